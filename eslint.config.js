@@ -1,0 +1,62 @@
+// Lint: TypeScript-aware rules, React hooks, and the architecture's walls:
+// feature folders do not import from each other; src/domain stays free of UI, server and I/O.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import path from 'node:path';
+
+const featureWalls = {
+  meta: { type: 'problem', docs: { description: 'feature folders do not import from each other' }, schema: [] },
+  create(context) {
+    const file = context.filename;
+    const mine = /src[\\/]client[\\/]features[\\/]([^\\/]+)/.exec(file)?.[1];
+    if (!mine) return {};
+    return {
+      ImportDeclaration(node) {
+        const source = node.source.value;
+        if (typeof source !== 'string' || !source.startsWith('.')) return;
+        const target = path.resolve(path.dirname(file), source);
+        const theirs = /src[\\/]client[\\/]features[\\/]([^\\/]+)/.exec(target)?.[1];
+        if (theirs && theirs !== mine) {
+          context.report({ node, message: `Feature "${mine}" must not import from feature "${theirs}"; move shared code to runtime/, store/, ui/ or domain/.` });
+        }
+      },
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**', 'src/generated/**', '.tmp/**', 'generators/templates/**', 'docs/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, house: { rules: { 'feature-walls': featureWalls } } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'house/feature-walls': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['react', 'react-*', 'fastify', '@fastify/*', 'pg', '@electric-sql/*', 'drizzle-orm*', 'node:*', 'fs', 'path'], message: 'src/domain holds pure rules: no UI, server or I/O imports.' },
+        { group: ['**/client/**', '**/server/**'], message: 'src/domain is shared by client and server and imports neither.' },
+      ] }],
+    },
+  },
+  {
+    files: ['scripts/**', 'generators/**', 'tests/**', 'src/server/main.ts', 'src/server/db/seed/cli.ts', '**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

@@ -1,0 +1,53 @@
+/**
+ * npm run generate | specs:validate | specs:check | specs:docs
+ * SPECS_DIR and GENERATED_DIR let tests run the pipeline on a copy.
+ */
+import { resolve } from 'node:path';
+import { loadSpecs } from './load';
+import { SpecError } from './problems';
+import { buildGeneratedFiles, diffGenerated, writeGenerated } from './generate';
+
+async function main(): Promise<number> {
+  const command = process.argv[2] ?? 'generate';
+  const root = resolve(process.env.PROJECT_ROOT ?? process.cwd());
+  const specDir = resolve(root, process.env.SPECS_DIR ?? 'specs');
+  const outDir = resolve(root, process.env.GENERATED_DIR ?? 'src/generated');
+
+  const bundle = loadSpecs(specDir);
+  if (command === 'validate') {
+    console.log(`specs: ${bundle.files.length} files valid`);
+    return 0;
+  }
+  const files = await buildGeneratedFiles(bundle, root);
+  if (command === 'check') {
+    const stale = diffGenerated(outDir, files);
+    if (stale.length) {
+      console.error(`src/generated is out of date with specs/ (run \`npm run generate\` and commit):\n${stale.map((s) => `  - ${s}`).join('\n')}`);
+      return 1;
+    }
+    console.log(`generated code: ${files.size} files up to date`);
+    return 0;
+  }
+  if (command === 'docs') {
+    const { writeSpecDocs } = await import('./docs');
+    const path = writeSpecDocs(bundle, root);
+    console.log(`spec catalogue written to ${path}`);
+    return 0;
+  }
+  if (command !== 'generate') {
+    console.error(`unknown command "${command}" (generate, validate, check, docs)`);
+    return 2;
+  }
+  const { written, removed } = writeGenerated(outDir, files);
+  console.log(`generate: ${files.size} files (${written.length} written, ${removed.length} removed) from ${bundle.files.length} specs`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof SpecError) console.error(err.message);
+    else console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,76 @@
+/** Turns a SpecBundle into the files of src/generated/, and writes or compares them. */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import type { SpecBundle } from './model';
+import { emitConstants, emitDataModule, emitEnums, emitErrors, emitMessages } from './emit/data';
+import { emitApi, emitEntitySchemas, emitForm, emitFormIndex, emitRoutes, emitScreens, emitTypes } from './emit/structure';
+import { emitEntityTypes } from './emit/typescript';
+import { BANNER, literal, quote, union } from './emit/util';
+
+export type GeneratedFiles = Map<string, string>;
+
+function emitCollection(dir: string, ids: string[]): string {
+  return `${BANNER}\nexport type ${dir === 'content' ? 'ContentId' : dir === 'flows' ? 'FlowId' : 'MailId'} = ${union(ids)};\n\nexport const loaders = {\n${ids
+    .map((id) => `  ${quote(id)}: () => import('./${id}').then((m) => m.default),`)
+    .join('\n')}\n} as const;\n`;
+}
+
+export async function buildGeneratedFiles(b: SpecBundle, root: string): Promise<GeneratedFiles> {
+  const out: GeneratedFiles = new Map();
+  out.set('types.ts', emitTypes(b));
+  out.set('constants.ts', emitConstants(b));
+  out.set('enums.ts', emitEnums(b));
+  out.set('messages.ts', emitMessages(b));
+  out.set('errors.ts', emitErrors(b));
+  out.set('routes.ts', emitRoutes(b, root));
+  out.set('api.ts', emitApi(b));
+  out.set('schemas.ts', emitEntitySchemas(b));
+  out.set('entities.ts', await emitEntityTypes(b));
+  out.set('client/screens.ts', emitScreens(b, root));
+  for (const id of b.forms.keys()) out.set(`forms/${id}.ts`, emitForm(b, id));
+  out.set('forms/index.ts', emitFormIndex(b));
+  for (const [id, f] of b.content) out.set(`content/${id}.ts`, emitDataModule(f.data, f.data.description));
+  if (b.content.size) out.set('content/index.ts', emitCollection('content', [...b.content.keys()]));
+  for (const [id, f] of b.flows) out.set(`flows/${id}.ts`, emitDataModule(f.data, f.data.description));
+  if (b.flows.size) out.set('flows/index.ts', emitCollection('flows', [...b.flows.keys()]));
+  if (b.mail.size) {
+    const templates = Object.fromEntries([...b.mail].map(([id, f]) => [id, f.data]));
+    out.set('mail.ts', `${BANNER}\nexport const mailTemplates = ${literal(templates)} as const;\n\nexport type MailTemplateId = keyof typeof mailTemplates;\n`);
+  }
+  if (b.flags) out.set('flags.ts', `${BANNER}\n/** Feature flags of product-spec §6, evaluated by the API in the Unleash frontend-API shape. */\nexport const flagSpecs = ${literal(b.flags)} as const;\n\nexport type FlagName = keyof typeof flagSpecs.flags;\n`);
+  return out;
+}
+
+function listFiles(dir: string, root = dir): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    return statSync(full).isDirectory() ? listFiles(full, root) : [relative(root, full).split(sep).join('/')];
+  });
+}
+
+export function writeGenerated(outDir: string, files: GeneratedFiles): { written: string[]; removed: string[] } {
+  const written: string[] = [];
+  for (const [path, content] of files) {
+    const full = join(outDir, path);
+    if (existsSync(full) && readFileSync(full, 'utf8') === content) continue;
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, content);
+    written.push(path);
+  }
+  const removed = listFiles(outDir).filter((p) => !files.has(p));
+  for (const p of removed) rmSync(join(outDir, p));
+  return { written, removed };
+}
+
+/** Files whose committed content differs from what generation would write. */
+export function diffGenerated(outDir: string, files: GeneratedFiles): string[] {
+  const stale: string[] = [];
+  for (const [path, content] of files) {
+    const full = join(outDir, path);
+    if (!existsSync(full)) stale.push(`${path} (missing)`);
+    else if (readFileSync(full, 'utf8') !== content) stale.push(`${path} (differs)`);
+  }
+  for (const p of listFiles(outDir)) if (!files.has(p)) stale.push(`${p} (no longer generated)`);
+  return stale;
+}

@@ -1,0 +1,180 @@
+/**
+ * Reads every YAML file under specs/, validates each against its meta-schema (specs/schema/)
+ * and collects them into a SpecBundle. Every problem names the file, the path inside it and,
+ * where the YAML parser knows it, the line.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { kindRules } from './kinds';
+import type { ApiDoc, ContentDoc, EntityDoc, FlagsDoc, FlowDoc, FormDoc, LoadedFile, MailDoc, SpecBundle } from './model';
+import { SpecError, type SpecProblem } from './problems';
+import { checkSemantics } from './semantics';
+
+function listYaml(dir: string, root = dir): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) {
+      if (relative(root, full) === 'schema') continue;
+      out.push(...listYaml(full, root));
+    } else if (name.endsWith('.yaml') || name.endsWith('.yml')) {
+      out.push(relative(root, full).split(sep).join('/'));
+    }
+  }
+  return out;
+}
+
+function pointerToPath(pointer: string): string[] {
+  if (!pointer) return [];
+  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function lineFinder(doc: Document, counter: LineCounter): (pointer: string) => number | undefined {
+  return (pointer) => {
+    const path = pointerToPath(pointer);
+    // Walk up until a node with a source range is found (a missing property has none).
+    for (let n = path.length; n >= 0; n -= 1) {
+      const node = doc.getIn(path.slice(0, n).map((p) => (/^\d+$/.test(p) ? Number(p) : p)), true);
+      if (isNode(node) && node.range) return counter.linePos(node.range[0]).line;
+    }
+    return undefined;
+  };
+}
+
+function describeAjvError(e: ErrorObject): { path: string; message: string } {
+  let path = e.instancePath;
+  let message = e.message ?? 'is invalid';
+  if (e.keyword === 'additionalProperties') {
+    const extra = (e.params as { additionalProperty: string }).additionalProperty;
+    path = `${path}/${extra}`;
+    message = `unknown property "${extra}"`;
+  } else if (e.keyword === 'required') {
+    message = `missing required property "${(e.params as { missingProperty: string }).missingProperty}"`;
+  } else if (e.keyword === 'enum') {
+    message = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  } else if (e.keyword === 'pattern') {
+    message = `must match ${(e.params as { pattern: string }).pattern}`;
+  }
+  return { path, message };
+}
+
+/** The most useful errors of a failed oneOf/anyOf are its branches' own; drop the summary. */
+function usefulErrors(errors: ErrorObject[]): ErrorObject[] {
+  const specific = errors.filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'anyOf' && e.keyword !== 'if');
+  const seen = new Set<string>();
+  return (specific.length ? specific : errors).filter((e) => {
+    const key = `${e.instancePath}|${e.keyword}|${JSON.stringify(e.params)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export function createMetaValidator(specDir: string): (schemaFile: string) => ValidateFunction {
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  const schemaDir = join(specDir, 'schema');
+  for (const name of readdirSync(schemaDir).sort()) {
+    if (name.endsWith('.schema.json')) ajv.addSchema(JSON.parse(readFileSync(join(schemaDir, name), 'utf8')));
+  }
+  return (schemaFile) => {
+    const id = `meta:${schemaFile.replace('.schema.json', '')}`;
+    const validate = ajv.getSchema(id);
+    if (!validate) throw new Error(`meta-schema ${id} is missing from specs/schema`);
+    return validate;
+  };
+}
+
+/** Loads and validates; throws SpecError listing every problem found. */
+export function loadSpecs(specDir: string): SpecBundle {
+  const problems: SpecProblem[] = [];
+  const metaValidator = createMetaValidator(specDir);
+  const files: LoadedFile[] = [];
+
+  for (const file of listYaml(specDir)) {
+    const rule = kindRules.find((r) => r.pattern.test(file));
+    if (!rule) {
+      problems.push({ file: `specs/${file}`, path: '', message: `no meta-schema covers this file; known places are: ${kindRules.map((r) => r.pattern.source).join(', ')}` });
+      continue;
+    }
+    const text = readFileSync(join(specDir, file), 'utf8');
+    const counter = new LineCounter();
+    const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true });
+    if (doc.errors.length) {
+      for (const err of doc.errors) {
+        problems.push({ file: `specs/${file}`, path: '', line: err.linePos?.[0]?.line, message: `YAML syntax: ${err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}` });
+      }
+      continue;
+    }
+    const data: unknown = doc.toJS({ maxAliasCount: 100 });
+    const lineOf = lineFinder(doc, counter);
+    const validate = metaValidator(rule.schema);
+    if (!validate(data)) {
+      for (const e of usefulErrors(validate.errors ?? [])) {
+        const { path, message } = describeAjvError(e);
+        problems.push({ file: `specs/${file}`, path, line: lineOf(path), message });
+      }
+      continue;
+    }
+    if (rule.nameProperty) {
+      const expected = file.split('/').pop()!.replace(/\.ya?ml$/, '');
+      const actual = (data as Record<string, unknown>)[rule.nameProperty];
+      if (actual !== expected) {
+        problems.push({ file: `specs/${file}`, path: `/${rule.nameProperty}`, line: lineOf(`/${rule.nameProperty}`), message: `must equal the file name "${expected}"` });
+      }
+    }
+    files.push({ file: `specs/${file}`, kind: rule.kind, data, lineOf });
+  }
+  if (problems.length) throw new SpecError(problems);
+
+  const one = <T>(kind: string): LoadedFile<T> | undefined => files.find((f) => f.kind === kind) as LoadedFile<T> | undefined;
+  const many = <T>(kind: string): LoadedFile<T>[] => files.filter((f) => f.kind === kind) as LoadedFile<T>[];
+  const byName = <T>(kind: string, name: (d: T) => string): Map<string, LoadedFile<T>> =>
+    new Map(many<T>(kind).map((f) => [name(f.data), f]));
+
+  // Catalogues may be split across files; every name must be defined once.
+  const merged = <T>(kind: string, property: string): Record<string, T> => {
+    const out: Record<string, T> = {};
+    const origin: Record<string, string> = {};
+    for (const f of many<Record<string, Record<string, T>>>(kind)) {
+      for (const [name, value] of Object.entries(f.data[property] ?? {})) {
+        if (origin[name]) {
+          problems.push({ file: f.file, path: `/${property}/${name}`, line: f.lineOf(`/${property}/${name}`), message: `"${name}" is already defined in ${origin[name]}` });
+          continue;
+        }
+        origin[name] = f.file;
+        out[name] = value;
+      }
+    }
+    return out;
+  };
+  const rawMessages = merged<string | { text: string; description?: string }>('messages', 'messages');
+  const constants = merged<SpecBundle['constants'][string]>('constants', 'constants');
+  const enums = merged<SpecBundle['enums'][string]>('enums', 'enums');
+  const errors = merged<SpecBundle['errors'][string]>('errors', 'errors');
+  if (problems.length) throw new SpecError(problems);
+
+  const bundle: SpecBundle = {
+    dir: specDir,
+    files,
+    constants,
+    enums,
+    messages: Object.fromEntries(
+      Object.entries(rawMessages).map(([k, v]) => [k, typeof v === 'string' ? { text: v } : v]),
+    ),
+    errors,
+    routes: one<{ routes: SpecBundle['routes'] }>('routes')?.data.routes ?? [],
+    entities: byName<EntityDoc>('entity', (d) => d.$id),
+    forms: byName<FormDoc>('form', (d) => d.id),
+    apis: many<ApiDoc>('api'),
+    content: byName<ContentDoc>('content', (d) => d.id),
+    flags: one<FlagsDoc>('flags')?.data,
+    flows: byName<FlowDoc>('flow', (d) => d.id),
+    mail: byName<MailDoc>('mail', (d) => d.id),
+  };
+
+  const semanticProblems = checkSemantics(bundle);
+  if (semanticProblems.length) throw new SpecError(semanticProblems);
+  return bundle;
+}

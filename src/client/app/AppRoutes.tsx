@@ -1,0 +1,38 @@
+/**
+ * The router, built from specs/routes.yaml: every registered route (its screen exists) gets a
+ * lazily loaded screen, so a visitor downloads only the code of the page they open.
+ */
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Routes } from 'react-router';
+import { routes, type RouteId } from '../../generated/routes';
+import { screenLoaders } from '../../generated/client/screens';
+import { PageSkeleton } from '../ui/Skeleton';
+
+const lazyScreens = new Map<RouteId, LazyExoticComponent<ComponentType>>();
+for (const [id, load] of Object.entries(screenLoaders) as [RouteId, () => Promise<{ default: ComponentType }>][]) {
+  lazyScreens.set(id, lazy(load));
+}
+
+const NotFound = lazyScreens.get('notFound');
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <Routes>
+        {routes
+          .filter((r) => r.registered)
+          .map((r) => {
+            const Screen = lazyScreens.get(r.id)!;
+            return <Route key={r.id} path={r.path} element={<Screen />} />;
+          })}
+        {NotFound ? <Route path="*" element={<NotFound />} /> : null}
+      </Routes>
+    </Suspense>
+  );
+}
+
+/** Loads the screen of a path before hydration, so server-rendered HTML is reused without a flash. */
+export async function preloadScreen(routeId: RouteId | undefined): Promise<void> {
+  const load = routeId ? screenLoaders[routeId] : undefined;
+  if (load) await load();
+}

@@ -1,0 +1,14 @@
+import system from '../../../generated/content/system';
+import { ButtonLink } from '../../ui/Button';
+
+export default function NotFoundPage() {
+  return (
+    <div className="message-page stack">
+      <h1>{system.notFound.heading}</h1>
+      <p className="muted">{system.notFound.text}</p>
+      <div className="cluster" style={{ justifyContent: 'center' }}>
+        <ButtonLink to="/">{system.notFound.homeAction}</ButtonLink>
+      </div>
+    </div>
+  );
+}

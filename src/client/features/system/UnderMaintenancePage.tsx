@@ -1,0 +1,23 @@
+import system from '../../../generated/content/system';
+import { constants } from '../../../generated/constants';
+import { fillPlaceholders } from '../../../domain/messages';
+import { formatPhone, telHref } from '../../../domain/phone';
+import { ButtonLink } from '../../ui/Button';
+
+export default function UnderMaintenancePage() {
+  const phone = formatPhone(constants.supportPhone);
+  return (
+    <div className="message-page stack">
+      <h1>{system.maintenance.heading}</h1>
+      <p className="muted">{system.maintenance.text}</p>
+      <div className="cluster" style={{ justifyContent: 'center' }}>
+        <a className="btn btn--primary" href={telHref(constants.supportPhone)}>
+          {fillPlaceholders(system.maintenance.callAction, { phone })}
+        </a>
+        <ButtonLink to="/" variant="secondary">
+          {system.maintenance.homeAction}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

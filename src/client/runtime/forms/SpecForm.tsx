@@ -1,0 +1,99 @@
+/**
+ * Renders a form spec (specs/forms/*.yaml): fields, labels and messages all come from the spec.
+ * Validates on blur and on submit, never on each keystroke; server errors appear on their fields.
+ */
+import Form from '@rjsf/core';
+import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
+import { useMemo, useState, type ReactNode } from 'react';
+import { constants } from '../../../generated/constants';
+import { enums, type EnumName } from '../../../generated/enums';
+import type { FormDefinition } from '../../../generated/types';
+import { formatPhone } from '../../../domain/phone';
+import type { FieldError } from '../../../domain/validation/field-errors';
+import type { SchemaNode } from '../../../domain/validation/schema-path';
+import { BaseInputTemplate, FieldTemplate, ObjectFieldTemplate, SelectWidget } from './templates';
+import { formValidator, makeTransformErrors } from './validator';
+
+export interface SpecFormProps<T> {
+  form: FormDefinition;
+  initialData?: Partial<T>;
+  onSubmit: (data: T) => void | Promise<void>;
+  /** errors the API answered with, shown on their fields */
+  serverErrors?: readonly FieldError[];
+  submitting?: boolean;
+  submitLabel?: string;
+  /** more buttons beside the submit button */
+  actions?: ReactNode;
+}
+
+/** Labels for fields whose values come from an enumeration (x-enum), so people read words, not codes. */
+function withEnumLabels(schema: SchemaNode, uiSchema: Record<string, unknown>): UiSchema {
+  const out: Record<string, unknown> = { ...uiSchema };
+  const props = (schema.properties ?? {}) as Record<string, SchemaNode>;
+  for (const [name, prop] of Object.entries(props)) {
+    const enumName = prop['x-enum'] as EnumName | undefined;
+    if (enumName && enums[enumName]) {
+      const labels = enums[enumName].labels as Record<string, string>;
+      const existing = (out[name] ?? {}) as Record<string, unknown>;
+      out[name] = { 'ui:enumNames': (prop.enum as string[]).map((v) => labels[v] ?? v), ...existing };
+    } else if (prop.type === 'object') {
+      out[name] = withEnumLabels(prop, (out[name] ?? {}) as Record<string, unknown>);
+    }
+  }
+  return out as UiSchema;
+}
+
+function toErrorSchema(errors: readonly FieldError[]): ErrorSchema {
+  const root: Record<string, unknown> = {};
+  for (const e of errors) {
+    let node = root;
+    for (const part of e.field.split('.')) {
+      node[part] ??= {};
+      node = node[part] as Record<string, unknown>;
+    }
+    node.__errors = [e.message];
+  }
+  return root as ErrorSchema;
+}
+
+export function SpecForm<T extends object>({ form, initialData, onSubmit, serverErrors, submitting, submitLabel, actions }: SpecFormProps<T>) {
+  const [data, setData] = useState<Partial<T> | undefined>(initialData);
+  const [invalidCount, setInvalidCount] = useState(0);
+  const schema = form.schema as SchemaNode;
+  const uiSchema = useMemo(() => withEnumLabels(schema, form.uiSchema), [schema, form.uiSchema]);
+  const transformErrors = useMemo(() => makeTransformErrors(schema, form.messages, { phone: formatPhone(constants.supportPhone) }), [schema, form.messages]);
+  const extraErrors = useMemo(() => (serverErrors?.length ? toErrorSchema(serverErrors) : undefined), [serverErrors]);
+
+  return (
+    <Form
+      schema={form.schema as RJSFSchema}
+      uiSchema={uiSchema}
+      formData={data}
+      validator={formValidator}
+      transformErrors={transformErrors}
+      extraErrors={extraErrors}
+      liveValidate="onBlur"
+      showErrorList={false}
+      noHtml5Validate
+      focusOnFirstError
+      templates={{ FieldTemplate, ObjectFieldTemplate, BaseInputTemplate }}
+      widgets={{ SelectWidget }}
+      onChange={(e) => setData(e.formData as Partial<T>)}
+      onError={(errors) => setInvalidCount(new Set(errors.map((e) => e.property)).size)}
+      onSubmit={(e) => {
+        setInvalidCount(0);
+        void onSubmit(e.formData as T);
+      }}
+    >
+      <p className="visually-hidden" aria-live="polite">
+        {invalidCount ? `${invalidCount} field${invalidCount === 1 ? '' : 's'} need${invalidCount === 1 ? 's' : ''} attention` : ''}
+      </p>
+      <div className="form-actions">
+        <button type="submit" className="btn btn--primary" disabled={submitting} aria-busy={submitting || undefined}>
+          {submitLabel ?? form.submitLabel ?? 'Continue'}
+        </button>
+        {actions}
+      </div>
+    </Form>
+  );
+}

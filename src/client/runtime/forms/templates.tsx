@@ -1,0 +1,110 @@
+/**
+ * Our look for rjsf: every field has a visible label, its hint and its error tied to the input
+ * (aria-describedby, aria-invalid), so screen readers hear what is wrong and where.
+ */
+import type { BaseInputTemplateProps, FieldTemplateProps, ObjectFieldTemplateProps, WidgetProps } from '@rjsf/utils';
+import type { ChangeEvent, FocusEvent } from 'react';
+
+export function hintId(id: string): string {
+  return `${id}__hint`;
+}
+
+export function errorId(id: string): string {
+  return `${id}__error`;
+}
+
+export function describedBy(id: string, hasHint: boolean, hasError: boolean): string | undefined {
+  return [hasHint ? hintId(id) : '', hasError ? errorId(id) : ''].filter(Boolean).join(' ') || undefined;
+}
+
+export function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, required, children, rawErrors = [], rawDescription, hidden, displayLabel, schema } = props;
+  if (hidden) return <div hidden>{children}</div>;
+  if (schema.type === 'object' || schema.type === 'array') return <div className="stack">{children}</div>;
+  const error = rawErrors[0];
+  return (
+    <div className="field">
+      {displayLabel && label ? (
+        <label className="field__label" htmlFor={id}>
+          {label}
+          {required ? null : <span className="muted"> (optional)</span>}
+        </label>
+      ) : null}
+      {children}
+      {rawDescription ? (
+        <span id={hintId(id)} className="field__hint">
+          {rawDescription}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={errorId(id)} className="field__error">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function ObjectFieldTemplate({ properties, title, description }: ObjectFieldTemplateProps) {
+  return (
+    <div className="stack">
+      {title ? <h2 className="visually-hidden">{title}</h2> : null}
+      {description ? <p className="muted">{description}</p> : null}
+      {properties.map((p) => (p.hidden ? null : <div key={p.name}>{p.content}</div>))}
+    </div>
+  );
+}
+
+export function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { id, value, type, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors = [], schema, options, uiSchema } = props;
+  const hasError = rawErrors.length > 0;
+  const autoComplete = (uiSchema?.['ui:autocomplete'] as string | undefined) ?? undefined;
+  const inputMode = options.inputMode as 'numeric' | 'email' | 'tel' | undefined;
+  return (
+    <input
+      id={id}
+      name={id}
+      className="input"
+      type={type === 'string' ? 'text' : (type ?? 'text')}
+      value={value ?? ''}
+      required={required}
+      disabled={disabled || readonly}
+      autoFocus={autofocus}
+      autoComplete={autoComplete}
+      inputMode={inputMode}
+      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      aria-invalid={hasError || undefined}
+      aria-describedby={describedBy(id, Boolean(schema.description), hasError)}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === '' ? options.emptyValue : e.target.value)}
+      onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
+      onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
+    />
+  );
+}
+
+export function SelectWidget({ id, value, required, disabled, onChange, onBlur, onFocus, options, rawErrors = [], schema, placeholder }: WidgetProps) {
+  const hasError = rawErrors.length > 0;
+  const choices = (options.enumOptions ?? []) as { value: unknown; label: string }[];
+  return (
+    <select
+      id={id}
+      name={id}
+      className="select"
+      value={value === undefined ? '' : String(value)}
+      required={required}
+      disabled={disabled}
+      aria-invalid={hasError || undefined}
+      aria-describedby={describedBy(id, Boolean(schema.description), hasError)}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    >
+      <option value="">{placeholder || 'Choose…'}</option>
+      {choices.map((c) => (
+        <option key={String(c.value)} value={String(c.value)}>
+          {c.label}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,0 +1,33 @@
+import { addDaysIso, addYears, ageOn, formatUsDate, isIsoDate, todayIso } from './dates';
+
+describe('calendar dates', () => {
+  it('recognises real ISO dates only', () => {
+    expect(isIsoDate('2024-02-29')).toBe(true);
+    expect(isIsoDate('2023-02-29')).toBe(false);
+    expect(isIsoDate('2024-13-01')).toBe(false);
+    expect(isIsoDate('02/03/2024')).toBe(false);
+  });
+
+  it('adds years, turning 29 February into 28 February in a common year', () => {
+    expect(addYears('2024-02-29', -1)).toBe('2023-02-28');
+    expect(addYears('2024-02-29', 4)).toBe('2028-02-29');
+  });
+
+  it('adds days across month and year ends', () => {
+    expect(addDaysIso('2025-12-31', 1)).toBe('2026-01-01');
+    expect(addDaysIso('2024-03-01', -1)).toBe('2024-02-29');
+  });
+
+  it('formats as MM/DD/YYYY', () => {
+    expect(formatUsDate('2026-07-04')).toBe('07/04/2026');
+  });
+
+  it('counts whole years of age, the birthday itself included', () => {
+    expect(ageOn('2008-11-22', '2026-11-22')).toBe(18);
+    expect(ageOn('2008-11-23', '2026-11-22')).toBe(17);
+  });
+
+  it('gives today in local time', () => {
+    expect(todayIso(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  });
+});

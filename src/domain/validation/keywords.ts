@@ -1,0 +1,69 @@
+/**
+ * Validation keywords the product needs beyond JSON Schema. They live here, not in the form
+ * library or in Fastify, so the same rule rejects the same input everywhere.
+ *
+ * - x-messages: annotation only; maps a failing keyword to a message key (specs/messages.yaml).
+ * - x-enum: annotation only; the enumeration (specs/enums.yaml) whose values the generator copied in.
+ * - x-notBlank: a string must hold something other than white space.
+ * - x-pastDate: a date must be strictly before today.
+ * - x-maxAgeYears: a birth date no more than N years back; error params carry {date}.
+ * - x-minAgeYears: a birth date at least N years back (e.g. "cannot be a minor").
+ * - x-notBefore: "today" | "yesterday": a date after yesterday (today or later); params carry {yesterday}.
+ * - x-notBeforeField: a date on or after a sibling field's date.
+ */
+import type Ajv from 'ajv';
+import type { SchemaValidateFunction } from 'ajv';
+import { addDaysIso, addYears, formatUsDate, isIsoDate, todayIso } from '../dates';
+
+type ErrorParams = Record<string, string | number>;
+
+/** A rule on a string value: true when it holds, else the parameters its message may show. */
+type Rule<S> = (schemaValue: S, data: string, parentData: Record<string, unknown> | undefined) => true | ErrorParams;
+
+function addStringKeyword<S>(ajv: Ajv, keyword: string, schemaType: 'boolean' | 'number' | 'string', rule: Rule<S>): void {
+  const validate: SchemaValidateFunction = (schemaValue, data, _parentSchema, cxt) => {
+    const result = rule(schemaValue as S, data as string, cxt?.parentData as Record<string, unknown> | undefined);
+    if (result === true) {
+      validate.errors = undefined;
+      return true;
+    }
+    validate.errors = [{ keyword, params: result, message: `must pass ${keyword}` }];
+    return false;
+  };
+  ajv.addKeyword({ keyword, type: 'string', schemaType, errors: true, validate });
+}
+
+export function registerDomainKeywords(ajv: Ajv): void {
+  if (ajv.getKeyword('x-messages')) return;
+  ajv.addKeyword({ keyword: 'x-messages', schemaType: 'object' });
+  ajv.addKeyword({ keyword: 'x-enum', schemaType: 'string' });
+
+  addStringKeyword<boolean>(ajv, 'x-notBlank', 'boolean', (enabled, data) => (!enabled || data.trim().length > 0 ? true : {}));
+
+  addStringKeyword<boolean>(ajv, 'x-pastDate', 'boolean', (enabled, data) => (!enabled || !isIsoDate(data) || data < todayIso() ? true : {}));
+
+  addStringKeyword<number>(ajv, 'x-maxAgeYears', 'number', (years, data) => {
+    if (!isIsoDate(data)) return true;
+    const earliest = addYears(todayIso(), -years);
+    return data >= earliest ? true : { date: formatUsDate(earliest), limit: years };
+  });
+
+  addStringKeyword<number>(ajv, 'x-minAgeYears', 'number', (years, data) => {
+    if (!isIsoDate(data)) return true;
+    return data <= addYears(todayIso(), -years) ? true : { limit: years };
+  });
+
+  addStringKeyword<string>(ajv, 'x-notBefore', 'string', (day, data) => {
+    if (!isIsoDate(data)) return true;
+    const today = todayIso();
+    const yesterday = addDaysIso(today, -1);
+    const ok = day === 'yesterday' ? data > yesterday : data >= today;
+    return ok ? true : { yesterday: formatUsDate(yesterday), today: formatUsDate(today) };
+  });
+
+  addStringKeyword<string>(ajv, 'x-notBeforeField', 'string', (field, data, parent) => {
+    const other = parent?.[field];
+    if (!isIsoDate(data) || typeof other !== 'string' || !isIsoDate(other)) return true;
+    return data >= other ? true : { field };
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * Builds the whole server: used by `npm start` (src/server/main.ts) and by tests (app.inject).
+ * Order matters: shared plugins, then the API under /api, then the client and the fallbacks.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/connection';
+import { loggerOptions } from './logger';
+import { errorBody } from './errors';
+import databasePlugin from './plugins/database';
+import errorsPlugin, { audienceOf, placeholderContext } from './plugins/errors';
+import validationPlugin from './plugins/validation';
+import openapiPlugin from './plugins/openapi';
+import clientPlugin from './plugins/client';
+import { apiRoutes } from './routes';
+
+export interface BuildOptions {
+  config: Config;
+  /** a database opened by the caller (tests); otherwise one is opened from config and closed with the app */
+  database?: Database;
+  /** serve the built client and server-rendered pages (default: true) */
+  serveClient?: boolean;
+  /** insert demo data into an empty database (default: true) */
+  seed?: boolean;
+  /** false silences logs (tests) */
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimitBytes,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(validationPlugin);
+  await app.register(databasePlugin, {
+    database: options.database,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    seed: options.seed ?? true,
+  });
+  await app.register(openapiPlugin);
+  await app.register(apiRoutes, { prefix: '/api' });
+
+  if (options.serveClient ?? config.serveClient) {
+    await app.register(clientPlugin, { clientDir: config.clientDir, ssrEntry: config.ssrEntry });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    if (isPage && app.renderPage) return app.renderPage(request, reply);
+    return reply.status(404).send(errorBody('NOT_FOUND', audienceOf(request), placeholderContext()));
+  });
+
+  return app;
+}

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { ConfigError, loadConfig, variables } from './config';
+
+describe('configuration', () => {
+  it('works with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, nodeEnv: 'development', databaseUrl: undefined, publicUrl: 'http://localhost:3000' });
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }).databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
+  });
+
+  it('stops with every problem, each saying what to do', () => {
+    let error: ConfigError | undefined;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    } catch (err) {
+      error = err as ConfigError;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error?.problems).toHaveLength(3);
+    expect(error?.message).toMatch(/PORT="eighty" is not a whole number between 0 and 65535/);
+    expect(error?.message).toMatch(/DATABASE_URL must start with postgres:\/\//);
+    expect(error?.message).toMatch(/LOG_LEVEL="loud" must be one of/);
+  });
+
+  it('never prints a database password', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://user:secret@db/x' })).toThrow(/\*\*\*/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://user:secret@db/x' })).not.toThrow(/secret/);
+  });
+
+  it('is documented: README lists every variable', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    for (const v of variables) expect(readme).toContain(`\`${v.name}\``);
+  });
+});

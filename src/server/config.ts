@@ -1,0 +1,118 @@
+/**
+ * The server's configuration, read from the environment once and validated. Each variable is
+ * declared here with its meaning and default; README's table is checked against this list.
+ * A bad value stops start-up with a sentence that says which variable and what to do.
+ */
+import { resolve } from 'node:path';
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  clientDir: string;
+  ssrEntry: string;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  serveClient: boolean;
+}
+
+export interface VariableSpec {
+  name: string;
+  description: string;
+  default: string;
+}
+
+/** Every variable the server reads; README.md lists the same names (a test checks). */
+export const variables: readonly VariableSpec[] = [
+  { name: 'PORT', description: 'HTTP port', default: '3000' },
+  { name: 'HOST', description: 'Interface to listen on', default: '0.0.0.0' },
+  { name: 'NODE_ENV', description: 'development, production or test; the dev mailbox exists only outside production', default: 'development' },
+  { name: 'PUBLIC_URL', description: 'Address people use to reach the app (links in e-mails)', default: 'http://localhost:$PORT' },
+  { name: 'DATABASE_URL', description: 'PostgreSQL connection string; when unset, an embedded PGlite database in DATA_DIR is used', default: '(unset)' },
+  { name: 'DATA_DIR', description: 'Folder of the embedded database and local files', default: './data' },
+  { name: 'LOG_LEVEL', description: 'fatal, error, warn, info, debug, trace or silent', default: 'info' },
+  { name: 'CLIENT_DIR', description: 'Built client (vite build output)', default: './dist/client' },
+  { name: 'SSR_ENTRY', description: 'Built server renderer (vite build --ssr output)', default: './dist/ssr/entry-server.js' },
+  { name: 'TRUST_PROXY', description: 'true when behind a reverse proxy that sets X-Forwarded-For', default: 'false' },
+  { name: 'BODY_LIMIT_BYTES', description: 'Largest accepted request body (uploads have their own limit)', default: '1048576' },
+  { name: 'SERVE_CLIENT', description: 'false serves only the API (npm run dev serves the client through Vite)', default: 'true' },
+];
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The server cannot start: its configuration has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const read = (name: string): string | undefined => {
+    const v = env[name];
+    return v === undefined || v.trim() === '' ? undefined : v.trim();
+  };
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name}="${raw}" is not a whole number between ${min} and ${max}; unset it to use ${fallback}.`);
+      return fallback;
+    }
+    return n;
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (!(allowed as readonly string[]).includes(raw)) {
+      problems.push(`${name}="${raw}" must be one of: ${allowed.join(', ')}.`);
+      return fallback;
+    }
+    return raw as T;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    if (!['true', 'false', '1', '0'].includes(raw)) {
+      problems.push(`${name}="${raw}" must be true or false.`);
+      return fallback;
+    }
+    return raw === 'true' || raw === '1';
+  };
+
+  const nodeEnv = oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development');
+  const port = integer('PORT', 3000, 0, 65535);
+  const databaseUrl = read('DATABASE_URL');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    problems.push(`DATABASE_URL must start with postgres:// or postgresql:// (got "${databaseUrl.replace(/:[^:@/]*@/, ':***@')}"); unset it to use the embedded database.`);
+  }
+  const publicUrl = read('PUBLIC_URL') ?? `http://localhost:${port}`;
+  try {
+    new URL(publicUrl);
+  } catch {
+    problems.push(`PUBLIC_URL="${publicUrl}" is not an absolute URL such as https://care.example.com.`);
+  }
+
+  const config: Config = {
+    nodeEnv,
+    port,
+    host: read('HOST') ?? '0.0.0.0',
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    databaseUrl,
+    dataDir: resolve(read('DATA_DIR') ?? './data'),
+    logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    clientDir: resolve(read('CLIENT_DIR') ?? './dist/client'),
+    ssrEntry: resolve(read('SSR_ENTRY') ?? './dist/ssr/entry-server.js'),
+    trustProxy: bool('TRUST_PROXY', false),
+    bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
+    serveClient: bool('SERVE_CLIENT', true),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,49 @@
+/**
+ * Numbered SQL migrations (db/migrations/NNNN_name.sql), applied in order, each once. All
+ * pending files run in one transaction under an advisory lock, so several processes starting
+ * together against one PostgreSQL apply them exactly once. Running again changes nothing.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Database } from './connection';
+
+export const migrationsDir = resolve(process.env.PROJECT_ROOT ?? process.cwd(), 'src/server/db/migrations');
+
+const MIGRATION_LOCK = 7_272_601;
+
+export interface Migration {
+  id: number;
+  name: string;
+  sql: string;
+}
+
+export function readMigrations(dir = migrationsDir): Migration[] {
+  const files = readdirSync(dir).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f)).sort();
+  const migrations = files.map((file) => ({ id: Number(file.slice(0, 4)), name: file.replace(/\.sql$/, ''), sql: readFileSync(join(dir, file), 'utf8') }));
+  migrations.forEach((m, i) => {
+    if (m.id !== i + 1) throw new Error(`Migrations must be numbered 0001, 0002, ... without gaps; ${m.name} is number ${i + 1}.`);
+  });
+  return migrations;
+}
+
+/** Applies pending migrations; returns the names applied. */
+export async function migrate(database: Database, dir = migrationsDir): Promise<string[]> {
+  const migrations = readMigrations(dir);
+  return database.transaction(async (tx) => {
+    if (database.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      id integer PRIMARY KEY,
+      name text NOT NULL,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    const applied = new Set((await tx.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+    const done: string[] = [];
+    for (const m of migrations) {
+      if (applied.has(m.id)) continue;
+      await tx.exec(m.sql);
+      await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [m.id, m.name]);
+      done.push(m.name);
+    }
+    return done;
+  });
+}

@@ -1,0 +1,38 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { loggerOptions } from './logger';
+
+async function logsOf(run: (app: ReturnType<typeof Fastify>) => Promise<void>): Promise<string> {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const app = Fastify({ logger: { ...loggerOptions('info'), stream } });
+  app.post('/api/patients/:id', async (request) => {
+    request.log.info({ patient: { firstName: 'Jordan' }, body: request.body }, 'handled');
+    return { ok: true };
+  });
+  await run(app);
+  await app.close();
+  return lines.join('');
+}
+
+describe('logs keep health data and credentials out', () => {
+  it('redacts headers, query values and patient fields', async () => {
+    const out = await logsOf(async (app) => {
+      await app.inject({
+        method: 'POST',
+        url: '/api/patients/123?email=jordan.rivera@example.com',
+        headers: { authorization: 'Bearer secret-token', cookie: 'token=abc' },
+        payload: { firstName: 'Jordan', dateOfBirth: '2001-02-03', email: 'jordan.rivera@example.com' },
+      });
+    });
+    expect(out).toContain('/api/patients/:id');
+    for (const secret of ['secret-token', 'token=abc', 'jordan.rivera@example.com', 'Jordan', '2001-02-03']) {
+      expect(out).not.toContain(secret);
+    }
+  });
+});

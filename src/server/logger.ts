@@ -1,0 +1,45 @@
+/**
+ * Logger options. Health data never reaches a log: credentials and patient fields are redacted
+ * wherever they appear, and requests are logged by route pattern, never by their query string
+ * (which can hold an e-mail address or a phone number).
+ */
+import type { FastifyRequest, FastifyReply } from 'fastify';
+import type { LoggerOptions } from 'pino';
+
+/** Field names that hold credentials or personal health information. */
+export const SENSITIVE_FIELDS = [
+  'authorization', 'cookie', 'set-cookie', 'token', 'accessToken', 'refreshToken', 'loginToken', 'jwtToken', 'password', 'otp', 'secret',
+  'firstName', 'lastName', 'email', 'dateOfBirth', 'dob', 'phoneNumber', 'phone', 'address', 'memberId', 'ssn', 'cardNumber', 'cvv',
+  'notes', 'note', 'insurance', 'patient', 'patients',
+] as const;
+
+function redactPaths(): string[] {
+  // Database errors echo the offending values in detail/where/parameters ("Key (email)=(...)").
+  const paths = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'err.detail', 'err.where', 'err.parameters', 'err.cause.detail', 'err.cause.where', 'err.query', 'err.params'];
+  for (const f of SENSITIVE_FIELDS) {
+    const key = /^[A-Za-z_$][\w$]*$/.test(f) ? f : `["${f}"]`;
+    const sep = key.startsWith('[') ? '' : '.';
+    paths.push(key, `*${sep}${key}`, `*.*${sep}${key}`);
+  }
+  return paths;
+}
+
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: { paths: redactPaths(), censor: '[redacted]' },
+    serializers: {
+      req(req: FastifyRequest) {
+        return {
+          method: req.method,
+          // The route pattern ("/api/patients/:id") names the call without the values in it.
+          route: req.routeOptions?.url ?? req.url.split('?')[0],
+          remoteAddress: req.ip,
+        };
+      },
+      res(res: FastifyReply) {
+        return { statusCode: res.statusCode };
+      },
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/** `npm start`: serve the app, print where and how to sign in, and shut down cleanly on SIGINT/SIGTERM. */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { demoAccounts } from './db/seed/demo-accounts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const app = await buildApp({ config });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // app.close() stops accepting requests, finishes those in flight, then closes the database (onClose).
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [
+    '',
+    `  Mental-health care marketplace is running at http://localhost:${port}`,
+    `  API: http://localhost:${port}/api (docs at /api/docs)`,
+    `  Database: ${app.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+    '',
+    '  Demo accounts (sign in with the e-mail address):',
+    ...demoAccounts.map((a) => `    ${a.role.padEnd(18)} ${a.email}`),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

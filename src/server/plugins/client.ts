@@ -1,0 +1,122 @@
+/**
+ * Serves the built client. Public pages marked render: server in specs/routes.yaml are rendered
+ * to HTML here so search engines and slow phones get content first; other app routes get the
+ * app shell; a path that matches no registered route gets the shell with status 404, and the
+ * client shows its not-found page.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { routes, routeById } from '../../generated/routes';
+import { matchRoute } from '../../domain/route-match';
+import type { RenderRequest, RenderResult } from '../../client/ssr-contract';
+
+export interface ClientPluginOptions {
+  clientDir: string;
+  ssrEntry: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    renderPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+  }
+}
+
+const registered = routes.filter((r) => r.registered);
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * Head tags for a screen's own chunk: its stylesheets (so server-rendered HTML is styled before
+ * any script runs, without a layout shift) and module preloads (so the chunk arrives in parallel).
+ */
+export function screenAssets(manifest: Record<string, ManifestChunk>, screenSource: string): string {
+  const css = new Set<string>();
+  const js = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || js.has(chunk.file)) return;
+    js.add(chunk.file);
+    chunk.css?.forEach((c) => css.add(c));
+    chunk.imports?.forEach(visit);
+  };
+  visit(screenSource);
+  return [...[...css].map((c) => `<link rel="stylesheet" href="/${c}">`), ...[...js].map((f) => `<link rel="modulepreload" href="/${f}">`)].join('');
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** JSON inside a <script> must not be able to close it. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export default fp<ClientPluginOptions>(
+  async (app, opts) => {
+    const templatePath = join(opts.clientDir, 'index.html');
+    if (!existsSync(templatePath)) {
+      throw new Error(`The client is not built (${templatePath} is missing). Run \`npm run build\`; \`npm start\` builds it for you.`);
+    }
+    if (!existsSync(opts.ssrEntry)) {
+      throw new Error(`The server renderer is not built (${opts.ssrEntry} is missing). Run \`npm run build\`.`);
+    }
+    const template = readFileSync(templatePath, 'utf8');
+    const manifestPath = join(opts.clientDir, '.vite', 'manifest.json');
+    const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>) : {};
+    const ssr = (await import(pathToFileURL(opts.ssrEntry).href)) as { render: (req: RenderRequest) => Promise<RenderResult> };
+
+    await app.register(fastifyStatic, {
+      root: opts.clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Hashed assets never change; pages are always revalidated.
+        if (path.includes(`${join('assets', '')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+
+    const page = (head: string, body: string, state: unknown): string =>
+      template
+        .replace('<!--app-head-->', head)
+        .replace('<!--app-html-->', body)
+        .replace('<!--app-state-->', state === undefined ? '' : `<script>window.__INITIAL_STATE__=${scriptSafeJson(state)}</script>`);
+
+    app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      const match = matchRoute(registered, pathname);
+      const route = match?.route ?? routeById.notFound;
+      let status = match ? 200 : 404;
+      let head = `<title>${escapeHtml(route.title)}</title>${route.description ? `<meta name="description" content="${escapeHtml(route.description)}">` : ''}`;
+      const assets = route.screen ? screenAssets(manifest, `src/client/features/${route.area}/${route.screen}.tsx`) : '';
+      let body = '';
+      let state: unknown;
+      if (match?.route.render === 'server') {
+        const result = await ssr.render({
+          url: request.url,
+          routeId: match.route.id,
+          params: match.params,
+          fetchApi: async (path: string) => {
+            const res = await app.inject({ method: 'GET', url: `/api${path}` });
+            return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as unknown) : undefined };
+          },
+        });
+        status = result.status;
+        head = result.head;
+        body = result.html;
+        state = result.state;
+      }
+      return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page(head + assets, body, state));
+    });
+  },
+  { name: 'client' },
+);

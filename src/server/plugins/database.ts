@@ -1,0 +1,32 @@
+/** Opens the database (or takes the one a test passes in), migrates it, seeds it once, and closes it last. */
+import fp from 'fastify-plugin';
+import type { Database } from '../db/connection';
+import { openDatabase } from '../db/connection';
+import { migrate } from '../db/migrate';
+import { seedIfEmpty } from '../db/seed';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+  }
+}
+
+export interface DatabasePluginOptions {
+  database?: Database;
+  databaseUrl?: string;
+  dataDir: string;
+  seed: boolean;
+}
+
+export default fp<DatabasePluginOptions>(
+  async (app, opts) => {
+    const owned = !opts.database;
+    const database = opts.database ?? (await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir }));
+    const applied = await migrate(database);
+    if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
+    if (opts.seed && (await seedIfEmpty(database))) app.log.info('demo data seeded');
+    app.decorate('database', database);
+    if (owned) app.addHook('onClose', async () => database.close());
+  },
+  { name: 'database' },
+);

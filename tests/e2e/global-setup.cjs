@@ -1,0 +1,55 @@
+// Starts the real server (built client, fresh embedded database) on a free port for the browser tests.
+const { spawn } = require('node:child_process');
+const { mkdtempSync, existsSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const net = require('node:net');
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(url, child, timeoutMs) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before it was ready.`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The server did not answer ${url} within ${timeoutMs / 1000}s.`);
+}
+
+module.exports = async function globalSetup() {
+  if (!existsSync(join(__dirname, '..', '..', 'dist', 'client', 'index.html'))) {
+    throw new Error('The client is not built. Run `npm run build` first (`npm test` does it for you).');
+  }
+  // Fail at once, with how to fix it, when Chromium is missing.
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+  if (!candidates.some((p) => existsSync(p))) {
+    throw new Error('Chromium is needed for the browser tests and was not found. Install it with `sudo apt-get install -y chromium`, or set CHROME_PATH.');
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const mailDir = mkdtempSync(join(tmpdir(), 'e2e-mail-'));
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', E2E_MAIL_DIR: mailDir };
+  delete env.DATABASE_URL;
+  const child = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], { cwd: join(__dirname, '..', '..'), env, stdio: ['ignore', 'pipe', 'inherit'], detached: false });
+  child.stdout.on('data', () => undefined);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseUrl}/api/health`, child, 60000);
+  process.env.E2E_BASE_URL = baseUrl;
+  process.env.E2E_DATA_DIR = dataDir;
+  globalThis.__E2E_SERVER__ = child;
+};

@@ -1,0 +1,93 @@
+/**
+ * Browser harness: one Chromium per test file, a fresh context (empty browser) per test, and a
+ * watch on every page: a console error or an uncaught exception fails the test that caused it.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../support/chromium';
+
+export const baseUrl = (): string => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the browser tests through jest.e2e.config.cjs.');
+  return url;
+};
+
+export class PageProblems {
+  readonly problems: string[] = [];
+  private readonly allowed: RegExp[] = [];
+
+  /** A test that provokes an error on purpose (a 404 page, a refused API call) names it here. */
+  allow(pattern: RegExp): void {
+    this.allowed.push(pattern);
+  }
+
+  watch(page: Page): void {
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') this.problems.push(`console error on ${page.url()}: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => this.problems.push(`uncaught exception on ${page.url()}: ${err.message}`));
+  }
+
+  assertNone(): void {
+    const unexpected = this.problems.splice(0).filter((p) => !this.allowed.some((a) => a.test(p)));
+    if (unexpected.length) {
+      const list = unexpected.join('\n  ');
+      throw new Error(`The page reported problems:\n  ${list}`);
+    }
+  }
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  problems: PageProblems;
+}
+
+let browser: Browser | undefined;
+
+export async function launchBrowser(): Promise<Browser> {
+  browser ??= await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true });
+  return browser;
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = undefined;
+}
+
+/** An empty browser (no cookies, no storage) with a watched page. */
+export async function newSession(options: { viewport?: { width: number; height: number } } = {}): Promise<Session> {
+  const b = await launchBrowser();
+  const context = await b.newContext({ baseURL: baseUrl(), viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const problems = new PageProblems();
+  problems.watch(page);
+  context.on('page', (p) => problems.watch(p));
+  return { context, page, problems };
+}
+
+/** Use in a describe block: browser per file, session per test, problems checked after each test. */
+export function useBrowser(options: { viewport?: { width: number; height: number } } = {}): () => Session {
+  let session: Session | undefined;
+  beforeAll(async () => {
+    await launchBrowser();
+  });
+  beforeEach(async () => {
+    session = await newSession(options);
+  });
+  afterEach(async () => {
+    const s = session;
+    session = undefined;
+    try {
+      s?.problems.assertNone();
+    } finally {
+      await s?.context.close();
+    }
+  });
+  afterAll(async () => {
+    await closeBrowser();
+  });
+  return () => {
+    if (!session) throw new Error('No browser session: call inside a test.');
+    return session;
+  };
+}

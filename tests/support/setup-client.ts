@@ -1,0 +1,3 @@
+import { cleanup } from '@testing-library/react';
+
+afterEach(() => cleanup());
