@@ -22,6 +22,8 @@ export interface DerefContext {
   entities: Map<string, LoadedFile<EntityDoc>>;
   /** enum name to its values (specs/enums.yaml); `x-enum: name` expands to `enum: [values]` */
   enums: Record<string, { values: { value: string }[] }>;
+  /** constants (specs/constants); `{ $constant: name }` anywhere is replaced by its value */
+  constants: Record<string, { value: unknown }>;
 }
 
 export function dereference(schema: JsonSchema, ctx: DerefContext, origin: JsonSchema = schema): JsonSchema {
@@ -30,6 +32,11 @@ export function dereference(schema: JsonSchema, ctx: DerefContext, origin: JsonS
     if (Array.isArray(node)) return node.map((n) => visit(n, doc, stack));
     if (node === null || typeof node !== 'object') return node;
     const obj = node as Record<string, unknown>;
+    if (typeof obj.$constant === 'string') {
+      const constant = ctx.constants[obj.$constant];
+      if (!constant) throw new RefError(`$constant "${obj.$constant}" is not in specs/constants`);
+      return constant.value;
+    }
     if (typeof obj.$ref === 'string') {
       const ref = obj.$ref;
       const [name, fragment = ''] = ref.split('#') as [string, string?];

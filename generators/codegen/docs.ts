@@ -36,7 +36,7 @@ export function renderSpecDocs(b: SpecBundle): string {
   out.push('## Routes', '', table(['id', 'path', 'who may open', 'flag', 'screen'], b.routes.map((r) => [r.id, r.path, r.access.join(', '), r.flag ?? '', r.screen ? `${r.area}/${r.screen}` : '(not built)'])), '');
   out.push('## Forms', '');
   for (const [id, f] of b.forms) {
-    const schema = dereference(f.data.schema, { entities: b.entities, enums: b.enums }, f.data.schema);
+    const schema = dereference(f.data.schema, { entities: b.entities, enums: b.enums, constants: b.constants }, f.data.schema);
     out.push(`### ${f.data.title} (\`${id}\`)`, '', f.data.description ?? '', '', table(['field', 'label', 'type', 'required', 'rules', 'messages'], fields(schema)), '');
     if (f.data.messages && Object.keys(f.data.messages).length) {
       out.push('Message overrides:', '', table(['field', 'rule', 'message'], Object.entries(f.data.messages).flatMap(([field, m]) => Object.entries(m).map(([k, v]) => [field, k, b.messages[v]?.text ?? v]))), '');

@@ -55,7 +55,7 @@ export function checkSemantics(bundle: SpecBundle): SpecProblem[] {
   }
   const compile = (file: LoadedFile, pointer: string, schema: JsonSchema) => {
     try {
-      const resolved = dereference(schema, { entities: bundle.entities, enums: bundle.enums }, schema);
+      const resolved = dereference(schema, { entities: bundle.entities, enums: bundle.enums, constants: bundle.constants }, schema);
       ajv.compile(resolved);
       return resolved;
     } catch (err) {

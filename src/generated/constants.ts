@@ -5,14 +5,449 @@ export const constants = {
   adultAge: 18,
   /** A date of birth may be at most this many years back. */
   maxAgeYears: 110,
+  /** Longest first or last name in the booking patient forms (letters, hyphen and space only). */
+  nameMaxBooking: 50,
+  /** Longest first or last name in general forms. */
+  nameMaxGeneral: 255,
+  /** Longest e-mail address. */
+  emailMax: 255,
+  /** Longest authorization description. */
+  authorizationDescriptionMax: 50,
+  /** Digits in a one-time sign-in code. */
+  otpLength: 6,
+  /** Digits in a zip code. */
+  zipLength: 5,
+  /** Letters in a state code. */
+  stateCodeLength: 2,
   /** Results per page (provider search, partner directory). */
   pageSize: 10,
-  /** Every API call gives up after this long. */
-  apiTimeoutMs: 30000,
-  /** Toasts close by themselves after this long, or on the next click. */
-  toastDurationMs: 5500,
+  /** Limit for long lists fetched in one go (product-spec §9 "other limits 200"). */
+  largeListLimit: 200,
+  /** Largest limit any list call accepts (product-spec §9 "other limits 500"). */
+  maxListLimit: 500,
+  /** Constants the product spec lists without their meaning (§9); kept for reference, not used by any rule. */
+  unexplainedConstants: [22, 100, 3, 5, 2000, 600, 4, 139, 210, 21],
+  /** Time zones people can choose, with standard and daylight labels (product-spec §9). */
+  timeZones: [
+    {
+      id: 'HT',
+      zone: 'Pacific/Honolulu',
+      standard: 'Hawaii Standard Time',
+      daylight: 'Hawaii Daylight Time',
+    },
+    {
+      id: 'AKT',
+      zone: 'America/Anchorage',
+      standard: 'Alaska Standard Time',
+      daylight: 'Alaska Daylight Time',
+    },
+    {
+      id: 'PT',
+      zone: 'America/Los_Angeles',
+      standard: 'Pacific Standard Time',
+      daylight: 'Pacific Daylight Time',
+    },
+    {
+      id: 'MT',
+      zone: 'America/Denver',
+      standard: 'Mountain Standard Time',
+      daylight: 'Mountain Daylight Time',
+    },
+    {
+      id: 'AZT',
+      zone: 'America/Phoenix',
+      standard: 'Arizona (Mountain Standard Time)',
+      daylight: 'Arizona (Mountain Standard Time)',
+    },
+    {
+      id: 'CT',
+      zone: 'America/Chicago',
+      standard: 'Central Standard Time',
+      daylight: 'Central Daylight Time',
+    },
+    {
+      id: 'ET',
+      zone: 'America/New_York',
+      standard: 'Eastern Standard Time',
+      daylight: 'Eastern Daylight Time',
+    },
+    {
+      id: 'AT',
+      zone: 'America/Halifax',
+      standard: 'Atlantic Standard Time',
+      daylight: 'Atlantic Daylight Time',
+    },
+    {
+      id: 'IST',
+      zone: 'Asia/Kolkata',
+      standard: 'India Standard Time',
+      daylight: 'India Standard Time',
+    },
+  ],
+  /** The time zone chosen when none is known. */
+  defaultTimeZoneId: 'ET',
+  /** First state list of product-spec §9 (its purpose is not given there). */
+  stateListPrimary: ['OH', 'GA', 'AR', 'TX'],
+  /** Second state list of product-spec §9 (its purpose is not given there). */
+  stateListSecondary: [
+    'MI',
+    'PA',
+    'MA',
+    'VA',
+    'NJ',
+    'FL',
+    'AZ',
+    'MD',
+    'DC',
+    'NC',
+    'ME',
+    'IL',
+    'DE',
+    'CA',
+    'SC',
+    'CT',
+    'CO',
+    'IN',
+    'LA',
+    'WA',
+    'NH',
+  ],
+  /** US states and DC offered in state dropdowns. */
+  usStates: [
+    {
+      code: 'AL',
+      name: 'Alabama',
+    },
+    {
+      code: 'AK',
+      name: 'Alaska',
+    },
+    {
+      code: 'AZ',
+      name: 'Arizona',
+    },
+    {
+      code: 'AR',
+      name: 'Arkansas',
+    },
+    {
+      code: 'CA',
+      name: 'California',
+    },
+    {
+      code: 'CO',
+      name: 'Colorado',
+    },
+    {
+      code: 'CT',
+      name: 'Connecticut',
+    },
+    {
+      code: 'DE',
+      name: 'Delaware',
+    },
+    {
+      code: 'DC',
+      name: 'District of Columbia',
+    },
+    {
+      code: 'FL',
+      name: 'Florida',
+    },
+    {
+      code: 'GA',
+      name: 'Georgia',
+    },
+    {
+      code: 'HI',
+      name: 'Hawaii',
+    },
+    {
+      code: 'ID',
+      name: 'Idaho',
+    },
+    {
+      code: 'IL',
+      name: 'Illinois',
+    },
+    {
+      code: 'IN',
+      name: 'Indiana',
+    },
+    {
+      code: 'IA',
+      name: 'Iowa',
+    },
+    {
+      code: 'KS',
+      name: 'Kansas',
+    },
+    {
+      code: 'KY',
+      name: 'Kentucky',
+    },
+    {
+      code: 'LA',
+      name: 'Louisiana',
+    },
+    {
+      code: 'ME',
+      name: 'Maine',
+    },
+    {
+      code: 'MD',
+      name: 'Maryland',
+    },
+    {
+      code: 'MA',
+      name: 'Massachusetts',
+    },
+    {
+      code: 'MI',
+      name: 'Michigan',
+    },
+    {
+      code: 'MN',
+      name: 'Minnesota',
+    },
+    {
+      code: 'MS',
+      name: 'Mississippi',
+    },
+    {
+      code: 'MO',
+      name: 'Missouri',
+    },
+    {
+      code: 'MT',
+      name: 'Montana',
+    },
+    {
+      code: 'NE',
+      name: 'Nebraska',
+    },
+    {
+      code: 'NV',
+      name: 'Nevada',
+    },
+    {
+      code: 'NH',
+      name: 'New Hampshire',
+    },
+    {
+      code: 'NJ',
+      name: 'New Jersey',
+    },
+    {
+      code: 'NM',
+      name: 'New Mexico',
+    },
+    {
+      code: 'NY',
+      name: 'New York',
+    },
+    {
+      code: 'NC',
+      name: 'North Carolina',
+    },
+    {
+      code: 'ND',
+      name: 'North Dakota',
+    },
+    {
+      code: 'OH',
+      name: 'Ohio',
+    },
+    {
+      code: 'OK',
+      name: 'Oklahoma',
+    },
+    {
+      code: 'OR',
+      name: 'Oregon',
+    },
+    {
+      code: 'PA',
+      name: 'Pennsylvania',
+    },
+    {
+      code: 'RI',
+      name: 'Rhode Island',
+    },
+    {
+      code: 'SC',
+      name: 'South Carolina',
+    },
+    {
+      code: 'SD',
+      name: 'South Dakota',
+    },
+    {
+      code: 'TN',
+      name: 'Tennessee',
+    },
+    {
+      code: 'TX',
+      name: 'Texas',
+    },
+    {
+      code: 'UT',
+      name: 'Utah',
+    },
+    {
+      code: 'VT',
+      name: 'Vermont',
+    },
+    {
+      code: 'VA',
+      name: 'Virginia',
+    },
+    {
+      code: 'WA',
+      name: 'Washington',
+    },
+    {
+      code: 'WV',
+      name: 'West Virginia',
+    },
+    {
+      code: 'WI',
+      name: 'Wisconsin',
+    },
+    {
+      code: 'WY',
+      name: 'Wyoming',
+    },
+  ],
   /** Toll-free support line ({phone} in messages), ten digits, formatted for display by the phone rule. */
   supportPhone: '8885550142',
+  /** The phone lines of product-spec §9 shown as {phone} on their pages (values are ours; the spec does not give them). */
+  phoneLines: {
+    tollFree: '8885550142',
+    providerSearch: '8885550143',
+    profile: '8885550144',
+    bookingTool: '8885550145',
+    friendlyPage: '8885550146',
+    partner: '8885550147',
+  },
+  /** Five partner phone lines, each tied to a partnership code (product-spec §9; values are ours). */
+  partnerPhoneLines: [
+    {
+      partnershipCode: 'ACME-EAP',
+      phone: '8885550151',
+    },
+    {
+      partnershipCode: 'HARBOR-HEALTH',
+      phone: '8885550152',
+    },
+    {
+      partnershipCode: 'NORTHSTAR-U',
+      phone: '8885550153',
+    },
+    {
+      partnershipCode: 'SUMMIT-WORKS',
+      phone: '8885550154',
+    },
+    {
+      partnershipCode: 'BRIDGE-CARE',
+      phone: '8885550155',
+    },
+  ],
+  /** Care cadence text (product-spec §9). */
+  careCadence: {
+    therapy: 'Therapy sessions are usually weekly or biweekly.',
+    psychiatry: 'Psychiatry visits are usually monthly.',
+    support: 'Our support team is available 7 days a week.',
+  },
+  /** Label of the self-pay option (product-spec §9). */
+  selfPayLabel: {
+    full: 'Self-Pay / Out-of-pocket',
+    short: 'Out-of-pocket',
+  },
+  /** The treatment used when a flag is unknown or the flag service is not ready. */
+  treatmentFallback: 'control',
+  /** Local storage key of the visitor's random identifier. */
+  visitorIdStorageKey: 'anonymousId',
+  /** Cookie holding the visitor's random identifier. */
+  visitorIdCookie: 'anonId',
+  /** Session storage key of the access token given when e-mail verification is skipped. */
+  skipEmailTokenStorageKey: 'skipEmailAccessToken',
+  /** Cookie holding the access token; it expires with the token. */
+  accessTokenCookie: 'token',
+  /** Cookie holding id, firstName, lastName, email and userType of the signed-in user; it expires with the token. */
+  userCookie: 'user',
+  /** Browser storage key under which booking, booking helper and consent state are kept. */
+  persistedStateKey: 'booking-state',
+  /** Every API call gives up after this long. */
+  apiTimeoutMs: 30000,
+  /** Restoring booking, booking helper and consent state from browser storage gives up after this long. */
+  persistRestoreTimeoutMs: 5000,
+  /** How often the flag client checks whether the flag service is ready. */
+  flagPollMs: 100,
+  /** Longest wait for the flag service before treatments fall back to control. */
+  flagReadyWaitMs: 1500,
+  /** Toasts close by themselves after this long, or on the next click. */
+  toastDurationMs: 5500,
+  /** How long fetched data stays fresh (5 minutes). */
+  queryCacheMs: 300000,
+  /** The retry delay doubles after each failure, up to this. */
+  queryRetryDelayMaxMs: 30000,
+  /** Retries for a failed query (reads). */
+  queryRetries: 3,
+  /** Retries for a failed mutation (writes are never retried automatically). */
+  mutationRetries: 0,
+  /** Medication slots that start within this many hours are not offered when the provider offers medication/psychiatry. */
+  medicationSlotMinLeadHours: 24,
+  /** A slot table shows at least this many rows. */
+  slotTableMinRows: 3,
+  /** Slot search starts at least this many days after the provider's local day. */
+  slotSearchMinLeadDays: 4,
+  /** Time-of-day cut-offs in the provider's time zone: before 9, 9 to noon, noon to 5pm, after 5pm. */
+  timeOfDayCutoffHours: {
+    earlyMorningBefore: 9,
+    morningBefore: 12,
+    afternoonBefore: 17,
+  },
+  /** The call center's hours are in Eastern time. */
+  callCenterTimeZone: 'America/New_York',
+  /** Opening hours per weekday (0 = Sunday), in minutes from midnight Eastern time (product-spec §4). Saturday is read as matching Sunday. */
+  callCenterHours: [
+    {
+      day: 0,
+      openMinute: 480,
+      closeMinute: 1080,
+    },
+    {
+      day: 1,
+      openMinute: 480,
+      closeMinute: 1290,
+    },
+    {
+      day: 2,
+      openMinute: 480,
+      closeMinute: 1290,
+    },
+    {
+      day: 3,
+      openMinute: 480,
+      closeMinute: 1290,
+    },
+    {
+      day: 4,
+      openMinute: 480,
+      closeMinute: 1290,
+    },
+    {
+      day: 5,
+      openMinute: 480,
+      closeMinute: 1290,
+    },
+    {
+      day: 6,
+      openMinute: 480,
+      closeMinute: 1080,
+    },
+  ],
 } as const;
 
 export type Constants = typeof constants;

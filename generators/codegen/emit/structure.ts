@@ -129,7 +129,7 @@ ${lines.join('\n')}
 
 /** The endpoint as the server and client see it: refs inlined, bodyForm resolved to its schema. */
 export function resolveEndpoint(b: SpecBundle, resource: string, e: EndpointSpec) {
-  const deref = (s: JsonSchema | undefined) => (s ? dereference(s, { entities: b.entities, enums: b.enums }, s) : undefined);
+  const deref = (s: JsonSchema | undefined) => (s ? dereference(s, { entities: b.entities, enums: b.enums, constants: b.constants }, s) : undefined);
   const form = e.bodyForm ? b.forms.get(e.bodyForm)?.data : undefined;
   return {
     id: e.id,
@@ -179,7 +179,7 @@ export function emitForm(b: SpecBundle, id: string): string {
     title: f.title,
     description: f.description,
     submitLabel: f.submitLabel,
-    schema: dereference(f.schema, { entities: b.entities, enums: b.enums }, f.schema),
+    schema: dereference(f.schema, { entities: b.entities, enums: b.enums, constants: b.constants }, f.schema),
     uiSchema: f.uiSchema ?? {},
     messages: f.messages ?? {},
   };
@@ -208,7 +208,7 @@ export function emitEntitySchemas(b: SpecBundle): string {
   const schemas = Object.fromEntries(
     [...b.entities.entries()].map(([id, f]) => {
       const { $id: _id, ...rest } = f.data;
-      return [id, { $id: id, ...dereference(rest, { entities: b.entities, enums: b.enums }, rest) }];
+      return [id, { $id: id, ...dereference(rest, { entities: b.entities, enums: b.enums, constants: b.constants }, rest) }];
     }),
   );
   return `${BANNER}import type { JsonSchema } from './types';

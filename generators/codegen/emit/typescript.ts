@@ -12,6 +12,7 @@ import { BANNER, pascal } from './util';
 function rootRefs(node: unknown, enums: SpecBundle['enums']): unknown {
   if (Array.isArray(node)) return node.map((n) => rootRefs(n, enums));
   if (node === null || typeof node !== 'object') return node;
+  if (typeof (node as Record<string, unknown>).$constant === 'string') return undefined;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
     if (k === '$ref' && typeof v === 'string' && !v.startsWith('#')) {

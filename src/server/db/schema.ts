@@ -4,6 +4,7 @@
  */
 import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { customType } from 'drizzle-orm/pg-core';
+import { enums, type UserType } from '../../generated/enums';
 
 const citext = customType<{ data: string }>({ dataType: () => 'citext' });
 
@@ -24,7 +25,7 @@ export const users = pgTable('users', {
   email: citext('email').notNull().unique(),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
-  userType: text('user_type', { enum: ['patient', 'support', 'clinician', 'rcd', 'third_party_support'] }).notNull(),
+  userType: text('user_type', { enum: [...enums.userType.values] as [UserType, ...UserType[]] }).notNull(),
   groups: text('groups').array().notNull().default([]),
   address: jsonb('address'),
   businessPartnerId: uuid('business_partner_id'),
