@@ -20,6 +20,7 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const only = process.argv.slice(2);
 
 const steps: Step[] = [
+  { name: 'lockfile', command: ['node', 'scripts/complete-lockfile.mjs', '--check'] },
   { name: 'type-check', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', command: ['npx', 'eslint', '--max-warnings', '0', '.'] },
   { name: 'spec validation', command: ['npx', 'tsx', 'generators/codegen/cli.ts', 'validate'] },
