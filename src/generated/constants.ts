@@ -364,6 +364,18 @@ export const constants = {
     full: 'Self-Pay / Out-of-pocket',
     short: 'Out-of-pocket',
   },
+  /** Upper bound given to an open-ended age group "N+" when age groups are merged into ranges (product-spec §4). */
+  ageGroupOpenEndMaxAge: 299,
+  /** Names in the booking patient forms: letters (accented ones included), hyphen and space only (product-spec §5). Unicode regular expression; the typing filter strips every character it does not accept. */
+  bookingNamePattern: '^[\\p{L}\\p{M} -]*$',
+  /** Relationships whose patients skip the date-of-birth check in the patient form (product-spec §4, §5). */
+  dateOfBirthOptionalRelationships: ['Child', 'Grandchild', 'Stepchild'],
+  /** What resetting the pre-search questionnaire restores (product-spec §4). */
+  questionnaireDefaults: {
+    flowType: 'generic',
+    serviceType: 'individual',
+    activePageIndex: 0,
+  },
   /** The treatment used when a flag is unknown or the flag service is not ready. */
   treatmentFallback: 'control',
   /** Local storage key of the visitor's random identifier. */

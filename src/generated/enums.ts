@@ -119,6 +119,38 @@ export const enums = {
       },
     ],
   },
+  /** The four orders of the pre-search questionnaire pages (product-spec §2). */
+  questionnaireFlowType: {
+    values: ['generic', 'genericChildTherapy', 'service', 'childTherapy'],
+    labels: {
+      generic: 'Generic',
+      genericChildTherapy: 'Generic child therapy',
+      service: 'Service',
+      childTherapy: 'Child therapy',
+    },
+    options: [
+      {
+        value: 'generic',
+        label: 'Generic',
+        description: 'Service, then insurance',
+      },
+      {
+        value: 'genericChildTherapy',
+        label: 'Generic child therapy',
+        description: 'Age group, then insurance',
+      },
+      {
+        value: 'service',
+        label: 'Service',
+        description: 'Location, then insurance',
+      },
+      {
+        value: 'childTherapy',
+        label: 'Child therapy',
+        description: 'Age group, location, then insurance',
+      },
+    ],
+  },
   /** Age groups asked for child therapy (product-spec §2). */
   clientAgeGroup: {
     values: ['0-5', '6-10', '11-13', '14-17'],
@@ -544,6 +576,80 @@ export const enums = {
       {
         value: 'ZERO_RESULTS',
         label: 'No results',
+      },
+    ],
+  },
+  /** First segment of a friendly provider profile URL (/{type}/{state}/{slug}). */
+  profileUrlType: {
+    values: ['provider', 'psychiatrist', 'therapist'],
+    labels: {
+      provider: 'Provider',
+      psychiatrist: 'Psychiatrist',
+      therapist: 'Therapist',
+    },
+    options: [
+      {
+        value: 'provider',
+        label: 'Provider',
+      },
+      {
+        value: 'psychiatrist',
+        label: 'Psychiatrist',
+      },
+      {
+        value: 'therapist',
+        label: 'Therapist',
+      },
+    ],
+  },
+  /** Top-level segments of the marketing landing pages. */
+  landingSection: {
+    values: ['providers', 'psychiatrists', 'therapists'],
+    labels: {
+      providers: 'Providers',
+      psychiatrists: 'Psychiatrists',
+      therapists: 'Therapists',
+    },
+    options: [
+      {
+        value: 'providers',
+        label: 'Providers',
+      },
+      {
+        value: 'psychiatrists',
+        label: 'Psychiatrists',
+      },
+      {
+        value: 'therapists',
+        label: 'Therapists',
+      },
+    ],
+  },
+  /** Kinds of landing page: a hub (/{section}), a state (/{section}/{state}), a city (/{section}/{state}/{city}) or a specialty (/{section}/{specialty}). */
+  landingPageType: {
+    values: ['hub', 'state', 'city', 'specialty'],
+    labels: {
+      hub: 'Hub',
+      state: 'State',
+      city: 'City',
+      specialty: 'Specialty',
+    },
+    options: [
+      {
+        value: 'hub',
+        label: 'Hub',
+      },
+      {
+        value: 'state',
+        label: 'State',
+      },
+      {
+        value: 'city',
+        label: 'City',
+      },
+      {
+        value: 'specialty',
+        label: 'Specialty',
       },
     ],
   },
@@ -1085,6 +1191,9 @@ export type ServiceType = 'TT' | 'MM' | 'FT' | 'CT';
 /** The care a visitor is looking for, as the pre-search questionnaire and the home page ask it (product-spec §2 service choices). */
 export type QuestionnaireService = 'individual' | 'psychiatry' | 'couples' | 'child' | 'family';
 
+/** The four orders of the pre-search questionnaire pages (product-spec §2). */
+export type QuestionnaireFlowType = 'generic' | 'genericChildTherapy' | 'service' | 'childTherapy';
+
 /** Age groups asked for child therapy (product-spec §2). */
 export type ClientAgeGroup = '0-5' | '6-10' | '11-13' | '14-17';
 
@@ -1120,6 +1229,15 @@ export type BookingAttributionSource = 'Self-booking SMS' | 'Self-booking Email'
 
 /** Outcome of turning a zip code or city into a place. */
 export type GeocodeStatus = 'OK' | 'ZERO_RESULTS';
+
+/** First segment of a friendly provider profile URL (/{type}/{state}/{slug}). */
+export type ProfileUrlType = 'provider' | 'psychiatrist' | 'therapist';
+
+/** Top-level segments of the marketing landing pages. */
+export type LandingSection = 'providers' | 'psychiatrists' | 'therapists';
+
+/** Kinds of landing page: a hub (/{section}), a state (/{section}/{state}), a city (/{section}/{state}/{city}) or a specialty (/{section}/{specialty}). */
+export type LandingPageType = 'hub' | 'state' | 'city' | 'specialty';
 
 /** Status of a payment. */
 export type PaymentStatus = 'succeeded' | 'failed' | 'refunded';

@@ -1,0 +1,58 @@
+import { constants } from '../generated/constants';
+import type { ConsentType, Relationship } from '../generated/enums';
+import { messages } from '../generated/messages';
+import { consentsRequired, consentsValid, guardianConsentText } from './consents';
+import { addDaysIso, addYears } from './dates';
+
+const today = '2026-11-22';
+const adultDob = addYears(today, -constants.adultAge);
+const minorDob = addDaysIso(adultDob, 1);
+const SELF: Relationship = 'Self';
+const CHILD: Relationship = 'Child';
+const SPOUSE: Relationship = 'Spouse';
+const BOOK: ConsentType = 'bookAppointmentConsent';
+const PAY: ConsentType = 'paymentConsent';
+
+describe('who must give consents', () => {
+  it('asks the account holder themself, whatever the age', () => {
+    expect(consentsRequired({ relationship: SELF, dateOfBirth: adultDob }, today)).toBe(true);
+    expect(consentsRequired({ relationship: SELF }, today)).toBe(true);
+  });
+
+  it('asks for minors of any relationship', () => {
+    expect(consentsRequired({ relationship: CHILD, dateOfBirth: minorDob }, today)).toBe(true);
+    expect(consentsRequired({ relationship: SPOUSE, dateOfBirth: minorDob }, today)).toBe(true);
+  });
+
+  it('does not ask adults who are not the account holder', () => {
+    expect(consentsRequired({ relationship: SPOUSE, dateOfBirth: adultDob }, today)).toBe(false);
+    expect(consentsRequired({ relationship: CHILD, dateOfBirth: adultDob }, today)).toBe(false);
+    expect(consentsRequired({}, today)).toBe(false);
+  });
+});
+
+describe('whether consents are valid', () => {
+  it('needs at least one consent', () => {
+    expect(consentsValid([])).toBe(false);
+    expect(consentsValid(undefined)).toBe(false);
+    expect(consentsValid(null)).toBe(false);
+  });
+
+  it('needs every consent provided', () => {
+    expect(consentsValid([{ isConsentProvided: true, consentType: BOOK }])).toBe(true);
+    expect(consentsValid([{ isConsentProvided: true, consentType: BOOK }, { isConsentProvided: true, consentType: PAY }])).toBe(true);
+    expect(consentsValid([{ isConsentProvided: true, consentType: BOOK }, { isConsentProvided: false, consentType: PAY }])).toBe(false);
+  });
+});
+
+describe('guardian consent wording', () => {
+  it('names the patient in the spec’d sentence', () => {
+    const [before, after] = messages['consent.parentOrGuardian'].split('{patient}');
+    expect(guardianConsentText({ firstName: ' Sky ', lastName: 'Rivera' })).toBe(`${before}Sky Rivera${after}`);
+  });
+
+  it('does not leave stray spaces when a name part is missing', () => {
+    const [before, after] = messages['consent.parentOrGuardian'].split('{patient}');
+    expect(guardianConsentText({ firstName: 'Sky', lastName: null })).toBe(`${before}Sky${after}`);
+  });
+});

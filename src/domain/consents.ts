@@ -1,0 +1,36 @@
+/**
+ * Consents of a booking (product-spec §4, §5): who must sign, when the signatures are enough, and
+ * the wording a parent or guardian signs for a minor.
+ */
+import type { ConsentType, Relationship } from '../generated/enums';
+import { message } from './messages';
+import { isMinor } from './minor';
+
+const SELF: Relationship = 'Self';
+
+export interface ConsentSubject {
+  relationship?: Relationship | null;
+  dateOfBirth?: string | null;
+}
+
+export interface PatientConsent {
+  isConsentProvided: boolean;
+  consentType?: ConsentType;
+  source?: string;
+}
+
+/** Consents are asked only of the account holder themself (Self) and of minors; `today` is "YYYY-MM-DD". */
+export function consentsRequired(patient: ConsentSubject, today: string): boolean {
+  return patient.relationship === SELF || isMinor(patient.dateOfBirth, today);
+}
+
+/** Valid only when there is at least one consent and every one is provided. */
+export function consentsValid(consents: readonly PatientConsent[] | null | undefined): boolean {
+  return !!consents && consents.length > 0 && consents.every((consent) => consent.isConsentProvided);
+}
+
+/** "Parent / legal guardian of {patient}", with the minor's full name. */
+export function guardianConsentText(patient: { firstName?: string | null; lastName?: string | null }): string {
+  const fullName = [patient.firstName, patient.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');
+  return message('consent.parentOrGuardian', { patient: fullName });
+}

@@ -1,0 +1,39 @@
+/**
+ * Feature-flag treatments as the product reads them (product-spec §4, §6): the user key is
+ * lower-cased before use, and a treatment that is unknown, or asked before the flag client is
+ * ready, is the fallback treatment (control).
+ */
+import { constants } from '../generated/constants';
+
+export type FlagTrafficType = 'anonymous' | 'user';
+
+/** The key a user's flags are evaluated with: the same person whatever the capitalisation. */
+export function flagUserKey(userKey: string): string {
+  return userKey.toLowerCase();
+}
+
+export interface FlagIdentity {
+  /** the visitor's random identifier (anonymous traffic) */
+  visitorId?: string | null;
+  /** the signed-in user's identifier (user traffic) */
+  userKey?: string | null;
+}
+
+/** The key for a traffic type, or undefined when that identity is not known yet. */
+export function flagTrafficKey(type: FlagTrafficType, identity: FlagIdentity): string | undefined {
+  const key = type === 'user' ? identity.userKey && flagUserKey(identity.userKey) : identity.visitorId;
+  return key ? key : undefined;
+}
+
+export interface TreatmentAnswer {
+  /** the flag client has said it is ready */
+  ready: boolean;
+  /** the treatment the client returned, if any */
+  treatment: string | null | undefined;
+  /** the treatments this flag can have (its variants in specs/flags.yaml) */
+  variants: readonly string[];
+}
+
+export function resolveTreatment({ ready, treatment, variants }: TreatmentAnswer): string {
+  return ready && treatment && variants.includes(treatment) ? treatment : constants.treatmentFallback;
+}

@@ -1,0 +1,58 @@
+import { constants } from '../generated/constants';
+import { filterBookingName, isBookingName } from './names';
+
+describe('booking name typing filter', () => {
+  it('keeps letters, hyphens and spaces as typed', () => {
+    expect(filterBookingName('Mary-Jane  Watson ')).toBe('Mary-Jane  Watson ');
+  });
+
+  it('strips digits, punctuation and symbols', () => {
+    expect(filterBookingName("O'Brien2.")).toBe('OBrien');
+    expect(filterBookingName('Ann_Lee!@#$%')).toBe('AnnLee');
+    expect(filterBookingName('Zoe 😀')).toBe('Zoe ');
+  });
+
+  it('strips tabs and line breaks: the only space is the space bar’s', () => {
+    expect(filterBookingName('Ann\tLee\nSmith')).toBe('AnnLeeSmith');
+  });
+
+  it('keeps accented and non-Latin letters', () => {
+    expect(filterBookingName('José Nuñez-Zoë')).toBe('José Nuñez-Zoë');
+    expect(filterBookingName('Łukasz Ωmega')).toBe('Łukasz Ωmega');
+  });
+
+  it('composes a letter typed with a combining accent into one character', () => {
+    expect(filterBookingName('Jose\u0301')).toBe('Jos\u00e9');
+  });
+
+  it(`stops at the booking name limit`, () => {
+    const limit = constants.nameMaxBooking;
+    expect(filterBookingName('a'.repeat(limit + 5))).toHaveLength(limit);
+    expect(filterBookingName('a'.repeat(limit))).toHaveLength(limit);
+    expect(filterBookingName(`${'1'.repeat(10)}${'b'.repeat(limit)}`)).toBe('b'.repeat(limit));
+  });
+
+  it('counts an accented letter as one character toward the limit', () => {
+    const limit = constants.nameMaxBooking;
+    expect(filterBookingName('e\u0301'.repeat(limit))).toBe('\u00e9'.repeat(limit));
+  });
+
+  it('gives an empty name for nothing usable', () => {
+    expect(filterBookingName('')).toBe('');
+    expect(filterBookingName('123')).toBe('');
+  });
+
+  it('agrees with the spec’d pattern that forms validate with', () => {
+    const pattern = new RegExp(constants.bookingNamePattern, 'u');
+    for (const typed of ["O'Brien", 'José 2nd', 'Ann\tLee', 'Zoë-😀']) {
+      expect(pattern.test(filterBookingName(typed))).toBe(true);
+      expect(pattern.test(typed)).toBe(false);
+    }
+  });
+
+  it('tells whether a name passes unchanged', () => {
+    expect(isBookingName('Mary-Jane Watson')).toBe(true);
+    expect(isBookingName('Mary2')).toBe(false);
+    expect(isBookingName('a'.repeat(constants.nameMaxBooking + 1))).toBe(false);
+  });
+});

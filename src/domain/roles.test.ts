@@ -1,0 +1,42 @@
+import { postLoginDestination, postLoginPath, type PostLoginRoles, type PostLoginRoutes } from './roles';
+
+const nobody: PostLoginRoles = { isClinician: false, isSupportUser: false, isDevopsAdmin: false, isThirdPartyAgent: false, isClinicalAdmin: false };
+const everyone: PostLoginRoles = { isClinician: true, isSupportUser: true, isDevopsAdmin: true, isThirdPartyAgent: true, isClinicalAdmin: true };
+const routes: PostLoginRoutes = {
+  careSchedule: '/r/care',
+  supportDashboard: '/r/support',
+  providerSearch: '/r/search',
+  loginDashboard: '/r/login-dashboard',
+  patientDashboardHome: '/r/patient-home',
+};
+
+describe('post-login destination', () => {
+  it('sends a clinician to the care schedule, even with every other role', () => {
+    expect(postLoginDestination({ ...nobody, isClinician: true })).toBe('careSchedule');
+    expect(postLoginDestination(everyone)).toBe('careSchedule');
+  });
+
+  it('sends support users and devops admins to the support dashboard', () => {
+    expect(postLoginDestination({ ...nobody, isSupportUser: true })).toBe('supportDashboard');
+    expect(postLoginDestination({ ...nobody, isDevopsAdmin: true })).toBe('supportDashboard');
+    expect(postLoginDestination({ ...everyone, isClinician: false })).toBe('supportDashboard');
+  });
+
+  it('sends third-party agents to provider search', () => {
+    expect(postLoginDestination({ ...nobody, isThirdPartyAgent: true })).toBe('providerSearch');
+    expect(postLoginDestination({ ...nobody, isThirdPartyAgent: true, isClinicalAdmin: true })).toBe('providerSearch');
+  });
+
+  it('sends clinical admins to the login dashboard', () => {
+    expect(postLoginDestination({ ...nobody, isClinicalAdmin: true })).toBe('loginDashboard');
+  });
+
+  it('sends anyone else to the patient dashboard home', () => {
+    expect(postLoginDestination(nobody)).toBe('patientDashboardHome');
+  });
+
+  it('gives the path of the destination', () => {
+    expect(postLoginPath({ ...nobody, isDevopsAdmin: true }, routes)).toBe(routes.supportDashboard);
+    expect(postLoginPath(nobody, routes)).toBe(routes.patientDashboardHome);
+  });
+});
