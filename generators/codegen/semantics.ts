@@ -75,6 +75,12 @@ export function checkSemantics(bundle: SpecBundle): SpecProblem[] {
   // Forms: schema compiles, message refs and overridden fields exist.
   for (const f of bundle.forms.values()) {
     const resolved = compile(f, '/schema', f.data.schema);
+    try {
+      dereference(f.data.uiSchema ?? {}, { entities: bundle.entities, enums: bundle.enums, constants: bundle.constants });
+    } catch (err) {
+      if (!(err instanceof RefError)) throw err;
+      problems.push(at(f, '/uiSchema', err.message));
+    }
     for (const ref of collectMessageRefs(f.data.schema, '/schema')) {
       if (!messageKnown(ref.key)) problems.push(at(f, ref.pointer, `message "${ref.key}" is not in specs/messages.yaml`));
     }

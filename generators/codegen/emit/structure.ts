@@ -180,7 +180,8 @@ export function emitForm(b: SpecBundle, id: string): string {
     description: f.description,
     submitLabel: f.submitLabel,
     schema: dereference(f.schema, { entities: b.entities, enums: b.enums, constants: b.constants }, f.schema),
-    uiSchema: f.uiSchema ?? {},
+    // uiSchema may take values from constants too (e.g. state names for the state dropdown).
+    uiSchema: dereference(f.uiSchema ?? {}, { entities: b.entities, enums: b.enums, constants: b.constants }),
     messages: f.messages ?? {},
   };
   return `${BANNER}import type { FormDefinition } from '../types';
