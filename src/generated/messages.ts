@@ -83,10 +83,8 @@ export const messages = {
   'ui.booking.stepOf': 'Step {step} of {steps}',
   'ui.booking.back': 'Back',
   'ui.booking.next': 'Continue',
-  'ui.booking.submit': 'Book session',
   'ui.booking.successHeading': 'Your session is booked',
   'ui.booking.successText': 'We sent the details to your e-mail. You can manage this appointment online at any time.',
-  'ui.booking.addPatient': 'Add another person',
   'ui.booking.verifyHeading': 'Let\'s confirm it\'s you',
   'ui.booking.verifyText': 'Before you book, we send a code to your e-mail to confirm your identity.',
   'ui.bookingError.heading': 'We could not finish your booking',
@@ -129,11 +127,6 @@ export const messages = {
   'ui.partners.heading': 'Our partners',
   'ui.partners.codeLabel': 'Partnership code',
   'ui.partners.verified': 'Your partnership code is confirmed. You can now book a session.',
-  'ui.verification.successHeading': 'You\'re all set',
-  'ui.verification.successText': 'Thank you. Your details are confirmed and your care team has been told.',
-  'ui.firstTime.heading': 'Welcome, we are glad you are here',
-  'ui.firstTime.text': 'Let\'s set up your account. It takes about two minutes.',
-  'ui.firstTimeAmd.text': 'Your account moved to our new patient portal. Confirm a few details to continue.',
   'ui.callCenter.open': 'We\'re open now. Call {phone}',
   'ui.callCenter.closed': 'We\'re closed. We open again {nextOpening}.',
   'validation.email.required': 'Email is required',
@@ -219,10 +212,8 @@ export interface MessageParams {
   'ui.booking.stepOf': { step: string | number; steps: string | number };
   'ui.booking.back': Record<string, never>;
   'ui.booking.next': Record<string, never>;
-  'ui.booking.submit': Record<string, never>;
   'ui.booking.successHeading': Record<string, never>;
   'ui.booking.successText': Record<string, never>;
-  'ui.booking.addPatient': Record<string, never>;
   'ui.booking.verifyHeading': Record<string, never>;
   'ui.booking.verifyText': Record<string, never>;
   'ui.bookingError.heading': Record<string, never>;
@@ -265,11 +256,6 @@ export interface MessageParams {
   'ui.partners.heading': Record<string, never>;
   'ui.partners.codeLabel': Record<string, never>;
   'ui.partners.verified': Record<string, never>;
-  'ui.verification.successHeading': Record<string, never>;
-  'ui.verification.successText': Record<string, never>;
-  'ui.firstTime.heading': Record<string, never>;
-  'ui.firstTime.text': Record<string, never>;
-  'ui.firstTimeAmd.text': Record<string, never>;
   'ui.callCenter.open': { phone: string | number };
   'ui.callCenter.closed': { nextOpening: string | number };
   'validation.email.required': Record<string, never>;
