@@ -409,6 +409,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         },
       },
       address: {
+        title: 'Billing address',
         type: 'object',
         additionalProperties: false,
         required: ['line1', 'city', 'state', 'zipcode'],
@@ -1002,6 +1003,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         'x-minAgeYears': 18,
       },
       address: {
+        title: 'Address',
         type: 'object',
         additionalProperties: false,
         required: ['line1', 'city', 'state', 'zipcode'],

@@ -73,7 +73,6 @@ const data: FlowDefinition = {
       },
       copyByVariant: {
         support: {
-          heading: 'Who is the session for?',
           text: 'Add the patient, and everyone else who will attend. A minor needs a parent or legal guardian as responsible party.',
         },
       },

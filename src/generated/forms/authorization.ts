@@ -147,11 +147,6 @@ const form: FormDefinition = {
         },
       },
     },
-    authorizationInformation: {
-      authorizationDescription: {
-        'ui:widget': 'textarea',
-      },
-    },
   },
   messages: {},
 };

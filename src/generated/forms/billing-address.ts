@@ -44,6 +44,7 @@ const form: FormDefinition = {
         },
       },
       address: {
+        title: 'Billing address',
         type: 'object',
         additionalProperties: false,
         required: ['line1', 'city', 'state', 'zipcode'],

@@ -85,6 +85,7 @@ const form: FormDefinition = {
         },
       },
       address: {
+        title: 'Address',
         type: 'object',
         additionalProperties: false,
         required: ['line1', 'city', 'state', 'zipcode'],
