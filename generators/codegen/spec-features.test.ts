@@ -1,8 +1,8 @@
 /** Spec features beyond plain JSON Schema: shared fields, message merging, enum exclusions, picked constants, flow and route checks. */
 import { copySpecs, type SpecCopy } from '../../tests/support/spec-copy';
+import { specProblems } from '../../tests/support/spec-problems';
 import { dereference } from './deref';
 import { loadSpecs } from './load';
-import { SpecError } from './problems';
 import type { JsonSchema, SpecBundle } from './model';
 
 let copy: SpecCopy;
@@ -11,15 +11,7 @@ beforeEach(() => {
 });
 afterEach(() => copy.remove());
 
-function problemsOf(): string {
-  try {
-    loadSpecs(copy.dir);
-  } catch (err) {
-    if (err instanceof SpecError) return err.message;
-    throw err;
-  }
-  throw new Error('expected the specs to be rejected');
-}
+const problemsOf = () => specProblems(copy.dir);
 
 const resolve = (b: SpecBundle, schema: JsonSchema) => dereference(schema, { entities: b.entities, enums: b.enums, constants: b.constants }, schema);
 

@@ -58,44 +58,6 @@ export interface EndpointDefinition {
   messages?: FieldMessageOverrides;
 }
 
-/** A flow of specs/flows: steps in their default order, and variants that take other orders. */
-export interface FlowDefinition {
-  id: string;
-  title?: string;
-  description: string;
-  /** route ids where the whole flow runs (steps without a route of their own) */
-  routes?: string[];
-  defaultVariant?: string;
-  start?: {
-    route?: string;
-    flag?: string;
-    flagOffRoute?: string;
-    verifyRoute?: string;
-    returnParam?: string;
-    successParam?: string;
-    keepQuery?: { name: string; flag?: string }[];
-  };
-  /** query parameters the flow's addresses carry, each only when it has a value */
-  query?: string[];
-  variants?: { [variant: string]: { title?: string; description?: string; steps: string[]; when?: { [answer: string]: unknown } } };
-  steps: FlowStepDefinition[];
-}
-
-export interface FlowStepDefinition {
-  id: string;
-  title: string;
-  /** route id, or route id per variant */
-  route?: string | { [variant: string]: string };
-  form?: string;
-  forms?: string[];
-  guard?: string;
-  hooks?: { enter?: string; submit?: string };
-  copy?: { [name: string]: string };
-  /** copy that differs in a variant: variant to the entries it replaces */
-  copyByVariant?: { [variant: string]: { [name: string]: string } };
-  choices?: { enum: string; only?: string[] } | { value: string; label: string; description?: string }[];
-}
-
 export interface FormDefinition {
   id: string;
   title: string;

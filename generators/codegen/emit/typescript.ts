@@ -62,6 +62,11 @@ export async function emitEntityTypes(b: SpecBundle): Promise<string> {
       `  ${e.id}: { params: ${parts.Params ?? 'undefined'}; query: ${parts.Query ?? 'undefined'}; body: ${parts.Body ?? 'undefined'}; response: ${parts.Response ?? (ok ? 'void' : 'unknown')} };`,
     );
   }
+  return `${BANNER}/* eslint-disable */\n${await typesOf(definitions)}\n/** Request and response types of every endpoint, by endpoint id. */\nexport interface EndpointTypes {\n${endpointMap.join('\n')}\n}\n`;
+}
+
+/** TypeScript declarations of JSON Schema definitions, each type named by its definition's title. */
+export async function typesOf(definitions: Record<string, unknown>): Promise<string> {
   const root = { title: 'SpecTypesRoot', type: 'object', additionalProperties: false, properties: {}, definitions };
   const ts = await compile(root as never, 'SpecTypesRoot', {
     bannerComment: '',
@@ -72,6 +77,5 @@ export async function emitEntityTypes(b: SpecBundle): Promise<string> {
     format: true,
     style: { singleQuote: true, printWidth: 120 },
   });
-  const withoutRoot = ts.replace(/export interface SpecTypesRoot \{\}\n?/, '');
-  return `${BANNER}/* eslint-disable */\n${withoutRoot}\n/** Request and response types of every endpoint, by endpoint id. */\nexport interface EndpointTypes {\n${endpointMap.join('\n')}\n}\n`;
+  return ts.replace(/export interface SpecTypesRoot \{\}\n?/, '');
 }
