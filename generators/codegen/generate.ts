@@ -2,9 +2,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { SpecBundle } from './model';
-import { emitConstants, emitDataModule, emitEnums, emitErrors, emitMessages } from './emit/data';
+import { emitConstants, emitEnums, emitErrors, emitMessages } from './emit/data';
 import { emitApi, emitEntitySchemas, emitForm, emitFormIndex, emitRoutes, emitScreens, emitTypes } from './emit/structure';
 import { emitEntityTypes } from './emit/typescript';
+import { contentTypeNames, emitContentModule, emitContentTypes, emitFlowTypes, emitTypedModule } from './emit/meta-types';
 import { BANNER, literal, quote, union } from './emit/util';
 
 export type GeneratedFiles = Map<string, string>;
@@ -29,10 +30,13 @@ export async function buildGeneratedFiles(b: SpecBundle, root: string): Promise<
   out.set('client/screens.ts', emitScreens(b, root));
   for (const id of b.forms.keys()) out.set(`forms/${id}.ts`, emitForm(b, id));
   out.set('forms/index.ts', emitFormIndex(b));
-  for (const [id, f] of b.content) out.set(`content/${id}.ts`, emitDataModule(f.data, f.data.description));
+  const contentTypes = contentTypeNames(b);
+  for (const [id, f] of b.content) out.set(`content/${id}.ts`, emitContentModule(f.data, typeof f.data.kind === 'string' ? contentTypes[f.data.kind] : undefined));
   if (b.content.size) out.set('content/index.ts', emitCollection('content', [...b.content.keys()]));
-  for (const [id, f] of b.flows) out.set(`flows/${id}.ts`, emitDataModule(f.data, f.data.description));
+  out.set('content-types.ts', await emitContentTypes(b));
+  for (const [id, f] of b.flows) out.set(`flows/${id}.ts`, emitTypedModule(f.data, f.data.description, { name: 'FlowDefinition', from: '../flow-types' }));
   if (b.flows.size) out.set('flows/index.ts', emitCollection('flows', [...b.flows.keys()]));
+  out.set('flow-types.ts', await emitFlowTypes(b));
   if (b.mail.size) {
     const templates = Object.fromEntries([...b.mail].map(([id, f]) => [id, f.data]));
     out.set('mail.ts', `${BANNER}\nexport const mailTemplates = ${literal(templates)} as const;\n\nexport type MailTemplateId = keyof typeof mailTemplates;\n`);

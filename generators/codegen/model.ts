@@ -27,6 +27,7 @@ export interface RouteSpec {
   description?: string;
   access: Access;
   flag?: string;
+  flagOffRoute?: string;
   render?: 'server' | 'client';
   specRow?: string;
 }
@@ -70,7 +71,40 @@ export interface FlagSpec {
   gates?: string;
 }
 export interface FlagsDoc { fallbackTreatment: string; flags: Record<string, FlagSpec> }
-export interface FlowDoc { id: string; description: string; [key: string]: unknown }
+export type FlowCopy = Record<string, string>;
+export interface FlowStep {
+  id: string;
+  title: string;
+  /** route id, or route id per variant */
+  route?: string | Record<string, string>;
+  form?: string;
+  forms?: string[];
+  guard?: string;
+  hooks?: { enter?: string; submit?: string };
+  copy?: FlowCopy;
+  copyByVariant?: Record<string, FlowCopy>;
+  choices?: { enum: string; only?: string[] } | { value: string; label: string; description?: string }[];
+}
+export interface FlowVariant { title?: string; description?: string; steps: string[]; when?: Record<string, unknown> }
+export interface FlowDoc {
+  id: string;
+  title?: string;
+  description: string;
+  routes?: string[];
+  defaultVariant?: string;
+  start?: {
+    route?: string;
+    flag?: string;
+    flagOffRoute?: string;
+    verifyRoute?: string;
+    returnParam?: string;
+    successParam?: string;
+    keepQuery?: { name: string; flag?: string }[];
+  };
+  query?: string[];
+  variants?: Record<string, FlowVariant>;
+  steps: FlowStep[];
+}
 export interface MailDoc { id: string; description: string; subject: string; text: string; html?: string; placeholders?: string[] }
 
 export interface LoadedFile<T = unknown> {

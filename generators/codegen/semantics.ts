@@ -1,7 +1,7 @@
 /** Cross-file checks the meta-schemas cannot express: references resolve, names are unique, schemas compile. */
 import { createAjv } from '../../src/domain/validation/ajv';
 import { dereference, RefError } from './deref';
-import type { JsonSchema, LoadedFile, SpecBundle } from './model';
+import type { FlowDoc, JsonSchema, LoadedFile, SpecBundle } from './model';
 import type { SpecProblem } from './problems';
 import { fieldSchema } from '../../src/domain/validation/schema-path';
 
@@ -75,6 +75,12 @@ export function checkSemantics(bundle: SpecBundle): SpecProblem[] {
   // Forms: schema compiles, message refs and overridden fields exist.
   for (const f of bundle.forms.values()) {
     const resolved = compile(f, '/schema', f.data.schema);
+    try {
+      dereference(f.data.uiSchema ?? {}, { entities: bundle.entities, enums: bundle.enums, constants: bundle.constants });
+    } catch (err) {
+      if (!(err instanceof RefError)) throw err;
+      problems.push(at(f, '/uiSchema', err.message));
+    }
     for (const ref of collectMessageRefs(f.data.schema, '/schema')) {
       if (!messageKnown(ref.key)) problems.push(at(f, ref.pointer, `message "${ref.key}" is not in specs/messages.yaml`));
     }
@@ -107,7 +113,19 @@ export function checkSemantics(bundle: SpecBundle): SpecProblem[] {
       ids.add(r.id);
       paths.add(r.path);
       if (r.flag && bundle.flags && !bundle.flags.flags[r.flag]) problems.push(at(routesFile, `/routes/${i}/flag`, `flag "${r.flag}" is not in specs/flags.yaml`));
+      if (r.flagOffRoute && !r.flag) problems.push(at(routesFile, `/routes/${i}/flagOffRoute`, 'flagOffRoute needs a flag'));
+      if (r.flagOffRoute && !bundle.routes.some((other) => other.id === r.flagOffRoute)) problems.push(at(routesFile, `/routes/${i}/flagOffRoute`, `route "${r.flagOffRoute}" is not in specs/routes.yaml`));
       if (r.render === 'server' && !r.access.includes('anyone')) problems.push(at(routesFile, `/routes/${i}/render`, 'only public routes (access: [anyone]) are rendered on the server'));
+    });
+  }
+
+  for (const f of bundle.flows.values()) problems.push(...checkFlow(bundle, f));
+
+  // Content: the blocks a landing page shows are content files.
+  for (const f of bundle.content.values()) {
+    const blocks = (f.data.blocks ?? []) as string[];
+    blocks.forEach((id, i) => {
+      if (!bundle.content.has(id)) problems.push(at(f, `/blocks/${i}`, `content "${id}" is not in specs/content`));
     });
   }
 
@@ -136,6 +154,65 @@ export function checkSemantics(bundle: SpecBundle): SpecProblem[] {
       (e.errors ?? []).forEach((name, j) => {
         if (!bundle.errors[name]) problems.push(at(f, `${base}/errors/${j}`, `error "${name}" is not in specs/errors.yaml`));
       });
+    });
+  }
+  return problems;
+}
+
+/** Flows name routes, forms, enumerations, variants and flags: every name must resolve. */
+function checkFlow(bundle: SpecBundle, file: LoadedFile<FlowDoc>): SpecProblem[] {
+  const problems: SpecProblem[] = [];
+  const flow = file.data;
+  const routeIds = new Set(bundle.routes.map((r) => r.id));
+  const variants = Object.keys(flow.variants ?? {});
+  const stepIds = flow.steps.map((s) => s.id);
+  const route = (path: string, id: string | undefined) => {
+    if (id !== undefined && !routeIds.has(id)) problems.push(at(file, path, `route "${id}" is not in specs/routes.yaml`));
+  };
+  const flag = (path: string, name: string | undefined) => {
+    if (name !== undefined && bundle.flags && !bundle.flags.flags[name]) problems.push(at(file, path, `flag "${name}" is not in specs/flags.yaml`));
+  };
+  const variant = (path: string, name: string) => {
+    if (!variants.includes(name)) problems.push(at(file, path, `variant "${name}" is not one of this flow's variants (${variants.join(', ') || 'none'})`));
+  };
+
+  (flow.routes ?? []).forEach((id, i) => route(`/routes/${i}`, id));
+  if (flow.defaultVariant !== undefined) variant('/defaultVariant', flow.defaultVariant);
+  if (flow.start) {
+    route('/start/route', flow.start.route);
+    route('/start/flagOffRoute', flow.start.flagOffRoute);
+    route('/start/verifyRoute', flow.start.verifyRoute);
+    flag('/start/flag', flow.start.flag);
+    (flow.start.keepQuery ?? []).forEach((q, i) => flag(`/start/keepQuery/${i}/flag`, q.flag));
+  }
+  const seen = new Set<string>();
+  flow.steps.forEach((step, i) => {
+    const base = `/steps/${i}`;
+    if (seen.has(step.id)) problems.push(at(file, `${base}/id`, `step "${step.id}" is listed twice`));
+    seen.add(step.id);
+    if (typeof step.route === 'string') route(`${base}/route`, step.route);
+    else {
+      for (const [name, id] of Object.entries(step.route ?? {})) {
+        variant(`${base}/route/${name}`, name);
+        route(`${base}/route/${name}`, id);
+      }
+    }
+    [step.form, ...(step.forms ?? [])].forEach((id, j) => {
+      if (id !== undefined && !bundle.forms.has(id)) problems.push(at(file, j === 0 ? `${base}/form` : `${base}/forms/${j - 1}`, `form "${id}" is not in specs/forms`));
+    });
+    for (const name of Object.keys(step.copyByVariant ?? {})) variant(`${base}/copyByVariant/${name}`, name);
+    if (step.choices && !Array.isArray(step.choices)) {
+      const enumName = step.choices.enum;
+      const named = bundle.enums[enumName];
+      if (!named) problems.push(at(file, `${base}/choices/enum`, `enumeration "${enumName}" is not in specs/enums`));
+      (step.choices.only ?? []).forEach((v, j) => {
+        if (named && !named.values.some((e) => e.value === v)) problems.push(at(file, `${base}/choices/only/${j}`, `"${v}" is not a value of ${enumName}`));
+      });
+    }
+  });
+  for (const [name, v] of Object.entries(flow.variants ?? {})) {
+    v.steps.forEach((id, j) => {
+      if (!stepIds.includes(id)) problems.push(at(file, `/variants/${name}/steps/${j}`, `step "${id}" is not a step of this flow`));
     });
   }
   return problems;

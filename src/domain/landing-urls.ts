@@ -47,7 +47,7 @@ function slugSegment(text: string): string {
   return encodeURIComponent(slug);
 }
 
-/** Decoded path segments, or undefined when a segment is not valid percent-encoding. */
+/** Decoded path segments, or undefined when a segment's percent-encoding is broken. */
 function segmentsOf(pathname: string): string[] | undefined {
   try {
     return pathname.split('/').filter(Boolean).map(decodeURIComponent);

@@ -27,6 +27,8 @@ export interface RouteDefinition {
   description?: string;
   access: readonly Access[];
   flag?: string;
+  /** route id people are sent to when the flag is off */
+  flagOffRoute?: string;
   render: 'server' | 'client';
   /** true when the screen component exists, so the route is served */
   registered: boolean;

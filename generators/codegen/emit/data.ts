@@ -49,10 +49,3 @@ export function emitErrors(b: SpecBundle): string {
     .join('\n');
   return `${BANNER}import type { ErrorDefinition } from './types';\n\nexport type ErrorName = ${union(Object.keys(b.errors))};\n\nexport const errorCatalogue: Readonly<Record<ErrorName, ErrorDefinition>> = {\n${body}\n};\n`;
 }
-
-export function emitDataModule(data: unknown, description: string | undefined, typeName?: string): string {
-  const annotation = typeName ? `: ${typeName}` : '';
-  const suffix = typeName ? '' : ' as const';
-  const imp = typeName ? `import type { ${typeName} } from '../types';\n\n` : '\n';
-  return `${BANNER}${imp}${doc(description)}const data${annotation} = ${literal(data)}${suffix};\n\nexport default data;\n`;
-}

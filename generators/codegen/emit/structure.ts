@@ -41,6 +41,8 @@ export interface RouteDefinition {
   description?: string;
   access: readonly Access[];
   flag?: string;
+  /** route id people are sent to when the flag is off */
+  flagOffRoute?: string;
   render: 'server' | 'client';
   /** true when the screen component exists, so the route is served */
   registered: boolean;
@@ -97,6 +99,7 @@ export function emitRoutes(b: SpecBundle, root: string): string {
     description: r.description,
     access: r.access,
     flag: r.flag,
+    flagOffRoute: r.flagOffRoute,
     render: r.render ?? 'client',
     registered: Boolean(r.screen && screenFile(root, r.area, r.screen)),
   }));
@@ -180,7 +183,8 @@ export function emitForm(b: SpecBundle, id: string): string {
     description: f.description,
     submitLabel: f.submitLabel,
     schema: dereference(f.schema, { entities: b.entities, enums: b.enums, constants: b.constants }, f.schema),
-    uiSchema: f.uiSchema ?? {},
+    // uiSchema may take values from constants too (e.g. state names for the state dropdown).
+    uiSchema: dereference(f.uiSchema ?? {}, { entities: b.entities, enums: b.enums, constants: b.constants }),
     messages: f.messages ?? {},
   };
   return `${BANNER}import type { FormDefinition } from '../types';

@@ -60,7 +60,8 @@ export function describeIssues(
   overrides: MessageOverrides = {},
   context: PlaceholderValues = {},
 ): FieldError[] {
-  const sorted = [...issues].sort((a, b) => priority(a.keyword) - priority(b.keyword));
+  // "if" only says that a then/else branch failed; the branch's own issues say which field and why.
+  const sorted = issues.filter((i) => i.keyword !== 'if').sort((a, b) => priority(a.keyword) - priority(b.keyword));
   const byField = new Map<string, FieldError>();
   for (const issue of sorted) {
     const field = fieldOf(issue);

@@ -1,0 +1,161 @@
+/**
+ * Every form of specs/forms renders and shows, on its field, the spec message of each rule of
+ * product-spec §5 it has: empty, not valid, too long, a date in the future, a birth date more than
+ * maxAgeYears back, a minor where adults only are allowed, the one-time-code length, zip and state.
+ */
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SpecForm } from '../../src/client/runtime/forms/SpecForm';
+import { constants } from '../../src/generated/constants';
+import { formLoaders, type FormId } from '../../src/generated/forms';
+import { messages, type MessageKey } from '../../src/generated/messages';
+import type { FormDefinition, JsonSchema } from '../../src/generated/types';
+import { addDaysIso, addYears, formatUsDate, todayIso } from '../../src/domain/dates';
+import { message } from '../../src/domain/messages';
+
+const today = todayIso();
+const yesterday = addDaysIso(today, -1);
+const tomorrow = addDaysIso(today, 1);
+const oldestBirthDate = addYears(today, -constants.maxAgeYears);
+const adultBirthDate = addYears(today, -constants.adultAge);
+const longerThan = (limit: number) => 'a'.repeat(limit + 1);
+const adult = { relationship: 'Self', firstName: 'Jordan', lastName: 'Rivera', gender: 'Female', dateOfBirth: '1990-04-02' };
+const address = { line1: '12 Elm Street', city: 'Columbus', state: 'OH', zipcode: '43004' };
+const email = 'jordan.rivera@example.com';
+
+/** What a field shows after sending the form: its spec message, or nothing. */
+interface Case {
+  form: FormId;
+  rule: string;
+  data: Record<string, unknown>;
+  field: string;
+  shows: string | null;
+}
+
+const cases: Case[] = [
+  // Booking patient information: names with the booking rules, date of birth unless a child kind.
+  { form: 'booking-patient-information', rule: 'date of birth required for Self', data: { ...adult, dateOfBirth: undefined }, field: 'dateOfBirth', shows: message('validation.dateOfBirth.required') },
+  ...constants.dateOfBirthOptionalRelationships.map((relationship): Case => ({
+    form: 'booking-patient-information', rule: `no date of birth needed for ${relationship}`, data: { ...adult, relationship, dateOfBirth: undefined }, field: 'dateOfBirth', shows: null,
+  })),
+  { form: 'booking-patient-information', rule: 'first name not valid', data: { ...adult, firstName: 'J0rdan' }, field: 'firstName', shows: message('validation.firstName.invalid') },
+  { form: 'booking-patient-information', rule: 'last name not valid', data: { ...adult, lastName: 'Rivera!' }, field: 'lastName', shows: message('validation.lastName.invalid') },
+  { form: 'booking-patient-information', rule: 'first name too long', data: { ...adult, firstName: longerThan(constants.nameMaxBooking) }, field: 'firstName', shows: message('validation.firstName.maxLength') },
+  { form: 'booking-patient-information', rule: 'last name too long', data: { ...adult, lastName: longerThan(constants.nameMaxBooking) }, field: 'lastName', shows: message('validation.lastName.maxLength') },
+  { form: 'booking-patient-information', rule: 'first name only spaces', data: { ...adult, firstName: '   ' }, field: 'firstName', shows: message('validation.firstName.requiredAlt') },
+  { form: 'booking-patient-information', rule: 'date of birth in the future', data: { ...adult, dateOfBirth: tomorrow }, field: 'dateOfBirth', shows: message('validation.date.notInPast') },
+  { form: 'booking-patient-information', rule: 'date of birth today', data: { ...adult, dateOfBirth: today }, field: 'dateOfBirth', shows: message('validation.date.notInPast') },
+  { form: 'booking-patient-information', rule: 'born more than the maximum age ago', data: { ...adult, dateOfBirth: addDaysIso(oldestBirthDate, -1) }, field: 'dateOfBirth', shows: message('validation.dateOfBirth.tooOld', { date: formatUsDate(oldestBirthDate) }) },
+  { form: 'booking-patient-information', rule: 'born exactly the maximum age ago', data: { ...adult, dateOfBirth: oldestBirthDate }, field: 'dateOfBirth', shows: null },
+  { form: 'booking-patient-information', rule: 'date of birth not a date', data: { ...adult, dateOfBirth: '2001-02-30' }, field: 'dateOfBirth', shows: message('validation.date.invalid') },
+  { form: 'booking-patient-information', rule: 'gender Unknown is not offered', data: { ...adult, gender: 'Unknown' }, field: 'gender', shows: message('validation.gender.required') },
+  { form: 'booking-patient-information', rule: 'phone not valid', data: { ...adult, phoneNumber: '555-0142' }, field: 'phoneNumber', shows: message('validation.phone.invalid') },
+  { form: 'booking-patient-information', rule: 'e-mail not valid', data: { ...adult, email: 'jordan@' }, field: 'email', shows: message('validation.email.invalid') },
+
+  // Responsible party: adults only, with an address.
+  { form: 'responsible-party', rule: 'a minor', data: { dob: addYears(today, -10) }, field: 'dob', shows: message('validation.dateOfBirth.minor') },
+  { form: 'responsible-party', rule: 'a minor until the 18th birthday', data: { dob: addDaysIso(adultBirthDate, 1) }, field: 'dob', shows: message('validation.dateOfBirth.minor') },
+  { form: 'responsible-party', rule: 'an adult on the 18th birthday', data: { dob: adultBirthDate }, field: 'dob', shows: null },
+  { form: 'responsible-party', rule: 'first name not valid', data: { firstName: 'Sam_' }, field: 'firstName', shows: message('validation.firstName.invalid') },
+  { form: 'responsible-party', rule: 'zip code too short', data: { address: { ...address, zipcode: '4300' } }, field: 'address.zipcode', shows: message('validation.address.zipcode.invalid') },
+  { form: 'responsible-party', rule: 'zip code too long', data: { address: { ...address, zipcode: '430041' } }, field: 'address.zipcode', shows: message('validation.address.zipcode.invalid') },
+  { form: 'responsible-party', rule: 'zip code with letters', data: { address: { ...address, zipcode: '43O04' } }, field: 'address.zipcode', shows: message('validation.address.zipcode.invalid') },
+  { form: 'responsible-party', rule: 'state not a state', data: { address: { ...address, state: 'ZZ' } }, field: 'address.state', shows: message('validation.address.state.invalid') },
+  { form: 'responsible-party', rule: 'state in lower case', data: { address: { ...address, state: 'oh' } }, field: 'address.state', shows: message('validation.address.state.invalid') },
+  { form: 'responsible-party', rule: 'street only spaces', data: { address: { ...address, line1: '   ' } }, field: 'address.line1', shows: message('validation.address.line1.required') },
+
+  { form: 'booking-email', rule: 'e-mail not valid', data: { email: 'jordan.rivera@' }, field: 'email', shows: message('validation.email.invalid') },
+  { form: 'booking-email', rule: 'e-mail too long', data: { email: `${longerThan(constants.emailMax)}@example.com` }, field: 'email', shows: message('validation.email.invalid') },
+  { form: 'sign-in-email', rule: 'e-mail only spaces', data: { email: '   ' }, field: 'email', shows: message('validation.email.required') },
+
+  { form: 'service-selection', rule: 'service not one of the choices', data: { counselingType: 'Yoga', appointmentMode: 'online' }, field: 'counselingType', shows: message('validation.service.required') },
+  { form: 'service-selection', rule: 'mode not one of the choices', data: { counselingType: 'Individual Counseling', appointmentMode: 'phone' }, field: 'appointmentMode', shows: message('validation.appointmentMode.required') },
+
+  // One-time code: exactly otpLength digits.
+  { form: 'one-time-code', rule: 'code empty', data: { email }, field: 'otp', shows: message('validation.otp.required') },
+  { form: 'one-time-code', rule: 'code too short', data: { email, otp: '1'.repeat(constants.otpLength - 1) }, field: 'otp', shows: message('validation.otp.length') },
+  { form: 'one-time-code', rule: 'code too long', data: { email, otp: '1'.repeat(constants.otpLength + 1) }, field: 'otp', shows: message('validation.otp.length') },
+  { form: 'one-time-code', rule: 'code with a letter', data: { email, otp: `a${'1'.repeat(constants.otpLength - 1)}` }, field: 'otp', shows: message('validation.otp.length') },
+
+  { form: 'verify-date-of-birth', rule: 'date of birth in the future', data: { dob: tomorrow }, field: 'dob', shows: message('validation.date.notInPast') },
+  { form: 'verify-date-of-birth', rule: 'born more than the maximum age ago', data: { dob: addDaysIso(oldestBirthDate, -1) }, field: 'dob', shows: message('validation.dateOfBirth.tooOld', { date: formatUsDate(oldestBirthDate) }) },
+  { form: 'verify-date-of-birth', rule: 'not a date', data: { dob: '2020-13-01' }, field: 'dob', shows: message('validation.date.invalid') },
+
+  // Authorization: dates, description length, last 4 digits of the SSN.
+  { form: 'authorization', rule: 'description too long', data: { authorizationInformation: { authorizationNumber: 'A-1', authorizationDescription: longerThan(constants.authorizationDescriptionMax) } }, field: 'authorizationInformation.authorizationDescription', shows: message('validation.authorization.description.maxLength') },
+  { form: 'authorization', rule: 'expiration before today', data: { referralInformation: { effectiveDate: addDaysIso(today, -30), expirationDate: yesterday } }, field: 'referralInformation.expirationDate', shows: message('validation.authorization.expirationDate.notBeforeYesterday', { yesterday: formatUsDate(yesterday) }) },
+  { form: 'authorization', rule: 'expiration today', data: { referralInformation: { effectiveDate: addDaysIso(today, -30), expirationDate: today } }, field: 'referralInformation.expirationDate', shows: null },
+  { form: 'authorization', rule: 'expiration before the effective date', data: { referralInformation: { effectiveDate: addDaysIso(today, 10), expirationDate: addDaysIso(today, 5) } }, field: 'referralInformation.expirationDate', shows: message('validation.authorization.expirationDate.beforeEffective') },
+  { form: 'authorization', rule: 'effective date not a date', data: { referralInformation: { effectiveDate: '2025-02-30' } }, field: 'referralInformation.effectiveDate', shows: message('validation.date.invalid') },
+  { form: 'authorization', rule: 'member ID not 4 digits', data: { personalInformation: { gender: 'Male', memberId: '12' } }, field: 'personalInformation.memberId', shows: message('validation.authorization.memberId.invalid') },
+
+  // Billing and account settings: names with the general rules, phone, address.
+  { form: 'billing-address', rule: 'first name not valid', data: { firstName: '123' }, field: 'firstName', shows: message('validation.firstName.invalid') },
+  { form: 'billing-address', rule: 'first name too long', data: { firstName: longerThan(constants.nameMaxGeneral) }, field: 'firstName', shows: message('validation.firstName.maxLength') },
+  { form: 'billing-address', rule: 'last name only spaces', data: { lastName: '  ' }, field: 'lastName', shows: message('validation.lastName.required') },
+  { form: 'billing-address', rule: 'a name with an apostrophe and an accent', data: { firstName: 'Zoë', lastName: "O'Brien" }, field: 'lastName', shows: null },
+  { form: 'account-settings', rule: 'phone not valid', data: { phoneNumber: '12345' }, field: 'phoneNumber', shows: message('validation.phone.invalid') },
+  { form: 'account-settings', rule: 'phone as (xxx) xxx-xxxx', data: { phoneNumber: '(614) 555-0142' }, field: 'phoneNumber', shows: null },
+  { form: 'account-settings', rule: 'zip code too short', data: { address: { ...address, zipcode: '9021' } }, field: 'address.zipcode', shows: message('validation.address.zipcode.invalid') },
+  { form: 'account-settings', rule: 'state not a state', data: { address: { ...address, state: 'XX' } }, field: 'address.state', shows: message('validation.address.state.invalid') },
+
+  { form: 'insurance-selection', rule: 'neither insurance nor self-pay', data: { selfPay: false }, field: 'insuranceId', shows: message('validation.insurance.required') },
+  { form: 'insurance-selection', rule: 'self-pay needs no insurance', data: { selfPay: true }, field: 'insuranceId', shows: null },
+];
+
+const forms = {} as Record<FormId, FormDefinition>;
+beforeAll(async () => {
+  for (const id of Object.keys(formLoaders) as FormId[]) forms[id] = await formLoaders[id]();
+});
+
+function errorOf(field: string): string | null {
+  return document.getElementById(`root_${field.replace(/\./g, '_')}__error`)?.textContent ?? null;
+}
+
+async function send(form: FormDefinition, data: Record<string, unknown> = {}): Promise<jest.Mock> {
+  const onSubmit = jest.fn();
+  render(<SpecForm form={form} initialData={data} onSubmit={onSubmit} />);
+  await userEvent.click(screen.getByRole('button', { name: form.submitLabel }));
+  await waitFor(() => expect(document.querySelector('.field__error') !== null || onSubmit.mock.calls.length > 0).toBe(true));
+  return onSubmit;
+}
+
+/** The message each required field shows when left empty, from the form's overrides or the field's x-messages. */
+function requiredMessages(form: FormDefinition, schema: JsonSchema = form.schema, ui: Record<string, unknown> = form.uiSchema, prefix = ''): [string, string][] {
+  const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  return ((schema.required ?? []) as string[]).flatMap((name): [string, string][] => {
+    const field = prefix ? `${prefix}.${name}` : name;
+    const fieldUi = (ui[name] ?? {}) as Record<string, unknown>;
+    const s = props[name]!;
+    if (s.type === 'object') return requiredMessages(form, s, fieldUi, field);
+    // A hidden field is filled by the screen, and a field with a default is never empty.
+    if (fieldUi['ui:widget'] === 'hidden' || s.default !== undefined) return [];
+    const key = (form.messages[field]?.required ?? (s['x-messages'] as Record<string, string> | undefined)?.required) as MessageKey | undefined;
+    return [[field, key ? messages[key] : '(no message)']];
+  });
+}
+
+describe('every form', () => {
+  it.each(Object.keys(formLoaders) as FormId[])('%s shows the spec message of each required field when sent empty', async (id) => {
+    const form = forms[id];
+    const expected = requiredMessages(form);
+    const onSubmit = await send(form);
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(expected.map(([field]) => [field, errorOf(field)])).toEqual(expected);
+    for (const [field] of expected) {
+      const input = document.getElementById(`root_${field.replace(/\./g, '_')}`)!;
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+    }
+  });
+
+  it('has rule cases for each form', () => {
+    expect([...new Set(cases.map((c) => c.form))].sort()).toEqual(Object.keys(formLoaders).sort());
+  });
+});
+
+describe('rules of product-spec §5', () => {
+  it.each(cases.map((c) => [c.form, c.rule, c] as const))('%s: %s', async (_form, _rule, c) => {
+    await send(forms[c.form], c.data);
+    expect(errorOf(c.field)).toBe(c.shows);
+  });
+});
