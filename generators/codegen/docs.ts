@@ -47,7 +47,7 @@ export function renderSpecDocs(b: SpecBundle): string {
   out.push('## Messages', '', table(['key', 'text'], Object.entries(b.messages).map(([k, m]) => [k, m.text])), '');
   out.push('## Error catalogue', '', table(['name', 'status', 'code', 'message', 'support_web', 'patient_web'], Object.entries(b.errors).map(([k, e]) => [k, e.status, e.code ?? k, e.message, e.audiences?.support_web ?? '', e.audiences?.patient_web ?? ''])), '');
   if (b.flags) {
-    out.push('## Feature flags', '', `Fallback treatment: \`${b.flags.fallbackTreatment}\``, '', table(['flag', 'traffic', 'enabled', 'treatments', 'default', 'gates'], Object.entries(b.flags.flags).map(([k, f]) => [k, f.type, f.enabled, f.variants.join(', '), f.defaultVariant, f.gates ?? f.description])), '');
+    out.push('## Feature flags', '', `Fallback treatment: \`${String(b.constants.treatmentFallback?.value)}\``, '', table(['flag', 'traffic', 'enabled', 'treatments', 'default', 'control acts as', 'gates'], Object.entries(b.flags.flags).map(([k, f]) => [k, f.type, f.enabled, f.variants.join(', '), f.defaultVariant, f.controlActsAs, f.gates ?? f.description])), '');
   }
   out.push('## Enumerations', '');
   for (const [name, e] of Object.entries(b.enums)) out.push(`### ${name}`, '', e.description, '', table(['value', 'label'], e.values.map((v) => [v.value, v.label])), '');

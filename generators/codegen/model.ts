@@ -67,9 +67,11 @@ export interface FlagSpec {
   variants: string[];
   defaultVariant: string;
   rollout?: { variant: string; percent: number }[];
+  controlActsAs: string;
+  enabledWhen?: string[];
   gates?: string;
 }
-export interface FlagsDoc { fallbackTreatment: string; flags: Record<string, FlagSpec> }
+export interface FlagsDoc { flags: Record<string, FlagSpec> }
 export interface FlowDoc { id: string; description: string; [key: string]: unknown }
 export interface MailDoc { id: string; description: string; subject: string; text: string; html?: string; placeholders?: string[] }
 
