@@ -5,6 +5,7 @@ import type { SpecBundle } from './model';
 import { emitConstants, emitDataModule, emitEnums, emitErrors, emitMessages } from './emit/data';
 import { emitApi, emitEntitySchemas, emitForm, emitFormIndex, emitRoutes, emitScreens, emitTypes } from './emit/structure';
 import { emitEntityTypes } from './emit/typescript';
+import { emitApiClient, emitFlags } from './emit/client';
 import { BANNER, literal, quote, union } from './emit/util';
 
 export type GeneratedFiles = Map<string, string>;
@@ -27,6 +28,7 @@ export async function buildGeneratedFiles(b: SpecBundle, root: string): Promise<
   out.set('schemas.ts', emitEntitySchemas(b));
   out.set('entities.ts', await emitEntityTypes(b));
   out.set('client/screens.ts', emitScreens(b, root));
+  out.set('client/api.ts', emitApiClient(b));
   for (const id of b.forms.keys()) out.set(`forms/${id}.ts`, emitForm(b, id));
   out.set('forms/index.ts', emitFormIndex(b));
   for (const [id, f] of b.content) out.set(`content/${id}.ts`, emitDataModule(f.data, f.data.description));
@@ -37,7 +39,7 @@ export async function buildGeneratedFiles(b: SpecBundle, root: string): Promise<
     const templates = Object.fromEntries([...b.mail].map(([id, f]) => [id, f.data]));
     out.set('mail.ts', `${BANNER}\nexport const mailTemplates = ${literal(templates)} as const;\n\nexport type MailTemplateId = keyof typeof mailTemplates;\n`);
   }
-  if (b.flags) out.set('flags.ts', `${BANNER}\n/** Feature flags of product-spec §6, evaluated by the API in the Unleash frontend-API shape. */\nexport const flagSpecs = ${literal(b.flags)} as const;\n\nexport type FlagName = keyof typeof flagSpecs.flags;\n`);
+  if (b.flags) out.set('flags.ts', emitFlags(b.flags));
   return out;
 }
 
