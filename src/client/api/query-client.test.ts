@@ -1,6 +1,7 @@
 import { constants } from '../../generated/constants';
 import { ApiError } from './errors';
-import { createQueryClient, retryDelayMs, shouldRetryQuery } from './query-client';
+import { createQueryClient } from './query-client';
+import { retryDelayMs, shouldRetryQuery } from './retry';
 
 describe('data-fetching defaults (product-spec §9)', () => {
   it('doubles the retry delay up to the cap', () => {

@@ -1,21 +1,7 @@
 /** Data fetching defaults of product-spec §9: fresh for 5 minutes, reads retried with a doubling delay, writes never retried. */
 import { QueryClient } from '@tanstack/react-query';
 import { constants } from '../../generated/constants';
-import { isApiError } from './errors';
-
-export function retryDelayMs(failureCount: number): number {
-  return Math.min(constants.queryRetryDelayBaseMs * 2 ** failureCount, constants.queryRetryDelayMaxMs);
-}
-
-/** A 4xx answer will not change by asking again (except a timeout or a rate limit). */
-export function worthRetrying(error: unknown): boolean {
-  if (!isApiError(error) || error.kind !== 'http') return true;
-  return error.status >= 500 || error.status === 408 || error.status === 429;
-}
-
-export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
-  return failureCount < constants.queryRetries && worthRetrying(error);
-}
+import { retryDelayMs, shouldRetryQuery } from './retry';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -8,7 +8,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, delay, getContext, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
 import { constants } from '../../../generated/constants';
 import { isApiError } from '../../api/errors';
-import { retryDelayMs } from '../../api/query-client';
+import { retryDelayMs } from '../../api/retry';
 import { isTransient, toFailure } from '../failures';
 import type { AppointmentRequest, CreatedAppointment, Services, SlotHold } from '../services';
 import {

@@ -1,15 +1,13 @@
 /** Payment side effects: tokenize the card, then pay with the same idempotency key on every retry. */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
-import { enums, type PaymentStatus } from '../../../generated/enums';
+import type { PaymentStatus } from '../../../generated/enums';
 import { withRetries } from '../booking/saga';
 import { basicReason, toFailure } from '../failures';
 import type { CardDetails, PaymentRequest, Services } from '../services';
 import { paymentFailed, paymentRequested, paymentStarted, paymentSucceeded, selectPayment, type PaymentState } from './slice';
 
-function paymentStatus(value: string): PaymentStatus | undefined {
-  return (enums.paymentStatus.values as readonly string[]).includes(value) ? (value as PaymentStatus) : undefined;
-}
+const SUCCEEDED: PaymentStatus = 'succeeded';
 
 export function* pay(action: PayloadAction<{ card: CardDetails; payment: PaymentRequest }>) {
   const services: Services = yield getContext('services');
@@ -26,9 +24,8 @@ export function* pay(action: PayloadAction<{ card: CardDetails; payment: Payment
   }
   try {
     const result = (yield* withRetries(() => services.payment.pay({ ...action.payload.payment, nonce }, idempotencyKey))) as { paymentId: string; status: string };
-    const status = paymentStatus(result.status);
-    if (status === 'succeeded') {
-      yield put(paymentSucceeded({ paymentId: result.paymentId, paymentStatus: status }));
+    if (result.status === SUCCEEDED) {
+      yield put(paymentSucceeded({ paymentId: result.paymentId, paymentStatus: SUCCEEDED }));
       return;
     }
     yield put(paymentFailed(toFailure(undefined, 'payment-rejected', services.audience)));
