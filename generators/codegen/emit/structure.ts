@@ -172,9 +172,10 @@ export const apiResources = ${literal(resources)} as const;
 `;
 }
 
-export function emitForm(b: SpecBundle, id: string): string {
+/** A form spec as the client renders it: references, enumerations and constants inlined. */
+export function formDefinition(b: SpecBundle, id: string) {
   const f = b.forms.get(id)!.data;
-  const value = {
+  return {
     id: f.id,
     title: f.title,
     description: f.description,
@@ -183,9 +184,12 @@ export function emitForm(b: SpecBundle, id: string): string {
     uiSchema: f.uiSchema ?? {},
     messages: f.messages ?? {},
   };
+}
+
+export function emitForm(b: SpecBundle, id: string): string {
   return `${BANNER}import type { FormDefinition } from '../types';
 
-const form: FormDefinition = ${literal(value)};
+const form: FormDefinition = ${literal(formDefinition(b, id))};
 
 export default form;
 `;
