@@ -4,11 +4,10 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { routes } from '../generated/routes';
 import { matchRoute } from '../domain/route-match';
-import { appSourceFrom } from '../domain/app-source';
 import { App } from './app/App';
 import { preloadScreen } from './app/AppRoutes';
 import { createAppStore, type AppStore, type RootState } from './store';
-import { authInitialized, sessionExpired } from './store/auth/slice';
+import { authInitialized, selectAudience, sessionExpired } from './store/auth/slice';
 import { browserStorage } from './store/persistence';
 import { browserTransport, createBrowserServices } from './api/services';
 import { isBookingPath } from './runtime/navigation/booking-paths';
@@ -21,20 +20,17 @@ declare global {
   }
 }
 
-/** Staff pages (support area) speak to the API as support_web; everything else as patient_web. */
-function appSource() {
-  return appSourceFrom(window.location.pathname.startsWith('/app/support') ? 'support_web' : 'patient_web');
-}
-
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
-  const source = appSource();
-  // The transport is made before the store it reports expired sessions to.
-  const onUnauthorized = { report: () => undefined as unknown };
-  const transport = browserTransport(source, () => onUnauthorized.report());
-  const store: AppStore = createAppStore(window.__INITIAL_STATE__, { services: createBrowserServices(source, transport), storage: browserStorage(), isBookingPath });
-  onUnauthorized.report = () => store.dispatch(sessionExpired({ returnTo: `${window.location.pathname}${window.location.search}` }));
+  // The transport is made before the store it reads the audience from and reports expired sessions to.
+  const late: { store?: AppStore } = {};
+  const transport = browserTransport(
+    () => selectAudience(late.store!.getState()),
+    () => late.store?.dispatch(sessionExpired({ returnTo: `${window.location.pathname}${window.location.search}` })),
+  );
+  const store = createAppStore(window.__INITIAL_STATE__, { services: createBrowserServices(transport), storage: browserStorage(), isBookingPath });
+  late.store = store;
   store.dispatch(authInitialized());
   const app = (
     <StrictMode>

@@ -22,7 +22,7 @@ export const marketplaceEndpoints = {
   payAppointment: 'payAppointment',
 } as const;
 
-export function browserTransport(appSource: AppSource, onUnauthorized: () => void): Transport<CallOptions> {
+export function browserTransport(appSource: () => AppSource, onUnauthorized: () => void): Transport<CallOptions> {
   return createTransport({
     baseUrl: '/api',
     timeoutMs: constants.apiTimeoutMs,
@@ -40,11 +40,10 @@ export function callEndpoint<T>(transport: Transport<CallOptions>, id: string, i
   return transport(route, input, options) as Promise<T>;
 }
 
-export function createBrowserServices(appSource: AppSource, transport: Transport<CallOptions>): Services {
+export function createBrowserServices(transport: Transport<CallOptions>): Services {
   const call = <T>(id: string, input: RequestInput, options?: CallOptions) => callEndpoint<T>(transport, id, input, options);
   const e = marketplaceEndpoints;
   return {
-    audience: appSource,
     navigate: navigateTo,
     newId: () => crypto.randomUUID(),
     session: { token: bearerToken, user: storedUser, store: storeSession, clear: clearSession, clearSkipEmailToken },

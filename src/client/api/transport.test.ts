@@ -18,7 +18,7 @@ function setup(overrides: Partial<TransportDeps> = {}) {
   const deps: TransportDeps = {
     baseUrl: '/api',
     timeoutMs: constants.apiTimeoutMs,
-    appSource: 'support_web',
+    appSource: () => 'support_web',
     accessToken: () => 'token-1',
     impersonation: () => undefined,
     onUnauthorized: jest.fn(),

@@ -27,7 +27,8 @@ export interface TransportDeps {
   /** '/api' in the browser */
   baseUrl: string;
   timeoutMs: number;
-  appSource: AppSource;
+  /** support_web or patient_web, asked on every call (it follows who is signed in) */
+  appSource: () => AppSource;
   accessToken: () => string | undefined;
   impersonation: () => Impersonation | undefined;
   /** the session is over: clear credentials and go to login */
@@ -76,7 +77,7 @@ export function createTransport(deps: TransportDeps): Transport<CallOptions> {
 
   async function send(route: EndpointRoute, input: RequestInput, options: CallOptions): Promise<unknown> {
     const url = `${deps.baseUrl}${fillPath(route.path, input.params)}${queryString(input.query)}`;
-    const headers: Record<string, string> = { accept: 'application/json', [APP_SOURCE_HEADER]: deps.appSource };
+    const headers: Record<string, string> = { accept: 'application/json', [APP_SOURCE_HEADER]: deps.appSource() };
     const token = deps.accessToken();
     if (token) headers.authorization = `Bearer ${token}`;
     const impersonation = deps.impersonation();

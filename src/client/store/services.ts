@@ -3,7 +3,6 @@
  * they orchestrate, the session's credentials, navigation, and fresh ids. Tests pass fakes; the
  * browser passes createBrowserServices() (src/client/api/services.ts).
  */
-import type { AppSource } from '../../generated/types';
 import type { CookieUser, SignInResult } from '../runtime/auth/credentials';
 import type { BookingPatient, Slot } from './types';
 
@@ -42,8 +41,6 @@ export interface PaymentRequest {
 }
 
 export interface Services {
-  /** whose wording errors use: support_web or patient_web */
-  audience: AppSource;
   navigate(path: string, options?: { replace?: boolean }): void;
   /** a fresh random id (idempotency keys) */
   newId(): string;

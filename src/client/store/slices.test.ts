@@ -2,7 +2,8 @@ import { call, put, take } from 'redux-saga/effects';
 import { constants } from '../../generated/constants';
 import { fakeServices, settle } from '../../../tests/fixtures/services';
 import { createAppStore } from './index';
-import { authEmailEntered, authUiReset, verifyDobPopupToggled } from './auth/slice';
+import { authEmailEntered, authenticated, authUiReset, selectAudience, verifyDobPopupToggled } from './auth/slice';
+import { derivePermissions } from '../runtime/auth/permissions';
 import { consentPatientsUpdated, consentReset, consentSigned, consentTextUpdated } from './consent/slice';
 import { dashboardPatientsLoaded, newPatientCountSet, newPatientFormReset, newPatientUpdated, patientConsented, patientDashboardReset } from './dashboard/slice';
 import { flagsServed, flagsSettled, selectFlagOn, selectTreatment, userFlagsReset } from './flags/slice';
@@ -24,6 +25,17 @@ describe('auth UI state', () => {
     expect(s.getState().authUi).toEqual({ email: 'jordan@example.com', showVerifyDOBPopup: true });
     s.dispatch(authUiReset());
     expect(s.getState().authUi).toEqual({ showVerifyDOBPopup: false });
+  });
+});
+
+describe('audience', () => {
+  it('is support_web for support staff and third-party agents, patient_web for everyone else', () => {
+    const s = store();
+    expect(selectAudience(s.getState())).toBe('patient_web');
+    s.dispatch(authenticated({ permissions: derivePermissions(['third_party_support']) }));
+    expect(selectAudience(s.getState())).toBe('support_web');
+    s.dispatch(authenticated({ permissions: derivePermissions(['patient']) }));
+    expect(selectAudience(s.getState())).toBe('patient_web');
   });
 });
 

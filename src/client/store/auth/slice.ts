@@ -4,6 +4,7 @@
  * credentials make it anonymous. The token itself never enters the store.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AppType } from '../../../generated/enums';
 import type { CookieUser, SignInResult } from '../../runtime/auth/credentials';
 import { NO_PERMISSIONS, type DerivedPermissions } from '../../runtime/auth/permissions';
 
@@ -77,3 +78,9 @@ export const selectAuthStatus = (s: WithAuth) => s.auth.status;
 export const selectPermissions = (s: WithAuth) => s.auth.permissions;
 export const selectUser = (s: WithAuth) => s.auth.user;
 export const selectAuthUi = (s: WithAuth) => s.authUi;
+
+const SUPPORT_WEB: AppType = 'support_web';
+const PATIENT_WEB: AppType = 'patient_web';
+
+/** Whose wording errors use (product-spec §1, §6): staff who book for patients read support_web's. */
+export const selectAudience = (s: WithAuth): AppType => (s.auth.permissions.isSupportOrThirdParty ? SUPPORT_WEB : PATIENT_WEB);

@@ -11,6 +11,8 @@ import { isApiError } from '../../api/errors';
 import { retryDelayMs } from '../../api/retry';
 import { isTransient, toFailure } from '../failures';
 import type { AppointmentRequest, CreatedAppointment, Services, SlotHold } from '../services';
+import { selectAudience } from '../auth/slice';
+import type { AppType } from '../../../generated/enums';
 import {
   bookingAttempted,
   bookingCleaned,
@@ -58,6 +60,7 @@ function holdIsValid(hold: SlotHold | undefined, now: number): hold is SlotHold 
 
 export function* book(action: PayloadAction<AppointmentRequest>) {
   const services: Services = yield getContext('services');
+  const audience: AppType = yield select(selectAudience);
   const request = action.payload;
   const previous: BookingRequestState = yield select(selectBookingRequest);
   const idempotencyKey = previous.idempotencyKey ?? services.newId();
@@ -73,7 +76,7 @@ export function* book(action: PayloadAction<AppointmentRequest>) {
     yield put(bookingSucceeded({ appointmentId: created.id }));
     yield put(bookingCompleted());
   } catch (error) {
-    yield put(bookingFailed(toFailure(error, bookingFailureReason(error), services.audience)));
+    yield put(bookingFailed(toFailure(error, bookingFailureReason(error), audience)));
   }
 }
 
@@ -82,6 +85,7 @@ export type BookingPathTest = (pathname: string) => boolean;
 
 export function* cleanOnLeavingBooking(isBookingPath: BookingPathTest) {
   const services: Services = yield getContext('services');
+  const audience: AppType = yield select(selectAudience);
   let previous: string | undefined;
   yield takeEvery(locationChanged.type, function* onLocation(action: PayloadAction<{ pathname: string }>) {
     const next = action.payload.pathname;

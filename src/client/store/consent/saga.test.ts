@@ -5,7 +5,7 @@ import { consentSignRequested, consentTemplateRequested } from './slice';
 const patients = [{ id: 'pt-1', firstName: 'Jordan', relationship: 'Self' as const }];
 let services: FakeServices;
 beforeEach(() => {
-  services = fakeServices('support_web');
+  services = fakeServices();
 });
 
 describe('consent saga', () => {

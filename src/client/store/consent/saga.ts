@@ -3,6 +3,8 @@ import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-sa
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { basicReason, toFailure } from '../failures';
 import type { Services } from '../services';
+import { selectAudience } from '../auth/slice';
+import type { AppType } from '../../../generated/enums';
 import type { BookingPatient } from '../types';
 import { consentFailed, consentPending, consentSigned, consentSignRequested, consentTemplateRequested, consentTextUpdated, selectConsent, type ConsentFailureReason, type ConsentState } from './slice';
 
@@ -13,18 +15,20 @@ function reasonFor(step: 'template' | 'sign' | 'verify', error: unknown): Consen
 
 export function* fetchTemplate(action: PayloadAction<{ patients: BookingPatient[] }>) {
   const services: Services = yield getContext('services');
+  const audience: AppType = yield select(selectAudience);
   yield put(consentPending());
   try {
     const { consentText }: { consentText: string } = yield call(services.consent.template, { patients: action.payload.patients });
     yield put(consentTextUpdated(consentText));
     yield put(consentSigned(false));
   } catch (error) {
-    yield put(consentFailed(toFailure(error, reasonFor('template', error), services.audience)));
+    yield put(consentFailed(toFailure(error, reasonFor('template', error), audience)));
   }
 }
 
 export function* signAndVerify() {
   const services: Services = yield getContext('services');
+  const audience: AppType = yield select(selectAudience);
   const consent: ConsentState = yield select(selectConsent);
   yield put(consentPending());
   let step: 'sign' | 'verify' = 'sign';
@@ -33,12 +37,12 @@ export function* signAndVerify() {
     step = 'verify';
     const { verified }: { verified: boolean } = yield call(services.consent.verify, { consentId });
     if (!verified) {
-      yield put(consentFailed(toFailure(undefined, 'not-verified', services.audience)));
+      yield put(consentFailed(toFailure(undefined, 'not-verified', audience)));
       return;
     }
     yield put(consentSigned(true));
   } catch (error) {
-    yield put(consentFailed(toFailure(error, reasonFor(step, error), services.audience)));
+    yield put(consentFailed(toFailure(error, reasonFor(step, error), audience)));
   }
 }
 
