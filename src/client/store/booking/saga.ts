@@ -85,7 +85,6 @@ export type BookingPathTest = (pathname: string) => boolean;
 
 export function* cleanOnLeavingBooking(isBookingPath: BookingPathTest) {
   const services: Services = yield getContext('services');
-  const audience: AppType = yield select(selectAudience);
   let previous: string | undefined;
   yield takeEvery(locationChanged.type, function* onLocation(action: PayloadAction<{ pathname: string }>) {
     const next = action.payload.pathname;
