@@ -175,3 +175,77 @@ export const flagSpecs: { readonly flags: Readonly<Record<FlagName, FlagDefiniti
     },
   },
 };
+
+/** What the browser needs of each flag: its traffic type and how control and treatments behave. */
+export const flagBehaviour: Readonly<Record<FlagName, Pick<FlagDefinition, 'type' | 'controlActsAs' | 'enabledWhen'>>> = {
+  bookingsDisabled: {
+    type: 'anonymous',
+    controlActsAs: 'off',
+    enabledWhen: ['on'],
+  },
+  b2bSelfBooking: {
+    type: 'anonymous',
+    controlActsAs: 'off',
+  },
+  emailOtpLogin: {
+    type: 'anonymous',
+    controlActsAs: 'off',
+  },
+  skipEmailVerification: {
+    type: 'anonymous',
+    controlActsAs: 'check',
+    enabledWhen: ['skip'],
+  },
+  selfBookingInsuranceVerification: {
+    type: 'anonymous',
+    controlActsAs: 'skip',
+    enabledWhen: ['check'],
+  },
+  creditCardPayment: {
+    type: 'anonymous',
+    controlActsAs: 'show',
+    enabledWhen: ['show'],
+  },
+  schedulingSystemPayment: {
+    type: 'anonymous',
+    controlActsAs: 'hide',
+    enabledWhen: ['show'],
+  },
+  supportDemographicsEdit: {
+    type: 'user',
+    controlActsAs: 'disable',
+    enabledWhen: ['enable'],
+  },
+  patientSessionSearch: {
+    type: 'user',
+    controlActsAs: 'off',
+  },
+  insuranceValidationViews: {
+    type: 'user',
+    controlActsAs: 'hide',
+    enabledWhen: ['show'],
+  },
+  cancelUntilAppointmentTime: {
+    type: 'user',
+    controlActsAs: 'block',
+    enabledWhen: ['allow'],
+  },
+  clientCancelWithin48Hours: {
+    type: 'user',
+    controlActsAs: 'charge',
+    enabledWhen: ['waive'],
+  },
+  rescheduleButtons: {
+    type: 'user',
+    controlActsAs: 'off',
+    enabledWhen: ['new_for_client', 'new_for_all'],
+  },
+  referrals: {
+    type: 'user',
+    controlActsAs: 'off',
+  },
+  careDashboards: {
+    type: 'user',
+    controlActsAs: 'off',
+  },
+};

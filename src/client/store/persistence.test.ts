@@ -61,14 +61,12 @@ describe('persistence (product-spec §4, §9)', () => {
   });
 
   it('gives up restoring after the spec\'d timeout and starts empty', async () => {
-    {
-      const never: Storage = { getItem: () => new Promise(() => undefined), setItem: async () => undefined, removeItem: async () => undefined };
-      const store = createAppStore(undefined, { storage: never });
-      await jest.advanceTimersByTimeAsync(constants.persistRestoreTimeoutMs - 1);
-      expect(store.persistor!.getState().bootstrapped).toBe(false);
-      await jest.advanceTimersByTimeAsync(1);
-      expect(store.persistor!.getState().bootstrapped).toBe(true);
-      expect(store.getState().booking).toEqual({ selectedPatients: [] });
-    }
+    const never: Storage = { getItem: () => new Promise(() => undefined), setItem: async () => undefined, removeItem: async () => undefined };
+    const store = createAppStore(undefined, { storage: never });
+    await jest.advanceTimersByTimeAsync(constants.persistRestoreTimeoutMs - 1);
+    expect(store.persistor!.getState().bootstrapped).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(store.persistor!.getState().bootstrapped).toBe(true);
+    expect(store.getState().booking).toEqual({ selectedPatients: [] });
   });
 });

@@ -5,7 +5,7 @@
  * controlActsAs. Swap flagUserKey and treatmentOf for src/domain/flags.ts once it exists.
  */
 import { constants } from '../../../generated/constants';
-import { flagSpecs, type FlagName } from '../../../generated/flags';
+import { flagBehaviour, type FlagName } from '../../../generated/flags';
 
 export type Treatment = string;
 export type Traffic = 'anonymous' | 'user';
@@ -25,23 +25,23 @@ export function treatmentOf(ready: boolean, variant: ServedVariant | undefined):
 }
 
 export function trafficOf(flag: FlagName): Traffic {
-  return flagSpecs.flags[flag].type;
+  return flagBehaviour[flag].type;
 }
 
 /** The treatment whose behaviour applies: control acts as the flag says. */
 export function effectiveTreatment(flag: FlagName, treatment: Treatment): Treatment {
-  return treatment === constants.treatmentFallback ? flagSpecs.flags[flag].controlActsAs : treatment;
+  return treatment === constants.treatmentFallback ? flagBehaviour[flag].controlActsAs : treatment;
 }
 
 const DEFAULT_ENABLED_WHEN: readonly string[] = ['on'];
 
 /** Whether what the flag gates (a route, a capability) is available under this treatment. */
 export function isFlagOn(flag: FlagName, treatment: Treatment): boolean {
-  return (flagSpecs.flags[flag].enabledWhen ?? DEFAULT_ENABLED_WHEN).includes(effectiveTreatment(flag, treatment));
+  return (flagBehaviour[flag].enabledWhen ?? DEFAULT_ENABLED_WHEN).includes(effectiveTreatment(flag, treatment));
 }
 
 export function isFlagName(name: string): name is FlagName {
-  return Object.prototype.hasOwnProperty.call(flagSpecs.flags, name);
+  return Object.prototype.hasOwnProperty.call(flagBehaviour, name);
 }
 
 /**
