@@ -1,11 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { flagSpecs } from '../../../generated/flags';
+import { flagSpecs, type FlagName } from '../../../generated/flags';
 import { startTestApp, type TestApp } from '../../../../tests/support/app';
 import { specFlagSource } from './sources';
 
 type Toggle = { name: string; enabled: boolean; variant: { name: string; enabled: boolean } };
-const flagNames = Object.keys(flagSpecs.flags) as (keyof typeof flagSpecs.flags)[];
+const flagNames = Object.keys(flagSpecs.flags) as FlagName[];
 
 describe('GET /api/flags/frontend from specs/flags.yaml', () => {
   let t: TestApp;
@@ -22,7 +22,7 @@ describe('GET /api/flags/frontend from specs/flags.yaml', () => {
     expect(toggles.map((x) => x.name).sort()).toEqual([...served].sort());
     for (const toggle of toggles) {
       expect(toggle.enabled).toBe(true);
-      expect(flagSpecs.flags[toggle.name as keyof typeof flagSpecs.flags].variants).toContain(toggle.variant.name);
+      expect(flagSpecs.flags[toggle.name as FlagName].variants).toContain(toggle.variant.name);
     }
   });
 
@@ -44,7 +44,7 @@ describe('GET /api/flags/frontend from specs/flags.yaml', () => {
 describe('the spec flag source', () => {
   it('splits a rollout between treatments by the visitor key', async () => {
     const source = specFlagSource();
-    const rolled = flagNames.find((n) => (flagSpecs.flags[n] as { rollout?: unknown[] }).rollout?.length);
+    const rolled = flagNames.find((n) => flagSpecs.flags[n].rollout?.length);
     expect(rolled).toBeDefined();
     const seen = new Set<string>();
     for (let i = 0; i < 200; i += 1) {
@@ -52,8 +52,8 @@ describe('the spec flag source', () => {
       seen.add(answer.body!.toggles.find((x) => x.name === rolled)!.variant.name);
     }
     source.close();
-    const spec = flagSpecs.flags[rolled!] as { defaultVariant: string; rollout: { variant: string }[] };
-    expect([...seen].sort()).toEqual([spec.defaultVariant, ...spec.rollout.map((r) => r.variant)].sort());
+    const spec = flagSpecs.flags[rolled!];
+    expect([...seen].sort()).toEqual([spec.defaultVariant, ...(spec.rollout ?? []).map((r) => r.variant)].sort());
   });
 });
 

@@ -1,4 +1,4 @@
-import { flagSpecs } from '../../../generated/flags';
+import { flagSpecs, type FlagName } from '../../../generated/flags';
 import { specFeatures, variantWeights } from './unleash-features';
 
 describe('specs/flags.yaml as Unleash features', () => {
@@ -17,7 +17,7 @@ describe('specs/flags.yaml as Unleash features', () => {
     const features = specFeatures();
     expect(features.map((f) => f.name).sort()).toEqual(Object.keys(flagSpecs.flags).sort());
     for (const f of features) {
-      const spec = flagSpecs.flags[f.name as keyof typeof flagSpecs.flags];
+      const spec = flagSpecs.flags[f.name as FlagName];
       expect(f.enabled).toBe(spec.enabled);
       for (const v of f.variants ?? []) expect(spec.variants).toContain(v.name);
       expect((f.variants ?? []).reduce((sum, v) => sum + v.weight, 0)).toBe(1000);
