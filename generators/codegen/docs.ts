@@ -225,7 +225,7 @@ export function renderSpecDocs(b: SpecBundle): string {
   );
 
   if (b.flags) {
-    out.push('## Feature flags', '', `Fallback treatment: \`${b.flags.fallbackTreatment}\``, '', table(['flag', 'traffic', 'enabled', 'treatments', 'default', 'gates'], Object.entries(b.flags.flags).map(([k, f]) => [k, f.type, f.enabled, f.variants.join(', '), f.defaultVariant, f.gates ?? f.description])), '');
+    out.push('## Feature flags', '', `Fallback treatment: \`${String(b.constants.treatmentFallback?.value)}\``, '', table(['flag', 'traffic', 'enabled', 'treatments', 'default', 'control acts as', 'gates'], Object.entries(b.flags.flags).map(([k, f]) => [k, f.type, f.enabled, f.variants.join(', '), f.defaultVariant, f.controlActsAs, f.gates ?? f.description])), '');
   }
   const usedFlags = new Map<string, string[]>();
   const noteFlag = (flag: string | undefined, where: string) => {

@@ -6,6 +6,7 @@ import { emitConstants, emitEnums, emitErrors, emitMessages } from './emit/data'
 import { emitApi, emitEntitySchemas, emitForm, emitFormIndex, emitRoutes, emitScreens, emitTypes } from './emit/structure';
 import { emitEntityTypes } from './emit/typescript';
 import { contentTypeNames, emitContentModule, emitContentTypes, emitFlowTypes, emitTypedModule } from './emit/meta-types';
+import { emitApiClient, emitFlags } from './emit/client';
 import { BANNER, literal, quote, union } from './emit/util';
 
 export type GeneratedFiles = Map<string, string>;
@@ -28,6 +29,7 @@ export async function buildGeneratedFiles(b: SpecBundle, root: string): Promise<
   out.set('schemas.ts', emitEntitySchemas(b));
   out.set('entities.ts', await emitEntityTypes(b));
   out.set('client/screens.ts', emitScreens(b, root));
+  out.set('client/api.ts', emitApiClient(b));
   for (const id of b.forms.keys()) out.set(`forms/${id}.ts`, emitForm(b, id));
   out.set('forms/index.ts', emitFormIndex(b));
   const contentTypes = contentTypeNames(b);
@@ -41,7 +43,7 @@ export async function buildGeneratedFiles(b: SpecBundle, root: string): Promise<
     const templates = Object.fromEntries([...b.mail].map(([id, f]) => [id, f.data]));
     out.set('mail.ts', `${BANNER}\nexport const mailTemplates = ${literal(templates)} as const;\n\nexport type MailTemplateId = keyof typeof mailTemplates;\n`);
   }
-  if (b.flags) out.set('flags.ts', `${BANNER}\n/** Feature flags of product-spec §6, evaluated by the API in the Unleash frontend-API shape. */\nexport const flagSpecs = ${literal(b.flags)} as const;\n\nexport type FlagName = keyof typeof flagSpecs.flags;\n`);
+  if (b.flags) out.set('flags.ts', emitFlags(b.flags));
   return out;
 }
 

@@ -68,9 +68,11 @@ export interface FlagSpec {
   variants: string[];
   defaultVariant: string;
   rollout?: { variant: string; percent: number }[];
+  controlActsAs: string;
+  enabledWhen?: string[];
   gates?: string;
 }
-export interface FlagsDoc { fallbackTreatment: string; flags: Record<string, FlagSpec> }
+export interface FlagsDoc { flags: Record<string, FlagSpec> }
 export type FlowCopy = Record<string, string>;
 export interface FlowStep {
   id: string;

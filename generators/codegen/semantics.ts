@@ -129,6 +129,26 @@ export function checkSemantics(bundle: SpecBundle): SpecProblem[] {
     });
   }
 
+  // Flags: every treatment named is one of the flag's own; control is the fallback, never served.
+  const flagsFile = fileOf('flags');
+  if (flagsFile && bundle.flags) {
+    const fallback = bundle.constants.treatmentFallback?.value;
+    for (const [name, flag] of Object.entries(bundle.flags.flags)) {
+      const base = `/flags/${name}`;
+      const known = (variant: string, path: string) => {
+        if (!flag.variants.includes(variant)) problems.push(at(flagsFile, path, `"${variant}" is not one of the variants of ${name} (${flag.variants.join(', ')})`));
+      };
+      known(flag.defaultVariant, `${base}/defaultVariant`);
+      known(flag.controlActsAs, `${base}/controlActsAs`);
+      (flag.enabledWhen ?? []).forEach((v, i) => known(v, `${base}/enabledWhen/${i}`));
+      (flag.rollout ?? []).forEach((r, i) => known(r.variant, `${base}/rollout/${i}/variant`));
+      const share = (flag.rollout ?? []).reduce((sum, r) => sum + r.percent, 0);
+      if (share > 100) problems.push(at(flagsFile, `${base}/rollout`, `the rollout shares add up to ${share}%, more than 100%`));
+      if (!flag.enabledWhen && !flag.variants.includes('on')) problems.push(at(flagsFile, `${base}/enabledWhen`, 'the flag has no "on" treatment: say which treatments enable what it gates'));
+      if (fallback !== undefined && flag.variants.includes(String(fallback))) problems.push(at(flagsFile, `${base}/variants`, `"${String(fallback)}" is the fallback treatment and cannot be served`));
+    }
+  }
+
   // API: unique ids, unique method + path, path params declared, schemas compile, errors and forms exist.
   const endpointIds = new Map<string, string>();
   const routesSeen = new Map<string, string>();

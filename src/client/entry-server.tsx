@@ -17,7 +17,7 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
 }
 
 export async function render(request: RenderRequest): Promise<RenderResult> {
-  const store = createAppStore(undefined, { runSagas: false });
+  const store = createAppStore();
   const route = routeById[request.routeId as RouteId];
   const { prelude } = await prerenderToNodeStream(
     <App store={store} router={(children) => <StaticRouter location={request.url}>{children}</StaticRouter>} />,

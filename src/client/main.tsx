@@ -1,4 +1,4 @@
-/** Browser entry: hydrates server-rendered pages, renders the others. */
+/** Browser entry: the store with its sagas and persistence, then hydrates server-rendered pages or renders the others. */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -6,7 +6,11 @@ import { routes } from '../generated/routes';
 import { matchRoute } from '../domain/route-match';
 import { App } from './app/App';
 import { preloadScreen } from './app/AppRoutes';
-import { createAppStore, type RootState } from './store';
+import { createAppStore, type AppStore, type RootState } from './store';
+import { authInitialized, selectAudience, sessionExpired } from './store/auth/slice';
+import { browserStorage } from './store/persistence';
+import { browserTransport, createBrowserServices } from './api/services';
+import { isBookingPath } from './runtime/navigation/booking-paths';
 import './ui/tokens.css';
 import './ui/base.css';
 
@@ -19,10 +23,18 @@ declare global {
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
-  const store = createAppStore(window.__INITIAL_STATE__);
+  // The transport is made before the store it reads the audience from and reports expired sessions to.
+  const late: { store?: AppStore } = {};
+  const transport = browserTransport(
+    () => selectAudience(late.store!.getState()),
+    () => late.store?.dispatch(sessionExpired({ returnTo: `${window.location.pathname}${window.location.search}` })),
+  );
+  const store = createAppStore(window.__INITIAL_STATE__, { services: createBrowserServices(transport), storage: browserStorage(), isBookingPath });
+  late.store = store;
+  store.dispatch(authInitialized());
   const app = (
     <StrictMode>
-      <App store={store} router={(children) => <BrowserRouter>{children}</BrowserRouter>} />
+      <App store={store} browser router={(children) => <BrowserRouter>{children}</BrowserRouter>} />
     </StrictMode>
   );
   if (container.firstElementChild) {

@@ -378,6 +378,20 @@ export const constants = {
     serviceType: 'individual',
     activePageIndex: 0,
   },
+  /** Session storage key of the super-admin impersonation data (provider id and EHR profile code) sent as the provider_id and ehr_profile_code headers. */
+  impersonationStorageKey: 'impersonation',
+  /** Application name the flag clients report (Unleash appName); also their client key, which the API's flag endpoint does not check. */
+  flagAppName: 'mindful-care-web',
+  /** First retry delay of a failed query; it doubles after each failure up to queryRetryDelayMaxMs. */
+  queryRetryDelayBaseMs: 1000,
+  /** The slot codes of product-spec §8 as the API answers them in errorCode; the booking saga tells them apart. */
+  slotErrorCodes: {
+    slotTaken: 3001,
+    medicationSlotLimit: 3002,
+    noOpenSlot: 3003,
+  },
+  /** A booking call that timed out, lost the connection or met a server error is retried this many times, with the same idempotency key. */
+  bookingRetries: 2,
   /** The treatment used when a flag is unknown or the flag service is not ready. */
   treatmentFallback: 'control',
   /** Local storage key of the visitor's random identifier. */

@@ -466,6 +466,43 @@ export interface User {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetFrontendFlagsQuery".
+ */
+export interface GetFrontendFlagsQuery {
+  appName?: string;
+  environment?: string;
+  userId?: string;
+  sessionId?: string;
+  remoteAddress?: string;
+  currentTime?: string;
+  /**
+   * This interface was referenced by `GetFrontendFlagsQuery`'s JSON-Schema definition
+   * via the `patternProperty` "^properties\[[A-Za-z0-9_]{1,50}\]$".
+   */
+  [k: string]: string | undefined;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetFrontendFlagsResponse".
+ */
+export interface GetFrontendFlagsResponse {
+  toggles: {
+    name: string;
+    enabled: boolean;
+    impressionData: boolean;
+    variant: {
+      name: string;
+      enabled: boolean;
+      feature_enabled?: boolean;
+      payload?: {
+        type: string;
+        value: string;
+      };
+    };
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetHealthResponse".
  */
 export interface GetHealthResponse {
@@ -476,5 +513,6 @@ export interface GetHealthResponse {
 
 /** Request and response types of every endpoint, by endpoint id. */
 export interface EndpointTypes {
+  getFrontendFlags: { params: undefined; query: GetFrontendFlagsQuery; body: undefined; response: GetFrontendFlagsResponse };
   getHealth: { params: undefined; query: undefined; body: undefined; response: GetHealthResponse };
 }

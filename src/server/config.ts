@@ -18,6 +18,10 @@ export interface Config {
   trustProxy: boolean;
   bodyLimitBytes: number;
   serveClient: boolean;
+  /** Unleash frontend API that answers the flag endpoint instead of specs/flags.yaml */
+  unleashUrl: string | undefined;
+  /** key the flag endpoint sends to that Unleash */
+  unleashApiKey: string | undefined;
 }
 
 export interface VariableSpec {
@@ -40,6 +44,8 @@ export const variables: readonly VariableSpec[] = [
   { name: 'TRUST_PROXY', description: 'true when behind a reverse proxy that sets X-Forwarded-For', default: 'false' },
   { name: 'BODY_LIMIT_BYTES', description: 'Largest accepted request body (uploads have their own limit)', default: '1048576' },
   { name: 'SERVE_CLIENT', description: 'false serves only the API (npm run dev serves the client through Vite)', default: 'true' },
+  { name: 'UNLEASH_URL', description: 'Unleash frontend API (Unleash or Unleash Edge, e.g. https://unleash.example.com/api/frontend) that answers the flag endpoint; unset evaluates specs/flags.yaml', default: '(unset)' },
+  { name: 'UNLEASH_API_KEY', description: 'Frontend API token sent to UNLEASH_URL; required with it', default: '(unset)' },
 ];
 
 export class ConfigError extends Error {
@@ -92,6 +98,16 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     problems.push(`DATABASE_URL must start with postgres:// or postgresql:// (got "${databaseUrl.replace(/:[^:@/]*@/, ':***@')}"); unset it to use the embedded database.`);
   }
+  const unleashUrl = read('UNLEASH_URL');
+  const unleashApiKey = read('UNLEASH_API_KEY');
+  if (unleashUrl) {
+    try {
+      if (!/^https?:$/.test(new URL(unleashUrl).protocol)) throw new Error('not http');
+    } catch {
+      problems.push(`UNLEASH_URL="${unleashUrl}" is not an http(s) address such as https://unleash.example.com/api/frontend; unset it to serve specs/flags.yaml.`);
+    }
+    if (!unleashApiKey) problems.push('UNLEASH_URL is set but UNLEASH_API_KEY is not: give the frontend API token of that Unleash.');
+  }
   const publicUrl = read('PUBLIC_URL') ?? `http://localhost:${port}`;
   try {
     new URL(publicUrl);
@@ -112,6 +128,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool('TRUST_PROXY', false),
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
     serveClient: bool('SERVE_CLIENT', true),
+    unleashUrl,
+    unleashApiKey,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -175,9 +175,10 @@ export const apiResources = ${literal(resources)} as const;
 `;
 }
 
-export function emitForm(b: SpecBundle, id: string): string {
+/** A form spec as the client renders it: references, enumerations and constants inlined. */
+export function formDefinition(b: SpecBundle, id: string) {
   const f = b.forms.get(id)!.data;
-  const value = {
+  return {
     id: f.id,
     title: f.title,
     description: f.description,
@@ -187,9 +188,12 @@ export function emitForm(b: SpecBundle, id: string): string {
     uiSchema: dereference(f.uiSchema ?? {}, { entities: b.entities, enums: b.enums, constants: b.constants }),
     messages: f.messages ?? {},
   };
+}
+
+export function emitForm(b: SpecBundle, id: string): string {
   return `${BANNER}import type { FormDefinition } from '../types';
 
-const form: FormDefinition = ${literal(value)};
+const form: FormDefinition = ${literal(formDefinition(b, id))};
 
 export default form;
 `;

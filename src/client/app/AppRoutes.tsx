@@ -4,13 +4,31 @@
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router';
-import { routes, type RouteId } from '../../generated/routes';
+import { routeById, routes, type RouteId } from '../../generated/routes';
 import { screenLoaders } from '../../generated/client/screens';
 import { PageSkeleton } from '../ui/Skeleton';
+import { RouteGuard } from './RouteGuard';
 
 const lazyScreens = new Map<RouteId, LazyExoticComponent<ComponentType>>();
 for (const [id, load] of Object.entries(screenLoaders) as [RouteId, () => Promise<{ default: ComponentType }>][]) {
-  lazyScreens.set(id, lazy(load));
+  // Client-rendered screens fetch data: they load with the query frame; public pages do not need it.
+  const clientRendered = routeById[id].render === 'client';
+  lazyScreens.set(
+    id,
+    lazy(async () => {
+      if (!clientRendered) return load();
+      const [{ default: Screen }, { QueryFrame }] = await Promise.all([load(), import('./QueryFrame')]);
+      return {
+        default: function FramedScreen() {
+          return (
+            <QueryFrame>
+              <Screen />
+            </QueryFrame>
+          );
+        },
+      };
+    }),
+  );
 }
 
 const NotFound = lazyScreens.get('notFound');
@@ -23,7 +41,17 @@ export function AppRoutes() {
           .filter((r) => r.registered)
           .map((r) => {
             const Screen = lazyScreens.get(r.id)!;
-            return <Route key={r.id} path={r.path} element={<Screen />} />;
+            return (
+              <Route
+                key={r.id}
+                path={r.path}
+                element={
+                  <RouteGuard route={r}>
+                    <Screen />
+                  </RouteGuard>
+                }
+              />
+            );
           })}
         {NotFound ? <Route path="*" element={<NotFound />} /> : null}
       </Routes>

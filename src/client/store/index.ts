@@ -1,20 +1,51 @@
 /**
  * The store: one slice + saga + selectors per state of product-spec §3, combined here.
- * Feature sagas are started so that one failing saga cannot stop the others.
+ * Feature sagas are started so that one failing saga cannot stop the others; booking, booking
+ * helper and consent state are persisted in the browser (persistence.ts).
  */
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware, { type Saga } from 'redux-saga';
 import { all, call, spawn } from 'redux-saga/effects';
+import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE, type Storage } from 'redux-persist';
+import { authReducer, authUiReducer } from './auth/slice';
+import { authSaga } from './auth/saga';
+import { bookingHelperReducer, bookingRequestReducer, bookingSelectionReducer } from './booking/slice';
+import { bookingSaga, type BookingPathTest } from './booking/saga';
+import { consentReducer } from './consent/slice';
+import { consentSaga } from './consent/saga';
+import { newPatientFormReducer, patientDashboardReducer } from './dashboard/slice';
+import { flagsReducer } from './flags/slice';
+import { frontDeskReducer } from './front-desk/slice';
+import { globalReducer } from './global/slice';
+import { paymentReducer } from './payment/slice';
+import { paymentSaga } from './payment/saga';
+import { persisted } from './persistence';
+import { questionnaireReducer } from './questionnaire/slice';
+import type { Services } from './services';
 import { toastsReducer } from './toasts';
 
 export const rootReducer = combineReducers({
   toasts: toastsReducer,
+  auth: authReducer,
+  authUi: authUiReducer,
+  booking: bookingSelectionReducer,
+  bookingHelper: bookingHelperReducer,
+  bookingRequest: bookingRequestReducer,
+  consent: consentReducer,
+  payment: paymentReducer,
+  patientDashboard: patientDashboardReducer,
+  newPatientForm: newPatientFormReducer,
+  questionnaire: questionnaireReducer,
+  global: globalReducer,
+  frontDesk: frontDeskReducer,
+  flags: flagsReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** Feature sagas; each runs in its own spawned task and is restarted if it crashes. */
-export const featureSagas: Saga[] = [];
+export function featureSagas(isBookingPath: BookingPathTest): Saga[] {
+  return [authSaga, bookingSaga(isBookingPath), consentSaga, paymentSaga];
+}
 
 export function* isolated(saga: Saga) {
   for (;;) {
@@ -28,19 +59,33 @@ export function* isolated(saga: Saga) {
   }
 }
 
-export function* rootSaga(sagas: readonly Saga[] = featureSagas) {
+export function* rootSaga(sagas: readonly Saga[]) {
   yield all(sagas.map((saga) => spawn(isolated, saga)));
 }
 
-export function createAppStore(preloadedState?: Partial<RootState>, options: { runSagas?: boolean } = {}) {
-  const sagaMiddleware = createSagaMiddleware();
+export interface StoreOptions {
+  /** the browser's services; without them (server rendering) no saga runs */
+  services?: Services;
+  /** browser storage for the persisted slices; without it nothing is restored or kept */
+  storage?: Storage;
+  isBookingPath?: BookingPathTest;
+  sagas?: readonly Saga[];
+}
+
+export function createAppStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
+  const sagaMiddleware = createSagaMiddleware({ context: { services: options.services } });
+  const reducer = options.storage ? persisted(rootReducer, options.storage) : rootReducer;
   const store = configureStore({
-    reducer: rootReducer,
+    reducer,
     preloadedState: preloadedState as RootState | undefined,
-    middleware: (getDefault) => getDefault({ thunk: false }).concat(sagaMiddleware),
+    // Card details pass through a payment action: never show actions to browser extensions in production.
+    devTools: process.env.NODE_ENV !== 'production',
+    middleware: (getDefault) =>
+      getDefault({ thunk: false, serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] } }).concat(sagaMiddleware),
   });
-  if (options.runSagas ?? true) sagaMiddleware.run(rootSaga);
-  return store;
+  const persistor = options.storage ? persistStore(store) : undefined;
+  if (options.services) sagaMiddleware.run(rootSaga, options.sagas ?? featureSagas(options.isBookingPath ?? (() => false)));
+  return Object.assign(store, { persistor });
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

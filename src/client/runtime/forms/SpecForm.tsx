@@ -13,6 +13,8 @@ import type { FieldError } from '../../../domain/validation/field-errors';
 import type { SchemaNode } from '../../../domain/validation/schema-path';
 import { BaseInputTemplate, FieldTemplate, ObjectFieldTemplate, SelectWidget } from './templates';
 import { formValidator, makeTransformErrors } from './validator';
+import { specWidgets } from './widgets';
+import type { RelationshipContext } from './relationships';
 
 export interface SpecFormProps<T> {
   form: FormDefinition;
@@ -24,6 +26,8 @@ export interface SpecFormProps<T> {
   submitLabel?: string;
   /** more buttons beside the submit button */
   actions?: ReactNode;
+  /** what widgets need to know: the other patients' relationships and the counseling type */
+  context?: { relationship?: RelationshipContext };
 }
 
 /** Labels for fields whose values come from an enumeration (x-enum), so people read words, not codes. */
@@ -56,7 +60,7 @@ function toErrorSchema(errors: readonly FieldError[]): ErrorSchema {
   return root as ErrorSchema;
 }
 
-export function SpecForm<T extends object>({ form, initialData, onSubmit, serverErrors, submitting, submitLabel, actions }: SpecFormProps<T>) {
+export function SpecForm<T extends object>({ form, initialData, onSubmit, serverErrors, submitting, submitLabel, actions, context }: SpecFormProps<T>) {
   const [data, setData] = useState<Partial<T> | undefined>(initialData);
   const [invalidCount, setInvalidCount] = useState(0);
   const schema = form.schema as SchemaNode;
@@ -77,7 +81,8 @@ export function SpecForm<T extends object>({ form, initialData, onSubmit, server
       noHtml5Validate
       focusOnFirstError
       templates={{ FieldTemplate, ObjectFieldTemplate, BaseInputTemplate }}
-      widgets={{ SelectWidget }}
+      widgets={{ SelectWidget, ...specWidgets }}
+      formContext={context}
       onChange={(e) => setData(e.formData as Partial<T>)}
       onError={(errors) => setInvalidCount(new Set(errors.map((e) => e.property)).size)}
       onSubmit={(e) => {

@@ -4,6 +4,7 @@
  */
 import type { BaseInputTemplateProps, FieldTemplateProps, ObjectFieldTemplateProps, WidgetProps } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent } from 'react';
+import { SELF_LABELLED_WIDGETS } from './widgets';
 
 export function hintId(id: string): string {
   return `${id}__hint`;
@@ -18,7 +19,8 @@ export function describedBy(id: string, hasHint: boolean, hasError: boolean): st
 }
 
 export function FieldTemplate(props: FieldTemplateProps) {
-  const { id, label, required, children, rawErrors = [], rawDescription, hidden, displayLabel, schema } = props;
+  const { id, label, required, children, rawErrors = [], rawDescription, hidden, schema, uiSchema } = props;
+  const displayLabel = props.displayLabel && !SELF_LABELLED_WIDGETS.includes(String(uiSchema?.['ui:widget'] ?? ''));
   if (hidden) return <div hidden>{children}</div>;
   if (schema.type === 'object' || schema.type === 'array') return <div className="stack">{children}</div>;
   const error = rawErrors[0];

@@ -1,0 +1,13 @@
+/** Data fetching defaults of product-spec §9: fresh for 5 minutes, reads retried with a doubling delay, writes never retried. */
+import { QueryClient } from '@tanstack/react-query';
+import { constants } from '../../generated/constants';
+import { retryDelayMs, shouldRetryQuery } from './retry';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: constants.queryCacheMs, gcTime: constants.queryCacheMs, retry: shouldRetryQuery, retryDelay: retryDelayMs },
+      mutations: { retry: constants.mutationRetries },
+    },
+  });
+}

@@ -1,0 +1,22 @@
+/** When a page cannot load its data (product-spec §8): the catalogue's sentence with the phone number to call. */
+import { errorCatalogue } from '../../generated/errors';
+import { constants } from '../../generated/constants';
+import { fillPlaceholders } from '../../domain/messages';
+import { formatPhone, telHref } from '../../domain/phone';
+
+export function PageLoadError({ phone = constants.supportPhone }: { phone?: string }) {
+  const [before, after] = errorCatalogue.PAGE_LOAD.message.split('{phone}');
+  return (
+    <div className="message-page" role="alert">
+      <p>
+        {fillPlaceholders(before ?? '')}
+        {after === undefined ? null : (
+          <>
+            <a href={telHref(phone)}>{formatPhone(phone)}</a>
+            {after}
+          </>
+        )}
+      </p>
+    </div>
+  );
+}

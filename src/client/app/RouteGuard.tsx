@@ -1,0 +1,36 @@
+/**
+ * Opens a route only for who may see it (specs/routes.yaml access) and while its flag is on.
+ * Until auth or the flag is known a skeleton holds the place, so the screen's code (e.g. staff
+ * areas) is not even downloaded for someone who may not open it.
+ */
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { RouteDefinition } from '../../generated/types';
+import { routeById } from '../../generated/routes';
+import { PageSkeleton } from '../ui/Skeleton';
+import { useAppSelector } from '../store/hooks';
+import { selectAuth } from '../store/auth/slice';
+import { selectFlagOn, selectFlagStatus } from '../store/flags/slice';
+import { routeDecision } from '../runtime/auth/access';
+import { postLoginDestination } from '../runtime/auth/destination';
+import { isFlagName, trafficOf } from '../runtime/flags/treatment';
+import { destinationPaths, loginPathReturningTo } from '../runtime/navigation/places';
+
+function FlagGate({ flag, children }: { flag: string; children: ReactNode }) {
+  const known = isFlagName(flag);
+  const status = useAppSelector((s) => (known ? selectFlagStatus(trafficOf(flag))(s) : 'ready'));
+  const on = useAppSelector((s) => (known ? selectFlagOn(flag)(s) : false));
+  if (status === 'waiting') return <PageSkeleton />;
+  return on ? children : <Navigate to={routeById.notFound.path} replace />;
+}
+
+export function RouteGuard({ route, children }: { route: RouteDefinition; children: ReactNode }) {
+  const auth = useAppSelector(selectAuth);
+  const location = useLocation();
+  const decision = routeDecision(route.access, auth.status, auth.permissions);
+  if (decision === 'wait') return <PageSkeleton />;
+  if (decision === 'sign-in') return <Navigate to={loginPathReturningTo(`${location.pathname}${location.search}`)} replace />;
+  if (decision === 'signed-in-already') return <Navigate to={destinationPaths[postLoginDestination(auth.permissions)]} replace />;
+  if (decision === 'forbidden') return <Navigate to={routeById.notFound.path} replace />;
+  return route.flag ? <FlagGate flag={route.flag}>{children}</FlagGate> : children;
+}

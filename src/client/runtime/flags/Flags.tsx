@@ -1,0 +1,43 @@
+/**
+ * Starts the flag clients once the page is shown. Until they are ready every treatment is
+ * control; if their code or the flag service cannot be reached, treatments stay control, silently.
+ * The root element carries the anonymous clients' state (data-flags: waiting, ready or fallback).
+ */
+import { useEffect, useState, type ComponentType } from 'react';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectAuthStatus, selectUser } from '../../store/auth/slice';
+import { flagsSettled, selectFlagStatus, userFlagsReset } from '../../store/flags/slice';
+import { flagUserKey } from './treatment';
+import { visitorId } from './visitor';
+
+type ClientsProps = { visitorId: string; userKey?: string };
+type Loaded = { Clients: ComponentType<ClientsProps>; visitor: string };
+
+export function Flags() {
+  const dispatch = useAppDispatch();
+  const [loaded, setLoaded] = useState<Loaded>();
+  const status = useAppSelector(selectAuthStatus);
+  const user = useAppSelector(selectUser);
+  const anonymousStatus = useAppSelector(selectFlagStatus('anonymous'));
+  const userKey = status === 'authenticated' && user ? flagUserKey(user.email) : undefined;
+
+  useEffect(() => {
+    import('./FlagClients').then(
+      (m) => setLoaded({ Clients: m.default, visitor: visitorId() }),
+      () => {
+        dispatch(flagsSettled({ traffic: 'anonymous', ready: false }));
+        dispatch(flagsSettled({ traffic: 'user', ready: false }));
+      },
+    );
+  }, [dispatch]);
+
+  useEffect(() => {
+    dispatch(userFlagsReset());
+  }, [userKey, dispatch]);
+
+  useEffect(() => {
+    document.documentElement.dataset.flags = anonymousStatus;
+  }, [anonymousStatus]);
+
+  return loaded ? <loaded.Clients visitorId={loaded.visitor} userKey={userKey} /> : null;
+}

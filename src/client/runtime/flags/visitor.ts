@@ -1,0 +1,23 @@
+/**
+ * The visitor identity (product-spec §3): a random id generated once, kept in local storage under
+ * anonymousId and written to the cookie anonId; it keys the anonymous flag traffic.
+ */
+import Cookies from 'js-cookie';
+import { constants } from '../../../generated/constants';
+
+export function visitorId(): string {
+  let id: string | undefined;
+  try {
+    id = window.localStorage.getItem(constants.visitorIdStorageKey) ?? undefined;
+  } catch {
+    // Storage can be off (private modes); the cookie still keeps the id for this visit.
+  }
+  id ??= Cookies.get(constants.visitorIdCookie) ?? crypto.randomUUID();
+  try {
+    window.localStorage.setItem(constants.visitorIdStorageKey, id);
+  } catch {
+    // as above
+  }
+  Cookies.set(constants.visitorIdCookie, id, { sameSite: 'lax', path: '/' });
+  return id;
+}

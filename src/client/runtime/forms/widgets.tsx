@@ -1,0 +1,159 @@
+/**
+ * Our widgets for rjsf, chosen with ui:widget in a form spec. Each one keeps the label, hint and
+ * error tied to its input (FieldTemplate), and shapes what is typed as product-spec §5 says.
+ */
+import type { WidgetProps } from '@rjsf/utils';
+import type { ChangeEvent, FocusEvent } from 'react';
+import { constants } from '../../../generated/constants';
+import { enums, type Relationship } from '../../../generated/enums';
+import { todayIso } from '../../../domain/dates';
+import { describedBy } from './templates';
+import { availableRelationships, type RelationshipContext } from './relationships';
+import { typedDigits, typedName, typedPhone } from './input-filters';
+
+type InputExtras = { type?: string; inputMode?: 'numeric' | 'tel' | 'text'; autoComplete?: string; max?: string; maxLength?: number; filter?: (v: string) => string };
+
+function TextLike(props: WidgetProps & { extras: InputExtras }) {
+  const { id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors = [], schema, options, uiSchema, extras } = props;
+  const hasError = rawErrors.length > 0;
+  const maxLength = extras.maxLength ?? (typeof schema.maxLength === 'number' ? schema.maxLength : undefined);
+  return (
+    <input
+      id={id}
+      name={id}
+      className="input"
+      type={extras.type ?? 'text'}
+      value={value ?? ''}
+      required={required}
+      disabled={disabled || readonly}
+      autoFocus={autofocus}
+      autoComplete={(uiSchema?.['ui:autocomplete'] as string | undefined) ?? extras.autoComplete}
+      inputMode={extras.inputMode}
+      max={extras.max}
+      maxLength={maxLength}
+      aria-invalid={hasError || undefined}
+      aria-describedby={describedBy(id, Boolean(schema.description), hasError)}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => {
+        const next = extras.filter ? extras.filter(e.target.value) : e.target.value;
+        onChange(next === '' ? options.emptyValue : next);
+      }}
+      onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
+      onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
+    />
+  );
+}
+
+export const PersonNameWidget = (p: WidgetProps) => <TextLike {...p} extras={{ filter: typedName }} />;
+/** A native date input: ISO values, a picker, no dates after today offered. */
+export const DateOfBirthWidget = (p: WidgetProps) => <TextLike {...p} extras={{ type: 'date', autoComplete: 'bday', max: todayIso() }} />;
+export const PhoneWidget = (p: WidgetProps) => <TextLike {...p} extras={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', filter: typedPhone, maxLength: 14 }} />;
+export const ZipWidget = (p: WidgetProps) => <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'postal-code', filter: (v) => typedDigits(v, constants.zipLength), maxLength: constants.zipLength }} />;
+export const OneTimeCodeWidget = (p: WidgetProps) => <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'one-time-code', filter: (v) => typedDigits(v, constants.otpLength), maxLength: constants.otpLength }} />;
+export const CardNumberWidget = (p: WidgetProps) => <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'cc-number', filter: (v) => typedDigits(v, 19) }} />;
+export const CardExpirationWidget = (p: WidgetProps) => <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'cc-exp', filter: (v) => v.replace(/[^\d/]/g, '').slice(0, 5) }} />;
+export const CardCvvWidget = (p: WidgetProps) => <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'cc-csc', filter: (v) => typedDigits(v, 4) }} />;
+
+function Select({ id, value, required, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, choices, placeholder }: WidgetProps & { choices: { value: string; label: string }[] }) {
+  const hasError = rawErrors.length > 0;
+  return (
+    <select
+      id={id}
+      name={id}
+      className="select"
+      value={value === undefined ? '' : String(value)}
+      required={required}
+      disabled={disabled}
+      aria-invalid={hasError || undefined}
+      aria-describedby={describedBy(id, Boolean(schema.description), hasError)}
+      onChange={(e) => onChange(e.target.value === '' ? undefined : e.target.value)}
+      onBlur={(e) => onBlur(id, e.target.value)}
+      onFocus={(e) => onFocus(id, e.target.value)}
+    >
+      <option value="">{placeholder || 'Choose…'}</option>
+      {choices.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+const stateChoices = constants.usStates.map((s) => ({ value: s.code, label: s.name }));
+export const UsStateWidget = (p: WidgetProps) => <Select {...p} choices={stateChoices} />;
+
+/** The relationships the rules allow here; formContext.relationship gives the other patients and the counseling type. */
+export function RelationshipWidget(p: WidgetProps) {
+  const ctx = ((p.registry.formContext as { relationship?: RelationshipContext } | undefined)?.relationship ?? {}) as RelationshipContext;
+  const all = ((p.schema.enum as Relationship[] | undefined) ?? (enums.relationship.values as readonly Relationship[])) as readonly Relationship[];
+  const labels = enums.relationship.labels as Record<string, string>;
+  const choices = availableRelationships(all, { ...ctx, current: (p.value as Relationship | undefined) ?? ctx.current }).map((r) => ({ value: r, label: labels[r] ?? r }));
+  return <Select {...p} choices={choices} />;
+}
+
+export function GenderWidget({ id, value, required, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, options, label }: WidgetProps) {
+  const hasError = rawErrors.length > 0;
+  const labels = enums.gender.labels as Record<string, string>;
+  const choices = ((options.enumOptions ?? []) as { value: string }[]).map((o) => o.value);
+  return (
+    <fieldset id={id} className="cluster" aria-invalid={hasError || undefined} aria-describedby={describedBy(id, Boolean(schema.description), hasError)}>
+      <legend className="field__label">{label}</legend>
+      {choices.map((choice) => (
+        <label key={choice} className="choice">
+          <input
+            type="radio"
+            name={id}
+            value={choice}
+            checked={value === choice}
+            required={required}
+            disabled={disabled}
+            onChange={() => onChange(choice)}
+            onBlur={() => onBlur(id, value)}
+            onFocus={() => onFocus(id, value)}
+          />{' '}
+          {labels[choice] ?? choice}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function ConsentWidget({ id, value, required, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, label }: WidgetProps) {
+  const hasError = rawErrors.length > 0;
+  return (
+    <label className="choice" htmlFor={id}>
+      <input
+        id={id}
+        type="checkbox"
+        checked={value === true}
+        required={required}
+        disabled={disabled}
+        aria-invalid={hasError || undefined}
+        aria-describedby={describedBy(id, Boolean(schema.description), hasError)}
+        onChange={(e) => onChange(e.target.checked ? true : undefined)}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      />{' '}
+      {label}
+    </label>
+  );
+}
+
+/** Widgets that carry their own label (a legend, a checkbox label); the field template shows none. */
+export const SELF_LABELLED_WIDGETS: readonly string[] = ['gender', 'consent'];
+
+/** ui:widget names a form spec may use. */
+export const specWidgets = {
+  personName: PersonNameWidget,
+  dateOfBirth: DateOfBirthWidget,
+  phone: PhoneWidget,
+  usState: UsStateWidget,
+  zip: ZipWidget,
+  relationship: RelationshipWidget,
+  gender: GenderWidget,
+  oneTimeCode: OneTimeCodeWidget,
+  consent: ConsentWidget,
+  'card-number': CardNumberWidget,
+  'card-expiration': CardExpirationWidget,
+  'card-cvv': CardCvvWidget,
+};

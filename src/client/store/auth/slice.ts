@@ -1,0 +1,86 @@
+/**
+ * Auth (product-spec §4) and the auth UI state (§3). Auth starts loading; a stored, unexpired
+ * access token makes it authenticated, with permissions read from the token; logout or cleared
+ * credentials make it anonymous. The token itself never enters the store.
+ */
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { AppType } from '../../../generated/enums';
+import type { CookieUser, SignInResult } from '../../runtime/auth/credentials';
+import { NO_PERMISSIONS, type DerivedPermissions } from '../../runtime/auth/permissions';
+
+export type AuthStatus = 'loading' | 'anonymous' | 'authenticated';
+
+export interface AuthState {
+  status: AuthStatus;
+  user?: CookieUser;
+  permissions: DerivedPermissions;
+  /** ISO date-time when the session ends */
+  expiresAt?: string;
+}
+
+export interface AuthUiState {
+  email?: string;
+  redirectTo?: string;
+  showVerifyDOBPopup: boolean;
+}
+
+const initialAuth: AuthState = { status: 'loading', permissions: NO_PERMISSIONS };
+const initialAuthUi: AuthUiState = { showVerifyDOBPopup: false };
+
+/** Sagas: read the stored token at start. */
+export const authInitialized = createAction('auth/initialized');
+/** A sign-in call succeeded: store the session and go where the person belongs. */
+export const signedIn = createAction<SignInResult>('auth/signedIn');
+export const logoutRequested = createAction('auth/logoutRequested');
+/** An authorized call answered 401. */
+export const sessionExpired = createAction<{ returnTo?: string }>('auth/sessionExpired');
+
+const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuth,
+  reducers: {
+    authenticated(_state, action: PayloadAction<{ user?: CookieUser; permissions: DerivedPermissions; expiresAt?: string }>): AuthState {
+      return { status: 'authenticated', ...action.payload };
+    },
+    credentialsCleared(): AuthState {
+      return { status: 'anonymous', permissions: NO_PERMISSIONS };
+    },
+  },
+});
+
+const authUiSlice = createSlice({
+  name: 'authUi',
+  initialState: initialAuthUi,
+  reducers: {
+    authEmailEntered(state, action: PayloadAction<string | undefined>) {
+      state.email = action.payload;
+    },
+    authRedirectSet(state, action: PayloadAction<string | undefined>) {
+      state.redirectTo = action.payload;
+    },
+    verifyDobPopupToggled(state, action: PayloadAction<boolean>) {
+      state.showVerifyDOBPopup = action.payload;
+    },
+    authUiReset() {
+      return initialAuthUi;
+    },
+  },
+});
+
+export const { authenticated, credentialsCleared } = authSlice.actions;
+export const { authEmailEntered, authRedirectSet, verifyDobPopupToggled, authUiReset } = authUiSlice.actions;
+export const authReducer = authSlice.reducer;
+export const authUiReducer = authUiSlice.reducer;
+
+type WithAuth = { auth: AuthState; authUi: AuthUiState };
+export const selectAuth = (s: WithAuth) => s.auth;
+export const selectAuthStatus = (s: WithAuth) => s.auth.status;
+export const selectPermissions = (s: WithAuth) => s.auth.permissions;
+export const selectUser = (s: WithAuth) => s.auth.user;
+export const selectAuthUi = (s: WithAuth) => s.authUi;
+
+const SUPPORT_WEB: AppType = 'support_web';
+const PATIENT_WEB: AppType = 'patient_web';
+
+/** Whose wording errors use (product-spec §1, §6): staff who book for patients read support_web's. */
+export const selectAudience = (s: WithAuth): AppType => (s.auth.permissions.isSupportOrThirdParty ? SUPPORT_WEB : PATIENT_WEB);

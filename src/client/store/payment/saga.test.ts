@@ -1,0 +1,61 @@
+import { constants } from '../../../generated/constants';
+import { messages } from '../../../generated/messages';
+import { ApiError } from '../../api/errors';
+import { fakeServices, settle, storeWith, type FakeServices } from '../../../../tests/fixtures/services';
+import { paymentRequested } from './slice';
+
+const card = { number: '4111111111111111', expiration: '12/30', cvv: '123' };
+const payment = { appointmentId: 'appt-1', amountCents: 15000 };
+let services: FakeServices;
+beforeEach(() => {
+  services = fakeServices();
+  services.payment.tokenize.mockResolvedValue({ nonce: 'nonce-1' });
+});
+
+describe('payment saga', () => {
+  it('tokenizes the card, pays with the token and an idempotency key, and keeps no card data', async () => {
+    services.payment.pay.mockResolvedValue({ paymentId: 'pay-1', status: 'succeeded' });
+    const store = storeWith(services);
+    store.dispatch(paymentRequested({ card, payment }));
+    await settle();
+    expect(services.payment.tokenize).toHaveBeenCalledWith(card);
+    expect(services.payment.pay).toHaveBeenCalledWith({ ...payment, nonce: 'nonce-1' }, 'key-1');
+    expect(store.getState().payment).toMatchObject({ status: 'succeeded', paymentId: 'pay-1', paymentStatus: 'succeeded' });
+    expect(JSON.stringify(store.getState())).not.toContain(card.number);
+  });
+
+  it('reports a card the gateway refused without paying', async () => {
+    services.payment.tokenize.mockRejectedValue(new ApiError('http', 'tokenize', 400, { text: messages['card.number.invalid'], fieldErrors: [], fromSchedulingSystem: false }));
+    const store = storeWith(services);
+    store.dispatch(paymentRequested({ card, payment }));
+    await settle();
+    expect(services.payment.pay).not.toHaveBeenCalled();
+    expect(store.getState().payment.error).toEqual({ reason: 'card-rejected', text: messages['card.number.invalid'], status: 400 });
+  });
+
+  it('reports a failed payment status as refused', async () => {
+    services.payment.pay.mockResolvedValue({ paymentId: 'pay-2', status: 'failed' });
+    const store = storeWith(services);
+    store.dispatch(paymentRequested({ card, payment }));
+    await settle();
+    expect(store.getState().payment.error?.reason).toBe('payment-rejected');
+  });
+
+  it('retries a payment that got no answer with the same key, and the person\'s retry keeps it too', async () => {
+    jest.useFakeTimers();
+    try {
+      services.payment.pay.mockRejectedValue(new ApiError('timeout', 'pay'));
+      const store = storeWith(services);
+      store.dispatch(paymentRequested({ card, payment }));
+      await jest.advanceTimersByTimeAsync(constants.queryRetryDelayMaxMs * (constants.bookingRetries + 1));
+      expect(store.getState().payment.error?.reason).toBe('timeout');
+      services.payment.pay.mockResolvedValue({ paymentId: 'pay-3', status: 'succeeded' });
+      store.dispatch(paymentRequested({ card, payment }));
+      await jest.advanceTimersByTimeAsync(10);
+      expect(new Set(services.payment.pay.mock.calls.map((c) => c[1]))).toEqual(new Set(['key-1']));
+      expect(store.getState().payment.status).toBe('succeeded');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

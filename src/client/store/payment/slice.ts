@@ -1,0 +1,50 @@
+/**
+ * Payment of a booking: the card is turned into a one-time token, then paid with an idempotency
+ * key. Card data passes through the request action to the saga and is never kept in the store.
+ */
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PaymentStatus } from '../../../generated/enums';
+import type { CardDetails, PaymentRequest } from '../services';
+import type { RequestStatus, TypedFailure } from '../types';
+
+export type PaymentFailureReason = 'card-rejected' | 'payment-rejected' | 'timeout' | 'network';
+
+export interface PaymentState {
+  status: RequestStatus;
+  paymentId?: string;
+  paymentStatus?: PaymentStatus;
+  idempotencyKey?: string;
+  error?: TypedFailure<PaymentFailureReason>;
+}
+
+const initialPayment: PaymentState = { status: 'idle' };
+
+export const paymentRequested = createAction<{ card: CardDetails; payment: PaymentRequest }>('payment/requested');
+
+const paymentSlice = createSlice({
+  name: 'payment',
+  initialState: initialPayment,
+  reducers: {
+    paymentStarted(state, action: PayloadAction<{ idempotencyKey: string }>) {
+      state.status = 'pending';
+      state.idempotencyKey = action.payload.idempotencyKey;
+      delete state.error;
+    },
+    paymentSucceeded(state, action: PayloadAction<{ paymentId: string; paymentStatus: PaymentStatus }>) {
+      state.status = 'succeeded';
+      state.paymentId = action.payload.paymentId;
+      state.paymentStatus = action.payload.paymentStatus;
+    },
+    paymentFailed(state, action: PayloadAction<TypedFailure<PaymentFailureReason>>) {
+      state.status = 'failed';
+      state.error = action.payload;
+    },
+    paymentReset() {
+      return initialPayment;
+    },
+  },
+});
+
+export const { paymentStarted, paymentSucceeded, paymentFailed, paymentReset } = paymentSlice.actions;
+export const paymentReducer = paymentSlice.reducer;
+export const selectPayment = (s: { payment: PaymentState }) => s.payment;

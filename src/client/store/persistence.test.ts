@@ -1,0 +1,72 @@
+import type { Storage } from 'redux-persist';
+import { constants } from '../../generated/constants';
+import { createAppStore } from './index';
+import { bookingHelperUpdated, bookingSelectionUpdated } from './booking/slice';
+import { consentFailed, consentTextUpdated } from './consent/slice';
+import { authEmailEntered } from './auth/slice';
+import { patientAuthSet } from './front-desk/slice';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  const storage: Storage = {
+    getItem: async (k: string) => data.get(k) ?? null,
+    setItem: async (k: string, v: string) => void data.set(k, v),
+    removeItem: async (k: string) => void data.delete(k),
+  };
+  return { storage, data };
+}
+
+const tick = () => jest.advanceTimersByTimeAsync(0);
+const flushed = async (store: ReturnType<typeof createAppStore>) => {
+  await tick();
+  await store.persistor!.flush();
+};
+
+// redux-persist leaves its restore timer running; fake timers keep it from holding jest open.
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+describe('persistence (product-spec §4, §9)', () => {
+  it('keeps booking, booking helper and consent state, and nothing else', async () => {
+    const { storage, data } = memoryStorage();
+    const store = createAppStore(undefined, { storage });
+    await tick();
+    store.dispatch(bookingSelectionUpdated({ providerId: 'p1' }));
+    store.dispatch(bookingHelperUpdated({ userEmail: 'jordan@example.com' }));
+    store.dispatch(consentTextUpdated('I agree'));
+    store.dispatch(consentFailed({ reason: 'sign', text: 'no' }));
+    store.dispatch(authEmailEntered('secret@example.com'));
+    store.dispatch(patientAuthSet({ patient: {}, patientToken: 'patient-token' }));
+    await flushed(store);
+    const saved = JSON.parse(data.get(`persist:${constants.persistedStateKey}`)!) as Record<string, string>;
+    expect(Object.keys(saved).filter((k) => k !== '_persist').sort()).toEqual(['booking', 'bookingHelper', 'consent']);
+    expect(JSON.parse(saved.consent!)).toEqual({ consentText: 'I agree', isConsentSigned: false, patients: [] });
+    const text = data.get(`persist:${constants.persistedStateKey}`)!;
+    expect(text).not.toContain('patient-token');
+    expect(text).not.toContain('secret@example.com');
+  });
+
+  it('restores them in a new page', async () => {
+    const { storage, data } = memoryStorage();
+    const first = createAppStore(undefined, { storage });
+    await tick();
+    first.dispatch(bookingSelectionUpdated({ providerId: 'p1' }));
+    first.dispatch(consentTextUpdated('I agree'));
+    await flushed(first);
+    const second = createAppStore(undefined, { storage: memoryStorage(Object.fromEntries(data)).storage });
+    await tick();
+    await tick();
+    expect(second.getState().booking.providerId).toBe('p1');
+    expect(second.getState().consent).toMatchObject({ consentText: 'I agree', status: 'idle' });
+  });
+
+  it('gives up restoring after the spec\'d timeout and starts empty', async () => {
+    const never: Storage = { getItem: () => new Promise(() => undefined), setItem: async () => undefined, removeItem: async () => undefined };
+    const store = createAppStore(undefined, { storage: never });
+    await jest.advanceTimersByTimeAsync(constants.persistRestoreTimeoutMs - 1);
+    expect(store.persistor!.getState().bootstrapped).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(store.persistor!.getState().bootstrapped).toBe(true);
+    expect(store.getState().booking).toEqual({ selectedPatients: [] });
+  });
+});

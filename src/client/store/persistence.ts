@@ -1,0 +1,40 @@
+/**
+ * Persistence (product-spec §4, §9): booking, booking helper and consent state are kept in browser
+ * storage (localforage: IndexedDB, else localStorage) and restored at start, giving up after
+ * persistRestoreTimeoutMs. Nothing else is stored; of consent, the request status is not.
+ */
+import { createTransform, persistReducer, type Storage } from 'redux-persist';
+import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
+import { constants } from '../../generated/constants';
+import type { ConsentState } from './consent/slice';
+
+export const PERSISTED_SLICES = ['booking', 'bookingHelper', 'consent'] as const;
+
+/** localforage, fetched when first used, so pages that never restore anything do not download it. */
+export function browserStorage(): Storage {
+  const forage = () => import('localforage').then((m) => m.default);
+  return {
+    getItem: async (key: string) => (await forage()).getItem<string>(key),
+    setItem: async (key: string, value: string) => (await forage()).setItem(key, value),
+    removeItem: async (key: string) => (await forage()).removeItem(key),
+  };
+}
+
+const consentWithoutRequest = createTransform<ConsentState, Omit<ConsentState, 'status' | 'error'>>(
+  ({ status: _status, error: _error, ...kept }) => kept,
+  (stored) => ({ ...stored, status: 'idle' }),
+  { whitelist: ['consent'] },
+);
+
+export function persisted<S>(reducer: Reducer<S, UnknownAction>, storage: Storage) {
+  return persistReducer(
+    {
+      key: constants.persistedStateKey,
+      storage,
+      whitelist: [...PERSISTED_SLICES],
+      transforms: [consentWithoutRequest],
+      timeout: constants.persistRestoreTimeoutMs,
+    },
+    reducer as never,
+  ) as unknown as Reducer<S, UnknownAction>;
+}
