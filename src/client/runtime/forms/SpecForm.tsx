@@ -14,7 +14,7 @@ import type { SchemaNode } from '../../../domain/validation/schema-path';
 import { BaseInputTemplate, FieldTemplate, ObjectFieldTemplate, SelectWidget } from './templates';
 import { formValidator, makeTransformErrors } from './validator';
 import { specWidgets } from './widgets';
-import type { RelationshipContext } from './relationships';
+import type { RelationshipFormContext } from './widgets';
 
 export interface SpecFormProps<T> {
   form: FormDefinition;
@@ -27,7 +27,7 @@ export interface SpecFormProps<T> {
   /** more buttons beside the submit button */
   actions?: ReactNode;
   /** what widgets need to know: the other patients' relationships and the counseling type */
-  context?: { relationship?: RelationshipContext };
+  context?: { relationship?: RelationshipFormContext };
 }
 
 /** Labels for fields whose values come from an enumeration (x-enum), so people read words, not codes. */

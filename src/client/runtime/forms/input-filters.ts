@@ -1,13 +1,8 @@
 /**
- * What a field keeps of what is typed (product-spec §5): names keep letters, hyphens and spaces;
- * codes and zip codes keep digits; phone numbers show as (xxx) xxx-xxxx once they have ten digits.
- * Swap typedName for src/domain/names.ts once it exists.
+ * What a field keeps of what is typed (product-spec §5): codes and zip codes keep digits; phone
+ * numbers show as (xxx) xxx-xxxx once they have ten digits. Names: src/domain/names.ts.
  */
 import { formatPhone } from '../../../domain/phone';
-
-export function typedName(value: string): string {
-  return value.replace(/[^\p{L} -]/gu, '');
-}
 
 export function typedDigits(value: string, max?: number): string {
   const digits = value.replace(/\D/g, '');

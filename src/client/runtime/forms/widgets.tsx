@@ -8,8 +8,9 @@ import { constants } from '../../../generated/constants';
 import { enums, type Relationship } from '../../../generated/enums';
 import { todayIso } from '../../../domain/dates';
 import { describedBy } from './templates';
-import { availableRelationships, type RelationshipContext } from './relationships';
-import { typedDigits, typedName, typedPhone } from './input-filters';
+import { offeredRelationships, type RelationshipChoiceContext } from '../../../domain/relationships';
+import { filterBookingName } from '../../../domain/names';
+import { typedDigits, typedPhone } from './input-filters';
 
 type InputExtras = { type?: string; inputMode?: 'numeric' | 'tel' | 'text'; autoComplete?: string; max?: string; maxLength?: number; filter?: (v: string) => string };
 
@@ -43,7 +44,7 @@ function TextLike(props: WidgetProps & { extras: InputExtras }) {
   );
 }
 
-export const PersonNameWidget = (p: WidgetProps) => <TextLike {...p} extras={{ filter: typedName }} />;
+export const PersonNameWidget = (p: WidgetProps) => <TextLike {...p} extras={{ filter: filterBookingName }} />;
 /** A native date input: ISO values, a picker, no dates after today offered. */
 export const DateOfBirthWidget = (p: WidgetProps) => <TextLike {...p} extras={{ type: 'date', autoComplete: 'bday', max: todayIso() }} />;
 export const PhoneWidget = (p: WidgetProps) => <TextLike {...p} extras={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', filter: typedPhone, maxLength: 14 }} />;
@@ -82,12 +83,20 @@ function Select({ id, value, required, disabled, onChange, onBlur, onFocus, rawE
 const stateChoices = constants.usStates.map((s) => ({ value: s.code, label: s.name }));
 export const UsStateWidget = (p: WidgetProps) => <Select {...p} choices={stateChoices} />;
 
-/** The relationships the rules allow here; formContext.relationship gives the other patients and the counseling type. */
+/** What a form knows of the booking for the relationship rules: the other patients and the counseling type. */
+export type RelationshipFormContext = Partial<RelationshipChoiceContext>;
+
+/** The relationships the rules allow here (src/domain/relationships.ts), among those the field accepts. */
 export function RelationshipWidget(p: WidgetProps) {
-  const ctx = ((p.registry.formContext as { relationship?: RelationshipContext } | undefined)?.relationship ?? {}) as RelationshipContext;
-  const all = ((p.schema.enum as Relationship[] | undefined) ?? (enums.relationship.values as readonly Relationship[])) as readonly Relationship[];
+  const ctx = ((p.registry.formContext as { relationship?: RelationshipFormContext } | undefined)?.relationship ?? {});
+  const accepted = ((p.schema.enum as Relationship[] | undefined) ?? (enums.relationship.values as readonly Relationship[])) as readonly Relationship[];
+  const offered = offeredRelationships({
+    otherRelationships: ctx.otherRelationships ?? [],
+    currentRelationship: (p.value as Relationship | undefined) ?? ctx.currentRelationship,
+    counselingType: ctx.counselingType,
+  });
   const labels = enums.relationship.labels as Record<string, string>;
-  const choices = availableRelationships(all, { ...ctx, current: (p.value as Relationship | undefined) ?? ctx.current }).map((r) => ({ value: r, label: labels[r] ?? r }));
+  const choices = accepted.filter((r) => offered.includes(r)).map((r) => ({ value: r, label: labels[r] ?? r }));
   return <Select {...p} choices={choices} />;
 }
 

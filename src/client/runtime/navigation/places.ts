@@ -1,18 +1,20 @@
 /**
- * The paths of product-spec §2 the runtime itself sends people to: sign-in when a session ends,
- * each role's destination after sign-in, and the maintenance page when bookings are off.
+ * The places the runtime itself sends people to: sign-in when a session ends, each role's
+ * destination after sign-in (product-spec §6), and the maintenance page. Paths come from the
+ * route table (specs/routes.yaml).
  */
-import type { Destination } from '../auth/destination';
+import { routeById } from '../../../generated/routes';
+import type { PostLoginRoutes } from '../../../domain/roles';
 
-export const loginPath = '/app/login';
-export const maintenancePath = '/app/under-maintenance';
+export const loginPath = routeById.login.path;
+export const maintenancePath = routeById.underMaintenance.path;
 
-export const destinationPaths: Readonly<Record<Destination, string>> = {
-  careSchedule: '/care/v1',
-  supportDashboard: '/app/support/dashboard',
-  providerSearch: '/app/providers',
-  loginDashboard: '/login/dashboard',
-  patientDashboardHome: '/app/patient/dashboard/home',
+export const destinationPaths: PostLoginRoutes = {
+  careSchedule: routeById.careSchedule.path,
+  supportDashboard: routeById.supportDashboard.path,
+  providerSearch: routeById.providerSearch.path,
+  loginDashboard: routeById.loginDashboard.path,
+  patientDashboardHome: routeById.patientHome.path,
 };
 
 /** The login page, remembering where to come back to. */

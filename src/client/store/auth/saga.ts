@@ -2,7 +2,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
 import type { SignInResult } from '../../runtime/auth/credentials';
-import { postLoginDestination } from '../../runtime/auth/destination';
+import { postLoginPath } from '../../../domain/roles';
 import { derivePermissions, readToken } from '../../runtime/auth/permissions';
 import { destinationPaths, loginPath, loginPathReturningTo } from '../../runtime/navigation/places';
 import type { Services } from '../services';
@@ -37,7 +37,7 @@ export function* completeSignIn(action: PayloadAction<SignInResult>) {
   const ui: AuthUiState = yield select(selectAuthUi);
   yield put(authUiReset());
   // Clinicians always go to their schedule; others return where they were asked to sign in.
-  const destination = destinationPaths[postLoginDestination(permissions)];
+  const destination = postLoginPath(permissions, destinationPaths);
   yield call(services.navigate, permissions.isClinician ? destination : (ui.redirectTo ?? destination), { replace: true });
 }
 

@@ -47,7 +47,7 @@ export const flagsReducer = flagsSlice.reducer;
 type WithFlags = { flags: FlagsState };
 export const selectTreatment = (flag: FlagName) => (s: WithFlags): Treatment => {
   const traffic = s.flags[trafficOf(flag)];
-  return treatmentOf(traffic.status === 'ready', traffic.variants[flag]);
+  return treatmentOf(flag, traffic.status === 'ready', traffic.variants[flag]);
 };
 export const selectFlagOn = (flag: FlagName) => (s: WithFlags): boolean => isFlagOn(flag, selectTreatment(flag)(s));
 export const selectFlagStatus = (traffic: Traffic) => (s: WithFlags): FlagClientStatus => s.flags[traffic].status;
