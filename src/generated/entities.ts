@@ -208,7 +208,7 @@ export interface Provider {
   id: string;
   firstName: string;
   lastName: string;
-  description?: string;
+  title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
   filters: Filter[];
   practice: Practice;
   /**
@@ -888,7 +888,7 @@ export interface Provider1 {
   id: string;
   firstName: string;
   lastName: string;
-  description?: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
+  title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
   filters: Filter1[];
   practice: Practice2;
   /**
@@ -1011,7 +1011,7 @@ export interface GetProviderProfileResponse {
   id: string;
   firstName: string;
   lastName: string;
-  description?: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
+  title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
   filters: Filter2[];
   practice: Practice3;
   /**
@@ -2158,7 +2158,7 @@ export interface Provider2 {
   id: string;
   firstName: string;
   lastName: string;
-  description?: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
+  title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
   filters: Filter4[];
   practice: Practice4;
   /**

@@ -18,6 +18,12 @@ export interface Config {
   trustProxy: boolean;
   bodyLimitBytes: number;
   serveClient: boolean;
+  /** signs access tokens and keys the one-time-code HMAC; see auth/secrets.ts for the fallback outside production */
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  googleJwksUrl: string;
+  googleClientId: string | undefined;
 }
 
 export interface VariableSpec {
@@ -40,6 +46,11 @@ export const variables: readonly VariableSpec[] = [
   { name: 'TRUST_PROXY', description: 'true when behind a reverse proxy that sets X-Forwarded-For', default: 'false' },
   { name: 'BODY_LIMIT_BYTES', description: 'Largest accepted request body (uploads have their own limit)', default: '1048576' },
   { name: 'SERVE_CLIENT', description: 'false serves only the API (npm run dev serves the client through Vite)', default: 'true' },
+  { name: 'JWT_SECRET', description: 'Secret (at least 32 characters) that signs access tokens and keys one-time-code hashes; required in production, otherwise generated once into DATA_DIR', default: '(generated)' },
+  { name: 'SMTP_URL', description: 'SMTP server for sign-in codes and links (smtp://user:pass@host:587); required in production, otherwise mail goes to the dev mailbox at /dev/mailbox', default: '(unset)' },
+  { name: 'MAIL_FROM', description: 'Sender address of e-mails', default: 'Mindful Care <no-reply@mindfulcare.example>' },
+  { name: 'GOOGLE_JWKS_URL', description: "Google's signing keys for Google sign-in (https:// or, in tests, a file:// key set)", default: 'https://www.googleapis.com/oauth2/v3/certs' },
+  { name: 'GOOGLE_CLIENT_ID', description: 'OAuth client id that Google ID tokens must be issued to; Google sign-in is refused while unset', default: '(unset)' },
 ];
 
 export class ConfigError extends Error {
@@ -99,6 +110,15 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`PUBLIC_URL="${publicUrl}" is not an absolute URL such as https://care.example.com.`);
   }
 
+  const jwtSecret = read('JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long (e.g. the output of `openssl rand -base64 48`).');
+  if (nodeEnv === 'production' && jwtSecret === undefined) problems.push('JWT_SECRET is required in production: set it to a random value of at least 32 characters (e.g. `openssl rand -base64 48`).');
+  const smtpUrl = read('SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://.');
+  if (nodeEnv === 'production' && smtpUrl === undefined) problems.push('SMTP_URL is required in production, so that sign-in codes and links reach people.');
+  const googleJwksUrl = read('GOOGLE_JWKS_URL') ?? 'https://www.googleapis.com/oauth2/v3/certs';
+  if (!/^(https?|file):\/\//.test(googleJwksUrl)) problems.push('GOOGLE_JWKS_URL must be an https:// (or file://) address of a JSON Web Key Set.');
+
   const config: Config = {
     nodeEnv,
     port,
@@ -112,6 +132,11 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool('TRUST_PROXY', false),
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
     serveClient: bool('SERVE_CLIENT', true),
+    jwtSecret,
+    smtpUrl,
+    mailFrom: read('MAIL_FROM') ?? 'Mindful Care <no-reply@mindfulcare.example>',
+    googleJwksUrl,
+    googleClientId: read('GOOGLE_CLIENT_ID'),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

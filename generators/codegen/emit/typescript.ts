@@ -9,7 +9,7 @@ import { allEndpoints } from './structure';
 import { BANNER, pascal } from './util';
 
 /** Rewrites entity refs ("Patient", "Patient#/properties/x") to refs into the root's definitions. */
-function rootRefs(node: unknown, enums: SpecBundle['enums']): unknown {
+function rootRefs(node: unknown, enums: SpecBundle['enums'], isPropertyMap = false): unknown {
   if (Array.isArray(node)) return node.map((n) => rootRefs(n, enums));
   if (node === null || typeof node !== 'object') return node;
   if (typeof (node as Record<string, unknown>).$constant === 'string') return undefined;
@@ -24,11 +24,12 @@ function rootRefs(node: unknown, enums: SpecBundle['enums']): unknown {
       else out.enum = values;
     } else if (k === 'x-messages' || k === '$id') {
       continue;
-    } else if (k === 'title' && (node as Record<string, unknown>).type !== 'object') {
+    } else if (k === 'title' && !isPropertyMap && (node as Record<string, unknown>).type !== 'object') {
       // A titled string would become a named alias (type FirstName = string); keep it as a comment.
       if (!('description' in (node as object))) out.description = v;
     } else {
-      out[k] = rootRefs(v, enums);
+      // Under "properties" the keys are field names (a field may be called "title"), not keywords.
+      out[k] = rootRefs(v, enums, k === 'properties' && !isPropertyMap);
     }
   }
   return out;
