@@ -4,7 +4,7 @@
  * supply reserve described in specs/api/providers.yaml. One query finds the page and its total.
  */
 import { constants } from '../../generated/constants';
-import type { Provider } from '../../generated/entities';
+import type { Provider, SearchProvidersQuery } from '../../generated/entities';
 import type { FilterType, SortOption } from '../../generated/enums';
 import type { Database } from '../db/connection';
 import { availabilityTypeBit, timeOfDayBit } from './availability';
@@ -34,6 +34,26 @@ export interface SearchResult {
 }
 
 const METERS_PER_MILE = 1609.344;
+
+/** Query parameters that name provider filters, by filter type. */
+const FILTER_PARAMS = ['area_of_concern', 'language', 'counseling_approach', 'client_age_group', 'gender', 'insurance_id', 'counseling_type', 'tag'] as const satisfies readonly FilterType[];
+
+/** The search a request asks for, once its point and intake reserve are known. */
+export function criteriaFromQuery(q: SearchProvidersQuery, point: SearchCriteria['point'], reserve: number): SearchCriteria {
+  return {
+    stateCode: q.state_code,
+    point,
+    filters: Object.fromEntries(FILTER_PARAMS.map((k) => [k, q[k] ?? []])),
+    availabilityTypes: q.availability_type ?? [],
+    timesOfDay: q.time_of_day ?? [],
+    planId: q.insurance,
+    b2bClient: q.b2b_client,
+    orderBy: q.orderBy ?? (point ? 'distance' : 'most_available'),
+    page: q.page ?? 1,
+    reserve,
+    minOpenSlots: q.total_available_intakes ?? 0,
+  };
+}
 
 export function buildSearchQuery(c: SearchCriteria, catalogue: FilterCatalogue): { sql: string; params: unknown[]; impossible: boolean } {
   const params: unknown[] = [];

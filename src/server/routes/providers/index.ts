@@ -1,7 +1,6 @@
 /** The provider marketplace (product-spec §7 Providers). */
 import type { FastifyRequest } from 'fastify';
 import { constants } from '../../../generated/constants';
-import type { FilterType, SortOption } from '../../../generated/enums';
 import type { SearchProvidersQuery } from '../../../generated/entities';
 import { reachAccount } from '../../accounts/reach';
 import { writeAudit } from '../../audit';
@@ -10,12 +9,10 @@ import { geocode } from '../../geo';
 import { filterCatalogue } from '../../marketplace/filters';
 import { partnerByCode } from '../../marketplace/partners';
 import { PROVIDER_CARD_COLUMNS, providerOf, type ProviderCardRow } from '../../marketplace/providers';
-import { searchProviders, type SearchCriteria } from '../../marketplace/search';
+import { criteriaFromQuery, searchProviders, type SearchCriteria } from '../../marketplace/search';
 import { callerOf } from '../../plugins/auth';
 import { slotListing } from '../slots';
 import type { Handlers } from '../registry';
-
-const FILTER_PARAMS = ['area_of_concern', 'language', 'counseling_approach', 'client_age_group', 'gender', 'insurance_id', 'counseling_type', 'tag'] as const satisfies readonly FilterType[];
 
 async function searchPoint(q: SearchProvidersQuery): Promise<SearchCriteria['point']> {
   if (q.latitude !== undefined && q.longitude !== undefined) return { latitude: q.latitude, longitude: q.longitude };
@@ -88,26 +85,9 @@ export const providersHandlers: Handlers = {
     const q = request.query;
     const db = request.server.database;
     const [point, reserve, catalogue] = await Promise.all([searchPoint(q), intakeReserve(request, q), filterCatalogue(db)]);
-    const orderBy: SortOption = q.orderBy ?? (point ? 'distance' : 'most_available');
-    const page = q.page ?? 1;
-    const { items, total } = await searchProviders(
-      db,
-      {
-        stateCode: q.state_code,
-        point,
-        filters: Object.fromEntries(FILTER_PARAMS.map((k) => [k, q[k] ?? []])),
-        availabilityTypes: q.availability_type ?? [],
-        timesOfDay: q.time_of_day ?? [],
-        planId: q.insurance,
-        b2bClient: q.b2b_client,
-        orderBy,
-        page,
-        reserve,
-        minOpenSlots: q.total_available_intakes ?? 0,
-      },
-      catalogue,
-    );
-    return { items, total, page, pageSize: constants.pageSize, orderBy };
+    const criteria = criteriaFromQuery(q, point, reserve);
+    const { items, total } = await searchProviders(db, criteria, catalogue);
+    return { items, total, page: criteria.page, pageSize: constants.pageSize, orderBy: criteria.orderBy };
   },
 
   async getProviderAvailability(request) {
