@@ -248,6 +248,7 @@ describe('business partners', () => {
     conforms('listBusinessPartners', res);
     expect(res).toMatchObject({ total: constants.partnerPhoneLines.length, offset: 1, limit: 2 });
     expect(res.items).toHaveLength(2);
+    expect((await get('/api/business-partners?offset=50')).json()).toMatchObject({ items: [], total: constants.partnerPhoneLines.length });
     expect((await get(`/api/business-partners?limit=${constants.maxListLimit + 1}`)).statusCode).toBe(400);
   });
 

@@ -7,11 +7,12 @@ import type { Handlers } from '../registry';
 export const businessPartnersHandlers: Handlers = {
   async listBusinessPartners(request) {
     const { offset = 0, limit = constants.pageSize } = request.query;
-    const rows = await request.server.database.query<PartnerRow & { total: string }>(
-      `SELECT ${PARTNER_COLUMNS}, count(*) OVER () AS total FROM business_partners ORDER BY name, id LIMIT $1 OFFSET $2`,
-      [limit, offset],
-    );
-    return { items: rows.map(toBusinessPartner), total: rows.length ? Number(rows[0]!.total) : 0, offset, limit };
+    const db = request.server.database;
+    const [rows, [count]] = await Promise.all([
+      db.query<PartnerRow>(`SELECT ${PARTNER_COLUMNS} FROM business_partners ORDER BY name, id LIMIT $1 OFFSET $2`, [limit, offset]),
+      db.query<{ n: number }>('SELECT count(*)::int AS n FROM business_partners'),
+    ]);
+    return { items: rows.map(toBusinessPartner), total: count?.n ?? 0, offset, limit };
   },
 
   async getBusinessPartnerByCode(request) {

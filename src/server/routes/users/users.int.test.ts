@@ -81,6 +81,19 @@ describe('POST /api/users/create', () => {
   });
 });
 
+describe('bad requests change nothing', () => {
+  it('answers an oversized body with 413 and malformed JSON with 400', async () => {
+    const big = await t.app.inject({ method: 'POST', url: '/api/users/create', payload: body('big.body@example.com', { firstName: 'A'.repeat(t.config.bodyLimitBytes) }) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().errorCode).toBe('PAYLOAD_TOO_LARGE');
+    const broken = await t.app.inject({ method: 'POST', url: '/api/users/create', headers: { 'content-type': 'application/json' }, payload: '{"email": "broken@example.com",' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().errorCode).toBe('MALFORMED_REQUEST');
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/exists?email=big.body@example.com' })).json().exists).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/exists?email=broken@example.com' })).json().exists).toBe(false);
+  });
+});
+
 describe('POST /api/users/create-skip-email-verification', () => {
   it('creates the account and answers a session whose token works', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/users/create-skip-email-verification', payload: body('skip.email@example.com') });
