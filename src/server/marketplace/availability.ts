@@ -8,7 +8,7 @@
 import { constants } from '../../generated/constants';
 import { enums, type AppointmentMode, type TimeOfDay } from '../../generated/enums';
 import { earliestSearchStart, offeredSlots, type SlotFilter } from '../../domain/slots';
-import type { Queryable } from '../db/connection';
+import type { Database, Queryable } from '../db/connection';
 
 export interface OpenSlot {
   id: string;
@@ -114,48 +114,54 @@ export const timeOfDayBit = (t: TimeOfDay): number => 1 << enums.timeOfDay.value
 export const availabilityTypeBit = (m: AppointmentMode): number => 1 << enums.appointmentMode.values.indexOf(m);
 
 /**
- * Rebuilds provider_availability (what search filters and orders by) from the open slots of the
- * coming availabilitySummaryDays, with the same rules as listings: each provider's window starts at
- * its earliest allowed start (computed per time zone by the domain rule), and medication slots too
- * soon are left out. Call it after anything that changes which slots are open.
+ * Rebuilds provider_search (what search filters and orders by: one row per provider and licensed
+ * state) from providers and the open slots of the coming availabilitySummaryDays, with the same
+ * rules as listings: each provider's window starts at its earliest allowed start (computed per time
+ * zone by the domain rule), and medication slots too soon are left out. Removed providers drop out.
+ * Call it after anything that changes which slots are open or what a provider offers.
  */
-export async function refreshAvailabilitySummary(db: Queryable, now: Date, providerIds?: readonly string[]): Promise<void> {
-  const zones = (await db.query<{ time_zone: string }>('SELECT DISTINCT time_zone FROM providers')).map((r) => r.time_zone);
-  if (!zones.length) return;
+export async function refreshAvailabilitySummary(database: Database, now: Date, providerIds?: readonly string[]): Promise<void> {
+  const zones = (await database.query<{ time_zone: string }>('SELECT DISTINCT time_zone FROM providers')).map((r) => r.time_zone);
   const starts = zones.map((z) => earliestSearchStart(now, z));
   const ends = starts.map((s) => new Date(s.getTime() + constants.availabilitySummaryDays * 86_400_000));
   const cut = constants.timeOfDayCutoffHours;
   const bits = enums.timeOfDay.values.map((t) => timeOfDayBit(t));
   const medicationCutoff = new Date(now.getTime() + constants.medicationSlotMinLeadHours * 3_600_000);
   const ids = providerIds ? [...providerIds] : null;
-  await db.query(
-    `WITH zone_window AS (
-       SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS z(time_zone, from_at, to_at)
-     ), scope AS (
-       SELECT p.id, p.time_zone, p.offers_medication, z.from_at, z.to_at
-         FROM providers p JOIN zone_window z USING (time_zone)
-        WHERE $4::uuid[] IS NULL OR p.id = ANY($4::uuid[])
-     ), open AS (
-       SELECT o.provider_id, lower(o.during) AS start_at, o.availability_type,
-              extract(hour FROM lower(o.during) AT TIME ZONE sc.time_zone) + extract(minute FROM lower(o.during) AT TIME ZONE sc.time_zone) / 60.0 AS local_hour
-         FROM scope sc
-         JOIN LATERAL (${openSlotsSql('ARRAY[sc.id]', 'sc.from_at', 'sc.to_at')}) o ON true
-        WHERE lower(o.during) >= sc.from_at
-          AND NOT (o.is_medication AND sc.offers_medication AND lower(o.during) < $5::timestamptz)
-     )
-     INSERT INTO provider_availability (provider_id, open_slots, first_available, time_of_day_mask, availability_type_mask, refreshed_at)
-     SELECT sc.id, count(o.start_at)::int, min(o.start_at),
-            coalesce(bit_or(CASE WHEN o.local_hour < $6 THEN $9::int WHEN o.local_hour < $7 THEN $10::int WHEN o.local_hour < $8 THEN $11::int ELSE $12::int END), 0),
-            coalesce(bit_or(CASE o.availability_type WHEN 'online' THEN $13::int ELSE $14::int END), 0),
-            now()
-       FROM scope sc LEFT JOIN open o ON o.provider_id = sc.id
-      GROUP BY sc.id
-     ON CONFLICT (provider_id) DO UPDATE SET open_slots = excluded.open_slots, first_available = excluded.first_available,
-       time_of_day_mask = excluded.time_of_day_mask, availability_type_mask = excluded.availability_type_mask, refreshed_at = excluded.refreshed_at`,
-    [
-      zones, starts.map((d) => d.toISOString()), ends.map((d) => d.toISOString()), ids, medicationCutoff.toISOString(),
-      cut.earlyMorningBefore, cut.morningBefore, cut.afternoonBefore, bits[0], bits[1], bits[2], bits[3],
-      availabilityTypeBit('online'), availabilityTypeBit('in_person'),
-    ],
-  );
+  await database.transaction(async (tx) => {
+    await tx.query('DELETE FROM provider_search WHERE $1::uuid[] IS NULL OR provider_id = ANY($1::uuid[])', [ids]);
+    await tx.query(
+      `WITH zone_window AS (
+         SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS z(time_zone, from_at, to_at)
+       ), scope AS (
+         SELECT p.id, p.time_zone, p.offers_medication, p.licensed_states, p.filter_ids, p.plan_ids, p.accepts_b2b,
+                pr.latitude, pr.longitude, z.from_at, z.to_at
+           FROM providers p JOIN practices pr ON pr.id = p.practice_id JOIN zone_window z ON z.time_zone = p.time_zone
+          WHERE p.removed_at IS NULL AND ($4::uuid[] IS NULL OR p.id = ANY($4::uuid[]))
+       ), open AS (
+         SELECT o.provider_id, lower(o.during) AS start_at, o.availability_type,
+                extract(hour FROM lower(o.during) AT TIME ZONE sc.time_zone) + extract(minute FROM lower(o.during) AT TIME ZONE sc.time_zone) / 60.0 AS local_hour
+           FROM scope sc
+           JOIN LATERAL (${openSlotsSql('ARRAY[sc.id]', 'sc.from_at', 'sc.to_at')}) o ON true
+          WHERE lower(o.during) >= sc.from_at
+            AND NOT (o.is_medication AND sc.offers_medication AND lower(o.during) < $5::timestamptz)
+       ), stats AS (
+         SELECT sc.id, count(o.start_at)::int AS open_slots, min(o.start_at) AS first_available,
+                coalesce(bit_or(CASE WHEN o.local_hour < $6 THEN $9::int WHEN o.local_hour < $7 THEN $10::int WHEN o.local_hour < $8 THEN $11::int ELSE $12::int END), 0) AS tod,
+                coalesce(bit_or(CASE o.availability_type WHEN 'online' THEN $13::int ELSE $14::int END), 0) AS modes
+           FROM scope sc LEFT JOIN open o ON o.provider_id = sc.id
+          GROUP BY sc.id
+       )
+       INSERT INTO provider_search (state_code, provider_id, open_slots, first_available, time_of_day_mask, availability_type_mask,
+                                    filter_ids, plan_ids, accepts_b2b, latitude, longitude, refreshed_at)
+       SELECT st.state_code, sc.id, stats.open_slots, stats.first_available, stats.tod, stats.modes,
+              sc.filter_ids, sc.plan_ids, sc.accepts_b2b, sc.latitude, sc.longitude, now()
+         FROM scope sc JOIN stats USING (id) CROSS JOIN LATERAL unnest(sc.licensed_states) AS st(state_code)`,
+      [
+        zones, starts.map((d) => d.toISOString()), ends.map((d) => d.toISOString()), ids, medicationCutoff.toISOString(),
+        cut.earlyMorningBefore, cut.morningBefore, cut.afternoonBefore, bits[0], bits[1], bits[2], bits[3],
+        availabilityTypeBit('online'), availabilityTypeBit('in_person'),
+      ],
+    );
+  });
 }

@@ -5,6 +5,10 @@ import { enums } from '../../generated/enums';
 import { errorCatalogue } from '../../generated/errors';
 import { createAjv } from '../../domain/validation/ajv';
 import { earliestSearchStart, timeOfDayOf } from '../../domain/slots';
+import { filterCatalogue } from './filters';
+import { criteriaFromQuery, searchProviders, searchProvidersInDatabase } from './search';
+import { SearchIndex } from './search-index';
+import type { SearchProvidersQuery } from '../../generated/entities';
 
 let t: TestApp;
 const ajv = createAjv();
@@ -110,10 +114,9 @@ describe('provider search', () => {
     const open = (await get(base)).json();
     const reserved = (await get(`${base}&should_reserve_intake_supply=true&business_partner_tier_threshold=${reserve}`)).json();
     expect(reserved.items[0].openSlotCount).toBe(open.items[0].openSlotCount - reserve);
-    const [{ n }] = (await t.db.database.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM providers p JOIN provider_availability a ON a.provider_id = p.id WHERE 'TX' = ANY(p.licensed_states) AND p.removed_at IS NULL AND a.open_slots > $1",
-      [reserve],
-    )) as [{ n: number }];
+    const everyone: ProviderOut[] = [];
+    for (let page = 1; page <= Math.ceil(open.total / constants.pageSize); page += 1) everyone.push(...(await get(`${base}&page=${page}`)).json().items);
+    const n = everyone.filter((p) => p.openSlotCount! > reserve).length;
     expect(reserved.total).toBe(n);
     const premier = (await get(`${base}&should_reserve_intake_supply=true&business_partner_tier_threshold=${reserve}&partnership_code=ACME-EAP`)).json();
     expect(premier.total).toBe(open.total);
@@ -130,6 +133,44 @@ describe('provider search', () => {
     expect((await get('/api/providers/search?state_code=Texas')).statusCode).toBe(400);
     expect((await get('/api/providers/search?state_code=TX&sort=name')).json().errors[0]).toMatchObject({ field: 'sort', keyword: 'additionalProperties' });
     expect((await get('/api/providers/search?state_code=TX&page=0')).statusCode).toBe(400);
+  });
+});
+
+describe('the in-memory search index', () => {
+  it('is what the API answers from once loaded', () => {
+    expect(t.app.searchIndex()).toBeInstanceOf(SearchIndex);
+  });
+
+  it('gives the same pages and totals as the search in SQL', async () => {
+    const db = t.db.database;
+    const index = await SearchIndex.load(db);
+    const catalogue = await filterCatalogue(db);
+    const austin = { latitude: 30.27, longitude: -97.74 };
+    const cases: [SearchProvidersQuery, typeof austin | undefined, number][] = [
+      [{ state_code: 'TX' }, undefined, 0],
+      [{ state_code: 'TX', page: 2 }, undefined, 0],
+      [{ state_code: 'TX', orderBy: 'distance' }, austin, 0],
+      [{ state_code: 'TX', page: 3 }, austin, 0],
+      [{ state_code: 'CA', language: ['Spanish', 'Korean'], time_of_day: ['evening'] }, undefined, 0],
+      [{ state_code: 'FL', counseling_type: ['Medication/Psychiatry'], availability_type: ['in_person'], gender: ['Female'] }, { latitude: 25.76, longitude: -80.19 }, 0],
+      [{ state_code: 'OH', area_of_concern: ['Anxiety'], insurance_id: ['AETNA', 'CIGNA'], b2b_client: true }, undefined, 3],
+      [{ state_code: 'GA', client_age_group: ['14-17'], tag: ['Evening hours'], total_available_intakes: 10 }, undefined, 0],
+      [{ state_code: 'TX', area_of_concern: ['Astrology'] }, undefined, 0],
+      [{ state_code: 'ME', page: 50 }, undefined, 0],
+    ];
+    for (const [query, point, reserve] of cases) {
+      const criteria = criteriaFromQuery(query, point, reserve);
+      const fromSql = await searchProvidersInDatabase(db, criteria, catalogue);
+      const fromIndex = await searchProviders(db, criteria, catalogue, index);
+      expect({ query, total: fromIndex.total, ids: fromIndex.items.map((p) => p.id) }).toEqual({ query, total: fromSql.total, ids: fromSql.items.map((p) => p.id) });
+      fromIndex.items.forEach((p, i) => {
+        const other = fromSql.items[i]!;
+        expect(p.openSlotCount).toBe(other.openSlotCount);
+        expect(p.firstAvailableSlot).toBe(other.firstAvailableSlot);
+        if (other.distanceMiles === null) expect(p.distanceMiles).toBeNull();
+        else expect(p.distanceMiles).toBeCloseTo(other.distanceMiles!, 1);
+      });
+    }
   });
 });
 

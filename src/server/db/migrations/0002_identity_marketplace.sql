@@ -193,16 +193,29 @@ CREATE TABLE slots (
   EXCLUDE USING gist (provider_id WITH =, during WITH &&)
 );
 
--- Per provider, what search needs to know about its open slots in the coming weeks; rebuilt by
--- availability.ts (refreshAvailabilitySummary) from the same open-slot query that lists slots.
-CREATE TABLE provider_availability (
-  provider_id uuid PRIMARY KEY REFERENCES providers (id) ON DELETE CASCADE,
-  open_slots integer NOT NULL DEFAULT 0,
+-- What provider search reads: one row per provider and state it is licensed in, with its filters,
+-- plans, location and what its open slots of the coming weeks look like. Rebuilt from providers and
+-- slots by availability.ts (refreshAvailabilitySummary) with the same open-slot query that lists
+-- slots. The API keeps it in memory (marketplace/search-index.ts); the index below serves the SQL
+-- search used until that is loaded.
+CREATE TABLE provider_search (
+  state_code text NOT NULL,
+  provider_id uuid NOT NULL REFERENCES providers (id) ON DELETE CASCADE,
+  open_slots integer NOT NULL,
   first_available timestamptz,
-  time_of_day_mask integer NOT NULL DEFAULT 0,
-  availability_type_mask integer NOT NULL DEFAULT 0,
-  refreshed_at timestamptz NOT NULL DEFAULT now()
+  time_of_day_mask integer NOT NULL,
+  availability_type_mask integer NOT NULL,
+  filter_ids integer[] NOT NULL,
+  plan_ids integer[] NOT NULL,
+  accepts_b2b boolean NOT NULL,
+  latitude double precision NOT NULL,
+  longitude double precision NOT NULL,
+  refreshed_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (state_code, provider_id)
 );
+CREATE INDEX provider_search_available_idx ON provider_search (state_code, open_slots DESC, first_available, provider_id)
+  INCLUDE (time_of_day_mask, availability_type_mask, filter_ids, plan_ids, accepts_b2b, latitude, longitude);
+CREATE INDEX provider_search_provider_idx ON provider_search (provider_id);
 
 -- Clinicians outside the marketplace who refer a partner's members (authorization form).
 CREATE TABLE referring_providers (

@@ -86,7 +86,7 @@ export const providersHandlers: Handlers = {
     const db = request.server.database;
     const [point, reserve, catalogue] = await Promise.all([searchPoint(q), intakeReserve(request, q), filterCatalogue(db)]);
     const criteria = criteriaFromQuery(q, point, reserve);
-    const { items, total } = await searchProviders(db, criteria, catalogue);
+    const { items, total } = await searchProviders(db, criteria, catalogue, request.server.searchIndex());
     return { items, total, page: criteria.page, pageSize: constants.pageSize, orderBy: criteria.orderBy };
   },
 
