@@ -1564,12 +1564,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                   },
                   filters: {
                     type: 'array',
+                    description: 'The provider\'s filter values (product-spec §3: type, value, id, description); display values and priorities come with GET /providers/filters.',
                     items: {
-                      title: 'Filter',
-                      description: 'A value providers can be searched by (product-spec §3 Filter), e.g. type language with value Spanish.',
                       type: 'object',
                       additionalProperties: false,
-                      required: ['id', 'type', 'value', 'displayValue', 'priority'],
+                      required: ['id', 'type', 'value', 'description'],
                       properties: {
                         id: {
                           type: 'integer',
@@ -1598,17 +1597,6 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                         },
                         description: {
                           type: ['string', 'null'],
-                        },
-                        displayValue: {
-                          type: 'string',
-                        },
-                        priority: {
-                          type: 'integer',
-                          description: 'Lower comes first in lists of the same type.',
-                        },
-                        mappingValue: {
-                          type: ['string', 'null'],
-                          description: 'The value the scheduling system knows this filter by.',
                         },
                       },
                     },
@@ -1881,12 +1869,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
             },
             filters: {
               type: 'array',
+              description: 'The provider\'s filter values (product-spec §3: type, value, id, description); display values and priorities come with GET /providers/filters.',
               items: {
-                title: 'Filter',
-                description: 'A value providers can be searched by (product-spec §3 Filter), e.g. type language with value Spanish.',
                 type: 'object',
                 additionalProperties: false,
-                required: ['id', 'type', 'value', 'displayValue', 'priority'],
+                required: ['id', 'type', 'value', 'description'],
                 properties: {
                   id: {
                     type: 'integer',
@@ -1915,17 +1902,6 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                   },
                   description: {
                     type: ['string', 'null'],
-                  },
-                  displayValue: {
-                    type: 'string',
-                  },
-                  priority: {
-                    type: 'integer',
-                    description: 'Lower comes first in lists of the same type.',
-                  },
-                  mappingValue: {
-                    type: ['string', 'null'],
-                    description: 'The value the scheduling system knows this filter by.',
                   },
                 },
               },
@@ -2425,12 +2401,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                   },
                   filters: {
                     type: 'array',
+                    description: 'The provider\'s filter values (product-spec §3: type, value, id, description); display values and priorities come with GET /providers/filters.',
                     items: {
-                      title: 'Filter',
-                      description: 'A value providers can be searched by (product-spec §3 Filter), e.g. type language with value Spanish.',
                       type: 'object',
                       additionalProperties: false,
-                      required: ['id', 'type', 'value', 'displayValue', 'priority'],
+                      required: ['id', 'type', 'value', 'description'],
                       properties: {
                         id: {
                           type: 'integer',
@@ -2459,17 +2434,6 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                         },
                         description: {
                           type: ['string', 'null'],
-                        },
-                        displayValue: {
-                          type: 'string',
-                        },
-                        priority: {
-                          type: 'integer',
-                          description: 'Lower comes first in lists of the same type.',
-                        },
-                        mappingValue: {
-                          type: ['string', 'null'],
-                          description: 'The value the scheduling system knows this filter by.',
                         },
                       },
                     },

@@ -209,7 +209,26 @@ export interface Provider {
   firstName: string;
   lastName: string;
   title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
-  filters: Filter[];
+  /**
+   * The provider's filter values (product-spec §3: type, value, id, description); display values and priorities come with GET /providers/filters.
+   */
+  filters: {
+    id: number;
+    type:
+      | 'availability_type'
+      | 'area_of_concern'
+      | 'language'
+      | 'counseling_approach'
+      | 'client_age_group'
+      | 'gender'
+      | 'time_of_day'
+      | 'insurance_id'
+      | 'counseling_type'
+      | 'tag'
+      | 'orderBy';
+    value: string;
+    description: string | null;
+  }[];
   practice: Practice;
   /**
    * Friendly profile paths, /{type}/{state}/{slug} (product-spec §2).
@@ -889,7 +908,26 @@ export interface Provider1 {
   firstName: string;
   lastName: string;
   title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
-  filters: Filter1[];
+  /**
+   * The provider's filter values (product-spec §3: type, value, id, description); display values and priorities come with GET /providers/filters.
+   */
+  filters: {
+    id: number;
+    type:
+      | 'availability_type'
+      | 'area_of_concern'
+      | 'language'
+      | 'counseling_approach'
+      | 'client_age_group'
+      | 'gender'
+      | 'time_of_day'
+      | 'insurance_id'
+      | 'counseling_type'
+      | 'tag'
+      | 'orderBy';
+    value: string;
+    description: string | null;
+  }[];
   practice: Practice2;
   /**
    * Friendly profile paths, /{type}/{state}/{slug} (product-spec §2).
@@ -939,35 +977,6 @@ export interface Provider1 {
   firstAvailableSlot?: string | null;
 }
 /**
- * A value providers can be searched by (product-spec §3 Filter), e.g. type language with value Spanish.
- */
-export interface Filter1 {
-  id: number;
-  type:
-    | 'availability_type'
-    | 'area_of_concern'
-    | 'language'
-    | 'counseling_approach'
-    | 'client_age_group'
-    | 'gender'
-    | 'time_of_day'
-    | 'insurance_id'
-    | 'counseling_type'
-    | 'tag'
-    | 'orderBy';
-  value: string;
-  description?: string | null;
-  displayValue: string;
-  /**
-   * Lower comes first in lists of the same type.
-   */
-  priority: number;
-  /**
-   * The value the scheduling system knows this filter by.
-   */
-  mappingValue?: string | null;
-}
-/**
  * Where a provider sees clients in person (product-spec §3 Practice), with its coordinates and time zone.
  */
 export interface Practice2 {
@@ -1012,7 +1021,26 @@ export interface GetProviderProfileResponse {
   firstName: string;
   lastName: string;
   title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
-  filters: Filter2[];
+  /**
+   * The provider's filter values (product-spec §3: type, value, id, description); display values and priorities come with GET /providers/filters.
+   */
+  filters: {
+    id: number;
+    type:
+      | 'availability_type'
+      | 'area_of_concern'
+      | 'language'
+      | 'counseling_approach'
+      | 'client_age_group'
+      | 'gender'
+      | 'time_of_day'
+      | 'insurance_id'
+      | 'counseling_type'
+      | 'tag'
+      | 'orderBy';
+    value: string;
+    description: string | null;
+  }[];
   practice: Practice3;
   /**
    * Friendly profile paths, /{type}/{state}/{slug} (product-spec §2).
@@ -1062,35 +1090,6 @@ export interface GetProviderProfileResponse {
   firstAvailableSlot?: string | null;
 }
 /**
- * A value providers can be searched by (product-spec §3 Filter), e.g. type language with value Spanish.
- */
-export interface Filter2 {
-  id: number;
-  type:
-    | 'availability_type'
-    | 'area_of_concern'
-    | 'language'
-    | 'counseling_approach'
-    | 'client_age_group'
-    | 'gender'
-    | 'time_of_day'
-    | 'insurance_id'
-    | 'counseling_type'
-    | 'tag'
-    | 'orderBy';
-  value: string;
-  description?: string | null;
-  displayValue: string;
-  /**
-   * Lower comes first in lists of the same type.
-   */
-  priority: number;
-  /**
-   * The value the scheduling system knows this filter by.
-   */
-  mappingValue?: string | null;
-}
-/**
  * Where a provider sees clients in person (product-spec §3 Practice), with its coordinates and time zone.
  */
 export interface Practice3 {
@@ -1125,12 +1124,12 @@ export interface GetProviderFiltersQuery {
  * via the `definition` "GetProviderFiltersResponse".
  */
 export interface GetProviderFiltersResponse {
-  items: Filter3[];
+  items: Filter1[];
 }
 /**
  * A value providers can be searched by (product-spec §3 Filter), e.g. type language with value Spanish.
  */
-export interface Filter3 {
+export interface Filter1 {
   id: number;
   type:
     | 'availability_type'
@@ -2159,7 +2158,26 @@ export interface Provider2 {
   firstName: string;
   lastName: string;
   title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
-  filters: Filter4[];
+  /**
+   * The provider's filter values (product-spec §3: type, value, id, description); display values and priorities come with GET /providers/filters.
+   */
+  filters: {
+    id: number;
+    type:
+      | 'availability_type'
+      | 'area_of_concern'
+      | 'language'
+      | 'counseling_approach'
+      | 'client_age_group'
+      | 'gender'
+      | 'time_of_day'
+      | 'insurance_id'
+      | 'counseling_type'
+      | 'tag'
+      | 'orderBy';
+    value: string;
+    description: string | null;
+  }[];
   practice: Practice4;
   /**
    * Friendly profile paths, /{type}/{state}/{slug} (product-spec §2).
@@ -2207,35 +2225,6 @@ export interface Provider2 {
    */
   openSlotCount?: number;
   firstAvailableSlot?: string | null;
-}
-/**
- * A value providers can be searched by (product-spec §3 Filter), e.g. type language with value Spanish.
- */
-export interface Filter4 {
-  id: number;
-  type:
-    | 'availability_type'
-    | 'area_of_concern'
-    | 'language'
-    | 'counseling_approach'
-    | 'client_age_group'
-    | 'gender'
-    | 'time_of_day'
-    | 'insurance_id'
-    | 'counseling_type'
-    | 'tag'
-    | 'orderBy';
-  value: string;
-  description?: string | null;
-  displayValue: string;
-  /**
-   * Lower comes first in lists of the same type.
-   */
-  priority: number;
-  /**
-   * The value the scheduling system knows this filter by.
-   */
-  mappingValue?: string | null;
 }
 /**
  * Where a provider sees clients in person (product-spec §3 Practice), with its coordinates and time zone.

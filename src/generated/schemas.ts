@@ -503,12 +503,11 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
       },
       filters: {
         type: 'array',
+        description: 'The provider\'s filter values (product-spec §3: type, value, id, description); display values and priorities come with GET /providers/filters.',
         items: {
-          title: 'Filter',
-          description: 'A value providers can be searched by (product-spec §3 Filter), e.g. type language with value Spanish.',
           type: 'object',
           additionalProperties: false,
-          required: ['id', 'type', 'value', 'displayValue', 'priority'],
+          required: ['id', 'type', 'value', 'description'],
           properties: {
             id: {
               type: 'integer',
@@ -537,17 +536,6 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
             },
             description: {
               type: ['string', 'null'],
-            },
-            displayValue: {
-              type: 'string',
-            },
-            priority: {
-              type: 'integer',
-              description: 'Lower comes first in lists of the same type.',
-            },
-            mappingValue: {
-              type: ['string', 'null'],
-              description: 'The value the scheduling system knows this filter by.',
             },
           },
         },

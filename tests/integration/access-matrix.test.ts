@@ -45,7 +45,7 @@ beforeAll(async () => {
   );
   // A partner no demo agent works for.
   stranger = { userId: user!.id, email: 'someone.else@example.com', partnerId: partners.get('HARBOR-HEALTH')! };
-});
+}, 90_000); // a fresh database and the demo seed take a while on a busy machine
 
 afterAll(async () => t.close());
 

@@ -33,7 +33,7 @@ interface ProviderOut {
 
 beforeAll(async () => {
   t = await startTestApp({ seed: true });
-});
+}, 90_000); // a fresh database and the demo seed take a while on a busy machine
 afterAll(async () => t.close());
 
 describe('provider search', () => {

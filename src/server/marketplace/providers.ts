@@ -69,22 +69,32 @@ export function practiceOf(row: ProviderCardRow): Practice {
   };
 }
 
+/** What a search adds to a card: distance (to a tenth of a mile), open slots and the first of them. */
+export function searchFigures(figures: { distanceMiles?: number | null; openSlots?: number | null; firstAvailable?: Date | string | null }): Partial<Provider> {
+  const { distanceMiles: d, openSlots, firstAvailable: first } = figures;
+  return {
+    ...(d !== undefined ? { distanceMiles: d === null ? null : Math.round(d * 10) / 10 } : {}),
+    ...(openSlots !== undefined && openSlots !== null ? { openSlotCount: Math.max(0, openSlots) } : {}),
+    ...(first !== undefined ? { firstAvailableSlot: first === null ? null : new Date(first).toISOString() } : {}),
+  };
+}
+
 export function providerOf(row: ProviderCardRow, filters: FilterCatalogue): Provider {
-  const first = row.first_available;
   return {
     id: row.id,
     firstName: row.first_name,
     lastName: row.last_name,
     title: row.title as ProviderTitle,
-    filters: row.filter_ids.map((id) => filters.byId.get(id)).filter((f) => f !== undefined),
+    filters: row.filter_ids.flatMap((id) => {
+      const f = filters.byId.get(id);
+      return f ? [{ id: f.id, type: f.type, value: f.value, description: f.description ?? null }] : [];
+    }),
     practice: practiceOf(row),
     providerSlugs: providerSlugs(row),
     about: { text: row.about, payrates: { individual: row.pay_individual, follow_up: row.pay_follow_up } },
     licensedStates: row.licensed_states,
     specialties: row.specialties as CounselingSpecialty[],
     timeZone: row.time_zone,
-    ...(row.distance_miles !== undefined ? { distanceMiles: row.distance_miles === null ? null : Math.round(row.distance_miles * 10) / 10 } : {}),
-    ...(row.open_slots !== undefined && row.open_slots !== null ? { openSlotCount: Math.max(0, row.open_slots) } : {}),
-    ...(first !== undefined ? { firstAvailableSlot: first === null ? null : new Date(first).toISOString() } : {}),
+    ...searchFigures({ distanceMiles: row.distance_miles, openSlots: row.open_slots, firstAvailable: row.first_available }),
   };
 }

@@ -1,10 +1,12 @@
 /**
  * Provider search in memory: the rows of provider_search, per state, already in "most available"
- * order, filtered with bit masks. A search touches no database rows but the page's ten providers,
- * so it stays fast under load (the SQL search of search.ts gives the same answers, and serves until
- * this is loaded). Reloaded whenever provider_search changes (checked every few seconds), so every
- * API process follows the refreshes of any other.
+ * order, filtered with bit masks, and the cards of providers it has shown. A search reads the
+ * database only for cards it has not shown yet, so it stays fast under load (the SQL search of
+ * search.ts gives the same answers, and serves until this is loaded). Reloaded whenever
+ * provider_search changes (checked every few seconds), so every API process follows the refreshes
+ * of any other; whatever changes a provider's card refreshes its provider_search rows.
  */
+import type { Provider } from '../../generated/entities';
 import type { FilterType } from '../../generated/enums';
 import type { Database } from '../db/connection';
 import { availabilityTypeBit, timeOfDayBit } from './availability';
@@ -57,7 +59,31 @@ export function milesBetween(lat1: number, lng1: number, lat2: number, lng2: num
   return (2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)))) / METERS_PER_MILE;
 }
 
+/**
+ * Indexes 0..count-1 of the first `limit` items in the order `before` defines: a bounded insertion
+ * for the first pages (no sort of thousands of rows per search), a full sort beyond.
+ */
+function firstInOrder(count: number, limit: number, before: (a: number, b: number) => boolean): number[] {
+  if (limit > 200) {
+    return Array.from({ length: count }, (_, i) => i).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0)).slice(0, limit);
+  }
+  const top: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    if (top.length === limit && !before(i, top[top.length - 1]!)) continue;
+    let at = top.length;
+    while (at > 0 && before(i, top[at - 1]!)) at -= 1;
+    top.splice(at, 0, i);
+    if (top.length > limit) top.pop();
+  }
+  return top;
+}
+
+/** Provider cards kept with an index; a reload (provider_search changed) starts afresh. */
+const CARD_CACHE_SIZE = 20_000;
+
 export class SearchIndex {
+  private readonly cards = new Map<string, Provider>();
+
   private constructor(
     private readonly byState: ReadonlyMap<string, readonly Entry[]>,
     private readonly words: number,
@@ -104,6 +130,19 @@ export class SearchIndex {
     return new SearchIndex(byState, words, version);
   }
 
+  /**
+   * The cards of these providers (without the search's distance and availability), from memory
+   * when this index has served them before, else read with `load` and kept.
+   */
+  async cardsOf(ids: readonly string[], load: (missing: string[]) => Promise<Provider[]>): Promise<Map<string, Provider>> {
+    const missing = ids.filter((id) => !this.cards.has(id));
+    if (missing.length) {
+      if (this.cards.size + missing.length > CARD_CACHE_SIZE) this.cards.clear();
+      for (const card of await load(missing)) this.cards.set(card.id, card);
+    }
+    return new Map(ids.flatMap((id) => (this.cards.has(id) ? [[id, this.cards.get(id)!] as const] : [])));
+  }
+
   /** The page of hits and the total, in the order and with the filters of SearchCriteria (see search.ts). */
   find(c: SearchCriteria, catalogue: FilterCatalogue): { hits: SearchHit[]; total: number } {
     const groups: Uint32Array[] = [];
@@ -134,10 +173,15 @@ export class SearchIndex {
     });
 
     if (c.orderBy === 'distance' && point) {
-      const matched: { e: Entry; d: number }[] = [];
-      for (const e of entries) if (matches(e)) matched.push({ e, d: distanceOf(e)! });
-      matched.sort((a, b) => a.d - b.d || (a.e.providerId < b.e.providerId ? -1 : 1));
-      return { hits: matched.slice(from, to).map(({ e, d }) => hit(e, d)), total: matched.length };
+      const matched: Entry[] = [];
+      for (const e of entries) if (matches(e)) matched.push(e);
+      const distances = new Float64Array(matched.length);
+      matched.forEach((e, i) => (distances[i] = distanceOf(e)!));
+      const before = (a: number, b: number) => distances[a]! < distances[b]! || (distances[a] === distances[b] && matched[a]!.providerId < matched[b]!.providerId);
+      return { hits: firstInOrder(matched.length, to, before).slice(from).map((i) => hit(matched[i]!, distances[i]!)), total: matched.length };
+    }
+    if (!groups.length && timeMask === 0 && typeMask === 0 && c.planId === undefined && !c.b2bClient && leastOpen === Number.NEGATIVE_INFINITY) {
+      return { hits: entries.slice(from, to).map((e) => hit(e)), total: entries.length };
     }
     // Entries are kept in "most available" order: the page is the matches from `from` to `to`.
     const hits: SearchHit[] = [];

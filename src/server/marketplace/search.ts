@@ -10,7 +10,7 @@ import type { FilterType, SortOption } from '../../generated/enums';
 import type { Database } from '../db/connection';
 import { availabilityTypeBit, timeOfDayBit } from './availability';
 import type { FilterCatalogue } from './filters';
-import { PROVIDER_CARD_COLUMNS, providerOf, type ProviderCardRow } from './providers';
+import { PROVIDER_CARD_COLUMNS, providerOf, searchFigures, type ProviderCardRow } from './providers';
 import type { SearchIndex } from './search-index';
 
 export interface SearchCriteria {
@@ -134,14 +134,17 @@ export async function searchProviders(db: Database, criteria: SearchCriteria, ca
   if (!index) return searchProvidersInDatabase(db, criteria, catalogue);
   const { hits, total } = index.find(criteria, catalogue);
   if (!hits.length) return { items: [], total };
-  const rows = await db.query<ProviderCardRow>(
-    `SELECT ${PROVIDER_CARD_COLUMNS} FROM providers p JOIN practices pr ON pr.id = p.practice_id WHERE p.id = ANY($1::uuid[])`,
-    [hits.map((h) => h.providerId)],
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const items = hits.flatMap((h) => {
-    const row = byId.get(h.providerId);
-    return row ? [providerOf({ ...row, distance_miles: h.distanceMiles, open_slots: h.openSlots, first_available: h.firstAvailable }, catalogue)] : [];
+  const cards = await index.cardsOf(hits.map((h) => h.providerId), async (ids) => {
+    const rows = await db.query<ProviderCardRow>(
+      `SELECT ${PROVIDER_CARD_COLUMNS} FROM providers p JOIN practices pr ON pr.id = p.practice_id WHERE p.id = ANY($1::uuid[])`,
+      [ids],
+    );
+    return rows.map((r) => providerOf(r, catalogue));
+  });
+  const items = hits.flatMap((h): Provider[] => {
+    const card = cards.get(h.providerId);
+    if (!card) return [];
+    return [{ ...card, ...searchFigures({ distanceMiles: h.distanceMiles, openSlots: h.openSlots, firstAvailable: h.firstAvailable }) }];
   });
   return { items, total };
 }

@@ -33,7 +33,7 @@ beforeAll(async () => {
   const file = join(jwksDir, 'jwks.json');
   writeFileSync(file, JSON.stringify({ keys: [{ ...(await exportJWK(google.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' }] }));
   t = await startTestApp({ seed: true, env: { GOOGLE_JWKS_URL: pathToFileURL(file).href, GOOGLE_CLIENT_ID: CLIENT_ID } });
-});
+}, 90_000); // a fresh database and the demo seed take a while on a busy machine
 
 afterAll(async () => {
   await t.close();

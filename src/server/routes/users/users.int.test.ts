@@ -18,7 +18,7 @@ beforeAll(async () => {
   support = await callerFor(t.app, demoAccounts.find((a) => a.role === 'Support agent')!.email);
   agent = await callerFor(t.app, demoAccounts.find((a) => a.role === 'Third-party agent')!.email);
   patient = await callerFor(t.app, demoAccounts.find((a) => a.role === 'Patient')!.email);
-});
+}, 90_000); // a fresh database and the demo seed take a while on a busy machine
 afterAll(async () => t.close());
 
 describe('POST /api/users/create', () => {
