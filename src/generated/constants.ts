@@ -29,6 +29,16 @@ export const constants = {
   maxListLimit: 500,
   /** Constants the product spec lists without their meaning (§9); kept for reference, not used by any rule. */
   unexplainedConstants: [22, 100, 3, 5, 2000, 600, 4, 139, 210, 21],
+  /** Slots are listed up to this many days ahead (8 weeks). */
+  availabilityWindowDays: 56,
+  /** Days ahead counted for "most available" ordering and the time-of-day and session-type filters of search. */
+  availabilitySummaryDays: 28,
+  /** Longest date range one slot listing may ask for. */
+  slotListMaxDays: 31,
+  /** Open intake slots a provider keeps for partner members when intake supply is reserved and the request names no threshold. */
+  defaultIntakeReserve: 2,
+  /** Largest radius, in miles, a provider search may ask for. */
+  searchRadiusMilesMax: 500,
   /** Time zones people can choose, with standard and daylight labels (product-spec §9). */
   timeZones: [
     {
@@ -392,6 +402,26 @@ export const constants = {
   },
   /** A booking call that timed out, lost the connection or met a server error is retried this many times, with the same idempotency key. */
   bookingRetries: 2,
+  /** A one-time sign-in code works for this many minutes after it is sent. */
+  otpExpiryMinutes: 10,
+  /** Wrong entries allowed for one code; after this the code stops working. */
+  otpMaxWrongTries: 5,
+  /** A magic-link login token works for this many minutes after it is sent. */
+  loginTokenExpiryMinutes: 10,
+  /** Random bytes in a magic-link login token (256 bits; at least 128 are required). */
+  loginTokenBytes: 32,
+  /** Codes and links sent to one e-mail address in an hour. */
+  signInSendsPerAccountPerHour: 5,
+  /** Codes and links requested from one IP address in an hour. */
+  signInSendsPerIpPerHour: 20,
+  /** Failed sign-in attempts on one e-mail address in an hour before further attempts are refused. */
+  signInFailuresPerAccountPerHour: 10,
+  /** Failed sign-in attempts from one IP address in an hour before further attempts are refused. */
+  signInFailuresPerIpPerHour: 30,
+  /** An access token (and the cookie holding it) expires this many minutes after sign-in. */
+  accessTokenLifetimeMinutes: 720,
+  /** Permission groups whose provider_id and ehr_profile_code headers (super-admin impersonation) are honoured. */
+  impersonationGroups: ['devops_admin', 'software_devs'],
   /** The treatment used when a flag is unknown or the flag service is not ready. */
   treatmentFallback: 'control',
   /** Local storage key of the visitor's random identifier. */

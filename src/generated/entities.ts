@@ -86,6 +86,13 @@ export type OneTimeCode = string;
  * via the `definition` "Phone".
  */
 export type Phone = string;
+/**
+ * @minItems 1
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetGeoTimezoneResponse".
+ */
+export type GetGeoTimezoneResponse = [string, ...string[]];
 
 /**
  * A postal address in the United States (product-spec §3 Responsible party address, §5 Address rules). line1, city, state and zipcode are required; line2 and country are optional.
@@ -158,6 +165,78 @@ export interface Appointment {
   cancelledAt?: string;
 }
 /**
+ * What a successful sign-in answers. The client keeps accessToken in a cookie that expires at expiresAt, and the user's id, firstName, lastName, email and userType in another.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AuthSession".
+ */
+export interface AuthSession {
+  /**
+   * A JWT (HS256) with claims sub, email, userType, groups, exp, iat and, for third-party agents, bp (business partner id).
+   */
+  accessToken: string;
+  tokenType: 'Bearer';
+  expiresAt: string;
+  user: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+  };
+  groups: (
+    | 'support'
+    | 'patient'
+    | 'clinicians'
+    | 'rcd'
+    | 'devops_admin'
+    | 'clinical_admin'
+    | 'software_devs'
+    | 'third_party_support'
+    | 'engineering_support'
+    | 'thrivecare_admin'
+    | 'product'
+    | 'residents'
+    | 'synchronous_team'
+    | 'coe_staff'
+    | 'medical_assistants'
+  )[];
+  businessPartner?: BusinessPartner;
+  /**
+   * Where the sign-in link asked to go afterwards.
+   */
+  redirectTo?: string;
+  /**
+   * Returned unchanged from a Google sign-in.
+   */
+  relayState?: string;
+}
+/**
+ * A business-to-business partner whose members book with a partnership code (product-spec §3 Business partner).
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "BusinessPartner".
+ */
+export interface BusinessPartner {
+  id: string;
+  name: string;
+  partnershipCode: string;
+  hidePaymentInput: boolean;
+  hideInsuranceInput: boolean;
+  hidePostBookingModalCopy: boolean;
+  customSuccessMessage?: string | null;
+  customFailureMessage?: string | null;
+  authorizationRequired: boolean;
+  channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+  dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
+  isCreditCardOptional: boolean;
+  tierName: 'premier' | 'standard';
+  /**
+   * The partner's own phone line, when it has one.
+   */
+  phone?: string | null;
+}
+/**
  * An insurance authorization for a referral (product-spec §3 Authorization form, §5 rules). Personal information is asked only when shown; the insurance carrier only when it applies.
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -211,6 +290,34 @@ export interface AuthorizationInformation {
   authorizationDescription: string;
 }
 /**
+ * A business partner converted for the booking flow (product-spec §3 Converted B2B details).
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "B2BDetails".
+ */
+export interface B2BDetails {
+  partnerId: string;
+  partnerName: string;
+  isB2BUser: boolean;
+  /**
+   * The partnership code.
+   */
+  keyword: string;
+  flags: {
+    hidePaymentInput: boolean;
+    hideInsuranceInput: boolean;
+    hidePostBookingModalCopy: boolean;
+    isCreditCardOptional: boolean;
+  };
+  verificationMessages: {
+    success?: string | null;
+    failure?: string | null;
+  };
+  authorizationRequired: boolean;
+  channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+  dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
+}
+/**
  * The card holder's name and billing address (product-spec §3 Billing, §5 first name, last name and address required).
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -242,6 +349,38 @@ export interface BookingName {
    * Last name
    */
   lastName?: string;
+}
+/**
+ * A value providers can be searched by (product-spec §3 Filter), e.g. type language with value Spanish.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "Filter".
+ */
+export interface Filter {
+  id: number;
+  type:
+    | 'availability_type'
+    | 'area_of_concern'
+    | 'language'
+    | 'counseling_approach'
+    | 'client_age_group'
+    | 'gender'
+    | 'time_of_day'
+    | 'insurance_id'
+    | 'counseling_type'
+    | 'tag'
+    | 'orderBy';
+  value: string;
+  description?: string | null;
+  displayValue: string;
+  /**
+   * Lower comes first in lists of the same type.
+   */
+  priority: number;
+  /**
+   * The value the scheduling system knows this filter by.
+   */
+  mappingValue?: string | null;
 }
 /**
  * A patient's insurance as the eligibility check knows it (product-spec §3 Insurance). The internal outcome may sit on the insurance or on its first inquiry audit (§4 self-pay eligibility, Medicaid denial).
@@ -400,6 +539,111 @@ export interface PersonName {
   lastName?: string;
 }
 /**
+ * Where a provider sees clients in person (product-spec §3 Practice), with its coordinates and time zone.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "Practice".
+ */
+export interface Practice {
+  id: string;
+  name: string;
+  /**
+   * One-line address.
+   */
+  address: string;
+  addressLine1: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  googlePlaceId?: string | null;
+  latitude: number;
+  longitude: number;
+  /**
+   * IANA time zone of the practice.
+   */
+  timeZone: string;
+}
+/**
+ * A therapist, counselor or psychiatric nurse practitioner (product-spec §3 Provider).
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "Provider".
+ */
+export interface Provider {
+  id: string;
+  firstName: string;
+  lastName: string;
+  title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
+  /**
+   * The provider's filter values (product-spec §3: type, value, id, description); display values and priorities come with GET /providers/filters.
+   */
+  filters: {
+    id: number;
+    type:
+      | 'availability_type'
+      | 'area_of_concern'
+      | 'language'
+      | 'counseling_approach'
+      | 'client_age_group'
+      | 'gender'
+      | 'time_of_day'
+      | 'insurance_id'
+      | 'counseling_type'
+      | 'tag'
+      | 'orderBy';
+    value: string;
+    description: string | null;
+  }[];
+  practice: Practice;
+  /**
+   * Friendly profile paths, /{type}/{state}/{slug} (product-spec §2).
+   */
+  providerSlugs: {
+    type: 'provider' | 'psychiatrist' | 'therapist';
+    state: string;
+    slug: string;
+    path: string;
+  }[];
+  about: {
+    text: string;
+    payrates: {
+      individual: number;
+      follow_up?: number | null;
+    };
+  };
+  licensedStates: string[];
+  specialties?: (
+    | 'anxiety-therapy'
+    | 'childrens-therapy'
+    | 'christian-counseling'
+    | 'cognitive-behavioral-therapy-cbt'
+    | 'couples-therapy'
+    | 'depression-therapy'
+    | 'dialectical-behavior-therapy-dbt'
+    | 'family-therapy'
+    | 'grief-counseling'
+    | 'marriage-family-therapy'
+    | 'marriage-counseling'
+    | 'psychiatrist'
+    | 'sex-therapy'
+    | 'trauma-ptsd-therapy'
+  )[];
+  /**
+   * IANA time zone the provider's schedule is kept in.
+   */
+  timeZone: string;
+  /**
+   * Distance in miles from the searched point, when the search had one.
+   */
+  distanceMiles?: number | null;
+  /**
+   * Open slots in the coming weeks (orders "most available").
+   */
+  openSlotCount?: number;
+  firstAvailableSlot?: string | null;
+}
+/**
  * The adult responsible for a booking's payment and consent (product-spec §3 Responsible party). All responsible parties are at least adultAge years old; a minor's responsible party is a parent or legal guardian (§1). A responsible party is complete only with first name, last name, dob, address line1, city, zipcode, state, phone and responsiblePartyEhrId (§5).
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -440,6 +684,25 @@ export interface ResponsibleParty {
   userExists?: boolean;
 }
 /**
+ * An open time a provider can be booked (product-spec §3 Slot). Times are ISO instants; timeOfDay is judged in the provider's time zone.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "Slot".
+ */
+export interface Slot {
+  id: string;
+  start: string;
+  end: string;
+  practiceId: string;
+  providerId: string;
+  availabilityType: 'online' | 'in_person';
+  timeOfDay: 'early_morning' | 'morning' | 'afternoon' | 'evening';
+  /**
+   * A medication/psychiatry appointment slot.
+   */
+  isMedication: boolean;
+}
+/**
  * An account that signs in (product-spec §3 User). Only id, firstName, lastName, email and userType are kept in the cookie.
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -459,10 +722,454 @@ export interface User {
    * Email
    */
   email: string;
+  /**
+   * Date of birth
+   */
+  dateOfBirth?: string;
   address?: Address;
   businessPartnerId?: string | null;
   isPartnerAssociationActive?: boolean;
+  businessPartner?: BusinessPartner;
   userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SendMagicLinkBody".
+ */
+export interface SendMagicLinkBody {
+  /**
+   * Email
+   */
+  email: string;
+  /**
+   * A path of this site to open after signing in.
+   */
+  redirectTo?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SendMagicLinkResponse".
+ */
+export interface SendMagicLinkResponse {
+  sent: true;
+  expiresInMinutes: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SendEmailOtpBody".
+ */
+export interface SendEmailOtpBody {
+  /**
+   * Email
+   */
+  email: string;
+  isRetry?: boolean;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SendEmailOtpResponse".
+ */
+export interface SendEmailOtpResponse {
+  sent: true;
+  expiresInMinutes: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "VerifyEmailOtpBody".
+ */
+export interface VerifyEmailOtpBody {
+  /**
+   * Email
+   */
+  email: string;
+  otp: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "VerifyEmailOtpResponse".
+ */
+export interface VerifyEmailOtpResponse {
+  /**
+   * A JWT (HS256) with claims sub, email, userType, groups, exp, iat and, for third-party agents, bp (business partner id).
+   */
+  accessToken: string;
+  tokenType: 'Bearer';
+  expiresAt: string;
+  user: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+  };
+  groups: (
+    | 'support'
+    | 'patient'
+    | 'clinicians'
+    | 'rcd'
+    | 'devops_admin'
+    | 'clinical_admin'
+    | 'software_devs'
+    | 'third_party_support'
+    | 'engineering_support'
+    | 'thrivecare_admin'
+    | 'product'
+    | 'residents'
+    | 'synchronous_team'
+    | 'coe_staff'
+    | 'medical_assistants'
+  )[];
+  businessPartner?: {
+    id: string;
+    name: string;
+    partnershipCode: string;
+    hidePaymentInput: boolean;
+    hideInsuranceInput: boolean;
+    hidePostBookingModalCopy: boolean;
+    customSuccessMessage?: string | null;
+    customFailureMessage?: string | null;
+    authorizationRequired: boolean;
+    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
+    isCreditCardOptional: boolean;
+    tierName: 'premier' | 'standard';
+    /**
+     * The partner's own phone line, when it has one.
+     */
+    phone?: string | null;
+  };
+  /**
+   * Where the sign-in link asked to go afterwards.
+   */
+  redirectTo?: string;
+  /**
+   * Returned unchanged from a Google sign-in.
+   */
+  relayState?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "LoginGoogleSsoBody".
+ */
+export interface LoginGoogleSsoBody {
+  jwtToken: string;
+  relayState?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "LoginGoogleSsoResponse".
+ */
+export interface LoginGoogleSsoResponse {
+  /**
+   * A JWT (HS256) with claims sub, email, userType, groups, exp, iat and, for third-party agents, bp (business partner id).
+   */
+  accessToken: string;
+  tokenType: 'Bearer';
+  expiresAt: string;
+  user: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+  };
+  groups: (
+    | 'support'
+    | 'patient'
+    | 'clinicians'
+    | 'rcd'
+    | 'devops_admin'
+    | 'clinical_admin'
+    | 'software_devs'
+    | 'third_party_support'
+    | 'engineering_support'
+    | 'thrivecare_admin'
+    | 'product'
+    | 'residents'
+    | 'synchronous_team'
+    | 'coe_staff'
+    | 'medical_assistants'
+  )[];
+  businessPartner?: {
+    id: string;
+    name: string;
+    partnershipCode: string;
+    hidePaymentInput: boolean;
+    hideInsuranceInput: boolean;
+    hidePostBookingModalCopy: boolean;
+    customSuccessMessage?: string | null;
+    customFailureMessage?: string | null;
+    authorizationRequired: boolean;
+    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
+    isCreditCardOptional: boolean;
+    tierName: 'premier' | 'standard';
+    /**
+     * The partner's own phone line, when it has one.
+     */
+    phone?: string | null;
+  };
+  /**
+   * Where the sign-in link asked to go afterwards.
+   */
+  redirectTo?: string;
+  /**
+   * Returned unchanged from a Google sign-in.
+   */
+  relayState?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "LoginWithTokenParams".
+ */
+export interface LoginWithTokenParams {
+  loginToken: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "LoginWithTokenQuery".
+ */
+export interface LoginWithTokenQuery {
+  dob?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "LoginWithTokenResponse".
+ */
+export interface LoginWithTokenResponse {
+  /**
+   * A JWT (HS256) with claims sub, email, userType, groups, exp, iat and, for third-party agents, bp (business partner id).
+   */
+  accessToken: string;
+  tokenType: 'Bearer';
+  expiresAt: string;
+  user: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+  };
+  groups: (
+    | 'support'
+    | 'patient'
+    | 'clinicians'
+    | 'rcd'
+    | 'devops_admin'
+    | 'clinical_admin'
+    | 'software_devs'
+    | 'third_party_support'
+    | 'engineering_support'
+    | 'thrivecare_admin'
+    | 'product'
+    | 'residents'
+    | 'synchronous_team'
+    | 'coe_staff'
+    | 'medical_assistants'
+  )[];
+  businessPartner?: {
+    id: string;
+    name: string;
+    partnershipCode: string;
+    hidePaymentInput: boolean;
+    hideInsuranceInput: boolean;
+    hidePostBookingModalCopy: boolean;
+    customSuccessMessage?: string | null;
+    customFailureMessage?: string | null;
+    authorizationRequired: boolean;
+    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
+    isCreditCardOptional: boolean;
+    tierName: 'premier' | 'standard';
+    /**
+     * The partner's own phone line, when it has one.
+     */
+    phone?: string | null;
+  };
+  /**
+   * Where the sign-in link asked to go afterwards.
+   */
+  redirectTo?: string;
+  /**
+   * Returned unchanged from a Google sign-in.
+   */
+  relayState?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "VerifyLoginTokenParams".
+ */
+export interface VerifyLoginTokenParams {
+  loginToken: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "VerifyLoginTokenResponse".
+ */
+export interface VerifyLoginTokenResponse {
+  /**
+   * A JWT (HS256) with claims sub, email, userType, groups, exp, iat and, for third-party agents, bp (business partner id).
+   */
+  accessToken: string;
+  tokenType: 'Bearer';
+  expiresAt: string;
+  user: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+  };
+  groups: (
+    | 'support'
+    | 'patient'
+    | 'clinicians'
+    | 'rcd'
+    | 'devops_admin'
+    | 'clinical_admin'
+    | 'software_devs'
+    | 'third_party_support'
+    | 'engineering_support'
+    | 'thrivecare_admin'
+    | 'product'
+    | 'residents'
+    | 'synchronous_team'
+    | 'coe_staff'
+    | 'medical_assistants'
+  )[];
+  businessPartner?: {
+    id: string;
+    name: string;
+    partnershipCode: string;
+    hidePaymentInput: boolean;
+    hideInsuranceInput: boolean;
+    hidePostBookingModalCopy: boolean;
+    customSuccessMessage?: string | null;
+    customFailureMessage?: string | null;
+    authorizationRequired: boolean;
+    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
+    isCreditCardOptional: boolean;
+    tierName: 'premier' | 'standard';
+    /**
+     * The partner's own phone line, when it has one.
+     */
+    phone?: string | null;
+  };
+  /**
+   * Where the sign-in link asked to go afterwards.
+   */
+  redirectTo?: string;
+  /**
+   * Returned unchanged from a Google sign-in.
+   */
+  relayState?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListBusinessPartnersQuery".
+ */
+export interface ListBusinessPartnersQuery {
+  offset?: number;
+  limit?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListBusinessPartnersResponse".
+ */
+export interface ListBusinessPartnersResponse {
+  items: {
+    id: string;
+    name: string;
+    partnershipCode: string;
+    hidePaymentInput: boolean;
+    hideInsuranceInput: boolean;
+    hidePostBookingModalCopy: boolean;
+    customSuccessMessage?: string | null;
+    customFailureMessage?: string | null;
+    authorizationRequired: boolean;
+    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
+    isCreditCardOptional: boolean;
+    tierName: 'premier' | 'standard';
+    /**
+     * The partner's own phone line, when it has one.
+     */
+    phone?: string | null;
+  }[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetBusinessPartnerByCodeParams".
+ */
+export interface GetBusinessPartnerByCodeParams {
+  code: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetBusinessPartnerByCodeResponse".
+ */
+export interface GetBusinessPartnerByCodeResponse {
+  partner: {
+    id: string;
+    name: string;
+    partnershipCode: string;
+    hidePaymentInput: boolean;
+    hideInsuranceInput: boolean;
+    hidePostBookingModalCopy: boolean;
+    customSuccessMessage?: string | null;
+    customFailureMessage?: string | null;
+    authorizationRequired: boolean;
+    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
+    isCreditCardOptional: boolean;
+    tierName: 'premier' | 'standard';
+    /**
+     * The partner's own phone line, when it has one.
+     */
+    phone?: string | null;
+  };
+  b2bDetails: {
+    partnerId: string;
+    partnerName: string;
+    isB2BUser: boolean;
+    /**
+     * The partnership code.
+     */
+    keyword: string;
+    flags: {
+      hidePaymentInput: boolean;
+      hideInsuranceInput: boolean;
+      hidePostBookingModalCopy: boolean;
+      isCreditCardOptional: boolean;
+    };
+    verificationMessages: {
+      success?: string | null;
+      failure?: string | null;
+    };
+    authorizationRequired: boolean;
+    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
+  };
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ValidatePartnerCodeByNameQuery".
+ */
+export interface ValidatePartnerCodeByNameQuery {
+  code: string;
+  partnerName: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ValidatePartnerCodeByNameResponse".
+ */
+export interface ValidatePartnerCodeByNameResponse {
+  valid: boolean;
+  partnerId?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -503,6 +1210,35 @@ export interface GetFrontendFlagsResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetGeoTimezoneQuery".
+ */
+export interface GetGeoTimezoneQuery {
+  latitude: number;
+  longitude: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GeocodeQuery".
+ */
+export interface GeocodeQuery {
+  query: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GeocodeResponse".
+ */
+export interface GeocodeResponse {
+  status: 'OK' | 'ZERO_RESULTS';
+  result?: {
+    latitude: number;
+    longitude: number;
+    city: string;
+    state: string;
+    zip: string;
+  };
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetHealthResponse".
  */
 export interface GetHealthResponse {
@@ -510,9 +1246,2598 @@ export interface GetHealthResponse {
   version: string;
   database: 'pglite' | 'postgres';
 }
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPracticesQuery".
+ */
+export interface ListPracticesQuery {
+  stateCode?: string;
+  page?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPracticesResponse".
+ */
+export interface ListPracticesResponse {
+  items: {
+    id: string;
+    name: string;
+    /**
+     * One-line address.
+     */
+    address: string;
+    addressLine1: string;
+    city: string;
+    state: string;
+    zipcode: string;
+    country: string;
+    googlePlaceId?: string | null;
+    latitude: number;
+    longitude: number;
+    /**
+     * IANA time zone of the practice.
+     */
+    timeZone: string;
+  }[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListProvidersQuery".
+ */
+export interface ListProvidersQuery {
+  practiceId?: string;
+  stateCode?: string;
+  page?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListProvidersResponse".
+ */
+export interface ListProvidersResponse {
+  items: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
+    /**
+     * The provider's filter values (product-spec §3: type, value, id, description); display values and priorities come with GET /providers/filters.
+     */
+    filters: {
+      id: number;
+      type:
+        | 'availability_type'
+        | 'area_of_concern'
+        | 'language'
+        | 'counseling_approach'
+        | 'client_age_group'
+        | 'gender'
+        | 'time_of_day'
+        | 'insurance_id'
+        | 'counseling_type'
+        | 'tag'
+        | 'orderBy';
+      value: string;
+      description: string | null;
+    }[];
+    practice: {
+      id: string;
+      name: string;
+      /**
+       * One-line address.
+       */
+      address: string;
+      addressLine1: string;
+      city: string;
+      state: string;
+      zipcode: string;
+      country: string;
+      googlePlaceId?: string | null;
+      latitude: number;
+      longitude: number;
+      /**
+       * IANA time zone of the practice.
+       */
+      timeZone: string;
+    };
+    /**
+     * Friendly profile paths, /{type}/{state}/{slug} (product-spec §2).
+     */
+    providerSlugs: {
+      type: 'provider' | 'psychiatrist' | 'therapist';
+      state: string;
+      slug: string;
+      path: string;
+    }[];
+    about: {
+      text: string;
+      payrates: {
+        individual: number;
+        follow_up?: number | null;
+      };
+    };
+    licensedStates: string[];
+    specialties?: (
+      | 'anxiety-therapy'
+      | 'childrens-therapy'
+      | 'christian-counseling'
+      | 'cognitive-behavioral-therapy-cbt'
+      | 'couples-therapy'
+      | 'depression-therapy'
+      | 'dialectical-behavior-therapy-dbt'
+      | 'family-therapy'
+      | 'grief-counseling'
+      | 'marriage-family-therapy'
+      | 'marriage-counseling'
+      | 'psychiatrist'
+      | 'sex-therapy'
+      | 'trauma-ptsd-therapy'
+    )[];
+    /**
+     * IANA time zone the provider's schedule is kept in.
+     */
+    timeZone: string;
+    /**
+     * Distance in miles from the searched point, when the search had one.
+     */
+    distanceMiles?: number | null;
+    /**
+     * Open slots in the coming weeks (orders "most available").
+     */
+    openSlotCount?: number;
+    firstAvailableSlot?: string | null;
+  }[];
+  total: number;
+  page: number;
+  pageSize: 10;
+  orderBy?: 'distance' | 'most_available';
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetProviderProfileQuery".
+ */
+export interface GetProviderProfileQuery {
+  providerId?: string;
+  practiceId?: string;
+  type?: 'provider' | 'psychiatrist' | 'therapist';
+  state?: string;
+  slug?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetProviderProfileResponse".
+ */
+export interface GetProviderProfileResponse {
+  id: string;
+  firstName: string;
+  lastName: string;
+  title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
+  /**
+   * The provider's filter values (product-spec §3: type, value, id, description); display values and priorities come with GET /providers/filters.
+   */
+  filters: {
+    id: number;
+    type:
+      | 'availability_type'
+      | 'area_of_concern'
+      | 'language'
+      | 'counseling_approach'
+      | 'client_age_group'
+      | 'gender'
+      | 'time_of_day'
+      | 'insurance_id'
+      | 'counseling_type'
+      | 'tag'
+      | 'orderBy';
+    value: string;
+    description: string | null;
+  }[];
+  practice: {
+    id: string;
+    name: string;
+    /**
+     * One-line address.
+     */
+    address: string;
+    addressLine1: string;
+    city: string;
+    state: string;
+    zipcode: string;
+    country: string;
+    googlePlaceId?: string | null;
+    latitude: number;
+    longitude: number;
+    /**
+     * IANA time zone of the practice.
+     */
+    timeZone: string;
+  };
+  /**
+   * Friendly profile paths, /{type}/{state}/{slug} (product-spec §2).
+   */
+  providerSlugs: {
+    type: 'provider' | 'psychiatrist' | 'therapist';
+    state: string;
+    slug: string;
+    path: string;
+  }[];
+  about: {
+    text: string;
+    payrates: {
+      individual: number;
+      follow_up?: number | null;
+    };
+  };
+  licensedStates: string[];
+  specialties?: (
+    | 'anxiety-therapy'
+    | 'childrens-therapy'
+    | 'christian-counseling'
+    | 'cognitive-behavioral-therapy-cbt'
+    | 'couples-therapy'
+    | 'depression-therapy'
+    | 'dialectical-behavior-therapy-dbt'
+    | 'family-therapy'
+    | 'grief-counseling'
+    | 'marriage-family-therapy'
+    | 'marriage-counseling'
+    | 'psychiatrist'
+    | 'sex-therapy'
+    | 'trauma-ptsd-therapy'
+  )[];
+  /**
+   * IANA time zone the provider's schedule is kept in.
+   */
+  timeZone: string;
+  /**
+   * Distance in miles from the searched point, when the search had one.
+   */
+  distanceMiles?: number | null;
+  /**
+   * Open slots in the coming weeks (orders "most available").
+   */
+  openSlotCount?: number;
+  firstAvailableSlot?: string | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetProviderFiltersQuery".
+ */
+export interface GetProviderFiltersQuery {
+  stateCode?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetProviderFiltersResponse".
+ */
+export interface GetProviderFiltersResponse {
+  items: {
+    id: number;
+    type:
+      | 'availability_type'
+      | 'area_of_concern'
+      | 'language'
+      | 'counseling_approach'
+      | 'client_age_group'
+      | 'gender'
+      | 'time_of_day'
+      | 'insurance_id'
+      | 'counseling_type'
+      | 'tag'
+      | 'orderBy';
+    value: string;
+    description?: string | null;
+    displayValue: string;
+    /**
+     * Lower comes first in lists of the same type.
+     */
+    priority: number;
+    /**
+     * The value the scheduling system knows this filter by.
+     */
+    mappingValue?: string | null;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SearchProvidersQuery".
+ */
+export interface SearchProvidersQuery {
+  state_code: string;
+  latitude?: number;
+  longitude?: number;
+  location?: string;
+  /**
+   * @maxItems 2
+   */
+  availability_type?: [] | ['online' | 'in_person'] | ['online' | 'in_person', 'online' | 'in_person'];
+  /**
+   * @maxItems 20
+   */
+  area_of_concern?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ];
+  /**
+   * @maxItems 20
+   */
+  language?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ];
+  /**
+   * @maxItems 20
+   */
+  counseling_approach?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ];
+  /**
+   * @maxItems 20
+   */
+  client_age_group?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ];
+  /**
+   * @maxItems 3
+   */
+  gender?:
+    | []
+    | ['Male' | 'Female' | 'Unknown']
+    | ['Male' | 'Female' | 'Unknown', 'Male' | 'Female' | 'Unknown']
+    | ['Male' | 'Female' | 'Unknown', 'Male' | 'Female' | 'Unknown', 'Male' | 'Female' | 'Unknown'];
+  /**
+   * @maxItems 4
+   */
+  time_of_day?:
+    | []
+    | ['early_morning' | 'morning' | 'afternoon' | 'evening']
+    | ['early_morning' | 'morning' | 'afternoon' | 'evening', 'early_morning' | 'morning' | 'afternoon' | 'evening']
+    | [
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening'
+      ]
+    | [
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening'
+      ];
+  /**
+   * @maxItems 20
+   */
+  insurance_id?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ];
+  /**
+   * @maxItems 5
+   */
+  counseling_type?:
+    | []
+    | [
+        | 'Individual Counseling'
+        | 'Family Counseling'
+        | 'Medication/Psychiatry'
+        | 'Psychological Testing & Evaluation'
+        | 'Couples/Marriage Counseling'
+      ]
+    | [
+        (
+          | 'Individual Counseling'
+          | 'Family Counseling'
+          | 'Medication/Psychiatry'
+          | 'Psychological Testing & Evaluation'
+          | 'Couples/Marriage Counseling'
+        ),
+        (
+          | 'Individual Counseling'
+          | 'Family Counseling'
+          | 'Medication/Psychiatry'
+          | 'Psychological Testing & Evaluation'
+          | 'Couples/Marriage Counseling'
+        )
+      ]
+    | [
+        (
+          | 'Individual Counseling'
+          | 'Family Counseling'
+          | 'Medication/Psychiatry'
+          | 'Psychological Testing & Evaluation'
+          | 'Couples/Marriage Counseling'
+        ),
+        (
+          | 'Individual Counseling'
+          | 'Family Counseling'
+          | 'Medication/Psychiatry'
+          | 'Psychological Testing & Evaluation'
+          | 'Couples/Marriage Counseling'
+        ),
+        (
+          | 'Individual Counseling'
+          | 'Family Counseling'
+          | 'Medication/Psychiatry'
+          | 'Psychological Testing & Evaluation'
+          | 'Couples/Marriage Counseling'
+        )
+      ]
+    | [
+        (
+          | 'Individual Counseling'
+          | 'Family Counseling'
+          | 'Medication/Psychiatry'
+          | 'Psychological Testing & Evaluation'
+          | 'Couples/Marriage Counseling'
+        ),
+        (
+          | 'Individual Counseling'
+          | 'Family Counseling'
+          | 'Medication/Psychiatry'
+          | 'Psychological Testing & Evaluation'
+          | 'Couples/Marriage Counseling'
+        ),
+        (
+          | 'Individual Counseling'
+          | 'Family Counseling'
+          | 'Medication/Psychiatry'
+          | 'Psychological Testing & Evaluation'
+          | 'Couples/Marriage Counseling'
+        ),
+        (
+          | 'Individual Counseling'
+          | 'Family Counseling'
+          | 'Medication/Psychiatry'
+          | 'Psychological Testing & Evaluation'
+          | 'Couples/Marriage Counseling'
+        )
+      ]
+    | [
+        (
+          | 'Individual Counseling'
+          | 'Family Counseling'
+          | 'Medication/Psychiatry'
+          | 'Psychological Testing & Evaluation'
+          | 'Couples/Marriage Counseling'
+        ),
+        (
+          | 'Individual Counseling'
+          | 'Family Counseling'
+          | 'Medication/Psychiatry'
+          | 'Psychological Testing & Evaluation'
+          | 'Couples/Marriage Counseling'
+        ),
+        (
+          | 'Individual Counseling'
+          | 'Family Counseling'
+          | 'Medication/Psychiatry'
+          | 'Psychological Testing & Evaluation'
+          | 'Couples/Marriage Counseling'
+        ),
+        (
+          | 'Individual Counseling'
+          | 'Family Counseling'
+          | 'Medication/Psychiatry'
+          | 'Psychological Testing & Evaluation'
+          | 'Couples/Marriage Counseling'
+        ),
+        (
+          | 'Individual Counseling'
+          | 'Family Counseling'
+          | 'Medication/Psychiatry'
+          | 'Psychological Testing & Evaluation'
+          | 'Couples/Marriage Counseling'
+        )
+      ];
+  /**
+   * @maxItems 20
+   */
+  tag?:
+    | []
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ]
+    | [
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string,
+        string
+      ];
+  insurance?: number;
+  b2b_client?: boolean;
+  orderBy?: 'distance' | 'most_available';
+  page?: number;
+  partnership_code?: string;
+  business_partner_tier_name?: 'premier' | 'standard';
+  business_partner_tier_threshold?: number;
+  total_available_intakes?: number;
+  should_reserve_intake_supply?: boolean;
+  user_type?: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SearchProvidersResponse".
+ */
+export interface SearchProvidersResponse {
+  items: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
+    /**
+     * The provider's filter values (product-spec §3: type, value, id, description); display values and priorities come with GET /providers/filters.
+     */
+    filters: {
+      id: number;
+      type:
+        | 'availability_type'
+        | 'area_of_concern'
+        | 'language'
+        | 'counseling_approach'
+        | 'client_age_group'
+        | 'gender'
+        | 'time_of_day'
+        | 'insurance_id'
+        | 'counseling_type'
+        | 'tag'
+        | 'orderBy';
+      value: string;
+      description: string | null;
+    }[];
+    practice: {
+      id: string;
+      name: string;
+      /**
+       * One-line address.
+       */
+      address: string;
+      addressLine1: string;
+      city: string;
+      state: string;
+      zipcode: string;
+      country: string;
+      googlePlaceId?: string | null;
+      latitude: number;
+      longitude: number;
+      /**
+       * IANA time zone of the practice.
+       */
+      timeZone: string;
+    };
+    /**
+     * Friendly profile paths, /{type}/{state}/{slug} (product-spec §2).
+     */
+    providerSlugs: {
+      type: 'provider' | 'psychiatrist' | 'therapist';
+      state: string;
+      slug: string;
+      path: string;
+    }[];
+    about: {
+      text: string;
+      payrates: {
+        individual: number;
+        follow_up?: number | null;
+      };
+    };
+    licensedStates: string[];
+    specialties?: (
+      | 'anxiety-therapy'
+      | 'childrens-therapy'
+      | 'christian-counseling'
+      | 'cognitive-behavioral-therapy-cbt'
+      | 'couples-therapy'
+      | 'depression-therapy'
+      | 'dialectical-behavior-therapy-dbt'
+      | 'family-therapy'
+      | 'grief-counseling'
+      | 'marriage-family-therapy'
+      | 'marriage-counseling'
+      | 'psychiatrist'
+      | 'sex-therapy'
+      | 'trauma-ptsd-therapy'
+    )[];
+    /**
+     * IANA time zone the provider's schedule is kept in.
+     */
+    timeZone: string;
+    /**
+     * Distance in miles from the searched point, when the search had one.
+     */
+    distanceMiles?: number | null;
+    /**
+     * Open slots in the coming weeks (orders "most available").
+     */
+    openSlotCount?: number;
+    firstAvailableSlot?: string | null;
+  }[];
+  total: number;
+  page: number;
+  pageSize: 10;
+  orderBy?: 'distance' | 'most_available';
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetProviderAvailabilityParams".
+ */
+export interface GetProviderAvailabilityParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetProviderAvailabilityQuery".
+ */
+export interface GetProviderAvailabilityQuery {
+  startDate?: string;
+  endDate?: string;
+  /**
+   * @maxItems 2
+   */
+  availabilityType?: [] | ['online' | 'in_person'] | ['online' | 'in_person', 'online' | 'in_person'];
+  /**
+   * @maxItems 4
+   */
+  timeOfDay?:
+    | []
+    | ['early_morning' | 'morning' | 'afternoon' | 'evening']
+    | ['early_morning' | 'morning' | 'afternoon' | 'evening', 'early_morning' | 'morning' | 'afternoon' | 'evening']
+    | [
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening'
+      ]
+    | [
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening'
+      ];
+  counselingType?:
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling';
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetProviderAvailabilityResponse".
+ */
+export interface GetProviderAvailabilityResponse {
+  providerId: string;
+  timeZone: string;
+  startDate: string;
+  endDate: string;
+  slots: {
+    id: string;
+    start: string;
+    end: string;
+    practiceId: string;
+    providerId: string;
+    availabilityType: 'online' | 'in_person';
+    timeOfDay: 'early_morning' | 'morning' | 'afternoon' | 'evening';
+    /**
+     * A medication/psychiatry appointment slot.
+     */
+    isMedication: boolean;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SearchReferringProvidersParams".
+ */
+export interface SearchReferringProvidersParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SearchReferringProvidersQuery".
+ */
+export interface SearchReferringProvidersQuery {
+  userId?: string;
+  q?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SearchReferringProvidersResponse".
+ */
+export interface SearchReferringProvidersResponse {
+  items: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    credential: string;
+    ehrId: string;
+    npi: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetSlotsQuery".
+ */
+export interface GetSlotsQuery {
+  providerId: string;
+  practiceId?: string;
+  startDate?: string;
+  endDate?: string;
+  /**
+   * @maxItems 2
+   */
+  availabilityType?: [] | ['online' | 'in_person'] | ['online' | 'in_person', 'online' | 'in_person'];
+  /**
+   * @maxItems 4
+   */
+  timeOfDay?:
+    | []
+    | ['early_morning' | 'morning' | 'afternoon' | 'evening']
+    | ['early_morning' | 'morning' | 'afternoon' | 'evening', 'early_morning' | 'morning' | 'afternoon' | 'evening']
+    | [
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening'
+      ]
+    | [
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening'
+      ];
+  counselingType?:
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling';
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetSlotsResponse".
+ */
+export interface GetSlotsResponse {
+  providerId: string;
+  timeZone: string;
+  startDate: string;
+  endDate: string;
+  slots: {
+    id: string;
+    start: string;
+    end: string;
+    practiceId: string;
+    providerId: string;
+    availabilityType: 'online' | 'in_person';
+    timeOfDay: 'early_morning' | 'morning' | 'afternoon' | 'evening';
+    /**
+     * A medication/psychiatry appointment slot.
+     */
+    isMedication: boolean;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetFirstAvailableSlotQuery".
+ */
+export interface GetFirstAvailableSlotQuery {
+  /**
+   * @minItems 1
+   * @maxItems 10
+   */
+  providerId:
+    | [string]
+    | [string, string]
+    | [string, string, string]
+    | [string, string, string, string]
+    | [string, string, string, string, string]
+    | [string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string]
+    | [string, string, string, string, string, string, string, string, string, string];
+  /**
+   * @maxItems 2
+   */
+  availabilityType?: [] | ['online' | 'in_person'] | ['online' | 'in_person', 'online' | 'in_person'];
+  /**
+   * @maxItems 4
+   */
+  timeOfDay?:
+    | []
+    | ['early_morning' | 'morning' | 'afternoon' | 'evening']
+    | ['early_morning' | 'morning' | 'afternoon' | 'evening', 'early_morning' | 'morning' | 'afternoon' | 'evening']
+    | [
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening'
+      ]
+    | [
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening',
+        'early_morning' | 'morning' | 'afternoon' | 'evening'
+      ];
+  counselingType?:
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling';
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetFirstAvailableSlotResponse".
+ */
+export interface GetFirstAvailableSlotResponse {
+  items: {
+    providerId: string;
+    slot: {
+      id: string;
+      start: string;
+      end: string;
+      practiceId: string;
+      providerId: string;
+      availabilityType: 'online' | 'in_person';
+      timeOfDay: 'early_morning' | 'morning' | 'afternoon' | 'evening';
+      /**
+       * A medication/psychiatry appointment slot.
+       */
+      isMedication: boolean;
+    } | null;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetSupportUserParams".
+ */
+export interface GetSupportUserParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetSupportUserResponse".
+ */
+export interface GetSupportUserResponse {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+  groups: (
+    | 'support'
+    | 'patient'
+    | 'clinicians'
+    | 'rcd'
+    | 'devops_admin'
+    | 'clinical_admin'
+    | 'software_devs'
+    | 'third_party_support'
+    | 'engineering_support'
+    | 'thrivecare_admin'
+    | 'product'
+    | 'residents'
+    | 'synchronous_team'
+    | 'coe_staff'
+    | 'medical_assistants'
+  )[];
+  disabled: boolean;
+  dateOfBirth?: string | null;
+  businessPartnerId: string | null;
+  businessPartner?: {
+    id: string;
+    name: string;
+    partnershipCode: string;
+    hidePaymentInput: boolean;
+    hideInsuranceInput: boolean;
+    hidePostBookingModalCopy: boolean;
+    customSuccessMessage?: string | null;
+    customFailureMessage?: string | null;
+    authorizationRequired: boolean;
+    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
+    isCreditCardOptional: boolean;
+    tierName: 'premier' | 'standard';
+    /**
+     * The partner's own phone line, when it has one.
+     */
+    phone?: string | null;
+  };
+  patients: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    relationship:
+      | 'Self'
+      | 'Spouse'
+      | 'Child'
+      | 'Other'
+      | 'Grandparent'
+      | 'Grandchild'
+      | 'Stepchild'
+      | 'NephewOrNiece'
+      | 'FosterChild'
+      | 'SignificantOther'
+      | 'Mother'
+      | 'Father'
+      | 'OtherAdult'
+      | 'LifePartner'
+      | 'OtherRelationship';
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AllowBookingFlowParams".
+ */
+export interface AllowBookingFlowParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AllowBookingFlowQuery".
+ */
+export interface AllowBookingFlowQuery {
+  /**
+   * Email
+   */
+  email: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AllowBookingFlowResponse".
+ */
+export interface AllowBookingFlowResponse {
+  allowed: boolean;
+  reason?: 'ACCOUNT_DISABLED' | 'EMAIL_MISMATCH' | 'NOT_A_PATIENT';
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetUserDetailsParams".
+ */
+export interface GetUserDetailsParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetUserDetailsResponse".
+ */
+export interface GetUserDetailsResponse {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+  dateOfBirth?: string | null;
+  address?: {
+    /**
+     * Address line 1
+     */
+    line1: string;
+    /**
+     * Address line 2
+     */
+    line2?: string;
+    /**
+     * City
+     */
+    city: string;
+    /**
+     * State
+     */
+    state:
+      | 'AL'
+      | 'AK'
+      | 'AZ'
+      | 'AR'
+      | 'CA'
+      | 'CO'
+      | 'CT'
+      | 'DE'
+      | 'DC'
+      | 'FL'
+      | 'GA'
+      | 'HI'
+      | 'ID'
+      | 'IL'
+      | 'IN'
+      | 'IA'
+      | 'KS'
+      | 'KY'
+      | 'LA'
+      | 'ME'
+      | 'MD'
+      | 'MA'
+      | 'MI'
+      | 'MN'
+      | 'MS'
+      | 'MO'
+      | 'MT'
+      | 'NE'
+      | 'NV'
+      | 'NH'
+      | 'NJ'
+      | 'NM'
+      | 'NY'
+      | 'NC'
+      | 'ND'
+      | 'OH'
+      | 'OK'
+      | 'OR'
+      | 'PA'
+      | 'RI'
+      | 'SC'
+      | 'SD'
+      | 'TN'
+      | 'TX'
+      | 'UT'
+      | 'VT'
+      | 'VA'
+      | 'WA'
+      | 'WV'
+      | 'WI'
+      | 'WY';
+    /**
+     * Zip code
+     */
+    zipcode: string;
+    /**
+     * Country
+     */
+    country?: string;
+  };
+  businessPartnerId: string | null;
+  isPartnerAssociationActive: boolean;
+  businessPartner?: {
+    id: string;
+    name: string;
+    partnershipCode: string;
+    hidePaymentInput: boolean;
+    hideInsuranceInput: boolean;
+    hidePostBookingModalCopy: boolean;
+    customSuccessMessage?: string | null;
+    customFailureMessage?: string | null;
+    authorizationRequired: boolean;
+    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
+    isCreditCardOptional: boolean;
+    tierName: 'premier' | 'standard';
+    /**
+     * The partner's own phone line, when it has one.
+     */
+    phone?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetUserBillingQuery".
+ */
+export interface GetUserBillingQuery {
+  userId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetUserBillingResponse".
+ */
+export interface GetUserBillingResponse {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  address?: {
+    /**
+     * Address line 1
+     */
+    line1: string;
+    /**
+     * Address line 2
+     */
+    line2?: string;
+    /**
+     * City
+     */
+    city: string;
+    /**
+     * State
+     */
+    state:
+      | 'AL'
+      | 'AK'
+      | 'AZ'
+      | 'AR'
+      | 'CA'
+      | 'CO'
+      | 'CT'
+      | 'DE'
+      | 'DC'
+      | 'FL'
+      | 'GA'
+      | 'HI'
+      | 'ID'
+      | 'IL'
+      | 'IN'
+      | 'IA'
+      | 'KS'
+      | 'KY'
+      | 'LA'
+      | 'ME'
+      | 'MD'
+      | 'MA'
+      | 'MI'
+      | 'MN'
+      | 'MS'
+      | 'MO'
+      | 'MT'
+      | 'NE'
+      | 'NV'
+      | 'NH'
+      | 'NJ'
+      | 'NM'
+      | 'NY'
+      | 'NC'
+      | 'ND'
+      | 'OH'
+      | 'OK'
+      | 'OR'
+      | 'PA'
+      | 'RI'
+      | 'SC'
+      | 'SD'
+      | 'TN'
+      | 'TX'
+      | 'UT'
+      | 'VT'
+      | 'VA'
+      | 'WA'
+      | 'WV'
+      | 'WI'
+      | 'WY';
+    /**
+     * Zip code
+     */
+    zipcode: string;
+    /**
+     * Country
+     */
+    country?: string;
+  };
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CreateUserBody".
+ */
+export interface CreateUserBody {
+  /**
+   * Email
+   */
+  email: string;
+  /**
+   * First name
+   */
+  firstName: string;
+  /**
+   * Last name
+   */
+  lastName: string;
+  /**
+   * Date of birth
+   */
+  dateOfBirth?: string;
+  address?: {
+    /**
+     * Address line 1
+     */
+    line1: string;
+    /**
+     * Address line 2
+     */
+    line2?: string;
+    /**
+     * City
+     */
+    city: string;
+    /**
+     * State
+     */
+    state:
+      | 'AL'
+      | 'AK'
+      | 'AZ'
+      | 'AR'
+      | 'CA'
+      | 'CO'
+      | 'CT'
+      | 'DE'
+      | 'DC'
+      | 'FL'
+      | 'GA'
+      | 'HI'
+      | 'ID'
+      | 'IL'
+      | 'IN'
+      | 'IA'
+      | 'KS'
+      | 'KY'
+      | 'LA'
+      | 'ME'
+      | 'MD'
+      | 'MA'
+      | 'MI'
+      | 'MN'
+      | 'MS'
+      | 'MO'
+      | 'MT'
+      | 'NE'
+      | 'NV'
+      | 'NH'
+      | 'NJ'
+      | 'NM'
+      | 'NY'
+      | 'NC'
+      | 'ND'
+      | 'OH'
+      | 'OK'
+      | 'OR'
+      | 'PA'
+      | 'RI'
+      | 'SC'
+      | 'SD'
+      | 'TN'
+      | 'TX'
+      | 'UT'
+      | 'VT'
+      | 'VA'
+      | 'WA'
+      | 'WV'
+      | 'WI'
+      | 'WY';
+    /**
+     * Zip code
+     */
+    zipcode: string;
+    /**
+     * Country
+     */
+    country?: string;
+  };
+  partnershipCode?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CreateUserResponse".
+ */
+export interface CreateUserResponse {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+  dateOfBirth?: string | null;
+  address?: {
+    /**
+     * Address line 1
+     */
+    line1: string;
+    /**
+     * Address line 2
+     */
+    line2?: string;
+    /**
+     * City
+     */
+    city: string;
+    /**
+     * State
+     */
+    state:
+      | 'AL'
+      | 'AK'
+      | 'AZ'
+      | 'AR'
+      | 'CA'
+      | 'CO'
+      | 'CT'
+      | 'DE'
+      | 'DC'
+      | 'FL'
+      | 'GA'
+      | 'HI'
+      | 'ID'
+      | 'IL'
+      | 'IN'
+      | 'IA'
+      | 'KS'
+      | 'KY'
+      | 'LA'
+      | 'ME'
+      | 'MD'
+      | 'MA'
+      | 'MI'
+      | 'MN'
+      | 'MS'
+      | 'MO'
+      | 'MT'
+      | 'NE'
+      | 'NV'
+      | 'NH'
+      | 'NJ'
+      | 'NM'
+      | 'NY'
+      | 'NC'
+      | 'ND'
+      | 'OH'
+      | 'OK'
+      | 'OR'
+      | 'PA'
+      | 'RI'
+      | 'SC'
+      | 'SD'
+      | 'TN'
+      | 'TX'
+      | 'UT'
+      | 'VT'
+      | 'VA'
+      | 'WA'
+      | 'WV'
+      | 'WI'
+      | 'WY';
+    /**
+     * Zip code
+     */
+    zipcode: string;
+    /**
+     * Country
+     */
+    country?: string;
+  };
+  businessPartnerId: string | null;
+  isPartnerAssociationActive: boolean;
+  businessPartner?: {
+    id: string;
+    name: string;
+    partnershipCode: string;
+    hidePaymentInput: boolean;
+    hideInsuranceInput: boolean;
+    hidePostBookingModalCopy: boolean;
+    customSuccessMessage?: string | null;
+    customFailureMessage?: string | null;
+    authorizationRequired: boolean;
+    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
+    isCreditCardOptional: boolean;
+    tierName: 'premier' | 'standard';
+    /**
+     * The partner's own phone line, when it has one.
+     */
+    phone?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CreateUserSkipEmailVerificationBody".
+ */
+export interface CreateUserSkipEmailVerificationBody {
+  /**
+   * Email
+   */
+  email: string;
+  /**
+   * First name
+   */
+  firstName: string;
+  /**
+   * Last name
+   */
+  lastName: string;
+  /**
+   * Date of birth
+   */
+  dateOfBirth?: string;
+  address?: {
+    /**
+     * Address line 1
+     */
+    line1: string;
+    /**
+     * Address line 2
+     */
+    line2?: string;
+    /**
+     * City
+     */
+    city: string;
+    /**
+     * State
+     */
+    state:
+      | 'AL'
+      | 'AK'
+      | 'AZ'
+      | 'AR'
+      | 'CA'
+      | 'CO'
+      | 'CT'
+      | 'DE'
+      | 'DC'
+      | 'FL'
+      | 'GA'
+      | 'HI'
+      | 'ID'
+      | 'IL'
+      | 'IN'
+      | 'IA'
+      | 'KS'
+      | 'KY'
+      | 'LA'
+      | 'ME'
+      | 'MD'
+      | 'MA'
+      | 'MI'
+      | 'MN'
+      | 'MS'
+      | 'MO'
+      | 'MT'
+      | 'NE'
+      | 'NV'
+      | 'NH'
+      | 'NJ'
+      | 'NM'
+      | 'NY'
+      | 'NC'
+      | 'ND'
+      | 'OH'
+      | 'OK'
+      | 'OR'
+      | 'PA'
+      | 'RI'
+      | 'SC'
+      | 'SD'
+      | 'TN'
+      | 'TX'
+      | 'UT'
+      | 'VT'
+      | 'VA'
+      | 'WA'
+      | 'WV'
+      | 'WI'
+      | 'WY';
+    /**
+     * Zip code
+     */
+    zipcode: string;
+    /**
+     * Country
+     */
+    country?: string;
+  };
+  partnershipCode?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CreateUserSkipEmailVerificationResponse".
+ */
+export interface CreateUserSkipEmailVerificationResponse {
+  /**
+   * A JWT (HS256) with claims sub, email, userType, groups, exp, iat and, for third-party agents, bp (business partner id).
+   */
+  accessToken: string;
+  tokenType: 'Bearer';
+  expiresAt: string;
+  user: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+  };
+  groups: (
+    | 'support'
+    | 'patient'
+    | 'clinicians'
+    | 'rcd'
+    | 'devops_admin'
+    | 'clinical_admin'
+    | 'software_devs'
+    | 'third_party_support'
+    | 'engineering_support'
+    | 'thrivecare_admin'
+    | 'product'
+    | 'residents'
+    | 'synchronous_team'
+    | 'coe_staff'
+    | 'medical_assistants'
+  )[];
+  businessPartner?: {
+    id: string;
+    name: string;
+    partnershipCode: string;
+    hidePaymentInput: boolean;
+    hideInsuranceInput: boolean;
+    hidePostBookingModalCopy: boolean;
+    customSuccessMessage?: string | null;
+    customFailureMessage?: string | null;
+    authorizationRequired: boolean;
+    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
+    isCreditCardOptional: boolean;
+    tierName: 'premier' | 'standard';
+    /**
+     * The partner's own phone line, when it has one.
+     */
+    phone?: string | null;
+  };
+  /**
+   * Where the sign-in link asked to go afterwards.
+   */
+  redirectTo?: string;
+  /**
+   * Returned unchanged from a Google sign-in.
+   */
+  relayState?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetUserPatientsQuery".
+ */
+export interface GetUserPatientsQuery {
+  userId?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetUserPatientsResponse".
+ */
+export interface GetUserPatientsResponse {
+  items: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    dateOfBirth?: string | null;
+    gender?: string | null;
+    relationship:
+      | 'Self'
+      | 'Spouse'
+      | 'Child'
+      | 'Other'
+      | 'Grandparent'
+      | 'Grandchild'
+      | 'Stepchild'
+      | 'NephewOrNiece'
+      | 'FosterChild'
+      | 'SignificantOther'
+      | 'Mother'
+      | 'Father'
+      | 'OtherAdult'
+      | 'LifePartner'
+      | 'OtherRelationship';
+    email?: string | null;
+    ehrId?: string | null;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UserExistsQuery".
+ */
+export interface UserExistsQuery {
+  /**
+   * Email
+   */
+  email: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UserExistsResponse".
+ */
+export interface UserExistsResponse {
+  exists: boolean;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdateUserParams".
+ */
+export interface UpdateUserParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdateUserBody".
+ */
+export interface UpdateUserBody {
+  /**
+   * First name
+   */
+  firstName?: string;
+  /**
+   * Last name
+   */
+  lastName?: string;
+  /**
+   * Date of birth
+   */
+  dateOfBirth?: string;
+  address?: {
+    /**
+     * Address line 1
+     */
+    line1: string;
+    /**
+     * Address line 2
+     */
+    line2?: string;
+    /**
+     * City
+     */
+    city: string;
+    /**
+     * State
+     */
+    state:
+      | 'AL'
+      | 'AK'
+      | 'AZ'
+      | 'AR'
+      | 'CA'
+      | 'CO'
+      | 'CT'
+      | 'DE'
+      | 'DC'
+      | 'FL'
+      | 'GA'
+      | 'HI'
+      | 'ID'
+      | 'IL'
+      | 'IN'
+      | 'IA'
+      | 'KS'
+      | 'KY'
+      | 'LA'
+      | 'ME'
+      | 'MD'
+      | 'MA'
+      | 'MI'
+      | 'MN'
+      | 'MS'
+      | 'MO'
+      | 'MT'
+      | 'NE'
+      | 'NV'
+      | 'NH'
+      | 'NJ'
+      | 'NM'
+      | 'NY'
+      | 'NC'
+      | 'ND'
+      | 'OH'
+      | 'OK'
+      | 'OR'
+      | 'PA'
+      | 'RI'
+      | 'SC'
+      | 'SD'
+      | 'TN'
+      | 'TX'
+      | 'UT'
+      | 'VT'
+      | 'VA'
+      | 'WA'
+      | 'WV'
+      | 'WI'
+      | 'WY';
+    /**
+     * Zip code
+     */
+    zipcode: string;
+    /**
+     * Country
+     */
+    country?: string;
+  };
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdateUserResponse".
+ */
+export interface UpdateUserResponse {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+  dateOfBirth?: string | null;
+  address?: {
+    /**
+     * Address line 1
+     */
+    line1: string;
+    /**
+     * Address line 2
+     */
+    line2?: string;
+    /**
+     * City
+     */
+    city: string;
+    /**
+     * State
+     */
+    state:
+      | 'AL'
+      | 'AK'
+      | 'AZ'
+      | 'AR'
+      | 'CA'
+      | 'CO'
+      | 'CT'
+      | 'DE'
+      | 'DC'
+      | 'FL'
+      | 'GA'
+      | 'HI'
+      | 'ID'
+      | 'IL'
+      | 'IN'
+      | 'IA'
+      | 'KS'
+      | 'KY'
+      | 'LA'
+      | 'ME'
+      | 'MD'
+      | 'MA'
+      | 'MI'
+      | 'MN'
+      | 'MS'
+      | 'MO'
+      | 'MT'
+      | 'NE'
+      | 'NV'
+      | 'NH'
+      | 'NJ'
+      | 'NM'
+      | 'NY'
+      | 'NC'
+      | 'ND'
+      | 'OH'
+      | 'OK'
+      | 'OR'
+      | 'PA'
+      | 'RI'
+      | 'SC'
+      | 'SD'
+      | 'TN'
+      | 'TX'
+      | 'UT'
+      | 'VT'
+      | 'VA'
+      | 'WA'
+      | 'WV'
+      | 'WI'
+      | 'WY';
+    /**
+     * Zip code
+     */
+    zipcode: string;
+    /**
+     * Country
+     */
+    country?: string;
+  };
+  businessPartnerId: string | null;
+  isPartnerAssociationActive: boolean;
+  businessPartner?: {
+    id: string;
+    name: string;
+    partnershipCode: string;
+    hidePaymentInput: boolean;
+    hideInsuranceInput: boolean;
+    hidePostBookingModalCopy: boolean;
+    customSuccessMessage?: string | null;
+    customFailureMessage?: string | null;
+    authorizationRequired: boolean;
+    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
+    isCreditCardOptional: boolean;
+    tierName: 'premier' | 'standard';
+    /**
+     * The partner's own phone line, when it has one.
+     */
+    phone?: string | null;
+  };
+}
 
 /** Request and response types of every endpoint, by endpoint id. */
 export interface EndpointTypes {
+  sendMagicLink: { params: undefined; query: undefined; body: SendMagicLinkBody; response: SendMagicLinkResponse };
+  sendEmailOtp: { params: undefined; query: undefined; body: SendEmailOtpBody; response: SendEmailOtpResponse };
+  verifyEmailOtp: { params: undefined; query: undefined; body: VerifyEmailOtpBody; response: VerifyEmailOtpResponse };
+  loginGoogleSso: { params: undefined; query: undefined; body: LoginGoogleSsoBody; response: LoginGoogleSsoResponse };
+  loginWithToken: { params: LoginWithTokenParams; query: LoginWithTokenQuery; body: undefined; response: LoginWithTokenResponse };
+  verifyLoginToken: { params: VerifyLoginTokenParams; query: undefined; body: undefined; response: VerifyLoginTokenResponse };
+  listBusinessPartners: { params: undefined; query: ListBusinessPartnersQuery; body: undefined; response: ListBusinessPartnersResponse };
+  getBusinessPartnerByCode: { params: GetBusinessPartnerByCodeParams; query: undefined; body: undefined; response: GetBusinessPartnerByCodeResponse };
+  validatePartnerCodeByName: { params: undefined; query: ValidatePartnerCodeByNameQuery; body: undefined; response: ValidatePartnerCodeByNameResponse };
   getFrontendFlags: { params: undefined; query: GetFrontendFlagsQuery; body: undefined; response: GetFrontendFlagsResponse };
+  getGeoTimezone: { params: undefined; query: GetGeoTimezoneQuery; body: undefined; response: GetGeoTimezoneResponse };
+  geocode: { params: undefined; query: GeocodeQuery; body: undefined; response: GeocodeResponse };
   getHealth: { params: undefined; query: undefined; body: undefined; response: GetHealthResponse };
+  listPractices: { params: undefined; query: ListPracticesQuery; body: undefined; response: ListPracticesResponse };
+  listProviders: { params: undefined; query: ListProvidersQuery; body: undefined; response: ListProvidersResponse };
+  getProviderProfile: { params: undefined; query: GetProviderProfileQuery; body: undefined; response: GetProviderProfileResponse };
+  getProviderFilters: { params: undefined; query: GetProviderFiltersQuery; body: undefined; response: GetProviderFiltersResponse };
+  searchProviders: { params: undefined; query: SearchProvidersQuery; body: undefined; response: SearchProvidersResponse };
+  getProviderAvailability: { params: GetProviderAvailabilityParams; query: GetProviderAvailabilityQuery; body: undefined; response: GetProviderAvailabilityResponse };
+  searchReferringProviders: { params: SearchReferringProvidersParams; query: SearchReferringProvidersQuery; body: undefined; response: SearchReferringProvidersResponse };
+  getSlots: { params: undefined; query: GetSlotsQuery; body: undefined; response: GetSlotsResponse };
+  getFirstAvailableSlot: { params: undefined; query: GetFirstAvailableSlotQuery; body: undefined; response: GetFirstAvailableSlotResponse };
+  getSupportUser: { params: GetSupportUserParams; query: undefined; body: undefined; response: GetSupportUserResponse };
+  allowBookingFlow: { params: AllowBookingFlowParams; query: AllowBookingFlowQuery; body: undefined; response: AllowBookingFlowResponse };
+  getUserDetails: { params: GetUserDetailsParams; query: undefined; body: undefined; response: GetUserDetailsResponse };
+  getUserBilling: { params: undefined; query: GetUserBillingQuery; body: undefined; response: GetUserBillingResponse };
+  createUser: { params: undefined; query: undefined; body: CreateUserBody; response: CreateUserResponse };
+  createUserSkipEmailVerification: { params: undefined; query: undefined; body: CreateUserSkipEmailVerificationBody; response: CreateUserSkipEmailVerificationResponse };
+  getUserPatients: { params: undefined; query: GetUserPatientsQuery; body: undefined; response: GetUserPatientsResponse };
+  userExists: { params: undefined; query: UserExistsQuery; body: undefined; response: UserExistsResponse };
+  updateUser: { params: UpdateUserParams; query: undefined; body: UpdateUserBody; response: UpdateUserResponse };
 }

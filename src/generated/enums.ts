@@ -653,6 +653,95 @@ export const enums = {
       },
     ],
   },
+  /** How much intake supply a business partner's members are entitled to; a reserving tier sees the intake slots kept back from everyone else. */
+  partnerTier: {
+    values: ['premier', 'standard'],
+    labels: {
+      premier: 'Premier',
+      standard: 'Standard',
+    },
+    options: [
+      {
+        value: 'premier',
+        label: 'Premier',
+        description: 'Members see intake slots reserved for partners.',
+      },
+      {
+        value: 'standard',
+        label: 'Standard',
+        description: 'Members search like everyone else.',
+      },
+    ],
+  },
+  /** First segment of a friendly profile URL (product-spec §2). */
+  providerSlugType: {
+    values: ['provider', 'psychiatrist', 'therapist'],
+    labels: {
+      provider: 'Provider',
+      psychiatrist: 'Psychiatrist',
+      therapist: 'Therapist',
+    },
+    options: [
+      {
+        value: 'provider',
+        label: 'Provider',
+      },
+      {
+        value: 'psychiatrist',
+        label: 'Psychiatrist',
+      },
+      {
+        value: 'therapist',
+        label: 'Therapist',
+      },
+    ],
+  },
+  /** Outcome recorded in an audit row. */
+  auditOutcome: {
+    values: ['success', 'failure', 'denied'],
+    labels: {
+      success: 'Success',
+      failure: 'Failure',
+      denied: 'Denied',
+    },
+    options: [
+      {
+        value: 'success',
+        label: 'Success',
+      },
+      {
+        value: 'failure',
+        label: 'Failure',
+      },
+      {
+        value: 'denied',
+        label: 'Denied',
+      },
+    ],
+  },
+  /** Why support may not start the booking flow for an account. */
+  bookingFlowBlockReason: {
+    values: ['ACCOUNT_DISABLED', 'EMAIL_MISMATCH', 'NOT_A_PATIENT'],
+    labels: {
+      ACCOUNT_DISABLED: 'The account is disabled',
+      EMAIL_MISMATCH: 'The e-mail address is not the account\'s',
+      NOT_A_PATIENT: 'The account is not a patient account',
+    },
+    options: [
+      {
+        value: 'ACCOUNT_DISABLED',
+        label: 'The account is disabled',
+      },
+      {
+        value: 'EMAIL_MISMATCH',
+        label: 'The e-mail address is not the account\'s',
+      },
+      {
+        value: 'NOT_A_PATIENT',
+        label: 'The account is not a patient account',
+      },
+    ],
+  },
   /** Status of a payment. */
   paymentStatus: {
     values: ['succeeded', 'failed', 'refunded'],
@@ -1238,6 +1327,18 @@ export type LandingSection = 'providers' | 'psychiatrists' | 'therapists';
 
 /** Kinds of landing page: a hub (/{section}), a state (/{section}/{state}), a city (/{section}/{state}/{city}) or a specialty (/{section}/{specialty}). */
 export type LandingPageType = 'hub' | 'state' | 'city' | 'specialty';
+
+/** How much intake supply a business partner's members are entitled to; a reserving tier sees the intake slots kept back from everyone else. */
+export type PartnerTier = 'premier' | 'standard';
+
+/** First segment of a friendly profile URL (product-spec §2). */
+export type ProviderSlugType = 'provider' | 'psychiatrist' | 'therapist';
+
+/** Outcome recorded in an audit row. */
+export type AuditOutcome = 'success' | 'failure' | 'denied';
+
+/** Why support may not start the booking flow for an account. */
+export type BookingFlowBlockReason = 'ACCOUNT_DISABLED' | 'EMAIL_MISMATCH' | 'NOT_A_PATIENT';
 
 /** Status of a payment. */
 export type PaymentStatus = 'succeeded' | 'failed' | 'refunded';

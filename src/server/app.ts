@@ -11,6 +11,9 @@ import databasePlugin from './plugins/database';
 import errorsPlugin, { audienceOf, placeholderContext } from './plugins/errors';
 import validationPlugin from './plugins/validation';
 import openapiPlugin from './plugins/openapi';
+import authPlugin from './plugins/auth';
+import mailPlugin from './plugins/mail';
+import marketplacePlugin from './plugins/marketplace';
 import clientPlugin from './plugins/client';
 import { apiRoutes } from './routes';
 
@@ -44,8 +47,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     dataDir: config.dataDir,
     seed: options.seed ?? true,
   });
+  await app.register(authPlugin, { config });
+  await app.register(mailPlugin, { config });
+  await app.register(marketplacePlugin);
   await app.register(openapiPlugin);
-  await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(apiRoutes, { prefix: '/api', config });
 
   if (options.serveClient ?? config.serveClient) {
     await app.register(clientPlugin, { clientDir: config.clientDir, ssrEntry: config.ssrEntry });

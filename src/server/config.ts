@@ -22,6 +22,12 @@ export interface Config {
   unleashUrl: string | undefined;
   /** key the flag endpoint sends to that Unleash */
   unleashApiKey: string | undefined;
+  /** signs access tokens and keys the one-time-code HMAC; see auth/secrets.ts for the fallback outside production */
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  googleJwksUrl: string;
+  googleClientId: string | undefined;
 }
 
 export interface VariableSpec {
@@ -46,6 +52,11 @@ export const variables: readonly VariableSpec[] = [
   { name: 'SERVE_CLIENT', description: 'false serves only the API (npm run dev serves the client through Vite)', default: 'true' },
   { name: 'UNLEASH_URL', description: 'Unleash frontend API (Unleash or Unleash Edge, e.g. https://unleash.example.com/api/frontend) that answers the flag endpoint; unset evaluates specs/flags.yaml', default: '(unset)' },
   { name: 'UNLEASH_API_KEY', description: 'Frontend API token sent to UNLEASH_URL; required with it', default: '(unset)' },
+  { name: 'JWT_SECRET', description: 'Secret (at least 32 characters) that signs access tokens and keys one-time-code hashes; required in production, otherwise generated once into DATA_DIR', default: '(generated)' },
+  { name: 'SMTP_URL', description: 'SMTP server for sign-in codes and links (smtp://user:pass@host:587); required in production, otherwise mail goes to the dev mailbox at /dev/mailbox', default: '(unset)' },
+  { name: 'MAIL_FROM', description: 'Sender address of e-mails', default: 'Mindful Care <no-reply@mindfulcare.example>' },
+  { name: 'GOOGLE_JWKS_URL', description: "Google's signing keys for Google sign-in (https:// or, in tests, a file:// key set)", default: 'https://www.googleapis.com/oauth2/v3/certs' },
+  { name: 'GOOGLE_CLIENT_ID', description: 'OAuth client id that Google ID tokens must be issued to; Google sign-in is refused while unset', default: '(unset)' },
 ];
 
 export class ConfigError extends Error {
@@ -115,6 +126,15 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`PUBLIC_URL="${publicUrl}" is not an absolute URL such as https://care.example.com.`);
   }
 
+  const jwtSecret = read('JWT_SECRET');
+  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long (e.g. the output of `openssl rand -base64 48`).');
+  if (nodeEnv === 'production' && jwtSecret === undefined) problems.push('JWT_SECRET is required in production: set it to a random value of at least 32 characters (e.g. `openssl rand -base64 48`).');
+  const smtpUrl = read('SMTP_URL');
+  if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://.');
+  if (nodeEnv === 'production' && smtpUrl === undefined) problems.push('SMTP_URL is required in production, so that sign-in codes and links reach people.');
+  const googleJwksUrl = read('GOOGLE_JWKS_URL') ?? 'https://www.googleapis.com/oauth2/v3/certs';
+  if (!/^(https?|file):\/\//.test(googleJwksUrl)) problems.push('GOOGLE_JWKS_URL must be an https:// (or file://) address of a JSON Web Key Set.');
+
   const config: Config = {
     nodeEnv,
     port,
@@ -130,6 +150,11 @@ export function loadConfig(env: Env = process.env): Config {
     serveClient: bool('SERVE_CLIENT', true),
     unleashUrl,
     unleashApiKey,
+    jwtSecret,
+    smtpUrl,
+    mailFrom: read('MAIL_FROM') ?? 'Mindful Care <no-reply@mindfulcare.example>',
+    googleJwksUrl,
+    googleClientId: read('GOOGLE_CLIENT_ID'),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -41,6 +41,7 @@ async function main(): Promise<void> {
     `  Mental-health care marketplace is running at http://localhost:${port}`,
     `  API: http://localhost:${port}/api (docs at /api/docs)`,
     `  Database: ${app.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+    ...(config.smtpUrl ? [] : [`  Mail (sign-in codes and links): http://localhost:${port}/dev/mailbox`]),
     '',
     '  Demo accounts (sign in with the e-mail address):',
     ...demoAccounts.map((a) => `    ${a.role.padEnd(18)} ${a.email}`),

@@ -10,7 +10,7 @@ import { allEndpoints } from './structure';
 import { BANNER, pascal } from './util';
 
 /** Rewrites entity refs ("Patient", "Patient#/properties/x") to refs into the root's definitions. */
-function rootRefs(node: unknown, b: Pick<SpecBundle, 'enums' | 'constants'>): unknown {
+function rootRefs(node: unknown, b: Pick<SpecBundle, 'enums' | 'constants'>, isPropertyMap = false): unknown {
   const { enums } = b;
   if (Array.isArray(node)) return node.map((n) => rootRefs(n, b));
   if (node === null || typeof node !== 'object') return node;
@@ -31,11 +31,12 @@ function rootRefs(node: unknown, b: Pick<SpecBundle, 'enums' | 'constants'>): un
       else out.enum = values;
     } else if (k === 'x-messages' || k === 'x-enumExclude' || k === '$id') {
       continue;
-    } else if (k === 'title' && (node as Record<string, unknown>).type !== 'object') {
+    } else if (k === 'title' && !isPropertyMap && (node as Record<string, unknown>).type !== 'object') {
       // A titled string would become a named alias (type FirstName = string); keep it as a comment.
       if (!('description' in (node as object))) out.description = v;
     } else {
-      out[k] = rootRefs(v, b);
+      // Under "properties" the keys are field names (a field may be called "title"), not keywords.
+      out[k] = rootRefs(v, b, k === 'properties' && !isPropertyMap);
     }
   }
   return out;

@@ -23,8 +23,11 @@ export type Handler<Id extends EndpointId> = (
 
 export type Handlers = { [Id in EndpointId]?: Handler<Id> };
 
-/** Access hook provided by the auth plugin; endpoints open to anyone need none. */
-export type AccessCheck = (endpoint: EndpointDefinition) => RouteOptions['preHandler'];
+/**
+ * Access hook provided by the auth plugin; endpoints open to anyone need none. It runs before
+ * request validation, so a caller who may not call an endpoint learns nothing from its 400s.
+ */
+export type AccessCheck = (endpoint: EndpointDefinition) => (request: FastifyRequest) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -70,7 +73,7 @@ export function routeOptionsFor(endpoint: EndpointDefinition, handler: Handler<E
       response,
     },
     config: { endpointId: endpoint.id, messages: endpoint.messages },
-    ...(isPublic ? {} : { preHandler: accessCheck!(endpoint) }),
+    ...(isPublic ? {} : { preValidation: accessCheck!(endpoint) }),
     handler: handler as RouteOptions['handler'],
   };
 }

@@ -4,39 +4,68 @@
  * seed steps here.
  */
 import type { Database, Queryable } from '../connection';
+import { refreshAvailabilitySummary } from '../../marketplace/availability';
 import { demoAccounts } from './demo-accounts';
+import { DEMO_PROVIDER_COUNT, seedMarketplace, type MarketplaceSeedResult } from './marketplace';
 
 const SEED_KEY = 'seed';
 const SEED_LOCK = 7_272_602;
 
+export interface SeedContext {
+  /** providers in the demo marketplace (npm run seed -- --providers N) */
+  providers: number;
+  marketplace?: MarketplaceSeedResult;
+}
+
 export interface SeedStep {
   name: string;
-  run(tx: Queryable): Promise<void>;
+  run(tx: Queryable, context: SeedContext): Promise<void>;
 }
+
+const seedMarketplaceStep: SeedStep = {
+  name: 'marketplace',
+  async run(tx, context) {
+    context.marketplace = await seedMarketplace(tx, context.providers);
+  },
+};
 
 const seedAccounts: SeedStep = {
   name: 'demo accounts',
-  async run(tx) {
+  async run(tx, context) {
     for (const a of demoAccounts) {
-      await tx.query(
-        `INSERT INTO users (email, first_name, last_name, user_type, groups) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (email) DO NOTHING`,
-        [a.email, a.firstName, a.lastName, a.userType, a.groups],
+      const partnerId = a.partnershipCode ? context.marketplace?.partnerIdByCode.get(a.partnershipCode) ?? null : null;
+      const providerId = a.providerIndex !== undefined ? context.marketplace?.providerIds[a.providerIndex] ?? null : null;
+      const [user] = await tx.query<{ id: string }>(
+        `INSERT INTO users (email, first_name, last_name, user_type, groups, business_partner_id, is_partner_association_active,
+                            date_of_birth, dob_check_required, provider_id, email_verified_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())
+         ON CONFLICT (email) DO NOTHING RETURNING id`,
+        [a.email, a.firstName, a.lastName, a.userType, a.groups, partnerId, partnerId !== null && a.userType === 'patient', a.dateOfBirth ?? null, a.dobCheckRequired ?? false, providerId],
       );
+      if (!user || a.userType !== 'patient') continue;
+      const people = [{ firstName: a.firstName, lastName: a.lastName, dateOfBirth: a.dateOfBirth ?? null, gender: null, relationship: 'Self', email: a.email }, ...(a.dependants ?? []).map((d) => ({ ...d, email: null }))];
+      for (const p of people) {
+        await tx.query('INSERT INTO patients (user_id, first_name, last_name, date_of_birth, gender, relationship, email) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+          user.id, p.firstName, p.lastName, p.dateOfBirth, p.gender, p.relationship, p.email,
+        ]);
+      }
     }
   },
 };
 
-export const seedSteps: SeedStep[] = [seedAccounts];
+export const seedSteps: SeedStep[] = [seedMarketplaceStep, seedAccounts];
 
 /** Seeds an empty database; returns true when it did. */
-export async function seedIfEmpty(database: Database, steps: readonly SeedStep[] = seedSteps): Promise<boolean> {
-  return database.transaction(async (tx) => {
+export async function seedIfEmpty(database: Database, steps: readonly SeedStep[] = seedSteps, providers = DEMO_PROVIDER_COUNT): Promise<boolean> {
+  const seeded = await database.transaction(async (tx) => {
     if (database.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const existing = await tx.query('SELECT 1 FROM app_meta WHERE key = $1', [SEED_KEY]);
     if (existing.length) return false;
-    for (const step of steps) await step.run(tx);
-    await tx.query('INSERT INTO app_meta (key, value) VALUES ($1, $2)', [SEED_KEY, JSON.stringify({ steps: steps.map((s) => s.name), at: new Date().toISOString() })]);
+    const context: SeedContext = { providers };
+    for (const step of steps) await step.run(tx, context);
+    await tx.query('INSERT INTO app_meta (key, value) VALUES ($1, $2)', [SEED_KEY, JSON.stringify({ steps: steps.map((s) => s.name), providers, at: new Date().toISOString() })]);
     return true;
   });
+  if (seeded) await refreshAvailabilitySummary(database, new Date());
+  return seeded;
 }

@@ -62,7 +62,6 @@ describe('GET /api/flags/frontend relayed from a real Unleash (UNLEASH_URL)', ()
   let t: TestApp;
   const seen: IncomingMessage[] = [];
   const answer = { toggles: [{ name: 'emailOtpLogin', enabled: true, impressionData: false, variant: { name: 'off', enabled: true } }] };
-  const saved = { url: process.env.UNLEASH_URL, key: process.env.UNLEASH_API_KEY };
 
   beforeAll(async () => {
     unleash = createServer((req, res) => {
@@ -71,15 +70,16 @@ describe('GET /api/flags/frontend relayed from a real Unleash (UNLEASH_URL)', ()
       res.end(JSON.stringify(answer));
     });
     await new Promise<void>((resolve) => unleash.listen(0, '127.0.0.1', resolve));
-    process.env.UNLEASH_URL = `http://127.0.0.1:${(unleash.address() as AddressInfo).port}/api/frontend`;
-    process.env.UNLEASH_API_KEY = 'default:development.frontend-token';
-    t = await startTestApp();
+    t = await startTestApp({
+      env: {
+        UNLEASH_URL: `http://127.0.0.1:${(unleash.address() as AddressInfo).port}/api/frontend`,
+        UNLEASH_API_KEY: 'default:development.frontend-token',
+      },
+    });
   });
   afterAll(async () => {
     await t.close();
     await new Promise((resolve) => unleash.close(resolve));
-    process.env.UNLEASH_URL = saved.url;
-    process.env.UNLEASH_API_KEY = saved.key;
   });
 
   it('passes the context and the key on, and the answer back', async () => {

@@ -1,0 +1,206 @@
+/**
+ * Provider search benchmark (`npm run bench:search`): provider search over a 50,000-provider
+ * marketplace on PostgreSQL, with and without filters, through the real HTTP server (a child process,
+ * so the load generator does not share its event loop) and, for comparison, straight on the database
+ * at the same rate: the whole search as one SQL statement (what the API runs until its in-memory
+ * index is loaded), and the one statement the API runs per search once it is (the page's providers).
+ * Reports p50/p99 latency and requests per second, and checks the targets: API p99 ≤ 20 ms at
+ * 500 requests per second, API time within 2× the bare search query's.
+ *
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_search) is created and seeded
+ * with BENCH_PROVIDERS (50000) providers when empty; BENCH_RATE (500) and BENCH_SECONDS (15) shape the load.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { SearchProvidersQuery } from '../../src/generated/entities';
+import { openDatabase, type Database } from '../../src/server/db/connection';
+import { migrate } from '../../src/server/db/migrate';
+import { seedIfEmpty } from '../../src/server/db/seed';
+import { filterCatalogue } from '../../src/server/marketplace/filters';
+import { PROVIDER_CARD_COLUMNS } from '../../src/server/marketplace/providers';
+import { buildSearchQuery, criteriaFromQuery, type SearchCriteria } from '../../src/server/marketplace/search';
+import { SearchIndex } from '../../src/server/marketplace/search-index';
+
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_search';
+const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 50_000);
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const TARGET_P99_MS = 20;
+const TARGET_RATIO = 2;
+
+interface Scenario {
+  name: string;
+  queries: SearchProvidersQuery[];
+}
+
+const states = ['TX', 'CA', 'FL', 'OH', 'GA', 'PA', 'IL', 'NC'];
+const points: Record<string, { latitude: number; longitude: number }> = {
+  TX: { latitude: 29.7604, longitude: -95.3698 }, CA: { latitude: 34.0522, longitude: -118.2437 }, FL: { latitude: 25.7617, longitude: -80.1918 },
+  OH: { latitude: 39.9612, longitude: -82.9988 }, GA: { latitude: 33.749, longitude: -84.388 }, PA: { latitude: 39.9526, longitude: -75.1652 },
+  IL: { latitude: 41.8781, longitude: -87.6298 }, NC: { latitude: 35.2271, longitude: -80.8431 },
+};
+
+const scenarios: Scenario[] = [
+  {
+    name: 'no filters',
+    queries: states.flatMap((s) => [{ state_code: s }, { state_code: s, page: 2 }, { state_code: s, ...points[s]! }]),
+  },
+  {
+    name: 'with filters',
+    queries: states.flatMap((s) => [
+      { state_code: s, language: ['Spanish'], time_of_day: ['evening'] },
+      { state_code: s, ...points[s]!, counseling_type: ['Medication/Psychiatry'], availability_type: ['online'] },
+      { state_code: s, area_of_concern: ['Anxiety', 'Depression'], gender: ['Female'], orderBy: 'most_available' },
+      { state_code: s, ...points[s]!, insurance_id: ['AETNA'], client_age_group: ['14-17'], should_reserve_intake_supply: true },
+    ] satisfies SearchProvidersQuery[]),
+  },
+];
+
+function queryString(q: SearchProvidersQuery): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) for (const one of Array.isArray(v) ? v : [v]) params.append(k, String(one));
+  return params.toString();
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+async function ensureDatabase(): Promise<Database> {
+  const url = new URL(DATABASE_URL);
+  const name = url.pathname.slice(1);
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(DATABASE_URL), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!exists.rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: '', poolSize: 10 });
+  await migrate(database);
+  const started = Date.now();
+  if (await seedIfEmpty(database, undefined, PROVIDERS)) console.log(`seeded ${PROVIDERS} providers in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  await database.query('ANALYZE');
+  return database;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL, SERVE_CLIENT: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('the server did not start within 2 minutes');
+}
+
+interface Figures {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+}
+
+async function loadApi(port: number, scenario: Scenario, seconds: number, rate: number): Promise<Figures> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: 32,
+    overallRate: rate,
+    duration: seconds,
+    requests: scenario.queries.map((q) => ({ method: 'GET' as const, path: `/api/providers/search?${queryString(q)}` })),
+  });
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.non2xx + result.errors + result.timeouts };
+}
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+function criteriaOf(q: SearchProvidersQuery): SearchCriteria {
+  const point = q.latitude !== undefined && q.longitude !== undefined ? { latitude: q.latitude, longitude: q.longitude } : undefined;
+  return criteriaFromQuery(q, point, q.should_reserve_intake_supply ? 2 : 0);
+}
+
+/** Statements sent straight to the database at a fixed rate (open loop), timed one by one. */
+async function loadDatabase(database: Database, statements: Statement[], seconds: number, rate: number): Promise<Figures> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const total = seconds * rate;
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let sent = 0; sent < total; ) {
+    const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
+    for (; sent < due; sent += 1) {
+      const { sql, params } = statements[sent % statements.length]!;
+      const t0 = performance.now();
+      inFlight.push(database.query(sql, params).then(() => void latencies.push(performance.now() - t0), () => void (errors += 1)));
+    }
+    await new Promise((r) => setTimeout(r, 1));
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / elapsed, errors };
+}
+
+const fmt = (f: Figures) => `p50 ${f.p50.toFixed(2).padStart(6)} ms   p99 ${f.p99.toFixed(2).padStart(6)} ms   ${f.rps.toFixed(0).padStart(4)} req/s   errors ${f.errors}`;
+
+export async function runSearchBenchmark(): Promise<boolean> {
+  const database = await ensureDatabase();
+  const [{ n } = { n: 0 }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM providers');
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
+  const port = await freePort();
+  const server = await startServer(port, dataDir);
+  const catalogue = await filterCatalogue(database);
+  const index = await SearchIndex.load(database);
+  let ok = true;
+  try {
+    console.log(`\nProvider search over ${n} providers, ${RATE} requests per second for ${SECONDS} s each, PostgreSQL\n`);
+    for (const scenario of scenarios) {
+      await loadApi(port, scenario, 3, Math.round(RATE / 2)); // warm-up: caches, JIT, connection pool
+      const api = await loadApi(port, scenario, SECONDS, RATE);
+      const searches = scenario.queries.map((q) => buildSearchQuery(criteriaOf(q), catalogue));
+      const bare = await loadDatabase(database, searches, SECONDS, RATE);
+      const cards = await loadDatabase(database, scenario.queries.map((q) => ({
+        sql: `SELECT ${PROVIDER_CARD_COLUMNS} FROM providers p JOIN practices pr ON pr.id = p.practice_id WHERE p.id = ANY($1::uuid[])`,
+        params: [index.find(criteriaOf(q), catalogue).hits.map((h) => h.providerId)],
+      })), SECONDS, RATE);
+      const ratioP50 = api.p50 / bare.p50;
+      const ratioP99 = api.p99 / bare.p99;
+      const pass = api.p99 <= TARGET_P99_MS && api.rps >= RATE * 0.97 && ratioP50 <= TARGET_RATIO && api.errors === 0;
+      ok &&= pass;
+      console.log(`  ${scenario.name}`);
+      console.log(`    API (HTTP)    ${fmt(api)}`);
+      console.log(`    search SQL    ${fmt(bare)}`);
+      console.log(`    page SQL      ${fmt(cards)}   (the API's one query per search)`);
+      console.log(`    API / search SQL  p50 ×${ratioP50.toFixed(2)}   p99 ×${ratioP99.toFixed(2)}   ${pass ? 'PASS' : 'FAIL'} (target: p99 ≤ ${TARGET_P99_MS} ms at ${RATE} req/s, p50 within ×${TARGET_RATIO})\n`);
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return ok;
+}

@@ -1,0 +1,55 @@
+/**
+ * Creating a patient account (POST /users/create and create-skip-email-verification). The account
+ * holder is also their own first patient (relationship Self). Staff creating an account for someone
+ * make its sign-in links ask for the date of birth; a third-party agent's accounts join their partner.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { CreateUserBody } from '../../generated/entities';
+import { messages } from '../../generated/messages';
+import { AppError } from '../errors';
+import { resolveCaller } from '../plugins/auth';
+import { partnerByCode } from '../marketplace/partners';
+import { userById, type UserRow } from './repository';
+
+const UNIQUE_VIOLATION = '23505';
+
+function pgCode(err: unknown): string | undefined {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code ?? e.cause?.code;
+}
+
+export async function createPatientAccount(request: FastifyRequest, body: CreateUserBody): Promise<UserRow> {
+  // Anyone may sign up; a valid staff token changes how the account is set up, an invalid one is ignored.
+  const caller = await resolveCaller(request);
+  const byStaff = Boolean(caller?.permissions.isSupportOrThirdParty);
+  if (byStaff && !body.dateOfBirth) {
+    throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'dateOfBirth', keyword: 'required', message: messages['validation.default.required'] }] });
+  }
+  let partnerId: string | null = null;
+  if (caller?.permissions.isThirdPartyAgent) partnerId = caller.businessPartnerId ?? null;
+  if (body.partnershipCode) {
+    const partner = await partnerByCode(request.server.database, body.partnershipCode);
+    if (!partner || (partnerId && partner.id !== partnerId)) throw new AppError('PARTNERSHIP_CODE_INVALID');
+    partnerId = partner.id;
+  }
+  try {
+    const id = await request.server.database.transaction(async (tx) => {
+      const [user] = await tx.query<{ id: string }>(
+        `INSERT INTO users (email, first_name, last_name, user_type, groups, address, business_partner_id, is_partner_association_active,
+                            date_of_birth, dob_check_required)
+         VALUES ($1, $2, $3, 'patient', '{patient}', $4, $5, $6, $7, $8) RETURNING id`,
+        [body.email, body.firstName, body.lastName, body.address ? JSON.stringify(body.address) : null, partnerId, partnerId !== null, body.dateOfBirth ?? null, byStaff],
+      );
+      await tx.query(
+        `INSERT INTO patients (user_id, first_name, last_name, date_of_birth, relationship, email) VALUES ($1, $2, $3, $4, 'Self', $5)`,
+        [user!.id, body.firstName, body.lastName, body.dateOfBirth ?? null, body.email],
+      );
+      return user!.id;
+    });
+    request.auditTarget = { type: 'user', id };
+    return (await userById(request.server.database, id))!;
+  } catch (err) {
+    if (pgCode(err) === UNIQUE_VIOLATION) throw new AppError('USER_ALREADY_EXISTS', { cause: err });
+    throw err;
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The audit trail: who read or changed which record, signed in or failed to, or was refused, when,
+ * from where, with what outcome. Rows are only ever inserted; the database refuses UPDATE, DELETE
+ * and TRUNCATE on the table (migration 0002). No health data goes into a row: only ids.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { AuditOutcome } from '../generated/enums';
+
+export interface AuditEntry {
+  action: string;
+  outcome: AuditOutcome;
+  recordType?: string;
+  recordId?: string;
+  status?: number;
+  /** the account acting, when known (sign-in rows name the account signing in) */
+  actorId?: string;
+  details?: Record<string, string | number | boolean | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** set once an audit row describes this request, so the automatic row is not written twice */
+    audited?: boolean;
+    /** the record an audited endpoint touched, for its automatic row */
+    auditTarget?: { type: string; id: string };
+  }
+}
+
+export async function writeAudit(request: FastifyRequest, entry: AuditEntry): Promise<void> {
+  request.audited = true;
+  const caller = request.caller;
+  await request.server.database.query(
+    `INSERT INTO audit_log (actor_id, actor_groups, action, record_type, record_id, outcome, status, ip, details)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      entry.actorId ?? caller?.userId ?? null,
+      caller?.groups ?? [],
+      entry.action,
+      entry.recordType ?? null,
+      entry.recordId ?? null,
+      entry.outcome,
+      entry.status ?? null,
+      request.ip,
+      JSON.stringify({ ...entry.details, ...(caller?.impersonation ? { impersonating: caller.impersonation.providerId } : {}) }),
+    ],
+  );
+}
+
+export function outcomeOfStatus(status: number): AuditOutcome {
+  if (status < 400) return 'success';
+  if (status === 401 || status === 403 || status === 404) return 'denied';
+  return 'failure';
+}

@@ -1,0 +1,36 @@
+/** The AuthSession every successful sign-in answers with (contract in specs/entities/AuthSession.yaml). */
+import type { FastifyRequest } from 'fastify';
+import type { AuthSession } from '../../generated/entities';
+import { writeAudit } from '../audit';
+import type { UserRow } from '../accounts/repository';
+import { partnerById } from '../marketplace/partners';
+import { issueAccessToken } from './tokens';
+
+export async function sessionFor(request: FastifyRequest, user: UserRow, method: string, extra: Pick<AuthSession, 'redirectTo' | 'relayState'> = {}): Promise<AuthSession> {
+  const businessPartnerId = user.user_type === 'third_party_support' ? user.business_partner_id : null;
+  const { token, expiresAt } = await issueAccessToken(request.server.keys, {
+    id: user.id,
+    email: user.email,
+    userType: user.user_type,
+    groups: user.groups,
+    businessPartnerId,
+  });
+  const partner = businessPartnerId ? await partnerById(request.server.database, businessPartnerId) : undefined;
+  await request.server.database.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [user.id]);
+  await writeAudit(request, { action: 'signIn', outcome: 'success', status: 200, actorId: user.id, recordType: 'user', recordId: user.id, details: { method } });
+  return {
+    accessToken: token,
+    tokenType: 'Bearer',
+    expiresAt: expiresAt.toISOString(),
+    user: { id: user.id, firstName: user.first_name, lastName: user.last_name, email: user.email, userType: user.user_type },
+    groups: user.groups,
+    ...(partner ? { businessPartner: partner } : {}),
+    ...(extra.redirectTo ? { redirectTo: extra.redirectTo } : {}),
+    ...(extra.relayState !== undefined ? { relayState: extra.relayState } : {}),
+  };
+}
+
+/** A failed sign-in: audited with the reason, never with the code or token tried. */
+export async function auditSignInFailure(request: FastifyRequest, method: string, reason: string, status: number, userId?: string): Promise<void> {
+  await writeAudit(request, { action: 'signIn', outcome: 'failure', status, actorId: userId, recordType: userId ? 'user' : undefined, recordId: userId, details: { method, reason } });
+}

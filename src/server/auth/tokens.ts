@@ -1,0 +1,53 @@
+/** Access tokens: JWT (HS256) carrying the permission groups of product-spec §6, expiring per accessTokenLifetimeMinutes. */
+import { SignJWT, jwtVerify } from 'jose';
+import { constants } from '../../generated/constants';
+import { enums, type PermissionGroup, type UserType } from '../../generated/enums';
+import type { ServerKeys } from './secrets';
+
+export interface TokenClaims {
+  sub: string;
+  email: string;
+  userType: UserType;
+  groups: PermissionGroup[];
+  /** business partner of a third-party agent */
+  bp?: string;
+  exp: number;
+  iat: number;
+}
+
+const ISSUER = 'mindful-care';
+
+export async function issueAccessToken(
+  keys: ServerKeys,
+  subject: { id: string; email: string; userType: UserType; groups: readonly string[]; businessPartnerId?: string | null },
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const iat = Math.floor(now.getTime() / 1000);
+  const exp = iat + constants.accessTokenLifetimeMinutes * 60;
+  const claims: Record<string, unknown> = { email: subject.email, userType: subject.userType, groups: [...subject.groups] };
+  if (subject.businessPartnerId) claims.bp = subject.businessPartnerId;
+  const token = await new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(subject.id)
+    .setIssuer(ISSUER)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(keys.jwt);
+  return { token, expiresAt: new Date(exp * 1000) };
+}
+
+const groupValues = new Set<string>(enums.permissionGroup.values);
+const userTypes = new Set<string>(enums.userType.values);
+
+/** The token's claims, or undefined when it is malformed, forged or expired. */
+export async function verifyAccessToken(keys: ServerKeys, token: string): Promise<TokenClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, keys.jwt, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['sub', 'exp', 'iat'] });
+    const { sub, email, userType, groups, bp, exp, iat } = payload as Partial<TokenClaims>;
+    if (typeof sub !== 'string' || typeof email !== 'string' || typeof userType !== 'string' || !userTypes.has(userType)) return undefined;
+    if (!Array.isArray(groups) || !groups.every((g) => typeof g === 'string' && groupValues.has(g))) return undefined;
+    return { sub, email, userType, groups, bp: typeof bp === 'string' ? bp : undefined, exp: exp!, iat: iat! };
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * The demo marketplace: business partners, filters, insurance, practices in real cities, providers
+ * licensed across the served states, and eight weeks of slots in each provider's time zone. Seeded
+ * random, so the same provider count gives the same people everywhere; bulk inserts throughout.
+ */
+import zipcodes from 'zipcodes';
+import { constants } from '../../../generated/constants';
+import { enums, type CounselingSpecialty, type CounselingType } from '../../../generated/enums';
+import type { Queryable } from '../connection';
+import { insertRows } from './bulk';
+import { carrierSeeds, cities, filterSeeds, firstNames, lastNames, partnerSeeds, practiceSuffixes, servedStates, streetNames, type City } from './catalogue';
+import { seededRandom, type Random } from './random';
+
+export const DEMO_PROVIDER_COUNT = 320;
+const SEED = 20_240_601;
+/** Providers per practice, on average. */
+const PROVIDERS_PER_PRACTICE = 4;
+/** Slots start on the hour between these local hours (last start included). */
+const FIRST_SLOT_HOUR = 7;
+const LAST_SLOT_HOUR = 20;
+/** Providers generated per batch of inserts. */
+const BATCH = 2_000;
+
+export interface MarketplaceSeedResult {
+  providerIds: string[];
+  partnerIdByCode: Map<string, string>;
+}
+
+interface PracticeSeed {
+  id: string;
+  city: City;
+}
+
+async function seedPartners(tx: Queryable, rng: Random): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  const rows = partnerSeeds.map((p) => {
+    const id = rng.uuid();
+    ids.set(p.partnershipCode, id);
+    return [id, p.name, p.partnershipCode, p.hidePaymentInput, p.hideInsuranceInput, p.hidePostBookingModalCopy, p.customSuccessMessage,
+      p.customFailureMessage, p.authorizationRequired, p.channelType, p.dealStructure, p.isCreditCardOptional, p.tierName, p.phone];
+  });
+  await insertRows(tx, 'business_partners', ['id', 'name', 'partnership_code', 'hide_payment_input', 'hide_insurance_input', 'hide_post_booking_modal_copy',
+    'custom_success_message', 'custom_failure_message', 'authorization_required', 'channel_type', 'deal_structure', 'is_credit_card_optional', 'tier_name', 'phone'], rows);
+  const referring = [...ids.values()].flatMap((partnerId, p) =>
+    Array.from({ length: 6 }, (_, i) => [rng.uuid(), partnerId, rng.pick(firstNames), rng.pick(lastNames), rng.pick(['MD', 'DO', 'NP', 'PA-C']),
+      String(rng.int(1_000_000_000, 1_999_999_999)), `REF-${p + 1}${String(i + 1).padStart(3, '0')}`]),
+  );
+  await insertRows(tx, 'referring_providers', ['id', 'business_partner_id', 'first_name', 'last_name', 'credential', 'npi', 'ehr_id'], referring);
+  return ids;
+}
+
+async function seedReference(tx: Queryable): Promise<{ filterIds: Map<string, number>; planIds: { id: number; medicaid: boolean; carrier: string }[] }> {
+  await insertRows(tx, 'filters', ['type', 'value', 'description', 'display_value', 'priority', 'mapping_value'],
+    filterSeeds.map((f, i) => [f.type, f.value, f.description, f.displayValue ?? f.value, i, f.value.toUpperCase().replace(/[^A-Z0-9]+/g, '_')]));
+  await insertRows(tx, 'filters', ['type', 'value', 'description', 'display_value', 'priority', 'mapping_value'],
+    carrierSeeds.map((c, i) => ['insurance_id', c.code, `Accepts ${c.name} plans.`, c.name, i, c.code]));
+  const filters = await tx.query<{ id: number; type: string; value: string }>('SELECT id, type, value FROM filters');
+  await insertRows(tx, 'insurance_carriers', ['code', 'name'], carrierSeeds.map((c) => [c.code, c.name]));
+  const carriers = new Map((await tx.query<{ id: number; code: string }>('SELECT id, code FROM insurance_carriers')).map((c) => [c.code, c.id]));
+  await insertRows(tx, 'insurance_plans', ['carrier_id', 'name', 'is_medicaid'],
+    carrierSeeds.flatMap((c) => c.plans.map((p) => [carriers.get(c.code), p.name, p.isMedicaid])));
+  const plans = await tx.query<{ id: number; is_medicaid: boolean; code: string }>(
+    'SELECT p.id, p.is_medicaid, c.code FROM insurance_plans p JOIN insurance_carriers c ON c.id = p.carrier_id ORDER BY p.id',
+  );
+  return {
+    filterIds: new Map(filters.map((f) => [`${f.type}:${f.value}`, f.id])),
+    planIds: plans.map((p) => ({ id: p.id, medicaid: p.is_medicaid, carrier: p.code })),
+  };
+}
+
+async function seedPractices(tx: Queryable, rng: Random, count: number): Promise<PracticeSeed[]> {
+  const practices: PracticeSeed[] = [];
+  const rows: unknown[][] = [];
+  for (let i = 0; i < count; i += 1) {
+    // Every city gets a practice before any city gets a second.
+    const city = i < cities.length ? cities[i]! : rng.pick(cities);
+    const place = zipcodes.lookup(city.zip)!;
+    const id = rng.uuid();
+    practices.push({ id, city });
+    rows.push([
+      id, `${city.name} ${rng.pick(practiceSuffixes)}`, `${rng.int(100, 9899)} ${rng.pick(streetNames)}`, city.name, city.state, city.zip,
+      `ChIJ${rng.uuid().replace(/-/g, '').slice(0, 23)}`,
+      Math.round((place.latitude + (rng.next() - 0.5) * 0.06) * 1e6) / 1e6, Math.round((place.longitude + (rng.next() - 0.5) * 0.06) * 1e6) / 1e6, city.timeZone,
+    ]);
+  }
+  await insertRows(tx, 'practices', ['id', 'name', 'address_line1', 'city', 'state', 'zipcode', 'google_place_id', 'latitude', 'longitude', 'time_zone'], rows);
+  return practices;
+}
+
+const SPECIALTY_AREA: Partial<Record<CounselingSpecialty, string>> = {
+  'anxiety-therapy': 'Anxiety', 'depression-therapy': 'Depression', 'trauma-ptsd-therapy': 'Trauma and PTSD', 'grief-counseling': 'Grief and loss',
+  'couples-therapy': 'Relationship issues', 'marriage-counseling': 'Relationship issues',
+};
+
+function providerRow(rng: Random, index: number, practice: PracticeSeed, reference: Awaited<ReturnType<typeof seedReference>>): unknown[] {
+  const id = rng.uuid();
+  const firstName = rng.pick(firstNames);
+  const lastName = rng.pick(lastNames);
+  const gender = rng.chance(0.62) ? 'Female' : 'Male';
+  const title = rng.pick(enums.providerTitle.values);
+  const counselingTypes = new Set<CounselingType>();
+  if (rng.chance(0.85)) counselingTypes.add('Individual Counseling');
+  if (rng.chance(0.35)) counselingTypes.add('Medication/Psychiatry');
+  if (rng.chance(0.3)) counselingTypes.add('Family Counseling');
+  if (rng.chance(0.3)) counselingTypes.add('Couples/Marriage Counseling');
+  if (rng.chance(0.1)) counselingTypes.add('Psychological Testing & Evaluation');
+  if (!counselingTypes.size) counselingTypes.add('Individual Counseling');
+  const offersMedication = counselingTypes.has('Medication/Psychiatry');
+  const specialties = rng.sample(enums.counselingSpecialty.values.filter((s) => offersMedication || s !== 'psychiatrist'), rng.int(2, 5));
+  if (offersMedication && !specialties.includes('psychiatrist')) specialties.push('psychiatrist');
+  const home = practice.city.state;
+  const others = servedStates.filter((s) => s !== home);
+  const licensed = [home, ...(rng.chance(0.3) ? rng.sample(others, rng.int(1, 2)) : [])];
+  const areas = new Set([...specialties.map((s) => SPECIALTY_AREA[s]).filter((a): a is string => a !== undefined), ...rng.sample(filterSeeds.filter((f) => f.type === 'area_of_concern').map((f) => f.value), rng.int(2, 5))]);
+  const languages = ['English', ...(rng.chance(0.35) ? rng.sample(filterSeeds.filter((f) => f.type === 'language' && f.value !== 'English').map((f) => f.value), rng.int(1, 2)) : [])];
+  const ages = rng.chance(0.25) ? rng.sample(['0-5', '6-10', '11-13', '14-17'], rng.int(1, 3)) : [];
+  ages.push('18-64');
+  if (rng.chance(0.5)) ages.push('65+');
+  const plans = rng.sample(reference.planIds.filter((p) => !p.medicaid || rng.chance(0.5)), rng.int(2, 6));
+  const inPerson = rng.chance(0.6);
+  const filterKeys = [
+    ...[...counselingTypes].map((t) => `counseling_type:${t}`), `gender:${gender}`, ...[...areas].map((a) => `area_of_concern:${a}`),
+    ...languages.map((l) => `language:${l}`), ...rng.sample(filterSeeds.filter((f) => f.type === 'counseling_approach').map((f) => f.value), rng.int(1, 3)).map((a) => `counseling_approach:${a}`),
+    ...ages.map((a) => `client_age_group:${a}`), ...rng.sample(filterSeeds.filter((f) => f.type === 'tag').map((f) => f.value), rng.int(0, 2)).map((t) => `tag:${t}`),
+    ...[...new Set(plans.map((p) => p.carrier))].map((c) => `insurance_id:${c}`), 'availability_type:online', ...(inPerson ? ['availability_type:in_person'] : []),
+  ];
+  const individual = rng.int(20, 50) * 5;
+  const about = `${firstName} ${lastName}, ${title}, ${offersMedication ? 'offers psychiatric evaluation and medication management' : 'offers talk therapy'} for ${
+    [...areas].slice(0, 3).join(', ').toLowerCase()}. ${firstName} works with ${ages.includes('0-5') || ages.includes('6-10') ? 'children, teens and adults' : 'adults'} in ${
+    practice.city.name}, ${home}, and by video${licensed.length > 1 ? ` across ${licensed.join(', ')}` : ''}.`;
+  const removedReason = index % 97 === 13 ? enums.providerRemovalReason.values[index % 2] : null;
+  return [
+    id, firstName, lastName, title, gender, `${firstName}-${lastName}-${id.slice(0, 6)}`.toLowerCase().replace(/[^a-z0-9-]/g, ''), about,
+    individual, rng.chance(0.7) ? Math.round(individual * 0.7) : null, practice.id, practice.city.timeZone, licensed, specialties,
+    filterKeys.map((k) => reference.filterIds.get(k)).filter((v) => v !== undefined), plans.map((p) => p.id), offersMedication, rng.chance(0.4),
+    removedReason, removedReason ? new Date().toISOString() : null, inPerson,
+  ];
+}
+
+/**
+ * Eight weeks of hour-long slots from the provider's local today: each provider works some weekdays,
+ * in person on some of them when it has an office, and is busier or freer than others. Computed in
+ * SQL from each provider's id, so a million rows never pass through Node.
+ */
+async function seedSlots(tx: Queryable, providerIds: readonly string[], inPerson: ReadonlySet<string>, today: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO slots (provider_id, practice_id, during, availability_type, is_medication)
+     SELECT p.id, p.practice_id, tstzrange(t.start_at, t.start_at + interval '1 hour'),
+            CASE WHEN p.id = ANY($5::uuid[]) AND abs(hashtext(p.id::text || d.n::text)) % 3 = 0 THEN 'in_person' ELSE 'online' END,
+            p.offers_medication AND abs(hashtext(p.id::text || d.n::text || hr.h::text)) % 2 = 0
+       FROM providers p
+      CROSS JOIN generate_series(0, $2::int - 1) AS d(n)
+      CROSS JOIN generate_series($3::int, $4::int) AS hr(h)
+      CROSS JOIN LATERAL (SELECT ((($1::date + d.n) + make_time(hr.h, 0, 0)) AT TIME ZONE p.time_zone) AS start_at) t
+      WHERE p.id = ANY($6::uuid[])
+        AND extract(isodow FROM $1::date + d.n) <= 6
+        AND abs(hashtext(p.id::text || ':' || extract(isodow FROM $1::date + d.n)::text)) % 10 < 7
+        AND abs(hashtext(p.id::text || ':' || d.n::text || ':' || hr.h::text)) % 100 < 8 + abs(hashtext(p.id::text)) % 25`,
+    [today, constants.availabilityWindowDays, FIRST_SLOT_HOUR, LAST_SLOT_HOUR, [...inPerson].filter((id) => providerIds.includes(id)), providerIds],
+  );
+}
+
+export async function seedMarketplace(tx: Queryable, providerCount: number, today = new Date()): Promise<MarketplaceSeedResult> {
+  const rng = seededRandom(SEED);
+  const partnerIdByCode = await seedPartners(tx, rng);
+  const reference = await seedReference(tx);
+  const practices = await seedPractices(tx, rng, Math.max(cities.length, Math.ceil(providerCount / PROVIDERS_PER_PRACTICE)));
+  const day = today.toISOString().slice(0, 10);
+  const providerIds: string[] = [];
+  for (let start = 0; start < providerCount; start += BATCH) {
+    const rows: unknown[][] = [];
+    const inPerson = new Set<string>();
+    for (let i = start; i < Math.min(providerCount, start + BATCH); i += 1) {
+      // Every practice gets a provider before any gets a second, so every city has someone.
+      const row = providerRow(rng, i, i < practices.length ? practices[i]! : rng.pick(practices), reference);
+      if (row.pop() === true) inPerson.add(row[0] as string);
+      rows.push(row);
+    }
+    await insertRows(tx, 'providers', ['id', 'first_name', 'last_name', 'title', 'gender', 'slug', 'about', 'pay_individual', 'pay_follow_up', 'practice_id', 'time_zone',
+      'licensed_states', 'specialties', 'filter_ids', 'plan_ids', 'offers_medication', 'accepts_b2b', 'removed_reason', 'removed_at'], rows,
+    { licensed_states: 'text[]', specialties: 'text[]', filter_ids: 'int[]', plan_ids: 'int[]' });
+    const ids = rows.map((r) => r[0] as string);
+    await seedSlots(tx, ids, inPerson, day);
+    providerIds.push(...ids);
+  }
+  return { providerIds, partnerIdByCode };
+}

@@ -1,0 +1,317 @@
+import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { endpoints, type EndpointId } from '../../generated/api';
+import { constants } from '../../generated/constants';
+import { enums } from '../../generated/enums';
+import { errorCatalogue } from '../../generated/errors';
+import { createAjv } from '../../domain/validation/ajv';
+import { earliestSearchStart, timeOfDayOf } from '../../domain/slots';
+import { filterCatalogue } from './filters';
+import { criteriaFromQuery, searchProviders, searchProvidersInDatabase } from './search';
+import { SearchIndex } from './search-index';
+import type { SearchProvidersQuery } from '../../generated/entities';
+
+let t: TestApp;
+const ajv = createAjv();
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+/** The 200 body must match the endpoint's spec'd response schema. */
+function conforms(id: EndpointId, body: unknown): void {
+  const validate = ajv.compile(JSON.parse(JSON.stringify(endpoints[id].responses['200']!.schema)));
+  expect(validate(body) ? [] : validate.errors).toEqual([]);
+}
+
+interface ProviderOut {
+  id: string;
+  licensedStates: string[];
+  filters: { type: string; value: string }[];
+  distanceMiles?: number | null;
+  openSlotCount?: number;
+  practice: { id: string; zipcode: string };
+  providerSlugs: { type: string; state: string; slug: string; path: string }[];
+  timeZone: string;
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ seed: true });
+}, 90_000); // a fresh database and the demo seed take a while on a busy machine
+afterAll(async () => t.close());
+
+describe('provider search', () => {
+  it('finds only providers licensed in the state, a page at a time, in the spec shape', async () => {
+    const first = await get('/api/providers/search?state_code=TX');
+    expect(first.statusCode).toBe(200);
+    conforms('searchProviders', first.json());
+    const { items, total, pageSize } = first.json() as { items: ProviderOut[]; total: number; pageSize: number };
+    expect(pageSize).toBe(constants.pageSize);
+    expect(items).toHaveLength(constants.pageSize);
+    expect(total).toBeGreaterThan(constants.pageSize);
+    for (const p of items) expect(p.licensedStates).toContain('TX');
+    const second = (await get('/api/providers/search?state_code=TX&page=2')).json() as { items: ProviderOut[]; total: number };
+    expect(second.total).toBe(total);
+    expect(second.items.map((p) => p.id)).not.toEqual(expect.arrayContaining(items.map((p) => p.id)));
+    const last = Math.ceil(total / constants.pageSize);
+    const beyond = (await get(`/api/providers/search?state_code=TX&page=${last + 1}`)).json();
+    expect(beyond).toMatchObject({ items: [], total });
+  });
+
+  it('matches any value of one filter type and every type together', async () => {
+    const spanish = (await get('/api/providers/search?state_code=CA&language=Spanish')).json().items as ProviderOut[];
+    expect(spanish.length).toBeGreaterThan(0);
+    for (const p of spanish) expect(p.filters).toContainEqual(expect.objectContaining({ type: 'language', value: 'Spanish' }));
+    const either = (await get('/api/providers/search?state_code=CA&language=Spanish&language=Mandarin')).json().total;
+    expect(either).toBeGreaterThanOrEqual((await get('/api/providers/search?state_code=CA&language=Spanish')).json().total);
+    const both = (await get('/api/providers/search?state_code=CA&language=Spanish&counseling_type=Medication%2FPsychiatry&gender=Female')).json().items as ProviderOut[];
+    for (const p of both) {
+      expect(p.filters).toContainEqual(expect.objectContaining({ type: 'counseling_type', value: 'Medication/Psychiatry' }));
+      expect(p.filters).toContainEqual(expect.objectContaining({ type: 'gender', value: 'Female' }));
+    }
+  });
+
+  it('finds nobody for a value no provider has, and treats SQL in a value as text', async () => {
+    expect((await get('/api/providers/search?state_code=TX&area_of_concern=Astrology')).json()).toMatchObject({ items: [], total: 0 });
+    expect((await get(`/api/providers/search?state_code=TX&tag=${encodeURIComponent("x' OR 'a' LIKE 'a")}`)).json()).toMatchObject({ items: [], total: 0 });
+    const script = await get(`/api/providers/search?state_code=TX&language=${encodeURIComponent('<script>alert(1)</script>')}`);
+    expect(script.statusCode).toBe(400);
+    expect(script.json().errors[0]).toMatchObject({ field: 'language.0', keyword: 'pattern' });
+  });
+
+  it('orders by distance from a zip code or a point', async () => {
+    const res = (await get('/api/providers/search?state_code=TX&location=78701')).json();
+    expect(res.orderBy).toBe('distance');
+    const miles = (res.items as ProviderOut[]).map((p) => p.distanceMiles!);
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
+    expect(miles[0]).toBeLessThan(10);
+    const byPoint = (await get('/api/providers/search?state_code=TX&latitude=30.27&longitude=-97.74&orderBy=distance')).json();
+    expect(byPoint.items[0].id).toBe(res.items[0].id);
+    expect((await get('/api/providers/search?state_code=TX&location=Nowhere%2C%20ZZ')).json().errorCode).toBe('LOCATION_NOT_FOUND');
+  });
+
+  it('orders by most available', async () => {
+    const counts = ((await get('/api/providers/search?state_code=FL&orderBy=most_available')).json().items as ProviderOut[]).map((p) => p.openSlotCount!);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
+  it('filters by time of day and session type in the provider time zone', async () => {
+    const items = (await get('/api/providers/search?state_code=AZ&time_of_day=early_morning&availability_type=in_person')).json().items as ProviderOut[];
+    expect(items.length).toBeGreaterThan(0);
+    for (const p of items.slice(0, 3)) {
+      const slots = (await get(`/api/providers/${p.id}/availability?timeOfDay=early_morning&availabilityType=in_person&startDate=${new Date().toISOString().slice(0, 10)}&endDate=${new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)}`)).json().slots;
+      expect(slots.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('filters by accepted plan and partner clients', async () => {
+    const [plan] = await t.db.database.query<{ id: number }>('SELECT id FROM insurance_plans WHERE is_medicaid ORDER BY id LIMIT 1');
+    const res = (await get(`/api/providers/search?state_code=TX&insurance=${plan!.id}&b2b_client=true`)).json();
+    const ids = (res.items as ProviderOut[]).map((p) => p.id);
+    const rows = await t.db.database.query<{ ok: boolean }>('SELECT ($1::int = ANY(plan_ids) AND accepts_b2b) AS ok FROM providers WHERE id = ANY($2::uuid[])', [plan!.id, ids]);
+    expect(rows.every((r) => r.ok)).toBe(true);
+  });
+
+  it('reserves intake supply for members of reserving partners', async () => {
+    const reserve = 5;
+    const base = '/api/providers/search?state_code=TX&orderBy=most_available';
+    const open = (await get(base)).json();
+    const reserved = (await get(`${base}&should_reserve_intake_supply=true&business_partner_tier_threshold=${reserve}`)).json();
+    expect(reserved.items[0].openSlotCount).toBe(open.items[0].openSlotCount - reserve);
+    const everyone: ProviderOut[] = [];
+    for (let page = 1; page <= Math.ceil(open.total / constants.pageSize); page += 1) everyone.push(...(await get(`${base}&page=${page}`)).json().items);
+    const n = everyone.filter((p) => p.openSlotCount! > reserve).length;
+    expect(reserved.total).toBe(n);
+    const premier = (await get(`${base}&should_reserve_intake_supply=true&business_partner_tier_threshold=${reserve}&partnership_code=ACME-EAP`)).json();
+    expect(premier.total).toBe(open.total);
+    const standard = (await get(`${base}&should_reserve_intake_supply=true&business_partner_tier_threshold=${reserve}&partnership_code=NORTHSTAR-U`)).json();
+    expect(standard.total).toBe(reserved.total);
+    expect((await get(`${base}&partnership_code=ACME-EAP&business_partner_tier_name=standard`)).json().errorCode).toBe('PARTNER_TIER_MISMATCH');
+    expect((await get(`${base}&partnership_code=NOT-A-CODE`)).statusCode).toBe(errorCatalogue.PARTNERSHIP_CODE_INVALID.status);
+    const minimum = (await get(`${base}&total_available_intakes=40`)).json();
+    for (const p of minimum.items as ProviderOut[]) expect(p.openSlotCount).toBeGreaterThanOrEqual(40);
+  });
+
+  it('requires a valid state and rejects unknown parameters', async () => {
+    expect((await get('/api/providers/search')).json().errors[0]).toMatchObject({ field: 'state_code', keyword: 'required' });
+    expect((await get('/api/providers/search?state_code=Texas')).statusCode).toBe(400);
+    expect((await get('/api/providers/search?state_code=TX&sort=name')).json().errors[0]).toMatchObject({ field: 'sort', keyword: 'additionalProperties' });
+    expect((await get('/api/providers/search?state_code=TX&page=0')).statusCode).toBe(400);
+  });
+});
+
+describe('the in-memory search index', () => {
+  it('is what the API answers from once loaded', () => {
+    expect(t.app.searchIndex()).toBeInstanceOf(SearchIndex);
+  });
+
+  it('gives the same pages and totals as the search in SQL', async () => {
+    const db = t.db.database;
+    const index = await SearchIndex.load(db);
+    const catalogue = await filterCatalogue(db);
+    const austin = { latitude: 30.27, longitude: -97.74 };
+    const cases: [SearchProvidersQuery, typeof austin | undefined, number][] = [
+      [{ state_code: 'TX' }, undefined, 0],
+      [{ state_code: 'TX', page: 2 }, undefined, 0],
+      [{ state_code: 'TX', orderBy: 'distance' }, austin, 0],
+      [{ state_code: 'TX', page: 3 }, austin, 0],
+      [{ state_code: 'CA', language: ['Spanish', 'Korean'], time_of_day: ['evening'] }, undefined, 0],
+      [{ state_code: 'FL', counseling_type: ['Medication/Psychiatry'], availability_type: ['in_person'], gender: ['Female'] }, { latitude: 25.76, longitude: -80.19 }, 0],
+      [{ state_code: 'OH', area_of_concern: ['Anxiety'], insurance_id: ['AETNA', 'CIGNA'], b2b_client: true }, undefined, 3],
+      [{ state_code: 'GA', client_age_group: ['14-17'], tag: ['Evening hours'], total_available_intakes: 10 }, undefined, 0],
+      [{ state_code: 'TX', area_of_concern: ['Astrology'] }, undefined, 0],
+      [{ state_code: 'ME', page: 50 }, undefined, 0],
+    ];
+    for (const [query, point, reserve] of cases) {
+      const criteria = criteriaFromQuery(query, point, reserve);
+      const fromSql = await searchProvidersInDatabase(db, criteria, catalogue);
+      const fromIndex = await searchProviders(db, criteria, catalogue, index);
+      expect({ query, total: fromIndex.total, ids: fromIndex.items.map((p) => p.id) }).toEqual({ query, total: fromSql.total, ids: fromSql.items.map((p) => p.id) });
+      fromIndex.items.forEach((p, i) => {
+        const other = fromSql.items[i]!;
+        expect(p.openSlotCount).toBe(other.openSlotCount);
+        expect(p.firstAvailableSlot).toBe(other.firstAvailableSlot);
+        if (other.distanceMiles === null) expect(p.distanceMiles).toBeNull();
+        else expect(p.distanceMiles).toBeCloseTo(other.distanceMiles!, 1);
+      });
+    }
+  });
+});
+
+describe('providers, profiles and filters', () => {
+  it('lists providers by practice', async () => {
+    const anyone = (await get('/api/providers')).json();
+    conforms('listProviders', anyone);
+    const practiceId = anyone.items[0].practice.id;
+    const res = (await get(`/api/providers?practiceId=${practiceId}`)).json();
+    expect(res.items.length).toBeGreaterThan(0);
+    for (const p of res.items as ProviderOut[]) expect(p.practice.id).toBe(practiceId);
+  });
+
+  it('answers a profile by id and by friendly URL', async () => {
+    const p = (await get('/api/providers/search?state_code=GA')).json().items[0] as ProviderOut;
+    const byId = await get(`/api/providers/profile?providerId=${p.id}`);
+    conforms('getProviderProfile', byId.json());
+    const slug = p.providerSlugs[0]!;
+    expect(slug.path).toBe(`/${slug.type}/${slug.state}/${slug.slug}`);
+    const bySlug = await get(`/api/providers/profile?type=${slug.type}&state=${slug.state}&slug=${slug.slug}`);
+    expect(bySlug.json().id).toBe(p.id);
+    expect((await get(`/api/providers/profile?type=${slug.type}&state=zz&slug=${slug.slug}`)).statusCode).toBe(404);
+    expect((await get('/api/providers/profile?providerId=00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+
+  it('answers 204 with the removal reason for a removed provider, and never finds it', async () => {
+    const [removed] = await t.db.database.query<{ id: string; removed_reason: string; state: string }>(
+      'SELECT id, removed_reason, licensed_states[1] AS state FROM providers WHERE removed_reason IS NOT NULL LIMIT 1',
+    );
+    const res = await get(`/api/providers/profile?providerId=${removed!.id}`);
+    expect(res.statusCode).toBe(204);
+    expect(enums.providerRemovalReason.values).toContain(res.headers['x-provider-removal-reason']);
+    expect((await get(`/api/providers/${removed!.id}/availability`)).statusCode).toBe(404);
+  });
+
+  it('lists filters with descriptions, narrowed to a state', async () => {
+    const all = (await get('/api/providers/filters')).json();
+    conforms('getProviderFilters', all);
+    const types = new Set((all.items as { type: string }[]).map((f) => f.type));
+    for (const type of enums.filterType.values) expect(types).toContain(type);
+    const me = (await get('/api/providers/filters?stateCode=ME')).json();
+    expect(me.items.length).toBeGreaterThan(0);
+    expect(me.items.length).toBeLessThanOrEqual(all.items.length);
+  });
+
+  it('lists practices in real cities', async () => {
+    const res = (await get('/api/practices?stateCode=OH')).json();
+    conforms('listPractices', res);
+    expect(res.items.map((p: { city: string }) => p.city)).toEqual(expect.arrayContaining(['Columbus', 'Cleveland', 'Cincinnati']));
+  });
+});
+
+describe('slots', () => {
+  let provider: ProviderOut;
+  beforeAll(async () => {
+    provider = (await get('/api/providers/search?state_code=TX&orderBy=most_available')).json().items[0];
+  });
+
+  it('lists open slots in the provider time zone, from the earliest allowed start', async () => {
+    const res = await get(`/api/providers/${provider.id}/availability`);
+    conforms('getProviderAvailability', res.json());
+    const { slots, timeZone } = res.json() as { slots: { start: string; timeOfDay: string }[]; timeZone: string };
+    expect(timeZone).toBe(provider.timeZone);
+    expect(slots.length).toBeGreaterThan(0);
+    const earliest = earliestSearchStart(new Date(), timeZone);
+    for (const s of slots) {
+      expect(new Date(s.start) >= earliest).toBe(true);
+      expect(s.timeOfDay).toBe(timeOfDayOf(new Date(s.start), timeZone));
+    }
+  });
+
+  it('filters by time of day, session type and counseling type', async () => {
+    const evening = (await get(`/api/slots/get?providerId=${provider.id}&timeOfDay=evening&availabilityType=online`)).json().slots;
+    for (const s of evening) expect(s).toMatchObject({ timeOfDay: 'evening', availabilityType: 'online' });
+    const [med] = await t.db.database.query<{ id: string }>('SELECT id FROM providers WHERE offers_medication AND removed_at IS NULL LIMIT 1');
+    const medication = (await get(`/api/slots/get?providerId=${med!.id}&counselingType=Medication%2FPsychiatry`)).json().slots;
+    expect(medication.length).toBeGreaterThan(0);
+    for (const s of medication) expect(s.isMedication).toBe(true);
+  });
+
+  it('refuses a reversed or too long date range', async () => {
+    const reversed = await get(`/api/slots/get?providerId=${provider.id}&startDate=2030-02-01&endDate=2030-01-01`);
+    expect(reversed.json().errorCode).toBe('DATE_RANGE_INVALID');
+    const long = await get(`/api/slots/get?providerId=${provider.id}&startDate=2030-01-01&endDate=2030-06-01`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().description).toContain(String(constants.slotListMaxDays));
+  });
+
+  it('first available slot is the first slot the listing shows', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const res = (await get(`/api/slots/first-available-slot?providerId=${provider.id}&providerId=${unknown}`)).json();
+    conforms('getFirstAvailableSlot', res);
+    const listed = (await get(`/api/slots/get?providerId=${provider.id}`)).json().slots;
+    expect(res.items).toEqual([{ providerId: provider.id, slot: listed[0] }, { providerId: unknown, slot: null }]);
+  });
+});
+
+describe('geo', () => {
+  it('answers the time zone of a point, zone id first', async () => {
+    expect((await get('/api/geo-timezone?latitude=40.7128&longitude=-74.006')).json()[0]).toBe('America/New_York');
+    expect((await get('/api/geo-timezone?latitude=34.05&longitude=-118.24')).json()[0]).toBe('America/Los_Angeles');
+    expect((await get('/api/geo-timezone?latitude=95&longitude=0')).statusCode).toBe(400);
+  });
+
+  it('geocodes a zip code or a city, and says when it cannot', async () => {
+    expect((await get('/api/geocode?query=78701')).json()).toMatchObject({ status: 'OK', result: { city: 'Austin', state: 'TX', zip: '78701' } });
+    expect((await get('/api/geocode?query=Columbus%2C%20OH')).json()).toMatchObject({ status: 'OK', result: { city: 'Columbus', state: 'OH' } });
+    expect((await get('/api/geocode?query=00000')).json()).toEqual({ status: 'ZERO_RESULTS' });
+    expect((await get(`/api/geocode?query=${encodeURIComponent('<img src=x>')}`)).statusCode).toBe(400);
+  });
+});
+
+describe('business partners', () => {
+  it('lists partners by offset and limit', async () => {
+    const res = (await get('/api/business-partners?offset=1&limit=2')).json();
+    conforms('listBusinessPartners', res);
+    expect(res).toMatchObject({ total: constants.partnerPhoneLines.length, offset: 1, limit: 2 });
+    expect(res.items).toHaveLength(2);
+    expect((await get('/api/business-partners?offset=50')).json()).toMatchObject({ items: [], total: constants.partnerPhoneLines.length });
+    expect((await get(`/api/business-partners?limit=${constants.maxListLimit + 1}`)).statusCode).toBe(400);
+  });
+
+  it('finds a partner by code, whatever its case, with the converted B2B details', async () => {
+    const res = (await get('/api/business-partners/partnershipCode/acme-eap')).json();
+    conforms('getBusinessPartnerByCode', res);
+    expect(res.b2bDetails).toMatchObject({ partnerId: res.partner.id, isB2BUser: true, keyword: 'ACME-EAP', channelType: res.partner.channelType });
+    const missing = await get('/api/business-partners/partnershipCode/NOPE');
+    expect(missing.json()).toMatchObject({ errorCode: 'PARTNERSHIP_CODE_INVALID', message: errorCatalogue.PARTNERSHIP_CODE_INVALID.message });
+  });
+
+  it('validates a code against a partner name', async () => {
+    const name = (await get('/api/business-partners/partnershipCode/ACME-EAP')).json().partner.name as string;
+    expect((await get(`/api/business-partners/validate-code-by-name?code=ACME-EAP&partnerName=${encodeURIComponent(name)}`)).json().valid).toBe(true);
+    expect((await get(`/api/business-partners/validate-code-by-name?code=HARBOR-HEALTH&partnerName=${encodeURIComponent(name)}`)).json()).toEqual({ valid: false });
+  });
+});
+
+describe('the API documentation', () => {
+  it('lists every endpoint with its schemas', async () => {
+    const doc = (await get('/api/docs/json')).json() as { paths: Record<string, Record<string, { operationId: string }>> };
+    const ops = new Set(Object.values(doc.paths).flatMap((methods) => Object.values(methods).map((m) => m.operationId)));
+    for (const id of Object.keys(endpoints)) expect(ops).toContain(id);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * E-mail from the templates of specs/mail. With SMTP_URL, mail goes out through nodemailer; without
+ * it (never in production: config refuses), it lands in the dev mailbox at /dev/mailbox, which is
+ * registered only outside production.
+ */
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+import { mailTemplates, type MailTemplateId } from '../../generated/mail';
+import { fillPlaceholders } from '../../domain/messages';
+import type { Config } from '../config';
+
+export interface SentMail {
+  to: string;
+  template: MailTemplateId;
+  subject: string;
+  text: string;
+  html?: string;
+  at: string;
+}
+
+export interface Mailer {
+  send(template: MailTemplateId, to: string, params: Record<string, string | number>): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+const MAILBOX_SIZE = 100;
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+export function renderMail(template: MailTemplateId, to: string, params: Record<string, string | number>): SentMail {
+  const t = mailTemplates[template];
+  const html = 'html' in t ? t.html : undefined;
+  const escaped = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, escapeHtml(String(v))]));
+  return {
+    to,
+    template,
+    subject: fillPlaceholders(t.subject, params),
+    text: fillPlaceholders(t.text, params),
+    html: html ? fillPlaceholders(html, escaped) : undefined,
+    at: new Date().toISOString(),
+  };
+}
+
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    if (config.smtpUrl) {
+      const transport = nodemailer.createTransport(config.smtpUrl);
+      app.addHook('onClose', async () => transport.close());
+      app.decorate('mailer', {
+        async send(template, to, params) {
+          const mail = renderMail(template, to, params);
+          await transport.sendMail({ from: config.mailFrom, to, subject: mail.subject, text: mail.text, html: mail.html });
+        },
+      } satisfies Mailer);
+      return;
+    }
+    if (config.nodeEnv === 'production') throw new Error('SMTP_URL is required in production.');
+
+    const mailbox: SentMail[] = [];
+    app.decorate('mailer', {
+      async send(template, to, params) {
+        mailbox.unshift(renderMail(template, to, params));
+        mailbox.length = Math.min(mailbox.length, MAILBOX_SIZE);
+      },
+    } satisfies Mailer);
+
+    app.get('/dev/mailbox.json', { schema: { hide: true } }, async () => ({ messages: mailbox }));
+    app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
+      const rows = mailbox
+        .map((m) => `<article><h2>${escapeHtml(m.subject)}</h2><p>To ${escapeHtml(m.to)} at ${escapeHtml(m.at)}</p><pre>${escapeHtml(m.text)}</pre></article>`)
+        .join('\n');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><h1>Dev mailbox</h1><p>Mail the server sent, newest first (only outside production).</p>${rows || '<p>No mail yet.</p>'}</body></html>`);
+    });
+  },
+  { name: 'mail' },
+);

@@ -1,0 +1,150 @@
+/** Sign-in calls of product-spec §7 Auth. */
+import type { FastifyRequest } from 'fastify';
+import { constants } from '../../../generated/constants';
+import { userByEmail, userById, type UserRow } from '../../accounts/repository';
+import { writeAudit } from '../../audit';
+import { minutesFromNow, newLoginToken, newOtp } from '../../auth/codes';
+import { assertUnderLimit, recordAttempt } from '../../auth/limits';
+import { codeHash, sameHash } from '../../auth/secrets';
+import { auditSignInFailure, sessionFor } from '../../auth/session';
+import { AppError } from '../../errors';
+import type { Handlers } from '../registry';
+
+/** An account that may sign in: exists and is not disabled. */
+async function activeAccount(request: FastifyRequest, email: string): Promise<UserRow | undefined> {
+  const user = await userByEmail(request.server.database, email);
+  return user && !user.disabled_at ? user : undefined;
+}
+
+/** Mails a magic link to an account; returns nothing the caller could learn from. */
+export async function sendSignInLink(request: FastifyRequest, user: UserRow, redirectTo?: string): Promise<void> {
+  const token = newLoginToken();
+  await request.server.database.query(
+    'INSERT INTO login_tokens (token_hash, user_id, expires_at, redirect_to) VALUES ($1, $2, $3, $4)',
+    [codeHash(request.server.keys, token), user.id, minutesFromNow(constants.loginTokenExpiryMinutes), redirectTo ?? null],
+  );
+  const link = `${request.server.publicUrl}/login?redirect=true&loginToken=${token}`;
+  await request.server.mailer.send('sign-in-link', user.email, { link, minutes: constants.loginTokenExpiryMinutes });
+}
+
+interface LoginTokenRow {
+  id: string;
+  user_id: string;
+  expired: boolean;
+  used: boolean;
+  wrong_tries: number;
+  redirect_to: string | null;
+}
+
+/**
+ * Signs in with a magic-link token. `dob` is checked when the account requires it; without
+ * `consume`, an account that requires it gets DOB_REQUIRED and the token stays usable.
+ */
+async function signInWithToken(request: FastifyRequest, loginToken: string, dob: string | undefined, method: string) {
+  await assertUnderLimit(request, 'failure', undefined, 'signIn');
+  const db = request.server.database;
+  const [row] = await db.query<LoginTokenRow>(
+    `SELECT id, user_id, expires_at <= now() AS expired, used_at IS NOT NULL AS used, wrong_tries, redirect_to
+       FROM login_tokens WHERE token_hash = $1`,
+    [codeHash(request.server.keys, loginToken)],
+  );
+  const user = row ? await userById(db, row.user_id) : undefined;
+  if (!row || !user || user.disabled_at || row.expired || row.used || row.wrong_tries >= constants.otpMaxWrongTries) {
+    await recordAttempt(request, 'failure', user?.email);
+    await auditSignInFailure(request, method, row ? 'token expired, used or locked' : 'unknown token', 401, user?.id);
+    throw new AppError('LOGIN_LINK_INVALID');
+  }
+  if (user.dob_check_required && dob !== user.date_of_birth) {
+    if (dob !== undefined) {
+      await db.query('UPDATE login_tokens SET wrong_tries = wrong_tries + 1 WHERE id = $1', [row.id]);
+      await recordAttempt(request, 'failure', user.email);
+    }
+    await auditSignInFailure(request, method, dob === undefined ? 'date of birth required' : 'wrong date of birth', 403, user.id);
+    throw new AppError('DOB_REQUIRED');
+  }
+  // Single use even when two requests race: only one UPDATE finds the token unused.
+  const used = await db.query('UPDATE login_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING id', [row.id]);
+  if (!used.length) {
+    await auditSignInFailure(request, method, 'token used concurrently', 401, user.id);
+    throw new AppError('LOGIN_LINK_INVALID');
+  }
+  return sessionFor(request, user, method, row.redirect_to ? { redirectTo: row.redirect_to } : {});
+}
+
+export const authHandlers: Handlers = {
+  async sendMagicLink(request) {
+    const { email, redirectTo } = request.body;
+    await assertUnderLimit(request, 'send', email, 'sendMagicLink');
+    await recordAttempt(request, 'send', email);
+    const user = await activeAccount(request, email);
+    if (user) await sendSignInLink(request, user, redirectTo);
+    await writeAudit(request, { action: 'sendMagicLink', outcome: user ? 'success' : 'failure', status: 200, actorId: user?.id, details: { account: Boolean(user) } });
+    return { sent: true as const, expiresInMinutes: constants.loginTokenExpiryMinutes };
+  },
+
+  async sendEmailOtp(request) {
+    const { email, isRetry } = request.body;
+    await assertUnderLimit(request, 'send', email, 'sendEmailOtp');
+    await recordAttempt(request, 'send', email);
+    const user = await activeAccount(request, email);
+    if (user) {
+      const code = newOtp();
+      await request.server.database.transaction(async (tx) => {
+        // Only the newest code works: sending (or re-sending) retires the earlier ones.
+        await tx.query('UPDATE sign_in_codes SET used_at = now() WHERE email = $1 AND used_at IS NULL', [email]);
+        await tx.query('INSERT INTO sign_in_codes (email, code_hash, expires_at) VALUES ($1, $2, $3)', [
+          email, codeHash(request.server.keys, code), minutesFromNow(constants.otpExpiryMinutes),
+        ]);
+      });
+      await request.server.mailer.send('sign-in-code', user.email, { code, minutes: constants.otpExpiryMinutes });
+    }
+    await writeAudit(request, { action: 'sendEmailOtp', outcome: user ? 'success' : 'failure', status: 200, actorId: user?.id, details: { account: Boolean(user), retry: Boolean(isRetry) } });
+    return { sent: true as const, expiresInMinutes: constants.otpExpiryMinutes };
+  },
+
+  async verifyEmailOtp(request) {
+    const { email, otp } = request.body;
+    await assertUnderLimit(request, 'failure', email, 'signIn');
+    const db = request.server.database;
+    const [code] = await db.query<{ id: string; code_hash: string; usable: boolean }>(
+      `SELECT id, code_hash, (used_at IS NULL AND expires_at > now() AND wrong_tries < $2) AS usable
+         FROM sign_in_codes WHERE email = $1 ORDER BY created_at DESC LIMIT 1`,
+      [email, constants.otpMaxWrongTries],
+    );
+    const user = await activeAccount(request, email);
+    const fail = async (reason: string) => {
+      await recordAttempt(request, 'failure', email);
+      await auditSignInFailure(request, 'otp', reason, 401, user?.id);
+      return new AppError('OTP_INVALID');
+    };
+    if (!code || !code.usable || !user) throw await fail(code ? 'code expired, used or locked' : 'no code');
+    if (!sameHash(code.code_hash, codeHash(request.server.keys, otp))) {
+      await db.query('UPDATE sign_in_codes SET wrong_tries = wrong_tries + 1 WHERE id = $1', [code.id]);
+      throw await fail('wrong code');
+    }
+    const used = await db.query('UPDATE sign_in_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [code.id]);
+    if (!used.length) throw await fail('code used concurrently');
+    return sessionFor(request, user, 'otp');
+  },
+
+  async loginGoogleSso(request) {
+    const { jwtToken, relayState } = request.body;
+    await assertUnderLimit(request, 'failure', undefined, 'signIn');
+    const identity = await request.server.verifyGoogleIdToken(jwtToken);
+    const user = identity ? await activeAccount(request, identity.email) : undefined;
+    if (!user) {
+      await recordAttempt(request, 'failure', identity?.email);
+      await auditSignInFailure(request, 'google', identity ? 'no active account' : 'token rejected', 401);
+      throw new AppError('GOOGLE_SIGN_IN_FAILED');
+    }
+    return sessionFor(request, user, 'google', relayState !== undefined ? { relayState } : {});
+  },
+
+  async loginWithToken(request) {
+    return signInWithToken(request, request.params.loginToken, request.query.dob, 'link');
+  },
+
+  async verifyLoginToken(request) {
+    return signInWithToken(request, request.params.loginToken, undefined, 'link');
+  },
+};

@@ -1,0 +1,29 @@
+/** Business partners and partnership codes (product-spec §7 Business partners). */
+import { constants } from '../../../generated/constants';
+import { AppError } from '../../errors';
+import { PARTNER_COLUMNS, partnerByCode, toB2BDetails, toBusinessPartner, type PartnerRow } from '../../marketplace/partners';
+import type { Handlers } from '../registry';
+
+export const businessPartnersHandlers: Handlers = {
+  async listBusinessPartners(request) {
+    const { offset = 0, limit = constants.pageSize } = request.query;
+    const db = request.server.database;
+    const [rows, [count]] = await Promise.all([
+      db.query<PartnerRow>(`SELECT ${PARTNER_COLUMNS} FROM business_partners ORDER BY name, id LIMIT $1 OFFSET $2`, [limit, offset]),
+      db.query<{ n: number }>('SELECT count(*)::int AS n FROM business_partners'),
+    ]);
+    return { items: rows.map(toBusinessPartner), total: count?.n ?? 0, offset, limit };
+  },
+
+  async getBusinessPartnerByCode(request) {
+    const partner = await partnerByCode(request.server.database, request.params.code);
+    if (!partner) throw new AppError('PARTNERSHIP_CODE_INVALID');
+    return { partner, b2bDetails: toB2BDetails(partner) };
+  },
+
+  async validatePartnerCodeByName(request) {
+    const partner = await partnerByCode(request.server.database, request.query.code);
+    const valid = partner !== undefined && partner.name.trim().toLowerCase() === request.query.partnerName.trim().toLowerCase();
+    return valid ? { valid, partnerId: partner.id } : { valid: false };
+  },
+};

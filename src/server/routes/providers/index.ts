@@ -1,0 +1,122 @@
+/** The provider marketplace (product-spec §7 Providers). */
+import type { FastifyRequest } from 'fastify';
+import { constants } from '../../../generated/constants';
+import type { SearchProvidersQuery } from '../../../generated/entities';
+import { reachAccount } from '../../accounts/reach';
+import { writeAudit } from '../../audit';
+import { AppError } from '../../errors';
+import { geocode } from '../../geo';
+import { filterCatalogue } from '../../marketplace/filters';
+import { partnerByCode } from '../../marketplace/partners';
+import { PROVIDER_CARD_COLUMNS, providerOf, type ProviderCardRow } from '../../marketplace/providers';
+import { criteriaFromQuery, searchProviders, type SearchCriteria } from '../../marketplace/search';
+import { callerOf } from '../../plugins/auth';
+import { slotListing } from '../slots';
+import type { Handlers } from '../registry';
+
+async function searchPoint(q: SearchProvidersQuery): Promise<SearchCriteria['point']> {
+  if (q.latitude !== undefined && q.longitude !== undefined) return { latitude: q.latitude, longitude: q.longitude };
+  if (q.location === undefined) return undefined;
+  const place = await geocode(q.location);
+  if (!place) throw new AppError('LOCATION_NOT_FOUND');
+  return place;
+}
+
+/** Open intake slots kept back from this search (specs/api/providers.yaml, searchProviders). */
+async function intakeReserve(request: FastifyRequest, q: SearchProvidersQuery): Promise<number> {
+  let memberOfReservingTier = false;
+  if (q.partnership_code !== undefined) {
+    const partner = await partnerByCode(request.server.database, q.partnership_code);
+    if (!partner) throw new AppError('PARTNERSHIP_CODE_INVALID');
+    if (q.business_partner_tier_name !== undefined && q.business_partner_tier_name !== partner.tierName) throw new AppError('PARTNER_TIER_MISMATCH');
+    memberOfReservingTier = partner.tierName === 'premier';
+  }
+  if (!q.should_reserve_intake_supply || memberOfReservingTier) return 0;
+  return q.business_partner_tier_threshold ?? constants.defaultIntakeReserve;
+}
+
+export const providersHandlers: Handlers = {
+  async listProviders(request) {
+    const { practiceId, stateCode, page = 1 } = request.query;
+    const db = request.server.database;
+    const rows = await db.query<ProviderCardRow & { total: string }>(
+      `SELECT ${PROVIDER_CARD_COLUMNS}, count(*) OVER () AS total
+         FROM providers p JOIN practices pr ON pr.id = p.practice_id
+        WHERE p.removed_at IS NULL AND ($1::uuid IS NULL OR p.practice_id = $1::uuid) AND ($2::text IS NULL OR p.licensed_states @> ARRAY[$2::text])
+        ORDER BY p.last_name, p.first_name, p.id
+        LIMIT ${constants.pageSize} OFFSET $3`,
+      [practiceId ?? null, stateCode ?? null, (page - 1) * constants.pageSize],
+    );
+    const catalogue = await filterCatalogue(db);
+    return { items: rows.map((r) => providerOf(r, catalogue)), total: rows.length ? Number(rows[0]!.total) : 0, page, pageSize: constants.pageSize };
+  },
+
+  async getProviderProfile(request, reply) {
+    const { providerId, practiceId, type, state, slug } = request.query;
+    if (!providerId && !slug) throw new AppError('NOT_FOUND');
+    const db = request.server.database;
+    const [row] = await db.query<ProviderCardRow & { removed_reason: string | null }>(
+      `SELECT ${PROVIDER_CARD_COLUMNS}, p.removed_reason
+         FROM providers p JOIN practices pr ON pr.id = p.practice_id
+        WHERE ($1::uuid IS NULL OR p.id = $1::uuid) AND ($2::text IS NULL OR p.slug = $2::text)`,
+      [providerId ?? null, slug ?? null],
+    );
+    if (!row) throw new AppError('NOT_FOUND');
+    if (row.removed_reason) return reply.status(204).header('x-provider-removal-reason', row.removed_reason).send();
+    const slugMatches = (!state || row.licensed_states.includes(state.toUpperCase())) && (!type || type === 'provider' || (type === 'psychiatrist') === row.offers_medication);
+    if (!slugMatches || (practiceId && practiceId !== row.practice_id)) throw new AppError('NOT_FOUND');
+    return providerOf(row, await filterCatalogue(db));
+  },
+
+  async getProviderFilters(request) {
+    const db = request.server.database;
+    const catalogue = await filterCatalogue(db);
+    const { stateCode } = request.query;
+    if (!stateCode) return { items: catalogue.all };
+    const used = await db.query<{ id: number }>(
+      'SELECT DISTINCT unnest(filter_ids) AS id FROM providers WHERE licensed_states @> ARRAY[$1::text] AND removed_at IS NULL',
+      [stateCode],
+    );
+    const ids = new Set(used.map((r) => r.id));
+    return { items: catalogue.all.filter((f) => ids.has(f.id)) };
+  },
+
+  async searchProviders(request) {
+    const q = request.query;
+    const db = request.server.database;
+    const [point, reserve, catalogue] = await Promise.all([searchPoint(q), intakeReserve(request, q), filterCatalogue(db)]);
+    const criteria = criteriaFromQuery(q, point, reserve);
+    const { items, total } = await searchProviders(db, criteria, catalogue, request.server.searchIndex());
+    return { items, total, page: criteria.page, pageSize: constants.pageSize, orderBy: criteria.orderBy };
+  },
+
+  async getProviderAvailability(request) {
+    return slotListing(request, request.params.id, request.query);
+  },
+
+  async searchReferringProviders(request) {
+    const caller = callerOf(request);
+    const partnerId = request.params.id;
+    const db = request.server.database;
+    const [partner] = await db.query<{ id: string }>('SELECT id FROM business_partners WHERE id = $1', [partnerId]);
+    const reachable = partner && (!caller.permissions.isThirdPartyAgent || caller.permissions.isSupportUser || caller.businessPartnerId === partnerId);
+    if (!reachable) {
+      await writeAudit(request, { action: 'searchReferringProviders', outcome: 'denied', status: 404, recordType: 'business-partner', recordId: partnerId });
+      throw new AppError('NOT_FOUND');
+    }
+    if (request.query.userId) {
+      const member = await reachAccount(request, request.query.userId, 'searchReferringProviders');
+      if (member.business_partner_id !== partnerId) {
+        await writeAudit(request, { action: 'searchReferringProviders', outcome: 'denied', status: 404, recordType: 'user', recordId: member.id, details: { reason: 'not a member' } });
+        throw new AppError('NOT_FOUND');
+      }
+    }
+    const rows = await db.query<{ id: string; first_name: string; last_name: string; credential: string; ehr_id: string; npi: string }>(
+      `SELECT id, first_name, last_name, credential, ehr_id, npi FROM referring_providers
+        WHERE business_partner_id = $1 AND ($2::text IS NULL OR (first_name || ' ' || last_name) ILIKE '%' || $2::text || '%')
+        ORDER BY last_name, first_name, id LIMIT ${constants.largeListLimit}`,
+      [partnerId, request.query.q?.trim() || null],
+    );
+    return { items: rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, credential: r.credential, ehrId: r.ehr_id, npi: r.npi })) };
+  },
+};

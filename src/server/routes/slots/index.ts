@@ -1,0 +1,87 @@
+/** Open slots for the booking flow's slot table and the first-available badges (product-spec §7 slots). */
+import type { FastifyRequest } from 'fastify';
+import { constants } from '../../../generated/constants';
+import type { AppointmentMode, CounselingType, TimeOfDay } from '../../../generated/enums';
+import type { Slot } from '../../../generated/entities';
+import { localDate, localDayStart, timeOfDayOf } from '../../../domain/slots';
+import { AppError } from '../../errors';
+import { firstOpenSlots, listOpenSlots, providerSchedule, type OpenSlot, type ProviderSchedule } from '../../marketplace/availability';
+import type { Handlers } from '../registry';
+
+export interface SlotQuery {
+  startDate?: string;
+  endDate?: string;
+  availabilityType?: AppointmentMode[];
+  timeOfDay?: TimeOfDay[];
+  counselingType?: CounselingType;
+  practiceId?: string;
+}
+
+const MEDICATION: CounselingType = 'Medication/Psychiatry';
+
+function slotOut(s: OpenSlot, zone: string): Slot {
+  return {
+    id: s.id,
+    start: s.start.toISOString(),
+    end: s.end.toISOString(),
+    practiceId: s.practiceId,
+    providerId: s.providerId,
+    availabilityType: s.availabilityType,
+    timeOfDay: timeOfDayOf(s.start, zone),
+    isMedication: s.isMedication,
+  };
+}
+
+/** A counseling type asks for medication slots or for therapy slots; none asks for both. */
+function medicationOnly(counselingType: CounselingType | undefined): boolean | undefined {
+  return counselingType === undefined ? undefined : counselingType === MEDICATION;
+}
+
+function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Open slots of one provider between two of its local dates (both included). */
+export async function slotListing(request: FastifyRequest, providerId: string, q: SlotQuery) {
+  const db = request.server.database;
+  const provider = await providerSchedule(db, providerId);
+  if (!provider) throw new AppError('NOT_FOUND');
+  const now = new Date();
+  const startDate = q.startDate ?? localDate(now, provider.timeZone);
+  const endDate = q.endDate ?? addDays(startDate, constants.slotListMaxDays - 1);
+  if (endDate < startDate || addDays(startDate, constants.slotListMaxDays - 1) < endDate) {
+    throw new AppError('DATE_RANGE_INVALID', { params: { days: constants.slotListMaxDays } });
+  }
+  const slots = await listOpenSlots(
+    db,
+    provider,
+    { from: localDayStart(startDate, provider.timeZone), to: localDayStart(addDays(endDate, 1), provider.timeZone) },
+    { availabilityTypes: q.availabilityType, timesOfDay: q.timeOfDay, medicationOnly: medicationOnly(q.counselingType), practiceId: q.practiceId },
+    now,
+  );
+  return { providerId: provider.id, timeZone: provider.timeZone, startDate, endDate, slots: slots.map((s) => slotOut(s, provider.timeZone)) };
+}
+
+export const slotsHandlers: Handlers = {
+  async getSlots(request) {
+    const { providerId, ...rest } = request.query;
+    return slotListing(request, providerId, rest);
+  },
+
+  async getFirstAvailableSlot(request) {
+    const { providerId, availabilityType, timeOfDay, counselingType } = request.query;
+    const db = request.server.database;
+    const ids = [...new Set(providerId)];
+    const schedules = (await Promise.all(ids.map((id) => providerSchedule(db, id)))).filter((p): p is ProviderSchedule => p !== undefined);
+    const first = await firstOpenSlots(db, schedules, { availabilityTypes: availabilityType, timesOfDay: timeOfDay, medicationOnly: medicationOnly(counselingType) }, new Date());
+    const zoneOf = new Map(schedules.map((p) => [p.id, p.timeZone]));
+    return {
+      items: providerId.map((id) => {
+        const slot = first.get(id);
+        return { providerId: id, slot: slot ? slotOut(slot, zoneOf.get(id)!) : null };
+      }),
+    };
+  },
+};

@@ -1,0 +1,142 @@
+import { decodeJwt } from 'jose';
+import { startTestApp, type TestApp } from '../../../../tests/support/app';
+import { auditRows, callerFor, mailTo, type TestCaller } from '../../../../tests/support/sessions';
+import { constants } from '../../../generated/constants';
+import { errorCatalogue } from '../../../generated/errors';
+import { messages } from '../../../generated/messages';
+import { demoAccounts } from '../../db/seed/demo-accounts';
+
+let t: TestApp;
+let support: TestCaller;
+let agent: TestCaller;
+let patient: TestCaller;
+
+const body = (email: string, extra: Record<string, unknown> = {}) => ({ email, firstName: 'Robin', lastName: "O'Neil-Hart", ...extra });
+
+beforeAll(async () => {
+  t = await startTestApp({ seed: true });
+  support = await callerFor(t.app, demoAccounts.find((a) => a.role === 'Support agent')!.email);
+  agent = await callerFor(t.app, demoAccounts.find((a) => a.role === 'Third-party agent')!.email);
+  patient = await callerFor(t.app, demoAccounts.find((a) => a.role === 'Patient')!.email);
+}, 90_000); // a fresh database and the demo seed take a while on a busy machine
+afterAll(async () => t.close());
+
+describe('POST /api/users/create', () => {
+  it('creates a patient account with itself as first patient, and mails a sign-in link', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/create', payload: body('robin.new@example.com', { address: { line1: '1 Main St', city: 'Austin', state: 'TX', zipcode: '78701' } }) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email: 'robin.new@example.com', userType: 'patient', businessPartnerId: null, address: { city: 'Austin' } });
+    expect((await mailTo(t.app, 'robin.new@example.com'))[0]?.text).toMatch(/loginToken=/);
+    const caller = await callerFor(t.app, 'robin.new@example.com');
+    const patients = await t.app.inject({ method: 'GET', url: '/api/users/patients', headers: caller.headers });
+    expect(patients.json().items).toEqual([expect.objectContaining({ firstName: 'Robin', relationship: 'Self' })]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/exists?email=ROBIN.NEW@example.com' })).json()).toEqual({ exists: true });
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/exists?email=nobody.else@example.com' })).json()).toEqual({ exists: false });
+  });
+
+  it('refuses an address that already has an account, changing nothing', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/create', payload: body(patient.email) });
+    expect(res.statusCode).toBe(errorCatalogue.USER_ALREADY_EXISTS.status);
+    expect(res.json().errorCode).toBe('USER_ALREADY_EXISTS');
+    const [row] = await t.db.database.query<{ first_name: string }>('SELECT first_name FROM users WHERE email = $1', [patient.email]);
+    expect(row!.first_name).not.toBe('Robin');
+  });
+
+  it('makes a partner member from a partnership code, and refuses an unknown code', async () => {
+    const ok = await t.app.inject({ method: 'POST', url: '/api/users/create', payload: body('member.two@example.com', { partnershipCode: 'northstar-u' }) });
+    expect(ok.json()).toMatchObject({ isPartnerAssociationActive: true, businessPartner: { partnershipCode: 'NORTHSTAR-U' } });
+    const bad = await t.app.inject({ method: 'POST', url: '/api/users/create', payload: body('member.three@example.com', { partnershipCode: 'NOPE-123' }) });
+    expect(bad.json().errorCode).toBe('PARTNERSHIP_CODE_INVALID');
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/exists?email=member.three@example.com' })).json().exists).toBe(false);
+  });
+
+  it('from a third-party agent, creates a member of their partner whose links ask for the date of birth', async () => {
+    const missingDob = await t.app.inject({ method: 'POST', url: '/api/users/create', headers: agent.headers, payload: body('agent.made@example.com') });
+    expect(missingDob.statusCode).toBe(400);
+    expect(missingDob.json().errors[0]).toMatchObject({ field: 'dateOfBirth', reason: messages['validation.default.required'] });
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/create', headers: agent.headers, payload: body('agent.made@example.com', { dateOfBirth: '1980-02-03' }) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().businessPartnerId).toBe(agent.businessPartnerId);
+    const [row] = await t.db.database.query<{ dob_check_required: boolean }>('SELECT dob_check_required FROM users WHERE email = $1', ['agent.made@example.com']);
+    expect(row!.dob_check_required).toBe(true);
+  });
+
+  it('validates names, e-mail and unknown fields with the spec messages', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [body('x@example.com', { firstName: '   ' }), 'firstName', 'x-notBlank'],
+      [body('x@example.com', { lastName: 'a'.repeat(constants.nameMaxGeneral + 1) }), 'lastName', 'maxLength'],
+      [body('x@example.com', { firstName: '<script>alert(1)</script>' }), 'firstName', 'pattern'],
+      [body("x@example.com'; DROP TABLE users; --"), 'email', 'format'],
+      [body('x@example.com', { role: 'support' }), 'role', 'additionalProperties'],
+      [body('x@example.com', { dateOfBirth: '2999-01-01' }), 'dateOfBirth', 'x-pastDate'],
+    ];
+    for (const [payload, field, keyword] of cases) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/create', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual(expect.arrayContaining([expect.objectContaining({ field, keyword })]));
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/exists?email=x@example.com' })).json().exists).toBe(false);
+    const [{ n }] = (await t.db.database.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email LIKE 'x@%'")) as [{ n: number }];
+    expect(n).toBe(0);
+  });
+});
+
+describe('bad requests change nothing', () => {
+  it('answers an oversized body with 413 and malformed JSON with 400', async () => {
+    const big = await t.app.inject({ method: 'POST', url: '/api/users/create', payload: body('big.body@example.com', { firstName: 'A'.repeat(t.config.bodyLimitBytes) }) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().errorCode).toBe('PAYLOAD_TOO_LARGE');
+    const broken = await t.app.inject({ method: 'POST', url: '/api/users/create', headers: { 'content-type': 'application/json' }, payload: '{"email": "broken@example.com",' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().errorCode).toBe('MALFORMED_REQUEST');
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/exists?email=big.body@example.com' })).json().exists).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/exists?email=broken@example.com' })).json().exists).toBe(false);
+  });
+});
+
+describe('POST /api/users/create-skip-email-verification', () => {
+  it('creates the account and answers a session whose token works', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/create-skip-email-verification', payload: body('skip.email@example.com') });
+    expect(res.statusCode).toBe(201);
+    const session = res.json();
+    expect(session).toMatchObject({ tokenType: 'Bearer', user: { email: 'skip.email@example.com', userType: 'patient' }, groups: ['patient'] });
+    expect(decodeJwt(session.accessToken).sub).toBe(session.user.id);
+    const details = await t.app.inject({ method: 'GET', url: `/api/users/${session.user.id}/details`, headers: { authorization: `Bearer ${session.accessToken}` } });
+    expect(details.statusCode).toBe(200);
+  });
+});
+
+describe('PATCH /api/users/{id}', () => {
+  it('changes only what is sent, and refuses an empty or unknown change', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/users/${patient.id}`, headers: patient.headers, payload: { firstName: 'Jordy' } });
+    expect(res.json()).toMatchObject({ firstName: 'Jordy', lastName: 'Rivera' });
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/users/${patient.id}`, headers: patient.headers, payload: {} })).statusCode).toBe(400);
+    const bad = await t.app.inject({ method: 'PATCH', url: `/api/users/${patient.id}`, headers: patient.headers, payload: { address: { line1: 'x', city: 'y', state: 'Texas', zipcode: '7870' } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['address.state', 'address.zipcode']));
+    const rows = await auditRows(t.app, "action = 'updateUser' AND record_id = $1", [patient.id]);
+    expect(rows.map((r) => r.outcome)).toEqual(['success', 'failure', 'failure']);
+  });
+});
+
+describe('support calls', () => {
+  it('shows an account with its groups and patients', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/support/users/${patient.id}`, headers: support.headers });
+    expect(res.json()).toMatchObject({ id: patient.id, groups: ['patient'], disabled: false, patients: [{ relationship: 'Self' }, { relationship: 'Child' }] });
+  });
+
+  it('allows the booking flow only for an active patient account with its own e-mail', async () => {
+    const ask = (id: string, email: string) => t.app.inject({ method: 'GET', url: `/api/support/users/${id}/allow-booking-flow?email=${encodeURIComponent(email)}`, headers: support.headers });
+    expect((await ask(patient.id, patient.email.toUpperCase())).json()).toEqual({ allowed: true });
+    expect((await ask(patient.id, 'other@example.com')).json()).toEqual({ allowed: false, reason: 'EMAIL_MISMATCH' });
+    expect((await ask(agent.id, agent.email)).json()).toEqual({ allowed: false, reason: 'NOT_A_PATIENT' });
+    await t.db.database.query('UPDATE users SET disabled_at = now() WHERE email = $1', ['robin.new@example.com']);
+    const robin = await t.db.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', ['robin.new@example.com']);
+    expect((await ask(robin[0]!.id, 'robin.new@example.com')).json()).toEqual({ allowed: false, reason: 'ACCOUNT_DISABLED' });
+  });
+
+  it('answers billing details from the account', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/users/billing?userId=${patient.id}`, headers: support.headers });
+    expect(res.json()).toEqual({ userId: patient.id, firstName: 'Jordy', lastName: 'Rivera' });
+  });
+});

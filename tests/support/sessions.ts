@@ -1,0 +1,39 @@
+/** Signed-in callers for integration tests: access tokens minted with the app's own key for seeded accounts. */
+import type { FastifyInstance } from 'fastify';
+import { issueAccessToken } from '../../src/server/auth/tokens';
+import type { PermissionGroup, UserType } from '../../src/generated/enums';
+
+export interface TestCaller {
+  id: string;
+  email: string;
+  groups: PermissionGroup[];
+  userType: UserType;
+  businessPartnerId: string | null;
+  headers: Record<string, string>;
+}
+
+export async function callerFor(app: FastifyInstance, email: string): Promise<TestCaller> {
+  const [row] = await app.database.query<{ id: string; email: string; groups: PermissionGroup[]; user_type: UserType; business_partner_id: string | null }>(
+    'SELECT id, email::text AS email, groups, user_type, business_partner_id FROM users WHERE email = $1',
+    [email],
+  );
+  if (!row) throw new Error(`no account ${email} in the test database`);
+  const { token } = await issueAccessToken(app.keys, {
+    id: row.id, email: row.email, userType: row.user_type, groups: row.groups,
+    businessPartnerId: row.user_type === 'third_party_support' ? row.business_partner_id : null,
+  });
+  return { id: row.id, email: row.email, groups: row.groups, userType: row.user_type, businessPartnerId: row.business_partner_id, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** Mail the dev mailbox holds for an address, newest first. */
+export async function mailTo(app: FastifyInstance, email: string): Promise<{ subject: string; text: string; template: string }[]> {
+  const res = await app.inject({ method: 'GET', url: '/dev/mailbox.json' });
+  return (res.json() as { messages: { to: string; subject: string; text: string; template: string }[] }).messages.filter((m) => m.to === email);
+}
+
+export async function auditRows(app: FastifyInstance, where = 'true', params: unknown[] = []) {
+  return app.database.query<{ actor_id: string | null; action: string; record_type: string | null; record_id: string | null; outcome: string; status: number | null; ip: string | null; details: Record<string, unknown> }>(
+    `SELECT actor_id, action, record_type, record_id, outcome, status, ip, details FROM audit_log WHERE ${where} ORDER BY id`,
+    params,
+  );
+}
