@@ -35,6 +35,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
+    // The first start migrates and seeds the demo marketplace before listening; on a busy machine
+    // that takes longer than Fastify's default 10 s plugin timeout.
+    pluginTimeout: 120_000,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
     routerOptions: { ignoreTrailingSlash: true },
   });
