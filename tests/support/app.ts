@@ -16,9 +16,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 }
 
 export async function startTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
-  const db = await openTestDatabase();
+  // A seeded test database is a clone of a template seeded once per run (tests/support/database.ts).
+  const db = await openTestDatabase({ state: options.seed ? 'seeded' : 'migrated' });
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database: db.database, serveClient: false, seed: options.seed ?? false, logger: false });
+  const app = await buildApp({ config, database: db.database, serveClient: false, seed: false, logger: false });
   await app.ready();
   return {
     app,

@@ -1,11 +1,20 @@
 /**
- * A fresh, migrated database for one test file: embedded PGlite in memory by default, or a
- * throw-away PostgreSQL database when TEST_DB=postgres (npm test sets it for the second pass,
- * with TEST_DATABASE_URL). Both run the same migrations and the same queries.
+ * A fresh database for one test file: embedded PGlite in memory by default, or a throw-away
+ * PostgreSQL database when TEST_DB=postgres (npm test sets it for the second pass, with
+ * TEST_DATABASE_URL). Both run the same migrations and the same queries.
+ *
+ * Migrating (and seeding the demo marketplace) takes seconds; doing it once per test file would
+ * dominate the run. So the first file to need a migrated (or seeded) database builds a template
+ * once: a PGlite data-directory dump in .tmp/, or a PostgreSQL template database. Every other
+ * file clones it. Templates are named by a hash of the migrations, the seed code and the
+ * generated data the seed reads, so a change to any of them builds a new one.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { openDatabase, type Database } from '../../src/server/db/connection';
-import { migrate } from '../../src/server/db/migrate';
+import { migrate, migrationsDir } from '../../src/server/db/migrate';
+import { seedIfEmpty } from '../../src/server/db/seed';
 
 export interface TestDatabase {
   database: Database;
@@ -14,8 +23,86 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/** empty: nothing at all; migrated: every migration applied; seeded: migrated plus the demo data of first start */
+export type DatabaseState = 'empty' | 'migrated' | 'seeded';
+
 export function testDatabaseKind(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+const root = process.cwd();
+const cacheDir = resolve(root, '.tmp', 'db-templates');
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const full = join(dir, name);
+      return statSync(full).isDirectory() ? filesUnder(full) : [full];
+    });
+}
+
+/** Changes whenever what a template holds could change. */
+export function templateHash(): string {
+  const hash = createHash('sha256');
+  const inputs = [
+    ...filesUnder(migrationsDir),
+    ...filesUnder(resolve(root, 'src/server/db/seed')),
+    resolve(root, 'src/generated/constants.ts'),
+    resolve(root, 'src/generated/enums.ts'),
+  ];
+  for (const file of inputs) hash.update(file).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 12);
+}
+
+async function prepare(database: Database, state: DatabaseState): Promise<void> {
+  if (state === 'empty') return;
+  await migrate(database);
+  if (state === 'seeded') await seedIfEmpty(database);
+}
+
+/** One builder at a time across jest workers: a directory is created atomically or not at all. */
+async function withFileLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  mkdirSync(cacheDir, { recursive: true });
+  const lock = join(cacheDir, `${name}.lock`);
+  const started = Date.now();
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than five minutes belongs to a run that was killed.
+      if (Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { recursive: true, force: true });
+      if (Date.now() - started > 300_000) throw new Error(`Timed out waiting for ${lock}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+async function pgliteTemplate(state: Exclude<DatabaseState, 'empty'>): Promise<Blob> {
+  const file = join(cacheDir, `pglite-${state}-${templateHash()}.tar`);
+  if (!existsSync(file)) {
+    await withFileLock(`pglite-${state}`, async () => {
+      if (existsSync(file)) return;
+      const database = await openDatabase({ dataDir: 'memory://' });
+      try {
+        await prepare(database, state);
+        const dump = await database.dumpDataDir!();
+        const partial = `${file}.${process.pid}`;
+        writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+        renameSync(partial, file);
+      } finally {
+        await database.close();
+      }
+    });
+  }
+  return new Blob([readFileSync(file)]);
 }
 
 function adminUrl(): string {
@@ -24,31 +111,63 @@ function adminUrl(): string {
   return url;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+function urlFor(name: string): string {
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function adminQuery<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function postgresTemplate(state: Exclude<DatabaseState, 'empty'>): Promise<string> {
+  const name = `tmpl_${state}_${templateHash()}`;
+  const exists = async () => (await adminQuery('SELECT 1 FROM pg_database WHERE datname = $1', [name])).length > 0;
+  if (await exists()) return name;
+  await withFileLock(`postgres-${state}`, async () => {
+    if (await exists()) return;
+    const building = `${name}_building`;
+    await adminQuery(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${building}`);
+    const database = await openDatabase({ databaseUrl: urlFor(building), dataDir: '' });
+    try {
+      await prepare(database, state);
+    } finally {
+      await database.close();
+    }
+    await adminQuery(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    // Templates of earlier versions of the schema are of no further use.
+    const stale = await adminQuery<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2", [`tmpl_${state}_%`, name]);
+    for (const s of stale) await adminQuery(`DROP DATABASE IF EXISTS ${s.datname} WITH (FORCE)`).catch(() => undefined);
+  });
+  return name;
+}
+
+async function createPostgresDatabase(state: DatabaseState): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const template = state === 'empty' ? undefined : await postgresTemplate(state);
+  await adminQuery(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   return {
-    url: url.toString(),
+    url: urlFor(name),
     drop: async () => {
-      const again = new pg.Client({ connectionString: adminUrl() });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await again.end();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
 
-export async function openTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function openTestDatabase(options: { state?: DatabaseState; migrate?: boolean } = {}): Promise<TestDatabase> {
+  const state: DatabaseState = options.state ?? (options.migrate === false ? 'empty' : 'migrated');
   if (testDatabaseKind() === 'postgres') {
-    const { url, drop } = await createPostgresDatabase();
+    const { url, drop } = await createPostgresDatabase(state);
     const database = await openDatabase({ databaseUrl: url, dataDir: '' });
-    if (options.migrate ?? true) await migrate(database);
     return {
       database,
       url,
@@ -58,7 +177,8 @@ export async function openTestDatabase(options: { migrate?: boolean } = {}): Pro
       },
     };
   }
-  const database = await openDatabase({ dataDir: 'memory://' });
-  if (options.migrate ?? true) await migrate(database);
+  const database = state === 'empty'
+    ? await openDatabase({ dataDir: 'memory://' })
+    : await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(state) });
   return { database, close: () => database.close() };
 }

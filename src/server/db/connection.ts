@@ -18,6 +18,8 @@ export interface Database {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, to start other databases from (tests). */
+  dumpDataDir?(): Promise<Blob>;
   /** Runs fn on one connection inside BEGIN/COMMIT; a throw rolls back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -59,6 +61,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     },
     async exec(sql: string) {
       await client.exec(sql);
+    },
+    async dumpDataDir() {
+      return client.dumpDataDir('none');
     },
     async transaction(fn) {
       return client.transaction(async (tx) =>

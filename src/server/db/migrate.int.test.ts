@@ -6,7 +6,7 @@ import { openTestDatabase } from '../../../tests/support/database';
 import { openDatabase } from './connection';
 import { migrate, readMigrations } from './migrate';
 import * as schema from './schema';
-import { seedIfEmpty } from './seed';
+import { seedIfEmpty, seedSteps } from './seed';
 import { demoAccounts } from './seed/demo-accounts';
 
 describe('migrations and seed', () => {
@@ -40,8 +40,9 @@ describe('migrations and seed', () => {
   it('seeds demo accounts once, and never again', async () => {
     const t = await openTestDatabase();
     try {
-      expect(await seedIfEmpty(t.database)).toBe(true);
-      expect(await seedIfEmpty(t.database)).toBe(false);
+      // A small marketplace keeps this quick; the size does not change what is checked.
+      expect(await seedIfEmpty(t.database, seedSteps, 5)).toBe(true);
+      expect(await seedIfEmpty(t.database, seedSteps, 5)).toBe(false);
       const rows = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
       expect(rows[0]?.n).toBe(demoAccounts.length);
     } finally {
@@ -57,13 +58,13 @@ describe('the embedded database on disk', () => {
     try {
       const first = await openDatabase({ dataDir: dir });
       await migrate(first);
-      await seedIfEmpty(first);
+      await seedIfEmpty(first, seedSteps, 5);
       await first.query("UPDATE users SET first_name = 'Remembered' WHERE email = $1", [demoAccounts[0]!.email]);
       await first.close();
 
       const second = await openDatabase({ dataDir: dir });
       expect(await migrate(second)).toEqual([]);
-      expect(await seedIfEmpty(second)).toBe(false);
+      expect(await seedIfEmpty(second, seedSteps, 5)).toBe(false);
       const rows = await second.query<{ first_name: string }>('SELECT first_name FROM users WHERE email = $1', [demoAccounts[0]!.email]);
       expect(rows[0]?.first_name).toBe('Remembered');
       await second.close();
