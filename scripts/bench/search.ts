@@ -10,9 +10,7 @@
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_search) is created and seeded
  * with BENCH_PROVIDERS (50000) providers when empty; BENCH_RATE (500) and BENCH_SECONDS (15) shape the load.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -21,10 +19,12 @@ import type { SearchProvidersQuery } from '../../src/generated/entities';
 import { openDatabase, type Database } from '../../src/server/db/connection';
 import { migrate } from '../../src/server/db/migrate';
 import { seedIfEmpty } from '../../src/server/db/seed';
+import { refreshAvailabilitySummary } from '../../src/server/marketplace/availability';
 import { filterCatalogue } from '../../src/server/marketplace/filters';
 import { PROVIDER_CARD_COLUMNS } from '../../src/server/marketplace/providers';
 import { buildSearchQuery, criteriaFromQuery, type SearchCriteria } from '../../src/server/marketplace/search';
 import { SearchIndex } from '../../src/server/marketplace/search-index';
+import { freePort, percentile, startServer } from './server';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_search';
 const PROVIDERS = Number(process.env.BENCH_PROVIDERS ?? 50_000);
@@ -36,6 +36,11 @@ const TARGET_RATIO = 2;
 interface Scenario {
   name: string;
   queries: SearchProvidersQuery[];
+  /**
+   * Every request a search no one asked before (the point moved a little each time), so no kept
+   * answer serves it: what a search costs when it is new. Reported; the targets are for the others.
+   */
+  distinct?: boolean;
 }
 
 const states = ['TX', 'CA', 'FL', 'OH', 'GA', 'PA', 'IL', 'NC'];
@@ -59,16 +64,24 @@ const scenarios: Scenario[] = [
       { state_code: s, ...points[s]!, insurance_id: ['AETNA'], client_age_group: ['14-17'], should_reserve_intake_supply: true },
     ] satisfies SearchProvidersQuery[]),
   },
+  {
+    name: 'distinct searches (each one new)',
+    distinct: true,
+    queries: states.flatMap((s) => [{ state_code: s, ...points[s]! }, { state_code: s, ...points[s]!, language: ['Spanish'], availability_type: ['online'] }]),
+  },
 ];
+
+let distinctSeq = 0;
+/** The query with its point moved by a different few meters each call (see Scenario.distinct). */
+function madeDistinct(q: SearchProvidersQuery): SearchProvidersQuery {
+  distinctSeq += 1;
+  return { ...q, latitude: (q.latitude ?? 0) + distinctSeq * 1e-6, longitude: q.longitude };
+}
 
 function queryString(q: SearchProvidersQuery): string {
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(q)) for (const one of Array.isArray(v) ? v : [v]) params.append(k, String(one));
   return params.toString();
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
 async function ensureDatabase(): Promise<Database> {
@@ -83,36 +96,11 @@ async function ensureDatabase(): Promise<Database> {
   await migrate(database);
   const started = Date.now();
   if (await seedIfEmpty(database, undefined, PROVIDERS)) console.log(`seeded ${PROVIDERS} providers in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  // The server rebuilds a summary older than an hour when it starts: do it now, so the run measures searches only.
+  const [summary] = await database.query<{ stale: boolean }>("SELECT coalesce(min(refreshed_at) < now() - interval '30 minutes', true) AS stale FROM provider_search");
+  if (summary?.stale) await refreshAvailabilitySummary(database, new Date());
   await database.query('ANALYZE');
   return database;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL, SERVE_CLIENT: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('the server did not start within 2 minutes');
 }
 
 interface Figures {
@@ -128,7 +116,11 @@ async function loadApi(port: number, scenario: Scenario, seconds: number, rate: 
     connections: 32,
     overallRate: rate,
     duration: seconds,
-    requests: scenario.queries.map((q) => ({ method: 'GET' as const, path: `/api/providers/search?${queryString(q)}` })),
+    requests: scenario.queries.map((q) => ({
+      method: 'GET' as const,
+      path: `/api/providers/search?${queryString(q)}`,
+      ...(scenario.distinct ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: `/api/providers/search?${queryString(madeDistinct(q))}` }) } : {}),
+    })),
   });
   return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.non2xx + result.errors + result.timeouts };
 }
@@ -172,15 +164,21 @@ export async function runSearchBenchmark(): Promise<boolean> {
   const [{ n } = { n: 0 }] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM providers');
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-'));
   const port = await freePort();
-  const server = await startServer(port, dataDir);
+  const server = await startServer(port, { DATABASE_URL, DATA_DIR: dataDir }, 120);
   const catalogue = await filterCatalogue(database);
   const index = await SearchIndex.load(database);
   let ok = true;
   try {
     console.log(`\nProvider search over ${n} providers, ${RATE} requests per second for ${SECONDS} s each, PostgreSQL\n`);
+    // Every API run first, then the SQL runs: the whole-search SQL swamps PostgreSQL for a while
+    // (hundreds of queued statements), which would otherwise spill into the next API run's tail.
+    const apiFigures: Figures[] = [];
     for (const scenario of scenarios) {
-      await loadApi(port, scenario, 3, Math.round(RATE / 2)); // warm-up: caches, JIT, connection pool
-      const api = await loadApi(port, scenario, SECONDS, RATE);
+      await loadApi(port, scenario, 10, RATE); // warm-up at the full rate: JIT, the connection pool, the cards and answers kept
+      apiFigures.push(await loadApi(port, scenario, SECONDS, RATE));
+    }
+    for (const [i, scenario] of scenarios.entries()) {
+      const api = apiFigures[i]!;
       const searches = scenario.queries.map((q) => buildSearchQuery(criteriaOf(q), catalogue));
       const bare = await loadDatabase(database, searches, SECONDS, RATE);
       const cards = await loadDatabase(database, scenario.queries.map((q) => ({
@@ -190,12 +188,12 @@ export async function runSearchBenchmark(): Promise<boolean> {
       const ratioP50 = api.p50 / bare.p50;
       const ratioP99 = api.p99 / bare.p99;
       const pass = api.p99 <= TARGET_P99_MS && api.rps >= RATE * 0.97 && ratioP50 <= TARGET_RATIO && api.errors === 0;
-      ok &&= pass;
+      if (!scenario.distinct) ok &&= pass;
       console.log(`  ${scenario.name}`);
       console.log(`    API (HTTP)    ${fmt(api)}`);
       console.log(`    search SQL    ${fmt(bare)}`);
       console.log(`    page SQL      ${fmt(cards)}   (the API's one query per search)`);
-      console.log(`    API / search SQL  p50 ×${ratioP50.toFixed(2)}   p99 ×${ratioP99.toFixed(2)}   ${pass ? 'PASS' : 'FAIL'} (target: p99 ≤ ${TARGET_P99_MS} ms at ${RATE} req/s, p50 within ×${TARGET_RATIO})\n`);
+      console.log(`    API / search SQL  p50 ×${ratioP50.toFixed(2)}   p99 ×${ratioP99.toFixed(2)}   ${scenario.distinct ? '(reported only)' : pass ? 'PASS' : 'FAIL'} (target: p99 ≤ ${TARGET_P99_MS} ms at ${RATE} req/s, p50 within ×${TARGET_RATIO})\n`);
     }
   } finally {
     server.kill('SIGTERM');

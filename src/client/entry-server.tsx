@@ -1,10 +1,21 @@
-/** Server renderer for public pages (render: server in specs/routes.yaml), built by `vite build --ssr`. */
+/**
+ * Server renderer for public pages (render: server in specs/routes.yaml), built by `vite build --ssr`.
+ * A screen that exports `loadData` gets its data first (through the API, in-process), is rendered
+ * with it, and the data goes to the browser with the page (see runtime/ssr/route-data.ts).
+ */
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { routeById, type RouteId } from '../generated/routes';
+import type { Transport } from '../generated/client/api';
+import { screenLoaders } from '../generated/client/screens';
+import { constants } from '../generated/constants';
 import { App } from './app/App';
 import { createAppStore } from './store';
-import type { RenderRequest, RenderResult } from './ssr-contract';
+import { ApiProvider, callWith } from './api/api-context';
+import { createTransport, type CallOptions } from './api/transport';
+import { loaderOf, ServerQueryClientContext, type RouteHead } from './runtime/ssr/route-data';
+import type { ApiResult, RenderRequest, RenderResult } from './ssr-contract';
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -16,13 +27,71 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The API as the browser's transport sees it, answered in-process by the server (no token: public pages). */
+function serverTransport(fetchApi: (path: string) => Promise<ApiResult>): Transport<CallOptions> {
+  return createTransport({
+    baseUrl: '',
+    timeoutMs: constants.apiTimeoutMs,
+    appSource: () => 'patient_web',
+    accessToken: () => undefined,
+    impersonation: () => undefined,
+    onUnauthorized: () => undefined,
+    fetch: async (input) => {
+      const result = await fetchApi(String(input));
+      const noBody = result.status === 204 || result.body === undefined;
+      return new Response(noBody ? null : JSON.stringify(result.body), {
+        status: result.status,
+        headers: { ...(result.headers ?? {}), 'content-type': 'application/json' },
+      });
+    },
+  });
+}
+
+/** JSON inside a <script> must not be able to close it. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+export function headTags(head: RouteHead): string {
+  const tags: string[] = [];
+  if (head.title) tags.push(`<title>${escapeHtml(head.title)}</title>`, `<meta property="og:title" content="${escapeHtml(head.title)}">`);
+  if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}">`, `<meta property="og:description" content="${escapeHtml(head.description)}">`);
+  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`, `<meta property="og:url" content="${escapeHtml(head.canonical)}">`);
+  if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}">`);
+  if (head.jsonLd !== undefined) tags.push(`<script type="application/ld+json">${scriptSafeJson(head.jsonLd)}</script>`);
+  return tags.join('');
+}
+
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const store = createAppStore();
   const route = routeById[request.routeId as RouteId];
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: constants.queryCacheMs } } });
+  const transport = serverTransport(request.fetchApi);
+  const call = callWith(transport);
+  const url = new URL(request.url, request.origin ?? 'http://localhost');
+  let status = 200;
+  let head: RouteHead = { title: route.title, description: route.description, canonical: request.origin ? `${request.origin}${url.pathname}` : undefined };
+
+  const load = screenLoaders[route.id];
+  const loadData = load ? loaderOf(await load()) : undefined;
+  if (loadData) {
+    try {
+      const result = await loadData({ params: request.params, search: url.searchParams, url: request.url, origin: request.origin ?? url.origin, call, queryClient });
+      if (result?.status) status = result.status;
+      if (result?.head) head = { ...head, ...result.head };
+    } catch (error) {
+      // The page still renders; the browser loads the data itself and shows its own error state.
+      console.error(`loading data for ${route.id} failed`, error);
+    }
+  }
+
   const { prelude } = await prerenderToNodeStream(
-    <App store={store} router={(children) => <StaticRouter location={request.url}>{children}</StaticRouter>} />,
+    <ServerQueryClientContext.Provider value={queryClient}>
+      <ApiProvider transport={transport}>
+        <App store={store} router={(children) => <StaticRouter location={request.url}>{children}</StaticRouter>} />
+      </ApiProvider>
+    </ServerQueryClientContext.Provider>,
   );
   const html = await streamToString(prelude);
-  const head = `<title>${escapeHtml(route.title)}</title>${route.description ? `<meta name="description" content="${escapeHtml(route.description)}">` : ''}`;
-  return { status: 200, head, html, state: store.getState() };
+  return { status, head: headTags(head), html, state: store.getState(), queries: loadData ? dehydrate(queryClient) : undefined };
 }

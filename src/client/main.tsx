@@ -10,6 +10,7 @@ import { createAppStore, type AppStore, type RootState } from './store';
 import { authInitialized, selectAudience, sessionExpired } from './store/auth/slice';
 import { browserStorage } from './store/persistence';
 import { browserTransport, createBrowserServices } from './api/services';
+import { registerBrowserTransport } from './api/api-context';
 import { isBookingPath } from './runtime/navigation/booking-paths';
 import './ui/tokens.css';
 import './ui/base.css';
@@ -31,6 +32,7 @@ async function start(): Promise<void> {
   );
   const store = createAppStore(window.__INITIAL_STATE__, { services: createBrowserServices(transport), storage: browserStorage(), isBookingPath });
   late.store = store;
+  registerBrowserTransport(transport);
   store.dispatch(authInitialized());
   const app = (
     <StrictMode>

@@ -2,12 +2,16 @@
 export interface ApiResult {
   status: number;
   body: unknown;
+  /** response headers, lower-cased names (e.g. x-provider-removal-reason) */
+  headers?: Record<string, string>;
 }
 
 export interface RenderRequest {
   url: string;
   routeId: string;
   params: Record<string, string>;
+  /** the public address of the site (PUBLIC_URL), for canonical links */
+  origin?: string;
   /** GET an /api path in-process (no network hop), for data a server-rendered page needs. */
   fetchApi: (path: string) => Promise<ApiResult>;
 }
@@ -19,4 +23,6 @@ export interface RenderResult {
   html: string;
   /** state the client picks up when it hydrates */
   state?: unknown;
+  /** React Query cache the page was rendered with (dehydrated), so the browser does not fetch it again */
+  queries?: unknown;
 }

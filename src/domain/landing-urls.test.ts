@@ -6,9 +6,12 @@ import {
   landingPagePath,
   parseFriendlyProfilePath,
   parseLandingPath,
+  providerProfilePath,
   slugify,
   type LandingPage,
 } from './landing-urls';
+import { routeById, routes } from '../generated/routes';
+import { matchPathPattern } from './route-match';
 
 const THERAPIST: ProfileUrlType = 'therapist';
 const THERAPISTS: LandingSection = 'therapists';
@@ -78,7 +81,7 @@ describe('landing pages', () => {
   it('builds the shapes of each page type', () => {
     expect(landingPagePath({ pageType: 'hub', section: THERAPISTS })).toBe('/therapists');
     expect(landingPagePath({ pageType: 'state', section: THERAPISTS, state: 'OH' })).toBe('/therapists/oh');
-    expect(landingPagePath({ pageType: 'specialty', section: THERAPISTS, specialty: ANXIETY })).toBe('/therapists/anxiety-therapy');
+    expect(landingPagePath({ pageType: 'specialty', section: THERAPISTS, specialty: ANXIETY })).toBe('/therapists/specialties/anxiety-therapy');
     expect(landingPagePath({ pageType: 'city', section: THERAPISTS, state: 'OH', city: 'Salt Lake City' })).toBe('/therapists/oh/salt-lake-city');
   });
 
@@ -89,7 +92,8 @@ describe('landing pages', () => {
   });
 
   it('reads specialties from the specialty list only', () => {
-    expect(parseLandingPath('/psychiatrists/psychiatrist')).toEqual({ pageType: 'specialty', section: 'psychiatrists', specialty: 'psychiatrist' });
+    expect(parseLandingPath('/psychiatrists/specialties/psychiatrist')).toEqual({ pageType: 'specialty', section: 'psychiatrists', specialty: 'psychiatrist' });
+    expect(parseLandingPath('/therapists/specialties/astrology')).toBeUndefined();
     expect(parseLandingPath('/therapists/astrology')).toBeUndefined();
   });
 
@@ -99,5 +103,23 @@ describe('landing pages', () => {
     expect(parseLandingPath('/therapists/ohio/columbus')).toBeUndefined();
     expect(parseLandingPath('/therapists/oh/columbus/downtown')).toBeUndefined();
     expect(parseLandingPath('/therapists/anxiety-therapy/columbus')).toBeUndefined();
+  });
+
+  it('builds specialty addresses the route table serves', () => {
+    for (const route of routes.filter((r) => r.screen === 'SpecialtyLandingPage')) {
+      const section = route.path.split('/')[1] as LandingSection;
+      expect(matchPathPattern(route.path, landingPagePath({ pageType: 'specialty', section, specialty: ANXIETY }))).toEqual({ specialty: ANXIETY });
+    }
+  });
+});
+
+describe('base profile address', () => {
+  const provider = { id: 'p-1', firstName: 'Ana', lastName: 'De La Cruz', practice: { id: 'pr-9', city: 'Salt Lake City', state: 'UT' } };
+
+  it('matches the profile route of the route table', () => {
+    const base = routeById.providerProfile.path.split('/:')[0]!;
+    const path = providerProfilePath(provider, base);
+    expect(path).toBe(`${base}/ut/salt-lake-city/ana-de-la-cruz/p-1/pr-9`);
+    expect(matchPathPattern(routeById.providerProfile.path, path)).toEqual({ state: 'ut', city: 'salt-lake-city', providerName: 'ana-de-la-cruz', providerId: 'p-1', practiceId: 'pr-9' });
   });
 });

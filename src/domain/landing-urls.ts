@@ -4,7 +4,7 @@
  * /providers, /psychiatrists and /therapists:
  *   hub        /{section}
  *   state      /{section}/{state}
- *   specialty  /{section}/{specialty slug}
+ *   specialty  /{section}/specialties/{specialty slug}
  *   city       /{section}/{state}/{city slug}
  * A state is its 2-letter code in lower case. A slug is the text lower-cased, trimmed, with every
  * run of white space turned into one hyphen; other characters are kept and percent-encoded.
@@ -56,6 +56,9 @@ function segmentsOf(pathname: string): string[] | undefined {
   }
 }
 
+/** The segment before a specialty slug, as in specs/routes.yaml (/therapists/specialties/:specialty). */
+export const SPECIALTY_SEGMENT = 'specialties';
+
 const isStateCode = (segment: string | undefined): segment is string => segment?.length === constants.stateCodeLength;
 
 /** /{type}/{state}/{slug} for a provider's name (or an existing slug). */
@@ -83,7 +86,7 @@ export function landingPagePath(page: LandingPage): string {
     case 'state':
       return `/${page.section}/${stateSegment(page.state)}`;
     case 'specialty':
-      return `/${page.section}/${page.specialty}`;
+      return `/${page.section}/${SPECIALTY_SEGMENT}/${page.specialty}`;
     case 'city':
       return `/${page.section}/${stateSegment(page.state)}/${slugSegment(page.city)}`;
   }
@@ -95,7 +98,9 @@ export function parseLandingPath(pathname: string): LandingPage | undefined {
   const [section, second, third] = segments;
   if (!isOneOf(enums.landingSection.values, section)) return undefined;
   if (segments.length === 1) return { pageType: 'hub', section };
-  if (segments.length === 2 && isOneOf(enums.counselingSpecialty.values, second)) return { pageType: 'specialty', section, specialty: second };
+  if (segments.length === 3 && second === SPECIALTY_SEGMENT) {
+    return isOneOf(enums.counselingSpecialty.values, third) ? { pageType: 'specialty', section, specialty: third } : undefined;
+  }
   if (segments.length === 2 && isStateCode(second)) return { pageType: 'state', section, state: second };
   if (segments.length === 3 && isStateCode(second) && third) return { pageType: 'city', section, state: second, city: third };
   return undefined;
@@ -104,4 +109,21 @@ export function parseLandingPath(pathname: string): LandingPage | undefined {
 /** Hub pages are the single-segment landing pages. */
 export function isHubPath(pathname: string): boolean {
   return parseLandingPath(pathname)?.pageType === 'hub';
+}
+
+export interface ProfileAddressOf {
+  id: string;
+  firstName: string;
+  lastName: string;
+  practice: { id: string; city: string; state: string };
+}
+
+/**
+ * The base profile address of product-spec §2:
+ * /app/providers/us/{state}/{city}/{providerName}/{providerId}/{practiceId}, the state in lower
+ * case and the city and name as slugs. basePath is the route's first fixed part (/app/providers/us).
+ */
+export function providerProfilePath(provider: ProfileAddressOf, basePath: string): string {
+  const { practice } = provider;
+  return `${basePath}/${stateSegment(practice.state)}/${slugSegment(practice.city)}/${slugSegment(`${provider.firstName} ${provider.lastName}`)}/${encodeURIComponent(provider.id)}/${encodeURIComponent(practice.id)}`;
 }

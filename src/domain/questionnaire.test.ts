@@ -1,5 +1,5 @@
 import { constants } from '../generated/constants';
-import { activePage, clampPageIndex, isFirstPage, isLastPage, nextPageIndex, previousPageIndex, questionnaireDefaults } from './questionnaire';
+import { activePage, clampPageIndex, flowVariantOf, isFirstPage, isLastPage, nextPageIndex, previousPageIndex, questionnaireDefaults, questionnaireFlowType, questionnairePages, type QuestionnaireKnowledge } from './questionnaire';
 
 // Page ids stand in for a flow's steps.
 const pages = ['first', 'second', 'third'];
@@ -49,5 +49,47 @@ describe('questionnaire reset', () => {
     const first = questionnaireDefaults();
     first.activePageIndex = 2;
     expect(questionnaireDefaults().activePageIndex).toBe(0);
+  });
+});
+
+describe('which questionnaire pages a visitor sees (the four flows of §2)', () => {
+  const variants = { generic: ['select-service', 'select-insurance'], 'generic-child-therapy': ['select-age-group', 'select-insurance'], service: ['select-location', 'select-insurance'], 'child-therapy': ['select-age-group', 'select-location', 'select-insurance'] };
+  const k = (over: Partial<QuestionnaireKnowledge>): QuestionnaireKnowledge => ({ serviceChosen: false, locationKnown: true, asksAgeGroup: false, ...over });
+
+  it('generic: the location is known, the service is asked, then insurance', () => {
+    expect(questionnaireFlowType(k({}))).toBe('generic');
+    expect(questionnairePages(variants, k({}), false)).toEqual(['select-service', 'select-insurance']);
+  });
+
+  it('generic child therapy: child therapy chosen, location known: age group, then insurance', () => {
+    const known = k({ service: 'child', serviceChosen: true, asksAgeGroup: true });
+    expect(questionnaireFlowType(known)).toBe('genericChildTherapy');
+    expect(questionnairePages(variants, known, false)).toEqual(['select-age-group', 'select-insurance']);
+    expect(questionnairePages(variants, known, true)).toEqual(['select-service', 'select-age-group', 'select-insurance']);
+  });
+
+  it('service: the service was chosen before, the location is asked, then insurance', () => {
+    const known = k({ service: 'couples', serviceChosen: true, locationKnown: false });
+    expect(questionnaireFlowType(known)).toBe('service');
+    expect(questionnairePages(variants, known, false)).toEqual(['select-location', 'select-insurance']);
+  });
+
+  it('child therapy: age group, location, insurance', () => {
+    const known = k({ service: 'child', serviceChosen: true, asksAgeGroup: true, locationKnown: false });
+    expect(questionnaireFlowType(known)).toBe('childTherapy');
+    expect(questionnairePages(variants, known, false)).toEqual(['select-age-group', 'select-location', 'select-insurance']);
+    expect(questionnairePages(variants, known, true)).toEqual(['select-service', 'select-age-group', 'select-location', 'select-insurance']);
+  });
+
+  it('nothing known yet: the service, then the location, then insurance', () => {
+    expect(questionnairePages(variants, k({ locationKnown: false }), false)).toEqual(['select-service', 'select-location', 'select-insurance']);
+  });
+
+  it('service and location both known: only insurance is left', () => {
+    expect(questionnairePages(variants, k({ service: 'family', serviceChosen: true }), false)).toEqual(['select-insurance']);
+  });
+
+  it('names each flow type after a variant of the flow spec', () => {
+    expect(Object.values(flowVariantOf).sort()).toEqual(Object.keys(variants).sort());
   });
 });

@@ -75,7 +75,4 @@ export function offeredSlots<S extends SlotLike>(
     .sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
-/** Rows of a slot table (one column per day): as many as the fullest day, and at least slotTableMinRows. */
-export function slotTableRowCount(slotsPerDay: readonly number[]): number {
-  return Math.max(constants.slotTableMinRows, ...slotsPerDay);
-}
+export { slotTableRowCount } from './slot-table';

@@ -87,6 +87,23 @@ export type OneTimeCode = string;
  */
 export type Phone = string;
 /**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CreateSupportAppointmentBody".
+ */
+export type CreateSupportAppointmentBody = CreateSupportAppointmentBody1 & CreateSupportAppointmentBody2;
+export type CreateSupportAppointmentBody1 = {
+  [k: string]: unknown | undefined;
+};
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AppointmentsExistResponse".
+ */
+export type AppointmentsExistResponse =
+  | {
+      appointmentsExist: boolean;
+    }
+  | boolean;
+/**
  * @minItems 1
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -335,6 +352,171 @@ export interface Billing {
   address: Address;
 }
 /**
+ * One entry of a patient's billing history (a payment for a session, or its refund), as listed, shown in detail and printed on receipts. Amounts in US dollars; a refund's amount is what was given back. Only the card's brand and last 4 digits are ever kept.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "BillingTransaction".
+ */
+export interface BillingTransaction {
+  /**
+   * The transaction id (the payment's id).
+   */
+  id: string;
+  patientId: string;
+  patientName?: string;
+  kind: 'charge' | 'payment' | 'refund';
+  amount: number;
+  currency: 'USD';
+  status: 'succeeded' | 'failed' | 'refunded';
+  paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
+  cardBrand?: string | null;
+  cardLast4?: string | null;
+  description?: string;
+  appointmentId?: string | null;
+  appointmentStart?: string | null;
+  appointmentMode?: ('online' | 'in_person') | null;
+  providerName?: string | null;
+  practiceName?: string | null;
+  createdAt: string;
+}
+/**
+ * An appointment as the API answers it (product-spec §4 Appointment): booked, or cancelled ("Canceled"). start and end are instants; timeZone is the patient's (the account holder's) time zone the e-mails use, providerTimeZone the provider's. joinUrl is the video link of an online session. payment is the self-pay charge taken at booking (null when insured, or when a partner made the card optional).
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "BookedAppointment".
+ */
+export interface BookedAppointment {
+  id: string;
+  /**
+   * The account the appointment belongs to.
+   */
+  userId?: string;
+  status: 'booked' | 'cancelled';
+  start: string;
+  end: string;
+  slotId?: string | null;
+  appointmentMode: 'online' | 'in_person';
+  counselingType:
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling';
+  counselingTypeId?: string | null;
+  joinUrl: string | null;
+  /**
+   * The patient's time zone (IANA).
+   */
+  timeZone?: string;
+  provider: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    title: string;
+    timeZone: string;
+  };
+  practice: {
+    id: string;
+    name: string;
+    addressLine1: string;
+    city: string;
+    state: string;
+    zipcode: string;
+  };
+  patients: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    relationship:
+      | 'Self'
+      | 'Spouse'
+      | 'Child'
+      | 'Other'
+      | 'Grandparent'
+      | 'Grandchild'
+      | 'Stepchild'
+      | 'NephewOrNiece'
+      | 'FosterChild'
+      | 'SignificantOther'
+      | 'Mother'
+      | 'Father'
+      | 'OtherAdult'
+      | 'LifePartner'
+      | 'OtherRelationship';
+    dateOfBirth?: string | null;
+    /**
+     * Created by this booking (patient source new).
+     */
+    isNew: boolean;
+  }[];
+  selfPay: boolean;
+  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
+  /**
+   * The insurance on file the booking uses (null for self-pay).
+   */
+  insuranceId?: string | null;
+  bookingFunnel?:
+    | (
+        | 'Patient Rebooking Modal'
+        | 'Support Rebooking Modal'
+        | 'Patient Standard Funnel'
+        | 'Support Standard Funnel'
+        | 'Patient Standard V2 Funnel'
+      )
+    | null;
+  bookingSource?: string | null;
+  partnershipCode?: string | null;
+  /**
+   * The self-pay session price (the provider's pay rate), in cents.
+   */
+  priceCents?: number | null;
+  /**
+   * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
+   */
+  amountDueCents: number;
+  payment: PaymentSummary | null;
+  cancellation?: {
+    reasonId: string;
+    reason: string;
+    note?: string | null;
+    at: string;
+    /**
+     * Inside the late-cancellation window.
+     */
+    late: boolean;
+    feeCents: number;
+    feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
+  } | null;
+  /**
+   * The start before the last reschedule.
+   */
+  rescheduledFrom?: string | null;
+  rebookedFrom?: string | null;
+  createdAt: string;
+}
+/**
+ * One payment (product-spec §3 payment status and providers): what was charged, by which provider, with which card (brand and last 4 only - never a full number or CVC), and how it ended.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "PaymentSummary".
+ */
+export interface PaymentSummary {
+  id: string;
+  appointmentId?: string | null;
+  status: 'succeeded' | 'failed' | 'refunded';
+  amountCents: number;
+  currency: string;
+  provider: 'card_gateway' | 'scheduling_system';
+  purpose: 'session' | 'late_cancel_fee' | 'balance';
+  cardBrand?: string | null;
+  cardLast4?: string | null;
+  /**
+   * The card gateway's transaction id.
+   */
+  transactionId?: string | null;
+  createdAt: string;
+}
+/**
  * First and last name as the booking patient forms take them (product-spec §5): letters, hyphen and space only, at most nameMaxBooking characters. Forms strip other characters as they are typed (uiSchema ui:options.stripDisallowed). Messages in the alternate wording ("Please enter the first name").
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -349,6 +531,47 @@ export interface BookingName {
    * Last name
    */
   lastName?: string;
+}
+/**
+ * A patient's card on file: the gateway's vault token stays on the server; the API shows brand, last 4 and expiry only. A full card number or CVC is never stored.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CardOnFile".
+ */
+export interface CardOnFile {
+  id: string;
+  patientId: string;
+  brand: string;
+  last4: string;
+  expirationMonth: number;
+  expirationYear: number;
+  isDefault: boolean;
+  createdAt?: string;
+}
+/**
+ * A consent of a patient (product-spec §3 consent state, §4): its type, the text and version shown, who signed it and for whom ("Parent / legal guardian of {patient}" when a minor's), when, and whether it was verified. Unsigned until POST /patients/consent/{id}/sign.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ConsentRecord".
+ */
+export interface ConsentRecord {
+  id: string;
+  patientId: string;
+  consentType: 'bookAppointmentConsent' | 'paymentConsent';
+  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
+  version: string;
+  text: string;
+  signed: boolean;
+  signedAt: string | null;
+  signerName: string | null;
+  /**
+   * How the signer signed: for themself, or "Parent / legal guardian of {patient}".
+   */
+  signerCapacity: string | null;
+  verified: boolean;
+  verifiedAt?: string | null;
+  source: 'support_web' | 'patient_web';
+  appointmentId?: string | null;
 }
 /**
  * A value providers can be searched by (product-spec §3 Filter), e.g. type language with value Spanish.
@@ -432,6 +655,46 @@ export interface Insurance {
     internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
     createdAt: string;
   }[];
+}
+/**
+ * The answer of one eligibility inquiry (product-spec §7 insurance-inquiry/validate): whether the insurance can pay for a session with this provider at this practice. ELIGIBLE comes with the copay and the estimated cost; CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED and DENIED_DUE_TO_MEDICAID mean the session is self-pay, at selfPayPrice (the provider's pay rate, product-spec §4 Pay rate), which is shown before booking. Every inquiry is kept as an audit (id is the auditId).
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "InsuranceInquiry".
+ */
+export interface InsuranceInquiry {
+  /**
+   * The inquiry audit's id (auditId).
+   */
+  id: string;
+  patientId: string;
+  insuranceId: string;
+  providerId: string;
+  practiceId: string;
+  internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+  carrierCode: string;
+  carrierName: string;
+  planName: string;
+  /**
+   * What the patient pays per session with this insurance, in US dollars (ELIGIBLE only).
+   */
+  copay?: number | null;
+  /**
+   * The estimated cost of the session to the patient, in US dollars (ELIGIBLE only).
+   */
+  estimatedCost?: number | null;
+  /**
+   * The self-pay price of a session with this provider, in US dollars.
+   */
+  selfPayPrice: number;
+  isFollowUp?: boolean;
+  /**
+   * Which eligibility checker answered (rules, or a clearinghouse adapter).
+   */
+  source: string;
+  decision?: ('useInsurance' | 'selfPay') | null;
+  decidedAt?: string | null;
+  createdAt: string;
 }
 /**
  * A person who receives care (product-spec §3 Patient): the account holder (relationship Self) or someone they book for. Booking forms take names with the booking rules (BookingName); a date of birth is required unless the relationship is a child kind (constant dateOfBirthOptionalRelationships).
@@ -521,6 +784,101 @@ export interface PatientConsent {
    * The app the consent was given in (support staff on the patient's behalf, or the patient).
    */
   source: 'support_web' | 'patient_web';
+}
+/**
+ * An insurance on file for a patient (product-spec §3 Insurance): carrier, plan and member id, with the outcome of its latest eligibility inquiry and its inquiries newest first (insuranceInquiryAudits[0] is the latest, read by the §4 self-pay eligibility and Medicaid denial rules).
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "PatientInsurance".
+ */
+export interface PatientInsurance {
+  id: string;
+  patientId: string;
+  /**
+   * The insured patient (for the §5 insurance match).
+   */
+  patient?: {
+    id?: string;
+    ehrId?: string | null;
+    firstName?: string;
+    lastName?: string;
+    dateOfBirth?: string | null;
+  };
+  carrierCode: string;
+  carrierName: string;
+  planId: number;
+  planName: string;
+  isMedicaid: boolean;
+  memberId: string;
+  groupNumber?: string | null;
+  internalOutcomeAssessment?: ('ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID') | null;
+  insuranceInquiryAudits: {
+    id: string;
+    internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+    createdAt: string;
+  }[];
+  /**
+   * The latest uploaded front image of the card.
+   */
+  cardFrontDocumentId?: string | null;
+  /**
+   * The latest uploaded back image of the card.
+   */
+  cardBackDocumentId?: string | null;
+  createdAt?: string;
+}
+/**
+ * A patient as the API answers it (product-spec §3 Patient): the account holder (Self) or a dependant, with the account it belongs to, the scheduling-system ids and whether it is a minor (§4 Minor).
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "PatientRecord".
+ */
+export interface PatientRecord {
+  id: string;
+  /**
+   * The account that books for this patient.
+   */
+  userId: string;
+  /**
+   * Scheduling-system patient id
+   */
+  ehrId?: string | null;
+  /**
+   * Scheduling-system license key
+   */
+  licenseKey: string;
+  firstName: string;
+  lastName: string;
+  gender?: ('Male' | 'Female' | 'Unknown') | null;
+  dateOfBirth?: string | null;
+  relationship:
+    | 'Self'
+    | 'Spouse'
+    | 'Child'
+    | 'Other'
+    | 'Grandparent'
+    | 'Grandchild'
+    | 'Stepchild'
+    | 'NephewOrNiece'
+    | 'FosterChild'
+    | 'SignificantOther'
+    | 'Mother'
+    | 'Father'
+    | 'OtherAdult'
+    | 'LifePartner'
+    | 'OtherRelationship';
+  phoneNumber?: string | null;
+  /**
+   * The phone lookup found the number valid.
+   */
+  phoneNumberValid?: boolean | null;
+  email?: string | null;
+  /**
+   * Younger than adultAge today (product-spec §4 Minor).
+   */
+  isMinor: boolean;
+  createdAt?: string;
+  updatedAt?: string;
 }
 /**
  * First and last name as general forms take them (product-spec §5): required, at most nameMaxGeneral characters, letters with spaces, hyphens, apostrophes and dots, not only white space. Messages in the person's own voice ("Oops, Please enter your first name").
@@ -731,6 +1089,1808 @@ export interface User {
   isPartnerAssociationActive?: boolean;
   businessPartner?: BusinessPartner;
   userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "HoldSlotBody".
+ */
+export interface HoldSlotBody {
+  slotId: string;
+  providerId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "HoldSlotResponse".
+ */
+export interface HoldSlotResponse {
+  holdId: string;
+  slotId: string;
+  providerId: string;
+  practiceId: string;
+  start: string;
+  end: string;
+  appointmentMode: 'online' | 'in_person';
+  expiresAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ReleaseSlotHoldParams".
+ */
+export interface ReleaseSlotHoldParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CreateAppointmentBody".
+ */
+export interface CreateAppointmentBody {
+  holdId: string;
+  providerId: string;
+  practiceId: string;
+  slotId: string;
+  /**
+   * The account booked for (staff; a patient's own account by default).
+   */
+  userId?: string;
+  counselingType:
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling';
+  counselingTypeId?: string;
+  appointmentMode: 'online' | 'in_person';
+  /**
+   * A follow-up session (charged at the follow-up pay rate when the provider has one).
+   */
+  isFollowUp?: boolean;
+  /**
+   * @minItems 1
+   *
+   * Items: An existing patient of the account (id), or a new one (names and relationship).
+   */
+  patients: [
+    (
+      | {
+          [k: string]: unknown | undefined;
+        }
+      | {
+          [k: string]: unknown | undefined;
+        }
+    ) & {
+      id?: string;
+      /**
+       * First name
+       */
+      firstName?: string;
+      /**
+       * Last name
+       */
+      lastName?: string;
+      dateOfBirth?: string;
+      gender?: 'Male' | 'Female' | 'Unknown';
+      relationship?:
+        | 'Self'
+        | 'Spouse'
+        | 'Child'
+        | 'Other'
+        | 'Grandparent'
+        | 'Grandchild'
+        | 'Stepchild'
+        | 'NephewOrNiece'
+        | 'FosterChild'
+        | 'SignificantOther'
+        | 'Mother'
+        | 'Father'
+        | 'OtherAdult'
+        | 'LifePartner'
+        | 'OtherRelationship';
+      phoneNumber?: string;
+      /**
+       * Email
+       */
+      email?: string;
+      consents?: {
+        /**
+         * Consent given
+         */
+        isConsentProvided: boolean;
+        /**
+         * Consent type
+         */
+        consentType: 'bookAppointmentConsent' | 'paymentConsent';
+        /**
+         * The app the consent was given in (support staff on the patient's behalf, or the patient).
+         */
+        source: 'support_web' | 'patient_web';
+      }[];
+    } & (
+        | {
+            [k: string]: unknown | undefined;
+          }
+        | {
+            [k: string]: unknown | undefined;
+          }
+      ) & {
+        id?: string;
+        /**
+         * First name
+         */
+        firstName?: string;
+        /**
+         * Last name
+         */
+        lastName?: string;
+        dateOfBirth?: string;
+        gender?: 'Male' | 'Female' | 'Unknown';
+        relationship?:
+          | 'Self'
+          | 'Spouse'
+          | 'Child'
+          | 'Other'
+          | 'Grandparent'
+          | 'Grandchild'
+          | 'Stepchild'
+          | 'NephewOrNiece'
+          | 'FosterChild'
+          | 'SignificantOther'
+          | 'Mother'
+          | 'Father'
+          | 'OtherAdult'
+          | 'LifePartner'
+          | 'OtherRelationship';
+        phoneNumber?: string;
+        /**
+         * Email
+         */
+        email?: string;
+        consents?: {
+          /**
+           * Consent given
+           */
+          isConsentProvided: boolean;
+          /**
+           * Consent type
+           */
+          consentType: 'bookAppointmentConsent' | 'paymentConsent';
+          /**
+           * The app the consent was given in (support staff on the patient's behalf, or the patient).
+           */
+          source: 'support_web' | 'patient_web';
+        }[];
+      },
+    ...((
+      | {
+          [k: string]: unknown | undefined;
+        }
+      | {
+          [k: string]: unknown | undefined;
+        }
+    ) & {
+      id?: string;
+      /**
+       * First name
+       */
+      firstName?: string;
+      /**
+       * Last name
+       */
+      lastName?: string;
+      dateOfBirth?: string;
+      gender?: 'Male' | 'Female' | 'Unknown';
+      relationship?:
+        | 'Self'
+        | 'Spouse'
+        | 'Child'
+        | 'Other'
+        | 'Grandparent'
+        | 'Grandchild'
+        | 'Stepchild'
+        | 'NephewOrNiece'
+        | 'FosterChild'
+        | 'SignificantOther'
+        | 'Mother'
+        | 'Father'
+        | 'OtherAdult'
+        | 'LifePartner'
+        | 'OtherRelationship';
+      phoneNumber?: string;
+      /**
+       * Email
+       */
+      email?: string;
+      consents?: {
+        /**
+         * Consent given
+         */
+        isConsentProvided: boolean;
+        /**
+         * Consent type
+         */
+        consentType: 'bookAppointmentConsent' | 'paymentConsent';
+        /**
+         * The app the consent was given in (support staff on the patient's behalf, or the patient).
+         */
+        source: 'support_web' | 'patient_web';
+      }[];
+    } & (
+        | {
+            [k: string]: unknown | undefined;
+          }
+        | {
+            [k: string]: unknown | undefined;
+          }
+      ) & {
+        id?: string;
+        /**
+         * First name
+         */
+        firstName?: string;
+        /**
+         * Last name
+         */
+        lastName?: string;
+        dateOfBirth?: string;
+        gender?: 'Male' | 'Female' | 'Unknown';
+        relationship?:
+          | 'Self'
+          | 'Spouse'
+          | 'Child'
+          | 'Other'
+          | 'Grandparent'
+          | 'Grandchild'
+          | 'Stepchild'
+          | 'NephewOrNiece'
+          | 'FosterChild'
+          | 'SignificantOther'
+          | 'Mother'
+          | 'Father'
+          | 'OtherAdult'
+          | 'LifePartner'
+          | 'OtherRelationship';
+        phoneNumber?: string;
+        /**
+         * Email
+         */
+        email?: string;
+        consents?: {
+          /**
+           * Consent given
+           */
+          isConsentProvided: boolean;
+          /**
+           * Consent type
+           */
+          consentType: 'bookAppointmentConsent' | 'paymentConsent';
+          /**
+           * The app the consent was given in (support staff on the patient's behalf, or the patient).
+           */
+          source: 'support_web' | 'patient_web';
+        }[];
+      })[]
+  ];
+  responsibleParty?: {
+    /**
+     * First name
+     */
+    firstName: string;
+    /**
+     * Last name
+     */
+    lastName: string;
+    dob: string;
+    address?: {
+      /**
+       * Address line 1
+       */
+      line1: string;
+      /**
+       * Address line 2
+       */
+      line2?: string;
+      /**
+       * City
+       */
+      city: string;
+      /**
+       * State
+       */
+      state:
+        | 'AL'
+        | 'AK'
+        | 'AZ'
+        | 'AR'
+        | 'CA'
+        | 'CO'
+        | 'CT'
+        | 'DE'
+        | 'DC'
+        | 'FL'
+        | 'GA'
+        | 'HI'
+        | 'ID'
+        | 'IL'
+        | 'IN'
+        | 'IA'
+        | 'KS'
+        | 'KY'
+        | 'LA'
+        | 'ME'
+        | 'MD'
+        | 'MA'
+        | 'MI'
+        | 'MN'
+        | 'MS'
+        | 'MO'
+        | 'MT'
+        | 'NE'
+        | 'NV'
+        | 'NH'
+        | 'NJ'
+        | 'NM'
+        | 'NY'
+        | 'NC'
+        | 'ND'
+        | 'OH'
+        | 'OK'
+        | 'OR'
+        | 'PA'
+        | 'RI'
+        | 'SC'
+        | 'SD'
+        | 'TN'
+        | 'TX'
+        | 'UT'
+        | 'VT'
+        | 'VA'
+        | 'WA'
+        | 'WV'
+        | 'WI'
+        | 'WY';
+      /**
+       * Zip code
+       */
+      zipcode: string;
+      /**
+       * Country
+       */
+      country?: string;
+    };
+    phoneNumber?: string;
+    /**
+     * Email
+     */
+    email?: string;
+    responsiblePartyEhrId?: string;
+  };
+  /**
+   * The insurance of an insured booking: one on file (not removed) of the primary patient, the first of patients, who must be an existing patient of the account. Otherwise VALIDATION_FAILED with keyword patientMismatch on insuranceId (the message of the payment form, forms/insurance-selection). Ignored for self-pay.
+   */
+  insuranceId?: string;
+  /**
+   * Pays out-of-pocket (no insurance).
+   */
+  selfPay?: boolean;
+  selfPayConsentCategory?: 'switchToSelfPay' | 'insurance' | 'selfPay';
+  bookingSource?: 'Self-booking SMS' | 'Self-booking Email';
+  funnelName?:
+    | 'Patient Rebooking Modal'
+    | 'Support Rebooking Modal'
+    | 'Patient Standard Funnel'
+    | 'Support Standard Funnel'
+    | 'Patient Standard V2 Funnel';
+  partnershipCode?: string;
+  /**
+   * The patient's IANA time zone for e-mails (default: the practice's).
+   */
+  timeZone?: string;
+  payment?: {
+    nonce?: string;
+    cardId?: string;
+    /**
+     * Keep the card on file for later payments.
+     */
+    saveCard?: boolean;
+  };
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CreateAppointmentResponse".
+ */
+export interface CreateAppointmentResponse {
+  id: string;
+  /**
+   * The account the appointment belongs to.
+   */
+  userId?: string;
+  status: 'booked' | 'cancelled';
+  start: string;
+  end: string;
+  slotId?: string | null;
+  appointmentMode: 'online' | 'in_person';
+  counselingType:
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling';
+  counselingTypeId?: string | null;
+  joinUrl: string | null;
+  /**
+   * The patient's time zone (IANA).
+   */
+  timeZone?: string;
+  provider: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    title: string;
+    timeZone: string;
+  };
+  practice: {
+    id: string;
+    name: string;
+    addressLine1: string;
+    city: string;
+    state: string;
+    zipcode: string;
+  };
+  patients: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    relationship:
+      | 'Self'
+      | 'Spouse'
+      | 'Child'
+      | 'Other'
+      | 'Grandparent'
+      | 'Grandchild'
+      | 'Stepchild'
+      | 'NephewOrNiece'
+      | 'FosterChild'
+      | 'SignificantOther'
+      | 'Mother'
+      | 'Father'
+      | 'OtherAdult'
+      | 'LifePartner'
+      | 'OtherRelationship';
+    dateOfBirth?: string | null;
+    /**
+     * Created by this booking (patient source new).
+     */
+    isNew: boolean;
+  }[];
+  selfPay: boolean;
+  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
+  /**
+   * The insurance on file the booking uses (null for self-pay).
+   */
+  insuranceId?: string | null;
+  bookingFunnel?:
+    | (
+        | 'Patient Rebooking Modal'
+        | 'Support Rebooking Modal'
+        | 'Patient Standard Funnel'
+        | 'Support Standard Funnel'
+        | 'Patient Standard V2 Funnel'
+      )
+    | null;
+  bookingSource?: string | null;
+  partnershipCode?: string | null;
+  /**
+   * The self-pay session price (the provider's pay rate), in cents.
+   */
+  priceCents?: number | null;
+  /**
+   * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
+   */
+  amountDueCents: number;
+  payment: {
+    id: string;
+    appointmentId?: string | null;
+    status: 'succeeded' | 'failed' | 'refunded';
+    amountCents: number;
+    currency: string;
+    provider: 'card_gateway' | 'scheduling_system';
+    purpose: 'session' | 'late_cancel_fee' | 'balance';
+    cardBrand?: string | null;
+    cardLast4?: string | null;
+    /**
+     * The card gateway's transaction id.
+     */
+    transactionId?: string | null;
+    createdAt: string;
+  } | null;
+  cancellation?: {
+    reasonId: string;
+    reason: string;
+    note?: string | null;
+    at: string;
+    /**
+     * Inside the late-cancellation window.
+     */
+    late: boolean;
+    feeCents: number;
+    feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
+  } | null;
+  /**
+   * The start before the last reschedule.
+   */
+  rescheduledFrom?: string | null;
+  rebookedFrom?: string | null;
+  createdAt: string;
+}
+export interface CreateSupportAppointmentBody2 {
+  holdId: string;
+  providerId: string;
+  practiceId: string;
+  slotId: string;
+  userId?: string;
+  /**
+   * Email
+   */
+  email?: string;
+  counselingType:
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling';
+  counselingTypeId?: string;
+  appointmentMode: 'online' | 'in_person';
+  isFollowUp?: boolean;
+  /**
+   * @minItems 1
+   *
+   * Items: An existing patient of the account (id), or a new one (names and relationship).
+   */
+  patients: [
+    (
+      | {
+          [k: string]: unknown | undefined;
+        }
+      | {
+          [k: string]: unknown | undefined;
+        }
+    ) & {
+      id?: string;
+      /**
+       * First name
+       */
+      firstName?: string;
+      /**
+       * Last name
+       */
+      lastName?: string;
+      dateOfBirth?: string;
+      gender?: 'Male' | 'Female' | 'Unknown';
+      relationship?:
+        | 'Self'
+        | 'Spouse'
+        | 'Child'
+        | 'Other'
+        | 'Grandparent'
+        | 'Grandchild'
+        | 'Stepchild'
+        | 'NephewOrNiece'
+        | 'FosterChild'
+        | 'SignificantOther'
+        | 'Mother'
+        | 'Father'
+        | 'OtherAdult'
+        | 'LifePartner'
+        | 'OtherRelationship';
+      phoneNumber?: string;
+      /**
+       * Email
+       */
+      email?: string;
+      consents?: {
+        /**
+         * Consent given
+         */
+        isConsentProvided: boolean;
+        /**
+         * Consent type
+         */
+        consentType: 'bookAppointmentConsent' | 'paymentConsent';
+        /**
+         * The app the consent was given in (support staff on the patient's behalf, or the patient).
+         */
+        source: 'support_web' | 'patient_web';
+      }[];
+    } & (
+        | {
+            [k: string]: unknown | undefined;
+          }
+        | {
+            [k: string]: unknown | undefined;
+          }
+      ) & {
+        id?: string;
+        /**
+         * First name
+         */
+        firstName?: string;
+        /**
+         * Last name
+         */
+        lastName?: string;
+        dateOfBirth?: string;
+        gender?: 'Male' | 'Female' | 'Unknown';
+        relationship?:
+          | 'Self'
+          | 'Spouse'
+          | 'Child'
+          | 'Other'
+          | 'Grandparent'
+          | 'Grandchild'
+          | 'Stepchild'
+          | 'NephewOrNiece'
+          | 'FosterChild'
+          | 'SignificantOther'
+          | 'Mother'
+          | 'Father'
+          | 'OtherAdult'
+          | 'LifePartner'
+          | 'OtherRelationship';
+        phoneNumber?: string;
+        /**
+         * Email
+         */
+        email?: string;
+        consents?: {
+          /**
+           * Consent given
+           */
+          isConsentProvided: boolean;
+          /**
+           * Consent type
+           */
+          consentType: 'bookAppointmentConsent' | 'paymentConsent';
+          /**
+           * The app the consent was given in (support staff on the patient's behalf, or the patient).
+           */
+          source: 'support_web' | 'patient_web';
+        }[];
+      },
+    ...((
+      | {
+          [k: string]: unknown | undefined;
+        }
+      | {
+          [k: string]: unknown | undefined;
+        }
+    ) & {
+      id?: string;
+      /**
+       * First name
+       */
+      firstName?: string;
+      /**
+       * Last name
+       */
+      lastName?: string;
+      dateOfBirth?: string;
+      gender?: 'Male' | 'Female' | 'Unknown';
+      relationship?:
+        | 'Self'
+        | 'Spouse'
+        | 'Child'
+        | 'Other'
+        | 'Grandparent'
+        | 'Grandchild'
+        | 'Stepchild'
+        | 'NephewOrNiece'
+        | 'FosterChild'
+        | 'SignificantOther'
+        | 'Mother'
+        | 'Father'
+        | 'OtherAdult'
+        | 'LifePartner'
+        | 'OtherRelationship';
+      phoneNumber?: string;
+      /**
+       * Email
+       */
+      email?: string;
+      consents?: {
+        /**
+         * Consent given
+         */
+        isConsentProvided: boolean;
+        /**
+         * Consent type
+         */
+        consentType: 'bookAppointmentConsent' | 'paymentConsent';
+        /**
+         * The app the consent was given in (support staff on the patient's behalf, or the patient).
+         */
+        source: 'support_web' | 'patient_web';
+      }[];
+    } & (
+        | {
+            [k: string]: unknown | undefined;
+          }
+        | {
+            [k: string]: unknown | undefined;
+          }
+      ) & {
+        id?: string;
+        /**
+         * First name
+         */
+        firstName?: string;
+        /**
+         * Last name
+         */
+        lastName?: string;
+        dateOfBirth?: string;
+        gender?: 'Male' | 'Female' | 'Unknown';
+        relationship?:
+          | 'Self'
+          | 'Spouse'
+          | 'Child'
+          | 'Other'
+          | 'Grandparent'
+          | 'Grandchild'
+          | 'Stepchild'
+          | 'NephewOrNiece'
+          | 'FosterChild'
+          | 'SignificantOther'
+          | 'Mother'
+          | 'Father'
+          | 'OtherAdult'
+          | 'LifePartner'
+          | 'OtherRelationship';
+        phoneNumber?: string;
+        /**
+         * Email
+         */
+        email?: string;
+        consents?: {
+          /**
+           * Consent given
+           */
+          isConsentProvided: boolean;
+          /**
+           * Consent type
+           */
+          consentType: 'bookAppointmentConsent' | 'paymentConsent';
+          /**
+           * The app the consent was given in (support staff on the patient's behalf, or the patient).
+           */
+          source: 'support_web' | 'patient_web';
+        }[];
+      })[]
+  ];
+  responsibleParty?: {
+    /**
+     * First name
+     */
+    firstName: string;
+    /**
+     * Last name
+     */
+    lastName: string;
+    dob: string;
+    address?: {
+      /**
+       * Address line 1
+       */
+      line1: string;
+      /**
+       * Address line 2
+       */
+      line2?: string;
+      /**
+       * City
+       */
+      city: string;
+      /**
+       * State
+       */
+      state:
+        | 'AL'
+        | 'AK'
+        | 'AZ'
+        | 'AR'
+        | 'CA'
+        | 'CO'
+        | 'CT'
+        | 'DE'
+        | 'DC'
+        | 'FL'
+        | 'GA'
+        | 'HI'
+        | 'ID'
+        | 'IL'
+        | 'IN'
+        | 'IA'
+        | 'KS'
+        | 'KY'
+        | 'LA'
+        | 'ME'
+        | 'MD'
+        | 'MA'
+        | 'MI'
+        | 'MN'
+        | 'MS'
+        | 'MO'
+        | 'MT'
+        | 'NE'
+        | 'NV'
+        | 'NH'
+        | 'NJ'
+        | 'NM'
+        | 'NY'
+        | 'NC'
+        | 'ND'
+        | 'OH'
+        | 'OK'
+        | 'OR'
+        | 'PA'
+        | 'RI'
+        | 'SC'
+        | 'SD'
+        | 'TN'
+        | 'TX'
+        | 'UT'
+        | 'VT'
+        | 'VA'
+        | 'WA'
+        | 'WV'
+        | 'WI'
+        | 'WY';
+      /**
+       * Zip code
+       */
+      zipcode: string;
+      /**
+       * Country
+       */
+      country?: string;
+    };
+    phoneNumber?: string;
+    /**
+     * Email
+     */
+    email?: string;
+    responsiblePartyEhrId?: string;
+  };
+  /**
+   * The insurance of an insured booking: one on file (not removed) of the primary patient, the first of patients, who must be an existing patient of the account. Otherwise VALIDATION_FAILED with keyword patientMismatch on insuranceId (the message of the payment form, forms/insurance-selection). Ignored for self-pay.
+   */
+  insuranceId?: string;
+  selfPay?: boolean;
+  selfPayConsentCategory?: 'switchToSelfPay' | 'insurance' | 'selfPay';
+  bookingSource?: 'Self-booking SMS' | 'Self-booking Email';
+  funnelName?:
+    | 'Patient Rebooking Modal'
+    | 'Support Rebooking Modal'
+    | 'Patient Standard Funnel'
+    | 'Support Standard Funnel'
+    | 'Patient Standard V2 Funnel';
+  partnershipCode?: string;
+  timeZone?: string;
+  payment?: {
+    nonce?: string;
+    cardId?: string;
+    /**
+     * Keep the card on file for later payments.
+     */
+    saveCard?: boolean;
+  };
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CreateSupportAppointmentResponse".
+ */
+export interface CreateSupportAppointmentResponse {
+  id: string;
+  /**
+   * The account the appointment belongs to.
+   */
+  userId?: string;
+  status: 'booked' | 'cancelled';
+  start: string;
+  end: string;
+  slotId?: string | null;
+  appointmentMode: 'online' | 'in_person';
+  counselingType:
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling';
+  counselingTypeId?: string | null;
+  joinUrl: string | null;
+  /**
+   * The patient's time zone (IANA).
+   */
+  timeZone?: string;
+  provider: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    title: string;
+    timeZone: string;
+  };
+  practice: {
+    id: string;
+    name: string;
+    addressLine1: string;
+    city: string;
+    state: string;
+    zipcode: string;
+  };
+  patients: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    relationship:
+      | 'Self'
+      | 'Spouse'
+      | 'Child'
+      | 'Other'
+      | 'Grandparent'
+      | 'Grandchild'
+      | 'Stepchild'
+      | 'NephewOrNiece'
+      | 'FosterChild'
+      | 'SignificantOther'
+      | 'Mother'
+      | 'Father'
+      | 'OtherAdult'
+      | 'LifePartner'
+      | 'OtherRelationship';
+    dateOfBirth?: string | null;
+    /**
+     * Created by this booking (patient source new).
+     */
+    isNew: boolean;
+  }[];
+  selfPay: boolean;
+  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
+  /**
+   * The insurance on file the booking uses (null for self-pay).
+   */
+  insuranceId?: string | null;
+  bookingFunnel?:
+    | (
+        | 'Patient Rebooking Modal'
+        | 'Support Rebooking Modal'
+        | 'Patient Standard Funnel'
+        | 'Support Standard Funnel'
+        | 'Patient Standard V2 Funnel'
+      )
+    | null;
+  bookingSource?: string | null;
+  partnershipCode?: string | null;
+  /**
+   * The self-pay session price (the provider's pay rate), in cents.
+   */
+  priceCents?: number | null;
+  /**
+   * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
+   */
+  amountDueCents: number;
+  payment: {
+    id: string;
+    appointmentId?: string | null;
+    status: 'succeeded' | 'failed' | 'refunded';
+    amountCents: number;
+    currency: string;
+    provider: 'card_gateway' | 'scheduling_system';
+    purpose: 'session' | 'late_cancel_fee' | 'balance';
+    cardBrand?: string | null;
+    cardLast4?: string | null;
+    /**
+     * The card gateway's transaction id.
+     */
+    transactionId?: string | null;
+    createdAt: string;
+  } | null;
+  cancellation?: {
+    reasonId: string;
+    reason: string;
+    note?: string | null;
+    at: string;
+    /**
+     * Inside the late-cancellation window.
+     */
+    late: boolean;
+    feeCents: number;
+    feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
+  } | null;
+  /**
+   * The start before the last reschedule.
+   */
+  rescheduledFrom?: string | null;
+  rebookedFrom?: string | null;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListAppointmentsQuery".
+ */
+export interface ListAppointmentsQuery {
+  userId?: string;
+  patientId?: string;
+  when?: 'upcoming' | 'past';
+  limit?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListAppointmentsResponse".
+ */
+export interface ListAppointmentsResponse {
+  items: {
+    id: string;
+    /**
+     * The account the appointment belongs to.
+     */
+    userId?: string;
+    status: 'booked' | 'cancelled';
+    start: string;
+    end: string;
+    slotId?: string | null;
+    appointmentMode: 'online' | 'in_person';
+    counselingType:
+      | 'Individual Counseling'
+      | 'Family Counseling'
+      | 'Medication/Psychiatry'
+      | 'Psychological Testing & Evaluation'
+      | 'Couples/Marriage Counseling';
+    counselingTypeId?: string | null;
+    joinUrl: string | null;
+    /**
+     * The patient's time zone (IANA).
+     */
+    timeZone?: string;
+    provider: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      title: string;
+      timeZone: string;
+    };
+    practice: {
+      id: string;
+      name: string;
+      addressLine1: string;
+      city: string;
+      state: string;
+      zipcode: string;
+    };
+    patients: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      relationship:
+        | 'Self'
+        | 'Spouse'
+        | 'Child'
+        | 'Other'
+        | 'Grandparent'
+        | 'Grandchild'
+        | 'Stepchild'
+        | 'NephewOrNiece'
+        | 'FosterChild'
+        | 'SignificantOther'
+        | 'Mother'
+        | 'Father'
+        | 'OtherAdult'
+        | 'LifePartner'
+        | 'OtherRelationship';
+      dateOfBirth?: string | null;
+      /**
+       * Created by this booking (patient source new).
+       */
+      isNew: boolean;
+    }[];
+    selfPay: boolean;
+    selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
+    /**
+     * The insurance on file the booking uses (null for self-pay).
+     */
+    insuranceId?: string | null;
+    bookingFunnel?:
+      | (
+          | 'Patient Rebooking Modal'
+          | 'Support Rebooking Modal'
+          | 'Patient Standard Funnel'
+          | 'Support Standard Funnel'
+          | 'Patient Standard V2 Funnel'
+        )
+      | null;
+    bookingSource?: string | null;
+    partnershipCode?: string | null;
+    /**
+     * The self-pay session price (the provider's pay rate), in cents.
+     */
+    priceCents?: number | null;
+    /**
+     * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
+     */
+    amountDueCents: number;
+    payment: {
+      id: string;
+      appointmentId?: string | null;
+      status: 'succeeded' | 'failed' | 'refunded';
+      amountCents: number;
+      currency: string;
+      provider: 'card_gateway' | 'scheduling_system';
+      purpose: 'session' | 'late_cancel_fee' | 'balance';
+      cardBrand?: string | null;
+      cardLast4?: string | null;
+      /**
+       * The card gateway's transaction id.
+       */
+      transactionId?: string | null;
+      createdAt: string;
+    } | null;
+    cancellation?: {
+      reasonId: string;
+      reason: string;
+      note?: string | null;
+      at: string;
+      /**
+       * Inside the late-cancellation window.
+       */
+      late: boolean;
+      feeCents: number;
+      feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
+    } | null;
+    /**
+     * The start before the last reschedule.
+     */
+    rescheduledFrom?: string | null;
+    rebookedFrom?: string | null;
+    createdAt: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetAppointmentParams".
+ */
+export interface GetAppointmentParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetAppointmentResponse".
+ */
+export interface GetAppointmentResponse {
+  id: string;
+  /**
+   * The account the appointment belongs to.
+   */
+  userId?: string;
+  status: 'booked' | 'cancelled';
+  start: string;
+  end: string;
+  slotId?: string | null;
+  appointmentMode: 'online' | 'in_person';
+  counselingType:
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling';
+  counselingTypeId?: string | null;
+  joinUrl: string | null;
+  /**
+   * The patient's time zone (IANA).
+   */
+  timeZone?: string;
+  provider: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    title: string;
+    timeZone: string;
+  };
+  practice: {
+    id: string;
+    name: string;
+    addressLine1: string;
+    city: string;
+    state: string;
+    zipcode: string;
+  };
+  patients: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    relationship:
+      | 'Self'
+      | 'Spouse'
+      | 'Child'
+      | 'Other'
+      | 'Grandparent'
+      | 'Grandchild'
+      | 'Stepchild'
+      | 'NephewOrNiece'
+      | 'FosterChild'
+      | 'SignificantOther'
+      | 'Mother'
+      | 'Father'
+      | 'OtherAdult'
+      | 'LifePartner'
+      | 'OtherRelationship';
+    dateOfBirth?: string | null;
+    /**
+     * Created by this booking (patient source new).
+     */
+    isNew: boolean;
+  }[];
+  selfPay: boolean;
+  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
+  /**
+   * The insurance on file the booking uses (null for self-pay).
+   */
+  insuranceId?: string | null;
+  bookingFunnel?:
+    | (
+        | 'Patient Rebooking Modal'
+        | 'Support Rebooking Modal'
+        | 'Patient Standard Funnel'
+        | 'Support Standard Funnel'
+        | 'Patient Standard V2 Funnel'
+      )
+    | null;
+  bookingSource?: string | null;
+  partnershipCode?: string | null;
+  /**
+   * The self-pay session price (the provider's pay rate), in cents.
+   */
+  priceCents?: number | null;
+  /**
+   * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
+   */
+  amountDueCents: number;
+  payment: {
+    id: string;
+    appointmentId?: string | null;
+    status: 'succeeded' | 'failed' | 'refunded';
+    amountCents: number;
+    currency: string;
+    provider: 'card_gateway' | 'scheduling_system';
+    purpose: 'session' | 'late_cancel_fee' | 'balance';
+    cardBrand?: string | null;
+    cardLast4?: string | null;
+    /**
+     * The card gateway's transaction id.
+     */
+    transactionId?: string | null;
+    createdAt: string;
+  } | null;
+  cancellation?: {
+    reasonId: string;
+    reason: string;
+    note?: string | null;
+    at: string;
+    /**
+     * Inside the late-cancellation window.
+     */
+    late: boolean;
+    feeCents: number;
+    feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
+  } | null;
+  /**
+   * The start before the last reschedule.
+   */
+  rescheduledFrom?: string | null;
+  rebookedFrom?: string | null;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CancelAppointmentParams".
+ */
+export interface CancelAppointmentParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CancelAppointmentBody".
+ */
+export interface CancelAppointmentBody {
+  reasonId: string;
+  note?: string;
+  /**
+   * Staff only; ignored for patients.
+   */
+  waiveFee?: boolean;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CancelAppointmentResponse".
+ */
+export interface CancelAppointmentResponse {
+  id: string;
+  /**
+   * The account the appointment belongs to.
+   */
+  userId?: string;
+  status: 'booked' | 'cancelled';
+  start: string;
+  end: string;
+  slotId?: string | null;
+  appointmentMode: 'online' | 'in_person';
+  counselingType:
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling';
+  counselingTypeId?: string | null;
+  joinUrl: string | null;
+  /**
+   * The patient's time zone (IANA).
+   */
+  timeZone?: string;
+  provider: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    title: string;
+    timeZone: string;
+  };
+  practice: {
+    id: string;
+    name: string;
+    addressLine1: string;
+    city: string;
+    state: string;
+    zipcode: string;
+  };
+  patients: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    relationship:
+      | 'Self'
+      | 'Spouse'
+      | 'Child'
+      | 'Other'
+      | 'Grandparent'
+      | 'Grandchild'
+      | 'Stepchild'
+      | 'NephewOrNiece'
+      | 'FosterChild'
+      | 'SignificantOther'
+      | 'Mother'
+      | 'Father'
+      | 'OtherAdult'
+      | 'LifePartner'
+      | 'OtherRelationship';
+    dateOfBirth?: string | null;
+    /**
+     * Created by this booking (patient source new).
+     */
+    isNew: boolean;
+  }[];
+  selfPay: boolean;
+  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
+  /**
+   * The insurance on file the booking uses (null for self-pay).
+   */
+  insuranceId?: string | null;
+  bookingFunnel?:
+    | (
+        | 'Patient Rebooking Modal'
+        | 'Support Rebooking Modal'
+        | 'Patient Standard Funnel'
+        | 'Support Standard Funnel'
+        | 'Patient Standard V2 Funnel'
+      )
+    | null;
+  bookingSource?: string | null;
+  partnershipCode?: string | null;
+  /**
+   * The self-pay session price (the provider's pay rate), in cents.
+   */
+  priceCents?: number | null;
+  /**
+   * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
+   */
+  amountDueCents: number;
+  payment: {
+    id: string;
+    appointmentId?: string | null;
+    status: 'succeeded' | 'failed' | 'refunded';
+    amountCents: number;
+    currency: string;
+    provider: 'card_gateway' | 'scheduling_system';
+    purpose: 'session' | 'late_cancel_fee' | 'balance';
+    cardBrand?: string | null;
+    cardLast4?: string | null;
+    /**
+     * The card gateway's transaction id.
+     */
+    transactionId?: string | null;
+    createdAt: string;
+  } | null;
+  cancellation?: {
+    reasonId: string;
+    reason: string;
+    note?: string | null;
+    at: string;
+    /**
+     * Inside the late-cancellation window.
+     */
+    late: boolean;
+    feeCents: number;
+    feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
+  } | null;
+  /**
+   * The start before the last reschedule.
+   */
+  rescheduledFrom?: string | null;
+  rebookedFrom?: string | null;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RescheduleAppointmentParams".
+ */
+export interface RescheduleAppointmentParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RescheduleAppointmentBody".
+ */
+export interface RescheduleAppointmentBody {
+  holdId: string;
+  slotId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RescheduleAppointmentResponse".
+ */
+export interface RescheduleAppointmentResponse {
+  id: string;
+  /**
+   * The account the appointment belongs to.
+   */
+  userId?: string;
+  status: 'booked' | 'cancelled';
+  start: string;
+  end: string;
+  slotId?: string | null;
+  appointmentMode: 'online' | 'in_person';
+  counselingType:
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling';
+  counselingTypeId?: string | null;
+  joinUrl: string | null;
+  /**
+   * The patient's time zone (IANA).
+   */
+  timeZone?: string;
+  provider: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    title: string;
+    timeZone: string;
+  };
+  practice: {
+    id: string;
+    name: string;
+    addressLine1: string;
+    city: string;
+    state: string;
+    zipcode: string;
+  };
+  patients: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    relationship:
+      | 'Self'
+      | 'Spouse'
+      | 'Child'
+      | 'Other'
+      | 'Grandparent'
+      | 'Grandchild'
+      | 'Stepchild'
+      | 'NephewOrNiece'
+      | 'FosterChild'
+      | 'SignificantOther'
+      | 'Mother'
+      | 'Father'
+      | 'OtherAdult'
+      | 'LifePartner'
+      | 'OtherRelationship';
+    dateOfBirth?: string | null;
+    /**
+     * Created by this booking (patient source new).
+     */
+    isNew: boolean;
+  }[];
+  selfPay: boolean;
+  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
+  /**
+   * The insurance on file the booking uses (null for self-pay).
+   */
+  insuranceId?: string | null;
+  bookingFunnel?:
+    | (
+        | 'Patient Rebooking Modal'
+        | 'Support Rebooking Modal'
+        | 'Patient Standard Funnel'
+        | 'Support Standard Funnel'
+        | 'Patient Standard V2 Funnel'
+      )
+    | null;
+  bookingSource?: string | null;
+  partnershipCode?: string | null;
+  /**
+   * The self-pay session price (the provider's pay rate), in cents.
+   */
+  priceCents?: number | null;
+  /**
+   * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
+   */
+  amountDueCents: number;
+  payment: {
+    id: string;
+    appointmentId?: string | null;
+    status: 'succeeded' | 'failed' | 'refunded';
+    amountCents: number;
+    currency: string;
+    provider: 'card_gateway' | 'scheduling_system';
+    purpose: 'session' | 'late_cancel_fee' | 'balance';
+    cardBrand?: string | null;
+    cardLast4?: string | null;
+    /**
+     * The card gateway's transaction id.
+     */
+    transactionId?: string | null;
+    createdAt: string;
+  } | null;
+  cancellation?: {
+    reasonId: string;
+    reason: string;
+    note?: string | null;
+    at: string;
+    /**
+     * Inside the late-cancellation window.
+     */
+    late: boolean;
+    feeCents: number;
+    feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
+  } | null;
+  /**
+   * The start before the last reschedule.
+   */
+  rescheduledFrom?: string | null;
+  rebookedFrom?: string | null;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RebookAppointmentParams".
+ */
+export interface RebookAppointmentParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RebookAppointmentBody".
+ */
+export interface RebookAppointmentBody {
+  holdId: string;
+  slotId: string;
+  appointmentMode?: 'online' | 'in_person';
+  payment?: {
+    nonce?: string;
+    cardId?: string;
+    /**
+     * Keep the card on file for later payments.
+     */
+    saveCard?: boolean;
+  };
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RebookAppointmentResponse".
+ */
+export interface RebookAppointmentResponse {
+  id: string;
+  /**
+   * The account the appointment belongs to.
+   */
+  userId?: string;
+  status: 'booked' | 'cancelled';
+  start: string;
+  end: string;
+  slotId?: string | null;
+  appointmentMode: 'online' | 'in_person';
+  counselingType:
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling';
+  counselingTypeId?: string | null;
+  joinUrl: string | null;
+  /**
+   * The patient's time zone (IANA).
+   */
+  timeZone?: string;
+  provider: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    title: string;
+    timeZone: string;
+  };
+  practice: {
+    id: string;
+    name: string;
+    addressLine1: string;
+    city: string;
+    state: string;
+    zipcode: string;
+  };
+  patients: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    relationship:
+      | 'Self'
+      | 'Spouse'
+      | 'Child'
+      | 'Other'
+      | 'Grandparent'
+      | 'Grandchild'
+      | 'Stepchild'
+      | 'NephewOrNiece'
+      | 'FosterChild'
+      | 'SignificantOther'
+      | 'Mother'
+      | 'Father'
+      | 'OtherAdult'
+      | 'LifePartner'
+      | 'OtherRelationship';
+    dateOfBirth?: string | null;
+    /**
+     * Created by this booking (patient source new).
+     */
+    isNew: boolean;
+  }[];
+  selfPay: boolean;
+  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
+  /**
+   * The insurance on file the booking uses (null for self-pay).
+   */
+  insuranceId?: string | null;
+  bookingFunnel?:
+    | (
+        | 'Patient Rebooking Modal'
+        | 'Support Rebooking Modal'
+        | 'Patient Standard Funnel'
+        | 'Support Standard Funnel'
+        | 'Patient Standard V2 Funnel'
+      )
+    | null;
+  bookingSource?: string | null;
+  partnershipCode?: string | null;
+  /**
+   * The self-pay session price (the provider's pay rate), in cents.
+   */
+  priceCents?: number | null;
+  /**
+   * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
+   */
+  amountDueCents: number;
+  payment: {
+    id: string;
+    appointmentId?: string | null;
+    status: 'succeeded' | 'failed' | 'refunded';
+    amountCents: number;
+    currency: string;
+    provider: 'card_gateway' | 'scheduling_system';
+    purpose: 'session' | 'late_cancel_fee' | 'balance';
+    cardBrand?: string | null;
+    cardLast4?: string | null;
+    /**
+     * The card gateway's transaction id.
+     */
+    transactionId?: string | null;
+    createdAt: string;
+  } | null;
+  cancellation?: {
+    reasonId: string;
+    reason: string;
+    note?: string | null;
+    at: string;
+    /**
+     * Inside the late-cancellation window.
+     */
+    late: boolean;
+    feeCents: number;
+    feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
+  } | null;
+  /**
+   * The start before the last reschedule.
+   */
+  rescheduledFrom?: string | null;
+  rebookedFrom?: string | null;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetAppointmentCancellationReasonsQuery".
+ */
+export interface GetAppointmentCancellationReasonsQuery {
+  startDate?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetAppointmentCancellationReasonsResponse".
+ */
+export interface GetAppointmentCancellationReasonsResponse {
+  items: {
+    id: string;
+    label: string;
+  }[];
+  lateCancellation: boolean;
+  feeCents: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetLateCancellationWindowAndFeeResponse".
+ */
+export interface GetLateCancellationWindowAndFeeResponse {
+  windowHours: number;
+  feeCents: number;
+  currency: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AppointmentsExistParams".
+ */
+export interface AppointmentsExistParams {
+  providerId: string;
+  patientId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AppointmentsExistQuery".
+ */
+export interface AppointmentsExistQuery {
+  appointmentId?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CounselingTypeAppointmentExistsParams".
+ */
+export interface CounselingTypeAppointmentExistsParams {
+  patientId: string;
+  providerId: string;
+  type:
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling';
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CounselingTypeAppointmentExistsResponse".
+ */
+export interface CounselingTypeAppointmentExistsResponse {
+  exists: boolean;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -1067,6 +3227,140 @@ export interface VerifyLoginTokenResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetBillingHistoryParams".
+ */
+export interface GetBillingHistoryParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetBillingHistoryQuery".
+ */
+export interface GetBillingHistoryQuery {
+  startDate?: string;
+  endDate?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetBillingHistoryResponse".
+ */
+export interface GetBillingHistoryResponse {
+  startDate: string;
+  endDate: string;
+  items: {
+    /**
+     * The transaction id (the payment's id).
+     */
+    id: string;
+    patientId: string;
+    patientName?: string;
+    kind: 'charge' | 'payment' | 'refund';
+    amount: number;
+    currency: 'USD';
+    status: 'succeeded' | 'failed' | 'refunded';
+    paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
+    cardBrand?: string | null;
+    cardLast4?: string | null;
+    description?: string;
+    appointmentId?: string | null;
+    appointmentStart?: string | null;
+    appointmentMode?: ('online' | 'in_person') | null;
+    providerName?: string | null;
+    practiceName?: string | null;
+    createdAt: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetBillingTransactionParams".
+ */
+export interface GetBillingTransactionParams {
+  id: string;
+  transactionId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetBillingTransactionResponse".
+ */
+export interface GetBillingTransactionResponse {
+  /**
+   * The transaction id (the payment's id).
+   */
+  id: string;
+  patientId: string;
+  patientName?: string;
+  kind: 'charge' | 'payment' | 'refund';
+  amount: number;
+  currency: 'USD';
+  status: 'succeeded' | 'failed' | 'refunded';
+  paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
+  cardBrand?: string | null;
+  cardLast4?: string | null;
+  description?: string;
+  appointmentId?: string | null;
+  appointmentStart?: string | null;
+  appointmentMode?: ('online' | 'in_person') | null;
+  providerName?: string | null;
+  practiceName?: string | null;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPaymentReceiptsQuery".
+ */
+export interface ListPaymentReceiptsQuery {
+  startDate?: string;
+  endDate?: string;
+  responsiblePartyEhrId?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPaymentReceiptsResponse".
+ */
+export interface ListPaymentReceiptsResponse {
+  startDate: string;
+  endDate: string;
+  items: {
+    /**
+     * The transaction id (the payment's id).
+     */
+    id: string;
+    patientId: string;
+    patientName?: string;
+    kind: 'charge' | 'payment' | 'refund';
+    amount: number;
+    currency: 'USD';
+    status: 'succeeded' | 'failed' | 'refunded';
+    paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
+    cardBrand?: string | null;
+    cardLast4?: string | null;
+    description?: string;
+    appointmentId?: string | null;
+    appointmentStart?: string | null;
+    appointmentMode?: ('online' | 'in_person') | null;
+    providerName?: string | null;
+    practiceName?: string | null;
+    createdAt: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "DownloadPaymentReceiptParams".
+ */
+export interface DownloadPaymentReceiptParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "DownloadBillingStatementQuery".
+ */
+export interface DownloadBillingStatementQuery {
+  patientId: string;
+  ehrVisitId: string;
+  userId?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "ListBusinessPartnersQuery".
  */
 export interface ListBusinessPartnersQuery {
@@ -1173,6 +3467,235 @@ export interface ValidatePartnerCodeByNameResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetClientConfigResponse".
+ */
+export interface GetClientConfigResponse {
+  googleClientId?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetConsentTemplateQuery".
+ */
+export interface GetConsentTemplateQuery {
+  patientIds?: string[];
+  /**
+   * The patient's full name, for a patient not created yet.
+   */
+  patientName?: string;
+  consentType?: 'bookAppointmentConsent' | 'paymentConsent';
+  selfPayConsentCategory?: 'switchToSelfPay' | 'insurance' | 'selfPay';
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetConsentTemplateResponse".
+ */
+export interface GetConsentTemplateResponse {
+  consentType: 'bookAppointmentConsent' | 'paymentConsent';
+  version: string;
+  title: string;
+  consentText: string;
+  patients: {
+    patientId: string;
+    name: string;
+    isMinor: boolean;
+    signerCapacity: string | null;
+    consentText: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CreatePatientConsentParams".
+ */
+export interface CreatePatientConsentParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CreatePatientConsentBody".
+ */
+export interface CreatePatientConsentBody {
+  consentType: 'bookAppointmentConsent' | 'paymentConsent';
+  selfPayConsentCategory?: 'switchToSelfPay' | 'insurance' | 'selfPay';
+  appointmentId?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CreatePatientConsentResponse".
+ */
+export interface CreatePatientConsentResponse {
+  id: string;
+  patientId: string;
+  consentType: 'bookAppointmentConsent' | 'paymentConsent';
+  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
+  version: string;
+  text: string;
+  signed: boolean;
+  signedAt: string | null;
+  signerName: string | null;
+  /**
+   * How the signer signed: for themself, or "Parent / legal guardian of {patient}".
+   */
+  signerCapacity: string | null;
+  verified: boolean;
+  verifiedAt?: string | null;
+  source: 'support_web' | 'patient_web';
+  appointmentId?: string | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SignConsentParams".
+ */
+export interface SignConsentParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SignConsentBody".
+ */
+export interface SignConsentBody {
+  /**
+   * The signer agrees to the text.
+   */
+  agree: true;
+  signerName?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SignConsentResponse".
+ */
+export interface SignConsentResponse {
+  id: string;
+  patientId: string;
+  consentType: 'bookAppointmentConsent' | 'paymentConsent';
+  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
+  version: string;
+  text: string;
+  signed: boolean;
+  signedAt: string | null;
+  signerName: string | null;
+  /**
+   * How the signer signed: for themself, or "Parent / legal guardian of {patient}".
+   */
+  signerCapacity: string | null;
+  verified: boolean;
+  verifiedAt?: string | null;
+  source: 'support_web' | 'patient_web';
+  appointmentId?: string | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "VerifyConsentParams".
+ */
+export interface VerifyConsentParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "VerifyConsentResponse".
+ */
+export interface VerifyConsentResponse {
+  verified: boolean;
+  consent: {
+    id: string;
+    patientId: string;
+    consentType: 'bookAppointmentConsent' | 'paymentConsent';
+    selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
+    version: string;
+    text: string;
+    signed: boolean;
+    signedAt: string | null;
+    signerName: string | null;
+    /**
+     * How the signer signed: for themself, or "Parent / legal guardian of {patient}".
+     */
+    signerCapacity: string | null;
+    verified: boolean;
+    verifiedAt?: string | null;
+    source: 'support_web' | 'patient_web';
+    appointmentId?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SignFrontDeskConsentParams".
+ */
+export interface SignFrontDeskConsentParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SignFrontDeskConsentBody".
+ */
+export interface SignFrontDeskConsentBody {
+  agree: true;
+  signerName: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SignFrontDeskConsentResponse".
+ */
+export interface SignFrontDeskConsentResponse {
+  id: string;
+  patientId: string;
+  consentType: 'bookAppointmentConsent' | 'paymentConsent';
+  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
+  version: string;
+  text: string;
+  signed: boolean;
+  signedAt: string | null;
+  signerName: string | null;
+  /**
+   * How the signer signed: for themself, or "Parent / legal guardian of {patient}".
+   */
+  signerCapacity: string | null;
+  verified: boolean;
+  verifiedAt?: string | null;
+  source: 'support_web' | 'patient_web';
+  appointmentId?: string | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "VerifyFrontDeskConsentParams".
+ */
+export interface VerifyFrontDeskConsentParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "VerifyFrontDeskConsentResponse".
+ */
+export interface VerifyFrontDeskConsentResponse {
+  verified: boolean;
+  consent: {
+    id: string;
+    patientId: string;
+    consentType: 'bookAppointmentConsent' | 'paymentConsent';
+    selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
+    version: string;
+    text: string;
+    signed: boolean;
+    signedAt: string | null;
+    signerName: string | null;
+    /**
+     * How the signer signed: for themself, or "Parent / legal guardian of {patient}".
+     */
+    signerCapacity: string | null;
+    verified: boolean;
+    verifiedAt?: string | null;
+    source: 'support_web' | 'patient_web';
+    appointmentId?: string | null;
+  };
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetConsentPdfParams".
+ */
+export interface GetConsentPdfParams {
+  id: string;
+  consentId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetFrontendFlagsQuery".
  */
 export interface GetFrontendFlagsQuery {
@@ -1245,6 +3768,1391 @@ export interface GetHealthResponse {
   status: 'ok';
   version: string;
   database: 'pglite' | 'postgres';
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListInsuranceCarriersResponse".
+ */
+export interface ListInsuranceCarriersResponse {
+  items: {
+    code: string;
+    name: string;
+    plans: {
+      id: number;
+      name: string;
+      isMedicaid: boolean;
+    }[];
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetActiveInsuranceQuery".
+ */
+export interface GetActiveInsuranceQuery {
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  patientEhrId: [string, ...string[]];
+  licenseKey: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetActiveInsuranceResponse".
+ */
+export interface GetActiveInsuranceResponse {
+  items: {
+    id: string;
+    patientId: string;
+    /**
+     * The insured patient (for the §5 insurance match).
+     */
+    patient?: {
+      id?: string;
+      ehrId?: string | null;
+      firstName?: string;
+      lastName?: string;
+      dateOfBirth?: string | null;
+    };
+    carrierCode: string;
+    carrierName: string;
+    planId: number;
+    planName: string;
+    isMedicaid: boolean;
+    memberId: string;
+    groupNumber?: string | null;
+    internalOutcomeAssessment?: ('ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID') | null;
+    insuranceInquiryAudits: {
+      id: string;
+      internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+      createdAt: string;
+    }[];
+    /**
+     * The latest uploaded front image of the card.
+     */
+    cardFrontDocumentId?: string | null;
+    /**
+     * The latest uploaded back image of the card.
+     */
+    cardBackDocumentId?: string | null;
+    createdAt?: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientInsurancesParams".
+ */
+export interface ListPatientInsurancesParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientInsurancesResponse".
+ */
+export interface ListPatientInsurancesResponse {
+  items: {
+    id: string;
+    patientId: string;
+    /**
+     * The insured patient (for the §5 insurance match).
+     */
+    patient?: {
+      id?: string;
+      ehrId?: string | null;
+      firstName?: string;
+      lastName?: string;
+      dateOfBirth?: string | null;
+    };
+    carrierCode: string;
+    carrierName: string;
+    planId: number;
+    planName: string;
+    isMedicaid: boolean;
+    memberId: string;
+    groupNumber?: string | null;
+    internalOutcomeAssessment?: ('ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID') | null;
+    insuranceInquiryAudits: {
+      id: string;
+      internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+      createdAt: string;
+    }[];
+    /**
+     * The latest uploaded front image of the card.
+     */
+    cardFrontDocumentId?: string | null;
+    /**
+     * The latest uploaded back image of the card.
+     */
+    cardBackDocumentId?: string | null;
+    createdAt?: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AddPatientInsuranceParams".
+ */
+export interface AddPatientInsuranceParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AddPatientInsuranceBody".
+ */
+export interface AddPatientInsuranceBody {
+  carrierCode: string;
+  planId: number;
+  memberId: string;
+  groupNumber?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AddPatientInsuranceResponse".
+ */
+export interface AddPatientInsuranceResponse {
+  id: string;
+  patientId: string;
+  /**
+   * The insured patient (for the §5 insurance match).
+   */
+  patient?: {
+    id?: string;
+    ehrId?: string | null;
+    firstName?: string;
+    lastName?: string;
+    dateOfBirth?: string | null;
+  };
+  carrierCode: string;
+  carrierName: string;
+  planId: number;
+  planName: string;
+  isMedicaid: boolean;
+  memberId: string;
+  groupNumber?: string | null;
+  internalOutcomeAssessment?: ('ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID') | null;
+  insuranceInquiryAudits: {
+    id: string;
+    internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+    createdAt: string;
+  }[];
+  /**
+   * The latest uploaded front image of the card.
+   */
+  cardFrontDocumentId?: string | null;
+  /**
+   * The latest uploaded back image of the card.
+   */
+  cardBackDocumentId?: string | null;
+  createdAt?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdatePatientInsuranceParams".
+ */
+export interface UpdatePatientInsuranceParams {
+  id: string;
+  insuranceId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdatePatientInsuranceBody".
+ */
+export interface UpdatePatientInsuranceBody {
+  carrierCode: string;
+  planId: number;
+  memberId: string;
+  groupNumber?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdatePatientInsuranceResponse".
+ */
+export interface UpdatePatientInsuranceResponse {
+  id: string;
+  patientId: string;
+  /**
+   * The insured patient (for the §5 insurance match).
+   */
+  patient?: {
+    id?: string;
+    ehrId?: string | null;
+    firstName?: string;
+    lastName?: string;
+    dateOfBirth?: string | null;
+  };
+  carrierCode: string;
+  carrierName: string;
+  planId: number;
+  planName: string;
+  isMedicaid: boolean;
+  memberId: string;
+  groupNumber?: string | null;
+  internalOutcomeAssessment?: ('ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID') | null;
+  insuranceInquiryAudits: {
+    id: string;
+    internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+    createdAt: string;
+  }[];
+  /**
+   * The latest uploaded front image of the card.
+   */
+  cardFrontDocumentId?: string | null;
+  /**
+   * The latest uploaded back image of the card.
+   */
+  cardBackDocumentId?: string | null;
+  createdAt?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RemovePatientInsuranceParams".
+ */
+export interface RemovePatientInsuranceParams {
+  id: string;
+  insuranceId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ValidateInsuranceParams".
+ */
+export interface ValidateInsuranceParams {
+  patientId: string;
+  insuranceId: string;
+  providerId: string;
+  practiceId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ValidateInsuranceQuery".
+ */
+export interface ValidateInsuranceQuery {
+  auditId?: string;
+  isFollowUp?: boolean;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ValidateInsuranceResponse".
+ */
+export interface ValidateInsuranceResponse {
+  /**
+   * The inquiry audit's id (auditId).
+   */
+  id: string;
+  patientId: string;
+  insuranceId: string;
+  providerId: string;
+  practiceId: string;
+  internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+  carrierCode: string;
+  carrierName: string;
+  planName: string;
+  /**
+   * What the patient pays per session with this insurance, in US dollars (ELIGIBLE only).
+   */
+  copay?: number | null;
+  /**
+   * The estimated cost of the session to the patient, in US dollars (ELIGIBLE only).
+   */
+  estimatedCost?: number | null;
+  /**
+   * The self-pay price of a session with this provider, in US dollars.
+   */
+  selfPayPrice: number;
+  isFollowUp?: boolean;
+  /**
+   * Which eligibility checker answered (rules, or a clearinghouse adapter).
+   */
+  source: string;
+  decision?: ('useInsurance' | 'selfPay') | null;
+  decidedAt?: string | null;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ChooseInsuranceDecisionParams".
+ */
+export interface ChooseInsuranceDecisionParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ChooseInsuranceDecisionBody".
+ */
+export interface ChooseInsuranceDecisionBody {
+  decision: 'useInsurance' | 'selfPay';
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ChooseInsuranceDecisionResponse".
+ */
+export interface ChooseInsuranceDecisionResponse {
+  /**
+   * The inquiry audit's id (auditId).
+   */
+  id: string;
+  patientId: string;
+  insuranceId: string;
+  providerId: string;
+  practiceId: string;
+  internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+  carrierCode: string;
+  carrierName: string;
+  planName: string;
+  /**
+   * What the patient pays per session with this insurance, in US dollars (ELIGIBLE only).
+   */
+  copay?: number | null;
+  /**
+   * The estimated cost of the session to the patient, in US dollars (ELIGIBLE only).
+   */
+  estimatedCost?: number | null;
+  /**
+   * The self-pay price of a session with this provider, in US dollars.
+   */
+  selfPayPrice: number;
+  isFollowUp?: boolean;
+  /**
+   * Which eligibility checker answered (rules, or a clearinghouse adapter).
+   */
+  source: string;
+  decision?: ('useInsurance' | 'selfPay') | null;
+  decidedAt?: string | null;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "LookupPhoneNumberParams".
+ */
+export interface LookupPhoneNumberParams {
+  number: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "LookupPhoneNumberResponse".
+ */
+export interface LookupPhoneNumberResponse {
+  /**
+   * The number as asked.
+   */
+  number: string;
+  valid: boolean;
+  lineType:
+    | 'mobile'
+    | 'fixed_line'
+    | 'fixed_line_or_mobile'
+    | 'voip'
+    | 'toll_free'
+    | 'premium_rate'
+    | 'shared_cost'
+    | 'personal_number'
+    | 'pager'
+    | 'uan'
+    | 'voicemail'
+    | 'unknown';
+  /**
+   * A valid mobile (or landline-or-mobile) number.
+   */
+  canReceiveText: boolean;
+  /**
+   * +15551234567 form, when the number could be read.
+   */
+  e164?: string | null;
+  /**
+   * (555) 123-4567 form, when the number could be read.
+   */
+  nationalFormat?: string | null;
+  /**
+   * Two-letter country code.
+   */
+  country?: string | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientsQuery".
+ */
+export interface ListPatientsQuery {
+  userId?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientsResponse".
+ */
+export interface ListPatientsResponse {
+  items: {
+    id: string;
+    /**
+     * The account that books for this patient.
+     */
+    userId: string;
+    /**
+     * Scheduling-system patient id
+     */
+    ehrId?: string | null;
+    /**
+     * Scheduling-system license key
+     */
+    licenseKey: string;
+    firstName: string;
+    lastName: string;
+    gender?: ('Male' | 'Female' | 'Unknown') | null;
+    dateOfBirth?: string | null;
+    relationship:
+      | 'Self'
+      | 'Spouse'
+      | 'Child'
+      | 'Other'
+      | 'Grandparent'
+      | 'Grandchild'
+      | 'Stepchild'
+      | 'NephewOrNiece'
+      | 'FosterChild'
+      | 'SignificantOther'
+      | 'Mother'
+      | 'Father'
+      | 'OtherAdult'
+      | 'LifePartner'
+      | 'OtherRelationship';
+    phoneNumber?: string | null;
+    /**
+     * The phone lookup found the number valid.
+     */
+    phoneNumberValid?: boolean | null;
+    email?: string | null;
+    /**
+     * Younger than adultAge today (product-spec §4 Minor).
+     */
+    isMinor: boolean;
+    createdAt?: string;
+    updatedAt?: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetPatientCareStatusQuery".
+ */
+export interface GetPatientCareStatusQuery {
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  patientIds: [string, ...string[]];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetPatientCareStatusResponse".
+ */
+export interface GetPatientCareStatusResponse {
+  items: {
+    patientId: string;
+    careStatus: 'new' | 'in_care' | 'returning';
+    /**
+     * Appointments booked (not cancelled), past and upcoming.
+     */
+    bookedCount: number;
+    nextAppointmentAt?: string | null;
+    lastAppointmentAt?: string | null;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetAssociatedProvidersQuery".
+ */
+export interface GetAssociatedProvidersQuery {
+  patientId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetAssociatedProvidersResponse".
+ */
+export interface GetAssociatedProvidersResponse {
+  items: {
+    providerId: string;
+    firstName: string;
+    lastName: string;
+    title: string;
+    slug?: string;
+    practiceId: string;
+    practiceName: string;
+    appointmentCount: number;
+    nextAppointmentAt?: string | null;
+    lastAppointmentAt?: string | null;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetPatientNoteTypesResponse".
+ */
+export interface GetPatientNoteTypesResponse {
+  items: {
+    value: 'general' | 'scheduling' | 'billing' | 'insurance' | 'clinical_handoff';
+    label: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SavePatientNoteBody".
+ */
+export interface SavePatientNoteBody {
+  patientId: string;
+  noteType: 'general' | 'scheduling' | 'billing' | 'insurance' | 'clinical_handoff';
+  text: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SavePatientNoteResponse".
+ */
+export interface SavePatientNoteResponse {
+  id: string;
+  patientId: string;
+  noteType: 'general' | 'scheduling' | 'billing' | 'insurance' | 'clinical_handoff';
+  text: string;
+  authorId: string;
+  authorName: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientNotesParams".
+ */
+export interface ListPatientNotesParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientNotesResponse".
+ */
+export interface ListPatientNotesResponse {
+  items: {
+    id: string;
+    patientId: string;
+    noteType: 'general' | 'scheduling' | 'billing' | 'insurance' | 'clinical_handoff';
+    text: string;
+    authorId: string;
+    authorName: string;
+    createdAt: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetPatientParams".
+ */
+export interface GetPatientParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetPatientQuery".
+ */
+export interface GetPatientQuery {
+  userId?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetPatientResponse".
+ */
+export interface GetPatientResponse {
+  id: string;
+  /**
+   * The account that books for this patient.
+   */
+  userId: string;
+  /**
+   * Scheduling-system patient id
+   */
+  ehrId?: string | null;
+  /**
+   * Scheduling-system license key
+   */
+  licenseKey: string;
+  firstName: string;
+  lastName: string;
+  gender?: ('Male' | 'Female' | 'Unknown') | null;
+  dateOfBirth?: string | null;
+  relationship:
+    | 'Self'
+    | 'Spouse'
+    | 'Child'
+    | 'Other'
+    | 'Grandparent'
+    | 'Grandchild'
+    | 'Stepchild'
+    | 'NephewOrNiece'
+    | 'FosterChild'
+    | 'SignificantOther'
+    | 'Mother'
+    | 'Father'
+    | 'OtherAdult'
+    | 'LifePartner'
+    | 'OtherRelationship';
+  phoneNumber?: string | null;
+  /**
+   * The phone lookup found the number valid.
+   */
+  phoneNumberValid?: boolean | null;
+  email?: string | null;
+  /**
+   * Younger than adultAge today (product-spec §4 Minor).
+   */
+  isMinor: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdatePatientParams".
+ */
+export interface UpdatePatientParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdatePatientBody".
+ */
+export interface UpdatePatientBody {
+  /**
+   * First name
+   */
+  firstName?: string;
+  /**
+   * Last name
+   */
+  lastName?: string;
+  /**
+   * Gender
+   */
+  gender?: 'Male' | 'Female' | 'Unknown';
+  /**
+   * Date of birth
+   */
+  dateOfBirth?: string;
+  /**
+   * Relationship to the client
+   */
+  relationship?:
+    | 'Self'
+    | 'Spouse'
+    | 'Child'
+    | 'Other'
+    | 'Grandparent'
+    | 'Grandchild'
+    | 'Stepchild'
+    | 'NephewOrNiece'
+    | 'FosterChild'
+    | 'SignificantOther'
+    | 'Mother'
+    | 'Father'
+    | 'OtherAdult'
+    | 'LifePartner'
+    | 'OtherRelationship';
+  /**
+   * Phone number
+   */
+  phoneNumber?: string;
+  phoneNumberValid?: boolean;
+  /**
+   * Email
+   */
+  email?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdatePatientResponse".
+ */
+export interface UpdatePatientResponse {
+  id: string;
+  /**
+   * The account that books for this patient.
+   */
+  userId: string;
+  /**
+   * Scheduling-system patient id
+   */
+  ehrId?: string | null;
+  /**
+   * Scheduling-system license key
+   */
+  licenseKey: string;
+  firstName: string;
+  lastName: string;
+  gender?: ('Male' | 'Female' | 'Unknown') | null;
+  dateOfBirth?: string | null;
+  relationship:
+    | 'Self'
+    | 'Spouse'
+    | 'Child'
+    | 'Other'
+    | 'Grandparent'
+    | 'Grandchild'
+    | 'Stepchild'
+    | 'NephewOrNiece'
+    | 'FosterChild'
+    | 'SignificantOther'
+    | 'Mother'
+    | 'Father'
+    | 'OtherAdult'
+    | 'LifePartner'
+    | 'OtherRelationship';
+  phoneNumber?: string | null;
+  /**
+   * The phone lookup found the number valid.
+   */
+  phoneNumberValid?: boolean | null;
+  email?: string | null;
+  /**
+   * Younger than adultAge today (product-spec §4 Minor).
+   */
+  isMinor: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientAuthorizationsParams".
+ */
+export interface ListPatientAuthorizationsParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientAuthorizationsResponse".
+ */
+export interface ListPatientAuthorizationsResponse {
+  items: {
+    id: string;
+    patientId: string;
+    form: {
+      personalInformation?: PersonalInformation1;
+      referralInformation: ReferralInformation1;
+      authorizationInformation: AuthorizationInformation1;
+    };
+    /**
+     * Today lies between the effective and the expiration date.
+     */
+    isActive: boolean;
+    createdAt: string;
+  }[];
+}
+export interface PersonalInformation1 {
+  /**
+   * Gender
+   */
+  gender: 'Male' | 'Female' | 'Unknown';
+  /**
+   * Member ID (last 4 digits of SSN)
+   */
+  memberId: string;
+}
+export interface ReferralInformation1 {
+  /**
+   * Referring provider
+   */
+  referringProviderEhrId: string;
+  /**
+   * Referral reason
+   */
+  referralReason: string;
+  /**
+   * Effective date
+   */
+  effectiveDate: string;
+  /**
+   * Expiration date
+   */
+  expirationDate: string;
+  /**
+   * Insurance carrier
+   */
+  insuranceCarrier?: string;
+}
+export interface AuthorizationInformation1 {
+  /**
+   * Authorization number
+   */
+  authorizationNumber: string;
+  /**
+   * Authorization description
+   */
+  authorizationDescription: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SavePatientAuthorizationParams".
+ */
+export interface SavePatientAuthorizationParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SavePatientAuthorizationBody".
+ */
+export interface SavePatientAuthorizationBody {
+  personalInformation?: PersonalInformation2;
+  referralInformation: ReferralInformation2;
+  authorizationInformation: AuthorizationInformation2;
+}
+export interface PersonalInformation2 {
+  /**
+   * Gender
+   */
+  gender: 'Male' | 'Female' | 'Unknown';
+  /**
+   * Member ID (last 4 digits of SSN)
+   */
+  memberId: string;
+}
+export interface ReferralInformation2 {
+  /**
+   * Referring provider
+   */
+  referringProviderEhrId: string;
+  /**
+   * Referral reason
+   */
+  referralReason: string;
+  /**
+   * Effective date
+   */
+  effectiveDate: string;
+  /**
+   * Expiration date
+   */
+  expirationDate: string;
+  /**
+   * Insurance carrier
+   */
+  insuranceCarrier?: string;
+}
+export interface AuthorizationInformation2 {
+  /**
+   * Authorization number
+   */
+  authorizationNumber: string;
+  /**
+   * Authorization description
+   */
+  authorizationDescription: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SavePatientAuthorizationResponse".
+ */
+export interface SavePatientAuthorizationResponse {
+  id: string;
+  patientId: string;
+  form: {
+    personalInformation?: PersonalInformation3;
+    referralInformation: ReferralInformation3;
+    authorizationInformation: AuthorizationInformation3;
+  };
+  /**
+   * Today lies between the effective and the expiration date.
+   */
+  isActive: boolean;
+  createdAt: string;
+}
+export interface PersonalInformation3 {
+  /**
+   * Gender
+   */
+  gender: 'Male' | 'Female' | 'Unknown';
+  /**
+   * Member ID (last 4 digits of SSN)
+   */
+  memberId: string;
+}
+export interface ReferralInformation3 {
+  /**
+   * Referring provider
+   */
+  referringProviderEhrId: string;
+  /**
+   * Referral reason
+   */
+  referralReason: string;
+  /**
+   * Effective date
+   */
+  effectiveDate: string;
+  /**
+   * Expiration date
+   */
+  expirationDate: string;
+  /**
+   * Insurance carrier
+   */
+  insuranceCarrier?: string;
+}
+export interface AuthorizationInformation3 {
+  /**
+   * Authorization number
+   */
+  authorizationNumber: string;
+  /**
+   * Authorization description
+   */
+  authorizationDescription: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UploadPatientDocumentParams".
+ */
+export interface UploadPatientDocumentParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UploadPatientDocumentResponse".
+ */
+export interface UploadPatientDocumentResponse {
+  id: string;
+  patientId: string;
+  kind: 'insurance_card_front' | 'insurance_card_back' | 'photo_id' | 'referral' | 'other';
+  /**
+   * The insurance this card image belongs to.
+   */
+  insuranceId?: string | null;
+  fileName: string;
+  contentType: 'image/jpeg' | 'image/png' | 'image/heic' | 'application/pdf';
+  sizeBytes: number;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientDocumentsParams".
+ */
+export interface ListPatientDocumentsParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientDocumentsQuery".
+ */
+export interface ListPatientDocumentsQuery {
+  kind?: 'insurance_card_front' | 'insurance_card_back' | 'photo_id' | 'referral' | 'other';
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientDocumentsResponse".
+ */
+export interface ListPatientDocumentsResponse {
+  items: {
+    id: string;
+    patientId: string;
+    kind: 'insurance_card_front' | 'insurance_card_back' | 'photo_id' | 'referral' | 'other';
+    /**
+     * The insurance this card image belongs to.
+     */
+    insuranceId?: string | null;
+    fileName: string;
+    contentType: 'image/jpeg' | 'image/png' | 'image/heic' | 'application/pdf';
+    sizeBytes: number;
+    createdAt: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "DownloadPatientDocumentParams".
+ */
+export interface DownloadPatientDocumentParams {
+  id: string;
+  documentId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetSupportPatientParams".
+ */
+export interface GetSupportPatientParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetSupportPatientResponse".
+ */
+export interface GetSupportPatientResponse {
+  patient: {
+    id: string;
+    /**
+     * The account that books for this patient.
+     */
+    userId: string;
+    /**
+     * Scheduling-system patient id
+     */
+    ehrId?: string | null;
+    /**
+     * Scheduling-system license key
+     */
+    licenseKey: string;
+    firstName: string;
+    lastName: string;
+    gender?: ('Male' | 'Female' | 'Unknown') | null;
+    dateOfBirth?: string | null;
+    relationship:
+      | 'Self'
+      | 'Spouse'
+      | 'Child'
+      | 'Other'
+      | 'Grandparent'
+      | 'Grandchild'
+      | 'Stepchild'
+      | 'NephewOrNiece'
+      | 'FosterChild'
+      | 'SignificantOther'
+      | 'Mother'
+      | 'Father'
+      | 'OtherAdult'
+      | 'LifePartner'
+      | 'OtherRelationship';
+    phoneNumber?: string | null;
+    /**
+     * The phone lookup found the number valid.
+     */
+    phoneNumberValid?: boolean | null;
+    email?: string | null;
+    /**
+     * Younger than adultAge today (product-spec §4 Minor).
+     */
+    isMinor: boolean;
+    createdAt?: string;
+    updatedAt?: string;
+  };
+  account: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    businessPartnerId: string | null;
+  };
+  insurances: {
+    id: string;
+    patientId: string;
+    /**
+     * The insured patient (for the §5 insurance match).
+     */
+    patient?: {
+      id?: string;
+      ehrId?: string | null;
+      firstName?: string;
+      lastName?: string;
+      dateOfBirth?: string | null;
+    };
+    carrierCode: string;
+    carrierName: string;
+    planId: number;
+    planName: string;
+    isMedicaid: boolean;
+    memberId: string;
+    groupNumber?: string | null;
+    internalOutcomeAssessment?: ('ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID') | null;
+    insuranceInquiryAudits: {
+      id: string;
+      internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+      createdAt: string;
+    }[];
+    /**
+     * The latest uploaded front image of the card.
+     */
+    cardFrontDocumentId?: string | null;
+    /**
+     * The latest uploaded back image of the card.
+     */
+    cardBackDocumentId?: string | null;
+    createdAt?: string;
+  }[];
+  notes: {
+    id: string;
+    patientId: string;
+    noteType: 'general' | 'scheduling' | 'billing' | 'insurance' | 'clinical_handoff';
+    text: string;
+    authorId: string;
+    authorName: string;
+    createdAt: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdateSupportPatientParams".
+ */
+export interface UpdateSupportPatientParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdateSupportPatientBody".
+ */
+export interface UpdateSupportPatientBody {
+  /**
+   * First name
+   */
+  firstName?: string;
+  /**
+   * Last name
+   */
+  lastName?: string;
+  /**
+   * Gender
+   */
+  gender?: 'Male' | 'Female' | 'Unknown';
+  /**
+   * Date of birth
+   */
+  dateOfBirth?: string;
+  /**
+   * Relationship to the client
+   */
+  relationship?:
+    | 'Self'
+    | 'Spouse'
+    | 'Child'
+    | 'Other'
+    | 'Grandparent'
+    | 'Grandchild'
+    | 'Stepchild'
+    | 'NephewOrNiece'
+    | 'FosterChild'
+    | 'SignificantOther'
+    | 'Mother'
+    | 'Father'
+    | 'OtherAdult'
+    | 'LifePartner'
+    | 'OtherRelationship';
+  /**
+   * Phone number
+   */
+  phoneNumber?: string;
+  phoneNumberValid?: boolean;
+  /**
+   * Email
+   */
+  email?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdateSupportPatientResponse".
+ */
+export interface UpdateSupportPatientResponse {
+  patient: {
+    id: string;
+    /**
+     * The account that books for this patient.
+     */
+    userId: string;
+    /**
+     * Scheduling-system patient id
+     */
+    ehrId?: string | null;
+    /**
+     * Scheduling-system license key
+     */
+    licenseKey: string;
+    firstName: string;
+    lastName: string;
+    gender?: ('Male' | 'Female' | 'Unknown') | null;
+    dateOfBirth?: string | null;
+    relationship:
+      | 'Self'
+      | 'Spouse'
+      | 'Child'
+      | 'Other'
+      | 'Grandparent'
+      | 'Grandchild'
+      | 'Stepchild'
+      | 'NephewOrNiece'
+      | 'FosterChild'
+      | 'SignificantOther'
+      | 'Mother'
+      | 'Father'
+      | 'OtherAdult'
+      | 'LifePartner'
+      | 'OtherRelationship';
+    phoneNumber?: string | null;
+    /**
+     * The phone lookup found the number valid.
+     */
+    phoneNumberValid?: boolean | null;
+    email?: string | null;
+    /**
+     * Younger than adultAge today (product-spec §4 Minor).
+     */
+    isMinor: boolean;
+    createdAt?: string;
+    updatedAt?: string;
+  };
+  account: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+    businessPartnerId: string | null;
+  };
+  insurances: {
+    id: string;
+    patientId: string;
+    /**
+     * The insured patient (for the §5 insurance match).
+     */
+    patient?: {
+      id?: string;
+      ehrId?: string | null;
+      firstName?: string;
+      lastName?: string;
+      dateOfBirth?: string | null;
+    };
+    carrierCode: string;
+    carrierName: string;
+    planId: number;
+    planName: string;
+    isMedicaid: boolean;
+    memberId: string;
+    groupNumber?: string | null;
+    internalOutcomeAssessment?: ('ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID') | null;
+    insuranceInquiryAudits: {
+      id: string;
+      internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+      createdAt: string;
+    }[];
+    /**
+     * The latest uploaded front image of the card.
+     */
+    cardFrontDocumentId?: string | null;
+    /**
+     * The latest uploaded back image of the card.
+     */
+    cardBackDocumentId?: string | null;
+    createdAt?: string;
+  }[];
+  notes: {
+    id: string;
+    patientId: string;
+    noteType: 'general' | 'scheduling' | 'billing' | 'insurance' | 'clinical_handoff';
+    text: string;
+    authorId: string;
+    authorName: string;
+    createdAt: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetPaymentGatewayResponse".
+ */
+export interface GetPaymentGatewayResponse {
+  gateway: 'local' | 'braintree';
+  clientToken?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "TokenizeCardBody".
+ */
+export interface TokenizeCardBody {
+  number: string;
+  /**
+   * MM/YY or MM/YYYY
+   */
+  expiration: string;
+  cvv: string;
+  zipcode?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "TokenizeCardResponse".
+ */
+export interface TokenizeCardResponse {
+  nonce: string;
+  brand: string;
+  last4: string;
+  expirationMonth: number;
+  expirationYear: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SavePatientCardBody".
+ */
+export interface SavePatientCardBody {
+  patientId: string;
+  nonce: string;
+  makeDefault?: boolean;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SavePatientCardResponse".
+ */
+export interface SavePatientCardResponse {
+  id: string;
+  patientId: string;
+  brand: string;
+  last4: string;
+  expirationMonth: number;
+  expirationYear: number;
+  isDefault: boolean;
+  createdAt?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientCardsParams".
+ */
+export interface ListPatientCardsParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientCardsResponse".
+ */
+export interface ListPatientCardsResponse {
+  items: {
+    id: string;
+    patientId: string;
+    brand: string;
+    last4: string;
+    expirationMonth: number;
+    expirationYear: number;
+    isDefault: boolean;
+    createdAt?: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "PayAppointmentParams".
+ */
+export interface PayAppointmentParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "PayAppointmentBody".
+ */
+export interface PayAppointmentBody {
+  nonce?: string;
+  cardId?: string;
+  saveCard?: boolean;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "PayAppointmentResponse".
+ */
+export interface PayAppointmentResponse {
+  paymentId: string;
+  status: 'succeeded' | 'failed' | 'refunded';
+  amountCents: number;
+  appointmentId: string;
+  /**
+   * Still outstanding afterwards (0).
+   */
+  amountDueCents: number;
+  payment: {
+    id: string;
+    appointmentId?: string | null;
+    status: 'succeeded' | 'failed' | 'refunded';
+    amountCents: number;
+    currency: string;
+    provider: 'card_gateway' | 'scheduling_system';
+    purpose: 'session' | 'late_cancel_fee' | 'balance';
+    cardBrand?: string | null;
+    cardLast4?: string | null;
+    /**
+     * The card gateway's transaction id.
+     */
+    transactionId?: string | null;
+    createdAt: string;
+  };
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -3051,6 +6959,10 @@ export interface GetUserDetailsResponse {
      */
     country?: string;
   };
+  /**
+   * The account holder's phone (their Self patient's).
+   */
+  phoneNumber?: string | null;
   businessPartnerId: string | null;
   isPartnerAssociationActive: boolean;
   businessPartner?: {
@@ -3165,6 +7077,61 @@ export interface GetUserBillingResponse {
      */
     country?: string;
   };
+  /**
+   * The account holder's scheduling-system id (for GET /payment-receipts).
+   */
+  responsiblePartyEhrId?: string | null;
+  /**
+   * Succeeded payments less refunds over the last year, in US dollars.
+   */
+  totalPaid?: number;
+  lastPayment?: {
+    /**
+     * The transaction id (the payment's id).
+     */
+    id: string;
+    patientId: string;
+    patientName?: string;
+    kind: 'charge' | 'payment' | 'refund';
+    amount: number;
+    currency: 'USD';
+    status: 'succeeded' | 'failed' | 'refunded';
+    paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
+    cardBrand?: string | null;
+    cardLast4?: string | null;
+    description?: string;
+    appointmentId?: string | null;
+    appointmentStart?: string | null;
+    appointmentMode?: ('online' | 'in_person') | null;
+    providerName?: string | null;
+    practiceName?: string | null;
+    createdAt: string;
+  };
+  /**
+   * The five latest payments and refunds of the account's patients.
+   */
+  recentPayments?: {
+    /**
+     * The transaction id (the payment's id).
+     */
+    id: string;
+    patientId: string;
+    patientName?: string;
+    kind: 'charge' | 'payment' | 'refund';
+    amount: number;
+    currency: 'USD';
+    status: 'succeeded' | 'failed' | 'refunded';
+    paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
+    cardBrand?: string | null;
+    cardLast4?: string | null;
+    description?: string;
+    appointmentId?: string | null;
+    appointmentStart?: string | null;
+    appointmentMode?: ('online' | 'in_person') | null;
+    providerName?: string | null;
+    practiceName?: string | null;
+    createdAt: string;
+  }[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -3354,6 +7321,10 @@ export interface CreateUserResponse {
      */
     country?: string;
   };
+  /**
+   * The account holder's phone (their Self patient's).
+   */
+  phoneNumber?: string | null;
   businessPartnerId: string | null;
   isPartnerAssociationActive: boolean;
   businessPartner?: {
@@ -3575,6 +7546,23 @@ export interface GetUserPatientsResponse {
       | 'OtherRelationship';
     email?: string | null;
     ehrId?: string | null;
+    /**
+     * The patient's consents, latest of each type first (product-spec §3 Patient consents; the dashboard splits patients by them).
+     */
+    consents?: {
+      /**
+       * Consent given
+       */
+      isConsentProvided: boolean;
+      /**
+       * Consent type
+       */
+      consentType: 'bookAppointmentConsent' | 'paymentConsent';
+      /**
+       * The app the consent was given in (support staff on the patient's behalf, or the patient).
+       */
+      source: 'support_web' | 'patient_web';
+    }[];
   }[];
 }
 /**
@@ -3593,6 +7581,10 @@ export interface UserExistsQuery {
  */
 export interface UserExistsResponse {
   exists: boolean;
+  /**
+   * The account's id, for staff who may reach it.
+   */
+  userId?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -3614,6 +7606,11 @@ export interface UpdateUserBody {
    * Last name
    */
   lastName?: string;
+  /**
+   * Email
+   */
+  email?: string;
+  phoneNumber?: string;
   /**
    * Date of birth
    */
@@ -3784,6 +7781,10 @@ export interface UpdateUserResponse {
      */
     country?: string;
   };
+  /**
+   * The account holder's phone (their Self patient's).
+   */
+  phoneNumber?: string | null;
   businessPartnerId: string | null;
   isPartnerAssociationActive: boolean;
   businessPartner?: {
@@ -3809,19 +7810,74 @@ export interface UpdateUserResponse {
 
 /** Request and response types of every endpoint, by endpoint id. */
 export interface EndpointTypes {
+  holdSlot: { params: undefined; query: undefined; body: HoldSlotBody; response: HoldSlotResponse };
+  releaseSlotHold: { params: ReleaseSlotHoldParams; query: undefined; body: undefined; response: void };
+  createAppointment: { params: undefined; query: undefined; body: CreateAppointmentBody; response: CreateAppointmentResponse };
+  createSupportAppointment: { params: undefined; query: undefined; body: CreateSupportAppointmentBody; response: CreateSupportAppointmentResponse };
+  listAppointments: { params: undefined; query: ListAppointmentsQuery; body: undefined; response: ListAppointmentsResponse };
+  getAppointment: { params: GetAppointmentParams; query: undefined; body: undefined; response: GetAppointmentResponse };
+  cancelAppointment: { params: CancelAppointmentParams; query: undefined; body: CancelAppointmentBody; response: CancelAppointmentResponse };
+  rescheduleAppointment: { params: RescheduleAppointmentParams; query: undefined; body: RescheduleAppointmentBody; response: RescheduleAppointmentResponse };
+  rebookAppointment: { params: RebookAppointmentParams; query: undefined; body: RebookAppointmentBody; response: RebookAppointmentResponse };
+  getAppointmentCancellationReasons: { params: undefined; query: GetAppointmentCancellationReasonsQuery; body: undefined; response: GetAppointmentCancellationReasonsResponse };
+  getLateCancellationWindowAndFee: { params: undefined; query: undefined; body: undefined; response: GetLateCancellationWindowAndFeeResponse };
+  appointmentsExist: { params: AppointmentsExistParams; query: AppointmentsExistQuery; body: undefined; response: AppointmentsExistResponse };
+  counselingTypeAppointmentExists: { params: CounselingTypeAppointmentExistsParams; query: undefined; body: undefined; response: CounselingTypeAppointmentExistsResponse };
   sendMagicLink: { params: undefined; query: undefined; body: SendMagicLinkBody; response: SendMagicLinkResponse };
   sendEmailOtp: { params: undefined; query: undefined; body: SendEmailOtpBody; response: SendEmailOtpResponse };
   verifyEmailOtp: { params: undefined; query: undefined; body: VerifyEmailOtpBody; response: VerifyEmailOtpResponse };
   loginGoogleSso: { params: undefined; query: undefined; body: LoginGoogleSsoBody; response: LoginGoogleSsoResponse };
   loginWithToken: { params: LoginWithTokenParams; query: LoginWithTokenQuery; body: undefined; response: LoginWithTokenResponse };
   verifyLoginToken: { params: VerifyLoginTokenParams; query: undefined; body: undefined; response: VerifyLoginTokenResponse };
+  getBillingHistory: { params: GetBillingHistoryParams; query: GetBillingHistoryQuery; body: undefined; response: GetBillingHistoryResponse };
+  getBillingTransaction: { params: GetBillingTransactionParams; query: undefined; body: undefined; response: GetBillingTransactionResponse };
+  listPaymentReceipts: { params: undefined; query: ListPaymentReceiptsQuery; body: undefined; response: ListPaymentReceiptsResponse };
+  downloadPaymentReceipt: { params: DownloadPaymentReceiptParams; query: undefined; body: undefined; response: void };
+  downloadBillingStatement: { params: undefined; query: DownloadBillingStatementQuery; body: undefined; response: void };
   listBusinessPartners: { params: undefined; query: ListBusinessPartnersQuery; body: undefined; response: ListBusinessPartnersResponse };
   getBusinessPartnerByCode: { params: GetBusinessPartnerByCodeParams; query: undefined; body: undefined; response: GetBusinessPartnerByCodeResponse };
   validatePartnerCodeByName: { params: undefined; query: ValidatePartnerCodeByNameQuery; body: undefined; response: ValidatePartnerCodeByNameResponse };
+  getClientConfig: { params: undefined; query: undefined; body: undefined; response: GetClientConfigResponse };
+  getConsentTemplate: { params: undefined; query: GetConsentTemplateQuery; body: undefined; response: GetConsentTemplateResponse };
+  createPatientConsent: { params: CreatePatientConsentParams; query: undefined; body: CreatePatientConsentBody; response: CreatePatientConsentResponse };
+  signConsent: { params: SignConsentParams; query: undefined; body: SignConsentBody; response: SignConsentResponse };
+  verifyConsent: { params: VerifyConsentParams; query: undefined; body: undefined; response: VerifyConsentResponse };
+  signFrontDeskConsent: { params: SignFrontDeskConsentParams; query: undefined; body: SignFrontDeskConsentBody; response: SignFrontDeskConsentResponse };
+  verifyFrontDeskConsent: { params: VerifyFrontDeskConsentParams; query: undefined; body: undefined; response: VerifyFrontDeskConsentResponse };
+  getConsentPdf: { params: GetConsentPdfParams; query: undefined; body: undefined; response: void };
   getFrontendFlags: { params: undefined; query: GetFrontendFlagsQuery; body: undefined; response: GetFrontendFlagsResponse };
   getGeoTimezone: { params: undefined; query: GetGeoTimezoneQuery; body: undefined; response: GetGeoTimezoneResponse };
   geocode: { params: undefined; query: GeocodeQuery; body: undefined; response: GeocodeResponse };
   getHealth: { params: undefined; query: undefined; body: undefined; response: GetHealthResponse };
+  listInsuranceCarriers: { params: undefined; query: undefined; body: undefined; response: ListInsuranceCarriersResponse };
+  getActiveInsurance: { params: undefined; query: GetActiveInsuranceQuery; body: undefined; response: GetActiveInsuranceResponse };
+  listPatientInsurances: { params: ListPatientInsurancesParams; query: undefined; body: undefined; response: ListPatientInsurancesResponse };
+  addPatientInsurance: { params: AddPatientInsuranceParams; query: undefined; body: AddPatientInsuranceBody; response: AddPatientInsuranceResponse };
+  updatePatientInsurance: { params: UpdatePatientInsuranceParams; query: undefined; body: UpdatePatientInsuranceBody; response: UpdatePatientInsuranceResponse };
+  removePatientInsurance: { params: RemovePatientInsuranceParams; query: undefined; body: undefined; response: void };
+  validateInsurance: { params: ValidateInsuranceParams; query: ValidateInsuranceQuery; body: undefined; response: ValidateInsuranceResponse };
+  chooseInsuranceDecision: { params: ChooseInsuranceDecisionParams; query: undefined; body: ChooseInsuranceDecisionBody; response: ChooseInsuranceDecisionResponse };
+  lookupPhoneNumber: { params: LookupPhoneNumberParams; query: undefined; body: undefined; response: LookupPhoneNumberResponse };
+  listPatients: { params: undefined; query: ListPatientsQuery; body: undefined; response: ListPatientsResponse };
+  getPatientCareStatus: { params: undefined; query: GetPatientCareStatusQuery; body: undefined; response: GetPatientCareStatusResponse };
+  getAssociatedProviders: { params: undefined; query: GetAssociatedProvidersQuery; body: undefined; response: GetAssociatedProvidersResponse };
+  getPatientNoteTypes: { params: undefined; query: undefined; body: undefined; response: GetPatientNoteTypesResponse };
+  savePatientNote: { params: undefined; query: undefined; body: SavePatientNoteBody; response: SavePatientNoteResponse };
+  listPatientNotes: { params: ListPatientNotesParams; query: undefined; body: undefined; response: ListPatientNotesResponse };
+  getPatient: { params: GetPatientParams; query: GetPatientQuery; body: undefined; response: GetPatientResponse };
+  updatePatient: { params: UpdatePatientParams; query: undefined; body: UpdatePatientBody; response: UpdatePatientResponse };
+  listPatientAuthorizations: { params: ListPatientAuthorizationsParams; query: undefined; body: undefined; response: ListPatientAuthorizationsResponse };
+  savePatientAuthorization: { params: SavePatientAuthorizationParams; query: undefined; body: SavePatientAuthorizationBody; response: SavePatientAuthorizationResponse };
+  uploadPatientDocument: { params: UploadPatientDocumentParams; query: undefined; body: undefined; response: UploadPatientDocumentResponse };
+  listPatientDocuments: { params: ListPatientDocumentsParams; query: ListPatientDocumentsQuery; body: undefined; response: ListPatientDocumentsResponse };
+  downloadPatientDocument: { params: DownloadPatientDocumentParams; query: undefined; body: undefined; response: void };
+  getSupportPatient: { params: GetSupportPatientParams; query: undefined; body: undefined; response: GetSupportPatientResponse };
+  updateSupportPatient: { params: UpdateSupportPatientParams; query: undefined; body: UpdateSupportPatientBody; response: UpdateSupportPatientResponse };
+  getPaymentGateway: { params: undefined; query: undefined; body: undefined; response: GetPaymentGatewayResponse };
+  tokenizeCard: { params: undefined; query: undefined; body: TokenizeCardBody; response: TokenizeCardResponse };
+  savePatientCard: { params: undefined; query: undefined; body: SavePatientCardBody; response: SavePatientCardResponse };
+  listPatientCards: { params: ListPatientCardsParams; query: undefined; body: undefined; response: ListPatientCardsResponse };
+  payAppointment: { params: PayAppointmentParams; query: undefined; body: PayAppointmentBody; response: PayAppointmentResponse };
   listPractices: { params: undefined; query: ListPracticesQuery; body: undefined; response: ListPracticesResponse };
   listProviders: { params: undefined; query: ListProvidersQuery; body: undefined; response: ListProvidersResponse };
   getProviderProfile: { params: undefined; query: GetProviderProfileQuery; body: undefined; response: GetProviderProfileResponse };

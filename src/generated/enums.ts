@@ -913,6 +913,248 @@ export const enums = {
       },
     ],
   },
+  /** Where a patient stands in care, from their appointments. */
+  careStatus: {
+    values: ['new', 'in_care', 'returning'],
+    labels: {
+      new: 'New',
+      in_care: 'In care',
+      returning: 'Returning',
+    },
+    options: [
+      {
+        value: 'new',
+        label: 'New',
+        description: 'Has never had an appointment booked',
+      },
+      {
+        value: 'in_care',
+        label: 'In care',
+        description: 'Has an upcoming booked appointment',
+      },
+      {
+        value: 'returning',
+        label: 'Returning',
+        description: 'Has had appointments but none is upcoming',
+      },
+    ],
+  },
+  /** Kinds of notes staff keep on a patient record (GET /patients/note-types). */
+  patientNoteType: {
+    values: ['general', 'scheduling', 'billing', 'insurance', 'clinical_handoff'],
+    labels: {
+      general: 'General',
+      scheduling: 'Scheduling',
+      billing: 'Billing',
+      insurance: 'Insurance',
+      clinical_handoff: 'Clinical hand-off',
+    },
+    options: [
+      {
+        value: 'general',
+        label: 'General',
+      },
+      {
+        value: 'scheduling',
+        label: 'Scheduling',
+      },
+      {
+        value: 'billing',
+        label: 'Billing',
+      },
+      {
+        value: 'insurance',
+        label: 'Insurance',
+      },
+      {
+        value: 'clinical_handoff',
+        label: 'Clinical hand-off',
+      },
+    ],
+  },
+  /** Kinds of documents a patient uploads. */
+  patientDocumentKind: {
+    values: ['insurance_card_front', 'insurance_card_back', 'photo_id', 'referral', 'other'],
+    labels: {
+      insurance_card_front: 'Insurance card (front)',
+      insurance_card_back: 'Insurance card (back)',
+      photo_id: 'Photo ID',
+      referral: 'Referral',
+      other: 'Other document',
+    },
+    options: [
+      {
+        value: 'insurance_card_front',
+        label: 'Insurance card (front)',
+      },
+      {
+        value: 'insurance_card_back',
+        label: 'Insurance card (back)',
+      },
+      {
+        value: 'photo_id',
+        label: 'Photo ID',
+      },
+      {
+        value: 'referral',
+        label: 'Referral',
+      },
+      {
+        value: 'other',
+        label: 'Other document',
+      },
+    ],
+  },
+  /** File types a patient document may have. */
+  documentContentType: {
+    values: ['image/jpeg', 'image/png', 'image/heic', 'application/pdf'],
+    labels: {
+      'image/jpeg': 'JPEG image',
+      'image/png': 'PNG image',
+      'image/heic': 'HEIC image',
+      'application/pdf': 'PDF document',
+    },
+    options: [
+      {
+        value: 'image/jpeg',
+        label: 'JPEG image',
+      },
+      {
+        value: 'image/png',
+        label: 'PNG image',
+      },
+      {
+        value: 'image/heic',
+        label: 'HEIC image',
+      },
+      {
+        value: 'application/pdf',
+        label: 'PDF document',
+      },
+    ],
+  },
+  /** Line types of a phone number, as the offline phone-number library classifies them. */
+  phoneLineType: {
+    values: [
+      'mobile',
+      'fixed_line',
+      'fixed_line_or_mobile',
+      'voip',
+      'toll_free',
+      'premium_rate',
+      'shared_cost',
+      'personal_number',
+      'pager',
+      'uan',
+      'voicemail',
+      'unknown',
+    ],
+    labels: {
+      mobile: 'Mobile',
+      fixed_line: 'Landline',
+      fixed_line_or_mobile: 'Landline or mobile',
+      voip: 'VoIP',
+      toll_free: 'Toll-free',
+      premium_rate: 'Premium rate',
+      shared_cost: 'Shared cost',
+      personal_number: 'Personal number',
+      pager: 'Pager',
+      uan: 'Universal access number',
+      voicemail: 'Voicemail',
+      unknown: 'Unknown',
+    },
+    options: [
+      {
+        value: 'mobile',
+        label: 'Mobile',
+      },
+      {
+        value: 'fixed_line',
+        label: 'Landline',
+      },
+      {
+        value: 'fixed_line_or_mobile',
+        label: 'Landline or mobile',
+      },
+      {
+        value: 'voip',
+        label: 'VoIP',
+      },
+      {
+        value: 'toll_free',
+        label: 'Toll-free',
+      },
+      {
+        value: 'premium_rate',
+        label: 'Premium rate',
+      },
+      {
+        value: 'shared_cost',
+        label: 'Shared cost',
+      },
+      {
+        value: 'personal_number',
+        label: 'Personal number',
+      },
+      {
+        value: 'pager',
+        label: 'Pager',
+      },
+      {
+        value: 'uan',
+        label: 'Universal access number',
+      },
+      {
+        value: 'voicemail',
+        label: 'Voicemail',
+      },
+      {
+        value: 'unknown',
+        label: 'Unknown',
+      },
+    ],
+  },
+  /** What the patient chose after an insurance inquiry (POST /insurance-inquiry/{id}/choose-decision). */
+  insuranceDecision: {
+    values: ['useInsurance', 'selfPay'],
+    labels: {
+      useInsurance: 'Use my insurance',
+      selfPay: 'Pay out-of-pocket',
+    },
+    options: [
+      {
+        value: 'useInsurance',
+        label: 'Use my insurance',
+      },
+      {
+        value: 'selfPay',
+        label: 'Pay out-of-pocket',
+      },
+    ],
+  },
+  /** Kinds of entries in a patient's billing history. */
+  billingTransactionKind: {
+    values: ['charge', 'payment', 'refund'],
+    labels: {
+      charge: 'Charge',
+      payment: 'Payment',
+      refund: 'Refund',
+    },
+    options: [
+      {
+        value: 'charge',
+        label: 'Charge',
+      },
+      {
+        value: 'payment',
+        label: 'Payment',
+      },
+      {
+        value: 'refund',
+        label: 'Refund',
+      },
+    ],
+  },
   /** The kind of account (product-spec §3 User, §6 user types). */
   userType: {
     values: ['patient', 'support', 'clinician', 'rcd', 'third_party_support'],
@@ -1360,6 +1602,27 @@ export type DealStructure = 'Fully Covered' | 'Non-Conforming' | 'Not Specified'
 
 /** How a business partner brings members. */
 export type ChannelType = 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+
+/** Where a patient stands in care, from their appointments. */
+export type CareStatus = 'new' | 'in_care' | 'returning';
+
+/** Kinds of notes staff keep on a patient record (GET /patients/note-types). */
+export type PatientNoteType = 'general' | 'scheduling' | 'billing' | 'insurance' | 'clinical_handoff';
+
+/** Kinds of documents a patient uploads. */
+export type PatientDocumentKind = 'insurance_card_front' | 'insurance_card_back' | 'photo_id' | 'referral' | 'other';
+
+/** File types a patient document may have. */
+export type DocumentContentType = 'image/jpeg' | 'image/png' | 'image/heic' | 'application/pdf';
+
+/** Line types of a phone number, as the offline phone-number library classifies them. */
+export type PhoneLineType = 'mobile' | 'fixed_line' | 'fixed_line_or_mobile' | 'voip' | 'toll_free' | 'premium_rate' | 'shared_cost' | 'personal_number' | 'pager' | 'uan' | 'voicemail' | 'unknown';
+
+/** What the patient chose after an insurance inquiry (POST /insurance-inquiry/{id}/choose-decision). */
+export type InsuranceDecision = 'useInsurance' | 'selfPay';
+
+/** Kinds of entries in a patient's billing history. */
+export type BillingTransactionKind = 'charge' | 'payment' | 'refund';
 
 /** The kind of account (product-spec §3 User, §6 user types). */
 export type UserType = 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';

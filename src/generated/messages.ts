@@ -24,6 +24,70 @@ export const messages = {
   'validation.authorization.insuranceCarrier.required': 'Please select the insurance carrier',
   'validation.authorization.memberId.required': 'Please enter the last 4 digits of the SSN',
   'validation.authorization.memberId.invalid': 'The member ID is the last 4 digits of the SSN',
+  'ui.booking.slot.heading': 'Your session',
+  'ui.booking.slot.with': 'with {provider}',
+  /** The booking page was opened without a provider and a time. */
+  'ui.booking.slot.missing': 'Choose a time on a provider\'s profile or in the search to start a booking.',
+  'ui.booking.slot.findProvider': 'Find a provider',
+  /** The countdown of the slot hold; {time} reads like "4 minutes 30 seconds". */
+  'ui.booking.hold.remaining': 'We\'re holding this time for you for {time}.',
+  'ui.booking.hold.expired': 'Your hold on this time ended. Hold it again to continue, or choose another time.',
+  'ui.booking.hold.again': 'Hold this time again',
+  'ui.booking.hold.pending': 'Holding this time for you…',
+  'ui.booking.slotGone.heading': 'This time is no longer available',
+  'ui.booking.slotGone.text': 'Here are the next open times with {provider}.',
+  'ui.booking.slotGone.none': 'No other times are open with this provider right now. Please find another provider, or call {phone}.',
+  'ui.booking.verified': 'Thanks, your identity is confirmed. Let\'s finish your booking.',
+  'ui.booking.verify.sendCode': 'Send me a code',
+  'ui.booking.verify.codeSent': 'We sent a 6-digit code to {email}. It expires in a few minutes.',
+  'ui.booking.verify.changeEmail': 'Use a different e-mail address',
+  'ui.booking.verify.resend': 'Send a new code',
+  'ui.booking.verify.confirm': 'Confirm and continue',
+  'ui.booking.verify.newAccountHeading': 'Create your account',
+  'ui.booking.verify.newAccountText': 'We did not find an account for {email}. Tell us your name and we create one, then send a code to confirm the address.',
+  'ui.booking.verify.createAccount': 'Create account',
+  'ui.booking.patients.choose': 'Who will attend?',
+  'ui.booking.patients.you': 'you',
+  'ui.booking.patients.minor': 'minor',
+  'ui.booking.patients.noneChosen': 'Please choose who the session is for',
+  'ui.booking.patients.new': 'new',
+  'ui.booking.patients.cancelAdd': 'Cancel',
+  'ui.booking.patients.add': 'Add this person',
+  'ui.booking.patients.loading': 'Loading the people on this account',
+  'ui.booking.responsibleParty.heading': 'Responsible party',
+  'ui.booking.responsibleParty.text': 'A minor needs a parent or legal guardian as responsible party. All responsible parties must be 18 or older.',
+  'ui.booking.consent.heading': 'Consent to care',
+  'ui.booking.consent.self': 'I agree to the consent for {patient}',
+  'ui.booking.consent.required': 'Please sign the consent for {patient}',
+  'ui.booking.pay.insuranceHeading': 'Insurance',
+  'ui.booking.pay.checking': 'Checking your coverage…',
+  'ui.booking.pay.eligible': '{carrier} covers this session. Your copay: {copay}.',
+  'ui.booking.pay.selfPayRequired': '{carrier} does not cover sessions with this provider, so we switched this booking to self-pay. You pay {price} per session.',
+  'ui.booking.pay.medicaidDenied': 'This provider cannot accept Medicaid plans such as {carrier}. You can pay out-of-pocket ({price} per session), or find a provider who takes your plan.',
+  'ui.booking.pay.noInsurance': 'No insurance is on file for this patient yet. You can book self-pay now and add your insurance card afterwards.',
+  'ui.booking.pay.price': '{price} per session',
+  'ui.booking.pay.coveredByPartner': 'Your session is covered by {partner}. There is nothing to pay.',
+  'ui.booking.pay.cardHeading': 'Card',
+  'ui.booking.pay.cardsLoading': 'Loading the cards on file…',
+  'ui.booking.pay.cardOptional': 'A card is optional for members of {partner}.',
+  'ui.booking.pay.cardOnFile': 'Use my card on file ({brand} ending {last4})',
+  'ui.booking.pay.newCard': 'Use another card',
+  'ui.booking.pay.cardNumber': 'Card number',
+  'ui.booking.pay.cardExpiration': 'Expiration (MM/YY)',
+  'ui.booking.pay.cardCvv': 'CVC',
+  'ui.booking.pay.authorizationHeading': 'Authorization from your referral',
+  'ui.booking.pay.consentRequired': 'Please agree to the consent to book and the payment terms',
+  'ui.booking.pay.booking': 'Booking your session…',
+  'ui.booking.confirm.when': '{date} at {time} ({zone})',
+  'ui.booking.confirm.ics': 'Add to calendar (.ics)',
+  'ui.booking.confirm.google': 'Add to Google Calendar',
+  'ui.booking.confirm.sessions': 'See your sessions',
+  'ui.booking.confirm.joinVideo': 'Your video link will also be in your e-mail.',
+  'ui.booking.confirm.calendarTitle': '{counselingType} with {provider}',
+  'ui.booking.support.accountFound': 'We found {name}\'s account. Continue to choose who the session is for.',
+  'ui.booking.support.notAllowed': 'You cannot book for this account ({reason}). Please check the e-mail address, or contact your supervisor.',
+  'ui.booking.support.newPatient': 'No account uses this e-mail address. Continue, and we create the account with this booking.',
+  'ui.booking.stepNav': 'Booking steps',
   'validation.service.required': 'Please select a service type',
   'validation.appointmentMode.required': 'Please select the mode of session',
   /** Neither an insurance nor self-pay was chosen. */
@@ -38,6 +102,30 @@ export const messages = {
   'card.expiration.required': 'Expiration date is required',
   'card.cvv.invalid': 'CVC is not valid',
   'card.cvv.required': 'CVC is required',
+  'card.form.loading': 'Loading the secure card form…',
+  'consent.bookAppointmentConsent.title': 'Consent to book an appointment',
+  /** Booking consent text; {patient} is the patient's full name, {windowHours} and {fee} the late-cancellation window and fee. */
+  'consent.bookAppointmentConsent.text': 'I consent to receive mental-health care from Mindful Care providers for {patient}, by video or in person, and to have my sessions scheduled, held and recorded in my care record. I understand that I may cancel a session online up to its start time, that a session cancelled within {windowHours} hours of its start may carry a late-cancellation fee of {fee}, and that in an emergency I should call 911.',
+  'consent.paymentConsent.title': 'Consent to payment',
+  /** Payment consent when paying out-of-pocket (self-pay consent category selfPay). */
+  'consent.paymentConsent.text.selfPay': 'I agree to pay for the sessions of {patient} out-of-pocket at the provider\'s session rate, charged to the card I give, and I authorize Mindful Care to charge late-cancellation fees to that card.',
+  /** Payment consent when insured (self-pay consent category insurance). */
+  'consent.paymentConsent.text.insurance': 'I authorize Mindful Care to bill the insurance I give for the sessions of {patient}, and I agree to pay any copay, coinsurance or deductible my plan leaves to me.',
+  /** Payment consent when switching from insurance to self-pay (self-pay consent category switchToSelfPay). */
+  'consent.paymentConsent.text.switchToSelfPay': 'I choose to stop using my insurance for the sessions of {patient} and to pay out-of-pocket at the provider\'s session rate, charged to the card I give. I understand these sessions will not be billed to my insurance.',
+  /** Who signed a consent for their own care, on the consent PDF. */
+  'consent.signedBySelf': '{signer}, for themself',
+  'consent.pdf.title': 'Signed consent',
+  'consent.pdf.patient': 'Patient: {patient}',
+  'consent.pdf.signer': 'Signed by: {signer}',
+  'consent.pdf.signedAt': 'Signed at: {date}',
+  'consent.pdf.version': 'Consent version: {version}',
+  'consent.pdf.notSigned': 'Not signed yet',
+  'mail.appointment.joinVideo': 'Join your video visit at {url}',
+  'mail.appointment.inPerson': 'Where: {practice}, {address}',
+  'mail.appointment.lateFeeCharged': 'A late-cancellation fee of {fee} applies.',
+  'mail.appointment.noFee': 'There is no fee.',
+  'mail.appointment.calendarTitle': 'Session with {provider}',
   'validation.date.invalid': 'Please enter a valid date',
   /** A date that must lie in the past is today or later. */
   'validation.date.notInPast': 'Date cannot be greater than or equal to current date',
@@ -64,9 +152,208 @@ export const messages = {
   'validation.lastName.maxLength': 'Please enter a valid last name',
   /** The relationship variant of the alternate wording, with "to the client" added. */
   'validation.relationship.required': 'Please enter the relationship to the client',
+  'ui.patient.navLabel': 'Your dashboard',
+  'ui.patient.greeting': 'Hi {firstName}',
+  'ui.patient.signOut': 'Sign out',
+  'ui.patient.loading': 'Loading your dashboard',
+  'ui.patient.retry': 'Try again',
+  'ui.patient.notFound.heading': 'We can\'t find that',
+  /** A session, receipt or record that is not the caller's (the API answered 404). */
+  'ui.patient.notFound.text': 'It may have been removed, or it belongs to another account. Go back to your dashboard to see what is yours.',
+  'ui.patient.notFound.back': 'Back to your dashboard',
+  'ui.patient.home.nextSession': 'Your next session',
+  'ui.patient.home.noNextSession': 'You have no upcoming sessions. Find a provider to book your next one.',
+  'ui.patient.home.findProvider': 'Find a provider',
+  'ui.patient.home.allSessions': 'See all sessions',
+  'ui.patient.home.patients': 'People on your account',
+  'ui.patient.home.patientsIntro': 'You can book and manage sessions for yourself and your dependants.',
+  'ui.patient.home.consentSigned': 'Consent signed',
+  'ui.patient.home.consentMissing': 'Consent not signed yet',
+  'ui.patient.home.tasks': 'To do',
+  'ui.patient.home.noTasks': 'You\'re all set. Nothing needs your attention right now.',
+  'ui.patient.home.signConsent': 'Review and sign',
+  'ui.patient.home.insuranceCardNeeded': 'Add a photo of the insurance card for {patient}, so we can check your coverage before the session.',
+  'ui.patient.home.addInsuranceCard': 'Add insurance card',
+  'ui.patient.home.careCadence': 'How often you\'ll meet',
+  'ui.patient.home.you': 'You',
+  'ui.patient.home.dependant': 'Dependant',
+  'ui.patient.account.intro': 'Your contact details, the people you book for, and who is responsible for them.',
+  'ui.patient.account.contact': 'Contact details',
+  'ui.patient.account.name': 'Name',
+  'ui.patient.account.email': 'E-mail',
+  'ui.patient.account.phone': 'Phone',
+  'ui.patient.account.address': 'Address',
+  'ui.patient.account.notGiven': 'Not given yet',
+  'ui.patient.account.dependants': 'Dependants',
+  'ui.patient.account.noDependants': 'You book only for yourself. Dependants you book for appear here.',
+  'ui.patient.account.bornOn': 'Born {date}',
+  'ui.patient.account.minor': 'Minor',
+  'ui.patient.account.responsibleParty': 'Responsible party',
+  /** The account holder pays for and consents for their dependants. */
+  'ui.patient.account.responsiblePartyYou': 'You are the responsible party for the people on your account.',
+  'ui.patient.account.settingsIntro': 'Change your name, e-mail, phone and address.',
+  'ui.patient.settings.saved': 'Your account details are saved.',
+  'ui.patient.settings.emailChanged': 'From now on, sign in with {email}.',
+  'ui.patient.settings.cancel': 'Back to your account',
+  'ui.patient.close': 'Close',
+  'ui.patient.sessions.tabsLabel': 'Upcoming or past sessions',
+  'ui.patient.sessions.noneUpcoming': 'You have no upcoming sessions. Find a provider to book your next one.',
+  'ui.patient.sessions.for': 'For {patients}',
+  'ui.patient.sessions.addToCalendar': 'Add to calendar',
+  'ui.patient.sessions.calendarTitle': 'Session with {provider}',
+  'ui.patient.sessions.details': 'Session details',
+  'ui.patient.sessions.allSessions': 'All sessions',
+  'ui.patient.sessions.rescheduledFrom': 'Moved from {when}',
+  'ui.patient.sessions.cancelledLabel': 'Canceled {when}',
+  'ui.patient.sessions.practiceAt': '{practice}, {address}',
+  'ui.patient.cancel.heading': 'Cancel this session?',
+  'ui.patient.cancel.reasonLegend': 'Why are you cancelling?',
+  'ui.patient.cancel.reasonRequired': 'Please choose a reason.',
+  'ui.patient.cancel.note': 'Anything else we should know? (optional)',
+  /** Shown before the patient confirms a cancellation inside the late-cancellation window. */
+  'ui.patient.cancel.lateFee': 'This session starts within {hours} hours, so cancelling now is a late cancellation with a fee of {fee}.',
+  'ui.patient.cancel.feeWaived': 'This session starts within {hours} hours. The late-cancellation fee is waived, so cancelling is free.',
+  'ui.patient.cancel.tooLate': 'This session starts within {hours} hours and can no longer be cancelled online. Please call {phone}.',
+  'ui.patient.cancel.free': 'Cancelling is free until {hours} hours before the session.',
+  'ui.patient.cancel.confirm': 'Cancel session',
+  'ui.patient.cancel.confirmWithFee': 'Cancel and pay {fee}',
+  'ui.patient.cancel.keep': 'Keep my session',
+  'ui.patient.cancel.done': 'Your session on {when} is cancelled.',
+  'ui.patient.cancel.feeCharged': 'We charged the late-cancellation fee of {fee} to your card on file.',
+  'ui.patient.cancel.feeOutstanding': 'A late-cancellation fee of {fee} is due. You can pay it in Billing.',
+  'ui.patient.slots.legend': 'Open times',
+  'ui.patient.slots.loading': 'Looking for open times',
+  'ui.patient.slots.none': '{provider} has no open times in the coming weeks. Please call {phone} and we will help you find a time.',
+  'ui.patient.slots.held': 'We are holding {when} for you for {minutes} minutes.',
+  'ui.patient.slots.holding': 'Holding this time for you',
+  'ui.patient.slots.choose': 'Please choose a time.',
+  'ui.patient.slots.more': 'Show more days',
+  'ui.patient.reschedule.heading': 'Choose a new time with {provider}',
+  'ui.patient.reschedule.current': 'Now: {when}',
+  'ui.patient.reschedule.confirm': 'Move my session',
+  'ui.patient.reschedule.done': 'Your session is moved to {when}.',
+  'ui.patient.rebook.heading': 'Book again with {provider}',
+  'ui.patient.rebook.confirm': 'Book this time',
+  'ui.patient.rebook.done': 'Your new session on {when} is booked.',
+  /** The multiple-appointments check found another booked appointment with this provider. */
+  'ui.patient.rebook.alreadyBooked': '{patient} already has a session booked with {provider}. You can still book another one.',
+  'ui.patient.rebook.selfPay': 'This is a self-pay session. {price} will be charged to your card ending in {last4}.',
+  'ui.patient.rebook.noCard': 'This is a self-pay session and there is no card on file. Please call {phone} and we will book it with you.',
+  'ui.patient.billing.intro': 'Your payments and refunds for the sessions of everyone on your account.',
+  'ui.patient.billing.range': 'Dates',
+  'ui.patient.billing.from': 'From',
+  'ui.patient.billing.to': 'To',
+  'ui.patient.billing.show': 'Show payments',
+  'ui.patient.billing.history': 'Payments',
+  'ui.patient.billing.none': 'No payments between these dates. Choose other dates to see earlier payments.',
+  'ui.patient.billing.receipt': 'Receipt (PDF)',
+  'ui.patient.billing.details': 'Details',
+  'ui.patient.billing.for': 'For {patient}',
+  'ui.patient.billing.card': '{brand} ending in {last4}',
+  'ui.patient.billing.cards': 'Cards on file',
+  'ui.patient.billing.noCards': 'No card on file. A card is saved when you pay for a session.',
+  'ui.patient.billing.cardExpires': 'Expires {month}/{year}',
+  'ui.patient.billing.defaultCard': 'Default',
+  'ui.patient.billing.session': 'Session',
+  'ui.patient.billing.amount': 'Amount',
+  'ui.patient.billing.paidOn': 'Date',
+  'ui.patient.billing.status': 'Status',
+  'ui.patient.billing.paidWith': 'Paid with',
+  'ui.patient.billing.back': 'Back to billing',
+  'ui.patient.billing.downloading': 'Preparing your download',
+  'ui.patient.billing.rangeInvalid': 'The start date must be on or before the end date.',
+  'ui.patient.insurance.intro': 'Keep a photo of the front and back of each insurance card, so we can check your coverage before sessions.',
+  'ui.patient.insurance.active': 'Insurance on file',
+  'ui.patient.insurance.none': 'No insurance on file for {patient}. If you pay out-of-pocket, there is nothing to add.',
+  'ui.patient.insurance.member': 'Member ID {memberId}',
+  'ui.patient.insurance.plan': '{carrier} · {plan}',
+  'ui.patient.insurance.cardFront': 'Front of card',
+  'ui.patient.insurance.cardBack': 'Back of card',
+  'ui.patient.insurance.onFile': 'Photo on file',
+  'ui.patient.insurance.missing': 'No photo yet',
+  'ui.patient.insurance.add': 'Add card photos',
+  'ui.patient.capture.intro': 'Take a photo of the front and the back of the card, or choose photos you already have. Make sure the names and numbers are sharp.',
+  'ui.patient.capture.patient': 'Whose card is it?',
+  'ui.patient.capture.insurance': 'Which insurance?',
+  'ui.patient.capture.front': 'Front of the card',
+  'ui.patient.capture.back': 'Back of the card',
+  'ui.patient.capture.hint': 'A photo (JPEG, PNG or HEIC) or a PDF, up to {size}.',
+  'ui.patient.capture.submit': 'Save card photos',
+  'ui.patient.capture.chooseFile': 'Please add a photo of at least one side of the card.',
+  'ui.patient.capture.saved': 'Your card photos are saved. We will check your coverage before your next session.',
+  'ui.patient.capture.back2': 'Back to insurance cards',
+  /** A dependant was given the relationship Self while the account already has its Self patient (product-spec §4 relationship availability). */
+  'validation.relationship.selfTaken': 'Only the account holder can be Self. Please choose another relationship.',
+  'document.receipt.title': 'Payment receipt',
+  'document.statement.title': 'Billing statement',
+  'document.label.receiptNumber': 'Receipt number',
+  'document.label.paidBy': 'Paid by',
+  'document.label.patient': 'Patient',
+  'document.label.date': 'Date',
+  'document.label.amount': 'Amount',
+  'document.label.status': 'Status',
+  'document.label.paymentMethod': 'Payment method',
+  'document.label.session': 'Session',
+  'document.label.provider': 'Clinician',
+  'document.label.practice': 'Practice',
+  'document.label.visit': 'Visit',
+  'document.label.balance': 'Balance',
+  'document.label.totalCharged': 'Total charged',
+  'document.label.totalPaid': 'Total paid',
+  'document.label.totalRefunded': 'Total refunded',
+  'document.label.generatedAt': 'Issued',
+  /** Footer of receipts and statements; {phone} is the support line. */
+  'document.footer.questions': 'Questions about this document? Call us at {phone}.',
+  /** The relationship of an account's Self patient (the account holder) cannot be changed. */
+  'validation.relationship.holderIsSelf': 'The account holder is always Self. Please change the relationship of the other patient instead.',
+  'billing.purpose.session': 'Session',
+  'billing.purpose.late_cancel_fee': 'Late cancellation fee',
+  'billing.purpose.balance': 'Balance payment',
+  'billing.kind.charge': 'Charge',
+  'billing.kind.payment': 'Payment',
+  'billing.kind.refund': 'Refund',
   'validation.gender.required': 'Please select a gender',
   'validation.phone.required': 'Please enter a phone number',
   'validation.phone.invalid': 'Please enter a valid phone number',
+  'ui.login.or': 'or',
+  'ui.login.staffNote': 'Staff members can sign in with their Google work account.',
+  'ui.login.sending': 'Sending…',
+  'ui.login.redirectNote': 'Sign in to continue where you left off.',
+  'ui.emailSent.useAnother': 'Use a different e-mail address',
+  'ui.emailSent.resent': 'We sent a new sign-in link to {email}.',
+  'ui.emailSent.noEmail': 'Enter your e-mail address on the sign-in page and we will send you a link.',
+  'ui.verifyOtp.resent': 'We sent a new code to {email}. Only the newest code works.',
+  'ui.verifyOtp.useAnother': 'Use a different e-mail address',
+  'ui.verifyOtp.noEmail': 'Enter your e-mail address on the sign-in page first, and we will send you a code.',
+  'ui.magicLink.signingIn': 'Signing you in…',
+  'ui.magicLink.missingToken': 'This page opens from the sign-in link we e-mail you. Please open the link from your e-mail, or ask for a new one.',
+  'ui.magicLink.requestNew': 'Ask for a new sign-in link',
+  'ui.verifyDob.cancel': 'Cancel',
+  'ui.signIn.goToLogin': 'Go to sign-in',
+  'ui.loginDashboard.text': 'Your account opens these areas. Choose one to continue.',
+  'ui.loginDashboard.findProvider': 'Find a provider',
+  'ui.account.signIn': 'Sign in',
+  'ui.account.signOut': 'Sign out',
+  /** The account menu button shows the signed-in person's first name. */
+  'ui.account.menuButton': '{name}',
+  'ui.account.menuLabel': 'Account menu',
+  'ui.account.signedInAs': 'Signed in as {email}',
+  'ui.partners.intro': 'We work with employers, health plans and schools so their members can book care quickly. If your organisation gave you a partnership code, enter it under your partner\'s name.',
+  'ui.partners.enterCode': 'Enter your code',
+  'ui.partners.checkCode': 'Check code',
+  'ui.partners.codeFor': 'Partnership code for {partner}',
+  'ui.partners.codeRequired': 'Please enter the partnership code',
+  'ui.partners.codeFormat': 'A partnership code has letters, digits and hyphens only',
+  'ui.partners.empty': 'No partners are listed yet. You can still search for a provider and book with insurance or self-pay.',
+  'ui.partners.pageOf': 'Page {page} of {pages}',
+  'ui.partners.previous': 'Previous page',
+  'ui.partners.next': 'Next page',
+  'ui.partners.pagination': 'Partner pages',
+  'ui.partners.retry': 'Try again',
+  'ui.partners.loadFailed': 'We could not load the partner list. Please refresh the page or try again in a moment.',
+  'ui.partners.continue': 'Find a provider',
+  'ui.partners.missingCode': 'Choose your partner and enter your partnership code first.',
+  'ui.partners.partnerPhone': 'Partner support line',
   'ui.login.heading': 'Sign in to manage your care',
   'ui.login.intro': 'Enter the e-mail address of your account. We send you a sign-in link, or a one-time code.',
   'ui.login.google': 'Continue with Google',
@@ -168,6 +455,68 @@ export interface MessageParams {
   'validation.authorization.insuranceCarrier.required': Record<string, never>;
   'validation.authorization.memberId.required': Record<string, never>;
   'validation.authorization.memberId.invalid': Record<string, never>;
+  'ui.booking.slot.heading': Record<string, never>;
+  'ui.booking.slot.with': { provider: string | number };
+  'ui.booking.slot.missing': Record<string, never>;
+  'ui.booking.slot.findProvider': Record<string, never>;
+  'ui.booking.hold.remaining': { time: string | number };
+  'ui.booking.hold.expired': Record<string, never>;
+  'ui.booking.hold.again': Record<string, never>;
+  'ui.booking.hold.pending': Record<string, never>;
+  'ui.booking.slotGone.heading': Record<string, never>;
+  'ui.booking.slotGone.text': { provider: string | number };
+  'ui.booking.slotGone.none': { phone: string | number };
+  'ui.booking.verified': Record<string, never>;
+  'ui.booking.verify.sendCode': Record<string, never>;
+  'ui.booking.verify.codeSent': { email: string | number };
+  'ui.booking.verify.changeEmail': Record<string, never>;
+  'ui.booking.verify.resend': Record<string, never>;
+  'ui.booking.verify.confirm': Record<string, never>;
+  'ui.booking.verify.newAccountHeading': Record<string, never>;
+  'ui.booking.verify.newAccountText': { email: string | number };
+  'ui.booking.verify.createAccount': Record<string, never>;
+  'ui.booking.patients.choose': Record<string, never>;
+  'ui.booking.patients.you': Record<string, never>;
+  'ui.booking.patients.minor': Record<string, never>;
+  'ui.booking.patients.noneChosen': Record<string, never>;
+  'ui.booking.patients.new': Record<string, never>;
+  'ui.booking.patients.cancelAdd': Record<string, never>;
+  'ui.booking.patients.add': Record<string, never>;
+  'ui.booking.patients.loading': Record<string, never>;
+  'ui.booking.responsibleParty.heading': Record<string, never>;
+  'ui.booking.responsibleParty.text': Record<string, never>;
+  'ui.booking.consent.heading': Record<string, never>;
+  'ui.booking.consent.self': { patient: string | number };
+  'ui.booking.consent.required': { patient: string | number };
+  'ui.booking.pay.insuranceHeading': Record<string, never>;
+  'ui.booking.pay.checking': Record<string, never>;
+  'ui.booking.pay.eligible': { carrier: string | number; copay: string | number };
+  'ui.booking.pay.selfPayRequired': { carrier: string | number; price: string | number };
+  'ui.booking.pay.medicaidDenied': { carrier: string | number; price: string | number };
+  'ui.booking.pay.noInsurance': Record<string, never>;
+  'ui.booking.pay.price': { price: string | number };
+  'ui.booking.pay.coveredByPartner': { partner: string | number };
+  'ui.booking.pay.cardHeading': Record<string, never>;
+  'ui.booking.pay.cardsLoading': Record<string, never>;
+  'ui.booking.pay.cardOptional': { partner: string | number };
+  'ui.booking.pay.cardOnFile': { brand: string | number; last4: string | number };
+  'ui.booking.pay.newCard': Record<string, never>;
+  'ui.booking.pay.cardNumber': Record<string, never>;
+  'ui.booking.pay.cardExpiration': Record<string, never>;
+  'ui.booking.pay.cardCvv': Record<string, never>;
+  'ui.booking.pay.authorizationHeading': Record<string, never>;
+  'ui.booking.pay.consentRequired': Record<string, never>;
+  'ui.booking.pay.booking': Record<string, never>;
+  'ui.booking.confirm.when': { date: string | number; time: string | number; zone: string | number };
+  'ui.booking.confirm.ics': Record<string, never>;
+  'ui.booking.confirm.google': Record<string, never>;
+  'ui.booking.confirm.sessions': Record<string, never>;
+  'ui.booking.confirm.joinVideo': Record<string, never>;
+  'ui.booking.confirm.calendarTitle': { counselingType: string | number; provider: string | number };
+  'ui.booking.support.accountFound': { name: string | number };
+  'ui.booking.support.notAllowed': { reason: string | number };
+  'ui.booking.support.newPatient': Record<string, never>;
+  'ui.booking.stepNav': Record<string, never>;
   'validation.service.required': Record<string, never>;
   'validation.appointmentMode.required': Record<string, never>;
   'validation.insurance.required': Record<string, never>;
@@ -179,6 +528,25 @@ export interface MessageParams {
   'card.expiration.required': Record<string, never>;
   'card.cvv.invalid': Record<string, never>;
   'card.cvv.required': Record<string, never>;
+  'card.form.loading': Record<string, never>;
+  'consent.bookAppointmentConsent.title': Record<string, never>;
+  'consent.bookAppointmentConsent.text': { patient: string | number; windowHours: string | number; fee: string | number };
+  'consent.paymentConsent.title': Record<string, never>;
+  'consent.paymentConsent.text.selfPay': { patient: string | number };
+  'consent.paymentConsent.text.insurance': { patient: string | number };
+  'consent.paymentConsent.text.switchToSelfPay': { patient: string | number };
+  'consent.signedBySelf': { signer: string | number };
+  'consent.pdf.title': Record<string, never>;
+  'consent.pdf.patient': { patient: string | number };
+  'consent.pdf.signer': { signer: string | number };
+  'consent.pdf.signedAt': { date: string | number };
+  'consent.pdf.version': { version: string | number };
+  'consent.pdf.notSigned': Record<string, never>;
+  'mail.appointment.joinVideo': { url: string | number };
+  'mail.appointment.inPerson': { practice: string | number; address: string | number };
+  'mail.appointment.lateFeeCharged': { fee: string | number };
+  'mail.appointment.noFee': Record<string, never>;
+  'mail.appointment.calendarTitle': { provider: string | number };
   'validation.date.invalid': Record<string, never>;
   'validation.date.notInPast': Record<string, never>;
   'validation.dateOfBirth.required': Record<string, never>;
@@ -194,9 +562,200 @@ export interface MessageParams {
   'validation.lastName.invalid': Record<string, never>;
   'validation.lastName.maxLength': Record<string, never>;
   'validation.relationship.required': Record<string, never>;
+  'ui.patient.navLabel': Record<string, never>;
+  'ui.patient.greeting': { firstName: string | number };
+  'ui.patient.signOut': Record<string, never>;
+  'ui.patient.loading': Record<string, never>;
+  'ui.patient.retry': Record<string, never>;
+  'ui.patient.notFound.heading': Record<string, never>;
+  'ui.patient.notFound.text': Record<string, never>;
+  'ui.patient.notFound.back': Record<string, never>;
+  'ui.patient.home.nextSession': Record<string, never>;
+  'ui.patient.home.noNextSession': Record<string, never>;
+  'ui.patient.home.findProvider': Record<string, never>;
+  'ui.patient.home.allSessions': Record<string, never>;
+  'ui.patient.home.patients': Record<string, never>;
+  'ui.patient.home.patientsIntro': Record<string, never>;
+  'ui.patient.home.consentSigned': Record<string, never>;
+  'ui.patient.home.consentMissing': Record<string, never>;
+  'ui.patient.home.tasks': Record<string, never>;
+  'ui.patient.home.noTasks': Record<string, never>;
+  'ui.patient.home.signConsent': Record<string, never>;
+  'ui.patient.home.insuranceCardNeeded': { patient: string | number };
+  'ui.patient.home.addInsuranceCard': Record<string, never>;
+  'ui.patient.home.careCadence': Record<string, never>;
+  'ui.patient.home.you': Record<string, never>;
+  'ui.patient.home.dependant': Record<string, never>;
+  'ui.patient.account.intro': Record<string, never>;
+  'ui.patient.account.contact': Record<string, never>;
+  'ui.patient.account.name': Record<string, never>;
+  'ui.patient.account.email': Record<string, never>;
+  'ui.patient.account.phone': Record<string, never>;
+  'ui.patient.account.address': Record<string, never>;
+  'ui.patient.account.notGiven': Record<string, never>;
+  'ui.patient.account.dependants': Record<string, never>;
+  'ui.patient.account.noDependants': Record<string, never>;
+  'ui.patient.account.bornOn': { date: string | number };
+  'ui.patient.account.minor': Record<string, never>;
+  'ui.patient.account.responsibleParty': Record<string, never>;
+  'ui.patient.account.responsiblePartyYou': Record<string, never>;
+  'ui.patient.account.settingsIntro': Record<string, never>;
+  'ui.patient.settings.saved': Record<string, never>;
+  'ui.patient.settings.emailChanged': { email: string | number };
+  'ui.patient.settings.cancel': Record<string, never>;
+  'ui.patient.close': Record<string, never>;
+  'ui.patient.sessions.tabsLabel': Record<string, never>;
+  'ui.patient.sessions.noneUpcoming': Record<string, never>;
+  'ui.patient.sessions.for': { patients: string | number };
+  'ui.patient.sessions.addToCalendar': Record<string, never>;
+  'ui.patient.sessions.calendarTitle': { provider: string | number };
+  'ui.patient.sessions.details': Record<string, never>;
+  'ui.patient.sessions.allSessions': Record<string, never>;
+  'ui.patient.sessions.rescheduledFrom': { when: string | number };
+  'ui.patient.sessions.cancelledLabel': { when: string | number };
+  'ui.patient.sessions.practiceAt': { practice: string | number; address: string | number };
+  'ui.patient.cancel.heading': Record<string, never>;
+  'ui.patient.cancel.reasonLegend': Record<string, never>;
+  'ui.patient.cancel.reasonRequired': Record<string, never>;
+  'ui.patient.cancel.note': Record<string, never>;
+  'ui.patient.cancel.lateFee': { hours: string | number; fee: string | number };
+  'ui.patient.cancel.feeWaived': { hours: string | number };
+  'ui.patient.cancel.tooLate': { hours: string | number; phone: string | number };
+  'ui.patient.cancel.free': { hours: string | number };
+  'ui.patient.cancel.confirm': Record<string, never>;
+  'ui.patient.cancel.confirmWithFee': { fee: string | number };
+  'ui.patient.cancel.keep': Record<string, never>;
+  'ui.patient.cancel.done': { when: string | number };
+  'ui.patient.cancel.feeCharged': { fee: string | number };
+  'ui.patient.cancel.feeOutstanding': { fee: string | number };
+  'ui.patient.slots.legend': Record<string, never>;
+  'ui.patient.slots.loading': Record<string, never>;
+  'ui.patient.slots.none': { provider: string | number; phone: string | number };
+  'ui.patient.slots.held': { when: string | number; minutes: string | number };
+  'ui.patient.slots.holding': Record<string, never>;
+  'ui.patient.slots.choose': Record<string, never>;
+  'ui.patient.slots.more': Record<string, never>;
+  'ui.patient.reschedule.heading': { provider: string | number };
+  'ui.patient.reschedule.current': { when: string | number };
+  'ui.patient.reschedule.confirm': Record<string, never>;
+  'ui.patient.reschedule.done': { when: string | number };
+  'ui.patient.rebook.heading': { provider: string | number };
+  'ui.patient.rebook.confirm': Record<string, never>;
+  'ui.patient.rebook.done': { when: string | number };
+  'ui.patient.rebook.alreadyBooked': { patient: string | number; provider: string | number };
+  'ui.patient.rebook.selfPay': { price: string | number; last4: string | number };
+  'ui.patient.rebook.noCard': { phone: string | number };
+  'ui.patient.billing.intro': Record<string, never>;
+  'ui.patient.billing.range': Record<string, never>;
+  'ui.patient.billing.from': Record<string, never>;
+  'ui.patient.billing.to': Record<string, never>;
+  'ui.patient.billing.show': Record<string, never>;
+  'ui.patient.billing.history': Record<string, never>;
+  'ui.patient.billing.none': Record<string, never>;
+  'ui.patient.billing.receipt': Record<string, never>;
+  'ui.patient.billing.details': Record<string, never>;
+  'ui.patient.billing.for': { patient: string | number };
+  'ui.patient.billing.card': { brand: string | number; last4: string | number };
+  'ui.patient.billing.cards': Record<string, never>;
+  'ui.patient.billing.noCards': Record<string, never>;
+  'ui.patient.billing.cardExpires': { month: string | number; year: string | number };
+  'ui.patient.billing.defaultCard': Record<string, never>;
+  'ui.patient.billing.session': Record<string, never>;
+  'ui.patient.billing.amount': Record<string, never>;
+  'ui.patient.billing.paidOn': Record<string, never>;
+  'ui.patient.billing.status': Record<string, never>;
+  'ui.patient.billing.paidWith': Record<string, never>;
+  'ui.patient.billing.back': Record<string, never>;
+  'ui.patient.billing.downloading': Record<string, never>;
+  'ui.patient.billing.rangeInvalid': Record<string, never>;
+  'ui.patient.insurance.intro': Record<string, never>;
+  'ui.patient.insurance.active': Record<string, never>;
+  'ui.patient.insurance.none': { patient: string | number };
+  'ui.patient.insurance.member': { memberId: string | number };
+  'ui.patient.insurance.plan': { carrier: string | number; plan: string | number };
+  'ui.patient.insurance.cardFront': Record<string, never>;
+  'ui.patient.insurance.cardBack': Record<string, never>;
+  'ui.patient.insurance.onFile': Record<string, never>;
+  'ui.patient.insurance.missing': Record<string, never>;
+  'ui.patient.insurance.add': Record<string, never>;
+  'ui.patient.capture.intro': Record<string, never>;
+  'ui.patient.capture.patient': Record<string, never>;
+  'ui.patient.capture.insurance': Record<string, never>;
+  'ui.patient.capture.front': Record<string, never>;
+  'ui.patient.capture.back': Record<string, never>;
+  'ui.patient.capture.hint': { size: string | number };
+  'ui.patient.capture.submit': Record<string, never>;
+  'ui.patient.capture.chooseFile': Record<string, never>;
+  'ui.patient.capture.saved': Record<string, never>;
+  'ui.patient.capture.back2': Record<string, never>;
+  'validation.relationship.selfTaken': Record<string, never>;
+  'document.receipt.title': Record<string, never>;
+  'document.statement.title': Record<string, never>;
+  'document.label.receiptNumber': Record<string, never>;
+  'document.label.paidBy': Record<string, never>;
+  'document.label.patient': Record<string, never>;
+  'document.label.date': Record<string, never>;
+  'document.label.amount': Record<string, never>;
+  'document.label.status': Record<string, never>;
+  'document.label.paymentMethod': Record<string, never>;
+  'document.label.session': Record<string, never>;
+  'document.label.provider': Record<string, never>;
+  'document.label.practice': Record<string, never>;
+  'document.label.visit': Record<string, never>;
+  'document.label.balance': Record<string, never>;
+  'document.label.totalCharged': Record<string, never>;
+  'document.label.totalPaid': Record<string, never>;
+  'document.label.totalRefunded': Record<string, never>;
+  'document.label.generatedAt': Record<string, never>;
+  'document.footer.questions': { phone: string | number };
+  'validation.relationship.holderIsSelf': Record<string, never>;
+  'billing.purpose.session': Record<string, never>;
+  'billing.purpose.late_cancel_fee': Record<string, never>;
+  'billing.purpose.balance': Record<string, never>;
+  'billing.kind.charge': Record<string, never>;
+  'billing.kind.payment': Record<string, never>;
+  'billing.kind.refund': Record<string, never>;
   'validation.gender.required': Record<string, never>;
   'validation.phone.required': Record<string, never>;
   'validation.phone.invalid': Record<string, never>;
+  'ui.login.or': Record<string, never>;
+  'ui.login.staffNote': Record<string, never>;
+  'ui.login.sending': Record<string, never>;
+  'ui.login.redirectNote': Record<string, never>;
+  'ui.emailSent.useAnother': Record<string, never>;
+  'ui.emailSent.resent': { email: string | number };
+  'ui.emailSent.noEmail': Record<string, never>;
+  'ui.verifyOtp.resent': { email: string | number };
+  'ui.verifyOtp.useAnother': Record<string, never>;
+  'ui.verifyOtp.noEmail': Record<string, never>;
+  'ui.magicLink.signingIn': Record<string, never>;
+  'ui.magicLink.missingToken': Record<string, never>;
+  'ui.magicLink.requestNew': Record<string, never>;
+  'ui.verifyDob.cancel': Record<string, never>;
+  'ui.signIn.goToLogin': Record<string, never>;
+  'ui.loginDashboard.text': Record<string, never>;
+  'ui.loginDashboard.findProvider': Record<string, never>;
+  'ui.account.signIn': Record<string, never>;
+  'ui.account.signOut': Record<string, never>;
+  'ui.account.menuButton': { name: string | number };
+  'ui.account.menuLabel': Record<string, never>;
+  'ui.account.signedInAs': { email: string | number };
+  'ui.partners.intro': Record<string, never>;
+  'ui.partners.enterCode': Record<string, never>;
+  'ui.partners.checkCode': Record<string, never>;
+  'ui.partners.codeFor': { partner: string | number };
+  'ui.partners.codeRequired': Record<string, never>;
+  'ui.partners.codeFormat': Record<string, never>;
+  'ui.partners.empty': Record<string, never>;
+  'ui.partners.pageOf': { page: string | number; pages: string | number };
+  'ui.partners.previous': Record<string, never>;
+  'ui.partners.next': Record<string, never>;
+  'ui.partners.pagination': Record<string, never>;
+  'ui.partners.retry': Record<string, never>;
+  'ui.partners.loadFailed': Record<string, never>;
+  'ui.partners.continue': Record<string, never>;
+  'ui.partners.missingCode': Record<string, never>;
+  'ui.partners.partnerPhone': Record<string, never>;
   'ui.login.heading': Record<string, never>;
   'ui.login.intro': Record<string, never>;
   'ui.login.google': Record<string, never>;

@@ -25,7 +25,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     description: 'Therapists, counselors and psychiatric nurse practitioners who take your insurance, by video or in person.',
     access: ['anyone'],
     render: 'server',
-    registered: false,
+    registered: true,
   },
   {
     id: 'providersState',
@@ -35,7 +35,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Mental-health providers in your state',
     access: ['anyone'],
     render: 'server',
-    registered: false,
+    registered: true,
   },
   {
     id: 'providersCity',
@@ -45,7 +45,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Mental-health providers near you',
     access: ['anyone'],
     render: 'server',
-    registered: false,
+    registered: true,
   },
   {
     id: 'providersSpecialty',
@@ -55,7 +55,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Mental-health providers by specialty',
     access: ['anyone'],
     render: 'server',
-    registered: false,
+    registered: true,
   },
   {
     id: 'therapistsHub',
@@ -66,7 +66,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     description: 'Licensed therapists and counselors who take your insurance, by video or in person.',
     access: ['anyone'],
     render: 'server',
-    registered: false,
+    registered: true,
   },
   {
     id: 'therapistsState',
@@ -76,7 +76,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Therapists in your state',
     access: ['anyone'],
     render: 'server',
-    registered: false,
+    registered: true,
   },
   {
     id: 'therapistsCity',
@@ -86,7 +86,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Therapists near you',
     access: ['anyone'],
     render: 'server',
-    registered: false,
+    registered: true,
   },
   {
     id: 'therapistsSpecialty',
@@ -96,7 +96,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Therapists by specialty',
     access: ['anyone'],
     render: 'server',
-    registered: false,
+    registered: true,
   },
   {
     id: 'psychiatristsHub',
@@ -107,7 +107,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     description: 'Psychiatric nurse practitioners for medication management, by video or in person, with insurance or self-pay.',
     access: ['anyone'],
     render: 'server',
-    registered: false,
+    registered: true,
   },
   {
     id: 'psychiatristsState',
@@ -117,7 +117,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Psychiatric providers in your state',
     access: ['anyone'],
     render: 'server',
-    registered: false,
+    registered: true,
   },
   {
     id: 'psychiatristsCity',
@@ -127,7 +127,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Psychiatric providers near you',
     access: ['anyone'],
     render: 'server',
-    registered: false,
+    registered: true,
   },
   {
     id: 'psychiatristsSpecialty',
@@ -137,38 +137,38 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Psychiatric providers by specialty',
     access: ['anyone'],
     render: 'server',
-    registered: false,
+    registered: true,
   },
   {
     id: 'friendlyProviderProfile',
     path: '/provider/:state/:slug',
-    area: 'landing',
+    area: 'visitor',
     screen: 'FriendlyProfilePage',
     title: 'Provider profile',
     description: 'Friendly profile address: state is a 2-letter lowercase code, slug the lowercased name with spaces as hyphens.',
     access: ['anyone'],
     render: 'server',
-    registered: false,
+    registered: true,
   },
   {
     id: 'friendlyPsychiatristProfile',
     path: '/psychiatrist/:state/:slug',
-    area: 'landing',
+    area: 'visitor',
     screen: 'FriendlyProfilePage',
     title: 'Psychiatric provider profile',
     access: ['anyone'],
     render: 'server',
-    registered: false,
+    registered: true,
   },
   {
     id: 'friendlyTherapistProfile',
     path: '/therapist/:state/:slug',
-    area: 'landing',
+    area: 'visitor',
     screen: 'FriendlyProfilePage',
     title: 'Therapist profile',
     access: ['anyone'],
     render: 'server',
-    registered: false,
+    registered: true,
   },
   {
     id: 'providerSearch',
@@ -179,7 +179,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     description: 'Search therapists and psychiatric providers by care, location, insurance and availability.',
     access: ['anyone'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'providerProfile',
@@ -189,7 +189,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Provider profile',
     access: ['anyone'],
     render: 'server',
-    registered: false,
+    registered: true,
   },
   {
     id: 'partnerDirectory',
@@ -199,7 +199,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Our partners',
     access: ['anyone'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'partnerVerificationSuccess',
@@ -210,7 +210,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     access: ['anyone'],
     flag: 'b2bSelfBooking',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'searchQuestionnaire',
@@ -220,7 +220,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Find the right provider',
     access: ['anyone'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'welcomeQuestionnaire',
@@ -230,7 +230,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Welcome - let\'s find your provider',
     access: ['anyone'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'formsort',
@@ -250,7 +250,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Sign in',
     access: ['anyone'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'magicLinkLogin',
@@ -261,7 +261,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     description: 'Opened from the e-mailed sign-in link (/login?redirect=true).',
     access: ['anyone'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'loginEmailSent',
@@ -271,7 +271,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Check your e-mail',
     access: ['anyone'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'verifyOtp',
@@ -283,7 +283,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'emailOtpLogin',
     flagOffRoute: 'login',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'loginDashboard',
@@ -294,7 +294,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     description: 'Destination of clinical admins after sign-in.',
     access: ['authenticated'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'booking',
@@ -306,7 +306,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'bookings',
     flagOffRoute: 'underMaintenance',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'supportBookingEmail',
@@ -318,7 +318,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'bookings',
     flagOffRoute: 'underMaintenance',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'supportBookingPatientInfo',
@@ -330,7 +330,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'bookings',
     flagOffRoute: 'underMaintenance',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'supportBookingPayment',
@@ -342,7 +342,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'bookings',
     flagOffRoute: 'underMaintenance',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'userBookingPatientInfo',
@@ -354,7 +354,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'bookings',
     flagOffRoute: 'underMaintenance',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'userBookingPayment',
@@ -366,7 +366,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'bookings',
     flagOffRoute: 'underMaintenance',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'bookingVerifyUser',
@@ -379,7 +379,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'bookings',
     flagOffRoute: 'underMaintenance',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'newBooking',
@@ -391,7 +391,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'bookings',
     flagOffRoute: 'underMaintenance',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'bookingError',
@@ -401,7 +401,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'We could not finish your booking',
     access: ['anyone'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'patientDashboard',
@@ -411,7 +411,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Your dashboard',
     access: ['patient'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'patientHome',
@@ -421,7 +421,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Home',
     access: ['patient'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'patientSessions',
@@ -431,7 +431,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Your sessions',
     access: ['patient'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'patientSessionsUpcoming',
@@ -441,7 +441,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Upcoming sessions',
     access: ['patient'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'patientSessionsPast',
@@ -451,7 +451,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Past sessions',
     access: ['patient'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'patientBilling',
@@ -461,7 +461,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Billing',
     access: ['patient'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'patientBillingSession',
@@ -471,7 +471,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Session billing details',
     access: ['patient'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'patientInsuranceCards',
@@ -481,7 +481,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Insurance cards',
     access: ['patient'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'patientAccount',
@@ -491,7 +491,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Your account',
     access: ['patient'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'patientAccountSettings',
@@ -501,7 +501,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Account settings',
     access: ['patient'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'patientFireside',
@@ -511,7 +511,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Fireside',
     access: ['patient'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'insuranceCardCapture',
@@ -521,7 +521,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Add your insurance card',
     access: ['patient'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'supportDashboard',
@@ -649,7 +649,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'You\'re all set',
     access: ['anyone'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'verifyUserConsent',
@@ -659,7 +659,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Confirm it\'s you',
     access: ['anyone'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'verifyConsent',
@@ -669,7 +669,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Review and sign the consent',
     access: ['anyone'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'verifyUserPayment',
@@ -679,7 +679,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Add a payment method',
     access: ['anyone'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'firstTimeUser',
@@ -689,7 +689,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Set up your account',
     access: ['patient'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'firstTimeAmdUser',
@@ -699,7 +699,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Welcome to the new patient portal',
     access: ['anyone'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'careSchedule',

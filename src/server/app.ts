@@ -13,9 +13,11 @@ import validationPlugin from './plugins/validation';
 import openapiPlugin from './plugins/openapi';
 import authPlugin from './plugins/auth';
 import mailPlugin from './plugins/mail';
+import insurancePlugin from './plugins/insurance';
 import marketplacePlugin from './plugins/marketplace';
 import clientPlugin from './plugins/client';
 import { apiRoutes } from './routes';
+import { parseQueryString } from './query-string';
 
 export interface BuildOptions {
   config: Config;
@@ -39,7 +41,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // that takes longer than Fastify's default 10 s plugin timeout.
     pluginTimeout: 120_000,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
-    routerOptions: { ignoreTrailingSlash: true },
+    // Arrays in query strings come in bracket format (patientIds[]=a&patientIds[]=b).
+    routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
   });
 
   await app.register(errorsPlugin);
@@ -53,11 +56,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(marketplacePlugin);
+  await app.register(insurancePlugin);
   await app.register(openapiPlugin);
   await app.register(apiRoutes, { prefix: '/api', config });
 
   if (options.serveClient ?? config.serveClient) {
-    await app.register(clientPlugin, { clientDir: config.clientDir, ssrEntry: config.ssrEntry });
+    await app.register(clientPlugin, { clientDir: config.clientDir, ssrEntry: config.ssrEntry, publicUrl: config.publicUrl });
   }
 
   app.setNotFoundHandler(async (request, reply) => {

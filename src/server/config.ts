@@ -28,6 +28,15 @@ export interface Config {
   mailFrom: string;
   googleJwksUrl: string;
   googleClientId: string | undefined;
+  /** Braintree credentials; all three set switches card payments from the local test gateway to Braintree */
+  braintreeMerchantId: string | undefined;
+  braintreePublicKey: string | undefined;
+  braintreePrivateKey: string | undefined;
+  braintreeEnvironment: 'sandbox' | 'production';
+  /** test-only: one-time codes and sign-in links live this many seconds instead of the spec's minutes */
+  testSignInLifetimeSeconds: number | undefined;
+  /** test-only: codes and links one e-mail address may be sent in an hour, instead of the spec's limit */
+  testSignInSendsPerAccountPerHour: number | undefined;
 }
 
 export interface VariableSpec {
@@ -57,6 +66,12 @@ export const variables: readonly VariableSpec[] = [
   { name: 'MAIL_FROM', description: 'Sender address of e-mails', default: 'Mindful Care <no-reply@mindfulcare.example>' },
   { name: 'GOOGLE_JWKS_URL', description: "Google's signing keys for Google sign-in (https:// or, in tests, a file:// key set)", default: 'https://www.googleapis.com/oauth2/v3/certs' },
   { name: 'GOOGLE_CLIENT_ID', description: 'OAuth client id that Google ID tokens must be issued to; Google sign-in is refused while unset', default: '(unset)' },
+  { name: 'BRAINTREE_MERCHANT_ID', description: 'Braintree merchant id; with BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY, cards are charged through Braintree instead of the local test gateway', default: '(unset)' },
+  { name: 'BRAINTREE_PUBLIC_KEY', description: 'Braintree API public key (with BRAINTREE_MERCHANT_ID)', default: '(unset)' },
+  { name: 'BRAINTREE_PRIVATE_KEY', description: 'Braintree API private key (with BRAINTREE_MERCHANT_ID)', default: '(unset)' },
+  { name: 'BRAINTREE_ENVIRONMENT', description: 'sandbox or production', default: 'sandbox' },
+  { name: 'TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR', description: 'Tests only (NODE_ENV=test): codes and links one e-mail address may be sent in an hour, so a browser-test run that signs the demo accounts in many times is not refused', default: '(unset)' },
+  { name: 'TEST_SIGN_IN_LIFETIME_SECONDS', description: 'Tests only (NODE_ENV=test): one-time codes and sign-in links live this many seconds (0: expired at once), so tests can see an expired code', default: '(unset)' },
 ];
 
 export class ConfigError extends Error {
@@ -132,8 +147,19 @@ export function loadConfig(env: Env = process.env): Config {
   const smtpUrl = read('SMTP_URL');
   if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://.');
   if (nodeEnv === 'production' && smtpUrl === undefined) problems.push('SMTP_URL is required in production, so that sign-in codes and links reach people.');
+  const testSignInLifetimeSeconds = read('TEST_SIGN_IN_LIFETIME_SECONDS') === undefined ? undefined : integer('TEST_SIGN_IN_LIFETIME_SECONDS', 0, 0, 86_400);
+  if (testSignInLifetimeSeconds !== undefined && nodeEnv !== 'test') problems.push('TEST_SIGN_IN_LIFETIME_SECONDS is for tests only: unset it, or run with NODE_ENV=test.');
+  const testSignInSendsPerAccountPerHour = read('TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR') === undefined ? undefined : integer('TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR', 0, 1, 100_000);
+  if (testSignInSendsPerAccountPerHour !== undefined && nodeEnv !== 'test') problems.push('TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR is for tests only: unset it, or run with NODE_ENV=test.');
   const googleJwksUrl = read('GOOGLE_JWKS_URL') ?? 'https://www.googleapis.com/oauth2/v3/certs';
   if (!/^(https?|file):\/\//.test(googleJwksUrl)) problems.push('GOOGLE_JWKS_URL must be an https:// (or file://) address of a JSON Web Key Set.');
+
+  const braintreeMerchantId = read('BRAINTREE_MERCHANT_ID');
+  const braintreePublicKey = read('BRAINTREE_PUBLIC_KEY');
+  const braintreePrivateKey = read('BRAINTREE_PRIVATE_KEY');
+  const braintreeSet = [braintreeMerchantId, braintreePublicKey, braintreePrivateKey].filter((v) => v !== undefined).length;
+  if (braintreeSet > 0 && braintreeSet < 3) problems.push('Braintree needs BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY together; set all three, or none to use the local test card gateway.');
+  const braintreeEnvironment = oneOf('BRAINTREE_ENVIRONMENT', ['sandbox', 'production'] as const, 'sandbox');
 
   const config: Config = {
     nodeEnv,
@@ -155,6 +181,12 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: read('MAIL_FROM') ?? 'Mindful Care <no-reply@mindfulcare.example>',
     googleJwksUrl,
     googleClientId: read('GOOGLE_CLIENT_ID'),
+    braintreeMerchantId,
+    braintreePublicKey,
+    braintreePrivateKey,
+    braintreeEnvironment,
+    testSignInLifetimeSeconds,
+    testSignInSendsPerAccountPerHour,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -67,12 +67,14 @@ describe('the browser harness', () => {
   it('catches an uncaught exception on a page', async () => {
     const { page, problems } = session();
     await page.goto('/');
+    // The harness listens first, so once the page error reaches this waiter it has been recorded.
+    const thrown = page.waitForEvent('pageerror');
     await page.evaluate(() => {
       setTimeout(() => {
         throw new Error('kaboom');
       }, 0);
     });
-    await page.waitForTimeout(50);
+    await thrown;
     expect(() => problems.assertNone()).toThrow(/uncaught exception .*kaboom/);
   });
 });

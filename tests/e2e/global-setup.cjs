@@ -43,12 +43,22 @@ module.exports = async function globalSetup() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const mailDir = mkdtempSync(join(tmpdir(), 'e2e-mail-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', E2E_MAIL_DIR: mailDir };
+  // TRUST_PROXY: each browser session comes from its own X-Forwarded-For address (harness.ts), so the
+  // hourly per-IP sign-in limits of one test never refuse another's. TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR:
+  // many test files sign the same demo accounts in within the hour.
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', E2E_MAIL_DIR: mailDir, TRUST_PROXY: 'true', TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR: '1000' };
   delete env.DATABASE_URL;
   const child = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], { cwd: join(__dirname, '..', '..'), env, stdio: ['ignore', 'pipe', 'inherit'], detached: false });
   child.stdout.on('data', () => undefined);
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(`${baseUrl}/api/health`, child, 60000);
+  // Migrations and the demo seed of a fresh database take minutes on a busy machine; a server that
+  // never became ready is stopped here (teardown only knows servers that started).
+  try {
+    await waitFor(`${baseUrl}/api/health`, child, 240000);
+  } catch (err) {
+    child.kill('SIGTERM');
+    throw err;
+  }
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
   globalThis.__E2E_SERVER__ = child;

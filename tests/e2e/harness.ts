@@ -44,6 +44,13 @@ export interface Session {
 
 let browser: Browser | undefined;
 
+let sessions = 0;
+/** A made-up client address per session (the e2e server trusts X-Forwarded-For): per-IP sign-in limits stay per test. */
+export function sessionAddress(): string {
+  sessions += 1;
+  return `10.${process.pid % 250}.${Math.floor(sessions / 250) % 250}.${(sessions % 250) + 1}`;
+}
+
 export async function launchBrowser(): Promise<Browser> {
   browser ??= await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true });
   return browser;
@@ -57,7 +64,7 @@ export async function closeBrowser(): Promise<void> {
 /** An empty browser (no cookies, no storage) with a watched page. */
 export async function newSession(options: { viewport?: { width: number; height: number } } = {}): Promise<Session> {
   const b = await launchBrowser();
-  const context = await b.newContext({ baseURL: baseUrl(), viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const context = await b.newContext({ baseURL: baseUrl(), viewport: options.viewport ?? { width: 1280, height: 900 }, extraHTTPHeaders: { 'x-forwarded-for': sessionAddress() } });
   const page = await context.newPage();
   const problems = new PageProblems();
   problems.watch(page);

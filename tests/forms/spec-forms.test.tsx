@@ -99,6 +99,15 @@ const cases: Case[] = [
   { form: 'account-settings', rule: 'zip code too short', data: { address: { ...address, zipcode: '9021' } }, field: 'address.zipcode', shows: message('validation.address.zipcode.invalid') },
   { form: 'account-settings', rule: 'state not a state', data: { address: { ...address, state: 'XX' } }, field: 'address.state', shows: message('validation.address.state.invalid') },
 
+  { form: 'booking-new-account', rule: 'account holder a minor', data: { firstName: 'Jordan', lastName: 'Rivera', dateOfBirth: addYears(today, -12) }, field: 'dateOfBirth', shows: message('validation.dateOfBirth.minor') },
+  { form: 'booking-new-account', rule: 'first name not valid', data: { firstName: '123' }, field: 'firstName', shows: message('validation.firstName.invalid') },
+  { form: 'booking-new-account', rule: 'an adult account holder', data: { firstName: 'Jordan', lastName: 'Rivera', dateOfBirth: '1990-04-02' }, field: 'dateOfBirth', shows: null },
+
+  { form: 'booking-card', rule: 'card number not valid', data: { number: '1234' }, field: 'number', shows: message('card.number.invalid') },
+  { form: 'booking-card', rule: 'expiration not valid', data: { expiration: '13/30' }, field: 'expiration', shows: message('card.expiration.invalid') },
+  { form: 'booking-card', rule: 'CVC not valid', data: { cvv: '12' }, field: 'cvv', shows: message('card.cvv.invalid') },
+  { form: 'booking-card', rule: 'a test card number', data: { number: '4111111111111111', expiration: '12/30', cvv: '123' }, field: 'number', shows: null },
+
   { form: 'insurance-selection', rule: 'neither insurance nor self-pay', data: { selfPay: false }, field: 'insuranceId', shows: message('validation.insurance.required') },
   { form: 'insurance-selection', rule: 'self-pay needs no insurance', data: { selfPay: true }, field: 'insuranceId', shows: null },
 ];

@@ -14,7 +14,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { join, resolve } from 'node:path';
 import { openDatabase, type Database } from '../../src/server/db/connection';
 import { migrate, migrationsDir } from '../../src/server/db/migrate';
-import { seedIfEmpty } from '../../src/server/db/seed';
+import { seedIfEmpty, seedSteps } from '../../src/server/db/seed';
+import { seedPortalSessions } from '../../src/server/db/seed/portal-sessions';
 
 export interface TestDatabase {
   database: Database;
@@ -49,17 +50,26 @@ export function templateHash(): string {
   const inputs = [
     ...filesUnder(migrationsDir),
     ...filesUnder(resolve(root, 'src/server/db/seed')),
+    // which seed steps a template runs is decided here
+    resolve(root, 'tests/support/database.ts'),
     resolve(root, 'src/generated/constants.ts'),
     resolve(root, 'src/generated/enums.ts'),
   ];
   for (const file of inputs) hash.update(file).update(readFileSync(file));
+  // A seeded template holds slots and a search summary as of when it was seeded: one from an hour
+  // before would have every app refresh its summary in the background (an hour old is stale), and
+  // one from days before would hold slots in the past. The hour is the run's (jest.config.cjs), so
+  // every worker of a run agrees on it.
+  hash.update((process.env.TEST_RUN_STARTED ?? new Date().toISOString()).slice(0, 13));
   return hash.digest('hex').slice(0, 12);
 }
 
 async function prepare(database: Database, state: DatabaseState): Promise<void> {
   if (state === 'empty') return;
   await migrate(database);
-  if (state === 'seeded') await seedIfEmpty(database);
+  // The portal's demo sessions depend on the day they are seeded and would change what the demo accounts have
+  // booked and paid: integration tests book their own; the app and the browser tests get them.
+  if (state === 'seeded') await seedIfEmpty(database, seedSteps.filter((step) => step !== seedPortalSessions));
 }
 
 /** One builder at a time across jest workers: a directory is created atomically or not at all. */
@@ -97,6 +107,10 @@ async function pgliteTemplate(state: Exclude<DatabaseState, 'empty'>): Promise<B
         const partial = `${file}.${process.pid}`;
         writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
         renameSync(partial, file);
+        // Templates of earlier runs (another hour, another schema) are of no further use.
+        for (const old of readdirSync(cacheDir)) {
+          if (old.startsWith(`pglite-${state}-`) && old.endsWith('.tar') && join(cacheDir, old) !== file) rmSync(join(cacheDir, old), { force: true });
+        }
       } finally {
         await database.close();
       }

@@ -36,8 +36,15 @@ function quotedFragments(text: string): string[] {
 }
 
 /** A sentence, as opposed to a single word the spec quotes ('required'): several words, or closing punctuation. */
+/**
+ * A sentence or a message, not a fragment of plain English: card-form parts such as 'not valid'
+ * also occur in ordinary comments and test names, so lower-case two-word fragments are not counted.
+ */
 function isSentence(fragment: string): boolean {
-  return /\s/.test(fragment.trim()) || /[.!?]$/.test(fragment);
+  const text = fragment.trim();
+  if (/[.!?]$/.test(text)) return true;
+  const words = text.split(/\s+/).length;
+  return words >= 3 || (words === 2 && /^[A-Z]/.test(text));
 }
 
 function stringsOf(node: unknown): string[] {

@@ -15,7 +15,9 @@ import { createTransport, type CallOptions } from './transport';
 export const marketplaceEndpoints = {
   holdSlot: 'holdSlot',
   createAppointment: 'createAppointment',
+  createSupportAppointment: 'createSupportAppointment',
   consentTemplate: 'getConsentTemplate',
+  createPatientConsent: 'createPatientConsent',
   signConsent: 'signConsent',
   verifyConsent: 'verifyConsent',
   tokenizeCard: 'tokenizeCard',
@@ -43,22 +45,51 @@ export function callEndpoint<T>(transport: Transport<CallOptions>, id: string, i
 export function createBrowserServices(transport: Transport<CallOptions>): Services {
   const call = <T>(id: string, input: RequestInput, options?: CallOptions) => callEndpoint<T>(transport, id, input, options);
   const e = marketplaceEndpoints;
+  const quiet: CallOptions = { redirectOnUnauthorized: false };
   return {
     navigate: navigateTo,
     newId: () => crypto.randomUUID(),
     session: { token: bearerToken, user: storedUser, store: storeSession, clear: clearSession, clearSkipEmailToken },
+    auth: {
+      // A 401 here is the sign-in's own answer (wrong code, used link), not the end of a session.
+      sendEmailOtp: (body) => call('sendEmailOtp', { body }, quiet),
+      sendMagicLink: (body) => call('sendMagicLink', { body }, quiet),
+      verifyEmailOtp: (body) => call('verifyEmailOtp', { body }, quiet),
+      verifyLoginToken: (loginToken) => call('verifyLoginToken', { params: { loginToken } }, quiet),
+      loginWithToken: (loginToken, dob) => call('loginWithToken', { params: { loginToken }, query: { dob } }, quiet),
+      loginGoogle: (jwtToken) => call('loginGoogleSso', { body: { jwtToken } }, quiet),
+      partnerByCode: (code) => call('getBusinessPartnerByCode', { params: { code } }),
+      clientConfig: () => call('getClientConfig', {}),
+    },
     booking: {
       holdSlot: (input) => call(e.holdSlot, { body: { slotId: input.slot.id, providerId: input.providerId } }),
-      createAppointment: (input, idempotencyKey) => call(e.createAppointment, { body: input }, { idempotencyKey }),
+      createAppointment: ({ slot, holdId, onBehalf, ...rest }, idempotencyKey) =>
+        call(onBehalf ? e.createSupportAppointment : e.createAppointment, { body: { ...rest, holdId, slotId: slot.id } }, { idempotencyKey }),
     },
     consent: {
-      template: (input) => call(e.consentTemplate, { query: { patientIds: input.patients.map((p) => p.id).filter(Boolean) } }),
-      sign: (input) => call(e.signConsent, { body: input }),
+      template: ({ patients, consentType, selfPayConsentCategory }) => {
+        const patientIds = patients.map((p) => p.id).filter((id): id is string => Boolean(id));
+        const firstNew = patients.find((p) => !p.id);
+        const patientName = !patientIds.length && firstNew ? [firstNew.firstName, firstNew.lastName].filter(Boolean).join(' ') : undefined;
+        return call(e.consentTemplate, { query: { patientIds, patientName, consentType, selfPayConsentCategory } });
+      },
+      sign: async ({ patients, consentType }) => {
+        const ids = patients.map((p) => p.id).filter((id): id is string => Boolean(id));
+        if (!ids.length) throw new Error('Consents of patients not created yet are given with the booking (patients[].consents).');
+        const consentIds: string[] = [];
+        for (const id of ids) {
+          const created = await call<{ id: string }>(e.createPatientConsent, { params: { id }, body: { consentType: consentType ?? 'bookAppointmentConsent' } });
+          await call(e.signConsent, { params: { id: created.id }, body: { agree: true } });
+          consentIds.push(created.id);
+        }
+        return { consentId: consentIds[0]!, consentIds };
+      },
       verify: (input) => call(e.verifyConsent, { params: { id: input.consentId } }),
     },
     payment: {
       tokenize: (card) => call(e.tokenizeCard, { body: card }),
-      pay: (input, idempotencyKey) => call(e.payAppointment, { params: { id: input.appointmentId }, body: input }, { idempotencyKey }),
+      pay: ({ appointmentId, nonce, cardId, saveCard }, idempotencyKey) =>
+        call(e.payAppointment, { params: { id: appointmentId }, body: { nonce, cardId, saveCard } }, { idempotencyKey }),
     },
   };
 }

@@ -86,7 +86,9 @@ export function createTransport(deps: TransportDeps): Transport<CallOptions> {
       headers[IMPERSONATION_HEADERS.ehrProfileCode] = impersonation.ehrProfileCode;
     }
     if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
-    if (input.body !== undefined) headers['content-type'] = 'application/json';
+    // A FormData body (file uploads) is sent as multipart; the browser writes its content type and boundary.
+    const multipart = typeof FormData !== 'undefined' && input.body instanceof FormData;
+    if (input.body !== undefined && !multipart) headers['content-type'] = 'application/json';
 
     const controller = new AbortController();
     let timedOut = false;
@@ -99,7 +101,7 @@ export function createTransport(deps: TransportDeps): Transport<CallOptions> {
 
     let response: Response;
     try {
-      response = await doFetch(url, { method: route.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body), signal: controller.signal, credentials: 'same-origin' });
+      response = await doFetch(url, { method: route.method, headers, body: input.body === undefined ? undefined : multipart ? (input.body as FormData) : JSON.stringify(input.body), signal: controller.signal, credentials: 'same-origin' });
     } catch (cause) {
       if (options.signal?.aborted) throw cause;
       throw new ApiError(timedOut ? 'timeout' : 'network', route.id);

@@ -19,7 +19,7 @@ export interface AppProps {
 export function App({ store, router, browser = false }: AppProps) {
   return (
     <Provider store={store}>
-      <ErrorBoundary>
+        <ErrorBoundary>
           {router(
             <>
               {browser ? <RouterBridge /> : null}
@@ -30,7 +30,7 @@ export function App({ store, router, browser = false }: AppProps) {
               </Layout>
             </>,
           )}
-      </ErrorBoundary>
+        </ErrorBoundary>
     </Provider>
   );
 }

@@ -8,15 +8,20 @@ import { routeById, routes, type RouteId } from '../../generated/routes';
 import { screenLoaders } from '../../generated/client/screens';
 import { PageSkeleton } from '../ui/Skeleton';
 import { RouteGuard } from './RouteGuard';
+import { loaderOf } from '../runtime/ssr/route-data';
 
 const lazyScreens = new Map<RouteId, LazyExoticComponent<ComponentType>>();
 for (const [id, load] of Object.entries(screenLoaders) as [RouteId, () => Promise<{ default: ComponentType }>][]) {
-  // Client-rendered screens fetch data: they load with the query frame; public pages do not need it.
+  // Client-rendered screens fetch data, and so do server-rendered screens that load data
+  // (loadData): they come with the query frame; public pages without data do not need it.
   const clientRendered = routeById[id].render === 'client';
   lazyScreens.set(
     id,
     lazy(async () => {
-      if (!clientRendered) return load();
+      if (!clientRendered) {
+        const module = await load();
+        if (!loaderOf(module)) return module;
+      }
       const [{ default: Screen }, { QueryFrame }] = await Promise.all([load(), import('./QueryFrame')]);
       return {
         default: function FramedScreen() {
@@ -62,5 +67,7 @@ export function AppRoutes() {
 /** Loads the screen of a path before hydration, so server-rendered HTML is reused without a flash. */
 export async function preloadScreen(routeId: RouteId | undefined): Promise<void> {
   const load = routeId ? screenLoaders[routeId] : undefined;
-  if (load) await load();
+  if (!load) return;
+  const module = await load();
+  if (loaderOf(module)) await import('./QueryFrame');
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import site from '../../generated/content/site';
 import { constants } from '../../generated/constants';
 import { formatPhone, telHref } from '../../domain/phone';
+import { AccountMenu } from './AccountMenu';
 
 export function Layout({ children }: { children: ReactNode }) {
   const phone = formatPhone(constants.supportPhone);
@@ -16,7 +17,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <div className="container site-header__inner">
           <Link to="/" className="brand">
             <img src="/favicon.svg" alt="" width="28" height="28" />
-            <span>{site.brand.name}</span>
+            <span className="brand__name">{site.brand.name}</span>
           </Link>
           <nav className="site-nav" aria-label="Main">
             {site.nav.map((item) => (
@@ -25,10 +26,11 @@ export function Layout({ children }: { children: ReactNode }) {
               </a>
             ))}
           </nav>
-          <a className="btn btn--secondary" href={telHref(constants.supportPhone)}>
+          <a className="btn btn--secondary site-header__phone" href={telHref(constants.supportPhone)}>
             <span className="visually-hidden">Call us at </span>
             {phone}
           </a>
+          <AccountMenu />
         </div>
       </header>
       <main id="main" className="app-main" tabIndex={-1}>
@@ -36,6 +38,17 @@ export function Layout({ children }: { children: ReactNode }) {
       </main>
       <footer className="site-footer">
         <div className="container stack-sm">
+          {site.footerLinks ? (
+            <nav aria-label={site.footerLinks.label}>
+              <ul className="site-footer__links">
+                {site.footerLinks.items.map((item) => (
+                  <li key={item.href}>
+                    <Link to={item.href}>{item.label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
           <p>{site.footer.note}</p>
           <p>
             {site.brand.name} · <a href={telHref(constants.supportPhone)}>{phone}</a> · {site.footer.rights}

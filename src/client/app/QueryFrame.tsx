@@ -1,13 +1,28 @@
 /**
- * Data fetching for app screens (product-spec §9 defaults). Loaded with the first client-rendered
- * screen, so public server-rendered pages never download the query library.
+ * Data fetching for app screens (product-spec §9 defaults). Loaded with the first screen that
+ * fetches data, so public pages without data never download the query library. On the server the
+ * renderer provides a client per request; in the browser one client lives for the page, seeded
+ * with the cache the server rendered the page with (no second fetch, no flash).
  */
-import type { ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { useContext, type ReactNode } from 'react';
+import { hydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../api/query-client';
+import { ServerQueryClientContext } from '../runtime/ssr/route-data';
 
-const queryClient = createQueryClient();
+let browserClient: QueryClient | undefined;
+
+function browserQueryClient(): QueryClient {
+  if (!browserClient) {
+    browserClient = createQueryClient();
+    if (typeof window !== 'undefined' && window.__QUERY_STATE__) {
+      hydrate(browserClient, window.__QUERY_STATE__);
+      window.__QUERY_STATE__ = undefined;
+    }
+  }
+  return browserClient;
+}
 
 export function QueryFrame({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  const serverClient = useContext(ServerQueryClientContext);
+  return <QueryClientProvider client={serverClient ?? browserQueryClient()}>{children}</QueryClientProvider>;
 }

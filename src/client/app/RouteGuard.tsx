@@ -3,7 +3,7 @@
  * Until auth or the flag is known a skeleton holds the place, so the screen's code (e.g. staff
  * areas) is not even downloaded for someone who may not open it.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { RouteDefinition } from '../../generated/types';
 import { routeById, type RouteId } from '../../generated/routes';
@@ -14,7 +14,7 @@ import { selectFlagOn, selectFlagStatus } from '../store/flags/slice';
 import { routeDecision } from '../runtime/auth/access';
 import { postLoginPath } from '../../domain/roles';
 import { isFlagName, trafficOf } from '../runtime/flags/treatment';
-import { destinationPaths, loginPathReturningTo } from '../runtime/navigation/places';
+import { destinationPaths, loginPath, loginPathReturningTo } from '../runtime/navigation/places';
 
 /** While the flag is off the route is closed: it sends people to the route the spec names (e.g. maintenance), else not found. */
 function FlagGate({ flag, offRoute, children }: { flag: string; offRoute?: string; children: ReactNode }) {
@@ -30,9 +30,14 @@ function FlagGate({ flag, offRoute, children }: { flag: string; offRoute?: strin
 export function RouteGuard({ route, children }: { route: RouteDefinition; children: ReactNode }) {
   const auth = useAppSelector(selectAuth);
   const location = useLocation();
+  useEffect(() => {
+    // Client-side navigation keeps the tab's title in step with the screen (server pages render it).
+    document.title = route.title;
+  }, [route.title]);
   const decision = routeDecision(route.access, auth.status, auth.permissions);
   if (decision === 'wait') return <PageSkeleton />;
-  if (decision === 'sign-in') return <Navigate to={loginPathReturningTo(`${location.pathname}${location.search}`)} replace />;
+  // After signing out, plain sign-in: the next person is not sent back to the last one's page.
+  if (decision === 'sign-in') return <Navigate to={auth.signedOut ? loginPath : loginPathReturningTo(`${location.pathname}${location.search}`)} replace />;
   if (decision === 'signed-in-already') return <Navigate to={postLoginPath(auth.permissions, destinationPaths)} replace />;
   if (decision === 'forbidden') return <Navigate to={routeById.notFound.path} replace />;
   return route.flag ? (

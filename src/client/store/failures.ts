@@ -26,3 +26,11 @@ export function basicReason(error: unknown): 'timeout' | 'network' | 'rejected' 
   if (isApiError(error) && (error.kind === 'timeout' || error.kind === 'network')) return error.kind;
   return 'rejected';
 }
+
+/**
+ * A failure that got no answer (timeout, connection): the server may have done the work, so only its
+ * retry keeps the idempotency key and the card nonce; after any answer the next try is a new attempt.
+ */
+export function gotNoAnswer(failure: { reason: string }): boolean {
+  return failure.reason === 'timeout' || failure.reason === 'network';
+}

@@ -9,6 +9,8 @@ import { all, call, spawn } from 'redux-saga/effects';
 import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE, type Storage } from 'redux-persist';
 import { authReducer, authUiReducer } from './auth/slice';
 import { authSaga } from './auth/saga';
+import { signInReducer } from './auth/sign-in';
+import { signInSaga } from './auth/sign-in-saga';
 import { bookingHelperReducer, bookingRequestReducer, bookingSelectionReducer } from './booking/slice';
 import { bookingSaga, type BookingPathTest } from './booking/saga';
 import { consentReducer } from './consent/slice';
@@ -28,6 +30,7 @@ export const rootReducer = combineReducers({
   toasts: toastsReducer,
   auth: authReducer,
   authUi: authUiReducer,
+  signIn: signInReducer,
   booking: bookingSelectionReducer,
   bookingHelper: bookingHelperReducer,
   bookingRequest: bookingRequestReducer,
@@ -44,7 +47,7 @@ export const rootReducer = combineReducers({
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function featureSagas(isBookingPath: BookingPathTest): Saga[] {
-  return [authSaga, bookingSaga(isBookingPath), consentSaga, paymentSaga];
+  return [authSaga, signInSaga, bookingSaga(isBookingPath), consentSaga, paymentSaga];
 }
 
 export function* isolated(saga: Saga) {

@@ -4,40 +4,64 @@
  * browser passes createBrowserServices() (src/client/api/services.ts).
  */
 import type { CookieUser, SignInResult } from '../runtime/auth/credentials';
-import type { BookingPatient, Slot } from './types';
+import type { B2bUserDetails, BookingPatient, Slot } from './types';
+import type {
+  BookedAppointment,
+  CreateAppointmentBody,
+  GetConsentTemplateResponse,
+  HoldSlotResponse,
+  PayAppointmentResponse,
+  TokenizeCardBody,
+  TokenizeCardResponse,
+  VerifyConsentResponse,
+} from '../../generated/entities';
+import type { ConsentType, SelfPayConsentCategory } from '../../generated/enums';
 
-export interface SlotHold {
-  holdId: string;
-  /** ISO date-time */
-  expiresAt: string;
-}
+/** A slot held for the caller while booking (POST /appointments/holds); it lapses at expiresAt. */
+export type SlotHold = HoldSlotResponse;
 
-export interface AppointmentRequest {
+/**
+ * What the booking saga books: the body of POST /appointments (createAppointment) with the chosen slot
+ * in place of its id (the saga holds it first; holdId comes from the hold). For self-pay, payment.nonce
+ * comes from tokenizing the card first, so a declined card books nothing.
+ */
+export type AppointmentRequest = Omit<CreateAppointmentBody, 'holdId' | 'slotId'> & {
   slot: Slot;
-  providerId: string;
-  patients: BookingPatient[];
-  counselingType?: string;
-  appointmentMode?: string;
-  [detail: string]: unknown;
+  /** staff booking for someone else: POST /appointments/support, for the account userId or the e-mail address */
+  onBehalf?: boolean;
+  email?: string;
+};
+
+/** The booked appointment createAppointment answers. */
+export type CreatedAppointment = BookedAppointment;
+
+/** Card details the local test gateway tokenizes (POST /patient-cards/tokenize); with Braintree, hosted fields do. */
+export type CardDetails = TokenizeCardBody;
+
+/** A card the browser's card form already tokenized (Braintree hosted fields): its one-time nonce. */
+export interface TokenizedCard {
+  nonce: string;
 }
 
-export interface CreatedAppointment {
-  id: string;
-  [detail: string]: unknown;
+/** The card a card step hands the sagas: details for the local gateway to tokenize, or a ready nonce. */
+export type CardInput = CardDetails | TokenizedCard;
+
+export function isTokenizedCard(card: CardInput): card is TokenizedCard {
+  return 'nonce' in card;
 }
 
-export interface CardDetails {
-  number: string;
-  expiration: string;
-  cvv: string;
-  zipcode?: string;
-}
-
+/** Paying what is outstanding on an appointment (POST /payments/{id}/pay) with a nonce or a card on file. */
 export interface PaymentRequest {
-  appointmentId?: string;
-  patientId?: string;
-  amountCents: number;
-  [detail: string]: unknown;
+  appointmentId: string;
+  cardId?: string;
+  saveCard?: boolean;
+}
+
+export type ConsentTemplate = GetConsentTemplateResponse;
+/** A business partner with its booking-flow details (GET /business-partners/partnershipCode/{code}). */
+export interface PartnerWithDetails {
+  partner: Record<string, unknown> & { id: string; name: string; partnershipCode: string };
+  b2bDetails: B2bUserDetails;
 }
 
 export interface Services {
@@ -51,17 +75,29 @@ export interface Services {
     clear(): void;
     clearSkipEmailToken(): void;
   };
+  auth: {
+    sendEmailOtp(input: { email: string; isRetry?: boolean }): Promise<unknown>;
+    sendMagicLink(input: { email: string; redirectTo?: string }): Promise<unknown>;
+    verifyEmailOtp(input: { email: string; otp: string }): Promise<SignInResult>;
+    verifyLoginToken(loginToken: string): Promise<SignInResult>;
+    loginWithToken(loginToken: string, dob: string): Promise<SignInResult>;
+    loginGoogle(jwtToken: string): Promise<SignInResult>;
+    partnerByCode(code: string): Promise<PartnerWithDetails>;
+    /** public settings of this deployment (GET /client-config) */
+    clientConfig(): Promise<{ googleClientId?: string }>;
+  };
   booking: {
     holdSlot(input: { slot: Slot; providerId: string }): Promise<SlotHold>;
     createAppointment(input: AppointmentRequest & { holdId: string }, idempotencyKey: string): Promise<CreatedAppointment>;
   };
   consent: {
-    template(input: { patients: BookingPatient[] }): Promise<{ consentText: string }>;
-    sign(input: { patients: BookingPatient[]; consentText: string }): Promise<{ consentId: string }>;
-    verify(input: { consentId: string }): Promise<{ verified: boolean }>;
+    template(input: { patients: BookingPatient[]; consentType?: ConsentType; selfPayConsentCategory?: SelfPayConsentCategory }): Promise<ConsentTemplate>;
+    /** Creates and signs a consent for every patient that has an id; answers the first (consentIds: all). */
+    sign(input: { patients: BookingPatient[]; consentText: string; consentType?: ConsentType }): Promise<{ consentId: string; consentIds: string[] }>;
+    verify(input: { consentId: string }): Promise<VerifyConsentResponse>;
   };
   payment: {
-    tokenize(card: CardDetails): Promise<{ nonce: string }>;
-    pay(input: PaymentRequest & { nonce: string }, idempotencyKey: string): Promise<{ paymentId: string; status: string }>;
+    tokenize(card: CardDetails): Promise<TokenizeCardResponse>;
+    pay(input: PaymentRequest & { nonce?: string }, idempotencyKey: string): Promise<PayAppointmentResponse>;
   };
 }

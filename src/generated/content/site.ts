@@ -22,6 +22,27 @@ const data = {
     note: 'If you are in crisis or thinking about harming yourself, call or text 988 (Suicide & Crisis Lifeline) or call 911.',
     rights: 'Care from licensed providers in your state.',
   },
+  footerLinks: {
+    label: 'Find care',
+    items: [
+      {
+        label: 'Therapists',
+        href: '/therapists',
+      },
+      {
+        label: 'Psychiatric providers',
+        href: '/psychiatrists',
+      },
+      {
+        label: 'All providers',
+        href: '/providers',
+      },
+      {
+        label: 'Find the right provider',
+        href: '/app/search-questionnaire',
+      },
+    ],
+  },
 } as const;
 
 export default data;

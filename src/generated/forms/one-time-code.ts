@@ -47,6 +47,8 @@ const form: FormDefinition = {
       'ui:widget': 'hidden',
     },
     otp: {
+      'ui:widget': 'oneTimeCode',
+      'ui:autofocus': true,
       'ui:autocomplete': 'one-time-code',
       'ui:options': {
         inputMode: 'numeric',

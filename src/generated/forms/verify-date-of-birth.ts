@@ -30,6 +30,8 @@ const form: FormDefinition = {
   },
   uiSchema: {
     dob: {
+      'ui:widget': 'dateOfBirth',
+      'ui:autofocus': true,
       'ui:autocomplete': 'bday',
     },
   },

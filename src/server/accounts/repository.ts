@@ -40,6 +40,7 @@ export interface UserOut {
   userType: UserType;
   dateOfBirth: string | null;
   address?: Address;
+  phoneNumber: string | null;
   businessPartnerId: string | null;
   isPartnerAssociationActive: boolean;
   businessPartner?: BusinessPartner;
@@ -47,6 +48,7 @@ export interface UserOut {
 
 export async function userOut(db: Queryable, row: UserRow): Promise<UserOut> {
   const partner = row.business_partner_id ? await partnerById(db, row.business_partner_id) : undefined;
+  const [self] = await db.query<{ phone_number: string | null }>(`SELECT phone_number FROM patients WHERE user_id = $1 AND relationship = 'Self' LIMIT 1`, [row.id]);
   return {
     id: row.id,
     firstName: row.first_name,
@@ -55,6 +57,7 @@ export async function userOut(db: Queryable, row: UserRow): Promise<UserOut> {
     userType: row.user_type,
     dateOfBirth: row.date_of_birth,
     ...(row.address ? { address: row.address } : {}),
+    phoneNumber: self?.phone_number ?? null,
     businessPartnerId: row.business_partner_id,
     isPartnerAssociationActive: row.is_partner_association_active,
     ...(partner ? { businessPartner: partner } : {}),

@@ -22,7 +22,7 @@ export async function assertUnderLimit(request: FastifyRequest, kind: AttemptKin
       WHERE kind = $1 AND at > now() - interval '1 hour' AND (email = $2 OR ip = $3)`,
     [kind, email ?? null, request.ip],
   );
-  const limit = LIMITS[kind];
+  const limit = kind === 'send' ? { ...LIMITS.send, perAccount: request.server.signInSendsPerAccountPerHour } : LIMITS[kind];
   if ((email !== undefined && (counts?.by_email ?? 0) >= limit.perAccount) || (counts?.by_ip ?? 0) >= limit.perIp) {
     await writeAudit(request, { action, outcome: 'denied', status: 429, details: { reason: `${kind} limit` } });
     throw new AppError('SIGN_IN_RATE_LIMITED');

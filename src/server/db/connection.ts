@@ -120,6 +120,10 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
     },
     async transaction(fn) {
       const conn = await pool.connect();
+      // A connection that dies mid-transaction (server restart, pg_terminate_backend) reports it
+      // here and through the failing query; without a listener it would crash the process.
+      const onError = () => undefined;
+      conn.on('error', onError);
       try {
         await conn.query('BEGIN');
         const result = await fn({
@@ -136,6 +140,7 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
         await conn.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
+        conn.off('error', onError);
         conn.release();
       }
     },

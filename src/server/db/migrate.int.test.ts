@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { openTestDatabase } from '../../../tests/support/database';
 import { openDatabase } from './connection';
-import { migrate, readMigrations } from './migrate';
+import { migrate, migrationsDir, readMigrations } from './migrate';
 import * as schema from './schema';
 import { seedIfEmpty, seedSteps } from './seed';
 import { demoAccounts } from './seed/demo-accounts';
@@ -33,6 +34,51 @@ describe('migrations and seed', () => {
         for (const column of config.columns) expect(actual).toContain(`${config.name}.${column.name}`);
       }
     } finally {
+      await t.close();
+    }
+  });
+
+  it('appointment_insurance turns appointments.insurance_id into a reference to an insurance on file: what names none becomes NULL', async () => {
+    const t = await openTestDatabase({ migrate: false });
+    const before = mkdtempSync(join(tmpdir(), 'migrations-'));
+    try {
+      // The schema as it was before, with appointments that name an insurance as free text.
+      const target = readMigrations().find((m) => m.name.endsWith('_appointment_insurance'))!;
+      for (const m of readMigrations().filter((m) => m.id < target.id)) copyFileSync(join(migrationsDir, `${m.name}.sql`), join(before, `${m.name}.sql`));
+      await migrate(t.database, before);
+      const db = t.database;
+      const [user] = await db.query<{ id: string }>("INSERT INTO users (email, first_name, last_name, user_type) VALUES ('old.booking@example.com', 'Old', 'Booking', 'patient') RETURNING id");
+      const [patient] = await db.query<{ id: string }>("INSERT INTO patients (user_id, first_name, last_name, relationship) VALUES ($1, 'Old', 'Booking', 'Self') RETURNING id", [user!.id]);
+      const [practice] = await db.query<{ id: string }>(
+        "INSERT INTO practices (name, address_line1, city, state, zipcode, latitude, longitude, time_zone) VALUES ('P', '1 Main St', 'Austin', 'TX', '78701', 30.27, -97.74, 'America/Chicago') RETURNING id",
+      );
+      const [provider] = await db.query<{ id: string }>(
+        `INSERT INTO providers (first_name, last_name, title, gender, slug, about, pay_individual, practice_id, time_zone, licensed_states)
+         VALUES ('Pat', 'Doe', 'LPC', 'female', 'pat-doe', 'About', 100, $1, 'America/Chicago', '{TX}') RETURNING id`,
+        [practice!.id],
+      );
+      const [carrier] = await db.query<{ id: number }>("INSERT INTO insurance_carriers (code, name) VALUES ('OLD', 'Old Carrier') RETURNING id");
+      const [plan] = await db.query<{ id: number }>("INSERT INTO insurance_plans (carrier_id, name) VALUES ($1, 'Old Plan') RETURNING id", [carrier!.id]);
+      const [insurance] = await db.query<{ id: string }>("INSERT INTO patient_insurances (patient_id, carrier_id, plan_id, member_id) VALUES ($1, $2, $3, 'M-1') RETURNING id", [patient!.id, carrier!.id, plan!.id]);
+      const stored = ['INS-TEST-1', randomUUID(), insurance!.id.toUpperCase(), null];
+      for (const [i, value] of stored.entries()) {
+        await db.query(
+          `INSERT INTO appointments (user_id, provider_id, practice_id, during, appointment_mode, counseling_type, time_zone, self_pay, insurance_id, app_source, booked_by)
+           VALUES ($1, $2, $3, tstzrange(now() + make_interval(days => $4::int), now() + make_interval(days => $4::int, hours => 1)), 'online', 'Individual Counseling',
+                   'America/Chicago', false, $5, 'patient_web', $1)`,
+          [user!.id, provider!.id, practice!.id, i + 1, value],
+        );
+      }
+
+      expect(await migrate(t.database)).toEqual(readMigrations().filter((m) => m.id >= target.id).map((m) => m.name));
+      const after = async () => (await db.query<{ insurance_id: string | null }>('SELECT insurance_id FROM appointments ORDER BY lower(during)')).map((r) => r.insurance_id);
+      expect(await after()).toEqual([null, null, insurance!.id, null]);
+      // Only an insurance on file may be named from now on, and deleting one leaves its appointments without it.
+      await expect(db.query('UPDATE appointments SET insurance_id = $1', [randomUUID()])).rejects.toThrow(/foreign key/);
+      await db.query('DELETE FROM patient_insurances WHERE id = $1', [insurance!.id]);
+      expect(await after()).toEqual([null, null, null, null]);
+    } finally {
+      rmSync(before, { recursive: true, force: true });
       await t.close();
     }
   });

@@ -2,7 +2,7 @@
  * Which slots are open: the one module that answers it, for listing (providers/{id}/availability,
  * slots/get, first-available-slot), for search (the summary below) and for booking. A slot is a
  * concrete row of `slots` with a time range (tstzrange) per provider; `openSlotsSql` is the single
- * definition of "open", and the booking part subtracts appointments and holds inside it. The slot
+ * definition of "open", and booked and live-held times (slot_reservations) are subtracted inside it. The slot
  * rules of src/domain/slots.ts are applied to every listing.
  */
 import { constants } from '../../generated/constants';
@@ -34,10 +34,15 @@ function openSlotsSql(providerIdsParam: string, fromParam: string, toParam: stri
   return `SELECT s.id, s.provider_id, s.practice_id, s.during, s.availability_type, s.is_medication
             FROM slots s
            WHERE s.provider_id = ANY(${providerIdsParam}::uuid[])
-             AND s.during && tstzrange(${fromParam}::timestamptz, ${toParam}::timestamptz)`;
+             AND s.during && tstzrange(${fromParam}::timestamptz, ${toParam}::timestamptz)
+             AND NOT EXISTS (
+               SELECT 1 FROM slot_reservations r
+                WHERE r.provider_id = s.provider_id AND r.during && s.during
+                  AND (r.kind = 'booking' OR r.expires_at > now()))`;
 }
 
-interface SlotRow {
+/** A slot as stored: times are instants; the provider's zone turns them into local days. */
+export interface SlotRow {
   id: string;
   provider_id: string;
   practice_id: string;
@@ -113,6 +118,8 @@ export async function firstOpenSlots(
 export const timeOfDayBit = (t: TimeOfDay): number => 1 << enums.timeOfDay.values.indexOf(t);
 export const availabilityTypeBit = (m: AppointmentMode): number => 1 << enums.appointmentMode.values.indexOf(m);
 
+const SUMMARY_REFRESH_LOCK = 7_272_603;
+
 /**
  * Rebuilds provider_search (what search filters and orders by: one row per provider and licensed
  * state) from providers and the open slots of the coming availabilitySummaryDays, with the same
@@ -129,6 +136,9 @@ export async function refreshAvailabilitySummary(database: Database, now: Date, 
   const medicationCutoff = new Date(now.getTime() + constants.medicationSlotMinLeadHours * 3_600_000);
   const ids = providerIds ? [...providerIds] : null;
   await database.transaction(async (tx) => {
+    // Refreshes take turns: each deletes rows and inserts them again, so two at once (several API
+    // processes, or a whole refresh beside one provider's) would insert the same rows twice.
+    if (database.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [SUMMARY_REFRESH_LOCK]);
     await tx.query('DELETE FROM provider_search WHERE $1::uuid[] IS NULL OR provider_id = ANY($1::uuid[])', [ids]);
     await tx.query(
       `WITH zone_window AS (

@@ -5,6 +5,7 @@ import { enums } from '../../generated/enums';
 import { errorCatalogue } from '../../generated/errors';
 import { createAjv } from '../../domain/validation/ajv';
 import { earliestSearchStart, timeOfDayOf } from '../../domain/slots';
+import { refreshAvailabilitySummary } from './availability';
 import { filterCatalogue } from './filters';
 import { criteriaFromQuery, searchProviders, searchProvidersInDatabase } from './search';
 import { SearchIndex } from './search-index';
@@ -139,6 +140,51 @@ describe('provider search', () => {
 describe('the in-memory search index', () => {
   it('is what the API answers from once loaded', () => {
     expect(t.app.searchIndex()).toBeInstanceOf(SearchIndex);
+  });
+
+  it('lets refreshes that meet (a whole one, one provider\'s) take turns instead of inserting rows twice', async () => {
+    const db = t.db.database;
+    const [one] = await db.query<{ provider_id: string }>('SELECT provider_id FROM provider_search LIMIT 1');
+    const rowsBefore = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM provider_search');
+    const now = new Date();
+    await Promise.all([refreshAvailabilitySummary(db, now), refreshAvailabilitySummary(db, now, [one!.provider_id]), refreshAvailabilitySummary(db, now)]);
+    expect(await db.query<{ n: number }>('SELECT count(*)::int AS n FROM provider_search')).toEqual(rowsBefore);
+  });
+
+  it('sees any change of provider_search as a new version, so every process reloads its index', async () => {
+    const db = t.db.database;
+    const before = await SearchIndex.version(db);
+    expect((await SearchIndex.load(db)).version).toBe(before);
+    const [one] = await db.query<{ provider_id: string }>('SELECT provider_id FROM provider_search LIMIT 1');
+    await refreshAvailabilitySummary(db, new Date(), [one!.provider_id]);
+    const afterRefresh = await SearchIndex.version(db);
+    expect(afterRefresh).not.toBe(before);
+    await db.query('UPDATE provider_search SET open_slots = open_slots WHERE provider_id = $1', [one!.provider_id]);
+    expect(await SearchIndex.version(db)).not.toBe(afterRefresh);
+  });
+
+  it('keeps each answer it serialized until the index is reloaded, and serves it as the same JSON', async () => {
+    const index = await SearchIndex.load(t.db.database);
+    const made: string[] = [];
+    const answer = (body: string) => async () => {
+      made.push(body);
+      return body;
+    };
+    const text = async (body: Promise<Buffer>) => (await body).toString('utf8');
+    expect(await text(index.response('TX page 1', answer('first')))).toBe('first');
+    expect(await text(index.response('TX page 1', answer('second')))).toBe('first');
+    expect(await text(index.response('TX page 2', answer('third')))).toBe('third');
+    expect(made).toEqual(['first', 'third']);
+    const reloaded = await SearchIndex.load(t.db.database);
+    expect(await text(reloaded.response('TX page 1', answer('fourth')))).toBe('fourth');
+
+    const first = await get('/api/providers/search?state_code=TX&language=Spanish');
+    const again = await get('/api/providers/search?language=Spanish&state_code=TX');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(again.body).toBe(first.body);
+    conforms('searchProviders', first.json());
+    expect((await get('/api/providers/search?state_code=TX&language=Spanish&page=2')).body).not.toBe(first.body);
   });
 
   it('gives the same pages and totals as the search in SQL', async () => {

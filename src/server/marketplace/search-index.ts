@@ -6,6 +6,7 @@
  * provider_search changes (checked every few seconds), so every API process follows the refreshes
  * of any other; whatever changes a provider's card refreshes its provider_search rows.
  */
+import { LRUCache } from 'lru-cache';
 import type { Provider } from '../../generated/entities';
 import type { FilterType } from '../../generated/enums';
 import type { Database } from '../db/connection';
@@ -80,20 +81,28 @@ function firstInOrder(count: number, limit: number, before: (a: number, b: numbe
 
 /** Provider cards kept with an index; a reload (provider_search changed) starts afresh. */
 const CARD_CACHE_SIZE = 20_000;
+/**
+ * Serialized answers kept with an index, by the search asked (a page is ~30 kB of JSON, and writing
+ * it is most of a search's cost): the popular searches (a state, its first pages) are answered
+ * without searching or serializing again until provider_search changes.
+ */
+const RESPONSE_CACHE_BYTES = 48 * 1024 * 1024;
 
 export class SearchIndex {
   private readonly cards = new Map<string, Provider>();
+  private readonly responses = new LRUCache<string, Buffer>({ maxSize: RESPONSE_CACHE_BYTES, sizeCalculation: (body, key) => body.length + key.length });
 
   private constructor(
     private readonly byState: ReadonlyMap<string, readonly Entry[]>,
     private readonly words: number,
-    /** what was loaded: the row count and the newest refresh */
+    /** the provider_search version it was loaded at */
     readonly version: string,
   ) {}
 
+  /** What provider_search holds now, as a number that moves with every change (migration 0005). */
   static async version(db: Database): Promise<string> {
-    const [row] = await db.query<{ n: number; at: Date | string | null }>('SELECT count(*)::int AS n, max(refreshed_at) AS at FROM provider_search');
-    return `${row?.n ?? 0}@${row?.at ? new Date(row.at).toISOString() : '-'}`;
+    const [row] = await db.query<{ version: string }>('SELECT version::text AS version FROM provider_search_version');
+    return row?.version ?? '-';
   }
 
   static async load(db: Database): Promise<SearchIndex> {
@@ -141,6 +150,20 @@ export class SearchIndex {
       for (const card of await load(missing)) this.cards.set(card.id, card);
     }
     return new Map(ids.flatMap((id) => (this.cards.has(id) ? [[id, this.cards.get(id)!] as const] : [])));
+  }
+
+  /**
+   * The serialized answer to a search: kept from an earlier identical search of this index, else
+   * made by `answer` and kept. Everything in an answer comes from this index and its cards, so it
+   * stays right for as long as the index does.
+   */
+  async response(searchKey: string, answer: () => Promise<string>): Promise<Buffer> {
+    const kept = this.responses.get(searchKey);
+    if (kept !== undefined) return kept;
+    // Kept as UTF-8 bytes: sent as they are, not encoded again per request.
+    const body = Buffer.from(await answer());
+    this.responses.set(searchKey, body);
+    return body;
   }
 
   /** The page of hits and the total, in the order and with the filters of SearchCriteria (see search.ts). */

@@ -5,6 +5,7 @@
  * a valid token gets 401, one whose groups the endpoint's access list does not name gets 403, and
  * both are written to the audit trail. Endpoints marked `audit: true` get an audit row per call.
  */
+import { constants } from '../../generated/constants';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { endpoints, type EndpointId } from '../../generated/api';
@@ -36,6 +37,10 @@ declare module 'fastify' {
     verifyGoogleIdToken: GoogleVerifier;
     /** address people reach the app at (links in e-mails) */
     publicUrl: string;
+    /** when a one-time code or sign-in link sent now stops working (the spec's minutes; tests may shorten it) */
+    signInExpiry: (specMinutes: number) => Date;
+    /** codes and links one e-mail address may be sent in an hour (the spec's limit unless a test sets it) */
+    signInSendsPerAccountPerHour: number;
   }
   interface FastifyRequest {
     caller?: Caller;
@@ -101,6 +106,9 @@ export default fp<{ config: Config }>(
     app.decorate('keys', deriveKeys(serverSecret(opts.config)));
     app.decorate('verifyGoogleIdToken', googleVerifier(opts.config));
     app.decorate('publicUrl', opts.config.publicUrl);
+    const testLifetime = opts.config.testSignInLifetimeSeconds;
+    app.decorate('signInExpiry', (specMinutes: number) => new Date(Date.now() + (testLifetime === undefined ? specMinutes * 60 : testLifetime) * 1000));
+    app.decorate('signInSendsPerAccountPerHour', opts.config.testSignInSendsPerAccountPerHour ?? constants.signInSendsPerAccountPerHour);
     app.decorateRequest('caller', undefined);
     app.decorateRequest('audited', false);
     app.decorateRequest('auditTarget', undefined);

@@ -17,6 +17,8 @@ import type { RenderRequest, RenderResult } from '../../client/ssr-contract';
 export interface ClientPluginOptions {
   clientDir: string;
   ssrEntry: string;
+  /** address people reach the site at (PUBLIC_URL), for canonical links of server-rendered pages */
+  publicUrl?: string;
 }
 
 declare module 'fastify' {
@@ -85,11 +87,17 @@ export default fp<ClientPluginOptions>(
       },
     });
 
-    const page = (head: string, body: string, state: unknown): string =>
-      template
-        .replace('<!--app-head-->', head)
-        .replace('<!--app-html-->', body)
-        .replace('<!--app-state-->', state === undefined ? '' : `<script>window.__INITIAL_STATE__=${scriptSafeJson(state)}</script>`);
+    const page = (head: string, body: string, state: unknown, queries: unknown): string => {
+      const scripts = [
+        state === undefined ? '' : `<script>window.__INITIAL_STATE__=${scriptSafeJson(state)}</script>`,
+        queries === undefined ? '' : `<script>window.__QUERY_STATE__=${scriptSafeJson(queries)}</script>`,
+      ].join('');
+      // Replacer functions: a "$" in the page must not be read as a replacement pattern.
+      return template
+        .replace('<!--app-head-->', () => head)
+        .replace('<!--app-html-->', () => body)
+        .replace('<!--app-state-->', () => scripts);
+    };
 
     app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = request.url.split('?')[0] ?? '/';
@@ -100,22 +108,35 @@ export default fp<ClientPluginOptions>(
       const assets = route.screen ? screenAssets(manifest, `src/client/features/${route.area}/${route.screen}.tsx`) : '';
       let body = '';
       let state: unknown;
+      let queries: unknown;
       if (match?.route.render === 'server') {
         const result = await ssr.render({
           url: request.url,
           routeId: match.route.id,
           params: match.params,
+          origin: opts.publicUrl?.replace(/\/+$/, ''),
           fetchApi: async (path: string) => {
-            const res = await app.inject({ method: 'GET', url: `/api${path}` });
-            return { status: res.statusCode, body: res.body ? (JSON.parse(res.body) as unknown) : undefined };
+            const res = await app.inject({ method: 'GET', url: `/api${path}`, headers: { accept: 'application/json' } });
+            const headers: Record<string, string> = {};
+            for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers[name.toLowerCase()] = value;
+            let json: unknown;
+            try {
+              json = res.body ? (JSON.parse(res.body) as unknown) : undefined;
+            } catch {
+              json = res.body;
+            }
+            return { status: res.statusCode, body: json, headers };
           },
         });
         status = result.status;
         head = result.head;
         body = result.html;
         state = result.state;
+        queries = result.queries;
       }
-      return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page(head + assets, body, state));
+      // A page rendered with data hydrates inside the query frame: fetch its code alongside.
+      const frameAssets = queries === undefined ? '' : screenAssets(manifest, 'src/client/app/QueryFrame.tsx');
+      return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page(head + assets + frameAssets, body, state, queries));
     });
   },
   { name: 'client' },

@@ -9,6 +9,12 @@ import { mailTemplates, type MailTemplateId } from '../../generated/mail';
 import { fillPlaceholders } from '../../domain/messages';
 import type { Config } from '../config';
 
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export interface SentMail {
   to: string;
   template: MailTemplateId;
@@ -16,10 +22,11 @@ export interface SentMail {
   text: string;
   html?: string;
   at: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
-  send(template: MailTemplateId, to: string, params: Record<string, string | number>): Promise<void>;
+  send(template: MailTemplateId, to: string, params: Record<string, string | number>, options?: { attachments?: MailAttachment[] }): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -54,9 +61,9 @@ export default fp<{ config: Config }>(
       const transport = nodemailer.createTransport(config.smtpUrl);
       app.addHook('onClose', async () => transport.close());
       app.decorate('mailer', {
-        async send(template, to, params) {
+        async send(template, to, params, options) {
           const mail = renderMail(template, to, params);
-          await transport.sendMail({ from: config.mailFrom, to, subject: mail.subject, text: mail.text, html: mail.html });
+          await transport.sendMail({ from: config.mailFrom, to, subject: mail.subject, text: mail.text, html: mail.html, attachments: options?.attachments });
         },
       } satisfies Mailer);
       return;
@@ -65,8 +72,8 @@ export default fp<{ config: Config }>(
 
     const mailbox: SentMail[] = [];
     app.decorate('mailer', {
-      async send(template, to, params) {
-        mailbox.unshift(renderMail(template, to, params));
+      async send(template, to, params, options) {
+        mailbox.unshift({ ...renderMail(template, to, params), ...(options?.attachments ? { attachments: options.attachments } : {}) });
         mailbox.length = Math.min(mailbox.length, MAILBOX_SIZE);
       },
     } satisfies Mailer);

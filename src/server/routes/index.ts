@@ -12,6 +12,16 @@ import { practicesHandlers } from './practices';
 import { slotsHandlers } from './slots';
 import { geoHandlers } from './geo';
 import { businessPartnersHandlers } from './business-partners';
+import { appointmentsHandlers } from './appointments';
+import { consentHandlers } from './consent';
+import { paymentsHandlers } from './payments';
+import { rememberConfig } from '../booking/support';
+import { patientsHandlers } from './patients';
+import { insuranceHandlers } from './insurance';
+import { notificationsHandlers } from './notifications';
+import { billingHandlers } from './billing';
+import { registerMultipart } from './patients/multipart';
+import { clientConfigHandlers } from './client-config';
 // plop: handler imports
 import { registerEndpoints } from './registry';
 
@@ -19,6 +29,8 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config 
   const { unleashUrl, unleashApiKey } = options.config;
   const flagSource = unleashUrl && unleashApiKey ? unleashFrontendSource(unleashUrl, unleashApiKey) : specFlagSource();
   app.addHook('onClose', async () => flagSource.close());
+  rememberConfig(app, options.config);
+  await registerMultipart(app);
   registerEndpoints(app, {
     ...healthHandlers,
     ...flagHandlers(flagSource),
@@ -30,6 +42,14 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config 
     ...slotsHandlers,
     ...geoHandlers,
     ...businessPartnersHandlers,
+    ...appointmentsHandlers,
+    ...patientsHandlers,
+    ...insuranceHandlers,
+    ...notificationsHandlers,
+    ...clientConfigHandlers(options.config),
+    ...consentHandlers,
+    ...paymentsHandlers,
+    ...billingHandlers,
     // plop: handlers
   });
 }

@@ -1,26 +1,50 @@
-/** Home (/): hero with the provider search entry, how it works, call to action. Rendered on the server. */
+/**
+ * Home (/): the search entry (care, location, insurance) leading to provider search with those
+ * filters, how it works, testimonials, carriers, awards, and the call center's status with its
+ * phone number. Rendered on the server with its data (loadData): the call center's status and the
+ * insurance carriers.
+ */
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import home from '../../../generated/content/home';
-import { enums } from '../../../generated/enums';
+import { enums, type QuestionnaireService } from '../../../generated/enums';
+import { routeById } from '../../../generated/routes';
+import { providerSearchParams, searchFromQuestionnaire } from '../../../domain/provider-search';
+import { useApiCall } from '../../api/api-context';
+import type { RouteDataContext } from '../../runtime/ssr/route-data';
 import { ButtonLink } from '../../ui/Button';
+import { allFiltersQuery, callCenterQuery } from './queries';
+import { Awards, CallCenterStatus, Carriers, HowItWorksCarousel, Testimonials } from './blocks';
 import './home.css';
+
+export async function loadData({ queryClient, call }: RouteDataContext) {
+  await Promise.all([queryClient.prefetchQuery(callCenterQuery()), queryClient.prefetchQuery(allFiltersQuery(call))]);
+}
 
 function SearchEntry() {
   const navigate = useNavigate();
+  const call = useApiCall();
   const id = useId();
-  const [service, setService] = useState<string>(enums.questionnaireService.values[0]);
+  const filters = useQuery(allFiltersQuery(call));
+  const carriers = (filters.data?.items ?? []).filter((f) => f.type === 'insurance_id').sort((a, b) => a.displayValue.localeCompare(b.displayValue));
+  const [service, setService] = useState<QuestionnaireService>(enums.questionnaireService.values[0]);
   const [location, setLocation] = useState('');
+  const [carrier, setCarrier] = useState('');
+  const [error, setError] = useState<string>();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const query = new URLSearchParams({ service });
-    if (location.trim()) query.set('location', location.trim());
-    void navigate(`/app/providers?${query.toString()}`);
+    if (!location.trim()) {
+      setError(home.search.locationRequired);
+      return;
+    }
+    const search = searchFromQuestionnaire({ service, location: location.trim(), insuranceCarrier: carrier || undefined });
+    void navigate(`${routeById.providerSearch.path}?${providerSearchParams(search).toString()}`);
   }
 
   return (
-    <form className="search-entry card" onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form className="search-entry card" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <h2 id={`${id}-title`} className="search-entry__title">
         {home.hero.searchLabel}
       </h2>
@@ -29,7 +53,7 @@ function SearchEntry() {
           <label className="field__label" htmlFor={`${id}-service`}>
             {home.hero.serviceLabel}
           </label>
-          <select id={`${id}-service`} className="select" value={service} onChange={(e) => setService(e.target.value)}>
+          <select id={`${id}-service`} className="select" value={service} onChange={(e) => setService(e.target.value as QuestionnaireService)}>
             {enums.questionnaireService.options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -45,13 +69,34 @@ function SearchEntry() {
             id={`${id}-location`}
             className="input"
             value={location}
-            onChange={(e) => setLocation(e.target.value)}
+            onChange={(e) => {
+              setLocation(e.target.value);
+              setError(undefined);
+            }}
             autoComplete="postal-code"
-            aria-describedby={`${id}-location-hint`}
+            maxLength={100}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-location-hint${error ? ` ${id}-location-error` : ''}`}
           />
           <span id={`${id}-location-hint`} className="field__hint">
             {home.hero.locationHint}
           </span>
+          <span id={`${id}-location-error`} className="field__error" role="alert">
+            {error ?? ''}
+          </span>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-insurance`}>
+            {home.hero.insuranceLabel}
+          </label>
+          <select id={`${id}-insurance`} className="select" value={carrier} onChange={(e) => setCarrier(e.target.value)}>
+            <option value="">{home.hero.insuranceAny}</option>
+            {carriers.map((c) => (
+              <option key={c.id} value={c.value}>
+                {c.displayValue}
+              </option>
+            ))}
+          </select>
         </div>
       </div>
       <button type="submit" className="btn btn--primary btn--block">
@@ -75,27 +120,26 @@ export default function HomePage() {
       </section>
 
       <section className="section" id="how-it-works" aria-labelledby="how-heading">
-        <div className="container">
+        <div className="container stack">
           <h2 id="how-heading">{home.howItWorks.heading}</h2>
-          <ol className="steps grid">
-            {home.howItWorks.steps.map((step, i) => (
-              <li key={step.title} className="card steps__item">
-                <span className="steps__number" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <h3>{step.title}</h3>
-                <p className="muted">{step.text}</p>
-              </li>
-            ))}
-          </ol>
+          <HowItWorksCarousel headingLevel={3} />
         </div>
       </section>
 
+      <Testimonials />
+      <Carriers />
+      <Awards />
+
       <section className="section cta" aria-labelledby="cta-heading">
         <div className="container cta__inner">
-          <h2 id="cta-heading">{home.callToAction.heading}</h2>
-          <p>{home.callToAction.text}</p>
-          <ButtonLink to="/app/providers">{home.callToAction.button}</ButtonLink>
+          <div className="stack">
+            <h2 id="cta-heading">{home.callToAction.heading}</h2>
+            <p>{home.callToAction.text}</p>
+            <p>
+              <ButtonLink to={routeById.searchQuestionnaire.path}>{home.callToAction.button}</ButtonLink>
+            </p>
+          </div>
+          <CallCenterStatus />
         </div>
       </section>
     </>

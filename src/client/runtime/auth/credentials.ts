@@ -25,7 +25,10 @@ export interface SignInResult {
   expiresAt: string;
   user: CookieUser & Record<string, unknown>;
   groups: string[];
-  businessPartner?: Record<string, unknown>;
+  /** a third-party agent's partner */
+  businessPartner?: Record<string, unknown> & { partnershipCode?: string };
+  /** where the e-mailed sign-in link asked to go afterwards */
+  redirectTo?: string;
 }
 
 export function cookieUser(user: CookieUser): CookieUser {
@@ -39,6 +42,12 @@ export function storeSession(result: SignInResult): void {
   const expires = new Date(result.expiresAt);
   Cookies.set(constants.accessTokenCookie, result.accessToken, cookieOptions(expires));
   Cookies.set(constants.userCookie, JSON.stringify(cookieUser(result.user)), cookieOptions(expires));
+}
+
+/** The signed-in person changed their name or e-mail: the user cookie follows, expiring with the token as before. */
+export function updateStoredUser(user: CookieUser, expiresAt: string | undefined): void {
+  if (!storedAccessToken()) return;
+  Cookies.set(constants.userCookie, JSON.stringify(cookieUser(user)), cookieOptions(expiresAt ? new Date(expiresAt) : new Date(Date.now() + 60 * 60 * 1000)));
 }
 
 export function storedAccessToken(): string | undefined {

@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import form from '../../../generated/forms/sign-in-email';
+import newAccount from '../../../generated/forms/booking-new-account';
+import billingAddress from '../../../generated/forms/billing-address';
 import { messages } from '../../../generated/messages';
 import { SpecForm } from './SpecForm';
 
@@ -35,6 +37,25 @@ describe('SpecForm', () => {
     await userEvent.type(screen.getByLabelText(/Email/), 'jordan.rivera@example.com');
     await userEvent.click(screen.getByRole('button', { name: form.submitLabel }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: 'jordan.rivera@example.com' }));
+  });
+
+  it('keeps free text longer than its maximum and says so, rather than cutting it short', async () => {
+    render(<SpecForm form={newAccount} onSubmit={() => undefined} />);
+    const name = screen.getByLabelText(/First name/) as HTMLInputElement;
+    const limit = (newAccount.schema.properties as Record<string, { maxLength: number }>).firstName!.maxLength;
+    await userEvent.click(name);
+    await userEvent.paste('J'.repeat(limit + 1));
+    await userEvent.tab();
+    expect(name.value).toHaveLength(limit + 1);
+    const error = await screen.findByText(messages['validation.firstName.maxLength']);
+    expect(name.getAttribute('aria-describedby')).toContain(error.id);
+  });
+
+  it('caps codes of a fixed length as they are typed', () => {
+    render(<SpecForm form={billingAddress} onSubmit={() => undefined} />);
+    const zip = screen.getByLabelText(/Zip code/) as HTMLInputElement;
+    const address = (billingAddress.schema.properties as Record<string, { properties: Record<string, { maxLength: number }> }>).address!;
+    expect(zip.maxLength).toBe(address.properties.zipcode!.maxLength);
   });
 
   it('shows server errors on their fields', async () => {

@@ -28,6 +28,8 @@ export interface SpecFormProps<T> {
   actions?: ReactNode;
   /** what widgets need to know: the other patients' relationships and the counseling type */
   context?: { relationship?: RelationshipFormContext };
+  /** prefix of the field ids (default root): two forms on one page need different ones */
+  idPrefix?: string;
 }
 
 /** Labels for fields whose values come from an enumeration (x-enum), so people read words, not codes. */
@@ -60,7 +62,7 @@ function toErrorSchema(errors: readonly FieldError[]): ErrorSchema {
   return root as ErrorSchema;
 }
 
-export function SpecForm<T extends object>({ form, initialData, onSubmit, serverErrors, submitting, submitLabel, actions, context }: SpecFormProps<T>) {
+export function SpecForm<T extends object>({ form, initialData, onSubmit, serverErrors, submitting, submitLabel, actions, context, idPrefix }: SpecFormProps<T>) {
   const [data, setData] = useState<Partial<T> | undefined>(initialData);
   const [invalidCount, setInvalidCount] = useState(0);
   const schema = form.schema as SchemaNode;
@@ -83,6 +85,7 @@ export function SpecForm<T extends object>({ form, initialData, onSubmit, server
       templates={{ FieldTemplate, ObjectFieldTemplate, BaseInputTemplate }}
       widgets={{ SelectWidget, ...specWidgets }}
       formContext={context}
+      idPrefix={idPrefix}
       onChange={(e) => setData(e.formData as Partial<T>)}
       onError={(errors) => setInvalidCount(new Set(errors.map((e) => e.property)).size)}
       onSubmit={(e) => {

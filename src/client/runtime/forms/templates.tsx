@@ -3,8 +3,9 @@
  * (aria-describedby, aria-invalid), so screen readers hear what is wrong and where.
  */
 import type { BaseInputTemplateProps, FieldTemplateProps, ObjectFieldTemplateProps, WidgetProps } from '@rjsf/utils';
-import type { ChangeEvent, FocusEvent } from 'react';
+import { useState, type ChangeEvent, type FocusEvent } from 'react';
 import { SELF_LABELLED_WIDGETS } from './widgets';
+import { filterBookingName } from '../../../domain/names';
 
 export function hintId(id: string): string {
   return `${id}__hint`;
@@ -21,9 +22,13 @@ export function describedBy(id: string, hasHint: boolean, hasError: boolean): st
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, required, children, rawErrors = [], rawDescription, hidden, schema, uiSchema } = props;
   const displayLabel = props.displayLabel && !SELF_LABELLED_WIDGETS.includes(String(uiSchema?.['ui:widget'] ?? ''));
+  const error = rawErrors[0];
+  // Once a field has shown an error, its line stays when the error clears: a form that moved under
+  // the pointer between mouse-down (the blur that re-validates) and mouse-up would swallow the click.
+  const [hadError, setHadError] = useState(false);
+  if (error && !hadError) setHadError(true);
   if (hidden) return <div hidden>{children}</div>;
   if (schema.type === 'object' || schema.type === 'array') return <div className="stack">{children}</div>;
-  const error = rawErrors[0];
   return (
     <div className="field">
       {displayLabel && label ? (
@@ -42,6 +47,8 @@ export function FieldTemplate(props: FieldTemplateProps) {
         <span id={errorId(id)} className="field__error">
           {error}
         </span>
+      ) : hadError ? (
+        <span className="field__error field__error--cleared" aria-hidden="true" />
       ) : null}
     </div>
   );
@@ -55,6 +62,15 @@ export function ObjectFieldTemplate({ properties, title, description }: ObjectFi
       {properties.map((p) => (p.hidden ? null : <div key={p.name}>{p.content}</div>))}
     </div>
   );
+}
+
+/**
+ * The input's maxlength: only codes of a fixed length (zip code, member ID) are capped as they are
+ * typed. Free text with an upper bound (names, e-mail, descriptions) is not cut short silently: the
+ * field's own message says it is too long (the length messages of product-spec §5).
+ */
+export function cappedLength(schema: { minLength?: number; maxLength?: number }): number | undefined {
+  return typeof schema.maxLength === 'number' && schema.minLength === schema.maxLength ? schema.maxLength : undefined;
 }
 
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
@@ -74,10 +90,14 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       autoFocus={autofocus}
       autoComplete={autoComplete}
       inputMode={inputMode}
-      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      maxLength={cappedLength(schema)}
       aria-invalid={hasError || undefined}
       aria-describedby={describedBy(id, Boolean(schema.description), hasError)}
-      onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === '' ? options.emptyValue : e.target.value)}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => {
+        // ui:options stripDisallowed: booking names drop what they may not hold as it is typed (§5).
+        const typed = options.stripDisallowed ? filterBookingName(e.target.value) : e.target.value;
+        onChange(typed === '' ? options.emptyValue : typed);
+      }}
       onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
       onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
     />

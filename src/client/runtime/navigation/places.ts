@@ -3,8 +3,14 @@
  * destination after sign-in (product-spec §6), and the maintenance page. Paths come from the
  * route table (specs/routes.yaml).
  */
-import { routeById } from '../../../generated/routes';
+import { routeById, routes, type RouteId } from '../../../generated/routes';
+import type { RouteDefinition } from '../../../generated/types';
 import type { PostLoginRoutes } from '../../../domain/roles';
+import type { BookingStartRoutes } from '../../../domain/booking-start';
+import { routeDecision } from '../auth/access';
+import type { DerivedPermissions } from '../auth/permissions';
+
+type RouteDefinitionWithId = RouteDefinition & { id: RouteId };
 
 export const loginPath = routeById.login.path;
 export const maintenancePath = routeById.underMaintenance.path;
@@ -20,4 +26,39 @@ export const destinationPaths: PostLoginRoutes = {
 /** The login page, remembering where to come back to. */
 export function loginPathReturningTo(returnTo: string | undefined): string {
   return returnTo && returnTo !== loginPath ? `${loginPath}?${new URLSearchParams({ redirectTo: returnTo }).toString()}` : loginPath;
+}
+
+/** Where starting a booking leads (product-spec §2 booking flow, src/domain/booking-start.ts). */
+export const bookingStartRoutes: BookingStartRoutes = {
+  bookings: routeById.booking.path,
+  verifyUser: routeById.bookingVerifyUser.path,
+  underMaintenance: maintenancePath,
+};
+/** A path with a query string (entries without a value are left out). */
+export function withQuery(path: string, query: Readonly<Record<string, string | undefined>>): string {
+  const entries = Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== '');
+  return entries.length ? `${path}?${new URLSearchParams(entries).toString()}` : path;
+}
+
+export interface Place {
+  id: RouteId;
+  path: string;
+  title: string;
+}
+
+/**
+ * The areas a signed-in person's roles open (login dashboard, account menu): served routes that a
+ * role of theirs grants (not those open to anyone or to any signed-in person), without path
+ * parameters, and only the top of each area (a support dashboard, not each of its views).
+ */
+export function placesFor(permissions: DerivedPermissions, table: readonly RouteDefinitionWithId[] = routes): Place[] {
+  const granted = table.filter(
+    (r) =>
+      r.registered &&
+      !r.path.includes(':') &&
+      !r.access.some((a) => a === 'anyone' || a === 'anonymous' || a === 'authenticated') &&
+      routeDecision(r.access, 'authenticated', permissions) === 'open',
+  );
+  const within = (inner: string, outer: string) => inner !== outer && inner.startsWith(`${outer}/`);
+  return granted.filter((r) => !granted.some((other) => within(r.path, other.path))).map((r) => ({ id: r.id, path: r.path, title: r.title }));
 }

@@ -4,9 +4,13 @@ import { call, getContext, put, select, takeEvery, takeLeading } from 'redux-sag
 import type { SignInResult } from '../../runtime/auth/credentials';
 import { postLoginPath } from '../../../domain/roles';
 import { derivePermissions, readToken } from '../../runtime/auth/permissions';
-import { destinationPaths, loginPath, loginPathReturningTo } from '../../runtime/navigation/places';
-import type { Services } from '../services';
-import { authenticated, authInitialized, authUiReset, credentialsCleared, logoutRequested, selectAuthUi, sessionExpired, signedIn, type AuthUiState } from './slice';
+import { destinationPaths, loginPath, loginPathReturningTo, withQuery } from '../../runtime/navigation/places';
+import type { PartnerWithDetails, Services } from '../services';
+import { safeReturnPath } from '../../../domain/return-to';
+import { bookingCleaned, bookingHelperUpdated } from '../booking/slice';
+import { searchQuerySaved } from '../global/slice';
+import { signInReset } from './sign-in';
+import { authenticated, signedOut, authInitialized, authUiReset, credentialsCleared, logoutRequested, selectAuthUi, sessionExpired, signedIn, type AuthUiState } from './slice';
 
 export function* restoreSession() {
   const services: Services = yield getContext('services');
@@ -27,6 +31,19 @@ export function* restoreSession() {
   );
 }
 
+/** A third-party agent's partner: its booking details in the booking store, its code in the stored search query. */
+export function* rememberAgentPartner(partnershipCode: string) {
+  const services: Services = yield getContext('services');
+  yield put(searchQuerySaved({ partnershipCode }));
+  try {
+    const found: PartnerWithDetails = yield call(services.auth.partnerByCode, partnershipCode);
+    yield put(bookingHelperUpdated({ b2bUserDetails: found.b2bDetails }));
+  } catch (error) {
+    // Search works without them; the booking flow asks for the partner again.
+    console.warn('B2B user details could not be loaded', error instanceof Error ? error.message : error);
+  }
+}
+
 export function* completeSignIn(action: PayloadAction<SignInResult>) {
   const services: Services = yield getContext('services');
   const result = action.payload;
@@ -36,15 +53,26 @@ export function* completeSignIn(action: PayloadAction<SignInResult>) {
   yield put(authenticated({ user: services.session.user() ?? result.user, permissions, expiresAt: result.expiresAt }));
   const ui: AuthUiState = yield select(selectAuthUi);
   yield put(authUiReset());
-  // Clinicians always go to their schedule; others return where they were asked to sign in.
-  const destination = postLoginPath(permissions, destinationPaths);
-  yield call(services.navigate, permissions.isClinician ? destination : (ui.redirectTo ?? destination), { replace: true });
+  yield put(signInReset());
+  let destination = postLoginPath(permissions, destinationPaths);
+  const partnershipCode = permissions.isThirdPartyAgent ? result.businessPartner?.partnershipCode : undefined;
+  if (typeof partnershipCode === 'string' && partnershipCode) {
+    yield call(rememberAgentPartner, partnershipCode);
+    if (destination === destinationPaths.providerSearch) destination = withQuery(destination, { partnershipCode });
+  }
+  // Clinicians always go to their schedule; others return where they were asked to sign in
+  // (this page's ?redirectTo=, or the one the e-mailed link carries), if it is a page of this site.
+  const requested = safeReturnPath(ui.redirectTo ?? result.redirectTo, '');
+  yield call(services.navigate, permissions.isClinician || !requested ? destination : requested, { replace: true });
 }
 
 export function* logout() {
   const services: Services = yield getContext('services');
   yield call([services.session, services.session.clear]);
-  yield put(credentialsCleared());
+  yield put(signedOut());
+  // Nothing of the person who left stays in this browser: booking (with partner details) and the search query.
+  yield put(bookingCleaned());
+  yield put(searchQuerySaved(undefined));
   yield call(services.navigate, loginPath, { replace: true });
 }
 

@@ -16,6 +16,8 @@ export interface AuthState {
   permissions: DerivedPermissions;
   /** ISO date-time when the session ends */
   expiresAt?: string;
+  /** the person signed out (rather than the session ending): private pages send to plain sign-in, not back to themselves */
+  signedOut?: boolean;
 }
 
 export interface AuthUiState {
@@ -45,6 +47,9 @@ const authSlice = createSlice({
     credentialsCleared(): AuthState {
       return { status: 'anonymous', permissions: NO_PERMISSIONS };
     },
+    signedOut(): AuthState {
+      return { status: 'anonymous', permissions: NO_PERMISSIONS, signedOut: true };
+    },
   },
 });
 
@@ -67,7 +72,7 @@ const authUiSlice = createSlice({
   },
 });
 
-export const { authenticated, credentialsCleared } = authSlice.actions;
+export const { authenticated, credentialsCleared, signedOut } = authSlice.actions;
 export const { authEmailEntered, authRedirectSet, verifyDobPopupToggled, authUiReset } = authUiSlice.actions;
 export const authReducer = authSlice.reducer;
 export const authUiReducer = authUiSlice.reducer;

@@ -1,12 +1,20 @@
 import { constants } from '../../../generated/constants';
 import { errorCatalogue } from '../../../generated/errors';
 import { ApiError } from '../../api/errors';
+import type { AppointmentRequest, SlotHold } from '../services';
 import { fakeServices, settle, storeWith, type FakeServices } from '../../../../tests/fixtures/services';
-import { bookingHelperUpdated, bookingRequested, bookingStarted, locationChanged, bookingSelectionUpdated } from './slice';
+import { bookingHelperUpdated, bookingRequested, bookingStarted, locationChanged, bookingSelectionUpdated, slotHoldRequested } from './slice';
 
 const slot = { id: 'slot-1', start: '2030-01-07T15:00:00Z', end: '2030-01-07T16:00:00Z' };
-const request = { slot, providerId: 'p1', patients: [{ firstName: 'Jordan' }] };
-const hold = { holdId: 'h1', expiresAt: '2999-01-01T00:00:00Z' };
+const request: AppointmentRequest = {
+  slot, providerId: 'p1', practiceId: 'pr1', counselingType: 'Individual Counseling', appointmentMode: 'online',
+  patients: [{ firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' }],
+};
+const hold: SlotHold = {
+  holdId: 'h1', slotId: slot.id, providerId: 'p1', practiceId: 'pr1', start: slot.start, end: slot.end, appointmentMode: 'online', expiresAt: '2999-01-01T00:00:00Z',
+};
+const submission = { request };
+const card = { number: '4111111111111111', expiration: '12/30', cvv: '123' };
 const httpError = (status: number, body: Record<string, unknown>) => new ApiError('http', 'createAppointment', status, { fieldErrors: [], fromSchedulingSystem: Boolean(body.amdDescription), ...body });
 
 let services: FakeServices;
@@ -19,7 +27,7 @@ describe('booking saga', () => {
   it('holds the slot, then books it once with an idempotency key, and completes', async () => {
     services.booking.createAppointment.mockResolvedValue({ id: 'appt-1' });
     const store = storeWith(services);
-    store.dispatch(bookingRequested(request));
+    store.dispatch(bookingRequested(submission));
     await settle();
     expect(services.booking.holdSlot).toHaveBeenCalledWith({ slot, providerId: 'p1' });
     expect(services.booking.createAppointment).toHaveBeenCalledWith({ ...request, holdId: 'h1' }, 'key-1');
@@ -32,7 +40,7 @@ describe('booking saga', () => {
     try {
       services.booking.createAppointment.mockRejectedValueOnce(new ApiError('timeout', 'createAppointment')).mockResolvedValueOnce({ id: 'appt-2' });
       const store = storeWith(services);
-      store.dispatch(bookingRequested(request));
+      store.dispatch(bookingRequested(submission));
       await jest.advanceTimersByTimeAsync(constants.queryRetryDelayMaxMs);
       expect(services.booking.createAppointment).toHaveBeenCalledTimes(2);
       expect(services.booking.createAppointment.mock.calls.map((c) => c[1])).toEqual(['key-1', 'key-1']);
@@ -47,12 +55,12 @@ describe('booking saga', () => {
     try {
       services.booking.createAppointment.mockRejectedValue(new ApiError('network', 'createAppointment'));
       const store = storeWith(services);
-      store.dispatch(bookingRequested(request));
+      store.dispatch(bookingRequested(submission));
       await jest.advanceTimersByTimeAsync(constants.queryRetryDelayMaxMs * (constants.bookingRetries + 1));
       expect(services.booking.createAppointment).toHaveBeenCalledTimes(constants.bookingRetries + 1);
       expect(store.getState().bookingRequest.error).toMatchObject({ reason: 'network' });
       services.booking.createAppointment.mockResolvedValue({ id: 'appt-3' });
-      store.dispatch(bookingRequested(request));
+      store.dispatch(bookingRequested(submission));
       await jest.advanceTimersByTimeAsync(10);
       expect(services.booking.holdSlot).toHaveBeenCalledTimes(1);
       expect(services.booking.createAppointment.mock.calls.at(-1)![1]).toBe('key-1');
@@ -69,7 +77,7 @@ describe('booking saga', () => {
   ])('reports %s for slot code %s with the API\'s sentence, without retrying', async (reason, code) => {
     services.booking.createAppointment.mockRejectedValue(httpError(409, { errorCode: code, text: `sentence for ${code}` }));
     const store = storeWith(services);
-    store.dispatch(bookingRequested(request));
+    store.dispatch(bookingRequested(submission));
     await settle();
     expect(services.booking.createAppointment).toHaveBeenCalledTimes(1);
     expect(store.getState().bookingRequest.error).toEqual({ reason, text: `sentence for ${code}`, status: 409, errorCode: code });
@@ -79,7 +87,7 @@ describe('booking saga', () => {
   it('flags a failure that came from the scheduling system', async () => {
     services.booking.createAppointment.mockRejectedValue(httpError(422, { text: errorCatalogue.RESPONSIBLE_PARTY_NOT_CREATED.message, amdDescription: errorCatalogue.RESPONSIBLE_PARTY_NOT_CREATED.message }));
     const store = storeWith(services);
-    store.dispatch(bookingRequested(request));
+    store.dispatch(bookingRequested(submission));
     await settle();
     expect(store.getState().bookingRequest.error).toMatchObject({ reason: 'rejected', fromSchedulingSystem: true, text: errorCatalogue.RESPONSIBLE_PARTY_NOT_CREATED.message });
   });
@@ -87,10 +95,96 @@ describe('booking saga', () => {
   it('reports a failed hold as the booking failure, and books nothing', async () => {
     services.booking.holdSlot.mockRejectedValue(httpError(409, { errorCode: constants.slotErrorCodes.slotTaken, text: 'taken' }));
     const store = storeWith(services);
-    store.dispatch(bookingRequested(request));
+    store.dispatch(bookingRequested(submission));
     await settle();
     expect(services.booking.createAppointment).not.toHaveBeenCalled();
     expect(store.getState().bookingRequest.error?.reason).toBe('slot-taken');
+  });
+});
+
+describe('holding the chosen slot', () => {
+  it('holds the slot when it is chosen, so the booking later uses that hold', async () => {
+    services.booking.createAppointment.mockResolvedValue({ id: 'appt-9' });
+    const store = storeWith(services);
+    store.dispatch(slotHoldRequested({ slot, providerId: 'p1' }));
+    await settle();
+    expect(store.getState().bookingRequest).toMatchObject({ status: 'held', hold });
+    store.dispatch(bookingRequested(submission));
+    await settle();
+    expect(services.booking.holdSlot).toHaveBeenCalledTimes(1);
+    expect(services.booking.createAppointment).toHaveBeenCalledWith({ ...request, holdId: 'h1' }, 'key-1');
+  });
+
+  it('reports a slot someone else took (3001) with the catalogue reason, so other slots can be offered', async () => {
+    services.booking.holdSlot.mockRejectedValue(httpError(409, { errorCode: constants.slotErrorCodes.slotTaken }));
+    const store = storeWith(services);
+    store.dispatch(slotHoldRequested({ slot, providerId: 'p1' }));
+    await settle();
+    expect(store.getState().bookingRequest.status).toBe('failed');
+    expect(store.getState().bookingRequest.error).toMatchObject({ reason: 'slot-taken', text: errorCatalogue.SLOT_ALREADY_BOOKED.message });
+  });
+});
+
+describe('paying with a card', () => {
+  it('tokenizes the card before booking and sends its nonce with the booking', async () => {
+    const order: string[] = [];
+    services.payment.tokenize.mockImplementation(async () => (order.push('tokenize'), { nonce: 'nonce-1' }));
+    services.booking.createAppointment.mockImplementation(async () => (order.push('create'), { id: 'appt-5' }));
+    const store = storeWith(services);
+    store.dispatch(bookingRequested({ request, card }));
+    await settle();
+    expect(order).toEqual(['tokenize', 'create']);
+    expect(services.payment.tokenize).toHaveBeenCalledWith(card);
+    expect(services.booking.createAppointment).toHaveBeenCalledWith({ ...request, holdId: 'h1', payment: { nonce: 'nonce-1' } }, 'key-1');
+    expect(JSON.stringify(store.getState())).not.toContain(card.number);
+  });
+
+  it('books with a nonce the card form already made (Braintree hosted fields) without tokenizing again', async () => {
+    services.booking.createAppointment.mockResolvedValue({ id: 'appt-7' });
+    const store = storeWith(services);
+    store.dispatch(bookingRequested({ request: { ...request, payment: { saveCard: true } }, card: { nonce: 'braintree-nonce' } }));
+    await settle();
+    expect(services.payment.tokenize).not.toHaveBeenCalled();
+    expect(services.booking.createAppointment).toHaveBeenCalledWith({ ...request, holdId: 'h1', payment: { saveCard: true, nonce: 'braintree-nonce' } }, 'key-1');
+    expect(store.getState().bookingRequest).toMatchObject({ status: 'booked', appointmentId: 'appt-7' });
+  });
+
+  it('sends the same nonce again when it retries an attempt that got no answer, so the server sees one request', async () => {
+    jest.useFakeTimers();
+    try {
+      services.payment.tokenize.mockResolvedValueOnce({ nonce: 'nonce-a' }).mockResolvedValueOnce({ nonce: 'nonce-b' });
+      services.booking.createAppointment.mockRejectedValue(new ApiError('timeout', 'createAppointment'));
+      const store = storeWith(services);
+      store.dispatch(bookingRequested({ request, card }));
+      await jest.advanceTimersByTimeAsync(constants.queryRetryDelayMaxMs * (constants.bookingRetries + 1));
+      expect(store.getState().bookingRequest.error).toMatchObject({ reason: 'timeout' });
+      services.booking.createAppointment.mockResolvedValue({ id: 'appt-8' });
+      // The person presses book again, even with a nonce the hosted fields made anew.
+      store.dispatch(bookingRequested({ request, card: { nonce: 'hosted-fields-nonce' } }));
+      await jest.advanceTimersByTimeAsync(10);
+      expect(services.payment.tokenize).toHaveBeenCalledTimes(1);
+      const sent = services.booking.createAppointment.mock.calls.map(([body, key]) => [(body as { payment?: { nonce?: string } }).payment?.nonce, key]);
+      expect(new Set(sent.map(([nonce, key]) => `${nonce} ${key}`))).toEqual(new Set(['nonce-a key-1']));
+      expect(store.getState().bookingRequest.status).toBe('booked');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('books nothing when the card is declined, and the next attempt gets a new key', async () => {
+    services.payment.tokenize.mockRejectedValueOnce(new ApiError('http', 'tokenizeCard', 402, { text: 'declined', fieldErrors: [], fromSchedulingSystem: false }));
+    const store = storeWith(services);
+    store.dispatch(bookingRequested({ request, card }));
+    await settle();
+    expect(services.booking.createAppointment).not.toHaveBeenCalled();
+    expect(store.getState().bookingRequest.error).toMatchObject({ reason: 'card-rejected', text: 'declined' });
+    expect(store.getState().bookingHelper.isBookingComplete).toBe(false);
+    services.payment.tokenize.mockResolvedValue({ nonce: 'nonce-2' });
+    services.booking.createAppointment.mockResolvedValue({ id: 'appt-6' });
+    store.dispatch(bookingRequested({ request, card }));
+    await settle();
+    expect(services.booking.createAppointment).toHaveBeenCalledWith({ ...request, holdId: 'h1', payment: { nonce: 'nonce-2' } }, 'key-2');
+    expect(store.getState().bookingRequest.status).toBe('booked');
   });
 });
 

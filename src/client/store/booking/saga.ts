@@ -1,16 +1,20 @@
 /**
- * Booking side effects: hold the slot, create the appointment with an idempotency key, and retry
- * a call that got no answer with the same key, so the server books once. Failures become
- * bookingFailed with the slot code's reason and the catalogue's sentence for the audience.
- * Leaving a booking route cleans the booking data and the skip-email user details.
+ * Booking side effects: hold the slot when it is chosen, and at the end tokenize the card first and
+ * then create the appointment with the card's nonce, so a refused card books nothing (a card that
+ * Braintree's hosted fields tokenized in the browser comes as a nonce and is not tokenized again).
+ * The booking call carries an idempotency key, and a call that got no answer is retried with the
+ * same key, so the server books once. Failures become bookingFailed with the slot code's reason and
+ * the catalogue's sentence for the audience. Leaving a booking route cleans the booking data and
+ * the skip-email user details.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { call, delay, getContext, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
+import { call, delay, getContext, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { constants } from '../../../generated/constants';
 import { isApiError } from '../../api/errors';
 import { retryDelayMs } from '../../api/retry';
 import { isTransient, toFailure } from '../failures';
-import type { AppointmentRequest, CreatedAppointment, Services, SlotHold } from '../services';
+import { isTokenizedCard, type CreatedAppointment, type Services, type SlotHold } from '../services';
+import type { Slot } from '../types';
 import { selectAudience } from '../auth/slice';
 import type { AppType } from '../../../generated/enums';
 import {
@@ -22,11 +26,15 @@ import {
   bookingSucceeded,
   locationChanged,
   selectBookingRequest,
+  cardTokenized,
   skipEmailUserDetailsCleared,
   slotHeld,
+  slotHoldPending,
+  slotHoldRequested,
   slotHoldStarted,
   type BookingFailureReason,
   type BookingRequestState,
+  type BookingSubmission,
 } from './slice';
 
 export function bookingFailureReason(error: unknown): BookingFailureReason {
@@ -58,21 +66,59 @@ function holdIsValid(hold: SlotHold | undefined, now: number): hold is SlotHold 
   return Boolean(hold && Date.parse(hold.expiresAt) > now);
 }
 
-export function* book(action: PayloadAction<AppointmentRequest>) {
+/** Holds the chosen slot; a slot someone else holds or booked fails with slot-taken (code 3001). */
+export function* holdChosenSlot(action: PayloadAction<{ slot: Slot; providerId: string }>) {
   const services: Services = yield getContext('services');
   const audience: AppType = yield select(selectAudience);
-  const request = action.payload;
+  yield put(slotHoldPending());
+  try {
+    const hold = (yield* withRetries(() => services.booking.holdSlot(action.payload))) as SlotHold;
+    yield put(slotHeld(hold));
+  } catch (error) {
+    yield put(bookingFailed(toFailure(error, bookingFailureReason(error), audience)));
+  }
+}
+
+/**
+ * The card's one-time token, or the typed failure that stops the booking before it is made. The retry
+ * of an attempt that got no answer sends the nonce that attempt sent (see BookingRequestState.cardNonce).
+ */
+function* tokenizeCard(submission: BookingSubmission, audience: AppType, retriedNonce: string | undefined) {
+  if (!submission.card) return { nonce: undefined };
+  if (retriedNonce) return { nonce: retriedNonce };
+  if (isTokenizedCard(submission.card)) return { nonce: submission.card.nonce };
+  const services: Services = yield getContext('services');
+  try {
+    const { nonce } = (yield call(services.payment.tokenize, submission.card)) as { nonce: string };
+    return { nonce };
+  } catch (error) {
+    const reason: BookingFailureReason = isTransient(error) && isApiError(error) && error.kind !== 'http' ? (error.kind as 'timeout' | 'network') : 'card-rejected';
+    yield put(bookingFailed(toFailure(error, reason, audience)));
+    return { failed: true as const };
+  }
+}
+
+export function* book(action: PayloadAction<BookingSubmission>) {
+  const services: Services = yield getContext('services');
+  const audience: AppType = yield select(selectAudience);
+  const { request } = action.payload;
   const previous: BookingRequestState = yield select(selectBookingRequest);
+  // One key per attempt; only the retry of an attempt that got no answer keeps it (see the slice).
   const idempotencyKey = previous.idempotencyKey ?? services.newId();
   yield put(slotHoldStarted({ idempotencyKey }));
   try {
     let hold = previous.hold;
     if (!holdIsValid(hold, Date.now())) {
       hold = (yield* withRetries(() => services.booking.holdSlot({ slot: request.slot, providerId: request.providerId }))) as SlotHold;
+      yield put(slotHeld(hold));
     }
-    yield put(slotHeld(hold));
     const heldId = hold.holdId;
-    const created = (yield* withRetries(() => services.booking.createAppointment({ ...request, holdId: heldId }, idempotencyKey), () => bookingAttempted())) as CreatedAppointment;
+    const retriedNonce = previous.idempotencyKey ? previous.cardNonce : undefined;
+    const card = (yield* tokenizeCard(action.payload, audience, retriedNonce)) as { nonce?: string; failed?: true };
+    if (card.failed) return;
+    if (card.nonce) yield put(cardTokenized({ nonce: card.nonce }));
+    const body = { ...request, holdId: heldId, ...(card.nonce ? { payment: { ...request.payment, nonce: card.nonce } } : {}) };
+    const created = (yield* withRetries(() => services.booking.createAppointment(body, idempotencyKey), () => bookingAttempted())) as CreatedAppointment;
     yield put(bookingSucceeded({ appointmentId: created.id }));
     yield put(bookingCompleted());
   } catch (error) {
@@ -100,6 +146,7 @@ export function* cleanOnLeavingBooking(isBookingPath: BookingPathTest) {
 export function bookingSaga(isBookingPath: BookingPathTest) {
   return function* bookingSagaRoot() {
     yield takeLeading(bookingRequested.type, book);
+    yield takeLatest(slotHoldRequested.type, holdChosenSlot);
     yield call(cleanOnLeavingBooking, isBookingPath);
   };
 }

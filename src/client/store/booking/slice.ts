@@ -6,7 +6,8 @@
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { B2bUserDetails, BookingPatient, BookingSelection, ResponsibleParty, Slot, TypedFailure } from '../types';
-import type { AppointmentRequest, SlotHold } from '../services';
+import { gotNoAnswer } from '../failures';
+import type { AppointmentRequest, CardInput, SlotHold } from '../services';
 
 export interface BookingHelperState {
   selectedSlot?: Slot;
@@ -22,14 +23,32 @@ export interface BookingHelperState {
   b2bUserDetails?: B2bUserDetails;
 }
 
-/** Why a booking failed: the slot codes of §8, the API refusing otherwise, or no answer at all. */
-export type BookingFailureReason = 'slot-taken' | 'medication-slot-limit' | 'no-open-slot' | 'rejected' | 'timeout' | 'network';
+/**
+ * Why a booking failed: the slot codes of §8, the card refused by the gateway before anything was
+ * booked, the API refusing otherwise, or no answer at all.
+ */
+export type BookingFailureReason = 'slot-taken' | 'medication-slot-limit' | 'no-open-slot' | 'card-rejected' | 'rejected' | 'timeout' | 'network';
+
+/**
+ * What the booking step sends: the appointment, and the card when one is asked (never stored):
+ * details for the local gateway to tokenize, or the nonce Braintree's hosted fields already made.
+ */
+export interface BookingSubmission {
+  request: AppointmentRequest;
+  card?: CardInput;
+}
 
 export interface BookingRequestState {
-  status: 'idle' | 'holding' | 'booking' | 'booked' | 'failed';
+  /** held: the chosen slot is held and nothing is booked yet */
+  status: 'idle' | 'holding' | 'held' | 'booking' | 'booked' | 'failed';
   hold?: SlotHold;
   /** kept across retries so the server books once */
   idempotencyKey?: string;
+  /**
+   * The card nonce sent under idempotencyKey: a retry under that key sends it again, so the server
+   * sees the same request (a fresh nonce would make it refuse the key as reused). Memory only.
+   */
+  cardNonce?: string;
   appointmentId?: string;
   attempts: number;
   error?: TypedFailure<BookingFailureReason>;
@@ -48,8 +67,14 @@ const initialRequest: BookingRequestState = { status: 'idle', attempts: 0 };
 export const bookingCleaned = createAction<{ keepB2bDetails?: boolean } | undefined>('booking/cleaned');
 /** The router moved to another path (the booking saga cleans up when a booking route is left). */
 export const locationChanged = createAction<{ pathname: string }>('booking/locationChanged');
-/** Sagas: hold the slot, then create the appointment (retried with the same idempotency key). */
-export const bookingRequested = createAction<AppointmentRequest>('booking/requested');
+/**
+ * Sagas: hold the slot (unless the hold is still good), tokenize the card when its details are given
+ * (a ready nonce is used as it is), then create the appointment with the card's nonce (retried with
+ * the same idempotency key).
+ */
+export const bookingRequested = createAction<BookingSubmission>('booking/requested');
+/** Sagas: hold the slot the person chose, so nobody else books it while they fill in the steps. */
+export const slotHoldRequested = createAction<{ slot: Slot; providerId: string }>('booking/slotHoldRequested');
 
 const selectionSlice = createSlice({
   name: 'booking',
@@ -87,14 +112,26 @@ const requestSlice = createSlice({
   name: 'bookingRequest',
   initialState: initialRequest,
   reducers: {
+    /** A booking attempt starts (its name is older than the separate hold on choosing a slot). */
     slotHoldStarted(state, action: PayloadAction<{ idempotencyKey: string }>) {
-      state.status = 'holding';
+      state.status = 'booking';
       state.idempotencyKey = action.payload.idempotencyKey;
       delete state.error;
     },
+    cardTokenized(state, action: PayloadAction<{ nonce: string }>) {
+      state.cardNonce = action.payload.nonce;
+    },
     slotHeld(state, action: PayloadAction<SlotHold>) {
-      state.status = 'booking';
+      if (state.status !== 'booking') state.status = 'held';
       state.hold = action.payload;
+    },
+    /** A new attempt to hold: a new slot, so nothing of the last one is kept. */
+    slotHoldPending(state) {
+      state.status = 'holding';
+      delete state.hold;
+      delete state.error;
+      delete state.idempotencyKey;
+      delete state.cardNonce;
     },
     bookingAttempted(state) {
       state.status = 'booking';
@@ -107,10 +144,12 @@ const requestSlice = createSlice({
     bookingFailed(state, action: PayloadAction<TypedFailure<BookingFailureReason>>) {
       state.status = 'failed';
       state.error = action.payload;
-      // A slot that is gone cannot be held again; anything else may be retried with the same key.
-      if (action.payload.reason === 'slot-taken' || action.payload.reason === 'no-open-slot') {
-        delete state.hold;
+      // A slot that is gone cannot be held again. Only an attempt that got no answer may have
+      // booked on the server, so only its retry keeps the key; anything else is a new attempt.
+      if (action.payload.reason === 'slot-taken' || action.payload.reason === 'no-open-slot') delete state.hold;
+      if (!gotNoAnswer(action.payload)) {
         delete state.idempotencyKey;
+        delete state.cardNonce;
       }
     },
   },
@@ -119,7 +158,7 @@ const requestSlice = createSlice({
 
 export const { bookingSelectionUpdated } = selectionSlice.actions;
 export const { bookingStarted, bookingHelperUpdated, bookingCompleted, skipEmailUserDetailsCleared } = helperSlice.actions;
-export const { slotHoldStarted, slotHeld, bookingAttempted, bookingSucceeded, bookingFailed } = requestSlice.actions;
+export const { slotHoldStarted, cardTokenized, slotHeld, slotHoldPending, bookingAttempted, bookingSucceeded, bookingFailed } = requestSlice.actions;
 export const bookingSelectionReducer = selectionSlice.reducer;
 export const bookingHelperReducer = helperSlice.reducer;
 export const bookingRequestReducer = requestSlice.reducer;

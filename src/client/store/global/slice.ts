@@ -19,6 +19,8 @@ export interface GlobalState {
   groupedFilters: Record<string, Filter[]>;
   crmDetails?: Record<string, unknown>;
   bookingAttribution?: { source: BookingAttributionSource };
+  /** the provider search query kept for the visit (a third-party agent's partnershipCode, product-spec §6) */
+  searchQuery?: Record<string, string>;
 }
 
 const initialGlobal: GlobalState = { groupedFilters: {} };
@@ -41,12 +43,17 @@ const globalSlice = createSlice({
     crmDetailsSet(state, action: PayloadAction<Record<string, unknown> | undefined>) {
       state.crmDetails = action.payload;
     },
+    /** Merges into the stored search query; undefined forgets it. */
+    searchQuerySaved(state, action: PayloadAction<Record<string, string> | undefined>) {
+      state.searchQuery = action.payload ? { ...state.searchQuery, ...action.payload } : undefined;
+    },
     bookingAttributed(state, action: PayloadAction<BookingAttributionSource | undefined>) {
       state.bookingAttribution = action.payload ? { source: action.payload } : undefined;
     },
   },
 });
 
-export const { filtersLoaded, crmDetailsSet, bookingAttributed } = globalSlice.actions;
+export const { filtersLoaded, crmDetailsSet, bookingAttributed, searchQuerySaved } = globalSlice.actions;
 export const globalReducer = globalSlice.reducer;
 export const selectGlobal = (s: { global: GlobalState }) => s.global;
+export const selectSearchQuery = (s: { global: GlobalState }) => s.global.searchQuery;

@@ -24,6 +24,16 @@ describe('payment saga', () => {
     expect(JSON.stringify(store.getState())).not.toContain(card.number);
   });
 
+  it('pays with a nonce the card form already made (Braintree hosted fields) without tokenizing again', async () => {
+    services.payment.pay.mockResolvedValue({ paymentId: 'pay-2', status: 'succeeded' });
+    const store = storeWith(services);
+    store.dispatch(paymentRequested({ card: { nonce: 'braintree-nonce' }, payment }));
+    await settle();
+    expect(services.payment.tokenize).not.toHaveBeenCalled();
+    expect(services.payment.pay).toHaveBeenCalledWith({ ...payment, nonce: 'braintree-nonce' }, 'key-1');
+    expect(store.getState().payment).toMatchObject({ status: 'succeeded', paymentId: 'pay-2' });
+  });
+
   it('reports a card the gateway refused without paying', async () => {
     services.payment.tokenize.mockRejectedValue(new ApiError('http', 'tokenize', 400, { text: messages['card.number.invalid'], fieldErrors: [], fromSchedulingSystem: false }));
     const store = storeWith(services);
@@ -31,6 +41,19 @@ describe('payment saga', () => {
     await settle();
     expect(services.payment.pay).not.toHaveBeenCalled();
     expect(store.getState().payment.error).toEqual({ reason: 'card-rejected', text: messages['card.number.invalid'], status: 400 });
+  });
+
+  it('starts a new attempt, with a new key, after a refusal', async () => {
+    services.payment.pay.mockResolvedValueOnce({ paymentId: 'pay-4', status: 'failed' }).mockResolvedValueOnce({ paymentId: 'pay-5', status: 'succeeded' });
+    services.payment.tokenize.mockResolvedValueOnce({ nonce: 'nonce-a' }).mockResolvedValueOnce({ nonce: 'nonce-b' });
+    const store = storeWith(services);
+    store.dispatch(paymentRequested({ card, payment }));
+    await settle();
+    expect(store.getState().payment.error?.reason).toBe('payment-rejected');
+    store.dispatch(paymentRequested({ card, payment }));
+    await settle();
+    expect(services.payment.pay.mock.calls.map(([body, key]) => `${(body as { nonce: string }).nonce} ${key}`)).toEqual(['nonce-a key-1', 'nonce-b key-2']);
+    expect(store.getState().payment.status).toBe('succeeded');
   });
 
   it('reports a failed payment status as refused', async () => {
@@ -44,6 +67,7 @@ describe('payment saga', () => {
   it('retries a payment that got no answer with the same key, and the person\'s retry keeps it too', async () => {
     jest.useFakeTimers();
     try {
+      services.payment.tokenize.mockResolvedValueOnce({ nonce: 'nonce-a' }).mockResolvedValueOnce({ nonce: 'nonce-b' });
       services.payment.pay.mockRejectedValue(new ApiError('timeout', 'pay'));
       const store = storeWith(services);
       store.dispatch(paymentRequested({ card, payment }));
@@ -52,7 +76,8 @@ describe('payment saga', () => {
       services.payment.pay.mockResolvedValue({ paymentId: 'pay-3', status: 'succeeded' });
       store.dispatch(paymentRequested({ card, payment }));
       await jest.advanceTimersByTimeAsync(10);
-      expect(new Set(services.payment.pay.mock.calls.map((c) => c[1]))).toEqual(new Set(['key-1']));
+      // Every call the same request: the same key and the same nonce.
+      expect(new Set(services.payment.pay.mock.calls.map(([body, key]) => `${(body as { nonce: string }).nonce} ${key}`))).toEqual(new Set(['nonce-a key-1']));
       expect(store.getState().payment.status).toBe('succeeded');
     } finally {
       jest.useRealTimers();

@@ -1,24 +1,33 @@
-/** Payment side effects: tokenize the card, then pay with the same idempotency key on every retry. */
+/**
+ * Payment side effects: tokenize the card (unless Braintree's hosted fields already gave its nonce),
+ * then pay; a call that got no answer is retried with the same idempotency key and nonce.
+ */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
 import type { AppType, PaymentStatus } from '../../../generated/enums';
 import { withRetries } from '../booking/saga';
 import { basicReason, toFailure } from '../failures';
-import type { CardDetails, PaymentRequest, Services } from '../services';
+import { isTokenizedCard, type CardInput, type PaymentRequest, type Services } from '../services';
 import { selectAudience } from '../auth/slice';
-import { paymentFailed, paymentRequested, paymentStarted, paymentSucceeded, selectPayment, type PaymentState } from './slice';
+import { paymentCardTokenized, paymentFailed, paymentRequested, paymentStarted, paymentSucceeded, selectPayment, type PaymentState } from './slice';
 
 const SUCCEEDED: PaymentStatus = 'succeeded';
 
-export function* pay(action: PayloadAction<{ card: CardDetails; payment: PaymentRequest }>) {
+export function* pay(action: PayloadAction<{ card: CardInput; payment: PaymentRequest }>) {
   const services: Services = yield getContext('services');
   const audience: AppType = yield select(selectAudience);
   const previous: PaymentState = yield select(selectPayment);
-  const idempotencyKey = previous.status === 'failed' && previous.idempotencyKey ? previous.idempotencyKey : services.newId();
+  // Only the retry of an attempt that got no answer keeps its key (the slice drops it after any
+  // answer), and it sends that attempt's nonce again: one key, one request.
+  const retrying = previous.status === 'failed' && previous.idempotencyKey !== undefined;
+  const idempotencyKey = retrying ? previous.idempotencyKey! : services.newId();
   yield put(paymentStarted({ idempotencyKey }));
+  const { card } = action.payload;
   let nonce: string;
   try {
-    ({ nonce } = (yield call(services.payment.tokenize, action.payload.card)) as { nonce: string });
+    if (retrying && previous.cardNonce) nonce = previous.cardNonce;
+    else ({ nonce } = isTokenizedCard(card) ? card : ((yield call(services.payment.tokenize, card)) as { nonce: string }));
+    yield put(paymentCardTokenized({ nonce }));
   } catch (error) {
     const basic = basicReason(error);
     yield put(paymentFailed(toFailure(error, basic === 'rejected' ? 'card-rejected' : basic, audience)));

@@ -4,8 +4,9 @@
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PaymentStatus } from '../../../generated/enums';
-import type { CardDetails, PaymentRequest } from '../services';
+import type { CardInput, PaymentRequest } from '../services';
 import type { RequestStatus, TypedFailure } from '../types';
+import { gotNoAnswer } from '../failures';
 
 export type PaymentFailureReason = 'card-rejected' | 'payment-rejected' | 'timeout' | 'network';
 
@@ -13,13 +14,16 @@ export interface PaymentState {
   status: RequestStatus;
   paymentId?: string;
   paymentStatus?: PaymentStatus;
+  /** kept for the retry of an attempt that got no answer (it may have paid), dropped after any answer */
   idempotencyKey?: string;
+  /** the card nonce sent under idempotencyKey, sent again by that retry so the server sees one request */
+  cardNonce?: string;
   error?: TypedFailure<PaymentFailureReason>;
 }
 
 const initialPayment: PaymentState = { status: 'idle' };
 
-export const paymentRequested = createAction<{ card: CardDetails; payment: PaymentRequest }>('payment/requested');
+export const paymentRequested = createAction<{ card: CardInput; payment: PaymentRequest }>('payment/requested');
 
 const paymentSlice = createSlice({
   name: 'payment',
@@ -30,6 +34,9 @@ const paymentSlice = createSlice({
       state.idempotencyKey = action.payload.idempotencyKey;
       delete state.error;
     },
+    paymentCardTokenized(state, action: PayloadAction<{ nonce: string }>) {
+      state.cardNonce = action.payload.nonce;
+    },
     paymentSucceeded(state, action: PayloadAction<{ paymentId: string; paymentStatus: PaymentStatus }>) {
       state.status = 'succeeded';
       state.paymentId = action.payload.paymentId;
@@ -38,6 +45,10 @@ const paymentSlice = createSlice({
     paymentFailed(state, action: PayloadAction<TypedFailure<PaymentFailureReason>>) {
       state.status = 'failed';
       state.error = action.payload;
+      if (!gotNoAnswer(action.payload)) {
+        delete state.idempotencyKey;
+        delete state.cardNonce;
+      }
     },
     paymentReset() {
       return initialPayment;
@@ -45,6 +56,6 @@ const paymentSlice = createSlice({
   },
 });
 
-export const { paymentStarted, paymentSucceeded, paymentFailed, paymentReset } = paymentSlice.actions;
+export const { paymentStarted, paymentCardTokenized, paymentSucceeded, paymentFailed, paymentReset } = paymentSlice.actions;
 export const paymentReducer = paymentSlice.reducer;
 export const selectPayment = (s: { payment: PaymentState }) => s.payment;

@@ -7,6 +7,8 @@ import type { Database, Queryable } from '../connection';
 import { refreshAvailabilitySummary } from '../../marketplace/availability';
 import { demoAccounts } from './demo-accounts';
 import { DEMO_PROVIDER_COUNT, seedMarketplace, type MarketplaceSeedResult } from './marketplace';
+import { seedPatientsInsurance } from './patients-insurance';
+import { seedPortalSessions } from './portal-sessions';
 
 const SEED_KEY = 'seed';
 const SEED_LOCK = 7_272_602;
@@ -53,7 +55,7 @@ const seedAccounts: SeedStep = {
   },
 };
 
-export const seedSteps: SeedStep[] = [seedMarketplaceStep, seedAccounts];
+export const seedSteps: SeedStep[] = [seedMarketplaceStep, seedAccounts, seedPatientsInsurance, seedPortalSessions];
 
 /** Seeds an empty database; returns true when it did. */
 export async function seedIfEmpty(database: Database, steps: readonly SeedStep[] = seedSteps, providers = DEMO_PROVIDER_COUNT): Promise<boolean> {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { constants } from '../../../generated/constants';
 import { userByEmail, userById, type UserRow } from '../../accounts/repository';
 import { writeAudit } from '../../audit';
-import { minutesFromNow, newLoginToken, newOtp } from '../../auth/codes';
+import { newLoginToken, newOtp } from '../../auth/codes';
 import { assertUnderLimit, recordAttempt } from '../../auth/limits';
 import { codeHash, sameHash } from '../../auth/secrets';
 import { auditSignInFailure, sessionFor } from '../../auth/session';
@@ -21,7 +21,7 @@ export async function sendSignInLink(request: FastifyRequest, user: UserRow, red
   const token = newLoginToken();
   await request.server.database.query(
     'INSERT INTO login_tokens (token_hash, user_id, expires_at, redirect_to) VALUES ($1, $2, $3, $4)',
-    [codeHash(request.server.keys, token), user.id, minutesFromNow(constants.loginTokenExpiryMinutes), redirectTo ?? null],
+    [codeHash(request.server.keys, token), user.id, request.server.signInExpiry(constants.loginTokenExpiryMinutes), redirectTo ?? null],
   );
   const link = `${request.server.publicUrl}/login?redirect=true&loginToken=${token}`;
   await request.server.mailer.send('sign-in-link', user.email, { link, minutes: constants.loginTokenExpiryMinutes });
@@ -93,7 +93,7 @@ export const authHandlers: Handlers = {
         // Only the newest code works: sending (or re-sending) retires the earlier ones.
         await tx.query('UPDATE sign_in_codes SET used_at = now() WHERE email = $1 AND used_at IS NULL', [email]);
         await tx.query('INSERT INTO sign_in_codes (email, code_hash, expires_at) VALUES ($1, $2, $3)', [
-          email, codeHash(request.server.keys, code), minutesFromNow(constants.otpExpiryMinutes),
+          email, codeHash(request.server.keys, code), request.server.signInExpiry(constants.otpExpiryMinutes),
         ]);
       });
       await request.server.mailer.send('sign-in-code', user.email, { code, minutes: constants.otpExpiryMinutes });

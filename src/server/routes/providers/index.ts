@@ -81,13 +81,20 @@ export const providersHandlers: Handlers = {
     return { items: catalogue.all.filter((f) => ids.has(f.id)) };
   },
 
-  async searchProviders(request) {
+  async searchProviders(request, reply) {
     const q = request.query;
     const db = request.server.database;
     const [point, reserve, catalogue] = await Promise.all([searchPoint(q), intakeReserve(request, q), filterCatalogue(db)]);
     const criteria = criteriaFromQuery(q, point, reserve);
-    const { items, total } = await searchProviders(db, criteria, catalogue, request.server.searchIndex());
-    return { items, total, page: criteria.page, pageSize: constants.pageSize, orderBy: criteria.orderBy };
+    const index = request.server.searchIndex();
+    const answer = async () => {
+      const { items, total } = await searchProviders(db, criteria, catalogue, index);
+      return { items, total, page: criteria.page, pageSize: constants.pageSize, orderBy: criteria.orderBy };
+    };
+    if (!index) return answer();
+    // The answer, written with the route's response schema, is kept with the index (see SearchIndex.response).
+    const body = await index.response(JSON.stringify(criteria), async () => reply.serialize(await answer()) as string);
+    return reply.type('application/json; charset=utf-8').send(body);
   },
 
   async getProviderAvailability(request) {

@@ -1,11 +1,21 @@
 /** Account calls of product-spec §7 Users. */
 import { createPatientAccount } from '../../accounts/create';
+import { billingSummary } from '../../billing/summary';
 import { reachAccount } from '../../accounts/reach';
 import { userById, userOut } from '../../accounts/repository';
 import { sessionFor } from '../../auth/session';
-import { callerOf } from '../../plugins/auth';
+import { callerOf, resolveCaller } from '../../plugins/auth';
 import { sendSignInLink } from '../auth';
 import type { Handlers } from '../registry';
+import { AppError } from '../../errors';
+import { errorCatalogue } from '../../../generated/errors';
+import { digitsOf } from '../../../domain/phone';
+
+function pgCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
 
 export const usersHandlers: Handlers = {
   async getUserDetails(request) {
@@ -15,7 +25,10 @@ export const usersHandlers: Handlers = {
 
   async getUserBilling(request) {
     const user = await reachAccount(request, request.query.userId, 'getUserBilling');
-    return { userId: user.id, firstName: user.first_name, lastName: user.last_name, ...(user.address ? { address: user.address } : {}) };
+    return {
+      userId: user.id, firstName: user.first_name, lastName: user.last_name, ...(user.address ? { address: user.address } : {}),
+      ...(await billingSummary(request.server.database, user.id)),
+    };
   },
 
   async createUser(request, reply) {
@@ -40,28 +53,67 @@ export const usersHandlers: Handlers = {
          FROM patients WHERE user_id = $1 ORDER BY relationship <> 'Self', created_at, id`,
       [user.id],
     );
+    // The latest consent of each type per patient: signed or still to sign.
+    const consents = rows.length
+      ? await request.server.database.query<{ patient_id: string; consent_type: string; source: string; signed: boolean }>(
+          `SELECT DISTINCT ON (patient_id, consent_type) patient_id, consent_type, source, signed_at IS NOT NULL AS signed
+             FROM consents WHERE patient_id = ANY($1::uuid[]) ORDER BY patient_id, consent_type, created_at DESC`,
+          [rows.map((r) => r.id)],
+        )
+      : [];
     return {
       items: rows.map((r) => ({
         id: r.id, firstName: r.first_name, lastName: r.last_name, dateOfBirth: r.date_of_birth, gender: r.gender,
         relationship: r.relationship as never, email: r.email, ehrId: r.ehr_id,
+        consents: consents
+          .filter((c) => c.patient_id === r.id)
+          .map((c) => ({ isConsentProvided: c.signed, consentType: c.consent_type as never, source: c.source as never })),
       })),
     };
   },
 
   async userExists(request) {
-    const rows = await request.server.database.query('SELECT 1 FROM users WHERE email = $1', [request.query.email]);
-    return { exists: rows.length > 0 };
+    const rows = await request.server.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [request.query.email]);
+    if (!rows.length) return { exists: false };
+    // Staff who may reach the account learn its id (the support booking e-mail step); nobody else does.
+    const caller = await resolveCaller(request);
+    if (!caller || !(caller.permissions.isSupportOrThirdParty || caller.permissions.isDevopsAdmin || caller.permissions.isClinicalAdmin)) return { exists: true };
+    try {
+      const user = await reachAccount(request, rows[0]!.id, 'userExists');
+      return { exists: true, userId: user.id };
+    } catch {
+      return { exists: true };
+    }
   },
 
   async updateUser(request) {
     const user = await reachAccount(request, request.params.id, 'updateUser');
-    const { firstName, lastName, dateOfBirth, address } = request.body;
-    await request.server.database.query(
-      `UPDATE users SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
-              date_of_birth = coalesce($4::date, date_of_birth), address = coalesce($5::jsonb, address), updated_at = now()
-        WHERE id = $1`,
-      [user.id, firstName ?? null, lastName ?? null, dateOfBirth ?? null, address ? JSON.stringify(address) : null],
-    );
-    return userOut(request.server.database, (await userById(request.server.database, user.id))!);
+    const { firstName, lastName, email, phoneNumber, dateOfBirth, address } = request.body;
+    const db = request.server.database;
+    if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) {
+      const taken = await db.query('SELECT 1 FROM users WHERE email = $1 AND id <> $2', [email, user.id]);
+      if (taken.length) throw new AppError('EMAIL_IN_USE', { errors: [{ field: 'email', keyword: 'unique', message: errorCatalogue.EMAIL_IN_USE.message }] });
+    }
+    const phone = phoneNumber === undefined ? null : digitsOf(phoneNumber);
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE users SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name), email = coalesce($4::citext, email),
+                date_of_birth = coalesce($5::date, date_of_birth), address = coalesce($6::jsonb, address), updated_at = now()
+          WHERE id = $1`,
+        [user.id, firstName ?? null, lastName ?? null, email ?? null, dateOfBirth ?? null, address ? JSON.stringify(address) : null],
+      );
+      // The account holder is also their own Self patient: keep what both carry the same.
+      await tx.query(
+        `UPDATE patients SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name), email = coalesce($4::citext, email),
+                phone_number = coalesce($5, phone_number), updated_at = now()
+          WHERE user_id = $1 AND relationship = 'Self'`,
+        [user.id, firstName ?? null, lastName ?? null, email ?? null, phone],
+      );
+    }).catch((err: unknown) => {
+      // Two accounts taking the same address at once: the unique index decides, the answer is the same.
+      if (pgCode(err) === '23505') throw new AppError('EMAIL_IN_USE', { errors: [{ field: 'email', keyword: 'unique', message: errorCatalogue.EMAIL_IN_USE.message }] });
+      throw err;
+    });
+    return userOut(db, (await userById(db, user.id))!);
   },
 };

@@ -119,6 +119,29 @@ describe('PATCH /api/users/{id}', () => {
   });
 });
 
+describe('PATCH /api/users/{id}: account settings', () => {
+  it('keeps the phone and e-mail on the account holder, and refuses an address another account uses', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/users/${patient.id}`, headers: patient.headers, payload: { phoneNumber: '(614) 555-0142' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ phoneNumber: '6145550142' });
+    const details = await t.app.inject({ method: 'GET', url: `/api/users/${patient.id}/details`, headers: patient.headers });
+    expect(details.json()).toMatchObject({ phoneNumber: '6145550142' });
+    const [self] = await t.db.database.query<{ phone_number: string }>(`SELECT phone_number FROM patients WHERE user_id = $1 AND relationship = 'Self'`, [patient.id]);
+    expect(self?.phone_number).toBe('6145550142');
+
+    const badPhone = await t.app.inject({ method: 'PATCH', url: `/api/users/${patient.id}`, headers: patient.headers, payload: { phoneNumber: '555-01' } });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().errors[0]).toMatchObject({ field: 'phoneNumber', reason: messages['validation.phone.invalid'] });
+
+    const taken = await t.app.inject({ method: 'PATCH', url: `/api/users/${patient.id}`, headers: patient.headers, payload: { email: support.email.toUpperCase() } });
+    expect(taken.statusCode).toBe(errorCatalogue.EMAIL_IN_USE.status);
+    expect(taken.json()).toMatchObject({ description: errorCatalogue.EMAIL_IN_USE.message, errors: [{ field: 'email' }] });
+
+    const same = await t.app.inject({ method: 'PATCH', url: `/api/users/${patient.id}`, headers: patient.headers, payload: { email: patient.email.toUpperCase() } });
+    expect(same.statusCode).toBe(200);
+  });
+});
+
 describe('support calls', () => {
   it('shows an account with its groups and patients', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/support/users/${patient.id}`, headers: support.headers });
@@ -137,6 +160,21 @@ describe('support calls', () => {
 
   it('answers billing details from the account', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/users/billing?userId=${patient.id}`, headers: support.headers });
-    expect(res.json()).toEqual({ userId: patient.id, firstName: 'Jordy', lastName: 'Rivera' });
+    expect(res.json()).toMatchObject({ userId: patient.id, firstName: 'Jordy', lastName: 'Rivera', totalPaid: 0, recentPayments: [] });
+  });
+});
+
+describe('GET /api/users/exists for the support booking e-mail step', () => {
+  it('tells staff who may reach the account its id, and nobody else', async () => {
+    const member = demoAccounts.find((a) => a.role === 'Partner member')!.email;
+    const url = (email: string) => `/api/users/exists?email=${encodeURIComponent(email)}`;
+    const forSupport = (await t.app.inject({ method: 'GET', url: url(patient.email), headers: support.headers })).json();
+    expect(forSupport).toEqual({ exists: true, userId: patient.id });
+    expect((await t.app.inject({ method: 'GET', url: url(patient.email) })).json()).toEqual({ exists: true });
+    expect((await t.app.inject({ method: 'GET', url: url(support.email), headers: patient.headers })).json()).toEqual({ exists: true });
+    // A third-party agent reaches only its partner's members.
+    expect((await t.app.inject({ method: 'GET', url: url(patient.email), headers: agent.headers })).json()).toEqual({ exists: true });
+    expect((await t.app.inject({ method: 'GET', url: url(member), headers: agent.headers })).json()).toMatchObject({ exists: true, userId: expect.any(String) });
+    expect((await t.app.inject({ method: 'GET', url: url('nobody.here@example.com'), headers: support.headers })).json()).toEqual({ exists: false });
   });
 });

@@ -1,0 +1,209 @@
+/**
+ * Booking benchmark (`npm run bench:booking`): BENCH_CLIENTS (64) concurrent clients make at least
+ * BENCH_ATTEMPTS (10,000) booking attempts - hold a slot, then book it with an idempotency key - on
+ * BENCH_PROVIDERS_BOOKED (50) providers, through the real HTTP server (a child process), on
+ * PostgreSQL and on the embedded PGlite database. Clients pick slots from a small pool, so most
+ * attempts collide and must be refused with 3001. Reports attempts per second, p50/p99 latency of an
+ * attempt, the outcomes, and the overlapping bookings a self-join finds afterwards (must be 0).
+ *
+ * BENCH_BOOKING_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/bench_booking) is dropped and
+ * created afresh; BENCH_DB=postgres|pglite|both (both) picks the databases.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../src/server/db/connection';
+import { migrate } from '../../src/server/db/migrate';
+import { seedIfEmpty } from '../../src/server/db/seed';
+import { deriveKeys } from '../../src/server/auth/secrets';
+import { issueAccessToken } from '../../src/server/auth/tokens';
+import { constants } from '../../src/generated/constants';
+import { freePort, percentile, startServer } from './server';
+
+const DATABASE_URL = process.env.BENCH_BOOKING_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_booking';
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
+const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 10_000);
+const PROVIDERS = Number(process.env.BENCH_PROVIDERS_BOOKED ?? 50);
+const SLOTS_PER_PROVIDER = Number(process.env.BENCH_SLOTS_PER_PROVIDER ?? 60);
+const SECRET = 'bench-only-secret-bench-only-secret-0123456789';
+
+interface BenchData {
+  slots: { id: string; providerId: string; practiceId: string; mode: string }[];
+  users: { id: string; email: string; patientId: string; insuranceId: string }[];
+}
+
+/** Bench slots 400+ days ahead (clear of the demo ones), and one patient account per client with signed consent and an insurance on file. */
+async function prepare(database: Database): Promise<BenchData> {
+  await migrate(database);
+  await seedIfEmpty(database, undefined, Math.max(PROVIDERS, 60));
+  const providers = await database.query<{ id: string; practice_id: string }>('SELECT id, practice_id FROM providers WHERE removed_at IS NULL ORDER BY id LIMIT $1', [PROVIDERS]);
+  await database.query(
+    `INSERT INTO slots (provider_id, practice_id, during, availability_type, is_medication)
+     SELECT p.id, p.practice_id, tstzrange(t, t + interval '50 minutes'), 'online', false
+       FROM unnest($1::uuid[], $2::uuid[]) AS p(id, practice_id),
+            generate_series(date_trunc('day', now()) + interval '400 days 13 hours', date_trunc('day', now()) + interval '400 days 13 hours' + make_interval(hours => $3::int - 1), interval '1 hour') AS t
+     ON CONFLICT DO NOTHING`,
+    [providers.map((p) => p.id), providers.map((p) => p.practice_id), SLOTS_PER_PROVIDER],
+  );
+  const slots = await database.query<{ id: string; provider_id: string; practice_id: string; availability_type: string }>(
+    "SELECT id, provider_id, practice_id, availability_type FROM slots WHERE lower(during) > now() + interval '399 days' AND provider_id = ANY($1::uuid[])",
+    [providers.map((p) => p.id)],
+  );
+  const [plan] = await database.query<{ id: number; carrier_id: number }>('SELECT id, carrier_id FROM insurance_plans WHERE NOT is_medicaid ORDER BY id LIMIT 1');
+  if (!plan) throw new Error('the seed made no insurance plan');
+  const users: BenchData['users'] = [];
+  for (let i = 0; i < CLIENTS; i += 1) {
+    const email = `bench.client.${i}@example.com`;
+    const [user] = await database.query<{ id: string }>(
+      `INSERT INTO users (email, first_name, last_name, user_type, groups, date_of_birth, email_verified_at)
+       VALUES ($1, 'Bench', $2, 'patient', '{patient}', '1985-01-01', now())
+       ON CONFLICT (email) DO UPDATE SET last_name = excluded.last_name RETURNING id`,
+      [email, `Client ${i}`],
+    );
+    let [patient] = await database.query<{ id: string }>("SELECT id FROM patients WHERE user_id = $1 AND relationship = 'Self'", [user!.id]);
+    if (!patient) {
+      [patient] = await database.query<{ id: string }>("INSERT INTO patients (user_id, first_name, last_name, date_of_birth, relationship) VALUES ($1, 'Bench', $2, '1985-01-01', 'Self') RETURNING id", [user!.id, `Client ${i}`]);
+      await database.query(
+        `INSERT INTO consents (patient_id, user_id, consent_type, version, text, source, signer_name, signer_capacity, signed_by, signed_at, created_by)
+         VALUES ($1, $2, 'bookAppointmentConsent', $3, 'bench', 'patient_web', 'Bench', 'Bench, for themself', $2, now(), $2)`,
+        [patient!.id, user!.id, constants.consentTemplateVersion],
+      );
+    }
+    let [insurance] = await database.query<{ id: string }>('SELECT id FROM patient_insurances WHERE patient_id = $1 AND removed_at IS NULL', [patient!.id]);
+    if (!insurance) {
+      [insurance] = await database.query<{ id: string }>(
+        "INSERT INTO patient_insurances (patient_id, carrier_id, plan_id, member_id) VALUES ($1, $2, $3, 'BENCH-' || $4::text) RETURNING id",
+        [patient!.id, plan.carrier_id, plan.id, i],
+      );
+    }
+    users.push({ id: user!.id, email, patientId: patient!.id, insuranceId: insurance!.id });
+  }
+  await database.query('ANALYZE');
+  return { slots: slots.map((s) => ({ id: s.id, providerId: s.provider_id, practiceId: s.practice_id, mode: s.availability_type })), users };
+}
+
+interface Outcome {
+  attempts: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  booked: number;
+  refused3001: number;
+  other: Record<string, number>;
+}
+
+async function drive(port: number, data: BenchData): Promise<Outcome> {
+  const keys = deriveKeys(SECRET);
+  const tokens = await Promise.all(data.users.map(async (u) => (await issueAccessToken(keys, { id: u.id, email: u.email, userType: 'patient', groups: ['patient'] })).token));
+  const base = `http://127.0.0.1:${port}/api`;
+  const latencies: number[] = [];
+  const other: Record<string, number> = {};
+  let booked = 0;
+  let refused3001 = 0;
+  let next = 0;
+  const started = performance.now();
+  async function client(index: number): Promise<void> {
+    const user = data.users[index]!;
+    const headers = { authorization: `Bearer ${tokens[index]}`, 'content-type': 'application/json', 'x-app-source': 'patient_web' };
+    while (next < ATTEMPTS) {
+      next += 1;
+      const slot = data.slots[Math.floor(Math.random() * data.slots.length)]!;
+      const t0 = performance.now();
+      let outcome: string;
+      const held = await fetch(`${base}/appointments/holds`, { method: 'POST', headers, body: JSON.stringify({ slotId: slot.id, providerId: slot.providerId }) });
+      const heldBody = (await held.json()) as { holdId?: string; errorCode?: string | number };
+      if (held.status === 201) {
+        const res = await fetch(`${base}/appointments`, {
+          method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() },
+          body: JSON.stringify({
+            holdId: heldBody.holdId, slotId: slot.id, providerId: slot.providerId, practiceId: slot.practiceId, counselingType: 'Individual Counseling',
+            appointmentMode: slot.mode, patients: [{ id: user.patientId }], insuranceId: user.insuranceId,
+          }),
+        });
+        const body = (await res.json()) as { errorCode?: string | number };
+        outcome = res.status === 201 ? 'booked' : `${res.status} ${body.errorCode}`;
+      } else {
+        outcome = `${held.status} ${heldBody.errorCode}`;
+      }
+      latencies.push(performance.now() - t0);
+      if (outcome === 'booked') booked += 1;
+      else if (outcome === '409 3001') refused3001 += 1;
+      else other[outcome] = (other[outcome] ?? 0) + 1;
+    }
+  }
+  await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { attempts: latencies.length, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), booked, refused3001, other };
+}
+
+const OVERLAPS = `SELECT count(*)::int AS n FROM appointments a JOIN appointments b
+                    ON a.provider_id = b.provider_id AND a.id < b.id AND a.during && b.during
+                 WHERE a.status = 'booked' AND b.status = 'booked'`;
+
+function report(name: string, o: Outcome, overlaps: number, slots: number): boolean {
+  console.log(`\n${name}: ${o.attempts} attempts by ${CLIENTS} clients on ${PROVIDERS} providers (${slots} slots) in ${o.seconds.toFixed(1)} s`);
+  console.log(`  attempts/s ${(o.attempts / o.seconds).toFixed(0)}   attempt latency p50 ${o.p50.toFixed(1)} ms   p99 ${o.p99.toFixed(1)} ms`);
+  console.log(`  booked ${o.booked}   refused 3001 ${o.refused3001}   other ${JSON.stringify(o.other)}`);
+  console.log(`  overlapping bookings (self-join): ${overlaps}`);
+  return overlaps === 0 && Object.keys(o.other).length === 0 && o.booked <= slots;
+}
+
+async function onPostgres(): Promise<boolean> {
+  const url = new URL(DATABASE_URL);
+  const name = url.pathname.slice(1).replace(/"/g, '');
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(DATABASE_URL), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const database = await openDatabase({ databaseUrl: DATABASE_URL, dataDir: '', poolSize: 10 });
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-booking-'));
+  let server: ChildProcess | undefined;
+  try {
+    const data = await prepare(database);
+    const port = await freePort();
+    server = await startServer(port, { DATABASE_URL, DATA_DIR: dataDir, JWT_SECRET: SECRET });
+    const outcome = await drive(port, data);
+    const [row] = await database.query<{ n: number }>(OVERLAPS);
+    return report('PostgreSQL', outcome, row!.n, data.slots.length);
+  } finally {
+    server?.kill('SIGTERM');
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function onPglite(): Promise<boolean> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-booking-pglite-'));
+  let server: ChildProcess | undefined;
+  try {
+    const setup = await openDatabase({ dataDir: join(dataDir, 'db') });
+    const data = await prepare(setup);
+    await setup.close();
+    const port = await freePort();
+    server = await startServer(port, { DATA_DIR: join(dataDir, 'db'), DATABASE_URL: '', JWT_SECRET: SECRET });
+    const outcome = await drive(port, data);
+    server.kill('SIGTERM');
+    await new Promise((r) => server!.once('exit', r));
+    server = undefined;
+    const check = await openDatabase({ dataDir: join(dataDir, 'db') });
+    const [row] = await check.query<{ n: number }>(OVERLAPS);
+    await check.close();
+    return report('PGlite', outcome, row!.n, data.slots.length);
+  } finally {
+    server?.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function runBookingBenchmark(): Promise<boolean> {
+  const which = process.env.BENCH_DB ?? 'both';
+  let ok = true;
+  if (which === 'both' || which === 'postgres') ok = (await onPostgres()) && ok;
+  if (which === 'both' || which === 'pglite') ok = (await onPglite()) && ok;
+  return ok;
+}

@@ -1,0 +1,55 @@
+/**
+ * The one-time code (/login/verify-otp): 6 digits, checked with the spec messages of
+ * validation.otp.required and validation.otp.length; a new code on request (isRetry). Without an address
+ * to check the code for (the page was reloaded or opened directly), it sends people to sign-in.
+ */
+import { Link } from 'react-router';
+import oneTimeCodeForm from '../../../generated/forms/one-time-code';
+import { routeById } from '../../../generated/routes';
+import { message } from '../../../domain/messages';
+import { SpecForm } from '../../runtime/forms/SpecForm';
+import { Button, ButtonLink } from '../../ui/Button';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectAuthUi } from '../../store/auth/slice';
+import { otpSubmitted, selectSignIn, signInResendRequested } from '../../store/auth/sign-in';
+import { AuthFrame, SignInFailure, SignInNews } from './parts';
+
+export default function VerifyOtpPage() {
+  const dispatch = useAppDispatch();
+  const { email } = useAppSelector(selectAuthUi);
+  const signIn = useAppSelector(selectSignIn);
+
+  if (!email) {
+    return (
+      <AuthFrame heading={message('ui.verifyOtp.heading')}>
+        <p>{message('ui.verifyOtp.noEmail')}</p>
+        <ButtonLink to={routeById.login.path}>{message('ui.signIn.goToLogin')}</ButtonLink>
+      </AuthFrame>
+    );
+  }
+
+  const busy = signIn.status === 'verifying' || signIn.status === 'sending';
+  return (
+    <AuthFrame heading={message('ui.verifyOtp.heading')}>
+      <p>{message('ui.verifyOtp.text', { email })}</p>
+      <SignInNews text={signIn.resent && signIn.status === 'sent' ? message('ui.verifyOtp.resent', { email }) : undefined} />
+      <SignInFailure error={signIn.error} />
+      <SpecForm<{ email: string; otp: string }>
+        form={oneTimeCodeForm}
+        initialData={{ email }}
+        submitting={busy}
+        onSubmit={(data) => {
+          dispatch(otpSubmitted({ otp: data.otp }));
+        }}
+        actions={
+          <Button variant="secondary" disabled={busy} onClick={() => dispatch(signInResendRequested())}>
+            {message('ui.verifyOtp.resend')}
+          </Button>
+        }
+      />
+      <p>
+        <Link to={routeById.login.path}>{message('ui.verifyOtp.useAnother')}</Link>
+      </p>
+    </AuthFrame>
+  );
+}

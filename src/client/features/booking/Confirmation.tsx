@@ -1,0 +1,63 @@
+/** The booked session: when, with whom, add to calendar (.ics or Google), and the way to the sessions. */
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { routeById } from '../../../generated/routes';
+import { message } from '../../../domain/messages';
+import { googleCalendarUrl, icsCalendar, type CalendarEvent } from '../../../domain/calendar';
+import site from '../../../generated/content/site';
+import type { Slot } from '../../store/types';
+import { providerName, type ProviderProfile } from './data';
+import { formatSlotDate, formatSlotTime, zoneLabel } from './format';
+
+export interface ConfirmationProps {
+  appointmentId: string;
+  provider: ProviderProfile;
+  slot: Slot;
+  counselingType?: string;
+  timeZone: string;
+  /** a partner's own success wording replaces ours */
+  customSuccessMessage?: string | null;
+  hideCopy?: boolean;
+  showSessionsLink: boolean;
+}
+
+export function Confirmation({ appointmentId, provider, slot, counselingType, timeZone, customSuccessMessage, hideCopy, showSessionsLink }: ConfirmationProps) {
+  const event: CalendarEvent = useMemo(
+    () => ({
+      uid: `${appointmentId}@${site.brand.name.replace(/\s+/g, '').toLowerCase()}`,
+      title: message('ui.booking.confirm.calendarTitle', { counselingType: counselingType ?? '', provider: providerName(provider) }),
+      start: slot.start,
+      end: slot.end,
+      ...(slot.availabilityType === 'in_person' && provider.practice.addressLine1 ? { location: `${provider.practice.addressLine1}, ${provider.practice.city}, ${provider.practice.state} ${provider.practice.zipcode}` } : {}),
+      description: message('ui.booking.confirm.joinVideo'),
+    }),
+    [appointmentId, provider, slot, counselingType],
+  );
+  const icsHref = useMemo(() => `data:text/calendar;charset=utf-8,${encodeURIComponent(icsCalendar(event, `-//${site.brand.name}//Booking//EN`))}`, [event]);
+  return (
+    <section className="card stack" aria-labelledby="booked-heading">
+      <h1 id="booked-heading" tabIndex={-1}>
+        {message('ui.booking.successHeading')}
+      </h1>
+      <p className="slot-summary__when" data-testid="booked-when">
+        {message('ui.booking.confirm.when', { date: formatSlotDate(slot.start, timeZone), time: formatSlotTime(slot.start, timeZone), zone: zoneLabel(slot.start, timeZone) })}
+        <br />
+        {message('ui.booking.slot.with', { provider: providerName(provider) })}
+      </p>
+      {customSuccessMessage ? <p>{customSuccessMessage}</p> : hideCopy ? null : <p>{message('ui.booking.successText')}</p>}
+      <div className="cluster">
+        <a className="btn btn--secondary" href={icsHref} download={`session-${appointmentId}.ics`}>
+          {message('ui.booking.confirm.ics')}
+        </a>
+        <a className="btn btn--secondary" href={googleCalendarUrl(event)} target="_blank" rel="noopener noreferrer">
+          {message('ui.booking.confirm.google')}
+        </a>
+        {showSessionsLink ? (
+          <Link className="btn btn--primary" to={routeById.patientSessionsUpcoming.path}>
+            {message('ui.booking.confirm.sessions')}
+          </Link>
+        ) : null}
+      </div>
+    </section>
+  );
+}

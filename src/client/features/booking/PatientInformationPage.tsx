@@ -1,0 +1,251 @@
+/**
+ * Booking step patient-information (/app/bookings/user/patient-info, /app/bookings/support/patient-info):
+ * who attends (the account's patients, or new ones with the relationship rules), the consent of
+ * every Self patient and minor (a minor's signed as "Parent / legal guardian of {patient}"), and a
+ * responsible party of 18 or older when a minor attends.
+ */
+import { useMemo, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import patientForm from '../../../generated/forms/booking-patient-information';
+import responsiblePartyForm from '../../../generated/forms/responsible-party';
+import type { FormDefinition } from '../../../generated/types';
+import type { Relationship } from '../../../generated/enums';
+import { routeById } from '../../../generated/routes';
+import { constants } from '../../../generated/constants';
+import { message } from '../../../domain/messages';
+import { guardianConsentText } from '../../../domain/consents';
+import { isMinor } from '../../../domain/minor';
+import { todayIso } from '../../../domain/dates';
+import { SpecForm } from '../../runtime/forms/SpecForm';
+import { useQuery } from '@tanstack/react-query';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectAudience, selectAuth } from '../../store/auth/slice';
+import { bookingHelperUpdated, bookingSelectionUpdated, selectBookingHelper, selectBookingRequest, selectBookingSelection } from '../../store/booking/slice';
+import { consentPatientsUpdated, consentSigned, consentTextUpdated } from '../../store/consent/slice';
+import type { BookingPatient, ResponsibleParty } from '../../store/types';
+import { Button } from '../../ui/Button';
+import { Skeleton } from '../../ui/Skeleton';
+import { callById, useAccountDetails, useAccountPatients, useBookingParams, useBookingVariant, useCall } from './data';
+import { nextStepPath, previousStepPath, stepById } from './flow';
+import { StepHeader } from './StepHeader';
+import { HoldCountdown } from './HoldCountdown';
+import { ErrorNotice } from './ErrorNotice';
+import { fromAccount, fullName, needsConsent, needsResponsibleParty, patientKey, withConsent } from './patients';
+import { slotHoldRequested } from '../../store/booking/slice';
+import { formatDollars } from './format';
+import './booking.css';
+
+const step = stepById('patient-information');
+
+interface ConsentTemplate {
+  title: string;
+  consentText: string;
+}
+
+export default function PatientInformationPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const call = useCall();
+  const variant = useBookingVariant();
+  const { search } = useBookingParams();
+  const auth = useAppSelector(selectAuth);
+  const audience = useAppSelector(selectAudience);
+  const helper = useAppSelector(selectBookingHelper);
+  const selection = useAppSelector(selectBookingSelection);
+  const request = useAppSelector(selectBookingRequest);
+  const today = todayIso();
+  const skipUser = helper.skipEmailUserDetails as { id?: string } | undefined;
+  const userId = variant === 'support' ? (search.get('userId') ?? undefined) : (auth.user?.id ?? skipUser?.id);
+  const accountPatients = useAccountPatients(userId, variant);
+  const account = useAccountDetails(userId);
+
+  const added = helper.allPatients.filter((p) => !p.isExisting);
+  const everyone = useMemo(() => [...(accountPatients.data ?? []).map(fromAccount), ...added], [accountPatients.data, added]);
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(selection.selectedPatients.map(patientKey)));
+  const [signed, setSigned] = useState<Set<string>>(() => new Set(selection.selectedPatients.filter((p) => p.consents?.every((c) => c.isConsentProvided)).map(patientKey)));
+  const [adding, setAdding] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const [tried, setTried] = useState(false);
+
+
+  // An account with nobody on it yet shows the form open (its first patient is Self).
+  const showAddForm = adding || ((accountPatients.isSuccess || !userId) && everyone.length === 0);
+  const selected = everyone.filter((p) => chosen.has(patientKey(p)));
+  const consenting = selected.filter((p) => needsConsent(p, today));
+  const minorAttends = selected.some((p) => needsResponsibleParty(p, today));
+  const consentQuery = useQuery({
+    queryKey: ['booking', 'consent-template', consenting.map(patientKey).join(',')],
+    enabled: consenting.length > 0,
+    queryFn: () => {
+      const ids = consenting.map((p) => p.id).filter(Boolean);
+      const query = ids.length ? { patientIds: ids } : { patientName: fullName(consenting[0]!) };
+      return callById<ConsentTemplate>(call, 'getConsentTemplate', { query });
+    },
+  });
+
+  if (!selection.providerId || !helper.selectedSlot) return <Navigate to={previousStepPath('patient-information', variant, search)} replace />;
+  if (variant === 'support' && !userId && !helper.userEmail) return <Navigate to={`${routeById.supportBookingEmail.path}?${search.toString()}`} replace />;
+
+  const toggle = (set: Set<string>, key: string, on: boolean) => {
+    const next = new Set(set);
+    if (on) next.add(key);
+    else next.delete(key);
+    return next;
+  };
+
+  const onAdd = (person: BookingPatient) => {
+    const patient: BookingPatient = { ...person, isExisting: false };
+    dispatch(bookingHelperUpdated({ allPatients: [...helper.allPatients.filter((p) => patientKey(p) !== patientKey(patient)), patient] }));
+    setChosen((c) => toggle(c, patientKey(patient), true));
+    setAdding(false);
+  };
+
+  const consentLabel = (p: BookingPatient) => (isMinor(p.dateOfBirth, today) || needsResponsibleParty(p, today) ? guardianConsentText(p) : message('ui.booking.consent.self', { patient: fullName(p) }));
+  const unsigned = consenting.filter((p) => !signed.has(patientKey(p)));
+
+  const finish = (responsibleParty?: ResponsibleParty) => {
+    setTried(true);
+    if (!selected.length) {
+      setProblem(message('ui.booking.patients.noneChosen'));
+      return;
+    }
+    if (unsigned.length) {
+      setProblem(message('ui.booking.consent.required', { patient: fullName(unsigned[0]!) }));
+      return;
+    }
+    setProblem(undefined);
+    const patients = selected.map((p) => (needsConsent(p, today) ? withConsent(p, audience) : p));
+    dispatch(bookingSelectionUpdated({ selectedPatients: patients }));
+    dispatch(bookingHelperUpdated({ responsibleParty: minorAttends ? responsibleParty : undefined, dropdownPatients: everyone }));
+    if (consentQuery.data) dispatch(consentTextUpdated(consentQuery.data.consentText));
+    dispatch(consentPatientsUpdated(patients.filter((p) => needsConsent(p, today))));
+    dispatch(consentSigned(true));
+    const next = nextStepPath('patient-information', variant, search);
+    if (next) void navigate(next);
+  };
+
+  const holdSlot = helper.selectedSlot;
+  const otherRelationships = everyone.map((p) => p.relationship).filter(Boolean) as Relationship[];
+  const holder = account.data;
+  const rpInitial: Partial<ResponsibleParty> = helper.responsibleParty ?? (holder && !isMinor(holder.dateOfBirth, today) ? { firstName: holder.firstName, lastName: holder.lastName, email: holder.email, ...(holder.dateOfBirth ? { dob: holder.dateOfBirth } : {}), ...(holder.address ? { address: { ...holder.address, country: holder.address.country ?? 'US' } } : {}) } : {});
+
+  return (
+    <div className="container section booking stack">
+      <StepHeader step={step} variant={variant} />
+      {request.hold ? <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={() => dispatch(slotHoldRequested({ slot: holdSlot, providerId: selection.providerId! }))} /> : null}
+
+      <fieldset className="card stack" aria-describedby={tried && !selected.length ? 'patients-error' : undefined}>
+        <legend className="field__label">{message('ui.booking.patients.choose')}</legend>
+        {accountPatients.isPending && userId ? (
+          <Skeleton height="3rem" label={message('ui.booking.patients.loading')} />
+        ) : (
+          <ul className="choice-list">
+            {everyone.map((p) => {
+              const key = patientKey(p);
+              const notes = [p.relationship === 'Self' ? message('ui.booking.patients.you') : p.relationship, needsResponsibleParty(p, today) ? message('ui.booking.patients.minor') : '', p.isExisting ? '' : message('ui.booking.patients.new')].filter(Boolean);
+              return (
+                <li key={key}>
+                  <label className="choice-row">
+                    <input type="checkbox" checked={chosen.has(key)} onChange={(e) => setChosen((c) => toggle(c, key, e.target.checked))} />
+                    <span>
+                      {fullName(p)} <span className="muted">({notes.join(', ')})</span>
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {tried && !selected.length ? (
+          <p id="patients-error" className="field__error">
+            {message('ui.booking.patients.noneChosen')}
+          </p>
+        ) : null}
+        {showAddForm ? (
+          <section className="stack" aria-labelledby="add-patient-heading">
+            <h2 id="add-patient-heading">{stepCopy('addPatient')}</h2>
+            <SpecForm<BookingPatient>
+              form={patientForm as FormDefinition}
+              idPrefix="patient"
+              initialData={otherRelationships.includes('Self') ? {} : { relationship: 'Self', ...(holder ? { firstName: holder.firstName, lastName: holder.lastName } : {}) }}
+              context={{ relationship: { otherRelationships, counselingType: selection.counselingType } }}
+              submitLabel={message('ui.booking.patients.add')}
+              onSubmit={onAdd}
+              actions={
+                everyone.length ? (
+                  <Button variant="ghost" onClick={() => setAdding(false)}>
+                    {message('ui.booking.patients.cancelAdd')}
+                  </Button>
+                ) : undefined
+              }
+            />
+          </section>
+        ) : (
+          <Button variant="secondary" onClick={() => setAdding(true)}>
+            {stepCopy('addPatient')}
+          </Button>
+        )}
+      </fieldset>
+
+      {consenting.length ? (
+        <section className="card stack" aria-labelledby="consent-heading">
+          <h2 id="consent-heading">{message('ui.booking.consent.heading')}</h2>
+          {consentQuery.isPending ? (
+            <Skeleton height="8rem" />
+          ) : (
+            <div className="consent-text" tabIndex={0} role="region" aria-label={consentQuery.data?.title ?? message('consent.bookAppointmentConsent.title')}>
+              {consentQuery.data?.consentText ?? consenting.map((p) => fallbackConsentText(p)).join('\n\n')}
+            </div>
+          )}
+          <ul className="choice-list">
+            {consenting.map((p) => {
+              const key = patientKey(p);
+              const missing = tried && !signed.has(key);
+              return (
+                <li key={key}>
+                  <label className="choice-row">
+                    <input type="checkbox" checked={signed.has(key)} aria-invalid={missing || undefined} aria-describedby={missing ? `consent-error-${key}` : undefined} onChange={(e) => setSigned((s) => toggle(s, key, e.target.checked))} />
+                    <span>{consentLabel(p)}</span>
+                  </label>
+                  {missing ? (
+                    <p id={`consent-error-${key}`} className="field__error">
+                      {message('ui.booking.consent.required', { patient: fullName(p) })}
+                    </p>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
+
+      {minorAttends ? (
+        <section className="card stack" aria-labelledby="rp-heading">
+          <h2 id="rp-heading">{message('ui.booking.responsibleParty.heading')}</h2>
+          <p>{message('ui.booking.responsibleParty.text')}</p>
+          <SpecForm<ResponsibleParty> idPrefix="responsibleParty" key={holder?.id ?? 'rp'} form={responsiblePartyForm as FormDefinition} initialData={rpInitial} submitLabel={message('ui.booking.next')} onSubmit={(rp) => finish(rp)} />
+        </section>
+      ) : (
+        <div className="form-actions">
+          <Button onClick={() => finish()}>{message('ui.booking.next')}</Button>
+        </div>
+      )}
+      <ErrorNotice text={problem} />
+      <div>
+        <Button variant="ghost" onClick={() => void navigate(previousStepPath('patient-information', variant, search))}>
+          {message('ui.booking.back')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The spec's consent wording, when the template could not be fetched (the text signed is the same version). */
+function fallbackConsentText(p: BookingPatient): string {
+  return message('consent.bookAppointmentConsent.text', { patient: fullName(p), windowHours: constants.lateCancelWindowHours, fee: formatDollars(constants.lateCancelFeeCents / 100) });
+}
+
+function stepCopy(key: string): string {
+  const value = step.copy?.[key];
+  return typeof value === 'string' ? value : key;
+}

@@ -1,0 +1,130 @@
+jest.mock('braintree-web/client', () => ({ create: jest.fn() }));
+jest.mock('braintree-web/hosted-fields', () => ({ create: jest.fn() }));
+
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import * as braintreeClient from 'braintree-web/client';
+import * as braintreeHostedFields from 'braintree-web/hosted-fields';
+import type { EndpointId, EndpointRoute, RequestInput } from '../../../generated/client/api';
+import { routeById } from '../../../generated/routes';
+import { message } from '../../../domain/messages';
+import { ApiProvider } from '../../api/api-context';
+import { derivePermissions } from '../../runtime/auth/permissions';
+import { authenticated } from '../../store/auth/slice';
+import { initialHelper, initialSelection } from '../../store/booking/slice';
+import { FakeHostedFields } from '../../../../tests/support/fake-braintree';
+import { billing, cardFormTitle, fillBilling, fillLocalCard } from '../../../../tests/support/card-form';
+import { fakeServices, storeWith, type FakeServices } from '../../../../tests/fixtures/services';
+import { stepById, stepCopy, type BookingVariant } from './flow';
+import PaymentPage from './PaymentPage';
+
+const createClient = braintreeClient.create as unknown as jest.Mock;
+const createHostedFields = braintreeHostedFields.create as unknown as jest.Mock;
+
+const slot = { id: '66666666-6666-4666-8666-666666666666', start: '2030-01-07T15:00:00Z', end: '2030-01-07T16:00:00Z' };
+const provider = {
+  id: '33333333-3333-4333-8333-333333333333', firstName: 'Morgan', lastName: 'Lee', title: 'LCSW', timeZone: 'America/New_York',
+  practice: { id: '44444444-4444-4444-8444-444444444444', name: 'Riverside' }, about: { text: '', payrates: { individual: 150 } }, filters: [],
+};
+const patient = { firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' as const, dateOfBirth: '1990-04-12' };
+const accountId = '00000000-0000-4000-8000-000000000001';
+const hold = { holdId: 'hold-1', slotId: slot.id, providerId: provider.id, practiceId: provider.practice.id, start: slot.start, end: slot.end, appointmentMode: 'online', expiresAt: '2999-01-01T00:00:00Z' };
+
+let hosted: FakeHostedFields | undefined;
+let services: FakeServices;
+beforeEach(() => {
+  hosted = undefined;
+  createClient.mockReset().mockResolvedValue({});
+  createHostedFields.mockReset().mockImplementation(async (options: ConstructorParameters<typeof FakeHostedFields>[0]) => (hosted = new FakeHostedFields(options)));
+  services = fakeServices();
+  services.booking.holdSlot.mockResolvedValue(hold);
+  // The booking is only looked at, never finished: the confirmation screen is another test's business.
+  services.booking.createAppointment.mockReturnValue(new Promise(() => undefined));
+  services.payment.tokenize.mockResolvedValue({ nonce: 'local-nonce' });
+});
+
+/** The payment step of a self-pay booking with a new card, for a patient or for support staff booking for an account. */
+function renderPaymentStep(variant: BookingVariant, gateway: unknown) {
+  const store = storeWith(services, {
+    preloaded: {
+      booking: { ...initialSelection, providerId: provider.id, selectedPatients: [patient], counselingType: 'Individual Counseling', appointmentMode: 'online' },
+      bookingHelper: { ...initialHelper, providerDetails: provider, selectedSlot: slot },
+    },
+  });
+  const staff = variant === 'support';
+  store.dispatch(authenticated({ user: { id: staff ? '00000000-0000-4000-8000-000000000009' : accountId, firstName: 'Sam', lastName: 'Okafor', email: 'x@example.com', userType: staff ? 'support' : 'patient' }, permissions: derivePermissions([staff ? 'support' : 'patient']) }));
+  const calls: EndpointId[] = [];
+  const transport = async (route: EndpointRoute, _input: RequestInput) => {
+    calls.push(route.id);
+    if (route.id === 'getPaymentGateway') return gateway;
+    // The account's details (billing address) never arrive: the person types them.
+    if (route.id === 'getUserDetails') return new Promise(() => undefined);
+    throw new Error(`the payment step should not call ${route.id} here`);
+  };
+  const path = staff ? routeById.supportBookingPayment.path : routeById.userBookingPayment.path;
+  const at = `${path}?selfPay=true${staff ? `&userId=${accountId}` : ''}`;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <Provider store={store}>
+      <ApiProvider transport={transport}>
+        <QueryClientProvider client={queryClient}>
+          <MemoryRouter initialEntries={[at]}>
+            <Routes>
+              <Route path={path} element={<PaymentPage />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </ApiProvider>
+    </Provider>,
+  );
+  return { calls };
+}
+
+const step = stepById('pay');
+const submitLabel = (variant: BookingVariant) => stepCopy(step, variant, 'submit') ?? message('ui.booking.next');
+const cardSection = () => screen.findByRole('region', { name: message('ui.booking.pay.cardHeading') });
+
+describe.each<BookingVariant>(['patient', 'support'])('payment step (%s) with a new card', (variant) => {
+  it('with Braintree: the card is typed into hosted fields and the booking carries their nonce, never calling /patient-cards/tokenize', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPaymentStep(variant, { gateway: 'braintree', clientToken: 'client-token-1' });
+    const card = await cardSection();
+    await within(card).findByRole('group', { name: cardFormTitle('number') });
+    expect(within(card).queryByRole('textbox', { name: cardFormTitle('number') })).toBeNull();
+    await waitFor(() => expect(hosted).toBeDefined());
+    expect(createClient).toHaveBeenCalledWith({ authorization: 'client-token-1' });
+
+    await user.click(screen.getByRole('checkbox', { name: stepCopy(step, variant, 'consent') }));
+    hosted!.fillValidCard();
+    await fillBilling(user, card);
+    await waitFor(() => expect(within(card).getByRole('button', { name: submitLabel(variant) }).hasAttribute('disabled')).toBe(false));
+    await user.click(within(card).getByRole('button', { name: submitLabel(variant) }));
+
+    await waitFor(() => expect(services.booking.createAppointment).toHaveBeenCalledTimes(1));
+    const [body] = services.booking.createAppointment.mock.calls[0]!;
+    expect(body).toMatchObject({ holdId: hold.holdId, selfPay: true, payment: { saveCard: true, nonce: 'fake-valid-nonce' } });
+    if (variant === 'support') expect(body).toMatchObject({ onBehalf: true, userId: accountId });
+    expect(services.payment.tokenize).not.toHaveBeenCalled();
+    expect(calls).not.toContain('tokenizeCard');
+    expect(calls.filter((id) => id === 'getPaymentGateway')).toHaveLength(1);
+  });
+
+  it('with the local test gateway: the card form is the spec form and the saga tokenizes its details first, as before', async () => {
+    const user = userEvent.setup();
+    renderPaymentStep(variant, { gateway: 'local' });
+    const card = await cardSection();
+    await within(card).findByRole('textbox', { name: cardFormTitle('number') });
+    await user.click(screen.getByRole('checkbox', { name: stepCopy(step, variant, 'consent') }));
+    await fillLocalCard(user, card, { number: '4111111111111111', expiration: '12/30', cvv: '123' });
+    await fillBilling(user, card);
+    await user.click(within(card).getByRole('button', { name: submitLabel(variant) }));
+
+    await waitFor(() => expect(services.booking.createAppointment).toHaveBeenCalledTimes(1));
+    expect(services.payment.tokenize).toHaveBeenCalledWith({ number: '4111111111111111', expiration: '12/30', cvv: '123', zipcode: billing.zipcode });
+    expect(services.booking.createAppointment.mock.calls[0]![0]).toMatchObject({ payment: { saveCard: true, nonce: 'local-nonce' } });
+    expect(createHostedFields).not.toHaveBeenCalled();
+  });
+});

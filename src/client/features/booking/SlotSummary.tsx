@@ -1,0 +1,31 @@
+/** The chosen session: provider, day, time in their zone, and how it takes place. */
+import { enums } from '../../../generated/enums';
+import { message } from '../../../domain/messages';
+import type { Slot } from '../../store/types';
+import { providerName, type ProviderProfile } from './data';
+import { formatSlotDate, formatSlotTime, zoneLabel } from './format';
+
+export function SlotSummary({ provider, slot, timeZone }: { provider: ProviderProfile; slot: Slot; timeZone: string }) {
+  const modeLabels = enums.appointmentMode.labels as Record<string, string>;
+  return (
+    <section className="card slot-summary" aria-labelledby="slot-summary-heading">
+      <h2 id="slot-summary-heading" className="slot-summary__title">
+        {message('ui.booking.slot.heading')}
+      </h2>
+      <p className="slot-summary__when">
+        <strong>{formatSlotDate(slot.start, timeZone)}</strong>
+        <br />
+        {formatSlotTime(slot.start, timeZone)} - {formatSlotTime(slot.end, timeZone)} {zoneLabel(slot.start, timeZone)}
+      </p>
+      <p className="muted">
+        {message('ui.booking.slot.with', { provider: providerName(provider) })}
+        {slot.availabilityType ? ` · ${modeLabels[slot.availabilityType] ?? slot.availabilityType}` : ''}
+      </p>
+      {slot.availabilityType === 'in_person' && provider.practice.addressLine1 ? (
+        <p className="small muted">
+          {provider.practice.name}, {provider.practice.addressLine1}, {provider.practice.city}, {provider.practice.state} {provider.practice.zipcode}
+        </p>
+      ) : null}
+    </section>
+  );
+}

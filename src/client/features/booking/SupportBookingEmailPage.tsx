@@ -1,0 +1,106 @@
+/**
+ * Booking step email for staff (/app/bookings/support/email): find the caller's account by e-mail
+ * (GET /users/exists answers staff the account id; GET /support/users/{id} and its
+ * allow-booking-flow check say whether booking for it is allowed), or create the account
+ * (POST /users/create) when there is none. The account travels on as the booking query's userId.
+ */
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import bookingEmail from '../../../generated/forms/booking-email';
+import newAccount from '../../../generated/forms/booking-new-account';
+import type { FormDefinition } from '../../../generated/types';
+import { enums } from '../../../generated/enums';
+import { messages } from '../../../generated/messages';
+import { message } from '../../../domain/messages';
+import { SpecForm } from '../../runtime/forms/SpecForm';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { bookingHelperUpdated, selectBookingHelper, selectBookingSelection } from '../../store/booking/slice';
+import { Button } from '../../ui/Button';
+import { callById, useBookingParams, useCall } from './data';
+import { nextStepPath, previousStepPath, stepById } from './flow';
+import { StepHeader } from './StepHeader';
+import { ErrorNotice } from './ErrorNotice';
+import { useApiAction } from './useApiAction';
+import './booking.css';
+
+const step = stepById('email');
+
+interface SupportUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export default function SupportBookingEmailPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const call = useCall();
+  const { search } = useBookingParams();
+  const helper = useAppSelector(selectBookingHelper);
+  const selection = useAppSelector(selectBookingSelection);
+  const action = useApiAction();
+  const [newFor, setNewFor] = useState<string>();
+  const [blocked, setBlocked] = useState<string>();
+
+  if (!selection.providerId || !helper.selectedSlot) return <Navigate to={previousStepPath('email', 'support', search)} replace />;
+
+  const goOn = (user: SupportUser) => {
+    dispatch(bookingHelperUpdated({ dbUser: { ...user }, userEmail: user.email }));
+    const query = new URLSearchParams(search);
+    query.set('userId', user.id);
+    void navigate(nextStepPath('email', 'support', query)!);
+  };
+
+  const onEmail = async ({ email }: { email: string }) => {
+    setBlocked(undefined);
+    const found = await action.run(() => callById<{ exists: boolean; userId?: string }>(call, 'userExists', { query: { email } }));
+    if (!found) return;
+    if (!found.exists) return setNewFor(email);
+    if (!found.userId) return setBlocked(message('ui.booking.support.notAllowed', { reason: enums.bookingFlowBlockReason.labels.EMAIL_MISMATCH }));
+    const user = await action.run(() => callById<SupportUser>(call, 'getSupportUser', { params: { id: found.userId } }));
+    if (!user) return;
+    const allowed = await action.run(() => callById<{ allowed: boolean; reason?: keyof typeof enums.bookingFlowBlockReason.labels }>(call, 'allowBookingFlow', { params: { id: user.id }, query: { email } }));
+    if (!allowed) return;
+    if (!allowed.allowed) return setBlocked(message('ui.booking.support.notAllowed', { reason: allowed.reason ? enums.bookingFlowBlockReason.labels[allowed.reason] : '' }));
+    goOn(user);
+  };
+
+  const onCreate = async (person: { firstName: string; lastName: string; dateOfBirth: string }) => {
+    if (!newFor) return;
+    const created = await action.run(() => callById<SupportUser>(call, 'createUser', { body: { email: newFor, ...person } }));
+    if (created) goOn(created);
+  };
+
+  return (
+    <div className="container section booking stack">
+      <StepHeader step={step} variant="support" />
+      <div className="card">
+        {newFor ? (
+          <div className="stack">
+            <p role="status">{messages['ui.support.userAccountNotFound']}</p>
+            <SpecForm<{ firstName: string; lastName: string; dateOfBirth: string }>
+              form={newAccount as FormDefinition}
+              onSubmit={onCreate}
+              submitting={action.pending}
+              serverErrors={action.fieldErrors}
+              actions={
+                <Button variant="ghost" onClick={() => (action.reset(), setNewFor(undefined))}>
+                  {message('ui.booking.verify.changeEmail')}
+                </Button>
+              }
+            />
+          </div>
+        ) : (
+          <SpecForm<{ email: string }> form={bookingEmail as FormDefinition} initialData={helper.userEmail ? { email: helper.userEmail } : undefined} onSubmit={onEmail} submitting={action.pending} serverErrors={action.fieldErrors} />
+        )}
+      </div>
+      <ErrorNotice text={blocked ?? action.text} />
+      <div>
+        <Button variant="ghost" onClick={() => void navigate(previousStepPath('email', 'support', search))}>
+          {message('ui.booking.back')}
+        </Button>
+      </div>
+    </div>
+  );
+}

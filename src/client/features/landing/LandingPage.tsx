@@ -1,0 +1,173 @@
+/**
+ * Marketing landing pages (product-spec §1, §2): the hubs (/providers, /therapists, /psychiatrists),
+ * state (/{section}/{state}), city (/{section}/{state}/{city}) and specialty
+ * (/{section}/specialties/{specialty}) pages. Copy from specs/content/landing-*.yaml with its
+ * {{placeholders}} filled; rendered on the server with title, description and canonical address.
+ * An address whose state or specialty does not exist answers 404.
+ */
+import { Link, useLocation } from 'react-router';
+import cityPage from '../../../generated/content/landing-city';
+import providerHub from '../../../generated/content/landing-provider-hub';
+import psychiatristHub from '../../../generated/content/landing-psychiatrist-hub';
+import segments from '../../../generated/content/landing-segments';
+import specialtyPage from '../../../generated/content/landing-specialty';
+import statePage from '../../../generated/content/landing-state';
+import therapistHub from '../../../generated/content/landing-therapist-hub';
+import system from '../../../generated/content/system';
+import type { LandingPageContent } from '../../../generated/content-types';
+import { constants } from '../../../generated/constants';
+import { enums, type LandingSection, type QuestionnaireService } from '../../../generated/enums';
+import { routeById } from '../../../generated/routes';
+import { fillContentTree } from '../../../domain/content-text';
+import { parseLandingPath, type LandingPage } from '../../../domain/landing-urls';
+import { providerSearchParams, searchFromQuestionnaire } from '../../../domain/provider-search';
+import type { RouteDataContext, RouteDataResult } from '../../runtime/ssr/route-data';
+import { stateName } from '../../ui/format';
+import { Awards, Carriers, CityFaq, HowItWorksCarousel, Testimonials } from './blocks';
+import './home.css';
+
+const HUBS: Readonly<Record<LandingSection, LandingPageContent>> = { providers: providerHub, therapists: therapistHub, psychiatrists: psychiatristHub };
+/** The care a section's search starts with. */
+const SECTION_SERVICE: Partial<Record<LandingSection, QuestionnaireService>> = { therapists: 'individual', psychiatrists: 'psychiatry' };
+const STATUS_NOT_FOUND = 404;
+
+interface ResolvedPage {
+  page: LandingPage;
+  content: LandingPageContent;
+  city?: string;
+  state?: string;
+  /** where the call to action leads */
+  searchHref: string;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "salt-lake-city" → "Salt Lake City" */
+function cityName(slug: string): string {
+  return slug
+    .split('-')
+    .filter(Boolean)
+    .map((w) => capitalized(w))
+    .join(' ');
+}
+
+export function resolveLandingPage(pathname: string): ResolvedPage | undefined {
+  const page = parseLandingPath(pathname);
+  if (!page) return undefined;
+  const kind = segments.segments[page.section];
+  const service = SECTION_SERVICE[page.section];
+  const questionnaire = `${routeById.searchQuestionnaire.path}${service ? `?${providerSearchParams(searchFromQuestionnaire({ service })).toString()}` : ''}`;
+  const search = (state?: string, location?: string) => `${routeById.providerSearch.path}?${providerSearchParams({ ...searchFromQuestionnaire({ service, state, location }) }).toString()}`;
+  switch (page.pageType) {
+    case 'hub':
+      return { page, content: HUBS[page.section], searchHref: questionnaire };
+    case 'state': {
+      const code = page.state.toUpperCase();
+      if (!constants.usStates.some((s) => s.code === code)) return undefined;
+      const state = stateName(code);
+      return { page, state, content: fillContentTree(statePage, { state, providerKind: kind.providerKind }), searchHref: search(code) };
+    }
+    case 'city': {
+      const code = page.state.toUpperCase();
+      if (!constants.usStates.some((s) => s.code === code)) return undefined;
+      const city = cityName(page.city);
+      return { page, city, state: code, content: fillContentTree(cityPage, { city, state: code, providerKind: kind.providerKind }), searchHref: search(code, `${city}, ${code}`) };
+    }
+    case 'specialty': {
+      const specialty = enums.counselingSpecialty.labels[page.specialty];
+      return { page, content: fillContentTree(specialtyPage, { specialty, providerKind: kind.providerKind }), searchHref: questionnaire };
+    }
+  }
+}
+
+export async function loadData(context: RouteDataContext): Promise<RouteDataResult> {
+  const pathname = new URL(context.url, context.origin).pathname;
+  const resolved = resolveLandingPage(pathname);
+  if (!resolved) return { status: STATUS_NOT_FOUND, head: { title: system.notFound.heading, robots: 'noindex' } };
+  return { head: { title: capitalized(resolved.content.title), description: resolved.content.metaDescription, canonical: `${context.origin}${pathname.replace(/\/+$/, '')}` } };
+}
+
+function Block({ name, resolved }: { name: string; resolved: ResolvedPage }) {
+  switch (name) {
+    case 'how-it-works':
+      return (
+        <section className="section">
+          <div className="container">
+            <HowItWorksCarousel />
+          </div>
+        </section>
+      );
+    case 'testimonials':
+      return <Testimonials />;
+    case 'carriers':
+      return <Carriers />;
+    case 'awards':
+      return <Awards />;
+    case 'city-faq':
+      return resolved.city && resolved.state ? <CityFaq city={resolved.city} state={resolved.state} /> : null;
+    default:
+      return null;
+  }
+}
+
+export function LandingPageScreen() {
+  const { pathname } = useLocation();
+  const resolved = resolveLandingPage(pathname);
+  if (!resolved) {
+    return (
+      <div className="container section message-page stack">
+        <h1>{system.notFound.heading}</h1>
+        <p>{system.notFound.text}</p>
+        <p>
+          <Link className="btn btn--primary" to="/">
+            {system.notFound.homeAction}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const { content } = resolved;
+  return (
+    <>
+      <section className="hero">
+        <div className="container stack">
+          <h1>{capitalized(content.heading)}</h1>
+          <p className="hero__lead">{content.intro}</p>
+          <p>
+            <Link className="btn btn--primary" to={resolved.searchHref}>
+              {content.callToAction.button}
+            </Link>
+          </p>
+        </div>
+      </section>
+      <section className="section">
+        <div className="container grid">
+          {content.sections.map((s) => (
+            <div key={s.heading} className="card stack-sm">
+              <h2>{s.heading}</h2>
+              <p className="muted">{s.text}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+      {(content.blocks ?? []).map((name) => (
+        <Block key={name} name={name} resolved={resolved} />
+      ))}
+      <section className="section cta">
+        <div className="container cta__inner">
+          <div className="stack">
+            <h2>{content.callToAction.heading}</h2>
+            {content.callToAction.text ? <p>{content.callToAction.text}</p> : null}
+            <p>
+              <Link className="btn btn--primary" to={resolved.searchHref}>
+                {content.callToAction.button}
+              </Link>
+            </p>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

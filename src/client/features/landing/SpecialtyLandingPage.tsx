@@ -1,0 +1,8 @@
+/** Landing page (see LandingPage.tsx): rendered on the server, copy from specs/content. */
+import { LandingPageScreen } from './LandingPage';
+
+export { loadData } from './LandingPage';
+
+export default function SpecialtyLandingPage() {
+  return <LandingPageScreen />;
+}

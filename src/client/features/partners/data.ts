@@ -1,0 +1,19 @@
+/** Partner data for the partner screens (React Query keys and the paging rule). */
+import { constants } from '../../../generated/constants';
+
+export const partnerKeys = {
+  page: (offset: number, limit: number) => ['business-partners', 'page', offset, limit] as const,
+  byCode: (code: string) => ['business-partners', 'code', code.toUpperCase()] as const,
+};
+
+/** The 1-based page a ?page= value names (anything else is the first page). */
+export function pageFrom(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
+}
+
+export function pageCount(total: number, pageSize: number = constants.pageSize): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+export const PARTNERSHIP_CODE_PATTERN = /^[A-Za-z0-9-]{2,50}$/;

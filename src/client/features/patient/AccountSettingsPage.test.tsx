@@ -1,0 +1,56 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RequestInput } from '../../../generated/client/api';
+import { errorCatalogue } from '../../../generated/errors';
+import { messages } from '../../../generated/messages';
+import { routeById } from '../../../generated/routes';
+import { message } from '../../../domain/messages';
+import { selectUser } from '../../store/auth/slice';
+import AccountSettingsPage from './AccountSettingsPage';
+import { httpError, renderScreen, testUser } from './test-kit';
+
+const details = {
+  ...testUser, dateOfBirth: '1988-07-14', businessPartnerId: null, isPartnerAssociationActive: false, phoneNumber: '6145550142',
+  address: { line1: '12 High St', city: 'Columbus', state: 'OH', zipcode: '43215' },
+};
+
+const path = routeById.patientAccountSettings.path;
+
+describe('AccountSettingsPage', () => {
+  it('starts from the account, and refuses a zip code that is not 5 digits with the spec message', async () => {
+    const updateUser = jest.fn();
+    renderScreen(<AccountSettingsPage />, { path, answers: { getUserDetails: () => details, updateUser } });
+    const zip = await screen.findByLabelText(/Zip code/);
+    expect((screen.getByLabelText(/Phone number/) as HTMLInputElement).value).toBe('(614) 555-0142');
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '4321');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(messages['validation.address.zipcode.invalid'])).toBeTruthy();
+    expect(updateUser).not.toHaveBeenCalled();
+  });
+
+  it('saves names, e-mail, phone (as digits) and address, and the signed-in user follows the new e-mail', async () => {
+    const updateUser = jest.fn((input: RequestInput) => ({ ...details, ...(input.body as object) }));
+    const { store } = renderScreen(<AccountSettingsPage />, { path, answers: { getUserDetails: () => details, updateUser } });
+    const email = await screen.findByLabelText(/Email/);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'jordan.new@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText(new RegExp(messages['ui.patient.settings.saved']));
+    expect(screen.getByText(new RegExp(message('ui.patient.settings.emailChanged', { email: 'jordan.new@example.com' }).replace('.', '\\.')))).toBeTruthy();
+    expect(updateUser.mock.calls[0]![0]).toMatchObject({ params: { id: testUser.id }, body: { email: 'jordan.new@example.com', phoneNumber: '6145550142', address: details.address } });
+    await waitFor(() => expect(selectUser(store.getState())?.email).toBe('jordan.new@example.com'));
+  });
+
+  it('shows the API refusing an e-mail another account uses on the e-mail field', async () => {
+    const updateUser = () => {
+      throw httpError('updateUser', 409, { description: errorCatalogue.EMAIL_IN_USE.message, errors: [{ field: 'email', reason: errorCatalogue.EMAIL_IN_USE.message, keyword: 'unique' }] });
+    };
+    renderScreen(<AccountSettingsPage />, { path, answers: { getUserDetails: () => details, updateUser } });
+    await screen.findByLabelText(/Email/);
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const shown = await screen.findAllByText(errorCatalogue.EMAIL_IN_USE.message);
+    expect(shown.length).toBe(2); // on the field, and in the announced notice
+    expect(screen.getByLabelText(/Email/).getAttribute('aria-invalid')).toBe('true');
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Account settings: the holder's names, e-mail, phone and address, validated with the rules of
+ * product-spec §5 (specs/forms/account-settings.yaml); the API checks the same schemas and its
+ * field errors show on their fields.
+ */
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import accountSettingsForm from '../../../generated/forms/account-settings';
+import { routeById } from '../../../generated/routes';
+import { message } from '../../../domain/messages';
+import { digitsOf, formatPhone } from '../../../domain/phone';
+import type { FieldError } from '../../../domain/validation/field-errors';
+import { SpecForm } from '../../runtime/forms/SpecForm';
+import { updateStoredUser } from '../../runtime/auth/credentials';
+import { useApi } from '../../api/api-context';
+import { errorTextFor, isApiError } from '../../api/errors';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { authenticated, selectAuth } from '../../store/auth/slice';
+import { ButtonLink } from '../../ui/Button';
+import { PortalShell } from './PortalShell';
+import { portalKeys, useAccount, type AccountDetails } from './data';
+import { ListSkeleton, Loaded } from './states';
+
+interface AccountSettings {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  address: NonNullable<AccountDetails['address']>;
+}
+
+function initialSettings(a: AccountDetails): Partial<AccountSettings> {
+  return {
+    firstName: a.firstName,
+    lastName: a.lastName,
+    email: a.email,
+    ...(a.phoneNumber ? { phoneNumber: formatPhone(a.phoneNumber) } : {}),
+    ...(a.address ? { address: a.address } : {}),
+  };
+}
+
+export default function AccountSettingsPage() {
+  const api = useApi();
+  const account = useAccount();
+  const queryClient = useQueryClient();
+  const auth = useAppSelector(selectAuth);
+  const dispatch = useAppDispatch();
+  const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
+  const [outcome, setOutcome] = useState<{ kind: 'saved' | 'failed'; text: string } | undefined>();
+
+  const save = useMutation({
+    mutationFn: (input: { id: string; values: AccountSettings }) =>
+      api.updateUser({ params: { id: input.id }, body: { ...input.values, phoneNumber: digitsOf(input.values.phoneNumber) } }),
+    onMutate: () => {
+      setServerErrors([]);
+      setOutcome(undefined);
+    },
+    onSuccess: (changed, input) => {
+      queryClient.setQueryData(portalKeys.account(changed.id), changed);
+      void queryClient.invalidateQueries({ queryKey: portalKeys.patients(changed.id) });
+      const previousEmail = account.data?.email;
+      if (auth.user) {
+        const user = { ...auth.user, firstName: changed.firstName, lastName: changed.lastName, email: changed.email };
+        updateStoredUser(user, auth.expiresAt);
+        dispatch(authenticated({ user, permissions: auth.permissions, expiresAt: auth.expiresAt }));
+      }
+      const emailChanged = previousEmail !== undefined && previousEmail.toLowerCase() !== input.values.email.toLowerCase();
+      setOutcome({
+        kind: 'saved',
+        text: [message('ui.patient.settings.saved'), emailChanged ? message('ui.patient.settings.emailChanged', { email: changed.email }) : '']
+          .filter(Boolean)
+          .join(' '),
+      });
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.fieldErrors.length) setServerErrors(error.fieldErrors);
+      setOutcome({ kind: 'failed', text: errorTextFor(error, 'patient_web') });
+    },
+  });
+
+  return (
+    <PortalShell route="patientAccountSettings">
+      <div className="form-card stack">
+        <p className="lead">{message('ui.patient.account.settingsIntro')}</p>
+        <div aria-live="polite" role="status">
+          {outcome ? <p className={`notice ${outcome.kind === 'saved' ? 'notice--success' : 'notice--error'}`}>{outcome.text}</p> : null}
+        </div>
+        <Loaded query={account} skeleton={<ListSkeleton rows={5} height="3.5rem" />}>
+          {(a) => (
+            <SpecForm<AccountSettings>
+              form={accountSettingsForm}
+              initialData={initialSettings(a)}
+              serverErrors={serverErrors}
+              submitting={save.isPending}
+              onSubmit={(values) => save.mutate({ id: a.id, values })}
+              actions={
+                <ButtonLink to={routeById.patientAccount.path} variant="ghost">
+                  {message('ui.patient.settings.cancel')}
+                </ButtonLink>
+              }
+            />
+          )}
+        </Loaded>
+      </div>
+    </PortalShell>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * The billing details of one session (/billing/session?patientId=&transactionId=): what was paid,
+ * when, with which card, for which session, with the receipt and the visit's statement as PDFs.
+ * A transaction of another account answers 404: the not-found state.
+ */
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { messages } from '../../../generated/messages';
+import { routeById } from '../../../generated/routes';
+import { message } from '../../../domain/messages';
+import { formatSessionTime } from '../../../domain/sessions';
+import { useApi } from '../../api/api-context';
+import { ApiError, errorTextFor } from '../../api/errors';
+import { Button, ButtonLink } from '../../ui/Button';
+import { PortalShell } from './PortalShell';
+import { ListSkeleton, Loaded } from './states';
+import { downloadReceipt, downloadStatement, formatDay, formatDollars, kindLabel, statusLabel, useTransaction, type Transaction } from './billing-data';
+
+function Downloads({ t }: { t: Transaction }) {
+  const api = useApi();
+  const [busy, setBusy] = useState<'receipt' | 'statement'>();
+  const [problem, setProblem] = useState<string>();
+  async function run(kind: 'receipt' | 'statement') {
+    setBusy(kind);
+    setProblem(undefined);
+    try {
+      await (kind === 'receipt' ? downloadReceipt(api, t) : downloadStatement(api, t));
+    } catch (error) {
+      setProblem(errorTextFor(error, 'patient_web'));
+    } finally {
+      setBusy(undefined);
+    }
+  }
+  return (
+    <>
+      <div className="cluster">
+        <Button onClick={() => void run('receipt')} disabled={Boolean(busy)} aria-busy={busy === 'receipt' || undefined}>
+          {messages['ui.patient.billing.receipt']}
+        </Button>
+        {t.appointmentId ? (
+          <Button variant="secondary" onClick={() => void run('statement')} disabled={Boolean(busy)} aria-busy={busy === 'statement' || undefined}>
+            {messages['ui.patient.billing.downloadStatement']}
+          </Button>
+        ) : null}
+      </div>
+      <div aria-live="assertive">
+        {problem ? (
+          <p className="notice notice--error" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+export default function BillingSessionPage() {
+  const [search] = useSearchParams();
+  const transaction = useTransaction(search.get('patientId') ?? undefined, search.get('transactionId') ?? undefined);
+  const missing = !search.get('patientId') || !search.get('transactionId');
+  return (
+    <PortalShell
+      route="patientBillingSession"
+      actions={
+        <ButtonLink to={routeById.patientBilling.path} variant="ghost">
+          {messages['ui.patient.billing.back']}
+        </ButtonLink>
+      }
+    >
+      <Loaded query={missing ? { data: undefined, error: notFound, isPending: false, refetch: () => undefined } : transaction} skeleton={<ListSkeleton rows={1} height="14rem" />}>
+        {(t) => (
+          <div className="stack">
+            <dl className="details-list item">
+              <div>
+                <dt>{messages['ui.patient.billing.paidOn']}</dt>
+                <dd>{formatDay(t.createdAt)}</dd>
+              </div>
+              <div>
+                <dt>{messages['ui.patient.billing.amount']}</dt>
+                <dd>
+                  {formatDollars(t.amount, t.currency)} · {kindLabel(t)}
+                </dd>
+              </div>
+              <div>
+                <dt>{messages['ui.patient.billing.status']}</dt>
+                <dd>{statusLabel(t)}</dd>
+              </div>
+              {t.cardBrand && t.cardLast4 ? (
+                <div>
+                  <dt>{messages['ui.patient.billing.paidWith']}</dt>
+                  <dd>{message('ui.patient.billing.card', { brand: t.cardBrand, last4: t.cardLast4 })}</dd>
+                </div>
+              ) : null}
+              <div>
+                <dt>{messages['ui.patient.billing.session']}</dt>
+                <dd>
+                  {[t.appointmentStart ? formatSessionTime(t.appointmentStart, 'America/New_York') : null, t.providerName, t.practiceName, t.patientName ? message('ui.patient.billing.for', { patient: t.patientName }) : null]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </dd>
+              </div>
+            </dl>
+            <Downloads t={t} />
+          </div>
+        )}
+      </Loaded>
+    </PortalShell>
+  );
+}
+
+/** A link without both ids names nothing: the same state as another account's record. */
+const notFound = new ApiError('http', 'getBillingTransaction', 404);

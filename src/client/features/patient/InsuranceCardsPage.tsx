@@ -1,0 +1,55 @@
+/** Insurance cards: each patient's insurances on file, whether the card's photos are on file, and a way to add them. */
+import { messages } from '../../../generated/messages';
+import { message } from '../../../domain/messages';
+import { ButtonLink } from '../../ui/Button';
+import { PortalShell } from './PortalShell';
+import { ListSkeleton, Loaded } from './states';
+import { fullName } from './data';
+import { capturePath, useAccountInsurances } from './insurance-data';
+
+export default function InsuranceCardsPage() {
+  const insurances = useAccountInsurances();
+  return (
+    <PortalShell route="patientInsuranceCards">
+      <p className="lead">{messages['ui.patient.insurance.intro']}</p>
+      <Loaded query={insurances} skeleton={<ListSkeleton rows={2} height="8rem" />}>
+        {(list) => (
+          <div className="stack-lg">
+            {list.map(({ patient, insurances: items }) => (
+              <section key={patient.id} className="portal-section" aria-labelledby={`ins-${patient.id}`}>
+                <h2 id={`ins-${patient.id}`}>{fullName(patient)}</h2>
+                {items.length ? (
+                  <ul className="item-list">
+                    {items.map((i) => (
+                      <li key={i.id} className="item stack-sm">
+                        <p className="item__title">{message('ui.patient.insurance.plan', { carrier: i.carrierName, plan: i.planName })}</p>
+                        <p className="item__meta">{message('ui.patient.insurance.member', { memberId: i.memberId })}</p>
+                        <ul className="card-sides">
+                          <li>
+                            {messages['ui.patient.insurance.cardFront']}:{' '}
+                            <span className={`badge ${i.cardFrontDocumentId ? 'badge--ok' : 'badge--todo'}`}>{i.cardFrontDocumentId ? messages['ui.patient.insurance.onFile'] : messages['ui.patient.insurance.missing']}</span>
+                          </li>
+                          <li>
+                            {messages['ui.patient.insurance.cardBack']}:{' '}
+                            <span className={`badge ${i.cardBackDocumentId ? 'badge--ok' : 'badge--todo'}`}>{i.cardBackDocumentId ? messages['ui.patient.insurance.onFile'] : messages['ui.patient.insurance.missing']}</span>
+                          </li>
+                        </ul>
+                        <div>
+                          <ButtonLink to={capturePath(patient.id, i.id)} variant="secondary">
+                            {messages['ui.patient.insurance.add']}
+                          </ButtonLink>
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="item">{message('ui.patient.insurance.none', { patient: fullName(patient) })}</p>
+                )}
+              </section>
+            ))}
+          </div>
+        )}
+      </Loaded>
+    </PortalShell>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * Billing: the account's payments and refunds by date range (receipts as PDF downloads, a link to
+ * each session's billing details) and the cards on file.
+ */
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { messages } from '../../../generated/messages';
+import { message } from '../../../domain/messages';
+import { useApi } from '../../api/api-context';
+import { errorTextFor } from '../../api/errors';
+import { Button } from '../../ui/Button';
+import { PortalShell } from './PortalShell';
+import { ListSkeleton, Loaded } from './states';
+import { fullName } from './data';
+import { downloadReceipt, formatDay, formatDollars, kindLabel, statusLabel, transactionPath, useCardsOnFile, useReceipts, type Transaction } from './billing-data';
+
+function TransactionRow({ t, onProblem }: { t: Transaction; onProblem: (text: string | undefined) => void }) {
+  const api = useApi();
+  const [busy, setBusy] = useState(false);
+  async function receipt() {
+    setBusy(true);
+    onProblem(undefined);
+    try {
+      await downloadReceipt(api, t);
+    } catch (error) {
+      onProblem(errorTextFor(error, 'patient_web'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <li className="item txn">
+      <div className="txn__main">
+        <p className="item__title">
+          {formatDay(t.createdAt)} · {formatDollars(t.amount, t.currency)}
+        </p>
+        <p className="item__meta">
+          {kindLabel(t)} · {statusLabel(t)}
+          {t.patientName ? ` · ${message('ui.patient.billing.for', { patient: t.patientName })}` : ''}
+        </p>
+        {t.description ? <p className="item__meta">{t.description}</p> : null}
+      </div>
+      <div className="cluster txn__actions">
+        {t.appointmentId ? (
+          <Link className="btn btn--ghost" to={transactionPath(t)}>
+            {messages['ui.patient.billing.details']}
+          </Link>
+        ) : null}
+        <Button variant="secondary" onClick={() => void receipt()} disabled={busy} aria-busy={busy || undefined}>
+          {messages['ui.patient.billing.receipt']}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+function CardsOnFile() {
+  const cards = useCardsOnFile();
+  return (
+    <Loaded query={cards} skeleton={<ListSkeleton rows={1} height="4rem" />}>
+      {(lists) =>
+        lists.length ? (
+          <ul className="item-list">
+            {lists.flatMap((l) =>
+              l.cards.map((c) => (
+                <li key={c.id} className="item person">
+                  <div>
+                    <p className="item__title">{message('ui.patient.billing.card', { brand: c.brand, last4: c.last4 })}</p>
+                    <p className="item__meta">
+                      {message('ui.patient.billing.cardExpires', { month: String(c.expirationMonth).padStart(2, '0'), year: c.expirationYear })} · {fullName(l.patient)}
+                    </p>
+                  </div>
+                  {c.isDefault ? <span className="badge">{messages['ui.patient.billing.defaultCard']}</span> : null}
+                </li>
+              )),
+            )}
+          </ul>
+        ) : (
+          <p className="muted">{messages['ui.patient.billing.noCards']}</p>
+        )
+      }
+    </Loaded>
+  );
+}
+
+export default function PatientBillingPage() {
+  const [range, setRange] = useState<{ startDate?: string; endDate?: string }>({});
+  const [draft, setDraft] = useState<{ startDate?: string; endDate?: string }>({});
+  const [rangeProblem, setRangeProblem] = useState<string>();
+  const [problem, setProblem] = useState<string>();
+  const receipts = useReceipts(range);
+  const shown = { startDate: draft.startDate ?? receipts.data?.startDate ?? '', endDate: draft.endDate ?? receipts.data?.endDate ?? '' };
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (shown.startDate && shown.endDate && shown.startDate > shown.endDate) {
+      setRangeProblem(messages['ui.patient.billing.rangeInvalid']);
+      return;
+    }
+    setRangeProblem(undefined);
+    setRange({ ...(shown.startDate ? { startDate: shown.startDate } : {}), ...(shown.endDate ? { endDate: shown.endDate } : {}) });
+  }
+
+  return (
+    <PortalShell route="patientBilling">
+      <p className="lead">{messages['ui.patient.billing.intro']}</p>
+      <form className="range-form" onSubmit={submit} noValidate aria-describedby={rangeProblem ? 'range-problem' : undefined}>
+        <fieldset className="range-form__fields">
+          <legend className="field__label">{messages['ui.patient.billing.range']}</legend>
+          <div className="field">
+            <label className="field__label" htmlFor="billing-from">
+              {messages['ui.patient.billing.from']}
+            </label>
+            <input id="billing-from" className="input" type="date" value={shown.startDate} onChange={(e) => setDraft((d) => ({ ...d, startDate: e.target.value }))} />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="billing-to">
+              {messages['ui.patient.billing.to']}
+            </label>
+            <input id="billing-to" className="input" type="date" value={shown.endDate} onChange={(e) => setDraft((d) => ({ ...d, endDate: e.target.value }))} />
+          </div>
+          <Button type="submit" variant="secondary">
+            {messages['ui.patient.billing.show']}
+          </Button>
+        </fieldset>
+        <div aria-live="assertive">
+          {rangeProblem ? (
+            <p id="range-problem" className="field__error" role="alert">
+              {rangeProblem}
+            </p>
+          ) : null}
+        </div>
+      </form>
+
+      <section className="portal-section" aria-labelledby="billing-history">
+        <h2 id="billing-history">{messages['ui.patient.billing.history']}</h2>
+        <div aria-live="assertive">
+          {problem ? (
+            <p className="notice notice--error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+        <Loaded query={receipts} skeleton={<ListSkeleton rows={3} height="5rem" />}>
+          {(data) =>
+            data.items.length ? (
+              <ul className="item-list">
+                {data.items.map((t) => (
+                  <TransactionRow key={t.id} t={t} onProblem={setProblem} />
+                ))}
+              </ul>
+            ) : (
+              <p className="item">{messages['ui.patient.billing.none']}</p>
+            )
+          }
+        </Loaded>
+      </section>
+
+      <section className="portal-section" aria-labelledby="billing-cards">
+        <h2 id="billing-cards">{messages['ui.patient.billing.cards']}</h2>
+        <CardsOnFile />
+      </section>
+    </PortalShell>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * Dashboard home: the next session (with the video link for video visits), the people on the
+ * account with and without consent (patientDashboard slice), what needs doing (unsigned consent,
+ * missing insurance card) and how often care usually happens (product-spec §9 care cadence).
+ */
+import { constants } from '../../../generated/constants';
+import { messages } from '../../../generated/messages';
+import { routeById } from '../../../generated/routes';
+import { message } from '../../../domain/messages';
+import { consentsRequired } from '../../../domain/consents';
+import { todayIso } from '../../../domain/dates';
+import { useAppSelector } from '../../store/hooks';
+import { selectUser } from '../../store/auth/slice';
+import { selectPatientDashboard } from '../../store/dashboard/slice';
+import type { BookingPatient } from '../../store/types';
+import { ButtonLink } from '../../ui/Button';
+import { PortalShell } from './PortalShell';
+import { fullName, usePatients } from './data';
+import { relationshipLabel } from './labels';
+import { ListSkeleton, Loaded } from './states';
+import { SessionCard } from './sessions/SessionCard';
+import { useSessions } from './sessions/session-data';
+import { capturePath, hasCardPhotos, useAccountInsurances } from './insurance-data';
+
+interface Task {
+  key: string;
+  text: string;
+  action: string;
+  to: string;
+}
+
+/** Unsigned consents of people who must sign (Self and minors). */
+export function consentTasks(withoutConsent: readonly BookingPatient[], today: string): Task[] {
+  return withoutConsent
+    .filter((p) => consentsRequired(p, today))
+    .map((p) => ({
+      key: `consent-${p.id}`,
+      text: message('ui.patient.consentNeeded', { patient: fullName(p) }),
+      action: messages['ui.patient.home.signConsent'],
+      to: `${routeById.verifyConsent.path}?${new URLSearchParams({ patientId: p.id ?? '' }).toString()}`,
+    }));
+}
+
+function PatientsOnAccount({ today }: { today: string }) {
+  const { patientsWithConsent, patientsWithoutConsent } = useAppSelector(selectPatientDashboard);
+  const signed = new Set(patientsWithConsent.map((p) => p.id));
+  const all = [...patientsWithConsent, ...patientsWithoutConsent].sort((a, b) => Number(b.relationship === 'Self') - Number(a.relationship === 'Self'));
+  return (
+    <ul className="item-list">
+      {all.map((p) => {
+        const hasSigned = signed.has(p.id);
+        return (
+          <li key={p.id} className="item person">
+            <div>
+              <p className="item__title">{fullName(p)}</p>
+              <p className="item__meta">{p.relationship === 'Self' ? messages['ui.patient.home.you'] : relationshipLabel(p.relationship ?? '')}</p>
+            </div>
+            {hasSigned ? (
+              <span className="badge badge--ok">{messages['ui.patient.home.consentSigned']}</span>
+            ) : consentsRequired(p, today) ? (
+              <span className="badge badge--todo">{messages['ui.patient.home.consentMissing']}</span>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Tasks({ today }: { today: string }) {
+  const { patientsWithoutConsent } = useAppSelector(selectPatientDashboard);
+  const insurances = useAccountInsurances();
+  const cardTasks: Task[] = (insurances.data ?? []).flatMap(({ patient, insurances: items }) =>
+    items
+      .filter((i) => !hasCardPhotos(i))
+      .map((i) => ({
+        key: `card-${i.id}`,
+        text: message('ui.patient.home.insuranceCardNeeded', { patient: fullName(patient) }),
+        action: messages['ui.patient.home.addInsuranceCard'],
+        to: capturePath(patient.id, i.id),
+      })),
+  );
+  const tasks = [...consentTasks(patientsWithoutConsent, today), ...cardTasks];
+  if (!tasks.length) return <p className="notice notice--success">{messages['ui.patient.home.noTasks']}</p>;
+  return (
+    <ul className="item-list">
+      {tasks.map((t) => (
+        <li key={t.key} className="item task">
+          <p>{t.text}</p>
+          <ButtonLink to={t.to} variant="secondary">
+            {t.action}
+          </ButtonLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NextSession() {
+  const upcoming = useSessions('upcoming');
+  return (
+    <Loaded query={upcoming} skeleton={<ListSkeleton rows={1} height="9rem" />}>
+      {(items) => {
+        const next = items.find((s) => s.status === 'booked');
+        if (!next) {
+          return (
+            <div className="item stack-sm">
+              <p>{messages['ui.patient.home.noNextSession']}</p>
+              <ButtonLink to={routeById.providerSearch.path} variant="secondary">
+                {messages['ui.patient.home.findProvider']}
+              </ButtonLink>
+            </div>
+          );
+        }
+        return (
+          <SessionCard
+            session={next}
+            actions={
+              <>
+                {next.appointmentMode === 'online' && next.joinUrl ? (
+                  <a className="btn btn--primary" href={next.joinUrl} target="_blank" rel="noopener noreferrer">
+                    {messages['ui.patient.sessions.join']}
+                  </a>
+                ) : null}
+                <ButtonLink to={routeById.patientSessionsUpcoming.path} variant="secondary">
+                  {messages['ui.patient.home.allSessions']}
+                </ButtonLink>
+              </>
+            }
+          />
+        );
+      }}
+    </Loaded>
+  );
+}
+
+export default function PatientHomePage() {
+  const user = useAppSelector(selectUser);
+  const patients = usePatients();
+  const today = todayIso();
+  return (
+    <PortalShell route="patientHome" heading={user ? message('ui.patient.greeting', { firstName: user.firstName }) : undefined}>
+      <section className="portal-section" aria-labelledby="home-next">
+        <h2 id="home-next">{messages['ui.patient.home.nextSession']}</h2>
+        <NextSession />
+      </section>
+
+      <section className="portal-section" aria-labelledby="home-tasks">
+        <h2 id="home-tasks">{messages['ui.patient.home.tasks']}</h2>
+        <Loaded query={patients} skeleton={<ListSkeleton rows={1} />}>
+          {() => <Tasks today={today} />}
+        </Loaded>
+      </section>
+
+      <section className="portal-section" aria-labelledby="home-patients">
+        <h2 id="home-patients">{messages['ui.patient.home.patients']}</h2>
+        <p className="muted">{messages['ui.patient.home.patientsIntro']}</p>
+        <Loaded query={patients} skeleton={<ListSkeleton rows={2} height="4.5rem" />}>
+          {() => <PatientsOnAccount today={today} />}
+        </Loaded>
+      </section>
+
+      <section className="portal-section" aria-labelledby="home-cadence">
+        <h2 id="home-cadence">{messages['ui.patient.home.careCadence']}</h2>
+        <ul className="item cadence-list">
+          {Object.values(constants.careCadence).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </section>
+    </PortalShell>
+  );
+}

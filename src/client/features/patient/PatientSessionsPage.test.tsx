@@ -1,0 +1,172 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { constants } from '../../../generated/constants';
+import { messages } from '../../../generated/messages';
+import { routeById } from '../../../generated/routes';
+import type { RequestInput } from '../../../generated/client/api';
+import { message } from '../../../domain/messages';
+import { formatCents } from '../../../domain/money';
+import { formatSessionTime } from '../../../domain/sessions';
+import { flagsServed, flagsSettled } from '../../store/flags/slice';
+import PatientSessionsPage from './PatientSessionsPage';
+import { httpError, renderScreen } from './test-kit';
+import type { Session } from './sessions/session-data';
+
+const zone = 'America/New_York';
+const inHours = (h: number) => new Date(Date.now() + h * 3600_000).toISOString();
+
+function session(over: Partial<Session> = {}): Session {
+  const start = over.start ?? inHours(24);
+  return {
+    id: '11111111-1111-4111-8111-111111111111', status: 'booked', start, end: new Date(new Date(start).getTime() + 50 * 60_000).toISOString(),
+    slotId: '22222222-2222-4222-8222-222222222222', appointmentMode: 'online', counselingType: 'Individual Counseling', counselingTypeId: null,
+    joinUrl: 'https://video.example/room', timeZone: zone,
+    provider: { id: '33333333-3333-4333-8333-333333333333', firstName: 'Morgan', lastName: 'Lee', title: 'LCSW', timeZone: zone },
+    practice: { id: '44444444-4444-4444-8444-444444444444', name: 'Riverside', addressLine1: '12 High St', city: 'Columbus', state: 'OH', zipcode: '43215' },
+    patients: [{ id: '55555555-5555-4555-8555-555555555555', firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self', isNew: false }],
+    payment: null, selfPay: false, amountDueCents: 0, createdAt: inHours(-100),
+    ...over,
+  } as Session;
+}
+
+const reasons = (late: boolean, feeCents: number = constants.lateCancelFeeCents) => ({
+  items: constants.appointmentCancellationReasons.map((r) => ({ id: r.id, label: r.label })), lateCancellation: late, feeCents,
+});
+const window = () => ({ windowHours: constants.lateCancelWindowHours, feeCents: constants.lateCancelFeeCents, currency: 'USD' });
+
+function renderSessions(at: string, answers: Parameters<typeof renderScreen>[1]['answers'], flags: Record<string, string> = {}) {
+  const r = renderScreen(<PatientSessionsPage />, { path: new URL(at, 'http://x').pathname, at, answers });
+  r.store.dispatch(flagsServed({ traffic: 'user', variants: Object.fromEntries(Object.entries(flags).map(([name, variant]) => [name, { name: variant, enabled: true }])) }));
+  r.store.dispatch(flagsSettled({ traffic: 'user', ready: true }));
+  return r;
+}
+
+describe('PatientSessionsPage', () => {
+  it('lists upcoming sessions with join, calendar and cancel', async () => {
+    renderSessions(routeById.patientSessionsUpcoming.path, { listAppointments: () => ({ items: [session()] }) });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByText(formatSessionTime(session().start, zone))).toBeTruthy();
+    expect(within(card).getByText('Morgan Lee, LCSW')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: messages['ui.patient.sessions.join'] }).getAttribute('href')).toBe('https://video.example/room');
+    expect(within(card).getByRole('button', { name: messages['ui.patient.sessions.addToCalendar'] })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: messages['ui.patient.sessions.cancel'] })).toBeTruthy();
+  });
+
+  it('says what to do when there are no sessions', async () => {
+    renderSessions(routeById.patientSessionsPast.path, { listAppointments: () => ({ items: [] }) });
+    expect(await screen.findByText(messages['ui.patient.sessions.none'])).toBeTruthy();
+  });
+
+  it('inside the late window shows the fee before confirming, then cancels with the reason', async () => {
+    const cancelAppointment = jest.fn((input: RequestInput) => ({
+      ...session(), status: 'cancelled',
+      cancellation: { reasonId: (input.body as { reasonId: string }).reasonId, reason: 'x', note: null, at: new Date().toISOString(), late: true, feeCents: 5000, feeStatus: 'charged' },
+    }));
+    renderSessions(routeById.patientSessionsUpcoming.path, {
+      listAppointments: () => ({ items: [session({ start: inHours(5) })] }),
+      getAppointmentCancellationReasons: () => reasons(true), getLateCancellationWindowAndFee: window, cancelAppointment,
+    }, { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'charge' });
+    await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.cancel'] }));
+    const fee = formatCents(constants.lateCancelFeeCents);
+    expect(await screen.findByText(message('ui.patient.cancel.lateFee', { hours: constants.lateCancelWindowHours, fee }))).toBeTruthy();
+    const confirm = screen.getByRole('button', { name: message('ui.patient.cancel.confirmWithFee', { fee }) });
+    await userEvent.click(confirm);
+    expect(await screen.findByText(messages['ui.patient.cancel.reasonRequired'])).toBeTruthy();
+    expect(cancelAppointment).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByLabelText(constants.appointmentCancellationReasons[0]!.label));
+    await userEvent.click(confirm);
+    await waitFor(() => expect(cancelAppointment).toHaveBeenCalled());
+    expect(cancelAppointment.mock.calls[0]![0]).toMatchObject({ params: { id: session().id }, body: { reasonId: constants.appointmentCancellationReasons[0]!.id } });
+    expect(await screen.findByText(new RegExp(message('ui.patient.cancel.feeCharged', { fee }).replace(/[$.]/g, '\\$&')))).toBeTruthy();
+  });
+
+  it('says cancelling is free outside the window, waived when the flag waives it, and impossible online when the flag blocks it', async () => {
+    const answers = { getLateCancellationWindowAndFee: window, listAppointments: () => ({ items: [session({ start: inHours(5) })] }) };
+    const first = renderSessions(routeById.patientSessionsUpcoming.path, { ...answers, getAppointmentCancellationReasons: () => reasons(false, 0) });
+    await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.cancel'] }));
+    expect(await screen.findByText(message('ui.patient.cancel.free', { hours: constants.lateCancelWindowHours }))).toBeTruthy();
+    first.unmount();
+
+    const second = renderSessions(routeById.patientSessionsUpcoming.path, { ...answers, getAppointmentCancellationReasons: () => reasons(true) }, { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'waive' });
+    await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.cancel'] }));
+    expect(await screen.findByText(message('ui.patient.cancel.feeWaived', { hours: constants.lateCancelWindowHours }))).toBeTruthy();
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: messages['ui.patient.cancel.confirm'] })).toBeTruthy();
+    second.unmount();
+
+    renderSessions(routeById.patientSessionsUpcoming.path, { ...answers, getAppointmentCancellationReasons: () => reasons(true) }, { cancelUntilAppointmentTime: 'block' });
+    await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.cancel'] }));
+    expect(await screen.findByText(/can no longer be cancelled online/)).toBeTruthy();
+    expect(within(screen.getByRole('dialog')).queryByRole('button', { name: messages['ui.patient.cancel.confirm'] })).toBeNull();
+  });
+
+  it('reschedules: holds the chosen time of the same provider and practice first, then moves the session', async () => {
+    const s = session({ start: inHours(72) });
+    const slotStart = inHours(120);
+    const slot = { id: '66666666-6666-4666-8666-666666666666', start: slotStart, end: inHours(121), practiceId: s.practice.id, providerId: s.provider.id, availabilityType: 'online', timeOfDay: 'morning', isMedication: false };
+    const elsewhere = { ...slot, id: '77777777-7777-4777-8777-777777777777', practiceId: '88888888-8888-4888-8888-888888888888' };
+    const holdSlot = jest.fn(() => ({ holdId: '99999999-9999-4999-8999-999999999999', slotId: slot.id, providerId: s.provider.id, practiceId: s.practice.id, start: slot.start, end: slot.end, appointmentMode: 'online', expiresAt: inHours(0.1) }));
+    const rescheduleAppointment = jest.fn(() => ({ ...s, start: slotStart, end: inHours(121), rescheduledFrom: s.start }));
+    renderSessions(routeById.patientSessionsUpcoming.path, {
+      listAppointments: () => ({ items: [s] }),
+      getProviderAvailability: (input) => {
+        expect(input).toMatchObject({ params: { id: s.provider.id }, query: { availabilityType: ['online'] } });
+        return { providerId: s.provider.id, timeZone: zone, startDate: '2026-01-01', endDate: '2026-01-02', slots: [slot, elsewhere] };
+      },
+      holdSlot, rescheduleAppointment, releaseSlotHold: () => undefined,
+    }, { rescheduleButtons: 'new_for_client' });
+    await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.reschedule'] }));
+    const times = await screen.findAllByRole('radio');
+    expect(times).toHaveLength(1); // the other practice's time is not offered
+    await userEvent.click(screen.getByRole('button', { name: messages['ui.patient.reschedule.confirm'] }));
+    expect(await screen.findByText(messages['ui.patient.slots.choose'])).toBeTruthy();
+    await userEvent.click(times[0]!);
+    expect(await screen.findByText(message('ui.patient.slots.held', { when: formatSessionTime(slotStart, zone), minutes: constants.slotHoldMinutes }))).toBeTruthy();
+    expect(holdSlot).toHaveBeenCalledWith(expect.objectContaining({ body: { slotId: slot.id, providerId: s.provider.id } }));
+    await userEvent.click(screen.getByRole('button', { name: messages['ui.patient.reschedule.confirm'] }));
+    expect(await screen.findByText(message('ui.patient.reschedule.done', { when: formatSessionTime(slotStart, zone) }))).toBeTruthy();
+    expect(rescheduleAppointment).toHaveBeenCalledWith(expect.objectContaining({ body: { holdId: '99999999-9999-4999-8999-999999999999', slotId: slot.id } }));
+  });
+
+  it('hides reschedule while the flag is off', async () => {
+    renderSessions(routeById.patientSessionsUpcoming.path, { listAppointments: () => ({ items: [session()] }) }, { rescheduleButtons: 'off' });
+    await screen.findByRole('article');
+    expect(screen.queryByRole('button', { name: messages['ui.patient.sessions.reschedule'] })).toBeNull();
+  });
+
+  it('books a past session again, telling first that another session with the provider is booked', async () => {
+    const past = session({ start: inHours(-200), selfPay: true, priceCents: 12000 });
+    const slot = { id: '66666666-6666-4666-8666-666666666666', start: inHours(120), end: inHours(121), practiceId: past.practice.id, providerId: past.provider.id, availabilityType: 'online', timeOfDay: 'morning', isMedication: false };
+    const rebookAppointment = jest.fn(() => ({ ...past, id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', start: slot.start, end: slot.end }));
+    renderSessions(routeById.patientSessionsPast.path, {
+      listAppointments: () => ({ items: [past] }),
+      getUserPatients: () => ({ items: [{ id: past.patients[0]!.id, firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' }] }),
+      listPatientCards: () => ({ items: [{ id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', patientId: past.patients[0]!.id, brand: 'Visa', last4: '4242', expirationMonth: 12, expirationYear: 2030, isDefault: true }] }),
+      appointmentsExist: (input) => {
+        expect(input).toMatchObject({ query: { appointmentId: past.id } });
+        return true;
+      },
+      getProviderAvailability: () => ({ providerId: past.provider.id, timeZone: zone, startDate: '2026-01-01', endDate: '2026-01-02', slots: [slot] }),
+      holdSlot: () => ({ holdId: '99999999-9999-4999-8999-999999999999', slotId: slot.id, providerId: past.provider.id, practiceId: past.practice.id, start: slot.start, end: slot.end, appointmentMode: 'online', expiresAt: inHours(0.1) }),
+      rebookAppointment,
+      releaseSlotHold: () => undefined,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.rebook'] }));
+    expect(await screen.findByText(message('ui.patient.rebook.alreadyBooked', { patient: 'Jordan Rivera', provider: 'Morgan Lee, LCSW' }))).toBeTruthy();
+    expect(await screen.findByText(message('ui.patient.rebook.selfPay', { price: '$120.00', last4: '4242' }))).toBeTruthy();
+    await userEvent.click(await screen.findByRole('radio'));
+    await screen.findByText(/We are holding/);
+    await userEvent.click(screen.getByRole('button', { name: messages['ui.patient.rebook.confirm'] }));
+    expect(await screen.findByText(message('ui.patient.rebook.done', { when: formatSessionTime(slot.start, zone) }))).toBeTruthy();
+    expect(rebookAppointment).toHaveBeenCalledWith(expect.objectContaining({ params: { id: past.id }, body: expect.objectContaining({ payment: { cardId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb' } }) }));
+  });
+
+  it("shows the not-found state for a session that is not the account's", async () => {
+    renderSessions(`${routeById.patientSessions.path}?session=cccccccc-cccc-4ccc-8ccc-cccccccccccc`, {
+      getAppointment: () => {
+        throw httpError('getAppointment', 404, { description: 'We could not find what you were looking for.' });
+      },
+    });
+    expect(await screen.findByText(messages['ui.patient.notFound.heading'])).toBeTruthy();
+    expect(screen.getByRole('link', { name: messages['ui.patient.notFound.back'] }).getAttribute('href')).toBe(routeById.patientHome.path);
+  });
+});

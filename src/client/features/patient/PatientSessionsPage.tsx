@@ -1,0 +1,140 @@
+/**
+ * Sessions, upcoming and past (product-spec §2 sub-views /upcoming and /past), or one session
+ * (?session=id; another account's answers 404 and shows the not-found state). Upcoming sessions
+ * can be joined (video), added to a calendar, rescheduled (when the rescheduleButtons flag is on)
+ * and cancelled; past and cancelled ones can be booked again.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { messages } from '../../../generated/messages';
+import { routeById, type RouteId } from '../../../generated/routes';
+import { isChangeable, isRebookable } from '../../../domain/sessions';
+import { useFlagOn } from '../../runtime/flags/useTreatment';
+import { Button, ButtonLink } from '../../ui/Button';
+import { PortalShell } from './PortalShell';
+import { ListSkeleton, Loaded } from './states';
+import { CancelDialog } from './sessions/CancelDialog';
+import { RebookDialog, RescheduleDialog } from './sessions/ChangeDialogs';
+import { SessionCard } from './sessions/SessionCard';
+import { downloadCalendarFile, useSession, useSessions, type Session } from './sessions/session-data';
+
+type Change = { kind: 'cancel' | 'reschedule' | 'rebook'; session: Session };
+
+function SessionActions({ session, now, onChange }: { session: Session; now: Date; onChange: (c: Change) => void }) {
+  const rescheduleOn = useFlagOn('rescheduleButtons');
+  if (isChangeable(session, now)) {
+    return (
+      <>
+        {session.appointmentMode === 'online' && session.joinUrl ? (
+          <a className="btn btn--primary" href={session.joinUrl} target="_blank" rel="noopener noreferrer">
+            {messages['ui.patient.sessions.join']}
+          </a>
+        ) : null}
+        <Button variant="secondary" onClick={() => downloadCalendarFile(session)}>
+          {messages['ui.patient.sessions.addToCalendar']}
+        </Button>
+        {rescheduleOn ? (
+          <Button variant="secondary" onClick={() => onChange({ kind: 'reschedule', session })}>
+            {messages['ui.patient.sessions.reschedule']}
+          </Button>
+        ) : null}
+        <Button variant="ghost" onClick={() => onChange({ kind: 'cancel', session })}>
+          {messages['ui.patient.sessions.cancel']}
+        </Button>
+      </>
+    );
+  }
+  if (isRebookable(session, now)) {
+    return (
+      <Button variant="secondary" onClick={() => onChange({ kind: 'rebook', session })}>
+        {messages['ui.patient.sessions.rebook']}
+      </Button>
+    );
+  }
+  return null;
+}
+
+function SessionList({ when, now, onChange }: { when: 'upcoming' | 'past'; now: Date; onChange: (c: Change) => void }) {
+  const sessions = useSessions(when);
+  return (
+    <Loaded query={sessions} skeleton={<ListSkeleton rows={3} height="9rem" />}>
+      {(items) =>
+        items.length ? (
+          <ul className="item-list">
+            {items.map((s) => (
+              <li key={s.id}>
+                <SessionCard session={s} actions={<SessionActions session={s} now={now} onChange={onChange} />} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="item stack-sm">
+            <p>{when === 'upcoming' ? messages['ui.patient.sessions.noneUpcoming'] : messages['ui.patient.sessions.none']}</p>
+            <ButtonLink to={routeById.providerSearch.path} variant="secondary">
+              {messages['ui.patient.home.findProvider']}
+            </ButtonLink>
+          </div>
+        )
+      }
+    </Loaded>
+  );
+}
+
+function OneSession({ id, now, onChange }: { id: string; now: Date; onChange: (c: Change) => void }) {
+  const session = useSession(id);
+  return (
+    <Loaded query={session} skeleton={<ListSkeleton rows={1} height="11rem" />}>
+      {(s) => <SessionCard session={s} headingLevel={2} linkToDetails={false} actions={<SessionActions session={s} now={now} onChange={onChange} />} />}
+    </Loaded>
+  );
+}
+
+export default function PatientSessionsPage() {
+  const location = useLocation();
+  const [search] = useSearchParams();
+  const sessionId = search.get('session') ?? undefined;
+  const route: RouteId = location.pathname === routeById.patientSessionsPast.path ? 'patientSessionsPast' : location.pathname === routeById.patientSessionsUpcoming.path ? 'patientSessionsUpcoming' : 'patientSessions';
+  const when = route === 'patientSessionsPast' ? 'past' : 'upcoming';
+  const [change, setChange] = useState<Change>();
+  const [outcome, setOutcome] = useState<string>();
+  const [now] = useState(() => new Date());
+
+  const opener = useRef<Element | null>(null);
+  // The dialogs unmount when they close: focus goes back to the button that opened them, if it is still there.
+  useEffect(() => {
+    if (change || !(opener.current instanceof HTMLElement)) return;
+    if (opener.current.isConnected) opener.current.focus();
+    opener.current = null;
+  }, [change]);
+
+  const done = (text: string) => {
+    setChange(undefined);
+    setOutcome(text);
+  };
+  const startChange = (c: Change) => {
+    opener.current = document.activeElement;
+    setOutcome(undefined);
+    setChange(c);
+  };
+
+  return (
+    <PortalShell route={route}>
+      <nav className="subnav" aria-label={messages['ui.patient.sessions.tabsLabel']}>
+        <Link to={routeById.patientSessionsUpcoming.path} aria-current={!sessionId && when === 'upcoming' ? 'page' : undefined}>
+          {messages['ui.patient.sessions.upcoming']}
+        </Link>
+        <Link to={routeById.patientSessionsPast.path} aria-current={!sessionId && when === 'past' ? 'page' : undefined}>
+          {messages['ui.patient.sessions.past']}
+        </Link>
+      </nav>
+      <div aria-live="polite" role="status">
+        {outcome ? <p className="notice notice--success">{outcome}</p> : null}
+      </div>
+      {sessionId ? <OneSession id={sessionId} now={now} onChange={startChange} /> : <SessionList when={when} now={now} onChange={startChange} />}
+
+      {change?.kind === 'cancel' ? <CancelDialog session={change.session} onClose={() => setChange(undefined)} onDone={(o) => done(o.text)} /> : null}
+      {change?.kind === 'reschedule' ? <RescheduleDialog session={change.session} onClose={() => setChange(undefined)} onDone={done} /> : null}
+      {change?.kind === 'rebook' ? <RebookDialog session={change.session} onClose={() => setChange(undefined)} onDone={done} /> : null}
+    </PortalShell>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * The frame of every patient dashboard screen: the six sections of product-spec §2 and sign-out
+ * (a scrolling row of tabs on phones, a side list on wide screens), then the screen's title from
+ * specs/routes.yaml (or its own heading).
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { routeById, type RouteId } from '../../../generated/routes';
+import site from '../../../generated/content/site';
+import { message } from '../../../domain/messages';
+import { messages } from '../../../generated/messages';
+import { useAppDispatch } from '../../store/hooks';
+import { logoutRequested } from '../../store/auth/slice';
+import './portal.css';
+
+type NavLabel = `ui.patient.nav.${'home' | 'sessions' | 'billing' | 'insuranceCards' | 'account' | 'fireside'}`;
+
+export const portalSections: readonly { route: RouteId; label: NavLabel }[] = [
+  { route: 'patientHome', label: 'ui.patient.nav.home' },
+  { route: 'patientSessions', label: 'ui.patient.nav.sessions' },
+  { route: 'patientBilling', label: 'ui.patient.nav.billing' },
+  { route: 'patientInsuranceCards', label: 'ui.patient.nav.insuranceCards' },
+  { route: 'patientAccount', label: 'ui.patient.nav.account' },
+  { route: 'patientFireside', label: 'ui.patient.nav.fireside' },
+];
+
+export interface PortalShellProps {
+  /** the screen's route: its title heads the page and names the browser tab */
+  route: RouteId;
+  /** a heading other than the route's title (e.g. the greeting on home) */
+  heading?: string;
+  /** links or buttons beside the heading */
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+export function PortalShell({ route, heading, actions, children }: PortalShellProps) {
+  const dispatch = useAppDispatch();
+  const title = routeById[route].title;
+  const navRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    document.title = `${title} · ${site.brand.name}`;
+  }, [title]);
+
+  // On phones the tabs scroll sideways: bring the current one into view without moving the page.
+  useEffect(() => {
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (nav && current && nav.scrollWidth > nav.clientWidth) nav.scrollLeft = current.offsetLeft - nav.clientWidth / 2 + current.clientWidth / 2;
+  }, [route]);
+
+  return (
+    <div className="portal container">
+      <nav ref={navRef} className="portal__nav" aria-label={message('ui.patient.navLabel')}>
+        <ul>
+          {portalSections.map((s) => (
+            <li key={s.route}>
+              <NavLink to={routeById[s.route].path} className="portal__tab" end={s.route === 'patientHome'}>
+                {messages[s.label]}
+              </NavLink>
+            </li>
+          ))}
+          <li className="portal__nav-end">
+            <button type="button" className="portal__tab portal__signout" onClick={() => dispatch(logoutRequested())}>
+              {message('ui.patient.signOut')}
+            </button>
+          </li>
+        </ul>
+      </nav>
+      <div className="portal__body">
+        <header className="portal__head">
+          <h1>{heading ?? title}</h1>
+          {actions ? <div className="cluster">{actions}</div> : null}
+        </header>
+        {children}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/** Billing of the account: payments and refunds by date range, one transaction, receipts and statements as PDFs, cards on file. */
+import { useQuery } from '@tanstack/react-query';
+import { enums } from '../../../generated/enums';
+import type { BillingTransaction } from '../../../generated/entities';
+import { routeById } from '../../../generated/routes';
+import { useApi, type ApiClient } from '../../api/api-context';
+import { usePatients } from './data';
+import { saveFile } from './files';
+
+export type Transaction = BillingTransaction;
+
+export function useReceipts(range: { startDate?: string; endDate?: string }) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['portal', 'receipts', range.startDate ?? '', range.endDate ?? ''],
+    queryFn: () => api.listPaymentReceipts({ query: range }),
+  });
+}
+
+export function useTransaction(patientId: string | undefined, transactionId: string | undefined) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['portal', 'transaction', patientId ?? '', transactionId ?? ''],
+    queryFn: () => api.getBillingTransaction({ params: { id: patientId!, transactionId: transactionId! } }),
+    enabled: Boolean(patientId && transactionId),
+  });
+}
+
+/** Cards on file of every patient of the account. */
+export function useCardsOnFile() {
+  const api = useApi();
+  const patients = usePatients();
+  const ids = patients.data?.map((p) => p.id) ?? [];
+  return useQuery({
+    queryKey: ['portal', 'cards', ...ids],
+    queryFn: async () => {
+      const lists = await Promise.all(ids.map(async (id) => ({ patient: patients.data!.find((p) => p.id === id)!, cards: (await api.listPatientCards({ params: { id } })).items })));
+      return lists.filter((l) => l.cards.length);
+    },
+    enabled: patients.data !== undefined,
+  });
+}
+
+export function transactionPath(t: Pick<Transaction, 'id' | 'patientId'>): string {
+  return `${routeById.patientBillingSession.path}?${new URLSearchParams({ patientId: t.patientId, transactionId: t.id }).toString()}`;
+}
+
+export function kindLabel(t: Transaction): string {
+  return (enums.billingTransactionKind.labels as Record<string, string>)[t.kind] ?? t.kind;
+}
+
+export function statusLabel(t: Transaction): string {
+  return (enums.paymentStatus.labels as Record<string, string>)[t.status] ?? t.status;
+}
+
+export function formatDollars(amount: number, currency = 'USD'): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+}
+
+export function formatDay(iso: string): string {
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'America/New_York' }).format(new Date(iso));
+}
+
+export async function downloadReceipt(api: ApiClient, t: Pick<Transaction, 'id' | 'createdAt'>): Promise<void> {
+  const pdf = (await api.downloadPaymentReceipt({ params: { id: t.id } })) as unknown as Blob;
+  saveFile(pdf, `receipt-${t.createdAt.slice(0, 10)}.pdf`);
+}
+
+export async function downloadStatement(api: ApiClient, t: Pick<Transaction, 'patientId' | 'appointmentId' | 'createdAt'>): Promise<void> {
+  if (!t.appointmentId) return;
+  const pdf = (await api.downloadBillingStatement({ query: { patientId: t.patientId, ehrVisitId: t.appointmentId } })) as unknown as Blob;
+  saveFile(pdf, `statement-${t.createdAt.slice(0, 10)}.pdf`);
+}

@@ -1,0 +1,73 @@
+/**
+ * Server data of the patient dashboard, read with React Query through the typed API client. The
+ * account's patients also go to the store (patientDashboard slice: with and without consent).
+ */
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { EndpointTypes } from '../../../generated/entities';
+import { useApi } from '../../api/api-context';
+import { isApiError } from '../../api/errors';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectUser } from '../../store/auth/slice';
+import { dashboardPatientsLoaded } from '../../store/dashboard/slice';
+import type { BookingPatient } from '../../store/types';
+
+export type AccountDetails = EndpointTypes['getUserDetails']['response'];
+export type AccountPatient = EndpointTypes['getUserPatients']['response']['items'][number] & Pick<BookingPatient, 'consents'>;
+
+export const portalKeys = {
+  account: (userId: string) => ['portal', 'account', userId] as const,
+  patients: (userId: string) => ['portal', 'patients', userId] as const,
+};
+
+/** The signed-in account's id (the dashboard routes are for signed-in patients only). */
+export function useUserId(): string | undefined {
+  return useAppSelector(selectUser)?.id;
+}
+
+/** A record that is not the caller's answers 404, exactly like one that does not exist. */
+export function isNotFound(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}
+
+export function useAccount() {
+  const api = useApi();
+  const userId = useUserId();
+  return useQuery({
+    queryKey: portalKeys.account(userId ?? ''),
+    queryFn: () => api.getUserDetails({ params: { id: userId! } }),
+    enabled: Boolean(userId),
+  });
+}
+
+export function usePatients() {
+  const api = useApi();
+  const userId = useUserId();
+  const dispatch = useAppDispatch();
+  const query = useQuery({
+    queryKey: portalKeys.patients(userId ?? ''),
+    queryFn: async () => (await api.getUserPatients({})).items as AccountPatient[],
+    enabled: Boolean(userId),
+  });
+  useEffect(() => {
+    if (query.data) dispatch(dashboardPatientsLoaded(query.data.map(toDashboardPatient)));
+  }, [query.data, dispatch]);
+  return query;
+}
+
+function toDashboardPatient(p: AccountPatient): BookingPatient {
+  return {
+    id: p.id,
+    firstName: p.firstName,
+    lastName: p.lastName,
+    relationship: p.relationship,
+    ...(p.dateOfBirth ? { dateOfBirth: p.dateOfBirth } : {}),
+    ...(p.email ? { email: p.email } : {}),
+    ...(p.ehrId ? { ehrId: p.ehrId } : {}),
+    ...(p.consents ? { consents: p.consents } : {}),
+  };
+}
+
+export function fullName(p: { firstName?: string | null; lastName?: string | null }): string {
+  return [p.firstName, p.lastName].filter(Boolean).join(' ');
+}

@@ -1,0 +1,112 @@
+/**
+ * Moving a session (reschedule) and booking it again (rebook), both with a new time held first
+ * from the same provider. Booking again runs the multiple-appointments check and, for self-pay,
+ * says which card on file pays.
+ */
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { constants } from '../../../../generated/constants';
+import { messages } from '../../../../generated/messages';
+import { message } from '../../../../domain/messages';
+import { formatCents } from '../../../../domain/money';
+import { formatPhone } from '../../../../domain/phone';
+import { useApi } from '../../../api/api-context';
+import { fullName, usePatients } from '../data';
+import { SlotPickerDialog, type Hold } from './SlotPickerDialog';
+import { providerName, sessionKeys, whenOf, type Session } from './session-data';
+
+interface DialogProps {
+  session: Session;
+  onClose: () => void;
+  onDone: (text: string) => void;
+}
+
+export function RescheduleDialog({ session, onClose, onDone }: DialogProps) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  async function move(hold: Hold) {
+    const moved = await api.rescheduleAppointment({ params: { id: session.id }, body: { holdId: hold.holdId, slotId: hold.slotId } }, { idempotencyKey });
+    queryClient.setQueryData(sessionKeys.one(moved.id), moved);
+    void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    onDone(message('ui.patient.reschedule.done', { when: whenOf(moved) }));
+  }
+  return (
+    <SlotPickerDialog
+      session={session}
+      title={message('ui.patient.reschedule.heading', { provider: providerName(session) })}
+      confirmLabel={messages['ui.patient.reschedule.confirm']}
+      intro={<p className="muted">{message('ui.patient.reschedule.current', { when: whenOf(session) })}</p>}
+      onConfirm={move}
+      onClose={onClose}
+    />
+  );
+}
+
+/** The card a self-pay rebooking is charged to: the default card of the session's patient, else of the account holder. */
+function usePayingCard(session: Session) {
+  const api = useApi();
+  const patients = usePatients();
+  const selfId = patients.data?.find((p) => p.relationship === 'Self')?.id;
+  const candidates = [...new Set([session.patients[0]?.id, selfId].filter((id): id is string => Boolean(id)))];
+  return useQuery({
+    queryKey: ['portal', 'paying-card', ...candidates],
+    queryFn: async () => {
+      for (const id of candidates) {
+        const cards = (await api.listPatientCards({ params: { id } })).items;
+        const card = cards.find((c) => c.isDefault) ?? cards[0];
+        if (card) return card;
+      }
+      return null;
+    },
+    enabled: session.selfPay && patients.data !== undefined,
+  });
+}
+
+export function RebookDialog({ session, onClose, onDone }: DialogProps) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const patient = session.patients[0];
+  const card = usePayingCard(session);
+
+  // The multiple-appointments check: other booked sessions of this patient with this provider.
+  const others = useQuery({
+    queryKey: ['portal', 'appointments-exist', session.provider.id, patient?.id, session.id],
+    queryFn: async () => {
+      const answer = await api.appointmentsExist({ params: { providerId: session.provider.id, patientId: patient!.id }, query: { appointmentId: session.id } });
+      return typeof answer === 'boolean' ? answer : answer.appointmentsExist;
+    },
+    enabled: Boolean(patient),
+  });
+
+  async function book(hold: Hold) {
+    const payment = session.selfPay && card.data ? { payment: { cardId: card.data.id } } : {};
+    const booked = await api.rebookAppointment({ params: { id: session.id }, body: { holdId: hold.holdId, slotId: hold.slotId, ...payment } }, { idempotencyKey });
+    void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    onDone(message('ui.patient.rebook.done', { when: whenOf(booked) }));
+  }
+
+  const noCard = session.selfPay && card.data === null;
+  const intro = (
+    <>
+      {others.data ? <p className="notice notice--warning">{message('ui.patient.rebook.alreadyBooked', { patient: fullName(patient ?? {}), provider: providerName(session) })}</p> : null}
+      {session.selfPay && card.data ? (
+        <p className="notice">{message('ui.patient.rebook.selfPay', { price: formatCents(session.priceCents ?? 0), last4: card.data.last4 })}</p>
+      ) : null}
+      {noCard ? <p className="notice notice--warning">{message('ui.patient.rebook.noCard', { phone: formatPhone(constants.supportPhone) })}</p> : null}
+    </>
+  );
+
+  return (
+    <SlotPickerDialog
+      session={session}
+      title={message('ui.patient.rebook.heading', { provider: providerName(session) })}
+      confirmLabel={messages['ui.patient.rebook.confirm']}
+      intro={intro}
+      onConfirm={book}
+      onClose={onClose}
+      canConfirm={!noCard && (!session.selfPay || card.data !== undefined)}
+    />
+  );
+}

@@ -1,0 +1,87 @@
+/** Sessions of the account: lists, one session, and what a session card says about itself. */
+import { useQuery } from '@tanstack/react-query';
+import { enums } from '../../../../generated/enums';
+import type { BookedAppointment } from '../../../../generated/entities';
+import { message } from '../../../../domain/messages';
+import { formatSessionTime } from '../../../../domain/sessions';
+import { icsCalendar } from '../../../../domain/calendar';
+import site from '../../../../generated/content/site';
+import { useApi } from '../../../api/api-context';
+import { fullName } from '../data';
+import { saveFile } from '../files';
+
+export type Session = BookedAppointment;
+export type SessionsWhen = 'upcoming' | 'past';
+
+export const sessionKeys = {
+  all: ['portal', 'sessions'] as const,
+  list: (when: SessionsWhen) => ['portal', 'sessions', 'list', when] as const,
+  one: (id: string) => ['portal', 'sessions', 'one', id] as const,
+};
+
+export function useSessions(when: SessionsWhen, enabled = true) {
+  const api = useApi();
+  return useQuery({
+    queryKey: sessionKeys.list(when),
+    queryFn: async () => (await api.listAppointments({ query: { when } })).items,
+    enabled,
+  });
+}
+
+export function useSession(id: string | undefined) {
+  const api = useApi();
+  return useQuery({
+    queryKey: sessionKeys.one(id ?? ''),
+    queryFn: () => api.getAppointment({ params: { id: id! } }),
+    enabled: Boolean(id),
+  });
+}
+
+/** The time zone a patient reads their sessions in: theirs, else the provider's. */
+export function zoneOf(s: Session): string {
+  return s.timeZone ?? s.provider.timeZone;
+}
+
+export function whenOf(s: Session, iso = s.start): string {
+  return formatSessionTime(iso, zoneOf(s));
+}
+
+export function providerName(s: Session): string {
+  return [fullName(s.provider), s.provider.title].filter(Boolean).join(', ');
+}
+
+export function patientNames(s: Session): string {
+  return s.patients.map(fullName).join(', ');
+}
+
+export function modeLabel(s: Session): string {
+  return (enums.appointmentMode.labels as Record<string, string>)[s.appointmentMode] ?? s.appointmentMode;
+}
+
+export function statusLabel(s: Session): string {
+  return (enums.appointmentStatus.labels as Record<string, string>)[s.status] ?? s.status;
+}
+
+export function counselingLabel(s: Session): string {
+  return (enums.counselingType.labels as Record<string, string>)[s.counselingType] ?? s.counselingType;
+}
+
+export function practiceAddress(s: Session): string {
+  const p = s.practice;
+  return `${p.addressLine1}, ${p.city}, ${p.state} ${p.zipcode}`;
+}
+
+/** Downloads the session as an iCalendar file the phone's or computer's calendar opens. */
+export function downloadCalendarFile(s: Session): void {
+  const provider = providerName(s);
+  const ics = icsCalendar({
+    uid: `${s.id}@mindfulcare`,
+    start: s.start,
+    end: s.end,
+    title: message('ui.patient.sessions.calendarTitle', { provider }),
+    description: [modeLabel(s), counselingLabel(s), s.joinUrl ?? ''].filter(Boolean).join('\n'),
+    ...(s.appointmentMode === 'in_person' ? { location: message('ui.patient.sessions.practiceAt', { practice: s.practice.name, address: practiceAddress(s) }) } : {}),
+    ...(s.joinUrl ? { url: s.joinUrl } : {}),
+  }, `-//${site.brand.name}//Patient portal//EN`);
+  saveFile(new Blob([ics], { type: 'text/calendar;charset=utf-8' }), `session-${s.start.slice(0, 10)}.ics`);
+}

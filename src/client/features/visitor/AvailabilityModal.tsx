@@ -1,0 +1,38 @@
+/** The availability modal of provider search: a provider's open times by day; choosing one starts the booking. */
+import { Link } from 'react-router';
+import copy from '../../../generated/content/provider-search';
+import type { AppointmentMode, TimeOfDay } from '../../../generated/enums';
+import { fillContent } from '../../../domain/content-text';
+import { Dialog } from '../../ui/Dialog';
+import type { Provider, Slot } from './queries';
+import { SlotPicker } from './SlotPicker';
+
+export interface AvailabilityModalProps {
+  provider: Provider | undefined;
+  profilePath?: string;
+  initialMode?: AppointmentMode;
+  initialTimeOfDay?: TimeOfDay;
+  onChoose: (slot: Slot, provider: Provider) => void;
+  onClose: () => void;
+}
+
+export function AvailabilityModal({ provider, profilePath, initialMode, initialTimeOfDay, onChoose, onClose }: AvailabilityModalProps) {
+  return (
+    <Dialog
+      open={provider !== undefined}
+      onClose={onClose}
+      size="wide"
+      closeLabel={copy.availability.close}
+      title={provider ? fillContent(copy.availability.heading, { name: `${provider.firstName} ${provider.lastName}` }) : ''}
+      footer={
+        profilePath ? (
+          <Link className="btn btn--ghost" to={profilePath}>
+            {copy.availability.openProfile}
+          </Link>
+        ) : undefined
+      }
+    >
+      {provider ? <SlotPicker provider={provider} initialMode={initialMode} initialTimeOfDay={initialTimeOfDay} onChoose={(slot) => onChoose(slot, provider)} /> : null}
+    </Dialog>
+  );
+}

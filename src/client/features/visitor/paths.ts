@@ -1,0 +1,9 @@
+/** Addresses of the visitor's pages, from the route table. */
+import { routeById } from '../../../generated/routes';
+import { providerProfilePath } from '../../../domain/landing-urls';
+import type { Provider } from './queries';
+
+const PROFILE_BASE = routeById.providerProfile.path.split('/:')[0]!;
+
+export const profilePathOf = (p: Pick<Provider, 'id' | 'firstName' | 'lastName' | 'practice'>) => providerProfilePath(p, PROFILE_BASE);
+export const searchPath = routeById.providerSearch.path;

@@ -1,0 +1,37 @@
+import { formatSessionClock, formatSessionDay, formatSessionTime, isChangeable, isLateCancellation, isRebookable } from './sessions';
+
+const now = new Date('2026-11-22T12:00:00Z');
+const at = (hoursFromNow: number) => new Date(now.getTime() + hoursFromNow * 3600_000).toISOString();
+const session = (startH: number, status = 'booked', minutes = 50) => ({ status, start: at(startH), end: new Date(new Date(at(startH)).getTime() + minutes * 60_000).toISOString() });
+
+describe('session rules', () => {
+  it('lets a booked session be changed only before it starts', () => {
+    expect(isChangeable(session(1), now)).toBe(true);
+    expect(isChangeable(session(0), now)).toBe(false);
+    expect(isChangeable(session(-0.5), now)).toBe(false);
+    expect(isChangeable(session(5, 'cancelled'), now)).toBe(false);
+  });
+
+  it('calls a cancellation late inside the window, not at its edge or after the start', () => {
+    expect(isLateCancellation(session(47.99), now, 48)).toBe(true);
+    expect(isLateCancellation(session(1), now, 48)).toBe(true);
+    expect(isLateCancellation(session(48), now, 48)).toBe(false);
+    expect(isLateCancellation(session(72), now, 48)).toBe(false);
+    expect(isLateCancellation(session(-1), now, 48)).toBe(false);
+  });
+
+  it('rebooks sessions that are over or cancelled', () => {
+    expect(isRebookable(session(-2), now)).toBe(true);
+    expect(isRebookable(session(24, 'cancelled'), now)).toBe(true);
+    expect(isRebookable(session(24), now)).toBe(false);
+    expect(isRebookable(session(-0.5, 'booked', 50), now)).toBe(false); // still running
+  });
+
+  it('reads times in the given time zone, across a daylight-saving change', () => {
+    expect(formatSessionTime('2026-11-24T20:00:00Z', 'America/New_York')).toBe('Tuesday, November 24, 3:00 PM EST');
+    expect(formatSessionTime('2026-07-24T19:00:00Z', 'America/New_York')).toBe('Friday, July 24, 3:00 PM EDT');
+    expect(formatSessionTime('2026-11-24T20:00:00Z', 'America/Phoenix')).toBe('Tuesday, November 24, 1:00 PM MST');
+    expect(formatSessionDay('2026-11-25T03:00:00Z', 'America/Los_Angeles')).toBe('Tue, Nov 24');
+    expect(formatSessionClock('2026-11-25T03:00:00Z', 'America/Los_Angeles')).toBe('7:00 PM');
+  });
+});

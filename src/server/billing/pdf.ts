@@ -1,0 +1,136 @@
+/**
+ * Receipts and billing statements as real PDF documents (pdf-lib, standard Helvetica). Every label
+ * comes from specs/messages; amounts are US dollars; times read in billingTimeZone. Only the card's
+ * brand and last 4 digits are ever printed.
+ */
+import moment from 'moment-timezone';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { constants } from '../../generated/constants';
+import { enums } from '../../generated/enums';
+import type { MessageKey } from '../../generated/messages';
+import { message } from '../../domain/messages';
+import { formatPhone } from '../../domain/phone';
+import type { PaymentRow } from './repository';
+import { purposeText } from './repository';
+
+const label = (key: MessageKey) => message(key as 'document.label.date');
+
+export function dollars(cents: number): string {
+  return `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
+}
+
+export function billingTime(at: Date): string {
+  return moment(at).tz(constants.billingTimeZone).format('MMM D, YYYY h:mm A z');
+}
+
+/** Helvetica covers Latin-1 only: other characters are spelled without accents, or replaced. */
+function printable(text: string): string {
+  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+}
+
+class Writer {
+  private page: PDFPage;
+  private y: number;
+  constructor(private readonly doc: PDFDocument, private readonly font: PDFFont, private readonly bold: PDFFont) {
+    this.page = doc.addPage([612, 792]);
+    this.y = 740;
+  }
+  private room(height: number) {
+    if (this.y - height < 60) {
+      this.page = this.doc.addPage([612, 792]);
+      this.y = 740;
+    }
+  }
+  title(text: string) {
+    this.room(40);
+    this.page.drawText(printable(text), { x: 50, y: this.y, size: 20, font: this.bold });
+    this.y -= 34;
+  }
+  row(name: string, value: string) {
+    this.room(18);
+    this.page.drawText(printable(name), { x: 50, y: this.y, size: 11, font: this.bold });
+    this.page.drawText(printable(value), { x: 200, y: this.y, size: 11, font: this.font, maxWidth: 360 });
+    this.y -= 18;
+  }
+  line(text: string, size = 10) {
+    this.room(16);
+    this.page.drawText(printable(text), { x: 50, y: this.y, size, font: this.font, maxWidth: 512 });
+    this.y -= 16;
+  }
+  rule() {
+    this.room(14);
+    this.page.drawLine({ start: { x: 50, y: this.y + 6 }, end: { x: 562, y: this.y + 6 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
+    this.y -= 10;
+  }
+}
+
+async function open(title: string): Promise<{ doc: PDFDocument; w: Writer }> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  doc.setProducer('Mindful Care');
+  // A fixed creation date keeps the bytes the same for the same payment; the issue time is printed instead.
+  doc.setCreationDate(new Date(0));
+  doc.setModificationDate(new Date(0));
+  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  w.title(title);
+  return { doc, w };
+}
+
+function footer(w: Writer, issuedAt: Date) {
+  w.rule();
+  w.row(label('document.label.generatedAt'), billingTime(issuedAt));
+  w.line(message('document.footer.questions', { phone: formatPhone(constants.supportPhone) }));
+}
+
+function paymentMethod(p: PaymentRow): string {
+  return p.card_brand && p.card_last4 ? `${p.card_brand} **** ${p.card_last4}` : enums.paymentProvider.labels[p.provider];
+}
+
+export async function receiptPdf(payment: PaymentRow, paidBy: string, issuedAt: Date = new Date()): Promise<Uint8Array> {
+  const { doc, w } = await open(message('document.receipt.title'));
+  w.row(label('document.label.receiptNumber'), payment.id);
+  w.row(label('document.label.date'), billingTime(payment.created_at));
+  w.row(label('document.label.paidBy'), paidBy);
+  if (payment.patient_name) w.row(label('document.label.patient'), payment.patient_name);
+  w.row(label('document.label.amount'), dollars(payment.amount_cents));
+  w.row(label('document.label.status'), enums.paymentStatus.labels[payment.status]);
+  w.row(label('document.label.paymentMethod'), paymentMethod(payment));
+  w.row(label('document.label.session'), purposeText(payment.purpose));
+  if (payment.appointment_start) w.row(label('document.label.visit'), billingTime(payment.appointment_start));
+  if (payment.provider_name) w.row(label('document.label.provider'), payment.provider_name);
+  if (payment.practice_name) w.row(label('document.label.practice'), payment.practice_name);
+  footer(w, issuedAt);
+  return doc.save();
+}
+
+export interface StatementVisit {
+  id: string;
+  start: Date;
+  patientName: string;
+  providerName: string;
+  practiceName: string;
+  mode: string;
+  chargedCents: number;
+}
+
+export async function statementPdf(visit: StatementVisit, payments: readonly PaymentRow[], accountName: string, issuedAt: Date = new Date()): Promise<Uint8Array> {
+  const { doc, w } = await open(message('document.statement.title'));
+  w.row(label('document.label.paidBy'), accountName);
+  w.row(label('document.label.patient'), visit.patientName);
+  w.row(label('document.label.visit'), `${billingTime(visit.start)} (${visit.id})`);
+  w.row(label('document.label.session'), visit.mode);
+  w.row(label('document.label.provider'), visit.providerName);
+  w.row(label('document.label.practice'), visit.practiceName);
+  w.rule();
+  w.row(label('document.label.totalCharged'), dollars(visit.chargedCents));
+  const paid = payments.filter((p) => p.status === 'succeeded').reduce((s, p) => s + p.amount_cents, 0);
+  const refunded = payments.filter((p) => p.status === 'refunded').reduce((s, p) => s + p.amount_cents, 0);
+  for (const p of payments) {
+    w.line(`${billingTime(p.created_at)}  ${purposeText(p.purpose)}  ${enums.paymentStatus.labels[p.status]}  ${dollars(p.amount_cents)}  ${paymentMethod(p)}`);
+  }
+  w.row(label('document.label.totalPaid'), dollars(paid));
+  w.row(label('document.label.totalRefunded'), dollars(refunded));
+  w.row(label('document.label.balance'), dollars(visit.chargedCents - paid));
+  footer(w, issuedAt);
+  return doc.save();
+}

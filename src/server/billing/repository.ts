@@ -1,0 +1,135 @@
+/**
+ * Billing history read from the payments the booking part records (table payments, with the
+ * appointment, provider and practice they paid for). A payment belongs to its patient, or, when it
+ * names none, to the first patient of its appointment.
+ */
+import moment from 'moment-timezone';
+import { constants } from '../../generated/constants';
+import type { BillingTransaction } from '../../generated/entities';
+import type { AppointmentMode, PaymentProvider, PaymentStatus } from '../../generated/enums';
+import { isMessageKey, message } from '../../domain/messages';
+import { addDaysIso } from '../../domain/dates';
+import type { Queryable } from '../db/connection';
+import { AppError } from '../errors';
+
+export interface PaymentRow {
+  id: string;
+  user_id: string;
+  patient_id: string | null;
+  patient_name: string | null;
+  status: PaymentStatus;
+  provider: PaymentProvider;
+  purpose: string;
+  amount_cents: number;
+  card_brand: string | null;
+  card_last4: string | null;
+  appointment_id: string | null;
+  appointment_start: Date | null;
+  appointment_mode: AppointmentMode | null;
+  provider_name: string | null;
+  practice_name: string | null;
+  created_at: Date;
+}
+
+/** The payments table is the booking part's; until it exists there is no billing history. */
+export async function hasPayments(db: Queryable): Promise<boolean> {
+  const [row] = await db.query<{ present: boolean }>("SELECT to_regclass('payments') IS NOT NULL AND to_regclass('appointment_patients') IS NOT NULL AS present");
+  return row?.present ?? false;
+}
+
+const PAYMENT_SELECT = `
+  SELECT pay.id, pay.user_id, who.patient_id, pt.first_name || ' ' || pt.last_name AS patient_name, pay.status, pay.provider, pay.purpose,
+         pay.amount_cents, pay.card_brand, pay.card_last4, pay.appointment_id, lower(a.during) AS appointment_start, a.appointment_mode,
+         pr.first_name || ' ' || pr.last_name || ', ' || pr.title AS provider_name, pc.name AS practice_name, pay.created_at
+    FROM payments pay
+    LEFT JOIN appointments a ON a.id = pay.appointment_id
+    LEFT JOIN providers pr ON pr.id = a.provider_id
+    LEFT JOIN practices pc ON pc.id = a.practice_id
+    CROSS JOIN LATERAL (SELECT coalesce(pay.patient_id,
+      (SELECT ap.patient_id FROM appointment_patients ap WHERE ap.appointment_id = pay.appointment_id ORDER BY ap.position LIMIT 1)) AS patient_id) who
+    LEFT JOIN patients pt ON pt.id = who.patient_id`;
+
+export interface DateRange {
+  startDate: string;
+  endDate: string;
+}
+
+/** The range asked for, defaulting to the last year; reversed or longer than billingHistoryMaxDays is refused. */
+export function billingRange(query: { startDate?: string; endDate?: string }, now: Date = new Date()): DateRange {
+  const today = moment(now).tz(constants.billingTimeZone).format('YYYY-MM-DD');
+  const endDate = query.endDate ?? (query.startDate && query.startDate > today ? query.startDate : today);
+  const startDate = query.startDate ?? addDaysIso(endDate, -365);
+  const days = moment.utc(endDate).diff(moment.utc(startDate), 'days');
+  if (days < 0 || days > constants.billingHistoryMaxDays) throw new AppError('DATE_RANGE_INVALID', { params: { days: constants.billingHistoryMaxDays } });
+  return { startDate, endDate };
+}
+
+const IN_RANGE = `pay.created_at >= ($2::date)::timestamp AT TIME ZONE $4 AND pay.created_at < ($3::date + 1)::timestamp AT TIME ZONE $4`;
+
+export async function paymentsOfPatient(db: Queryable, patientId: string, range: DateRange): Promise<PaymentRow[]> {
+  if (!(await hasPayments(db))) return [];
+  return db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE who.patient_id = $1 AND ${IN_RANGE} ORDER BY pay.created_at DESC, pay.id`, [
+    patientId, range.startDate, range.endDate, constants.billingTimeZone,
+  ]);
+}
+
+/** Receipts: succeeded and refunded payments of an account's patients. */
+export async function receiptsOfAccount(db: Queryable, userId: string, range: DateRange): Promise<PaymentRow[]> {
+  if (!(await hasPayments(db))) return [];
+  return db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE pay.user_id = $1 AND pay.status <> 'failed' AND ${IN_RANGE} ORDER BY pay.created_at DESC, pay.id`, [
+    userId, range.startDate, range.endDate, constants.billingTimeZone,
+  ]);
+}
+
+export async function paymentById(db: Queryable, id: string): Promise<PaymentRow | undefined> {
+  if (!(await hasPayments(db))) return undefined;
+  const [row] = await db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE pay.id = $1`, [id]);
+  return row;
+}
+
+export async function latestPaymentsOfAccount(db: Queryable, userId: string, limit: number): Promise<PaymentRow[]> {
+  if (!(await hasPayments(db))) return [];
+  return db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE pay.user_id = $1 AND pay.status <> 'failed' ORDER BY pay.created_at DESC, pay.id LIMIT $2`, [userId, limit]);
+}
+
+/** Money paid (succeeded less refunded) by an account since a moment, in cents. */
+export async function paidSince(db: Queryable, userId: string, since: Date): Promise<number> {
+  if (!(await hasPayments(db))) return 0;
+  const [row] = await db.query<{ cents: string | null }>(
+    "SELECT sum(amount_cents) FILTER (WHERE status = 'succeeded') AS cents FROM payments WHERE user_id = $1 AND created_at >= $2",
+    [userId, since],
+  );
+  return Number(row?.cents ?? 0);
+}
+
+export function purposeText(purpose: string): string {
+  const key = `billing.purpose.${purpose}`;
+  return isMessageKey(key) ? message(key as 'billing.purpose.session') : purpose;
+}
+
+/** A session payment or fee needs the session it paid for; without it the entry cannot be shown in detail. */
+export function isMissingInfo(row: PaymentRow): boolean {
+  return (row.purpose !== 'balance' && (row.appointment_id === null || row.appointment_start === null)) || row.patient_id === null;
+}
+
+export function transactionOut(row: PaymentRow): BillingTransaction {
+  return {
+    id: row.id,
+    patientId: row.patient_id ?? '',
+    ...(row.patient_name ? { patientName: row.patient_name } : {}),
+    kind: row.status === 'refunded' ? 'refund' : 'payment',
+    amount: row.amount_cents / 100,
+    currency: 'USD',
+    status: row.status,
+    paymentProvider: row.provider,
+    cardBrand: row.card_brand,
+    cardLast4: row.card_last4,
+    description: purposeText(row.purpose),
+    appointmentId: row.appointment_id,
+    appointmentStart: row.appointment_start?.toISOString() ?? null,
+    appointmentMode: row.appointment_mode,
+    providerName: row.provider_name,
+    practiceName: row.practice_name,
+    createdAt: row.created_at.toISOString(),
+  };
+}

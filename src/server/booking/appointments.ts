@@ -1,0 +1,135 @@
+/** Appointments as the API answers them (entity BookedAppointment), read with one query. */
+import { constants } from '../../generated/constants';
+import type { BookedAppointment, PaymentSummary } from '../../generated/entities';
+import type { Queryable } from '../db/connection';
+
+interface AppointmentRow {
+  id: string;
+  user_id: string;
+  status: 'booked' | 'cancelled';
+  start_at: Date;
+  end_at: Date;
+  slot_id: string | null;
+  appointment_mode: 'online' | 'in_person';
+  counseling_type: string;
+  counseling_type_id: string | null;
+  time_zone: string;
+  self_pay: boolean;
+  self_pay_consent_category: string | null;
+  insurance_id: string | null;
+  booking_funnel: string | null;
+  booking_source: string | null;
+  partnership_code: string | null;
+  price_cents: number | null;
+  amount_due_cents: number;
+  rebooked_from: string | null;
+  rescheduled_from: Date | null;
+  cancel_reason_id: string | null;
+  cancel_note: string | null;
+  cancelled_at: Date | null;
+  late_cancel: boolean | null;
+  cancel_fee_cents: number | null;
+  cancel_fee_status: string | null;
+  created_at: Date;
+  provider: { id: string; firstName: string; lastName: string; title: string; timeZone: string };
+  practice: { id: string; name: string; addressLine1: string; city: string; state: string; zipcode: string };
+  patients: { id: string; firstName: string; lastName: string; relationship: string; dateOfBirth: string | null; isNew: boolean }[];
+  payment: PaymentRow | null;
+}
+
+export interface PaymentRow {
+  id: string;
+  appointmentId: string | null;
+  status: string;
+  amountCents: number;
+  currency: string;
+  provider: string;
+  purpose: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  transactionId: string | null;
+  createdAt: string;
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export const PAYMENT_JSON = `json_build_object('id', pay.id, 'appointmentId', pay.appointment_id, 'status', pay.status, 'amountCents', pay.amount_cents,
+  'currency', pay.currency, 'provider', pay.provider, 'purpose', pay.purpose, 'cardBrand', pay.card_brand, 'cardLast4', pay.card_last4,
+  'transactionId', pay.transaction_id, 'createdAt', pay.created_at)`;
+
+export function paymentOut(p: PaymentRow): PaymentSummary {
+  return {
+    id: p.id, appointmentId: p.appointmentId, status: p.status as PaymentSummary['status'], amountCents: p.amountCents, currency: p.currency.trim(),
+    provider: p.provider as PaymentSummary['provider'], purpose: p.purpose as PaymentSummary['purpose'], cardBrand: p.cardBrand,
+    cardLast4: p.cardLast4, transactionId: p.transactionId, createdAt: iso(p.createdAt),
+  };
+}
+
+const SELECT = `
+  SELECT a.id, a.user_id, a.status, lower(a.during) AS start_at, upper(a.during) AS end_at, a.slot_id, a.appointment_mode, a.counseling_type,
+         a.counseling_type_id, a.time_zone, a.self_pay, a.self_pay_consent_category, a.insurance_id, a.booking_funnel, a.booking_source,
+         a.partnership_code::text AS partnership_code, a.price_cents, a.amount_due_cents, a.rebooked_from, a.rescheduled_from,
+         a.cancel_reason_id, a.cancel_note, a.cancelled_at, a.late_cancel, a.cancel_fee_cents, a.cancel_fee_status, a.created_at,
+         json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'title', p.title, 'timeZone', p.time_zone) AS provider,
+         json_build_object('id', pr.id, 'name', pr.name, 'addressLine1', pr.address_line1, 'city', pr.city, 'state', pr.state, 'zipcode', pr.zipcode) AS practice,
+         (SELECT coalesce(json_agg(json_build_object('id', pt.id, 'firstName', pt.first_name, 'lastName', pt.last_name, 'relationship', pt.relationship,
+                 'dateOfBirth', to_char(pt.date_of_birth, 'YYYY-MM-DD'), 'isNew', ap.is_new) ORDER BY ap.position), '[]'::json)
+            FROM appointment_patients ap JOIN patients pt ON pt.id = ap.patient_id WHERE ap.appointment_id = a.id) AS patients,
+         (SELECT ${PAYMENT_JSON} FROM payments pay
+           WHERE pay.appointment_id = a.id AND pay.purpose = 'session' AND pay.status <> 'failed' ORDER BY pay.created_at DESC LIMIT 1) AS payment
+    FROM appointments a JOIN providers p ON p.id = a.provider_id JOIN practices pr ON pr.id = a.practice_id`;
+
+export function joinUrlOf(id: string, mode: string): string | null {
+  return mode === 'online' ? `${constants.videoVisitBaseUrl}${id}` : null;
+}
+
+function reasonLabel(id: string): string {
+  return constants.appointmentCancellationReasons.find((r) => r.id === id)?.label ?? id;
+}
+
+function out(r: AppointmentRow): BookedAppointment {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    status: r.status,
+    start: iso(r.start_at),
+    end: iso(r.end_at),
+    slotId: r.slot_id,
+    appointmentMode: r.appointment_mode,
+    counselingType: r.counseling_type as BookedAppointment['counselingType'],
+    counselingTypeId: r.counseling_type_id,
+    joinUrl: joinUrlOf(r.id, r.appointment_mode),
+    timeZone: r.time_zone,
+    provider: r.provider,
+    practice: { ...r.practice, state: r.practice.state.trim(), zipcode: r.practice.zipcode.trim() },
+    patients: r.patients.map((p) => ({ ...p, relationship: p.relationship as BookedAppointment['patients'][number]['relationship'] })),
+    selfPay: r.self_pay,
+    selfPayConsentCategory: r.self_pay_consent_category as BookedAppointment['selfPayConsentCategory'],
+    insuranceId: r.insurance_id,
+    bookingFunnel: r.booking_funnel as BookedAppointment['bookingFunnel'],
+    bookingSource: r.booking_source,
+    partnershipCode: r.partnership_code,
+    priceCents: r.price_cents,
+    amountDueCents: r.amount_due_cents,
+    payment: r.payment ? paymentOut(r.payment) : null,
+    cancellation: r.cancelled_at
+      ? {
+          reasonId: r.cancel_reason_id ?? 'other', reason: reasonLabel(r.cancel_reason_id ?? 'other'), note: r.cancel_note, at: iso(r.cancelled_at),
+          late: Boolean(r.late_cancel), feeCents: r.cancel_fee_cents ?? 0, feeStatus: (r.cancel_fee_status ?? 'none') as 'none',
+        }
+      : null,
+    rescheduledFrom: r.rescheduled_from ? iso(r.rescheduled_from) : null,
+    rebookedFrom: r.rebooked_from,
+    createdAt: iso(r.created_at),
+  };
+}
+
+export async function appointmentById(db: Queryable, id: string): Promise<BookedAppointment | undefined> {
+  const [row] = await db.query<AppointmentRow>(`${SELECT} WHERE a.id = $1`, [id]);
+  return row ? out(row) : undefined;
+}
+
+export async function appointmentsWhere(db: Queryable, where: string, params: unknown[], order: string, limit: number): Promise<BookedAppointment[]> {
+  const rows = await db.query<AppointmentRow>(`${SELECT} WHERE ${where} ORDER BY ${order} LIMIT ${Math.trunc(limit)}`, params);
+  return rows.map(out);
+}

@@ -1,0 +1,314 @@
+/**
+ * Booking (product-spec §7 Appointments): the caller's hold becomes an appointment, in ONE
+ * transaction with the new patients, the responsible party, the consents, the money choice and the
+ * card charge, and the answer stored under the idempotency key. Anything failing - a declined card,
+ * an expired hold, a lost connection - rolls all of it back; a charge taken before the failure is
+ * voided. A replayed key answers the stored first answer and does nothing else.
+ */
+import type { FastifyRequest } from 'fastify';
+import { constants } from '../../generated/constants';
+import type { BookedAppointment, CreateAppointmentBody } from '../../generated/entities';
+import type { AppType, Relationship } from '../../generated/enums';
+import { consentsRequired, consentsValid } from '../../domain/consents';
+import { isMinor } from '../../domain/minor';
+import { sessionPayRate } from '../../domain/pay-rate';
+import { todayIso } from '../../domain/dates';
+import { message } from '../../domain/messages';
+import { isUuid } from '../../domain/ids';
+import { describeIssues } from '../../domain/validation/field-errors';
+import type { SchemaNode } from '../../domain/validation/schema-path';
+import insuranceSelection from '../../generated/forms/insurance-selection';
+import { newPatientRelationship, relationshipProblems, responsiblePartyFor, type BookingPerson } from '../../domain/booking-patients';
+import type { MessageKey } from '../../generated/messages';
+import type { UserRow } from '../accounts/repository';
+import type { Queryable } from '../db/connection';
+import { AppError } from '../errors';
+import { audienceOf } from '../plugins/errors';
+import { callerOf } from '../plugins/auth';
+import { dollarsToCents } from '../payments/gateway';
+import { appointmentById } from './appointments';
+import { consentText, fullName, signerCapacity } from './consent-text';
+import { checkSlotRules, lockHold, slotOf } from './holds';
+import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome } from './charges';
+import {
+  AlreadyAnswered, EXCLUSION_VIOLATION, claimKey, gatewayOf, pgCode, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
+} from './support';
+import { sendAppointmentMail } from './mails';
+
+export type BookingBody = CreateAppointmentBody & { email?: string };
+
+export interface BookingCommand {
+  body: BookingBody;
+  account: UserRow;
+  endpoint: 'createAppointment' | 'createSupportAppointment' | 'rebookAppointment';
+  idempotencyKey: string;
+  rebookedFrom?: string;
+}
+
+export interface BookingResult {
+  status: number;
+  body: BookedAppointment;
+  replayed: boolean;
+}
+
+interface PatientDraft {
+  index: number;
+  id?: string;
+  isNew: boolean;
+  firstName: string;
+  lastName: string;
+  relationship: Relationship;
+  dateOfBirth: string | null;
+  gender?: string;
+  phoneNumber?: string;
+  email?: string;
+  consents: BookingBody['patients'][number]['consents'];
+  hasSignedConsent: boolean;
+}
+
+function invalid(field: string, key: MessageKey): AppError {
+  return new AppError('VALIDATION_FAILED', { errors: [{ field, keyword: 'x-booking', message: message(key as never) }] });
+}
+
+/**
+ * The insurance of an insured booking: one on file (not removed) of the primary patient - the first
+ * of patients, who must be an existing patient of the account (a new one has no insurance on file).
+ * Anything else answers the keyword patientMismatch on insuranceId with the message the payment
+ * form (specs/forms/insurance-selection.yaml) declares for it.
+ */
+async function insuranceOfPrimaryPatient(db: Queryable, insuranceId: string, primary: PatientDraft): Promise<string> {
+  if (!primary.isNew && primary.id && isUuid(insuranceId)) {
+    const [row] = await db.query<{ id: string }>('SELECT id FROM patient_insurances WHERE id = $1 AND patient_id = $2 AND removed_at IS NULL', [insuranceId, primary.id]);
+    if (row) return row.id;
+  }
+  const errors = describeIssues([{ keyword: 'patientMismatch', pointer: '/insuranceId', params: {} }], insuranceSelection.schema as SchemaNode, insuranceSelection.messages);
+  throw new AppError('VALIDATION_FAILED', { errors });
+}
+
+interface ProviderRow {
+  id: string;
+  pay_individual: string;
+  pay_follow_up: string | null;
+  time_zone: string;
+}
+
+interface PartnerRow {
+  id: string;
+  hide_payment_input: boolean;
+  is_credit_card_optional: boolean;
+}
+
+/** Everything that can be checked before the transaction: who, what, which money. */
+async function prepare(request: FastifyRequest, command: BookingCommand, now: Date) {
+  const db = request.server.database;
+  const { body, account } = command;
+  const slot = await slotOf(db, body.slotId, body.providerId);
+  if (!slot) throw new AppError('NO_OPEN_SLOT');
+  if (slot.practice_id !== body.practiceId || slot.availability_type !== body.appointmentMode) throw new AppError('BOOKING_DETAILS_MISMATCH');
+  checkSlotRules(slot, now);
+  const [provider] = await db.query<ProviderRow>('SELECT id, pay_individual::text, pay_follow_up::text, time_zone FROM providers WHERE id = $1', [body.providerId]);
+  if (!provider) throw new AppError('NO_OPEN_SLOT');
+  const [practice] = await db.query<{ time_zone: string }>('SELECT time_zone FROM practices WHERE id = $1', [slot.practice_id]);
+
+  const existing = await db.query<{ id: string; first_name: string; last_name: string; relationship: Relationship; date_of_birth: string | null; time_zone: string | null; signed: boolean }>(
+    `SELECT p.id, p.first_name, p.last_name, p.relationship, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.time_zone,
+            EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NOT NULL) AS signed
+       FROM patients p WHERE p.user_id = $1 ORDER BY p.created_at, p.id`,
+    [account.id],
+  );
+  const byId = new Map(existing.map((p) => [p.id, p]));
+  const accountSelf = existing.find((p) => p.relationship === 'Self');
+  const timeZone = body.timeZone ?? accountSelf?.time_zone ?? practice?.time_zone ?? provider.time_zone;
+  const today = todayIso(now);
+
+  let firstNewSeen = false;
+  const seen = new Set<string>();
+  const drafts: PatientDraft[] = body.patients.map((p, index) => {
+    if (p.id) {
+      const row = byId.get(p.id);
+      if (!row || seen.has(p.id)) throw new AppError('NOT_FOUND');
+      seen.add(p.id);
+      return {
+        index, id: row.id, isNew: false, firstName: row.first_name, lastName: row.last_name, relationship: row.relationship,
+        dateOfBirth: row.date_of_birth, consents: p.consents, hasSignedConsent: row.signed,
+      };
+    }
+    const relationship = newPatientRelationship(p.relationship, Boolean(accountSelf), !firstNewSeen);
+    firstNewSeen = true;
+    if (!relationship) throw invalid(`patients.${index}.relationship`, 'validation.relationship.required');
+    return {
+      index, isNew: true, firstName: p.firstName!.trim(), lastName: p.lastName!.trim(), relationship, dateOfBirth: p.dateOfBirth ?? null,
+      gender: p.gender, phoneNumber: p.phoneNumber, email: p.email, consents: p.consents, hasSignedConsent: false,
+    };
+  });
+  if (drafts.length > 6) throw new AppError('BOOKING_DETAILS_MISMATCH');
+
+  const people: BookingPerson[] = drafts.map((d) => ({ relationship: d.relationship, dateOfBirth: d.dateOfBirth, isNew: d.isNew }));
+  const problems = relationshipProblems(people, existing.map((p) => p.relationship), body.counselingType);
+  if (problems.length) throw invalid(`patients.${problems[0]!.index}.relationship`, 'validation.relationship.required');
+
+  const holderDob = accountSelf ? accountSelf.date_of_birth : drafts.find((d) => d.relationship === 'Self')?.dateOfBirth ?? account.date_of_birth;
+  const party = responsiblePartyFor(people, body.responsibleParty ? { dob: body.responsibleParty.dob } : undefined, { dateOfBirth: holderDob }, today);
+  if (party.kind === 'missing') throw new AppError('RESPONSIBLE_PARTY_NOT_CREATED');
+
+  for (const d of drafts) {
+    if (!consentsRequired({ relationship: d.relationship, dateOfBirth: d.dateOfBirth }, today)) continue;
+    if (consentsValid(d.consents) || (!d.consents?.length && d.hasSignedConsent)) continue;
+    throw new AppError('CONSENT_REQUIRED', { params: { patient: `${d.firstName} ${d.lastName}` } });
+  }
+
+  // Money: insurance, or self-pay at the provider's pay rate charged to a card (unless the partner makes it optional).
+  if (!body.insuranceId && body.selfPay !== true) throw invalid('insuranceId', 'validation.insurance.required');
+  const selfPay = body.selfPay ?? !body.insuranceId;
+  // A self-pay booking uses no insurance, whatever was sent.
+  const insuranceId = !selfPay && body.insuranceId ? await insuranceOfPrimaryPatient(db, body.insuranceId, drafts[0]!) : null;
+  let partner: PartnerRow | undefined;
+  if (body.partnershipCode) {
+    [partner] = await db.query<PartnerRow>('SELECT id, hide_payment_input, is_credit_card_optional FROM business_partners WHERE partnership_code = $1', [body.partnershipCode]);
+  } else if (account.business_partner_id && account.is_partner_association_active) {
+    [partner] = await db.query<PartnerRow>('SELECT id, hide_payment_input, is_credit_card_optional FROM business_partners WHERE id = $1', [account.business_partner_id]);
+  }
+  const rate = sessionPayRate({ individual: provider.pay_individual, follow_up: provider.pay_follow_up }, Boolean(body.isFollowUp));
+  const priceCents = selfPay && rate !== undefined ? dollarsToCents(rate) : null;
+  const cardOptional = Boolean(partner && (partner.hide_payment_input || partner.is_credit_card_optional));
+  const payment = body.payment;
+  const wantsCharge = Boolean(selfPay && priceCents && (payment?.nonce || payment?.cardId));
+  if (selfPay && priceCents && !wantsCharge && !cardOptional) throw new AppError('CARD_REQUIRED');
+  let cardToken: string | undefined;
+  if (payment?.cardId && wantsCharge) {
+    const [card] = await db.query<{ token: string }>('SELECT token FROM patient_cards WHERE id = $1 AND user_id = $2 AND removed_at IS NULL', [payment.cardId, account.id]);
+    if (!card) throw new AppError('NOT_FOUND');
+    cardToken = card.token;
+  }
+  return { slot, drafts, timeZone, today, selfPay, insuranceId, priceCents, partner, wantsCharge, cardToken, party };
+}
+
+export async function book(request: FastifyRequest, command: BookingCommand, now = new Date()): Promise<BookingResult> {
+  const caller = callerOf(request);
+  const audience: AppType = audienceOf(request);
+  const db = request.server.database;
+  const { body, account } = command;
+  const scope: IdempotencyScope = {
+    callerId: caller.userId, endpoint: command.endpoint, key: command.idempotencyKey,
+    requestHash: requestHash({ body, account: account.id, rebookedFrom: command.rebookedFrom ?? null }),
+  };
+  const earlier = await storedAnswer(db, scope);
+  if (earlier) return { status: earlier.status, body: earlier.body as BookedAppointment, replayed: true };
+
+  const plan = await prepare(request, command, now);
+  const gateway = gatewayOf(request.server);
+  const funnel = body.funnelName ?? (command.endpoint === 'rebookAppointment'
+    ? (audience === 'support_web' ? 'Support Rebooking Modal' : 'Patient Rebooking Modal')
+    : (command.endpoint === 'createSupportAppointment' || audience === 'support_web' ? 'Support Standard Funnel' : 'Patient Standard Funnel'));
+  const source: AppType = command.endpoint === 'createSupportAppointment' ? 'support_web' : audience;
+  const signerName = plan.party.kind === 'given' && body.responsibleParty
+    ? `${body.responsibleParty.firstName} ${body.responsibleParty.lastName}`
+    : fullName(account);
+
+  let charged: ChargeOutcome | undefined;
+  const ledger: ChargeLedger = {};
+  try {
+    const result = await db.transaction(async (tx) => {
+      if (!(await claimKey(tx, scope))) throw new AlreadyAnswered();
+      const hold = await lockHold(tx, db.kind, body.holdId, caller.userId, body.providerId);
+      if (hold.slot_id !== body.slotId || hold.provider_id !== body.providerId) throw new AppError('BOOKING_DETAILS_MISMATCH');
+
+      let responsiblePartyId: string | null = null;
+      if (body.responsibleParty) {
+        const rp = body.responsibleParty;
+        const [row] = await tx.query<{ id: string }>(
+          `INSERT INTO responsible_parties (user_id, first_name, last_name, dob, address, phone_number, email, ehr_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8, 'RP-' || substr(md5(random()::text), 1, 12))) RETURNING id`,
+          [account.id, rp.firstName, rp.lastName, rp.dob, rp.address ? JSON.stringify(rp.address) : null, rp.phoneNumber ?? null, rp.email ?? null, rp.responsiblePartyEhrId ?? null],
+        );
+        responsiblePartyId = row!.id;
+      }
+
+      const patientIds: string[] = [];
+      for (const d of plan.drafts) {
+        if (d.id) {
+          if (responsiblePartyId && isMinor(d.dateOfBirth, plan.today)) await tx.query('UPDATE patients SET responsible_party_id = $2 WHERE id = $1', [d.id, responsiblePartyId]);
+          patientIds.push(d.id);
+          continue;
+        }
+        const [row] = await tx.query<{ id: string }>(
+          `INSERT INTO patients (user_id, first_name, last_name, date_of_birth, gender, relationship, email, phone_number, time_zone, responsible_party_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+          [account.id, d.firstName, d.lastName, d.dateOfBirth, d.gender ?? null, d.relationship, d.email ?? (d.relationship === 'Self' ? account.email : null),
+            d.phoneNumber ?? null, plan.timeZone, isMinor(d.dateOfBirth, plan.today) ? responsiblePartyId : null],
+        );
+        d.id = row!.id;
+        patientIds.push(row!.id);
+      }
+      if (body.timeZone) await tx.query("UPDATE patients SET time_zone = $2 WHERE user_id = $1 AND relationship = 'Self' AND time_zone IS NULL", [account.id, body.timeZone]);
+
+      let appointmentId: string;
+      try {
+        const [row] = await tx.query<{ id: string }>(
+          `INSERT INTO appointments (user_id, provider_id, practice_id, slot_id, during, appointment_mode, counseling_type, counseling_type_id, is_follow_up,
+                                     time_zone, self_pay, self_pay_consent_category, insurance_id, booking_funnel, booking_source, app_source,
+                                     partnership_code, business_partner_id, price_cents, amount_due_cents, booked_by, idempotency_key, rebooked_from)
+           SELECT $1, r.provider_id, $3, r.slot_id, r.during, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21
+             FROM slot_reservations r WHERE r.id = $2
+           RETURNING id`,
+          [account.id, hold.id, body.practiceId, body.appointmentMode, body.counselingType, body.counselingTypeId ?? null, Boolean(body.isFollowUp),
+            plan.timeZone, plan.selfPay, body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance'), plan.insuranceId, funnel,
+            body.bookingSource ?? null, source, body.partnershipCode ?? null, plan.partner?.id ?? null, plan.priceCents,
+            plan.wantsCharge ? 0 : plan.priceCents ?? 0, caller.userId, command.idempotencyKey, command.rebookedFrom ?? null],
+        );
+        appointmentId = row!.id;
+      } catch (error) {
+        if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
+        throw error;
+      }
+      await tx.query("UPDATE slot_reservations SET kind = 'booking', expires_at = NULL, appointment_id = $2 WHERE id = $1", [hold.id, appointmentId]);
+      for (const [position, patientId] of patientIds.entries()) {
+        await tx.query('INSERT INTO appointment_patients (appointment_id, patient_id, position, is_new) VALUES ($1, $2, $3, $4)', [
+          appointmentId, patientId, position, plan.drafts[position]!.isNew,
+        ]);
+      }
+      for (const d of plan.drafts) {
+        for (const consent of d.consents ?? []) {
+          if (!consent.isConsentProvided) continue;
+          const name = `${d.firstName} ${d.lastName}`;
+          await tx.query(
+            `INSERT INTO consents (patient_id, user_id, consent_type, self_pay_consent_category, version, text, source, signer_name, signer_capacity,
+                                   signed_by, signed_at, appointment_id, created_by)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now(), $11, $10)`,
+            [d.id, account.id, consent.consentType, consent.consentType === 'paymentConsent' ? body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance') : null,
+              constants.consentTemplateVersion, consentText(consent.consentType, name, body.selfPayConsentCategory), consent.source ?? source, signerName,
+              signerCapacity({ firstName: d.firstName, lastName: d.lastName, dateOfBirth: d.dateOfBirth }, signerName, plan.today), caller.userId, appointmentId],
+          );
+        }
+      }
+
+      if (plan.wantsCharge && plan.priceCents) {
+        const payer = plan.drafts.find((d) => d.relationship === 'Self') ?? plan.drafts[0]!;
+        charged = await chargeCard(tx, gateway, {
+          amountCents: plan.priceCents, purpose: 'session', appointmentId, userId: account.id, patientId: payer.id!, createdBy: caller.userId,
+          nonce: body.payment?.nonce, cardToken: plan.cardToken, saveCard: Boolean(body.payment?.saveCard), idempotencyKey: command.idempotencyKey,
+        }, ledger);
+        if (!charged.ok) throw new AppError('CARD_DECLINED');
+      }
+      const out = (await appointmentById(tx, appointmentId))!;
+      await storeAnswer(tx, scope, 201, out);
+      return out;
+    });
+    void sendAppointmentMail(request.server, 'appointment-confirmation', result.id).catch((err: unknown) => request.log.warn({ err, appointmentId: result.id }, 'confirmation mail failed'));
+    return { status: 201, body: result, replayed: false };
+  } catch (error) {
+    if (ledger.transactionId) await gateway.void(ledger.transactionId).catch((err: unknown) => request.log.error({ err }, 'voiding a charge of a failed booking failed'));
+    if (charged && !charged.ok) {
+      await recordFailedPayment(db, { amountCents: plan.priceCents ?? 0, purpose: 'session', userId: account.id, createdBy: caller.userId, card: charged.card, reason: charged.reason, idempotencyKey: command.idempotencyKey, gateway: gateway.name })
+        .catch(() => undefined);
+    }
+    if (error instanceof AlreadyAnswered) {
+      const answer = await storedAnswer(db, scope);
+      if (answer) return { status: answer.status, body: answer.body as BookedAppointment, replayed: true };
+      throw new AppError('REQUEST_IN_PROGRESS');
+    }
+    if (error instanceof AppError) throw error;
+    if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
+    throw new AppError('BOOKING_FAILED', { cause: error });
+  }
+}

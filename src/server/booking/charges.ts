@@ -1,0 +1,86 @@
+/**
+ * Charging a card inside the caller's transaction: keep the card on file when asked (vault), charge
+ * it, and record the payment (status succeeded; brand and last 4 only). A declined charge records
+ * nothing here - the transaction it belongs to rolls back - and recordFailedPayment keeps the
+ * failure afterwards.
+ */
+import { constants } from '../../generated/constants';
+import type { Queryable } from '../db/connection';
+import { AppError } from '../errors';
+import type { CardGateway, CardInfo } from '../payments/gateway';
+
+export interface ChargeCommand {
+  amountCents: number;
+  purpose: 'session' | 'late_cancel_fee' | 'balance';
+  appointmentId: string;
+  userId: string;
+  patientId: string;
+  createdBy: string;
+  nonce?: string;
+  cardToken?: string;
+  saveCard: boolean;
+  idempotencyKey?: string;
+}
+
+export type ChargeOutcome =
+  | { ok: true; transactionId: string; paymentId: string; card: CardInfo }
+  | { ok: false; reason: 'declined' | 'invalid'; card?: CardInfo };
+
+export async function saveCard(tx: Queryable, gateway: CardGateway, nonce: string, patientId: string, userId: string, makeDefault: boolean) {
+  const vaulted = await gateway.vault(nonce, userId);
+  if (!vaulted.ok) return vaulted;
+  const [{ has_default } = { has_default: false }] = await tx.query<{ has_default: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM patient_cards WHERE patient_id = $1 AND is_default AND removed_at IS NULL) AS has_default', [patientId],
+  );
+  const isDefault = makeDefault || !has_default;
+  if (isDefault && has_default) await tx.query('UPDATE patient_cards SET is_default = false WHERE patient_id = $1 AND is_default', [patientId]);
+  const [card] = await tx.query<{ id: string }>(
+    `INSERT INTO patient_cards (patient_id, user_id, gateway, token, brand, last4, expiration_month, expiration_year, is_default)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [patientId, userId, gateway.name, vaulted.token, vaulted.card.brand, vaulted.card.last4, vaulted.card.expirationMonth, vaulted.card.expirationYear, isDefault],
+  );
+  return { ok: true as const, cardId: card!.id, token: vaulted.token, card: vaulted.card };
+}
+
+/** What a caller must undo when its transaction fails after the charge: set the moment the gateway charged. */
+export interface ChargeLedger {
+  transactionId?: string;
+}
+
+export async function chargeCard(tx: Queryable, gateway: CardGateway, command: ChargeCommand, ledger: ChargeLedger): Promise<ChargeOutcome> {
+  let token = command.cardToken;
+  if (!token && command.nonce && command.saveCard) {
+    const saved = await saveCard(tx, gateway, command.nonce, command.patientId, command.userId, false);
+    if (!saved.ok) return { ok: false, reason: saved.reason, card: saved.card };
+    token = saved.token;
+  }
+  if (!token && !command.nonce) throw new AppError('CARD_REQUIRED');
+  const result = await gateway.charge({
+    amountCents: command.amountCents,
+    source: token ? { token } : { nonce: command.nonce! },
+    orderId: command.appointmentId,
+  });
+  if (!result.ok) return { ok: false, reason: result.reason, card: result.card };
+  ledger.transactionId = result.transactionId;
+  const [payment] = await tx.query<{ id: string }>(
+    `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, currency, gateway, transaction_id,
+                           card_brand, card_last4, idempotency_key, created_by)
+     VALUES ($1, $2, $3, 'succeeded', 'card_gateway', $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    [command.appointmentId, command.userId, command.patientId, command.purpose, command.amountCents, constants.currency, gateway.name,
+      result.transactionId, result.card.brand, result.card.last4, command.idempotencyKey ?? null, command.createdBy],
+  );
+  return { ok: true, transactionId: result.transactionId, paymentId: payment!.id, card: result.card };
+}
+
+/** A declined charge, kept after its transaction rolled back (appointment only when it still exists). */
+export async function recordFailedPayment(
+  db: Queryable,
+  p: { amountCents: number; purpose: ChargeCommand['purpose']; userId: string; createdBy: string; card?: CardInfo; reason: string; idempotencyKey?: string; appointmentId?: string; gateway?: string },
+): Promise<string | undefined> {
+  const [row] = await db.query<{ id: string }>(
+    `INSERT INTO payments (appointment_id, user_id, status, provider, purpose, amount_cents, currency, gateway, card_brand, card_last4, failure_reason, idempotency_key, created_by)
+     VALUES ($1, $2, 'failed', 'card_gateway', $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+    [p.appointmentId ?? null, p.userId, p.purpose, p.amountCents, constants.currency, p.gateway ?? 'local', p.card?.brand ?? null, p.card?.last4 ?? null, p.reason, p.idempotencyKey ?? null, p.createdBy],
+  );
+  return row?.id;
+}

@@ -1,0 +1,82 @@
+/**
+ * Confirmation, cancellation and reschedule e-mails (specs/mail): the time stated in the patient's
+ * time zone (the appointment's time_zone, also when staff booked it), the video link for a video
+ * visit, and an RFC 5545 calendar entry (.ics) whose UID is the appointment id, so calendars update
+ * or cancel the same entry.
+ */
+import type { FastifyInstance } from 'fastify';
+import moment from 'moment-timezone';
+import { createEvent, type EventAttributes } from 'ics';
+import { enums } from '../../generated/enums';
+import { message } from '../../domain/messages';
+import { formatCents } from '../payments/gateway';
+import type { MailAttachment } from '../plugins/mail';
+import { appointmentById } from './appointments';
+
+export type AppointmentMailTemplate = 'appointment-confirmation' | 'appointment-cancellation' | 'appointment-reschedule';
+
+/** "Monday, March 9, 2026 at 9:00 AM EDT" in the zone. */
+export function formatWhen(instant: string | Date, zone: string): string {
+  return moment.tz(instant, zone).format('dddd, MMMM D, YYYY [at] h:mm A z');
+}
+
+function utcArray(instant: string): [number, number, number, number, number] {
+  const m = moment.utc(instant);
+  return [m.year(), m.month() + 1, m.date(), m.hour(), m.minute()];
+}
+
+export function calendarFile(event: {
+  id: string; start: string; end: string; title: string; description: string; location?: string; url?: string | null; cancelled: boolean; sequence: number;
+}): MailAttachment {
+  const attributes: EventAttributes = {
+    uid: `${event.id}@mindfulcare.example`,
+    start: utcArray(event.start),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: utcArray(event.end),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    title: event.title,
+    description: event.description,
+    ...(event.location ? { location: event.location } : {}),
+    ...(event.url ? { url: event.url } : {}),
+    status: event.cancelled ? 'CANCELLED' : 'CONFIRMED',
+    method: event.cancelled ? 'CANCEL' : 'REQUEST',
+    sequence: event.sequence,
+    productId: 'mindfulcare/booking',
+  };
+  const { error, value } = createEvent(attributes);
+  if (error || !value) throw error ?? new Error('calendar entry could not be written');
+  return { filename: 'session.ics', contentType: `text/calendar; charset=utf-8; method=${event.cancelled ? 'CANCEL' : 'REQUEST'}`, content: value };
+}
+
+export async function sendAppointmentMail(app: FastifyInstance, template: AppointmentMailTemplate, appointmentId: string, extra: { previousStart?: string } = {}): Promise<void> {
+  const db = app.database;
+  const appointment = await appointmentById(db, appointmentId);
+  if (!appointment) return;
+  const [account] = await db.query<{ email: string; first_name: string }>('SELECT email::text AS email, first_name FROM users WHERE id = $1', [appointment.userId]);
+  if (!account) return;
+  const zone = appointment.timeZone ?? appointment.provider.timeZone;
+  const provider = `${appointment.provider.firstName} ${appointment.provider.lastName}, ${appointment.provider.title}`;
+  const when = formatWhen(appointment.start, zone);
+  const modeLabel = enums.appointmentMode.labels[appointment.appointmentMode] ?? appointment.appointmentMode;
+  const practice = appointment.practice;
+  const address = `${practice.addressLine1}, ${practice.city}, ${practice.state} ${practice.zipcode}`;
+  const where = appointment.joinUrl ? message('mail.appointment.joinVideo', { url: appointment.joinUrl }) : message('mail.appointment.inPerson', { practice: practice.name, address });
+  const patients = appointment.patients.map((p) => `${p.firstName} ${p.lastName}`).join(', ');
+  const cancelled = template === 'appointment-cancellation';
+  const sequence = template === 'appointment-confirmation' ? 0 : Math.floor(Date.now() / 1000);
+  const ics = calendarFile({
+    id: appointment.id, start: appointment.start, end: appointment.end, title: message('mail.appointment.calendarTitle', { provider }),
+    description: `${modeLabel} - ${patients}${appointment.joinUrl ? `\n${where}` : ''}`, location: appointment.joinUrl ?? address, url: appointment.joinUrl,
+    cancelled, sequence,
+  });
+  const fee = appointment.cancellation && appointment.cancellation.feeCents > 0
+    ? message('mail.appointment.lateFeeCharged', { fee: formatCents(appointment.cancellation.feeCents) })
+    : message('mail.appointment.noFee');
+  const params: Record<string, string> = {
+    name: account.first_name, provider, when, mode: modeLabel.toLowerCase(), where, patients, fee,
+    previous: extra.previousStart ? formatWhen(extra.previousStart, zone) : '',
+  };
+  await app.mailer.send(template, account.email, params, { attachments: [ics] });
+}

@@ -1,0 +1,145 @@
+/**
+ * What the booking handlers share: the card gateway and flag answers of an app, database error
+ * codes, and idempotency keys (the first answer to a key is stored in the same transaction as the
+ * work it describes).
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hkdfSync } from 'node:crypto';
+import { flagSpecs, type FlagName } from '../../generated/flags';
+import { resolveTreatment, flagUserKey } from '../../domain/flags';
+import type { Queryable } from '../db/connection';
+import { AppError } from '../errors';
+import { cardGatewayFor, type CardGateway } from '../payments/gateway';
+import { serverSecret } from '../auth/secrets';
+import { loadConfig, type Config } from '../config';
+import { specFlagSource, type FlagSource } from '../routes/flags/sources';
+
+/** Postgres error code of a failed query (drizzle/pg put it on the error or its cause). */
+export function pgCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export const EXCLUSION_VIOLATION = '23P01';
+
+// Per app, keyed by its database object: the same in every encapsulated plugin of one app.
+const gateways = new WeakMap<object, CardGateway>();
+const configs = new WeakMap<object, Config>();
+
+/** Handlers get the app's config through here (the API routes receive it at registration). */
+export function rememberConfig(app: FastifyInstance, config: Config): void {
+  configs.set(app.database, config);
+}
+
+/** The card gateway of this app: Braintree when configured, else the local test gateway. */
+export function gatewayOf(app: FastifyInstance): CardGateway {
+  let gateway = gateways.get(app.database);
+  if (!gateway) {
+    const config = configs.get(app.database) ?? loadConfig();
+    const key = Buffer.from(hkdfSync('sha256', serverSecret(config), 'mindful-care', 'local-card-gateway', 32));
+    gateway = cardGatewayFor(config, key);
+    gateways.set(app.database, gateway);
+  }
+  return gateway;
+}
+
+/** Tests (and a future admin switch) replace the gateway of an app. */
+export function useGateway(app: FastifyInstance, gateway: CardGateway): void {
+  gateways.set(app.database, gateway);
+}
+
+// ---- feature flags the server decides with (product-spec §6) ----
+
+export type { FlagName };
+let flagSource: FlagSource | undefined;
+const flagOverrides = new WeakMap<object, Partial<Record<FlagName, string>>>();
+
+/** Forces treatments for one app (tests of the flag-gated rules). */
+export function overrideFlags(app: FastifyInstance, overrides: Partial<Record<FlagName, string>>): void {
+  flagOverrides.set(app.database, overrides);
+}
+
+/** The treatment of a user flag for a user key, evaluated from specs/flags.yaml as the flag endpoint does. */
+export async function userTreatment(app: FastifyInstance, flag: FlagName, userKey: string): Promise<string> {
+  const forced = flagOverrides.get(app.database)?.[flag];
+  if (forced) return forced;
+  flagSource ??= specFlagSource();
+  const answer = await flagSource.answer({ userId: flagUserKey(userKey) } as never, undefined);
+  const toggle = answer.body?.toggles.find((t) => t.name === flag);
+  const variants = flagSpecs.flags[flag].variants;
+  return resolveTreatment({ ready: true, treatment: toggle?.variant.name, variants });
+}
+
+/** A flag is on when its treatment is one of its enabledWhen treatments (or on, by default). */
+export async function flagOn(app: FastifyInstance, flag: FlagName, userKey: string): Promise<boolean> {
+  const treatment = await userTreatment(app, flag, userKey);
+  const spec = flagSpecs.flags[flag];
+  const effective = treatment === 'control' ? spec.controlActsAs : treatment;
+  return ((spec.enabledWhen ?? ['on']) as readonly string[]).includes(effective);
+}
+
+// ---- idempotency keys ----
+
+export interface IdempotencyScope {
+  callerId: string;
+  endpoint: string;
+  key: string;
+  requestHash: string;
+}
+
+export type Replay = { status: number; body: unknown };
+
+export function idempotencyKeyOf(request: FastifyRequest, required: boolean): string | undefined {
+  const raw = request.headers['idempotency-key'];
+  const key = typeof raw === 'string' ? raw.trim() : undefined;
+  if (!key || key.length > 255) {
+    if (required || (key && key.length > 255)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+    return undefined;
+  }
+  return key;
+}
+
+export function requestHash(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+}
+
+/** A finished earlier answer to this key, or undefined; a different request under the key is refused. */
+export async function storedAnswer(db: Queryable, scope: IdempotencyScope): Promise<Replay | undefined> {
+  const [row] = await db.query<{ request_hash: string; status: number | null; response: unknown }>(
+    'SELECT request_hash, status, response FROM idempotency_keys WHERE caller_id = $1 AND endpoint = $2 AND key = $3',
+    [scope.callerId, scope.endpoint, scope.key],
+  );
+  if (!row) return undefined;
+  if (row.request_hash !== scope.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  if (row.status === null) throw new AppError('REQUEST_IN_PROGRESS');
+  return { status: row.status, body: row.response };
+}
+
+/**
+ * Claims the key inside the work's transaction. On PostgreSQL a concurrent request with the same key
+ * waits here until the first commits (then this returns false: replay) or rolls back (then this
+ * claims it).
+ */
+export async function claimKey(tx: Queryable, scope: IdempotencyScope): Promise<boolean> {
+  const rows = await tx.query(
+    `INSERT INTO idempotency_keys (caller_id, endpoint, key, request_hash) VALUES ($1, $2, $3, $4)
+     ON CONFLICT DO NOTHING RETURNING 1`,
+    [scope.callerId, scope.endpoint, scope.key, scope.requestHash],
+  );
+  return rows.length === 1;
+}
+
+export async function storeAnswer(tx: Queryable, scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
+  await tx.query('UPDATE idempotency_keys SET status = $4, response = $5 WHERE caller_id = $1 AND endpoint = $2 AND key = $3', [
+    scope.callerId, scope.endpoint, scope.key, status, JSON.stringify(body),
+  ]);
+}
+
+/** Thrown inside a transaction when another request already answered the key: roll back, then replay. */
+export class AlreadyAnswered extends Error {
+  constructor() {
+    super('idempotency key already answered');
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * Demo sessions for the patient portal, relative to the day the database is seeded, so the
+ * dashboard has something to manage: the demo patient (Jordan) has a video session inside the
+ * late-cancellation window, one next week and one that is over (self-pay, paid: a receipt), and has
+ * signed the booking consent (the child dependant has not). Another account (the partner member)
+ * has one upcoming session: a patient must never reach it by changing a URL.
+ */
+import { constants } from '../../../generated/constants';
+import type { Queryable } from '../connection';
+import type { SeedStep } from './index';
+
+const HOUR = 3600_000;
+
+interface Provider {
+  id: string;
+  practice_id: string;
+  time_zone: string;
+  pay_individual: string;
+}
+
+async function accountOf(tx: Queryable, email: string) {
+  const [row] = await tx.query<{ user_id: string; patient_id: string }>(
+    `SELECT u.id AS user_id, p.id AS patient_id FROM users u JOIN patients p ON p.user_id = u.id AND p.relationship = 'Self' WHERE u.email = $1`,
+    [email],
+  );
+  return row;
+}
+
+/** An online slot of the provider starting at one of the given instants: an open seeded one, or a new one where the provider has none. */
+async function slotAt(tx: Queryable, provider: Provider, starts: readonly Date[]): Promise<{ id: string; start: Date; end: Date; isMedication?: boolean }> {
+  // An open seeded slot first: it is in the provider's working hours.
+  const [open] = await tx.query<{ id: string; start: Date; end: Date; is_medication: boolean }>(
+    `SELECT s.id, s.is_medication, lower(s.during) AS start, upper(s.during) AS end FROM slots s
+      WHERE s.provider_id = $1 AND s.availability_type = 'online' AND lower(s.during) >= $2 AND lower(s.during) <= $3
+        AND NOT EXISTS (SELECT 1 FROM slot_reservations r WHERE r.provider_id = s.provider_id AND r.during && s.during)
+      ORDER BY lower(s.during) LIMIT 1`,
+    [provider.id, starts[0], starts[starts.length - 1]],
+  );
+  if (open) return { id: open.id, start: new Date(open.start), end: new Date(open.end), isMedication: open.is_medication };
+  for (const start of starts) {
+    const end = new Date(start.getTime() + HOUR);
+    const range = `[${start.toISOString()},${end.toISOString()})`;
+    const taken = await tx.query('SELECT 1 FROM slot_reservations WHERE provider_id = $1 AND during && $2::tstzrange', [provider.id, range]);
+    if (taken.length) continue;
+    const overlapping = await tx.query<{ id: string; exact: boolean; availability_type: string }>(
+      'SELECT id, during = $2::tstzrange AS exact, availability_type FROM slots WHERE provider_id = $1 AND during && $2::tstzrange',
+      [provider.id, range],
+    );
+    const exact = overlapping.find((s) => s.exact && s.availability_type === 'online');
+    if (exact) return { id: exact.id, start, end };
+    if (overlapping.length) continue;
+    const [created] = await tx.query<{ id: string }>(
+      `INSERT INTO slots (provider_id, practice_id, during, availability_type) VALUES ($1, $2, $3::tstzrange, 'online') RETURNING id`,
+      [provider.id, provider.practice_id, range],
+    );
+    return { id: created!.id, start, end };
+  }
+  throw new Error('seed: no free hour for a demo session');
+}
+
+async function bookDemo(
+  tx: Queryable,
+  account: { user_id: string; patient_id: string },
+  provider: Provider,
+  slot: { id: string | null; start: Date; end: Date; isMedication?: boolean },
+  paidAt: Date,
+): Promise<string> {
+  const price = Math.round(Number(provider.pay_individual) * 100);
+  const [appointment] = await tx.query<{ id: string }>(
+    `INSERT INTO appointments (user_id, provider_id, practice_id, slot_id, during, appointment_mode, counseling_type, time_zone, self_pay,
+                               self_pay_consent_category, booking_funnel, booking_source, app_source, price_cents, booked_by, created_at)
+     VALUES ($1, $2, $3, $4, tstzrange($5, $6, '[)'), 'online', $10, $7, true, 'selfPay', 'Patient Standard Funnel', 'Self-booking Email', 'patient_web', $8, $1, $9)
+     RETURNING id`,
+    // A medication slot is a psychiatry visit.
+    [account.user_id, provider.id, provider.practice_id, slot.id, slot.start, slot.end, provider.time_zone, price, paidAt, slot.isMedication ? 'Medication/Psychiatry' : 'Individual Counseling'],
+  );
+  await tx.query('INSERT INTO appointment_patients (appointment_id, patient_id, position) VALUES ($1, $2, 0)', [appointment!.id, account.patient_id]);
+  if (slot.id && slot.start.getTime() > Date.now()) {
+    await tx.query(
+      `INSERT INTO slot_reservations (provider_id, slot_id, during, kind, held_by, appointment_id) VALUES ($1, $2, tstzrange($3, $4, '[)'), 'booking', $5, $6)`,
+      [provider.id, slot.id, slot.start, slot.end, account.user_id, appointment!.id],
+    );
+  }
+  await tx.query(
+    `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, currency, gateway, transaction_id, card_brand, card_last4, created_by, created_at)
+     VALUES ($1, $2, $3, 'succeeded', 'card_gateway', 'session', $4, 'USD', 'local', $5, 'Visa', '4242', $2, $6)`,
+    [appointment!.id, account.user_id, account.patient_id, price, `demo-${appointment!.id}`, paidAt],
+  );
+  return appointment!.id;
+}
+
+export const seedPortalSessions: SeedStep = {
+  name: 'portal sessions',
+  async run(tx, context) {
+    const jordan = await accountOf(tx, 'jordan.rivera@example.com');
+    const avery = await accountOf(tx, 'avery.johnson@example.com');
+    const ids = context.marketplace?.providerIds ?? [];
+    if (!jordan || !avery || ids.length < 2) return;
+    const providers = await tx.query<Provider>('SELECT id, practice_id, time_zone, pay_individual::text FROM providers WHERE id = ANY($1::uuid[])', [ids.slice(0, 2)]);
+    const [first, second] = [providers.find((p) => p.id === ids[0])!, providers.find((p) => p.id === ids[1])!];
+    const now = Date.now();
+    const onTheHour = (fromNowHours: number) => new Date(Math.ceil((now + fromNowHours * HOUR) / HOUR) * HOUR);
+    const hoursFrom = (from: number, to: number) => Array.from({ length: to - from }, (_v, i) => onTheHour(from + i));
+
+    // Inside the late-cancellation window, with time to spare on either side.
+    const late = constants.lateCancelWindowHours;
+    await bookDemo(tx, jordan, first, await slotAt(tx, first, hoursFrom(Math.floor(late / 2), late - 4)), new Date(now - 72 * HOUR));
+    await bookDemo(tx, jordan, first, await slotAt(tx, first, hoursFrom(8 * 24, 9 * 24)), new Date(now - 48 * HOUR));
+    const pastStart = onTheHour(-14 * 24);
+    await bookDemo(tx, jordan, first, { id: null, start: pastStart, end: new Date(pastStart.getTime() + HOUR) }, new Date(pastStart.getTime() - 72 * HOUR));
+    await bookDemo(tx, avery, second, await slotAt(tx, second, hoursFrom(6 * 24, 7 * 24)), new Date(now - 24 * HOUR));
+
+    await tx.query(
+      `INSERT INTO consents (patient_id, user_id, consent_type, version, text, source, signer_name, signer_capacity, signed_by, signed_at, created_by)
+       VALUES ($1, $2, 'bookAppointmentConsent', 'demo', 'Consent to book appointments.', 'patient_web', 'Jordan Rivera', 'Self', $2, now(), $2)`,
+      [jordan.patient_id, jordan.user_id],
+    );
+  },
+};

@@ -1,0 +1,145 @@
+/**
+ * Patient documents (insurance card images, IDs, referrals). An upload is read as multipart with a
+ * size limit; its type is recognised from its first bytes (the name and the declared type are not
+ * trusted) and must be one of documentContentType; only then is it stored, in the database. Nothing
+ * is written for a refused upload. Downloads go only to callers who reach the patient, always as an
+ * attachment, never sniffed or cached.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { constants } from '../../generated/constants';
+import { enums, type DocumentContentType, type PatientDocumentKind } from '../../generated/enums';
+import type { Queryable } from '../db/connection';
+import { message } from '../../domain/messages';
+import { isUuid } from '../../domain/ids';
+import { AppError } from '../errors';
+
+export interface DocumentRow {
+  id: string;
+  patient_id: string;
+  insurance_id: string | null;
+  kind: PatientDocumentKind;
+  file_name: string;
+  content_type: DocumentContentType;
+  size_bytes: number;
+  created_at: Date;
+}
+
+const DOCUMENT_COLUMNS = 'id, patient_id, insurance_id, kind, file_name, content_type, size_bytes, created_at';
+
+export function documentOut(row: DocumentRow) {
+  return {
+    id: row.id,
+    patientId: row.patient_id,
+    kind: row.kind,
+    insuranceId: row.insurance_id,
+    fileName: row.file_name,
+    contentType: row.content_type,
+    sizeBytes: Number(row.size_bytes),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'mif1', 'msf1']);
+
+/** The type of a file from its first bytes, or undefined when it is none we accept. */
+export function sniffContentType(bytes: Uint8Array): DocumentContentType | undefined {
+  const starts = (...sig: number[]) => sig.every((b, i) => bytes[i] === b);
+  const ascii = (from: number, to: number) => Buffer.from(bytes.subarray(from, to)).toString('latin1');
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (ascii(0, 5) === '%PDF-') return 'application/pdf';
+  if (bytes.length >= 12 && ascii(4, 8) === 'ftyp' && HEIF_BRANDS.has(ascii(8, 12))) return 'image/heic';
+  return undefined;
+}
+
+const EXTENSION: Record<DocumentContentType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/heic': 'heic', 'application/pdf': 'pdf' };
+
+/** A file name safe to store and to put in a Content-Disposition header: no path, no control or quote characters. */
+export function safeFileName(original: string | undefined, contentType: DocumentContentType): string {
+  const base = (original ?? '').split(/[\\/]/).pop() ?? '';
+  const cleaned = base.normalize('NFKD').replace(/[^A-Za-z0-9 ._-]/g, '').replace(/^[ .]+/, '').trim();
+  const name = cleaned || `document.${EXTENSION[contentType]}`;
+  return name.slice(0, constants.documentFileNameMax);
+}
+
+function isKind(value: string | undefined): value is PatientDocumentKind {
+  return (enums.patientDocumentKind.values as readonly string[]).includes(value ?? '');
+}
+
+function fieldError(field: string, keyword: 'required' | 'enum' | 'format'): AppError {
+  return new AppError('VALIDATION_FAILED', { errors: [{ field, keyword, message: message(`validation.default.${keyword}`) }] });
+}
+
+interface Upload {
+  fields: Record<string, string>;
+  file?: { bytes: Buffer; fileName: string };
+}
+
+/** Reads the multipart body: fields, and the one file part named "file" (at most documentMaxBytes). */
+async function readUpload(request: FastifyRequest): Promise<Upload> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const upload: Upload = { fields: {} };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        upload.fields[part.fieldname] = String(part.value);
+      } else if (part.fieldname === 'file' && !upload.file) {
+        upload.file = { bytes: await part.toBuffer(), fileName: part.filename };
+      } else {
+        // Drain any other file so the request completes; it is not kept.
+        part.file.resume();
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('DOCUMENT_TOO_LARGE');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    if (code?.startsWith('FST_')) throw new AppError('MALFORMED_REQUEST', { cause: err });
+    throw err;
+  }
+  return upload;
+}
+
+export async function storeUploadedDocument(request: FastifyRequest, db: Queryable, patientId: string, uploadedBy: string): Promise<DocumentRow> {
+  const upload = await readUpload(request);
+  const kind = upload.fields.kind;
+  if (!isKind(kind)) throw fieldError('kind', kind === undefined ? 'required' : 'enum');
+  const insuranceId = upload.fields.insuranceId || null;
+  if (insuranceId !== null) {
+    if (!isUuid(insuranceId)) throw fieldError('insuranceId', 'format');
+    const [insurance] = await db.query('SELECT 1 FROM patient_insurances WHERE id = $1 AND patient_id = $2 AND removed_at IS NULL', [insuranceId, patientId]);
+    if (!insurance) throw new AppError('NOT_FOUND');
+  }
+  if (!upload.file || upload.file.bytes.length === 0) throw new AppError('DOCUMENT_MISSING');
+  const contentType = sniffContentType(upload.file.bytes);
+  if (!contentType) throw new AppError('DOCUMENT_TYPE_NOT_ALLOWED');
+  const { bytes } = upload.file;
+  const [row] = await db.query<DocumentRow>(
+    `INSERT INTO patient_documents (patient_id, insurance_id, kind, file_name, content_type, size_bytes, sha256, content, uploaded_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${DOCUMENT_COLUMNS}`,
+    [patientId, insuranceId, kind, safeFileName(upload.file.fileName, contentType), contentType, bytes.length, createHash('sha256').update(bytes).digest('hex'), bytes, uploadedBy],
+  );
+  return row!;
+}
+
+export async function documentsOf(db: Queryable, patientId: string, kind?: PatientDocumentKind): Promise<DocumentRow[]> {
+  return db.query<DocumentRow>(
+    `SELECT ${DOCUMENT_COLUMNS} FROM patient_documents WHERE patient_id = $1 AND ($2::text IS NULL OR kind = $2) ORDER BY created_at DESC, id`,
+    [patientId, kind ?? null],
+  );
+}
+
+export async function sendDocument(reply: FastifyReply, db: Queryable, patientId: string, documentId: string): Promise<FastifyReply> {
+  const [row] = await db.query<{ file_name: string; content_type: string; content: Uint8Array }>(
+    'SELECT file_name, content_type, content FROM patient_documents WHERE id = $1 AND patient_id = $2',
+    [documentId, patientId],
+  );
+  if (!row) throw new AppError('NOT_FOUND');
+  return reply
+    .header('content-type', row.content_type)
+    .header('content-disposition', `attachment; filename="${row.file_name}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(row.content));
+}

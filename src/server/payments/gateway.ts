@@ -1,0 +1,62 @@
+/**
+ * The card gateway (product-spec §3 payment providers, §7 payments): an interface with two
+ * implementations - Braintree when BRAINTREE_* is configured, else the local test gateway. Only a
+ * vault token, brand, last 4 and expiry ever reach our database; a card number or CVC never does.
+ */
+import type { Config } from '../config';
+import { braintreeGateway } from './braintree-gateway';
+import { localTestGateway } from './local-gateway';
+
+export interface CardInfo {
+  brand: string;
+  last4: string;
+  expirationMonth: number;
+  expirationYear: number;
+}
+
+export type GatewayName = 'local' | 'braintree';
+
+export type GatewayOutcome<T> = ({ ok: true } & T) | { ok: false; reason: 'declined' | 'invalid'; card?: CardInfo; message?: string };
+
+export interface ChargeRequest {
+  amountCents: number;
+  /** a single-use nonce from tokenizing, or the vault token of a card on file */
+  source: { nonce: string } | { token: string };
+  /** our id of what is paid (appointment or payment), so the gateway can tell retries apart */
+  orderId: string;
+}
+
+export interface CardGateway {
+  readonly name: GatewayName;
+  /** what the browser's card form needs (Braintree client token); undefined for the local gateway */
+  clientToken(): Promise<string | undefined>;
+  /** local test gateway only: card details to a nonce (with Braintree the browser's hosted fields do it) */
+  tokenize?(card: { number: string; expiration: string; cvv: string }): GatewayOutcome<{ nonce: string; card: CardInfo }>;
+  /** keeps the card of a nonce on file: the vault token */
+  vault(nonce: string, customerId: string): Promise<GatewayOutcome<{ token: string; card: CardInfo }>>;
+  charge(request: ChargeRequest): Promise<GatewayOutcome<{ transactionId: string; card: CardInfo }>>;
+  /** undoes a charge whose booking could not be saved */
+  void(transactionId: string): Promise<void>;
+}
+
+export function cardGatewayFor(config: Config, secret: Buffer): CardGateway {
+  if (config.braintreeMerchantId && config.braintreePublicKey && config.braintreePrivateKey) {
+    return braintreeGateway({
+      merchantId: config.braintreeMerchantId,
+      publicKey: config.braintreePublicKey,
+      privateKey: config.braintreePrivateKey,
+      environment: config.braintreeEnvironment,
+    });
+  }
+  return localTestGateway(secret);
+}
+
+/** Whole cents from a rate in dollars ("120.00", 120): never through floating-point sums. */
+export function dollarsToCents(rate: number | string): number {
+  const [whole, fraction = ''] = String(rate).trim().split('.');
+  return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
+}
+
+export function formatCents(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}

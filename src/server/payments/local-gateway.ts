@@ -1,0 +1,85 @@
+/**
+ * The local test gateway: accepts the well-known test card numbers and declines the known decline
+ * numbers of constant testCardNumbers (any other number is not valid). Its nonces and vault tokens
+ * are self-contained and signed with a server key (brand, last 4, expiry and whether the card
+ * declines - never the number), so any server process of the deployment can charge them.
+ */
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { constants } from '../../generated/constants';
+import type { CardGateway, CardInfo, GatewayOutcome } from './gateway';
+
+interface TokenPayload extends CardInfo {
+  declines: boolean;
+  id: string;
+}
+
+const NONCE = 'tok_local_';
+const VAULT = 'card_local_';
+
+export function parseExpiration(expiration: string, now = new Date()): { month: number; year: number } | undefined {
+  const match = /^(\d{2}) ?\/ ?(\d{2}|\d{4})$/.exec(expiration.trim());
+  if (!match) return undefined;
+  const month = Number(match[1]);
+  const year = match[2]!.length === 2 ? 2000 + Number(match[2]) : Number(match[2]);
+  if (month < 1 || month > 12) return undefined;
+  const endOfMonth = Date.UTC(year, month, 1);
+  return endOfMonth > now.getTime() ? { month, year } : undefined;
+}
+
+export function localTestGateway(secret: Buffer): CardGateway {
+  const sign = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
+  const encode = (prefix: string, payload: TokenPayload) => {
+    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+    return `${prefix}${body}.${sign(`${prefix}${body}`)}`;
+  };
+  const decode = (prefix: string, token: string): TokenPayload | undefined => {
+    if (!token.startsWith(prefix)) return undefined;
+    const [body, signature] = token.slice(prefix.length).split('.');
+    if (!body || !signature) return undefined;
+    const expected = Buffer.from(sign(`${prefix}${body}`));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    try {
+      return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TokenPayload;
+    } catch {
+      return undefined;
+    }
+  };
+  const cardOf = (p: TokenPayload): CardInfo => ({ brand: p.brand, last4: p.last4, expirationMonth: p.expirationMonth, expirationYear: p.expirationYear });
+  const payloadOf = (source: { nonce: string } | { token: string }) => ('nonce' in source ? decode(NONCE, source.nonce) : decode(VAULT, source.token));
+
+  return {
+    name: 'local',
+    async clientToken() {
+      return undefined;
+    },
+    tokenize(card): GatewayOutcome<{ nonce: string; card: CardInfo }> {
+      const number = card.number.replace(/\s+/g, '');
+      const { approved, declined } = constants.testCardNumbers;
+      const known = approved.find((c) => c.number === number) ?? declined.find((c) => c.number === number);
+      const expiry = parseExpiration(card.expiration);
+      const cvvLength = known?.brand === 'American Express' ? 4 : 3;
+      if (!known || !expiry || card.cvv.length !== cvvLength) return { ok: false, reason: 'invalid' };
+      const payload: TokenPayload = {
+        brand: known.brand, last4: number.slice(-4), expirationMonth: expiry.month, expirationYear: expiry.year,
+        declines: declined.some((c) => c.number === number), id: randomUUID(),
+      };
+      return { ok: true, nonce: encode(NONCE, payload), card: cardOf(payload) };
+    },
+    async vault(nonce) {
+      const payload = decode(NONCE, nonce);
+      if (!payload) return { ok: false, reason: 'invalid' };
+      if (payload.declines) return { ok: false, reason: 'declined', card: cardOf(payload) };
+      return { ok: true, token: encode(VAULT, { ...payload, id: randomUUID() }), card: cardOf(payload) };
+    },
+    async charge(request) {
+      const payload = payloadOf(request.source);
+      if (!payload) return { ok: false, reason: 'invalid' };
+      if (payload.declines) return { ok: false, reason: 'declined', card: cardOf(payload) };
+      return { ok: true, transactionId: `txn_local_${randomUUID()}`, card: cardOf(payload) };
+    },
+    async void() {
+      // Nothing left the building: a local charge moves no money.
+    },
+  };
+}

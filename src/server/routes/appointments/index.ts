@@ -1,0 +1,302 @@
+/** Appointment calls of product-spec §7 Appointments: holds, bookings, cancel, reschedule, rebook, checks. */
+import type { FastifyRequest } from 'fastify';
+import { constants } from '../../../generated/constants';
+import type { BookedAppointment } from '../../../generated/entities';
+import { cancellationTerms, isLateCancellation } from '../../../domain/cancellation';
+import { reachAccount, reachPatient, reachRecord } from '../../accounts/reach';
+import { userByEmail, type UserRow } from '../../accounts/repository';
+import { writeAudit } from '../../audit';
+import { book, type BookingBody } from '../../booking/book';
+import { appointmentById, appointmentsWhere } from '../../booking/appointments';
+import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome } from '../../booking/charges';
+import { checkSlotRules, holdSlot, lockHold, releaseHold, slotOf } from '../../booking/holds';
+import { sendAppointmentMail } from '../../booking/mails';
+import {
+  AlreadyAnswered, claimKey, EXCLUSION_VIOLATION, flagOn, gatewayOf, idempotencyKeyOf, pgCode, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
+} from '../../booking/support';
+import { AppError } from '../../errors';
+import { callerOf } from '../../plugins/auth';
+import type { Handlers } from '../registry';
+
+interface AppointmentAccess {
+  id: string;
+  account_id: string;
+  account_partner_id: string | null;
+  provider_id: string;
+  status: 'booked' | 'cancelled';
+  start_at: Date;
+  time_zone: string;
+  counseling_type: string;
+  self_pay: boolean;
+  self_pay_consent_category: string | null;
+  insurance_id: string | null;
+  partnership_code: string | null;
+}
+
+function reachAppointment(request: FastifyRequest, id: string, action: string): Promise<AppointmentAccess> {
+  return reachRecord<AppointmentAccess>(
+    request, 'appointment', id, action,
+    `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id, a.provider_id, a.status, lower(a.during) AS start_at,
+            a.time_zone, a.counseling_type, a.self_pay, a.self_pay_consent_category, a.insurance_id, a.partnership_code::text AS partnership_code
+       FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
+  );
+}
+
+/** The account a booking is for: a patient's own (or one they reach), the one staff name. */
+async function bookingAccount(request: FastifyRequest, userId: string | undefined, email: string | undefined, action: string): Promise<UserRow> {
+  if (userId) return reachAccount(request, userId, action);
+  if (email) {
+    const user = await userByEmail(request.server.database, email);
+    if (!user) {
+      await writeAudit(request, { action, outcome: 'denied', status: 404, recordType: 'user', details: { reason: 'no such record' } });
+      throw new AppError('NOT_FOUND');
+    }
+    return reachAccount(request, user.id, action);
+  }
+  return reachAccount(request, callerOf(request).userId, action);
+}
+
+function isStaff(request: FastifyRequest): boolean {
+  return !callerOf(request).permissions.isPatient;
+}
+
+/** Runs work that answers once per idempotency key (when one is given): a replay answers the stored answer. */
+async function onceFor<T>(
+  request: FastifyRequest,
+  endpoint: string,
+  key: string | undefined,
+  parts: unknown,
+  work: (tx: Parameters<Parameters<typeof request.server.database.transaction>[0]>[0]) => Promise<{ status: number; body: T }>,
+): Promise<{ status: number; body: T; replayed: boolean }> {
+  const db = request.server.database;
+  const scope: IdempotencyScope | undefined = key ? { callerId: callerOf(request).userId, endpoint, key, requestHash: requestHash(parts) } : undefined;
+  if (scope) {
+    const earlier = await storedAnswer(db, scope);
+    if (earlier) return { status: earlier.status, body: earlier.body as T, replayed: true };
+  }
+  try {
+    const result = await db.transaction(async (tx) => {
+      if (scope && !(await claimKey(tx, scope))) throw new AlreadyAnswered();
+      const answer = await work(tx);
+      if (scope) await storeAnswer(tx, scope, answer.status, answer.body);
+      return answer;
+    });
+    return { ...result, replayed: false };
+  } catch (error) {
+    if (error instanceof AlreadyAnswered && scope) {
+      const answer = await storedAnswer(db, scope);
+      if (answer) return { status: answer.status, body: answer.body as T, replayed: true };
+    }
+    throw error;
+  }
+}
+
+export const appointmentsHandlers: Handlers = {
+  async holdSlot(request, reply) {
+    const hold = await holdSlot(request.server.database, callerOf(request).userId, request.body.slotId, request.body.providerId);
+    reply.status(201);
+    return hold;
+  },
+
+  async releaseSlotHold(request, reply) {
+    if (!(await releaseHold(request.server.database, callerOf(request).userId, request.params.id))) throw new AppError('NOT_FOUND');
+    return reply.status(204).send();
+  },
+
+  async createAppointment(request, reply) {
+    const account = await bookingAccount(request, request.body.userId, undefined, 'createAppointment');
+    const key = idempotencyKeyOf(request, true)!;
+    const result = await book(request, { body: request.body, account, endpoint: 'createAppointment', idempotencyKey: key });
+    request.auditTarget = { type: 'appointment', id: result.body.id };
+    reply.status(result.status);
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    return result.body;
+  },
+
+  async createSupportAppointment(request, reply) {
+    const { email, ...rest } = request.body;
+    const account = await bookingAccount(request, rest.userId, email, 'createSupportAppointment');
+    const key = idempotencyKeyOf(request, true)!;
+    const body: BookingBody = { ...rest, userId: account.id };
+    const result = await book(request, { body, account, endpoint: 'createSupportAppointment', idempotencyKey: key });
+    request.auditTarget = { type: 'appointment', id: result.body.id };
+    reply.status(result.status);
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    return result.body;
+  },
+
+  async listAppointments(request) {
+    const { userId, patientId, when = 'upcoming', limit = 50 } = request.query;
+    const order = when === 'upcoming' ? 'lower(a.during) ASC, a.id' : 'lower(a.during) DESC, a.id';
+    const timing = when === 'upcoming' ? 'upper(a.during) > now()' : 'upper(a.during) <= now()';
+    if (patientId) {
+      const patient = await reachPatient(request, patientId, 'listAppointments');
+      if (userId && userId !== patient.account_id) throw new AppError('NOT_FOUND');
+      return { items: await appointmentsWhere(request.server.database, `${timing} AND EXISTS (SELECT 1 FROM appointment_patients ap WHERE ap.appointment_id = a.id AND ap.patient_id = $1)`, [patientId], order, limit) };
+    }
+    const account = await reachAccount(request, userId ?? callerOf(request).userId, 'listAppointments');
+    return { items: await appointmentsWhere(request.server.database, `${timing} AND a.user_id = $1`, [account.id], order, limit) };
+  },
+
+  async getAppointment(request) {
+    await reachAppointment(request, request.params.id, 'getAppointment');
+    return (await appointmentById(request.server.database, request.params.id))!;
+  },
+
+  async cancelAppointment(request) {
+    const caller = callerOf(request);
+    const appointment = await reachAppointment(request, request.params.id, 'cancelAppointment');
+    const key = idempotencyKeyOf(request, false);
+    const { reasonId, note, waiveFee } = request.body;
+    if (!constants.appointmentCancellationReasons.some((r) => r.id === reasonId)) {
+      throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'reasonId', keyword: 'enum', message: constants.appointmentCancellationReasons.map((r) => r.id).join(', ') }] });
+    }
+    const staff = isStaff(request);
+    const [cancelUntilAppointmentTime, waiveClientLateFee] = await Promise.all([
+      flagOn(request.server, 'cancelUntilAppointmentTime', caller.email),
+      flagOn(request.server, 'clientCancelWithin48Hours', caller.email),
+    ]);
+    const gateway = gatewayOf(request.server);
+    let charge: ChargeOutcome | undefined;
+    const ledger: ChargeLedger = {};
+    let feeCents = 0;
+    try {
+      const result = await onceFor<BookedAppointment>(request, 'cancelAppointment', key, { id: appointment.id, body: request.body }, async (tx) => {
+        const [current] = await tx.query<{ status: 'booked' | 'cancelled'; start_at: Date }>('SELECT status, lower(during) AS start_at FROM appointments WHERE id = $1 FOR UPDATE', [appointment.id]);
+        const terms = cancellationTerms({
+          start: new Date(current!.start_at), now: new Date(), status: current!.status, byStaff: staff, cancelUntilAppointmentTime, waiveClientLateFee, staffWaivesFee: waiveFee,
+        });
+        if (!terms.allowed) throw new AppError('APPOINTMENT_NOT_CANCELLABLE', { details: { reason: terms.reason } });
+        let feeStatus: 'none' | 'waived' | 'charged' | 'outstanding' = terms.fee === 'charge' ? 'outstanding' : terms.fee;
+        feeCents = terms.feeCents;
+        if (terms.fee === 'charge') {
+          const [card] = await tx.query<{ token: string; patient_id: string }>(
+            `SELECT c.token, c.patient_id FROM patient_cards c JOIN patients p ON p.id = c.patient_id
+              WHERE c.user_id = $1 AND c.removed_at IS NULL ORDER BY c.is_default DESC, p.relationship <> 'Self', c.created_at DESC LIMIT 1`,
+            [appointment.account_id],
+          );
+          if (card) {
+            charge = await chargeCard(tx, gateway, {
+              amountCents: terms.feeCents, purpose: 'late_cancel_fee', appointmentId: appointment.id, userId: appointment.account_id, patientId: card.patient_id,
+              createdBy: caller.userId, cardToken: card.token, saveCard: false, idempotencyKey: key,
+            }, ledger);
+            if (charge.ok) feeStatus = 'charged';
+          }
+        }
+        await tx.query(
+          `UPDATE appointments SET status = 'cancelled', cancelled_at = now(), cancelled_by = $2, cancel_reason_id = $3, cancel_note = $4, late_cancel = $5,
+                  cancel_fee_cents = $6, cancel_fee_status = $7, amount_due_cents = amount_due_cents + $8, updated_at = now()
+            WHERE id = $1`,
+          [appointment.id, caller.userId, reasonId, note ?? null, terms.late, terms.feeCents, feeStatus, feeStatus === 'outstanding' ? terms.feeCents : 0],
+        );
+        await tx.query('DELETE FROM slot_reservations WHERE appointment_id = $1', [appointment.id]);
+        return { status: 200, body: (await appointmentById(tx, appointment.id))! };
+      });
+      if (!result.replayed) {
+        void sendAppointmentMail(request.server, 'appointment-cancellation', appointment.id).catch((err: unknown) => request.log.warn({ err }, 'cancellation mail failed'));
+      }
+      if (charge && !charge.ok) {
+        await recordFailedPayment(request.server.database, {
+          amountCents: feeCents, purpose: 'late_cancel_fee', userId: appointment.account_id, createdBy: caller.userId, card: charge.card, reason: charge.reason,
+          appointmentId: appointment.id, gateway: gateway.name,
+        }).catch(() => undefined);
+      }
+      return result.body;
+    } catch (error) {
+      if (ledger.transactionId) await gateway.void(ledger.transactionId).catch(() => undefined);
+      throw error;
+    }
+  },
+
+  async rescheduleAppointment(request) {
+    const caller = callerOf(request);
+    const appointment = await reachAppointment(request, request.params.id, 'rescheduleAppointment');
+    const key = idempotencyKeyOf(request, false);
+    const now = new Date();
+    if (appointment.status !== 'booked' || new Date(appointment.start_at) <= now) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
+    const slot = await slotOf(request.server.database, request.body.slotId, appointment.provider_id);
+    if (!slot) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
+    checkSlotRules(slot, now);
+    try {
+      const result = await onceFor<BookedAppointment>(request, 'rescheduleAppointment', key, { id: appointment.id, body: request.body }, async (tx) => {
+        const [current] = await tx.query<{ status: string; start_at: Date }>('SELECT status, lower(during) AS start_at FROM appointments WHERE id = $1 FOR UPDATE', [appointment.id]);
+        if (current!.status !== 'booked' || new Date(current!.start_at) <= now) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
+        const hold = await lockHold(tx, request.server.database.kind, request.body.holdId, caller.userId, appointment.provider_id);
+        if (hold.provider_id !== appointment.provider_id) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
+        if (hold.slot_id !== request.body.slotId) throw new AppError('BOOKING_DETAILS_MISMATCH');
+        await tx.query('DELETE FROM slot_reservations WHERE appointment_id = $1', [appointment.id]);
+        await tx.query(
+          `UPDATE appointments a SET during = r.during, slot_id = r.slot_id, practice_id = $3, appointment_mode = $4, rescheduled_from = lower(a.during), updated_at = now()
+             FROM slot_reservations r WHERE a.id = $1 AND r.id = $2`,
+          [appointment.id, hold.id, slot.practice_id, slot.availability_type],
+        );
+        await tx.query("UPDATE slot_reservations SET kind = 'booking', expires_at = NULL, appointment_id = $2 WHERE id = $1", [hold.id, appointment.id]);
+        return { status: 200, body: (await appointmentById(tx, appointment.id))! };
+      });
+      if (!result.replayed) {
+        void sendAppointmentMail(request.server, 'appointment-reschedule', appointment.id, { previousStart: new Date(appointment.start_at).toISOString() })
+          .catch((err: unknown) => request.log.warn({ err }, 'reschedule mail failed'));
+      }
+      return result.body;
+    } catch (error) {
+      if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
+      throw error;
+    }
+  },
+
+  async rebookAppointment(request, reply) {
+    const original = await reachAppointment(request, request.params.id, 'rebookAppointment');
+    const key = idempotencyKeyOf(request, true)!;
+    const slot = await slotOf(request.server.database, request.body.slotId, original.provider_id);
+    if (!slot) throw new AppError('NO_OPEN_SLOT');
+    const patientIds = await request.server.database.query<{ patient_id: string }>('SELECT patient_id FROM appointment_patients WHERE appointment_id = $1 ORDER BY position', [original.id]);
+    const account = await reachAccount(request, original.account_id, 'rebookAppointment');
+    const body: BookingBody = {
+      holdId: request.body.holdId, slotId: slot.id, providerId: original.provider_id, practiceId: slot.practice_id,
+      counselingType: original.counseling_type as BookingBody['counselingType'],
+      appointmentMode: request.body.appointmentMode ?? slot.availability_type,
+      patients: patientIds.map((p) => ({ id: p.patient_id })) as BookingBody['patients'],
+      ...(original.insurance_id ? { insuranceId: original.insurance_id } : {}),
+      selfPay: original.self_pay,
+      ...(original.self_pay_consent_category ? { selfPayConsentCategory: original.self_pay_consent_category as BookingBody['selfPayConsentCategory'] } : {}),
+      ...(original.partnership_code ? { partnershipCode: original.partnership_code } : {}),
+      timeZone: original.time_zone,
+      isFollowUp: true,
+      ...(request.body.payment ? { payment: request.body.payment } : {}),
+    };
+    const result = await book(request, { body, account, endpoint: 'rebookAppointment', idempotencyKey: key, rebookedFrom: original.id });
+    request.auditTarget = { type: 'appointment', id: result.body.id };
+    reply.status(result.status);
+    return result.body;
+  },
+
+  async getAppointmentCancellationReasons(request) {
+    const start = request.query.startDate ? new Date(request.query.startDate) : undefined;
+    const late = start ? isLateCancellation(start, new Date()) : false;
+    return { items: constants.appointmentCancellationReasons.map((r) => ({ id: r.id, label: r.label })), lateCancellation: late, feeCents: late ? constants.lateCancelFeeCents : 0 };
+  },
+
+  async getLateCancellationWindowAndFee() {
+    return { windowHours: constants.lateCancelWindowHours, feeCents: constants.lateCancelFeeCents, currency: constants.currency };
+  },
+
+  async appointmentsExist(request) {
+    await reachPatient(request, request.params.patientId, 'appointmentsExist');
+    const rows = await request.server.database.query(
+      `SELECT 1 FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
+        WHERE ap.patient_id = $1 AND a.provider_id = $2 AND a.status = 'booked' AND ($3::uuid IS NULL OR a.id <> $3::uuid) LIMIT 1`,
+      [request.params.patientId, request.params.providerId, request.query.appointmentId ?? null],
+    );
+    return request.query.appointmentId ? rows.length > 0 : { appointmentsExist: rows.length > 0 };
+  },
+
+  async counselingTypeAppointmentExists(request) {
+    await reachPatient(request, request.params.patientId, 'counselingTypeAppointmentExists');
+    const rows = await request.server.database.query(
+      `SELECT 1 FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
+        WHERE ap.patient_id = $1 AND a.provider_id = $2 AND a.counseling_type = $3 AND a.status = 'booked' LIMIT 1`,
+      [request.params.patientId, request.params.providerId, request.params.type],
+    );
+    return { exists: rows.length > 0 };
+  },
+};

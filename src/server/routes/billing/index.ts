@@ -1,0 +1,97 @@
+/** Billing history, receipts and statements (product-spec §7 Patients billing-history, payment receipts, Users download-billing-statement). */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { enums } from '../../../generated/enums';
+import { reachAccount } from '../../accounts/reach';
+import { userById } from '../../accounts/repository';
+import { receiptPdf, statementPdf } from '../../billing/pdf';
+import { billingRange, hasPayments, isMissingInfo, paymentById, paymentsOfPatient, receiptsOfAccount, transactionOut } from '../../billing/repository';
+import { AppError } from '../../errors';
+import { callerOf } from '../../plugins/auth';
+import { reachAccountOfPatientRecord } from '../../billing/reach';
+import { reachPatientOf as reachPatient } from '../../patients/reach';
+import type { Handlers } from '../registry';
+
+function sendPdf(reply: FastifyReply, bytes: Uint8Array, fileName: string): FastifyReply {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(Buffer.from(bytes));
+}
+
+/** The account a receipts query is about: named by its holder's (or responsible party's) scheduling-system id, else the caller's own. */
+async function receiptsAccount(request: FastifyRequest, responsiblePartyEhrId: string | undefined): Promise<string> {
+  if (!responsiblePartyEhrId) return callerOf(request).userId;
+  const db = request.server.database;
+  const [holder] = await db.query<{ user_id: string }>("SELECT user_id FROM patients WHERE ehr_id = $1 AND relationship = 'Self' LIMIT 1", [responsiblePartyEhrId]);
+  const [{ present } = { present: false }] = await db.query<{ present: boolean }>("SELECT to_regclass('responsible_parties') IS NOT NULL AS present");
+  const [party] = holder ? [holder] : present ? await db.query<{ user_id: string }>('SELECT user_id FROM responsible_parties WHERE ehr_id = $1', [responsiblePartyEhrId]) : [];
+  // Unknown ids are refused like unreachable ones.
+  return party?.user_id ?? '00000000-0000-0000-0000-000000000000';
+}
+
+export const billingHandlers: Handlers = {
+  async getBillingHistory(request) {
+    const patient = await reachPatient(request, request.params.id, 'getBillingHistory');
+    const range = billingRange(request.query);
+    return { ...range, items: (await paymentsOfPatient(request.server.database, patient.id, range)).map(transactionOut) };
+  },
+
+  async getBillingTransaction(request) {
+    const patient = await reachPatient(request, request.params.id, 'getBillingTransaction');
+    const payment = await paymentById(request.server.database, request.params.transactionId);
+    if (!payment || payment.patient_id !== patient.id) throw new AppError('NOT_FOUND');
+    if (isMissingInfo(payment)) throw new AppError('BILLING_HISTORY_MISSING_INFO');
+    return transactionOut(payment);
+  },
+
+  async listPaymentReceipts(request) {
+    const range = billingRange(request.query);
+    const account = await reachAccount(request, await receiptsAccount(request, request.query.responsiblePartyEhrId), 'listPaymentReceipts');
+    return { ...range, items: (await receiptsOfAccount(request.server.database, account.id, range)).map(transactionOut) };
+  },
+
+  async downloadPaymentReceipt(request, reply) {
+    const db = request.server.database;
+    const payment = await paymentById(db, request.params.id);
+    const account = await reachAccountOfPatientRecord(request, payment?.user_id, request.params.id, 'downloadPaymentReceipt');
+    if (!payment || payment.status === 'failed') throw new AppError('NOT_FOUND');
+    if (isMissingInfo(payment)) throw new AppError('BILLING_HISTORY_MISSING_INFO');
+    request.auditTarget = { type: 'payment', id: payment.id };
+    return sendPdf(reply, await receiptPdf(payment, `${account.first_name} ${account.last_name}`), `receipt-${payment.id}.pdf`);
+  },
+
+  async downloadBillingStatement(request, reply) {
+    const { patientId, ehrVisitId, userId } = request.query;
+    const patient = await reachPatient(request, patientId, 'downloadBillingStatement', userId);
+    const db = request.server.database;
+    if (!(await hasPayments(db))) throw new AppError('NOT_FOUND');
+    const [visit] = await db.query<{
+      id: string; start: Date; status: string; price_cents: number | null; cancel_fee_cents: number | null; cancel_fee_status: string | null; appointment_mode: 'online' | 'in_person';
+      patient_name: string; provider_name: string; practice_name: string;
+    }>(
+      `SELECT a.id, lower(a.during) AS start, a.status, a.price_cents, a.cancel_fee_cents, a.cancel_fee_status, a.appointment_mode,
+              pt.first_name || ' ' || pt.last_name AS patient_name, pr.first_name || ' ' || pr.last_name || ', ' || pr.title AS provider_name, pc.name AS practice_name
+         FROM appointments a
+         JOIN appointment_patients ap ON ap.appointment_id = a.id AND ap.patient_id = $2
+         JOIN patients pt ON pt.id = ap.patient_id
+         JOIN providers pr ON pr.id = a.provider_id
+         JOIN practices pc ON pc.id = a.practice_id
+        WHERE a.id = $1`,
+      [ehrVisitId, patient.id],
+    );
+    if (!visit) throw new AppError('NOT_FOUND');
+    if (visit.price_cents === null) throw new AppError('BILLING_HISTORY_MISSING_INFO');
+    const payments = (await db.query<{ id: string }>('SELECT id FROM payments WHERE appointment_id = $1 ORDER BY created_at, id', [visit.id]));
+    const rows = (await Promise.all(payments.map((p) => paymentById(db, p.id)))).filter((p) => p !== undefined);
+    const fee = visit.cancel_fee_status === 'charged' || visit.cancel_fee_status === 'outstanding' ? visit.cancel_fee_cents ?? 0 : 0;
+    const charged = (visit.status === 'booked' ? visit.price_cents : 0) + fee;
+    const account = (await userById(db, patient.account_id))!;
+    const pdf = await statementPdf(
+      { id: visit.id, start: visit.start, patientName: visit.patient_name, providerName: visit.provider_name, practiceName: visit.practice_name, mode: enums.appointmentMode.labels[visit.appointment_mode], chargedCents: charged },
+      rows,
+      `${account.first_name} ${account.last_name}`,
+    );
+    return sendPdf(reply, pdf, `statement-${visit.id}.pdf`);
+  },
+};

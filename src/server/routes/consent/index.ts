@@ -1,0 +1,164 @@
+/** Consent calls of product-spec §7 Patients and front desk: template, create, sign, verify, PDF. */
+import type { FastifyRequest } from 'fastify';
+import { constants } from '../../../generated/constants';
+import type { ConsentRecord } from '../../../generated/entities';
+import type { AppType, ConsentType, SelfPayConsentCategory } from '../../../generated/enums';
+import { todayIso } from '../../../domain/dates';
+import { guardianConsentText } from '../../../domain/consents';
+import { isMinor } from '../../../domain/minor';
+import { reachPatient, reachRecord, type PatientRecord } from '../../accounts/reach';
+import { userById } from '../../accounts/repository';
+import { consentPdf } from '../../booking/consent-pdf';
+import { consentText, consentTitle, fullName, signerCapacity } from '../../booking/consent-text';
+import { AppError } from '../../errors';
+import { callerOf } from '../../plugins/auth';
+import { audienceOf } from '../../plugins/errors';
+import type { Handlers } from '../registry';
+
+interface ConsentRow {
+  id: string;
+  patient_id: string;
+  account_id: string;
+  account_partner_id: string | null;
+  consent_type: ConsentType;
+  self_pay_consent_category: SelfPayConsentCategory | null;
+  version: string;
+  text: string;
+  source: AppType;
+  signer_name: string | null;
+  signer_capacity: string | null;
+  signed_at: Date | null;
+  verified_at: Date | null;
+  appointment_id: string | null;
+  patient_first_name: string;
+  patient_last_name: string;
+  patient_dob: string | null;
+  time_zone: string | null;
+}
+
+const CONSENT_SQL = `
+  SELECT c.id, c.patient_id, p.user_id AS account_id, u.business_partner_id AS account_partner_id, c.consent_type, c.self_pay_consent_category,
+         c.version, c.text, c.source, c.signer_name, c.signer_capacity, c.signed_at, c.verified_at, c.appointment_id,
+         p.first_name AS patient_first_name, p.last_name AS patient_last_name, to_char(p.date_of_birth, 'YYYY-MM-DD') AS patient_dob, p.time_zone
+    FROM consents c JOIN patients p ON p.id = c.patient_id JOIN users u ON u.id = p.user_id`;
+
+function out(c: ConsentRow): ConsentRecord {
+  return {
+    id: c.id, patientId: c.patient_id, consentType: c.consent_type, selfPayConsentCategory: c.self_pay_consent_category, version: c.version, text: c.text,
+    signed: c.signed_at !== null, signedAt: c.signed_at ? new Date(c.signed_at).toISOString() : null, signerName: c.signer_name, signerCapacity: c.signer_capacity,
+    verified: c.verified_at !== null, verifiedAt: c.verified_at ? new Date(c.verified_at).toISOString() : null, source: c.source, appointmentId: c.appointment_id,
+  };
+}
+
+function reachConsent(request: FastifyRequest, id: string, action: string): Promise<ConsentRow> {
+  return reachRecord<ConsentRow>(request, 'consent', id, action, `${CONSENT_SQL} WHERE c.id = $1`);
+}
+
+async function consentById(request: FastifyRequest, id: string): Promise<ConsentRow> {
+  const [row] = await request.server.database.query<ConsentRow>(`${CONSENT_SQL} WHERE c.id = $1`, [id]);
+  return row!;
+}
+
+/** Signs consent {id}: the signer's name and capacity (for themself, or parent / legal guardian of a minor) and the time. */
+async function sign(request: FastifyRequest, consent: ConsentRow, signerName: string | undefined, source: AppType): Promise<ConsentRecord> {
+  if (consent.signed_at) return out(consent);
+  const caller = callerOf(request);
+  const name = signerName ?? fullName((await userById(request.server.database, caller.userId))!);
+  const capacity = signerCapacity({ firstName: consent.patient_first_name, lastName: consent.patient_last_name, dateOfBirth: consent.patient_dob }, name, todayIso());
+  await request.server.database.query(
+    `UPDATE consents SET signer_name = $2, signer_capacity = $3, signed_by = $4, signed_at = now(), source = $5 WHERE id = $1 AND signed_at IS NULL`,
+    [consent.id, name, capacity, caller.userId, source],
+  );
+  return out(await consentById(request, consent.id));
+}
+
+async function verify(request: FastifyRequest, consent: ConsentRow) {
+  const verified = consent.signed_at !== null && consent.version === constants.consentTemplateVersion;
+  if (verified && !consent.verified_at) {
+    await request.server.database.query('UPDATE consents SET verified_at = now(), verified_by = $2 WHERE id = $1 AND verified_at IS NULL', [consent.id, callerOf(request).userId]);
+  }
+  return { verified, consent: out(await consentById(request, consent.id)) };
+}
+
+export const consentHandlers: Handlers = {
+  async getConsentTemplate(request) {
+    const { patientIds = [], patientName, consentType = 'bookAppointmentConsent', selfPayConsentCategory } = request.query;
+    const patients: PatientRecord[] = [];
+    for (const id of patientIds) patients.push(await reachPatient(request, id, 'getConsentTemplate'));
+    const today = todayIso();
+    const caller = callerOf(request);
+    const fallbackName = patientName ?? fullName((await userById(request.server.database, caller.userId))!);
+    const first = patients[0] ? fullName(patients[0]) : fallbackName;
+    return {
+      consentType,
+      version: constants.consentTemplateVersion,
+      title: consentTitle(consentType),
+      consentText: consentText(consentType, first, selfPayConsentCategory),
+      patients: patients.map((p) => {
+        const name = fullName(p);
+        const minor = isMinor(p.date_of_birth, today);
+        return {
+          patientId: p.id, name, isMinor: minor, signerCapacity: minor ? guardianConsentText({ firstName: p.first_name, lastName: p.last_name }) : null,
+          consentText: consentText(consentType, name, selfPayConsentCategory),
+        };
+      }),
+    };
+  },
+
+  async createPatientConsent(request, reply) {
+    const patient = await reachPatient(request, request.params.id, 'createPatientConsent');
+    const { consentType, selfPayConsentCategory, appointmentId } = request.body;
+    if (appointmentId) {
+      const rows = await request.server.database.query('SELECT 1 FROM appointment_patients WHERE appointment_id = $1 AND patient_id = $2', [appointmentId, patient.id]);
+      if (!rows.length) throw new AppError('NOT_FOUND');
+    }
+    const [row] = await request.server.database.query<{ id: string }>(
+      `INSERT INTO consents (patient_id, user_id, consent_type, self_pay_consent_category, version, text, source, appointment_id, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      [patient.id, patient.account_id, consentType, consentType === 'paymentConsent' ? selfPayConsentCategory ?? 'selfPay' : null, constants.consentTemplateVersion,
+        consentText(consentType, fullName(patient), selfPayConsentCategory), audienceOf(request), appointmentId ?? null, callerOf(request).userId],
+    );
+    request.auditTarget = { type: 'consent', id: row!.id };
+    reply.status(201);
+    return out(await consentById(request, row!.id));
+  },
+
+  async signConsent(request) {
+    const consent = await reachConsent(request, request.params.id, 'signConsent');
+    return sign(request, consent, request.body.signerName, audienceOf(request));
+  },
+
+  async verifyConsent(request) {
+    return verify(request, await reachConsent(request, request.params.id, 'verifyConsent'));
+  },
+
+  async signFrontDeskConsent(request) {
+    const consent = await reachConsent(request, request.params.id, 'signFrontDeskConsent');
+    return sign(request, consent, request.body.signerName, 'support_web');
+  },
+
+  async verifyFrontDeskConsent(request) {
+    return verify(request, await reachConsent(request, request.params.id, 'verifyFrontDeskConsent'));
+  },
+
+  async getConsentPdf(request, reply) {
+    const consent = await reachConsent(request, request.params.consentId, 'getConsentPdf');
+    if (consent.patient_id !== request.params.id) throw new AppError('NOT_FOUND');
+    if (!consent.signed_at || !consent.signer_name) throw new AppError('CONSENT_NOT_SIGNED');
+    const pdf = await consentPdf({
+      title: consentTitle(consent.consent_type),
+      patientName: `${consent.patient_first_name} ${consent.patient_last_name}`,
+      signerName: consent.signer_name,
+      signerCapacity: consent.signer_capacity ?? '',
+      signedAt: new Date(consent.signed_at).toISOString(),
+      timeZone: consent.time_zone ?? constants.callCenterTimeZone,
+      version: consent.version,
+      text: consent.text,
+    });
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="consent-${consent.id}.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(Buffer.from(pdf));
+  },
+};

@@ -1,0 +1,154 @@
+/** Insurance on file and eligibility inquiries (product-spec §7 Insurance). */
+import { constants } from '../../../generated/constants';
+import { reachesAccountOf, reachPatientOf as reachPatient } from '../../patients/reach';
+import { AppError } from '../../errors';
+import { INQUIRY_SELECT, inquiryById, inquiryOut, insuranceOfPatient, insuranceOut, insurancesOfPatients, planOf, type InquiryRow } from '../../insurance/repository';
+import { callerOf } from '../../plugins/auth';
+import { patientById } from '../../patients/repository';
+import type { Handlers } from '../registry';
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+}
+
+export const insuranceHandlers: Handlers = {
+  async listInsuranceCarriers(request) {
+    const rows = await request.server.database.query<{ code: string; name: string; plan_id: number; plan_name: string; is_medicaid: boolean }>(
+      `SELECT c.code, c.name, pl.id AS plan_id, pl.name AS plan_name, pl.is_medicaid
+         FROM insurance_carriers c JOIN insurance_plans pl ON pl.carrier_id = c.id ORDER BY c.name, pl.name`,
+    );
+    const carriers = new Map<string, { code: string; name: string; plans: { id: number; name: string; isMedicaid: boolean }[] }>();
+    for (const r of rows) {
+      const carrier = carriers.get(r.code) ?? { code: r.code, name: r.name, plans: [] };
+      carrier.plans.push({ id: r.plan_id, name: r.plan_name, isMedicaid: r.is_medicaid });
+      carriers.set(r.code, carrier);
+    }
+    return { items: [...carriers.values()] };
+  },
+
+  async getActiveInsurance(request) {
+    const db = request.server.database;
+    const candidates = await db.query<{ id: string; user_id: string; business_partner_id: string | null }>(
+      `SELECT p.id, p.user_id, u.business_partner_id FROM patients p JOIN users u ON u.id = p.user_id
+        WHERE p.license_key = $1 AND p.ehr_id = ANY($2::text[])`,
+      [request.query.licenseKey, request.query.patientEhrId],
+    );
+    const reachable = candidates.filter((p) => reachesAccountOf(request, { id: p.user_id, business_partner_id: p.business_partner_id })).map((p) => p.id);
+    if (reachable.length === 1) request.auditTarget = { type: 'patient', id: reachable[0]! };
+    return { items: (await insurancesOfPatients(db, reachable)).map(insuranceOut) };
+  },
+
+  async listPatientInsurances(request) {
+    const patient = await reachPatient(request, request.params.id, 'listPatientInsurances');
+    return { items: (await insurancesOfPatients(request.server.database, [patient.id])).map(insuranceOut) };
+  },
+
+  async addPatientInsurance(request, reply) {
+    const patient = await reachPatient(request, request.params.id, 'addPatientInsurance');
+    const db = request.server.database;
+    const { carrierId, planId } = await planOf(db, request.body.carrierCode, request.body.planId);
+    const existing = await db.query<{ id: string }>(
+      'SELECT id FROM patient_insurances WHERE patient_id = $1 AND plan_id = $2 AND member_id = $3 AND removed_at IS NULL',
+      [patient.id, planId, request.body.memberId],
+    );
+    let id = existing[0]?.id;
+    if (!id) {
+      try {
+        const [row] = await db.query<{ id: string }>(
+          `INSERT INTO patient_insurances (patient_id, carrier_id, plan_id, member_id, group_number, created_by)
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+          [patient.id, carrierId, planId, request.body.memberId, request.body.groupNumber ?? null, callerOf(request).userId],
+        );
+        id = row!.id;
+      } catch (err) {
+        // Added by a simultaneous request: answer the one on file.
+        if (!isUniqueViolation(err)) throw err;
+        id = (await db.query<{ id: string }>('SELECT id FROM patient_insurances WHERE patient_id = $1 AND plan_id = $2 AND member_id = $3 AND removed_at IS NULL', [patient.id, planId, request.body.memberId]))[0]!.id;
+      }
+    }
+    reply.status(201);
+    return insuranceOut(await insuranceOfPatient(db, patient.id, id));
+  },
+
+  async updatePatientInsurance(request) {
+    const patient = await reachPatient(request, request.params.id, 'updatePatientInsurance');
+    const db = request.server.database;
+    await insuranceOfPatient(db, patient.id, request.params.insuranceId);
+    const { carrierId, planId } = await planOf(db, request.body.carrierCode, request.body.planId);
+    try {
+      await db.query(
+        `UPDATE patient_insurances SET carrier_id = $3, plan_id = $4, member_id = $5, group_number = $6, updated_at = now()
+          WHERE id = $1 AND patient_id = $2`,
+        [request.params.insuranceId, patient.id, carrierId, planId, request.body.memberId, request.body.groupNumber ?? null],
+      );
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('INSURANCE_ALREADY_ON_FILE');
+      throw err;
+    }
+    return insuranceOut(await insuranceOfPatient(db, patient.id, request.params.insuranceId));
+  },
+
+  async removePatientInsurance(request, reply) {
+    const patient = await reachPatient(request, request.params.id, 'removePatientInsurance');
+    const db = request.server.database;
+    await insuranceOfPatient(db, patient.id, request.params.insuranceId);
+    await db.query('UPDATE patient_insurances SET removed_at = now() WHERE id = $1 AND removed_at IS NULL', [request.params.insuranceId]);
+    return reply.status(204).send();
+  },
+
+  async validateInsurance(request) {
+    const { patientId, insuranceId, providerId, practiceId } = request.params;
+    const reached = await reachPatient(request, patientId, 'validateInsurance');
+    const db = request.server.database;
+    const insurance = await insuranceOfPatient(db, reached.id, insuranceId);
+    const [provider] = await db.query<{ id: string; practice_id: string; pay_individual: string; pay_follow_up: string | null; plan_ids: number[] }>(
+      'SELECT id, practice_id, pay_individual, pay_follow_up, plan_ids FROM providers WHERE id = $1 AND removed_at IS NULL',
+      [providerId],
+    );
+    if (!provider) throw new AppError('NOT_FOUND');
+    const [practice] = await db.query('SELECT 1 FROM practices WHERE id = $1', [practiceId]);
+    if (!practice) throw new AppError('NOT_FOUND');
+    if (provider.practice_id !== practiceId) throw new AppError('PROVIDER_NOT_AT_PRACTICE');
+    const isFollowUp = request.query.isFollowUp ?? false;
+
+    if (request.query.auditId) {
+      const [earlier] = await db.query<InquiryRow>(
+        `${INQUIRY_SELECT} WHERE a.id = $1 AND a.patient_insurance_id = $2 AND a.patient_id = $3 AND a.provider_id = $4 AND a.practice_id = $5
+            AND a.is_follow_up = $6 AND a.created_at > now() - make_interval(mins => $7)`,
+        [request.query.auditId, insuranceId, reached.id, providerId, practiceId, isFollowUp, constants.insuranceInquiryReuseMinutes],
+      );
+      if (earlier) return inquiryOut(earlier);
+    }
+
+    const patient = (await patientById(db, reached.id))!;
+    const checker = request.server.eligibilityChecker;
+    const result = await checker.check(db, {
+      patient: { id: patient.id, firstName: patient.first_name, lastName: patient.last_name, dateOfBirth: patient.date_of_birth },
+      insurance: { id: insurance.id, carrierId: insurance.carrierId, carrierCode: insurance.carrierCode, planId: insurance.planId, memberId: insurance.memberId, groupNumber: insurance.groupNumber ?? null },
+      provider: { id: provider.id, payIndividual: Number(provider.pay_individual), payFollowUp: provider.pay_follow_up === null ? null : Number(provider.pay_follow_up), planIds: provider.plan_ids },
+      practiceId,
+      isFollowUp,
+    });
+    const [audit] = await db.query<{ id: string }>(
+      `INSERT INTO insurance_inquiry_audits (patient_insurance_id, patient_id, provider_id, practice_id, internal_outcome_assessment, copay, estimated_cost,
+                                             self_pay_price, is_follow_up, source, actor_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [insurance.id, reached.id, providerId, practiceId, result.outcome, result.copay, result.estimatedCost, result.selfPayPrice, isFollowUp, checker.source, callerOf(request).userId],
+    );
+    return inquiryOut((await inquiryById(db, audit!.id))!);
+  },
+
+  async chooseInsuranceDecision(request) {
+    const db = request.server.database;
+    const inquiry = await inquiryById(db, request.params.id);
+    // Reach is decided on the inquiry's patient; an inquiry of someone else's is as unknown as a missing one.
+    await reachPatient(request, inquiry?.patient_id ?? request.params.id, 'chooseInsuranceDecision');
+    if (!inquiry) throw new AppError('NOT_FOUND');
+    const { decision } = request.body;
+    if (decision === 'useInsurance' && inquiry.internal_outcome_assessment !== 'ELIGIBLE') throw new AppError('INSURANCE_DECISION_NOT_ALLOWED');
+    await db.query('UPDATE insurance_inquiry_audits SET decision = $2, decided_at = now(), decided_by = $3 WHERE id = $1', [inquiry.id, decision, callerOf(request).userId]);
+    request.auditTarget = { type: 'insuranceInquiry', id: inquiry.id };
+    return inquiryOut((await inquiryById(db, inquiry.id))!);
+  },
+};

@@ -1,0 +1,130 @@
+/**
+ * What the booking browser tests share: a bookable slot found through the API, the one-time code
+ * read from the dev mailbox, the session's own API calls, and axe-core run in the page.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { constants } from '../../src/generated/constants';
+import { messages } from '../../src/generated/messages';
+import { wcagViolations } from './a11y';
+import { baseUrl } from './harness';
+
+export interface BookableSlot {
+  providerId: string;
+  providerName: string;
+  slotId: string;
+  start: string;
+  availabilityType: string;
+  timeZone: string;
+  counselingType: string;
+}
+
+async function api<T>(path: string, init?: RequestInit): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api${path}`, init);
+  if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * An open, non-medication slot of a provider licensed in the state, that offers the counseling type;
+ * `skip` picks a different provider per test so tests running side by side do not take each other's times.
+ */
+export async function bookableSlot(options: { state?: string; skip?: number; counselingType?: string; mode?: string } = {}): Promise<BookableSlot> {
+  const counselingType = options.counselingType ?? 'Individual Counseling';
+  const found = await api<{ items: { id: string; firstName: string; lastName: string; title: string; filters: { type: string; value: string }[] }[] }>(
+    `/providers/search?state_code=${options.state ?? 'OH'}&counseling_type=${encodeURIComponent(counselingType)}&page=1`,
+  );
+  let seen = 0;
+  for (const provider of found.items) {
+    const listing = await api<{ timeZone: string; slots: { id: string; start: string; availabilityType: string; isMedication: boolean }[] }>(`/slots/get?providerId=${provider.id}`);
+    const slot = listing.slots.find((s) => !s.isMedication && (!options.mode || s.availabilityType === options.mode));
+    if (!slot) continue;
+    if (seen++ < (options.skip ?? 0)) continue;
+    return { providerId: provider.id, providerName: `${provider.firstName} ${provider.lastName}, ${provider.title}`, slotId: slot.id, start: slot.start, availabilityType: slot.availabilityType, timeZone: listing.timeZone, counselingType };
+  }
+  throw new Error('No bookable slot in the seeded marketplace');
+}
+
+async function mailsTo(email: string): Promise<{ to: string; text: string }[]> {
+  const box = (await (await fetch(`${baseUrl()}/dev/mailbox.json`)).json()) as { messages: { to: string; text: string }[] };
+  return box.messages.filter((m) => m.to.toLowerCase() === email.toLowerCase());
+}
+
+/** How many mails the address got so far: pass it to oneTimeCodeFor so an older code is never read. */
+export async function mailCount(email: string): Promise<number> {
+  return (await mailsTo(email)).length;
+}
+
+/** The 6-digit code of the newest mail to the address, once more than `seen` mails arrived (dev mailbox, newest first). */
+export async function oneTimeCodeFor(email: string, seen = 0): Promise<string> {
+  const pattern = new RegExp(`\\b(\\d{${constants.otpLength}})\\b`);
+  for (let attempt = 0; attempt < 40; attempt += 1) {
+    const mails = await mailsTo(email);
+    const code = mails.length > seen ? mails.find((m) => pattern.test(m.text))?.text.match(pattern)?.[1] : undefined;
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`No one-time code was mailed to ${email}`);
+}
+
+/** An API call with the page's own session (its access-token cookie). */
+export async function apiAsPage<T>(page: Page, path: string): Promise<T> {
+  const token = (await page.context().cookies()).find((c) => c.name === constants.accessTokenCookie)?.value;
+  if (!token) throw new Error('The page has no session');
+  return api<T>(path, { headers: { authorization: `Bearer ${token}` } });
+}
+
+/** WCAG 2.1 A and AA violations in the page's main content (the shell's header is its owners' to check). */
+export function axeViolations(page: Page): Promise<string[]> {
+  return wcagViolations(page, { within: '#main' });
+}
+
+export function isoDaysAgo(years: number, days = 0): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function bookingUrl(slot: BookableSlot, extra: Record<string, string> = {}): string {
+  return `/app/bookings?${new URLSearchParams({ providerId: slot.providerId, slotId: slot.slotId, ...extra }).toString()}`;
+}
+
+/** Runs a test's steps; when one fails, the page as it was is kept in /tmp for a look. */
+export async function withFailureShot(page: Page, name: string, steps: () => Promise<void>): Promise<void> {
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400 && r.url().includes('/api/')) void r.text().then((body) => refused.push(`${r.request().method()} ${r.url()} ${r.status()} ${body.slice(0, 300)}`));
+  });
+  try {
+    await steps();
+  } catch (error) {
+    await page.screenshot({ path: `/tmp/booking-e2e-failed-${name}.png`, fullPage: true }).catch(() => undefined);
+    if (refused.length) (error as Error).message += `\nRefused API calls:\n  ${refused.join('\n  ')}`;
+    throw error;
+  }
+}
+
+/**
+ * The payment step's card section once the cards on file have loaded, and whether a saved card is
+ * offered (other tests may have saved one for the same demo patient, so both shapes happen).
+ */
+export async function settledCardSection(page: Page): Promise<{ card: Locator; savedCardOffered: boolean }> {
+  const card = page.getByRole('region', { name: messages['ui.booking.pay.cardHeading'] });
+  const newCard = card.getByRole('radio', { name: messages['ui.booking.pay.newCard'] });
+  await card.getByLabel('Card number').or(newCard).first().waitFor();
+  return { card, savedCardOffered: (await newCard.count()) > 0 };
+}
+
+/** Types a test card into the payment step, choosing "another card" first when one is on file. */
+export async function fillNewTestCard(page: Page, details: { number: string; expiration: string; cvc: string; line1: string; city: string; state: string; zip: string }): Promise<Locator> {
+  const { card, savedCardOffered } = await settledCardSection(page);
+  if (savedCardOffered) await card.getByRole('radio', { name: messages['ui.booking.pay.newCard'] }).check();
+  await card.getByLabel('Card number').fill(details.number);
+  await card.getByLabel('Expiration (MM/YY)').fill(details.expiration);
+  await card.getByLabel('CVC').fill(details.cvc);
+  await card.getByLabel('Address line 1').fill(details.line1);
+  await card.getByLabel('City').fill(details.city);
+  await card.getByLabel('State').selectOption(details.state);
+  await card.getByLabel('Zip code').fill(details.zip);
+  return card;
+}

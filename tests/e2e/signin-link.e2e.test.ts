@@ -1,0 +1,118 @@
+/**
+ * Sign-in with a magic link in a real browser: asked for on the sign-in page (one-time-code flag
+ * off), opened from the e-mail; a used link refused with the spec's message; the date-of-birth
+ * popup of a partner member; each role of §6 landing where it belongs.
+ */
+import type { Page } from 'playwright-core';
+import { endpointRoutes } from '../../src/generated/client/api';
+import { errorCatalogue } from '../../src/generated/errors';
+import { routeById } from '../../src/generated/routes';
+import { message } from '../../src/domain/messages';
+import { postLoginPath } from '../../src/domain/roles';
+import { demoAccounts, type DemoAccount } from '../../src/server/db/seed/demo-accounts';
+import { permissionsFrom } from '../../src/domain/permissions';
+import { destinationPaths, withQuery } from '../../src/client/runtime/navigation/places';
+import { useBrowser } from './harness';
+import { latestMail, linkIn, screenshots, signInLinkFor, until, wcagViolations } from './signin-support';
+
+const byRole = (role: string) => demoAccounts.find((a) => a.role === role)!;
+const member = demoAccounts.find((a) => a.dobCheckRequired)!;
+
+/** Where §6 sends this account after sign-in (a third-party agent with its partnership code). */
+function destinationOf(account: DemoAccount): string {
+  const path = postLoginPath(permissionsFrom(account.groups), destinationPaths);
+  return account.userType === 'third_party_support' ? withQuery(path, { partnershipCode: account.partnershipCode }) : path;
+}
+
+/** Every URL the page's main frame showed, from now on (route guards may move on from the landing page). */
+function visitedUrls(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    const url = new URL(frame.url());
+    urls.push(`${url.pathname}${url.search}`);
+  });
+  return urls;
+}
+
+describe('sign-in with a magic link', () => {
+  const session = useBrowser();
+
+  it('sends a link from the sign-in page when the one-time-code flag is off, and the link signs in', async () => {
+    const { page } = session();
+    const clinician = byRole('Clinician');
+    // The flag service answers emailOtpLogin: off for this visitor.
+    await page.route(`**/api${endpointRoutes.getFrontendFlags.path}*`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { toggles: { name: string; variant: { name: string } }[] };
+      for (const t of body.toggles) if (t.name === 'emailOtpLogin') t.variant.name = 'off';
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(routeById.login.path);
+    await page.waitForFunction(() => document.documentElement.dataset.flags === 'ready');
+    const since = new Date(Date.now() - 1000).toISOString();
+    await page.getByLabel('Email').fill(clinician.email);
+    await page.getByRole('button', { name: message('ui.login.sendLink') }).click();
+    await page.waitForURL(`**${routeById.loginEmailSent.path}`);
+    await page.getByText(message('ui.emailSent.text', { email: clinician.email })).waitFor();
+    expect(await wcagViolations(page)).toEqual([]);
+    await screenshots(page, 'email-sent');
+
+    await page.goto(linkIn(await latestMail(clinician.email, since)));
+    await page.waitForURL(`**${destinationOf(clinician)}`);
+  });
+
+  it('refuses a link that was used already, with the spec message and a way to ask for a new one', async () => {
+    const { page, context, problems } = session();
+    problems.allow(/Failed to load resource: the server responded with a status of 401/);
+    const developer = byRole('Software developer');
+    const link = await signInLinkFor(developer.email);
+    await page.goto(link);
+    await page.waitForURL(`**${destinationOf(developer)}`);
+    await context.clearCookies();
+    await page.goto(link);
+    await page.getByRole('alert').filter({ hasText: errorCatalogue.LOGIN_LINK_INVALID.message }).waitFor();
+    await page.getByRole('link', { name: message('ui.magicLink.requestNew') }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(routeById.magicLinkLogin.path);
+    expect(await wcagViolations(page)).toEqual([]);
+    await screenshots(page, 'magic-link-used');
+  });
+
+  it('asks a partner member for the date of birth, refuses a wrong one, and signs in with the right one', async () => {
+    const { page, problems } = session();
+    problems.allow(/Failed to load resource: the server responded with a status of 403/);
+    await page.goto(await signInLinkFor(member.email));
+    const dialog = page.getByRole('dialog', { name: message('ui.verifyDob.heading') });
+    await dialog.waitFor();
+    const dob = dialog.getByLabel('Date of birth', { exact: true });
+    // The field takes the focus; keyboard users type the date straight away.
+    expect(await dob.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await wcagViolations(page)).toEqual([]);
+    await screenshots(page, 'verify-dob');
+    await dob.fill('1990-01-01');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('alert').filter({ hasText: errorCatalogue.DOB_REQUIRED.message }).waitFor();
+    await dob.fill(member.dateOfBirth!);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**${destinationOf(member)}`);
+  });
+
+  it.each(demoAccounts.filter((a) => !a.dobCheckRequired).map((a) => [a.role, a] as const))('lands a %s where §6 says', async (_role, account) => {
+    const { page } = session();
+    const visited = visitedUrls(page);
+    const partnerLookups: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/business-partners/partnershipCode/')) partnerLookups.push(r.status());
+    });
+    await page.goto(await signInLinkFor(account.email));
+    const destination = destinationOf(account);
+    await until(() => visited.includes(destination));
+    // A third-party agent's partner details are loaded (and stored for booking); nobody else's.
+    expect(partnerLookups).toEqual(account.userType === 'third_party_support' ? [200] : []);
+    if (destination === routeById.loginDashboard.path) {
+      await page.getByRole('heading', { name: message('ui.loginDashboard.heading') }).waitFor();
+      expect(await wcagViolations(page)).toEqual([]);
+      await screenshots(page, 'login-dashboard');
+    }
+  });
+});
