@@ -44,28 +44,6 @@ export async function bookableSlot(options: { state?: string; skip?: number; cou
   throw new Error('No bookable slot in the seeded marketplace');
 }
 
-async function mailsTo(email: string): Promise<{ to: string; text: string }[]> {
-  const box = (await (await fetch(`${baseUrl()}/dev/mailbox.json`)).json()) as { messages: { to: string; text: string }[] };
-  return box.messages.filter((m) => m.to.toLowerCase() === email.toLowerCase());
-}
-
-/** How many mails the address got so far: pass it to oneTimeCodeFor so an older code is never read. */
-export async function mailCount(email: string): Promise<number> {
-  return (await mailsTo(email)).length;
-}
-
-/** The 6-digit code of the newest mail to the address, once more than `seen` mails arrived (dev mailbox, newest first). */
-export async function oneTimeCodeFor(email: string, seen = 0): Promise<string> {
-  const pattern = new RegExp(`\\b(\\d{${constants.otpLength}})\\b`);
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const mails = await mailsTo(email);
-    const code = mails.length > seen ? mails.find((m) => pattern.test(m.text))?.text.match(pattern)?.[1] : undefined;
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`No one-time code was mailed to ${email}`);
-}
-
 /** An API call with the page's own session (its access-token cookie). */
 export async function apiAsPage<T>(page: Page, path: string): Promise<T> {
   const token = (await page.context().cookies()).find((c) => c.name === constants.accessTokenCookie)?.value;

@@ -10,7 +10,8 @@ import bookingFlow from '../../src/generated/flows/booking';
 import { demoAccounts } from '../../src/server/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
 import { newSession, useBrowser } from './harness';
-import { apiAsPage, axeViolations, bookableSlot, bookingUrl, fillNewTestCard, mailCount, oneTimeCodeFor, settledCardSection, withFailureShot, type BookableSlot } from './booking-helpers';
+import { mailMoment, oneTimeCodeFor } from './mailbox';
+import { apiAsPage, axeViolations, bookableSlot, bookingUrl, fillNewTestCard, settledCardSection, withFailureShot, type BookableSlot } from './booking-helpers';
 
 const payCopy = bookingFlow.steps.find((s) => s.id === 'pay')!.copy as Record<string, string>;
 const jordan = demoAccounts.find((a) => a.role === 'Patient')!.email;
@@ -21,10 +22,10 @@ async function startSignedIn(page: Page, slot: BookableSlot, email: string): Pro
   await page.getByLabel('Service type').selectOption(slot.counselingType);
   await page.getByRole('button', { name: messages['ui.booking.next'] }).click();
   await page.waitForURL(/verify-user/);
-  const seen = await mailCount(email);
+  const since = mailMoment();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Email').press('Enter');
-  await page.getByLabel('One-time code').fill(await oneTimeCodeFor(email, seen));
+  await page.getByLabel('One-time code').fill(await oneTimeCodeFor(email, since));
   await page.getByLabel('One-time code').press('Enter');
   await page.waitForURL(/showSuccessModal=true/);
 }

@@ -7,6 +7,7 @@ import type { BrowserContext } from 'playwright-core';
 import { constants } from '../../src/generated/constants';
 import type { SignInResult } from '../../src/client/runtime/auth/credentials';
 import { baseUrl } from './harness';
+import { mailMoment, oneTimeCodeFor } from './mailbox';
 
 async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<{ status: number; body: T }> {
   const res = await fetch(`${baseUrl()}/api${path}`, {
@@ -20,12 +21,10 @@ async function api<T>(path: string, init: { method?: string; body?: unknown; tok
 
 /** Signs in with a one-time code e-mailed to the address; answers what the sign-in answered. */
 export async function signInWithCode(email: string): Promise<SignInResult> {
+  const since = mailMoment();
   const sent = await api('/auth/send-email-otp', { body: { email } });
   if (sent.status >= 300) throw new Error(`send-email-otp answered ${sent.status}`);
-  const mailbox = (await (await fetch(`${baseUrl()}/dev/mailbox.json`)).json()) as { messages: { to: string; subject: string; text: string }[] };
-  const mail = mailbox.messages.find((m) => m.to === email);
-  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
-  if (!code) throw new Error(`no sign-in code for ${email} in the dev mailbox`);
+  const code = await oneTimeCodeFor(email, since);
   const verified = await api<SignInResult>('/auth/verify-email-otp', { body: { email, otp: code } });
   if (verified.status !== 200) throw new Error(`verify-email-otp answered ${verified.status}`);
   return verified.body;

@@ -11,7 +11,7 @@ import { routeById } from '../../src/generated/routes';
 import { message } from '../../src/domain/messages';
 import { demoAccounts } from '../../src/server/db/seed/demo-accounts';
 import { useBrowser } from './harness';
-import { codeIn, latestMail, screenshots, until, wcagViolations } from './signin-support';
+import { codeIn, latestMail, mailMoment, screenshots, until, wcagViolations } from './signin-support';
 
 const patient = demoAccounts.find((a) => a.role === 'Patient')!;
 const rcd = demoAccounts.find((a) => a.role === 'RCD')!;
@@ -32,7 +32,7 @@ describe('sign-in with a one-time code', () => {
     // The heading has the focus; the e-mail field is next.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('email');
-    const since = new Date(Date.now() - 1000).toISOString();
+    const since = mailMoment();
     await page.keyboard.type(patient.email);
     await page.keyboard.press('Enter');
 
@@ -40,7 +40,7 @@ describe('sign-in with a one-time code', () => {
     await page.getByText(message('ui.verifyOtp.text', { email: patient.email })).waitFor();
     // The code field takes the focus by itself.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('one-time-code');
-    const code = codeIn(await latestMail(patient.email, since));
+    const code = codeIn(await latestMail(patient.email, 'sign-in-code', since));
     const wrong = code === '000000' ? '111111' : '000000';
     await page.keyboard.type(wrong);
     await page.keyboard.press('Enter');
@@ -89,11 +89,11 @@ describe('sign-in with a one-time code', () => {
     problems.allow(/Failed to load resource: the server responded with a status of 401/);
     await page.goto(routeById.login.path);
     await page.waitForFunction(() => document.documentElement.dataset.flags !== 'waiting');
-    const since = new Date(Date.now() - 1000).toISOString();
+    const since = mailMoment();
     await page.getByLabel('Email').fill(rcd.email);
     await page.getByRole('button', { name: message('ui.login.sendCode') }).click();
     await page.waitForURL(`**${routeById.verifyOtp.path}`);
-    const first = codeIn(await latestMail(rcd.email, since));
+    const first = codeIn(await latestMail(rcd.email, 'sign-in-code', since));
 
     const signIn = page.getByRole('button', { name: oneTimeCodeForm.submitLabel });
     await signIn.click();
@@ -104,10 +104,10 @@ describe('sign-in with a one-time code', () => {
     expect(await wcagViolations(page)).toEqual([]);
     await screenshots(page, 'verify-otp-rules');
 
-    const resentSince = new Date().toISOString();
+    const resentSince = mailMoment();
     await page.getByRole('button', { name: message('ui.verifyOtp.resend') }).click();
     await page.getByText(message('ui.verifyOtp.resent', { email: rcd.email })).waitFor();
-    const second = codeIn(await latestMail(rcd.email, resentSince));
+    const second = codeIn(await latestMail(rcd.email, 'sign-in-code', resentSince));
     if (first !== second) {
       await page.getByLabel('One-time code').fill(first);
       await signIn.click();

@@ -14,7 +14,7 @@ import { routeById } from '../../src/generated/routes';
 import { message } from '../../src/domain/messages';
 import { demoAccounts } from '../../src/server/db/seed/demo-accounts';
 import { useBrowser } from './harness';
-import { codeIn, linkIn, type SentMail, wcagViolations } from './signin-support';
+import { codeIn, latestMail, linkIn, wcagViolations } from './signin-support';
 
 const account = demoAccounts.find((a) => a.role === 'Support agent')!;
 let server: ChildProcess | undefined;
@@ -30,13 +30,6 @@ function freePort(): Promise<number> {
     });
     srv.on('error', fail);
   });
-}
-
-async function mailTo(email: string): Promise<SentMail> {
-  const { messages } = (await (await fetch(`${base}/dev/mailbox.json`)).json()) as { messages: SentMail[] };
-  const mail = messages.find((m) => m.to === email);
-  if (!mail) throw new Error(`No mail to ${email}.`);
-  return mail;
 }
 
 beforeAll(async () => {
@@ -79,7 +72,7 @@ describe('expired sign-in codes and links', () => {
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: message('ui.login.sendCode') }).click();
     await page.waitForURL(`**${routeById.verifyOtp.path}`);
-    await page.getByLabel('One-time code').fill(codeIn(await mailTo(account.email)));
+    await page.getByLabel('One-time code').fill(codeIn(await latestMail(account.email, 'sign-in-code', '', base)));
     await page.getByRole('button', { name: oneTimeCodeForm.submitLabel }).click();
     await page.getByRole('alert').filter({ hasText: errorCatalogue.OTP_INVALID.message }).waitFor();
     expect(new URL(page.url()).pathname).toBe(routeById.verifyOtp.path);
@@ -91,7 +84,7 @@ describe('expired sign-in codes and links', () => {
     problems.allow(/Failed to load resource: the server responded with a status of 401/);
     const res = await fetch(`${base}/api/auth/send-magic-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email }) });
     expect(res.status).toBe(200);
-    await page.goto(`${base}${linkIn(await mailTo(account.email))}`);
+    await page.goto(`${base}${linkIn(await latestMail(account.email, 'sign-in-link', '', base))}`);
     await page.getByRole('alert').filter({ hasText: errorCatalogue.LOGIN_LINK_INVALID.message }).waitFor();
   });
 });

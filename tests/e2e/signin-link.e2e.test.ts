@@ -13,7 +13,7 @@ import { demoAccounts, type DemoAccount } from '../../src/server/db/seed/demo-ac
 import { permissionsFrom } from '../../src/domain/permissions';
 import { destinationPaths, withQuery } from '../../src/client/runtime/navigation/places';
 import { useBrowser } from './harness';
-import { latestMail, linkIn, screenshots, signInLinkFor, until, wcagViolations } from './signin-support';
+import { latestMail, linkIn, mailMoment, screenshots, signInLinkFor, until, wcagViolations } from './signin-support';
 
 const byRole = (role: string) => demoAccounts.find((a) => a.role === role)!;
 const member = demoAccounts.find((a) => a.dobCheckRequired)!;
@@ -50,7 +50,7 @@ describe('sign-in with a magic link', () => {
     });
     await page.goto(routeById.login.path);
     await page.waitForFunction(() => document.documentElement.dataset.flags === 'ready');
-    const since = new Date(Date.now() - 1000).toISOString();
+    const since = mailMoment();
     await page.getByLabel('Email').fill(clinician.email);
     await page.getByRole('button', { name: message('ui.login.sendLink') }).click();
     await page.waitForURL(`**${routeById.loginEmailSent.path}`);
@@ -58,7 +58,7 @@ describe('sign-in with a magic link', () => {
     expect(await wcagViolations(page)).toEqual([]);
     await screenshots(page, 'email-sent');
 
-    await page.goto(linkIn(await latestMail(clinician.email, since)));
+    await page.goto(linkIn(await latestMail(clinician.email, 'sign-in-link', since)));
     await page.waitForURL(`**${destinationOf(clinician)}`);
   });
 
