@@ -251,7 +251,26 @@ export const messages = {
   'ui.patient.billing.for': 'For {patient}',
   'ui.patient.billing.card': '{brand} ending in {last4}',
   'ui.patient.billing.cards': 'Cards on file',
-  'ui.patient.billing.noCards': 'No card on file. A card is saved when you pay for a session.',
+  'ui.patient.billing.noCards': 'No card on file yet. Add one now, or keep the card you pay with next time.',
+  'ui.patient.billing.addCard': 'Add a card',
+  'ui.patient.billing.due': 'Amount due',
+  'ui.patient.billing.dueNone': 'Nothing is due. Thank you.',
+  'ui.patient.billing.dueFee': 'Late-cancellation fee for the session of {when} with {provider}',
+  'ui.patient.billing.dueSession': 'Session of {when} with {provider}',
+  'ui.patient.billing.pay': 'Pay {amount}',
+  'ui.patient.pay.heading': 'Pay what is due',
+  'ui.patient.pay.cardLegend': 'Pay with',
+  'ui.patient.pay.newCard': 'Another card',
+  'ui.patient.pay.saveCard': 'Keep this card on file for later payments',
+  'ui.patient.pay.paying': 'Taking your payment…',
+  'ui.patient.pay.notNow': 'Not now',
+  'ui.patient.pay.done': 'Thank you. We received {amount} for the session of {when}. Your receipt is under Payments.',
+  'ui.patient.addCard.heading': 'Add a card',
+  'ui.patient.addCard.patient': 'Card of',
+  'ui.patient.addCard.makeDefault': 'Make this the default card',
+  'ui.patient.addCard.save': 'Save card',
+  'ui.patient.addCard.saving': 'Saving your card…',
+  'ui.patient.addCard.saved': '{brand} ending in {last4} is on file.',
   'ui.patient.billing.cardExpires': 'Expires {month}/{year}',
   'ui.patient.billing.defaultCard': 'Default',
   'ui.patient.billing.session': 'Session',
@@ -658,6 +677,25 @@ export interface MessageParams {
   'ui.patient.billing.card': { brand: string | number; last4: string | number };
   'ui.patient.billing.cards': Record<string, never>;
   'ui.patient.billing.noCards': Record<string, never>;
+  'ui.patient.billing.addCard': Record<string, never>;
+  'ui.patient.billing.due': Record<string, never>;
+  'ui.patient.billing.dueNone': Record<string, never>;
+  'ui.patient.billing.dueFee': { when: string | number; provider: string | number };
+  'ui.patient.billing.dueSession': { when: string | number; provider: string | number };
+  'ui.patient.billing.pay': { amount: string | number };
+  'ui.patient.pay.heading': Record<string, never>;
+  'ui.patient.pay.cardLegend': Record<string, never>;
+  'ui.patient.pay.newCard': Record<string, never>;
+  'ui.patient.pay.saveCard': Record<string, never>;
+  'ui.patient.pay.paying': Record<string, never>;
+  'ui.patient.pay.notNow': Record<string, never>;
+  'ui.patient.pay.done': { amount: string | number; when: string | number };
+  'ui.patient.addCard.heading': Record<string, never>;
+  'ui.patient.addCard.patient': Record<string, never>;
+  'ui.patient.addCard.makeDefault': Record<string, never>;
+  'ui.patient.addCard.save': Record<string, never>;
+  'ui.patient.addCard.saving': Record<string, never>;
+  'ui.patient.addCard.saved': { brand: string | number; last4: string | number };
   'ui.patient.billing.cardExpires': { month: string | number; year: string | number };
   'ui.patient.billing.defaultCard': Record<string, never>;
   'ui.patient.billing.session': Record<string, never>;

@@ -29,6 +29,16 @@ export interface BillingAnswers {
   address?: { line1?: string; line2?: string; city?: string; state?: string; zipcode?: string; country?: string };
 }
 
+/** The card holder's name and billing address the form starts with: the account's own (US when no country). */
+export function billingAnswersOf(account: { firstName?: string | null; lastName?: string | null; address?: BillingAnswers['address'] | null } | undefined): BillingAnswers | undefined {
+  if (!account) return undefined;
+  return {
+    ...(account.firstName ? { firstName: account.firstName } : {}),
+    ...(account.lastName ? { lastName: account.lastName } : {}),
+    ...(account.address ? { address: { ...account.address, country: account.address.country ?? 'US' } } : {}),
+  };
+}
+
 export interface CardFormProps<T extends BillingAnswers> {
   form: FormDefinition;
   /** prefix of the field ids */

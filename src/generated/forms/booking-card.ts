@@ -4,7 +4,7 @@ import type { FormDefinition } from '../types';
 const form: FormDefinition = {
   id: 'booking-card',
   title: 'Card',
-  description: 'The card that pays for a self-pay session (booking step pay), with the card holder\'s name and billing address. The card is turned into a one-time token before the booking is made; its number is never kept.',
+  description: 'A card with the card holder\'s name and billing address: it pays for a self-pay session (booking step pay), pays what is due on a session, or is kept on file (patient billing). The card is turned into a one-time token before anything is booked, paid or kept; its number is never kept. Screens other than the booking step give their own submit label.',
   submitLabel: 'Book session',
   schema: {
     type: 'object',

@@ -21,7 +21,7 @@ import { sessionPayRate } from '../../../domain/pay-rate';
 import { isDeniedDueToMedicaid, isSelfPayEligible } from '../../../domain/insurance-outcome';
 import { initialSelfPayConsentCategory, toggledSelfPayConsentCategory } from '../../../domain/self-pay';
 import { SpecForm } from '../../runtime/forms/SpecForm';
-import { CardForm } from '../../payments/CardForm';
+import { billingAnswersOf, CardForm } from '../../payments/CardForm';
 import { useFlagOn } from '../../runtime/flags/useTreatment';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectAuth } from '../../store/auth/slice';
@@ -277,7 +277,7 @@ export default function PaymentPage() {
             <CardForm
               form={cardForm as FormDefinition}
               idPrefix="card"
-              initialData={account.data ? { firstName: account.data.firstName, lastName: account.data.lastName, ...(account.data.address ? { address: { ...account.data.address, country: account.data.address.country ?? 'US' } } : {}) } : undefined}
+              initialData={billingAnswersOf(account.data)}
               submitLabel={submitLabel}
               submitting={busy}
               onSubmit={(card) => book(card)}

@@ -1,6 +1,7 @@
 /**
- * Billing: the account's payments and refunds by date range (receipts as PDF downloads, a link to
- * each session's billing details) and the cards on file.
+ * Billing: what is due (late-cancellation fees, unpaid self-pay sessions) with a way to pay it, the
+ * account's payments and refunds by date range (receipts as PDF downloads, a link to each session's
+ * billing details), and the cards on file, to which a card can be added.
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +13,41 @@ import { Button } from '../../ui/Button';
 import { PortalShell } from './PortalShell';
 import { ListSkeleton, Loaded } from './states';
 import { fullName } from './data';
+import { formatCents } from '../../../domain/money';
 import { downloadReceipt, formatDay, formatDollars, kindLabel, statusLabel, transactionPath, useCardsOnFile, useReceipts, type Transaction } from './billing-data';
+import { useAmountsDue, type AmountDue } from './billing/due-data';
+import { PayDueDialog } from './billing/PayDueDialog';
+import { AddCardDialog } from './billing/AddCardDialog';
+import { useDialogChange } from './useDialogChange';
+
+type Change = { kind: 'pay'; due: AmountDue } | { kind: 'addCard' };
+
+function AmountsDue({ onPay }: { onPay: (due: AmountDue) => void }) {
+  const dues = useAmountsDue();
+  return (
+    <Loaded query={dues} skeleton={<ListSkeleton rows={1} height="4rem" />}>
+      {(items) =>
+        items.length ? (
+          <ul className="item-list">
+            {items.map((due) => (
+              <li key={due.session.id} className="item txn">
+                <div className="txn__main">
+                  <p className="item__title">{formatCents(due.cents)}</p>
+                  <p className="item__meta">{due.label}</p>
+                </div>
+                <div className="cluster txn__actions">
+                  <Button onClick={() => onPay(due)}>{message('ui.patient.billing.pay', { amount: formatCents(due.cents) })}</Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{messages['ui.patient.billing.dueNone']}</p>
+        )
+      }
+    </Loaded>
+  );
+}
 
 function TransactionRow({ t, onProblem }: { t: Transaction; onProblem: (text: string | undefined) => void }) {
   const api = useApi();
@@ -84,6 +119,7 @@ function CardsOnFile() {
 }
 
 export default function PatientBillingPage() {
+  const { change, outcome, start, close, done } = useDialogChange<Change>();
   const [range, setRange] = useState<{ startDate?: string; endDate?: string }>({});
   const [draft, setDraft] = useState<{ startDate?: string; endDate?: string }>({});
   const [rangeProblem, setRangeProblem] = useState<string>();
@@ -104,6 +140,13 @@ export default function PatientBillingPage() {
   return (
     <PortalShell route="patientBilling">
       <p className="lead">{messages['ui.patient.billing.intro']}</p>
+      <div aria-live="polite" role="status">
+        {outcome ? <p className="notice notice--success">{outcome}</p> : null}
+      </div>
+      <section className="portal-section" aria-labelledby="billing-due">
+        <h2 id="billing-due">{messages['ui.patient.billing.due']}</h2>
+        <AmountsDue onPay={(due) => start({ kind: 'pay', due })} />
+      </section>
       <form className="range-form" onSubmit={submit} noValidate aria-describedby={rangeProblem ? 'range-problem' : undefined}>
         <fieldset className="range-form__fields">
           <legend className="field__label">{messages['ui.patient.billing.range']}</legend>
@@ -159,7 +202,14 @@ export default function PatientBillingPage() {
       <section className="portal-section" aria-labelledby="billing-cards">
         <h2 id="billing-cards">{messages['ui.patient.billing.cards']}</h2>
         <CardsOnFile />
+        <div className="cluster">
+          <Button variant="secondary" onClick={() => start({ kind: 'addCard' })}>
+            {messages['ui.patient.billing.addCard']}
+          </Button>
+        </div>
       </section>
+      {change?.kind === 'pay' ? <PayDueDialog due={change.due} onClose={close} onDone={done} /> : null}
+      {change?.kind === 'addCard' ? <AddCardDialog onClose={close} onDone={done} /> : null}
     </PortalShell>
   );
 }

@@ -4,7 +4,7 @@
  * can be joined (video), added to a calendar, rescheduled (when the rescheduleButtons flag is on)
  * and cancelled; past and cancelled ones can be booked again.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { messages } from '../../../generated/messages';
 import { routeById, type RouteId } from '../../../generated/routes';
@@ -12,6 +12,7 @@ import { isChangeable, isRebookable } from '../../../domain/sessions';
 import { useFlagOn } from '../../runtime/flags/useTreatment';
 import { Button, ButtonLink } from '../../ui/Button';
 import { PortalShell } from './PortalShell';
+import { useDialogChange } from './useDialogChange';
 import { ListSkeleton, Loaded } from './states';
 import { CancelDialog } from './sessions/CancelDialog';
 import { RebookDialog, RescheduleDialog } from './sessions/ChangeDialogs';
@@ -95,27 +96,8 @@ export default function PatientSessionsPage() {
   const sessionId = search.get('session') ?? undefined;
   const route: RouteId = location.pathname === routeById.patientSessionsPast.path ? 'patientSessionsPast' : location.pathname === routeById.patientSessionsUpcoming.path ? 'patientSessionsUpcoming' : 'patientSessions';
   const when = route === 'patientSessionsPast' ? 'past' : 'upcoming';
-  const [change, setChange] = useState<Change>();
-  const [outcome, setOutcome] = useState<string>();
+  const { change, outcome, start: startChange, close, done } = useDialogChange<Change>();
   const [now] = useState(() => new Date());
-
-  const opener = useRef<Element | null>(null);
-  // The dialogs unmount when they close: focus goes back to the button that opened them, if it is still there.
-  useEffect(() => {
-    if (change || !(opener.current instanceof HTMLElement)) return;
-    if (opener.current.isConnected) opener.current.focus();
-    opener.current = null;
-  }, [change]);
-
-  const done = (text: string) => {
-    setChange(undefined);
-    setOutcome(text);
-  };
-  const startChange = (c: Change) => {
-    opener.current = document.activeElement;
-    setOutcome(undefined);
-    setChange(c);
-  };
 
   return (
     <PortalShell route={route}>
@@ -132,9 +114,9 @@ export default function PatientSessionsPage() {
       </div>
       {sessionId ? <OneSession id={sessionId} now={now} onChange={startChange} /> : <SessionList when={when} now={now} onChange={startChange} />}
 
-      {change?.kind === 'cancel' ? <CancelDialog session={change.session} onClose={() => setChange(undefined)} onDone={(o) => done(o.text)} /> : null}
-      {change?.kind === 'reschedule' ? <RescheduleDialog session={change.session} onClose={() => setChange(undefined)} onDone={done} /> : null}
-      {change?.kind === 'rebook' ? <RebookDialog session={change.session} onClose={() => setChange(undefined)} onDone={done} /> : null}
+      {change?.kind === 'cancel' ? <CancelDialog session={change.session} onClose={close} onDone={(o) => done(o.text)} /> : null}
+      {change?.kind === 'reschedule' ? <RescheduleDialog session={change.session} onClose={close} onDone={done} /> : null}
+      {change?.kind === 'rebook' ? <RebookDialog session={change.session} onClose={close} onDone={done} /> : null}
     </PortalShell>
   );
 }

@@ -34,6 +34,16 @@ describe('payment saga', () => {
     expect(store.getState().payment).toMatchObject({ status: 'succeeded', paymentId: 'pay-2' });
   });
 
+  it('pays with a card on file without tokenizing anything', async () => {
+    services.payment.pay.mockResolvedValue({ paymentId: 'pay-6', status: 'succeeded' });
+    const store = storeWith(services);
+    store.dispatch(paymentRequested({ payment: { ...payment, cardId: 'card-1' } }));
+    await settle();
+    expect(services.payment.tokenize).not.toHaveBeenCalled();
+    expect(services.payment.pay).toHaveBeenCalledWith({ ...payment, cardId: 'card-1' }, 'key-1');
+    expect(store.getState().payment).toMatchObject({ status: 'succeeded', paymentId: 'pay-6' });
+  });
+
   it('reports a card the gateway refused without paying', async () => {
     services.payment.tokenize.mockRejectedValue(new ApiError('http', 'tokenize', 400, { text: messages['card.number.invalid'], fieldErrors: [], fromSchedulingSystem: false }));
     const store = storeWith(services);

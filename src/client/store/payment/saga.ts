@@ -1,6 +1,7 @@
 /**
- * Payment side effects: tokenize the card (unless Braintree's hosted fields already gave its nonce),
- * then pay; a call that got no answer is retried with the same idempotency key and nonce.
+ * Payment side effects: tokenize a new card (unless Braintree's hosted fields already gave its nonce;
+ * a card on file needs none), then pay; a call that got no answer is retried with the same
+ * idempotency key and nonce.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
@@ -13,7 +14,7 @@ import { paymentCardTokenized, paymentFailed, paymentRequested, paymentStarted, 
 
 const SUCCEEDED: PaymentStatus = 'succeeded';
 
-export function* pay(action: PayloadAction<{ card: CardInput; payment: PaymentRequest }>) {
+export function* pay(action: PayloadAction<{ card?: CardInput; payment: PaymentRequest }>) {
   const services: Services = yield getContext('services');
   const audience: AppType = yield select(selectAudience);
   const previous: PaymentState = yield select(selectPayment);
@@ -23,18 +24,18 @@ export function* pay(action: PayloadAction<{ card: CardInput; payment: PaymentRe
   const idempotencyKey = retrying ? previous.idempotencyKey! : services.newId();
   yield put(paymentStarted({ idempotencyKey }));
   const { card } = action.payload;
-  let nonce: string;
+  let nonce: string | undefined;
   try {
     if (retrying && previous.cardNonce) nonce = previous.cardNonce;
-    else ({ nonce } = isTokenizedCard(card) ? card : ((yield call(services.payment.tokenize, card)) as { nonce: string }));
-    yield put(paymentCardTokenized({ nonce }));
+    else if (card) ({ nonce } = isTokenizedCard(card) ? card : ((yield call(services.payment.tokenize, card)) as { nonce: string }));
+    if (nonce) yield put(paymentCardTokenized({ nonce }));
   } catch (error) {
     const basic = basicReason(error);
     yield put(paymentFailed(toFailure(error, basic === 'rejected' ? 'card-rejected' : basic, audience)));
     return;
   }
   try {
-    const result = (yield* withRetries(() => services.payment.pay({ ...action.payload.payment, nonce }, idempotencyKey))) as { paymentId: string; status: string };
+    const result = (yield* withRetries(() => services.payment.pay({ ...action.payload.payment, ...(nonce ? { nonce } : {}) }, idempotencyKey))) as { paymentId: string; status: string };
     if (result.status === SUCCEEDED) {
       yield put(paymentSucceeded({ paymentId: result.paymentId, paymentStatus: SUCCEEDED }));
       return;

@@ -1,6 +1,7 @@
 /**
- * Payment of a booking: the card is turned into a one-time token, then paid with an idempotency
- * key. Card data passes through the request action to the saga and is never kept in the store.
+ * Paying what is due on an appointment: a new card is turned into a one-time token (a card on file,
+ * payment.cardId, needs none), then paid with an idempotency key. Card data passes through the
+ * request action to the saga and is never kept in the store.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PaymentStatus } from '../../../generated/enums';
@@ -23,7 +24,8 @@ export interface PaymentState {
 
 const initialPayment: PaymentState = { status: 'idle' };
 
-export const paymentRequested = createAction<{ card: CardInput; payment: PaymentRequest }>('payment/requested');
+/** `card` is left out when payment.cardId names a card on file. */
+export const paymentRequested = createAction<{ card?: CardInput; payment: PaymentRequest }>('payment/requested');
 
 const paymentSlice = createSlice({
   name: 'payment',
