@@ -15,6 +15,7 @@ import { routeById } from '../../src/generated/routes';
 import type { SignInResult } from '../../src/client/runtime/auth/credentials';
 import { message } from '../../src/domain/messages';
 import { formatCents } from '../../src/domain/money';
+import { formatSessionTime } from '../../src/domain/sessions';
 import { useBrowser } from './harness';
 import { apiAs, openSession, signInWithCode } from './portal-session';
 
@@ -129,6 +130,23 @@ describe('the patient dashboard, signed in as the demo patient', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: messages['ui.patient.billing.receipt'] }).first().click()]);
     const file = await download.path();
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it('pays a late-cancellation fee that is due with the card on file, and then nothing is due', async () => {
+    type Listed = { items: { start: string; timeZone: string | null; provider: { timeZone: string }; amountDueCents: number }[] };
+    const owed = (await apiAs<Listed>(jordan, '/appointments?when=past')).body.items.find((s) => s.amountDueCents > 0)!;
+    const page = await open(routeById.patientBilling.path);
+    const fee = formatCents(owed.amountDueCents);
+    const due = page.getByRole('region', { name: messages['ui.patient.billing.due'] });
+    await due.getByRole('button', { name: message('ui.patient.billing.pay', { amount: fee }) }).first().click();
+    const dialog = page.getByRole('dialog', { name: messages['ui.patient.pay.heading'] });
+    await dialog.getByRole('radio', { name: /ending in 1111/ }).first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: message('ui.patient.billing.pay', { amount: fee }) }).click();
+    await page.getByText(message('ui.patient.pay.done', { amount: fee, when: formatSessionTime(owed.start, owed.timeZone ?? owed.provider.timeZone) })).waitFor();
+    await due.getByText(messages['ui.patient.billing.dueNone']).waitFor();
+    const after = await apiAs<Listed>(jordan, '/appointments?when=past');
+    expect(after.body.items.filter((s) => s.amountDueCents > 0)).toEqual([]);
   });
 
   it('uploads a photo of the insurance card', async () => {

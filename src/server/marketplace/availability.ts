@@ -140,6 +140,9 @@ export async function refreshAvailabilitySummary(database: Database, now: Date, 
     // processes, or a whole refresh beside one provider's) would insert the same rows twice.
     if (database.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [SUMMARY_REFRESH_LOCK]);
     await tx.query('DELETE FROM provider_search WHERE $1::uuid[] IS NULL OR provider_id = ANY($1::uuid[])', [ids]);
+    // Each step is MATERIALIZED, aggregated once per provider: inlined, and with a freshly seeded
+    // database's missing statistics, PostgreSQL joined every provider to every open slot (25 s for
+    // 300 providers instead of 0.2 s).
     await tx.query(
       `WITH zone_window AS (
          SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS z(time_zone, from_at, to_at)
@@ -148,19 +151,22 @@ export async function refreshAvailabilitySummary(database: Database, now: Date, 
                 pr.latitude, pr.longitude, z.from_at, z.to_at
            FROM providers p JOIN practices pr ON pr.id = p.practice_id JOIN zone_window z ON z.time_zone = p.time_zone
           WHERE p.removed_at IS NULL AND ($4::uuid[] IS NULL OR p.id = ANY($4::uuid[]))
-       ), open AS (
+       ), open AS MATERIALIZED (
          SELECT o.provider_id, lower(o.during) AS start_at, o.availability_type,
                 extract(hour FROM lower(o.during) AT TIME ZONE sc.time_zone) + extract(minute FROM lower(o.during) AT TIME ZONE sc.time_zone) / 60.0 AS local_hour
            FROM scope sc
            JOIN LATERAL (${openSlotsSql('ARRAY[sc.id]', 'sc.from_at', 'sc.to_at')}) o ON true
           WHERE lower(o.during) >= sc.from_at
             AND NOT (o.is_medication AND sc.offers_medication AND lower(o.during) < $5::timestamptz)
+       ), open_stats AS MATERIALIZED (
+         SELECT o.provider_id, count(*)::int AS open_slots, min(o.start_at) AS first_available,
+                bit_or(CASE WHEN o.local_hour < $6 THEN $9::int WHEN o.local_hour < $7 THEN $10::int WHEN o.local_hour < $8 THEN $11::int ELSE $12::int END) AS tod,
+                bit_or(CASE o.availability_type WHEN 'online' THEN $13::int ELSE $14::int END) AS modes
+           FROM open o
+          GROUP BY o.provider_id
        ), stats AS (
-         SELECT sc.id, count(o.start_at)::int AS open_slots, min(o.start_at) AS first_available,
-                coalesce(bit_or(CASE WHEN o.local_hour < $6 THEN $9::int WHEN o.local_hour < $7 THEN $10::int WHEN o.local_hour < $8 THEN $11::int ELSE $12::int END), 0) AS tod,
-                coalesce(bit_or(CASE o.availability_type WHEN 'online' THEN $13::int ELSE $14::int END), 0) AS modes
-           FROM scope sc LEFT JOIN open o ON o.provider_id = sc.id
-          GROUP BY sc.id
+         SELECT sc.id, coalesce(os.open_slots, 0) AS open_slots, os.first_available, coalesce(os.tod, 0) AS tod, coalesce(os.modes, 0) AS modes
+           FROM scope sc LEFT JOIN open_stats os ON os.provider_id = sc.id
        )
        INSERT INTO provider_search (state_code, provider_id, open_slots, first_available, time_of_day_mask, availability_type_mask,
                                     filter_ids, plan_ids, accepts_b2b, latitude, longitude, refreshed_at)

@@ -68,6 +68,10 @@ export async function seedIfEmpty(database: Database, steps: readonly SeedStep[]
     await tx.query('INSERT INTO app_meta (key, value) VALUES ($1, $2)', [SEED_KEY, JSON.stringify({ steps: steps.map((s) => s.name), providers, at: new Date().toISOString() })]);
     return true;
   });
-  if (seeded) await refreshAvailabilitySummary(database, new Date());
+  if (seeded) {
+    // Fresh rows have no planner statistics until autovacuum comes by; queries need them now.
+    await database.query('ANALYZE');
+    await refreshAvailabilitySummary(database, new Date());
+  }
   return seeded;
 }

@@ -1,8 +1,9 @@
 /**
  * Demo sessions for the patient portal, relative to the day the database is seeded, so the
  * dashboard has something to manage: the demo patient (Jordan) has a video session inside the
- * late-cancellation window, one next week and one that is over (self-pay, paid: a receipt), and has
- * signed the booking consent (the child dependant has not). Another account (the partner member)
+ * late-cancellation window, one next week, one that is over (self-pay, paid: a receipt) and one
+ * cancelled late whose fee is still due (no card was on file then), and has signed the booking
+ * consent (the child dependant has not). Another account (the partner member)
  * has one upcoming session: a patient must never reach it by changing a URL.
  */
 import { constants } from '../../../generated/constants';
@@ -108,6 +109,14 @@ export const seedPortalSessions: SeedStep = {
     await bookDemo(tx, jordan, first, await slotAt(tx, first, hoursFrom(8 * 24, 9 * 24)), new Date(now - 48 * HOUR));
     const pastStart = onTheHour(-14 * 24);
     await bookDemo(tx, jordan, first, { id: null, start: pastStart, end: new Date(pastStart.getTime() + HOUR) }, new Date(pastStart.getTime() - 72 * HOUR));
+    const lateCancelledStart = onTheHour(-7 * 24);
+    const lateCancelled = await bookDemo(tx, jordan, first, { id: null, start: lateCancelledStart, end: new Date(lateCancelledStart.getTime() + HOUR) }, new Date(lateCancelledStart.getTime() - 96 * HOUR));
+    await tx.query(
+      `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, cancelled_by = user_id, cancel_reason_id = $3, late_cancel = true,
+              cancel_fee_cents = $4, cancel_fee_status = 'outstanding', amount_due_cents = $4
+        WHERE id = $1`,
+      [lateCancelled, new Date(lateCancelledStart.getTime() - 6 * HOUR), constants.appointmentCancellationReasons[0]!.id, constants.lateCancelFeeCents],
+    );
     await bookDemo(tx, avery, second, await slotAt(tx, second, hoursFrom(6 * 24, 7 * 24)), new Date(now - 24 * HOUR));
 
     await tx.query(
