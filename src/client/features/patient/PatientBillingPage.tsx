@@ -147,36 +147,36 @@ export default function PatientBillingPage() {
         <h2 id="billing-due">{messages['ui.patient.billing.due']}</h2>
         <AmountsDue onPay={(due) => start({ kind: 'pay', due })} />
       </section>
-      <form className="range-form" onSubmit={submit} noValidate aria-describedby={rangeProblem ? 'range-problem' : undefined}>
-        <fieldset className="range-form__fields">
-          <legend className="field__label">{messages['ui.patient.billing.range']}</legend>
-          <div className="field">
-            <label className="field__label" htmlFor="billing-from">
-              {messages['ui.patient.billing.from']}
-            </label>
-            <input id="billing-from" className="input" type="date" value={shown.startDate} onChange={(e) => setDraft((d) => ({ ...d, startDate: e.target.value }))} />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="billing-to">
-              {messages['ui.patient.billing.to']}
-            </label>
-            <input id="billing-to" className="input" type="date" value={shown.endDate} onChange={(e) => setDraft((d) => ({ ...d, endDate: e.target.value }))} />
-          </div>
-          <Button type="submit" variant="secondary">
-            {messages['ui.patient.billing.show']}
-          </Button>
-        </fieldset>
-        <div aria-live="assertive">
-          {rangeProblem ? (
-            <p id="range-problem" className="field__error" role="alert">
-              {rangeProblem}
-            </p>
-          ) : null}
-        </div>
-      </form>
 
       <section className="portal-section" aria-labelledby="billing-history">
         <h2 id="billing-history">{messages['ui.patient.billing.history']}</h2>
+        <form className="range-form" onSubmit={submit} noValidate aria-describedby={rangeProblem ? 'range-problem' : undefined}>
+          <fieldset className="range-form__fields">
+            <legend className="field__label">{messages['ui.patient.billing.range']}</legend>
+            <div className="field">
+              <label className="field__label" htmlFor="billing-from">
+                {messages['ui.patient.billing.from']}
+              </label>
+              <input id="billing-from" className="input" type="date" value={shown.startDate} onChange={(e) => setDraft((d) => ({ ...d, startDate: e.target.value }))} />
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor="billing-to">
+                {messages['ui.patient.billing.to']}
+              </label>
+              <input id="billing-to" className="input" type="date" value={shown.endDate} onChange={(e) => setDraft((d) => ({ ...d, endDate: e.target.value }))} />
+            </div>
+            <Button type="submit" variant="secondary">
+              {messages['ui.patient.billing.show']}
+            </Button>
+          </fieldset>
+          <div aria-live="assertive">
+            {rangeProblem ? (
+              <p id="range-problem" className="field__error" role="alert">
+                {rangeProblem}
+              </p>
+            ) : null}
+          </div>
+        </form>
         <div aria-live="assertive">
           {problem ? (
             <p className="notice notice--error" role="alert">
@@ -201,11 +201,13 @@ export default function PatientBillingPage() {
 
       <section className="portal-section" aria-labelledby="billing-cards">
         <h2 id="billing-cards">{messages['ui.patient.billing.cards']}</h2>
-        <CardsOnFile />
-        <div className="cluster">
-          <Button variant="secondary" onClick={() => start({ kind: 'addCard' })}>
-            {messages['ui.patient.billing.addCard']}
-          </Button>
+        <div className="stack">
+          <CardsOnFile />
+          <div className="cluster">
+            <Button variant="secondary" onClick={() => start({ kind: 'addCard' })}>
+              {messages['ui.patient.billing.addCard']}
+            </Button>
+          </div>
         </div>
       </section>
       {change?.kind === 'pay' ? <PayDueDialog due={change.due} onClose={close} onDone={done} /> : null}
