@@ -29,7 +29,7 @@ import { callById, useAccountDetails, useAccountPatients, useBookingParams, useB
 import { nextStepPath, previousStepPath, stepById } from './flow';
 import { StepHeader } from './StepHeader';
 import { HoldCountdown } from './HoldCountdown';
-import { ErrorNotice } from './ErrorNotice';
+import { ErrorNotice } from '../../ui/ErrorNotice';
 import { fromAccount, fullName, needsConsent, needsResponsibleParty, patientKey, withConsent } from './patients';
 import { slotHoldRequested } from '../../store/booking/slice';
 import { formatDollars } from './format';

@@ -37,7 +37,7 @@ import { StepHeader } from './StepHeader';
 import { HoldCountdown } from './HoldCountdown';
 import { NextSlots } from './NextSlots';
 import { Confirmation } from './Confirmation';
-import { ErrorNotice } from './ErrorNotice';
+import { ErrorNotice } from '../../ui/ErrorNotice';
 import { formatDollars } from './format';
 import { useApiAction } from './useApiAction';
 import './booking.css';

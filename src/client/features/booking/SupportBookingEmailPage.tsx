@@ -19,7 +19,7 @@ import { Button } from '../../ui/Button';
 import { callById, useBookingParams, useCall } from './data';
 import { nextStepPath, previousStepPath, stepById } from './flow';
 import { StepHeader } from './StepHeader';
-import { ErrorNotice } from './ErrorNotice';
+import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useApiAction } from './useApiAction';
 import './booking.css';
 

@@ -22,7 +22,7 @@ import { authEmailEntered, authInitialized, authRedirectSet, selectAuth, signedI
 import { bookingHelperUpdated } from '../../store/booking/slice';
 import { Button } from '../../ui/Button';
 import { callById, useCall } from './data';
-import { ErrorNotice } from './ErrorNotice';
+import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useApiAction } from './useApiAction';
 import './booking.css';
 

@@ -9,6 +9,7 @@ import { messages } from '../../../generated/messages';
 import { message } from '../../../domain/messages';
 import { useApi } from '../../api/api-context';
 import { errorTextFor } from '../../api/errors';
+import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Button } from '../../ui/Button';
 import { PortalShell } from './PortalShell';
 import { ListSkeleton, Loaded } from './states';
@@ -177,13 +178,7 @@ export default function PatientBillingPage() {
             ) : null}
           </div>
         </form>
-        <div aria-live="assertive">
-          {problem ? (
-            <p className="notice notice--error" role="alert">
-              {problem}
-            </p>
-          ) : null}
-        </div>
+        <ErrorNotice text={problem} />
         <Loaded query={receipts} skeleton={<ListSkeleton rows={3} height="5rem" />}>
           {(data) =>
             data.items.length ? (

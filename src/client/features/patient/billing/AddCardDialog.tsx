@@ -13,6 +13,7 @@ import { useApi } from '../../../api/api-context';
 import { errorTextFor } from '../../../api/errors';
 import { billingAnswersOf, CardForm } from '../../../payments/CardForm';
 import { isTokenizedCard, type CardInput } from '../../../store/services';
+import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { fullName, useAccount, usePatients } from '../data';
@@ -84,13 +85,7 @@ export function AddCardDialog({ onClose, onDone }: { onClose: () => void; onDone
           </>
         )}
         <div aria-live="polite">{save.isPending ? <p role="status">{messages['ui.patient.addCard.saving']}</p> : null}</div>
-        <div aria-live="assertive">
-          {save.error ? (
-            <p className="notice notice--error" role="alert">
-              {errorTextFor(save.error, 'patient_web')}
-            </p>
-          ) : null}
-        </div>
+        <ErrorNotice text={save.error ? errorTextFor(save.error, 'patient_web') : undefined} />
       </div>
     </Dialog>
   );

@@ -14,6 +14,7 @@ import { billingAnswersOf, CardForm } from '../../../payments/CardForm';
 import { useAppDispatch, useAppSelector } from '../../../store/hooks';
 import { paymentRequested, paymentReset, selectPayment } from '../../../store/payment/slice';
 import type { CardInput } from '../../../store/services';
+import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { useAccount } from '../data';
@@ -110,13 +111,7 @@ export function PayDueDialog({ due, onClose, onDone }: { due: AmountDue; onClose
           </>
         )}
         <div aria-live="polite">{busy ? <p role="status">{messages['ui.patient.pay.paying']}</p> : null}</div>
-        <div aria-live="assertive">
-          {payment.status === 'failed' && payment.error ? (
-            <p className="notice notice--error" role="alert">
-              {payment.error.text}
-            </p>
-          ) : null}
-        </div>
+        <ErrorNotice text={payment.status === 'failed' ? payment.error?.text : undefined} />
       </div>
     </Dialog>
   );
