@@ -334,6 +334,30 @@ export const messages = {
   'validation.gender.required': 'Please select a gender',
   'validation.phone.required': 'Please enter a phone number',
   'validation.phone.invalid': 'Please enter a valid phone number',
+  'ui.support.dashboard.intro': 'Find a caller\'s account to see the people on it and their sessions, or book a session on a caller\'s behalf.',
+  'ui.support.find.heading': 'Find a caller\'s account',
+  'ui.support.find.hint': 'Ask the caller for the e-mail address of their account.',
+  'ui.support.find.searching': 'Looking for the account…',
+  'ui.support.book.heading': 'Book for a caller',
+  'ui.support.book.text': 'Find a provider with the caller; the booking\'s first step asks for the caller\'s e-mail address and creates the account when there is none.',
+  'ui.support.book.action': 'Find a provider',
+  'ui.support.back': 'Back to the support dashboard',
+  'ui.support.user.email': 'E-mail',
+  'ui.support.user.dateOfBirth': 'Date of birth',
+  'ui.support.user.partner': 'Partner',
+  'ui.support.user.status': 'Account',
+  'ui.support.user.active': 'Active',
+  'ui.support.user.disabled': 'Disabled. Sessions cannot be booked for this account.',
+  'ui.support.user.people': 'People on the account',
+  'ui.support.user.upcoming': 'Upcoming sessions',
+  'ui.support.user.past': 'Past sessions',
+  'ui.support.user.noUpcoming': 'No upcoming sessions.',
+  'ui.support.user.noPast': 'No past sessions.',
+  'ui.support.user.book': 'Book for {name}',
+  'ui.support.user.bookHint': 'At the booking\'s first step, enter {email}.',
+  'ui.support.notFound.text': 'No account uses {email}. Check the spelling with the caller, or book for them as a new patient; the booking creates their account.',
+  'ui.support.notFound.again': 'Search again',
+  'ui.support.user.notFound': 'There is no account with this id, or it is not one you may open. Find the account by its e-mail address instead.',
   'ui.login.or': 'or',
   'ui.login.staffNote': 'Staff members can sign in with their Google work account.',
   'ui.login.sending': 'Sending…',
@@ -756,6 +780,30 @@ export interface MessageParams {
   'validation.gender.required': Record<string, never>;
   'validation.phone.required': Record<string, never>;
   'validation.phone.invalid': Record<string, never>;
+  'ui.support.dashboard.intro': Record<string, never>;
+  'ui.support.find.heading': Record<string, never>;
+  'ui.support.find.hint': Record<string, never>;
+  'ui.support.find.searching': Record<string, never>;
+  'ui.support.book.heading': Record<string, never>;
+  'ui.support.book.text': Record<string, never>;
+  'ui.support.book.action': Record<string, never>;
+  'ui.support.back': Record<string, never>;
+  'ui.support.user.email': Record<string, never>;
+  'ui.support.user.dateOfBirth': Record<string, never>;
+  'ui.support.user.partner': Record<string, never>;
+  'ui.support.user.status': Record<string, never>;
+  'ui.support.user.active': Record<string, never>;
+  'ui.support.user.disabled': Record<string, never>;
+  'ui.support.user.people': Record<string, never>;
+  'ui.support.user.upcoming': Record<string, never>;
+  'ui.support.user.past': Record<string, never>;
+  'ui.support.user.noUpcoming': Record<string, never>;
+  'ui.support.user.noPast': Record<string, never>;
+  'ui.support.user.book': { name: string | number };
+  'ui.support.user.bookHint': { email: string | number };
+  'ui.support.notFound.text': { email: string | number };
+  'ui.support.notFound.again': Record<string, never>;
+  'ui.support.user.notFound': Record<string, never>;
   'ui.login.or': Record<string, never>;
   'ui.login.staffNote': Record<string, never>;
   'ui.login.sending': Record<string, never>;

@@ -531,7 +531,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Support dashboard',
     access: ['support', 'devops_admin'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'supportUser',
@@ -543,7 +543,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'patientSessionSearch',
     flagOffRoute: 'supportDashboard',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'supportUserSession',
@@ -565,7 +565,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'No account found',
     access: ['support', 'devops_admin'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'supportInsuranceVerification',

@@ -6,6 +6,8 @@
 import type { Page } from 'playwright-core';
 import { endpointRoutes } from '../../src/generated/client/api';
 import { errorCatalogue } from '../../src/generated/errors';
+import findAccountForm from '../../src/generated/forms/support-find-account';
+import { messages } from '../../src/generated/messages';
 import { routeById } from '../../src/generated/routes';
 import { message } from '../../src/domain/messages';
 import { postLoginPath } from '../../src/domain/roles';
@@ -113,6 +115,19 @@ describe('sign-in with a magic link', () => {
       await page.getByRole('heading', { name: message('ui.loginDashboard.heading') }).waitFor();
       expect(await wcagViolations(page)).toEqual([]);
       await screenshots(page, 'login-dashboard');
+    }
+    if (destination === routeById.supportDashboard.path) {
+      // Support staff find a caller's account from where they land, and see who is on it.
+      const patient = demoAccounts.find((a) => a.role === 'Patient')!;
+      await page.getByRole('heading', { level: 1, name: routeById.supportDashboard.title }).waitFor();
+      expect(await wcagViolations(page)).toEqual([]);
+      await page.getByLabel(/email/i).fill(patient.email);
+      await page.getByRole('button', { name: findAccountForm.submitLabel }).click();
+      await page.getByRole('heading', { level: 1, name: `${patient.firstName} ${patient.lastName}` }).waitFor();
+      await page.getByRole('heading', { name: messages['ui.support.user.people'] }).waitFor();
+      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      expect(await wcagViolations(page)).toEqual([]);
+      await screenshots(page, `support-account-${account.role.replace(/\W+/g, '-').toLowerCase()}`);
     }
   });
 });

@@ -1,0 +1,49 @@
+/**
+ * The support dashboard (/app/support/dashboard), where support staff and devops admins land after
+ * sign-in: find a caller's account by e-mail (GET /users/exists answers staff its id), or start a
+ * booking on a caller's behalf from provider search.
+ */
+import { useNavigate } from 'react-router';
+import findAccountForm from '../../../generated/forms/support-find-account';
+import type { FormDefinition } from '../../../generated/types';
+import { messages } from '../../../generated/messages';
+import { routeById } from '../../../generated/routes';
+import { useApi } from '../../api/api-context';
+import { errorTextFor } from '../../api/errors';
+import { SpecForm } from '../../runtime/forms/SpecForm';
+import { useMutation } from '@tanstack/react-query';
+import { ButtonLink } from '../../ui/Button';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { SupportShell } from './SupportShell';
+import { accountNotFoundPath, accountPath } from './data';
+
+export default function SupportDashboardPage() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const find = useMutation({
+    mutationFn: async ({ email }: { email: string }) => ({ email, found: await api.userExists({ query: { email } }) }),
+    onSuccess: ({ email, found }) => void navigate(found.exists && found.userId ? accountPath(found.userId) : accountNotFoundPath(email)),
+  });
+
+  return (
+    <SupportShell route="supportDashboard">
+      <p className="lead">{messages['ui.support.dashboard.intro']}</p>
+      <div className="support__panels">
+        <section className="card stack" aria-labelledby="find-account">
+          <h2 id="find-account">{messages['ui.support.find.heading']}</h2>
+          <p className="muted">{messages['ui.support.find.hint']}</p>
+          <SpecForm<{ email: string }> form={findAccountForm as FormDefinition} idPrefix="find-account" submitting={find.isPending} onSubmit={(answers) => find.mutate(answers)} />
+          <div aria-live="polite">{find.isPending ? <p role="status">{messages['ui.support.find.searching']}</p> : null}</div>
+          <ErrorNotice text={find.error ? errorTextFor(find.error, 'support_web') : undefined} />
+        </section>
+        <section className="card stack" aria-labelledby="book-for-caller">
+          <h2 id="book-for-caller">{messages['ui.support.book.heading']}</h2>
+          <p>{messages['ui.support.book.text']}</p>
+          <div>
+            <ButtonLink to={routeById.providerSearch.path}>{messages['ui.support.book.action']}</ButtonLink>
+          </div>
+        </section>
+      </div>
+    </SupportShell>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * A caller's account as support sees it (/app/support/dashboard/user?userId=): who holds it, its
+ * partner, whether it is disabled, the people on it, and their upcoming and past sessions; from
+ * here support books for the caller. Another partner's member (for a third-party agent) or an
+ * unknown id answers 404 and shows the not-found state.
+ */
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { enums } from '../../../generated/enums';
+import { messages } from '../../../generated/messages';
+import { routeById } from '../../../generated/routes';
+import { message } from '../../../domain/messages';
+import { formatUsDate } from '../../../domain/dates';
+import { formatSessionTime } from '../../../domain/sessions';
+import { isApiError } from '../../api/errors';
+import { PageLoadError } from '../../app/PageLoadError';
+import { ButtonLink } from '../../ui/Button';
+import { Skeleton } from '../../ui/Skeleton';
+import { SupportShell } from './SupportShell';
+import { useAccountSessions, useSupportAccount, type AccountSession, type SupportAccount } from './data';
+
+function labelOf(labels: Readonly<Record<string, string>>, value: string): string {
+  return labels[value] ?? value;
+}
+
+function fullName(p: { firstName: string; lastName: string }): string {
+  return `${p.firstName} ${p.lastName}`;
+}
+
+/** A query's data, or its skeleton while it loads, or the page-load error. */
+function Loaded<T>({ query, rows, children }: { query: { data: T | undefined; isError: boolean }; rows: number; children: (data: T) => ReactNode }) {
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  if (query.isError) return <PageLoadError />;
+  return (
+    <div className="stack-sm" role="status" aria-busy="true">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} height="4.5rem" />
+      ))}
+    </div>
+  );
+}
+
+function SessionRow({ session: s }: { session: AccountSession }) {
+  const provider = [fullName(s.provider), s.provider.title].filter(Boolean).join(', ');
+  return (
+    <li className="card">
+      <p className="support__title">{formatSessionTime(s.start, s.timeZone ?? s.provider.timeZone)}</p>
+      <p className="support__meta">
+        {provider} · {labelOf(enums.appointmentMode.labels, s.appointmentMode)} · {labelOf(enums.appointmentStatus.labels, s.status)}
+      </p>
+      <p className="support__meta">{s.patients.map(fullName).join(', ')}</p>
+    </li>
+  );
+}
+
+function Sessions({ userId, when }: { userId: string; when: 'upcoming' | 'past' }) {
+  const sessions = useAccountSessions(userId, when);
+  const id = `sessions-${when}`;
+  return (
+    <section className="stack" aria-labelledby={id}>
+      <h2 id={id}>{messages[when === 'upcoming' ? 'ui.support.user.upcoming' : 'ui.support.user.past']}</h2>
+      <Loaded query={sessions} rows={2}>
+        {(items) =>
+          items.length ? (
+            <ul className="support__list">
+              {items.map((s) => (
+                <SessionRow key={s.id} session={s} />
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">{messages[when === 'upcoming' ? 'ui.support.user.noUpcoming' : 'ui.support.user.noPast']}</p>
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}
+
+function Account({ account }: { account: SupportAccount }) {
+  const name = fullName(account);
+  return (
+    <>
+      <section className="card stack" aria-label={name}>
+        <dl className="support__facts">
+          <dt>{messages['ui.support.user.email']}</dt>
+          <dd>{account.email}</dd>
+          {account.dateOfBirth ? (
+            <>
+              <dt>{messages['ui.support.user.dateOfBirth']}</dt>
+              <dd>{formatUsDate(account.dateOfBirth)}</dd>
+            </>
+          ) : null}
+          {account.businessPartner ? (
+            <>
+              <dt>{messages['ui.support.user.partner']}</dt>
+              <dd>{account.businessPartner.name}</dd>
+            </>
+          ) : null}
+          <dt>{messages['ui.support.user.status']}</dt>
+          <dd>{account.disabled ? messages['ui.support.user.disabled'] : messages['ui.support.user.active']}</dd>
+        </dl>
+        {account.disabled ? null : (
+          <div className="stack-sm">
+            <div>
+              <ButtonLink to={routeById.providerSearch.path}>{message('ui.support.user.book', { name })}</ButtonLink>
+            </div>
+            <p className="muted small">{message('ui.support.user.bookHint', { email: account.email })}</p>
+          </div>
+        )}
+      </section>
+      <section className="stack" aria-labelledby="account-people">
+        <h2 id="account-people">{messages['ui.support.user.people']}</h2>
+        <ul className="support__list">
+          {account.patients.map((p) => (
+            <li key={p.id} className="card">
+              <p className="support__title">{fullName(p)}</p>
+              <p className="support__meta">{labelOf(enums.relationship.labels, p.relationship)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <Sessions userId={account.id} when="upcoming" />
+      <Sessions userId={account.id} when="past" />
+    </>
+  );
+}
+
+export default function SupportUserPage() {
+  const [search] = useSearchParams();
+  const userId = search.get('userId') ?? undefined;
+  const account = useSupportAccount(userId);
+  return (
+    <SupportShell route="supportUser" heading={account.data ? fullName(account.data) : undefined}>
+      {isApiError(account.error) && account.error.status === 404 ? (
+        <div className="notice stack-sm" role="alert">
+          <p>{messages['ui.support.user.notFound']}</p>
+          <ButtonLink to={routeById.supportDashboard.path} variant="secondary">
+            {messages['ui.support.notFound.again']}
+          </ButtonLink>
+        </div>
+      ) : userId ? (
+        <Loaded query={account} rows={3}>
+          {(data) => <Account account={data} />}
+        </Loaded>
+      ) : (
+        <p className="notice">{messages['ui.support.find.hint']}</p>
+      )}
+    </SupportShell>
+  );
+}

@@ -1,0 +1,40 @@
+/** What the support screens read: a caller's account found by e-mail, the account as support sees it, and its sessions. */
+import { useQuery } from '@tanstack/react-query';
+import type { EndpointTypes } from '../../../generated/entities';
+import { routeById } from '../../../generated/routes';
+import { useApi } from '../../api/api-context';
+import { withQuery } from '../../runtime/navigation/places';
+
+export type SupportAccount = EndpointTypes['getSupportUser']['response'];
+export type AccountSession = EndpointTypes['listAppointments']['response']['items'][number];
+
+export const supportKeys = {
+  account: (userId: string) => ['support', 'account', userId] as const,
+  sessions: (userId: string, when: 'upcoming' | 'past') => ['support', 'sessions', userId, when] as const,
+};
+
+export function accountPath(userId: string): string {
+  return withQuery(routeById.supportUser.path, { userId });
+}
+
+export function accountNotFoundPath(email: string): string {
+  return withQuery(routeById.supportUserAccountNotFound.path, { email });
+}
+
+export function useSupportAccount(userId: string | undefined) {
+  const api = useApi();
+  return useQuery({
+    queryKey: supportKeys.account(userId ?? ''),
+    queryFn: () => api.getSupportUser({ params: { id: userId! } }),
+    enabled: Boolean(userId),
+  });
+}
+
+export function useAccountSessions(userId: string | undefined, when: 'upcoming' | 'past') {
+  const api = useApi();
+  return useQuery({
+    queryKey: supportKeys.sessions(userId ?? '', when),
+    queryFn: async () => (await api.listAppointments({ query: { userId: userId!, when, limit: 10 } })).items,
+    enabled: Boolean(userId),
+  });
+}
