@@ -1042,6 +1042,57 @@ export interface ResponsibleParty {
   userExists?: boolean;
 }
 /**
+ * A session on a clinician's schedule (product-spec §2 Clinician care area, my schedule): when, how, where, and who the clients are. It leaves out what the clinician does not need (payments, insurance, booking attribution).
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ScheduledSession".
+ */
+export interface ScheduledSession {
+  id: string;
+  status: 'booked' | 'cancelled';
+  start: string;
+  end: string;
+  appointmentMode: 'online' | 'in_person';
+  counselingType:
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling';
+  joinUrl: string | null;
+  practice: SessionPractice;
+  patients: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    relationship:
+      | 'Self'
+      | 'Spouse'
+      | 'Child'
+      | 'Other'
+      | 'Grandparent'
+      | 'Grandchild'
+      | 'Stepchild'
+      | 'NephewOrNiece'
+      | 'FosterChild'
+      | 'SignificantOther'
+      | 'Mother'
+      | 'Father'
+      | 'OtherAdult'
+      | 'LifePartner'
+      | 'OtherRelationship';
+    dateOfBirth?: string | null;
+  }[];
+}
+export interface SessionPractice {
+  id: string;
+  name: string;
+  addressLine1: string;
+  city: string;
+  state: string;
+  zipcode: string;
+}
+/**
  * An open time a provider can be booked (product-spec §3 Slot). Times are ISO instants; timeOfDay is judged in the provider's time zone.
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -3464,6 +3515,73 @@ export interface ValidatePartnerCodeByNameQuery {
 export interface ValidatePartnerCodeByNameResponse {
   valid: boolean;
   partnerId?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetCareScheduleQuery".
+ */
+export interface GetCareScheduleQuery {
+  when?: 'upcoming' | 'past';
+  limit?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetCareScheduleResponse".
+ */
+export interface GetCareScheduleResponse {
+  provider: ScheduleProvider;
+  items: {
+    id: string;
+    status: 'booked' | 'cancelled';
+    start: string;
+    end: string;
+    appointmentMode: 'online' | 'in_person';
+    counselingType:
+      | 'Individual Counseling'
+      | 'Family Counseling'
+      | 'Medication/Psychiatry'
+      | 'Psychological Testing & Evaluation'
+      | 'Couples/Marriage Counseling';
+    joinUrl: string | null;
+    practice: SessionPractice1;
+    patients: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      relationship:
+        | 'Self'
+        | 'Spouse'
+        | 'Child'
+        | 'Other'
+        | 'Grandparent'
+        | 'Grandchild'
+        | 'Stepchild'
+        | 'NephewOrNiece'
+        | 'FosterChild'
+        | 'SignificantOther'
+        | 'Mother'
+        | 'Father'
+        | 'OtherAdult'
+        | 'LifePartner'
+        | 'OtherRelationship';
+      dateOfBirth?: string | null;
+    }[];
+  }[];
+}
+export interface ScheduleProvider {
+  id: string;
+  firstName: string;
+  lastName: string;
+  title: string;
+  timeZone: string;
+}
+export interface SessionPractice1 {
+  id: string;
+  name: string;
+  addressLine1: string;
+  city: string;
+  state: string;
+  zipcode: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -7837,6 +7955,7 @@ export interface EndpointTypes {
   listBusinessPartners: { params: undefined; query: ListBusinessPartnersQuery; body: undefined; response: ListBusinessPartnersResponse };
   getBusinessPartnerByCode: { params: GetBusinessPartnerByCodeParams; query: undefined; body: undefined; response: GetBusinessPartnerByCodeResponse };
   validatePartnerCodeByName: { params: undefined; query: ValidatePartnerCodeByNameQuery; body: undefined; response: ValidatePartnerCodeByNameResponse };
+  getCareSchedule: { params: undefined; query: GetCareScheduleQuery; body: undefined; response: GetCareScheduleResponse };
   getClientConfig: { params: undefined; query: undefined; body: undefined; response: GetClientConfigResponse };
   getConsentTemplate: { params: undefined; query: GetConsentTemplateQuery; body: undefined; response: GetConsentTemplateResponse };
   createPatientConsent: { params: CreatePatientConsentParams; query: undefined; body: CreatePatientConsentBody; response: CreatePatientConsentResponse };

@@ -103,6 +103,15 @@ export const messages = {
   'card.cvv.invalid': 'CVC is not valid',
   'card.cvv.required': 'CVC is required',
   'card.form.loading': 'Loading the secure card form…',
+  'ui.care.schedule.intro': 'The sessions of {provider}. Times are in {zone}.',
+  'ui.care.schedule.upcoming': 'Upcoming',
+  'ui.care.schedule.past': 'Recent',
+  'ui.care.schedule.noUpcoming': 'No upcoming sessions. New bookings appear here as soon as clients make them.',
+  'ui.care.schedule.noPast': 'No past sessions yet.',
+  'ui.care.schedule.join': 'Join video visit',
+  'ui.care.schedule.inPerson': 'In person at {practice}, {address}',
+  'ui.care.schedule.clients': 'Clients: {names}',
+  'ui.care.schedule.noProvider': 'Your account is not linked to a provider record, so there is no schedule to show. Please ask your clinical admin to link it.',
   'consent.bookAppointmentConsent.title': 'Consent to book an appointment',
   /** Booking consent text; {patient} is the patient's full name, {windowHours} and {fee} the late-cancellation window and fee. */
   'consent.bookAppointmentConsent.text': 'I consent to receive mental-health care from Mindful Care providers for {patient}, by video or in person, and to have my sessions scheduled, held and recorded in my care record. I understand that I may cancel a session online up to its start time, that a session cancelled within {windowHours} hours of its start may carry a late-cancellation fee of {fee}, and that in an emergency I should call 911.',
@@ -572,6 +581,15 @@ export interface MessageParams {
   'card.cvv.invalid': Record<string, never>;
   'card.cvv.required': Record<string, never>;
   'card.form.loading': Record<string, never>;
+  'ui.care.schedule.intro': { provider: string | number; zone: string | number };
+  'ui.care.schedule.upcoming': Record<string, never>;
+  'ui.care.schedule.past': Record<string, never>;
+  'ui.care.schedule.noUpcoming': Record<string, never>;
+  'ui.care.schedule.noPast': Record<string, never>;
+  'ui.care.schedule.join': Record<string, never>;
+  'ui.care.schedule.inPerson': { practice: string | number; address: string | number };
+  'ui.care.schedule.clients': { names: string | number };
+  'ui.care.schedule.noProvider': Record<string, never>;
   'consent.bookAppointmentConsent.title': Record<string, never>;
   'consent.bookAppointmentConsent.text': { patient: string | number; windowHours: string | number; fee: string | number };
   'consent.paymentConsent.title': Record<string, never>;

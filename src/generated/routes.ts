@@ -709,7 +709,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'My schedule',
     access: ['clinician'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'careMbcDashboard',

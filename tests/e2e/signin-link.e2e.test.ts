@@ -116,6 +116,14 @@ describe('sign-in with a magic link', () => {
       expect(await wcagViolations(page)).toEqual([]);
       await screenshots(page, 'login-dashboard');
     }
+    if (destination === routeById.careSchedule.path) {
+      // The demo clinician is a provider of the marketplace: their schedule shows, or says it is empty.
+      await page.getByRole('heading', { level: 1, name: routeById.careSchedule.title }).waitFor();
+      await page.getByRole('heading', { name: messages['ui.care.schedule.upcoming'] }).waitFor();
+      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+      expect(await wcagViolations(page)).toEqual([]);
+      await screenshots(page, 'care-schedule');
+    }
     if (destination === routeById.supportDashboard.path) {
       // Support staff find a caller's account from where they land, and see who is on it.
       const patient = demoAccounts.find((a) => a.role === 'Patient')!;

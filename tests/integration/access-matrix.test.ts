@@ -33,8 +33,12 @@ function multipartUpload(): Pick<InjectOptions, 'payload' | 'headers'> {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${b}` } };
 }
 
-/** Endpoints about no one's record: every caller their access list allows gets an answer (active insurance answers only what the caller reaches). */
-const withoutRecord: ReadonlySet<string> = new Set<EndpointId>(['getPatientNoteTypes', 'getActiveInsurance']);
+/**
+ * Endpoints about no one's record: every caller their access list allows gets an answer (active
+ * insurance answers only what the caller reaches; a clinician's schedule is their own, whatever
+ * provider_id header they send, and only super-admins may name another provider).
+ */
+const withoutRecord: ReadonlySet<string> = new Set<EndpointId>(['getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule']);
 
 /** A valid request of each endpoint against a target; every endpoint behind a sign-in needs one here. */
 const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
@@ -43,6 +47,7 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   getUserPatients: (t) => ({ method: 'GET', url: `/api/users/patients?userId=${t.userId}` }),
   updateUser: (t) => ({ method: 'PATCH', url: `/api/users/${t.userId}`, payload: { lastName: 'Changed' } }),
   getSupportUser: (t) => ({ method: 'GET', url: `/api/support/users/${t.userId}` }),
+  getCareSchedule: () => ({ method: 'GET', url: '/api/care/schedule', headers: { provider_id: records.providerId } }),
   allowBookingFlow: (t) => ({ method: 'GET', url: `/api/support/users/${t.userId}/allow-booking-flow?email=${encodeURIComponent(t.email)}` }),
   searchReferringProviders: (t) => ({ method: 'GET', url: `/api/providers/referring/search/${t.partnerId}` }),
   listPatients: (t) => ({ method: 'GET', url: `/api/patients?userId=${t.userId}` }),

@@ -17,13 +17,15 @@ let dayOffset = 200;
 
 /**
  * `count` one-hour slots of a provider on a day of their own (200+ days ahead, past every seeded slot).
- * `offersMedication` picks a provider who does (or does not) offer medication.
+ * `offersMedication` picks a provider who does (or does not) offer medication; `providerId` names one.
  */
-export async function makeSlots(db: Queryable, count: number, options: { offersMedication?: boolean; medication?: boolean; mode?: 'online' | 'in_person'; providerOffset?: number; startAt?: Date } = {}): Promise<TestSlot[]> {
-  const [provider] = await db.query<{ id: string; practice_id: string }>(
-    `SELECT id, practice_id FROM providers WHERE removed_at IS NULL AND offers_medication = $1 ORDER BY id OFFSET $2 LIMIT 1`,
-    [options.offersMedication ?? false, options.providerOffset ?? 0],
-  );
+export async function makeSlots(db: Queryable, count: number, options: { offersMedication?: boolean; medication?: boolean; mode?: 'online' | 'in_person'; providerOffset?: number; providerId?: string; startAt?: Date } = {}): Promise<TestSlot[]> {
+  const [provider] = options.providerId
+    ? await db.query<{ id: string; practice_id: string }>('SELECT id, practice_id FROM providers WHERE id = $1', [options.providerId])
+    : await db.query<{ id: string; practice_id: string }>(
+        `SELECT id, practice_id FROM providers WHERE removed_at IS NULL AND offers_medication = $1 ORDER BY id OFFSET $2 LIMIT 1`,
+        [options.offersMedication ?? false, options.providerOffset ?? 0],
+      );
   if (!provider) throw new Error('no provider to make slots for');
   const base = options.startAt ?? new Date(Date.UTC(2000, 0, 1) + Math.ceil((Date.now() - Date.UTC(2000, 0, 1)) / 86_400_000 + (dayOffset += 1)) * 86_400_000 + 14 * 3_600_000);
   const slots: TestSlot[] = [];

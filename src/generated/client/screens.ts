@@ -63,6 +63,7 @@ export const screenLoaders: Partial<Record<RouteId, () => Promise<ScreenModule>>
   verifyUserPayment: () => import('../../client/features/verification/VerifyUserPaymentPage'),
   firstTimeUser: () => import('../../client/features/verification/FirstTimeUserPage'),
   firstTimeAmdUser: () => import('../../client/features/verification/FirstTimeAmdUserPage'),
+  careSchedule: () => import('../../client/features/care/MySchedulePage'),
   notFound: () => import('../../client/features/system/NotFoundPage'),
   underMaintenance: () => import('../../client/features/system/UnderMaintenancePage'),
 };

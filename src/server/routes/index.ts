@@ -22,6 +22,7 @@ import { notificationsHandlers } from './notifications';
 import { billingHandlers } from './billing';
 import { registerMultipart } from './patients/multipart';
 import { clientConfigHandlers } from './client-config';
+import { careHandlers } from './care';
 // plop: handler imports
 import { registerEndpoints } from './registry';
 
@@ -48,6 +49,7 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config 
     ...notificationsHandlers,
     ...clientConfigHandlers(options.config),
     ...consentHandlers,
+    ...careHandlers,
     ...paymentsHandlers,
     ...billingHandlers,
     // plop: handlers

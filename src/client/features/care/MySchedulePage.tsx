@@ -1,0 +1,133 @@
+/**
+ * A clinician's schedule (/care/v1, where clinicians land after sign-in): their upcoming sessions day
+ * by day in their own time zone, with the clients, the video link or the practice, and the recent
+ * ones below (GET /care/schedule). Cancelled sessions stay on the list, marked "Canceled".
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { EndpointTypes } from '../../../generated/entities';
+import { enums } from '../../../generated/enums';
+import { messages } from '../../../generated/messages';
+import { routeById } from '../../../generated/routes';
+import { message } from '../../../domain/messages';
+import { formatSessionClock, formatSessionDay } from '../../../domain/sessions';
+import { useApi } from '../../api/api-context';
+import { isApiError } from '../../api/errors';
+import { PageLoadError } from '../../app/PageLoadError';
+import { zoneLabel } from '../../ui/format';
+import { Skeleton } from '../../ui/Skeleton';
+import './care.css';
+
+type Schedule = EndpointTypes['getCareSchedule']['response'];
+type Session = Schedule['items'][number];
+
+function useSchedule(when: 'upcoming' | 'past') {
+  const api = useApi();
+  return useQuery({ queryKey: ['care', 'schedule', when], queryFn: () => api.getCareSchedule({ query: { when, limit: when === 'upcoming' ? 50 : 10 } }) });
+}
+
+function label(labels: Readonly<Record<string, string>>, value: string): string {
+  return labels[value] ?? value;
+}
+
+function SessionItem({ session: s, zone }: { session: Session; zone: string }) {
+  const cancelled = s.status === 'cancelled';
+  const names = s.patients.map((p) => `${p.firstName} ${p.lastName}`).join(', ');
+  return (
+    <li className={`card care__session${cancelled ? ' care__session--cancelled' : ''}`}>
+      <div className="stack-sm">
+        <p className="care__when">
+          {formatSessionClock(s.start, zone)} – {formatSessionClock(s.end, zone)}
+        </p>
+        <p>{message('ui.care.schedule.clients', { names })}</p>
+        <p className="care__meta">
+          {label(enums.counselingType.labels, s.counselingType)} · {label(enums.appointmentMode.labels, s.appointmentMode)}
+          {cancelled ? ` · ${label(enums.appointmentStatus.labels, s.status)}` : ''}
+        </p>
+        {s.appointmentMode === 'in_person' ? (
+          <p className="care__meta">{message('ui.care.schedule.inPerson', { practice: s.practice.name, address: `${s.practice.addressLine1}, ${s.practice.city}, ${s.practice.state} ${s.practice.zipcode}` })}</p>
+        ) : null}
+      </div>
+      {s.joinUrl && !cancelled ? (
+        <a className="btn btn--primary" href={s.joinUrl} target="_blank" rel="noopener noreferrer">
+          {messages['ui.care.schedule.join']}
+        </a>
+      ) : null}
+    </li>
+  );
+}
+
+/** Sessions under a heading per day, in the provider's time zone. */
+function Days({ sessions, zone }: { sessions: Session[]; zone: string }) {
+  const days = new Map<string, Session[]>();
+  for (const s of sessions) {
+    const day = formatSessionDay(s.start, zone);
+    days.set(day, [...(days.get(day) ?? []), s]);
+  }
+  return (
+    <div className="stack">
+      {[...days].map(([day, list]) => (
+        <section key={day} className="stack-sm" aria-label={day}>
+          <h3>{day}</h3>
+          <ul className="care__list">
+            {list.map((s) => (
+              <SessionItem key={s.id} session={s} zone={zone} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function Part({ when }: { when: 'upcoming' | 'past' }) {
+  const schedule = useSchedule(when);
+  const id = `schedule-${when}`;
+  const zone = schedule.data?.provider.timeZone;
+  return (
+    <section className="stack" aria-labelledby={id}>
+      <h2 id={id}>{messages[when === 'upcoming' ? 'ui.care.schedule.upcoming' : 'ui.care.schedule.past']}</h2>
+      {schedule.data && zone ? (
+        schedule.data.items.length ? (
+          <Days sessions={schedule.data.items} zone={zone} />
+        ) : (
+          <p className="muted">{messages[when === 'upcoming' ? 'ui.care.schedule.noUpcoming' : 'ui.care.schedule.noPast']}</p>
+        )
+      ) : schedule.isError ? null : (
+        <div className="stack-sm" role="status" aria-busy="true">
+          <Skeleton height="6rem" />
+          <Skeleton height="6rem" />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export default function MySchedulePage() {
+  const schedule = useSchedule('upcoming');
+  const provider = schedule.data?.provider;
+  const notProvider = isApiError(schedule.error) && schedule.error.status === 404;
+  return (
+    <div className="container stack-lg care">
+      <header className="stack-sm">
+        <h1>{routeById.careSchedule.title}</h1>
+        {provider ? (
+          <p className="lead">{message('ui.care.schedule.intro', { provider: [`${provider.firstName} ${provider.lastName}`, provider.title].filter(Boolean).join(', '), zone: zoneLabel(provider.timeZone) })}</p>
+        ) : schedule.isPending ? (
+          <Skeleton height="1.75rem" width="70%" />
+        ) : null}
+      </header>
+      {notProvider ? (
+        <p className="notice" role="status">
+          {messages['ui.care.schedule.noProvider']}
+        </p>
+      ) : schedule.isError ? (
+        <PageLoadError />
+      ) : (
+        <>
+          <Part when="upcoming" />
+          <Part when="past" />
+        </>
+      )}
+    </div>
+  );
+}

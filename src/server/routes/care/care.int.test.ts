@@ -1,0 +1,68 @@
+import { startTestApp, type TestApp } from '../../../../tests/support/app';
+import { auditRows, callerFor, type TestCaller } from '../../../../tests/support/sessions';
+import { bookSlot, consentGiven, makeSlots, selfPatientOf } from '../../../../tests/support/booking';
+import { insurePatient } from '../../../../tests/support/insurance';
+import { errorCatalogue } from '../../../generated/errors';
+
+let t: TestApp;
+let clinician: TestCaller;
+let jordan: TestCaller;
+let providerId: string;
+let bookedId: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ seed: true });
+  clinician = await callerFor(t.app, 'morgan.lee@example.com');
+  jordan = await callerFor(t.app, 'jordan.rivera@example.com');
+  [{ provider_id: providerId }] = (await t.app.database.query<{ provider_id: string }>('SELECT provider_id FROM users WHERE id = $1', [clinician.id])) as [{ provider_id: string }];
+  const self = await selfPatientOf(t.app.database, jordan.id);
+  const [slot] = await makeSlots(t.app.database, 1, { providerId });
+  const { booked } = await bookSlot(t.app, jordan, slot!, [{ id: self.id, consents: consentGiven() }], { insuranceId: await insurePatient(t.app.database, self.id) });
+  expect(booked?.statusCode).toBe(201);
+  bookedId = booked!.json().id;
+}, 180_000);
+afterAll(async () => t?.close());
+
+const schedule = (caller: TestCaller, query = '', headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/api/care/schedule${query}`, headers: { ...caller.headers, ...headers } });
+
+describe('GET /api/care/schedule', () => {
+  it("answers a clinician their own provider's sessions, with the clients and none of the billing", async () => {
+    const res = await schedule(clinician);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.provider.id).toBe(providerId);
+    const session = body.items.find((s: { id: string }) => s.id === bookedId);
+    expect(session).toMatchObject({ status: 'booked', appointmentMode: 'online', patients: [{ firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' }] });
+    expect(session.joinUrl).toMatch(/^https?:\/\//);
+    expect(Object.keys(session)).not.toContain('payment');
+    expect(Object.keys(session)).not.toContain('insuranceId');
+    expect((await auditRows(t.app, "action = 'getCareSchedule' AND actor_id = $1", [clinician.id])).at(-1)).toMatchObject({ record_type: 'provider', record_id: providerId, outcome: 'success' });
+  });
+
+  it('lists past sessions latest first, and validates the query', async () => {
+    const past = await schedule(clinician, '?when=past');
+    expect(past.statusCode).toBe(200);
+    expect(past.json().items.map((s: { id: string }) => s.id)).not.toContain(bookedId);
+    expect((await schedule(clinician, '?when=tomorrow')).statusCode).toBe(400);
+  });
+
+  it('refuses patients and support staff', async () => {
+    for (const email of ['jordan.rivera@example.com', 'sam.okafor@example.com', 'casey.nguyen@example.com']) {
+      const res = await schedule(await callerFor(t.app, email));
+      expect(res.statusCode).toBe(403);
+      expect(res.json().description).toBe(errorCatalogue.FORBIDDEN.message);
+    }
+  });
+
+  it("shows a super-admin the schedule of the provider they impersonate, and nothing without one", async () => {
+    const devops = await callerFor(t.app, 'devon.park@example.com');
+    expect((await schedule(devops)).statusCode).toBe(404);
+    expect((await schedule(devops, '', { provider_id: 'not-a-provider' })).statusCode).toBe(404);
+    const res = await schedule(devops, '', { provider_id: providerId });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items.map((s: { id: string }) => s.id)).toContain(bookedId);
+    // A clinician's own record wins over a header they may not send.
+    expect((await schedule(clinician, '', { provider_id: '00000000-0000-4000-8000-000000000000' })).json().provider.id).toBe(providerId);
+  });
+});
