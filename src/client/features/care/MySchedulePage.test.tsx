@@ -28,7 +28,7 @@ describe('MySchedulePage', () => {
           provider,
           items: (input.query as { when: string }).when === 'upcoming'
             ? [session({}), session({ id: 's2', start: '2026-12-01T18:00:00.000Z', end: '2026-12-01T18:50:00.000Z', appointmentMode: 'in_person', joinUrl: null, status: 'cancelled' })]
-            : [],
+            : [session({ id: 's0', start: '2026-11-01T15:00:00.000Z', end: '2026-11-01T15:50:00.000Z' })],
         }),
       },
     });
@@ -41,7 +41,9 @@ describe('MySchedulePage', () => {
     expect(items[1]!.textContent).toContain(enums.appointmentStatus.labels.cancelled);
     expect(items[1]!.textContent).toContain(message('ui.care.schedule.inPerson', { practice: 'Lakeside', address: '1 Main St, Austin, TX 78701' }));
     expect(within(items[1]!).queryByRole('link')).toBeNull();
-    expect(screen.getByText(messages['ui.care.schedule.noPast'])).toBeTruthy();
+    const past = await screen.findByRole('region', { name: formatSessionDay('2026-11-01T15:00:00.000Z', zone) });
+    // A session that is over offers no video link.
+    expect(within(past).queryByRole('link')).toBeNull();
     expect(screen.getByText(message('ui.care.schedule.intro', { provider: 'Ava Garcia, Psychiatry PMHNP', zone: zoneLabel(zone) }))).toBeTruthy();
   });
 

@@ -1,7 +1,8 @@
 /**
  * A clinician's schedule (/care/v1, where clinicians land after sign-in): their upcoming sessions day
  * by day in their own time zone, with the clients, the video link or the practice, and the recent
- * ones below (GET /care/schedule). Cancelled sessions stay on the list, marked "Canceled".
+ * ones below (GET /care/schedule). Cancelled sessions stay on the list, marked "Canceled"; only sessions
+ * still to come offer their video link.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { EndpointTypes } from '../../../generated/entities';
@@ -29,7 +30,7 @@ function label(labels: Readonly<Record<string, string>>, value: string): string 
   return labels[value] ?? value;
 }
 
-function SessionItem({ session: s, zone }: { session: Session; zone: string }) {
+function SessionItem({ session: s, zone, joinable }: { session: Session; zone: string; joinable: boolean }) {
   const cancelled = s.status === 'cancelled';
   const names = s.patients.map((p) => `${p.firstName} ${p.lastName}`).join(', ');
   return (
@@ -47,7 +48,7 @@ function SessionItem({ session: s, zone }: { session: Session; zone: string }) {
           <p className="care__meta">{message('ui.care.schedule.inPerson', { practice: s.practice.name, address: `${s.practice.addressLine1}, ${s.practice.city}, ${s.practice.state} ${s.practice.zipcode}` })}</p>
         ) : null}
       </div>
-      {s.joinUrl && !cancelled ? (
+      {joinable && s.joinUrl && !cancelled ? (
         <a className="btn btn--primary" href={s.joinUrl} target="_blank" rel="noopener noreferrer">
           {messages['ui.care.schedule.join']}
         </a>
@@ -57,7 +58,7 @@ function SessionItem({ session: s, zone }: { session: Session; zone: string }) {
 }
 
 /** Sessions under a heading per day, in the provider's time zone. */
-function Days({ sessions, zone }: { sessions: Session[]; zone: string }) {
+function Days({ sessions, zone, joinable }: { sessions: Session[]; zone: string; joinable: boolean }) {
   const days = new Map<string, Session[]>();
   for (const s of sessions) {
     const day = formatSessionDay(s.start, zone);
@@ -70,7 +71,7 @@ function Days({ sessions, zone }: { sessions: Session[]; zone: string }) {
           <h3>{day}</h3>
           <ul className="care__list">
             {list.map((s) => (
-              <SessionItem key={s.id} session={s} zone={zone} />
+              <SessionItem key={s.id} session={s} zone={zone} joinable={joinable} />
             ))}
           </ul>
         </section>
@@ -88,7 +89,7 @@ function Part({ when }: { when: 'upcoming' | 'past' }) {
       <h2 id={id}>{messages[when === 'upcoming' ? 'ui.care.schedule.upcoming' : 'ui.care.schedule.past']}</h2>
       {schedule.data && zone ? (
         schedule.data.items.length ? (
-          <Days sessions={schedule.data.items} zone={zone} />
+          <Days sessions={schedule.data.items} zone={zone} joinable={when === 'upcoming'} />
         ) : (
           <p className="muted">{messages[when === 'upcoming' ? 'ui.care.schedule.noUpcoming' : 'ui.care.schedule.noPast']}</p>
         )
