@@ -67,6 +67,8 @@ const cases: Case[] = [
   { form: 'booking-email', rule: 'e-mail not valid', data: { email: 'jordan.rivera@' }, field: 'email', shows: message('validation.email.invalid') },
   { form: 'booking-email', rule: 'e-mail too long', data: { email: `${longerThan(constants.emailMax)}@example.com` }, field: 'email', shows: message('validation.email.invalid') },
   { form: 'sign-in-email', rule: 'e-mail only spaces', data: { email: '   ' }, field: 'email', shows: message('validation.email.required') },
+  { form: 'support-find-account', rule: 'e-mail missing', data: {}, field: 'email', shows: message('validation.email.required') },
+  { form: 'support-find-account', rule: 'e-mail not valid', data: { email: 'jordan.rivera@' }, field: 'email', shows: message('validation.email.invalid') },
 
   { form: 'service-selection', rule: 'service not one of the choices', data: { counselingType: 'Yoga', appointmentMode: 'online' }, field: 'counselingType', shows: message('validation.service.required') },
   { form: 'service-selection', rule: 'mode not one of the choices', data: { counselingType: 'Individual Counseling', appointmentMode: 'phone' }, field: 'appointmentMode', shows: message('validation.appointmentMode.required') },
