@@ -11,6 +11,7 @@ import { message } from '../../../domain/messages';
 import { formatSessionTime } from '../../../domain/sessions';
 import { useApi } from '../../api/api-context';
 import { ApiError, errorTextFor } from '../../api/errors';
+import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Button, ButtonLink } from '../../ui/Button';
 import { PortalShell } from './PortalShell';
 import { ListSkeleton, Loaded } from './states';
@@ -43,13 +44,7 @@ function Downloads({ t }: { t: Transaction }) {
           </Button>
         ) : null}
       </div>
-      <div aria-live="assertive">
-        {problem ? (
-          <p className="notice notice--error" role="alert">
-            {problem}
-          </p>
-        ) : null}
-      </div>
+      <ErrorNotice text={problem} />
     </>
   );
 }
