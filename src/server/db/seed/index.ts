@@ -44,6 +44,16 @@ const seedAccounts: SeedStep = {
          ON CONFLICT (email) DO NOTHING RETURNING id`,
         [a.email, a.firstName, a.lastName, a.userType, a.groups, partnerId, partnerId !== null && a.userType === 'patient', a.dateOfBirth ?? null, a.dobCheckRequired ?? false, providerId],
       );
+      if (user && providerId) {
+        // The demo clinician is this provider: the marketplace shows the provider under the clinician's name.
+        await tx.query(
+          `UPDATE providers SET first_name = $2, last_name = $3,
+                  slug = lower(regexp_replace($2 || '-' || $3 || '-' || left(id::text, 6), '[^a-zA-Z0-9-]', '', 'g')),
+                  about = replace(replace(about, first_name || ' ' || last_name, $2 || ' ' || $3), first_name || ' works', $2 || ' works')
+            WHERE id = $1`,
+          [providerId, a.firstName, a.lastName],
+        );
+      }
       if (!user || a.userType !== 'patient') continue;
       const people = [{ firstName: a.firstName, lastName: a.lastName, dateOfBirth: a.dateOfBirth ?? null, gender: null, relationship: 'Self', email: a.email }, ...(a.dependants ?? []).map((d) => ({ ...d, email: null }))];
       for (const p of people) {

@@ -3,6 +3,7 @@ import { auditRows, callerFor, type TestCaller } from '../../../../tests/support
 import { bookSlot, consentGiven, makeSlots, selfPatientOf } from '../../../../tests/support/booking';
 import { insurePatient } from '../../../../tests/support/insurance';
 import { errorCatalogue } from '../../../generated/errors';
+import { demoAccounts } from '../../db/seed/demo-accounts';
 
 let t: TestApp;
 let clinician: TestCaller;
@@ -32,6 +33,9 @@ describe('GET /api/care/schedule', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.provider.id).toBe(providerId);
+    // The demo clinician is the provider of the demo marketplace it is linked to, under its own name.
+    const account = demoAccounts.find((a) => a.role === 'Clinician')!;
+    expect(body.provider).toMatchObject({ firstName: account.firstName, lastName: account.lastName });
     const session = body.items.find((s: { id: string }) => s.id === bookedId);
     expect(session).toMatchObject({ status: 'booked', appointmentMode: 'online', patients: [{ firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' }] });
     expect(session.joinUrl).toMatch(/^https?:\/\//);
