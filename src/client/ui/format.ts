@@ -78,3 +78,13 @@ export function stateName(code: string): string {
   const upper = code.toUpperCase();
   return constants.usStates.find((s) => s.code === upper)?.name ?? upper;
 }
+
+/** "Jordan Rivera": a person's first and last name, whichever are given. */
+export function fullName(p: { firstName?: string | null; lastName?: string | null }): string {
+  return [p.firstName, p.lastName].filter(Boolean).join(' ');
+}
+
+/** The label an enumeration of specs/enums gives a value (the value itself for one it does not list). */
+export function enumLabel(labels: Readonly<Record<string, string>>, value: string): string {
+  return labels[value] ?? value;
+}

@@ -12,9 +12,7 @@ export function patientKey(p: BookingPatient): string {
   return p.id ?? `new:${p.firstName ?? ''}|${p.lastName ?? ''}|${p.dateOfBirth ?? ''}|${p.relationship ?? ''}`;
 }
 
-export function fullName(p: { firstName?: string | null; lastName?: string | null }): string {
-  return [p.firstName, p.lastName].filter(Boolean).join(' ');
-}
+export { fullName } from '../../ui/format';
 
 export function fromAccount(p: AccountPatient): BookingPatient {
   return {

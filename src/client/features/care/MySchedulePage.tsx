@@ -14,7 +14,7 @@ import { formatSessionClock, formatSessionDay } from '../../../domain/sessions';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/errors';
 import { PageLoadError } from '../../app/PageLoadError';
-import { zoneLabel } from '../../ui/format';
+import { enumLabel, fullName, zoneLabel } from '../../ui/format';
 import { Skeleton } from '../../ui/Skeleton';
 import './care.css';
 
@@ -26,13 +26,9 @@ function useSchedule(when: 'upcoming' | 'past') {
   return useQuery({ queryKey: ['care', 'schedule', when], queryFn: () => api.getCareSchedule({ query: { when, limit: when === 'upcoming' ? 50 : 10 } }) });
 }
 
-function label(labels: Readonly<Record<string, string>>, value: string): string {
-  return labels[value] ?? value;
-}
-
 function SessionItem({ session: s, zone, joinable }: { session: Session; zone: string; joinable: boolean }) {
   const cancelled = s.status === 'cancelled';
-  const names = s.patients.map((p) => `${p.firstName} ${p.lastName}`).join(', ');
+  const names = s.patients.map(fullName).join(', ');
   return (
     <li className={`card care__session${cancelled ? ' care__session--cancelled' : ''}`}>
       <div className="stack-sm">
@@ -41,8 +37,8 @@ function SessionItem({ session: s, zone, joinable }: { session: Session; zone: s
         </p>
         <p>{message('ui.care.schedule.clients', { names })}</p>
         <p className="care__meta">
-          {label(enums.counselingType.labels, s.counselingType)} · {label(enums.appointmentMode.labels, s.appointmentMode)}
-          {cancelled ? ` · ${label(enums.appointmentStatus.labels, s.status)}` : ''}
+          {enumLabel(enums.counselingType.labels, s.counselingType)} · {enumLabel(enums.appointmentMode.labels, s.appointmentMode)}
+          {cancelled ? ` · ${enumLabel(enums.appointmentStatus.labels, s.status)}` : ''}
         </p>
         {s.appointmentMode === 'in_person' ? (
           <p className="care__meta">{message('ui.care.schedule.inPerson', { practice: s.practice.name, address: `${s.practice.addressLine1}, ${s.practice.city}, ${s.practice.state} ${s.practice.zipcode}` })}</p>
@@ -112,7 +108,7 @@ export default function MySchedulePage() {
       <header className="stack-sm">
         <h1>{routeById.careSchedule.title}</h1>
         {provider ? (
-          <p className="lead">{message('ui.care.schedule.intro', { provider: [`${provider.firstName} ${provider.lastName}`, provider.title].filter(Boolean).join(', '), zone: zoneLabel(provider.timeZone) })}</p>
+          <p className="lead">{message('ui.care.schedule.intro', { provider: [fullName(provider), provider.title].filter(Boolean).join(', '), zone: zoneLabel(provider.timeZone) })}</p>
         ) : schedule.isPending ? (
           <Skeleton height="1.75rem" width="70%" />
         ) : null}

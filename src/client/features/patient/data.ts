@@ -68,6 +68,4 @@ function toDashboardPatient(p: AccountPatient): BookingPatient {
   };
 }
 
-export function fullName(p: { firstName?: string | null; lastName?: string | null }): string {
-  return [p.firstName, p.lastName].filter(Boolean).join(' ');
-}
+export { fullName } from '../../ui/format';

@@ -15,17 +15,10 @@ import { formatSessionTime } from '../../../domain/sessions';
 import { isApiError } from '../../api/errors';
 import { PageLoadError } from '../../app/PageLoadError';
 import { ButtonLink } from '../../ui/Button';
+import { enumLabel, fullName } from '../../ui/format';
 import { Skeleton } from '../../ui/Skeleton';
 import { SupportShell } from './SupportShell';
 import { useAccountSessions, useSupportAccount, type AccountSession, type SupportAccount } from './data';
-
-function labelOf(labels: Readonly<Record<string, string>>, value: string): string {
-  return labels[value] ?? value;
-}
-
-function fullName(p: { firstName: string; lastName: string }): string {
-  return `${p.firstName} ${p.lastName}`;
-}
 
 /** A query's data, or its skeleton while it loads, or the page-load error. */
 function Loaded<T>({ query, rows, children }: { query: { data: T | undefined; isError: boolean }; rows: number; children: (data: T) => ReactNode }) {
@@ -46,7 +39,7 @@ function SessionRow({ session: s }: { session: AccountSession }) {
     <li className="card">
       <p className="support__title">{formatSessionTime(s.start, s.timeZone ?? s.provider.timeZone)}</p>
       <p className="support__meta">
-        {provider} · {labelOf(enums.appointmentMode.labels, s.appointmentMode)} · {labelOf(enums.appointmentStatus.labels, s.status)}
+        {provider} · {enumLabel(enums.appointmentMode.labels, s.appointmentMode)} · {enumLabel(enums.appointmentStatus.labels, s.status)}
       </p>
       <p className="support__meta">{s.patients.map(fullName).join(', ')}</p>
     </li>
@@ -114,7 +107,7 @@ function Account({ account }: { account: SupportAccount }) {
           {account.patients.map((p) => (
             <li key={p.id} className="card">
               <p className="support__title">{fullName(p)}</p>
-              <p className="support__meta">{labelOf(enums.relationship.labels, p.relationship)}</p>
+              <p className="support__meta">{enumLabel(enums.relationship.labels, p.relationship)}</p>
             </li>
           ))}
         </ul>
