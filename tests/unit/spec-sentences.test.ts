@@ -3,13 +3,13 @@
  * written in specs/, word for word, and nowhere in hand-written code: src/ takes it from
  * src/generated, so a product owner changes it in one place.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseAllDocuments } from 'yaml';
+import { readProductSpec, repositoryRoot } from '../support/product-spec';
 
-const PRODUCT_SPEC = '/work/shared/spec/product-spec.md';
 const SECTIONS = ['2', '5', '8'];
-const root = process.cwd();
+const root = repositoryRoot;
 
 function filesUnder(dir: string, keep: (path: string) => boolean): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -56,10 +56,7 @@ function stringsOf(node: unknown): string[] {
 
 /** The quoted fragments of §2, §5 and §8; a missing product spec fails every test with this message. */
 function specFragments(): string[] {
-  if (!existsSync(PRODUCT_SPEC)) {
-    throw new Error(`The product spec is missing at ${PRODUCT_SPEC}; this test checks its quoted sentences against specs/ and src/.`);
-  }
-  return quotedFragments(sections(readFileSync(PRODUCT_SPEC, 'utf8'), SECTIONS));
+  return quotedFragments(sections(readProductSpec(), SECTIONS));
 }
 
 describe('quoted sentences of the product spec', () => {
