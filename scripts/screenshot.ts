@@ -1,14 +1,14 @@
 /**
  * `npx tsx scripts/screenshot.ts <url> [out-prefix]`: phone- and desktop-sized screenshots of a page
- * in Debian's Chromium, for looking at screens as a visitor would.
+ * in Chromium (tests/support/chromium.ts finds one), for looking at screens as a visitor would.
  */
 import { chromium } from 'playwright-core';
-import { chromiumPath, chromiumArgs } from '../tests/support/chromium';
+import { resolveChromium } from '../tests/support/chromium';
 
 async function main(): Promise<void> {
   const url = process.argv[2] ?? 'http://localhost:3000/';
   const out = process.argv[3] ?? '/tmp/screenshot';
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
+  const browser = await chromium.launch({ ...(await resolveChromium()).launchOptions, headless: true });
   try {
     for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1366, height: 900 }]] as const) {
       const page = await browser.newPage({ viewport });

@@ -35,11 +35,11 @@ module.exports = async function globalSetup() {
   if (!existsSync(join(__dirname, '..', '..', 'dist', 'client', 'index.html'))) {
     throw new Error('The client is not built. Run `npm run build` first (`npm test` does it for you).');
   }
-  // Fail at once, with how to fix it, when Chromium is missing.
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
-  if (!candidates.some((p) => existsSync(p))) {
-    throw new Error('Chromium is needed for the browser tests and was not found. Install it with `sudo apt-get install -y chromium`, or set CHROME_PATH.');
-  }
+  // Fail at once, with how to fix it, when no Chromium can be found (a CHROME_PATH that points nowhere
+  // included); the packaged Chromium is unpacked here, once, before the test files start in parallel.
+  const { resolveChromium } = require('../support/chromium.ts');
+  const { source, launchOptions } = await resolveChromium();
+  console.log(`\nBrowser tests use Chromium from ${source}: ${launchOptions.executablePath}`);
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const mailDir = mkdtempSync(join(tmpdir(), 'e2e-mail-'));

@@ -3,7 +3,7 @@
  * watch on every page: a console error or an uncaught exception fails the test that caused it.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumArgs, chromiumPath } from '../support/chromium';
+import { resolveChromium } from '../support/chromium';
 
 export const baseUrl = (): string => {
   const url = process.env.E2E_BASE_URL;
@@ -52,7 +52,7 @@ export function sessionAddress(): string {
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  browser ??= await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs, headless: true });
+  browser ??= await chromium.launch({ ...(await resolveChromium()).launchOptions, headless: true });
   return browser;
 }
 
