@@ -1,9 +1,21 @@
 /**
- * `npm test`: every check, in order, with a pass/fail line for each and a summary at the end.
- * Nothing is skipped silently: a step that cannot run says why and counts as failed, except the
- * PostgreSQL pass, which runs only when TEST_DATABASE_URL names a server and says so when it does not.
+ * `npm test`: every check, with a pass/fail line for each, the ten slowest tests and a summary.
+ *
+ * - Nothing is skipped silently: a step that cannot run says why and counts as failed, except the
+ *   PostgreSQL pass, which runs only when TEST_DATABASE_URL names a server and says so when it does not.
+ * - Fast: the cheap independent checks (type-check, lint, lockfile, spec validation and drift) run two
+ *   at a time, each on one core; type-check is incremental and lint cached (node_modules/.cache); the
+ *   jest steps then run one after another, each with a worker per core.
+ * - Audible: a step that has printed nothing for 30 s gets a line saying it is still running.
+ *   Checks that run side by side keep their output in node_modules/.cache/test-logs/ and print it when
+ *   they finish, so two outputs never interleave.
+ * - Logs without colour codes when the output is not a terminal, or under CI.
+ * - The last line is `N passed, N failed`: tests counted across the jest steps (CI reads it).
  */
 import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 
 interface Step {
   name: string;
@@ -13,77 +25,272 @@ interface Step {
   skip?: string;
   /** names of steps that must pass first */
   needs?: string[];
+  /** may run beside another such step (one core each); the others run alone, in order, afterwards */
+  parallel?: boolean;
+  /** jest writes its results here (counted and ranked at the end) */
+  jestResults?: string;
 }
 
-const jest = ['node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js'];
+type Outcome = 'passed' | 'failed' | 'skipped' | 'not run';
+
+interface Result {
+  name: string;
+  outcome: Outcome;
+  seconds: number;
+  note?: string;
+}
+
+const cacheDir = join('node_modules', '.cache');
+const logDir = join(cacheDir, 'test-logs');
+const resultsDir = join(cacheDir, 'test-results');
+const heartbeatSeconds = 30;
+const cores = availableParallelism();
+/** jest workers per step: one per core (TEST_WORKERS overrides) */
+const workers = process.env.TEST_WORKERS ?? String(cores);
+const colour = Boolean(process.stdout.isTTY) && !process.env.CI && !process.env.NO_COLOR && process.env.FORCE_COLOR !== '0';
+/** Children write into a pipe, not the terminal: tell them whether colour is wanted. */
+const colourEnv: Record<string, string> = colour ? { FORCE_COLOR: '1' } : { FORCE_COLOR: '0', NO_COLOR: '1' };
+
+const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+const jest = (name: string, ...args: string[]): Pick<Step, 'command' | 'jestResults'> => {
+  const jestResults = join(resultsDir, `${slug(name)}.json`);
+  return {
+    command: ['node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js', ...args, '--json', `--outputFile=${jestResults}`],
+    jestResults,
+  };
+};
 const pgUrl = process.env.TEST_DATABASE_URL;
 const only = process.argv.slice(2);
 
 const steps: Step[] = [
-  { name: 'lockfile', command: ['node', 'scripts/complete-lockfile.mjs', '--check'] },
-  { name: 'type-check', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
-  { name: 'lint', command: ['npx', 'eslint', '--max-warnings', '0', '.'] },
-  { name: 'spec validation', command: ['npx', 'tsx', 'generators/codegen/cli.ts', 'validate'] },
-  { name: 'generated-code drift', command: ['npx', 'tsx', 'generators/codegen/cli.ts', 'check'], needs: ['spec validation'] },
-  { name: 'unit + component tests', command: [...jest, '--selectProjects', 'unit', 'client'] },
-  { name: 'integration tests (PGlite)', command: [...jest, '--selectProjects', 'integration'], env: { TEST_DB: 'pglite' } },
+  { name: 'type-check', command: ['node_modules/.bin/tsc', '--noEmit', '-p', 'tsconfig.json', '--pretty', String(colour)], parallel: true },
+  {
+    name: 'lint',
+    command: ['node_modules/.bin/eslint', '--max-warnings', '0', '--cache', '--cache-strategy', 'content', '--cache-location', `${cacheDir}/eslint/`, '.'],
+    parallel: true,
+  },
+  { name: 'lockfile', command: ['node', 'scripts/complete-lockfile.mjs', '--check'], parallel: true },
+  { name: 'spec validation', command: ['node_modules/.bin/tsx', 'generators/codegen/cli.ts', 'validate'], parallel: true },
+  { name: 'generated-code drift', command: ['node_modules/.bin/tsx', 'generators/codegen/cli.ts', 'check'], needs: ['spec validation'], parallel: true },
+  { name: 'unit + component tests', ...jest('unit + component tests', '--selectProjects', 'unit', 'client', `--maxWorkers=${workers}`) },
+  {
+    name: 'integration tests (PGlite)',
+    ...jest('integration tests (PGlite)', '--selectProjects', 'integration', `--maxWorkers=${workers}`),
+    env: { TEST_DB: 'pglite' },
+  },
   {
     name: 'integration tests (PostgreSQL)',
-    command: [...jest, '--selectProjects', 'integration'],
+    ...jest('integration tests (PostgreSQL)', '--selectProjects', 'integration', `--maxWorkers=${workers}`),
     env: { TEST_DB: 'postgres' },
     skip: pgUrl ? undefined : 'TEST_DATABASE_URL is not set (CI sets it; e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test)',
   },
-  { name: 'build', command: ['npx', 'vite', 'build', '--logLevel', 'warn'], needs: ['generated-code drift'] },
-  { name: 'build (server renderer)', command: ['npx', 'vite', 'build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/ssr', '--logLevel', 'warn'], needs: ['build'] },
-  { name: 'browser end-to-end tests', command: [...jest, '-c', 'jest.e2e.config.cjs'], needs: ['build (server renderer)'] },
+  { name: 'build', command: ['node_modules/.bin/vite', 'build', '--logLevel', 'warn'], needs: ['generated-code drift'] },
+  { name: 'build (server renderer)', command: ['node_modules/.bin/vite', 'build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/ssr', '--logLevel', 'warn'], needs: ['build'] },
+  { name: 'browser end-to-end tests', ...jest('browser end-to-end tests', '-c', 'jest.e2e.config.cjs'), needs: ['build (server renderer)'] },
 ];
 
-type Outcome = 'passed' | 'failed' | 'skipped' | 'not run';
+// ── Output: whole lines, and a heartbeat for steps that have been quiet for 30 s ──────────────────
 
-function run(step: Step): Promise<boolean> {
+let atLineStart = true;
+function say(line: string): void {
+  process.stdout.write(`${atLineStart ? '' : '\n'}${line}\n`);
+  atLineStart = true;
+}
+
+interface Running {
+  name: string;
+  started: number;
+  lastSign: number;
+}
+const running = new Set<Running>();
+const seconds = (ms: number) => Math.round(ms / 1000);
+const heartbeat = setInterval(() => {
+  const now = Date.now();
+  for (const r of running) {
+    if (now - r.lastSign < heartbeatSeconds * 1000) continue;
+    say(`… ${r.name} still running (${seconds(now - r.started)} s)`);
+    r.lastSign = now;
+  }
+}, 1000);
+heartbeat.unref();
+
+/** Runs a step; its output goes to the terminal as it comes (alone) or to a log printed at the end (side by side). */
+function run(step: Step, captured: boolean): Promise<boolean> {
   return new Promise((resolve) => {
     const [cmd, ...args] = step.command as [string, ...string[]];
-    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
-    child.on('exit', (code, signal) => resolve(code === 0 && !signal));
-    child.on('error', () => resolve(false));
+    const state: Running = { name: step.name, started: Date.now(), lastSign: Date.now() };
+    running.add(state);
+    const logFile = join(logDir, `${slug(step.name)}.log`);
+    const log = createWriteStream(logFile);
+    const chunks: Buffer[] = [];
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...colourEnv, ...step.env } });
+    const forward = (target: NodeJS.WriteStream) => (chunk: Buffer) => {
+      log.write(chunk);
+      if (captured) {
+        chunks.push(chunk);
+        return;
+      }
+      target.write(chunk);
+      atLineStart = chunk[chunk.length - 1] === 0x0a;
+      state.lastSign = Date.now();
+    };
+    child.stdout.on('data', forward(process.stdout));
+    child.stderr.on('data', forward(process.stderr));
+    let done = false;
+    const finish = (ok: boolean, why?: string) => {
+      if (done) return;
+      done = true;
+      running.delete(state);
+      log.end();
+      const took = `${((Date.now() - state.started) / 1000).toFixed(1)} s`;
+      if (captured) {
+        const output = Buffer.concat(chunks).toString().trimEnd();
+        say(`\n━━ ${step.name}: ${ok ? 'passed' : 'FAILED'} in ${took}${why ? ` (${why})` : ''}`);
+        if (output) say(output);
+      } else if (why) {
+        say(`${step.name}: ${why}`);
+      }
+      resolve(ok);
+    };
+    child.on('error', (err) => finish(false, `could not start ${cmd}: ${err.message}`));
+    child.on('close', (code, signal) => finish(code === 0 && !signal, signal ? `stopped by ${signal}` : undefined));
   });
 }
 
+// ── Test counts and the slowest tests, from jest's JSON results ───────────────────────────────────
+
+interface JestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; duration?: number | null }[];
+  }[];
+}
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+  notes: string[];
+  timings: { seconds: number; test: string; step: string }[];
+}
+
+function tally(ran: Step[], results: Result[]): Tally {
+  const t: Tally = { passed: 0, failed: 0, skipped: 0, notes: [], timings: [] };
+  for (const step of ran) {
+    if (!step.jestResults) continue;
+    const outcome = results.find((r) => r.name === step.name)?.outcome;
+    if (outcome !== 'passed' && outcome !== 'failed') continue;
+    if (!existsSync(step.jestResults)) {
+      // jest stopped before any test ran (a failing global setup, a configuration error)
+      t.failed += 1;
+      t.notes.push(`${step.name} wrote no results: counted as 1 failed test`);
+      continue;
+    }
+    const json = JSON.parse(readFileSync(step.jestResults, 'utf8')) as JestJson;
+    t.passed += json.numPassedTests;
+    t.failed += json.numFailedTests;
+    t.skipped += json.numPendingTests + json.numTodoTests;
+    // A test file that could not run (an import that throws, a failing beforeAll) has no failed test of its own.
+    const broken = json.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((a) => a.status === 'failed'));
+    if (broken.length) {
+      t.failed += broken.length;
+      t.notes.push(`${step.name}: ${broken.length} test file(s) failed without a failing test, counted as 1 failed test each`);
+    }
+    for (const file of json.testResults) {
+      const path = file.name.startsWith(process.cwd()) ? file.name.slice(process.cwd().length + 1) : file.name;
+      for (const a of file.assertionResults) {
+        if (typeof a.duration === 'number') t.timings.push({ seconds: a.duration / 1000, test: `${path} › ${a.fullName}`, step: step.name });
+      }
+    }
+  }
+  return t;
+}
+
+// ── Running the steps ─────────────────────────────────────────────────────────────────────────────
+
 async function main(): Promise<void> {
-  const results: { name: string; outcome: Outcome; seconds: number; note?: string }[] = [];
+  mkdirSync(logDir, { recursive: true });
+  mkdirSync(resultsDir, { recursive: true });
+  const startedAt = Date.now();
+  const chosen = steps.filter((step) => !only.length || only.some((o) => step.name.includes(o)));
+  for (const step of chosen) if (step.jestResults) rmSync(step.jestResults, { force: true });
+  const results: Result[] = [];
   const outcomeOf = (name: string) => results.find((r) => r.name === name)?.outcome;
-  for (const step of steps) {
-    if (only.length && !only.some((o) => step.name.includes(o))) continue;
-    const blocked = (step.needs ?? []).find((n) => outcomeOf(n) && outcomeOf(n) !== 'passed');
+  const blockedBy = (step: Step) => (step.needs ?? []).find((n) => outcomeOf(n) && outcomeOf(n) !== 'passed');
+
+  async function runOne(step: Step, captured: boolean): Promise<void> {
+    const blocked = blockedBy(step);
     if (blocked) {
       results.push({ name: step.name, outcome: 'not run', seconds: 0, note: `needs "${blocked}" to pass` });
-      continue;
+      return;
     }
     if (step.skip) {
-      console.log(`\n━━ ${step.name}: SKIPPED: ${step.skip}`);
+      say(`\n━━ ${step.name}: SKIPPED: ${step.skip}`);
       results.push({ name: step.name, outcome: 'skipped', seconds: 0, note: step.skip });
-      continue;
+      return;
     }
-    console.log(`\n━━ ${step.name}: ${step.command.join(' ')}`);
+    say(`\n━━ ${step.name}: ${step.command.join(' ')}${captured ? `  (output when it ends; log: ${join(logDir, `${slug(step.name)}.log`)})` : ''}`);
     const started = Date.now();
-    const ok = await run(step);
+    const ok = await run(step, captured);
     results.push({ name: step.name, outcome: ok ? 'passed' : 'failed', seconds: (Date.now() - started) / 1000 });
   }
 
+  // Side by side, two at a time (a step waits for the steps it needs); then the rest alone, in order.
+  const sideBySide = chosen.filter((s) => s.parallel);
+  const slots = Math.max(1, Math.min(2, cores));
+  const waiting = [...sideBySide];
+  const inFlight = new Set<string>();
+  await Promise.all(
+    Array.from({ length: slots }, async () => {
+      for (;;) {
+        const next = waiting.findIndex((s) => (s.needs ?? []).every((n) => !waiting.some((w) => w.name === n) && !inFlight.has(n)));
+        if (next < 0) {
+          if (!waiting.length) return;
+          await new Promise((r) => setTimeout(r, 200));
+          continue;
+        }
+        const [step] = waiting.splice(next, 1) as [Step];
+        inFlight.add(step.name);
+        await runOne(step, sideBySide.length > 1);
+        inFlight.delete(step.name);
+      }
+    }),
+  );
+  for (const step of chosen.filter((s) => !s.parallel)) await runOne(step, false);
+
+  // Summary in the order of the steps, not of their ending.
+  results.sort((a, b) => steps.findIndex((s) => s.name === a.name) - steps.findIndex((s) => s.name === b.name));
+  const counts = tally(chosen, results);
   const width = Math.max(...results.map((r) => r.name.length));
-  console.log('\n━━ Summary');
+  say('\n━━ Summary');
   for (const r of results) {
     const mark = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP', 'not run': 'NOT RUN' }[r.outcome];
-    console.log(`  ${mark.padEnd(7)} ${r.name.padEnd(width)} ${r.seconds ? `${r.seconds.toFixed(1)}s` : ''}${r.note ? `  (${r.note})` : ''}`);
+    say(`  ${mark.padEnd(7)} ${r.name.padEnd(width)} ${r.seconds ? `${r.seconds.toFixed(1)}s` : ''}${r.note ? `  (${r.note})` : ''}`);
   }
+  const slowest = counts.timings.sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+  if (slowest.length) {
+    say('\n━━ Ten slowest tests');
+    for (const s of slowest) say(`  ${s.seconds.toFixed(1).padStart(6)} s  ${s.test}  [${s.step}]`);
+  }
+  for (const note of counts.notes) say(`note: ${note}`);
+  if (counts.skipped) say(`${counts.skipped} test${counts.skipped === 1 ? '' : 's'} marked skip or todo, not run`);
+
   const failed = results.filter((r) => r.outcome === 'failed' || r.outcome === 'not run');
   const skipped = results.filter((r) => r.outcome === 'skipped');
-  const total = results.reduce((s, r) => s + r.seconds, 0);
+  const total = (Date.now() - startedAt) / 1000;
   if (failed.length) {
-    console.log(`\nnpm test: FAILED (${failed.length} of ${results.length} steps failed or could not run) in ${total.toFixed(0)}s`);
-    process.exit(1);
+    say(`\nnpm test: FAILED (${failed.length} of ${results.length} steps failed or could not run: ${failed.map((f) => f.name).join(', ')}) in ${total.toFixed(0)}s`);
+  } else {
+    say(`\nnpm test: PASSED (${results.length - skipped.length} steps${skipped.length ? `, ${skipped.length} skipped: ${skipped.map((s) => s.name).join(', ')}` : ''}) in ${total.toFixed(0)}s`);
   }
-  console.log(`\nnpm test: PASSED (${results.length - skipped.length} steps${skipped.length ? `, ${skipped.length} skipped: ${skipped.map((s) => s.name).join(', ')}` : ''}) in ${total.toFixed(0)}s`);
+  say(`${counts.passed} passed, ${counts.failed} failed`);
+  process.exit(failed.length ? 1 : 0);
 }
 
 void main();

@@ -4,7 +4,7 @@ import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router';
 import { enums } from '../../../generated/enums';
-import { rootReducer } from '../../store';
+import { devCheckTiming, rootReducer } from '../../store';
 import { bookingStarted } from '../../store/booking/slice';
 import { fixtureForm, loadFixtureSpecs } from '../../../../tests/fixtures/specs';
 import type { FlowSpec } from './flow-spec';
@@ -16,7 +16,7 @@ const loadForm = async (id: string) => fixtureForm(bundle, id);
 
 function setup(variant?: string, slotSelected = true) {
   const actions: UnknownAction[] = [];
-  const store = configureStore({ reducer: rootReducer, middleware: (d) => d({ thunk: false }).concat(() => (next) => (action) => (actions.push(action as UnknownAction), next(action))) });
+  const store = configureStore({ reducer: rootReducer, middleware: (d) => d({ thunk: false, immutableCheck: devCheckTiming, serializableCheck: devCheckTiming }).concat(() => (next) => (action) => (actions.push(action as UnknownAction), next(action))) });
   if (slotSelected) store.dispatch(bookingStarted({ selectedSlot: { id: 's1', start: '2030-01-01T10:00:00Z', end: '2030-01-01T11:00:00Z' } }));
   const onComplete = jest.fn();
   let search = '';
