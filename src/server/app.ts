@@ -5,7 +5,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/connection';
-import { loggerOptions } from './logger';
+import { logFormatFor, loggerOptions } from './logger';
 import { errorBody } from './errors';
 import databasePlugin from './plugins/database';
 import errorsPlugin, { audienceOf, placeholderContext } from './plugins/errors';
@@ -34,7 +34,7 @@ export interface BuildOptions {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, logFormatFor(config.nodeEnv)),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     // The first start migrates and seeds the demo marketplace before listening; on a busy machine

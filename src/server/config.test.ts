@@ -31,6 +31,12 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).testSignInSendsPerAccountPerHour).toBeUndefined();
   });
 
+  it('logs quietly under test unless told otherwise', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('warn');
+    expect(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+    expect(loadConfig({}).logLevel).toBe('info');
+  });
+
   it('never prints a database password', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://user:secret@db/x' })).toThrow(/\*\*\*/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://user:secret@db/x' })).not.toThrow(/secret/);

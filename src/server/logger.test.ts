@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
-import { loggerOptions } from './logger';
+import pino from 'pino';
+import { logFormatFor, loggerOptions } from './logger';
 
 async function logsOf(run: (app: ReturnType<typeof Fastify>) => Promise<void>): Promise<string> {
   const lines: string[] = [];
@@ -34,5 +35,31 @@ describe('logs keep health data and credentials out', () => {
     for (const secret of ['secret-token', 'token=abc', 'jordan.rivera@example.com', 'Jordan', '2001-02-03']) {
       expect(out).not.toContain(secret);
     }
+  });
+});
+
+describe('log format', () => {
+  it('is readable lines in development and JSON in production and under test', () => {
+    expect(logFormatFor('development')).toBe('pretty');
+    expect(logFormatFor('production')).toBe('json');
+    expect(logFormatFor('test')).toBe('json');
+    expect(loggerOptions('info', 'json').stream).toBeUndefined();
+  });
+
+  it('writes a development line a person can read, still redacted', () => {
+    let out = '';
+    const destination = new Writable({
+      write(chunk, _enc, done) {
+        out += String(chunk);
+        done();
+      },
+    });
+    const { stream, ...options } = loggerOptions('info', 'pretty', destination);
+    const log = pino(options, stream!);
+    log.info({ patient: { firstName: 'Jordan' }, route: '/api/patients/:id' }, 'handled');
+    expect(out).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: handled .*\/api\/patients\/:id/);
+    expect(out.trimEnd().split('\n')).toHaveLength(1);
+    expect(out).not.toContain('Jordan');
+    expect(out).not.toContain('"level"');
   });
 });

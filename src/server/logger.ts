@@ -4,7 +4,8 @@
  * (which can hold an e-mail address or a phone number).
  */
 import type { FastifyRequest, FastifyReply } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import type { DestinationStream, LoggerOptions } from 'pino';
+import pinoPretty from 'pino-pretty';
 
 /** Field names that hold credentials or personal health information. */
 export const SENSITIVE_FIELDS = [
@@ -24,9 +25,37 @@ function redactPaths(): string[] {
   return paths;
 }
 
-export function loggerOptions(level: string): LoggerOptions {
+/** How log lines are written: one JSON object a line (production, tests, log collectors), or readable lines for a person. */
+export type LogFormat = 'json' | 'pretty';
+
+/** Readable lines in development; JSON in production and under test, where a machine reads them or nobody does. */
+export function logFormatFor(nodeEnv: 'development' | 'production' | 'test'): LogFormat {
+  return nodeEnv === 'development' ? 'pretty' : 'json';
+}
+
+/** Fastify's logger options: pino's, plus the stream it writes to. */
+export type AppLoggerOptions = LoggerOptions & { stream?: DestinationStream };
+
+/**
+ * `destination` (pretty format only) is where the readable lines go: standard output unless a test
+ * captures them. The lines are written synchronously, in the order they were logged, so a banner
+ * printed after a log call comes after its line.
+ */
+export function loggerOptions(level: string, format: LogFormat = 'json', destination: number | NodeJS.WritableStream = 1): AppLoggerOptions {
   return {
     level,
+    ...(format === 'pretty'
+      ? {
+          stream: pinoPretty({
+            colorize: destination === 1 && Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+            translateTime: 'SYS:HH:MM:ss',
+            ignore: 'pid,hostname',
+            singleLine: true,
+            sync: true,
+            destination,
+          }),
+        }
+      : {}),
     redact: { paths: redactPaths(), censor: '[redacted]' },
     serializers: {
       req(req: FastifyRequest) {

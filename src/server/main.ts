@@ -1,4 +1,5 @@
 /** `npm start`: serve the app, print where and how to sign in, and shut down cleanly on SIGINT/SIGTERM. */
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { demoAccounts } from './db/seed/demo-accounts';
@@ -36,6 +37,15 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // The banner is a promise that the app answers: ask it over the network first.
+  const probe = `http://${probeHost(address)}:${port}/api/health`;
+  try {
+    const res = await fetch(probe, { signal: AbortSignal.timeout(60_000) });
+    if (!res.ok) throw new Error(`status ${res.status}`);
+  } catch (err) {
+    app.log.error({ err }, `the server listens on port ${port} but ${probe} did not answer`);
+    return;
+  }
   const lines = [
     '',
     `  Mental-health care marketplace is running at http://localhost:${port}`,
@@ -48,6 +58,14 @@ async function main(): Promise<void> {
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+/** Where this process can reach its own listening socket. */
+function probeHost(address: AddressInfo | string | null): string {
+  if (!address || typeof address === 'string') return '127.0.0.1';
+  if (address.address === '0.0.0.0') return '127.0.0.1';
+  if (address.address === '::') return '[::1]';
+  return address.family === 'IPv6' ? `[${address.address}]` : address.address;
 }
 
 main().catch((err: unknown) => {
