@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const logFile = join('.tmp', 'build.log');
 
@@ -16,7 +17,7 @@ async function build(): Promise<boolean> {
   const ok = await new Promise<boolean>((resolve) => {
     const child = spawn('npm', ['run', 'build'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1' } });
     // Some tools colour their errors whatever the environment says: keep the log plain text.
-    const plain = (chunk: Buffer) => log.write(String(chunk).replace(/\x1b\[[0-9;]*m/g, ''));
+    const plain = (chunk: Buffer) => log.write(stripVTControlCharacters(String(chunk)));
     child.stdout.on('data', plain);
     child.stderr.on('data', plain);
     child.on('error', (err) => {
