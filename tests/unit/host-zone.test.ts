@@ -28,5 +28,5 @@ describe("the product's date rules do not read the host's zone", () => {
       todayIsInThePast: false,
       yesterdayIsInThePast: true,
     });
-  });
+  }, 60_000); // a Node process with the TypeScript loader per zone: seconds each on a busy machine
 });
