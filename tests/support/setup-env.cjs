@@ -4,4 +4,5 @@
 process.env.NODE_ENV = 'test';
 
 // This project's time limit per test (jest.config.cjs).
+/* global jest */
 if (globalThis.testTimeoutMs) jest.setTimeout(globalThis.testTimeoutMs);
