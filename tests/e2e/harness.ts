@@ -88,9 +88,6 @@ export async function newSession(options: { viewport?: { width: number; height: 
   });
   context.setDefaultTimeout(stepTimeoutMs);
   context.setDefaultNavigationTimeout(stepTimeoutMs);
-  // The page's clock is the test's clock (Playwright's clock, from now on ticking naturally): a run
-  // whose clock is moved (`faketime`) moves the browser too, which Chromium does not do by itself.
-  await context.clock.setSystemTime(Date.now());
   const page = await context.newPage();
   const problems = new PageProblems();
   problems.watch(page);
