@@ -20,11 +20,19 @@ const common = {
   setupFiles: ['<rootDir>/tests/support/setup-env.cjs'],
 };
 
+// Time limits per project, sized to the work on a 2-core machine whose cores are busy (tests wait
+// for states, so a generous limit costs nothing when the machine is quiet; a file that needs more
+// says so itself): pure functions; screens rendered and typed into in jsdom; a database per file.
+// Jest applies its testTimeout option only to a whole run, so each project states its limit in
+// globals and tests/support/setup-env.cjs applies it.
+const testTimeout = { unit: 20_000, client: 30_000, integration: 60_000 };
+
 module.exports = {
   projects: [
     {
       ...common,
       displayName: 'unit',
+      globals: { testTimeoutMs: testTimeout.unit },
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/generators/**/*.test.ts', '<rootDir>/tests/unit/**/*.test.ts'],
       testPathIgnorePatterns: ['\\.int\\.test\\.ts$', '/node_modules/'],
@@ -32,6 +40,7 @@ module.exports = {
     {
       ...common,
       displayName: 'client',
+      globals: { testTimeoutMs: testTimeout.client },
       testEnvironment: '<rootDir>/tests/support/jsdom-environment.cjs',
       testMatch: ['<rootDir>/src/**/*.test.tsx', '<rootDir>/tests/forms/**/*.test.tsx'],
       setupFilesAfterEnv: ['<rootDir>/tests/support/setup-client.ts'],
@@ -39,8 +48,8 @@ module.exports = {
     {
       ...common,
       displayName: 'integration',
+      globals: { testTimeoutMs: testTimeout.integration },
       testEnvironment: 'node',
-      setupFilesAfterEnv: ['<rootDir>/tests/support/setup-integration.ts'],
       testMatch: ['<rootDir>/src/**/*.int.test.ts', '<rootDir>/tests/integration/**/*.test.ts'],
     },
   ],

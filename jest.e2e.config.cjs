@@ -10,6 +10,9 @@ module.exports = {
   testMatch: ['<rootDir>/tests/e2e/**/*.e2e.test.ts'],
   globalSetup: '<rootDir>/tests/e2e/global-setup.cjs',
   globalTeardown: '<rootDir>/tests/e2e/global-teardown.cjs',
-  testTimeout: 60000,
+  // A browser test is a journey of many steps (pages, clicks, mail); each step may take up to
+  // stepTimeoutMs (tests/e2e/harness.ts) on a busy machine. Tests wait for states, so this costs
+  // nothing when the machine is quiet.
+  testTimeout: 180_000,
   maxWorkers: 2,
 };

@@ -97,7 +97,7 @@ interface Outcome {
 
 async function drive(port: number, data: BenchData): Promise<Outcome> {
   const keys = deriveKeys(SECRET);
-  const tokens = await Promise.all(data.users.map(async (u) => (await issueAccessToken(keys, { id: u.id, email: u.email, userType: 'patient', groups: ['patient'] })).token));
+  const tokens = await Promise.all(data.users.map(async (u) => (await issueAccessToken(keys, { id: u.id, email: u.email, userType: 'patient', groups: ['patient'] }, new Date())).token));
   const base = `http://127.0.0.1:${port}/api`;
   const latencies: number[] = [];
   const other: Record<string, number> = {};

@@ -27,7 +27,11 @@ describe('calendar dates', () => {
     expect(ageOn('2008-11-23', '2026-11-22')).toBe(17);
   });
 
-  it('gives today in local time', () => {
-    expect(todayIso(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+  it("gives today in the product's calendar zone, whatever the host's zone", () => {
+    // 00:30 UTC on 24 November is still the evening of the 23rd in New York.
+    expect(todayIso(new Date('2026-11-24T00:30:00Z'))).toBe('2026-11-23');
+    expect(todayIso(new Date('2026-11-24T05:00:00Z'))).toBe('2026-11-24');
+    expect(todayIso(new Date('2026-07-04T03:59:00Z'))).toBe('2026-07-03');
+    expect(todayIso(new Date('2026-11-24T00:30:00Z'), 'Pacific/Kiritimati')).toBe('2026-11-24');
   });
 });

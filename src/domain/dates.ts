@@ -1,7 +1,10 @@
 /**
  * Calendar-date helpers on ISO "YYYY-MM-DD" strings. Dates of birth and similar values are
  * calendar days, not instants, so they are compared as strings and never shifted by a time zone.
+ * Only "today" depends on a zone: the product's (constants.calendarTimeZone), never the host's.
  */
+import { constants } from '../generated/constants';
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function isIsoDate(value: string): boolean {
@@ -16,9 +19,26 @@ function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }
 
-/** Today's calendar date where the code runs (the visitor's device, or the server). */
-export function todayIso(now: Date = new Date()): string {
-  return `${pad(now.getFullYear(), 4)}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar date an instant falls on in a zone ("2026-11-23" at 2026-11-24T00:30Z in New York). */
+export function isoDateIn(at: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return `${pad(part('year'), 4)}-${pad(part('month'))}-${pad(part('day'))}`;
+}
+
+/**
+ * Today's calendar date in the product's zone for date rules (constants.calendarTimeZone): the
+ * visitor's device and the server agree on it whatever zone either is set to.
+ */
+export function todayIso(now: Date = new Date(), timeZone: string = constants.calendarTimeZone): string {
+  return isoDateIn(now, timeZone);
 }
 
 function parts(iso: string): [number, number, number] {

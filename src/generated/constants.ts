@@ -521,6 +521,8 @@ export const constants = {
     full: 'Self-Pay / Out-of-pocket',
     short: 'Out-of-pocket',
   },
+  /** Time zone whose calendar day is "today" in the date rules (a date of birth in the past and at most maxAgeYears back, minors, consent capacity, authorization dates), on the visitor's device and on the server alike, so both accept the same dates whatever zone the device or the host is set to. */
+  calendarTimeZone: 'America/New_York',
   /** Upper bound given to an open-ended age group "N+" when age groups are merged into ranges (product-spec §4). */
   ageGroupOpenEndMaxAge: 299,
   /** Names in the booking patient forms: letters (accented ones included), hyphen and space only (product-spec §5). Unicode regular expression; the typing filter strips every character it does not accept. */

@@ -18,6 +18,7 @@ import marketplacePlugin from './plugins/marketplace';
 import clientPlugin from './plugins/client';
 import { apiRoutes } from './routes';
 import { parseQueryString } from './query-string';
+import clockPlugin, { systemClock, type Clock } from './clock';
 
 export interface BuildOptions {
   config: Config;
@@ -29,6 +30,8 @@ export interface BuildOptions {
   seed?: boolean;
   /** false silences logs (tests) */
   logger?: boolean;
+  /** the clock of every business decision (default: the system clock); tests pass a fixed or moved one */
+  clock?: Clock;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -45,6 +48,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
   });
 
+  await app.register(clockPlugin, { clock: options.clock ?? systemClock });
   await app.register(errorsPlugin);
   await app.register(validationPlugin);
   await app.register(databasePlugin, {

@@ -3,6 +3,7 @@
  * read from the dev mailbox, the session's own API calls, and axe-core run in the page.
  */
 import type { Locator, Page } from 'playwright-core';
+import { addDaysIso, addYears, todayIso } from '../../src/domain/dates';
 import { constants } from '../../src/generated/constants';
 import { messages } from '../../src/generated/messages';
 import { wcagViolations } from './a11y';
@@ -56,11 +57,9 @@ export function axeViolations(page: Page): Promise<string[]> {
   return wcagViolations(page, { within: '#main' });
 }
 
+/** A birth date `years` and `days` before today, in the zone of the product's date rules (never the host's). */
 export function isoDaysAgo(years: number, days = 0): string {
-  const d = new Date();
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  d.setUTCDate(d.getUTCDate() - days);
-  return d.toISOString().slice(0, 10);
+  return addDaysIso(addYears(todayIso(), -years), -days);
 }
 
 export function bookingUrl(slot: BookableSlot, extra: Record<string, string> = {}): string {

@@ -56,7 +56,7 @@ describe('booking with insurance on file, and racing for a slot', () => {
       } else {
         await (await fillNewTestCard(page, { number: '4242424242424242', expiration: '11/31', cvc: '321', line1: '5 Oak Ave', city: 'Columbus', state: 'OH', zip: '43215' })).getByLabel('Zip code').press('Enter');
       }
-      await page.getByRole('heading', { name: messages['ui.booking.successHeading'] }).waitFor({ timeout: 20000 });
+      await page.getByRole('heading', { name: messages['ui.booking.successHeading'] }).waitFor();
       const booked = await apiAsPage<{ items: { slotId: string | null; selfPay: boolean; selfPayConsentCategory: string | null }[] }>(page, '/appointments?when=upcoming');
       expect(booked.items.filter((a) => a.slotId === slot.slotId)).toEqual([expect.objectContaining({ selfPay: true, selfPayConsentCategory: 'switchToSelfPay' })]);
     });

@@ -32,7 +32,7 @@ import { fillPlaceholders, type PlaceholderValues } from '../../src/domain/messa
 import { addDaysIso, addYears, formatUsDate, todayIso } from '../../src/domain/dates';
 import { guardianConsentText } from '../../src/domain/consents';
 import type { SchemaNode } from '../../src/domain/validation/schema-path';
-import { baseUrl, useBrowser } from './harness';
+import { baseUrl, eventually, useBrowser } from './harness';
 import { bookableSlot, bookingUrl, withFailureShot } from './booking-helpers';
 import { openSession, signInWithCode } from './portal-session';
 
@@ -145,16 +145,14 @@ async function describedMessage(element: Locator, mustBeInvalid: boolean): Promi
 async function expectTied(element: Locator, key: MessageKey, where: string, options: { params?: PlaceholderValues; invalid?: boolean } = {}): Promise<void> {
   const expected = fillPlaceholders(messages[key], options.params);
   let last: string | null = null;
-  const started = Date.now();
-  while (Date.now() - started < 5000) {
-    last = await describedMessage(element, options.invalid ?? true);
-    if (last === expected) {
-      if (!seen.has(key)) seen.set(key, where);
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${where}: expected "${expected}" (${key}) on the field, found ${last === null ? 'no message tied to it' : `"${last}"`}`);
+  await eventually(
+    async () => {
+      last = await describedMessage(element, options.invalid ?? true);
+      return last === expected ? true : undefined;
+    },
+    () => `${where}: expected "${expected}" (${key}) on the field, found ${last === null ? 'no message tied to it' : `"${last}"`}`,
+  );
+  if (!seen.has(key)) seen.set(key, where);
 }
 
 interface Broken {

@@ -115,7 +115,7 @@ describe('a new visitor books for their child', () => {
     expect(await axeViolations(page)).toEqual([]);
     await card.getByLabel('Zip code').press('Enter');
 
-    await page.getByRole('heading', { name: messages['ui.booking.successHeading'] }).waitFor({ timeout: 20000 });
+    await page.getByRole('heading', { name: messages['ui.booking.successHeading'] }).waitFor();
     await page.getByRole('link', { name: messages['ui.booking.confirm.ics'] }).waitFor();
     expect(await page.getByRole('link', { name: messages['ui.booking.confirm.google'] }).getAttribute('href')).toMatch(/^https:\/\/calendar\.google\.com\//);
     expect(await axeViolations(page)).toEqual([]);

@@ -5,6 +5,21 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { resolveChromium } from '../support/chromium';
 
+/**
+ * The browser's zone, stated by the tests and never taken from the machine: a visitor in New York.
+ * Product rules about calendar days use the zones of specs/constants (calendarTimeZone,
+ * billingTimeZone), so a test works out an expected date with those (src/domain/dates.ts), not with
+ * this and not with the host's zone.
+ */
+export const browserTimeZone = 'America/New_York';
+
+/**
+ * How long one step (a page, a click, a state to appear) may take on a shared machine whose cores
+ * are busy: Playwright's 30 s default was hit on loaded runs. Tests wait for states, so a generous
+ * limit costs nothing when the machine is quiet. The test's own limit (jest.e2e.config.cjs) is larger.
+ */
+export const stepTimeoutMs = 60_000;
+
 export const baseUrl = (): string => {
   const url = process.env.E2E_BASE_URL;
   if (!url) throw new Error('E2E_BASE_URL is not set: run the browser tests through jest.e2e.config.cjs.');
@@ -64,12 +79,35 @@ export async function closeBrowser(): Promise<void> {
 /** An empty browser (no cookies, no storage) with a watched page. */
 export async function newSession(options: { viewport?: { width: number; height: number } } = {}): Promise<Session> {
   const b = await launchBrowser();
-  const context = await b.newContext({ baseURL: baseUrl(), viewport: options.viewport ?? { width: 1280, height: 900 }, extraHTTPHeaders: { 'x-forwarded-for': sessionAddress() } });
+  const context = await b.newContext({
+    baseURL: baseUrl(),
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    extraHTTPHeaders: { 'x-forwarded-for': sessionAddress() },
+    timezoneId: browserTimeZone,
+    locale: 'en-US',
+  });
+  context.setDefaultTimeout(stepTimeoutMs);
+  context.setDefaultNavigationTimeout(stepTimeoutMs);
   const page = await context.newPage();
   const problems = new PageProblems();
   problems.watch(page);
   context.on('page', (p) => problems.watch(p));
   return { context, page, problems };
+}
+
+/**
+ * Polls until `probe` gives a value (anything but undefined) and returns it: for states outside the
+ * page (the mailbox, a server starting) and page states no locator expresses. Fails with `what()`
+ * once `timeoutMs` has passed.
+ */
+export async function eventually<T>(probe: () => Promise<T | undefined> | T | undefined, what: () => string, timeoutMs = stepTimeoutMs): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what()} (waited ${timeoutMs / 1000} s)`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** Use in a describe block: browser per file, session per test, problems checked after each test. */

@@ -6,7 +6,7 @@
  */
 import { constants } from '../../src/generated/constants';
 import type { MailTemplateId } from '../../src/generated/mail';
-import { baseUrl } from './harness';
+import { baseUrl, eventually } from './harness';
 
 export interface SentMail {
   to: string;
@@ -28,13 +28,13 @@ export function mailMoment(): string {
  */
 export async function latestMail(email: string, template: MailTemplateId, since = '', base = baseUrl()): Promise<SentMail> {
   const address = email.toLowerCase();
-  for (let attempt = 0; attempt < 40; attempt += 1) {
-    const { messages } = (await (await fetch(`${base}/dev/mailbox.json`)).json()) as { messages: SentMail[] };
-    const mail = messages.find((m) => m.to.toLowerCase() === address && m.template === template && m.at >= since);
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`No ${template} mail to ${email} since ${since || 'the start'}.`);
+  return eventually(
+    async () => {
+      const { messages } = (await (await fetch(`${base}/dev/mailbox.json`)).json()) as { messages: SentMail[] };
+      return messages.find((m) => m.to.toLowerCase() === address && m.template === template && m.at >= since);
+    },
+    () => `No ${template} mail to ${email} since ${since || 'the start'}.`,
+  );
 }
 
 export function codeIn(mail: SentMail): string {

@@ -57,7 +57,7 @@ beforeAll(async () => {
   const card = constants.testCardNumbers.approved[0]!;
   const nonce = await apiAs<{ nonce: string }>(jordan, '/patient-cards/tokenize', { body: { number: card.number, expiration: '12/30', cvv: '123', zipcode: '43215' } });
   await apiAs(jordan, '/patient-cards', { body: { patientId: self.id, nonce: nonce.body.nonce, makeDefault: true } });
-}, 60_000);
+});
 
 describe('the patient dashboard, signed in as the demo patient', () => {
   const session = useBrowser();

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { endpointRoutes } from '../../src/generated/client/api';
-import { baseUrl, sessionAddress } from './harness';
+import { baseUrl, eventually, sessionAddress } from './harness';
 import { latestMail, linkIn, mailMoment } from './mailbox';
 
 /** Asks the API for a magic link (as the sign-in page does when the one-time-code flag is off) and returns its path. */
@@ -42,10 +42,6 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 }
 
 /** Waits until the test's own condition holds (state kept in the test, not on the page). */
-export async function until(condition: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`Condition not met within ${timeoutMs} ms.`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+export async function until(condition: () => boolean): Promise<void> {
+  await eventually(() => (condition() ? true : undefined), () => 'Condition not met');
 }

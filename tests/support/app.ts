@@ -1,6 +1,7 @@
 /** The real server on a test database, driven with app.inject (no network). */
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app';
+import type { Clock } from '../../src/server/clock';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openTestDatabase, type TestDatabase } from './database';
 
@@ -15,11 +16,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...overrides });
 }
 
-export async function startTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(options: { seed?: boolean; env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
   // A seeded test database is a clone of a template seeded once per run (tests/support/database.ts).
   const db = await openTestDatabase({ state: options.seed ? 'seeded' : 'migrated' });
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database: db.database, serveClient: false, seed: false, logger: false });
+  const app = await buildApp({ config, database: db.database, serveClient: false, seed: false, logger: false, clock: options.clock });
   await app.ready();
   return {
     app,

@@ -21,7 +21,7 @@ export async function callerFor(app: FastifyInstance, email: string): Promise<Te
   const { token } = await issueAccessToken(app.keys, {
     id: row.id, email: row.email, userType: row.user_type, groups: row.groups,
     businessPartnerId: row.user_type === 'third_party_support' ? row.business_partner_id : null,
-  });
+  }, app.clock.now());
   return { id: row.id, email: row.email, groups: row.groups, userType: row.user_type, businessPartnerId: row.business_partner_id, headers: { authorization: `Bearer ${token}` } };
 }
 

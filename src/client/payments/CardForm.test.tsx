@@ -2,7 +2,7 @@ jest.mock('braintree-web/client', () => ({ create: jest.fn() }));
 jest.mock('braintree-web/hosted-fields', () => ({ create: jest.fn() }));
 
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { aPerson } from '../../../tests/support/person';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
 import * as braintreeClient from 'braintree-web/client';
@@ -120,7 +120,7 @@ describe('CardForm with Braintree', () => {
   });
 
   it('submitting tokenizes the card in the hosted fields with the billing details and hands over only the nonce', async () => {
-    const user = userEvent.setup();
+    const user = aPerson();
     const { calls, onSubmit } = renderCardForm(braintree, account);
     const fields = await readyHostedFields();
     fields.fillValidCard();
@@ -135,7 +135,7 @@ describe('CardForm with Braintree', () => {
   });
 
   it("submitting with the card fields left empty shows each field's message, goes to the first and tokenizes nothing", async () => {
-    const user = userEvent.setup();
+    const user = aPerson();
     const { onSubmit } = renderCardForm(braintree, account);
     const fields = await readyHostedFields();
     await user.click(screen.getByRole('button', { name: submitLabel }));
@@ -148,7 +148,7 @@ describe('CardForm with Braintree', () => {
   });
 
   it('shows the card fields\' messages with the billing fields\' messages when both are missing', async () => {
-    const user = userEvent.setup();
+    const user = aPerson();
     renderCardForm(braintree);
     const fields = await readyHostedFields();
     fields.type('expirationDate', { isEmpty: false, isValid: false });
@@ -160,7 +160,7 @@ describe('CardForm with Braintree', () => {
   });
 
   it('a card Braintree refuses to tokenize is reported with the catalogue text, and nothing is handed over', async () => {
-    const user = userEvent.setup();
+    const user = aPerson();
     const { onSubmit } = renderCardForm(braintree, account);
     const fields = await readyHostedFields();
     fields.fillValidCard();
@@ -180,7 +180,7 @@ describe('CardForm with Braintree', () => {
 
 describe('CardForm with the local test gateway', () => {
   it('is the spec form as it was: the card details go to the caller, and braintree-web is never loaded', async () => {
-    const user = userEvent.setup();
+    const user = aPerson();
     const { onSubmit } = renderCardForm(() => ({ gateway: 'local' }), account);
     const numberInput = await screen.findByRole('textbox', { name: cardFormTitle('number') });
     const form = numberInput.closest('form')!;
@@ -194,7 +194,7 @@ describe('CardForm with the local test gateway', () => {
   });
 
   it('lets a person fill the billing address by hand', async () => {
-    const user = userEvent.setup();
+    const user = aPerson();
     const { onSubmit } = renderCardForm(() => ({ gateway: 'local' }));
     const form = (await screen.findByRole('textbox', { name: cardFormTitle('number') })).closest('form')!;
     await fillLocalCard(user, form, { number: '5555555555554444', expiration: '01/31', cvv: '321' });

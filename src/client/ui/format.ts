@@ -3,6 +3,7 @@
  * public pages). Times of a provider's slots are shown in the provider's time zone and say which.
  */
 import { constants } from '../../generated/constants';
+import { isoDateIn } from '../../domain/dates';
 
 const LOCALE = 'en-US';
 const cache = new Map<string, Intl.DateTimeFormat>();
@@ -37,9 +38,7 @@ export function formatLongDay(iso: string, zone: string): string {
 
 /** The calendar date of an instant in a zone, "2026-11-26". */
 export function localDateKey(iso: string | Date, zone: string): string {
-  const parts = formatter(zone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(typeof iso === 'string' ? new Date(iso) : iso);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return isoDateIn(typeof iso === 'string' ? new Date(iso) : iso, zone);
 }
 
 function offsetMinutes(zone: string, at: Date): number {

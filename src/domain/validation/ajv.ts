@@ -21,9 +21,10 @@ export const baseAjvOptions: Options = {
   coerceTypes: false,
 };
 
-export function createAjv(overrides: Options = {}): Ajv {
+/** `now` is the clock of the date rules (the server passes its own; default: the device's clock). */
+export function createAjv(overrides: Options = {}, now?: () => Date): Ajv {
   const ajv = new Ajv({ ...baseAjvOptions, ...overrides });
   addFormats(ajv, ['date', 'date-time', 'email', 'uri', 'uuid', 'time']);
-  registerDomainKeywords(ajv);
+  registerDomainKeywords(ajv, now);
   return ajv;
 }

@@ -10,6 +10,9 @@
  * - x-minAgeYears: a birth date at least N years back (e.g. "cannot be a minor").
  * - x-notBefore: "today" | "yesterday": a date after yesterday (today or later); params carry {yesterday}.
  * - x-notBeforeField: a date on or after a sibling field's date.
+ *
+ * "Today" is the calendar day of `now()` in the product's zone (src/domain/dates.ts todayIso); the
+ * server passes its clock (src/server/clock.ts) so a fixed or moved clock decides these rules too.
  */
 import type Ajv from 'ajv';
 import type { SchemaValidateFunction } from 'ajv';
@@ -33,32 +36,33 @@ function addStringKeyword<S>(ajv: Ajv, keyword: string, schemaType: 'boolean' | 
   ajv.addKeyword({ keyword, type: 'string', schemaType, errors: true, validate });
 }
 
-export function registerDomainKeywords(ajv: Ajv): void {
+export function registerDomainKeywords(ajv: Ajv, now: () => Date = () => new Date()): void {
+  const today = () => todayIso(now());
   if (ajv.getKeyword('x-messages')) return;
   ajv.addKeyword({ keyword: 'x-messages', schemaType: 'object' });
   ajv.addKeyword({ keyword: 'x-enum', schemaType: 'string' });
 
   addStringKeyword<boolean>(ajv, 'x-notBlank', 'boolean', (enabled, data) => (!enabled || data.trim().length > 0 ? true : {}));
 
-  addStringKeyword<boolean>(ajv, 'x-pastDate', 'boolean', (enabled, data) => (!enabled || !isIsoDate(data) || data < todayIso() ? true : {}));
+  addStringKeyword<boolean>(ajv, 'x-pastDate', 'boolean', (enabled, data) => (!enabled || !isIsoDate(data) || data < today() ? true : {}));
 
   addStringKeyword<number>(ajv, 'x-maxAgeYears', 'number', (years, data) => {
     if (!isIsoDate(data)) return true;
-    const earliest = addYears(todayIso(), -years);
+    const earliest = addYears(today(), -years);
     return data >= earliest ? true : { date: formatUsDate(earliest), limit: years };
   });
 
   addStringKeyword<number>(ajv, 'x-minAgeYears', 'number', (years, data) => {
     if (!isIsoDate(data)) return true;
-    return data <= addYears(todayIso(), -years) ? true : { limit: years };
+    return data <= addYears(today(), -years) ? true : { limit: years };
   });
 
   addStringKeyword<string>(ajv, 'x-notBefore', 'string', (day, data) => {
     if (!isIsoDate(data)) return true;
-    const today = todayIso();
-    const yesterday = addDaysIso(today, -1);
-    const ok = day === 'yesterday' ? data > yesterday : data >= today;
-    return ok ? true : { yesterday: formatUsDate(yesterday), today: formatUsDate(today) };
+    const todayDate = today();
+    const yesterday = addDaysIso(todayDate, -1);
+    const ok = day === 'yesterday' ? data > yesterday : data >= todayDate;
+    return ok ? true : { yesterday: formatUsDate(yesterday), today: formatUsDate(todayDate) };
   });
 
   addStringKeyword<string>(ajv, 'x-notBeforeField', 'string', (field, data, parent) => {

@@ -10,6 +10,3 @@ export function newLoginToken(): string {
   return randomBytes(constants.loginTokenBytes).toString('base64url');
 }
 
-export function minutesFromNow(minutes: number, now = new Date()): Date {
-  return new Date(now.getTime() + minutes * 60_000);
-}

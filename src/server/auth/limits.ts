@@ -19,8 +19,8 @@ export async function assertUnderLimit(request: FastifyRequest, kind: AttemptKin
   const [counts] = await request.server.database.query<{ by_email: number; by_ip: number }>(
     `SELECT count(*) FILTER (WHERE email = $2)::int AS by_email, count(*) FILTER (WHERE ip = $3)::int AS by_ip
        FROM sign_in_attempts
-      WHERE kind = $1 AND at > now() - interval '1 hour' AND (email = $2 OR ip = $3)`,
-    [kind, email ?? null, request.ip],
+      WHERE kind = $1 AND at > $4::timestamptz - interval '1 hour' AND (email = $2 OR ip = $3)`,
+    [kind, email ?? null, request.ip, request.server.clock.now().toISOString()],
   );
   const limit = kind === 'send' ? { ...LIMITS.send, perAccount: request.server.signInSendsPerAccountPerHour } : LIMITS[kind];
   if ((email !== undefined && (counts?.by_email ?? 0) >= limit.perAccount) || (counts?.by_ip ?? 0) >= limit.perIp) {
@@ -30,5 +30,5 @@ export async function assertUnderLimit(request: FastifyRequest, kind: AttemptKin
 }
 
 export async function recordAttempt(request: FastifyRequest, kind: AttemptKind, email: string | undefined): Promise<void> {
-  await request.server.database.query('INSERT INTO sign_in_attempts (kind, email, ip) VALUES ($1, $2, $3)', [kind, email ?? null, request.ip]);
+  await request.server.database.query('INSERT INTO sign_in_attempts (kind, email, ip, at) VALUES ($1, $2, $3, $4)', [kind, email ?? null, request.ip, request.server.clock.now().toISOString()]);
 }

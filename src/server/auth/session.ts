@@ -14,7 +14,7 @@ export async function sessionFor(request: FastifyRequest, user: UserRow, method:
     userType: user.user_type,
     groups: user.groups,
     businessPartnerId,
-  });
+  }, request.server.clock.now());
   const partner = businessPartnerId ? await partnerById(request.server.database, businessPartnerId) : undefined;
   await request.server.database.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [user.id]);
   await writeAudit(request, { action: 'signIn', outcome: 'success', status: 200, actorId: user.id, recordType: 'user', recordId: user.id, details: { method } });

@@ -20,7 +20,7 @@ const ISSUER = 'mindful-care';
 export async function issueAccessToken(
   keys: ServerKeys,
   subject: { id: string; email: string; userType: UserType; groups: readonly string[]; businessPartnerId?: string | null },
-  now = new Date(),
+  now: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + constants.accessTokenLifetimeMinutes * 60;
@@ -39,10 +39,10 @@ export async function issueAccessToken(
 const groupValues = new Set<string>(enums.permissionGroup.values);
 const userTypes = new Set<string>(enums.userType.values);
 
-/** The token's claims, or undefined when it is malformed, forged or expired. */
-export async function verifyAccessToken(keys: ServerKeys, token: string): Promise<TokenClaims | undefined> {
+/** The token's claims, or undefined when it is malformed, forged or expired at `now`. */
+export async function verifyAccessToken(keys: ServerKeys, token: string, now: Date): Promise<TokenClaims | undefined> {
   try {
-    const { payload } = await jwtVerify(token, keys.jwt, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['sub', 'exp', 'iat'] });
+    const { payload } = await jwtVerify(token, keys.jwt, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['sub', 'exp', 'iat'], currentDate: now });
     const { sub, email, userType, groups, bp, exp, iat } = payload as Partial<TokenClaims>;
     if (typeof sub !== 'string' || typeof email !== 'string' || typeof userType !== 'string' || !userTypes.has(userType)) return undefined;
     if (!Array.isArray(groups) || !groups.every((g) => typeof g === 'string' && groupValues.has(g))) return undefined;

@@ -86,7 +86,7 @@ function paymentMethod(p: PaymentRow): string {
   return p.card_brand && p.card_last4 ? `${p.card_brand} **** ${p.card_last4}` : enums.paymentProvider.labels[p.provider];
 }
 
-export async function receiptPdf(payment: PaymentRow, paidBy: string, issuedAt: Date = new Date()): Promise<Uint8Array> {
+export async function receiptPdf(payment: PaymentRow, paidBy: string, issuedAt: Date): Promise<Uint8Array> {
   const { doc, w } = await open(message('document.receipt.title'));
   w.row(label('document.label.receiptNumber'), payment.id);
   w.row(label('document.label.date'), billingTime(payment.created_at));
@@ -113,7 +113,7 @@ export interface StatementVisit {
   chargedCents: number;
 }
 
-export async function statementPdf(visit: StatementVisit, payments: readonly PaymentRow[], accountName: string, issuedAt: Date = new Date()): Promise<Uint8Array> {
+export async function statementPdf(visit: StatementVisit, payments: readonly PaymentRow[], accountName: string, issuedAt: Date): Promise<Uint8Array> {
   const { doc, w } = await open(message('document.statement.title'));
   w.row(label('document.label.paidBy'), accountName);
   w.row(label('document.label.patient'), visit.patientName);

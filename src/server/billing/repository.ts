@@ -55,7 +55,7 @@ export interface DateRange {
 }
 
 /** The range asked for, defaulting to the last year; reversed or longer than billingHistoryMaxDays is refused. */
-export function billingRange(query: { startDate?: string; endDate?: string }, now: Date = new Date()): DateRange {
+export function billingRange(query: { startDate?: string; endDate?: string }, now: Date): DateRange {
   const today = moment(now).tz(constants.billingTimeZone).format('YYYY-MM-DD');
   const endDate = query.endDate ?? (query.startDate && query.startDate > today ? query.startDate : today);
   const startDate = query.startDate ?? addDaysIso(endDate, -365);

@@ -129,6 +129,17 @@ export async function appointmentById(db: Queryable, id: string): Promise<Booked
   return row ? out(row) : undefined;
 }
 
+/**
+ * Upcoming (not yet ended) or past sessions at `now`, the app's clock (never the database's
+ * now()): the condition on the appointment `a` and the order of the listing. `nowParam` is the
+ * placeholder that carries `now`.
+ */
+export function appointmentTiming(when: 'upcoming' | 'past', nowParam: string): { where: string; order: string } {
+  return when === 'upcoming'
+    ? { where: `upper(a.during) > ${nowParam}::timestamptz`, order: 'lower(a.during) ASC, a.id' }
+    : { where: `upper(a.during) <= ${nowParam}::timestamptz`, order: 'lower(a.during) DESC, a.id' };
+}
+
 export async function appointmentsWhere(db: Queryable, where: string, params: unknown[], order: string, limit: number): Promise<BookedAppointment[]> {
   const rows = await db.query<AppointmentRow>(`${SELECT} WHERE ${where} ORDER BY ${order} LIMIT ${Math.trunc(limit)}`, params);
   return rows.map(out);

@@ -183,7 +183,8 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
   return { slot, drafts, timeZone, today, selfPay, insuranceId, priceCents, partner, wantsCharge, cardToken, party };
 }
 
-export async function book(request: FastifyRequest, command: BookingCommand, now = new Date()): Promise<BookingResult> {
+export async function book(request: FastifyRequest, command: BookingCommand): Promise<BookingResult> {
+  const now = request.server.clock.now();
   const caller = callerOf(request);
   const audience: AppType = audienceOf(request);
   const db = request.server.database;
@@ -210,7 +211,7 @@ export async function book(request: FastifyRequest, command: BookingCommand, now
   try {
     const result = await db.transaction(async (tx) => {
       if (!(await claimKey(tx, scope))) throw new AlreadyAnswered();
-      const hold = await lockHold(tx, db.kind, body.holdId, caller.userId, body.providerId);
+      const hold = await lockHold(tx, db.kind, body.holdId, caller.userId, body.providerId, now);
       if (hold.slot_id !== body.slotId || hold.provider_id !== body.providerId) throw new AppError('BOOKING_DETAILS_MISMATCH');
 
       let responsiblePartyId: string | null = null;

@@ -47,8 +47,8 @@ export async function lockProviderTime(tx: Queryable, kind: Database['kind'], pr
 }
 
 /** Deletes the provider's expired holds: a constraint cannot look at the clock, so this runs before every claim. */
-export async function purgeExpiredHolds(tx: Queryable, providerId: string): Promise<void> {
-  await tx.query("DELETE FROM slot_reservations WHERE provider_id = $1 AND kind = 'hold' AND expires_at <= now()", [providerId]);
+export async function purgeExpiredHolds(tx: Queryable, providerId: string, now: Date): Promise<void> {
+  await tx.query("DELETE FROM slot_reservations WHERE provider_id = $1 AND kind = 'hold' AND expires_at <= $2::timestamptz", [providerId, now.toISOString()]);
 }
 
 export function holdOut(hold: { id: string; slot_id: string; provider_id: string; expires_at: Date }, slot: SlotRow): HoldSlotResponse {
@@ -65,25 +65,25 @@ export function holdOut(hold: { id: string; slot_id: string; provider_id: string
 }
 
 /** Holds a slot for the caller; their own live hold of the same slot is renewed (same hold id, later expiry). */
-export async function holdSlot(database: Database, callerId: string, slotId: string, providerId: string, now = new Date()): Promise<HoldSlotResponse> {
+export async function holdSlot(database: Database, callerId: string, slotId: string, providerId: string, now: Date): Promise<HoldSlotResponse> {
   const slot = await slotOf(database, slotId, providerId);
   if (!slot) throw new AppError('NO_OPEN_SLOT');
   checkSlotRules(slot, now);
   try {
     const hold = await database.transaction(async (tx) => {
       await lockProviderTime(tx, database.kind, providerId);
-      await purgeExpiredHolds(tx, providerId);
+      await purgeExpiredHolds(tx, providerId, now);
       const [renewed] = await tx.query<{ id: string; slot_id: string; provider_id: string; expires_at: Date }>(
-        `UPDATE slot_reservations SET expires_at = now() + make_interval(mins => $3::int)
+        `UPDATE slot_reservations SET expires_at = $4::timestamptz + make_interval(mins => $3::int)
           WHERE slot_id = $1 AND kind = 'hold' AND held_by = $2 RETURNING id, slot_id, provider_id, expires_at`,
-        [slotId, callerId, constants.slotHoldMinutes],
+        [slotId, callerId, constants.slotHoldMinutes, now.toISOString()],
       );
       if (renewed) return renewed;
       const [row] = await tx.query<{ id: string; slot_id: string; provider_id: string; expires_at: Date }>(
         `INSERT INTO slot_reservations (provider_id, slot_id, during, kind, held_by, expires_at)
-         SELECT s.provider_id, s.id, s.during, 'hold', $2, now() + make_interval(mins => $3::int) FROM slots s WHERE s.id = $1
+         SELECT s.provider_id, s.id, s.during, 'hold', $2, $4::timestamptz + make_interval(mins => $3::int) FROM slots s WHERE s.id = $1
          RETURNING id, slot_id, provider_id, expires_at`,
-        [slotId, callerId, constants.slotHoldMinutes],
+        [slotId, callerId, constants.slotHoldMinutes, now.toISOString()],
       );
       return row!;
     });
@@ -111,9 +111,9 @@ export interface HoldRow {
  * The caller's live hold, locked for converting: gone (expired and purged, or released) answers
  * SLOT_HOLD_EXPIRED; someone else's answers 404; one already booked answers 3001.
  */
-export async function lockHold(tx: Queryable, kind: Database['kind'], holdId: string, callerId: string, providerId: string): Promise<HoldRow> {
+export async function lockHold(tx: Queryable, kind: Database['kind'], holdId: string, callerId: string, providerId: string, now: Date): Promise<HoldRow> {
   await lockProviderTime(tx, kind, providerId);
-  await purgeExpiredHolds(tx, providerId);
+  await purgeExpiredHolds(tx, providerId, now);
   const [hold] = await tx.query<HoldRow>('SELECT id, slot_id, provider_id, held_by, kind FROM slot_reservations WHERE id = $1 FOR UPDATE', [holdId]);
   if (!hold) throw new AppError('SLOT_HOLD_EXPIRED');
   if (hold.held_by !== callerId) throw new AppError('NOT_FOUND');

@@ -65,7 +65,7 @@ export async function sendAppointmentMail(app: FastifyInstance, template: Appoin
   const where = appointment.joinUrl ? message('mail.appointment.joinVideo', { url: appointment.joinUrl }) : message('mail.appointment.inPerson', { practice: practice.name, address });
   const patients = appointment.patients.map((p) => `${p.firstName} ${p.lastName}`).join(', ');
   const cancelled = template === 'appointment-cancellation';
-  const sequence = template === 'appointment-confirmation' ? 0 : Math.floor(Date.now() / 1000);
+  const sequence = template === 'appointment-confirmation' ? 0 : Math.floor(app.clock.now().getTime() / 1000);
   const ics = calendarFile({
     id: appointment.id, start: appointment.start, end: appointment.end, title: message('mail.appointment.calendarTitle', { provider }),
     description: `${modeLabel} - ${patients}${appointment.joinUrl ? `\n${where}` : ''}`, location: appointment.joinUrl ?? address, url: appointment.joinUrl,

@@ -39,7 +39,7 @@ export function gatewayOf(app: FastifyInstance): CardGateway {
   if (!gateway) {
     const config = configs.get(app.database) ?? loadConfig();
     const key = Buffer.from(hkdfSync('sha256', serverSecret(config), 'mindful-care', 'local-card-gateway', 32));
-    gateway = cardGatewayFor(config, key);
+    gateway = cardGatewayFor(config, key, app.clock);
     gateways.set(app.database, gateway);
   }
   return gateway;

@@ -30,7 +30,7 @@ export interface ProviderSchedule {
  * The open slots of the providers in `providerIdsParam` that overlap [fromParam, toParam), as SQL over
  * parameter placeholders. Everything that can make a slot unavailable belongs in this WHERE clause.
  */
-function openSlotsSql(providerIdsParam: string, fromParam: string, toParam: string): string {
+function openSlotsSql(providerIdsParam: string, fromParam: string, toParam: string, nowParam: string): string {
   return `SELECT s.id, s.provider_id, s.practice_id, s.during, s.availability_type, s.is_medication
             FROM slots s
            WHERE s.provider_id = ANY(${providerIdsParam}::uuid[])
@@ -38,7 +38,7 @@ function openSlotsSql(providerIdsParam: string, fromParam: string, toParam: stri
              AND NOT EXISTS (
                SELECT 1 FROM slot_reservations r
                 WHERE r.provider_id = s.provider_id AND r.during && s.during
-                  AND (r.kind = 'booking' OR r.expires_at > now()))`;
+                  AND (r.kind = 'booking' OR r.expires_at > ${nowParam}::timestamptz))`;
 }
 
 /** A slot as stored: times are instants; the provider's zone turns them into local days. */
@@ -52,13 +52,13 @@ export interface SlotRow {
   is_medication: boolean;
 }
 
-async function openSlotRows(db: Queryable, providerIds: string[], from: Date, to: Date, practiceId?: string): Promise<OpenSlot[]> {
+async function openSlotRows(db: Queryable, providerIds: string[], from: Date, to: Date, now: Date, practiceId?: string): Promise<OpenSlot[]> {
   const rows = await db.query<SlotRow>(
     `SELECT o.id, o.provider_id, o.practice_id, lower(o.during) AS start_at, upper(o.during) AS end_at, o.availability_type, o.is_medication
-       FROM (${openSlotsSql('$1', '$2', '$3')}) o
+       FROM (${openSlotsSql('$1', '$2', '$3', '$5')}) o
       WHERE lower(o.during) >= $2::timestamptz AND ($4::uuid IS NULL OR o.practice_id = $4::uuid OR o.availability_type = 'online')
       ORDER BY lower(o.during)`,
-    [providerIds, from.toISOString(), to.toISOString(), practiceId ?? null],
+    [providerIds, from.toISOString(), to.toISOString(), practiceId ?? null, now.toISOString()],
   );
   return rows.map((r) => ({
     id: r.id,
@@ -89,7 +89,7 @@ export async function listOpenSlots(
 ): Promise<OpenSlot[]> {
   const from = new Date(Math.max(range.from.getTime(), earliestSearchStart(now, provider.timeZone).getTime()));
   if (from >= range.to) return [];
-  const rows = await openSlotRows(db, [provider.id], from, range.to, filter.practiceId);
+  const rows = await openSlotRows(db, [provider.id], from, range.to, now, filter.practiceId);
   const kinds = filter.medicationOnly === undefined ? rows : rows.filter((s) => s.isMedication === filter.medicationOnly);
   return offeredSlots(kinds, { now, zone: provider.timeZone, offersMedication: provider.offersMedication, filter });
 }
@@ -105,7 +105,7 @@ export async function firstOpenSlots(
   if (!providers.length) return out;
   const from = new Date(Math.min(...providers.map((p) => earliestSearchStart(now, p.timeZone).getTime())));
   const to = new Date(now.getTime() + constants.availabilityWindowDays * 86_400_000);
-  const rows = await openSlotRows(db, providers.map((p) => p.id), from, to);
+  const rows = await openSlotRows(db, providers.map((p) => p.id), from, to, now);
   for (const p of providers) {
     const own = rows.filter((r) => r.providerId === p.id && (filter.medicationOnly === undefined || r.isMedication === filter.medicationOnly));
     const [first] = offeredSlots(own, { now, zone: p.timeZone, offersMedication: p.offersMedication, filter });
@@ -155,7 +155,7 @@ export async function refreshAvailabilitySummary(database: Database, now: Date, 
          SELECT o.provider_id, lower(o.during) AS start_at, o.availability_type,
                 extract(hour FROM lower(o.during) AT TIME ZONE sc.time_zone) + extract(minute FROM lower(o.during) AT TIME ZONE sc.time_zone) / 60.0 AS local_hour
            FROM scope sc
-           JOIN LATERAL (${openSlotsSql('ARRAY[sc.id]', 'sc.from_at', 'sc.to_at')}) o ON true
+           JOIN LATERAL (${openSlotsSql('ARRAY[sc.id]', 'sc.from_at', 'sc.to_at', '$15')}) o ON true
           WHERE lower(o.during) >= sc.from_at
             AND NOT (o.is_medication AND sc.offers_medication AND lower(o.during) < $5::timestamptz)
        ), open_stats AS MATERIALIZED (
@@ -171,12 +171,12 @@ export async function refreshAvailabilitySummary(database: Database, now: Date, 
        INSERT INTO provider_search (state_code, provider_id, open_slots, first_available, time_of_day_mask, availability_type_mask,
                                     filter_ids, plan_ids, accepts_b2b, latitude, longitude, refreshed_at)
        SELECT st.state_code, sc.id, stats.open_slots, stats.first_available, stats.tod, stats.modes,
-              sc.filter_ids, sc.plan_ids, sc.accepts_b2b, sc.latitude, sc.longitude, now()
+              sc.filter_ids, sc.plan_ids, sc.accepts_b2b, sc.latitude, sc.longitude, $15::timestamptz
          FROM scope sc JOIN stats USING (id) CROSS JOIN LATERAL unnest(sc.licensed_states) AS st(state_code)`,
       [
         zones, starts.map((d) => d.toISOString()), ends.map((d) => d.toISOString()), ids, medicationCutoff.toISOString(),
         cut.earlyMorningBefore, cut.morningBefore, cut.afternoonBefore, bits[0], bits[1], bits[2], bits[3],
-        availabilityTypeBit('online'), availabilityTypeBit('in_person'),
+        availabilityTypeBit('online'), availabilityTypeBit('in_person'), now.toISOString(),
       ],
     );
   });

@@ -20,7 +20,7 @@ export interface AuthorizationRow {
 
 const COLUMNS = "id, patient_id, form, to_char(effective_date, 'YYYY-MM-DD') AS effective_date, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date, created_at";
 
-export function authorizationOut(row: AuthorizationRow, now: Date = new Date()) {
+export function authorizationOut(row: AuthorizationRow, now: Date) {
   const today = todayIso(now);
   return {
     id: row.id,

@@ -38,7 +38,7 @@ export async function patientsOfUser(db: Queryable, userId: string): Promise<Pat
   return db.query<PatientRow>(`SELECT ${PATIENT_COLUMNS} FROM patients p WHERE p.user_id = $1 ORDER BY ${PATIENT_ORDER}`, [userId]);
 }
 
-export function patientOut(row: PatientRow, now: Date = new Date()): PatientRecord {
+export function patientOut(row: PatientRow, now: Date): PatientRecord {
   return {
     id: row.id,
     userId: row.user_id,

@@ -6,6 +6,7 @@
 import type { Config } from '../config';
 import { braintreeGateway } from './braintree-gateway';
 import { localTestGateway } from './local-gateway';
+import type { Clock } from '../clock';
 
 export interface CardInfo {
   brand: string;
@@ -39,7 +40,7 @@ export interface CardGateway {
   void(transactionId: string): Promise<void>;
 }
 
-export function cardGatewayFor(config: Config, secret: Buffer): CardGateway {
+export function cardGatewayFor(config: Config, secret: Buffer, clock: Clock): CardGateway {
   if (config.braintreeMerchantId && config.braintreePublicKey && config.braintreePrivateKey) {
     return braintreeGateway({
       merchantId: config.braintreeMerchantId,
@@ -48,7 +49,7 @@ export function cardGatewayFor(config: Config, secret: Buffer): CardGateway {
       environment: config.braintreeEnvironment,
     });
   }
-  return localTestGateway(secret);
+  return localTestGateway(secret, clock);
 }
 
 /** Whole cents from a rate in dollars ("120.00", 120): never through floating-point sums. */

@@ -7,6 +7,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { constants } from '../../generated/constants';
 import type { CardGateway, CardInfo, GatewayOutcome } from './gateway';
+import { systemClock, type Clock } from '../clock';
 
 interface TokenPayload extends CardInfo {
   declines: boolean;
@@ -16,7 +17,7 @@ interface TokenPayload extends CardInfo {
 const NONCE = 'tok_local_';
 const VAULT = 'card_local_';
 
-export function parseExpiration(expiration: string, now = new Date()): { month: number; year: number } | undefined {
+export function parseExpiration(expiration: string, now: Date): { month: number; year: number } | undefined {
   const match = /^(\d{2}) ?\/ ?(\d{2}|\d{4})$/.exec(expiration.trim());
   if (!match) return undefined;
   const month = Number(match[1]);
@@ -26,7 +27,8 @@ export function parseExpiration(expiration: string, now = new Date()): { month: 
   return endOfMonth > now.getTime() ? { month, year } : undefined;
 }
 
-export function localTestGateway(secret: Buffer): CardGateway {
+/** `clock` decides whether a card's expiration has passed. */
+export function localTestGateway(secret: Buffer, clock: Clock = systemClock): CardGateway {
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
   const encode = (prefix: string, payload: TokenPayload) => {
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
@@ -57,7 +59,7 @@ export function localTestGateway(secret: Buffer): CardGateway {
       const number = card.number.replace(/\s+/g, '');
       const { approved, declined } = constants.testCardNumbers;
       const known = approved.find((c) => c.number === number) ?? declined.find((c) => c.number === number);
-      const expiry = parseExpiration(card.expiration);
+      const expiry = parseExpiration(card.expiration, clock.now());
       const cvvLength = known?.brand === 'American Express' ? 4 : 3;
       if (!known || !expiry || card.cvv.length !== cvvLength) return { ok: false, reason: 'invalid' };
       const payload: TokenPayload = {

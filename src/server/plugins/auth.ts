@@ -75,7 +75,7 @@ export async function resolveCaller(request: FastifyRequest): Promise<Caller | u
   if (request.caller) return request.caller;
   const token = bearerToken(request);
   if (!token) return request.headers.authorization ? null : undefined;
-  const claims = await verifyAccessToken(request.server.keys, token);
+  const claims = await verifyAccessToken(request.server.keys, token, request.server.clock.now());
   if (!claims) return null;
   const [account] = await request.server.database.query<{ disabled: boolean }>(
     'SELECT disabled_at IS NOT NULL AS disabled FROM users WHERE id = $1',
@@ -107,7 +107,7 @@ export default fp<{ config: Config }>(
     app.decorate('verifyGoogleIdToken', googleVerifier(opts.config));
     app.decorate('publicUrl', opts.config.publicUrl);
     const testLifetime = opts.config.testSignInLifetimeSeconds;
-    app.decorate('signInExpiry', (specMinutes: number) => new Date(Date.now() + (testLifetime === undefined ? specMinutes * 60 : testLifetime) * 1000));
+    app.decorate('signInExpiry', (specMinutes: number) => new Date(app.clock.now().getTime() + (testLifetime === undefined ? specMinutes * 60 : testLifetime) * 1000));
     app.decorate('signInSendsPerAccountPerHour', opts.config.testSignInSendsPerAccountPerHour ?? constants.signInSendsPerAccountPerHour);
     app.decorateRequest('caller', undefined);
     app.decorateRequest('audited', false);
@@ -138,5 +138,5 @@ export default fp<{ config: Config }>(
       return payload;
     });
   },
-  { name: 'auth', dependencies: ['database'] },
+  { name: 'auth', dependencies: ['database', 'clock'] },
 );

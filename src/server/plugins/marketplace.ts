@@ -43,12 +43,12 @@ export default fp(
       refreshing ??= (async () => {
         if (onlyWhenStale) {
           const [row] = await app.database.query<{ stale: boolean }>(
-            'SELECT coalesce(min(refreshed_at) < now() - make_interval(secs => $1), true) AS stale FROM provider_search',
-            [REFRESH_EVERY_MS / 1000],
+            'SELECT coalesce(min(refreshed_at) < $2::timestamptz - make_interval(secs => $1), true) AS stale FROM provider_search',
+            [REFRESH_EVERY_MS / 1000, app.clock.now().toISOString()],
           );
           if (!row?.stale) return;
         }
-        await refreshAvailabilitySummary(app.database, new Date());
+        await refreshAvailabilitySummary(app.database, app.clock.now());
       })()
         .catch((err: unknown) => app.log.error({ err }, 'availability summary refresh failed'))
         .finally(() => {
@@ -71,5 +71,5 @@ export default fp(
       await Promise.all([refreshing, reloading]);
     });
   },
-  { name: 'marketplace', dependencies: ['database'] },
+  { name: 'marketplace', dependencies: ['database', 'clock'] },
 );

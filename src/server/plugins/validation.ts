@@ -8,9 +8,11 @@ import { createAjv } from '../../domain/validation/ajv';
 
 export default fp(
   async (app) => {
-    const bodyAjv = createAjv();
-    const textAjv = createAjv({ coerceTypes: 'array' });
+    // Date rules ("in the past", "at most 110 years back") read today from the app's clock.
+    const now = () => app.clock.now();
+    const bodyAjv = createAjv({}, now);
+    const textAjv = createAjv({ coerceTypes: 'array' }, now);
     app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
   },
-  { name: 'validation' },
+  { name: 'validation', dependencies: ['clock'] },
 );

@@ -3,7 +3,7 @@
  * sends, and the spec's messages for a wrong code, a used link and a date of birth to confirm.
  */
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { aPerson } from '../../../../tests/support/person';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { errorCatalogue } from '../../../generated/errors';
@@ -77,7 +77,7 @@ describe('sign-in with a one-time code', () => {
   it('sends a code to the address and asks for it, then signs in and lands on the patient dashboard', async () => {
     services.auth.sendEmailOtp.mockResolvedValue({ sent: true, expiresInMinutes: 10 });
     services.auth.verifyEmailOtp.mockResolvedValue(await session(['patient']));
-    const user = userEvent.setup();
+    const user = aPerson();
     renderAt(routeById.login.path);
     await user.type(screen.getByLabelText(/mail/i), email);
     await user.click(screen.getByRole('button', { name: message('ui.login.sendCode') }));
@@ -91,7 +91,7 @@ describe('sign-in with a one-time code', () => {
   });
 
   it('checks the code with the spec messages before sending it', async () => {
-    const user = userEvent.setup();
+    const user = aPerson();
     const { store } = renderAt(routeById.verifyOtp.path);
     store.dispatch(authEmailEntered(email));
     const submit = await screen.findByRole('button', { name: /sign in/i });
@@ -106,7 +106,7 @@ describe('sign-in with a one-time code', () => {
   it('shows the catalogue message for a wrong, expired or used code, and sends a new code on request', async () => {
     services.auth.verifyEmailOtp.mockRejectedValue(apiError('OTP_INVALID'));
     services.auth.sendEmailOtp.mockResolvedValue({ sent: true, expiresInMinutes: 10 });
-    const user = userEvent.setup();
+    const user = aPerson();
     const { store } = renderAt(routeById.verifyOtp.path);
     store.dispatch(authEmailEntered(email));
     await user.type(await screen.findByLabelText(/code/i), '000000');
@@ -127,7 +127,7 @@ describe('sign-in with a one-time code', () => {
 describe('sign-in with a magic link', () => {
   it('sends a link when the one-time-code flag is off, with the page to come back to', async () => {
     services.auth.sendMagicLink.mockResolvedValue({ sent: true, expiresInMinutes: 10 });
-    const user = userEvent.setup();
+    const user = aPerson();
     renderAt(`${routeById.login.path}?redirectTo=${encodeURIComponent('/app/bookings?slotId=9')}`, { otpFlag: 'off' });
     expect(screen.getByText(message('ui.login.redirectNote'))).toBeTruthy();
     await user.type(screen.getByLabelText(/mail/i), email);
@@ -139,7 +139,7 @@ describe('sign-in with a magic link', () => {
 
   it('never keeps a redirect that leaves the site', async () => {
     services.auth.sendMagicLink.mockResolvedValue({ sent: true, expiresInMinutes: 10 });
-    const user = userEvent.setup();
+    const user = aPerson();
     renderAt(`${routeById.login.path}?redirectTo=${encodeURIComponent('//evil.example/x')}`, { otpFlag: 'off' });
     await user.type(screen.getByLabelText(/mail/i), email);
     await user.click(screen.getByRole('button', { name: message('ui.login.sendLink') }));
@@ -164,7 +164,7 @@ describe('sign-in with a magic link', () => {
   it('asks for the date of birth when the account needs it, and signs in with it', async () => {
     services.auth.verifyLoginToken.mockRejectedValue(apiError('DOB_REQUIRED'));
     services.auth.loginWithToken.mockRejectedValueOnce(apiError('DOB_REQUIRED')).mockResolvedValueOnce(await session(['patient']));
-    const user = userEvent.setup();
+    const user = aPerson();
     renderAt(`${routeById.magicLinkLogin.path}?redirect=true&loginToken=${token}`);
     const dialog = await screen.findByRole('dialog', { name: message('ui.verifyDob.heading') });
     expect(dialog.textContent).toContain(message('ui.verifyDob.text'));

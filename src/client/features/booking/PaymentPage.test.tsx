@@ -2,7 +2,7 @@ jest.mock('braintree-web/client', () => ({ create: jest.fn() }));
 jest.mock('braintree-web/hosted-fields', () => ({ create: jest.fn() }));
 
 import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { aPerson } from '../../../../tests/support/person';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -89,7 +89,7 @@ const cardSection = () => screen.findByRole('region', { name: message('ui.bookin
 
 describe.each<BookingVariant>(['patient', 'support'])('payment step (%s) with a new card', (variant) => {
   it('with Braintree: the card is typed into hosted fields and the booking carries their nonce, never calling /patient-cards/tokenize', async () => {
-    const user = userEvent.setup();
+    const user = aPerson();
     const { calls } = renderPaymentStep(variant, { gateway: 'braintree', clientToken: 'client-token-1' });
     const card = await cardSection();
     await within(card).findByRole('group', { name: cardFormTitle('number') });
@@ -113,7 +113,7 @@ describe.each<BookingVariant>(['patient', 'support'])('payment step (%s) with a 
   });
 
   it('with the local test gateway: the card form is the spec form and the saga tokenizes its details first, as before', async () => {
-    const user = userEvent.setup();
+    const user = aPerson();
     renderPaymentStep(variant, { gateway: 'local' });
     const card = await cardSection();
     await within(card).findByRole('textbox', { name: cardFormTitle('number') });

@@ -12,10 +12,12 @@ export function zoneLabel(iso: string, timeZone: string): string {
   return part?.value ?? timeZone;
 }
 
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
 export function formatDollars(amount: number | string | undefined | null): string {
   const value = typeof amount === 'string' ? Number(amount) : amount;
   if (value === undefined || value === null || !Number.isFinite(value)) return '';
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
+  return dollars.format(value);
 }
 
 /** "4 minutes 5 seconds", "1 minute", "30 seconds" */

@@ -1,6 +1,6 @@
 /** The partner directory and verification screens over a fake API: paging, code checks, what is stored. */
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { aPerson } from '../../../../tests/support/person';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -105,7 +105,7 @@ describe('the partner directory', () => {
 
   it('shows the partner’s own message for a code that is not theirs, and checks the format first', async () => {
     const validate = jest.fn(() => ({ valid: false }));
-    const user = userEvent.setup();
+    const user = aPerson();
     renderAt(routeById.partnerDirectory.path, { listBusinessPartners: listing, validatePartnerCodeByName: validate });
     const input = await screen.findByLabelText(message('ui.partners.codeFor', { partner: 'Partner 01' }));
     const form = input.closest('form')!;
@@ -125,7 +125,7 @@ describe('the partner directory', () => {
 
   it('uses the catalogue message when the partner has none, and opens the verification page for a valid code', async () => {
     const lookedUp: string[] = [];
-    const user = userEvent.setup();
+    const user = aPerson();
     renderAt(routeById.partnerDirectory.path, {
       listBusinessPartners: listing,
       validatePartnerCodeByName: (input) => ((input.query as { code: string }).code === 'code-2' ? { valid: true, partnerId: all[1]!.id } : { valid: false }),

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
+import { aPerson } from '../../../../tests/support/person';
 import { constants } from '../../../generated/constants';
 import { errorCatalogue } from '../../../generated/errors';
 import { messages } from '../../../generated/messages';
@@ -43,7 +44,7 @@ function answers(over: { due?: boolean; cards?: (typeof visa)[] } = {}): Record<
   };
 }
 
-async function fillTestCard(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+async function fillTestCard(user: UserEvent, dialog: HTMLElement) {
   const d = within(dialog);
   await user.type(d.getByLabelText('Card number'), '4111111111111111');
   await user.type(d.getByLabelText('Expiration (MM/YY)'), '12/30');
@@ -52,7 +53,7 @@ async function fillTestCard(user: ReturnType<typeof userEvent.setup>, dialog: HT
 
 describe('PatientBillingPage', () => {
   it('lists a late-cancellation fee that is due and pays it with the card on file, once', async () => {
-    const user = userEvent.setup();
+    const user = aPerson();
     const { calls } = renderScreen(<PatientBillingPage />, { path, answers: answers(), sagas: true });
     const due = await screen.findByText(message('ui.patient.billing.dueFee', { when, provider: 'Morgan Lee, LCSW' }));
     expect(due).toBeTruthy();
@@ -73,7 +74,7 @@ describe('PatientBillingPage', () => {
   });
 
   it('pays with another card, keeping it on file, and shows a declined card in the words of the catalogue', async () => {
-    const user = userEvent.setup();
+    const user = aPerson();
     let declined = true;
     const base = answers({ cards: [] });
     const { calls } = renderScreen(<PatientBillingPage />, {
@@ -110,7 +111,7 @@ describe('PatientBillingPage', () => {
   });
 
   it('says nothing is due, and adds a card for a dependant as the default card', async () => {
-    const user = userEvent.setup();
+    const user = aPerson();
     const { calls } = renderScreen(<PatientBillingPage />, {
       path,
       answers: {

@@ -1,5 +1,6 @@
 /** Billing of the account: payments and refunds by date range, one transaction, receipts and statements as PDFs, cards on file. */
 import { useQuery } from '@tanstack/react-query';
+import { constants } from '../../../generated/constants';
 import { enums } from '../../../generated/enums';
 import type { BillingTransaction } from '../../../generated/entities';
 import { routeById } from '../../../generated/routes';
@@ -58,7 +59,7 @@ export function formatDollars(amount: number, currency = 'USD'): string {
 }
 
 export function formatDay(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'America/New_York' }).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: constants.billingTimeZone }).format(new Date(iso));
 }
 
 export async function downloadReceipt(api: ApiClient, t: Pick<Transaction, 'id' | 'createdAt'>): Promise<void> {

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { aPerson } from '../../../../tests/support/person';
 import findAccountForm from '../../../generated/forms/support-find-account';
 import { messages } from '../../../generated/messages';
 import { routeById } from '../../../generated/routes';
@@ -30,7 +30,7 @@ describe('the support dashboard', () => {
   const path = routeById.supportDashboard.path;
 
   it("finds a caller's account by e-mail and opens it", async () => {
-    const user = userEvent.setup();
+    const user = aPerson();
     const { calls } = renderScreen(<SupportDashboardPage />, { path, groups: ['support'], answers: { userExists: () => ({ exists: true, userId }) } });
     await user.type(screen.getByLabelText(/email/i), account.email);
     await user.click(screen.getByRole('button', { name: findAccountForm.submitLabel }));
@@ -39,7 +39,7 @@ describe('the support dashboard', () => {
   });
 
   it('goes to the account-not-found page when no account uses the address', async () => {
-    const user = userEvent.setup();
+    const user = aPerson();
     renderScreen(<SupportDashboardPage />, { path, groups: ['support'], answers: { userExists: () => ({ exists: false }) } });
     await user.type(screen.getByLabelText(/email/i), 'nobody@example.com');
     await user.click(screen.getByRole('button', { name: findAccountForm.submitLabel }));

@@ -49,6 +49,11 @@ function withEnumLabels(schema: SchemaNode, uiSchema: Record<string, unknown>): 
   return out as UiSchema;
 }
 
+// The same objects on every render: rjsf compares its props deeply on each keystroke and rebuilds
+// its registry when they change.
+const templates = { FieldTemplate, ObjectFieldTemplate, BaseInputTemplate };
+const widgets = { SelectWidget, ...specWidgets };
+
 function toErrorSchema(errors: readonly FieldError[]): ErrorSchema {
   const root: Record<string, unknown> = {};
   for (const e of errors) {
@@ -82,8 +87,8 @@ export function SpecForm<T extends object>({ form, initialData, onSubmit, server
       showErrorList={false}
       noHtml5Validate
       focusOnFirstError
-      templates={{ FieldTemplate, ObjectFieldTemplate, BaseInputTemplate }}
-      widgets={{ SelectWidget, ...specWidgets }}
+      templates={templates}
+      widgets={widgets}
       formContext={context}
       idPrefix={idPrefix}
       onChange={(e) => setData(e.formData as Partial<T>)}

@@ -7,7 +7,7 @@ import { reachAccount, reachPatient, reachRecord } from '../../accounts/reach';
 import { userByEmail, type UserRow } from '../../accounts/repository';
 import { writeAudit } from '../../audit';
 import { book, type BookingBody } from '../../booking/book';
-import { appointmentById, appointmentsWhere } from '../../booking/appointments';
+import { appointmentById, appointmentsWhere, appointmentTiming } from '../../booking/appointments';
 import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome } from '../../booking/charges';
 import { checkSlotRules, holdSlot, lockHold, releaseHold, slotOf } from '../../booking/holds';
 import { sendAppointmentMail } from '../../booking/mails';
@@ -93,7 +93,7 @@ async function onceFor<T>(
 
 export const appointmentsHandlers: Handlers = {
   async holdSlot(request, reply) {
-    const hold = await holdSlot(request.server.database, callerOf(request).userId, request.body.slotId, request.body.providerId);
+    const hold = await holdSlot(request.server.database, callerOf(request).userId, request.body.slotId, request.body.providerId, request.server.clock.now());
     reply.status(201);
     return hold;
   },
@@ -127,15 +127,15 @@ export const appointmentsHandlers: Handlers = {
 
   async listAppointments(request) {
     const { userId, patientId, when = 'upcoming', limit = 50 } = request.query;
-    const order = when === 'upcoming' ? 'lower(a.during) ASC, a.id' : 'lower(a.during) DESC, a.id';
-    const timing = when === 'upcoming' ? 'upper(a.during) > now()' : 'upper(a.during) <= now()';
+    const { where: timing, order } = appointmentTiming(when, '$2');
+    const now = request.server.clock.now().toISOString();
     if (patientId) {
       const patient = await reachPatient(request, patientId, 'listAppointments');
       if (userId && userId !== patient.account_id) throw new AppError('NOT_FOUND');
-      return { items: await appointmentsWhere(request.server.database, `${timing} AND EXISTS (SELECT 1 FROM appointment_patients ap WHERE ap.appointment_id = a.id AND ap.patient_id = $1)`, [patientId], order, limit) };
+      return { items: await appointmentsWhere(request.server.database, `${timing} AND EXISTS (SELECT 1 FROM appointment_patients ap WHERE ap.appointment_id = a.id AND ap.patient_id = $1)`, [patientId, now], order, limit) };
     }
     const account = await reachAccount(request, userId ?? callerOf(request).userId, 'listAppointments');
-    return { items: await appointmentsWhere(request.server.database, `${timing} AND a.user_id = $1`, [account.id], order, limit) };
+    return { items: await appointmentsWhere(request.server.database, `${timing} AND a.user_id = $1`, [account.id, now], order, limit) };
   },
 
   async getAppointment(request) {
@@ -164,7 +164,7 @@ export const appointmentsHandlers: Handlers = {
       const result = await onceFor<BookedAppointment>(request, 'cancelAppointment', key, { id: appointment.id, body: request.body }, async (tx) => {
         const [current] = await tx.query<{ status: 'booked' | 'cancelled'; start_at: Date }>('SELECT status, lower(during) AS start_at FROM appointments WHERE id = $1 FOR UPDATE', [appointment.id]);
         const terms = cancellationTerms({
-          start: new Date(current!.start_at), now: new Date(), status: current!.status, byStaff: staff, cancelUntilAppointmentTime, waiveClientLateFee, staffWaivesFee: waiveFee,
+          start: new Date(current!.start_at), now: request.server.clock.now(), status: current!.status, byStaff: staff, cancelUntilAppointmentTime, waiveClientLateFee, staffWaivesFee: waiveFee,
         });
         if (!terms.allowed) throw new AppError('APPOINTMENT_NOT_CANCELLABLE', { details: { reason: terms.reason } });
         let feeStatus: 'none' | 'waived' | 'charged' | 'outstanding' = terms.fee === 'charge' ? 'outstanding' : terms.fee;
@@ -212,7 +212,7 @@ export const appointmentsHandlers: Handlers = {
     const caller = callerOf(request);
     const appointment = await reachAppointment(request, request.params.id, 'rescheduleAppointment');
     const key = idempotencyKeyOf(request, false);
-    const now = new Date();
+    const now = request.server.clock.now();
     if (appointment.status !== 'booked' || new Date(appointment.start_at) <= now) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
     const slot = await slotOf(request.server.database, request.body.slotId, appointment.provider_id);
     if (!slot) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
@@ -221,7 +221,7 @@ export const appointmentsHandlers: Handlers = {
       const result = await onceFor<BookedAppointment>(request, 'rescheduleAppointment', key, { id: appointment.id, body: request.body }, async (tx) => {
         const [current] = await tx.query<{ status: string; start_at: Date }>('SELECT status, lower(during) AS start_at FROM appointments WHERE id = $1 FOR UPDATE', [appointment.id]);
         if (current!.status !== 'booked' || new Date(current!.start_at) <= now) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
-        const hold = await lockHold(tx, request.server.database.kind, request.body.holdId, caller.userId, appointment.provider_id);
+        const hold = await lockHold(tx, request.server.database.kind, request.body.holdId, caller.userId, appointment.provider_id, now);
         if (hold.provider_id !== appointment.provider_id) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
         if (hold.slot_id !== request.body.slotId) throw new AppError('BOOKING_DETAILS_MISMATCH');
         await tx.query('DELETE FROM slot_reservations WHERE appointment_id = $1', [appointment.id]);
@@ -272,7 +272,7 @@ export const appointmentsHandlers: Handlers = {
 
   async getAppointmentCancellationReasons(request) {
     const start = request.query.startDate ? new Date(request.query.startDate) : undefined;
-    const late = start ? isLateCancellation(start, new Date()) : false;
+    const late = start ? isLateCancellation(start, request.server.clock.now()) : false;
     return { items: constants.appointmentCancellationReasons.map((r) => ({ id: r.id, label: r.label })), lateCancellation: late, feeCents: late ? constants.lateCancelFeeCents : 0 };
   },
 

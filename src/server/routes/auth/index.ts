@@ -44,9 +44,9 @@ async function signInWithToken(request: FastifyRequest, loginToken: string, dob:
   await assertUnderLimit(request, 'failure', undefined, 'signIn');
   const db = request.server.database;
   const [row] = await db.query<LoginTokenRow>(
-    `SELECT id, user_id, expires_at <= now() AS expired, used_at IS NOT NULL AS used, wrong_tries, redirect_to
+    `SELECT id, user_id, expires_at <= $2::timestamptz AS expired, used_at IS NOT NULL AS used, wrong_tries, redirect_to
        FROM login_tokens WHERE token_hash = $1`,
-    [codeHash(request.server.keys, loginToken)],
+    [codeHash(request.server.keys, loginToken), request.server.clock.now().toISOString()],
   );
   const user = row ? await userById(db, row.user_id) : undefined;
   if (!row || !user || user.disabled_at || row.expired || row.used || row.wrong_tries >= constants.otpMaxWrongTries) {
@@ -63,7 +63,8 @@ async function signInWithToken(request: FastifyRequest, loginToken: string, dob:
     throw new AppError('DOB_REQUIRED');
   }
   // Single use even when two requests race: only one UPDATE finds the token unused.
-  const used = await db.query('UPDATE login_tokens SET used_at = now() WHERE id = $1 AND used_at IS NULL AND expires_at > now() RETURNING id', [row.id]);
+  const now = request.server.clock.now().toISOString();
+  const used = await db.query('UPDATE login_tokens SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND expires_at > $2::timestamptz RETURNING id', [row.id, now]);
   if (!used.length) {
     await auditSignInFailure(request, method, 'token used concurrently', 401, user.id);
     throw new AppError('LOGIN_LINK_INVALID');
@@ -91,7 +92,7 @@ export const authHandlers: Handlers = {
       const code = newOtp();
       await request.server.database.transaction(async (tx) => {
         // Only the newest code works: sending (or re-sending) retires the earlier ones.
-        await tx.query('UPDATE sign_in_codes SET used_at = now() WHERE email = $1 AND used_at IS NULL', [email]);
+        await tx.query('UPDATE sign_in_codes SET used_at = $2 WHERE email = $1 AND used_at IS NULL', [email, request.server.clock.now().toISOString()]);
         await tx.query('INSERT INTO sign_in_codes (email, code_hash, expires_at) VALUES ($1, $2, $3)', [
           email, codeHash(request.server.keys, code), request.server.signInExpiry(constants.otpExpiryMinutes),
         ]);
@@ -107,9 +108,9 @@ export const authHandlers: Handlers = {
     await assertUnderLimit(request, 'failure', email, 'signIn');
     const db = request.server.database;
     const [code] = await db.query<{ id: string; code_hash: string; usable: boolean }>(
-      `SELECT id, code_hash, (used_at IS NULL AND expires_at > now() AND wrong_tries < $2) AS usable
+      `SELECT id, code_hash, (used_at IS NULL AND expires_at > $3::timestamptz AND wrong_tries < $2) AS usable
          FROM sign_in_codes WHERE email = $1 ORDER BY created_at DESC LIMIT 1`,
-      [email, constants.otpMaxWrongTries],
+      [email, constants.otpMaxWrongTries, request.server.clock.now().toISOString()],
     );
     const user = await activeAccount(request, email);
     const fail = async (reason: string) => {
@@ -122,7 +123,7 @@ export const authHandlers: Handlers = {
       await db.query('UPDATE sign_in_codes SET wrong_tries = wrong_tries + 1 WHERE id = $1', [code.id]);
       throw await fail('wrong code');
     }
-    const used = await db.query('UPDATE sign_in_codes SET used_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id', [code.id]);
+    const used = await db.query('UPDATE sign_in_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id', [code.id, request.server.clock.now().toISOString()]);
     if (!used.length) throw await fail('code used concurrently');
     return sessionFor(request, user, 'otp');
   },

@@ -33,7 +33,7 @@ async function receiptsAccount(request: FastifyRequest, responsiblePartyEhrId: s
 export const billingHandlers: Handlers = {
   async getBillingHistory(request) {
     const patient = await reachPatient(request, request.params.id, 'getBillingHistory');
-    const range = billingRange(request.query);
+    const range = billingRange(request.query, request.server.clock.now());
     return { ...range, items: (await paymentsOfPatient(request.server.database, patient.id, range)).map(transactionOut) };
   },
 
@@ -46,7 +46,7 @@ export const billingHandlers: Handlers = {
   },
 
   async listPaymentReceipts(request) {
-    const range = billingRange(request.query);
+    const range = billingRange(request.query, request.server.clock.now());
     const account = await reachAccount(request, await receiptsAccount(request, request.query.responsiblePartyEhrId), 'listPaymentReceipts');
     return { ...range, items: (await receiptsOfAccount(request.server.database, account.id, range)).map(transactionOut) };
   },
@@ -58,7 +58,7 @@ export const billingHandlers: Handlers = {
     if (!payment || payment.status === 'failed') throw new AppError('NOT_FOUND');
     if (isMissingInfo(payment)) throw new AppError('BILLING_HISTORY_MISSING_INFO');
     request.auditTarget = { type: 'payment', id: payment.id };
-    return sendPdf(reply, await receiptPdf(payment, `${account.first_name} ${account.last_name}`), `receipt-${payment.id}.pdf`);
+    return sendPdf(reply, await receiptPdf(payment, `${account.first_name} ${account.last_name}`, request.server.clock.now()), `receipt-${payment.id}.pdf`);
   },
 
   async downloadBillingStatement(request, reply) {
@@ -91,6 +91,7 @@ export const billingHandlers: Handlers = {
       { id: visit.id, start: visit.start, patientName: visit.patient_name, providerName: visit.provider_name, practiceName: visit.practice_name, mode: enums.appointmentMode.labels[visit.appointment_mode], chargedCents: charged },
       rows,
       `${account.first_name} ${account.last_name}`,
+      request.server.clock.now(),
     );
     return sendPdf(reply, pdf, `statement-${visit.id}.pdf`);
   },

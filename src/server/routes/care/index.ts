@@ -1,7 +1,7 @@
 /** The clinician care area (product-spec §2 Clinician care area): a clinician's schedule. */
 import type { ScheduledSession } from '../../../generated/entities';
 import { isUuid } from '../../../domain/ids';
-import { appointmentsWhere } from '../../booking/appointments';
+import { appointmentsWhere, appointmentTiming } from '../../booking/appointments';
 import { callerOf } from '../../plugins/auth';
 import { AppError } from '../../errors';
 import type { Handlers } from '../registry';
@@ -21,9 +21,8 @@ export const careHandlers: Handlers = {
     );
     if (!provider) throw new AppError('NOT_FOUND');
     const { when = 'upcoming', limit = 50 } = request.query;
-    const timing = when === 'upcoming' ? 'upper(a.during) > now()' : 'upper(a.during) <= now()';
-    const order = when === 'upcoming' ? 'lower(a.during) ASC, a.id' : 'lower(a.during) DESC, a.id';
-    const appointments = await appointmentsWhere(db, `${timing} AND a.provider_id = $1`, [provider.id], order, limit);
+    const { where: timing, order } = appointmentTiming(when, '$2');
+    const appointments = await appointmentsWhere(db, `${timing} AND a.provider_id = $1`, [provider.id, request.server.clock.now().toISOString()], order, limit);
     request.auditTarget = { type: 'provider', id: provider.id };
     return {
       provider,

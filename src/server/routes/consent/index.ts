@@ -64,7 +64,7 @@ async function sign(request: FastifyRequest, consent: ConsentRow, signerName: st
   if (consent.signed_at) return out(consent);
   const caller = callerOf(request);
   const name = signerName ?? fullName((await userById(request.server.database, caller.userId))!);
-  const capacity = signerCapacity({ firstName: consent.patient_first_name, lastName: consent.patient_last_name, dateOfBirth: consent.patient_dob }, name, todayIso());
+  const capacity = signerCapacity({ firstName: consent.patient_first_name, lastName: consent.patient_last_name, dateOfBirth: consent.patient_dob }, name, todayIso(request.server.clock.now()));
   await request.server.database.query(
     `UPDATE consents SET signer_name = $2, signer_capacity = $3, signed_by = $4, signed_at = now(), source = $5 WHERE id = $1 AND signed_at IS NULL`,
     [consent.id, name, capacity, caller.userId, source],
@@ -85,7 +85,7 @@ export const consentHandlers: Handlers = {
     const { patientIds = [], patientName, consentType = 'bookAppointmentConsent', selfPayConsentCategory } = request.query;
     const patients: PatientRecord[] = [];
     for (const id of patientIds) patients.push(await reachPatient(request, id, 'getConsentTemplate'));
-    const today = todayIso();
+    const today = todayIso(request.server.clock.now());
     const caller = callerOf(request);
     const fallbackName = patientName ?? fullName((await userById(request.server.database, caller.userId))!);
     const first = patients[0] ? fullName(patients[0]) : fallbackName;

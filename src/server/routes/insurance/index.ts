@@ -115,8 +115,8 @@ export const insuranceHandlers: Handlers = {
     if (request.query.auditId) {
       const [earlier] = await db.query<InquiryRow>(
         `${INQUIRY_SELECT} WHERE a.id = $1 AND a.patient_insurance_id = $2 AND a.patient_id = $3 AND a.provider_id = $4 AND a.practice_id = $5
-            AND a.is_follow_up = $6 AND a.created_at > now() - make_interval(mins => $7)`,
-        [request.query.auditId, insuranceId, reached.id, providerId, practiceId, isFollowUp, constants.insuranceInquiryReuseMinutes],
+            AND a.is_follow_up = $6 AND a.created_at > $8::timestamptz - make_interval(mins => $7)`,
+        [request.query.auditId, insuranceId, reached.id, providerId, practiceId, isFollowUp, constants.insuranceInquiryReuseMinutes, request.server.clock.now().toISOString()],
       );
       if (earlier) return inquiryOut(earlier);
     }
@@ -132,9 +132,10 @@ export const insuranceHandlers: Handlers = {
     });
     const [audit] = await db.query<{ id: string }>(
       `INSERT INTO insurance_inquiry_audits (patient_insurance_id, patient_id, provider_id, practice_id, internal_outcome_assessment, copay, estimated_cost,
-                                             self_pay_price, is_follow_up, source, actor_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-      [insurance.id, reached.id, providerId, practiceId, result.outcome, result.copay, result.estimatedCost, result.selfPayPrice, isFollowUp, checker.source, callerOf(request).userId],
+                                             self_pay_price, is_follow_up, source, actor_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+      [insurance.id, reached.id, providerId, practiceId, result.outcome, result.copay, result.estimatedCost, result.selfPayPrice, isFollowUp, checker.source, callerOf(request).userId,
+        request.server.clock.now().toISOString()],
     );
     return inquiryOut((await inquiryById(db, audit!.id))!);
   },

@@ -23,7 +23,7 @@ async function supportPatient(request: FastifyRequest, patientId: string) {
   const patient = (await patientById(db, patientId))!;
   const account = (await userById(db, patient.user_id))!;
   return {
-    patient: patientOut(patient),
+    patient: patientOut(patient, request.server.clock.now()),
     account: { id: account.id, email: account.email, firstName: account.first_name, lastName: account.last_name, businessPartnerId: account.business_partner_id },
     insurances: (await insurancesOfPatients(db, [patient.id])).map(insuranceOut),
     notes: (await notesOf(db, patient.id, SUPPORT_NOTES_SHOWN)).map(noteOut),
@@ -33,7 +33,7 @@ async function supportPatient(request: FastifyRequest, patientId: string) {
 export const patientsHandlers: Handlers = {
   async listPatients(request) {
     const user = await reachAccount(request, request.query.userId ?? callerOf(request).userId, 'listPatients');
-    return { items: (await patientsOfUser(request.server.database, user.id)).map((p) => patientOut(p)) };
+    return { items: (await patientsOfUser(request.server.database, user.id)).map((p) => patientOut(p, request.server.clock.now())) };
   },
 
   async getPatientCareStatus(request) {
@@ -41,12 +41,12 @@ export const patientsHandlers: Handlers = {
     for (const id of ids) await reachPatient(request, id, 'getPatientCareStatus');
     request.auditTarget = ids.length === 1 ? { type: 'patient', id: ids[0]! } : undefined;
     const appointments = await appointmentsOfPatients(request.server.database, ids);
-    return { items: ids.map((id) => careStatusOf(id, appointments.filter((a) => a.patient_id === id), new Date())) };
+    return { items: ids.map((id) => careStatusOf(id, appointments.filter((a) => a.patient_id === id), request.server.clock.now())) };
   },
 
   async getAssociatedProviders(request) {
     const patient = await reachPatient(request, request.query.patientId, 'getAssociatedProviders');
-    return { items: await associatedProviders(request.server.database, patient.id, new Date()) };
+    return { items: await associatedProviders(request.server.database, patient.id, request.server.clock.now()) };
   },
 
   async getPatientNoteTypes() {
@@ -68,25 +68,25 @@ export const patientsHandlers: Handlers = {
 
   async getPatient(request) {
     const patient = await reachPatient(request, request.params.id, 'getPatient', request.query.userId);
-    return patientOut((await patientById(request.server.database, patient.id))!);
+    return patientOut((await patientById(request.server.database, patient.id))!, request.server.clock.now());
   },
 
   async updatePatient(request) {
     const reached = await reachPatient(request, request.params.id, 'updatePatient');
     const db = request.server.database;
-    return patientOut(await db.transaction(async (tx) => updatePatientRecord(tx, (await patientById(tx, reached.id))!, request.body)));
+    return patientOut(await db.transaction(async (tx) => updatePatientRecord(tx, (await patientById(tx, reached.id))!, request.body)), request.server.clock.now());
   },
 
   async listPatientAuthorizations(request) {
     const patient = await reachPatient(request, request.params.id, 'listPatientAuthorizations');
-    return { items: (await authorizationsOf(request.server.database, patient.id)).map((a) => authorizationOut(a)) };
+    return { items: (await authorizationsOf(request.server.database, patient.id)).map((a) => authorizationOut(a, request.server.clock.now())) };
   },
 
   async savePatientAuthorization(request, reply) {
     const patient = await reachPatient(request, request.params.id, 'savePatientAuthorization');
     const saved = await saveAuthorization(request.server.database, patient.id, patient.account_partner_id, request.body, callerOf(request).userId);
     reply.status(201);
-    return authorizationOut(saved);
+    return authorizationOut(saved, request.server.clock.now());
   },
 
   async uploadPatientDocument(request, reply) {

@@ -48,7 +48,7 @@ export async function slotListing(request: FastifyRequest, providerId: string, q
   const db = request.server.database;
   const provider = await providerSchedule(db, providerId);
   if (!provider) throw new AppError('NOT_FOUND');
-  const now = new Date();
+  const now = request.server.clock.now();
   const startDate = q.startDate ?? localDate(now, provider.timeZone);
   const endDate = q.endDate ?? addDays(startDate, constants.slotListMaxDays - 1);
   if (endDate < startDate || addDays(startDate, constants.slotListMaxDays - 1) < endDate) {
@@ -75,7 +75,7 @@ export const slotsHandlers: Handlers = {
     const db = request.server.database;
     const ids = [...new Set(providerId)];
     const schedules = (await Promise.all(ids.map((id) => providerSchedule(db, id)))).filter((p): p is ProviderSchedule => p !== undefined);
-    const first = await firstOpenSlots(db, schedules, { availabilityTypes: availabilityType, timesOfDay: timeOfDay, medicationOnly: medicationOnly(counselingType) }, new Date());
+    const first = await firstOpenSlots(db, schedules, { availabilityTypes: availabilityType, timesOfDay: timeOfDay, medicationOnly: medicationOnly(counselingType) }, request.server.clock.now());
     const zoneOf = new Map(schedules.map((p) => [p.id, p.timeZone]));
     return {
       items: providerId.map((id) => {

@@ -27,7 +27,7 @@ export const usersHandlers: Handlers = {
     const user = await reachAccount(request, request.query.userId, 'getUserBilling');
     return {
       userId: user.id, firstName: user.first_name, lastName: user.last_name, ...(user.address ? { address: user.address } : {}),
-      ...(await billingSummary(request.server.database, user.id)),
+      ...(await billingSummary(request.server.database, user.id, request.server.clock.now())),
     };
   },
 
