@@ -1,9 +1,10 @@
 /**
- * The demo patient (jordan.rivera@example.com) books with the insurance on file, starting at the
- * sign-in page (README "Patient records, insurance and documents"):
+ * The demo patient (jordan.rivera@example.com) books with the insurance on file (README "Patient
+ * records, insurance and documents"), starting at the sign-in page or at the home page:
  * - Blue Cross, with a provider found by the home search's insurance filter: eligible, with its copay;
  *   booked on the insurance, no card asked;
- * - Oscar, which no practice accepts: the booking switches to self-pay and is paid by card;
+ * - Oscar, which no practice accepts (this time from the home page before signing in, confirming who
+ *   they are with the e-mailed code on the way): the booking switches to self-pay and is paid by card;
  * - Mia's Sunshine Health Medicaid: denied, the booking is refused until the parent chooses self-pay.
  * Only clicks and typing; codes are read from the dev mailbox.
  */
@@ -29,6 +30,7 @@ import {
   selfPayChoice,
   sessionInPortal,
   signInFromLoginPage,
+  verifyWithCode,
 } from './booking-steps';
 
 const jordan = demoAccounts.find((a) => a.role === 'Patient')!.email;
@@ -65,10 +67,11 @@ describe('the demo patient books with insurance', () => {
   it('Oscar, which no practice accepts: switched to self-pay, paid by card', async () => {
     const { page } = session();
     await withFailureShot(page, 'journey-insured-not-accepted', async () => {
-      await signInFromLoginPage(page, jordan);
-      await searchFromHome(page, 'Columbus, OH', { viaBrand: true });
+      // Not signed in: the time is chosen first, and the patient confirms who they are on the way (their e-mailed code).
+      await searchFromHome(page, 'Columbus, OH');
       const { card, name } = await providerWithTimes(page, 5);
       await chooseTime(await seeOpenTimes(page, card), 5);
+      await verifyWithCode(page, jordan);
       await bookingPageShows(page, name);
       await nextFromBookingPage(page);
       await choosePatient(page, 'Jordan Rivera');
