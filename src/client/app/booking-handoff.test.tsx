@@ -24,6 +24,7 @@ import { bookingSelectionUpdated } from '../store/booking/slice';
 import { selectRestored } from '../store/persistence';
 import { derivePermissions } from '../runtime/auth/permissions';
 import { ProviderProfile } from '../features/visitor/ProviderProfile';
+import { SlotPicker } from '../features/visitor/SlotPicker';
 import BookingPage from '../features/booking/BookingPage';
 import PaymentPage from '../features/booking/PaymentPage';
 import { stepById } from '../features/booking/flow';
@@ -154,6 +155,16 @@ describe('choosing a time hands the whole booking to its address', () => {
     const next = new URL((await screen.findByTestId('where')).textContent!, 'http://site.test');
     expect(next.pathname).toBe(routeById.userBookingPatientInfo.path);
     expect(Object.fromEntries(next.searchParams)).toMatchObject({ providerId: provider.id, practiceId: provider.practice.id, slotId: slot.id, counselingType: 'Individual Counseling', availabilityType: 'online' });
+  });
+
+  it('a therapy search offers therapy times: the slot table asks for the counseling type searched for', async () => {
+    const { calls } = open(
+      '/search',
+      { '/search': <SlotPicker provider={provider as never} counselingType="Individual Counseling" onChoose={() => undefined} /> },
+      { getProviderAvailability: () => ({ providerId: provider.id, timeZone: provider.timeZone, startDate: '2030-01-08', endDate: '2030-01-14', slots: [slot] }) },
+    );
+    await screen.findByRole('button', { name: /^10:00 AM Video visit/ });
+    expect(calls.find((c) => c.id === 'getProviderAvailability')?.input.query).toMatchObject({ counselingType: 'Individual Counseling' });
   });
 
   it('an address without a provider or a time explains what to do', async () => {
