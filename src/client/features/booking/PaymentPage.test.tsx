@@ -21,6 +21,9 @@ import { fakeServices, storeWith, type FakeServices } from '../../../../tests/fi
 import { stepById, stepCopy, type BookingVariant } from './flow';
 import PaymentPage from './PaymentPage';
 
+// Typing a card and an address key by key takes seconds on a busy machine: the default 5 s is not a rule of the product.
+jest.setTimeout(30_000);
+
 const createClient = braintreeClient.create as unknown as jest.Mock;
 const createHostedFields = braintreeHostedFields.create as unknown as jest.Mock;
 
@@ -50,8 +53,9 @@ beforeEach(() => {
 function renderPaymentStep(variant: BookingVariant, gateway: unknown) {
   const store = storeWith(services, {
     preloaded: {
-      booking: { ...initialSelection, providerId: provider.id, selectedPatients: [patient], counselingType: 'Individual Counseling', appointmentMode: 'online' },
-      bookingHelper: { ...initialHelper, providerDetails: provider, selectedSlot: slot },
+      // Who attends is the stored booking's; the provider, slot and service come from the address.
+      booking: { ...initialSelection, selectedPatients: [patient] },
+      bookingHelper: initialHelper,
     },
   });
   const staff = variant === 'support';
@@ -60,12 +64,16 @@ function renderPaymentStep(variant: BookingVariant, gateway: unknown) {
   const transport = async (route: EndpointRoute, _input: RequestInput) => {
     calls.push(route.id);
     if (route.id === 'getPaymentGateway') return gateway;
+    if (route.id === 'getProviderProfile') return provider;
+    // The slot is this person's hold (so no longer listed as open).
+    if (route.id === 'getSlots') return { providerId: provider.id, timeZone: provider.timeZone, startDate: '2030-01-07', endDate: '2030-01-07', slots: [] };
     // The account's details (billing address) never arrive: the person types them.
     if (route.id === 'getUserDetails') return new Promise(() => undefined);
     throw new Error(`the payment step should not call ${route.id} here`);
   };
   const path = staff ? routeById.supportBookingPayment.path : routeById.userBookingPayment.path;
-  const at = `${path}?selfPay=true${staff ? `&userId=${accountId}` : ''}`;
+  const booking = new URLSearchParams({ providerId: provider.id, practiceId: provider.practice.id, slotId: slot.id, counselingType: 'Individual Counseling', availabilityType: 'online', tz: provider.timeZone });
+  const at = `${path}?${booking.toString()}&selfPay=true${staff ? `&userId=${accountId}` : ''}`;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <Provider store={store}>
@@ -106,6 +114,8 @@ describe.each<BookingVariant>(['patient', 'support'])('payment step (%s) with a 
     await waitFor(() => expect(services.booking.createAppointment).toHaveBeenCalledTimes(1));
     const [body] = services.booking.createAppointment.mock.calls[0]!;
     expect(body).toMatchObject({ holdId: hold.holdId, selfPay: true, payment: { saveCard: true, nonce: 'fake-valid-nonce' } });
+    // What was chosen comes from the step's address.
+    expect(body).toMatchObject({ providerId: provider.id, practiceId: provider.practice.id, counselingType: 'Individual Counseling', appointmentMode: 'online', slot: expect.objectContaining({ id: slot.id }) });
     if (variant === 'support') expect(body).toMatchObject({ onBehalf: true, userId: accountId });
     expect(services.payment.tokenize).not.toHaveBeenCalled();
     expect(calls).not.toContain('tokenizeCard');
