@@ -24,7 +24,8 @@ import { SpecForm } from '../../runtime/forms/SpecForm';
 import { billingAnswersOf, CardForm } from '../../payments/CardForm';
 import { useFlagOn } from '../../runtime/flags/useTreatment';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectAuth } from '../../store/auth/slice';
+import { selectAudience, selectAuth } from '../../store/auth/slice';
+import { catalogueText } from '../../api/errors';
 import { bookingRequested, selectBookingHelper, selectBookingRequest, selectBookingSelection, slotHoldRequested } from '../../store/booking/slice';
 import type { AppointmentRequest, CardInput } from '../../store/services';
 import { Button } from '../../ui/Button';
@@ -54,6 +55,7 @@ export default function PaymentPage() {
   const variant = useBookingVariant();
   const { search } = useBookingParams();
   const auth = useAppSelector(selectAuth);
+  const audience = useAppSelector(selectAudience);
   const selection = useAppSelector(selectBookingSelection);
   const helper = useAppSelector(selectBookingHelper);
   const request = useAppSelector(selectBookingRequest);
@@ -82,12 +84,19 @@ export default function PaymentPage() {
   const [authorization, setAuthorization] = useState<Record<string, unknown>>();
   const [tried, setTried] = useState(false);
   const [problem, setProblem] = useState<string>();
+  // The server's own eligibility check refused the insurance at booking: offer self-pay at the price it gave.
+  const refusal = request.status === 'failed' && request.error?.reason === 'insurance-refused' ? request.error : undefined;
+  useEffect(() => {
+    if (!refusal) return;
+    setSwitched(true);
+    setChoice({ kind: 'selfPay' });
+  }, [refusal]);
 
   if (!provider || !slot || !selection.providerId) return <Navigate to={previousStepPath('patient-information', variant, search)} replace />;
   if (!primary && request.status !== 'booked') return <Navigate to={previousStepPath('pay', variant, search)} replace />;
 
   const zone = search.get('tz') ?? provider.timeZone;
-  const price = inquiry?.selfPayPrice ?? sessionPayRate(provider.about.payrates, false);
+  const price = inquiry?.selfPayPrice ?? refusal?.selfPayPrice ?? sessionPayRate(provider.about.payrates, false);
   const patientsForRules = selection.selectedPatients.map((p) => ({ firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth }));
   const insuranceRecord = (i: InsuranceOnFile, q?: InsuranceInquiry) => ({
     patient: i.patient ?? primary,
@@ -109,7 +118,11 @@ export default function PaymentPage() {
     setInquiry(undefined);
     if (!verifyInsurance || !primary?.id) return;
     const answer = await inquiryAction.run(() =>
-      callById<InsuranceInquiry>(call, 'validateInsurance', { params: { patientId: primary.id, insuranceId: insurance.id, providerId: provider.id, practiceId: slot.practiceId ?? provider.practice.id } }),
+      callById<InsuranceInquiry>(call, 'validateInsurance', {
+        params: { patientId: primary.id, insuranceId: insurance.id, providerId: provider.id, practiceId: slot.practiceId ?? provider.practice.id },
+        // Priced for this time, as the booking will be (a follow-up or not is the server's to say).
+        query: { slotId: slot.id },
+      }),
     );
     if (!answer) return;
     setInquiry(answer);
@@ -130,7 +143,7 @@ export default function PaymentPage() {
   const book = (card?: CardInput) => {
     setTried(true);
     if (!choice) return setProblem(messages['validation.insurance.required']);
-    if (denied) return setProblem(message('ui.booking.pay.medicaidDenied', { carrier: chosenInsurance?.carrierName ?? '', price: formatDollars(price) }));
+    if (denied) return setProblem(catalogueText('INSURANCE_MEDICAID_DENIED', audience, { carrier: chosenInsurance?.carrierName ?? '', price: formatDollars(price) }));
     if (!agreed) return setProblem(message('ui.booking.pay.consentRequired'));
     if (partner?.authorizationRequired && !authorization) return setProblem(message('ui.booking.pay.authorizationHeading'));
     setProblem(undefined);
@@ -218,7 +231,7 @@ export default function PaymentPage() {
           {switched && inquiry?.internalOutcomeAssessment === 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' ? <p className="notice notice--warning">{message('ui.booking.pay.selfPayRequired', { carrier: inquiry.carrierName, price: formatDollars(price) })}</p> : null}
           {denied && chosenInsurance ? (
             <div className="notice notice--error stack-sm" role="alert">
-              <p>{message('ui.booking.pay.medicaidDenied', { carrier: chosenInsurance.carrierName, price: formatDollars(price) })}</p>
+              <p>{catalogueText('INSURANCE_MEDICAID_DENIED', audience, { carrier: chosenInsurance.carrierName, price: formatDollars(price) })}</p>
               <p>
                 <Link to={routeById.providerSearch.path}>{message('ui.booking.slot.findProvider')}</Link>
               </p>
