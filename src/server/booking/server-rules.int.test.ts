@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { callerFor, type TestCaller } from '../../../tests/support/sessions';
-import { bookingBody, consentGiven, hold, makeSlots, selfPatientOf, type TestSlot } from '../../../tests/support/booking';
+import { bookingBody, consentGiven, hold, makeSlots, selfPatientOf } from '../../../tests/support/booking';
 import { constants } from '../../generated/constants';
 import { errorCatalogue } from '../../generated/errors';
 import { messages } from '../../generated/messages';

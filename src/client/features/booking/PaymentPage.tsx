@@ -86,11 +86,13 @@ export default function PaymentPage() {
   const [problem, setProblem] = useState<string>();
   // The server's own eligibility check refused the insurance at booking: offer self-pay at the price it gave.
   const refusal = request.status === 'failed' && request.error?.reason === 'insurance-refused' ? request.error : undefined;
-  useEffect(() => {
-    if (!refusal) return;
+  const [offeredFor, setOfferedFor] = useState<typeof refusal>();
+  if (refusal && refusal !== offeredFor) {
+    // Adjusted while rendering (once per refusal), as React advises for state that follows new data.
+    setOfferedFor(refusal);
     setSwitched(true);
     setChoice({ kind: 'selfPay' });
-  }, [refusal]);
+  }
 
   if (!provider || !slot || !selection.providerId) return <Navigate to={previousStepPath('patient-information', variant, search)} replace />;
   if (!primary && request.status !== 'booked') return <Navigate to={previousStepPath('pay', variant, search)} replace />;
