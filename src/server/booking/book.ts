@@ -33,7 +33,7 @@ import { consentText, fullName, signerCapacity } from './consent-text';
 import { checkSlotRules, lockHold, slotOf } from './holds';
 import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome } from './charges';
 import {
-  AlreadyAnswered, EXCLUSION_VIOLATION, claimKey, ensureBookingsOpen, gatewayOf, pgCode, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
+  AlreadyAnswered, EXCLUSION_VIOLATION, claimKey, ensureBookingsOpen, flagOnFor, gatewayOf, pgCode, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
 } from './support';
 import { sendAppointmentMail } from './mails';
 import { checkEligibility, type EligibilityProvider } from '../insurance/eligibility';
@@ -189,6 +189,10 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
     partner = await partnerById(db, account.business_partner_id);
   }
   const isMember = Boolean(partner && account.is_partner_association_active && account.business_partner_id === partner.id);
+  // Anyone else books on a partner's public code only while partner self-booking is open (staff book as they are asked).
+  if (partner && !isMember && callerOf(request).permissions.isPatient && !(await flagOnFor(request, 'b2bSelfBooking'))) {
+    throw new AppError('PARTNER_SELF_BOOKING_UNAVAILABLE');
+  }
   const cardOptional = cardOptionalFor(partner, isMember);
   const payment = body.payment;
   const wantsCharge = Boolean(selfPay && priceCents && (payment?.nonce || payment?.cardId));

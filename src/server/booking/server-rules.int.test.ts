@@ -284,6 +284,18 @@ describe('partner rules come from the partner the server validated', () => {
     expect(paid.json()).toMatchObject({ partnershipCode: 'SUMMIT-WORKS', amountDueCents: 0, payment: { status: 'succeeded' } });
   });
 
+  it('refuses a non-member patient on a partner\'s code while partner self-booking (b2bSelfBooking) is off; members still book', async () => {
+    overrideFlags(t.app, { b2bSelfBooking: 'off' });
+    const a = await attempt(jordan, jordan);
+    const res = await book(jordan, bookingBody(a.holdId, a.slot, [{ id: self.id, consents: consentGiven() }], { selfPay: true, partnershipCode: 'ACME-EAP' }), a.key);
+    expect(res.statusCode).toBe(errorCatalogue.PARTNER_SELF_BOOKING_UNAVAILABLE.status);
+    expect(res.json().errorCode).toBe('PARTNER_SELF_BOOKING_UNAVAILABLE');
+    await nothingWritten(a, jordan);
+    const averySelf = await selfPatientOf(t.app.database, avery.id);
+    const b = await attempt(avery, { id: avery.id });
+    expect((await book(avery, bookingBody(b.holdId, b.slot, [{ id: averySelf.id, consents: consentGiven() }], { selfPay: true, partnershipCode: 'ACME-EAP' }), b.key)).statusCode).toBe(201);
+  });
+
   it('lets the partner\'s own member book without a card, and anyone on a partner that covers the session (hidden payment)', async () => {
     const { caller: member, self: memberSelf } = await newAccount({ partnershipCode: 'SUMMIT-WORKS' });
     const a = await attempt(member, { id: member.id });
