@@ -59,6 +59,9 @@ describe('booking name typing filter', () => {
   it('agrees with the spec’d pattern that forms and the API validate with', () => {
     const pattern = new RegExp(constants.namePattern, 'u');
     for (const name of ['José Muñoz-O’Brien', 'Zoë', "O'Brien", 'Nguyễn Thị']) expect(pattern.test(name)).toBe(true);
+    // A name starts with a letter: typing keeps a leading hyphen or space, validation refuses it.
+    for (const name of ['-Parker', ' Ann', "'", '']) expect(pattern.test(name)).toBe(false);
+    expect(filterBookingName('-Parker')).toBe('-Parker');
     for (const typed of ['José 2nd', 'Ann\tLee', 'Zoë-😀', 'St. John']) {
       expect(pattern.test(filterBookingName(typed))).toBe(true);
       expect(pattern.test(typed)).toBe(false);

@@ -10,11 +10,19 @@
  */
 import { constants } from '../generated/constants';
 
-const ALLOWED = new RegExp(constants.namePattern, 'u');
+const NAME = new RegExp(constants.namePattern, 'u');
+
+/**
+ * A character a name may hold: one the pattern accepts after a first letter. Where it stands (a
+ * hyphen first, say) is for validation to say, not for typing to drop.
+ */
+function mayHold(character: string): boolean {
+  return NAME.test(`a${character}`);
+}
 
 /** The name as it stays in the field after a keystroke or a paste. */
 export function filterBookingName(typed: string): string {
-  const kept = Array.from(typed.normalize('NFC')).filter((character) => ALLOWED.test(character));
+  const kept = Array.from(typed.normalize('NFC')).filter(mayHold);
   return kept.slice(0, constants.nameMaxBooking).join('');
 }
 

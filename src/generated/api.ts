@@ -193,7 +193,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                 title: 'First name',
                 minLength: 1,
                 maxLength: 50,
-                pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+                pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
                 'x-notBlank': true,
                 'x-messages': {
                   required: 'validation.firstName.requiredAlt',
@@ -209,7 +209,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                 title: 'Last name',
                 minLength: 1,
                 maxLength: 50,
-                pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+                pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
                 'x-notBlank': true,
                 'x-messages': {
                   required: 'validation.lastName.requiredAlt',
@@ -309,7 +309,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               title: 'First name',
               minLength: 1,
               maxLength: 50,
-              pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+              pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
               'x-notBlank': true,
               'x-messages': {
                 required: 'validation.firstName.requiredAlt',
@@ -325,7 +325,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               title: 'Last name',
               minLength: 1,
               maxLength: 50,
-              pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+              pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
               'x-notBlank': true,
               'x-messages': {
                 required: 'validation.lastName.requiredAlt',
@@ -1003,7 +1003,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                 title: 'First name',
                 minLength: 1,
                 maxLength: 50,
-                pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+                pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
                 'x-notBlank': true,
                 'x-messages': {
                   required: 'validation.firstName.requiredAlt',
@@ -1019,7 +1019,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                 title: 'Last name',
                 minLength: 1,
                 maxLength: 50,
-                pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+                pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
                 'x-notBlank': true,
                 'x-messages': {
                   required: 'validation.lastName.requiredAlt',
@@ -1119,7 +1119,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               title: 'First name',
               minLength: 1,
               maxLength: 50,
-              pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+              pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
               'x-notBlank': true,
               'x-messages': {
                 required: 'validation.firstName.requiredAlt',
@@ -1135,7 +1135,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               title: 'Last name',
               minLength: 1,
               maxLength: 50,
-              pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+              pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
               'x-notBlank': true,
               'x-messages': {
                 required: 'validation.lastName.requiredAlt',
@@ -8317,7 +8317,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'First name',
           minLength: 1,
           maxLength: 50,
-          pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
           'x-messages': {
             required: 'validation.firstName.requiredAlt',
@@ -8333,7 +8333,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'Last name',
           minLength: 1,
           maxLength: 50,
-          pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
           'x-messages': {
             required: 'validation.lastName.requiredAlt',
@@ -9548,7 +9548,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'First name',
           minLength: 1,
           maxLength: 50,
-          pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
           'x-messages': {
             required: 'validation.firstName.requiredAlt',
@@ -9564,7 +9564,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'Last name',
           minLength: 1,
           maxLength: 50,
-          pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
           'x-messages': {
             required: 'validation.lastName.requiredAlt',
@@ -12937,7 +12937,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'First name',
           minLength: 1,
           maxLength: 255,
-          pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
         },
         lastName: {
@@ -12945,7 +12945,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'Last name',
           minLength: 1,
           maxLength: 255,
-          pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
         },
         dateOfBirth: {
@@ -13354,7 +13354,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'First name',
           minLength: 1,
           maxLength: 255,
-          pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
         },
         lastName: {
@@ -13362,7 +13362,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'Last name',
           minLength: 1,
           maxLength: 255,
-          pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
         },
         dateOfBirth: {
@@ -13858,7 +13858,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'First name',
           minLength: 1,
           maxLength: 255,
-          pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
         },
         lastName: {
@@ -13866,7 +13866,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'Last name',
           minLength: 1,
           maxLength: 255,
-          pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
         },
         email: {

@@ -607,7 +607,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'First name',
         minLength: 1,
         maxLength: 255,
-        pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.firstName.required',
@@ -623,7 +623,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'Last name',
         minLength: 1,
         maxLength: 255,
-        pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.lastName.required',
@@ -1172,7 +1172,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'First name',
         minLength: 1,
         maxLength: 50,
-        pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.firstName.requiredAlt',
@@ -1188,7 +1188,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'Last name',
         minLength: 1,
         maxLength: 50,
-        pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.lastName.requiredAlt',
@@ -1668,7 +1668,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'First name',
         minLength: 1,
         maxLength: 50,
-        pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.firstName.requiredAlt',
@@ -1684,7 +1684,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'Last name',
         minLength: 1,
         maxLength: 50,
-        pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.lastName.requiredAlt',
@@ -2112,7 +2112,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'First name',
         minLength: 1,
         maxLength: 255,
-        pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.firstName.required',
@@ -2128,7 +2128,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'Last name',
         minLength: 1,
         maxLength: 255,
-        pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.lastName.required',
@@ -2475,7 +2475,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'First name',
         minLength: 1,
         maxLength: 50,
-        pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.firstName.requiredAlt',
@@ -2491,7 +2491,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'Last name',
         minLength: 1,
         maxLength: 50,
-        pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.lastName.requiredAlt',
@@ -2940,7 +2940,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'First name',
         minLength: 1,
         maxLength: 255,
-        pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
       },
       lastName: {
@@ -2948,7 +2948,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'Last name',
         minLength: 1,
         maxLength: 255,
-        pattern: '^[\\p{L}\\p{M}\'’ -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
       },
       email: {
