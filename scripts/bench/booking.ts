@@ -39,7 +39,14 @@ interface BenchData {
 async function prepare(database: Database): Promise<BenchData> {
   await migrate(database);
   await seedIfEmpty(database, undefined, Math.max(PROVIDERS, 60));
-  const providers = await database.query<{ id: string; practice_id: string }>('SELECT id, practice_id FROM providers WHERE removed_at IS NULL ORDER BY id LIMIT $1', [PROVIDERS]);
+  const [plan] = await database.query<{ id: number; carrier_id: number }>('SELECT id, carrier_id FROM insurance_plans WHERE NOT is_medicaid ORDER BY id LIMIT 1');
+  if (!plan) throw new Error('the seed made no insurance plan');
+  // Providers whose practice accepts the bench patients' insurance: the booking checks eligibility itself.
+  const providers = await database.query<{ id: string; practice_id: string }>(
+    `SELECT id, practice_id FROM providers WHERE removed_at IS NULL
+        AND practice_id IN (SELECT practice_id FROM practice_accepted_carriers WHERE carrier_id = $2) ORDER BY id LIMIT $1`,
+    [PROVIDERS, plan.carrier_id],
+  );
   await database.query(
     `INSERT INTO slots (provider_id, practice_id, during, availability_type, is_medication)
      SELECT p.id, p.practice_id, tstzrange(t, t + interval '50 minutes'), 'online', false
@@ -52,8 +59,6 @@ async function prepare(database: Database): Promise<BenchData> {
     "SELECT id, provider_id, practice_id, availability_type FROM slots WHERE lower(during) > now() + interval '399 days' AND provider_id = ANY($1::uuid[])",
     [providers.map((p) => p.id)],
   );
-  const [plan] = await database.query<{ id: number; carrier_id: number }>('SELECT id, carrier_id FROM insurance_plans WHERE NOT is_medicaid ORDER BY id LIMIT 1');
-  if (!plan) throw new Error('the seed made no insurance plan');
   const users: BenchData['users'] = [];
   for (let i = 0; i < CLIENTS; i += 1) {
     const email = `bench.client.${i}@example.com`;

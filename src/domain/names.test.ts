@@ -6,8 +6,15 @@ describe('booking name typing filter', () => {
     expect(filterBookingName('Mary-Jane  Watson ')).toBe('Mary-Jane  Watson ');
   });
 
+  it('keeps both apostrophes as people type them', () => {
+    expect(filterBookingName("O'Brien")).toBe("O'Brien");
+    expect(filterBookingName('José Muñoz-O’Brien')).toBe('José Muñoz-O’Brien');
+    expect(filterBookingName("D'Angelo O’Neil")).toBe("D'Angelo O’Neil");
+  });
+
   it('strips digits, punctuation and symbols', () => {
-    expect(filterBookingName("O'Brien2.")).toBe('OBrien');
+    expect(filterBookingName("O'Brien2.")).toBe("O'Brien");
+    expect(filterBookingName('St. John`s "Jr"')).toBe('St Johns Jr');
     expect(filterBookingName('Ann_Lee!@#$%')).toBe('AnnLee');
     expect(filterBookingName('Zoe 😀')).toBe('Zoe ');
   });
@@ -19,6 +26,13 @@ describe('booking name typing filter', () => {
   it('keeps accented and non-Latin letters', () => {
     expect(filterBookingName('José Nuñez-Zoë')).toBe('José Nuñez-Zoë');
     expect(filterBookingName('Łukasz Ωmega')).toBe('Łukasz Ωmega');
+    expect(filterBookingName('Анна Проць')).toBe('Анна Проць');
+    expect(filterBookingName('李小龙')).toBe('李小龙');
+  });
+
+  it('keeps combining marks of scripts that write vowels with them', () => {
+    // Devanagari vowel signs are marks (\p{M}) with no precomposed form.
+    expect(filterBookingName('प्रिया')).toBe('प्रिया');
   });
 
   it('composes a letter typed with a combining accent into one character', () => {
@@ -42,9 +56,13 @@ describe('booking name typing filter', () => {
     expect(filterBookingName('123')).toBe('');
   });
 
-  it('agrees with the spec’d pattern that forms validate with', () => {
-    const pattern = new RegExp(constants.bookingNamePattern, 'u');
-    for (const typed of ["O'Brien", 'José 2nd', 'Ann\tLee', 'Zoë-😀']) {
+  it('agrees with the spec’d pattern that forms and the API validate with', () => {
+    const pattern = new RegExp(constants.namePattern, 'u');
+    for (const name of ['José Muñoz-O’Brien', 'Zoë', "O'Brien", 'Nguyễn Thị']) expect(pattern.test(name)).toBe(true);
+    // A name starts with a letter: typing keeps a leading hyphen or space, validation refuses it.
+    for (const name of ['-Parker', ' Ann', "'", '']) expect(pattern.test(name)).toBe(false);
+    expect(filterBookingName('-Parker')).toBe('-Parker');
+    for (const typed of ['José 2nd', 'Ann\tLee', 'Zoë-😀', 'St. John']) {
       expect(pattern.test(filterBookingName(typed))).toBe(true);
       expect(pattern.test(typed)).toBe(false);
     }
@@ -52,6 +70,7 @@ describe('booking name typing filter', () => {
 
   it('tells whether a name passes unchanged', () => {
     expect(isBookingName('Mary-Jane Watson')).toBe(true);
+    expect(isBookingName('José Muñoz-O’Brien')).toBe(true);
     expect(isBookingName('Mary2')).toBe(false);
     expect(isBookingName('a'.repeat(constants.nameMaxBooking + 1))).toBe(false);
   });

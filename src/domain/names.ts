@@ -1,20 +1,28 @@
 /**
- * The typing filter of names in the booking patient forms (product-spec §5): letters, hyphen and
- * space only, at most nameMaxBooking characters; anything else is dropped as it is typed.
+ * The typing filter of names in the booking patient forms (product-spec §5): the one name rule,
+ * at most nameMaxBooking characters; anything else is dropped as it is typed.
  *
- * Accented letters are letters (José, Zoë, Nuñez stay as typed): the allowed characters are those
- * of constants.bookingNamePattern, which forms validate with too. Input is first composed (NFC), so
- * "e" followed by a combining accent counts as the one letter it shows. Digits, apostrophes, dots,
- * emoji, tabs and line breaks are dropped. Spaces are kept where typed, even at the ends, so the
+ * Letters of any alphabet are letters (José, Zoë, Nuñez, O’Brien stay as typed): the allowed
+ * characters are those of constants.namePattern, which the forms and the API validate with too.
+ * Input is first composed (NFC), so "e" followed by a combining accent counts as the one letter it
+ * shows. Digits, dots, emoji, tabs and line breaks are dropped. Spaces are kept where typed, even at the ends, so the
  * space between two names can be typed; trimming belongs to saving, not typing.
  */
 import { constants } from '../generated/constants';
 
-const ALLOWED = new RegExp(constants.bookingNamePattern, 'u');
+const NAME = new RegExp(constants.namePattern, 'u');
+
+/**
+ * A character a name may hold: one the pattern accepts after a first letter. Where it stands (a
+ * hyphen first, say) is for validation to say, not for typing to drop.
+ */
+function mayHold(character: string): boolean {
+  return NAME.test(`a${character}`);
+}
 
 /** The name as it stays in the field after a keystroke or a paste. */
 export function filterBookingName(typed: string): string {
-  const kept = Array.from(typed.normalize('NFC')).filter((character) => ALLOWED.test(character));
+  const kept = Array.from(typed.normalize('NFC')).filter(mayHold);
   return kept.slice(0, constants.nameMaxBooking).join('');
 }
 

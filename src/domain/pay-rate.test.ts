@@ -1,4 +1,4 @@
-import { sessionPayRate } from './pay-rate';
+import { isFollowUpSession, sessionPayRate } from './pay-rate';
 
 describe('session pay rate', () => {
   const rates = { follow_up: 90, individual: 150 };
@@ -26,5 +26,30 @@ describe('session pay rate', () => {
     expect(sessionPayRate({ follow_up: 90 }, false)).toBeUndefined();
     expect(sessionPayRate({}, true)).toBeUndefined();
     expect(sessionPayRate(undefined, true)).toBeUndefined();
+  });
+});
+
+describe('follow-up sessions', () => {
+  const start = '2027-03-10T15:00:00.000Z';
+
+  it('is a first session without any earlier session with the provider', () => {
+    expect(isFollowUpSession([], start)).toBe(false);
+    expect(isFollowUpSession([], undefined)).toBe(false);
+  });
+
+  it('is a follow-up after a session that took place or is booked earlier', () => {
+    expect(isFollowUpSession([{ start: '2026-01-05T15:00:00.000Z', status: 'booked' }], start)).toBe(true);
+    expect(isFollowUpSession([{ start: new Date('2027-03-09T15:00:00.000Z'), status: 'booked' }], start)).toBe(true);
+  });
+
+  it('does not count cancelled sessions, nor sessions at the same time or later', () => {
+    expect(isFollowUpSession([{ start: '2026-01-05T15:00:00.000Z', status: 'cancelled' }], start)).toBe(false);
+    expect(isFollowUpSession([{ start, status: 'booked' }], start)).toBe(false);
+    expect(isFollowUpSession([{ start: '2027-03-11T15:00:00.000Z', status: 'booked' }], start)).toBe(false);
+  });
+
+  it('counts any session that was not cancelled when no start is known yet', () => {
+    expect(isFollowUpSession([{ start: '2099-01-01T00:00:00.000Z', status: 'booked' }])).toBe(true);
+    expect(isFollowUpSession([{ start: '2099-01-01T00:00:00.000Z', status: 'cancelled' }])).toBe(false);
   });
 });

@@ -81,6 +81,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
       'SLOT_ALREADY_BOOKED',
       'MEDICATION_SLOT_LIMIT',
       'NO_OPEN_SLOT',
+      'BOOKINGS_PAUSED',
     ],
     audit: false,
   },
@@ -119,7 +120,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'POST',
     path: '/appointments',
     summary: 'Book an appointment',
-    description: 'Converts the caller\'s hold into a booking, in one transaction with everything it needs: the new patients (the first new patient of an account without one is Self; dependants carry their relationship), the responsible party of minors (an adult; otherwise \'Responsible party was not created\'), the consents (required for Self patients and minors), the insurance or self-pay choice, the booking source and funnel, and for self-pay the charge of the provider\'s pay rate to the card (payment.nonce from POST /patient-cards/tokenize or the browser card form, or payment.cardId of a card on file). A declined card or failed charge books nothing. Patients book for their own account; staff name it with userId. Header Idempotency-Key is required; the same key answers the first result.',
+    description: 'Converts the caller\'s hold into a booking, in one transaction with everything it needs: the new patients (the first new patient of an account without one is Self; dependants carry their relationship), the responsible party of minors (an adult; otherwise \'Responsible party was not created\'), the consents (required for Self patients and minors), the insurance or self-pay choice, the booking source and funnel, and for self-pay the charge of the provider\'s pay rate to the card (payment.nonce from POST /patient-cards/tokenize or the browser card form, or payment.cardId of a card on file). A declined card or failed charge books nothing. Patients book for their own account; staff name it with userId. Header Idempotency-Key is required; the same key answers the first result. The server owns the rules: the price is the follow-up rate when the primary patient\'s own sessions with the provider make this a follow-up (never a field of the request: isFollowUp or an amount is refused as an unknown field); an insurance is checked by the eligibility checker (a Medicaid denial answers INSURANCE_MEDICAID_DENIED, a carrier not accepted INSURANCE_NOT_ACCEPTED, both with selfPayPrice for the self-pay offer); a partnershipCode must be a partner\'s, whose rules (from its record) decide whether a card may be left out (src/domain/partner-rules.ts), and a patient who is not its member books on it only while the b2bSelfBooking flag is on; with the bookings flag off every booking answers BOOKINGS_PAUSED. A refused booking writes nothing.',
     access: ['patient', 'support', 'third_party_support', 'devops_admin', 'clinical_admin'],
     body: {
       type: 'object',
@@ -167,10 +168,6 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           'x-enum': 'appointmentMode',
           enum: ['online', 'in_person'],
         },
-        isFollowUp: {
-          type: 'boolean',
-          description: 'A follow-up session (charged at the follow-up pay rate when the provider has one).',
-        },
         patients: {
           type: 'array',
           minItems: 1,
@@ -196,7 +193,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                 title: 'First name',
                 minLength: 1,
                 maxLength: 50,
-                pattern: '^[A-Za-z -]*$',
+                pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
                 'x-notBlank': true,
                 'x-messages': {
                   required: 'validation.firstName.requiredAlt',
@@ -212,7 +209,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                 title: 'Last name',
                 minLength: 1,
                 maxLength: 50,
-                pattern: '^[A-Za-z -]*$',
+                pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
                 'x-notBlank': true,
                 'x-messages': {
                   required: 'validation.lastName.requiredAlt',
@@ -312,7 +309,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               title: 'First name',
               minLength: 1,
               maxLength: 50,
-              pattern: '^[A-Za-z -]*$',
+              pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
               'x-notBlank': true,
               'x-messages': {
                 required: 'validation.firstName.requiredAlt',
@@ -328,7 +325,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               title: 'Last name',
               minLength: 1,
               maxLength: 50,
-              pattern: '^[A-Za-z -]*$',
+              pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
               'x-notBlank': true,
               'x-messages': {
                 required: 'validation.lastName.requiredAlt',
@@ -896,6 +893,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
       'CARD_REQUIRED',
       'CARD_DECLINED',
       'BOOKING_FAILED',
+      'BOOKINGS_PAUSED',
+      'INSURANCE_MEDICAID_DENIED',
+      'INSURANCE_NOT_ACCEPTED',
+      'PARTNERSHIP_CODE_INVALID',
+      'PARTNER_SELF_BOOKING_UNAVAILABLE',
     ],
     audit: true,
   },
@@ -976,9 +978,6 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           'x-enum': 'appointmentMode',
           enum: ['online', 'in_person'],
         },
-        isFollowUp: {
-          type: 'boolean',
-        },
         patients: {
           type: 'array',
           minItems: 1,
@@ -1004,7 +1003,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                 title: 'First name',
                 minLength: 1,
                 maxLength: 50,
-                pattern: '^[A-Za-z -]*$',
+                pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
                 'x-notBlank': true,
                 'x-messages': {
                   required: 'validation.firstName.requiredAlt',
@@ -1020,7 +1019,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                 title: 'Last name',
                 minLength: 1,
                 maxLength: 50,
-                pattern: '^[A-Za-z -]*$',
+                pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
                 'x-notBlank': true,
                 'x-messages': {
                   required: 'validation.lastName.requiredAlt',
@@ -1120,7 +1119,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               title: 'First name',
               minLength: 1,
               maxLength: 50,
-              pattern: '^[A-Za-z -]*$',
+              pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
               'x-notBlank': true,
               'x-messages': {
                 required: 'validation.firstName.requiredAlt',
@@ -1136,7 +1135,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               title: 'Last name',
               minLength: 1,
               maxLength: 50,
-              pattern: '^[A-Za-z -]*$',
+              pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
               'x-notBlank': true,
               'x-messages': {
                 required: 'validation.lastName.requiredAlt',
@@ -1702,6 +1701,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
       'CARD_REQUIRED',
       'CARD_DECLINED',
       'BOOKING_FAILED',
+      'BOOKINGS_PAUSED',
+      'INSURANCE_MEDICAID_DENIED',
+      'INSURANCE_NOT_ACCEPTED',
+      'PARTNERSHIP_CODE_INVALID',
+      'PARTNER_SELF_BOOKING_UNAVAILABLE',
     ],
     audit: true,
   },
@@ -3584,6 +3588,9 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
       'CARD_REQUIRED',
       'CARD_DECLINED',
       'BOOKING_FAILED',
+      'BOOKINGS_PAUSED',
+      'INSURANCE_MEDICAID_DENIED',
+      'INSURANCE_NOT_ACCEPTED',
     ],
     audit: true,
   },
@@ -7349,7 +7356,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'GET',
     path: '/insurance-inquiry/validate/patient/{patientId}/insurance/{insuranceId}/provider/{providerId}/practice/{practiceId}',
     summary: 'Check whether an insurance pays for a session with a provider',
-    description: 'Runs an eligibility inquiry and keeps it as an audit: ELIGIBLE with copay and estimated cost; CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED when the practice does not accept the carrier (or the provider none of its plans); DENIED_DUE_TO_MEDICAID for a Medicaid plan the provider does not take. selfPayPrice (the provider\'s pay rate) is always given, so it can be shown before booking. With auditId of an inquiry for the same patient, insurance, provider and practice younger than insuranceInquiryReuseMinutes, that inquiry is answered again without a new one. isFollowUp prices a follow-up session (product-spec §4 Pay rate).',
+    description: 'Runs an eligibility inquiry and keeps it as an audit: ELIGIBLE with copay and estimated cost; CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED when the practice does not accept the carrier (or the provider none of its plans); DENIED_DUE_TO_MEDICAID for a Medicaid plan the provider does not take. selfPayPrice (the provider\'s pay rate) is always given, so it can be shown before booking. With auditId of an inquiry for the same patient, insurance, provider and practice younger than insuranceInquiryReuseMinutes, that inquiry is answered again without a new one. The price is a follow-up\'s when the patient\'s own sessions with the provider make this one a follow-up (src/domain/pay-rate.ts; product-spec §4 Pay rate): before the slot slotId when given, else any session not cancelled. The server decides this; the caller cannot say so.',
     access: ['patient', 'support', 'third_party_support', 'devops_admin', 'clinical_admin'],
     params: {
       type: 'object',
@@ -7382,8 +7389,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           type: 'string',
           format: 'uuid',
         },
-        isFollowUp: {
-          type: 'boolean',
+        slotId: {
+          type: 'string',
+          format: 'uuid',
+          description: 'The slot the session would take (prices it exactly as booking it would).',
         },
       },
     },
@@ -7457,6 +7466,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
             },
             isFollowUp: {
               type: 'boolean',
+              description: 'Priced as a follow-up: decided by the server from the patient\'s sessions with the provider.',
             },
             source: {
               type: 'string',
@@ -7479,7 +7489,14 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         },
       },
     },
-    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED', 'PROVIDER_NOT_AT_PRACTICE'],
+    errors: [
+      'UNAUTHENTICATED',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'VALIDATION_FAILED',
+      'PROVIDER_NOT_AT_PRACTICE',
+      'NO_OPEN_SLOT',
+    ],
     audit: true,
   },
   /** Record what the patient chose after an inquiry */
@@ -7584,6 +7601,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
             },
             isFollowUp: {
               type: 'boolean',
+              description: 'Priced as a follow-up: decided by the server from the patient\'s sessions with the provider.',
             },
             source: {
               type: 'string',
@@ -8299,7 +8317,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'First name',
           minLength: 1,
           maxLength: 50,
-          pattern: '^[A-Za-z -]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
           'x-messages': {
             required: 'validation.firstName.requiredAlt',
@@ -8315,7 +8333,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'Last name',
           minLength: 1,
           maxLength: 50,
-          pattern: '^[A-Za-z -]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
           'x-messages': {
             required: 'validation.lastName.requiredAlt',
@@ -9530,7 +9548,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'First name',
           minLength: 1,
           maxLength: 50,
-          pattern: '^[A-Za-z -]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
           'x-messages': {
             required: 'validation.firstName.requiredAlt',
@@ -9546,7 +9564,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'Last name',
           minLength: 1,
           maxLength: 50,
-          pattern: '^[A-Za-z -]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
           'x-messages': {
             required: 'validation.lastName.requiredAlt',
@@ -12923,7 +12941,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'First name',
           minLength: 1,
           maxLength: 255,
-          pattern: '^[A-Za-z][A-Za-z .\'-]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
         },
         lastName: {
@@ -12931,7 +12949,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'Last name',
           minLength: 1,
           maxLength: 255,
-          pattern: '^[A-Za-z][A-Za-z .\'-]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
         },
         dateOfBirth: {
@@ -13313,7 +13331,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'POST',
     path: '/users/create-skip-email-verification',
     summary: 'Create an account and sign it in without e-mail verification',
-    description: 'For the booking flow when e-mail verification is skipped: creates the patient account and answers an AuthSession whose accessToken is the skip-email access token (kept in session storage by the client). The address must not have an account yet.',
+    description: 'For the booking flow when e-mail verification is skipped: creates the patient account and answers an AuthSession whose accessToken is the skip-email access token (kept in session storage by the client). The address must not have an account yet. Only while the skipEmailVerification flag says skip (evaluated by the server for the visitor, as the browser is shown it): otherwise EMAIL_VERIFICATION_REQUIRED, and nothing is created.',
     access: ['anyone'],
     body: {
       type: 'object',
@@ -13340,7 +13358,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'First name',
           minLength: 1,
           maxLength: 255,
-          pattern: '^[A-Za-z][A-Za-z .\'-]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
         },
         lastName: {
@@ -13348,7 +13366,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'Last name',
           minLength: 1,
           maxLength: 255,
-          pattern: '^[A-Za-z][A-Za-z .\'-]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
         },
         dateOfBirth: {
@@ -13636,7 +13654,12 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         },
       },
     },
-    errors: ['VALIDATION_FAILED', 'USER_ALREADY_EXISTS', 'PARTNERSHIP_CODE_INVALID'],
+    errors: [
+      'VALIDATION_FAILED',
+      'USER_ALREADY_EXISTS',
+      'PARTNERSHIP_CODE_INVALID',
+      'EMAIL_VERIFICATION_REQUIRED',
+    ],
     audit: true,
   },
   /** The patients of an account */
@@ -13839,7 +13862,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'First name',
           minLength: 1,
           maxLength: 255,
-          pattern: '^[A-Za-z][A-Za-z .\'-]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
         },
         lastName: {
@@ -13847,7 +13870,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           title: 'Last name',
           minLength: 1,
           maxLength: 255,
-          pattern: '^[A-Za-z][A-Za-z .\'-]*$',
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
           'x-notBlank': true,
         },
         email: {

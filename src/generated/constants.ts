@@ -525,8 +525,8 @@ export const constants = {
   calendarTimeZone: 'America/New_York',
   /** Upper bound given to an open-ended age group "N+" when age groups are merged into ranges (product-spec §4). */
   ageGroupOpenEndMaxAge: 299,
-  /** Names in the booking patient forms: letters (accented ones included), hyphen and space only (product-spec §5). Unicode regular expression; the typing filter strips every character it does not accept. */
-  bookingNamePattern: '^[\\p{L}\\p{M} -]*$',
+  /** The one rule for first and last names, as people write them (product-spec §5): letters of any alphabet (accented ones and combining marks included), hyphen, apostrophe (' and ’) and space, starting with a letter (so not "-Parker" or " Ann"). Unicode regular expression (ajv compiles patterns with the u flag): the typing filter (src/domain/names.ts) strips every character it does not accept, and the name entities (BookingName, PersonName, User) validate forms and the API with it; their lengths are nameMaxBooking and nameMaxGeneral, and a name of spaces only is refused (x-notBlank). */
+  namePattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
   /** Relationships whose patients skip the date-of-birth check in the patient form (product-spec §4, §5). */
   dateOfBirthOptionalRelationships: ['Child', 'Grandchild', 'Stepchild'],
   /** What resetting the pre-search questionnaire restores (product-spec §4). */

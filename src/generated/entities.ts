@@ -517,7 +517,7 @@ export interface PaymentSummary {
   createdAt: string;
 }
 /**
- * First and last name as the booking patient forms take them (product-spec §5): letters, hyphen and space only, at most nameMaxBooking characters. Forms strip other characters as they are typed (uiSchema ui:options.stripDisallowed). Messages in the alternate wording ("Please enter the first name").
+ * First and last name as the booking patient forms take them (product-spec §5): the one name rule (constant namePattern: letters of any alphabet, hyphen, apostrophe, space), at most nameMaxBooking characters. Forms strip other characters as they are typed (uiSchema ui:options.stripDisallowed). Messages in the alternate wording ("Please enter the first name").
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "BookingName".
@@ -687,6 +687,9 @@ export interface InsuranceInquiry {
    * The self-pay price of a session with this provider, in US dollars.
    */
   selfPayPrice: number;
+  /**
+   * Priced as a follow-up: decided by the server from the patient's sessions with the provider.
+   */
   isFollowUp?: boolean;
   /**
    * Which eligibility checker answered (rules, or a clearinghouse adapter).
@@ -881,7 +884,7 @@ export interface PatientRecord {
   updatedAt?: string;
 }
 /**
- * First and last name as general forms take them (product-spec §5): required, at most nameMaxGeneral characters, letters with spaces, hyphens, apostrophes and dots, not only white space. Messages in the person's own voice ("Oops, Please enter your first name").
+ * First and last name as general forms take them (product-spec §5): required, at most nameMaxGeneral characters, the one name rule (constant namePattern: letters of any alphabet, hyphen, apostrophe, space), not only white space. Messages in the person's own voice ("Oops, Please enter your first name").
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "PersonName".
@@ -1191,10 +1194,6 @@ export interface CreateAppointmentBody {
     | 'Couples/Marriage Counseling';
   counselingTypeId?: string;
   appointmentMode: 'online' | 'in_person';
-  /**
-   * A follow-up session (charged at the follow-up pay rate when the provider has one).
-   */
-  isFollowUp?: boolean;
   /**
    * @minItems 1
    *
@@ -1690,7 +1689,6 @@ export interface CreateSupportAppointmentBody2 {
     | 'Couples/Marriage Counseling';
   counselingTypeId?: string;
   appointmentMode: 'online' | 'in_person';
-  isFollowUp?: boolean;
   /**
    * @minItems 1
    *
@@ -4144,7 +4142,10 @@ export interface ValidateInsuranceParams {
  */
 export interface ValidateInsuranceQuery {
   auditId?: string;
-  isFollowUp?: boolean;
+  /**
+   * The slot the session would take (prices it exactly as booking it would).
+   */
+  slotId?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4175,6 +4176,9 @@ export interface ValidateInsuranceResponse {
    * The self-pay price of a session with this provider, in US dollars.
    */
   selfPayPrice: number;
+  /**
+   * Priced as a follow-up: decided by the server from the patient's sessions with the provider.
+   */
   isFollowUp?: boolean;
   /**
    * Which eligibility checker answered (rules, or a clearinghouse adapter).
@@ -4227,6 +4231,9 @@ export interface ChooseInsuranceDecisionResponse {
    * The self-pay price of a session with this provider, in US dollars.
    */
   selfPayPrice: number;
+  /**
+   * Priced as a follow-up: decided by the server from the patient's sessions with the provider.
+   */
   isFollowUp?: boolean;
   /**
    * Which eligibility checker answered (rules, or a clearinghouse adapter).

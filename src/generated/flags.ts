@@ -23,7 +23,7 @@ export interface FlagDefinition {
 export const flagSpecs: { readonly flags: Readonly<Record<FlagName, FlagDefinition>> } = {
   flags: {
     bookings: {
-      description: 'Bookings are open. Off switches them off; starting a booking then goes to the maintenance page. Booking stays open while the flag service is unknown.',
+      description: 'Bookings are open. Off switches them off - starting a booking then goes to the maintenance page, and the API refuses holds and bookings (BOOKINGS_PAUSED). Booking stays open while the flag service is unknown.',
       type: 'anonymous',
       enabled: true,
       variants: ['on', 'off'],
@@ -33,7 +33,7 @@ export const flagSpecs: { readonly flags: Readonly<Record<FlagName, FlagDefiniti
       gates: 'bookings disabled (maintenance)',
     },
     b2bSelfBooking: {
-      description: 'Partner members book for themselves; the booking start query keeps partnershipCode.',
+      description: 'Partner self-booking - the booking start query keeps partnershipCode, and the API lets a patient who is not the partner\'s member book on its code (PARTNER_SELF_BOOKING_UNAVAILABLE otherwise).',
       type: 'anonymous',
       enabled: true,
       variants: ['on', 'off'],
@@ -51,7 +51,7 @@ export const flagSpecs: { readonly flags: Readonly<Record<FlagName, FlagDefiniti
       gates: 'email one-time-code login',
     },
     skipEmailVerification: {
-      description: 'New patients book without first verifying their e-mail address.',
+      description: 'New patients book without first verifying their e-mail address (the API refuses POST /users/create-skip-email-verification otherwise).',
       type: 'anonymous',
       enabled: true,
       variants: ['skip', 'check'],

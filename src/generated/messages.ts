@@ -63,7 +63,6 @@ export const messages = {
   'ui.booking.pay.checking': 'Checking your coverage…',
   'ui.booking.pay.eligible': '{carrier} covers this session. Your copay: {copay}.',
   'ui.booking.pay.selfPayRequired': '{carrier} does not cover sessions with this provider, so we switched this booking to self-pay. You pay {price} per session.',
-  'ui.booking.pay.medicaidDenied': 'This provider cannot accept Medicaid plans such as {carrier}. You can pay out-of-pocket ({price} per session), or find a provider who takes your plan.',
   'ui.booking.pay.noInsurance': 'No insurance is on file for this patient yet. You can book self-pay now and add your insurance card afterwards.',
   'ui.booking.pay.price': '{price} per session',
   'ui.booking.pay.coveredByPartner': 'Your session is covered by {partner}. There is nothing to pay.',
@@ -544,7 +543,6 @@ export interface MessageParams {
   'ui.booking.pay.checking': Record<string, never>;
   'ui.booking.pay.eligible': { carrier: string | number; copay: string | number };
   'ui.booking.pay.selfPayRequired': { carrier: string | number; price: string | number };
-  'ui.booking.pay.medicaidDenied': { carrier: string | number; price: string | number };
   'ui.booking.pay.noInsurance': Record<string, never>;
   'ui.booking.pay.price': { price: string | number };
   'ui.booking.pay.coveredByPartner': { partner: string | number };

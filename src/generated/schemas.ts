@@ -607,7 +607,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'First name',
         minLength: 1,
         maxLength: 255,
-        pattern: '^[\\p{L}][\\p{L}\\p{M}\' .-]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.firstName.required',
@@ -623,7 +623,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'Last name',
         minLength: 1,
         maxLength: 255,
-        pattern: '^[\\p{L}][\\p{L}\\p{M}\' .-]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.lastName.required',
@@ -1163,7 +1163,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
   BookingName: {
     $id: 'BookingName',
     title: 'BookingName',
-    description: 'First and last name as the booking patient forms take them (product-spec §5): letters, hyphen and space only, at most nameMaxBooking characters. Forms strip other characters as they are typed (uiSchema ui:options.stripDisallowed). Messages in the alternate wording ("Please enter the first name").',
+    description: 'First and last name as the booking patient forms take them (product-spec §5): the one name rule (constant namePattern: letters of any alphabet, hyphen, apostrophe, space), at most nameMaxBooking characters. Forms strip other characters as they are typed (uiSchema ui:options.stripDisallowed). Messages in the alternate wording ("Please enter the first name").',
     type: 'object',
     additionalProperties: false,
     properties: {
@@ -1172,7 +1172,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'First name',
         minLength: 1,
         maxLength: 50,
-        pattern: '^[A-Za-z -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.firstName.requiredAlt',
@@ -1188,7 +1188,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'Last name',
         minLength: 1,
         maxLength: 50,
-        pattern: '^[A-Za-z -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.lastName.requiredAlt',
@@ -1606,6 +1606,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
       },
       isFollowUp: {
         type: 'boolean',
+        description: 'Priced as a follow-up: decided by the server from the patient\'s sessions with the provider.',
       },
       source: {
         type: 'string',
@@ -1667,7 +1668,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'First name',
         minLength: 1,
         maxLength: 50,
-        pattern: '^[A-Za-z -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.firstName.requiredAlt',
@@ -1683,7 +1684,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'Last name',
         minLength: 1,
         maxLength: 50,
-        pattern: '^[A-Za-z -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.lastName.requiredAlt',
@@ -2102,7 +2103,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
   PersonName: {
     $id: 'PersonName',
     title: 'PersonName',
-    description: 'First and last name as general forms take them (product-spec §5): required, at most nameMaxGeneral characters, letters with spaces, hyphens, apostrophes and dots, not only white space. Messages in the person\'s own voice ("Oops, Please enter your first name").',
+    description: 'First and last name as general forms take them (product-spec §5): required, at most nameMaxGeneral characters, the one name rule (constant namePattern: letters of any alphabet, hyphen, apostrophe, space), not only white space. Messages in the person\'s own voice ("Oops, Please enter your first name").',
     type: 'object',
     additionalProperties: false,
     properties: {
@@ -2111,7 +2112,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'First name',
         minLength: 1,
         maxLength: 255,
-        pattern: '^[\\p{L}][\\p{L}\\p{M}\' .-]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.firstName.required',
@@ -2127,7 +2128,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'Last name',
         minLength: 1,
         maxLength: 255,
-        pattern: '^[\\p{L}][\\p{L}\\p{M}\' .-]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.lastName.required',
@@ -2474,7 +2475,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'First name',
         minLength: 1,
         maxLength: 50,
-        pattern: '^[A-Za-z -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.firstName.requiredAlt',
@@ -2490,7 +2491,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'Last name',
         minLength: 1,
         maxLength: 50,
-        pattern: '^[A-Za-z -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.lastName.requiredAlt',
@@ -2939,7 +2940,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'First name',
         minLength: 1,
         maxLength: 255,
-        pattern: '^[A-Za-z][A-Za-z .\'-]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
       },
       lastName: {
@@ -2947,7 +2948,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
         title: 'Last name',
         minLength: 1,
         maxLength: 255,
-        pattern: '^[A-Za-z][A-Za-z .\'-]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
       },
       email: {

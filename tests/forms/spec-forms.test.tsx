@@ -39,6 +39,11 @@ const cases: Case[] = [
     form: 'booking-patient-information', rule: `no date of birth needed for ${relationship}`, data: { ...adult, relationship, dateOfBirth: undefined }, field: 'dateOfBirth', shows: null,
   })),
   { form: 'booking-patient-information', rule: 'first name not valid', data: { ...adult, firstName: 'J0rdan' }, field: 'firstName', shows: message('validation.firstName.invalid') },
+  // Names as people write them (constant namePattern): any alphabet, accents, hyphen, both apostrophes, space.
+  { form: 'booking-patient-information', rule: 'accented first name', data: { ...adult, firstName: 'José', lastName: 'Muñoz-O’Brien' }, field: 'firstName', shows: null },
+  { form: 'booking-patient-information', rule: 'last name with hyphen and typographic apostrophe', data: { ...adult, firstName: 'José', lastName: 'Muñoz-O’Brien' }, field: 'lastName', shows: null },
+  { form: 'booking-patient-information', rule: 'diaeresis in a first name', data: { ...adult, firstName: 'Zoë', lastName: "O'Neil" }, field: 'firstName', shows: null },
+  { form: 'booking-patient-information', rule: 'a dot is not part of a name', data: { ...adult, lastName: 'St. John' }, field: 'lastName', shows: message('validation.lastName.invalid') },
   { form: 'booking-patient-information', rule: 'last name not valid', data: { ...adult, lastName: 'Rivera!' }, field: 'lastName', shows: message('validation.lastName.invalid') },
   { form: 'booking-patient-information', rule: 'first name too long', data: { ...adult, firstName: longerThan(constants.nameMaxBooking) }, field: 'firstName', shows: message('validation.firstName.maxLength') },
   { form: 'booking-patient-information', rule: 'last name too long', data: { ...adult, lastName: longerThan(constants.nameMaxBooking) }, field: 'lastName', shows: message('validation.lastName.maxLength') },
@@ -103,6 +108,7 @@ const cases: Case[] = [
 
   { form: 'booking-new-account', rule: 'account holder a minor', data: { firstName: 'Jordan', lastName: 'Rivera', dateOfBirth: addYears(today, -12) }, field: 'dateOfBirth', shows: message('validation.dateOfBirth.minor') },
   { form: 'booking-new-account', rule: 'first name not valid', data: { firstName: '123' }, field: 'firstName', shows: message('validation.firstName.invalid') },
+  { form: 'booking-new-account', rule: 'accented names', data: { firstName: 'Zoë', lastName: 'Muñoz-O’Brien' }, field: 'lastName', shows: null },
   { form: 'booking-new-account', rule: 'an adult account holder', data: { firstName: 'Jordan', lastName: 'Rivera', dateOfBirth: '1990-04-02' }, field: 'dateOfBirth', shows: null },
 
   { form: 'booking-card', rule: 'card number not valid', data: { number: '1234' }, field: 'number', shows: message('card.number.invalid') },

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../src/server/db/connection';
 import type { TestCaller } from './sessions';
+import { DEFAULT_TEST_CARRIER_SQL } from './insurance';
 
 export interface TestSlot {
   id: string;
@@ -17,13 +18,17 @@ let dayOffset = 200;
 
 /**
  * `count` one-hour slots of a provider on a day of their own (200+ days ahead, past every seeded slot).
- * `offersMedication` picks a provider who does (or does not) offer medication; `providerId` names one.
+ * `offersMedication` picks a provider who does (or does not) offer medication, at a practice that accepts the default test
+ * insurance; `providerId` names one.
  */
 export async function makeSlots(db: Queryable, count: number, options: { offersMedication?: boolean; medication?: boolean; mode?: 'online' | 'in_person'; providerOffset?: number; providerId?: string; startAt?: Date } = {}): Promise<TestSlot[]> {
   const [provider] = options.providerId
     ? await db.query<{ id: string; practice_id: string }>('SELECT id, practice_id FROM providers WHERE id = $1', [options.providerId])
     : await db.query<{ id: string; practice_id: string }>(
-        `SELECT id, practice_id FROM providers WHERE removed_at IS NULL AND offers_medication = $1 ORDER BY id OFFSET $2 LIMIT 1`,
+        // Providers whose practice accepts the default test insurance (tests/support/insurance.ts), so insured bookings pass the eligibility check.
+        `SELECT id, practice_id FROM providers WHERE removed_at IS NULL AND offers_medication = $1
+            AND practice_id IN (SELECT practice_id FROM practice_accepted_carriers WHERE carrier_id = (${DEFAULT_TEST_CARRIER_SQL}))
+          ORDER BY id OFFSET $2 LIMIT 1`,
         [options.offersMedication ?? false, options.providerOffset ?? 0],
       );
   if (!provider) throw new Error('no provider to make slots for');

@@ -21,6 +21,8 @@ export interface ParsedErrorBody {
   amdDescription?: string;
   fieldErrors: FieldError[];
   fromSchedulingSystem: boolean;
+  /** what a session costs out-of-pocket, in dollars, when the API refused an insurance and offers self-pay */
+  selfPayPrice?: number;
 }
 
 export class ApiError extends Error {
@@ -71,7 +73,8 @@ export function parseErrorBody(body: unknown): ParsedErrorBody {
   const amdDescription = asString(source.amdDescription);
   const errorCode = typeof source.errorCode === 'string' || typeof source.errorCode === 'number' ? source.errorCode : undefined;
   const text = asString(list[0]?.reason) ?? asString(source.description) ?? asString(top.message) ?? amdDescription;
-  return { text, errorCode, amdDescription, fieldErrors, fromSchedulingSystem: amdDescription !== undefined };
+  const selfPayPrice = typeof source.selfPayPrice === 'number' && Number.isFinite(source.selfPayPrice) ? source.selfPayPrice : undefined;
+  return { text, errorCode, amdDescription, fieldErrors, fromSchedulingSystem: amdDescription !== undefined, ...(selfPayPrice !== undefined ? { selfPayPrice } : {}) };
 }
 
 /** Placeholders every catalogue sentence may use. */

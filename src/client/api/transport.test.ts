@@ -120,6 +120,12 @@ describe('error answers in both shapes of §8', () => {
     expect(parsed).toMatchObject({ text: messages['validation.email.invalid'], errorCode: 'VALIDATION_FAILED', fieldErrors: [{ field: 'email', keyword: 'format', message: messages['validation.email.invalid'] }], fromSchedulingSystem: false });
   });
 
+  it('keeps the self-pay price an insurance refusal offers, and nothing that is not a number', () => {
+    const refusal = { statusCode: 422, errorCode: 'INSURANCE_NOT_ACCEPTED', message: 'not covered', description: 'not covered', internalOutcomeAssessment: 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED', selfPayPrice: 120.5 };
+    expect(parseErrorBody(refusal)).toMatchObject({ text: 'not covered', errorCode: 'INSURANCE_NOT_ACCEPTED', selfPayPrice: 120.5 });
+    expect(parseErrorBody({ ...refusal, selfPayPrice: '120' }).selfPayPrice).toBeUndefined();
+  });
+
   it('reads the object shape under message, and flags the scheduling system', () => {
     const parsed = parseErrorBody({ message: { description: 'Slot already booked', errorCode: 3001, amdDescription: 'Appointment conflict' } });
     expect(parsed).toEqual({ text: 'Slot already booked', errorCode: 3001, amdDescription: 'Appointment conflict', fieldErrors: [], fromSchedulingSystem: true });

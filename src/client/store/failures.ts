@@ -1,5 +1,5 @@
 /** Turning a failed call into a typed failure whose sentence comes from the error catalogue, worded for the audience. */
-import type { ErrorName } from '../../generated/errors';
+import { errorCatalogue, type ErrorName } from '../../generated/errors';
 import type { AppSource } from '../../generated/types';
 import { errorTextFor, isApiError } from '../api/errors';
 import type { TypedFailure } from './types';
@@ -7,6 +7,8 @@ import type { TypedFailure } from './types';
 /** No answer (timeout, connection) or a server-side failure: asking again may work. */
 export function isTransient(error: unknown): boolean {
   if (!isApiError(error)) return false;
+  // Bookings paused for maintenance is a 503 that asking again at once will not change.
+  if (error.kind === 'http' && String(error.errorCode) === String(errorCatalogue.BOOKINGS_PAUSED.code)) return false;
   return error.kind === 'timeout' || error.kind === 'network' || (error.kind === 'http' && error.status >= 500);
 }
 

@@ -19,6 +19,8 @@ export const baseAjvOptions: Options = {
   removeAdditional: false,
   useDefaults: false,
   coerceTypes: false,
+  // Patterns are Unicode regular expressions (the u flag): the name rule needs \p{L} and \p{M}.
+  unicodeRegExp: true,
 };
 
 /** `now` is the clock of the date rules (the server passes its own; default: the device's clock). */

@@ -43,7 +43,7 @@ const form: FormDefinition = {
         title: 'First name',
         minLength: 1,
         maxLength: 255,
-        pattern: '^[\\p{L}][\\p{L}\\p{M}\' .-]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.firstName.required',
@@ -59,7 +59,7 @@ const form: FormDefinition = {
         title: 'Last name',
         minLength: 1,
         maxLength: 255,
-        pattern: '^[\\p{L}][\\p{L}\\p{M}\' .-]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.lastName.required',

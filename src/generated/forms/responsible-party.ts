@@ -16,7 +16,7 @@ const form: FormDefinition = {
         title: 'First name',
         minLength: 1,
         maxLength: 50,
-        pattern: '^[A-Za-z -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.firstName.requiredAlt',
@@ -32,7 +32,7 @@ const form: FormDefinition = {
         title: 'Last name',
         minLength: 1,
         maxLength: 50,
-        pattern: '^[A-Za-z -]*$',
+        pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
         'x-notBlank': true,
         'x-messages': {
           required: 'validation.lastName.requiredAlt',

@@ -2,6 +2,7 @@
 import { constants } from '../../generated/constants';
 import type { BookedAppointment, PaymentSummary } from '../../generated/entities';
 import type { Queryable } from '../db/connection';
+import { isFollowUpSession } from '../../domain/pay-rate';
 
 interface AppointmentRow {
   id: string;
@@ -143,4 +144,17 @@ export function appointmentTiming(when: 'upcoming' | 'past', nowParam: string): 
 export async function appointmentsWhere(db: Queryable, where: string, params: unknown[], order: string, limit: number): Promise<BookedAppointment[]> {
   const rows = await db.query<AppointmentRow>(`${SELECT} WHERE ${where} ORDER BY ${order} LIMIT ${Math.trunc(limit)}`, params);
   return rows.map(out);
+}
+
+/**
+ * Whether a session of the patient with the provider starting at `start` (or, without one, any next
+ * session) is a follow-up, by the rule of src/domain/pay-rate.ts over the patient's own sessions.
+ */
+export async function isFollowUpWith(db: Queryable, patientId: string, providerId: string, start?: Date): Promise<boolean> {
+  const history = await db.query<{ start_at: Date; status: 'booked' | 'cancelled' }>(
+    `SELECT lower(a.during) AS start_at, a.status FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
+      WHERE ap.patient_id = $1 AND a.provider_id = $2`,
+    [patientId, providerId],
+  );
+  return isFollowUpSession(history.map((h) => ({ start: h.start_at, status: h.status })), start);
 }

@@ -7,11 +7,13 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { constants } from '../../generated/constants';
-import type { BookedAppointment, CreateAppointmentBody } from '../../generated/entities';
+import type { BookedAppointment, BusinessPartner, CreateAppointmentBody } from '../../generated/entities';
 import type { AppType, Relationship } from '../../generated/enums';
 import { consentsRequired, consentsValid } from '../../domain/consents';
 import { isMinor } from '../../domain/minor';
 import { sessionPayRate } from '../../domain/pay-rate';
+import { cardOptionalFor } from '../../domain/partner-rules';
+import { formatCents } from '../../domain/money';
 import { todayIso } from '../../domain/dates';
 import { message } from '../../domain/messages';
 import { isUuid } from '../../domain/ids';
@@ -26,14 +28,17 @@ import { AppError } from '../errors';
 import { audienceOf } from '../plugins/errors';
 import { callerOf } from '../plugins/auth';
 import { dollarsToCents } from '../payments/gateway';
-import { appointmentById } from './appointments';
+import { appointmentById, isFollowUpWith } from './appointments';
 import { consentText, fullName, signerCapacity } from './consent-text';
 import { checkSlotRules, lockHold, slotOf } from './holds';
 import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome } from './charges';
 import {
-  AlreadyAnswered, EXCLUSION_VIOLATION, claimKey, gatewayOf, pgCode, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
+  AlreadyAnswered, EXCLUSION_VIOLATION, claimKey, ensureBookingsOpen, flagOnFor, gatewayOf, pgCode, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
 } from './support';
 import { sendAppointmentMail } from './mails';
+import { checkEligibility, type EligibilityProvider } from '../insurance/eligibility';
+import { insuranceOfPatient } from '../insurance/repository';
+import { partnerByCode, partnerById } from '../marketplace/partners';
 
 export type BookingBody = CreateAppointmentBody & { email?: string };
 
@@ -85,28 +90,35 @@ async function insuranceOfPrimaryPatient(db: Queryable, insuranceId: string, pri
   throw new AppError('VALIDATION_FAILED', { errors });
 }
 
-interface ProviderRow {
-  id: string;
-  pay_individual: string;
-  pay_follow_up: string | null;
+interface ProviderRow extends EligibilityProvider {
   time_zone: string;
 }
 
-interface PartnerRow {
-  id: string;
-  hide_payment_input: boolean;
-  is_credit_card_optional: boolean;
+/**
+ * The booking runs the eligibility check itself: an insurance the checker denies (Medicaid) or that the
+ * practice does not accept is refused with the catalogue's answer and what the self-pay offer needs.
+ */
+async function ensureInsurancePays(request: FastifyRequest, insuranceId: string, patientId: string, provider: ProviderRow, practiceId: string, isFollowUp: boolean) {
+  const db = request.server.database;
+  const insurance = await insuranceOfPatient(db, patientId, insuranceId);
+  const result = await checkEligibility(db, request.server.eligibilityChecker, { patientId, insurance, provider, practiceId, isFollowUp });
+  if (result.outcome === 'ELIGIBLE') return;
+  throw new AppError(result.outcome === 'DENIED_DUE_TO_MEDICAID' ? 'INSURANCE_MEDICAID_DENIED' : 'INSURANCE_NOT_ACCEPTED', {
+    params: { carrier: insurance.carrierName, price: formatCents(dollarsToCents(result.selfPayPrice)) },
+    details: { internalOutcomeAssessment: result.outcome, insuranceId, selfPayPrice: result.selfPayPrice },
+  });
 }
 
 /** Everything that can be checked before the transaction: who, what, which money. */
 async function prepare(request: FastifyRequest, command: BookingCommand, now: Date) {
   const db = request.server.database;
+  await ensureBookingsOpen(request);
   const { body, account } = command;
   const slot = await slotOf(db, body.slotId, body.providerId);
   if (!slot) throw new AppError('NO_OPEN_SLOT');
   if (slot.practice_id !== body.practiceId || slot.availability_type !== body.appointmentMode) throw new AppError('BOOKING_DETAILS_MISMATCH');
   checkSlotRules(slot, now);
-  const [provider] = await db.query<ProviderRow>('SELECT id, pay_individual::text, pay_follow_up::text, time_zone FROM providers WHERE id = $1', [body.providerId]);
+  const [provider] = await db.query<ProviderRow>('SELECT id, pay_individual::text, pay_follow_up::text, plan_ids, time_zone FROM providers WHERE id = $1', [body.providerId]);
   if (!provider) throw new AppError('NO_OPEN_SLOT');
   const [practice] = await db.query<{ time_zone: string }>('SELECT time_zone FROM practices WHERE id = $1', [slot.practice_id]);
 
@@ -162,15 +174,26 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
   const selfPay = body.selfPay ?? !body.insuranceId;
   // A self-pay booking uses no insurance, whatever was sent.
   const insuranceId = !selfPay && body.insuranceId ? await insuranceOfPrimaryPatient(db, body.insuranceId, drafts[0]!) : null;
-  let partner: PartnerRow | undefined;
+  // The price is the server's: a follow-up when the primary patient's own sessions with the provider say so.
+  const primary = drafts[0]!;
+  const isFollowUp = !primary.isNew && primary.id ? await isFollowUpWith(db, primary.id, provider.id, slot.start_at) : false;
+  const rate = sessionPayRate({ individual: provider.pay_individual, follow_up: provider.pay_follow_up }, isFollowUp);
+  const priceCents = rate !== undefined ? dollarsToCents(rate) : null;
+  if (insuranceId) await ensureInsurancePays(request, insuranceId, primary.id!, provider, slot.practice_id, isFollowUp);
+  // Partner rules come from the partner the server knows: by a partnership code it validates, or the account's membership.
+  let partner: BusinessPartner | undefined;
   if (body.partnershipCode) {
-    [partner] = await db.query<PartnerRow>('SELECT id, hide_payment_input, is_credit_card_optional FROM business_partners WHERE partnership_code = $1', [body.partnershipCode]);
+    partner = await partnerByCode(db, body.partnershipCode);
+    if (!partner) throw new AppError('PARTNERSHIP_CODE_INVALID');
   } else if (account.business_partner_id && account.is_partner_association_active) {
-    [partner] = await db.query<PartnerRow>('SELECT id, hide_payment_input, is_credit_card_optional FROM business_partners WHERE id = $1', [account.business_partner_id]);
+    partner = await partnerById(db, account.business_partner_id);
   }
-  const rate = sessionPayRate({ individual: provider.pay_individual, follow_up: provider.pay_follow_up }, Boolean(body.isFollowUp));
-  const priceCents = selfPay && rate !== undefined ? dollarsToCents(rate) : null;
-  const cardOptional = Boolean(partner && (partner.hide_payment_input || partner.is_credit_card_optional));
+  const isMember = Boolean(partner && account.is_partner_association_active && account.business_partner_id === partner.id);
+  // Anyone else books on a partner's public code only while partner self-booking is open (staff book as they are asked).
+  if (partner && !isMember && callerOf(request).permissions.isPatient && !(await flagOnFor(request, 'b2bSelfBooking'))) {
+    throw new AppError('PARTNER_SELF_BOOKING_UNAVAILABLE');
+  }
+  const cardOptional = cardOptionalFor(partner, isMember);
   const payment = body.payment;
   const wantsCharge = Boolean(selfPay && priceCents && (payment?.nonce || payment?.cardId));
   if (selfPay && priceCents && !wantsCharge && !cardOptional) throw new AppError('CARD_REQUIRED');
@@ -180,7 +203,7 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
     if (!card) throw new AppError('NOT_FOUND');
     cardToken = card.token;
   }
-  return { slot, drafts, timeZone, today, selfPay, insuranceId, priceCents, partner, wantsCharge, cardToken, party };
+  return { slot, drafts, timeZone, today, selfPay, insuranceId, isFollowUp, priceCents: selfPay ? priceCents : null, partner, wantsCharge, cardToken, party };
 }
 
 export async function book(request: FastifyRequest, command: BookingCommand): Promise<BookingResult> {
@@ -252,7 +275,7 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
            SELECT $1, r.provider_id, $3, r.slot_id, r.during, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21
              FROM slot_reservations r WHERE r.id = $2
            RETURNING id`,
-          [account.id, hold.id, body.practiceId, body.appointmentMode, body.counselingType, body.counselingTypeId ?? null, Boolean(body.isFollowUp),
+          [account.id, hold.id, body.practiceId, body.appointmentMode, body.counselingType, body.counselingTypeId ?? null, plan.isFollowUp,
             plan.timeZone, plan.selfPay, body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance'), plan.insuranceId, funnel,
             body.bookingSource ?? null, source, body.partnershipCode ?? null, plan.partner?.id ?? null, plan.priceCents,
             plan.wantsCharge ? 0 : plan.priceCents ?? 0, caller.userId, command.idempotencyKey, command.rebookedFrom ?? null],

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hkdfSync } from 'node:crypto';
+import { constants } from '../../generated/constants';
 import { flagSpecs, type FlagName } from '../../generated/flags';
 import { resolveTreatment, flagUserKey } from '../../domain/flags';
 import type { Queryable } from '../db/connection';
@@ -53,31 +54,76 @@ export function useGateway(app: FastifyInstance, gateway: CardGateway): void {
 // ---- feature flags the server decides with (product-spec §6) ----
 
 export type { FlagName };
-let flagSource: FlagSource | undefined;
+const flagSources = new WeakMap<object, FlagSource>();
+let specSource: FlagSource | undefined;
 const flagOverrides = new WeakMap<object, Partial<Record<FlagName, string>>>();
+
+/**
+ * The flag source of an app: the one the flag endpoint answers from (specs/flags.yaml, or the Unleash
+ * named by UNLEASH_URL), so the rule the API enforces is the one the browser was shown.
+ */
+export function rememberFlagSource(app: FastifyInstance, source: FlagSource): void {
+  flagSources.set(app.database, source);
+}
 
 /** Forces treatments for one app (tests of the flag-gated rules). */
 export function overrideFlags(app: FastifyInstance, overrides: Partial<Record<FlagName, string>>): void {
   flagOverrides.set(app.database, overrides);
 }
 
-/** The treatment of a user flag for a user key, evaluated from specs/flags.yaml as the flag endpoint does. */
-export async function userTreatment(app: FastifyInstance, flag: FlagName, userKey: string): Promise<string> {
+/**
+ * The treatment of a flag for a traffic key (a user's e-mail for user flags, the visitor id for
+ * anonymous ones), evaluated as the flag endpoint does. A source that does not answer gives the
+ * fallback treatment (control), as the browser's client does.
+ */
+export async function userTreatment(app: FastifyInstance, flag: FlagName, key: string): Promise<string> {
   const forced = flagOverrides.get(app.database)?.[flag];
   if (forced) return forced;
-  flagSource ??= specFlagSource();
-  const answer = await flagSource.answer({ userId: flagUserKey(userKey) } as never, undefined);
-  const toggle = answer.body?.toggles.find((t) => t.name === flag);
+  const source = flagSources.get(app.database) ?? (specSource ??= specFlagSource());
   const variants = flagSpecs.flags[flag].variants;
-  return resolveTreatment({ ready: true, treatment: toggle?.variant.name, variants });
+  try {
+    const answer = await source.answer({ userId: flagUserKey(key) } as never, undefined);
+    const toggle = answer.body?.toggles.find((t) => t.name === flag);
+    return resolveTreatment({ ready: Boolean(answer.body), treatment: toggle?.variant.name, variants });
+  } catch {
+    return resolveTreatment({ ready: false, treatment: undefined, variants });
+  }
 }
 
 /** A flag is on when its treatment is one of its enabledWhen treatments (or on, by default). */
-export async function flagOn(app: FastifyInstance, flag: FlagName, userKey: string): Promise<boolean> {
-  const treatment = await userTreatment(app, flag, userKey);
+export async function flagOn(app: FastifyInstance, flag: FlagName, key: string): Promise<boolean> {
+  const treatment = await userTreatment(app, flag, key);
   const spec = flagSpecs.flags[flag];
   const effective = treatment === 'control' ? spec.controlActsAs : treatment;
   return ((spec.enabledWhen ?? ['on']) as readonly string[]).includes(effective);
+}
+
+/** The visitor id a browser sends in its anonId cookie (product-spec §3 visitor identity), if any. */
+export function visitorIdOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === constants.visitorIdCookie) {
+      const value = part.slice(at + 1).trim();
+      return value && value.length <= 100 ? value : undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A flag for the request's caller, keyed as the browser keys it: user flags by the signed-in user's
+ * e-mail, anonymous flags by the visitor id (anyone without one shares one key).
+ */
+export async function flagOnFor(request: FastifyRequest, flag: FlagName, userKey?: string): Promise<boolean> {
+  const key = flagSpecs.flags[flag].type === 'user' && userKey ? userKey : (visitorIdOf(request) ?? 'anonymous');
+  return flagOn(request.server, flag, key);
+}
+
+/** The bookings flag off (maintenance) stops holds and bookings here, whatever the browser shows. */
+export async function ensureBookingsOpen(request: FastifyRequest): Promise<void> {
+  if (!(await flagOnFor(request, 'bookings'))) throw new AppError('BOOKINGS_PAUSED');
 }
 
 // ---- idempotency keys ----

@@ -8,6 +8,9 @@ import { constants } from '../../generated/constants';
 import type { InsuranceOutcome } from '../../generated/enums';
 import { assessEligibility } from '../../domain/insurance-eligibility';
 import type { Queryable } from '../db/connection';
+import { AppError } from '../errors';
+import { patientById } from '../patients/repository';
+import type { InsuranceOnFile } from './repository';
 
 export interface EligibilityInquiry {
   patient: { id: string; firstName: string; lastName: string; dateOfBirth: string | null };
@@ -49,3 +52,33 @@ export const rulesEligibilityChecker: EligibilityChecker = {
     });
   },
 };
+
+/** A provider as eligibility needs it (a row of providers). */
+export interface EligibilityProvider {
+  id: string;
+  pay_individual: string;
+  pay_follow_up: string | null;
+  plan_ids: number[];
+}
+
+/**
+ * Asks the app's checker about one insurance on file for one session: the inquiry an insurance check
+ * (GET /insurance-inquiry/validate/...) and a booking (which never takes the browser's word for it)
+ * both make.
+ */
+export async function checkEligibility(
+  db: Queryable,
+  checker: EligibilityChecker,
+  what: { patientId: string; insurance: InsuranceOnFile; provider: EligibilityProvider; practiceId: string; isFollowUp: boolean },
+): Promise<EligibilityResult> {
+  const patient = await patientById(db, what.patientId);
+  if (!patient) throw new AppError('NOT_FOUND');
+  const { insurance, provider } = what;
+  return checker.check(db, {
+    patient: { id: patient.id, firstName: patient.first_name, lastName: patient.last_name, dateOfBirth: patient.date_of_birth },
+    insurance: { id: insurance.id, carrierId: insurance.carrierId, carrierCode: insurance.carrierCode, planId: insurance.planId, memberId: insurance.memberId, groupNumber: insurance.groupNumber ?? null },
+    provider: { id: provider.id, payIndividual: Number(provider.pay_individual), payFollowUp: provider.pay_follow_up === null ? null : Number(provider.pay_follow_up), planIds: provider.plan_ids },
+    practiceId: what.practiceId,
+    isFollowUp: what.isFollowUp,
+  });
+}

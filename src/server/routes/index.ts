@@ -15,7 +15,7 @@ import { businessPartnersHandlers } from './business-partners';
 import { appointmentsHandlers } from './appointments';
 import { consentHandlers } from './consent';
 import { paymentsHandlers } from './payments';
-import { rememberConfig } from '../booking/support';
+import { rememberConfig, rememberFlagSource } from '../booking/support';
 import { patientsHandlers } from './patients';
 import { insuranceHandlers } from './insurance';
 import { notificationsHandlers } from './notifications';
@@ -31,6 +31,7 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config 
   const flagSource = unleashUrl && unleashApiKey ? unleashFrontendSource(unleashUrl, unleashApiKey) : specFlagSource();
   app.addHook('onClose', async () => flagSource.close());
   rememberConfig(app, options.config);
+  rememberFlagSource(app, flagSource);
   await registerMultipart(app);
   registerEndpoints(app, {
     ...healthHandlers,

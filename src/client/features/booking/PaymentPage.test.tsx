@@ -12,6 +12,7 @@ import type { EndpointId, EndpointRoute, RequestInput } from '../../../generated
 import { routeById } from '../../../generated/routes';
 import { message } from '../../../domain/messages';
 import { ApiProvider } from '../../api/api-context';
+import { ApiError, catalogueText } from '../../api/errors';
 import { derivePermissions } from '../../runtime/auth/permissions';
 import { authenticated } from '../../store/auth/slice';
 import { initialHelper, initialSelection } from '../../store/booking/slice';
@@ -136,5 +137,61 @@ describe.each<BookingVariant>(['patient', 'support'])('payment step (%s) with a 
     expect(services.payment.tokenize).toHaveBeenCalledWith({ number: '4111111111111111', expiration: '12/30', cvv: '123', zipcode: billing.zipcode });
     expect(services.booking.createAppointment.mock.calls[0]![0]).toMatchObject({ payment: { saveCard: true, nonce: 'local-nonce' } });
     expect(createHostedFields).not.toHaveBeenCalled();
+  });
+});
+
+describe('an insurance the server refuses at booking (its own eligibility check)', () => {
+  const patientId = '55555555-5555-4555-8555-555555555555';
+  const oscar = {
+    id: '77777777-7777-4777-8777-777777777777', patientId, carrierCode: 'OSCAR', carrierName: 'Oscar Health', planName: 'Oscar Silver', memberId: 'OSC1',
+    isMedicaid: false, internalOutcomeAssessment: null, insuranceInquiryAudits: [],
+  };
+  const refusalText = catalogueText('INSURANCE_NOT_ACCEPTED', 'patient_web', { carrier: 'Oscar Health', price: '$120.00' });
+
+  it('shows the refusal and switches the booking to self-pay at the price the server gave, with the card to pay it', async () => {
+    services.booking.createAppointment.mockRejectedValue(
+      new ApiError('http', 'createAppointment', 422, { text: refusalText, errorCode: 'INSURANCE_NOT_ACCEPTED', fieldErrors: [], fromSchedulingSystem: false, selfPayPrice: 120 }),
+    );
+    const store = storeWith(services, {
+      preloaded: {
+        booking: { ...initialSelection, providerId: provider.id, selectedPatients: [{ ...patient, id: patientId }], counselingType: 'Individual Counseling', appointmentMode: 'online' },
+        bookingHelper: { ...initialHelper, providerDetails: provider, selectedSlot: slot },
+      },
+    });
+    store.dispatch(authenticated({ user: { id: accountId, firstName: 'Jordan', lastName: 'Rivera', email: 'x@example.com', userType: 'patient' }, permissions: derivePermissions(['patient']) }));
+    const transport = async (route: EndpointRoute) => {
+      if (route.id === 'getPaymentGateway') return { gateway: 'local' };
+      if (route.id === 'getPatient') return { ehrId: null, licenseKey: 'lk' };
+      if (route.id === 'listPatientInsurances') return { items: [oscar] };
+      if (route.id === 'listPatientCards') return { items: [] };
+      if (route.id === 'getUserDetails') return new Promise(() => undefined);
+      throw new Error(`the payment step should not call ${route.id} here`);
+    };
+    const path = routeById.userBookingPayment.path;
+    render(
+      <Provider store={store}>
+        <ApiProvider transport={transport}>
+          <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+            <MemoryRouter initialEntries={[path]}>
+              <Routes>
+                <Route path={path} element={<PaymentPage />} />
+              </Routes>
+            </MemoryRouter>
+          </QueryClientProvider>
+        </ApiProvider>
+      </Provider>,
+    );
+    const user = aPerson();
+    await user.click(await screen.findByRole('radio', { name: /Oscar Health · Oscar Silver/ }));
+    await user.click(screen.getByRole('checkbox', { name: stepCopy(step, 'patient', 'consent') }));
+    await user.click(screen.getByRole('button', { name: submitLabel('patient') }));
+
+    await waitFor(() => expect(services.booking.createAppointment).toHaveBeenCalledTimes(1));
+    expect(services.booking.createAppointment.mock.calls[0]![0]).toMatchObject({ selfPay: false, insuranceId: oscar.id });
+    expect((await screen.findByRole('alert')).textContent).toBe(refusalText);
+    const selfPay = screen.getByRole('radio', { name: new RegExp(message('ui.booking.pay.price', { price: '$120.00' }).replace('$', '\\$')) });
+    await waitFor(() => expect((selfPay as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByRole('radio', { name: /Oscar Health/ }) as HTMLInputElement).checked).toBe(false);
+    await cardSection();
   });
 });

@@ -24,7 +24,8 @@ import { SpecForm } from '../../runtime/forms/SpecForm';
 import { billingAnswersOf, CardForm } from '../../payments/CardForm';
 import { useFlagOn } from '../../runtime/flags/useTreatment';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectAuth } from '../../store/auth/slice';
+import { selectAudience, selectAuth } from '../../store/auth/slice';
+import { catalogueText } from '../../api/errors';
 import { bookingRequested, selectBookingHelper, selectBookingRequest, selectBookingSelection } from '../../store/booking/slice';
 import type { AppointmentRequest, CardInput } from '../../store/services';
 import { Button } from '../../ui/Button';
@@ -62,6 +63,7 @@ function Payment() {
   const chosen = useBookingChoice();
   const { search } = chosen;
   const auth = useAppSelector(selectAuth);
+  const audience = useAppSelector(selectAudience);
   const selection = useAppSelector(selectBookingSelection);
   const helper = useAppSelector(selectBookingHelper);
   const request = useAppSelector(selectBookingRequest);
@@ -90,6 +92,15 @@ function Payment() {
   const [authorization, setAuthorization] = useState<Record<string, unknown>>();
   const [tried, setTried] = useState(false);
   const [problem, setProblem] = useState<string>();
+  // The server's own eligibility check refused the insurance at booking: offer self-pay at the price it gave.
+  const refusal = request.status === 'failed' && request.error?.reason === 'insurance-refused' ? request.error : undefined;
+  const [offeredFor, setOfferedFor] = useState<typeof refusal>();
+  if (refusal && refusal !== offeredFor) {
+    // Adjusted while rendering (once per refusal), as React advises for state that follows new data.
+    setOfferedFor(refusal);
+    setSwitched(true);
+    setChoice({ kind: 'selfPay' });
+  }
 
   if (chosen.state === 'missing') return <BookingNotFound />;
   if (chosen.state === 'failed') return <BookingNotFound text={chosen.provider.error?.message} />;
@@ -107,7 +118,7 @@ function Payment() {
 
   const { providerId, counselingType, appointmentMode } = chosen;
   const zone = chosen.timeZone;
-  const price = inquiry?.selfPayPrice ?? sessionPayRate(provider.about.payrates, false);
+  const price = inquiry?.selfPayPrice ?? refusal?.selfPayPrice ?? sessionPayRate(provider.about.payrates, false);
   const patientsForRules = selection.selectedPatients.map((p) => ({ firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth }));
   const insuranceRecord = (i: InsuranceOnFile, q?: InsuranceInquiry) => ({
     patient: i.patient ?? primary,
@@ -129,7 +140,11 @@ function Payment() {
     setInquiry(undefined);
     if (!verifyInsurance || !primary?.id) return;
     const answer = await inquiryAction.run(() =>
-      callById<InsuranceInquiry>(call, 'validateInsurance', { params: { patientId: primary.id, insuranceId: insurance.id, providerId: provider.id, practiceId: slot.practiceId ?? provider.practice.id } }),
+      callById<InsuranceInquiry>(call, 'validateInsurance', {
+        params: { patientId: primary.id, insuranceId: insurance.id, providerId: provider.id, practiceId: slot.practiceId ?? provider.practice.id },
+        // Priced for this time, as the booking will be (a follow-up or not is the server's to say).
+        query: { slotId: slot.id },
+      }),
     );
     if (!answer) return;
     setInquiry(answer);
@@ -150,7 +165,7 @@ function Payment() {
   const book = (card?: CardInput) => {
     setTried(true);
     if (!choice) return setProblem(messages['validation.insurance.required']);
-    if (denied) return setProblem(message('ui.booking.pay.medicaidDenied', { carrier: chosenInsurance?.carrierName ?? '', price: formatDollars(price) }));
+    if (denied) return setProblem(catalogueText('INSURANCE_MEDICAID_DENIED', audience, { carrier: chosenInsurance?.carrierName ?? '', price: formatDollars(price) }));
     if (!agreed) return setProblem(message('ui.booking.pay.consentRequired'));
     if (partner?.authorizationRequired && !authorization) return setProblem(message('ui.booking.pay.authorizationHeading'));
     setProblem(undefined);
@@ -238,7 +253,7 @@ function Payment() {
           {switched && inquiry?.internalOutcomeAssessment === 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' ? <p className="notice notice--warning">{message('ui.booking.pay.selfPayRequired', { carrier: inquiry.carrierName, price: formatDollars(price) })}</p> : null}
           {denied && chosenInsurance ? (
             <div className="notice notice--error stack-sm" role="alert">
-              <p>{message('ui.booking.pay.medicaidDenied', { carrier: chosenInsurance.carrierName, price: formatDollars(price) })}</p>
+              <p>{catalogueText('INSURANCE_MEDICAID_DENIED', audience, { carrier: chosenInsurance.carrierName, price: formatDollars(price) })}</p>
               <p>
                 <Link to={routeById.providerSearch.path}>{message('ui.booking.slot.findProvider')}</Link>
               </p>

@@ -84,6 +84,24 @@ describe('booking saga', () => {
     expect(store.getState().bookingHelper.isBookingComplete).toBe(false);
   });
 
+  it.each(['INSURANCE_NOT_ACCEPTED', 'INSURANCE_MEDICAID_DENIED'] as const)('reports the server refusing the insurance (%s) with the self-pay price it offers, without retrying', async (code) => {
+    services.booking.createAppointment.mockRejectedValue(httpError(422, { errorCode: code, text: `refused: ${code}`, selfPayPrice: 120 }));
+    const store = storeWith(services);
+    store.dispatch(bookingRequested(submission));
+    await settle();
+    expect(services.booking.createAppointment).toHaveBeenCalledTimes(1);
+    expect(store.getState().bookingRequest.error).toEqual({ reason: 'insurance-refused', text: `refused: ${code}`, status: 422, errorCode: code, selfPayPrice: 120 });
+  });
+
+  it('reports bookings paused for maintenance (a 503 of the catalogue) at once, without retrying', async () => {
+    services.booking.createAppointment.mockRejectedValue(httpError(503, { errorCode: errorCatalogue.BOOKINGS_PAUSED.code, text: 'paused' }));
+    const store = storeWith(services);
+    store.dispatch(bookingRequested(submission));
+    await settle();
+    expect(services.booking.createAppointment).toHaveBeenCalledTimes(1);
+    expect(store.getState().bookingRequest.error).toMatchObject({ reason: 'maintenance', text: 'paused', status: 503 });
+  });
+
   it('flags a failure that came from the scheduling system', async () => {
     services.booking.createAppointment.mockRejectedValue(httpError(422, { text: errorCatalogue.RESPONSIBLE_PARTY_NOT_CREATED.message, amdDescription: errorCatalogue.RESPONSIBLE_PARTY_NOT_CREATED.message }));
     const store = storeWith(services);

@@ -10,6 +10,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, delay, getContext, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { constants } from '../../../generated/constants';
+import { errorCatalogue } from '../../../generated/errors';
 import { isApiError } from '../../api/errors';
 import { retryDelayMs } from '../../api/retry';
 import { isTransient, toFailure } from '../failures';
@@ -31,6 +32,7 @@ import {
   slotHoldPending,
   slotHoldRequested,
   slotHoldStarted,
+  type BookingFailure,
   type BookingFailureReason,
   type BookingRequestState,
   type BookingSubmission,
@@ -43,8 +45,16 @@ export function bookingFailureReason(error: unknown): BookingFailureReason {
     if (code === String(constants.slotErrorCodes.slotTaken)) return 'slot-taken';
     if (code === String(constants.slotErrorCodes.medicationSlotLimit)) return 'medication-slot-limit';
     if (code === String(constants.slotErrorCodes.noOpenSlot)) return 'no-open-slot';
+    if (code === errorCatalogue.INSURANCE_MEDICAID_DENIED.code || code === errorCatalogue.INSURANCE_NOT_ACCEPTED.code) return 'insurance-refused';
+    if (code === errorCatalogue.BOOKINGS_PAUSED.code) return 'maintenance';
   }
   return 'rejected';
+}
+
+/** The typed failure of a booking call: the catalogue's sentence, and the self-pay price an insurance refusal offers. */
+function bookingFailure(error: unknown, audience: AppType): BookingFailure {
+  const selfPayPrice = isApiError(error) ? error.body.selfPayPrice : undefined;
+  return { ...toFailure(error, bookingFailureReason(error), audience), ...(selfPayPrice !== undefined ? { selfPayPrice } : {}) };
 }
 
 /** Calls fn, retrying transient failures up to bookingRetries times with a doubling pause. */
@@ -74,7 +84,7 @@ export function* holdChosenSlot(action: PayloadAction<{ slotId: string; provider
     const hold = (yield* withRetries(() => services.booking.holdSlot(action.payload))) as SlotHold;
     yield put(slotHeld(hold));
   } catch (error) {
-    yield put(bookingFailed(toFailure(error, bookingFailureReason(error), audience)));
+    yield put(bookingFailed(bookingFailure(error, audience)));
   }
 }
 
@@ -121,7 +131,7 @@ export function* book(action: PayloadAction<BookingSubmission>) {
     yield put(bookingSucceeded({ appointmentId: created.id }));
     yield put(bookingCompleted());
   } catch (error) {
-    yield put(bookingFailed(toFailure(error, bookingFailureReason(error), audience)));
+    yield put(bookingFailed(bookingFailure(error, audience)));
   }
 }
 

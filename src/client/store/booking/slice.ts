@@ -27,7 +27,15 @@ export interface BookingHelperState {
  * Why a booking failed: the slot codes of §8, the card refused by the gateway before anything was
  * booked, the API refusing otherwise, or no answer at all.
  */
-export type BookingFailureReason = 'slot-taken' | 'medication-slot-limit' | 'no-open-slot' | 'card-rejected' | 'rejected' | 'timeout' | 'network';
+export type BookingFailureReason =
+  | 'slot-taken' | 'medication-slot-limit' | 'no-open-slot' | 'card-rejected' | 'rejected' | 'timeout' | 'network'
+  /** the server's eligibility check refused the insurance (Medicaid denial, carrier not accepted): offer self-pay */
+  | 'insurance-refused'
+  /** bookings are paused (the bookings flag is off on the server) */
+  | 'maintenance';
+
+/** A failed booking; an insurance the server refused comes with the self-pay price it offers instead. */
+export type BookingFailure = TypedFailure<BookingFailureReason> & { selfPayPrice?: number };
 
 /**
  * What the booking step sends: the appointment, and the card when one is asked (never stored):
@@ -51,7 +59,7 @@ export interface BookingRequestState {
   cardNonce?: string;
   appointmentId?: string;
   attempts: number;
-  error?: TypedFailure<BookingFailureReason>;
+  error?: BookingFailure;
 }
 
 export const initialSelection: BookingSelection = { selectedPatients: [] };
@@ -141,7 +149,7 @@ const requestSlice = createSlice({
       state.status = 'booked';
       state.appointmentId = action.payload.appointmentId;
     },
-    bookingFailed(state, action: PayloadAction<TypedFailure<BookingFailureReason>>) {
+    bookingFailed(state, action: PayloadAction<BookingFailure>) {
       state.status = 'failed';
       state.error = action.payload;
       // A slot that is gone cannot be held again. Only an attempt that got no answer may have

@@ -12,7 +12,7 @@ import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome 
 import { checkSlotRules, holdSlot, lockHold, releaseHold, slotOf } from '../../booking/holds';
 import { sendAppointmentMail } from '../../booking/mails';
 import {
-  AlreadyAnswered, claimKey, EXCLUSION_VIOLATION, flagOn, gatewayOf, idempotencyKeyOf, pgCode, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
+  AlreadyAnswered, claimKey, ensureBookingsOpen, EXCLUSION_VIOLATION, flagOn, gatewayOf, idempotencyKeyOf, pgCode, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
 } from '../../booking/support';
 import { AppError } from '../../errors';
 import { callerOf } from '../../plugins/auth';
@@ -93,6 +93,7 @@ async function onceFor<T>(
 
 export const appointmentsHandlers: Handlers = {
   async holdSlot(request, reply) {
+    await ensureBookingsOpen(request);
     const hold = await holdSlot(request.server.database, callerOf(request).userId, request.body.slotId, request.body.providerId, request.server.clock.now());
     reply.status(201);
     return hold;
@@ -261,7 +262,6 @@ export const appointmentsHandlers: Handlers = {
       ...(original.self_pay_consent_category ? { selfPayConsentCategory: original.self_pay_consent_category as BookingBody['selfPayConsentCategory'] } : {}),
       ...(original.partnership_code ? { partnershipCode: original.partnership_code } : {}),
       timeZone: original.time_zone,
-      isFollowUp: true,
       ...(request.body.payment ? { payment: request.body.payment } : {}),
     };
     const result = await book(request, { body, account, endpoint: 'rebookAppointment', idempotencyKey: key, rebookedFrom: original.id });

@@ -18,7 +18,7 @@ beforeAll(async () => {
   [{ provider_id: providerId }] = (await t.app.database.query<{ provider_id: string }>('SELECT provider_id FROM users WHERE id = $1', [clinician.id])) as [{ provider_id: string }];
   const self = await selfPatientOf(t.app.database, jordan.id);
   const [slot] = await makeSlots(t.app.database, 1, { providerId });
-  const { booked } = await bookSlot(t.app, jordan, slot!, [{ id: self.id, consents: consentGiven() }], { insuranceId: await insurePatient(t.app.database, self.id) });
+  const { booked } = await bookSlot(t.app, jordan, slot!, [{ id: self.id, consents: consentGiven() }], { insuranceId: await insurePatient(t.app.database, self.id, { acceptedAt: slot!.practiceId }) });
   expect(booked?.statusCode).toBe(201);
   bookedId = booked!.json().id;
 }, 180_000);

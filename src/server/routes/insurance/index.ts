@@ -4,7 +4,9 @@ import { reachesAccountOf, reachPatientOf as reachPatient } from '../../patients
 import { AppError } from '../../errors';
 import { INQUIRY_SELECT, inquiryById, inquiryOut, insuranceOfPatient, insuranceOut, insurancesOfPatients, planOf, type InquiryRow } from '../../insurance/repository';
 import { callerOf } from '../../plugins/auth';
-import { patientById } from '../../patients/repository';
+import { checkEligibility, type EligibilityProvider } from '../../insurance/eligibility';
+import { isFollowUpWith } from '../../booking/appointments';
+import { slotOf } from '../../booking/holds';
 import type { Handlers } from '../registry';
 
 function isUniqueViolation(err: unknown): boolean {
@@ -102,7 +104,7 @@ export const insuranceHandlers: Handlers = {
     const reached = await reachPatient(request, patientId, 'validateInsurance');
     const db = request.server.database;
     const insurance = await insuranceOfPatient(db, reached.id, insuranceId);
-    const [provider] = await db.query<{ id: string; practice_id: string; pay_individual: string; pay_follow_up: string | null; plan_ids: number[] }>(
+    const [provider] = await db.query<EligibilityProvider & { practice_id: string }>(
       'SELECT id, practice_id, pay_individual, pay_follow_up, plan_ids FROM providers WHERE id = $1 AND removed_at IS NULL',
       [providerId],
     );
@@ -110,7 +112,14 @@ export const insuranceHandlers: Handlers = {
     const [practice] = await db.query('SELECT 1 FROM practices WHERE id = $1', [practiceId]);
     if (!practice) throw new AppError('NOT_FOUND');
     if (provider.practice_id !== practiceId) throw new AppError('PROVIDER_NOT_AT_PRACTICE');
-    const isFollowUp = request.query.isFollowUp ?? false;
+    // Priced as the booking will be: a follow-up when the patient's own history with the provider says so.
+    let sessionStart: Date | undefined;
+    if (request.query.slotId) {
+      const slot = await slotOf(db, request.query.slotId, providerId);
+      if (!slot) throw new AppError('NO_OPEN_SLOT');
+      sessionStart = slot.start_at;
+    }
+    const isFollowUp = await isFollowUpWith(db, reached.id, providerId, sessionStart);
 
     if (request.query.auditId) {
       const [earlier] = await db.query<InquiryRow>(
@@ -121,15 +130,8 @@ export const insuranceHandlers: Handlers = {
       if (earlier) return inquiryOut(earlier);
     }
 
-    const patient = (await patientById(db, reached.id))!;
     const checker = request.server.eligibilityChecker;
-    const result = await checker.check(db, {
-      patient: { id: patient.id, firstName: patient.first_name, lastName: patient.last_name, dateOfBirth: patient.date_of_birth },
-      insurance: { id: insurance.id, carrierId: insurance.carrierId, carrierCode: insurance.carrierCode, planId: insurance.planId, memberId: insurance.memberId, groupNumber: insurance.groupNumber ?? null },
-      provider: { id: provider.id, payIndividual: Number(provider.pay_individual), payFollowUp: provider.pay_follow_up === null ? null : Number(provider.pay_follow_up), planIds: provider.plan_ids },
-      practiceId,
-      isFollowUp,
-    });
+    const result = await checkEligibility(db, checker, { patientId: reached.id, insurance, provider, practiceId, isFollowUp });
     const [audit] = await db.query<{ id: string }>(
       `INSERT INTO insurance_inquiry_audits (patient_insurance_id, patient_id, provider_id, practice_id, internal_outcome_assessment, copay, estimated_cost,
                                              self_pay_price, is_follow_up, source, actor_id, created_at)

@@ -117,9 +117,13 @@ describe('GET /api/insurance-inquiry/validate/...', () => {
   });
 
   it('answers CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED for a carrier no practice accepts, and the insurance then reads as self-pay eligible', async () => {
-    const res = await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.OSCAR, accepting.id, accepting.practice_id, '?isFollowUp=true'), headers: jordan.headers });
-    expect(res.json()).toMatchObject({ internalOutcomeAssessment: 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED', copay: null, estimatedCost: null, isFollowUp: true });
-    expect(res.json().selfPayPrice).toBe(Number(sessionPayRate({ individual: accepting.pay_individual, follow_up: accepting.pay_follow_up }, true)));
+    // Whether the session is a follow-up is the server's to say (from the patient's sessions), not the caller's.
+    const told = await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.OSCAR, accepting.id, accepting.practice_id, '?isFollowUp=true'), headers: jordan.headers });
+    expect(told.statusCode).toBe(400);
+    expect(told.json().errorCode).toBe('VALIDATION_FAILED');
+    const res = await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.OSCAR, accepting.id, accepting.practice_id), headers: jordan.headers });
+    expect(res.json()).toMatchObject({ internalOutcomeAssessment: 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED', copay: null, estimatedCost: null, isFollowUp: false });
+    expect(res.json().selfPayPrice).toBe(Number(sessionPayRate({ individual: accepting.pay_individual, follow_up: accepting.pay_follow_up }, false)));
     const insurances = (await t.app.inject({ method: 'GET', url: `/api/patients/${jordanSelf}/insurances`, headers: jordan.headers })).json().items;
     const oscar = insurances.find((i: { id: string }) => i.id === insuranceOf.OSCAR);
     expect(oscar.insuranceInquiryAudits[0]).toMatchObject({ id: res.json().id, internalOutcomeAssessment: 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' });

@@ -8,6 +8,7 @@ import { callerOf, resolveCaller } from '../../plugins/auth';
 import { sendSignInLink } from '../auth';
 import type { Handlers } from '../registry';
 import { AppError } from '../../errors';
+import { flagOnFor } from '../../booking/support';
 import { errorCatalogue } from '../../../generated/errors';
 import { digitsOf } from '../../../domain/phone';
 
@@ -39,6 +40,8 @@ export const usersHandlers: Handlers = {
   },
 
   async createUserSkipEmailVerification(request, reply) {
+    // The flag is the server's to check: with it at check, a visitor verifies their e-mail like everyone else.
+    if (!(await flagOnFor(request, 'skipEmailVerification'))) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
     const user = await createPatientAccount(request, request.body);
     reply.status(201);
     return sessionFor(request, user, 'skip-email-verification');

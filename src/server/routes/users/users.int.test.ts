@@ -5,6 +5,7 @@ import { constants } from '../../../generated/constants';
 import { errorCatalogue } from '../../../generated/errors';
 import { messages } from '../../../generated/messages';
 import { demoAccounts } from '../../db/seed/demo-accounts';
+import { overrideFlags } from '../../booking/support';
 
 let t: TestApp;
 let support: TestCaller;
@@ -95,8 +96,10 @@ describe('bad requests change nothing', () => {
 });
 
 describe('POST /api/users/create-skip-email-verification', () => {
-  it('creates the account and answers a session whose token works', async () => {
+  it('creates the account and answers a session whose token works, while the skipEmailVerification flag says skip', async () => {
+    overrideFlags(t.app, { skipEmailVerification: 'skip' });
     const res = await t.app.inject({ method: 'POST', url: '/api/users/create-skip-email-verification', payload: body('skip.email@example.com') });
+    overrideFlags(t.app, {});
     expect(res.statusCode).toBe(201);
     const session = res.json();
     expect(session).toMatchObject({ tokenType: 'Bearer', user: { email: 'skip.email@example.com', userType: 'patient' }, groups: ['patient'] });
