@@ -1,5 +1,5 @@
 import type { AppointmentMode } from '../generated/enums';
-import { bookingQuery, bookingStartQuery, decideBookingStart, readBookingQuery, withQuery, type BookingStartRoutes } from './booking-start';
+import { bookingQuery, bookingStartQuery, chosenTimeQuery, decideBookingStart, readBookingPlace, readBookingQuery, readBookingStartQuery, withQuery, type BookingStartRoutes } from './booking-start';
 import { safeReturnPath } from './return-to';
 
 // Paths are arguments of the rule; these stand in for the route table's.
@@ -81,5 +81,28 @@ describe('the booking query', () => {
 
   it('encodes values that need it', () => {
     expect(withQuery('/x', { insurancePlan: 'A&B = C' })).toBe('/x?insurancePlan=A%26B+%3D+C');
+  });
+});
+
+describe('the query of a chosen time', () => {
+  const chosen = { providerId: 'prov-1', practiceId: 'prac-1', slotId: 'slot-1', counselingType: 'Individual Counseling', availabilityType: ONLINE, tz: 'America/Chicago', partnershipCode: 'ACME' };
+
+  it('carries provider, practice, slot, counseling type, mode and time zone, so the booking can be resumed from its address', () => {
+    const url = new URL(decideBookingStart({ bookingEnabled: true, userVerified: true, query: chosenTimeQuery(chosen, { b2bSelfBookingEnabled: false }) }, routes).url, 'http://site.test');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ providerId: 'prov-1', practiceId: 'prac-1', slotId: 'slot-1', counselingType: 'Individual Counseling', availabilityType: ONLINE, tz: 'America/Chicago' });
+    expect(readBookingPlace(url.searchParams)).toEqual({ providerId: 'prov-1', practiceId: 'prac-1' });
+  });
+
+  it('keeps all of it through identity verification (returnTo)', () => {
+    const decision = decideBookingStart({ bookingEnabled: true, userVerified: false, query: chosenTimeQuery({ ...chosen, selfPay: true }, { b2bSelfBookingEnabled: true }) }, routes);
+    const back = new URL(safeReturnPath(new URL(decision.url, 'http://site.test').searchParams.get('returnTo'), '/'), 'http://site.test');
+    expect(Object.fromEntries(back.searchParams)).toEqual({ ...chosen, selfPay: 'true', showSuccessModal: 'true' });
+  });
+
+  it('leaves out what is missing, and reads back only what is there', () => {
+    expect(chosenTimeQuery({ slotId: 'slot-1', providerId: 'prov-1', practiceId: ' ', counselingType: null }, { b2bSelfBookingEnabled: true })).toEqual({ providerId: 'prov-1', slotId: 'slot-1' });
+    expect(readBookingPlace('?slotId=s')).toEqual({});
+    expect(readBookingStartQuery('?counselingType=Individual+Counseling&availabilityType=online&partnershipCode=ACME')).toEqual({ counselingType: 'Individual Counseling', availabilityType: ONLINE, partnershipCode: 'ACME' });
+    expect(readBookingStartQuery('?counselingType=Astrology&availabilityType=phone')).toEqual({});
   });
 });

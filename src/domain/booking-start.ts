@@ -3,8 +3,13 @@
  * that travel with them. Route paths come in as arguments (from the generated route table), so the
  * rule stays pure. A query carries only the values that are present: null, undefined, blank text
  * and empty lists are left out; false is a value.
+ *
+ * The address of a booking is the one carrier of what was chosen (provider, practice, slot, counseling
+ * type, mode, time zone, partnership code): a person may reload, bookmark or come back to it, and the
+ * booking screens derive the rest (the provider and the slot) from the API by these ids.
  */
-import type { AppointmentMode } from '../generated/enums';
+import { enums, type AppointmentMode, type CounselingType } from '../generated/enums';
+import { isOneOf } from './provider-search';
 
 export interface BookingStartRoutes {
   bookings: string;
@@ -36,6 +41,22 @@ export interface BookingQueryFields {
   patients?: readonly (string | number)[] | null;
   leadId?: string | number | null;
   slotId?: string | number | null;
+}
+
+/** Who and where: not in the spec'd queries, but a booking cannot be resumed without them. */
+export interface BookingPlace {
+  providerId?: string | null;
+  practiceId?: string | null;
+}
+
+export const BOOKING_PLACE_PARAMS = ['providerId', 'practiceId'] as const;
+
+/** Everything choosing a time hands to the booking (the search or profile it came from adds selfPay and the partnership code). */
+export interface ChosenTime extends BookingPlace, BookingStartSelection {
+  slotId: string;
+  /** the zone the times are shown in */
+  tz?: string | null;
+  selfPay?: boolean | null;
 }
 
 export interface BookingStartState {
@@ -77,9 +98,39 @@ export function bookingStartQuery(selection: BookingStartSelection, flags: { b2b
   }) as BookingStartQuery;
 }
 
+export function bookingPlaceQuery(place: BookingPlace): QueryValues {
+  return presentEntries({ providerId: place.providerId, practiceId: place.practiceId });
+}
+
+export function readBookingPlace(search: string | URLSearchParams): BookingPlace {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  return Object.fromEntries(BOOKING_PLACE_PARAMS.map((name) => [name, presentText(params.get(name))]).filter(([, value]) => value !== undefined)) as BookingPlace;
+}
+
+/** The whole query of a chosen time: place, start query and booking query, each value only when present. */
+export function chosenTimeQuery(choice: ChosenTime, flags: { b2bSelfBookingEnabled: boolean }): QueryValues {
+  return {
+    ...bookingPlaceQuery(choice),
+    ...(bookingStartQuery(choice, flags) as QueryValues),
+    ...bookingQuery({ tz: choice.tz, slotId: choice.slotId, selfPay: choice.selfPay }),
+  };
+}
+
 export function bookingQuery(fields: BookingQueryFields): QueryValues {
   const patients = fields.patients?.map(String).filter((id) => id.trim() !== '');
   return presentEntries({ ...fields, patients: patients?.length ? patients.join(LIST_SEPARATOR) : undefined });
+}
+
+/** Reads the start query back; values that are not of their enumeration are left out. */
+export function readBookingStartQuery(search: string | URLSearchParams): { counselingType?: CounselingType; availabilityType?: AppointmentMode; partnershipCode?: string } {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const counselingType = params.get('counselingType');
+  const availabilityType = params.get('availabilityType');
+  return presentEntries({
+    counselingType: isOneOf(enums.counselingType.values, counselingType) ? counselingType : undefined,
+    availabilityType: isOneOf(enums.appointmentMode.values, availabilityType) ? availabilityType : undefined,
+    partnershipCode: params.get('partnershipCode'),
+  }) as { counselingType?: CounselingType; availabilityType?: AppointmentMode; partnershipCode?: string };
 }
 
 /** Reads a booking query back from a search string ("?tz=...") or URLSearchParams. */

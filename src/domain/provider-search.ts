@@ -50,7 +50,7 @@ const ENUM_OF: Partial<Record<SearchFilterType, readonly string[]>> = {
 /** Most values of one type the API takes at once. */
 const MAX_VALUES = 20;
 
-function isOneOf<T extends string>(values: readonly T[], value: string | null | undefined): value is T {
+export function isOneOf<T extends string>(values: readonly T[], value: string | null | undefined): value is T {
   return value !== null && value !== undefined && (values as readonly string[]).includes(value);
 }
 

@@ -11782,7 +11782,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'GET',
     path: '/slots/get',
     summary: 'Open slots of a provider',
-    description: 'Like GET /providers/{id}/availability, for the booking flow\'s slot table; practiceId limits in-person slots to one practice.',
+    description: 'Like GET /providers/{id}/availability, for the booking flow\'s slot table; practiceId limits in-person slots to one practice. slotId asks for that one slot, on its own day, while it is open (empty otherwise): the booking screens resume a booking from the ids in its address.',
     access: ['anyone'],
     query: {
       type: 'object',
@@ -11794,6 +11794,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           format: 'uuid',
         },
         practiceId: {
+          type: 'string',
+          format: 'uuid',
+        },
+        slotId: {
           type: 'string',
           format: 'uuid',
         },

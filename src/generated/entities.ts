@@ -6754,6 +6754,7 @@ export interface SearchReferringProvidersResponse {
 export interface GetSlotsQuery {
   providerId: string;
   practiceId?: string;
+  slotId?: string;
   startDate?: string;
   endDate?: string;
   /**

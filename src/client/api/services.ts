@@ -62,7 +62,7 @@ export function createBrowserServices(transport: Transport<CallOptions>): Servic
       clientConfig: () => call('getClientConfig', {}),
     },
     booking: {
-      holdSlot: (input) => call(e.holdSlot, { body: { slotId: input.slot.id, providerId: input.providerId } }),
+      holdSlot: (input) => call(e.holdSlot, { body: { slotId: input.slotId, providerId: input.providerId } }),
       createAppointment: ({ slot, holdId, onBehalf, ...rest }, idempotencyKey) =>
         call(onBehalf ? e.createSupportAppointment : e.createAppointment, { body: { ...rest, holdId, slotId: slot.id } }, { idempotencyKey }),
     },

@@ -38,3 +38,10 @@ export function persisted<S>(reducer: Reducer<S, UnknownAction>, storage: Storag
     reducer as never,
   ) as unknown as Reducer<S, UnknownAction>;
 }
+
+/**
+ * Whether the persisted slices have been restored, or restoring gave up after persistRestoreTimeoutMs
+ * (true where nothing is persisted: server rendering, component tests). A screen that reads restored
+ * state waits for this before deciding the state is not there.
+ */
+export const selectRestored = (state: object): boolean => (state as { _persist?: { rehydrated?: boolean } })._persist?.rehydrated ?? true;

@@ -87,7 +87,7 @@ export interface Services {
     clientConfig(): Promise<{ googleClientId?: string }>;
   };
   booking: {
-    holdSlot(input: { slot: Slot; providerId: string }): Promise<SlotHold>;
+    holdSlot(input: { slotId: string; providerId: string }): Promise<SlotHold>;
     createAppointment(input: AppointmentRequest & { holdId: string }, idempotencyKey: string): Promise<CreatedAppointment>;
   };
   consent: {

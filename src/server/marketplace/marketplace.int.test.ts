@@ -297,6 +297,24 @@ describe('slots', () => {
     for (const s of medication) expect(s.isMedication).toBe(true);
   });
 
+  it('answers one slot by id, however far ahead, while it is open (a booking resumed from its address)', async () => {
+    const { slots } = (await get(`/api/slots/get?providerId=${provider.id}`)).json() as { slots: { id: string; start: string }[] };
+    const last = slots[slots.length - 1]!;
+    const [later] = await t.db.database.query<{ id: string }>(
+      `SELECT s.id FROM slots s WHERE s.provider_id = $1 AND lower(s.during) > $2::timestamptz + interval '20 days'
+          AND NOT EXISTS (SELECT 1 FROM slot_reservations r WHERE r.slot_id = s.id) ORDER BY lower(s.during) LIMIT 1`,
+      [provider.id, last.start],
+    );
+    for (const id of [last.id, ...(later ? [later.id] : [])]) {
+      const one = (await get(`/api/slots/get?providerId=${provider.id}&slotId=${id}`)).json();
+      conforms('getSlots', one);
+      expect(one.slots.map((s: { id: string }) => s.id)).toEqual([id]);
+    }
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await get(`/api/slots/get?providerId=${provider.id}&slotId=${unknown}`)).json().slots).toEqual([]);
+    expect((await get(`/api/slots/get?providerId=${provider.id}&slotId=not-an-id`)).statusCode).toBe(400);
+  });
+
   it('refuses a reversed or too long date range', async () => {
     const reversed = await get(`/api/slots/get?providerId=${provider.id}&startDate=2030-02-01&endDate=2030-01-01`);
     expect(reversed.json().errorCode).toBe('DATE_RANGE_INVALID');

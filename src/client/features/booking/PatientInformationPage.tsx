@@ -21,17 +21,20 @@ import { useQuery } from '@tanstack/react-query';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectAudience, selectAuth } from '../../store/auth/slice';
 import { bookingHelperUpdated, bookingSelectionUpdated, selectBookingHelper, selectBookingRequest, selectBookingSelection } from '../../store/booking/slice';
+import { PageSkeleton } from '../../ui/Skeleton';
 import { consentPatientsUpdated, consentSigned, consentTextUpdated } from '../../store/consent/slice';
 import type { BookingPatient, ResponsibleParty } from '../../store/types';
 import { Button } from '../../ui/Button';
 import { Skeleton } from '../../ui/Skeleton';
-import { callById, useAccountDetails, useAccountPatients, useBookingParams, useBookingVariant, useCall } from './data';
+import { callById, useAccountDetails, useAccountPatients, useBookingVariant, useCall } from './data';
+import { useBookingChoice, useBookingRestored } from './choice';
+import { BookingNotFound } from './BookingNotFound';
+import { NextSlots } from './NextSlots';
 import { nextStepPath, previousStepPath, stepById } from './flow';
 import { StepHeader } from './StepHeader';
 import { HoldCountdown } from './HoldCountdown';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { fromAccount, fullName, needsConsent, needsResponsibleParty, patientKey, withConsent } from './patients';
-import { slotHoldRequested } from '../../store/booking/slice';
 import { formatDollars } from './format';
 import './booking.css';
 
@@ -42,12 +45,18 @@ interface ConsentTemplate {
   consentText: string;
 }
 
+/** Waits for the stored booking (who attends, consents) before the step reads it. */
 export default function PatientInformationPage() {
+  return useBookingRestored() ? <PatientInformation /> : <PageSkeleton />;
+}
+
+function PatientInformation() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const call = useCall();
   const variant = useBookingVariant();
-  const { search } = useBookingParams();
+  const choice = useBookingChoice();
+  const { search } = choice;
   const auth = useAppSelector(selectAuth);
   const audience = useAppSelector(selectAudience);
   const helper = useAppSelector(selectBookingHelper);
@@ -83,7 +92,19 @@ export default function PatientInformationPage() {
     },
   });
 
-  if (!selection.providerId || !helper.selectedSlot) return <Navigate to={previousStepPath('patient-information', variant, search)} replace />;
+  if (choice.state === 'missing') return <BookingNotFound />;
+  if (choice.state === 'failed') return <BookingNotFound text={choice.provider.error?.message} />;
+  if (choice.state === 'loading' || !choice.provider.data) return <PageSkeleton />;
+  if (choice.state === 'gone') {
+    return (
+      <div className="container section booking stack">
+        <StepHeader step={step} variant={variant} />
+        <NextSlots provider={choice.provider.data} lostSlotId={choice.slotId} text={request.error?.text} />
+      </div>
+    );
+  }
+  // The service is chosen on the booking page; an address without it goes back there.
+  if (!choice.counselingType) return <Navigate to={previousStepPath('patient-information', variant, search)} replace />;
   if (variant === 'support' && !userId && !helper.userEmail) return <Navigate to={`${routeById.supportBookingEmail.path}?${search.toString()}`} replace />;
 
   const toggle = (set: Set<string>, key: string, on: boolean) => {
@@ -124,7 +145,6 @@ export default function PatientInformationPage() {
     if (next) void navigate(next);
   };
 
-  const holdSlot = helper.selectedSlot;
   const otherRelationships = everyone.map((p) => p.relationship).filter(Boolean) as Relationship[];
   const holder = account.data;
   const rpInitial: Partial<ResponsibleParty> = helper.responsibleParty ?? (holder && !isMinor(holder.dateOfBirth, today) ? { firstName: holder.firstName, lastName: holder.lastName, email: holder.email, ...(holder.dateOfBirth ? { dob: holder.dateOfBirth } : {}), ...(holder.address ? { address: { ...holder.address, country: holder.address.country ?? 'US' } } : {}) } : {});
@@ -132,7 +152,7 @@ export default function PatientInformationPage() {
   return (
     <div className="container section booking stack">
       <StepHeader step={step} variant={variant} />
-      {request.hold ? <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={() => dispatch(slotHoldRequested({ slot: holdSlot, providerId: selection.providerId! }))} /> : null}
+      {request.hold ? <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={choice.holdAgain} /> : null}
 
       <fieldset className="card stack" aria-describedby={tried && !selected.length ? 'patients-error' : undefined}>
         <legend className="field__label">{message('ui.booking.patients.choose')}</legend>
@@ -168,7 +188,7 @@ export default function PatientInformationPage() {
               form={patientForm as FormDefinition}
               idPrefix="patient"
               initialData={otherRelationships.includes('Self') ? {} : { relationship: 'Self', ...(holder ? { firstName: holder.firstName, lastName: holder.lastName } : {}) }}
-              context={{ relationship: { otherRelationships, counselingType: selection.counselingType } }}
+              context={{ relationship: { otherRelationships, counselingType: choice.counselingType } }}
               submitLabel={message('ui.booking.patients.add')}
               onSubmit={onAdd}
               actions={

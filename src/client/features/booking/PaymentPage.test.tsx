@@ -50,8 +50,9 @@ beforeEach(() => {
 function renderPaymentStep(variant: BookingVariant, gateway: unknown) {
   const store = storeWith(services, {
     preloaded: {
-      booking: { ...initialSelection, providerId: provider.id, selectedPatients: [patient], counselingType: 'Individual Counseling', appointmentMode: 'online' },
-      bookingHelper: { ...initialHelper, providerDetails: provider, selectedSlot: slot },
+      // Who attends is the stored booking's; the provider, slot and service come from the address.
+      booking: { ...initialSelection, selectedPatients: [patient] },
+      bookingHelper: initialHelper,
     },
   });
   const staff = variant === 'support';
@@ -60,12 +61,16 @@ function renderPaymentStep(variant: BookingVariant, gateway: unknown) {
   const transport = async (route: EndpointRoute, _input: RequestInput) => {
     calls.push(route.id);
     if (route.id === 'getPaymentGateway') return gateway;
+    if (route.id === 'getProviderProfile') return provider;
+    // The slot is this person's hold (so no longer listed as open).
+    if (route.id === 'getSlots') return { providerId: provider.id, timeZone: provider.timeZone, startDate: '2030-01-07', endDate: '2030-01-07', slots: [] };
     // The account's details (billing address) never arrive: the person types them.
     if (route.id === 'getUserDetails') return new Promise(() => undefined);
     throw new Error(`the payment step should not call ${route.id} here`);
   };
   const path = staff ? routeById.supportBookingPayment.path : routeById.userBookingPayment.path;
-  const at = `${path}?selfPay=true${staff ? `&userId=${accountId}` : ''}`;
+  const booking = new URLSearchParams({ providerId: provider.id, practiceId: provider.practice.id, slotId: slot.id, counselingType: 'Individual Counseling', availabilityType: 'online', tz: provider.timeZone });
+  const at = `${path}?${booking.toString()}&selfPay=true${staff ? `&userId=${accountId}` : ''}`;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <Provider store={store}>

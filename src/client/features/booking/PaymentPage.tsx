@@ -25,11 +25,13 @@ import { billingAnswersOf, CardForm } from '../../payments/CardForm';
 import { useFlagOn } from '../../runtime/flags/useTreatment';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectAuth } from '../../store/auth/slice';
-import { bookingRequested, selectBookingHelper, selectBookingRequest, selectBookingSelection, slotHoldRequested } from '../../store/booking/slice';
+import { bookingRequested, selectBookingHelper, selectBookingRequest, selectBookingSelection } from '../../store/booking/slice';
 import type { AppointmentRequest, CardInput } from '../../store/services';
 import { Button } from '../../ui/Button';
-import { Skeleton } from '../../ui/Skeleton';
-import { callById, useAccountDetails, useBookingParams, useBookingVariant, usePartner, type PartnerRules, type ProviderProfile, useCall } from './data';
+import { PageSkeleton, Skeleton } from '../../ui/Skeleton';
+import { callById, useAccountDetails, useBookingVariant, usePartner, type PartnerRules, useCall } from './data';
+import { useBookingChoice, useBookingRestored } from './choice';
+import { BookingNotFound } from './BookingNotFound';
 import { previousStepPath, stepById, stepCopy } from './flow';
 import { useActiveInsurance, useCardsOnFile, type InsuranceInquiry, type InsuranceOnFile } from './payment-data';
 import { patientForBooking } from './patients';
@@ -47,12 +49,18 @@ const FUNNEL: Record<'support' | 'patient', BookingFunnel> = { support: 'Support
 
 type Choice = { kind: 'insurance'; insurance: InsuranceOnFile } | { kind: 'selfPay' };
 
+/** Waits for the stored booking (who attends, the responsible party) before the step reads it. */
 export default function PaymentPage() {
+  return useBookingRestored() ? <Payment /> : <PageSkeleton />;
+}
+
+function Payment() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const call = useCall();
   const variant = useBookingVariant();
-  const { search } = useBookingParams();
+  const chosen = useBookingChoice();
+  const { search } = chosen;
   const auth = useAppSelector(selectAuth);
   const selection = useAppSelector(selectBookingSelection);
   const helper = useAppSelector(selectBookingHelper);
@@ -66,8 +74,8 @@ export default function PaymentPage() {
   const queryCode = b2bSelfBooking ? (search.get('partnershipCode') ?? undefined) : undefined;
   const partnerByCode = usePartner(queryCode);
   const partner: PartnerRules | undefined = partnerByCode.data ?? account.data?.businessPartner ?? undefined;
-  const provider = helper.providerDetails as unknown as ProviderProfile | undefined;
-  const slot = helper.selectedSlot;
+  const provider = chosen.provider.data;
+  const slot = chosen.slot;
   const primary = selection.selectedPatients[0];
   const hideInsurance = Boolean(partner?.hideInsuranceInput);
   const insurances = useActiveInsurance(primary, !hideInsurance);
@@ -83,10 +91,22 @@ export default function PaymentPage() {
   const [tried, setTried] = useState(false);
   const [problem, setProblem] = useState<string>();
 
-  if (!provider || !slot || !selection.providerId) return <Navigate to={previousStepPath('patient-information', variant, search)} replace />;
+  if (chosen.state === 'missing') return <BookingNotFound />;
+  if (chosen.state === 'failed') return <BookingNotFound text={chosen.provider.error?.message} />;
+  if (chosen.state === 'loading' || !provider) return <PageSkeleton />;
+  if (!slot) {
+    return (
+      <div className="container section booking stack">
+        <StepHeader step={step} variant={variant} />
+        <NextSlots provider={provider} lostSlotId={chosen.slotId} text={request.error?.text} />
+      </div>
+    );
+  }
+  // Who attends is chosen on the step before (a bookmark or another device does not know): resume there.
   if (!primary && request.status !== 'booked') return <Navigate to={previousStepPath('pay', variant, search)} replace />;
 
-  const zone = search.get('tz') ?? provider.timeZone;
+  const { providerId, counselingType, appointmentMode } = chosen;
+  const zone = chosen.timeZone;
   const price = inquiry?.selfPayPrice ?? sessionPayRate(provider.about.payrates, false);
   const patientsForRules = selection.selectedPatients.map((p) => ({ firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth }));
   const insuranceRecord = (i: InsuranceOnFile, q?: InsuranceInquiry) => ({
@@ -135,14 +155,14 @@ export default function PaymentPage() {
     if (partner?.authorizationRequired && !authorization) return setProblem(message('ui.booking.pay.authorizationHeading'));
     setProblem(undefined);
     const rp = helper.responsibleParty;
-    if (!selection.counselingType || !selection.appointmentMode) return setProblem(messages['validation.service.required']);
+    if (!providerId || !counselingType || !appointmentMode) return setProblem(messages['validation.service.required']);
     const payment = cardWanted && !card && cardOnFile && useCardOnFile ? { cardId: cardOnFile.id } : card ? { saveCard: true } : undefined;
     const appointment: AppointmentRequest = {
       slot,
-      providerId: selection.providerId!,
-      practiceId: slot.practiceId ?? provider.practice.id,
-      counselingType: selection.counselingType,
-      appointmentMode: selection.appointmentMode,
+      providerId,
+      practiceId: slot.practiceId ?? chosen.practiceId ?? provider.practice.id,
+      counselingType,
+      appointmentMode,
       patients: selection.selectedPatients.map(patientForBooking) as AppointmentRequest['patients'],
       ...(rp ? { responsibleParty: { firstName: rp.firstName!, lastName: rp.lastName!, dob: rp.dob!, ...(rp.address ? { address: rp.address as never } : {}), ...(rp.phoneNumber ? { phoneNumber: rp.phoneNumber } : {}), ...(rp.email ? { email: rp.email } : {}) } } : {}),
       ...(selfPay ? { selfPay: true } : { selfPay: false, ...(chosenInsurance ? { insuranceId: chosenInsurance.id } : {}) }),
@@ -163,7 +183,7 @@ export default function PaymentPage() {
           appointmentId={request.appointmentId}
           provider={provider}
           slot={slot}
-          counselingType={selection.counselingType}
+          counselingType={counselingType}
           timeZone={zone}
           customSuccessMessage={partner?.customSuccessMessage}
           hideCopy={partner?.hidePostBookingModalCopy}
@@ -182,7 +202,7 @@ export default function PaymentPage() {
   return (
     <div className="container section booking stack">
       <StepHeader step={step} variant={variant} />
-      {request.hold ? <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={() => dispatch(slotHoldRequested({ slot, providerId: selection.providerId! }))} /> : null}
+      {request.hold ? <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={chosen.holdAgain} /> : null}
       {slotGone ? <NextSlots provider={provider} lostSlotId={slot.id} text={request.error?.text} /> : null}
 
       <fieldset className="card stack" aria-describedby={tried && !choice ? 'pay-choice-error' : undefined}>

@@ -14,9 +14,12 @@ import { messages } from '../../../generated/messages';
 import { message } from '../../../domain/messages';
 import { SpecForm } from '../../runtime/forms/SpecForm';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { bookingHelperUpdated, selectBookingHelper, selectBookingSelection } from '../../store/booking/slice';
+import { bookingHelperUpdated, selectBookingHelper } from '../../store/booking/slice';
+import { PageSkeleton } from '../../ui/Skeleton';
 import { Button } from '../../ui/Button';
-import { callById, useBookingParams, useCall } from './data';
+import { callById, useCall } from './data';
+import { useBookingChoice } from './choice';
+import { BookingNotFound } from './BookingNotFound';
 import { nextStepPath, previousStepPath, stepById } from './flow';
 import { StepHeader } from './StepHeader';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -36,14 +39,18 @@ export default function SupportBookingEmailPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const call = useCall();
-  const { search } = useBookingParams();
+  const choice = useBookingChoice();
+  const { search } = choice;
   const helper = useAppSelector(selectBookingHelper);
-  const selection = useAppSelector(selectBookingSelection);
   const action = useApiAction();
   const [newFor, setNewFor] = useState<string>();
   const [blocked, setBlocked] = useState<string>();
 
-  if (!selection.providerId || !helper.selectedSlot) return <Navigate to={previousStepPath('email', 'support', search)} replace />;
+  if (choice.state === 'missing') return <BookingNotFound />;
+  if (choice.state === 'failed') return <BookingNotFound text={choice.provider.error?.message} />;
+  if (choice.state === 'loading') return <PageSkeleton />;
+  // A time that is gone, or no service chosen yet: the booking page offers the next times or the service form.
+  if (choice.state === 'gone' || !choice.counselingType) return <Navigate to={previousStepPath('email', 'support', search)} replace />;
 
   const goOn = (user: SupportUser) => {
     dispatch(bookingHelperUpdated({ dbUser: { ...user }, userEmail: user.email }));

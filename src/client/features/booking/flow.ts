@@ -4,6 +4,7 @@
  * route of each, and the booking query that travels from step to step.
  */
 import bookingFlow from '../../../generated/flows/booking';
+import { BOOKING_PLACE_PARAMS } from '../../../domain/booking-start';
 import { routeById, type RouteId } from '../../../generated/routes';
 import { neighbour, stepOrder, stepRouteId, type FlowSpec, type FlowStep } from '../../runtime/flows/flow-spec';
 
@@ -13,7 +14,7 @@ export type BookingVariant = 'support' | 'patient';
 export type BookingStepId = 'email' | 'patient-information' | 'pay';
 
 /** Parameters the steps keep in the URL besides the spec'd booking query. */
-export const CARRIED_PARAMS: readonly string[] = ['providerId', 'practiceId', ...(flow.query ?? []), ...(flow.start?.keepQuery ?? []).map((k) => k.name)];
+export const CARRIED_PARAMS: readonly string[] = [...BOOKING_PLACE_PARAMS, ...(flow.query ?? []), ...(flow.start?.keepQuery ?? []).map((k) => k.name)];
 
 export function stepsOf(variant: BookingVariant): FlowStep[] {
   return stepOrder(flow, variant);

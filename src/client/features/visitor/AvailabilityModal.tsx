@@ -1,7 +1,7 @@
 /** The availability modal of provider search: a provider's open times by day; choosing one starts the booking. */
 import { Link } from 'react-router';
 import copy from '../../../generated/content/provider-search';
-import type { AppointmentMode, TimeOfDay } from '../../../generated/enums';
+import type { AppointmentMode, CounselingType, TimeOfDay } from '../../../generated/enums';
 import { fillContent } from '../../../domain/content-text';
 import { Dialog } from '../../ui/Dialog';
 import type { Provider, Slot } from './queries';
@@ -12,11 +12,12 @@ export interface AvailabilityModalProps {
   profilePath?: string;
   initialMode?: AppointmentMode;
   initialTimeOfDay?: TimeOfDay;
+  counselingType?: CounselingType;
   onChoose: (slot: Slot, provider: Provider) => void;
   onClose: () => void;
 }
 
-export function AvailabilityModal({ provider, profilePath, initialMode, initialTimeOfDay, onChoose, onClose }: AvailabilityModalProps) {
+export function AvailabilityModal({ provider, profilePath, initialMode, initialTimeOfDay, counselingType, onChoose, onClose }: AvailabilityModalProps) {
   return (
     <Dialog
       open={provider !== undefined}
@@ -32,7 +33,7 @@ export function AvailabilityModal({ provider, profilePath, initialMode, initialT
         ) : undefined
       }
     >
-      {provider ? <SlotPicker provider={provider} initialMode={initialMode} initialTimeOfDay={initialTimeOfDay} onChoose={(slot) => onChoose(slot, provider)} /> : null}
+      {provider ? <SlotPicker provider={provider} initialMode={initialMode} initialTimeOfDay={initialTimeOfDay} counselingType={counselingType} onChoose={(slot) => onChoose(slot, provider)} /> : null}
     </Dialog>
   );
 }

@@ -9,7 +9,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import copy from '../../../generated/content/provider-search';
 import { constants } from '../../../generated/constants';
-import { enums, type AppointmentMode, type SortOption, type TimeOfDay } from '../../../generated/enums';
+import { enums, type AppointmentMode, type CounselingType, type SortOption, type TimeOfDay } from '../../../generated/enums';
 import { errorCatalogue } from '../../../generated/errors';
 import { fillContent } from '../../../domain/content-text';
 import { formatPhone, telHref } from '../../../domain/phone';
@@ -327,6 +327,7 @@ export default function ProviderSearchPage() {
         profilePath={timesFor ? profilePathOf(timesFor) : undefined}
         initialMode={onlyOne<AppointmentMode>(search.filters.availability_type)}
         initialTimeOfDay={onlyOne<TimeOfDay>(search.filters.time_of_day)}
+        counselingType={onlyOne<CounselingType>(search.filters.counseling_type)}
         onClose={() => setTimesFor(undefined)}
         onChoose={(slot, provider) =>
           startBooking(slot, provider, { searchedCounselingTypes: search.filters.counseling_type, selfPay: search.selfPay, partnershipCode: search.partnershipCode })

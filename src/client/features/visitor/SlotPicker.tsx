@@ -8,7 +8,7 @@ import { useId, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import copy from '../../../generated/content/provider-search';
 import { constants } from '../../../generated/constants';
-import { enums, type AppointmentMode, type TimeOfDay } from '../../../generated/enums';
+import { enums, type AppointmentMode, type CounselingType, type TimeOfDay } from '../../../generated/enums';
 import { fillContent } from '../../../domain/content-text';
 import { slotColumn, slotTableRowCount } from '../../../domain/slot-table';
 import { useApiCall } from '../../api/api-context';
@@ -30,10 +30,12 @@ export interface SlotPickerProps {
   provider: Provider;
   initialMode?: AppointmentMode;
   initialTimeOfDay?: TimeOfDay;
+  /** the care searched for: a therapy search is offered therapy times, a psychiatry search medication times */
+  counselingType?: CounselingType;
   onChoose: (slot: Slot) => void;
 }
 
-export function SlotPicker({ provider, initialMode, initialTimeOfDay, onChoose }: SlotPickerProps) {
+export function SlotPicker({ provider, initialMode, initialTimeOfDay, counselingType, onChoose }: SlotPickerProps) {
   const call = useApiCall();
   const id = useId();
   const wide = useMediaQuery('(min-width: 40rem)');
@@ -56,6 +58,7 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, onChoose }
       endDate,
       ...(mode ? { availabilityType: [mode] } : {}),
       ...(timeOfDay ? { timeOfDay: [timeOfDay] } : {}),
+      ...(counselingType ? { counselingType } : {}),
     }),
     placeholderData: keepPreviousData,
   });

@@ -1,16 +1,19 @@
 /**
- * Choosing a slot starts a booking (product-spec §2 booking flow): the slot and provider go to the
- * booking store, and the domain rule decides where to go - maintenance while bookings are off,
- * identity verification (returning to the booking) for a visitor who is not signed in, else the
- * booking page - with the start and booking queries.
+ * Choosing a slot starts a booking (product-spec §2 booking flow). The booking's address is the one
+ * carrier of the choice: provider, practice, slot, counseling type, mode, time zone and (while B2B
+ * self-booking is on) the partnership code travel in it, through identity verification (returnTo),
+ * sign-in, reloads and back/forward; the booking screens fetch the provider and the slot by these ids.
+ * The domain rule decides where to go: maintenance while bookings are off, identity verification for
+ * a visitor who is not signed in, else the booking page.
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { bookingQuery, bookingStartQuery, decideBookingStart } from '../../../domain/booking-start';
+import { chosenTimeQuery, decideBookingStart } from '../../../domain/booking-start';
 import { bookingCounselingType } from '../../../domain/provider-search';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { bookingSelectionUpdated, bookingStarted } from '../../store/booking/slice';
+import { bookingCleaned } from '../../store/booking/slice';
 import { selectAuthStatus } from '../../store/auth/slice';
+import { selectSearchQuery } from '../../store/global/slice';
 import { useFlagOn } from '../../runtime/flags/useTreatment';
 import { bookingStartRoutes } from '../../runtime/navigation/places';
 import type { Provider, Slot } from './queries';
@@ -26,6 +29,7 @@ export function useStartBooking(): (slot: Slot, provider: Provider, context?: Bo
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const authStatus = useAppSelector(selectAuthStatus);
+  const keptSearch = useAppSelector(selectSearchQuery);
   const bookingEnabled = useFlagOn('bookings');
   const b2bSelfBookingEnabled = useFlagOn('b2bSelfBooking');
 
@@ -33,22 +37,24 @@ export function useStartBooking(): (slot: Slot, provider: Provider, context?: Bo
     (slot, provider, context = {}) => {
       const offered = provider.filters.filter((f) => f.type === 'counseling_type').map((f) => f.value);
       const counselingType = bookingCounselingType(offered, context.searchedCounselingTypes, slot.isMedication);
-      const { filters: _filters, ...details } = provider;
-      dispatch(
-        bookingStarted({
-          selectedSlot: { ...slot, provider: details },
-          providerDetails: details,
-          filters: { slotAvailabilityTypes: [slot.availabilityType] },
-        }),
+      // A new booking starts with nothing of an earlier one (restored from storage, or abandoned).
+      dispatch(bookingCleaned({ keepB2bDetails: true }));
+      const query = chosenTimeQuery(
+        {
+          providerId: provider.id,
+          practiceId: slot.practiceId ?? provider.practice.id,
+          slotId: slot.id,
+          counselingType,
+          availabilityType: slot.availabilityType,
+          tz: provider.timeZone,
+          selfPay: context.selfPay,
+          partnershipCode: context.partnershipCode ?? keptSearch?.partnershipCode,
+        },
+        { b2bSelfBookingEnabled },
       );
-      dispatch(bookingSelectionUpdated({ providerId: provider.id, counselingType, appointmentMode: slot.availabilityType }));
-      const query = {
-        ...bookingStartQuery({ counselingType, availabilityType: slot.availabilityType, partnershipCode: context.partnershipCode }, { b2bSelfBookingEnabled }),
-        ...bookingQuery({ tz: provider.timeZone, slotId: slot.id, selfPay: context.selfPay }),
-      };
       const decision = decideBookingStart({ bookingEnabled, userVerified: authStatus === 'authenticated', query }, bookingStartRoutes);
       void navigate(decision.url);
     },
-    [dispatch, navigate, authStatus, bookingEnabled, b2bSelfBookingEnabled],
+    [dispatch, navigate, authStatus, keptSearch, bookingEnabled, b2bSelfBookingEnabled],
   );
 }

@@ -29,7 +29,7 @@ describe('booking saga', () => {
     const store = storeWith(services);
     store.dispatch(bookingRequested(submission));
     await settle();
-    expect(services.booking.holdSlot).toHaveBeenCalledWith({ slot, providerId: 'p1' });
+    expect(services.booking.holdSlot).toHaveBeenCalledWith({ slotId: slot.id, providerId: 'p1' });
     expect(services.booking.createAppointment).toHaveBeenCalledWith({ ...request, holdId: 'h1' }, 'key-1');
     expect(store.getState().bookingRequest).toMatchObject({ status: 'booked', appointmentId: 'appt-1' });
     expect(store.getState().bookingHelper.isBookingComplete).toBe(true);
@@ -106,7 +106,7 @@ describe('holding the chosen slot', () => {
   it('holds the slot when it is chosen, so the booking later uses that hold', async () => {
     services.booking.createAppointment.mockResolvedValue({ id: 'appt-9' });
     const store = storeWith(services);
-    store.dispatch(slotHoldRequested({ slot, providerId: 'p1' }));
+    store.dispatch(slotHoldRequested({ slotId: slot.id, providerId: 'p1' }));
     await settle();
     expect(store.getState().bookingRequest).toMatchObject({ status: 'held', hold });
     store.dispatch(bookingRequested(submission));
@@ -118,7 +118,7 @@ describe('holding the chosen slot', () => {
   it('reports a slot someone else took (3001) with the catalogue reason, so other slots can be offered', async () => {
     services.booking.holdSlot.mockRejectedValue(httpError(409, { errorCode: constants.slotErrorCodes.slotTaken }));
     const store = storeWith(services);
-    store.dispatch(slotHoldRequested({ slot, providerId: 'p1' }));
+    store.dispatch(slotHoldRequested({ slotId: slot.id, providerId: 'p1' }));
     await settle();
     expect(store.getState().bookingRequest.status).toBe('failed');
     expect(store.getState().bookingRequest.error).toMatchObject({ reason: 'slot-taken', text: errorCatalogue.SLOT_ALREADY_BOOKED.message });

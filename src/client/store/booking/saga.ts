@@ -14,7 +14,6 @@ import { isApiError } from '../../api/errors';
 import { retryDelayMs } from '../../api/retry';
 import { isTransient, toFailure } from '../failures';
 import { isTokenizedCard, type CreatedAppointment, type Services, type SlotHold } from '../services';
-import type { Slot } from '../types';
 import { selectAudience } from '../auth/slice';
 import type { AppType } from '../../../generated/enums';
 import {
@@ -67,7 +66,7 @@ function holdIsValid(hold: SlotHold | undefined, now: number): hold is SlotHold 
 }
 
 /** Holds the chosen slot; a slot someone else holds or booked fails with slot-taken (code 3001). */
-export function* holdChosenSlot(action: PayloadAction<{ slot: Slot; providerId: string }>) {
+export function* holdChosenSlot(action: PayloadAction<{ slotId: string; providerId: string }>) {
   const services: Services = yield getContext('services');
   const audience: AppType = yield select(selectAudience);
   yield put(slotHoldPending());
@@ -109,7 +108,7 @@ export function* book(action: PayloadAction<BookingSubmission>) {
   try {
     let hold = previous.hold;
     if (!holdIsValid(hold, Date.now())) {
-      hold = (yield* withRetries(() => services.booking.holdSlot({ slot: request.slot, providerId: request.providerId }))) as SlotHold;
+      hold = (yield* withRetries(() => services.booking.holdSlot({ slotId: request.slot.id, providerId: request.providerId }))) as SlotHold;
       yield put(slotHeld(hold));
     }
     const heldId = hold.holdId;

@@ -73,8 +73,8 @@ export const locationChanged = createAction<{ pathname: string }>('booking/locat
  * the same idempotency key).
  */
 export const bookingRequested = createAction<BookingSubmission>('booking/requested');
-/** Sagas: hold the slot the person chose, so nobody else books it while they fill in the steps. */
-export const slotHoldRequested = createAction<{ slot: Slot; providerId: string }>('booking/slotHoldRequested');
+/** Sagas: hold the slot the person chose, so nobody else books it while they fill in the steps (their own hold is renewed). */
+export const slotHoldRequested = createAction<{ slotId: string; providerId: string }>('booking/slotHoldRequested');
 
 const selectionSlice = createSlice({
   name: 'booking',

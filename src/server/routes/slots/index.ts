@@ -6,6 +6,7 @@ import type { Slot } from '../../../generated/entities';
 import { localDate, localDayStart, timeOfDayOf } from '../../../domain/slots';
 import { AppError } from '../../errors';
 import { firstOpenSlots, listOpenSlots, providerSchedule, type OpenSlot, type ProviderSchedule } from '../../marketplace/availability';
+import { slotOf } from '../../booking/holds';
 import type { Handlers } from '../registry';
 
 export interface SlotQuery {
@@ -15,6 +16,7 @@ export interface SlotQuery {
   timeOfDay?: TimeOfDay[];
   counselingType?: CounselingType;
   practiceId?: string;
+  slotId?: string;
 }
 
 const MEDICATION: CounselingType = 'Medication/Psychiatry';
@@ -49,8 +51,12 @@ export async function slotListing(request: FastifyRequest, providerId: string, q
   const provider = await providerSchedule(db, providerId);
   if (!provider) throw new AppError('NOT_FOUND');
   const now = new Date();
-  const startDate = q.startDate ?? localDate(now, provider.timeZone);
-  const endDate = q.endDate ?? addDays(startDate, constants.slotListMaxDays - 1);
+  // One slot asked for by id: its own day is the range (a slot that does not exist lists nothing).
+  const asked = q.slotId ? await slotOf(db, q.slotId, provider.id) : undefined;
+  const askedDay = asked ? localDate(asked.start_at, provider.timeZone) : undefined;
+  if (q.slotId && !askedDay) return { providerId: provider.id, timeZone: provider.timeZone, startDate: localDate(now, provider.timeZone), endDate: localDate(now, provider.timeZone), slots: [] };
+  const startDate = askedDay ?? q.startDate ?? localDate(now, provider.timeZone);
+  const endDate = askedDay ?? q.endDate ?? addDays(startDate, constants.slotListMaxDays - 1);
   if (endDate < startDate || addDays(startDate, constants.slotListMaxDays - 1) < endDate) {
     throw new AppError('DATE_RANGE_INVALID', { params: { days: constants.slotListMaxDays } });
   }
@@ -61,7 +67,8 @@ export async function slotListing(request: FastifyRequest, providerId: string, q
     { availabilityTypes: q.availabilityType, timesOfDay: q.timeOfDay, medicationOnly: medicationOnly(q.counselingType), practiceId: q.practiceId },
     now,
   );
-  return { providerId: provider.id, timeZone: provider.timeZone, startDate, endDate, slots: slots.map((s) => slotOut(s, provider.timeZone)) };
+  const listed = q.slotId ? slots.filter((s) => s.id === q.slotId) : slots;
+  return { providerId: provider.id, timeZone: provider.timeZone, startDate, endDate, slots: listed.map((s) => slotOut(s, provider.timeZone)) };
 }
 
 export const slotsHandlers: Handlers = {
