@@ -12,6 +12,7 @@ import { constants } from '../../../src/generated/constants';
 import { messages } from '../../../src/generated/messages';
 import { routeById } from '../../../src/generated/routes';
 import { message } from '../../../src/domain/messages';
+import { formatPhone } from '../../../src/domain/phone';
 import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
 import { wcagViolations } from '../a11y';
 import { baseUrl, useBrowser } from '../harness';
@@ -36,6 +37,10 @@ describe('journey: a partner member books with the partner’s code', () => {
       const field = page.getByLabel(message('ui.partners.codeFor', { partner: partner.name }));
       await field.fill(code);
       await field.press('Enter');
+      // The code is confirmed, with the partner's own phone line (partnerPhoneLines).
+      await page.waitForURL((u) => u.pathname === routeById.partnerVerificationSuccess.path);
+      const line = constants.partnerPhoneLines.find((l) => l.partnershipCode === code)!;
+      await page.getByRole('main').getByRole('link', { name: formatPhone(line.phone) }).waitFor();
       await page.getByRole('main').getByRole('link', { name: message('ui.partners.continue') }).click();
 
       await page.waitForURL((u) => u.pathname === routeById.providerSearch.path && u.searchParams.get('partnershipCode') === code);
