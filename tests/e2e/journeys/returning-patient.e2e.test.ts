@@ -91,8 +91,9 @@ describe('journey: the returning patient reschedules, cancels late (fee shown fi
     await page.getByRole('article', { name: movedTo }).waitFor();
     expect(await page.getByRole('article', { name: before, exact: true }).count()).toBe(0);
 
-    // Cancel the first upcoming session, inside the late window: the fee is shown before confirming.
-    const first = (await sessionCards(page)).first();
+    // Cancel the earliest session still booked (the demo has two inside the late window; the list
+    // also shows cancelled ones): the fee is shown before confirming.
+    const first = (await sessionCards(page)).filter({ has: page.getByRole('button', { name: messages['ui.patient.sessions.cancel'] }) }).first();
     const cancelledWhen = (await first.getAttribute('aria-label'))!;
     await first.getByRole('button', { name: messages['ui.patient.sessions.cancel'] }).click();
     const cancel = page.getByRole('dialog', { name: messages['ui.patient.cancel.heading'] });
