@@ -19,6 +19,7 @@ import { demoAccounts, type DemoAccount } from '../../../src/server/db/seed/demo
 import { wcagViolations } from '../a11y';
 import { useBrowser } from '../harness';
 import { latestMail, linkIn, mailMoment } from '../mailbox';
+import { screenshots } from '../signin-support';
 import { openSignInFromHome, screenHeading, signInWithMailedCode, visitedPaths } from './front-door';
 
 /** Written out, not computed with the rule under test: a change of landing must change this table. */
@@ -66,6 +67,7 @@ describe('journey: every demo account signs in from the front door and lands on 
     expect(refused).toEqual([]);
     expect(await page.getByRole('heading', { name: system.notFound.heading }).count()).toBe(0);
     expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
+    await screenshots(page, `journey-landing-${account.role.toLowerCase().replace(/\W+/g, '-')}`);
 
     if (landings[account.role] === 'loginDashboard') {
       // Not a dead end: every place it offers opens (provider search at least).
