@@ -1,5 +1,6 @@
 /**
- * A new visitor books for their 12-year-old child, with themselves as responsible party: verifies
+ * A new visitor books for their 12-year-old child, with themselves as responsible party, starting
+ * from the home page's search (the time is chosen in the availability modal): verifies
  * their e-mail with a one-time code (new account), signs the consent as parent or guardian, pays
  * self-pay with a test card, and sees the confirmation; the API then holds exactly that booking.
  * Every booking page passes axe-core (WCAG 2.1 AA).
@@ -10,7 +11,8 @@ import bookingFlow from '../../src/generated/flows/booking';
 import { guardianConsentText } from '../../src/domain/consents';
 import { useBrowser } from './harness';
 import { mailMoment, oneTimeCodeFor } from './mailbox';
-import { apiAsPage, axeViolations, bookableSlot, bookingUrl, isoDaysAgo, withFailureShot } from './booking-helpers';
+import { apiAsPage, axeViolations, isoDaysAgo, withFailureShot } from './booking-helpers';
+import { chooseTime, providerWithTimes, searchFromHome, seeOpenTimes } from './journeys/booking-steps';
 
 const fill = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 const payCopy = bookingFlow.steps.find((s) => s.id === 'pay')!.copy as Record<string, string>;
@@ -21,19 +23,13 @@ describe('a new visitor books for their child', () => {
 
   it('verifies, adds the child, signs as guardian, pays with a test card, and sees the booking', async () => {
     const { page } = session();
-    const slot = await bookableSlot({ skip: 0 });
     const email = `parent.${Date.now()}@example.com`;
     const child = { firstName: 'Lily', lastName: 'Parker', dob: isoDaysAgo(12, 30) };
     await withFailureShot(page, 'visitor', async () => {
 
-    await page.goto(bookingUrl(slot));
-    await page.getByRole('heading', { level: 1, name: messages['ui.booking.heading'] }).waitFor();
-    expect(await axeViolations(page)).toEqual([]);
-    // The service form: both rules of §5 show when nothing is chosen.
-    await page.getByRole('button', { name: messages['ui.booking.next'] }).click();
-    await page.getByText(messages['validation.service.required']).waitFor();
-    await page.getByLabel('Service type').selectOption(slot.counselingType);
-    await page.getByRole('button', { name: messages['ui.booking.next'] }).click();
+    await searchFromHome(page, 'Columbus, OH');
+    const provider = await providerWithTimes(page, 7);
+    await chooseTime(await seeOpenTimes(page, provider.card), 0);
 
     // Not verified yet: verify-user with returnTo.
     await page.waitForURL(/\/app\/bookings\/verify-user\?returnTo=/);
@@ -56,8 +52,11 @@ describe('a new visitor books for their child', () => {
     await page.getByLabel('One-time code').fill(await oneTimeCodeFor(email, since));
     await page.getByRole('button', { name: messages['ui.booking.verify.confirm'] }).click();
 
-    // Back on the booking, verified: the time is held and the countdown shows.
+    // Back on the booking, verified: the time is held and the countdown shows; the service searched for is chosen.
     await page.waitForURL(/\/app\/bookings\?.*showSuccessModal=true/);
+    const chosen = new URL(page.url()).searchParams;
+    expect(await page.getByLabel('Service type').inputValue()).toBe(chosen.get('counselingType'));
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByText(messages['ui.booking.verified']).waitFor();
     await page.getByTestId('hold-countdown').waitFor();
     expect(await page.getByRole('timer').textContent()).toMatch(/minute|second/);
@@ -122,9 +121,9 @@ describe('a new visitor books for their child', () => {
     await page.screenshot({ path: '/tmp/booking-e2e-confirmation-phone.png', fullPage: true });
 
     // The API holds exactly that booking: one appointment, for the child, at that time, paid self-pay.
-    const booked = await apiAsPage<{ items: { providerId?: string; provider: { id: string }; start: string; selfPay: boolean; patients: { firstName: string; relationship: string; isNew: boolean }[]; payment: { status: string } | null }[] }>(page, '/appointments?when=upcoming');
+    const booked = await apiAsPage<{ items: { providerId?: string; provider: { id: string }; slotId: string | null; selfPay: boolean; patients: { firstName: string; relationship: string; isNew: boolean }[]; payment: { status: string } | null }[] }>(page, '/appointments?when=upcoming');
     expect(booked.items).toHaveLength(1);
-    expect(booked.items[0]).toMatchObject({ provider: { id: slot.providerId }, start: new Date(slot.start).toISOString(), selfPay: true });
+    expect(booked.items[0]).toMatchObject({ provider: { id: chosen.get('providerId') }, slotId: chosen.get('slotId'), selfPay: true });
     expect(booked.items[0]!.patients).toEqual([expect.objectContaining({ firstName: 'Lily', relationship: 'Child', isNew: true })]);
     expect(booked.items[0]!.payment?.status).toBe('succeeded');
     });

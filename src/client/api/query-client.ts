@@ -11,3 +11,10 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The first element of the query keys of the signed-in person's own records (sessions, billing, cards:
+ * the portal's). Whatever changes them outside the portal (a booking made) invalidates this root, so
+ * the portal never shows a list from before the change.
+ */
+export const portalQueryRoot = 'portal';

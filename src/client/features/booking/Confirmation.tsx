@@ -1,11 +1,13 @@
 /** The booked session: when, with whom, add to calendar (.ics or Google), and the way to the sessions. */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { routeById } from '../../../generated/routes';
 import { message } from '../../../domain/messages';
 import { googleCalendarUrl, icsCalendar, type CalendarEvent } from '../../../domain/calendar';
 import site from '../../../generated/content/site';
 import type { Slot } from '../../store/types';
+import { portalQueryRoot } from '../../api/query-client';
 import { providerName, type ProviderProfile } from './data';
 import { formatSlotDate, formatSlotTime, zoneLabel } from './format';
 
@@ -22,6 +24,11 @@ export interface ConfirmationProps {
 }
 
 export function Confirmation({ appointmentId, provider, slot, counselingType, timeZone, customSuccessMessage, hideCopy, showSessionsLink }: ConfirmationProps) {
+  // The account's sessions (and what is due) changed: the portal reads them again, not from before the booking.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: [portalQueryRoot] });
+  }, [queryClient, appointmentId]);
   const event: CalendarEvent = useMemo(
     () => ({
       uid: `${appointmentId}@${site.brand.name.replace(/\s+/g, '').toLowerCase()}`,

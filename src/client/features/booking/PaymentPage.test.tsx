@@ -21,6 +21,9 @@ import { fakeServices, storeWith, type FakeServices } from '../../../../tests/fi
 import { stepById, stepCopy, type BookingVariant } from './flow';
 import PaymentPage from './PaymentPage';
 
+// Typing a card and an address key by key takes seconds on a busy machine: the default 5 s is not a rule of the product.
+jest.setTimeout(30_000);
+
 const createClient = braintreeClient.create as unknown as jest.Mock;
 const createHostedFields = braintreeHostedFields.create as unknown as jest.Mock;
 
@@ -111,6 +114,8 @@ describe.each<BookingVariant>(['patient', 'support'])('payment step (%s) with a 
     await waitFor(() => expect(services.booking.createAppointment).toHaveBeenCalledTimes(1));
     const [body] = services.booking.createAppointment.mock.calls[0]!;
     expect(body).toMatchObject({ holdId: hold.holdId, selfPay: true, payment: { saveCard: true, nonce: 'fake-valid-nonce' } });
+    // What was chosen comes from the step's address.
+    expect(body).toMatchObject({ providerId: provider.id, practiceId: provider.practice.id, counselingType: 'Individual Counseling', appointmentMode: 'online', slot: expect.objectContaining({ id: slot.id }) });
     if (variant === 'support') expect(body).toMatchObject({ onBehalf: true, userId: accountId });
     expect(services.payment.tokenize).not.toHaveBeenCalled();
     expect(calls).not.toContain('tokenizeCard');
