@@ -18,6 +18,7 @@ import { wcagViolations } from '../a11y';
 import { useBrowser } from '../harness';
 import { fillNewTestCard, withFailureShot } from '../booking-helpers';
 import { signInFromHome } from './front-door';
+import { bookedConfirmation, chooseTime, providerWithTimes, resultsShown, seeOpenTimes } from './booking-steps';
 
 const agent = demoAccounts.find((a) => a.role === 'Support agent')!;
 const caller = demoAccounts.find((a) => a.role === 'Patient')!;
@@ -48,16 +49,12 @@ describe('journey: a support agent finds a caller and books on their behalf', ()
       await page.waitForURL((u) => u.pathname === routeById.providerSearch.path);
       await page.getByRole('textbox', { name: searchCopy.location.label }).fill('Columbus, OH');
       await page.getByRole('button', { name: searchCopy.location.submit }).click();
-      await page.waitForURL((u) => u.searchParams.get(constants.providerSearchParams.state) === 'OH');
+      await resultsShown(page);
+      expect(new URL(page.url()).searchParams.get(constants.providerSearchParams.state)).toBe('OH');
 
       // A provider a little down the list (other tests book the first ones), and its first open time.
-      const cards = page.locator('.provider-card');
-      await cards.nth(3).waitFor();
-      const providerName = ((await cards.nth(3).getByRole('heading').first().textContent()) ?? '').split(',')[0]!.trim();
-      expect(providerName).toBeTruthy();
-      await cards.nth(3).getByRole('button', { name: searchCopy.card.seeTimes }).click();
-      const times = page.getByRole('dialog');
-      await times.locator('.slot-button').first().click();
+      const { card: providerCard, name: providerName } = await providerWithTimes(page, 3);
+      await chooseTime(await seeOpenTimes(page, providerCard), 0);
 
       // The booking starts with the chosen provider and time: the service, then the support steps.
       await page.waitForURL((u) => u.pathname === routeById.booking.path);
@@ -82,7 +79,7 @@ describe('journey: a support agent finds a caller and books on their behalf', ()
       await page.getByRole('checkbox', { name: payCopy.consent }).check();
       const card = await fillNewTestCard(page, { number: '4111111111111111', expiration: '12/30', cvc: '123', line1: '5 Oak Ave', city: 'Columbus', state: 'OH', zip: '43215' });
       await card.getByLabel('Zip code').press('Enter');
-      await page.getByRole('heading', { name: messages['ui.booking.successHeading'] }).waitFor({ timeout: 20_000 });
+      await bookedConfirmation(page);
       expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
       await page.getByRole('main').getByText(providerName).first().waitFor();
 

@@ -25,9 +25,6 @@ export function useSessions(when: SessionsWhen, enabled = true) {
     queryKey: sessionKeys.list(when),
     queryFn: async () => (await api.listAppointments({ query: { when } })).items,
     enabled,
-    // Sessions are booked outside the portal (the booking flow, support): the list is fetched again
-    // each time it is shown, so a session just booked in this tab is there.
-    staleTime: 0,
   });
 }
 
