@@ -17,7 +17,8 @@ import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
 import { wcagViolations } from '../a11y';
 import { baseUrl, useBrowser } from '../harness';
 import { apiAsPage, withFailureShot } from '../booking-helpers';
-import { bookedConfirmation, chooseTime, providerWithTimes, resultsShown, seeOpenTimes, verifyWithCode } from './booking-steps';
+import { bookedConfirmation, choosePatient, chooseTime, providerWithTimes, resultsShown, seeOpenTimes, sessionInPortal, verifyWithCode } from './booking-steps';
+import { signInFromHome } from './front-door';
 
 const member = demoAccounts.find((a) => a.role === 'Partner member')!;
 const code = member.partnershipCode!;
@@ -91,6 +92,40 @@ describe('journey: a partner member books with the partner’s code', () => {
       const own = await apiAsPage<{ items: { provider: { firstName: string; lastName: string }; partnershipCode?: string | null; status: string }[] }>(page, '/appointments?when=upcoming');
       const booked = own.items.filter((a) => providerName.startsWith(`${a.provider.firstName} ${a.provider.lastName}`) && a.status === 'booked');
       expect(booked.map((a) => a.partnershipCode)).toContain(code);
+    });
+  });
+  it('signed in first (home → Sign in → code), the member finds a provider from the header and the partner still covers the session', async () => {
+    const { page } = session();
+    const { partner } = (await (await fetch(`${baseUrl()}/api/business-partners/partnershipCode/${code}`)).json()) as { partner: { name: string } };
+    await withFailureShot(page, 'journey-partner-signed-in', async () => {
+      await signInFromHome(page, member.email);
+      await page.waitForURL(`**${routeById.patientHome.path}`);
+      await page.getByRole('banner').getByRole('link', { name: site.nav[0]!.label }).click();
+      await page.getByRole('textbox', { name: searchCopy.location.label }).fill('Columbus, OH');
+      await page.getByRole('button', { name: searchCopy.location.submit }).click();
+      await resultsShown(page);
+      const { card: providerCard, name: providerName } = await providerWithTimes(page, 6);
+      await chooseTime(await seeOpenTimes(page, providerCard), 0);
+
+      // Signed in already: straight to the booking page, then the member's own steps.
+      await page.waitForURL((u) => u.pathname === routeById.booking.path);
+      await page.getByRole('region', { name: messages['ui.booking.slot.heading'] }).getByText(providerName, { exact: false }).waitFor();
+      const service = page.getByLabel('Service type');
+      if (!(await service.inputValue())) await service.selectOption({ index: 1 });
+      await page.getByRole('button', { name: messages['ui.booking.next'] }).click();
+      await page.waitForURL((u) => u.pathname === routeById.userBookingPatientInfo.path);
+      await choosePatient(page, `${member.firstName} ${member.lastName}`);
+      const consent = page.getByRole('checkbox', { name: new RegExp(`^I agree to the consent for ${member.firstName} ${member.lastName}`) });
+      if ((await consent.count()) && !(await consent.isChecked())) await consent.check();
+      await page.getByRole('button', { name: messages['ui.booking.next'] }).click();
+
+      // The partner comes from the member's account: covered, nothing to pay.
+      await page.waitForURL((u) => u.pathname === routeById.userBookingPayment.path);
+      await page.getByText(message('ui.booking.pay.coveredByPartner', { partner: partner.name })).waitFor();
+      await page.getByRole('checkbox', { name: payCopy.consent }).check();
+      await page.getByRole('button', { name: payCopy.submit }).click();
+      await bookedConfirmation(page);
+      await sessionInPortal(page, providerName);
     });
   });
 });
