@@ -1,7 +1,7 @@
 import { postLoginDestination, postLoginPath, type PostLoginRoles, type PostLoginRoutes } from './roles';
 
-const nobody: PostLoginRoles = { isClinician: false, isSupportUser: false, isDevopsAdmin: false, isThirdPartyAgent: false, isClinicalAdmin: false };
-const everyone: PostLoginRoles = { isClinician: true, isSupportUser: true, isDevopsAdmin: true, isThirdPartyAgent: true, isClinicalAdmin: true };
+const nobody: PostLoginRoles = { isClinician: false, isSupportUser: false, isDevopsAdmin: false, isThirdPartyAgent: false, isClinicalAdmin: false, isPatient: false };
+const everyone: PostLoginRoles = { isClinician: true, isSupportUser: true, isDevopsAdmin: true, isThirdPartyAgent: true, isClinicalAdmin: true, isPatient: true };
 const routes: PostLoginRoutes = {
   careSchedule: '/r/care',
   supportDashboard: '/r/support',
@@ -31,12 +31,16 @@ describe('post-login destination', () => {
     expect(postLoginDestination({ ...nobody, isClinicalAdmin: true })).toBe('loginDashboard');
   });
 
-  it('sends anyone else to the patient dashboard home', () => {
-    expect(postLoginDestination(nobody)).toBe('patientDashboardHome');
+  it('sends a patient to the patient dashboard home', () => {
+    expect(postLoginDestination({ ...nobody, isPatient: true })).toBe('patientDashboardHome');
+  });
+
+  it('sends staff with no destination of their own (an RCD) to the login dashboard, not to the patient home that refuses them', () => {
+    expect(postLoginDestination(nobody)).toBe('loginDashboard');
   });
 
   it('gives the path of the destination', () => {
     expect(postLoginPath({ ...nobody, isDevopsAdmin: true }, routes)).toBe(routes.supportDashboard);
-    expect(postLoginPath(nobody, routes)).toBe(routes.patientDashboardHome);
+    expect(postLoginPath({ ...nobody, isPatient: true }, routes)).toBe(routes.patientDashboardHome);
   });
 });

@@ -2,6 +2,11 @@
  * Where someone lands after signing in (product-spec §6 "Post-login destination"). The role flags
  * are those derived from the token's permission groups (src/domain/permissions.ts); paths come in
  * as arguments (from the generated route table), so the rule stays pure.
+ *
+ * §6's "anyone else goes to the patient dashboard home" is read as anyone else who is a patient:
+ * the patient home opens only for the patient group, so sending staff without a destination of
+ * their own there (an RCD) refused them and ended on the not-found page. They go to the login
+ * dashboard instead, which lists the areas their roles open (and provider search).
  */
 export interface PostLoginRoles {
   isClinician: boolean;
@@ -9,6 +14,8 @@ export interface PostLoginRoles {
   isDevopsAdmin: boolean;
   isThirdPartyAgent: boolean;
   isClinicalAdmin: boolean;
+  /** holds the patient group and is neither support nor third-party */
+  isPatient: boolean;
 }
 
 export type PostLoginDestination = 'careSchedule' | 'supportDashboard' | 'providerSearch' | 'loginDashboard' | 'patientDashboardHome';
@@ -21,7 +28,7 @@ export function postLoginDestination(roles: PostLoginRoles): PostLoginDestinatio
   if (roles.isSupportUser || roles.isDevopsAdmin) return 'supportDashboard';
   if (roles.isThirdPartyAgent) return 'providerSearch';
   if (roles.isClinicalAdmin) return 'loginDashboard';
-  return 'patientDashboardHome';
+  return roles.isPatient ? 'patientDashboardHome' : 'loginDashboard';
 }
 
 export function postLoginPath(roles: PostLoginRoles, routes: PostLoginRoutes): string {

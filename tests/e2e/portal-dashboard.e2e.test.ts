@@ -92,7 +92,9 @@ describe('the patient dashboard, signed in as the demo patient', () => {
 
   it('cancels a session inside the late window, showing the fee before confirming', async () => {
     const page = await open(routeById.patientSessionsUpcoming.path);
-    const first = page.getByRole('article').first();
+    // The earliest session still booked (the list shows cancelled ones too; other tests cancel the demo patient's sessions).
+    const cancelButton = page.getByRole('button', { name: messages['ui.patient.sessions.cancel'] });
+    const first = page.getByRole('article').filter({ has: cancelButton }).first();
     await first.getByRole('button', { name: messages['ui.patient.sessions.cancel'] }).click();
     const dialog = page.getByRole('dialog');
     const fee = formatCents(constants.lateCancelFeeCents);

@@ -118,8 +118,8 @@ describe('sign-in with a one-time code', () => {
     page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
     await page.getByLabel('One-time code').fill(second);
     await signIn.click();
-    // An RCD is one of "everyone else": the patient dashboard home (§6), whose guard then decides.
-    await until(() => visited.includes(routeById.patientHome.path));
+    // An RCD has no screen of their own yet and is no patient: the login dashboard (src/domain/roles.ts).
+    await until(() => visited.includes(routeById.loginDashboard.path));
   });
 });
 

@@ -3,7 +3,6 @@
  * off), opened from the e-mail; a used link refused with the spec's message; the date-of-birth
  * popup of a partner member; each role of §6 landing where it belongs.
  */
-import type { Page } from 'playwright-core';
 import { endpointRoutes } from '../../src/generated/client/api';
 import { errorCatalogue } from '../../src/generated/errors';
 import findAccountForm from '../../src/generated/forms/support-find-account';
@@ -15,6 +14,7 @@ import { demoAccounts, type DemoAccount } from '../../src/server/db/seed/demo-ac
 import { permissionsFrom } from '../../src/domain/permissions';
 import { destinationPaths, withQuery } from '../../src/client/runtime/navigation/places';
 import { useBrowser } from './harness';
+import { visitedPaths } from './journeys/front-door';
 import { latestMail, linkIn, mailMoment, screenshots, signInLinkFor, until, wcagViolations } from './signin-support';
 
 const byRole = (role: string) => demoAccounts.find((a) => a.role === role)!;
@@ -24,17 +24,6 @@ const member = demoAccounts.find((a) => a.dobCheckRequired)!;
 function destinationOf(account: DemoAccount): string {
   const path = postLoginPath(permissionsFrom(account.groups), destinationPaths);
   return account.userType === 'third_party_support' ? withQuery(path, { partnershipCode: account.partnershipCode }) : path;
-}
-
-/** Every URL the page's main frame showed, from now on (route guards may move on from the landing page). */
-function visitedUrls(page: Page): string[] {
-  const urls: string[] = [];
-  page.on('framenavigated', (frame) => {
-    if (frame !== page.mainFrame()) return;
-    const url = new URL(frame.url());
-    urls.push(`${url.pathname}${url.search}`);
-  });
-  return urls;
 }
 
 describe('sign-in with a magic link', () => {
@@ -101,7 +90,7 @@ describe('sign-in with a magic link', () => {
 
   it.each(demoAccounts.filter((a) => !a.dobCheckRequired).map((a) => [a.role, a] as const))('lands a %s where §6 says', async (_role, account) => {
     const { page } = session();
-    const visited = visitedUrls(page);
+    const visited = visitedPaths(page);
     const partnerLookups: number[] = [];
     page.on('response', (r) => {
       if (r.url().includes('/api/business-partners/partnershipCode/')) partnerLookups.push(r.status());

@@ -41,6 +41,10 @@ const data = {
         label: 'Find the right provider',
         href: '/app/search-questionnaire',
       },
+      {
+        label: 'Book with a partnership code',
+        href: '/app/partners',
+      },
     ],
   },
 } as const;

@@ -27,6 +27,8 @@ export function useSupportAccount(userId: string | undefined) {
     queryKey: supportKeys.account(userId ?? ''),
     queryFn: () => api.getSupportUser({ params: { id: userId! } }),
     enabled: Boolean(userId),
+    // An agent talks to the caller about the account as it is now: fetched again each time it is opened.
+    staleTime: 0,
   });
 }
 
@@ -36,5 +38,8 @@ export function useAccountSessions(userId: string | undefined, when: 'upcoming' 
     queryKey: supportKeys.sessions(userId ?? '', when),
     queryFn: async () => (await api.listAppointments({ query: { userId: userId!, when, limit: 10 } })).items,
     enabled: Boolean(userId),
+    // Sessions change outside this page (the agent's own booking for the caller, the caller, the
+    // provider): the list shown when the account is opened is fetched again, not a cached one.
+    staleTime: 0,
   });
 }

@@ -36,6 +36,7 @@ describe('permissions from token groups (product-spec §6)', () => {
   it('puts clinicians on their schedule whatever else they are', () => {
     expect(postLoginDestination(derivePermissions(['clinicians', 'support', 'clinical_admin']))).toBe('careSchedule');
     expect(postLoginDestination(derivePermissions(['clinical_admin']))).toBe('loginDashboard');
-    expect(postLoginDestination(derivePermissions([]))).toBe('patientDashboardHome');
+    expect(postLoginDestination(derivePermissions(['patient']))).toBe('patientDashboardHome');
+    expect(postLoginDestination(derivePermissions(['rcd']))).toBe('loginDashboard');
   });
 });

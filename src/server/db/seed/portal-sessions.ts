@@ -103,9 +103,12 @@ export const seedPortalSessions: SeedStep = {
     const onTheHour = (fromNowHours: number) => new Date(Math.ceil((now + fromNowHours * HOUR) / HOUR) * HOUR);
     const hoursFrom = (from: number, to: number) => Array.from({ length: to - from }, (_v, i) => onTheHour(from + i));
 
-    // Inside the late-cancellation window, with time to spare on either side.
+    // Two inside the late-cancellation window, with time to spare on either side: trying a late
+    // cancellation uses one up, and the portal's browser test and the returning-patient journey each need one.
     const late = constants.lateCancelWindowHours;
-    await bookDemo(tx, jordan, first, await slotAt(tx, first, hoursFrom(Math.floor(late / 2), late - 4)), new Date(now - 72 * HOUR));
+    for (const bookedHoursAgo of [72, 70]) {
+      await bookDemo(tx, jordan, first, await slotAt(tx, first, hoursFrom(Math.floor(late / 2), late - 4)), new Date(now - bookedHoursAgo * HOUR));
+    }
     await bookDemo(tx, jordan, first, await slotAt(tx, first, hoursFrom(8 * 24, 9 * 24)), new Date(now - 48 * HOUR));
     const pastStart = onTheHour(-14 * 24);
     await bookDemo(tx, jordan, first, { id: null, start: pastStart, end: new Date(pastStart.getTime() + HOUR) }, new Date(pastStart.getTime() - 72 * HOUR));
