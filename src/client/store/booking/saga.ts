@@ -10,6 +10,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, delay, getContext, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { constants } from '../../../generated/constants';
+import { routeById } from '../../../generated/routes';
 import { isApiError } from '../../api/errors';
 import { retryDelayMs } from '../../api/retry';
 import { isTransient, toFailure } from '../failures';
@@ -46,6 +47,15 @@ export function bookingFailureReason(error: unknown): BookingFailureReason {
     if (code === String(constants.slotErrorCodes.noOpenSlot)) return 'no-open-slot';
   }
   return 'rejected';
+}
+
+/**
+ * The booking cannot be completed from this screen: the scheduling or payment system answered that it
+ * failed (BOOKING_FAILED, any 5xx after the retries). A taken slot, a refused card or a request that got
+ * no answer (it may have booked; its retry keeps the key) stay on the step to be fixed or retried.
+ */
+export function cannotBeCompleted(error: unknown): boolean {
+  return isApiError(error) && error.kind === 'http' && error.status >= 500;
 }
 
 /** Calls fn, retrying transient failures up to bookingRetries times with a doubling pause. */
@@ -123,6 +133,7 @@ export function* book(action: PayloadAction<BookingSubmission>) {
     yield put(bookingCompleted());
   } catch (error) {
     yield put(bookingFailed(toFailure(error, bookingFailureReason(error), audience)));
+    if (cannotBeCompleted(error)) yield call(services.navigate, routeById.bookingError.path);
   }
 }
 
