@@ -21,7 +21,7 @@ import { ButtonLink } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { fullName } from '../../ui/format';
 import { Skeleton } from '../../ui/Skeleton';
-import { stepCopy, usePatientId } from './steps';
+import { stepCopy, useAccountPatient, usePatientId } from './steps';
 
 export default function VerifyUserPaymentPage() {
   const patientId = usePatientId();
@@ -31,9 +31,8 @@ export default function VerifyUserPaymentPage() {
   const userId = useAppSelector(selectUser)?.id ?? '';
   const { cardSave } = useAppSelector(selectPayment);
   const copy = stepCopy('payment');
-  const patients = useQuery({ queryKey: portalKeys.patients(userId), queryFn: async () => (await api.getUserPatients({})).items, enabled: Boolean(userId) });
+  const { isPending, patient } = useAccountPatient(patientId);
   const account = useQuery({ queryKey: portalKeys.account(userId), queryFn: () => api.getUserDetails({ params: { id: userId } }), enabled: Boolean(userId) });
-  const patient = patients.data?.find((p) => p.id === patientId);
 
   useEffect(() => {
     dispatch(cardSaveReset());
@@ -49,7 +48,7 @@ export default function VerifyUserPaymentPage() {
     <div className="section">
       <div className="container form-card stack">
         <h1>{copy.heading}</h1>
-        {patients.isPending || account.isPending ? (
+        {isPending || account.isPending ? (
           <Skeleton height="12rem" label={copy.heading} />
         ) : !patient ? (
           <p className="notice notice--error" role="alert">

@@ -3,8 +3,13 @@
  * they are for (?patientId=, from the portal's "Sign consent" to-do).
  */
 import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import verification from '../../../generated/flows/verification';
 import { routeById, type RouteId } from '../../../generated/routes';
+import { useApi } from '../../api/api-context';
+import { portalKeys } from '../../api/query-keys';
+import { selectUser } from '../../store/auth/slice';
+import { useAppSelector } from '../../store/hooks';
 
 export interface StepCopy {
   heading?: string;
@@ -13,7 +18,7 @@ export interface StepCopy {
   save?: string;
 }
 
-export function stepCopy(id: 'consent' | 'payment' | 'done'): StepCopy {
+export function stepCopy(id: 'verify-identity' | 'consent' | 'payment' | 'done'): StepCopy {
   return (verification.steps.find((s) => s.id === id)?.copy ?? {}) as StepCopy;
 }
 
@@ -24,6 +29,14 @@ export function usePatientId(): string | undefined {
 }
 
 /** A verification step's path for a patient. */
-export function stepPath(route: Extract<RouteId, 'verifyConsent' | 'verifyUserPayment' | 'verifySuccess'>, patientId: string): string {
+export function stepPath(route: Extract<RouteId, 'verifyUserConsent' | 'verifyConsent' | 'verifyUserPayment' | 'verifySuccess'>, patientId: string): string {
   return `${routeById[route].path}?${new URLSearchParams({ patientId }).toString()}`;
+}
+
+/** The patient of the signed-in account a step is for (GET /users/patients, the portal's own list). */
+export function useAccountPatient(patientId: string | undefined) {
+  const api = useApi();
+  const userId = useAppSelector(selectUser)?.id ?? '';
+  const patients = useQuery({ queryKey: portalKeys.patients(userId), queryFn: async () => (await api.getUserPatients({})).items, enabled: Boolean(userId) });
+  return { isPending: patients.isPending, error: patients.error, patient: patients.data?.find((p) => p.id === patientId) };
 }

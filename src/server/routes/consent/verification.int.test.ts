@@ -96,3 +96,34 @@ describe('card kept on file for a patient on the account', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/patient-cards/patient/${miaId}`, headers: avery.headers })).statusCode).toBe(404);
   });
 });
+
+describe("date of birth confirmed against the patient's record", () => {
+  const check = (caller: TestCaller, patientId: string, dob: string) =>
+    t.app.inject({ method: 'POST', url: `/api/patients/${patientId}/verify-date-of-birth`, headers: caller.headers, payload: { dob } });
+
+  it('confirms the right date and refuses a wrong one with the catalogue error; another account gets 404 like an unknown patient', async () => {
+    expect((await check(jordan, miaId, '2015-03-02')).json()).toEqual({ verified: true });
+    const wrong = await check(jordan, miaId, '2015-03-03');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().errorCode).toBe('DOB_MISMATCH');
+    const theirs = await check(avery, miaId, '2015-03-02');
+    const unknown = await check(avery, unknownId, '2015-03-02');
+    expect(theirs.statusCode).toBe(404);
+    expect([theirs.statusCode, theirs.json()]).toEqual([unknown.statusCode, unknown.json()]);
+    expect((await check(jordan, miaId, '03/02/2015')).statusCode).toBe(400);
+    const rows = await auditRows(miaId);
+    expect(rows).toEqual(expect.arrayContaining([
+      expect.objectContaining({ action: 'verifyPatientDateOfBirth', outcome: 'success' }),
+      expect.objectContaining({ action: 'verifyPatientDateOfBirth', outcome: 'failure', status: 422 }),
+      expect.objectContaining({ action: 'verifyPatientDateOfBirth', outcome: 'denied', status: 404 }),
+    ]));
+  });
+
+  it('locks the check after the allowed wrong dates, even for the right date', async () => {
+    const [self] = await t.app.database.query<{ id: string; dob: string }>("SELECT id, to_char(date_of_birth, 'YYYY-MM-DD') AS dob FROM patients WHERE user_id = $1 AND relationship = 'Self'", [jordan.id]);
+    for (let i = 0; i < constants.otpMaxWrongTries; i += 1) expect((await check(jordan, self!.id, '1970-01-01')).json().errorCode).toBe('DOB_MISMATCH');
+    const locked = await check(jordan, self!.id, self!.dob);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().errorCode).toBe('DOB_CHECK_LOCKED');
+  });
+});
