@@ -660,7 +660,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     description: 'Confirms the date of birth of one of the account\'s patients (?patientId=) against the record, then goes on to the consent.',
     access: ['patient'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'verifyConsent',

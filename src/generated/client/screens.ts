@@ -58,6 +58,7 @@ export const screenLoaders: Partial<Record<RouteId, () => Promise<ScreenModule>>
   supportUser: () => import('../../client/features/support/SupportUserPage'),
   supportUserAccountNotFound: () => import('../../client/features/support/UserAccountNotFoundPage'),
   verifySuccess: () => import('../../client/features/verification/VerifySuccessPage'),
+  verifyUserConsent: () => import('../../client/features/verification/VerifyUserConsentPage'),
   verifyConsent: () => import('../../client/features/verification/VerifyConsentPage'),
   verifyUserPayment: () => import('../../client/features/verification/VerifyUserPaymentPage'),
   careSchedule: () => import('../../client/features/care/MySchedulePage'),
