@@ -2,8 +2,10 @@
  * Journey: the demo patient signs in from the sign-in page with the code e-mailed to them, sees the
  * "Sign consent" to-do for their daughter on the dashboard home, follows it, confirms her date of
  * birth against the record (a wrong date is refused first), reads and signs the consent, and is back on
- * the dashboard with the to-do gone and the signature noticed in a toast. Clicking and typing only.
+ * the dashboard with the to-do gone and the signature noticed in a toast; on the way she keeps a card on
+ * file for her daughter. Clicking and typing only.
  */
+import { constants } from '../../../src/generated/constants';
 import { errorCatalogue } from '../../../src/generated/errors';
 import { messages } from '../../../src/generated/messages';
 import { routeById } from '../../../src/generated/routes';
@@ -64,6 +66,26 @@ describe('journey: a patient signs a consent from the dashboard to-do', () => {
     await page.waitForURL(`**${routeById.verifySuccess.path}?*`);
     await page.getByRole('heading', { level: 1, name: copy('done').heading }).waitFor();
     await page.getByRole('status').filter({ hasText: message('ui.toast.consentSigned', { patient: daughterName }) }).waitFor();
+    await page.getByRole('heading', { level: 1 }).click(); // the next click closes the toast
+    await page.getByRole('status').filter({ hasText: message('ui.toast.consentSigned', { patient: daughterName }) }).waitFor({ state: 'detached' });
+
+    // A card on file for her sessions: the card form of the local test gateway, saved for her.
+    await page.getByRole('link', { name: messages['ui.verify.addPaymentMethod'] }).click();
+    await page.waitForURL(`**${routeById.verifyUserPayment.path}?*`);
+    await page.getByRole('heading', { level: 2, name: message('ui.verify.cardOnFile', { patient: daughterName }) }).waitFor();
+    const card = constants.testCardNumbers.approved[0]!;
+    await page.getByLabel('Card number').fill(card.number);
+    await page.getByLabel('Expiration (MM/YY)').fill('12/39');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByLabel('Address line 1').fill('12 High St');
+    await page.getByLabel('City').fill('Columbus');
+    await page.getByLabel('State').selectOption('OH');
+    await page.getByLabel('Zip code').fill('43215');
+    await page.getByRole('button', { name: (verification.steps.find((s) => s.id === 'payment')!.copy as { save: string }).save }).click();
+    const saved = message('ui.toast.cardSaved', { brand: card.brand, last4: card.number.slice(-4) });
+    // Said on the page and in a toast.
+    await page.getByRole('status').filter({ hasText: saved }).nth(1).waitFor();
+    expect(await page.getByRole('status').filter({ hasText: saved }).count()).toBe(2);
     await page.getByRole('link', { name: messages['ui.verify.toDashboard'] }).click();
 
     await page.waitForURL(`**${routeById.patientHome.path}`);
