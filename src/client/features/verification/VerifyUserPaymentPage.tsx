@@ -56,9 +56,8 @@ export default function VerifyUserPaymentPage() {
           </p>
         ) : saved ? (
           <>
-            <p className="notice notice--success" role="status">
-              {message('ui.toast.cardSaved', { brand: saved.brand, last4: saved.last4 })}
-            </p>
+            {/* The toast announces it; the page keeps saying it. */}
+            <p className="notice notice--success">{message('ui.toast.cardSaved', { brand: saved.brand, last4: saved.last4 })}</p>
             <div className="cluster">
               <ButtonLink to={routeById.patientHome.path}>{messages['ui.verify.toDashboard']}</ButtonLink>
             </div>
