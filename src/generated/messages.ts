@@ -438,6 +438,7 @@ export const messages = {
   'ui.toast.dismiss': 'Dismiss',
   'ui.verify.patientNotFound': 'We could not find this person on your account. Please open the link from your dashboard.',
   'ui.verify.signerCapacity': 'You sign as {capacity}.',
+  'ui.verify.alreadySigned': 'The consent for {patient} is already signed. Nothing else is needed.',
   'ui.verify.signing': 'Signing the consent...',
   'ui.verify.savingCard': 'Saving your card...',
   'ui.verify.toDashboard': 'Go to your dashboard',
@@ -904,6 +905,7 @@ export interface MessageParams {
   'ui.toast.dismiss': Record<string, never>;
   'ui.verify.patientNotFound': Record<string, never>;
   'ui.verify.signerCapacity': { capacity: string | number };
+  'ui.verify.alreadySigned': { patient: string | number };
   'ui.verify.signing': Record<string, never>;
   'ui.verify.savingCard': Record<string, never>;
   'ui.verify.toDashboard': Record<string, never>;

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { errorCatalogue } from '../../../generated/errors';
 import { routeById } from '../../../generated/routes';
 import { message } from '../../../domain/messages';
-import { portalKeys } from '../../api/query-keys';
-import { httpError, renderScreen, testUser, type FakeAnswer } from '../../../../tests/support/screen-kit';
+import { httpError, renderScreen, type FakeAnswer } from '../../../../tests/support/screen-kit';
 import { stepCopy } from './steps';
 import VerifyConsentPage from './VerifyConsentPage';
 
@@ -24,6 +23,7 @@ function answers(over: Partial<Record<string, FakeAnswer>> = {}): Record<string,
     createPatientConsent: () => record,
     signConsent: () => ({ ...record, signed: true }),
     verifyConsent: () => ({ verified: true, consent: { ...record, signed: true, verified: true } }),
+    getUserPatients: () => ({ items: [{ id: mia, firstName: 'Mia', lastName: 'Rivera', relationship: 'Child', dateOfBirth: '2015-03-02', consents: [] }] }),
     ...over,
   };
 }
@@ -31,18 +31,27 @@ function answers(over: Partial<Record<string, FakeAnswer>> = {}): Record<string,
 describe('VerifyConsentPage', () => {
   it("shows the patient's consent and who signs, signs it through the saga, re-reads the account's patients and goes on", async () => {
     const user = userEvent.setup();
-    const { calls, store, queryClient } = renderScreen(<VerifyConsentPage />, { path, at: `${path}?patientId=${mia}`, answers: answers(), sagas: true });
-    queryClient.setQueryData(portalKeys.patients(testUser.id), []);
+    const { calls, store } = renderScreen(<VerifyConsentPage />, { path, at: `${path}?patientId=${mia}`, answers: answers(), sagas: true });
     expect(await screen.findByText('I consent for Mia Rivera')).toBeTruthy();
     expect(screen.getByText(message('ui.verify.signerCapacity', { capacity: guardian }))).toBeTruthy();
     expect(calls.find((c) => c.id === 'getConsentTemplate')?.input.query).toMatchObject({ patientIds: [mia] });
     await user.click(screen.getByRole('button', { name: copy.sign! }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`${routeById.verifySuccess.path}?patientId=${mia}`));
-    expect(calls.map((c) => c.id)).toEqual(['getConsentTemplate', 'createPatientConsent', 'signConsent', 'verifyConsent']);
+    const signing = calls.map((c) => c.id).filter((id) => id !== 'getUserPatients');
+    expect(signing).toEqual(['getConsentTemplate', 'createPatientConsent', 'signConsent', 'verifyConsent']);
+    // The account's patients are read again after the signature, before leaving: the portal's to-do clears.
+    expect(calls.map((c) => c.id).slice(-2)).toEqual(['verifyConsent', 'getUserPatients']);
     expect(calls.find((c) => c.id === 'createPatientConsent')?.input).toMatchObject({ params: { id: mia }, body: { consentType: 'bookAppointmentConsent' } });
     expect(calls.find((c) => c.id === 'signConsent')?.input).toMatchObject({ params: { id: consentId }, body: { agree: true } });
-    expect(queryClient.getQueryState(portalKeys.patients(testUser.id))?.isInvalidated).toBe(true);
     expect(store.getState().toasts.items.map((t) => t.text)).toContain(message('ui.toast.consentSigned', { patient: 'Mia Rivera' }));
+  });
+
+  it('says a consent signed already needs nothing more, and signs nothing', async () => {
+    const signedAlready = () => ({ items: [{ id: mia, firstName: 'Mia', lastName: 'Rivera', relationship: 'Child', consents: [{ isConsentProvided: true, consentType: 'bookAppointmentConsent', source: 'patient_web' }] }] });
+    const { calls } = renderScreen(<VerifyConsentPage />, { path, at: `${path}?patientId=${mia}`, answers: answers({ getUserPatients: signedAlready }), sagas: true });
+    expect(await screen.findByText(message('ui.verify.alreadySigned', { patient: 'Mia Rivera' }))).toBeTruthy();
+    expect(screen.queryByRole('button', { name: copy.sign! })).toBeNull();
+    expect(calls.some((c) => c.id === 'createPatientConsent' || c.id === 'signConsent')).toBe(false);
   });
 
   it("tells a patient of another account (404) that nobody by that link is on the account, and signs nothing", async () => {
@@ -52,7 +61,7 @@ describe('VerifyConsentPage', () => {
     });
     expect((await screen.findByRole('alert')).textContent).toBe(message('ui.verify.patientNotFound'));
     expect(screen.queryByRole('button', { name: copy.sign! })).toBeNull();
-    expect(calls.map((c) => c.id)).toEqual(['getConsentTemplate']);
+    expect(calls.map((c) => c.id).filter((id) => id !== 'getUserPatients')).toEqual(['getConsentTemplate']);
   });
 
   it("stays on the consent with the API's sentence when the signature is refused", async () => {

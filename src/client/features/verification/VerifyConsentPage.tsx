@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ConsentType } from '../../../generated/enums';
 import { message } from '../../../domain/messages';
 import { portalKeys } from '../../api/query-keys';
 import { selectUser } from '../../store/auth/slice';
@@ -15,8 +16,14 @@ import { consentReset, consentSignRequested, consentTemplateRequested, selectCon
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { Button } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { ButtonLink } from '../../ui/Button';
 import { Skeleton } from '../../ui/Skeleton';
-import { stepCopy, stepPath, usePatientId } from './steps';
+import { fullName } from '../../ui/format';
+import { messages } from '../../../generated/messages';
+import { routeById } from '../../../generated/routes';
+import { stepCopy, stepPath, useAccountPatient, usePatientId } from './steps';
+
+const BOOKING_CONSENT: ConsentType = 'bookAppointmentConsent';
 
 export default function VerifyConsentPage() {
   const patientId = usePatientId();
@@ -27,6 +34,9 @@ export default function VerifyConsentPage() {
   const consent = useAppSelector(selectConsent);
   const [signing, setSigning] = useState(false);
   const copy = stepCopy('consent');
+  const account = useAccountPatient(patientId);
+  // A link opened again after signing: nothing to sign (the account's list says the consent is given).
+  const alreadySigned = !signing && Boolean(account.patient?.consents?.some((c) => c.consentType === BOOKING_CONSENT && c.isConsentProvided));
 
   useEffect(() => {
     if (!patientId) return;
@@ -56,7 +66,14 @@ export default function VerifyConsentPage() {
     <div className="section">
       <div className="container form-card stack">
         <h1>{copy.heading}</h1>
-        {notFound ? (
+        {alreadySigned && account.patient ? (
+          <>
+            <p className="notice notice--success">{message('ui.verify.alreadySigned', { patient: fullName(account.patient) })}</p>
+            <div className="cluster">
+              <ButtonLink to={routeById.patientHome.path}>{messages['ui.verify.toDashboard']}</ButtonLink>
+            </div>
+          </>
+        ) : notFound ? (
           <p className="notice notice--error" role="alert">
             {message('ui.verify.patientNotFound')}
           </p>
