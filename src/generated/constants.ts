@@ -553,6 +553,8 @@ export const constants = {
   otpExpiryMinutes: 10,
   /** Wrong entries allowed for one code; after this the code stops working. */
   otpMaxWrongTries: 5,
+  /** Wrong dates of birth given for one patient (POST /patients/{id}/verify-date-of-birth) count for this many minutes; otpMaxWrongTries of them lock the check. */
+  dobCheckLockMinutes: 60,
   /** A magic-link login token works for this many minutes after it is sent. */
   loginTokenExpiryMinutes: 10,
   /** Random bytes in a magic-link login token (256 bits; at least 128 are required). */

@@ -4523,6 +4523,27 @@ export interface GetPatientResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "VerifyPatientDateOfBirthParams".
+ */
+export interface VerifyPatientDateOfBirthParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "VerifyPatientDateOfBirthBody".
+ */
+export interface VerifyPatientDateOfBirthBody {
+  dob: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "VerifyPatientDateOfBirthResponse".
+ */
+export interface VerifyPatientDateOfBirthResponse {
+  verified: true;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "UpdatePatientParams".
  */
 export interface UpdatePatientParams {
@@ -7992,6 +8013,7 @@ export interface EndpointTypes {
   savePatientNote: { params: undefined; query: undefined; body: SavePatientNoteBody; response: SavePatientNoteResponse };
   listPatientNotes: { params: ListPatientNotesParams; query: undefined; body: undefined; response: ListPatientNotesResponse };
   getPatient: { params: GetPatientParams; query: GetPatientQuery; body: undefined; response: GetPatientResponse };
+  verifyPatientDateOfBirth: { params: VerifyPatientDateOfBirthParams; query: undefined; body: VerifyPatientDateOfBirthBody; response: VerifyPatientDateOfBirthResponse };
   updatePatient: { params: UpdatePatientParams; query: undefined; body: UpdatePatientBody; response: UpdatePatientResponse };
   listPatientAuthorizations: { params: ListPatientAuthorizationsParams; query: undefined; body: undefined; response: ListPatientAuthorizationsResponse };
   savePatientAuthorization: { params: SavePatientAuthorizationParams; query: undefined; body: SavePatientAuthorizationBody; response: SavePatientAuthorizationResponse };

@@ -430,6 +430,19 @@ export const messages = {
   'ui.bookingError.heading': 'We could not finish your booking',
   'ui.bookingError.text': 'Nothing was charged. Please try again, or call {phone} and we will book it with you.',
   'ui.bookingError.retry': 'Try again',
+  'ui.bookingError.supportRetry': 'Back to the support dashboard',
+  'ui.toast.bookingMade': 'Your session is booked. We sent the details to your e-mail.',
+  'ui.toast.consentSigned': 'The consent for {patient} is signed.',
+  'ui.toast.cardSaved': 'Your {brand} card ending in {last4} is saved.',
+  'ui.toast.dismiss': 'Dismiss',
+  'ui.verify.patientNotFound': 'We could not find this person on your account. Please open the link from your dashboard.',
+  'ui.verify.signerCapacity': 'You sign as {capacity}.',
+  'ui.verify.alreadySigned': 'The consent for {patient} is already signed. Nothing else is needed.',
+  'ui.verify.signing': 'Signing the consent...',
+  'ui.verify.savingCard': 'Saving your card...',
+  'ui.verify.toDashboard': 'Go to your dashboard',
+  'ui.verify.addPaymentMethod': 'Add a payment method',
+  'ui.verify.cardOnFile': 'Card on file for {patient}',
   'ui.patient.nav.home': 'Home',
   'ui.patient.nav.sessions': 'Sessions',
   'ui.patient.nav.billing': 'Billing',
@@ -883,6 +896,19 @@ export interface MessageParams {
   'ui.bookingError.heading': Record<string, never>;
   'ui.bookingError.text': { phone: string | number };
   'ui.bookingError.retry': Record<string, never>;
+  'ui.bookingError.supportRetry': Record<string, never>;
+  'ui.toast.bookingMade': Record<string, never>;
+  'ui.toast.consentSigned': { patient: string | number };
+  'ui.toast.cardSaved': { brand: string | number; last4: string | number };
+  'ui.toast.dismiss': Record<string, never>;
+  'ui.verify.patientNotFound': Record<string, never>;
+  'ui.verify.signerCapacity': { capacity: string | number };
+  'ui.verify.alreadySigned': { patient: string | number };
+  'ui.verify.signing': Record<string, never>;
+  'ui.verify.savingCard': Record<string, never>;
+  'ui.verify.toDashboard': Record<string, never>;
+  'ui.verify.addPaymentMethod': Record<string, never>;
+  'ui.verify.cardOnFile': { patient: string | number };
   'ui.patient.nav.home': Record<string, never>;
   'ui.patient.nav.sessions': Record<string, never>;
   'ui.patient.nav.billing': Record<string, never>;

@@ -57,6 +57,7 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   savePatientNote: () => ({ method: 'POST', url: '/api/patients/save-note', payload: { patientId: records.patientId, noteType: 'general', text: 'Called back.' } }),
   listPatientNotes: () => ({ method: 'GET', url: `/api/patients/${records.patientId}/notes` }),
   getPatient: () => ({ method: 'GET', url: `/api/patients/${records.patientId}` }),
+  verifyPatientDateOfBirth: () => ({ method: 'POST', url: `/api/patients/${records.patientId}/verify-date-of-birth`, payload: { dob: '1990-01-01' } }),
   updatePatient: () => ({ method: 'PUT', url: `/api/patients/${records.patientId}`, payload: { lastName: 'Changed' } }),
   listPatientAuthorizations: () => ({ method: 'GET', url: `/api/patients/${records.patientId}/authorizations` }),
   savePatientAuthorization: () => ({

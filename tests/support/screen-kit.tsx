@@ -1,7 +1,8 @@
 /**
  * For component tests of signed-in screens: a store signed in with the given permission groups (a
  * patient by default), a query client that does not retry, and the real generated API client over a
- * fake transport that answers by endpoint id; with `sagas`, the store's sagas run over it too.
+ * fake transport that answers by endpoint id; with `sagas`, the store's sagas run over it too. The
+ * app's toasts are shown, as in the app shell.
  */
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
@@ -11,6 +12,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { PermissionGroup } from '../../src/generated/enums';
 import type { EndpointId, EndpointRoute, RequestInput } from '../../src/generated/client/api';
 import { ApiProvider } from '../../src/client/api/api-context';
+import { Toasts } from '../../src/client/app/Toasts';
 import { ApiError, parseErrorBody } from '../../src/client/api/errors';
 import { createBrowserServices } from '../../src/client/api/services';
 import type { CallOptions } from '../../src/client/api/transport';
@@ -56,6 +58,7 @@ export function renderScreen(screen: ReactNode, options: { path: string; at?: st
               <Route path="*" element={<Where />} />
             </Routes>
           </MemoryRouter>
+          <Toasts />
         </QueryClientProvider>
       </ApiProvider>
     </Provider>,

@@ -22,6 +22,7 @@ export const marketplaceEndpoints = {
   verifyConsent: 'verifyConsent',
   tokenizeCard: 'tokenizeCard',
   payAppointment: 'payAppointment',
+  savePatientCard: 'savePatientCard',
 } as const;
 
 export function browserTransport(appSource: () => AppSource, onUnauthorized: () => void): Transport<CallOptions> {
@@ -90,6 +91,7 @@ export function createBrowserServices(transport: Transport<CallOptions>): Servic
       tokenize: (card) => call(e.tokenizeCard, { body: card }),
       pay: ({ appointmentId, nonce, cardId, saveCard }, idempotencyKey) =>
         call(e.payAppointment, { params: { id: appointmentId }, body: { nonce, cardId, saveCard } }, { idempotencyKey }),
+      saveCard: (body) => call(e.savePatientCard, { body }),
     },
   };
 }

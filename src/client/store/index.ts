@@ -15,6 +15,7 @@ import { bookingHelperReducer, bookingRequestReducer, bookingSelectionReducer } 
 import { bookingSaga, type BookingPathTest } from './booking/saga';
 import { consentReducer } from './consent/slice';
 import { consentSaga } from './consent/saga';
+import { feedbackSaga } from './feedback-saga';
 import { newPatientFormReducer, patientDashboardReducer } from './dashboard/slice';
 import { flagsReducer } from './flags/slice';
 import { frontDeskReducer } from './front-desk/slice';
@@ -47,7 +48,7 @@ export const rootReducer = combineReducers({
 export type RootState = ReturnType<typeof rootReducer>;
 
 export function featureSagas(isBookingPath: BookingPathTest): Saga[] {
-  return [authSaga, signInSaga, bookingSaga(isBookingPath), consentSaga, paymentSaga];
+  return [authSaga, signInSaga, bookingSaga(isBookingPath), consentSaga, paymentSaga, feedbackSaga];
 }
 
 export function* isolated(saga: Saga) {

@@ -9,7 +9,9 @@ import type {
   BookedAppointment,
   CreateAppointmentBody,
   GetConsentTemplateResponse,
+  CardOnFile,
   HoldSlotResponse,
+  SavePatientCardBody,
   PayAppointmentResponse,
   TokenizeCardBody,
   TokenizeCardResponse,
@@ -99,5 +101,7 @@ export interface Services {
   payment: {
     tokenize(card: CardDetails): Promise<TokenizeCardResponse>;
     pay(input: PaymentRequest & { nonce?: string }, idempotencyKey: string): Promise<PayAppointmentResponse>;
+    /** keeps the card of a nonce on file for a patient (POST /patient-cards) */
+    saveCard(input: SavePatientCardBody): Promise<CardOnFile>;
   };
 }

@@ -1,23 +1,36 @@
-/** /booking-error: the booking could not be finished; nothing was charged; try again or call. */
+/**
+ * /booking-error: the booking saga lands here when the scheduling or payment system could not complete a
+ * booking (BOOKING_FAILED). The caller's wording (patient_web or support_web, product-spec §8) and,
+ * for patients, the booking tool's phone line; nothing was booked or charged.
+ */
 import { Link } from 'react-router';
 import { constants } from '../../../generated/constants';
 import { routeById } from '../../../generated/routes';
 import { message } from '../../../domain/messages';
 import { formatPhone, telHref } from '../../../domain/phone';
+import { catalogueText } from '../../api/errors';
+import { selectAudience } from '../../store/auth/slice';
+import { useAppSelector } from '../../store/hooks';
 
 export default function BookingErrorPage() {
-  const phone = formatPhone(constants.supportPhone);
+  const audience = useAppSelector(selectAudience);
+  const support = audience === 'support_web';
+  const line = constants.phoneLines.bookingTool;
+  const phone = formatPhone(line);
   return (
     <div className="message-page stack">
       <h1>{message('ui.bookingError.heading')}</h1>
-      <p>{message('ui.bookingError.text', { phone })}</p>
+      <p role="alert">{catalogueText('BOOKING_FAILED', audience, { phone })}</p>
+      {support ? null : <p>{message('ui.bookingError.text', { phone })}</p>}
       <div className="cluster" style={{ justifyContent: 'center' }}>
-        <Link className="btn btn--primary" to={routeById.providerSearch.path}>
-          {message('ui.bookingError.retry')}
+        <Link className="btn btn--primary" to={support ? routeById.supportDashboard.path : routeById.providerSearch.path}>
+          {support ? message('ui.bookingError.supportRetry') : message('ui.bookingError.retry')}
         </Link>
-        <a className="btn btn--secondary" href={telHref(constants.supportPhone)}>
-          {phone}
-        </a>
+        {support ? null : (
+          <a className="btn btn--secondary" href={telHref(line)}>
+            {phone}
+          </a>
+        )}
       </div>
     </div>
   );

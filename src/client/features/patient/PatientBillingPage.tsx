@@ -120,7 +120,7 @@ function CardsOnFile() {
 }
 
 export default function PatientBillingPage() {
-  const { change, outcome, start, close, done } = useDialogChange<Change>();
+  const { change, start, close, done } = useDialogChange<Change>();
   const [range, setRange] = useState<{ startDate?: string; endDate?: string }>({});
   const [draft, setDraft] = useState<{ startDate?: string; endDate?: string }>({});
   const [rangeProblem, setRangeProblem] = useState<string>();
@@ -141,9 +141,6 @@ export default function PatientBillingPage() {
   return (
     <PortalShell route="patientBilling">
       <p className="lead">{messages['ui.patient.billing.intro']}</p>
-      <div aria-live="polite" role="status">
-        {outcome ? <p className="notice notice--success">{outcome}</p> : null}
-      </div>
       <section className="portal-section" aria-labelledby="billing-due">
         <h2 id="billing-due">{messages['ui.patient.billing.due']}</h2>
         <AmountsDue onPay={(due) => start({ kind: 'pay', due })} />

@@ -29,7 +29,7 @@ describe('PatientHomePage', () => {
     expect(screen.getByText(message('ui.patient.consentNeeded', { patient: 'Mia Rivera' }))).toBeTruthy();
     expect(screen.queryByText(message('ui.patient.consentNeeded', { patient: 'Jordan Rivera' }))).toBeNull();
     const sign = screen.getByRole('link', { name: messages['ui.patient.home.signConsent'] });
-    expect(sign.getAttribute('href')).toBe(`${routeById.verifyConsent.path}?patientId=p-child`);
+    expect(sign.getAttribute('href')).toBe(`${routeById.verifyUserConsent.path}?patientId=p-child`);
 
     const state = selectPatientDashboard(store.getState());
     expect(state.patientsWithConsent.map((p) => p.id)).toEqual(['p-self']);

@@ -37,7 +37,7 @@ export function consentTasks(withoutConsent: readonly BookingPatient[], today: s
       key: `consent-${p.id}`,
       text: message('ui.patient.consentNeeded', { patient: fullName(p) }),
       action: messages['ui.patient.home.signConsent'],
-      to: `${routeById.verifyConsent.path}?${new URLSearchParams({ patientId: p.id ?? '' }).toString()}`,
+      to: `${routeById.verifyUserConsent.path}?${new URLSearchParams({ patientId: p.id ?? '' }).toString()}`,
     }));
 }
 

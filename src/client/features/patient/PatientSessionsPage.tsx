@@ -96,7 +96,7 @@ export default function PatientSessionsPage() {
   const sessionId = search.get('session') ?? undefined;
   const route: RouteId = location.pathname === routeById.patientSessionsPast.path ? 'patientSessionsPast' : location.pathname === routeById.patientSessionsUpcoming.path ? 'patientSessionsUpcoming' : 'patientSessions';
   const when = route === 'patientSessionsPast' ? 'past' : 'upcoming';
-  const { change, outcome, start: startChange, close, done } = useDialogChange<Change>();
+  const { change, start: startChange, close, done } = useDialogChange<Change>();
   const [now] = useState(() => new Date());
 
   return (
@@ -109,9 +109,6 @@ export default function PatientSessionsPage() {
           {messages['ui.patient.sessions.past']}
         </Link>
       </nav>
-      <div aria-live="polite" role="status">
-        {outcome ? <p className="notice notice--success">{outcome}</p> : null}
-      </div>
       {sessionId ? <OneSession id={sessionId} now={now} onChange={startChange} /> : <SessionList when={when} now={now} onChange={startChange} />}
 
       {change?.kind === 'cancel' ? <CancelDialog session={change.session} onClose={close} onDone={(o) => done(o.text)} /> : null}

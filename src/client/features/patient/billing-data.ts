@@ -5,7 +5,7 @@ import { enums } from '../../../generated/enums';
 import type { BillingTransaction } from '../../../generated/entities';
 import { routeById } from '../../../generated/routes';
 import { useApi, type ApiClient } from '../../api/api-context';
-import { usePatients } from './data';
+import { portalKeys, usePatients } from './data';
 import { saveFile } from './files';
 
 export type Transaction = BillingTransaction;
@@ -33,7 +33,7 @@ export function useCardsOnFile() {
   const patients = usePatients();
   const ids = patients.data?.map((p) => p.id) ?? [];
   return useQuery({
-    queryKey: ['portal', 'cards', ...ids],
+    queryKey: [...portalKeys.cards, ...ids],
     queryFn: async () => {
       const lists = await Promise.all(ids.map(async (id) => ({ patient: patients.data!.find((p) => p.id === id)!, cards: (await api.listPatientCards({ params: { id } })).items })));
       return lists.filter((l) => l.cards.length);

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { EndpointTypes } from '../../../generated/entities';
 import { useApi } from '../../api/api-context';
+import { portalKeys } from '../../api/query-keys';
 import { isApiError } from '../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectUser } from '../../store/auth/slice';
@@ -15,10 +16,7 @@ import type { BookingPatient } from '../../store/types';
 export type AccountDetails = EndpointTypes['getUserDetails']['response'];
 export type AccountPatient = EndpointTypes['getUserPatients']['response']['items'][number] & Pick<BookingPatient, 'consents'>;
 
-export const portalKeys = {
-  account: (userId: string) => ['portal', 'account', userId] as const,
-  patients: (userId: string) => ['portal', 'patients', userId] as const,
-};
+export { portalKeys };
 
 /** The signed-in account's id (the dashboard routes are for signed-in patients only). */
 export function useUserId(): string | undefined {

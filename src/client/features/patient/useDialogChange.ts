@@ -1,14 +1,16 @@
 /**
  * The state of a portal page's change dialogs (cancel, pay, add a card...): which one is open, and
- * the outcome sentence once it is done. The dialogs unmount when they close, so focus goes back to
+ * the outcome sentence once it is done, shown as a toast (product-spec §8: success toasts at the bottom left). The dialogs unmount when they close, so focus goes back to
  * the button that opened them, if it is still there.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useAppDispatch } from '../../store/hooks';
+import { toastShown } from '../../store/toasts';
 
 export function useDialogChange<T>() {
   const [change, setChange] = useState<T>();
-  const [outcome, setOutcome] = useState<string>();
   const opener = useRef<Element | null>(null);
+  const dispatch = useAppDispatch();
 
   useEffect(() => {
     if (change || !(opener.current instanceof HTMLElement)) return;
@@ -18,13 +20,12 @@ export function useDialogChange<T>() {
 
   const start = useCallback((next: T) => {
     opener.current = document.activeElement;
-    setOutcome(undefined);
     setChange(next);
   }, []);
   const close = useCallback(() => setChange(undefined), []);
   const done = useCallback((text: string) => {
     setChange(undefined);
-    setOutcome(text);
-  }, []);
-  return { change, outcome, start, close, done };
+    dispatch(toastShown({ kind: 'success', text }));
+  }, [dispatch]);
+  return { change, start, close, done };
 }

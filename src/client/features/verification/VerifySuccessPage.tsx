@@ -1,17 +1,24 @@
-/** The end of the verification flow (specs/flows/verification.yaml step done). */
-import verification from '../../../generated/flows/verification';
+/** /app/verify_success: the consent is signed; back to the dashboard, or keep a card on file for the patient. */
+import { messages } from '../../../generated/messages';
 import { routeById } from '../../../generated/routes';
 import { ButtonLink } from '../../ui/Button';
-
-const done = verification.steps.find((s) => s.id === 'done');
+import { stepCopy, stepPath, usePatientId } from './steps';
 
 export default function VerifySuccessPage() {
-  const copy = (done?.copy ?? {}) as { heading?: string; text?: string };
+  const patientId = usePatientId();
+  const copy = stepCopy('done');
   return (
     <div className="message-page stack">
-      <h1>{copy.heading ?? done?.title}</h1>
+      <h1>{copy.heading}</h1>
       {copy.text ? <p>{copy.text}</p> : null}
-      <ButtonLink to={routeById.home.path}>{routeById.home.title}</ButtonLink>
+      <div className="cluster" style={{ justifyContent: 'center' }}>
+        <ButtonLink to={routeById.patientHome.path}>{messages['ui.verify.toDashboard']}</ButtonLink>
+        {patientId ? (
+          <ButtonLink to={stepPath('verifyUserPayment', patientId)} variant="secondary">
+            {messages['ui.verify.addPaymentMethod']}
+          </ButtonLink>
+        ) : null}
+      </div>
     </div>
   );
 }

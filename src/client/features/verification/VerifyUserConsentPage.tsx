@@ -1,6 +1,53 @@
-/** Verification flow step verify-identity (specs/flows/verification.yaml). */
-import { VerificationStep } from './VerificationFlow';
+/**
+ * /app/verify-user-consent?patientId=: before signing a consent for a patient of their account, the
+ * signed-in account holder confirms that patient's date of birth against the record (POST
+ * /patients/{id}/verify-date-of-birth; wrong dates answer DOB_MISMATCH, too many lock the check), then
+ * goes on to the consent.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import verifyDobForm from '../../../generated/forms/verify-date-of-birth';
+import { message } from '../../../domain/messages';
+import { useApi } from '../../api/api-context';
+import { errorTextFor } from '../../api/errors';
+import { SpecForm } from '../../runtime/forms/SpecForm';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { fullName } from '../../ui/format';
+import { Skeleton } from '../../ui/Skeleton';
+import { stepCopy, stepPath, useAccountPatient, usePatientId } from './steps';
 
 export default function VerifyUserConsentPage() {
-  return <VerificationStep stepId="verify-identity" />;
+  const patientId = usePatientId();
+  const api = useApi();
+  const navigate = useNavigate();
+  const { isPending, error, patient } = useAccountPatient(patientId);
+  const copy = stepCopy('verify-identity');
+  const check = useMutation({
+    mutationFn: (dob: string) => api.verifyPatientDateOfBirth({ params: { id: patientId! }, body: { dob } }),
+    onSuccess: () => void navigate(stepPath('verifyConsent', patientId!)),
+  });
+
+  return (
+    <div className="section">
+      <div className="container form-card stack">
+        <h1>{copy.heading}</h1>
+        {isPending ? (
+          <Skeleton height="8rem" label={copy.heading} />
+        ) : error ? (
+          <ErrorNotice text={errorTextFor(error, 'patient_web', 'PAGE_LOAD')} />
+        ) : !patient ? (
+          <p className="notice notice--error" role="alert">
+            {message('ui.verify.patientNotFound')}
+          </p>
+        ) : (
+          <>
+            {copy.text ? <p>{copy.text}</p> : null}
+            <h2>{fullName(patient)}</h2>
+            <ErrorNotice text={check.error ? errorTextFor(check.error, 'patient_web') : undefined} />
+            <SpecForm<{ dob: string }> form={verifyDobForm} idPrefix="verify-dob" submitting={check.isPending} onSubmit={(data) => check.mutate(data.dob)} />
+          </>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,7 @@
 import { constants } from '../../../generated/constants';
 import { errorCatalogue } from '../../../generated/errors';
+import { messages } from '../../../generated/messages';
+import { routeById } from '../../../generated/routes';
 import { ApiError } from '../../api/errors';
 import type { AppointmentRequest, SlotHold } from '../services';
 import { fakeServices, settle, storeWith, type FakeServices } from '../../../../tests/fixtures/services';
@@ -233,5 +235,39 @@ describe('leaving a booking route', () => {
     store.dispatch(locationChanged({ pathname: '/app/providers' }));
     await settle();
     expect(store.getState().bookingHelper.userEmail).toBe('a@example.com');
+  });
+});
+
+describe('a booking that cannot be completed', () => {
+  it('goes to /booking-error when the booking system still fails after the retries, and shows the failure as a toast', async () => {
+    jest.useFakeTimers();
+    try {
+      services.booking.createAppointment.mockRejectedValue(httpError(502, { errorCode: 'BOOKING_FAILED', text: errorCatalogue.BOOKING_FAILED.message }));
+      const store = storeWith(services);
+      store.dispatch(bookingRequested(submission));
+      await jest.advanceTimersByTimeAsync(constants.queryRetryDelayMaxMs * (constants.bookingRetries + 1));
+      expect(services.booking.createAppointment).toHaveBeenCalledTimes(constants.bookingRetries + 1);
+      expect(services.navigate).toHaveBeenCalledWith(routeById.bookingError.path);
+      expect(store.getState().toasts.items).toEqual([expect.objectContaining({ kind: 'error', text: errorCatalogue.BOOKING_FAILED.message })]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('stays on the step for a slot someone took (to choose another) and for a request that got no answer (to retry with the same key)', async () => {
+    services.booking.createAppointment.mockRejectedValue(httpError(409, { errorCode: constants.slotErrorCodes.slotTaken }));
+    const store = storeWith(services);
+    store.dispatch(bookingRequested(submission));
+    await settle();
+    expect(store.getState().bookingRequest.error?.reason).toBe('slot-taken');
+    expect(services.navigate).not.toHaveBeenCalled();
+  });
+
+  it('toasts a booking made', async () => {
+    services.booking.createAppointment.mockResolvedValue({ id: 'appt-1' });
+    const store = storeWith(services);
+    store.dispatch(bookingRequested(submission));
+    await settle();
+    expect(store.getState().toasts.items).toEqual([expect.objectContaining({ kind: 'success', text: messages['ui.toast.bookingMade'] })]);
   });
 });

@@ -11,6 +11,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, delay, getContext, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import { constants } from '../../../generated/constants';
 import { errorCatalogue } from '../../../generated/errors';
+import { routeById } from '../../../generated/routes';
 import { isApiError } from '../../api/errors';
 import { retryDelayMs } from '../../api/retry';
 import { isTransient, toFailure } from '../failures';
@@ -55,6 +56,16 @@ export function bookingFailureReason(error: unknown): BookingFailureReason {
 function bookingFailure(error: unknown, audience: AppType): BookingFailure {
   const selfPayPrice = isApiError(error) ? error.body.selfPayPrice : undefined;
   return { ...toFailure(error, bookingFailureReason(error), audience), ...(selfPayPrice !== undefined ? { selfPayPrice } : {}) };
+}
+
+/**
+ * The booking cannot be completed from this screen: the scheduling or payment system answered that it
+ * failed (BOOKING_FAILED, any 5xx after the retries). A taken slot, a refused card or a request that got
+ * no answer (it may have booked; its retry keeps the key) stay on the step to be fixed or retried.
+ */
+export function cannotBeCompleted(error: unknown): boolean {
+  // A pause for maintenance is not a failure: the step says so and keeps the booking for later.
+  return isApiError(error) && error.kind === 'http' && error.status >= 500 && bookingFailureReason(error) !== 'maintenance';
 }
 
 /** Calls fn, retrying transient failures up to bookingRetries times with a doubling pause. */
@@ -132,6 +143,7 @@ export function* book(action: PayloadAction<BookingSubmission>) {
     yield put(bookingCompleted());
   } catch (error) {
     yield put(bookingFailed(bookingFailure(error, audience)));
+    if (cannotBeCompleted(error)) yield call(services.navigate, routeById.bookingError.path);
   }
 }
 

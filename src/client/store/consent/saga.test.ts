@@ -1,4 +1,5 @@
 import { ApiError } from '../../api/errors';
+import { message } from '../../../domain/messages';
 import { fakeServices, settle, storeWith, type FakeServices } from '../../../../tests/fixtures/services';
 import { consentSignRequested, consentTemplateRequested } from './slice';
 
@@ -52,5 +53,26 @@ describe('consent saga', () => {
     store.dispatch(consentSignRequested());
     await settle();
     expect(store.getState().consent.error?.reason).toBe('timeout');
+  });
+});
+
+describe('signing the consent of a patient on the account', () => {
+  const mia = { patientId: 'pt-2', name: 'Mia Rivera', isMinor: true, signerCapacity: 'Parent / legal guardian of Mia Rivera', consentText: 'I consent for Mia Rivera' };
+
+  it('keeps who signs from the template, moves the patient to with-consent and says so in a toast', async () => {
+    services.consent.template.mockResolvedValue({ consentText: 'I consent for Mia Rivera', patients: [mia] });
+    services.consent.sign.mockResolvedValue({ consentId: 'c2' });
+    services.consent.verify.mockResolvedValue({ verified: true });
+    const store = storeWith(services, { preloaded: { patientDashboard: { patients: [{ id: 'pt-2' }], patientsWithConsent: [], patientsWithoutConsent: [{ id: 'pt-2' }] } } });
+    store.dispatch(consentTemplateRequested({ patients: [{ id: 'pt-2' }] }));
+    await settle();
+    expect(store.getState().consent.signers).toEqual([mia]);
+    expect(store.getState().toasts.items).toEqual([]);
+    store.dispatch(consentSignRequested());
+    await settle();
+    expect(services.consent.sign).toHaveBeenCalledWith({ patients: [{ id: 'pt-2' }], consentText: 'I consent for Mia Rivera' });
+    expect(store.getState().patientDashboard.patientsWithConsent.map((p) => p.id)).toEqual(['pt-2']);
+    expect(store.getState().patientDashboard.patientsWithoutConsent).toEqual([]);
+    expect(store.getState().toasts.items.map((t) => t.text)).toEqual([message('ui.toast.consentSigned', { patient: 'Mia Rivera' })]);
   });
 });

@@ -2,11 +2,12 @@
 import { call, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { basicReason, toFailure } from '../failures';
-import type { Services } from '../services';
+import type { ConsentTemplate, Services } from '../services';
 import { selectAudience } from '../auth/slice';
 import type { AppType } from '../../../generated/enums';
 import type { BookingPatient } from '../types';
-import { consentFailed, consentPending, consentSigned, consentSignRequested, consentTemplateRequested, consentTextUpdated, selectConsent, type ConsentFailureReason, type ConsentState } from './slice';
+import { patientConsented } from '../dashboard/slice';
+import { consentFailed, consentPending, consentSigned, consentSignersUpdated, consentSignRequested, consentTemplateRequested, consentTextUpdated, selectConsent, type ConsentFailureReason, type ConsentState } from './slice';
 
 function reasonFor(step: 'template' | 'sign' | 'verify', error: unknown): ConsentFailureReason {
   const basic = basicReason(error);
@@ -18,8 +19,9 @@ export function* fetchTemplate(action: PayloadAction<{ patients: BookingPatient[
   const audience: AppType = yield select(selectAudience);
   yield put(consentPending());
   try {
-    const { consentText }: { consentText: string } = yield call(services.consent.template, { patients: action.payload.patients });
+    const { consentText, patients }: Pick<ConsentTemplate, 'consentText' | 'patients'> = yield call(services.consent.template, { patients: action.payload.patients });
     yield put(consentTextUpdated(consentText));
+    if (patients?.length) yield put(consentSignersUpdated(patients));
     yield put(consentSigned(false));
   } catch (error) {
     yield put(consentFailed(toFailure(error, reasonFor('template', error), audience)));
@@ -41,6 +43,8 @@ export function* signAndVerify() {
       return;
     }
     yield put(consentSigned(true));
+    // The portal's lists move each signed patient from without-consent to with-consent.
+    for (const patient of consent.patients) if (patient.id) yield put(patientConsented({ patientId: patient.id }));
   } catch (error) {
     yield put(consentFailed(toFailure(error, reasonFor(step, error), audience)));
   }

@@ -4,6 +4,7 @@
  * (without the request status and error).
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ConsentTemplate } from '../services';
 import type { BookingPatient, RequestStatus, TypedFailure } from '../types';
 
 export type ConsentFailureReason = 'template' | 'sign' | 'verify' | 'not-verified' | 'timeout' | 'network';
@@ -12,6 +13,8 @@ export interface ConsentState {
   consentText?: string;
   isConsentSigned: boolean;
   patients: BookingPatient[];
+  /** who signs for each patient of the template (themself, or "Parent / legal guardian of {patient}" for a minor) */
+  signers?: ConsentTemplate['patients'];
   status: RequestStatus;
   error?: TypedFailure<ConsentFailureReason>;
 }
@@ -29,6 +32,9 @@ const consentSlice = createSlice({
   reducers: {
     consentTextUpdated(state, action: PayloadAction<string | undefined>) {
       state.consentText = action.payload;
+    },
+    consentSignersUpdated(state, action: PayloadAction<ConsentTemplate['patients']>) {
+      state.signers = action.payload;
     },
     consentPatientsUpdated(state, action: PayloadAction<BookingPatient[]>) {
       state.patients = action.payload;
@@ -53,10 +59,11 @@ const consentSlice = createSlice({
     b
       .addCase(consentTemplateRequested, (state, action) => {
         state.patients = action.payload.patients;
+        delete state.signers;
       }),
 });
 
-export const { consentTextUpdated, consentPatientsUpdated, consentSigned, consentPending, consentFailed, consentReset } = consentSlice.actions;
+export const { consentTextUpdated, consentSignersUpdated, consentPatientsUpdated, consentSigned, consentPending, consentFailed, consentReset } = consentSlice.actions;
 export const consentReducer = consentSlice.reducer;
 
 export const selectConsent = (s: { consent: ConsentState }) => s.consent;

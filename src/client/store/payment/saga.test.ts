@@ -2,7 +2,8 @@ import { constants } from '../../../generated/constants';
 import { messages } from '../../../generated/messages';
 import { ApiError } from '../../api/errors';
 import { fakeServices, settle, storeWith, type FakeServices } from '../../../../tests/fixtures/services';
-import { paymentRequested } from './slice';
+import { message } from '../../../domain/messages';
+import { cardSaveRequested, paymentRequested } from './slice';
 
 const card = { number: '4111111111111111', expiration: '12/30', cvv: '123' };
 const payment = { appointmentId: 'appt-1', amountCents: 15000 };
@@ -92,5 +93,32 @@ describe('payment saga', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('keeping a card on file', () => {
+  const details = { number: '4111111111111111', expiration: '12/30', cvv: '123' };
+  const saved = { id: 'card-9', patientId: 'pt-2', brand: 'Visa', last4: '1111', expirationMonth: 12, expirationYear: 2030, isDefault: true };
+
+  it('tokenizes the card, saves it for the patient and says so in a toast', async () => {
+    services.payment.tokenize.mockResolvedValue({ nonce: 'n-1' });
+    services.payment.saveCard.mockResolvedValue(saved);
+    const store = storeWith(services);
+    store.dispatch(cardSaveRequested({ card: details, patientId: 'pt-2' }));
+    await settle();
+    expect(services.payment.tokenize).toHaveBeenCalledWith(details);
+    expect(services.payment.saveCard).toHaveBeenCalledWith({ patientId: 'pt-2', nonce: 'n-1' });
+    expect(store.getState().payment.cardSave).toEqual({ status: 'succeeded', saved });
+    expect(store.getState().toasts.items.map((t) => t.text)).toEqual([message('ui.toast.cardSaved', { brand: 'Visa', last4: '1111' })]);
+  });
+
+  it('saves a nonce from hosted fields as it is, and reports a refused card with the API sentence', async () => {
+    services.payment.saveCard.mockRejectedValue(new ApiError('http', 'savePatientCard', 402, { text: 'declined', fieldErrors: [], fromSchedulingSystem: false }));
+    const store = storeWith(services);
+    store.dispatch(cardSaveRequested({ card: { nonce: 'bt-nonce' }, patientId: 'pt-2', makeDefault: true }));
+    await settle();
+    expect(services.payment.tokenize).not.toHaveBeenCalled();
+    expect(services.payment.saveCard).toHaveBeenCalledWith({ patientId: 'pt-2', nonce: 'bt-nonce', makeDefault: true });
+    expect(store.getState().payment.cardSave).toEqual({ status: 'failed', error: { reason: 'save-rejected', text: 'declined', status: 402 } });
   });
 });

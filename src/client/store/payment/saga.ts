@@ -10,7 +10,20 @@ import { withRetries } from '../booking/saga';
 import { basicReason, toFailure } from '../failures';
 import { isTokenizedCard, type CardInput, type PaymentRequest, type Services } from '../services';
 import { selectAudience } from '../auth/slice';
-import { paymentCardTokenized, paymentFailed, paymentRequested, paymentStarted, paymentSucceeded, selectPayment, type PaymentState } from './slice';
+import type { CardOnFile } from '../../../generated/entities';
+import {
+  cardSaved,
+  cardSaveFailed,
+  cardSaveRequested,
+  cardSaveStarted,
+  paymentCardTokenized,
+  paymentFailed,
+  paymentRequested,
+  paymentStarted,
+  paymentSucceeded,
+  selectPayment,
+  type PaymentState,
+} from './slice';
 
 const SUCCEEDED: PaymentStatus = 'succeeded';
 
@@ -47,6 +60,30 @@ export function* pay(action: PayloadAction<{ card?: CardInput; payment: PaymentR
   }
 }
 
+/** Keeps a card on file for a patient: tokenized first (a declined or invalid card is refused by the API). */
+export function* saveCard(action: PayloadAction<{ card: CardInput; patientId: string; makeDefault?: boolean }>) {
+  const services: Services = yield getContext('services');
+  const audience: AppType = yield select(selectAudience);
+  const { card, patientId, makeDefault } = action.payload;
+  yield put(cardSaveStarted());
+  let nonce: string;
+  try {
+    ({ nonce } = isTokenizedCard(card) ? card : ((yield call(services.payment.tokenize, card)) as { nonce: string }));
+  } catch (error) {
+    const basic = basicReason(error);
+    yield put(cardSaveFailed(toFailure(error, basic === 'rejected' ? 'card-rejected' : basic, audience)));
+    return;
+  }
+  try {
+    const saved = (yield call(services.payment.saveCard, { patientId, nonce, ...(makeDefault ? { makeDefault } : {}) })) as CardOnFile;
+    yield put(cardSaved(saved));
+  } catch (error) {
+    const basic = basicReason(error);
+    yield put(cardSaveFailed(toFailure(error, basic === 'rejected' ? 'save-rejected' : basic, audience)));
+  }
+}
+
 export function* paymentSaga() {
   yield takeLeading(paymentRequested.type, pay);
+  yield takeLeading(cardSaveRequested.type, saveCard);
 }

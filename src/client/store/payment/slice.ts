@@ -5,11 +5,21 @@
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PaymentStatus } from '../../../generated/enums';
+import type { CardOnFile } from '../../../generated/entities';
 import type { CardInput, PaymentRequest } from '../services';
 import type { RequestStatus, TypedFailure } from '../types';
 import { gotNoAnswer } from '../failures';
 
 export type PaymentFailureReason = 'card-rejected' | 'payment-rejected' | 'timeout' | 'network';
+/** card-rejected: the card details did not tokenize; save-rejected: the API refused to keep it (declined, not the caller's patient). */
+export type CardSaveFailureReason = 'card-rejected' | 'save-rejected' | 'timeout' | 'network';
+
+/** Keeping a card on file for a patient (POST /patient-cards). */
+export interface CardSaveState {
+  status: RequestStatus;
+  saved?: CardOnFile;
+  error?: TypedFailure<CardSaveFailureReason>;
+}
 
 export interface PaymentState {
   status: RequestStatus;
@@ -20,12 +30,16 @@ export interface PaymentState {
   /** the card nonce sent under idempotencyKey, sent again by that retry so the server sees one request */
   cardNonce?: string;
   error?: TypedFailure<PaymentFailureReason>;
+  cardSave: CardSaveState;
 }
 
-const initialPayment: PaymentState = { status: 'idle' };
+const initialPayment: PaymentState = { status: 'idle', cardSave: { status: 'idle' } };
 
 /** `card` is left out when payment.cardId names a card on file. */
 export const paymentRequested = createAction<{ card?: CardInput; payment: PaymentRequest }>('payment/requested');
+
+/** Sagas: tokenize the card (unless it is a nonce already) and keep it on file for the patient. */
+export const cardSaveRequested = createAction<{ card: CardInput; patientId: string; makeDefault?: boolean }>('payment/cardSaveRequested');
 
 const paymentSlice = createSlice({
   name: 'payment',
@@ -55,9 +69,21 @@ const paymentSlice = createSlice({
     paymentReset() {
       return initialPayment;
     },
+    cardSaveStarted(state) {
+      state.cardSave = { status: 'pending' };
+    },
+    cardSaved(state, action: PayloadAction<CardOnFile>) {
+      state.cardSave = { status: 'succeeded', saved: action.payload };
+    },
+    cardSaveFailed(state, action: PayloadAction<TypedFailure<CardSaveFailureReason>>) {
+      state.cardSave = { status: 'failed', error: action.payload };
+    },
+    cardSaveReset(state) {
+      state.cardSave = { status: 'idle' };
+    },
   },
 });
 
-export const { paymentStarted, paymentCardTokenized, paymentSucceeded, paymentFailed, paymentReset } = paymentSlice.actions;
+export const { paymentStarted, paymentCardTokenized, paymentSucceeded, paymentFailed, paymentReset, cardSaveStarted, cardSaved, cardSaveFailed, cardSaveReset } = paymentSlice.actions;
 export const paymentReducer = paymentSlice.reducer;
 export const selectPayment = (s: { payment: PaymentState }) => s.payment;

@@ -10,6 +10,7 @@ import { authorizationOut, authorizationsOf, saveAuthorization } from '../../pat
 import { documentOut, documentsOf, sendDocument, storeUploadedDocument } from '../../patients/documents';
 import { noteOut, notesOf, saveNote } from '../../patients/notes';
 import { patientById, patientOut, patientsOfUser } from '../../patients/repository';
+import { verifyPatientDateOfBirth } from '../../patients/date-of-birth';
 import { updatePatientRecord } from '../../patients/update';
 import { careStatusOf, associatedProviders } from '../../patients/care';
 import type { FastifyRequest } from 'fastify';
@@ -69,6 +70,10 @@ export const patientsHandlers: Handlers = {
   async getPatient(request) {
     const patient = await reachPatient(request, request.params.id, 'getPatient', request.query.userId);
     return patientOut((await patientById(request.server.database, patient.id))!, request.server.clock.now());
+  },
+
+  async verifyPatientDateOfBirth(request) {
+    return verifyPatientDateOfBirth(request, request.params.id, request.body.dob);
   },
 
   async updatePatient(request) {

@@ -16,7 +16,7 @@ import { isTokenizedCard, type CardInput } from '../../../store/services';
 import { ErrorNotice } from '../../../ui/ErrorNotice';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { fullName, useAccount, usePatients } from '../data';
+import { fullName, portalKeys, useAccount, usePatients } from '../data';
 import { ListSkeleton } from '../states';
 
 export function AddCardDialog({ onClose, onDone }: { onClose: () => void; onDone: (text: string) => void }) {
@@ -34,7 +34,7 @@ export function AddCardDialog({ onClose, onDone }: { onClose: () => void; onDone
       return api.savePatientCard({ body: { patientId: owner!, nonce, ...(makeDefault ? { makeDefault } : {}) } });
     },
     onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: ['portal', 'cards'] });
+      void queryClient.invalidateQueries({ queryKey: portalKeys.cards });
       onDone(message('ui.patient.addCard.saved', { brand: saved.brand, last4: saved.last4 }));
     },
   });
