@@ -25,7 +25,7 @@ const common = {
 // says so itself): pure functions; screens rendered and typed into in jsdom; a database per file.
 // Jest applies its testTimeout option only to a whole run, so each project states its limit in
 // globals and tests/support/setup-env.cjs applies it.
-const testTimeout = { unit: 20_000, client: 30_000, integration: 60_000 };
+const testTimeout = { unit: 20_000, client: 45_000, integration: 60_000 };
 
 module.exports = {
   projects: [

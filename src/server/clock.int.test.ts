@@ -4,6 +4,7 @@
  * still the evening of the 23rd in the product's calendar zone (constants.calendarTimeZone).
  */
 import { startTestApp, type TestApp } from '../../tests/support/app';
+import { hold, makeSlots } from '../../tests/support/booking';
 import { TestClock } from '../../tests/support/clock';
 import { callerFor, mailTo, type TestCaller } from '../../tests/support/sessions';
 import { addDaysIso, formatUsDate } from '../domain/dates';
@@ -45,6 +46,20 @@ describe("date rules use the app's clock in the product's calendar zone", () => 
     expect(reasonsOf(res.json()).dateOfBirth).toBe(fillPlaceholders(messages['validation.dateOfBirth.tooOld'], { date: formatUsDate(oldest) }));
     const accepted = await t.app.inject({ method: 'PUT', url: `/api/patients/${jordanSelf}`, headers: jordan.headers, payload: { dateOfBirth: oldest } });
     expect(accepted.statusCode).toBe(200);
+  });
+});
+
+describe("holds expire by the app's clock", () => {
+  it(`a held slot is someone else's to hold once slotHoldMinutes have passed on the clock`, async () => {
+    const avery = await callerFor(t.app, demoAccounts.find((a) => a.role === 'Partner member')!.email);
+    const [slot] = await makeSlots(t.db.database, 1);
+    const first = await hold(t.app, jordan, slot!);
+    expect(first.statusCode).toBe(201);
+    expect(first.json().expiresAt).toBe(new Date(clock.now().getTime() + constants.slotHoldMinutes * 60_000).toISOString());
+    clock.advance(constants.slotHoldMinutes * 60_000 - 1000);
+    expect((await hold(t.app, avery, slot!)).statusCode).toBe(409);
+    clock.advance(2000);
+    expect((await hold(t.app, avery, slot!)).statusCode).toBe(201);
   });
 });
 

@@ -24,9 +24,9 @@ export default fp<DatabasePluginOptions>(
     const database = opts.database ?? (await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir }));
     const applied = await migrate(database);
     if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
-    if (opts.seed && (await seedIfEmpty(database))) app.log.info('demo data seeded');
+    if (opts.seed && (await seedIfEmpty(database, undefined, undefined, app.clock.now()))) app.log.info('demo data seeded');
     app.decorate('database', database);
     if (owned) app.addHook('onClose', async () => database.close());
   },
-  { name: 'database' },
+  { name: 'database', dependencies: ['clock'] },
 );

@@ -154,13 +154,16 @@ describe('an insurance the server refuses at booking (its own eligibility check)
     );
     const store = storeWith(services, {
       preloaded: {
-        booking: { ...initialSelection, providerId: provider.id, selectedPatients: [{ ...patient, id: patientId }], counselingType: 'Individual Counseling', appointmentMode: 'online' },
-        bookingHelper: { ...initialHelper, providerDetails: provider, selectedSlot: slot },
+        // Who attends is the stored booking's; the provider, slot and service come from the address.
+        booking: { ...initialSelection, selectedPatients: [{ ...patient, id: patientId }] },
+        bookingHelper: initialHelper,
       },
     });
     store.dispatch(authenticated({ user: { id: accountId, firstName: 'Jordan', lastName: 'Rivera', email: 'x@example.com', userType: 'patient' }, permissions: derivePermissions(['patient']) }));
     const transport = async (route: EndpointRoute) => {
       if (route.id === 'getPaymentGateway') return { gateway: 'local' };
+      if (route.id === 'getProviderProfile') return provider;
+      if (route.id === 'getSlots') return { providerId: provider.id, timeZone: provider.timeZone, startDate: '2030-01-07', endDate: '2030-01-07', slots: [] };
       if (route.id === 'getPatient') return { ehrId: null, licenseKey: 'lk' };
       if (route.id === 'listPatientInsurances') return { items: [oscar] };
       if (route.id === 'listPatientCards') return { items: [] };
@@ -168,11 +171,12 @@ describe('an insurance the server refuses at booking (its own eligibility check)
       throw new Error(`the payment step should not call ${route.id} here`);
     };
     const path = routeById.userBookingPayment.path;
+    const booking = new URLSearchParams({ providerId: provider.id, practiceId: provider.practice.id, slotId: slot.id, counselingType: 'Individual Counseling', availabilityType: 'online', tz: provider.timeZone });
     render(
       <Provider store={store}>
         <ApiProvider transport={transport}>
           <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-            <MemoryRouter initialEntries={[path]}>
+            <MemoryRouter initialEntries={[`${path}?${booking.toString()}`]}>
               <Routes>
                 <Route path={path} element={<PaymentPage />} />
               </Routes>

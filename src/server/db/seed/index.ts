@@ -17,6 +17,8 @@ export interface SeedContext {
   /** providers in the demo marketplace (npm run seed -- --providers N) */
   providers: number;
   marketplace?: MarketplaceSeedResult;
+  /** the moment the demo data is laid out around (slots ahead, sessions past and upcoming): the app's clock */
+  now: Date;
 }
 
 export interface SeedStep {
@@ -27,7 +29,7 @@ export interface SeedStep {
 const seedMarketplaceStep: SeedStep = {
   name: 'marketplace',
   async run(tx, context) {
-    context.marketplace = await seedMarketplace(tx, context.providers);
+    context.marketplace = await seedMarketplace(tx, context.providers, context.now);
   },
 };
 
@@ -68,20 +70,20 @@ const seedAccounts: SeedStep = {
 export const seedSteps: SeedStep[] = [seedMarketplaceStep, seedAccounts, seedPatientsInsurance, seedPortalSessions];
 
 /** Seeds an empty database; returns true when it did. */
-export async function seedIfEmpty(database: Database, steps: readonly SeedStep[] = seedSteps, providers = DEMO_PROVIDER_COUNT): Promise<boolean> {
+export async function seedIfEmpty(database: Database, steps: readonly SeedStep[] = seedSteps, providers = DEMO_PROVIDER_COUNT, now = new Date()): Promise<boolean> {
   const seeded = await database.transaction(async (tx) => {
     if (database.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
     const existing = await tx.query('SELECT 1 FROM app_meta WHERE key = $1', [SEED_KEY]);
     if (existing.length) return false;
-    const context: SeedContext = { providers };
+    const context: SeedContext = { providers, now };
     for (const step of steps) await step.run(tx, context);
-    await tx.query('INSERT INTO app_meta (key, value) VALUES ($1, $2)', [SEED_KEY, JSON.stringify({ steps: steps.map((s) => s.name), providers, at: new Date().toISOString() })]);
+    await tx.query('INSERT INTO app_meta (key, value) VALUES ($1, $2)', [SEED_KEY, JSON.stringify({ steps: steps.map((s) => s.name), providers, at: now.toISOString() })]);
     return true;
   });
   if (seeded) {
     // Fresh rows have no planner statistics until autovacuum comes by; queries need them now.
     await database.query('ANALYZE');
-    await refreshAvailabilitySummary(database, new Date());
+    await refreshAvailabilitySummary(database, now);
   }
   return seeded;
 }

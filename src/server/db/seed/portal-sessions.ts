@@ -65,6 +65,7 @@ async function bookDemo(
   provider: Provider,
   slot: { id: string | null; start: Date; end: Date; isMedication?: boolean },
   paidAt: Date,
+  now: number,
 ): Promise<string> {
   const price = Math.round(Number(provider.pay_individual) * 100);
   const [appointment] = await tx.query<{ id: string }>(
@@ -76,7 +77,7 @@ async function bookDemo(
     [account.user_id, provider.id, provider.practice_id, slot.id, slot.start, slot.end, provider.time_zone, price, paidAt, slot.isMedication ? 'Medication/Psychiatry' : 'Individual Counseling'],
   );
   await tx.query('INSERT INTO appointment_patients (appointment_id, patient_id, position) VALUES ($1, $2, 0)', [appointment!.id, account.patient_id]);
-  if (slot.id && slot.start.getTime() > Date.now()) {
+  if (slot.id && slot.start.getTime() > now) {
     await tx.query(
       `INSERT INTO slot_reservations (provider_id, slot_id, during, kind, held_by, appointment_id) VALUES ($1, $2, tstzrange($3, $4, '[)'), 'booking', $5, $6)`,
       [provider.id, slot.id, slot.start, slot.end, account.user_id, appointment!.id],
@@ -99,7 +100,7 @@ export const seedPortalSessions: SeedStep = {
     if (!jordan || !avery || ids.length < 2) return;
     const providers = await tx.query<Provider>('SELECT id, practice_id, time_zone, pay_individual::text FROM providers WHERE id = ANY($1::uuid[])', [ids.slice(0, 2)]);
     const [first, second] = [providers.find((p) => p.id === ids[0])!, providers.find((p) => p.id === ids[1])!];
-    const now = Date.now();
+    const now = context.now.getTime();
     const onTheHour = (fromNowHours: number) => new Date(Math.ceil((now + fromNowHours * HOUR) / HOUR) * HOUR);
     const hoursFrom = (from: number, to: number) => Array.from({ length: to - from }, (_v, i) => onTheHour(from + i));
 
@@ -107,20 +108,20 @@ export const seedPortalSessions: SeedStep = {
     // cancellation uses one up, and the portal's browser test and the returning-patient journey each need one.
     const late = constants.lateCancelWindowHours;
     for (const bookedHoursAgo of [72, 70]) {
-      await bookDemo(tx, jordan, first, await slotAt(tx, first, hoursFrom(Math.floor(late / 2), late - 4)), new Date(now - bookedHoursAgo * HOUR));
+      await bookDemo(tx, jordan, first, await slotAt(tx, first, hoursFrom(Math.floor(late / 2), late - 4)), new Date(now - bookedHoursAgo * HOUR), now);
     }
-    await bookDemo(tx, jordan, first, await slotAt(tx, first, hoursFrom(8 * 24, 9 * 24)), new Date(now - 48 * HOUR));
+    await bookDemo(tx, jordan, first, await slotAt(tx, first, hoursFrom(8 * 24, 9 * 24)), new Date(now - 48 * HOUR), now);
     const pastStart = onTheHour(-14 * 24);
-    await bookDemo(tx, jordan, first, { id: null, start: pastStart, end: new Date(pastStart.getTime() + HOUR) }, new Date(pastStart.getTime() - 72 * HOUR));
+    await bookDemo(tx, jordan, first, { id: null, start: pastStart, end: new Date(pastStart.getTime() + HOUR) }, new Date(pastStart.getTime() - 72 * HOUR), now);
     const lateCancelledStart = onTheHour(-7 * 24);
-    const lateCancelled = await bookDemo(tx, jordan, first, { id: null, start: lateCancelledStart, end: new Date(lateCancelledStart.getTime() + HOUR) }, new Date(lateCancelledStart.getTime() - 96 * HOUR));
+    const lateCancelled = await bookDemo(tx, jordan, first, { id: null, start: lateCancelledStart, end: new Date(lateCancelledStart.getTime() + HOUR) }, new Date(lateCancelledStart.getTime() - 96 * HOUR), now);
     await tx.query(
       `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, cancelled_by = user_id, cancel_reason_id = $3, late_cancel = true,
               cancel_fee_cents = $4, cancel_fee_status = 'outstanding', amount_due_cents = $4
         WHERE id = $1`,
       [lateCancelled, new Date(lateCancelledStart.getTime() - 6 * HOUR), constants.appointmentCancellationReasons[0]!.id, constants.lateCancelFeeCents],
     );
-    await bookDemo(tx, avery, second, await slotAt(tx, second, hoursFrom(6 * 24, 7 * 24)), new Date(now - 24 * HOUR));
+    await bookDemo(tx, avery, second, await slotAt(tx, second, hoursFrom(6 * 24, 7 * 24)), new Date(now - 24 * HOUR), now);
 
     await tx.query(
       `INSERT INTO consents (patient_id, user_id, consent_type, version, text, source, signer_name, signer_capacity, signed_by, signed_at, created_by)
