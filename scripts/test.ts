@@ -13,9 +13,10 @@
  * - The last line is `N passed, N failed`: tests counted across the jest steps (CI reads it).
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { tally } from './test-results';
 
 interface Step {
   name: string;
@@ -157,61 +158,6 @@ function run(step: Step, captured: boolean): Promise<boolean> {
   });
 }
 
-// ── Test counts and the slowest tests, from jest's JSON results ───────────────────────────────────
-
-interface JestJson {
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-  numTodoTests: number;
-  testResults: {
-    name: string;
-    status: string;
-    message?: string;
-    assertionResults: { fullName: string; status: string; duration?: number | null }[];
-  }[];
-}
-
-interface Tally {
-  passed: number;
-  failed: number;
-  skipped: number;
-  notes: string[];
-  timings: { seconds: number; test: string; step: string }[];
-}
-
-function tally(ran: Step[], results: Result[]): Tally {
-  const t: Tally = { passed: 0, failed: 0, skipped: 0, notes: [], timings: [] };
-  for (const step of ran) {
-    if (!step.jestResults) continue;
-    const outcome = results.find((r) => r.name === step.name)?.outcome;
-    if (outcome !== 'passed' && outcome !== 'failed') continue;
-    if (!existsSync(step.jestResults)) {
-      // jest stopped before any test ran (a failing global setup, a configuration error)
-      t.failed += 1;
-      t.notes.push(`${step.name} wrote no results: counted as 1 failed test`);
-      continue;
-    }
-    const json = JSON.parse(readFileSync(step.jestResults, 'utf8')) as JestJson;
-    t.passed += json.numPassedTests;
-    t.failed += json.numFailedTests;
-    t.skipped += json.numPendingTests + json.numTodoTests;
-    // A test file that could not run (an import that throws, a failing beforeAll) has no failed test of its own.
-    const broken = json.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((a) => a.status === 'failed'));
-    if (broken.length) {
-      t.failed += broken.length;
-      t.notes.push(`${step.name}: ${broken.length} test file(s) failed without a failing test, counted as 1 failed test each`);
-    }
-    for (const file of json.testResults) {
-      const path = file.name.startsWith(process.cwd()) ? file.name.slice(process.cwd().length + 1) : file.name;
-      for (const a of file.assertionResults) {
-        if (typeof a.duration === 'number') t.timings.push({ seconds: a.duration / 1000, test: `${path} › ${a.fullName}`, step: step.name });
-      }
-    }
-  }
-  return t;
-}
-
 // ── Running the steps ─────────────────────────────────────────────────────────────────────────────
 
 async function main(): Promise<void> {
@@ -266,14 +212,17 @@ async function main(): Promise<void> {
 
   // Summary in the order of the steps, not of their ending.
   results.sort((a, b) => steps.findIndex((s) => s.name === a.name) - steps.findIndex((s) => s.name === b.name));
-  const counts = tally(chosen, results);
+  const counts = tally(
+    chosen.filter((s) => s.jestResults).map((s) => ({ step: s.name, resultsFile: s.jestResults!, outcome: results.find((r) => r.name === s.name)?.outcome })),
+    process.cwd(),
+  );
   const width = Math.max(...results.map((r) => r.name.length));
   say('\n━━ Summary');
   for (const r of results) {
     const mark = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP', 'not run': 'NOT RUN' }[r.outcome];
     say(`  ${mark.padEnd(7)} ${r.name.padEnd(width)} ${r.seconds ? `${r.seconds.toFixed(1)}s` : ''}${r.note ? `  (${r.note})` : ''}`);
   }
-  const slowest = counts.timings.sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+  const slowest = counts.timings.slice(0, 10);
   if (slowest.length) {
     say('\n━━ Ten slowest tests');
     for (const s of slowest) say(`  ${s.seconds.toFixed(1).padStart(6)} s  ${s.test}  [${s.step}]`);
