@@ -31,15 +31,7 @@ async function waitFor(url, child, timeoutMs) {
   throw new Error(`The server did not answer ${url} within ${timeoutMs / 1000}s.`);
 }
 
-module.exports = async function globalSetup() {
-  if (!existsSync(join(__dirname, '..', '..', 'dist', 'client', 'index.html'))) {
-    throw new Error('The client is not built. Run `npm run build` first (`npm test` does it for you).');
-  }
-  // Fail at once, with how to fix it, when no Chromium can be found (a CHROME_PATH that points nowhere
-  // included); the packaged Chromium is unpacked here, once, before the test files start in parallel.
-  const { resolveChromium } = require('../support/chromium.ts');
-  const { source, launchOptions } = await resolveChromium();
-  console.log(`\nBrowser tests use Chromium from ${source}: ${launchOptions.executablePath}`);
+async function startServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const mailDir = mkdtempSync(join(tmpdir(), 'e2e-mail-'));
@@ -59,7 +51,26 @@ module.exports = async function globalSetup() {
     child.kill('SIGTERM');
     throw err;
   }
-  process.env.E2E_BASE_URL = baseUrl;
-  process.env.E2E_DATA_DIR = dataDir;
-  globalThis.__E2E_SERVER__ = child;
+  return { child, baseUrl };
+}
+
+module.exports = async function globalSetup(globalConfig) {
+  if (!existsSync(join(__dirname, '..', '..', 'dist', 'client', 'index.html'))) {
+    throw new Error('The client is not built. Run `npm run build` first (`npm test` does it for you).');
+  }
+  // Fail at once, with how to fix it, when no Chromium can be found (a CHROME_PATH that points nowhere
+  // included); the packaged Chromium is unpacked here, once, before the test files start in parallel.
+  const { resolveChromium } = require('../support/chromium.ts');
+  const { source, launchOptions } = await resolveChromium();
+  console.log(`\nBrowser tests use Chromium from ${source}: ${launchOptions.executablePath}`);
+  // One server and database per jest worker: files in one worker run one after another, so two tests
+  // never change the same demo account at the same moment (a hold of the same slot by the same patient
+  // is renewed, not doubled, and one test's booking would consume the other's hold).
+  const workers = Math.max(1, Number(globalConfig.maxWorkers) || 1);
+  const servers = await Promise.all(Array.from({ length: workers }, () => startServer()));
+  servers.forEach((server, i) => {
+    process.env[`E2E_BASE_URL_${i + 1}`] = server.baseUrl;
+  });
+  process.env.E2E_BASE_URL = servers[0].baseUrl;
+  globalThis.__E2E_SERVERS__ = servers.map((server) => server.child);
 };

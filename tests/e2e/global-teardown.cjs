@@ -1,9 +1,13 @@
 module.exports = async function globalTeardown() {
-  const child = globalThis.__E2E_SERVER__;
-  if (!child || child.exitCode !== null) return;
-  await new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 10000).unref();
-  });
+  const children = (globalThis.__E2E_SERVERS__ ?? []).filter((child) => child.exitCode === null);
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 10000).unref();
+        }),
+    ),
+  );
 };

@@ -21,7 +21,8 @@ export const browserTimeZone = 'America/New_York';
 export const stepTimeoutMs = 60_000;
 
 export const baseUrl = (): string => {
-  const url = process.env.E2E_BASE_URL;
+  // This worker's own server (global-setup.cjs starts one per worker).
+  const url = process.env[`E2E_BASE_URL_${process.env.JEST_WORKER_ID ?? '1'}`] ?? process.env.E2E_BASE_URL;
   if (!url) throw new Error('E2E_BASE_URL is not set: run the browser tests through jest.e2e.config.cjs.');
   return url;
 };
@@ -36,8 +37,15 @@ export class PageProblems {
   }
 
   watch(page: Page): void {
+    // Chromium's "Failed to load resource" names no address: keep the refused ones to name them.
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) refused.push(`${response.request().method()} ${new URL(response.url()).pathname} → ${response.status()}`);
+    });
     page.on('console', (msg) => {
-      if (msg.type() === 'error') this.problems.push(`console error on ${page.url()}: ${msg.text()}`);
+      if (msg.type() !== 'error') return;
+      const which = msg.text().startsWith('Failed to load resource') && refused.length ? ` [${refused.shift()}]` : '';
+      this.problems.push(`console error on ${page.url()}: ${msg.text()}${which}`);
     });
     page.on('pageerror', (err) => this.problems.push(`uncaught exception on ${page.url()}: ${err.message}`));
   }

@@ -1,9 +1,9 @@
 /**
  * Journey: the demo patient signs in from the sign-in page with the code e-mailed to them, sees the
- * "Sign consent" to-do for their daughter on the dashboard home, follows it, confirms her date of
+ * "Sign consent" to-do for their son on the dashboard home, follows it, confirms his date of
  * birth against the record (a wrong date is refused first), reads and signs the consent, and is back on
- * the dashboard with the to-do gone and the signature noticed in a toast; on the way she keeps a card on
- * file for her daughter. Clicking and typing only.
+ * the dashboard with the to-do gone and the signature noticed in a toast; on the way they keep a card on
+ * file for him. Clicking and typing only.
  */
 import { constants } from '../../../src/generated/constants';
 import { errorCatalogue } from '../../../src/generated/errors';
@@ -16,10 +16,11 @@ import { useBrowser } from '../harness';
 import { codeIn, latestMail, mailMoment } from '../signin-support';
 
 const patient = demoAccounts.find((a) => a.role === 'Patient')!;
-const daughter = patient.dependants!.find((d) => d.relationship === 'Child')!;
-const daughterName = `${daughter.firstName} ${daughter.lastName}`;
+// Leo: the child no other browser test books for (booking for Mia signs her consent on the way).
+const child = patient.dependants!.find((d) => d.firstName === 'Leo')!;
+const childName = `${child.firstName} ${child.lastName}`;
 const copy = (id: string) => (verification.steps.find((s) => s.id === id)?.copy ?? {}) as { heading?: string; sign?: string };
-const wrongDate = `${Number(daughter.dateOfBirth.slice(0, 4)) + 1}${daughter.dateOfBirth.slice(4)}`;
+const wrongDate = `${Number(child.dateOfBirth.slice(0, 4)) + 1}${child.dateOfBirth.slice(4)}`;
 
 describe('journey: a patient signs a consent from the dashboard to-do', () => {
   const session = useBrowser();
@@ -43,36 +44,36 @@ describe('journey: a patient signs a consent from the dashboard to-do', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(`**${routeById.patientHome.path}`);
 
-    const todo = page.getByRole('listitem').filter({ hasText: message('ui.patient.consentNeeded', { patient: daughterName }) });
+    const todo = page.getByRole('listitem').filter({ hasText: message('ui.patient.consentNeeded', { patient: childName }) });
     await todo.waitFor();
     await todo.getByRole('link', { name: messages['ui.patient.home.signConsent'] }).click();
 
     await page.waitForURL(`**${routeById.verifyUserConsent.path}?*`);
     await page.getByRole('heading', { level: 1, name: copy('verify-identity').heading }).waitFor();
-    await page.getByRole('heading', { level: 2, name: daughterName }).waitFor();
+    await page.getByRole('heading', { level: 2, name: childName }).waitFor();
     const dob = page.getByLabel('Date of birth');
     await dob.fill(wrongDate);
     await page.getByRole('button', { name: /confirm/i }).click();
     await page.getByRole('alert').filter({ hasText: errorCatalogue.DOB_MISMATCH.message }).waitFor();
     expect(page.url()).toContain(routeById.verifyUserConsent.path);
-    await dob.fill(daughter.dateOfBirth);
+    await dob.fill(child.dateOfBirth);
     await page.getByRole('button', { name: /confirm/i }).click();
 
     await page.waitForURL(`**${routeById.verifyConsent.path}?*`);
     await page.getByRole('heading', { level: 1, name: copy('consent').heading }).waitFor();
-    await page.getByText(message('ui.verify.signerCapacity', { capacity: message('consent.parentOrGuardian', { patient: daughterName }) })).waitFor();
+    await page.getByText(message('ui.verify.signerCapacity', { capacity: message('consent.parentOrGuardian', { patient: childName }) })).waitFor();
     await page.getByRole('button', { name: copy('consent').sign }).click();
 
     await page.waitForURL(`**${routeById.verifySuccess.path}?*`);
     await page.getByRole('heading', { level: 1, name: copy('done').heading }).waitFor();
-    await page.getByRole('status').filter({ hasText: message('ui.toast.consentSigned', { patient: daughterName }) }).waitFor();
+    await page.getByRole('status').filter({ hasText: message('ui.toast.consentSigned', { patient: childName }) }).waitFor();
     await page.getByRole('heading', { level: 1 }).click(); // the next click closes the toast
-    await page.getByRole('status').filter({ hasText: message('ui.toast.consentSigned', { patient: daughterName }) }).waitFor({ state: 'detached' });
+    await page.getByRole('status').filter({ hasText: message('ui.toast.consentSigned', { patient: childName }) }).waitFor({ state: 'detached' });
 
-    // A card on file for her sessions: the card form of the local test gateway, saved for her.
+    // A card on file for his sessions: the card form of the local test gateway, saved for him.
     await page.getByRole('link', { name: messages['ui.verify.addPaymentMethod'] }).click();
     await page.waitForURL(`**${routeById.verifyUserPayment.path}?*`);
-    await page.getByRole('heading', { level: 2, name: message('ui.verify.cardOnFile', { patient: daughterName }) }).waitFor();
+    await page.getByRole('heading', { level: 2, name: message('ui.verify.cardOnFile', { patient: childName }) }).waitFor();
     const card = constants.testCardNumbers.approved[0]!;
     await page.getByLabel('Card number').fill(card.number);
     await page.getByLabel('Expiration (MM/YY)').fill('12/39');
@@ -89,11 +90,11 @@ describe('journey: a patient signs a consent from the dashboard to-do', () => {
     await page.getByRole('link', { name: messages['ui.verify.toDashboard'] }).click();
 
     await page.waitForURL(`**${routeById.patientHome.path}`);
-    // The people on the account show her consent as signed, and the to-do list no longer asks for it.
+    // The people on the account show his consent as signed, and the to-do list no longer asks for it.
     const people = page.getByRole('region', { name: messages['ui.patient.home.patients'] });
-    await people.getByRole('listitem').filter({ hasText: daughterName }).filter({ hasText: messages['ui.patient.home.consentSigned'] }).waitFor();
+    await people.getByRole('listitem').filter({ hasText: childName }).filter({ hasText: messages['ui.patient.home.consentSigned'] }).waitFor();
     const tasks = page.getByRole('region', { name: messages['ui.patient.home.tasks'] });
     await tasks.waitFor();
-    expect(await tasks.getByText(message('ui.patient.consentNeeded', { patient: daughterName })).count()).toBe(0);
+    expect(await tasks.getByText(message('ui.patient.consentNeeded', { patient: childName })).count()).toBe(0);
   });
 });

@@ -22,7 +22,11 @@ export interface DemoAccount {
 export const demoAccounts: readonly DemoAccount[] = [
   {
     role: 'Patient', email: 'jordan.rivera@example.com', firstName: 'Jordan', lastName: 'Rivera', userType: 'patient', groups: ['patient'], dateOfBirth: '1988-07-14',
-    dependants: [{ firstName: 'Mia', lastName: 'Rivera', dateOfBirth: '2015-03-02', gender: 'Female', relationship: 'Child' }],
+    dependants: [
+      { firstName: 'Mia', lastName: 'Rivera', dateOfBirth: '2015-03-02', gender: 'Female', relationship: 'Child' },
+      // Nobody books for Leo in the demo: his consent stays unsigned until his parent signs it from the dashboard to-do.
+      { firstName: 'Leo', lastName: 'Rivera', dateOfBirth: '2019-09-20', gender: 'Male', relationship: 'Child' },
+    ],
   },
   {
     role: 'Partner member', email: 'avery.johnson@example.com', firstName: 'Avery', lastName: 'Johnson', userType: 'patient', groups: ['patient'],
