@@ -2953,7 +2953,7 @@ export interface SendMagicLinkBody {
    */
   email: string;
   /**
-   * A path of this site to open after signing in.
+   * A path of this site to open after signing in; anything that would leave the site (//other.example/x) is refused.
    */
   redirectTo?: string;
 }

@@ -483,6 +483,12 @@ export const messages = {
   'validation.default.type': 'Please check this value',
   'validation.default.additionalProperties': '{property} is not a field of this form',
   'validation.default.other': 'Please check this value',
+  /** A redirect target (redirectTo, returnTo) that would leave the site, such as //other.example/x. */
+  'validation.default.sameSitePath': 'Please give a path on this site',
+  /** Any text in a request with NUL or other control characters, or a lone UTF-16 surrogate; checked for every request (plugins/validation.ts). */
+  'validation.default.plainText': '{property} contains characters that are not allowed (control characters or broken Unicode)',
+  /** A number in a request that is Infinity, -Infinity or NaN (for example ?limit=Infinity or 1e400 in JSON). */
+  'validation.default.finite': '{property} must be a finite number',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -936,4 +942,7 @@ export interface MessageParams {
   'validation.default.type': Record<string, never>;
   'validation.default.additionalProperties': { property: string | number };
   'validation.default.other': Record<string, never>;
+  'validation.default.sameSitePath': Record<string, never>;
+  'validation.default.plainText': { property: string | number };
+  'validation.default.finite': { property: string | number };
 }

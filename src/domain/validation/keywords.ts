@@ -10,10 +10,12 @@
  * - x-minAgeYears: a birth date at least N years back (e.g. "cannot be a minor").
  * - x-notBefore: "today" | "yesterday": a date after yesterday (today or later); params carry {yesterday}.
  * - x-notBeforeField: a date on or after a sibling field's date.
+ * - x-sameSitePath: a path of this site (a redirect target); "//evil.example/x" fails.
  */
 import type Ajv from 'ajv';
 import type { SchemaValidateFunction } from 'ajv';
 import { addDaysIso, addYears, formatUsDate, isIsoDate, todayIso } from '../dates';
+import { safeReturnPath } from '../return-to';
 
 type ErrorParams = Record<string, string | number>;
 
@@ -60,6 +62,8 @@ export function registerDomainKeywords(ajv: Ajv): void {
     const ok = day === 'yesterday' ? data > yesterday : data >= today;
     return ok ? true : { yesterday: formatUsDate(yesterday), today: formatUsDate(today) };
   });
+
+  addStringKeyword<boolean>(ajv, 'x-sameSitePath', 'boolean', (enabled, data) => (!enabled || safeReturnPath(data, '') === data ? true : {}));
 
   addStringKeyword<string>(ajv, 'x-notBeforeField', 'string', (field, data, parent) => {
     const other = parent?.[field];
