@@ -551,6 +551,8 @@ export const constants = {
   otpExpiryMinutes: 10,
   /** Wrong entries allowed for one code; after this the code stops working. */
   otpMaxWrongTries: 5,
+  /** The code that confirms a new sign-in e-mail works for this many minutes after it is sent. */
+  emailChangeExpiryMinutes: 30,
   /** A magic-link login token works for this many minutes after it is sent. */
   loginTokenExpiryMinutes: 10,
   /** Random bytes in a magic-link login token (256 bits; at least 128 are required). */

@@ -203,6 +203,7 @@ export const messages = {
   'ui.patient.account.settingsIntro': 'Change your name, e-mail, phone and address.',
   'ui.patient.settings.saved': 'Your account details are saved.',
   'ui.patient.settings.emailChanged': 'From now on, sign in with {email}.',
+  'ui.patient.settings.emailPending': 'We sent a code to {email}. Enter it below to sign in with that address from now on; until then, keep signing in with {current}.',
   'ui.patient.settings.cancel': 'Back to your account',
   'ui.patient.close': 'Close',
   'ui.patient.sessions.tabsLabel': 'Upcoming or past sessions',
@@ -669,6 +670,7 @@ export interface MessageParams {
   'ui.patient.account.settingsIntro': Record<string, never>;
   'ui.patient.settings.saved': Record<string, never>;
   'ui.patient.settings.emailChanged': { email: string | number };
+  'ui.patient.settings.emailPending': { email: string | number; current: string | number };
   'ui.patient.settings.cancel': Record<string, never>;
   'ui.patient.close': Record<string, never>;
   'ui.patient.sessions.tabsLabel': Record<string, never>;
