@@ -567,6 +567,8 @@ export const constants = {
   signInFailuresPerIpPerHour: 30,
   /** An access token (and the cookie holding it) expires this many minutes after sign-in. */
   accessTokenLifetimeMinutes: 720,
+  /** A session with no request for this many minutes ends (automatic logoff); the next request answers 401 and the person signs in again. */
+  sessionIdleMinutes: 30,
   /** Permission groups whose provider_id and ehr_profile_code headers (super-admin impersonation) are honoured. */
   impersonationGroups: ['devops_admin', 'software_devs'],
   /** The treatment used when a flag is unknown or the flag service is not ready. */

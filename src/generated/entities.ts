@@ -8091,6 +8091,7 @@ export interface EndpointTypes {
   loginGoogleSso: { params: undefined; query: undefined; body: LoginGoogleSsoBody; response: LoginGoogleSsoResponse };
   loginWithToken: { params: LoginWithTokenParams; query: LoginWithTokenQuery; body: undefined; response: LoginWithTokenResponse };
   verifyLoginToken: { params: VerifyLoginTokenParams; query: undefined; body: undefined; response: VerifyLoginTokenResponse };
+  signOut: { params: undefined; query: undefined; body: undefined; response: void };
   getBillingHistory: { params: GetBillingHistoryParams; query: GetBillingHistoryQuery; body: undefined; response: GetBillingHistoryResponse };
   getBillingTransaction: { params: GetBillingTransactionParams; query: undefined; body: undefined; response: GetBillingTransactionResponse };
   listPaymentReceipts: { params: undefined; query: ListPaymentReceiptsQuery; body: undefined; response: ListPaymentReceiptsResponse };

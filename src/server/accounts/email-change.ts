@@ -10,6 +10,7 @@ import { errorCatalogue } from '../../generated/errors';
 import { formatPhone } from '../../domain/phone';
 import { writeAudit } from '../audit';
 import { newOtp } from '../auth/codes';
+import { endSessionsOf } from '../auth/server-sessions';
 import { assertUnderLimit, recordAttempt } from '../auth/limits';
 import { codeHash, sameHash } from '../auth/secrets';
 import { AppError } from '../errors';
@@ -98,6 +99,8 @@ export async function confirmEmailChange(request: FastifyRequest, userId: string
       if (pgCode(err) === '23505') throw emailInUse();
       throw err;
     });
+  // Sessions signed in with the old address end; the holder's own, which confirmed, goes on.
+  await endSessionsOf(db, user.id, 'email changed', caller.sessionId);
   await request.server.mailer.send('email-changed', previousEmail, { newEmail: change.new_email, phone: formatPhone(constants.supportPhone) });
   return (await userById(db, user.id))!;
 }

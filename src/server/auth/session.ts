@@ -4,16 +4,21 @@ import type { AuthSession } from '../../generated/entities';
 import { writeAudit } from '../audit';
 import type { UserRow } from '../accounts/repository';
 import { partnerById } from '../marketplace/partners';
+import { constants } from '../../generated/constants';
+import { minutesFromNow } from './codes';
+import { startSession } from './server-sessions';
 import { issueAccessToken } from './tokens';
 
 export async function sessionFor(request: FastifyRequest, user: UserRow, method: string, extra: Pick<AuthSession, 'redirectTo' | 'relayState'> = {}): Promise<AuthSession> {
   const businessPartnerId = user.user_type === 'third_party_support' ? user.business_partner_id : null;
+  const sessionId = await startSession(request.server.database, user, minutesFromNow(constants.accessTokenLifetimeMinutes));
   const { token, expiresAt } = await issueAccessToken(request.server.keys, {
     id: user.id,
     email: user.email,
     userType: user.user_type,
     groups: user.groups,
     businessPartnerId,
+    sessionId,
   });
   const partner = businessPartnerId ? await partnerById(request.server.database, businessPartnerId) : undefined;
   await request.server.database.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [user.id]);

@@ -1,6 +1,7 @@
 /**
- * Who is calling. A bearer access token is verified (signature, expiry) and its account checked on
- * every call, so a disabled account's tokens stop working at once. Installs app.accessCheck, which
+ * Who is calling. A bearer access token is verified (signature, expiry) and its server-side session
+ * checked on every call, so signing out, a disabled account, changed groups or an idle session stop
+ * its tokens at once. Installs app.accessCheck, which
  * src/server/routes/registry.ts puts in front of every endpoint not open to anyone: a caller without
  * a valid token gets 401, one whose groups the endpoint's access list does not name gets 403, and
  * both are written to the audit trail. Endpoints marked `audit: true` get an audit row per call.
@@ -16,6 +17,7 @@ import { outcomeOfStatus, writeAudit } from '../audit';
 import { googleVerifier, type GoogleVerifier } from '../auth/google';
 import { deriveKeys, serverSecret, type ServerKeys } from '../auth/secrets';
 import { verifyAccessToken } from '../auth/tokens';
+import { resumeSession } from '../auth/server-sessions';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { isPlainText } from '../../domain/validation/plain-input';
@@ -23,6 +25,8 @@ import type { AccessCheck } from '../routes/registry';
 
 export interface Caller {
   userId: string;
+  /** the server-side session of the token (auth/server-sessions.ts) */
+  sessionId: string;
   email: string;
   userType: UserType;
   groups: PermissionGroup[];
@@ -78,14 +82,13 @@ export async function resolveCaller(request: FastifyRequest): Promise<Caller | u
   if (!token) return request.headers.authorization ? null : undefined;
   const claims = await verifyAccessToken(request.server.keys, token);
   if (!claims) return null;
-  const [account] = await request.server.database.query<{ disabled: boolean }>(
-    'SELECT disabled_at IS NOT NULL AS disabled FROM users WHERE id = $1',
-    [claims.sub],
-  );
-  if (!account || account.disabled) return null;
+  // The session behind the token must be open (not signed out, idle, disabled, or its groups changed).
+  const session = await resumeSession(request.server.database, claims.sid, claims.sub);
+  if (!session) return null;
   const caller: Caller = {
     userId: claims.sub,
-    email: claims.email,
+    sessionId: claims.sid,
+    email: session.email,
     userType: claims.userType,
     groups: claims.groups,
     businessPartnerId: claims.bp,
