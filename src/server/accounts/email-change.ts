@@ -15,16 +15,11 @@ import { assertUnderLimit, recordAttempt } from '../auth/limits';
 import { codeHash, sameHash } from '../auth/secrets';
 import { AppError } from '../errors';
 import { callerOf } from '../plugins/auth';
+import { pgCode } from '../booking/support';
 import { userById, type UserRow } from './repository';
 
 function emailInUse(): AppError {
   return new AppError('EMAIL_IN_USE', { errors: [{ field: 'email', keyword: 'unique', message: errorCatalogue.EMAIL_IN_USE.message }] });
-}
-
-function pgCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | undefined;
-  const code = e?.code ?? e?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
 }
 
 /** The new address waiting for its code, if any. */
