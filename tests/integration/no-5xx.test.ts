@@ -47,6 +47,10 @@ beforeAll(async () => {
   await db.query('INSERT INTO test_write_counter VALUES (0)');
   await db.query("CREATE FUNCTION test_count_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE test_write_counter SET n = n + 1; RETURN NULL; END $$");
   for (const table of tables) await db.query(`CREATE TRIGGER test_count_write AFTER INSERT OR UPDATE OR DELETE ON "${table}" FOR EACH ROW EXECUTE FUNCTION test_count_write()`);
+  // The counter sees a write (so "no change" below can fail).
+  const counted = await writes();
+  await db.query('UPDATE practices SET name = name WHERE id = (SELECT id FROM practices ORDER BY id LIMIT 1)');
+  if ((await writes()) !== counted + 1) throw new Error('the write counter did not count a write');
 
   const some = async (sql: string) => (await db.query<{ v: string }>(sql)).map((r) => r.v);
   ids = {
