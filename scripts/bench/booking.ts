@@ -20,6 +20,7 @@ import { migrate } from '../../src/server/db/migrate';
 import { seedIfEmpty } from '../../src/server/db/seed';
 import { deriveKeys } from '../../src/server/auth/secrets';
 import { issueAccessToken } from '../../src/server/auth/tokens';
+import { startSession } from '../../src/server/auth/server-sessions';
 import { constants } from '../../src/generated/constants';
 import { freePort, percentile, startServer } from './server';
 
@@ -32,7 +33,7 @@ const SECRET = 'bench-only-secret-bench-only-secret-0123456789';
 
 interface BenchData {
   slots: { id: string; providerId: string; practiceId: string; mode: string }[];
-  users: { id: string; email: string; patientId: string; insuranceId: string }[];
+  users: { id: string; email: string; patientId: string; insuranceId: string; sessionId: string }[];
 }
 
 /** Bench slots 400+ days ahead (clear of the demo ones), and one patient account per client with signed consent and an insurance on file. */
@@ -84,7 +85,8 @@ async function prepare(database: Database): Promise<BenchData> {
         [patient!.id, plan.carrier_id, plan.id, i],
       );
     }
-    users.push({ id: user!.id, email, patientId: patient!.id, insuranceId: insurance!.id });
+    const sessionId = await startSession(database, { id: user!.id, groups: ['patient'] }, new Date(Date.now() + constants.accessTokenLifetimeMinutes * 60_000));
+    users.push({ id: user!.id, email, patientId: patient!.id, insuranceId: insurance!.id, sessionId });
   }
   await database.query('ANALYZE');
   return { slots: slots.map((s) => ({ id: s.id, providerId: s.provider_id, practiceId: s.practice_id, mode: s.availability_type })), users };
@@ -102,7 +104,7 @@ interface Outcome {
 
 async function drive(port: number, data: BenchData): Promise<Outcome> {
   const keys = deriveKeys(SECRET);
-  const tokens = await Promise.all(data.users.map(async (u) => (await issueAccessToken(keys, { id: u.id, email: u.email, userType: 'patient', groups: ['patient'] }, new Date())).token));
+  const tokens = await Promise.all(data.users.map(async (u) => (await issueAccessToken(keys, { id: u.id, email: u.email, userType: 'patient', groups: ['patient'], sessionId: u.sessionId }, new Date())).token));
   const base = `http://127.0.0.1:${port}/api`;
   const latencies: number[] = [];
   const other: Record<string, number> = {};

@@ -555,6 +555,8 @@ export const constants = {
   otpMaxWrongTries: 5,
   /** Wrong dates of birth given for one patient (POST /patients/{id}/verify-date-of-birth) count for this many minutes; otpMaxWrongTries of them lock the check. */
   dobCheckLockMinutes: 60,
+  /** The code that confirms a new sign-in e-mail works for this many minutes after it is sent. */
+  emailChangeExpiryMinutes: 30,
   /** A magic-link login token works for this many minutes after it is sent. */
   loginTokenExpiryMinutes: 10,
   /** Random bytes in a magic-link login token (256 bits; at least 128 are required). */
@@ -569,6 +571,8 @@ export const constants = {
   signInFailuresPerIpPerHour: 30,
   /** An access token (and the cookie holding it) expires this many minutes after sign-in. */
   accessTokenLifetimeMinutes: 720,
+  /** A session with no request for this many minutes ends (automatic logoff); the next request answers 401 and the person signs in again. */
+  sessionIdleMinutes: 30,
   /** Permission groups whose provider_id and ehr_profile_code headers (super-admin impersonation) are honoured. */
   impersonationGroups: ['devops_admin', 'software_devs'],
   /** The treatment used when a flag is unknown or the flag service is not ready. */

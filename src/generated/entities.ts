@@ -2951,7 +2951,7 @@ export interface SendMagicLinkBody {
    */
   email: string;
   /**
-   * A path of this site to open after signing in.
+   * A path of this site to open after signing in; anything that would leave the site (//other.example/x) is refused.
    */
   redirectTo?: string;
 }
@@ -7131,6 +7131,10 @@ export interface GetUserDetailsResponse {
      */
     phone?: string | null;
   };
+  /**
+   * A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.
+   */
+  pendingEmail?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -7493,6 +7497,10 @@ export interface CreateUserResponse {
      */
     phone?: string | null;
   };
+  /**
+   * A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.
+   */
+  pendingEmail?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -7953,6 +7961,142 @@ export interface UpdateUserResponse {
      */
     phone?: string | null;
   };
+  /**
+   * A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.
+   */
+  pendingEmail?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ConfirmEmailChangeParams".
+ */
+export interface ConfirmEmailChangeParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ConfirmEmailChangeBody".
+ */
+export interface ConfirmEmailChangeBody {
+  code: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ConfirmEmailChangeResponse".
+ */
+export interface ConfirmEmailChangeResponse {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+  dateOfBirth?: string | null;
+  address?: {
+    /**
+     * Address line 1
+     */
+    line1: string;
+    /**
+     * Address line 2
+     */
+    line2?: string;
+    /**
+     * City
+     */
+    city: string;
+    /**
+     * State
+     */
+    state:
+      | 'AL'
+      | 'AK'
+      | 'AZ'
+      | 'AR'
+      | 'CA'
+      | 'CO'
+      | 'CT'
+      | 'DE'
+      | 'DC'
+      | 'FL'
+      | 'GA'
+      | 'HI'
+      | 'ID'
+      | 'IL'
+      | 'IN'
+      | 'IA'
+      | 'KS'
+      | 'KY'
+      | 'LA'
+      | 'ME'
+      | 'MD'
+      | 'MA'
+      | 'MI'
+      | 'MN'
+      | 'MS'
+      | 'MO'
+      | 'MT'
+      | 'NE'
+      | 'NV'
+      | 'NH'
+      | 'NJ'
+      | 'NM'
+      | 'NY'
+      | 'NC'
+      | 'ND'
+      | 'OH'
+      | 'OK'
+      | 'OR'
+      | 'PA'
+      | 'RI'
+      | 'SC'
+      | 'SD'
+      | 'TN'
+      | 'TX'
+      | 'UT'
+      | 'VT'
+      | 'VA'
+      | 'WA'
+      | 'WV'
+      | 'WI'
+      | 'WY';
+    /**
+     * Zip code
+     */
+    zipcode: string;
+    /**
+     * Country
+     */
+    country?: string;
+  };
+  /**
+   * The account holder's phone (their Self patient's).
+   */
+  phoneNumber?: string | null;
+  businessPartnerId: string | null;
+  isPartnerAssociationActive: boolean;
+  businessPartner?: {
+    id: string;
+    name: string;
+    partnershipCode: string;
+    hidePaymentInput: boolean;
+    hideInsuranceInput: boolean;
+    hidePostBookingModalCopy: boolean;
+    customSuccessMessage?: string | null;
+    customFailureMessage?: string | null;
+    authorizationRequired: boolean;
+    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
+    isCreditCardOptional: boolean;
+    tierName: 'premier' | 'standard';
+    /**
+     * The partner's own phone line, when it has one.
+     */
+    phone?: string | null;
+  };
+  /**
+   * A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.
+   */
+  pendingEmail?: string;
 }
 
 /** Request and response types of every endpoint, by endpoint id. */
@@ -7976,6 +8120,7 @@ export interface EndpointTypes {
   loginGoogleSso: { params: undefined; query: undefined; body: LoginGoogleSsoBody; response: LoginGoogleSsoResponse };
   loginWithToken: { params: LoginWithTokenParams; query: LoginWithTokenQuery; body: undefined; response: LoginWithTokenResponse };
   verifyLoginToken: { params: VerifyLoginTokenParams; query: undefined; body: undefined; response: VerifyLoginTokenResponse };
+  signOut: { params: undefined; query: undefined; body: undefined; response: void };
   getBillingHistory: { params: GetBillingHistoryParams; query: GetBillingHistoryQuery; body: undefined; response: GetBillingHistoryResponse };
   getBillingTransaction: { params: GetBillingTransactionParams; query: undefined; body: undefined; response: GetBillingTransactionResponse };
   listPaymentReceipts: { params: undefined; query: ListPaymentReceiptsQuery; body: undefined; response: ListPaymentReceiptsResponse };
@@ -8045,4 +8190,5 @@ export interface EndpointTypes {
   getUserPatients: { params: undefined; query: GetUserPatientsQuery; body: undefined; response: GetUserPatientsResponse };
   userExists: { params: undefined; query: UserExistsQuery; body: undefined; response: UserExistsResponse };
   updateUser: { params: UpdateUserParams; query: undefined; body: UpdateUserBody; response: UpdateUserResponse };
+  confirmEmailChange: { params: ConfirmEmailChangeParams; query: undefined; body: ConfirmEmailChangeBody; response: ConfirmEmailChangeResponse };
 }

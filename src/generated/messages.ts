@@ -202,6 +202,7 @@ export const messages = {
   'ui.patient.account.settingsIntro': 'Change your name, e-mail, phone and address.',
   'ui.patient.settings.saved': 'Your account details are saved.',
   'ui.patient.settings.emailChanged': 'From now on, sign in with {email}.',
+  'ui.patient.settings.emailPending': 'We sent a code to {email}. Enter it below to sign in with that address from now on; until then, keep signing in with {current}.',
   'ui.patient.settings.cancel': 'Back to your account',
   'ui.patient.close': 'Close',
   'ui.patient.sessions.tabsLabel': 'Upcoming or past sessions',
@@ -495,6 +496,12 @@ export const messages = {
   'validation.default.type': 'Please check this value',
   'validation.default.additionalProperties': '{property} is not a field of this form',
   'validation.default.other': 'Please check this value',
+  /** A redirect target (redirectTo, returnTo) that would leave the site, such as //other.example/x. */
+  'validation.default.sameSitePath': 'Please give a path on this site',
+  /** Any text in a request with NUL or other control characters, or a lone UTF-16 surrogate; checked for every request (plugins/validation.ts). */
+  'validation.default.plainText': '{property} contains characters that are not allowed (control characters or broken Unicode)',
+  /** A number in a request that is Infinity, -Infinity or NaN (for example ?limit=Infinity or 1e400 in JSON). */
+  'validation.default.finite': '{property} must be a finite number',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -674,6 +681,7 @@ export interface MessageParams {
   'ui.patient.account.settingsIntro': Record<string, never>;
   'ui.patient.settings.saved': Record<string, never>;
   'ui.patient.settings.emailChanged': { email: string | number };
+  'ui.patient.settings.emailPending': { email: string | number; current: string | number };
   'ui.patient.settings.cancel': Record<string, never>;
   'ui.patient.close': Record<string, never>;
   'ui.patient.sessions.tabsLabel': Record<string, never>;
@@ -960,4 +968,7 @@ export interface MessageParams {
   'validation.default.type': Record<string, never>;
   'validation.default.additionalProperties': { property: string | number };
   'validation.default.other': Record<string, never>;
+  'validation.default.sameSitePath': Record<string, never>;
+  'validation.default.plainText': { property: string | number };
+  'validation.default.finite': { property: string | number };
 }

@@ -10,6 +10,7 @@ import { errorBody } from './errors';
 import databasePlugin from './plugins/database';
 import errorsPlugin, { audienceOf, placeholderContext } from './plugins/errors';
 import validationPlugin from './plugins/validation';
+import securityPlugin from './plugins/security';
 import openapiPlugin from './plugins/openapi';
 import authPlugin from './plugins/auth';
 import mailPlugin from './plugins/mail';
@@ -50,6 +51,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(clockPlugin, { clock: options.clock ?? systemClock });
   await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
   await app.register(validationPlugin);
   await app.register(databasePlugin, {
     database: options.database,

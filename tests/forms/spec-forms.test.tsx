@@ -83,6 +83,9 @@ const cases: Case[] = [
   { form: 'one-time-code', rule: 'code too short', data: { email, otp: '1'.repeat(constants.otpLength - 1) }, field: 'otp', shows: message('validation.otp.length') },
   { form: 'one-time-code', rule: 'code too long', data: { email, otp: '1'.repeat(constants.otpLength + 1) }, field: 'otp', shows: message('validation.otp.length') },
   { form: 'one-time-code', rule: 'code with a letter', data: { email, otp: `a${'1'.repeat(constants.otpLength - 1)}` }, field: 'otp', shows: message('validation.otp.length') },
+  { form: 'confirm-email-change', rule: 'code empty', data: {}, field: 'code', shows: message('validation.otp.required') },
+  { form: 'confirm-email-change', rule: 'code too short', data: { code: '1'.repeat(constants.otpLength - 1) }, field: 'code', shows: message('validation.otp.length') },
+  { form: 'confirm-email-change', rule: 'code with a letter', data: { code: `a${'1'.repeat(constants.otpLength - 1)}` }, field: 'code', shows: message('validation.otp.length') },
 
   { form: 'verify-date-of-birth', rule: 'date of birth in the future', data: { dob: tomorrow }, field: 'dob', shows: message('validation.date.notInPast') },
   { form: 'verify-date-of-birth', rule: 'born more than the maximum age ago', data: { dob: addDaysIso(oldestBirthDate, -1) }, field: 'dob', shows: message('validation.dateOfBirth.tooOld', { date: formatUsDate(oldestBirthDate) }) },

@@ -1,6 +1,8 @@
-/** Signed-in callers for integration tests: access tokens minted with the app's own key for seeded accounts. */
+/** Signed-in callers for integration tests: a server-side session and its access token, minted with the app's own key, for seeded accounts. */
 import type { FastifyInstance } from 'fastify';
 import { issueAccessToken } from '../../src/server/auth/tokens';
+import { startSession } from '../../src/server/auth/server-sessions';
+import { constants } from '../../src/generated/constants';
 import type { PermissionGroup, UserType } from '../../src/generated/enums';
 
 export interface TestCaller {
@@ -10,6 +12,8 @@ export interface TestCaller {
   userType: UserType;
   businessPartnerId: string | null;
   headers: Record<string, string>;
+  /** the server-side session behind the token */
+  sessionId: string;
 }
 
 export async function callerFor(app: FastifyInstance, email: string): Promise<TestCaller> {
@@ -18,11 +22,16 @@ export async function callerFor(app: FastifyInstance, email: string): Promise<Te
     [email],
   );
   if (!row) throw new Error(`no account ${email} in the test database`);
+  const now = app.clock.now();
+  const expiresAt = new Date(now.getTime() + constants.accessTokenLifetimeMinutes * 60_000);
+  const sessionId = await startSession(app.database, row, expiresAt);
   const { token } = await issueAccessToken(app.keys, {
     id: row.id, email: row.email, userType: row.user_type, groups: row.groups,
     businessPartnerId: row.user_type === 'third_party_support' ? row.business_partner_id : null,
-  }, app.clock.now());
-  return { id: row.id, email: row.email, groups: row.groups, userType: row.user_type, businessPartnerId: row.business_partner_id, headers: { authorization: `Bearer ${token}` } };
+    sessionId,
+  }, now);
+  return {
+    sessionId, id: row.id, email: row.email, groups: row.groups, userType: row.user_type, businessPartnerId: row.business_partner_id, headers: { authorization: `Bearer ${token}` } };
 }
 
 /** Mail the dev mailbox holds for an address, newest first. */

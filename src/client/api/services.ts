@@ -61,6 +61,7 @@ export function createBrowserServices(transport: Transport<CallOptions>): Servic
       loginGoogle: (jwtToken) => call('loginGoogleSso', { body: { jwtToken } }, quiet),
       partnerByCode: (code) => call('getBusinessPartnerByCode', { params: { code } }),
       clientConfig: () => call('getClientConfig', {}),
+      signOut: () => call('signOut', {}, quiet),
     },
     booking: {
       holdSlot: (input) => call(e.holdSlot, { body: { slotId: input.slotId, providerId: input.providerId } }),

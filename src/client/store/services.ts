@@ -87,6 +87,8 @@ export interface Services {
     partnerByCode(code: string): Promise<PartnerWithDetails>;
     /** public settings of this deployment (GET /client-config) */
     clientConfig(): Promise<{ googleClientId?: string }>;
+    /** ends the session on the server (POST /auth/sign-out), so the token stops working everywhere */
+    signOut(): Promise<unknown>;
   };
   booking: {
     holdSlot(input: { slotId: string; providerId: string }): Promise<SlotHold>;

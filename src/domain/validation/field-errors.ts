@@ -50,7 +50,8 @@ function messageKeyFor(issue: ValidationIssue, field: string, schema: SchemaNode
   if (fromOverride) return fromOverride;
   const own = fieldSchema(schema, field)?.['x-messages'] as Record<string, string> | undefined;
   if (own?.[issue.keyword]) return own[issue.keyword]!;
-  const fallback = `validation.default.${issue.keyword}`;
+  // Our own keywords (x-plainText) have their defaults without the prefix (validation.default.plainText).
+  const fallback = `validation.default.${issue.keyword.replace(/^x-/, '')}`;
   return isMessageKey(fallback) ? fallback : 'validation.default.other';
 }
 

@@ -10,6 +10,7 @@
  * - x-minAgeYears: a birth date at least N years back (e.g. "cannot be a minor").
  * - x-notBefore: "today" | "yesterday": a date after yesterday (today or later); params carry {yesterday}.
  * - x-notBeforeField: a date on or after a sibling field's date.
+ * - x-sameSitePath: a path of this site (a redirect target); "//evil.example/x" fails.
  *
  * "Today" is the calendar day of `now()` in the product's zone (src/domain/dates.ts todayIso); the
  * server passes its clock (src/server/clock.ts) so a fixed or moved clock decides these rules too.
@@ -17,6 +18,7 @@
 import type Ajv from 'ajv';
 import type { SchemaValidateFunction } from 'ajv';
 import { addDaysIso, addYears, formatUsDate, isIsoDate, todayIso } from '../dates';
+import { safeReturnPath } from '../return-to';
 
 type ErrorParams = Record<string, string | number>;
 
@@ -64,6 +66,8 @@ export function registerDomainKeywords(ajv: Ajv, now: () => Date = () => new Dat
     const ok = day === 'yesterday' ? data > yesterday : data >= todayDate;
     return ok ? true : { yesterday: formatUsDate(yesterday), today: formatUsDate(todayDate) };
   });
+
+  addStringKeyword<boolean>(ajv, 'x-sameSitePath', 'boolean', (enabled, data) => (!enabled || safeReturnPath(data, '') === data ? true : {}));
 
   addStringKeyword<string>(ajv, 'x-notBeforeField', 'string', (field, data, parent) => {
     const other = parent?.[field];

@@ -4,17 +4,22 @@ import type { AuthSession } from '../../generated/entities';
 import { writeAudit } from '../audit';
 import type { UserRow } from '../accounts/repository';
 import { partnerById } from '../marketplace/partners';
+import { constants } from '../../generated/constants';
+import { startSession } from './server-sessions';
 import { issueAccessToken } from './tokens';
 
 export async function sessionFor(request: FastifyRequest, user: UserRow, method: string, extra: Pick<AuthSession, 'redirectTo' | 'relayState'> = {}): Promise<AuthSession> {
   const businessPartnerId = user.user_type === 'third_party_support' ? user.business_partner_id : null;
+  const now = request.server.clock.now();
+  const sessionId = await startSession(request.server.database, user, new Date(now.getTime() + constants.accessTokenLifetimeMinutes * 60_000));
   const { token, expiresAt } = await issueAccessToken(request.server.keys, {
     id: user.id,
     email: user.email,
     userType: user.user_type,
     groups: user.groups,
     businessPartnerId,
-  }, request.server.clock.now());
+    sessionId,
+  }, now);
   const partner = businessPartnerId ? await partnerById(request.server.database, businessPartnerId) : undefined;
   await request.server.database.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [user.id]);
   await writeAudit(request, { action: 'signIn', outcome: 'success', status: 200, actorId: user.id, recordType: 'user', recordId: user.id, details: { method } });

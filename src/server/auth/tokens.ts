@@ -11,20 +11,23 @@ export interface TokenClaims {
   groups: PermissionGroup[];
   /** business partner of a third-party agent */
   bp?: string;
+  /** the server-side session (auth/server-sessions.ts) the token belongs to */
+  sid: string;
   exp: number;
   iat: number;
 }
 
 const ISSUER = 'mindful-care';
 
+/** An access token for a session started with auth/server-sessions.ts startSession. */
 export async function issueAccessToken(
   keys: ServerKeys,
-  subject: { id: string; email: string; userType: UserType; groups: readonly string[]; businessPartnerId?: string | null },
+  subject: { id: string; email: string; userType: UserType; groups: readonly string[]; businessPartnerId?: string | null; sessionId: string },
   now: Date,
 ): Promise<{ token: string; expiresAt: Date }> {
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + constants.accessTokenLifetimeMinutes * 60;
-  const claims: Record<string, unknown> = { email: subject.email, userType: subject.userType, groups: [...subject.groups] };
+  const claims: Record<string, unknown> = { email: subject.email, userType: subject.userType, groups: [...subject.groups], sid: subject.sessionId };
   if (subject.businessPartnerId) claims.bp = subject.businessPartnerId;
   const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -43,10 +46,12 @@ const userTypes = new Set<string>(enums.userType.values);
 export async function verifyAccessToken(keys: ServerKeys, token: string, now: Date): Promise<TokenClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, keys.jwt, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['sub', 'exp', 'iat'], currentDate: now });
-    const { sub, email, userType, groups, bp, exp, iat } = payload as Partial<TokenClaims>;
+    const { sub, email, userType, groups, bp, sid, exp, iat } = payload as Partial<TokenClaims>;
     if (typeof sub !== 'string' || typeof email !== 'string' || typeof userType !== 'string' || !userTypes.has(userType)) return undefined;
+    // A token without a session (issued before sessions existed) no longer signs anyone in.
+    if (typeof sid !== 'string' || !/^[0-9a-f-]{36}$/i.test(sid)) return undefined;
     if (!Array.isArray(groups) || !groups.every((g) => typeof g === 'string' && groupValues.has(g))) return undefined;
-    return { sub, email, userType, groups, bp: typeof bp === 'string' ? bp : undefined, exp: exp!, iat: iat! };
+    return { sub, email, userType, groups, bp: typeof bp === 'string' ? bp : undefined, sid, exp: exp!, iat: iat! };
   } catch {
     return undefined;
   }

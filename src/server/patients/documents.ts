@@ -12,6 +12,7 @@ import { enums, type DocumentContentType, type PatientDocumentKind } from '../..
 import type { Queryable } from '../db/connection';
 import { message } from '../../domain/messages';
 import { isUuid } from '../../domain/ids';
+import { isPlainText } from '../../domain/validation/plain-input';
 import { AppError } from '../errors';
 
 export interface DocumentRow {
@@ -67,8 +68,9 @@ function isKind(value: string | undefined): value is PatientDocumentKind {
   return (enums.patientDocumentKind.values as readonly string[]).includes(value ?? '');
 }
 
-function fieldError(field: string, keyword: 'required' | 'enum' | 'format'): AppError {
-  return new AppError('VALIDATION_FAILED', { errors: [{ field, keyword, message: message(`validation.default.${keyword}`) }] });
+function fieldError(field: string, keyword: 'required' | 'enum' | 'format' | 'x-plainText'): AppError {
+  const text = keyword === 'x-plainText' ? message('validation.default.plainText', { property: field }) : message(`validation.default.${keyword}`);
+  return new AppError('VALIDATION_FAILED', { errors: [{ field, keyword, message: text }] });
 }
 
 interface Upload {
@@ -95,9 +97,11 @@ async function readUpload(request: FastifyRequest): Promise<Upload> {
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('DOCUMENT_TOO_LARGE');
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-    if (code?.startsWith('FST_')) throw new AppError('MALFORMED_REQUEST', { cause: err });
-    throw err;
+    // Anything else the parser throws (no boundary, a broken part header, a cut-off body) is the request's fault.
+    throw new AppError('MALFORMED_REQUEST', { cause: err });
   }
+  for (const [name, value] of Object.entries(upload.fields)) if (!isPlainText(value)) throw fieldError(name, 'x-plainText');
+  if (upload.file && !isPlainText(upload.file.fileName)) throw fieldError('file', 'x-plainText');
   return upload;
 }
 

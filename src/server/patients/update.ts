@@ -4,7 +4,12 @@
  * is checked here: one Self per account (product-spec §4 relationship availability) and a date of
  * birth unless the relationship is a child kind.
  */
+import type { FastifyRequest } from 'fastify';
 import type { EndpointTypes } from '../../generated/entities';
+import { changedFields, PATIENT_IDENTITY_FIELDS, refusedIdentityFields } from '../../domain/identity-changes';
+import { writeAudit } from '../audit';
+import { flagOn } from '../booking/support';
+import { callerOf } from '../plugins/auth';
 import type { Relationship } from '../../generated/enums';
 import { message } from '../../domain/messages';
 import { offeredRelationships, skipsDateOfBirthCheck } from '../../domain/relationships';
@@ -49,4 +54,25 @@ export async function updatePatientRecord(db: Queryable, current: PatientRow, ch
     ],
   );
   return (await patientById(db, current.id))!;
+}
+
+/**
+ * Identity of a patient (names, date of birth, gender, relationship, e-mail) changes only by the
+ * account holder, or by support and admins while supportDemographicsEdit is on for them; never by a
+ * third-party agent, never on a staff account's records (domain/identity-changes.ts).
+ */
+export async function assertMayChangePatient(request: FastifyRequest, current: PatientRow, change: PatientUpdate, action: string): Promise<void> {
+  const caller = callerOf(request);
+  const changed = changedFields(
+    { firstName: current.first_name, lastName: current.last_name, email: current.email, dateOfBirth: current.date_of_birth, gender: current.gender, relationship: current.relationship },
+    { firstName: change.firstName, lastName: change.lastName, email: change.email, dateOfBirth: change.dateOfBirth, gender: change.gender, relationship: change.relationship },
+  );
+  if (!changed.length || caller.userId === current.user_id) return;
+  const [account] = await request.server.database.query<{ user_type: string }>('SELECT user_type FROM users WHERE id = $1', [current.user_id]);
+  const editor = { isHolder: false, isThirdPartyAgent: caller.permissions.isThirdPartyAgent, demographicsEdit: await flagOn(request.server, 'supportDemographicsEdit', caller.userId) };
+  const refused = refusedIdentityFields(editor, account?.user_type !== 'patient', changed, PATIENT_IDENTITY_FIELDS);
+  if (refused.length) {
+    await writeAudit(request, { action, outcome: 'denied', status: 403, recordType: 'patient', recordId: current.id, details: { reason: `identity fields: ${refused.join(', ')}` } });
+    throw new AppError('IDENTITY_CHANGE_FORBIDDEN');
+  }
 }

@@ -1,6 +1,7 @@
 /**
- * Who is calling. A bearer access token is verified (signature, expiry) and its account checked on
- * every call, so a disabled account's tokens stop working at once. Installs app.accessCheck, which
+ * Who is calling. A bearer access token is verified (signature, expiry) and its server-side session
+ * checked on every call, so signing out, a disabled account, changed groups or an idle session stop
+ * its tokens at once. Installs app.accessCheck, which
  * src/server/routes/registry.ts puts in front of every endpoint not open to anyone: a caller without
  * a valid token gets 401, one whose groups the endpoint's access list does not name gets 403, and
  * both are written to the audit trail. Endpoints marked `audit: true` get an audit row per call.
@@ -16,12 +17,16 @@ import { outcomeOfStatus, writeAudit } from '../audit';
 import { googleVerifier, type GoogleVerifier } from '../auth/google';
 import { deriveKeys, serverSecret, type ServerKeys } from '../auth/secrets';
 import { verifyAccessToken } from '../auth/tokens';
+import { resumeSession } from '../auth/server-sessions';
 import type { Config } from '../config';
 import { AppError } from '../errors';
+import { isPlainText } from '../../domain/validation/plain-input';
 import type { AccessCheck } from '../routes/registry';
 
 export interface Caller {
   userId: string;
+  /** the server-side session of the token (auth/server-sessions.ts) */
+  sessionId: string;
   email: string;
   userType: UserType;
   groups: PermissionGroup[];
@@ -77,14 +82,13 @@ export async function resolveCaller(request: FastifyRequest): Promise<Caller | u
   if (!token) return request.headers.authorization ? null : undefined;
   const claims = await verifyAccessToken(request.server.keys, token, request.server.clock.now());
   if (!claims) return null;
-  const [account] = await request.server.database.query<{ disabled: boolean }>(
-    'SELECT disabled_at IS NOT NULL AS disabled FROM users WHERE id = $1',
-    [claims.sub],
-  );
-  if (!account || account.disabled) return null;
+  // The session behind the token must be open (not signed out, idle, disabled, or its groups changed).
+  const session = await resumeSession(request.server.database, claims.sid, claims.sub);
+  if (!session) return null;
   const caller: Caller = {
     userId: claims.sub,
-    email: claims.email,
+    sessionId: claims.sid,
+    email: session.email,
     userType: claims.userType,
     groups: claims.groups,
     businessPartnerId: claims.bp,
@@ -101,6 +105,46 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
+/** Path parameters that name a record, in the order that names the request's record best. */
+const RECORD_PARAMS: readonly [param: string, type: string | undefined][] = [
+  ['patientId', 'patient'], ['id', undefined], ['documentId', 'document'], ['insuranceId', 'insurance'],
+  ['consentId', 'consent'], ['transactionId', 'billingTransaction'], ['userId', 'user'],
+];
+
+/** "/support/patients/{id}" names a patient: the path segment before the parameter, singular. */
+function recordTypeOfPath(path: string, param: string): string {
+  const segment = path.split(`/{${param}}`)[0]?.split('/').pop() ?? '';
+  return segment.replace(/s$/, '') || 'record';
+}
+
+/** A record id as the caller sent it, fit for the audit trail: text, no control characters, bounded. */
+function auditableId(value: unknown): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (typeof first !== 'string' || first === '' || !isPlainText(first)) return undefined;
+  return first.slice(0, 100);
+}
+
+/**
+ * The record a request names (handlers that resolve it set request.auditTarget instead): a path
+ * parameter, else the patient a query or body names. Read from the raw request, so a refusal before
+ * validation (401, 403, 400) still says which record was asked for.
+ */
+export function recordNamedBy(request: FastifyRequest, endpoint: EndpointDefinition): { type: string; id: string } | undefined {
+  if (request.auditTarget) return request.auditTarget;
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  for (const [param, type] of RECORD_PARAMS) {
+    const id = auditableId(params[param]);
+    if (id) return { type: type ?? recordTypeOfPath(endpoint.path, param), id };
+  }
+  for (const source of [request.query, request.body]) {
+    if (!source || typeof source !== 'object') continue;
+    const named = source as Record<string, unknown>;
+    const id = auditableId(named.patientId) ?? auditableId(named.patientIds);
+    if (id) return { type: 'patient', id };
+  }
+  return undefined;
+}
+
 export default fp<{ config: Config }>(
   async (app, opts) => {
     app.decorate('keys', deriveKeys(serverSecret(opts.config)));
@@ -115,12 +159,14 @@ export default fp<{ config: Config }>(
 
     const accessCheck: AccessCheck = (endpoint: EndpointDefinition) => async (request: FastifyRequest) => {
       const caller = await resolveCaller(request);
+      const target = recordNamedBy(request, endpoint);
+      const record = { recordType: target?.type, recordId: target?.id };
       if (!caller) {
-        await writeAudit(request, { action: endpoint.id, outcome: 'denied', status: 401, details: { reason: caller === null ? 'invalid token' : 'no token' } });
+        await writeAudit(request, { action: endpoint.id, outcome: 'denied', status: 401, ...record, details: { reason: caller === null ? 'invalid token' : 'no token' } });
         throw new AppError('UNAUTHENTICATED');
       }
       if (!mayAccess(endpoint.access, caller.groups)) {
-        await writeAudit(request, { action: endpoint.id, outcome: 'denied', status: 403, details: { reason: 'role' } });
+        await writeAudit(request, { action: endpoint.id, outcome: 'denied', status: 403, ...record, details: { reason: 'role' } });
         throw new AppError('FORBIDDEN');
       }
     };
@@ -131,9 +177,13 @@ export default fp<{ config: Config }>(
       const id = request.routeOptions.config.endpointId as EndpointId | undefined;
       const endpoint = id ? endpoints[id] : undefined;
       if (endpoint?.audit && !request.audited) {
-        const params = request.params as Record<string, unknown> | undefined;
-        const target = request.auditTarget ?? (typeof params?.id === 'string' ? { type: endpoint.resource, id: params.id } : undefined);
-        await writeAudit(request, { action: endpoint.id, outcome: outcomeOfStatus(reply.statusCode), status: reply.statusCode, recordType: target?.type, recordId: target?.id });
+        const target = recordNamedBy(request, endpoint);
+        // A refused call says why: the catalogue error it was answered with.
+        const reason = reply.statusCode >= 400 ? { reason: request.refusal ?? `status ${reply.statusCode}` } : undefined;
+        await writeAudit(request, {
+          action: endpoint.id, outcome: outcomeOfStatus(reply.statusCode), status: reply.statusCode,
+          recordType: target?.type, recordId: target?.id, ...(reason ? { details: reason } : {}),
+        });
       }
       return payload;
     });

@@ -87,10 +87,11 @@ export default fp<ClientPluginOptions>(
       },
     });
 
-    const page = (head: string, body: string, state: unknown, queries: unknown): string => {
+    // The inline scripts carry this answer's CSP nonce (plugins/security.ts): only they may run.
+    const page = (head: string, body: string, state: unknown, queries: unknown, nonce: string): string => {
       const scripts = [
-        state === undefined ? '' : `<script>window.__INITIAL_STATE__=${scriptSafeJson(state)}</script>`,
-        queries === undefined ? '' : `<script>window.__QUERY_STATE__=${scriptSafeJson(queries)}</script>`,
+        state === undefined ? '' : `<script nonce="${nonce}">window.__INITIAL_STATE__=${scriptSafeJson(state)}</script>`,
+        queries === undefined ? '' : `<script nonce="${nonce}">window.__QUERY_STATE__=${scriptSafeJson(queries)}</script>`,
       ].join('');
       // Replacer functions: a "$" in the page must not be read as a replacement pattern.
       return template
@@ -136,7 +137,7 @@ export default fp<ClientPluginOptions>(
       }
       // A page rendered with data hydrates inside the query frame: fetch its code alongside.
       const frameAssets = queries === undefined ? '' : screenAssets(manifest, 'src/client/app/QueryFrame.tsx');
-      return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page(head + assets + frameAssets, body, state, queries));
+      return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page(head + assets + frameAssets, body, state, queries, reply.scriptNonce()));
     });
   },
   { name: 'client' },

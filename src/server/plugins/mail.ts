@@ -7,7 +7,10 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { mailTemplates, type MailTemplateId } from '../../generated/mail';
 import { fillPlaceholders } from '../../domain/messages';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { errorBody } from '../errors';
+import { audienceOf, placeholderContext } from './errors';
 
 export interface MailAttachment {
   filename: string;
@@ -39,6 +42,12 @@ const MAILBOX_SIZE = 100;
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
+export function isLoopback(ip: string): boolean {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
 export function renderMail(template: MailTemplateId, to: string, params: Record<string, string | number>): SentMail {
@@ -78,8 +87,12 @@ export default fp<{ config: Config }>(
       },
     } satisfies Mailer);
 
-    app.get('/dev/mailbox.json', { schema: { hide: true } }, async () => ({ messages: mailbox }));
-    app.get('/dev/mailbox', { schema: { hide: true } }, async (_request, reply) => {
+    // The mailbox holds sign-in codes: only a caller on this machine may read it, whatever HOST is.
+    const loopbackOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!isLoopback(request.ip)) return reply.status(404).send(errorBody('NOT_FOUND', audienceOf(request), placeholderContext()));
+    };
+    app.get('/dev/mailbox.json', { schema: { hide: true }, onRequest: loopbackOnly }, async () => ({ messages: mailbox }));
+    app.get('/dev/mailbox', { schema: { hide: true }, onRequest: loopbackOnly }, async (_request, reply) => {
       const rows = mailbox
         .map((m) => `<article><h2>${escapeHtml(m.subject)}</h2><p>To ${escapeHtml(m.to)} at ${escapeHtml(m.at)}</p><pre>${escapeHtml(m.text)}</pre></article>`)
         .join('\n');

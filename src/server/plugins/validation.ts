@@ -1,10 +1,27 @@
 /**
  * Requests are validated with the shared ajv configuration (src/domain/validation), so the API
  * accepts exactly what the forms accept. Bodies are taken as sent; path and query values arrive
- * as text and may be coerced to the declared type.
+ * as text and may be coerced to the declared type. On top of each schema, every value is checked
+ * for what no field may hold (control characters, broken Unicode, non-finite numbers: see
+ * domain/validation/plain-input.ts), so such input is refused with a 400 naming the field.
  */
 import fp from 'fastify-plugin';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { createAjv } from '../../domain/validation/ajv';
+import { unsafeValueIssues } from '../../domain/validation/plain-input';
+
+type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+
+export function withPlainInput(validate: ValidateFunction): Validator {
+  const checked: Validator = (data) => {
+    // The schema first: it coerces query and path text (so "Infinity" is seen as a number).
+    const valid = validate(data);
+    const unsafe = unsafeValueIssues(data).map((i): ErrorObject => ({ keyword: i.keyword, instancePath: i.pointer, schemaPath: '#', params: i.params, message: `must pass ${i.keyword}` }));
+    checked.errors = [...unsafe, ...(valid ? [] : (validate.errors ?? []))];
+    return checked.errors.length === 0;
+  };
+  return checked;
+}
 
 export default fp(
   async (app) => {
@@ -12,7 +29,7 @@ export default fp(
     const now = () => app.clock.now();
     const bodyAjv = createAjv({}, now);
     const textAjv = createAjv({ coerceTypes: 'array' }, now);
-    app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+    app.setValidatorCompiler(({ schema, httpPart }) => withPlainInput((httpPart === 'body' ? bodyAjv : textAjv).compile(schema)));
   },
   { name: 'validation', dependencies: ['clock'] },
 );

@@ -29,17 +29,26 @@ describe('AccountSettingsPage', () => {
     expect(updateUser).not.toHaveBeenCalled();
   });
 
-  it('saves names, e-mail, phone (as digits) and address, and the signed-in user follows the new e-mail', async () => {
-    const updateUser = jest.fn((input: RequestInput) => ({ ...details, ...(input.body as object) }));
-    const { store } = renderScreen(<AccountSettingsPage />, { path, answers: { getUserDetails: () => details, updateUser } });
+  it('saves names, phone (as digits) and address; a new e-mail waits for the code mailed to it, then the signed-in user follows it', async () => {
+    const newEmail = 'jordan.new@example.com';
+    const updateUser = jest.fn((input: RequestInput) => ({ ...details, ...(input.body as object), email: details.email, pendingEmail: newEmail }));
+    const confirmEmailChange = jest.fn(() => ({ ...details, email: newEmail }));
+    const { store } = renderScreen(<AccountSettingsPage />, { path, answers: { getUserDetails: () => details, updateUser, confirmEmailChange } });
     const email = await screen.findByLabelText(/Email/);
     await userEvent.clear(email);
-    await userEvent.type(email, 'jordan.new@example.com');
+    await userEvent.type(email, newEmail);
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText(new RegExp(messages['ui.patient.settings.saved']));
-    expect(screen.getByText(new RegExp(message('ui.patient.settings.emailChanged', { email: 'jordan.new@example.com' }).replace('.', '\\.')))).toBeTruthy();
-    expect(updateUser.mock.calls[0]![0]).toMatchObject({ params: { id: testUser.id }, body: { email: 'jordan.new@example.com', phoneNumber: '6145550142', address: details.address } });
-    await waitFor(() => expect(selectUser(store.getState())?.email).toBe('jordan.new@example.com'));
+    expect(screen.getByText(message('ui.patient.settings.emailPending', { email: newEmail, current: details.email }), { exact: false })).toBeTruthy();
+    expect(updateUser.mock.calls[0]![0]).toMatchObject({ params: { id: testUser.id }, body: { email: newEmail, phoneNumber: '6145550142', address: details.address } });
+    // Still signed in with the old address until the code is confirmed.
+    expect(selectUser(store.getState())?.email).toBe(details.email);
+
+    await userEvent.type(await screen.findByLabelText(/Confirmation code/), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm new e-mail' }));
+    await screen.findByText(message('ui.patient.settings.emailChanged', { email: newEmail }));
+    expect(confirmEmailChange).toHaveBeenCalledWith(expect.objectContaining({ params: { id: testUser.id }, body: { code: '123456' } }));
+    await waitFor(() => expect(selectUser(store.getState())?.email).toBe(newEmail));
   });
 
   it('shows the API refusing an e-mail another account uses on the e-mail field', async () => {

@@ -1,11 +1,14 @@
 /**
  * Account settings: the holder's names, e-mail, phone and address, validated with the rules of
  * product-spec §5 (specs/forms/account-settings.yaml); the API checks the same schemas and its
- * field errors show on their fields.
+ * field errors show on their fields. A new e-mail is not taken at once: the API mails a code to it
+ * and answers with pendingEmail; the holder enters that code here (confirm-email-change form), and
+ * only then signs in with the new address.
  */
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import accountSettingsForm from '../../../generated/forms/account-settings';
+import confirmEmailChangeForm from '../../../generated/forms/confirm-email-change';
 import { routeById } from '../../../generated/routes';
 import { message } from '../../../domain/messages';
 import { digitsOf, formatPhone } from '../../../domain/phone';
@@ -48,6 +51,21 @@ export default function AccountSettingsPage() {
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [outcome, setOutcome] = useState<{ kind: 'saved' | 'failed'; text: string } | undefined>();
 
+  /** The account as the API now has it; the signed-in user follows its names and sign-in e-mail. */
+  const accountChanged = (changed: AccountDetails) => {
+    queryClient.setQueryData(portalKeys.account(changed.id), changed);
+    void queryClient.invalidateQueries({ queryKey: portalKeys.patients(changed.id) });
+    if (auth.user) {
+      const user = { ...auth.user, firstName: changed.firstName, lastName: changed.lastName, email: changed.email };
+      updateStoredUser(user, auth.expiresAt);
+      dispatch(authenticated({ user, permissions: auth.permissions, expiresAt: auth.expiresAt }));
+    }
+  };
+  const failed = (error: unknown) => {
+    if (isApiError(error) && error.fieldErrors.length) setServerErrors(error.fieldErrors);
+    setOutcome({ kind: 'failed', text: errorTextFor(error, 'patient_web') });
+  };
+
   const save = useMutation({
     mutationFn: (input: { id: string; values: AccountSettings }) =>
       api.updateUser({ params: { id: input.id }, body: { ...input.values, phoneNumber: digitsOf(input.values.phoneNumber) } }),
@@ -55,27 +73,26 @@ export default function AccountSettingsPage() {
       setServerErrors([]);
       setOutcome(undefined);
     },
-    onSuccess: (changed, input) => {
-      queryClient.setQueryData(portalKeys.account(changed.id), changed);
-      void queryClient.invalidateQueries({ queryKey: portalKeys.patients(changed.id) });
-      const previousEmail = account.data?.email;
-      if (auth.user) {
-        const user = { ...auth.user, firstName: changed.firstName, lastName: changed.lastName, email: changed.email };
-        updateStoredUser(user, auth.expiresAt);
-        dispatch(authenticated({ user, permissions: auth.permissions, expiresAt: auth.expiresAt }));
-      }
-      const emailChanged = previousEmail !== undefined && previousEmail.toLowerCase() !== input.values.email.toLowerCase();
+    onSuccess: (changed) => {
+      accountChanged(changed);
       setOutcome({
         kind: 'saved',
-        text: [message('ui.patient.settings.saved'), emailChanged ? message('ui.patient.settings.emailChanged', { email: changed.email }) : '']
+        text: [message('ui.patient.settings.saved'), changed.pendingEmail ? message('ui.patient.settings.emailPending', { email: changed.pendingEmail, current: changed.email }) : '']
           .filter(Boolean)
           .join(' '),
       });
     },
-    onError: (error) => {
-      if (isApiError(error) && error.fieldErrors.length) setServerErrors(error.fieldErrors);
-      setOutcome({ kind: 'failed', text: errorTextFor(error, 'patient_web') });
+    onError: failed,
+  });
+
+  const confirmEmail = useMutation({
+    mutationFn: (input: { id: string; code: string }) => api.confirmEmailChange({ params: { id: input.id }, body: { code: input.code } }),
+    onMutate: () => setOutcome(undefined),
+    onSuccess: (changed) => {
+      accountChanged(changed);
+      setOutcome({ kind: 'saved', text: message('ui.patient.settings.emailChanged', { email: changed.email }) });
     },
+    onError: failed,
   });
 
   return (
@@ -87,18 +104,30 @@ export default function AccountSettingsPage() {
         </div>
         <Loaded query={account} skeleton={<ListSkeleton rows={5} height="3.5rem" />}>
           {(a) => (
-            <SpecForm<AccountSettings>
-              form={accountSettingsForm}
-              initialData={initialSettings(a)}
-              serverErrors={serverErrors}
-              submitting={save.isPending}
-              onSubmit={(values) => save.mutate({ id: a.id, values })}
-              actions={
-                <ButtonLink to={routeById.patientAccount.path} variant="ghost">
-                  {message('ui.patient.settings.cancel')}
-                </ButtonLink>
-              }
-            />
+            <>
+              {a.pendingEmail ? (
+                <SpecForm<{ code: string }>
+                  key={a.pendingEmail}
+                  idPrefix="confirm-email"
+                  form={confirmEmailChangeForm}
+                  serverErrors={serverErrors}
+                  submitting={confirmEmail.isPending}
+                  onSubmit={(values) => confirmEmail.mutate({ id: a.id, code: values.code })}
+                />
+              ) : null}
+              <SpecForm<AccountSettings>
+                form={accountSettingsForm}
+                initialData={initialSettings(a)}
+                serverErrors={serverErrors}
+                submitting={save.isPending}
+                onSubmit={(values) => save.mutate({ id: a.id, values })}
+                actions={
+                  <ButtonLink to={routeById.patientAccount.path} variant="ghost">
+                    {message('ui.patient.settings.cancel')}
+                  </ButtonLink>
+                }
+              />
+            </>
           )}
         </Loaded>
       </div>

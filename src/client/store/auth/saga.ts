@@ -68,6 +68,12 @@ export function* completeSignIn(action: PayloadAction<SignInResult>) {
 
 export function* logout() {
   const services: Services = yield getContext('services');
+  try {
+    // The server ends the session first, so the token stops working wherever a copy of it is.
+    yield call(services.auth.signOut);
+  } catch {
+    // Signed out here regardless: an expired or unreachable session has nothing left to end.
+  }
   yield call([services.session, services.session.clear]);
   yield put(signedOut());
   // Nothing of the person who left stays in this browser: booking (with partner details) and the search query.

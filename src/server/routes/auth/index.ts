@@ -8,6 +8,8 @@ import { assertUnderLimit, recordAttempt } from '../../auth/limits';
 import { codeHash, sameHash } from '../../auth/secrets';
 import { auditSignInFailure, sessionFor } from '../../auth/session';
 import { AppError } from '../../errors';
+import { endSession } from '../../auth/server-sessions';
+import { callerOf } from '../../plugins/auth';
 import type { Handlers } from '../registry';
 
 /** An account that may sign in: exists and is not disabled. */
@@ -147,5 +149,12 @@ export const authHandlers: Handlers = {
 
   async verifyLoginToken(request) {
     return signInWithToken(request, request.params.loginToken, undefined, 'link');
+  },
+
+  async signOut(request, reply) {
+    const caller = callerOf(request);
+    await endSession(request.server.database, caller.sessionId, 'signed out');
+    request.auditTarget = { type: 'user', id: caller.userId };
+    return reply.status(204).send();
   },
 };

@@ -11,7 +11,7 @@ import { documentOut, documentsOf, sendDocument, storeUploadedDocument } from '.
 import { noteOut, notesOf, saveNote } from '../../patients/notes';
 import { patientById, patientOut, patientsOfUser } from '../../patients/repository';
 import { verifyPatientDateOfBirth } from '../../patients/date-of-birth';
-import { updatePatientRecord } from '../../patients/update';
+import { assertMayChangePatient, updatePatientRecord } from '../../patients/update';
 import { careStatusOf, associatedProviders } from '../../patients/care';
 import type { FastifyRequest } from 'fastify';
 import type { Handlers } from '../registry';
@@ -79,6 +79,7 @@ export const patientsHandlers: Handlers = {
   async updatePatient(request) {
     const reached = await reachPatient(request, request.params.id, 'updatePatient');
     const db = request.server.database;
+    await assertMayChangePatient(request, (await patientById(db, reached.id))!, request.body, 'updatePatient');
     return patientOut(await db.transaction(async (tx) => updatePatientRecord(tx, (await patientById(tx, reached.id))!, request.body)), request.server.clock.now());
   },
 
@@ -118,6 +119,7 @@ export const patientsHandlers: Handlers = {
 
   async updateSupportPatient(request) {
     const reached = await reachPatient(request, request.params.id, 'updateSupportPatient');
+    await assertMayChangePatient(request, (await patientById(request.server.database, reached.id))!, request.body, 'updateSupportPatient');
     await request.server.database.transaction(async (tx) => updatePatientRecord(tx, (await patientById(tx, reached.id))!, request.body));
     return supportPatient(request, reached.id);
   },

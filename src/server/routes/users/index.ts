@@ -2,7 +2,12 @@
 import { createPatientAccount } from '../../accounts/create';
 import { billingSummary } from '../../billing/summary';
 import { reachAccount } from '../../accounts/reach';
-import { userById, userOut } from '../../accounts/repository';
+import { userById, userOut, type UserRow } from '../../accounts/repository';
+import { confirmEmailChange, pendingEmailOf, requestEmailChange } from '../../accounts/email-change';
+import { writeAudit } from '../../audit';
+import { flagOn } from '../../booking/support';
+import { ACCOUNT_IDENTITY_FIELDS, changedFields, refusedIdentityFields } from '../../../domain/identity-changes';
+import type { FastifyRequest } from 'fastify';
 import { sessionFor } from '../../auth/session';
 import { callerOf, resolveCaller } from '../../plugins/auth';
 import { sendSignInLink } from '../auth';
@@ -12,16 +17,16 @@ import { flagOnFor } from '../../booking/support';
 import { errorCatalogue } from '../../../generated/errors';
 import { digitsOf } from '../../../domain/phone';
 
-function pgCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | undefined;
-  const code = e?.code ?? e?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
+/** An account as its settings show it, with the new e-mail waiting for its code. */
+async function accountOut(request: FastifyRequest, user: UserRow) {
+  const pendingEmail = await pendingEmailOf(request, user.id);
+  return { ...(await userOut(request.server.database, user)), ...(pendingEmail ? { pendingEmail } : {}) };
 }
 
 export const usersHandlers: Handlers = {
   async getUserDetails(request) {
     const user = await reachAccount(request, request.params.id, 'getUserDetails');
-    return userOut(request.server.database, user);
+    return accountOut(request, user);
   },
 
   async getUserBilling(request) {
@@ -91,32 +96,46 @@ export const usersHandlers: Handlers = {
 
   async updateUser(request) {
     const user = await reachAccount(request, request.params.id, 'updateUser');
-    const { firstName, lastName, email, phoneNumber, dateOfBirth, address } = request.body;
+    const caller = callerOf(request);
     const db = request.server.database;
-    if (email !== undefined && email.toLowerCase() !== user.email.toLowerCase()) {
-      const taken = await db.query('SELECT 1 FROM users WHERE email = $1 AND id <> $2', [email, user.id]);
-      if (taken.length) throw new AppError('EMAIL_IN_USE', { errors: [{ field: 'email', keyword: 'unique', message: errorCatalogue.EMAIL_IN_USE.message }] });
+    const { firstName, lastName, email, phoneNumber, dateOfBirth, address } = request.body;
+    const changed = changedFields(
+      { firstName: user.first_name, lastName: user.last_name, email: user.email, dateOfBirth: user.date_of_birth },
+      { firstName, lastName, email, dateOfBirth },
+    );
+    const editor = {
+      isHolder: caller.userId === user.id,
+      isThirdPartyAgent: caller.permissions.isThirdPartyAgent,
+      demographicsEdit: await flagOn(request.server, 'supportDemographicsEdit', caller.userId),
+    };
+    const refused = refusedIdentityFields(editor, user.user_type !== 'patient', changed, ACCOUNT_IDENTITY_FIELDS);
+    if (refused.length) {
+      await writeAudit(request, { action: 'updateUser', outcome: 'denied', status: 403, recordType: 'user', recordId: user.id, details: { reason: `identity fields: ${refused.join(', ')}` } });
+      throw new AppError('IDENTITY_CHANGE_FORBIDDEN');
     }
+    // A new sign-in e-mail waits for the code sent to it; everything else changes now.
+    if (email !== undefined && changed.includes('email')) await requestEmailChange(request, user, email);
     const phone = phoneNumber === undefined ? null : digitsOf(phoneNumber);
     await db.transaction(async (tx) => {
       await tx.query(
-        `UPDATE users SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name), email = coalesce($4::citext, email),
-                date_of_birth = coalesce($5::date, date_of_birth), address = coalesce($6::jsonb, address), updated_at = now()
+        `UPDATE users SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
+                date_of_birth = coalesce($4::date, date_of_birth), address = coalesce($5::jsonb, address), updated_at = now()
           WHERE id = $1`,
-        [user.id, firstName ?? null, lastName ?? null, email ?? null, dateOfBirth ?? null, address ? JSON.stringify(address) : null],
+        [user.id, firstName ?? null, lastName ?? null, dateOfBirth ?? null, address ? JSON.stringify(address) : null],
       );
       // The account holder is also their own Self patient: keep what both carry the same.
       await tx.query(
-        `UPDATE patients SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name), email = coalesce($4::citext, email),
-                phone_number = coalesce($5, phone_number), updated_at = now()
+        `UPDATE patients SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
+                phone_number = coalesce($4, phone_number), updated_at = now()
           WHERE user_id = $1 AND relationship = 'Self'`,
-        [user.id, firstName ?? null, lastName ?? null, email ?? null, phone],
+        [user.id, firstName ?? null, lastName ?? null, phone],
       );
-    }).catch((err: unknown) => {
-      // Two accounts taking the same address at once: the unique index decides, the answer is the same.
-      if (pgCode(err) === '23505') throw new AppError('EMAIL_IN_USE', { errors: [{ field: 'email', keyword: 'unique', message: errorCatalogue.EMAIL_IN_USE.message }] });
-      throw err;
     });
-    return userOut(db, (await userById(db, user.id))!);
+    return accountOut(request, (await userById(db, user.id))!);
+  },
+
+  async confirmEmailChange(request) {
+    const user = await confirmEmailChange(request, request.params.id, request.body.code);
+    return accountOut(request, user);
   },
 };

@@ -1,0 +1,101 @@
+/**
+ * Changing a sign-in e-mail (issue 14, item 1): the new address is not taken when it is asked for.
+ * A code goes to the new address and the old one is told; the change happens when the account
+ * holder, signed in, confirms that code. So neither a support agent nor anyone holding a session can
+ * move an account to an address they own without the holder, and the holder hears of every attempt.
+ */
+import type { FastifyRequest } from 'fastify';
+import { constants } from '../../generated/constants';
+import { errorCatalogue } from '../../generated/errors';
+import { formatPhone } from '../../domain/phone';
+import { writeAudit } from '../audit';
+import { newOtp } from '../auth/codes';
+import { endSessionsOf } from '../auth/server-sessions';
+import { assertUnderLimit, recordAttempt } from '../auth/limits';
+import { codeHash, sameHash } from '../auth/secrets';
+import { AppError } from '../errors';
+import { callerOf } from '../plugins/auth';
+import { pgCode } from '../booking/support';
+import { userById, type UserRow } from './repository';
+
+function emailInUse(): AppError {
+  return new AppError('EMAIL_IN_USE', { errors: [{ field: 'email', keyword: 'unique', message: errorCatalogue.EMAIL_IN_USE.message }] });
+}
+
+/** The new address waiting for its code, if any. */
+export async function pendingEmailOf(request: FastifyRequest, userId: string): Promise<string | undefined> {
+  const [row] = await request.server.database.query<{ new_email: string }>(
+    `SELECT new_email::text AS new_email FROM email_changes
+      WHERE user_id = $1 AND confirmed_at IS NULL AND retired_at IS NULL AND expires_at > now() AND wrong_tries < $2
+      ORDER BY created_at DESC LIMIT 1`,
+    [userId, constants.otpMaxWrongTries],
+  );
+  return row?.new_email;
+}
+
+/** Mails a code to `newEmail` and tells the account's current address; the account keeps its e-mail. */
+export async function requestEmailChange(request: FastifyRequest, user: UserRow, newEmail: string): Promise<void> {
+  const db = request.server.database;
+  const taken = await db.query('SELECT 1 FROM users WHERE email = $1 AND id <> $2', [newEmail, user.id]);
+  if (taken.length) throw emailInUse();
+  await assertUnderLimit(request, 'send', newEmail, 'updateUser');
+  await recordAttempt(request, 'send', newEmail);
+  const code = newOtp();
+  await db.transaction(async (tx) => {
+    // Only the newest request counts: asking again retires the earlier codes.
+    await tx.query('UPDATE email_changes SET retired_at = now() WHERE user_id = $1 AND confirmed_at IS NULL AND retired_at IS NULL', [user.id]);
+    await tx.query(
+      'INSERT INTO email_changes (user_id, new_email, code_hash, requested_by, expires_at) VALUES ($1, $2, $3, $4, $5)',
+      [user.id, newEmail, codeHash(request.server.keys, code), callerOf(request).userId, request.server.signInExpiry(constants.emailChangeExpiryMinutes)],
+    );
+  });
+  await request.server.mailer.send('email-change-code', newEmail, { code, minutes: constants.emailChangeExpiryMinutes });
+  await request.server.mailer.send('email-change-requested', user.email, { newEmail, phone: formatPhone(constants.supportPhone) });
+  await writeAudit(request, { action: 'requestEmailChange', outcome: 'success', status: 200, recordType: 'user', recordId: user.id, details: { byHolder: callerOf(request).userId === user.id } });
+}
+
+/** The holder confirms the code sent to the new address; the account signs in with it from then on. */
+export async function confirmEmailChange(request: FastifyRequest, userId: string, code: string): Promise<UserRow> {
+  const caller = callerOf(request);
+  const db = request.server.database;
+  const user = caller.userId === userId ? await userById(db, userId) : undefined;
+  if (!user) {
+    // Someone else's account, staff included: the change needs its holder.
+    await writeAudit(request, { action: 'confirmEmailChange', outcome: 'denied', status: 404, recordType: 'user', recordId: userId, details: { reason: 'not the account holder' } });
+    throw new AppError('NOT_FOUND');
+  }
+  await assertUnderLimit(request, 'failure', user.email, 'confirmEmailChange');
+  const [change] = await db.query<{ id: string; new_email: string; code_hash: string; usable: boolean }>(
+    `SELECT id, new_email::text AS new_email, code_hash, (confirmed_at IS NULL AND retired_at IS NULL AND expires_at > now() AND wrong_tries < $2) AS usable
+       FROM email_changes WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1`,
+    [user.id, constants.otpMaxWrongTries],
+  );
+  const refuse = async (reason: string) => {
+    await recordAttempt(request, 'failure', user.email);
+    await writeAudit(request, { action: 'confirmEmailChange', outcome: 'failure', status: 400, recordType: 'user', recordId: user.id, details: { reason } });
+    return new AppError('EMAIL_CHANGE_CODE_INVALID');
+  };
+  if (!change || !change.usable) throw await refuse(change ? 'code expired, used or locked' : 'no change pending');
+  if (!sameHash(change.code_hash, codeHash(request.server.keys, code))) {
+    await db.query('UPDATE email_changes SET wrong_tries = wrong_tries + 1 WHERE id = $1', [change.id]);
+    throw await refuse('wrong code');
+  }
+  const previousEmail = user.email;
+  await db
+    .transaction(async (tx) => {
+      // Single use even when two confirmations race: only one UPDATE finds the change open.
+      const open = await tx.query('UPDATE email_changes SET confirmed_at = now() WHERE id = $1 AND confirmed_at IS NULL AND retired_at IS NULL RETURNING id', [change.id]);
+      if (!open.length) throw new AppError('EMAIL_CHANGE_CODE_INVALID');
+      await tx.query('UPDATE users SET email = $2::citext, updated_at = now() WHERE id = $1', [user.id, change.new_email]);
+      await tx.query(`UPDATE patients SET email = $2::citext, updated_at = now() WHERE user_id = $1 AND relationship = 'Self'`, [user.id, change.new_email]);
+    })
+    .catch((err: unknown) => {
+      // Another account took the address meanwhile: the unique index decides.
+      if (pgCode(err) === '23505') throw emailInUse();
+      throw err;
+    });
+  // Sessions signed in with the old address end; the holder's own, which confirmed, goes on.
+  await endSessionsOf(db, user.id, 'email changed', caller.sessionId);
+  await request.server.mailer.send('email-changed', previousEmail, { newEmail: change.new_email, phone: formatPhone(constants.supportPhone) });
+  return (await userById(db, user.id))!;
+}

@@ -1,0 +1,53 @@
+/**
+ * The server-side session behind every access token (issue 14, item 4). A token names its session
+ * (sid); a request counts only while that session is open: not signed out, not idle for
+ * sessionIdleMinutes, not past its expiry, and the account's groups unchanged since sign-in.
+ */
+import { constants } from '../../generated/constants';
+import type { Queryable } from '../db/connection';
+
+export type SessionEndReason = 'signed out' | 'idle' | 'groups changed' | 'email changed';
+
+export async function startSession(db: Queryable, user: { id: string; groups: readonly string[] }, expiresAt: Date): Promise<string> {
+  const [row] = await db.query<{ id: string }>('INSERT INTO auth_sessions (user_id, groups, expires_at) VALUES ($1, $2, $3) RETURNING id', [user.id, [...user.groups], expiresAt]);
+  return row!.id;
+}
+
+export interface OpenSession {
+  email: string;
+  groups: string[];
+}
+
+/**
+ * The session and its account as they are now, with its idle clock restarted; undefined when the
+ * session is unknown, ended, idle, expired, or its account is disabled. A session whose account's
+ * groups changed since sign-in is ended here (the token carries the old groups).
+ */
+export async function resumeSession(db: Queryable, sessionId: string, userId: string): Promise<OpenSession | undefined> {
+  const [row] = await db.query<{ open: boolean; idle: boolean; same_groups: boolean; disabled: boolean; email: string; groups: string[] }>(
+    `SELECT s.ended_at IS NULL AND s.expires_at > now() AS open,
+            s.last_seen_at <= now() - make_interval(mins => $3) AS idle,
+            s.groups::text[] = u.groups::text[] AS same_groups,
+            u.disabled_at IS NOT NULL AS disabled, u.email::text AS email, u.groups::text[] AS groups
+       FROM auth_sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id = $1 AND s.user_id = $2`,
+    [sessionId, userId, constants.sessionIdleMinutes],
+  );
+  if (!row || !row.open || row.disabled) return undefined;
+  if (row.idle || !row.same_groups) {
+    await endSession(db, sessionId, row.idle ? 'idle' : 'groups changed');
+    return undefined;
+  }
+  await db.query('UPDATE auth_sessions SET last_seen_at = now() WHERE id = $1', [sessionId]);
+  return { email: row.email, groups: row.groups };
+}
+
+export async function endSession(db: Queryable, sessionId: string, reason: SessionEndReason): Promise<void> {
+  await db.query('UPDATE auth_sessions SET ended_at = now(), end_reason = $2 WHERE id = $1 AND ended_at IS NULL', [sessionId, reason]);
+}
+
+/** Ends every open session of an account, but the one making the change when given. */
+export async function endSessionsOf(db: Queryable, userId: string, reason: SessionEndReason, except?: string): Promise<number> {
+  const ended = await db.query('UPDATE auth_sessions SET ended_at = now(), end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL AND id IS DISTINCT FROM $3 RETURNING id', [userId, reason, except ?? null]);
+  return ended.length;
+}

@@ -1,0 +1,112 @@
+/**
+ * No 5xx from input (issue 14, item 6), as a property: for every endpoint of the generated API table
+ * (the schemas the OpenAPI document shows), requests derived from its schemas, sent by every role
+ * (signed out and each demo account), never get a 5xx; a refused request (4xx) answers with a
+ * catalogue error and changes no data. Audit rows, sign-in attempt counts, the wrong-guess counters
+ * of codes and links and the session's last request are the only writes a refusal may make: they
+ * record the refusal.
+ */
+import { appendFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { endpoints, type EndpointId } from '../../src/generated/api';
+import { demoAccounts } from '../../src/server/db/seed/demo-accounts';
+import { startTestApp, type TestApp } from '../support/app';
+import { callerFor } from '../support/sessions';
+import { requestFor, type KnownIds } from '../support/request-arbitraries';
+
+const CASES_PER_ENDPOINT = 200;
+/** A request that hangs is as bad as a 500 (and would stall the run). */
+const ANSWER_WITHIN_MS = 15_000;
+const RECORDS_REFUSALS = ['audit_log', 'sign_in_attempts', 'insurance_inquiry_audits', 'sign_in_codes', 'login_tokens', 'auth_sessions'];
+
+let t: TestApp;
+let ids: KnownIds;
+let roles: { name: string; headers: Record<string, string> }[];
+
+/** A generated sign-out ends that role's session: sign the role in again for the next cases. */
+async function renewAfterSignOut(role: number): Promise<void> {
+  const name = roles[role]!.name;
+  if (name.includes('@')) roles[role]!.headers = (await callerFor(t.app, name)).headers;
+}
+const timings: Record<string, number> = {};
+let started = 0;
+
+async function writes(): Promise<number> {
+  const [row] = await t.app.database.query<{ n: number }>('SELECT n::int AS n FROM test_write_counter');
+  return row!.n;
+}
+
+beforeAll(async () => {
+  started = Date.now();
+  t = await startTestApp({ seed: true });
+  const db = t.app.database;
+  // Every row written, changed or deleted outside the refusal records bumps one counter, in the
+  // same transaction (so a write that is rolled back does not count).
+  const tables = (await db.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")).map((r) => r.name).filter((n) => !RECORDS_REFUSALS.includes(n));
+  await db.query('CREATE TABLE test_write_counter (n bigint NOT NULL)');
+  await db.query('INSERT INTO test_write_counter VALUES (0)');
+  await db.query("CREATE FUNCTION test_count_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE test_write_counter SET n = n + 1; RETURN NULL; END $$");
+  for (const table of tables) await db.query(`CREATE TRIGGER test_count_write AFTER INSERT OR UPDATE OR DELETE ON "${table}" FOR EACH ROW EXECUTE FUNCTION test_count_write()`);
+  // The counter sees a write (so "no change" below can fail).
+  const counted = await writes();
+  await db.query('UPDATE practices SET name = name WHERE id = (SELECT id FROM practices ORDER BY id LIMIT 1)');
+  if ((await writes()) !== counted + 1) throw new Error('the write counter did not count a write');
+
+  const some = async (sql: string) => (await db.query<{ v: string }>(sql)).map((r) => r.v);
+  ids = {
+    uuids: [
+      ...(await some('SELECT id::text AS v FROM users ORDER BY created_at LIMIT 6')),
+      ...(await some('SELECT id::text AS v FROM patients LIMIT 6')),
+      ...(await some('SELECT id::text AS v FROM providers LIMIT 3')),
+      ...(await some('SELECT id::text AS v FROM practices LIMIT 2')),
+      ...(await some('SELECT id::text AS v FROM business_partners LIMIT 2')),
+      ...(await some('SELECT id::text AS v FROM slots WHERE lower(during) > now() LIMIT 3')),
+      ...(await some('SELECT id::text AS v FROM appointments LIMIT 3')),
+      ...(await some('SELECT id::text AS v FROM patient_insurances LIMIT 2')),
+    ],
+    codes: [
+      ...(await some('SELECT partnership_code::text AS v FROM business_partners LIMIT 2')),
+      ...(await some('SELECT slug AS v FROM providers LIMIT 2')),
+      ...(await some('SELECT code AS v FROM insurance_carriers LIMIT 2')),
+      'CA', 'NY', '10001',
+    ],
+  };
+  roles = [{ name: 'signed out', headers: {} }, { name: 'forged token', headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.x' } }];
+  for (const account of demoAccounts) roles.push({ name: account.email, headers: (await callerFor(t.app, account.email)).headers });
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  const total = Object.values(timings).reduce((a, b) => a + b, 0);
+  const slowest = Object.entries(timings).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([id, ms]) => `${id} ${ms} ms`).join(', ');
+  console.log(`no-5xx: ${Object.keys(timings).length} endpoints × ${CASES_PER_ENDPOINT} cases in ${total} ms (whole file ${Date.now() - started} ms); slowest: ${slowest}`);
+});
+
+describe('no 5xx from generated requests', () => {
+  it.each(Object.keys(endpoints) as EndpointId[])('%s', async (id) => {
+    const endpoint = endpoints[id];
+    const begin = Date.now();
+    await fc.assert(
+      fc.asyncProperty(requestFor(endpoint, ids), fc.nat(roles.length - 1), fc.ipV4(), async (request, role, ip) => {
+        const before = await writes();
+        const sent = t.app.inject({ ...request, remoteAddress: ip, headers: { ...request.headers, ...roles[role]!.headers } });
+        let timer: NodeJS.Timeout | undefined;
+        const hung = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`no answer in ${ANSWER_WITHIN_MS} ms for ${roles[role]!.name}`)), ANSWER_WITHIN_MS);
+        });
+        const res = await Promise.race([sent, hung]).finally(() => clearTimeout(timer));
+        if (id === 'signOut' && res.statusCode === 204) await renewAfterSignOut(role);
+        if (res.statusCode >= 500) throw new Error(`${res.statusCode} for ${roles[role]!.name}: ${res.body.slice(0, 300)}`);
+        if (res.statusCode >= 400) {
+          const body = res.json() as { statusCode: number; message: string };
+          expect(body.statusCode).toBe(res.statusCode);
+          expect(body.message).toEqual(expect.any(String));
+          expect(await writes()).toBe(before);
+        }
+      }),
+      { numRuns: CASES_PER_ENDPOINT, seed: Number(process.env.FC_SEED ?? 1414), endOnFailure: true },
+    );
+    timings[id] = Date.now() - begin;
+    if (process.env.NO_5XX_PROGRESS) appendFileSync(process.env.NO_5XX_PROGRESS, `${id} ${timings[id]} ms\n`);
+  }, 300_000);
+});
