@@ -14,7 +14,6 @@ import { sendSignInLink } from '../auth';
 import type { Handlers } from '../registry';
 import { AppError } from '../../errors';
 import { flagOnFor } from '../../booking/support';
-import { errorCatalogue } from '../../../generated/errors';
 import { digitsOf } from '../../../domain/phone';
 
 /** An account as its settings show it, with the new e-mail waiting for its code. */
