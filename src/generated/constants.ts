@@ -3,6 +3,14 @@
 export const constants = {
   /** Choosing a slot holds it for the caller this many minutes; booking converts the hold, an expired hold is released. */
   slotHoldMinutes: 5,
+  /** Live slot holds one account may have at once; a further hold lets go of the account's oldest, so one account can never hide more than this many open times. */
+  maxLiveHoldsPerAccount: 2,
+  /** Slot holds one account may take in an hour (renewals of a live hold count too). */
+  holdsPerAccountPerHour: 30,
+  /** Slot holds one visitor (IP address) may take in an hour across all accounts. */
+  holdsPerIpPerHour: 60,
+  /** Appointments one account may book for itself in an hour (a replayed idempotency key is not a new booking). */
+  bookingsPerAccountPerHour: 10,
   /** Cancelling a session that starts within this many hours is a late cancellation (fee, unless waived by the clientCancelWithin48Hours flag or by staff). */
   lateCancelWindowHours: 48,
   /** Late-cancellation fee in US cents (50.00 USD), charged to the card on file or left outstanding for POST /payments/{id}/pay. */
@@ -561,12 +569,22 @@ export const constants = {
   loginTokenExpiryMinutes: 10,
   /** Random bytes in a magic-link login token (256 bits; at least 128 are required). */
   loginTokenBytes: 32,
-  /** Codes and links sent to one e-mail address in an hour. */
+  /** Codes and links sent to one e-mail address in an hour (counted atomically in the shared database, so every API process enforces the same number). */
   signInSendsPerAccountPerHour: 5,
   /** Codes and links requested from one IP address in an hour. */
   signInSendsPerIpPerHour: 20,
-  /** Failed sign-in attempts on one e-mail address in an hour before further attempts are refused. */
-  signInFailuresPerAccountPerHour: 10,
+  /** Failed sign-in attempts on one e-mail address from one IP address in an hour before further attempts from that IP are refused; the owner signing in from elsewhere is not locked out. */
+  signInFailuresPerAccountPerSourcePerHour: 10,
+  /** Failed sign-in attempts on one e-mail address from all IP addresses together in an hour before further attempts are refused (bounds guessing spread over many addresses). */
+  signInFailuresPerAccountPerHour: 30,
+  /** Failed sign-in attempts on one e-mail address from one IP address before each further attempt must wait (back-off). */
+  signInBackoffFreeFailures: 6,
+  /** The first back-off wait in seconds; each further failure from the same IP on the same address doubles it, up to signInBackoffMaxSeconds. */
+  signInBackoffBaseSeconds: 2,
+  /** The longest back-off wait in seconds between sign-in attempts on one e-mail address from one IP address. */
+  signInBackoffMaxSeconds: 300,
+  /** Accounts an anonymous visitor may create (sign-up, booking) from one IP address in an hour. */
+  accountCreationsPerIpPerHour: 10,
   /** Failed sign-in attempts from one IP address in an hour before further attempts are refused. */
   signInFailuresPerIpPerHour: 30,
   /** An access token (and the cookie holding it) expires this many minutes after sign-in. */

@@ -10,6 +10,8 @@ import { AppError } from '../errors';
 import { resolveCaller } from '../plugins/auth';
 import { partnerByCode } from '../marketplace/partners';
 import { userById, type UserRow } from './repository';
+import { constants } from '../../generated/constants';
+import { takeOrRefuse } from '../limits/counters';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -31,6 +33,10 @@ export async function createPatientAccount(request: FastifyRequest, body: Create
     const partner = await partnerByCode(request.server.database, body.partnershipCode);
     if (!partner || (partnerId && partner.id !== partnerId)) throw new AppError('PARTNERSHIP_CODE_INVALID');
     partnerId = partner.id;
+  }
+  // Anonymous sign-ups are counted per IP (staff creating accounts are signed in and audited).
+  if (!caller) {
+    await takeOrRefuse(request, 'createUser', [{ scope: 'account-create:ip', key: request.ip, max: constants.accountCreationsPerIpPerHour, windowMinutes: 60 }]);
   }
   try {
     const id = await request.server.database.transaction(async (tx) => {

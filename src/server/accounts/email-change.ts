@@ -11,7 +11,7 @@ import { formatPhone } from '../../domain/phone';
 import { writeAudit } from '../audit';
 import { newOtp } from '../auth/codes';
 import { endSessionsOf } from '../auth/server-sessions';
-import { assertUnderLimit, recordAttempt } from '../auth/limits';
+import { guessRight, takeGuess, takeSend } from '../auth/limits';
 import { codeHash, sameHash } from '../auth/secrets';
 import { AppError } from '../errors';
 import { callerOf } from '../plugins/auth';
@@ -38,8 +38,7 @@ export async function requestEmailChange(request: FastifyRequest, user: UserRow,
   const db = request.server.database;
   const taken = await db.query('SELECT 1 FROM users WHERE email = $1 AND id <> $2', [newEmail, user.id]);
   if (taken.length) throw emailInUse();
-  await assertUnderLimit(request, 'send', newEmail, 'updateUser');
-  await recordAttempt(request, 'send', newEmail);
+  await takeSend(request, newEmail, 'updateUser');
   const code = newOtp();
   await db.transaction(async (tx) => {
     // Only the newest request counts: asking again retires the earlier codes.
@@ -64,22 +63,25 @@ export async function confirmEmailChange(request: FastifyRequest, userId: string
     await writeAudit(request, { action: 'confirmEmailChange', outcome: 'denied', status: 404, recordType: 'user', recordId: userId, details: { reason: 'not the account holder' } });
     throw new AppError('NOT_FOUND');
   }
-  await assertUnderLimit(request, 'failure', user.email, 'confirmEmailChange');
-  const [change] = await db.query<{ id: string; new_email: string; code_hash: string; usable: boolean }>(
-    `SELECT id, new_email::text AS new_email, code_hash, (confirmed_at IS NULL AND retired_at IS NULL AND expires_at > now() AND wrong_tries < $2) AS usable
-       FROM email_changes WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1`,
-    [user.id, constants.otpMaxWrongTries],
+  const guess = await takeGuess(request, 'confirmEmailChange', user.email, { backoff: false });
+  const [change] = await db.query<{ id: string; new_email: string; code_hash: string }>(
+    'SELECT id, new_email::text AS new_email, code_hash FROM email_changes WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1',
+    [user.id],
   );
   const refuse = async (reason: string) => {
-    await recordAttempt(request, 'failure', user.email);
     await writeAudit(request, { action: 'confirmEmailChange', outcome: 'failure', status: 400, recordType: 'user', recordId: user.id, details: { reason } });
     return new AppError('EMAIL_CHANGE_CODE_INVALID');
   };
-  if (!change || !change.usable) throw await refuse(change ? 'code expired, used or locked' : 'no change pending');
-  if (!sameHash(change.code_hash, codeHash(request.server.keys, code))) {
-    await db.query('UPDATE email_changes SET wrong_tries = wrong_tries + 1 WHERE id = $1', [change.id]);
-    throw await refuse('wrong code');
-  }
+  if (!change) throw await refuse('no change pending');
+  // A try is taken atomically before comparing, so simultaneous guesses compare at most otpMaxWrongTries.
+  const tried = await db.query(
+    `UPDATE email_changes SET wrong_tries = wrong_tries + 1
+      WHERE id = $1 AND confirmed_at IS NULL AND retired_at IS NULL AND expires_at > now() AND wrong_tries < $2 RETURNING id`,
+    [change.id, constants.otpMaxWrongTries],
+  );
+  if (!tried.length) throw await refuse('code expired, used or locked');
+  if (!sameHash(change.code_hash, codeHash(request.server.keys, code))) throw await refuse('wrong code');
+  await guessRight(request, guess);
   const previousEmail = user.email;
   await db
     .transaction(async (tx) => {

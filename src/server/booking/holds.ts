@@ -64,8 +64,26 @@ export function holdOut(hold: { id: string; slot_id: string; provider_id: string
   };
 }
 
-/** Holds a slot for the caller; their own live hold of the same slot is renewed (same hold id, later expiry). */
-export async function holdSlot(database: Database, callerId: string, slotId: string, providerId: string, now: Date): Promise<HoldSlotResponse> {
+/**
+ * One account holds at most maxLiveHoldsPerAccount times at once: a new hold lets go of the oldest,
+ * so a fresh account cannot hide a provider's calendar from everyone. The account's holds take turns
+ * (an advisory lock per account, taken after the provider's), so two processes cannot both keep theirs.
+ */
+async function keepNewestHolds(tx: Queryable, kind: Database['kind'], callerId: string, newHoldId: string, now: Date): Promise<void> {
+  if (kind === 'postgres') await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('holds-of:' || $1::text, 0))", [callerId]);
+  await tx.query(
+    `DELETE FROM slot_reservations WHERE id IN (
+       SELECT id FROM slot_reservations WHERE kind = 'hold' AND held_by = $1 AND expires_at > $3::timestamptz AND id <> $4
+        ORDER BY created_at DESC, expires_at DESC OFFSET $2)`,
+    [callerId, constants.maxLiveHoldsPerAccount - 1, now.toISOString(), newHoldId],
+  );
+}
+
+/**
+ * Holds a slot for the caller; their own live hold of the same slot is renewed (same hold id, later
+ * expiry). `limitLiveHolds` is false for staff booking for many callers in turn.
+ */
+export async function holdSlot(database: Database, callerId: string, slotId: string, providerId: string, now: Date, limitLiveHolds = true): Promise<HoldSlotResponse> {
   const slot = await slotOf(database, slotId, providerId);
   if (!slot) throw new AppError('NO_OPEN_SLOT');
   checkSlotRules(slot, now);
@@ -85,6 +103,7 @@ export async function holdSlot(database: Database, callerId: string, slotId: str
          RETURNING id, slot_id, provider_id, expires_at`,
         [slotId, callerId, constants.slotHoldMinutes, now.toISOString()],
       );
+      if (limitLiveHolds) await keepNewestHolds(tx, database.kind, callerId, row!.id, now);
       return row!;
     });
     return holdOut(hold, slot);

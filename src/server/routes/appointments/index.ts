@@ -15,6 +15,7 @@ import {
   AlreadyAnswered, claimKey, ensureBookingsOpen, EXCLUSION_VIOLATION, flagOn, gatewayOf, idempotencyKeyOf, pgCode, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
 } from '../../booking/support';
 import { AppError } from '../../errors';
+import { giveBack, takeOrRefuse } from '../../limits/counters';
 import { callerOf } from '../../plugins/auth';
 import type { Handlers } from '../registry';
 
@@ -94,7 +95,16 @@ async function onceFor<T>(
 export const appointmentsHandlers: Handlers = {
   async holdSlot(request, reply) {
     await ensureBookingsOpen(request);
-    const hold = await holdSlot(request.server.database, callerOf(request).userId, request.body.slotId, request.body.providerId, request.server.clock.now());
+    const caller = callerOf(request);
+    // Staff book for many callers in turn, often from one call-centre address: signed in and audited, they are not counted.
+    const isPatient = !caller.permissions.isSupportOrThirdParty;
+    if (isPatient) {
+      await takeOrRefuse(request, 'holdSlot', [
+        { scope: 'hold:account', key: caller.userId, max: constants.holdsPerAccountPerHour, windowMinutes: 60 },
+        { scope: 'hold:ip', key: request.ip, max: constants.holdsPerIpPerHour, windowMinutes: 60 },
+      ]);
+    }
+    const hold = await holdSlot(request.server.database, caller.userId, request.body.slotId, request.body.providerId, request.server.clock.now(), isPatient);
     reply.status(201);
     return hold;
   },
@@ -107,7 +117,16 @@ export const appointmentsHandlers: Handlers = {
   async createAppointment(request, reply) {
     const account = await bookingAccount(request, request.body.userId, undefined, 'createAppointment');
     const key = idempotencyKeyOf(request, true)!;
-    const result = await book(request, { body: request.body, account, endpoint: 'createAppointment', idempotencyKey: key });
+    const counted = await takeOrRefuse(request, 'createAppointment', [
+      { scope: 'booking:account', key: callerOf(request).userId, max: constants.bookingsPerAccountPerHour, windowMinutes: 60 },
+    ]);
+    const result = await book(request, { body: request.body, account, endpoint: 'createAppointment', idempotencyKey: key }).catch(async (error: unknown) => {
+      // A refused booking (slot taken, card declined, bad input) is not a booking.
+      await giveBack(request.server.database, counted);
+      throw error;
+    });
+    // A replayed key answers the first booking again: not a new one.
+    if (result.replayed) await giveBack(request.server.database, counted);
     request.auditTarget = { type: 'appointment', id: result.body.id };
     reply.status(result.status);
     if (result.replayed) reply.header('idempotent-replayed', 'true');

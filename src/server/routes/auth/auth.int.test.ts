@@ -153,6 +153,21 @@ describe('one-time codes', () => {
     expect((await verifyOtp(email, '999999', freshIp())).json().errorCode).toBe('SIGN_IN_RATE_LIMITED');
   });
 
+  it('limits failed attempts per account from one address without locking out the owner elsewhere', async () => {
+    const email = 'morgan.lee@example.com';
+    const attacker = freshIp();
+    let refusedAt = 0;
+    for (let i = 1; i <= constants.signInFailuresPerAccountPerSourcePerHour + 1 && !refusedAt; i += 1) {
+      if ((await verifyOtp(email, '999999', attacker)).statusCode === 429) refusedAt = i;
+    }
+    // The back-off (or the per-source limit) stops the attacker before the account-wide budget is spent.
+    expect(refusedAt).toBeGreaterThan(constants.signInBackoffFreeFailures);
+    expect(refusedAt).toBeLessThanOrEqual(constants.signInFailuresPerAccountPerSourcePerHour + 1);
+    const owner = freshIp();
+    expect((await sendOtp(email, owner)).statusCode).toBe(200);
+    expect((await verifyOtp(email, await latestCode(email), owner)).statusCode).toBe(200);
+  });
+
   it('validates the body with the spec messages and rejects unknown fields', async () => {
     const short = await verifyOtp(patient.email, '12345', freshIp());
     expect(short.statusCode).toBe(400);

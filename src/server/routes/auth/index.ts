@@ -4,7 +4,7 @@ import { constants } from '../../../generated/constants';
 import { userByEmail, userById, type UserRow } from '../../accounts/repository';
 import { writeAudit } from '../../audit';
 import { newLoginToken, newOtp } from '../../auth/codes';
-import { assertUnderLimit, recordAttempt } from '../../auth/limits';
+import { guessRight, takeGuess, takeSend } from '../../auth/limits';
 import { codeHash, sameHash } from '../../auth/secrets';
 import { auditSignInFailure, sessionFor } from '../../auth/session';
 import { AppError } from '../../errors';
@@ -43,29 +43,40 @@ interface LoginTokenRow {
  * `consume`, an account that requires it gets DOB_REQUIRED and the token stays usable.
  */
 async function signInWithToken(request: FastifyRequest, loginToken: string, dob: string | undefined, method: string) {
-  await assertUnderLimit(request, 'failure', undefined, 'signIn');
+  const guess = await takeGuess(request, 'signIn', undefined);
   const db = request.server.database;
+  const now = request.server.clock.now().toISOString();
   const [row] = await db.query<LoginTokenRow>(
     `SELECT id, user_id, expires_at <= $2::timestamptz AS expired, used_at IS NOT NULL AS used, wrong_tries, redirect_to
        FROM login_tokens WHERE token_hash = $1`,
-    [codeHash(request.server.keys, loginToken), request.server.clock.now().toISOString()],
+    [codeHash(request.server.keys, loginToken), now],
   );
   const user = row ? await userById(db, row.user_id) : undefined;
   if (!row || !user || user.disabled_at || row.expired || row.used || row.wrong_tries >= constants.otpMaxWrongTries) {
-    await recordAttempt(request, 'failure', user?.email);
     await auditSignInFailure(request, method, row ? 'token expired, used or locked' : 'unknown token', 401, user?.id);
     throw new AppError('LOGIN_LINK_INVALID');
   }
-  if (user.dob_check_required && dob !== user.date_of_birth) {
-    if (dob !== undefined) {
-      await db.query('UPDATE login_tokens SET wrong_tries = wrong_tries + 1 WHERE id = $1', [row.id]);
-      await recordAttempt(request, 'failure', user.email);
+  // The token itself was right; what remains to guess is the date of birth.
+  await guessRight(request, guess);
+  if (user.dob_check_required) {
+    if (dob === undefined) {
+      await auditSignInFailure(request, method, 'date of birth required', 403, user.id);
+      throw new AppError('DOB_REQUIRED');
     }
-    await auditSignInFailure(request, method, dob === undefined ? 'date of birth required' : 'wrong date of birth', 403, user.id);
-    throw new AppError('DOB_REQUIRED');
+    const dobGuess = await takeGuess(request, 'signIn', user.email);
+    // Counted before it is compared, so simultaneous guesses cannot all be compared.
+    const tried = await db.query('UPDATE login_tokens SET wrong_tries = wrong_tries + 1 WHERE id = $1 AND wrong_tries < $2 RETURNING id', [row.id, constants.otpMaxWrongTries]);
+    if (!tried.length) {
+      await auditSignInFailure(request, method, 'token locked', 401, user.id);
+      throw new AppError('LOGIN_LINK_INVALID');
+    }
+    if (dob !== user.date_of_birth) {
+      await auditSignInFailure(request, method, 'wrong date of birth', 403, user.id);
+      throw new AppError('DOB_REQUIRED');
+    }
+    await guessRight(request, dobGuess);
   }
   // Single use even when two requests race: only one UPDATE finds the token unused.
-  const now = request.server.clock.now().toISOString();
   const used = await db.query('UPDATE login_tokens SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND expires_at > $2::timestamptz RETURNING id', [row.id, now]);
   if (!used.length) {
     await auditSignInFailure(request, method, 'token used concurrently', 401, user.id);
@@ -77,8 +88,7 @@ async function signInWithToken(request: FastifyRequest, loginToken: string, dob:
 export const authHandlers: Handlers = {
   async sendMagicLink(request) {
     const { email, redirectTo } = request.body;
-    await assertUnderLimit(request, 'send', email, 'sendMagicLink');
-    await recordAttempt(request, 'send', email);
+    await takeSend(request, email, 'sendMagicLink');
     const user = await activeAccount(request, email);
     if (user) await sendSignInLink(request, user, redirectTo);
     await writeAudit(request, { action: 'sendMagicLink', outcome: user ? 'success' : 'failure', status: 200, actorId: user?.id, details: { account: Boolean(user) } });
@@ -87,8 +97,7 @@ export const authHandlers: Handlers = {
 
   async sendEmailOtp(request) {
     const { email, isRetry } = request.body;
-    await assertUnderLimit(request, 'send', email, 'sendEmailOtp');
-    await recordAttempt(request, 'send', email);
+    await takeSend(request, email, 'sendEmailOtp');
     const user = await activeAccount(request, email);
     if (user) {
       const code = newOtp();
@@ -107,39 +116,41 @@ export const authHandlers: Handlers = {
 
   async verifyEmailOtp(request) {
     const { email, otp } = request.body;
-    await assertUnderLimit(request, 'failure', email, 'signIn');
+    // Counted before it is compared: per address and IP, per address, per IP; a right guess is given back.
+    const guess = await takeGuess(request, 'signIn', email);
     const db = request.server.database;
-    const [code] = await db.query<{ id: string; code_hash: string; usable: boolean }>(
-      `SELECT id, code_hash, (used_at IS NULL AND expires_at > $3::timestamptz AND wrong_tries < $2) AS usable
-         FROM sign_in_codes WHERE email = $1 ORDER BY created_at DESC LIMIT 1`,
-      [email, constants.otpMaxWrongTries, request.server.clock.now().toISOString()],
-    );
+    const now = request.server.clock.now().toISOString();
+    const [code] = await db.query<{ id: string; code_hash: string }>('SELECT id, code_hash FROM sign_in_codes WHERE email = $1 ORDER BY created_at DESC LIMIT 1', [email]);
     const user = await activeAccount(request, email);
     const fail = async (reason: string) => {
-      await recordAttempt(request, 'failure', email);
       await auditSignInFailure(request, 'otp', reason, 401, user?.id);
       return new AppError('OTP_INVALID');
     };
-    if (!code || !code.usable || !user) throw await fail(code ? 'code expired, used or locked' : 'no code');
-    if (!sameHash(code.code_hash, codeHash(request.server.keys, otp))) {
-      await db.query('UPDATE sign_in_codes SET wrong_tries = wrong_tries + 1 WHERE id = $1', [code.id]);
-      throw await fail('wrong code');
-    }
-    const used = await db.query('UPDATE sign_in_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id', [code.id, request.server.clock.now().toISOString()]);
+    if (!code || !user) throw await fail(code ? 'no account' : 'no code');
+    // One of the code's otpMaxWrongTries tries is taken atomically before comparing, so simultaneous
+    // guesses on any number of processes compare at most that many.
+    const tried = await db.query(
+      'UPDATE sign_in_codes SET wrong_tries = wrong_tries + 1 WHERE id = $1 AND used_at IS NULL AND expires_at > $3::timestamptz AND wrong_tries < $2 RETURNING id',
+      [code.id, constants.otpMaxWrongTries, now],
+    );
+    if (!tried.length) throw await fail('code expired, used or locked');
+    if (!sameHash(code.code_hash, codeHash(request.server.keys, otp))) throw await fail('wrong code');
+    const used = await db.query('UPDATE sign_in_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id', [code.id, now]);
     if (!used.length) throw await fail('code used concurrently');
+    await guessRight(request, guess);
     return sessionFor(request, user, 'otp');
   },
 
   async loginGoogleSso(request) {
     const { jwtToken, relayState } = request.body;
-    await assertUnderLimit(request, 'failure', undefined, 'signIn');
+    const guess = await takeGuess(request, 'signIn', undefined);
     const identity = await request.server.verifyGoogleIdToken(jwtToken);
     const user = identity ? await activeAccount(request, identity.email) : undefined;
     if (!user) {
-      await recordAttempt(request, 'failure', identity?.email);
       await auditSignInFailure(request, 'google', identity ? 'no active account' : 'token rejected', 401);
       throw new AppError('GOOGLE_SIGN_IN_FAILED');
     }
+    await guessRight(request, guess);
     return sessionFor(request, user, 'google', relayState !== undefined ? { relayState } : {});
   },
 
