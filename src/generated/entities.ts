@@ -2992,6 +2992,98 @@ export interface VerifyEmailOtpBody {
    */
   email: string;
   otp: string;
+  newAccount?: {
+    /**
+     * First name
+     */
+    firstName: string;
+    /**
+     * Last name
+     */
+    lastName: string;
+    /**
+     * Date of birth
+     */
+    dateOfBirth?: string;
+    address?: {
+      /**
+       * Address line 1
+       */
+      line1: string;
+      /**
+       * Address line 2
+       */
+      line2?: string;
+      /**
+       * City
+       */
+      city: string;
+      /**
+       * State
+       */
+      state:
+        | 'AL'
+        | 'AK'
+        | 'AZ'
+        | 'AR'
+        | 'CA'
+        | 'CO'
+        | 'CT'
+        | 'DE'
+        | 'DC'
+        | 'FL'
+        | 'GA'
+        | 'HI'
+        | 'ID'
+        | 'IL'
+        | 'IN'
+        | 'IA'
+        | 'KS'
+        | 'KY'
+        | 'LA'
+        | 'ME'
+        | 'MD'
+        | 'MA'
+        | 'MI'
+        | 'MN'
+        | 'MS'
+        | 'MO'
+        | 'MT'
+        | 'NE'
+        | 'NV'
+        | 'NH'
+        | 'NJ'
+        | 'NM'
+        | 'NY'
+        | 'NC'
+        | 'ND'
+        | 'OH'
+        | 'OK'
+        | 'OR'
+        | 'PA'
+        | 'RI'
+        | 'SC'
+        | 'SD'
+        | 'TN'
+        | 'TX'
+        | 'UT'
+        | 'VT'
+        | 'VA'
+        | 'WA'
+        | 'WV'
+        | 'WI'
+        | 'WY';
+      /**
+       * Zip code
+       */
+      zipcode: string;
+      /**
+       * Country
+       */
+      country?: string;
+    };
+    partnershipCode?: string;
+  };
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema

@@ -44,7 +44,8 @@ export const messages = {
   'ui.booking.verify.resend': 'Send a new code',
   'ui.booking.verify.confirm': 'Confirm and continue',
   'ui.booking.verify.newAccountHeading': 'Create your account',
-  'ui.booking.verify.newAccountText': 'We did not find an account for {email}. Tell us your name and we create one, then send a code to confirm the address.',
+  'ui.booking.verify.newAccountText': 'Tell us your name and date of birth to create your account for {email}.',
+  'ui.booking.verify.newAccountConfirmedText': 'Thank you, {email} is confirmed. Tell us your name and date of birth to create your account.',
   'ui.booking.verify.createAccount': 'Create account',
   'ui.booking.patients.choose': 'Who will attend?',
   'ui.booking.patients.you': 'you',
@@ -545,6 +546,7 @@ export interface MessageParams {
   'ui.booking.verify.confirm': Record<string, never>;
   'ui.booking.verify.newAccountHeading': Record<string, never>;
   'ui.booking.verify.newAccountText': { email: string | number };
+  'ui.booking.verify.newAccountConfirmedText': { email: string | number };
   'ui.booking.verify.createAccount': Record<string, never>;
   'ui.booking.patients.choose': Record<string, never>;
   'ui.booking.patients.you': Record<string, never>;

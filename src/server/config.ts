@@ -37,6 +37,8 @@ export interface Config {
   testSignInLifetimeSeconds: number | undefined;
   /** test-only: codes and links one e-mail address may be sent in an hour, instead of the spec's limit */
   testSignInSendsPerAccountPerHour: number | undefined;
+  /** test-only: multiplies the account-creation, hold and booking limits (tests that book many times from one address) */
+  testRateLimitFactor: number | undefined;
 }
 
 export interface VariableSpec {
@@ -151,6 +153,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (testSignInLifetimeSeconds !== undefined && nodeEnv !== 'test') problems.push('TEST_SIGN_IN_LIFETIME_SECONDS is for tests only: unset it, or run with NODE_ENV=test.');
   const testSignInSendsPerAccountPerHour = read('TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR') === undefined ? undefined : integer('TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR', 0, 1, 100_000);
   if (testSignInSendsPerAccountPerHour !== undefined && nodeEnv !== 'test') problems.push('TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR is for tests only: unset it, or run with NODE_ENV=test.');
+  const testRateLimitFactor = read('TEST_RATE_LIMIT_FACTOR') === undefined ? undefined : integer('TEST_RATE_LIMIT_FACTOR', 0, 1, 100_000);
+  if (testRateLimitFactor !== undefined && nodeEnv !== 'test') problems.push('TEST_RATE_LIMIT_FACTOR is for tests only: unset it, or run with NODE_ENV=test.');
   const googleJwksUrl = read('GOOGLE_JWKS_URL') ?? 'https://www.googleapis.com/oauth2/v3/certs';
   if (!/^(https?|file):\/\//.test(googleJwksUrl)) problems.push('GOOGLE_JWKS_URL must be an https:// (or file://) address of a JSON Web Key Set.');
 
@@ -187,6 +191,7 @@ export function loadConfig(env: Env = process.env): Config {
     braintreeEnvironment,
     testSignInLifetimeSeconds,
     testSignInSendsPerAccountPerHour,
+    testRateLimitFactor,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -37,8 +37,8 @@ async function startServer() {
   const mailDir = mkdtempSync(join(tmpdir(), 'e2e-mail-'));
   // TRUST_PROXY: each browser session comes from its own X-Forwarded-For address (harness.ts), so the
   // hourly per-IP sign-in limits of one test never refuse another's. TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR:
-  // many test files sign the same demo accounts in within the hour.
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', E2E_MAIL_DIR: mailDir, TRUST_PROXY: 'true', TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR: '1000' };
+  // many test files sign the same demo accounts in within the hour. TEST_RATE_LIMIT_FACTOR: they also hold and book often.
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', E2E_MAIL_DIR: mailDir, TRUST_PROXY: 'true', TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR: '1000', TEST_RATE_LIMIT_FACTOR: '100' };
   delete env.DATABASE_URL;
   const child = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], { cwd: join(__dirname, '..', '..'), env, stdio: ['ignore', 'pipe', 'inherit'], detached: false });
   child.stdout.on('data', () => undefined);

@@ -30,6 +30,17 @@ export async function signInWithCode(email: string): Promise<SignInResult> {
   return verified.body;
 }
 
+/** A new account through the API as a visitor makes one (verify first): a code to the address, then the code with the person's details. */
+export async function signUpWithCode(email: string, newAccount: { firstName: string; lastName: string; dateOfBirth?: string; partnershipCode?: string }): Promise<SignInResult> {
+  const since = mailMoment();
+  const sent = await api('/auth/send-email-otp', { body: { email } });
+  if (sent.status >= 300) throw new Error(`send-email-otp answered ${sent.status}`);
+  const code = await oneTimeCodeFor(email, since);
+  const created = await api<SignInResult>('/auth/verify-email-otp', { body: { email, otp: code, newAccount } });
+  if (created.status !== 200) throw new Error(`verify-email-otp with newAccount answered ${created.status}`);
+  return created.body;
+}
+
 /** Puts a session into a browser context as the client keeps it. */
 export async function openSession(context: BrowserContext, session: SignInResult): Promise<void> {
   const url = new URL(baseUrl());

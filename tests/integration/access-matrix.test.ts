@@ -38,7 +38,9 @@ function multipartUpload(): Pick<InjectOptions, 'payload' | 'headers'> {
  * insurance answers only what the caller reaches; a clinician's schedule is their own, whatever
  * provider_id header they send, and only super-admins may name another provider).
  */
-const withoutRecord: ReadonlySet<string> = new Set<EndpointId>(['getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule']);
+const withoutRecord: ReadonlySet<string> = new Set<EndpointId>(['getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule', 'createUser', 'userExists']);
+
+let madeAccounts = 0;
 
 /** Endpoints only the account holder reaches, staff included (confirming a new e-mail needs its holder). */
 const holderOnly: ReadonlySet<string> = new Set<EndpointId>(['confirmEmailChange']);
@@ -48,6 +50,9 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   getUserDetails: (t) => ({ method: 'GET', url: `/api/users/${t.userId}/details` }),
   getUserBilling: (t) => ({ method: 'GET', url: `/api/users/billing?userId=${t.userId}` }),
   getUserPatients: (t) => ({ method: 'GET', url: `/api/users/patients?userId=${t.userId}` }),
+  // Staff only: a visitor signs up through a confirmed code (verify first), and nobody anonymous learns whether an address has an account.
+  createUser: () => ({ method: 'POST', url: '/api/users/create', payload: { email: `matrix.made.${(madeAccounts += 1)}@example.com`, firstName: 'Matrix', lastName: 'Made', dateOfBirth: '1980-01-01' } }),
+  userExists: (t) => ({ method: 'GET', url: `/api/users/exists?email=${encodeURIComponent(t.email)}` }),
   updateUser: (t) => ({ method: 'PATCH', url: `/api/users/${t.userId}`, payload: { lastName: 'Changed' } }),
   confirmEmailChange: (t) => ({ method: 'POST', url: `/api/users/${t.userId}/confirm-email`, payload: { code: '123456' } }),
   getSupportUser: (t) => ({ method: 'GET', url: `/api/support/users/${t.userId}` }),

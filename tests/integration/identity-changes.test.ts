@@ -55,10 +55,13 @@ describe('the takeover is refused', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: member.email, pendingEmail: attacker });
     expect(await signInEmailOf(member.id)).toBe(member.email);
-    // Signing in with the new address finds no account.
+    // Signing in with the new address finds no account: its code only offers to create a new one.
     const otp = await t.app.inject({ method: 'POST', url: '/api/auth/send-email-otp', remoteAddress: '10.14.0.1', payload: { email: attacker } });
     expect(otp.statusCode).toBe(200);
-    expect((await mailTo(t.app, attacker)).filter((m) => m.template === 'sign-in-code')).toEqual([]);
+    const [codeMail] = (await mailTo(t.app, attacker)).filter((m) => m.template === 'sign-in-code');
+    const attackerCode = /\b(\d{6})\b/.exec(codeMail!.text)![1];
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', remoteAddress: '10.14.0.1', payload: { email: attacker, otp: attackerCode } });
+    expect(signIn.json().errorCode).toBe('SIGN_UP_DETAILS_REQUIRED');
     // The member hears of it at the address they sign in with.
     const [notice] = (await mailTo(t.app, member.email)).filter((m) => m.template === 'email-change-requested');
     expect(notice?.text).toContain(attacker);

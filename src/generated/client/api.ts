@@ -623,7 +623,7 @@ export const endpointRoutes: Readonly<Record<EndpointId, EndpointRoute>> = {
     id: 'createUser',
     method: 'POST',
     path: '/users/create',
-    authorized: false,
+    authorized: true,
   },
   createUserSkipEmailVerification: {
     id: 'createUserSkipEmailVerification',
@@ -641,7 +641,7 @@ export const endpointRoutes: Readonly<Record<EndpointId, EndpointRoute>> = {
     id: 'userExists',
     method: 'GET',
     path: '/users/exists',
-    authorized: false,
+    authorized: true,
   },
   updateUser: {
     id: 'updateUser',

@@ -8,6 +8,9 @@ import { constants } from '../../generated/constants';
 import { startSession } from './server-sessions';
 import { issueAccessToken } from './tokens';
 
+/** The sign-in method of POST /users/create-skip-email-verification: a session that has not proved its address. */
+export const SKIP_EMAIL_METHOD = 'skip-email-verification';
+
 export async function sessionFor(request: FastifyRequest, user: UserRow, method: string, extra: Pick<AuthSession, 'redirectTo' | 'relayState'> = {}): Promise<AuthSession> {
   const businessPartnerId = user.user_type === 'third_party_support' ? user.business_partner_id : null;
   const now = request.server.clock.now();
@@ -21,7 +24,8 @@ export async function sessionFor(request: FastifyRequest, user: UserRow, method:
     sessionId,
   }, now);
   const partner = businessPartnerId ? await partnerById(request.server.database, businessPartnerId) : undefined;
-  await request.server.database.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [user.id]);
+  // Signing in with a code, a link or Google proves the address; the skip-e-mail path does not, so it stays unverified.
+  if (method !== SKIP_EMAIL_METHOD) await request.server.database.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [user.id]);
   await writeAudit(request, { action: 'signIn', outcome: 'success', status: 200, actorId: user.id, recordType: 'user', recordId: user.id, details: { method } });
   return {
     accessToken: token,

@@ -69,7 +69,8 @@ export async function pruneCounters(db: Queryable, now: Date): Promise<void> {
  * counted) when any is used up.
  */
 export async function takeOrRefuse(request: FastifyRequest, action: string, limits: Limit[]): Promise<TakenSlots> {
-  const { over, taken } = await takeSlots(request.server.database, limits, request.server.clock.now());
+  const factor = request.server.rateLimitFactor;
+  const { over, taken } = await takeSlots(request.server.database, limits.map((l) => ({ ...l, max: l.max * factor })), request.server.clock.now());
   if (over.length) {
     await writeAudit(request, { action, outcome: 'denied', status: 429, details: { reason: `rate limit: ${over.map((l) => l.scope).join(', ')}` } });
     throw new AppError('RATE_LIMITED');

@@ -46,6 +46,8 @@ declare module 'fastify' {
     signInExpiry: (specMinutes: number) => Date;
     /** codes and links one e-mail address may be sent in an hour (the spec's limit unless a test sets it) */
     signInSendsPerAccountPerHour: number;
+    /** multiplies the account-creation, hold and booking limits: 1 unless a test sets TEST_RATE_LIMIT_FACTOR */
+    rateLimitFactor: number;
   }
   interface FastifyRequest {
     caller?: Caller;
@@ -153,6 +155,7 @@ export default fp<{ config: Config }>(
     const testLifetime = opts.config.testSignInLifetimeSeconds;
     app.decorate('signInExpiry', (specMinutes: number) => new Date(app.clock.now().getTime() + (testLifetime === undefined ? specMinutes * 60 : testLifetime) * 1000));
     app.decorate('signInSendsPerAccountPerHour', opts.config.testSignInSendsPerAccountPerHour ?? constants.signInSendsPerAccountPerHour);
+    app.decorate('rateLimitFactor', opts.config.testRateLimitFactor ?? 1);
     app.decorateRequest('caller', undefined);
     app.decorateRequest('audited', false);
     app.decorateRequest('auditTarget', undefined);

@@ -107,21 +107,21 @@ export async function chooseTime(table: Locator, nth: number): Promise<string> {
   return label;
 }
 
-/** Identity verification for a new visitor: e-mail, the new account's details, the code from the mailbox; back on the booking. */
+/** Identity verification for a new visitor, verify first: e-mail, the code from the mailbox, then the new account's details; back on the booking. */
 export async function verifyAsNewVisitor(page: Page, person: NewPerson): Promise<void> {
   await page.waitForURL((u) => u.pathname === routeById.bookingVerifyUser.path);
   await page.getByRole('heading', { level: 1, name: messages['ui.booking.verifyHeading'] }).waitFor();
   const since = mailMoment();
   await page.getByLabel('Email').fill(person.email);
   await page.getByRole('button', { name: messages['ui.booking.verify.sendCode'] }).click();
+  await page.getByLabel('One-time code').fill(await oneTimeCodeFor(person.email, since));
+  await page.getByRole('button', { name: messages['ui.booking.verify.confirm'] }).click();
   await page.getByRole('heading', { name: messages['ui.booking.verify.newAccountHeading'] }).waitFor();
   await page.getByLabel('First name').fill(person.firstName);
   await page.getByLabel('Last name').fill(person.lastName);
   await page.getByLabel('Your date of birth').fill(person.dateOfBirth);
   // Enter submits from the keyboard (a click right after editing a date field can be lost in Chromium).
   await page.getByLabel('Your date of birth').press('Enter');
-  await page.getByLabel('One-time code').fill(await oneTimeCodeFor(person.email, since));
-  await page.getByRole('button', { name: messages['ui.booking.verify.confirm'] }).click();
   await verifiedOnBookingPage(page);
 }
 

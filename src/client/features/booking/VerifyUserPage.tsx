@@ -1,9 +1,11 @@
 /**
- * /app/bookings/verify-user: confirms who is booking before anything is held or booked. A known
- * e-mail address gets a one-time code (POST /auth/send-email-otp, then verify-email-otp); a new
- * visitor creates their account first (POST /users/create, then the code; or, while the
- * skipEmailVerification flag says skip, /users/create-skip-email-verification signs them in at
- * once). Then back to returnTo, which carries showSuccessModal=true.
+ * /app/bookings/verify-user: confirms who is booking before anything is held or booked. Verify first,
+ * create after: every address gets a one-time code (POST /auth/send-email-otp); entering it
+ * (verify-email-otp) signs an account in, or, for an address without one (SIGN_UP_DETAILS_REQUIRED),
+ * asks for the person's name and creates the account with the same code. Nothing tells the page
+ * whether an address has an account before its code is confirmed. While the skipEmailVerification
+ * flag says skip, a new visitor gives their details first and /users/create-skip-email-verification
+ * signs them in for this booking at once. Then back to returnTo, which carries showSuccessModal=true.
  */
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
@@ -23,10 +25,12 @@ import { bookingHelperUpdated } from '../../store/booking/slice';
 import { Button } from '../../ui/Button';
 import { callById, useCall } from './data';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { isApiError } from '../../api/errors';
 import { useApiAction } from './useApiAction';
 import './booking.css';
 
-type Stage = { kind: 'email' } | { kind: 'code'; email: string } | { kind: 'create'; email: string };
+/** `create` with the confirmed code creates the account with it; without one (skip-e-mail), skips verification. */
+type Stage = { kind: 'email' } | { kind: 'code'; email: string } | { kind: 'create'; email: string; otp?: string };
 
 export default function VerifyUserPage() {
   const [search] = useSearchParams();
@@ -53,36 +57,64 @@ export default function VerifyUserPage() {
 
   const onEmail = async ({ email }: { email: string }) => {
     dispatch(authEmailEntered(email));
-    const answer = await action.run(() => callById<{ exists: boolean }>(call, 'userExists', { query: { email } }));
-    if (!answer) return;
-    if (answer.exists) await sendCode(email);
-    else setStage({ kind: 'create', email });
+    if (skipVerification) setStage({ kind: 'create', email });
+    else await sendCode(email);
   };
+
+  const finishSignIn = (email: string, session: SignInResult) => {
+    dispatch(bookingHelperUpdated({ userEmail: email }));
+    dispatch(authRedirectSet(returnTo));
+    dispatch(signedIn(session));
+  };
+
+  /** verify-email-otp: a session, or `detailsRequired` when the code is right and the address has no account yet. */
+  const verifyCode = (email: string, otp: string, newAccount?: Record<string, string>) =>
+    action.run(async () => {
+      try {
+        return { session: await callById<SignInResult>(call, 'verifyEmailOtp', { body: { email, otp, ...(newAccount ? { newAccount } : {}) } }) };
+      } catch (error) {
+        if (isApiError(error) && error.errorCode === 'SIGN_UP_DETAILS_REQUIRED') return { detailsRequired: true as const };
+        throw error;
+      }
+    });
 
   const onCreate = async (person: { firstName: string; lastName: string; dateOfBirth: string }) => {
     if (stage.kind !== 'create') return;
     const partnershipCode = search.get('partnershipCode') ?? new URLSearchParams(returnTo.split('?')[1] ?? '').get('partnershipCode') ?? undefined;
-    const body = { email: stage.email, ...person, ...(partnershipCode ? { partnershipCode } : {}) };
-    if (skipVerification) {
-      const session = await action.run(() => callById<SignInResult>(call, 'createUserSkipEmailVerification', { body }));
-      if (!session) return;
-      storeSkipEmailToken(session.accessToken);
-      dispatch(bookingHelperUpdated({ skipEmailUserDetails: { ...session.user }, userEmail: stage.email }));
-      setSkipped(true);
-      dispatch(authInitialized());
+    const details = { ...person, ...(partnershipCode ? { partnershipCode } : {}) };
+    if (stage.otp !== undefined) {
+      const outcome = await verifyCode(stage.email, stage.otp, details);
+      if (outcome && 'session' in outcome && outcome.session) finishSignIn(stage.email, outcome.session);
       return;
     }
-    const created = await action.run(() => callById(call, 'createUser', { body }));
-    if (created) await sendCode(stage.email);
+    const outcome = await action.run(async () => {
+      try {
+        return { session: await callById<SignInResult>(call, 'createUserSkipEmailVerification', { body: { email: stage.email, ...details } }) };
+      } catch (error) {
+        // The address has an account (or skipping is off after all): it signs in with a code like everyone else.
+        if (isApiError(error) && (error.errorCode === 'USER_ALREADY_EXISTS' || error.errorCode === 'EMAIL_VERIFICATION_REQUIRED')) return { needsCode: true as const };
+        throw error;
+      }
+    });
+    if (!outcome) return;
+    if ('needsCode' in outcome) {
+      await sendCode(stage.email);
+      return;
+    }
+    const { session } = outcome;
+    if (!session) return;
+    storeSkipEmailToken(session.accessToken);
+    dispatch(bookingHelperUpdated({ skipEmailUserDetails: { ...session.user }, userEmail: stage.email }));
+    setSkipped(true);
+    dispatch(authInitialized());
   };
 
   const onCode = async ({ otp }: { email: string; otp: string }) => {
     if (stage.kind !== 'code') return;
-    const session = await action.run(() => callById<SignInResult>(call, 'verifyEmailOtp', { body: { email: stage.email, otp } }, ));
-    if (!session) return;
-    dispatch(bookingHelperUpdated({ userEmail: stage.email }));
-    dispatch(authRedirectSet(returnTo));
-    dispatch(signedIn(session));
+    const outcome = await verifyCode(stage.email, otp);
+    if (!outcome) return;
+    if ('detailsRequired' in outcome) setStage({ kind: 'create', email: stage.email, otp });
+    else if (outcome.session) finishSignIn(stage.email, outcome.session);
   };
 
   return (
@@ -98,7 +130,7 @@ export default function VerifyUserPage() {
       ) : stage.kind === 'create' ? (
         <>
           <h2>{message('ui.booking.verify.newAccountHeading')}</h2>
-          <p>{message('ui.booking.verify.newAccountText', { email: stage.email })}</p>
+          <p>{message(stage.otp !== undefined ? 'ui.booking.verify.newAccountConfirmedText' : 'ui.booking.verify.newAccountText', { email: stage.email })}</p>
           <div className="card">
             <SpecForm<{ firstName: string; lastName: string; dateOfBirth: string }>
               form={newAccount as FormDefinition}

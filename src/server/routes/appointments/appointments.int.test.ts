@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { signUp } from '../../../../tests/support/sign-up';
 import { startTestApp, type TestApp } from '../../../../tests/support/app';
 import { callerFor, mailTo, auditRows, type TestCaller } from '../../../../tests/support/sessions';
 import { bookingBody, bookSlot, consentGiven, hold, makeSlots, selfPatientOf, type TestSlot } from '../../../../tests/support/booking';
@@ -167,7 +168,7 @@ describe('booking', () => {
 
   it('creates new patients: a minor needs an adult responsible party; Self and minors need consent; one Self per account', async () => {
     const email = `new.${randomUUID().slice(0, 8)}@example.com`;
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/create', payload: { email, firstName: 'Riley', lastName: 'Stone' } })).statusCode).toBe(201);
+    expect((await signUp(t.app, { email, firstName: 'Riley', lastName: 'Stone' })).statusCode).toBe(200);
     const riley = await callerFor(t.app, email);
     const rileySelf = await selfPatientOf(t.app.database, riley.id);
     const support = { ...sam.headers, 'x-app-source': 'support_web' };
@@ -422,7 +423,7 @@ describe('cancel, reschedule, rebook', () => {
   it('an outstanding fee is paid once with payAppointment, whatever the retries', async () => {
     const [slot] = await makeSlots(t.app.database, 1);
     const email = `fee.${randomUUID().slice(0, 8)}@example.com`;
-    await t.app.inject({ method: 'POST', url: '/api/users/create', payload: { email, firstName: 'Kai', lastName: 'Fee', dateOfBirth: '1980-01-01' } });
+    await signUp(t.app, { email, firstName: 'Kai', lastName: 'Fee', dateOfBirth: '1980-01-01' });
     const kai = await callerFor(t.app, email);
     const held = (await hold(t.app, kai, slot!)).json();
     const kaiSelf = await selfPatientOf(t.app.database, kai.id);

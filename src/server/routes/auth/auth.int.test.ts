@@ -123,13 +123,37 @@ describe('one-time codes', () => {
     expect((await verifyOtp(email, code, ip)).json().errorCode).toBe('OTP_INVALID');
   });
 
-  it('answers an unknown address exactly like a known one, and mails nothing', async () => {
+  it('answers an unknown address exactly like a known one and mails it a code: verify first, create after', async () => {
     const ip = freshIp();
-    const res = await sendOtp('nobody.here@example.com', ip);
+    const email = 'nobody.here@example.com';
+    const res = await sendOtp(email, ip);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ sent: true, expiresInMinutes: constants.otpExpiryMinutes });
-    expect(await mailTo(t.app, 'nobody.here@example.com')).toEqual([]);
-    expect((await verifyOtp('nobody.here@example.com', '123456', ip)).json().errorCode).toBe('OTP_INVALID');
+    expect((await mailTo(t.app, email)).map((m) => m.template)).toEqual(['sign-in-code']);
+    expect((await verifyOtp(email, '123456' === (await latestCode(email)) ? '654321' : '123456', ip)).json().errorCode).toBe('OTP_INVALID');
+    const code = await latestCode(email);
+    // The right code proves the address; with no account yet, the server asks who the person is and creates nothing.
+    const details = await verifyOtp(email, code, ip);
+    expect(details.statusCode).toBe(409);
+    expect(details.json().errorCode).toBe('SIGN_UP_DETAILS_REQUIRED');
+    expect(await t.app.database.query('SELECT 1 FROM users WHERE email = $1', [email])).toHaveLength(0);
+    const badPartner = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', remoteAddress: ip, payload: { email, otp: code, newAccount: { firstName: 'No', lastName: 'Body', partnershipCode: 'NOPE-123' } } });
+    expect(badPartner.json().errorCode).toBe('PARTNERSHIP_CODE_INVALID');
+    const created = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', remoteAddress: ip, payload: { email, otp: code, newAccount: { firstName: 'No', lastName: 'Body', dateOfBirth: '1990-04-05' } } });
+    expect(created.statusCode).toBe(200);
+    expect(created.json().user).toMatchObject({ email, firstName: 'No', lastName: 'Body', userType: 'patient' });
+    const [row] = await t.app.database.query<{ verified: boolean }>('SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1', [email]);
+    expect(row!.verified).toBe(true);
+    // Single use: the code that created the account is spent.
+    expect((await verifyOtp(email, code, ip)).json().errorCode).toBe('OTP_INVALID');
+  });
+
+  it('tells no anonymous caller whether an address has an account, and lets nobody create one without its code', async () => {
+    const exists = await t.app.inject({ method: 'GET', url: `/api/users/exists?email=${encodeURIComponent(patient.email)}` });
+    expect(exists.statusCode).toBe(401);
+    const create = await t.app.inject({ method: 'POST', url: '/api/users/create', payload: { email: 'not.mine@example.com', firstName: 'Not', lastName: 'Mine' } });
+    expect(create.statusCode).toBe(401);
+    expect(await t.app.database.query('SELECT 1 FROM users WHERE email = $1', ['not.mine@example.com'])).toHaveLength(0);
   });
 
   it('limits codes sent to one address per hour', async () => {

@@ -1,6 +1,7 @@
 /** Sign-in calls of product-spec §7 Auth. */
 import type { FastifyRequest } from 'fastify';
 import { constants } from '../../../generated/constants';
+import { createPatientAccount } from '../../accounts/create';
 import { userByEmail, userById, type UserRow } from '../../accounts/repository';
 import { writeAudit } from '../../audit';
 import { newLoginToken, newOtp } from '../../auth/codes';
@@ -99,7 +100,10 @@ export const authHandlers: Handlers = {
     const { email, isRetry } = request.body;
     await takeSend(request, email, 'sendEmailOtp');
     const user = await activeAccount(request, email);
-    if (user) {
+    // A code goes to every address, with or without an account (verify first, create after), so the
+    // answer and the mail tell nobody whether the address has an account; a disabled account gets none.
+    const disabled = !user && (await userByEmail(request.server.database, email)) !== undefined;
+    if (!disabled) {
       const code = newOtp();
       await request.server.database.transaction(async (tx) => {
         // Only the newest code works: sending (or re-sending) retires the earlier ones.
@@ -108,14 +112,14 @@ export const authHandlers: Handlers = {
           email, codeHash(request.server.keys, code), request.server.signInExpiry(constants.otpExpiryMinutes),
         ]);
       });
-      await request.server.mailer.send('sign-in-code', user.email, { code, minutes: constants.otpExpiryMinutes });
+      await request.server.mailer.send('sign-in-code', user?.email ?? email, { code, minutes: constants.otpExpiryMinutes });
     }
-    await writeAudit(request, { action: 'sendEmailOtp', outcome: user ? 'success' : 'failure', status: 200, actorId: user?.id, details: { account: Boolean(user), retry: Boolean(isRetry) } });
+    await writeAudit(request, { action: 'sendEmailOtp', outcome: disabled ? 'failure' : 'success', status: 200, actorId: user?.id, details: { account: Boolean(user), retry: Boolean(isRetry) } });
     return { sent: true as const, expiresInMinutes: constants.otpExpiryMinutes };
   },
 
   async verifyEmailOtp(request) {
-    const { email, otp } = request.body;
+    const { email, otp, newAccount } = request.body;
     // Counted before it is compared: per address and IP, per address, per IP; a right guess is given back.
     const guess = await takeGuess(request, 'signIn', email);
     const db = request.server.database;
@@ -126,7 +130,7 @@ export const authHandlers: Handlers = {
       await auditSignInFailure(request, 'otp', reason, 401, user?.id);
       return new AppError('OTP_INVALID');
     };
-    if (!code || !user) throw await fail(code ? 'no account' : 'no code');
+    if (!code) throw await fail('no code');
     // One of the code's otpMaxWrongTries tries is taken atomically before comparing, so simultaneous
     // guesses on any number of processes compare at most that many.
     const tried = await db.query(
@@ -135,10 +139,22 @@ export const authHandlers: Handlers = {
     );
     if (!tried.length) throw await fail('code expired, used or locked');
     if (!sameHash(code.code_hash, codeHash(request.server.keys, otp))) throw await fail('wrong code');
+    await guessRight(request, guess);
+    let account = user;
+    if (!account) {
+      // Verify first, create after: the address is proved; without the person's details the code stays usable.
+      const disabled = await userByEmail(db, email);
+      if (disabled) throw await fail('account disabled');
+      if (!newAccount) {
+        await writeAudit(request, { action: 'signUp', outcome: 'failure', status: 409, details: { reason: 'details required' } });
+        throw new AppError('SIGN_UP_DETAILS_REQUIRED');
+      }
+    }
+    // Created before the code is spent, so details the server refuses (a bad partnership code) leave it usable.
+    account ??= await createPatientAccount(request, { email, ...newAccount! });
     const used = await db.query('UPDATE sign_in_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id', [code.id, now]);
     if (!used.length) throw await fail('code used concurrently');
-    await guessRight(request, guess);
-    return sessionFor(request, user, 'otp');
+    return sessionFor(request, account, 'otp');
   },
 
   async loginGoogleSso(request) {

@@ -8,8 +8,8 @@ import { writeAudit } from '../../audit';
 import { flagOn } from '../../booking/support';
 import { ACCOUNT_IDENTITY_FIELDS, changedFields, refusedIdentityFields } from '../../../domain/identity-changes';
 import type { FastifyRequest } from 'fastify';
-import { sessionFor } from '../../auth/session';
-import { callerOf, resolveCaller } from '../../plugins/auth';
+import { SKIP_EMAIL_METHOD, sessionFor } from '../../auth/session';
+import { callerOf } from '../../plugins/auth';
 import { sendSignInLink } from '../auth';
 import type { Handlers } from '../registry';
 import { AppError } from '../../errors';
@@ -48,7 +48,7 @@ export const usersHandlers: Handlers = {
     if (!(await flagOnFor(request, 'skipEmailVerification'))) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
     const user = await createPatientAccount(request, request.body);
     reply.status(201);
-    return sessionFor(request, user, 'skip-email-verification');
+    return sessionFor(request, user, SKIP_EMAIL_METHOD);
   },
 
   async getUserPatients(request) {
@@ -82,9 +82,7 @@ export const usersHandlers: Handlers = {
   async userExists(request) {
     const rows = await request.server.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [request.query.email]);
     if (!rows.length) return { exists: false };
-    // Staff who may reach the account learn its id (the support booking e-mail step); nobody else does.
-    const caller = await resolveCaller(request);
-    if (!caller || !(caller.permissions.isSupportOrThirdParty || caller.permissions.isDevopsAdmin || caller.permissions.isClinicalAdmin)) return { exists: true };
+    // Staff only (the route's access list): those who may reach the account learn its id (the support booking e-mail step).
     try {
       const user = await reachAccount(request, rows[0]!.id, 'userExists');
       return { exists: true, userId: user.id };

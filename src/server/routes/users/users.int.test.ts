@@ -1,4 +1,5 @@
 import { decodeJwt } from 'jose';
+import { signUp } from '../../../../tests/support/sign-up';
 import { startTestApp, type TestApp } from '../../../../tests/support/app';
 import { auditRows, callerFor, mailTo, type TestCaller } from '../../../../tests/support/sessions';
 import { constants } from '../../../generated/constants';
@@ -22,33 +23,44 @@ beforeAll(async () => {
 }, 90_000); // a fresh database and the demo seed take a while on a busy machine
 afterAll(async () => t.close());
 
+/** GET /users/exists as staff: the only callers it answers. */
+async function exists(email: string): Promise<{ exists: boolean; userId?: string }> {
+  return (await t.app.inject({ method: 'GET', url: `/api/users/exists?email=${encodeURIComponent(email)}`, headers: support.headers })).json();
+}
+
 describe('POST /api/users/create', () => {
-  it('creates a patient account with itself as first patient, and mails a sign-in link', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/create', payload: body('robin.new@example.com', { address: { line1: '1 Main St', city: 'Austin', state: 'TX', zipcode: '78701' } }) });
+  it('creates a patient account (by staff) with itself as first patient, and mails a sign-in link', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/create', headers: support.headers, payload: body('robin.new@example.com', { dateOfBirth: '1985-03-04', address: { line1: '1 Main St', city: 'Austin', state: 'TX', zipcode: '78701' } }) });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ email: 'robin.new@example.com', userType: 'patient', businessPartnerId: null, address: { city: 'Austin' } });
     expect((await mailTo(t.app, 'robin.new@example.com'))[0]?.text).toMatch(/loginToken=/);
     const caller = await callerFor(t.app, 'robin.new@example.com');
     const patients = await t.app.inject({ method: 'GET', url: '/api/users/patients', headers: caller.headers });
     expect(patients.json().items).toEqual([expect.objectContaining({ firstName: 'Robin', relationship: 'Self' })]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/exists?email=ROBIN.NEW@example.com' })).json()).toEqual({ exists: true });
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/exists?email=nobody.else@example.com' })).json()).toEqual({ exists: false });
+    expect((await exists('ROBIN.NEW@example.com')).exists).toBe(true);
+    expect(await exists('nobody.else@example.com')).toEqual({ exists: false });
+    // Nobody anonymous learns it.
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/exists?email=robin.new@example.com' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/create', payload: body('anon.made@example.com') })).statusCode).toBe(401);
   });
 
   it('refuses an address that already has an account, changing nothing', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/create', payload: body(patient.email) });
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/create', headers: support.headers, payload: body(patient.email, { dateOfBirth: '1985-03-04' }) });
     expect(res.statusCode).toBe(errorCatalogue.USER_ALREADY_EXISTS.status);
     expect(res.json().errorCode).toBe('USER_ALREADY_EXISTS');
     const [row] = await t.db.database.query<{ first_name: string }>('SELECT first_name FROM users WHERE email = $1', [patient.email]);
     expect(row!.first_name).not.toBe('Robin');
   });
 
-  it('makes a partner member from a partnership code, and refuses an unknown code', async () => {
-    const ok = await t.app.inject({ method: 'POST', url: '/api/users/create', payload: body('member.two@example.com', { partnershipCode: 'northstar-u' }) });
-    expect(ok.json()).toMatchObject({ isPartnerAssociationActive: true, businessPartner: { partnershipCode: 'NORTHSTAR-U' } });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/users/create', payload: body('member.three@example.com', { partnershipCode: 'NOPE-123' }) });
+  it('makes a partner member from a partnership code when a visitor signs up, and refuses an unknown code', async () => {
+    const ok = await signUp(t.app, body('member.two@example.com', { partnershipCode: 'northstar-u' }));
+    expect(ok.statusCode).toBe(200);
+    const member = await callerFor(t.app, 'member.two@example.com');
+    const details = await t.app.inject({ method: 'GET', url: `/api/users/${member.id}/details`, headers: member.headers });
+    expect(details.json()).toMatchObject({ isPartnerAssociationActive: true, businessPartner: { partnershipCode: 'NORTHSTAR-U' } });
+    const bad = await signUp(t.app, body('member.three@example.com', { partnershipCode: 'NOPE-123' }));
     expect(bad.json().errorCode).toBe('PARTNERSHIP_CODE_INVALID');
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/exists?email=member.three@example.com' })).json().exists).toBe(false);
+    expect((await exists('member.three@example.com')).exists).toBe(false);
   });
 
   it('from a third-party agent, creates a member of their partner whose links ask for the date of birth', async () => {
@@ -72,11 +84,11 @@ describe('POST /api/users/create', () => {
       [body('x@example.com', { dateOfBirth: '2999-01-01' }), 'dateOfBirth', 'x-pastDate'],
     ];
     for (const [payload, field, keyword] of cases) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/users/create', payload });
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/create', headers: support.headers, payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().errors).toEqual(expect.arrayContaining([expect.objectContaining({ field, keyword })]));
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/exists?email=x@example.com' })).json().exists).toBe(false);
+    expect((await exists('x@example.com')).exists).toBe(false);
     const [{ n }] = (await t.db.database.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email LIKE 'x@%'")) as [{ n: number }];
     expect(n).toBe(0);
   });
@@ -84,14 +96,14 @@ describe('POST /api/users/create', () => {
 
 describe('bad requests change nothing', () => {
   it('answers an oversized body with 413 and malformed JSON with 400', async () => {
-    const big = await t.app.inject({ method: 'POST', url: '/api/users/create', payload: body('big.body@example.com', { firstName: 'A'.repeat(t.config.bodyLimitBytes) }) });
+    const big = await t.app.inject({ method: 'POST', url: '/api/users/create', headers: support.headers, payload: body('big.body@example.com', { firstName: 'A'.repeat(t.config.bodyLimitBytes) }) });
     expect(big.statusCode).toBe(413);
     expect(big.json().errorCode).toBe('PAYLOAD_TOO_LARGE');
-    const broken = await t.app.inject({ method: 'POST', url: '/api/users/create', headers: { 'content-type': 'application/json' }, payload: '{"email": "broken@example.com",' });
+    const broken = await t.app.inject({ method: 'POST', url: '/api/users/create', headers: { ...support.headers, 'content-type': 'application/json' }, payload: '{"email": "broken@example.com",' });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().errorCode).toBe('MALFORMED_REQUEST');
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/exists?email=big.body@example.com' })).json().exists).toBe(false);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/exists?email=broken@example.com' })).json().exists).toBe(false);
+    expect((await exists('big.body@example.com')).exists).toBe(false);
+    expect((await exists('broken@example.com')).exists).toBe(false);
   });
 });
 
@@ -148,7 +160,7 @@ describe('PATCH /api/users/{id}: account settings', () => {
 describe('support calls', () => {
   it('shows an account with its groups and patients', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/support/users/${patient.id}`, headers: support.headers });
-    expect(res.json()).toMatchObject({ id: patient.id, groups: ['patient'], disabled: false, patients: [{ relationship: 'Self' }, { relationship: 'Child' }] });
+    expect(res.json()).toMatchObject({ id: patient.id, groups: ['patient'], disabled: false, patients: [{ relationship: 'Self' }, { relationship: 'Child' }, { relationship: 'Child' }] });
   });
 
   it('allows the booking flow only for an active patient account with its own e-mail', async () => {
@@ -173,8 +185,9 @@ describe('GET /api/users/exists for the support booking e-mail step', () => {
     const url = (email: string) => `/api/users/exists?email=${encodeURIComponent(email)}`;
     const forSupport = (await t.app.inject({ method: 'GET', url: url(patient.email), headers: support.headers })).json();
     expect(forSupport).toEqual({ exists: true, userId: patient.id });
-    expect((await t.app.inject({ method: 'GET', url: url(patient.email) })).json()).toEqual({ exists: true });
-    expect((await t.app.inject({ method: 'GET', url: url(support.email), headers: patient.headers })).json()).toEqual({ exists: true });
+    // Anonymous callers and patients learn nothing about an address.
+    expect((await t.app.inject({ method: 'GET', url: url(patient.email) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: url(support.email), headers: patient.headers })).statusCode).toBe(403);
     // A third-party agent reaches only its partner's members.
     expect((await t.app.inject({ method: 'GET', url: url(patient.email), headers: agent.headers })).json()).toEqual({ exists: true });
     expect((await t.app.inject({ method: 'GET', url: url(member), headers: agent.headers })).json()).toMatchObject({ exists: true, userId: expect.any(String) });
