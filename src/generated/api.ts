@@ -92,7 +92,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'DELETE',
     path: '/appointments/holds/{id}',
     summary: 'Release a hold',
-    description: 'Frees the caller\'s hold at once (leaving the booking flow). Someone else\'s or an unknown hold answers 404.',
+    description: 'Frees the caller\'s hold at once (leaving the booking flow). A hold already gone (expired, or ended by the caller\'s newer hold past maxLiveHoldsPerAccount) or already booked by the caller has nothing left to free (204); someone else\'s hold or booking answers 404.',
     access: ['patient', 'support', 'third_party_support', 'devops_admin', 'clinical_admin'],
     params: {
       type: 'object',

@@ -65,14 +65,16 @@ export function holdOut(hold: { id: string; slot_id: string; provider_id: string
 }
 
 /**
- * One account holds at most maxLiveHoldsPerAccount times at once: a new hold lets go of the oldest,
+ * One account holds at most maxLiveHoldsPerAccount times at once: a new hold ends the oldest,
  * so a fresh account cannot hide a provider's calendar from everyone. The account's holds take turns
  * (an advisory lock per account, taken after the provider's), so two processes cannot both keep theirs.
  */
 async function keepNewestHolds(tx: Queryable, kind: Database['kind'], callerId: string, newHoldId: string, now: Date): Promise<void> {
   if (kind === 'postgres') await tx.query("SELECT pg_advisory_xact_lock(hashtextextended('holds-of:' || $1::text, 0))", [callerId]);
+  // The oldest expire at once, as if their minutes had run out: free for everyone at the next claim, and
+  // still the caller's to release (the page that held one may let go of it later).
   await tx.query(
-    `DELETE FROM slot_reservations WHERE id IN (
+    `UPDATE slot_reservations SET expires_at = $3::timestamptz WHERE id IN (
        SELECT id FROM slot_reservations WHERE kind = 'hold' AND held_by = $1 AND expires_at > $3::timestamptz AND id <> $4
         ORDER BY created_at DESC, expires_at DESC OFFSET $2)`,
     [callerId, constants.maxLiveHoldsPerAccount - 1, now.toISOString(), newHoldId],
@@ -113,9 +115,16 @@ export async function holdSlot(database: Database, callerId: string, slotId: str
   }
 }
 
+/**
+ * Lets go of the caller's hold. One already gone (expired and purged, or ended by the caller's newer hold
+ * under maxLiveHoldsPerAccount) or already booked by the caller has nothing left to free: true.
+ * Someone else's: false (the route answers 404).
+ */
 export async function releaseHold(database: Database, callerId: string, holdId: string): Promise<boolean> {
   const rows = await database.query("DELETE FROM slot_reservations WHERE id = $1 AND kind = 'hold' AND held_by = $2 RETURNING 1", [holdId, callerId]);
-  return rows.length > 0;
+  if (rows.length > 0) return true;
+  const [left] = await database.query<{ held_by: string }>('SELECT held_by FROM slot_reservations WHERE id = $1', [holdId]);
+  return !left || left.held_by === callerId;
 }
 
 export interface HoldRow {
