@@ -25,7 +25,7 @@ import { message } from '../../../src/domain/messages';
 import { formatCents } from '../../../src/domain/money';
 import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
 import { useBrowser } from '../harness';
-import { isoDaysAgo, withFailureShot } from '../booking-helpers';
+import { isoDaysAgo, settledCardSection, withFailureShot } from '../booking-helpers';
 import { signInFromHome } from './front-door';
 import {
   bookingPageShows,
@@ -38,6 +38,7 @@ import {
   resultsShown,
   searchFromHome,
   seeOpenTimes,
+  selfPayChoice,
   sessionInPortal,
   verifyAsNewVisitor,
 } from './booking-steps';
@@ -89,7 +90,9 @@ describe('what a person notices on the way (desktop)', () => {
 
       // The zip code: a wrong one is called wrong on leaving the field; typing it right clears the
       // message at once, before the field is left.
-      const cardSection = page.getByRole('region', { name: messages['ui.booking.pay.cardHeading'] });
+      const selfPay = page.getByRole('radio', { name: selfPayChoice });
+      if (!(await selfPay.isChecked())) await selfPay.check();
+      const { card: cardSection } = await settledCardSection(page);
       const zip = cardSection.getByLabel('Zip code');
       await zip.waitFor();
       await zip.fill('');
@@ -127,6 +130,7 @@ describe('what a person notices on the way (desktop)', () => {
       await page.waitForURL(`**${routeById.patientHome.path}`);
 
       // To-dos about insurance cards name the carrier, so no two read the same.
+      await page.getByRole('main').locator('.task').filter({ hasText: /^Add a photo of the / }).first().waitFor();
       const tasks = (await page.getByRole('main').locator('.task p').allInnerTexts()).map((t) => t.trim());
       expect(tasks.length).toBeGreaterThan(0);
       expect(new Set(tasks).size).toBe(tasks.length);
@@ -211,7 +215,7 @@ describe('what a person notices on the way (desktop)', () => {
   it('keyboard: a skip link jumps past the filters to the results; a page change puts focus on the new heading', async () => {
     const { page } = session();
     await searchFromHome(page, 'Columbus, OH');
-    await page.getByLabel(searchCopy.location.label).focus();
+    await page.getByRole('textbox', { name: searchCopy.location.label }).focus();
     let presses = 0;
     const skip = page.getByRole('link', { name: messages['ui.search.skipToResults'] });
     while (!(await skip.evaluate((el) => el === document.activeElement).catch(() => false)) && presses < 6) {
