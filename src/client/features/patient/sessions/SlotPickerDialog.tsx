@@ -110,8 +110,15 @@ export function SlotPickerDialog({ session, title, confirmLabel, intro, onConfir
   const confirm = useMutation({
     mutationFn: async () => {
       if (!hold) throw new Error('no hold');
-      await onConfirm(hold);
+      // Marked before confirming: a confirmation that closes the dialog unmounts it before the
+      // await returns, and the unmount must not release the hold the change has just used.
       confirmedRef.current = true;
+      try {
+        await onConfirm(hold);
+      } catch (error) {
+        confirmedRef.current = false;
+        throw error;
+      }
     },
     onError: (error) => setProblem(errorTextFor(error, 'patient_web')),
   });
