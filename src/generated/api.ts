@@ -2439,7 +2439,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'POST',
     path: '/appointments/{id}/cancel',
     summary: 'Cancel an appointment',
-    description: 'Cancels a booked appointment (status booked to cancelled, label "Canceled") with a reason of appointment-cancelation-reasons, and frees its time. Inside lateCancelWindowHours: when the cancelUntilAppointmentTime flag blocks it, cancelling is refused; otherwise lateCancelFeeCents is charged to the default card on file (or left outstanding for POST /payments/{id}/pay), unless the clientCancelWithin48Hours flag waives it for a patient, or staff waive it (waiveFee). A started, past or cancelled appointment cannot be cancelled. An optional Idempotency-Key header makes a retry answer the first result.',
+    description: 'Cancels a booked appointment (status booked to cancelled, label "Cancelled") with a reason of appointment-cancelation-reasons, and frees its time. Inside lateCancelWindowHours: when the cancelUntilAppointmentTime flag blocks it, cancelling is refused; otherwise lateCancelFeeCents is charged to the default card on file (or left outstanding for POST /payments/{id}/pay), unless the clientCancelWithin48Hours flag waives it for a patient, or staff waive it (waiveFee). A started, past or cancelled appointment cannot be cancelled. An optional Idempotency-Key header makes a retry answer the first result.',
     access: ['patient', 'support', 'third_party_support', 'devops_admin', 'clinical_admin'],
     params: {
       type: 'object',

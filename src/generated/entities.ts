@@ -380,7 +380,7 @@ export interface BillingTransaction {
   createdAt: string;
 }
 /**
- * An appointment as the API answers it (product-spec §4 Appointment): booked, or cancelled ("Canceled"). start and end are instants; timeZone is the patient's (the account holder's) time zone the e-mails use, providerTimeZone the provider's. joinUrl is the video link of an online session. payment is the self-pay charge taken at booking (null when insured, or when a partner made the card optional).
+ * An appointment as the API answers it (product-spec §4 Appointment): booked, or cancelled ("Cancelled"). start and end are instants; timeZone is the patient's (the account holder's) time zone the e-mails use, providerTimeZone the provider's. joinUrl is the video link of an online session. payment is the self-pay charge taken at booking (null when insured, or when a partner made the card optional).
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "BookedAppointment".

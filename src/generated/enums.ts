@@ -179,12 +179,12 @@ export const enums = {
       },
     ],
   },
-  /** Status of an appointment; a cancelled appointment reads "Canceled". */
+  /** Status of an appointment; one spelling, "Cancelled", wherever it is shown. */
   appointmentStatus: {
     values: ['booked', 'cancelled'],
     labels: {
       booked: 'Booked',
-      cancelled: 'Canceled',
+      cancelled: 'Cancelled',
     },
     options: [
       {
@@ -193,7 +193,7 @@ export const enums = {
       },
       {
         value: 'cancelled',
-        label: 'Canceled',
+        label: 'Cancelled',
       },
     ],
   },
@@ -1528,7 +1528,7 @@ export type QuestionnaireFlowType = 'generic' | 'genericChildTherapy' | 'service
 /** Age groups asked for child therapy (product-spec §2). */
 export type ClientAgeGroup = '0-5' | '6-10' | '11-13' | '14-17';
 
-/** Status of an appointment; a cancelled appointment reads "Canceled". */
+/** Status of an appointment; one spelling, "Cancelled", wherever it is shown. */
 export type AppointmentStatus = 'booked' | 'cancelled';
 
 /** Parts of the day slots are filtered by, in the provider's time zone (product-spec §3, §9). */

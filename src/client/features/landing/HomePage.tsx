@@ -135,6 +135,18 @@ export default function HomePage() {
       <Carriers />
       <Awards />
 
+      <section className="section" aria-labelledby="partners-heading">
+        <div className="container stack-sm">
+          <h2 id="partners-heading">{home.partners.heading}</h2>
+          <p>{home.partners.text}</p>
+          <p>
+            <ButtonLink to={routeById.partnerDirectory.path} variant="secondary">
+              {home.partners.link}
+            </ButtonLink>
+          </p>
+        </div>
+      </section>
+
       <section className="section cta" aria-labelledby="cta-heading">
         <div className="container cta__inner">
           <div className="stack">

@@ -379,7 +379,7 @@ describe('cancel, reschedule, rebook', () => {
     const res = await t.app.inject({ method: 'POST', url: `/api/appointments/${appt.id}/cancel`, headers: jordan.headers, payload: { reasonId: 'schedule_conflict' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', cancellation: { reasonId: 'schedule_conflict', late: false, feeCents: 0, feeStatus: 'none' } });
-    expect(enums.appointmentStatus.labels.cancelled).toBe('Canceled');
+    expect(enums.appointmentStatus.labels.cancelled).toBe('Cancelled');
     expect((await hold(t.app, avery, slot!)).statusCode).toBe(201);
     const again = await t.app.inject({ method: 'POST', url: `/api/appointments/${appt.id}/cancel`, headers: jordan.headers, payload: { reasonId: 'other' } });
     expect(again.json().errorCode).toBe('APPOINTMENT_NOT_CANCELLABLE');
