@@ -77,7 +77,7 @@ const SELECT = `
                  'dateOfBirth', to_char(pt.date_of_birth, 'YYYY-MM-DD'), 'isNew', ap.is_new) ORDER BY ap.position), '[]'::json)
             FROM appointment_patients ap JOIN patients pt ON pt.id = ap.patient_id WHERE ap.appointment_id = a.id) AS patients,
          (SELECT ${PAYMENT_JSON} FROM payments pay
-           WHERE pay.appointment_id = a.id AND pay.purpose = 'session' AND pay.status <> 'failed' ORDER BY pay.created_at DESC LIMIT 1) AS payment
+           WHERE pay.appointment_id = a.id AND pay.purpose = 'session' AND pay.status <> 'failed' AND pay.refund_of IS NULL ORDER BY pay.created_at DESC LIMIT 1) AS payment
     FROM appointments a JOIN providers p ON p.id = a.provider_id JOIN practices pr ON pr.id = a.practice_id`;
 
 export function joinUrlOf(id: string, mode: string): string | null {

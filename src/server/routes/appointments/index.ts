@@ -8,9 +8,11 @@ import { userByEmail, type UserRow } from '../../accounts/repository';
 import { writeAudit } from '../../audit';
 import { book, type BookingBody } from '../../booking/book';
 import { appointmentById, appointmentsWhere, appointmentTiming } from '../../booking/appointments';
-import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome } from '../../booking/charges';
+import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome } from '../../money/charges';
+import { refundSession, voidFailedCharge } from '../../money/refunds';
+import { refundsOnCancellation } from '../../../domain/payment-status';
 import { checkSlotRules, holdSlot, lockHold, releaseHold, slotOf } from '../../booking/holds';
-import { sendAppointmentMail } from '../../booking/mails';
+import { sendAppointmentMail, sendRefundMail } from '../../booking/mails';
 import {
   AlreadyAnswered, claimKey, ensureBookingsOpen, EXCLUSION_VIOLATION, flagOn, gatewayOf, idempotencyKeyOf, pgCode, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
 } from '../../booking/support';
@@ -54,6 +56,11 @@ async function bookingAccount(request: FastifyRequest, userId: string | undefine
     return reachAccount(request, user.id, action);
   }
   return reachAccount(request, callerOf(request).userId, action);
+}
+
+/** The reasons a patient may give: all but the practice's own. */
+function patientCancellationReasons() {
+  return constants.appointmentCancellationReasons.filter((r) => r.id !== constants.practiceCancellationReasonId);
 }
 
 function isStaff(request: FastifyRequest): boolean {
@@ -153,6 +160,11 @@ export const appointmentsHandlers: Handlers = {
       throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'reasonId', keyword: 'enum', message: constants.appointmentCancellationReasons.map((r) => r.id).join(', ') }] });
     }
     const staff = isStaff(request);
+    // Only staff record that the provider or the practice cancelled (it refunds even a late cancellation).
+    const byPractice = reasonId === constants.practiceCancellationReasonId;
+    if (byPractice && !staff) {
+      throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'reasonId', keyword: 'enum', message: patientCancellationReasons().map((r) => r.id).join(', ') }] });
+    }
     const [cancelUntilAppointmentTime, waiveClientLateFee] = await Promise.all([
       flagOn(request.server, 'cancelUntilAppointmentTime', caller.email),
       flagOn(request.server, 'clientCancelWithin48Hours', caller.email),
@@ -161,13 +173,20 @@ export const appointmentsHandlers: Handlers = {
     let charge: ChargeOutcome | undefined;
     const ledger: ChargeLedger = {};
     let feeCents = 0;
+    let refundIds: string[] = [];
     try {
       const result = await onceFor<BookedAppointment>(request, 'cancelAppointment', key, { id: appointment.id, body: request.body }, async (tx) => {
         const [current] = await tx.query<{ status: 'booked' | 'cancelled'; start_at: Date }>('SELECT status, lower(during) AS start_at FROM appointments WHERE id = $1 FOR UPDATE', [appointment.id]);
-        const terms = cancellationTerms({
+        let terms = cancellationTerms({
           start: new Date(current!.start_at), now: request.server.clock.now(), status: current!.status, byStaff: staff, cancelUntilAppointmentTime, waiveClientLateFee, staffWaivesFee: waiveFee,
         });
         if (!terms.allowed) throw new AppError('APPOINTMENT_NOT_CANCELLABLE', { details: { reason: terms.reason } });
+        // A session cancelled in time (or by the practice) costs nothing: its payment goes back at once, and no fee is due.
+        const refunds = appointment.self_pay && refundsOnCancellation({ late: terms.late, byPractice })
+          ? await refundSession(tx, gateway, appointment.id, reasonId, caller.userId)
+          : [];
+        if (byPractice) terms = { ...terms, fee: 'none', feeCents: 0 };
+        refundIds = refunds.filter((r) => !r.replayed).map((r) => r.refundId);
         let feeStatus: 'none' | 'waived' | 'charged' | 'outstanding' = terms.fee === 'charge' ? 'outstanding' : terms.fee;
         feeCents = terms.feeCents;
         if (terms.fee === 'charge') {
@@ -195,6 +214,7 @@ export const appointmentsHandlers: Handlers = {
       });
       if (!result.replayed) {
         void sendAppointmentMail(request.server, 'appointment-cancellation', appointment.id).catch((err: unknown) => request.log.warn({ err }, 'cancellation mail failed'));
+        for (const id of refundIds) void sendRefundMail(request.server, id).catch((err: unknown) => request.log.warn({ err }, 'refund mail failed'));
       }
       if (charge && !charge.ok) {
         await recordFailedPayment(request.server.database, {
@@ -204,7 +224,7 @@ export const appointmentsHandlers: Handlers = {
       }
       return result.body;
     } catch (error) {
-      if (ledger.transactionId) await gateway.void(ledger.transactionId).catch(() => undefined);
+      await voidFailedCharge(request.log, gateway, ledger.transactionId, 'cancellation fee');
       throw error;
     }
   },
@@ -273,7 +293,8 @@ export const appointmentsHandlers: Handlers = {
   async getAppointmentCancellationReasons(request) {
     const start = request.query.startDate ? new Date(request.query.startDate) : undefined;
     const late = start ? isLateCancellation(start, request.server.clock.now()) : false;
-    return { items: constants.appointmentCancellationReasons.map((r) => ({ id: r.id, label: r.label })), lateCancellation: late, feeCents: late ? constants.lateCancelFeeCents : 0 };
+    const reasons = isStaff(request) ? constants.appointmentCancellationReasons : patientCancellationReasons();
+    return { items: reasons.map((r) => ({ id: r.id, label: r.label })), lateCancellation: late, feeCents: late ? constants.lateCancelFeeCents : 0 };
   },
 
   async getLateCancellationWindowAndFee() {
