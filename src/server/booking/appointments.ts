@@ -150,11 +150,11 @@ export async function appointmentsWhere(db: Queryable, where: string, params: un
  * Whether a session of the patient with the provider starting at `start` (or, without one, any next
  * session) is a follow-up, by the rule of src/domain/pay-rate.ts over the patient's own sessions.
  */
-export async function isFollowUpWith(db: Queryable, patientId: string, providerId: string, start?: Date): Promise<boolean> {
+export async function isFollowUpWith(db: Queryable, patientId: string, providerId: string, start?: Date, exceptAppointmentId?: string): Promise<boolean> {
   const history = await db.query<{ start_at: Date; status: 'booked' | 'cancelled' }>(
     `SELECT lower(a.during) AS start_at, a.status FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
-      WHERE ap.patient_id = $1 AND a.provider_id = $2`,
-    [patientId, providerId],
+      WHERE ap.patient_id = $1 AND a.provider_id = $2 AND ($3::uuid IS NULL OR a.id <> $3::uuid)`,
+    [patientId, providerId, exceptAppointmentId ?? null],
   );
   return isFollowUpSession(history.map((h) => ({ start: h.start_at, status: h.status })), start);
 }

@@ -73,6 +73,44 @@ async function refundMail(w: World, amount: string) {
   return undefined;
 }
 
+/**
+ * Rescheduling to a time with another price: A (first session, individual rate) moved after B becomes
+ * a follow-up - the difference goes back (a refund of it once settled; before, a void of the whole
+ * charge and the new price charged to the card on file or left due) - and moved back it costs the
+ * individual rate again. What is paid (less refunds) plus what is due is always the new price.
+ */
+async function repricing(w: World, expected: 'refund' | 'void') {
+    const db = w.t.app.database;
+    const [provider] = await db.query<{ id: string; individual: number; follow_up: number }>(
+      `SELECT id, (pay_individual * 100)::int AS individual, (pay_follow_up * 100)::int AS follow_up FROM providers
+        WHERE removed_at IS NULL AND pay_follow_up IS NOT NULL AND pay_individual IS NOT NULL AND pay_follow_up < pay_individual
+          AND id NOT IN (SELECT provider_id FROM appointments WHERE user_id = $1) ORDER BY id LIMIT 1`,
+      [w.jordan.id],
+    );
+    const [first, second, third] = await makeSlots(db, 3, { providerId: provider!.id });
+    const a = await bookSelfPay(w, first!);
+    const b = await bookSelfPay(w, second!);
+    expect([a.priceCents, b.priceCents]).toEqual([provider!.individual, provider!.follow_up]);
+    const netPaid = async (id: string) => (await paymentsOf(w, id)).reduce((sum, p) => sum + (p.status === 'failed' ? 0 : p.refund_of ? -p.amount_cents : p.amount_cents), 0);
+    const move = async (id: string, slot: TestSlot) => {
+      const held = (await hold(w.t.app, w.jordan, slot)).json();
+      const moved = await w.t.app.inject({ method: 'POST', url: `/api/appointments/${id}/reschedule`, headers: { ...w.jordan.headers, 'idempotency-key': randomUUID() }, payload: { holdId: held.holdId, slotId: slot.id } });
+      expect(moved.statusCode).toBe(200);
+      return moved.json() as { priceCents: number; amountDueCents: number };
+    };
+    // After B, A is a follow-up: the difference goes back.
+    const later = await move(a.id, third!);
+    expect(later.priceCents).toBe(provider!.follow_up);
+    expect((await netPaid(a.id)) + later.amountDueCents).toBe(provider!.follow_up);
+    const refund = (await paymentsOf(w, a.id)).find((p) => p.refund_of)!;
+    if (expected === 'refund') expect(refund).toMatchObject({ amount_cents: provider!.individual - provider!.follow_up });
+    else expect(refund.transaction_id.endsWith(':void')).toBe(true);
+    // Back before B, A is a first session again: the difference is charged to the card on file, or left due.
+    const back = await move(a.id, first!);
+    expect(back.priceCents).toBe(provider!.individual);
+    expect((await netPaid(a.id)) + back.amountDueCents).toBe(provider!.individual);
+  }
+
 describe('refunds while the charge is unsettled (void)', () => {
   let w: World;
   beforeAll(async () => {
@@ -139,6 +177,8 @@ describe('refunds while the charge is unsettled (void)', () => {
     expect(await paymentsOf(w, booked.id)).toHaveLength(1);
   });
 
+  it('rescheduling to a time with a lower price voids the charge and charges the new price', async () => repricing(w, 'void'));
+
   it('staff cannot refund part of an unsettled charge; patients cannot refund at all', async () => {
     const [slot] = await makeSlots(w.t.app.database, 1, { providerOffset: 4 });
     const booked = await bookSelfPay(w, slot!);
@@ -188,4 +228,7 @@ describe('refunds after the charge settled (refund)', () => {
     // The patient sees the refunds in billing.
     expect((await billingKinds(w)).filter((i) => i.appointmentId === booked.id && i.kind === 'refund')).toHaveLength(2);
   });
+
+
+  it('rescheduling to a time with another price refunds the difference, then charges it back', async () => repricing(w, 'refund'));
 });

@@ -7,9 +7,11 @@ import { reachAccount, reachPatient, reachRecord } from '../../accounts/reach';
 import { userByEmail, type UserRow } from '../../accounts/repository';
 import { writeAudit } from '../../audit';
 import { book, type BookingBody } from '../../booking/book';
-import { appointmentById, appointmentsWhere, appointmentTiming } from '../../booking/appointments';
+import { appointmentById, appointmentsWhere, appointmentTiming, isFollowUpWith } from '../../booking/appointments';
 import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome } from '../../money/charges';
 import { refundSession, voidFailedCharge } from '../../money/refunds';
+import { cardOnFile, repriceSession } from '../../money/reprice';
+import { sessionPayRate } from '../../../domain/pay-rate';
 import { refundsOnCancellation } from '../../../domain/payment-status';
 import { checkSlotRules, holdSlot, lockHold, releaseHold, slotOf } from '../../booking/holds';
 import { sendAppointmentMail, sendRefundMail } from '../../booking/mails';
@@ -17,6 +19,8 @@ import {
   AlreadyAnswered, claimKey, ensureBookingsOpen, EXCLUSION_VIOLATION, flagOn, gatewayOf, idempotencyKeyOf, pgCode, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
 } from '../../booking/support';
 import { AppError } from '../../errors';
+import type { Queryable } from '../../db/connection';
+import { dollarsToCents, type CardGateway } from '../../payments/gateway';
 import { callerOf } from '../../plugins/auth';
 import type { Handlers } from '../registry';
 
@@ -65,6 +69,32 @@ function patientCancellationReasons() {
 
 function isStaff(request: FastifyRequest): boolean {
   return !callerOf(request).permissions.isPatient;
+}
+
+/**
+ * A moved self-pay session keeps its payment; when the new time changes its price (the follow-up
+ * rate applies, or no longer does) the difference is charged or given back (src/server/money/reprice.ts).
+ */
+async function repriceMovedSession(request: FastifyRequest, tx: Queryable, gateway: CardGateway, appointment: AppointmentAccess, holdId: string, ledger: ChargeLedger): Promise<void> {
+  const [moved] = await tx.query<{ start_at: Date; price_cents: number | null; patient_id: string; pay_individual: string | null; pay_follow_up: string | null }>(
+    `SELECT lower(a.during) AS start_at, a.price_cents, ap.patient_id, pr.pay_individual::text, pr.pay_follow_up::text
+       FROM appointments a JOIN providers pr ON pr.id = a.provider_id
+       JOIN appointment_patients ap ON ap.appointment_id = a.id AND ap.position = 0 WHERE a.id = $1`,
+    [appointment.id],
+  );
+  if (!moved || moved.price_cents === null) return;
+  const isFollowUp = await isFollowUpWith(tx, moved.patient_id, appointment.provider_id, new Date(moved.start_at), appointment.id);
+  const rate = sessionPayRate({ individual: moved.pay_individual, follow_up: moved.pay_follow_up }, isFollowUp);
+  if (rate === undefined) return;
+  const newPriceCents = dollarsToCents(rate);
+  if (newPriceCents === moved.price_cents) return;
+  const { dueCents } = await repriceSession(tx, gateway, {
+    appointmentId: appointment.id, accountId: appointment.account_id, patientId: moved.patient_id, oldPriceCents: moved.price_cents, newPriceCents,
+    createdBy: callerOf(request).userId, idempotencyKey: `reschedule:${holdId}`,
+  }, ledger);
+  await tx.query('UPDATE appointments SET price_cents = $2, is_follow_up = $3, amount_due_cents = GREATEST(0, amount_due_cents + $4) WHERE id = $1', [
+    appointment.id, newPriceCents, isFollowUp, dueCents,
+  ]);
 }
 
 /** Runs work that answers once per idempotency key (when one is given): a replay answers the stored answer. */
@@ -190,11 +220,7 @@ export const appointmentsHandlers: Handlers = {
         let feeStatus: 'none' | 'waived' | 'charged' | 'outstanding' = terms.fee === 'charge' ? 'outstanding' : terms.fee;
         feeCents = terms.feeCents;
         if (terms.fee === 'charge') {
-          const [card] = await tx.query<{ token: string; patient_id: string }>(
-            `SELECT c.token, c.patient_id FROM patient_cards c JOIN patients p ON p.id = c.patient_id
-              WHERE c.user_id = $1 AND c.removed_at IS NULL ORDER BY c.is_default DESC, p.relationship <> 'Self', c.created_at DESC LIMIT 1`,
-            [appointment.account_id],
-          );
+          const card = await cardOnFile(tx, appointment.account_id);
           if (card) {
             charge = await chargeCard(tx, gateway, {
               amountCents: terms.feeCents, purpose: 'late_cancel_fee', appointmentId: appointment.id, userId: appointment.account_id, patientId: card.patient_id,
@@ -238,6 +264,8 @@ export const appointmentsHandlers: Handlers = {
     const slot = await slotOf(request.server.database, request.body.slotId, appointment.provider_id);
     if (!slot) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
     checkSlotRules(slot, now);
+    const gateway = gatewayOf(request.server);
+    const ledger: ChargeLedger = {};
     try {
       const result = await onceFor<BookedAppointment>(request, 'rescheduleAppointment', key, { id: appointment.id, body: request.body }, async (tx) => {
         const [current] = await tx.query<{ status: string; start_at: Date }>('SELECT status, lower(during) AS start_at FROM appointments WHERE id = $1 FOR UPDATE', [appointment.id]);
@@ -252,6 +280,7 @@ export const appointmentsHandlers: Handlers = {
           [appointment.id, hold.id, slot.practice_id, slot.availability_type],
         );
         await tx.query("UPDATE slot_reservations SET kind = 'booking', expires_at = NULL, appointment_id = $2 WHERE id = $1", [hold.id, appointment.id]);
+        if (appointment.self_pay) await repriceMovedSession(request, tx, gateway, appointment, hold.id, ledger);
         return { status: 200, body: (await appointmentById(tx, appointment.id))! };
       });
       if (!result.replayed) {
@@ -260,6 +289,7 @@ export const appointmentsHandlers: Handlers = {
       }
       return result.body;
     } catch (error) {
+      await voidFailedCharge(request.log, gateway, ledger.transactionId, 'reschedule');
       if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
       throw error;
     }
