@@ -202,7 +202,7 @@ describe('own records', () => {
       expect(res.statusCode).toBe(200);
     }
     const patients = await t.app.inject({ method: 'GET', url: '/api/users/patients', headers: patient.headers });
-    expect(patients.json().items.map((p: { relationship: string }) => p.relationship)).toEqual(['Self', 'Child']);
+    expect(patients.json().items.map((p: { relationship: string }) => p.relationship)).toEqual(['Self', 'Child', 'Child']);
   });
 
   it('a third-party agent reaches their partner\'s members and referring providers, nobody else\'s', async () => {

@@ -148,7 +148,7 @@ describe('PATCH /api/users/{id}: account settings', () => {
 describe('support calls', () => {
   it('shows an account with its groups and patients', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/support/users/${patient.id}`, headers: support.headers });
-    expect(res.json()).toMatchObject({ id: patient.id, groups: ['patient'], disabled: false, patients: [{ relationship: 'Self' }, { relationship: 'Child' }] });
+    expect(res.json()).toMatchObject({ id: patient.id, groups: ['patient'], disabled: false, patients: [{ relationship: 'Self' }, { relationship: 'Child' }, { relationship: 'Child' }] });
   });
 
   it('allows the booking flow only for an active patient account with its own e-mail', async () => {
