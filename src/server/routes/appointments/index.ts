@@ -83,11 +83,17 @@ async function repriceMovedSession(request: FastifyRequest, tx: Queryable, gatew
     [appointment.id],
   );
   if (!moved || moved.price_cents === null) return;
-  const isFollowUp = await isFollowUpWith(tx, moved.patient_id, appointment.provider_id, new Date(moved.start_at), appointment.id);
-  const rate = sessionPayRate({ individual: moved.pay_individual, follow_up: moved.pay_follow_up }, isFollowUp);
-  if (rate === undefined) return;
-  const newPriceCents = dollarsToCents(rate);
-  if (newPriceCents === moved.price_cents) return;
+  // The price rule read at the old time and at the new one (the same history): only a change the move makes is charged or given back.
+  const rates = { individual: moved.pay_individual, follow_up: moved.pay_follow_up };
+  const priceAt = async (start: Date) => {
+    const isFollowUp = await isFollowUpWith(tx, moved.patient_id, appointment.provider_id, start, appointment.id);
+    const rate = sessionPayRate(rates, isFollowUp);
+    return { isFollowUp, cents: rate === undefined ? undefined : dollarsToCents(rate) };
+  };
+  const [before, after] = [await priceAt(new Date(appointment.start_at)), await priceAt(new Date(moved.start_at))];
+  if (before.cents === undefined || after.cents === undefined || before.cents === after.cents) return;
+  const isFollowUp = after.isFollowUp;
+  const newPriceCents = Math.max(0, moved.price_cents + after.cents - before.cents);
   const { dueCents } = await repriceSession(tx, gateway, {
     appointmentId: appointment.id, accountId: appointment.account_id, patientId: moved.patient_id, oldPriceCents: moved.price_cents, newPriceCents,
     createdBy: callerOf(request).userId, idempotencyKey: `reschedule:${holdId}`,
