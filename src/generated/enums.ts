@@ -744,10 +744,11 @@ export const enums = {
   },
   /** Status of a payment. */
   paymentStatus: {
-    values: ['succeeded', 'failed', 'refunded'],
+    values: ['succeeded', 'failed', 'partially_refunded', 'refunded'],
     labels: {
       succeeded: 'Succeeded',
       failed: 'Failed',
+      partially_refunded: 'Partially refunded',
       refunded: 'Refunded',
     },
     options: [
@@ -758,6 +759,10 @@ export const enums = {
       {
         value: 'failed',
         label: 'Failed',
+      },
+      {
+        value: 'partially_refunded',
+        label: 'Partially refunded',
       },
       {
         value: 'refunded',
@@ -1583,7 +1588,7 @@ export type AuditOutcome = 'success' | 'failure' | 'denied';
 export type BookingFlowBlockReason = 'ACCOUNT_DISABLED' | 'EMAIL_MISMATCH' | 'NOT_A_PATIENT';
 
 /** Status of a payment. */
-export type PaymentStatus = 'succeeded' | 'failed' | 'refunded';
+export type PaymentStatus = 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
 
 /** Who takes a payment - the card gateway, or the scheduling system's own payment service. */
 export type PaymentProvider = 'card_gateway' | 'scheduling_system';

@@ -241,6 +241,7 @@ export const messages = {
   'ui.patient.cancel.keep': 'Keep my session',
   'ui.patient.cancel.done': 'Your session on {when} is cancelled.',
   'ui.patient.cancel.feeCharged': 'We charged the late-cancellation fee of {fee} to your card on file.',
+  'ui.patient.cancel.refunded': 'The {amount} you paid for this session goes back to your card: you will get an e-mail, and Billing shows the refund.',
   'ui.patient.cancel.feeOutstanding': 'A late-cancellation fee of {fee} is due. You can pay it in Billing.',
   'ui.patient.slots.legend': 'Open times',
   'ui.patient.slots.loading': 'Looking for open times',
@@ -728,6 +729,7 @@ export interface MessageParams {
   'ui.patient.cancel.keep': Record<string, never>;
   'ui.patient.cancel.done': { when: string | number };
   'ui.patient.cancel.feeCharged': { fee: string | number };
+  'ui.patient.cancel.refunded': { amount: string | number };
   'ui.patient.cancel.feeOutstanding': { fee: string | number };
   'ui.patient.slots.legend': Record<string, never>;
   'ui.patient.slots.loading': Record<string, never>;

@@ -793,7 +793,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
       status: {
         type: 'string',
         'x-enum': 'paymentStatus',
-        enum: ['succeeded', 'failed', 'refunded'],
+        enum: ['succeeded', 'failed', 'partially_refunded', 'refunded'],
       },
       paymentProvider: {
         type: ['string', 'null'],
@@ -1066,7 +1066,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
               status: {
                 type: 'string',
                 'x-enum': 'paymentStatus',
-                enum: ['succeeded', 'failed', 'refunded'],
+                enum: ['succeeded', 'failed', 'partially_refunded', 'refunded'],
               },
               amountCents: {
                 type: 'integer',
@@ -2065,7 +2065,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
       status: {
         type: 'string',
         'x-enum': 'paymentStatus',
-        enum: ['succeeded', 'failed', 'refunded'],
+        enum: ['succeeded', 'failed', 'partially_refunded', 'refunded'],
       },
       amountCents: {
         type: 'integer',

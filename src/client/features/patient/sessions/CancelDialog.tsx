@@ -29,6 +29,8 @@ export function cancelOutcomeText(cancelled: Session): string {
   const c = cancelled.cancellation;
   if (c?.feeStatus === 'charged') lines.push(message('ui.patient.cancel.feeCharged', { fee: formatCents(c.feeCents) }));
   if (c?.feeStatus === 'outstanding') lines.push(message('ui.patient.cancel.feeOutstanding', { fee: formatCents(c.feeCents) }));
+  // The server refunds a session cancelled in time at once; its payment then reads refunded.
+  if (cancelled.payment?.status === 'refunded') lines.push(message('ui.patient.cancel.refunded', { amount: formatCents(cancelled.payment.amountCents) }));
   return lines.join(' ');
 }
 
