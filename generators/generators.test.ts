@@ -20,7 +20,7 @@ function plop(...answers: string[]): string {
 
 beforeAll(() => {
   copy = mkdtempSync(join(tmpdir(), 'generators-'));
-  for (const entry of ['specs', 'src', 'scripts', 'generators', 'tests', 'tsconfig.json', 'package.json']) {
+  for (const entry of ['specs', 'src', 'generators', 'scripts', 'tests', 'tsconfig.json', 'package.json']) {
     cpSync(join(root, entry), join(copy, entry), { recursive: true });
   }
   symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
@@ -36,7 +36,7 @@ describe('npm run new', () => {
     expect(plop('api', 'referral-notes', 'Lists referral notes')).not.toMatch(/✖/);
 
     run('npx', ['tsx', 'generators/codegen/cli.ts', 'generate']);
-    // Not incremental: the project's build info lives in node_modules/.cache, which the copy shares with the project.
+    // Not incremental: the copy shares node_modules, where the project keeps its own tsc build info.
     run('npx', ['tsc', '--noEmit', '-p', 'tsconfig.json', '--incremental', 'false']);
 
     const routesTs = readFileSync(join(copy, 'src/generated/routes.ts'), 'utf8');

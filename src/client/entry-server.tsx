@@ -91,6 +91,9 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
         <App store={store} router={(children) => <StaticRouter location={request.url}>{children}</StaticRouter>} />
       </ApiProvider>
     </ServerQueryClientContext.Provider>,
+    // One document, no boundary sent apart: React outlines a large Suspense boundary (a long page such
+    // as a hub with its list of places) and completes it with an inline script, which the CSP refuses.
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   const html = await streamToString(prelude);
   return { status, head: headTags(head), html, state: store.getState(), queries: loadData ? dehydrate(queryClient) : undefined };

@@ -1,4 +1,4 @@
-import { formatSessionClock, formatSessionDay, formatSessionTime, isChangeable, isLateCancellation, isRebookable } from './sessions';
+import { formatSessionClock, formatSessionDay, formatSessionTime, isChangeable, isLateCancellation, isRebookable, sessionOutcome, sessionOutcomeLabel } from './sessions';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const at = (hoursFromNow: number) => new Date(now.getTime() + hoursFromNow * 3600_000).toISOString();
@@ -33,5 +33,21 @@ describe('session rules', () => {
     expect(formatSessionTime('2026-11-24T20:00:00Z', 'America/Phoenix')).toBe('Tuesday, November 24, 1:00 PM MST');
     expect(formatSessionDay('2026-11-25T03:00:00Z', 'America/Los_Angeles')).toBe('Tue, Nov 24');
     expect(formatSessionClock('2026-11-25T03:00:00Z', 'America/Los_Angeles')).toBe('7:00 PM');
+  });
+});
+
+describe('sessionOutcome', () => {
+  const moment = new Date('2026-03-10T12:00:00Z');
+  it('reads a cancelled session as cancelled, before or after its time', () => {
+    expect(sessionOutcome({ status: 'cancelled', start: '2026-03-11T12:00:00Z', end: '2026-03-11T13:00:00Z' }, moment)).toBe('cancelled');
+    expect(sessionOutcome({ status: 'cancelled', start: '2026-03-01T12:00:00Z', end: '2026-03-01T13:00:00Z' }, moment)).toBe('cancelled');
+  });
+  it('reads a booked session as upcoming until it ends, then as having taken place', () => {
+    expect(sessionOutcome({ status: 'booked', start: '2026-03-10T11:30:00Z', end: '2026-03-10T12:00:01Z' }, moment)).toBe('upcoming');
+    expect(sessionOutcome({ status: 'booked', start: '2026-03-10T11:00:00Z', end: '2026-03-10T12:00:00Z' }, moment)).toBe('tookPlace');
+  });
+  it('labels each outcome with one spelling of cancelled', () => {
+    expect(sessionOutcomeLabel('cancelled')).toBe('Cancelled');
+    expect(sessionOutcomeLabel('tookPlace')).toBe('Took place');
   });
 });

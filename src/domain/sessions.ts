@@ -9,7 +9,27 @@ export interface SessionFacts {
   end: string;
 }
 
+import { enums } from '../generated/enums';
+import { messages } from '../generated/messages';
+
 const BOOKED = 'booked';
+
+/**
+ * What became of a session, as a person reads it: still to come, cancelled, or over (it took place).
+ * Attendance is not recorded, so a session that is over and was not cancelled took place.
+ */
+export type SessionOutcome = 'upcoming' | 'cancelled' | 'tookPlace';
+
+export function sessionOutcome(session: SessionFacts, now: Date): SessionOutcome {
+  if (session.status !== BOOKED) return 'cancelled';
+  return new Date(session.end).getTime() <= now.getTime() ? 'tookPlace' : 'upcoming';
+}
+
+/** The outcome's words: the status enumeration's "Cancelled", "Took place", "Upcoming". */
+export function sessionOutcomeLabel(outcome: SessionOutcome): string {
+  if (outcome === 'cancelled') return enums.appointmentStatus.labels.cancelled;
+  return outcome === 'tookPlace' ? messages['ui.patient.sessions.outcome.tookPlace'] : messages['ui.patient.sessions.outcome.upcoming'];
+}
 
 /** A booked session that has not started can be cancelled or moved. */
 export function isChangeable(session: SessionFacts, now: Date): boolean {

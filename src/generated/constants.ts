@@ -13,6 +13,8 @@ export const constants = {
   bookingsPerAccountPerHour: 10,
   /** Cancelling a session that starts within this many hours is a late cancellation (fee, unless waived by the clientCancelWithin48Hours flag or by staff). */
   lateCancelWindowHours: 48,
+  /** The local test card gateway settles a charge this long after it is taken (LOCAL_GATEWAY_SETTLE_SECONDS overrides it); until then a full refund is a void, afterwards a refund. */
+  localGatewaySettleSeconds: 86400,
   /** Late-cancellation fee in US cents (50.00 USD), charged to the card on file or left outstanding for POST /payments/{id}/pay. */
   lateCancelFeeCents: 5000,
   /** Currency of every amount (amounts are whole cents). */
@@ -47,7 +49,13 @@ export const constants = {
       id: 'other',
       label: 'Other reason',
     },
+    {
+      id: 'practice_cancelled',
+      label: 'The provider or the practice cancelled',
+    },
   ],
+  /** The cancellation reason only staff may record (the provider or the practice cancelled); such a cancellation refunds the session in full, late or not, and patients are not offered it. */
+  practiceCancellationReasonId: 'practice_cancelled',
   /** Video visits (appointment mode online) take place at this address followed by the appointment id. */
   videoVisitBaseUrl: 'https://video.mindfulcare.example/visit/',
   /** The local test card gateway (used when BRAINTREE_* is not set) accepts the approved numbers and declines the declined ones at charge time; any other number is refused as not valid. Well-known public test numbers; never real cards. */

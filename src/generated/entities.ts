@@ -367,7 +367,7 @@ export interface BillingTransaction {
   kind: 'charge' | 'payment' | 'refund';
   amount: number;
   currency: 'USD';
-  status: 'succeeded' | 'failed' | 'refunded';
+  status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
   paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
   cardBrand?: string | null;
   cardLast4?: string | null;
@@ -380,7 +380,7 @@ export interface BillingTransaction {
   createdAt: string;
 }
 /**
- * An appointment as the API answers it (product-spec §4 Appointment): booked, or cancelled ("Canceled"). start and end are instants; timeZone is the patient's (the account holder's) time zone the e-mails use, providerTimeZone the provider's. joinUrl is the video link of an online session. payment is the self-pay charge taken at booking (null when insured, or when a partner made the card optional).
+ * An appointment as the API answers it (product-spec §4 Appointment): booked, or cancelled ("Cancelled"). start and end are instants; timeZone is the patient's (the account holder's) time zone the e-mails use, providerTimeZone the provider's. joinUrl is the video link of an online session. payment is the self-pay charge taken at booking (null when insured, or when a partner made the card optional).
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "BookedAppointment".
@@ -503,7 +503,7 @@ export interface BookedAppointment {
 export interface PaymentSummary {
   id: string;
   appointmentId?: string | null;
-  status: 'succeeded' | 'failed' | 'refunded';
+  status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
   amountCents: number;
   currency: string;
   provider: 'card_gateway' | 'scheduling_system';
@@ -1639,7 +1639,7 @@ export interface CreateAppointmentResponse {
   payment: {
     id: string;
     appointmentId?: string | null;
-    status: 'succeeded' | 'failed' | 'refunded';
+    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
     amountCents: number;
     currency: string;
     provider: 'card_gateway' | 'scheduling_system';
@@ -2128,7 +2128,7 @@ export interface CreateSupportAppointmentResponse {
   payment: {
     id: string;
     appointmentId?: string | null;
-    status: 'succeeded' | 'failed' | 'refunded';
+    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
     amountCents: number;
     currency: string;
     provider: 'card_gateway' | 'scheduling_system';
@@ -2267,7 +2267,7 @@ export interface ListAppointmentsResponse {
     payment: {
       id: string;
       appointmentId?: string | null;
-      status: 'succeeded' | 'failed' | 'refunded';
+      status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
       amountCents: number;
       currency: string;
       provider: 'card_gateway' | 'scheduling_system';
@@ -2403,7 +2403,7 @@ export interface GetAppointmentResponse {
   payment: {
     id: string;
     appointmentId?: string | null;
-    status: 'succeeded' | 'failed' | 'refunded';
+    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
     amountCents: number;
     currency: string;
     provider: 'card_gateway' | 'scheduling_system';
@@ -2550,7 +2550,7 @@ export interface CancelAppointmentResponse {
   payment: {
     id: string;
     appointmentId?: string | null;
-    status: 'succeeded' | 'failed' | 'refunded';
+    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
     amountCents: number;
     currency: string;
     provider: 'card_gateway' | 'scheduling_system';
@@ -2693,7 +2693,7 @@ export interface RescheduleAppointmentResponse {
   payment: {
     id: string;
     appointmentId?: string | null;
-    status: 'succeeded' | 'failed' | 'refunded';
+    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
     amountCents: number;
     currency: string;
     provider: 'card_gateway' | 'scheduling_system';
@@ -2845,7 +2845,7 @@ export interface RebookAppointmentResponse {
   payment: {
     id: string;
     appointmentId?: string | null;
-    status: 'succeeded' | 'failed' | 'refunded';
+    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
     amountCents: number;
     currency: string;
     provider: 'card_gateway' | 'scheduling_system';
@@ -3398,7 +3398,7 @@ export interface GetBillingHistoryResponse {
     kind: 'charge' | 'payment' | 'refund';
     amount: number;
     currency: 'USD';
-    status: 'succeeded' | 'failed' | 'refunded';
+    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
     paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
     cardBrand?: string | null;
     cardLast4?: string | null;
@@ -3433,7 +3433,7 @@ export interface GetBillingTransactionResponse {
   kind: 'charge' | 'payment' | 'refund';
   amount: number;
   currency: 'USD';
-  status: 'succeeded' | 'failed' | 'refunded';
+  status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
   paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
   cardBrand?: string | null;
   cardLast4?: string | null;
@@ -3471,7 +3471,7 @@ export interface ListPaymentReceiptsResponse {
     kind: 'charge' | 'payment' | 'refund';
     amount: number;
     currency: 'USD';
-    status: 'succeeded' | 'failed' | 'refunded';
+    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
     paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
     cardBrand?: string | null;
     cardLast4?: string | null;
@@ -5368,7 +5368,7 @@ export interface PayAppointmentBody {
  */
 export interface PayAppointmentResponse {
   paymentId: string;
-  status: 'succeeded' | 'failed' | 'refunded';
+  status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
   amountCents: number;
   appointmentId: string;
   /**
@@ -5378,7 +5378,56 @@ export interface PayAppointmentResponse {
   payment: {
     id: string;
     appointmentId?: string | null;
-    status: 'succeeded' | 'failed' | 'refunded';
+    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
+    amountCents: number;
+    currency: string;
+    provider: 'card_gateway' | 'scheduling_system';
+    purpose: 'session' | 'late_cancel_fee' | 'balance';
+    cardBrand?: string | null;
+    cardLast4?: string | null;
+    /**
+     * The card gateway's transaction id.
+     */
+    transactionId?: string | null;
+    createdAt: string;
+  };
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RefundPaymentParams".
+ */
+export interface RefundPaymentParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RefundPaymentBody".
+ */
+export interface RefundPaymentBody {
+  amountCents?: number;
+  reason: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RefundPaymentResponse".
+ */
+export interface RefundPaymentResponse {
+  /**
+   * The refund's own entry of the billing history.
+   */
+  refundId: string;
+  amountCents: number;
+  /**
+   * void while the charge was unsettled, else refund
+   */
+  method: 'void' | 'refund';
+  /**
+   * The payment afterwards (partially_refunded or refunded).
+   */
+  payment: {
+    id: string;
+    appointmentId?: string | null;
+    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
     amountCents: number;
     currency: string;
     provider: 'card_gateway' | 'scheduling_system';
@@ -7338,7 +7387,7 @@ export interface GetUserBillingResponse {
     kind: 'charge' | 'payment' | 'refund';
     amount: number;
     currency: 'USD';
-    status: 'succeeded' | 'failed' | 'refunded';
+    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
     paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
     cardBrand?: string | null;
     cardLast4?: string | null;
@@ -7363,7 +7412,7 @@ export interface GetUserBillingResponse {
     kind: 'charge' | 'payment' | 'refund';
     amount: number;
     currency: 'USD';
-    status: 'succeeded' | 'failed' | 'refunded';
+    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
     paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
     cardBrand?: string | null;
     cardLast4?: string | null;
@@ -8264,6 +8313,7 @@ export interface EndpointTypes {
   savePatientCard: { params: undefined; query: undefined; body: SavePatientCardBody; response: SavePatientCardResponse };
   listPatientCards: { params: ListPatientCardsParams; query: undefined; body: undefined; response: ListPatientCardsResponse };
   payAppointment: { params: PayAppointmentParams; query: undefined; body: PayAppointmentBody; response: PayAppointmentResponse };
+  refundPayment: { params: RefundPaymentParams; query: undefined; body: RefundPaymentBody; response: RefundPaymentResponse };
   listPractices: { params: undefined; query: ListPracticesQuery; body: undefined; response: ListPracticesResponse };
   listProviders: { params: undefined; query: ListProvidersQuery; body: undefined; response: ListProvidersResponse };
   getProviderProfile: { params: undefined; query: GetProviderProfileQuery; body: undefined; response: GetProviderProfileResponse };

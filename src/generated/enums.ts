@@ -179,12 +179,12 @@ export const enums = {
       },
     ],
   },
-  /** Status of an appointment; a cancelled appointment reads "Canceled". */
+  /** Status of an appointment; one spelling, "Cancelled", wherever it is shown. */
   appointmentStatus: {
     values: ['booked', 'cancelled'],
     labels: {
       booked: 'Booked',
-      cancelled: 'Canceled',
+      cancelled: 'Cancelled',
     },
     options: [
       {
@@ -193,7 +193,7 @@ export const enums = {
       },
       {
         value: 'cancelled',
-        label: 'Canceled',
+        label: 'Cancelled',
       },
     ],
   },
@@ -744,10 +744,11 @@ export const enums = {
   },
   /** Status of a payment. */
   paymentStatus: {
-    values: ['succeeded', 'failed', 'refunded'],
+    values: ['succeeded', 'failed', 'partially_refunded', 'refunded'],
     labels: {
       succeeded: 'Succeeded',
       failed: 'Failed',
+      partially_refunded: 'Partially refunded',
       refunded: 'Refunded',
     },
     options: [
@@ -758,6 +759,10 @@ export const enums = {
       {
         value: 'failed',
         label: 'Failed',
+      },
+      {
+        value: 'partially_refunded',
+        label: 'Partially refunded',
       },
       {
         value: 'refunded',
@@ -1528,7 +1533,7 @@ export type QuestionnaireFlowType = 'generic' | 'genericChildTherapy' | 'service
 /** Age groups asked for child therapy (product-spec §2). */
 export type ClientAgeGroup = '0-5' | '6-10' | '11-13' | '14-17';
 
-/** Status of an appointment; a cancelled appointment reads "Canceled". */
+/** Status of an appointment; one spelling, "Cancelled", wherever it is shown. */
 export type AppointmentStatus = 'booked' | 'cancelled';
 
 /** Parts of the day slots are filtered by, in the provider's time zone (product-spec §3, §9). */
@@ -1583,7 +1588,7 @@ export type AuditOutcome = 'success' | 'failure' | 'denied';
 export type BookingFlowBlockReason = 'ACCOUNT_DISABLED' | 'EMAIL_MISMATCH' | 'NOT_A_PATIENT';
 
 /** Status of a payment. */
-export type PaymentStatus = 'succeeded' | 'failed' | 'refunded';
+export type PaymentStatus = 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
 
 /** Who takes a payment - the card gateway, or the scheduling system's own payment service. */
 export type PaymentProvider = 'card_gateway' | 'scheduling_system';

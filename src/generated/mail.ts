@@ -49,6 +49,14 @@ export const mailTemplates = {
     text: 'From now on you sign in to Mindful Care with {newEmail}; this address no longer signs in.\n\nIf this was not you, call us at {phone}.\n',
     html: '<p>From now on you sign in to Mindful Care with <strong>{newEmail}</strong>; this address no longer signs in.</p>\n<p>If this was not you, call us at {phone}.</p>\n',
   },
+  'payment-refund': {
+    id: 'payment-refund',
+    description: 'Sent when money for a session goes back to the patient\'s card (a cancellation in time, one by the provider or the practice, or a refund by staff). No health details.',
+    subject: 'Your refund of {amount}',
+    placeholders: ['name', 'amount', 'card', 'when'],
+    text: 'Hello {name},\n\nWe have refunded {amount} to your {card} for your session on {when}. It reaches your card within a few business days; a charge that had not yet settled simply disappears from your statement.\n\nYou can see it in Billing in the patient portal.\n',
+    html: '<p>Hello {name},</p>\n<p>We have refunded <strong>{amount}</strong> to your {card} for your session on {when}. It reaches your card within a few business days; a charge that had not yet settled simply disappears from your statement.</p>\n<p>You can see it in Billing in the patient portal.</p>\n',
+  },
   'sign-in-code': {
     id: 'sign-in-code',
     description: 'The one-time code sent by POST /auth/send-email-otp.',

@@ -145,6 +145,10 @@ export const messages = {
   'validation.dateOfBirth.minor': 'Cannot be a minor',
   /** Consent wording signed on behalf of a minor (product-spec §3 consent state); {patient} is the minor's full name. */
   'consent.parentOrGuardian': 'Parent / legal guardian of {patient}',
+  /** Heading of a hub's list of its state and city pages (crawlable links to every state and city where providers practice). */
+  'ui.landing.places.heading': 'Find {providerKind} by state and city',
+  /** A link to a state's landing page; starts with a capital letter where shown. */
+  'ui.landing.places.stateLink': '{providerKind} in {state}',
   /** A person's own first name is missing (account and general forms). */
   'validation.firstName.required': 'Oops, Please enter your first name',
   /** Alternate wording, used when the name is someone else's (booking patient and responsible-party forms). */
@@ -181,7 +185,8 @@ export const messages = {
   'ui.patient.home.tasks': 'To do',
   'ui.patient.home.noTasks': 'You\'re all set. Nothing needs your attention right now.',
   'ui.patient.home.signConsent': 'Review and sign',
-  'ui.patient.home.insuranceCardNeeded': 'Add a photo of the insurance card for {patient}, so we can check your coverage before the session.',
+  /** A to-do per insurance without card photos; {carrier} is the insurance's carrier, so two to-dos for one person read apart. */
+  'ui.patient.home.insuranceCardNeeded': 'Add a photo of the {carrier} insurance card for {patient}, so we can check your coverage before the session.',
   'ui.patient.home.addInsuranceCard': 'Add insurance card',
   'ui.patient.home.careCadence': 'How often you\'ll meet',
   'ui.patient.home.you': 'You',
@@ -214,7 +219,11 @@ export const messages = {
   'ui.patient.sessions.details': 'Session details',
   'ui.patient.sessions.allSessions': 'All sessions',
   'ui.patient.sessions.rescheduledFrom': 'Moved from {when}',
-  'ui.patient.sessions.cancelledLabel': 'Canceled {when}',
+  'ui.patient.sessions.cancelledLabel': 'Cancelled {when}',
+  'ui.patient.sessions.cancelledHeading': 'Cancelled',
+  /** A past session that was not cancelled (attendance is not recorded, so it is not told apart from a missed one). */
+  'ui.patient.sessions.outcome.tookPlace': 'Took place',
+  'ui.patient.sessions.outcome.upcoming': 'Upcoming',
   'ui.patient.sessions.practiceAt': '{practice}, {address}',
   'ui.patient.cancel.heading': 'Cancel this session?',
   'ui.patient.cancel.reasonLegend': 'Why are you cancelling?',
@@ -227,9 +236,13 @@ export const messages = {
   'ui.patient.cancel.free': 'Cancelling is free until {hours} hours before the session.',
   'ui.patient.cancel.confirm': 'Cancel session',
   'ui.patient.cancel.confirmWithFee': 'Cancel and pay {fee}',
+  /** Shown before a late cancellation when the account has no card on file (no payment happens on confirming). */
+  'ui.patient.cancel.feeWillBeDue': 'There is no card on file, so nothing is charged now. After cancelling, the fee of {fee} will be due; you can pay it in Billing.',
+  'ui.patient.cancel.confirmFeeDue': 'Cancel, fee of {fee} due',
   'ui.patient.cancel.keep': 'Keep my session',
   'ui.patient.cancel.done': 'Your session on {when} is cancelled.',
   'ui.patient.cancel.feeCharged': 'We charged the late-cancellation fee of {fee} to your card on file.',
+  'ui.patient.cancel.refunded': 'The {amount} you paid for this session goes back to your card: you will get an e-mail, and Billing shows the refund.',
   'ui.patient.cancel.feeOutstanding': 'A late-cancellation fee of {fee} is due. You can pay it in Billing.',
   'ui.patient.slots.legend': 'Open times',
   'ui.patient.slots.loading': 'Looking for open times',
@@ -484,6 +497,8 @@ export const messages = {
   'ui.partners.verified': 'Your partnership code is confirmed. You can now book a session.',
   'ui.callCenter.open': 'We\'re open now. Call {phone}',
   'ui.callCenter.closed': 'We\'re closed. We open again {nextOpening}.',
+  /** The provider search's first link for keyboard users, past the filters to the results. */
+  'ui.search.skipToResults': 'Skip to results',
   'validation.email.required': 'Email is required',
   /** Alternate capitalisation used by some forms (product-spec §5). */
   'validation.email.requiredAlt': 'Email is Required',
@@ -634,6 +649,8 @@ export interface MessageParams {
   'validation.dateOfBirth.tooOld': { date: string | number };
   'validation.dateOfBirth.minor': Record<string, never>;
   'consent.parentOrGuardian': { patient: string | number };
+  'ui.landing.places.heading': { providerKind: string | number };
+  'ui.landing.places.stateLink': { providerKind: string | number; state: string | number };
   'validation.firstName.required': Record<string, never>;
   'validation.firstName.requiredAlt': Record<string, never>;
   'validation.firstName.invalid': Record<string, never>;
@@ -662,7 +679,7 @@ export interface MessageParams {
   'ui.patient.home.tasks': Record<string, never>;
   'ui.patient.home.noTasks': Record<string, never>;
   'ui.patient.home.signConsent': Record<string, never>;
-  'ui.patient.home.insuranceCardNeeded': { patient: string | number };
+  'ui.patient.home.insuranceCardNeeded': { carrier: string | number; patient: string | number };
   'ui.patient.home.addInsuranceCard': Record<string, never>;
   'ui.patient.home.careCadence': Record<string, never>;
   'ui.patient.home.you': Record<string, never>;
@@ -695,6 +712,9 @@ export interface MessageParams {
   'ui.patient.sessions.allSessions': Record<string, never>;
   'ui.patient.sessions.rescheduledFrom': { when: string | number };
   'ui.patient.sessions.cancelledLabel': { when: string | number };
+  'ui.patient.sessions.cancelledHeading': Record<string, never>;
+  'ui.patient.sessions.outcome.tookPlace': Record<string, never>;
+  'ui.patient.sessions.outcome.upcoming': Record<string, never>;
   'ui.patient.sessions.practiceAt': { practice: string | number; address: string | number };
   'ui.patient.cancel.heading': Record<string, never>;
   'ui.patient.cancel.reasonLegend': Record<string, never>;
@@ -706,9 +726,12 @@ export interface MessageParams {
   'ui.patient.cancel.free': { hours: string | number };
   'ui.patient.cancel.confirm': Record<string, never>;
   'ui.patient.cancel.confirmWithFee': { fee: string | number };
+  'ui.patient.cancel.feeWillBeDue': { fee: string | number };
+  'ui.patient.cancel.confirmFeeDue': { fee: string | number };
   'ui.patient.cancel.keep': Record<string, never>;
   'ui.patient.cancel.done': { when: string | number };
   'ui.patient.cancel.feeCharged': { fee: string | number };
+  'ui.patient.cancel.refunded': { amount: string | number };
   'ui.patient.cancel.feeOutstanding': { fee: string | number };
   'ui.patient.slots.legend': Record<string, never>;
   'ui.patient.slots.loading': Record<string, never>;
@@ -958,6 +981,7 @@ export interface MessageParams {
   'ui.partners.verified': Record<string, never>;
   'ui.callCenter.open': { phone: string | number };
   'ui.callCenter.closed': { nextOpening: string | number };
+  'ui.search.skipToResults': Record<string, never>;
   'validation.email.required': Record<string, never>;
   'validation.email.requiredAlt': Record<string, never>;
   'validation.email.invalid': Record<string, never>;

@@ -793,7 +793,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
       status: {
         type: 'string',
         'x-enum': 'paymentStatus',
-        enum: ['succeeded', 'failed', 'refunded'],
+        enum: ['succeeded', 'failed', 'partially_refunded', 'refunded'],
       },
       paymentProvider: {
         type: ['string', 'null'],
@@ -838,7 +838,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
   BookedAppointment: {
     $id: 'BookedAppointment',
     title: 'BookedAppointment',
-    description: 'An appointment as the API answers it (product-spec §4 Appointment): booked, or cancelled ("Canceled"). start and end are instants; timeZone is the patient\'s (the account holder\'s) time zone the e-mails use, providerTimeZone the provider\'s. joinUrl is the video link of an online session. payment is the self-pay charge taken at booking (null when insured, or when a partner made the card optional).',
+    description: 'An appointment as the API answers it (product-spec §4 Appointment): booked, or cancelled ("Cancelled"). start and end are instants; timeZone is the patient\'s (the account holder\'s) time zone the e-mails use, providerTimeZone the provider\'s. joinUrl is the video link of an online session. payment is the self-pay charge taken at booking (null when insured, or when a partner made the card optional).',
     type: 'object',
     additionalProperties: false,
     required: [
@@ -1066,7 +1066,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
               status: {
                 type: 'string',
                 'x-enum': 'paymentStatus',
-                enum: ['succeeded', 'failed', 'refunded'],
+                enum: ['succeeded', 'failed', 'partially_refunded', 'refunded'],
               },
               amountCents: {
                 type: 'integer',
@@ -2065,7 +2065,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
       status: {
         type: 'string',
         'x-enum': 'paymentStatus',
-        enum: ['succeeded', 'failed', 'refunded'],
+        enum: ['succeeded', 'failed', 'partially_refunded', 'refunded'],
       },
       amountCents: {
         type: 'integer',

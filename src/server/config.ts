@@ -4,6 +4,7 @@
  * A bad value stops start-up with a sentence that says which variable and what to do.
  */
 import { resolve } from 'node:path';
+import { constants } from '../generated/constants';
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -33,6 +34,8 @@ export interface Config {
   braintreePublicKey: string | undefined;
   braintreePrivateKey: string | undefined;
   braintreeEnvironment: 'sandbox' | 'production';
+  /** the local test gateway settles a charge this many seconds after it is taken (before: void; after: refund) */
+  localGatewaySettleSeconds: number;
   /** test-only: one-time codes and sign-in links live this many seconds instead of the spec's minutes */
   testSignInLifetimeSeconds: number | undefined;
   /** test-only: codes and links one e-mail address may be sent in an hour, instead of the spec's limit */
@@ -72,6 +75,7 @@ export const variables: readonly VariableSpec[] = [
   { name: 'BRAINTREE_PUBLIC_KEY', description: 'Braintree API public key (with BRAINTREE_MERCHANT_ID)', default: '(unset)' },
   { name: 'BRAINTREE_PRIVATE_KEY', description: 'Braintree API private key (with BRAINTREE_MERCHANT_ID)', default: '(unset)' },
   { name: 'BRAINTREE_ENVIRONMENT', description: 'sandbox or production', default: 'sandbox' },
+  { name: 'LOCAL_GATEWAY_SETTLE_SECONDS', description: 'the local test card gateway settles a charge this many seconds after it is taken: a refund before then is a void, after it a refund', default: String(constants.localGatewaySettleSeconds) },
   { name: 'TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR', description: 'Tests only (NODE_ENV=test): codes and links one e-mail address may be sent in an hour, so a browser-test run that signs the demo accounts in many times is not refused', default: '(unset)' },
   { name: 'TEST_SIGN_IN_LIFETIME_SECONDS', description: 'Tests only (NODE_ENV=test): one-time codes and sign-in links live this many seconds (0: expired at once), so tests can see an expired code', default: '(unset)' },
 ];
@@ -164,6 +168,7 @@ export function loadConfig(env: Env = process.env): Config {
   const braintreeSet = [braintreeMerchantId, braintreePublicKey, braintreePrivateKey].filter((v) => v !== undefined).length;
   if (braintreeSet > 0 && braintreeSet < 3) problems.push('Braintree needs BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY together; set all three, or none to use the local test card gateway.');
   const braintreeEnvironment = oneOf('BRAINTREE_ENVIRONMENT', ['sandbox', 'production'] as const, 'sandbox');
+  const localGatewaySettleSeconds = integer('LOCAL_GATEWAY_SETTLE_SECONDS', constants.localGatewaySettleSeconds, 0, 30 * 86_400);
 
   const config: Config = {
     nodeEnv,
@@ -189,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
     braintreePublicKey,
     braintreePrivateKey,
     braintreeEnvironment,
+    localGatewaySettleSeconds,
     testSignInLifetimeSeconds,
     testSignInSendsPerAccountPerHour,
     testRateLimitFactor,

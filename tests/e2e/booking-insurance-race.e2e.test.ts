@@ -100,6 +100,8 @@ describe('booking with insurance on file, and racing for a slot', () => {
         await other.page.goto(bookingUrl(slot));
         await other.page.getByRole('heading', { name: messages['ui.booking.slotGone.heading'] }).waitFor();
         const next = other.page.getByRole('list', { name: messages['ui.booking.slotGone.text'].replace('{provider}', slot.providerName) }).getByRole('link');
+        // The provider's next times arrive after the heading: wait for the first before counting.
+        await next.first().waitFor();
         expect(await next.count()).toBeGreaterThan(0);
         await next.first().click();
         await other.page.getByLabel('Service type').waitFor();

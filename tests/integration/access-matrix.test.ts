@@ -4,6 +4,7 @@
  * (404 for a record the caller may not reach, exactly as for one that does not exist), and every
  * refusal leaves an audit row. Then each role's own records.
  */
+import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { endpoints, type EndpointId } from '../../src/generated/api';
 import { mayAccess, reachesEveryAccount } from '../../src/domain/permissions';
@@ -94,6 +95,8 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   downloadPaymentReceipt: () => ({ method: 'GET', url: `/api/payment-receipts/${records.paymentId}/download` }),
   downloadBillingStatement: () => ({ method: 'GET', url: `/api/users/download-billing-statement?patientId=${records.patientId}&ehrVisitId=${records.appointmentId}` }),
   chooseInsuranceDecision: () => ({ method: 'POST', url: `/api/insurance-inquiry/${records.inquiryId}/choose-decision`, payload: { decision: 'selfPay' } }),
+  // A cent at a time, so every staff role that may refund has something left to refund.
+  refundPayment: () => ({ method: 'POST', url: `/api/payments/${records.paymentId}/refund`, headers: { 'idempotency-key': randomUUID() }, payload: { amountCents: 1, reason: 'matrix' } }),
   ...Object.fromEntries(Object.entries(bookingRequests).map(([id, request]) => [id, (t: Target) => request(t.booking)])),
 };
 
@@ -152,7 +155,7 @@ beforeAll(async () => {
   await db.query('INSERT INTO appointment_patients (appointment_id, patient_id, position) VALUES ($1, $2, 0)', [appointment!.id, patient!.id]);
   records.paymentId = (await db.query<{ id: string }>(
     `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, gateway, transaction_id)
-     VALUES ($1, $2, $3, 'succeeded', 'card_gateway', 'session', 12000, 'local', 'tx-matrix') RETURNING id`,
+     VALUES ($1, $2, $3, 'succeeded', 'card_gateway', 'session', 12000, 'local', 'txn_local_0_matrix') RETURNING id`, // a local charge long settled
     [appointment!.id, user!.id, patient!.id],
   ))[0]!.id;
   const booking = await prepareBookingTarget(t.app, { id: user!.id, email: 'someone.else@example.com' }, callers.get('Patient')!, records.patientId);

@@ -31,6 +31,11 @@ const data = {
   search: {
     locationRequired: 'Enter your zip code or city, so we can show providers licensed in your state.',
   },
+  partners: {
+    heading: 'Care through your employer, health plan or school',
+    text: 'Many employers, health plans and schools pay for their members\' sessions. Find yours and book with its partnership code.',
+    link: 'See our partners',
+  },
 } as const;
 
 export default data;

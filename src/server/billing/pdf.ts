@@ -111,6 +111,8 @@ export interface StatementVisit {
   practiceName: string;
   mode: string;
   chargedCents: number;
+  /** a cancelled visit's refunds give back what was paid for it; a held visit's refunds lowered its price */
+  cancelled: boolean;
 }
 
 export async function statementPdf(visit: StatementVisit, payments: readonly PaymentRow[], accountName: string, issuedAt: Date): Promise<Uint8Array> {
@@ -123,14 +125,14 @@ export async function statementPdf(visit: StatementVisit, payments: readonly Pay
   w.row(label('document.label.practice'), visit.practiceName);
   w.rule();
   w.row(label('document.label.totalCharged'), dollars(visit.chargedCents));
-  const paid = payments.filter((p) => p.status === 'succeeded').reduce((s, p) => s + p.amount_cents, 0);
-  const refunded = payments.filter((p) => p.status === 'refunded').reduce((s, p) => s + p.amount_cents, 0);
+  const paid = payments.filter((p) => !p.refund_of && p.status !== 'failed').reduce((s, p) => s + p.amount_cents, 0);
+  const refunded = payments.filter((p) => p.refund_of).reduce((s, p) => s + p.amount_cents, 0);
   for (const p of payments) {
     w.line(`${billingTime(p.created_at)}  ${purposeText(p.purpose)}  ${enums.paymentStatus.labels[p.status]}  ${dollars(p.amount_cents)}  ${paymentMethod(p)}`);
   }
   w.row(label('document.label.totalPaid'), dollars(paid));
   w.row(label('document.label.totalRefunded'), dollars(refunded));
-  w.row(label('document.label.balance'), dollars(visit.chargedCents - paid));
+  w.row(label('document.label.balance'), dollars(visit.chargedCents - paid + (visit.cancelled ? refunded : 0)));
   footer(w, issuedAt);
   return doc.save();
 }

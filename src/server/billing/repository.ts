@@ -29,6 +29,8 @@ export interface PaymentRow {
   provider_name: string | null;
   practice_name: string | null;
   created_at: Date;
+  /** the charge a refund gives back; null for a charge */
+  refund_of: string | null;
 }
 
 /** The payments table is the booking part's; until it exists there is no billing history. */
@@ -40,7 +42,7 @@ export async function hasPayments(db: Queryable): Promise<boolean> {
 const PAYMENT_SELECT = `
   SELECT pay.id, pay.user_id, who.patient_id, pt.first_name || ' ' || pt.last_name AS patient_name, pay.status, pay.provider, pay.purpose,
          pay.amount_cents, pay.card_brand, pay.card_last4, pay.appointment_id, lower(a.during) AS appointment_start, a.appointment_mode,
-         pr.first_name || ' ' || pr.last_name || ', ' || pr.title AS provider_name, pc.name AS practice_name, pay.created_at
+         pr.first_name || ' ' || pr.last_name || ', ' || pr.title AS provider_name, pc.name AS practice_name, pay.created_at, pay.refund_of
     FROM payments pay
     LEFT JOIN appointments a ON a.id = pay.appointment_id
     LEFT JOIN providers pr ON pr.id = a.provider_id
@@ -92,11 +94,11 @@ export async function latestPaymentsOfAccount(db: Queryable, userId: string, lim
   return db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE pay.user_id = $1 AND pay.status <> 'failed' ORDER BY pay.created_at DESC, pay.id LIMIT $2`, [userId, limit]);
 }
 
-/** Money paid (succeeded less refunded) by an account since a moment, in cents. */
+/** Money paid (charges that did not fail, less their refunds) by an account since a moment, in cents. */
 export async function paidSince(db: Queryable, userId: string, since: Date): Promise<number> {
   if (!(await hasPayments(db))) return 0;
   const [row] = await db.query<{ cents: string | null }>(
-    "SELECT sum(amount_cents) FILTER (WHERE status = 'succeeded') AS cents FROM payments WHERE user_id = $1 AND created_at >= $2",
+    "SELECT sum(CASE WHEN refund_of IS NULL THEN amount_cents ELSE -amount_cents END) FILTER (WHERE status <> 'failed') AS cents FROM payments WHERE user_id = $1 AND created_at >= $2",
     [userId, since],
   );
   return Number(row?.cents ?? 0);
@@ -117,7 +119,7 @@ export function transactionOut(row: PaymentRow): BillingTransaction {
     id: row.id,
     patientId: row.patient_id ?? '',
     ...(row.patient_name ? { patientName: row.patient_name } : {}),
-    kind: row.status === 'refunded' ? 'refund' : 'payment',
+    kind: row.refund_of ? 'refund' : 'payment',
     amount: row.amount_cents / 100,
     currency: 'USD',
     status: row.status,

@@ -77,7 +77,7 @@ const SELECT = `
                  'dateOfBirth', to_char(pt.date_of_birth, 'YYYY-MM-DD'), 'isNew', ap.is_new) ORDER BY ap.position), '[]'::json)
             FROM appointment_patients ap JOIN patients pt ON pt.id = ap.patient_id WHERE ap.appointment_id = a.id) AS patients,
          (SELECT ${PAYMENT_JSON} FROM payments pay
-           WHERE pay.appointment_id = a.id AND pay.purpose = 'session' AND pay.status <> 'failed' ORDER BY pay.created_at DESC LIMIT 1) AS payment
+           WHERE pay.appointment_id = a.id AND pay.purpose = 'session' AND pay.status <> 'failed' AND pay.refund_of IS NULL ORDER BY pay.created_at DESC LIMIT 1) AS payment
     FROM appointments a JOIN providers p ON p.id = a.provider_id JOIN practices pr ON pr.id = a.practice_id`;
 
 export function joinUrlOf(id: string, mode: string): string | null {
@@ -150,11 +150,11 @@ export async function appointmentsWhere(db: Queryable, where: string, params: un
  * Whether a session of the patient with the provider starting at `start` (or, without one, any next
  * session) is a follow-up, by the rule of src/domain/pay-rate.ts over the patient's own sessions.
  */
-export async function isFollowUpWith(db: Queryable, patientId: string, providerId: string, start?: Date): Promise<boolean> {
+export async function isFollowUpWith(db: Queryable, patientId: string, providerId: string, start?: Date, exceptAppointmentId?: string): Promise<boolean> {
   const history = await db.query<{ start_at: Date; status: 'booked' | 'cancelled' }>(
     `SELECT lower(a.during) AS start_at, a.status FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
-      WHERE ap.patient_id = $1 AND a.provider_id = $2`,
-    [patientId, providerId],
+      WHERE ap.patient_id = $1 AND a.provider_id = $2 AND ($3::uuid IS NULL OR a.id <> $3::uuid)`,
+    [patientId, providerId, exceptAppointmentId ?? null],
   );
   return isFollowUpSession(history.map((h) => ({ start: h.start_at, status: h.status })), start);
 }

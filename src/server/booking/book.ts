@@ -31,7 +31,8 @@ import { dollarsToCents } from '../payments/gateway';
 import { appointmentById, isFollowUpWith } from './appointments';
 import { consentText, fullName, signerCapacity } from './consent-text';
 import { checkSlotRules, lockHold, slotOf } from './holds';
-import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome } from './charges';
+import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome } from '../money/charges';
+import { voidFailedCharge } from '../money/refunds';
 import {
   AlreadyAnswered, EXCLUSION_VIOLATION, claimKey, ensureBookingsOpen, flagOnFor, gatewayOf, pgCode, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
 } from './support';
@@ -321,7 +322,7 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
     void sendAppointmentMail(request.server, 'appointment-confirmation', result.id).catch((err: unknown) => request.log.warn({ err, appointmentId: result.id }, 'confirmation mail failed'));
     return { status: 201, body: result, replayed: false };
   } catch (error) {
-    if (ledger.transactionId) await gateway.void(ledger.transactionId).catch((err: unknown) => request.log.error({ err }, 'voiding a charge of a failed booking failed'));
+    await voidFailedCharge(request.log, gateway, ledger.transactionId, 'booking');
     if (charged && !charged.ok) {
       await recordFailedPayment(db, { amountCents: plan.priceCents ?? 0, purpose: 'session', userId: account.id, createdBy: caller.userId, card: charged.card, reason: charged.reason, idempotencyKey: command.idempotencyKey, gateway: gateway.name })
         .catch(() => undefined);

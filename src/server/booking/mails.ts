@@ -80,3 +80,18 @@ export async function sendAppointmentMail(app: FastifyInstance, template: Appoin
   };
   await app.mailer.send(template, account.email, params, { attachments: [ics] });
 }
+
+/** The refund e-mail (specs/mail/payment-refund.yaml): the amount, the card it went back to and the session's time. */
+export async function sendRefundMail(app: FastifyInstance, refundPaymentId: string): Promise<void> {
+  const db = app.database;
+  const [refund] = await db.query<{ email: string; first_name: string; amount_cents: number; card_brand: string | null; card_last4: string | null; appointment_id: string | null }>(
+    `SELECT u.email::text AS email, u.first_name, r.amount_cents, r.card_brand, r.card_last4, r.appointment_id
+       FROM payments r JOIN users u ON u.id = r.user_id WHERE r.id = $1 AND r.refund_of IS NOT NULL`,
+    [refundPaymentId],
+  );
+  if (!refund) return;
+  const appointment = refund.appointment_id ? await appointmentById(db, refund.appointment_id) : undefined;
+  const when = appointment ? formatWhen(appointment.start, appointment.timeZone ?? appointment.provider.timeZone) : '';
+  const card = refund.card_brand && refund.card_last4 ? `${refund.card_brand} ending in ${refund.card_last4.trim()}` : 'card';
+  await app.mailer.send('payment-refund', refund.email, { name: refund.first_name, amount: formatCents(refund.amount_cents), card, when });
+}

@@ -58,7 +58,18 @@ export function braintreeGateway(settings: BraintreeSettings): CardGateway {
       return { ok: true, transactionId: result.transaction.id, card: cardOf(result.transaction.creditCard as BraintreeCard | undefined) };
     },
     async void(transactionId) {
-      await gateway.transaction.void(transactionId);
+      const result = await gateway.transaction.void(transactionId);
+      if (!result.success) throw new Error(`Braintree void refused: ${result.message}`);
+    },
+    async settlement(transactionId) {
+      const transaction = await gateway.transaction.find(transactionId);
+      // Authorized or submitted for settlement can still be voided; settling and settled only refunded.
+      return transaction.status === 'settled' || transaction.status === 'settling' ? 'settled' : 'unsettled';
+    },
+    async refund(transactionId, amountCents) {
+      const result = await gateway.transaction.refund(transactionId, (amountCents / 100).toFixed(2));
+      if (!result.success || !result.transaction) return { ok: false, reason: 'declined', message: result.message };
+      return { ok: true, refundId: result.transaction.id };
     },
   };
 }

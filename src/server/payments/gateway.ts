@@ -36,8 +36,12 @@ export interface CardGateway {
   /** keeps the card of a nonce on file: the vault token */
   vault(nonce: string, customerId: string): Promise<GatewayOutcome<{ token: string; card: CardInfo }>>;
   charge(request: ChargeRequest): Promise<GatewayOutcome<{ transactionId: string; card: CardInfo }>>;
-  /** undoes a charge whose booking could not be saved */
+  /** undoes an unsettled charge in full (nothing reaches the card statement) */
   void(transactionId: string): Promise<void>;
+  /** whether a charge has settled: before, it can be voided; after, only refunded */
+  settlement(transactionId: string): Promise<'unsettled' | 'settled'>;
+  /** gives back part or all of a settled charge: the gateway's id of the refund */
+  refund(transactionId: string, amountCents: number): Promise<GatewayOutcome<{ refundId: string }>>;
 }
 
 export function cardGatewayFor(config: Config, secret: Buffer, clock: Clock): CardGateway {
@@ -49,7 +53,7 @@ export function cardGatewayFor(config: Config, secret: Buffer, clock: Clock): Ca
       environment: config.braintreeEnvironment,
     });
   }
-  return localTestGateway(secret, clock);
+  return localTestGateway(secret, clock, config.localGatewaySettleSeconds);
 }
 
 /** Whole cents from a rate in dollars ("120.00", 120): never through floating-point sums. */

@@ -39,3 +39,26 @@ describe('local test gateway', () => {
     expect(parseExpiration('13/31', now)).toBeUndefined();
   });
 });
+
+describe('local test gateway settlement', () => {
+  it('settles a charge settleSeconds after it was taken: a void before, a refund after', async () => {
+    let now = Date.UTC(2030, 0, 1, 12);
+    const clock = { now: () => new Date(now) };
+    const settling = localTestGateway(Buffer.alloc(32, 7), clock, 3600);
+    const nonce = settling.tokenize!({ number: constants.testCardNumbers.approved[0]!.number, expiration: '09/38', cvv: '123' });
+    if (!nonce.ok) throw new Error('refused');
+    const charge = await settling.charge({ amountCents: 19500, source: { nonce: nonce.nonce }, orderId: 'o' });
+    if (!charge.ok) throw new Error('declined');
+    expect(await settling.settlement(charge.transactionId)).toBe('unsettled');
+    expect(await settling.refund(charge.transactionId, 100)).toMatchObject({ ok: false });
+    await expect(settling.void(charge.transactionId)).resolves.toBeUndefined();
+    now += 3600 * 1000 - 1;
+    expect(await settling.settlement(charge.transactionId)).toBe('unsettled');
+    now += 1;
+    expect(await settling.settlement(charge.transactionId)).toBe('settled');
+    await expect(settling.void(charge.transactionId)).rejects.toThrow();
+    expect(await settling.refund(charge.transactionId, 100)).toMatchObject({ ok: true });
+    expect(await settling.refund('txn_somewhere_else', 100)).toMatchObject({ ok: false, reason: 'invalid' });
+    expect(await settling.refund(charge.transactionId, 0)).toMatchObject({ ok: false, reason: 'invalid' });
+  });
+});

@@ -16,6 +16,13 @@ interface TokenPayload extends CardInfo {
 
 const NONCE = 'tok_local_';
 const VAULT = 'card_local_';
+const CHARGE = 'txn_local_';
+
+/** The moment (ms) a local charge was taken, from its transaction id; undefined for anything else. */
+function chargedAt(transactionId: string): number | undefined {
+  const match = /^txn_local_(\d+)_/.exec(transactionId);
+  return match ? Number(match[1]) : undefined;
+}
 
 export function parseExpiration(expiration: string, now: Date): { month: number; year: number } | undefined {
   const match = /^(\d{2}) ?\/ ?(\d{2}|\d{4})$/.exec(expiration.trim());
@@ -27,8 +34,11 @@ export function parseExpiration(expiration: string, now: Date): { month: number;
   return endOfMonth > now.getTime() ? { month, year } : undefined;
 }
 
-/** `clock` decides whether a card's expiration has passed. */
-export function localTestGateway(secret: Buffer, clock: Clock = systemClock): CardGateway {
+/**
+ * `clock` decides whether a card's expiration has passed and whether a charge has settled: a charge
+ * settles `settleSeconds` after it was taken (its transaction id carries the moment).
+ */
+export function localTestGateway(secret: Buffer, clock: Clock = systemClock, settleSeconds: number = constants.localGatewaySettleSeconds): CardGateway {
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
   const encode = (prefix: string, payload: TokenPayload) => {
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
@@ -49,6 +59,11 @@ export function localTestGateway(secret: Buffer, clock: Clock = systemClock): Ca
   };
   const cardOf = (p: TokenPayload): CardInfo => ({ brand: p.brand, last4: p.last4, expirationMonth: p.expirationMonth, expirationYear: p.expirationYear });
   const payloadOf = (source: { nonce: string } | { token: string }) => ('nonce' in source ? decode(NONCE, source.nonce) : decode(VAULT, source.token));
+
+  const settlement = async (transactionId: string): Promise<'unsettled' | 'settled'> => {
+    const takenAt = chargedAt(transactionId);
+    return takenAt !== undefined && clock.now().getTime() - takenAt >= settleSeconds * 1000 ? 'settled' : 'unsettled';
+  };
 
   return {
     name: 'local',
@@ -78,10 +93,18 @@ export function localTestGateway(secret: Buffer, clock: Clock = systemClock): Ca
       const payload = payloadOf(request.source);
       if (!payload) return { ok: false, reason: 'invalid' };
       if (payload.declines) return { ok: false, reason: 'declined', card: cardOf(payload) };
-      return { ok: true, transactionId: `txn_local_${randomUUID()}`, card: cardOf(payload) };
+      return { ok: true, transactionId: `${CHARGE}${clock.now().getTime()}_${randomUUID()}`, card: cardOf(payload) };
     },
-    async void() {
-      // Nothing left the building: a local charge moves no money.
+    settlement,
+    async void(transactionId) {
+      // Nothing left the building: a local charge moves no money; a settled one cannot be voided.
+      if (chargedAt(transactionId) === undefined) throw new Error('unknown local transaction');
+      if ((await settlement(transactionId)) === 'settled') throw new Error('a settled charge cannot be voided');
+    },
+    async refund(transactionId, amountCents) {
+      if (chargedAt(transactionId) === undefined || !Number.isInteger(amountCents) || amountCents <= 0) return { ok: false, reason: 'invalid' };
+      if ((await settlement(transactionId)) !== 'settled') return { ok: false, reason: 'declined', message: 'not settled yet' };
+      return { ok: true, refundId: `rfd_local_${randomUUID()}` };
     },
   };
 }

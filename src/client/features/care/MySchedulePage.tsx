@@ -1,7 +1,7 @@
 /**
  * A clinician's schedule (/care/v1, where clinicians land after sign-in): their upcoming sessions day
  * by day in their own time zone, with the clients, the video link or the practice, and the recent
- * ones below (GET /care/schedule). Cancelled sessions stay on the list, marked "Canceled"; only sessions
+ * ones below (GET /care/schedule). Cancelled sessions stay on the list, marked "Cancelled"; only sessions
  * still to come offer their video link.
  */
 import { useQuery } from '@tanstack/react-query';

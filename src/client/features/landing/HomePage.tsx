@@ -8,6 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import home from '../../../generated/content/home';
+import { constants } from '../../../generated/constants';
 import { enums, type QuestionnaireService } from '../../../generated/enums';
 import { routeById } from '../../../generated/routes';
 import { providerSearchParams, searchFromQuestionnaire } from '../../../domain/provider-search';
@@ -22,29 +23,36 @@ export async function loadData({ queryClient, call }: RouteDataContext) {
   await Promise.all([queryClient.prefetchQuery(callCenterQuery()), queryClient.prefetchQuery(allFiltersQuery(call))]);
 }
 
+/** The insurance filter's query parameter: one per filter type, named as the type. */
+const INSURANCE_PARAM = 'insurance_id';
+
 function SearchEntry() {
   const navigate = useNavigate();
   const call = useApiCall();
   const id = useId();
   const filters = useQuery(allFiltersQuery(call));
   const carriers = (filters.data?.items ?? []).filter((f) => f.type === 'insurance_id').sort((a, b) => a.displayValue.localeCompare(b.displayValue));
-  const [service, setService] = useState<QuestionnaireService>(enums.questionnaireService.values[0]);
-  const [location, setLocation] = useState('');
-  const [carrier, setCarrier] = useState('');
   const [error, setError] = useState<string>();
 
-  function submit(event: FormEvent) {
+  // The fields are uncontrolled and named after the search's own parameters: what a person types
+  // before the page's script has loaded survives hydration, and a press of the button before then
+  // still reaches provider search (the browser submits the form to it).
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!location.trim()) {
+    const form = new FormData(event.currentTarget);
+    const location = String(form.get(constants.providerSearchParams.location) ?? '').trim();
+    const service = String(form.get(constants.providerSearchParams.service) ?? '') as QuestionnaireService;
+    const carrier = String(form.get(INSURANCE_PARAM) ?? '');
+    if (!location) {
       setError(home.search.locationRequired);
       return;
     }
-    const search = searchFromQuestionnaire({ service, location: location.trim(), insuranceCarrier: carrier || undefined });
+    const search = searchFromQuestionnaire({ service, location, insuranceCarrier: carrier || undefined });
     void navigate(`${routeById.providerSearch.path}?${providerSearchParams(search).toString()}`);
   }
 
   return (
-    <form className="search-entry card" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+    <form className="search-entry card" action={routeById.providerSearch.path} method="get" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
       <h2 id={`${id}-title`} className="search-entry__title">
         {home.hero.searchLabel}
       </h2>
@@ -53,7 +61,7 @@ function SearchEntry() {
           <label className="field__label" htmlFor={`${id}-service`}>
             {home.hero.serviceLabel}
           </label>
-          <select id={`${id}-service`} className="select" value={service} onChange={(e) => setService(e.target.value as QuestionnaireService)}>
+          <select id={`${id}-service`} name={constants.providerSearchParams.service} className="select" defaultValue={enums.questionnaireService.values[0]}>
             {enums.questionnaireService.options.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -67,12 +75,9 @@ function SearchEntry() {
           </label>
           <input
             id={`${id}-location`}
+            name={constants.providerSearchParams.location}
             className="input"
-            value={location}
-            onChange={(e) => {
-              setLocation(e.target.value);
-              setError(undefined);
-            }}
+            onChange={() => setError(undefined)}
             autoComplete="postal-code"
             maxLength={100}
             aria-invalid={error ? true : undefined}
@@ -89,7 +94,7 @@ function SearchEntry() {
           <label className="field__label" htmlFor={`${id}-insurance`}>
             {home.hero.insuranceLabel}
           </label>
-          <select id={`${id}-insurance`} className="select" value={carrier} onChange={(e) => setCarrier(e.target.value)}>
+          <select id={`${id}-insurance`} name={INSURANCE_PARAM} className="select" defaultValue="">
             <option value="">{home.hero.insuranceAny}</option>
             {carriers.map((c) => (
               <option key={c.id} value={c.value}>
@@ -129,6 +134,18 @@ export default function HomePage() {
       <Testimonials />
       <Carriers />
       <Awards />
+
+      <section className="section" aria-labelledby="partners-heading">
+        <div className="container stack-sm">
+          <h2 id="partners-heading">{home.partners.heading}</h2>
+          <p>{home.partners.text}</p>
+          <p>
+            <ButtonLink to={routeById.partnerDirectory.path} variant="secondary">
+              {home.partners.link}
+            </ButtonLink>
+          </p>
+        </div>
+      </section>
 
       <section className="section cta" aria-labelledby="cta-heading">
         <div className="container cta__inner">

@@ -3,9 +3,11 @@
  * state (/{section}/{state}), city (/{section}/{state}/{city}) and specialty
  * (/{section}/specialties/{specialty}) pages. Copy from specs/content/landing-*.yaml with its
  * {{placeholders}} filled; rendered on the server with title, description and canonical address.
- * An address whose state or specialty does not exist answers 404.
+ * An address whose state or specialty does not exist answers 404. A hub lists its state and city
+ * pages (every place a practice is) as plain links, so people and crawlers reach them by following links.
  */
 import { Link, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import cityPage from '../../../generated/content/landing-city';
 import providerHub from '../../../generated/content/landing-provider-hub';
 import psychiatristHub from '../../../generated/content/landing-psychiatrist-hub';
@@ -19,7 +21,10 @@ import { constants } from '../../../generated/constants';
 import { enums, type LandingSection, type QuestionnaireService } from '../../../generated/enums';
 import { routeById } from '../../../generated/routes';
 import { fillContentTree } from '../../../domain/content-text';
-import { parseLandingPath, type LandingPage } from '../../../domain/landing-urls';
+import { landingPagePath, parseLandingPath, type LandingPage } from '../../../domain/landing-urls';
+import { message } from '../../../domain/messages';
+import { useApiCall } from '../../api/api-context';
+import { practicePlacesQuery } from './queries';
 import { providerSearchParams, searchFromQuestionnaire } from '../../../domain/provider-search';
 import type { RouteDataContext, RouteDataResult } from '../../runtime/ssr/route-data';
 import { stateName } from '../../ui/format';
@@ -86,6 +91,7 @@ export async function loadData(context: RouteDataContext): Promise<RouteDataResu
   const pathname = new URL(context.url, context.origin).pathname;
   const resolved = resolveLandingPage(pathname);
   if (!resolved) return { status: STATUS_NOT_FOUND, head: { title: system.notFound.heading, robots: 'noindex' } };
+  if (resolved.page.pageType === 'hub') await context.queryClient.prefetchQuery(practicePlacesQuery(context.call));
   return { head: { title: capitalized(resolved.content.title), description: resolved.content.metaDescription, canonical: `${context.origin}${pathname.replace(/\/+$/, '')}` } };
 }
 
@@ -110,6 +116,37 @@ function Block({ name, resolved }: { name: string; resolved: ResolvedPage }) {
     default:
       return null;
   }
+}
+
+/** A hub's links to the state and city pages of its section, for every place a practice is. */
+function HubPlaces({ section }: { section: LandingSection }) {
+  const call = useApiCall();
+  const places = useQuery(practicePlacesQuery(call));
+  if (!places.data?.length) return null;
+  const providerKind = segments.segments[section].providerKind;
+  return (
+    <section className="section" aria-labelledby="hub-places">
+      <div className="container stack">
+        <h2 id="hub-places">{message('ui.landing.places.heading', { providerKind })}</h2>
+        <ul className="hub-places">
+          {places.data.map(({ state, cities }) => (
+            <li key={state} className="stack-sm">
+              <a className="hub-places__state" href={landingPagePath({ pageType: 'state', section, state })}>
+                {capitalized(message('ui.landing.places.stateLink', { providerKind, state: stateName(state) }))}
+              </a>
+              <ul className="hub-places__cities">
+                {cities.map((city) => (
+                  <li key={city}>
+                    <a href={landingPagePath({ pageType: 'city', section, state, city })}>{city}</a>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
 }
 
 export function LandingPageScreen() {
@@ -152,6 +189,7 @@ export function LandingPageScreen() {
           ))}
         </div>
       </section>
+      {resolved.page.pageType === 'hub' ? <HubPlaces section={resolved.page.section} /> : null}
       {(content.blocks ?? []).map((name) => (
         <Block key={name} name={name} resolved={resolved} />
       ))}

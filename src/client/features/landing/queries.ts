@@ -32,3 +32,31 @@ export const allFiltersQuery = (call: ApiCall) => ({
   queryFn: () => call<EndpointTypes['getProviderFilters']['response']>('getProviderFilters', { query: {} }),
   staleTime: Infinity,
 });
+
+export interface StatePlaces {
+  /** two-letter code */
+  state: string;
+  cities: string[];
+}
+
+/** The pages a list of practices asks for at most: a bound, not an expectation. */
+const MAX_PRACTICE_PAGES = 50;
+
+/** Every state and city where a practice is, by state then city (the hubs link to their pages). */
+export const practicePlacesQuery = (call: ApiCall) => ({
+  queryKey: ['practicePlaces'] as const,
+  queryFn: async (): Promise<StatePlaces[]> => {
+    const byState = new Map<string, Set<string>>();
+    for (let page = 1, seen = 0; page <= MAX_PRACTICE_PAGES; page += 1) {
+      const answer = await call<EndpointTypes['listPractices']['response']>('listPractices', { query: { page } });
+      for (const p of answer.items) {
+        if (!byState.has(p.state)) byState.set(p.state, new Set());
+        byState.get(p.state)!.add(p.city);
+      }
+      seen += answer.items.length;
+      if (!answer.items.length || seen >= answer.total) break;
+    }
+    return [...byState.entries()].map(([state, cities]) => ({ state, cities: [...cities].sort((a, b) => a.localeCompare(b)) })).sort((a, b) => a.state.localeCompare(b.state));
+  },
+  staleTime: Infinity,
+});

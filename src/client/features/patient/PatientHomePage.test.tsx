@@ -45,7 +45,7 @@ describe('PatientHomePage', () => {
   it('asks for insurance card photos that are missing', async () => {
     const insurance = { id: 'i-1', patientId: 'p-self', carrierCode: 'BCBS', carrierName: 'Blue Cross', planId: 1, planName: 'PPO', memberId: 'X1', isMedicaid: false, insuranceInquiryAudits: [], cardFrontDocumentId: 'd-1', cardBackDocumentId: null };
     renderScreen(<PatientHomePage />, { path: routeById.patientHome.path, answers: { ...quiet, getUserPatients: () => ({ items: [self] }), listPatientInsurances: () => ({ items: [insurance] }) } });
-    expect(await screen.findByText(message('ui.patient.home.insuranceCardNeeded', { patient: 'Jordan Rivera' }))).toBeTruthy();
+    expect(await screen.findByText(message('ui.patient.home.insuranceCardNeeded', { carrier: 'Blue Cross', patient: 'Jordan Rivera' }))).toBeTruthy();
     expect(screen.getByRole('link', { name: messages['ui.patient.home.addInsuranceCard'] }).getAttribute('href')).toBe(`${routeById.insuranceCardCapture.path}?patientId=p-self&insuranceId=i-1`);
   });
 

@@ -75,7 +75,7 @@ function Tasks({ today }: { today: string }) {
       .filter((i) => !hasCardPhotos(i))
       .map((i) => ({
         key: `card-${i.id}`,
-        text: message('ui.patient.home.insuranceCardNeeded', { patient: fullName(patient) }),
+        text: message('ui.patient.home.insuranceCardNeeded', { carrier: i.carrierName, patient: fullName(patient) }),
         action: messages['ui.patient.home.addInsuranceCard'],
         to: capturePath(patient.id, i.id),
       })),
@@ -115,6 +115,7 @@ function NextSession() {
         return (
           <SessionCard
             session={next}
+            now={new Date()}
             actions={
               <>
                 {next.appointmentMode === 'online' && next.joinUrl ? (

@@ -16,6 +16,12 @@ const reasons = (late: boolean, feeCents: number = constants.lateCancelFeeCents)
   items: constants.appointmentCancellationReasons.map((r) => ({ id: r.id, label: r.label })), lateCancellation: late, feeCents,
 });
 const window = () => ({ windowHours: constants.lateCancelWindowHours, feeCents: constants.lateCancelFeeCents, currency: 'USD' });
+const patientId = '11111111-1111-4111-8111-111111111111';
+/** The account's people and cards: a late fee is charged to a card on file, or due later without one. */
+const cardsOnFile = (cards: number) => ({
+  getUserPatients: () => ({ items: [{ id: patientId, firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' }] }),
+  listPatientCards: () => ({ items: Array.from({ length: cards }, () => ({ id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', patientId, brand: 'Visa', last4: '4242', expirationMonth: 12, expirationYear: 2030, isDefault: true })) }),
+});
 
 function renderSessions(at: string, answers: Parameters<typeof renderScreen>[1]['answers'], flags: Record<string, string> = {}) {
   const r = renderScreen(<PatientSessionsPage />, { path: new URL(at, 'http://x').pathname, at, answers });
@@ -47,7 +53,7 @@ describe('PatientSessionsPage', () => {
     }));
     renderSessions(routeById.patientSessionsUpcoming.path, {
       listAppointments: () => ({ items: [session({ start: inHours(5) })] }),
-      getAppointmentCancellationReasons: () => reasons(true), getLateCancellationWindowAndFee: window, cancelAppointment,
+      getAppointmentCancellationReasons: () => reasons(true), getLateCancellationWindowAndFee: window, cancelAppointment, ...cardsOnFile(1),
     }, { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'charge' });
     await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.cancel'] }));
     const fee = formatCents(constants.lateCancelFeeCents);
@@ -63,8 +69,21 @@ describe('PatientSessionsPage', () => {
     expect(await screen.findByText(new RegExp(message('ui.patient.cancel.feeCharged', { fee }).replace(/[$.]/g, '\\$&')))).toBeTruthy();
   });
 
+  it('without a card on file promises no payment: the fee will be due', async () => {
+    renderSessions(routeById.patientSessionsUpcoming.path, {
+      listAppointments: () => ({ items: [session({ start: inHours(5) })] }),
+      getAppointmentCancellationReasons: () => reasons(true), getLateCancellationWindowAndFee: window, ...cardsOnFile(0),
+    }, { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'charge' });
+    await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.cancel'] }));
+    const fee = formatCents(constants.lateCancelFeeCents);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(new RegExp(message('ui.patient.cancel.feeWillBeDue', { fee }).replace(/[$.]/g, '\\$&')))).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: message('ui.patient.cancel.confirmFeeDue', { fee }) })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: /pay/i })).toBeNull();
+  });
+
   it('says cancelling is free outside the window, waived when the flag waives it, and impossible online when the flag blocks it', async () => {
-    const answers = { getLateCancellationWindowAndFee: window, listAppointments: () => ({ items: [session({ start: inHours(5) })] }) };
+    const answers = { getLateCancellationWindowAndFee: window, listAppointments: () => ({ items: [session({ start: inHours(5) })] }), ...cardsOnFile(1) };
     const first = renderSessions(routeById.patientSessionsUpcoming.path, { ...answers, getAppointmentCancellationReasons: () => reasons(false, 0) });
     await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.cancel'] }));
     expect(await screen.findByText(message('ui.patient.cancel.free', { hours: constants.lateCancelWindowHours }))).toBeTruthy();

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { messages } from '../../../generated/messages';
 import { routeById, type RouteId } from '../../../generated/routes';
-import { isChangeable, isRebookable } from '../../../domain/sessions';
+import { isChangeable, isRebookable, sessionOutcome } from '../../../domain/sessions';
 import { useFlagOn } from '../../runtime/flags/useTreatment';
 import { Button, ButtonLink } from '../../ui/Button';
 import { PortalShell } from './PortalShell';
@@ -55,29 +55,56 @@ function SessionActions({ session, now, onChange }: { session: Session; now: Dat
   return null;
 }
 
+function SessionItems({ items, now, onChange }: { items: Session[]; now: Date; onChange: (c: Change) => void }) {
+  return (
+    <ul className="item-list">
+      {items.map((s) => (
+        <li key={s.id}>
+          <SessionCard session={s} now={now} actions={<SessionActions session={s} now={now} onChange={onChange} />} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Upcoming lists the sessions still to come; the cancelled ones whose time has not come yet follow
+ * under their own heading, so a cancelled session never reads as upcoming. Past sessions each say
+ * what became of them (took place, or cancelled).
+ */
 function SessionList({ when, now, onChange }: { when: 'upcoming' | 'past'; now: Date; onChange: (c: Change) => void }) {
   const sessions = useSessions(when);
   return (
     <Loaded query={sessions} skeleton={<ListSkeleton rows={3} height="9rem" />}>
-      {(items) =>
-        items.length ? (
-          <ul className="item-list">
-            {items.map((s) => (
-              <li key={s.id}>
-                <SessionCard session={s} actions={<SessionActions session={s} now={now} onChange={onChange} />} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <div className="item stack-sm">
-            <p>{when === 'upcoming' ? messages['ui.patient.sessions.noneUpcoming'] : messages['ui.patient.sessions.none']}</p>
-            <ButtonLink to={routeById.providerSearch.path} variant="secondary">
-              {messages['ui.patient.home.findProvider']}
-            </ButtonLink>
-          </div>
-        )
-      }
+      {(items) => {
+        const upcoming = when === 'upcoming' ? items.filter((s) => sessionOutcome(s, now) !== 'cancelled') : items;
+        const cancelled = when === 'upcoming' ? items.filter((s) => sessionOutcome(s, now) === 'cancelled') : [];
+        return (
+          <>
+            {upcoming.length ? <SessionItems items={upcoming} now={now} onChange={onChange} /> : <NoSessions when={when} />}
+            {cancelled.length ? (
+              <section className="stack-sm" aria-labelledby="sessions-cancelled">
+                <h2 id="sessions-cancelled">
+                  {messages['ui.patient.sessions.cancelledHeading']}
+                </h2>
+                <SessionItems items={cancelled} now={now} onChange={onChange} />
+              </section>
+            ) : null}
+          </>
+        );
+      }}
     </Loaded>
+  );
+}
+
+function NoSessions({ when }: { when: 'upcoming' | 'past' }) {
+  return (
+    <div className="item stack-sm">
+      <p>{when === 'upcoming' ? messages['ui.patient.sessions.noneUpcoming'] : messages['ui.patient.sessions.none']}</p>
+      <ButtonLink to={routeById.providerSearch.path} variant="secondary">
+        {messages['ui.patient.home.findProvider']}
+      </ButtonLink>
+    </div>
   );
 }
 
@@ -85,7 +112,7 @@ function OneSession({ id, now, onChange }: { id: string; now: Date; onChange: (c
   const session = useSession(id);
   return (
     <Loaded query={session} skeleton={<ListSkeleton rows={1} height="11rem" />}>
-      {(s) => <SessionCard session={s} headingLevel={2} linkToDetails={false} actions={<SessionActions session={s} now={now} onChange={onChange} />} />}
+      {(s) => <SessionCard session={s} now={now} headingLevel={2} linkToDetails={false} actions={<SessionActions session={s} now={now} onChange={onChange} />} />}
     </Loaded>
   );
 }

@@ -1,9 +1,9 @@
 /**
  * The frame of every patient dashboard screen: the six sections of product-spec §2 and sign-out
- * (a scrolling row of tabs on phones, a side list on wide screens), then the screen's title from
+ * (rows of tabs that wrap on phones, a side list on wide screens), then the screen's title from
  * specs/routes.yaml (or its own heading).
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { routeById, type RouteId } from '../../../generated/routes';
 import site from '../../../generated/content/site';
@@ -37,22 +37,14 @@ export interface PortalShellProps {
 export function PortalShell({ route, heading, actions, children }: PortalShellProps) {
   const dispatch = useAppDispatch();
   const title = routeById[route].title;
-  const navRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     document.title = `${title} · ${site.brand.name}`;
   }, [title]);
 
-  // On phones the tabs scroll sideways: bring the current one into view without moving the page.
-  useEffect(() => {
-    const nav = navRef.current;
-    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (nav && current && nav.scrollWidth > nav.clientWidth) nav.scrollLeft = current.offsetLeft - nav.clientWidth / 2 + current.clientWidth / 2;
-  }, [route]);
-
   return (
     <div className="portal container">
-      <nav ref={navRef} className="portal__nav" aria-label={message('ui.patient.navLabel')}>
+      <nav className="portal__nav" aria-label={message('ui.patient.navLabel')}>
         <ul>
           {portalSections.map((s) => (
             <li key={s.route}>

@@ -11,7 +11,7 @@ import { messages } from '../../../generated/messages';
 import { routeById } from '../../../generated/routes';
 import { message } from '../../../domain/messages';
 import { formatUsDate } from '../../../domain/dates';
-import { formatSessionTime } from '../../../domain/sessions';
+import { formatSessionTime, sessionOutcome, sessionOutcomeLabel } from '../../../domain/sessions';
 import { isApiError } from '../../api/errors';
 import { PageLoadError } from '../../app/PageLoadError';
 import { ButtonLink } from '../../ui/Button';
@@ -33,13 +33,14 @@ function Loaded<T>({ query, rows, children }: { query: { data: T | undefined; is
   );
 }
 
+/** A session as the agent reads it: what became of it (took place, cancelled) rather than its stored status. */
 function SessionRow({ session: s }: { session: AccountSession }) {
   const provider = [fullName(s.provider), s.provider.title].filter(Boolean).join(', ');
   return (
     <li className="card">
       <p className="support__title">{formatSessionTime(s.start, s.timeZone ?? s.provider.timeZone)}</p>
       <p className="support__meta">
-        {provider} · {enumLabel(enums.appointmentMode.labels, s.appointmentMode)} · {enumLabel(enums.appointmentStatus.labels, s.status)}
+        {provider} · {enumLabel(enums.appointmentMode.labels, s.appointmentMode)} · {sessionOutcomeLabel(sessionOutcome(s, new Date()))}
       </p>
       <p className="support__meta">{s.patients.map(fullName).join(', ')}</p>
     </li>

@@ -13,11 +13,13 @@ export interface AvailabilityModalProps {
   initialMode?: AppointmentMode;
   initialTimeOfDay?: TimeOfDay;
   counselingType?: CounselingType;
+  /** every counseling type searched for: each time says which one it books */
+  searchedCounselingTypes?: readonly string[];
   onChoose: (slot: Slot, provider: Provider) => void;
   onClose: () => void;
 }
 
-export function AvailabilityModal({ provider, profilePath, initialMode, initialTimeOfDay, counselingType, onChoose, onClose }: AvailabilityModalProps) {
+export function AvailabilityModal({ provider, profilePath, initialMode, initialTimeOfDay, counselingType, searchedCounselingTypes, onChoose, onClose }: AvailabilityModalProps) {
   return (
     <Dialog
       open={provider !== undefined}
@@ -33,7 +35,7 @@ export function AvailabilityModal({ provider, profilePath, initialMode, initialT
         ) : undefined
       }
     >
-      {provider ? <SlotPicker provider={provider} initialMode={initialMode} initialTimeOfDay={initialTimeOfDay} counselingType={counselingType} onChoose={(slot) => onChoose(slot, provider)} /> : null}
+      {provider ? <SlotPicker provider={provider} initialMode={initialMode} initialTimeOfDay={initialTimeOfDay} counselingType={counselingType} searchedCounselingTypes={searchedCounselingTypes} onChoose={(slot) => onChoose(slot, provider)} /> : null}
     </Dialog>
   );
 }

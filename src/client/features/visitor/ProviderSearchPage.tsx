@@ -11,6 +11,7 @@ import copy from '../../../generated/content/provider-search';
 import { constants } from '../../../generated/constants';
 import { enums, type AppointmentMode, type CounselingType, type SortOption, type TimeOfDay } from '../../../generated/enums';
 import { errorCatalogue } from '../../../generated/errors';
+import { messages } from '../../../generated/messages';
 import { fillContent } from '../../../domain/content-text';
 import { formatPhone, telHref } from '../../../domain/phone';
 import {
@@ -215,6 +216,18 @@ export default function ProviderSearchPage() {
 
       {search.state ? (
         <div className="search-layout">
+          {/* Keyboard users reach the results without passing every filter first. */}
+          <a
+            className="search-layout__skip"
+            href="#results-heading"
+            onClick={(e) => {
+              e.preventDefault();
+              resultsHeading.current?.focus();
+              resultsHeading.current?.scrollIntoView({ block: 'start' });
+            }}
+          >
+            {messages['ui.search.skipToResults']}
+          </a>
           <aside className="search-layout__filters" aria-labelledby="filters-heading">
             <h2 id="filters-heading" className="search-layout__filters-heading">
               {copy.filters.heading}
@@ -328,6 +341,7 @@ export default function ProviderSearchPage() {
         initialMode={onlyOne<AppointmentMode>(search.filters.availability_type)}
         initialTimeOfDay={onlyOne<TimeOfDay>(search.filters.time_of_day)}
         counselingType={onlyOne<CounselingType>(search.filters.counseling_type)}
+        searchedCounselingTypes={search.filters.counseling_type}
         onClose={() => setTimesFor(undefined)}
         onChoose={(slot, provider) =>
           startBooking(slot, provider, { searchedCounselingTypes: search.filters.counseling_type, selfPay: search.selfPay, partnershipCode: search.partnershipCode })

@@ -2,7 +2,8 @@
  * A provider's open times by day (product-spec §2 availability modal, §4 slot rules): one column
  * per day, at least slotTableMinRows rows, filtered by session type and time of day. The API applies
  * the slot rules (lead time, medication slots, filters in the provider's time zone); choosing a
- * time hands the slot to onChoose.
+ * time hands the slot to onChoose. Each time says the service it books (bookingCounselingType, the
+ * rule the booking starts with), so a therapy search never turns silently into a psychiatry booking.
  */
 import { useId, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import copy from '../../../generated/content/provider-search';
 import { constants } from '../../../generated/constants';
 import { enums, type AppointmentMode, type CounselingType, type TimeOfDay } from '../../../generated/enums';
 import { fillContent } from '../../../domain/content-text';
+import { bookingCounselingType } from '../../../domain/provider-search';
 import { slotColumn, slotTableRowCount } from '../../../domain/slot-table';
 import { useApiCall } from '../../api/api-context';
 import { formatDay, formatLongDay, formatTime, localDateKey, zoneLabel } from '../../ui/format';
@@ -32,10 +34,12 @@ export interface SlotPickerProps {
   initialTimeOfDay?: TimeOfDay;
   /** the care searched for: a therapy search is offered therapy times, a psychiatry search medication times */
   counselingType?: CounselingType;
+  /** every counseling type searched for (the booking starts with one of them); defaults to counselingType */
+  searchedCounselingTypes?: readonly string[];
   onChoose: (slot: Slot) => void;
 }
 
-export function SlotPicker({ provider, initialMode, initialTimeOfDay, counselingType, onChoose }: SlotPickerProps) {
+export function SlotPicker({ provider, initialMode, initialTimeOfDay, counselingType, searchedCounselingTypes, onChoose }: SlotPickerProps) {
   const call = useApiCall();
   const id = useId();
   const wide = useMediaQuery('(min-width: 40rem)');
@@ -46,6 +50,12 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
   const [firstDay, setFirstDay] = useState(0);
   const zone = provider.timeZone;
   const offersInPerson = provider.filters.some((f) => f.type === 'availability_type' && f.value === 'in_person');
+  const offeredTypes = provider.filters.filter((f) => f.type === 'counseling_type').map((f) => f.value);
+  const searched = searchedCounselingTypes ?? (counselingType ? [counselingType] : undefined);
+  const serviceOf = (slot: Slot) => {
+    const service = bookingCounselingType(offeredTypes, searched, slot.isMedication);
+    return service ? enums.counselingType.labels[service] : undefined;
+  };
   const modes = enums.appointmentMode.options.filter((o) => o.value !== 'in_person' || offersInPerson);
 
   const today = useMemo(() => localDateKey(new Date(), zone), [zone]);
@@ -173,6 +183,7 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
                           <button type="button" className="slot-button" onClick={() => onChoose(slot)}>
                             {/* The name starts with what is seen (time, session type); the day is added for screen readers. */}
                             <span>{formatTime(slot.start, zone)}</span> <span className="slot-button__mode">{modeLabel(slot.availabilityType)}</span>
+                            {serviceOf(slot) ? <span className="slot-button__service">{serviceOf(slot)}</span> : null}
                             <span className="visually-hidden">{fillContent(t.chooseDay, { day: formatLongDay(slot.start, zone) })}</span>
                           </button>
                         ) : (

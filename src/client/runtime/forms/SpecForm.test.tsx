@@ -31,6 +31,28 @@ describe('SpecForm', () => {
     expect(await screen.findByText(messages['validation.email.invalid'])).toBeTruthy();
   });
 
+  it('clears an error as soon as the value becomes valid, before the field loses focus', async () => {
+    render(<SpecForm form={billingAddress} onSubmit={() => undefined} />);
+    const zip = screen.getByLabelText(/Zip code/);
+    await userEvent.type(zip, '787');
+    await userEvent.tab();
+    expect(await screen.findByText(messages['validation.address.zipcode.invalid'])).toBeTruthy();
+    await userEvent.click(zip);
+    await userEvent.type(zip, '0');
+    // Still not a zip code: the message stays.
+    expect(screen.getByText(messages['validation.address.zipcode.invalid'])).toBeTruthy();
+    await userEvent.type(zip, '1');
+    await waitFor(() => expect(screen.queryByText(messages['validation.address.zipcode.invalid'])).toBeNull());
+    expect(document.activeElement).toBe(zip);
+    expect(zip.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
+  it('does not call a field wrong while it is first typed', async () => {
+    render(<SpecForm form={billingAddress} onSubmit={() => undefined} />);
+    await userEvent.type(screen.getByLabelText(/Zip code/), '78');
+    expect(screen.queryByText(messages['validation.address.zipcode.invalid'])).toBeNull();
+  });
+
   it('submits valid data', async () => {
     const onSubmit = jest.fn();
     render(<SpecForm form={form} onSubmit={onSubmit} />);

@@ -1,6 +1,9 @@
 /**
  * Renders a form spec (specs/forms/*.yaml): fields, labels and messages all come from the spec.
- * Validates on blur and on submit, never on each keystroke; server errors appear on their fields.
+ * One validation rule for every form: a field is checked when it loses focus and on submit, not while
+ * it is first typed; once errors are shown, each change re-validates, so an error clears the moment
+ * the value becomes valid (a valid value never keeps an error until blur). Server errors appear on
+ * their fields.
  */
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -70,6 +73,8 @@ function toErrorSchema(errors: readonly FieldError[]): ErrorSchema {
 export function SpecForm<T extends object>({ form, initialData, onSubmit, serverErrors, submitting, submitLabel, actions, context, idPrefix }: SpecFormProps<T>) {
   const [data, setData] = useState<Partial<T> | undefined>(initialData);
   const [invalidCount, setInvalidCount] = useState(0);
+  // Whether the form shows validation errors: while it does, changes validate too.
+  const [showingErrors, setShowingErrors] = useState(false);
   const schema = form.schema as SchemaNode;
   const uiSchema = useMemo(() => withEnumLabels(schema, form.uiSchema), [schema, form.uiSchema]);
   const transformErrors = useMemo(() => makeTransformErrors(schema, form.messages, { phone: formatPhone(constants.supportPhone) }), [schema, form.messages]);
@@ -83,7 +88,7 @@ export function SpecForm<T extends object>({ form, initialData, onSubmit, server
       validator={formValidator}
       transformErrors={transformErrors}
       extraErrors={extraErrors}
-      liveValidate="onBlur"
+      liveValidate={showingErrors ? 'onChange' : 'onBlur'}
       showErrorList={false}
       noHtml5Validate
       focusOnFirstError
@@ -91,8 +96,14 @@ export function SpecForm<T extends object>({ form, initialData, onSubmit, server
       widgets={widgets}
       formContext={context}
       idPrefix={idPrefix}
-      onChange={(e) => setData(e.formData as Partial<T>)}
-      onError={(errors) => setInvalidCount(new Set(errors.map((e) => e.property)).size)}
+      onChange={(e) => {
+        setData(e.formData as Partial<T>);
+        setShowingErrors(e.errors.length > 0);
+      }}
+      onError={(errors) => {
+        setInvalidCount(new Set(errors.map((e) => e.property)).size);
+        setShowingErrors(errors.length > 0);
+      }}
       onSubmit={(e) => {
         setInvalidCount(0);
         void onSubmit(e.formData as T);

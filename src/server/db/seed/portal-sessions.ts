@@ -86,7 +86,8 @@ async function bookDemo(
   await tx.query(
     `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, currency, gateway, transaction_id, card_brand, card_last4, created_by, created_at)
      VALUES ($1, $2, $3, 'succeeded', 'card_gateway', 'session', $4, 'USD', 'local', $5, 'Visa', '4242', $2, $6)`,
-    [appointment!.id, account.user_id, account.patient_id, price, `demo-${appointment!.id}`, paidAt],
+    // A local test gateway transaction taken when it was paid, so the demo payments can be voided or refunded like real ones.
+    [appointment!.id, account.user_id, account.patient_id, price, `txn_local_${paidAt.getTime()}_${appointment!.id}`, paidAt],
   );
   return appointment!.id;
 }

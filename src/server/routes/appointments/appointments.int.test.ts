@@ -262,7 +262,7 @@ describe('booking', () => {
     const soon = new Date(Date.now() + 3_600_000).toISOString();
     const reasons = (await t.app.inject({ method: 'GET', url: `/api/appointments/appointment-cancelation-reasons?startDate=${soon}`, headers: jordan.headers })).json();
     expect(reasons).toMatchObject({ lateCancellation: true, feeCents: constants.lateCancelFeeCents });
-    expect(reasons.items.map((r: { id: string }) => r.id)).toEqual(constants.appointmentCancellationReasons.map((r) => r.id));
+    expect(reasons.items.map((r: { id: string }) => r.id)).toEqual(constants.appointmentCancellationReasons.map((r) => r.id).filter((id) => id !== constants.practiceCancellationReasonId));
   });
 });
 
@@ -380,7 +380,7 @@ describe('cancel, reschedule, rebook', () => {
     const res = await t.app.inject({ method: 'POST', url: `/api/appointments/${appt.id}/cancel`, headers: jordan.headers, payload: { reasonId: 'schedule_conflict' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', cancellation: { reasonId: 'schedule_conflict', late: false, feeCents: 0, feeStatus: 'none' } });
-    expect(enums.appointmentStatus.labels.cancelled).toBe('Canceled');
+    expect(enums.appointmentStatus.labels.cancelled).toBe('Cancelled');
     expect((await hold(t.app, avery, slot!)).statusCode).toBe(201);
     const again = await t.app.inject({ method: 'POST', url: `/api/appointments/${appt.id}/cancel`, headers: jordan.headers, payload: { reasonId: 'other' } });
     expect(again.json().errorCode).toBe('APPOINTMENT_NOT_CANCELLABLE');
@@ -438,6 +438,8 @@ describe('cancel, reschedule, rebook', () => {
     const bad = (await tokenize(kai, declined)).json();
     const refused = await t.app.inject({ method: 'POST', url: `/api/payments/${booked.id}/pay`, headers: { ...kai.headers, 'idempotency-key': key }, payload: { nonce: bad.nonce } });
     expect(refused.statusCode).toBe(402);
+    // The failed attempt is kept as what it was: a late-cancellation fee, not a balance.
+    expect(await count("payments WHERE appointment_id = $1 AND status = 'failed' AND purpose = 'late_cancel_fee'", [booked.id])).toBe(1);
     const good = (await tokenize(kai, approved)).json();
     const payKey = randomUUID();
     const paid = await t.app.inject({ method: 'POST', url: `/api/payments/${booked.id}/pay`, headers: { ...kai.headers, 'idempotency-key': payKey }, payload: { nonce: good.nonce } });

@@ -7,15 +7,21 @@ import { reachAccount, reachPatient, reachRecord } from '../../accounts/reach';
 import { userByEmail, type UserRow } from '../../accounts/repository';
 import { writeAudit } from '../../audit';
 import { book, type BookingBody } from '../../booking/book';
-import { appointmentById, appointmentsWhere, appointmentTiming } from '../../booking/appointments';
-import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome } from '../../booking/charges';
+import { appointmentById, appointmentsWhere, appointmentTiming, isFollowUpWith } from '../../booking/appointments';
+import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome } from '../../money/charges';
+import { refundSession, voidFailedCharge } from '../../money/refunds';
+import { cardOnFile, repriceSession } from '../../money/reprice';
+import { sessionPayRate } from '../../../domain/pay-rate';
+import { refundsOnCancellation } from '../../../domain/payment-status';
 import { checkSlotRules, holdSlot, lockHold, releaseHold, slotOf } from '../../booking/holds';
-import { sendAppointmentMail } from '../../booking/mails';
+import { sendAppointmentMail, sendRefundMail } from '../../booking/mails';
 import {
   AlreadyAnswered, claimKey, ensureBookingsOpen, EXCLUSION_VIOLATION, flagOn, gatewayOf, idempotencyKeyOf, pgCode, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
 } from '../../booking/support';
 import { AppError } from '../../errors';
 import { giveBack, takeOrRefuse } from '../../limits/counters';
+import type { Queryable } from '../../db/connection';
+import { dollarsToCents, type CardGateway } from '../../payments/gateway';
 import { callerOf } from '../../plugins/auth';
 import type { Handlers } from '../registry';
 
@@ -57,8 +63,45 @@ async function bookingAccount(request: FastifyRequest, userId: string | undefine
   return reachAccount(request, callerOf(request).userId, action);
 }
 
+/** The reasons a patient may give: all but the practice's own. */
+function patientCancellationReasons() {
+  return constants.appointmentCancellationReasons.filter((r) => r.id !== constants.practiceCancellationReasonId);
+}
+
 function isStaff(request: FastifyRequest): boolean {
   return !callerOf(request).permissions.isPatient;
+}
+
+/**
+ * A moved self-pay session keeps its payment; when the new time changes its price (the follow-up
+ * rate applies, or no longer does) the difference is charged or given back (src/server/money/reprice.ts).
+ */
+async function repriceMovedSession(request: FastifyRequest, tx: Queryable, gateway: CardGateway, appointment: AppointmentAccess, holdId: string, ledger: ChargeLedger): Promise<void> {
+  const [moved] = await tx.query<{ start_at: Date; price_cents: number | null; patient_id: string; pay_individual: string | null; pay_follow_up: string | null }>(
+    `SELECT lower(a.during) AS start_at, a.price_cents, ap.patient_id, pr.pay_individual::text, pr.pay_follow_up::text
+       FROM appointments a JOIN providers pr ON pr.id = a.provider_id
+       JOIN appointment_patients ap ON ap.appointment_id = a.id AND ap.position = 0 WHERE a.id = $1`,
+    [appointment.id],
+  );
+  if (!moved || moved.price_cents === null) return;
+  // The price rule read at the old time and at the new one (the same history): only a change the move makes is charged or given back.
+  const rates = { individual: moved.pay_individual, follow_up: moved.pay_follow_up };
+  const priceAt = async (start: Date) => {
+    const isFollowUp = await isFollowUpWith(tx, moved.patient_id, appointment.provider_id, start, appointment.id);
+    const rate = sessionPayRate(rates, isFollowUp);
+    return { isFollowUp, cents: rate === undefined ? undefined : dollarsToCents(rate) };
+  };
+  const [before, after] = [await priceAt(new Date(appointment.start_at)), await priceAt(new Date(moved.start_at))];
+  if (before.cents === undefined || after.cents === undefined || before.cents === after.cents) return;
+  const isFollowUp = after.isFollowUp;
+  const newPriceCents = Math.max(0, moved.price_cents + after.cents - before.cents);
+  const { dueCents } = await repriceSession(tx, gateway, {
+    appointmentId: appointment.id, accountId: appointment.account_id, patientId: moved.patient_id, oldPriceCents: moved.price_cents, newPriceCents,
+    createdBy: callerOf(request).userId, idempotencyKey: `reschedule:${holdId}`,
+  }, ledger);
+  await tx.query('UPDATE appointments SET price_cents = $2, is_follow_up = $3, amount_due_cents = GREATEST(0, amount_due_cents + $4) WHERE id = $1', [
+    appointment.id, newPriceCents, isFollowUp, dueCents,
+  ]);
 }
 
 /** Runs work that answers once per idempotency key (when one is given): a replay answers the stored answer. */
@@ -172,6 +215,11 @@ export const appointmentsHandlers: Handlers = {
       throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'reasonId', keyword: 'enum', message: constants.appointmentCancellationReasons.map((r) => r.id).join(', ') }] });
     }
     const staff = isStaff(request);
+    // Only staff record that the provider or the practice cancelled (it refunds even a late cancellation).
+    const byPractice = reasonId === constants.practiceCancellationReasonId;
+    if (byPractice && !staff) {
+      throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'reasonId', keyword: 'enum', message: patientCancellationReasons().map((r) => r.id).join(', ') }] });
+    }
     const [cancelUntilAppointmentTime, waiveClientLateFee] = await Promise.all([
       flagOn(request.server, 'cancelUntilAppointmentTime', caller.email),
       flagOn(request.server, 'clientCancelWithin48Hours', caller.email),
@@ -180,21 +228,24 @@ export const appointmentsHandlers: Handlers = {
     let charge: ChargeOutcome | undefined;
     const ledger: ChargeLedger = {};
     let feeCents = 0;
+    let refundIds: string[] = [];
     try {
       const result = await onceFor<BookedAppointment>(request, 'cancelAppointment', key, { id: appointment.id, body: request.body }, async (tx) => {
         const [current] = await tx.query<{ status: 'booked' | 'cancelled'; start_at: Date }>('SELECT status, lower(during) AS start_at FROM appointments WHERE id = $1 FOR UPDATE', [appointment.id]);
-        const terms = cancellationTerms({
+        let terms = cancellationTerms({
           start: new Date(current!.start_at), now: request.server.clock.now(), status: current!.status, byStaff: staff, cancelUntilAppointmentTime, waiveClientLateFee, staffWaivesFee: waiveFee,
         });
         if (!terms.allowed) throw new AppError('APPOINTMENT_NOT_CANCELLABLE', { details: { reason: terms.reason } });
+        // A session cancelled in time (or by the practice) costs nothing: its payment goes back at once, and no fee is due.
+        const refunds = appointment.self_pay && refundsOnCancellation({ late: terms.late, byPractice })
+          ? await refundSession(tx, gateway, appointment.id, reasonId, caller.userId)
+          : [];
+        if (byPractice) terms = { ...terms, fee: 'none', feeCents: 0 };
+        refundIds = refunds.filter((r) => !r.replayed).map((r) => r.refundId);
         let feeStatus: 'none' | 'waived' | 'charged' | 'outstanding' = terms.fee === 'charge' ? 'outstanding' : terms.fee;
         feeCents = terms.feeCents;
         if (terms.fee === 'charge') {
-          const [card] = await tx.query<{ token: string; patient_id: string }>(
-            `SELECT c.token, c.patient_id FROM patient_cards c JOIN patients p ON p.id = c.patient_id
-              WHERE c.user_id = $1 AND c.removed_at IS NULL ORDER BY c.is_default DESC, p.relationship <> 'Self', c.created_at DESC LIMIT 1`,
-            [appointment.account_id],
-          );
+          const card = await cardOnFile(tx, appointment.account_id);
           if (card) {
             charge = await chargeCard(tx, gateway, {
               amountCents: terms.feeCents, purpose: 'late_cancel_fee', appointmentId: appointment.id, userId: appointment.account_id, patientId: card.patient_id,
@@ -214,6 +265,7 @@ export const appointmentsHandlers: Handlers = {
       });
       if (!result.replayed) {
         void sendAppointmentMail(request.server, 'appointment-cancellation', appointment.id).catch((err: unknown) => request.log.warn({ err }, 'cancellation mail failed'));
+        for (const id of refundIds) void sendRefundMail(request.server, id).catch((err: unknown) => request.log.warn({ err }, 'refund mail failed'));
       }
       if (charge && !charge.ok) {
         await recordFailedPayment(request.server.database, {
@@ -223,7 +275,7 @@ export const appointmentsHandlers: Handlers = {
       }
       return result.body;
     } catch (error) {
-      if (ledger.transactionId) await gateway.void(ledger.transactionId).catch(() => undefined);
+      await voidFailedCharge(request.log, gateway, ledger.transactionId, 'cancellation fee');
       throw error;
     }
   },
@@ -237,6 +289,8 @@ export const appointmentsHandlers: Handlers = {
     const slot = await slotOf(request.server.database, request.body.slotId, appointment.provider_id);
     if (!slot) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
     checkSlotRules(slot, now);
+    const gateway = gatewayOf(request.server);
+    const ledger: ChargeLedger = {};
     try {
       const result = await onceFor<BookedAppointment>(request, 'rescheduleAppointment', key, { id: appointment.id, body: request.body }, async (tx) => {
         const [current] = await tx.query<{ status: string; start_at: Date }>('SELECT status, lower(during) AS start_at FROM appointments WHERE id = $1 FOR UPDATE', [appointment.id]);
@@ -251,6 +305,7 @@ export const appointmentsHandlers: Handlers = {
           [appointment.id, hold.id, slot.practice_id, slot.availability_type],
         );
         await tx.query("UPDATE slot_reservations SET kind = 'booking', expires_at = NULL, appointment_id = $2 WHERE id = $1", [hold.id, appointment.id]);
+        if (appointment.self_pay) await repriceMovedSession(request, tx, gateway, appointment, hold.id, ledger);
         return { status: 200, body: (await appointmentById(tx, appointment.id))! };
       });
       if (!result.replayed) {
@@ -259,6 +314,7 @@ export const appointmentsHandlers: Handlers = {
       }
       return result.body;
     } catch (error) {
+      await voidFailedCharge(request.log, gateway, ledger.transactionId, 'reschedule');
       if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
       throw error;
     }
@@ -292,7 +348,8 @@ export const appointmentsHandlers: Handlers = {
   async getAppointmentCancellationReasons(request) {
     const start = request.query.startDate ? new Date(request.query.startDate) : undefined;
     const late = start ? isLateCancellation(start, request.server.clock.now()) : false;
-    return { items: constants.appointmentCancellationReasons.map((r) => ({ id: r.id, label: r.label })), lateCancellation: late, feeCents: late ? constants.lateCancelFeeCents : 0 };
+    const reasons = isStaff(request) ? constants.appointmentCancellationReasons : patientCancellationReasons();
+    return { items: reasons.map((r) => ({ id: r.id, label: r.label })), lateCancellation: late, feeCents: late ? constants.lateCancelFeeCents : 0 };
   },
 
   async getLateCancellationWindowAndFee() {

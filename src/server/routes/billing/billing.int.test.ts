@@ -26,11 +26,11 @@ let provider: { id: string; practice_id: string; first_name: string; last_name: 
 
 const email = (role: string) => demoAccounts.find((a) => a.role === role)!.email;
 
-async function pay(values: { status: string; purpose?: string; cents: number; appointment?: string | null; patient?: string | null; at?: string }): Promise<string> {
+async function pay(values: { status: string; purpose?: string; cents: number; appointment?: string | null; patient?: string | null; at?: string; refundOf?: string }): Promise<string> {
   const [row] = await t.db.database.query<{ id: string }>(
-    `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, gateway, transaction_id, card_brand, card_last4, created_at)
-     VALUES ($1, $2, $3, $4, 'card_gateway', $5, $6, 'local', CASE WHEN $4 = 'failed' THEN NULL ELSE 'tx-' || gen_random_uuid() END, 'Visa', '4242', coalesce($7::timestamptz, now())) RETURNING id`,
-    [values.appointment === undefined ? appointmentId : values.appointment, jordan.id, values.patient === undefined ? null : values.patient, values.status, values.purpose ?? 'session', values.cents, values.at ?? null],
+    `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, gateway, transaction_id, card_brand, card_last4, created_at, refund_of)
+     VALUES ($1, $2, $3, $4, 'card_gateway', $5, $6, 'local', CASE WHEN $4 = 'failed' THEN NULL ELSE 'tx-' || gen_random_uuid() END, 'Visa', '4242', coalesce($7::timestamptz, now()), $8) RETURNING id`,
+    [values.appointment === undefined ? appointmentId : values.appointment, jordan.id, values.patient === undefined ? null : values.patient, values.status, values.purpose ?? 'session', values.cents, values.at ?? null, values.refundOf ?? null],
   );
   return row!.id;
 }
@@ -64,8 +64,9 @@ beforeAll(async () => {
   );
   appointmentId = appointment!.id;
   await db.query('INSERT INTO appointment_patients (appointment_id, patient_id, position) VALUES ($1, $2, 0)', [appointmentId, jordanSelf.id]);
-  paymentIds.paid = await pay({ status: 'succeeded', cents: 15000 });
-  paymentIds.refunded = await pay({ status: 'refunded', cents: 2500 });
+  // $25 of the $150 session payment given back: the charge is partially refunded, the refund its own entry.
+  paymentIds.paid = await pay({ status: 'partially_refunded', cents: 15000 });
+  paymentIds.refunded = await pay({ status: 'refunded', cents: 2500, refundOf: paymentIds.paid });
   paymentIds.failed = await pay({ status: 'failed', cents: 15000 });
   paymentIds.noSession = await pay({ status: 'succeeded', cents: 4000, appointment: null, patient: jordanSelf.id, purpose: 'late_cancel_fee' });
   paymentIds.old = await pay({ status: 'succeeded', cents: 9900, at: '2021-06-01T15:00:00Z', appointment: null, patient: jordanSelf.id, purpose: 'balance' });
@@ -79,7 +80,7 @@ describe('GET /api/patients/{id}/billing-history', () => {
     const ids = res.json().items.map((i: { id: string }) => i.id);
     expect(ids.sort()).toEqual([paymentIds.paid, paymentIds.refunded, paymentIds.failed, paymentIds.noSession].sort());
     const paid = res.json().items.find((i: { id: string }) => i.id === paymentIds.paid);
-    expect(paid).toMatchObject({ kind: 'payment', amount: 150, status: 'succeeded', cardBrand: 'Visa', cardLast4: '4242', appointmentId, description: messages['billing.purpose.session'], practiceName: provider.practice_name });
+    expect(paid).toMatchObject({ kind: 'payment', amount: 150, status: 'partially_refunded', cardBrand: 'Visa', cardLast4: '4242', appointmentId, description: messages['billing.purpose.session'], practiceName: provider.practice_name });
     expect(res.json().items.find((i: { id: string }) => i.id === paymentIds.refunded)).toMatchObject({ kind: 'refund', status: 'refunded', amount: 25 });
   });
 
@@ -191,7 +192,7 @@ describe('GET /api/users/billing', () => {
   it('adds the responsible party id, the year\'s total paid and the latest payments', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/users/billing?userId=${jordan.id}`, headers: jordan.headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ userId: jordan.id, responsiblePartyEhrId: jordanSelf.ehr_id, totalPaid: 150 + 40 });
+    expect(res.json()).toMatchObject({ userId: jordan.id, responsiblePartyEhrId: jordanSelf.ehr_id, totalPaid: 150 - 25 + 40 });
     expect(res.json().recentPayments.map((p: { id: string }) => p.id)).not.toContain(paymentIds.failed);
     expect(res.json().lastPayment.id).toBe(res.json().recentPayments[0].id);
   });

@@ -88,7 +88,7 @@ export const billingHandlers: Handlers = {
     const charged = (visit.status === 'booked' ? visit.price_cents : 0) + fee;
     const account = (await userById(db, patient.account_id))!;
     const pdf = await statementPdf(
-      { id: visit.id, start: visit.start, patientName: visit.patient_name, providerName: visit.provider_name, practiceName: visit.practice_name, mode: enums.appointmentMode.labels[visit.appointment_mode], chargedCents: charged },
+      { id: visit.id, start: visit.start, patientName: visit.patient_name, providerName: visit.provider_name, practiceName: visit.practice_name, mode: enums.appointmentMode.labels[visit.appointment_mode], chargedCents: charged, cancelled: visit.status === 'cancelled' },
       rows,
       `${account.first_name} ${account.last_name}`,
       request.server.clock.now(),

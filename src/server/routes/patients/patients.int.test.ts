@@ -72,13 +72,14 @@ describe('GET /api/patients', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/patients', headers: jordan.headers });
     expect(res.statusCode).toBe(200);
     const items = res.json().items;
-    expect(items.map((p: { relationship: string }) => p.relationship)).toEqual(['Self', 'Child']);
+    // Jordan's two children (Mia and Leo) come after Self.
+    expect(items.map((p: { relationship: string }) => p.relationship)).toEqual(['Self', 'Child', 'Child']);
     expect(items[0]).toMatchObject({ id: jordanSelf, firstName: 'Jordan', isMinor: false, licenseKey: constants.schedulingLicenseKey, ehrId: expect.stringMatching(/^P\d+$/) });
-    expect(items[1]).toMatchObject({ id: mia, isMinor: true });
+    expect(items.find((p: { id: string }) => p.id === mia)).toMatchObject({ id: mia, isMinor: true });
   });
 
   it('answers another account\'s patients to staff, and 404 to another patient', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/patients?userId=${jordan.id}`, headers: support.headers })).json().items).toHaveLength(2);
+    expect((await t.app.inject({ method: 'GET', url: `/api/patients?userId=${jordan.id}`, headers: support.headers })).json().items).toHaveLength(3);
     const res = await t.app.inject({ method: 'GET', url: `/api/patients?userId=${jordan.id}`, headers: avery.headers });
     expect(res.statusCode).toBe(404);
     expect(res.json().errorCode).toBe('NOT_FOUND');

@@ -3,7 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { PayAppointmentResponse } from '../../../generated/entities';
 import { reachPatient, reachRecord } from '../../accounts/reach';
 import { paymentOut, PAYMENT_JSON, type PaymentRow } from '../../booking/appointments';
-import { chargeCard, recordFailedPayment, saveCard, type ChargeLedger, type ChargeOutcome } from '../../booking/charges';
+import { chargeCard, recordFailedPayment, saveCard, type ChargeLedger, type ChargeOutcome } from '../../money/charges';
+import { refundPayment, voidFailedCharge } from '../../money/refunds';
+import { sendRefundMail } from '../../booking/mails';
 import {
   AlreadyAnswered, claimKey, gatewayOf, idempotencyKeyOf, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
 } from '../../booking/support';
@@ -107,13 +109,14 @@ export const paymentsHandlers: Handlers = {
     let charge: ChargeOutcome | undefined;
     const ledger: ChargeLedger = {};
     let amount = 0;
+    let purpose: 'late_cancel_fee' | 'balance' = 'balance';
     try {
       return await db.transaction(async (tx) => {
         if (!(await claimKey(tx, scope))) throw new AlreadyAnswered();
         const [current] = await tx.query<{ amount_due_cents: number; cancel_fee_status: string | null }>('SELECT amount_due_cents, cancel_fee_status FROM appointments WHERE id = $1 FOR UPDATE', [appointment.id]);
         amount = current!.amount_due_cents;
         if (amount <= 0) throw new AppError('NOTHING_TO_PAY');
-        const purpose = current!.cancel_fee_status === 'outstanding' ? 'late_cancel_fee' : 'balance';
+        purpose = current!.cancel_fee_status === 'outstanding' ? 'late_cancel_fee' : 'balance';
         charge = await chargeCard(tx, gateway, {
           amountCents: amount, purpose, appointmentId: appointment.id, userId: appointment.account_id, patientId: payer!, createdBy: caller.userId,
           nonce, cardToken: token, saveCard: Boolean(keep), idempotencyKey: key,
@@ -131,9 +134,9 @@ export const paymentsHandlers: Handlers = {
         return out;
       });
     } catch (error) {
-      if (ledger.transactionId) await gateway.void(ledger.transactionId).catch(() => undefined);
+      await voidFailedCharge(request.log, gateway, ledger.transactionId, 'payment');
       if (charge && !charge.ok) {
-        await recordFailedPayment(db, { amountCents: amount, purpose: 'balance', userId: appointment.account_id, createdBy: caller.userId, card: charge.card, reason: charge.reason, appointmentId: appointment.id, gateway: gateway.name, idempotencyKey: key }).catch(() => undefined);
+        await recordFailedPayment(db, { amountCents: amount, purpose, userId: appointment.account_id, createdBy: caller.userId, card: charge.card, reason: charge.reason, appointmentId: appointment.id, gateway: gateway.name, idempotencyKey: key }).catch(() => undefined);
       }
       if (error instanceof AlreadyAnswered) {
         const answer = await storedAnswer(db, scope);
@@ -141,5 +144,21 @@ export const paymentsHandlers: Handlers = {
       }
       throw error;
     }
+  },
+
+  async refundPayment(request) {
+    const caller = callerOf(request);
+    const payment = await reachRecord<{ id: string; account_id: string; account_partner_id: string | null }>(
+      request, 'payment', request.params.id, 'refundPayment',
+      'SELECT pay.id, pay.user_id AS account_id, u.business_partner_id AS account_partner_id FROM payments pay JOIN users u ON u.id = pay.user_id WHERE pay.id = $1 AND pay.refund_of IS NULL',
+    );
+    const key = idempotencyKeyOf(request, true)!;
+    const gateway = gatewayOf(request.server);
+    const db = request.server.database;
+    const { amountCents, reason } = request.body;
+    const outcome = await db.transaction((tx) => refundPayment(tx, gateway, { paymentId: payment.id, amountCents, reason, idempotencyKey: `staff:${key}`, createdBy: caller.userId }));
+    if (!outcome.replayed) void sendRefundMail(request.server, outcome.refundId).catch((err: unknown) => request.log.warn({ err }, 'refund mail failed'));
+    const [row] = await db.query<{ payment: PaymentRow }>(`SELECT ${PAYMENT_JSON} AS payment FROM payments pay WHERE pay.id = $1`, [payment.id]);
+    return { refundId: outcome.refundId, amountCents: outcome.amountCents, method: outcome.method, payment: paymentOut(row!.payment) };
   },
 };

@@ -1,7 +1,8 @@
 /**
  * Cancelling a session: the patient picks a reason, and before confirming sees whether it is a
  * late cancellation and what it costs (or that the fee is waived, or that it can no longer be
- * cancelled online when the cancelUntilAppointmentTime flag blocks it).
+ * cancelled online when the cancelUntilAppointmentTime flag blocks it). The fee is charged to a card
+ * on file; without one nothing is paid on confirming, so the words say the fee will be due instead.
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +16,7 @@ import { errorTextFor } from '../../../api/errors';
 import { useFlagOn } from '../../../runtime/flags/useTreatment';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { useCardsOnFile } from '../billing-data';
 import { ListSkeleton } from '../states';
 import { sessionKeys, whenOf, type Session } from './session-data';
 
@@ -27,6 +29,8 @@ export function cancelOutcomeText(cancelled: Session): string {
   const c = cancelled.cancellation;
   if (c?.feeStatus === 'charged') lines.push(message('ui.patient.cancel.feeCharged', { fee: formatCents(c.feeCents) }));
   if (c?.feeStatus === 'outstanding') lines.push(message('ui.patient.cancel.feeOutstanding', { fee: formatCents(c.feeCents) }));
+  // The server refunds a session cancelled in time at once; its payment then reads refunded.
+  if (cancelled.payment?.status === 'refunded') lines.push(message('ui.patient.cancel.refunded', { amount: formatCents(cancelled.payment.amountCents) }));
   return lines.join(' ');
 }
 
@@ -39,6 +43,7 @@ export function CancelDialog({ session, onClose, onDone }: { session: Session; o
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string>();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const cards = useCardsOnFile();
 
   const terms = useQuery({
     queryKey: ['portal', 'cancel-terms', session.id, session.start],
@@ -62,7 +67,9 @@ export function CancelDialog({ session, onClose, onDone }: { session: Session; o
     onError: (error) => setProblem(errorTextFor(error, 'patient_web')),
   });
 
-  const t = terms.data;
+  // The terms, once it is known whether a card is on file (a failed card list reads as none: no payment is promised).
+  const t = cards.isPending && !cards.isError ? undefined : terms.data;
+  const cardOnFile = (cards.data?.length ?? 0) > 0;
   const hours = t?.windowHours ?? constants.lateCancelWindowHours;
   const fee = t ? formatCents(t.feeCents, t.currency) : '';
   const blocked = Boolean(t?.lateCancellation) && !cancelOnlineUntilStart;
@@ -89,7 +96,7 @@ export function CancelDialog({ session, onClose, onDone }: { session: Session; o
           </Button>
           {t && !blocked ? (
             <Button variant="primary" className="btn--danger" onClick={confirm} disabled={cancel.isPending} aria-busy={cancel.isPending || undefined}>
-              {charged ? message('ui.patient.cancel.confirmWithFee', { fee }) : messages['ui.patient.cancel.confirm']}
+              {!charged ? messages['ui.patient.cancel.confirm'] : cardOnFile ? message('ui.patient.cancel.confirmWithFee', { fee }) : message('ui.patient.cancel.confirmFeeDue', { fee })}
             </Button>
           ) : null}
         </>
@@ -112,6 +119,7 @@ export function CancelDialog({ session, onClose, onDone }: { session: Session; o
             ) : t.lateCancellation ? (
               <p className={`notice ${charged ? 'notice--warning' : 'notice--success'}`} role="status">
                 {charged ? message('ui.patient.cancel.lateFee', { hours, fee }) : message('ui.patient.cancel.feeWaived', { hours })}
+                {charged && !cardOnFile ? ` ${message('ui.patient.cancel.feeWillBeDue', { fee })}` : null}
               </p>
             ) : (
               <p className="notice" role="status">

@@ -3,20 +3,22 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { routeById } from '../../../../generated/routes';
 import { message } from '../../../../domain/messages';
-import { modeLabel, patientNames, practiceAddress, providerName, statusLabel, whenOf, counselingLabel, type Session } from './session-data';
+import { sessionOutcome, sessionOutcomeLabel } from '../../../../domain/sessions';
+import { modeLabel, patientNames, practiceAddress, providerName, whenOf, counselingLabel, type Session } from './session-data';
 
 export function sessionDetailsPath(s: Pick<Session, 'id'>): string {
   return `${routeById.patientSessions.path}?${new URLSearchParams({ session: s.id }).toString()}`;
 }
 
-export function SessionCard({ session: s, actions, headingLevel = 3, linkToDetails = true }: { session: Session; actions?: ReactNode; headingLevel?: 2 | 3; linkToDetails?: boolean }) {
+export function SessionCard({ session: s, now, actions, headingLevel = 3, linkToDetails = true }: { session: Session; now: Date; actions?: ReactNode; headingLevel?: 2 | 3; linkToDetails?: boolean }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const cancelled = s.status === 'cancelled';
+  const outcome = sessionOutcome(s, now);
+  const cancelled = outcome === 'cancelled';
   return (
     <article className={`item session${cancelled ? ' session--cancelled' : ''}`} aria-label={whenOf(s)}>
       <div className="session__head">
         <Heading className="item__title session__when">{linkToDetails ? <Link to={sessionDetailsPath(s)}>{whenOf(s)}</Link> : whenOf(s)}</Heading>
-        {cancelled ? <span className="badge">{statusLabel(s)}</span> : null}
+        {outcome === 'upcoming' ? null : <span className={`badge badge--${outcome}`}>{sessionOutcomeLabel(outcome)}</span>}
       </div>
       <p className="session__provider">{providerName(s)}</p>
       <p className="item__meta">

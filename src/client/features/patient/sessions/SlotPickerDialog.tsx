@@ -110,10 +110,15 @@ export function SlotPickerDialog({ session, title, confirmLabel, intro, onConfir
   const confirm = useMutation({
     mutationFn: async () => {
       if (!hold) throw new Error('no hold');
-      await onConfirm(hold);
+      // The hold is the confirmation's from here on: the dialog may close before the answer is read,
+      // and releasing it then would free (or 404 on) a time the confirmation has just used.
       confirmedRef.current = true;
+      await onConfirm(hold);
     },
-    onError: (error) => setProblem(errorTextFor(error, 'patient_web')),
+    onError: (error) => {
+      confirmedRef.current = false;
+      setProblem(errorTextFor(error, 'patient_web'));
+    },
   });
 
   const days = slots.data ? byDay(slots.data, zone) : [];

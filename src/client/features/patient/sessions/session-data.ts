@@ -58,10 +58,6 @@ export function modeLabel(s: Session): string {
   return (enums.appointmentMode.labels as Record<string, string>)[s.appointmentMode] ?? s.appointmentMode;
 }
 
-export function statusLabel(s: Session): string {
-  return (enums.appointmentStatus.labels as Record<string, string>)[s.status] ?? s.status;
-}
-
 export function counselingLabel(s: Session): string {
   return (enums.counselingType.labels as Record<string, string>)[s.counselingType] ?? s.counselingType;
 }

@@ -1,0 +1,234 @@
+/**
+ * Refunds through the API (issue 24): a self-pay session cancelled in time, or by the practice, gets
+ * its money back at once - a void while the local gateway has not settled the charge, a refund after
+ * (an app whose gateway settles at once) - and staff refund all or part of a payment, never beyond it
+ * and once per key.
+ */
+import { randomUUID } from 'node:crypto';
+import { startTestApp, type TestApp } from '../../../tests/support/app';
+import { callerFor, mailTo, type TestCaller } from '../../../tests/support/sessions';
+import { bookSlot, consentGiven, hold, makeSlots, selfPatientOf, type TestSlot } from '../../../tests/support/booking';
+import { constants } from '../../generated/constants';
+import { formatCents } from '../../domain/money';
+
+const approved = constants.testCardNumbers.approved[0]!.number;
+
+interface World {
+  t: TestApp;
+  jordan: TestCaller;
+  sam: TestCaller;
+  self: { id: string };
+}
+
+async function world(env: Record<string, string> = {}): Promise<World> {
+  const t = await startTestApp({ seed: true, env });
+  const jordan = await callerFor(t.app, 'jordan.rivera@example.com');
+  const sam = await callerFor(t.app, 'sam.okafor@example.com');
+  return { t, jordan, sam, self: await selfPatientOf(t.app.database, jordan.id) };
+}
+
+async function bookSelfPay(w: World, slot: TestSlot) {
+  const nonce = (await w.t.app.inject({ method: 'POST', url: '/api/patient-cards/tokenize', headers: w.jordan.headers, payload: { number: approved, expiration: '12/39', cvv: '123' } })).json().nonce;
+  const result = await bookSlot(w.t.app, w.jordan, slot, [{ id: w.self.id, consents: consentGiven() }], { selfPay: true, selfPayConsentCategory: 'selfPay', payment: { nonce } });
+  expect(result.booked?.statusCode).toBe(201);
+  const booked = result.booked!.json();
+  expect(booked.payment).toMatchObject({ status: 'succeeded' });
+  return booked as { id: string; priceCents: number; payment: { id: string; amountCents: number } };
+}
+
+function cancel(w: World, who: TestCaller, id: string, reasonId: string, key?: string) {
+  return w.t.app.inject({ method: 'POST', url: `/api/appointments/${id}/cancel`, headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) }, payload: { reasonId } });
+}
+
+function refund(w: World, who: TestCaller, paymentId: string, body: Record<string, unknown>, key = randomUUID()) {
+  return w.t.app.inject({ method: 'POST', url: `/api/payments/${paymentId}/refund`, headers: { ...who.headers, 'idempotency-key': key }, payload: body });
+}
+
+async function paymentsOf(w: World, appointmentId: string) {
+  return w.t.app.database.query<{ id: string; status: string; amount_cents: number; refund_of: string | null; transaction_id: string; purpose: string }>(
+    'SELECT id, status, amount_cents, refund_of, transaction_id, purpose FROM payments WHERE appointment_id = $1 ORDER BY created_at, id', [appointmentId],
+  );
+}
+
+async function makeLate(w: World, appointmentId: string) {
+  for (const table of ['appointments', 'slot_reservations']) {
+    const column = table === 'appointments' ? 'id' : 'appointment_id';
+    await w.t.app.database.query(`UPDATE ${table} SET during = tstzrange(now() + interval '3 hours', now() + interval '4 hours') WHERE ${column} = $1`, [appointmentId]);
+  }
+}
+
+async function billingKinds(w: World) {
+  const res = await w.t.app.inject({ method: 'GET', url: `/api/patients/${w.self.id}/billing-history`, headers: w.jordan.headers });
+  expect(res.statusCode).toBe(200);
+  return res.json().items as { id: string; kind: string; amount: number; appointmentId: string | null; status: string }[];
+}
+
+/** The refund e-mail of an amount, once the mailer (sent after the answer) has it. */
+async function refundMail(w: World, amount: string) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const found = (await mailTo(w.t.app, w.jordan.email)).find((m) => m.template === 'payment-refund' && m.subject.includes(amount));
+    if (found) return found;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return undefined;
+}
+
+/**
+ * Rescheduling to a time with another price: A (first session, individual rate) moved after B becomes
+ * a follow-up - the difference goes back (a refund of it once settled; before, a void of the whole
+ * charge and the new price charged to the card on file or left due) - and moved back it costs the
+ * individual rate again. What is paid (less refunds) plus what is due is always the new price.
+ */
+async function repricing(w: World, expected: 'refund' | 'void') {
+    const db = w.t.app.database;
+    const [provider] = await db.query<{ id: string; individual: number; follow_up: number }>(
+      `SELECT id, (pay_individual * 100)::int AS individual, (pay_follow_up * 100)::int AS follow_up FROM providers
+        WHERE removed_at IS NULL AND pay_follow_up IS NOT NULL AND pay_individual IS NOT NULL AND pay_follow_up < pay_individual
+          AND id NOT IN (SELECT provider_id FROM appointments WHERE user_id = $1) ORDER BY id LIMIT 1`,
+      [w.jordan.id],
+    );
+    const [first, second, third] = await makeSlots(db, 3, { providerId: provider!.id });
+    const a = await bookSelfPay(w, first!);
+    const b = await bookSelfPay(w, second!);
+    expect([a.priceCents, b.priceCents]).toEqual([provider!.individual, provider!.follow_up]);
+    const netPaid = async (id: string) => (await paymentsOf(w, id)).reduce((sum, p) => sum + (p.status === 'failed' ? 0 : p.refund_of ? -p.amount_cents : p.amount_cents), 0);
+    const move = async (id: string, slot: TestSlot) => {
+      const held = (await hold(w.t.app, w.jordan, slot)).json();
+      const moved = await w.t.app.inject({ method: 'POST', url: `/api/appointments/${id}/reschedule`, headers: { ...w.jordan.headers, 'idempotency-key': randomUUID() }, payload: { holdId: held.holdId, slotId: slot.id } });
+      expect(moved.statusCode).toBe(200);
+      return moved.json() as { priceCents: number; amountDueCents: number };
+    };
+    // After B, A is a follow-up: the difference goes back.
+    const later = await move(a.id, third!);
+    expect(later.priceCents).toBe(provider!.follow_up);
+    expect((await netPaid(a.id)) + later.amountDueCents).toBe(provider!.follow_up);
+    const refund = (await paymentsOf(w, a.id)).find((p) => p.refund_of)!;
+    if (expected === 'refund') expect(refund).toMatchObject({ amount_cents: provider!.individual - provider!.follow_up });
+    else expect(refund.transaction_id.endsWith(':void')).toBe(true);
+    // Back before B, A is a first session again: the difference is charged to the card on file, or left due.
+    const back = await move(a.id, first!);
+    expect(back.priceCents).toBe(provider!.individual);
+    expect((await netPaid(a.id)) + back.amountDueCents).toBe(provider!.individual);
+  }
+
+describe('refunds while the charge is unsettled (void)', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await world();
+  }, 180_000);
+  afterAll(async () => w?.t.close());
+
+  it('a patient cancelling days before gets all of it back at once, once, by e-mail and in billing', async () => {
+    const [slot] = await makeSlots(w.t.app.database, 1);
+    const booked = await bookSelfPay(w, slot!);
+    const key = randomUUID();
+    const res = await cancel(w, w.jordan, booked.id, 'schedule_conflict', key);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'cancelled', cancellation: { late: false, feeCents: 0 }, amountDueCents: 0 });
+    // Retried with the same key, and again without one: still one refund.
+    expect((await cancel(w, w.jordan, booked.id, 'schedule_conflict', key)).statusCode).toBe(200);
+    expect((await cancel(w, w.jordan, booked.id, 'schedule_conflict')).json().errorCode).toBe('APPOINTMENT_NOT_CANCELLABLE');
+    const rows = await paymentsOf(w, booked.id);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ id: booked.payment.id, status: 'refunded', refund_of: null });
+    expect(rows[1]).toMatchObject({ status: 'refunded', refund_of: booked.payment.id, amount_cents: booked.priceCents, purpose: 'session' });
+    expect(rows[1]!.transaction_id.endsWith(':void')).toBe(true);
+    const history = (await billingKinds(w)).filter((i) => i.appointmentId === booked.id);
+    expect(history.map((i) => i.kind).sort()).toEqual(['payment', 'refund']);
+    expect(history.find((i) => i.kind === 'refund')).toMatchObject({ amount: booked.priceCents / 100 });
+    const mail = await refundMail(w, formatCents(booked.priceCents));
+    expect(mail?.text).toContain(`Visa ending in ${approved.slice(-4)}`);
+  });
+
+  it('a late cancellation by the patient keeps the payment and carries the fee', async () => {
+    const [slot] = await makeSlots(w.t.app.database, 1, { providerOffset: 1 });
+    const booked = await bookSelfPay(w, slot!);
+    await makeLate(w, booked.id);
+    const res = await cancel(w, w.jordan, booked.id, 'illness');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().cancellation).toMatchObject({ late: true, feeCents: constants.lateCancelFeeCents });
+    const rows = await paymentsOf(w, booked.id);
+    expect(rows.filter((r) => r.refund_of)).toHaveLength(0);
+    expect(rows[0]).toMatchObject({ id: booked.payment.id, status: 'succeeded' });
+  });
+
+  it('a cancellation by the practice refunds even a late session, with no fee; patients cannot claim that reason', async () => {
+    const [slot] = await makeSlots(w.t.app.database, 1, { providerOffset: 2 });
+    const booked = await bookSelfPay(w, slot!);
+    await makeLate(w, booked.id);
+    const claimed = await cancel(w, w.jordan, booked.id, constants.practiceCancellationReasonId);
+    expect(claimed.statusCode).toBe(400);
+    const reasons = (await w.t.app.inject({ method: 'GET', url: '/api/appointments/appointment-cancelation-reasons', headers: w.jordan.headers })).json();
+    expect(reasons.items.map((r: { id: string }) => r.id)).not.toContain(constants.practiceCancellationReasonId);
+    const res = await cancel(w, w.sam, booked.id, constants.practiceCancellationReasonId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().cancellation).toMatchObject({ late: true, feeCents: 0 });
+    const rows = await paymentsOf(w, booked.id);
+    expect(rows.find((r) => r.refund_of)).toMatchObject({ amount_cents: booked.priceCents });
+  });
+
+  it('rescheduling at the same price keeps the payment with the new time', async () => {
+    const [slot, later] = await makeSlots(w.t.app.database, 2, { providerOffset: 3 });
+    const booked = await bookSelfPay(w, slot!);
+    const held = (await hold(w.t.app, w.jordan, later!)).json();
+    const moved = await w.t.app.inject({ method: 'POST', url: `/api/appointments/${booked.id}/reschedule`, headers: w.jordan.headers, payload: { holdId: held.holdId, slotId: later!.id } });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ start: later!.start, payment: { id: booked.payment.id, status: 'succeeded' } });
+    expect(await paymentsOf(w, booked.id)).toHaveLength(1);
+  });
+
+  it('rescheduling to a time with a lower price voids the charge and charges the new price', async () => repricing(w, 'void'));
+
+  it('staff cannot refund part of an unsettled charge; patients cannot refund at all', async () => {
+    const [slot] = await makeSlots(w.t.app.database, 1, { providerOffset: 4 });
+    const booked = await bookSelfPay(w, slot!);
+    expect((await refund(w, w.jordan, booked.payment.id, { reason: 'mine' })).statusCode).toBe(403);
+    const part = await refund(w, w.sam, booked.payment.id, { amountCents: 1000, reason: 'goodwill' });
+    expect(part.statusCode).toBe(409);
+    expect(part.json().errorCode).toBe('REFUND_NOT_POSSIBLE');
+    const all = await refund(w, w.sam, booked.payment.id, { reason: 'goodwill' });
+    expect(all.json()).toMatchObject({ amountCents: booked.priceCents, method: 'void', payment: { status: 'refunded' } });
+  });
+});
+
+describe('refunds after the charge settled (refund)', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await world({ LOCAL_GATEWAY_SETTLE_SECONDS: '0' });
+  }, 180_000);
+  afterAll(async () => w?.t.close());
+
+  it('a cancellation in time refunds through the gateway', async () => {
+    const [slot] = await makeSlots(w.t.app.database, 1, { providerOffset: 5 });
+    const booked = await bookSelfPay(w, slot!);
+    expect((await cancel(w, w.jordan, booked.id, 'feeling_better')).statusCode).toBe(200);
+    const rows = await paymentsOf(w, booked.id);
+    expect(rows[1]).toMatchObject({ refund_of: booked.payment.id, amount_cents: booked.priceCents });
+    expect(rows[1]!.transaction_id.startsWith('rfd_local_')).toBe(true);
+  });
+
+  it('staff refund part, then the rest; never beyond the amount; the same key refunds once; audited', async () => {
+    const [slot] = await makeSlots(w.t.app.database, 1, { providerOffset: 6 });
+    const booked = await bookSelfPay(w, slot!);
+    const key = randomUUID();
+    const first = await refund(w, w.sam, booked.payment.id, { amountCents: 5000, reason: 'late start' }, key);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ amountCents: 5000, method: 'refund', payment: { status: 'partially_refunded' } });
+    const again = await refund(w, w.sam, booked.payment.id, { amountCents: 5000, reason: 'late start' }, key);
+    expect(again.json().refundId).toBe(first.json().refundId);
+    const tooMuch = await refund(w, w.sam, booked.payment.id, { amountCents: booked.priceCents - 5000 + 1, reason: 'more' });
+    expect(tooMuch.json().errorCode).toBe('REFUND_NOT_POSSIBLE');
+    const rest = await refund(w, w.sam, booked.payment.id, { reason: 'the rest' });
+    expect(rest.json()).toMatchObject({ amountCents: booked.priceCents - 5000, payment: { status: 'refunded' } });
+    expect((await refund(w, w.sam, booked.payment.id, { amountCents: 1, reason: 'one more' })).json().errorCode).toBe('REFUND_NOT_POSSIBLE');
+    const rows = await paymentsOf(w, booked.id);
+    expect(rows.filter((r) => r.refund_of).reduce((s, r) => s + r.amount_cents, 0)).toBe(booked.priceCents);
+    const audits = await w.t.app.database.query<{ outcome: string }>("SELECT outcome FROM audit_log WHERE action = 'refundPayment' AND record_id = $1", [booked.payment.id]);
+    expect(audits.length).toBeGreaterThanOrEqual(3);
+    // The patient sees the refunds in billing.
+    expect((await billingKinds(w)).filter((i) => i.appointmentId === booked.id && i.kind === 'refund')).toHaveLength(2);
+  });
+
+
+  it('rescheduling to a time with another price refunds the difference, then charges it back', async () => repricing(w, 'refund'));
+});

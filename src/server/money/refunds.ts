@@ -1,0 +1,118 @@
+/**
+ * Giving money back (issue 24): a refund of part or all of a charge, as the payment status table of
+ * src/domain/payment-status.ts allows. A charge not yet settled is voided when all of it goes back
+ * (nothing reaches the card statement); a settled one is refunded through the gateway. Every refund
+ * is a row of payments naming the charge (refund_of), with the gateway's id and the idempotency key:
+ * the same key for the same charge answers the first refund and moves no money again.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { refundDecision } from '../../domain/payment-status';
+import type { PaymentStatus } from '../../generated/enums';
+import type { Queryable } from '../db/connection';
+import { AppError } from '../errors';
+import type { CardGateway } from '../payments/gateway';
+
+export interface RefundCommand {
+  paymentId: string;
+  /** all that is left when undefined */
+  amountCents?: number;
+  reason: string;
+  idempotencyKey: string;
+  createdBy: string;
+}
+
+export interface RefundOutcome {
+  refundId: string;
+  amountCents: number;
+  method: 'void' | 'refund';
+  /** true when the key had refunded this charge before: nothing moved now */
+  replayed: boolean;
+}
+
+interface ChargeRow {
+  id: string;
+  status: PaymentStatus;
+  amount_cents: number;
+  transaction_id: string;
+  gateway: string;
+  refunded_cents: string;
+}
+
+/** Refunds a charge inside the caller's transaction (the charge row is locked until it commits). */
+export async function refundPayment(tx: Queryable, gateway: CardGateway, command: RefundCommand): Promise<RefundOutcome> {
+  const [charge] = await tx.query<ChargeRow>(
+    `SELECT pay.id, pay.status, pay.amount_cents, pay.transaction_id, pay.gateway,
+            (SELECT coalesce(sum(r.amount_cents), 0) FROM payments r WHERE r.refund_of = pay.id) AS refunded_cents
+       FROM payments pay WHERE pay.id = $1 AND pay.refund_of IS NULL FOR UPDATE`,
+    [command.paymentId],
+  );
+  if (!charge) throw new AppError('NOT_FOUND');
+  const [earlier] = await tx.query<{ id: string; amount_cents: number; transaction_id: string }>(
+    'SELECT id, amount_cents, transaction_id FROM payments WHERE refund_of = $1 AND idempotency_key = $2',
+    [charge.id, command.idempotencyKey],
+  );
+  if (earlier) return { refundId: earlier.id, amountCents: earlier.amount_cents, method: earlier.transaction_id.endsWith(':void') ? 'void' : 'refund', replayed: true };
+
+  const already = Number(charge.refunded_cents);
+  const decision = refundDecision(charge.status, charge.amount_cents, already, command.amountCents);
+  if (!decision.ok || charge.gateway !== gateway.name) throw new AppError('REFUND_NOT_POSSIBLE', { details: { reason: decision.ok ? 'other-gateway' : decision.reason } });
+
+  const settled = (await gateway.settlement(charge.transaction_id).catch((cause: unknown) => {
+    throw new AppError('REFUND_FAILED', { cause });
+  })) === 'settled';
+  let method: RefundOutcome['method'];
+  let gatewayId: string;
+  if (!settled) {
+    // Only the whole charge can be voided; a part waits until the charge has settled.
+    if (already > 0 || decision.amountCents !== charge.amount_cents) throw new AppError('REFUND_NOT_POSSIBLE', { details: { reason: 'not-settled' } });
+    await gateway.void(charge.transaction_id).catch((cause: unknown) => {
+      throw new AppError('REFUND_FAILED', { cause });
+    });
+    method = 'void';
+    gatewayId = `${charge.transaction_id}:void`;
+  } else {
+    const refunded = await gateway.refund(charge.transaction_id, decision.amountCents).catch((cause: unknown) => {
+      throw new AppError('REFUND_FAILED', { cause });
+    });
+    if (!refunded.ok) throw new AppError('REFUND_FAILED', { details: { reason: refunded.reason } });
+    method = 'refund';
+    gatewayId = refunded.refundId;
+  }
+  const [row] = await tx.query<{ id: string }>(
+    `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, currency, gateway, transaction_id,
+                           card_brand, card_last4, idempotency_key, created_by, refund_of, refund_reason)
+     SELECT appointment_id, user_id, patient_id, 'refunded', provider, purpose, $2, currency, gateway, $3, card_brand, card_last4, $4, $5, id, $6
+       FROM payments WHERE id = $1 RETURNING id`,
+    [charge.id, decision.amountCents, gatewayId, command.idempotencyKey, command.createdBy, command.reason],
+  );
+  await tx.query(`UPDATE payments SET status = $2, refunded_at = CASE WHEN $2 = 'refunded' THEN now() ELSE refunded_at END WHERE id = $1`, [charge.id, decision.next]);
+  return { refundId: row!.id, amountCents: decision.amountCents, method, replayed: false };
+}
+
+/**
+ * Gives back in full every session charge of an appointment that still has money in it (a
+ * cancellation in time, or by the practice). The key is per appointment and charge, so a retried
+ * cancellation refunds once.
+ */
+export async function refundSession(tx: Queryable, gateway: CardGateway, appointmentId: string, reason: string, createdBy: string): Promise<RefundOutcome[]> {
+  const charges = await tx.query<{ id: string }>(
+    `SELECT id FROM payments WHERE appointment_id = $1 AND purpose = 'session' AND refund_of IS NULL AND status IN ('succeeded', 'partially_refunded')
+      ORDER BY created_at, id`,
+    [appointmentId],
+  );
+  const outcomes: RefundOutcome[] = [];
+  for (const charge of charges) {
+    outcomes.push(await refundPayment(tx, gateway, { paymentId: charge.id, reason, idempotencyKey: `cancel:${appointmentId}`, createdBy }));
+  }
+  return outcomes;
+}
+
+/**
+ * Undoes a charge whose work failed after the gateway took it. A void that fails leaves money taken
+ * for nothing: it is logged as an error (the transaction id only - no names, no amounts of care) so
+ * someone refunds it by hand.
+ */
+export async function voidFailedCharge(log: FastifyBaseLogger, gateway: CardGateway, transactionId: string | undefined, what: string): Promise<void> {
+  if (!transactionId) return;
+  await gateway.void(transactionId).catch((err: unknown) => log.error({ err, transactionId, gateway: gateway.name }, `voiding the charge of a failed ${what} failed`));
+}
