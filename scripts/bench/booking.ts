@@ -85,7 +85,7 @@ async function prepare(database: Database): Promise<BenchData> {
         [patient!.id, plan.carrier_id, plan.id, i],
       );
     }
-    const sessionId = await startSession(database, { id: user!.id, groups: ['patient'] }, new Date(Date.now() + constants.accessTokenLifetimeMinutes * 60_000));
+    const sessionId = await startSession(database, { id: user!.id, groups: ['patient'] }, new Date(Date.now() + constants.accessTokenLifetimeMinutes * 60_000), new Date());
     users.push({ id: user!.id, email, patientId: patient!.id, insuranceId: insurance!.id, sessionId });
   }
   await database.query('ANALYZE');

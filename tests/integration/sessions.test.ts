@@ -63,7 +63,8 @@ describe('sessions', () => {
     const patient = await callerFor(t.app, 'devon.park@example.com');
     await t.app.database.query("UPDATE auth_sessions SET last_seen_at = now() - make_interval(mins => $2) + interval '1 minute' WHERE id = $1", [patient.sessionId, constants.sessionIdleMinutes]);
     expect((await details(patient)).statusCode).toBe(200);
-    await t.app.database.query('UPDATE auth_sessions SET last_seen_at = now() - make_interval(mins => $2) WHERE id = $1', [patient.sessionId, constants.sessionIdleMinutes]);
+    // Idle by the app's clock, which decides (not the database's).
+    await t.app.database.query('UPDATE auth_sessions SET last_seen_at = $2::timestamptz - make_interval(mins => $3) WHERE id = $1', [patient.sessionId, t.app.clock.now().toISOString(), constants.sessionIdleMinutes]);
     expect((await details(patient)).statusCode).toBe(401);
     expect(await endReasonOf(patient.sessionId)).toBe('idle');
   });

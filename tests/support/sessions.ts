@@ -24,7 +24,7 @@ export async function callerFor(app: FastifyInstance, email: string): Promise<Te
   if (!row) throw new Error(`no account ${email} in the test database`);
   const now = app.clock.now();
   const expiresAt = new Date(now.getTime() + constants.accessTokenLifetimeMinutes * 60_000);
-  const sessionId = await startSession(app.database, row, expiresAt);
+  const sessionId = await startSession(app.database, row, expiresAt, now);
   const { token } = await issueAccessToken(app.keys, {
     id: row.id, email: row.email, userType: row.user_type, groups: row.groups,
     businessPartnerId: row.user_type === 'third_party_support' ? row.business_partner_id : null,

@@ -26,9 +26,9 @@ function emailInUse(): AppError {
 export async function pendingEmailOf(request: FastifyRequest, userId: string): Promise<string | undefined> {
   const [row] = await request.server.database.query<{ new_email: string }>(
     `SELECT new_email::text AS new_email FROM email_changes
-      WHERE user_id = $1 AND confirmed_at IS NULL AND retired_at IS NULL AND expires_at > now() AND wrong_tries < $2
+      WHERE user_id = $1 AND confirmed_at IS NULL AND retired_at IS NULL AND expires_at > $3::timestamptz AND wrong_tries < $2
       ORDER BY created_at DESC LIMIT 1`,
-    [userId, constants.otpMaxWrongTries],
+    [userId, constants.otpMaxWrongTries, request.server.clock.now().toISOString()],
   );
   return row?.new_email;
 }
@@ -76,8 +76,8 @@ export async function confirmEmailChange(request: FastifyRequest, userId: string
   // A try is taken atomically before comparing, so simultaneous guesses compare at most otpMaxWrongTries.
   const tried = await db.query(
     `UPDATE email_changes SET wrong_tries = wrong_tries + 1
-      WHERE id = $1 AND confirmed_at IS NULL AND retired_at IS NULL AND expires_at > now() AND wrong_tries < $2 RETURNING id`,
-    [change.id, constants.otpMaxWrongTries],
+      WHERE id = $1 AND confirmed_at IS NULL AND retired_at IS NULL AND expires_at > $3::timestamptz AND wrong_tries < $2 RETURNING id`,
+    [change.id, constants.otpMaxWrongTries, request.server.clock.now().toISOString()],
   );
   if (!tried.length) throw await refuse('code expired, used or locked');
   if (!sameHash(change.code_hash, codeHash(request.server.keys, code))) throw await refuse('wrong code');
@@ -97,7 +97,7 @@ export async function confirmEmailChange(request: FastifyRequest, userId: string
       throw err;
     });
   // Sessions signed in with the old address end; the holder's own, which confirmed, goes on.
-  await endSessionsOf(db, user.id, 'email changed', caller.sessionId);
+  await endSessionsOf(db, user.id, 'email changed', request.server.clock.now(), caller.sessionId);
   await request.server.mailer.send('email-changed', previousEmail, { newEmail: change.new_email, phone: formatPhone(constants.supportPhone) });
   return (await userById(db, user.id))!;
 }

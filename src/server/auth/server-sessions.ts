@@ -8,8 +8,12 @@ import type { Queryable } from '../db/connection';
 
 export type SessionEndReason = 'signed out' | 'idle' | 'groups changed' | 'email changed';
 
-export async function startSession(db: Queryable, user: { id: string; groups: readonly string[] }, expiresAt: Date): Promise<string> {
-  const [row] = await db.query<{ id: string }>('INSERT INTO auth_sessions (user_id, groups, expires_at) VALUES ($1, $2, $3) RETURNING id', [user.id, [...user.groups], expiresAt]);
+/** Starts a session at `now` (the app's clock, which also decides when it is idle or expired). */
+export async function startSession(db: Queryable, user: { id: string; groups: readonly string[] }, expiresAt: Date, now: Date): Promise<string> {
+  const [row] = await db.query<{ id: string }>(
+    'INSERT INTO auth_sessions (user_id, groups, expires_at, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $4) RETURNING id',
+    [user.id, [...user.groups], expiresAt, now.toISOString()],
+  );
   return row!.id;
 }
 
@@ -23,31 +27,31 @@ export interface OpenSession {
  * session is unknown, ended, idle, expired, or its account is disabled. A session whose account's
  * groups changed since sign-in is ended here (the token carries the old groups).
  */
-export async function resumeSession(db: Queryable, sessionId: string, userId: string): Promise<OpenSession | undefined> {
+export async function resumeSession(db: Queryable, sessionId: string, userId: string, now: Date): Promise<OpenSession | undefined> {
   const [row] = await db.query<{ open: boolean; idle: boolean; same_groups: boolean; disabled: boolean; email: string; groups: string[] }>(
-    `SELECT s.ended_at IS NULL AND s.expires_at > now() AS open,
-            s.last_seen_at <= now() - make_interval(mins => $3) AS idle,
+    `SELECT s.ended_at IS NULL AND s.expires_at > $4::timestamptz AS open,
+            s.last_seen_at <= $4::timestamptz - make_interval(mins => $3) AS idle,
             s.groups::text[] = u.groups::text[] AS same_groups,
             u.disabled_at IS NOT NULL AS disabled, u.email::text AS email, u.groups::text[] AS groups
        FROM auth_sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id = $1 AND s.user_id = $2`,
-    [sessionId, userId, constants.sessionIdleMinutes],
+    [sessionId, userId, constants.sessionIdleMinutes, now.toISOString()],
   );
   if (!row || !row.open || row.disabled) return undefined;
   if (row.idle || !row.same_groups) {
-    await endSession(db, sessionId, row.idle ? 'idle' : 'groups changed');
+    await endSession(db, sessionId, row.idle ? 'idle' : 'groups changed', now);
     return undefined;
   }
-  await db.query('UPDATE auth_sessions SET last_seen_at = now() WHERE id = $1', [sessionId]);
+  await db.query('UPDATE auth_sessions SET last_seen_at = $2 WHERE id = $1', [sessionId, now.toISOString()]);
   return { email: row.email, groups: row.groups };
 }
 
-export async function endSession(db: Queryable, sessionId: string, reason: SessionEndReason): Promise<void> {
-  await db.query('UPDATE auth_sessions SET ended_at = now(), end_reason = $2 WHERE id = $1 AND ended_at IS NULL', [sessionId, reason]);
+export async function endSession(db: Queryable, sessionId: string, reason: SessionEndReason, now: Date): Promise<void> {
+  await db.query('UPDATE auth_sessions SET ended_at = $3, end_reason = $2 WHERE id = $1 AND ended_at IS NULL', [sessionId, reason, now.toISOString()]);
 }
 
 /** Ends every open session of an account, but the one making the change when given. */
-export async function endSessionsOf(db: Queryable, userId: string, reason: SessionEndReason, except?: string): Promise<number> {
-  const ended = await db.query('UPDATE auth_sessions SET ended_at = now(), end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL AND id IS DISTINCT FROM $3 RETURNING id', [userId, reason, except ?? null]);
+export async function endSessionsOf(db: Queryable, userId: string, reason: SessionEndReason, now: Date, except?: string): Promise<number> {
+  const ended = await db.query('UPDATE auth_sessions SET ended_at = $4, end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL AND id IS DISTINCT FROM $3 RETURNING id', [userId, reason, except ?? null, now.toISOString()]);
   return ended.length;
 }

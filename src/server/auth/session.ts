@@ -14,7 +14,7 @@ export const SKIP_EMAIL_METHOD = 'skip-email-verification';
 export async function sessionFor(request: FastifyRequest, user: UserRow, method: string, extra: Pick<AuthSession, 'redirectTo' | 'relayState'> = {}): Promise<AuthSession> {
   const businessPartnerId = user.user_type === 'third_party_support' ? user.business_partner_id : null;
   const now = request.server.clock.now();
-  const sessionId = await startSession(request.server.database, user, new Date(now.getTime() + constants.accessTokenLifetimeMinutes * 60_000));
+  const sessionId = await startSession(request.server.database, user, new Date(now.getTime() + constants.accessTokenLifetimeMinutes * 60_000), now);
   const { token, expiresAt } = await issueAccessToken(request.server.keys, {
     id: user.id,
     email: user.email,

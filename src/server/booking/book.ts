@@ -311,7 +311,7 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
         const payer = plan.drafts.find((d) => d.relationship === 'Self') ?? plan.drafts[0]!;
         charged = await chargeCard(tx, gateway, {
           amountCents: plan.priceCents, purpose: 'session', appointmentId, userId: account.id, patientId: payer.id!, createdBy: caller.userId,
-          nonce: body.payment?.nonce, cardToken: plan.cardToken, saveCard: Boolean(body.payment?.saveCard), idempotencyKey: command.idempotencyKey,
+          nonce: body.payment?.nonce, cardToken: plan.cardToken, saveCard: Boolean(body.payment?.saveCard), idempotencyKey: command.idempotencyKey, at: now,
         }, ledger);
         if (!charged.ok) throw new AppError('CARD_DECLINED');
       }
@@ -324,7 +324,7 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
   } catch (error) {
     await voidFailedCharge(request.log, gateway, ledger.transactionId, 'booking');
     if (charged && !charged.ok) {
-      await recordFailedPayment(db, { amountCents: plan.priceCents ?? 0, purpose: 'session', userId: account.id, createdBy: caller.userId, card: charged.card, reason: charged.reason, idempotencyKey: command.idempotencyKey, gateway: gateway.name })
+      await recordFailedPayment(db, { amountCents: plan.priceCents ?? 0, purpose: 'session', userId: account.id, createdBy: caller.userId, card: charged.card, reason: charged.reason, idempotencyKey: command.idempotencyKey, gateway: gateway.name, at: now })
         .catch(() => undefined);
     }
     if (error instanceof AlreadyAnswered) {

@@ -20,6 +20,8 @@ export interface ChargeCommand {
   cardToken?: string;
   saveCard: boolean;
   idempotencyKey?: string;
+  /** when the money moved, by the app's clock (billing ranges read the same clock) */
+  at: Date;
 }
 
 export type ChargeOutcome =
@@ -64,10 +66,10 @@ export async function chargeCard(tx: Queryable, gateway: CardGateway, command: C
   ledger.transactionId = result.transactionId;
   const [payment] = await tx.query<{ id: string }>(
     `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, currency, gateway, transaction_id,
-                           card_brand, card_last4, idempotency_key, created_by)
-     VALUES ($1, $2, $3, 'succeeded', 'card_gateway', $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+                           card_brand, card_last4, idempotency_key, created_by, created_at)
+     VALUES ($1, $2, $3, 'succeeded', 'card_gateway', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
     [command.appointmentId, command.userId, command.patientId, command.purpose, command.amountCents, constants.currency, gateway.name,
-      result.transactionId, result.card.brand, result.card.last4, command.idempotencyKey ?? null, command.createdBy],
+      result.transactionId, result.card.brand, result.card.last4, command.idempotencyKey ?? null, command.createdBy, command.at.toISOString()],
   );
   return { ok: true, transactionId: result.transactionId, paymentId: payment!.id, card: result.card };
 }
@@ -75,12 +77,12 @@ export async function chargeCard(tx: Queryable, gateway: CardGateway, command: C
 /** A declined charge, kept after its transaction rolled back (appointment only when it still exists). */
 export async function recordFailedPayment(
   db: Queryable,
-  p: { amountCents: number; purpose: ChargeCommand['purpose']; userId: string; createdBy: string; card?: CardInfo; reason: string; idempotencyKey?: string; appointmentId?: string; gateway?: string },
+  p: { amountCents: number; purpose: ChargeCommand['purpose']; userId: string; createdBy: string; card?: CardInfo; reason: string; idempotencyKey?: string; appointmentId?: string; gateway?: string; at: Date },
 ): Promise<string | undefined> {
   const [row] = await db.query<{ id: string }>(
-    `INSERT INTO payments (appointment_id, user_id, status, provider, purpose, amount_cents, currency, gateway, card_brand, card_last4, failure_reason, idempotency_key, created_by)
-     VALUES ($1, $2, 'failed', 'card_gateway', $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-    [p.appointmentId ?? null, p.userId, p.purpose, p.amountCents, constants.currency, p.gateway ?? 'local', p.card?.brand ?? null, p.card?.last4 ?? null, p.reason, p.idempotencyKey ?? null, p.createdBy],
+    `INSERT INTO payments (appointment_id, user_id, status, provider, purpose, amount_cents, currency, gateway, card_brand, card_last4, failure_reason, idempotency_key, created_by, created_at)
+     VALUES ($1, $2, 'failed', 'card_gateway', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    [p.appointmentId ?? null, p.userId, p.purpose, p.amountCents, constants.currency, p.gateway ?? 'local', p.card?.brand ?? null, p.card?.last4 ?? null, p.reason, p.idempotencyKey ?? null, p.createdBy, p.at.toISOString()],
   );
   return row?.id;
 }

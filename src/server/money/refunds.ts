@@ -19,6 +19,8 @@ export interface RefundCommand {
   reason: string;
   idempotencyKey: string;
   createdBy: string;
+  /** when the money moved back, by the app's clock */
+  at: Date;
 }
 
 export interface RefundOutcome {
@@ -80,12 +82,12 @@ export async function refundPayment(tx: Queryable, gateway: CardGateway, command
   }
   const [row] = await tx.query<{ id: string }>(
     `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, currency, gateway, transaction_id,
-                           card_brand, card_last4, idempotency_key, created_by, refund_of, refund_reason)
-     SELECT appointment_id, user_id, patient_id, 'refunded', provider, purpose, $2, currency, gateway, $3, card_brand, card_last4, $4, $5, id, $6
+                           card_brand, card_last4, idempotency_key, created_by, refund_of, refund_reason, created_at)
+     SELECT appointment_id, user_id, patient_id, 'refunded', provider, purpose, $2, currency, gateway, $3, card_brand, card_last4, $4, $5, id, $6, $7
        FROM payments WHERE id = $1 RETURNING id`,
-    [charge.id, decision.amountCents, gatewayId, command.idempotencyKey, command.createdBy, command.reason],
+    [charge.id, decision.amountCents, gatewayId, command.idempotencyKey, command.createdBy, command.reason, command.at.toISOString()],
   );
-  await tx.query(`UPDATE payments SET status = $2, refunded_at = CASE WHEN $2 = 'refunded' THEN now() ELSE refunded_at END WHERE id = $1`, [charge.id, decision.next]);
+  await tx.query(`UPDATE payments SET status = $2, refunded_at = CASE WHEN $2 = 'refunded' THEN $3::timestamptz ELSE refunded_at END WHERE id = $1`, [charge.id, decision.next, command.at.toISOString()]);
   return { refundId: row!.id, amountCents: decision.amountCents, method, replayed: false };
 }
 
@@ -94,7 +96,7 @@ export async function refundPayment(tx: Queryable, gateway: CardGateway, command
  * cancellation in time, or by the practice). The key is per appointment and charge, so a retried
  * cancellation refunds once.
  */
-export async function refundSession(tx: Queryable, gateway: CardGateway, appointmentId: string, reason: string, createdBy: string): Promise<RefundOutcome[]> {
+export async function refundSession(tx: Queryable, gateway: CardGateway, appointmentId: string, reason: string, createdBy: string, at: Date): Promise<RefundOutcome[]> {
   const charges = await tx.query<{ id: string }>(
     `SELECT id FROM payments WHERE appointment_id = $1 AND purpose = 'session' AND refund_of IS NULL AND status IN ('succeeded', 'partially_refunded')
       ORDER BY created_at, id`,
@@ -102,7 +104,7 @@ export async function refundSession(tx: Queryable, gateway: CardGateway, appoint
   );
   const outcomes: RefundOutcome[] = [];
   for (const charge of charges) {
-    outcomes.push(await refundPayment(tx, gateway, { paymentId: charge.id, reason, idempotencyKey: `cancel:${appointmentId}`, createdBy }));
+    outcomes.push(await refundPayment(tx, gateway, { paymentId: charge.id, reason, idempotencyKey: `cancel:${appointmentId}`, createdBy, at }));
   }
   return outcomes;
 }

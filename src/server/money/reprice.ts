@@ -30,6 +30,8 @@ export interface RepriceCommand {
   createdBy: string;
   /** one per move, so a retried move reprices once */
   idempotencyKey: string;
+  /** when the move happened, by the app's clock */
+  at: Date;
 }
 
 /** Returns the amount left due afterwards (added to the appointment's amount due by the caller). */
@@ -47,7 +49,7 @@ export async function repriceSession(tx: Queryable, gateway: CardGateway, comman
     if (!card) return { dueCents: amountCents };
     const charged = await chargeCard(tx, gateway, {
       amountCents, purpose: 'session', appointmentId: command.appointmentId, userId: command.accountId, patientId: card.patient_id,
-      createdBy: command.createdBy, cardToken: card.token, saveCard: false, idempotencyKey: command.idempotencyKey,
+      createdBy: command.createdBy, cardToken: card.token, saveCard: false, idempotencyKey: command.idempotencyKey, at: command.at,
     }, ledger);
     return charged.ok ? { dueCents: 0 } : { dueCents: amountCents };
   };
@@ -58,9 +60,9 @@ export async function repriceSession(tx: Queryable, gateway: CardGateway, comman
     throw new AppError('REFUND_FAILED', { cause });
   })) === 'settled';
   if (settled || Number(charge.refunded_cents) > 0) {
-    await refundPayment(tx, gateway, { paymentId: charge.id, amountCents: -difference, reason: 'rescheduled at a lower price', idempotencyKey: command.idempotencyKey, createdBy: command.createdBy });
+    await refundPayment(tx, gateway, { paymentId: charge.id, amountCents: -difference, reason: 'rescheduled at a lower price', idempotencyKey: command.idempotencyKey, createdBy: command.createdBy, at: command.at });
     return { dueCents: 0 };
   }
-  await refundPayment(tx, gateway, { paymentId: charge.id, reason: 'rescheduled at a lower price', idempotencyKey: command.idempotencyKey, createdBy: command.createdBy });
+  await refundPayment(tx, gateway, { paymentId: charge.id, reason: 'rescheduled at a lower price', idempotencyKey: command.idempotencyKey, createdBy: command.createdBy, at: command.at });
   return chargeOnFile(command.newPriceCents);
 }

@@ -85,7 +85,7 @@ export async function resolveCaller(request: FastifyRequest): Promise<Caller | u
   const claims = await verifyAccessToken(request.server.keys, token, request.server.clock.now());
   if (!claims) return null;
   // The session behind the token must be open (not signed out, idle, disabled, or its groups changed).
-  const session = await resumeSession(request.server.database, claims.sid, claims.sub);
+  const session = await resumeSession(request.server.database, claims.sid, claims.sub, request.server.clock.now());
   if (!session) return null;
   const caller: Caller = {
     userId: claims.sub,

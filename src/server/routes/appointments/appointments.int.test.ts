@@ -122,12 +122,13 @@ describe('booking', () => {
   it('refuses an expired hold and books nothing', async () => {
     const [slot] = await makeSlots(t.app.database, 1);
     const held = (await hold(t.app, jordan, slot!)).json();
-    await t.app.database.query("UPDATE slot_reservations SET expires_at = now() - interval '1 second' WHERE id = $1", [held.holdId]);
+    // A second before the app's clock (which decides), not the database's.
+    await t.app.database.query('UPDATE slot_reservations SET expires_at = $2 WHERE id = $1', [held.holdId, new Date(t.app.clock.now().getTime() - 1000).toISOString()]);
     const res = await t.app.inject({ method: 'POST', url: '/api/appointments', headers: { ...jordan.headers, 'idempotency-key': randomUUID() }, payload: bookingBody(held.holdId, slot!, [{ id: self.id, consents: consentGiven() }], insured) });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ errorCode: 'SLOT_HOLD_EXPIRED', message: errorCatalogue.SLOT_HOLD_EXPIRED.message });
     expect(await count('appointments WHERE slot_id = $1', [slot!.id])).toBe(0);
-    expect(await count("slot_reservations WHERE slot_id = $1 AND (kind = 'booking' OR expires_at > now())", [slot!.id])).toBe(0);
+    expect(await count("slot_reservations WHERE slot_id = $1 AND (kind = 'booking' OR expires_at > $2::timestamptz)", [slot!.id, t.app.clock.now().toISOString()])).toBe(0);
   });
 
   it('charges self-pay at the provider pay rate; a declined card books and charges nothing', async () => {

@@ -97,7 +97,7 @@ async function repriceMovedSession(request: FastifyRequest, tx: Queryable, gatew
   const newPriceCents = Math.max(0, moved.price_cents + after.cents - before.cents);
   const { dueCents } = await repriceSession(tx, gateway, {
     appointmentId: appointment.id, accountId: appointment.account_id, patientId: moved.patient_id, oldPriceCents: moved.price_cents, newPriceCents,
-    createdBy: callerOf(request).userId, idempotencyKey: `reschedule:${holdId}`,
+    createdBy: callerOf(request).userId, idempotencyKey: `reschedule:${holdId}`, at: request.server.clock.now(),
   }, ledger);
   await tx.query('UPDATE appointments SET price_cents = $2, is_follow_up = $3, amount_due_cents = GREATEST(0, amount_due_cents + $4) WHERE id = $1', [
     appointment.id, newPriceCents, isFollowUp, dueCents,
@@ -238,7 +238,7 @@ export const appointmentsHandlers: Handlers = {
         if (!terms.allowed) throw new AppError('APPOINTMENT_NOT_CANCELLABLE', { details: { reason: terms.reason } });
         // A session cancelled in time (or by the practice) costs nothing: its payment goes back at once, and no fee is due.
         const refunds = appointment.self_pay && refundsOnCancellation({ late: terms.late, byPractice })
-          ? await refundSession(tx, gateway, appointment.id, reasonId, caller.userId)
+          ? await refundSession(tx, gateway, appointment.id, reasonId, caller.userId, request.server.clock.now())
           : [];
         if (byPractice) terms = { ...terms, fee: 'none', feeCents: 0 };
         refundIds = refunds.filter((r) => !r.replayed).map((r) => r.refundId);
@@ -249,7 +249,7 @@ export const appointmentsHandlers: Handlers = {
           if (card) {
             charge = await chargeCard(tx, gateway, {
               amountCents: terms.feeCents, purpose: 'late_cancel_fee', appointmentId: appointment.id, userId: appointment.account_id, patientId: card.patient_id,
-              createdBy: caller.userId, cardToken: card.token, saveCard: false, idempotencyKey: key,
+              createdBy: caller.userId, cardToken: card.token, saveCard: false, idempotencyKey: key, at: request.server.clock.now(),
             }, ledger);
             if (charge.ok) feeStatus = 'charged';
           }
@@ -270,7 +270,7 @@ export const appointmentsHandlers: Handlers = {
       if (charge && !charge.ok) {
         await recordFailedPayment(request.server.database, {
           amountCents: feeCents, purpose: 'late_cancel_fee', userId: appointment.account_id, createdBy: caller.userId, card: charge.card, reason: charge.reason,
-          appointmentId: appointment.id, gateway: gateway.name,
+          appointmentId: appointment.id, gateway: gateway.name, at: request.server.clock.now(),
         }).catch(() => undefined);
       }
       return result.body;

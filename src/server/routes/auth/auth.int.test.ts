@@ -98,7 +98,8 @@ describe('one-time codes', () => {
     const email = 'devon.park@example.com';
     await sendOtp(email, ip);
     const code = await latestCode(email);
-    await t.db.database.query("UPDATE sign_in_codes SET expires_at = now() - interval '1 second' WHERE email = $1 AND used_at IS NULL", [email]);
+    // A second before the app's clock (which decides), not the database's.
+    await t.db.database.query('UPDATE sign_in_codes SET expires_at = $2 WHERE email = $1 AND used_at IS NULL', [email, new Date(t.app.clock.now().getTime() - 1000).toISOString()]);
     expect((await verifyOtp(email, code, ip)).json().errorCode).toBe('OTP_INVALID');
   });
 
@@ -260,7 +261,7 @@ describe('magic links', () => {
     const ip = freshIp();
     await t.app.inject({ method: 'POST', url: '/api/auth/send-magic-link', remoteAddress: ip, payload: { email: patient.email } });
     const token = await latestLinkToken(patient.email);
-    await t.db.database.query("UPDATE login_tokens SET expires_at = now() - interval '1 second' WHERE used_at IS NULL");
+    await t.db.database.query('UPDATE login_tokens SET expires_at = $1 WHERE used_at IS NULL', [new Date(t.app.clock.now().getTime() - 1000).toISOString()]);
     expect((await t.app.inject({ method: 'GET', url: `/api/auth/login/${token}`, remoteAddress: ip })).json().errorCode).toBe('LOGIN_LINK_INVALID');
     expect((await t.app.inject({ method: 'GET', url: `/api/auth/login/${'A'.repeat(43)}`, remoteAddress: ip })).json().errorCode).toBe('LOGIN_LINK_INVALID');
     expect((await t.app.inject({ method: 'GET', url: "/api/auth/login/abc'%20OR%201=1" })).statusCode).toBe(400);

@@ -108,8 +108,9 @@ export const authHandlers: Handlers = {
       await request.server.database.transaction(async (tx) => {
         // Only the newest code works: sending (or re-sending) retires the earlier ones.
         await tx.query('UPDATE sign_in_codes SET used_at = $2 WHERE email = $1 AND used_at IS NULL', [email, request.server.clock.now().toISOString()]);
-        await tx.query('INSERT INTO sign_in_codes (email, code_hash, expires_at) VALUES ($1, $2, $3)', [
-          email, codeHash(request.server.keys, code), request.server.signInExpiry(constants.otpExpiryMinutes),
+        // Stamped by the app's clock, which also decides expiry (the database's clock may differ).
+        await tx.query('INSERT INTO sign_in_codes (email, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4)', [
+          email, codeHash(request.server.keys, code), request.server.signInExpiry(constants.otpExpiryMinutes), request.server.clock.now().toISOString(),
         ]);
       });
       await request.server.mailer.send('sign-in-code', user?.email ?? email, { code, minutes: constants.otpExpiryMinutes });
@@ -180,7 +181,7 @@ export const authHandlers: Handlers = {
 
   async signOut(request, reply) {
     const caller = callerOf(request);
-    await endSession(request.server.database, caller.sessionId, 'signed out');
+    await endSession(request.server.database, caller.sessionId, 'signed out', request.server.clock.now());
     request.auditTarget = { type: 'user', id: caller.userId };
     return reply.status(204).send();
   },

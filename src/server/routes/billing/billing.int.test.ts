@@ -26,11 +26,12 @@ let provider: { id: string; practice_id: string; first_name: string; last_name: 
 
 const email = (role: string) => demoAccounts.find((a) => a.role === role)!.email;
 
+/** A payment row, made now by the app's clock (which billing's date ranges read) unless `at` says when. */
 async function pay(values: { status: string; purpose?: string; cents: number; appointment?: string | null; patient?: string | null; at?: string; refundOf?: string }): Promise<string> {
   const [row] = await t.db.database.query<{ id: string }>(
     `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, gateway, transaction_id, card_brand, card_last4, created_at, refund_of)
-     VALUES ($1, $2, $3, $4, 'card_gateway', $5, $6, 'local', CASE WHEN $4 = 'failed' THEN NULL ELSE 'tx-' || gen_random_uuid() END, 'Visa', '4242', coalesce($7::timestamptz, now()), $8) RETURNING id`,
-    [values.appointment === undefined ? appointmentId : values.appointment, jordan.id, values.patient === undefined ? null : values.patient, values.status, values.purpose ?? 'session', values.cents, values.at ?? null, values.refundOf ?? null],
+     VALUES ($1, $2, $3, $4, 'card_gateway', $5, $6, 'local', CASE WHEN $4 = 'failed' THEN NULL ELSE 'tx-' || gen_random_uuid() END, 'Visa', '4242', $7::timestamptz, $8) RETURNING id`,
+    [values.appointment === undefined ? appointmentId : values.appointment, jordan.id, values.patient === undefined ? null : values.patient, values.status, values.purpose ?? 'session', values.cents, values.at ?? t.app.clock.now().toISOString(), values.refundOf ?? null],
   );
   return row!.id;
 }

@@ -119,7 +119,7 @@ export const paymentsHandlers: Handlers = {
         purpose = current!.cancel_fee_status === 'outstanding' ? 'late_cancel_fee' : 'balance';
         charge = await chargeCard(tx, gateway, {
           amountCents: amount, purpose, appointmentId: appointment.id, userId: appointment.account_id, patientId: payer!, createdBy: caller.userId,
-          nonce, cardToken: token, saveCard: Boolean(keep), idempotencyKey: key,
+          nonce, cardToken: token, saveCard: Boolean(keep), idempotencyKey: key, at: request.server.clock.now(),
         }, ledger);
         if (!charge.ok) throw gatewayFailure(charge.reason);
         await tx.query(
@@ -136,7 +136,7 @@ export const paymentsHandlers: Handlers = {
     } catch (error) {
       await voidFailedCharge(request.log, gateway, ledger.transactionId, 'payment');
       if (charge && !charge.ok) {
-        await recordFailedPayment(db, { amountCents: amount, purpose, userId: appointment.account_id, createdBy: caller.userId, card: charge.card, reason: charge.reason, appointmentId: appointment.id, gateway: gateway.name, idempotencyKey: key }).catch(() => undefined);
+        await recordFailedPayment(db, { amountCents: amount, purpose, userId: appointment.account_id, createdBy: caller.userId, card: charge.card, reason: charge.reason, appointmentId: appointment.id, gateway: gateway.name, idempotencyKey: key, at: request.server.clock.now() }).catch(() => undefined);
       }
       if (error instanceof AlreadyAnswered) {
         const answer = await storedAnswer(db, scope);
@@ -156,7 +156,7 @@ export const paymentsHandlers: Handlers = {
     const gateway = gatewayOf(request.server);
     const db = request.server.database;
     const { amountCents, reason } = request.body;
-    const outcome = await db.transaction((tx) => refundPayment(tx, gateway, { paymentId: payment.id, amountCents, reason, idempotencyKey: `staff:${key}`, createdBy: caller.userId }));
+    const outcome = await db.transaction((tx) => refundPayment(tx, gateway, { paymentId: payment.id, amountCents, reason, idempotencyKey: `staff:${key}`, createdBy: caller.userId, at: request.server.clock.now() }));
     if (!outcome.replayed) void sendRefundMail(request.server, outcome.refundId).catch((err: unknown) => request.log.warn({ err }, 'refund mail failed'));
     const [row] = await db.query<{ payment: PaymentRow }>(`SELECT ${PAYMENT_JSON} AS payment FROM payments pay WHERE pay.id = $1`, [payment.id]);
     return { refundId: outcome.refundId, amountCents: outcome.amountCents, method: outcome.method, payment: paymentOut(row!.payment) };
