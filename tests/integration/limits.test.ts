@@ -89,7 +89,7 @@ describe('sign-in limits across two API processes', () => {
     // Every guess is refused; at most the account's hourly budget was counted, and the code took exactly its tries.
     expect(answers.every((a) => a.statusCode === 401 || a.statusCode === 429)).toBe(true);
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(60 - constants.signInFailuresPerAccountPerHour);
-    const [stored] = await db.database.query<{ wrong_tries: number }>('SELECT wrong_tries FROM sign_in_codes WHERE email = $1 ORDER BY created_at DESC LIMIT 1', [email]);
+    const [stored] = await db.database.query<{ wrong_tries: number }>('SELECT wrong_tries FROM sign_in_codes WHERE email = $1 ORDER BY created_at DESC, (used_at IS NULL) DESC LIMIT 1', [email]);
     expect(stored!.wrong_tries).toBe(constants.otpMaxWrongTries);
     const compared = await auditRows(one, "action = 'signIn' AND details->>'reason' = 'wrong code' AND actor_id = (SELECT id FROM users WHERE email = $1)", [email]);
     expect(compared).toHaveLength(constants.otpMaxWrongTries);

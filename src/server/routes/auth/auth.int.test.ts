@@ -86,7 +86,7 @@ describe('one-time codes', () => {
     await sendOtp(agent.email, ip);
     const code = await latestCode(agent.email);
     const [row] = await t.db.database.query<{ code_hash: string; minutes: number }>(
-      'SELECT code_hash, extract(epoch FROM expires_at - created_at)::int / 60 AS minutes FROM sign_in_codes WHERE email = $1 ORDER BY created_at DESC LIMIT 1',
+      'SELECT code_hash, extract(epoch FROM expires_at - created_at)::int / 60 AS minutes FROM sign_in_codes WHERE email = $1 ORDER BY created_at DESC, (used_at IS NULL) DESC LIMIT 1',
       [agent.email],
     );
     expect(row!.code_hash).not.toContain(code);

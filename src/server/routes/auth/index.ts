@@ -125,7 +125,8 @@ export const authHandlers: Handlers = {
     const guess = await takeGuess(request, 'signIn', email);
     const db = request.server.database;
     const now = request.server.clock.now().toISOString();
-    const [code] = await db.query<{ id: string; code_hash: string }>('SELECT id, code_hash FROM sign_in_codes WHERE email = $1 ORDER BY created_at DESC LIMIT 1', [email]);
+    // The newest code; of two sent in the same millisecond, the one a re-send has not retired.
+    const [code] = await db.query<{ id: string; code_hash: string }>('SELECT id, code_hash FROM sign_in_codes WHERE email = $1 ORDER BY created_at DESC, (used_at IS NULL) DESC LIMIT 1', [email]);
     const user = await activeAccount(request, email);
     const fail = async (reason: string) => {
       await auditSignInFailure(request, 'otp', reason, 401, user?.id);
