@@ -143,9 +143,9 @@ describe('what a person notices on the way (desktop)', () => {
       await page.getByRole('navigation', { name: messages['ui.patient.sessions.tabsLabel'] }).getByRole('link', { name: messages['ui.patient.sessions.past'] }).click();
       await page.waitForURL(`**${routeById.patientSessionsPast.path}`);
       const past = page.getByRole('main').getByRole('article');
-      await past.first().waitFor();
-      for (const text of await past.allInnerTexts()) expect(text).toMatch(new RegExp(`${TOOK_PLACE}|${CANCELLED}`));
+      // The address changes before the past sessions arrive: wait for one of them, then read them all.
       await past.getByText(TOOK_PLACE, { exact: true }).first().waitFor();
+      for (const text of await past.allInnerTexts()) expect(text).toMatch(new RegExp(`${TOOK_PLACE}|${CANCELLED}`));
 
       // A late cancellation: the words match whether a card is on file (charged now) or not (due later).
       await portalNav(page).getByRole('link', { name: messages['ui.patient.nav.billing'] }).click();

@@ -15,10 +15,13 @@ function isFormField(element: Element | null): boolean {
 export function focusPageHeading(root: Document = document): () => void {
   const main = root.getElementById('main');
   if (!main) return () => undefined;
+  const focusedBefore = root.activeElement;
   const tryFocus = (): boolean => {
+    const active = root.activeElement;
+    // The person moved the focus while the page was drawing (to the account menu, say): never take it back.
+    if (active && active !== focusedBefore && active !== root.body && !main.contains(active)) return true;
     const heading = main.querySelector<HTMLElement>('h1');
     if (!heading) return false;
-    const active = root.activeElement;
     if (isFormField(active) && main.contains(active)) return true;
     if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
     heading.focus({ preventScroll: true });
