@@ -158,8 +158,15 @@ async function postgresTemplate(state: Exclude<DatabaseState, 'empty'>): Promise
       await database.close();
     }
     await adminQuery(`ALTER DATABASE ${building} RENAME TO ${name}`);
-    // Templates of earlier versions of the schema are of no further use.
-    const stale = await adminQuery<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2", [`tmpl_${state}_%`, name]);
+    // Templates of earlier versions of the schema are of no further use, but another run on this
+    // server (another checkout, or a run started in another hour) may be cloning one right now: only
+    // templates made more than six hours ago are dropped.
+    const stale = await adminQuery<{ datname: string }>(
+      `SELECT datname FROM pg_database
+        WHERE datname LIKE $1 AND datname <> $2
+          AND (pg_stat_file('base/' || oid || '/PG_VERSION')).modification < now() - interval '6 hours'`,
+      [`tmpl_${state}_%`, name],
+    ).catch(() => []);
     for (const s of stale) await adminQuery(`DROP DATABASE IF EXISTS ${s.datname} WITH (FORCE)`).catch(() => undefined);
   });
   return name;
