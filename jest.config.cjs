@@ -10,7 +10,7 @@ const transform = {
 };
 // When this run started: its workers (which inherit this environment) build database templates of one hour (tests/support/database.ts).
 process.env.TEST_RUN_STARTED ??= new Date().toISOString();
-const esmOnly = ['@x0k/json-schema-merge', 'content-disposition', 'cookie', 'jose'];
+const esmOnly = ['@x0k/json-schema-merge', 'content-disposition', 'cookie', 'jose', 'pg-boss', 'serialize-error', 'non-error'];
 const common = {
   rootDir: __dirname,
   transform,

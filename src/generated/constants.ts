@@ -115,6 +115,16 @@ export const constants = {
   consentTemplateVersion: '2025-01',
   /** Digits of the authorization form's member ID, the last digits of the social security number (product-spec §3). */
   memberIdLength: 4,
+  /** A background job (an e-mail, a delivery to another system) that fails is tried again this many times before it goes to the dead-letter list. */
+  jobRetryLimit: 6,
+  /** First wait before a failed job is tried again; each further wait doubles (with jitter), up to jobRetryDelayMaxSeconds. */
+  jobRetryDelaySeconds: 30,
+  /** Longest wait between two tries of a failed job. */
+  jobRetryDelayMaxSeconds: 3600,
+  /** A job still running after this long counts as failed (its worker died) and is tried again. */
+  jobExpireSeconds: 300,
+  /** Most dead-lettered jobs the staff view lists at once, newest first. */
+  deadLetterListMax: 200,
   /** A patient younger than this is a minor; responsible parties must be at least this old. */
   adultAge: 18,
   /** A date of birth may be at most this many years back. */

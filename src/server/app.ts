@@ -14,6 +14,8 @@ import securityPlugin from './plugins/security';
 import openapiPlugin from './plugins/openapi';
 import authPlugin from './plugins/auth';
 import mailPlugin from './plugins/mail';
+import jobsPlugin from './plugins/jobs';
+import type { AnyJobDefinition } from './jobs/registry';
 import insurancePlugin from './plugins/insurance';
 import marketplacePlugin from './plugins/marketplace';
 import clientPlugin from './plugins/client';
@@ -31,6 +33,10 @@ export interface BuildOptions {
   seed?: boolean;
   /** false silences logs (tests) */
   logger?: boolean;
+  /** run background jobs in this process (default: config.jobsInProcess); tests pass false and drain with app.jobs.drain */
+  jobWorkers?: boolean;
+  /** job definitions (default: src/server/jobs/registry.ts) */
+  jobs?: AnyJobDefinition[];
   /** the clock of every business decision (default: the system clock); tests pass a fixed or moved one */
   clock?: Clock;
 }
@@ -56,9 +62,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(databasePlugin, {
     database: options.database,
     databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
     dataDir: config.dataDir,
     seed: options.seed ?? true,
   });
+  await app.register(jobsPlugin, { workers: options.jobWorkers ?? config.jobsInProcess, definitions: options.jobs });
   await app.register(authPlugin, { config });
   await app.register(mailPlugin, { config });
   await app.register(marketplacePlugin);

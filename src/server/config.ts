@@ -36,6 +36,10 @@ export interface Config {
   braintreeEnvironment: 'sandbox' | 'production';
   /** the local test gateway settles a charge this many seconds after it is taken (before: void; after: refund) */
   localGatewaySettleSeconds: number;
+  /** connections of this process's PostgreSQL pool (the app's queries; the job engine keeps its own few) */
+  databasePoolSize: number;
+  /** run the background job workers inside this process (false: only `npm run worker` processes run jobs) */
+  jobsInProcess: boolean;
   /** test-only: one-time codes and sign-in links live this many seconds instead of the spec's minutes */
   testSignInLifetimeSeconds: number | undefined;
   /** test-only: codes and links one e-mail address may be sent in an hour, instead of the spec's limit */
@@ -57,6 +61,8 @@ export const variables: readonly VariableSpec[] = [
   { name: 'NODE_ENV', description: 'development, production or test; the dev mailbox exists only outside production', default: 'development' },
   { name: 'PUBLIC_URL', description: 'Address people use to reach the app (links in e-mails)', default: 'http://localhost:$PORT' },
   { name: 'DATABASE_URL', description: 'PostgreSQL connection string; when unset, an embedded PGlite database in DATA_DIR is used', default: '(unset)' },
+  { name: 'DATABASE_POOL_SIZE', description: 'Connections of the PostgreSQL pool of one process (the job engine keeps its own small pool besides)', default: '10' },
+  { name: 'JOBS_IN_PROCESS', description: 'true runs the background job workers inside the API process; false leaves jobs to `npm run worker` processes', default: 'true' },
   { name: 'DATA_DIR', description: 'Folder of the embedded database and local files', default: './data' },
   { name: 'LOG_LEVEL', description: 'fatal, error, warn, info, debug, trace or silent; logs are readable lines in development and JSON otherwise', default: 'info (warn with NODE_ENV=test)' },
   { name: 'CLIENT_DIR', description: 'Built client (vite build output)', default: './dist/client' },
@@ -195,6 +201,8 @@ export function loadConfig(env: Env = process.env): Config {
     braintreePrivateKey,
     braintreeEnvironment,
     localGatewaySettleSeconds,
+    databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 1000),
+    jobsInProcess: bool('JOBS_IN_PROCESS', true),
     testSignInLifetimeSeconds,
     testSignInSendsPerAccountPerHour,
     testRateLimitFactor,

@@ -23,8 +23,8 @@ export function mailMoment(): string {
 
 /**
  * The newest mail of this template to this address sent at or after `since` (ISO time). The server
- * sends before it answers, but a page may show its next step before the test looks, so this waits
- * a little for the mail.
+ * only queues mail while it answers and a job worker delivers it moments later (src/server/jobs),
+ * so this waits for the mail to arrive.
  */
 export async function latestMail(email: string, template: MailTemplateId, since = '', base = baseUrl()): Promise<SentMail> {
   const address = email.toLowerCase();

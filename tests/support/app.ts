@@ -22,7 +22,8 @@ export async function startTestApp(options: { seed?: boolean; env?: Record<strin
   // A seeded test database is a clone of a template seeded once per run (tests/support/database.ts).
   const db = await openTestDatabase({ state: options.seed ? 'seeded' : 'migrated' });
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database: db.database, serveClient: false, seed: false, logger: false, clock: options.clock });
+  // No job workers: a test runs the queued jobs when it wants their effect (drainJobs, mailTo), never waiting on timers.
+  const app = await buildApp({ config, database: db.database, serveClient: false, seed: false, logger: false, clock: options.clock, jobWorkers: false });
   await app.ready();
   return {
     app,
@@ -33,4 +34,9 @@ export async function startTestApp(options: { seed?: boolean; env?: Record<strin
       await db.close();
     },
   };
+}
+
+/** Runs every background job that is due (mail, deliveries) in this app, now; returns how many ran. */
+export async function drainJobs(app: FastifyInstance, options: { includeRetries?: boolean } = {}): Promise<number> {
+  return app.jobs.drain(app, options);
 }

@@ -54,6 +54,8 @@ export function templateHash(): string {
     resolve(root, 'tests/support/database.ts'),
     resolve(root, 'src/generated/constants.ts'),
     resolve(root, 'src/generated/enums.ts'),
+    // the job engine's tables are pg-boss's own migrations (src/server/jobs/engine.ts)
+    resolve(root, 'node_modules/pg-boss/package.json'),
   ];
   for (const file of inputs) hash.update(file).update(readFileSync(file));
   // A seeded template holds slots and a search summary as of when it was seeded: one from an hour

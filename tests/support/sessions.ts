@@ -34,8 +34,9 @@ export async function callerFor(app: FastifyInstance, email: string): Promise<Te
     sessionId, id: row.id, email: row.email, groups: row.groups, userType: row.user_type, businessPartnerId: row.business_partner_id, headers: { authorization: `Bearer ${token}` } };
 }
 
-/** Mail the dev mailbox holds for an address, newest first. */
+/** Mail the dev mailbox holds for an address, newest first, once the queued mail is delivered. */
 export async function mailTo(app: FastifyInstance, email: string): Promise<{ subject: string; text: string; template: string }[]> {
+  await app.jobs.drain(app);
   const res = await app.inject({ method: 'GET', url: '/dev/mailbox.json' });
   return (res.json() as { messages: { to: string; subject: string; text: string; template: string }[] }).messages.filter((m) => m.to === email);
 }

@@ -23,6 +23,10 @@ export interface Database {
   /** Runs fn on one connection inside BEGIN/COMMIT; a throw rolls back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** What the job engine (src/server/jobs) needs to reach the same database: the one PGlite instance, or the server's address. */
+  native: { kind: 'pglite'; client: import('@electric-sql/pglite').PGlite } | { kind: 'postgres'; connectionString: string };
+  /** Connections of the pool: total, idle, and callers waiting for one (PGlite: one connection, never pooled). */
+  poolStats(): { total: number; idle: number; waiting: number; max: number };
 }
 
 export interface Queryable {
@@ -80,6 +84,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     async close() {
       if (!client.closed) await client.close();
     },
+    native: { kind: 'pglite', client },
+    poolStats: () => ({ total: 1, idle: 1, waiting: 0, max: 1 }),
   };
 }
 
@@ -104,7 +110,8 @@ async function loadPgliteExtensions() {
 
 async function openPostgres(options: OpenOptions): Promise<Database> {
   const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  const max = options.poolSize ?? 10;
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema }) as unknown as Db;
@@ -147,6 +154,8 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
     async close() {
       await pool.end();
     },
+    native: { kind: 'postgres', connectionString: options.databaseUrl! },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
   };
 }
 

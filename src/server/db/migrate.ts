@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Database } from './connection';
+import { installJobSchema } from '../jobs/engine';
 
 export const migrationsDir = resolve(process.env.PROJECT_ROOT ?? process.cwd(), 'src/server/db/migrations');
 
@@ -26,8 +27,14 @@ export function readMigrations(dir = migrationsDir): Migration[] {
   return migrations;
 }
 
-/** Applies pending migrations; returns the names applied. */
+/** Applies pending migrations, then installs or upgrades the job engine's tables (pg-boss's own migrations); returns the names applied. */
 export async function migrate(database: Database, dir = migrationsDir): Promise<string[]> {
+  const done = await applyMigrations(database, dir);
+  await installJobSchema(database);
+  return done;
+}
+
+async function applyMigrations(database: Database, dir: string): Promise<string[]> {
   const migrations = readMigrations(dir);
   return database.transaction(async (tx) => {
     if (database.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);

@@ -14,6 +14,7 @@ declare module 'fastify' {
 export interface DatabasePluginOptions {
   database?: Database;
   databaseUrl?: string;
+  poolSize?: number;
   dataDir: string;
   seed: boolean;
 }
@@ -21,7 +22,7 @@ export interface DatabasePluginOptions {
 export default fp<DatabasePluginOptions>(
   async (app, opts) => {
     const owned = !opts.database;
-    const database = opts.database ?? (await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir }));
+    const database = opts.database ?? (await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, poolSize: opts.poolSize }));
     const applied = await migrate(database);
     if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
     if (opts.seed && (await seedIfEmpty(database, undefined, undefined, app.clock.now()))) app.log.info('demo data seeded');

@@ -1,7 +1,9 @@
 /**
- * E-mail from the templates of specs/mail. With SMTP_URL, mail goes out through nodemailer; without
- * it (never in production: config refuses), it lands in the dev mailbox at /dev/mailbox, which is
- * registered only outside production.
+ * E-mail from the templates of specs/mail. `app.mailer.send` only queues the mail as a job
+ * (src/server/jobs/mail-job.ts); a worker delivers it with `app.mailTransport`, trying again with
+ * back-off when delivery fails. With SMTP_URL, mail goes out through nodemailer; without it (never
+ * in production: config refuses), it lands in the dev mailbox at /dev/mailbox, which is registered
+ * only outside production.
  */
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
@@ -11,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { errorBody } from '../errors';
 import { audienceOf, placeholderContext } from './errors';
+import { MAIL_QUEUE, type MailJobData } from '../jobs/mail-job';
 
 export interface MailAttachment {
   filename: string;
@@ -29,12 +32,19 @@ export interface SentMail {
 }
 
 export interface Mailer {
+  /** queues the mail; a job worker delivers it */
   send(template: MailTemplateId, to: string, params: Record<string, string | number>, options?: { attachments?: MailAttachment[] }): Promise<void>;
+}
+
+export interface MailTransport {
+  /** delivers now (SMTP, or the dev mailbox); a throw makes the mail job try again later */
+  deliver(template: MailTemplateId, to: string, params: Record<string, string | number>, attachments?: MailAttachment[]): Promise<void>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    mailTransport: MailTransport;
   }
 }
 
@@ -66,26 +76,34 @@ export function renderMail(template: MailTemplateId, to: string, params: Record<
 
 export default fp<{ config: Config }>(
   async (app, { config }) => {
+    app.decorate('mailer', {
+      async send(template, to, params, options) {
+        const data: MailJobData = { template, to, params, ...(options?.attachments ? { attachments: options.attachments } : {}) };
+        await app.jobs.send(MAIL_QUEUE, data);
+      },
+    } satisfies Mailer);
+
     if (config.smtpUrl) {
       const transport = nodemailer.createTransport(config.smtpUrl);
       app.addHook('onClose', async () => transport.close());
-      app.decorate('mailer', {
-        async send(template, to, params, options) {
+      app.decorate('mailTransport', {
+        async deliver(template, to, params, attachments) {
           const mail = renderMail(template, to, params);
-          await transport.sendMail({ from: config.mailFrom, to, subject: mail.subject, text: mail.text, html: mail.html, attachments: options?.attachments });
+          await transport.sendMail({ from: config.mailFrom, to, subject: mail.subject, text: mail.text, html: mail.html, attachments });
         },
-      } satisfies Mailer);
+      } satisfies MailTransport);
       return;
     }
     if (config.nodeEnv === 'production') throw new Error('SMTP_URL is required in production.');
 
+    // The dev mailbox is this process's memory: with several processes, each shows what its own workers delivered.
     const mailbox: SentMail[] = [];
-    app.decorate('mailer', {
-      async send(template, to, params, options) {
-        mailbox.unshift({ ...renderMail(template, to, params), ...(options?.attachments ? { attachments: options.attachments } : {}) });
+    app.decorate('mailTransport', {
+      async deliver(template, to, params, attachments) {
+        mailbox.unshift({ ...renderMail(template, to, params), ...(attachments ? { attachments } : {}) });
         mailbox.length = Math.min(mailbox.length, MAILBOX_SIZE);
       },
-    } satisfies Mailer);
+    } satisfies MailTransport);
 
     // The mailbox holds sign-in codes: only a caller on this machine may read it, whatever HOST is.
     const loopbackOnly = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -102,5 +120,5 @@ export default fp<{ config: Config }>(
         .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><h1>Dev mailbox</h1><p>Mail the server sent, newest first (only outside production).</p>${rows || '<p>No mail yet.</p>'}</body></html>`);
     });
   },
-  { name: 'mail' },
+  { name: 'mail', dependencies: ['jobs'] },
 );

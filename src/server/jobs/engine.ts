@@ -1,0 +1,212 @@
+/**
+ * The job engine: pg-boss in the app's own database (PostgreSQL, or the one in-process PGlite
+ * through pg-boss's PGlite adapter), never a hand-written polling loop. One engine per process;
+ * any number of processes share the queues, and each job is taken by exactly one of them
+ * (pg-boss claims with SELECT … FOR UPDATE SKIP LOCKED).
+ */
+// pg-boss ships only ES modules: loaded with import() so CommonJS builds of this file (jest) load it too.
+import type { PgBoss, Job, JobWithMetadata } from 'pg-boss';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/connection';
+import { constants } from '../../generated/constants';
+import { DEAD_LETTER_QUEUE, type AnyJobDefinition } from './registry';
+
+export const JOB_SCHEMA = 'pgboss';
+
+/** Connections of the engine's own PostgreSQL pool (claims, completions, LISTEN). */
+const ENGINE_POOL_SIZE = 3;
+
+export interface DeadLetter {
+  id: string;
+  job: string;
+  summary: Record<string, string>;
+  tries: number;
+  error: string;
+  firstQueuedAt: string;
+  deadAt: string;
+}
+
+export interface QueueDepth {
+  name: string;
+  queued: number;
+  active: number;
+}
+
+export interface JobEngineEvents {
+  /** a try failed (it is tried again, or dead-lettered when its tries are spent) */
+  onFailure?: (job: string) => void;
+  onError?: (err: unknown) => void;
+}
+
+async function bossFor(database: Database, options: { maintain: boolean }): Promise<PgBoss> {
+  const { PgBoss, fromPglite } = await import('pg-boss');
+  const common = {
+    schema: JOB_SCHEMA,
+    // Maintenance (expiring jobs whose worker died, retention) and cron run only where workers
+    // run; pg-boss makes one process at a time do each.
+    supervise: options.maintain,
+    schedule: options.maintain,
+    registerInstance: options.maintain,
+    useListenNotify: options.maintain,
+    migrate: true,
+  };
+  const native = database.native;
+  if (native.kind === 'pglite') return new PgBoss({ ...common, db: fromPglite(native.client), backend: 'pglite' });
+  return new PgBoss({ ...common, connectionString: native.connectionString, max: ENGINE_POOL_SIZE, application_name: 'jobs' });
+}
+
+/** Creates or upgrades the engine's tables (pg-boss's own migrations); safe to run from many processes at once. */
+export async function installJobSchema(database: Database): Promise<void> {
+  const boss = await bossFor(database, { maintain: false });
+  boss.on('error', () => undefined);
+  await boss.start();
+  await boss.stop({ graceful: false });
+}
+
+function errorText(output: unknown): string {
+  if (output && typeof output === 'object' && 'message' in output) return String((output as { message: unknown }).message);
+  return output == null ? '' : JSON.stringify(output);
+}
+
+export class JobEngine {
+  private readonly definitions = new Map<string, AnyJobDefinition>();
+  private working = false;
+
+  private constructor(
+    private readonly boss: PgBoss,
+    definitions: AnyJobDefinition[],
+    private readonly events: JobEngineEvents,
+  ) {
+    for (const d of definitions) {
+      if (this.definitions.has(d.name)) throw new Error(`Two job definitions are named "${d.name}".`);
+      if (d.name === DEAD_LETTER_QUEUE) throw new Error(`"${DEAD_LETTER_QUEUE}" is the dead-letter queue, not a job.`);
+      this.definitions.set(d.name, d);
+    }
+  }
+
+  /** Starts the engine for sending (and for draining in tests); `startWorkers` makes this process run jobs too. */
+  static async open(database: Database, definitions: AnyJobDefinition[], options: { maintain: boolean } & JobEngineEvents): Promise<JobEngine> {
+    const boss = await bossFor(database, options);
+    const engine = new JobEngine(boss, definitions, options);
+    boss.on('error', (err) => options.onError?.(err));
+    await boss.start();
+    await boss.createQueue(DEAD_LETTER_QUEUE).catch(ignoreExisting);
+    for (const d of engine.definitions.values()) {
+      const queue = {
+        retryLimit: constants.jobRetryLimit,
+        retryDelay: constants.jobRetryDelaySeconds,
+        retryBackoff: true,
+        retryDelayMax: constants.jobRetryDelayMaxSeconds,
+        expireInSeconds: constants.jobExpireSeconds,
+        deadLetter: DEAD_LETTER_QUEUE,
+        notify: true,
+      };
+      if (await boss.getQueue(d.name)) await boss.updateQueue(d.name, queue);
+      else await boss.createQueue(d.name, queue).catch(ignoreExisting);
+      if (options.maintain) {
+        if (d.cron) await boss.schedule(d.name, d.cron, null, { tz: 'UTC' });
+        else await boss.unschedule(d.name).catch(() => undefined);
+      }
+    }
+    return engine;
+  }
+
+  names(): string[] {
+    return [...this.definitions.keys()];
+  }
+
+  /** Queues a job; it runs on some worker of some process, once. */
+  async send(name: string, data: object, options: { singletonKey?: string; startAfter?: Date } = {}): Promise<string | null> {
+    if (!this.definitions.has(name)) throw new Error(`No job named "${name}" (src/server/jobs/registry.ts).`);
+    return this.boss.send(name, data, options);
+  }
+
+  /** This process takes jobs from every queue (LISTEN/NOTIFY wakes it at once; polling is the floor). */
+  async startWorkers(app: FastifyInstance): Promise<void> {
+    if (this.working) return;
+    this.working = true;
+    for (const d of this.definitions.values()) {
+      await this.boss.work(d.name, { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 2 }, async ([job]: Job<unknown>[]) => {
+        await this.runOne(app, d, job!.data);
+      });
+    }
+  }
+
+  private async runOne(app: FastifyInstance, d: AnyJobDefinition, data: unknown): Promise<void> {
+    try {
+      await d.run(app, data);
+    } catch (err) {
+      this.events.onFailure?.(d.name);
+      throw err;
+    }
+  }
+
+  /**
+   * Runs every job that is due now, here and without timers, until none is left; returns how many
+   * ran. For tests (and the worker's first pass). `includeRetries` also takes failed jobs waiting
+   * for their next try, so a test can spend a job's tries without waiting for the back-off.
+   */
+  async drain(app: FastifyInstance, options: { includeRetries?: boolean } = {}): Promise<number> {
+    let ran = 0;
+    for (;;) {
+      let found = 0;
+      for (const d of this.definitions.values()) {
+        const jobs = await this.boss.fetch<unknown>(d.name, { batchSize: 50, ignoreStartAfter: options.includeRetries ?? false });
+        found += jobs.length;
+        for (const job of jobs) {
+          ran += 1;
+          try {
+            await this.runOne(app, d, job.data);
+            await this.boss.complete(d.name, job);
+          } catch (err) {
+            await this.boss.fail(d.name, job, { message: err instanceof Error ? err.message : String(err) });
+          }
+        }
+      }
+      if (!found) return ran;
+    }
+  }
+
+  /** Jobs whose tries are spent, newest first, with only what each definition lets staff see. */
+  async deadLetters(limit = constants.deadLetterListMax): Promise<DeadLetter[]> {
+    const jobs = (await this.boss.findJobs<unknown>(DEAD_LETTER_QUEUE, { queued: true, limit: 100_000 })) as JobWithMetadata<unknown>[];
+    return jobs
+      .sort((a, b) => b.createdOn.getTime() - a.createdOn.getTime())
+      .slice(0, limit)
+      .map((j) => {
+        const job = j.sourceName ?? '';
+        const describe = this.definitions.get(job)?.describe;
+        return {
+          id: j.id,
+          job,
+          summary: describe ? describe(j.data) : {},
+          tries: (j.sourceRetryCount ?? 0) + 1,
+          error: errorText(j.sourceOutput),
+          firstQueuedAt: (j.sourceCreatedOn ?? j.createdOn).toISOString(),
+          deadAt: j.createdOn.toISOString(),
+        };
+      });
+  }
+
+  /** Sends a dead-lettered job back to its queue for another round of tries; false when there is no such job. */
+  async retryDeadLetter(id: string): Promise<boolean> {
+    const [job] = await this.boss.findJobs(DEAD_LETTER_QUEUE, { id, queued: true });
+    if (!job) return false;
+    return (await this.boss.redrive(DEAD_LETTER_QUEUE, { ids: [id] })) > 0;
+  }
+
+  /** Jobs waiting and running per queue (for /metrics and readiness). */
+  async depth(): Promise<QueueDepth[]> {
+    const queues = await this.boss.getQueues([...this.definitions.keys(), DEAD_LETTER_QUEUE]);
+    return queues.map((q) => ({ name: q.name, queued: q.queuedCount, active: q.activeCount }));
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, timeout: 10_000 });
+  }
+}
+
+function ignoreExisting(err: unknown): void {
+  if (err instanceof Error && /already exists|duplicate key/.test(err.message)) return;
+  throw err;
+}
