@@ -4337,6 +4337,23 @@ export interface ChooseInsuranceDecisionResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListDeadLettersResponse".
+ */
+export interface ListDeadLettersResponse {
+  items: {
+    id: string;
+    job: string;
+    summary: {
+      [k: string]: string | undefined;
+    };
+    tries: number;
+    error: string;
+    firstQueuedAt: string;
+    deadAt: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "LookupPhoneNumberParams".
  */
 export interface LookupPhoneNumberParams {
@@ -8291,6 +8308,7 @@ export interface EndpointTypes {
   removePatientInsurance: { params: RemovePatientInsuranceParams; query: undefined; body: undefined; response: void };
   validateInsurance: { params: ValidateInsuranceParams; query: ValidateInsuranceQuery; body: undefined; response: ValidateInsuranceResponse };
   chooseInsuranceDecision: { params: ChooseInsuranceDecisionParams; query: undefined; body: ChooseInsuranceDecisionBody; response: ChooseInsuranceDecisionResponse };
+  listDeadLetters: { params: undefined; query: undefined; body: undefined; response: ListDeadLettersResponse };
   lookupPhoneNumber: { params: LookupPhoneNumberParams; query: undefined; body: undefined; response: LookupPhoneNumberResponse };
   listPatients: { params: undefined; query: ListPatientsQuery; body: undefined; response: ListPatientsResponse };
   getPatientCareStatus: { params: undefined; query: GetPatientCareStatusQuery; body: undefined; response: GetPatientCareStatusResponse };

@@ -39,7 +39,7 @@ function multipartUpload(): Pick<InjectOptions, 'payload' | 'headers'> {
  * insurance answers only what the caller reaches; a clinician's schedule is their own, whatever
  * provider_id header they send, and only super-admins may name another provider).
  */
-const withoutRecord: ReadonlySet<string> = new Set<EndpointId>(['getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule', 'createUser', 'userExists']);
+const withoutRecord: ReadonlySet<string> = new Set<EndpointId>(['getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule', 'createUser', 'userExists', 'listDeadLetters']);
 
 let madeAccounts = 0;
 
@@ -57,6 +57,7 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   updateUser: (t) => ({ method: 'PATCH', url: `/api/users/${t.userId}`, payload: { lastName: 'Changed' } }),
   confirmEmailChange: (t) => ({ method: 'POST', url: `/api/users/${t.userId}/confirm-email`, payload: { code: '123456' } }),
   getSupportUser: (t) => ({ method: 'GET', url: `/api/support/users/${t.userId}` }),
+  listDeadLetters: () => ({ method: 'GET', url: '/api/jobs/dead-letters' }),
   getCareSchedule: () => ({ method: 'GET', url: '/api/care/schedule', headers: { provider_id: records.providerId } }),
   allowBookingFlow: (t) => ({ method: 'GET', url: `/api/support/users/${t.userId}/allow-booking-flow?email=${encodeURIComponent(t.email)}` }),
   searchReferringProviders: (t) => ({ method: 'GET', url: `/api/providers/referring/search/${t.partnerId}` }),

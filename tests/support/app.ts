@@ -4,6 +4,7 @@ import { buildApp } from '../../src/server/app';
 import type { Clock } from '../../src/server/clock';
 import { loadConfig, type Config } from '../../src/server/config';
 import { openTestDatabase, type TestDatabase } from './database';
+import type { AnyJobDefinition } from '../../src/server/jobs/registry';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,12 +19,12 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', TEST_RATE_LIMIT_FACTOR: '100', ...overrides });
 }
 
-export async function startTestApp(options: { seed?: boolean; env?: Record<string, string>; clock?: Clock } = {}): Promise<TestApp> {
+export async function startTestApp(options: { seed?: boolean; env?: Record<string, string>; clock?: Clock; jobs?: AnyJobDefinition[]; jobWorkers?: boolean } = {}): Promise<TestApp> {
   // A seeded test database is a clone of a template seeded once per run (tests/support/database.ts).
   const db = await openTestDatabase({ state: options.seed ? 'seeded' : 'migrated' });
   const config = testConfig(options.env);
   // No job workers: a test runs the queued jobs when it wants their effect (drainJobs, mailTo), never waiting on timers.
-  const app = await buildApp({ config, database: db.database, serveClient: false, seed: false, logger: false, clock: options.clock, jobWorkers: false });
+  const app = await buildApp({ config, database: db.database, serveClient: false, seed: false, logger: false, clock: options.clock, jobWorkers: options.jobWorkers ?? false, jobs: options.jobs });
   await app.ready();
   return {
     app,

@@ -23,6 +23,7 @@ import { billingHandlers } from './billing';
 import { registerMultipart } from './patients/multipart';
 import { clientConfigHandlers } from './client-config';
 import { careHandlers } from './care';
+import { jobsHandlers } from './jobs';
 // plop: handler imports
 import { registerEndpoints } from './registry';
 
@@ -53,6 +54,7 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config 
     ...careHandlers,
     ...paymentsHandlers,
     ...billingHandlers,
+    ...jobsHandlers,
     // plop: handlers
   });
 }
