@@ -113,6 +113,8 @@ export const constants = {
   cardBrands: ['Visa', 'Mastercard', 'American Express', 'Discover'],
   /** Version of the consent texts (messages consent.*); every signed consent records the version it was signed under, and verifying a consent signed under an older version fails. */
   consentTemplateVersion: '2025-01',
+  /** A booking's idempotency key is claimed before its card is charged; a claim still unanswered after this long (its process died between the charge and the commit) may be taken over by a retry with the same key and body. */
+  bookingClaimStaleSeconds: 120,
   /** Digits of the authorization form's member ID, the last digits of the social security number (product-spec §3). */
   memberIdLength: 4,
   /** A background job (an e-mail, a delivery to another system) that fails is tried again this many times before it goes to the dead-letter list. */

@@ -1,10 +1,18 @@
 /**
- * Booking (product-spec §7 Appointments): the caller's hold becomes an appointment, in ONE
- * transaction with the new patients, the responsible party, the consents, the money choice and the
- * card charge, and the answer stored under the idempotency key. Anything failing - a declined card,
- * an expired hold, a lost connection - rolls all of it back; a charge taken before the failure is
- * voided. A replayed key answers the stored first answer and does nothing else.
+ * Booking (product-spec §7 Appointments) at the database's speed: no lock and no transaction stays
+ * open across a network call. In order:
+ *   1. the idempotency key is claimed on its own (a second request with it answers REQUEST_IN_PROGRESS
+ *      until the first answers, then replays that answer);
+ *   2. the caller's live hold is checked (read only: the hold's row and the exclusion constraint are
+ *      the guarantee that nobody else books its time);
+ *   3. the card is charged (and kept on file when asked) with no transaction open;
+ *   4. ONE short transaction converts the hold into the appointment, with the new patients, the
+ *      responsible party, the consents, the money choice, the payment and the stored answer.
+ * When 4 fails (the hold was taken away meanwhile, a lost connection) the charge is voided and the
+ * claim let go, so a retry with the same key starts over; a replayed key answers the stored first
+ * answer and does nothing else.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { constants } from '../../generated/constants';
 import type { BookedAppointment, BusinessPartner, CreateAppointmentBody } from '../../generated/entities';
@@ -30,11 +38,11 @@ import { callerOf } from '../plugins/auth';
 import { dollarsToCents } from '../payments/gateway';
 import { appointmentById, isFollowUpWith } from './appointments';
 import { consentText, fullName, signerCapacity } from './consent-text';
-import { checkSlotRules, lockHold, slotOf } from './holds';
-import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome } from '../money/charges';
+import { checkSlotRules, ownLiveHold, slotOf } from './holds';
+import { recordFailedPayment, recordTakenCharge, takeCharge, type ChargeCommand, type ChargeLedger, type TakenCharge } from '../money/charges';
 import { voidFailedCharge } from '../money/refunds';
 import {
-  AlreadyAnswered, EXCLUSION_VIOLATION, claimKey, ensureBookingsOpen, flagOnFor, gatewayOf, pgCode, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
+  EXCLUSION_VIOLATION, claimKeyNow, ensureBookingsOpen, flagOnFor, gatewayOf, pgCode, releaseKey, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
 } from './support';
 import { sendAppointmentMail } from './mails';
 import { checkEligibility, type EligibilityProvider } from '../insurance/eligibility';
@@ -230,13 +238,38 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
     ? `${body.responsibleParty.firstName} ${body.responsibleParty.lastName}`
     : fullName(account);
 
-  let charged: ChargeOutcome | undefined;
+  // 1. The key, claimed on its own: only one request of a key runs past here at a time.
+  const claimedAt = await claimKeyNow(db, scope, now);
+  if (!claimedAt) {
+    const answer = await storedAnswer(db, scope);
+    if (answer) return { status: answer.status, body: answer.body as BookedAppointment, replayed: true };
+    throw new AppError('REQUEST_IN_PROGRESS');
+  }
+
+  const appointmentId = randomUUID();
+  const payer = plan.drafts.find((d) => d.relationship === 'Self') ?? plan.drafts[0]!;
+  let charge: ChargeCommand | undefined;
+  let taken: TakenCharge | undefined;
   const ledger: ChargeLedger = {};
   try {
+    // 2. The caller's live hold (read only), so no card is charged for a time the caller no longer holds.
+    const held = await ownLiveHold(db, body.holdId, caller.userId, now, false);
+    if (held.slot_id !== body.slotId || held.provider_id !== body.providerId) throw new AppError('BOOKING_DETAILS_MISMATCH');
+
+    // 3. The charge, outside any transaction. A new patient paying gets their id in the commit, so the
+    //    payment names the account holder's own patient when there is one, else the first patient later.
+    if (plan.wantsCharge && plan.priceCents) {
+      charge = {
+        amountCents: plan.priceCents, purpose: 'session', appointmentId, userId: account.id, patientId: payer.id ?? '', createdBy: caller.userId,
+        nonce: body.payment?.nonce, cardToken: plan.cardToken, saveCard: Boolean(body.payment?.saveCard), idempotencyKey: command.idempotencyKey, at: now,
+      };
+      taken = await takeCharge(gateway, charge, ledger);
+      if (!taken.ok) throw new AppError('CARD_DECLINED');
+    }
+
+    // 4. One short transaction: the hold becomes the appointment.
     const result = await db.transaction(async (tx) => {
-      if (!(await claimKey(tx, scope))) throw new AlreadyAnswered();
-      const hold = await lockHold(tx, db.kind, body.holdId, caller.userId, body.providerId, now);
-      if (hold.slot_id !== body.slotId || hold.provider_id !== body.providerId) throw new AppError('BOOKING_DETAILS_MISMATCH');
+      const hold = await ownLiveHold(tx, body.holdId, caller.userId, now, true);
 
       let responsiblePartyId: string | null = null;
       if (body.responsibleParty) {
@@ -267,21 +300,18 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
       }
       if (body.timeZone) await tx.query("UPDATE patients SET time_zone = $2 WHERE user_id = $1 AND relationship = 'Self' AND time_zone IS NULL", [account.id, body.timeZone]);
 
-      let appointmentId: string;
       try {
-        const [row] = await tx.query<{ id: string }>(
-          `INSERT INTO appointments (user_id, provider_id, practice_id, slot_id, during, appointment_mode, counseling_type, counseling_type_id, is_follow_up,
+        await tx.query(
+          `INSERT INTO appointments (id, user_id, provider_id, practice_id, slot_id, during, appointment_mode, counseling_type, counseling_type_id, is_follow_up,
                                      time_zone, self_pay, self_pay_consent_category, insurance_id, booking_funnel, booking_source, app_source,
                                      partnership_code, business_partner_id, price_cents, amount_due_cents, booked_by, idempotency_key, rebooked_from)
-           SELECT $1, r.provider_id, $3, r.slot_id, r.during, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21
-             FROM slot_reservations r WHERE r.id = $2
-           RETURNING id`,
+           SELECT $22, $1, r.provider_id, $3, r.slot_id, r.during, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21
+             FROM slot_reservations r WHERE r.id = $2`,
           [account.id, hold.id, body.practiceId, body.appointmentMode, body.counselingType, body.counselingTypeId ?? null, plan.isFollowUp,
             plan.timeZone, plan.selfPay, body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance'), plan.insuranceId, funnel,
             body.bookingSource ?? null, source, body.partnershipCode ?? null, plan.partner?.id ?? null, plan.priceCents,
-            plan.wantsCharge ? 0 : plan.priceCents ?? 0, caller.userId, command.idempotencyKey, command.rebookedFrom ?? null],
+            plan.wantsCharge ? 0 : plan.priceCents ?? 0, caller.userId, command.idempotencyKey, command.rebookedFrom ?? null, appointmentId],
         );
-        appointmentId = row!.id;
       } catch (error) {
         if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
         throw error;
@@ -307,14 +337,7 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
         }
       }
 
-      if (plan.wantsCharge && plan.priceCents) {
-        const payer = plan.drafts.find((d) => d.relationship === 'Self') ?? plan.drafts[0]!;
-        charged = await chargeCard(tx, gateway, {
-          amountCents: plan.priceCents, purpose: 'session', appointmentId, userId: account.id, patientId: payer.id!, createdBy: caller.userId,
-          nonce: body.payment?.nonce, cardToken: plan.cardToken, saveCard: Boolean(body.payment?.saveCard), idempotencyKey: command.idempotencyKey, at: now,
-        }, ledger);
-        if (!charged.ok) throw new AppError('CARD_DECLINED');
-      }
+      if (charge && taken?.ok) await recordTakenCharge(tx, gateway, { ...charge, patientId: payer.id! }, taken);
       const out = (await appointmentById(tx, appointmentId))!;
       await storeAnswer(tx, scope, 201, out);
       return out;
@@ -322,15 +345,12 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
     void sendAppointmentMail(request.server, 'appointment-confirmation', result.id).catch((err: unknown) => request.log.warn({ err, appointmentId: result.id }, 'confirmation mail failed'));
     return { status: 201, body: result, replayed: false };
   } catch (error) {
+    // Undo in order: the money first, then the claim, so a retry with the key never finds a charge standing.
     await voidFailedCharge(request.log, gateway, ledger.transactionId, 'booking');
-    if (charged && !charged.ok) {
-      await recordFailedPayment(db, { amountCents: plan.priceCents ?? 0, purpose: 'session', userId: account.id, createdBy: caller.userId, card: charged.card, reason: charged.reason, idempotencyKey: command.idempotencyKey, gateway: gateway.name, at: now })
+    await releaseKey(db, scope, claimedAt).catch((err: unknown) => request.log.warn({ err }, 'could not let go of a booking key; it frees itself after bookingClaimStaleSeconds'));
+    if (taken && !taken.ok) {
+      await recordFailedPayment(db, { amountCents: plan.priceCents ?? 0, purpose: 'session', userId: account.id, createdBy: caller.userId, card: taken.card, reason: taken.reason, idempotencyKey: command.idempotencyKey, gateway: gateway.name, at: now })
         .catch(() => undefined);
-    }
-    if (error instanceof AlreadyAnswered) {
-      const answer = await storedAnswer(db, scope);
-      if (answer) return { status: answer.status, body: answer.body as BookedAppointment, replayed: true };
-      throw new AppError('REQUEST_IN_PROGRESS');
     }
     if (error instanceof AppError) throw error;
     if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });

@@ -148,3 +148,22 @@ export async function lockHold(tx: Queryable, kind: Database['kind'], holdId: st
   if (hold.kind === 'booking') throw new AppError('SLOT_ALREADY_BOOKED');
   return hold;
 }
+
+/**
+ * The caller's hold as booking needs it, with no provider lock: the hold's row is the guarantee (the
+ * exclusion constraint keeps any other live hold or booking off its time), so only the row itself is
+ * locked (`forUpdate`, inside the commit) or just read (before the charge). Gone (expired and purged,
+ * or released) or expired answers SLOT_HOLD_EXPIRED; someone else's answers 404; one already booked 3001.
+ */
+export async function ownLiveHold(db: Queryable, holdId: string, callerId: string, now: Date, forUpdate: boolean): Promise<HoldRow> {
+  const [hold] = await db.query<HoldRow & { live: boolean }>(
+    `SELECT id, slot_id, provider_id, held_by, kind, (expires_at IS NULL OR expires_at > $2::timestamptz) AS live
+       FROM slot_reservations WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [holdId, now.toISOString()],
+  );
+  if (!hold) throw new AppError('SLOT_HOLD_EXPIRED');
+  if (hold.held_by !== callerId) throw new AppError('NOT_FOUND');
+  if (hold.kind === 'booking') throw new AppError('SLOT_ALREADY_BOOKED');
+  if (!hold.live) throw new AppError('SLOT_HOLD_EXPIRED');
+  return { id: hold.id, slot_id: hold.slot_id, provider_id: hold.provider_id, held_by: hold.held_by, kind: hold.kind };
+}

@@ -177,6 +177,33 @@ export async function claimKey(tx: Queryable, scope: IdempotencyScope): Promise<
   return rows.length === 1;
 }
 
+/**
+ * Claims the key on its own (committed at once), before work that must not run inside a transaction
+ * (a card charge): a second request with the key then answers REQUEST_IN_PROGRESS until the first
+ * stores its answer or lets go of the claim. A claim unanswered for bookingClaimStaleSeconds (its
+ * process died) is taken over by the same request. Returns the claim's time (to let go of exactly
+ * it), or undefined when the key is already claimed or answered.
+ */
+export async function claimKeyNow(db: Queryable, scope: IdempotencyScope, now: Date): Promise<string | undefined> {
+  const at = now.toISOString();
+  const stale = new Date(now.getTime() - constants.bookingClaimStaleSeconds * 1000).toISOString();
+  const rows = await db.query(
+    `INSERT INTO idempotency_keys (caller_id, endpoint, key, request_hash, created_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (caller_id, endpoint, key) DO UPDATE SET created_at = excluded.created_at
+       WHERE idempotency_keys.status IS NULL AND idempotency_keys.request_hash = excluded.request_hash AND idempotency_keys.created_at < $6::timestamptz
+     RETURNING 1`,
+    [scope.callerId, scope.endpoint, scope.key, scope.requestHash, at, stale],
+  );
+  return rows.length === 1 ? at : undefined;
+}
+
+/** Lets go of a claim made by claimKeyNow that has no answer (the work failed): the key may be used again. */
+export async function releaseKey(db: Queryable, scope: IdempotencyScope, claimedAt: string): Promise<void> {
+  await db.query('DELETE FROM idempotency_keys WHERE caller_id = $1 AND endpoint = $2 AND key = $3 AND status IS NULL AND created_at = $4::timestamptz', [
+    scope.callerId, scope.endpoint, scope.key, claimedAt,
+  ]);
+}
+
 export async function storeAnswer(tx: Queryable, scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
   await tx.query('UPDATE idempotency_keys SET status = $4, response = $5 WHERE caller_id = $1 AND endpoint = $2 AND key = $3', [
     scope.callerId, scope.endpoint, scope.key, status, JSON.stringify(body),

@@ -31,6 +31,11 @@ export type ChargeOutcome =
 export async function saveCard(tx: Queryable, gateway: CardGateway, nonce: string, patientId: string, userId: string, makeDefault: boolean) {
   const vaulted = await gateway.vault(nonce, userId);
   if (!vaulted.ok) return vaulted;
+  return storeVaultedCard(tx, gateway, vaulted, patientId, userId, makeDefault);
+}
+
+/** Records a card the gateway has already kept on file (its vault token, brand and last 4). */
+export async function storeVaultedCard(tx: Queryable, gateway: CardGateway, vaulted: VaultedCard, patientId: string, userId: string, makeDefault: boolean) {
   const [{ has_default } = { has_default: false }] = await tx.query<{ has_default: boolean }>(
     'SELECT EXISTS (SELECT 1 FROM patient_cards WHERE patient_id = $1 AND is_default AND removed_at IS NULL) AS has_default', [patientId],
   );
@@ -42,6 +47,54 @@ export async function saveCard(tx: Queryable, gateway: CardGateway, nonce: strin
     [patientId, userId, gateway.name, vaulted.token, vaulted.card.brand, vaulted.card.last4, vaulted.card.expirationMonth, vaulted.card.expirationYear, isDefault],
   );
   return { ok: true as const, cardId: card!.id, token: vaulted.token, card: vaulted.card };
+}
+
+interface VaultedCard {
+  token: string;
+  card: CardInfo;
+}
+
+/** A charge the gateway took outside any transaction, to be recorded by recordTakenCharge in the commit. */
+export type TakenCharge =
+  | { ok: true; transactionId: string; card: CardInfo; vaulted?: VaultedCard }
+  | { ok: false; reason: 'declined' | 'invalid'; card?: CardInfo };
+
+/**
+ * Charges the card with no transaction open and no lock held (a slow gateway stalls nobody else):
+ * keeps the card on file first when asked. The caller records it with recordTakenCharge in one short
+ * transaction, and voids it (ledger.transactionId) when that transaction fails.
+ */
+export async function takeCharge(gateway: CardGateway, command: ChargeCommand, ledger: ChargeLedger): Promise<TakenCharge> {
+  let token = command.cardToken;
+  let vaulted: VaultedCard | undefined;
+  if (!token && command.nonce && command.saveCard) {
+    const saved = await gateway.vault(command.nonce, command.userId);
+    if (!saved.ok) return { ok: false, reason: saved.reason, card: saved.card };
+    vaulted = { token: saved.token, card: saved.card };
+    token = saved.token;
+  }
+  if (!token && !command.nonce) throw new AppError('CARD_REQUIRED');
+  const result = await gateway.charge({ amountCents: command.amountCents, source: token ? { token } : { nonce: command.nonce! }, orderId: command.appointmentId });
+  if (!result.ok) return { ok: false, reason: result.reason, card: result.card };
+  ledger.transactionId = result.transactionId;
+  return { ok: true, transactionId: result.transactionId, card: result.card, ...(vaulted ? { vaulted } : {}) };
+}
+
+/** Records a taken charge inside the commit: the card kept on file (when asked) and the succeeded payment. */
+export async function recordTakenCharge(tx: Queryable, gateway: CardGateway, command: ChargeCommand, taken: Extract<TakenCharge, { ok: true }>): Promise<string> {
+  if (taken.vaulted) await storeVaultedCard(tx, gateway, taken.vaulted, command.patientId, command.userId, false);
+  return insertPayment(tx, gateway, command, taken.transactionId, taken.card);
+}
+
+async function insertPayment(tx: Queryable, gateway: CardGateway, command: ChargeCommand, transactionId: string, card: CardInfo): Promise<string> {
+  const [payment] = await tx.query<{ id: string }>(
+    `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, currency, gateway, transaction_id,
+                           card_brand, card_last4, idempotency_key, created_by, created_at)
+     VALUES ($1, $2, $3, 'succeeded', 'card_gateway', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+    [command.appointmentId, command.userId, command.patientId, command.purpose, command.amountCents, constants.currency, gateway.name,
+      transactionId, card.brand, card.last4, command.idempotencyKey ?? null, command.createdBy, command.at.toISOString()],
+  );
+  return payment!.id;
 }
 
 /** What a caller must undo when its transaction fails after the charge: set the moment the gateway charged. */
@@ -64,14 +117,8 @@ export async function chargeCard(tx: Queryable, gateway: CardGateway, command: C
   });
   if (!result.ok) return { ok: false, reason: result.reason, card: result.card };
   ledger.transactionId = result.transactionId;
-  const [payment] = await tx.query<{ id: string }>(
-    `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, currency, gateway, transaction_id,
-                           card_brand, card_last4, idempotency_key, created_by, created_at)
-     VALUES ($1, $2, $3, 'succeeded', 'card_gateway', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-    [command.appointmentId, command.userId, command.patientId, command.purpose, command.amountCents, constants.currency, gateway.name,
-      result.transactionId, result.card.brand, result.card.last4, command.idempotencyKey ?? null, command.createdBy, command.at.toISOString()],
-  );
-  return { ok: true, transactionId: result.transactionId, paymentId: payment!.id, card: result.card };
+  const paymentId = await insertPayment(tx, gateway, command, result.transactionId, result.card);
+  return { ok: true, transactionId: result.transactionId, paymentId, card: result.card };
 }
 
 /** A declined charge, kept after its transaction rolled back (appointment only when it still exists). */
