@@ -157,8 +157,8 @@ export const constants = {
   availabilityWindowDays: 56,
   /** Days ahead counted for "most available" ordering and the time-of-day and session-type filters of search. */
   availabilitySummaryDays: 28,
-  /** Longest date range one slot listing may ask for. */
-  slotListMaxDays: 31,
+  /** Longest date range one slot listing may ask for - the whole availability window (8 weeks), so a provider's times come in one request. */
+  slotListMaxDays: 56,
   /** Open intake slots a provider keeps for partner members when intake supply is reserved and the request names no threshold. */
   defaultIntakeReserve: 2,
   /** Largest radius, in miles, a provider search may ask for. */

@@ -71,6 +71,48 @@ async function openSlotRows(db: Queryable, providerIds: string[], from: Date, to
   }));
 }
 
+/**
+ * A provider's schedule and its open slots in [from, to), in ONE query (the provider's row, and its
+ * slots through the gist indexes of slots and slot_reservations on provider and time), after the
+ * slot rules. Undefined when there is no such provider. `from` is pushed to the earliest allowed start.
+ */
+export async function providerOpenSlots(
+  db: Queryable,
+  providerId: string,
+  range: { from: Date; to: Date },
+  filter: SlotFilter & { medicationOnly?: boolean; practiceId?: string },
+  now: Date,
+): Promise<{ provider: ProviderSchedule; slots: OpenSlot[] } | undefined> {
+  const rows = await db.query<{ pid: string; time_zone: string; offers_medication: boolean } & Partial<SlotRow>>(
+    `SELECT p.id AS pid, p.time_zone, p.offers_medication,
+            o.id, o.provider_id, o.practice_id, lower(o.during) AS start_at, upper(o.during) AS end_at, o.availability_type, o.is_medication
+       FROM providers p
+       LEFT JOIN LATERAL (${openSlotsSql('ARRAY[p.id]', '$2', '$3', '$5')}) o
+              ON lower(o.during) >= $2::timestamptz AND ($4::uuid IS NULL OR o.practice_id = $4::uuid OR o.availability_type = 'online')
+      WHERE p.id = $1 AND p.removed_at IS NULL
+      ORDER BY lower(o.during)`,
+    [providerId, range.from.toISOString(), range.to.toISOString(), filter.practiceId ?? null, now.toISOString()],
+  );
+  const [first] = rows;
+  if (!first) return undefined;
+  const provider: ProviderSchedule = { id: first.pid, timeZone: first.time_zone, offersMedication: first.offers_medication };
+  const earliest = earliestSearchStart(now, provider.timeZone);
+  const open: OpenSlot[] = rows
+    .filter((r) => r.id)
+    .map((r) => ({
+      id: r.id!,
+      start: new Date(r.start_at!),
+      end: new Date(r.end_at!),
+      practiceId: r.practice_id!,
+      providerId: r.provider_id!,
+      availabilityType: r.availability_type!,
+      isMedication: r.is_medication!,
+    }))
+    .filter((r) => r.start >= earliest);
+  const kinds = filter.medicationOnly === undefined ? open : open.filter((r) => r.isMedication === filter.medicationOnly);
+  return { provider, slots: offeredSlots(kinds, { now, zone: provider.timeZone, offersMedication: provider.offersMedication, filter }) };
+}
+
 export async function providerSchedule(db: Queryable, providerId: string): Promise<ProviderSchedule | undefined> {
   const [row] = await db.query<{ id: string; time_zone: string; offers_medication: boolean }>(
     'SELECT id, time_zone, offers_medication FROM providers WHERE id = $1 AND removed_at IS NULL',

@@ -5,7 +5,7 @@ import type { AppointmentMode, CounselingType, TimeOfDay } from '../../../genera
 import type { Slot } from '../../../generated/entities';
 import { localDate, localDayStart, timeOfDayOf } from '../../../domain/slots';
 import { AppError } from '../../errors';
-import { firstOpenSlots, listOpenSlots, providerSchedule, type OpenSlot, type ProviderSchedule } from '../../marketplace/availability';
+import { firstOpenSlots, providerOpenSlots, providerSchedule, type OpenSlot, type ProviderSchedule } from '../../marketplace/availability';
 import { slotOf } from '../../booking/holds';
 import type { Handlers } from '../registry';
 
@@ -45,14 +45,30 @@ function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Open slots of one provider between two of its local dates (both included). */
+/**
+ * Open slots of one provider between two of its local dates (both included), at most slotListMaxDays
+ * (the whole 8 weeks in one request). The dates are the provider's local days; the one query reads a
+ * day more on each side (any zone) and keeps the slots of those local days.
+ */
 export async function slotListing(request: FastifyRequest, providerId: string, q: SlotQuery) {
   const db = request.server.database;
-  const provider = await providerSchedule(db, providerId);
-  if (!provider) throw new AppError('NOT_FOUND');
   const now = request.server.clock.now();
   // One slot asked for by id: its own day is the range (a slot that does not exist lists nothing).
-  const asked = q.slotId ? await slotOf(db, q.slotId, provider.id) : undefined;
+  const asked = q.slotId ? await slotOf(db, q.slotId, providerId) : undefined;
+  if (q.startDate && q.endDate && (q.endDate < q.startDate || addDays(q.startDate, constants.slotListMaxDays - 1) < q.endDate)) {
+    throw new AppError('DATE_RANGE_INVALID', { params: { days: constants.slotListMaxDays } });
+  }
+  const roughStart = asked ? asked.start_at.toISOString().slice(0, 10) : q.startDate ?? now.toISOString().slice(0, 10);
+  const roughEnd = asked ? roughStart : q.endDate ?? addDays(roughStart, constants.slotListMaxDays - 1);
+  const found = await providerOpenSlots(
+    db,
+    providerId,
+    { from: new Date(`${addDays(roughStart, -1)}T00:00:00Z`), to: new Date(`${addDays(roughEnd, 2)}T00:00:00Z`) },
+    { availabilityTypes: q.availabilityType, timesOfDay: q.timeOfDay, medicationOnly: medicationOnly(q.counselingType), practiceId: q.practiceId },
+    now,
+  );
+  if (!found) throw new AppError('NOT_FOUND');
+  const { provider } = found;
   const askedDay = asked ? localDate(asked.start_at, provider.timeZone) : undefined;
   if (q.slotId && !askedDay) return { providerId: provider.id, timeZone: provider.timeZone, startDate: localDate(now, provider.timeZone), endDate: localDate(now, provider.timeZone), slots: [] };
   const startDate = askedDay ?? q.startDate ?? localDate(now, provider.timeZone);
@@ -60,13 +76,9 @@ export async function slotListing(request: FastifyRequest, providerId: string, q
   if (endDate < startDate || addDays(startDate, constants.slotListMaxDays - 1) < endDate) {
     throw new AppError('DATE_RANGE_INVALID', { params: { days: constants.slotListMaxDays } });
   }
-  const slots = await listOpenSlots(
-    db,
-    provider,
-    { from: localDayStart(startDate, provider.timeZone), to: localDayStart(addDays(endDate, 1), provider.timeZone) },
-    { availabilityTypes: q.availabilityType, timesOfDay: q.timeOfDay, medicationOnly: medicationOnly(q.counselingType), practiceId: q.practiceId },
-    now,
-  );
+  const from = localDayStart(startDate, provider.timeZone);
+  const to = localDayStart(addDays(endDate, 1), provider.timeZone);
+  const slots = found.slots.filter((s) => s.start >= from && s.start < to);
   const listed = q.slotId ? slots.filter((s) => s.id === q.slotId) : slots;
   return { providerId: provider.id, timeZone: provider.timeZone, startDate, endDate, slots: listed.map((s) => slotOut(s, provider.timeZone)) };
 }
