@@ -1,8 +1,9 @@
 /** `npm run bench [names...]`: the benchmarks named (all by default), one after another; `npm run bench:search` runs one. */
 import { runSearchBenchmark } from './search';
 import { runBookingBenchmark } from './booking';
+import { runSlotsBenchmark } from './slots';
 
-const benchmarks: Record<string, () => Promise<boolean>> = { search: runSearchBenchmark, booking: runBookingBenchmark };
+const benchmarks: Record<string, () => Promise<boolean>> = { search: runSearchBenchmark, booking: runBookingBenchmark, slots: runSlotsBenchmark };
 
 async function main(): Promise<void> {
   const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benchmarks);

@@ -3979,6 +3979,22 @@ export interface GetHealthResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetLivenessResponse".
+ */
+export interface GetLivenessResponse {
+  status: 'ok';
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetReadinessResponse".
+ */
+export interface GetReadinessResponse {
+  status: 'ready';
+  database: 'pglite' | 'postgres';
+  jobsInProcess: boolean;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "ListInsuranceCarriersResponse".
  */
 export interface ListInsuranceCarriersResponse {
@@ -8300,6 +8316,8 @@ export interface EndpointTypes {
   getGeoTimezone: { params: undefined; query: GetGeoTimezoneQuery; body: undefined; response: GetGeoTimezoneResponse };
   geocode: { params: undefined; query: GeocodeQuery; body: undefined; response: GeocodeResponse };
   getHealth: { params: undefined; query: undefined; body: undefined; response: GetHealthResponse };
+  getLiveness: { params: undefined; query: undefined; body: undefined; response: GetLivenessResponse };
+  getReadiness: { params: undefined; query: undefined; body: undefined; response: GetReadinessResponse };
   listInsuranceCarriers: { params: undefined; query: undefined; body: undefined; response: ListInsuranceCarriersResponse };
   getActiveInsurance: { params: undefined; query: GetActiveInsuranceQuery; body: undefined; response: GetActiveInsuranceResponse };
   listPatientInsurances: { params: ListPatientInsurancesParams; query: undefined; body: undefined; response: ListPatientInsurancesResponse };

@@ -15,6 +15,7 @@ import openapiPlugin from './plugins/openapi';
 import authPlugin from './plugins/auth';
 import mailPlugin from './plugins/mail';
 import jobsPlugin from './plugins/jobs';
+import metricsPlugin from './plugins/metrics';
 import type { AnyJobDefinition } from './jobs/registry';
 import insurancePlugin from './plugins/insurance';
 import marketplacePlugin from './plugins/marketplace';
@@ -22,6 +23,13 @@ import clientPlugin from './plugins/client';
 import { apiRoutes } from './routes';
 import { parseQueryString } from './query-string';
 import clockPlugin, { systemClock, type Clock } from './clock';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** closing: the app began shutting down (readiness answers 503) */
+    lifecycle: { closing: boolean };
+  }
+}
 
 export interface BuildOptions {
   config: Config;
@@ -56,7 +64,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(clockPlugin, { clock: options.clock ?? systemClock });
+  // One object shared by every encapsulated child of the app: readiness reads it (routes/health).
+  app.decorate('lifecycle', { closing: false });
+  app.addHook('preClose', async () => {
+    app.lifecycle.closing = true;
+  });
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { config });
   await app.register(securityPlugin, { config });
   await app.register(validationPlugin);
   await app.register(databasePlugin, {

@@ -38,6 +38,8 @@ export interface Config {
   localGatewaySettleSeconds: number;
   /** connections of this process's PostgreSQL pool (the app's queries; the job engine keeps its own few) */
   databasePoolSize: number;
+  /** bearer token a Prometheus scraper sends to read /metrics; unset: only callers on this machine may */
+  metricsToken: string | undefined;
   /** run the background job workers inside this process (false: only `npm run worker` processes run jobs) */
   jobsInProcess: boolean;
   /** test-only: one-time codes and sign-in links live this many seconds instead of the spec's minutes */
@@ -62,6 +64,7 @@ export const variables: readonly VariableSpec[] = [
   { name: 'PUBLIC_URL', description: 'Address people use to reach the app (links in e-mails)', default: 'http://localhost:$PORT' },
   { name: 'DATABASE_URL', description: 'PostgreSQL connection string; when unset, an embedded PGlite database in DATA_DIR is used', default: '(unset)' },
   { name: 'DATABASE_POOL_SIZE', description: 'Connections of the PostgreSQL pool of one process (the job engine keeps its own small pool besides)', default: '10' },
+  { name: 'METRICS_TOKEN', description: 'Bearer token that lets a Prometheus scraper read /metrics from another host; unset, /metrics answers callers on this machine only', default: '(unset)' },
   { name: 'JOBS_IN_PROCESS', description: 'true runs the background job workers inside the API process; false leaves jobs to `npm run worker` processes', default: 'true' },
   { name: 'DATA_DIR', description: 'Folder of the embedded database and local files', default: './data' },
   { name: 'LOG_LEVEL', description: 'fatal, error, warn, info, debug, trace or silent; logs are readable lines in development and JSON otherwise', default: 'info (warn with NODE_ENV=test)' },
@@ -203,6 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
     localGatewaySettleSeconds,
     databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 1000),
     jobsInProcess: bool('JOBS_IN_PROCESS', true),
+    metricsToken: read('METRICS_TOKEN'),
     testSignInLifetimeSeconds,
     testSignInSendsPerAccountPerHour,
     testRateLimitFactor,

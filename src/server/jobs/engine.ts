@@ -111,6 +111,11 @@ export class JobEngine {
     return engine;
   }
 
+  /** whether this process takes jobs (its workers started) */
+  get runsWorkers(): boolean {
+    return this.working;
+  }
+
   names(): string[] {
     return [...this.definitions.keys()];
   }

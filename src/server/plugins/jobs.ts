@@ -25,7 +25,10 @@ export default fp<JobsPluginOptions>(
   async (app, opts) => {
     const engine = await JobEngine.open(app.database, opts.definitions ?? jobDefinitions, {
       maintain: opts.workers,
-      onFailure: (job) => app.log.warn({ job }, 'a background job failed; it will be tried again or dead-lettered'),
+      onFailure: (job) => {
+        app.metrics?.jobFailures.inc({ job });
+        app.log.warn({ job }, 'a background job failed; it will be tried again or dead-lettered');
+      },
       onError: (err) => app.log.error({ err }, 'job engine error'),
     });
     app.decorate('jobs', engine);
