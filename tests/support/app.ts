@@ -16,7 +16,8 @@ export interface TestApp {
 export function testConfig(overrides: Record<string, string> = {}): Config {
   // TEST_RATE_LIMIT_FACTOR: many tests hold and book often as one demo account from one address;
   // tests/integration/limits.test.ts sets it to 1 and checks the spec's numbers.
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', TEST_RATE_LIMIT_FACTOR: '100', ...overrides });
+  // JOBS_IN_PROCESS false: no app of a test runs jobs by itself; tests run them when they want their effect (drainJobs, mailTo).
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', TEST_RATE_LIMIT_FACTOR: '100', JOBS_IN_PROCESS: 'false', ...overrides });
 }
 
 export async function startTestApp(options: { seed?: boolean; env?: Record<string, string>; clock?: Clock; jobs?: AnyJobDefinition[]; jobWorkers?: boolean } = {}): Promise<TestApp> {

@@ -5,13 +5,16 @@
  * (pg-boss claims with SELECT … FOR UPDATE SKIP LOCKED).
  */
 // pg-boss ships only ES modules: loaded with import() so CommonJS builds of this file (jest) load it too.
-import type { PgBoss, Job, JobWithMetadata } from 'pg-boss';
+import type { PgBoss, Job, JobResult, JobWithMetadata } from 'pg-boss';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connection';
 import { constants } from '../../generated/constants';
 import { DEAD_LETTER_QUEUE, type AnyJobDefinition } from './registry';
 
 export const JOB_SCHEMA = 'pgboss';
+
+/** Jobs a worker takes at once. */
+const WORK_BATCH = 10;
 
 /** Connections of the engine's own PostgreSQL pool (claims, completions, LISTEN). */
 const ENGINE_POOL_SIZE = 3;
@@ -131,9 +134,24 @@ export class JobEngine {
     if (this.working) return;
     this.working = true;
     for (const d of this.definitions.values()) {
-      await this.boss.work(d.name, { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 2 }, async ([job]: Job<unknown>[]) => {
-        await this.runOne(app, d, job!.data);
-      });
+      // Batches of WORK_BATCH settled job by job; while batches come back full the worker fetches again
+      // at once (a backlog drains at full speed), otherwise LISTEN/NOTIFY wakes it, with polling as the floor.
+      await this.boss.work(
+        d.name,
+        { batchSize: WORK_BATCH, localConcurrency: 2, pollingIntervalSeconds: 2, burstWhenBatchFull: true, perJobResults: true },
+        async (jobs: Job<unknown>[]) => {
+          const results: JobResult[] = [];
+          for (const job of jobs) {
+            try {
+              await this.runOne(app, d, job.data);
+              results.push({ id: job.id, status: 'completed' });
+            } catch (err) {
+              results.push({ id: job.id, status: 'failed', output: { message: err instanceof Error ? err.message : String(err) } });
+            }
+          }
+          return results;
+        },
+      );
     }
   }
 
