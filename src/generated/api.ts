@@ -13855,7 +13855,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'POST',
     path: '/users/create-skip-email-verification',
     summary: 'Create an account and sign it in without e-mail verification',
-    description: 'For the booking flow when e-mail verification is skipped: creates the patient account and answers an AuthSession whose accessToken is the skip-email access token (kept in session storage by the client). The address must not have an account yet. Only while the skipEmailVerification flag says skip (evaluated by the server for the visitor, as the browser is shown it): otherwise EMAIL_VERIFICATION_REQUIRED, and nothing is created.',
+    description: 'For the booking flow when e-mail verification is skipped: creates the patient account, leaves its address unverified, and answers an AuthSession (also set as the session cookie) whose session may only finish this booking (constants.bookingOnlySessionEndpoints; anything else answers SESSION_SCOPE_LIMITED). The address must not have an account yet. Only while the skipEmailVerification flag says skip (evaluated by the server for the visitor, as the browser is shown it): otherwise EMAIL_VERIFICATION_REQUIRED, and nothing is created.',
     access: ['anyone'],
     body: {
       type: 'object',

@@ -182,7 +182,7 @@ export interface Appointment {
   cancelledAt?: string;
 }
 /**
- * What a successful sign-in answers. The client keeps accessToken in a cookie that expires at expiresAt, and the user's id, firstName, lastName, email and userType in another.
+ * What a successful sign-in answers. The same answer sets accessToken in the HttpOnly, SameSite=Strict session cookie (expiring at expiresAt) that the browser sends by itself and no script reads; API clients send accessToken as a Bearer token.
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "AuthSession".
