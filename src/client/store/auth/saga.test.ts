@@ -39,6 +39,18 @@ describe('auth saga', () => {
     expect(store.getState().auth).toMatchObject({ status: 'authenticated', bookingOnly: true });
   });
 
+  it('keeps a sign-in that happened while the server was still answering who is signed in', async () => {
+    let answer: (value: { signedIn: false }) => void = () => undefined;
+    services.session.current.mockReturnValue(new Promise((resolve) => { answer = resolve; }));
+    const store = storeWith(services);
+    store.dispatch(authInitialized());
+    store.dispatch(signedIn({ accessToken, tokenType: 'Bearer', expiresAt: new Date(Date.now() + 3600_000).toISOString(), user, groups: ['patient'] }));
+    await settle();
+    answer({ signedIn: false });
+    await settle();
+    expect(store.getState().auth.status).toBe('authenticated');
+  });
+
   it.each([
     [['clinicians'], 'careSchedule'],
     [['support'], 'supportDashboard'],

@@ -14,10 +14,11 @@ import { safeReturnPath } from '../../../domain/return-to';
 import { bookingCleaned, bookingHelperUpdated } from '../booking/slice';
 import { searchQuerySaved } from '../global/slice';
 import { signInReset } from './sign-in';
-import { authenticated, signedOut, authInitialized, authUiReset, credentialsCleared, logoutRequested, selectAuthUi, sessionExpired, signedIn, type AuthUiState } from './slice';
+import { authenticated, signedOut, authInitialized, authUiReset, credentialsCleared, logoutRequested, selectAuth, selectAuthUi, sessionExpired, signedIn, type AuthState, type AuthUiState } from './slice';
 
 export function* restoreSession() {
   const services: Services = yield getContext('services');
+  const asked: AuthState = yield select(selectAuth);
   let session: CurrentSession | { signedIn: false };
   try {
     session = yield call(services.session.current);
@@ -25,6 +26,9 @@ export function* restoreSession() {
     // The server could not say: private pages send to sign-in, which works again once the network does.
     session = { signedIn: false };
   }
+  // A sign-in or sign-out while the answer was on its way is newer than the answer.
+  const now: AuthState = yield select(selectAuth);
+  if (now !== asked) return;
   if (!session.signedIn) {
     // Nobody is signed in here (or the session ended, and the server dropped its cookie).
     yield put(credentialsCleared());
