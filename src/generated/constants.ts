@@ -603,6 +603,8 @@ export const constants = {
   signInBackoffBaseSeconds: 2,
   /** The longest back-off wait in seconds between sign-in attempts on one e-mail address from one IP address. */
   signInBackoffMaxSeconds: 300,
+  /** Addresses one staff account may look up with GET /users/exists in an hour (counted in the shared database). */
+  accountLookupsPerCallerPerHour: 120,
   /** Accounts an anonymous visitor may create (sign-up, booking) from one IP address in an hour. */
   accountCreationsPerIpPerHour: 10,
   /** Failed sign-in attempts from one IP address in an hour before further attempts are refused. */
@@ -613,18 +615,28 @@ export const constants = {
   sessionIdleMinutes: 30,
   /** Permission groups whose provider_id and ehr_profile_code headers (super-admin impersonation) are honoured. */
   impersonationGroups: ['devops_admin', 'software_devs'],
+  /** The only endpoints a session of the skip-e-mail path (create-skip-email-verification) may call: what finishing its one booking needs (createAppointment once). Anything else answers SESSION_SCOPE_LIMITED until the address is confirmed with a sign-in code, which gives a full session. */
+  bookingOnlySessionEndpoints: [
+    'signOut',
+    'holdSlot',
+    'releaseSlotHold',
+    'getConsentTemplate',
+    'getPaymentGateway',
+    'tokenizeCard',
+    'createAppointment',
+  ],
   /** The treatment used when a flag is unknown or the flag service is not ready. */
   treatmentFallback: 'control',
   /** Local storage key of the visitor's random identifier. */
   visitorIdStorageKey: 'anonymousId',
   /** Cookie holding the visitor's random identifier. */
   visitorIdCookie: 'anonId',
-  /** Session storage key of the access token given when e-mail verification is skipped. */
-  skipEmailTokenStorageKey: 'skipEmailAccessToken',
-  /** Cookie holding the access token; it expires with the token. */
+  /** Cookie holding the access token, set by the server on sign-in: HttpOnly (page scripts cannot read it), SameSite=Strict, Secure in production; it expires with the token and sign-out clears it. */
   accessTokenCookie: 'token',
-  /** Cookie holding id, firstName, lastName, email and userType of the signed-in user; it expires with the token. */
-  userCookie: 'user',
+  /** Header the app sends on every API call; a state-changing request signed in by the session cookie without it (or from another site's Origin) is refused as a cross-site request. */
+  csrfHeader: 'x-requested-by',
+  /** Value of csrfHeader. */
+  csrfHeaderValue: 'mindful-care',
   /** Browser storage key under which booking, booking helper and consent state are kept. */
   persistedStateKey: 'booking-state',
   /** Every API call gives up after this long. */

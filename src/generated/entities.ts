@@ -182,7 +182,7 @@ export interface Appointment {
   cancelledAt?: string;
 }
 /**
- * What a successful sign-in answers. The client keeps accessToken in a cookie that expires at expiresAt, and the user's id, firstName, lastName, email and userType in another.
+ * What a successful sign-in answers. The same answer sets accessToken in the HttpOnly, SameSite=Strict session cookie (expiring at expiresAt) that the browser sends by itself and no script reads; API clients send accessToken as a Bearer token.
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "AuthSession".
@@ -3365,6 +3365,61 @@ export interface VerifyLoginTokenResponse {
    * Returned unchanged from a Google sign-in.
    */
   relayState?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetAuthSessionResponse".
+ */
+export interface GetAuthSessionResponse {
+  signedIn: boolean;
+  user?: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+    userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+  };
+  groups?: (
+    | 'support'
+    | 'patient'
+    | 'clinicians'
+    | 'rcd'
+    | 'devops_admin'
+    | 'clinical_admin'
+    | 'software_devs'
+    | 'third_party_support'
+    | 'engineering_support'
+    | 'thrivecare_admin'
+    | 'product'
+    | 'residents'
+    | 'synchronous_team'
+    | 'coe_staff'
+    | 'medical_assistants'
+  )[];
+  expiresAt?: string;
+  /**
+   * true for a skip-e-mail session: it may finish its booking and nothing else until the address is confirmed.
+   */
+  bookingOnly?: boolean;
+  businessPartner?: {
+    id: string;
+    name: string;
+    partnershipCode: string;
+    hidePaymentInput: boolean;
+    hideInsuranceInput: boolean;
+    hidePostBookingModalCopy: boolean;
+    customSuccessMessage?: string | null;
+    customFailureMessage?: string | null;
+    authorizationRequired: boolean;
+    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
+    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
+    isCreditCardOptional: boolean;
+    tierName: 'premier' | 'standard';
+    /**
+     * The partner's own phone line, when it has one.
+     */
+    phone?: string | null;
+  };
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -8295,6 +8350,7 @@ export interface EndpointTypes {
   loginWithToken: { params: LoginWithTokenParams; query: LoginWithTokenQuery; body: undefined; response: LoginWithTokenResponse };
   verifyLoginToken: { params: VerifyLoginTokenParams; query: undefined; body: undefined; response: VerifyLoginTokenResponse };
   signOut: { params: undefined; query: undefined; body: undefined; response: void };
+  getAuthSession: { params: undefined; query: undefined; body: undefined; response: GetAuthSessionResponse };
   getBillingHistory: { params: GetBillingHistoryParams; query: GetBillingHistoryQuery; body: undefined; response: GetBillingHistoryResponse };
   getBillingTransaction: { params: GetBillingTransactionParams; query: undefined; body: undefined; response: GetBillingTransactionResponse };
   listPaymentReceipts: { params: undefined; query: ListPaymentReceiptsQuery; body: undefined; response: ListPaymentReceiptsResponse };

@@ -235,7 +235,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
   AuthSession: {
     $id: 'AuthSession',
     title: 'AuthSession',
-    description: 'What a successful sign-in answers. The client keeps accessToken in a cookie that expires at expiresAt, and the user\'s id, firstName, lastName, email and userType in another.',
+    description: 'What a successful sign-in answers. The same answer sets accessToken in the HttpOnly, SameSite=Strict session cookie (expiring at expiresAt) that the browser sends by itself and no script reads; API clients send accessToken as a Bearer token.',
     type: 'object',
     additionalProperties: false,
     required: ['accessToken', 'tokenType', 'expiresAt', 'user', 'groups'],

@@ -41,14 +41,12 @@ export async function signUpWithCode(email: string, newAccount: { firstName: str
   return created.body;
 }
 
-/** Puts a session into a browser context as the client keeps it. */
+/** Puts a session into a browser context as the server sets it on sign-in: an HttpOnly, SameSite=Strict cookie. */
 export async function openSession(context: BrowserContext, session: SignInResult): Promise<void> {
   const url = new URL(baseUrl());
   const expires = Math.floor(new Date(session.expiresAt).getTime() / 1000);
-  const { id, firstName, lastName, email, userType } = session.user;
   await context.addCookies([
-    { name: constants.accessTokenCookie, value: session.accessToken, domain: url.hostname, path: '/', expires, sameSite: 'Lax' },
-    { name: constants.userCookie, value: encodeURIComponent(JSON.stringify({ id, firstName, lastName, email, userType })), domain: url.hostname, path: '/', expires, sameSite: 'Lax' },
+    { name: constants.accessTokenCookie, value: session.accessToken, domain: url.hostname, path: '/', expires, sameSite: 'Strict', httpOnly: true },
   ]);
 }
 

@@ -7,7 +7,7 @@ import { constants } from '../../generated/constants';
 import { endpointRoutes, type EndpointRoute, type RequestInput, type Transport } from '../../generated/client/api';
 import type { AppSource } from '../../generated/types';
 import type { Services } from '../store/services';
-import { clearSession, clearSkipEmailToken, bearerToken, storedImpersonation, storedUser, storeSession } from '../runtime/auth/credentials';
+import { storedImpersonation } from '../runtime/auth/credentials';
 import { navigateTo } from '../runtime/navigation/navigator';
 import { createTransport, type CallOptions } from './transport';
 
@@ -30,7 +30,6 @@ export function browserTransport(appSource: () => AppSource, onUnauthorized: () 
     baseUrl: '/api',
     timeoutMs: constants.apiTimeoutMs,
     appSource,
-    accessToken: bearerToken,
     impersonation: storedImpersonation,
     onUnauthorized,
   });
@@ -50,7 +49,7 @@ export function createBrowserServices(transport: Transport<CallOptions>): Servic
   return {
     navigate: navigateTo,
     newId: () => crypto.randomUUID(),
-    session: { token: bearerToken, user: storedUser, store: storeSession, clear: clearSession, clearSkipEmailToken },
+    session: { current: () => call('getAuthSession', {}) },
     auth: {
       // A 401 here is the sign-in's own answer (wrong code, used link), not the end of a session.
       sendEmailOtp: (body) => call('sendEmailOtp', { body }, quiet),

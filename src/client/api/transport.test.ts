@@ -42,6 +42,15 @@ describe('API transport', () => {
     expect(headersOf(init)[IMPERSONATION_HEADERS.providerId]).toBeUndefined();
   });
 
+  it('in the browser sends no token (the HttpOnly cookie goes by itself, same-origin) and always the app\'s request header', async () => {
+    const { fetch, send } = setup({ accessToken: undefined });
+    await send(route('signOut', '/auth/sign-out', true, 'POST'), {});
+    const [, init] = fetch.mock.calls[0]!;
+    expect(headersOf(init).authorization).toBeUndefined();
+    expect(headersOf(init)[constants.csrfHeader]).toBe(constants.csrfHeaderValue);
+    expect(init.credentials).toBe('same-origin');
+  });
+
   it('adds provider_id and ehr_profile_code when impersonation data is stored', async () => {
     const { fetch, send } = setup({ impersonation: () => ({ providerId: 'prov-9', ehrProfileCode: 'EHR7' }) });
     await send(userDetails, { params: { id: 'u1' } });

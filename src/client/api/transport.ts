@@ -8,6 +8,7 @@
 import type { AppSource } from '../../generated/types';
 import type { EndpointRoute, RequestInput, Transport } from '../../generated/client/api';
 import { APP_SOURCE_HEADER } from '../../domain/app-source';
+import { constants } from '../../generated/constants';
 import { ApiError, parseErrorBody, type ApiErrorKind } from './errors';
 
 export interface CallOptions {
@@ -29,7 +30,8 @@ export interface TransportDeps {
   timeoutMs: number;
   /** support_web or patient_web, asked on every call (it follows who is signed in) */
   appSource: () => AppSource;
-  accessToken: () => string | undefined;
+  /** API clients other than the browser (the browser's token is an HttpOnly cookie it sends by itself) */
+  accessToken?: () => string | undefined;
   impersonation: () => Impersonation | undefined;
   /** the session is over: clear credentials and go to login */
   onUnauthorized: () => void;
@@ -77,8 +79,9 @@ export function createTransport(deps: TransportDeps): Transport<CallOptions> {
 
   async function send(route: EndpointRoute, input: RequestInput, options: CallOptions): Promise<unknown> {
     const url = `${deps.baseUrl}${fillPath(route.path, input.params)}${queryString(input.query)}`;
-    const headers: Record<string, string> = { accept: 'application/json', [APP_SOURCE_HEADER]: deps.appSource() };
-    const token = deps.accessToken();
+    // The app's request header: the server refuses a cookie-signed change without it as cross-site (src/server/auth/cookie.ts).
+    const headers: Record<string, string> = { accept: 'application/json', [APP_SOURCE_HEADER]: deps.appSource(), [constants.csrfHeader]: constants.csrfHeaderValue };
+    const token = deps.accessToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
     const impersonation = deps.impersonation();
     if (impersonation) {

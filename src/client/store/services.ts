@@ -3,7 +3,7 @@
  * they orchestrate, the session's credentials, navigation, and fresh ids. Tests pass fakes; the
  * browser passes createBrowserServices() (src/client/api/services.ts).
  */
-import type { CookieUser, SignInResult } from '../runtime/auth/credentials';
+import type { CurrentSession, SignInResult } from '../runtime/auth/credentials';
 import type { B2bUserDetails, BookingPatient, Slot } from './types';
 import type {
   BookedAppointment,
@@ -71,11 +71,8 @@ export interface Services {
   /** a fresh random id (idempotency keys) */
   newId(): string;
   session: {
-    token(): string | undefined;
-    user(): CookieUser | undefined;
-    store(result: SignInResult): void;
-    clear(): void;
-    clearSkipEmailToken(): void;
+    /** who is signed in (GET /auth/session: the token is an HttpOnly cookie the app cannot read) */
+    current(): Promise<CurrentSession | { signedIn: false }>;
   };
   auth: {
     sendEmailOtp(input: { email: string; isRetry?: boolean }): Promise<unknown>;

@@ -8,11 +8,14 @@ import type { Queryable } from '../db/connection';
 
 export type SessionEndReason = 'signed out' | 'idle' | 'groups changed' | 'email changed';
 
+/** What a session may do: everything its groups allow, or (the skip-e-mail path) only finish its booking. */
+export type SessionScope = 'full' | 'booking';
+
 /** Starts a session at `now` (the app's clock, which also decides when it is idle or expired). */
-export async function startSession(db: Queryable, user: { id: string; groups: readonly string[] }, expiresAt: Date, now: Date): Promise<string> {
+export async function startSession(db: Queryable, user: { id: string; groups: readonly string[] }, expiresAt: Date, now: Date, scope: SessionScope = 'full'): Promise<string> {
   const [row] = await db.query<{ id: string }>(
-    'INSERT INTO auth_sessions (user_id, groups, expires_at, created_at, last_seen_at) VALUES ($1, $2, $3, $4, $4) RETURNING id',
-    [user.id, [...user.groups], expiresAt, now.toISOString()],
+    'INSERT INTO auth_sessions (user_id, groups, expires_at, created_at, last_seen_at, scope) VALUES ($1, $2, $3, $4, $4, $5) RETURNING id',
+    [user.id, [...user.groups], expiresAt, now.toISOString(), scope === 'full' ? null : scope],
   );
   return row!.id;
 }
@@ -20,6 +23,8 @@ export async function startSession(db: Queryable, user: { id: string; groups: re
 export interface OpenSession {
   email: string;
   groups: string[];
+  scope: SessionScope;
+  expiresAt: Date;
 }
 
 /**
@@ -28,8 +33,8 @@ export interface OpenSession {
  * groups changed since sign-in is ended here (the token carries the old groups).
  */
 export async function resumeSession(db: Queryable, sessionId: string, userId: string, now: Date): Promise<OpenSession | undefined> {
-  const [row] = await db.query<{ open: boolean; idle: boolean; same_groups: boolean; disabled: boolean; email: string; groups: string[] }>(
-    `SELECT s.ended_at IS NULL AND s.expires_at > $4::timestamptz AS open,
+  const [row] = await db.query<{ open: boolean; idle: boolean; same_groups: boolean; disabled: boolean; email: string; groups: string[]; scope: string | null; expires_at: Date | string }>(
+    `SELECT s.ended_at IS NULL AND s.expires_at > $4::timestamptz AS open, s.scope, s.expires_at,
             s.last_seen_at <= $4::timestamptz - make_interval(mins => $3) AS idle,
             s.groups::text[] = u.groups::text[] AS same_groups,
             u.disabled_at IS NOT NULL AS disabled, u.email::text AS email, u.groups::text[] AS groups
@@ -43,7 +48,7 @@ export async function resumeSession(db: Queryable, sessionId: string, userId: st
     return undefined;
   }
   await db.query('UPDATE auth_sessions SET last_seen_at = $2 WHERE id = $1', [sessionId, now.toISOString()]);
-  return { email: row.email, groups: row.groups };
+  return { email: row.email, groups: row.groups, scope: row.scope === 'booking' ? 'booking' : 'full', expiresAt: new Date(row.expires_at) };
 }
 
 export async function endSession(db: Queryable, sessionId: string, reason: SessionEndReason, now: Date): Promise<void> {

@@ -1,5 +1,5 @@
 /** The AuthSession every successful sign-in answers with (contract in specs/entities/AuthSession.yaml). */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthSession } from '../../generated/entities';
 import { writeAudit } from '../audit';
 import type { UserRow } from '../accounts/repository';
@@ -7,14 +7,21 @@ import { partnerById } from '../marketplace/partners';
 import { constants } from '../../generated/constants';
 import { startSession } from './server-sessions';
 import { issueAccessToken } from './tokens';
+import { setSessionCookie } from './cookie';
 
 /** The sign-in method of POST /users/create-skip-email-verification: a session that has not proved its address. */
 export const SKIP_EMAIL_METHOD = 'skip-email-verification';
 
-export async function sessionFor(request: FastifyRequest, user: UserRow, method: string, extra: Pick<AuthSession, 'redirectTo' | 'relayState'> = {}): Promise<AuthSession> {
+/**
+ * Starts a server-side session for the account and answers its AuthSession; the token also goes into
+ * the browser's HttpOnly session cookie (auth/cookie.ts). The skip-e-mail path's session may only
+ * finish its booking (scope 'booking').
+ */
+export async function sessionFor(request: FastifyRequest, reply: FastifyReply, user: UserRow, method: string, extra: Pick<AuthSession, 'redirectTo' | 'relayState'> = {}): Promise<AuthSession> {
   const businessPartnerId = user.user_type === 'third_party_support' ? user.business_partner_id : null;
   const now = request.server.clock.now();
-  const sessionId = await startSession(request.server.database, user, new Date(now.getTime() + constants.accessTokenLifetimeMinutes * 60_000), now);
+  const scope = method === SKIP_EMAIL_METHOD ? 'booking' : 'full';
+  const sessionId = await startSession(request.server.database, user, new Date(now.getTime() + constants.accessTokenLifetimeMinutes * 60_000), now, scope);
   const { token, expiresAt } = await issueAccessToken(request.server.keys, {
     id: user.id,
     email: user.email,
@@ -23,6 +30,7 @@ export async function sessionFor(request: FastifyRequest, user: UserRow, method:
     businessPartnerId,
     sessionId,
   }, now);
+  setSessionCookie(reply, token, expiresAt);
   const partner = businessPartnerId ? await partnerById(request.server.database, businessPartnerId) : undefined;
   // Signing in with a code, a link or Google proves the address; the skip-e-mail path does not, so it stays unverified.
   if (method !== SKIP_EMAIL_METHOD) await request.server.database.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [user.id]);

@@ -8,7 +8,7 @@
  */
 import { constants } from '../../generated/constants';
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { endpoints, type EndpointId } from '../../generated/api';
 import type { PermissionGroup, UserType } from '../../generated/enums';
 import type { EndpointDefinition } from '../../generated/types';
@@ -17,7 +17,9 @@ import { outcomeOfStatus, writeAudit } from '../audit';
 import { googleVerifier, type GoogleVerifier } from '../auth/google';
 import { deriveKeys, serverSecret, type ServerKeys } from '../auth/secrets';
 import { verifyAccessToken } from '../auth/tokens';
-import { resumeSession } from '../auth/server-sessions';
+import { resumeSession, type SessionScope } from '../auth/server-sessions';
+import fastifyCookie from '@fastify/cookie';
+import { clearSessionCookie, cookieToken, crossSiteReason } from '../auth/cookie';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { isPlainText } from '../../domain/validation/plain-input';
@@ -27,6 +29,12 @@ export interface Caller {
   userId: string;
   /** the server-side session of the token (auth/server-sessions.ts) */
   sessionId: string;
+  /** 'booking': a skip-e-mail session, which may only finish its booking (constants.bookingOnlySessionEndpoints) */
+  scope: SessionScope;
+  /** when the session ends at the latest */
+  expiresAt: Date;
+  /** the token came in the session cookie (the browser) rather than an Authorization header (API clients) */
+  viaCookie: boolean;
   email: string;
   userType: UserType;
   groups: PermissionGroup[];
@@ -48,6 +56,8 @@ declare module 'fastify' {
     signInSendsPerAccountPerHour: number;
     /** multiplies the account-creation, hold and booking limits: 1 unless a test sets TEST_RATE_LIMIT_FACTOR */
     rateLimitFactor: number;
+    /** the session cookie is Secure (NODE_ENV=production) */
+    secureCookies: boolean;
   }
   interface FastifyRequest {
     caller?: Caller;
@@ -76,12 +86,25 @@ function impersonationOf(request: FastifyRequest, groups: readonly string[]): Ca
 
 /**
  * The caller of this request: undefined without a token; `null` when a token was sent but is not
- * valid (forged, expired, or its account is gone or disabled).
+ * valid (forged, expired, or its account is gone or disabled). The token is the Authorization
+ * header's when there is one (API clients), else the session cookie's (the browser); a
+ * state-changing request signed in by the cookie must pass the cross-site checks of auth/cookie.ts,
+ * or it is refused (403 CROSS_SITE_REQUEST_REFUSED, audited) before anything else happens.
  */
 export async function resolveCaller(request: FastifyRequest): Promise<Caller | undefined | null> {
   if (request.caller) return request.caller;
-  const token = bearerToken(request);
-  if (!token) return request.headers.authorization ? null : undefined;
+  const fromHeader = bearerToken(request);
+  if (!fromHeader && request.headers.authorization) return null;
+  const token = fromHeader ?? cookieToken(request);
+  if (!token) return undefined;
+  const viaCookie = !fromHeader;
+  if (viaCookie) {
+    const reason = crossSiteReason(request);
+    if (reason) {
+      await writeAudit(request, { action: String(request.routeOptions.config.endpointId ?? 'request'), outcome: 'denied', status: 403, details: { reason: `cross-site request: ${reason}` } });
+      throw new AppError('CROSS_SITE_REQUEST_REFUSED');
+    }
+  }
   const claims = await verifyAccessToken(request.server.keys, token, request.server.clock.now());
   if (!claims) return null;
   // The session behind the token must be open (not signed out, idle, disabled, or its groups changed).
@@ -90,6 +113,9 @@ export async function resolveCaller(request: FastifyRequest): Promise<Caller | u
   const caller: Caller = {
     userId: claims.sub,
     sessionId: claims.sid,
+    scope: session.scope,
+    expiresAt: session.expiresAt,
+    viaCookie,
     email: session.email,
     userType: claims.userType,
     groups: claims.groups,
@@ -99,6 +125,26 @@ export async function resolveCaller(request: FastifyRequest): Promise<Caller | u
   };
   request.caller = caller;
   return caller;
+}
+
+const bookingOnlyEndpoints: ReadonlySet<string> = new Set(constants.bookingOnlySessionEndpoints);
+
+/**
+ * Why a booking-only session (the skip-e-mail path) may not call this endpoint, or undefined: it may
+ * call only the endpoints of constants.bookingOnlySessionEndpoints, and book once.
+ */
+async function outsideScope(request: FastifyRequest, caller: Caller, endpoint: EndpointDefinition): Promise<string | undefined> {
+  if (caller.scope !== 'booking') return undefined;
+  if (!bookingOnlyEndpoints.has(endpoint.id)) return 'booking-only session';
+  if (endpoint.id === 'createAppointment') {
+    const booked = await request.server.database.query('SELECT 1 FROM appointments WHERE user_id = $1 LIMIT 1', [caller.userId]);
+    // The key of the booking already made may be replayed (its stored answer); any other booking is refused.
+    const key = request.headers['idempotency-key'];
+    const replay = typeof key === 'string'
+      && (await request.server.database.query('SELECT 1 FROM idempotency_keys WHERE caller_id = $1 AND endpoint = $2 AND key = $3', [caller.userId, endpoint.id, key])).length > 0;
+    if (booked.length && !replay) return 'booking-only session already booked';
+  }
+  return undefined;
 }
 
 /** The signed-in caller of an endpoint behind accessCheck. */
@@ -156,21 +202,30 @@ export default fp<{ config: Config }>(
     app.decorate('signInExpiry', (specMinutes: number) => new Date(app.clock.now().getTime() + (testLifetime === undefined ? specMinutes * 60 : testLifetime) * 1000));
     app.decorate('signInSendsPerAccountPerHour', opts.config.testSignInSendsPerAccountPerHour ?? constants.signInSendsPerAccountPerHour);
     app.decorate('rateLimitFactor', opts.config.testRateLimitFactor ?? 1);
+    app.decorate('secureCookies', opts.config.nodeEnv === 'production');
+    await app.register(fastifyCookie);
     app.decorateRequest('caller', undefined);
     app.decorateRequest('audited', false);
     app.decorateRequest('auditTarget', undefined);
 
-    const accessCheck: AccessCheck = (endpoint: EndpointDefinition) => async (request: FastifyRequest) => {
+    const accessCheck: AccessCheck = (endpoint: EndpointDefinition) => async (request: FastifyRequest, reply: FastifyReply) => {
       const caller = await resolveCaller(request);
       const target = recordNamedBy(request, endpoint);
       const record = { recordType: target?.type, recordId: target?.id };
       if (!caller) {
         await writeAudit(request, { action: endpoint.id, outcome: 'denied', status: 401, ...record, details: { reason: caller === null ? 'invalid token' : 'no token' } });
+        // A cookie whose session is over is of no more use: the browser drops it.
+        if (caller === null && !request.headers.authorization) clearSessionCookie(reply);
         throw new AppError('UNAUTHENTICATED');
       }
       if (!mayAccess(endpoint.access, caller.groups)) {
         await writeAudit(request, { action: endpoint.id, outcome: 'denied', status: 403, ...record, details: { reason: 'role' } });
         throw new AppError('FORBIDDEN');
+      }
+      const scopeRefusal = await outsideScope(request, caller, endpoint);
+      if (scopeRefusal) {
+        await writeAudit(request, { action: endpoint.id, outcome: 'denied', status: 403, ...record, details: { reason: scopeRefusal } });
+        throw new AppError('SESSION_SCOPE_LIMITED');
       }
     };
     app.decorate('accessCheck', accessCheck);

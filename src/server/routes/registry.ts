@@ -27,7 +27,7 @@ export type Handlers = { [Id in EndpointId]?: Handler<Id> };
  * Access hook provided by the auth plugin; endpoints open to anyone need none. It runs before
  * request validation, so a caller who may not call an endpoint learns nothing from its 400s.
  */
-export type AccessCheck = (endpoint: EndpointDefinition) => (request: FastifyRequest) => Promise<void>;
+export type AccessCheck = (endpoint: EndpointDefinition) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -18,7 +18,7 @@ import { message } from '../../../domain/messages';
 import { safeReturnPath } from '../../../domain/return-to';
 import { SpecForm } from '../../runtime/forms/SpecForm';
 import { useFlagOn } from '../../runtime/flags/useTreatment';
-import { storeSkipEmailToken, type SignInResult } from '../../runtime/auth/credentials';
+import type { SignInResult } from '../../runtime/auth/credentials';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { authEmailEntered, authInitialized, authRedirectSet, selectAuth, signedIn } from '../../store/auth/slice';
 import { bookingHelperUpdated } from '../../store/booking/slice';
@@ -103,7 +103,7 @@ export default function VerifyUserPage() {
     }
     const { session } = outcome;
     if (!session) return;
-    storeSkipEmailToken(session.accessToken);
+    // The server set the session's HttpOnly cookie (a booking-only session); the app asks it who is signed in.
     dispatch(bookingHelperUpdated({ skipEmailUserDetails: { ...session.user }, userEmail: stage.email }));
     setSkipped(true);
     dispatch(authInitialized());

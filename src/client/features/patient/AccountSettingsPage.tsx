@@ -14,7 +14,6 @@ import { message } from '../../../domain/messages';
 import { digitsOf, formatPhone } from '../../../domain/phone';
 import type { FieldError } from '../../../domain/validation/field-errors';
 import { SpecForm } from '../../runtime/forms/SpecForm';
-import { updateStoredUser } from '../../runtime/auth/credentials';
 import { useApi } from '../../api/api-context';
 import { errorTextFor, isApiError } from '../../api/errors';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -57,8 +56,7 @@ export default function AccountSettingsPage() {
     void queryClient.invalidateQueries({ queryKey: portalKeys.patients(changed.id) });
     if (auth.user) {
       const user = { ...auth.user, firstName: changed.firstName, lastName: changed.lastName, email: changed.email };
-      updateStoredUser(user, auth.expiresAt);
-      dispatch(authenticated({ user, permissions: auth.permissions, expiresAt: auth.expiresAt }));
+      dispatch(authenticated({ user, permissions: auth.permissions, expiresAt: auth.expiresAt, ...(auth.bookingOnly ? { bookingOnly: true } : {}) }));
     }
   };
   const failed = (error: unknown) => {

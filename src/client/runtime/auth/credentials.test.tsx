@@ -1,44 +1,21 @@
-import Cookies from 'js-cookie';
 import { constants } from '../../../generated/constants';
-import { bearerToken, clearSession, clearSkipEmailToken, storedImpersonation, storedUser, storeImpersonation, storeSession, storeSkipEmailToken } from './credentials';
-
-const user = { id: 'u1', firstName: 'Jordan', lastName: 'Rivera', email: 'jordan.rivera@example.com', userType: 'patient' as const, address: { line1: '1 Main St' }, businessPartnerId: 'bp' };
-const signIn = (expiresAt: string) => ({ accessToken: 'jwt-1', tokenType: 'Bearer' as const, expiresAt, user, groups: ['patient'] });
+import { cookieUser, storedImpersonation, storeImpersonation } from './credentials';
 
 afterEach(() => {
-  clearSession();
-  clearSkipEmailToken();
   window.sessionStorage.clear();
 });
 
 describe('credentials in the browser', () => {
-  it('keeps the token and only five user fields in cookies', () => {
-    storeSession(signIn(new Date(Date.now() + 3600_000).toISOString()));
-    expect(Cookies.get(constants.accessTokenCookie)).toBe('jwt-1');
-    expect(JSON.parse(Cookies.get(constants.userCookie)!)).toEqual({ id: 'u1', firstName: 'Jordan', lastName: 'Rivera', email: 'jordan.rivera@example.com', userType: 'patient' });
-    expect(storedUser()).toEqual({ id: 'u1', firstName: 'Jordan', lastName: 'Rivera', email: 'jordan.rivera@example.com', userType: 'patient' });
-    expect(bearerToken()).toBe('jwt-1');
+  it('keeps only the five user fields of a signed-in person', () => {
+    const user = { id: 'u1', firstName: 'Jordan', lastName: 'Rivera', email: 'jordan.rivera@example.com', userType: 'patient' as const, address: { line1: '1 Main St' }, businessPartnerId: 'bp' };
+    expect(cookieUser(user)).toEqual({ id: 'u1', firstName: 'Jordan', lastName: 'Rivera', email: 'jordan.rivera@example.com', userType: 'patient' });
   });
 
-  it('lets the cookies expire with the token', () => {
-    storeSession(signIn(new Date(Date.now() - 1000).toISOString()));
-    expect(Cookies.get(constants.accessTokenCookie)).toBeUndefined();
-    expect(Cookies.get(constants.userCookie)).toBeUndefined();
-  });
-
-  it('logout removes both cookies', () => {
-    storeSession(signIn(new Date(Date.now() + 3600_000).toISOString()));
-    clearSession();
-    expect(Cookies.get(constants.accessTokenCookie)).toBeUndefined();
-    expect(storedUser()).toBeUndefined();
-  });
-
-  it('keeps the skip-email token in session storage and uses it when there is no session', () => {
-    storeSkipEmailToken('skip-1');
-    expect(window.sessionStorage.getItem(constants.skipEmailTokenStorageKey)).toBe('skip-1');
-    expect(bearerToken()).toBe('skip-1');
-    clearSkipEmailToken();
-    expect(bearerToken()).toBeUndefined();
+  it('keeps no token anywhere scripts can read it', () => {
+    // The server sets the session cookie HttpOnly (tests/integration/session-cookie.test.ts); nothing here stores it.
+    expect(document.cookie).not.toContain(`${constants.accessTokenCookie}=`);
+    expect(Object.keys(window.sessionStorage)).toEqual([]);
+    expect(Object.keys(window.localStorage)).not.toContain(constants.accessTokenCookie);
   });
 
   it('reads impersonation data only when it is complete', () => {

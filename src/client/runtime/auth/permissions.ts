@@ -1,9 +1,8 @@
 /**
- * What the access token allows (product-spec §6): its permission groups and the derived flags.
- * The browser only reads the token (the API verifies it); a token that cannot be read grants nothing.
- * Swap for src/domain/permissions.ts (server helper) once it exists: same inputs, same flags.
+ * What a session allows (product-spec §6): its permission groups, as the server's session answer
+ * names them, and the derived flags. The browser never reads the token (it is in an HttpOnly cookie);
+ * the API decides every call.
  */
-import { decodeJwt } from 'jose';
 import type { PermissionGroup } from '../../../generated/enums';
 
 export interface DerivedPermissions {
@@ -20,30 +19,9 @@ export interface DerivedPermissions {
   isPatient: boolean;
 }
 
-export interface TokenClaims {
-  sub?: string;
-  email?: string;
-  userType?: string;
-  groups: PermissionGroup[];
-  /** seconds since the epoch */
-  exp?: number;
-}
-
-export function readToken(token: string): TokenClaims | undefined {
-  try {
-    const claims = decodeJwt(token);
-    // Unknown group names are harmless: permissions test for the groups they know.
-    const groups = (Array.isArray(claims.groups) ? claims.groups : []).filter((g): g is PermissionGroup => typeof g === 'string');
-    return {
-      sub: claims.sub,
-      email: typeof claims.email === 'string' ? claims.email : undefined,
-      userType: typeof claims.userType === 'string' ? claims.userType : undefined,
-      groups,
-      exp: claims.exp,
-    };
-  } catch {
-    return undefined;
-  }
+/** The permission groups a session answer names; unknown names are harmless (permissions test for the groups they know). */
+export function groupsOf(groups: readonly unknown[]): PermissionGroup[] {
+  return groups.filter((g): g is PermissionGroup => typeof g === 'string');
 }
 
 export function derivePermissions(groups: readonly PermissionGroup[]): DerivedPermissions {

@@ -1,12 +1,12 @@
-import { SignJWT } from 'jose';
 import { fakeServices, settle, storeWith, type FakeServices } from '../../../../tests/fixtures/services';
 import { destinationPaths, loginPath } from '../../runtime/navigation/places';
 import { authInitialized, authRedirectSet, logoutRequested, sessionExpired, signedIn } from './slice';
 
-const secret = new TextEncoder().encode('test-secret-test-secret-test-secret');
-const token = (groups: string[], expiresInSeconds = 3600) =>
-  new SignJWT({ groups, email: 'sam@example.com', userType: 'support' }).setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setIssuedAt().setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds).sign(secret);
 const user = { id: 'u1', firstName: 'Sam', lastName: 'Okafor', email: 'sam@example.com', userType: 'support' as const };
+/** What GET /auth/session answers for a signed-in session (the token itself is an HttpOnly cookie). */
+const current = (groups: string[], bookingOnly = false) => ({ signedIn: true as const, user, groups, expiresAt: new Date(Date.now() + 3600_000).toISOString(), bookingOnly });
+/** The token of a sign-in answer: the browser never reads it. */
+const accessToken = 'opaque-to-the-browser';
 
 let services: FakeServices;
 beforeEach(() => {
@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 
 describe('auth saga', () => {
-  it('starts loading, and becomes anonymous without a stored token', async () => {
+  it('starts loading, and becomes anonymous when the server says nobody is signed in', async () => {
     const store = storeWith(services);
     expect(store.getState().auth.status).toBe('loading');
     store.dispatch(authInitialized());
@@ -22,22 +22,33 @@ describe('auth saga', () => {
     expect(store.getState().auth.status).toBe('anonymous');
   });
 
-  it('becomes authenticated from a stored token, with permissions from its groups', async () => {
-    const stored = await token(['support', 'software_devs']);
-    services.session.token.mockReturnValue(stored);
+  it('becomes authenticated from the server\'s session answer, with permissions from its groups', async () => {
+    services.session.current.mockResolvedValue(current(['support', 'software_devs']));
     const store = storeWith(services);
     store.dispatch(authInitialized());
     await settle();
-    expect(store.getState().auth).toMatchObject({ status: 'authenticated', permissions: { isSupportUser: true, isSoftwareDev: true, isSupportOrThirdParty: true, isPatient: false } });
+    expect(store.getState().auth).toMatchObject({ status: 'authenticated', user, permissions: { isSupportUser: true, isSoftwareDev: true, isSupportOrThirdParty: true, isPatient: false } });
+    expect(store.getState().auth.bookingOnly).toBeUndefined();
   });
 
-  it('clears an expired token and stays anonymous', async () => {
-    services.session.token.mockReturnValue(await token(['patient'], -60));
+  it('knows a skip-e-mail session is for its booking only', async () => {
+    services.session.current.mockResolvedValue(current(['patient'], true));
     const store = storeWith(services);
     store.dispatch(authInitialized());
     await settle();
-    expect(store.getState().auth.status).toBe('anonymous');
-    expect(services.session.clear).toHaveBeenCalled();
+    expect(store.getState().auth).toMatchObject({ status: 'authenticated', bookingOnly: true });
+  });
+
+  it('keeps a sign-in that happened while the server was still answering who is signed in', async () => {
+    let answer: (value: { signedIn: false }) => void = () => undefined;
+    services.session.current.mockReturnValue(new Promise((resolve) => { answer = resolve; }));
+    const store = storeWith(services);
+    store.dispatch(authInitialized());
+    store.dispatch(signedIn({ accessToken, tokenType: 'Bearer', expiresAt: new Date(Date.now() + 3600_000).toISOString(), user, groups: ['patient'] }));
+    await settle();
+    answer({ signedIn: false });
+    await settle();
+    expect(store.getState().auth.status).toBe('authenticated');
   });
 
   it.each([
@@ -48,11 +59,9 @@ describe('auth saga', () => {
     [['clinical_admin'], 'loginDashboard'],
     [['patient'], 'patientDashboardHome'],
   ] as const)('sends groups %j to the %s after sign-in', async (groups, destination) => {
-    const accessToken = await token([...groups]);
     const store = storeWith(services);
     store.dispatch(signedIn({ accessToken, tokenType: 'Bearer', expiresAt: new Date(Date.now() + 3600_000).toISOString(), user, groups: [...groups] }));
     await settle();
-    expect(services.session.store).toHaveBeenCalledTimes(1);
     expect(store.getState().auth.status).toBe('authenticated');
     expect(services.navigate).toHaveBeenCalledWith(destinationPaths[destination], { replace: true });
   });
@@ -60,31 +69,32 @@ describe('auth saga', () => {
   it('returns a patient to the page that asked for sign-in, but a clinician always to the schedule', async () => {
     const store = storeWith(services);
     store.dispatch(authRedirectSet('/app/bookings?slotId=1'));
-    store.dispatch(signedIn({ accessToken: await token(['patient']), tokenType: 'Bearer', expiresAt: new Date(Date.now() + 3600_000).toISOString(), user, groups: ['patient'] }));
+    store.dispatch(signedIn({ accessToken, tokenType: 'Bearer', expiresAt: new Date(Date.now() + 3600_000).toISOString(), user, groups: ['patient'] }));
     await settle();
     expect(services.navigate).toHaveBeenLastCalledWith('/app/bookings?slotId=1', { replace: true });
     store.dispatch(authRedirectSet('/app/bookings?slotId=1'));
-    store.dispatch(signedIn({ accessToken: await token(['clinicians']), tokenType: 'Bearer', expiresAt: new Date(Date.now() + 3600_000).toISOString(), user, groups: ['clinicians'] }));
+    store.dispatch(signedIn({ accessToken, tokenType: 'Bearer', expiresAt: new Date(Date.now() + 3600_000).toISOString(), user, groups: ['clinicians'] }));
     await settle();
     expect(services.navigate).toHaveBeenLastCalledWith(destinationPaths.careSchedule, { replace: true });
   });
 
-  it('logout clears the stored credentials and goes to login', async () => {
-    services.session.token.mockReturnValue(await token(['patient']));
+  it('logout ends the session on the server (which clears its cookie) and goes to login', async () => {
+    services.session.current.mockResolvedValue(current(['patient']));
     const store = storeWith(services);
     store.dispatch(authInitialized());
+    await settle();
     store.dispatch(logoutRequested());
     await settle();
-    expect(services.session.clear).toHaveBeenCalled();
+    expect(services.auth.signOut).toHaveBeenCalledTimes(1);
     expect(store.getState().auth.status).toBe('anonymous');
     expect(services.navigate).toHaveBeenCalledWith(loginPath, { replace: true });
   });
 
-  it('an expired session clears credentials and goes to login, remembering the page', async () => {
+  it('an expired session becomes anonymous and goes to login, remembering the page', async () => {
     const store = storeWith(services);
     store.dispatch(sessionExpired({ returnTo: '/app/patient/dashboard/billing' }));
     await settle();
-    expect(services.session.clear).toHaveBeenCalled();
+    expect(store.getState().auth.status).toBe('anonymous');
     const [path] = services.navigate.mock.calls[0]!;
     expect(path.startsWith(`${loginPath}?`)).toBe(true);
     expect(new URLSearchParams(path.split('?')[1]).get('redirectTo')).toBe('/app/patient/dashboard/billing');

@@ -1,32 +1,45 @@
-/** Session side effects: restore at start, store on sign-in, clear on logout or an expired session. */
+/**
+ * Session side effects: ask the server who is signed in at start, take the sign-in's answer, end the
+ * session on the server at logout. The token is an HttpOnly cookie the server sets and clears; no
+ * script here reads or stores it.
+ */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
-import type { SignInResult } from '../../runtime/auth/credentials';
+import { cookieUser, type CurrentSession, type SignInResult } from '../../runtime/auth/credentials';
 import { postLoginPath } from '../../../domain/roles';
-import { derivePermissions, readToken } from '../../runtime/auth/permissions';
+import { derivePermissions, groupsOf } from '../../runtime/auth/permissions';
 import { destinationPaths, loginPath, loginPathReturningTo, withQuery } from '../../runtime/navigation/places';
 import type { PartnerWithDetails, Services } from '../services';
 import { safeReturnPath } from '../../../domain/return-to';
 import { bookingCleaned, bookingHelperUpdated } from '../booking/slice';
 import { searchQuerySaved } from '../global/slice';
 import { signInReset } from './sign-in';
-import { authenticated, signedOut, authInitialized, authUiReset, credentialsCleared, logoutRequested, selectAuthUi, sessionExpired, signedIn, type AuthUiState } from './slice';
+import { authenticated, signedOut, authInitialized, authUiReset, credentialsCleared, logoutRequested, selectAuth, selectAuthUi, sessionExpired, signedIn, type AuthState, type AuthUiState } from './slice';
 
 export function* restoreSession() {
   const services: Services = yield getContext('services');
-  const token = services.session.token();
-  const claims = token ? readToken(token) : undefined;
-  const unexpired = claims && (claims.exp === undefined || claims.exp * 1000 > Date.now());
-  if (!unexpired) {
-    if (token) services.session.clear();
+  const asked: AuthState = yield select(selectAuth);
+  let session: CurrentSession | { signedIn: false };
+  try {
+    session = yield call(services.session.current);
+  } catch {
+    // The server could not say: private pages send to sign-in, which works again once the network does.
+    session = { signedIn: false };
+  }
+  // A sign-in or sign-out while the answer was on its way is newer than the answer.
+  const now: AuthState = yield select(selectAuth);
+  if (now !== asked) return;
+  if (!session.signedIn) {
+    // Nobody is signed in here (or the session ended, and the server dropped its cookie).
     yield put(credentialsCleared());
     return;
   }
   yield put(
     authenticated({
-      user: services.session.user(),
-      permissions: derivePermissions(claims.groups),
-      expiresAt: claims.exp === undefined ? undefined : new Date(claims.exp * 1000).toISOString(),
+      user: cookieUser(session.user),
+      permissions: derivePermissions(groupsOf(session.groups)),
+      expiresAt: session.expiresAt,
+      ...(session.bookingOnly ? { bookingOnly: true } : {}),
     }),
   );
 }
@@ -47,10 +60,9 @@ export function* rememberAgentPartner(partnershipCode: string) {
 export function* completeSignIn(action: PayloadAction<SignInResult>) {
   const services: Services = yield getContext('services');
   const result = action.payload;
-  yield call([services.session, services.session.store], result);
-  const claims = readToken(result.accessToken);
-  const permissions = derivePermissions(claims?.groups ?? []);
-  yield put(authenticated({ user: services.session.user() ?? result.user, permissions, expiresAt: result.expiresAt }));
+  // The server has set the session cookie with this answer; the token in it is for API clients and is not kept.
+  const permissions = derivePermissions(groupsOf(result.groups));
+  yield put(authenticated({ user: cookieUser(result.user), permissions, expiresAt: result.expiresAt }));
   const ui: AuthUiState = yield select(selectAuthUi);
   yield put(authUiReset());
   yield put(signInReset());
@@ -69,12 +81,11 @@ export function* completeSignIn(action: PayloadAction<SignInResult>) {
 export function* logout() {
   const services: Services = yield getContext('services');
   try {
-    // The server ends the session first, so the token stops working wherever a copy of it is.
+    // The server ends the session and clears its cookie, so the token stops working wherever a copy of it is.
     yield call(services.auth.signOut);
   } catch {
     // Signed out here regardless: an expired or unreachable session has nothing left to end.
   }
-  yield call([services.session, services.session.clear]);
   yield put(signedOut());
   // Nothing of the person who left stays in this browser: booking (with partner details) and the search query.
   yield put(bookingCleaned());
@@ -84,7 +95,7 @@ export function* logout() {
 
 export function* endSession(action: PayloadAction<{ returnTo?: string }>) {
   const services: Services = yield getContext('services');
-  yield call([services.session, services.session.clear]);
+  // The server answered 401 and dropped its cookie: nothing is left to clear here.
   yield put(credentialsCleared());
   yield call(services.navigate, loginPathReturningTo(action.payload.returnTo), { replace: true });
 }

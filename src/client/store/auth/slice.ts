@@ -1,7 +1,7 @@
 /**
- * Auth (product-spec §4) and the auth UI state (§3). Auth starts loading; a stored, unexpired
- * access token makes it authenticated, with permissions read from the token; logout or cleared
- * credentials make it anonymous. The token itself never enters the store.
+ * Auth (product-spec §4) and the auth UI state (§3). Auth starts loading; the server's answer to
+ * GET /auth/session makes it authenticated, with permissions from the session's groups; logout or
+ * an ended session make it anonymous. The token never reaches scripts (an HttpOnly cookie).
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AppType } from '../../../generated/enums';
@@ -18,6 +18,8 @@ export interface AuthState {
   expiresAt?: string;
   /** the person signed out (rather than the session ending): private pages send to plain sign-in, not back to themselves */
   signedOut?: boolean;
+  /** a skip-e-mail session: it may finish its booking and nothing else (the server refuses the rest) */
+  bookingOnly?: boolean;
 }
 
 export interface AuthUiState {
@@ -29,7 +31,7 @@ export interface AuthUiState {
 const initialAuth: AuthState = { status: 'loading', permissions: NO_PERMISSIONS };
 const initialAuthUi: AuthUiState = { showVerifyDOBPopup: false };
 
-/** Sagas: read the stored token at start. */
+/** Sagas: ask the server who is signed in. */
 export const authInitialized = createAction('auth/initialized');
 /** A sign-in call succeeded: store the session and go where the person belongs. */
 export const signedIn = createAction<SignInResult>('auth/signedIn');
@@ -41,7 +43,7 @@ const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuth,
   reducers: {
-    authenticated(_state, action: PayloadAction<{ user?: CookieUser; permissions: DerivedPermissions; expiresAt?: string }>): AuthState {
+    authenticated(_state, action: PayloadAction<{ user?: CookieUser; permissions: DerivedPermissions; expiresAt?: string; bookingOnly?: boolean }>): AuthState {
       return { status: 'authenticated', ...action.payload };
     },
     credentialsCleared(): AuthState {

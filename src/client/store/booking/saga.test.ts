@@ -5,6 +5,8 @@ import { routeById } from '../../../generated/routes';
 import { ApiError } from '../../api/errors';
 import type { AppointmentRequest, SlotHold } from '../services';
 import { fakeServices, settle, storeWith, type FakeServices } from '../../../../tests/fixtures/services';
+import { authenticated } from '../auth/slice';
+import { derivePermissions } from '../../runtime/auth/permissions';
 import { bookingHelperUpdated, bookingRequested, bookingStarted, locationChanged, bookingSelectionUpdated, slotHoldRequested } from './slice';
 
 const slot = { id: 'slot-1', start: '2030-01-07T15:00:00Z', end: '2030-01-07T16:00:00Z' };
@@ -225,7 +227,18 @@ describe('leaving a booking route', () => {
     expect(store.getState().bookingHelper.selectedSlot).toBeUndefined();
     expect(store.getState().bookingHelper.skipEmailUserDetails).toBeUndefined();
     expect(store.getState().bookingHelper.b2bUserDetails).toEqual({ partnerId: 'acme' });
-    expect(services.session.clearSkipEmailToken).toHaveBeenCalledTimes(1);
+    // Not a skip-e-mail session: nobody is signed out.
+    expect(services.auth.signOut).not.toHaveBeenCalled();
+  });
+
+  it('ends a skip-e-mail session (booking only) on the server when the booking is left', async () => {
+    const store = storeWith(services, { isBookingPath });
+    store.dispatch(authenticated({ permissions: derivePermissions(['patient']), bookingOnly: true }));
+    store.dispatch(locationChanged({ pathname: '/app/bookings/user/payment' }));
+    store.dispatch(locationChanged({ pathname: '/app/providers' }));
+    await settle();
+    expect(services.auth.signOut).toHaveBeenCalledTimes(1);
+    expect(store.getState().auth.status).toBe('anonymous');
   });
 
   it('leaves booking data alone when moving between other pages', async () => {

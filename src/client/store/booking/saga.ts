@@ -16,7 +16,7 @@ import { isApiError } from '../../api/errors';
 import { retryDelayMs } from '../../api/retry';
 import { isTransient, toFailure } from '../failures';
 import { isTokenizedCard, type CreatedAppointment, type Services, type SlotHold } from '../services';
-import { selectAudience } from '../auth/slice';
+import { credentialsCleared, selectAudience, selectAuth, type AuthState } from '../auth/slice';
 import type { AppType } from '../../../generated/enums';
 import {
   bookingAttempted,
@@ -160,7 +160,16 @@ export function* cleanOnLeavingBooking(isBookingPath: BookingPathTest) {
     if (!left) return;
     yield put(bookingCleaned({ keepB2bDetails: true }));
     yield put(skipEmailUserDetailsCleared());
-    yield call([services.session, services.session.clearSkipEmailToken]);
+    // A skip-e-mail session exists for this booking only: leaving the booking ends it on the server.
+    const auth: AuthState = yield select(selectAuth);
+    if (auth.bookingOnly) {
+      try {
+        yield call(services.auth.signOut);
+      } catch {
+        // Over already (expired or refused): nothing is left to end.
+      }
+      yield put(credentialsCleared());
+    }
   });
 }
 

@@ -1,5 +1,7 @@
 /** Sign-in calls of product-spec §7 Auth. */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clearSessionCookie } from '../../auth/cookie';
+import { partnerById } from '../../marketplace/partners';
 import { constants } from '../../../generated/constants';
 import { createPatientAccount } from '../../accounts/create';
 import { userByEmail, userById, type UserRow } from '../../accounts/repository';
@@ -10,7 +12,7 @@ import { codeHash, sameHash } from '../../auth/secrets';
 import { auditSignInFailure, sessionFor } from '../../auth/session';
 import { AppError } from '../../errors';
 import { endSession } from '../../auth/server-sessions';
-import { callerOf } from '../../plugins/auth';
+import { callerOf, resolveCaller } from '../../plugins/auth';
 import type { Handlers } from '../registry';
 
 /** An account that may sign in: exists and is not disabled. */
@@ -43,7 +45,7 @@ interface LoginTokenRow {
  * Signs in with a magic-link token. `dob` is checked when the account requires it; without
  * `consume`, an account that requires it gets DOB_REQUIRED and the token stays usable.
  */
-async function signInWithToken(request: FastifyRequest, loginToken: string, dob: string | undefined, method: string) {
+async function signInWithToken(request: FastifyRequest, reply: FastifyReply, loginToken: string, dob: string | undefined, method: string) {
   const guess = await takeGuess(request, 'signIn', undefined);
   const db = request.server.database;
   const now = request.server.clock.now().toISOString();
@@ -83,7 +85,7 @@ async function signInWithToken(request: FastifyRequest, loginToken: string, dob:
     await auditSignInFailure(request, method, 'token used concurrently', 401, user.id);
     throw new AppError('LOGIN_LINK_INVALID');
   }
-  return sessionFor(request, user, method, row.redirect_to ? { redirectTo: row.redirect_to } : {});
+  return sessionFor(request, reply, user, method, row.redirect_to ? { redirectTo: row.redirect_to } : {});
 }
 
 export const authHandlers: Handlers = {
@@ -119,7 +121,7 @@ export const authHandlers: Handlers = {
     return { sent: true as const, expiresInMinutes: constants.otpExpiryMinutes };
   },
 
-  async verifyEmailOtp(request) {
+  async verifyEmailOtp(request, reply) {
     const { email, otp, newAccount } = request.body;
     // Counted before it is compared: per address and IP, per address, per IP; a right guess is given back.
     const guess = await takeGuess(request, 'signIn', email);
@@ -156,10 +158,10 @@ export const authHandlers: Handlers = {
     account ??= await createPatientAccount(request, { email, ...newAccount! });
     const used = await db.query('UPDATE sign_in_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id', [code.id, now]);
     if (!used.length) throw await fail('code used concurrently');
-    return sessionFor(request, account, 'otp');
+    return sessionFor(request, reply, account, 'otp');
   },
 
-  async loginGoogleSso(request) {
+  async loginGoogleSso(request, reply) {
     const { jwtToken, relayState } = request.body;
     const guess = await takeGuess(request, 'signIn', undefined);
     const identity = await request.server.verifyGoogleIdToken(jwtToken);
@@ -169,21 +171,42 @@ export const authHandlers: Handlers = {
       throw new AppError('GOOGLE_SIGN_IN_FAILED');
     }
     await guessRight(request, guess);
-    return sessionFor(request, user, 'google', relayState !== undefined ? { relayState } : {});
+    return sessionFor(request, reply, user, 'google', relayState !== undefined ? { relayState } : {});
   },
 
-  async loginWithToken(request) {
-    return signInWithToken(request, request.params.loginToken, request.query.dob, 'link');
+  async loginWithToken(request, reply) {
+    return signInWithToken(request, reply, request.params.loginToken, request.query.dob, 'link');
   },
 
-  async verifyLoginToken(request) {
-    return signInWithToken(request, request.params.loginToken, undefined, 'link');
+  async verifyLoginToken(request, reply) {
+    return signInWithToken(request, reply, request.params.loginToken, undefined, 'link');
   },
 
   async signOut(request, reply) {
     const caller = callerOf(request);
     await endSession(request.server.database, caller.sessionId, 'signed out', request.server.clock.now());
     request.auditTarget = { type: 'user', id: caller.userId };
+    // The browser's copy goes too (API clients simply stop using their token).
+    clearSessionCookie(reply);
     return reply.status(204).send();
+  },
+
+  async getAuthSession(request, reply) {
+    const caller = await resolveCaller(request);
+    const user = caller ? await userById(request.server.database, caller.userId) : undefined;
+    if (!caller || !user) {
+      // A cookie whose session is over is of no more use: the browser drops it.
+      if (caller === null && !request.headers.authorization) clearSessionCookie(reply);
+      return { signedIn: false };
+    }
+    const partner = caller.businessPartnerId ? await partnerById(request.server.database, caller.businessPartnerId) : undefined;
+    return {
+      signedIn: true,
+      user: { id: user.id, firstName: user.first_name, lastName: user.last_name, email: user.email, userType: user.user_type },
+      groups: caller.groups,
+      expiresAt: caller.expiresAt.toISOString(),
+      bookingOnly: caller.scope === 'booking',
+      ...(partner ? { businessPartner: partner } : {}),
+    };
   },
 };

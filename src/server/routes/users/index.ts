@@ -15,6 +15,8 @@ import type { Handlers } from '../registry';
 import { AppError } from '../../errors';
 import { flagOnFor } from '../../booking/support';
 import { digitsOf } from '../../../domain/phone';
+import { takeOrRefuse } from '../../limits/counters';
+import { constants } from '../../../generated/constants';
 
 /** An account as its settings show it, with the new e-mail waiting for its code. */
 async function accountOut(request: FastifyRequest, user: UserRow) {
@@ -48,7 +50,7 @@ export const usersHandlers: Handlers = {
     if (!(await flagOnFor(request, 'skipEmailVerification'))) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
     const user = await createPatientAccount(request, request.body);
     reply.status(201);
-    return sessionFor(request, user, SKIP_EMAIL_METHOD);
+    return sessionFor(request, reply, user, SKIP_EMAIL_METHOD);
   },
 
   async getUserPatients(request) {
@@ -80,6 +82,8 @@ export const usersHandlers: Handlers = {
   },
 
   async userExists(request) {
+    // Counted per staff account before the lookup, so no session can sweep a list of addresses.
+    await takeOrRefuse(request, 'userExists', [{ scope: 'account-lookup:caller', key: callerOf(request).userId, max: constants.accountLookupsPerCallerPerHour, windowMinutes: 60 }]);
     const rows = await request.server.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [request.query.email]);
     if (!rows.length) return { exists: false };
     // Staff only (the route's access list): those who may reach the account learn its id (the support booking e-mail step).

@@ -108,7 +108,7 @@ describe('bad requests change nothing', () => {
 });
 
 describe('POST /api/users/create-skip-email-verification', () => {
-  it('creates the account and answers a session whose token works, while the skipEmailVerification flag says skip', async () => {
+  it('creates the account and answers a booking-only session, while the skipEmailVerification flag says skip', async () => {
     overrideFlags(t.app, { skipEmailVerification: 'skip' });
     const res = await t.app.inject({ method: 'POST', url: '/api/users/create-skip-email-verification', payload: body('skip.email@example.com') });
     overrideFlags(t.app, {});
@@ -116,8 +116,12 @@ describe('POST /api/users/create-skip-email-verification', () => {
     const session = res.json();
     expect(session).toMatchObject({ tokenType: 'Bearer', user: { email: 'skip.email@example.com', userType: 'patient' }, groups: ['patient'] });
     expect(decodeJwt(session.accessToken).sub).toBe(session.user.id);
+    // The token works for the booking it was given for, and nothing else (tests/integration/session-cookie.test.ts).
+    const who = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${session.accessToken}` } });
+    expect(who.json()).toMatchObject({ signedIn: true, bookingOnly: true });
     const details = await t.app.inject({ method: 'GET', url: `/api/users/${session.user.id}/details`, headers: { authorization: `Bearer ${session.accessToken}` } });
-    expect(details.statusCode).toBe(200);
+    expect(details.statusCode).toBe(403);
+    expect(details.json().errorCode).toBe('SESSION_SCOPE_LIMITED');
   });
 });
 

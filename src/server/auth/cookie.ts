@@ -1,0 +1,65 @@
+/**
+ * The browser's session cookie (issue 14, item 4) and the protection of cookie-signed requests
+ * against cross-site request forgery.
+ *
+ * The access token travels in an HttpOnly cookie (page scripts cannot read it, so an injected script
+ * cannot carry it away), SameSite=Strict (another site's pages never make the browser send it),
+ * Secure in production, expiring with the token. API clients keep sending `Authorization: Bearer`.
+ *
+ * Forgery protection, for requests that change state and are signed in by the cookie only:
+ * 1. the app's own header (constants.csrfHeader) must be there. A cross-site page can make a browser
+ *    send a form or a "simple" request, but not one with a custom header: that needs a CORS preflight,
+ *    and this server answers none (no CORS plugin), so the browser never sends it. This is OWASP's
+ *    "custom request header" defence for APIs called by fetch; it needs no token state on the server
+ *    and nothing a script must read, unlike a double-submit token (@fastify/csrf-protection), whose
+ *    token the page would have to fetch and keep.
+ * 2. an `Origin` header, when the browser sends one, must be this site's (defence in depth, e.g.
+ *    against a browser or proxy that lets a custom header through).
+ * 3. SameSite=Strict on the cookie (a third, independent layer).
+ * Bearer requests are exempt: a browser never attaches an Authorization header by itself.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { constants } from '../../generated/constants';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: Date): void {
+  reply.setCookie(constants.accessTokenCookie, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: reply.server.secureCookies,
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(constants.accessTokenCookie, { httpOnly: true, sameSite: 'strict', secure: reply.server.secureCookies, path: '/' });
+}
+
+/** The access token of the session cookie, if the request carries one. */
+export function cookieToken(request: FastifyRequest): string | undefined {
+  const value = request.cookies?.[constants.accessTokenCookie];
+  return value && /^[A-Za-z0-9_.-]{1,4096}$/.test(value) ? value : undefined;
+}
+
+/** The origin (scheme://host[:port]) a browser would name for this site, as the request reached us. */
+function ownOrigins(request: FastifyRequest): Set<string> {
+  const origins = new Set<string>([new URL(request.server.publicUrl).origin]);
+  const host = request.headers.host;
+  if (host) origins.add(`${request.protocol}://${host}`);
+  return origins;
+}
+
+/**
+ * Why a cookie-signed request must be refused as cross-site, or undefined when it may go on.
+ * Safe methods change nothing and are never refused.
+ */
+export function crossSiteReason(request: FastifyRequest): string | undefined {
+  if (SAFE_METHODS.has(request.method)) return undefined;
+  if (request.headers[constants.csrfHeader] !== constants.csrfHeaderValue) return 'no app request header';
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin !== 'null' && !ownOrigins(request).has(origin)) return 'foreign origin';
+  if (origin === 'null') return 'opaque origin';
+  return undefined;
+}
