@@ -113,6 +113,24 @@ export const constants = {
   cardBrands: ['Visa', 'Mastercard', 'American Express', 'Discover'],
   /** Version of the consent texts (messages consent.*); every signed consent records the version it was signed under, and verifying a consent signed under an older version fails. */
   consentTemplateVersion: '2025-01',
+  /** Session lengths a provider may cut their availability into. */
+  availabilitySlotMinutes: [30, 45, 50, 60, 90],
+  /** Slot length, buffer between slots and minimum notice of a provider who has not saved availability yet. */
+  availabilityDefaults: {
+    slotMinutes: 60,
+    bufferMinutes: 0,
+    minNoticeHours: 24,
+  },
+  /** Longest buffer between two slots. */
+  availabilityMaxBufferMinutes: 60,
+  /** Longest minimum notice (two weeks). */
+  availabilityMaxNoticeHours: 336,
+  /** Most weekly windows a provider keeps. */
+  availabilityMaxWindows: 50,
+  /** Most exceptions (blocked or extra time) a provider keeps. */
+  availabilityMaxExceptions: 100,
+  /** Most days one calendar view asks for. */
+  calendarMaxDays: 14,
   /** Digits of the authorization form's member ID, the last digits of the social security number (product-spec §3). */
   memberIdLength: 4,
   /** A patient younger than this is a minor; responsible parties must be at least this old. */
