@@ -115,6 +115,24 @@ export const constants = {
   consentTemplateVersion: '2025-01',
   /** A booking's idempotency key is claimed before its card is charged; a claim still unanswered after this long (its process died between the charge and the commit) may be taken over by a retry with the same key and body. */
   bookingClaimStaleSeconds: 120,
+  /** Session lengths a provider may cut their availability into. */
+  availabilitySlotMinutes: [30, 45, 50, 60, 90],
+  /** Slot length, buffer between slots and minimum notice of a provider who has not saved availability yet. */
+  availabilityDefaults: {
+    slotMinutes: 60,
+    bufferMinutes: 0,
+    minNoticeHours: 24,
+  },
+  /** Longest buffer between two slots. */
+  availabilityMaxBufferMinutes: 60,
+  /** Longest minimum notice (two weeks). */
+  availabilityMaxNoticeHours: 336,
+  /** Most weekly windows a provider keeps. */
+  availabilityMaxWindows: 50,
+  /** Most exceptions (blocked or extra time) a provider keeps. */
+  availabilityMaxExceptions: 100,
+  /** Most days one calendar view asks for. */
+  calendarMaxDays: 14,
   /** Digits of the authorization form's member ID, the last digits of the social security number (product-spec §3). */
   memberIdLength: 4,
   /** A background job (an e-mail, a delivery to another system) that fails is tried again this many times before it goes to the dead-letter list. */
@@ -639,6 +657,15 @@ export const constants = {
   csrfHeaderValue: 'mindful-care',
   /** Browser storage key under which booking, booking helper and consent state are kept. */
   persistedStateKey: 'booking-state',
+  /** Longest resolution note or reason of a task. */
+  taskNoteMax: 2000,
+  /** Hours from creation a task of each priority is due, when its creator names no due time. */
+  taskDueHours: {
+    routine: 72,
+    urgent: 24,
+    asap: 4,
+    stat: 1,
+  },
   /** Every API call gives up after this long. */
   apiTimeoutMs: 30000,
   /** Restoring booking, booking helper and consent state from browser storage gives up after this long. */

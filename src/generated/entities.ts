@@ -1005,6 +1005,56 @@ export interface Provider {
   firstAvailableSlot?: string | null;
 }
 /**
+ * A provider's availability (issue 17 item 4): weekly windows per mode and practice as local wall-clock times read in timeZone, exceptions on local dates, slot length, buffer between slots and minimum notice. Saving it regenerates the provider's open slots (src/domain/availability.ts).
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ProviderAvailability".
+ */
+export interface ProviderAvailability {
+  /**
+   * IANA zone the local times are read in.
+   */
+  timeZone: string;
+  /**
+   * Session length; one of constant availabilitySlotMinutes.
+   */
+  slotMinutes: number;
+  bufferMinutes: number;
+  minNoticeHours: number;
+  /**
+   * @maxItems 50
+   */
+  windows: AvailabilityWindow[];
+  /**
+   * @maxItems 100
+   */
+  exceptions: AvailabilityException[];
+}
+export interface AvailabilityWindow {
+  /**
+   * ISO weekday: 1 Monday … 7 Sunday.
+   */
+  weekday: number;
+  /**
+   * Local time HH:mm.
+   */
+  start: string;
+  /**
+   * Local time HH:mm.
+   */
+  end: string;
+  mode: 'online' | 'in_person';
+  practiceId: string;
+  medication?: boolean;
+}
+export interface AvailabilityException {
+  kind: 'blocked' | 'extra';
+  date: string;
+  start?: string | null;
+  end?: string | null;
+  mode?: ('online' | 'in_person') | null;
+}
+/**
  * The adult responsible for a booking's payment and consent (product-spec §3 Responsible party). All responsible parties are at least adultAge years old; a minor's responsible party is a parent or legal guardian (§1). A responsible party is complete only with first name, last name, dob, address line1, city, zipcode, state, phone and responsiblePartyEhrId (§5).
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -3721,6 +3771,282 @@ export interface ScheduleProvider {
   timeZone: string;
 }
 export interface SessionPractice1 {
+  id: string;
+  name: string;
+  addressLine1: string;
+  city: string;
+  state: string;
+  zipcode: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetCareAvailabilityResponse".
+ */
+export interface GetCareAvailabilityResponse {
+  provider: AvailabilityProvider;
+  saved: boolean;
+  updatedAt?: string | null;
+  availability: {
+    /**
+     * IANA zone the local times are read in.
+     */
+    timeZone: string;
+    /**
+     * Session length; one of constant availabilitySlotMinutes.
+     */
+    slotMinutes: number;
+    bufferMinutes: number;
+    minNoticeHours: number;
+    /**
+     * @maxItems 50
+     */
+    windows: AvailabilityWindow1[];
+    /**
+     * @maxItems 100
+     */
+    exceptions: AvailabilityException1[];
+  };
+  regenerated?: RegeneratedSlots;
+}
+export interface AvailabilityProvider {
+  id: string;
+  firstName: string;
+  lastName: string;
+  title: string;
+  timeZone: string;
+  offersMedication: boolean;
+  practice: AvailabilityPractice;
+}
+export interface AvailabilityPractice {
+  id: string;
+  name: string;
+  city: string;
+  state: string;
+}
+export interface AvailabilityWindow1 {
+  /**
+   * ISO weekday: 1 Monday … 7 Sunday.
+   */
+  weekday: number;
+  /**
+   * Local time HH:mm.
+   */
+  start: string;
+  /**
+   * Local time HH:mm.
+   */
+  end: string;
+  mode: 'online' | 'in_person';
+  practiceId: string;
+  medication?: boolean;
+}
+export interface AvailabilityException1 {
+  kind: 'blocked' | 'extra';
+  date: string;
+  start?: string | null;
+  end?: string | null;
+  mode?: ('online' | 'in_person') | null;
+}
+export interface RegeneratedSlots {
+  created: number;
+  removed: number;
+  /**
+   * Future slots kept because they are booked or held, or unchanged.
+   */
+  kept: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SaveCareAvailabilityBody".
+ */
+export interface SaveCareAvailabilityBody {
+  /**
+   * IANA zone the local times are read in.
+   */
+  timeZone: string;
+  /**
+   * Session length; one of constant availabilitySlotMinutes.
+   */
+  slotMinutes: number;
+  bufferMinutes: number;
+  minNoticeHours: number;
+  /**
+   * @maxItems 50
+   */
+  windows: AvailabilityWindow2[];
+  /**
+   * @maxItems 100
+   */
+  exceptions: AvailabilityException2[];
+}
+export interface AvailabilityWindow2 {
+  /**
+   * ISO weekday: 1 Monday … 7 Sunday.
+   */
+  weekday: number;
+  /**
+   * Local time HH:mm.
+   */
+  start: string;
+  /**
+   * Local time HH:mm.
+   */
+  end: string;
+  mode: 'online' | 'in_person';
+  practiceId: string;
+  medication?: boolean;
+}
+export interface AvailabilityException2 {
+  kind: 'blocked' | 'extra';
+  date: string;
+  start?: string | null;
+  end?: string | null;
+  mode?: ('online' | 'in_person') | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SaveCareAvailabilityResponse".
+ */
+export interface SaveCareAvailabilityResponse {
+  provider: AvailabilityProvider1;
+  saved: boolean;
+  updatedAt?: string | null;
+  availability: {
+    /**
+     * IANA zone the local times are read in.
+     */
+    timeZone: string;
+    /**
+     * Session length; one of constant availabilitySlotMinutes.
+     */
+    slotMinutes: number;
+    bufferMinutes: number;
+    minNoticeHours: number;
+    /**
+     * @maxItems 50
+     */
+    windows: AvailabilityWindow3[];
+    /**
+     * @maxItems 100
+     */
+    exceptions: AvailabilityException3[];
+  };
+  regenerated?: RegeneratedSlots1;
+}
+export interface AvailabilityProvider1 {
+  id: string;
+  firstName: string;
+  lastName: string;
+  title: string;
+  timeZone: string;
+  offersMedication: boolean;
+  practice: AvailabilityPractice1;
+}
+export interface AvailabilityPractice1 {
+  id: string;
+  name: string;
+  city: string;
+  state: string;
+}
+export interface AvailabilityWindow3 {
+  /**
+   * ISO weekday: 1 Monday … 7 Sunday.
+   */
+  weekday: number;
+  /**
+   * Local time HH:mm.
+   */
+  start: string;
+  /**
+   * Local time HH:mm.
+   */
+  end: string;
+  mode: 'online' | 'in_person';
+  practiceId: string;
+  medication?: boolean;
+}
+export interface AvailabilityException3 {
+  kind: 'blocked' | 'extra';
+  date: string;
+  start?: string | null;
+  end?: string | null;
+  mode?: ('online' | 'in_person') | null;
+}
+export interface RegeneratedSlots1 {
+  created: number;
+  removed: number;
+  /**
+   * Future slots kept because they are booked or held, or unchanged.
+   */
+  kept: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetCareCalendarQuery".
+ */
+export interface GetCareCalendarQuery {
+  from?: string;
+  days?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetCareCalendarResponse".
+ */
+export interface GetCareCalendarResponse {
+  provider: CalendarProvider;
+  from: string;
+  days: number;
+  slots: CalendarSlot[];
+  sessions: {
+    id: string;
+    status: 'booked' | 'cancelled';
+    start: string;
+    end: string;
+    appointmentMode: 'online' | 'in_person';
+    counselingType:
+      | 'Individual Counseling'
+      | 'Family Counseling'
+      | 'Medication/Psychiatry'
+      | 'Psychological Testing & Evaluation'
+      | 'Couples/Marriage Counseling';
+    joinUrl: string | null;
+    practice: SessionPractice2;
+    patients: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      relationship:
+        | 'Self'
+        | 'Spouse'
+        | 'Child'
+        | 'Other'
+        | 'Grandparent'
+        | 'Grandchild'
+        | 'Stepchild'
+        | 'NephewOrNiece'
+        | 'FosterChild'
+        | 'SignificantOther'
+        | 'Mother'
+        | 'Father'
+        | 'OtherAdult'
+        | 'LifePartner'
+        | 'OtherRelationship';
+      dateOfBirth?: string | null;
+    }[];
+  }[];
+}
+export interface CalendarProvider {
+  id: string;
+  timeZone: string;
+}
+export interface CalendarSlot {
+  id: string;
+  start: string;
+  end: string;
+  mode: 'online' | 'in_person';
+  state: 'open' | 'held' | 'booked';
+}
+export interface SessionPractice2 {
   id: string;
   name: string;
   addressLine1: string;
@@ -8360,6 +8686,9 @@ export interface EndpointTypes {
   getBusinessPartnerByCode: { params: GetBusinessPartnerByCodeParams; query: undefined; body: undefined; response: GetBusinessPartnerByCodeResponse };
   validatePartnerCodeByName: { params: undefined; query: ValidatePartnerCodeByNameQuery; body: undefined; response: ValidatePartnerCodeByNameResponse };
   getCareSchedule: { params: undefined; query: GetCareScheduleQuery; body: undefined; response: GetCareScheduleResponse };
+  getCareAvailability: { params: undefined; query: undefined; body: undefined; response: GetCareAvailabilityResponse };
+  saveCareAvailability: { params: undefined; query: undefined; body: SaveCareAvailabilityBody; response: SaveCareAvailabilityResponse };
+  getCareCalendar: { params: undefined; query: GetCareCalendarQuery; body: undefined; response: GetCareCalendarResponse };
   getClientConfig: { params: undefined; query: undefined; body: undefined; response: GetClientConfigResponse };
   getConsentTemplate: { params: undefined; query: GetConsentTemplateQuery; body: undefined; response: GetConsentTemplateResponse };
   createPatientConsent: { params: CreatePatientConsentParams; query: undefined; body: CreatePatientConsentBody; response: CreatePatientConsentResponse };

@@ -112,6 +112,57 @@ export const messages = {
   'ui.care.schedule.inPerson': 'In person at {practice}, {address}',
   'ui.care.schedule.clients': 'Clients: {names}',
   'ui.care.schedule.noProvider': 'Your account is not linked to a provider record, so there is no schedule to show. Please ask your clinical admin to link it.',
+  'availability.endBeforeStart': 'The end time must be after the start time.',
+  'availability.overlap': 'This overlaps another window on the same day.',
+  'availability.shorterThanSlot': 'This window is shorter than one session.',
+  'availability.exceptionNeedsMode': 'Extra hours need a start time, an end time and a session type.',
+  'availability.exceptionHalfDay': 'Give both a start and an end time, or neither to block the whole day.',
+  'availability.unknownZone': 'Please choose a time zone from the list.',
+  'availability.inPersonNeedsPractice': 'In-person hours must be at your practice.',
+  'availability.slotLength': 'Please choose a session length from the list.',
+  'availability.notYourPractice': 'Please choose your practice.',
+  'ui.care.nav.label': 'Care area',
+  'ui.care.calendar.intro': 'Your slots and sessions, and the weekly hours that make your slots. Times are in {zone}.',
+  'ui.care.calendar.viewerZone': 'Your device is set to {zone}; times here are in {providerZone}.',
+  'ui.care.calendar.week': 'Week',
+  'ui.care.calendar.day': 'Day',
+  'ui.care.calendar.previous': 'Previous',
+  'ui.care.calendar.next': 'Next',
+  'ui.care.calendar.today': 'Today',
+  'ui.care.calendar.rangeHeading': '{first} – {last}',
+  'ui.care.calendar.nothing': 'Nothing this day.',
+  'ui.care.calendar.slotOpen': 'Open',
+  'ui.care.calendar.slotHeld': 'Being booked',
+  'ui.care.calendar.slotBooked': 'Booked',
+  'ui.care.calendar.session': 'Session with {names}',
+  'ui.care.availability.heading': 'Weekly availability',
+  'ui.care.availability.help': 'Add the hours you work each week. Saving turns them into open times that clients can book at once; booked sessions are never moved.',
+  'ui.care.availability.notSaved': 'You have not set weekly hours yet, so clients see the times your practice set up. Add your hours and save.',
+  'ui.care.availability.empty': 'No weekly hours yet. Add the hours you work to open times for clients.',
+  'ui.care.availability.weekday': 'Day',
+  'ui.care.availability.start': 'From',
+  'ui.care.availability.end': 'To',
+  'ui.care.availability.mode': 'Session type',
+  'ui.care.availability.medication': 'Medication management',
+  'ui.care.availability.add': 'Add hours',
+  'ui.care.availability.remove': 'Remove',
+  'ui.care.availability.slotMinutes': 'Session length (minutes)',
+  'ui.care.availability.bufferMinutes': 'Break between sessions (minutes)',
+  'ui.care.availability.minNoticeHours': 'Minimum notice (hours)',
+  'ui.care.availability.timeZone': 'Time zone of these hours',
+  'ui.care.availability.exceptions': 'Time off and extra hours',
+  'ui.care.availability.exceptionsHelp': 'Block a whole day or some hours, or add hours on one date.',
+  'ui.care.availability.noExceptions': 'No time off or extra hours.',
+  'ui.care.availability.exceptionKind': 'Kind',
+  'ui.care.availability.exceptionDate': 'Date',
+  'ui.care.availability.wholeDay': 'Whole day',
+  'ui.care.availability.addException': 'Add time off or extra hours',
+  'ui.care.availability.save': 'Save availability',
+  'ui.care.availability.saving': 'Saving…',
+  'ui.care.availability.saved': 'Saved. {created} new times opened, {removed} removed; booked sessions were kept.',
+  'ui.care.availability.blocked': 'Time off',
+  'ui.care.availability.extra': 'Extra hours',
+  'ui.care.calendar.practice': 'Your practice: {practice}, {city}, {state}.',
   'consent.bookAppointmentConsent.title': 'Consent to book an appointment',
   /** Booking consent text; {patient} is the patient's full name, {windowHours} and {fee} the late-cancellation window and fee. */
   'consent.bookAppointmentConsent.text': 'I consent to receive mental-health care from Mindful Care providers for {patient}, by video or in person, and to have my sessions scheduled, held and recorded in my care record. I understand that I may cancel a session online up to its start time, that a session cancelled within {windowHours} hours of its start may carry a late-cancellation fee of {fee}, and that in an emergency I should call 911.',
@@ -625,6 +676,57 @@ export interface MessageParams {
   'ui.care.schedule.inPerson': { practice: string | number; address: string | number };
   'ui.care.schedule.clients': { names: string | number };
   'ui.care.schedule.noProvider': Record<string, never>;
+  'availability.endBeforeStart': Record<string, never>;
+  'availability.overlap': Record<string, never>;
+  'availability.shorterThanSlot': Record<string, never>;
+  'availability.exceptionNeedsMode': Record<string, never>;
+  'availability.exceptionHalfDay': Record<string, never>;
+  'availability.unknownZone': Record<string, never>;
+  'availability.inPersonNeedsPractice': Record<string, never>;
+  'availability.slotLength': Record<string, never>;
+  'availability.notYourPractice': Record<string, never>;
+  'ui.care.nav.label': Record<string, never>;
+  'ui.care.calendar.intro': { zone: string | number };
+  'ui.care.calendar.viewerZone': { zone: string | number; providerZone: string | number };
+  'ui.care.calendar.week': Record<string, never>;
+  'ui.care.calendar.day': Record<string, never>;
+  'ui.care.calendar.previous': Record<string, never>;
+  'ui.care.calendar.next': Record<string, never>;
+  'ui.care.calendar.today': Record<string, never>;
+  'ui.care.calendar.rangeHeading': { first: string | number; last: string | number };
+  'ui.care.calendar.nothing': Record<string, never>;
+  'ui.care.calendar.slotOpen': Record<string, never>;
+  'ui.care.calendar.slotHeld': Record<string, never>;
+  'ui.care.calendar.slotBooked': Record<string, never>;
+  'ui.care.calendar.session': { names: string | number };
+  'ui.care.availability.heading': Record<string, never>;
+  'ui.care.availability.help': Record<string, never>;
+  'ui.care.availability.notSaved': Record<string, never>;
+  'ui.care.availability.empty': Record<string, never>;
+  'ui.care.availability.weekday': Record<string, never>;
+  'ui.care.availability.start': Record<string, never>;
+  'ui.care.availability.end': Record<string, never>;
+  'ui.care.availability.mode': Record<string, never>;
+  'ui.care.availability.medication': Record<string, never>;
+  'ui.care.availability.add': Record<string, never>;
+  'ui.care.availability.remove': Record<string, never>;
+  'ui.care.availability.slotMinutes': Record<string, never>;
+  'ui.care.availability.bufferMinutes': Record<string, never>;
+  'ui.care.availability.minNoticeHours': Record<string, never>;
+  'ui.care.availability.timeZone': Record<string, never>;
+  'ui.care.availability.exceptions': Record<string, never>;
+  'ui.care.availability.exceptionsHelp': Record<string, never>;
+  'ui.care.availability.noExceptions': Record<string, never>;
+  'ui.care.availability.exceptionKind': Record<string, never>;
+  'ui.care.availability.exceptionDate': Record<string, never>;
+  'ui.care.availability.wholeDay': Record<string, never>;
+  'ui.care.availability.addException': Record<string, never>;
+  'ui.care.availability.save': Record<string, never>;
+  'ui.care.availability.saving': Record<string, never>;
+  'ui.care.availability.saved': { created: string | number; removed: string | number };
+  'ui.care.availability.blocked': Record<string, never>;
+  'ui.care.availability.extra': Record<string, never>;
+  'ui.care.calendar.practice': { practice: string | number; city: string | number; state: string | number };
   'consent.bookAppointmentConsent.title': Record<string, never>;
   'consent.bookAppointmentConsent.text': { patient: string | number; windowHours: string | number; fee: string | number };
   'consent.paymentConsent.title': Record<string, never>;

@@ -770,7 +770,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Calendar',
     access: ['clinician'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'careNena',

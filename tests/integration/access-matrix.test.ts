@@ -21,7 +21,7 @@ interface Target {
 }
 
 /** Records of the stranger's patient, for the patient, insurance and document endpoints. */
-const records = { patientId: '', insuranceId: '', documentId: '', inquiryId: '', providerId: '', practiceId: '', referrerEhrId: '', ehrId: '', appointmentId: '', paymentId: '', carrierCode: '', planId: 0, removable: [] as string[] };
+const records = { calendarProviderId: '', patientId: '', insuranceId: '', documentId: '', inquiryId: '', providerId: '', practiceId: '', referrerEhrId: '', ehrId: '', appointmentId: '', paymentId: '', carrierCode: '', planId: 0, removable: [] as string[] };
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 function multipartUpload(): Pick<InjectOptions, 'payload' | 'headers'> {
@@ -39,7 +39,10 @@ function multipartUpload(): Pick<InjectOptions, 'payload' | 'headers'> {
  * insurance answers only what the caller reaches; a clinician's schedule is their own, whatever
  * provider_id header they send, and only super-admins may name another provider).
  */
-const withoutRecord: ReadonlySet<string> = new Set<EndpointId>(['getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule', 'createUser', 'userExists', 'listDeadLetters']);
+const withoutRecord: ReadonlySet<string> = new Set<EndpointId>([
+  'getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule', 'getCareAvailability', 'saveCareAvailability', 'getCareCalendar', 'createUser', 'userExists',
+  'listDeadLetters',
+]);
 
 let madeAccounts = 0;
 
@@ -59,6 +62,13 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   getSupportUser: (t) => ({ method: 'GET', url: `/api/support/users/${t.userId}` }),
   listDeadLetters: () => ({ method: 'GET', url: '/api/jobs/dead-letters' }),
   getCareSchedule: () => ({ method: 'GET', url: '/api/care/schedule', headers: { provider_id: records.providerId } }),
+  // A clinician's own availability and calendar; super-admins name a provider no other request books with.
+  getCareAvailability: () => ({ method: 'GET', url: '/api/care/availability', headers: { provider_id: records.calendarProviderId } }),
+  saveCareAvailability: () => ({
+    method: 'PUT', url: '/api/care/availability', headers: { provider_id: records.calendarProviderId },
+    payload: { timeZone: 'America/New_York', slotMinutes: 60, bufferMinutes: 0, minNoticeHours: 24, windows: [], exceptions: [{ kind: 'blocked', date: '2030-01-01' }] },
+  }),
+  getCareCalendar: () => ({ method: 'GET', url: '/api/care/calendar?days=7', headers: { provider_id: records.calendarProviderId } }),
   allowBookingFlow: (t) => ({ method: 'GET', url: `/api/support/users/${t.userId}/allow-booking-flow?email=${encodeURIComponent(t.email)}` }),
   searchReferringProviders: (t) => ({ method: 'GET', url: `/api/providers/referring/search/${t.partnerId}` }),
   listPatients: (t) => ({ method: 'GET', url: `/api/patients?userId=${t.userId}` }),
@@ -133,6 +143,7 @@ beforeAll(async () => {
   for (let i = 0; i <= demoAccounts.length; i++) records.removable.push(await insure(`R-${i}`));
   const [provider] = await db.query<{ id: string; practice_id: string }>('SELECT id, practice_id FROM providers WHERE removed_at IS NULL ORDER BY id LIMIT 1');
   Object.assign(records, { providerId: provider!.id, practiceId: provider!.practice_id });
+  records.calendarProviderId = (await db.query<{ id: string }>('SELECT id FROM providers WHERE removed_at IS NULL ORDER BY id DESC LIMIT 1'))[0]!.id;
   const [inquiry] = await db.query<{ id: string }>(
     `INSERT INTO insurance_inquiry_audits (patient_insurance_id, patient_id, provider_id, practice_id, internal_outcome_assessment, self_pay_price, source)
      VALUES ($1, $2, $3, $4, 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED', 100, 'rules') RETURNING id`,

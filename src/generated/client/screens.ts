@@ -62,6 +62,7 @@ export const screenLoaders: Partial<Record<RouteId, () => Promise<ScreenModule>>
   verifyConsent: () => import('../../client/features/verification/VerifyConsentPage'),
   verifyUserPayment: () => import('../../client/features/verification/VerifyUserPaymentPage'),
   careSchedule: () => import('../../client/features/care/MySchedulePage'),
+  careCalendar: () => import('../../client/features/care/CalendarPage'),
   notFound: () => import('../../client/features/system/NotFoundPage'),
   underMaintenance: () => import('../../client/features/system/UnderMaintenancePage'),
 };

@@ -16,6 +16,7 @@ import { isApiError } from '../../api/errors';
 import { PageLoadError } from '../../app/PageLoadError';
 import { enumLabel, fullName, zoneLabel } from '../../ui/format';
 import { Skeleton } from '../../ui/Skeleton';
+import { CareNav } from './CareNav';
 import './care.css';
 
 type Schedule = EndpointTypes['getCareSchedule']['response'];
@@ -105,6 +106,7 @@ export default function MySchedulePage() {
   const notProvider = isApiError(schedule.error) && schedule.error.status === 404;
   return (
     <div className="container stack-lg care">
+      <CareNav />
       <header className="stack-sm">
         <h1>{routeById.careSchedule.title}</h1>
         {provider ? (

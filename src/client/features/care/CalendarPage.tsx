@@ -1,0 +1,430 @@
+/**
+ * The clinician's calendar (/care/v1/calendar, issue 17 item 4): a week or a day of their slots
+ * (open, being booked, booked) and sessions in the provider's zone (the viewer's zone named when it
+ * differs), and the weekly availability that makes the slots: hours per weekday and session type,
+ * time off and extra hours, session length, break and minimum notice. Saving regenerates the open
+ * slots on the server (PUT /care/availability), so search shows the new times at once.
+ */
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EndpointTypes, ProviderAvailability } from '../../../generated/entities';
+import { constants } from '../../../generated/constants';
+import { enums, type AppointmentMode } from '../../../generated/enums';
+import { messages } from '../../../generated/messages';
+import { routeById } from '../../../generated/routes';
+import { message } from '../../../domain/messages';
+import { addDaysIso, isoDateIn } from '../../../domain/dates';
+import { formatSessionClock } from '../../../domain/sessions';
+import { useApi } from '../../api/api-context';
+import { errorTextFor, isApiError } from '../../api/errors';
+import { PageLoadError } from '../../app/PageLoadError';
+import { Button } from '../../ui/Button';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { enumLabel, formatLongDay, fullName, zoneLabel } from '../../ui/format';
+import { Skeleton } from '../../ui/Skeleton';
+import { CareNav } from './CareNav';
+import './care.css';
+
+type Calendar = EndpointTypes['getCareCalendar']['response'];
+type AvailabilityAnswer = EndpointTypes['getCareAvailability']['response'];
+type Window = ProviderAvailability['windows'][number];
+type Exception = ProviderAvailability['exceptions'][number];
+
+const careKeys = {
+  calendar: (from: string, days: number) => ['care', 'calendar', from, days] as const,
+  availability: ['care', 'availability'] as const,
+};
+
+/** "Monday" … "Sunday" for ISO weekdays 1 … 7 (1 January 2024 was a Monday). */
+const weekdayName = (weekday: number) => new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
+
+/** The Monday of the week of a local date. */
+function mondayOf(date: string): string {
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay() || 7;
+  return addDaysIso(date, 1 - weekday);
+}
+
+/** Noon UTC of a local date: a safe instant to name the day in any zone near it. */
+const noonOf = (date: string) => `${date}T12:00:00Z`;
+
+function CalendarView({ today }: { today: string }) {
+  const api = useApi();
+  const [view, setView] = useState<'week' | 'day'>('week');
+  const [anchor, setAnchor] = useState(today);
+  const from = view === 'week' ? mondayOf(anchor) : anchor;
+  const days = view === 'week' ? 7 : 1;
+  // A calendar is read fresh whenever it is opened: bookings arrive from elsewhere at any time.
+  const calendar = useQuery({ queryKey: careKeys.calendar(from, days), queryFn: () => api.getCareCalendar({ query: { from, days } }), refetchOnMount: 'always' });
+  const zone = calendar.data?.provider.timeZone;
+  const dates = Array.from({ length: days }, (_, i) => addDaysIso(from, i));
+  return (
+    <section className="stack" aria-labelledby="calendar-heading">
+      <div className="care-calendar__bar">
+        <h2 id="calendar-heading">{message('ui.care.calendar.rangeHeading', { first: formatLongDay(noonOf(dates[0]!), 'UTC'), last: formatLongDay(noonOf(dates.at(-1)!), 'UTC') })}</h2>
+        <div className="cluster" role="group" aria-label={messages['ui.care.calendar.week']}>
+          <Button variant={view === 'week' ? 'primary' : 'secondary'} aria-pressed={view === 'week'} onClick={() => setView('week')}>
+            {messages['ui.care.calendar.week']}
+          </Button>
+          <Button variant={view === 'day' ? 'primary' : 'secondary'} aria-pressed={view === 'day'} onClick={() => setView('day')}>
+            {messages['ui.care.calendar.day']}
+          </Button>
+        </div>
+        <div className="cluster">
+          <Button variant="ghost" onClick={() => setAnchor(addDaysIso(anchor, -days))}>
+            {messages['ui.care.calendar.previous']}
+          </Button>
+          <Button variant="ghost" onClick={() => setAnchor(today)}>
+            {messages['ui.care.calendar.today']}
+          </Button>
+          <Button variant="ghost" onClick={() => setAnchor(addDaysIso(anchor, days))}>
+            {messages['ui.care.calendar.next']}
+          </Button>
+        </div>
+      </div>
+      {calendar.data && zone ? (
+        <div className={`care-calendar care-calendar--${view}`} aria-busy={calendar.isFetching}>
+          {dates.map((date) => (
+            <CalendarDay key={date} date={date} zone={zone} calendar={calendar.data} />
+          ))}
+        </div>
+      ) : calendar.isError ? (
+        <PageLoadError />
+      ) : (
+        <div className="stack-sm" role="status" aria-busy="true">
+          <Skeleton height="5rem" />
+          <Skeleton height="5rem" />
+        </div>
+      )}
+    </section>
+  );
+}
+
+const slotState: Record<Calendar['slots'][number]['state'], string> = {
+  open: messages['ui.care.calendar.slotOpen'],
+  held: messages['ui.care.calendar.slotHeld'],
+  booked: messages['ui.care.calendar.slotBooked'],
+};
+
+function CalendarDay({ date, zone, calendar }: { date: string; zone: string; calendar: Calendar }) {
+  const sessions = calendar.sessions.filter((s) => isoDateIn(new Date(s.start), zone) === date);
+  // A booked slot is shown by its session; the others by their state.
+  const slots = calendar.slots.filter((s) => isoDateIn(new Date(s.start), zone) === date && !(s.state === 'booked' && sessions.some((x) => x.start === s.start)));
+  const items = [
+    ...sessions.map((s) => ({ key: s.id, start: s.start, end: s.end, kind: s.status === 'cancelled' ? 'cancelled' : 'session', text: message('ui.care.calendar.session', { names: s.patients.map(fullName).join(', ') }), mode: s.appointmentMode })),
+    ...slots.map((s) => ({ key: s.id, start: s.start, end: s.end, kind: s.state, text: slotState[s.state], mode: s.mode })),
+  ].sort((a, b) => a.start.localeCompare(b.start));
+  return (
+    <section className="care-calendar__day stack-sm" aria-label={formatLongDay(noonOf(date), 'UTC')}>
+      <h3>{formatLongDay(noonOf(date), 'UTC')}</h3>
+      {items.length ? (
+        <ul className="care__list">
+          {items.map((i) => (
+            <li key={i.key} className={`care-calendar__item care-calendar__item--${i.kind}`}>
+              <span className="care__when">
+                {formatSessionClock(i.start, zone)} – {formatSessionClock(i.end, zone)}
+              </span>{' '}
+              <span>{i.text}</span> <span className="care__meta">· {enumLabel(enums.appointmentMode.labels, i.mode)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted small">{messages['ui.care.calendar.nothing']}</p>
+      )}
+    </section>
+  );
+}
+
+/** Field errors of a refused save, by field ("windows.3", "exceptions.0", "slotMinutes"). */
+function fieldErrorsOf(error: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  if (isApiError(error)) for (const e of error.fieldErrors) if (!out.has(e.field)) out.set(e.field, e.message);
+  return out;
+}
+
+function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const { provider } = answer;
+  const [plan, setPlan] = useState<ProviderAvailability>(answer.availability);
+  const [done, setDone] = useState<string>();
+  const save = useMutation({
+    mutationFn: (body: ProviderAvailability) => api.saveCareAvailability({ body }),
+    onSuccess: (saved) => {
+      setPlan(saved.availability);
+      setDone(message('ui.care.availability.saved', { created: String(saved.regenerated?.created ?? 0), removed: String(saved.regenerated?.removed ?? 0) }));
+      queryClient.setQueryData(careKeys.availability, saved);
+      void queryClient.invalidateQueries({ queryKey: ['care', 'calendar'] });
+    },
+    onMutate: () => setDone(undefined),
+  });
+  const errors = fieldErrorsOf(save.error);
+  const setWindow = (i: number, change: Partial<Window>) => setPlan({ ...plan, windows: plan.windows.map((w, j) => (j === i ? { ...w, ...change } : w)) });
+  const setException = (i: number, change: Partial<Exception>) => setPlan({ ...plan, exceptions: plan.exceptions.map((e, j) => (j === i ? { ...e, ...change } : e)) });
+  const lastWindow = plan.windows.at(-1);
+  const zones = constants.timeZones.some((z) => z.zone === plan.timeZone) ? constants.timeZones : [{ zone: plan.timeZone, standard: plan.timeZone }, ...constants.timeZones];
+  const numberField = (key: 'bufferMinutes' | 'minNoticeHours', max: number) => (
+    <div className="field">
+      <label className="field__label" htmlFor={`availability-${key}`}>
+        {messages[`ui.care.availability.${key}`]}
+      </label>
+      <input
+        id={`availability-${key}`}
+        className="input"
+        type="number"
+        min={0}
+        max={max}
+        value={plan[key]}
+        aria-invalid={errors.has(key) || undefined}
+        onChange={(e) => setPlan({ ...plan, [key]: Math.max(0, Math.min(max, Math.trunc(Number(e.target.value) || 0))) })}
+      />
+      {errors.has(key) ? <p className="field__error">{errors.get(key)}</p> : null}
+    </div>
+  );
+  return (
+    <form
+      className="stack"
+      aria-labelledby="availability-heading"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate(plan);
+      }}
+    >
+      <h2 id="availability-heading">{messages['ui.care.availability.heading']}</h2>
+      <p className="muted">{messages['ui.care.availability.help']}</p>
+      {!answer.saved ? <p className="notice">{messages['ui.care.availability.notSaved']}</p> : null}
+      <div className="care-availability__settings">
+        <div className="field">
+          <label className="field__label" htmlFor="availability-slotMinutes">
+            {messages['ui.care.availability.slotMinutes']}
+          </label>
+          <select id="availability-slotMinutes" className="select" value={plan.slotMinutes} onChange={(e) => setPlan({ ...plan, slotMinutes: Number(e.target.value) })}>
+            {constants.availabilitySlotMinutes.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+          {errors.has('slotMinutes') ? <p className="field__error">{errors.get('slotMinutes')}</p> : null}
+        </div>
+        {numberField('bufferMinutes', constants.availabilityMaxBufferMinutes)}
+        {numberField('minNoticeHours', constants.availabilityMaxNoticeHours)}
+        <div className="field">
+          <label className="field__label" htmlFor="availability-timeZone">
+            {messages['ui.care.availability.timeZone']}
+          </label>
+          <select id="availability-timeZone" className="select" value={plan.timeZone} onChange={(e) => setPlan({ ...plan, timeZone: e.target.value })}>
+            {zones.map((z) => (
+              <option key={z.zone} value={z.zone}>
+                {z.standard}
+              </option>
+            ))}
+          </select>
+          {errors.has('timeZone') ? <p className="field__error">{errors.get('timeZone')}</p> : null}
+        </div>
+      </div>
+
+      {plan.windows.length ? (
+        <ul className="care__list">
+          {plan.windows.map((w, i) => {
+            const error = errors.get(`windows.${i}`) ?? errors.get(`windows.${i}.practiceId`);
+            const id = `window-${i}`;
+            return (
+              <li key={i} className="card care-availability__row" aria-label={`${weekdayName(w.weekday)} ${w.start}–${w.end}`}>
+                <div className="field">
+                  <label className="field__label" htmlFor={`${id}-weekday`}>
+                    {messages['ui.care.availability.weekday']}
+                  </label>
+                  <select id={`${id}-weekday`} className="select" value={w.weekday} onChange={(e) => setWindow(i, { weekday: Number(e.target.value) })}>
+                    {[1, 2, 3, 4, 5, 6, 7].map((d) => (
+                      <option key={d} value={d}>
+                        {weekdayName(d)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="field">
+                  <label className="field__label" htmlFor={`${id}-start`}>
+                    {messages['ui.care.availability.start']}
+                  </label>
+                  <input id={`${id}-start`} className="input" type="time" step={300} required value={w.start} aria-invalid={Boolean(error) || undefined} onChange={(e) => setWindow(i, { start: e.target.value })} />
+                </div>
+                <div className="field">
+                  <label className="field__label" htmlFor={`${id}-end`}>
+                    {messages['ui.care.availability.end']}
+                  </label>
+                  <input id={`${id}-end`} className="input" type="time" step={300} required value={w.end} aria-invalid={Boolean(error) || undefined} onChange={(e) => setWindow(i, { end: e.target.value })} />
+                </div>
+                <div className="field">
+                  <label className="field__label" htmlFor={`${id}-mode`}>
+                    {messages['ui.care.availability.mode']}
+                  </label>
+                  <select id={`${id}-mode`} className="select" value={w.mode} onChange={(e) => setWindow(i, { mode: e.target.value as AppointmentMode })}>
+                    {enums.appointmentMode.options.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                {provider.offersMedication ? (
+                  <label className="choice">
+                    <input type="checkbox" checked={w.medication ?? false} onChange={(e) => setWindow(i, { medication: e.target.checked })} />
+                    <span>{messages['ui.care.availability.medication']}</span>
+                  </label>
+                ) : null}
+                <Button variant="ghost" onClick={() => setPlan({ ...plan, windows: plan.windows.filter((_, j) => j !== i) })}>
+                  {messages['ui.care.availability.remove']}
+                </Button>
+                {error ? <p className="field__error care-availability__error">{error}</p> : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="muted">{messages['ui.care.availability.empty']}</p>
+      )}
+      <div>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            setPlan({
+              ...plan,
+              windows: [
+                ...plan.windows,
+                { weekday: lastWindow ? (lastWindow.weekday % 7) + 1 : 1, start: lastWindow?.start ?? '09:00', end: lastWindow?.end ?? '17:00', mode: lastWindow?.mode ?? 'online', practiceId: provider.practice.id, medication: false },
+              ],
+            })
+          }
+        >
+          {messages['ui.care.availability.add']}
+        </Button>
+      </div>
+
+      <h3>{messages['ui.care.availability.exceptions']}</h3>
+      <p className="muted small">{messages['ui.care.availability.exceptionsHelp']}</p>
+      {plan.exceptions.length ? (
+        <ul className="care__list">
+          {plan.exceptions.map((x, i) => {
+            const id = `exception-${i}`;
+            const wholeDay = x.start == null;
+            const error = errors.get(`exceptions.${i}`);
+            return (
+              <li key={i} className="card care-availability__row">
+                <div className="field">
+                  <label className="field__label" htmlFor={`${id}-kind`}>
+                    {messages['ui.care.availability.exceptionKind']}
+                  </label>
+                  <select
+                    id={`${id}-kind`}
+                    className="select"
+                    value={x.kind}
+                    onChange={(e) => setException(i, e.target.value === 'extra' ? { kind: 'extra', start: x.start ?? '09:00', end: x.end ?? '12:00', mode: x.mode ?? 'online' } : { kind: 'blocked', mode: null })}
+                  >
+                    <option value="blocked">{messages['ui.care.availability.blocked']}</option>
+                    <option value="extra">{messages['ui.care.availability.extra']}</option>
+                  </select>
+                </div>
+                <div className="field">
+                  <label className="field__label" htmlFor={`${id}-date`}>
+                    {messages['ui.care.availability.exceptionDate']}
+                  </label>
+                  <input id={`${id}-date`} className="input" type="date" required value={x.date} onChange={(e) => setException(i, { date: e.target.value })} />
+                </div>
+                {x.kind === 'blocked' ? (
+                  <label className="choice">
+                    <input type="checkbox" checked={wholeDay} onChange={(e) => setException(i, e.target.checked ? { start: null, end: null } : { start: '09:00', end: '12:00' })} />
+                    <span>{messages['ui.care.availability.wholeDay']}</span>
+                  </label>
+                ) : null}
+                {!wholeDay ? (
+                  <>
+                    <div className="field">
+                      <label className="field__label" htmlFor={`${id}-start`}>
+                        {messages['ui.care.availability.start']}
+                      </label>
+                      <input id={`${id}-start`} className="input" type="time" step={300} value={x.start ?? ''} onChange={(e) => setException(i, { start: e.target.value })} />
+                    </div>
+                    <div className="field">
+                      <label className="field__label" htmlFor={`${id}-end`}>
+                        {messages['ui.care.availability.end']}
+                      </label>
+                      <input id={`${id}-end`} className="input" type="time" step={300} value={x.end ?? ''} onChange={(e) => setException(i, { end: e.target.value })} />
+                    </div>
+                  </>
+                ) : null}
+                <Button variant="ghost" onClick={() => setPlan({ ...plan, exceptions: plan.exceptions.filter((_, j) => j !== i) })}>
+                  {messages['ui.care.availability.remove']}
+                </Button>
+                {error ? <p className="field__error care-availability__error">{error}</p> : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="muted small">{messages['ui.care.availability.noExceptions']}</p>
+      )}
+      <div>
+        <Button variant="secondary" onClick={() => setPlan({ ...plan, exceptions: [...plan.exceptions, { kind: 'blocked', date: isoDateIn(new Date(), plan.timeZone), start: null, end: null, mode: null }] })}>
+          {messages['ui.care.availability.addException']}
+        </Button>
+      </div>
+
+      {save.isError && !errors.size ? <ErrorNotice text={errorTextFor(save.error, 'patient_web')} /> : null}
+      {save.isError && errors.size ? <ErrorNotice text={[...errors.values()][0]} /> : null}
+      {done ? (
+        <p className="notice notice--success" role="status">
+          {done}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? messages['ui.care.availability.saving'] : messages['ui.care.availability.save']}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export default function CalendarPage() {
+  const api = useApi();
+  const availability = useQuery({ queryKey: careKeys.availability, queryFn: () => api.getCareAvailability() });
+  const provider = availability.data?.provider;
+  const notProvider = isApiError(availability.error) && availability.error.status === 404;
+  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (
+    <div className="container stack-lg care care--wide">
+      <CareNav />
+      <header className="stack-sm">
+        <h1>{routeById.careCalendar.title}</h1>
+        {provider ? (
+          <>
+            <p className="lead">{message('ui.care.calendar.intro', { zone: zoneLabel(provider.timeZone) })}</p>
+            <p className="muted">{message('ui.care.calendar.practice', { practice: provider.practice.name, city: provider.practice.city, state: provider.practice.state })}</p>
+            {viewerZone && viewerZone !== provider.timeZone ? (
+              <p className="muted small">{message('ui.care.calendar.viewerZone', { zone: zoneLabel(viewerZone), providerZone: zoneLabel(provider.timeZone) })}</p>
+            ) : null}
+          </>
+        ) : availability.isPending ? (
+          <Skeleton height="1.75rem" width="70%" />
+        ) : null}
+      </header>
+      {notProvider ? (
+        <p className="notice" role="status">
+          {messages['ui.care.schedule.noProvider']}
+        </p>
+      ) : availability.isError ? (
+        <PageLoadError />
+      ) : availability.data && provider ? (
+        <>
+          <CalendarView today={isoDateIn(new Date(), provider.timeZone)} />
+          <AvailabilityForm answer={availability.data} />
+        </>
+      ) : (
+        <div className="stack-sm" role="status" aria-busy="true">
+          <Skeleton height="6rem" />
+          <Skeleton height="12rem" />
+        </div>
+      )}
+    </div>
+  );
+}
