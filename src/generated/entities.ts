@@ -7154,6 +7154,233 @@ export interface AllowBookingFlowResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetSupportSessionParams".
+ */
+export interface GetSupportSessionParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetSupportSessionResponse".
+ */
+export interface GetSupportSessionResponse {
+  appointment: {
+    id: string;
+    /**
+     * The account the appointment belongs to.
+     */
+    userId?: string;
+    status: 'booked' | 'cancelled';
+    start: string;
+    end: string;
+    slotId?: string | null;
+    appointmentMode: 'online' | 'in_person';
+    counselingType:
+      | 'Individual Counseling'
+      | 'Family Counseling'
+      | 'Medication/Psychiatry'
+      | 'Psychological Testing & Evaluation'
+      | 'Couples/Marriage Counseling';
+    counselingTypeId?: string | null;
+    joinUrl: string | null;
+    /**
+     * The patient's time zone (IANA).
+     */
+    timeZone?: string;
+    provider: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      title: string;
+      timeZone: string;
+    };
+    practice: {
+      id: string;
+      name: string;
+      addressLine1: string;
+      city: string;
+      state: string;
+      zipcode: string;
+    };
+    patients: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      relationship:
+        | 'Self'
+        | 'Spouse'
+        | 'Child'
+        | 'Other'
+        | 'Grandparent'
+        | 'Grandchild'
+        | 'Stepchild'
+        | 'NephewOrNiece'
+        | 'FosterChild'
+        | 'SignificantOther'
+        | 'Mother'
+        | 'Father'
+        | 'OtherAdult'
+        | 'LifePartner'
+        | 'OtherRelationship';
+      dateOfBirth?: string | null;
+      /**
+       * Created by this booking (patient source new).
+       */
+      isNew: boolean;
+    }[];
+    selfPay: boolean;
+    selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
+    /**
+     * The insurance on file the booking uses (null for self-pay).
+     */
+    insuranceId?: string | null;
+    bookingFunnel?:
+      | (
+          | 'Patient Rebooking Modal'
+          | 'Support Rebooking Modal'
+          | 'Patient Standard Funnel'
+          | 'Support Standard Funnel'
+          | 'Patient Standard V2 Funnel'
+        )
+      | null;
+    bookingSource?: string | null;
+    partnershipCode?: string | null;
+    /**
+     * The self-pay session price (the provider's pay rate), in cents.
+     */
+    priceCents?: number | null;
+    /**
+     * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
+     */
+    amountDueCents: number;
+    payment: {
+      id: string;
+      appointmentId?: string | null;
+      status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
+      amountCents: number;
+      currency: string;
+      provider: 'card_gateway' | 'scheduling_system';
+      purpose: 'session' | 'late_cancel_fee' | 'balance';
+      cardBrand?: string | null;
+      cardLast4?: string | null;
+      /**
+       * The card gateway's transaction id.
+       */
+      transactionId?: string | null;
+      createdAt: string;
+    } | null;
+    cancellation?: {
+      reasonId: string;
+      reason: string;
+      note?: string | null;
+      at: string;
+      /**
+       * Inside the late-cancellation window.
+       */
+      late: boolean;
+      feeCents: number;
+      feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
+    } | null;
+    /**
+     * The start before the last reschedule.
+     */
+    rescheduledFrom?: string | null;
+    rebookedFrom?: string | null;
+    createdAt: string;
+  };
+  account: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+  };
+  timeline: {
+    at: string;
+    event: 'booked' | 'rescheduled' | 'cancelled';
+    by: {
+      name: string;
+      /**
+       * Staff acting for the account holder.
+       */
+      staff: boolean;
+    } | null;
+    reason: string | null;
+    note: string | null;
+    /**
+     * Rescheduled: the start before.
+     */
+    from: string | null;
+  }[];
+  replaces: {
+    id: string;
+    start: string;
+    status: 'booked' | 'cancelled';
+  } | null;
+  replacedBy: ({
+    id: string;
+    start: string;
+    status: 'booked' | 'cancelled';
+  } | null)[];
+  responsibleParties: {
+    patientId: string;
+    firstName: string;
+    lastName: string;
+    phoneNumber: string | null;
+    email: string | null;
+  }[];
+  consents: {
+    id: string;
+    patientId: string;
+    consentType: 'bookAppointmentConsent' | 'paymentConsent';
+    signedAt: string | null;
+    signerName: string | null;
+    signerCapacity: string | null;
+  }[];
+  insurance: {
+    id: string;
+    carrierName: string;
+    planName: string;
+    memberId: string;
+    inquiry: {
+      id: string;
+      outcome: string;
+      copayCents: number | null;
+      estimatedCostCents: number | null;
+      selfPayPriceCents: number;
+      at: string;
+      decision: string | null;
+    } | null;
+  } | null;
+  payments: {
+    id: string;
+    purpose: string;
+    status: string;
+    amountCents: number;
+    currency: string;
+    cardBrand: string | null;
+    cardLast4: string | null;
+    createdAt: string;
+    /**
+     * A refund names the charge it gives back.
+     */
+    refundOf: string | null;
+    refundReason: string | null;
+  }[];
+  audit: {
+    at: string;
+    actor: {
+      name: string;
+      /**
+       * Staff acting for the account holder.
+       */
+      staff: boolean;
+    } | null;
+    action: string;
+    outcome: 'success' | 'failure' | 'denied';
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetUserDetailsParams".
  */
 export interface GetUserDetailsParams {
@@ -8325,6 +8552,7 @@ export interface EndpointTypes {
   getFirstAvailableSlot: { params: undefined; query: GetFirstAvailableSlotQuery; body: undefined; response: GetFirstAvailableSlotResponse };
   getSupportUser: { params: GetSupportUserParams; query: undefined; body: undefined; response: GetSupportUserResponse };
   allowBookingFlow: { params: AllowBookingFlowParams; query: AllowBookingFlowQuery; body: undefined; response: AllowBookingFlowResponse };
+  getSupportSession: { params: GetSupportSessionParams; query: undefined; body: undefined; response: GetSupportSessionResponse };
   getUserDetails: { params: GetUserDetailsParams; query: undefined; body: undefined; response: GetUserDetailsResponse };
   getUserBilling: { params: undefined; query: GetUserBillingQuery; body: undefined; response: GetUserBillingResponse };
   createUser: { params: undefined; query: undefined; body: CreateUserBody; response: CreateUserResponse };

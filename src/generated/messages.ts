@@ -381,6 +381,80 @@ export const messages = {
   'ui.support.notFound.text': 'No account uses {email}. Check the spelling with the caller, or book for them as a new patient; the booking creates their account.',
   'ui.support.notFound.again': 'Search again',
   'ui.support.user.notFound': 'There is no account with this id, or it is not one you may open. Find the account by its e-mail address instead.',
+  'ui.support.session.open': 'Open the session of {when}',
+  'ui.support.session.heading': 'Session of {when}',
+  'ui.support.session.notFound': 'There is no session with this id, or it is not one you may open. Open it from the caller\'s account instead.',
+  'ui.support.session.summary': 'The session',
+  'ui.support.session.provider': 'Provider',
+  'ui.support.session.patientTime': 'Patient\'s time ({zone})',
+  'ui.support.session.providerTime': 'Provider\'s time ({zone})',
+  'ui.support.session.type': 'Session type',
+  'ui.support.session.mode': 'How',
+  'ui.support.session.join': 'Video link',
+  'ui.support.session.address': 'Address',
+  'ui.support.session.status': 'Status',
+  'ui.support.session.account': 'Account',
+  'ui.support.session.timeline': 'What happened to it',
+  'ui.support.session.event.booked': 'Booked',
+  'ui.support.session.event.rescheduled': 'Moved from {when}',
+  'ui.support.session.event.cancelled': 'Cancelled',
+  'ui.support.session.by': 'by {name}',
+  'ui.support.session.byStaff': 'by {name}, for the caller',
+  'ui.support.session.reason': 'Reason: {reason}',
+  'ui.support.session.lateFee': 'Late cancellation, fee {fee} ({status})',
+  'ui.support.session.feeStatus.none': 'no fee',
+  'ui.support.session.feeStatus.waived': 'waived',
+  'ui.support.session.feeStatus.charged': 'charged to the card on file',
+  'ui.support.session.feeStatus.outstanding': 'still due',
+  'ui.support.session.replaces': 'Booked again from the session of {when}',
+  'ui.support.session.replacedBy': 'Booked again as the session of {when}',
+  'ui.support.session.people': 'People on this session',
+  'ui.support.session.newPatient': 'New patient',
+  'ui.support.session.responsibleParty': 'Responsible party',
+  'ui.support.session.noResponsibleParty': 'No responsible party on file; adult patients answer for themselves.',
+  'ui.support.session.consents': 'Consents',
+  'ui.support.session.consentSigned': 'Signed by {name} on {when}',
+  'ui.support.session.consentUnsigned': 'Not signed yet',
+  'ui.support.session.noConsents': 'No consent on file for the people on this session. The patient signs it in their portal before the session.',
+  'ui.support.session.consentPdf': 'Signed consent (PDF)',
+  'ui.support.session.insurance': 'Insurance and price',
+  'ui.support.session.selfPay': 'Self-pay',
+  'ui.support.session.price': 'Session price',
+  'ui.support.session.noInquiry': 'No eligibility check on file for this insurance.',
+  'ui.support.session.eligibility': 'Eligibility answer',
+  'ui.support.session.copay': 'Copay',
+  'ui.support.session.estimatedCost': 'Estimated cost',
+  'ui.support.session.selfPayPrice': 'Self-pay price',
+  'ui.support.session.decision': 'Decision',
+  'ui.support.session.payments': 'Payments and refunds',
+  'ui.support.session.noPayments': 'No payments for this session.',
+  'ui.support.session.refund': 'Refund: {reason}',
+  'ui.support.session.amountDue': 'Still due: {amount}',
+  'ui.support.session.audit': 'Audit history of this session',
+  'ui.support.session.noAudit': 'Nobody has opened or changed this session yet.',
+  'ui.support.session.system': 'The system',
+  'ui.support.session.notes': 'Notes on the patient',
+  'ui.support.session.noNotes': 'No notes yet.',
+  'ui.support.session.actions': 'Act for the caller',
+  'ui.support.session.cancel': 'Cancel the session',
+  'ui.support.note.heading': 'Add a note',
+  'ui.support.note.patient': 'About',
+  'ui.support.note.type': 'Kind of note',
+  'ui.support.note.text': 'Note',
+  'ui.support.note.save': 'Save the note',
+  'ui.support.note.saved': 'The note is saved.',
+  'ui.support.note.required': 'Write the note before saving it.',
+  'ui.support.cancel.heading': 'Cancel this session for the caller?',
+  'ui.support.cancel.free': 'It starts more than {hours} hours from now: cancelling is free, and a self-pay payment goes back to the card.',
+  'ui.support.cancel.lateFee': 'It starts within {hours} hours: this is a late cancellation with a fee of {fee}, charged to the card on file or left due.',
+  'ui.support.cancel.waive': 'Waive the late-cancellation fee',
+  'ui.support.cancel.reasonLegend': 'Why is it cancelled?',
+  'ui.support.cancel.reasonRequired': 'Choose why the session is cancelled.',
+  'ui.support.cancel.note': 'Note (optional)',
+  'ui.support.cancel.keep': 'Keep the session',
+  'ui.support.cancel.confirm': 'Cancel the session',
+  'ui.support.cancel.confirmWithFee': 'Cancel, fee of {fee}',
+  'ui.support.cancel.done': 'The session is cancelled.',
   'ui.login.or': 'or',
   'ui.login.staffNote': 'Staff members can sign in with their Google work account.',
   'ui.login.sending': 'Sending…',
@@ -866,6 +940,80 @@ export interface MessageParams {
   'ui.support.notFound.text': { email: string | number };
   'ui.support.notFound.again': Record<string, never>;
   'ui.support.user.notFound': Record<string, never>;
+  'ui.support.session.open': { when: string | number };
+  'ui.support.session.heading': { when: string | number };
+  'ui.support.session.notFound': Record<string, never>;
+  'ui.support.session.summary': Record<string, never>;
+  'ui.support.session.provider': Record<string, never>;
+  'ui.support.session.patientTime': { zone: string | number };
+  'ui.support.session.providerTime': { zone: string | number };
+  'ui.support.session.type': Record<string, never>;
+  'ui.support.session.mode': Record<string, never>;
+  'ui.support.session.join': Record<string, never>;
+  'ui.support.session.address': Record<string, never>;
+  'ui.support.session.status': Record<string, never>;
+  'ui.support.session.account': Record<string, never>;
+  'ui.support.session.timeline': Record<string, never>;
+  'ui.support.session.event.booked': Record<string, never>;
+  'ui.support.session.event.rescheduled': { when: string | number };
+  'ui.support.session.event.cancelled': Record<string, never>;
+  'ui.support.session.by': { name: string | number };
+  'ui.support.session.byStaff': { name: string | number };
+  'ui.support.session.reason': { reason: string | number };
+  'ui.support.session.lateFee': { fee: string | number; status: string | number };
+  'ui.support.session.feeStatus.none': Record<string, never>;
+  'ui.support.session.feeStatus.waived': Record<string, never>;
+  'ui.support.session.feeStatus.charged': Record<string, never>;
+  'ui.support.session.feeStatus.outstanding': Record<string, never>;
+  'ui.support.session.replaces': { when: string | number };
+  'ui.support.session.replacedBy': { when: string | number };
+  'ui.support.session.people': Record<string, never>;
+  'ui.support.session.newPatient': Record<string, never>;
+  'ui.support.session.responsibleParty': Record<string, never>;
+  'ui.support.session.noResponsibleParty': Record<string, never>;
+  'ui.support.session.consents': Record<string, never>;
+  'ui.support.session.consentSigned': { name: string | number; when: string | number };
+  'ui.support.session.consentUnsigned': Record<string, never>;
+  'ui.support.session.noConsents': Record<string, never>;
+  'ui.support.session.consentPdf': Record<string, never>;
+  'ui.support.session.insurance': Record<string, never>;
+  'ui.support.session.selfPay': Record<string, never>;
+  'ui.support.session.price': Record<string, never>;
+  'ui.support.session.noInquiry': Record<string, never>;
+  'ui.support.session.eligibility': Record<string, never>;
+  'ui.support.session.copay': Record<string, never>;
+  'ui.support.session.estimatedCost': Record<string, never>;
+  'ui.support.session.selfPayPrice': Record<string, never>;
+  'ui.support.session.decision': Record<string, never>;
+  'ui.support.session.payments': Record<string, never>;
+  'ui.support.session.noPayments': Record<string, never>;
+  'ui.support.session.refund': { reason: string | number };
+  'ui.support.session.amountDue': { amount: string | number };
+  'ui.support.session.audit': Record<string, never>;
+  'ui.support.session.noAudit': Record<string, never>;
+  'ui.support.session.system': Record<string, never>;
+  'ui.support.session.notes': Record<string, never>;
+  'ui.support.session.noNotes': Record<string, never>;
+  'ui.support.session.actions': Record<string, never>;
+  'ui.support.session.cancel': Record<string, never>;
+  'ui.support.note.heading': Record<string, never>;
+  'ui.support.note.patient': Record<string, never>;
+  'ui.support.note.type': Record<string, never>;
+  'ui.support.note.text': Record<string, never>;
+  'ui.support.note.save': Record<string, never>;
+  'ui.support.note.saved': Record<string, never>;
+  'ui.support.note.required': Record<string, never>;
+  'ui.support.cancel.heading': Record<string, never>;
+  'ui.support.cancel.free': { hours: string | number };
+  'ui.support.cancel.lateFee': { hours: string | number; fee: string | number };
+  'ui.support.cancel.waive': Record<string, never>;
+  'ui.support.cancel.reasonLegend': Record<string, never>;
+  'ui.support.cancel.reasonRequired': Record<string, never>;
+  'ui.support.cancel.note': Record<string, never>;
+  'ui.support.cancel.keep': Record<string, never>;
+  'ui.support.cancel.confirm': Record<string, never>;
+  'ui.support.cancel.confirmWithFee': { fee: string | number };
+  'ui.support.cancel.done': Record<string, never>;
   'ui.login.or': Record<string, never>;
   'ui.login.staffNote': Record<string, never>;
   'ui.login.sending': Record<string, never>;

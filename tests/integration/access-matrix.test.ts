@@ -58,6 +58,7 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   confirmEmailChange: (t) => ({ method: 'POST', url: `/api/users/${t.userId}/confirm-email`, payload: { code: '123456' } }),
   getSupportUser: (t) => ({ method: 'GET', url: `/api/support/users/${t.userId}` }),
   getCareSchedule: () => ({ method: 'GET', url: '/api/care/schedule', headers: { provider_id: records.providerId } }),
+  getSupportSession: () => ({ method: 'GET', url: `/api/support/sessions/${records.appointmentId}` }),
   allowBookingFlow: (t) => ({ method: 'GET', url: `/api/support/users/${t.userId}/allow-booking-flow?email=${encodeURIComponent(t.email)}` }),
   searchReferringProviders: (t) => ({ method: 'GET', url: `/api/providers/referring/search/${t.partnerId}` }),
   listPatients: (t) => ({ method: 'GET', url: `/api/patients?userId=${t.userId}` }),
