@@ -13353,7 +13353,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               items: {
                 type: 'object',
                 additionalProperties: false,
-                required: ['at', 'actor', 'action', 'outcome'],
+                required: ['at', 'actor', 'action', 'what', 'outcome'],
                 properties: {
                   at: {
                     type: 'string',
@@ -13382,6 +13382,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                   },
                   action: {
                     type: 'string',
+                    description: 'The endpoint id.',
+                  },
+                  what: {
+                    type: 'string',
+                    description: 'What was done, in words (the endpoint\'s summary).',
                   },
                   outcome: {
                     type: 'string',

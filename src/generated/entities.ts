@@ -7375,7 +7375,14 @@ export interface GetSupportSessionResponse {
        */
       staff: boolean;
     } | null;
+    /**
+     * The endpoint id.
+     */
     action: string;
+    /**
+     * What was done, in words (the endpoint's summary).
+     */
+    what: string;
     outcome: 'success' | 'failure' | 'denied';
   }[];
 }

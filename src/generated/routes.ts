@@ -555,7 +555,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'patientSessionSearch',
     flagOffRoute: 'supportDashboard',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'supportUserAccountNotFound',

@@ -56,6 +56,7 @@ export const screenLoaders: Partial<Record<RouteId, () => Promise<ScreenModule>>
   insuranceCardCapture: () => import('../../client/features/patient/InsuranceCardCapturePage'),
   supportDashboard: () => import('../../client/features/support/SupportDashboardPage'),
   supportUser: () => import('../../client/features/support/SupportUserPage'),
+  supportUserSession: () => import('../../client/features/support/SupportUserSessionPage'),
   supportUserAccountNotFound: () => import('../../client/features/support/UserAccountNotFoundPage'),
   verifySuccess: () => import('../../client/features/verification/VerifySuccessPage'),
   verifyUserConsent: () => import('../../client/features/verification/VerifyUserConsentPage'),

@@ -4,6 +4,7 @@
  * responsible parties and consents, the insurance it uses with the latest eligibility answer, its
  * payments and refunds, and the audit history of the record. Only ids go to the audit trail.
  */
+import { endpoints, type EndpointId } from '../../generated/api';
 import { constants } from '../../generated/constants';
 import type { EndpointTypes } from '../../generated/entities';
 import type { AuditOutcome } from '../../generated/enums';
@@ -141,6 +142,6 @@ export async function sessionStory(db: Queryable, id: string): Promise<SessionSt
       id: p.id, purpose: p.purpose, status: p.status, amountCents: p.amount_cents, currency: p.currency.trim(), cardBrand: p.card_brand,
       cardLast4: p.card_last4, createdAt: iso(p.created_at), refundOf: p.refund_of, refundReason: p.refund_reason,
     })),
-    audit: audit.reverse().map((a) => ({ at: iso(a.at), actor: actorOf(a.name, a.user_type), action: a.action, outcome: a.outcome })),
+    audit: audit.reverse().map((a) => ({ at: iso(a.at), actor: actorOf(a.name, a.user_type), action: a.action, what: endpoints[a.action as EndpointId]?.summary ?? a.action, outcome: a.outcome })),
   };
 }

@@ -43,3 +43,35 @@ export function useAccountSessions(userId: string | undefined, when: 'upcoming' 
     staleTime: 0,
   });
 }
+
+export type SessionStory = EndpointTypes['getSupportSession']['response'];
+
+export function sessionPath(sessionId: string): string {
+  return withQuery(routeById.supportUserSession.path, { sessionId });
+}
+
+export const sessionKeys = {
+  story: (sessionId: string) => ['support', 'session', sessionId] as const,
+  notes: (patientId: string) => ['support', 'notes', patientId] as const,
+};
+
+export function useSessionStory(sessionId: string | undefined) {
+  const api = useApi();
+  return useQuery({
+    queryKey: sessionKeys.story(sessionId ?? ''),
+    queryFn: () => api.getSupportSession({ params: { id: sessionId! } }),
+    enabled: Boolean(sessionId),
+    // The agent acts on the session as it is now (the caller or the provider may have changed it).
+    staleTime: 0,
+  });
+}
+
+export function usePatientNotes(patientId: string) {
+  const api = useApi();
+  return useQuery({ queryKey: sessionKeys.notes(patientId), queryFn: async () => (await api.listPatientNotes({ params: { id: patientId } })).items, staleTime: 0 });
+}
+
+export function useNoteTypes() {
+  const api = useApi();
+  return useQuery({ queryKey: ['support', 'note-types'], queryFn: async () => (await api.getPatientNoteTypes()).items, staleTime: Infinity });
+}
