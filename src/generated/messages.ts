@@ -455,6 +455,10 @@ export const messages = {
   'ui.support.cancel.confirm': 'Cancel the session',
   'ui.support.cancel.confirmWithFee': 'Cancel, fee of {fee}',
   'ui.support.cancel.done': 'The session is cancelled.',
+  'ui.support.details.edit': 'Edit the details of {name}',
+  'ui.support.details.saved': 'The details are saved.',
+  'ui.support.details.close': 'Close',
+  'ui.support.details.identityOff': 'Names, date of birth, gender and e-mail are the caller\'s to change in their portal; you can change the phone number here.',
   'ui.login.or': 'or',
   'ui.login.staffNote': 'Staff members can sign in with their Google work account.',
   'ui.login.sending': 'Sending…',
@@ -1014,6 +1018,10 @@ export interface MessageParams {
   'ui.support.cancel.confirm': Record<string, never>;
   'ui.support.cancel.confirmWithFee': { fee: string | number };
   'ui.support.cancel.done': Record<string, never>;
+  'ui.support.details.edit': { name: string | number };
+  'ui.support.details.saved': Record<string, never>;
+  'ui.support.details.close': Record<string, never>;
+  'ui.support.details.identityOff': Record<string, never>;
   'ui.login.or': Record<string, never>;
   'ui.login.staffNote': Record<string, never>;
   'ui.login.sending': Record<string, never>;

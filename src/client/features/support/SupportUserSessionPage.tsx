@@ -21,6 +21,7 @@ import { enumLabel, fullName, zoneLabel } from '../../ui/format';
 import { saveFile } from '../../ui/save-file';
 import { CancelSessionDialog } from './CancelSessionDialog';
 import { Loaded } from './Loaded';
+import { PatientDetailsDialog } from './PatientDetailsDialog';
 import { PatientNotes } from './PatientNotes';
 import { SupportShell } from './SupportShell';
 import { accountPath, sessionPath, useSessionStory, type SessionStory } from './data';
@@ -121,6 +122,8 @@ function Timeline({ story }: { story: Story }) {
 function People({ story }: { story: Story }) {
   const api = useApi();
   const a = story.appointment;
+  const [editing, setEditing] = useState<Story['appointment']['patients'][number]>();
+  const [saved, setSaved] = useState(false);
   async function download(patientId: string, consentId: string) {
     const pdf = (await api.getConsentPdf({ params: { id: patientId, consentId } })) as unknown as Blob;
     saveFile(pdf, `consent-${consentId}.pdf`);
@@ -166,10 +169,32 @@ function People({ story }: { story: Story }) {
                   )}
                 </Fact>
               </dl>
+              <div>
+                <Button variant="secondary" onClick={() => { setSaved(false); setEditing(p); }}>
+                  {message('ui.support.details.edit', { name: fullName(p) })}
+                </Button>
+              </div>
             </li>
           );
         })}
       </ul>
+      <div aria-live="polite">
+        {saved ? (
+          <p className="notice notice--success" role="status">
+            {messages['ui.support.details.saved']}
+          </p>
+        ) : null}
+      </div>
+      {editing ? (
+        <PatientDetailsDialog
+          patient={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined);
+            setSaved(true);
+          }}
+        />
+      ) : null}
     </section>
   );
 }

@@ -12,6 +12,7 @@ import SupportDashboardPage from './SupportDashboardPage';
 import SupportUserPage from './SupportUserPage';
 import UserAccountNotFoundPage from './UserAccountNotFoundPage';
 import SupportUserSessionPage from './SupportUserSessionPage';
+import { flagsServed, flagsSettled } from '../../store/flags/slice';
 
 const userId = '00000000-0000-4000-8000-000000000009';
 const zone = 'America/New_York';
@@ -161,6 +162,49 @@ describe("one session's whole story", () => {
     await user.click(screen.getByRole('button', { name: messages['ui.support.note.save'] }));
     expect(await screen.findByText(messages['ui.support.note.saved'])).toBeTruthy();
     expect(calls.find((c) => c.id === 'savePatientNote')!.input.body).toEqual({ patientId: 'p1', noteType: 'general', text: 'Caller asked to cancel.' });
+  });
+
+  it("changes a patient's details for the caller through PUT /support/patients/{id}", async () => {
+    const user = aPerson();
+    const record = { id: 'p1', userId, firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self', isMinor: false, licenseKey: 'K', gender: null, dateOfBirth: '1988-07-14', phoneNumber: '6145550100', email: null };
+    const supportPatient = { patient: record, account: { id: userId, email: account.email, firstName: 'Jordan', lastName: 'Rivera', businessPartnerId: null }, insurances: [], notes: [] };
+    const { calls, store } = renderScreen(<SupportUserSessionPage />, {
+      path,
+      at: `${path}?sessionId=s1`,
+      groups: ['support'],
+      answers: {
+        getSupportSession: () => story,
+        listPatientNotes: () => ({ items: [] }),
+        getPatientNoteTypes: () => ({ items: [{ value: 'general', label: 'General' }] }),
+        getSupportPatient: () => supportPatient,
+        updateSupportPatient: () => ({ ...supportPatient, patient: { ...record, lastName: 'Rivera-Diaz' } }),
+      },
+    });
+    store.dispatch(flagsServed({ traffic: 'user', variants: { supportDemographicsEdit: { name: 'enable', enabled: true } } }));
+    store.dispatch(flagsSettled({ traffic: 'user', ready: true }));
+    await user.click(await screen.findByRole('button', { name: message('ui.support.details.edit', { name: 'Jordan Rivera' }) }));
+    const last = await screen.findByLabelText(/Last name/);
+    await user.clear(last);
+    await user.type(last, 'Rivera-Diaz');
+    await user.click(screen.getByRole('button', { name: 'Save the details' }));
+    expect(await screen.findByText(messages['ui.support.details.saved'])).toBeTruthy();
+    expect(calls.find((c) => c.id === 'updateSupportPatient')!.input).toMatchObject({ params: { id: 'p1' }, body: { firstName: 'Jordan', lastName: 'Rivera-Diaz', dateOfBirth: '1988-07-14', phoneNumber: '6145550100' } });
+  });
+
+  it('offers only the phone number while supportDemographicsEdit is off for the agent', async () => {
+    const user = aPerson();
+    const record = { id: 'p1', userId, firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self', isMinor: false, licenseKey: 'K', gender: null, dateOfBirth: '1988-07-14', phoneNumber: null, email: null };
+    renderScreen(<SupportUserSessionPage />, {
+      path, at: `${path}?sessionId=s1`, groups: ['support'],
+      answers: {
+        getSupportSession: () => story, listPatientNotes: () => ({ items: [] }), getPatientNoteTypes: () => ({ items: [] }),
+        getSupportPatient: () => ({ patient: record, account: { id: userId, email: account.email, firstName: 'Jordan', lastName: 'Rivera', businessPartnerId: null }, insurances: [], notes: [] }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: message('ui.support.details.edit', { name: 'Jordan Rivera' }) }));
+    expect(await screen.findByLabelText(/Phone number/)).toBeTruthy();
+    expect(screen.getByText(messages['ui.support.details.identityOff'])).toBeTruthy();
+    expect(screen.queryByLabelText(/Last name/)).toBeNull();
   });
 
   it('says so when the session is not one support may open', async () => {
