@@ -615,6 +615,15 @@ export const constants = {
   userCookie: 'user',
   /** Browser storage key under which booking, booking helper and consent state are kept. */
   persistedStateKey: 'booking-state',
+  /** Longest resolution note or reason of a task. */
+  taskNoteMax: 2000,
+  /** Hours from creation a task of each priority is due, when its creator names no due time. */
+  taskDueHours: {
+    routine: 72,
+    urgent: 24,
+    asap: 4,
+    stat: 1,
+  },
   /** Every API call gives up after this long. */
   apiTimeoutMs: 30000,
   /** Restoring booking, booking helper and consent state from browser storage gives up after this long. */

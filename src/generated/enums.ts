@@ -1511,6 +1511,136 @@ export const enums = {
       },
     ],
   },
+  /** What a task asks someone to do; each work queue is a view of one or more kinds. */
+  taskKind: {
+    values: [
+      'red_alert',
+      'insurance_verification',
+      'front_desk',
+      'referral',
+      'rcd_provider_request',
+      'clinical_alert',
+      'unanswered_message',
+    ],
+    labels: {
+      red_alert: 'Red alert',
+      insurance_verification: 'Insurance verification',
+      front_desk: 'Front-desk task',
+      referral: 'Referral',
+      rcd_provider_request: 'Provider request',
+      clinical_alert: 'Clinical alert',
+      unanswered_message: 'Unanswered message',
+    },
+    options: [
+      {
+        value: 'red_alert',
+        label: 'Red alert',
+        description: 'A booked session that needs a person (provider removed, session at risk).',
+      },
+      {
+        value: 'insurance_verification',
+        label: 'Insurance verification',
+        description: 'An insurance on file waiting for a decision.',
+      },
+      {
+        value: 'front_desk',
+        label: 'Front-desk task',
+        description: 'A call-back or errand for the front desk.',
+      },
+      {
+        value: 'referral',
+        label: 'Referral',
+        description: 'A client referred to another provider, waiting for them.',
+      },
+      {
+        value: 'rcd_provider_request',
+        label: 'Provider request',
+        description: 'A provider\'s request (licence added, availability or pay-rate change, profile change) for an RCD to approve or decline.',
+      },
+      {
+        value: 'clinical_alert',
+        label: 'Clinical alert',
+        description: 'A measure that needs the clinician\'s attention now (PHQ-9 item 9 answered 1 or more, or a total of 20 or more).',
+      },
+      {
+        value: 'unanswered_message',
+        label: 'Unanswered message',
+        description: 'A client\'s message waiting for an answer.',
+      },
+    ],
+  },
+  /** Where a task stands. A resolved task (completed, declined, cancelled) carries a resolution note and changes no more. */
+  taskStatus: {
+    values: ['open', 'in_progress', 'on_hold', 'completed', 'declined', 'cancelled'],
+    labels: {
+      open: 'Open',
+      in_progress: 'In progress',
+      on_hold: 'On hold',
+      completed: 'Completed',
+      declined: 'Declined',
+      cancelled: 'Cancelled',
+    },
+    options: [
+      {
+        value: 'open',
+        label: 'Open',
+        description: 'Waiting for someone to claim it.',
+      },
+      {
+        value: 'in_progress',
+        label: 'In progress',
+        description: 'Claimed by its owner.',
+      },
+      {
+        value: 'on_hold',
+        label: 'On hold',
+        description: 'Its owner waits for something outside.',
+      },
+      {
+        value: 'completed',
+        label: 'Completed',
+        description: 'Done; the note says what was done.',
+      },
+      {
+        value: 'declined',
+        label: 'Declined',
+        description: 'Refused; the note says why.',
+      },
+      {
+        value: 'cancelled',
+        label: 'Cancelled',
+        description: 'No longer needed; the note says why.',
+      },
+    ],
+  },
+  /** How soon a task must be acted on, lowest first (FHIR request priority). */
+  taskPriority: {
+    values: ['routine', 'urgent', 'asap', 'stat'],
+    labels: {
+      routine: 'Routine',
+      urgent: 'Urgent',
+      asap: 'ASAP',
+      stat: 'STAT',
+    },
+    options: [
+      {
+        value: 'routine',
+        label: 'Routine',
+      },
+      {
+        value: 'urgent',
+        label: 'Urgent',
+      },
+      {
+        value: 'asap',
+        label: 'ASAP',
+      },
+      {
+        value: 'stat',
+        label: 'STAT',
+      },
+    ],
+  },
 } as const;
 
 export type EnumName = keyof typeof enums;
@@ -1652,3 +1782,12 @@ export type ConsentType = 'bookAppointmentConsent' | 'paymentConsent';
 
 /** Deployment environments. */
 export type Environment = 'main' | 'staging' | 'qa' | 'default';
+
+/** What a task asks someone to do; each work queue is a view of one or more kinds. */
+export type TaskKind = 'red_alert' | 'insurance_verification' | 'front_desk' | 'referral' | 'rcd_provider_request' | 'clinical_alert' | 'unanswered_message';
+
+/** Where a task stands. A resolved task (completed, declined, cancelled) carries a resolution note and changes no more. */
+export type TaskStatus = 'open' | 'in_progress' | 'on_hold' | 'completed' | 'declined' | 'cancelled';
+
+/** How soon a task must be acted on, lowest first (FHIR request priority). */
+export type TaskPriority = 'routine' | 'urgent' | 'asap' | 'stat';

@@ -5,6 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AuditOutcome } from '../generated/enums';
+import type { Queryable } from './db/connection';
 
 export interface AuditEntry {
   action: string;
@@ -26,10 +27,11 @@ declare module 'fastify' {
   }
 }
 
-export async function writeAudit(request: FastifyRequest, entry: AuditEntry): Promise<void> {
+/** `db` is the transaction the audited change runs in, when the row must stand or fall with it. */
+export async function writeAudit(request: FastifyRequest, entry: AuditEntry, db: Queryable = request.server.database): Promise<void> {
   request.audited = true;
   const caller = request.caller;
-  await request.server.database.query(
+  await db.query(
     `INSERT INTO audit_log (actor_id, actor_groups, action, record_type, record_id, outcome, status, ip, details)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [

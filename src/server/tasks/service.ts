@@ -1,0 +1,168 @@
+/**
+ * The one task model's service (issue 17 item 8, issue 16 item 6): create, claim, release, hold,
+ * move to a stage, reassign and resolve tasks. The rules are src/domain/tasks.ts; this applies them
+ * in one transaction with the versioned write (repository.applyChange), a task_events row and an
+ * audit row (action `task.<change>`, record `task`, the kind and subject in details; no health data).
+ *
+ * Who may act on a queue is the calling endpoint's business (its access list and record checks);
+ * the service only knows the actor. A refused change throws the catalogue error and changes nothing;
+ * the calling endpoint's own audit row names the task (request.auditTarget) and the refusal.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { TaskKind, TaskPriority } from '../../generated/enums';
+import { claim, cleanNote, defaultDue, hold, isResolved, release, resolve, type Resolution, type TaskChange } from '../../domain/tasks';
+import { isUuid } from '../../domain/ids';
+import { writeAudit } from '../audit';
+import { AppError } from '../errors';
+import type { Queryable } from '../db/connection';
+import { applyChange, findTask, insertTask, insertTaskEvent, type Task, type TaskEventAction } from './repository';
+
+export interface NewTask {
+  kind: TaskKind;
+  subject: { type: string; id: string };
+  patientId?: string | null;
+  providerId?: string | null;
+  reason: string;
+  priority?: TaskPriority;
+  stage?: string;
+  /** the task is created already claimed by this user */
+  ownerId?: string | null;
+  dueAt?: Date | null;
+  details?: Task['details'];
+}
+
+function actorOf(request: FastifyRequest): string | null {
+  return request.caller?.userId ?? null;
+}
+
+/** A task change is an audit row of its own; the endpoint that caused it still writes its row. */
+async function auditTask(request: FastifyRequest, db: Queryable, action: TaskEventAction, task: Task, from: Task['status'] | null): Promise<void> {
+  const endpointRowPending = !request.audited;
+  await writeAudit(
+    request,
+    {
+      action: `task.${action}`,
+      outcome: 'success',
+      recordType: 'task',
+      recordId: task.id,
+      details: { kind: task.kind, subjectType: task.subjectType, subjectId: task.subjectId, from, to: task.status, version: task.version },
+    },
+    db,
+  );
+  if (endpointRowPending) request.audited = false;
+}
+
+async function inTransaction<T>(request: FastifyRequest, tx: Queryable | undefined, fn: (db: Queryable) => Promise<T>): Promise<T> {
+  return tx ? fn(tx) : request.server.database.transaction(fn);
+}
+
+/** Creates a task (open, or in progress when it names an owner), with its first event and audit row. */
+export async function createTask(request: FastifyRequest, input: NewTask, tx?: Queryable): Promise<Task> {
+  const now = request.server.clock.now();
+  const priority = input.priority ?? 'routine';
+  const reason = cleanNote(input.reason);
+  if (!reason) throw new Error('A task needs a reason.');
+  return inTransaction(request, tx, async (db) => {
+    const task = await insertTask(db, {
+      kind: input.kind,
+      subjectType: input.subject.type,
+      subjectId: input.subject.id,
+      patientId: input.patientId ?? null,
+      providerId: input.providerId ?? null,
+      stage: input.stage ?? 'new',
+      priority,
+      reason,
+      ownerId: input.ownerId ?? null,
+      createdBy: actorOf(request),
+      dueAt: input.dueAt === undefined ? defaultDue(now, priority) : input.dueAt,
+      details: input.details,
+      now,
+    });
+    await insertTaskEvent(db, task.id, { at: now, actorId: actorOf(request), action: 'create', fromStatus: null, toStatus: task.status, stage: task.stage, ownerId: task.ownerId, note: null, version: task.version });
+    await auditTask(request, db, 'create', task, null);
+    return task;
+  });
+}
+
+/** Reads a task for a change; an unknown or malformed id is NOT_FOUND. */
+async function lockTask(db: Queryable, id: string): Promise<Task> {
+  if (!isUuid(id)) throw new AppError('NOT_FOUND');
+  const task = await findTask(db, id, true);
+  if (!task) throw new AppError('NOT_FOUND');
+  return task;
+}
+
+interface Change {
+  action: TaskEventAction;
+  decide: (task: Task, actorId: string) => TaskChange;
+  stage?: (task: Task) => string;
+  priority?: TaskPriority;
+  note?: string | null;
+}
+
+async function change(request: FastifyRequest, id: string, expectedVersion: number, c: Change, tx?: Queryable): Promise<Task> {
+  const actorId = actorOf(request);
+  if (!actorId) throw new AppError('UNAUTHENTICATED');
+  if (isUuid(id)) request.auditTarget = { type: 'task', id };
+  const now = request.server.clock.now();
+  return inTransaction(request, tx, async (db) => {
+    const task = await lockTask(db, id);
+    const decision = c.decide(task, actorId);
+    if (!decision.ok) throw new AppError(decision.refusal);
+    const stage = c.stage ? c.stage(task) : task.stage;
+    const note = cleanNote(c.note);
+    const resolved = isResolved(decision.status);
+    const updated = await applyChange(db, task.id, expectedVersion, {
+      status: decision.status,
+      ownerId: decision.ownerId,
+      stage,
+      stageSince: stage === task.stage ? task.stageSince : now,
+      priority: c.priority ?? task.priority,
+      dueAt: task.dueAt,
+      resolutionNote: resolved ? note : task.resolutionNote,
+      resolvedAt: resolved ? now : null,
+      version: decision.version,
+      now,
+    });
+    if (!updated) throw new AppError('TASK_VERSION_CONFLICT');
+    await insertTaskEvent(db, task.id, { at: now, actorId, action: c.action, fromStatus: task.status, toStatus: updated.status, stage: updated.stage, ownerId: updated.ownerId, note, version: updated.version });
+    await auditTask(request, db, c.action, updated, task.status);
+    return updated;
+  });
+}
+
+/** Claim: the caller takes an open task; someone else's claim or a newer version refuses with 409. */
+export function claimTask(request: FastifyRequest, id: string, expectedVersion: number, tx?: Queryable): Promise<Task> {
+  return change(request, id, expectedVersion, { action: 'claim', decide: (t, actor) => claim(t, actor, expectedVersion) }, tx);
+}
+
+export function releaseTask(request: FastifyRequest, id: string, expectedVersion: number, tx?: Queryable): Promise<Task> {
+  return change(request, id, expectedVersion, { action: 'release', decide: (t, actor) => release(t, actor, expectedVersion) }, tx);
+}
+
+export function holdTask(request: FastifyRequest, id: string, expectedVersion: number, onHold: boolean, note?: string, tx?: Queryable): Promise<Task> {
+  return change(request, id, expectedVersion, { action: onHold ? 'hold' : 'resume', decide: (t, actor) => hold(t, actor, expectedVersion, onHold), note }, tx);
+}
+
+/** Moves a claimed task to another stage of its queue; the stage's clock starts again. Only the owner. */
+export function moveTaskStage(request: FastifyRequest, id: string, expectedVersion: number, stage: string, note?: string, tx?: Queryable): Promise<Task> {
+  return change(
+    request,
+    id,
+    expectedVersion,
+    {
+      action: 'stage',
+      decide: (t, actor) => (isResolved(t.status) || t.ownerId !== actor ? { ok: false, refusal: 'TASK_NOT_ALLOWED' } : t.version !== expectedVersion ? { ok: false, refusal: 'TASK_VERSION_CONFLICT' } : { ok: true, status: t.status, ownerId: t.ownerId, version: t.version + 1 }),
+      stage: () => stage,
+      note,
+    },
+    tx,
+  );
+}
+
+const resolutionAction: Record<Resolution, TaskEventAction> = { completed: 'complete', declined: 'decline', cancelled: 'cancel' };
+
+/** Completes, declines or cancels a task; the note is required (TASK_NOTE_REQUIRED). */
+export function resolveTask(request: FastifyRequest, id: string, expectedVersion: number, to: Resolution, note: string | null | undefined, tx?: Queryable): Promise<Task> {
+  return change(request, id, expectedVersion, { action: resolutionAction[to], decide: (t, actor) => resolve(t, actor, expectedVersion, to, note), note, stage: () => to }, tx);
+}
