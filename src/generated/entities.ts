@@ -695,7 +695,7 @@ export interface InsuranceInquiry {
    * Which eligibility checker answered (rules, or a clearinghouse adapter).
    */
   source: string;
-  decision?: ('useInsurance' | 'selfPay') | null;
+  decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
   decidedAt?: string | null;
   createdAt: string;
 }
@@ -818,6 +818,11 @@ export interface PatientInsurance {
   insuranceInquiryAudits: {
     id: string;
     internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+    /**
+     * What was decided after the inquiry (by the patient, or by support for them).
+     */
+    decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
+    decidedAt?: string | null;
     createdAt: string;
   }[];
   /**
@@ -4033,6 +4038,11 @@ export interface GetActiveInsuranceResponse {
     insuranceInquiryAudits: {
       id: string;
       internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+      /**
+       * What was decided after the inquiry (by the patient, or by support for them).
+       */
+      decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
+      decidedAt?: string | null;
       createdAt: string;
     }[];
     /**
@@ -4082,6 +4092,11 @@ export interface ListPatientInsurancesResponse {
     insuranceInquiryAudits: {
       id: string;
       internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+      /**
+       * What was decided after the inquiry (by the patient, or by support for them).
+       */
+      decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
+      decidedAt?: string | null;
       createdAt: string;
     }[];
     /**
@@ -4140,6 +4155,11 @@ export interface AddPatientInsuranceResponse {
   insuranceInquiryAudits: {
     id: string;
     internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+    /**
+     * What was decided after the inquiry (by the patient, or by support for them).
+     */
+    decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
+    decidedAt?: string | null;
     createdAt: string;
   }[];
   /**
@@ -4198,6 +4218,11 @@ export interface UpdatePatientInsuranceResponse {
   insuranceInquiryAudits: {
     id: string;
     internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+    /**
+     * What was decided after the inquiry (by the patient, or by support for them).
+     */
+    decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
+    decidedAt?: string | null;
     createdAt: string;
   }[];
   /**
@@ -4276,7 +4301,7 @@ export interface ValidateInsuranceResponse {
    * Which eligibility checker answered (rules, or a clearinghouse adapter).
    */
   source: string;
-  decision?: ('useInsurance' | 'selfPay') | null;
+  decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
   decidedAt?: string | null;
   createdAt: string;
 }
@@ -4292,7 +4317,11 @@ export interface ChooseInsuranceDecisionParams {
  * via the `definition` "ChooseInsuranceDecisionBody".
  */
 export interface ChooseInsuranceDecisionBody {
-  decision: 'useInsurance' | 'selfPay';
+  decision: 'useInsurance' | 'selfPay' | 'askPatient';
+  /**
+   * Staff: why, kept as the verification task's resolution note.
+   */
+  note?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4331,7 +4360,7 @@ export interface ChooseInsuranceDecisionResponse {
    * Which eligibility checker answered (rules, or a clearinghouse adapter).
    */
   source: string;
-  decision?: ('useInsurance' | 'selfPay') | null;
+  decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
   decidedAt?: string | null;
   createdAt: string;
 }
@@ -5084,6 +5113,11 @@ export interface GetSupportPatientResponse {
     insuranceInquiryAudits: {
       id: string;
       internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+      /**
+       * What was decided after the inquiry (by the patient, or by support for them).
+       */
+      decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
+      decidedAt?: string | null;
       createdAt: string;
     }[];
     /**
@@ -5246,6 +5280,11 @@ export interface UpdateSupportPatientResponse {
     insuranceInquiryAudits: {
       id: string;
       internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+      /**
+       * What was decided after the inquiry (by the patient, or by support for them).
+       */
+      decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
+      decidedAt?: string | null;
       createdAt: string;
     }[];
     /**
@@ -7388,6 +7427,84 @@ export interface GetSupportSessionResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListInsuranceVerificationsQuery".
+ */
+export interface ListInsuranceVerificationsQuery {
+  limit?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListInsuranceVerificationsResponse".
+ */
+export interface ListInsuranceVerificationsResponse {
+  items: {
+    taskId: string;
+    version: number;
+    status: 'open' | 'in_progress' | 'on_hold' | 'completed' | 'declined' | 'cancelled';
+    /**
+     * The name of the person who claimed it.
+     */
+    owner: string | null;
+    queuedAt: string;
+    patient: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      dateOfBirth: string | null;
+    };
+    account: {
+      id: string;
+      email: string;
+    };
+    insurance: {
+      id: string;
+      carrierName: string;
+      planName: string;
+      memberId: string;
+    };
+    inquiry: {
+      /**
+       * The inquiry audit's id (auditId).
+       */
+      id: string;
+      patientId: string;
+      insuranceId: string;
+      providerId: string;
+      practiceId: string;
+      internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+      carrierCode: string;
+      carrierName: string;
+      planName: string;
+      /**
+       * What the patient pays per session with this insurance, in US dollars (ELIGIBLE only).
+       */
+      copay?: number | null;
+      /**
+       * The estimated cost of the session to the patient, in US dollars (ELIGIBLE only).
+       */
+      estimatedCost?: number | null;
+      /**
+       * The self-pay price of a session with this provider, in US dollars.
+       */
+      selfPayPrice: number;
+      /**
+       * Priced as a follow-up: decided by the server from the patient's sessions with the provider.
+       */
+      isFollowUp?: boolean;
+      /**
+       * Which eligibility checker answered (rules, or a clearinghouse adapter).
+       */
+      source: string;
+      decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
+      decidedAt?: string | null;
+      createdAt: string;
+    };
+    providerName: string;
+    practiceName: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetUserDetailsParams".
  */
 export interface GetUserDetailsParams {
@@ -8560,6 +8677,7 @@ export interface EndpointTypes {
   getSupportUser: { params: GetSupportUserParams; query: undefined; body: undefined; response: GetSupportUserResponse };
   allowBookingFlow: { params: AllowBookingFlowParams; query: AllowBookingFlowQuery; body: undefined; response: AllowBookingFlowResponse };
   getSupportSession: { params: GetSupportSessionParams; query: undefined; body: undefined; response: GetSupportSessionResponse };
+  listInsuranceVerifications: { params: undefined; query: ListInsuranceVerificationsQuery; body: undefined; response: ListInsuranceVerificationsResponse };
   getUserDetails: { params: GetUserDetailsParams; query: undefined; body: undefined; response: GetUserDetailsResponse };
   getUserBilling: { params: undefined; query: GetUserBillingQuery; body: undefined; response: GetUserBillingResponse };
   createUser: { params: undefined; query: undefined; body: CreateUserBody; response: CreateUserResponse };

@@ -1121,10 +1121,11 @@ export const enums = {
   },
   /** What the patient chose after an insurance inquiry (POST /insurance-inquiry/{id}/choose-decision). */
   insuranceDecision: {
-    values: ['useInsurance', 'selfPay'],
+    values: ['useInsurance', 'selfPay', 'askPatient'],
     labels: {
       useInsurance: 'Use my insurance',
       selfPay: 'Pay out-of-pocket',
+      askPatient: 'Ask the patient',
     },
     options: [
       {
@@ -1134,6 +1135,11 @@ export const enums = {
       {
         value: 'selfPay',
         label: 'Pay out-of-pocket',
+      },
+      {
+        value: 'askPatient',
+        label: 'Ask the patient',
+        description: 'Support needs the patient\'s answer before the session (staff only).',
       },
     ],
   },
@@ -1754,7 +1760,7 @@ export type DocumentContentType = 'image/jpeg' | 'image/png' | 'image/heic' | 'a
 export type PhoneLineType = 'mobile' | 'fixed_line' | 'fixed_line_or_mobile' | 'voip' | 'toll_free' | 'premium_rate' | 'shared_cost' | 'personal_number' | 'pager' | 'uan' | 'voicemail' | 'unknown';
 
 /** What the patient chose after an insurance inquiry (POST /insurance-inquiry/{id}/choose-decision). */
-export type InsuranceDecision = 'useInsurance' | 'selfPay';
+export type InsuranceDecision = 'useInsurance' | 'selfPay' | 'askPatient';
 
 /** Kinds of entries in a patient's billing history. */
 export type BillingTransactionKind = 'charge' | 'payment' | 'refund';

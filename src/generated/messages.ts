@@ -314,6 +314,9 @@ export const messages = {
   'ui.patient.insurance.onFile': 'Photo on file',
   'ui.patient.insurance.missing': 'No photo yet',
   'ui.patient.insurance.add': 'Add card photos',
+  'ui.patient.insurance.decision.useInsurance': 'Decided on {date}: your sessions use this insurance.',
+  'ui.patient.insurance.decision.selfPay': 'Decided on {date}: your sessions are self-pay; this insurance is not billed for them.',
+  'ui.patient.insurance.decision.askPatient': 'We need to talk with you about this insurance before your session. Please call {phone}.',
   'ui.patient.capture.intro': 'Take a photo of the front and the back of the card, or choose photos you already have. Make sure the names and numbers are sharp.',
   'ui.patient.capture.patient': 'Whose card is it?',
   'ui.patient.capture.insurance': 'Which insurance?',
@@ -459,6 +462,37 @@ export const messages = {
   'ui.support.details.saved': 'The details are saved.',
   'ui.support.details.close': 'Close',
   'ui.support.details.identityOff': 'Names, date of birth, gender and e-mail are the caller\'s to change in their portal; you can change the phone number here.',
+  'task.insuranceVerification.reason': 'Eligibility check answered: {outcome}',
+  'ui.support.insurance.heading': 'Insurance',
+  'ui.support.insurance.text': 'Check whether a caller\'s insurance pays for a session with a provider, or decide the insurances waiting in the verification queue.',
+  'ui.support.insurance.check': 'Check an insurance',
+  'ui.support.insurance.queue': 'Insurance verification queue',
+  'ui.support.check.intro': 'Find the caller\'s account, pick the patient\'s insurance, then the provider\'s practice and the provider, and run the eligibility check.',
+  'ui.support.check.patient': 'Patient',
+  'ui.support.check.insurance': 'Insurance',
+  'ui.support.check.noInsurance': 'This patient has no insurance on file. Add it with the caller in their portal, or book self-pay.',
+  'ui.support.check.state': 'State of the practice',
+  'ui.support.check.practice': 'Practice',
+  'ui.support.check.provider': 'Provider',
+  'ui.support.check.choose': 'Choose…',
+  'ui.support.check.run': 'Check eligibility',
+  'ui.support.check.running': 'Asking the insurance…',
+  'ui.support.check.result': 'Eligibility answer',
+  'ui.support.check.outcome': 'Outcome',
+  'ui.support.check.queued': 'This answer needs a person, so the insurance is in the verification queue.',
+  'ui.support.check.openQueue': 'Open the verification queue',
+  'ui.support.check.otherAccount': 'Find another account',
+  'ui.support.queue.intro': 'Insurances whose eligibility answer needs a person, oldest first. Talk to the caller, then record the decision with a note.',
+  'ui.support.queue.empty': 'Nothing waits for a decision. New answers that need a person appear here.',
+  'ui.support.queue.queuedAt': 'In the queue since {when}',
+  'ui.support.queue.claimedBy': 'Taken by {name}',
+  'ui.support.queue.with': 'With {provider} at {practice}',
+  'ui.support.queue.decision': 'Decision',
+  'ui.support.queue.note': 'Note (what the caller was told)',
+  'ui.support.queue.save': 'Record the decision',
+  'ui.support.queue.decisionRequired': 'Choose a decision.',
+  'ui.support.queue.noteRequired': 'Write a note saying what the caller was told.',
+  'ui.support.queue.decided': 'Decision recorded for {name}: {decision}.',
   'ui.login.or': 'or',
   'ui.login.staffNote': 'Staff members can sign in with their Google work account.',
   'ui.login.sending': 'Sending…',
@@ -880,6 +914,9 @@ export interface MessageParams {
   'ui.patient.insurance.onFile': Record<string, never>;
   'ui.patient.insurance.missing': Record<string, never>;
   'ui.patient.insurance.add': Record<string, never>;
+  'ui.patient.insurance.decision.useInsurance': { date: string | number };
+  'ui.patient.insurance.decision.selfPay': { date: string | number };
+  'ui.patient.insurance.decision.askPatient': { phone: string | number };
   'ui.patient.capture.intro': Record<string, never>;
   'ui.patient.capture.patient': Record<string, never>;
   'ui.patient.capture.insurance': Record<string, never>;
@@ -1022,6 +1059,37 @@ export interface MessageParams {
   'ui.support.details.saved': Record<string, never>;
   'ui.support.details.close': Record<string, never>;
   'ui.support.details.identityOff': Record<string, never>;
+  'task.insuranceVerification.reason': { outcome: string | number };
+  'ui.support.insurance.heading': Record<string, never>;
+  'ui.support.insurance.text': Record<string, never>;
+  'ui.support.insurance.check': Record<string, never>;
+  'ui.support.insurance.queue': Record<string, never>;
+  'ui.support.check.intro': Record<string, never>;
+  'ui.support.check.patient': Record<string, never>;
+  'ui.support.check.insurance': Record<string, never>;
+  'ui.support.check.noInsurance': Record<string, never>;
+  'ui.support.check.state': Record<string, never>;
+  'ui.support.check.practice': Record<string, never>;
+  'ui.support.check.provider': Record<string, never>;
+  'ui.support.check.choose': Record<string, never>;
+  'ui.support.check.run': Record<string, never>;
+  'ui.support.check.running': Record<string, never>;
+  'ui.support.check.result': Record<string, never>;
+  'ui.support.check.outcome': Record<string, never>;
+  'ui.support.check.queued': Record<string, never>;
+  'ui.support.check.openQueue': Record<string, never>;
+  'ui.support.check.otherAccount': Record<string, never>;
+  'ui.support.queue.intro': Record<string, never>;
+  'ui.support.queue.empty': Record<string, never>;
+  'ui.support.queue.queuedAt': { when: string | number };
+  'ui.support.queue.claimedBy': { name: string | number };
+  'ui.support.queue.with': { provider: string | number; practice: string | number };
+  'ui.support.queue.decision': Record<string, never>;
+  'ui.support.queue.note': Record<string, never>;
+  'ui.support.queue.save': Record<string, never>;
+  'ui.support.queue.decisionRequired': Record<string, never>;
+  'ui.support.queue.noteRequired': Record<string, never>;
+  'ui.support.queue.decided': { name: string | number; decision: string | number };
   'ui.login.or': Record<string, never>;
   'ui.login.staffNote': Record<string, never>;
   'ui.login.sending': Record<string, never>;

@@ -39,7 +39,7 @@ function multipartUpload(): Pick<InjectOptions, 'payload' | 'headers'> {
  * insurance answers only what the caller reaches; a clinician's schedule is their own, whatever
  * provider_id header they send, and only super-admins may name another provider).
  */
-const withoutRecord: ReadonlySet<string> = new Set<EndpointId>(['getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule', 'createUser', 'userExists']);
+const withoutRecord: ReadonlySet<string> = new Set<EndpointId>(['getPatientNoteTypes', 'listInsuranceVerifications', 'getActiveInsurance', 'getCareSchedule', 'createUser', 'userExists']);
 
 let madeAccounts = 0;
 
@@ -59,6 +59,7 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   getSupportUser: (t) => ({ method: 'GET', url: `/api/support/users/${t.userId}` }),
   getCareSchedule: () => ({ method: 'GET', url: '/api/care/schedule', headers: { provider_id: records.providerId } }),
   getSupportSession: () => ({ method: 'GET', url: `/api/support/sessions/${records.appointmentId}` }),
+  listInsuranceVerifications: () => ({ method: 'GET', url: '/api/support/insurance-verification' }),
   allowBookingFlow: (t) => ({ method: 'GET', url: `/api/support/users/${t.userId}/allow-booking-flow?email=${encodeURIComponent(t.email)}` }),
   searchReferringProviders: (t) => ({ method: 'GET', url: `/api/providers/referring/search/${t.partnerId}` }),
   listPatients: (t) => ({ method: 'GET', url: `/api/patients?userId=${t.userId}` }),

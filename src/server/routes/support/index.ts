@@ -2,6 +2,8 @@
 import { reachAccount, reachRecord } from '../../accounts/reach';
 import { AppError } from '../../errors';
 import { sessionStory } from '../../support/session-story';
+import { verificationQueue } from '../../support/insurance-verification';
+import { callerOf } from '../../plugins/auth';
 import { userOut } from '../../accounts/repository';
 import type { Handlers } from '../registry';
 
@@ -45,5 +47,9 @@ export const supportHandlers: Handlers = {
     const story = await sessionStory(request.server.database, request.params.id);
     if (!story) throw new AppError('NOT_FOUND');
     return story;
+  },
+
+  async listInsuranceVerifications(request) {
+    return { items: await verificationQueue(request.server.database, callerOf(request), request.query.limit ?? 50) };
   },
 };
