@@ -577,7 +577,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'insuranceValidationViews',
     flagOffRoute: 'supportDashboard',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'supportCheckInsurance',
@@ -589,7 +589,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'insuranceValidationViews',
     flagOffRoute: 'supportDashboard',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'supportRedAlert',

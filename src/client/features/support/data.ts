@@ -75,3 +75,17 @@ export function useNoteTypes() {
   const api = useApi();
   return useQuery({ queryKey: ['support', 'note-types'], queryFn: async () => (await api.getPatientNoteTypes()).items, staleTime: Infinity });
 }
+
+export type VerificationItem = EndpointTypes['listInsuranceVerifications']['response']['items'][number];
+
+export const insuranceKeys = {
+  queue: ['support', 'insurance-verification'] as const,
+  insurances: (patientId: string) => ['support', 'insurances', patientId] as const,
+  practices: (stateCode: string) => ['support', 'practices', stateCode] as const,
+  providers: (practiceId: string) => ['support', 'providers', practiceId] as const,
+};
+
+export function useVerificationQueue() {
+  const api = useApi();
+  return useQuery({ queryKey: insuranceKeys.queue, queryFn: async () => (await api.listInsuranceVerifications({ query: {} })).items, staleTime: 0 });
+}
