@@ -3842,6 +3842,7 @@ export interface SignFrontDeskConsentParams {
 export interface SignFrontDeskConsentBody {
   agree: true;
   signerName: string;
+  patientToken: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -3943,6 +3944,97 @@ export interface GetFrontendFlagsResponse {
       };
     };
   }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetFrontDeskAgendaQuery".
+ */
+export interface GetFrontDeskAgendaQuery {
+  practiceId: string;
+  date: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetFrontDeskAgendaResponse".
+ */
+export interface GetFrontDeskAgendaResponse {
+  practice: {
+    id: string;
+    name: string;
+    addressLine1: string;
+    city: string;
+    state: string;
+    timeZone: string;
+  };
+  date: string;
+  sessions: {
+    id: string;
+    start: string;
+    end: string;
+    appointmentMode: 'online' | 'in_person';
+    counselingType:
+      | 'Individual Counseling'
+      | 'Family Counseling'
+      | 'Medication/Psychiatry'
+      | 'Psychological Testing & Evaluation'
+      | 'Couples/Marriage Counseling';
+    provider: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      title: string;
+    };
+    patients: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      checkedInAt: string | null;
+      tasks: {
+        kind: 'consentUnsigned' | 'insuranceCardMissing' | 'balanceDue';
+        consentId?: string | null;
+        amountCents?: number;
+      }[];
+    }[];
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CheckInPatientParams".
+ */
+export interface CheckInPatientParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CheckInPatientBody".
+ */
+export interface CheckInPatientBody {
+  patientId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CheckInPatientResponse".
+ */
+export interface CheckInPatientResponse {
+  appointmentId: string;
+  patientId: string;
+  checkedInAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "FrontDeskPatientAuthBody".
+ */
+export interface FrontDeskPatientAuthBody {
+  patientId: string;
+  dateOfBirth: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "FrontDeskPatientAuthResponse".
+ */
+export interface FrontDeskPatientAuthResponse {
+  patientToken: string;
+  expiresAt: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -8631,6 +8723,9 @@ export interface EndpointTypes {
   verifyFrontDeskConsent: { params: VerifyFrontDeskConsentParams; query: undefined; body: undefined; response: VerifyFrontDeskConsentResponse };
   getConsentPdf: { params: GetConsentPdfParams; query: undefined; body: undefined; response: void };
   getFrontendFlags: { params: undefined; query: GetFrontendFlagsQuery; body: undefined; response: GetFrontendFlagsResponse };
+  getFrontDeskAgenda: { params: undefined; query: GetFrontDeskAgendaQuery; body: undefined; response: GetFrontDeskAgendaResponse };
+  checkInPatient: { params: CheckInPatientParams; query: undefined; body: CheckInPatientBody; response: CheckInPatientResponse };
+  frontDeskPatientAuth: { params: undefined; query: undefined; body: FrontDeskPatientAuthBody; response: FrontDeskPatientAuthResponse };
   getGeoTimezone: { params: undefined; query: GetGeoTimezoneQuery; body: undefined; response: GetGeoTimezoneResponse };
   geocode: { params: undefined; query: GeocodeQuery; body: undefined; response: GeocodeResponse };
   getHealth: { params: undefined; query: undefined; body: undefined; response: GetHealthResponse };

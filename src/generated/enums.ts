@@ -1166,6 +1166,29 @@ export const enums = {
       },
     ],
   },
+  /** Open front-desk tasks of a patient on the practice agenda (product-spec §3 front-desk state). */
+  frontDeskTask: {
+    values: ['consentUnsigned', 'insuranceCardMissing', 'balanceDue'],
+    labels: {
+      consentUnsigned: 'Consent not signed',
+      insuranceCardMissing: 'Insurance card photo missing',
+      balanceDue: 'Balance due',
+    },
+    options: [
+      {
+        value: 'consentUnsigned',
+        label: 'Consent not signed',
+      },
+      {
+        value: 'insuranceCardMissing',
+        label: 'Insurance card photo missing',
+      },
+      {
+        value: 'balanceDue',
+        label: 'Balance due',
+      },
+    ],
+  },
   /** The kind of account (product-spec §3 User, §6 user types). */
   userType: {
     values: ['patient', 'support', 'clinician', 'rcd', 'third_party_support'],
@@ -1764,6 +1787,9 @@ export type InsuranceDecision = 'useInsurance' | 'selfPay' | 'askPatient';
 
 /** Kinds of entries in a patient's billing history. */
 export type BillingTransactionKind = 'charge' | 'payment' | 'refund';
+
+/** Open front-desk tasks of a patient on the practice agenda (product-spec §3 front-desk state). */
+export type FrontDeskTask = 'consentUnsigned' | 'insuranceCardMissing' | 'balanceDue';
 
 /** The kind of account (product-spec §3 User, §6 user types). */
 export type UserType = 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';

@@ -493,6 +493,32 @@ export const messages = {
   'ui.support.queue.decisionRequired': 'Choose a decision.',
   'ui.support.queue.noteRequired': 'Write a note saying what the caller was told.',
   'ui.support.queue.decided': 'Decision recorded for {name}: {decision}.',
+  'ui.support.agenda.link': 'Practice agenda',
+  'ui.support.agenda.text': 'A practice\'s day at the front desk - check patients in and hand the device over to sign consents.',
+  'ui.support.agenda.intro': 'Pick the practice and the day. Check patients in as they arrive; a patient who has not signed the consent signs it on this device.',
+  'ui.support.agenda.day': 'Day',
+  'ui.support.agenda.show': 'Show the day',
+  'ui.support.agenda.empty': 'No sessions at this practice on this day. Pick another day.',
+  'ui.support.agenda.pick': 'Pick a practice and a day to see its sessions.',
+  'ui.support.agenda.sessions': 'Sessions at {practice}',
+  'ui.support.agenda.checkIn': 'Check in {name}',
+  'ui.support.agenda.checkedIn': 'Checked in at {time}',
+  'ui.support.agenda.notCheckedIn': 'Not checked in',
+  'ui.support.agenda.noTasks': 'Nothing open',
+  'ui.support.agenda.balance': 'Balance due: {amount}',
+  'ui.support.agenda.handOver': 'Hand the device to {name} to sign the consent',
+  'ui.support.handover.heading': 'Welcome, {name}',
+  'ui.support.handover.dobIntro': 'To keep your information private, please confirm your date of birth.',
+  'ui.support.handover.dob': 'Your date of birth',
+  'ui.support.handover.confirm': 'Confirm',
+  'ui.support.handover.consentIntro': 'Please read the consent and sign it with your full name.',
+  'ui.support.handover.signerName': 'Your full name',
+  'ui.support.handover.agree': 'I have read and agree to this consent',
+  'ui.support.handover.sign': 'Sign the consent',
+  'ui.support.handover.agreeRequired': 'Tick the box to agree, and type your name.',
+  'ui.support.handover.done': 'Thank you, the consent is signed. Please hand the device back to the front desk.',
+  'ui.support.handover.back': 'Back to the agenda',
+  'ui.support.handover.cancel': 'Hand back without signing',
   'ui.login.or': 'or',
   'ui.login.staffNote': 'Staff members can sign in with their Google work account.',
   'ui.login.sending': 'Sending…',
@@ -1090,6 +1116,32 @@ export interface MessageParams {
   'ui.support.queue.decisionRequired': Record<string, never>;
   'ui.support.queue.noteRequired': Record<string, never>;
   'ui.support.queue.decided': { name: string | number; decision: string | number };
+  'ui.support.agenda.link': Record<string, never>;
+  'ui.support.agenda.text': Record<string, never>;
+  'ui.support.agenda.intro': Record<string, never>;
+  'ui.support.agenda.day': Record<string, never>;
+  'ui.support.agenda.show': Record<string, never>;
+  'ui.support.agenda.empty': Record<string, never>;
+  'ui.support.agenda.pick': Record<string, never>;
+  'ui.support.agenda.sessions': { practice: string | number };
+  'ui.support.agenda.checkIn': { name: string | number };
+  'ui.support.agenda.checkedIn': { time: string | number };
+  'ui.support.agenda.notCheckedIn': Record<string, never>;
+  'ui.support.agenda.noTasks': Record<string, never>;
+  'ui.support.agenda.balance': { amount: string | number };
+  'ui.support.agenda.handOver': { name: string | number };
+  'ui.support.handover.heading': { name: string | number };
+  'ui.support.handover.dobIntro': Record<string, never>;
+  'ui.support.handover.dob': Record<string, never>;
+  'ui.support.handover.confirm': Record<string, never>;
+  'ui.support.handover.consentIntro': Record<string, never>;
+  'ui.support.handover.signerName': Record<string, never>;
+  'ui.support.handover.agree': Record<string, never>;
+  'ui.support.handover.sign': Record<string, never>;
+  'ui.support.handover.agreeRequired': Record<string, never>;
+  'ui.support.handover.done': Record<string, never>;
+  'ui.support.handover.back': Record<string, never>;
+  'ui.support.handover.cancel': Record<string, never>;
   'ui.login.or': Record<string, never>;
   'ui.login.staffNote': Record<string, never>;
   'ui.login.sending': Record<string, never>;

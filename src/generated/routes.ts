@@ -629,7 +629,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Front desk agenda',
     access: ['support', 'devops_admin'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'agendaDashboard',

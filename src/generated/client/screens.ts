@@ -60,6 +60,7 @@ export const screenLoaders: Partial<Record<RouteId, () => Promise<ScreenModule>>
   supportUserAccountNotFound: () => import('../../client/features/support/UserAccountNotFoundPage'),
   supportInsuranceVerification: () => import('../../client/features/support/InsuranceVerificationPage'),
   supportCheckInsurance: () => import('../../client/features/support/CheckInsurancePage'),
+  agenda: () => import('../../client/features/support/AgendaPage'),
   verifySuccess: () => import('../../client/features/verification/VerifySuccessPage'),
   verifyUserConsent: () => import('../../client/features/verification/VerifyUserConsentPage'),
   verifyConsent: () => import('../../client/features/verification/VerifyConsentPage'),

@@ -20,27 +20,9 @@ import { SpecForm } from '../../runtime/forms/SpecForm';
 import { Button, ButtonLink } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { enumLabel, formatMoney, fullName } from '../../ui/format';
+import { Pick } from './Pick';
 import { SupportShell } from './SupportShell';
-import { insuranceKeys, type SupportAccount } from './data';
-
-/** A labelled select with a "Choose…" first option. */
-function Pick({ id, label, value, onChange, options, disabled }: { id: string; label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[]; disabled?: boolean }) {
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
-        <option value="">{messages['ui.support.check.choose']}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+import { insuranceKeys, usePractices, type SupportAccount } from './data';
 
 function Checker({ account, onOther }: { account: SupportAccount; onOther: () => void }) {
   const api = useApi();
@@ -56,17 +38,7 @@ function Checker({ account, onOther }: { account: SupportAccount; onOther: () =>
     enabled: Boolean(patientId),
     staleTime: 0,
   });
-  const practices = useQuery({
-    queryKey: insuranceKeys.practices(stateCode),
-    // Every page of the state's practices (a state has a few pages at most).
-    queryFn: async () => {
-      const first = await api.listPractices({ query: { stateCode } });
-      const items = [...first.items];
-      for (let page = 2; items.length < first.total && page <= 20; page += 1) items.push(...(await api.listPractices({ query: { stateCode, page } })).items);
-      return items;
-    },
-    enabled: Boolean(stateCode),
-  });
+  const practices = usePractices(stateCode);
   const providers = useQuery({
     queryKey: insuranceKeys.providers(practiceId),
     queryFn: async () => (await api.listProviders({ query: { practiceId } })).items,

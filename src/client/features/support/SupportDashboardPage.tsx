@@ -52,6 +52,15 @@ export default function SupportDashboardPage() {
             </div>
           </section>
         ) : null}
+        <section className="card stack" aria-labelledby="support-agenda">
+          <h2 id="support-agenda">{messages['ui.support.agenda.link']}</h2>
+          <p>{messages['ui.support.agenda.text']}</p>
+          <div>
+            <ButtonLink to={routeById.agenda.path} variant="secondary">
+              {messages['ui.support.agenda.link']}
+            </ButtonLink>
+          </div>
+        </section>
         <section className="card stack" aria-labelledby="book-for-caller">
           <h2 id="book-for-caller">{messages['ui.support.book.heading']}</h2>
           <p>{messages['ui.support.book.text']}</p>

@@ -89,3 +89,18 @@ export function useVerificationQueue() {
   const api = useApi();
   return useQuery({ queryKey: insuranceKeys.queue, queryFn: async () => (await api.listInsuranceVerifications({ query: {} })).items, staleTime: 0 });
 }
+
+/** Every practice of a state (a state has a few pages at most). */
+export function usePractices(stateCode: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: insuranceKeys.practices(stateCode),
+    queryFn: async () => {
+      const first = await api.listPractices({ query: { stateCode } });
+      const items = [...first.items];
+      for (let page = 2; items.length < first.total && page <= 20; page += 1) items.push(...(await api.listPractices({ query: { stateCode, page } })).items);
+      return items;
+    },
+    enabled: Boolean(stateCode),
+  });
+}
