@@ -601,6 +601,8 @@ export const constants = {
   otpMaxWrongTries: 5,
   /** Wrong dates of birth given for one patient (POST /patients/{id}/verify-date-of-birth) count for this many minutes; otpMaxWrongTries of them lock the check. */
   dobCheckLockMinutes: 60,
+  /** A patient token (front-desk hand-over, POST /front-desk/patient-auth) lets the device sign that patient's consent for this many minutes. */
+  patientTokenMinutes: 15,
   /** The code that confirms a new sign-in e-mail works for this many minutes after it is sent. */
   emailChangeExpiryMinutes: 30,
   /** A magic-link login token works for this many minutes after it is sent. */

@@ -695,7 +695,7 @@ export interface InsuranceInquiry {
    * Which eligibility checker answered (rules, or a clearinghouse adapter).
    */
   source: string;
-  decision?: ('useInsurance' | 'selfPay') | null;
+  decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
   decidedAt?: string | null;
   createdAt: string;
 }
@@ -818,6 +818,11 @@ export interface PatientInsurance {
   insuranceInquiryAudits: {
     id: string;
     internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+    /**
+     * What was decided after the inquiry (by the patient, or by support for them).
+     */
+    decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
+    decidedAt?: string | null;
     createdAt: string;
   }[];
   /**
@@ -4218,6 +4223,7 @@ export interface SignFrontDeskConsentParams {
 export interface SignFrontDeskConsentBody {
   agree: true;
   signerName: string;
+  patientToken: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4319,6 +4325,97 @@ export interface GetFrontendFlagsResponse {
       };
     };
   }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetFrontDeskAgendaQuery".
+ */
+export interface GetFrontDeskAgendaQuery {
+  practiceId: string;
+  date: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetFrontDeskAgendaResponse".
+ */
+export interface GetFrontDeskAgendaResponse {
+  practice: {
+    id: string;
+    name: string;
+    addressLine1: string;
+    city: string;
+    state: string;
+    timeZone: string;
+  };
+  date: string;
+  sessions: {
+    id: string;
+    start: string;
+    end: string;
+    appointmentMode: 'online' | 'in_person';
+    counselingType:
+      | 'Individual Counseling'
+      | 'Family Counseling'
+      | 'Medication/Psychiatry'
+      | 'Psychological Testing & Evaluation'
+      | 'Couples/Marriage Counseling';
+    provider: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      title: string;
+    };
+    patients: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      checkedInAt: string | null;
+      tasks: {
+        kind: 'consentUnsigned' | 'insuranceCardMissing' | 'balanceDue';
+        consentId?: string | null;
+        amountCents?: number;
+      }[];
+    }[];
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CheckInPatientParams".
+ */
+export interface CheckInPatientParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CheckInPatientBody".
+ */
+export interface CheckInPatientBody {
+  patientId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CheckInPatientResponse".
+ */
+export interface CheckInPatientResponse {
+  appointmentId: string;
+  patientId: string;
+  checkedInAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "FrontDeskPatientAuthBody".
+ */
+export interface FrontDeskPatientAuthBody {
+  patientId: string;
+  dateOfBirth: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "FrontDeskPatientAuthResponse".
+ */
+export interface FrontDeskPatientAuthResponse {
+  patientToken: string;
+  expiresAt: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4430,6 +4527,11 @@ export interface GetActiveInsuranceResponse {
     insuranceInquiryAudits: {
       id: string;
       internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+      /**
+       * What was decided after the inquiry (by the patient, or by support for them).
+       */
+      decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
+      decidedAt?: string | null;
       createdAt: string;
     }[];
     /**
@@ -4479,6 +4581,11 @@ export interface ListPatientInsurancesResponse {
     insuranceInquiryAudits: {
       id: string;
       internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+      /**
+       * What was decided after the inquiry (by the patient, or by support for them).
+       */
+      decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
+      decidedAt?: string | null;
       createdAt: string;
     }[];
     /**
@@ -4537,6 +4644,11 @@ export interface AddPatientInsuranceResponse {
   insuranceInquiryAudits: {
     id: string;
     internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+    /**
+     * What was decided after the inquiry (by the patient, or by support for them).
+     */
+    decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
+    decidedAt?: string | null;
     createdAt: string;
   }[];
   /**
@@ -4595,6 +4707,11 @@ export interface UpdatePatientInsuranceResponse {
   insuranceInquiryAudits: {
     id: string;
     internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+    /**
+     * What was decided after the inquiry (by the patient, or by support for them).
+     */
+    decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
+    decidedAt?: string | null;
     createdAt: string;
   }[];
   /**
@@ -4673,7 +4790,7 @@ export interface ValidateInsuranceResponse {
    * Which eligibility checker answered (rules, or a clearinghouse adapter).
    */
   source: string;
-  decision?: ('useInsurance' | 'selfPay') | null;
+  decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
   decidedAt?: string | null;
   createdAt: string;
 }
@@ -4689,7 +4806,11 @@ export interface ChooseInsuranceDecisionParams {
  * via the `definition` "ChooseInsuranceDecisionBody".
  */
 export interface ChooseInsuranceDecisionBody {
-  decision: 'useInsurance' | 'selfPay';
+  decision: 'useInsurance' | 'selfPay' | 'askPatient';
+  /**
+   * Staff: why, kept as the verification task's resolution note.
+   */
+  note?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4728,7 +4849,7 @@ export interface ChooseInsuranceDecisionResponse {
    * Which eligibility checker answered (rules, or a clearinghouse adapter).
    */
   source: string;
-  decision?: ('useInsurance' | 'selfPay') | null;
+  decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
   decidedAt?: string | null;
   createdAt: string;
 }
@@ -5498,6 +5619,11 @@ export interface GetSupportPatientResponse {
     insuranceInquiryAudits: {
       id: string;
       internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+      /**
+       * What was decided after the inquiry (by the patient, or by support for them).
+       */
+      decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
+      decidedAt?: string | null;
       createdAt: string;
     }[];
     /**
@@ -5660,6 +5786,11 @@ export interface UpdateSupportPatientResponse {
     insuranceInquiryAudits: {
       id: string;
       internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+      /**
+       * What was decided after the inquiry (by the patient, or by support for them).
+       */
+      decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
+      decidedAt?: string | null;
       createdAt: string;
     }[];
     /**
@@ -7568,6 +7699,318 @@ export interface AllowBookingFlowResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetSupportSessionParams".
+ */
+export interface GetSupportSessionParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetSupportSessionResponse".
+ */
+export interface GetSupportSessionResponse {
+  appointment: {
+    id: string;
+    /**
+     * The account the appointment belongs to.
+     */
+    userId?: string;
+    status: 'booked' | 'cancelled';
+    start: string;
+    end: string;
+    slotId?: string | null;
+    appointmentMode: 'online' | 'in_person';
+    counselingType:
+      | 'Individual Counseling'
+      | 'Family Counseling'
+      | 'Medication/Psychiatry'
+      | 'Psychological Testing & Evaluation'
+      | 'Couples/Marriage Counseling';
+    counselingTypeId?: string | null;
+    joinUrl: string | null;
+    /**
+     * The patient's time zone (IANA).
+     */
+    timeZone?: string;
+    provider: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      title: string;
+      timeZone: string;
+    };
+    practice: {
+      id: string;
+      name: string;
+      addressLine1: string;
+      city: string;
+      state: string;
+      zipcode: string;
+    };
+    patients: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      relationship:
+        | 'Self'
+        | 'Spouse'
+        | 'Child'
+        | 'Other'
+        | 'Grandparent'
+        | 'Grandchild'
+        | 'Stepchild'
+        | 'NephewOrNiece'
+        | 'FosterChild'
+        | 'SignificantOther'
+        | 'Mother'
+        | 'Father'
+        | 'OtherAdult'
+        | 'LifePartner'
+        | 'OtherRelationship';
+      dateOfBirth?: string | null;
+      /**
+       * Created by this booking (patient source new).
+       */
+      isNew: boolean;
+    }[];
+    selfPay: boolean;
+    selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
+    /**
+     * The insurance on file the booking uses (null for self-pay).
+     */
+    insuranceId?: string | null;
+    bookingFunnel?:
+      | (
+          | 'Patient Rebooking Modal'
+          | 'Support Rebooking Modal'
+          | 'Patient Standard Funnel'
+          | 'Support Standard Funnel'
+          | 'Patient Standard V2 Funnel'
+        )
+      | null;
+    bookingSource?: string | null;
+    partnershipCode?: string | null;
+    /**
+     * The self-pay session price (the provider's pay rate), in cents.
+     */
+    priceCents?: number | null;
+    /**
+     * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
+     */
+    amountDueCents: number;
+    payment: {
+      id: string;
+      appointmentId?: string | null;
+      status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
+      amountCents: number;
+      currency: string;
+      provider: 'card_gateway' | 'scheduling_system';
+      purpose: 'session' | 'late_cancel_fee' | 'balance';
+      cardBrand?: string | null;
+      cardLast4?: string | null;
+      /**
+       * The card gateway's transaction id.
+       */
+      transactionId?: string | null;
+      createdAt: string;
+    } | null;
+    cancellation?: {
+      reasonId: string;
+      reason: string;
+      note?: string | null;
+      at: string;
+      /**
+       * Inside the late-cancellation window.
+       */
+      late: boolean;
+      feeCents: number;
+      feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
+    } | null;
+    /**
+     * The start before the last reschedule.
+     */
+    rescheduledFrom?: string | null;
+    rebookedFrom?: string | null;
+    createdAt: string;
+  };
+  account: {
+    id: string;
+    email: string;
+    firstName: string;
+    lastName: string;
+  };
+  timeline: {
+    at: string;
+    event: 'booked' | 'rescheduled' | 'cancelled';
+    by: {
+      name: string;
+      /**
+       * Staff acting for the account holder.
+       */
+      staff: boolean;
+    } | null;
+    reason: string | null;
+    note: string | null;
+    /**
+     * Rescheduled: the start before.
+     */
+    from: string | null;
+  }[];
+  replaces: {
+    id: string;
+    start: string;
+    status: 'booked' | 'cancelled';
+  } | null;
+  replacedBy: ({
+    id: string;
+    start: string;
+    status: 'booked' | 'cancelled';
+  } | null)[];
+  responsibleParties: {
+    patientId: string;
+    firstName: string;
+    lastName: string;
+    phoneNumber: string | null;
+    email: string | null;
+  }[];
+  consents: {
+    id: string;
+    patientId: string;
+    consentType: 'bookAppointmentConsent' | 'paymentConsent';
+    signedAt: string | null;
+    signerName: string | null;
+    signerCapacity: string | null;
+  }[];
+  insurance: {
+    id: string;
+    carrierName: string;
+    planName: string;
+    memberId: string;
+    inquiry: {
+      id: string;
+      outcome: string;
+      copayCents: number | null;
+      estimatedCostCents: number | null;
+      selfPayPriceCents: number;
+      at: string;
+      decision: string | null;
+    } | null;
+  } | null;
+  payments: {
+    id: string;
+    purpose: string;
+    status: string;
+    amountCents: number;
+    currency: string;
+    cardBrand: string | null;
+    cardLast4: string | null;
+    createdAt: string;
+    /**
+     * A refund names the charge it gives back.
+     */
+    refundOf: string | null;
+    refundReason: string | null;
+  }[];
+  audit: {
+    at: string;
+    actor: {
+      name: string;
+      /**
+       * Staff acting for the account holder.
+       */
+      staff: boolean;
+    } | null;
+    /**
+     * The endpoint id.
+     */
+    action: string;
+    /**
+     * What was done, in words (the endpoint's summary).
+     */
+    what: string;
+    outcome: 'success' | 'failure' | 'denied';
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListInsuranceVerificationsQuery".
+ */
+export interface ListInsuranceVerificationsQuery {
+  limit?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListInsuranceVerificationsResponse".
+ */
+export interface ListInsuranceVerificationsResponse {
+  items: {
+    taskId: string;
+    version: number;
+    status: 'open' | 'in_progress' | 'on_hold' | 'completed' | 'declined' | 'cancelled';
+    /**
+     * The name of the person who claimed it.
+     */
+    owner: string | null;
+    queuedAt: string;
+    patient: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      dateOfBirth: string | null;
+    };
+    account: {
+      id: string;
+      email: string;
+    };
+    insurance: {
+      id: string;
+      carrierName: string;
+      planName: string;
+      memberId: string;
+    };
+    inquiry: {
+      /**
+       * The inquiry audit's id (auditId).
+       */
+      id: string;
+      patientId: string;
+      insuranceId: string;
+      providerId: string;
+      practiceId: string;
+      internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
+      carrierCode: string;
+      carrierName: string;
+      planName: string;
+      /**
+       * What the patient pays per session with this insurance, in US dollars (ELIGIBLE only).
+       */
+      copay?: number | null;
+      /**
+       * The estimated cost of the session to the patient, in US dollars (ELIGIBLE only).
+       */
+      estimatedCost?: number | null;
+      /**
+       * The self-pay price of a session with this provider, in US dollars.
+       */
+      selfPayPrice: number;
+      /**
+       * Priced as a follow-up: decided by the server from the patient's sessions with the provider.
+       */
+      isFollowUp?: boolean;
+      /**
+       * Which eligibility checker answered (rules, or a clearinghouse adapter).
+       */
+      source: string;
+      decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
+      decidedAt?: string | null;
+      createdAt: string;
+    };
+    providerName: string;
+    practiceName: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetUserDetailsParams".
  */
 export interface GetUserDetailsParams {
@@ -8698,6 +9141,9 @@ export interface EndpointTypes {
   verifyFrontDeskConsent: { params: VerifyFrontDeskConsentParams; query: undefined; body: undefined; response: VerifyFrontDeskConsentResponse };
   getConsentPdf: { params: GetConsentPdfParams; query: undefined; body: undefined; response: void };
   getFrontendFlags: { params: undefined; query: GetFrontendFlagsQuery; body: undefined; response: GetFrontendFlagsResponse };
+  getFrontDeskAgenda: { params: undefined; query: GetFrontDeskAgendaQuery; body: undefined; response: GetFrontDeskAgendaResponse };
+  checkInPatient: { params: CheckInPatientParams; query: undefined; body: CheckInPatientBody; response: CheckInPatientResponse };
+  frontDeskPatientAuth: { params: undefined; query: undefined; body: FrontDeskPatientAuthBody; response: FrontDeskPatientAuthResponse };
   getGeoTimezone: { params: undefined; query: GetGeoTimezoneQuery; body: undefined; response: GetGeoTimezoneResponse };
   geocode: { params: undefined; query: GeocodeQuery; body: undefined; response: GeocodeResponse };
   getHealth: { params: undefined; query: undefined; body: undefined; response: GetHealthResponse };
@@ -8746,6 +9192,8 @@ export interface EndpointTypes {
   getFirstAvailableSlot: { params: undefined; query: GetFirstAvailableSlotQuery; body: undefined; response: GetFirstAvailableSlotResponse };
   getSupportUser: { params: GetSupportUserParams; query: undefined; body: undefined; response: GetSupportUserResponse };
   allowBookingFlow: { params: AllowBookingFlowParams; query: AllowBookingFlowQuery; body: undefined; response: AllowBookingFlowResponse };
+  getSupportSession: { params: GetSupportSessionParams; query: undefined; body: undefined; response: GetSupportSessionResponse };
+  listInsuranceVerifications: { params: undefined; query: ListInsuranceVerificationsQuery; body: undefined; response: ListInsuranceVerificationsResponse };
   getUserDetails: { params: GetUserDetailsParams; query: undefined; body: undefined; response: GetUserDetailsResponse };
   getUserBilling: { params: undefined; query: GetUserBillingQuery; body: undefined; response: GetUserBillingResponse };
   createUser: { params: undefined; query: undefined; body: CreateUserBody; response: CreateUserResponse };

@@ -1121,10 +1121,11 @@ export const enums = {
   },
   /** What the patient chose after an insurance inquiry (POST /insurance-inquiry/{id}/choose-decision). */
   insuranceDecision: {
-    values: ['useInsurance', 'selfPay'],
+    values: ['useInsurance', 'selfPay', 'askPatient'],
     labels: {
       useInsurance: 'Use my insurance',
       selfPay: 'Pay out-of-pocket',
+      askPatient: 'Ask the patient',
     },
     options: [
       {
@@ -1134,6 +1135,11 @@ export const enums = {
       {
         value: 'selfPay',
         label: 'Pay out-of-pocket',
+      },
+      {
+        value: 'askPatient',
+        label: 'Ask the patient',
+        description: 'Support needs the patient\'s answer before the session (staff only).',
       },
     ],
   },
@@ -1157,6 +1163,29 @@ export const enums = {
       {
         value: 'refund',
         label: 'Refund',
+      },
+    ],
+  },
+  /** Open front-desk tasks of a patient on the practice agenda (product-spec §3 front-desk state). */
+  frontDeskTask: {
+    values: ['consentUnsigned', 'insuranceCardMissing', 'balanceDue'],
+    labels: {
+      consentUnsigned: 'Consent not signed',
+      insuranceCardMissing: 'Insurance card photo missing',
+      balanceDue: 'Balance due',
+    },
+    options: [
+      {
+        value: 'consentUnsigned',
+        label: 'Consent not signed',
+      },
+      {
+        value: 'insuranceCardMissing',
+        label: 'Insurance card photo missing',
+      },
+      {
+        value: 'balanceDue',
+        label: 'Balance due',
       },
     ],
   },
@@ -1754,10 +1783,13 @@ export type DocumentContentType = 'image/jpeg' | 'image/png' | 'image/heic' | 'a
 export type PhoneLineType = 'mobile' | 'fixed_line' | 'fixed_line_or_mobile' | 'voip' | 'toll_free' | 'premium_rate' | 'shared_cost' | 'personal_number' | 'pager' | 'uan' | 'voicemail' | 'unknown';
 
 /** What the patient chose after an insurance inquiry (POST /insurance-inquiry/{id}/choose-decision). */
-export type InsuranceDecision = 'useInsurance' | 'selfPay';
+export type InsuranceDecision = 'useInsurance' | 'selfPay' | 'askPatient';
 
 /** Kinds of entries in a patient's billing history. */
 export type BillingTransactionKind = 'charge' | 'payment' | 'refund';
+
+/** Open front-desk tasks of a patient on the practice agenda (product-spec §3 front-desk state). */
+export type FrontDeskTask = 'consentUnsigned' | 'insuranceCardMissing' | 'balanceDue';
 
 /** The kind of account (product-spec §3 User, §6 user types). */
 export type UserType = 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';

@@ -365,6 +365,9 @@ export const messages = {
   'ui.patient.insurance.onFile': 'Photo on file',
   'ui.patient.insurance.missing': 'No photo yet',
   'ui.patient.insurance.add': 'Add card photos',
+  'ui.patient.insurance.decision.useInsurance': 'Decided on {date}: your sessions use this insurance.',
+  'ui.patient.insurance.decision.selfPay': 'Decided on {date}: your sessions are self-pay; this insurance is not billed for them.',
+  'ui.patient.insurance.decision.askPatient': 'We need to talk with you about this insurance before your session. Please call {phone}.',
   'ui.patient.capture.intro': 'Take a photo of the front and the back of the card, or choose photos you already have. Make sure the names and numbers are sharp.',
   'ui.patient.capture.patient': 'Whose card is it?',
   'ui.patient.capture.insurance': 'Which insurance?',
@@ -432,6 +435,141 @@ export const messages = {
   'ui.support.notFound.text': 'No account uses {email}. Check the spelling with the caller, or book for them as a new patient; the booking creates their account.',
   'ui.support.notFound.again': 'Search again',
   'ui.support.user.notFound': 'There is no account with this id, or it is not one you may open. Find the account by its e-mail address instead.',
+  'ui.support.session.open': 'Open the session of {when}',
+  'ui.support.session.heading': 'Session of {when}',
+  'ui.support.session.notFound': 'There is no session with this id, or it is not one you may open. Open it from the caller\'s account instead.',
+  'ui.support.session.summary': 'The session',
+  'ui.support.session.provider': 'Provider',
+  'ui.support.session.patientTime': 'Patient\'s time ({zone})',
+  'ui.support.session.providerTime': 'Provider\'s time ({zone})',
+  'ui.support.session.type': 'Session type',
+  'ui.support.session.mode': 'How',
+  'ui.support.session.join': 'Video link',
+  'ui.support.session.address': 'Address',
+  'ui.support.session.status': 'Status',
+  'ui.support.session.account': 'Account',
+  'ui.support.session.timeline': 'What happened to it',
+  'ui.support.session.event.booked': 'Booked',
+  'ui.support.session.event.rescheduled': 'Moved from {when}',
+  'ui.support.session.event.cancelled': 'Cancelled',
+  'ui.support.session.by': 'by {name}',
+  'ui.support.session.byStaff': 'by {name}, for the caller',
+  'ui.support.session.reason': 'Reason: {reason}',
+  'ui.support.session.lateFee': 'Late cancellation, fee {fee} ({status})',
+  'ui.support.session.feeStatus.none': 'no fee',
+  'ui.support.session.feeStatus.waived': 'waived',
+  'ui.support.session.feeStatus.charged': 'charged to the card on file',
+  'ui.support.session.feeStatus.outstanding': 'still due',
+  'ui.support.session.replaces': 'Booked again from the session of {when}',
+  'ui.support.session.replacedBy': 'Booked again as the session of {when}',
+  'ui.support.session.people': 'People on this session',
+  'ui.support.session.newPatient': 'New patient',
+  'ui.support.session.responsibleParty': 'Responsible party',
+  'ui.support.session.noResponsibleParty': 'No responsible party on file; adult patients answer for themselves.',
+  'ui.support.session.consents': 'Consents',
+  'ui.support.session.consentSigned': 'Signed by {name} on {when}',
+  'ui.support.session.consentUnsigned': 'Not signed yet',
+  'ui.support.session.noConsents': 'No consent on file for the people on this session. The patient signs it in their portal before the session.',
+  'ui.support.session.consentPdf': 'Signed consent (PDF)',
+  'ui.support.session.insurance': 'Insurance and price',
+  'ui.support.session.selfPay': 'Self-pay',
+  'ui.support.session.price': 'Session price',
+  'ui.support.session.noInquiry': 'No eligibility check on file for this insurance.',
+  'ui.support.session.eligibility': 'Eligibility answer',
+  'ui.support.session.copay': 'Copay',
+  'ui.support.session.estimatedCost': 'Estimated cost',
+  'ui.support.session.selfPayPrice': 'Self-pay price',
+  'ui.support.session.decision': 'Decision',
+  'ui.support.session.payments': 'Payments and refunds',
+  'ui.support.session.noPayments': 'No payments for this session.',
+  'ui.support.session.refund': 'Refund: {reason}',
+  'ui.support.session.amountDue': 'Still due: {amount}',
+  'ui.support.session.audit': 'Audit history of this session',
+  'ui.support.session.noAudit': 'Nobody has opened or changed this session yet.',
+  'ui.support.session.system': 'The system',
+  'ui.support.session.notes': 'Notes on the patient',
+  'ui.support.session.noNotes': 'No notes yet.',
+  'ui.support.session.actions': 'Act for the caller',
+  'ui.support.session.cancel': 'Cancel the session',
+  'ui.support.note.heading': 'Add a note',
+  'ui.support.note.patient': 'About',
+  'ui.support.note.type': 'Kind of note',
+  'ui.support.note.text': 'Note',
+  'ui.support.note.save': 'Save the note',
+  'ui.support.note.saved': 'The note is saved.',
+  'ui.support.note.required': 'Write the note before saving it.',
+  'ui.support.cancel.heading': 'Cancel this session for the caller?',
+  'ui.support.cancel.free': 'It starts more than {hours} hours from now: cancelling is free, and a self-pay payment goes back to the card.',
+  'ui.support.cancel.lateFee': 'It starts within {hours} hours: this is a late cancellation with a fee of {fee}, charged to the card on file or left due.',
+  'ui.support.cancel.waive': 'Waive the late-cancellation fee',
+  'ui.support.cancel.reasonLegend': 'Why is it cancelled?',
+  'ui.support.cancel.reasonRequired': 'Choose why the session is cancelled.',
+  'ui.support.cancel.note': 'Note (optional)',
+  'ui.support.cancel.keep': 'Keep the session',
+  'ui.support.cancel.confirm': 'Cancel the session',
+  'ui.support.cancel.confirmWithFee': 'Cancel, fee of {fee}',
+  'ui.support.cancel.done': 'The session is cancelled.',
+  'ui.support.details.edit': 'Edit the details of {name}',
+  'ui.support.details.saved': 'The details are saved.',
+  'ui.support.details.close': 'Close',
+  'ui.support.details.identityOff': 'Names, date of birth, gender and e-mail are the caller\'s to change in their portal; you can change the phone number here.',
+  'task.insuranceVerification.reason': 'Eligibility check answered: {outcome}',
+  'ui.support.insurance.heading': 'Insurance',
+  'ui.support.insurance.text': 'Check whether a caller\'s insurance pays for a session with a provider, or decide the insurances waiting in the verification queue.',
+  'ui.support.insurance.check': 'Check an insurance',
+  'ui.support.insurance.queue': 'Insurance verification queue',
+  'ui.support.check.intro': 'Find the caller\'s account, pick the patient\'s insurance, then the provider\'s practice and the provider, and run the eligibility check.',
+  'ui.support.check.patient': 'Patient',
+  'ui.support.check.insurance': 'Insurance',
+  'ui.support.check.noInsurance': 'This patient has no insurance on file. Add it with the caller in their portal, or book self-pay.',
+  'ui.support.check.state': 'State of the practice',
+  'ui.support.check.practice': 'Practice',
+  'ui.support.check.provider': 'Provider',
+  'ui.support.check.choose': 'Choose…',
+  'ui.support.check.run': 'Check eligibility',
+  'ui.support.check.running': 'Asking the insurance…',
+  'ui.support.check.result': 'Eligibility answer',
+  'ui.support.check.outcome': 'Outcome',
+  'ui.support.check.queued': 'This answer needs a person, so the insurance is in the verification queue.',
+  'ui.support.check.openQueue': 'Open the verification queue',
+  'ui.support.check.otherAccount': 'Find another account',
+  'ui.support.queue.intro': 'Insurances whose eligibility answer needs a person, oldest first. Talk to the caller, then record the decision with a note.',
+  'ui.support.queue.empty': 'Nothing waits for a decision. New answers that need a person appear here.',
+  'ui.support.queue.queuedAt': 'In the queue since {when}',
+  'ui.support.queue.claimedBy': 'Taken by {name}',
+  'ui.support.queue.with': 'With {provider} at {practice}',
+  'ui.support.queue.decision': 'Decision',
+  'ui.support.queue.note': 'Note (what the caller was told)',
+  'ui.support.queue.save': 'Record the decision',
+  'ui.support.queue.decisionRequired': 'Choose a decision.',
+  'ui.support.queue.noteRequired': 'Write a note saying what the caller was told.',
+  'ui.support.queue.decided': 'Decision recorded for {name}: {decision}.',
+  'ui.support.agenda.link': 'Practice agenda',
+  'ui.support.agenda.text': 'A practice\'s day at the front desk - check patients in and hand the device over to sign consents.',
+  'ui.support.agenda.intro': 'Pick the practice and the day. Check patients in as they arrive; a patient who has not signed the consent signs it on this device.',
+  'ui.support.agenda.day': 'Day',
+  'ui.support.agenda.show': 'Show the day',
+  'ui.support.agenda.empty': 'No sessions at this practice on this day. Pick another day.',
+  'ui.support.agenda.pick': 'Pick a practice and a day to see its sessions.',
+  'ui.support.agenda.sessions': 'Sessions at {practice}',
+  'ui.support.agenda.checkIn': 'Check in {name}',
+  'ui.support.agenda.checkedIn': 'Checked in at {time}',
+  'ui.support.agenda.notCheckedIn': 'Not checked in',
+  'ui.support.agenda.noTasks': 'Nothing open',
+  'ui.support.agenda.balance': 'Balance due: {amount}',
+  'ui.support.agenda.handOver': 'Hand the device to {name} to sign the consent',
+  'ui.support.handover.heading': 'Welcome, {name}',
+  'ui.support.handover.dobIntro': 'To keep your information private, please confirm your date of birth.',
+  'ui.support.handover.dob': 'Your date of birth',
+  'ui.support.handover.confirm': 'Confirm',
+  'ui.support.handover.consentIntro': 'Please read the consent and sign it with your full name.',
+  'ui.support.handover.signerName': 'Your full name',
+  'ui.support.handover.agree': 'I have read and agree to this consent',
+  'ui.support.handover.sign': 'Sign the consent',
+  'ui.support.handover.agreeRequired': 'Tick the box to agree, and type your name.',
+  'ui.support.handover.done': 'Thank you, the consent is signed. Please hand the device back to the front desk.',
+  'ui.support.handover.back': 'Back to the agenda',
+  'ui.support.handover.cancel': 'Hand back without signing',
   'ui.login.or': 'or',
   'ui.login.staffNote': 'Staff members can sign in with their Google work account.',
   'ui.login.sending': 'Sending…',
@@ -904,6 +1042,9 @@ export interface MessageParams {
   'ui.patient.insurance.onFile': Record<string, never>;
   'ui.patient.insurance.missing': Record<string, never>;
   'ui.patient.insurance.add': Record<string, never>;
+  'ui.patient.insurance.decision.useInsurance': { date: string | number };
+  'ui.patient.insurance.decision.selfPay': { date: string | number };
+  'ui.patient.insurance.decision.askPatient': { phone: string | number };
   'ui.patient.capture.intro': Record<string, never>;
   'ui.patient.capture.patient': Record<string, never>;
   'ui.patient.capture.insurance': Record<string, never>;
@@ -968,6 +1109,141 @@ export interface MessageParams {
   'ui.support.notFound.text': { email: string | number };
   'ui.support.notFound.again': Record<string, never>;
   'ui.support.user.notFound': Record<string, never>;
+  'ui.support.session.open': { when: string | number };
+  'ui.support.session.heading': { when: string | number };
+  'ui.support.session.notFound': Record<string, never>;
+  'ui.support.session.summary': Record<string, never>;
+  'ui.support.session.provider': Record<string, never>;
+  'ui.support.session.patientTime': { zone: string | number };
+  'ui.support.session.providerTime': { zone: string | number };
+  'ui.support.session.type': Record<string, never>;
+  'ui.support.session.mode': Record<string, never>;
+  'ui.support.session.join': Record<string, never>;
+  'ui.support.session.address': Record<string, never>;
+  'ui.support.session.status': Record<string, never>;
+  'ui.support.session.account': Record<string, never>;
+  'ui.support.session.timeline': Record<string, never>;
+  'ui.support.session.event.booked': Record<string, never>;
+  'ui.support.session.event.rescheduled': { when: string | number };
+  'ui.support.session.event.cancelled': Record<string, never>;
+  'ui.support.session.by': { name: string | number };
+  'ui.support.session.byStaff': { name: string | number };
+  'ui.support.session.reason': { reason: string | number };
+  'ui.support.session.lateFee': { fee: string | number; status: string | number };
+  'ui.support.session.feeStatus.none': Record<string, never>;
+  'ui.support.session.feeStatus.waived': Record<string, never>;
+  'ui.support.session.feeStatus.charged': Record<string, never>;
+  'ui.support.session.feeStatus.outstanding': Record<string, never>;
+  'ui.support.session.replaces': { when: string | number };
+  'ui.support.session.replacedBy': { when: string | number };
+  'ui.support.session.people': Record<string, never>;
+  'ui.support.session.newPatient': Record<string, never>;
+  'ui.support.session.responsibleParty': Record<string, never>;
+  'ui.support.session.noResponsibleParty': Record<string, never>;
+  'ui.support.session.consents': Record<string, never>;
+  'ui.support.session.consentSigned': { name: string | number; when: string | number };
+  'ui.support.session.consentUnsigned': Record<string, never>;
+  'ui.support.session.noConsents': Record<string, never>;
+  'ui.support.session.consentPdf': Record<string, never>;
+  'ui.support.session.insurance': Record<string, never>;
+  'ui.support.session.selfPay': Record<string, never>;
+  'ui.support.session.price': Record<string, never>;
+  'ui.support.session.noInquiry': Record<string, never>;
+  'ui.support.session.eligibility': Record<string, never>;
+  'ui.support.session.copay': Record<string, never>;
+  'ui.support.session.estimatedCost': Record<string, never>;
+  'ui.support.session.selfPayPrice': Record<string, never>;
+  'ui.support.session.decision': Record<string, never>;
+  'ui.support.session.payments': Record<string, never>;
+  'ui.support.session.noPayments': Record<string, never>;
+  'ui.support.session.refund': { reason: string | number };
+  'ui.support.session.amountDue': { amount: string | number };
+  'ui.support.session.audit': Record<string, never>;
+  'ui.support.session.noAudit': Record<string, never>;
+  'ui.support.session.system': Record<string, never>;
+  'ui.support.session.notes': Record<string, never>;
+  'ui.support.session.noNotes': Record<string, never>;
+  'ui.support.session.actions': Record<string, never>;
+  'ui.support.session.cancel': Record<string, never>;
+  'ui.support.note.heading': Record<string, never>;
+  'ui.support.note.patient': Record<string, never>;
+  'ui.support.note.type': Record<string, never>;
+  'ui.support.note.text': Record<string, never>;
+  'ui.support.note.save': Record<string, never>;
+  'ui.support.note.saved': Record<string, never>;
+  'ui.support.note.required': Record<string, never>;
+  'ui.support.cancel.heading': Record<string, never>;
+  'ui.support.cancel.free': { hours: string | number };
+  'ui.support.cancel.lateFee': { hours: string | number; fee: string | number };
+  'ui.support.cancel.waive': Record<string, never>;
+  'ui.support.cancel.reasonLegend': Record<string, never>;
+  'ui.support.cancel.reasonRequired': Record<string, never>;
+  'ui.support.cancel.note': Record<string, never>;
+  'ui.support.cancel.keep': Record<string, never>;
+  'ui.support.cancel.confirm': Record<string, never>;
+  'ui.support.cancel.confirmWithFee': { fee: string | number };
+  'ui.support.cancel.done': Record<string, never>;
+  'ui.support.details.edit': { name: string | number };
+  'ui.support.details.saved': Record<string, never>;
+  'ui.support.details.close': Record<string, never>;
+  'ui.support.details.identityOff': Record<string, never>;
+  'task.insuranceVerification.reason': { outcome: string | number };
+  'ui.support.insurance.heading': Record<string, never>;
+  'ui.support.insurance.text': Record<string, never>;
+  'ui.support.insurance.check': Record<string, never>;
+  'ui.support.insurance.queue': Record<string, never>;
+  'ui.support.check.intro': Record<string, never>;
+  'ui.support.check.patient': Record<string, never>;
+  'ui.support.check.insurance': Record<string, never>;
+  'ui.support.check.noInsurance': Record<string, never>;
+  'ui.support.check.state': Record<string, never>;
+  'ui.support.check.practice': Record<string, never>;
+  'ui.support.check.provider': Record<string, never>;
+  'ui.support.check.choose': Record<string, never>;
+  'ui.support.check.run': Record<string, never>;
+  'ui.support.check.running': Record<string, never>;
+  'ui.support.check.result': Record<string, never>;
+  'ui.support.check.outcome': Record<string, never>;
+  'ui.support.check.queued': Record<string, never>;
+  'ui.support.check.openQueue': Record<string, never>;
+  'ui.support.check.otherAccount': Record<string, never>;
+  'ui.support.queue.intro': Record<string, never>;
+  'ui.support.queue.empty': Record<string, never>;
+  'ui.support.queue.queuedAt': { when: string | number };
+  'ui.support.queue.claimedBy': { name: string | number };
+  'ui.support.queue.with': { provider: string | number; practice: string | number };
+  'ui.support.queue.decision': Record<string, never>;
+  'ui.support.queue.note': Record<string, never>;
+  'ui.support.queue.save': Record<string, never>;
+  'ui.support.queue.decisionRequired': Record<string, never>;
+  'ui.support.queue.noteRequired': Record<string, never>;
+  'ui.support.queue.decided': { name: string | number; decision: string | number };
+  'ui.support.agenda.link': Record<string, never>;
+  'ui.support.agenda.text': Record<string, never>;
+  'ui.support.agenda.intro': Record<string, never>;
+  'ui.support.agenda.day': Record<string, never>;
+  'ui.support.agenda.show': Record<string, never>;
+  'ui.support.agenda.empty': Record<string, never>;
+  'ui.support.agenda.pick': Record<string, never>;
+  'ui.support.agenda.sessions': { practice: string | number };
+  'ui.support.agenda.checkIn': { name: string | number };
+  'ui.support.agenda.checkedIn': { time: string | number };
+  'ui.support.agenda.notCheckedIn': Record<string, never>;
+  'ui.support.agenda.noTasks': Record<string, never>;
+  'ui.support.agenda.balance': { amount: string | number };
+  'ui.support.agenda.handOver': { name: string | number };
+  'ui.support.handover.heading': { name: string | number };
+  'ui.support.handover.dobIntro': Record<string, never>;
+  'ui.support.handover.dob': Record<string, never>;
+  'ui.support.handover.confirm': Record<string, never>;
+  'ui.support.handover.consentIntro': Record<string, never>;
+  'ui.support.handover.signerName': Record<string, never>;
+  'ui.support.handover.agree': Record<string, never>;
+  'ui.support.handover.sign': Record<string, never>;
+  'ui.support.handover.agreeRequired': Record<string, never>;
+  'ui.support.handover.done': Record<string, never>;
+  'ui.support.handover.back': Record<string, never>;
+  'ui.support.handover.cancel': Record<string, never>;
   'ui.login.or': Record<string, never>;
   'ui.login.staffNote': Record<string, never>;
   'ui.login.sending': Record<string, never>;

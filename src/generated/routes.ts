@@ -555,7 +555,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'patientSessionSearch',
     flagOffRoute: 'supportDashboard',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'supportUserAccountNotFound',
@@ -577,7 +577,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'insuranceValidationViews',
     flagOffRoute: 'supportDashboard',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'supportCheckInsurance',
@@ -589,7 +589,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'insuranceValidationViews',
     flagOffRoute: 'supportDashboard',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'supportRedAlert',
@@ -629,7 +629,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Front desk agenda',
     access: ['support', 'devops_admin'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'agendaDashboard',

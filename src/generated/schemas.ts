@@ -1615,7 +1615,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
       decision: {
         type: ['string', 'null'],
         'x-enum': 'insuranceDecision',
-        enum: ['useInsurance', 'selfPay'],
+        enum: ['useInsurance', 'selfPay', 'askPatient'],
       },
       decidedAt: {
         type: ['string', 'null'],
@@ -1937,6 +1937,16 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
               type: 'string',
               'x-enum': 'insuranceOutcome',
               enum: ['ELIGIBLE', 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED', 'DENIED_DUE_TO_MEDICAID'],
+            },
+            decision: {
+              type: ['string', 'null'],
+              'x-enum': 'insuranceDecision',
+              description: 'What was decided after the inquiry (by the patient, or by support for them).',
+              enum: ['useInsurance', 'selfPay', 'askPatient'],
+            },
+            decidedAt: {
+              type: ['string', 'null'],
+              format: 'date-time',
             },
             createdAt: {
               type: 'string',

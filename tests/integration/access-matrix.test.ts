@@ -40,8 +40,8 @@ function multipartUpload(): Pick<InjectOptions, 'payload' | 'headers'> {
  * provider_id header they send, and only super-admins may name another provider).
  */
 const withoutRecord: ReadonlySet<string> = new Set<EndpointId>([
-  'getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule', 'getCareAvailability', 'saveCareAvailability', 'getCareCalendar', 'createUser', 'userExists',
-  'listDeadLetters',
+  'getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule', 'getCareAvailability', 'saveCareAvailability', 'getCareCalendar',
+  'createUser', 'userExists', 'listDeadLetters', 'listInsuranceVerifications', 'getFrontDeskAgenda',
 ]);
 
 let madeAccounts = 0;
@@ -69,6 +69,11 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
     payload: { timeZone: 'America/New_York', slotMinutes: 60, bufferMinutes: 0, minNoticeHours: 24, windows: [], exceptions: [{ kind: 'blocked', date: '2030-01-01' }] },
   }),
   getCareCalendar: () => ({ method: 'GET', url: '/api/care/calendar?days=7', headers: { provider_id: records.calendarProviderId } }),
+  getSupportSession: () => ({ method: 'GET', url: `/api/support/sessions/${records.appointmentId}` }),
+  listInsuranceVerifications: () => ({ method: 'GET', url: '/api/support/insurance-verification' }),
+  getFrontDeskAgenda: () => ({ method: 'GET', url: `/api/front-desk/agenda?practiceId=${records.practiceId}&date=2026-11-24` }),
+  checkInPatient: () => ({ method: 'POST', url: `/api/front-desk/appointments/${records.appointmentId}/check-in`, payload: { patientId: records.patientId } }),
+  frontDeskPatientAuth: () => ({ method: 'POST', url: '/api/front-desk/patient-auth', payload: { patientId: records.patientId, dateOfBirth: '1980-01-01' } }),
   allowBookingFlow: (t) => ({ method: 'GET', url: `/api/support/users/${t.userId}/allow-booking-flow?email=${encodeURIComponent(t.email)}` }),
   searchReferringProviders: (t) => ({ method: 'GET', url: `/api/providers/referring/search/${t.partnerId}` }),
   listPatients: (t) => ({ method: 'GET', url: `/api/patients?userId=${t.userId}` }),

@@ -3,6 +3,7 @@
  * a valid request of each against someone else's records, prepared here, and what a caller who may
  * reach the record gets when that is not plain success.
  */
+import { issuePatientToken } from '../../src/server/front-desk/patient-token';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { EndpointId } from '../../src/generated/api';
@@ -18,6 +19,8 @@ export interface BookingTarget {
   insuranceId: string;
   appointmentId: string;
   consentId: string;
+  /** a front-desk patient token of the patient (POST /front-desk/patient-auth) */
+  patientToken: string;
   holdId: string;
   providerId: string;
   nonce: string;
@@ -53,7 +56,8 @@ export async function prepareBookingTarget(app: FastifyInstance, user: { id: str
   const card = await app.inject({ method: 'POST', url: '/api/patient-cards/tokenize', headers: tokenizer.headers, payload: { number: '4111111111111111', expiration: '12/39', cvv: '123' } });
   let next = 0;
   return {
-    userId: user.id, email: user.email, patientId: patient!.id, insuranceId, appointmentId: appointment!.id, consentId: consent!.id, holdId: held!.id, providerId: appointmentSlot!.providerId,
+    userId: user.id, email: user.email, patientId: patient!.id, insuranceId, appointmentId: appointment!.id, consentId: consent!.id,
+    patientToken: (await issuePatientToken(app.keys, patient!.id, app.clock.now())).token, holdId: held!.id, providerId: appointmentSlot!.providerId,
     nonce: (card.json() as { nonce: string }).nonce, slot: appointmentSlot!, nextSlot: () => free[next++ % free.length]!,
   };
 }
@@ -86,7 +90,7 @@ export const bookingRequests: Partial<Record<EndpointId, (b: BookingTarget) => I
   createPatientConsent: (b) => ({ method: 'POST', url: `/api/patients/${b.patientId}/consent`, payload: { consentType: 'bookAppointmentConsent' } }),
   signConsent: (b) => ({ method: 'POST', url: `/api/patients/consent/${b.consentId}/sign`, payload: { agree: true } }),
   verifyConsent: (b) => ({ method: 'POST', url: `/api/patients/consent/${b.consentId}/verify` }),
-  signFrontDeskConsent: (b) => ({ method: 'POST', url: `/api/patient-tasks/consent/${b.consentId}/sign`, payload: { agree: true, signerName: 'Someone Else' } }),
+  signFrontDeskConsent: (b) => ({ method: 'POST', url: `/api/patient-tasks/consent/${b.consentId}/sign`, payload: { agree: true, signerName: 'Someone Else', patientToken: b.patientToken } }),
   verifyFrontDeskConsent: (b) => ({ method: 'POST', url: `/api/patient-tasks/consent/${b.consentId}/verify` }),
   getConsentPdf: (b) => ({ method: 'GET', url: `/api/patients/${b.patientId}/consent-pdf/${b.consentId}` }),
   getPaymentGateway: () => ({ method: 'GET', url: '/api/payments/gateway' }),

@@ -45,15 +45,18 @@ export interface InsuranceOnFile extends PatientInsurance {
 
 async function withAudits(db: Queryable, rows: InsuranceRow[]): Promise<InsuranceOnFile[]> {
   if (!rows.length) return [];
-  const audits = await db.query<{ id: string; patient_insurance_id: string; internal_outcome_assessment: InsuranceOutcome; created_at: Date }>(
-    `SELECT id, patient_insurance_id, internal_outcome_assessment, created_at FROM (
+  const audits = await db.query<{ id: string; patient_insurance_id: string; internal_outcome_assessment: InsuranceOutcome; decision: InsuranceDecision | null; decided_at: Date | null; created_at: Date }>(
+    `SELECT id, patient_insurance_id, internal_outcome_assessment, decision, decided_at, created_at FROM (
        SELECT a.*, row_number() OVER (PARTITION BY patient_insurance_id ORDER BY created_at DESC, id) AS n
          FROM insurance_inquiry_audits a WHERE patient_insurance_id = ANY($1::uuid[])) ranked
       WHERE n <= $2 ORDER BY created_at DESC, id`,
     [rows.map((r) => r.id), AUDITS_LISTED],
   );
   return rows.map((r) => {
-    const own = audits.filter((a) => a.patient_insurance_id === r.id).map((a) => ({ id: a.id, internalOutcomeAssessment: a.internal_outcome_assessment, createdAt: a.created_at.toISOString() }));
+    const own = audits.filter((a) => a.patient_insurance_id === r.id).map((a) => ({
+      id: a.id, internalOutcomeAssessment: a.internal_outcome_assessment, decision: a.decision, decidedAt: a.decided_at ? new Date(a.decided_at).toISOString() : null,
+      createdAt: a.created_at.toISOString(),
+    }));
     return {
       id: r.id,
       patientId: r.patient_id,

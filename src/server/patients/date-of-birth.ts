@@ -12,18 +12,19 @@ import { AppError } from '../errors';
 
 const ACTION = 'verifyPatientDateOfBirth';
 
-export async function verifyPatientDateOfBirth(request: FastifyRequest, patientId: string, dob: string): Promise<{ verified: true }> {
-  const patient = await reachPatient(request, patientId, ACTION);
+/** `action` names the check in the audit trail (the front-desk hand-over counts its own wrong dates too). */
+export async function verifyPatientDateOfBirth(request: FastifyRequest, patientId: string, dob: string, action = ACTION): Promise<{ verified: true }> {
+  const patient = await reachPatient(request, patientId, action);
   const [row] = await request.server.database.query<{ wrong: number }>(
     `SELECT count(*)::int AS wrong FROM audit_log
       WHERE action = $1 AND record_type = 'patient' AND record_id = $2 AND outcome = 'failure' AND status = 422
         AND at > now() - make_interval(mins => $3)`,
-    [ACTION, patient.id, constants.dobCheckLockMinutes],
+    [action, patient.id, constants.dobCheckLockMinutes],
   );
   if ((row?.wrong ?? 0) >= constants.otpMaxWrongTries) throw new AppError('DOB_CHECK_LOCKED');
   if (!patient.date_of_birth || patient.date_of_birth !== dob) {
     // Written now, not when the answer is sent, so the next try already counts it.
-    await writeAudit(request, { action: ACTION, outcome: 'failure', status: 422, recordType: 'patient', recordId: patient.id, details: { reason: 'date of birth does not match' } });
+    await writeAudit(request, { action, outcome: 'failure', status: 422, recordType: 'patient', recordId: patient.id, details: { reason: 'date of birth does not match' } });
     throw new AppError('DOB_MISMATCH');
   }
   return { verified: true };

@@ -7,6 +7,7 @@ import { specFlagSource, unleashFrontendSource } from './flags/sources';
 import { authHandlers } from './auth';
 import { usersHandlers } from './users';
 import { supportHandlers } from './support';
+import { frontDeskHandlers } from './front-desk';
 import { providersHandlers } from './providers';
 import { practicesHandlers } from './practices';
 import { slotsHandlers } from './slots';
@@ -40,6 +41,7 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config 
     ...authHandlers,
     ...usersHandlers,
     ...supportHandlers,
+    ...frontDeskHandlers,
     ...providersHandlers,
     ...practicesHandlers,
     ...slotsHandlers,

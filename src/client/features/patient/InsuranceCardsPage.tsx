@@ -1,11 +1,27 @@
 /** Insurance cards: each patient's insurances on file, whether the card's photos are on file, and a way to add them. */
+import { constants } from '../../../generated/constants';
+import type { PatientInsurance } from '../../../generated/entities';
 import { messages } from '../../../generated/messages';
+import { formatUsDate, isoDateIn } from '../../../domain/dates';
 import { message } from '../../../domain/messages';
+import { formatPhone } from '../../../domain/phone';
 import { ButtonLink } from '../../ui/Button';
 import { PortalShell } from './PortalShell';
 import { ListSkeleton, Loaded } from './states';
 import { fullName } from './data';
 import { capturePath, useAccountInsurances } from './insurance-data';
+
+/** What was last decided after an eligibility inquiry of this insurance (by the patient, or support for them). */
+function Decision({ insurance }: { insurance: PatientInsurance }) {
+  const decided = insurance.insuranceInquiryAudits.find((a) => a.decision && a.decidedAt);
+  if (!decided?.decision || !decided.decidedAt) return null;
+  const date = formatUsDate(isoDateIn(new Date(decided.decidedAt), constants.calendarTimeZone));
+  return (
+    <p className={`notice ${decided.decision === 'askPatient' ? 'notice--warning' : ''}`}>
+      {message(`ui.patient.insurance.decision.${decided.decision}`, { date, phone: formatPhone(constants.supportPhone) })}
+    </p>
+  );
+}
 
 export default function InsuranceCardsPage() {
   const insurances = useAccountInsurances();
@@ -24,6 +40,7 @@ export default function InsuranceCardsPage() {
                       <li key={i.id} className="item stack-sm">
                         <p className="item__title">{message('ui.patient.insurance.plan', { carrier: i.carrierName, plan: i.planName })}</p>
                         <p className="item__meta">{message('ui.patient.insurance.member', { memberId: i.memberId })}</p>
+                        <Decision insurance={i} />
                         <ul className="card-sides">
                           <li>
                             {messages['ui.patient.insurance.cardFront']}:{' '}

@@ -6,7 +6,7 @@ import type { BillingTransaction } from '../../../generated/entities';
 import { routeById } from '../../../generated/routes';
 import { useApi, type ApiClient } from '../../api/api-context';
 import { portalKeys, usePatients } from './data';
-import { saveFile } from './files';
+import { saveFile } from '../../ui/save-file';
 
 export type Transaction = BillingTransaction;
 

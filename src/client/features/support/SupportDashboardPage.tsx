@@ -14,12 +14,14 @@ import { SpecForm } from '../../runtime/forms/SpecForm';
 import { useMutation } from '@tanstack/react-query';
 import { ButtonLink } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { useFlagOn } from '../../runtime/flags/useTreatment';
 import { SupportShell } from './SupportShell';
 import { accountNotFoundPath, accountPath } from './data';
 
 export default function SupportDashboardPage() {
   const api = useApi();
   const navigate = useNavigate();
+  const insuranceViews = useFlagOn('insuranceValidationViews');
   const find = useMutation({
     mutationFn: async ({ email }: { email: string }) => ({ email, found: await api.userExists({ query: { email } }) }),
     onSuccess: ({ email, found }) => void navigate(found.exists && found.userId ? accountPath(found.userId) : accountNotFoundPath(email)),
@@ -35,6 +37,29 @@ export default function SupportDashboardPage() {
           <SpecForm<{ email: string }> form={findAccountForm as FormDefinition} idPrefix="find-account" submitting={find.isPending} onSubmit={(answers) => find.mutate(answers)} />
           <div aria-live="polite">{find.isPending ? <p role="status">{messages['ui.support.find.searching']}</p> : null}</div>
           <ErrorNotice text={find.error ? errorTextFor(find.error, 'support_web') : undefined} />
+        </section>
+        {insuranceViews ? (
+          <section className="card stack" aria-labelledby="support-insurance">
+            <h2 id="support-insurance">{messages['ui.support.insurance.heading']}</h2>
+            <p>{messages['ui.support.insurance.text']}</p>
+            <div className="cluster">
+              <ButtonLink to={routeById.supportCheckInsurance.path} variant="secondary">
+                {messages['ui.support.insurance.check']}
+              </ButtonLink>
+              <ButtonLink to={routeById.supportInsuranceVerification.path} variant="secondary">
+                {messages['ui.support.insurance.queue']}
+              </ButtonLink>
+            </div>
+          </section>
+        ) : null}
+        <section className="card stack" aria-labelledby="support-agenda">
+          <h2 id="support-agenda">{messages['ui.support.agenda.link']}</h2>
+          <p>{messages['ui.support.agenda.text']}</p>
+          <div>
+            <ButtonLink to={routeById.agenda.path} variant="secondary">
+              {messages['ui.support.agenda.link']}
+            </ButtonLink>
+          </div>
         </section>
         <section className="card stack" aria-labelledby="book-for-caller">
           <h2 id="book-for-caller">{messages['ui.support.book.heading']}</h2>

@@ -4,8 +4,7 @@
  * here support books for the caller. Another partner's member (for a third-party agent) or an
  * unknown id answers 404 and shows the not-found state.
  */
-import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { enums } from '../../../generated/enums';
 import { messages } from '../../../generated/messages';
 import { routeById } from '../../../generated/routes';
@@ -13,32 +12,20 @@ import { message } from '../../../domain/messages';
 import { formatUsDate } from '../../../domain/dates';
 import { formatSessionTime, sessionOutcome, sessionOutcomeLabel } from '../../../domain/sessions';
 import { isApiError } from '../../api/errors';
-import { PageLoadError } from '../../app/PageLoadError';
 import { ButtonLink } from '../../ui/Button';
 import { enumLabel, fullName } from '../../ui/format';
-import { Skeleton } from '../../ui/Skeleton';
+import { Loaded } from './Loaded';
 import { SupportShell } from './SupportShell';
-import { useAccountSessions, useSupportAccount, type AccountSession, type SupportAccount } from './data';
-
-/** A query's data, or its skeleton while it loads, or the page-load error. */
-function Loaded<T>({ query, rows, children }: { query: { data: T | undefined; isError: boolean }; rows: number; children: (data: T) => ReactNode }) {
-  if (query.data !== undefined) return <>{children(query.data)}</>;
-  if (query.isError) return <PageLoadError />;
-  return (
-    <div className="stack-sm" role="status" aria-busy="true">
-      {Array.from({ length: rows }, (_, i) => (
-        <Skeleton key={i} height="4.5rem" />
-      ))}
-    </div>
-  );
-}
+import { sessionPath, useAccountSessions, useSupportAccount, type AccountSession, type SupportAccount } from './data';
 
 /** A session as the agent reads it: what became of it (took place, cancelled) rather than its stored status. */
 function SessionRow({ session: s }: { session: AccountSession }) {
   const provider = [fullName(s.provider), s.provider.title].filter(Boolean).join(', ');
   return (
     <li className="card">
-      <p className="support__title">{formatSessionTime(s.start, s.timeZone ?? s.provider.timeZone)}</p>
+      <p className="support__title">
+        <Link to={sessionPath(s.id)}>{formatSessionTime(s.start, s.timeZone ?? s.provider.timeZone)}</Link>
+      </p>
       <p className="support__meta">
         {provider} · {enumLabel(enums.appointmentMode.labels, s.appointmentMode)} · {sessionOutcomeLabel(sessionOutcome(s, new Date()))}
       </p>

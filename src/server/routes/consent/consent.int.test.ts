@@ -1,4 +1,5 @@
 import { startTestApp, type TestApp } from '../../../../tests/support/app';
+import { issuePatientToken } from '../../front-desk/patient-token';
 import { callerFor, type TestCaller } from '../../../../tests/support/sessions';
 import { selfPatientOf } from '../../../../tests/support/booking';
 import { pdfText as readPdf } from '../../../../tests/support/pdf';
@@ -76,8 +77,19 @@ describe('consent', () => {
 
   it('front desk signs with the patient present and verifies; patients may not use the front-desk calls', async () => {
     const created = (await t.app.inject({ method: 'POST', url: `/api/patients/${self.id}/consent`, headers: sam.headers, payload: { consentType: 'paymentConsent', selfPayConsentCategory: 'selfPay' } })).json();
-    expect((await t.app.inject({ method: 'POST', url: `/api/patient-tasks/consent/${created.id}/sign`, headers: jordan.headers, payload: { agree: true, signerName: 'Jordan Rivera' } })).statusCode).toBe(403);
-    const signed = await t.app.inject({ method: 'POST', url: `/api/patient-tasks/consent/${created.id}/sign`, headers: sam.headers, payload: { agree: true, signerName: 'Jordan Rivera' } });
+    const [{ dob }] = (await t.app.database.query<{ dob: string }>("SELECT to_char(date_of_birth, 'YYYY-MM-DD') AS dob FROM patients WHERE id = $1", [self.id])) as [{ dob: string }];
+    const auth = await t.app.inject({ method: 'POST', url: '/api/front-desk/patient-auth', headers: sam.headers, payload: { patientId: self.id, dateOfBirth: dob } });
+    expect(auth.statusCode).toBe(200);
+    const { patientToken } = auth.json();
+    expect((await t.app.inject({ method: 'POST', url: `/api/patient-tasks/consent/${created.id}/sign`, headers: jordan.headers, payload: { agree: true, signerName: 'Jordan Rivera', patientToken } })).statusCode).toBe(403);
+    // Without the patient's own confirmation on the device, nobody signs for them.
+    const [other] = await t.app.database.query<{ id: string }>("SELECT id FROM patients WHERE id <> $1 AND date_of_birth IS NOT NULL LIMIT 1", [self.id]);
+    const otherToken = (await issuePatientToken(t.app.keys, other!.id, t.app.clock.now())).token;
+    const refused = await t.app.inject({ method: 'POST', url: `/api/patient-tasks/consent/${created.id}/sign`, headers: sam.headers, payload: { agree: true, signerName: 'Jordan Rivera', patientToken: otherToken } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errorCode).toBe('PATIENT_TOKEN_INVALID');
+    expect((await t.app.inject({ method: 'POST', url: '/api/front-desk/patient-auth', headers: sam.headers, payload: { patientId: self.id, dateOfBirth: '1900-01-01' } })).json().errorCode).toBe('DOB_MISMATCH');
+    const signed = await t.app.inject({ method: 'POST', url: `/api/patient-tasks/consent/${created.id}/sign`, headers: sam.headers, payload: { agree: true, signerName: 'Jordan Rivera', patientToken } });
     expect(signed.json()).toMatchObject({ signed: true, source: 'support_web', signerCapacity: fill(messages['consent.signedBySelf'], { signer: 'Jordan Rivera' }) });
     expect((await t.app.inject({ method: 'POST', url: `/api/patient-tasks/consent/${created.id}/verify`, headers: sam.headers })).json().verified).toBe(true);
     const pdf = await t.app.inject({ method: 'GET', url: `/api/patients/${self.id}/consent-pdf/${created.id}`, headers: jordan.headers });

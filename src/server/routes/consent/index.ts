@@ -13,6 +13,7 @@ import { consentText, consentTitle, fullName, signerCapacity } from '../../booki
 import { AppError } from '../../errors';
 import { callerOf } from '../../plugins/auth';
 import { audienceOf } from '../../plugins/errors';
+import { patientOfToken } from '../../front-desk/patient-token';
 import type { Handlers } from '../registry';
 
 interface ConsentRow {
@@ -134,6 +135,11 @@ export const consentHandlers: Handlers = {
 
   async signFrontDeskConsent(request) {
     const consent = await reachConsent(request, request.params.id, 'signFrontDeskConsent');
+    // Only the patient who confirmed their date of birth on the device signs (product-spec §3 patient auth);
+    // the refusal's audit row names the consent (request.auditTarget).
+    if ((await patientOfToken(request.server.keys, request.body.patientToken, request.server.clock.now())) !== consent.patient_id) {
+      throw new AppError('PATIENT_TOKEN_INVALID');
+    }
     return sign(request, consent, request.body.signerName, 'support_web');
   },
 

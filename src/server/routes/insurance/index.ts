@@ -7,6 +7,7 @@ import { callerOf } from '../../plugins/auth';
 import { checkEligibility, type EligibilityProvider } from '../../insurance/eligibility';
 import { isFollowUpWith } from '../../booking/appointments';
 import { slotOf } from '../../booking/holds';
+import { assertDecisionAllowed, queueIfNeeded, resolveVerification } from '../../support/insurance-verification';
 import type { Handlers } from '../registry';
 
 function isUniqueViolation(err: unknown): boolean {
@@ -139,6 +140,7 @@ export const insuranceHandlers: Handlers = {
       [insurance.id, reached.id, providerId, practiceId, result.outcome, result.copay, result.estimatedCost, result.selfPayPrice, isFollowUp, checker.source, callerOf(request).userId,
         request.server.clock.now().toISOString()],
     );
+    await queueIfNeeded(request, { id: audit!.id, insuranceId: insurance.id, patientId: reached.id, providerId, outcome: result.outcome });
     return inquiryOut((await inquiryById(db, audit!.id))!);
   },
 
@@ -148,10 +150,21 @@ export const insuranceHandlers: Handlers = {
     // Reach is decided on the inquiry's patient; an inquiry of someone else's is as unknown as a missing one.
     await reachPatient(request, inquiry?.patient_id ?? request.params.id, 'chooseInsuranceDecision');
     if (!inquiry) throw new AppError('NOT_FOUND');
-    const { decision } = request.body;
-    if (decision === 'useInsurance' && inquiry.internal_outcome_assessment !== 'ELIGIBLE') throw new AppError('INSURANCE_DECISION_NOT_ALLOWED');
-    await db.query('UPDATE insurance_inquiry_audits SET decision = $2, decided_at = now(), decided_by = $3 WHERE id = $1', [inquiry.id, decision, callerOf(request).userId]);
+    const { decision, note } = request.body;
+    const caller = callerOf(request);
+    const staff = !caller.permissions.isPatient;
+    assertDecisionAllowed(decision, inquiry.internal_outcome_assessment, staff);
     request.auditTarget = { type: 'insuranceInquiry', id: inquiry.id };
+    try {
+      await db.transaction(async (tx) => {
+        await tx.query('UPDATE insurance_inquiry_audits SET decision = $2, decided_at = $4, decided_by = $3 WHERE id = $1', [inquiry.id, decision, caller.userId, request.server.clock.now().toISOString()]);
+        // Support deciding for the patient takes the insurance out of the verification queue, with the agent's note.
+        if (staff) await resolveVerification(request, tx, inquiry.patient_insurance_id, decision, note);
+      });
+    } finally {
+      // The endpoint's own row names the inquiry (the task's rows name the task).
+      request.auditTarget = { type: 'insuranceInquiry', id: inquiry.id };
+    }
     return inquiryOut((await inquiryById(db, inquiry.id))!);
   },
 };

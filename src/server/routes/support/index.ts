@@ -1,5 +1,9 @@
 /** Support dashboard calls about accounts (product-spec §7 Support and front desk). */
-import { reachAccount } from '../../accounts/reach';
+import { reachAccount, reachRecord } from '../../accounts/reach';
+import { AppError } from '../../errors';
+import { sessionStory } from '../../support/session-story';
+import { verificationQueue } from '../../support/insurance-verification';
+import { callerOf } from '../../plugins/auth';
 import { userOut } from '../../accounts/repository';
 import type { Handlers } from '../registry';
 
@@ -33,5 +37,19 @@ export const supportHandlers: Handlers = {
     if (user.user_type !== 'patient') return { allowed: false, reason: 'NOT_A_PATIENT' as const };
     if (user.email.toLowerCase() !== request.query.email.toLowerCase()) return { allowed: false, reason: 'EMAIL_MISMATCH' as const };
     return { allowed: true };
+  },
+
+  async getSupportSession(request) {
+    await reachRecord(
+      request, 'appointment', request.params.id, 'getSupportSession',
+      `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
+    );
+    const story = await sessionStory(request.server.database, request.params.id);
+    if (!story) throw new AppError('NOT_FOUND');
+    return story;
+  },
+
+  async listInsuranceVerifications(request) {
+    return { items: await verificationQueue(request.server.database, callerOf(request), request.query.limit ?? 50) };
   },
 };

@@ -8,7 +8,7 @@ import { icsCalendar } from '../../../../domain/calendar';
 import site from '../../../../generated/content/site';
 import { useApi } from '../../../api/api-context';
 import { fullName } from '../data';
-import { saveFile } from '../files';
+import { saveFile } from '../../../ui/save-file';
 
 export type Session = BookedAppointment;
 export type SessionsWhen = 'upcoming' | 'past';

@@ -1,4 +1,3 @@
-/** Files the dashboard hands to the browser: receipts, statements, calendar entries. */
 /** Hands a file to the browser as a download. */
 export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);

@@ -1,0 +1,65 @@
+/**
+ * The practice agenda (GET /front-desk/agenda): a practice's booked sessions of one calendar day in
+ * the practice's zone, earliest first, with each person's check-in and open front-desk tasks
+ * (consent not signed, insurance card photo missing, balance due on the account).
+ */
+import moment from 'moment-timezone';
+import type { EndpointTypes } from '../../generated/entities';
+import type { Queryable } from '../db/connection';
+
+export type Agenda = EndpointTypes['getFrontDeskAgenda']['response'];
+type Task = Agenda['sessions'][number]['patients'][number]['tasks'][number];
+
+export async function agendaOf(db: Queryable, practiceId: string, date: string): Promise<Agenda | undefined> {
+  const [practice] = await db.query<{ id: string; name: string; address_line1: string; city: string; state: string; time_zone: string }>(
+    'SELECT id, name, address_line1, city, state, time_zone FROM practices WHERE id = $1',
+    [practiceId],
+  );
+  if (!practice) return undefined;
+  const dayStart = moment.tz(date, 'YYYY-MM-DD', practice.time_zone).startOf('day');
+  const from = dayStart.toDate();
+  const to = dayStart.clone().add(1, 'day').toDate();
+  const rows = await db.query<{
+    id: string; start_at: Date; end_at: Date; appointment_mode: 'online' | 'in_person'; counseling_type: string; insurance_id: string | null;
+    provider: { id: string; firstName: string; lastName: string; title: string };
+    patient_id: string; first_name: string; last_name: string; position: number; checked_in_at: Date | null;
+    consent_signed: boolean; unsigned_consent_id: string | null; card_missing: boolean; balance_cents: number;
+  }>(
+    `SELECT a.id, lower(a.during) AS start_at, upper(a.during) AS end_at, a.appointment_mode, a.counseling_type, a.insurance_id,
+            json_build_object('id', pv.id, 'firstName', pv.first_name, 'lastName', pv.last_name, 'title', pv.title) AS provider,
+            p.id AS patient_id, p.first_name, p.last_name, ap.position, ap.checked_in_at,
+            EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NOT NULL) AS consent_signed,
+            (SELECT c.id FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NULL ORDER BY c.created_at DESC LIMIT 1) AS unsigned_consent_id,
+            (a.insurance_id IS NOT NULL AND ap.position = 0 AND NOT EXISTS (
+               SELECT 1 FROM patient_documents d WHERE d.insurance_id = a.insurance_id AND d.kind = 'insurance_card_front')) AS card_missing,
+            CASE WHEN ap.position = 0 THEN (SELECT coalesce(sum(o.amount_due_cents), 0)::int FROM appointments o WHERE o.user_id = a.user_id) ELSE 0 END AS balance_cents
+       FROM appointments a
+       JOIN providers pv ON pv.id = a.provider_id
+       JOIN appointment_patients ap ON ap.appointment_id = a.id
+       JOIN patients p ON p.id = ap.patient_id
+      WHERE a.practice_id = $1 AND a.status = 'booked' AND lower(a.during) >= $2 AND lower(a.during) < $3
+      ORDER BY lower(a.during), a.id, ap.position`,
+    [practiceId, from, to],
+  );
+  const sessions: Agenda['sessions'] = [];
+  for (const r of rows) {
+    let s = sessions.at(-1);
+    if (!s || s.id !== r.id) {
+      s = {
+        id: r.id, start: new Date(r.start_at).toISOString(), end: new Date(r.end_at).toISOString(), appointmentMode: r.appointment_mode,
+        counselingType: r.counseling_type as Agenda['sessions'][number]['counselingType'], provider: r.provider, patients: [],
+      };
+      sessions.push(s);
+    }
+    const tasks: Task[] = [];
+    if (!r.consent_signed) tasks.push({ kind: 'consentUnsigned', consentId: r.unsigned_consent_id });
+    if (r.card_missing) tasks.push({ kind: 'insuranceCardMissing' });
+    if (r.balance_cents > 0) tasks.push({ kind: 'balanceDue', amountCents: r.balance_cents });
+    s.patients.push({ id: r.patient_id, firstName: r.first_name, lastName: r.last_name, checkedInAt: r.checked_in_at ? new Date(r.checked_in_at).toISOString() : null, tasks });
+  }
+  return {
+    practice: { id: practice.id, name: practice.name, addressLine1: practice.address_line1, city: practice.city, state: practice.state.trim(), timeZone: practice.time_zone },
+    date,
+    sessions,
+  };
+}

@@ -1,0 +1,57 @@
+import { startTestApp, type TestApp } from '../../../../tests/support/app';
+import { auditRows, callerFor, type TestCaller } from '../../../../tests/support/sessions';
+import { bookSlot, consentGiven, makeSlots, selfPatientOf } from '../../../../tests/support/booking';
+import { insurePatient } from '../../../../tests/support/insurance';
+
+let t: TestApp;
+let support: TestCaller;
+let agent: TestCaller;
+let jordan: TestCaller;
+let bookedId: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ seed: true });
+  support = await callerFor(t.app, 'sam.okafor@example.com');
+  agent = await callerFor(t.app, 'taylor.brooks@example.com');
+  jordan = await callerFor(t.app, 'jordan.rivera@example.com');
+  const self = await selfPatientOf(t.app.database, jordan.id);
+  const [slot] = await makeSlots(t.app.database, 1);
+  const insuranceId = await insurePatient(t.app.database, self.id, { acceptedAt: slot!.practiceId });
+  const { booked } = await bookSlot(t.app, jordan, slot!, [{ id: self.id, consents: consentGiven() }], { insuranceId });
+  expect(booked?.statusCode).toBe(201);
+  bookedId = booked!.json().id;
+}, 180_000);
+afterAll(async () => t?.close());
+
+const story = (caller: TestCaller, id = bookedId) => t.app.inject({ method: 'GET', url: `/api/support/sessions/${id}`, headers: caller.headers });
+
+describe('GET /api/support/sessions/{id}', () => {
+  it("tells support the session's whole story, and audits the read", async () => {
+    const res = await story(support);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.appointment).toMatchObject({ id: bookedId, status: 'booked' });
+    expect(body.account).toMatchObject({ id: jordan.id, email: 'jordan.rivera@example.com' });
+    expect(body.timeline).toEqual([expect.objectContaining({ event: 'booked', by: { name: 'Jordan Rivera', staff: false } })]);
+    expect(body.insurance).toMatchObject({ carrierName: expect.any(String), memberId: expect.any(String) });
+    expect(body.consents.some((c: { signedAt: string | null }) => c.signedAt !== null)).toBe(true);
+    expect(body.audit.map((a: { action: string }) => a.action)).toContain('createAppointment');
+    expect((await auditRows(t.app, "action = 'getSupportSession' AND actor_id = $1", [support.id])).at(-1)).toMatchObject({ record_type: 'appointment', record_id: bookedId, outcome: 'success' });
+  });
+
+  it('shows a cancellation by staff with its reason and fee in the timeline', async () => {
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/appointments/${bookedId}/cancel`, headers: support.headers, payload: { reasonId: 'schedule_conflict', note: 'Caller travels' } });
+    expect(cancel.statusCode).toBe(200);
+    const body = (await story(support)).json();
+    expect(body.timeline.at(-1)).toMatchObject({ event: 'cancelled', by: { name: 'Sam Okafor', staff: true }, note: 'Caller travels' });
+    expect(body.audit.map((a: { action: string }) => a.action)).toContain('cancelAppointment');
+  });
+
+  it("answers a third-party agent 404 for another partner's member, a patient 403, and audits the refusal", async () => {
+    const res = await story(agent);
+    expect(res.statusCode).toBe(404);
+    expect((await auditRows(t.app, "action = 'getSupportSession' AND actor_id = $1", [agent.id])).at(-1)).toMatchObject({ record_id: bookedId, outcome: 'denied' });
+    expect((await story(jordan)).statusCode).toBe(403);
+    expect((await story(support, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * The insurance-verification queue (issue 16 item 2) on the one task model: an eligibility answer
+ * that needs a person (anything but ELIGIBLE) opens an insurance_verification task for the insurance
+ * unless one is open already; support's decision on the inquiry (POST /insurance-inquiry/{id}/choose-decision)
+ * resolves it with the agent's note in the same transaction.
+ */
+import type { FastifyRequest } from 'fastify';
+import { enums, type InsuranceDecision, type InsuranceOutcome } from '../../generated/enums';
+import type { EndpointTypes } from '../../generated/entities';
+import { message } from '../../domain/messages';
+import { reachesEveryAccount } from '../../domain/permissions';
+import type { Queryable } from '../db/connection';
+import { AppError } from '../errors';
+import { INQUIRY_SELECT, inquiryOut, type InquiryRow } from '../insurance/repository';
+import type { Caller } from '../plugins/auth';
+import { listTasks } from '../tasks/repository';
+import { createTask, resolveTask } from '../tasks/service';
+
+const SUBJECT = 'patientInsurance';
+const LIVE = ['open', 'in_progress', 'on_hold'] as const;
+
+/** Puts the insurance in the queue when the inquiry's answer needs a person, once per insurance. */
+export async function queueIfNeeded(
+  request: FastifyRequest,
+  inquiry: { id: string; insuranceId: string; patientId: string; providerId: string; outcome: InsuranceOutcome },
+): Promise<void> {
+  if (inquiry.outcome === 'ELIGIBLE') return;
+  await request.server.database.transaction(async (tx) => {
+    // One open task per insurance: the lock makes two inquiries at once queue it once.
+    await tx.query('SELECT id FROM patient_insurances WHERE id = $1 FOR UPDATE', [inquiry.insuranceId]);
+    const open = await listTasks(tx, { kinds: ['insurance_verification'], statuses: LIVE, subject: { type: SUBJECT, id: inquiry.insuranceId }, limit: 1 });
+    if (open.length) return;
+    await createTask(
+      request,
+      {
+        kind: 'insurance_verification',
+        subject: { type: SUBJECT, id: inquiry.insuranceId },
+        patientId: inquiry.patientId,
+        providerId: inquiry.providerId,
+        reason: message('task.insuranceVerification.reason', { outcome: enums.insuranceOutcome.labels[inquiry.outcome] }),
+        details: { inquiryId: inquiry.id },
+      },
+      tx,
+    );
+  });
+}
+
+/**
+ * Staff decided for the patient: the insurance's live verification tasks are resolved with the note
+ * (required when there is one). Runs inside the decision's transaction.
+ */
+export async function resolveVerification(request: FastifyRequest, tx: Queryable, insuranceId: string, decision: InsuranceDecision, note: string | undefined): Promise<void> {
+  const open = await listTasks(tx, { kinds: ['insurance_verification'], statuses: LIVE, subject: { type: SUBJECT, id: insuranceId } });
+  for (const task of open) {
+    await resolveTask(request, task.id, task.version, 'completed', note ? `${enums.insuranceDecision.labels[decision]}: ${note}` : null, tx);
+  }
+}
+
+type QueueItem = EndpointTypes['listInsuranceVerifications']['response']['items'][number];
+
+/** The queue, oldest first; a third-party agent's only their partner's members. */
+export async function verificationQueue(db: Queryable, caller: Caller, limit: number): Promise<QueueItem[]> {
+  const partnerOnly = !reachesEveryAccount(caller.groups);
+  if (partnerOnly && !caller.businessPartnerId) return [];
+  const rows = await db.query<
+    InquiryRow & {
+      task_id: string; version: number; status: QueueItem['status']; owner: string | null; queued_at: Date; p_first: string; p_last: string; p_dob: string | null;
+      account_id: string; email: string; member_id: string; provider_name: string; practice_name: string;
+    }
+  >(
+    `WITH queue AS (
+       SELECT t.id AS task_id, t.version, t.status, t.created_at AS queued_at, t.subject_id::uuid AS insurance_id,
+              nullif(trim(o.first_name || ' ' || o.last_name), '') AS owner
+         FROM tasks t LEFT JOIN users o ON o.id = t.owner_id
+        WHERE t.kind = 'insurance_verification' AND t.subject_type = '${SUBJECT}' AND t.status IN ('open', 'in_progress', 'on_hold'))
+     SELECT q.task_id, q.version, q.status, q.queued_at, q.owner, latest.*, p.first_name AS p_first, p.last_name AS p_last,
+            to_char(p.date_of_birth, 'YYYY-MM-DD') AS p_dob, u.id AS account_id, u.email::text AS email, i.member_id,
+            trim(pv.first_name || ' ' || pv.last_name) AS provider_name, pr.name AS practice_name
+       FROM queue q
+       JOIN patient_insurances i ON i.id = q.insurance_id
+       JOIN patients p ON p.id = i.patient_id
+       JOIN users u ON u.id = p.user_id
+       JOIN LATERAL (${INQUIRY_SELECT} WHERE a.patient_insurance_id = q.insurance_id ORDER BY a.created_at DESC, a.id LIMIT 1) latest ON true
+       JOIN providers pv ON pv.id = latest.provider_id
+       JOIN practices pr ON pr.id = latest.practice_id
+      WHERE ($1::uuid IS NULL OR u.business_partner_id = $1::uuid)
+      ORDER BY q.queued_at, q.task_id
+      LIMIT ${Math.trunc(limit)}`,
+    [partnerOnly ? caller.businessPartnerId : null],
+  );
+  return rows.map((r) => ({
+    taskId: r.task_id, version: r.version, status: r.status, owner: r.owner, queuedAt: new Date(r.queued_at).toISOString(),
+    patient: { id: r.patient_id, firstName: r.p_first, lastName: r.p_last, dateOfBirth: r.p_dob },
+    account: { id: r.account_id, email: r.email },
+    insurance: { id: r.patient_insurance_id, carrierName: r.carrier_name, planName: r.plan_name, memberId: r.member_id },
+    inquiry: inquiryOut(r),
+    providerName: r.provider_name, practiceName: r.practice_name,
+  }));
+}
+
+/** A decision only staff may record. */
+export function assertDecisionAllowed(decision: InsuranceDecision, outcome: InsuranceOutcome, staff: boolean): void {
+  if (decision === 'useInsurance' && outcome !== 'ELIGIBLE') throw new AppError('INSURANCE_DECISION_NOT_ALLOWED');
+  if (decision === 'askPatient' && !staff) throw new AppError('INSURANCE_DECISION_NOT_ALLOWED');
+}

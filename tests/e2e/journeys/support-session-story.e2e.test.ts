@@ -1,0 +1,74 @@
+/**
+ * Journey: the demo support agent (Sam) signs in from the home page, finds a caller's account by
+ * e-mail, opens the caller's next session from the account, reads its story (both time zones, who
+ * booked it), cancels it for the caller after seeing the late-cancellation fee, and adds a note.
+ * Only clicks and typing.
+ */
+import type { Page } from 'playwright-core';
+import findAccountForm from '../../../src/generated/forms/support-find-account';
+import { constants } from '../../../src/generated/constants';
+import { messages } from '../../../src/generated/messages';
+import { routeById } from '../../../src/generated/routes';
+import { message } from '../../../src/domain/messages';
+import { formatCents } from '../../../src/domain/money';
+import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
+import { wcagViolations } from '../a11y';
+import { useBrowser } from '../harness';
+import { withFailureShot } from '../booking-helpers';
+import { signInFromHome } from './front-door';
+
+const agent = demoAccounts.find((a) => a.role === 'Support agent')!;
+const caller = demoAccounts.find((a) => a.role === 'Patient')!;
+const callerName = `${caller.firstName} ${caller.lastName}`;
+
+async function findCaller(page: Page): Promise<void> {
+  const find = page.getByRole('region', { name: messages['ui.support.find.heading'] });
+  await find.getByLabel('Email').fill(caller.email);
+  await find.getByRole('button', { name: findAccountForm.submitLabel }).click();
+  await page.waitForURL((u) => u.pathname === routeById.supportUser.path);
+  await page.getByRole('main').getByRole('heading', { level: 1, name: callerName }).waitFor();
+}
+
+describe("journey: a support agent opens a caller's session, cancels it with the fee shown and adds a note", () => {
+  const session = useBrowser();
+
+  it('home → sign in → the account → the session → cancel (late fee) → a note', async () => {
+    const { page } = session();
+    await withFailureShot(page, 'journey-support-session', async () => {
+      await signInFromHome(page, agent.email);
+      await page.waitForURL(`**${routeById.supportDashboard.path}`);
+      await findCaller(page);
+
+      // The caller's next session still to come (the demo patient has two inside the late-cancellation window).
+      const upcoming = page.getByRole('region', { name: messages['ui.support.user.upcoming'] });
+      const next = upcoming.getByRole('listitem').filter({ hasText: messages['ui.patient.sessions.outcome.upcoming'] }).first();
+      await next.getByRole('link').click();
+      await page.waitForURL((u) => u.pathname === routeById.supportUserSession.path);
+      await page.getByRole('main').getByRole('heading', { level: 1, name: /^Session of / }).waitFor();
+
+      const summary = page.getByRole('region', { name: messages['ui.support.session.summary'] });
+      await summary.getByText(/^Patient's time \(/).waitFor();
+      await summary.getByText(/^Provider's time \(/).waitFor();
+      const timeline = page.getByRole('region', { name: messages['ui.support.session.timeline'] });
+      await timeline.getByText(messages['ui.support.session.event.booked'], { exact: false }).first().waitFor();
+      expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
+
+      await page.getByRole('button', { name: messages['ui.support.session.cancel'] }).click();
+      const dialog = page.getByRole('dialog', { name: messages['ui.support.cancel.heading'] });
+      const fee = formatCents(constants.lateCancelFeeCents);
+      await dialog.getByText(message('ui.support.cancel.lateFee', { hours: constants.lateCancelWindowHours, fee })).waitFor();
+      await dialog.getByRole('radio', { name: constants.appointmentCancellationReasons[0]!.label }).check();
+      await dialog.getByRole('button', { name: message('ui.support.cancel.confirmWithFee', { fee }) }).click();
+      await page.getByText(messages['ui.support.cancel.done']).waitFor();
+      await timeline.getByText(message('ui.support.session.byStaff', { name: `${agent.firstName} ${agent.lastName}` }), { exact: false }).last().waitFor();
+      await timeline.getByText(message('ui.support.session.reason', { reason: constants.appointmentCancellationReasons[0]!.label })).waitFor();
+      expect(await page.getByRole('button', { name: messages['ui.support.session.cancel'] }).count()).toBe(0);
+
+      const notes = page.getByRole('region', { name: messages['ui.support.session.notes'] });
+      await notes.getByRole('textbox', { name: messages['ui.support.note.text'], exact: true }).fill('Caller cancelled by phone; told them about the late fee.');
+      await notes.getByRole('button', { name: messages['ui.support.note.save'] }).click();
+      await notes.getByText(messages['ui.support.note.saved']).waitFor();
+      await notes.getByText('Caller cancelled by phone; told them about the late fee.').waitFor();
+    });
+  });
+});
