@@ -1,38 +1,14 @@
 /** `npm start`: serve the app, print where and how to sign in, and shut down cleanly on SIGINT/SIGTERM. */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { closeOnSignals, configOrExit } from './process';
 import { demoAccounts } from './db/seed/demo-accounts';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-
+  const config = configOrExit();
   const app = await buildApp({ config });
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // app.close() stops accepting requests, finishes those in flight, then closes the database (onClose).
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // app.close() stops accepting requests, finishes those in flight, then closes the database (onClose).
+  closeOnSignals(app, 'server');
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

@@ -4,19 +4,10 @@
  * builds the same app, so a job's handler has what a request has, but listens on no port.
  */
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { closeOnSignals, configOrExit } from './process';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = configOrExit();
   if (!config.databaseUrl) {
     // The embedded database belongs to one process: the API's in-process workers run its jobs.
     console.error('npm run worker needs DATABASE_URL (PostgreSQL); with the embedded database, jobs run inside `npm start` (JOBS_IN_PROCESS).');
@@ -25,21 +16,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, serveClient: false, seed: false, jobWorkers: true });
   await app.ready();
   app.log.info({ jobs: app.jobs.names() }, 'worker running');
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'worker stopping: finishing the jobs it holds');
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        app.log.error({ err }, 'worker shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  closeOnSignals(app, 'worker');
 }
 
 main().catch((err: unknown) => {

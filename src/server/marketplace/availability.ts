@@ -60,7 +60,11 @@ async function openSlotRows(db: Queryable, providerIds: string[], from: Date, to
       ORDER BY lower(o.during)`,
     [providerIds, from.toISOString(), to.toISOString(), practiceId ?? null, now.toISOString()],
   );
-  return rows.map((r) => ({
+  return rows.map(toOpenSlot);
+}
+
+function toOpenSlot(r: SlotRow): OpenSlot {
+  return {
     id: r.id,
     start: new Date(r.start_at),
     end: new Date(r.end_at),
@@ -68,7 +72,12 @@ async function openSlotRows(db: Queryable, providerIds: string[], from: Date, to
     providerId: r.provider_id,
     availabilityType: r.availability_type,
     isMedication: r.is_medication,
-  }));
+  };
+}
+
+/** The slots a listing offers: of the kind asked for (medication or therapy), after the slot rules. */
+function offeredOf(rows: OpenSlot[], provider: ProviderSchedule, filter: SlotFilter & { medicationOnly?: boolean }, now: Date): OpenSlot[] {
+  return offeredOf(rows, provider, filter, now);
 }
 
 /**
@@ -97,20 +106,8 @@ export async function providerOpenSlots(
   if (!first) return undefined;
   const provider: ProviderSchedule = { id: first.pid, timeZone: first.time_zone, offersMedication: first.offers_medication };
   const earliest = earliestSearchStart(now, provider.timeZone);
-  const open: OpenSlot[] = rows
-    .filter((r) => r.id)
-    .map((r) => ({
-      id: r.id!,
-      start: new Date(r.start_at!),
-      end: new Date(r.end_at!),
-      practiceId: r.practice_id!,
-      providerId: r.provider_id!,
-      availabilityType: r.availability_type!,
-      isMedication: r.is_medication!,
-    }))
-    .filter((r) => r.start >= earliest);
-  const kinds = filter.medicationOnly === undefined ? open : open.filter((r) => r.isMedication === filter.medicationOnly);
-  return { provider, slots: offeredSlots(kinds, { now, zone: provider.timeZone, offersMedication: provider.offersMedication, filter }) };
+  const open = rows.filter((r): r is typeof r & SlotRow => Boolean(r.id)).map(toOpenSlot).filter((r) => r.start >= earliest);
+  return { provider, slots: offeredOf(open, provider, filter, now) };
 }
 
 export async function providerSchedule(db: Queryable, providerId: string): Promise<ProviderSchedule | undefined> {
@@ -132,8 +129,7 @@ export async function listOpenSlots(
   const from = new Date(Math.max(range.from.getTime(), earliestSearchStart(now, provider.timeZone).getTime()));
   if (from >= range.to) return [];
   const rows = await openSlotRows(db, [provider.id], from, range.to, now, filter.practiceId);
-  const kinds = filter.medicationOnly === undefined ? rows : rows.filter((s) => s.isMedication === filter.medicationOnly);
-  return offeredSlots(kinds, { now, zone: provider.timeZone, offersMedication: provider.offersMedication, filter });
+  return offeredOf(rows, provider, filter, now);
 }
 
 /** The first open slot of each provider within availabilityWindowDays, or undefined. */
