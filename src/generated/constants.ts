@@ -635,9 +635,15 @@ export const constants = {
   sessionIdleMinutes: 30,
   /** Permission groups whose provider_id and ehr_profile_code headers (super-admin impersonation) are honoured. */
   impersonationGroups: ['devops_admin', 'software_devs'],
-  /** The only endpoints a session of the skip-e-mail path (create-skip-email-verification) may call: what finishing its one booking needs (createAppointment once). Anything else answers SESSION_SCOPE_LIMITED until the address is confirmed with a sign-in code, which gives a full session. */
+  /** The only endpoints a session of the skip-e-mail path (create-skip-email-verification) may call: what finishing its one booking needs (the booking steps read the new account's own details, people, insurance and cards; createAppointment once). Anything else answers SESSION_SCOPE_LIMITED. Confirming the address with a sign-in code gives a full session and ends the account's booking-only sessions, so a session taken on an address that is not one's own reads nothing its owner adds later. */
   bookingOnlySessionEndpoints: [
     'signOut',
+    'getUserDetails',
+    'getUserPatients',
+    'getPatient',
+    'listPatientInsurances',
+    'getActiveInsurance',
+    'listPatientCards',
     'holdSlot',
     'releaseSlotHold',
     'getConsentTemplate',

@@ -154,10 +154,11 @@ describe('the skip-e-mail session', () => {
     const who = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: s.headers });
     expect(who.json()).toMatchObject({ signedIn: true, bookingOnly: true, user: { email: s.email } });
 
-    // Nothing of the account is readable or changeable with it.
+    // The booking steps read the new account's own details and people; nothing else is reachable with it.
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/patients', headers: s.headers })).statusCode).toBe(200);
     for (const request of [
-      { method: 'GET' as const, url: `/api/users/${s.userId}/details` },
-      { method: 'GET' as const, url: '/api/users/patients' },
+      { method: 'GET' as const, url: `/api/users/billing?userId=${s.userId}` },
+      { method: 'GET' as const, url: `/api/patients?userId=${s.userId}` },
       { method: 'PATCH' as const, url: `/api/users/${s.userId}`, payload: { email: `other.${randomUUID().slice(0, 8)}@example.com` } },
     ]) {
       const res = await t.app.inject({ ...request, headers: s.headers });
@@ -192,8 +193,9 @@ describe('the skip-e-mail session', () => {
     const [user] = await t.app.database.query<{ email_verified_at: string | null }>('SELECT email_verified_at FROM users WHERE id = $1', [s.userId]);
     expect(user!.email_verified_at).toBeNull();
 
-    // Confirming the address with a sign-in code gives a full session, and verifies it.
+    // Confirming the address with a sign-in code gives a full session, verifies it, and ends the booking-only session.
     const full = await signInWithCode(s.email);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: s.headers })).json()).toEqual({ signedIn: false });
     const token = sessionCookie(full)!.value;
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: browser(token) })).json()).toMatchObject({ bookingOnly: false });
     expect((await t.app.inject({ method: 'GET', url: `/api/users/${s.userId}/details`, headers: browser(token) })).statusCode).toBe(200);

@@ -6,7 +6,7 @@
 import { constants } from '../../generated/constants';
 import type { Queryable } from '../db/connection';
 
-export type SessionEndReason = 'signed out' | 'idle' | 'groups changed' | 'email changed';
+export type SessionEndReason = 'signed out' | 'idle' | 'groups changed' | 'email changed' | 'email confirmed';
 
 /** What a session may do: everything its groups allow, or (the skip-e-mail path) only finish its booking. */
 export type SessionScope = 'full' | 'booking';
@@ -55,8 +55,11 @@ export async function endSession(db: Queryable, sessionId: string, reason: Sessi
   await db.query('UPDATE auth_sessions SET ended_at = $3, end_reason = $2 WHERE id = $1 AND ended_at IS NULL', [sessionId, reason, now.toISOString()]);
 }
 
-/** Ends every open session of an account, but the one making the change when given. */
-export async function endSessionsOf(db: Queryable, userId: string, reason: SessionEndReason, now: Date, except?: string): Promise<number> {
-  const ended = await db.query('UPDATE auth_sessions SET ended_at = $4, end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL AND id IS DISTINCT FROM $3 RETURNING id', [userId, reason, except ?? null, now.toISOString()]);
+/** Ends every open session of an account (only those of one scope when given), but the one making the change when given. */
+export async function endSessionsOf(db: Queryable, userId: string, reason: SessionEndReason, now: Date, except?: string, scope?: Exclude<SessionScope, 'full'>): Promise<number> {
+  const ended = await db.query(
+    'UPDATE auth_sessions SET ended_at = $4, end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL AND id IS DISTINCT FROM $3 AND ($5::text IS NULL OR scope = $5) RETURNING id',
+    [userId, reason, except ?? null, now.toISOString(), scope ?? null],
+  );
   return ended.length;
 }

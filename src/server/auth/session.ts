@@ -5,7 +5,7 @@ import { writeAudit } from '../audit';
 import type { UserRow } from '../accounts/repository';
 import { partnerById } from '../marketplace/partners';
 import { constants } from '../../generated/constants';
-import { startSession } from './server-sessions';
+import { endSessionsOf, startSession } from './server-sessions';
 import { issueAccessToken } from './tokens';
 import { setSessionCookie } from './cookie';
 
@@ -22,6 +22,8 @@ export async function sessionFor(request: FastifyRequest, reply: FastifyReply, u
   const now = request.server.clock.now();
   const scope = method === SKIP_EMAIL_METHOD ? 'booking' : 'full';
   const sessionId = await startSession(request.server.database, user, new Date(now.getTime() + constants.accessTokenLifetimeMinutes * 60_000), now, scope);
+  // The address is proved: sessions taken without proving it (the skip-e-mail path) end, whoever holds them.
+  if (scope === 'full') await endSessionsOf(request.server.database, user.id, 'email confirmed', now, sessionId, 'booking');
   const { token, expiresAt } = await issueAccessToken(request.server.keys, {
     id: user.id,
     email: user.email,

@@ -119,9 +119,9 @@ describe('POST /api/users/create-skip-email-verification', () => {
     // The token works for the booking it was given for, and nothing else (tests/integration/session-cookie.test.ts).
     const who = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${session.accessToken}` } });
     expect(who.json()).toMatchObject({ signedIn: true, bookingOnly: true });
-    const details = await t.app.inject({ method: 'GET', url: `/api/users/${session.user.id}/details`, headers: { authorization: `Bearer ${session.accessToken}` } });
-    expect(details.statusCode).toBe(403);
-    expect(details.json().errorCode).toBe('SESSION_SCOPE_LIMITED');
+    const billing = await t.app.inject({ method: 'GET', url: `/api/users/billing?userId=${session.user.id}`, headers: { authorization: `Bearer ${session.accessToken}` } });
+    expect(billing.statusCode).toBe(403);
+    expect(billing.json().errorCode).toBe('SESSION_SCOPE_LIMITED');
   });
 });
 
