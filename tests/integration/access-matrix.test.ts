@@ -40,7 +40,7 @@ function multipartUpload(): Pick<InjectOptions, 'payload' | 'headers'> {
  * provider_id header they send, and only super-admins may name another provider).
  */
 const withoutRecord: ReadonlySet<string> = new Set<EndpointId>([
-  'getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule', 'getCareAvailability', 'saveCareAvailability', 'getCareCalendar', 'createUser', 'userExists',
+  'getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule', 'getCareAvailability', 'saveCareAvailability', 'getCareCalendar', 'listCareClients', 'createUser', 'userExists',
 ]);
 
 let madeAccounts = 0;
@@ -66,6 +66,9 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
     method: 'PUT', url: '/api/care/availability', headers: { provider_id: records.calendarProviderId },
     payload: { timeZone: 'America/New_York', slotMinutes: 60, bufferMinutes: 0, minNoticeHours: 24, windows: [], exceptions: [{ kind: 'blocked', date: '2030-01-01' }] },
   }),
+  listCareClients: () => ({ method: 'GET', url: '/api/care/clients?q=e', headers: { provider_id: records.calendarProviderId } }),
+  // The stranger's patient is a client of records.providerId (their appointment): super-admins name it; a clinician has their own provider.
+  getCareClient: () => ({ method: 'GET', url: `/api/care/clients/${records.patientId}`, headers: { provider_id: records.providerId } }),
   getCareCalendar: () => ({ method: 'GET', url: '/api/care/calendar?days=7', headers: { provider_id: records.calendarProviderId } }),
   allowBookingFlow: (t) => ({ method: 'GET', url: `/api/support/users/${t.userId}/allow-booking-flow?email=${encodeURIComponent(t.email)}` }),
   searchReferringProviders: (t) => ({ method: 'GET', url: `/api/providers/referring/search/${t.partnerId}` }),
