@@ -133,6 +133,130 @@ export const constants = {
   availabilityMaxExceptions: 100,
   /** Most days one calendar view asks for. */
   calendarMaxDays: 14,
+  /** PHQ-9 and GAD-7 (issue 17 item 2): items scored 0-3, the severity bands of each total, remission (a total below remissionBelow) and reliable improvement (a drop of at least reliableDrop from the first score). */
+  measureInstruments: {
+    phq9: {
+      name: 'PHQ-9',
+      items: 9,
+      maxTotal: 27,
+      remissionBelow: 5,
+      reliableDrop: 6,
+      bands: [
+        {
+          from: 0,
+          to: 4,
+          band: 'minimal',
+          label: 'Minimal',
+        },
+        {
+          from: 5,
+          to: 9,
+          band: 'mild',
+          label: 'Mild',
+        },
+        {
+          from: 10,
+          to: 14,
+          band: 'moderate',
+          label: 'Moderate',
+        },
+        {
+          from: 15,
+          to: 19,
+          band: 'moderately_severe',
+          label: 'Moderately severe',
+        },
+        {
+          from: 20,
+          to: 27,
+          band: 'severe',
+          label: 'Severe',
+        },
+      ],
+      questions: [
+        'Little interest or pleasure in doing things',
+        'Feeling down, depressed, or hopeless',
+        'Trouble falling or staying asleep, or sleeping too much',
+        'Feeling tired or having little energy',
+        'Poor appetite or overeating',
+        'Feeling bad about yourself, or that you are a failure or have let yourself or your family down',
+        'Trouble concentrating on things, such as reading the newspaper or watching television',
+        'Moving or speaking so slowly that other people could have noticed, or the opposite, being so fidgety or restless that you have been moving around a lot more than usual',
+        'Thoughts that you would be better off dead, or of hurting yourself in some way',
+      ],
+    },
+    gad7: {
+      name: 'GAD-7',
+      items: 7,
+      maxTotal: 21,
+      remissionBelow: 5,
+      reliableDrop: 4,
+      bands: [
+        {
+          from: 0,
+          to: 4,
+          band: 'minimal',
+          label: 'Minimal',
+        },
+        {
+          from: 5,
+          to: 9,
+          band: 'mild',
+          label: 'Mild',
+        },
+        {
+          from: 10,
+          to: 14,
+          band: 'moderate',
+          label: 'Moderate',
+        },
+        {
+          from: 15,
+          to: 21,
+          band: 'severe',
+          label: 'Severe',
+        },
+      ],
+      questions: [
+        'Feeling nervous, anxious, or on edge',
+        'Not being able to stop or control worrying',
+        'Worrying too much about different things',
+        'Trouble relaxing',
+        'Being so restless that it is hard to sit still',
+        'Becoming easily annoyed or irritable',
+        'Feeling afraid, as if something awful might happen',
+      ],
+    },
+  },
+  /** The answers of every PHQ-9 and GAD-7 item: over the last 2 weeks, how often have you been bothered by... */
+  measureAnswerOptions: [
+    {
+      value: 0,
+      label: 'Not at all',
+    },
+    {
+      value: 1,
+      label: 'Several days',
+    },
+    {
+      value: 2,
+      label: 'More than half the days',
+    },
+    {
+      value: 3,
+      label: 'Nearly every day',
+    },
+  ],
+  /** A patient with an upcoming session is asked to complete each measure again once their last one is this many days old. */
+  measureCadenceDays: 14,
+  /** Response: the latest score is at most this share of the first (a drop of 50 % or more from baseline). */
+  measureResponseDrop: 0.5,
+  /** A trend is labelled (improving, not improving) only from this many scores on. */
+  measureTrendMinScores: 3,
+  /** "Not improving by week 8": no response this many weeks after the first score. */
+  measureNotImprovingWeeks: 8,
+  /** A PHQ-9 total of at least this raises an urgent clinical alert (as does item 9 answered 1 or more). */
+  measureUrgentTotal: 20,
   /** Digits of the authorization form's member ID, the last digits of the social security number (product-spec §3). */
   memberIdLength: 4,
   /** A background job (an e-mail, a delivery to another system) that fails is tried again this many times before it goes to the dead-letter list. */

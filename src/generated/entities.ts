@@ -549,6 +549,52 @@ export interface CardOnFile {
   createdAt?: string;
 }
 /**
+ * A client on a clinician list (/care/v1/clients): someone with a past or upcoming session with the provider.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CareClient".
+ */
+export interface CareClient {
+  id: string;
+  firstName: string;
+  lastName: string;
+  age: number | null;
+  careStatus: 'new' | 'in_care' | 'returning';
+  nextSession: string | null;
+  lastSession: string | null;
+  /**
+   * Open tasks about the client in the provider's queues.
+   */
+  openItems: number;
+  /**
+   * An open urgent clinical alert about the client.
+   */
+  urgent: boolean;
+  latest: LatestMeasures;
+}
+export interface LatestMeasures {
+  phq9: MeasureScore | null;
+  gad7: MeasureScore | null;
+}
+/**
+ * One completed PHQ-9 or GAD-7 (issue 17 item 2) with its total and severity band (constant measureInstruments).
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "MeasureScore".
+ */
+export interface MeasureScore {
+  id: string;
+  instrument: 'phq9' | 'gad7';
+  total: number;
+  band: string;
+  bandLabel: string;
+  /**
+   * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
+   */
+  urgent: boolean;
+  completedAt: string;
+}
+/**
  * A consent of a patient (product-spec §3 consent state, §4): its type, the text and version shown, who signed it and for whom ("Parent / legal guardian of {patient}" when a minor's), when, and whether it was verified. Unsigned until POST /patients/consent/{id}/sign.
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4058,6 +4104,260 @@ export interface SessionPractice2 {
   city: string;
   state: string;
   zipcode: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListCareClientsQuery".
+ */
+export interface ListCareClientsQuery {
+  q?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListCareClientsResponse".
+ */
+export interface ListCareClientsResponse {
+  items: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    age: number | null;
+    careStatus: 'new' | 'in_care' | 'returning';
+    nextSession: string | null;
+    lastSession: string | null;
+    /**
+     * Open tasks about the client in the provider's queues.
+     */
+    openItems: number;
+    /**
+     * An open urgent clinical alert about the client.
+     */
+    urgent: boolean;
+    latest: LatestMeasures1;
+  }[];
+}
+export interface LatestMeasures1 {
+  phq9: {
+    id: string;
+    instrument: 'phq9' | 'gad7';
+    total: number;
+    band: string;
+    bandLabel: string;
+    /**
+     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
+     */
+    urgent: boolean;
+    completedAt: string;
+  } | null;
+  gad7: {
+    id: string;
+    instrument: 'phq9' | 'gad7';
+    total: number;
+    band: string;
+    bandLabel: string;
+    /**
+     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
+     */
+    urgent: boolean;
+    completedAt: string;
+  } | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetCareClientParams".
+ */
+export interface GetCareClientParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetCareClientResponse".
+ */
+export interface GetCareClientResponse {
+  client: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    age: number | null;
+    careStatus: 'new' | 'in_care' | 'returning';
+    nextSession: string | null;
+    lastSession: string | null;
+    /**
+     * Open tasks about the client in the provider's queues.
+     */
+    openItems: number;
+    /**
+     * An open urgent clinical alert about the client.
+     */
+    urgent: boolean;
+    latest: LatestMeasures2;
+  };
+  gender?: string | null;
+  dateOfBirth?: string | null;
+  contact: ClientContact;
+  responsibleParty: null | ClientResponsibleParty;
+  sessions: {
+    id: string;
+    status: 'booked' | 'cancelled';
+    start: string;
+    end: string;
+    appointmentMode: 'online' | 'in_person';
+    counselingType:
+      | 'Individual Counseling'
+      | 'Family Counseling'
+      | 'Medication/Psychiatry'
+      | 'Psychological Testing & Evaluation'
+      | 'Couples/Marriage Counseling';
+    joinUrl: string | null;
+    practice: SessionPractice3;
+    patients: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      relationship:
+        | 'Self'
+        | 'Spouse'
+        | 'Child'
+        | 'Other'
+        | 'Grandparent'
+        | 'Grandchild'
+        | 'Stepchild'
+        | 'NephewOrNiece'
+        | 'FosterChild'
+        | 'SignificantOther'
+        | 'Mother'
+        | 'Father'
+        | 'OtherAdult'
+        | 'LifePartner'
+        | 'OtherRelationship';
+      dateOfBirth?: string | null;
+    }[];
+  }[];
+  consents: ClientConsent[];
+  insurances: ClientInsurance[];
+  authorizations: ClientAuthorization[];
+  measures: {
+    id: string;
+    instrument: 'phq9' | 'gad7';
+    total: number;
+    band: string;
+    bandLabel: string;
+    /**
+     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
+     */
+    urgent: boolean;
+    completedAt: string;
+  }[];
+  progress: ClientProgress;
+  notes: ClientNote[];
+  tasks: ClientTask[];
+}
+export interface LatestMeasures2 {
+  phq9: {
+    id: string;
+    instrument: 'phq9' | 'gad7';
+    total: number;
+    band: string;
+    bandLabel: string;
+    /**
+     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
+     */
+    urgent: boolean;
+    completedAt: string;
+  } | null;
+  gad7: {
+    id: string;
+    instrument: 'phq9' | 'gad7';
+    total: number;
+    band: string;
+    bandLabel: string;
+    /**
+     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
+     */
+    urgent: boolean;
+    completedAt: string;
+  } | null;
+}
+export interface ClientContact {
+  email: string | null;
+  phone: string | null;
+}
+export interface ClientResponsibleParty {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string | null;
+}
+export interface SessionPractice3 {
+  id: string;
+  name: string;
+  addressLine1: string;
+  city: string;
+  state: string;
+  zipcode: string;
+}
+export interface ClientConsent {
+  id: string;
+  kind: string;
+  signedAt: string | null;
+}
+export interface ClientInsurance {
+  id: string;
+  carrier: string;
+  plan: string;
+  memberId: string;
+}
+export interface ClientAuthorization {
+  id: string;
+  authorizationNumber: string | null;
+  effectiveDate: string | null;
+  expirationDate: string | null;
+}
+export interface ClientProgress {
+  phq9: MeasureProgress;
+  gad7: MeasureProgress1;
+}
+export interface MeasureProgress {
+  baseline: number | null;
+  latest: number | null;
+  trend: 'improving' | 'worsening' | 'steady' | null;
+  response: boolean;
+  remission: boolean;
+  reliableImprovement: boolean;
+  notImprovingByWeek8: boolean;
+  due: boolean;
+}
+export interface MeasureProgress1 {
+  baseline: number | null;
+  latest: number | null;
+  trend: 'improving' | 'worsening' | 'steady' | null;
+  response: boolean;
+  remission: boolean;
+  reliableImprovement: boolean;
+  notImprovingByWeek8: boolean;
+  due: boolean;
+}
+export interface ClientNote {
+  id: string;
+  noteType: 'general' | 'scheduling' | 'billing' | 'insurance' | 'clinical_handoff';
+  text: string;
+  authorName: string;
+  createdAt: string;
+}
+export interface ClientTask {
+  id: string;
+  kind:
+    | 'red_alert'
+    | 'insurance_verification'
+    | 'front_desk'
+    | 'referral'
+    | 'rcd_provider_request'
+    | 'clinical_alert'
+    | 'unanswered_message';
+  priority: 'routine' | 'urgent' | 'asap' | 'stat';
+  status: 'open' | 'in_progress' | 'on_hold' | 'completed' | 'declined' | 'cancelled';
+  reason: string;
+  createdAt: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -9132,6 +9432,8 @@ export interface EndpointTypes {
   getCareAvailability: { params: undefined; query: undefined; body: undefined; response: GetCareAvailabilityResponse };
   saveCareAvailability: { params: undefined; query: undefined; body: SaveCareAvailabilityBody; response: SaveCareAvailabilityResponse };
   getCareCalendar: { params: undefined; query: GetCareCalendarQuery; body: undefined; response: GetCareCalendarResponse };
+  listCareClients: { params: undefined; query: ListCareClientsQuery; body: undefined; response: ListCareClientsResponse };
+  getCareClient: { params: GetCareClientParams; query: undefined; body: undefined; response: GetCareClientResponse };
   getClientConfig: { params: undefined; query: undefined; body: undefined; response: GetClientConfigResponse };
   getConsentTemplate: { params: undefined; query: GetConsentTemplateQuery; body: undefined; response: GetConsentTemplateResponse };
   createPatientConsent: { params: CreatePatientConsentParams; query: undefined; body: CreatePatientConsentBody; response: CreatePatientConsentResponse };

@@ -163,6 +163,37 @@ export const messages = {
   'ui.care.availability.blocked': 'Time off',
   'ui.care.availability.extra': 'Extra hours',
   'ui.care.calendar.practice': 'Your practice: {practice}, {city}, {state}.',
+  'ui.care.clients.intro': 'Everyone with a past or upcoming session with you.',
+  'ui.care.clients.search': 'Search by name',
+  'ui.care.clients.none': 'No clients yet. Clients appear here once they book a session with you.',
+  'ui.care.clients.noMatch': 'No client matches that name.',
+  'ui.care.clients.next': 'Next session: {when}',
+  'ui.care.clients.last': 'Last session: {when}',
+  'ui.care.clients.noNext': 'No upcoming session',
+  'ui.care.clients.age': 'Age {age}',
+  'ui.care.clients.openItems': 'Open items: {count}',
+  'ui.care.clients.urgent': 'Urgent clinical alert',
+  'ui.care.clients.measure': '{instrument} {total} · {band}',
+  'ui.care.client.contact': 'Contact',
+  'ui.care.client.responsibleParty': 'Responsible party',
+  'ui.care.client.sessions': 'Sessions with you',
+  'ui.care.client.consents': 'Consents',
+  'ui.care.client.consentSigned': 'Signed {when}',
+  'ui.care.client.consentUnsigned': 'Not signed yet',
+  'ui.care.client.insurance': 'Insurance and authorizations',
+  'ui.care.client.noInsurance': 'No insurance on file (self-pay).',
+  'ui.care.client.authorization': 'Authorization {number}: {from} to {to}',
+  'ui.care.client.measures': 'Measures over time',
+  'ui.care.client.noMeasures': 'No PHQ-9 or GAD-7 completed yet.',
+  'ui.care.client.notes': 'Notes',
+  'ui.care.client.noNotes': 'No notes yet.',
+  'ui.care.client.noteType': 'Note type',
+  'ui.care.client.noteText': 'Note',
+  'ui.care.client.addNote': 'Save note',
+  'ui.care.client.tasks': 'Open items',
+  'ui.care.client.back': 'All clients',
+  'ui.care.client.notFound': 'This client could not be found among yours. Clients are the people who have booked a session with you.',
+  'ui.care.client.none': 'None',
   'consent.bookAppointmentConsent.title': 'Consent to book an appointment',
   /** Booking consent text; {patient} is the patient's full name, {windowHours} and {fee} the late-cancellation window and fee. */
   'consent.bookAppointmentConsent.text': 'I consent to receive mental-health care from Mindful Care providers for {patient}, by video or in person, and to have my sessions scheduled, held and recorded in my care record. I understand that I may cancel a session online up to its start time, that a session cancelled within {windowHours} hours of its start may carry a late-cancellation fee of {fee}, and that in an emergency I should call 911.',
@@ -865,6 +896,37 @@ export interface MessageParams {
   'ui.care.availability.blocked': Record<string, never>;
   'ui.care.availability.extra': Record<string, never>;
   'ui.care.calendar.practice': { practice: string | number; city: string | number; state: string | number };
+  'ui.care.clients.intro': Record<string, never>;
+  'ui.care.clients.search': Record<string, never>;
+  'ui.care.clients.none': Record<string, never>;
+  'ui.care.clients.noMatch': Record<string, never>;
+  'ui.care.clients.next': { when: string | number };
+  'ui.care.clients.last': { when: string | number };
+  'ui.care.clients.noNext': Record<string, never>;
+  'ui.care.clients.age': { age: string | number };
+  'ui.care.clients.openItems': { count: string | number };
+  'ui.care.clients.urgent': Record<string, never>;
+  'ui.care.clients.measure': { instrument: string | number; total: string | number; band: string | number };
+  'ui.care.client.contact': Record<string, never>;
+  'ui.care.client.responsibleParty': Record<string, never>;
+  'ui.care.client.sessions': Record<string, never>;
+  'ui.care.client.consents': Record<string, never>;
+  'ui.care.client.consentSigned': { when: string | number };
+  'ui.care.client.consentUnsigned': Record<string, never>;
+  'ui.care.client.insurance': Record<string, never>;
+  'ui.care.client.noInsurance': Record<string, never>;
+  'ui.care.client.authorization': { number: string | number; from: string | number; to: string | number };
+  'ui.care.client.measures': Record<string, never>;
+  'ui.care.client.noMeasures': Record<string, never>;
+  'ui.care.client.notes': Record<string, never>;
+  'ui.care.client.noNotes': Record<string, never>;
+  'ui.care.client.noteType': Record<string, never>;
+  'ui.care.client.noteText': Record<string, never>;
+  'ui.care.client.addNote': Record<string, never>;
+  'ui.care.client.tasks': Record<string, never>;
+  'ui.care.client.back': Record<string, never>;
+  'ui.care.client.notFound': Record<string, never>;
+  'ui.care.client.none': Record<string, never>;
   'consent.bookAppointmentConsent.title': Record<string, never>;
   'consent.bookAppointmentConsent.text': { patient: string | number; windowHours: string | number; fee: string | number };
   'consent.paymentConsent.title': Record<string, never>;

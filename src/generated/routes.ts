@@ -714,7 +714,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Clients',
     access: ['clinician'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'careClientInfo',
@@ -724,7 +724,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Client details',
     access: ['clinician'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'careReferrals',

@@ -41,7 +41,7 @@ function multipartUpload(): Pick<InjectOptions, 'payload' | 'headers'> {
  */
 const withoutRecord: ReadonlySet<string> = new Set<EndpointId>([
   'getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule', 'getCareAvailability', 'saveCareAvailability', 'getCareCalendar',
-  'createUser', 'userExists', 'listDeadLetters', 'listInsuranceVerifications', 'getFrontDeskAgenda',
+  'createUser', 'userExists', 'listDeadLetters', 'listInsuranceVerifications', 'getFrontDeskAgenda', 'listCareClients',
 ]);
 
 let madeAccounts = 0;
@@ -68,6 +68,9 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
     method: 'PUT', url: '/api/care/availability', headers: { provider_id: records.calendarProviderId },
     payload: { timeZone: 'America/New_York', slotMinutes: 60, bufferMinutes: 0, minNoticeHours: 24, windows: [], exceptions: [{ kind: 'blocked', date: '2030-01-01' }] },
   }),
+  listCareClients: () => ({ method: 'GET', url: '/api/care/clients?q=e', headers: { provider_id: records.calendarProviderId } }),
+  // The stranger's patient is a client of records.providerId (their appointment): super-admins name it; a clinician has their own provider.
+  getCareClient: () => ({ method: 'GET', url: `/api/care/clients/${records.patientId}`, headers: { provider_id: records.providerId } }),
   getCareCalendar: () => ({ method: 'GET', url: '/api/care/calendar?days=7', headers: { provider_id: records.calendarProviderId } }),
   getSupportSession: () => ({ method: 'GET', url: `/api/support/sessions/${records.appointmentId}` }),
   listInsuranceVerifications: () => ({ method: 'GET', url: '/api/support/insurance-verification' }),

@@ -38,3 +38,20 @@ CREATE TABLE provider_availability_exceptions (
   CHECK (kind = 'blocked' OR (mode IS NOT NULL AND start_local IS NOT NULL))
 );
 CREATE INDEX provider_availability_exceptions_idx ON provider_availability_exceptions (provider_id, on_date);
+
+-- Measurement-based care (issue 17 item 2, src/domain/measures.ts): each completed PHQ-9 or GAD-7 with
+-- its answers, total and severity band as scored when it was completed (bands in specs/constants/care.yaml),
+-- and whether it raised an urgent clinical alert (a task of kind clinical_alert, migration 0016).
+CREATE TABLE measure_responses (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  patient_id uuid NOT NULL REFERENCES patients (id),
+  instrument text NOT NULL CHECK (instrument IN ('phq9', 'gad7')),
+  answers smallint[] NOT NULL CHECK (array_position(answers, NULL) IS NULL),
+  total smallint NOT NULL CHECK (total BETWEEN 0 AND 27),
+  band text NOT NULL CHECK (char_length(band) BETWEEN 1 AND 40),
+  urgent boolean NOT NULL DEFAULT false,
+  completed_at timestamptz NOT NULL,
+  completed_by uuid NOT NULL REFERENCES users (id),
+  CHECK ((instrument = 'phq9' AND cardinality(answers) = 9) OR (instrument = 'gad7' AND cardinality(answers) = 7))
+);
+CREATE INDEX measure_responses_patient_idx ON measure_responses (patient_id, instrument, completed_at);

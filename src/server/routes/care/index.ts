@@ -1,28 +1,18 @@
 /** The clinician care area (product-spec §2 Clinician care area): schedule, calendar and availability. */
-import type { FastifyRequest } from 'fastify';
 import moment from 'moment-timezone';
 import type { ScheduledSession } from '../../../generated/entities';
-import { isUuid } from '../../../domain/ids';
 import { localDate, localDayStart } from '../../../domain/slots';
 import type { BookedAppointment } from '../../../generated/entities';
 import { appointmentsWhere, appointmentTiming } from '../../booking/appointments';
 import { availabilityProvider, checkAvailability, loadAvailability, saveAvailability } from '../../care/availability';
+import { clientsOf, measureOut, measuresOf, reachClient } from '../../care/clients';
+import { isDue, progress, type Instrument } from '../../../domain/measures';
+import { notesOf } from '../../patients/notes';
+import { listTasks } from '../../tasks/repository';
 import { callerOf } from '../../plugins/auth';
+import { callerProviderId } from '../../care/provider';
 import { AppError } from '../../errors';
 import type { Handlers } from '../registry';
-
-/**
- * The provider whose care area the caller opens: a super-admin's provider_id header names one
- * (impersonation); a clinician gets their own. Anyone else, or an unknown provider, is NOT_FOUND.
- */
-export async function callerProviderId(request: FastifyRequest): Promise<string> {
-  const caller = callerOf(request);
-  const named = caller.impersonation?.providerId;
-  const [own] = named ? [] : await request.server.database.query<{ provider_id: string | null }>('SELECT provider_id FROM users WHERE id = $1', [caller.userId]);
-  const providerId = named ?? own?.provider_id ?? undefined;
-  if (!providerId || !isUuid(providerId)) throw new AppError('NOT_FOUND');
-  return providerId;
-}
 
 function scheduled(a: BookedAppointment): ScheduledSession {
   return {
@@ -68,6 +58,62 @@ export const careHandlers: Handlers = {
     checkAvailability(request.body, provider);
     const regenerated = await saveAvailability(db, provider, request.body, callerOf(request).userId, request.server.clock.now());
     return { provider, ...(await loadAvailability(db, provider)), regenerated };
+  },
+
+  async listCareClients(request) {
+    const providerId = await callerProviderId(request);
+    request.auditTarget = { type: 'provider', id: providerId };
+    return { items: await clientsOf(request.server.database, providerId, request.server.clock.now(), request.query.q) };
+  },
+
+  async getCareClient(request) {
+    const db = request.server.database;
+    const providerId = await callerProviderId(request);
+    const client = await reachClient(request, providerId, request.params.id, 'getCareClient');
+    const now = request.server.clock.now();
+    const [person] = await db.query<{ gender: string | null; dob: string | null; email: string | null; phone: string | null; holder_email: string; holder_phone: string | null; rp_first: string | null; rp_last: string | null; rp_email: string | null; rp_phone: string | null }>(
+      `SELECT p.gender, to_char(p.date_of_birth, 'YYYY-MM-DD') AS dob, p.email::text AS email, p.phone_number AS phone, u.email::text AS holder_email,
+              (SELECT s.phone_number FROM patients s WHERE s.user_id = u.id AND s.relationship = 'Self' ORDER BY s.created_at LIMIT 1) AS holder_phone,
+              rp.first_name AS rp_first, rp.last_name AS rp_last, rp.email::text AS rp_email, rp.phone_number AS rp_phone
+         FROM patients p JOIN users u ON u.id = p.user_id LEFT JOIN responsible_parties rp ON rp.id = p.responsible_party_id
+        WHERE p.id = $1`,
+      [client.id],
+    );
+    const sessions = await appointmentsWhere(
+      db, 'a.provider_id = $1 AND EXISTS (SELECT 1 FROM appointment_patients x WHERE x.appointment_id = a.id AND x.patient_id = $2)', [providerId, client.id], 'lower(a.during) DESC, a.id', 100,
+    );
+    const consents = await db.query<{ id: string; consent_type: string; signed_at: Date | null }>('SELECT id, consent_type, signed_at FROM consents WHERE patient_id = $1 ORDER BY created_at DESC, id', [client.id]);
+    const insurances = await db.query<{ id: string; carrier: string; plan: string; member_id: string }>(
+      `SELECT pi.id, c.name AS carrier, pl.name AS plan, pi.member_id FROM patient_insurances pi JOIN insurance_carriers c ON c.id = pi.carrier_id JOIN insurance_plans pl ON pl.id = pi.plan_id
+        WHERE pi.patient_id = $1 AND pi.removed_at IS NULL ORDER BY pi.created_at DESC, pi.id`,
+      [client.id],
+    );
+    const authorizations = await db.query<{ id: string; number: string | null; effective: string; expiration: string }>(
+      `SELECT id, form #>> '{authorizationInformation,authorizationNumber}' AS number, to_char(effective_date, 'YYYY-MM-DD') AS effective, to_char(expiration_date, 'YYYY-MM-DD') AS expiration
+         FROM patient_authorizations WHERE patient_id = $1 ORDER BY created_at DESC, id`,
+      [client.id],
+    );
+    const measures = (await measuresOf(db, [client.id])).map(measureOut);
+    const progressOf = (i: Instrument) => {
+      const series = measures.filter((m) => m.instrument === i).map((m) => ({ total: m.total, at: m.completedAt }));
+      return { ...progress(i, series, now), due: isDue(series.at(-1)?.at ?? null, now) };
+    };
+    const tasks = await listTasks(db, { patientId: client.id, providerId, limit: 50 });
+    return {
+      client,
+      gender: person?.gender ?? null,
+      dateOfBirth: person?.dob ?? null,
+      contact: { email: person?.email ?? person?.holder_email ?? null, phone: person?.phone ?? person?.holder_phone ?? null },
+      responsibleParty: person?.rp_first ? { firstName: person.rp_first, lastName: person.rp_last ?? '', email: person.rp_email, phone: person.rp_phone } : null,
+      sessions: sessions.map(scheduled),
+      consents: consents.map((c) => ({ id: c.id, kind: c.consent_type, signedAt: c.signed_at ? new Date(c.signed_at).toISOString() : null })),
+      insurances: insurances.map((i) => ({ id: i.id, carrier: i.carrier, plan: i.plan, memberId: i.member_id })),
+      authorizations: authorizations.map((a) => ({ id: a.id, authorizationNumber: a.number, effectiveDate: a.effective, expirationDate: a.expiration })),
+      measures,
+      progress: { phq9: progressOf('phq9'), gad7: progressOf('gad7') },
+      notes: (await notesOf(db, client.id, 50)).map((n) => ({ id: n.id, noteType: n.note_type, text: n.text, authorName: n.author_name, createdAt: new Date(n.created_at).toISOString() })),
+      tasks: tasks.map((t) => ({ id: t.id, kind: t.kind, priority: t.priority, status: t.status, reason: t.reason, createdAt: t.createdAt })),
+    };
   },
 
   async getCareCalendar(request) {

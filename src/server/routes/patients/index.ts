@@ -5,6 +5,7 @@ import { reachPatientOf as reachPatient } from '../../patients/reach';
 import { userById } from '../../accounts/repository';
 import { insuranceOut, insurancesOfPatients } from '../../insurance/repository';
 import { callerOf } from '../../plugins/auth';
+import { writeAudit } from '../../audit';
 import { appointmentsOfPatients } from '../../patients/appointments';
 import { authorizationOut, authorizationsOf, saveAuthorization } from '../../patients/authorizations';
 import { documentOut, documentsOf, sendDocument, storeUploadedDocument } from '../../patients/documents';
@@ -15,6 +16,22 @@ import { assertMayChangePatient, updatePatientRecord } from '../../patients/upda
 import { careStatusOf, associatedProviders } from '../../patients/care';
 import type { FastifyRequest } from 'fastify';
 import type { Handlers } from '../registry';
+import { reachesEveryAccount } from '../../../domain/permissions';
+import { reachClient } from '../../care/clients';
+import { callerProviderId } from '../../care/provider';
+
+/** Notes: staff reach the patients they reach; a clinician only their own clients. */
+async function reachNotesOf(request: FastifyRequest, patientId: string, action: string): Promise<{ id: string }> {
+  const caller = callerOf(request);
+  if (caller.permissions.isClinician && !reachesEveryAccount(caller.groups)) {
+    const providerId = await callerProviderId(request).catch(async (e: unknown) => {
+      await writeAudit(request, { action, outcome: 'denied', status: 404, recordType: 'patient', recordId: patientId, details: { reason: 'no provider record' } });
+      throw e;
+    });
+    return reachClient(request, providerId, patientId, action);
+  }
+  return reachPatient(request, patientId, action);
+}
 
 /** Staff notes shown with a patient on the support dashboard. */
 const SUPPORT_NOTES_SHOWN = 20;
@@ -56,14 +73,14 @@ export const patientsHandlers: Handlers = {
   },
 
   async savePatientNote(request, reply) {
-    const patient = await reachPatient(request, request.body.patientId, 'savePatientNote');
+    const patient = await reachNotesOf(request, request.body.patientId, 'savePatientNote');
     const note = await saveNote(request.server.database, patient.id, request.body.noteType, request.body.text, callerOf(request).userId);
     reply.status(201);
     return noteOut(note);
   },
 
   async listPatientNotes(request) {
-    const patient = await reachPatient(request, request.params.id, 'listPatientNotes');
+    const patient = await reachNotesOf(request, request.params.id, 'listPatientNotes');
     return { items: (await notesOf(request.server.database, patient.id)).map(noteOut) };
   },
 

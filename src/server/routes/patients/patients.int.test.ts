@@ -218,10 +218,11 @@ describe('notes', () => {
     expect(list.json().items[0]).toMatchObject({ id: res.json().id, text: 'Prefers evenings.' });
   });
 
-  it('refuses blank notes, patients and clinicians, and an agent outside their partner', async () => {
+  it('refuses blank notes and patients; a clinician reaches only their own clients, an agent only their partner\'s members', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/patients/save-note', headers: support.headers, payload: { patientId: jordanSelf, noteType: 'general', text: '   ' } })).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'POST', url: '/api/patients/save-note', headers: jordan.headers, payload: { patientId: jordanSelf, noteType: 'general', text: 'x' } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/patients/save-note', headers: clinician.headers, payload: { patientId: jordanSelf, noteType: 'general', text: 'x' } })).statusCode).toBe(403);
+    // Jordan has no session with the clinician's provider here: not their client.
+    expect((await t.app.inject({ method: 'POST', url: '/api/patients/save-note', headers: clinician.headers, payload: { patientId: jordanSelf, noteType: 'general', text: 'x' } })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/api/patients/save-note', headers: agent.headers, payload: { patientId: jordanSelf, noteType: 'general', text: 'x' } })).statusCode).toBe(404);
   });
 });

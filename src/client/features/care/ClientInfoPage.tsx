@@ -1,0 +1,216 @@
+/**
+ * One client (/care/v1/client-info/{id}, issue 17 item 1): the minimum a clinician needs (name, age,
+ * contact, a minor's responsible party, sessions with them, consents, insurance and authorizations,
+ * measures over time, open items) and notes by type (POST /patients/save-note). Only the clinician's
+ * own clients: anyone else shows the not-found state (GET /care/clients/{id} answers 404).
+ */
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { constants } from '../../../generated/constants';
+import { enums, type PatientNoteType } from '../../../generated/enums';
+import { messages } from '../../../generated/messages';
+import { routeById } from '../../../generated/routes';
+import { message } from '../../../domain/messages';
+import { formatSessionTime } from '../../../domain/sessions';
+import { useApi } from '../../api/api-context';
+import { errorTextFor, isApiError } from '../../api/errors';
+import { PageLoadError } from '../../app/PageLoadError';
+import { Button } from '../../ui/Button';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { enumLabel, fullName } from '../../ui/format';
+import { Skeleton } from '../../ui/Skeleton';
+import { CareNav } from './CareNav';
+import { measureText } from './measure-text';
+import './care.css';
+
+const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function NoteForm({ patientId }: { patientId: string }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [noteType, setNoteType] = useState<PatientNoteType>('clinical_handoff');
+  const [text, setText] = useState('');
+  const save = useMutation({
+    mutationFn: () => api.savePatientNote({ body: { patientId, noteType, text } }),
+    onSuccess: () => {
+      setText('');
+      void queryClient.invalidateQueries({ queryKey: ['care', 'client', patientId] });
+    },
+  });
+  return (
+    <form
+      className="stack-sm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (text.trim()) save.mutate();
+      }}
+    >
+      <div className="field">
+        <label className="field__label" htmlFor="note-type">
+          {messages['ui.care.client.noteType']}
+        </label>
+        <select id="note-type" className="select" value={noteType} onChange={(e) => setNoteType(e.target.value as PatientNoteType)}>
+          {enums.patientNoteType.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="note-text">
+          {messages['ui.care.client.noteText']}
+        </label>
+        <textarea id="note-text" className="input textarea" maxLength={constants.patientNoteMax} value={text} onChange={(e) => setText(e.target.value)} />
+      </div>
+      {save.isError ? <ErrorNotice text={errorTextFor(save.error, 'support_web')} /> : null}
+      <div>
+        <Button type="submit" disabled={save.isPending || !text.trim()}>
+          {messages['ui.care.client.addNote']}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export default function ClientInfoPage() {
+  const { id = '' } = useParams();
+  const api = useApi();
+  const info = useQuery({ queryKey: ['care', 'client', id], queryFn: () => api.getCareClient({ params: { id } }), retry: false });
+  const notFound = isApiError(info.error) && (info.error.status === 404 || info.error.status === 400);
+  const d = info.data;
+  return (
+    <div className="container stack-lg care">
+      <CareNav />
+      <p>
+        <Link to={routeById.careClients.path}>{messages['ui.care.client.back']}</Link>
+      </p>
+      {notFound ? (
+        <>
+          <h1>{routeById.careClientInfo.title}</h1>
+          <p className="notice">{messages['ui.care.client.notFound']}</p>
+        </>
+      ) : info.isError ? (
+        <PageLoadError />
+      ) : !d ? (
+        <div className="stack-sm" role="status" aria-busy="true">
+          <Skeleton height="2rem" width="60%" />
+          <Skeleton height="8rem" />
+        </div>
+      ) : (
+        <>
+          <header className="stack-sm">
+            <h1>
+              {fullName(d.client)}
+              {d.client.urgent ? <span className="care-flag care-flag--urgent">{messages['ui.care.clients.urgent']}</span> : null}
+            </h1>
+            <p className="lead">
+              {[d.client.age === null ? null : message('ui.care.clients.age', { age: String(d.client.age) }), d.gender, enumLabel(enums.careStatus.labels, d.client.careStatus)].filter(Boolean).join(' · ')}
+            </p>
+          </header>
+          <section className="stack-sm" aria-labelledby="client-contact">
+            <h2 id="client-contact">{messages['ui.care.client.contact']}</h2>
+            <p>{[d.contact.email, d.contact.phone].filter(Boolean).join(' · ') || messages['ui.care.client.none']}</p>
+            {d.responsibleParty ? (
+              <p>
+                {messages['ui.care.client.responsibleParty']}: {fullName(d.responsibleParty)} {[d.responsibleParty.email, d.responsibleParty.phone].filter(Boolean).join(' · ')}
+              </p>
+            ) : null}
+          </section>
+          {d.tasks.some((t) => t.status !== 'completed' && t.status !== 'declined' && t.status !== 'cancelled') ? (
+            <section className="stack-sm" aria-labelledby="client-tasks">
+              <h2 id="client-tasks">{messages['ui.care.client.tasks']}</h2>
+              <ul className="care__list">
+                {d.tasks.map((t) => (
+                  <li key={t.id} className="card">
+                    <strong>{enumLabel(enums.taskKind.labels, t.kind)}</strong> · {enumLabel(enums.taskPriority.labels, t.priority)} · {enumLabel(enums.taskStatus.labels, t.status)}
+                    <p className="care__meta">{t.reason}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section className="stack-sm" aria-labelledby="client-measures">
+            <h2 id="client-measures">{messages['ui.care.client.measures']}</h2>
+            {d.measures.length ? (
+              <table className="care-table">
+                <tbody>
+                  {[...d.measures].reverse().map((m) => (
+                    <tr key={m.id}>
+                      <td>{formatSessionTime(m.completedAt, zone())}</td>
+                      <td>{measureText(m)}</td>
+                      <td>{m.urgent ? <span className="care-flag care-flag--urgent">{messages['ui.care.clients.urgent']}</span> : null}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : (
+              <p className="muted">{messages['ui.care.client.noMeasures']}</p>
+            )}
+          </section>
+          <section className="stack-sm" aria-labelledby="client-sessions">
+            <h2 id="client-sessions">{messages['ui.care.client.sessions']}</h2>
+            <ul className="care__list">
+              {d.sessions.map((s) => (
+                <li key={s.id} className={`card${s.status === 'cancelled' ? ' care__session--cancelled' : ''}`}>
+                  <span className="care__when">{formatSessionTime(s.start, zone())}</span> · {enumLabel(enums.counselingType.labels, s.counselingType)} · {enumLabel(enums.appointmentMode.labels, s.appointmentMode)}
+                  {s.status === 'cancelled' ? ` · ${enumLabel(enums.appointmentStatus.labels, s.status)}` : ''}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="stack-sm" aria-labelledby="client-consents">
+            <h2 id="client-consents">{messages['ui.care.client.consents']}</h2>
+            {d.consents.length ? (
+              <ul>
+                {d.consents.map((c) => (
+                  <li key={c.id}>
+                    {c.kind}: {c.signedAt ? message('ui.care.client.consentSigned', { when: formatSessionTime(c.signedAt, zone()) }) : messages['ui.care.client.consentUnsigned']}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">{messages['ui.care.client.none']}</p>
+            )}
+          </section>
+          <section className="stack-sm" aria-labelledby="client-insurance">
+            <h2 id="client-insurance">{messages['ui.care.client.insurance']}</h2>
+            {d.insurances.length ? (
+              <ul>
+                {d.insurances.map((i) => (
+                  <li key={i.id}>
+                    {i.carrier}, {i.plan} ({i.memberId})
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">{messages['ui.care.client.noInsurance']}</p>
+            )}
+            {d.authorizations.map((a) => (
+              <p key={a.id}>{message('ui.care.client.authorization', { number: a.authorizationNumber ?? '', from: a.effectiveDate ?? '', to: a.expirationDate ?? '' })}</p>
+            ))}
+          </section>
+          <section className="stack-sm" aria-labelledby="client-notes">
+            <h2 id="client-notes">{messages['ui.care.client.notes']}</h2>
+            {d.notes.length ? (
+              <ul className="care__list">
+                {d.notes.map((n) => (
+                  <li key={n.id} className="card">
+                    <p className="care__meta">
+                      {enumLabel(enums.patientNoteType.labels, n.noteType)} · {n.authorName} · {formatSessionTime(n.createdAt, zone())}
+                    </p>
+                    <p>{n.text}</p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="muted">{messages['ui.care.client.noNotes']}</p>
+            )}
+            <NoteForm patientId={d.client.id} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * A clinician's clients (/care/v1/clients, issue 17 item 1): everyone with a past or upcoming session
+ * with them, searchable by name, with next and last session, care status, latest PHQ-9 and GAD-7,
+ * open items and the urgent flag (GET /care/clients). Each opens the client's page.
+ */
+import { useDeferredValue, useState } from 'react';
+import { Link, generatePath } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { CareClient, MeasureScore } from '../../../generated/entities';
+import { enums } from '../../../generated/enums';
+import { messages } from '../../../generated/messages';
+import { routeById } from '../../../generated/routes';
+import { message } from '../../../domain/messages';
+import { formatSessionTime } from '../../../domain/sessions';
+import { useApi } from '../../api/api-context';
+import { PageLoadError } from '../../app/PageLoadError';
+import { enumLabel, fullName } from '../../ui/format';
+import { Skeleton } from '../../ui/Skeleton';
+import { CareNav } from './CareNav';
+import { measureText } from './measure-text';
+import './care.css';
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function ClientCard({ client: c }: { client: CareClient }) {
+  const zone = browserZone();
+  return (
+    <li className="card care__session">
+      <div className="stack-sm">
+        <p className="care__when">
+          <Link to={generatePath(routeById.careClientInfo.path, { id: c.id })}>{fullName(c)}</Link>
+          {c.urgent ? <span className="care-flag care-flag--urgent"> {messages['ui.care.clients.urgent']}</span> : null}
+        </p>
+        <p className="care__meta">
+          {[c.age === null ? null : message('ui.care.clients.age', { age: String(c.age) }), enumLabel(enums.careStatus.labels, c.careStatus)].filter(Boolean).join(' · ')}
+        </p>
+        <p className="care__meta">
+          {c.nextSession ? message('ui.care.clients.next', { when: formatSessionTime(c.nextSession, zone) }) : messages['ui.care.clients.noNext']}
+          {c.lastSession ? ` · ${message('ui.care.clients.last', { when: formatSessionTime(c.lastSession, zone) })}` : ''}
+        </p>
+        {c.latest.phq9 || c.latest.gad7 ? <p className="care__meta">{[c.latest.phq9, c.latest.gad7].filter((m): m is MeasureScore => m !== null).map(measureText).join(' · ')}</p> : null}
+        {c.openItems ? <p className="care__meta">{message('ui.care.clients.openItems', { count: String(c.openItems) })}</p> : null}
+      </div>
+    </li>
+  );
+}
+
+export default function ClientsPage() {
+  const api = useApi();
+  const [q, setQ] = useState('');
+  const search = useDeferredValue(q.trim());
+  const clients = useQuery({ queryKey: ['care', 'clients', search], queryFn: () => api.listCareClients({ query: search ? { q: search } : {} }), placeholderData: (previous) => previous });
+  return (
+    <div className="container stack-lg care">
+      <CareNav />
+      <header className="stack-sm">
+        <h1>{routeById.careClients.title}</h1>
+        <p className="lead">{messages['ui.care.clients.intro']}</p>
+      </header>
+      <div className="field">
+        <label className="field__label" htmlFor="clients-search">
+          {messages['ui.care.clients.search']}
+        </label>
+        <input id="clients-search" className="input" type="search" maxLength={100} value={q} onChange={(e) => setQ(e.target.value)} />
+      </div>
+      {clients.data ? (
+        clients.data.items.length ? (
+          <ul className="care__list" aria-busy={clients.isFetching}>
+            {clients.data.items.map((c) => (
+              <ClientCard key={c.id} client={c} />
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{messages[search ? 'ui.care.clients.noMatch' : 'ui.care.clients.none']}</p>
+        )
+      ) : clients.isError ? (
+        <PageLoadError />
+      ) : (
+        <div className="stack-sm" role="status" aria-busy="true">
+          <Skeleton height="5rem" />
+          <Skeleton height="5rem" />
+        </div>
+      )}
+    </div>
+  );
+}

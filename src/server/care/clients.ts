@@ -1,0 +1,115 @@
+/**
+ * A clinician's clients (issue 17 item 1): patients with a past or upcoming session (booked or
+ * cancelled) with the provider. Only the provider's own clients are reached; anyone else answers
+ * NOT_FOUND like an unknown patient, and the refusal is audited. Measures (src/domain/measures.ts)
+ * are read here too, for the lists and the client page.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { CareClient, MeasureScore } from '../../generated/entities';
+import type { CareStatus } from '../../generated/enums';
+import { ageOn, todayIso } from '../../domain/dates';
+import { bandOf, isInstrument, type Instrument } from '../../domain/measures';
+import { writeAudit } from '../audit';
+import type { Queryable } from '../db/connection';
+import { AppError } from '../errors';
+
+export interface MeasureRow {
+  id: string;
+  patient_id: string;
+  instrument: string;
+  total: number;
+  urgent: boolean;
+  completed_at: Date | string;
+}
+
+export function measureOut(r: MeasureRow): MeasureScore {
+  const instrument = (isInstrument(r.instrument) ? r.instrument : 'phq9') as Instrument;
+  const { band, label } = bandOf(instrument, r.total);
+  return { id: r.id, instrument, total: r.total, band, bandLabel: label, urgent: r.urgent, completedAt: new Date(r.completed_at).toISOString() };
+}
+
+/** Every measure of these patients, oldest first. */
+export async function measuresOf(db: Queryable, patientIds: readonly string[]): Promise<MeasureRow[]> {
+  if (!patientIds.length) return [];
+  return db.query<MeasureRow>(
+    'SELECT id, patient_id, instrument, total, urgent, completed_at FROM measure_responses WHERE patient_id = ANY($1::uuid[]) ORDER BY completed_at, id',
+    [patientIds],
+  );
+}
+
+interface ClientRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string | null;
+  next_at: Date | null;
+  last_at: Date | null;
+  any_booked: boolean;
+  open_items: number;
+  urgent: boolean;
+}
+
+const CLIENTS_SQL = `
+  SELECT p.id, p.first_name, p.last_name, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
+         min(lower(a.during)) FILTER (WHERE a.status = 'booked' AND upper(a.during) > $2::timestamptz) AS next_at,
+         max(lower(a.during)) FILTER (WHERE a.status = 'booked' AND upper(a.during) <= $2::timestamptz) AS last_at,
+         bool_or(a.status = 'booked') AS any_booked,
+         (SELECT count(*)::int FROM tasks t WHERE t.patient_id = p.id AND t.provider_id = $1 AND t.status IN ('open', 'in_progress', 'on_hold')) AS open_items,
+         EXISTS (SELECT 1 FROM tasks t WHERE t.patient_id = p.id AND t.provider_id = $1 AND t.kind = 'clinical_alert' AND t.status IN ('open', 'in_progress', 'on_hold')) AS urgent
+    FROM appointments a
+    JOIN appointment_patients ap ON ap.appointment_id = a.id
+    JOIN patients p ON p.id = ap.patient_id
+   WHERE a.provider_id = $1`;
+
+function clientOut(r: ClientRow, measures: readonly MeasureRow[], now: Date): CareClient {
+  const own = measures.filter((m) => m.patient_id === r.id);
+  const latest = (i: Instrument) => {
+    const last = own.filter((m) => m.instrument === i).at(-1);
+    return last ? measureOut(last) : null;
+  };
+  const careStatus: CareStatus = r.next_at ? 'in_care' : r.any_booked ? 'returning' : 'new';
+  return {
+    id: r.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    age: r.date_of_birth ? ageOn(r.date_of_birth, todayIso(now)) : null,
+    careStatus,
+    nextSession: r.next_at ? new Date(r.next_at).toISOString() : null,
+    lastSession: r.last_at ? new Date(r.last_at).toISOString() : null,
+    openItems: r.open_items,
+    urgent: r.urgent,
+    latest: { phq9: latest('phq9'), gad7: latest('gad7') },
+  };
+}
+
+/** The provider's clients, those with a next session first (soonest first), then by name; `q` matches a name. */
+export async function clientsOf(db: Queryable, providerId: string, now: Date, q?: string): Promise<CareClient[]> {
+  const params: unknown[] = [providerId, now.toISOString()];
+  let where = '';
+  if (q?.trim()) {
+    params.push(`%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where = ` AND (p.first_name || ' ' || p.last_name) ILIKE $3`;
+  }
+  const rows = await db.query<ClientRow>(`${CLIENTS_SQL}${where} GROUP BY p.id ORDER BY next_at NULLS LAST, p.last_name, p.first_name, p.id LIMIT 500`, params);
+  const measures = await measuresOf(db, rows.map((r) => r.id));
+  return rows.map((r) => clientOut(r, measures, now));
+}
+
+/** One client of the provider, or NOT_FOUND (audited) for anyone else. */
+export async function reachClient(request: FastifyRequest, providerId: string, patientId: string, action: string): Promise<CareClient> {
+  const db = request.server.database;
+  const now = request.server.clock.now();
+  const [row] = await db.query<ClientRow>(`${CLIENTS_SQL} AND p.id = $3 GROUP BY p.id`, [providerId, now.toISOString(), patientId]);
+  if (!row) {
+    await writeAudit(request, { action, outcome: 'denied', status: 404, recordType: 'patient', recordId: patientId, details: { reason: 'not a client of the provider' } });
+    throw new AppError('NOT_FOUND');
+  }
+  request.auditTarget = { type: 'patient', id: row.id };
+  return clientOut(row, await measuresOf(db, [row.id]), now);
+}
+
+/** Whether the patient has a session (any) with the provider. */
+export async function isClientOf(db: Queryable, providerId: string, patientId: string): Promise<boolean> {
+  const [row] = await db.query('SELECT 1 FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id WHERE a.provider_id = $1 AND ap.patient_id = $2 LIMIT 1', [providerId, patientId]);
+  return row !== undefined;
+}

@@ -1,0 +1,69 @@
+import { startTestApp, type TestApp } from '../../../../tests/support/app';
+import { auditRows, callerFor, type TestCaller } from '../../../../tests/support/sessions';
+import { bookSlot, consentGiven, makeSlots, selfPatientOf } from '../../../../tests/support/booking';
+import { insurePatient } from '../../../../tests/support/insurance';
+
+let t: TestApp;
+let clinician: TestCaller;
+let jordan: TestCaller;
+let providerId: string;
+let patientId: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ seed: true });
+  clinician = await callerFor(t.app, 'morgan.lee@example.com');
+  jordan = await callerFor(t.app, 'jordan.rivera@example.com');
+  [{ provider_id: providerId }] = (await t.app.database.query<{ provider_id: string }>('SELECT provider_id FROM users WHERE id = $1', [clinician.id])) as [{ provider_id: string }];
+  const self = await selfPatientOf(t.app.database, jordan.id);
+  patientId = self.id;
+  const [slot] = await makeSlots(t.app.database, 1, { providerId });
+  const { booked } = await bookSlot(t.app, jordan, slot!, [{ id: self.id, consents: consentGiven() }], { insuranceId: await insurePatient(t.app.database, self.id, { acceptedAt: slot!.practiceId }) });
+  expect(booked?.statusCode).toBe(201);
+}, 180_000);
+afterAll(async () => t?.close());
+
+const get = (caller: TestCaller, url: string) => t.app.inject({ method: 'GET', url, headers: caller.headers });
+
+describe('a clinician\'s clients', () => {
+  it('lists the provider\'s clients with their next session and care status, searchable by name, audited', async () => {
+    const res = await get(clinician, '/api/care/clients');
+    expect(res.statusCode).toBe(200);
+    const jordanRow = res.json().items.find((c: { id: string }) => c.id === patientId);
+    expect(jordanRow).toMatchObject({ firstName: 'Jordan', lastName: 'Rivera', careStatus: 'in_care', latest: { phq9: null, gad7: null } });
+    expect(jordanRow.nextSession).not.toBeNull();
+    expect((await get(clinician, '/api/care/clients?q=jord')).json().items.map((c: { id: string }) => c.id)).toContain(patientId);
+    expect((await get(clinician, '/api/care/clients?q=zzzz')).json().items).toEqual([]);
+    expect((await auditRows(t.app, "action = 'listCareClients' AND actor_id = $1", [clinician.id])).at(-1)).toMatchObject({ record_type: 'provider', record_id: providerId, outcome: 'success' });
+  });
+
+  it('opens one client with what a clinician needs, audited; keeps notes', async () => {
+    const res = await get(clinician, `/api/care/clients/${patientId}`);
+    expect(res.json()).toMatchObject({ client: { id: patientId } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.sessions.length).toBeGreaterThan(0);
+    expect(body.insurances.length).toBeGreaterThan(0);
+    expect(body.consents.length).toBeGreaterThan(0);
+    expect(body.contact.email).toBe('jordan.rivera@example.com');
+    expect(body.progress.phq9).toMatchObject({ due: true, trend: null });
+    const saved = await t.app.inject({ method: 'POST', url: '/api/patients/save-note', headers: clinician.headers, payload: { patientId, noteType: 'clinical_handoff', text: 'Prefers mornings.' } });
+    expect(saved.statusCode).toBe(201);
+    expect((await get(clinician, `/api/care/clients/${patientId}`)).json().notes[0]).toMatchObject({ text: 'Prefers mornings.', authorName: 'Morgan Lee' });
+    expect((await auditRows(t.app, "action = 'getCareClient' AND actor_id = $1", [clinician.id])).at(-1)).toMatchObject({ record_type: 'patient', record_id: patientId, outcome: 'success' });
+  });
+
+  it('never opens another provider\'s client: NOT_FOUND like an unknown patient, audited', async () => {
+    const [other] = await t.app.database.query<{ id: string }>(
+      // Someone else's patient (the partner member, or anyone the provider has never seen).
+      'SELECT p.id FROM patients p WHERE p.id NOT IN (SELECT ap2.patient_id FROM appointment_patients ap2 JOIN appointments a2 ON a2.id = ap2.appointment_id WHERE a2.provider_id = $1) ORDER BY p.created_at LIMIT 1',
+      [providerId],
+    );
+    for (const id of [other!.id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await get(clinician, `/api/care/clients/${id}`);
+      expect(res.statusCode).toBe(404);
+      expect((await auditRows(t.app, "action = 'getCareClient' AND record_id = $1", [id])).at(-1)).toMatchObject({ outcome: 'denied' });
+      const note = await t.app.inject({ method: 'POST', url: '/api/patients/save-note', headers: clinician.headers, payload: { patientId: id, noteType: 'general', text: 'x' } });
+      expect(note.statusCode).toBe(404);
+    }
+  });
+});
