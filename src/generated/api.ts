@@ -6658,7 +6658,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'GET',
     path: '/front-desk/agenda',
     summary: 'A practice\'s day',
-    description: 'The booked sessions (video and in person) of practice practiceId starting on date (a calendar day in the practice\'s time zone), earliest first, with their people, whether each checked in, and each person\'s open front-desk tasks - consent not signed (with the unsigned consent\'s id when one was asked for), insurance card photo missing, balance due on the account.',
+    description: 'The booked sessions (video and in person) of practice practiceId starting on date (a calendar day in the practice\'s time zone), earliest first, with their people, whether each checked in, and each person\'s open front-desk tasks - booking consent not signed for this session or in general (with the unsigned consent\'s id when one was asked for), insurance card photo missing, balance due on the account.',
     access: ['support', 'devops_admin', 'clinical_admin', 'medical_assistant'],
     query: {
       type: 'object',
