@@ -59,6 +59,7 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   getSupportUser: (t) => ({ method: 'GET', url: `/api/support/users/${t.userId}` }),
   getCareSchedule: () => ({ method: 'GET', url: '/api/care/schedule', headers: { provider_id: records.providerId } }),
   getSupportSession: () => ({ method: 'GET', url: `/api/support/sessions/${records.appointmentId}` }),
+  resendSessionConfirmation: () => ({ method: 'POST', url: `/api/support/sessions/${records.appointmentId}/resend-confirmation` }),
   listInsuranceVerifications: () => ({ method: 'GET', url: '/api/support/insurance-verification' }),
   getFrontDeskAgenda: () => ({ method: 'GET', url: `/api/front-desk/agenda?practiceId=${records.practiceId}&date=2026-11-24` }),
   checkInPatient: () => ({ method: 'POST', url: `/api/front-desk/appointments/${records.appointmentId}/check-in`, payload: { patientId: records.patientId } }),
