@@ -8311,6 +8311,23 @@ export interface ListInsuranceVerificationsResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ResendSessionConfirmationParams".
+ */
+export interface ResendSessionConfirmationParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ResendSessionConfirmationResponse".
+ */
+export interface ResendSessionConfirmationResponse {
+  /**
+   * The address it went to.
+   */
+  sentTo: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetUserDetailsParams".
  */
 export interface GetUserDetailsParams {
@@ -9496,6 +9513,7 @@ export interface EndpointTypes {
   allowBookingFlow: { params: AllowBookingFlowParams; query: AllowBookingFlowQuery; body: undefined; response: AllowBookingFlowResponse };
   getSupportSession: { params: GetSupportSessionParams; query: undefined; body: undefined; response: GetSupportSessionResponse };
   listInsuranceVerifications: { params: undefined; query: ListInsuranceVerificationsQuery; body: undefined; response: ListInsuranceVerificationsResponse };
+  resendSessionConfirmation: { params: ResendSessionConfirmationParams; query: undefined; body: undefined; response: ResendSessionConfirmationResponse };
   getUserDetails: { params: GetUserDetailsParams; query: undefined; body: undefined; response: GetUserDetailsResponse };
   getUserBilling: { params: undefined; query: GetUserBillingQuery; body: undefined; response: GetUserBillingResponse };
   createUser: { params: undefined; query: undefined; body: CreateUserBody; response: CreateUserResponse };

@@ -601,6 +601,8 @@ export const messages = {
   'ui.support.handover.done': 'Thank you, the consent is signed. Please hand the device back to the front desk.',
   'ui.support.handover.back': 'Back to the agenda',
   'ui.support.handover.cancel': 'Hand back without signing',
+  'ui.support.session.resend': 'Send the confirmation again',
+  'ui.support.session.resent': 'The confirmation is on its way to {email}.',
   'ui.login.or': 'or',
   'ui.login.staffNote': 'Staff members can sign in with their Google work account.',
   'ui.login.sending': 'Sending…',
@@ -1306,6 +1308,8 @@ export interface MessageParams {
   'ui.support.handover.done': Record<string, never>;
   'ui.support.handover.back': Record<string, never>;
   'ui.support.handover.cancel': Record<string, never>;
+  'ui.support.session.resend': Record<string, never>;
+  'ui.support.session.resent': { email: string | number };
   'ui.login.or': Record<string, never>;
   'ui.login.staffNote': Record<string, never>;
   'ui.login.sending': Record<string, never>;

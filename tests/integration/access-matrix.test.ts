@@ -73,6 +73,7 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   getCareClient: () => ({ method: 'GET', url: `/api/care/clients/${records.patientId}`, headers: { provider_id: records.providerId } }),
   getCareCalendar: () => ({ method: 'GET', url: '/api/care/calendar?days=7', headers: { provider_id: records.calendarProviderId } }),
   getSupportSession: () => ({ method: 'GET', url: `/api/support/sessions/${records.appointmentId}` }),
+  resendSessionConfirmation: () => ({ method: 'POST', url: `/api/support/sessions/${records.appointmentId}/resend-confirmation` }),
   listInsuranceVerifications: () => ({ method: 'GET', url: '/api/support/insurance-verification' }),
   getFrontDeskAgenda: () => ({ method: 'GET', url: `/api/front-desk/agenda?practiceId=${records.practiceId}&date=2026-11-24` }),
   checkInPatient: () => ({ method: 'POST', url: `/api/front-desk/appointments/${records.appointmentId}/check-in`, payload: { patientId: records.patientId } }),

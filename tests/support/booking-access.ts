@@ -120,4 +120,6 @@ export const reachedAnswers: Partial<Record<EndpointId, number>> = {
   verifyConsent: 200,
   signFrontDeskConsent: 200,
   verifyFrontDeskConsent: 200,
+  // The matrix's session is over: only a session still to come gets its confirmation again.
+  resendSessionConfirmation: 409,
 };

@@ -1,7 +1,8 @@
 /**
  * The practice agenda (GET /front-desk/agenda): a practice's booked sessions of one calendar day in
  * the practice's zone, earliest first, with each person's check-in and open front-desk tasks
- * (consent not signed, insurance card photo missing, balance due on the account).
+ * (consent not signed, insurance card photo missing, balance due on the account). A booking consent
+ * counts for its own session (consents signed while booking name it); one without a session for all.
  */
 import moment from 'moment-timezone';
 import type { EndpointTypes } from '../../generated/entities';
@@ -28,8 +29,10 @@ export async function agendaOf(db: Queryable, practiceId: string, date: string):
     `SELECT a.id, lower(a.during) AS start_at, upper(a.during) AS end_at, a.appointment_mode, a.counseling_type, a.insurance_id,
             json_build_object('id', pv.id, 'firstName', pv.first_name, 'lastName', pv.last_name, 'title', pv.title) AS provider,
             p.id AS patient_id, p.first_name, p.last_name, ap.position, ap.checked_in_at,
-            EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NOT NULL) AS consent_signed,
-            (SELECT c.id FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NULL ORDER BY c.created_at DESC LIMIT 1) AS unsigned_consent_id,
+            EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NOT NULL
+                      AND (c.appointment_id IS NULL OR c.appointment_id = a.id)) AS consent_signed,
+            (SELECT c.id FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NULL
+                AND (c.appointment_id IS NULL OR c.appointment_id = a.id) ORDER BY c.created_at DESC LIMIT 1) AS unsigned_consent_id,
             (a.insurance_id IS NOT NULL AND ap.position = 0 AND NOT EXISTS (
                SELECT 1 FROM patient_documents d WHERE d.insurance_id = a.insurance_id AND d.kind = 'insurance_card_front')) AS card_missing,
             CASE WHEN ap.position = 0 THEN (SELECT coalesce(sum(o.amount_due_cents), 0)::int FROM appointments o WHERE o.user_id = a.user_id) ELSE 0 END AS balance_cents

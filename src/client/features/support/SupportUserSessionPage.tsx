@@ -15,7 +15,9 @@ import { message } from '../../../domain/messages';
 import { formatCents } from '../../../domain/money';
 import { formatSessionTime, isChangeable, sessionOutcome, sessionOutcomeLabel } from '../../../domain/sessions';
 import { useApi } from '../../api/api-context';
-import { isApiError } from '../../api/errors';
+import { errorTextFor, isApiError } from '../../api/errors';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Button, ButtonLink } from '../../ui/Button';
 import { enumLabel, fullName, zoneLabel } from '../../ui/format';
 import { saveFile } from '../../ui/save-file';
@@ -24,7 +26,7 @@ import { Loaded } from './Loaded';
 import { PatientDetailsDialog } from './PatientDetailsDialog';
 import { PatientNotes } from './PatientNotes';
 import { SupportShell } from './SupportShell';
-import { accountPath, sessionPath, useSessionStory, type SessionStory } from './data';
+import { accountPath, sessionKeys, sessionPath, useSessionStory, type SessionStory } from './data';
 
 type Story = SessionStory;
 
@@ -278,9 +280,15 @@ function AuditHistory({ story }: { story: Story }) {
 }
 
 function Story({ story }: { story: Story }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState(false);
   const [done, setDone] = useState(false);
   const a = story.appointment;
+  const resend = useMutation({
+    mutationFn: () => api.resendSessionConfirmation({ params: { id: a.id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.story(a.id) }),
+  });
   return (
     <>
       <Summary story={story} />
@@ -291,10 +299,18 @@ function Story({ story }: { story: Story }) {
             <p className="notice notice--success" role="status">
               {messages['ui.support.cancel.done']}
             </p>
+          ) : resend.data ? (
+            <p className="notice notice--success" role="status">
+              {message('ui.support.session.resent', { email: resend.data.sentTo })}
+            </p>
           ) : null}
         </div>
+        <ErrorNotice text={resend.error ? errorTextFor(resend.error, 'support_web') : undefined} />
         {isChangeable(a, new Date()) ? (
           <div className="cluster">
+            <Button variant="secondary" onClick={() => resend.mutate()} disabled={resend.isPending} aria-busy={resend.isPending || undefined}>
+              {messages['ui.support.session.resend']}
+            </Button>
             <Button variant="secondary" className="btn--danger" onClick={() => setCancelling(true)}>
               {messages['ui.support.session.cancel']}
             </Button>

@@ -4,6 +4,7 @@ import { AppError } from '../../errors';
 import { sessionStory } from '../../support/session-story';
 import { verificationQueue } from '../../support/insurance-verification';
 import { callerOf } from '../../plugins/auth';
+import { sendAppointmentMail } from '../../booking/mails';
 import { userOut } from '../../accounts/repository';
 import type { Handlers } from '../registry';
 
@@ -51,5 +52,16 @@ export const supportHandlers: Handlers = {
 
   async listInsuranceVerifications(request) {
     return { items: await verificationQueue(request.server.database, callerOf(request), request.query.limit ?? 50) };
+  },
+
+  async resendSessionConfirmation(request) {
+    const row = await reachRecord<{ account_id: string; account_partner_id: string | null; email: string; status: string; start_at: Date }>(
+      request, 'appointment', request.params.id, 'resendSessionConfirmation',
+      `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id, u.email::text AS email, a.status, lower(a.during) AS start_at
+         FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
+    );
+    if (row.status !== 'booked' || new Date(row.start_at) <= request.server.clock.now()) throw new AppError('SESSION_NOT_UPCOMING');
+    await sendAppointmentMail(request.server, 'appointment-confirmation', request.params.id);
+    return { sentTo: row.email };
   },
 };

@@ -39,12 +39,22 @@ describe('GET /api/support/sessions/{id}', () => {
     expect((await auditRows(t.app, "action = 'getSupportSession' AND actor_id = $1", [support.id])).at(-1)).toMatchObject({ record_type: 'appointment', record_id: bookedId, outcome: 'success' });
   });
 
+  it('sends the confirmation again to the account, and says so in the audit history', async () => {
+    const res = await t.app.inject({ method: 'POST', url: `/api/support/sessions/${bookedId}/resend-confirmation`, headers: support.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ sentTo: 'jordan.rivera@example.com' });
+    expect((await story(support)).json().audit.map((a: { what: string }) => a.what)).toContain('Send the confirmation again');
+  });
+
   it('shows a cancellation by staff with its reason and fee in the timeline', async () => {
     const cancel = await t.app.inject({ method: 'POST', url: `/api/appointments/${bookedId}/cancel`, headers: support.headers, payload: { reasonId: 'schedule_conflict', note: 'Caller travels' } });
     expect(cancel.statusCode).toBe(200);
     const body = (await story(support)).json();
     expect(body.timeline.at(-1)).toMatchObject({ event: 'cancelled', by: { name: 'Sam Okafor', staff: true }, note: 'Caller travels' });
     expect(body.audit.map((a: { action: string }) => a.action)).toContain('cancelAppointment');
+    const again = await t.app.inject({ method: 'POST', url: `/api/support/sessions/${bookedId}/resend-confirmation`, headers: support.headers });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errorCode).toBe('SESSION_NOT_UPCOMING');
   });
 
   it("answers a third-party agent 404 for another partner's member, a patient 403, and audits the refusal", async () => {

@@ -1,0 +1,73 @@
+/**
+ * Journey: at the front desk, the demo support agent (Sam) signs in from the home page, opens the
+ * practice agenda from the support dashboard, picks the practice and the day of the partner member's
+ * session, checks her in, and hands the device over: she confirms her date of birth, reads and signs
+ * the consent, and hands the device back; the agenda no longer lists the consent as open.
+ * Only clicks and typing (the session's practice and day are read from the API as setup knowledge).
+ */
+import moment from 'moment-timezone';
+import { enums } from '../../../src/generated/enums';
+import { messages } from '../../../src/generated/messages';
+import { routeById } from '../../../src/generated/routes';
+import { message } from '../../../src/domain/messages';
+import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
+import { wcagViolations } from '../a11y';
+import { useBrowser } from '../harness';
+import { apiAsPage, withFailureShot } from '../booking-helpers';
+import { signInFromHome } from './front-door';
+
+const agent = demoAccounts.find((a) => a.role === 'Support agent')!;
+const member = demoAccounts.find((a) => a.role === 'Partner member')!;
+const memberName = `${member.firstName} ${member.lastName}`;
+
+interface Session { id: string; start: string; status: string; practice: { id: string; name: string; city: string; state: string } }
+
+describe('journey: the front desk checks a patient in and the patient signs the consent on the agenda device', () => {
+  const session = useBrowser();
+
+  it('home → sign in → agenda → the practice’s day → check in → hand over → date of birth → consent signed → back to the agenda', async () => {
+    const { page } = session();
+    await withFailureShot(page, 'journey-front-desk', async () => {
+      await signInFromHome(page, agent.email);
+      await page.waitForURL(`**${routeById.supportDashboard.path}`);
+      // Setup knowledge: where and when the partner member's session is.
+      const found = await apiAsPage<{ userId: string }>(page, `/users/exists?email=${encodeURIComponent(member.email)}`);
+      const { items } = await apiAsPage<{ items: Session[] }>(page, `/appointments?userId=${found.userId}&when=upcoming`);
+      const visit = items.find((s) => s.status === 'booked')!;
+      const zone = (await apiAsPage<{ items: { id: string; timeZone: string }[] }>(page, `/practices?stateCode=${visit.practice.state}`)).items.find((p) => p.id === visit.practice.id)?.timeZone ?? 'America/New_York';
+      const day = moment(visit.start).tz(zone).format('YYYY-MM-DD');
+
+      await page.getByRole('link', { name: messages['ui.support.agenda.link'] }).click();
+      await page.waitForURL((u) => u.pathname === routeById.agenda.path);
+      await page.getByLabel(messages['ui.support.check.state'], { exact: true }).selectOption(visit.practice.state);
+      const practice = page.getByLabel(messages['ui.support.check.practice'], { exact: true });
+      await practice.locator(`option[value="${visit.practice.id}"]`).waitFor({ state: 'attached' });
+      await practice.selectOption(visit.practice.id);
+      await page.getByLabel(messages['ui.support.agenda.day'], { exact: true }).fill(day);
+      await page.getByRole('button', { name: messages['ui.support.agenda.show'] }).click();
+
+      const person = page.getByRole('listitem', { name: memberName });
+      await person.getByText(enums.frontDeskTask.labels.consentUnsigned).waitFor();
+      await person.getByRole('button', { name: message('ui.support.agenda.checkIn', { name: memberName }) }).click();
+      await person.getByText(/^Checked in at /).waitFor();
+      expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
+
+      await person.getByRole('button', { name: message('ui.support.agenda.handOver', { name: memberName }) }).click();
+      const device = page.getByRole('dialog', { name: message('ui.support.handover.heading', { name: memberName }) });
+      await device.getByLabel(messages['ui.support.handover.dob']).fill('1990-04-12');
+      await device.getByRole('button', { name: messages['ui.support.handover.confirm'] }).click();
+      await device.getByText(messages['ui.support.handover.consentIntro']).waitFor();
+      await device.getByRole('button', { name: messages['ui.support.handover.sign'] }).click();
+      await device.getByText(messages['ui.support.handover.agreeRequired']).waitFor();
+      await device.getByRole('checkbox', { name: messages['ui.support.handover.agree'] }).check();
+      await device.getByLabel(messages['ui.support.handover.signerName']).fill(memberName);
+      await device.getByRole('button', { name: messages['ui.support.handover.sign'] }).click();
+      await device.getByText(messages['ui.support.handover.done']).waitFor();
+      await device.getByRole('button', { name: messages['ui.support.handover.back'] }).click();
+
+      await person.getByText(/^Checked in at /).waitFor();
+      await person.getByText(enums.frontDeskTask.labels.consentUnsigned).waitFor({ state: 'detached' });
+      expect(await person.getByRole('button', { name: message('ui.support.agenda.handOver', { name: memberName }) }).count()).toBe(0);
+    });
+  });
+});
