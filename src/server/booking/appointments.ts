@@ -69,7 +69,7 @@ export function paymentOut(p: PaymentRow): PaymentSummary {
 const SELECT = `
   SELECT a.id, a.user_id, a.status, lower(a.during) AS start_at, upper(a.during) AS end_at, a.slot_id, a.appointment_mode, a.counseling_type,
          a.counseling_type_id, a.time_zone, a.self_pay, a.self_pay_consent_category, a.insurance_id, a.booking_funnel, a.booking_source,
-         a.partnership_code::text AS partnership_code, a.price_cents, a.amount_due_cents, a.rebooked_from, a.rescheduled_from,
+         a.partnership_code::text AS partnership_code, a.price_cents, appointment_due_cents(a.id) AS amount_due_cents, a.rebooked_from, a.rescheduled_from,
          a.cancel_reason_id, a.cancel_note, a.cancelled_at, a.late_cancel, a.cancel_fee_cents, a.cancel_fee_status, a.created_at,
          json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'title', p.title, 'timeZone', p.time_zone) AS provider,
          json_build_object('id', pr.id, 'name', pr.name, 'addressLine1', pr.address_line1, 'city', pr.city, 'state', pr.state, 'zipcode', pr.zipcode) AS practice,

@@ -31,6 +31,7 @@ import { dollarsToCents } from '../payments/gateway';
 import { appointmentById, isFollowUpWith } from './appointments';
 import { consentText, fullName, signerCapacity } from './consent-text';
 import { checkSlotRules, lockHold, slotOf } from './holds';
+import { changeDue } from '../money/ledger';
 import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome } from '../money/charges';
 import { voidFailedCharge } from '../money/refunds';
 import {
@@ -272,14 +273,14 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
         const [row] = await tx.query<{ id: string }>(
           `INSERT INTO appointments (user_id, provider_id, practice_id, slot_id, during, appointment_mode, counseling_type, counseling_type_id, is_follow_up,
                                      time_zone, self_pay, self_pay_consent_category, insurance_id, booking_funnel, booking_source, app_source,
-                                     partnership_code, business_partner_id, price_cents, amount_due_cents, booked_by, idempotency_key, rebooked_from)
-           SELECT $1, r.provider_id, $3, r.slot_id, r.during, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21
+                                     partnership_code, business_partner_id, price_cents, booked_by, idempotency_key, rebooked_from)
+           SELECT $1, r.provider_id, $3, r.slot_id, r.during, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20
              FROM slot_reservations r WHERE r.id = $2
            RETURNING id`,
           [account.id, hold.id, body.practiceId, body.appointmentMode, body.counselingType, body.counselingTypeId ?? null, plan.isFollowUp,
             plan.timeZone, plan.selfPay, body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance'), plan.insuranceId, funnel,
             body.bookingSource ?? null, source, body.partnershipCode ?? null, plan.partner?.id ?? null, plan.priceCents,
-            plan.wantsCharge ? 0 : plan.priceCents ?? 0, caller.userId, command.idempotencyKey, command.rebookedFrom ?? null],
+            caller.userId, command.idempotencyKey, command.rebookedFrom ?? null],
         );
         appointmentId = row!.id;
       } catch (error) {
@@ -307,6 +308,10 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
         }
       }
 
+      // A price not charged now (no card asked for) is owed: the ledger says so.
+      if (!plan.wantsCharge && plan.priceCents) {
+        await changeDue(tx, { appointmentId, accountId: account.id, cents: plan.priceCents, reason: 'session booked without a card', createdBy: caller.userId, idempotencyKey: command.idempotencyKey, at: now });
+      }
       if (plan.wantsCharge && plan.priceCents) {
         const payer = plan.drafts.find((d) => d.relationship === 'Self') ?? plan.drafts[0]!;
         charged = await chargeCard(tx, gateway, {
