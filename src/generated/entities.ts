@@ -514,6 +514,10 @@ export interface PaymentSummary {
    * The card gateway's transaction id.
    */
   transactionId?: string | null;
+  /**
+   * What went back of it (voids and refunds), read from the money ledger.
+   */
+  refundedCents?: number;
   createdAt: string;
 }
 /**
@@ -1650,6 +1654,10 @@ export interface CreateAppointmentResponse {
      * The card gateway's transaction id.
      */
     transactionId?: string | null;
+    /**
+     * What went back of it (voids and refunds), read from the money ledger.
+     */
+    refundedCents?: number;
     createdAt: string;
   } | null;
   cancellation?: {
@@ -2139,6 +2147,10 @@ export interface CreateSupportAppointmentResponse {
      * The card gateway's transaction id.
      */
     transactionId?: string | null;
+    /**
+     * What went back of it (voids and refunds), read from the money ledger.
+     */
+    refundedCents?: number;
     createdAt: string;
   } | null;
   cancellation?: {
@@ -2278,6 +2290,10 @@ export interface ListAppointmentsResponse {
        * The card gateway's transaction id.
        */
       transactionId?: string | null;
+      /**
+       * What went back of it (voids and refunds), read from the money ledger.
+       */
+      refundedCents?: number;
       createdAt: string;
     } | null;
     cancellation?: {
@@ -2414,6 +2430,10 @@ export interface GetAppointmentResponse {
      * The card gateway's transaction id.
      */
     transactionId?: string | null;
+    /**
+     * What went back of it (voids and refunds), read from the money ledger.
+     */
+    refundedCents?: number;
     createdAt: string;
   } | null;
   cancellation?: {
@@ -2561,6 +2581,10 @@ export interface CancelAppointmentResponse {
      * The card gateway's transaction id.
      */
     transactionId?: string | null;
+    /**
+     * What went back of it (voids and refunds), read from the money ledger.
+     */
+    refundedCents?: number;
     createdAt: string;
   } | null;
   cancellation?: {
@@ -2704,6 +2728,10 @@ export interface RescheduleAppointmentResponse {
      * The card gateway's transaction id.
      */
     transactionId?: string | null;
+    /**
+     * What went back of it (voids and refunds), read from the money ledger.
+     */
+    refundedCents?: number;
     createdAt: string;
   } | null;
   cancellation?: {
@@ -2856,6 +2884,10 @@ export interface RebookAppointmentResponse {
      * The card gateway's transaction id.
      */
     transactionId?: string | null;
+    /**
+     * What went back of it (voids and refunds), read from the money ledger.
+     */
+    refundedCents?: number;
     createdAt: string;
   } | null;
   cancellation?: {
@@ -5389,6 +5421,10 @@ export interface PayAppointmentResponse {
      * The card gateway's transaction id.
      */
     transactionId?: string | null;
+    /**
+     * What went back of it (voids and refunds), read from the money ledger.
+     */
+    refundedCents?: number;
     createdAt: string;
   };
 }
@@ -5438,6 +5474,10 @@ export interface RefundPaymentResponse {
      * The card gateway's transaction id.
      */
     transactionId?: string | null;
+    /**
+     * What went back of it (voids and refunds), read from the money ledger.
+     */
+    refundedCents?: number;
     createdAt: string;
   };
 }

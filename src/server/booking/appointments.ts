@@ -49,6 +49,7 @@ export interface PaymentRow {
   cardBrand: string | null;
   cardLast4: string | null;
   transactionId: string | null;
+  refundedCents?: number | null;
   createdAt: string;
 }
 
@@ -56,13 +57,15 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 export const PAYMENT_JSON = `json_build_object('id', pay.id, 'appointmentId', pay.appointment_id, 'status', pay.status, 'amountCents', pay.amount_cents,
   'currency', pay.currency, 'provider', pay.provider, 'purpose', pay.purpose, 'cardBrand', pay.card_brand, 'cardLast4', pay.card_last4,
-  'transactionId', pay.transaction_id, 'createdAt', pay.created_at)`;
+  'transactionId', pay.transaction_id, 'createdAt', pay.created_at,
+  'refundedCents', (SELECT coalesce(-sum(l.gateway_cents), 0) FROM money_ledger l
+                     WHERE l.kind IN ('void', 'refund') AND l.gateway = pay.gateway AND l.charge_transaction_id = pay.transaction_id))`;
 
 export function paymentOut(p: PaymentRow): PaymentSummary {
   return {
     id: p.id, appointmentId: p.appointmentId, status: p.status as PaymentSummary['status'], amountCents: p.amountCents, currency: p.currency.trim(),
     provider: p.provider as PaymentSummary['provider'], purpose: p.purpose as PaymentSummary['purpose'], cardBrand: p.cardBrand,
-    cardLast4: p.cardLast4, transactionId: p.transactionId, createdAt: iso(p.createdAt),
+    cardLast4: p.cardLast4, transactionId: p.transactionId, refundedCents: Number(p.refundedCents ?? 0), createdAt: iso(p.createdAt),
   };
 }
 

@@ -7,7 +7,7 @@ import { chargeCard, recordFailedPayment, saveCard, type ChargeLedger, type Char
 import { refundPayment, voidFailedCharge } from '../../money/refunds';
 import { sendRefundMail } from '../../booking/mails';
 import {
-  AlreadyAnswered, claimKey, gatewayOf, idempotencyKeyOf, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
+  AlreadyAnswered, claimKey, flagOn, gatewayOf, idempotencyKeyOf, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
 } from '../../booking/support';
 import { AppError } from '../../errors';
 import { callerOf } from '../../plugins/auth';
@@ -152,6 +152,8 @@ export const paymentsHandlers: Handlers = {
       request, 'payment', request.params.id, 'refundPayment',
       'SELECT pay.id, pay.user_id AS account_id, u.business_partner_id AS account_partner_id FROM payments pay JOIN users u ON u.id = pay.user_id WHERE pay.id = $1 AND pay.refund_of IS NULL',
     );
+    // Staff refunds are behind the supportRefunds flag, decided here for the caller (the screen only follows it).
+    if (!(await flagOn(request.server, 'supportRefunds', caller.userId))) throw new AppError('FORBIDDEN', { details: { reason: 'flag supportRefunds is off' } });
     const key = idempotencyKeyOf(request, true)!;
     const gateway = gatewayOf(request.server);
     const db = request.server.database;
