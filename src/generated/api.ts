@@ -808,6 +808,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                       type: ['string', 'null'],
                       description: 'The card gateway\'s transaction id.',
                     },
+                    refundedCents: {
+                      type: 'integer',
+                      minimum: 0,
+                      description: 'What went back of it (voids and refunds), read from the money ledger.',
+                    },
                     createdAt: {
                       type: 'string',
                       format: 'date-time',
@@ -1616,6 +1621,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                       type: ['string', 'null'],
                       description: 'The card gateway\'s transaction id.',
                     },
+                    refundedCents: {
+                      type: 'integer',
+                      minimum: 0,
+                      description: 'What went back of it (voids and refunds), read from the money ledger.',
+                    },
                     createdAt: {
                       type: 'string',
                       format: 'date-time',
@@ -2010,6 +2020,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                             type: ['string', 'null'],
                             description: 'The card gateway\'s transaction id.',
                           },
+                          refundedCents: {
+                            type: 'integer',
+                            minimum: 0,
+                            description: 'What went back of it (voids and refunds), read from the money ledger.',
+                          },
                           createdAt: {
                             type: 'string',
                             format: 'date-time',
@@ -2361,6 +2376,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                     transactionId: {
                       type: ['string', 'null'],
                       description: 'The card gateway\'s transaction id.',
+                    },
+                    refundedCents: {
+                      type: 'integer',
+                      minimum: 0,
+                      description: 'What went back of it (voids and refunds), read from the money ledger.',
                     },
                     createdAt: {
                       type: 'string',
@@ -2731,6 +2751,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                     transactionId: {
                       type: ['string', 'null'],
                       description: 'The card gateway\'s transaction id.',
+                    },
+                    refundedCents: {
+                      type: 'integer',
+                      minimum: 0,
+                      description: 'What went back of it (voids and refunds), read from the money ledger.',
                     },
                     createdAt: {
                       type: 'string',
@@ -3104,6 +3129,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                     transactionId: {
                       type: ['string', 'null'],
                       description: 'The card gateway\'s transaction id.',
+                    },
+                    refundedCents: {
+                      type: 'integer',
+                      minimum: 0,
+                      description: 'What went back of it (voids and refunds), read from the money ledger.',
                     },
                     createdAt: {
                       type: 'string',
@@ -3505,6 +3535,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                     transactionId: {
                       type: ['string', 'null'],
                       description: 'The card gateway\'s transaction id.',
+                    },
+                    refundedCents: {
+                      type: 'integer',
+                      minimum: 0,
+                      description: 'What went back of it (voids and refunds), read from the money ledger.',
                     },
                     createdAt: {
                       type: 'string',
@@ -12686,6 +12721,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                   type: ['string', 'null'],
                   description: 'The card gateway\'s transaction id.',
                 },
+                refundedCents: {
+                  type: 'integer',
+                  minimum: 0,
+                  description: 'What went back of it (voids and refunds), read from the money ledger.',
+                },
                 createdAt: {
                   type: 'string',
                   format: 'date-time',
@@ -12814,6 +12854,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                 transactionId: {
                   type: ['string', 'null'],
                   description: 'The card gateway\'s transaction id.',
+                },
+                refundedCents: {
+                  type: 'integer',
+                  minimum: 0,
+                  description: 'What went back of it (voids and refunds), read from the money ledger.',
                 },
                 createdAt: {
                   type: 'string',
@@ -15127,6 +15172,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                         transactionId: {
                           type: ['string', 'null'],
                           description: 'The card gateway\'s transaction id.',
+                        },
+                        refundedCents: {
+                          type: 'integer',
+                          minimum: 0,
+                          description: 'What went back of it (voids and refunds), read from the money ledger.',
                         },
                         createdAt: {
                           type: 'string',

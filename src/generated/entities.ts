@@ -514,6 +514,10 @@ export interface PaymentSummary {
    * The card gateway's transaction id.
    */
   transactionId?: string | null;
+  /**
+   * What went back of it (voids and refunds), read from the money ledger.
+   */
+  refundedCents?: number;
   createdAt: string;
 }
 /**
@@ -1751,6 +1755,10 @@ export interface CreateAppointmentResponse {
      * The card gateway's transaction id.
      */
     transactionId?: string | null;
+    /**
+     * What went back of it (voids and refunds), read from the money ledger.
+     */
+    refundedCents?: number;
     createdAt: string;
   } | null;
   cancellation?: {
@@ -2240,6 +2248,10 @@ export interface CreateSupportAppointmentResponse {
      * The card gateway's transaction id.
      */
     transactionId?: string | null;
+    /**
+     * What went back of it (voids and refunds), read from the money ledger.
+     */
+    refundedCents?: number;
     createdAt: string;
   } | null;
   cancellation?: {
@@ -2379,6 +2391,10 @@ export interface ListAppointmentsResponse {
        * The card gateway's transaction id.
        */
       transactionId?: string | null;
+      /**
+       * What went back of it (voids and refunds), read from the money ledger.
+       */
+      refundedCents?: number;
       createdAt: string;
     } | null;
     cancellation?: {
@@ -2515,6 +2531,10 @@ export interface GetAppointmentResponse {
      * The card gateway's transaction id.
      */
     transactionId?: string | null;
+    /**
+     * What went back of it (voids and refunds), read from the money ledger.
+     */
+    refundedCents?: number;
     createdAt: string;
   } | null;
   cancellation?: {
@@ -2662,6 +2682,10 @@ export interface CancelAppointmentResponse {
      * The card gateway's transaction id.
      */
     transactionId?: string | null;
+    /**
+     * What went back of it (voids and refunds), read from the money ledger.
+     */
+    refundedCents?: number;
     createdAt: string;
   } | null;
   cancellation?: {
@@ -2805,6 +2829,10 @@ export interface RescheduleAppointmentResponse {
      * The card gateway's transaction id.
      */
     transactionId?: string | null;
+    /**
+     * What went back of it (voids and refunds), read from the money ledger.
+     */
+    refundedCents?: number;
     createdAt: string;
   } | null;
   cancellation?: {
@@ -2957,6 +2985,10 @@ export interface RebookAppointmentResponse {
      * The card gateway's transaction id.
      */
     transactionId?: string | null;
+    /**
+     * What went back of it (voids and refunds), read from the money ledger.
+     */
+    refundedCents?: number;
     createdAt: string;
   } | null;
   cancellation?: {
@@ -6234,6 +6266,10 @@ export interface PayAppointmentResponse {
      * The card gateway's transaction id.
      */
     transactionId?: string | null;
+    /**
+     * What went back of it (voids and refunds), read from the money ledger.
+     */
+    refundedCents?: number;
     createdAt: string;
   };
 }
@@ -6283,6 +6319,10 @@ export interface RefundPaymentResponse {
      * The card gateway's transaction id.
      */
     transactionId?: string | null;
+    /**
+     * What went back of it (voids and refunds), read from the money ledger.
+     */
+    refundedCents?: number;
     createdAt: string;
   };
 }
@@ -8112,6 +8152,10 @@ export interface GetSupportSessionResponse {
        * The card gateway's transaction id.
        */
       transactionId?: string | null;
+      /**
+       * What went back of it (voids and refunds), read from the money ledger.
+       */
+      refundedCents?: number;
       createdAt: string;
     } | null;
     cancellation?: {

@@ -462,6 +462,18 @@ export const messages = {
   'ui.support.user.noUpcoming': 'No upcoming sessions.',
   'ui.support.user.noPast': 'No past sessions.',
   'ui.support.user.book': 'Book for {name}',
+  'ui.support.refund.open': 'Refund payment',
+  'ui.support.refund.paid': 'Paid {amount} by {card}',
+  'ui.support.refund.refunded': '{amount} refunded so far',
+  'ui.support.refund.amount': 'Amount to refund (US dollars)',
+  'ui.support.refund.amountHint': 'At most {amount}: what is left of the payment.',
+  'ui.support.refund.amountInvalid': 'Enter an amount between $0.01 and {amount}.',
+  'ui.support.refund.reason': 'Reason (the patient does not see it)',
+  'ui.support.refund.reasonRequired': 'Enter why this payment is refunded.',
+  'ui.support.refund.submit': 'Refund',
+  'ui.support.refund.cancel': 'Not now',
+  'ui.support.refund.sending': 'Refunding…',
+  'ui.support.refund.done': '{amount} refunded. The patient gets an e-mail, and their Billing shows the refund.',
   'ui.support.user.bookHint': 'At the booking\'s first step, enter {email}.',
   'ui.support.notFound.text': 'No account uses {email}. Check the spelling with the caller, or book for them as a new patient; the booking creates their account.',
   'ui.support.notFound.again': 'Search again',
@@ -1169,6 +1181,18 @@ export interface MessageParams {
   'ui.support.user.noUpcoming': Record<string, never>;
   'ui.support.user.noPast': Record<string, never>;
   'ui.support.user.book': { name: string | number };
+  'ui.support.refund.open': Record<string, never>;
+  'ui.support.refund.paid': { amount: string | number; card: string | number };
+  'ui.support.refund.refunded': { amount: string | number };
+  'ui.support.refund.amount': Record<string, never>;
+  'ui.support.refund.amountHint': { amount: string | number };
+  'ui.support.refund.amountInvalid': { amount: string | number };
+  'ui.support.refund.reason': Record<string, never>;
+  'ui.support.refund.reasonRequired': Record<string, never>;
+  'ui.support.refund.submit': Record<string, never>;
+  'ui.support.refund.cancel': Record<string, never>;
+  'ui.support.refund.sending': Record<string, never>;
+  'ui.support.refund.done': { amount: string | number };
   'ui.support.user.bookHint': { email: string | number };
   'ui.support.notFound.text': { email: string | number };
   'ui.support.notFound.again': Record<string, never>;

@@ -1095,6 +1095,11 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
                 type: ['string', 'null'],
                 description: 'The card gateway\'s transaction id.',
               },
+              refundedCents: {
+                type: 'integer',
+                minimum: 0,
+                description: 'What went back of it (voids and refunds), read from the money ledger.',
+              },
               createdAt: {
                 type: 'string',
                 format: 'date-time',
@@ -2279,6 +2284,11 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
       transactionId: {
         type: ['string', 'null'],
         description: 'The card gateway\'s transaction id.',
+      },
+      refundedCents: {
+        type: 'integer',
+        minimum: 0,
+        description: 'What went back of it (voids and refunds), read from the money ledger.',
       },
       createdAt: {
         type: 'string',

@@ -49,6 +49,7 @@ export interface PaymentRow {
   cardBrand: string | null;
   cardLast4: string | null;
   transactionId: string | null;
+  refundedCents?: number | null;
   createdAt: string;
 }
 
@@ -56,20 +57,22 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 
 export const PAYMENT_JSON = `json_build_object('id', pay.id, 'appointmentId', pay.appointment_id, 'status', pay.status, 'amountCents', pay.amount_cents,
   'currency', pay.currency, 'provider', pay.provider, 'purpose', pay.purpose, 'cardBrand', pay.card_brand, 'cardLast4', pay.card_last4,
-  'transactionId', pay.transaction_id, 'createdAt', pay.created_at)`;
+  'transactionId', pay.transaction_id, 'createdAt', pay.created_at,
+  'refundedCents', (SELECT coalesce(-sum(l.gateway_cents), 0) FROM money_ledger l
+                     WHERE l.kind IN ('void', 'refund') AND l.gateway = pay.gateway AND l.charge_transaction_id = pay.transaction_id))`;
 
 export function paymentOut(p: PaymentRow): PaymentSummary {
   return {
     id: p.id, appointmentId: p.appointmentId, status: p.status as PaymentSummary['status'], amountCents: p.amountCents, currency: p.currency.trim(),
     provider: p.provider as PaymentSummary['provider'], purpose: p.purpose as PaymentSummary['purpose'], cardBrand: p.cardBrand,
-    cardLast4: p.cardLast4, transactionId: p.transactionId, createdAt: iso(p.createdAt),
+    cardLast4: p.cardLast4, transactionId: p.transactionId, refundedCents: Number(p.refundedCents ?? 0), createdAt: iso(p.createdAt),
   };
 }
 
 const SELECT = `
   SELECT a.id, a.user_id, a.status, lower(a.during) AS start_at, upper(a.during) AS end_at, a.slot_id, a.appointment_mode, a.counseling_type,
          a.counseling_type_id, a.time_zone, a.self_pay, a.self_pay_consent_category, a.insurance_id, a.booking_funnel, a.booking_source,
-         a.partnership_code::text AS partnership_code, a.price_cents, a.amount_due_cents, a.rebooked_from, a.rescheduled_from,
+         a.partnership_code::text AS partnership_code, a.price_cents, appointment_due_cents(a.id) AS amount_due_cents, a.rebooked_from, a.rescheduled_from,
          a.cancel_reason_id, a.cancel_note, a.cancelled_at, a.late_cancel, a.cancel_fee_cents, a.cancel_fee_status, a.created_at,
          json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'title', p.title, 'timeZone', p.time_zone) AS provider,
          json_build_object('id', pr.id, 'name', pr.name, 'addressLine1', pr.address_line1, 'city', pr.city, 'state', pr.state, 'zipcode', pr.zipcode) AS practice,

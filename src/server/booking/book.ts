@@ -40,6 +40,7 @@ import { appointmentById, isFollowUpWith } from './appointments';
 import { consentText, fullName, signerCapacity } from './consent-text';
 import { checkSlotRules, ownLiveHold, slotOf } from './holds';
 import { recordFailedPayment, recordTakenCharge, takeCharge, type ChargeCommand, type ChargeLedger, type TakenCharge } from '../money/charges';
+import { changeDue } from '../money/ledger';
 import { voidFailedCharge } from '../money/refunds';
 import {
   EXCLUSION_VIOLATION, claimKeyNow, ensureBookingsOpen, flagOnFor, gatewayOf, pgCode, releaseKey, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
@@ -304,13 +305,13 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
         await tx.query(
           `INSERT INTO appointments (id, user_id, provider_id, practice_id, slot_id, during, appointment_mode, counseling_type, counseling_type_id, is_follow_up,
                                      time_zone, self_pay, self_pay_consent_category, insurance_id, booking_funnel, booking_source, app_source,
-                                     partnership_code, business_partner_id, price_cents, amount_due_cents, booked_by, idempotency_key, rebooked_from)
-           SELECT $22, $1, r.provider_id, $3, r.slot_id, r.during, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21
+                                     partnership_code, business_partner_id, price_cents, booked_by, idempotency_key, rebooked_from)
+           SELECT $21, $1, r.provider_id, $3, r.slot_id, r.during, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20
              FROM slot_reservations r WHERE r.id = $2`,
           [account.id, hold.id, body.practiceId, body.appointmentMode, body.counselingType, body.counselingTypeId ?? null, plan.isFollowUp,
             plan.timeZone, plan.selfPay, body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance'), plan.insuranceId, funnel,
             body.bookingSource ?? null, source, body.partnershipCode ?? null, plan.partner?.id ?? null, plan.priceCents,
-            plan.wantsCharge ? 0 : plan.priceCents ?? 0, caller.userId, command.idempotencyKey, command.rebookedFrom ?? null, appointmentId],
+            caller.userId, command.idempotencyKey, command.rebookedFrom ?? null, appointmentId],
         );
       } catch (error) {
         if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
@@ -337,6 +338,10 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
         }
       }
 
+      // A price not charged now (no card asked for) is owed: the ledger says so.
+      if (!plan.wantsCharge && plan.priceCents) {
+        await changeDue(tx, { appointmentId, accountId: account.id, cents: plan.priceCents, reason: 'session booked without a card', createdBy: caller.userId, idempotencyKey: command.idempotencyKey, at: now });
+      }
       if (charge && taken?.ok) await recordTakenCharge(tx, gateway, { ...charge, patientId: payer.id! }, taken);
       const out = (await appointmentById(tx, appointmentId))!;
       await storeAnswer(tx, scope, 201, out);

@@ -8,6 +8,7 @@ import { constants } from '../../generated/constants';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import type { CardGateway, CardInfo } from '../payments/gateway';
+import { appendLedger } from './ledger';
 
 export interface ChargeCommand {
   amountCents: number;
@@ -20,6 +21,8 @@ export interface ChargeCommand {
   cardToken?: string;
   saveCard: boolean;
   idempotencyKey?: string;
+  /** pays what the appointment owes (the ledger's due goes down by the amount) */
+  paysDue?: boolean;
   /** when the money moved, by the app's clock (billing ranges read the same clock) */
   at: Date;
 }
@@ -94,6 +97,11 @@ async function insertPayment(tx: Queryable, gateway: CardGateway, command: Charg
     [command.appointmentId, command.userId, command.patientId, command.purpose, command.amountCents, constants.currency, gateway.name,
       transactionId, card.brand, card.last4, command.idempotencyKey ?? null, command.createdBy, command.at.toISOString()],
   );
+  await appendLedger(tx, {
+    kind: command.paysDue ? 'due_payment' : command.purpose === 'late_cancel_fee' ? 'fee' : 'charge',
+    accountId: command.userId, appointmentId: command.appointmentId, paymentId: payment!.id, gateway: gateway.name, transactionId,
+    gatewayCents: command.amountCents, dueCents: command.paysDue ? -command.amountCents : 0, idempotencyKey: command.idempotencyKey, createdBy: command.createdBy, at: command.at,
+  });
   return payment!.id;
 }
 

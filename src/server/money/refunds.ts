@@ -11,6 +11,7 @@ import type { PaymentStatus } from '../../generated/enums';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import type { CardGateway } from '../payments/gateway';
+import { appendLedger } from './ledger';
 
 export interface RefundCommand {
   paymentId: string;
@@ -38,12 +39,14 @@ interface ChargeRow {
   transaction_id: string;
   gateway: string;
   refunded_cents: string;
+  user_id: string;
+  appointment_id: string | null;
 }
 
 /** Refunds a charge inside the caller's transaction (the charge row is locked until it commits). */
 export async function refundPayment(tx: Queryable, gateway: CardGateway, command: RefundCommand): Promise<RefundOutcome> {
   const [charge] = await tx.query<ChargeRow>(
-    `SELECT pay.id, pay.status, pay.amount_cents, pay.transaction_id, pay.gateway,
+    `SELECT pay.id, pay.status, pay.amount_cents, pay.transaction_id, pay.gateway, pay.user_id, pay.appointment_id,
             (SELECT coalesce(sum(r.amount_cents), 0) FROM payments r WHERE r.refund_of = pay.id) AS refunded_cents
        FROM payments pay WHERE pay.id = $1 AND pay.refund_of IS NULL FOR UPDATE`,
     [command.paymentId],
@@ -67,7 +70,7 @@ export async function refundPayment(tx: Queryable, gateway: CardGateway, command
   if (!settled) {
     // Only the whole charge can be voided; a part waits until the charge has settled.
     if (already > 0 || decision.amountCents !== charge.amount_cents) throw new AppError('REFUND_NOT_POSSIBLE', { details: { reason: 'not-settled' } });
-    await gateway.void(charge.transaction_id).catch((cause: unknown) => {
+    await gateway.void(charge.transaction_id, charge.amount_cents).catch((cause: unknown) => {
       throw new AppError('REFUND_FAILED', { cause });
     });
     method = 'void';
@@ -87,6 +90,11 @@ export async function refundPayment(tx: Queryable, gateway: CardGateway, command
        FROM payments WHERE id = $1 RETURNING id`,
     [charge.id, decision.amountCents, gatewayId, command.idempotencyKey, command.createdBy, command.reason, command.at.toISOString()],
   );
+  await appendLedger(tx, {
+    kind: method, accountId: charge.user_id, appointmentId: charge.appointment_id, paymentId: row!.id, gateway: charge.gateway, transactionId: gatewayId,
+    chargeTransactionId: charge.transaction_id, gatewayCents: -decision.amountCents, idempotencyKey: command.idempotencyKey, reason: command.reason,
+    createdBy: command.createdBy, at: command.at,
+  });
   await tx.query(`UPDATE payments SET status = $2, refunded_at = CASE WHEN $2 = 'refunded' THEN $3::timestamptz ELSE refunded_at END WHERE id = $1`, [charge.id, decision.next, command.at.toISOString()]);
   return { refundId: row!.id, amountCents: decision.amountCents, method, replayed: false };
 }

@@ -3,6 +3,7 @@
  * implementations - Braintree when BRAINTREE_* is configured, else the local test gateway. Only a
  * vault token, brand, last 4 and expiry ever reach our database; a card number or CVC never does.
  */
+import { join } from 'node:path';
 import type { Config } from '../config';
 import { braintreeGateway } from './braintree-gateway';
 import { localTestGateway } from './local-gateway';
@@ -27,6 +28,16 @@ export interface ChargeRequest {
   orderId: string;
 }
 
+/** One movement in the gateway's own record: + taken, - given back (void or refund). */
+export interface GatewayRecordEntry {
+  at: string;
+  kind: 'charge' | 'void' | 'refund';
+  transactionId: string;
+  /** the charge this movement belongs to (the charge itself for a charge) */
+  chargeTransactionId: string;
+  amountCents: number;
+}
+
 export interface CardGateway {
   readonly name: GatewayName;
   /** what the browser's card form needs (Braintree client token); undefined for the local gateway */
@@ -36,12 +47,14 @@ export interface CardGateway {
   /** keeps the card of a nonce on file: the vault token */
   vault(nonce: string, customerId: string): Promise<GatewayOutcome<{ token: string; card: CardInfo }>>;
   charge(request: ChargeRequest): Promise<GatewayOutcome<{ transactionId: string; card: CardInfo }>>;
-  /** undoes an unsettled charge in full (nothing reaches the card statement) */
-  void(transactionId: string): Promise<void>;
+  /** undoes an unsettled charge in full (nothing reaches the card statement); amountCents is what we charged, for the record */
+  void(transactionId: string, amountCents?: number): Promise<void>;
   /** whether a charge has settled: before, it can be voided; after, only refunded */
   settlement(transactionId: string): Promise<'unsettled' | 'settled'>;
   /** gives back part or all of a settled charge: the gateway's id of the refund */
   refund(transactionId: string, amountCents: number): Promise<GatewayOutcome<{ refundId: string }>>;
+  /** the gateway's own record of what moved in [from, to], which the daily reconciliation compares with the ledger; undefined when the gateway keeps none we can read */
+  record?(from: Date, to: Date): Promise<GatewayRecordEntry[]>;
 }
 
 export function cardGatewayFor(config: Config, secret: Buffer, clock: Clock): CardGateway {
@@ -53,7 +66,9 @@ export function cardGatewayFor(config: Config, secret: Buffer, clock: Clock): Ca
       environment: config.braintreeEnvironment,
     });
   }
-  return localTestGateway(secret, clock, config.localGatewaySettleSeconds);
+  // The local gateway keeps its record in a file beside the embedded database, so it outlives a restart (tests keep it in memory).
+  const recordFile = config.nodeEnv !== 'test' && !config.dataDir.startsWith('memory://') ? join(config.dataDir, 'local-gateway-record.jsonl') : undefined;
+  return localTestGateway(secret, clock, config.localGatewaySettleSeconds, recordFile);
 }
 
 /** Whole cents from a rate in dollars ("120.00", 120): never through floating-point sums. */

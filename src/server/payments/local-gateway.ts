@@ -5,8 +5,10 @@
  * declines - never the number), so any server process of the deployment can charge them.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { constants } from '../../generated/constants';
-import type { CardGateway, CardInfo, GatewayOutcome } from './gateway';
+import type { CardGateway, CardInfo, GatewayOutcome, GatewayRecordEntry } from './gateway';
 import { systemClock, type Clock } from '../clock';
 
 interface TokenPayload extends CardInfo {
@@ -36,9 +38,24 @@ export function parseExpiration(expiration: string, now: Date): { month: number;
 
 /**
  * `clock` decides whether a card's expiration has passed and whether a charge has settled: a charge
- * settles `settleSeconds` after it was taken (its transaction id carries the moment).
+ * settles `settleSeconds` after it was taken (its transaction id carries the moment). Like a real
+ * gateway it keeps its own record of every charge, void and refund (in memory, and appended to
+ * `recordFile` when given), which the daily reconciliation compares with the ledger.
  */
-export function localTestGateway(secret: Buffer, clock: Clock = systemClock, settleSeconds: number = constants.localGatewaySettleSeconds): CardGateway {
+export function localTestGateway(secret: Buffer, clock: Clock = systemClock, settleSeconds: number = constants.localGatewaySettleSeconds, recordFile?: string): CardGateway {
+  const entries: GatewayRecordEntry[] = recordFile && existsSync(recordFile)
+    ? readFileSync(recordFile, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line) as GatewayRecordEntry)
+    : [];
+  const charged = new Map(entries.filter((e) => e.kind === 'charge').map((e) => [e.transactionId, e.amountCents]));
+  const keep = (entry: Omit<GatewayRecordEntry, 'at'>) => {
+    const full = { at: clock.now().toISOString(), ...entry };
+    entries.push(full);
+    if (entry.kind === 'charge') charged.set(entry.transactionId, entry.amountCents);
+    if (recordFile) {
+      mkdirSync(dirname(recordFile), { recursive: true });
+      appendFileSync(recordFile, `${JSON.stringify(full)}\n`);
+    }
+  };
   const sign = (body: string) => createHmac('sha256', secret).update(body).digest('base64url');
   const encode = (prefix: string, payload: TokenPayload) => {
     const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
@@ -93,18 +110,27 @@ export function localTestGateway(secret: Buffer, clock: Clock = systemClock, set
       const payload = payloadOf(request.source);
       if (!payload) return { ok: false, reason: 'invalid' };
       if (payload.declines) return { ok: false, reason: 'declined', card: cardOf(payload) };
-      return { ok: true, transactionId: `${CHARGE}${clock.now().getTime()}_${randomUUID()}`, card: cardOf(payload) };
+      const transactionId = `${CHARGE}${clock.now().getTime()}_${randomUUID()}`;
+      keep({ kind: 'charge', transactionId, chargeTransactionId: transactionId, amountCents: request.amountCents });
+      return { ok: true, transactionId, card: cardOf(payload) };
     },
     settlement,
-    async void(transactionId) {
+    async void(transactionId, amountCents) {
       // Nothing left the building: a local charge moves no money; a settled one cannot be voided.
       if (chargedAt(transactionId) === undefined) throw new Error('unknown local transaction');
       if ((await settlement(transactionId)) === 'settled') throw new Error('a settled charge cannot be voided');
+      if (entries.some((e) => e.kind === 'void' && e.chargeTransactionId === transactionId)) return;
+      keep({ kind: 'void', transactionId: `${transactionId}:void`, chargeTransactionId: transactionId, amountCents: -(charged.get(transactionId) ?? amountCents ?? 0) });
     },
     async refund(transactionId, amountCents) {
       if (chargedAt(transactionId) === undefined || !Number.isInteger(amountCents) || amountCents <= 0) return { ok: false, reason: 'invalid' };
       if ((await settlement(transactionId)) !== 'settled') return { ok: false, reason: 'declined', message: 'not settled yet' };
-      return { ok: true, refundId: `rfd_local_${randomUUID()}` };
+      const refundId = `rfd_local_${randomUUID()}`;
+      keep({ kind: 'refund', transactionId: refundId, chargeTransactionId: transactionId, amountCents: -amountCents });
+      return { ok: true, refundId };
+    },
+    async record(from, to) {
+      return entries.filter((e) => e.at >= from.toISOString() && e.at <= to.toISOString()).map((e) => ({ ...e }));
     },
   };
 }

@@ -9,6 +9,7 @@
 import { constants } from '../../../generated/constants';
 import type { Queryable } from '../connection';
 import type { SeedStep } from './index';
+import { appendLedger, changeDue } from '../../money/ledger';
 
 const HOUR = 3600_000;
 
@@ -83,12 +84,17 @@ async function bookDemo(
       [provider.id, slot.id, slot.start, slot.end, account.user_id, appointment!.id],
     );
   }
-  await tx.query(
+  const transactionId = `txn_local_${paidAt.getTime()}_${appointment!.id}`;
+  const [payment] = await tx.query<{ id: string }>(
     `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, currency, gateway, transaction_id, card_brand, card_last4, created_by, created_at)
-     VALUES ($1, $2, $3, 'succeeded', 'card_gateway', 'session', $4, 'USD', 'local', $5, 'Visa', '4242', $2, $6)`,
+     VALUES ($1, $2, $3, 'succeeded', 'card_gateway', 'session', $4, 'USD', 'local', $5, 'Visa', '4242', $2, $6) RETURNING id`,
     // A local test gateway transaction taken when it was paid, so the demo payments can be voided or refunded like real ones.
-    [appointment!.id, account.user_id, account.patient_id, price, `txn_local_${paidAt.getTime()}_${appointment!.id}`, paidAt],
+    [appointment!.id, account.user_id, account.patient_id, price, transactionId, paidAt],
   );
+  await appendLedger(tx, {
+    kind: 'charge', accountId: account.user_id, appointmentId: appointment!.id, paymentId: payment!.id, gateway: 'local', transactionId, gatewayCents: price,
+    createdBy: account.user_id, reason: 'demo data', at: paidAt,
+  });
   return appointment!.id;
 }
 
@@ -118,10 +124,14 @@ export const seedPortalSessions: SeedStep = {
     const lateCancelled = await bookDemo(tx, jordan, first, { id: null, start: lateCancelledStart, end: new Date(lateCancelledStart.getTime() + HOUR) }, new Date(lateCancelledStart.getTime() - 96 * HOUR), now);
     await tx.query(
       `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, cancelled_by = user_id, cancel_reason_id = $3, late_cancel = true,
-              cancel_fee_cents = $4, cancel_fee_status = 'outstanding', amount_due_cents = $4
+              cancel_fee_cents = $4, cancel_fee_status = 'outstanding'
         WHERE id = $1`,
       [lateCancelled, new Date(lateCancelledStart.getTime() - 6 * HOUR), constants.appointmentCancellationReasons[0]!.id, constants.lateCancelFeeCents],
     );
+    await changeDue(tx, {
+      appointmentId: lateCancelled, accountId: jordan.user_id, cents: constants.lateCancelFeeCents, kind: 'fee', reason: 'late cancellation fee (demo data)',
+      at: new Date(lateCancelledStart.getTime() - 6 * HOUR),
+    });
     await bookDemo(tx, avery, second, await slotAt(tx, second, hoursFrom(6 * 24, 7 * 24)), new Date(now - 24 * HOUR), now);
 
     await tx.query(

@@ -10,6 +10,7 @@ import { book, type BookingBody } from '../../booking/book';
 import { appointmentById, appointmentsWhere, appointmentTiming, isFollowUpWith } from '../../booking/appointments';
 import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome } from '../../money/charges';
 import { refundSession, voidFailedCharge } from '../../money/refunds';
+import { changeDue, dueCents } from '../../money/ledger';
 import { cardOnFile, repriceSession } from '../../money/reprice';
 import { sessionPayRate } from '../../../domain/pay-rate';
 import { refundsOnCancellation } from '../../../domain/payment-status';
@@ -99,9 +100,11 @@ async function repriceMovedSession(request: FastifyRequest, tx: Queryable, gatew
     appointmentId: appointment.id, accountId: appointment.account_id, patientId: moved.patient_id, oldPriceCents: moved.price_cents, newPriceCents,
     createdBy: callerOf(request).userId, idempotencyKey: `reschedule:${holdId}`, at: request.server.clock.now(),
   }, ledger);
-  await tx.query('UPDATE appointments SET price_cents = $2, is_follow_up = $3, amount_due_cents = GREATEST(0, amount_due_cents + $4) WHERE id = $1', [
-    appointment.id, newPriceCents, isFollowUp, dueCents,
-  ]);
+  await tx.query('UPDATE appointments SET price_cents = $2, is_follow_up = $3 WHERE id = $1', [appointment.id, newPriceCents, isFollowUp]);
+  await changeDue(tx, {
+    appointmentId: appointment.id, accountId: appointment.account_id, cents: dueCents, reason: 'rescheduled to another price', createdBy: callerOf(request).userId,
+    idempotencyKey: `reschedule:${holdId}`, at: request.server.clock.now(),
+  });
 }
 
 /** Runs work that answers once per idempotency key (when one is given): a replay answers the stored answer. */
@@ -256,10 +259,18 @@ export const appointmentsHandlers: Handlers = {
         }
         await tx.query(
           `UPDATE appointments SET status = 'cancelled', cancelled_at = now(), cancelled_by = $2, cancel_reason_id = $3, cancel_note = $4, late_cancel = $5,
-                  cancel_fee_cents = $6, cancel_fee_status = $7, amount_due_cents = amount_due_cents + $8, updated_at = now()
+                  cancel_fee_cents = $6, cancel_fee_status = $7, updated_at = now()
             WHERE id = $1`,
-          [appointment.id, caller.userId, reasonId, note ?? null, terms.late, terms.feeCents, feeStatus, feeStatus === 'outstanding' ? terms.feeCents : 0],
+          [appointment.id, caller.userId, reasonId, note ?? null, terms.late, terms.feeCents, feeStatus],
         );
+        const at = request.server.clock.now();
+        // A session cancelled in time owes nothing any more; a fee no card paid is owed.
+        if (refundsOnCancellation({ late: terms.late, byPractice })) {
+          await changeDue(tx, { appointmentId: appointment.id, accountId: appointment.account_id, cents: -(await dueCents(tx, appointment.id)), reason: 'cancelled in time', createdBy: caller.userId, idempotencyKey: key, at });
+        }
+        if (feeStatus === 'outstanding') {
+          await changeDue(tx, { appointmentId: appointment.id, accountId: appointment.account_id, cents: terms.feeCents, kind: 'fee', reason: 'late cancellation fee', createdBy: caller.userId, idempotencyKey: key, at });
+        }
         await tx.query('DELETE FROM slot_reservations WHERE appointment_id = $1', [appointment.id]);
         return { status: 200, body: (await appointmentById(tx, appointment.id))! };
       });

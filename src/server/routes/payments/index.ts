@@ -7,7 +7,7 @@ import { chargeCard, recordFailedPayment, saveCard, type ChargeLedger, type Char
 import { refundPayment, voidFailedCharge } from '../../money/refunds';
 import { sendRefundMail } from '../../booking/mails';
 import {
-  AlreadyAnswered, claimKey, gatewayOf, idempotencyKeyOf, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
+  AlreadyAnswered, claimKey, flagOn, gatewayOf, idempotencyKeyOf, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
 } from '../../booking/support';
 import { AppError } from '../../errors';
 import { callerOf } from '../../plugins/auth';
@@ -36,7 +36,7 @@ function gatewayFailure(reason: 'declined' | 'invalid'): AppError {
 async function reachAppointmentForPayment(request: FastifyRequest, id: string) {
   return reachRecord<{ id: string; account_id: string; account_partner_id: string | null; amount_due_cents: number; cancel_fee_status: string | null }>(
     request, 'appointment', id, 'payAppointment',
-    `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id, a.amount_due_cents, a.cancel_fee_status
+    `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id, appointment_due_cents(a.id) AS amount_due_cents, a.cancel_fee_status
        FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
   );
 }
@@ -113,17 +113,17 @@ export const paymentsHandlers: Handlers = {
     try {
       return await db.transaction(async (tx) => {
         if (!(await claimKey(tx, scope))) throw new AlreadyAnswered();
-        const [current] = await tx.query<{ amount_due_cents: number; cancel_fee_status: string | null }>('SELECT amount_due_cents, cancel_fee_status FROM appointments WHERE id = $1 FOR UPDATE', [appointment.id]);
+        const [current] = await tx.query<{ amount_due_cents: number; cancel_fee_status: string | null }>('SELECT appointment_due_cents(id) AS amount_due_cents, cancel_fee_status FROM appointments WHERE id = $1 FOR UPDATE', [appointment.id]);
         amount = current!.amount_due_cents;
         if (amount <= 0) throw new AppError('NOTHING_TO_PAY');
         purpose = current!.cancel_fee_status === 'outstanding' ? 'late_cancel_fee' : 'balance';
         charge = await chargeCard(tx, gateway, {
           amountCents: amount, purpose, appointmentId: appointment.id, userId: appointment.account_id, patientId: payer!, createdBy: caller.userId,
-          nonce, cardToken: token, saveCard: Boolean(keep), idempotencyKey: key, at: request.server.clock.now(),
+          nonce, cardToken: token, saveCard: Boolean(keep), idempotencyKey: key, paysDue: true, at: request.server.clock.now(),
         }, ledger);
         if (!charge.ok) throw gatewayFailure(charge.reason);
         await tx.query(
-          `UPDATE appointments SET amount_due_cents = 0, cancel_fee_status = CASE WHEN cancel_fee_status = 'outstanding' THEN 'charged' ELSE cancel_fee_status END, updated_at = now() WHERE id = $1`,
+          `UPDATE appointments SET cancel_fee_status = CASE WHEN cancel_fee_status = 'outstanding' THEN 'charged' ELSE cancel_fee_status END, updated_at = now() WHERE id = $1`,
           [appointment.id],
         );
         const [row] = await tx.query<{ payment: PaymentRow }>(`SELECT ${PAYMENT_JSON} AS payment FROM payments pay WHERE pay.id = $1`, [charge.paymentId]);
@@ -152,6 +152,8 @@ export const paymentsHandlers: Handlers = {
       request, 'payment', request.params.id, 'refundPayment',
       'SELECT pay.id, pay.user_id AS account_id, u.business_partner_id AS account_partner_id FROM payments pay JOIN users u ON u.id = pay.user_id WHERE pay.id = $1 AND pay.refund_of IS NULL',
     );
+    // Staff refunds are behind the supportRefunds flag, decided here for the caller (the screen only follows it).
+    if (!(await flagOn(request.server, 'supportRefunds', caller.userId))) throw new AppError('FORBIDDEN', { details: { reason: 'flag supportRefunds is off' } });
     const key = idempotencyKeyOf(request, true)!;
     const gateway = gatewayOf(request.server);
     const db = request.server.database;

@@ -1,0 +1,2 @@
+-- Placeholder on branch money2 only: another branch owns migration 0011. The integrator deletes this file when merging.
+SELECT 1;

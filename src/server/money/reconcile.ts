@@ -1,0 +1,52 @@
+/**
+ * Reconciliation (issue 24): what the ledger says moved at the card gateway in a window, charge by
+ * charge, against the gateway's own record of the same window. Any charge whose net differs (money
+ * the gateway moved that the ledger does not know, or a ledger row the gateway never saw) is kept in
+ * money_discrepancies - a red alert for staff - and logged by transaction id only (no names, no care).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Queryable } from '../db/connection';
+import type { CardGateway } from '../payments/gateway';
+
+export interface Discrepancy {
+  chargeTransactionId: string;
+  ledgerCents: number;
+  gatewayCents: number;
+}
+
+export type ReconcileOutcome =
+  | { ok: true; checked: number; discrepancies: Discrepancy[] }
+  | { ok: false; reason: 'gateway-keeps-no-record' };
+
+/** Compares the ledger with the gateway for [from, to] and records each difference once per window. */
+export async function reconcileMoney(
+  db: Queryable,
+  gateway: CardGateway,
+  window: { from: Date; to: Date },
+  log?: FastifyBaseLogger,
+): Promise<ReconcileOutcome> {
+  if (!gateway.record) return { ok: false, reason: 'gateway-keeps-no-record' };
+  const recorded = await gateway.record(window.from, window.to);
+  const ledger = await db.query<{ charge_transaction_id: string; cents: string }>(
+    `SELECT charge_transaction_id, sum(gateway_cents) AS cents FROM money_ledger
+      WHERE gateway = $1 AND transaction_id IS NOT NULL AND at >= $2 AND at <= $3 GROUP BY charge_transaction_id`,
+    [gateway.name, window.from.toISOString(), window.to.toISOString()],
+  );
+  const nets = new Map<string, { ledgerCents: number; gatewayCents: number }>();
+  const at = (id: string) => nets.get(id) ?? nets.set(id, { ledgerCents: 0, gatewayCents: 0 }).get(id)!;
+  for (const row of ledger) at(row.charge_transaction_id).ledgerCents += Number(row.cents);
+  for (const entry of recorded) at(entry.chargeTransactionId).gatewayCents += entry.amountCents;
+  const discrepancies: Discrepancy[] = [...nets.entries()]
+    .filter(([, n]) => n.ledgerCents !== n.gatewayCents)
+    .map(([chargeTransactionId, n]) => ({ chargeTransactionId, ...n }))
+    .sort((a, b) => a.chargeTransactionId.localeCompare(b.chargeTransactionId));
+  for (const d of discrepancies) {
+    await db.query(
+      `INSERT INTO money_discrepancies (found_at, gateway, charge_transaction_id, ledger_cents, gateway_cents, window_start, window_end)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (gateway, charge_transaction_id, window_start) DO NOTHING`,
+      [window.to.toISOString(), gateway.name, d.chargeTransactionId, d.ledgerCents, d.gatewayCents, window.from.toISOString(), window.to.toISOString()],
+    );
+    log?.error({ gateway: gateway.name, transactionId: d.chargeTransactionId }, 'money reconciliation: the ledger and the gateway differ');
+  }
+  return { ok: true, checked: nets.size, discrepancies };
+}
