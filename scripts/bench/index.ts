@@ -1,8 +1,10 @@
 /** `npm run bench [names...]`: the benchmarks named (all by default), one after another; `npm run bench:search` runs one. */
 import { runSearchBenchmark } from './search';
 import { runBookingBenchmark } from './booking';
+import { runPagesServerBenchmark } from './pages-server';
+import { runPagesLighthouse } from './pages-lighthouse';
 
-const benchmarks: Record<string, () => Promise<boolean>> = { search: runSearchBenchmark, booking: runBookingBenchmark };
+const benchmarks: Record<string, () => Promise<boolean>> = { search: runSearchBenchmark, booking: runBookingBenchmark, 'pages:server': runPagesServerBenchmark, pages: runPagesLighthouse };
 
 async function main(): Promise<void> {
   const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benchmarks);

@@ -182,6 +182,14 @@ export const constants = {
     selfPay: 'selfPay',
     partnershipCode: 'partnershipCode',
   },
+  /** A cached public page is re-rendered in the background when it is older than this (open times that passed drop out within a minute); until the new rendering is ready the old one is sent. */
+  pageCacheFreshSeconds: 60,
+  /** Public page addresses the server keeps rendered at once (about 100 MB at the largest pages); the least recently visited go first. */
+  pageCacheMaxPages: 2000,
+  /** Addresses in one sitemap file (the sitemap protocol allows 50,000); more providers split into further files listed by the sitemap index. */
+  sitemapMaxUrls: 10000,
+  /** The highest ?page= a landing page's provider list answers (a larger number shows the first page). */
+  landingMaxPage: 1000,
   /** Largest patient document upload (10 MiB); a larger file is refused with DOCUMENT_TOO_LARGE and nothing is stored. */
   documentMaxBytes: 10485760,
   /** Longest stored file name of a patient document (the original name is cleaned and cut to this). */
