@@ -190,6 +190,8 @@ export const constants = {
   sitemapMaxUrls: 10000,
   /** The highest ?page= a landing page's provider list answers (a larger number shows the first page). */
   landingMaxPage: 1000,
+  /** Bytes on the wire (brotli) of a public page's HTML with its inline styles: what TCP's first round trip carries (10 segments of about 1.4 KB), so the first paint needs one round trip (checked by tests/e2e/public-pages.e2e.test.ts). */
+  publicPageFirstTripBytes: 14336,
   /** Largest patient document upload (10 MiB); a larger file is refused with DOCUMENT_TOO_LARGE and nothing is stored. */
   documentMaxBytes: 10485760,
   /** Longest stored file name of a patient document (the original name is cleaned and cut to this). */

@@ -94,6 +94,19 @@ export default fp<ClientPluginOptions>(
       },
     });
 
+    // Stylesheets of server-rendered pages travel inside the HTML (a few KB compressed): the first
+    // round trip paints the page, with no request blocking the render.
+    const styles = new Map<string, string>();
+    const inlineStyles = (html: string): string =>
+      html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g, (tag, file: string) => {
+        if (!styles.has(file)) {
+          const path = join(opts.clientDir, file);
+          styles.set(file, existsSync(path) ? readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style') : '');
+        }
+        const css = styles.get(file)!;
+        return css ? `<style data-href="/${file}">${css}</style>` : tag;
+      });
+
     // The page's state travels as JSON data blocks (not code: no nonce), so one rendering serves everyone.
     const page = (head: string, body: string, state: unknown, queries: unknown): string => {
       const blocks = [
@@ -144,7 +157,8 @@ export default fp<ClientPluginOptions>(
       }
       // A page rendered with data hydrates inside the query frame: fetch its code alongside.
       const frameAssets = queries === undefined ? '' : screenAssets(manifest, 'src/client/app/QueryFrame.tsx');
-      return { status, html: page(head + assets + frameAssets, body, state, queries) };
+      const html = page(head + assets + frameAssets, body, state, queries);
+      return { status, html: match?.route.render === 'server' ? inlineStyles(html) : html };
     };
 
     const cache = new PageCache({
