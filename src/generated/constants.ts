@@ -184,8 +184,8 @@ export const constants = {
   },
   /** A cached public page is re-rendered in the background when it is older than this (open times that passed drop out within a minute); until the new rendering is ready the old one is sent. */
   pageCacheFreshSeconds: 60,
-  /** Public page addresses the server keeps rendered at once (about 100 MB at the largest pages); the least recently visited go first. */
-  pageCacheMaxPages: 2000,
+  /** Memory the server's rendered pages may take (each page's text, brotli and gzip bytes; a landing page takes about 80 KB, so some 400 pages); the least recently visited go first. */
+  pageCacheMaxMegabytes: 32,
   /** Addresses in one sitemap file (the sitemap protocol allows 50,000); more providers split into further files listed by the sitemap index. */
   sitemapMaxUrls: 10000,
   /** The highest ?page= a landing page's provider list answers (a larger number shows the first page). */

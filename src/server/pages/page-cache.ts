@@ -8,7 +8,7 @@
  * - Invalidation: `invalidate()` marks every page stale (the client plugin calls it after any
  *   successful change through the API: a booking or hold changes a provider's times, a removal
  *   removes a provider); `freshMs` bounds how long a page shows times that have passed.
- * - Bounded: at most `maxEntries` addresses (least recently used ones go first).
+ * - Bounded: at most `maxBytes` of pages (least recently used ones go first).
  * Pages carry no per-answer secret (their state is a JSON data block, not a nonce'd script), so one
  * rendering serves everyone.
  */
@@ -43,7 +43,8 @@ export type CacheOutcome = 'hit' | 'stale' | 'miss';
 export interface PageCacheOptions {
   clock: Clock;
   freshMs: number;
-  maxEntries: number;
+  /** bytes the kept pages may take in all (text, brotli and gzip) */
+  maxBytes: number;
   /** reports a background render that failed (the stale page stays) */
   onError?: (error: unknown) => void;
 }
@@ -71,7 +72,7 @@ export class PageCache {
   private generation = 0;
 
   constructor(private readonly options: PageCacheOptions) {
-    this.entries = new LRUCache({ max: options.maxEntries });
+    this.entries = new LRUCache({ maxSize: options.maxBytes, sizeCalculation: (page) => page.identity.length + page.br.length + page.gzip.length + 1 });
   }
 
   /** Every page is stale from now on (each is replaced on its next visit, in the background). */

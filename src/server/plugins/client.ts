@@ -164,7 +164,7 @@ export default fp<ClientPluginOptions>(
     const cache = new PageCache({
       clock: app.clock,
       freshMs: constants.pageCacheFreshSeconds * 1000,
-      maxEntries: constants.pageCacheMaxPages,
+      maxBytes: constants.pageCacheMaxMegabytes * 1024 * 1024,
       onError: (error) => app.log.error({ err: error }, 'rendering a page in the background failed'),
     });
     app.decorate('pageCache', cache);
