@@ -1,8 +1,26 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './scripts/precompress';
+
+/** After the client build: .br and .gz beside every text asset (served as they are by @fastify/static). */
+function precompressAssets(): Plugin {
+  let outDir = 'dist/client';
+  let ssr = false;
+  return {
+    name: 'precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+      ssr = Boolean(config.build.ssr);
+    },
+    closeBundle() {
+      if (!ssr) precompress(outDir);
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
   publicDir: 'public',
   build: {
     outDir: 'dist/client',

@@ -2,8 +2,12 @@
 import { runSearchBenchmark } from './search';
 import { runBookingBenchmark } from './booking';
 import { runSlotsBenchmark } from './slots';
+import { runPagesServerBenchmark } from './pages-server';
+import { runPagesLighthouse } from './pages-lighthouse';
 
-const benchmarks: Record<string, () => Promise<boolean>> = { search: runSearchBenchmark, booking: runBookingBenchmark, slots: runSlotsBenchmark };
+const benchmarks: Record<string, () => Promise<boolean>> = {
+  search: runSearchBenchmark, booking: runBookingBenchmark, slots: runSlotsBenchmark, 'pages:server': runPagesServerBenchmark, pages: runPagesLighthouse,
+};
 
 async function main(): Promise<void> {
   const names = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(benchmarks);

@@ -12,14 +12,9 @@ import { browserStorage } from './store/persistence';
 import { browserTransport, createBrowserServices } from './api/services';
 import { registerBrowserTransport } from './api/api-context';
 import { isBookingPath } from './runtime/navigation/booking-paths';
+import { PAGE_DATA_IDS, takePageData } from './runtime/ssr/page-data';
 import './ui/tokens.css';
 import './ui/base.css';
-
-declare global {
-  interface Window {
-    __INITIAL_STATE__?: Partial<RootState>;
-  }
-}
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');
@@ -30,7 +25,7 @@ async function start(): Promise<void> {
     () => selectAudience(late.store!.getState()),
     () => late.store?.dispatch(sessionExpired({ returnTo: `${window.location.pathname}${window.location.search}` })),
   );
-  const store = createAppStore(window.__INITIAL_STATE__, { services: createBrowserServices(transport), storage: browserStorage(), isBookingPath });
+  const store = createAppStore(takePageData<Partial<RootState>>(PAGE_DATA_IDS.state), { services: createBrowserServices(transport), storage: browserStorage(), isBookingPath });
   late.store = store;
   registerBrowserTransport(transport);
   store.dispatch(authInitialized());

@@ -13008,7 +13008,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'GET',
     path: '/providers',
     summary: 'List providers',
-    description: 'Providers in name order, optionally only those of one practice or licensed in one state, pageSize at a time.',
+    description: 'Providers in name order, optionally only those of one practice, licensed in one state, offering one specialty (the specialty landing pages) or prescribing or not (offersMedication: the psychiatrists\' pages), pageSize at a time. Removed providers are never listed.',
     access: ['anyone'],
     query: {
       type: 'object',
@@ -13024,6 +13024,29 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           'x-messages': {
             pattern: 'validation.address.state.invalid',
           },
+        },
+        specialty: {
+          type: 'string',
+          'x-enum': 'counselingSpecialty',
+          enum: [
+            'anxiety-therapy',
+            'childrens-therapy',
+            'christian-counseling',
+            'cognitive-behavioral-therapy-cbt',
+            'couples-therapy',
+            'depression-therapy',
+            'dialectical-behavior-therapy-dbt',
+            'family-therapy',
+            'grief-counseling',
+            'marriage-family-therapy',
+            'marriage-counseling',
+            'psychiatrist',
+            'sex-therapy',
+            'trauma-ptsd-therapy',
+          ],
+        },
+        offersMedication: {
+          type: 'boolean',
         },
         page: {
           type: 'integer',

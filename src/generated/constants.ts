@@ -336,6 +336,16 @@ export const constants = {
     selfPay: 'selfPay',
     partnershipCode: 'partnershipCode',
   },
+  /** A cached public page is re-rendered in the background when it is older than this (open times that passed drop out within a minute); until the new rendering is ready the old one is sent. */
+  pageCacheFreshSeconds: 60,
+  /** Memory the server's rendered pages may take (each page's text, brotli and gzip bytes; a landing page takes about 80 KB, so some 400 pages); the least recently visited go first. */
+  pageCacheMaxMegabytes: 32,
+  /** Addresses in one sitemap file (the sitemap protocol allows 50,000); more providers split into further files listed by the sitemap index. */
+  sitemapMaxUrls: 10000,
+  /** The highest ?page= a landing page's provider list answers (a larger number shows the first page). */
+  landingMaxPage: 1000,
+  /** Bytes on the wire (brotli) of a public page's HTML with its inline styles: what TCP's first round trip carries (10 segments of about 1.4 KB), so the first paint needs one round trip (checked by tests/e2e/public-pages.e2e.test.ts). */
+  publicPageFirstTripBytes: 14336,
   /** Largest patient document upload (10 MiB); a larger file is refused with DOCUMENT_TOO_LARGE and nothing is stored. */
   documentMaxBytes: 10485760,
   /** Longest stored file name of a patient document (the original name is cleaned and cut to this). */

@@ -6370,6 +6370,22 @@ export interface ListPracticesResponse {
 export interface ListProvidersQuery {
   practiceId?: string;
   stateCode?: string;
+  specialty?:
+    | 'anxiety-therapy'
+    | 'childrens-therapy'
+    | 'christian-counseling'
+    | 'cognitive-behavioral-therapy-cbt'
+    | 'couples-therapy'
+    | 'depression-therapy'
+    | 'dialectical-behavior-therapy-dbt'
+    | 'family-therapy'
+    | 'grief-counseling'
+    | 'marriage-family-therapy'
+    | 'marriage-counseling'
+    | 'psychiatrist'
+    | 'sex-therapy'
+    | 'trauma-ptsd-therapy';
+  offersMedication?: boolean;
   page?: number;
 }
 /**

@@ -231,6 +231,30 @@ export const messages = {
   'ui.landing.places.heading': 'Find {providerKind} by state and city',
   /** A link to a state's landing page; starts with a capital letter where shown. */
   'ui.landing.places.stateLink': '{providerKind} in {state}',
+  /** Heading of the providers a state, city or specialty page lists ({where} is "in Texas", "near Austin, TX" or "for anxiety therapy"); starts with a capital letter where shown. */
+  'ui.landing.providers.heading': '{providerKind} {where}',
+  /** The {where} of a state page's provider list. */
+  'ui.landing.providers.inState': 'in {state}',
+  /** The {where} of a city page's provider list. */
+  'ui.landing.providers.nearCity': 'near {city}, {state}',
+  /** The {where} of a specialty page's provider list (the specialty in lower case). */
+  'ui.landing.providers.forSpecialty': 'for {specialty}',
+  /** Under the heading of a landing page's provider list. */
+  'ui.landing.providers.count': '{count} providers, page {page} of {pages}',
+  /** A landing page whose list has no provider. */
+  'ui.landing.providers.empty': 'No provider is listed here yet. Search nearby places or call us and we will help you find one.',
+  /** The first open time of a listed provider, in the provider's time zone. */
+  'ui.landing.providers.nextOpening': 'Next opening: {time}',
+  /** A listed provider without an open time. */
+  'ui.landing.providers.noOpenTimes': 'No open times in the coming weeks',
+  /** Link from a listed provider to their profile, where a time is chosen and booked. */
+  'ui.landing.providers.book': 'See times and book',
+  /** Label of a landing page's page links. */
+  'ui.landing.providers.pages': 'Pages of providers',
+  /** Link to the previous page of a landing page's providers. */
+  'ui.landing.providers.previous': 'Previous page',
+  /** Link to the next page of a landing page's providers. */
+  'ui.landing.providers.next': 'Next page',
   /** A person's own first name is missing (account and general forms). */
   'validation.firstName.required': 'Oops, Please enter your first name',
   /** Alternate wording, used when the name is someone else's (booking patient and responsible-party forms). */
@@ -967,6 +991,18 @@ export interface MessageParams {
   'consent.parentOrGuardian': { patient: string | number };
   'ui.landing.places.heading': { providerKind: string | number };
   'ui.landing.places.stateLink': { providerKind: string | number; state: string | number };
+  'ui.landing.providers.heading': { providerKind: string | number; where: string | number };
+  'ui.landing.providers.inState': { state: string | number };
+  'ui.landing.providers.nearCity': { city: string | number; state: string | number };
+  'ui.landing.providers.forSpecialty': { specialty: string | number };
+  'ui.landing.providers.count': { count: string | number; page: string | number; pages: string | number };
+  'ui.landing.providers.empty': Record<string, never>;
+  'ui.landing.providers.nextOpening': { time: string | number };
+  'ui.landing.providers.noOpenTimes': Record<string, never>;
+  'ui.landing.providers.book': Record<string, never>;
+  'ui.landing.providers.pages': Record<string, never>;
+  'ui.landing.providers.previous': Record<string, never>;
+  'ui.landing.providers.next': Record<string, never>;
   'validation.firstName.required': Record<string, never>;
   'validation.firstName.requiredAlt': Record<string, never>;
   'validation.firstName.invalid': Record<string, never>;

@@ -178,7 +178,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Find a provider',
     description: 'Search therapists and psychiatric providers by care, location, insurance and availability.',
     access: ['anyone'],
-    render: 'client',
+    render: 'server',
     registered: true,
   },
   {

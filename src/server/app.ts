@@ -2,8 +2,10 @@
  * Builds the whole server: used by `npm start` (src/server/main.ts) and by tests (app.inject).
  * Order matters: shared plugins, then the API under /api, then the client and the fallbacks.
  */
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import sitemapPlugin from './pages/sitemap';
 import type { Database } from './db/connection';
 import { logFormatFor, loggerOptions } from './logger';
 import { errorBody } from './errors';
@@ -72,6 +74,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, { config });
   await app.register(securityPlugin, { config });
+  // Brotli or gzip for every text answer (API JSON, documentation); pages and static files come compressed already.
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'] });
   await app.register(validationPlugin);
   await app.register(databasePlugin, {
     database: options.database,
@@ -88,6 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(openapiPlugin);
   await app.register(apiRoutes, { prefix: '/api', config });
 
+  await app.register(sitemapPlugin, { publicUrl: config.publicUrl });
   if (options.serveClient ?? config.serveClient) {
     await app.register(clientPlugin, { clientDir: config.clientDir, ssrEntry: config.ssrEntry, publicUrl: config.publicUrl });
   }

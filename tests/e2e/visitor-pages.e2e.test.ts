@@ -60,7 +60,7 @@ describe('server-rendered public pages', () => {
     expect(html).toMatch(new RegExp(`<title>${p.firstName} ${p.lastName}, ${p.title}[^<]*</title>`));
     expect(html).toContain(`<link rel="canonical" href="`);
     expect(html).toContain('application/ld+json');
-    expect(html).toContain('window.__QUERY_STATE__=');
+    expect(html).toContain('<script type="application/json" id="query-state">');
   });
 
   it('hydrates the profile without fetching it again, shows open times and the pay rate, and passes axe', async () => {

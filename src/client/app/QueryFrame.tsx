@@ -8,16 +8,15 @@ import { useContext, type ReactNode } from 'react';
 import { hydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../api/query-client';
 import { ServerQueryClientContext } from '../runtime/ssr/route-data';
+import { PAGE_DATA_IDS, takePageData } from '../runtime/ssr/page-data';
 
 let browserClient: QueryClient | undefined;
 
 function browserQueryClient(): QueryClient {
   if (!browserClient) {
     browserClient = createQueryClient();
-    if (typeof window !== 'undefined' && window.__QUERY_STATE__) {
-      hydrate(browserClient, window.__QUERY_STATE__);
-      window.__QUERY_STATE__ = undefined;
-    }
+    const state = takePageData<unknown>(PAGE_DATA_IDS.queries);
+    if (state) hydrate(browserClient, state);
   }
   return browserClient;
 }

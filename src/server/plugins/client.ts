@@ -13,6 +13,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { routes, routeById } from '../../generated/routes';
 import { matchRoute } from '../../domain/route-match';
 import type { RenderRequest, RenderResult } from '../../client/ssr-contract';
+import { PAGE_DATA_IDS } from '../../client/runtime/ssr/page-data';
+import { constants } from '../../generated/constants';
+import { chooseEncoding, etagMatches, PageCache, pageCacheKey, type RenderedPage } from '../pages/page-cache';
 
 export interface ClientPluginOptions {
   clientDir: string;
@@ -24,6 +27,8 @@ export interface ClientPluginOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     renderPage?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+    /** rendered public pages (src/server/pages/page-cache.ts), when the client is served */
+    pageCache?: PageCache;
   }
 }
 
@@ -81,27 +86,42 @@ export default fp<ClientPluginOptions>(
       root: opts.clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside every text asset (scripts/precompress.ts): sent as they are.
+      preCompressed: true,
       setHeaders(res, path) {
         // Hashed assets never change; pages are always revalidated.
         if (path.includes(`${join('assets', '')}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
 
-    // The inline scripts carry this answer's CSP nonce (plugins/security.ts): only they may run.
-    const page = (head: string, body: string, state: unknown, queries: unknown, nonce: string): string => {
-      const scripts = [
-        state === undefined ? '' : `<script nonce="${nonce}">window.__INITIAL_STATE__=${scriptSafeJson(state)}</script>`,
-        queries === undefined ? '' : `<script nonce="${nonce}">window.__QUERY_STATE__=${scriptSafeJson(queries)}</script>`,
+    // Stylesheets of server-rendered pages travel inside the HTML (a few KB compressed): the first
+    // round trip paints the page, with no request blocking the render.
+    const styles = new Map<string, string>();
+    const inlineStyles = (html: string): string =>
+      html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/g, (tag, file: string) => {
+        if (!styles.has(file)) {
+          const path = join(opts.clientDir, file);
+          styles.set(file, existsSync(path) ? readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style') : '');
+        }
+        const css = styles.get(file)!;
+        return css ? `<style data-href="/${file}">${css}</style>` : tag;
+      });
+
+    // The page's state travels as JSON data blocks (not code: no nonce), so one rendering serves everyone.
+    const page = (head: string, body: string, state: unknown, queries: unknown): string => {
+      const blocks = [
+        state === undefined ? '' : `<script type="application/json" id="${PAGE_DATA_IDS.state}">${scriptSafeJson(state)}</script>`,
+        queries === undefined ? '' : `<script type="application/json" id="${PAGE_DATA_IDS.queries}">${scriptSafeJson(queries)}</script>`,
       ].join('');
       // Replacer functions: a "$" in the page must not be read as a replacement pattern.
       return template
         .replace('<!--app-head-->', () => head)
         .replace('<!--app-html-->', () => body)
-        .replace('<!--app-state-->', () => scripts);
+        .replace('<!--app-state-->', () => blocks);
     };
 
-    app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
-      const pathname = request.url.split('?')[0] ?? '/';
+    const renderUrl = async (url: string): Promise<RenderedPage> => {
+      const pathname = url.split('?')[0] ?? '/';
       const match = matchRoute(registered, pathname);
       const route = match?.route ?? routeById.notFound;
       let status = match ? 200 : 404;
@@ -112,7 +132,7 @@ export default fp<ClientPluginOptions>(
       let queries: unknown;
       if (match?.route.render === 'server') {
         const result = await ssr.render({
-          url: request.url,
+          url,
           routeId: match.route.id,
           params: match.params,
           origin: opts.publicUrl?.replace(/\/+$/, ''),
@@ -137,7 +157,29 @@ export default fp<ClientPluginOptions>(
       }
       // A page rendered with data hydrates inside the query frame: fetch its code alongside.
       const frameAssets = queries === undefined ? '' : screenAssets(manifest, 'src/client/app/QueryFrame.tsx');
-      return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page(head + assets + frameAssets, body, state, queries, reply.scriptNonce()));
+      const html = page(head + assets + frameAssets, body, state, queries);
+      return { status, html: match?.route.render === 'server' ? inlineStyles(html) : html };
+    };
+
+    const cache = new PageCache({
+      clock: app.clock,
+      freshMs: constants.pageCacheFreshSeconds * 1000,
+      maxBytes: constants.pageCacheMaxMegabytes * 1024 * 1024,
+      onError: (error) => app.log.error({ err: error }, 'rendering a page in the background failed'),
+    });
+    app.decorate('pageCache', cache);
+    // What a page shows changes only through the API: after any change that succeeded, pages are stale.
+    app.addHook('onResponse', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api') && reply.statusCode < 400) cache.invalidate();
+    });
+
+    app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
+      const { page: cached, outcome } = await cache.get(pageCacheKey(request.url), () => renderUrl(request.url));
+      reply.status(cached.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', cached.etag).header('vary', 'accept-encoding').header('x-page-cache', outcome);
+      if (etagMatches(request.headers['if-none-match'], cached.etag) && cached.status === 200) return reply.status(304).send();
+      const encoding = chooseEncoding(request.headers['accept-encoding']);
+      if (encoding === 'identity') return reply.send(cached.identity);
+      return reply.header('content-encoding', encoding).send(encoding === 'br' ? cached.br : cached.gzip);
     });
   },
   { name: 'client' },

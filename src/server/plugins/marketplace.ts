@@ -30,7 +30,10 @@ export default fp(
       reloading ??= (async () => {
         if (closed) return;
         if (index && (await SearchIndex.version(app.database)) === index.version) return;
+        const changed = index !== undefined;
         index = await SearchIndex.load(app.database);
+        // Providers or their open times changed (here or in another process): served pages show them, so they are stale.
+        if (changed) app.pageCache?.invalidate();
       })()
         .catch((err: unknown) => app.log.error({ err }, 'search index load failed'))
         .finally(() => {

@@ -18,7 +18,7 @@ import therapistHub from '../../../generated/content/landing-therapist-hub';
 import system from '../../../generated/content/system';
 import type { LandingPageContent } from '../../../generated/content-types';
 import { constants } from '../../../generated/constants';
-import { enums, type LandingSection, type QuestionnaireService } from '../../../generated/enums';
+import { enums, type LandingSection } from '../../../generated/enums';
 import { routeById } from '../../../generated/routes';
 import { fillContentTree } from '../../../domain/content-text';
 import { landingPagePath, parseLandingPath, type LandingPage } from '../../../domain/landing-urls';
@@ -29,11 +29,11 @@ import { providerSearchParams, searchFromQuestionnaire } from '../../../domain/p
 import type { RouteDataContext, RouteDataResult } from '../../runtime/ssr/route-data';
 import { stateName } from '../../ui/format';
 import { Awards, Carriers, CityFaq, HowItWorksCarousel, Testimonials } from './blocks';
+import { cityName, isListable, LandingProviders, landingPageNumber, loadLandingProviders } from './LandingProviders';
+import { SECTION_SERVICE } from './sections';
 import './home.css';
 
 const HUBS: Readonly<Record<LandingSection, LandingPageContent>> = { providers: providerHub, therapists: therapistHub, psychiatrists: psychiatristHub };
-/** The care a section's search starts with. */
-const SECTION_SERVICE: Partial<Record<LandingSection, QuestionnaireService>> = { therapists: 'individual', psychiatrists: 'psychiatry' };
 const STATUS_NOT_FOUND = 404;
 
 interface ResolvedPage {
@@ -49,14 +49,6 @@ function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** "salt-lake-city" → "Salt Lake City" */
-function cityName(slug: string): string {
-  return slug
-    .split('-')
-    .filter(Boolean)
-    .map((w) => capitalized(w))
-    .join(' ');
-}
 
 export function resolveLandingPage(pathname: string): ResolvedPage | undefined {
   const page = parseLandingPath(pathname);
@@ -92,7 +84,13 @@ export async function loadData(context: RouteDataContext): Promise<RouteDataResu
   const resolved = resolveLandingPage(pathname);
   if (!resolved) return { status: STATUS_NOT_FOUND, head: { title: system.notFound.heading, robots: 'noindex' } };
   if (resolved.page.pageType === 'hub') await context.queryClient.prefetchQuery(practicePlacesQuery(context.call));
-  return { head: { title: capitalized(resolved.content.title), description: resolved.content.metaDescription, canonical: `${context.origin}${pathname.replace(/\/+$/, '')}` } };
+  const pageNumber = landingPageNumber(context.search);
+  const { page } = resolved;
+  // A list that cannot load (a city the geocoder does not know) leaves the page as it is, without a list.
+  const jsonLd = isListable(page) ? await loadLandingProviders(context.call, context.queryClient, page, pageNumber, context.origin).catch(() => undefined) : undefined;
+  // Each page of a list is its own document: its canonical address keeps its ?page=.
+  const canonical = `${context.origin}${pathname.replace(/\/+$/, '')}${pageNumber > 1 ? `?page=${pageNumber}` : ''}`;
+  return { head: { title: capitalized(resolved.content.title), description: resolved.content.metaDescription, canonical, ...(jsonLd ? { jsonLd } : {}) } };
 }
 
 function Block({ name, resolved }: { name: string; resolved: ResolvedPage }) {
@@ -150,7 +148,7 @@ function HubPlaces({ section }: { section: LandingSection }) {
 }
 
 export function LandingPageScreen() {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const resolved = resolveLandingPage(pathname);
   if (!resolved) {
     return (
@@ -179,6 +177,7 @@ export function LandingPageScreen() {
           </p>
         </div>
       </section>
+      {isListable(resolved.page) ? <LandingProviders page={resolved.page} pageNumber={landingPageNumber(new URLSearchParams(search))} pathname={pathname.replace(/\/+$/, '')} /> : null}
       <section className="section">
         <div className="container grid">
           {content.sections.map((s) => (

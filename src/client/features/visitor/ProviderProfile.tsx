@@ -21,7 +21,7 @@ import { PageSkeleton } from '../../ui/Skeleton';
 import type { RouteDataContext, RouteDataResult } from '../../runtime/ssr/route-data';
 import { filtersQuery, profileQuery, type Filter, type Provider, type ProfileResult } from './queries';
 import { searchPath } from './paths';
-import { SlotPicker } from './SlotPicker';
+import { firstAvailabilityQuery, SlotPicker } from './SlotPicker';
 import { useStartBooking } from './useStartBooking';
 import './visitor.css';
 
@@ -71,7 +71,10 @@ function profileHead(p: Provider, origin: string, path: string): RouteDataResult
 export async function loadProfile(context: RouteDataContext, lookup: ProfileLookup): Promise<RouteDataResult> {
   const [result] = await Promise.all([context.queryClient.fetchQuery<ProfileResult>(profileQuery(context.call, lookup)), context.queryClient.prefetchQuery(filtersQuery(context.call))]);
   const path = new URL(context.url, context.origin).pathname;
-  if (result.kind === 'found') return { head: profileHead(result.provider, context.origin, path) };
+  if (result.kind === 'found') {
+    await context.queryClient.prefetchQuery(firstAvailabilityQuery(context.call, result.provider));
+    return { head: profileHead(result.provider, context.origin, path) };
+  }
   return { status: result.kind === 'removed' ? STATUS_GONE : STATUS_NOT_FOUND, head: { title: result.kind === 'removed' ? copy.deletedHeading : copy.notFoundHeading, robots: 'noindex' } };
 }
 

@@ -37,12 +37,41 @@ import { filtersQuery, firstSlotsQuery, geocodeQuery, searchQuery, type Filter, 
 import { groupFilters, SearchFilters } from './SearchFilters';
 import { useStartBooking } from './useStartBooking';
 import { profilePathOf } from './paths';
+import type { RouteDataContext, RouteDataResult } from '../../runtime/ssr/route-data';
 import './visitor.css';
 
 const searchPhone = constants.phoneLines.providerSearch;
 
 function onlyOne<T extends string>(values: readonly string[] | undefined): T | undefined {
   return values?.length === 1 ? (values[0] as T) : undefined;
+}
+
+/** The first-open-time query of a search: what its filters say about the kind of time. */
+function slotQueryOf(search: ProviderSearch): Record<string, unknown> {
+  return {
+    ...(search.filters.availability_type ? { availabilityType: search.filters.availability_type } : {}),
+    ...(search.filters.time_of_day ? { timeOfDay: search.filters.time_of_day } : {}),
+    ...(onlyOne(search.filters.counseling_type) ? { counselingType: onlyOne(search.filters.counseling_type) } : {}),
+  };
+}
+
+/**
+ * On the server: a search with a state renders its first page of results, with their first open
+ * times and the filters, in the HTML (the browser hydrates the same cache: nothing moves, nothing is
+ * fetched again). A search without a state is rendered as it is and geocoded in the browser.
+ */
+export async function loadData(context: RouteDataContext): Promise<RouteDataResult> {
+  const search = parseProviderSearch(context.search);
+  const apiQuery = searchApiQuery(search);
+  if (!apiQuery || !search.state) return {};
+  const [results] = await Promise.all([
+    context.queryClient.fetchQuery(searchQuery(context.call, apiQuery)).catch(() => undefined),
+    context.queryClient.prefetchQuery(filtersQuery(context.call, search.state)),
+    context.queryClient.prefetchQuery(filtersQuery(context.call)),
+  ]);
+  const ids = results?.items.map((p) => p.id) ?? [];
+  if (ids.length) await context.queryClient.prefetchQuery(firstSlotsQuery(context.call, ids, slotQueryOf(search)));
+  return {};
 }
 
 function LocationForm({ search, onSubmit, error }: { search: ProviderSearch; onSubmit: (location: string) => void; error?: string }) {
@@ -164,11 +193,7 @@ export default function ProviderSearchPage() {
   const allFilters = useQuery(filtersQuery(call));
   const results = useQuery({ ...searchQuery(call, apiQuery ?? {}), enabled: apiQuery !== undefined, placeholderData: keepPreviousData });
   const providers = useMemo(() => results.data?.items ?? [], [results.data]);
-  const slotQuery = {
-    ...(search.filters.availability_type ? { availabilityType: search.filters.availability_type } : {}),
-    ...(search.filters.time_of_day ? { timeOfDay: search.filters.time_of_day } : {}),
-    ...(onlyOne(search.filters.counseling_type) ? { counselingType: onlyOne(search.filters.counseling_type) } : {}),
-  };
+  const slotQuery = slotQueryOf(search);
   const providerIds = providers.map((p) => p.id);
   const firstSlots = useQuery({ ...firstSlotsQuery(call, providerIds, slotQuery), enabled: providerIds.length > 0 && !results.isPlaceholderData });
   const firstSlotOf = (id: string) => (firstSlots.data ? (firstSlots.data.items.find((i) => i.providerId === id)?.slot ?? null) : undefined);

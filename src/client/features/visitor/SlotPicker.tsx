@@ -28,6 +28,12 @@ function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The picker's first view without filters (a profile's): the server renders it, so the HTML shows the times. */
+export function firstAvailabilityQuery(call: ReturnType<typeof useApiCall>, provider: Pick<Provider, 'id' | 'timeZone'>) {
+  const startDate = localDateKey(new Date(), provider.timeZone);
+  return availabilityQuery(call, provider.id, { startDate, endDate: addDays(startDate, constants.slotListMaxDays - 1) });
+}
+
 export interface SlotPickerProps {
   provider: Provider;
   initialMode?: AppointmentMode;

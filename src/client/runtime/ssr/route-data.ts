@@ -51,10 +51,3 @@ export function loaderOf(module: unknown): LoadData | undefined {
 
 /** The per-request query client of the server renderer; in the browser there is none (QueryFrame makes its own). */
 export const ServerQueryClientContext = createContext<QueryClient | undefined>(undefined);
-
-declare global {
-  interface Window {
-    /** dehydrated React Query cache of a server-rendered page */
-    __QUERY_STATE__?: unknown;
-  }
-}

@@ -37,15 +37,16 @@ async function intakeReserve(request: FastifyRequest, q: SearchProvidersQuery): 
 
 export const providersHandlers: Handlers = {
   async listProviders(request) {
-    const { practiceId, stateCode, page = 1 } = request.query;
+    const { practiceId, stateCode, specialty, offersMedication, page = 1 } = request.query;
     const db = request.server.database;
     const rows = await db.query<ProviderCardRow & { total: string }>(
       `SELECT ${PROVIDER_CARD_COLUMNS}, count(*) OVER () AS total
          FROM providers p JOIN practices pr ON pr.id = p.practice_id
         WHERE p.removed_at IS NULL AND ($1::uuid IS NULL OR p.practice_id = $1::uuid) AND ($2::text IS NULL OR p.licensed_states @> ARRAY[$2::text])
+          AND ($4::text IS NULL OR p.specialties @> ARRAY[$4::text]) AND ($5::boolean IS NULL OR p.offers_medication = $5::boolean)
         ORDER BY p.last_name, p.first_name, p.id
         LIMIT ${constants.pageSize} OFFSET $3`,
-      [practiceId ?? null, stateCode ?? null, (page - 1) * constants.pageSize],
+      [practiceId ?? null, stateCode ?? null, (page - 1) * constants.pageSize, specialty ?? null, offersMedication ?? null],
     );
     const catalogue = await filterCatalogue(db);
     return { items: rows.map((r) => providerOf(r, catalogue)), total: rows.length ? Number(rows[0]!.total) : 0, page, pageSize: constants.pageSize };

@@ -1,0 +1,108 @@
+/**
+ * `npm run bench:pages` (issue 15): Lighthouse, mobile (its default: simulated slow 4G, 4× CPU), on the
+ * public pages people land on: home, a hub, a state, a city and a specialty page, a provider profile
+ * and provider search with a location. Prints each page's scores and Core Web Vitals and which of the
+ * issue's targets hold. Chromium is the one the browser tests use (tests/support/chromium.ts: CHROME_PATH,
+ * the system's, or the packaged one). The server runs from the built client (`npm run build` first),
+ * on the embedded database in BENCH_DATA_DIR (seeded on the first run).
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { resolveChromium } from '../../tests/support/chromium';
+import { freePort, startServer } from './server';
+
+const DATA_DIR = process.env.BENCH_DATA_DIR ?? '.tmp/bench-pages-data';
+
+interface Target {
+  performance: number;
+}
+
+const PUBLIC: Target = { performance: 98 };
+const SEARCH: Target = { performance: 95 };
+const LCP_MS = 1500;
+const TBT_MS = 100;
+
+interface Row {
+  name: string;
+  path: string;
+  performance: number;
+  accessibility: number;
+  seo: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+  misses: string[];
+}
+
+async function pagesToMeasure(base: string): Promise<{ name: string; path: string; target: Target }[]> {
+  const providers = await (await fetch(`${base}/sitemaps/providers-1.xml`)).text();
+  const profile = new URL(/<loc>([^<]+)<\/loc>/.exec(providers)![1]!).pathname;
+  const landing = await (await fetch(`${base}/sitemaps/pages.xml`)).text();
+  const city = [...landing.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).find((p) => /^\/therapists\/tx\/[^/]+$/.test(p)) ?? '/therapists/tx/austin';
+  return [
+    { name: 'home', path: '/', target: PUBLIC },
+    { name: 'hub', path: '/therapists', target: PUBLIC },
+    { name: 'state', path: '/therapists/tx', target: PUBLIC },
+    { name: 'city', path: city, target: PUBLIC },
+    { name: 'specialty', path: '/therapists/specialties/anxiety-therapy', target: PUBLIC },
+    { name: 'profile', path: profile, target: PUBLIC },
+    { name: 'search', path: '/app/providers?state=TX&location=Austin%2C+TX', target: SEARCH },
+  ];
+}
+
+export async function runPagesLighthouse(): Promise<boolean> {
+  const chromium = await resolveChromium();
+  process.env.CHROME_PATH = chromium.launchOptions.executablePath;
+  const port = await freePort();
+  console.log(`Starting the server (data in ${DATA_DIR}; the first run seeds it) and Chromium (${chromium.source})…`);
+  const server = await startServer(port, { SERVE_CLIENT: 'true', DATA_DIR, PUBLIC_URL: `http://127.0.0.1:${port}` }, 600);
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromium.launchOptions.executablePath,
+    chromeFlags: ['--headless=new', ...chromium.launchOptions.args.filter((a) => !a.startsWith('--headless'))],
+    envVars: { ...process.env, ...(chromium.launchOptions.env ?? {}) } as Record<string, string>,
+  });
+  const rows: Row[] = [];
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    for (const page of await pagesToMeasure(base)) {
+      await fetch(`${base}${page.path}`); // rendered once, as any visited page is
+      const result = await lighthouse(`${base}${page.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'], formFactor: 'mobile' });
+      const lhr = result!.lhr;
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const row: Row = {
+        name: page.name,
+        path: page.path,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        seo: score('seo'),
+        fcp: audit('first-contentful-paint'),
+        lcp: audit('largest-contentful-paint'),
+        tbt: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+        bytes: audit('total-byte-weight'),
+        misses: [],
+      };
+      if (row.performance < page.target.performance) row.misses.push(`performance < ${page.target.performance}`);
+      if (row.lcp > LCP_MS) row.misses.push(`LCP > ${LCP_MS} ms`);
+      if (page.target === PUBLIC && row.tbt > TBT_MS) row.misses.push(`TBT > ${TBT_MS} ms`);
+      if (row.cls > 0) row.misses.push('CLS > 0');
+      if (row.accessibility < 100) row.misses.push('accessibility < 100');
+      if (row.seo < 100) row.misses.push('SEO < 100');
+      rows.push(row);
+      console.log(`measured ${page.name} (${page.path})`);
+    }
+  } finally {
+    await chrome.kill();
+    server.kill();
+  }
+  console.log('\npage       perf  a11y  seo    FCP      LCP      TBT     CLS     bytes     targets');
+  for (const r of rows) {
+    console.log(
+      `${r.name.padEnd(10)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.seo).padStart(3)}  ${(r.fcp / 1000).toFixed(2).padStart(5)} s  ${(r.lcp / 1000).toFixed(2).padStart(5)} s  ${Math.round(r.tbt).toString().padStart(4)} ms  ${r.cls.toFixed(3)}  ${(r.bytes / 1024).toFixed(0).padStart(5)} KiB  ${r.misses.length ? `missed: ${r.misses.join(', ')}` : 'all hold'}`,
+    );
+  }
+  return rows.every((r) => r.misses.length === 0);
+}

@@ -1,0 +1,194 @@
+/**
+ * The providers a state, city or specialty landing page is about (issue 15): licensed in the state,
+ * nearest the city first, or offering the specialty; for the therapists' and psychiatrists' sections
+ * only the care of that section. Loaded on the server (loadData) with each provider's first open time,
+ * so the HTML itself lists them, their next opening and the way to book (a plain link to the
+ * canonical friendly profile, where times are chosen), paged with plain links (?page=2) a crawler
+ * follows, and described for search engines as a schema.org ItemList of Person entries.
+ */
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import segments from '../../../generated/content/landing-segments';
+import { constants } from '../../../generated/constants';
+import { enums, type LandingSection } from '../../../generated/enums';
+import type { EndpointTypes, Provider, Slot } from '../../../generated/entities';
+import { message } from '../../../domain/messages';
+import { fillContent } from '../../../domain/content-text';
+import searchCopy from '../../../generated/content/provider-search';
+import { pageCount, searchApiQuery, searchFromQuestionnaire } from '../../../domain/provider-search';
+import type { LandingPage } from '../../../domain/landing-urls';
+import { useApiCall, type ApiCall } from '../../api/api-context';
+import { formatDay, formatTime, stateName, zoneLabel } from '../../ui/format';
+import { SECTION_SERVICE } from './sections';
+
+type ProviderPage = EndpointTypes['listProviders']['response'];
+type FirstSlots = EndpointTypes['getFirstAvailableSlot']['response'];
+
+/** The page number of a landing page's address (?page=), 1 when absent or not a page. */
+export function landingPageNumber(search: URLSearchParams): number {
+  const page = Number(search.get('page') ?? '1');
+  return Number.isInteger(page) && page >= 1 && page <= constants.landingMaxPage ? page : 1;
+}
+
+type ListablePage = Exclude<LandingPage, { pageType: 'hub' }>;
+
+export function isListable(page: LandingPage): page is ListablePage {
+  return page.pageType !== 'hub';
+}
+
+/** The API query of a landing page's providers. */
+function providersCall(page: ListablePage, pageNumber: number): { id: 'searchProviders' | 'listProviders'; query: Record<string, unknown> } {
+  const service = SECTION_SERVICE[page.section];
+  if (page.pageType === 'specialty') {
+    const offersMedication = page.section === 'psychiatrists' ? true : page.section === 'therapists' ? false : undefined;
+    return { id: 'listProviders', query: { specialty: page.specialty, ...(offersMedication === undefined ? {} : { offersMedication }), ...(pageNumber > 1 ? { page: pageNumber } : {}) } };
+  }
+  const state = page.state.toUpperCase();
+  const location = page.pageType === 'city' ? `${cityName(page.city)}, ${state}` : undefined;
+  const query = searchApiQuery({ ...searchFromQuestionnaire({ service, state, location }), page: pageNumber }) ?? { state_code: state };
+  return { id: 'searchProviders', query };
+}
+
+/** "salt-lake-city" → "Salt Lake City" */
+export function cityName(slug: string): string {
+  return slug
+    .split('-')
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+export const landingProvidersQuery = (call: ApiCall, page: ListablePage, pageNumber: number) => {
+  const { id, query } = providersCall(page, pageNumber);
+  return {
+    queryKey: ['landingProviders', id, query] as const,
+    queryFn: (): Promise<ProviderPage> => call<ProviderPage>(id, { query }),
+  };
+};
+
+export const landingFirstSlotsQuery = (call: ApiCall, providerIds: readonly string[], section: LandingSection) => {
+  const counselingType = SECTION_SERVICE[section] ? constants.questionnaireServiceSearch[SECTION_SERVICE[section]!].counselingType : undefined;
+  return {
+    queryKey: ['landingFirstSlots', providerIds, counselingType ?? null] as const,
+    queryFn: (): Promise<FirstSlots> => call<FirstSlots>('getFirstAvailableSlot', { query: { providerId: providerIds, ...(counselingType ? { counselingType } : {}) } }),
+  };
+};
+
+/** The canonical friendly profile address of a provider (the first of its friendly addresses). */
+export function canonicalProfilePath(p: Pick<Provider, 'providerSlugs'>): string | undefined {
+  return p.providerSlugs[0]?.path;
+}
+
+/** Loads the list and its first open times on the server; answers the schema.org data of the list. */
+export async function loadLandingProviders(call: ApiCall, queryClient: QueryClient, page: ListablePage, pageNumber: number, origin: string): Promise<unknown> {
+  const list = await queryClient.fetchQuery(landingProvidersQuery(call, page, pageNumber));
+  const ids = list.items.map((p) => p.id);
+  if (ids.length) await queryClient.prefetchQuery(landingFirstSlotsQuery(call, ids, page.section));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    numberOfItems: list.total,
+    itemListElement: list.items.map((p, i) => ({
+      '@type': 'ListItem',
+      position: (pageNumber - 1) * list.pageSize + i + 1,
+      item: {
+        '@type': 'Person',
+        name: `${p.firstName} ${p.lastName}`,
+        jobTitle: p.title,
+        ...(canonicalProfilePath(p) ? { url: `${origin}${canonicalProfilePath(p)}` } : {}),
+        workLocation: {
+          '@type': 'Place',
+          name: p.practice.name,
+          address: { '@type': 'PostalAddress', streetAddress: p.practice.addressLine1, addressLocality: p.practice.city, addressRegion: p.practice.state, postalCode: p.practice.zipcode, addressCountry: p.practice.country },
+        },
+      },
+    })),
+  };
+}
+
+function whereOf(page: ListablePage): string {
+  switch (page.pageType) {
+    case 'state':
+      return message('ui.landing.providers.inState', { state: stateName(page.state.toUpperCase()) });
+    case 'city':
+      return message('ui.landing.providers.nearCity', { city: cityName(page.city), state: page.state.toUpperCase() });
+    case 'specialty':
+      return message('ui.landing.providers.forSpecialty', { specialty: enums.counselingSpecialty.labels[page.specialty].toLowerCase() });
+  }
+}
+
+function NextOpening({ slot, zone }: { slot: Slot | null | undefined; zone: string }) {
+  if (slot === undefined) return null;
+  if (slot === null) return <p className="small muted">{message('ui.landing.providers.noOpenTimes')}</p>;
+  return (
+    <p className="small">
+      {message('ui.landing.providers.nextOpening', { time: `${formatDay(slot.start, zone)}, ${formatTime(slot.start, zone)} (${zoneLabel(zone, new Date(slot.start))})` })}
+    </p>
+  );
+}
+
+export function LandingProviders({ page, pageNumber, pathname }: { page: ListablePage; pageNumber: number; pathname: string }) {
+  const call = useApiCall();
+  const list = useQuery(landingProvidersQuery(call, page, pageNumber));
+  const ids = list.data?.items.map((p) => p.id) ?? [];
+  const slots = useQuery({ ...landingFirstSlotsQuery(call, ids, page.section), enabled: ids.length > 0 });
+  if (!list.data) return null;
+  const providerKind = segments.segments[page.section].providerKind;
+  const heading = message('ui.landing.providers.heading', { providerKind, where: whereOf(page) });
+  const pages = pageCount(list.data.total, list.data.pageSize);
+  const hrefOf = (n: number) => (n > 1 ? `${pathname}?page=${n}` : pathname);
+  const slotOf = (id: string) => (slots.data ? (slots.data.items.find((s) => s.providerId === id)?.slot ?? null) : undefined);
+  return (
+    <section className="section" aria-labelledby="landing-providers">
+      <div className="container stack">
+        <h2 id="landing-providers">{heading.charAt(0).toUpperCase() + heading.slice(1)}</h2>
+        {list.data.items.length === 0 ? (
+          <p>{message('ui.landing.providers.empty')}</p>
+        ) : (
+          <>
+            <p className="small muted">{message('ui.landing.providers.count', { count: list.data.total, page: pageNumber, pages })}</p>
+            <ol className="landing-providers" start={(pageNumber - 1) * list.data.pageSize + 1}>
+              {list.data.items.map((p) => {
+                const profile = canonicalProfilePath(p);
+                return (
+                  <li key={p.id} className="card landing-provider stack-sm">
+                    <h3 className="landing-provider__name">
+                      {profile ? <a href={profile}>{`${p.firstName} ${p.lastName}`}</a> : `${p.firstName} ${p.lastName}`}
+                      <span className="muted">, {p.title}</span>
+                    </h3>
+                    <p className="small muted">
+                      {p.practice.city}, {p.practice.state}
+                      {p.distanceMiles !== undefined && p.distanceMiles !== null ? ` · ${fillContent(searchCopy.card.distance, { miles: p.distanceMiles < 10 ? p.distanceMiles.toFixed(1) : Math.round(p.distanceMiles) })}` : ''}
+                    </p>
+                    <NextOpening slot={slotOf(p.id)} zone={p.timeZone} />
+                    {profile ? (
+                      <p>
+                        <a className="btn btn--secondary" href={profile} aria-describedby={`landing-provider-${p.id}`}>
+                          {message('ui.landing.providers.book')}
+                        </a>
+                        <span id={`landing-provider-${p.id}`} hidden>{`${p.firstName} ${p.lastName}`}</span>
+                      </p>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ol>
+            {pages > 1 ? (
+              <nav aria-label={message('ui.landing.providers.pages')} className="landing-pages">
+                {pageNumber > 1 ? (
+                  <a rel="prev" href={hrefOf(pageNumber - 1)}>
+                    {message('ui.landing.providers.previous')}
+                  </a>
+                ) : null}
+                {pageNumber < pages ? (
+                  <a rel="next" href={hrefOf(pageNumber + 1)}>
+                    {message('ui.landing.providers.next')}
+                  </a>
+                ) : null}
+              </nav>
+            ) : null}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * What search engines read first (issue 15): `/robots.txt` points at `/sitemap.xml`, a sitemap index
+ * of `/sitemaps/pages.xml` (home, every hub, every state page, every city where a practice with a
+ * listed provider is, every specialty page, for each section) and `/sitemaps/providers-<n>.xml`
+ * (every listed provider's canonical friendly profile, sitemapMaxUrls a file). A removed provider
+ * (removed_at set, with one of the removal reasons) is in no file; its profile answers 410.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { constants } from '../../generated/constants';
+import { enums } from '../../generated/enums';
+import { landingPagePath, type LandingPage } from '../../domain/landing-urls';
+import { providerSlugs } from '../marketplace/providers';
+
+const XML = 'application/xml; charset=utf-8';
+/** Crawlers may keep these an hour; a provider who leaves drops out within it. */
+const CACHE = 'public, max-age=3600';
+
+function escapeXml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+export function urlSet(origin: string, paths: readonly string[]): string {
+  const urls = paths.map((p) => `<url><loc>${escapeXml(`${origin}${p}`)}</loc></url>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+}
+
+export function sitemapIndex(origin: string, paths: readonly string[]): string {
+  const maps = paths.map((p) => `<sitemap><loc>${escapeXml(`${origin}${p}`)}</loc></sitemap>`).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps}\n</sitemapindex>\n`;
+}
+
+/** Every landing page: hubs, states, the given cities and specialties, in each section. */
+export function landingPaths(cities: readonly { state: string; city: string }[]): string[] {
+  const pages: LandingPage[] = [];
+  for (const section of enums.landingSection.values) {
+    pages.push({ pageType: 'hub', section });
+    for (const { code } of constants.usStates) pages.push({ pageType: 'state', section, state: code });
+    for (const { state, city } of cities) pages.push({ pageType: 'city', section, state, city });
+    for (const specialty of enums.counselingSpecialty.values) pages.push({ pageType: 'specialty', section, specialty });
+  }
+  return ['/', ...pages.map(landingPagePath)];
+}
+
+async function listedProviderCount(app: FastifyInstance): Promise<number> {
+  const [row] = await app.database.query<{ n: string }>('SELECT count(*) AS n FROM providers WHERE removed_at IS NULL');
+  return Number(row?.n ?? 0);
+}
+
+export default fp<{ publicUrl: string }>(
+  async (app, { publicUrl }) => {
+    const origin = publicUrl.replace(/\/+$/, '');
+    const perFile = constants.sitemapMaxUrls;
+
+    app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send(`User-agent: *\nDisallow: /api/\nDisallow: /dev/\n\nSitemap: ${origin}/sitemap.xml\n`),
+    );
+
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+      const files = Math.max(1, Math.ceil((await listedProviderCount(app)) / perFile));
+      const paths = ['/sitemaps/pages.xml', ...Array.from({ length: files }, (_, i) => `/sitemaps/providers-${i + 1}.xml`)];
+      return reply.type(XML).header('cache-control', CACHE).send(sitemapIndex(origin, paths));
+    });
+
+    app.get('/sitemaps/pages.xml', { schema: { hide: true } }, async (_request, reply) => {
+      const cities = await app.database.query<{ state: string; city: string }>(
+        `SELECT DISTINCT pr.state, pr.city FROM practices pr
+          WHERE EXISTS (SELECT 1 FROM providers p WHERE p.practice_id = pr.id AND p.removed_at IS NULL)
+          ORDER BY pr.state, pr.city`,
+      );
+      return reply.type(XML).header('cache-control', CACHE).send(urlSet(origin, landingPaths(cities)));
+    });
+
+    app.get<{ Params: { file: string } }>('/sitemaps/:file', { schema: { hide: true } }, async (request, reply) => {
+      const n = Number(/^providers-(\d{1,6})\.xml$/.exec(request.params.file)?.[1]);
+      const files = Math.max(1, Math.ceil((await listedProviderCount(app)) / perFile));
+      if (!Number.isInteger(n) || n < 1 || n > files) return reply.callNotFound();
+      const rows = await app.database.query<{ slug: string; licensed_states: string[]; offers_medication: boolean }>(
+        `SELECT slug, licensed_states, offers_medication FROM providers WHERE removed_at IS NULL ORDER BY id LIMIT ${perFile} OFFSET $1`,
+        [(n - 1) * perFile],
+      );
+      const paths = rows.map((r) => providerSlugs(r)[0]?.path).filter((p): p is string => Boolean(p));
+      return reply.type(XML).header('cache-control', CACHE).send(urlSet(origin, paths));
+    });
+  },
+  { name: 'sitemap', dependencies: ['database'] },
+);
