@@ -377,6 +377,12 @@ export const messages = {
   'ui.support.user.noUpcoming': 'No upcoming sessions.',
   'ui.support.user.noPast': 'No past sessions.',
   'ui.support.user.book': 'Book for {name}',
+  'ui.support.cancel.open': 'Cancel for the practice',
+  'ui.support.cancel.text': 'The provider or the practice cannot hold this session. It is cancelled with no fee, and everything paid for it goes back to the patient\'s card.',
+  'ui.support.cancel.confirm': 'Cancel the session',
+  'ui.support.cancel.keep': 'Keep it',
+  'ui.support.cancel.sending': 'Cancelling…',
+  'ui.support.cancel.done': 'Cancelled for the practice. The patient gets an e-mail; anything paid goes back to their card.',
   'ui.support.refund.open': 'Refund payment',
   'ui.support.refund.paid': 'Paid {amount} by {card}',
   'ui.support.refund.refunded': '{amount} refunded so far',
@@ -874,6 +880,12 @@ export interface MessageParams {
   'ui.support.user.noUpcoming': Record<string, never>;
   'ui.support.user.noPast': Record<string, never>;
   'ui.support.user.book': { name: string | number };
+  'ui.support.cancel.open': Record<string, never>;
+  'ui.support.cancel.text': Record<string, never>;
+  'ui.support.cancel.confirm': Record<string, never>;
+  'ui.support.cancel.keep': Record<string, never>;
+  'ui.support.cancel.sending': Record<string, never>;
+  'ui.support.cancel.done': Record<string, never>;
   'ui.support.refund.open': Record<string, never>;
   'ui.support.refund.paid': { amount: string | number; card: string | number };
   'ui.support.refund.refunded': { amount: string | number };
