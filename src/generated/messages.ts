@@ -486,6 +486,12 @@ export const messages = {
   'ui.support.user.noUpcoming': 'No upcoming sessions.',
   'ui.support.user.noPast': 'No past sessions.',
   'ui.support.user.book': 'Book for {name}',
+  'ui.support.practiceCancel.open': 'Cancel for the practice',
+  'ui.support.practiceCancel.text': 'The provider or the practice cannot hold this session. It is cancelled with no fee, and everything paid for it goes back to the patient\'s card.',
+  'ui.support.practiceCancel.confirm': 'Cancel the session',
+  'ui.support.practiceCancel.keep': 'Keep it',
+  'ui.support.practiceCancel.sending': 'Cancelling…',
+  'ui.support.practiceCancel.done': 'Cancelled for the practice. The patient gets an e-mail; anything paid goes back to their card.',
   'ui.support.refund.open': 'Refund payment',
   'ui.support.refund.paid': 'Paid {amount} by {card}',
   'ui.support.refund.refunded': '{amount} refunded so far',
@@ -1217,6 +1223,12 @@ export interface MessageParams {
   'ui.support.user.noUpcoming': Record<string, never>;
   'ui.support.user.noPast': Record<string, never>;
   'ui.support.user.book': { name: string | number };
+  'ui.support.practiceCancel.open': Record<string, never>;
+  'ui.support.practiceCancel.text': Record<string, never>;
+  'ui.support.practiceCancel.confirm': Record<string, never>;
+  'ui.support.practiceCancel.keep': Record<string, never>;
+  'ui.support.practiceCancel.sending': Record<string, never>;
+  'ui.support.practiceCancel.done': Record<string, never>;
   'ui.support.refund.open': Record<string, never>;
   'ui.support.refund.paid': { amount: string | number; card: string | number };
   'ui.support.refund.refunded': { amount: string | number };

@@ -35,7 +35,7 @@ export async function agendaOf(db: Queryable, practiceId: string, date: string):
                 AND (c.appointment_id IS NULL OR c.appointment_id = a.id) ORDER BY c.created_at DESC LIMIT 1) AS unsigned_consent_id,
             (a.insurance_id IS NOT NULL AND ap.position = 0 AND NOT EXISTS (
                SELECT 1 FROM patient_documents d WHERE d.insurance_id = a.insurance_id AND d.kind = 'insurance_card_front')) AS card_missing,
-            CASE WHEN ap.position = 0 THEN (SELECT coalesce(sum(o.amount_due_cents), 0)::int FROM appointments o WHERE o.user_id = a.user_id) ELSE 0 END AS balance_cents
+            CASE WHEN ap.position = 0 THEN (SELECT coalesce(sum(appointment_due_cents(o.id)), 0)::int FROM appointments o WHERE o.user_id = a.user_id) ELSE 0 END AS balance_cents
        FROM appointments a
        JOIN providers pv ON pv.id = a.provider_id
        JOIN appointment_patients ap ON ap.appointment_id = a.id

@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../../../tests/support/app';
 import { callerFor, type TestCaller } from '../../../tests/support/sessions';
 import { bookSlot, consentGiven, makeSlots, selfPatientOf } from '../../../tests/support/booking';
 import { constants } from '../../generated/constants';
-import { gatewayOf } from '../booking/support';
+import { gatewayOf, overrideFlags } from '../booking/support';
 import { reconcileJob } from './reconcile-job';
 
 const approved = constants.testCardNumbers.approved[0]!.number;
@@ -87,4 +87,19 @@ it('the daily reconciliation finds nothing when the ledger and the gateway agree
   expect(found.ok && found.discrepancies).toEqual([{ chargeTransactionId: stray.ok ? stray.transactionId : '', ledgerCents: 0, gatewayCents: 1234 }]);
   const alerts = await t.app.database.query<{ charge_transaction_id: string; gateway_cents: number }>('SELECT charge_transaction_id, gateway_cents FROM money_discrepancies');
   expect(alerts).toEqual([{ charge_transaction_id: stray.ok ? stray.transactionId : '', gateway_cents: 1234 }]);
+});
+
+it('staff refunds answer 403 while supportRefunds is off for the caller (checked by the server), and move no money', async () => {
+  const [slot] = await makeSlots(t.app.database, 1, { providerOffset: 9 });
+  const booked = (await bookSlot(t.app, jordan, slot!, [{ id: self.id, consents: consentGiven() }], { selfPay: true, selfPayConsentCategory: 'selfPay', payment: { nonce: await nonce() } })).booked!.json();
+  overrideFlags(t.app, { supportRefunds: 'disable' });
+  try {
+    const refused = await t.app.inject({ method: 'POST', url: `/api/payments/${booked.payment.id}/refund`, headers: { ...sam.headers, 'idempotency-key': randomUUID() }, payload: { amountCents: 100, reason: 'goodwill' } });
+    expect(refused.statusCode).toBe(403);
+    expect((await ledgerOf(booked.id)).map((r) => r.kind)).toEqual(['charge']);
+  } finally {
+    overrideFlags(t.app, {});
+  }
+  const allowed = await t.app.inject({ method: 'POST', url: `/api/payments/${booked.payment.id}/refund`, headers: { ...sam.headers, 'idempotency-key': randomUUID() }, payload: { amountCents: 100, reason: 'goodwill' } });
+  expect(allowed.json()).toMatchObject({ amountCents: 100, payment: { status: 'partially_refunded', refundedCents: 100 } });
 });

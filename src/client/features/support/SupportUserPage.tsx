@@ -1,7 +1,8 @@
 /**
  * A caller's account as support sees it (/app/support/dashboard/user?userId=): who holds it, its
  * partner, whether it is disabled, the people on it, and their upcoming and past sessions; from
- * here support books for the caller, and refunds all or part of a session's payment. Another partner's member (for a third-party agent) or an
+ * here support books for the caller, refunds all or part of a session's payment, and
+ * cancels an upcoming session for the provider or the practice (refunded in full). Another partner's member (for a third-party agent) or an
  * unknown id answers 404 and shows the not-found state.
  */
 import { Link, useSearchParams } from 'react-router';
@@ -15,12 +16,13 @@ import { isApiError } from '../../api/errors';
 import { ButtonLink } from '../../ui/Button';
 import { enumLabel, fullName } from '../../ui/format';
 import { Loaded } from './Loaded';
+import { CancelForPractice } from './CancelForPractice';
 import { RefundPayment } from './RefundPayment';
 import { SupportShell } from './SupportShell';
 import { sessionPath, useAccountSessions, useSupportAccount, type AccountSession, type SupportAccount } from './data';
 
 /** A session as the agent reads it: what became of it (took place, cancelled) rather than its stored status. */
-function SessionRow({ session: s, userId }: { session: AccountSession; userId: string }) {
+function SessionRow({ session: s, userId, upcoming }: { session: AccountSession; userId: string; upcoming: boolean }) {
   const provider = [fullName(s.provider), s.provider.title].filter(Boolean).join(', ');
   return (
     <li className="card">
@@ -32,6 +34,7 @@ function SessionRow({ session: s, userId }: { session: AccountSession; userId: s
       </p>
       <p className="support__meta">{s.patients.map(fullName).join(', ')}</p>
       {s.payment && s.payment.status !== 'failed' ? <RefundPayment payment={s.payment} userId={userId} /> : null}
+      {upcoming && s.status === 'booked' ? <CancelForPractice appointmentId={s.id} userId={userId} /> : null}
     </li>
   );
 }
@@ -47,7 +50,7 @@ function Sessions({ userId, when }: { userId: string; when: 'upcoming' | 'past' 
           items.length ? (
             <ul className="support__list">
               {items.map((s) => (
-                <SessionRow key={s.id} session={s} userId={userId} />
+                <SessionRow key={s.id} session={s} userId={userId} upcoming={when === 'upcoming'} />
               ))}
             </ul>
           ) : (
