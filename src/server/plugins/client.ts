@@ -104,7 +104,9 @@ export default fp<ClientPluginOptions>(
           styles.set(file, existsSync(path) ? readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style') : '');
         }
         const css = styles.get(file)!;
-        return css ? `<style data-href="/${file}">${css}</style>` : tag;
+        // The disabled link is never fetched; it tells the client's chunk loader the stylesheet is on the
+        // page, so loading the screen's code does not add it again (later in the cascade, moving things).
+        return css ? `<style data-href="/${file}">${css}</style><link rel="stylesheet" href="/${file}" disabled>` : tag;
       });
 
     // The page's state travels as JSON data blocks (not code: no nonce), so one rendering serves everyone.
