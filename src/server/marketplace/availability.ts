@@ -77,7 +77,8 @@ function toOpenSlot(r: SlotRow): OpenSlot {
 
 /** The slots a listing offers: of the kind asked for (medication or therapy), after the slot rules. */
 function offeredOf(rows: OpenSlot[], provider: ProviderSchedule, filter: SlotFilter & { medicationOnly?: boolean }, now: Date): OpenSlot[] {
-  return offeredOf(rows, provider, filter, now);
+  const kinds = filter.medicationOnly === undefined ? rows : rows.filter((s) => s.isMedication === filter.medicationOnly);
+  return offeredSlots(kinds, { now, zone: provider.timeZone, offersMedication: provider.offersMedication, filter });
 }
 
 /**
