@@ -60,10 +60,13 @@ export async function slotListing(request: FastifyRequest, providerId: string, q
   }
   const roughStart = asked ? asked.start_at.toISOString().slice(0, 10) : q.startDate ?? now.toISOString().slice(0, 10);
   const roughEnd = asked ? roughStart : q.endDate ?? addDays(roughStart, constants.slotListMaxDays - 1);
+  // A range the checks below will refuse (reversed, too long) reads no slots, only the provider.
+  const plausible = roughEnd >= addDays(roughStart, -2) && roughEnd <= addDays(roughStart, constants.slotListMaxDays + 2);
+  const from = new Date(`${addDays(roughStart, -1)}T00:00:00Z`);
   const found = await providerOpenSlots(
     db,
     providerId,
-    { from: new Date(`${addDays(roughStart, -1)}T00:00:00Z`), to: new Date(`${addDays(roughEnd, 2)}T00:00:00Z`) },
+    { from, to: plausible ? new Date(`${addDays(roughEnd, 2)}T00:00:00Z`) : from },
     { availabilityTypes: q.availabilityType, timesOfDay: q.timeOfDay, medicationOnly: medicationOnly(q.counselingType), practiceId: q.practiceId },
     now,
   );
@@ -76,9 +79,9 @@ export async function slotListing(request: FastifyRequest, providerId: string, q
   if (endDate < startDate || addDays(startDate, constants.slotListMaxDays - 1) < endDate) {
     throw new AppError('DATE_RANGE_INVALID', { params: { days: constants.slotListMaxDays } });
   }
-  const from = localDayStart(startDate, provider.timeZone);
-  const to = localDayStart(addDays(endDate, 1), provider.timeZone);
-  const slots = found.slots.filter((s) => s.start >= from && s.start < to);
+  const dayStart = localDayStart(startDate, provider.timeZone);
+  const dayEnd = localDayStart(addDays(endDate, 1), provider.timeZone);
+  const slots = found.slots.filter((s) => s.start >= dayStart && s.start < dayEnd);
   const listed = q.slotId ? slots.filter((s) => s.id === q.slotId) : slots;
   return { providerId: provider.id, timeZone: provider.timeZone, startDate, endDate, slots: listed.map((s) => slotOut(s, provider.timeZone)) };
 }
