@@ -704,7 +704,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     flag: 'careDashboards',
     flagOffRoute: 'careSchedule',
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'careClients',

@@ -40,7 +40,7 @@ function multipartUpload(): Pick<InjectOptions, 'payload' | 'headers'> {
  * provider_id header they send, and only super-admins may name another provider).
  */
 const withoutRecord: ReadonlySet<string> = new Set<EndpointId>([
-  'getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule', 'getCareAvailability', 'saveCareAvailability', 'getCareCalendar', 'listCareClients', 'createUser', 'userExists',
+  'getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule', 'getCareAvailability', 'saveCareAvailability', 'getCareCalendar', 'listCareClients', 'getMbcDashboard', 'createUser', 'userExists',
 ]);
 
 let madeAccounts = 0;
@@ -69,6 +69,9 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   listCareClients: () => ({ method: 'GET', url: '/api/care/clients?q=e', headers: { provider_id: records.calendarProviderId } }),
   // The stranger's patient is a client of records.providerId (their appointment): super-admins name it; a clinician has their own provider.
   getCareClient: () => ({ method: 'GET', url: `/api/care/clients/${records.patientId}`, headers: { provider_id: records.providerId } }),
+  getMbcDashboard: () => ({ method: 'GET', url: '/api/care/mbc', headers: { provider_id: records.calendarProviderId } }),
+  listPatientMeasures: () => ({ method: 'GET', url: `/api/patients/${records.patientId}/measures` }),
+  submitPatientMeasure: () => ({ method: 'POST', url: `/api/patients/${records.patientId}/measures`, payload: { instrument: 'gad7', answers: [1, 1, 1, 1, 1, 1, 1] } }),
   getCareCalendar: () => ({ method: 'GET', url: '/api/care/calendar?days=7', headers: { provider_id: records.calendarProviderId } }),
   allowBookingFlow: (t) => ({ method: 'GET', url: `/api/support/users/${t.userId}/allow-booking-flow?email=${encodeURIComponent(t.email)}` }),
   searchReferringProviders: (t) => ({ method: 'GET', url: `/api/providers/referring/search/${t.partnerId}` }),
