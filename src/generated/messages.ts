@@ -217,6 +217,10 @@ export const messages = {
   'ui.patient.checkIn.urgent': 'If you are thinking about harming yourself, call or text 988 (Suicide & Crisis Lifeline) now, or call 911. Your clinician has been told.',
   'ui.patient.checkIn.history': 'Your check-ins',
   'ui.patient.checkIn.score': '{when}: {instrument} {total} ({band})',
+  'ui.care.maintenance.heading': 'This part of the care area is paused for maintenance',
+  'ui.care.maintenance.text': 'We are making improvements and will be back shortly. Your schedule, calendar and clients are still available. If a client needs help now, please call us.',
+  'ui.care.maintenance.callAction': 'Call {phone}',
+  'ui.care.maintenance.scheduleAction': 'Go to my schedule',
   'consent.bookAppointmentConsent.title': 'Consent to book an appointment',
   /** Booking consent text; {patient} is the patient's full name, {windowHours} and {fee} the late-cancellation window and fee. */
   'consent.bookAppointmentConsent.text': 'I consent to receive mental-health care from Mindful Care providers for {patient}, by video or in person, and to have my sessions scheduled, held and recorded in my care record. I understand that I may cancel a session online up to its start time, that a session cancelled within {windowHours} hours of its start may carry a late-cancellation fee of {fee}, and that in an emergency I should call 911.',
@@ -835,6 +839,10 @@ export interface MessageParams {
   'ui.patient.checkIn.urgent': Record<string, never>;
   'ui.patient.checkIn.history': Record<string, never>;
   'ui.patient.checkIn.score': { when: string | number; instrument: string | number; total: string | number; band: string | number };
+  'ui.care.maintenance.heading': Record<string, never>;
+  'ui.care.maintenance.text': Record<string, never>;
+  'ui.care.maintenance.callAction': { phone: string | number };
+  'ui.care.maintenance.scheduleAction': Record<string, never>;
   'consent.bookAppointmentConsent.title': Record<string, never>;
   'consent.bookAppointmentConsent.text': { patient: string | number; windowHours: string | number; fee: string | number };
   'consent.paymentConsent.title': Record<string, never>;

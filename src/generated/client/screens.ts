@@ -66,6 +66,7 @@ export const screenLoaders: Partial<Record<RouteId, () => Promise<ScreenModule>>
   careClients: () => import('../../client/features/care/ClientsPage'),
   careClientInfo: () => import('../../client/features/care/ClientInfoPage'),
   careCalendar: () => import('../../client/features/care/CalendarPage'),
+  careMaintenance: () => import('../../client/features/care/CareMaintenancePage'),
   notFound: () => import('../../client/features/system/NotFoundPage'),
   underMaintenance: () => import('../../client/features/system/UnderMaintenancePage'),
 };
