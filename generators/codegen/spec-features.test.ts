@@ -51,7 +51,7 @@ describe('references in schemas', () => {
 
 describe('routes and flows', () => {
   it('reports a flag-off route that does not exist', () => {
-    copy.edit('routes.yaml', (t) => t.replace('flagOffRoute: careSchedule', 'flagOffRoute: nowhere'));
+    copy.edit('routes.yaml', (t) => t.replace('flagOffRoute: careMaintenance', 'flagOffRoute: nowhere'));
     expect(problemsOf()).toMatch(/routes\.yaml:\d+\s+at \/routes\/\d+\/flagOffRoute: route "nowhere" is not in specs\/routes.yaml/);
   });
 

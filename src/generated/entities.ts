@@ -750,6 +750,22 @@ export interface InsuranceInquiry {
   createdAt: string;
 }
 /**
+ * What a series of one instrument's scores says (src/domain/measures.ts progress) and whether it is due.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "MeasureProgress".
+ */
+export interface MeasureProgress {
+  baseline: number | null;
+  latest: number | null;
+  trend: 'improving' | 'worsening' | 'steady' | null;
+  response: boolean;
+  remission: boolean;
+  reliableImprovement: boolean;
+  notImprovingByWeek8: boolean;
+  due: boolean;
+}
+/**
  * A person who receives care (product-spec §3 Patient): the account holder (relationship Self) or someone they book for. Booking forms take names with the booking rules (BookingName); a date of birth is required unless the relationship is a child kind (constant dateOfBirthOptionalRelationships).
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4346,28 +4362,26 @@ export interface ClientAuthorization {
   expirationDate: string | null;
 }
 export interface ClientProgress {
-  phq9: MeasureProgress;
-  gad7: MeasureProgress1;
-}
-export interface MeasureProgress {
-  baseline: number | null;
-  latest: number | null;
-  trend: 'improving' | 'worsening' | 'steady' | null;
-  response: boolean;
-  remission: boolean;
-  reliableImprovement: boolean;
-  notImprovingByWeek8: boolean;
-  due: boolean;
-}
-export interface MeasureProgress1 {
-  baseline: number | null;
-  latest: number | null;
-  trend: 'improving' | 'worsening' | 'steady' | null;
-  response: boolean;
-  remission: boolean;
-  reliableImprovement: boolean;
-  notImprovingByWeek8: boolean;
-  due: boolean;
+  phq9: {
+    baseline: number | null;
+    latest: number | null;
+    trend: 'improving' | 'worsening' | 'steady' | null;
+    response: boolean;
+    remission: boolean;
+    reliableImprovement: boolean;
+    notImprovingByWeek8: boolean;
+    due: boolean;
+  };
+  gad7: {
+    baseline: number | null;
+    latest: number | null;
+    trend: 'improving' | 'worsening' | 'steady' | null;
+    response: boolean;
+    remission: boolean;
+    reliableImprovement: boolean;
+    notImprovingByWeek8: boolean;
+    due: boolean;
+  };
 }
 export interface ClientNote {
   id: string;
@@ -4390,6 +4404,158 @@ export interface ClientTask {
   status: 'open' | 'in_progress' | 'on_hold' | 'completed' | 'declined' | 'cancelled';
   reason: string;
   createdAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientMeasuresParams".
+ */
+export interface ListPatientMeasuresParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientMeasuresResponse".
+ */
+export interface ListPatientMeasuresResponse {
+  items: {
+    id: string;
+    instrument: 'phq9' | 'gad7';
+    total: number;
+    band: string;
+    bandLabel: string;
+    /**
+     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
+     */
+    urgent: boolean;
+    completedAt: string;
+  }[];
+  due: ('phq9' | 'gad7')[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SubmitPatientMeasureParams".
+ */
+export interface SubmitPatientMeasureParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SubmitPatientMeasureBody".
+ */
+export interface SubmitPatientMeasureBody {
+  instrument: 'phq9' | 'gad7';
+  /**
+   * @minItems 7
+   * @maxItems 9
+   */
+  answers:
+    | [number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number, number];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SubmitPatientMeasureResponse".
+ */
+export interface SubmitPatientMeasureResponse {
+  id: string;
+  instrument: 'phq9' | 'gad7';
+  total: number;
+  band: string;
+  bandLabel: string;
+  /**
+   * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
+   */
+  urgent: boolean;
+  completedAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetMbcDashboardResponse".
+ */
+export interface GetMbcDashboardResponse {
+  items: MbcClient[];
+}
+export interface MbcClient {
+  client: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    age: number | null;
+    careStatus: 'new' | 'in_care' | 'returning';
+    nextSession: string | null;
+    lastSession: string | null;
+    /**
+     * Open tasks about the client in the provider's queues.
+     */
+    openItems: number;
+    /**
+     * An open urgent clinical alert about the client.
+     */
+    urgent: boolean;
+    latest: LatestMeasures3;
+  };
+  measures: {
+    id: string;
+    instrument: 'phq9' | 'gad7';
+    total: number;
+    band: string;
+    bandLabel: string;
+    /**
+     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
+     */
+    urgent: boolean;
+    completedAt: string;
+  }[];
+  progress: MbcProgress;
+}
+export interface LatestMeasures3 {
+  phq9: {
+    id: string;
+    instrument: 'phq9' | 'gad7';
+    total: number;
+    band: string;
+    bandLabel: string;
+    /**
+     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
+     */
+    urgent: boolean;
+    completedAt: string;
+  } | null;
+  gad7: {
+    id: string;
+    instrument: 'phq9' | 'gad7';
+    total: number;
+    band: string;
+    bandLabel: string;
+    /**
+     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
+     */
+    urgent: boolean;
+    completedAt: string;
+  } | null;
+}
+export interface MbcProgress {
+  phq9: {
+    baseline: number | null;
+    latest: number | null;
+    trend: 'improving' | 'worsening' | 'steady' | null;
+    response: boolean;
+    remission: boolean;
+    reliableImprovement: boolean;
+    notImprovingByWeek8: boolean;
+    due: boolean;
+  };
+  gad7: {
+    baseline: number | null;
+    latest: number | null;
+    trend: 'improving' | 'worsening' | 'steady' | null;
+    response: boolean;
+    remission: boolean;
+    reliableImprovement: boolean;
+    notImprovingByWeek8: boolean;
+    due: boolean;
+  };
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -9511,6 +9677,9 @@ export interface EndpointTypes {
   getCareCalendar: { params: undefined; query: GetCareCalendarQuery; body: undefined; response: GetCareCalendarResponse };
   listCareClients: { params: undefined; query: ListCareClientsQuery; body: undefined; response: ListCareClientsResponse };
   getCareClient: { params: GetCareClientParams; query: undefined; body: undefined; response: GetCareClientResponse };
+  listPatientMeasures: { params: ListPatientMeasuresParams; query: undefined; body: undefined; response: ListPatientMeasuresResponse };
+  submitPatientMeasure: { params: SubmitPatientMeasureParams; query: undefined; body: SubmitPatientMeasureBody; response: SubmitPatientMeasureResponse };
+  getMbcDashboard: { params: undefined; query: undefined; body: undefined; response: GetMbcDashboardResponse };
   getClientConfig: { params: undefined; query: undefined; body: undefined; response: GetClientConfigResponse };
   getConsentTemplate: { params: undefined; query: GetConsentTemplateQuery; body: undefined; response: GetConsentTemplateResponse };
   createPatientConsent: { params: CreatePatientConsentParams; query: undefined; body: CreatePatientConsentBody; response: CreatePatientConsentResponse };

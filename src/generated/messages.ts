@@ -194,6 +194,33 @@ export const messages = {
   'ui.care.client.back': 'All clients',
   'ui.care.client.notFound': 'This client could not be found among yours. Clients are the people who have booked a session with you.',
   'ui.care.client.none': 'None',
+  'ui.care.mbc.intro': 'Your clients\' PHQ-9 and GAD-7 scores over time, urgent clients first. A trend is named from three scores on.',
+  'ui.care.mbc.none': 'No clients yet. Scores appear here once your clients complete their check-ins.',
+  'ui.care.mbc.noScores': 'No scores yet',
+  'ui.care.mbc.due': 'Due',
+  'ui.care.mbc.response': 'Response (50 % drop)',
+  'ui.care.mbc.remission': 'Remission',
+  'ui.care.mbc.reliable': 'Reliable improvement',
+  'ui.care.mbc.notImproving': 'Not improving by week 8',
+  'ui.care.mbc.trend.improving': 'Improving',
+  'ui.care.mbc.trend.worsening': 'Worsening',
+  'ui.care.mbc.trend.steady': 'Steady',
+  'ui.care.mbc.history': 'Scores: {scores}',
+  'ui.patient.checkIn.todo': '{patient}: please complete the {instrument} check-in before your next session.',
+  'ui.patient.checkIn.start': 'Complete the {instrument}',
+  'ui.patient.checkIn.heading': '{instrument} check-in',
+  'ui.patient.checkIn.lead': 'Over the last 2 weeks, how often have you been bothered by the following problems?',
+  'ui.patient.checkIn.submit': 'Send my answers',
+  'ui.patient.checkIn.cancel': 'Not now',
+  'ui.patient.checkIn.answerAll': 'Please answer every question.',
+  'ui.patient.checkIn.result': 'Thank you. Your {instrument} score is {total} ({band}). Your clinician will see it.',
+  'ui.patient.checkIn.urgent': 'If you are thinking about harming yourself, call or text 988 (Suicide & Crisis Lifeline) now, or call 911. Your clinician has been told.',
+  'ui.patient.checkIn.history': 'Your check-ins',
+  'ui.patient.checkIn.score': '{when}: {instrument} {total} ({band})',
+  'ui.care.maintenance.heading': 'This part of the care area is paused for maintenance',
+  'ui.care.maintenance.text': 'We are making improvements and will be back shortly. Your schedule, calendar and clients are still available. If a client needs help now, please call us.',
+  'ui.care.maintenance.callAction': 'Call {phone}',
+  'ui.care.maintenance.scheduleAction': 'Go to my schedule',
   'consent.bookAppointmentConsent.title': 'Consent to book an appointment',
   /** Booking consent text; {patient} is the patient's full name, {windowHours} and {fee} the late-cancellation window and fee. */
   'consent.bookAppointmentConsent.text': 'I consent to receive mental-health care from Mindful Care providers for {patient}, by video or in person, and to have my sessions scheduled, held and recorded in my care record. I understand that I may cancel a session online up to its start time, that a session cancelled within {windowHours} hours of its start may carry a late-cancellation fee of {fee}, and that in an emergency I should call 911.',
@@ -971,6 +998,33 @@ export interface MessageParams {
   'ui.care.client.back': Record<string, never>;
   'ui.care.client.notFound': Record<string, never>;
   'ui.care.client.none': Record<string, never>;
+  'ui.care.mbc.intro': Record<string, never>;
+  'ui.care.mbc.none': Record<string, never>;
+  'ui.care.mbc.noScores': Record<string, never>;
+  'ui.care.mbc.due': Record<string, never>;
+  'ui.care.mbc.response': Record<string, never>;
+  'ui.care.mbc.remission': Record<string, never>;
+  'ui.care.mbc.reliable': Record<string, never>;
+  'ui.care.mbc.notImproving': Record<string, never>;
+  'ui.care.mbc.trend.improving': Record<string, never>;
+  'ui.care.mbc.trend.worsening': Record<string, never>;
+  'ui.care.mbc.trend.steady': Record<string, never>;
+  'ui.care.mbc.history': { scores: string | number };
+  'ui.patient.checkIn.todo': { patient: string | number; instrument: string | number };
+  'ui.patient.checkIn.start': { instrument: string | number };
+  'ui.patient.checkIn.heading': { instrument: string | number };
+  'ui.patient.checkIn.lead': Record<string, never>;
+  'ui.patient.checkIn.submit': Record<string, never>;
+  'ui.patient.checkIn.cancel': Record<string, never>;
+  'ui.patient.checkIn.answerAll': Record<string, never>;
+  'ui.patient.checkIn.result': { instrument: string | number; total: string | number; band: string | number };
+  'ui.patient.checkIn.urgent': Record<string, never>;
+  'ui.patient.checkIn.history': Record<string, never>;
+  'ui.patient.checkIn.score': { when: string | number; instrument: string | number; total: string | number; band: string | number };
+  'ui.care.maintenance.heading': Record<string, never>;
+  'ui.care.maintenance.text': Record<string, never>;
+  'ui.care.maintenance.callAction': { phone: string | number };
+  'ui.care.maintenance.scheduleAction': Record<string, never>;
   'consent.bookAppointmentConsent.title': Record<string, never>;
   'consent.bookAppointmentConsent.text': { patient: string | number; windowHours: string | number; fee: string | number };
   'consent.paymentConsent.title': Record<string, never>;

@@ -42,6 +42,7 @@ function multipartUpload(): Pick<InjectOptions, 'payload' | 'headers'> {
 const withoutRecord: ReadonlySet<string> = new Set<EndpointId>([
   'getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule', 'getCareAvailability', 'saveCareAvailability', 'getCareCalendar',
   'createUser', 'userExists', 'listDeadLetters', 'listInsuranceVerifications', 'getFrontDeskAgenda', 'listCareClients',
+  'getMbcDashboard',
 ]);
 
 let madeAccounts = 0;
@@ -71,6 +72,9 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   listCareClients: () => ({ method: 'GET', url: '/api/care/clients?q=e', headers: { provider_id: records.calendarProviderId } }),
   // The stranger's patient is a client of records.providerId (their appointment): super-admins name it; a clinician has their own provider.
   getCareClient: () => ({ method: 'GET', url: `/api/care/clients/${records.patientId}`, headers: { provider_id: records.providerId } }),
+  getMbcDashboard: () => ({ method: 'GET', url: '/api/care/mbc', headers: { provider_id: records.calendarProviderId } }),
+  listPatientMeasures: () => ({ method: 'GET', url: `/api/patients/${records.patientId}/measures` }),
+  submitPatientMeasure: () => ({ method: 'POST', url: `/api/patients/${records.patientId}/measures`, payload: { instrument: 'gad7', answers: [1, 1, 1, 1, 1, 1, 1] } }),
   getCareCalendar: () => ({ method: 'GET', url: '/api/care/calendar?days=7', headers: { provider_id: records.calendarProviderId } }),
   getSupportSession: () => ({ method: 'GET', url: `/api/support/sessions/${records.appointmentId}` }),
   resendSessionConfirmation: () => ({ method: 'POST', url: `/api/support/sessions/${records.appointmentId}/resend-confirmation` }),

@@ -66,9 +66,11 @@ export const screenLoaders: Partial<Record<RouteId, () => Promise<ScreenModule>>
   verifyConsent: () => import('../../client/features/verification/VerifyConsentPage'),
   verifyUserPayment: () => import('../../client/features/verification/VerifyUserPaymentPage'),
   careSchedule: () => import('../../client/features/care/MySchedulePage'),
+  careMbcDashboard: () => import('../../client/features/care/MbcDashboardPage'),
   careClients: () => import('../../client/features/care/ClientsPage'),
   careClientInfo: () => import('../../client/features/care/ClientInfoPage'),
   careCalendar: () => import('../../client/features/care/CalendarPage'),
+  careMaintenance: () => import('../../client/features/care/CareMaintenancePage'),
   notFound: () => import('../../client/features/system/NotFoundPage'),
   underMaintenance: () => import('../../client/features/system/UnderMaintenancePage'),
 };

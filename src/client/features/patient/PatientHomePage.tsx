@@ -21,6 +21,7 @@ import { ListSkeleton, Loaded } from './states';
 import { SessionCard } from './sessions/SessionCard';
 import { useSessions } from './sessions/session-data';
 import { capturePath, hasCardPhotos, useAccountInsurances } from './insurance-data';
+import { CheckInHistory, CheckInTasks, useCheckIns } from './CheckIns';
 
 interface Task {
   key: string;
@@ -67,8 +68,9 @@ function PatientsOnAccount({ today }: { today: string }) {
   );
 }
 
-function Tasks({ today }: { today: string }) {
+function Tasks({ today, checkIns }: { today: string; checkIns: ReturnType<typeof useCheckIns> }) {
   const { patientsWithoutConsent } = useAppSelector(selectPatientDashboard);
+  const checkInsDue = checkIns.some((c) => c.data?.due.length);
   const insurances = useAccountInsurances();
   const cardTasks: Task[] = (insurances.data ?? []).flatMap(({ patient, insurances: items }) =>
     items
@@ -81,9 +83,10 @@ function Tasks({ today }: { today: string }) {
       })),
   );
   const tasks = [...consentTasks(patientsWithoutConsent, today), ...cardTasks];
-  if (!tasks.length) return <p className="notice notice--success">{messages['ui.patient.home.noTasks']}</p>;
+  if (!tasks.length && !checkInsDue) return <p className="notice notice--success">{messages['ui.patient.home.noTasks']}</p>;
   return (
     <ul className="item-list">
+      <CheckInTasks checkIns={checkIns} />
       {tasks.map((t) => (
         <li key={t.key} className="item task">
           <p>{t.text}</p>
@@ -139,6 +142,7 @@ export default function PatientHomePage() {
   const user = useAppSelector(selectUser);
   const patients = usePatients();
   const today = todayIso();
+  const checkIns = useCheckIns();
   return (
     <PortalShell route="patientHome" heading={user ? message('ui.patient.greeting', { firstName: user.firstName }) : undefined}>
       <section className="portal-section" aria-labelledby="home-next">
@@ -149,9 +153,11 @@ export default function PatientHomePage() {
       <section className="portal-section" aria-labelledby="home-tasks">
         <h2 id="home-tasks">{messages['ui.patient.home.tasks']}</h2>
         <Loaded query={patients} skeleton={<ListSkeleton rows={1} />}>
-          {() => <Tasks today={today} />}
+          {() => <Tasks today={today} checkIns={checkIns} />}
         </Loaded>
       </section>
+
+      <CheckInHistory checkIns={checkIns} />
 
       <section className="portal-section" aria-labelledby="home-patients">
         <h2 id="home-patients">{messages['ui.patient.home.patients']}</h2>

@@ -67,3 +67,24 @@ describe('a clinician\'s clients', () => {
     }
   });
 });
+
+describe('measurement-based care', () => {
+  it('the patient sees a PHQ-9 due, completes it with item 9 answered; the clinician gets an urgent alert task and sees score, band and flag', async () => {
+    const due = await get(jordan, `/api/patients/${patientId}/measures`);
+    expect(due.statusCode).toBe(200);
+    expect(due.json().due).toEqual(['phq9', 'gad7']);
+    const res = await t.app.inject({ method: 'POST', url: `/api/patients/${patientId}/measures`, headers: jordan.headers, payload: { instrument: 'phq9', answers: [1, 2, 1, 1, 2, 1, 1, 0, 1] } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ instrument: 'phq9', total: 10, band: 'moderate', bandLabel: 'Moderate', urgent: true });
+    expect((await get(jordan, `/api/patients/${patientId}/measures`)).json().due).toEqual(['gad7']);
+    const [task] = await t.app.database.query<{ kind: string; priority: string; status: string }>('SELECT kind, priority, status FROM tasks WHERE patient_id = $1 AND provider_id = $2', [patientId, providerId]);
+    expect(task).toEqual({ kind: 'clinical_alert', priority: 'stat', status: 'open' });
+    const dashboard = await get(clinician, '/api/care/mbc');
+    expect(dashboard.statusCode).toBe(200);
+    const row = dashboard.json().items[0];
+    expect(row.client).toMatchObject({ id: patientId, urgent: true, latest: { phq9: { total: 10, bandLabel: 'Moderate' } } });
+    expect(row.progress.phq9).toMatchObject({ baseline: 10, latest: 10, trend: null, due: false });
+    expect((await t.app.inject({ method: 'POST', url: `/api/patients/${patientId}/measures`, headers: jordan.headers, payload: { instrument: 'gad7', answers: [1, 1] } })).statusCode).toBe(400);
+    expect((await get(clinician, `/api/patients/${patientId}/measures`)).statusCode).toBe(403);
+  });
+});

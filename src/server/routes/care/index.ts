@@ -6,6 +6,9 @@ import type { BookedAppointment } from '../../../generated/entities';
 import { appointmentsWhere, appointmentTiming } from '../../booking/appointments';
 import { availabilityProvider, checkAvailability, loadAvailability, saveAvailability } from '../../care/availability';
 import { clientsOf, measureOut, measuresOf, reachClient } from '../../care/clients';
+import { patientMeasures, submitMeasure } from '../../care/measures';
+import { reachPatientOf } from '../../patients/reach';
+import { flagOnFor } from '../../booking/support';
 import { isDue, progress, type Instrument } from '../../../domain/measures';
 import { notesOf } from '../../patients/notes';
 import { listTasks } from '../../tasks/repository';
@@ -114,6 +117,39 @@ export const careHandlers: Handlers = {
       notes: (await notesOf(db, client.id, 50)).map((n) => ({ id: n.id, noteType: n.note_type, text: n.text, authorName: n.author_name, createdAt: new Date(n.created_at).toISOString() })),
       tasks: tasks.map((t) => ({ id: t.id, kind: t.kind, priority: t.priority, status: t.status, reason: t.reason, createdAt: t.createdAt })),
     };
+  },
+
+  async listPatientMeasures(request) {
+    const patient = await reachPatientOf(request, request.params.id, 'listPatientMeasures');
+    return patientMeasures(request, patient.id);
+  },
+
+  async submitPatientMeasure(request, reply) {
+    const patient = await reachPatientOf(request, request.params.id, 'submitPatientMeasure');
+    const measure = await submitMeasure(request, patient.id, request.body.instrument, request.body.answers, callerOf(request).userId);
+    reply.status(201);
+    return measure;
+  },
+
+  async getMbcDashboard(request) {
+    const db = request.server.database;
+    const caller = callerOf(request);
+    if (!(await flagOnFor(request, 'careDashboards', caller.userId))) throw new AppError('NOT_FOUND');
+    const providerId = await callerProviderId(request);
+    request.auditTarget = { type: 'provider', id: providerId };
+    const now = request.server.clock.now();
+    const clients = await clientsOf(db, providerId, now);
+    const all = (await measuresOf(db, clients.map((c) => c.id))).map((m, i, rows) => ({ ...measureOut(m), patientId: rows[i]!.patient_id }));
+    const items = clients.map((client) => {
+      const measures = all.filter((m) => m.patientId === client.id).map(({ patientId: _, ...m }) => m);
+      const progressOf = (i: Instrument) => {
+        const series = measures.filter((m) => m.instrument === i).map((m) => ({ total: m.total, at: m.completedAt }));
+        return { ...progress(i, series, now), due: client.careStatus === 'in_care' && isDue(series.at(-1)?.at ?? null, now) };
+      };
+      return { client, measures, progress: { phq9: progressOf('phq9'), gad7: progressOf('gad7') } };
+    });
+    items.sort((a, b) => Number(b.client.urgent) - Number(a.client.urgent));
+    return { items };
   },
 
   async getCareCalendar(request) {

@@ -1,0 +1,25 @@
+/**
+ * Care maintenance (/care/maintenance, issue 17 item 9): where care routes go when their flag is off
+ * (careDashboards, referrals; specs/routes.yaml flagOffRoute), in the style of the app's maintenance page.
+ */
+import { constants } from '../../../generated/constants';
+import { messages } from '../../../generated/messages';
+import { routeById } from '../../../generated/routes';
+import { message } from '../../../domain/messages';
+import { formatPhone, telHref } from '../../../domain/phone';
+import { ButtonLink } from '../../ui/Button';
+
+export default function CareMaintenancePage() {
+  return (
+    <div className="message-page stack">
+      <h1>{messages['ui.care.maintenance.heading']}</h1>
+      <p className="muted">{messages['ui.care.maintenance.text']}</p>
+      <div className="cluster" style={{ justifyContent: 'center' }}>
+        <ButtonLink to={routeById.careSchedule.path}>{messages['ui.care.maintenance.scheduleAction']}</ButtonLink>
+        <a className="btn btn--secondary" href={telHref(constants.supportPhone)}>
+          {message('ui.care.maintenance.callAction', { phone: formatPhone(constants.supportPhone) })}
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * Measurement-based care (/care/v1/mbc/dashboard, behind careDashboards; issue 17 item 2): each
+ * client's PHQ-9 and GAD-7 latest score and band, their scores over time, the trend (named only from
+ * three scores on), response, remission, reliable improvement, "not improving by week 8", what is due,
+ * and the urgent flag of an open clinical alert, urgent clients first (GET /care/mbc).
+ */
+import { Link, generatePath } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { EndpointTypes } from '../../../generated/entities';
+import { constants } from '../../../generated/constants';
+import { messages } from '../../../generated/messages';
+import { routeById } from '../../../generated/routes';
+import { message } from '../../../domain/messages';
+import { useApi } from '../../api/api-context';
+import { PageLoadError } from '../../app/PageLoadError';
+import { fullName } from '../../ui/format';
+import { Skeleton } from '../../ui/Skeleton';
+import { CareNav } from './CareNav';
+import { measureText } from './measure-text';
+import './care.css';
+
+type Row = EndpointTypes['getMbcDashboard']['response']['items'][number];
+type Instrument = keyof typeof constants.measureInstruments;
+
+function InstrumentLine({ row, instrument }: { row: Row; instrument: Instrument }) {
+  const p = row.progress[instrument];
+  const latest = row.client.latest[instrument];
+  const scores = row.measures.filter((m) => m.instrument === instrument).map((m) => m.total);
+  const flags = [
+    p.trend ? messages[`ui.care.mbc.trend.${p.trend}`] : null,
+    p.response ? messages['ui.care.mbc.response'] : null,
+    p.remission ? messages['ui.care.mbc.remission'] : null,
+    p.reliableImprovement ? messages['ui.care.mbc.reliable'] : null,
+    p.notImprovingByWeek8 ? messages['ui.care.mbc.notImproving'] : null,
+    p.due ? messages['ui.care.mbc.due'] : null,
+  ].filter(Boolean);
+  return (
+    <div className="stack-sm">
+      <p>
+        <strong>{latest ? measureText(latest) : `${constants.measureInstruments[instrument].name}: ${messages['ui.care.mbc.noScores']}`}</strong>
+        {flags.length ? <span className="care__meta"> · {flags.join(' · ')}</span> : null}
+      </p>
+      {scores.length > 1 ? <p className="care__meta">{message('ui.care.mbc.history', { scores: scores.join(' → ') })}</p> : null}
+    </div>
+  );
+}
+
+export default function MbcDashboardPage() {
+  const api = useApi();
+  const dashboard = useQuery({ queryKey: ['care', 'mbc'], queryFn: () => api.getMbcDashboard(), refetchOnMount: 'always' });
+  return (
+    <div className="container stack-lg care">
+      <CareNav />
+      <header className="stack-sm">
+        <h1>{routeById.careMbcDashboard.title}</h1>
+        <p className="lead">{messages['ui.care.mbc.intro']}</p>
+      </header>
+      {dashboard.data ? (
+        dashboard.data.items.length ? (
+          <ul className="care__list">
+            {dashboard.data.items.map((row) => (
+              <li key={row.client.id} className="card stack-sm" aria-label={fullName(row.client)}>
+                <p className="care__when">
+                  <Link to={generatePath(routeById.careClientInfo.path, { id: row.client.id })}>{fullName(row.client)}</Link>
+                  {row.client.urgent ? <span className="care-flag care-flag--urgent">{messages['ui.care.clients.urgent']}</span> : null}
+                </p>
+                <InstrumentLine row={row} instrument="phq9" />
+                <InstrumentLine row={row} instrument="gad7" />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{messages['ui.care.mbc.none']}</p>
+        )
+      ) : dashboard.isError ? (
+        <PageLoadError />
+      ) : (
+        <div className="stack-sm" role="status" aria-busy="true">
+          <Skeleton height="6rem" />
+          <Skeleton height="6rem" />
+        </div>
+      )}
+    </div>
+  );
+}

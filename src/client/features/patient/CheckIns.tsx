@@ -1,0 +1,132 @@
+/**
+ * PHQ-9 and GAD-7 check-ins in the portal (issue 17 item 2): the to-dos of measures due for the people
+ * on the account (GET /patients/{id}/measures), the questionnaire in a dialog (POST
+ * /patients/{id}/measures) with the score and band it gave, and each person's scores over time.
+ */
+import { useState } from 'react';
+import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import type { EndpointTypes, MeasureScore } from '../../../generated/entities';
+import { constants } from '../../../generated/constants';
+import { messages } from '../../../generated/messages';
+import { message } from '../../../domain/messages';
+import { formatSessionTime } from '../../../domain/sessions';
+import { useApi } from '../../api/api-context';
+import { errorTextFor } from '../../api/errors';
+import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { fullName, usePatients } from './data';
+
+type Instrument = keyof typeof constants.measureInstruments;
+const nameOf = (i: Instrument) => constants.measureInstruments[i].name;
+
+export function useCheckIns() {
+  const api = useApi();
+  const patients = usePatients();
+  const list = patients.data ?? [];
+  const results = useQueries({
+    queries: list.map((p) => ({ queryKey: ['patient', 'measures', p.id], queryFn: () => api.listPatientMeasures({ params: { id: p.id } }) })),
+  });
+  return list.map((p, i) => ({ patient: p, data: results[i]?.data }));
+}
+
+function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; instrument: Instrument; onClose: () => void }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const spec = constants.measureInstruments[instrument];
+  const [answers, setAnswers] = useState<(number | undefined)[]>(Array.from({ length: spec.items }, () => undefined));
+  const [missing, setMissing] = useState(false);
+  const send = useMutation({
+    mutationFn: (values: number[]) => api.submitPatientMeasure({ params: { id: patientId }, body: { instrument, answers: values as EndpointTypes['submitPatientMeasure']['body']['answers'] } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['patient', 'measures', patientId] }),
+  });
+  const result: MeasureScore | undefined = send.data;
+  return (
+    <Dialog
+      open
+      title={message('ui.patient.checkIn.heading', { instrument: spec.name })}
+      description={messages['ui.patient.checkIn.lead']}
+      onClose={onClose}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          {messages['ui.patient.checkIn.cancel']}
+        </Button>
+      }
+    >
+      {result ? (
+        <div className="stack-sm" role="status">
+          <p className="notice notice--success">{message('ui.patient.checkIn.result', { instrument: spec.name, total: String(result.total), band: result.bandLabel })}</p>
+          {result.urgent ? <p className="notice notice--warning">{messages['ui.patient.checkIn.urgent']}</p> : null}
+        </div>
+      ) : (
+        <form
+          className="stack"
+          aria-label={message('ui.patient.checkIn.heading', { instrument: spec.name })}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (answers.some((a) => a === undefined)) return setMissing(true);
+            send.mutate(answers as number[]);
+          }}
+        >
+          {spec.questions.map((q, i) => (
+            <fieldset key={i} className="choices">
+              <legend>
+                {i + 1}. {q}
+              </legend>
+              {constants.measureAnswerOptions.map((o) => (
+                <label key={o.value} className="choice">
+                  <input type="radio" name={`q${i}`} checked={answers[i] === o.value} onChange={() => setAnswers(answers.map((a, j) => (j === i ? o.value : a)))} />
+                  <span>{o.label}</span>
+                </label>
+              ))}
+            </fieldset>
+          ))}
+          {missing && answers.some((a) => a === undefined) ? <ErrorNotice text={messages['ui.patient.checkIn.answerAll']} /> : null}
+          {send.isError ? <ErrorNotice text={errorTextFor(send.error, 'patient_web')} /> : null}
+          <Button type="submit" disabled={send.isPending}>
+            {messages['ui.patient.checkIn.submit']}
+          </Button>
+        </form>
+      )}
+    </Dialog>
+  );
+}
+
+/** The check-ins due, as to-do items with a button that opens the questionnaire. */
+export function CheckInTasks({ checkIns }: { checkIns: ReturnType<typeof useCheckIns> }) {
+  const [open, setOpen] = useState<{ patientId: string; instrument: Instrument }>();
+  const due = checkIns.flatMap(({ patient, data }) => (data?.due ?? []).map((instrument) => ({ patient, instrument: instrument as Instrument })));
+  return (
+    <>
+      {due.map(({ patient, instrument }) => (
+        <li key={`${patient.id}-${instrument}`} className="item task">
+          <p>{message('ui.patient.checkIn.todo', { patient: fullName(patient), instrument: nameOf(instrument) })}</p>
+          <Button variant="secondary" onClick={() => setOpen({ patientId: patient.id, instrument })}>
+            {message('ui.patient.checkIn.start', { instrument: nameOf(instrument) })}
+          </Button>
+        </li>
+      ))}
+      {open ? <CheckInDialog patientId={open.patientId} instrument={open.instrument} onClose={() => setOpen(undefined)} /> : null}
+    </>
+  );
+}
+
+/** Each person's scores over time, newest first. */
+export function CheckInHistory({ checkIns }: { checkIns: ReturnType<typeof useCheckIns> }) {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const rows = checkIns.flatMap(({ patient, data }) => (data?.items ?? []).map((m) => ({ patient, m })));
+  if (!rows.length) return null;
+  return (
+    <section className="portal-section" aria-labelledby="home-check-ins">
+      <h2 id="home-check-ins">{messages['ui.patient.checkIn.history']}</h2>
+      <ul className="item-list">
+        {[...rows].reverse().map(({ patient, m }) => (
+          <li key={m.id} className="item">
+            {checkIns.length > 1 ? `${fullName(patient)} · ` : ''}
+            {message('ui.patient.checkIn.score', { when: formatSessionTime(m.completedAt, zone), instrument: nameOf(m.instrument), total: String(m.total), band: m.bandLabel })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * Journey (issue 17 item 2): the demo patient, who has an upcoming session with the demo clinician,
+ * signs in from the home page, finds the PHQ-9 check-in among their to-dos, answers it with item 9
+ * answered "Several days", and sees their score and band; then the clinician signs in, opens
+ * "Measurement-based care" from the care area's navigation and sees the patient's score, band and the
+ * urgent flag. Only clicks and typing.
+ */
+import { constants } from '../../../src/generated/constants';
+import { messages } from '../../../src/generated/messages';
+import { routeById } from '../../../src/generated/routes';
+import { message } from '../../../src/domain/messages';
+import { newSession, useBrowser } from '../harness';
+import { withFailureShot } from '../booking-helpers';
+import { signInFromHome, screenHeading } from './front-door';
+
+const phq9 = constants.measureInstruments.phq9;
+// Items 1-8: 1, 2, 1, 1, 2, 1, 1, 0; item 9: 1 (Several days). Total 10: Moderate, and urgent.
+const answers = [1, 2, 1, 1, 2, 1, 1, 0, 1];
+
+describe('a patient completes a PHQ-9 from the portal to-do and the clinician sees it', () => {
+  const session = useBrowser();
+
+  it('answers item 9, sees the score; the clinician sees score, band and the urgent flag', async () => {
+    const { page } = session();
+    await withFailureShot(page, 'journey-check-in-patient', async () => {
+      await signInFromHome(page, 'jordan.rivera@example.com');
+      await screenHeading(page);
+      const start = page.getByRole('button', { name: message('ui.patient.checkIn.start', { instrument: phq9.name }) }).first();
+      await start.click();
+      const dialog = page.getByRole('dialog');
+      for (const [i, value] of answers.entries()) {
+        const label = constants.measureAnswerOptions.find((o) => o.value === value)!.label;
+        await dialog.getByRole('group', { name: `${i + 1}. ${phq9.questions[i]}` }).getByRole('radio', { name: label, exact: true }).check();
+      }
+      await dialog.getByRole('button', { name: messages['ui.patient.checkIn.submit'] }).click();
+      await dialog.getByText(message('ui.patient.checkIn.result', { instrument: phq9.name, total: '10', band: 'Moderate' })).waitFor();
+      await dialog.getByText(messages['ui.patient.checkIn.urgent']).waitFor();
+    });
+
+    const clinician = await newSession();
+    try {
+      const other = clinician.page;
+      await withFailureShot(other, 'journey-check-in-clinician', async () => {
+        await signInFromHome(other, 'morgan.lee@example.com');
+        expect(await screenHeading(other)).toBe(routeById.careSchedule.title);
+        await other.getByRole('navigation', { name: messages['ui.care.nav.label'] }).getByRole('link', { name: routeById.careMbcDashboard.title }).click();
+        await other.getByRole('heading', { level: 1, name: routeById.careMbcDashboard.title }).waitFor();
+        const row = other.getByRole('listitem', { name: 'Jordan Rivera' });
+        await row.getByText(message('ui.care.clients.measure', { instrument: phq9.name, total: '10', band: 'Moderate' })).waitFor();
+        await row.getByText(messages['ui.care.clients.urgent']).waitFor();
+      });
+      clinician.problems.assertNone();
+    } finally {
+      await clinician.context.close();
+    }
+  });
+});
