@@ -39,7 +39,7 @@ function multipartUpload(): Pick<InjectOptions, 'payload' | 'headers'> {
  * insurance answers only what the caller reaches; a clinician's schedule is their own, whatever
  * provider_id header they send, and only super-admins may name another provider).
  */
-const withoutRecord: ReadonlySet<string> = new Set<EndpointId>(['getPatientNoteTypes', 'listInsuranceVerifications', 'getFrontDeskAgenda', 'getActiveInsurance', 'getCareSchedule', 'createUser', 'userExists']);
+const withoutRecord: ReadonlySet<string> = new Set<EndpointId>(['getPatientNoteTypes', 'listInsuranceVerifications', 'searchSupportSessions', 'getFrontDeskAgenda', 'getActiveInsurance', 'getCareSchedule', 'createUser', 'userExists']);
 
 let madeAccounts = 0;
 
@@ -60,6 +60,7 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   getCareSchedule: () => ({ method: 'GET', url: '/api/care/schedule', headers: { provider_id: records.providerId } }),
   getSupportSession: () => ({ method: 'GET', url: `/api/support/sessions/${records.appointmentId}` }),
   resendSessionConfirmation: () => ({ method: 'POST', url: `/api/support/sessions/${records.appointmentId}/resend-confirmation` }),
+  searchSupportSessions: () => ({ method: 'GET', url: '/api/support/sessions?name=Someone' }),
   listInsuranceVerifications: () => ({ method: 'GET', url: '/api/support/insurance-verification' }),
   getFrontDeskAgenda: () => ({ method: 'GET', url: `/api/front-desk/agenda?practiceId=${records.practiceId}&date=2026-11-24` }),
   checkInPatient: () => ({ method: 'POST', url: `/api/front-desk/appointments/${records.appointmentId}/check-in`, payload: { patientId: records.patientId } }),
