@@ -8554,6 +8554,32 @@ export interface ResendSessionConfirmationResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SearchSupportSessionsQuery".
+ */
+export interface SearchSupportSessionsQuery {
+  name?: string;
+  email?: string;
+  date?: string;
+  provider?: string;
+  limit?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SearchSupportSessionsResponse".
+ */
+export interface SearchSupportSessionsResponse {
+  items: {
+    id: string;
+    start: string;
+    timeZone: string;
+    status: 'booked' | 'cancelled';
+    providerName: string;
+    patients: string[];
+    accountEmail: string;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetUserDetailsParams".
  */
 export interface GetUserDetailsParams {
@@ -9743,6 +9769,7 @@ export interface EndpointTypes {
   getSupportSession: { params: GetSupportSessionParams; query: undefined; body: undefined; response: GetSupportSessionResponse };
   listInsuranceVerifications: { params: undefined; query: ListInsuranceVerificationsQuery; body: undefined; response: ListInsuranceVerificationsResponse };
   resendSessionConfirmation: { params: ResendSessionConfirmationParams; query: undefined; body: undefined; response: ResendSessionConfirmationResponse };
+  searchSupportSessions: { params: undefined; query: SearchSupportSessionsQuery; body: undefined; response: SearchSupportSessionsResponse };
   getUserDetails: { params: GetUserDetailsParams; query: undefined; body: undefined; response: GetUserDetailsResponse };
   getUserBilling: { params: undefined; query: GetUserBillingQuery; body: undefined; response: GetUserBillingResponse };
   createUser: { params: undefined; query: undefined; body: CreateUserBody; response: CreateUserResponse };

@@ -672,6 +672,16 @@ export const messages = {
   'ui.support.handover.cancel': 'Hand back without signing',
   'ui.support.session.resend': 'Send the confirmation again',
   'ui.support.session.resent': 'The confirmation is on its way to {email}.',
+  'ui.support.search.heading': 'Find a session',
+  'ui.support.search.hint': 'Any of the patient\'s name, the account\'s e-mail, the day and the provider\'s name.',
+  'ui.support.search.name': 'Patient name',
+  'ui.support.search.email': 'Account e-mail',
+  'ui.support.search.date': 'Day',
+  'ui.support.search.provider': 'Provider name',
+  'ui.support.search.submit': 'Find sessions',
+  'ui.support.search.needOne': 'Fill in at least one of the fields.',
+  'ui.support.search.none': 'No session matches. Check the spelling, or search with fewer fields.',
+  'ui.support.search.results': 'Sessions found',
   'ui.login.or': 'or',
   'ui.login.staffNote': 'Staff members can sign in with their Google work account.',
   'ui.login.sending': 'Sending…',
@@ -1436,6 +1446,16 @@ export interface MessageParams {
   'ui.support.handover.cancel': Record<string, never>;
   'ui.support.session.resend': Record<string, never>;
   'ui.support.session.resent': { email: string | number };
+  'ui.support.search.heading': Record<string, never>;
+  'ui.support.search.hint': Record<string, never>;
+  'ui.support.search.name': Record<string, never>;
+  'ui.support.search.email': Record<string, never>;
+  'ui.support.search.date': Record<string, never>;
+  'ui.support.search.provider': Record<string, never>;
+  'ui.support.search.submit': Record<string, never>;
+  'ui.support.search.needOne': Record<string, never>;
+  'ui.support.search.none': Record<string, never>;
+  'ui.support.search.results': Record<string, never>;
   'ui.login.or': Record<string, never>;
   'ui.login.staffNote': Record<string, never>;
   'ui.login.sending': Record<string, never>;

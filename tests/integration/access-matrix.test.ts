@@ -42,7 +42,7 @@ function multipartUpload(): Pick<InjectOptions, 'payload' | 'headers'> {
 const withoutRecord: ReadonlySet<string> = new Set<EndpointId>([
   'getPatientNoteTypes', 'getActiveInsurance', 'getCareSchedule', 'getCareAvailability', 'saveCareAvailability', 'getCareCalendar',
   'createUser', 'userExists', 'listDeadLetters', 'listInsuranceVerifications', 'getFrontDeskAgenda', 'listCareClients',
-  'getMbcDashboard',
+  'getMbcDashboard', 'searchSupportSessions',
 ]);
 
 let madeAccounts = 0;
@@ -78,6 +78,7 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   getCareCalendar: () => ({ method: 'GET', url: '/api/care/calendar?days=7', headers: { provider_id: records.calendarProviderId } }),
   getSupportSession: () => ({ method: 'GET', url: `/api/support/sessions/${records.appointmentId}` }),
   resendSessionConfirmation: () => ({ method: 'POST', url: `/api/support/sessions/${records.appointmentId}/resend-confirmation` }),
+  searchSupportSessions: () => ({ method: 'GET', url: '/api/support/sessions?name=Someone' }),
   listInsuranceVerifications: () => ({ method: 'GET', url: '/api/support/insurance-verification' }),
   getFrontDeskAgenda: () => ({ method: 'GET', url: `/api/front-desk/agenda?practiceId=${records.practiceId}&date=2026-11-24` }),
   checkInPatient: () => ({ method: 'POST', url: `/api/front-desk/appointments/${records.appointmentId}/check-in`, payload: { patientId: records.patientId } }),

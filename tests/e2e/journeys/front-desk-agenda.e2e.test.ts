@@ -33,9 +33,20 @@ describe('journey: the front desk checks a patient in and the patient signs the 
       // Setup knowledge: where and when the partner member's session is.
       const found = await apiAsPage<{ userId: string }>(page, `/users/exists?email=${encodeURIComponent(member.email)}`);
       const { items } = await apiAsPage<{ items: Session[] }>(page, `/appointments?userId=${found.userId}&when=upcoming`);
-      const visit = items.find((s) => s.status === 'booked')!;
-      const zone = (await apiAsPage<{ items: { id: string; timeZone: string }[] }>(page, `/practices?stateCode=${visit.practice.state}`)).items.find((p) => p.id === visit.practice.id)?.timeZone ?? 'America/New_York';
-      const day = moment(visit.start).tz(zone).format('YYYY-MM-DD');
+      // Her session whose consent is still open (a session she booked in another test signed its own).
+      let visit: Session | undefined;
+      let day = '';
+      for (const s of items.filter((i) => i.status === 'booked')) {
+        const zone = (await apiAsPage<{ items: { id: string; timeZone: string }[] }>(page, `/practices?stateCode=${s.practice.state}`)).items.find((p) => p.id === s.practice.id)?.timeZone ?? 'America/New_York';
+        const date = moment(s.start).tz(zone).format('YYYY-MM-DD');
+        const agenda = await apiAsPage<{ sessions: { id: string; patients: { tasks: { kind: string }[] }[] }[] }>(page, `/front-desk/agenda?practiceId=${s.practice.id}&date=${date}`);
+        if (agenda.sessions.find((x) => x.id === s.id)?.patients.some((p) => p.tasks.some((k) => k.kind === 'consentUnsigned'))) {
+          visit = s;
+          day = date;
+          break;
+        }
+      }
+      if (!visit) throw new Error('The partner member has no session with an open consent');
 
       await page.getByRole('link', { name: messages['ui.support.agenda.link'] }).click();
       await page.waitForURL((u) => u.pathname === routeById.agenda.path);

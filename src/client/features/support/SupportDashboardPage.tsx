@@ -15,6 +15,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ButtonLink } from '../../ui/Button';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useFlagOn } from '../../runtime/flags/useTreatment';
+import { SessionSearch } from './SessionSearch';
 import { SupportShell } from './SupportShell';
 import { accountNotFoundPath, accountPath } from './data';
 
@@ -22,6 +23,7 @@ export default function SupportDashboardPage() {
   const api = useApi();
   const navigate = useNavigate();
   const insuranceViews = useFlagOn('insuranceValidationViews');
+  const sessionSearch = useFlagOn('patientSessionSearch');
   const find = useMutation({
     mutationFn: async ({ email }: { email: string }) => ({ email, found: await api.userExists({ query: { email } }) }),
     onSuccess: ({ email, found }) => void navigate(found.exists && found.userId ? accountPath(found.userId) : accountNotFoundPath(email)),
@@ -38,6 +40,7 @@ export default function SupportDashboardPage() {
           <div aria-live="polite">{find.isPending ? <p role="status">{messages['ui.support.find.searching']}</p> : null}</div>
           <ErrorNotice text={find.error ? errorTextFor(find.error, 'support_web') : undefined} />
         </section>
+        {sessionSearch ? <SessionSearch /> : null}
         {insuranceViews ? (
           <section className="card stack" aria-labelledby="support-insurance">
             <h2 id="support-insurance">{messages['ui.support.insurance.heading']}</h2>

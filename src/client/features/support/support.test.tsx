@@ -54,6 +54,26 @@ describe('the support dashboard', () => {
   });
 });
 
+describe('session search on the dashboard', () => {
+  it('finds sessions by patient name while patientSessionSearch is on, and opens one', async () => {
+    const user = aPerson();
+    const { calls, store } = renderScreen(<SupportDashboardPage />, {
+      path: routeById.supportDashboard.path,
+      groups: ['support'],
+      answers: { searchSupportSessions: () => ({ items: [{ id: 's1', start, timeZone: zone, status: 'booked', providerName: 'Morgan Lee', patients: ['Jordan Rivera'], accountEmail: account.email }] }) },
+    });
+    store.dispatch(flagsServed({ traffic: 'user', variants: { patientSessionSearch: { name: 'on', enabled: true } } }));
+    store.dispatch(flagsSettled({ traffic: 'user', ready: true }));
+    await user.click(await screen.findByRole('button', { name: messages['ui.support.search.submit'] }));
+    expect(screen.getByText(messages['ui.support.search.needOne'])).toBeTruthy();
+    await user.type(screen.getByLabelText(messages['ui.support.search.name']), 'rivera');
+    await user.click(screen.getByRole('button', { name: messages['ui.support.search.submit'] }));
+    const link = await screen.findByRole('link', { name: formatSessionTime(start, zone) });
+    expect(link.getAttribute('href')).toBe(`${routeById.supportUserSession.path}?sessionId=s1`);
+    expect(calls.find((c) => c.id === 'searchSupportSessions')!.input.query).toEqual({ name: 'rivera' });
+  });
+});
+
 describe("a caller's account", () => {
   const path = routeById.supportUser.path;
 

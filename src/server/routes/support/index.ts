@@ -5,6 +5,8 @@ import { sessionStory } from '../../support/session-story';
 import { verificationQueue } from '../../support/insurance-verification';
 import { callerOf } from '../../plugins/auth';
 import { sendAppointmentMail } from '../../booking/mails';
+import { flagOn } from '../../booking/support';
+import { searchSessions } from '../../support/session-search';
 import { userOut } from '../../accounts/repository';
 import type { Handlers } from '../registry';
 
@@ -63,5 +65,15 @@ export const supportHandlers: Handlers = {
     if (row.status !== 'booked' || new Date(row.start_at) <= request.server.clock.now()) throw new AppError('SESSION_NOT_UPCOMING');
     await sendAppointmentMail(request.server, 'appointment-confirmation', request.params.id);
     return { sentTo: row.email };
+  },
+
+  async searchSupportSessions(request) {
+    const caller = callerOf(request);
+    if (!(await flagOn(request.server, 'patientSessionSearch', caller.userId))) throw new AppError('FORBIDDEN');
+    const { name, email, date, provider } = request.query;
+    if (!name && !email && !date && !provider) {
+      throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'name', keyword: 'required', message: 'name, email, date or provider' }] });
+    }
+    return { items: await searchSessions(request.server.database, caller, request.query) };
   },
 };

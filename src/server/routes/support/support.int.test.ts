@@ -39,6 +39,22 @@ describe('GET /api/support/sessions/{id}', () => {
     expect((await auditRows(t.app, "action = 'getSupportSession' AND actor_id = $1", [support.id])).at(-1)).toMatchObject({ record_type: 'appointment', record_id: bookedId, outcome: 'success' });
   });
 
+  it('finds sessions by patient name, e-mail, day and provider; an agent only their members\'', async () => {
+    const find = async (caller: TestCaller, query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/support/sessions?${query}`, headers: caller.headers });
+      expect(res.statusCode).toBe(200);
+      return res.json().items.map((i: { id: string }) => i.id) as string[];
+    };
+    const { start, timeZone, provider } = (await story(support)).json().appointment;
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(start));
+    expect(await find(support, 'name=rivera')).toContain(bookedId);
+    expect(await find(support, 'email=JORDAN.RIVERA@example.com')).toContain(bookedId);
+    expect(await find(support, `date=${day}&provider=${encodeURIComponent(provider.lastName)}`)).toContain(bookedId);
+    expect(await find(support, 'name=nobody-like-this')).toEqual([]);
+    expect(await find(agent, 'name=rivera')).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/support/sessions', headers: support.headers })).statusCode).toBe(400);
+  });
+
   it('sends the confirmation again to the account, and says so in the audit history', async () => {
     const res = await t.app.inject({ method: 'POST', url: `/api/support/sessions/${bookedId}/resend-confirmation`, headers: support.headers });
     expect(res.statusCode).toBe(200);
