@@ -380,7 +380,7 @@ export interface BillingTransaction {
   createdAt: string;
 }
 /**
- * An appointment as the API answers it (product-spec §4 Appointment): booked, or cancelled ("Cancelled"). start and end are instants; timeZone is the patient's (the account holder's) time zone the e-mails use, providerTimeZone the provider's. joinUrl is the video link of an online session. payment is the self-pay charge taken at booking (null when insured, or when a partner made the card optional).
+ * An appointment as the API answers it (product-spec §4 Appointment): booked, or cancelled ("Cancelled"). start and end are instants; timeZone is the patient's (the account holder's) time zone the e-mails use, providerTimeZone the provider's. joinUrl is the path of an online session's video room on this site. payment is the self-pay charge taken at booking (null when insured, or when a partner made the card optional).
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "BookedAppointment".
@@ -1062,7 +1062,14 @@ export interface ScheduledSession {
     | 'Medication/Psychiatry'
     | 'Psychological Testing & Evaluation'
     | 'Couples/Marriage Counseling';
+  /**
+   * the session's video room on this site (/app/visit/{id}); null in person
+   */
   joinUrl: string | null;
+  /**
+   * first names of the people now waiting in the session's video room for the clinician to admit them
+   */
+  waiting?: string[];
   practice: SessionPractice;
   patients: {
     id: string;
@@ -3632,7 +3639,14 @@ export interface GetCareScheduleResponse {
       | 'Medication/Psychiatry'
       | 'Psychological Testing & Evaluation'
       | 'Couples/Marriage Counseling';
+    /**
+     * the session's video room on this site (/app/visit/{id}); null in person
+     */
     joinUrl: string | null;
+    /**
+     * first names of the people now waiting in the session's video room for the clinician to admit them
+     */
+    waiting?: string[];
     practice: SessionPractice1;
     patients: {
       id: string;
@@ -8239,6 +8253,44 @@ export interface ConfirmEmailChangeResponse {
    */
   pendingEmail?: string;
 }
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetVisitRoomParams".
+ */
+export interface GetVisitRoomParams {
+  appointmentId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetVisitRoomResponse".
+ */
+export interface GetVisitRoomResponse {
+  appointmentId: string;
+  start: string;
+  end: string;
+  opensAt: string;
+  closesAt: string;
+  state: 'notYetOpen' | 'open' | 'closed' | 'cancelled' | 'ended';
+  role: 'patient' | 'clinician' | 'staff';
+  provider: VisitProvider;
+  patients: VisitPatient[];
+  iceServers: VisitIceServer[];
+  externalUrl: string | null;
+}
+export interface VisitProvider {
+  firstName: string;
+  lastName: string;
+  title: string;
+}
+export interface VisitPatient {
+  firstName: string;
+  lastName: string;
+}
+export interface VisitIceServer {
+  urls: string[];
+  username?: string;
+  credential?: string;
+}
 
 /** Request and response types of every endpoint, by endpoint id. */
 export interface EndpointTypes {
@@ -8333,4 +8385,5 @@ export interface EndpointTypes {
   userExists: { params: undefined; query: UserExistsQuery; body: undefined; response: UserExistsResponse };
   updateUser: { params: UpdateUserParams; query: undefined; body: UpdateUserBody; response: UpdateUserResponse };
   confirmEmailChange: { params: ConfirmEmailChangeParams; query: undefined; body: ConfirmEmailChangeBody; response: ConfirmEmailChangeResponse };
+  getVisitRoom: { params: GetVisitRoomParams; query: undefined; body: undefined; response: GetVisitRoomResponse };
 }

@@ -23,6 +23,10 @@ import { billingHandlers } from './billing';
 import { registerMultipart } from './patients/multipart';
 import { clientConfigHandlers } from './client-config';
 import { careHandlers } from './care';
+import { visitsHandlers } from './visits';
+import { VisitRooms } from '../video/rooms';
+import { videoServiceFrom } from '../video/service';
+import { visitSignalling } from '../video/signalling';
 // plop: handler imports
 import { registerEndpoints } from './registry';
 
@@ -33,6 +37,9 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config 
   rememberConfig(app, options.config);
   rememberFlagSource(app, flagSource);
   await registerMultipart(app);
+  const visitRooms = new VisitRooms();
+  app.decorate('visitRooms', visitRooms);
+  await app.register(visitSignalling, { rooms: visitRooms });
   registerEndpoints(app, {
     ...healthHandlers,
     ...flagHandlers(flagSource),
@@ -53,6 +60,7 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config 
     ...careHandlers,
     ...paymentsHandlers,
     ...billingHandlers,
+    ...visitsHandlers(options.config, videoServiceFrom(options.config)),
     // plop: handlers
   });
 }

@@ -35,6 +35,7 @@ export const careHandlers: Handlers = {
           appointmentMode: a.appointmentMode,
           counselingType: a.counselingType,
           joinUrl: a.joinUrl,
+          waiting: a.joinUrl ? request.server.visitRooms.waiting(a.id) : [],
           practice: a.practice,
           patients: a.patients.map((p) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName, relationship: p.relationship, dateOfBirth: p.dateOfBirth ?? null })),
         }),
