@@ -5,7 +5,7 @@
  * in a second browser, signs in, sees the patient waiting on their schedule, opens the room and admits
  * them; both pages receive the other's video (WebRTC statistics show inbound bytes). A third signed-in
  * patient who is not on the session cannot open the room nor its signalling socket. The patient
- * leaves and rejoins, and the video flows again. Chromium runs with a fake camera and microphone.
+ * leaves and rejoins, and the video flows again; the clinician ends the visit for everyone. Chromium runs with a fake camera and microphone.
  */
 import type { Page } from 'playwright-core';
 import { messages } from '../../../src/generated/messages';
@@ -15,7 +15,7 @@ import system from '../../../src/generated/content/system';
 import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
 import { demoVideoPatientEmail } from '../../../src/server/db/seed/portal-sessions';
 import { eventually, newSession, useBrowser, type Session } from '../harness';
-import { signInFromHome } from './front-door';
+import { signInFromHome, signInWithMailedCode, visitedPaths } from './front-door';
 
 const clinicianAccount = demoAccounts.find((a) => a.role === 'Clinician')!;
 const otherPatient = demoAccounts.find((a) => a.role === 'Patient')!;
@@ -77,7 +77,7 @@ describe('journey: a video visit takes place', () => {
     }
   });
 
-  it('the patient waits, the clinician admits them from the schedule, both see each other; a stranger cannot get in; leave and rejoin work', async () => {
+  it('the patient waits, the clinician admits them from the schedule, both see each other; a stranger cannot get in; leave and rejoin work, and the clinician ends it', async () => {
     const patient = session();
     await patient.context.addInitScript(collectPeerConnections);
     await signInFromHome(patient.page, demoVideoPatientEmail);
@@ -113,10 +113,16 @@ describe('journey: a video visit takes place', () => {
     others.push(stranger);
     stranger.problems.allow(/status of 404/);
     stranger.problems.allow(/WebSocket connection to .* failed/);
-    await signInFromHome(stranger.page, otherPatient.email);
-    await stranger.page.waitForURL(`**${routeById.patientHome.path}`);
+    const visited = visitedPaths(stranger.page);
+    // They follow the room's link signed out (as from a mail): sign-in keeps the room's address, and
+    // after signing in the room is not found for them.
     await stranger.page.goto(roomPath);
+    await stranger.page.getByRole('heading', { level: 1, name: message('ui.login.heading') }).waitFor();
+    await stranger.page.waitForFunction(() => document.documentElement.dataset.flags === 'ready');
+    await signInWithMailedCode(stranger.page, otherPatient.email);
     await stranger.page.getByRole('heading', { level: 1, name: system.notFound.heading }).waitFor();
+    const afterCode = visited.slice(visited.findLastIndex((path) => path.startsWith(routeById.verifyOtp.path)) + 1);
+    expect(afterCode[0]).toBe(roomPath);
     const socket = await stranger.page.evaluate(
       (path) =>
         new Promise<string>((resolve) => {
@@ -136,5 +142,10 @@ describe('journey: a video visit takes place', () => {
     await patient.page.getByLabel(`${clinicianAccount.firstName} ${clinicianAccount.lastName}`).waitFor();
     await receivesVideo(patient.page, 'the patient after rejoining');
     await receivesVideo(clinician.page, 'the clinician after the patient rejoined');
+
+    // The clinician ends the visit for everyone.
+    await clinician.page.getByRole('button', { name: messages['ui.visit.endForAll'] }).click();
+    await patient.page.getByText(messages['ui.visit.ended']).waitFor();
+    await clinician.page.getByText(messages['ui.visit.ended']).waitFor();
   });
 });

@@ -6,7 +6,7 @@
  * everyone). Anyone the server does not let in gets the not-found page; a browser without WebRTC gets
  * the phone line.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { EndpointTypes } from '../../../generated/entities';
@@ -82,11 +82,11 @@ function useDevices() {
     setChoice(next);
     void start(next);
   };
-  const stop = () => {
+  const stop = useCallback(() => {
     streamRef.current?.getTracks().forEach((t) => t.stop());
     streamRef.current = null;
     setStream(null);
-  };
+  }, []);
   useEffect(() => () => streamRef.current?.getTracks().forEach((t) => t.stop()), []);
   return { stream, problem, devices, choice, start, choose, stop };
 }
@@ -119,6 +119,11 @@ function Call({ room }: { room: Room }) {
   const clinician = room.role === 'clinician';
 
   useEffect(() => () => mesh.current?.dispose(), []);
+  // Once the visit is over the camera and microphone go off.
+  const { stop } = devices;
+  useEffect(() => {
+    if (phase === 'ended') stop();
+  }, [phase, stop]);
 
   const join = () => {
     if (!devices.stream) return;
@@ -145,10 +150,7 @@ function Call({ room }: { room: Room }) {
     setWaiting([]);
   };
 
-  if (phase === 'ended') {
-    devices.stop();
-    return <p className="notice" role="status">{messages['ui.visit.ended']}</p>;
-  }
+  if (phase === 'ended') return <p className="notice" role="status">{messages['ui.visit.ended']}</p>;
   if (phase === 'refused') return <p className="notice" role="alert">{messages['ui.visit.refused']}</p>;
   if (phase === 'left') {
     return (
