@@ -373,6 +373,7 @@ export const messages = {
   'ui.support.user.disabled': 'Disabled. Sessions cannot be booked for this account.',
   'ui.support.user.people': 'People on the account',
   'ui.support.user.upcoming': 'Upcoming sessions',
+  'ui.support.user.videoRoom': 'Open the video room',
   'ui.support.user.past': 'Past sessions',
   'ui.support.user.noUpcoming': 'No upcoming sessions.',
   'ui.support.user.noPast': 'No past sessions.',
@@ -896,6 +897,7 @@ export interface MessageParams {
   'ui.support.user.disabled': Record<string, never>;
   'ui.support.user.people': Record<string, never>;
   'ui.support.user.upcoming': Record<string, never>;
+  'ui.support.user.videoRoom': Record<string, never>;
   'ui.support.user.past': Record<string, never>;
   'ui.support.user.noUpcoming': Record<string, never>;
   'ui.support.user.noPast': Record<string, never>;

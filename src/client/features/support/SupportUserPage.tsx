@@ -43,6 +43,11 @@ function SessionRow({ session: s }: { session: AccountSession }) {
         {provider} · {enumLabel(enums.appointmentMode.labels, s.appointmentMode)} · {sessionOutcomeLabel(sessionOutcome(s, new Date()))}
       </p>
       <p className="support__meta">{s.patients.map(fullName).join(', ')}</p>
+      {s.joinUrl && sessionOutcome(s, new Date()) === 'upcoming' ? (
+        <ButtonLink to={s.joinUrl} variant="secondary">
+          {messages['ui.support.user.videoRoom']}
+        </ButtonLink>
+      ) : null}
     </li>
   );
 }
