@@ -62,6 +62,8 @@ export const constants = {
   videoVisitClosesMinutesAfter: 30,
   /** The clinician's schedule reads again every this many seconds who waits in a video room. */
   videoVisitWaitingRefreshSeconds: 5,
+  /** The server pings every video room connection this often; one that did not answer the last ping is dropped, so a person whose network went away leaves the room and comes back in when they reconnect. */
+  videoVisitHeartbeatSeconds: 15,
   /** People at most in one video room at once (a small peer-to-peer mesh; family and couples sessions included). */
   videoVisitMaxPeers: 6,
   /** The local test card gateway (used when BRAINTREE_* is not set) accepts the approved numbers and declines the declined ones at charge time; any other number is refused as not valid. Well-known public test numbers; never real cards. */

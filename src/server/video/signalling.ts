@@ -107,7 +107,18 @@ export async function visitSignalling(app: FastifyInstance, options: { rooms: Vi
         if (result.admitted) void recordVisitEvent(app.database, appointmentId, result.admitted.userId, 'admitted', app.clock.now()).catch((err: unknown) => request.log.error(err));
         if (result.ended) void recordVisitEvent(app.database, appointmentId, userId, 'ended', app.clock.now()).catch((err: unknown) => request.log.error(err));
       });
+      // A connection whose network went away answers no ping: it is dropped, so the person leaves the room.
+      let alive = true;
+      socket.on('pong', () => {
+        alive = true;
+      });
+      const heartbeat = setInterval(() => {
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+      }, constants.videoVisitHeartbeatSeconds * 1000);
       socket.on('close', () => {
+        clearInterval(heartbeat);
         rooms.leave(appointmentId, peer);
         void recordVisitEvent(app.database, appointmentId, userId, 'left', app.clock.now()).catch((err: unknown) => request.log.error(err));
       });

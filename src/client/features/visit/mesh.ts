@@ -188,12 +188,7 @@ export class VisitMesh {
   }
 
   leave(): void {
-    this.stopped = true;
-    clearTimeout(this.retry);
-    const socket = this.socket;
-    this.socket = null;
-    this.closeAll();
-    socket?.close(1000, 'left');
+    this.dispose();
     this.on.phase('left');
   }
 
