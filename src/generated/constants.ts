@@ -56,8 +56,16 @@ export const constants = {
   ],
   /** The cancellation reason only staff may record (the provider or the practice cancelled); such a cancellation refunds the session in full, late or not, and patients are not offered it. */
   practiceCancellationReasonId: 'practice_cancelled',
-  /** Video visits (appointment mode online) take place at this address followed by the appointment id. */
-  videoVisitBaseUrl: 'https://video.mindfulcare.example/visit/',
+  /** A video session's room (/app/visit/{appointmentId}) opens this many minutes before the session starts. */
+  videoVisitOpensMinutesBefore: 15,
+  /** A video session's room closes this many minutes after the session's end. */
+  videoVisitClosesMinutesAfter: 30,
+  /** The clinician's schedule reads again every this many seconds who waits in a video room. */
+  videoVisitWaitingRefreshSeconds: 5,
+  /** The server pings every video room connection this often; one that did not answer the last ping is dropped, so a person whose network went away leaves the room and comes back in when they reconnect. */
+  videoVisitHeartbeatSeconds: 15,
+  /** People at most in one video room at once (a small peer-to-peer mesh; family and couples sessions included). */
+  videoVisitMaxPeers: 6,
   /** The local test card gateway (used when BRAINTREE_* is not set) accepts the approved numbers and declines the declined ones at charge time; any other number is refused as not valid. Well-known public test numbers; never real cards. */
   testCardNumbers: {
     approved: [

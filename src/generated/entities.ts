@@ -380,7 +380,7 @@ export interface BillingTransaction {
   createdAt: string;
 }
 /**
- * An appointment as the API answers it (product-spec §4 Appointment): booked, or cancelled ("Cancelled"). start and end are instants; timeZone is the patient's (the account holder's) time zone the e-mails use, providerTimeZone the provider's. joinUrl is the video link of an online session. payment is the self-pay charge taken at booking (null when insured, or when a partner made the card optional).
+ * An appointment as the API answers it (product-spec §4 Appointment): booked, or cancelled ("Cancelled"). start and end are instants; timeZone is the patient's (the account holder's) time zone the e-mails use, providerTimeZone the provider's. joinUrl is the path of an online session's video room on this site. payment is the self-pay charge taken at booking (null when insured, or when a partner made the card optional).
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "BookedAppointment".
@@ -1183,7 +1183,14 @@ export interface ScheduledSession {
     | 'Medication/Psychiatry'
     | 'Psychological Testing & Evaluation'
     | 'Couples/Marriage Counseling';
+  /**
+   * the session's video room on this site (/app/visit/{id}); null in person
+   */
   joinUrl: string | null;
+  /**
+   * first names of the people now waiting in the session's video room for the clinician to admit them
+   */
+  waiting?: string[];
   practice: SessionPractice;
   patients: {
     id: string;
@@ -3836,7 +3843,14 @@ export interface GetCareScheduleResponse {
       | 'Medication/Psychiatry'
       | 'Psychological Testing & Evaluation'
       | 'Couples/Marriage Counseling';
+    /**
+     * the session's video room on this site (/app/visit/{id}); null in person
+     */
     joinUrl: string | null;
+    /**
+     * first names of the people now waiting in the session's video room for the clinician to admit them
+     */
+    waiting?: string[];
     practice: SessionPractice1;
     patients: {
       id: string;
@@ -4108,7 +4122,14 @@ export interface GetCareCalendarResponse {
       | 'Medication/Psychiatry'
       | 'Psychological Testing & Evaluation'
       | 'Couples/Marriage Counseling';
+    /**
+     * the session's video room on this site (/app/visit/{id}); null in person
+     */
     joinUrl: string | null;
+    /**
+     * first names of the people now waiting in the session's video room for the clinician to admit them
+     */
+    waiting?: string[];
     practice: SessionPractice2;
     patients: {
       id: string;
@@ -4256,7 +4277,14 @@ export interface GetCareClientResponse {
       | 'Medication/Psychiatry'
       | 'Psychological Testing & Evaluation'
       | 'Couples/Marriage Counseling';
+    /**
+     * the session's video room on this site (/app/visit/{id}); null in person
+     */
     joinUrl: string | null;
+    /**
+     * first names of the people now waiting in the session's video room for the clinician to admit them
+     */
+    waiting?: string[];
     practice: SessionPractice3;
     patients: {
       id: string;
@@ -9665,6 +9693,44 @@ export interface ConfirmEmailChangeResponse {
    */
   pendingEmail?: string;
 }
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetVisitRoomParams".
+ */
+export interface GetVisitRoomParams {
+  appointmentId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetVisitRoomResponse".
+ */
+export interface GetVisitRoomResponse {
+  appointmentId: string;
+  start: string;
+  end: string;
+  opensAt: string;
+  closesAt: string;
+  state: 'notYetOpen' | 'open' | 'closed' | 'cancelled' | 'ended';
+  role: 'patient' | 'clinician' | 'staff';
+  provider: VisitProvider;
+  patients: VisitPatient[];
+  iceServers: VisitIceServer[];
+  externalUrl: string | null;
+}
+export interface VisitProvider {
+  firstName: string;
+  lastName: string;
+  title: string;
+}
+export interface VisitPatient {
+  firstName: string;
+  lastName: string;
+}
+export interface VisitIceServer {
+  urls: string[];
+  username?: string;
+  credential?: string;
+}
 
 /** Request and response types of every endpoint, by endpoint id. */
 export interface EndpointTypes {
@@ -9778,4 +9844,5 @@ export interface EndpointTypes {
   userExists: { params: undefined; query: UserExistsQuery; body: undefined; response: UserExistsResponse };
   updateUser: { params: UpdateUserParams; query: undefined; body: UpdateUserBody; response: UpdateUserResponse };
   confirmEmailChange: { params: ConfirmEmailChangeParams; query: undefined; body: ConfirmEmailChangeBody; response: ConfirmEmailChangeResponse };
+  getVisitRoom: { params: GetVisitRoomParams; query: undefined; body: undefined; response: GetVisitRoomResponse };
 }

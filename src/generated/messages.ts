@@ -509,6 +509,7 @@ export const messages = {
   'ui.support.user.disabled': 'Disabled. Sessions cannot be booked for this account.',
   'ui.support.user.people': 'People on the account',
   'ui.support.user.upcoming': 'Upcoming sessions',
+  'ui.support.user.videoRoom': 'Open the video room',
   'ui.support.user.past': 'Past sessions',
   'ui.support.user.noUpcoming': 'No upcoming sessions.',
   'ui.support.user.noPast': 'No past sessions.',
@@ -800,6 +801,44 @@ export const messages = {
   'ui.callCenter.closed': 'We\'re closed. We open again {nextOpening}.',
   /** The provider search's first link for keyboard users, past the filters to the results. */
   'ui.search.skipToResults': 'Skip to results',
+  'ui.visit.heading': 'Your video visit',
+  'ui.visit.with': 'Session with {provider}, {time} ({zone})',
+  'ui.visit.notYetOpen': 'The room opens at {opens} ({zone}), {minutes} minutes before the session. Keep this page open or come back then.',
+  'ui.visit.closed': 'This session\'s room has closed. Book your next session from your dashboard.',
+  'ui.visit.ended': 'The clinician ended the visit. Thank you for joining.',
+  'ui.visit.cancelled': 'This session was cancelled, so its room is closed.',
+  'ui.visit.noWebRtc': 'Your browser cannot make video calls. Open this page in a recent Chrome, Firefox, Safari or Edge, or call us at {phone} and we will help you join.',
+  'ui.visit.external': 'This session takes place on our video partner\'s service.',
+  'ui.visit.externalOpen': 'Open the video visit',
+  'ui.visit.devices.heading': 'Check your camera and microphone',
+  'ui.visit.devices.camera': 'Camera',
+  'ui.visit.devices.microphone': 'Microphone',
+  'ui.visit.devices.start': 'Test camera and microphone',
+  'ui.visit.devices.previewLabel': 'Your camera preview',
+  'ui.visit.devices.denied': 'Your browser blocked the camera and microphone. Allow them in the address bar\'s site settings, then try again. You can also call us at {phone}.',
+  'ui.visit.devices.none': 'We found no camera or microphone. Plug one in and try again, or call us at {phone}.',
+  'ui.visit.devices.failed': 'Your camera or microphone could not start (another app may be using it). Close other video apps and try again.',
+  'ui.visit.devices.retry': 'Try again',
+  'ui.visit.join': 'Join the waiting room',
+  'ui.visit.joinAsClinician': 'Start the visit',
+  'ui.visit.waiting': 'You are in the waiting room. Your clinician will let you in shortly.',
+  'ui.visit.waitingList': 'Waiting to join',
+  'ui.visit.nobodyWaiting': 'Nobody is waiting yet.',
+  'ui.visit.admit': 'Admit {name}',
+  'ui.visit.mute': 'Mute',
+  'ui.visit.unmute': 'Unmute',
+  'ui.visit.cameraOff': 'Turn camera off',
+  'ui.visit.cameraOn': 'Turn camera on',
+  'ui.visit.leave': 'Leave',
+  'ui.visit.endForAll': 'End visit for everyone',
+  'ui.visit.left': 'You left the visit.',
+  'ui.visit.rejoin': 'Rejoin',
+  'ui.visit.reconnecting': 'Connection lost. Reconnecting…',
+  'ui.visit.alone': 'Waiting for others to join…',
+  'ui.visit.you': 'You',
+  'ui.visit.refused': 'You cannot join this room from this account.',
+  'ui.care.schedule.waiting': 'Waiting in the video room: {names}',
+  'ui.care.schedule.admit': 'Open the room to admit',
   'validation.email.required': 'Email is required',
   /** Alternate capitalisation used by some forms (product-spec §5). */
   'validation.email.requiredAlt': 'Email is Required',
@@ -1283,6 +1322,7 @@ export interface MessageParams {
   'ui.support.user.disabled': Record<string, never>;
   'ui.support.user.people': Record<string, never>;
   'ui.support.user.upcoming': Record<string, never>;
+  'ui.support.user.videoRoom': Record<string, never>;
   'ui.support.user.past': Record<string, never>;
   'ui.support.user.noUpcoming': Record<string, never>;
   'ui.support.user.noPast': Record<string, never>;
@@ -1572,6 +1612,44 @@ export interface MessageParams {
   'ui.callCenter.open': { phone: string | number };
   'ui.callCenter.closed': { nextOpening: string | number };
   'ui.search.skipToResults': Record<string, never>;
+  'ui.visit.heading': Record<string, never>;
+  'ui.visit.with': { provider: string | number; time: string | number; zone: string | number };
+  'ui.visit.notYetOpen': { opens: string | number; zone: string | number; minutes: string | number };
+  'ui.visit.closed': Record<string, never>;
+  'ui.visit.ended': Record<string, never>;
+  'ui.visit.cancelled': Record<string, never>;
+  'ui.visit.noWebRtc': { phone: string | number };
+  'ui.visit.external': Record<string, never>;
+  'ui.visit.externalOpen': Record<string, never>;
+  'ui.visit.devices.heading': Record<string, never>;
+  'ui.visit.devices.camera': Record<string, never>;
+  'ui.visit.devices.microphone': Record<string, never>;
+  'ui.visit.devices.start': Record<string, never>;
+  'ui.visit.devices.previewLabel': Record<string, never>;
+  'ui.visit.devices.denied': { phone: string | number };
+  'ui.visit.devices.none': { phone: string | number };
+  'ui.visit.devices.failed': Record<string, never>;
+  'ui.visit.devices.retry': Record<string, never>;
+  'ui.visit.join': Record<string, never>;
+  'ui.visit.joinAsClinician': Record<string, never>;
+  'ui.visit.waiting': Record<string, never>;
+  'ui.visit.waitingList': Record<string, never>;
+  'ui.visit.nobodyWaiting': Record<string, never>;
+  'ui.visit.admit': { name: string | number };
+  'ui.visit.mute': Record<string, never>;
+  'ui.visit.unmute': Record<string, never>;
+  'ui.visit.cameraOff': Record<string, never>;
+  'ui.visit.cameraOn': Record<string, never>;
+  'ui.visit.leave': Record<string, never>;
+  'ui.visit.endForAll': Record<string, never>;
+  'ui.visit.left': Record<string, never>;
+  'ui.visit.rejoin': Record<string, never>;
+  'ui.visit.reconnecting': Record<string, never>;
+  'ui.visit.alone': Record<string, never>;
+  'ui.visit.you': Record<string, never>;
+  'ui.visit.refused': Record<string, never>;
+  'ui.care.schedule.waiting': { names: string | number };
+  'ui.care.schedule.admit': Record<string, never>;
   'validation.email.required': Record<string, never>;
   'validation.email.requiredAlt': Record<string, never>;
   'validation.email.invalid': Record<string, never>;

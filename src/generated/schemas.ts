@@ -838,7 +838,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
   BookedAppointment: {
     $id: 'BookedAppointment',
     title: 'BookedAppointment',
-    description: 'An appointment as the API answers it (product-spec §4 Appointment): booked, or cancelled ("Cancelled"). start and end are instants; timeZone is the patient\'s (the account holder\'s) time zone the e-mails use, providerTimeZone the provider\'s. joinUrl is the video link of an online session. payment is the self-pay charge taken at booking (null when insured, or when a partner made the card optional).',
+    description: 'An appointment as the API answers it (product-spec §4 Appointment): booked, or cancelled ("Cancelled"). start and end are instants; timeZone is the patient\'s (the account holder\'s) time zone the e-mails use, providerTimeZone the provider\'s. joinUrl is the path of an online session\'s video room on this site. payment is the self-pay charge taken at booking (null when insured, or when a partner made the card optional).',
     type: 'object',
     additionalProperties: false,
     required: [
@@ -905,7 +905,7 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
       },
       joinUrl: {
         type: ['string', 'null'],
-        format: 'uri',
+        pattern: '^/',
       },
       timeZone: {
         type: 'string',
@@ -3081,7 +3081,15 @@ export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = {
       },
       joinUrl: {
         type: ['string', 'null'],
-        format: 'uri',
+        pattern: '^/',
+        description: 'the session\'s video room on this site (/app/visit/{id}); null in person',
+      },
+      waiting: {
+        description: 'first names of the people now waiting in the session\'s video room for the clinician to admit them',
+        type: 'array',
+        items: {
+          type: 'string',
+        },
       },
       practice: {
         title: 'SessionPractice',

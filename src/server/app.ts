@@ -23,6 +23,7 @@ import insurancePlugin from './plugins/insurance';
 import marketplacePlugin from './plugins/marketplace';
 import clientPlugin from './plugins/client';
 import { apiRoutes } from './routes';
+import { registerWebSockets } from './video/signalling';
 import { parseQueryString } from './query-string';
 import clockPlugin, { systemClock, type Clock } from './clock';
 
@@ -90,6 +91,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(marketplacePlugin);
   await app.register(insurancePlugin);
   await app.register(openapiPlugin);
+  await registerWebSockets(app);
   await app.register(apiRoutes, { prefix: '/api', config });
 
   await app.register(sitemapPlugin, { publicUrl: config.publicUrl });

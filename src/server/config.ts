@@ -48,6 +48,10 @@ export interface Config {
   testSignInSendsPerAccountPerHour: number | undefined;
   /** test-only: multiplies the account-creation, hold and booking limits (tests that book many times from one address) */
   testRateLimitFactor: number | undefined;
+  /** ICE servers browsers use to connect video visits (STUN_URLS, TURN_URLS with TURN_USERNAME and TURN_CREDENTIAL) */
+  iceServers: { urls: string[]; username?: string; credential?: string }[];
+  /** an external video service's room address with {appointmentId}; unset keeps the built-in room */
+  videoExternalUrl: string | undefined;
 }
 
 export interface VariableSpec {
@@ -85,6 +89,11 @@ export const variables: readonly VariableSpec[] = [
   { name: 'BRAINTREE_PRIVATE_KEY', description: 'Braintree API private key (with BRAINTREE_MERCHANT_ID)', default: '(unset)' },
   { name: 'BRAINTREE_ENVIRONMENT', description: 'sandbox or production', default: 'sandbox' },
   { name: 'LOCAL_GATEWAY_SETTLE_SECONDS', description: 'the local test card gateway settles a charge this many seconds after it is taken: a refund before then is a void, after it a refund', default: String(constants.localGatewaySettleSeconds) },
+  { name: 'STUN_URLS', description: 'Comma-separated STUN servers for video visits (stun:host:3478); none are needed on one network', default: '(unset)' },
+  { name: 'TURN_URLS', description: 'Comma-separated TURN servers for video visits behind strict firewalls (turn:host:3478, turns:host:5349; coturn in production), with TURN_USERNAME and TURN_CREDENTIAL', default: '(unset)' },
+  { name: 'TURN_USERNAME', description: 'TURN user name (with TURN_URLS)', default: '(unset)' },
+  { name: 'TURN_CREDENTIAL', description: 'TURN password (with TURN_URLS)', default: '(unset)' },
+  { name: 'VIDEO_EXTERNAL_URL', description: 'An external video service for video visits: its room address with {appointmentId} (https://video.partner.example/rooms/{appointmentId}); unset uses the built-in room', default: '(unset)' },
   { name: 'TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR', description: 'Tests only (NODE_ENV=test): codes and links one e-mail address may be sent in an hour, so a browser-test run that signs the demo accounts in many times is not refused', default: '(unset)' },
   { name: 'TEST_SIGN_IN_LIFETIME_SECONDS', description: 'Tests only (NODE_ENV=test): one-time codes and sign-in links live this many seconds (0: expired at once), so tests can see an expired code', default: '(unset)' },
 ];
@@ -179,6 +188,23 @@ export function loadConfig(env: Env = process.env): Config {
   const braintreeEnvironment = oneOf('BRAINTREE_ENVIRONMENT', ['sandbox', 'production'] as const, 'sandbox');
   const localGatewaySettleSeconds = integer('LOCAL_GATEWAY_SETTLE_SECONDS', constants.localGatewaySettleSeconds, 0, 30 * 86_400);
 
+  const list = (name: string) => (read(name) ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  const stunUrls = list('STUN_URLS');
+  const turnUrls = list('TURN_URLS');
+  const turnUsername = read('TURN_USERNAME');
+  const turnCredential = read('TURN_CREDENTIAL');
+  for (const u of stunUrls) if (!/^stuns?:/.test(u)) problems.push(`STUN_URLS: "${u}" must start with stun: or stuns:.`);
+  for (const u of turnUrls) if (!/^turns?:/.test(u)) problems.push(`TURN_URLS: "${u}" must start with turn: or turns:.`);
+  if (turnUrls.length && (!turnUsername || !turnCredential)) problems.push('TURN_URLS needs TURN_USERNAME and TURN_CREDENTIAL (the coturn user).');
+  const iceServers: Config['iceServers'] = [
+    ...(stunUrls.length ? [{ urls: stunUrls }] : []),
+    ...(turnUrls.length && turnUsername && turnCredential ? [{ urls: turnUrls, username: turnUsername, credential: turnCredential }] : []),
+  ];
+  const videoExternalUrl = read('VIDEO_EXTERNAL_URL');
+  if (videoExternalUrl !== undefined && (!/^https:\/\//.test(videoExternalUrl) || !videoExternalUrl.includes('{appointmentId}'))) {
+    problems.push('VIDEO_EXTERNAL_URL must be an https:// address containing {appointmentId}; unset it to use the built-in video room.');
+  }
+
   const config: Config = {
     nodeEnv,
     port,
@@ -210,6 +236,8 @@ export function loadConfig(env: Env = process.env): Config {
     testSignInLifetimeSeconds,
     testSignInSendsPerAccountPerHour,
     testRateLimitFactor,
+    iceServers,
+    videoExternalUrl,
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

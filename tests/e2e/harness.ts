@@ -76,8 +76,17 @@ export function sessionAddress(): string {
   return `10.${process.pid % 250}.${Math.floor(sessions / 250) % 250}.${(sessions % 250) + 1}`;
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  browser ??= await chromium.launch({ ...(await resolveChromium()).launchOptions, headless: true });
+/**
+ * Chromium flags for tests of the video room: a fake camera and microphone, allowed without asking.
+ * Only files that use them launch with them (useBrowser({ fakeMedia: true })).
+ */
+export const fakeMediaArgs = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
+
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  if (!browser) {
+    const { launchOptions } = await resolveChromium();
+    browser = await chromium.launch({ ...launchOptions, args: [...launchOptions.args, ...extraArgs], headless: true });
+  }
   return browser;
 }
 
@@ -121,10 +130,10 @@ export async function eventually<T>(probe: () => Promise<T | undefined> | T | un
 }
 
 /** Use in a describe block: browser per file, session per test, problems checked after each test. */
-export function useBrowser(options: { viewport?: { width: number; height: number } } = {}): () => Session {
+export function useBrowser(options: { viewport?: { width: number; height: number }; fakeMedia?: boolean } = {}): () => Session {
   let session: Session | undefined;
   beforeAll(async () => {
-    await launchBrowser();
+    await launchBrowser(options.fakeMedia ? fakeMediaArgs : []);
   });
   beforeEach(async () => {
     session = await newSession(options);

@@ -121,6 +121,7 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   downloadBillingStatement: () => ({ method: 'GET', url: `/api/users/download-billing-statement?patientId=${records.patientId}&ehrVisitId=${records.appointmentId}` }),
   chooseInsuranceDecision: () => ({ method: 'POST', url: `/api/insurance-inquiry/${records.inquiryId}/choose-decision`, payload: { decision: 'selfPay' } }),
   // A cent at a time, so every staff role that may refund has something left to refund.
+  getVisitRoom: () => ({ method: 'GET', url: `/api/visits/${records.appointmentId}` }),
   refundPayment: () => ({ method: 'POST', url: `/api/payments/${records.paymentId}/refund`, headers: { 'idempotency-key': randomUUID() }, payload: { amountCents: 1, reason: 'matrix' } }),
   ...Object.fromEntries(Object.entries(bookingRequests).map(([id, request]) => [id, (t: Target) => request(t.booking)])),
 };

@@ -65,6 +65,7 @@ export const screenLoaders: Partial<Record<RouteId, () => Promise<ScreenModule>>
   verifyUserConsent: () => import('../../client/features/verification/VerifyUserConsentPage'),
   verifyConsent: () => import('../../client/features/verification/VerifyConsentPage'),
   verifyUserPayment: () => import('../../client/features/verification/VerifyUserPaymentPage'),
+  visitRoom: () => import('../../client/features/visit/VisitRoomPage'),
   careSchedule: () => import('../../client/features/care/MySchedulePage'),
   careMbcDashboard: () => import('../../client/features/care/MbcDashboardPage'),
   careClients: () => import('../../client/features/care/ClientsPage'),

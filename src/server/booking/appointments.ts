@@ -1,4 +1,5 @@
 /** Appointments as the API answers them (entity BookedAppointment), read with one query. */
+import { visitRoomPath } from '../../domain/video-visit';
 import { constants } from '../../generated/constants';
 import type { BookedAppointment, PaymentSummary } from '../../generated/entities';
 import type { Queryable } from '../db/connection';
@@ -83,8 +84,9 @@ const SELECT = `
            WHERE pay.appointment_id = a.id AND pay.purpose = 'session' AND pay.status <> 'failed' AND pay.refund_of IS NULL ORDER BY pay.created_at DESC LIMIT 1) AS payment
     FROM appointments a JOIN providers p ON p.id = a.provider_id JOIN practices pr ON pr.id = a.practice_id`;
 
+/** An online session's join address: its video room on this site (mails and calendar files put PUBLIC_URL before it). */
 export function joinUrlOf(id: string, mode: string): string | null {
-  return mode === 'online' ? `${constants.videoVisitBaseUrl}${id}` : null;
+  return mode === 'online' ? visitRoomPath(id) : null;
 }
 
 function reasonLabel(id: string): string {

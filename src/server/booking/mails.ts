@@ -62,13 +62,15 @@ export async function sendAppointmentMail(app: FastifyInstance, template: Appoin
   const modeLabel = enums.appointmentMode.labels[appointment.appointmentMode] ?? appointment.appointmentMode;
   const practice = appointment.practice;
   const address = `${practice.addressLine1}, ${practice.city}, ${practice.state} ${practice.zipcode}`;
-  const where = appointment.joinUrl ? message('mail.appointment.joinVideo', { url: appointment.joinUrl }) : message('mail.appointment.inPerson', { practice: practice.name, address });
+  // The session's video room on this site: signed-out readers sign in first and land in the room.
+  const joinUrl = appointment.joinUrl ? `${app.publicUrl}${appointment.joinUrl}` : null;
+  const where = joinUrl ? message('mail.appointment.joinVideo', { url: joinUrl }) : message('mail.appointment.inPerson', { practice: practice.name, address });
   const patients = appointment.patients.map((p) => `${p.firstName} ${p.lastName}`).join(', ');
   const cancelled = template === 'appointment-cancellation';
   const sequence = template === 'appointment-confirmation' ? 0 : Math.floor(app.clock.now().getTime() / 1000);
   const ics = calendarFile({
     id: appointment.id, start: appointment.start, end: appointment.end, title: message('mail.appointment.calendarTitle', { provider }),
-    description: `${modeLabel} - ${patients}${appointment.joinUrl ? `\n${where}` : ''}`, location: appointment.joinUrl ?? address, url: appointment.joinUrl,
+    description: `${modeLabel} - ${patients}${joinUrl ? `\n${where}` : ''}`, location: joinUrl ?? address, url: joinUrl,
     cancelled, sequence,
   });
   const fee = appointment.cancellation && appointment.cancellation.feeCents > 0

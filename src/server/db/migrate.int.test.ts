@@ -90,7 +90,8 @@ describe('migrations and seed', () => {
       expect(await seedIfEmpty(t.database, seedSteps, 5)).toBe(true);
       expect(await seedIfEmpty(t.database, seedSteps, 5)).toBe(false);
       const rows = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
-      expect(rows[0]?.n).toBe(demoAccounts.length);
+      // The demo accounts, and the patient of the video room's demo session (seed/portal-sessions.ts).
+      expect(rows[0]?.n).toBe(demoAccounts.length + 1);
     } finally {
       await t.close();
     }

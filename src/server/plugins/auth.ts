@@ -105,6 +105,15 @@ export async function resolveCaller(request: FastifyRequest): Promise<Caller | u
       throw new AppError('CROSS_SITE_REQUEST_REFUSED');
     }
   }
+  return callerForToken(request, token, viaCookie);
+}
+
+/**
+ * The caller an access token names, checked like every API call's (signature, expiry, open session);
+ * null when it is not valid. resolveCaller uses it, and so does the video room's WebSocket, whose
+ * browser side may offer the token as a subprotocol instead of the cookie.
+ */
+export async function callerForToken(request: FastifyRequest, token: string, viaCookie = false): Promise<Caller | null> {
   const claims = await verifyAccessToken(request.server.keys, token, request.server.clock.now());
   if (!claims) return null;
   // The session behind the token must be open (not signed out, idle, disabled, or its groups changed).
@@ -156,7 +165,7 @@ export function callerOf(request: FastifyRequest): Caller {
 /** Path parameters that name a record, in the order that names the request's record best. */
 const RECORD_PARAMS: readonly [param: string, type: string | undefined][] = [
   ['patientId', 'patient'], ['id', undefined], ['documentId', 'document'], ['insuranceId', 'insurance'],
-  ['consentId', 'consent'], ['transactionId', 'billingTransaction'], ['userId', 'user'],
+  ['consentId', 'consent'], ['transactionId', 'billingTransaction'], ['userId', 'user'], ['appointmentId', 'appointment'],
 ];
 
 /** "/support/patients/{id}" names a patient: the path segment before the parameter, singular. */

@@ -25,6 +25,10 @@ import { registerMultipart } from './patients/multipart';
 import { clientConfigHandlers } from './client-config';
 import { careHandlers } from './care';
 import { jobsHandlers } from './jobs';
+import { visitsHandlers } from './visits';
+import { VisitRooms } from '../video/rooms';
+import { videoServiceFrom } from '../video/service';
+import { visitSignalling } from '../video/signalling';
 // plop: handler imports
 import { registerEndpoints } from './registry';
 
@@ -35,6 +39,9 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config 
   rememberConfig(app, options.config);
   rememberFlagSource(app, flagSource);
   await registerMultipart(app);
+  const visitRooms = new VisitRooms();
+  app.decorate('visitRooms', visitRooms);
+  await app.register(visitSignalling, { rooms: visitRooms });
   registerEndpoints(app, {
     ...healthHandlers,
     ...flagHandlers(flagSource),
@@ -57,6 +64,7 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config 
     ...paymentsHandlers,
     ...billingHandlers,
     ...jobsHandlers,
+    ...visitsHandlers(options.config, videoServiceFrom(options.config)),
     // plop: handlers
   });
 }

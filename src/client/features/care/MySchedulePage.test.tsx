@@ -14,7 +14,7 @@ const provider = { id: 'pr1', firstName: 'Ava', lastName: 'Garcia', title: 'Psyc
 const practice = { id: 'pc1', name: 'Lakeside', addressLine1: '1 Main St', city: 'Austin', state: 'TX', zipcode: '78701' };
 const session = (over: Record<string, unknown>) => ({
   id: 's1', status: 'booked', start: '2026-12-01T15:00:00.000Z', end: '2026-12-01T15:50:00.000Z', appointmentMode: 'online', counselingType: 'Individual Counseling',
-  joinUrl: 'https://video.example/s1', practice, patients: [{ id: 'p1', firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' }], ...over,
+  joinUrl: '/app/visit/s1', practice, patients: [{ id: 'p1', firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' }], ...over,
 });
 const path = routeById.careSchedule.path;
 
@@ -37,7 +37,7 @@ describe('MySchedulePage', () => {
     expect(items).toHaveLength(2);
     expect(items[0]!.textContent).toContain(`${formatSessionClock('2026-12-01T15:00:00.000Z', zone)} – ${formatSessionClock('2026-12-01T15:50:00.000Z', zone)}`);
     expect(items[0]!.textContent).toContain(message('ui.care.schedule.clients', { names: 'Jordan Rivera' }));
-    expect(within(items[0]!).getByRole('link', { name: messages['ui.care.schedule.join'] }).getAttribute('href')).toBe('https://video.example/s1');
+    expect(within(items[0]!).getByRole('link', { name: messages['ui.care.schedule.join'] }).getAttribute('href')).toBe('/app/visit/s1');
     expect(items[1]!.textContent).toContain(enums.appointmentStatus.labels.cancelled);
     expect(items[1]!.textContent).toContain(message('ui.care.schedule.inPerson', { practice: 'Lakeside', address: '1 Main St, Austin, TX 78701' }));
     expect(within(items[1]!).queryByRole('link')).toBeNull();

@@ -1,11 +1,12 @@
 /**
  * A clinician's schedule (/care/v1, where clinicians land after sign-in): their upcoming sessions day
  * by day in their own time zone, with the clients, the video link or the practice, and the recent
- * ones below (GET /care/schedule). Cancelled sessions stay on the list, marked "Cancelled"; only sessions
+ * ones below (GET /care/schedule). Who waits in a session's video room shows on the session, to open the room and admit them. Cancelled sessions stay on the list, marked "Cancelled"; only sessions
  * still to come offer their video link.
  */
 import { useQuery } from '@tanstack/react-query';
 import type { EndpointTypes } from '../../../generated/entities';
+import { constants } from '../../../generated/constants';
 import { enums } from '../../../generated/enums';
 import { messages } from '../../../generated/messages';
 import { routeById } from '../../../generated/routes';
@@ -16,15 +17,23 @@ import { isApiError } from '../../api/errors';
 import { PageLoadError } from '../../app/PageLoadError';
 import { enumLabel, fullName, zoneLabel } from '../../ui/format';
 import { Skeleton } from '../../ui/Skeleton';
+import { ButtonLink } from '../../ui/Button';
 import { CareNav } from './CareNav';
 import './care.css';
+
+const WAITING_REFRESH_MS = constants.videoVisitWaitingRefreshSeconds * 1000;
 
 type Schedule = EndpointTypes['getCareSchedule']['response'];
 type Session = Schedule['items'][number];
 
 function useSchedule(when: 'upcoming' | 'past') {
   const api = useApi();
-  return useQuery({ queryKey: ['care', 'schedule', when], queryFn: () => api.getCareSchedule({ query: { when, limit: when === 'upcoming' ? 50 : 10 } }) });
+  // The upcoming list is read again every few seconds: it shows who waits in a video room to be admitted.
+  return useQuery({
+    queryKey: ['care', 'schedule', when],
+    queryFn: () => api.getCareSchedule({ query: { when, limit: when === 'upcoming' ? 50 : 10 } }),
+    refetchInterval: when === 'upcoming' ? WAITING_REFRESH_MS : false,
+  });
 }
 
 function SessionItem({ session: s, zone, joinable }: { session: Session; zone: string; joinable: boolean }) {
@@ -46,9 +55,14 @@ function SessionItem({ session: s, zone, joinable }: { session: Session; zone: s
         ) : null}
       </div>
       {joinable && s.joinUrl && !cancelled ? (
-        <a className="btn btn--primary" href={s.joinUrl} target="_blank" rel="noopener noreferrer">
-          {messages['ui.care.schedule.join']}
-        </a>
+        <div className="stack-sm">
+          {s.waiting?.length ? (
+            <p className="notice" role="status">
+              {message('ui.care.schedule.waiting', { names: s.waiting.join(', ') })}
+            </p>
+          ) : null}
+          <ButtonLink to={s.joinUrl}>{messages[s.waiting?.length ? 'ui.care.schedule.admit' : 'ui.care.schedule.join']}</ButtonLink>
+        </div>
       ) : null}
     </li>
   );

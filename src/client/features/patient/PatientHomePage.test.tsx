@@ -52,13 +52,13 @@ describe('PatientHomePage', () => {
   it('shows the next session with its video link', async () => {
     const start = new Date(Date.now() + 86_400_000).toISOString();
     const next = {
-      id: 's-1', status: 'booked', start, end: start, appointmentMode: 'online', counselingType: 'Individual Counseling', joinUrl: 'https://video.example/r', timeZone: 'America/New_York',
+      id: 's-1', status: 'booked', start, end: start, appointmentMode: 'online', counselingType: 'Individual Counseling', joinUrl: '/app/visit/r', timeZone: 'America/New_York',
       provider: { id: 'pr', firstName: 'Morgan', lastName: 'Lee', title: 'LCSW', timeZone: 'America/New_York' },
       practice: { id: 'pc', name: 'Riverside', addressLine1: '1 A St', city: 'Columbus', state: 'OH', zipcode: '43215' },
       patients: [{ id: 'p-self', firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self', isNew: false }], payment: null, selfPay: false, amountDueCents: 0, createdAt: start,
     };
     renderScreen(<PatientHomePage />, { path: routeById.patientHome.path, answers: { ...quiet, getUserPatients: () => ({ items: [self] }), listAppointments: () => ({ items: [next] }) } });
-    expect((await screen.findByRole('link', { name: messages['ui.patient.sessions.join'] })).getAttribute('href')).toBe('https://video.example/r');
+    expect((await screen.findByRole('link', { name: messages['ui.patient.sessions.join'] })).getAttribute('href')).toBe('/app/visit/r');
     expect(screen.getByText('Morgan Lee, LCSW')).toBeTruthy();
   });
 

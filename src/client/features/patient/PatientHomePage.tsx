@@ -122,9 +122,9 @@ function NextSession() {
             actions={
               <>
                 {next.appointmentMode === 'online' && next.joinUrl ? (
-                  <a className="btn btn--primary" href={next.joinUrl} target="_blank" rel="noopener noreferrer">
+                  <ButtonLink to={next.joinUrl}>
                     {messages['ui.patient.sessions.join']}
-                  </a>
+                  </ButtonLink>
                 ) : null}
                 <ButtonLink to={routeById.patientSessionsUpcoming.path} variant="secondary">
                   {messages['ui.patient.home.allSessions']}

@@ -36,7 +36,7 @@ describe('PatientSessionsPage', () => {
     const card = await screen.findByRole('article');
     expect(within(card).getByText(formatSessionTime(session().start, zone))).toBeTruthy();
     expect(within(card).getByText('Morgan Lee, LCSW')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: messages['ui.patient.sessions.join'] }).getAttribute('href')).toBe('https://video.example/room');
+    expect(within(card).getByRole('link', { name: messages['ui.patient.sessions.join'] }).getAttribute('href')).toBe('/app/visit/room');
     expect(within(card).getByRole('button', { name: messages['ui.patient.sessions.addToCalendar'] })).toBeTruthy();
     expect(within(card).getByRole('button', { name: messages['ui.patient.sessions.cancel'] })).toBeTruthy();
   });

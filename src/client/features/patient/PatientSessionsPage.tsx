@@ -27,9 +27,9 @@ function SessionActions({ session, now, onChange }: { session: Session; now: Dat
     return (
       <>
         {session.appointmentMode === 'online' && session.joinUrl ? (
-          <a className="btn btn--primary" href={session.joinUrl} target="_blank" rel="noopener noreferrer">
+          <ButtonLink to={session.joinUrl}>
             {messages['ui.patient.sessions.join']}
-          </a>
+          </ButtonLink>
         ) : null}
         <Button variant="secondary" onClick={() => downloadCalendarFile(session)}>
           {messages['ui.patient.sessions.addToCalendar']}

@@ -33,6 +33,11 @@ function SessionRow({ session: s, userId, upcoming }: { session: AccountSession;
         {provider} · {enumLabel(enums.appointmentMode.labels, s.appointmentMode)} · {sessionOutcomeLabel(sessionOutcome(s, new Date()))}
       </p>
       <p className="support__meta">{s.patients.map(fullName).join(', ')}</p>
+      {s.joinUrl && sessionOutcome(s, new Date()) === 'upcoming' ? (
+        <ButtonLink to={s.joinUrl} variant="secondary">
+          {messages['ui.support.user.videoRoom']}
+        </ButtonLink>
+      ) : null}
       {s.payment && s.payment.status !== 'failed' ? <RefundPayment payment={s.payment} userId={userId} /> : null}
       {upcoming && s.status === 'booked' ? <CancelForPractice appointmentId={s.id} userId={userId} /> : null}
     </li>

@@ -4,7 +4,8 @@
  * late-cancellation window, one next week, one that is over (self-pay, paid: a receipt) and one
  * cancelled late whose fee is still due (no card was on file then), and has signed the booking
  * consent (the child dependant has not). Another account (the partner member)
- * has one upcoming session: a patient must never reach it by changing a URL.
+ * has one upcoming session: a patient must never reach it by changing a URL. Jamie Ortiz has a video
+ * session with the demo clinician that starts minutes after seeding, so its video room is open.
  */
 import { constants } from '../../../generated/constants';
 import type { Queryable } from '../connection';
@@ -12,6 +13,9 @@ import type { SeedStep } from './index';
 import { appendLedger, changeDue } from '../../money/ledger';
 
 const HOUR = 3600_000;
+
+/** A patient whose video session with the demo clinician starts minutes after the first start (the video room's demo). */
+export const demoVideoPatientEmail = 'jamie.ortiz@example.com';
 
 interface Provider {
   id: string;
@@ -133,6 +137,19 @@ export const seedPortalSessions: SeedStep = {
       at: new Date(lateCancelledStart.getTime() - 6 * HOUR),
     });
     await bookDemo(tx, avery, second, await slotAt(tx, second, hoursFrom(6 * 24, 7 * 24)), new Date(now - 24 * HOUR), now);
+
+    // A video session about to start, for trying the video room (issue 25): the room of the demo
+    // clinician's provider opens videoVisitOpensMinutesBefore minutes before it, so it is open at once.
+    const [jamie] = await tx.query<{ id: string }>(
+      `INSERT INTO users (email, first_name, last_name, user_type, groups, email_verified_at) VALUES ($1, 'Jamie', 'Ortiz', 'patient', '{patient}', $2) RETURNING id`,
+      [demoVideoPatientEmail, new Date(now)],
+    );
+    const [jamieSelf] = await tx.query<{ id: string }>(
+      `INSERT INTO patients (user_id, first_name, last_name, date_of_birth, relationship) VALUES ($1, 'Jamie', 'Ortiz', '1988-06-02', 'Self') RETURNING id`,
+      [jamie!.id],
+    );
+    const soon = new Date(Math.ceil((now + constants.videoVisitOpensMinutesBefore * 30_000) / 300_000) * 300_000);
+    await bookDemo(tx, { user_id: jamie!.id, patient_id: jamieSelf!.id }, first, { id: null, start: soon, end: new Date(soon.getTime() + 50 * 60_000) }, new Date(now - 24 * HOUR), now);
 
     await tx.query(
       `INSERT INTO consents (patient_id, user_id, consent_type, version, text, source, signer_name, signer_capacity, signed_by, signed_at, created_by)

@@ -218,7 +218,10 @@ describe('booking', () => {
     expect(mail).toBeDefined();
     const full = (await t.app.inject({ method: 'GET', url: '/dev/mailbox.json' })).json().messages.find((m: { to: string; template: string }) => m.to === email && m.template === 'appointment-confirmation');
     expect(full.text).toContain(formatWhen(slot!.start, 'America/Denver'));
-    expect(full.text).toContain(appt.joinUrl);
+    // The join link is the session's video room on this site, in the mail and its calendar entry.
+    expect(appt.joinUrl).toBe(`/app/visit/${appt.id}`);
+    expect(full.text).toContain(`${t.app.publicUrl}/app/visit/${appt.id}`);
+    expect(full.attachments[0].content.replace(/\r\n[ \t]/g, '')).toContain(`URL:${t.app.publicUrl}/app/visit/${appt.id}`);
     expect(full.attachments[0].content).toMatch(/BEGIN:VCALENDAR[\s\S]*BEGIN:VEVENT[\s\S]*DTSTART:\d{8}T\d{6}Z[\s\S]*END:VCALENDAR/);
     expect(full.attachments[0].content).toContain(`UID:${appt.id}`);
   });

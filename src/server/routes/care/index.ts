@@ -1,4 +1,5 @@
 /** The clinician care area (product-spec §2 Clinician care area): schedule, calendar and availability. */
+import type { FastifyRequest } from 'fastify';
 import moment from 'moment-timezone';
 import type { ScheduledSession } from '../../../generated/entities';
 import { localDate, localDayStart } from '../../../domain/slots';
@@ -17,7 +18,8 @@ import { callerProviderId } from '../../care/provider';
 import { AppError } from '../../errors';
 import type { Handlers } from '../registry';
 
-function scheduled(a: BookedAppointment): ScheduledSession {
+/** A session on the clinician's schedule, with who waits in its video room (rooms live in this process). */
+function scheduled(request: FastifyRequest, a: BookedAppointment): ScheduledSession {
   return {
     id: a.id,
     status: a.status,
@@ -26,6 +28,7 @@ function scheduled(a: BookedAppointment): ScheduledSession {
     appointmentMode: a.appointmentMode,
     counselingType: a.counselingType,
     joinUrl: a.joinUrl,
+    waiting: a.joinUrl ? request.server.visitRooms.waiting(a.id) : [],
     practice: a.practice,
     patients: a.patients.map((p) => ({ id: p.id, firstName: p.firstName, lastName: p.lastName, relationship: p.relationship, dateOfBirth: p.dateOfBirth ?? null })),
   };
@@ -44,7 +47,7 @@ export const careHandlers: Handlers = {
     const { where: timing, order } = appointmentTiming(when, '$2');
     const appointments = await appointmentsWhere(db, `${timing} AND a.provider_id = $1`, [provider.id, request.server.clock.now().toISOString()], order, limit);
     request.auditTarget = { type: 'provider', id: provider.id };
-    return { provider, items: appointments.map(scheduled) };
+    return { provider, items: appointments.map((a) => scheduled(request, a)) };
   },
 
   async getCareAvailability(request) {
@@ -108,7 +111,7 @@ export const careHandlers: Handlers = {
       dateOfBirth: person?.dob ?? null,
       contact: { email: person?.email ?? person?.holder_email ?? null, phone: person?.phone ?? person?.holder_phone ?? null },
       responsibleParty: person?.rp_first ? { firstName: person.rp_first, lastName: person.rp_last ?? '', email: person.rp_email, phone: person.rp_phone } : null,
-      sessions: sessions.map(scheduled),
+      sessions: sessions.map((a) => scheduled(request, a)),
       consents: consents.map((c) => ({ id: c.id, kind: c.consent_type, signedAt: c.signed_at ? new Date(c.signed_at).toISOString() : null })),
       insurances: insurances.map((i) => ({ id: i.id, carrier: i.carrier, plan: i.plan, memberId: i.member_id })),
       authorizations: authorizations.map((a) => ({ id: a.id, authorizationNumber: a.number, effectiveDate: a.effective, expirationDate: a.expiration })),
@@ -186,7 +189,7 @@ export const careHandlers: Handlers = {
       from,
       days,
       slots: slots.map((s) => ({ id: s.id, start: new Date(s.start).toISOString(), end: new Date(s.end).toISOString(), mode: s.mode, state: s.state })),
-      sessions: sessions.map(scheduled),
+      sessions: sessions.map((a) => scheduled(request, a)),
     };
   },
 };

@@ -70,14 +70,16 @@ export function practiceAddress(s: Session): string {
 /** Downloads the session as an iCalendar file the phone's or computer's calendar opens. */
 export function downloadCalendarFile(s: Session): void {
   const provider = providerName(s);
+  // The session's video room on this site, as an address a calendar can open.
+  const joinUrl = s.joinUrl ? new URL(s.joinUrl, window.location.origin).href : null;
   const ics = icsCalendar({
     uid: `${s.id}@mindfulcare`,
     start: s.start,
     end: s.end,
     title: message('ui.patient.sessions.calendarTitle', { provider }),
-    description: [modeLabel(s), counselingLabel(s), s.joinUrl ?? ''].filter(Boolean).join('\n'),
+    description: [modeLabel(s), counselingLabel(s), joinUrl ?? ''].filter(Boolean).join('\n'),
     ...(s.appointmentMode === 'in_person' ? { location: message('ui.patient.sessions.practiceAt', { practice: s.practice.name, address: practiceAddress(s) }) } : {}),
-    ...(s.joinUrl ? { url: s.joinUrl } : {}),
+    ...(joinUrl ? { url: joinUrl } : {}),
   }, `-//${site.brand.name}//Patient portal//EN`);
   saveFile(new Blob([ics], { type: 'text/calendar;charset=utf-8' }), `session-${s.start.slice(0, 10)}.ics`);
 }
