@@ -19,7 +19,6 @@ import { formatSessionTime } from '../../../domain/sessions';
 import { useApi } from '../../api/api-context';
 import { isApiError } from '../../api/errors';
 import { PageLoadError } from '../../app/PageLoadError';
-import { storedAccessToken } from '../../runtime/auth/credentials';
 import { Button } from '../../ui/Button';
 import { Skeleton } from '../../ui/Skeleton';
 import { fullName, zoneLabel } from '../../ui/format';
@@ -130,7 +129,7 @@ function Call({ room }: { room: Room }) {
     const url = new URL(`/api/visits/${encodeURIComponent(room.appointmentId)}/signal`, window.location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
     mesh.current?.dispose();
-    mesh.current = new VisitMesh(url.href, storedAccessToken, room.iceServers, devices.stream, {
+    mesh.current = new VisitMesh(url.href, room.iceServers, devices.stream, {
       phase: (p) => setPhase(p),
       peers: setPeers,
       lobby: setWaiting,

@@ -30,7 +30,7 @@ interface Connection {
   info: RemotePeer;
 }
 
-/** Subprotocol the signalling server speaks; the access token rides along while the browser can read it. */
+/** Subprotocol the signalling server speaks; the browser signs the socket in with its HttpOnly session cookie (same site). */
 export const SIGNAL_PROTOCOL = 'mindfulcare.visit.v1';
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 
@@ -49,7 +49,6 @@ export class VisitMesh {
 
   constructor(
     private readonly url: string,
-    private readonly token: () => string | undefined,
     private readonly iceServers: RTCIceServer[],
     private readonly stream: MediaStream,
     private readonly on: MeshEvents,
@@ -58,8 +57,7 @@ export class VisitMesh {
   connect(): void {
     this.stopped = false;
     this.on.phase(this.attempts ? 'reconnecting' : 'connecting');
-    const token = this.token();
-    const socket = new WebSocket(this.url, token ? [SIGNAL_PROTOCOL, `bearer.${token}`] : [SIGNAL_PROTOCOL]);
+    const socket = new WebSocket(this.url, [SIGNAL_PROTOCOL]);
     this.socket = socket;
     let welcomed = false;
     let opened = false;
