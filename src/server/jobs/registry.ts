@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { mailJob } from './mail-job';
+import { reconcileJob } from '../money/reconcile-job';
 
 export interface JobDefinition<Data = unknown> {
   /** the queue's name: letters, digits, `.`, `-`, `_` */
@@ -28,4 +29,4 @@ export const DEAD_LETTER_QUEUE = 'dead-letter';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyJobDefinition = JobDefinition<any>;
 
-export const jobDefinitions: AnyJobDefinition[] = [mailJob];
+export const jobDefinitions: AnyJobDefinition[] = [mailJob, reconcileJob];

@@ -9,7 +9,7 @@ import { callerFor, type TestCaller } from '../../../tests/support/sessions';
 import { bookSlot, consentGiven, makeSlots, selfPatientOf } from '../../../tests/support/booking';
 import { constants } from '../../generated/constants';
 import { gatewayOf, overrideFlags } from '../booking/support';
-import { reconcileJob } from './reconcile-job';
+import { reconcileJob, reconcileLastDay } from './reconcile-job';
 
 const approved = constants.testCardNumbers.approved[0]!.number;
 
@@ -75,15 +75,14 @@ it('what is due is read from the ledger: a late fee no card paid, then paid', as
 });
 
 it('the daily reconciliation finds nothing when the ledger and the gateway agree, and raises money the ledger does not know', async () => {
-  const job = reconcileJob;
-  expect(job).toMatchObject({ name: 'money-reconcile', cron: '15 3 * * *' });
-  const clean = await job.run(t.app);
+  expect(reconcileJob).toMatchObject({ name: 'money-reconcile', cron: '15 3 * * *' });
+  const clean = await reconcileLastDay(t.app);
   expect(clean).toMatchObject({ ok: true, discrepancies: [] });
   expect(clean.ok && clean.checked).toBeGreaterThan(0);
   // Money taken at the gateway with no ledger row (a charge whose booking vanished without a void).
   const stray = await gatewayOf(t.app).charge({ amountCents: 1234, source: { nonce: await nonce() }, orderId: randomUUID() });
   expect(stray.ok).toBe(true);
-  const found = await job.run(t.app);
+  const found = await reconcileLastDay(t.app);
   expect(found.ok && found.discrepancies).toEqual([{ chargeTransactionId: stray.ok ? stray.transactionId : '', ledgerCents: 0, gatewayCents: 1234 }]);
   const alerts = await t.app.database.query<{ charge_transaction_id: string; gateway_cents: number }>('SELECT charge_transaction_id, gateway_cents FROM money_discrepancies');
   expect(alerts).toEqual([{ charge_transaction_id: stray.ok ? stray.transactionId : '', gateway_cents: 1234 }]);
