@@ -1,7 +1,8 @@
 /**
  * Journey (issue 25): a patient whose video session starts in a few minutes (the demo's Jamie Ortiz,
- * seeded with a session with the demo clinician) signs in with the e-mailed code from the home page,
- * joins from the portal's "Join" and tests camera and microphone in the waiting room; the clinician,
+ * seeded with a session with the demo clinician) cannot find the link and calls support; the agent
+ * sends the confirmation again; the patient follows the room's link in the mail, signs in, lands in
+ * the room and tests camera and microphone in the waiting room; the clinician,
  * in a second browser, signs in, sees the patient waiting on their schedule, opens the room and admits
  * them; both pages receive the other's video (WebRTC statistics show inbound bytes). A third signed-in
  * patient who is not on the session cannot open the room nor its signalling socket. The patient
@@ -16,9 +17,12 @@ import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
 import { demoVideoPatientEmail } from '../../../src/server/db/seed/portal-sessions';
 import { eventually, newSession, useBrowser, type Session } from '../harness';
 import { signInFromHome, signInWithMailedCode, visitedPaths } from './front-door';
+import { latestMail, mailMoment } from '../mailbox';
+import findAccountForm from '../../../src/generated/forms/support-find-account';
 
 const clinicianAccount = demoAccounts.find((a) => a.role === 'Clinician')!;
 const otherPatient = demoAccounts.find((a) => a.role === 'Patient')!;
+const supportAgent = demoAccounts.find((a) => a.role === 'Support agent')!;
 
 /** Keeps every RTCPeerConnection a page makes, so the test can read its statistics. */
 const collectPeerConnections = () => {
@@ -80,12 +84,33 @@ describe('journey: a video visit takes place', () => {
   it('the patient waits, the clinician admits them from the schedule, both see each other; a stranger cannot get in; leave and rejoin work, and the clinician ends it', async () => {
     const patient = session();
     await patient.context.addInitScript(collectPeerConnections);
-    await signInFromHome(patient.page, demoVideoPatientEmail);
-    await patient.page.waitForURL(`**${routeById.patientHome.path}`);
-    await patient.page.getByRole('link', { name: messages['ui.patient.sessions.join'] }).click();
+
+    // Jamie cannot find the room's link and calls support: the agent finds the account, opens the
+    // session and sends its confirmation again.
+    const agent = await newSession();
+    others.push(agent);
+    await signInFromHome(agent.page, supportAgent.email);
+    await agent.page.waitForURL(`**${routeById.supportDashboard.path}`);
+    const find = agent.page.getByRole('region', { name: messages['ui.support.find.heading'] });
+    await find.getByLabel('Email').fill(demoVideoPatientEmail);
+    await find.getByRole('button', { name: findAccountForm.submitLabel }).click();
+    await agent.page.getByRole('main').getByRole('heading', { level: 1, name: 'Jamie Ortiz' }).waitFor();
+    await agent.page.getByRole('region', { name: messages['ui.support.user.upcoming'] }).getByRole('listitem').first().getByRole('link').first().click();
+    await agent.page.waitForURL((u) => u.pathname === routeById.supportUserSession.path);
+    const since = mailMoment();
+    await agent.page.getByRole('button', { name: messages['ui.support.session.resend'] }).click();
+    await agent.page.getByText(message('ui.support.session.resent', { email: demoVideoPatientEmail })).waitFor();
+
+    // Jamie follows the room's link in the mail, signs in, and lands in the room.
+    const mail = await latestMail(demoVideoPatientEmail, 'appointment-confirmation', since);
+    const roomPath = /\/app\/visit\/[0-9a-f-]{36}/.exec(mail.text)?.[0] ?? '';
+    expect(roomPath).not.toBe('');
+    await patient.page.goto(roomPath);
+    await patient.page.getByRole('heading', { level: 1, name: message('ui.login.heading') }).waitFor();
+    await patient.page.waitForFunction(() => document.documentElement.dataset.flags === 'ready');
+    await signInWithMailedCode(patient.page, demoVideoPatientEmail);
     await patient.page.getByRole('heading', { level: 1, name: messages['ui.visit.heading'] }).waitFor();
-    const roomPath = new URL(patient.page.url()).pathname;
-    expect(roomPath).toMatch(/^\/app\/visit\/[0-9a-f-]{36}$/);
+    expect(new URL(patient.page.url()).pathname).toBe(roomPath);
     await testDevices(patient.page);
     await patient.page.getByRole('button', { name: messages['ui.visit.join'] }).click();
     await patient.page.getByText(messages['ui.visit.waiting']).waitFor();
