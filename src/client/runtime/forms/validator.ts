@@ -1,22 +1,27 @@
 /**
- * The form validator: rjsf's ajv 8 validator configured like the server's (src/domain/validation),
- * with our keywords, and errors turned into the spec's messages, one per field.
+ * The form validator: rjsf's ajv 8 validator, precompiled. `npm run generate` writes each form's
+ * validators (src/generated/validators/, ajv configured like the server's, with our keywords), so
+ * the browser never compiles code (the CSP allows no eval). Errors become the spec's messages, one
+ * per field.
  */
-import { customizeValidator } from '@rjsf/validator-ajv8';
-import type { RJSFValidationError } from '@rjsf/utils';
-import { baseAjvOptions } from '../../../domain/validation/ajv';
-import { registerDomainKeywords } from '../../../domain/validation/keywords';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import type { RJSFSchema, RJSFValidationError, ValidatorType } from '@rjsf/utils';
+import type { FormDefinition } from '../../../generated/types';
 import { describeIssues, type MessageOverrides, type ValidationIssue } from '../../../domain/validation/field-errors';
 import type { SchemaNode } from '../../../domain/validation/schema-path';
 import type { PlaceholderValues } from '../../../domain/messages';
 
-export const formValidator = customizeValidator({
-  ajvOptionsOverrides: { ...baseAjvOptions, strict: false },
-  extenderFn: (ajv) => {
-    registerDomainKeywords(ajv);
-    return ajv;
-  },
-});
+const validators = new WeakMap<FormDefinition, ValidatorType>();
+
+/** The validator of one form (made once per form definition). */
+export function formValidator(form: FormDefinition): ValidatorType {
+  let validator = validators.get(form);
+  if (!validator) {
+    validator = createPrecompiledValidator(form.validateFns as Parameters<typeof createPrecompiledValidator>[0], form.schema as RJSFSchema);
+    validators.set(form, validator);
+  }
+  return validator;
+}
 
 /** rjsf names fields ".address.zipcode"; for "required" it already points at the missing child. */
 function toIssue(error: RJSFValidationError): ValidationIssue {
