@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from '../../src/generated/constants';
 import { messages } from '../../src/generated/messages';
+import { codeHash } from '../../src/server/auth/secrets';
 import { overrideFlags } from '../../src/server/booking/support';
 import { startTestApp, type TestApp } from '../support/app';
 import { bookingBody, consentGiven, makeSlots, selfPatientOf } from '../support/booking';
@@ -139,5 +140,23 @@ describe('the skip-e-mail path', () => {
     expect(signedIn.json().user).toMatchObject({ id: typed.session.user.id, email });
     expect(await upcoming({ authorization: `Bearer ${signedIn.json().accessToken}` })).toHaveLength(1);
     expect((await auditRows(t.app, "action = 'confirmProvisionalAccount' AND record_id = $1", [typed.session.user.id])).length).toBe(1);
+  });
+});
+
+describe('a disabled account', () => {
+  it('keeps its address: a right code promotes no provisional account and signs nobody in', async () => {
+    const email = `disabled.${randomUUID().slice(0, 8)}@example.com`;
+    await t.db.database.query(`INSERT INTO users (email, first_name, last_name, user_type, groups, disabled_at) VALUES ($1, 'Old', 'Account', 'patient', '{patient}', now())`, [email]);
+    const typed = await skip(email);
+    expect(typed.res.statusCode).toBe(201);
+    // A code the address was sent before its account was disabled.
+    const now = t.app.clock.now();
+    await t.db.database.query('INSERT INTO sign_in_codes (email, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4)', [
+      email, codeHash(t.app.keys, '246810'), new Date(now.getTime() + 600_000).toISOString(), now.toISOString(),
+    ]);
+    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', remoteAddress: nextIp(), payload: { email, otp: '246810' } });
+    expect(verified.statusCode).toBe(401);
+    const [row] = await t.db.database.query<{ email: string | null; pending_email: string }>('SELECT email::text AS email, pending_email::text AS pending_email FROM users WHERE id = $1', [typed.session.user.id]);
+    expect(row).toEqual({ email: null, pending_email: email });
   });
 });

@@ -13,9 +13,9 @@ import { userById, type UserRow } from './repository';
 import { constants } from '../../generated/constants';
 import { takeOrRefuse } from '../limits/counters';
 
-const UNIQUE_VIOLATION = '23505';
+export const UNIQUE_VIOLATION = '23505';
 
-function pgCode(err: unknown): string | undefined {
+export function pgCode(err: unknown): string | undefined {
   const e = err as { code?: string; cause?: { code?: string } };
   return e.code ?? e.cause?.code;
 }

@@ -10,7 +10,8 @@ import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../audit';
 import type { Queryable } from '../db/connection';
 import { endSessionsOf } from '../auth/server-sessions';
-import { userById, type UserRow } from './repository';
+import { userByEmail, userById, type UserRow } from './repository';
+import { pgCode, UNIQUE_VIOLATION } from './create';
 
 /** Tables whose rows belong to an account by user_id (the actor columns, booked_by and the like, keep who did it). */
 const OWNED_BY_ACCOUNT = ['patients', 'responsible_parties', 'appointments', 'consents', 'patient_cards', 'payments'] as const;
@@ -40,8 +41,23 @@ export async function confirmProvisionalAccounts(request: FastifyRequest, email:
     [email],
   );
   if (!waiting.length) return existing;
-  const target = existing?.id ?? waiting[0]!.id;
-  const attached = waiting.map((w) => w.id).filter((id) => id !== target);
+  // A disabled account keeps its address: nothing is promoted onto it (the sign-in is refused as before).
+  if (!existing && (await userByEmail(db, email))) return undefined;
+  try {
+    return await confirm(request, waiting.map((w) => w.id), existing);
+  } catch (err) {
+    // The address got its account meanwhile (a sign-up with the same code racing this one): join that account.
+    const owner = !existing && pgCode(err) === UNIQUE_VIOLATION ? await userByEmail(db, email) : undefined;
+    if (!owner || owner.disabled_at) throw err;
+    return confirm(request, waiting.map((w) => w.id), owner);
+  }
+}
+
+async function confirm(request: FastifyRequest, waiting: string[], existing: UserRow | undefined): Promise<UserRow | undefined> {
+  const db = request.server.database;
+  const now = request.server.clock.now();
+  const target = existing?.id ?? waiting[0]!;
+  const attached = waiting.filter((id) => id !== target);
   await db.transaction(async (tx) => {
     if (!existing) await tx.query('UPDATE users SET email = pending_email, pending_email = NULL, email_verified_at = $2 WHERE id = $1', [target, now.toISOString()]);
     for (const from of attached) await attach(tx, from, target, now.toISOString());
