@@ -35,7 +35,6 @@ async function attach(tx: Queryable, from: string, to: string, now: string): Pro
  */
 export async function confirmProvisionalAccounts(request: FastifyRequest, email: string, existing: UserRow | undefined): Promise<UserRow | undefined> {
   const db = request.server.database;
-  const now = request.server.clock.now();
   const waiting = await db.query<{ id: string }>(
     'SELECT id FROM users WHERE email IS NULL AND pending_email = $1 AND merged_into IS NULL AND disabled_at IS NULL ORDER BY created_at, id',
     [email],
