@@ -3,10 +3,11 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { dirname, join, relative, sep } from 'node:path';
 import type { SpecBundle } from './model';
 import { emitConstants, emitEnums, emitErrors, emitMessages } from './emit/data';
-import { emitApi, emitEntitySchemas, emitForm, emitFormIndex, emitRoutes, emitScreens, emitTypes } from './emit/structure';
+import { emitApi, emitEntitySchemas, emitForm, emitFormIndex, formDefinition, emitRoutes, emitScreens, emitTypes } from './emit/structure';
 import { emitEntityTypes } from './emit/typescript';
 import { contentTypeNames, emitContentModule, emitContentTypes, emitFlowTypes, emitTypedModule } from './emit/meta-types';
 import { emitApiClient, emitFlags } from './emit/client';
+import { emitFormValidators } from './emit/validators';
 import { BANNER, literal, quote, union } from './emit/util';
 
 export type GeneratedFiles = Map<string, string>;
@@ -30,7 +31,10 @@ export async function buildGeneratedFiles(b: SpecBundle, root: string): Promise<
   out.set('entities.ts', await emitEntityTypes(b));
   out.set('client/screens.ts', emitScreens(b, root));
   out.set('client/api.ts', emitApiClient(b));
-  for (const id of b.forms.keys()) out.set(`forms/${id}.ts`, emitForm(b, id));
+  for (const id of b.forms.keys()) {
+    out.set(`forms/${id}.ts`, emitForm(b, id));
+    out.set(`validators/${id}.ts`, emitFormValidators(formDefinition(b, id).schema, '../../domain/validation/standalone-runtime'));
+  }
   out.set('forms/index.ts', emitFormIndex(b));
   const contentTypes = contentTypeNames(b);
   for (const [id, f] of b.content) out.set(`content/${id}.ts`, emitContentModule(f.data, typeof f.data.kind === 'string' ? contentTypes[f.data.kind] : undefined));

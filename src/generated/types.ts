@@ -66,4 +66,6 @@ export interface FormDefinition {
   schema: JsonSchema;
   uiSchema: { [key: string]: unknown };
   messages: FieldMessageOverrides;
+  /** validators of the schema written ahead of time (src/generated/validators/), by rjsf's schema key */
+  validateFns: Readonly<Record<string, (data: unknown) => boolean>>;
 }

@@ -4,7 +4,7 @@
  * Load modules that read the regenerated output inside `jest.isolateModules(Async)` after
  * `useRegenerated`, so they import the temporary src/generated modules instead of the committed ones.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildGeneratedFiles, writeGenerated } from '../../generators/codegen/generate';
@@ -23,6 +23,12 @@ export async function regenerateSpecs(change: (copy: SpecCopy) => void): Promise
   change(copy);
   const dir = mkdtempSync(join(tmpdir(), 'generated-'));
   writeGenerated(dir, await buildGeneratedFiles(loadSpecs(copy.dir), process.cwd()));
+  // The written form validators import the repository's runtime by a path relative to src/generated.
+  const runtime = join(process.cwd(), 'src', 'domain', 'validation', 'standalone-runtime');
+  for (const file of readdirSync(join(dir, 'validators'))) {
+    const path = join(dir, 'validators', file);
+    writeFileSync(path, readFileSync(path, 'utf8').replace(`'../../domain/validation/standalone-runtime'`, JSON.stringify(runtime)));
+  }
   return {
     copy,
     dir,

@@ -80,6 +80,8 @@ export interface FormDefinition {
   schema: JsonSchema;
   uiSchema: { [key: string]: unknown };
   messages: FieldMessageOverrides;
+  /** validators of the schema written ahead of time (src/generated/validators/), by rjsf's schema key */
+  validateFns: Readonly<Record<string, (data: unknown) => boolean>>;
 }
 `;
 }
@@ -191,9 +193,11 @@ export function formDefinition(b: SpecBundle, id: string) {
 }
 
 export function emitForm(b: SpecBundle, id: string): string {
+  const definition = literal(formDefinition(b, id)).replace(/\n\}$/, '\n  validateFns,\n}');
   return `${BANNER}import type { FormDefinition } from '../types';
+import { validateFns } from '../validators/${id}';
 
-const form: FormDefinition = ${literal(formDefinition(b, id))};
+const form: FormDefinition = ${definition};
 
 export default form;
 `;

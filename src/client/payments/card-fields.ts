@@ -10,6 +10,7 @@ import type { FormDefinition } from '../../generated/types';
 import { formatPhone } from '../../domain/phone';
 import { describeIssues, type ValidationIssue } from '../../domain/validation/field-errors';
 import type { SchemaNode } from '../../domain/validation/schema-path';
+import { narrowedForm } from '../runtime/forms/validator';
 
 /** Braintree's name of each hosted field (braintree-web hosted-fields `fields` keys). */
 export type HostedFieldName = 'number' | 'expirationDate' | 'cvv';
@@ -56,7 +57,7 @@ export function splitCardForm(form: FormDefinition): { cardFields: HostedCardFie
     ...(Array.isArray(schema.required) ? { required: (schema.required as string[]).filter((name) => !card.has(name)) } : {}),
   };
   const restUi = Object.fromEntries(Object.entries(form.uiSchema).filter(([name]) => !card.has(name)));
-  return { cardFields, rest: { ...form, schema: restSchema as FormDefinition['schema'], uiSchema: restUi } };
+  return { cardFields, rest: narrowedForm(form, restSchema as FormDefinition['schema'], restUi) };
 }
 
 /**

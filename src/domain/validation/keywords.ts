@@ -16,62 +16,40 @@
  * server passes its clock (src/server/clock.ts) so a fixed or moved clock decides these rules too.
  */
 import type Ajv from 'ajv';
-import type { SchemaValidateFunction } from 'ajv';
-import { addDaysIso, addYears, formatUsDate, isIsoDate, todayIso } from '../dates';
-import { safeReturnPath } from '../return-to';
+import { _, type Code, type KeywordCxt } from 'ajv';
+import { makeKeywordRules, stringKeywords, stringKeywordSchemaTypes } from './keyword-rules';
 
-type ErrorParams = Record<string, string | number>;
+/**
+ * The module validators written ahead of time import the rules from: ajv's standalone code names it
+ * in a require(...), which the generator (generators/codegen/emit/validators.ts) turns into an import
+ * of src/domain/validation/standalone-runtime.ts.
+ */
+export const STANDALONE_RUNTIME = '@standalone-runtime';
 
-/** A rule on a string value: true when it holds, else the parameters its message may show. */
-type Rule<S> = (schemaValue: S, data: string, parentData: Record<string, unknown> | undefined) => true | ErrorParams;
-
-function addStringKeyword<S>(ajv: Ajv, keyword: string, schemaType: 'boolean' | 'number' | 'string', rule: Rule<S>): void {
-  const validate: SchemaValidateFunction = (schemaValue, data, _parentSchema, cxt) => {
-    const result = rule(schemaValue as S, data as string, cxt?.parentData as Record<string, unknown> | undefined);
-    if (result === true) {
-      validate.errors = undefined;
-      return true;
-    }
-    validate.errors = [{ keyword, params: result, message: `must pass ${keyword}` }];
-    return false;
-  };
-  ajv.addKeyword({ keyword, type: 'string', schemaType, errors: true, validate });
-}
-
+/**
+ * Each rule is a code-generating keyword: the compiled validator calls the rule (a plain function
+ * from keyword-rules.ts) and fails with the parameters it answered. Compiled in the process, the
+ * call goes to the rule on the given clock; written out as standalone code, to the same rule in
+ * standalone-runtime.ts, so the browser needs no run-time compilation.
+ */
 export function registerDomainKeywords(ajv: Ajv, now: () => Date = () => new Date()): void {
-  const today = () => todayIso(now());
   if (ajv.getKeyword('x-messages')) return;
   ajv.addKeyword({ keyword: 'x-messages', schemaType: 'object' });
   ajv.addKeyword({ keyword: 'x-enum', schemaType: 'string' });
-
-  addStringKeyword<boolean>(ajv, 'x-notBlank', 'boolean', (enabled, data) => (!enabled || data.trim().length > 0 ? true : {}));
-
-  addStringKeyword<boolean>(ajv, 'x-pastDate', 'boolean', (enabled, data) => (!enabled || !isIsoDate(data) || data < today() ? true : {}));
-
-  addStringKeyword<number>(ajv, 'x-maxAgeYears', 'number', (years, data) => {
-    if (!isIsoDate(data)) return true;
-    const earliest = addYears(today(), -years);
-    return data >= earliest ? true : { date: formatUsDate(earliest), limit: years };
-  });
-
-  addStringKeyword<number>(ajv, 'x-minAgeYears', 'number', (years, data) => {
-    if (!isIsoDate(data)) return true;
-    return data <= addYears(today(), -years) ? true : { limit: years };
-  });
-
-  addStringKeyword<string>(ajv, 'x-notBefore', 'string', (day, data) => {
-    if (!isIsoDate(data)) return true;
-    const todayDate = today();
-    const yesterday = addDaysIso(todayDate, -1);
-    const ok = day === 'yesterday' ? data > yesterday : data >= todayDate;
-    return ok ? true : { yesterday: formatUsDate(yesterday), today: formatUsDate(todayDate) };
-  });
-
-  addStringKeyword<boolean>(ajv, 'x-sameSitePath', 'boolean', (enabled, data) => (!enabled || safeReturnPath(data, '') === data ? true : {}));
-
-  addStringKeyword<string>(ajv, 'x-notBeforeField', 'string', (field, data, parent) => {
-    const other = parent?.[field];
-    if (!isIsoDate(data) || typeof other !== 'string' || !isIsoDate(other)) return true;
-    return data >= other ? true : { field };
-  });
+  const rules = makeKeywordRules(now);
+  for (const keyword of stringKeywords) {
+    ajv.addKeyword({
+      keyword,
+      type: 'string',
+      schemaType: stringKeywordSchemaTypes[keyword],
+      error: { message: `must pass ${keyword}`, params: ({ params }) => _`${params.result as Code}` },
+      code(cxt: KeywordCxt) {
+        const { gen, data, schemaCode, it } = cxt;
+        const rule = gen.scopeValue('keyword', { key: keyword, ref: rules[keyword], code: _`require(${STANDALONE_RUNTIME}).keywordRules[${keyword}]` });
+        const result = gen.const('result', _`${rule}(${schemaCode}, ${data}, ${it.parentData})`);
+        cxt.params.result = result;
+        cxt.fail(_`${result} !== true`);
+      },
+    });
+  }
 }

@@ -13,14 +13,20 @@ import { userById, type UserRow } from './repository';
 import { constants } from '../../generated/constants';
 import { takeOrRefuse } from '../limits/counters';
 
-const UNIQUE_VIOLATION = '23505';
+export const UNIQUE_VIOLATION = '23505';
 
-function pgCode(err: unknown): string | undefined {
+export function pgCode(err: unknown): string | undefined {
   const e = err as { code?: string; cause?: { code?: string } };
   return e.code ?? e.cause?.code;
 }
 
-export async function createPatientAccount(request: FastifyRequest, body: CreateUserBody): Promise<UserRow> {
+/**
+ * `provisional` (the skip-e-mail path): the account holds the address only as its unconfirmed
+ * pending_email, claims no sign-in address and so never collides with an account that has it; a
+ * sign-in code to the address later confirms it (accounts/provisional.ts).
+ */
+export async function createPatientAccount(request: FastifyRequest, body: CreateUserBody, options: { provisional?: boolean } = {}): Promise<UserRow> {
+  const provisional = options.provisional === true;
   // Anyone may sign up; a valid staff token changes how the account is set up, an invalid one is ignored.
   const caller = await resolveCaller(request);
   const byStaff = Boolean(caller?.permissions.isSupportOrThirdParty);
@@ -41,10 +47,10 @@ export async function createPatientAccount(request: FastifyRequest, body: Create
   try {
     const id = await request.server.database.transaction(async (tx) => {
       const [user] = await tx.query<{ id: string }>(
-        `INSERT INTO users (email, first_name, last_name, user_type, groups, address, business_partner_id, is_partner_association_active,
+        `INSERT INTO users (email, pending_email, first_name, last_name, user_type, groups, address, business_partner_id, is_partner_association_active,
                             date_of_birth, dob_check_required)
-         VALUES ($1, $2, $3, 'patient', '{patient}', $4, $5, $6, $7, $8) RETURNING id`,
-        [body.email, body.firstName, body.lastName, body.address ? JSON.stringify(body.address) : null, partnerId, partnerId !== null, body.dateOfBirth ?? null, byStaff],
+         VALUES ($1, $9, $2, $3, 'patient', '{patient}', $4, $5, $6, $7, $8) RETURNING id`,
+        [provisional ? null : body.email, body.firstName, body.lastName, body.address ? JSON.stringify(body.address) : null, partnerId, partnerId !== null, body.dateOfBirth ?? null, byStaff, provisional ? body.email : null],
       );
       await tx.query(
         `INSERT INTO patients (user_id, first_name, last_name, date_of_birth, relationship, email) VALUES ($1, $2, $3, $4, 'Self', $5)`,

@@ -6,7 +6,10 @@ import { partnerById } from '../marketplace/partners';
 
 export interface UserRow {
   id: string;
+  /** the sign-in address; for a provisional account (skip-e-mail path) the address it was given, unconfirmed */
   email: string;
+  /** a provisional account: its address is not yet confirmed and is nobody's sign-in address */
+  provisional: boolean;
   first_name: string;
   last_name: string;
   user_type: UserType;
@@ -19,7 +22,7 @@ export interface UserRow {
   disabled_at: Date | null;
 }
 
-const USER_COLUMNS = `id, email::text AS email, first_name, last_name, user_type, groups, address, business_partner_id,
+const USER_COLUMNS = `id, coalesce(email, pending_email)::text AS email, email IS NULL AS provisional, first_name, last_name, user_type, groups, address, business_partner_id,
   is_partner_association_active, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, dob_check_required, disabled_at`;
 
 export async function userById(db: Queryable, id: string): Promise<UserRow | undefined> {
@@ -28,6 +31,7 @@ export async function userById(db: Queryable, id: string): Promise<UserRow | und
 }
 
 export async function userByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  // Sign-in addresses only: a provisional account's pending_email is nobody's address yet.
   const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email]);
   return row;
 }

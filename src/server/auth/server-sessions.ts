@@ -37,7 +37,7 @@ export async function resumeSession(db: Queryable, sessionId: string, userId: st
     `SELECT s.ended_at IS NULL AND s.expires_at > $4::timestamptz AS open, s.scope, s.expires_at,
             s.last_seen_at <= $4::timestamptz - make_interval(mins => $3) AS idle,
             s.groups::text[] = u.groups::text[] AS same_groups,
-            u.disabled_at IS NOT NULL AS disabled, u.email::text AS email, u.groups::text[] AS groups
+            u.disabled_at IS NOT NULL AS disabled, coalesce(u.email, u.pending_email)::text AS email, u.groups::text[] AS groups
        FROM auth_sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id = $1 AND s.user_id = $2`,
     [sessionId, userId, constants.sessionIdleMinutes, now.toISOString()],

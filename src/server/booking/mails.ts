@@ -54,7 +54,11 @@ export async function sendAppointmentMail(app: FastifyInstance, template: Appoin
   const db = app.database;
   const appointment = await appointmentById(db, appointmentId);
   if (!appointment) return;
-  const [account] = await db.query<{ email: string; first_name: string }>('SELECT email::text AS email, first_name FROM users WHERE id = $1', [appointment.userId]);
+  // A provisional account (skip-e-mail path) is mailed at the address it was given, saying only what was booked and by whom.
+  const [account] = await db.query<{ email: string; first_name: string; provisional: boolean }>(
+    'SELECT coalesce(email, pending_email)::text AS email, first_name, email IS NULL AS provisional FROM users WHERE id = $1',
+    [appointment.userId],
+  );
   if (!account) return;
   const zone = appointment.timeZone ?? appointment.provider.timeZone;
   const provider = `${appointment.provider.firstName} ${appointment.provider.lastName}, ${appointment.provider.title}`;
@@ -79,6 +83,7 @@ export async function sendAppointmentMail(app: FastifyInstance, template: Appoin
   const params: Record<string, string> = {
     name: account.first_name, provider, when, mode: modeLabel.toLowerCase(), where, patients, fee,
     previous: extra.previousStart ? formatWhen(extra.previousStart, zone) : '',
+    note: account.provisional ? message('mail.appointment.unconfirmedAddress') : '',
   };
   await app.mailer.send(template, account.email, params, { attachments: [ics] });
 }
@@ -87,7 +92,7 @@ export async function sendAppointmentMail(app: FastifyInstance, template: Appoin
 export async function sendRefundMail(app: FastifyInstance, refundPaymentId: string): Promise<void> {
   const db = app.database;
   const [refund] = await db.query<{ email: string; first_name: string; amount_cents: number; card_brand: string | null; card_last4: string | null; appointment_id: string | null }>(
-    `SELECT u.email::text AS email, u.first_name, r.amount_cents, r.card_brand, r.card_last4, r.appointment_id
+    `SELECT coalesce(u.email, u.pending_email)::text AS email, u.first_name, r.amount_cents, r.card_brand, r.card_last4, r.appointment_id
        FROM payments r JOIN users u ON u.id = r.user_id WHERE r.id = $1 AND r.refund_of IS NOT NULL`,
     [refundPaymentId],
   );

@@ -30,6 +30,7 @@ describe('security headers', () => {
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
     expect(policy['script-src']?.[0]).toBe("'self'");
     expect(policy['script-src']?.some((s) => s.includes('unsafe-inline') || s === '*')).toBe(false);
+    expect(policy['script-src']).not.toContain("'unsafe-eval'");
     expect(policy['object-src']).toEqual(["'none'"]);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');

@@ -11,6 +11,7 @@ import type { FormDefinition } from '../../../generated/types';
 import type { AppointmentMode, CounselingType } from '../../../generated/enums';
 import { message } from '../../../domain/messages';
 import { SpecForm } from '../../runtime/forms/SpecForm';
+import { narrowedForm } from '../../runtime/forms/validator';
 import { useFlagOn } from '../../runtime/flags/useTreatment';
 import { PageSkeleton } from '../../ui/Skeleton';
 import { useAppSelector } from '../../store/hooks';
@@ -39,7 +40,7 @@ function serviceForm(provider: ProviderProfile, mode: AppointmentMode | undefine
   const types = schema.properties.counselingType!;
   if (offered.length) types.enum = types.enum!.filter((t) => offered.includes(t));
   if (mode) schema.properties.appointmentMode!.enum = [mode];
-  return { ...form, schema: schema as FormDefinition['schema'] };
+  return narrowedForm(form, schema as FormDefinition['schema']);
 }
 
 export default function BookingPage() {

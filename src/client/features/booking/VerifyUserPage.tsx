@@ -5,7 +5,7 @@
  * asks for the person's name and creates the account with the same code. Nothing tells the page
  * whether an address has an account before its code is confirmed. While the skipEmailVerification
  * flag says skip, a new visitor gives their details first and /users/create-skip-email-verification
- * signs them in for this booking at once. Then back to returnTo, which carries showSuccessModal=true.
+ * signs them in for this booking at once, in a provisional account that holds the address unconfirmed. Then back to returnTo, which carries showSuccessModal=true.
  */
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
@@ -91,8 +91,9 @@ export default function VerifyUserPage() {
       try {
         return { session: await callById<SignInResult>(call, 'createUserSkipEmailVerification', { body: { email: stage.email, ...details } }) };
       } catch (error) {
-        // The address has an account (or skipping is off after all): it signs in with a code like everyone else.
-        if (isApiError(error) && (error.errorCode === 'USER_ALREADY_EXISTS' || error.errorCode === 'EMAIL_VERIFICATION_REQUIRED')) return { needsCode: true as const };
+        // Skipping is off after all: the visitor signs in with a code like everyone else. (The skip path answers
+        // alike for every address, so it never says whether the address has an account.)
+        if (isApiError(error) && error.errorCode === 'EMAIL_VERIFICATION_REQUIRED') return { needsCode: true as const };
         throw error;
       }
     });

@@ -85,7 +85,7 @@ export function SpecForm<T extends object>({ form, initialData, onSubmit, server
       schema={form.schema as RJSFSchema}
       uiSchema={uiSchema}
       formData={data}
-      validator={formValidator}
+      validator={formValidator(form)}
       transformErrors={transformErrors}
       extraErrors={extraErrors}
       liveValidate={showingErrors ? 'onChange' : 'onBlur'}

@@ -4,6 +4,7 @@ import { clearSessionCookie } from '../../auth/cookie';
 import { partnerById } from '../../marketplace/partners';
 import { constants } from '../../../generated/constants';
 import { createPatientAccount } from '../../accounts/create';
+import { confirmProvisionalAccounts } from '../../accounts/provisional';
 import { userByEmail, userById, type UserRow } from '../../accounts/repository';
 import { writeAudit } from '../../audit';
 import { newLoginToken, newOtp } from '../../auth/codes';
@@ -144,7 +145,8 @@ export const authHandlers: Handlers = {
     if (!tried.length) throw await fail('code expired, used or locked');
     if (!sameHash(code.code_hash, codeHash(request.server.keys, otp))) throw await fail('wrong code');
     await guessRight(request, guess);
-    let account = user;
+    // The address is proved: accounts the skip-e-mail path made for it become the account or join it.
+    let account = await confirmProvisionalAccounts(request, email, user);
     if (!account) {
       // Verify first, create after: the address is proved; without the person's details the code stays usable.
       const disabled = await userByEmail(db, email);

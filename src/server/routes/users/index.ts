@@ -48,7 +48,9 @@ export const usersHandlers: Handlers = {
   async createUserSkipEmailVerification(request, reply) {
     // The flag is the server's to check: with it at check, a visitor verifies their e-mail like everyone else.
     if (!(await flagOnFor(request, 'skipEmailVerification'))) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
-    const user = await createPatientAccount(request, request.body);
+    // Provisional for every address, with or without an account: the same answer for both, and the
+    // address stays whoever's it is until a sign-in code to it confirms it (accounts/provisional.ts).
+    const user = await createPatientAccount(request, request.body, { provisional: true });
     reply.status(201);
     return sessionFor(request, reply, user, SKIP_EMAIL_METHOD);
   },
