@@ -56,7 +56,9 @@ const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/
 const jest = (name: string, ...args: string[]): Pick<Step, 'command' | 'jestResults'> => {
   const jestResults = join(resultsDir, `${slug(name)}.json`);
   return {
-    command: ['node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js', ...args, '--json', `--outputFile=${jestResults}`],
+    // --forceExit: the results are written before Jest exits; a handle a test file leaves open (a
+    // timer of a library) must not hold the whole run hostage when Jest runs a project in band.
+    command: ['node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js', ...args, '--forceExit', '--json', `--outputFile=${jestResults}`],
     jestResults,
   };
 };

@@ -3953,7 +3953,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'POST',
     path: '/auth/verify-email-otp',
     summary: 'Sign in with a one-time code',
-    description: 'Checks the latest code sent to the address. A wrong, expired or used code answers OTP_INVALID; after otpMaxWrongTries tries the code stops working. Guesses are counted before they are compared, per address and IP (with back-off), per address and per IP; failed ones use the hourly limits. A right code for an address without an account answers SIGN_UP_DETAILS_REQUIRED and stays usable: sent again with newAccount, it creates the patient account (its e-mail verified) and signs it in. newAccount is ignored when the account exists.',
+    description: 'Checks the latest code sent to the address. A wrong, expired or used code answers OTP_INVALID; after otpMaxWrongTries tries the code stops working. Guesses are counted before they are compared, per address and IP (with back-off), per address and per IP; failed ones use the hourly limits. A right code for an address without an account answers SIGN_UP_DETAILS_REQUIRED and stays usable: sent again with newAccount, it creates the patient account (its e-mail verified) and signs it in. newAccount is ignored when the account exists. A right code also confirms the provisional accounts the skip-e-mail path made for the address: with no account, the oldest becomes the account (no details needed) and signs in; the others (all, when the address has an account) hand their people, bookings, consents, cards and payments to that account, their sessions end, and each is audited (attachProvisionalAccount).',
     access: ['anyone'],
     body: {
       type: 'object',
@@ -17483,7 +17483,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'POST',
     path: '/users/create-skip-email-verification',
     summary: 'Create an account and sign it in without e-mail verification',
-    description: 'For the booking flow when e-mail verification is skipped: creates the patient account, leaves its address unverified, and answers an AuthSession (also set as the session cookie) whose session may only finish this booking (constants.bookingOnlySessionEndpoints; anything else answers SESSION_SCOPE_LIMITED). The address must not have an account yet. Only while the skipEmailVerification flag says skip (evaluated by the server for the visitor, as the browser is shown it): otherwise EMAIL_VERIFICATION_REQUIRED, and nothing is created.',
+    description: 'For the booking flow when e-mail verification is skipped: creates a provisional patient account for any address, with or without an account, and answers the same for both. The account holds the address only as its unconfirmed pending e-mail (nobody\'s sign-in address); its AuthSession (also set as the session cookie) may only finish this booking (constants.bookingOnlySessionEndpoints; anything else answers SESSION_SCOPE_LIMITED). A sign-in code to the address confirms it: the provisional account becomes the account, or its people, bookings and payments join the account the address has (audited attachProvisionalAccount). Only while the skipEmailVerification flag says skip (evaluated by the server for the visitor, as the browser is shown it): otherwise EMAIL_VERIFICATION_REQUIRED, and nothing is created.',
     access: ['anyone'],
     body: {
       type: 'object',
@@ -17806,12 +17806,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         },
       },
     },
-    errors: [
-      'VALIDATION_FAILED',
-      'USER_ALREADY_EXISTS',
-      'PARTNERSHIP_CODE_INVALID',
-      'EMAIL_VERIFICATION_REQUIRED',
-    ],
+    errors: ['VALIDATION_FAILED', 'PARTNERSHIP_CODE_INVALID', 'EMAIL_VERIFICATION_REQUIRED', 'RATE_LIMITED'],
     audit: true,
   },
   /** The patients of an account */

@@ -243,6 +243,7 @@ export const messages = {
   'mail.appointment.inPerson': 'Where: {practice}, {address}',
   'mail.appointment.lateFeeCharged': 'A late-cancellation fee of {fee} applies.',
   'mail.appointment.noFee': 'There is no fee.',
+  'mail.appointment.unconfirmedAddress': 'This session was booked with this e-mail address by someone who has not confirmed it yet. If it was you, sign in with a code sent to this address to see it in your patient portal; if not, you can ignore this e-mail.',
   'mail.appointment.calendarTitle': 'Session with {provider}',
   'validation.date.invalid': 'Please enter a valid date',
   /** A date that must lie in the past is today or later. */
@@ -1091,6 +1092,7 @@ export interface MessageParams {
   'mail.appointment.inPerson': { practice: string | number; address: string | number };
   'mail.appointment.lateFeeCharged': { fee: string | number };
   'mail.appointment.noFee': Record<string, never>;
+  'mail.appointment.unconfirmedAddress': Record<string, never>;
   'mail.appointment.calendarTitle': { provider: string | number };
   'validation.date.invalid': Record<string, never>;
   'validation.date.notInPast': Record<string, never>;
