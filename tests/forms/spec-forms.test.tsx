@@ -33,6 +33,11 @@ interface Case {
 }
 
 const cases: Case[] = [
+  // Support edits a caller's details: the phone number always, the rest behind supportDemographicsEdit.
+  { form: 'support-patient-contact', rule: 'phone not valid', data: { phoneNumber: '555-0142' }, field: 'phoneNumber', shows: message('validation.phone.invalid') },
+  { form: 'support-patient-contact', rule: 'a ten-digit phone', data: { phoneNumber: '6145550142' }, field: 'phoneNumber', shows: null },
+  { form: 'support-patient-demographics', rule: 'last name not valid', data: { firstName: 'Jordan', lastName: 'Rivera!' }, field: 'lastName', shows: message('validation.lastName.invalid') },
+  { form: 'support-patient-demographics', rule: 'e-mail not valid', data: { firstName: 'Jordan', lastName: 'Rivera', email: 'jordan@' }, field: 'email', shows: message('validation.email.invalid') },
   // Booking patient information: names with the booking rules, date of birth unless a child kind.
   { form: 'booking-patient-information', rule: 'date of birth required for Self', data: { ...adult, dateOfBirth: undefined }, field: 'dateOfBirth', shows: message('validation.dateOfBirth.required') },
   ...constants.dateOfBirthOptionalRelationships.map((relationship): Case => ({
