@@ -35,10 +35,28 @@ export async function callerFor(app: FastifyInstance, email: string): Promise<Te
 }
 
 /** Mail the dev mailbox holds for an address, newest first, once the queued mail is delivered. */
-export async function mailTo(app: FastifyInstance, email: string): Promise<{ subject: string; text: string; template: string }[]> {
-  await app.jobs.drain(app);
-  const res = await app.inject({ method: 'GET', url: '/dev/mailbox.json' });
-  return (res.json() as { messages: { to: string; subject: string; text: string; template: string }[] }).messages.filter((m) => m.to === email);
+type MailboxMessage = { to: string; subject: string; text: string; template: string };
+
+/** Apps of one test on one database: a mail job one of them queued may be run by another's drain, and lands in that app's mailbox. */
+const mailboxSiblings = new WeakMap<FastifyInstance, FastifyInstance[]>();
+export function shareMailboxes(...apps: FastifyInstance[]): void {
+  for (const app of apps) mailboxSiblings.set(app, apps);
+}
+
+export async function mailTo(app: FastifyInstance, email: string): Promise<MailboxMessage[]> {
+  const apps = mailboxSiblings.get(app) ?? [app];
+  // With siblings, a job another app's drain took may still be on its way into that app's mailbox.
+  const until = Date.now() + (apps.length > 1 ? 10_000 : 0);
+  for (;;) {
+    const found: MailboxMessage[] = [];
+    for (const each of apps) {
+      await each.jobs.drain(each);
+      const res = await each.inject({ method: 'GET', url: '/dev/mailbox.json' });
+      found.push(...(res.json() as { messages: MailboxMessage[] }).messages.filter((m) => m.to === email));
+    }
+    if (found.length || Date.now() >= until) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 export async function auditRows(app: FastifyInstance, where = 'true', params: unknown[] = []) {
