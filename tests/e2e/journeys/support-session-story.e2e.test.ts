@@ -42,7 +42,7 @@ describe("journey: a support agent opens a caller's session, cancels it with the
       // The caller's next session still to come (the demo patient has two inside the late-cancellation window).
       const upcoming = page.getByRole('region', { name: messages['ui.support.user.upcoming'] });
       const next = upcoming.getByRole('listitem').filter({ hasText: messages['ui.patient.sessions.outcome.upcoming'] }).first();
-      await next.getByRole('link').click();
+      await next.getByRole('link').first().click();
       await page.waitForURL((u) => u.pathname === routeById.supportUserSession.path);
       await page.getByRole('main').getByRole('heading', { level: 1, name: /^Session of / }).waitFor();
 
