@@ -3,7 +3,6 @@
  * off), opened from the e-mail; a used link refused with the spec's message; the date-of-birth
  * popup of a partner member; each role of §6 landing where it belongs.
  */
-import { endpointRoutes } from '../../src/generated/client/api';
 import { errorCatalogue } from '../../src/generated/errors';
 import findAccountForm from '../../src/generated/forms/support-find-account';
 import { messages } from '../../src/generated/messages';
@@ -16,6 +15,7 @@ import { destinationPaths, withQuery } from '../../src/client/runtime/navigation
 import { useBrowser } from './harness';
 import { visitedPaths } from './journeys/front-door';
 import { latestMail, linkIn, mailMoment, screenshots, signInLinkFor, until, wcagViolations } from './signin-support';
+import { answerFlagVariant } from './flag-override';
 
 const byRole = (role: string) => demoAccounts.find((a) => a.role === role)!;
 const member = demoAccounts.find((a) => a.dobCheckRequired)!;
@@ -33,12 +33,7 @@ describe('sign-in with a magic link', () => {
     const { page } = session();
     const clinician = byRole('Clinician');
     // The flag service answers emailOtpLogin: off for this visitor.
-    await page.route(`**/api${endpointRoutes.getFrontendFlags.path}*`, async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { toggles: { name: string; variant: { name: string } }[] };
-      for (const t of body.toggles) if (t.name === 'emailOtpLogin') t.variant.name = 'off';
-      await route.fulfill({ response, json: body });
-    });
+    await answerFlagVariant(page, 'emailOtpLogin', 'off');
     await page.goto(routeById.login.path);
     await page.waitForFunction(() => document.documentElement.dataset.flags === 'ready');
     const since = mailMoment();

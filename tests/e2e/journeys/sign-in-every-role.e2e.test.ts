@@ -10,7 +10,6 @@
  * dashboard; patients on the patient home; an RCD, who has no screen of their own yet (issue 17)
  * and is no patient, on the login dashboard, which lists what their roles open and provider search.
  */
-import { endpointRoutes } from '../../../src/generated/client/api';
 import { errorCatalogue } from '../../../src/generated/errors';
 import system from '../../../src/generated/content/system';
 import { routeById, type RouteId } from '../../../src/generated/routes';
@@ -21,6 +20,7 @@ import { useBrowser } from '../harness';
 import { latestMail, linkIn, mailMoment } from '../mailbox';
 import { screenshots } from '../signin-support';
 import { openSignInFromHome, screenHeading, signInWithMailedCode, visitedPaths } from './front-door';
+import { answerFlagVariant } from '../flag-override';
 
 /** Written out, not computed with the rule under test: a change of landing must change this table. */
 const landings: Record<string, RouteId> = {
@@ -86,12 +86,7 @@ describe('journey: every demo account signs in from the front door and lands on 
     problems.allow(/Failed to load resource: the server responded with a status of 403/);
     const visited = visitedPaths(page);
     // This visitor's flag service answers emailOtpLogin: off, so the sign-in page sends a link.
-    await page.route(`**/api${endpointRoutes.getFrontendFlags.path}*`, async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { toggles: { name: string; variant: { name: string } }[] };
-      for (const t of body.toggles) if (t.name === 'emailOtpLogin') t.variant.name = 'off';
-      await route.fulfill({ response, json: body });
-    });
+    await answerFlagVariant(page, 'emailOtpLogin', 'off');
     await openSignInFromHome(page);
     const since = mailMoment();
     await page.getByLabel('Email').fill(member.email);
