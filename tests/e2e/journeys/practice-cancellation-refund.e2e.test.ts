@@ -58,7 +58,7 @@ describe('journey: a session the practice cancels is refunded', () => {
       const upcoming = page.getByRole('region', { name: messages['ui.support.user.upcoming'] });
       await upcoming.getByRole('button', { name: messages['ui.support.practiceCancel.open'] }).first().click();
       await upcoming.getByRole('group', { name: messages['ui.support.practiceCancel.open'] }).getByRole('button', { name: messages['ui.support.practiceCancel.confirm'] }).click();
-      await upcoming.getByRole('status').filter({ hasText: messages['ui.support.practiceCancel.done'] }).waitFor();
+      await page.getByRole('status').filter({ hasText: messages['ui.support.practiceCancel.done'] }).waitFor();
     });
   });
 

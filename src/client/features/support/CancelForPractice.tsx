@@ -10,21 +10,26 @@ import { messages } from '../../../generated/messages';
 import { useApi } from '../../api/api-context';
 import { errorTextFor } from '../../api/errors';
 import { Button } from '../../ui/Button';
+import { useAppDispatch } from '../../store/hooks';
+import { toastShown } from '../../store/toasts';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 
 export function CancelForPractice({ appointmentId, userId }: { appointmentId: string; userId: string }) {
   const api = useApi();
   const queryClient = useQueryClient();
+  const dispatch = useAppDispatch();
   const [asking, setAsking] = useState(false);
   const [key] = useState(() => crypto.randomUUID());
   const cancel = useMutation({
     mutationFn: () => api.cancelAppointment({ params: { id: appointmentId }, body: { reasonId: constants.practiceCancellationReasonId } }, { idempotencyKey: key }),
     onSuccess: () => {
       setAsking(false);
+      // A toast, not a note in the row: the cancelled session leaves the list of sessions to come.
+      dispatch(toastShown({ kind: 'success', text: messages['ui.support.practiceCancel.done'] }));
       void queryClient.invalidateQueries({ queryKey: ['support', 'sessions', userId] });
     },
   });
-  if (cancel.isSuccess) return <p role="status">{messages['ui.support.practiceCancel.done']}</p>;
+  if (cancel.isSuccess) return null;
   return (
     <div className="stack-sm">
       {asking ? (

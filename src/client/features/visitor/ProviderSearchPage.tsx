@@ -76,10 +76,12 @@ export async function loadData(context: RouteDataContext): Promise<RouteDataResu
 
 function LocationForm({ search, onSubmit, error }: { search: ProviderSearch; onSubmit: (location: string) => void; error?: string }) {
   const id = useId();
-  const [text, setText] = useState(search.location ?? '');
+  // Uncontrolled: what a person types while the page is still starting (a server-rendered page
+  // hydrating, a slow phone) is kept, and read when the form is sent.
+  const input = useRef<HTMLInputElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(text.trim());
+    onSubmit((input.current?.value ?? '').trim());
   };
   return (
     <form className="location-form" onSubmit={submit} role="search" aria-label={copy.location.label}>
@@ -91,8 +93,8 @@ function LocationForm({ search, onSubmit, error }: { search: ProviderSearch; onS
           <input
             id={`${id}-location`}
             className="input"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
+            ref={input}
+            defaultValue={search.location ?? ''}
             autoComplete="postal-code"
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
             aria-invalid={error ? true : undefined}
