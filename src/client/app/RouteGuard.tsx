@@ -3,7 +3,7 @@
  * Until auth or the flag is known a skeleton holds the place, so the screen's code (e.g. staff
  * areas) is not even downloaded for someone who may not open it.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { RouteDefinition } from '../../generated/types';
 import { routeById, type RouteId } from '../../generated/routes';
@@ -21,7 +21,11 @@ function FlagGate({ flag, offRoute, children }: { flag: string; offRoute?: strin
   const known = isFlagName(flag);
   const status = useAppSelector((s) => (known ? selectFlagStatus(trafficOf(flag))(s) : 'ready'));
   const on = useAppSelector((s) => (known ? selectFlagOn(flag)(s) : false));
-  if (status === 'waiting') return <PageSkeleton />;
+  // Once the screen is open, flags asked for again (the same person's, when who is signed in is
+  // confirmed) keep it open meanwhile: swapping it for a skeleton would drop what was typed into it.
+  const [opened, setOpened] = useState(false);
+  if (status !== 'waiting' && opened !== on) setOpened(on);
+  if (status === 'waiting') return opened ? children : <PageSkeleton />;
   if (on) return children;
   const closed = (offRoute && routeById[offRoute as RouteId]) || routeById.notFound;
   return <Navigate to={closed.path} replace />;

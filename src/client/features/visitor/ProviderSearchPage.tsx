@@ -9,6 +9,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import copy from '../../../generated/content/provider-search';
 import { constants } from '../../../generated/constants';
+import { routeById } from '../../../generated/routes';
 import { enums, type AppointmentMode, type CounselingType, type SortOption, type TimeOfDay } from '../../../generated/enums';
 import { errorCatalogue } from '../../../generated/errors';
 import { messages } from '../../../generated/messages';
@@ -84,7 +85,8 @@ function LocationForm({ search, onSubmit, error }: { search: ProviderSearch; onS
     onSubmit((input.current?.value ?? '').trim());
   };
   return (
-    <form className="location-form" onSubmit={submit} role="search" aria-label={copy.location.label}>
+    // Sent before the page's script runs, it is a plain search by address (the server renders the results).
+    <form className="location-form" onSubmit={submit} role="search" aria-label={copy.location.label} action={routeById.providerSearch.path} method="get">
       <div className="field location-form__field">
         <label className="field__label" htmlFor={`${id}-location`}>
           {copy.location.label}
@@ -94,6 +96,7 @@ function LocationForm({ search, onSubmit, error }: { search: ProviderSearch; onS
             id={`${id}-location`}
             className="input"
             ref={input}
+            name={constants.providerSearchParams.location}
             defaultValue={search.location ?? ''}
             autoComplete="postal-code"
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
