@@ -5,6 +5,8 @@ module.exports = {
   rootDir: __dirname,
   displayName: 'e2e',
   transform: base.transform,
+  // The same ES-module-only dependencies as the other projects (pg-boss when a test opens the database).
+  transformIgnorePatterns: base.transformIgnorePatterns,
   setupFiles: base.setupFiles,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/e2e/**/*.e2e.test.ts'],
