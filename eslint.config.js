@@ -4,7 +4,23 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Path aliases (`@/client/...`, `@tests/...`) from tsconfig.json's paths, the one place they are declared.
+const root = path.dirname(fileURLToPath(import.meta.url));
+const aliases = Object.entries(JSON.parse(readFileSync(path.join(root, 'tsconfig.json'), 'utf8')).compilerOptions.paths ?? {}).map(([alias, [target]]) => [
+  alias.replace(/\*$/, ''),
+  path.resolve(root, target.replace(/\*$/, '')),
+]);
+
+/** The file an import names: relative to the importing file, or through an alias; undefined for packages. */
+function resolveImport(file, source) {
+  if (source.startsWith('.')) return path.resolve(path.dirname(file), source);
+  const alias = aliases.find(([prefix]) => source.startsWith(prefix));
+  return alias ? path.join(alias[1], source.slice(alias[0].length)) : undefined;
+}
 
 const featureWalls = {
   meta: { type: 'problem', docs: { description: 'feature folders do not import from each other' }, schema: [] },
@@ -15,11 +31,14 @@ const featureWalls = {
     return {
       ImportDeclaration(node) {
         const source = node.source.value;
-        if (typeof source !== 'string' || !source.startsWith('.')) return;
-        const target = path.resolve(path.dirname(file), source);
+        const target = typeof source === 'string' ? resolveImport(file, source) : undefined;
+        if (!target) return;
         const theirs = /src[\\/]client[\\/]features[\\/]([^\\/]+)/.exec(target)?.[1];
         if (theirs && theirs !== mine) {
-          context.report({ node, message: `Feature "${mine}" must not import from feature "${theirs}"; move shared code to runtime/, store/, ui/ or domain/.` });
+          context.report({
+            node,
+            message: `Feature "${mine}" must not import from feature "${theirs}"; move shared code to runtime/, store/, ui/ or domain/.`,
+          });
         }
       },
     };
@@ -44,10 +63,21 @@ export default tseslint.config(
   {
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        { group: ['react', 'react-*', 'fastify', '@fastify/*', 'pg', '@electric-sql/*', 'drizzle-orm*', 'node:*', 'fs', 'path'], message: 'src/domain holds pure rules: no UI, server or I/O imports.' },
-        { group: ['**/client/**', '**/server/**'], message: 'src/domain is shared by client and server and imports neither.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', 'fastify', '@fastify/*', 'pg', '@electric-sql/*', 'node:*', 'fs', 'path'],
+              message: 'src/domain holds pure rules: no UI, server or I/O imports.',
+            },
+            {
+              group: ['**/client/**', '**/server/**', '@/client/**', '@/server/**'],
+              message: 'src/domain is shared by client and server and imports neither.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -10,24 +10,36 @@ const transform = {
 };
 // When this run started: its workers (which inherit this environment) build database templates of one hour (tests/support/database.ts).
 process.env.TEST_RUN_STARTED ??= new Date().toISOString();
-const esmOnly = ['@x0k/json-schema-merge', 'content-disposition', 'cookie', 'jose', 'pg-boss', 'serialize-error', 'non-error'];
+const esmOnly = ['@x0k/json-schema-merge', 'nanoid', 'content-disposition', 'cookie', 'jose', 'pg-boss', 'serialize-error', 'non-error'];
+// Path aliases (`@/domain/...`, `@tests/support/...`): tsconfig.json's paths, the one place they are declared.
+const aliases = Object.fromEntries(
+  Object.entries(require('./tsconfig.json').compilerOptions.paths).map(([alias, [target]]) => [
+    `^${alias.replace('/*', '/(.*)$')}`,
+    `<rootDir>/${target.replace('./', '').replace('/*', '/$1')}`,
+  ]),
+);
 const common = {
   rootDir: __dirname,
   transform,
   // Jest (on Node 20) runs CommonJS; these dependencies ship only ES modules, so jest transforms them.
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
-  moduleNameMapper: { '\\.css$': '<rootDir>/tests/support/style-stub.cjs' },
+  moduleNameMapper: { '\\.css$': '<rootDir>/tests/support/style-stub.cjs', ...aliases },
   setupFiles: ['<rootDir>/tests/support/setup-env.cjs'],
 };
 
 // Time limits per project, sized to the work on a 2-core machine whose cores are busy (tests wait
 // for states, so a generous limit costs nothing when the machine is quiet; a file that needs more
 // says so itself): pure functions; screens rendered and typed into in jsdom; a database per file.
+// A clean-clone run beside eight busy processes (load 30 on 2 cores) took over 60 s to open one
+// PGlite database, hence three minutes for the integration project.
 // Jest applies its testTimeout option only to a whole run, so each project states its limit in
 // globals and tests/support/setup-env.cjs applies it.
-const testTimeout = { unit: 20_000, client: 45_000, integration: 60_000 };
+const testTimeout = { unit: 30_000, client: 90_000, integration: 180_000 };
 
 module.exports = {
+  // A worker that holds more than this after a test file is replaced before the next one: integration files
+  // each open an embedded database, and a long run of them in one worker ran out of heap (no-5xx, on a clean clone).
+  workerIdleMemoryLimit: '1536MB',
   projects: [
     {
       ...common,

@@ -8,6 +8,7 @@ module.exports = {
   // The same ES-module-only dependencies as the other projects (pg-boss when a test opens the database).
   transformIgnorePatterns: base.transformIgnorePatterns,
   setupFiles: base.setupFiles,
+  moduleNameMapper: base.moduleNameMapper,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/e2e/**/*.e2e.test.ts'],
   globalSetup: '<rootDir>/tests/e2e/global-setup.cjs',

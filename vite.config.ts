@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
 
 /** After the client build: .br and .gz beside every text asset (served as they are by @fastify/static). */
-function precompressAssets(): Plugin {
+export function precompressAssets(): Plugin {
   let outDir = 'dist/client';
   let ssr = false;
   return {
@@ -19,9 +19,38 @@ function precompressAssets(): Plugin {
   };
 }
 
+/**
+ * `npm run dev`: when a spec edit regenerates src/generated/messages.ts, the running page takes the new
+ * table (the module accepts its own updates and writes them into the table every module already holds) and
+ * src/client/main.tsx draws the tree again: the text changes without a reload. Other generated
+ * files (forms, flows, routes) reload through Vite's usual hot update.
+ */
+function liveSpecMessages(): Plugin {
+  return {
+    name: 'live-spec-messages',
+    apply: 'serve',
+    transform(code, id) {
+      if (!id.endsWith('/src/generated/messages.ts')) return undefined;
+      return `${code}
+if (import.meta.hot) {
+  // The table the first version gave every importer; later versions write into it.
+  const table = (import.meta.hot.data.table ??= messages);
+  import.meta.hot.accept((next) => {
+    if (!next) return;
+    Object.assign(table, next.messages);
+    window.dispatchEvent(new Event('specs:messages'));
+  });
+}
+`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompressAssets()],
+  plugins: [react(), precompressAssets(), liveSpecMessages()],
   publicDir: 'public',
+  // Path aliases (`@/domain/...`) from tsconfig.json's paths, the one place they are declared.
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -31,7 +31,9 @@ afterAll(() => rmSync(copy, { recursive: true, force: true }));
 describe('npm run new', () => {
   it('adds a form, a screen showing it, a plain screen and an API resource that type-check together', () => {
     expect(plop('form', 'contact-details', 'Contact details', 'User', 'firstName,email', 'Continue')).not.toMatch(/✖/);
-    expect(plop('screen', 'contact', 'ContactDetails', 'contactDetails', '/app/contact', 'Your contact details', 'anyone', 'contact-details', '/')).not.toMatch(/✖/);
+    expect(plop('screen', 'contact', 'ContactDetails', 'contactDetails', '/app/contact', 'Your contact details', 'anyone', 'contact-details', '/')).not.toMatch(
+      /✖/,
+    );
     expect(plop('screen', 'help', 'HelpCenter', 'helpCenter', '/app/help', 'Help center', 'anyone', '', '/')).not.toMatch(/✖/);
     expect(plop('api', 'referral-notes', 'Lists referral notes')).not.toMatch(/✖/);
 
@@ -43,6 +45,8 @@ describe('npm run new', () => {
     expect(routesTs).toMatch(/id: 'contactDetails',[\s\S]*?registered: true/);
     expect(routesTs).toMatch(/id: 'helpCenter',[\s\S]*?registered: true/);
     expect(readFileSync(join(copy, 'src/generated/api.ts'), 'utf8')).toContain("path: '/referral-notes'");
-    expect(readFileSync(join(copy, 'src/generated/client/screens.ts'), 'utf8')).toContain("contactDetails: () => import('../../client/features/contact/ContactDetailsPage')");
+    expect(readFileSync(join(copy, 'src/generated/client/screens.ts'), 'utf8')).toContain(
+      "contactDetails: () => import('../../client/features/contact/ContactDetailsPage')",
+    );
   }, 180_000);
 });

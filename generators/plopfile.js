@@ -9,7 +9,9 @@ const required = (pattern, hint) => (value) => (pattern.test(value) ? true : hin
 
 function nextMigrationNumber(root) {
   const dir = join(root, 'src/server/db/migrations');
-  const numbers = readdirSync(dir).map((f) => Number(f.slice(0, 4))).filter(Number.isFinite);
+  const numbers = readdirSync(dir)
+    .map((f) => Number(f.slice(0, 4)))
+    .filter(Number.isFinite);
   return String(Math.max(0, ...numbers) + 1).padStart(4, '0');
 }
 
@@ -20,7 +22,12 @@ export default function generators(plop) {
   plop.setGenerator('screen', {
     description: 'a screen: route in specs/routes.yaml, component in src/client/features/<area>, component test',
     prompts: [
-      { type: 'input', name: 'area', message: 'Feature area (folder under src/client/features, e.g. partners)', validate: required(kebab, 'lower-case words joined by hyphens') },
+      {
+        type: 'input',
+        name: 'area',
+        message: 'Feature area (folder under src/client/features, e.g. partners)',
+        validate: required(kebab, 'lower-case words joined by hyphens'),
+      },
       { type: 'input', name: 'name', message: 'Screen name (PascalCase, e.g. PartnerDirectory)', validate: required(pascal, 'PascalCase') },
       { type: 'input', name: 'routeId', message: 'Route id (camelCase)', default: (a) => a.name.charAt(0).toLowerCase() + a.name.slice(1) },
       { type: 'input', name: 'path', message: 'Route path (e.g. /app/partners)', validate: required(/^\/[a-zA-Z0-9/:_-]*$/, 'a path starting with /') },
@@ -39,13 +46,25 @@ export default function generators(plop) {
           '    area: {{area}}',
           '    screen: {{name}}Page',
           '    title: {{{json title}}}',
-          `    access: [${answers.access.split(',').map((s) => s.trim()).filter(Boolean).join(', ')}]`,
+          `    access: [${answers.access
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .join(', ')}]`,
           '',
         ].join('\n'),
         separator: '',
       },
-      { type: 'add', path: 'src/client/features/{{area}}/{{name}}Page.tsx', templateFile: answers.form ? 'templates/screen-with-form.tsx.hbs' : 'templates/screen.tsx.hbs' },
-      { type: 'add', path: 'src/client/features/{{area}}/{{name}}Page.test.tsx', templateFile: answers.form ? 'templates/screen-with-form.test.tsx.hbs' : 'templates/screen.test.tsx.hbs' },
+      {
+        type: 'add',
+        path: 'src/client/features/{{area}}/{{name}}Page.tsx',
+        templateFile: answers.form ? 'templates/screen-with-form.tsx.hbs' : 'templates/screen.tsx.hbs',
+      },
+      {
+        type: 'add',
+        path: 'src/client/features/{{area}}/{{name}}Page.test.tsx',
+        templateFile: answers.form ? 'templates/screen-with-form.test.tsx.hbs' : 'templates/screen.test.tsx.hbs',
+      },
       'Now run `npm run generate`: the route is registered because its screen exists.',
     ],
   });
@@ -60,7 +79,10 @@ export default function generators(plop) {
       { type: 'input', name: 'submitLabel', message: 'Submit button label', default: 'Continue' },
     ],
     actions: (answers) => {
-      answers.fieldList = answers.fields.split(',').map((s) => s.trim()).filter(Boolean);
+      answers.fieldList = answers.fields
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       return [
         { type: 'add', path: 'specs/forms/{{id}}.yaml', templateFile: 'templates/form.yaml.hbs' },
         { type: 'add', path: 'tests/forms/{{id}}.test.tsx', templateFile: 'templates/form.test.tsx.hbs' },
@@ -70,9 +92,14 @@ export default function generators(plop) {
   });
 
   plop.setGenerator('api', {
-    description: 'an API resource: specs/api/<resource>.yaml, table migration, drizzle table, handlers, integration test',
+    description: 'an API resource: specs/api/<resource>.yaml, table migration, repository (SQL with typed rows), handlers, integration test',
     prompts: [
-      { type: 'input', name: 'resource', message: 'Resource (kebab-case plural, e.g. referral-notes)', validate: required(kebab, 'lower-case words joined by hyphens') },
+      {
+        type: 'input',
+        name: 'resource',
+        message: 'Resource (kebab-case plural, e.g. referral-notes)',
+        validate: required(kebab, 'lower-case words joined by hyphens'),
+      },
       { type: 'input', name: 'summary', message: 'What the list endpoint returns', default: 'Lists the records' },
     ],
     actions: (answers) => {
@@ -83,10 +110,15 @@ export default function generators(plop) {
       return [
         { type: 'add', path: 'specs/api/{{resource}}.yaml', templateFile: 'templates/api.yaml.hbs' },
         { type: 'add', path: 'src/server/db/migrations/{{migration}}_{{table}}.sql', templateFile: 'templates/migration.sql.hbs' },
-        { type: 'append', path: 'src/server/db/schema.ts', templateFile: 'templates/table.ts.hbs' },
+        { type: 'add', path: 'src/server/{{resource}}/repository.ts', templateFile: 'templates/repository.ts.hbs' },
         { type: 'add', path: 'src/server/routes/{{resource}}/index.ts', templateFile: 'templates/handlers.ts.hbs' },
         { type: 'add', path: 'src/server/routes/{{resource}}/{{resource}}.int.test.ts', templateFile: 'templates/handlers.int.test.ts.hbs' },
-        { type: 'modify', path: 'src/server/routes/index.ts', pattern: /( *\/\/ plop: handler imports\n)/, template: "import { {{camel}}Handlers } from './{{resource}}';\n$1" },
+        {
+          type: 'modify',
+          path: 'src/server/routes/index.ts',
+          pattern: /( *\/\/ plop: handler imports\n)/,
+          template: "import { {{camel}}Handlers } from './{{resource}}';\n$1",
+        },
         { type: 'modify', path: 'src/server/routes/index.ts', pattern: /( *\/\/ plop: handlers\n)/, template: '    ...{{camel}}Handlers,\n$1' },
         'Now run `npm run generate`: the endpoints appear in the API and in /api/docs.',
       ];

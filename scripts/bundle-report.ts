@@ -1,11 +1,13 @@
 /**
- * Printed by `npm run build`: what a visitor's first page (the home page) downloads - the entry
- * script with its static imports, the stylesheets, and the home screen's chunk that the server
- * preloads - gzip-compressed, and the lazily loaded parts they do not download.
+ * Printed by `npm run build`: the script of document pages (home, hubs, landing pages, profiles: the
+ * islands, brotli); what a visitor's first app page (provider search) downloads - the entry script
+ * with its static imports, the stylesheets, and the screen's chunk that the server preloads -
+ * gzip-compressed; and the lazily loaded parts they do not download.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { ISLANDS_ENTRY } from '../src/client/islands/names';
 import { routeById } from '../src/generated/routes';
 
 interface Chunk {
@@ -31,7 +33,17 @@ function staticClosure(keys: string[]): Set<string> {
   return seen;
 }
 
-const home = routeById.home;
+const islandsManifestPath = join(clientDir, '.vite', 'islands-manifest.json');
+if (existsSync(islandsManifestPath)) {
+  const islands = JSON.parse(readFileSync(islandsManifestPath, 'utf8')) as Record<string, Chunk>;
+  const file = islands[ISLANDS_ENTRY]?.file;
+  if (file)
+    console.log(
+      `\nDocument pages (home, hubs, landing pages, profiles) load only the islands: ${(brotliCompressSync(readFileSync(join(clientDir, file))).length / 1024).toFixed(1)} KB brotli  ${file}`,
+    );
+}
+
+const home = routeById.providerSearch;
 const entries = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
 const firstKeys = staticClosure([...entries, `src/client/features/${home.area}/${home.screen}.tsx`]);
 const files = new Set<string>();
@@ -46,7 +58,7 @@ const later = Object.values(manifest)
   .map((c) => ({ file: c.file, kb: gzipKb(c.file) }))
   .sort((a, b) => b.kb - a.kb);
 
-console.log(`\nFirst page (${home.path}) downloads, gzip:`);
+console.log(`\nFirst app page (${home.path}) downloads, gzip:`);
 for (const r of rows) console.log(`  ${r.kb.toFixed(1).padStart(7)} KB  ${r.file}`);
 console.log(`  ${total.toFixed(1).padStart(7)} KB  total`);
 console.log('Loaded later or by other pages only (flags SDK, storage, query library, forms, screens):');

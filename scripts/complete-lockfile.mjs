@@ -25,7 +25,9 @@ for (const [location, entry] of Object.entries(packages)) {
 
 if (process.argv.includes('--check')) {
   if (added) {
-    console.error(`package-lock.json lacks ${added} optional package${added === 1 ? '' : 's'} of other platforms, so \`npm ci\` would refuse it. Run \`npm run lockfile\` and commit package-lock.json.`);
+    console.error(
+      `package-lock.json lacks ${added} optional package${added === 1 ? '' : 's'} of other platforms, so \`npm ci\` would refuse it. Run \`npm run lockfile\` and commit package-lock.json.`,
+    );
     process.exit(1);
   }
   console.log('package-lock.json: complete');

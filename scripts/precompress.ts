@@ -3,7 +3,7 @@
  * `<file>.gz` (gzip -9) beside every text asset of dist/client, which @fastify/static sends as they are
  * (`preCompressed`), so no visitor's request compresses a script or stylesheet.
  */
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -22,10 +22,14 @@ function* files(dir: string): Generator<string> {
 export function precompress(dir: string): { files: number } {
   let count = 0;
   for (const path of files(dir)) {
-    if (!TEXT.test(path) || path.includes(`${join('.vite', '')}`)) continue;
+    // A second build into the same folder (the islands) compresses only what it added.
+    if (!TEXT.test(path) || path.includes(`${join('.vite', '')}`) || existsSync(`${path}.br`)) continue;
     const content = readFileSync(path);
     if (content.length < MIN_BYTES) continue;
-    writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+    writeFileSync(
+      `${path}.br`,
+      brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+    );
     writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
     count += 1;
   }

@@ -10,7 +10,10 @@ async function main(): Promise<void> {
   const out = process.argv[3] ?? '/tmp/screenshot';
   const browser = await chromium.launch({ ...(await resolveChromium()).launchOptions, headless: true });
   try {
-    for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1366, height: 900 }]] as const) {
+    for (const [name, viewport] of [
+      ['phone', { width: 390, height: 844 }],
+      ['desktop', { width: 1366, height: 900 }],
+    ] as const) {
       const page = await browser.newPage({ viewport });
       page.on('console', (m) => m.type() === 'error' && console.error(`[console] ${m.text()}`));
       page.on('pageerror', (e) => console.error(`[pageerror] ${e.message}`));

@@ -3,7 +3,7 @@
  *
  * - Nothing is skipped silently: a step that cannot run says why and counts as failed, except the
  *   PostgreSQL pass, which runs only when TEST_DATABASE_URL names a server and says so when it does not.
- * - Fast: the cheap independent checks (type-check, lint, lockfile, spec validation and drift) run two
+ * - Fast: the cheap independent checks (type-check, lint, format, lockfile, spec validation and drift) run two
  *   at a time, each on one core; type-check is incremental and lint cached (node_modules/.cache); the
  *   jest steps then run one after another, each with a worker per core.
  * - Audible: a step that has printed nothing for 30 s gets a line saying it is still running.
@@ -52,13 +52,28 @@ const colour = Boolean(process.stdout.isTTY) && !process.env.CI && !process.env.
 /** Children write into a pipe, not the terminal: tell them whether colour is wanted. */
 const colourEnv: Record<string, string> = colour ? { FORCE_COLOR: '1' } : { FORCE_COLOR: '0', NO_COLOR: '1' };
 
-const slug = (name: string) => name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '').toLowerCase();
+const slug = (name: string) =>
+  name
+    .replace(/[^a-z0-9]+/gi, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
 const jest = (name: string, ...args: string[]): Pick<Step, 'command' | 'jestResults'> => {
   const jestResults = join(resultsDir, `${slug(name)}.json`);
   return {
     // --forceExit: the results are written before Jest exits; a handle a test file leaves open (a
     // timer of a library) must not hold the whole run hostage when Jest runs a project in band.
-    command: ['node', '--experimental-vm-modules', 'node_modules/jest/bin/jest.js', ...args, '--forceExit', '--json', `--outputFile=${jestResults}`],
+    // --max-old-space-size: workers inherit Node's flags; a clean-clone run's integration worker ran out of
+    // the default heap in no-5xx after many files (jest.config.cjs also replaces a worker that grew large).
+    command: [
+      'node',
+      '--experimental-vm-modules',
+      '--max-old-space-size=6144',
+      'node_modules/jest/bin/jest.js',
+      ...args,
+      '--forceExit',
+      '--json',
+      `--outputFile=${jestResults}`,
+    ],
     jestResults,
   };
 };
@@ -70,6 +85,11 @@ const steps: Step[] = [
   {
     name: 'lint',
     command: ['node_modules/.bin/eslint', '--max-warnings', '0', '--cache', '--cache-strategy', 'content', '--cache-location', `${cacheDir}/eslint/`, '.'],
+    parallel: true,
+  },
+  {
+    name: 'format',
+    command: ['node_modules/.bin/prettier', '--check', '--log-level', 'warn', '--cache', '--cache-location', `${cacheDir}/prettier/cache`, '.'],
     parallel: true,
   },
   { name: 'lockfile', command: ['node', 'scripts/complete-lockfile.mjs', '--check'], parallel: true },
@@ -88,8 +108,14 @@ const steps: Step[] = [
     skip: pgUrl ? undefined : 'TEST_DATABASE_URL is not set (CI sets it; e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test)',
   },
   { name: 'build', command: ['node_modules/.bin/vite', 'build', '--logLevel', 'warn'], needs: ['generated-code drift'] },
-  { name: 'build (server renderer)', command: ['node_modules/.bin/vite', 'build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/ssr', '--logLevel', 'warn'], needs: ['build'] },
-  { name: 'browser end-to-end tests', ...jest('browser end-to-end tests', '-c', 'jest.e2e.config.cjs'), needs: ['build (server renderer)'] },
+  {
+    name: 'build (server renderer)',
+    command: ['node_modules/.bin/vite', 'build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/ssr', '--logLevel', 'warn'],
+    needs: ['build'],
+  },
+  // Document pages' islands script: its own build and manifest, as `npm run build` makes it.
+  { name: 'build (islands)', command: ['node_modules/.bin/vite', 'build', '-c', 'vite.islands.config.ts', '--logLevel', 'warn'], needs: ['build'] },
+  { name: 'browser end-to-end tests', ...jest('browser end-to-end tests', '-c', 'jest.e2e.config.cjs'), needs: ['build (server renderer)', 'build (islands)'] },
 ];
 
 // ── Output: whole lines, and a heartbeat for steps that have been quiet for 30 s ──────────────────
@@ -236,9 +262,13 @@ async function main(): Promise<void> {
   const skipped = results.filter((r) => r.outcome === 'skipped');
   const total = (Date.now() - startedAt) / 1000;
   if (failed.length) {
-    say(`\nnpm test: FAILED (${failed.length} of ${results.length} steps failed or could not run: ${failed.map((f) => f.name).join(', ')}) in ${total.toFixed(0)}s`);
+    say(
+      `\nnpm test: FAILED (${failed.length} of ${results.length} steps failed or could not run: ${failed.map((f) => f.name).join(', ')}) in ${total.toFixed(0)}s`,
+    );
   } else {
-    say(`\nnpm test: PASSED (${results.length - skipped.length} steps${skipped.length ? `, ${skipped.length} skipped: ${skipped.map((s) => s.name).join(', ')}` : ''}) in ${total.toFixed(0)}s`);
+    say(
+      `\nnpm test: PASSED (${results.length - skipped.length} steps${skipped.length ? `, ${skipped.length} skipped: ${skipped.map((s) => s.name).join(', ')}` : ''}) in ${total.toFixed(0)}s`,
+    );
   }
   say(`${counts.passed} passed, ${counts.failed} failed`);
   process.exit(failed.length ? 1 : 0);

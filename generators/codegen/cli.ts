@@ -5,7 +5,8 @@
 import { resolve } from 'node:path';
 import { loadSpecs } from './load';
 import { SpecError } from './problems';
-import { buildGeneratedFiles, diffGenerated, writeGenerated } from './generate';
+import { buildGeneratedFiles, diffGenerated } from './generate';
+import { regenerate } from './regenerate';
 
 async function main(): Promise<number> {
   const command = process.argv[2] ?? 'generate';
@@ -13,6 +14,11 @@ async function main(): Promise<number> {
   const specDir = resolve(root, process.env.SPECS_DIR ?? 'specs');
   const outDir = resolve(root, process.env.GENERATED_DIR ?? 'src/generated');
 
+  if (command === 'generate') {
+    const { specs, files, written, removed } = await regenerate(root, specDir, outDir);
+    console.log(`generate: ${files} files (${written.length} written, ${removed.length} removed) from ${specs} specs`);
+    return 0;
+  }
   const bundle = loadSpecs(specDir);
   if (command === 'validate') {
     console.log(`specs: ${bundle.files.length} files valid`);
@@ -34,13 +40,8 @@ async function main(): Promise<number> {
     console.log(`spec catalogue written to ${path}`);
     return 0;
   }
-  if (command !== 'generate') {
-    console.error(`unknown command "${command}" (generate, validate, check, docs)`);
-    return 2;
-  }
-  const { written, removed } = writeGenerated(outDir, files);
-  console.log(`generate: ${files.size} files (${written.length} written, ${removed.length} removed) from ${bundle.files.length} specs`);
-  return 0;
+  console.error(`unknown command "${command}" (generate, validate, check, docs)`);
+  return 2;
 }
 
 main().then(

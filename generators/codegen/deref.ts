@@ -24,6 +24,12 @@ export interface DerefContext {
   enums: Record<string, { values: { value: string }[] }>;
   /** constants (specs/constants); `{ $constant: name }` anywhere is replaced by its value */
   constants: Record<string, { value: unknown }>;
+  /**
+   * Leave a reference to a whole entity (`$ref: Patient`) as it is, keywords beside it resolved:
+   * the API table and the OpenAPI document register each entity once (its `$id` is its name) and
+   * point at it. References to an entity's field (`Patient#/properties/firstName`) are still inlined.
+   */
+  keepEntities?: boolean;
 }
 
 /**
@@ -66,6 +72,11 @@ export function dereference(schema: JsonSchema, ctx: DerefContext, origin: JsonS
     if (typeof obj.$ref === 'string') {
       const ref = obj.$ref;
       const [name, fragment = ''] = ref.split('#') as [string, string?];
+      if (ctx.keepEntities && name && !fragment && obj['x-enumExclude'] === undefined) {
+        if (!entities.has(name)) throw new RefError(`$ref "${ref}" names no entity (known: ${[...entities.keys()].join(', ') || 'none'})`);
+        const { $ref: _kept, ...siblings } = obj;
+        return { $ref: name, ...(visit(siblings, doc, stack) as Record<string, unknown>) };
+      }
       const targetDoc = name ? (entities.get(name)?.data as JsonSchema | undefined) : doc;
       if (!targetDoc) throw new RefError(`$ref "${ref}" names no entity (known: ${[...entities.keys()].join(', ') || 'none'})`);
       const target = walkPointer(targetDoc, fragment);

@@ -9,7 +9,9 @@ const inTable = (text: string) => text.replace(/\|/g, '\\|');
 describe('spec catalogue (npm run specs:docs)', () => {
   it('lists every form with its fields and the text of its messages', () => {
     for (const [id, f] of bundle.forms) expect(docs).toContain(`### ${f.data.title} (\`${id}\`)`);
-    expect(docs).toMatch(/\| firstName \| First name \| string \| yes \| at most 50 characters; matches `\^\\p\{L\}\[\\p\{L\}\\p\{M\}'’ -\]\*\$`; not only spaces \| “Please enter the first name” \(required, minLength, x-notBlank\)/);
+    expect(docs).toMatch(
+      /\| firstName \| First name \| string \| yes \| at most 50 characters; matches `\^\\p\{L\}\[\\p\{L\}\\p\{M\}'’ -\]\*\$`; not only spaces \| “Please enter the first name” \(required, minLength, x-notBlank\)/,
+    );
     expect(docs).toContain('When relationship is not one of Child, Grandchild, Stepchild: dateOfBirth required.');
   });
 
@@ -31,7 +33,10 @@ describe('spec catalogue (npm run specs:docs)', () => {
   });
 
   it('lists the flags routes and flows depend on', () => {
-    const flags = new Set([...bundle.routes.flatMap((r) => (r.flag ? [r.flag] : [])), ...[...bundle.flows.values()].flatMap((f) => (f.data.start?.flag ? [f.data.start.flag] : []))]);
+    const flags = new Set([
+      ...bundle.routes.flatMap((r) => (r.flag ? [r.flag] : [])),
+      ...[...bundle.flows.values()].flatMap((f) => (f.data.start?.flag ? [f.data.start.flag] : [])),
+    ]);
     expect(flags.size).toBeGreaterThan(0);
     for (const flag of flags) expect(docs).toMatch(new RegExp(`\\| ${flag} \\| .*route `));
   });

@@ -67,7 +67,12 @@ function fieldRows(b: SpecBundle, schema: JsonSchema, overrides: Record<string, 
     const path = prefix ? `${prefix}.${name}` : name;
     const type = Array.isArray(s.type) ? s.type.join(' or ') : (s.type ?? (s.$ref ? `→ ${String(s.$ref)}` : ''));
     const row = [path, s.title ?? '', type, required.has(name) ? 'yes' : '', ruleText(s), messagesOf(b, s, overrides[path])];
-    const nested = s.type === 'object' ? fieldRows(b, s, overrides, path) : s.type === 'array' && (s.items as JsonSchema | undefined)?.type === 'object' ? fieldRows(b, s.items as JsonSchema, overrides, `${path}.*`) : [];
+    const nested =
+      s.type === 'object'
+        ? fieldRows(b, s, overrides, path)
+        : s.type === 'array' && (s.items as JsonSchema | undefined)?.type === 'object'
+          ? fieldRows(b, s.items as JsonSchema, overrides, `${path}.*`)
+          : [];
     return [row, ...nested];
   });
 }
@@ -134,8 +139,10 @@ function renderFlow(b: SpecBundle, f: LoadedFile<FlowDoc>): string[] {
     const lines = [
       s.route && `Starts at ${routeText(b, s.route)}.`,
       s.flag && `Needs flag \`${s.flag}\` on${s.flagOffRoute ? `; when off, goes to ${routeText(b, s.flagOffRoute)}` : ''}.`,
-      s.verifyRoute && `People not yet verified go first to ${routeText(b, s.verifyRoute)}${s.returnParam ? ` with \`${s.returnParam}\` pointing back` : ''}${s.successParam ? `; on return the address carries \`${s.successParam}=true\`` : ''}.`,
-      s.keepQuery?.length && `Keeps from the starting address: ${s.keepQuery.map((q) => (q.flag ? `\`${q.name}\` (when flag \`${q.flag}\` is on)` : `\`${q.name}\``)).join(', ')}.`,
+      s.verifyRoute &&
+        `People not yet verified go first to ${routeText(b, s.verifyRoute)}${s.returnParam ? ` with \`${s.returnParam}\` pointing back` : ''}${s.successParam ? `; on return the address carries \`${s.successParam}=true\`` : ''}.`,
+      s.keepQuery?.length &&
+        `Keeps from the starting address: ${s.keepQuery.map((q) => (q.flag ? `\`${q.name}\` (when flag \`${q.flag}\` is on)` : `\`${q.name}\``)).join(', ')}.`,
     ].filter(Boolean);
     out.push(...lines.map((l) => `- ${String(l)}`), '');
   }
@@ -144,7 +151,16 @@ function renderFlow(b: SpecBundle, f: LoadedFile<FlowDoc>): string[] {
     out.push(
       table(
         ['variant', 'steps', 'when', 'about'],
-        Object.entries(flow.variants).map(([name, v]) => [`${name}${name === flow.defaultVariant ? ' (default)' : ''}`, v.steps.join(' → '), v.when ? Object.entries(v.when).map(([k, val]) => `${k} = ${JSON.stringify(val)}`).join(', ') : '', v.title ?? v.description ?? '']),
+        Object.entries(flow.variants).map(([name, v]) => [
+          `${name}${name === flow.defaultVariant ? ' (default)' : ''}`,
+          v.steps.join(' → '),
+          v.when
+            ? Object.entries(v.when)
+                .map(([k, val]) => `${k} = ${JSON.stringify(val)}`)
+                .join(', ')
+            : '',
+          v.title ?? v.description ?? '',
+        ]),
       ),
       '',
     );
@@ -167,7 +183,11 @@ function renderFlow(b: SpecBundle, f: LoadedFile<FlowDoc>): string[] {
       flow.steps.map((s) => [
         s.id,
         s.title,
-        typeof s.route === 'string' ? routeText(b, s.route) : Object.entries(s.route ?? {}).map(([v, r]) => `${v}: ${routeText(b, r)}`).join('<br>'),
+        typeof s.route === 'string'
+          ? routeText(b, s.route)
+          : Object.entries(s.route ?? {})
+              .map(([v, r]) => `${v}: ${routeText(b, r)}`)
+              .join('<br>'),
         [s.form, ...(s.forms ?? [])].filter(Boolean).join(', '),
         choices(s),
         copy(s),
@@ -188,7 +208,16 @@ export function renderSpecDocs(b: SpecBundle): string {
     '',
     table(
       ['id', 'path', 'title', 'who may open', 'flag', 'when off', 'screen', 'rendered'],
-      b.routes.map((r) => [r.id, `\`${r.path}\``, r.title, r.access.join(', '), r.flag ?? '', r.flagOffRoute ?? '', r.screen ? `${r.area}/${r.screen}` : r.area, r.render ?? 'client']),
+      b.routes.map((r) => [
+        r.id,
+        `\`${r.path}\``,
+        r.title,
+        r.access.join(', '),
+        r.flag ?? '',
+        r.flagOffRoute ?? '',
+        r.screen ? `${r.area}/${r.screen}` : r.area,
+        r.documentWhenQuery ? `${r.render ?? 'client'}; document with ${r.documentWhenQuery.join(' or ')}` : (r.render ?? 'client'),
+      ]),
     ),
     '',
   );
@@ -209,7 +238,15 @@ export function renderSpecDocs(b: SpecBundle): string {
   out.push('## Messages', '', 'Placeholders in braces are filled when the message is shown.', '');
   for (const file of b.files.filter((x) => x.kind === 'messages')) {
     const own = (file.data as { messages: Record<string, string | { text: string; description?: string }> }).messages;
-    out.push(`### ${file.file}`, '', table(['key', 'text', 'about'], Object.entries(own).map(([k, m]) => (typeof m === 'string' ? [k, m, ''] : [k, m.text, m.description ?? '']))), '');
+    out.push(
+      `### ${file.file}`,
+      '',
+      table(
+        ['key', 'text', 'about'],
+        Object.entries(own).map(([k, m]) => (typeof m === 'string' ? [k, m, ''] : [k, m.text, m.description ?? ''])),
+      ),
+      '',
+    );
   }
 
   out.push(
@@ -219,13 +256,39 @@ export function renderSpecDocs(b: SpecBundle): string {
     '',
     table(
       ['name', 'status', 'code', 'message', 'support_web', 'patient_web', 'about'],
-      Object.entries(b.errors).map(([k, e]) => [k, e.status, e.code ?? k, e.title ? `${e.title} ${e.message}` : e.message, e.audiences?.support_web ?? '', e.audiences?.patient_web ?? '', e.description ?? '']),
+      Object.entries(b.errors).map(([k, e]) => [
+        k,
+        e.status,
+        e.code ?? k,
+        e.title ? `${e.title} ${e.message}` : e.message,
+        e.audiences?.support_web ?? '',
+        e.audiences?.patient_web ?? '',
+        e.description ?? '',
+      ]),
     ),
     '',
   );
 
   if (b.flags) {
-    out.push('## Feature flags', '', `Fallback treatment: \`${String(b.constants.treatmentFallback?.value)}\``, '', table(['flag', 'traffic', 'enabled', 'treatments', 'default', 'control acts as', 'gates'], Object.entries(b.flags.flags).map(([k, f]) => [k, f.type, f.enabled, f.variants.join(', '), f.defaultVariant, f.controlActsAs, f.gates ?? f.description])), '');
+    out.push(
+      '## Feature flags',
+      '',
+      `Fallback treatment: \`${String(b.constants.treatmentFallback?.value)}\``,
+      '',
+      table(
+        ['flag', 'traffic', 'enabled', 'treatments', 'default', 'control acts as', 'gates'],
+        Object.entries(b.flags.flags).map(([k, f]) => [
+          k,
+          f.type,
+          f.enabled,
+          f.variants.join(', '),
+          f.defaultVariant,
+          f.controlActsAs,
+          f.gates ?? f.description,
+        ]),
+      ),
+      '',
+    );
   }
   const usedFlags = new Map<string, string[]>();
   const noteFlag = (flag: string | undefined, where: string) => {
@@ -236,7 +299,15 @@ export function renderSpecDocs(b: SpecBundle): string {
     noteFlag(f.data.start?.flag, `flow ${f.data.id}`);
     f.data.start?.keepQuery?.forEach((q) => noteFlag(q.flag, `flow ${f.data.id} (${q.name})`));
   }
-  out.push('### Flags the specs use', '', table(['flag', 'used by'], [...usedFlags].map(([flag, where]) => [flag, where.join(', ')])), '');
+  out.push(
+    '### Flags the specs use',
+    '',
+    table(
+      ['flag', 'used by'],
+      [...usedFlags].map(([flag, where]) => [flag, where.join(', ')]),
+    ),
+    '',
+  );
 
   out.push('## Entities', '');
   for (const [id, f] of b.entities) {
@@ -247,12 +318,47 @@ export function renderSpecDocs(b: SpecBundle): string {
     else out.push(table(['type', 'rules', 'messages'], [[entity.type, ruleText(entity), messagesOf(b, entity)]]), '');
   }
 
-  out.push('## Content', '', table(['id', 'kind', 'about'], [...b.content].map(([id, f]) => [id, (f.data.kind as string | undefined) ?? '', f.data.description])), '');
+  out.push(
+    '## Content',
+    '',
+    table(
+      ['id', 'kind', 'about'],
+      [...b.content].map(([id, f]) => [id, (f.data.kind as string | undefined) ?? '', f.data.description]),
+    ),
+    '',
+  );
 
   out.push('## Enumerations', '');
-  for (const [name, e] of Object.entries(b.enums)) out.push(`### ${name}`, '', e.description, '', table(['value', 'label'], e.values.map((v) => [v.value, v.label])), '');
-  out.push('## Constants', '', table(['name', 'value', 'meaning'], Object.entries(b.constants).map(([k, c]) => [k, c.value, c.description])), '');
-  out.push('## API endpoints', '', table(['id', 'method', 'path', 'who may call', 'summary'], b.apis.flatMap((f) => f.data.endpoints.map((e) => [e.id, e.method, `/api${e.path}`, e.access.join(', '), e.summary]))), '');
+  for (const [name, e] of Object.entries(b.enums))
+    out.push(
+      `### ${name}`,
+      '',
+      e.description,
+      '',
+      table(
+        ['value', 'label'],
+        e.values.map((v) => [v.value, v.label]),
+      ),
+      '',
+    );
+  out.push(
+    '## Constants',
+    '',
+    table(
+      ['name', 'value', 'meaning'],
+      Object.entries(b.constants).map(([k, c]) => [k, c.value, c.description]),
+    ),
+    '',
+  );
+  out.push(
+    '## API endpoints',
+    '',
+    table(
+      ['id', 'method', 'path', 'who may call', 'summary'],
+      b.apis.flatMap((f) => f.data.endpoints.map((e) => [e.id, e.method, `/api${e.path}`, e.access.join(', '), e.summary])),
+    ),
+    '',
+  );
   return `${out.join('\n').replace(/\n{3,}/g, '\n\n')}\n`;
 }
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { copySpecs, type SpecCopy } from '../../tests/support/spec-copy';
+import { copySpecs, type SpecCopy } from '@tests/support/spec-copy';
 import { buildGeneratedFiles, diffGenerated, writeGenerated } from './generate';
 import { loadSpecs } from './load';
 
@@ -46,11 +46,36 @@ describe('code generation', () => {
     expect(readFileSync(join(out, 'messages.ts'), 'utf8')).toContain("'validation.email.invalid': 'That e-mail address looks wrong'");
   });
 
+  it('in one process (npm run dev), a message edit rewrites messages.ts alone and a later endpoint edit is never served from what was kept', async () => {
+    writeGenerated(out, await generate());
+    copy.edit('messages.yaml', (t) => t.replace('validation.email.invalid: Invalid Email', 'validation.email.invalid: That e-mail address looks wrong'));
+    expect(writeGenerated(out, await generate()).written).toEqual(['messages.ts']);
+    copy.edit('api/health.yaml', (t) => t.replace('summary: Service health', 'summary: How the service is'));
+    const { written } = writeGenerated(out, await generate());
+    expect(written).toEqual(expect.arrayContaining(['api.ts', 'client/api.ts']));
+    expect(written).not.toContain('messages.ts');
+    expect(readFileSync(join(out, 'api.ts'), 'utf8')).toContain("summary: 'How the service is'");
+    // Back to the first text: the kept answer for it is the right one again.
+    copy.edit('api/health.yaml', (t) => t.replace('summary: How the service is', 'summary: Service health'));
+    writeGenerated(out, await generate());
+    expect(readFileSync(join(out, 'api.ts'), 'utf8')).toContain("summary: 'Service health'");
+  });
+
   it('removes files that are no longer generated', async () => {
     writeGenerated(out, await generate());
     copy.edit('content/system.yaml', (t) => t);
     rmSync(join(copy.dir, 'content', 'system.yaml'));
     const { removed } = writeGenerated(out, await generate());
     expect(removed).toContain('content/system.ts');
+  });
+
+  it('names every type once (no numbered copies) and gives each endpoint its typed hook and query key', async () => {
+    const files = await generate();
+    const entities = files.get('entities.ts')!;
+    expect(entities.match(/^export (interface|type) [A-Za-z]+\d+\b/gm) ?? []).toEqual([]);
+    const hooks = files.get('client/hooks.ts')!;
+    expect(hooks).toContain('export function useGetProviderFiltersQuery<');
+    expect(hooks).toContain("getProviderFilters: (input?: EndpointInputs['getProviderFilters']) => ['getProviderFilters', input ?? {}] as const,");
+    expect(hooks).toContain('export function useCreateAppointmentMutation(');
   });
 });

@@ -2,11 +2,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import type { SpecBundle } from './model';
+import type { SpecKind } from './kinds';
+import { memo } from './memo';
+import { textsKey } from './semantics';
 import { emitConstants, emitEnums, emitErrors, emitMessages } from './emit/data';
-import { emitApi, emitEntitySchemas, emitForm, emitFormIndex, formDefinition, emitRoutes, emitScreens, emitTypes } from './emit/structure';
+import { emitApi, emitForm, emitFormIndex, formDefinition, emitRoutes, emitScreens, emitTypes } from './emit/structure';
 import { emitEntityTypes } from './emit/typescript';
 import { contentTypeNames, emitContentModule, emitContentTypes, emitFlowTypes, emitTypedModule } from './emit/meta-types';
-import { emitApiClient, emitFlags } from './emit/client';
+import { emitApiClient, emitApiHooks, emitFlags } from './emit/client';
 import { emitFormValidators } from './emit/validators';
 import { BANNER, literal, quote, union } from './emit/util';
 
@@ -18,26 +21,52 @@ function emitCollection(dir: string, ids: string[]): string {
     .join('\n')}\n} as const;\n`;
 }
 
+/** Every kind but messages: only messages.ts reads the message texts (the rest name message keys). */
+const STRUCTURE: readonly SpecKind[] = ['constants', 'enums', 'errors', 'routes', 'entity', 'form', 'api', 'content', 'flags', 'flow', 'mail'];
+
 export async function buildGeneratedFiles(b: SpecBundle, root: string): Promise<GeneratedFiles> {
   const out: GeneratedFiles = new Map();
+  // The slow files are written again only when a spec they read changed (npm run dev: a message edit
+  // redoes messages.ts alone). Routes and screens also read which screen files exist: always written.
+  const structure = textsKey(b, STRUCTURE);
+  const once = <T>(file: string, make: () => T): T => memo('emitted', `${structure}\n${file}`, make);
   out.set('types.ts', emitTypes(b));
   out.set('constants.ts', emitConstants(b));
   out.set('enums.ts', emitEnums(b));
-  out.set('messages.ts', emitMessages(b));
+  out.set(
+    'messages.ts',
+    memo('emitted', `${textsKey(b, ['messages'])}\nmessages.ts`, () => emitMessages(b)),
+  );
   out.set('errors.ts', emitErrors(b));
   out.set('routes.ts', emitRoutes(b, root));
-  out.set('api.ts', emitApi(b));
-  out.set('schemas.ts', emitEntitySchemas(b));
-  out.set('entities.ts', await emitEntityTypes(b));
+  out.set(
+    'api.ts',
+    once('api.ts', () => emitApi(b)),
+  );
+  out.set('entities.ts', await once('entities.ts', () => emitEntityTypes(b)));
   out.set('client/screens.ts', emitScreens(b, root));
-  out.set('client/api.ts', emitApiClient(b));
+  out.set(
+    'client/api.ts',
+    once('client/api.ts', () => emitApiClient(b)),
+  );
+  out.set(
+    'client/hooks.ts',
+    once('client/hooks.ts', () => emitApiHooks(b)),
+  );
   for (const id of b.forms.keys()) {
-    out.set(`forms/${id}.ts`, emitForm(b, id));
-    out.set(`validators/${id}.ts`, emitFormValidators(formDefinition(b, id).schema, '../../domain/validation/standalone-runtime'));
+    out.set(
+      `forms/${id}.ts`,
+      once(`forms/${id}.ts`, () => emitForm(b, id)),
+    );
+    out.set(
+      `validators/${id}.ts`,
+      once(`validators/${id}.ts`, () => emitFormValidators(formDefinition(b, id).schema, '../../domain/validation/standalone-runtime')),
+    );
   }
   out.set('forms/index.ts', emitFormIndex(b));
   const contentTypes = contentTypeNames(b);
-  for (const [id, f] of b.content) out.set(`content/${id}.ts`, emitContentModule(f.data, typeof f.data.kind === 'string' ? contentTypes[f.data.kind] : undefined));
+  for (const [id, f] of b.content)
+    out.set(`content/${id}.ts`, emitContentModule(f.data, typeof f.data.kind === 'string' ? contentTypes[f.data.kind] : undefined));
   if (b.content.size) out.set('content/index.ts', emitCollection('content', [...b.content.keys()]));
   out.set('content-types.ts', await emitContentTypes(b));
   for (const [id, f] of b.flows) out.set(`flows/${id}.ts`, emitTypedModule(f.data, f.data.description, { name: 'FlowDefinition', from: '../flow-types' }));

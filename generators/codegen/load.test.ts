@@ -1,5 +1,5 @@
-import { copySpecs, type SpecCopy } from '../../tests/support/spec-copy';
-import { specProblems } from '../../tests/support/spec-problems';
+import { copySpecs, type SpecCopy } from '@tests/support/spec-copy';
+import { specProblems } from '@tests/support/spec-problems';
 import { loadSpecs } from './load';
 
 let copy: SpecCopy;
@@ -33,7 +33,9 @@ describe('spec validation', () => {
 
   it('reports a message key that does not exist', () => {
     copy.edit('entities/User.yaml', (t) => t.replace('format: validation.email.invalid', 'format: validation.email.nope'));
-    expect(problemsOf()).toMatch(/specs\/entities\/User\.yaml:\d+\s+at \/properties\/email\/x-messages\/format: message "validation.email.nope" is not in specs\/messages.yaml/);
+    expect(problemsOf()).toMatch(
+      /specs\/entities\/User\.yaml:\d+\s+at \/properties\/email\/x-messages\/format: message "validation.email.nope" is not in specs\/messages.yaml/,
+    );
   });
 
   it('reports a $ref to an entity that does not exist', () => {

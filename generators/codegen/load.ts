@@ -3,11 +3,13 @@
  * and collects them into a SpecBundle. Every problem names the file, the path inside it and,
  * where the YAML parser knows it, the line.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
-import { kindRules } from './kinds';
+import { kindRules, type KindRule } from './kinds';
+import { memo } from './memo';
 import type { ApiDoc, ContentDoc, EntityDoc, FlagsDoc, FlowDoc, FormDoc, LoadedFile, MailDoc, SpecBundle } from './model';
 import { SpecError, type SpecProblem } from './problems';
 import { checkSemantics } from './semantics';
@@ -28,7 +30,10 @@ function listYaml(dir: string, root = dir): string[] {
 
 function pointerToPath(pointer: string): string[] {
   if (!pointer) return [];
-  return pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function lineFinder(doc: Document, counter: LineCounter): (pointer: string) => number | undefined {
@@ -36,7 +41,10 @@ function lineFinder(doc: Document, counter: LineCounter): (pointer: string) => n
     const path = pointerToPath(pointer);
     // Walk up until a node with a source range is found (a missing property has none).
     for (let n = path.length; n >= 0; n -= 1) {
-      const node = doc.getIn(path.slice(0, n).map((p) => (/^\d+$/.test(p) ? Number(p) : p)), true);
+      const node = doc.getIn(
+        path.slice(0, n).map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        true,
+      );
       if (isNode(node) && node.range) return counter.linePos(node.range[0]).line;
     }
     return undefined;
@@ -72,66 +80,110 @@ function usefulErrors(errors: ErrorObject[]): ErrorObject[] {
   });
 }
 
-export function createMetaValidator(specDir: string): (schemaFile: string) => ValidateFunction {
-  const ajv = new Ajv({ allErrors: true, strict: false });
+/** The validator of each meta-schema, and a key that changes when any meta-schema does. */
+export function createMetaValidator(specDir: string): { validatorFor: (schemaFile: string) => ValidateFunction; key: string } {
   const schemaDir = join(specDir, 'schema');
-  for (const name of readdirSync(schemaDir).sort()) {
-    if (name.endsWith('.schema.json')) ajv.addSchema(JSON.parse(readFileSync(join(schemaDir, name), 'utf8')));
-  }
-  return (schemaFile) => {
+  const texts = readdirSync(schemaDir)
+    .sort()
+    .filter((name) => name.endsWith('.schema.json'))
+    .map((name) => readFileSync(join(schemaDir, name), 'utf8'));
+  const key = createHash('sha1').update(texts.join('\n')).digest('hex');
+  // Compiled once per set of meta-schemas (npm run dev compiles them again only when one changes).
+  const ajv = memo('metaSchemas', key, () => {
+    const compiler = new Ajv({ allErrors: true, strict: false });
+    for (const text of texts) compiler.addSchema(JSON.parse(text));
+    return compiler;
+  });
+  const validatorFor = (schemaFile: string) => {
     const id = `meta:${schemaFile.replace('.schema.json', '')}`;
     const validate = ajv.getSchema(id);
     if (!validate) throw new Error(`meta-schema ${id} is missing from specs/schema`);
     return validate;
   };
+  return { validatorFor, key };
+}
+
+interface ReadSpecFile {
+  data: unknown;
+  lineOf: (pointer: string) => number | undefined;
+  problems: SpecProblem[];
+}
+
+/** One spec file parsed and checked against its meta-schema (and its name rule). */
+function readSpecFile(file: string, text: string, rule: KindRule, metaValidator: (schemaFile: string) => ValidateFunction): ReadSpecFile {
+  const problems: SpecProblem[] = [];
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true });
+  const lineOf = lineFinder(doc, lineCounter);
+  if (doc.errors.length) {
+    for (const err of doc.errors) {
+      problems.push({
+        file: `specs/${file}`,
+        path: '',
+        line: err.linePos?.[0]?.line,
+        message: `YAML syntax: ${err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
+      });
+    }
+    return { data: undefined, lineOf, problems };
+  }
+  const data: unknown = doc.toJS({ maxAliasCount: 100 });
+  const validate = metaValidator(rule.schema);
+  if (!validate(data)) {
+    for (const e of usefulErrors(validate.errors ?? [])) {
+      const { path, message } = describeAjvError(e);
+      problems.push({ file: `specs/${file}`, path, line: lineOf(path), message });
+    }
+    return { data, lineOf, problems };
+  }
+  if (rule.nameProperty) {
+    const expected = file
+      .split('/')
+      .pop()!
+      .replace(/\.ya?ml$/, '');
+    const actual = (data as Record<string, unknown>)[rule.nameProperty];
+    if (actual !== expected) {
+      problems.push({
+        file: `specs/${file}`,
+        path: `/${rule.nameProperty}`,
+        line: lineOf(`/${rule.nameProperty}`),
+        message: `must equal the file name "${expected}"`,
+      });
+    }
+  }
+  return { data, lineOf, problems };
 }
 
 /** Loads and validates; throws SpecError listing every problem found. */
 export function loadSpecs(specDir: string): SpecBundle {
   const problems: SpecProblem[] = [];
-  const metaValidator = createMetaValidator(specDir);
+  const { validatorFor: metaValidator, key: metaKey } = createMetaValidator(specDir);
   const files: LoadedFile[] = [];
 
   for (const file of listYaml(specDir)) {
     const rule = kindRules.find((r) => r.pattern.test(file));
     if (!rule) {
-      problems.push({ file: `specs/${file}`, path: '', message: `no meta-schema covers this file; known places are: ${kindRules.map((r) => r.pattern.source).join(', ')}` });
+      problems.push({
+        file: `specs/${file}`,
+        path: '',
+        message: `no meta-schema covers this file; known places are: ${kindRules.map((r) => r.pattern.source).join(', ')}`,
+      });
       continue;
     }
     const text = readFileSync(join(specDir, file), 'utf8');
-    const counter = new LineCounter();
-    const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true });
-    if (doc.errors.length) {
-      for (const err of doc.errors) {
-        problems.push({ file: `specs/${file}`, path: '', line: err.linePos?.[0]?.line, message: `YAML syntax: ${err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}` });
-      }
+    // Read once per text and meta-schema set: \`npm run dev\` parses and checks again only the files that
+    // changed, and an unchanged file keeps its very data (the generator's later steps key on it). Read, never changed.
+    const read = memo('specFile', `${metaKey}\n${file}\n${text}`, () => readSpecFile(file, text, rule, metaValidator));
+    if (read.problems.length) {
+      problems.push(...read.problems);
       continue;
     }
-    const data: unknown = doc.toJS({ maxAliasCount: 100 });
-    const lineOf = lineFinder(doc, counter);
-    const validate = metaValidator(rule.schema);
-    if (!validate(data)) {
-      for (const e of usefulErrors(validate.errors ?? [])) {
-        const { path, message } = describeAjvError(e);
-        problems.push({ file: `specs/${file}`, path, line: lineOf(path), message });
-      }
-      continue;
-    }
-    if (rule.nameProperty) {
-      const expected = file.split('/').pop()!.replace(/\.ya?ml$/, '');
-      const actual = (data as Record<string, unknown>)[rule.nameProperty];
-      if (actual !== expected) {
-        problems.push({ file: `specs/${file}`, path: `/${rule.nameProperty}`, line: lineOf(`/${rule.nameProperty}`), message: `must equal the file name "${expected}"` });
-      }
-    }
-    files.push({ file: `specs/${file}`, kind: rule.kind, data, lineOf });
+    files.push({ file: `specs/${file}`, kind: rule.kind, data: read.data, text, lineOf: read.lineOf });
   }
   if (problems.length) throw new SpecError(problems);
 
   const one = <T>(kind: string): LoadedFile<T> | undefined => files.find((f) => f.kind === kind) as LoadedFile<T> | undefined;
   const many = <T>(kind: string): LoadedFile<T>[] => files.filter((f) => f.kind === kind) as LoadedFile<T>[];
-  const byName = <T>(kind: string, name: (d: T) => string): Map<string, LoadedFile<T>> =>
-    new Map(many<T>(kind).map((f) => [name(f.data), f]));
+  const byName = <T>(kind: string, name: (d: T) => string): Map<string, LoadedFile<T>> => new Map(many<T>(kind).map((f) => [name(f.data), f]));
 
   // Catalogues may be split across files; every name must be defined once.
   const merged = <T>(kind: string, property: string): Record<string, T> => {
@@ -140,7 +192,12 @@ export function loadSpecs(specDir: string): SpecBundle {
     for (const f of many<Record<string, Record<string, T>>>(kind)) {
       for (const [name, value] of Object.entries(f.data[property] ?? {})) {
         if (origin[name]) {
-          problems.push({ file: f.file, path: `/${property}/${name}`, line: f.lineOf(`/${property}/${name}`), message: `"${name}" is already defined in ${origin[name]}` });
+          problems.push({
+            file: f.file,
+            path: `/${property}/${name}`,
+            line: f.lineOf(`/${property}/${name}`),
+            message: `"${name}" is already defined in ${origin[name]}`,
+          });
           continue;
         }
         origin[name] = f.file;
@@ -160,9 +217,7 @@ export function loadSpecs(specDir: string): SpecBundle {
     files,
     constants,
     enums,
-    messages: Object.fromEntries(
-      Object.entries(rawMessages).map(([k, v]) => [k, typeof v === 'string' ? { text: v } : v]),
-    ),
+    messages: Object.fromEntries(Object.entries(rawMessages).map(([k, v]) => [k, typeof v === 'string' ? { text: v } : v])),
     errors,
     routes: one<{ routes: SpecBundle['routes'] }>('routes')?.data.routes ?? [],
     entities: byName<EntityDoc>('entity', (d) => d.$id),

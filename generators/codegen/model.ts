@@ -4,11 +4,23 @@ import type { SpecKind } from './kinds';
 export type JsonSchema = Record<string, unknown>;
 export type Access = string[];
 
-export interface ConstantsDoc { constants: Record<string, { value: unknown; description: string }> }
-export interface EnumValue { value: string; label: string; shortLabel?: string; description?: string; group?: string }
-export interface EnumsDoc { enums: Record<string, { description: string; values: EnumValue[] }> }
+export interface ConstantsDoc {
+  constants: Record<string, { value: unknown; description: string }>;
+}
+export interface EnumValue {
+  value: string;
+  label: string;
+  shortLabel?: string;
+  description?: string;
+  group?: string;
+}
+export interface EnumsDoc {
+  enums: Record<string, { description: string; values: EnumValue[] }>;
+}
 export type MessageEntry = string | { text: string; description?: string };
-export interface MessagesDoc { messages: Record<string, MessageEntry> }
+export interface MessagesDoc {
+  messages: Record<string, MessageEntry>;
+}
 export interface ErrorEntry {
   status: number;
   code?: number | string;
@@ -17,7 +29,9 @@ export interface ErrorEntry {
   audiences?: { support_web?: string; patient_web?: string };
   description?: string;
 }
-export interface ErrorsDoc { errors: Record<string, ErrorEntry> }
+export interface ErrorsDoc {
+  errors: Record<string, ErrorEntry>;
+}
 export interface RouteSpec {
   id: string;
   path: string;
@@ -28,11 +42,18 @@ export interface RouteSpec {
   access: Access;
   flag?: string;
   flagOffRoute?: string;
-  render?: 'server' | 'client';
+  render?: 'document' | 'server' | 'client';
+  documentWhenQuery?: string[];
   specRow?: string;
 }
-export interface RoutesDoc { routes: RouteSpec[] }
-export interface EntityDoc extends JsonSchema { $id: string; title: string; description: string }
+export interface RoutesDoc {
+  routes: RouteSpec[];
+}
+export interface EntityDoc extends JsonSchema {
+  $id: string;
+  title: string;
+  description: string;
+}
 export interface FormDoc {
   id: string;
   title: string;
@@ -42,7 +63,11 @@ export interface FormDoc {
   uiSchema?: Record<string, unknown>;
   messages?: Record<string, Record<string, string>>;
 }
-export interface ResponseSpec { description: string; schema?: JsonSchema; contentType?: string }
+export interface ResponseSpec {
+  description: string;
+  schema?: JsonSchema;
+  contentType?: string;
+}
 export interface EndpointSpec {
   id: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -58,9 +83,20 @@ export interface EndpointSpec {
   errors?: string[];
   audit?: boolean;
 }
-export interface ApiDoc { resource: string; description: string; endpoints: EndpointSpec[] }
-export interface ContentDoc { id: string; description: string; [key: string]: unknown }
-export interface FlagVariant { name: string; description?: string }
+export interface ApiDoc {
+  resource: string;
+  description: string;
+  endpoints: EndpointSpec[];
+}
+export interface ContentDoc {
+  id: string;
+  description: string;
+  [key: string]: unknown;
+}
+export interface FlagVariant {
+  name: string;
+  description?: string;
+}
 export interface FlagSpec {
   description: string;
   type: 'anonymous' | 'user';
@@ -72,7 +108,9 @@ export interface FlagSpec {
   enabledWhen?: string[];
   gates?: string;
 }
-export interface FlagsDoc { flags: Record<string, FlagSpec> }
+export interface FlagsDoc {
+  flags: Record<string, FlagSpec>;
+}
 export type FlowCopy = Record<string, string>;
 export interface FlowStep {
   id: string;
@@ -87,7 +125,12 @@ export interface FlowStep {
   copyByVariant?: Record<string, FlowCopy>;
   choices?: { enum: string; only?: string[] } | { value: string; label: string; description?: string }[];
 }
-export interface FlowVariant { title?: string; description?: string; steps: string[]; when?: Record<string, unknown> }
+export interface FlowVariant {
+  title?: string;
+  description?: string;
+  steps: string[];
+  when?: Record<string, unknown>;
+}
 export interface FlowDoc {
   id: string;
   title?: string;
@@ -107,13 +150,22 @@ export interface FlowDoc {
   variants?: Record<string, FlowVariant>;
   steps: FlowStep[];
 }
-export interface MailDoc { id: string; description: string; subject: string; text: string; html?: string; placeholders?: string[] }
+export interface MailDoc {
+  id: string;
+  description: string;
+  subject: string;
+  text: string;
+  html?: string;
+  placeholders?: string[];
+}
 
 export interface LoadedFile<T = unknown> {
   /** path relative to the specs folder, e.g. "forms/sign-in-email.yaml" */
   file: string;
   kind: SpecKind;
   data: T;
+  /** the file's text as read (what `npm run dev` compares to know what changed) */
+  text: string;
   /** JSON pointer to line number (1-based). */
   lineOf: (pointer: string) => number | undefined;
 }

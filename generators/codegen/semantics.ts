@@ -1,9 +1,12 @@
 /** Cross-file checks the meta-schemas cannot express: references resolve, names are unique, schemas compile. */
-import { createAjv } from '../../src/domain/validation/ajv';
+import { createHash } from 'node:crypto';
+import { createAjv } from '@/domain/validation/ajv';
 import { dereference, RefError } from './deref';
+import { memo } from './memo';
 import type { FlowDoc, JsonSchema, LoadedFile, SpecBundle } from './model';
 import type { SpecProblem } from './problems';
-import { fieldSchema } from '../../src/domain/validation/schema-path';
+import type { SpecKind } from './kinds';
+import { fieldSchema } from '@/domain/validation/schema-path';
 
 const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9]*)\}/g;
 
@@ -26,10 +29,18 @@ function collectMessageRefs(node: unknown, pointer = ''): { pointer: string; key
   return out;
 }
 
+/** A short key of the texts of the spec files of these kinds: it changes when any of them does. */
+export function textsKey(bundle: SpecBundle, kinds: readonly SpecKind[]): string {
+  const hash = createHash('sha1');
+  for (const f of bundle.files) if (kinds.includes(f.kind)) hash.update(`${f.file}\0${f.text}\0`);
+  return hash.digest('hex');
+}
+
 export function checkSemantics(bundle: SpecBundle): SpecProblem[] {
   const problems: SpecProblem[] = [];
   const fileOf = (kind: string) => bundle.files.find((f) => f.kind === kind);
-  const ajv = createAjv();
+  // Made only when a schema needs compiling (an unchanged spec set compiles nothing).
+  let ajv: ReturnType<typeof createAjv> | undefined;
 
   const messageKnown = (key: string) => Object.prototype.hasOwnProperty.call(bundle.messages, key);
 
@@ -53,16 +64,21 @@ export function checkSemantics(bundle: SpecBundle): SpecProblem[] {
     const expected = f.file.split('/').pop()!.replace('.yaml', '');
     if (expected !== id) problems.push(at(f, '/$id', `must equal the file name "${expected}"`));
   }
+  // What a schema's references can reach: its file's text and these decide whether it compiles.
+  const referencesKey = textsKey(bundle, ['entity', 'enums', 'constants']);
   const compile = (file: LoadedFile, pointer: string, schema: JsonSchema) => {
-    try {
-      const resolved = dereference(schema, { entities: bundle.entities, enums: bundle.enums, constants: bundle.constants }, schema);
-      ajv.compile(resolved);
-      return resolved;
-    } catch (err) {
-      const message = err instanceof RefError ? err.message : `not a valid JSON Schema: ${(err as Error).message}`;
-      problems.push(at(file, pointer, message));
-      return undefined;
-    }
+    // A schema checked once is not checked again while neither it nor what it refers to changes (npm run dev).
+    const checked = memo('compiles', `${referencesKey}\n${file.file}\n${pointer}\n${file.text}`, (): { resolved?: JsonSchema; message?: string } => {
+      try {
+        const resolved = dereference(schema, { entities: bundle.entities, enums: bundle.enums, constants: bundle.constants }, schema);
+        (ajv ??= createAjv()).compile(resolved);
+        return { resolved };
+      } catch (err) {
+        return { message: err instanceof RefError ? err.message : `not a valid JSON Schema: ${(err as Error).message}` };
+      }
+    });
+    if (checked.message) problems.push(at(file, pointer, checked.message));
+    return checked.resolved;
   };
   for (const f of bundle.entities.values()) {
     const { $id: _id, ...schema } = f.data;
@@ -112,10 +128,13 @@ export function checkSemantics(bundle: SpecBundle): SpecProblem[] {
       if (paths.has(r.path)) problems.push(at(routesFile, `/routes/${i}/path`, `path "${r.path}" is used twice`));
       ids.add(r.id);
       paths.add(r.path);
-      if (r.flag && bundle.flags && !bundle.flags.flags[r.flag]) problems.push(at(routesFile, `/routes/${i}/flag`, `flag "${r.flag}" is not in specs/flags.yaml`));
+      if (r.flag && bundle.flags && !bundle.flags.flags[r.flag])
+        problems.push(at(routesFile, `/routes/${i}/flag`, `flag "${r.flag}" is not in specs/flags.yaml`));
       if (r.flagOffRoute && !r.flag) problems.push(at(routesFile, `/routes/${i}/flagOffRoute`, 'flagOffRoute needs a flag'));
-      if (r.flagOffRoute && !bundle.routes.some((other) => other.id === r.flagOffRoute)) problems.push(at(routesFile, `/routes/${i}/flagOffRoute`, `route "${r.flagOffRoute}" is not in specs/routes.yaml`));
-      if (r.render === 'server' && !r.access.includes('anyone')) problems.push(at(routesFile, `/routes/${i}/render`, 'only public routes (access: [anyone]) are rendered on the server'));
+      if (r.flagOffRoute && !bundle.routes.some((other) => other.id === r.flagOffRoute))
+        problems.push(at(routesFile, `/routes/${i}/flagOffRoute`, `route "${r.flagOffRoute}" is not in specs/routes.yaml`));
+      if ((r.render === 'server' || r.render === 'document') && !r.access.includes('anyone'))
+        problems.push(at(routesFile, `/routes/${i}/render`, 'only public routes (access: [anyone]) are rendered on the server'));
     });
   }
 
@@ -136,7 +155,8 @@ export function checkSemantics(bundle: SpecBundle): SpecProblem[] {
     for (const [name, flag] of Object.entries(bundle.flags.flags)) {
       const base = `/flags/${name}`;
       const known = (variant: string, path: string) => {
-        if (!flag.variants.includes(variant)) problems.push(at(flagsFile, path, `"${variant}" is not one of the variants of ${name} (${flag.variants.join(', ')})`));
+        if (!flag.variants.includes(variant))
+          problems.push(at(flagsFile, path, `"${variant}" is not one of the variants of ${name} (${flag.variants.join(', ')})`));
       };
       known(flag.defaultVariant, `${base}/defaultVariant`);
       known(flag.controlActsAs, `${base}/controlActsAs`);
@@ -144,8 +164,10 @@ export function checkSemantics(bundle: SpecBundle): SpecProblem[] {
       (flag.rollout ?? []).forEach((r, i) => known(r.variant, `${base}/rollout/${i}/variant`));
       const share = (flag.rollout ?? []).reduce((sum, r) => sum + r.percent, 0);
       if (share > 100) problems.push(at(flagsFile, `${base}/rollout`, `the rollout shares add up to ${share}%, more than 100%`));
-      if (!flag.enabledWhen && !flag.variants.includes('on')) problems.push(at(flagsFile, `${base}/enabledWhen`, 'the flag has no "on" treatment: say which treatments enable what it gates'));
-      if (fallback !== undefined && flag.variants.includes(String(fallback))) problems.push(at(flagsFile, `${base}/variants`, `"${String(fallback)}" is the fallback treatment and cannot be served`));
+      if (!flag.enabledWhen && !flag.variants.includes('on'))
+        problems.push(at(flagsFile, `${base}/enabledWhen`, 'the flag has no "on" treatment: say which treatments enable what it gates'));
+      if (fallback !== undefined && flag.variants.includes(String(fallback)))
+        problems.push(at(flagsFile, `${base}/variants`, `"${String(fallback)}" is the fallback treatment and cannot be served`));
     }
   }
 
@@ -163,7 +185,8 @@ export function checkSemantics(bundle: SpecBundle): SpecProblem[] {
       const pathParams = [...e.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
       const declared = Object.keys((e.params?.properties as object | undefined) ?? {});
       for (const p of pathParams) if (!declared.includes(p)) problems.push(at(f, `${base}/params`, `path parameter "${p}" is not declared in params`));
-      for (const p of declared) if (!pathParams.includes(p)) problems.push(at(f, `${base}/params/properties/${p}`, `"${p}" is not a parameter of the path ${e.path}`));
+      for (const p of declared)
+        if (!pathParams.includes(p)) problems.push(at(f, `${base}/params/properties/${p}`, `"${p}" is not a parameter of the path ${e.path}`));
       for (const part of ['params', 'query', 'body'] as const) {
         const schema = e[part];
         if (schema) compile(f, `${base}/${part}`, schema);
@@ -218,7 +241,8 @@ function checkFlow(bundle: SpecBundle, file: LoadedFile<FlowDoc>): SpecProblem[]
       }
     }
     [step.form, ...(step.forms ?? [])].forEach((id, j) => {
-      if (id !== undefined && !bundle.forms.has(id)) problems.push(at(file, j === 0 ? `${base}/form` : `${base}/forms/${j - 1}`, `form "${id}" is not in specs/forms`));
+      if (id !== undefined && !bundle.forms.has(id))
+        problems.push(at(file, j === 0 ? `${base}/form` : `${base}/forms/${j - 1}`, `form "${id}" is not in specs/forms`));
     });
     for (const name of Object.keys(step.copyByVariant ?? {})) variant(`${base}/copyByVariant/${name}`, name);
     if (step.choices && !Array.isArray(step.choices)) {

@@ -21,13 +21,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type Database } from '../../src/server/db/connection';
-import { migrate } from '../../src/server/db/migrate';
-import { seedIfEmpty } from '../../src/server/db/seed';
-import { deriveKeys } from '../../src/server/auth/secrets';
-import { issueAccessToken } from '../../src/server/auth/tokens';
-import { startSession } from '../../src/server/auth/server-sessions';
-import { constants } from '../../src/generated/constants';
+import { openDatabase, type Database } from '@/server/db/connection';
+import { migrate } from '@/server/db/migrate';
+import { seedIfEmpty } from '@/server/db/seed';
+import { deriveKeys } from '@/server/auth/secrets';
+import { issueAccessToken } from '@/server/auth/tokens';
+import { startSession } from '@/server/auth/server-sessions';
+import { constants } from '@/generated/constants';
 import { freePort, percentile, startServer } from './server';
 
 const DATABASE_URL = process.env.BENCH_BOOKING_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_booking';
@@ -52,7 +52,9 @@ interface BenchData {
 async function prepare(database: Database): Promise<BenchData> {
   await migrate(database);
   await seedIfEmpty(database, undefined, Math.max(PROVIDERS, 60));
-  const [plan] = await database.query<{ id: number; carrier_id: number }>('SELECT id, carrier_id FROM insurance_plans WHERE NOT is_medicaid ORDER BY id LIMIT 1');
+  const [plan] = await database.query<{ id: number; carrier_id: number }>(
+    'SELECT id, carrier_id FROM insurance_plans WHERE NOT is_medicaid ORDER BY id LIMIT 1',
+  );
   if (!plan) throw new Error('the seed made no insurance plan');
   // Providers whose practice accepts the bench patients' insurance: the booking checks eligibility itself.
   const providers = await database.query<{ id: string; practice_id: string }>(
@@ -83,7 +85,10 @@ async function prepare(database: Database): Promise<BenchData> {
     );
     let [patient] = await database.query<{ id: string }>("SELECT id FROM patients WHERE user_id = $1 AND relationship = 'Self'", [user!.id]);
     if (!patient) {
-      [patient] = await database.query<{ id: string }>("INSERT INTO patients (user_id, first_name, last_name, date_of_birth, relationship) VALUES ($1, 'Bench', $2, '1985-01-01', 'Self') RETURNING id", [user!.id, `Client ${i}`]);
+      [patient] = await database.query<{ id: string }>(
+        "INSERT INTO patients (user_id, first_name, last_name, date_of_birth, relationship) VALUES ($1, 'Bench', $2, '1985-01-01', 'Self') RETURNING id",
+        [user!.id, `Client ${i}`],
+      );
       await database.query(
         `INSERT INTO consents (patient_id, user_id, consent_type, version, text, source, signer_name, signer_capacity, signed_by, signed_at, created_by)
          VALUES ($1, $2, 'bookAppointmentConsent', $3, 'bench', 'patient_web', 'Bench', 'Bench, for themself', $2, now(), $2)`,
@@ -97,7 +102,12 @@ async function prepare(database: Database): Promise<BenchData> {
         [patient!.id, plan.carrier_id, plan.id, i],
       );
     }
-    const sessionId = await startSession(database, { id: user!.id, groups: ['patient'] }, new Date(Date.now() + constants.accessTokenLifetimeMinutes * 60_000), new Date());
+    const sessionId = await startSession(
+      database,
+      { id: user!.id, groups: ['patient'] },
+      new Date(Date.now() + constants.accessTokenLifetimeMinutes * 60_000),
+      new Date(),
+    );
     users.push({ id: user!.id, email, patientId: patient!.id, insuranceId: insurance!.id, sessionId });
   }
   await database.query('ANALYZE');
@@ -116,7 +126,12 @@ interface Outcome {
 
 async function drive(port: number, data: BenchData): Promise<Outcome> {
   const keys = deriveKeys(SECRET);
-  const tokens = await Promise.all(data.users.map(async (u) => (await issueAccessToken(keys, { id: u.id, email: u.email, userType: 'patient', groups: ['patient'], sessionId: u.sessionId }, new Date())).token));
+  const tokens = await Promise.all(
+    data.users.map(
+      async (u) =>
+        (await issueAccessToken(keys, { id: u.id, email: u.email, userType: 'patient', groups: ['patient'], sessionId: u.sessionId }, new Date())).token,
+    ),
+  );
   const base = `http://127.0.0.1:${port}/api`;
   const latencies: number[] = [];
   const other: Record<string, number> = {};
@@ -132,14 +147,25 @@ async function drive(port: number, data: BenchData): Promise<Outcome> {
       const slot = data.slots[Math.floor(Math.random() * data.slots.length)]!;
       const t0 = performance.now();
       let outcome: string;
-      const held = await fetch(`${base}/appointments/holds`, { method: 'POST', headers, body: JSON.stringify({ slotId: slot.id, providerId: slot.providerId }) });
+      const held = await fetch(`${base}/appointments/holds`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ slotId: slot.id, providerId: slot.providerId }),
+      });
       const heldBody = (await held.json()) as { holdId?: string; errorCode?: string | number };
       if (held.status === 201) {
         const res = await fetch(`${base}/appointments`, {
-          method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() },
+          method: 'POST',
+          headers: { ...headers, 'idempotency-key': randomUUID() },
           body: JSON.stringify({
-            holdId: heldBody.holdId, slotId: slot.id, providerId: slot.providerId, practiceId: slot.practiceId, counselingType: 'Individual Counseling',
-            appointmentMode: slot.mode, patients: [{ id: user.patientId }], insuranceId: user.insuranceId,
+            holdId: heldBody.holdId,
+            slotId: slot.id,
+            providerId: slot.providerId,
+            practiceId: slot.practiceId,
+            counselingType: 'Individual Counseling',
+            appointmentMode: slot.mode,
+            patients: [{ id: user.patientId }],
+            insuranceId: user.insuranceId,
           }),
         });
         const body = (await res.json()) as { errorCode?: string | number };
@@ -198,16 +224,22 @@ async function driveBare(run: (client: number, sql: string, params: unknown[]) =
 }
 
 async function bareOnPostgres(data: BenchData): Promise<Bare> {
-  const clients = await Promise.all(Array.from({ length: CLIENTS }, async () => {
-    const c = new pg.Client({ connectionString: DATABASE_URL });
-    await c.connect();
-    return c;
-  }));
+  const clients = await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      const c = new pg.Client({ connectionString: DATABASE_URL });
+      await c.connect();
+      return c;
+    }),
+  );
   try {
     await clients[0]!.query(BARE_TABLE);
-    return await driveBare(async (i, sql, params) => {
-      await clients[i]!.query(sql, params);
-    }, data, CLIENTS);
+    return await driveBare(
+      async (i, sql, params) => {
+        await clients[i]!.query(sql, params);
+      },
+      data,
+      CLIENTS,
+    );
   } finally {
     await Promise.all(clients.map((c) => c.end()));
   }
@@ -217,9 +249,13 @@ async function bareOnPglite(dir: string, data: BenchData): Promise<Bare> {
   const database = await openDatabase({ dataDir: dir });
   try {
     await database.exec(BARE_TABLE);
-    return await driveBare(async (_i, sql, params) => {
-      await database.query(sql, params);
-    }, data, CLIENTS);
+    return await driveBare(
+      async (_i, sql, params) => {
+        await database.query(sql, params);
+      },
+      data,
+      CLIENTS,
+    );
   } finally {
     await database.close();
   }
@@ -233,8 +269,12 @@ function report(name: string, o: Outcome, overlaps: number, slots: number, bare:
   const apiRate = o.attempts / o.seconds;
   const bareRate = bare.attempts / bare.seconds;
   const share = apiRate / bareRate;
-  console.log(`\n${name}: ${o.attempts} attempts by ${CLIENTS} clients on ${PROVIDERS} providers (${slots} slots) in ${o.seconds.toFixed(1)} s, API pool ${POOL_SIZE}`);
-  console.log(`  bare SQL   attempts/s ${bareRate.toFixed(0)}   latency p50 ${bare.p50.toFixed(1)} ms   p99 ${bare.p99.toFixed(1)} ms   inserted ${bare.inserted}`);
+  console.log(
+    `\n${name}: ${o.attempts} attempts by ${CLIENTS} clients on ${PROVIDERS} providers (${slots} slots) in ${o.seconds.toFixed(1)} s, API pool ${POOL_SIZE}`,
+  );
+  console.log(
+    `  bare SQL   attempts/s ${bareRate.toFixed(0)}   latency p50 ${bare.p50.toFixed(1)} ms   p99 ${bare.p99.toFixed(1)} ms   inserted ${bare.inserted}`,
+  );
   console.log(`  API        attempts/s ${apiRate.toFixed(0)}   latency p50 ${o.p50.toFixed(1)} ms   p99 ${o.p99.toFixed(1)} ms   (hold + book, two requests)`);
   console.log(`  API / bare SQL: ${(share * 100).toFixed(1)} % (target >= ${TARGET_SHARE * 100} %)   p99 target <= ${TARGET_P99_MS} ms`);
   console.log(`  booked ${o.booked}   refused 3001 ${o.refused3001}   other ${JSON.stringify(o.other)}`);

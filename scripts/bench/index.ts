@@ -4,9 +4,17 @@ import { runBookingBenchmark } from './booking';
 import { runSlotsBenchmark } from './slots';
 import { runPagesServerBenchmark } from './pages-server';
 import { runPagesLighthouse } from './pages-lighthouse';
+import { runAuthoringBenchmark } from './authoring';
+import { runMemoryBenchmark } from './memory';
 
 const benchmarks: Record<string, () => Promise<boolean>> = {
-  search: runSearchBenchmark, booking: runBookingBenchmark, slots: runSlotsBenchmark, 'pages:server': runPagesServerBenchmark, pages: runPagesLighthouse,
+  search: runSearchBenchmark,
+  booking: runBookingBenchmark,
+  slots: runSlotsBenchmark,
+  'pages:server': runPagesServerBenchmark,
+  pages: runPagesLighthouse,
+  authoring: runAuthoringBenchmark,
+  memory: runMemoryBenchmark,
 };
 
 async function main(): Promise<void> {

@@ -8,7 +8,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { resolveChromium } from '../../tests/support/chromium';
+import { resolveChromium } from '@tests/support/chromium';
 import { freePort, startServer } from './server';
 
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? '.tmp/bench-pages-data';
@@ -40,7 +40,9 @@ async function pagesToMeasure(base: string): Promise<{ name: string; path: strin
   const providers = await (await fetch(`${base}/sitemaps/providers-1.xml`)).text();
   const profile = new URL(/<loc>([^<]+)<\/loc>/.exec(providers)![1]!).pathname;
   const landing = await (await fetch(`${base}/sitemaps/pages.xml`)).text();
-  const city = [...landing.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).find((p) => /^\/therapists\/tx\/[^/]+$/.test(p)) ?? '/therapists/tx/austin';
+  const city =
+    [...landing.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname).find((p) => /^\/therapists\/tx\/[^/]+$/.test(p)) ??
+    '/therapists/tx/austin';
   return [
     { name: 'home', path: '/', target: PUBLIC },
     { name: 'hub', path: '/therapists', target: PUBLIC },
@@ -68,7 +70,14 @@ export async function runPagesLighthouse(): Promise<boolean> {
     const base = `http://127.0.0.1:${port}`;
     for (const page of await pagesToMeasure(base)) {
       await fetch(`${base}${page.path}`); // rendered once, as any visited page is
-      const run = async () => (await lighthouse(`${base}${page.path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'seo'], formFactor: 'mobile' }))!.lhr;
+      const run = async () =>
+        (await lighthouse(`${base}${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'seo'],
+          formFactor: 'mobile',
+        }))!.lhr;
       // A run Lighthouse could not finish (a busy machine) is tried once more, then reported as such.
       let lhr = await run();
       if (lhr.runtimeError) lhr = await run();

@@ -34,7 +34,9 @@ export async function runPagesServerBenchmark(): Promise<boolean> {
     const result = await autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: SECONDS, headers });
     const rps = result.requests.average;
     const errors = result.non2xx + result.errors + result.timeouts;
-    console.log(`cached profile page, ${CONNECTIONS} connections, ${SECONDS} s: ${Math.round(rps)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${errors} errors, ${(result.throughput.average / 1024 / 1024).toFixed(1)} MB/s`);
+    console.log(
+      `cached profile page, ${CONNECTIONS} connections, ${SECONDS} s: ${Math.round(rps)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ${errors} errors, ${(result.throughput.average / 1024 / 1024).toFixed(1)} MB/s`,
+    );
     const ok = rps >= TARGET_RPS && errors === 0;
     console.log(`${ok ? 'target met   ' : 'target missed'}  ≥ ${TARGET_RPS} requests/s with no error`);
     return ok;

@@ -15,15 +15,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import type { SearchProvidersQuery } from '../../src/generated/entities';
-import { openDatabase, type Database } from '../../src/server/db/connection';
-import { migrate } from '../../src/server/db/migrate';
-import { seedIfEmpty } from '../../src/server/db/seed';
-import { refreshAvailabilitySummary } from '../../src/server/marketplace/availability';
-import { filterCatalogue } from '../../src/server/marketplace/filters';
-import { PROVIDER_CARD_COLUMNS } from '../../src/server/marketplace/providers';
-import { buildSearchQuery, criteriaFromQuery, type SearchCriteria } from '../../src/server/marketplace/search';
-import { SearchIndex } from '../../src/server/marketplace/search-index';
+import type { SearchProvidersQuery } from '@/generated/entities';
+import { openDatabase, type Database } from '@/server/db/connection';
+import { migrate } from '@/server/db/migrate';
+import { seedIfEmpty } from '@/server/db/seed';
+import { refreshAvailabilitySummary } from '@/server/marketplace/availability';
+import { filterCatalogue } from '@/server/marketplace/filters';
+import { PROVIDER_CARD_COLUMNS } from '@/server/marketplace/providers';
+import { buildSearchQuery, criteriaFromQuery, type SearchCriteria } from '@/server/marketplace/search';
+import { SearchIndex } from '@/server/marketplace/search-index';
 import { freePort, percentile, startServer } from './server';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_search';
@@ -45,9 +45,14 @@ interface Scenario {
 
 const states = ['TX', 'CA', 'FL', 'OH', 'GA', 'PA', 'IL', 'NC'];
 const points: Record<string, { latitude: number; longitude: number }> = {
-  TX: { latitude: 29.7604, longitude: -95.3698 }, CA: { latitude: 34.0522, longitude: -118.2437 }, FL: { latitude: 25.7617, longitude: -80.1918 },
-  OH: { latitude: 39.9612, longitude: -82.9988 }, GA: { latitude: 33.749, longitude: -84.388 }, PA: { latitude: 39.9526, longitude: -75.1652 },
-  IL: { latitude: 41.8781, longitude: -87.6298 }, NC: { latitude: 35.2271, longitude: -80.8431 },
+  TX: { latitude: 29.7604, longitude: -95.3698 },
+  CA: { latitude: 34.0522, longitude: -118.2437 },
+  FL: { latitude: 25.7617, longitude: -80.1918 },
+  OH: { latitude: 39.9612, longitude: -82.9988 },
+  GA: { latitude: 33.749, longitude: -84.388 },
+  PA: { latitude: 39.9526, longitude: -75.1652 },
+  IL: { latitude: 41.8781, longitude: -87.6298 },
+  NC: { latitude: 35.2271, longitude: -80.8431 },
 };
 
 const scenarios: Scenario[] = [
@@ -57,17 +62,23 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'with filters',
-    queries: states.flatMap((s) => [
-      { state_code: s, language: ['Spanish'], time_of_day: ['evening'] },
-      { state_code: s, ...points[s]!, counseling_type: ['Medication/Psychiatry'], availability_type: ['online'] },
-      { state_code: s, area_of_concern: ['Anxiety', 'Depression'], gender: ['Female'], orderBy: 'most_available' },
-      { state_code: s, ...points[s]!, insurance_id: ['AETNA'], client_age_group: ['14-17'], should_reserve_intake_supply: true },
-    ] satisfies SearchProvidersQuery[]),
+    queries: states.flatMap(
+      (s) =>
+        [
+          { state_code: s, language: ['Spanish'], time_of_day: ['evening'] },
+          { state_code: s, ...points[s]!, counseling_type: ['Medication/Psychiatry'], availability_type: ['online'] },
+          { state_code: s, area_of_concern: ['Anxiety', 'Depression'], gender: ['Female'], orderBy: 'most_available' },
+          { state_code: s, ...points[s]!, insurance_id: ['AETNA'], client_age_group: ['14-17'], should_reserve_intake_supply: true },
+        ] satisfies SearchProvidersQuery[],
+    ),
   },
   {
     name: 'distinct searches (each one new)',
     distinct: true,
-    queries: states.flatMap((s) => [{ state_code: s, ...points[s]! }, { state_code: s, ...points[s]!, language: ['Spanish'], availability_type: ['online'] }]),
+    queries: states.flatMap((s) => [
+      { state_code: s, ...points[s]! },
+      { state_code: s, ...points[s]!, language: ['Spanish'], availability_type: ['online'] },
+    ]),
   },
 ];
 
@@ -97,7 +108,9 @@ async function ensureDatabase(): Promise<Database> {
   const started = Date.now();
   if (await seedIfEmpty(database, undefined, PROVIDERS)) console.log(`seeded ${PROVIDERS} providers in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   // The server rebuilds a summary older than an hour when it starts: do it now, so the run measures searches only.
-  const [summary] = await database.query<{ stale: boolean }>("SELECT coalesce(min(refreshed_at) < now() - interval '30 minutes', true) AS stale FROM provider_search");
+  const [summary] = await database.query<{ stale: boolean }>(
+    "SELECT coalesce(min(refreshed_at) < now() - interval '30 minutes', true) AS stale FROM provider_search",
+  );
   if (summary?.stale) await refreshAvailabilitySummary(database, new Date());
   await database.query('ANALYZE');
   return database;
@@ -119,7 +132,9 @@ async function loadApi(port: number, scenario: Scenario, seconds: number, rate: 
     requests: scenario.queries.map((q) => ({
       method: 'GET' as const,
       path: `/api/providers/search?${queryString(q)}`,
-      ...(scenario.distinct ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: `/api/providers/search?${queryString(madeDistinct(q))}` }) } : {}),
+      ...(scenario.distinct
+        ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: `/api/providers/search?${queryString(madeDistinct(q))}` }) }
+        : {}),
     })),
   });
   return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, errors: result.non2xx + result.errors + result.timeouts };
@@ -142,12 +157,17 @@ async function loadDatabase(database: Database, statements: Statement[], seconds
   const total = seconds * rate;
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
-  for (let sent = 0; sent < total; ) {
+  for (let sent = 0; sent < total;) {
     const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * rate));
     for (; sent < due; sent += 1) {
       const { sql, params } = statements[sent % statements.length]!;
       const t0 = performance.now();
-      inFlight.push(database.query(sql, params).then(() => void latencies.push(performance.now() - t0), () => void (errors += 1)));
+      inFlight.push(
+        database.query(sql, params).then(
+          () => void latencies.push(performance.now() - t0),
+          () => void (errors += 1),
+        ),
+      );
     }
     await new Promise((r) => setTimeout(r, 1));
   }
@@ -157,7 +177,8 @@ async function loadDatabase(database: Database, statements: Statement[], seconds
   return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), rps: latencies.length / elapsed, errors };
 }
 
-const fmt = (f: Figures) => `p50 ${f.p50.toFixed(2).padStart(6)} ms   p99 ${f.p99.toFixed(2).padStart(6)} ms   ${f.rps.toFixed(0).padStart(4)} req/s   errors ${f.errors}`;
+const fmt = (f: Figures) =>
+  `p50 ${f.p50.toFixed(2).padStart(6)} ms   p99 ${f.p99.toFixed(2).padStart(6)} ms   ${f.rps.toFixed(0).padStart(4)} req/s   errors ${f.errors}`;
 
 export async function runSearchBenchmark(): Promise<boolean> {
   const database = await ensureDatabase();
@@ -181,10 +202,15 @@ export async function runSearchBenchmark(): Promise<boolean> {
       const api = apiFigures[i]!;
       const searches = scenario.queries.map((q) => buildSearchQuery(criteriaOf(q), catalogue));
       const bare = await loadDatabase(database, searches, SECONDS, RATE);
-      const cards = await loadDatabase(database, scenario.queries.map((q) => ({
-        sql: `SELECT ${PROVIDER_CARD_COLUMNS} FROM providers p JOIN practices pr ON pr.id = p.practice_id WHERE p.id = ANY($1::uuid[])`,
-        params: [index.find(criteriaOf(q), catalogue).hits.map((h) => h.providerId)],
-      })), SECONDS, RATE);
+      const cards = await loadDatabase(
+        database,
+        scenario.queries.map((q) => ({
+          sql: `SELECT ${PROVIDER_CARD_COLUMNS} FROM providers p JOIN practices pr ON pr.id = p.practice_id WHERE p.id = ANY($1::uuid[])`,
+          params: [index.find(criteriaOf(q), catalogue).hits.map((h) => h.providerId)],
+        })),
+        SECONDS,
+        RATE,
+      );
       const ratioP50 = api.p50 / bare.p50;
       const ratioP99 = api.p99 / bare.p99;
       const pass = api.p99 <= TARGET_P99_MS && api.rps >= RATE * 0.97 && ratioP50 <= TARGET_RATIO && api.errors === 0;
@@ -193,7 +219,9 @@ export async function runSearchBenchmark(): Promise<boolean> {
       console.log(`    API (HTTP)    ${fmt(api)}`);
       console.log(`    search SQL    ${fmt(bare)}`);
       console.log(`    page SQL      ${fmt(cards)}   (the API's one query per search)`);
-      console.log(`    API / search SQL  p50 ×${ratioP50.toFixed(2)}   p99 ×${ratioP99.toFixed(2)}   ${scenario.distinct ? '(reported only)' : pass ? 'PASS' : 'FAIL'} (target: p99 ≤ ${TARGET_P99_MS} ms at ${RATE} req/s, p50 within ×${TARGET_RATIO})\n`);
+      console.log(
+        `    API / search SQL  p50 ×${ratioP50.toFixed(2)}   p99 ×${ratioP99.toFixed(2)}   ${scenario.distinct ? '(reported only)' : pass ? 'PASS' : 'FAIL'} (target: p99 ≤ ${TARGET_P99_MS} ms at ${RATE} req/s, p50 within ×${TARGET_RATIO})\n`,
+      );
     }
   } finally {
     server.kill('SIGTERM');

@@ -12,9 +12,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `src/server/main.ts` on the port with these variables (API only, warnings only) and waits for /api/health. */
+/**
+ * Starts `src/server/main.ts` on the port with these variables (API only, warnings only) and waits for /api/health.
+ * BENCH_SERVER_NODE_ARGS adds Node options to the server, e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof` to profile it
+ * (the profile is written when the bench stops the server).
+ */
 export async function startServer(port: number, env: Record<string, string>, waitSeconds = 180): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SERVE_CLIENT: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -14,11 +14,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { constants } from '../../src/generated/constants';
-import { openDatabase } from '../../src/server/db/connection';
-import { migrate } from '../../src/server/db/migrate';
-import { seedIfEmpty } from '../../src/server/db/seed';
-import { providerOpenSlots } from '../../src/server/marketplace/availability';
+import { constants } from '@/generated/constants';
+import { openDatabase } from '@/server/db/connection';
+import { migrate } from '@/server/db/migrate';
+import { seedIfEmpty } from '@/server/db/seed';
+import { providerOpenSlots } from '@/server/marketplace/availability';
 import { freePort, percentile, startServer } from './server';
 
 const DATABASE_URL = process.env.BENCH_SLOTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_slots';
@@ -86,8 +86,12 @@ export async function runSlotsBenchmark(): Promise<boolean> {
     latencies.sort((a, b) => a - b);
 
     console.log(`\nSlots of one provider, ${constants.slotListMaxDays} days (8 weeks) in one request, ${providers.length} providers on PostgreSQL`);
-    console.log(`  server time (one query + slot rules, in process): p50 ${percentile(serverTimes, 50).toFixed(2)} ms   p99 ${percentile(serverTimes, 99).toFixed(2)} ms   (${(slotsListed / serverTimes.length).toFixed(0)} slots a listing)`);
-    console.log(`  HTTP, ${CLIENTS} clients for ${SECONDS} s: ${latencies.length} requests, ${(latencies.length / seconds).toFixed(0)} requests/s   p50 ${percentile(latencies, 50).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms   failures ${JSON.stringify(failures)}`);
+    console.log(
+      `  server time (one query + slot rules, in process): p50 ${percentile(serverTimes, 50).toFixed(2)} ms   p99 ${percentile(serverTimes, 99).toFixed(2)} ms   (${(slotsListed / serverTimes.length).toFixed(0)} slots a listing)`,
+    );
+    console.log(
+      `  HTTP, ${CLIENTS} clients for ${SECONDS} s: ${latencies.length} requests, ${(latencies.length / seconds).toFixed(0)} requests/s   p50 ${percentile(latencies, 50).toFixed(1)} ms   p99 ${percentile(latencies, 99).toFixed(1)} ms   failures ${JSON.stringify(failures)}`,
+    );
     console.log(`  target: server time p50 <= ${TARGET_SERVER_P50_MS} ms`);
     return percentile(serverTimes, 50) <= TARGET_SERVER_P50_MS && Object.keys(failures).length === 0;
   } finally {

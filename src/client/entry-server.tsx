@@ -1,5 +1,5 @@
 /**
- * Server renderer for public pages (render: server in specs/routes.yaml), built by `vite build --ssr`.
+ * Server renderer for public pages (render: server or document in specs/routes.yaml), built by `vite build --ssr`.
  * A screen that exports `loadData` gets its data first (through the API, in-process), is rendered
  * with it, and the data goes to the browser with the page (see runtime/ssr/route-data.ts).
  */
@@ -7,14 +7,15 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { routeById, type RouteId } from '../generated/routes';
-import type { Transport } from '../generated/client/api';
+import { createApiClient, type Transport } from '../generated/client/api';
 import { screenLoaders } from '../generated/client/screens';
 import { constants } from '../generated/constants';
 import { App } from './app/App';
 import { createAppStore } from './store';
-import { ApiProvider, callWith } from './api/api-context';
+import { ApiProvider } from './api/api-context';
 import { createTransport, type CallOptions } from './api/transport';
 import { loaderOf, ServerQueryClientContext, type RouteHead } from './runtime/ssr/route-data';
+import { DocumentModeContext } from './runtime/ssr/document-mode';
 import type { ApiResult, RenderRequest, RenderResult } from './ssr-contract';
 
 function escapeHtml(s: string): string {
@@ -49,14 +50,22 @@ function serverTransport(fetchApi: (path: string) => Promise<ApiResult>): Transp
 
 /** JSON inside a <script> must not be able to close it. */
 function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export function headTags(head: RouteHead): string {
   const tags: string[] = [];
   if (head.title) tags.push(`<title>${escapeHtml(head.title)}</title>`, `<meta property="og:title" content="${escapeHtml(head.title)}">`);
-  if (head.description) tags.push(`<meta name="description" content="${escapeHtml(head.description)}">`, `<meta property="og:description" content="${escapeHtml(head.description)}">`);
-  if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`, `<meta property="og:url" content="${escapeHtml(head.canonical)}">`);
+  if (head.description)
+    tags.push(
+      `<meta name="description" content="${escapeHtml(head.description)}">`,
+      `<meta property="og:description" content="${escapeHtml(head.description)}">`,
+    );
+  if (head.canonical)
+    tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`, `<meta property="og:url" content="${escapeHtml(head.canonical)}">`);
   if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}">`);
   if (head.jsonLd !== undefined) tags.push(`<script type="application/ld+json">${scriptSafeJson(head.jsonLd)}</script>`);
   return tags.join('');
@@ -67,7 +76,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const route = routeById[request.routeId as RouteId];
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: constants.queryCacheMs } } });
   const transport = serverTransport(request.fetchApi);
-  const call = callWith(transport);
+  const api = createApiClient(transport);
   const url = new URL(request.url, request.origin ?? 'http://localhost');
   let status = 200;
   let head: RouteHead = { title: route.title, description: route.description, canonical: request.origin ? `${request.origin}${url.pathname}` : undefined };
@@ -76,7 +85,14 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const loadData = load ? loaderOf(await load()) : undefined;
   if (loadData) {
     try {
-      const result = await loadData({ params: request.params, search: url.searchParams, url: request.url, origin: request.origin ?? url.origin, call, queryClient });
+      const result = await loadData({
+        params: request.params,
+        search: url.searchParams,
+        url: request.url,
+        origin: request.origin ?? url.origin,
+        api,
+        queryClient,
+      });
       if (result?.status) status = result.status;
       if (result?.head) head = { ...head, ...result.head };
     } catch (error) {
@@ -86,15 +102,19 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   }
 
   const { prelude } = await prerenderToNodeStream(
-    <ServerQueryClientContext.Provider value={queryClient}>
-      <ApiProvider transport={transport}>
-        <App store={store} router={(children) => <StaticRouter location={request.url}>{children}</StaticRouter>} />
-      </ApiProvider>
-    </ServerQueryClientContext.Provider>,
+    <DocumentModeContext.Provider value={request.document ? { search: url.searchParams } : undefined}>
+      <ServerQueryClientContext.Provider value={queryClient}>
+        <ApiProvider transport={transport}>
+          <App store={store} router={(children) => <StaticRouter location={request.url}>{children}</StaticRouter>} />
+        </ApiProvider>
+      </ServerQueryClientContext.Provider>
+    </DocumentModeContext.Provider>,
     // One document, no boundary sent apart: React outlines a large Suspense boundary (a long page such
     // as a hub with its list of places) and completes it with an inline script, which the CSP refuses.
     { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   const html = await streamToString(prelude);
+  // A document page is not hydrated: it carries no state for the app.
+  if (request.document) return { status, head: headTags(head), html };
   return { status, head: headTags(head), html, state: store.getState(), queries: loadData ? dehydrate(queryClient) : undefined };
 }

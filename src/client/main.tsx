@@ -1,6 +1,6 @@
 /** Browser entry: the store with its sagas and persistence, then hydrates server-rendered pages or renders the others. */
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { routes } from '../generated/routes';
 import { matchRoute } from '../domain/route-match';
@@ -25,21 +25,36 @@ async function start(): Promise<void> {
     () => selectAudience(late.store!.getState()),
     () => late.store?.dispatch(sessionExpired({ returnTo: `${window.location.pathname}${window.location.search}` })),
   );
-  const store = createAppStore(takePageData<Partial<RootState>>(PAGE_DATA_IDS.state), { services: createBrowserServices(transport), storage: browserStorage(), isBookingPath });
+  const store = createAppStore(takePageData<Partial<RootState>>(PAGE_DATA_IDS.state), {
+    services: createBrowserServices(transport),
+    storage: browserStorage(),
+    isBookingPath,
+  });
   late.store = store;
   registerBrowserTransport(transport);
   store.dispatch(authInitialized());
-  const app = (
-    <StrictMode>
+  const app = (generation = 0) => (
+    <StrictMode key={generation}>
       <App store={store} browser router={(children) => <BrowserRouter>{children}</BrowserRouter>} />
     </StrictMode>
   );
+  let root: Root;
   if (container.firstElementChild) {
-    const match = matchRoute(routes.filter((r) => r.registered), window.location.pathname);
+    const match = matchRoute(
+      routes.filter((r) => r.registered),
+      window.location.pathname,
+    );
     await preloadScreen(match?.route.id);
-    hydrateRoot(container, app);
+    root = hydrateRoot(container, app());
   } else {
-    createRoot(container).render(app);
+    root = createRoot(container);
+    root.render(app());
+  }
+  // npm run dev: a regenerated message table is swapped into the running page (vite.config.ts, liveSpecMessages);
+  // drawing the tree again shows it, without reloading the page. The store keeps its state.
+  if (import.meta.hot) {
+    let generation = 0;
+    window.addEventListener('specs:messages', () => root.render(app((generation += 1))));
   }
 }
 

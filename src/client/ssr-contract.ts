@@ -12,6 +12,8 @@ export interface RenderRequest {
   params: Record<string, string>;
   /** the public address of the site (PUBLIC_URL), for canonical links */
   origin?: string;
+  /** a document page (render: document): rendered for reading, never hydrated; widgets draw their no-script form */
+  document?: boolean;
   /** GET an /api path in-process (no network hop), for data a server-rendered page needs. */
   fetchApi: (path: string) => Promise<ApiResult>;
 }

@@ -28,11 +28,17 @@ describe('age groups', () => {
   });
 
   it('keeps a gap between groups that do not touch', () => {
-    expect(mergeAgeGroups(['0-5', '11-13'])).toEqual([[0, 5], [11, 13]]);
+    expect(mergeAgeGroups(['0-5', '11-13'])).toEqual([
+      [0, 5],
+      [11, 13],
+    ]);
   });
 
   it('sorts unsorted input and merges overlaps', () => {
-    expect(mergeAgeGroups(['14-17', '0-5', '3-8', '11-13', '6-7'])).toEqual([[0, 8], [11, 17]]);
+    expect(mergeAgeGroups(['14-17', '0-5', '3-8', '11-13', '6-7'])).toEqual([
+      [0, 8],
+      [11, 17],
+    ]);
   });
 
   it('swallows a group inside another', () => {

@@ -91,7 +91,8 @@ export function availabilityProblems(
   });
   exceptions.forEach((e, i) => {
     if ((e.start === null) !== (e.end === null)) out.push({ at: `exceptions/${i}`, problem: 'availability.exceptionHalfDay' });
-    else if (e.start !== null && e.end !== null && !(minutesOf(e.end) > minutesOf(e.start))) out.push({ at: `exceptions/${i}`, problem: 'availability.endBeforeStart' });
+    else if (e.start !== null && e.end !== null && !(minutesOf(e.end) > minutesOf(e.start)))
+      out.push({ at: `exceptions/${i}`, problem: 'availability.endBeforeStart' });
     if (e.kind === 'extra' && (!e.mode || e.start === null)) out.push({ at: `exceptions/${i}`, problem: 'availability.exceptionNeedsMode' });
   });
   return out;

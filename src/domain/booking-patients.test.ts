@@ -4,11 +4,33 @@ const today = '2030-06-15';
 
 describe('relationships of a booking', () => {
   it('allows one Self per account and no child in couples counseling', () => {
-    expect(relationshipProblems([{ relationship: 'Self', isNew: true }, { relationship: 'Child', isNew: true }], [], 'Family Counseling')).toEqual([]);
+    expect(
+      relationshipProblems(
+        [
+          { relationship: 'Self', isNew: true },
+          { relationship: 'Child', isNew: true },
+        ],
+        [],
+        'Family Counseling',
+      ),
+    ).toEqual([]);
     expect(relationshipProblems([{ relationship: 'Self', isNew: true }], ['Self'], 'Individual Counseling')).toEqual([{ index: 0, problem: 'second-self' }]);
-    expect(relationshipProblems([{ relationship: 'Self', isNew: true }, { relationship: 'Self', isNew: true }], [], 'Individual Counseling')).toEqual([{ index: 1, problem: 'second-self' }]);
-    expect(relationshipProblems([{ relationship: 'Child', isNew: true }], ['Self'], 'Couples/Marriage Counseling')).toEqual([{ index: 0, problem: 'not-offered' }]);
-    expect(relationshipProblems([{ relationship: 'Child', isNew: false }], ['Self', 'Child'], 'Couples/Marriage Counseling')).toEqual([{ index: 0, problem: 'not-offered' }]);
+    expect(
+      relationshipProblems(
+        [
+          { relationship: 'Self', isNew: true },
+          { relationship: 'Self', isNew: true },
+        ],
+        [],
+        'Individual Counseling',
+      ),
+    ).toEqual([{ index: 1, problem: 'second-self' }]);
+    expect(relationshipProblems([{ relationship: 'Child', isNew: true }], ['Self'], 'Couples/Marriage Counseling')).toEqual([
+      { index: 0, problem: 'not-offered' },
+    ]);
+    expect(relationshipProblems([{ relationship: 'Child', isNew: false }], ['Self', 'Child'], 'Couples/Marriage Counseling')).toEqual([
+      { index: 0, problem: 'not-offered' },
+    ]);
   });
 
   it('makes the first new patient of an account without Self the Self when none was chosen', () => {

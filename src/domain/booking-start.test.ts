@@ -1,5 +1,15 @@
 import type { AppointmentMode } from '../generated/enums';
-import { bookingQuery, bookingStartQuery, chosenTimeQuery, decideBookingStart, readBookingPlace, readBookingQuery, readBookingStartQuery, withQuery, type BookingStartRoutes } from './booking-start';
+import {
+  bookingQuery,
+  bookingStartQuery,
+  chosenTimeQuery,
+  decideBookingStart,
+  readBookingPlace,
+  readBookingQuery,
+  readBookingStartQuery,
+  withQuery,
+  type BookingStartRoutes,
+} from './booking-start';
 import { safeReturnPath } from './return-to';
 
 // Paths are arguments of the rule; these stand in for the route table's.
@@ -14,7 +24,10 @@ describe('where starting a booking goes', () => {
   });
 
   it('goes to the booking page with the query for a verified user', () => {
-    expect(decideBookingStart({ bookingEnabled: true, userVerified: true, query }, routes)).toEqual({ kind: 'booking', url: '/book?counselingType=3&availabilityType=online' });
+    expect(decideBookingStart({ bookingEnabled: true, userVerified: true, query }, routes)).toEqual({
+      kind: 'booking',
+      url: '/book?counselingType=3&availabilityType=online',
+    });
     expect(decideBookingStart({ bookingEnabled: true, userVerified: true, query: {} }, routes)).toEqual({ kind: 'booking', url: '/book' });
   });
 
@@ -60,7 +73,14 @@ describe('the booking query', () => {
 
   it('carries every field that is present, as text', () => {
     expect(bookingQuery(full)).toEqual({
-      tz: 'America/Chicago', insuranceId: '12', insurancePlan: 'PPO Gold', selfPay: 'false', userId: 'u-1', patients: 'p-1,p-2', leadId: 'lead-9', slotId: '77',
+      tz: 'America/Chicago',
+      insuranceId: '12',
+      insurancePlan: 'PPO Gold',
+      selfPay: 'false',
+      userId: 'u-1',
+      patients: 'p-1,p-2',
+      leadId: 'lead-9',
+      slotId: '77',
     });
   });
 
@@ -73,7 +93,14 @@ describe('the booking query', () => {
   it('reads back what it writes', () => {
     const url = withQuery(routes.bookings, bookingQuery(full));
     expect(readBookingQuery(new URL(url, 'http://site.test').search)).toEqual({
-      tz: 'America/Chicago', insuranceId: '12', insurancePlan: 'PPO Gold', selfPay: false, userId: 'u-1', patients: ['p-1', 'p-2'], leadId: 'lead-9', slotId: '77',
+      tz: 'America/Chicago',
+      insuranceId: '12',
+      insurancePlan: 'PPO Gold',
+      selfPay: false,
+      userId: 'u-1',
+      patients: ['p-1', 'p-2'],
+      leadId: 'lead-9',
+      slotId: '77',
     });
     expect(readBookingQuery(new URLSearchParams('selfPay=true&patients='))).toEqual({ selfPay: true });
     expect(readBookingQuery('')).toEqual({});
@@ -85,24 +112,52 @@ describe('the booking query', () => {
 });
 
 describe('the query of a chosen time', () => {
-  const chosen = { providerId: 'prov-1', practiceId: 'prac-1', slotId: 'slot-1', counselingType: 'Individual Counseling', availabilityType: ONLINE, tz: 'America/Chicago', partnershipCode: 'ACME' };
+  const chosen = {
+    providerId: 'prov-1',
+    practiceId: 'prac-1',
+    slotId: 'slot-1',
+    counselingType: 'Individual Counseling',
+    availabilityType: ONLINE,
+    tz: 'America/Chicago',
+    partnershipCode: 'ACME',
+  };
 
   it('carries provider, practice, slot, counseling type, mode and time zone, so the booking can be resumed from its address', () => {
-    const url = new URL(decideBookingStart({ bookingEnabled: true, userVerified: true, query: chosenTimeQuery(chosen, { b2bSelfBookingEnabled: false }) }, routes).url, 'http://site.test');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ providerId: 'prov-1', practiceId: 'prac-1', slotId: 'slot-1', counselingType: 'Individual Counseling', availabilityType: ONLINE, tz: 'America/Chicago' });
+    const url = new URL(
+      decideBookingStart({ bookingEnabled: true, userVerified: true, query: chosenTimeQuery(chosen, { b2bSelfBookingEnabled: false }) }, routes).url,
+      'http://site.test',
+    );
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      providerId: 'prov-1',
+      practiceId: 'prac-1',
+      slotId: 'slot-1',
+      counselingType: 'Individual Counseling',
+      availabilityType: ONLINE,
+      tz: 'America/Chicago',
+    });
     expect(readBookingPlace(url.searchParams)).toEqual({ providerId: 'prov-1', practiceId: 'prac-1' });
   });
 
   it('keeps all of it through identity verification (returnTo)', () => {
-    const decision = decideBookingStart({ bookingEnabled: true, userVerified: false, query: chosenTimeQuery({ ...chosen, selfPay: true }, { b2bSelfBookingEnabled: true }) }, routes);
+    const decision = decideBookingStart(
+      { bookingEnabled: true, userVerified: false, query: chosenTimeQuery({ ...chosen, selfPay: true }, { b2bSelfBookingEnabled: true }) },
+      routes,
+    );
     const back = new URL(safeReturnPath(new URL(decision.url, 'http://site.test').searchParams.get('returnTo'), '/'), 'http://site.test');
     expect(Object.fromEntries(back.searchParams)).toEqual({ ...chosen, selfPay: 'true', showSuccessModal: 'true' });
   });
 
   it('leaves out what is missing, and reads back only what is there', () => {
-    expect(chosenTimeQuery({ slotId: 'slot-1', providerId: 'prov-1', practiceId: ' ', counselingType: null }, { b2bSelfBookingEnabled: true })).toEqual({ providerId: 'prov-1', slotId: 'slot-1' });
+    expect(chosenTimeQuery({ slotId: 'slot-1', providerId: 'prov-1', practiceId: ' ', counselingType: null }, { b2bSelfBookingEnabled: true })).toEqual({
+      providerId: 'prov-1',
+      slotId: 'slot-1',
+    });
     expect(readBookingPlace('?slotId=s')).toEqual({});
-    expect(readBookingStartQuery('?counselingType=Individual+Counseling&availabilityType=online&partnershipCode=ACME')).toEqual({ counselingType: 'Individual Counseling', availabilityType: ONLINE, partnershipCode: 'ACME' });
+    expect(readBookingStartQuery('?counselingType=Individual+Counseling&availabilityType=online&partnershipCode=ACME')).toEqual({
+      counselingType: 'Individual Counseling',
+      availabilityType: ONLINE,
+      partnershipCode: 'ACME',
+    });
     expect(readBookingStartQuery('?counselingType=Astrology&availabilityType=phone')).toEqual({});
   });
 });

@@ -67,9 +67,7 @@ export interface BookingStartState {
 }
 
 export type BookingStartDecision =
-  | { kind: 'maintenance'; url: string }
-  | { kind: 'booking'; url: string }
-  | { kind: 'verifyUser'; url: string; returnTo: string };
+  { kind: 'maintenance'; url: string } | { kind: 'booking'; url: string } | { kind: 'verifyUser'; url: string; returnTo: string };
 
 const LIST_SEPARATOR = ',';
 
@@ -104,7 +102,9 @@ export function bookingPlaceQuery(place: BookingPlace): QueryValues {
 
 export function readBookingPlace(search: string | URLSearchParams): BookingPlace {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
-  return Object.fromEntries(BOOKING_PLACE_PARAMS.map((name) => [name, presentText(params.get(name))]).filter(([, value]) => value !== undefined)) as BookingPlace;
+  return Object.fromEntries(
+    BOOKING_PLACE_PARAMS.map((name) => [name, presentText(params.get(name))]).filter(([, value]) => value !== undefined),
+  ) as BookingPlace;
 }
 
 /** The whole query of a chosen time: place, start query and booking query, each value only when present. */
@@ -122,7 +122,11 @@ export function bookingQuery(fields: BookingQueryFields): QueryValues {
 }
 
 /** Reads the start query back; values that are not of their enumeration are left out. */
-export function readBookingStartQuery(search: string | URLSearchParams): { counselingType?: CounselingType; availabilityType?: AppointmentMode; partnershipCode?: string } {
+export function readBookingStartQuery(search: string | URLSearchParams): {
+  counselingType?: CounselingType;
+  availabilityType?: AppointmentMode;
+  partnershipCode?: string;
+} {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const counselingType = params.get('counselingType');
   const availabilityType = params.get('availabilityType');
@@ -138,7 +142,9 @@ export function readBookingQuery(search: string | URLSearchParams): BookingQuery
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const text = (name: keyof BookingQueryFields) => presentText(params.get(name));
   const selfPay = text('selfPay');
-  const patients = text('patients')?.split(LIST_SEPARATOR).filter((id) => id.trim() !== '');
+  const patients = text('patients')
+    ?.split(LIST_SEPARATOR)
+    .filter((id) => id.trim() !== '');
   const fields: BookingQueryFields = {
     tz: text('tz'),
     insuranceId: text('insuranceId'),

@@ -1,10 +1,16 @@
 /**
- * Add-to-calendar for a booked session: an iCalendar file (RFC 5545) and a Google Calendar link.
- * Times are instants written in UTC, so every calendar shows them in its own time zone.
+ * A booked session as a calendar event: one iCalendar writer (RFC 5545, through the `ics` package) for
+ * the file the browser downloads and the one the e-mails attach, and a Google Calendar link.
+ * Every copy of one appointment carries the same UID, and SEQUENCE grows with each change (reschedule,
+ * cancellation), so a calendar that holds the event from the portal updates or cancels that same event
+ * when the e-mail arrives. Times are instants written in UTC, so every calendar shows them in its own zone.
  */
+import { createEvent, createEvents, type EventAttributes } from 'ics';
+import site from '../generated/content/site';
+
 export interface CalendarEvent {
-  /** stable id of the event (the appointment id), so a second import updates rather than duplicates */
-  uid: string;
+  /** the appointment's id: the event's UID is made from it (appointmentEventUid) */
+  appointmentId: string;
   title: string;
   /** ISO instants */
   start: string;
@@ -13,29 +19,129 @@ export interface CalendarEvent {
   description?: string;
   /** where to join (a video visit's link) */
   url?: string;
+  /** revision of the event (calendarSequence); 0 as booked */
+  sequence: number;
+  /** a cancelled appointment's event tells calendars to remove it */
+  cancelled?: boolean;
+}
+
+/** The host part of every appointment event's UID (RFC 5545 §3.8.4.7: globally unique, so id@host). */
+export const CALENDAR_UID_HOST = 'mindfulcare.example';
+
+/** The one UID of an appointment's event, wherever the event is written. */
+export function appointmentEventUid(appointmentId: string): string {
+  return `${appointmentId}@${CALENDAR_UID_HOST}`;
+}
+
+/**
+ * The event's SEQUENCE (RFC 5545 §3.8.7.4), from the appointment's own record: 0 as booked; after a change
+ * (reschedule, cancellation) the whole seconds from booking to the last change, plus one for having been
+ * moved and one for being cancelled. It only grows, so every copy written after a change (the e-mail, a new
+ * download) supersedes every copy written before it.
+ */
+export function calendarSequence(appointment: { bookedAt: string | Date; changedAt: string | Date; rescheduled: boolean; cancelled: boolean }): number {
+  const seconds = Math.floor((new Date(appointment.changedAt).getTime() - new Date(appointment.bookedAt).getTime()) / 1000);
+  return Math.max(0, Number.isFinite(seconds) ? seconds : 0) + (appointment.rescheduled ? 1 : 0) + (appointment.cancelled ? 1 : 0);
 }
 
 /** 20300107T150000Z */
 export function calendarStamp(iso: string): string {
+  return instant(iso)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+}
+
+function instant(iso: string): Date {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) throw new Error(`Not a date-time: ${iso}`);
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date;
 }
 
-/** TEXT values escape backslash, semicolon, comma and line breaks (RFC 5545 §3.3.11). */
-export function escapeIcsText(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+/** The UTC fields the `ics` package takes for an instant. */
+function utcFields(iso: string): [number, number, number, number, number] {
+  const d = instant(iso);
+  return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
 }
 
-/** Lines longer than 75 octets are folded: CRLF and one space (RFC 5545 §3.1). */
+/** The iTIP method of a file: a new or changed event is published (download) or requested (e-mail); a cancelled one cancels. */
+export function calendarMethod(event: Pick<CalendarEvent, 'cancelled'>, delivery: 'download' | 'mail'): 'PUBLISH' | 'REQUEST' | 'CANCEL' {
+  if (event.cancelled) return 'CANCEL';
+  return delivery === 'mail' ? 'REQUEST' : 'PUBLISH';
+}
+
+/**
+ * The iCalendar file (CRLF line ends, long lines folded, text escaped) of one event. `now` is the DTSTAMP.
+ */
+export function icsCalendar(event: CalendarEvent, options: { delivery: 'download' | 'mail'; now?: Date }): string {
+  const { error, value } = createEvent({ ...eventAttributes(event, options.now), method: calendarMethod(event, options.delivery) });
+  if (error || !value) throw error ?? new Error('calendar entry could not be written');
+  return refolded(value);
+}
+
+/**
+ * A calendar feed (RFC 5545 VCALENDAR with many events, method PUBLISH): a subscribed calendar shows the events it
+ * holds now, each with its appointment's UID and SEQUENCE, so a moved or cancelled session updates in place.
+ */
+export function icsFeed(events: readonly CalendarEvent[], options: { name: string; now?: Date }): string {
+  if (!events.length) {
+    // The package writes nothing for no events; an empty calendar is still a calendar.
+    return [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      `PRODID:-//${site.brand.name}//Sessions//EN`,
+      'METHOD:PUBLISH',
+      `X-WR-CALNAME:${options.name}`,
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+  }
+  const { error, value } = createEvents(
+    events.map((e) => eventAttributes(e, options.now)),
+    { productId: `-//${site.brand.name}//Sessions//EN`, method: 'PUBLISH', calName: options.name },
+  );
+  if (error || !value) throw error ?? new Error('calendar feed could not be written');
+  return refolded(value);
+}
+
+function eventAttributes(event: CalendarEvent, now: Date | undefined): EventAttributes {
+  return {
+    uid: appointmentEventUid(event.appointmentId),
+    productId: `-//${site.brand.name}//Sessions//EN`,
+    start: utcFields(event.start),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: utcFields(event.end),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    title: event.title,
+    ...(event.description ? { description: event.description } : {}),
+    ...(event.location ? { location: event.location } : {}),
+    ...(event.url ? { url: event.url } : {}),
+    status: event.cancelled ? 'CANCELLED' : 'CONFIRMED',
+    sequence: event.sequence,
+    ...(now ? { timestamp: now.getTime() } : {}),
+  };
+}
+
+/** The package folds at 75 characters; RFC 5545 §3.1 counts octets, so lines with accents are folded again. */
+function refolded(value: string): string {
+  return value
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n')
+    .map(foldIcsLine)
+    .join('\r\n');
+}
+
+/** Lines longer than 75 octets are folded: CRLF and one space (RFC 5545 §3.1), never inside a character. */
 export function foldIcsLine(line: string): string {
-  const bytes = new TextEncoder().encode(line);
-  if (bytes.length <= 75) return line;
+  const encoder = new TextEncoder();
+  if (encoder.encode(line).length <= 75) return line;
   const parts: string[] = [];
   let current = '';
   let size = 0;
   for (const char of line) {
-    const width = new TextEncoder().encode(char).length;
+    const width = encoder.encode(char).length;
     const limit = parts.length === 0 ? 75 : 74;
     if (size + width > limit) {
       parts.push(current);
@@ -47,28 +153,6 @@ export function foldIcsLine(line: string): string {
   }
   parts.push(current);
   return parts.join('\r\n ');
-}
-
-export function icsCalendar(event: CalendarEvent, productId: string, now: Date = new Date()): string {
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    `PRODID:${escapeIcsText(productId)}`,
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    'BEGIN:VEVENT',
-    `UID:${escapeIcsText(event.uid)}`,
-    `DTSTAMP:${calendarStamp(now.toISOString())}`,
-    `DTSTART:${calendarStamp(event.start)}`,
-    `DTEND:${calendarStamp(event.end)}`,
-    `SUMMARY:${escapeIcsText(event.title)}`,
-    ...(event.location ? [`LOCATION:${escapeIcsText(event.location)}`] : []),
-    ...(event.description ? [`DESCRIPTION:${escapeIcsText(event.description)}`] : []),
-    ...(event.url ? [`URL:${event.url}`] : []),
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return `${lines.map(foldIcsLine).join('\r\n')}\r\n`;
 }
 
 export function googleCalendarUrl(event: CalendarEvent): string {

@@ -22,8 +22,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** "HH:mm" of a minute from midnight. */
 const hhmm = (minute: number) => `${pad(Math.floor(minute / HOUR_MINUTES))}:${pad(minute % HOUR_MINUTES)}`;
 /** The instant a wall clock in `timeZone` shows `minute` on `date`. */
-const at = (date: string, minute: number, timeZone: string = zone) =>
-  moment.tz(`${date} ${hhmm(minute)}`, 'YYYY-MM-DD HH:mm', timeZone).toDate();
+const at = (date: string, minute: number, timeZone: string = zone) => moment.tz(`${date} ${hhmm(minute)}`, 'YYYY-MM-DD HH:mm', timeZone).toDate();
 const wall = (instant: Date | undefined, timeZone: string = zone) => (instant ? moment.tz(instant, timeZone).format('YYYY-MM-DD HH:mm') : 'none');
 const minutesBetween = (from: Date, to: Date | undefined) => ((to?.getTime() ?? NaN) - from.getTime()) / MINUTE_MS;
 

@@ -25,8 +25,7 @@ export interface CancellationContext {
 export type FeeDecision = 'none' | 'waived' | 'charge';
 
 export type CancellationTerms =
-  | { allowed: false; reason: 'cancelled' | 'started' | 'window-closed' }
-  | { allowed: true; late: boolean; fee: FeeDecision; feeCents: number };
+  { allowed: false; reason: 'cancelled' | 'started' | 'window-closed' } | { allowed: true; late: boolean; fee: FeeDecision; feeCents: number };
 
 export function isLateCancellation(start: Date, now: Date): boolean {
   return start.getTime() - now.getTime() < constants.lateCancelWindowHours * 3_600_000;

@@ -21,7 +21,10 @@ describe('careStatus', () => {
 
   it('is returning when all booked appointments are past', () => {
     expect(careStatus([at('2030-03-01T15:00:00Z'), at('2030-04-01T15:00:00Z'), at('2030-06-01T15:00:00Z', 'cancelled')], now)).toMatchObject({
-      careStatus: 'returning', bookedCount: 2, lastAppointmentAt: '2030-04-01T15:00:00.000Z', nextAppointmentAt: null,
+      careStatus: 'returning',
+      bookedCount: 2,
+      lastAppointmentAt: '2030-04-01T15:00:00.000Z',
+      nextAppointmentAt: null,
     });
   });
 });

@@ -40,8 +40,18 @@ describe('whether consents are valid', () => {
 
   it('needs every consent provided', () => {
     expect(consentsValid([{ isConsentProvided: true, consentType: BOOK }])).toBe(true);
-    expect(consentsValid([{ isConsentProvided: true, consentType: BOOK }, { isConsentProvided: true, consentType: PAY }])).toBe(true);
-    expect(consentsValid([{ isConsentProvided: true, consentType: BOOK }, { isConsentProvided: false, consentType: PAY }])).toBe(false);
+    expect(
+      consentsValid([
+        { isConsentProvided: true, consentType: BOOK },
+        { isConsentProvided: true, consentType: PAY },
+      ]),
+    ).toBe(true);
+    expect(
+      consentsValid([
+        { isConsentProvided: true, consentType: BOOK },
+        { isConsentProvided: false, consentType: PAY },
+      ]),
+    ).toBe(false);
   });
 });
 

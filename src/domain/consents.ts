@@ -4,6 +4,7 @@
  */
 import type { ConsentType, Relationship } from '../generated/enums';
 import { message } from './messages';
+import { fullName } from './names';
 import { isMinor } from './minor';
 
 const SELF: Relationship = 'Self';
@@ -31,6 +32,5 @@ export function consentsValid(consents: readonly PatientConsent[] | null | undef
 
 /** "Parent / legal guardian of {patient}", with the minor's full name. */
 export function guardianConsentText(patient: { firstName?: string | null; lastName?: string | null }): string {
-  const fullName = [patient.firstName, patient.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');
-  return message('consent.parentOrGuardian', { patient: fullName });
+  return message('consent.parentOrGuardian', { patient: fullName(patient) });
 }

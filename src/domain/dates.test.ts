@@ -1,4 +1,4 @@
-import { addDaysIso, addYears, ageOn, formatUsDate, isIsoDate, todayIso } from './dates';
+import { addDaysIso, addYears, ageOn, formatUsDate, isIsoDate, isoFromUsTyped, todayIso } from './dates';
 
 describe('calendar dates', () => {
   it('recognises real ISO dates only', () => {
@@ -33,5 +33,21 @@ describe('calendar dates', () => {
     expect(todayIso(new Date('2026-11-24T05:00:00Z'))).toBe('2026-11-24');
     expect(todayIso(new Date('2026-07-04T03:59:00Z'))).toBe('2026-07-03');
     expect(todayIso(new Date('2026-11-24T00:30:00Z'), 'Pacific/Kiritimati')).toBe('2026-11-24');
+  });
+});
+
+describe('dates typed as MM/DD/YYYY', () => {
+  it('turns a real day into its ISO date and round-trips with formatUsDate', () => {
+    expect(isoFromUsTyped('02/29/2024')).toBe('2024-02-29');
+    expect(isoFromUsTyped(' 12/31/2026 ')).toBe('2026-12-31');
+    expect(formatUsDate(isoFromUsTyped('01/05/2027'))).toBe('01/05/2027');
+  });
+
+  it('leaves what names no day as typed, for the date rule to refuse', () => {
+    expect(isoFromUsTyped('02/29/2025')).toBe('02/29/2025');
+    expect(isoFromUsTyped('13/01/2026')).toBe('13/01/2026');
+    expect(isoFromUsTyped('1/5/2026')).toBe('1/5/2026');
+    expect(isoFromUsTyped('12/31/26')).toBe('12/31/26');
+    expect(isoFromUsTyped('')).toBe('');
   });
 });

@@ -22,13 +22,14 @@ function pad(n: number, width = 2): string {
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The calendar date an instant falls on in a zone ("2026-11-23" at 2026-11-24T00:30Z in New York). */
-export function isoDateIn(at: Date, timeZone: string): string {
+export function isoDateIn(at: Date | string, timeZone: string): string {
   let format = dayFormats.get(timeZone);
   if (!format) {
+    // A machine format read back as digits (not shown to anyone), so its locale is fixed, not DEFAULT_LOCALE.
     format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     dayFormats.set(timeZone, format);
   }
-  const parts = format.formatToParts(at);
+  const parts = format.formatToParts(typeof at === 'string' ? new Date(at) : at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return `${pad(part('year'), 4)}-${pad(part('month'))}-${pad(part('day'))}`;
 }
@@ -48,10 +49,17 @@ function parts(iso: string): [number, number, number] {
 
 /** Adds whole years; 29 February becomes 28 February in a common year. */
 export function addYears(iso: string, years: number): string {
+  return addMonths(iso, years * 12);
+}
+
+/** The same day `months` later, or that month's last day when it has fewer days (Jan 31 + 1 month = Feb 28/29). */
+export function addMonths(iso: string, months: number): string {
   const [y, m, d] = parts(iso);
-  const year = y + years;
-  const lastDay = new Date(Date.UTC(year, m, 0)).getUTCDate();
-  return `${pad(year, 4)}-${pad(m)}-${pad(Math.min(d, lastDay))}`;
+  const total = m - 1 + months;
+  const year = y + Math.floor(total / 12);
+  const month = (((total % 12) + 12) % 12) + 1;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${pad(year, 4)}-${pad(month)}-${pad(Math.min(d, lastDay))}`;
 }
 
 export function addDaysIso(iso: string, days: number): string {
@@ -64,6 +72,20 @@ export function addDaysIso(iso: string, days: number): string {
 export function formatUsDate(iso: string): string {
   const [y, m, d] = parts(iso);
   return `${pad(m)}/${pad(d)}/${pad(y, 4)}`;
+}
+
+const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/**
+ * What a person typed as MM/DD/YYYY, as an ISO date when it names a real day; anything else is
+ * answered as typed, so the form's date rule (validation.date.invalid) can say so.
+ */
+export function isoFromUsTyped(typed: string): string {
+  const text = typed.trim();
+  const match = US_DATE.exec(text);
+  if (!match) return text;
+  const iso = `${match[3]}-${match[1]}-${match[2]}`;
+  return isIsoDate(iso) ? iso : text;
 }
 
 /** Whole years between a birth date and a day (both ISO). */

@@ -10,7 +10,7 @@ describe('refusedIdentityFields', () => {
     expect(refusedIdentityFields(holder, true, ['email', 'firstName'], ACCOUNT_IDENTITY_FIELDS)).toEqual([]);
   });
 
-  it("refuses every identity field of a staff account to anyone else, whatever the flag", () => {
+  it('refuses every identity field of a staff account to anyone else, whatever the flag', () => {
     expect(refusedIdentityFields(support, true, ['email', 'phoneNumber', 'lastName'], ACCOUNT_IDENTITY_FIELDS)).toEqual(['email', 'lastName']);
   });
 
@@ -27,10 +27,15 @@ describe('refusedIdentityFields', () => {
 
 describe('changedFields', () => {
   it('ignores unchanged values and e-mail case', () => {
-    expect(changedFields({ firstName: 'Jo', email: 'a@x.com', address: { city: 'A' } }, { firstName: 'Jo', email: 'A@X.com', address: { city: 'A' } })).toEqual([]);
+    expect(changedFields({ firstName: 'Jo', email: 'a@x.com', address: { city: 'A' } }, { firstName: 'Jo', email: 'A@X.com', address: { city: 'A' } })).toEqual(
+      [],
+    );
   });
 
   it('names what changes, a value set for the first time included', () => {
-    expect(changedFields({ firstName: 'Jo', dateOfBirth: null }, { firstName: 'Joe', dateOfBirth: '1990-01-01', lastName: undefined })).toEqual(['firstName', 'dateOfBirth']);
+    expect(changedFields({ firstName: 'Jo', dateOfBirth: null }, { firstName: 'Joe', dateOfBirth: '1990-01-01', lastName: undefined })).toEqual([
+      'firstName',
+      'dateOfBirth',
+    ]);
   });
 });

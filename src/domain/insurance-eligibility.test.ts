@@ -26,7 +26,12 @@ describe('assessEligibility', () => {
   });
 
   it('a carrier the practice does not accept needs self-pay, at the provider pay rate', () => {
-    expect(assessEligibility(facts({ practiceCarrierIds: [2] }))).toEqual({ outcome: 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED', copay: null, estimatedCost: null, selfPayPrice: 150 });
+    expect(assessEligibility(facts({ practiceCarrierIds: [2] }))).toEqual({
+      outcome: 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED',
+      copay: null,
+      estimatedCost: null,
+      selfPayPrice: 150,
+    });
   });
 
   it('a Medicaid plan the provider does not take is denied, even when the practice accepts the carrier', () => {

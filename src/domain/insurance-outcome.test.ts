@@ -28,7 +28,10 @@ describe('self-pay eligibility', () => {
   });
 
   it('reads only the first audit', () => {
-    const later: InsuranceRecord = { ...insurance(null), insuranceInquiryAudits: [{ internalOutcomeAssessment: ELIGIBLE }, { internalOutcomeAssessment: SELF_PAY_REQUIRED }] };
+    const later: InsuranceRecord = {
+      ...insurance(null),
+      insuranceInquiryAudits: [{ internalOutcomeAssessment: ELIGIBLE }, { internalOutcomeAssessment: SELF_PAY_REQUIRED }],
+    };
     expect(isSelfPayEligible(later, [jordan])).toBe(false);
   });
 

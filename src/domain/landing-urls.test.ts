@@ -120,6 +120,12 @@ describe('base profile address', () => {
     const base = routeById.providerProfile.path.split('/:')[0]!;
     const path = providerProfilePath(provider, base);
     expect(path).toBe(`${base}/ut/salt-lake-city/ana-de-la-cruz/p-1/pr-9`);
-    expect(matchPathPattern(routeById.providerProfile.path, path)).toEqual({ state: 'ut', city: 'salt-lake-city', providerName: 'ana-de-la-cruz', providerId: 'p-1', practiceId: 'pr-9' });
+    expect(matchPathPattern(routeById.providerProfile.path, path)).toEqual({
+      state: 'ut',
+      city: 'salt-lake-city',
+      providerName: 'ana-de-la-cruz',
+      providerId: 'p-1',
+      practiceId: 'pr-9',
+    });
   });
 });

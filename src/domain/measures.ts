@@ -72,13 +72,15 @@ export function progress(instrument: Instrument, series: readonly Scored[], now:
   const sorted = [...series].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   const first = sorted[0];
   const last = sorted.at(-1);
-  if (!first || !last) return { baseline: null, latest: null, trend: null, response: false, remission: false, reliableImprovement: false, notImprovingByWeek8: false };
+  if (!first || !last)
+    return { baseline: null, latest: null, trend: null, response: false, remission: false, reliableImprovement: false, notImprovingByWeek8: false };
   const drop = first.total - last.total;
   const response = sorted.length > 1 && first.total > 0 && last.total <= first.total * constants.measureResponseDrop;
   let trend: Trend | null = null;
   if (sorted.length >= constants.measureTrendMinScores) {
     const previous = sorted.at(-2)!;
-    trend = last.total < previous.total && last.total < first.total ? 'improving' : last.total > previous.total && last.total > first.total ? 'worsening' : 'steady';
+    trend =
+      last.total < previous.total && last.total < first.total ? 'improving' : last.total > previous.total && last.total > first.total ? 'worsening' : 'steady';
   }
   const weeks = (now.getTime() - Date.parse(first.at)) / (7 * 86_400_000);
   return {

@@ -1,5 +1,5 @@
 import { constants } from '../generated/constants';
-import { filterBookingName, isBookingName } from './names';
+import { filterBookingName, fullName, isBookingName } from './names';
 
 describe('booking name typing filter', () => {
   it('keeps letters, hyphens and spaces as typed', () => {
@@ -73,5 +73,14 @@ describe('booking name typing filter', () => {
     expect(isBookingName('José Muñoz-O’Brien')).toBe(true);
     expect(isBookingName('Mary2')).toBe(false);
     expect(isBookingName('a'.repeat(constants.nameMaxBooking + 1))).toBe(false);
+  });
+});
+
+describe('fullName', () => {
+  it('joins the names a person has, trimmed, skipping missing ones', () => {
+    expect(fullName({ firstName: 'Jordan', lastName: 'Rivera' })).toBe('Jordan Rivera');
+    expect(fullName({ firstName: ' Mia ', lastName: null })).toBe('Mia');
+    expect(fullName({ lastName: 'Rivera' })).toBe('Rivera');
+    expect(fullName({})).toBe('');
   });
 });

@@ -30,3 +30,11 @@ export function filterBookingName(typed: string): string {
 export function isBookingName(name: string): boolean {
   return filterBookingName(name) === name;
 }
+
+/** "Jordan Rivera": a person's first and last name, whichever are given, trimmed. */
+export function fullName(p: { firstName?: string | null; lastName?: string | null }): string {
+  return [p.firstName, p.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+}

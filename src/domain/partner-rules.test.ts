@@ -1,6 +1,6 @@
 import { cardOptionalFor } from './partner-rules';
 
-describe('who may book without a card on a partner\'s terms', () => {
+describe("who may book without a card on a partner's terms", () => {
   const covering = { hidePaymentInput: true, isCreditCardOptional: true };
   const optionalForMembers = { hidePaymentInput: false, isCreditCardOptional: true };
   const paying = { hidePaymentInput: false, isCreditCardOptional: false };
@@ -16,7 +16,7 @@ describe('who may book without a card on a partner\'s terms', () => {
     expect(cardOptionalFor({ ...covering, isCreditCardOptional: false }, false)).toBe(true);
   });
 
-  it('makes the card optional only for the partner\'s own members when the partner says so', () => {
+  it("makes the card optional only for the partner's own members when the partner says so", () => {
     expect(cardOptionalFor(optionalForMembers, true)).toBe(true);
     expect(cardOptionalFor(optionalForMembers, false)).toBe(false);
   });

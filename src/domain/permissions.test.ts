@@ -5,8 +5,15 @@ import { groupOfAccessRole, mayAccess, mayImpersonate, permissionsFrom, reachesE
 describe('derived permission flags', () => {
   it('a patient holds the patient group and is neither support nor third-party', () => {
     expect(permissionsFrom(['patient'])).toEqual({
-      isSupportUser: false, isSoftwareDev: false, isClinician: false, isDevopsAdmin: false, isClinicalAdmin: false,
-      isThirdPartyAgent: false, isSupportOrThirdParty: false, isPatient: true,
+      isSupportUser: false,
+      isSoftwareDev: false,
+      isClinician: false,
+      isDevopsAdmin: false,
+      isClinicalAdmin: false,
+      isRcd: false,
+      isThirdPartyAgent: false,
+      isSupportOrThirdParty: false,
+      isPatient: true,
     });
   });
 
@@ -26,6 +33,7 @@ describe('derived permission flags', () => {
     expect(permissionsFrom(['clinicians']).isClinician).toBe(true);
     expect(permissionsFrom(['devops_admin']).isDevopsAdmin).toBe(true);
     expect(permissionsFrom(['clinical_admin']).isClinicalAdmin).toBe(true);
+    expect(permissionsFrom(['rcd']).isRcd).toBe(true);
     expect(permissionsFrom([])).toEqual(expect.objectContaining({ isPatient: false, isSupportUser: false }));
   });
 });

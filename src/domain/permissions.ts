@@ -12,6 +12,8 @@ export interface Permissions {
   isClinician: boolean;
   isDevopsAdmin: boolean;
   isClinicalAdmin: boolean;
+  /** holds the rcd group (providers' requests) */
+  isRcd: boolean;
   isThirdPartyAgent: boolean;
   /** support user or third-party agent */
   isSupportOrThirdParty: boolean;
@@ -30,11 +32,28 @@ export function permissionsFrom(groups: readonly string[]): Permissions {
     isClinician: has('clinicians'),
     isDevopsAdmin: has('devops_admin'),
     isClinicalAdmin: has('clinical_admin'),
+    isRcd: has('rcd'),
     isThirdPartyAgent,
     isSupportOrThirdParty,
     isPatient: has('patient') && !isSupportOrThirdParty,
   };
 }
+
+/** A session's permissions as the browser holds them: the groups the session answer names and the flags derived from them. */
+export interface DerivedPermissions extends Permissions {
+  groups: PermissionGroup[];
+}
+
+/** The permission groups a session answer names; unknown names are harmless (permissions test for the groups they know). */
+export function groupsOf(groups: readonly unknown[]): PermissionGroup[] {
+  return groups.filter((g): g is PermissionGroup => typeof g === 'string');
+}
+
+export function derivePermissions(groups: readonly PermissionGroup[]): DerivedPermissions {
+  return { groups: [...groups], ...permissionsFrom(groups) };
+}
+
+export const NO_PERMISSIONS: DerivedPermissions = derivePermissions([]);
 
 /** The role names endpoints and routes use in `access`, and the permission group each one means. */
 export const groupOfAccessRole: Readonly<Record<Exclude<Access, 'anyone' | 'anonymous' | 'authenticated'>, PermissionGroup>> = {
@@ -76,4 +95,22 @@ export function mayImpersonate(groups: readonly string[]): boolean {
 export function reachesEveryAccount(groups: readonly string[]): boolean {
   const p = permissionsFrom(groups);
   return p.isSupportUser || p.isDevopsAdmin || p.isClinicalAdmin;
+}
+
+export type RouteDecision = 'open' | 'wait' | 'sign-in' | 'signed-in-already' | 'forbidden';
+
+/**
+ * Who may open a route (specs/routes.yaml access), from the auth state and the session's permissions.
+ * A route's 'patient' role is for patients only: a support user or third-party agent who also holds the
+ * patient group is not shown patient screens.
+ */
+export function routeDecision(access: readonly Access[], status: 'loading' | 'anonymous' | 'authenticated', permissions: DerivedPermissions): RouteDecision {
+  if (access.includes('anyone')) return 'open';
+  if (status === 'loading') return 'wait';
+  if (status === 'anonymous') return access.includes('anonymous') ? 'open' : 'sign-in';
+  if (access.includes('authenticated')) return 'open';
+  const roles = access.filter((a): a is keyof typeof groupOfAccessRole => a in groupOfAccessRole);
+  const holds = (role: keyof typeof groupOfAccessRole) => (role === 'patient' ? permissions.isPatient : permissions.groups.includes(groupOfAccessRole[role]));
+  if (roles.some(holds)) return 'open';
+  return access.includes('anonymous') && roles.length === 0 ? 'signed-in-already' : 'forbidden';
 }

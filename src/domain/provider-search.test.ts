@@ -31,7 +31,9 @@ describe('provider search in the URL', () => {
   });
 
   it('drops values the API would refuse: unknown enum values, bad text, a bad page, a half point', () => {
-    const search = parseProviderSearch(`availability_type=teleport&gender=Male&language=<script>&${P.page}=0&${P.latitude}=10&${P.orderBy}=cheapest&${P.state}=Ohio`);
+    const search = parseProviderSearch(
+      `availability_type=teleport&gender=Male&language=<script>&${P.page}=0&${P.latitude}=10&${P.orderBy}=cheapest&${P.state}=Ohio`,
+    );
     expect(search).toEqual({ filters: { gender: ['Male'] }, page: 1 });
   });
 
@@ -50,7 +52,18 @@ describe('the search API query', () => {
   });
 
   it('prefers coordinates to the typed place, and sends filters, order, page and partnership code', () => {
-    expect(searchApiQuery({ state: 'OH', location: '43215', latitude: 1, longitude: 2, filters: { time_of_day: ['evening'] }, orderBy: 'distance', page: 2, partnershipCode: 'ACME-EAP' })).toEqual({
+    expect(
+      searchApiQuery({
+        state: 'OH',
+        location: '43215',
+        latitude: 1,
+        longitude: 2,
+        filters: { time_of_day: ['evening'] },
+        orderBy: 'distance',
+        page: 2,
+        partnershipCode: 'ACME-EAP',
+      }),
+    ).toEqual({
       state_code: 'OH',
       latitude: 1,
       longitude: 2,
@@ -74,7 +87,13 @@ describe('changing filters', () => {
   });
 
   it('clears every filter but keeps the place and order', () => {
-    expect(withoutFilters({ state: 'OH', location: '43215', orderBy: 'distance', filters: { gender: ['Male'] }, page: 3 })).toEqual({ state: 'OH', location: '43215', orderBy: 'distance', filters: {}, page: 1 });
+    expect(withoutFilters({ state: 'OH', location: '43215', orderBy: 'distance', filters: { gender: ['Male'] }, page: 3 })).toEqual({
+      state: 'OH',
+      location: '43215',
+      orderBy: 'distance',
+      filters: {},
+      page: 1,
+    });
   });
 
   it('counts pages of pageSize, at least one', () => {
@@ -86,7 +105,15 @@ describe('changing filters', () => {
 
 describe('the questionnaire answers as a search', () => {
   it('child therapy: counseling type, the age group, place and carrier', () => {
-    const search = searchFromQuestionnaire({ service: 'child', ageGroups: ['11-13'], state: 'oh', location: '43215', latitude: 39.9, longitude: -83, insuranceCarrier: 'AETNA' });
+    const search = searchFromQuestionnaire({
+      service: 'child',
+      ageGroups: ['11-13'],
+      state: 'oh',
+      location: '43215',
+      latitude: 39.9,
+      longitude: -83,
+      insuranceCarrier: 'AETNA',
+    });
     expect(search).toEqual({
       state: 'OH',
       location: '43215',
@@ -99,14 +126,19 @@ describe('the questionnaire answers as a search', () => {
   });
 
   it('an age group is searched only for a service that asks it', () => {
-    expect(searchFromQuestionnaire({ service: 'couples', ageGroups: ['0-5'] }).filters).toEqual({ counseling_type: [constants.questionnaireServiceSearch.couples.counselingType] });
+    expect(searchFromQuestionnaire({ service: 'couples', ageGroups: ['0-5'] }).filters).toEqual({
+      counseling_type: [constants.questionnaireServiceSearch.couples.counselingType],
+    });
     expect(serviceAsksAgeGroup('child')).toBe(true);
     expect(serviceAsksAgeGroup('individual')).toBe(false);
     expect(serviceAsksAgeGroup(undefined)).toBe(false);
   });
 
   it('self-pay without a carrier', () => {
-    expect(searchFromQuestionnaire({ service: 'individual', selfPay: true })).toMatchObject({ selfPay: true, filters: { counseling_type: ['Individual Counseling'] } });
+    expect(searchFromQuestionnaire({ service: 'individual', selfPay: true })).toMatchObject({
+      selfPay: true,
+      filters: { counseling_type: ['Individual Counseling'] },
+    });
   });
 });
 

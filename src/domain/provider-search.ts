@@ -8,6 +8,7 @@
  * passed on to the API.
  */
 import { constants } from '../generated/constants';
+import type { SearchProvidersQuery } from '../generated/entities';
 import { enums, type ClientAgeGroup, type CounselingType, type FilterType, type QuestionnaireService, type SortOption } from '../generated/enums';
 
 /** The filter types a search narrows by (orderBy is the sort, not a filter). */
@@ -120,18 +121,19 @@ export function providerSearchParams(search: ProviderSearch): URLSearchParams {
 }
 
 /** The search-providers API query (specs/api/providers.yaml searchProviders); undefined until a state is known. */
-export function searchApiQuery(search: ProviderSearch): Record<string, unknown> | undefined {
+export function searchApiQuery(search: ProviderSearch): SearchProvidersQuery | undefined {
   if (!search.state) return undefined;
-  const query: Record<string, unknown> = { state_code: search.state };
+  const query: SearchProvidersQuery = { state_code: search.state };
   if (search.latitude !== undefined && search.longitude !== undefined) {
     query.latitude = search.latitude;
     query.longitude = search.longitude;
   } else if (search.location) {
     query.location = search.location;
   }
+  // Filter values are the spec's (parseProviderSearch keeps only known ones).
   for (const type of searchFilterTypes) {
     const values = search.filters[type];
-    if (values?.length) query[type] = values;
+    if (values?.length) Object.assign(query, { [type]: values });
   }
   if (search.orderBy) query.orderBy = search.orderBy;
   if (search.page > 1) query.page = search.page;
@@ -211,7 +213,11 @@ const MEDICATION: CounselingType = constants.questionnaireServiceSearch.psychiat
  * medication/psychiatry; otherwise the type searched for when the provider offers it, else the
  * provider's first other type. Undefined when the provider offers nothing that fits the slot.
  */
-export function bookingCounselingType(offered: readonly string[], searched: readonly string[] | undefined, slotIsMedication: boolean): CounselingType | undefined {
+export function bookingCounselingType(
+  offered: readonly string[],
+  searched: readonly string[] | undefined,
+  slotIsMedication: boolean,
+): CounselingType | undefined {
   const types = offered.filter((t): t is CounselingType => isOneOf(enums.counselingType.values, t));
   if (slotIsMedication) return types.includes(MEDICATION) ? MEDICATION : undefined;
   const others = types.filter((t) => t !== MEDICATION);

@@ -1,5 +1,17 @@
 import { constants } from '../generated/constants';
-import { activePage, clampPageIndex, flowVariantOf, isFirstPage, isLastPage, nextPageIndex, previousPageIndex, questionnaireDefaults, questionnaireFlowType, questionnairePages, type QuestionnaireKnowledge } from './questionnaire';
+import {
+  activePage,
+  clampPageIndex,
+  flowVariantOf,
+  isFirstPage,
+  isLastPage,
+  nextPageIndex,
+  previousPageIndex,
+  questionnaireDefaults,
+  questionnaireFlowType,
+  questionnairePages,
+  type QuestionnaireKnowledge,
+} from './questionnaire';
 
 // Page ids stand in for a flow's steps.
 const pages = ['first', 'second', 'third'];
@@ -53,7 +65,12 @@ describe('questionnaire reset', () => {
 });
 
 describe('which questionnaire pages a visitor sees (the four flows of §2)', () => {
-  const variants = { generic: ['select-service', 'select-insurance'], 'generic-child-therapy': ['select-age-group', 'select-insurance'], service: ['select-location', 'select-insurance'], 'child-therapy': ['select-age-group', 'select-location', 'select-insurance'] };
+  const variants = {
+    generic: ['select-service', 'select-insurance'],
+    'generic-child-therapy': ['select-age-group', 'select-insurance'],
+    service: ['select-location', 'select-insurance'],
+    'child-therapy': ['select-age-group', 'select-location', 'select-insurance'],
+  };
   const k = (over: Partial<QuestionnaireKnowledge>): QuestionnaireKnowledge => ({ serviceChosen: false, locationKnown: true, asksAgeGroup: false, ...over });
 
   it('generic: the location is known, the service is asked, then insurance', () => {

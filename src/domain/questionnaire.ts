@@ -47,7 +47,12 @@ export function isLastPage(pages: readonly string[], index: number): boolean {
 }
 
 /** The page ids of the questionnaire (specs/flows/search-questionnaire.yaml steps). */
-export const QUESTIONNAIRE_PAGES = { service: 'select-service', ageGroup: 'select-age-group', location: 'select-location', insurance: 'select-insurance' } as const;
+export const QUESTIONNAIRE_PAGES = {
+  service: 'select-service',
+  ageGroup: 'select-age-group',
+  location: 'select-location',
+  insurance: 'select-insurance',
+} as const;
 
 /** The flow's variants by flow type: the flow spec names them in kebab case (child-therapy), the state in camel case (childTherapy). */
 export const flowVariantOf: Readonly<Record<QuestionnaireFlowType, string>> = {
@@ -86,7 +91,9 @@ export function questionnaireFlowType(k: QuestionnaireKnowledge): QuestionnaireF
  */
 export function questionnairePages(variantSteps: Readonly<Record<string, readonly string[]>>, k: QuestionnaireKnowledge, askedService: boolean): string[] {
   const steps = variantSteps[flowVariantOf[questionnaireFlowType(k)]] ?? [];
-  const rest = steps.filter((page) => !(page === QUESTIONNAIRE_PAGES.service && k.serviceChosen) && !(page === QUESTIONNAIRE_PAGES.location && k.locationKnown));
+  const rest = steps.filter(
+    (page) => !(page === QUESTIONNAIRE_PAGES.service && k.serviceChosen) && !(page === QUESTIONNAIRE_PAGES.location && k.locationKnown),
+  );
   const pages = askedService ? [QUESTIONNAIRE_PAGES.service, ...rest.filter((p) => p !== QUESTIONNAIRE_PAGES.service)] : rest;
   // Nothing known yet (generic flow, no location): the location is still needed before insurance.
   if (!k.locationKnown && !pages.includes(QUESTIONNAIRE_PAGES.location)) {

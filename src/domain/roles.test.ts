@@ -1,9 +1,26 @@
 import { postLoginDestination, postLoginPath, type PostLoginRoles, type PostLoginRoutes } from './roles';
 
-const nobody: PostLoginRoles = { isClinician: false, isSupportUser: false, isDevopsAdmin: false, isThirdPartyAgent: false, isClinicalAdmin: false, isPatient: false };
-const everyone: PostLoginRoles = { isClinician: true, isSupportUser: true, isDevopsAdmin: true, isThirdPartyAgent: true, isClinicalAdmin: true, isPatient: true };
+const nobody: PostLoginRoles = {
+  isClinician: false,
+  isSupportUser: false,
+  isDevopsAdmin: false,
+  isThirdPartyAgent: false,
+  isClinicalAdmin: false,
+  isRcd: false,
+  isPatient: false,
+};
+const everyone: PostLoginRoles = {
+  isClinician: true,
+  isSupportUser: true,
+  isDevopsAdmin: true,
+  isThirdPartyAgent: true,
+  isClinicalAdmin: true,
+  isRcd: true,
+  isPatient: true,
+};
 const routes: PostLoginRoutes = {
   careSchedule: '/r/care',
+  careProviderRequests: '/r/rcd',
   supportDashboard: '/r/support',
   providerSearch: '/r/search',
   loginDashboard: '/r/login-dashboard',
@@ -35,7 +52,13 @@ describe('post-login destination', () => {
     expect(postLoginDestination({ ...nobody, isPatient: true })).toBe('patientDashboardHome');
   });
 
-  it('sends staff with no destination of their own (an RCD) to the login dashboard, not to the patient home that refuses them', () => {
+  it("sends an RCD to providers' requests, unless they are also a clinician, support or third-party agent", () => {
+    expect(postLoginDestination({ ...nobody, isRcd: true })).toBe('careProviderRequests');
+    expect(postLoginDestination({ ...nobody, isRcd: true, isClinicalAdmin: true })).toBe('careProviderRequests');
+    expect(postLoginDestination({ ...nobody, isRcd: true, isSupportUser: true })).toBe('supportDashboard');
+  });
+
+  it('sends staff with no destination of their own to the login dashboard, not to the patient home that refuses them', () => {
     expect(postLoginDestination(nobody)).toBe('loginDashboard');
   });
 

@@ -6,7 +6,8 @@
  * §6's "anyone else goes to the patient dashboard home" is read as anyone else who is a patient:
  * the patient home opens only for the patient group, so sending staff without a destination of
  * their own there (an RCD) refused them and ended on the not-found page. They go to the login
- * dashboard instead, which lists the areas their roles open (and provider search).
+ * dashboard instead, which lists the areas their roles open (and provider search). An RCD lands on
+ * providers' requests (issue 17), the screen of their role.
  */
 export interface PostLoginRoles {
   isClinician: boolean;
@@ -14,11 +15,13 @@ export interface PostLoginRoles {
   isDevopsAdmin: boolean;
   isThirdPartyAgent: boolean;
   isClinicalAdmin: boolean;
+  /** holds the rcd group */
+  isRcd: boolean;
   /** holds the patient group and is neither support nor third-party */
   isPatient: boolean;
 }
 
-export type PostLoginDestination = 'careSchedule' | 'supportDashboard' | 'providerSearch' | 'loginDashboard' | 'patientDashboardHome';
+export type PostLoginDestination = 'careSchedule' | 'careProviderRequests' | 'supportDashboard' | 'providerSearch' | 'loginDashboard' | 'patientDashboardHome';
 
 export type PostLoginRoutes = Readonly<Record<PostLoginDestination, string>>;
 
@@ -27,6 +30,7 @@ export function postLoginDestination(roles: PostLoginRoles): PostLoginDestinatio
   if (roles.isClinician) return 'careSchedule';
   if (roles.isSupportUser || roles.isDevopsAdmin) return 'supportDashboard';
   if (roles.isThirdPartyAgent) return 'providerSearch';
+  if (roles.isRcd) return 'careProviderRequests';
   if (roles.isClinicalAdmin) return 'loginDashboard';
   return roles.isPatient ? 'patientDashboardHome' : 'loginDashboard';
 }

@@ -19,7 +19,11 @@ describe('route matching', () => {
 
   it('reads decoded parameters', () => {
     expect(matchRoute(routes, '/app/providers/us/oh/columbus/jane%20doe/12/34')?.params).toEqual({
-      state: 'oh', city: 'columbus', providerName: 'jane doe', providerId: '12', practiceId: '34',
+      state: 'oh',
+      city: 'columbus',
+      providerName: 'jane doe',
+      providerId: '12',
+      practiceId: '34',
     });
   });
 

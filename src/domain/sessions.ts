@@ -46,22 +46,3 @@ export function isLateCancellation(session: Pick<SessionFacts, 'start'>, now: Da
 export function isRebookable(session: SessionFacts, now: Date): boolean {
   return session.status !== BOOKED || new Date(session.end).getTime() <= now.getTime();
 }
-
-/** "Tuesday, November 24, 3:00 PM EST", in the time zone the patient reads their sessions in. */
-export function formatSessionTime(iso: string, timeZone: string): string {
-  // Day and time are formatted apart: joined formats differ between ICU versions ("at" or ",").
-  const date = new Date(iso);
-  const day = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone }).format(date);
-  const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(date);
-  return `${day}, ${time}`;
-}
-
-/** "Tue, Nov 24" - a day heading in a list of open times. */
-export function formatSessionDay(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone }).format(new Date(iso));
-}
-
-/** "3:00 PM" */
-export function formatSessionClock(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
-}

@@ -1,6 +1,14 @@
 import { constants } from '../generated/constants';
+import { isoDateIn } from './dates';
 import {
-  earliestSearchStart, isMedicationSlotTooSoon, localDate, localDayStart, matchesSlotFilter, offeredSlots, slotSearchStart, slotTableRowCount, timeOfDayOf,
+  earliestSearchStart,
+  isMedicationSlotTooSoon,
+  localDayStart,
+  matchesSlotFilter,
+  offeredSlots,
+  slotSearchStart,
+  slotTableRowCount,
+  timeOfDayOf,
 } from './slots';
 
 const NY = 'America/New_York';
@@ -31,8 +39,8 @@ describe('slot search start', () => {
   it('is the provider local midnight slotSearchMinLeadDays after today', () => {
     const now = at('2026-03-02T03:00:00Z'); // still March 1st in New York
     const earliest = earliestSearchStart(now, NY);
-    expect(localDate(earliest, NY)).toBe(`2026-03-0${1 + constants.slotSearchMinLeadDays}`);
-    expect(earliest.toISOString()).toBe(localDayStart(localDate(earliest, NY), NY).toISOString());
+    expect(isoDateIn(earliest, NY)).toBe(`2026-03-0${1 + constants.slotSearchMinLeadDays}`);
+    expect(earliest.toISOString()).toBe(localDayStart(isoDateIn(earliest, NY), NY).toISOString());
   });
 
   it('pushes an earlier request forward and keeps a later one', () => {
@@ -71,7 +79,9 @@ describe('offered slots', () => {
   const now = at('2026-06-15T12:00:00Z');
   const base = earliestSearchStart(now, NY).getTime();
   const s = (hoursAfterEarliest: number, availabilityType: 'online' | 'in_person' = 'online') => ({
-    start: new Date(base + hoursAfterEarliest * 3_600_000), availabilityType, isMedication: false,
+    start: new Date(base + hoursAfterEarliest * 3_600_000),
+    availabilityType,
+    isMedication: false,
   });
 
   it('drops slots before the earliest start and sorts the rest', () => {

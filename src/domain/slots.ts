@@ -45,11 +45,6 @@ export function localDayStart(date: string, zone: string): Date {
   return moment.tz(date, 'YYYY-MM-DD', true, zone).startOf('day').toDate();
 }
 
-/** The local calendar date of an instant in a zone. */
-export function localDate(instant: Date, zone: string): string {
-  return moment.tz(instant, zone).format('YYYY-MM-DD');
-}
-
 /** Medication slots that start within medicationSlotMinLeadHours are not offered when the provider offers medication/psychiatry. */
 export function isMedicationSlotTooSoon(slot: SlotLike, now: Date, providerOffersMedication: boolean): boolean {
   if (!providerOffersMedication || !slot.isMedication) return false;

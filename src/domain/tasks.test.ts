@@ -46,7 +46,12 @@ describe('task rules', () => {
   });
 
   it('orders priorities routine < urgent < asap < stat and derives due times from them', () => {
-    expect(['stat', 'routine', 'asap', 'urgent'].sort((a, b) => priorityRank(a as never) - priorityRank(b as never))).toEqual(['routine', 'urgent', 'asap', 'stat']);
+    expect(['stat', 'routine', 'asap', 'urgent'].sort((a, b) => priorityRank(a as never) - priorityRank(b as never))).toEqual([
+      'routine',
+      'urgent',
+      'asap',
+      'stat',
+    ]);
     const at = new Date('2026-03-08T06:00:00Z');
     expect(defaultDue(at, 'stat').toISOString()).toBe('2026-03-08T07:00:00.000Z');
     expect(defaultDue(at, 'routine').toISOString()).toBe('2026-03-11T06:00:00.000Z');
@@ -62,7 +67,8 @@ describe('task rules', () => {
   });
 
   it('queues unresolved first, then by priority, due time and age', () => {
-    const t = (status: string, priority: string, dueAt: string | null, createdAt: string) => ({ status, priority, dueAt, createdAt }) as Parameters<typeof compareTasks>[0];
+    const t = (status: string, priority: string, dueAt: string | null, createdAt: string) =>
+      ({ status, priority, dueAt, createdAt }) as Parameters<typeof compareTasks>[0];
     const list = [
       t('completed', 'stat', null, '2026-01-01T00:00:00Z'),
       t('open', 'routine', '2026-01-02T00:00:00Z', '2026-01-01T00:00:00Z'),

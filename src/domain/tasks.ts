@@ -39,9 +39,7 @@ export function canMove(from: TaskStatus, to: TaskStatus): boolean {
 
 export type TaskRefusal = Extract<ErrorName, 'TASK_VERSION_CONFLICT' | 'TASK_ALREADY_CLAIMED' | 'TASK_NOT_ALLOWED' | 'TASK_NOTE_REQUIRED'>;
 
-export type TaskChange =
-  | { ok: true; status: TaskStatus; ownerId: string | null; version: number }
-  | { ok: false; refusal: TaskRefusal };
+export type TaskChange = { ok: true; status: TaskStatus; ownerId: string | null; version: number } | { ok: false; refusal: TaskRefusal };
 
 function refuse(refusal: TaskRefusal): TaskChange {
   return { ok: false, refusal };

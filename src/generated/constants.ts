@@ -15,6 +15,15 @@ export const constants = {
   lateCancelWindowHours: 48,
   /** The local test card gateway settles a charge this long after it is taken (LOCAL_GATEWAY_SETTLE_SECONDS overrides it); until then a full refund is a void, afterwards a refund. */
   localGatewaySettleSeconds: 86400,
+  /** Good Faith Estimate of a self-pay booking (No Surprises Act): it covers the next {months} months from the session; the expected sessions follow the care cadence (careCadence: therapy every other week, psychiatry monthly - Medication/Psychiatry is psychiatry, every other service therapy); a bill this many cents or more above the estimate may be disputed. */
+  goodFaithEstimate: {
+    months: 12,
+    sessionsPerYear: {
+      therapy: 26,
+      psychiatry: 12,
+    },
+    disputeThresholdCents: 40000,
+  },
   /** Late-cancellation fee in US cents (50.00 USD), charged to the card on file or left outstanding for POST /payments/{id}/pay. */
   lateCancelFeeCents: 5000,
   /** Currency of every amount (amounts are whole cents). */
@@ -265,8 +274,108 @@ export const constants = {
   measureNotImprovingWeeks: 8,
   /** A PHQ-9 total of at least this raises an urgent clinical alert (as does item 9 answered 1 or more). */
   measureUrgentTotal: 20,
+  /** Longest description of a provider's request to their RCD. */
+  providerRequestTextMax: 1000,
+  /** Longest about text of a provider's profile. */
+  providerAboutMax: 4000,
+  /** The check-in link is e-mailed once per session, this many days (or fewer) before it, when a measure is due. */
+  measureCheckInMailDays: 3,
+  /** Longest secure message (issue 17 item 6), in characters; the database refuses longer ones too (migration 0021). */
+  messageMaxLength: 4000,
+  /** Most secure messages one person may send in an hour, across all their threads (rate_counters, scope message-send:user). */
+  messagesPerHour: 30,
+  /** Most recent messages one thread shows; older ones are kept. */
+  messageThreadPageSize: 200,
   /** Digits of the authorization form's member ID, the last digits of the social security number (product-spec §3). */
   memberIdLength: 4,
+  /** The pages of the intake questionnaire, in order. A page has questions (kind text, with maxLength; or choice, with options) or names a measure instrument (phq9, gad7) whose standard items it asks. A required question must be answered before the patient goes on. */
+  intakeQuestionnaire: {
+    pages: [
+      {
+        id: 'reason',
+        title: 'What brings you here',
+        questions: [
+          {
+            id: 'reason',
+            kind: 'text',
+            label: 'What brings you to care now?',
+            required: true,
+            maxLength: 2000,
+          },
+          {
+            id: 'goals',
+            kind: 'text',
+            label: 'What would you like to be different after a few sessions?',
+            required: false,
+            maxLength: 2000,
+          },
+        ],
+      },
+      {
+        id: 'history',
+        title: 'Your history',
+        questions: [
+          {
+            id: 'priorCare',
+            kind: 'choice',
+            label: 'Have you seen a therapist, counselor or psychiatrist before?',
+            required: true,
+            options: [
+              {
+                value: 'never',
+                label: 'Never',
+              },
+              {
+                value: 'past',
+                label: 'Yes',
+                'in the past': null,
+              },
+              {
+                value: 'now',
+                label: 'Yes',
+                'I do now': null,
+              },
+            ],
+          },
+          {
+            id: 'medication',
+            kind: 'choice',
+            label: 'Do you take medication for your mental health?',
+            required: true,
+            options: [
+              {
+                value: 'no',
+                label: 'No',
+              },
+              {
+                value: 'yes',
+                label: 'Yes',
+              },
+            ],
+          },
+          {
+            id: 'history',
+            kind: 'text',
+            label: 'Anything else your clinician should know (diagnoses',
+            'hospital stays': null,
+            'family history)?': null,
+            required: false,
+            maxLength: 2000,
+          },
+        ],
+      },
+      {
+        id: 'phq9',
+        instrument: 'phq9',
+        title: 'Over the last 2 weeks, how often have you been bothered by the following? (PHQ-9)',
+      },
+      {
+        id: 'gad7',
+        instrument: 'gad7',
+        title: 'Over the last 2 weeks, how often have you been bothered by the following? (GAD-7)',
+      },
+    ],
+  },
   /** A background job (an e-mail, a delivery to another system) that fails is tried again this many times before it goes to the dead-letter list. */
   jobRetryLimit: 6,
   /** First wait before a failed job is tried again; each further wait doubles (with jitter), up to jobRetryDelayMaxSeconds. */
@@ -277,6 +386,18 @@ export const constants = {
   jobExpireSeconds: 300,
   /** Most dead-lettered jobs the staff view lists at once, newest first. */
   deadLetterListMax: 200,
+  /** Tries of one delivery to the practice's scheduling or EHR system (sync outbox) before it counts as failed for good and raises a red alert. */
+  syncDeliveryAttempts: 5,
+  /** First wait before a failed delivery of the sync outbox is tried again; each further wait doubles, up to jobRetryDelayMaxSeconds. */
+  syncRetryDelaySeconds: 30,
+  /** How long the FHIR adapter waits for the practice's server to answer one delivery before it counts as failed. */
+  syncRequestTimeoutMs: 10000,
+  /** Outbox rows one run of the sync-outbox job claims at a time. */
+  syncBatchSize: 50,
+  /** Delivery attempts one page of the sync audit shows. */
+  syncAuditPageSize: 50,
+  /** Safety net of the sync outbox (UTC cron) - deliveries are sent on commit and retried at their back-off time; this run catches any a stopped process left behind. */
+  syncSweepCron: '*/15 * * * *',
   /** A patient younger than this is a minor; responsible parties must be at least this old. */
   adultAge: 18,
   /** A date of birth may be at most this many years back. */
@@ -354,6 +475,8 @@ export const constants = {
   landingMaxPage: 1000,
   /** Bytes on the wire (brotli) of a public page's HTML with its inline styles: what TCP's first round trip carries (10 segments of about 1.4 KB), so the first paint needs one round trip (checked by tests/e2e/public-pages.e2e.test.ts). */
   publicPageFirstTripBytes: 14336,
+  /** Bytes on the wire (brotli) of all the script a document page (home, hubs, state, city and specialty pages, profiles) loads: its islands, never the app (checked by tests/e2e/public-pages.e2e.test.ts from the built output). */
+  documentPageScriptBytes: 51200,
   /** Largest patient document upload (10 MiB); a larger file is refused with DOCUMENT_TOO_LARGE and nothing is stored. */
   documentMaxBytes: 10485760,
   /** Longest stored file name of a patient document (the original name is cleaned and cut to this). */
@@ -709,6 +832,12 @@ export const constants = {
     full: 'Self-Pay / Out-of-pocket',
     short: 'Out-of-pocket',
   },
+  /** Reminders go out this many minutes before each session (24 hours and 2 hours), by e-mail and, when the patient chose it, by text message. A reminder whose time passed before the session was booked or moved is not sent late. */
+  reminderOffsetsMinutes: [1440, 120],
+  /** A reminder's reschedule, cancel or stop-reminders link works once, for this many hours after it was sent (a reschedule or cancel link also ends when the session starts). */
+  reminderLinkTtlHours: 48,
+  /** How often (UTC cron) the reminder sweep looks for reminders that are due; each due reminder becomes one job per session, offset and channel. */
+  reminderSweepCron: '* * * * *',
   /** Time zone whose calendar day is "today" in the date rules (a date of birth in the past and at most maxAgeYears back, minors, consent capacity, authorization dates), on the visitor's device and on the server alike, so both accept the same dates whatever zone the device or the host is set to. */
   calendarTimeZone: 'America/New_York',
   /** Upper bound given to an open-ended age group "N+" when age groups are merged into ranges (product-spec §4). */
@@ -816,6 +945,10 @@ export const constants = {
     asap: 4,
     stat: 1,
   },
+  /** Most days ahead the practice's open front-desk tasks (/agenda/dashboard) look at once. */
+  frontDeskTaskDaysMax: 31,
+  /** A booked session starting within this many hours whose patient has not signed the booking consent raises a red alert (checked hourly). */
+  consentAlertHours: 48,
   /** Every API call gives up after this long. */
   apiTimeoutMs: 30000,
   /** Restoring booking, booking helper and consent state from browser storage gives up after this long. */
@@ -886,6 +1019,12 @@ export const constants = {
       closeMinute: 1080,
     },
   ],
+  /** A freed time offered to the next person on a waitlist is held for them this many minutes; then the offer lapses and the time goes to the next person in line. */
+  waitlistOfferHoldMinutes: 15,
+  /** Waitlists one account may be on at once (every patient of the account together), so one account cannot stand first in every line. */
+  waitlistEntriesPerAccount: 10,
+  /** Safety net of waitlist offers (UTC cron) - an offer lapses at its hold's expiry by a job queued for that moment; this run catches any a stopped process left behind. */
+  waitlistSweepCron: '* * * * *',
 } as const;
 
 export type Constants = typeof constants;

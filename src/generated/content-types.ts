@@ -16,7 +16,7 @@ export interface TestimonialsContent {
   /**
    * @minItems 1
    */
-  items: [Testimonial, ...Testimonial[]];
+  items: Testimonial[];
 }
 export interface Testimonial {
   quote: string;
@@ -39,7 +39,7 @@ export interface FaqContent {
   /**
    * @minItems 1
    */
-  items: [FaqEntry, ...FaqEntry[]];
+  items: FaqEntry[];
 }
 export interface FaqEntry {
   question: string;
@@ -57,7 +57,7 @@ export interface AwardsContent {
   /**
    * @minItems 1
    */
-  items: [Award, ...Award[]];
+  items: Award[];
 }
 export interface Award {
   name: string;
@@ -81,7 +81,7 @@ export interface CarouselContent {
   /**
    * @minItems 1
    */
-  slides: [CarouselSlide, ...CarouselSlide[]];
+  slides: CarouselSlide[];
 }
 export interface CarouselSlide {
   title: string;
@@ -100,7 +100,7 @@ export interface CarriersContent {
   /**
    * @minItems 1
    */
-  items: [Carrier, ...Carrier[]];
+  items: Carrier[];
 }
 export interface Carrier {
   name: string;
@@ -144,7 +144,7 @@ export interface LandingPageContent {
   /**
    * @minItems 1
    */
-  sections: [LandingSection, ...LandingSection[]];
+  sections: LandingSection[];
   /**
    * content ids shown on the page after the sections, in order (testimonials, city-faq...)
    */

@@ -88,14 +88,6 @@ export type OneTimeCode = string;
 export type Phone = string;
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "CreateSupportAppointmentBody".
- */
-export type CreateSupportAppointmentBody = CreateSupportAppointmentBody1 & CreateSupportAppointmentBody2;
-export type CreateSupportAppointmentBody1 = {
-  [k: string]: unknown | undefined;
-};
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "AppointmentsExistResponse".
  */
 export type AppointmentsExistResponse =
@@ -109,7 +101,7 @@ export type AppointmentsExistResponse =
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetGeoTimezoneResponse".
  */
-export type GetGeoTimezoneResponse = [string, ...string[]];
+export type GetGeoTimezoneResponse = string[];
 
 /**
  * A postal address in the United States (product-spec §3 Responsible party address, §5 Address rules). line1, city, state and zipcode are required; line2 and country are optional.
@@ -136,6 +128,28 @@ export interface Address {
    * Country
    */
   country?: string;
+}
+/**
+ * What a clinical admin edits on a provider (/care/admin/{id}/edit, issue 17 item 7): the public profile's about text and title, search filters (languages, ages served, areas of concern and the rest, by id), licensed states, practice and pay rates.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AdminProviderProfile".
+ */
+export interface AdminProviderProfile {
+  about: string;
+  title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
+  /**
+   * @maxItems 200
+   */
+  filterIds: number[];
+  /**
+   * @minItems 1
+   * @maxItems 60
+   */
+  licensedStates: StateCode[];
+  practiceId: string;
+  payIndividual: number;
+  payFollowUp: number | null;
 }
 /**
  * A booked session (product-spec §3, §4 Appointment): booked, then possibly cancelled; it can be rebooked or rescheduled. start and end are instants; the provider's time zone decides how they read.
@@ -254,16 +268,9 @@ export interface BusinessPartner {
   phone?: string | null;
 }
 /**
- * An insurance authorization for a referral (product-spec §3 Authorization form, §5 rules). Personal information is asked only when shown; the insurance carrier only when it applies.
- *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "AuthorizationForm".
+ * via the `definition` "PersonalInformation".
  */
-export interface AuthorizationForm {
-  personalInformation?: PersonalInformation;
-  referralInformation: ReferralInformation;
-  authorizationInformation: AuthorizationInformation;
-}
 export interface PersonalInformation {
   /**
    * Gender
@@ -274,6 +281,10 @@ export interface PersonalInformation {
    */
   memberId: string;
 }
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ReferralInformation".
+ */
 export interface ReferralInformation {
   /**
    * Referring provider
@@ -296,6 +307,10 @@ export interface ReferralInformation {
    */
   insuranceCarrier?: string;
 }
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AuthorizationInformation".
+ */
 export interface AuthorizationInformation {
   /**
    * Authorization number
@@ -305,6 +320,17 @@ export interface AuthorizationInformation {
    * Authorization description
    */
   authorizationDescription: string;
+}
+/**
+ * An insurance authorization for a referral (product-spec §3 Authorization form, §5 rules). Personal information is asked only when shown; the insurance carrier only when it applies.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AuthorizationForm".
+ */
+export interface AuthorizationForm {
+  personalInformation?: PersonalInformation;
+  referralInformation: ReferralInformation;
+  authorizationInformation: AuthorizationInformation;
 }
 /**
  * A business partner converted for the booking flow (product-spec §3 Converted B2B details).
@@ -492,6 +518,10 @@ export interface BookedAppointment {
    */
   rescheduledFrom?: string | null;
   rebookedFrom?: string | null;
+  /**
+   * The SEQUENCE of the appointment's calendar event (domain/calendar calendarSequence); it grows with each reschedule and the cancellation, so a later copy of the event replaces an earlier one.
+   */
+  calendarSequence?: number;
   createdAt: string;
 }
 /**
@@ -553,6 +583,32 @@ export interface CardOnFile {
   createdAt?: string;
 }
 /**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "LatestMeasures".
+ */
+export interface LatestMeasures {
+  phq9: MeasureScore | null;
+  gad7: MeasureScore | null;
+}
+/**
+ * One completed PHQ-9 or GAD-7 (issue 17 item 2) with its total and severity band (constant measureInstruments).
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "MeasureScore".
+ */
+export interface MeasureScore {
+  id: string;
+  instrument: 'phq9' | 'gad7';
+  total: number;
+  band: string;
+  bandLabel: string;
+  /**
+   * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
+   */
+  urgent: boolean;
+  completedAt: string;
+}
+/**
  * A client on a clinician list (/care/v1/clients): someone with a past or upcoming session with the provider.
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -575,28 +631,6 @@ export interface CareClient {
    */
   urgent: boolean;
   latest: LatestMeasures;
-}
-export interface LatestMeasures {
-  phq9: MeasureScore | null;
-  gad7: MeasureScore | null;
-}
-/**
- * One completed PHQ-9 or GAD-7 (issue 17 item 2) with its total and severity band (constant measureInstruments).
- *
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "MeasureScore".
- */
-export interface MeasureScore {
-  id: string;
-  instrument: 'phq9' | 'gad7';
-  total: number;
-  band: string;
-  bandLabel: string;
-  /**
-   * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
-   */
-  urgent: boolean;
-  completedAt: string;
 }
 /**
  * A consent of a patient (product-spec §3 consent state, §4): its type, the text and version shown, who signed it and for whom ("Parent / legal guardian of {patient}" when a minor's), when, and whether it was verified. Unsigned until POST /patients/consent/{id}/sign.
@@ -764,6 +798,67 @@ export interface MeasureProgress {
   reliableImprovement: boolean;
   notImprovingByWeek8: boolean;
   due: boolean;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "MessageThreadClient".
+ */
+export interface MessageThreadClient {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "MessageThreadClinician".
+ */
+export interface MessageThreadClinician {
+  id: string;
+  firstName: string;
+  lastName: string;
+  title: string;
+}
+/**
+ * A secure message thread (issue 17 item 6) as one side sees it in a list: the client it is about, the clinician, when the last message was sent and how many of the other side's messages this side has not read. No message text.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "MessageThreadSummary".
+ */
+export interface MessageThreadSummary {
+  id: string;
+  client: MessageThreadClient;
+  clinician: MessageThreadClinician;
+  lastMessageAt: string | null;
+  unread: number;
+}
+/**
+ * A difference the daily money reconciliation found (issue 24): for one charge, what the ledger says moved at a payment service in a window, and what the service's own record says. A red alert for staff until resolved.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "MoneyDiscrepancy".
+ */
+export interface MoneyDiscrepancy {
+  id: string;
+  foundAt: string;
+  /**
+   * The payment service: local, braintree or scheduling_system.
+   */
+  gateway: string;
+  /**
+   * The service's id of the charge the difference belongs to.
+   */
+  chargeTransactionId: string;
+  /**
+   * Net money the ledger says moved for the charge in the window.
+   */
+  ledgerCents: number;
+  /**
+   * Net money the service's record says moved.
+   */
+  gatewayCents: number;
+  windowStart: string;
+  windowEnd: string;
+  resolvedAt: string | null;
 }
 /**
  * A person who receives care (product-spec §3 Patient): the account holder (relationship Self) or someone they book for. Booking forms take names with the booking rules (BookingName); a date of birth is required unless the relationship is a child kind (constant dateOfBirthOptionalRelationships).
@@ -1076,6 +1171,38 @@ export interface Provider {
   firstAvailableSlot?: string | null;
 }
 /**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AvailabilityWindow".
+ */
+export interface AvailabilityWindow {
+  /**
+   * ISO weekday: 1 Monday … 7 Sunday.
+   */
+  weekday: number;
+  /**
+   * Local time HH:mm.
+   */
+  start: string;
+  /**
+   * Local time HH:mm.
+   */
+  end: string;
+  mode: 'online' | 'in_person';
+  practiceId: string;
+  medication?: boolean;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AvailabilityException".
+ */
+export interface AvailabilityException {
+  kind: 'blocked' | 'extra';
+  date: string;
+  start?: string | null;
+  end?: string | null;
+  mode?: ('online' | 'in_person') | null;
+}
+/**
  * A provider's availability (issue 17 item 4): weekly windows per mode and practice as local wall-clock times read in timeZone, exceptions on local dates, slot length, buffer between slots and minimum notice. Saving it regenerates the provider's open slots (src/domain/availability.ts).
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -1101,29 +1228,152 @@ export interface ProviderAvailability {
    */
   exceptions: AvailabilityException[];
 }
-export interface AvailabilityWindow {
-  /**
-   * ISO weekday: 1 Monday … 7 Sunday.
-   */
-  weekday: number;
-  /**
-   * Local time HH:mm.
-   */
-  start: string;
-  /**
-   * Local time HH:mm.
-   */
-  end: string;
-  mode: 'online' | 'in_person';
-  practiceId: string;
-  medication?: boolean;
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ProviderRequestProvider".
+ */
+export interface ProviderRequestProvider {
+  id: string;
+  firstName: string;
+  lastName: string;
+  title: string;
+  licensedStates: string[];
 }
-export interface AvailabilityException {
-  kind: 'blocked' | 'extra';
-  date: string;
-  start?: string | null;
-  end?: string | null;
-  mode?: ('online' | 'in_person') | null;
+/**
+ * A provider's request to their RCD (issue 17 item 7), an rcd_provider_request task of the one task model: what is asked, by which provider, where it stands, and the RCD's decision with its reason once decided.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ProviderRequest".
+ */
+export interface ProviderRequest {
+  /**
+   * The task's id.
+   */
+  id: string;
+  /**
+   * The task's version, named when deciding.
+   */
+  version: number;
+  /**
+   * open (waiting), completed (approved) or declined.
+   */
+  status: 'open' | 'in_progress' | 'on_hold' | 'completed' | 'declined' | 'cancelled';
+  provider: ProviderRequestProvider;
+  request: ProviderRequestInput;
+  createdAt: string;
+  decidedAt: string | null;
+  /**
+   * The name of the RCD who decided.
+   */
+  decidedBy: string | null;
+  /**
+   * The RCD's reason for the decision.
+   */
+  reason: string | null;
+}
+/**
+ * What a provider asks their RCD to approve (issue 17 item 7). A licence names its state and licence number; a pay-rate change the new individual rate (and follow-up rate if any); every request says in words what it is about.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ProviderRequestInput".
+ */
+export interface ProviderRequestInput {
+  kind: 'licence_added' | 'pay_rate_change' | 'availability_change' | 'profile_change';
+  description: string;
+  stateCode?: StateCode;
+  licenseNumber?: string;
+  payIndividual?: number;
+  payFollowUp?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ReferralClient".
+ */
+export interface ReferralClient {
+  id: string;
+  firstName: string;
+  lastName: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ReferralAuthorization".
+ */
+export interface ReferralAuthorization {
+  authorizationNumber: string;
+  effectiveDate: string;
+  expirationDate: string;
+}
+/**
+ * A client referred by one provider to another (/care/v1/referrals), a referral task of the one task model: who was referred, by whom, to whom, the authorization that goes with it, and where it stands. The receiving provider sees the referrals to them; the referring provider those they made.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "Referral".
+ */
+export interface Referral {
+  /**
+   * The referral task's id.
+   */
+  id: string;
+  /**
+   * The task's version, named when answering.
+   */
+  version: number;
+  state: 'pending' | 'accepted' | 'declined';
+  /**
+   * Whether the caller made the referral or receives it.
+   */
+  direction: 'sent' | 'received';
+  client: ReferralClient;
+  fromProvider: ReferralProvider;
+  toProvider: ReferralProvider;
+  referralReason: string;
+  authorization: ReferralAuthorization;
+  createdAt: string;
+  decidedAt: string | null;
+  /**
+   * The receiving provider's reason, when declined.
+   */
+  declineReason: string | null;
+}
+/**
+ * A provider as a referral names them (the one who refers, or the one who receives).
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ReferralProvider".
+ */
+export interface ReferralProvider {
+  id: string;
+  firstName: string;
+  lastName: string;
+  title: string;
+}
+/**
+ * The authorization form of product-spec §3 as a clinician fills it when referring a client (/care/v1/referrals/make), with every §5 rule: personal information (gender, last 4 digits of the SSN) and the insurance carrier are shown and so required; the referring provider is the clinician making the referral, so it is not asked.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ReferralForm".
+ */
+export interface ReferralForm {
+  personalInformation: PersonalInformation;
+  referralInformation: {
+    /**
+     * Referral reason
+     */
+    referralReason: string;
+    /**
+     * Effective date
+     */
+    effectiveDate: string;
+    /**
+     * Expiration date
+     */
+    expirationDate: string;
+    /**
+     * Insurance carrier
+     */
+    insuranceCarrier: string;
+  };
+  authorizationInformation: AuthorizationInformation;
 }
 /**
  * The adult responsible for a booking's payment and consent (product-spec §3 Responsible party). All responsible parties are at least adultAge years old; a minor's responsible party is a parent or legal guardian (§1). A responsible party is complete only with first name, last name, dob, address line1, city, zipcode, state, phone and responsiblePartyEhrId (§5).
@@ -1164,6 +1414,18 @@ export interface ResponsibleParty {
    * An account with the responsible party's e-mail address already exists.
    */
   userExists?: boolean;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SessionPractice".
+ */
+export interface SessionPractice {
+  id: string;
+  name: string;
+  addressLine1: string;
+  city: string;
+  state: string;
+  zipcode: string;
 }
 /**
  * A session on a clinician's schedule (product-spec §2 Clinician care area, my schedule): when, how, where, and who the clients are. It leaves out what the clinician does not need (payments, insurance, booking attribution).
@@ -1215,13 +1477,21 @@ export interface ScheduledSession {
     dateOfBirth?: string | null;
   }[];
 }
-export interface SessionPractice {
+/**
+ * One message of a secure thread (issue 17 item 6); `mine` says whether the reader's side wrote it.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SecureMessage".
+ */
+export interface SecureMessage {
+  /**
+   * The message's sequence number in the database.
+   */
   id: string;
-  name: string;
-  addressLine1: string;
-  city: string;
-  state: string;
-  zipcode: string;
+  side: 'clinician' | 'patient';
+  mine: boolean;
+  text: string;
+  sentAt: string;
 }
 /**
  * An open time a provider can be booked (product-spec §3 Slot). Times are ISO instants; timeOfDay is judged in the provider's time zone.
@@ -1271,6 +1541,62 @@ export interface User {
   isPartnerAssociationActive?: boolean;
   businessPartner?: BusinessPartner;
   userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+}
+/**
+ * A place in line on a provider's waitlist (provider set) or a search waitlist (provider null), with the offers of freed times made from it, newest first. Times are ISO instants; timeZone is the one the patient reads them in.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "WaitlistEntry".
+ */
+export interface WaitlistEntry {
+  id: string;
+  userId: string;
+  patientId: string | null;
+  /**
+   * The provider whose waitlist this is; null for a search waitlist.
+   */
+  provider: null | {
+    id: string;
+    firstName: string;
+    lastName: string;
+    title: string;
+    timeZone: string;
+  };
+  counselingType:
+    | (
+        | 'Individual Counseling'
+        | 'Family Counseling'
+        | 'Medication/Psychiatry'
+        | 'Psychological Testing & Evaluation'
+        | 'Couples/Marriage Counseling'
+      )
+    | null;
+  appointmentMode: ('online' | 'in_person') | null;
+  planId: number | null;
+  stateCode: string;
+  timesOfDay: ('early_morning' | 'morning' | 'afternoon' | 'evening')[];
+  status: 'waiting' | 'booked' | 'left';
+  createdAt: string;
+  offers: {
+    id: string;
+    status: 'open' | 'booked' | 'lapsed' | 'declined' | 'withdrawn';
+    slotId: string;
+    providerId: string;
+    practiceId: string;
+    /**
+     * The provider's name and title.
+     */
+    providerName: string;
+    start: string;
+    end: string;
+    appointmentMode: 'online' | 'in_person';
+    timeZone: string;
+    expiresAt: string;
+    /**
+     * The booking of the offered time on this site (open offers).
+     */
+    bookingPath: string;
+  }[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -1327,226 +1653,41 @@ export interface CreateAppointmentBody {
    *
    * Items: An existing patient of the account (id), or a new one (names and relationship).
    */
-  patients: [
-    (
-      | {
-          [k: string]: unknown | undefined;
-        }
-      | {
-          [k: string]: unknown | undefined;
-        }
-    ) & {
-      id?: string;
-      /**
-       * First name
-       */
-      firstName?: string;
-      /**
-       * Last name
-       */
-      lastName?: string;
-      dateOfBirth?: string;
-      gender?: 'Male' | 'Female' | 'Unknown';
-      relationship?:
-        | 'Self'
-        | 'Spouse'
-        | 'Child'
-        | 'Other'
-        | 'Grandparent'
-        | 'Grandchild'
-        | 'Stepchild'
-        | 'NephewOrNiece'
-        | 'FosterChild'
-        | 'SignificantOther'
-        | 'Mother'
-        | 'Father'
-        | 'OtherAdult'
-        | 'LifePartner'
-        | 'OtherRelationship';
-      phoneNumber?: string;
-      /**
-       * Email
-       */
-      email?: string;
-      consents?: {
-        /**
-         * Consent given
-         */
-        isConsentProvided: boolean;
-        /**
-         * Consent type
-         */
-        consentType: 'bookAppointmentConsent' | 'paymentConsent';
-        /**
-         * The app the consent was given in (support staff on the patient's behalf, or the patient).
-         */
-        source: 'support_web' | 'patient_web';
-      }[];
-    } & (
-        | {
-            [k: string]: unknown | undefined;
-          }
-        | {
-            [k: string]: unknown | undefined;
-          }
-      ) & {
-        id?: string;
-        /**
-         * First name
-         */
-        firstName?: string;
-        /**
-         * Last name
-         */
-        lastName?: string;
-        dateOfBirth?: string;
-        gender?: 'Male' | 'Female' | 'Unknown';
-        relationship?:
-          | 'Self'
-          | 'Spouse'
-          | 'Child'
-          | 'Other'
-          | 'Grandparent'
-          | 'Grandchild'
-          | 'Stepchild'
-          | 'NephewOrNiece'
-          | 'FosterChild'
-          | 'SignificantOther'
-          | 'Mother'
-          | 'Father'
-          | 'OtherAdult'
-          | 'LifePartner'
-          | 'OtherRelationship';
-        phoneNumber?: string;
-        /**
-         * Email
-         */
-        email?: string;
-        consents?: {
-          /**
-           * Consent given
-           */
-          isConsentProvided: boolean;
-          /**
-           * Consent type
-           */
-          consentType: 'bookAppointmentConsent' | 'paymentConsent';
-          /**
-           * The app the consent was given in (support staff on the patient's behalf, or the patient).
-           */
-          source: 'support_web' | 'patient_web';
-        }[];
-      },
-    ...((
-      | {
-          [k: string]: unknown | undefined;
-        }
-      | {
-          [k: string]: unknown | undefined;
-        }
-    ) & {
-      id?: string;
-      /**
-       * First name
-       */
-      firstName?: string;
-      /**
-       * Last name
-       */
-      lastName?: string;
-      dateOfBirth?: string;
-      gender?: 'Male' | 'Female' | 'Unknown';
-      relationship?:
-        | 'Self'
-        | 'Spouse'
-        | 'Child'
-        | 'Other'
-        | 'Grandparent'
-        | 'Grandchild'
-        | 'Stepchild'
-        | 'NephewOrNiece'
-        | 'FosterChild'
-        | 'SignificantOther'
-        | 'Mother'
-        | 'Father'
-        | 'OtherAdult'
-        | 'LifePartner'
-        | 'OtherRelationship';
-      phoneNumber?: string;
-      /**
-       * Email
-       */
-      email?: string;
-      consents?: {
-        /**
-         * Consent given
-         */
-        isConsentProvided: boolean;
-        /**
-         * Consent type
-         */
-        consentType: 'bookAppointmentConsent' | 'paymentConsent';
-        /**
-         * The app the consent was given in (support staff on the patient's behalf, or the patient).
-         */
-        source: 'support_web' | 'patient_web';
-      }[];
-    } & (
-        | {
-            [k: string]: unknown | undefined;
-          }
-        | {
-            [k: string]: unknown | undefined;
-          }
-      ) & {
-        id?: string;
-        /**
-         * First name
-         */
-        firstName?: string;
-        /**
-         * Last name
-         */
-        lastName?: string;
-        dateOfBirth?: string;
-        gender?: 'Male' | 'Female' | 'Unknown';
-        relationship?:
-          | 'Self'
-          | 'Spouse'
-          | 'Child'
-          | 'Other'
-          | 'Grandparent'
-          | 'Grandchild'
-          | 'Stepchild'
-          | 'NephewOrNiece'
-          | 'FosterChild'
-          | 'SignificantOther'
-          | 'Mother'
-          | 'Father'
-          | 'OtherAdult'
-          | 'LifePartner'
-          | 'OtherRelationship';
-        phoneNumber?: string;
-        /**
-         * Email
-         */
-        email?: string;
-        consents?: {
-          /**
-           * Consent given
-           */
-          isConsentProvided: boolean;
-          /**
-           * Consent type
-           */
-          consentType: 'bookAppointmentConsent' | 'paymentConsent';
-          /**
-           * The app the consent was given in (support staff on the patient's behalf, or the patient).
-           */
-          source: 'support_web' | 'patient_web';
-        }[];
-      })[]
-  ];
+  patients: {
+    id?: string;
+    /**
+     * First name
+     */
+    firstName?: string;
+    /**
+     * Last name
+     */
+    lastName?: string;
+    dateOfBirth?: string;
+    gender?: 'Male' | 'Female' | 'Unknown';
+    relationship?:
+      | 'Self'
+      | 'Spouse'
+      | 'Child'
+      | 'Other'
+      | 'Grandparent'
+      | 'Grandchild'
+      | 'Stepchild'
+      | 'NephewOrNiece'
+      | 'FosterChild'
+      | 'SignificantOther'
+      | 'Mother'
+      | 'Father'
+      | 'OtherAdult'
+      | 'LifePartner'
+      | 'OtherRelationship';
+    phoneNumber?: string;
+    /**
+     * Email
+     */
+    email?: string;
+    consents?: PatientConsent[];
+  }[];
   responsibleParty?: {
     /**
      * First name
@@ -1557,83 +1698,7 @@ export interface CreateAppointmentBody {
      */
     lastName: string;
     dob: string;
-    address?: {
-      /**
-       * Address line 1
-       */
-      line1: string;
-      /**
-       * Address line 2
-       */
-      line2?: string;
-      /**
-       * City
-       */
-      city: string;
-      /**
-       * State
-       */
-      state:
-        | 'AL'
-        | 'AK'
-        | 'AZ'
-        | 'AR'
-        | 'CA'
-        | 'CO'
-        | 'CT'
-        | 'DE'
-        | 'DC'
-        | 'FL'
-        | 'GA'
-        | 'HI'
-        | 'ID'
-        | 'IL'
-        | 'IN'
-        | 'IA'
-        | 'KS'
-        | 'KY'
-        | 'LA'
-        | 'ME'
-        | 'MD'
-        | 'MA'
-        | 'MI'
-        | 'MN'
-        | 'MS'
-        | 'MO'
-        | 'MT'
-        | 'NE'
-        | 'NV'
-        | 'NH'
-        | 'NJ'
-        | 'NM'
-        | 'NY'
-        | 'NC'
-        | 'ND'
-        | 'OH'
-        | 'OK'
-        | 'OR'
-        | 'PA'
-        | 'RI'
-        | 'SC'
-        | 'SD'
-        | 'TN'
-        | 'TX'
-        | 'UT'
-        | 'VT'
-        | 'VA'
-        | 'WA'
-        | 'WV'
-        | 'WI'
-        | 'WY';
-      /**
-       * Zip code
-       */
-      zipcode: string;
-      /**
-       * Country
-       */
-      country?: string;
-    };
+    address?: Address;
     phoneNumber?: string;
     /**
      * Email
@@ -1669,141 +1734,17 @@ export interface CreateAppointmentBody {
      * Keep the card on file for later payments.
      */
     saveCard?: boolean;
+    /**
+     * Who takes the payment (default card_gateway). scheduling_system pays through the practice's scheduling system's own payment service, with no card here; only while the schedulingSystemPayment flag is on for the caller (SCHEDULING_PAYMENT_UNAVAILABLE otherwise).
+     */
+    provider?: 'card_gateway' | 'scheduling_system';
   };
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "CreateAppointmentResponse".
+ * via the `definition` "CreateSupportAppointmentBody".
  */
-export interface CreateAppointmentResponse {
-  id: string;
-  /**
-   * The account the appointment belongs to.
-   */
-  userId?: string;
-  status: 'booked' | 'cancelled';
-  start: string;
-  end: string;
-  slotId?: string | null;
-  appointmentMode: 'online' | 'in_person';
-  counselingType:
-    | 'Individual Counseling'
-    | 'Family Counseling'
-    | 'Medication/Psychiatry'
-    | 'Psychological Testing & Evaluation'
-    | 'Couples/Marriage Counseling';
-  counselingTypeId?: string | null;
-  joinUrl: string | null;
-  /**
-   * The patient's time zone (IANA).
-   */
-  timeZone?: string;
-  provider: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    title: string;
-    timeZone: string;
-  };
-  practice: {
-    id: string;
-    name: string;
-    addressLine1: string;
-    city: string;
-    state: string;
-    zipcode: string;
-  };
-  patients: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    relationship:
-      | 'Self'
-      | 'Spouse'
-      | 'Child'
-      | 'Other'
-      | 'Grandparent'
-      | 'Grandchild'
-      | 'Stepchild'
-      | 'NephewOrNiece'
-      | 'FosterChild'
-      | 'SignificantOther'
-      | 'Mother'
-      | 'Father'
-      | 'OtherAdult'
-      | 'LifePartner'
-      | 'OtherRelationship';
-    dateOfBirth?: string | null;
-    /**
-     * Created by this booking (patient source new).
-     */
-    isNew: boolean;
-  }[];
-  selfPay: boolean;
-  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
-  /**
-   * The insurance on file the booking uses (null for self-pay).
-   */
-  insuranceId?: string | null;
-  bookingFunnel?:
-    | (
-        | 'Patient Rebooking Modal'
-        | 'Support Rebooking Modal'
-        | 'Patient Standard Funnel'
-        | 'Support Standard Funnel'
-        | 'Patient Standard V2 Funnel'
-      )
-    | null;
-  bookingSource?: string | null;
-  partnershipCode?: string | null;
-  /**
-   * The self-pay session price (the provider's pay rate), in cents.
-   */
-  priceCents?: number | null;
-  /**
-   * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
-   */
-  amountDueCents: number;
-  payment: {
-    id: string;
-    appointmentId?: string | null;
-    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-    amountCents: number;
-    currency: string;
-    provider: 'card_gateway' | 'scheduling_system';
-    purpose: 'session' | 'late_cancel_fee' | 'balance';
-    cardBrand?: string | null;
-    cardLast4?: string | null;
-    /**
-     * The card gateway's transaction id.
-     */
-    transactionId?: string | null;
-    /**
-     * What went back of it (voids and refunds), read from the money ledger.
-     */
-    refundedCents?: number;
-    createdAt: string;
-  } | null;
-  cancellation?: {
-    reasonId: string;
-    reason: string;
-    note?: string | null;
-    at: string;
-    /**
-     * Inside the late-cancellation window.
-     */
-    late: boolean;
-    feeCents: number;
-    feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
-  } | null;
-  /**
-   * The start before the last reschedule.
-   */
-  rescheduledFrom?: string | null;
-  rebookedFrom?: string | null;
-  createdAt: string;
-}
-export interface CreateSupportAppointmentBody2 {
+export interface CreateSupportAppointmentBody {
   holdId: string;
   providerId: string;
   practiceId: string;
@@ -1826,226 +1767,41 @@ export interface CreateSupportAppointmentBody2 {
    *
    * Items: An existing patient of the account (id), or a new one (names and relationship).
    */
-  patients: [
-    (
-      | {
-          [k: string]: unknown | undefined;
-        }
-      | {
-          [k: string]: unknown | undefined;
-        }
-    ) & {
-      id?: string;
-      /**
-       * First name
-       */
-      firstName?: string;
-      /**
-       * Last name
-       */
-      lastName?: string;
-      dateOfBirth?: string;
-      gender?: 'Male' | 'Female' | 'Unknown';
-      relationship?:
-        | 'Self'
-        | 'Spouse'
-        | 'Child'
-        | 'Other'
-        | 'Grandparent'
-        | 'Grandchild'
-        | 'Stepchild'
-        | 'NephewOrNiece'
-        | 'FosterChild'
-        | 'SignificantOther'
-        | 'Mother'
-        | 'Father'
-        | 'OtherAdult'
-        | 'LifePartner'
-        | 'OtherRelationship';
-      phoneNumber?: string;
-      /**
-       * Email
-       */
-      email?: string;
-      consents?: {
-        /**
-         * Consent given
-         */
-        isConsentProvided: boolean;
-        /**
-         * Consent type
-         */
-        consentType: 'bookAppointmentConsent' | 'paymentConsent';
-        /**
-         * The app the consent was given in (support staff on the patient's behalf, or the patient).
-         */
-        source: 'support_web' | 'patient_web';
-      }[];
-    } & (
-        | {
-            [k: string]: unknown | undefined;
-          }
-        | {
-            [k: string]: unknown | undefined;
-          }
-      ) & {
-        id?: string;
-        /**
-         * First name
-         */
-        firstName?: string;
-        /**
-         * Last name
-         */
-        lastName?: string;
-        dateOfBirth?: string;
-        gender?: 'Male' | 'Female' | 'Unknown';
-        relationship?:
-          | 'Self'
-          | 'Spouse'
-          | 'Child'
-          | 'Other'
-          | 'Grandparent'
-          | 'Grandchild'
-          | 'Stepchild'
-          | 'NephewOrNiece'
-          | 'FosterChild'
-          | 'SignificantOther'
-          | 'Mother'
-          | 'Father'
-          | 'OtherAdult'
-          | 'LifePartner'
-          | 'OtherRelationship';
-        phoneNumber?: string;
-        /**
-         * Email
-         */
-        email?: string;
-        consents?: {
-          /**
-           * Consent given
-           */
-          isConsentProvided: boolean;
-          /**
-           * Consent type
-           */
-          consentType: 'bookAppointmentConsent' | 'paymentConsent';
-          /**
-           * The app the consent was given in (support staff on the patient's behalf, or the patient).
-           */
-          source: 'support_web' | 'patient_web';
-        }[];
-      },
-    ...((
-      | {
-          [k: string]: unknown | undefined;
-        }
-      | {
-          [k: string]: unknown | undefined;
-        }
-    ) & {
-      id?: string;
-      /**
-       * First name
-       */
-      firstName?: string;
-      /**
-       * Last name
-       */
-      lastName?: string;
-      dateOfBirth?: string;
-      gender?: 'Male' | 'Female' | 'Unknown';
-      relationship?:
-        | 'Self'
-        | 'Spouse'
-        | 'Child'
-        | 'Other'
-        | 'Grandparent'
-        | 'Grandchild'
-        | 'Stepchild'
-        | 'NephewOrNiece'
-        | 'FosterChild'
-        | 'SignificantOther'
-        | 'Mother'
-        | 'Father'
-        | 'OtherAdult'
-        | 'LifePartner'
-        | 'OtherRelationship';
-      phoneNumber?: string;
-      /**
-       * Email
-       */
-      email?: string;
-      consents?: {
-        /**
-         * Consent given
-         */
-        isConsentProvided: boolean;
-        /**
-         * Consent type
-         */
-        consentType: 'bookAppointmentConsent' | 'paymentConsent';
-        /**
-         * The app the consent was given in (support staff on the patient's behalf, or the patient).
-         */
-        source: 'support_web' | 'patient_web';
-      }[];
-    } & (
-        | {
-            [k: string]: unknown | undefined;
-          }
-        | {
-            [k: string]: unknown | undefined;
-          }
-      ) & {
-        id?: string;
-        /**
-         * First name
-         */
-        firstName?: string;
-        /**
-         * Last name
-         */
-        lastName?: string;
-        dateOfBirth?: string;
-        gender?: 'Male' | 'Female' | 'Unknown';
-        relationship?:
-          | 'Self'
-          | 'Spouse'
-          | 'Child'
-          | 'Other'
-          | 'Grandparent'
-          | 'Grandchild'
-          | 'Stepchild'
-          | 'NephewOrNiece'
-          | 'FosterChild'
-          | 'SignificantOther'
-          | 'Mother'
-          | 'Father'
-          | 'OtherAdult'
-          | 'LifePartner'
-          | 'OtherRelationship';
-        phoneNumber?: string;
-        /**
-         * Email
-         */
-        email?: string;
-        consents?: {
-          /**
-           * Consent given
-           */
-          isConsentProvided: boolean;
-          /**
-           * Consent type
-           */
-          consentType: 'bookAppointmentConsent' | 'paymentConsent';
-          /**
-           * The app the consent was given in (support staff on the patient's behalf, or the patient).
-           */
-          source: 'support_web' | 'patient_web';
-        }[];
-      })[]
-  ];
+  patients: {
+    id?: string;
+    /**
+     * First name
+     */
+    firstName?: string;
+    /**
+     * Last name
+     */
+    lastName?: string;
+    dateOfBirth?: string;
+    gender?: 'Male' | 'Female' | 'Unknown';
+    relationship?:
+      | 'Self'
+      | 'Spouse'
+      | 'Child'
+      | 'Other'
+      | 'Grandparent'
+      | 'Grandchild'
+      | 'Stepchild'
+      | 'NephewOrNiece'
+      | 'FosterChild'
+      | 'SignificantOther'
+      | 'Mother'
+      | 'Father'
+      | 'OtherAdult'
+      | 'LifePartner'
+      | 'OtherRelationship';
+    phoneNumber?: string;
+    /**
+     * Email
+     */
+    email?: string;
+    consents?: PatientConsent[];
+  }[];
   responsibleParty?: {
     /**
      * First name
@@ -2056,83 +1812,7 @@ export interface CreateSupportAppointmentBody2 {
      */
     lastName: string;
     dob: string;
-    address?: {
-      /**
-       * Address line 1
-       */
-      line1: string;
-      /**
-       * Address line 2
-       */
-      line2?: string;
-      /**
-       * City
-       */
-      city: string;
-      /**
-       * State
-       */
-      state:
-        | 'AL'
-        | 'AK'
-        | 'AZ'
-        | 'AR'
-        | 'CA'
-        | 'CO'
-        | 'CT'
-        | 'DE'
-        | 'DC'
-        | 'FL'
-        | 'GA'
-        | 'HI'
-        | 'ID'
-        | 'IL'
-        | 'IN'
-        | 'IA'
-        | 'KS'
-        | 'KY'
-        | 'LA'
-        | 'ME'
-        | 'MD'
-        | 'MA'
-        | 'MI'
-        | 'MN'
-        | 'MS'
-        | 'MO'
-        | 'MT'
-        | 'NE'
-        | 'NV'
-        | 'NH'
-        | 'NJ'
-        | 'NM'
-        | 'NY'
-        | 'NC'
-        | 'ND'
-        | 'OH'
-        | 'OK'
-        | 'OR'
-        | 'PA'
-        | 'RI'
-        | 'SC'
-        | 'SD'
-        | 'TN'
-        | 'TX'
-        | 'UT'
-        | 'VT'
-        | 'VA'
-        | 'WA'
-        | 'WV'
-        | 'WI'
-        | 'WY';
-      /**
-       * Zip code
-       */
-      zipcode: string;
-      /**
-       * Country
-       */
-      country?: string;
-    };
+    address?: Address;
     phoneNumber?: string;
     /**
      * Email
@@ -2162,139 +1842,11 @@ export interface CreateSupportAppointmentBody2 {
      * Keep the card on file for later payments.
      */
     saveCard?: boolean;
+    /**
+     * Who takes the payment (default card_gateway). scheduling_system pays through the practice's scheduling system's own payment service, with no card here; only while the schedulingSystemPayment flag is on for the caller (SCHEDULING_PAYMENT_UNAVAILABLE otherwise).
+     */
+    provider?: 'card_gateway' | 'scheduling_system';
   };
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "CreateSupportAppointmentResponse".
- */
-export interface CreateSupportAppointmentResponse {
-  id: string;
-  /**
-   * The account the appointment belongs to.
-   */
-  userId?: string;
-  status: 'booked' | 'cancelled';
-  start: string;
-  end: string;
-  slotId?: string | null;
-  appointmentMode: 'online' | 'in_person';
-  counselingType:
-    | 'Individual Counseling'
-    | 'Family Counseling'
-    | 'Medication/Psychiatry'
-    | 'Psychological Testing & Evaluation'
-    | 'Couples/Marriage Counseling';
-  counselingTypeId?: string | null;
-  joinUrl: string | null;
-  /**
-   * The patient's time zone (IANA).
-   */
-  timeZone?: string;
-  provider: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    title: string;
-    timeZone: string;
-  };
-  practice: {
-    id: string;
-    name: string;
-    addressLine1: string;
-    city: string;
-    state: string;
-    zipcode: string;
-  };
-  patients: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    relationship:
-      | 'Self'
-      | 'Spouse'
-      | 'Child'
-      | 'Other'
-      | 'Grandparent'
-      | 'Grandchild'
-      | 'Stepchild'
-      | 'NephewOrNiece'
-      | 'FosterChild'
-      | 'SignificantOther'
-      | 'Mother'
-      | 'Father'
-      | 'OtherAdult'
-      | 'LifePartner'
-      | 'OtherRelationship';
-    dateOfBirth?: string | null;
-    /**
-     * Created by this booking (patient source new).
-     */
-    isNew: boolean;
-  }[];
-  selfPay: boolean;
-  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
-  /**
-   * The insurance on file the booking uses (null for self-pay).
-   */
-  insuranceId?: string | null;
-  bookingFunnel?:
-    | (
-        | 'Patient Rebooking Modal'
-        | 'Support Rebooking Modal'
-        | 'Patient Standard Funnel'
-        | 'Support Standard Funnel'
-        | 'Patient Standard V2 Funnel'
-      )
-    | null;
-  bookingSource?: string | null;
-  partnershipCode?: string | null;
-  /**
-   * The self-pay session price (the provider's pay rate), in cents.
-   */
-  priceCents?: number | null;
-  /**
-   * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
-   */
-  amountDueCents: number;
-  payment: {
-    id: string;
-    appointmentId?: string | null;
-    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-    amountCents: number;
-    currency: string;
-    provider: 'card_gateway' | 'scheduling_system';
-    purpose: 'session' | 'late_cancel_fee' | 'balance';
-    cardBrand?: string | null;
-    cardLast4?: string | null;
-    /**
-     * The card gateway's transaction id.
-     */
-    transactionId?: string | null;
-    /**
-     * What went back of it (voids and refunds), read from the money ledger.
-     */
-    refundedCents?: number;
-    createdAt: string;
-  } | null;
-  cancellation?: {
-    reasonId: string;
-    reason: string;
-    note?: string | null;
-    at: string;
-    /**
-     * Inside the late-cancellation window.
-     */
-    late: boolean;
-    feeCents: number;
-    feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
-  } | null;
-  /**
-   * The start before the last reschedule.
-   */
-  rescheduledFrom?: string | null;
-  rebookedFrom?: string | null;
-  createdAt: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -2311,134 +1863,7 @@ export interface ListAppointmentsQuery {
  * via the `definition` "ListAppointmentsResponse".
  */
 export interface ListAppointmentsResponse {
-  items: {
-    id: string;
-    /**
-     * The account the appointment belongs to.
-     */
-    userId?: string;
-    status: 'booked' | 'cancelled';
-    start: string;
-    end: string;
-    slotId?: string | null;
-    appointmentMode: 'online' | 'in_person';
-    counselingType:
-      | 'Individual Counseling'
-      | 'Family Counseling'
-      | 'Medication/Psychiatry'
-      | 'Psychological Testing & Evaluation'
-      | 'Couples/Marriage Counseling';
-    counselingTypeId?: string | null;
-    joinUrl: string | null;
-    /**
-     * The patient's time zone (IANA).
-     */
-    timeZone?: string;
-    provider: {
-      id: string;
-      firstName: string;
-      lastName: string;
-      title: string;
-      timeZone: string;
-    };
-    practice: {
-      id: string;
-      name: string;
-      addressLine1: string;
-      city: string;
-      state: string;
-      zipcode: string;
-    };
-    patients: {
-      id: string;
-      firstName: string;
-      lastName: string;
-      relationship:
-        | 'Self'
-        | 'Spouse'
-        | 'Child'
-        | 'Other'
-        | 'Grandparent'
-        | 'Grandchild'
-        | 'Stepchild'
-        | 'NephewOrNiece'
-        | 'FosterChild'
-        | 'SignificantOther'
-        | 'Mother'
-        | 'Father'
-        | 'OtherAdult'
-        | 'LifePartner'
-        | 'OtherRelationship';
-      dateOfBirth?: string | null;
-      /**
-       * Created by this booking (patient source new).
-       */
-      isNew: boolean;
-    }[];
-    selfPay: boolean;
-    selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
-    /**
-     * The insurance on file the booking uses (null for self-pay).
-     */
-    insuranceId?: string | null;
-    bookingFunnel?:
-      | (
-          | 'Patient Rebooking Modal'
-          | 'Support Rebooking Modal'
-          | 'Patient Standard Funnel'
-          | 'Support Standard Funnel'
-          | 'Patient Standard V2 Funnel'
-        )
-      | null;
-    bookingSource?: string | null;
-    partnershipCode?: string | null;
-    /**
-     * The self-pay session price (the provider's pay rate), in cents.
-     */
-    priceCents?: number | null;
-    /**
-     * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
-     */
-    amountDueCents: number;
-    payment: {
-      id: string;
-      appointmentId?: string | null;
-      status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-      amountCents: number;
-      currency: string;
-      provider: 'card_gateway' | 'scheduling_system';
-      purpose: 'session' | 'late_cancel_fee' | 'balance';
-      cardBrand?: string | null;
-      cardLast4?: string | null;
-      /**
-       * The card gateway's transaction id.
-       */
-      transactionId?: string | null;
-      /**
-       * What went back of it (voids and refunds), read from the money ledger.
-       */
-      refundedCents?: number;
-      createdAt: string;
-    } | null;
-    cancellation?: {
-      reasonId: string;
-      reason: string;
-      note?: string | null;
-      at: string;
-      /**
-       * Inside the late-cancellation window.
-       */
-      late: boolean;
-      feeCents: number;
-      feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
-    } | null;
-    /**
-     * The start before the last reschedule.
-     */
-    rescheduledFrom?: string | null;
-    rebookedFrom?: string | null;
-    createdAt: string;
-  }[];
+  items: BookedAppointment[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -2446,138 +1871,6 @@ export interface ListAppointmentsResponse {
  */
 export interface GetAppointmentParams {
   id: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "GetAppointmentResponse".
- */
-export interface GetAppointmentResponse {
-  id: string;
-  /**
-   * The account the appointment belongs to.
-   */
-  userId?: string;
-  status: 'booked' | 'cancelled';
-  start: string;
-  end: string;
-  slotId?: string | null;
-  appointmentMode: 'online' | 'in_person';
-  counselingType:
-    | 'Individual Counseling'
-    | 'Family Counseling'
-    | 'Medication/Psychiatry'
-    | 'Psychological Testing & Evaluation'
-    | 'Couples/Marriage Counseling';
-  counselingTypeId?: string | null;
-  joinUrl: string | null;
-  /**
-   * The patient's time zone (IANA).
-   */
-  timeZone?: string;
-  provider: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    title: string;
-    timeZone: string;
-  };
-  practice: {
-    id: string;
-    name: string;
-    addressLine1: string;
-    city: string;
-    state: string;
-    zipcode: string;
-  };
-  patients: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    relationship:
-      | 'Self'
-      | 'Spouse'
-      | 'Child'
-      | 'Other'
-      | 'Grandparent'
-      | 'Grandchild'
-      | 'Stepchild'
-      | 'NephewOrNiece'
-      | 'FosterChild'
-      | 'SignificantOther'
-      | 'Mother'
-      | 'Father'
-      | 'OtherAdult'
-      | 'LifePartner'
-      | 'OtherRelationship';
-    dateOfBirth?: string | null;
-    /**
-     * Created by this booking (patient source new).
-     */
-    isNew: boolean;
-  }[];
-  selfPay: boolean;
-  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
-  /**
-   * The insurance on file the booking uses (null for self-pay).
-   */
-  insuranceId?: string | null;
-  bookingFunnel?:
-    | (
-        | 'Patient Rebooking Modal'
-        | 'Support Rebooking Modal'
-        | 'Patient Standard Funnel'
-        | 'Support Standard Funnel'
-        | 'Patient Standard V2 Funnel'
-      )
-    | null;
-  bookingSource?: string | null;
-  partnershipCode?: string | null;
-  /**
-   * The self-pay session price (the provider's pay rate), in cents.
-   */
-  priceCents?: number | null;
-  /**
-   * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
-   */
-  amountDueCents: number;
-  payment: {
-    id: string;
-    appointmentId?: string | null;
-    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-    amountCents: number;
-    currency: string;
-    provider: 'card_gateway' | 'scheduling_system';
-    purpose: 'session' | 'late_cancel_fee' | 'balance';
-    cardBrand?: string | null;
-    cardLast4?: string | null;
-    /**
-     * The card gateway's transaction id.
-     */
-    transactionId?: string | null;
-    /**
-     * What went back of it (voids and refunds), read from the money ledger.
-     */
-    refundedCents?: number;
-    createdAt: string;
-  } | null;
-  cancellation?: {
-    reasonId: string;
-    reason: string;
-    note?: string | null;
-    at: string;
-    /**
-     * Inside the late-cancellation window.
-     */
-    late: boolean;
-    feeCents: number;
-    feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
-  } | null;
-  /**
-   * The start before the last reschedule.
-   */
-  rescheduledFrom?: string | null;
-  rebookedFrom?: string | null;
-  createdAt: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -2600,138 +1893,6 @@ export interface CancelAppointmentBody {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "CancelAppointmentResponse".
- */
-export interface CancelAppointmentResponse {
-  id: string;
-  /**
-   * The account the appointment belongs to.
-   */
-  userId?: string;
-  status: 'booked' | 'cancelled';
-  start: string;
-  end: string;
-  slotId?: string | null;
-  appointmentMode: 'online' | 'in_person';
-  counselingType:
-    | 'Individual Counseling'
-    | 'Family Counseling'
-    | 'Medication/Psychiatry'
-    | 'Psychological Testing & Evaluation'
-    | 'Couples/Marriage Counseling';
-  counselingTypeId?: string | null;
-  joinUrl: string | null;
-  /**
-   * The patient's time zone (IANA).
-   */
-  timeZone?: string;
-  provider: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    title: string;
-    timeZone: string;
-  };
-  practice: {
-    id: string;
-    name: string;
-    addressLine1: string;
-    city: string;
-    state: string;
-    zipcode: string;
-  };
-  patients: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    relationship:
-      | 'Self'
-      | 'Spouse'
-      | 'Child'
-      | 'Other'
-      | 'Grandparent'
-      | 'Grandchild'
-      | 'Stepchild'
-      | 'NephewOrNiece'
-      | 'FosterChild'
-      | 'SignificantOther'
-      | 'Mother'
-      | 'Father'
-      | 'OtherAdult'
-      | 'LifePartner'
-      | 'OtherRelationship';
-    dateOfBirth?: string | null;
-    /**
-     * Created by this booking (patient source new).
-     */
-    isNew: boolean;
-  }[];
-  selfPay: boolean;
-  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
-  /**
-   * The insurance on file the booking uses (null for self-pay).
-   */
-  insuranceId?: string | null;
-  bookingFunnel?:
-    | (
-        | 'Patient Rebooking Modal'
-        | 'Support Rebooking Modal'
-        | 'Patient Standard Funnel'
-        | 'Support Standard Funnel'
-        | 'Patient Standard V2 Funnel'
-      )
-    | null;
-  bookingSource?: string | null;
-  partnershipCode?: string | null;
-  /**
-   * The self-pay session price (the provider's pay rate), in cents.
-   */
-  priceCents?: number | null;
-  /**
-   * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
-   */
-  amountDueCents: number;
-  payment: {
-    id: string;
-    appointmentId?: string | null;
-    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-    amountCents: number;
-    currency: string;
-    provider: 'card_gateway' | 'scheduling_system';
-    purpose: 'session' | 'late_cancel_fee' | 'balance';
-    cardBrand?: string | null;
-    cardLast4?: string | null;
-    /**
-     * The card gateway's transaction id.
-     */
-    transactionId?: string | null;
-    /**
-     * What went back of it (voids and refunds), read from the money ledger.
-     */
-    refundedCents?: number;
-    createdAt: string;
-  } | null;
-  cancellation?: {
-    reasonId: string;
-    reason: string;
-    note?: string | null;
-    at: string;
-    /**
-     * Inside the late-cancellation window.
-     */
-    late: boolean;
-    feeCents: number;
-    feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
-  } | null;
-  /**
-   * The start before the last reschedule.
-   */
-  rescheduledFrom?: string | null;
-  rebookedFrom?: string | null;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "RescheduleAppointmentParams".
  */
 export interface RescheduleAppointmentParams {
@@ -2744,138 +1905,6 @@ export interface RescheduleAppointmentParams {
 export interface RescheduleAppointmentBody {
   holdId: string;
   slotId: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "RescheduleAppointmentResponse".
- */
-export interface RescheduleAppointmentResponse {
-  id: string;
-  /**
-   * The account the appointment belongs to.
-   */
-  userId?: string;
-  status: 'booked' | 'cancelled';
-  start: string;
-  end: string;
-  slotId?: string | null;
-  appointmentMode: 'online' | 'in_person';
-  counselingType:
-    | 'Individual Counseling'
-    | 'Family Counseling'
-    | 'Medication/Psychiatry'
-    | 'Psychological Testing & Evaluation'
-    | 'Couples/Marriage Counseling';
-  counselingTypeId?: string | null;
-  joinUrl: string | null;
-  /**
-   * The patient's time zone (IANA).
-   */
-  timeZone?: string;
-  provider: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    title: string;
-    timeZone: string;
-  };
-  practice: {
-    id: string;
-    name: string;
-    addressLine1: string;
-    city: string;
-    state: string;
-    zipcode: string;
-  };
-  patients: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    relationship:
-      | 'Self'
-      | 'Spouse'
-      | 'Child'
-      | 'Other'
-      | 'Grandparent'
-      | 'Grandchild'
-      | 'Stepchild'
-      | 'NephewOrNiece'
-      | 'FosterChild'
-      | 'SignificantOther'
-      | 'Mother'
-      | 'Father'
-      | 'OtherAdult'
-      | 'LifePartner'
-      | 'OtherRelationship';
-    dateOfBirth?: string | null;
-    /**
-     * Created by this booking (patient source new).
-     */
-    isNew: boolean;
-  }[];
-  selfPay: boolean;
-  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
-  /**
-   * The insurance on file the booking uses (null for self-pay).
-   */
-  insuranceId?: string | null;
-  bookingFunnel?:
-    | (
-        | 'Patient Rebooking Modal'
-        | 'Support Rebooking Modal'
-        | 'Patient Standard Funnel'
-        | 'Support Standard Funnel'
-        | 'Patient Standard V2 Funnel'
-      )
-    | null;
-  bookingSource?: string | null;
-  partnershipCode?: string | null;
-  /**
-   * The self-pay session price (the provider's pay rate), in cents.
-   */
-  priceCents?: number | null;
-  /**
-   * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
-   */
-  amountDueCents: number;
-  payment: {
-    id: string;
-    appointmentId?: string | null;
-    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-    amountCents: number;
-    currency: string;
-    provider: 'card_gateway' | 'scheduling_system';
-    purpose: 'session' | 'late_cancel_fee' | 'balance';
-    cardBrand?: string | null;
-    cardLast4?: string | null;
-    /**
-     * The card gateway's transaction id.
-     */
-    transactionId?: string | null;
-    /**
-     * What went back of it (voids and refunds), read from the money ledger.
-     */
-    refundedCents?: number;
-    createdAt: string;
-  } | null;
-  cancellation?: {
-    reasonId: string;
-    reason: string;
-    note?: string | null;
-    at: string;
-    /**
-     * Inside the late-cancellation window.
-     */
-    late: boolean;
-    feeCents: number;
-    feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
-  } | null;
-  /**
-   * The start before the last reschedule.
-   */
-  rescheduledFrom?: string | null;
-  rebookedFrom?: string | null;
-  createdAt: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -2899,139 +1928,18 @@ export interface RebookAppointmentBody {
      * Keep the card on file for later payments.
      */
     saveCard?: boolean;
+    /**
+     * Who takes the payment (default card_gateway). scheduling_system pays through the practice's scheduling system's own payment service, with no card here; only while the schedulingSystemPayment flag is on for the caller (SCHEDULING_PAYMENT_UNAVAILABLE otherwise).
+     */
+    provider?: 'card_gateway' | 'scheduling_system';
   };
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "RebookAppointmentResponse".
+ * via the `definition` "GetGoodFaithEstimateParams".
  */
-export interface RebookAppointmentResponse {
+export interface GetGoodFaithEstimateParams {
   id: string;
-  /**
-   * The account the appointment belongs to.
-   */
-  userId?: string;
-  status: 'booked' | 'cancelled';
-  start: string;
-  end: string;
-  slotId?: string | null;
-  appointmentMode: 'online' | 'in_person';
-  counselingType:
-    | 'Individual Counseling'
-    | 'Family Counseling'
-    | 'Medication/Psychiatry'
-    | 'Psychological Testing & Evaluation'
-    | 'Couples/Marriage Counseling';
-  counselingTypeId?: string | null;
-  joinUrl: string | null;
-  /**
-   * The patient's time zone (IANA).
-   */
-  timeZone?: string;
-  provider: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    title: string;
-    timeZone: string;
-  };
-  practice: {
-    id: string;
-    name: string;
-    addressLine1: string;
-    city: string;
-    state: string;
-    zipcode: string;
-  };
-  patients: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    relationship:
-      | 'Self'
-      | 'Spouse'
-      | 'Child'
-      | 'Other'
-      | 'Grandparent'
-      | 'Grandchild'
-      | 'Stepchild'
-      | 'NephewOrNiece'
-      | 'FosterChild'
-      | 'SignificantOther'
-      | 'Mother'
-      | 'Father'
-      | 'OtherAdult'
-      | 'LifePartner'
-      | 'OtherRelationship';
-    dateOfBirth?: string | null;
-    /**
-     * Created by this booking (patient source new).
-     */
-    isNew: boolean;
-  }[];
-  selfPay: boolean;
-  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
-  /**
-   * The insurance on file the booking uses (null for self-pay).
-   */
-  insuranceId?: string | null;
-  bookingFunnel?:
-    | (
-        | 'Patient Rebooking Modal'
-        | 'Support Rebooking Modal'
-        | 'Patient Standard Funnel'
-        | 'Support Standard Funnel'
-        | 'Patient Standard V2 Funnel'
-      )
-    | null;
-  bookingSource?: string | null;
-  partnershipCode?: string | null;
-  /**
-   * The self-pay session price (the provider's pay rate), in cents.
-   */
-  priceCents?: number | null;
-  /**
-   * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
-   */
-  amountDueCents: number;
-  payment: {
-    id: string;
-    appointmentId?: string | null;
-    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-    amountCents: number;
-    currency: string;
-    provider: 'card_gateway' | 'scheduling_system';
-    purpose: 'session' | 'late_cancel_fee' | 'balance';
-    cardBrand?: string | null;
-    cardLast4?: string | null;
-    /**
-     * The card gateway's transaction id.
-     */
-    transactionId?: string | null;
-    /**
-     * What went back of it (voids and refunds), read from the money ledger.
-     */
-    refundedCents?: number;
-    createdAt: string;
-  } | null;
-  cancellation?: {
-    reasonId: string;
-    reason: string;
-    note?: string | null;
-    at: string;
-    /**
-     * Inside the late-cancellation window.
-     */
-    late: boolean;
-    feeCents: number;
-    feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
-  } | null;
-  /**
-   * The start before the last reschedule.
-   */
-  rescheduledFrom?: string | null;
-  rebookedFrom?: string | null;
-  createdAt: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -3147,7 +2055,7 @@ export interface VerifyEmailOtpBody {
    * Email
    */
   email: string;
-  otp: string;
+  otp: OneTimeCode;
   newAccount?: {
     /**
      * First name
@@ -3161,148 +2069,9 @@ export interface VerifyEmailOtpBody {
      * Date of birth
      */
     dateOfBirth?: string;
-    address?: {
-      /**
-       * Address line 1
-       */
-      line1: string;
-      /**
-       * Address line 2
-       */
-      line2?: string;
-      /**
-       * City
-       */
-      city: string;
-      /**
-       * State
-       */
-      state:
-        | 'AL'
-        | 'AK'
-        | 'AZ'
-        | 'AR'
-        | 'CA'
-        | 'CO'
-        | 'CT'
-        | 'DE'
-        | 'DC'
-        | 'FL'
-        | 'GA'
-        | 'HI'
-        | 'ID'
-        | 'IL'
-        | 'IN'
-        | 'IA'
-        | 'KS'
-        | 'KY'
-        | 'LA'
-        | 'ME'
-        | 'MD'
-        | 'MA'
-        | 'MI'
-        | 'MN'
-        | 'MS'
-        | 'MO'
-        | 'MT'
-        | 'NE'
-        | 'NV'
-        | 'NH'
-        | 'NJ'
-        | 'NM'
-        | 'NY'
-        | 'NC'
-        | 'ND'
-        | 'OH'
-        | 'OK'
-        | 'OR'
-        | 'PA'
-        | 'RI'
-        | 'SC'
-        | 'SD'
-        | 'TN'
-        | 'TX'
-        | 'UT'
-        | 'VT'
-        | 'VA'
-        | 'WA'
-        | 'WV'
-        | 'WI'
-        | 'WY';
-      /**
-       * Zip code
-       */
-      zipcode: string;
-      /**
-       * Country
-       */
-      country?: string;
-    };
+    address?: Address;
     partnershipCode?: string;
   };
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "VerifyEmailOtpResponse".
- */
-export interface VerifyEmailOtpResponse {
-  /**
-   * A JWT (HS256) with claims sub, email, userType, groups, exp, iat and, for third-party agents, bp (business partner id).
-   */
-  accessToken: string;
-  tokenType: 'Bearer';
-  expiresAt: string;
-  user: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
-  };
-  groups: (
-    | 'support'
-    | 'patient'
-    | 'clinicians'
-    | 'rcd'
-    | 'devops_admin'
-    | 'clinical_admin'
-    | 'software_devs'
-    | 'third_party_support'
-    | 'engineering_support'
-    | 'thrivecare_admin'
-    | 'product'
-    | 'residents'
-    | 'synchronous_team'
-    | 'coe_staff'
-    | 'medical_assistants'
-  )[];
-  businessPartner?: {
-    id: string;
-    name: string;
-    partnershipCode: string;
-    hidePaymentInput: boolean;
-    hideInsuranceInput: boolean;
-    hidePostBookingModalCopy: boolean;
-    customSuccessMessage?: string | null;
-    customFailureMessage?: string | null;
-    authorizationRequired: boolean;
-    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
-    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
-    isCreditCardOptional: boolean;
-    tierName: 'premier' | 'standard';
-    /**
-     * The partner's own phone line, when it has one.
-     */
-    phone?: string | null;
-  };
-  /**
-   * Where the sign-in link asked to go afterwards.
-   */
-  redirectTo?: string;
-  /**
-   * Returned unchanged from a Google sign-in.
-   */
-  relayState?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -3310,69 +2079,6 @@ export interface VerifyEmailOtpResponse {
  */
 export interface LoginGoogleSsoBody {
   jwtToken: string;
-  relayState?: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "LoginGoogleSsoResponse".
- */
-export interface LoginGoogleSsoResponse {
-  /**
-   * A JWT (HS256) with claims sub, email, userType, groups, exp, iat and, for third-party agents, bp (business partner id).
-   */
-  accessToken: string;
-  tokenType: 'Bearer';
-  expiresAt: string;
-  user: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
-  };
-  groups: (
-    | 'support'
-    | 'patient'
-    | 'clinicians'
-    | 'rcd'
-    | 'devops_admin'
-    | 'clinical_admin'
-    | 'software_devs'
-    | 'third_party_support'
-    | 'engineering_support'
-    | 'thrivecare_admin'
-    | 'product'
-    | 'residents'
-    | 'synchronous_team'
-    | 'coe_staff'
-    | 'medical_assistants'
-  )[];
-  businessPartner?: {
-    id: string;
-    name: string;
-    partnershipCode: string;
-    hidePaymentInput: boolean;
-    hideInsuranceInput: boolean;
-    hidePostBookingModalCopy: boolean;
-    customSuccessMessage?: string | null;
-    customFailureMessage?: string | null;
-    authorizationRequired: boolean;
-    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
-    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
-    isCreditCardOptional: boolean;
-    tierName: 'premier' | 'standard';
-    /**
-     * The partner's own phone line, when it has one.
-     */
-    phone?: string | null;
-  };
-  /**
-   * Where the sign-in link asked to go afterwards.
-   */
-  redirectTo?: string;
-  /**
-   * Returned unchanged from a Google sign-in.
-   */
   relayState?: string;
 }
 /**
@@ -3391,136 +2097,10 @@ export interface LoginWithTokenQuery {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "LoginWithTokenResponse".
- */
-export interface LoginWithTokenResponse {
-  /**
-   * A JWT (HS256) with claims sub, email, userType, groups, exp, iat and, for third-party agents, bp (business partner id).
-   */
-  accessToken: string;
-  tokenType: 'Bearer';
-  expiresAt: string;
-  user: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
-  };
-  groups: (
-    | 'support'
-    | 'patient'
-    | 'clinicians'
-    | 'rcd'
-    | 'devops_admin'
-    | 'clinical_admin'
-    | 'software_devs'
-    | 'third_party_support'
-    | 'engineering_support'
-    | 'thrivecare_admin'
-    | 'product'
-    | 'residents'
-    | 'synchronous_team'
-    | 'coe_staff'
-    | 'medical_assistants'
-  )[];
-  businessPartner?: {
-    id: string;
-    name: string;
-    partnershipCode: string;
-    hidePaymentInput: boolean;
-    hideInsuranceInput: boolean;
-    hidePostBookingModalCopy: boolean;
-    customSuccessMessage?: string | null;
-    customFailureMessage?: string | null;
-    authorizationRequired: boolean;
-    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
-    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
-    isCreditCardOptional: boolean;
-    tierName: 'premier' | 'standard';
-    /**
-     * The partner's own phone line, when it has one.
-     */
-    phone?: string | null;
-  };
-  /**
-   * Where the sign-in link asked to go afterwards.
-   */
-  redirectTo?: string;
-  /**
-   * Returned unchanged from a Google sign-in.
-   */
-  relayState?: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "VerifyLoginTokenParams".
  */
 export interface VerifyLoginTokenParams {
   loginToken: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "VerifyLoginTokenResponse".
- */
-export interface VerifyLoginTokenResponse {
-  /**
-   * A JWT (HS256) with claims sub, email, userType, groups, exp, iat and, for third-party agents, bp (business partner id).
-   */
-  accessToken: string;
-  tokenType: 'Bearer';
-  expiresAt: string;
-  user: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
-  };
-  groups: (
-    | 'support'
-    | 'patient'
-    | 'clinicians'
-    | 'rcd'
-    | 'devops_admin'
-    | 'clinical_admin'
-    | 'software_devs'
-    | 'third_party_support'
-    | 'engineering_support'
-    | 'thrivecare_admin'
-    | 'product'
-    | 'residents'
-    | 'synchronous_team'
-    | 'coe_staff'
-    | 'medical_assistants'
-  )[];
-  businessPartner?: {
-    id: string;
-    name: string;
-    partnershipCode: string;
-    hidePaymentInput: boolean;
-    hideInsuranceInput: boolean;
-    hidePostBookingModalCopy: boolean;
-    customSuccessMessage?: string | null;
-    customFailureMessage?: string | null;
-    authorizationRequired: boolean;
-    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
-    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
-    isCreditCardOptional: boolean;
-    tierName: 'premier' | 'standard';
-    /**
-     * The partner's own phone line, when it has one.
-     */
-    phone?: string | null;
-  };
-  /**
-   * Where the sign-in link asked to go afterwards.
-   */
-  redirectTo?: string;
-  /**
-   * Returned unchanged from a Google sign-in.
-   */
-  relayState?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -3557,25 +2137,7 @@ export interface GetAuthSessionResponse {
    * true for a skip-e-mail session: it may finish its booking and nothing else until the address is confirmed.
    */
   bookingOnly?: boolean;
-  businessPartner?: {
-    id: string;
-    name: string;
-    partnershipCode: string;
-    hidePaymentInput: boolean;
-    hideInsuranceInput: boolean;
-    hidePostBookingModalCopy: boolean;
-    customSuccessMessage?: string | null;
-    customFailureMessage?: string | null;
-    authorizationRequired: boolean;
-    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
-    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
-    isCreditCardOptional: boolean;
-    tierName: 'premier' | 'standard';
-    /**
-     * The partner's own phone line, when it has one.
-     */
-    phone?: string | null;
-  };
+  businessPartner?: BusinessPartner;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -3599,28 +2161,7 @@ export interface GetBillingHistoryQuery {
 export interface GetBillingHistoryResponse {
   startDate: string;
   endDate: string;
-  items: {
-    /**
-     * The transaction id (the payment's id).
-     */
-    id: string;
-    patientId: string;
-    patientName?: string;
-    kind: 'charge' | 'payment' | 'refund';
-    amount: number;
-    currency: 'USD';
-    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-    paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
-    cardBrand?: string | null;
-    cardLast4?: string | null;
-    description?: string;
-    appointmentId?: string | null;
-    appointmentStart?: string | null;
-    appointmentMode?: ('online' | 'in_person') | null;
-    providerName?: string | null;
-    practiceName?: string | null;
-    createdAt: string;
-  }[];
+  items: BillingTransaction[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -3629,32 +2170,6 @@ export interface GetBillingHistoryResponse {
 export interface GetBillingTransactionParams {
   id: string;
   transactionId: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "GetBillingTransactionResponse".
- */
-export interface GetBillingTransactionResponse {
-  /**
-   * The transaction id (the payment's id).
-   */
-  id: string;
-  patientId: string;
-  patientName?: string;
-  kind: 'charge' | 'payment' | 'refund';
-  amount: number;
-  currency: 'USD';
-  status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-  paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
-  cardBrand?: string | null;
-  cardLast4?: string | null;
-  description?: string;
-  appointmentId?: string | null;
-  appointmentStart?: string | null;
-  appointmentMode?: ('online' | 'in_person') | null;
-  providerName?: string | null;
-  practiceName?: string | null;
-  createdAt: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -3672,28 +2187,7 @@ export interface ListPaymentReceiptsQuery {
 export interface ListPaymentReceiptsResponse {
   startDate: string;
   endDate: string;
-  items: {
-    /**
-     * The transaction id (the payment's id).
-     */
-    id: string;
-    patientId: string;
-    patientName?: string;
-    kind: 'charge' | 'payment' | 'refund';
-    amount: number;
-    currency: 'USD';
-    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-    paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
-    cardBrand?: string | null;
-    cardLast4?: string | null;
-    description?: string;
-    appointmentId?: string | null;
-    appointmentStart?: string | null;
-    appointmentMode?: ('online' | 'in_person') | null;
-    providerName?: string | null;
-    practiceName?: string | null;
-    createdAt: string;
-  }[];
+  items: BillingTransaction[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -3724,25 +2218,7 @@ export interface ListBusinessPartnersQuery {
  * via the `definition` "ListBusinessPartnersResponse".
  */
 export interface ListBusinessPartnersResponse {
-  items: {
-    id: string;
-    name: string;
-    partnershipCode: string;
-    hidePaymentInput: boolean;
-    hideInsuranceInput: boolean;
-    hidePostBookingModalCopy: boolean;
-    customSuccessMessage?: string | null;
-    customFailureMessage?: string | null;
-    authorizationRequired: boolean;
-    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
-    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
-    isCreditCardOptional: boolean;
-    tierName: 'premier' | 'standard';
-    /**
-     * The partner's own phone line, when it has one.
-     */
-    phone?: string | null;
-  }[];
+  items: BusinessPartner[];
   total: number;
   offset: number;
   limit: number;
@@ -3759,47 +2235,8 @@ export interface GetBusinessPartnerByCodeParams {
  * via the `definition` "GetBusinessPartnerByCodeResponse".
  */
 export interface GetBusinessPartnerByCodeResponse {
-  partner: {
-    id: string;
-    name: string;
-    partnershipCode: string;
-    hidePaymentInput: boolean;
-    hideInsuranceInput: boolean;
-    hidePostBookingModalCopy: boolean;
-    customSuccessMessage?: string | null;
-    customFailureMessage?: string | null;
-    authorizationRequired: boolean;
-    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
-    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
-    isCreditCardOptional: boolean;
-    tierName: 'premier' | 'standard';
-    /**
-     * The partner's own phone line, when it has one.
-     */
-    phone?: string | null;
-  };
-  b2bDetails: {
-    partnerId: string;
-    partnerName: string;
-    isB2BUser: boolean;
-    /**
-     * The partnership code.
-     */
-    keyword: string;
-    flags: {
-      hidePaymentInput: boolean;
-      hideInsuranceInput: boolean;
-      hidePostBookingModalCopy: boolean;
-      isCreditCardOptional: boolean;
-    };
-    verificationMessages: {
-      success?: string | null;
-      failure?: string | null;
-    };
-    authorizationRequired: boolean;
-    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
-    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
-  };
+  partner: BusinessPartner;
+  b2bDetails: B2BDetails;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -3819,6 +2256,29 @@ export interface ValidatePartnerCodeByNameResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetCareCalendarFeedResponse".
+ */
+export interface GetCareCalendarFeedResponse {
+  active: boolean;
+  createdAt: string | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CreateCareCalendarFeedResponse".
+ */
+export interface CreateCareCalendarFeedResponse {
+  url: string;
+  createdAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetProviderCalendarFeedParams".
+ */
+export interface GetProviderCalendarFeedParams {
+  token: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetCareScheduleQuery".
  */
 export interface GetCareScheduleQuery {
@@ -3827,55 +2287,8 @@ export interface GetCareScheduleQuery {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "GetCareScheduleResponse".
+ * via the `definition` "ScheduleProvider".
  */
-export interface GetCareScheduleResponse {
-  provider: ScheduleProvider;
-  items: {
-    id: string;
-    status: 'booked' | 'cancelled';
-    start: string;
-    end: string;
-    appointmentMode: 'online' | 'in_person';
-    counselingType:
-      | 'Individual Counseling'
-      | 'Family Counseling'
-      | 'Medication/Psychiatry'
-      | 'Psychological Testing & Evaluation'
-      | 'Couples/Marriage Counseling';
-    /**
-     * the session's video room on this site (/app/visit/{id}); null in person
-     */
-    joinUrl: string | null;
-    /**
-     * first names of the people now waiting in the session's video room for the clinician to admit them
-     */
-    waiting?: string[];
-    practice: SessionPractice1;
-    patients: {
-      id: string;
-      firstName: string;
-      lastName: string;
-      relationship:
-        | 'Self'
-        | 'Spouse'
-        | 'Child'
-        | 'Other'
-        | 'Grandparent'
-        | 'Grandchild'
-        | 'Stepchild'
-        | 'NephewOrNiece'
-        | 'FosterChild'
-        | 'SignificantOther'
-        | 'Mother'
-        | 'Father'
-        | 'OtherAdult'
-        | 'LifePartner'
-        | 'OtherRelationship';
-      dateOfBirth?: string | null;
-    }[];
-  }[];
-}
 export interface ScheduleProvider {
   id: string;
   firstName: string;
@@ -3883,44 +2296,28 @@ export interface ScheduleProvider {
   title: string;
   timeZone: string;
 }
-export interface SessionPractice1 {
-  id: string;
-  name: string;
-  addressLine1: string;
-  city: string;
-  state: string;
-  zipcode: string;
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetCareScheduleResponse".
+ */
+export interface GetCareScheduleResponse {
+  provider: ScheduleProvider;
+  items: ScheduledSession[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "GetCareAvailabilityResponse".
+ * via the `definition` "AvailabilityPractice".
  */
-export interface GetCareAvailabilityResponse {
-  provider: AvailabilityProvider;
-  saved: boolean;
-  updatedAt?: string | null;
-  availability: {
-    /**
-     * IANA zone the local times are read in.
-     */
-    timeZone: string;
-    /**
-     * Session length; one of constant availabilitySlotMinutes.
-     */
-    slotMinutes: number;
-    bufferMinutes: number;
-    minNoticeHours: number;
-    /**
-     * @maxItems 50
-     */
-    windows: AvailabilityWindow1[];
-    /**
-     * @maxItems 100
-     */
-    exceptions: AvailabilityException1[];
-  };
-  regenerated?: RegeneratedSlots;
+export interface AvailabilityPractice {
+  id: string;
+  name: string;
+  city: string;
+  state: string;
 }
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AvailabilityProvider".
+ */
 export interface AvailabilityProvider {
   id: string;
   firstName: string;
@@ -3930,36 +2327,10 @@ export interface AvailabilityProvider {
   offersMedication: boolean;
   practice: AvailabilityPractice;
 }
-export interface AvailabilityPractice {
-  id: string;
-  name: string;
-  city: string;
-  state: string;
-}
-export interface AvailabilityWindow1 {
-  /**
-   * ISO weekday: 1 Monday … 7 Sunday.
-   */
-  weekday: number;
-  /**
-   * Local time HH:mm.
-   */
-  start: string;
-  /**
-   * Local time HH:mm.
-   */
-  end: string;
-  mode: 'online' | 'in_person';
-  practiceId: string;
-  medication?: boolean;
-}
-export interface AvailabilityException1 {
-  kind: 'blocked' | 'extra';
-  date: string;
-  start?: string | null;
-  end?: string | null;
-  mode?: ('online' | 'in_person') | null;
-}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RegeneratedSlots".
+ */
 export interface RegeneratedSlots {
   created: number;
   removed: number;
@@ -3970,128 +2341,25 @@ export interface RegeneratedSlots {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "SaveCareAvailabilityBody".
+ * via the `definition` "GetCareAvailabilityResponse".
  */
-export interface SaveCareAvailabilityBody {
-  /**
-   * IANA zone the local times are read in.
-   */
-  timeZone: string;
-  /**
-   * Session length; one of constant availabilitySlotMinutes.
-   */
-  slotMinutes: number;
-  bufferMinutes: number;
-  minNoticeHours: number;
-  /**
-   * @maxItems 50
-   */
-  windows: AvailabilityWindow2[];
-  /**
-   * @maxItems 100
-   */
-  exceptions: AvailabilityException2[];
-}
-export interface AvailabilityWindow2 {
-  /**
-   * ISO weekday: 1 Monday … 7 Sunday.
-   */
-  weekday: number;
-  /**
-   * Local time HH:mm.
-   */
-  start: string;
-  /**
-   * Local time HH:mm.
-   */
-  end: string;
-  mode: 'online' | 'in_person';
-  practiceId: string;
-  medication?: boolean;
-}
-export interface AvailabilityException2 {
-  kind: 'blocked' | 'extra';
-  date: string;
-  start?: string | null;
-  end?: string | null;
-  mode?: ('online' | 'in_person') | null;
+export interface GetCareAvailabilityResponse {
+  provider: AvailabilityProvider;
+  saved: boolean;
+  updatedAt?: string | null;
+  availability: ProviderAvailability;
+  regenerated?: RegeneratedSlots;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "SaveCareAvailabilityResponse".
  */
 export interface SaveCareAvailabilityResponse {
-  provider: AvailabilityProvider1;
+  provider: AvailabilityProvider;
   saved: boolean;
   updatedAt?: string | null;
-  availability: {
-    /**
-     * IANA zone the local times are read in.
-     */
-    timeZone: string;
-    /**
-     * Session length; one of constant availabilitySlotMinutes.
-     */
-    slotMinutes: number;
-    bufferMinutes: number;
-    minNoticeHours: number;
-    /**
-     * @maxItems 50
-     */
-    windows: AvailabilityWindow3[];
-    /**
-     * @maxItems 100
-     */
-    exceptions: AvailabilityException3[];
-  };
-  regenerated?: RegeneratedSlots1;
-}
-export interface AvailabilityProvider1 {
-  id: string;
-  firstName: string;
-  lastName: string;
-  title: string;
-  timeZone: string;
-  offersMedication: boolean;
-  practice: AvailabilityPractice1;
-}
-export interface AvailabilityPractice1 {
-  id: string;
-  name: string;
-  city: string;
-  state: string;
-}
-export interface AvailabilityWindow3 {
-  /**
-   * ISO weekday: 1 Monday … 7 Sunday.
-   */
-  weekday: number;
-  /**
-   * Local time HH:mm.
-   */
-  start: string;
-  /**
-   * Local time HH:mm.
-   */
-  end: string;
-  mode: 'online' | 'in_person';
-  practiceId: string;
-  medication?: boolean;
-}
-export interface AvailabilityException3 {
-  kind: 'blocked' | 'extra';
-  date: string;
-  start?: string | null;
-  end?: string | null;
-  mode?: ('online' | 'in_person') | null;
-}
-export interface RegeneratedSlots1 {
-  created: number;
-  removed: number;
-  /**
-   * Future slots kept because they are booked or held, or unchanged.
-   */
-  kept: number;
+  availability: ProviderAvailability;
+  regenerated?: RegeneratedSlots;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4103,62 +2371,16 @@ export interface GetCareCalendarQuery {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "GetCareCalendarResponse".
+ * via the `definition` "CalendarProvider".
  */
-export interface GetCareCalendarResponse {
-  provider: CalendarProvider;
-  from: string;
-  days: number;
-  slots: CalendarSlot[];
-  sessions: {
-    id: string;
-    status: 'booked' | 'cancelled';
-    start: string;
-    end: string;
-    appointmentMode: 'online' | 'in_person';
-    counselingType:
-      | 'Individual Counseling'
-      | 'Family Counseling'
-      | 'Medication/Psychiatry'
-      | 'Psychological Testing & Evaluation'
-      | 'Couples/Marriage Counseling';
-    /**
-     * the session's video room on this site (/app/visit/{id}); null in person
-     */
-    joinUrl: string | null;
-    /**
-     * first names of the people now waiting in the session's video room for the clinician to admit them
-     */
-    waiting?: string[];
-    practice: SessionPractice2;
-    patients: {
-      id: string;
-      firstName: string;
-      lastName: string;
-      relationship:
-        | 'Self'
-        | 'Spouse'
-        | 'Child'
-        | 'Other'
-        | 'Grandparent'
-        | 'Grandchild'
-        | 'Stepchild'
-        | 'NephewOrNiece'
-        | 'FosterChild'
-        | 'SignificantOther'
-        | 'Mother'
-        | 'Father'
-        | 'OtherAdult'
-        | 'LifePartner'
-        | 'OtherRelationship';
-      dateOfBirth?: string | null;
-    }[];
-  }[];
-}
 export interface CalendarProvider {
   id: string;
   timeZone: string;
 }
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CalendarSlot".
+ */
 export interface CalendarSlot {
   id: string;
   start: string;
@@ -4166,13 +2388,16 @@ export interface CalendarSlot {
   mode: 'online' | 'in_person';
   state: 'open' | 'held' | 'booked';
 }
-export interface SessionPractice2 {
-  id: string;
-  name: string;
-  addressLine1: string;
-  city: string;
-  state: string;
-  zipcode: string;
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetCareCalendarResponse".
+ */
+export interface GetCareCalendarResponse {
+  provider: CalendarProvider;
+  from: string;
+  days: number;
+  slots: CalendarSlot[];
+  sessions: ScheduledSession[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4186,50 +2411,7 @@ export interface ListCareClientsQuery {
  * via the `definition` "ListCareClientsResponse".
  */
 export interface ListCareClientsResponse {
-  items: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    age: number | null;
-    careStatus: 'new' | 'in_care' | 'returning';
-    nextSession: string | null;
-    lastSession: string | null;
-    /**
-     * Open tasks about the client in the provider's queues.
-     */
-    openItems: number;
-    /**
-     * An open urgent clinical alert about the client.
-     */
-    urgent: boolean;
-    latest: LatestMeasures1;
-  }[];
-}
-export interface LatestMeasures1 {
-  phq9: {
-    id: string;
-    instrument: 'phq9' | 'gad7';
-    total: number;
-    band: string;
-    bandLabel: string;
-    /**
-     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
-     */
-    urgent: boolean;
-    completedAt: string;
-  } | null;
-  gad7: {
-    id: string;
-    instrument: 'phq9' | 'gad7';
-    total: number;
-    band: string;
-    bandLabel: string;
-    /**
-     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
-     */
-    urgent: boolean;
-    completedAt: string;
-  } | null;
+  items: CareClient[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4240,177 +2422,63 @@ export interface GetCareClientParams {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "GetCareClientResponse".
+ * via the `definition` "ClientContact".
  */
-export interface GetCareClientResponse {
-  client: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    age: number | null;
-    careStatus: 'new' | 'in_care' | 'returning';
-    nextSession: string | null;
-    lastSession: string | null;
-    /**
-     * Open tasks about the client in the provider's queues.
-     */
-    openItems: number;
-    /**
-     * An open urgent clinical alert about the client.
-     */
-    urgent: boolean;
-    latest: LatestMeasures2;
-  };
-  gender?: string | null;
-  dateOfBirth?: string | null;
-  contact: ClientContact;
-  responsibleParty: null | ClientResponsibleParty;
-  sessions: {
-    id: string;
-    status: 'booked' | 'cancelled';
-    start: string;
-    end: string;
-    appointmentMode: 'online' | 'in_person';
-    counselingType:
-      | 'Individual Counseling'
-      | 'Family Counseling'
-      | 'Medication/Psychiatry'
-      | 'Psychological Testing & Evaluation'
-      | 'Couples/Marriage Counseling';
-    /**
-     * the session's video room on this site (/app/visit/{id}); null in person
-     */
-    joinUrl: string | null;
-    /**
-     * first names of the people now waiting in the session's video room for the clinician to admit them
-     */
-    waiting?: string[];
-    practice: SessionPractice3;
-    patients: {
-      id: string;
-      firstName: string;
-      lastName: string;
-      relationship:
-        | 'Self'
-        | 'Spouse'
-        | 'Child'
-        | 'Other'
-        | 'Grandparent'
-        | 'Grandchild'
-        | 'Stepchild'
-        | 'NephewOrNiece'
-        | 'FosterChild'
-        | 'SignificantOther'
-        | 'Mother'
-        | 'Father'
-        | 'OtherAdult'
-        | 'LifePartner'
-        | 'OtherRelationship';
-      dateOfBirth?: string | null;
-    }[];
-  }[];
-  consents: ClientConsent[];
-  insurances: ClientInsurance[];
-  authorizations: ClientAuthorization[];
-  measures: {
-    id: string;
-    instrument: 'phq9' | 'gad7';
-    total: number;
-    band: string;
-    bandLabel: string;
-    /**
-     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
-     */
-    urgent: boolean;
-    completedAt: string;
-  }[];
-  progress: ClientProgress;
-  notes: ClientNote[];
-  tasks: ClientTask[];
-}
-export interface LatestMeasures2 {
-  phq9: {
-    id: string;
-    instrument: 'phq9' | 'gad7';
-    total: number;
-    band: string;
-    bandLabel: string;
-    /**
-     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
-     */
-    urgent: boolean;
-    completedAt: string;
-  } | null;
-  gad7: {
-    id: string;
-    instrument: 'phq9' | 'gad7';
-    total: number;
-    band: string;
-    bandLabel: string;
-    /**
-     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
-     */
-    urgent: boolean;
-    completedAt: string;
-  } | null;
-}
 export interface ClientContact {
   email: string | null;
   phone: string | null;
 }
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ClientResponsibleParty".
+ */
 export interface ClientResponsibleParty {
   firstName: string;
   lastName: string;
   email: string | null;
   phone: string | null;
 }
-export interface SessionPractice3 {
-  id: string;
-  name: string;
-  addressLine1: string;
-  city: string;
-  state: string;
-  zipcode: string;
-}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ClientConsent".
+ */
 export interface ClientConsent {
   id: string;
   kind: string;
   signedAt: string | null;
 }
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ClientInsurance".
+ */
 export interface ClientInsurance {
   id: string;
   carrier: string;
   plan: string;
   memberId: string;
 }
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ClientAuthorization".
+ */
 export interface ClientAuthorization {
   id: string;
   authorizationNumber: string | null;
   effectiveDate: string | null;
   expirationDate: string | null;
 }
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ClientProgress".
+ */
 export interface ClientProgress {
-  phq9: {
-    baseline: number | null;
-    latest: number | null;
-    trend: 'improving' | 'worsening' | 'steady' | null;
-    response: boolean;
-    remission: boolean;
-    reliableImprovement: boolean;
-    notImprovingByWeek8: boolean;
-    due: boolean;
-  };
-  gad7: {
-    baseline: number | null;
-    latest: number | null;
-    trend: 'improving' | 'worsening' | 'steady' | null;
-    response: boolean;
-    remission: boolean;
-    reliableImprovement: boolean;
-    notImprovingByWeek8: boolean;
-    due: boolean;
-  };
+  phq9: MeasureProgress;
+  gad7: MeasureProgress;
 }
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ClientNote".
+ */
 export interface ClientNote {
   id: string;
   noteType: 'general' | 'scheduling' | 'billing' | 'insurance' | 'clinical_handoff';
@@ -4418,6 +2486,10 @@ export interface ClientNote {
   authorName: string;
   createdAt: string;
 }
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ClientTask".
+ */
 export interface ClientTask {
   id: string;
   kind:
@@ -4435,6 +2507,97 @@ export interface ClientTask {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetCareClientResponse".
+ */
+export interface GetCareClientResponse {
+  client: CareClient;
+  gender?: string | null;
+  dateOfBirth?: string | null;
+  contact: ClientContact;
+  responsibleParty: null | ClientResponsibleParty;
+  sessions: ScheduledSession[];
+  consents: ClientConsent[];
+  insurances: ClientInsurance[];
+  authorizations: ClientAuthorization[];
+  measures: MeasureScore[];
+  /**
+   * The client's latest intake questionnaire (questions of specs/constants/intake.yaml with the answers), or null.
+   */
+  intake: {
+    answers: {
+      [k: string]: string | undefined;
+    };
+    submittedAt: string;
+  } | null;
+  progress: ClientProgress;
+  notes: ClientNote[];
+  tasks: ClientTask[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetPatientIntakeParams".
+ */
+export interface GetPatientIntakeParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetPatientIntakeResponse".
+ */
+export interface GetPatientIntakeResponse {
+  intake: {
+    id: string;
+    answers: {
+      [k: string]: string | undefined;
+    };
+    phq9: MeasureScore;
+    gad7: MeasureScore;
+    submittedAt: string;
+  } | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SubmitPatientIntakeParams".
+ */
+export interface SubmitPatientIntakeParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SubmitPatientIntakeBody".
+ */
+export interface SubmitPatientIntakeBody {
+  answers: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * @minItems 9
+   * @maxItems 9
+   */
+  phq9: number[];
+  /**
+   * @minItems 7
+   * @maxItems 7
+   */
+  gad7: number[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SubmitPatientIntakeResponse".
+ */
+export interface SubmitPatientIntakeResponse {
+  intake: {
+    id: string;
+    answers: {
+      [k: string]: string | undefined;
+    };
+    phq9: MeasureScore;
+    gad7: MeasureScore;
+    submittedAt: string;
+  } | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "ListPatientMeasuresParams".
  */
 export interface ListPatientMeasuresParams {
@@ -4445,18 +2608,7 @@ export interface ListPatientMeasuresParams {
  * via the `definition` "ListPatientMeasuresResponse".
  */
 export interface ListPatientMeasuresResponse {
-  items: {
-    id: string;
-    instrument: 'phq9' | 'gad7';
-    total: number;
-    band: string;
-    bandLabel: string;
-    /**
-     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
-     */
-    urgent: boolean;
-    completedAt: string;
-  }[];
+  items: MeasureScore[];
   due: ('phq9' | 'gad7')[];
 }
 /**
@@ -4476,26 +2628,24 @@ export interface SubmitPatientMeasureBody {
    * @minItems 7
    * @maxItems 9
    */
-  answers:
-    | [number, number, number, number, number, number, number]
-    | [number, number, number, number, number, number, number, number]
-    | [number, number, number, number, number, number, number, number, number];
+  answers: number[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "SubmitPatientMeasureResponse".
+ * via the `definition` "MbcProgress".
  */
-export interface SubmitPatientMeasureResponse {
-  id: string;
-  instrument: 'phq9' | 'gad7';
-  total: number;
-  band: string;
-  bandLabel: string;
-  /**
-   * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
-   */
-  urgent: boolean;
-  completedAt: string;
+export interface MbcProgress {
+  phq9: MeasureProgress;
+  gad7: MeasureProgress;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "MbcClient".
+ */
+export interface MbcClient {
+  client: CareClient;
+  measures: MeasureScore[];
+  progress: MbcProgress;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4504,86 +2654,203 @@ export interface SubmitPatientMeasureResponse {
 export interface GetMbcDashboardResponse {
   items: MbcClient[];
 }
-export interface MbcClient {
-  client: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    age: number | null;
-    careStatus: 'new' | 'in_care' | 'returning';
-    nextSession: string | null;
-    lastSession: string | null;
-    /**
-     * Open tasks about the client in the provider's queues.
-     */
-    openItems: number;
-    /**
-     * An open urgent clinical alert about the client.
-     */
-    urgent: boolean;
-    latest: LatestMeasures3;
-  };
-  measures: {
-    id: string;
-    instrument: 'phq9' | 'gad7';
-    total: number;
-    band: string;
-    bandLabel: string;
-    /**
-     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
-     */
-    urgent: boolean;
-    completedAt: string;
-  }[];
-  progress: MbcProgress;
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListMyProviderRequestsResponse".
+ */
+export interface ListMyProviderRequestsResponse {
+  items: ProviderRequest[];
 }
-export interface LatestMeasures3 {
-  phq9: {
-    id: string;
-    instrument: 'phq9' | 'gad7';
-    total: number;
-    band: string;
-    bandLabel: string;
-    /**
-     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
-     */
-    urgent: boolean;
-    completedAt: string;
-  } | null;
-  gad7: {
-    id: string;
-    instrument: 'phq9' | 'gad7';
-    total: number;
-    band: string;
-    bandLabel: string;
-    /**
-     * PHQ-9 item 9 answered 1 or more, or a total of 20 or more: an urgent clinical alert was raised.
-     */
-    urgent: boolean;
-    completedAt: string;
-  } | null;
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListRcdProviderRequestsQuery".
+ */
+export interface ListRcdProviderRequestsQuery {
+  state?: 'open' | 'decided';
+  limit?: number;
 }
-export interface MbcProgress {
-  phq9: {
-    baseline: number | null;
-    latest: number | null;
-    trend: 'improving' | 'worsening' | 'steady' | null;
-    response: boolean;
-    remission: boolean;
-    reliableImprovement: boolean;
-    notImprovingByWeek8: boolean;
-    due: boolean;
-  };
-  gad7: {
-    baseline: number | null;
-    latest: number | null;
-    trend: 'improving' | 'worsening' | 'steady' | null;
-    response: boolean;
-    remission: boolean;
-    reliableImprovement: boolean;
-    notImprovingByWeek8: boolean;
-    due: boolean;
-  };
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListRcdProviderRequestsResponse".
+ */
+export interface ListRcdProviderRequestsResponse {
+  items: ProviderRequest[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "DecideProviderRequestParams".
+ */
+export interface DecideProviderRequestParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "DecideProviderRequestBody".
+ */
+export interface DecideProviderRequestBody {
+  decision: 'approve' | 'decline';
+  reason: string;
+  version: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListAdminProvidersQuery".
+ */
+export interface ListAdminProvidersQuery {
+  q?: string;
+  limit?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AdminProviderRow".
+ */
+export interface AdminProviderRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  title: string;
+  practiceName: string;
+  licensedStates: string[];
+  upcomingSessions: number;
+  removedReason: string | null;
+  /**
+   * The public profile's address.
+   */
+  profilePath: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListAdminProvidersResponse".
+ */
+export interface ListAdminProvidersResponse {
+  items: AdminProviderRow[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetAdminProviderParams".
+ */
+export interface GetAdminProviderParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "AdminPractice".
+ */
+export interface AdminPractice {
+  id: string;
+  name: string;
+  city: string;
+  state: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetAdminProviderResponse".
+ */
+export interface GetAdminProviderResponse {
+  id: string;
+  firstName: string;
+  lastName: string;
+  profile: AdminProviderProfile;
+  practices: AdminPractice[];
+  removedReason: string | null;
+  upcomingSessions: number;
+  profilePath: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdateAdminProviderParams".
+ */
+export interface UpdateAdminProviderParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdateAdminProviderResponse".
+ */
+export interface UpdateAdminProviderResponse {
+  id: string;
+  firstName: string;
+  lastName: string;
+  profile: AdminProviderProfile;
+  practices: AdminPractice[];
+  removedReason: string | null;
+  upcomingSessions: number;
+  profilePath: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RemoveAdminProviderParams".
+ */
+export interface RemoveAdminProviderParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RemoveAdminProviderBody".
+ */
+export interface RemoveAdminProviderBody {
+  reason: 'Provider Deleted' | 'Incorrect Practitioner Type';
+  note?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RemoveAdminProviderResponse".
+ */
+export interface RemoveAdminProviderResponse {
+  removedReason: string;
+  /**
+   * Upcoming sessions put on the red-alert queue.
+   */
+  redAlerts: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "NenaItem".
+ */
+export interface NenaItem {
+  client: CareClient;
+  firstSession: string;
+  needs: ('intake_check_in' | 'consent_unsigned' | 'insurance_undecided' | 'urgent_measure')[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetCareNenaResponse".
+ */
+export interface GetCareNenaResponse {
+  items: NenaItem[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListReferralsResponse".
+ */
+export interface ListReferralsResponse {
+  sent: Referral[];
+  received: Referral[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "MakeReferralBody".
+ */
+export interface MakeReferralBody {
+  patientId: string;
+  toProviderId: string;
+  form: ReferralForm;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "DecideReferralParams".
+ */
+export interface DecideReferralParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "DecideReferralBody".
+ */
+export interface DecideReferralBody {
+  decision: 'accept' | 'decline';
+  reason?: string;
+  version: number;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4640,29 +2907,6 @@ export interface CreatePatientConsentBody {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "CreatePatientConsentResponse".
- */
-export interface CreatePatientConsentResponse {
-  id: string;
-  patientId: string;
-  consentType: 'bookAppointmentConsent' | 'paymentConsent';
-  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
-  version: string;
-  text: string;
-  signed: boolean;
-  signedAt: string | null;
-  signerName: string | null;
-  /**
-   * How the signer signed: for themself, or "Parent / legal guardian of {patient}".
-   */
-  signerCapacity: string | null;
-  verified: boolean;
-  verifiedAt?: string | null;
-  source: 'support_web' | 'patient_web';
-  appointmentId?: string | null;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "SignConsentParams".
  */
 export interface SignConsentParams {
@@ -4681,29 +2925,6 @@ export interface SignConsentBody {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "SignConsentResponse".
- */
-export interface SignConsentResponse {
-  id: string;
-  patientId: string;
-  consentType: 'bookAppointmentConsent' | 'paymentConsent';
-  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
-  version: string;
-  text: string;
-  signed: boolean;
-  signedAt: string | null;
-  signerName: string | null;
-  /**
-   * How the signer signed: for themself, or "Parent / legal guardian of {patient}".
-   */
-  signerCapacity: string | null;
-  verified: boolean;
-  verifiedAt?: string | null;
-  source: 'support_web' | 'patient_web';
-  appointmentId?: string | null;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "VerifyConsentParams".
  */
 export interface VerifyConsentParams {
@@ -4715,25 +2936,7 @@ export interface VerifyConsentParams {
  */
 export interface VerifyConsentResponse {
   verified: boolean;
-  consent: {
-    id: string;
-    patientId: string;
-    consentType: 'bookAppointmentConsent' | 'paymentConsent';
-    selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
-    version: string;
-    text: string;
-    signed: boolean;
-    signedAt: string | null;
-    signerName: string | null;
-    /**
-     * How the signer signed: for themself, or "Parent / legal guardian of {patient}".
-     */
-    signerCapacity: string | null;
-    verified: boolean;
-    verifiedAt?: string | null;
-    source: 'support_web' | 'patient_web';
-    appointmentId?: string | null;
-  };
+  consent: ConsentRecord;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4753,29 +2956,6 @@ export interface SignFrontDeskConsentBody {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "SignFrontDeskConsentResponse".
- */
-export interface SignFrontDeskConsentResponse {
-  id: string;
-  patientId: string;
-  consentType: 'bookAppointmentConsent' | 'paymentConsent';
-  selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
-  version: string;
-  text: string;
-  signed: boolean;
-  signedAt: string | null;
-  signerName: string | null;
-  /**
-   * How the signer signed: for themself, or "Parent / legal guardian of {patient}".
-   */
-  signerCapacity: string | null;
-  verified: boolean;
-  verifiedAt?: string | null;
-  source: 'support_web' | 'patient_web';
-  appointmentId?: string | null;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "VerifyFrontDeskConsentParams".
  */
 export interface VerifyFrontDeskConsentParams {
@@ -4787,25 +2967,7 @@ export interface VerifyFrontDeskConsentParams {
  */
 export interface VerifyFrontDeskConsentResponse {
   verified: boolean;
-  consent: {
-    id: string;
-    patientId: string;
-    consentType: 'bookAppointmentConsent' | 'paymentConsent';
-    selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
-    version: string;
-    text: string;
-    signed: boolean;
-    signedAt: string | null;
-    signerName: string | null;
-    /**
-     * How the signer signed: for themself, or "Parent / legal guardian of {patient}".
-     */
-    signerCapacity: string | null;
-    verified: boolean;
-    verifiedAt?: string | null;
-    source: 'support_web' | 'patient_web';
-    appointmentId?: string | null;
-  };
+  consent: ConsentRecord;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4901,6 +3063,51 @@ export interface GetFrontDeskAgendaResponse {
         consentId?: string | null;
         amountCents?: number;
       }[];
+    }[];
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetFrontDeskTasksQuery".
+ */
+export interface GetFrontDeskTasksQuery {
+  practiceId: string;
+  days?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetFrontDeskTasksResponse".
+ */
+export interface GetFrontDeskTasksResponse {
+  practice: {
+    id: string;
+    name: string;
+    city: string;
+    timeZone: string;
+  };
+  from: string;
+  items: {
+    /**
+     * The session's day in the practice's zone (the agenda to open).
+     */
+    date: string;
+    sessionId: string;
+    start: string;
+    appointmentMode: 'online' | 'in_person';
+    providerName: string;
+    patient: {
+      id: string;
+      firstName: string;
+      lastName: string;
+      checkedInAt: string | null;
+    };
+    /**
+     * @minItems 1
+     */
+    tasks: {
+      kind: 'consentUnsigned' | 'insuranceCardMissing' | 'balanceDue';
+      consentId?: string | null;
+      amountCents?: number;
     }[];
   }[];
 }
@@ -5021,7 +3228,7 @@ export interface GetActiveInsuranceQuery {
    * @minItems 1
    * @maxItems 50
    */
-  patientEhrId: [string, ...string[]];
+  patientEhrId: string[];
   licenseKey: string;
 }
 /**
@@ -5029,47 +3236,7 @@ export interface GetActiveInsuranceQuery {
  * via the `definition` "GetActiveInsuranceResponse".
  */
 export interface GetActiveInsuranceResponse {
-  items: {
-    id: string;
-    patientId: string;
-    /**
-     * The insured patient (for the §5 insurance match).
-     */
-    patient?: {
-      id?: string;
-      ehrId?: string | null;
-      firstName?: string;
-      lastName?: string;
-      dateOfBirth?: string | null;
-    };
-    carrierCode: string;
-    carrierName: string;
-    planId: number;
-    planName: string;
-    isMedicaid: boolean;
-    memberId: string;
-    groupNumber?: string | null;
-    internalOutcomeAssessment?: ('ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID') | null;
-    insuranceInquiryAudits: {
-      id: string;
-      internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
-      /**
-       * What was decided after the inquiry (by the patient, or by support for them).
-       */
-      decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
-      decidedAt?: string | null;
-      createdAt: string;
-    }[];
-    /**
-     * The latest uploaded front image of the card.
-     */
-    cardFrontDocumentId?: string | null;
-    /**
-     * The latest uploaded back image of the card.
-     */
-    cardBackDocumentId?: string | null;
-    createdAt?: string;
-  }[];
+  items: PatientInsurance[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5083,47 +3250,7 @@ export interface ListPatientInsurancesParams {
  * via the `definition` "ListPatientInsurancesResponse".
  */
 export interface ListPatientInsurancesResponse {
-  items: {
-    id: string;
-    patientId: string;
-    /**
-     * The insured patient (for the §5 insurance match).
-     */
-    patient?: {
-      id?: string;
-      ehrId?: string | null;
-      firstName?: string;
-      lastName?: string;
-      dateOfBirth?: string | null;
-    };
-    carrierCode: string;
-    carrierName: string;
-    planId: number;
-    planName: string;
-    isMedicaid: boolean;
-    memberId: string;
-    groupNumber?: string | null;
-    internalOutcomeAssessment?: ('ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID') | null;
-    insuranceInquiryAudits: {
-      id: string;
-      internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
-      /**
-       * What was decided after the inquiry (by the patient, or by support for them).
-       */
-      decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
-      decidedAt?: string | null;
-      createdAt: string;
-    }[];
-    /**
-     * The latest uploaded front image of the card.
-     */
-    cardFrontDocumentId?: string | null;
-    /**
-     * The latest uploaded back image of the card.
-     */
-    cardBackDocumentId?: string | null;
-    createdAt?: string;
-  }[];
+  items: PatientInsurance[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5144,51 +3271,6 @@ export interface AddPatientInsuranceBody {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "AddPatientInsuranceResponse".
- */
-export interface AddPatientInsuranceResponse {
-  id: string;
-  patientId: string;
-  /**
-   * The insured patient (for the §5 insurance match).
-   */
-  patient?: {
-    id?: string;
-    ehrId?: string | null;
-    firstName?: string;
-    lastName?: string;
-    dateOfBirth?: string | null;
-  };
-  carrierCode: string;
-  carrierName: string;
-  planId: number;
-  planName: string;
-  isMedicaid: boolean;
-  memberId: string;
-  groupNumber?: string | null;
-  internalOutcomeAssessment?: ('ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID') | null;
-  insuranceInquiryAudits: {
-    id: string;
-    internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
-    /**
-     * What was decided after the inquiry (by the patient, or by support for them).
-     */
-    decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
-    decidedAt?: string | null;
-    createdAt: string;
-  }[];
-  /**
-   * The latest uploaded front image of the card.
-   */
-  cardFrontDocumentId?: string | null;
-  /**
-   * The latest uploaded back image of the card.
-   */
-  cardBackDocumentId?: string | null;
-  createdAt?: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "UpdatePatientInsuranceParams".
  */
 export interface UpdatePatientInsuranceParams {
@@ -5204,51 +3286,6 @@ export interface UpdatePatientInsuranceBody {
   planId: number;
   memberId: string;
   groupNumber?: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "UpdatePatientInsuranceResponse".
- */
-export interface UpdatePatientInsuranceResponse {
-  id: string;
-  patientId: string;
-  /**
-   * The insured patient (for the §5 insurance match).
-   */
-  patient?: {
-    id?: string;
-    ehrId?: string | null;
-    firstName?: string;
-    lastName?: string;
-    dateOfBirth?: string | null;
-  };
-  carrierCode: string;
-  carrierName: string;
-  planId: number;
-  planName: string;
-  isMedicaid: boolean;
-  memberId: string;
-  groupNumber?: string | null;
-  internalOutcomeAssessment?: ('ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID') | null;
-  insuranceInquiryAudits: {
-    id: string;
-    internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
-    /**
-     * What was decided after the inquiry (by the patient, or by support for them).
-     */
-    decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
-    decidedAt?: string | null;
-    createdAt: string;
-  }[];
-  /**
-   * The latest uploaded front image of the card.
-   */
-  cardFrontDocumentId?: string | null;
-  /**
-   * The latest uploaded back image of the card.
-   */
-  cardBackDocumentId?: string | null;
-  createdAt?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5281,47 +3318,6 @@ export interface ValidateInsuranceQuery {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "ValidateInsuranceResponse".
- */
-export interface ValidateInsuranceResponse {
-  /**
-   * The inquiry audit's id (auditId).
-   */
-  id: string;
-  patientId: string;
-  insuranceId: string;
-  providerId: string;
-  practiceId: string;
-  internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
-  carrierCode: string;
-  carrierName: string;
-  planName: string;
-  /**
-   * What the patient pays per session with this insurance, in US dollars (ELIGIBLE only).
-   */
-  copay?: number | null;
-  /**
-   * The estimated cost of the session to the patient, in US dollars (ELIGIBLE only).
-   */
-  estimatedCost?: number | null;
-  /**
-   * The self-pay price of a session with this provider, in US dollars.
-   */
-  selfPayPrice: number;
-  /**
-   * Priced as a follow-up: decided by the server from the patient's sessions with the provider.
-   */
-  isFollowUp?: boolean;
-  /**
-   * Which eligibility checker answered (rules, or a clearinghouse adapter).
-   */
-  source: string;
-  decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
-  decidedAt?: string | null;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "ChooseInsuranceDecisionParams".
  */
 export interface ChooseInsuranceDecisionParams {
@@ -5340,47 +3336,6 @@ export interface ChooseInsuranceDecisionBody {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "ChooseInsuranceDecisionResponse".
- */
-export interface ChooseInsuranceDecisionResponse {
-  /**
-   * The inquiry audit's id (auditId).
-   */
-  id: string;
-  patientId: string;
-  insuranceId: string;
-  providerId: string;
-  practiceId: string;
-  internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
-  carrierCode: string;
-  carrierName: string;
-  planName: string;
-  /**
-   * What the patient pays per session with this insurance, in US dollars (ELIGIBLE only).
-   */
-  copay?: number | null;
-  /**
-   * The estimated cost of the session to the patient, in US dollars (ELIGIBLE only).
-   */
-  estimatedCost?: number | null;
-  /**
-   * The self-pay price of a session with this provider, in US dollars.
-   */
-  selfPayPrice: number;
-  /**
-   * Priced as a follow-up: decided by the server from the patient's sessions with the provider.
-   */
-  isFollowUp?: boolean;
-  /**
-   * Which eligibility checker answered (rules, or a clearinghouse adapter).
-   */
-  source: string;
-  decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
-  decidedAt?: string | null;
-  createdAt: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "ListDeadLettersResponse".
  */
 export interface ListDeadLettersResponse {
@@ -5395,6 +3350,120 @@ export interface ListDeadLettersResponse {
     firstQueuedAt: string;
     deadAt: string;
   }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RetryDeadLetterParams".
+ */
+export interface RetryDeadLetterParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RetryDeadLetterResponse".
+ */
+export interface RetryDeadLetterResponse {
+  /**
+   * The job's id, as listed.
+   */
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListCareThreadsResponse".
+ */
+export interface ListCareThreadsResponse {
+  items: MessageThreadSummary[];
+  unread: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "StartCareThreadBody".
+ */
+export interface StartCareThreadBody {
+  patientId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetCareThreadParams".
+ */
+export interface GetCareThreadParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetCareThreadResponse".
+ */
+export interface GetCareThreadResponse {
+  thread: MessageThreadSummary;
+  messages: SecureMessage[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SendCareMessageParams".
+ */
+export interface SendCareMessageParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SendCareMessageBody".
+ */
+export interface SendCareMessageBody {
+  text: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SendCareMessageResponse".
+ */
+export interface SendCareMessageResponse {
+  thread: MessageThreadSummary;
+  messages: SecureMessage[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientThreadsResponse".
+ */
+export interface ListPatientThreadsResponse {
+  items: MessageThreadSummary[];
+  unread: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetPatientThreadParams".
+ */
+export interface GetPatientThreadParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetPatientThreadResponse".
+ */
+export interface GetPatientThreadResponse {
+  thread: MessageThreadSummary;
+  messages: SecureMessage[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SendPatientMessageParams".
+ */
+export interface SendPatientMessageParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SendPatientMessageBody".
+ */
+export interface SendPatientMessageBody {
+  text: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SendPatientMessageResponse".
+ */
+export interface SendPatientMessageResponse {
+  thread: MessageThreadSummary;
+  messages: SecureMessage[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5445,6 +3514,19 @@ export interface LookupPhoneNumberResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetBulkPublishManifestResponse".
+ */
+export interface GetBulkPublishManifestResponse {
+  transactionTime: string;
+  request: string;
+  output: {
+    type: 'Location' | 'Schedule' | 'Slot';
+    url: string;
+  }[];
+  error: {}[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "ListPatientsQuery".
  */
 export interface ListPatientsQuery {
@@ -5455,53 +3537,7 @@ export interface ListPatientsQuery {
  * via the `definition` "ListPatientsResponse".
  */
 export interface ListPatientsResponse {
-  items: {
-    id: string;
-    /**
-     * The account that books for this patient.
-     */
-    userId: string;
-    /**
-     * Scheduling-system patient id
-     */
-    ehrId?: string | null;
-    /**
-     * Scheduling-system license key
-     */
-    licenseKey: string;
-    firstName: string;
-    lastName: string;
-    gender?: ('Male' | 'Female' | 'Unknown') | null;
-    dateOfBirth?: string | null;
-    relationship:
-      | 'Self'
-      | 'Spouse'
-      | 'Child'
-      | 'Other'
-      | 'Grandparent'
-      | 'Grandchild'
-      | 'Stepchild'
-      | 'NephewOrNiece'
-      | 'FosterChild'
-      | 'SignificantOther'
-      | 'Mother'
-      | 'Father'
-      | 'OtherAdult'
-      | 'LifePartner'
-      | 'OtherRelationship';
-    phoneNumber?: string | null;
-    /**
-     * The phone lookup found the number valid.
-     */
-    phoneNumberValid?: boolean | null;
-    email?: string | null;
-    /**
-     * Younger than adultAge today (product-spec §4 Minor).
-     */
-    isMinor: boolean;
-    createdAt?: string;
-    updatedAt?: string;
-  }[];
+  items: PatientRecord[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5512,7 +3548,7 @@ export interface GetPatientCareStatusQuery {
    * @minItems 1
    * @maxItems 50
    */
-  patientIds: [string, ...string[]];
+  patientIds: string[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5625,57 +3661,6 @@ export interface GetPatientQuery {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "GetPatientResponse".
- */
-export interface GetPatientResponse {
-  id: string;
-  /**
-   * The account that books for this patient.
-   */
-  userId: string;
-  /**
-   * Scheduling-system patient id
-   */
-  ehrId?: string | null;
-  /**
-   * Scheduling-system license key
-   */
-  licenseKey: string;
-  firstName: string;
-  lastName: string;
-  gender?: ('Male' | 'Female' | 'Unknown') | null;
-  dateOfBirth?: string | null;
-  relationship:
-    | 'Self'
-    | 'Spouse'
-    | 'Child'
-    | 'Other'
-    | 'Grandparent'
-    | 'Grandchild'
-    | 'Stepchild'
-    | 'NephewOrNiece'
-    | 'FosterChild'
-    | 'SignificantOther'
-    | 'Mother'
-    | 'Father'
-    | 'OtherAdult'
-    | 'LifePartner'
-    | 'OtherRelationship';
-  phoneNumber?: string | null;
-  /**
-   * The phone lookup found the number valid.
-   */
-  phoneNumberValid?: boolean | null;
-  email?: string | null;
-  /**
-   * Younger than adultAge today (product-spec §4 Minor).
-   */
-  isMinor: boolean;
-  createdAt?: string;
-  updatedAt?: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "VerifyPatientDateOfBirthParams".
  */
 export interface VerifyPatientDateOfBirthParams {
@@ -5719,10 +3704,7 @@ export interface UpdatePatientBody {
    * Gender
    */
   gender?: 'Male' | 'Female' | 'Unknown';
-  /**
-   * Date of birth
-   */
-  dateOfBirth?: string;
+  dateOfBirth?: DateOfBirth;
   /**
    * Relationship to the client
    */
@@ -5742,66 +3724,12 @@ export interface UpdatePatientBody {
     | 'OtherAdult'
     | 'LifePartner'
     | 'OtherRelationship';
-  /**
-   * Phone number
-   */
-  phoneNumber?: string;
+  phoneNumber?: Phone;
   phoneNumberValid?: boolean;
   /**
    * Email
    */
   email?: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "UpdatePatientResponse".
- */
-export interface UpdatePatientResponse {
-  id: string;
-  /**
-   * The account that books for this patient.
-   */
-  userId: string;
-  /**
-   * Scheduling-system patient id
-   */
-  ehrId?: string | null;
-  /**
-   * Scheduling-system license key
-   */
-  licenseKey: string;
-  firstName: string;
-  lastName: string;
-  gender?: ('Male' | 'Female' | 'Unknown') | null;
-  dateOfBirth?: string | null;
-  relationship:
-    | 'Self'
-    | 'Spouse'
-    | 'Child'
-    | 'Other'
-    | 'Grandparent'
-    | 'Grandchild'
-    | 'Stepchild'
-    | 'NephewOrNiece'
-    | 'FosterChild'
-    | 'SignificantOther'
-    | 'Mother'
-    | 'Father'
-    | 'OtherAdult'
-    | 'LifePartner'
-    | 'OtherRelationship';
-  phoneNumber?: string | null;
-  /**
-   * The phone lookup found the number valid.
-   */
-  phoneNumberValid?: boolean | null;
-  email?: string | null;
-  /**
-   * Younger than adultAge today (product-spec §4 Minor).
-   */
-  isMinor: boolean;
-  createdAt?: string;
-  updatedAt?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5818,59 +3746,13 @@ export interface ListPatientAuthorizationsResponse {
   items: {
     id: string;
     patientId: string;
-    form: {
-      personalInformation?: PersonalInformation1;
-      referralInformation: ReferralInformation1;
-      authorizationInformation: AuthorizationInformation1;
-    };
+    form: AuthorizationForm;
     /**
      * Today lies between the effective and the expiration date.
      */
     isActive: boolean;
     createdAt: string;
   }[];
-}
-export interface PersonalInformation1 {
-  /**
-   * Gender
-   */
-  gender: 'Male' | 'Female' | 'Unknown';
-  /**
-   * Member ID (last 4 digits of SSN)
-   */
-  memberId: string;
-}
-export interface ReferralInformation1 {
-  /**
-   * Referring provider
-   */
-  referringProviderEhrId: string;
-  /**
-   * Referral reason
-   */
-  referralReason: string;
-  /**
-   * Effective date
-   */
-  effectiveDate: string;
-  /**
-   * Expiration date
-   */
-  expirationDate: string;
-  /**
-   * Insurance carrier
-   */
-  insuranceCarrier?: string;
-}
-export interface AuthorizationInformation1 {
-  /**
-   * Authorization number
-   */
-  authorizationNumber: string;
-  /**
-   * Authorization description
-   */
-  authorizationDescription: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5881,114 +3763,17 @@ export interface SavePatientAuthorizationParams {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "SavePatientAuthorizationBody".
- */
-export interface SavePatientAuthorizationBody {
-  personalInformation?: PersonalInformation2;
-  referralInformation: ReferralInformation2;
-  authorizationInformation: AuthorizationInformation2;
-}
-export interface PersonalInformation2 {
-  /**
-   * Gender
-   */
-  gender: 'Male' | 'Female' | 'Unknown';
-  /**
-   * Member ID (last 4 digits of SSN)
-   */
-  memberId: string;
-}
-export interface ReferralInformation2 {
-  /**
-   * Referring provider
-   */
-  referringProviderEhrId: string;
-  /**
-   * Referral reason
-   */
-  referralReason: string;
-  /**
-   * Effective date
-   */
-  effectiveDate: string;
-  /**
-   * Expiration date
-   */
-  expirationDate: string;
-  /**
-   * Insurance carrier
-   */
-  insuranceCarrier?: string;
-}
-export interface AuthorizationInformation2 {
-  /**
-   * Authorization number
-   */
-  authorizationNumber: string;
-  /**
-   * Authorization description
-   */
-  authorizationDescription: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "SavePatientAuthorizationResponse".
  */
 export interface SavePatientAuthorizationResponse {
   id: string;
   patientId: string;
-  form: {
-    personalInformation?: PersonalInformation3;
-    referralInformation: ReferralInformation3;
-    authorizationInformation: AuthorizationInformation3;
-  };
+  form: AuthorizationForm;
   /**
    * Today lies between the effective and the expiration date.
    */
   isActive: boolean;
   createdAt: string;
-}
-export interface PersonalInformation3 {
-  /**
-   * Gender
-   */
-  gender: 'Male' | 'Female' | 'Unknown';
-  /**
-   * Member ID (last 4 digits of SSN)
-   */
-  memberId: string;
-}
-export interface ReferralInformation3 {
-  /**
-   * Referring provider
-   */
-  referringProviderEhrId: string;
-  /**
-   * Referral reason
-   */
-  referralReason: string;
-  /**
-   * Effective date
-   */
-  effectiveDate: string;
-  /**
-   * Expiration date
-   */
-  expirationDate: string;
-  /**
-   * Insurance carrier
-   */
-  insuranceCarrier?: string;
-}
-export interface AuthorizationInformation3 {
-  /**
-   * Authorization number
-   */
-  authorizationNumber: string;
-  /**
-   * Authorization description
-   */
-  authorizationDescription: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -6067,53 +3852,7 @@ export interface GetSupportPatientParams {
  * via the `definition` "GetSupportPatientResponse".
  */
 export interface GetSupportPatientResponse {
-  patient: {
-    id: string;
-    /**
-     * The account that books for this patient.
-     */
-    userId: string;
-    /**
-     * Scheduling-system patient id
-     */
-    ehrId?: string | null;
-    /**
-     * Scheduling-system license key
-     */
-    licenseKey: string;
-    firstName: string;
-    lastName: string;
-    gender?: ('Male' | 'Female' | 'Unknown') | null;
-    dateOfBirth?: string | null;
-    relationship:
-      | 'Self'
-      | 'Spouse'
-      | 'Child'
-      | 'Other'
-      | 'Grandparent'
-      | 'Grandchild'
-      | 'Stepchild'
-      | 'NephewOrNiece'
-      | 'FosterChild'
-      | 'SignificantOther'
-      | 'Mother'
-      | 'Father'
-      | 'OtherAdult'
-      | 'LifePartner'
-      | 'OtherRelationship';
-    phoneNumber?: string | null;
-    /**
-     * The phone lookup found the number valid.
-     */
-    phoneNumberValid?: boolean | null;
-    email?: string | null;
-    /**
-     * Younger than adultAge today (product-spec §4 Minor).
-     */
-    isMinor: boolean;
-    createdAt?: string;
-    updatedAt?: string;
-  };
+  patient: PatientRecord;
   account: {
     id: string;
     email: string;
@@ -6121,47 +3860,7 @@ export interface GetSupportPatientResponse {
     lastName: string;
     businessPartnerId: string | null;
   };
-  insurances: {
-    id: string;
-    patientId: string;
-    /**
-     * The insured patient (for the §5 insurance match).
-     */
-    patient?: {
-      id?: string;
-      ehrId?: string | null;
-      firstName?: string;
-      lastName?: string;
-      dateOfBirth?: string | null;
-    };
-    carrierCode: string;
-    carrierName: string;
-    planId: number;
-    planName: string;
-    isMedicaid: boolean;
-    memberId: string;
-    groupNumber?: string | null;
-    internalOutcomeAssessment?: ('ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID') | null;
-    insuranceInquiryAudits: {
-      id: string;
-      internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
-      /**
-       * What was decided after the inquiry (by the patient, or by support for them).
-       */
-      decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
-      decidedAt?: string | null;
-      createdAt: string;
-    }[];
-    /**
-     * The latest uploaded front image of the card.
-     */
-    cardFrontDocumentId?: string | null;
-    /**
-     * The latest uploaded back image of the card.
-     */
-    cardBackDocumentId?: string | null;
-    createdAt?: string;
-  }[];
+  insurances: PatientInsurance[];
   notes: {
     id: string;
     patientId: string;
@@ -6196,10 +3895,7 @@ export interface UpdateSupportPatientBody {
    * Gender
    */
   gender?: 'Male' | 'Female' | 'Unknown';
-  /**
-   * Date of birth
-   */
-  dateOfBirth?: string;
+  dateOfBirth?: DateOfBirth;
   /**
    * Relationship to the client
    */
@@ -6219,10 +3915,7 @@ export interface UpdateSupportPatientBody {
     | 'OtherAdult'
     | 'LifePartner'
     | 'OtherRelationship';
-  /**
-   * Phone number
-   */
-  phoneNumber?: string;
+  phoneNumber?: Phone;
   phoneNumberValid?: boolean;
   /**
    * Email
@@ -6234,53 +3927,7 @@ export interface UpdateSupportPatientBody {
  * via the `definition` "UpdateSupportPatientResponse".
  */
 export interface UpdateSupportPatientResponse {
-  patient: {
-    id: string;
-    /**
-     * The account that books for this patient.
-     */
-    userId: string;
-    /**
-     * Scheduling-system patient id
-     */
-    ehrId?: string | null;
-    /**
-     * Scheduling-system license key
-     */
-    licenseKey: string;
-    firstName: string;
-    lastName: string;
-    gender?: ('Male' | 'Female' | 'Unknown') | null;
-    dateOfBirth?: string | null;
-    relationship:
-      | 'Self'
-      | 'Spouse'
-      | 'Child'
-      | 'Other'
-      | 'Grandparent'
-      | 'Grandchild'
-      | 'Stepchild'
-      | 'NephewOrNiece'
-      | 'FosterChild'
-      | 'SignificantOther'
-      | 'Mother'
-      | 'Father'
-      | 'OtherAdult'
-      | 'LifePartner'
-      | 'OtherRelationship';
-    phoneNumber?: string | null;
-    /**
-     * The phone lookup found the number valid.
-     */
-    phoneNumberValid?: boolean | null;
-    email?: string | null;
-    /**
-     * Younger than adultAge today (product-spec §4 Minor).
-     */
-    isMinor: boolean;
-    createdAt?: string;
-    updatedAt?: string;
-  };
+  patient: PatientRecord;
   account: {
     id: string;
     email: string;
@@ -6288,47 +3935,7 @@ export interface UpdateSupportPatientResponse {
     lastName: string;
     businessPartnerId: string | null;
   };
-  insurances: {
-    id: string;
-    patientId: string;
-    /**
-     * The insured patient (for the §5 insurance match).
-     */
-    patient?: {
-      id?: string;
-      ehrId?: string | null;
-      firstName?: string;
-      lastName?: string;
-      dateOfBirth?: string | null;
-    };
-    carrierCode: string;
-    carrierName: string;
-    planId: number;
-    planName: string;
-    isMedicaid: boolean;
-    memberId: string;
-    groupNumber?: string | null;
-    internalOutcomeAssessment?: ('ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID') | null;
-    insuranceInquiryAudits: {
-      id: string;
-      internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
-      /**
-       * What was decided after the inquiry (by the patient, or by support for them).
-       */
-      decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
-      decidedAt?: string | null;
-      createdAt: string;
-    }[];
-    /**
-     * The latest uploaded front image of the card.
-     */
-    cardFrontDocumentId?: string | null;
-    /**
-     * The latest uploaded back image of the card.
-     */
-    cardBackDocumentId?: string | null;
-    createdAt?: string;
-  }[];
+  insurances: PatientInsurance[];
   notes: {
     id: string;
     patientId: string;
@@ -6358,7 +3965,7 @@ export interface TokenizeCardBody {
    */
   expiration: string;
   cvv: string;
-  zipcode?: string;
+  zipcode?: Zip;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -6382,20 +3989,6 @@ export interface SavePatientCardBody {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "SavePatientCardResponse".
- */
-export interface SavePatientCardResponse {
-  id: string;
-  patientId: string;
-  brand: string;
-  last4: string;
-  expirationMonth: number;
-  expirationYear: number;
-  isDefault: boolean;
-  createdAt?: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "ListPatientCardsParams".
  */
 export interface ListPatientCardsParams {
@@ -6406,16 +3999,7 @@ export interface ListPatientCardsParams {
  * via the `definition` "ListPatientCardsResponse".
  */
 export interface ListPatientCardsResponse {
-  items: {
-    id: string;
-    patientId: string;
-    brand: string;
-    last4: string;
-    expirationMonth: number;
-    expirationYear: number;
-    isDefault: boolean;
-    createdAt?: string;
-  }[];
+  items: CardOnFile[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -6446,26 +4030,7 @@ export interface PayAppointmentResponse {
    * Still outstanding afterwards (0).
    */
   amountDueCents: number;
-  payment: {
-    id: string;
-    appointmentId?: string | null;
-    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-    amountCents: number;
-    currency: string;
-    provider: 'card_gateway' | 'scheduling_system';
-    purpose: 'session' | 'late_cancel_fee' | 'balance';
-    cardBrand?: string | null;
-    cardLast4?: string | null;
-    /**
-     * The card gateway's transaction id.
-     */
-    transactionId?: string | null;
-    /**
-     * What went back of it (voids and refunds), read from the money ledger.
-     */
-    refundedCents?: number;
-    createdAt: string;
-  };
+  payment: PaymentSummary;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -6496,29 +4061,21 @@ export interface RefundPaymentResponse {
    * void while the charge was unsettled, else refund
    */
   method: 'void' | 'refund';
-  /**
-   * The payment afterwards (partially_refunded or refunded).
-   */
-  payment: {
-    id: string;
-    appointmentId?: string | null;
-    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-    amountCents: number;
-    currency: string;
-    provider: 'card_gateway' | 'scheduling_system';
-    purpose: 'session' | 'late_cancel_fee' | 'balance';
-    cardBrand?: string | null;
-    cardLast4?: string | null;
-    /**
-     * The card gateway's transaction id.
-     */
-    transactionId?: string | null;
-    /**
-     * What went back of it (voids and refunds), read from the money ledger.
-     */
-    refundedCents?: number;
-    createdAt: string;
-  };
+  payment: PaymentSummary;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListMoneyDiscrepanciesResponse".
+ */
+export interface ListMoneyDiscrepanciesResponse {
+  items: MoneyDiscrepancy[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ResolveMoneyDiscrepancyParams".
+ */
+export interface ResolveMoneyDiscrepancyParams {
+  id: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -6533,26 +4090,7 @@ export interface ListPracticesQuery {
  * via the `definition` "ListPracticesResponse".
  */
 export interface ListPracticesResponse {
-  items: {
-    id: string;
-    name: string;
-    /**
-     * One-line address.
-     */
-    address: string;
-    addressLine1: string;
-    city: string;
-    state: string;
-    zipcode: string;
-    country: string;
-    googlePlaceId?: string | null;
-    latitude: number;
-    longitude: number;
-    /**
-     * IANA time zone of the practice.
-     */
-    timeZone: string;
-  }[];
+  items: Practice[];
   total: number;
   page: number;
   pageSize: number;
@@ -6587,98 +4125,7 @@ export interface ListProvidersQuery {
  * via the `definition` "ListProvidersResponse".
  */
 export interface ListProvidersResponse {
-  items: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
-    /**
-     * The provider's filter values (product-spec §3: type, value, id, description); display values and priorities come with GET /providers/filters.
-     */
-    filters: {
-      id: number;
-      type:
-        | 'availability_type'
-        | 'area_of_concern'
-        | 'language'
-        | 'counseling_approach'
-        | 'client_age_group'
-        | 'gender'
-        | 'time_of_day'
-        | 'insurance_id'
-        | 'counseling_type'
-        | 'tag'
-        | 'orderBy';
-      value: string;
-      description: string | null;
-    }[];
-    practice: {
-      id: string;
-      name: string;
-      /**
-       * One-line address.
-       */
-      address: string;
-      addressLine1: string;
-      city: string;
-      state: string;
-      zipcode: string;
-      country: string;
-      googlePlaceId?: string | null;
-      latitude: number;
-      longitude: number;
-      /**
-       * IANA time zone of the practice.
-       */
-      timeZone: string;
-    };
-    /**
-     * Friendly profile paths, /{type}/{state}/{slug} (product-spec §2).
-     */
-    providerSlugs: {
-      type: 'provider' | 'psychiatrist' | 'therapist';
-      state: string;
-      slug: string;
-      path: string;
-    }[];
-    about: {
-      text: string;
-      payrates: {
-        individual: number;
-        follow_up?: number | null;
-      };
-    };
-    licensedStates: string[];
-    specialties?: (
-      | 'anxiety-therapy'
-      | 'childrens-therapy'
-      | 'christian-counseling'
-      | 'cognitive-behavioral-therapy-cbt'
-      | 'couples-therapy'
-      | 'depression-therapy'
-      | 'dialectical-behavior-therapy-dbt'
-      | 'family-therapy'
-      | 'grief-counseling'
-      | 'marriage-family-therapy'
-      | 'marriage-counseling'
-      | 'psychiatrist'
-      | 'sex-therapy'
-      | 'trauma-ptsd-therapy'
-    )[];
-    /**
-     * IANA time zone the provider's schedule is kept in.
-     */
-    timeZone: string;
-    /**
-     * Distance in miles from the searched point, when the search had one.
-     */
-    distanceMiles?: number | null;
-    /**
-     * Open slots in the coming weeks (orders "most available").
-     */
-    openSlotCount?: number;
-    firstAvailableSlot?: string | null;
-  }[];
+  items: Provider[];
   total: number;
   page: number;
   pageSize: 10;
@@ -6697,102 +4144,6 @@ export interface GetProviderProfileQuery {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "GetProviderProfileResponse".
- */
-export interface GetProviderProfileResponse {
-  id: string;
-  firstName: string;
-  lastName: string;
-  title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
-  /**
-   * The provider's filter values (product-spec §3: type, value, id, description); display values and priorities come with GET /providers/filters.
-   */
-  filters: {
-    id: number;
-    type:
-      | 'availability_type'
-      | 'area_of_concern'
-      | 'language'
-      | 'counseling_approach'
-      | 'client_age_group'
-      | 'gender'
-      | 'time_of_day'
-      | 'insurance_id'
-      | 'counseling_type'
-      | 'tag'
-      | 'orderBy';
-    value: string;
-    description: string | null;
-  }[];
-  practice: {
-    id: string;
-    name: string;
-    /**
-     * One-line address.
-     */
-    address: string;
-    addressLine1: string;
-    city: string;
-    state: string;
-    zipcode: string;
-    country: string;
-    googlePlaceId?: string | null;
-    latitude: number;
-    longitude: number;
-    /**
-     * IANA time zone of the practice.
-     */
-    timeZone: string;
-  };
-  /**
-   * Friendly profile paths, /{type}/{state}/{slug} (product-spec §2).
-   */
-  providerSlugs: {
-    type: 'provider' | 'psychiatrist' | 'therapist';
-    state: string;
-    slug: string;
-    path: string;
-  }[];
-  about: {
-    text: string;
-    payrates: {
-      individual: number;
-      follow_up?: number | null;
-    };
-  };
-  licensedStates: string[];
-  specialties?: (
-    | 'anxiety-therapy'
-    | 'childrens-therapy'
-    | 'christian-counseling'
-    | 'cognitive-behavioral-therapy-cbt'
-    | 'couples-therapy'
-    | 'depression-therapy'
-    | 'dialectical-behavior-therapy-dbt'
-    | 'family-therapy'
-    | 'grief-counseling'
-    | 'marriage-family-therapy'
-    | 'marriage-counseling'
-    | 'psychiatrist'
-    | 'sex-therapy'
-    | 'trauma-ptsd-therapy'
-  )[];
-  /**
-   * IANA time zone the provider's schedule is kept in.
-   */
-  timeZone: string;
-  /**
-   * Distance in miles from the searched point, when the search had one.
-   */
-  distanceMiles?: number | null;
-  /**
-   * Open slots in the coming weeks (orders "most available").
-   */
-  openSlotCount?: number;
-  firstAvailableSlot?: string | null;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetProviderFiltersQuery".
  */
 export interface GetProviderFiltersQuery {
@@ -6803,32 +4154,7 @@ export interface GetProviderFiltersQuery {
  * via the `definition` "GetProviderFiltersResponse".
  */
 export interface GetProviderFiltersResponse {
-  items: {
-    id: number;
-    type:
-      | 'availability_type'
-      | 'area_of_concern'
-      | 'language'
-      | 'counseling_approach'
-      | 'client_age_group'
-      | 'gender'
-      | 'time_of_day'
-      | 'insurance_id'
-      | 'counseling_type'
-      | 'tag'
-      | 'orderBy';
-    value: string;
-    description?: string | null;
-    displayValue: string;
-    /**
-     * Lower comes first in lists of the same type.
-     */
-    priority: number;
-    /**
-     * The value the scheduling system knows this filter by.
-     */
-    mappingValue?: string | null;
-  }[];
+  items: Filter[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -6842,967 +4168,49 @@ export interface SearchProvidersQuery {
   /**
    * @maxItems 2
    */
-  availability_type?: [] | ['online' | 'in_person'] | ['online' | 'in_person', 'online' | 'in_person'];
+  availability_type?: ('online' | 'in_person')[];
   /**
    * @maxItems 20
    */
-  area_of_concern?:
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ];
+  area_of_concern?: string[];
   /**
    * @maxItems 20
    */
-  language?:
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ];
+  language?: string[];
   /**
    * @maxItems 20
    */
-  counseling_approach?:
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ];
+  counseling_approach?: string[];
   /**
    * @maxItems 20
    */
-  client_age_group?:
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ];
+  client_age_group?: string[];
   /**
    * @maxItems 3
    */
-  gender?:
-    | []
-    | ['Male' | 'Female' | 'Unknown']
-    | ['Male' | 'Female' | 'Unknown', 'Male' | 'Female' | 'Unknown']
-    | ['Male' | 'Female' | 'Unknown', 'Male' | 'Female' | 'Unknown', 'Male' | 'Female' | 'Unknown'];
+  gender?: ('Male' | 'Female' | 'Unknown')[];
   /**
    * @maxItems 4
    */
-  time_of_day?:
-    | []
-    | ['early_morning' | 'morning' | 'afternoon' | 'evening']
-    | ['early_morning' | 'morning' | 'afternoon' | 'evening', 'early_morning' | 'morning' | 'afternoon' | 'evening']
-    | [
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening'
-      ]
-    | [
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening'
-      ];
+  time_of_day?: ('early_morning' | 'morning' | 'afternoon' | 'evening')[];
   /**
    * @maxItems 20
    */
-  insurance_id?:
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ];
+  insurance_id?: string[];
   /**
    * @maxItems 5
    */
-  counseling_type?:
-    | []
-    | [
-        | 'Individual Counseling'
-        | 'Family Counseling'
-        | 'Medication/Psychiatry'
-        | 'Psychological Testing & Evaluation'
-        | 'Couples/Marriage Counseling'
-      ]
-    | [
-        (
-          | 'Individual Counseling'
-          | 'Family Counseling'
-          | 'Medication/Psychiatry'
-          | 'Psychological Testing & Evaluation'
-          | 'Couples/Marriage Counseling'
-        ),
-        (
-          | 'Individual Counseling'
-          | 'Family Counseling'
-          | 'Medication/Psychiatry'
-          | 'Psychological Testing & Evaluation'
-          | 'Couples/Marriage Counseling'
-        )
-      ]
-    | [
-        (
-          | 'Individual Counseling'
-          | 'Family Counseling'
-          | 'Medication/Psychiatry'
-          | 'Psychological Testing & Evaluation'
-          | 'Couples/Marriage Counseling'
-        ),
-        (
-          | 'Individual Counseling'
-          | 'Family Counseling'
-          | 'Medication/Psychiatry'
-          | 'Psychological Testing & Evaluation'
-          | 'Couples/Marriage Counseling'
-        ),
-        (
-          | 'Individual Counseling'
-          | 'Family Counseling'
-          | 'Medication/Psychiatry'
-          | 'Psychological Testing & Evaluation'
-          | 'Couples/Marriage Counseling'
-        )
-      ]
-    | [
-        (
-          | 'Individual Counseling'
-          | 'Family Counseling'
-          | 'Medication/Psychiatry'
-          | 'Psychological Testing & Evaluation'
-          | 'Couples/Marriage Counseling'
-        ),
-        (
-          | 'Individual Counseling'
-          | 'Family Counseling'
-          | 'Medication/Psychiatry'
-          | 'Psychological Testing & Evaluation'
-          | 'Couples/Marriage Counseling'
-        ),
-        (
-          | 'Individual Counseling'
-          | 'Family Counseling'
-          | 'Medication/Psychiatry'
-          | 'Psychological Testing & Evaluation'
-          | 'Couples/Marriage Counseling'
-        ),
-        (
-          | 'Individual Counseling'
-          | 'Family Counseling'
-          | 'Medication/Psychiatry'
-          | 'Psychological Testing & Evaluation'
-          | 'Couples/Marriage Counseling'
-        )
-      ]
-    | [
-        (
-          | 'Individual Counseling'
-          | 'Family Counseling'
-          | 'Medication/Psychiatry'
-          | 'Psychological Testing & Evaluation'
-          | 'Couples/Marriage Counseling'
-        ),
-        (
-          | 'Individual Counseling'
-          | 'Family Counseling'
-          | 'Medication/Psychiatry'
-          | 'Psychological Testing & Evaluation'
-          | 'Couples/Marriage Counseling'
-        ),
-        (
-          | 'Individual Counseling'
-          | 'Family Counseling'
-          | 'Medication/Psychiatry'
-          | 'Psychological Testing & Evaluation'
-          | 'Couples/Marriage Counseling'
-        ),
-        (
-          | 'Individual Counseling'
-          | 'Family Counseling'
-          | 'Medication/Psychiatry'
-          | 'Psychological Testing & Evaluation'
-          | 'Couples/Marriage Counseling'
-        ),
-        (
-          | 'Individual Counseling'
-          | 'Family Counseling'
-          | 'Medication/Psychiatry'
-          | 'Psychological Testing & Evaluation'
-          | 'Couples/Marriage Counseling'
-        )
-      ];
+  counseling_type?: (
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling'
+  )[];
   /**
    * @maxItems 20
    */
-  tag?:
-    | []
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string, string, string, string, string]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ]
-    | [
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string,
-        string
-      ];
+  tag?: string[];
   insurance?: number;
   b2b_client?: boolean;
   orderBy?: 'distance' | 'most_available';
@@ -7819,98 +4227,7 @@ export interface SearchProvidersQuery {
  * via the `definition` "SearchProvidersResponse".
  */
 export interface SearchProvidersResponse {
-  items: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
-    /**
-     * The provider's filter values (product-spec §3: type, value, id, description); display values and priorities come with GET /providers/filters.
-     */
-    filters: {
-      id: number;
-      type:
-        | 'availability_type'
-        | 'area_of_concern'
-        | 'language'
-        | 'counseling_approach'
-        | 'client_age_group'
-        | 'gender'
-        | 'time_of_day'
-        | 'insurance_id'
-        | 'counseling_type'
-        | 'tag'
-        | 'orderBy';
-      value: string;
-      description: string | null;
-    }[];
-    practice: {
-      id: string;
-      name: string;
-      /**
-       * One-line address.
-       */
-      address: string;
-      addressLine1: string;
-      city: string;
-      state: string;
-      zipcode: string;
-      country: string;
-      googlePlaceId?: string | null;
-      latitude: number;
-      longitude: number;
-      /**
-       * IANA time zone of the practice.
-       */
-      timeZone: string;
-    };
-    /**
-     * Friendly profile paths, /{type}/{state}/{slug} (product-spec §2).
-     */
-    providerSlugs: {
-      type: 'provider' | 'psychiatrist' | 'therapist';
-      state: string;
-      slug: string;
-      path: string;
-    }[];
-    about: {
-      text: string;
-      payrates: {
-        individual: number;
-        follow_up?: number | null;
-      };
-    };
-    licensedStates: string[];
-    specialties?: (
-      | 'anxiety-therapy'
-      | 'childrens-therapy'
-      | 'christian-counseling'
-      | 'cognitive-behavioral-therapy-cbt'
-      | 'couples-therapy'
-      | 'depression-therapy'
-      | 'dialectical-behavior-therapy-dbt'
-      | 'family-therapy'
-      | 'grief-counseling'
-      | 'marriage-family-therapy'
-      | 'marriage-counseling'
-      | 'psychiatrist'
-      | 'sex-therapy'
-      | 'trauma-ptsd-therapy'
-    )[];
-    /**
-     * IANA time zone the provider's schedule is kept in.
-     */
-    timeZone: string;
-    /**
-     * Distance in miles from the searched point, when the search had one.
-     */
-    distanceMiles?: number | null;
-    /**
-     * Open slots in the coming weeks (orders "most available").
-     */
-    openSlotCount?: number;
-    firstAvailableSlot?: string | null;
-  }[];
+  items: Provider[];
   total: number;
   page: number;
   pageSize: 10;
@@ -7933,25 +4250,11 @@ export interface GetProviderAvailabilityQuery {
   /**
    * @maxItems 2
    */
-  availabilityType?: [] | ['online' | 'in_person'] | ['online' | 'in_person', 'online' | 'in_person'];
+  availabilityType?: ('online' | 'in_person')[];
   /**
    * @maxItems 4
    */
-  timeOfDay?:
-    | []
-    | ['early_morning' | 'morning' | 'afternoon' | 'evening']
-    | ['early_morning' | 'morning' | 'afternoon' | 'evening', 'early_morning' | 'morning' | 'afternoon' | 'evening']
-    | [
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening'
-      ]
-    | [
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening'
-      ];
+  timeOfDay?: ('early_morning' | 'morning' | 'afternoon' | 'evening')[];
   counselingType?:
     | 'Individual Counseling'
     | 'Family Counseling'
@@ -7968,19 +4271,7 @@ export interface GetProviderAvailabilityResponse {
   timeZone: string;
   startDate: string;
   endDate: string;
-  slots: {
-    id: string;
-    start: string;
-    end: string;
-    practiceId: string;
-    providerId: string;
-    availabilityType: 'online' | 'in_person';
-    timeOfDay: 'early_morning' | 'morning' | 'afternoon' | 'evening';
-    /**
-     * A medication/psychiatry appointment slot.
-     */
-    isMedication: boolean;
-  }[];
+  slots: Slot[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -8013,6 +4304,68 @@ export interface SearchReferringProvidersResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetReminderPreferencesParams".
+ */
+export interface GetReminderPreferencesParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetReminderPreferencesResponse".
+ */
+export interface GetReminderPreferencesResponse {
+  email: boolean;
+  sms: boolean;
+  /**
+   * The phone texts go to (the Self patient's), formatted; null when none is on file.
+   */
+  smsPhone: string | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdateReminderPreferencesParams".
+ */
+export interface UpdateReminderPreferencesParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdateReminderPreferencesBody".
+ */
+export interface UpdateReminderPreferencesBody {
+  email: boolean;
+  sms: boolean;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdateReminderPreferencesResponse".
+ */
+export interface UpdateReminderPreferencesResponse {
+  email: boolean;
+  sms: boolean;
+  /**
+   * The phone texts go to (the Self patient's), formatted; null when none is on file.
+   */
+  smsPhone: string | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UseReminderLinkBody".
+ */
+export interface UseReminderLinkBody {
+  token: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UseReminderLinkResponse".
+ */
+export interface UseReminderLinkResponse {
+  valid: boolean;
+  purpose?: 'reschedule' | 'cancel' | 'unsubscribe';
+  appointmentId?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetSlotsQuery".
  */
 export interface GetSlotsQuery {
@@ -8024,25 +4377,11 @@ export interface GetSlotsQuery {
   /**
    * @maxItems 2
    */
-  availabilityType?: [] | ['online' | 'in_person'] | ['online' | 'in_person', 'online' | 'in_person'];
+  availabilityType?: ('online' | 'in_person')[];
   /**
    * @maxItems 4
    */
-  timeOfDay?:
-    | []
-    | ['early_morning' | 'morning' | 'afternoon' | 'evening']
-    | ['early_morning' | 'morning' | 'afternoon' | 'evening', 'early_morning' | 'morning' | 'afternoon' | 'evening']
-    | [
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening'
-      ]
-    | [
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening'
-      ];
+  timeOfDay?: ('early_morning' | 'morning' | 'afternoon' | 'evening')[];
   counselingType?:
     | 'Individual Counseling'
     | 'Family Counseling'
@@ -8059,19 +4398,7 @@ export interface GetSlotsResponse {
   timeZone: string;
   startDate: string;
   endDate: string;
-  slots: {
-    id: string;
-    start: string;
-    end: string;
-    practiceId: string;
-    providerId: string;
-    availabilityType: 'online' | 'in_person';
-    timeOfDay: 'early_morning' | 'morning' | 'afternoon' | 'evening';
-    /**
-     * A medication/psychiatry appointment slot.
-     */
-    isMedication: boolean;
-  }[];
+  slots: Slot[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -8082,39 +4409,15 @@ export interface GetFirstAvailableSlotQuery {
    * @minItems 1
    * @maxItems 10
    */
-  providerId:
-    | [string]
-    | [string, string]
-    | [string, string, string]
-    | [string, string, string, string]
-    | [string, string, string, string, string]
-    | [string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string]
-    | [string, string, string, string, string, string, string, string, string, string];
+  providerId: string[];
   /**
    * @maxItems 2
    */
-  availabilityType?: [] | ['online' | 'in_person'] | ['online' | 'in_person', 'online' | 'in_person'];
+  availabilityType?: ('online' | 'in_person')[];
   /**
    * @maxItems 4
    */
-  timeOfDay?:
-    | []
-    | ['early_morning' | 'morning' | 'afternoon' | 'evening']
-    | ['early_morning' | 'morning' | 'afternoon' | 'evening', 'early_morning' | 'morning' | 'afternoon' | 'evening']
-    | [
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening'
-      ]
-    | [
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening',
-        'early_morning' | 'morning' | 'afternoon' | 'evening'
-      ];
+  timeOfDay?: ('early_morning' | 'morning' | 'afternoon' | 'evening')[];
   counselingType?:
     | 'Individual Counseling'
     | 'Family Counseling'
@@ -8129,19 +4432,7 @@ export interface GetFirstAvailableSlotQuery {
 export interface GetFirstAvailableSlotResponse {
   items: {
     providerId: string;
-    slot: {
-      id: string;
-      start: string;
-      end: string;
-      practiceId: string;
-      providerId: string;
-      availabilityType: 'online' | 'in_person';
-      timeOfDay: 'early_morning' | 'morning' | 'afternoon' | 'evening';
-      /**
-       * A medication/psychiatry appointment slot.
-       */
-      isMedication: boolean;
-    } | null;
+    slot: Slot | null;
   }[];
 }
 /**
@@ -8181,25 +4472,7 @@ export interface GetSupportUserResponse {
   disabled: boolean;
   dateOfBirth?: string | null;
   businessPartnerId: string | null;
-  businessPartner?: {
-    id: string;
-    name: string;
-    partnershipCode: string;
-    hidePaymentInput: boolean;
-    hideInsuranceInput: boolean;
-    hidePostBookingModalCopy: boolean;
-    customSuccessMessage?: string | null;
-    customFailureMessage?: string | null;
-    authorizationRequired: boolean;
-    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
-    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
-    isCreditCardOptional: boolean;
-    tierName: 'premier' | 'standard';
-    /**
-     * The partner's own phone line, when it has one.
-     */
-    phone?: string | null;
-  };
+  businessPartner?: BusinessPartner;
   patients: {
     id: string;
     firstName: string;
@@ -8259,134 +4532,7 @@ export interface GetSupportSessionParams {
  * via the `definition` "GetSupportSessionResponse".
  */
 export interface GetSupportSessionResponse {
-  appointment: {
-    id: string;
-    /**
-     * The account the appointment belongs to.
-     */
-    userId?: string;
-    status: 'booked' | 'cancelled';
-    start: string;
-    end: string;
-    slotId?: string | null;
-    appointmentMode: 'online' | 'in_person';
-    counselingType:
-      | 'Individual Counseling'
-      | 'Family Counseling'
-      | 'Medication/Psychiatry'
-      | 'Psychological Testing & Evaluation'
-      | 'Couples/Marriage Counseling';
-    counselingTypeId?: string | null;
-    joinUrl: string | null;
-    /**
-     * The patient's time zone (IANA).
-     */
-    timeZone?: string;
-    provider: {
-      id: string;
-      firstName: string;
-      lastName: string;
-      title: string;
-      timeZone: string;
-    };
-    practice: {
-      id: string;
-      name: string;
-      addressLine1: string;
-      city: string;
-      state: string;
-      zipcode: string;
-    };
-    patients: {
-      id: string;
-      firstName: string;
-      lastName: string;
-      relationship:
-        | 'Self'
-        | 'Spouse'
-        | 'Child'
-        | 'Other'
-        | 'Grandparent'
-        | 'Grandchild'
-        | 'Stepchild'
-        | 'NephewOrNiece'
-        | 'FosterChild'
-        | 'SignificantOther'
-        | 'Mother'
-        | 'Father'
-        | 'OtherAdult'
-        | 'LifePartner'
-        | 'OtherRelationship';
-      dateOfBirth?: string | null;
-      /**
-       * Created by this booking (patient source new).
-       */
-      isNew: boolean;
-    }[];
-    selfPay: boolean;
-    selfPayConsentCategory?: ('switchToSelfPay' | 'insurance' | 'selfPay') | null;
-    /**
-     * The insurance on file the booking uses (null for self-pay).
-     */
-    insuranceId?: string | null;
-    bookingFunnel?:
-      | (
-          | 'Patient Rebooking Modal'
-          | 'Support Rebooking Modal'
-          | 'Patient Standard Funnel'
-          | 'Support Standard Funnel'
-          | 'Patient Standard V2 Funnel'
-        )
-      | null;
-    bookingSource?: string | null;
-    partnershipCode?: string | null;
-    /**
-     * The self-pay session price (the provider's pay rate), in cents.
-     */
-    priceCents?: number | null;
-    /**
-     * What is still to pay for this appointment (unpaid self-pay price or late-cancellation fee).
-     */
-    amountDueCents: number;
-    payment: {
-      id: string;
-      appointmentId?: string | null;
-      status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-      amountCents: number;
-      currency: string;
-      provider: 'card_gateway' | 'scheduling_system';
-      purpose: 'session' | 'late_cancel_fee' | 'balance';
-      cardBrand?: string | null;
-      cardLast4?: string | null;
-      /**
-       * The card gateway's transaction id.
-       */
-      transactionId?: string | null;
-      /**
-       * What went back of it (voids and refunds), read from the money ledger.
-       */
-      refundedCents?: number;
-      createdAt: string;
-    } | null;
-    cancellation?: {
-      reasonId: string;
-      reason: string;
-      note?: string | null;
-      at: string;
-      /**
-       * Inside the late-cancellation window.
-       */
-      late: boolean;
-      feeCents: number;
-      feeStatus: 'none' | 'waived' | 'charged' | 'outstanding';
-    } | null;
-    /**
-     * The start before the last reschedule.
-     */
-    rescheduledFrom?: string | null;
-    rebookedFrom?: string | null;
-    createdAt: string;
-  };
+  appointment: BookedAppointment;
   account: {
     id: string;
     email: string;
@@ -8465,6 +4611,28 @@ export interface GetSupportSessionResponse {
     refundOf: string | null;
     refundReason: string | null;
   }[];
+  /**
+   * Every e-mail sent about the session, oldest first, with how its delivery went (the words are not kept).
+   */
+  mails: {
+    id: string;
+    /**
+     * The mail template's id (specs/mail).
+     */
+    template: string;
+    recipient: string;
+    queuedAt: string;
+    tries: number;
+    /**
+     * failed: its tries are spent (jobRetryLimit).
+     */
+    status: 'sending' | 'delivered' | 'failed';
+    deliveredAt: string | null;
+    /**
+     * The mail server's last answer.
+     */
+    lastError: string | null;
+  }[];
   audit: {
     at: string;
     actor: {
@@ -8522,43 +4690,7 @@ export interface ListInsuranceVerificationsResponse {
       planName: string;
       memberId: string;
     };
-    inquiry: {
-      /**
-       * The inquiry audit's id (auditId).
-       */
-      id: string;
-      patientId: string;
-      insuranceId: string;
-      providerId: string;
-      practiceId: string;
-      internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
-      carrierCode: string;
-      carrierName: string;
-      planName: string;
-      /**
-       * What the patient pays per session with this insurance, in US dollars (ELIGIBLE only).
-       */
-      copay?: number | null;
-      /**
-       * The estimated cost of the session to the patient, in US dollars (ELIGIBLE only).
-       */
-      estimatedCost?: number | null;
-      /**
-       * The self-pay price of a session with this provider, in US dollars.
-       */
-      selfPayPrice: number;
-      /**
-       * Priced as a follow-up: decided by the server from the patient's sessions with the provider.
-       */
-      isFollowUp?: boolean;
-      /**
-       * Which eligibility checker answered (rules, or a clearinghouse adapter).
-       */
-      source: string;
-      decision?: ('useInsurance' | 'selfPay' | 'askPatient') | null;
-      decidedAt?: string | null;
-      createdAt: string;
-    };
+    inquiry: InsuranceInquiry;
     providerName: string;
     practiceName: string;
   }[];
@@ -8608,6 +4740,139 @@ export interface SearchSupportSessionsResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListRedAlertsQuery".
+ */
+export interface ListRedAlertsQuery {
+  limit?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListRedAlertsResponse".
+ */
+export interface ListRedAlertsResponse {
+  items: {
+    taskId: string;
+    version: number;
+    status: 'open' | 'in_progress' | 'on_hold' | 'completed' | 'declined' | 'cancelled';
+    priority: 'routine' | 'urgent' | 'asap' | 'stat';
+    /**
+     * The name of the person who claimed it.
+     */
+    owner: string | null;
+    raisedAt: string;
+    /**
+     * What went wrong, in plain words.
+     */
+    reason: string;
+    subject: {
+      type: string;
+      id: string;
+    };
+    patient: {
+      id: string;
+      name: string;
+    } | null;
+    accountId: string | null;
+    /**
+     * The session to open (its story), when the record is one or belongs to one.
+     */
+    appointmentId: string | null;
+    sync: {
+      resourceType: 'Patient' | 'Appointment' | 'Consent' | 'Payment';
+      recordId: string;
+      status: 'pending' | 'delivered' | 'superseded' | 'failed';
+      attempts: number;
+      lastError: string | null;
+    } | null;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RetryRedAlertParams".
+ */
+export interface RetryRedAlertParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RetryRedAlertBody".
+ */
+export interface RetryRedAlertBody {
+  version: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RetryRedAlertResponse".
+ */
+export interface RetryRedAlertResponse {
+  outcome: 'delivered' | 'failed' | 'superseded';
+  /**
+   * The practice system's answer in plain words.
+   */
+  answer: string;
+  /**
+   * The red alert is resolved.
+   */
+  resolved: boolean;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ResolveRedAlertParams".
+ */
+export interface ResolveRedAlertParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ResolveRedAlertBody".
+ */
+export interface ResolveRedAlertBody {
+  version: number;
+  note: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ResolveRedAlertResponse".
+ */
+export interface ResolveRedAlertResponse {
+  status: 'open' | 'in_progress' | 'on_hold' | 'completed' | 'declined' | 'cancelled';
+  version: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListSyncAttemptsQuery".
+ */
+export interface ListSyncAttemptsQuery {
+  resourceType?: 'Patient' | 'Appointment' | 'Consent' | 'Payment';
+  recordId?: string;
+  outcome?: 'delivered' | 'failed';
+  page?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListSyncAttemptsResponse".
+ */
+export interface ListSyncAttemptsResponse {
+  items: {
+    id: string;
+    at: string;
+    resourceType: 'Patient' | 'Appointment' | 'Consent' | 'Payment';
+    recordId: string;
+    version: number;
+    adapter: 'local' | 'fhir';
+    outcome: 'delivered' | 'failed';
+    answer: string;
+    /**
+     * The name of the person who asked for this try.
+     */
+    requestedBy: string | null;
+  }[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetUserDetailsParams".
  */
 export interface GetUserDetailsParams {
@@ -8624,108 +4889,14 @@ export interface GetUserDetailsResponse {
   email: string;
   userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
   dateOfBirth?: string | null;
-  address?: {
-    /**
-     * Address line 1
-     */
-    line1: string;
-    /**
-     * Address line 2
-     */
-    line2?: string;
-    /**
-     * City
-     */
-    city: string;
-    /**
-     * State
-     */
-    state:
-      | 'AL'
-      | 'AK'
-      | 'AZ'
-      | 'AR'
-      | 'CA'
-      | 'CO'
-      | 'CT'
-      | 'DE'
-      | 'DC'
-      | 'FL'
-      | 'GA'
-      | 'HI'
-      | 'ID'
-      | 'IL'
-      | 'IN'
-      | 'IA'
-      | 'KS'
-      | 'KY'
-      | 'LA'
-      | 'ME'
-      | 'MD'
-      | 'MA'
-      | 'MI'
-      | 'MN'
-      | 'MS'
-      | 'MO'
-      | 'MT'
-      | 'NE'
-      | 'NV'
-      | 'NH'
-      | 'NJ'
-      | 'NM'
-      | 'NY'
-      | 'NC'
-      | 'ND'
-      | 'OH'
-      | 'OK'
-      | 'OR'
-      | 'PA'
-      | 'RI'
-      | 'SC'
-      | 'SD'
-      | 'TN'
-      | 'TX'
-      | 'UT'
-      | 'VT'
-      | 'VA'
-      | 'WA'
-      | 'WV'
-      | 'WI'
-      | 'WY';
-    /**
-     * Zip code
-     */
-    zipcode: string;
-    /**
-     * Country
-     */
-    country?: string;
-  };
+  address?: Address;
   /**
    * The account holder's phone (their Self patient's).
    */
   phoneNumber?: string | null;
   businessPartnerId: string | null;
   isPartnerAssociationActive: boolean;
-  businessPartner?: {
-    id: string;
-    name: string;
-    partnershipCode: string;
-    hidePaymentInput: boolean;
-    hideInsuranceInput: boolean;
-    hidePostBookingModalCopy: boolean;
-    customSuccessMessage?: string | null;
-    customFailureMessage?: string | null;
-    authorizationRequired: boolean;
-    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
-    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
-    isCreditCardOptional: boolean;
-    tierName: 'premier' | 'standard';
-    /**
-     * The partner's own phone line, when it has one.
-     */
-    phone?: string | null;
-  };
+  businessPartner?: BusinessPartner;
   /**
    * A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.
    */
@@ -8746,83 +4917,7 @@ export interface GetUserBillingResponse {
   userId: string;
   firstName: string;
   lastName: string;
-  address?: {
-    /**
-     * Address line 1
-     */
-    line1: string;
-    /**
-     * Address line 2
-     */
-    line2?: string;
-    /**
-     * City
-     */
-    city: string;
-    /**
-     * State
-     */
-    state:
-      | 'AL'
-      | 'AK'
-      | 'AZ'
-      | 'AR'
-      | 'CA'
-      | 'CO'
-      | 'CT'
-      | 'DE'
-      | 'DC'
-      | 'FL'
-      | 'GA'
-      | 'HI'
-      | 'ID'
-      | 'IL'
-      | 'IN'
-      | 'IA'
-      | 'KS'
-      | 'KY'
-      | 'LA'
-      | 'ME'
-      | 'MD'
-      | 'MA'
-      | 'MI'
-      | 'MN'
-      | 'MS'
-      | 'MO'
-      | 'MT'
-      | 'NE'
-      | 'NV'
-      | 'NH'
-      | 'NJ'
-      | 'NM'
-      | 'NY'
-      | 'NC'
-      | 'ND'
-      | 'OH'
-      | 'OK'
-      | 'OR'
-      | 'PA'
-      | 'RI'
-      | 'SC'
-      | 'SD'
-      | 'TN'
-      | 'TX'
-      | 'UT'
-      | 'VT'
-      | 'VA'
-      | 'WA'
-      | 'WV'
-      | 'WI'
-      | 'WY';
-    /**
-     * Zip code
-     */
-    zipcode: string;
-    /**
-     * Country
-     */
-    country?: string;
-  };
+  address?: Address;
   /**
    * The account holder's scheduling-system id (for GET /payment-receipts).
    */
@@ -8831,53 +4926,11 @@ export interface GetUserBillingResponse {
    * Succeeded payments less refunds over the last year, in US dollars.
    */
   totalPaid?: number;
-  lastPayment?: {
-    /**
-     * The transaction id (the payment's id).
-     */
-    id: string;
-    patientId: string;
-    patientName?: string;
-    kind: 'charge' | 'payment' | 'refund';
-    amount: number;
-    currency: 'USD';
-    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-    paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
-    cardBrand?: string | null;
-    cardLast4?: string | null;
-    description?: string;
-    appointmentId?: string | null;
-    appointmentStart?: string | null;
-    appointmentMode?: ('online' | 'in_person') | null;
-    providerName?: string | null;
-    practiceName?: string | null;
-    createdAt: string;
-  };
+  lastPayment?: BillingTransaction;
   /**
    * The five latest payments and refunds of the account's patients.
    */
-  recentPayments?: {
-    /**
-     * The transaction id (the payment's id).
-     */
-    id: string;
-    patientId: string;
-    patientName?: string;
-    kind: 'charge' | 'payment' | 'refund';
-    amount: number;
-    currency: 'USD';
-    status: 'succeeded' | 'failed' | 'partially_refunded' | 'refunded';
-    paymentProvider?: ('card_gateway' | 'scheduling_system') | null;
-    cardBrand?: string | null;
-    cardLast4?: string | null;
-    description?: string;
-    appointmentId?: string | null;
-    appointmentStart?: string | null;
-    appointmentMode?: ('online' | 'in_person') | null;
-    providerName?: string | null;
-    practiceName?: string | null;
-    createdAt: string;
-  }[];
+  recentPayments?: BillingTransaction[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -8900,83 +4953,7 @@ export interface CreateUserBody {
    * Date of birth
    */
   dateOfBirth?: string;
-  address?: {
-    /**
-     * Address line 1
-     */
-    line1: string;
-    /**
-     * Address line 2
-     */
-    line2?: string;
-    /**
-     * City
-     */
-    city: string;
-    /**
-     * State
-     */
-    state:
-      | 'AL'
-      | 'AK'
-      | 'AZ'
-      | 'AR'
-      | 'CA'
-      | 'CO'
-      | 'CT'
-      | 'DE'
-      | 'DC'
-      | 'FL'
-      | 'GA'
-      | 'HI'
-      | 'ID'
-      | 'IL'
-      | 'IN'
-      | 'IA'
-      | 'KS'
-      | 'KY'
-      | 'LA'
-      | 'ME'
-      | 'MD'
-      | 'MA'
-      | 'MI'
-      | 'MN'
-      | 'MS'
-      | 'MO'
-      | 'MT'
-      | 'NE'
-      | 'NV'
-      | 'NH'
-      | 'NJ'
-      | 'NM'
-      | 'NY'
-      | 'NC'
-      | 'ND'
-      | 'OH'
-      | 'OK'
-      | 'OR'
-      | 'PA'
-      | 'RI'
-      | 'SC'
-      | 'SD'
-      | 'TN'
-      | 'TX'
-      | 'UT'
-      | 'VT'
-      | 'VA'
-      | 'WA'
-      | 'WV'
-      | 'WI'
-      | 'WY';
-    /**
-     * Zip code
-     */
-    zipcode: string;
-    /**
-     * Country
-     */
-    country?: string;
-  };
+  address?: Address;
   partnershipCode?: string;
 }
 /**
@@ -8990,108 +4967,14 @@ export interface CreateUserResponse {
   email: string;
   userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
   dateOfBirth?: string | null;
-  address?: {
-    /**
-     * Address line 1
-     */
-    line1: string;
-    /**
-     * Address line 2
-     */
-    line2?: string;
-    /**
-     * City
-     */
-    city: string;
-    /**
-     * State
-     */
-    state:
-      | 'AL'
-      | 'AK'
-      | 'AZ'
-      | 'AR'
-      | 'CA'
-      | 'CO'
-      | 'CT'
-      | 'DE'
-      | 'DC'
-      | 'FL'
-      | 'GA'
-      | 'HI'
-      | 'ID'
-      | 'IL'
-      | 'IN'
-      | 'IA'
-      | 'KS'
-      | 'KY'
-      | 'LA'
-      | 'ME'
-      | 'MD'
-      | 'MA'
-      | 'MI'
-      | 'MN'
-      | 'MS'
-      | 'MO'
-      | 'MT'
-      | 'NE'
-      | 'NV'
-      | 'NH'
-      | 'NJ'
-      | 'NM'
-      | 'NY'
-      | 'NC'
-      | 'ND'
-      | 'OH'
-      | 'OK'
-      | 'OR'
-      | 'PA'
-      | 'RI'
-      | 'SC'
-      | 'SD'
-      | 'TN'
-      | 'TX'
-      | 'UT'
-      | 'VT'
-      | 'VA'
-      | 'WA'
-      | 'WV'
-      | 'WI'
-      | 'WY';
-    /**
-     * Zip code
-     */
-    zipcode: string;
-    /**
-     * Country
-     */
-    country?: string;
-  };
+  address?: Address;
   /**
    * The account holder's phone (their Self patient's).
    */
   phoneNumber?: string | null;
   businessPartnerId: string | null;
   isPartnerAssociationActive: boolean;
-  businessPartner?: {
-    id: string;
-    name: string;
-    partnershipCode: string;
-    hidePaymentInput: boolean;
-    hideInsuranceInput: boolean;
-    hidePostBookingModalCopy: boolean;
-    customSuccessMessage?: string | null;
-    customFailureMessage?: string | null;
-    authorizationRequired: boolean;
-    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
-    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
-    isCreditCardOptional: boolean;
-    tierName: 'premier' | 'standard';
-    /**
-     * The partner's own phone line, when it has one.
-     */
-    phone?: string | null;
-  };
+  businessPartner?: BusinessPartner;
   /**
    * A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.
    */
@@ -9118,147 +5001,8 @@ export interface CreateUserSkipEmailVerificationBody {
    * Date of birth
    */
   dateOfBirth?: string;
-  address?: {
-    /**
-     * Address line 1
-     */
-    line1: string;
-    /**
-     * Address line 2
-     */
-    line2?: string;
-    /**
-     * City
-     */
-    city: string;
-    /**
-     * State
-     */
-    state:
-      | 'AL'
-      | 'AK'
-      | 'AZ'
-      | 'AR'
-      | 'CA'
-      | 'CO'
-      | 'CT'
-      | 'DE'
-      | 'DC'
-      | 'FL'
-      | 'GA'
-      | 'HI'
-      | 'ID'
-      | 'IL'
-      | 'IN'
-      | 'IA'
-      | 'KS'
-      | 'KY'
-      | 'LA'
-      | 'ME'
-      | 'MD'
-      | 'MA'
-      | 'MI'
-      | 'MN'
-      | 'MS'
-      | 'MO'
-      | 'MT'
-      | 'NE'
-      | 'NV'
-      | 'NH'
-      | 'NJ'
-      | 'NM'
-      | 'NY'
-      | 'NC'
-      | 'ND'
-      | 'OH'
-      | 'OK'
-      | 'OR'
-      | 'PA'
-      | 'RI'
-      | 'SC'
-      | 'SD'
-      | 'TN'
-      | 'TX'
-      | 'UT'
-      | 'VT'
-      | 'VA'
-      | 'WA'
-      | 'WV'
-      | 'WI'
-      | 'WY';
-    /**
-     * Zip code
-     */
-    zipcode: string;
-    /**
-     * Country
-     */
-    country?: string;
-  };
+  address?: Address;
   partnershipCode?: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "CreateUserSkipEmailVerificationResponse".
- */
-export interface CreateUserSkipEmailVerificationResponse {
-  /**
-   * A JWT (HS256) with claims sub, email, userType, groups, exp, iat and, for third-party agents, bp (business partner id).
-   */
-  accessToken: string;
-  tokenType: 'Bearer';
-  expiresAt: string;
-  user: {
-    id: string;
-    firstName: string;
-    lastName: string;
-    email: string;
-    userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
-  };
-  groups: (
-    | 'support'
-    | 'patient'
-    | 'clinicians'
-    | 'rcd'
-    | 'devops_admin'
-    | 'clinical_admin'
-    | 'software_devs'
-    | 'third_party_support'
-    | 'engineering_support'
-    | 'thrivecare_admin'
-    | 'product'
-    | 'residents'
-    | 'synchronous_team'
-    | 'coe_staff'
-    | 'medical_assistants'
-  )[];
-  businessPartner?: {
-    id: string;
-    name: string;
-    partnershipCode: string;
-    hidePaymentInput: boolean;
-    hideInsuranceInput: boolean;
-    hidePostBookingModalCopy: boolean;
-    customSuccessMessage?: string | null;
-    customFailureMessage?: string | null;
-    authorizationRequired: boolean;
-    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
-    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
-    isCreditCardOptional: boolean;
-    tierName: 'premier' | 'standard';
-    /**
-     * The partner's own phone line, when it has one.
-     */
-    phone?: string | null;
-  };
-  /**
-   * Where the sign-in link asked to go afterwards.
-   */
-  redirectTo?: string;
-  /**
-   * Returned unchanged from a Google sign-in.
-   */
-  relayState?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -9299,20 +5043,7 @@ export interface GetUserPatientsResponse {
     /**
      * The patient's consents, latest of each type first (product-spec §3 Patient consents; the dashboard splits patients by them).
      */
-    consents?: {
-      /**
-       * Consent given
-       */
-      isConsentProvided: boolean;
-      /**
-       * Consent type
-       */
-      consentType: 'bookAppointmentConsent' | 'paymentConsent';
-      /**
-       * The app the consent was given in (support staff on the patient's behalf, or the patient).
-       */
-      source: 'support_web' | 'patient_web';
-    }[];
+    consents?: PatientConsent[];
   }[];
 }
 /**
@@ -9360,88 +5091,12 @@ export interface UpdateUserBody {
    * Email
    */
   email?: string;
-  phoneNumber?: string;
+  phoneNumber?: Phone;
   /**
    * Date of birth
    */
   dateOfBirth?: string;
-  address?: {
-    /**
-     * Address line 1
-     */
-    line1: string;
-    /**
-     * Address line 2
-     */
-    line2?: string;
-    /**
-     * City
-     */
-    city: string;
-    /**
-     * State
-     */
-    state:
-      | 'AL'
-      | 'AK'
-      | 'AZ'
-      | 'AR'
-      | 'CA'
-      | 'CO'
-      | 'CT'
-      | 'DE'
-      | 'DC'
-      | 'FL'
-      | 'GA'
-      | 'HI'
-      | 'ID'
-      | 'IL'
-      | 'IN'
-      | 'IA'
-      | 'KS'
-      | 'KY'
-      | 'LA'
-      | 'ME'
-      | 'MD'
-      | 'MA'
-      | 'MI'
-      | 'MN'
-      | 'MS'
-      | 'MO'
-      | 'MT'
-      | 'NE'
-      | 'NV'
-      | 'NH'
-      | 'NJ'
-      | 'NM'
-      | 'NY'
-      | 'NC'
-      | 'ND'
-      | 'OH'
-      | 'OK'
-      | 'OR'
-      | 'PA'
-      | 'RI'
-      | 'SC'
-      | 'SD'
-      | 'TN'
-      | 'TX'
-      | 'UT'
-      | 'VT'
-      | 'VA'
-      | 'WA'
-      | 'WV'
-      | 'WI'
-      | 'WY';
-    /**
-     * Zip code
-     */
-    zipcode: string;
-    /**
-     * Country
-     */
-    country?: string;
-  };
+  address?: Address;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -9454,108 +5109,14 @@ export interface UpdateUserResponse {
   email: string;
   userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
   dateOfBirth?: string | null;
-  address?: {
-    /**
-     * Address line 1
-     */
-    line1: string;
-    /**
-     * Address line 2
-     */
-    line2?: string;
-    /**
-     * City
-     */
-    city: string;
-    /**
-     * State
-     */
-    state:
-      | 'AL'
-      | 'AK'
-      | 'AZ'
-      | 'AR'
-      | 'CA'
-      | 'CO'
-      | 'CT'
-      | 'DE'
-      | 'DC'
-      | 'FL'
-      | 'GA'
-      | 'HI'
-      | 'ID'
-      | 'IL'
-      | 'IN'
-      | 'IA'
-      | 'KS'
-      | 'KY'
-      | 'LA'
-      | 'ME'
-      | 'MD'
-      | 'MA'
-      | 'MI'
-      | 'MN'
-      | 'MS'
-      | 'MO'
-      | 'MT'
-      | 'NE'
-      | 'NV'
-      | 'NH'
-      | 'NJ'
-      | 'NM'
-      | 'NY'
-      | 'NC'
-      | 'ND'
-      | 'OH'
-      | 'OK'
-      | 'OR'
-      | 'PA'
-      | 'RI'
-      | 'SC'
-      | 'SD'
-      | 'TN'
-      | 'TX'
-      | 'UT'
-      | 'VT'
-      | 'VA'
-      | 'WA'
-      | 'WV'
-      | 'WI'
-      | 'WY';
-    /**
-     * Zip code
-     */
-    zipcode: string;
-    /**
-     * Country
-     */
-    country?: string;
-  };
+  address?: Address;
   /**
    * The account holder's phone (their Self patient's).
    */
   phoneNumber?: string | null;
   businessPartnerId: string | null;
   isPartnerAssociationActive: boolean;
-  businessPartner?: {
-    id: string;
-    name: string;
-    partnershipCode: string;
-    hidePaymentInput: boolean;
-    hideInsuranceInput: boolean;
-    hidePostBookingModalCopy: boolean;
-    customSuccessMessage?: string | null;
-    customFailureMessage?: string | null;
-    authorizationRequired: boolean;
-    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
-    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
-    isCreditCardOptional: boolean;
-    tierName: 'premier' | 'standard';
-    /**
-     * The partner's own phone line, when it has one.
-     */
-    phone?: string | null;
-  };
+  businessPartner?: BusinessPartner;
   /**
    * A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.
    */
@@ -9573,7 +5134,7 @@ export interface ConfirmEmailChangeParams {
  * via the `definition` "ConfirmEmailChangeBody".
  */
 export interface ConfirmEmailChangeBody {
-  code: string;
+  code: OneTimeCode;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -9586,108 +5147,14 @@ export interface ConfirmEmailChangeResponse {
   email: string;
   userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
   dateOfBirth?: string | null;
-  address?: {
-    /**
-     * Address line 1
-     */
-    line1: string;
-    /**
-     * Address line 2
-     */
-    line2?: string;
-    /**
-     * City
-     */
-    city: string;
-    /**
-     * State
-     */
-    state:
-      | 'AL'
-      | 'AK'
-      | 'AZ'
-      | 'AR'
-      | 'CA'
-      | 'CO'
-      | 'CT'
-      | 'DE'
-      | 'DC'
-      | 'FL'
-      | 'GA'
-      | 'HI'
-      | 'ID'
-      | 'IL'
-      | 'IN'
-      | 'IA'
-      | 'KS'
-      | 'KY'
-      | 'LA'
-      | 'ME'
-      | 'MD'
-      | 'MA'
-      | 'MI'
-      | 'MN'
-      | 'MS'
-      | 'MO'
-      | 'MT'
-      | 'NE'
-      | 'NV'
-      | 'NH'
-      | 'NJ'
-      | 'NM'
-      | 'NY'
-      | 'NC'
-      | 'ND'
-      | 'OH'
-      | 'OK'
-      | 'OR'
-      | 'PA'
-      | 'RI'
-      | 'SC'
-      | 'SD'
-      | 'TN'
-      | 'TX'
-      | 'UT'
-      | 'VT'
-      | 'VA'
-      | 'WA'
-      | 'WV'
-      | 'WI'
-      | 'WY';
-    /**
-     * Zip code
-     */
-    zipcode: string;
-    /**
-     * Country
-     */
-    country?: string;
-  };
+  address?: Address;
   /**
    * The account holder's phone (their Self patient's).
    */
   phoneNumber?: string | null;
   businessPartnerId: string | null;
   isPartnerAssociationActive: boolean;
-  businessPartner?: {
-    id: string;
-    name: string;
-    partnershipCode: string;
-    hidePaymentInput: boolean;
-    hideInsuranceInput: boolean;
-    hidePostBookingModalCopy: boolean;
-    customSuccessMessage?: string | null;
-    customFailureMessage?: string | null;
-    authorizationRequired: boolean;
-    channelType: 'Not Specified' | 'Medical Referral' | 'Channel Partner' | 'Marketing Partner' | 'Business Contract';
-    dealStructure: 'Fully Covered' | 'Non-Conforming' | 'Not Specified' | 'None';
-    isCreditCardOptional: boolean;
-    tierName: 'premier' | 'standard';
-    /**
-     * The partner's own phone line, when it has one.
-     */
-    phone?: string | null;
-  };
+  businessPartner?: BusinessPartner;
   /**
    * A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.
    */
@@ -9699,6 +5166,32 @@ export interface ConfirmEmailChangeResponse {
  */
 export interface GetVisitRoomParams {
   appointmentId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "VisitProvider".
+ */
+export interface VisitProvider {
+  firstName: string;
+  lastName: string;
+  title: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "VisitPatient".
+ */
+export interface VisitPatient {
+  firstName: string;
+  lastName: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "VisitIceServer".
+ */
+export interface VisitIceServer {
+  urls: string[];
+  username?: string;
+  credential?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -9717,20 +5210,94 @@ export interface GetVisitRoomResponse {
   iceServers: VisitIceServer[];
   externalUrl: string | null;
 }
-export interface VisitProvider {
-  firstName: string;
-  lastName: string;
-  title: string;
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "JoinWaitlistBody".
+ */
+export interface JoinWaitlistBody {
+  userId?: string;
+  patientId?: string;
+  providerId?: string;
+  counselingType?:
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling';
+  appointmentMode?: 'online' | 'in_person';
+  planId?: number;
+  stateCode: string;
+  /**
+   * @maxItems 4
+   */
+  timesOfDay?: ('early_morning' | 'morning' | 'afternoon' | 'evening')[];
 }
-export interface VisitPatient {
-  firstName: string;
-  lastName: string;
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListWaitlistQuery".
+ */
+export interface ListWaitlistQuery {
+  userId?: string;
 }
-export interface VisitIceServer {
-  urls: string[];
-  username?: string;
-  credential?: string;
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListWaitlistResponse".
+ */
+export interface ListWaitlistResponse {
+  items: WaitlistEntry[];
 }
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "LeaveWaitlistParams".
+ */
+export interface LeaveWaitlistParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "DeclineWaitlistOfferParams".
+ */
+export interface DeclineWaitlistOfferParams {
+  id: string;
+}
+
+export type CreateAppointmentResponse = BookedAppointment;
+export type CreateSupportAppointmentResponse = BookedAppointment;
+export type GetAppointmentResponse = BookedAppointment;
+export type CancelAppointmentResponse = BookedAppointment;
+export type RescheduleAppointmentResponse = BookedAppointment;
+export type RebookAppointmentResponse = BookedAppointment;
+export type VerifyEmailOtpResponse = AuthSession;
+export type LoginGoogleSsoResponse = AuthSession;
+export type LoginWithTokenResponse = AuthSession;
+export type VerifyLoginTokenResponse = AuthSession;
+export type GetBillingTransactionResponse = BillingTransaction;
+export type SaveCareAvailabilityBody = ProviderAvailability;
+export type SubmitPatientMeasureResponse = MeasureScore;
+export type CreateProviderRequestBody = ProviderRequestInput;
+export type CreateProviderRequestResponse = ProviderRequest;
+export type DecideProviderRequestResponse = ProviderRequest;
+export type UpdateAdminProviderBody = AdminProviderProfile;
+export type MakeReferralResponse = Referral;
+export type DecideReferralResponse = Referral;
+export type CreatePatientConsentResponse = ConsentRecord;
+export type SignConsentResponse = ConsentRecord;
+export type SignFrontDeskConsentResponse = ConsentRecord;
+export type AddPatientInsuranceResponse = PatientInsurance;
+export type UpdatePatientInsuranceResponse = PatientInsurance;
+export type ValidateInsuranceResponse = InsuranceInquiry;
+export type ChooseInsuranceDecisionResponse = InsuranceInquiry;
+export type StartCareThreadResponse = MessageThreadSummary;
+export type GetPatientResponse = PatientRecord;
+export type UpdatePatientResponse = PatientRecord;
+export type SavePatientAuthorizationBody = AuthorizationForm;
+export type SavePatientCardResponse = CardOnFile;
+export type ResolveMoneyDiscrepancyResponse = MoneyDiscrepancy;
+export type GetProviderProfileResponse = Provider;
+export type CreateUserSkipEmailVerificationResponse = AuthSession;
+export type JoinWaitlistResponse = WaitlistEntry;
+export type LeaveWaitlistResponse = WaitlistEntry;
+export type DeclineWaitlistOfferResponse = WaitlistEntry;
 
 /** Request and response types of every endpoint, by endpoint id. */
 export interface EndpointTypes {
@@ -9743,6 +5310,7 @@ export interface EndpointTypes {
   cancelAppointment: { params: CancelAppointmentParams; query: undefined; body: CancelAppointmentBody; response: CancelAppointmentResponse };
   rescheduleAppointment: { params: RescheduleAppointmentParams; query: undefined; body: RescheduleAppointmentBody; response: RescheduleAppointmentResponse };
   rebookAppointment: { params: RebookAppointmentParams; query: undefined; body: RebookAppointmentBody; response: RebookAppointmentResponse };
+  getGoodFaithEstimate: { params: GetGoodFaithEstimateParams; query: undefined; body: undefined; response: Blob };
   getAppointmentCancellationReasons: { params: undefined; query: GetAppointmentCancellationReasonsQuery; body: undefined; response: GetAppointmentCancellationReasonsResponse };
   getLateCancellationWindowAndFee: { params: undefined; query: undefined; body: undefined; response: GetLateCancellationWindowAndFeeResponse };
   appointmentsExist: { params: AppointmentsExistParams; query: AppointmentsExistQuery; body: undefined; response: AppointmentsExistResponse };
@@ -9758,20 +5326,38 @@ export interface EndpointTypes {
   getBillingHistory: { params: GetBillingHistoryParams; query: GetBillingHistoryQuery; body: undefined; response: GetBillingHistoryResponse };
   getBillingTransaction: { params: GetBillingTransactionParams; query: undefined; body: undefined; response: GetBillingTransactionResponse };
   listPaymentReceipts: { params: undefined; query: ListPaymentReceiptsQuery; body: undefined; response: ListPaymentReceiptsResponse };
-  downloadPaymentReceipt: { params: DownloadPaymentReceiptParams; query: undefined; body: undefined; response: void };
-  downloadBillingStatement: { params: undefined; query: DownloadBillingStatementQuery; body: undefined; response: void };
+  downloadPaymentReceipt: { params: DownloadPaymentReceiptParams; query: undefined; body: undefined; response: Blob };
+  downloadBillingStatement: { params: undefined; query: DownloadBillingStatementQuery; body: undefined; response: Blob };
   listBusinessPartners: { params: undefined; query: ListBusinessPartnersQuery; body: undefined; response: ListBusinessPartnersResponse };
   getBusinessPartnerByCode: { params: GetBusinessPartnerByCodeParams; query: undefined; body: undefined; response: GetBusinessPartnerByCodeResponse };
   validatePartnerCodeByName: { params: undefined; query: ValidatePartnerCodeByNameQuery; body: undefined; response: ValidatePartnerCodeByNameResponse };
+  getCareCalendarFeed: { params: undefined; query: undefined; body: undefined; response: GetCareCalendarFeedResponse };
+  createCareCalendarFeed: { params: undefined; query: undefined; body: undefined; response: CreateCareCalendarFeedResponse };
+  revokeCareCalendarFeed: { params: undefined; query: undefined; body: undefined; response: void };
+  getProviderCalendarFeed: { params: GetProviderCalendarFeedParams; query: undefined; body: undefined; response: string };
   getCareSchedule: { params: undefined; query: GetCareScheduleQuery; body: undefined; response: GetCareScheduleResponse };
   getCareAvailability: { params: undefined; query: undefined; body: undefined; response: GetCareAvailabilityResponse };
   saveCareAvailability: { params: undefined; query: undefined; body: SaveCareAvailabilityBody; response: SaveCareAvailabilityResponse };
   getCareCalendar: { params: undefined; query: GetCareCalendarQuery; body: undefined; response: GetCareCalendarResponse };
   listCareClients: { params: undefined; query: ListCareClientsQuery; body: undefined; response: ListCareClientsResponse };
   getCareClient: { params: GetCareClientParams; query: undefined; body: undefined; response: GetCareClientResponse };
+  getPatientIntake: { params: GetPatientIntakeParams; query: undefined; body: undefined; response: GetPatientIntakeResponse };
+  submitPatientIntake: { params: SubmitPatientIntakeParams; query: undefined; body: SubmitPatientIntakeBody; response: SubmitPatientIntakeResponse };
   listPatientMeasures: { params: ListPatientMeasuresParams; query: undefined; body: undefined; response: ListPatientMeasuresResponse };
   submitPatientMeasure: { params: SubmitPatientMeasureParams; query: undefined; body: SubmitPatientMeasureBody; response: SubmitPatientMeasureResponse };
   getMbcDashboard: { params: undefined; query: undefined; body: undefined; response: GetMbcDashboardResponse };
+  createProviderRequest: { params: undefined; query: undefined; body: CreateProviderRequestBody; response: CreateProviderRequestResponse };
+  listMyProviderRequests: { params: undefined; query: undefined; body: undefined; response: ListMyProviderRequestsResponse };
+  listRcdProviderRequests: { params: undefined; query: ListRcdProviderRequestsQuery; body: undefined; response: ListRcdProviderRequestsResponse };
+  decideProviderRequest: { params: DecideProviderRequestParams; query: undefined; body: DecideProviderRequestBody; response: DecideProviderRequestResponse };
+  listAdminProviders: { params: undefined; query: ListAdminProvidersQuery; body: undefined; response: ListAdminProvidersResponse };
+  getAdminProvider: { params: GetAdminProviderParams; query: undefined; body: undefined; response: GetAdminProviderResponse };
+  updateAdminProvider: { params: UpdateAdminProviderParams; query: undefined; body: UpdateAdminProviderBody; response: UpdateAdminProviderResponse };
+  removeAdminProvider: { params: RemoveAdminProviderParams; query: undefined; body: RemoveAdminProviderBody; response: RemoveAdminProviderResponse };
+  getCareNena: { params: undefined; query: undefined; body: undefined; response: GetCareNenaResponse };
+  listReferrals: { params: undefined; query: undefined; body: undefined; response: ListReferralsResponse };
+  makeReferral: { params: undefined; query: undefined; body: MakeReferralBody; response: MakeReferralResponse };
+  decideReferral: { params: DecideReferralParams; query: undefined; body: DecideReferralBody; response: DecideReferralResponse };
   getClientConfig: { params: undefined; query: undefined; body: undefined; response: GetClientConfigResponse };
   getConsentTemplate: { params: undefined; query: GetConsentTemplateQuery; body: undefined; response: GetConsentTemplateResponse };
   createPatientConsent: { params: CreatePatientConsentParams; query: undefined; body: CreatePatientConsentBody; response: CreatePatientConsentResponse };
@@ -9779,9 +5365,10 @@ export interface EndpointTypes {
   verifyConsent: { params: VerifyConsentParams; query: undefined; body: undefined; response: VerifyConsentResponse };
   signFrontDeskConsent: { params: SignFrontDeskConsentParams; query: undefined; body: SignFrontDeskConsentBody; response: SignFrontDeskConsentResponse };
   verifyFrontDeskConsent: { params: VerifyFrontDeskConsentParams; query: undefined; body: undefined; response: VerifyFrontDeskConsentResponse };
-  getConsentPdf: { params: GetConsentPdfParams; query: undefined; body: undefined; response: void };
+  getConsentPdf: { params: GetConsentPdfParams; query: undefined; body: undefined; response: Blob };
   getFrontendFlags: { params: undefined; query: GetFrontendFlagsQuery; body: undefined; response: GetFrontendFlagsResponse };
   getFrontDeskAgenda: { params: undefined; query: GetFrontDeskAgendaQuery; body: undefined; response: GetFrontDeskAgendaResponse };
+  getFrontDeskTasks: { params: undefined; query: GetFrontDeskTasksQuery; body: undefined; response: GetFrontDeskTasksResponse };
   checkInPatient: { params: CheckInPatientParams; query: undefined; body: CheckInPatientBody; response: CheckInPatientResponse };
   frontDeskPatientAuth: { params: undefined; query: undefined; body: FrontDeskPatientAuthBody; response: FrontDeskPatientAuthResponse };
   getGeoTimezone: { params: undefined; query: GetGeoTimezoneQuery; body: undefined; response: GetGeoTimezoneResponse };
@@ -9798,7 +5385,19 @@ export interface EndpointTypes {
   validateInsurance: { params: ValidateInsuranceParams; query: ValidateInsuranceQuery; body: undefined; response: ValidateInsuranceResponse };
   chooseInsuranceDecision: { params: ChooseInsuranceDecisionParams; query: undefined; body: ChooseInsuranceDecisionBody; response: ChooseInsuranceDecisionResponse };
   listDeadLetters: { params: undefined; query: undefined; body: undefined; response: ListDeadLettersResponse };
+  retryDeadLetter: { params: RetryDeadLetterParams; query: undefined; body: undefined; response: RetryDeadLetterResponse };
+  listCareThreads: { params: undefined; query: undefined; body: undefined; response: ListCareThreadsResponse };
+  startCareThread: { params: undefined; query: undefined; body: StartCareThreadBody; response: StartCareThreadResponse };
+  getCareThread: { params: GetCareThreadParams; query: undefined; body: undefined; response: GetCareThreadResponse };
+  sendCareMessage: { params: SendCareMessageParams; query: undefined; body: SendCareMessageBody; response: SendCareMessageResponse };
+  listPatientThreads: { params: undefined; query: undefined; body: undefined; response: ListPatientThreadsResponse };
+  getPatientThread: { params: GetPatientThreadParams; query: undefined; body: undefined; response: GetPatientThreadResponse };
+  sendPatientMessage: { params: SendPatientMessageParams; query: undefined; body: SendPatientMessageBody; response: SendPatientMessageResponse };
   lookupPhoneNumber: { params: LookupPhoneNumberParams; query: undefined; body: undefined; response: LookupPhoneNumberResponse };
+  getBulkPublishManifest: { params: undefined; query: undefined; body: undefined; response: GetBulkPublishManifestResponse };
+  getPublishedLocations: { params: undefined; query: undefined; body: undefined; response: void };
+  getPublishedSchedules: { params: undefined; query: undefined; body: undefined; response: void };
+  getPublishedSlots: { params: undefined; query: undefined; body: undefined; response: void };
   listPatients: { params: undefined; query: ListPatientsQuery; body: undefined; response: ListPatientsResponse };
   getPatientCareStatus: { params: undefined; query: GetPatientCareStatusQuery; body: undefined; response: GetPatientCareStatusResponse };
   getAssociatedProviders: { params: undefined; query: GetAssociatedProvidersQuery; body: undefined; response: GetAssociatedProvidersResponse };
@@ -9812,7 +5411,7 @@ export interface EndpointTypes {
   savePatientAuthorization: { params: SavePatientAuthorizationParams; query: undefined; body: SavePatientAuthorizationBody; response: SavePatientAuthorizationResponse };
   uploadPatientDocument: { params: UploadPatientDocumentParams; query: undefined; body: undefined; response: UploadPatientDocumentResponse };
   listPatientDocuments: { params: ListPatientDocumentsParams; query: ListPatientDocumentsQuery; body: undefined; response: ListPatientDocumentsResponse };
-  downloadPatientDocument: { params: DownloadPatientDocumentParams; query: undefined; body: undefined; response: void };
+  downloadPatientDocument: { params: DownloadPatientDocumentParams; query: undefined; body: undefined; response: Blob };
   getSupportPatient: { params: GetSupportPatientParams; query: undefined; body: undefined; response: GetSupportPatientResponse };
   updateSupportPatient: { params: UpdateSupportPatientParams; query: undefined; body: UpdateSupportPatientBody; response: UpdateSupportPatientResponse };
   getPaymentGateway: { params: undefined; query: undefined; body: undefined; response: GetPaymentGatewayResponse };
@@ -9821,6 +5420,8 @@ export interface EndpointTypes {
   listPatientCards: { params: ListPatientCardsParams; query: undefined; body: undefined; response: ListPatientCardsResponse };
   payAppointment: { params: PayAppointmentParams; query: undefined; body: PayAppointmentBody; response: PayAppointmentResponse };
   refundPayment: { params: RefundPaymentParams; query: undefined; body: RefundPaymentBody; response: RefundPaymentResponse };
+  listMoneyDiscrepancies: { params: undefined; query: undefined; body: undefined; response: ListMoneyDiscrepanciesResponse };
+  resolveMoneyDiscrepancy: { params: ResolveMoneyDiscrepancyParams; query: undefined; body: undefined; response: ResolveMoneyDiscrepancyResponse };
   listPractices: { params: undefined; query: ListPracticesQuery; body: undefined; response: ListPracticesResponse };
   listProviders: { params: undefined; query: ListProvidersQuery; body: undefined; response: ListProvidersResponse };
   getProviderProfile: { params: undefined; query: GetProviderProfileQuery; body: undefined; response: GetProviderProfileResponse };
@@ -9828,6 +5429,9 @@ export interface EndpointTypes {
   searchProviders: { params: undefined; query: SearchProvidersQuery; body: undefined; response: SearchProvidersResponse };
   getProviderAvailability: { params: GetProviderAvailabilityParams; query: GetProviderAvailabilityQuery; body: undefined; response: GetProviderAvailabilityResponse };
   searchReferringProviders: { params: SearchReferringProvidersParams; query: SearchReferringProvidersQuery; body: undefined; response: SearchReferringProvidersResponse };
+  getReminderPreferences: { params: GetReminderPreferencesParams; query: undefined; body: undefined; response: GetReminderPreferencesResponse };
+  updateReminderPreferences: { params: UpdateReminderPreferencesParams; query: undefined; body: UpdateReminderPreferencesBody; response: UpdateReminderPreferencesResponse };
+  useReminderLink: { params: undefined; query: undefined; body: UseReminderLinkBody; response: UseReminderLinkResponse };
   getSlots: { params: undefined; query: GetSlotsQuery; body: undefined; response: GetSlotsResponse };
   getFirstAvailableSlot: { params: undefined; query: GetFirstAvailableSlotQuery; body: undefined; response: GetFirstAvailableSlotResponse };
   getSupportUser: { params: GetSupportUserParams; query: undefined; body: undefined; response: GetSupportUserResponse };
@@ -9836,6 +5440,10 @@ export interface EndpointTypes {
   listInsuranceVerifications: { params: undefined; query: ListInsuranceVerificationsQuery; body: undefined; response: ListInsuranceVerificationsResponse };
   resendSessionConfirmation: { params: ResendSessionConfirmationParams; query: undefined; body: undefined; response: ResendSessionConfirmationResponse };
   searchSupportSessions: { params: undefined; query: SearchSupportSessionsQuery; body: undefined; response: SearchSupportSessionsResponse };
+  listRedAlerts: { params: undefined; query: ListRedAlertsQuery; body: undefined; response: ListRedAlertsResponse };
+  retryRedAlert: { params: RetryRedAlertParams; query: undefined; body: RetryRedAlertBody; response: RetryRedAlertResponse };
+  resolveRedAlert: { params: ResolveRedAlertParams; query: undefined; body: ResolveRedAlertBody; response: ResolveRedAlertResponse };
+  listSyncAttempts: { params: undefined; query: ListSyncAttemptsQuery; body: undefined; response: ListSyncAttemptsResponse };
   getUserDetails: { params: GetUserDetailsParams; query: undefined; body: undefined; response: GetUserDetailsResponse };
   getUserBilling: { params: undefined; query: GetUserBillingQuery; body: undefined; response: GetUserBillingResponse };
   createUser: { params: undefined; query: undefined; body: CreateUserBody; response: CreateUserResponse };
@@ -9845,4 +5453,8 @@ export interface EndpointTypes {
   updateUser: { params: UpdateUserParams; query: undefined; body: UpdateUserBody; response: UpdateUserResponse };
   confirmEmailChange: { params: ConfirmEmailChangeParams; query: undefined; body: ConfirmEmailChangeBody; response: ConfirmEmailChangeResponse };
   getVisitRoom: { params: GetVisitRoomParams; query: undefined; body: undefined; response: GetVisitRoomResponse };
+  joinWaitlist: { params: undefined; query: undefined; body: JoinWaitlistBody; response: JoinWaitlistResponse };
+  listWaitlist: { params: undefined; query: ListWaitlistQuery; body: undefined; response: ListWaitlistResponse };
+  leaveWaitlist: { params: LeaveWaitlistParams; query: undefined; body: undefined; response: LeaveWaitlistResponse };
+  declineWaitlistOffer: { params: DeclineWaitlistOfferParams; query: undefined; body: undefined; response: DeclineWaitlistOfferResponse };
 }

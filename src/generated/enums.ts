@@ -579,6 +579,147 @@ export const enums = {
       },
     ],
   },
+  /** What a provider asks their RCD to approve (issue 17 item 7, /care/rcd/provider-requests). */
+  providerRequestKind: {
+    values: ['licence_added', 'pay_rate_change', 'availability_change', 'profile_change'],
+    labels: {
+      licence_added: 'Licence added',
+      pay_rate_change: 'Pay-rate change',
+      availability_change: 'Availability change',
+      profile_change: 'Profile change',
+    },
+    options: [
+      {
+        value: 'licence_added',
+        label: 'Licence added',
+        description: 'A new state licence; approving it adds the state to the provider\'s licensed states (and search in that state).',
+      },
+      {
+        value: 'pay_rate_change',
+        label: 'Pay-rate change',
+        description: 'New session pay rates; approving them sets the provider\'s pay rates.',
+      },
+      {
+        value: 'availability_change',
+        label: 'Availability change',
+        description: 'A change of working pattern the RCD should know of (weekly hours themselves are saved on the calendar).',
+      },
+      {
+        value: 'profile_change',
+        label: 'Profile change',
+        description: 'A change to the public profile (about text, title, specialties) for the RCD to approve.',
+      },
+    ],
+  },
+  /** What an RCD decides on a provider request; either way with a reason. */
+  providerRequestDecision: {
+    values: ['approve', 'decline'],
+    labels: {
+      approve: 'Approve',
+      decline: 'Decline',
+    },
+    options: [
+      {
+        value: 'approve',
+        label: 'Approve',
+      },
+      {
+        value: 'decline',
+        label: 'Decline',
+      },
+    ],
+  },
+  /** What a new client needs before their first session (/care/v1/nena, read as "new clients needing attention"). */
+  nenaNeed: {
+    values: ['intake_check_in', 'consent_unsigned', 'insurance_undecided', 'urgent_measure'],
+    labels: {
+      intake_check_in: 'Intake check-in not done',
+      consent_unsigned: 'Consent not signed',
+      insurance_undecided: 'Insurance not decided',
+      urgent_measure: 'Urgent measure',
+    },
+    options: [
+      {
+        value: 'intake_check_in',
+        label: 'Intake check-in not done',
+        description: 'The client has not completed the PHQ-9 and GAD-7 intake check-in yet.',
+      },
+      {
+        value: 'consent_unsigned',
+        label: 'Consent not signed',
+        description: 'A consent of the client is still unsigned.',
+      },
+      {
+        value: 'insurance_undecided',
+        label: 'Insurance not decided',
+        description: 'The client\'s insurance waits for a decision (an open insurance-verification task).',
+      },
+      {
+        value: 'urgent_measure',
+        label: 'Urgent measure',
+        description: 'An urgent clinical alert is open (PHQ-9 item 9 answered 1 or more, or a total of 20 or more).',
+      },
+    ],
+  },
+  /** Where a referral of a client to another provider stands (/care/v1/referrals). A referral is a referral task of the one task model: pending while the task is open, then accepted or declined by the receiving provider (with a reason when declined). The moves are src/domain/referrals.ts. */
+  referralState: {
+    values: ['pending', 'accepted', 'declined'],
+    labels: {
+      pending: 'Waiting for an answer',
+      accepted: 'Accepted',
+      declined: 'Declined',
+    },
+    options: [
+      {
+        value: 'pending',
+        label: 'Waiting for an answer',
+      },
+      {
+        value: 'accepted',
+        label: 'Accepted',
+      },
+      {
+        value: 'declined',
+        label: 'Declined',
+      },
+    ],
+  },
+  /** What the receiving provider answers to a referral; a decline carries a reason. */
+  referralDecision: {
+    values: ['accept', 'decline'],
+    labels: {
+      accept: 'Accept',
+      decline: 'Decline',
+    },
+    options: [
+      {
+        value: 'accept',
+        label: 'Accept',
+      },
+      {
+        value: 'decline',
+        label: 'Decline',
+      },
+    ],
+  },
+  /** Whether the caller made a referral or receives it. */
+  referralDirection: {
+    values: ['sent', 'received'],
+    labels: {
+      sent: 'Sent',
+      received: 'Received',
+    },
+    options: [
+      {
+        value: 'sent',
+        label: 'Sent',
+      },
+      {
+        value: 'received',
+        label: 'Received',
+      },
+    ],
+  },
   /** First segment of a friendly provider profile URL (/{type}/{state}/{slug}). */
   profileUrlType: {
     values: ['provider', 'psychiatrist', 'therapist'],
@@ -1189,6 +1330,47 @@ export const enums = {
       },
     ],
   },
+  /** How a session reminder reaches the patient (specs/constants/reminders.yaml); the patient chooses in account settings. */
+  reminderChannel: {
+    values: ['email', 'sms'],
+    labels: {
+      email: 'E-mail',
+      sms: 'Text message',
+    },
+    options: [
+      {
+        value: 'email',
+        label: 'E-mail',
+      },
+      {
+        value: 'sms',
+        label: 'Text message',
+      },
+    ],
+  },
+  /** What a reminder's single-use link does once the patient follows it. */
+  reminderLinkPurpose: {
+    values: ['reschedule', 'cancel', 'unsubscribe'],
+    labels: {
+      reschedule: 'Reschedule',
+      cancel: 'Cancel',
+      unsubscribe: 'Stop e-mail reminders',
+    },
+    options: [
+      {
+        value: 'reschedule',
+        label: 'Reschedule',
+      },
+      {
+        value: 'cancel',
+        label: 'Cancel',
+      },
+      {
+        value: 'unsubscribe',
+        label: 'Stop e-mail reminders',
+      },
+    ],
+  },
   /** The kind of account (product-spec §3 User, §6 user types). */
   userType: {
     values: ['patient', 'support', 'clinician', 'rcd', 'third_party_support'],
@@ -1670,6 +1852,70 @@ export const enums = {
       },
     ],
   },
+  /** Where a place on a waitlist stands. */
+  waitlistEntryStatus: {
+    values: ['waiting', 'booked', 'left'],
+    labels: {
+      waiting: 'Waiting',
+      booked: 'Booked',
+      left: 'Left',
+    },
+    options: [
+      {
+        value: 'waiting',
+        label: 'Waiting',
+        description: 'Offered the next time that fits',
+      },
+      {
+        value: 'booked',
+        label: 'Booked',
+        description: 'Booked a time offered from this waitlist',
+      },
+      {
+        value: 'left',
+        label: 'Left',
+        description: 'Left the waitlist (the patient or support for them)',
+      },
+    ],
+  },
+  /** What became of a freed time offered to a person on a waitlist. */
+  waitlistOfferStatus: {
+    values: ['open', 'booked', 'lapsed', 'declined', 'withdrawn'],
+    labels: {
+      open: 'Held for you',
+      booked: 'Booked',
+      lapsed: 'Expired',
+      declined: 'Declined',
+      withdrawn: 'Withdrawn',
+    },
+    options: [
+      {
+        value: 'open',
+        label: 'Held for you',
+        description: 'The time is held for the person until the offer expires',
+      },
+      {
+        value: 'booked',
+        label: 'Booked',
+        description: 'The person booked the offered time',
+      },
+      {
+        value: 'lapsed',
+        label: 'Expired',
+        description: 'The hold ran out; the time went to the next person',
+      },
+      {
+        value: 'declined',
+        label: 'Declined',
+        description: 'The person declined; the time went to the next person',
+      },
+      {
+        value: 'withdrawn',
+        label: 'Withdrawn',
+        description: 'The person left the waitlist while the offer was open',
+      },
+    ],
+  },
 } as const;
 
 export type EnumName = keyof typeof enums;
@@ -1724,6 +1970,24 @@ export type BookingAttributionSource = 'Self-booking SMS' | 'Self-booking Email'
 
 /** Outcome of turning a zip code or city into a place. */
 export type GeocodeStatus = 'OK' | 'ZERO_RESULTS';
+
+/** What a provider asks their RCD to approve (issue 17 item 7, /care/rcd/provider-requests). */
+export type ProviderRequestKind = 'licence_added' | 'pay_rate_change' | 'availability_change' | 'profile_change';
+
+/** What an RCD decides on a provider request; either way with a reason. */
+export type ProviderRequestDecision = 'approve' | 'decline';
+
+/** What a new client needs before their first session (/care/v1/nena, read as "new clients needing attention"). */
+export type NenaNeed = 'intake_check_in' | 'consent_unsigned' | 'insurance_undecided' | 'urgent_measure';
+
+/** Where a referral of a client to another provider stands (/care/v1/referrals). A referral is a referral task of the one task model: pending while the task is open, then accepted or declined by the receiving provider (with a reason when declined). The moves are src/domain/referrals.ts. */
+export type ReferralState = 'pending' | 'accepted' | 'declined';
+
+/** What the receiving provider answers to a referral; a decline carries a reason. */
+export type ReferralDecision = 'accept' | 'decline';
+
+/** Whether the caller made a referral or receives it. */
+export type ReferralDirection = 'sent' | 'received';
 
 /** First segment of a friendly provider profile URL (/{type}/{state}/{slug}). */
 export type ProfileUrlType = 'provider' | 'psychiatrist' | 'therapist';
@@ -1791,6 +2055,12 @@ export type BillingTransactionKind = 'charge' | 'payment' | 'refund';
 /** Open front-desk tasks of a patient on the practice agenda (product-spec §3 front-desk state). */
 export type FrontDeskTask = 'consentUnsigned' | 'insuranceCardMissing' | 'balanceDue';
 
+/** How a session reminder reaches the patient (specs/constants/reminders.yaml); the patient chooses in account settings. */
+export type ReminderChannel = 'email' | 'sms';
+
+/** What a reminder's single-use link does once the patient follows it. */
+export type ReminderLinkPurpose = 'reschedule' | 'cancel' | 'unsubscribe';
+
 /** The kind of account (product-spec §3 User, §6 user types). */
 export type UserType = 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
 
@@ -1823,3 +2093,9 @@ export type TaskStatus = 'open' | 'in_progress' | 'on_hold' | 'completed' | 'dec
 
 /** How soon a task must be acted on, lowest first (FHIR request priority). */
 export type TaskPriority = 'routine' | 'urgent' | 'asap' | 'stat';
+
+/** Where a place on a waitlist stands. */
+export type WaitlistEntryStatus = 'waiting' | 'booked' | 'left';
+
+/** What became of a freed time offered to a person on a waitlist. */
+export type WaitlistOfferStatus = 'open' | 'booked' | 'lapsed' | 'declined' | 'withdrawn';

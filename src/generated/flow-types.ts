@@ -13,7 +13,7 @@ export interface FlowDefinition {
    *
    * @minItems 1
    */
-  routes?: [string, ...string[]];
+  routes?: string[];
   defaultVariant?: string;
   /**
    * how the flow starts: the route that starts it, the flag that must be on, and where people go first when they are not yet verified
@@ -63,7 +63,7 @@ export interface FlowDefinition {
           /**
            * @minItems 1
            */
-          steps: [string, ...string[]];
+          steps: string[];
           /**
            * what selects this variant, e.g. { appSource: support_web }
            */
@@ -76,7 +76,7 @@ export interface FlowDefinition {
   /**
    * @minItems 1
    */
-  steps: [FlowStepDefinition, ...FlowStepDefinition[]];
+  steps: FlowStepDefinition[];
 }
 export interface FlowStepDefinition {
   id: string;

@@ -17,6 +17,14 @@ export const mailTemplates = {
     text: 'Hello {name},\n\nYour {mode} session with {provider} for {patients} is booked for {when}.\n\n{where}\n{note}\nA calendar invitation is attached. To cancel or reschedule, open your sessions in the patient portal.\n',
     html: '<p>Hello {name},</p>\n<p>Your {mode} session with {provider} for {patients} is booked for <strong>{when}</strong>.</p>\n<p>{where}</p>\n<p>{note}</p>\n<p>A calendar invitation is attached. To cancel or reschedule, open your sessions in the patient portal.</p>\n',
   },
+  'appointment-reminder': {
+    id: 'appointment-reminder',
+    description: 'A reminder before a session (offsets in specs/constants/reminders.yaml). The time is in the patient\'s time zone with its zone; the attached .ics is the same calendar entry (same UID and SEQUENCE). The reschedule and cancel links work once and expire; the last link stops reminders.',
+    subject: 'Reminder: your session with {provider} is {when}',
+    placeholders: ['name', 'provider', 'when', 'mode', 'where', 'rescheduleUrl', 'cancelUrl', 'lateNote', 'unsubscribeUrl'],
+    text: 'Hello {name},\n\nThis is a reminder of your {mode} session with {provider} on {when}.\n\n{where}\n\nNeed another time? Reschedule: {rescheduleUrl}\nCan\'t make it? Cancel: {cancelUrl}\n{lateNote}\n\nThe attached calendar file keeps your calendar up to date.\n\nTo stop reminders by e-mail: {unsubscribeUrl}\n',
+    html: '<p>Hello {name},</p>\n<p>This is a reminder of your {mode} session with {provider} on <strong>{when}</strong>.</p>\n<p>{where}</p>\n<p>Need another time? <a href="{rescheduleUrl}">Reschedule</a><br>Can\'t make it? <a href="{cancelUrl}">Cancel</a></p>\n<p>{lateNote}</p>\n<p>The attached calendar file keeps your calendar up to date.</p>\n<p><a href="{unsubscribeUrl}">Stop reminders by e-mail</a></p>\n',
+  },
   'appointment-reschedule': {
     id: 'appointment-reschedule',
     description: 'Sent when a session moves to another time. Times are in the patient\'s time zone; the attached .ics updates the calendar entry.',
@@ -49,6 +57,22 @@ export const mailTemplates = {
     text: 'From now on you sign in to Mindful Care with {newEmail}; this address no longer signs in.\n\nIf this was not you, call us at {phone}.\n',
     html: '<p>From now on you sign in to Mindful Care with <strong>{newEmail}</strong>; this address no longer signs in.</p>\n<p>If this was not you, call us at {phone}.</p>\n',
   },
+  'good-faith-estimate': {
+    id: 'good-faith-estimate',
+    description: 'Sent with a self-pay booking (No Surprises Act) - the Good Faith Estimate of expected charges, attached as a PDF. No health details beyond the service booked.',
+    subject: 'Your Good Faith Estimate: {total} for {sessions} sessions',
+    placeholders: ['name', 'provider', 'price', 'sessions', 'total', 'from', 'to'],
+    text: 'Hello {name},\n\nBecause you pay for your care yourself, here is your Good Faith Estimate of what it is expected to cost: {sessions} sessions with {provider} at {price} each, {total} in all, from {from} to {to}.\n\nThe estimate is attached as a PDF and kept in the patient portal with your session. It is not a bill. If a bill is far above it, you have the right to dispute it; the PDF says how.\n',
+    html: '<p>Hello {name},</p>\n<p>Because you pay for your care yourself, here is your Good Faith Estimate of what it is expected to cost: <strong>{sessions} sessions</strong> with {provider} at {price} each, <strong>{total}</strong> in all, from {from} to {to}.</p>\n<p>The estimate is attached as a PDF and kept in the patient portal with your session. It is not a bill. If a bill is far above it, you have the right to dispute it; the PDF says how.</p>\n',
+  },
+  'measure-check-in': {
+    id: 'measure-check-in',
+    description: 'The check-in link of measurement-based care (issue 17 item 5), sent by the daily measure-check-in-mail job before a session when a measure is due. It carries no health information: no name, no instrument, no score, only a link to the patient portal, where the check-in waits as a to-do after signing in.',
+    subject: 'A short check-in before your next session',
+    placeholders: ['link'],
+    text: 'Your clinician asks you to complete a short check-in before your next session. It takes about two minutes.\n\nSign in to complete it: {link}\n',
+    html: '<p>Your clinician asks you to complete a short check-in before your next session. It takes about two minutes.</p>\n<p><a href="{link}">Complete my check-in</a></p>\n',
+  },
   'payment-refund': {
     id: 'payment-refund',
     description: 'Sent when money for a session goes back to the patient\'s card (a cancellation in time, one by the provider or the practice, or a refund by staff). No health details.',
@@ -56,6 +80,30 @@ export const mailTemplates = {
     placeholders: ['name', 'amount', 'card', 'when'],
     text: 'Hello {name},\n\nWe have refunded {amount} to your {card} for your session on {when}. It reaches your card within a few business days; a charge that had not yet settled simply disappears from your statement.\n\nYou can see it in Billing in the patient portal.\n',
     html: '<p>Hello {name},</p>\n<p>We have refunded <strong>{amount}</strong> to your {card} for your session on {when}. It reaches your card within a few business days; a charge that had not yet settled simply disappears from your statement.</p>\n<p>You can see it in Billing in the patient portal.</p>\n',
+  },
+  'referral-made': {
+    id: 'referral-made',
+    description: 'To the client\'s account holder when their clinician refers them to another provider (/care/v1/referrals/make). It carries no health information: no name, no provider, no reason, only that there is a referral and a link to the patient portal.',
+    subject: 'Your clinician has made a referral',
+    placeholders: ['link'],
+    text: 'Your clinician has referred you to another provider. The new provider will be in touch, and you can always reach us\nthrough your account.\n\nSign in to your account: {link}\n',
+    html: '<p>Your clinician has referred you to another provider. The new provider will be in touch, and you can always reach us through your account.</p>\n<p><a href="{link}">Sign in to my account</a></p>\n',
+  },
+  'referral-received': {
+    id: 'referral-received',
+    description: 'To the receiving provider when a clinician refers a client to them (/care/v1/referrals/make). It carries no health information: no client name, no reason, no authorization, only that there is a referral and a link to the care area\'s referrals, where they accept or decline it after signing in.',
+    subject: 'You have a new referral',
+    placeholders: ['link'],
+    text: 'A colleague has referred a client to you. Please sign in to read the referral and accept or decline it.\n\nOpen your referrals: {link}\n',
+    html: '<p>A colleague has referred a client to you. Please sign in to read the referral and accept or decline it.</p>\n<p><a href="{link}">Open my referrals</a></p>\n',
+  },
+  'secure-message': {
+    id: 'secure-message',
+    description: 'Tells a participant of a secure message thread (issue 17 item 6) that a new message waits. It carries no health information: no name, no clinician, no message text, only a link to the thread, which opens after signing in.',
+    subject: 'You have a new secure message',
+    placeholders: ['link'],
+    text: 'You have a new secure message.\n\nSign in to read it: {link}\n\nFor your privacy, we never put messages in e-mail.\n',
+    html: '<p>You have a new secure message.</p>\n<p><a href="{link}">Sign in to read it</a></p>\n<p>For your privacy, we never put messages in e-mail.</p>\n',
   },
   'sign-in-code': {
     id: 'sign-in-code',
@@ -72,6 +120,14 @@ export const mailTemplates = {
     placeholders: ['link', 'minutes'],
     text: 'Sign in by opening this link:\n\n{link}\n\nIt works once, for {minutes} minutes. If you did not ask to sign in, you can ignore this e-mail.\n',
     html: '<p><a href="{link}">Sign in</a></p>\n<p>It works once, for {minutes} minutes. If you did not ask to sign in, you can ignore this e-mail.</p>\n',
+  },
+  'waitlist-offer': {
+    id: 'waitlist-offer',
+    description: 'Sent to the next person on a waitlist when a time frees up (a cancellation, new availability). The time is held for them waitlistOfferHoldMinutes; the link opens the booking with that time. No health information: the provider\'s name, the time and the link only.',
+    subject: 'A time with {provider} opened up: {when}',
+    placeholders: ['name', 'provider', 'when', 'minutes', 'link', 'portal'],
+    text: 'Hello {name},\n\nYou are on the waitlist of {provider}, and a time has opened up: {when}.\n\nWe are holding it for you for {minutes} minutes. Book it here: {link}\n\nIf it does not suit you, decline it in your portal so the next person can have it: {portal}. You stay on the waitlist.\n',
+    html: '<p>Hello {name},</p>\n<p>You are on the waitlist of {provider}, and a time has opened up: <strong>{when}</strong>.</p>\n<p>We are holding it for you for {minutes} minutes. <a href="{link}">Book this time</a></p>\n<p>If it does not suit you, <a href="{portal}">decline it in your portal</a> so the next person can have it. You stay on the waitlist.</p>\n',
   },
 } as const;
 

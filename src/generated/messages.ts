@@ -24,6 +24,16 @@ export const messages = {
   'validation.authorization.insuranceCarrier.required': 'Please select the insurance carrier',
   'validation.authorization.memberId.required': 'Please enter the last 4 digits of the SSN',
   'validation.authorization.memberId.invalid': 'The member ID is the last 4 digits of the SSN',
+  'ui.jobs.link': 'Undelivered e-mails and jobs',
+  'ui.jobs.linkText': 'E-mails and deliveries to other systems that failed on every try. Check the address or the system, then try them again.',
+  'ui.jobs.intro': 'Background work that failed on every try, newest first. Fix what the error points to (a wrong address, a system that was down), then try it again; it gets a new round of tries.',
+  'ui.jobs.empty': 'Nothing failed for good. E-mails and deliveries that fail on every try show up here.',
+  'ui.jobs.tries': 'Tried {count} times; queued {queued}, given up {when}',
+  'ui.jobs.error': 'Last error',
+  'ui.jobs.retry': 'Try again',
+  'ui.jobs.retried': 'The {job} job is queued again and gets a new round of tries.',
+  'ui.jobs.gone': 'This job is no longer on the list (someone else may have retried it). The list is up to date now.',
+  'ui.jobs.summary': 'What it was',
   'ui.booking.slot.heading': 'Your session',
   'ui.booking.slot.with': 'with {provider}',
   /** The booking page was opened without a provider and a time. */
@@ -72,6 +82,10 @@ export const messages = {
   'ui.booking.pay.cardOptional': 'A card is optional for members of {partner}.',
   'ui.booking.pay.cardOnFile': 'Use my card on file ({brand} ending {last4})',
   'ui.booking.pay.newCard': 'Use another card',
+  'ui.booking.pay.howToPay': 'How would you like to pay?',
+  'ui.booking.pay.byCard': 'By card',
+  'ui.booking.pay.bySchedulingSystem': 'Through the practice\'s scheduling system',
+  'ui.booking.pay.bySchedulingSystemNote': 'The practice\'s scheduling system takes the payment of {price}; no card is needed here.',
   'ui.booking.pay.cardNumber': 'Card number',
   'ui.booking.pay.cardExpiration': 'Expiration (MM/YY)',
   'ui.booking.pay.cardCvv': 'CVC',
@@ -96,6 +110,17 @@ export const messages = {
   'validation.insurance.mismatch': 'Selected insurance details should be same as primary patient details',
   /** Who signs a minor's consent; {patient} is the patient's full name. */
   'consent.guardianOf': 'Parent / legal guardian of {patient}',
+  'calendar.feed.name': 'Your sessions',
+  'calendar.feed.eventTitle': 'Session ({mode})',
+  'ui.care.feed.heading': 'Calendar feed',
+  'ui.care.feed.text': 'Subscribe to your booked sessions in your own calendar app with a private address. Session times and modes only, never patient names. Anyone with the address can read it, so keep it to yourself.',
+  'ui.care.feed.create': 'Make a private address',
+  'ui.care.feed.renew': 'Make a new address (the old one stops working)',
+  'ui.care.feed.revoke': 'Stop the feed',
+  'ui.care.feed.active': 'A feed is live since {when}.',
+  'ui.care.feed.none': 'No feed is live.',
+  'ui.care.feed.created': 'Your private address (shown only now, copy it into your calendar app): {url}',
+  'ui.care.feed.revoked': 'The feed is stopped; its address no longer works.',
   'card.number.invalid': 'Card number is not valid',
   'card.number.required': 'Card number is required',
   'card.expiration.invalid': 'Expiration date is not valid',
@@ -206,6 +231,9 @@ export const messages = {
   'ui.care.mbc.trend.worsening': 'Worsening',
   'ui.care.mbc.trend.steady': 'Steady',
   'ui.care.mbc.history': 'Scores: {scores}',
+  'ui.care.client.intake': 'Intake questionnaire',
+  'ui.care.client.intakeWhen': 'Completed {when}',
+  'ui.care.client.noIntake': 'The client has not completed the intake questionnaire yet.',
   'ui.patient.checkIn.todo': '{patient}: please complete the {instrument} check-in before your next session.',
   'ui.patient.checkIn.start': 'Complete the {instrument}',
   'ui.patient.checkIn.heading': '{instrument} check-in',
@@ -221,6 +249,116 @@ export const messages = {
   'ui.care.maintenance.text': 'We are making improvements and will be back shortly. Your schedule, calendar and clients are still available. If a client needs help now, please call us.',
   'ui.care.maintenance.callAction': 'Call {phone}',
   'ui.care.maintenance.scheduleAction': 'Go to my schedule',
+  'providerRequest.stateRequired': 'Please choose the state of the new licence.',
+  'providerRequest.licenseNumberRequired': 'Please enter the licence number.',
+  'providerRequest.alreadyLicensed': 'You are already licensed in this state.',
+  'providerRequest.payRequired': 'Please enter the new rate for an individual session.',
+  'task.providerRequest.reason': '{kind} requested by {provider}',
+  'task.referral.reason': 'Referral of {client}',
+  'task.referral.accepted': 'Accepted',
+  'ui.care.requests.heading': 'Requests to your RCD',
+  'ui.care.requests.help': 'Ask your RCD to approve a new licence, new pay rates, or a change to your availability or profile. Nothing changes until they approve it.',
+  'ui.care.requests.none': 'You have not sent any requests.',
+  'ui.care.requests.kind': 'What would you like to change?',
+  'ui.care.requests.description': 'Tell your RCD about it',
+  'ui.care.requests.state': 'State of the new licence',
+  'ui.care.requests.chooseState': 'Choose a state',
+  'ui.care.requests.licenseNumber': 'Licence number',
+  'ui.care.requests.payIndividual': 'New rate for an individual session ($)',
+  'ui.care.requests.payFollowUp': 'New rate for a follow-up session ($, optional)',
+  'ui.care.requests.send': 'Send to my RCD',
+  'ui.care.requests.sent': 'Your request was sent to your RCD.',
+  'ui.care.requests.waiting': 'Waiting for your RCD',
+  'ui.care.requests.approved': 'Approved on {when}: {reason}',
+  'ui.care.requests.declined': 'Declined on {when}: {reason}',
+  'ui.care.requests.asked': 'Sent {when}',
+  'ui.care.requests.licence': 'Licence in {state}, number {number}',
+  'ui.care.requests.pay': 'Individual session {individual}',
+  'ui.care.requests.payWithFollowUp': 'Individual session {individual}, follow-up {followUp}',
+  'ui.rcd.requests.intro': 'Providers\' requests waiting for your decision, oldest first. Approving a licence or pay rates changes the provider\'s record at once; either way the provider sees your reason.',
+  'ui.rcd.requests.open': 'Waiting',
+  'ui.rcd.requests.decided': 'Decided',
+  'ui.rcd.requests.none': 'No requests are waiting. New requests from providers appear here.',
+  'ui.rcd.requests.noneDecided': 'No decisions yet.',
+  'ui.rcd.requests.licensed': 'Licensed in: {states}',
+  'ui.rcd.requests.reason': 'Reason for your decision',
+  'ui.rcd.requests.approve': 'Approve',
+  'ui.rcd.requests.decline': 'Decline',
+  'ui.rcd.requests.approvedToast': 'Approved: {kind} for {provider}.',
+  'ui.rcd.requests.declinedToast': 'Declined: {kind} for {provider}.',
+  'ui.rcd.requests.approvedBy': 'Approved by {who} on {when}: {reason}',
+  'ui.rcd.requests.declinedBy': 'Declined by {who} on {when}: {reason}',
+  'providerAdmin.aboutRequired': 'Please write something about the provider.',
+  'providerAdmin.statesRequired': 'Please choose at least one licensed state.',
+  'providerAdmin.payInvalid': 'Please enter a rate in dollars, from $0 to $10,000.',
+  'providerAdmin.unknownFilter': 'One of the chosen filters no longer exists. Please reload and choose again.',
+  'task.redAlert.providerRemoved': 'The provider was removed ({reason}); this session needs a new provider or a cancellation.',
+  'ui.care.admin.intro': 'Find a provider to edit their profile or remove them.',
+  'ui.care.admin.search': 'Search by name',
+  'ui.care.admin.none': 'No provider matches that name.',
+  'ui.care.admin.states': 'Licensed in: {states}',
+  'ui.care.admin.upcoming': 'Upcoming sessions: {count}',
+  'ui.care.admin.removed': 'Removed: {reason}',
+  'ui.care.admin.edit': 'Edit',
+  'ui.care.admin.back': 'All providers',
+  'ui.care.admin.about': 'About',
+  'ui.care.admin.title': 'Title',
+  'ui.care.admin.practice': 'Practice',
+  'ui.care.admin.licensedStates': 'Licensed states',
+  'ui.care.admin.payIndividual': 'Individual session rate ($)',
+  'ui.care.admin.payFollowUp': 'Follow-up session rate ($, optional)',
+  'ui.care.admin.filters': 'Filters shown in search',
+  'ui.care.admin.save': 'Save profile',
+  'ui.care.admin.saved': 'Saved the profile of {name}.',
+  'ui.care.admin.removeHeading': 'Remove this provider',
+  'ui.care.admin.removeHelp': 'Their profile and search listing go away at once. Each upcoming session becomes a red alert for support to rebook or cancel.',
+  'ui.care.admin.removeReason': 'Reason for removal',
+  'ui.care.admin.removeNote': 'Note for support (optional)',
+  'ui.care.admin.remove': 'Remove provider',
+  'ui.care.admin.removedToast': '{name} was removed; {count} upcoming sessions went to the red-alert queue.',
+  'ui.care.admin.notFound': 'This provider could not be found.',
+  'ui.care.admin.isRemoved': 'This provider was removed ({reason}); their profile can no longer be edited.',
+  'ui.care.admin.viewProfile': 'View public profile',
+  'ui.care.nena.intro': 'New clients who need something before their first session, soonest first.',
+  'ui.care.nena.none': 'No new client needs anything before their first session.',
+  'ui.care.nena.first': 'First session: {when}',
+  'ui.care.nena.open': 'Open client details',
+  'ui.care.mbc.chart': '{instrument} scores over time: {scores}',
+  'ui.care.mbc.chartTrend': '{instrument} scores over time: {scores}. {trend}.',
+  'ui.care.referrals.intro': 'Clients you referred to colleagues, and clients colleagues referred to you.',
+  'ui.care.referrals.make': 'Make a referral',
+  'ui.care.referrals.received': 'Referred to you',
+  'ui.care.referrals.sent': 'Referred by you',
+  'ui.care.referrals.noneReceived': 'No referrals to you yet. When a colleague refers a client to you, it appears here and you get an e-mail.',
+  'ui.care.referrals.noneSent': 'You have not referred anyone yet. Use "Make a referral" to refer one of your clients to a colleague.',
+  'ui.care.referrals.from': 'From {provider} · {when}',
+  'ui.care.referrals.to': 'To {provider} · {when}',
+  'ui.care.referrals.reason': 'Reason: {reason}',
+  'ui.care.referrals.authorization': 'Authorization {number}, {from} to {until}',
+  'ui.care.referrals.state': '{state}',
+  'ui.care.referrals.declinedBecause': 'Declined: {reason}',
+  'ui.care.referrals.accept': 'Accept',
+  'ui.care.referrals.decline': 'Decline',
+  'ui.care.referrals.declineReason': 'Reason for declining',
+  'ui.care.referrals.acceptedToast': 'You accepted the referral of {client}.',
+  'ui.care.referrals.declinedToast': 'You declined the referral of {client}.',
+  'ui.care.referrals.makeIntro': 'Choose one of your clients and the colleague to refer them to, then fill in the authorization.',
+  'ui.care.referrals.client': 'Client',
+  'ui.care.referrals.chooseClient': 'Choose a client',
+  'ui.care.referrals.noClients': 'You have no clients yet. Clients appear once they have booked a session with you.',
+  'ui.care.referrals.providerSearch': 'Search providers by name',
+  'ui.care.referrals.providerSearchHint': 'Type at least two letters of the provider\'s first or last name.',
+  'ui.care.referrals.referTo': 'Refer to {provider}',
+  'ui.care.referrals.chosenProvider': 'Referring to {provider}',
+  'ui.care.referrals.changeProvider': 'Choose someone else',
+  'ui.care.referrals.noProviders': 'No provider matches this name. Check the spelling or try the last name only.',
+  'ui.care.referrals.chooseClientFirst': 'Choose the client first; the providers are searched for them.',
+  'referral.clientRequired': 'Please choose the client to refer',
+  'referral.providerRequired': 'Please choose the provider to refer the client to',
+  'ui.care.referrals.doneHeading': 'Referral sent',
+  'ui.care.referrals.done': '{client} was referred to {provider}. They and the client have been told by e-mail; you will see the answer under Referrals.',
+  'ui.care.referrals.back': 'Back to referrals',
+  'ui.care.referrals.another': 'Make another referral',
   'consent.bookAppointmentConsent.title': 'Consent to book an appointment',
   /** Booking consent text; {patient} is the patient's full name, {windowHours} and {fee} the late-cancellation window and fee. */
   'consent.bookAppointmentConsent.text': 'I consent to receive mental-health care from Mindful Care providers for {patient}, by video or in person, and to have my sessions scheduled, held and recorded in my care record. I understand that I may cancel a session online up to its start time, that a session cancelled within {windowHours} hours of its start may carry a late-cancellation fee of {fee}, and that in an emergency I should call 911.',
@@ -322,6 +460,25 @@ export const messages = {
   /** A to-do per insurance without card photos; {carrier} is the insurance's carrier, so two to-dos for one person read apart. */
   'ui.patient.home.insuranceCardNeeded': 'Add a photo of the {carrier} insurance card for {patient}, so we can check your coverage before the session.',
   'ui.patient.home.addInsuranceCard': 'Add insurance card',
+  'ui.patient.home.intakeNeeded': 'Tell {patient}\'s clinician about what brings them here: a short intake of a few minutes.',
+  'ui.patient.home.startIntake': 'Start the intake',
+  'ui.intake.heading': 'Intake questionnaire',
+  'ui.intake.intro': 'Your answers go to your clinician before your first session. It takes about five minutes.',
+  'ui.intake.step': 'Step {step} of {steps}: {title}',
+  'ui.intake.next': 'Continue',
+  'ui.intake.back': 'Back',
+  'ui.intake.submit': 'Send to my clinician',
+  'ui.intake.sending': 'Sending…',
+  'ui.intake.required': 'Please answer this question.',
+  'ui.intake.tooLong': 'Please keep this under {max} characters.',
+  'ui.intake.answerAll': 'Please answer every question on this page.',
+  'ui.intake.done': 'Thank you. Your clinician will read your answers before your first session.',
+  'ui.intake.score': '{instrument}: {total} ({band})',
+  'ui.intake.crisis': 'If you are thinking about harming yourself, you are not alone. Call or text 988 (Suicide & Crisis Lifeline) now, or call 911 if you are in danger. Our care team will also reach out to you.',
+  'ui.intake.signIn': 'Sign in to complete your intake questionnaire.',
+  'ui.intake.signInLink': 'Sign in',
+  'ui.intake.loading': 'Loading the questionnaire',
+  'ui.intake.backHome': 'Back to my dashboard',
   'ui.patient.home.careCadence': 'How often you\'ll meet',
   'ui.patient.home.you': 'You',
   'ui.patient.home.dependant': 'Dependant',
@@ -481,6 +638,22 @@ export const messages = {
   'document.label.totalPaid': 'Total paid',
   'document.label.totalRefunded': 'Total refunded',
   'document.label.generatedAt': 'Issued',
+  'document.gfe.title': 'Good Faith Estimate',
+  /** First line of a Good Faith Estimate (No Surprises Act), under the title. */
+  'document.gfe.intro': 'You are receiving this Good Faith Estimate because you are paying for your care yourself (self-pay). It shows what we expect your care to cost.',
+  'document.label.estimateNumber': 'Estimate number',
+  'document.label.service': 'Service',
+  'document.label.pricePerSession': 'Price per session',
+  'document.label.expectedSessions': 'Expected sessions',
+  'document.label.estimatedTotal': 'Estimated total',
+  'document.label.covers': 'Covers',
+  /** How the number of sessions was reached; {cadence} is the careCadence text of the service. */
+  'document.gfe.sessionsBasis': 'Expected sessions follow the usual care cadence: {cadence}',
+  /** Good Faith Estimate disclaimer. */
+  'document.gfe.notABill': 'This is an estimate, not a bill. The actual charges may differ if your care changes, for example more or fewer sessions.',
+  /** The patient's right to dispute a bill far above the estimate (No Surprises Act); {threshold} is goodFaithEstimate.disputeThresholdCents in dollars, {phone} the support line. */
+  'document.gfe.dispute': 'You have the right to dispute the bill if it is {threshold} or more above this estimate. Keep this estimate; to start a dispute, contact us at {phone} or visit www.cms.gov/nosurprises within 120 days of the bill\'s date.',
+  'ui.patient.sessions.goodFaithEstimate': 'Good Faith Estimate (PDF)',
   /** Footer of receipts and statements; {phone} is the support line. */
   'document.footer.questions': 'Questions about this document? Call us at {phone}.',
   /** The relationship of an account's Self patient (the account holder) cannot be changed. */
@@ -494,6 +667,51 @@ export const messages = {
   'validation.gender.required': 'Please select a gender',
   'validation.phone.required': 'Please enter a phone number',
   'validation.phone.invalid': 'Please enter a valid phone number',
+  'sms.reminder': 'Reminder: your appointment is {when}. Details, or to change it: {link} To stop these texts, change your reminder choices in your account settings.',
+  'mail.reminder.lateNote': 'Cancelling or moving it now is a late change: a fee of {fee} applies.',
+  'mail.reminder.inTime': 'You can cancel or move it without a fee until {deadline}.',
+  'ui.patient.reminders.heading': 'Session reminders',
+  'ui.patient.reminders.intro': 'We remind you 24 hours and 2 hours before each session. Choose how.',
+  'ui.patient.reminders.email': 'By e-mail',
+  'ui.patient.reminders.sms': 'By text message to {phone}',
+  'ui.patient.reminders.smsNoPhone': 'By text message (add a mobile number above first)',
+  'ui.patient.reminders.save': 'Save reminder choices',
+  'ui.patient.reminders.saved': 'Your reminder choices are saved.',
+  'ui.patient.reminders.stopped': 'E-mail reminders are stopped. You can turn them on again here.',
+  'ui.patient.reminders.linkUsed': 'That reminder link was already used or has expired. You can still change the session here.',
+  'ui.patient.reminders.linkOpened': 'From your reminder: choose what to do with this session.',
+  'ui.messages.unreadBadge': '{count} unread',
+  'ui.messages.composeLabel': 'Your message',
+  'ui.messages.composeHint': 'Up to {max} characters. Messages are private: only you and the other side of this conversation can read them.',
+  'ui.messages.send': 'Send',
+  'ui.messages.sending': 'Sending…',
+  'ui.messages.sent': 'Message sent.',
+  'ui.messages.empty': 'No messages in this conversation yet. Write the first one below.',
+  'ui.messages.fromYou': 'You',
+  'ui.messages.sentAt': '{name}, {when}',
+  'ui.messages.tooLong': 'Please keep your message to {max} characters.',
+  'ui.messages.blank': 'Please write a message before sending.',
+  'ui.messages.sendFailed': 'Your message was not sent. Please check your connection and try again; what you wrote is still here.',
+  'ui.messages.rateLimited': 'You have sent many messages in a short time. Please wait a little and try again; what you wrote is still here.',
+  'ui.messages.lastAt': 'Last message {when}',
+  'ui.messages.noneYet': 'No messages yet',
+  'ui.messages.back': 'All conversations',
+  'ui.messages.threadNotFound': 'This conversation could not be found. It may belong to another account; open your conversations to see yours.',
+  'ui.messages.care.intro': 'Private conversations with your clients. Clients get an e-mail that a message waits, never its text.',
+  'ui.messages.care.none': 'No conversations yet. Choose a client below to write to them.',
+  'ui.messages.care.start': 'Write to a client',
+  'ui.messages.care.startLabel': 'Client',
+  'ui.messages.care.startChoose': 'Choose a client',
+  'ui.messages.care.startButton': 'Open conversation',
+  'ui.messages.care.noClients': 'You have no clients yet. Clients appear here once they book a session with you.',
+  'ui.messages.care.threadsLabel': 'Conversations',
+  'ui.messages.care.writeTo': 'Write a message',
+  'ui.messages.care.with': 'Conversation with {name}',
+  'ui.messages.patient.intro': 'Private conversations with your clinicians. We e-mail you when a message waits, never its text.',
+  'ui.messages.patient.none': 'No messages yet. When your clinician writes to you, the conversation appears here.',
+  'ui.messages.patient.threadsLabel': 'Your conversations',
+  'ui.messages.patient.with': 'Conversation with {name}',
+  'ui.messages.patient.about': 'About {name}',
   'ui.support.dashboard.intro': 'Find a caller\'s account to see the people on it and their sessions, or book a session on a caller\'s behalf.',
   'ui.support.find.heading': 'Find a caller\'s account',
   'ui.support.find.hint': 'Ask the caller for the e-mail address of their account.',
@@ -515,12 +733,7 @@ export const messages = {
   'ui.support.user.noUpcoming': 'No upcoming sessions.',
   'ui.support.user.noPast': 'No past sessions.',
   'ui.support.user.book': 'Book for {name}',
-  'ui.support.practiceCancel.open': 'Cancel for the practice',
-  'ui.support.practiceCancel.text': 'The provider or the practice cannot hold this session. It is cancelled with no fee, and everything paid for it goes back to the patient\'s card.',
-  'ui.support.practiceCancel.confirm': 'Cancel the session',
-  'ui.support.practiceCancel.keep': 'Keep it',
-  'ui.support.practiceCancel.sending': 'Cancelling…',
-  'ui.support.practiceCancel.done': 'Cancelled for the practice. The patient gets an e-mail; anything paid goes back to their card.',
+  'ui.support.cancel.practice': 'The provider or the practice cannot hold this session. It is cancelled with no fee, and everything paid for it goes back to the patient\'s card.',
   'ui.support.refund.open': 'Refund payment',
   'ui.support.refund.paid': 'Paid {amount} by {card}',
   'ui.support.refund.refunded': '{amount} refunded so far',
@@ -584,6 +797,20 @@ export const messages = {
   'ui.support.session.decision': 'Decision',
   'ui.support.session.payments': 'Payments and refunds',
   'ui.support.session.noPayments': 'No payments for this session.',
+  'ui.support.session.mails': 'E-mails sent',
+  'ui.support.session.noMails': 'No e-mails have been sent about this session yet.',
+  'ui.support.session.mailTo': 'To {email} · queued {when}',
+  'ui.support.session.mailDelivered': 'Delivered {when}',
+  'ui.support.session.mailSending': 'Being sent (tries so far: {tries})',
+  'ui.support.session.mailFailed': 'Not delivered after {tries} tries: {answer}. Check the address with the caller, then send it again.',
+  'ui.support.session.estimate': 'Good Faith Estimate (PDF)',
+  'ui.support.session.estimateFailed': 'The Good Faith Estimate could not be made. Try again in a moment.',
+  'ui.support.mail.appointmentConfirmation': 'Booking confirmation',
+  'ui.support.mail.appointmentReschedule': 'New time',
+  'ui.support.mail.appointmentCancellation': 'Cancellation',
+  'ui.support.mail.paymentRefund': 'Refund',
+  'ui.support.mail.goodFaithEstimate': 'Good Faith Estimate',
+  'ui.support.mail.appointmentReminder': 'Reminder',
   'ui.support.session.refund': 'Refund: {reason}',
   'ui.support.session.amountDue': 'Still due: {amount}',
   'ui.support.session.audit': 'Audit history of this session',
@@ -603,6 +830,7 @@ export const messages = {
   'ui.support.cancel.heading': 'Cancel this session for the caller?',
   'ui.support.cancel.free': 'It starts more than {hours} hours from now: cancelling is free, and a self-pay payment goes back to the card.',
   'ui.support.cancel.lateFee': 'It starts within {hours} hours: this is a late cancellation with a fee of {fee}, charged to the card on file or left due.',
+  'ui.support.cancel.loading': 'Reading what cancelling costs',
   'ui.support.cancel.waive': 'Waive the late-cancellation fee',
   'ui.support.cancel.reasonLegend': 'Why is it cancelled?',
   'ui.support.cancel.reasonRequired': 'Choose why the session is cancelled.',
@@ -616,6 +844,49 @@ export const messages = {
   'ui.support.details.close': 'Close',
   'ui.support.details.identityOff': 'Names, date of birth, gender and e-mail are the caller\'s to change in their portal; you can change the phone number here.',
   'task.insuranceVerification.reason': 'Eligibility check answered: {outcome}',
+  'task.redAlert.syncFailed': '{record} could not be delivered to the practice\'s system: {answer}',
+  'task.redAlert.retried': 'Delivered when tried again.',
+  'task.redAlert.mailFailed': 'The {mail} e-mail for the session on {when} could not be delivered: the patient has not been told. Call them, then send it again from the session.',
+  'task.redAlert.chargeNotVoided': 'A {what} failed after the payment service took the charge, and the charge could not be voided ({gateway}, transaction {transactionId}). Refund it by hand.',
+  'task.redAlert.intakeCrisis': 'An intake answered the PHQ-9 question about self-harm above 0 and was shown crisis resources. Call the patient today.',
+  'task.redAlert.consentMissing': 'The session on {when} starts within {hours} hours and the booking consent is not signed.',
+  'ui.support.redAlert.resource.Patient': 'The patient\'s details',
+  'ui.support.redAlert.resource.Appointment': 'The session',
+  'ui.support.redAlert.resource.Consent': 'The consent',
+  'ui.support.redAlert.resource.Payment': 'The payment',
+  'ui.support.redAlert.text': 'Deliveries to the practice\'s system that failed, and other problems that need a person now.',
+  'ui.support.redAlert.intro': 'What needs a person now, most urgent first. Retry a delivery once the practice\'s system answers again, or resolve the alert with a note saying what you did.',
+  'ui.support.redAlert.empty': 'Nothing needs a person right now. New problems appear here.',
+  'ui.support.redAlert.raisedAt': 'Raised {when}',
+  'ui.support.redAlert.tries': '{count} tries, last answer: {answer}',
+  'ui.support.redAlert.openSession': 'Open the session',
+  'ui.support.redAlert.openAccount': 'Open the account',
+  'ui.support.redAlert.attempts': 'See the delivery attempts',
+  'ui.support.redAlert.retry': 'Retry the delivery',
+  'ui.support.redAlert.delivered': 'Delivered. The red alert is resolved.',
+  'ui.support.redAlert.stillFailing': 'Still not delivered: {answer}. It will be tried again on its own; retry once the practice\'s system is back.',
+  'ui.support.redAlert.resolve': 'Resolve',
+  'ui.support.redAlert.note': 'How was it handled?',
+  'ui.support.redAlert.noteRequired': 'Write how it was handled before resolving.',
+  'ui.support.redAlert.resolved': 'The red alert is resolved.',
+  'ui.support.syncAudit.intro': 'Every try of delivering a record to the practice\'s scheduling or EHR system, newest first.',
+  'ui.support.syncAudit.filters': 'Filter the attempts',
+  'ui.support.syncAudit.resourceType': 'Record type',
+  'ui.support.syncAudit.recordId': 'Record id',
+  'ui.support.syncAudit.outcome': 'Outcome',
+  'ui.support.syncAudit.any': 'Any',
+  'ui.support.syncAudit.apply': 'Show attempts',
+  'ui.support.syncAudit.empty': 'No delivery attempts match. Change the filters or clear them.',
+  'ui.support.syncAudit.when': 'When',
+  'ui.support.syncAudit.record': 'Record',
+  'ui.support.syncAudit.answer': 'Answer',
+  'ui.support.syncAudit.by': 'Asked by',
+  'ui.support.syncAudit.worker': 'The worker',
+  'ui.support.syncAudit.delivered': 'Delivered',
+  'ui.support.syncAudit.failed': 'Failed',
+  'ui.support.syncAudit.page': 'Page {page} of {pages}',
+  'ui.support.syncAudit.previous': 'Previous page',
+  'ui.support.syncAudit.next': 'Next page',
   'ui.support.insurance.heading': 'Insurance',
   'ui.support.insurance.text': 'Check whether a caller\'s insurance pays for a session with a provider, or decide the insurances waiting in the verification queue.',
   'ui.support.insurance.check': 'Check an insurance',
@@ -647,6 +918,15 @@ export const messages = {
   'ui.support.queue.noteRequired': 'Write a note saying what the caller was told.',
   'ui.support.queue.decided': 'Decision recorded for {name}: {decision}.',
   'ui.support.agenda.link': 'Practice agenda',
+  'ui.support.moneyAlert.heading': 'Money red alerts',
+  'ui.support.moneyAlert.text': 'Differences the nightly check found between what we recorded and what the payment services moved.',
+  'ui.support.moneyAlert.intro': 'Each alert is one charge whose money our ledger and the payment service see differently. Look it up in the payment service by its transaction id, settle it (refund by hand, or find the charge), then mark it resolved.',
+  'ui.support.moneyAlert.empty': 'No red alerts. The nightly check found our ledger and the payment services in agreement.',
+  'ui.support.moneyAlert.item': '{service} · transaction {transactionId}',
+  'ui.support.moneyAlert.amounts': 'Our ledger: {ledger} · The payment service: {gateway}',
+  'ui.support.moneyAlert.window': 'Checked {from} to {to}',
+  'ui.support.moneyAlert.resolve': 'Mark resolved',
+  'ui.support.moneyAlert.resolved': 'The alert is resolved and leaves the list.',
   'ui.support.agenda.text': 'A practice\'s day at the front desk - check patients in and hand the device over to sign consents.',
   'ui.support.agenda.intro': 'Pick the practice and the day. Check patients in as they arrive; a patient who has not signed the consent signs it on this device.',
   'ui.support.agenda.day': 'Day',
@@ -660,6 +940,13 @@ export const messages = {
   'ui.support.agenda.noTasks': 'Nothing open',
   'ui.support.agenda.balance': 'Balance due: {amount}',
   'ui.support.agenda.handOver': 'Hand the device to {name} to sign the consent',
+  'ui.support.agendaTasks.link': 'Open front-desk tasks',
+  'ui.support.agendaTasks.intro': 'Pick the practice: the open tasks of the people on its sessions over the next {days} days, earliest first. A task leaves the list once it is done.',
+  'ui.support.agendaTasks.show': 'Show the open tasks',
+  'ui.support.agendaTasks.pick': 'Pick a practice to see its open tasks.',
+  'ui.support.agendaTasks.empty': 'Nothing is open at this practice for the coming days. New tasks appear when sessions are booked.',
+  'ui.support.agendaTasks.heading': 'Open tasks at {practice}',
+  'ui.support.agendaTasks.openDay': 'Open the agenda of {day}',
   'ui.support.handover.heading': 'Welcome, {name}',
   'ui.support.handover.dobIntro': 'To keep your information private, please confirm your date of birth.',
   'ui.support.handover.dob': 'Your date of birth',
@@ -672,6 +959,19 @@ export const messages = {
   'ui.support.handover.done': 'Thank you, the consent is signed. Please hand the device back to the front desk.',
   'ui.support.handover.back': 'Back to the agenda',
   'ui.support.handover.cancel': 'Hand back without signing',
+  'ui.support.session.reschedule': 'Move to another time',
+  'ui.support.reschedule.heading': 'Move the session with {provider}',
+  'ui.support.reschedule.current': 'Now: {when}. Pick the caller\'s new time; it is held while you confirm.',
+  'ui.support.reschedule.confirm': 'Move the session',
+  'ui.support.reschedule.done': 'The session now starts {when}. The patient gets an e-mail with the new time.',
+  'ui.support.reschedule.close': 'Close',
+  'ui.support.reschedule.legend': 'Open times (the patient\'s time zone)',
+  'ui.support.reschedule.loading': 'Looking for open times',
+  'ui.support.reschedule.none': '{provider} has no open times in the coming weeks at this practice. Offer the caller another provider.',
+  'ui.support.reschedule.held': 'Holding {when} for the caller for {minutes} minutes.',
+  'ui.support.reschedule.holding': 'Holding this time',
+  'ui.support.reschedule.choose': 'Choose the new time first.',
+  'ui.support.reschedule.more': 'Show more days',
   'ui.support.session.resend': 'Send the confirmation again',
   'ui.support.session.resent': 'The confirmation is on its way to {email}.',
   'ui.support.search.heading': 'Find a session',
@@ -767,6 +1067,7 @@ export const messages = {
   'ui.patient.nav.insuranceCards': 'Insurance cards',
   'ui.patient.nav.account': 'Account',
   'ui.patient.nav.fireside': 'Fireside',
+  'ui.patient.nav.messages': 'Messages',
   'ui.patient.sessions.upcoming': 'Upcoming',
   'ui.patient.sessions.past': 'Past',
   'ui.patient.sessions.none': 'You have no sessions here yet.',
@@ -840,6 +1141,38 @@ export const messages = {
   'ui.visit.refused': 'You cannot join this room from this account.',
   'ui.care.schedule.waiting': 'Waiting in the video room: {names}',
   'ui.care.schedule.admit': 'Open the room to admit',
+  'ui.waitlist.profileJoin': 'Join the waitlist',
+  'ui.waitlist.profileJoinHint': 'No time that suits you? Join the waitlist and we will e-mail you when a time opens up.',
+  'ui.waitlist.searchJoin': 'Join a waitlist for providers like these',
+  'ui.waitlist.openFromSessions': 'Your waitlists',
+  'ui.waitlist.join.providerIntro': 'We will e-mail you as soon as a time with {provider} opens up, and hold it for you for {minutes} minutes.',
+  'ui.waitlist.join.searchIntro': 'We will e-mail you as soon as a time opens up with any provider who fits, and hold it for you for {minutes} minutes.',
+  'ui.waitlist.join.stateLabel': 'The state you are in',
+  'ui.waitlist.join.timesLegend': 'Which times suit you?',
+  'ui.waitlist.join.timesHint': 'Leave all unticked if any time suits you.',
+  'ui.waitlist.join.submit': 'Join the waitlist',
+  'ui.waitlist.join.joined': 'You are on the waitlist. We will e-mail you when a time opens up.',
+  /** The join page was opened without a state (and so without a profile or search to come from). */
+  'ui.waitlist.join.missing': 'We could not tell which provider or search this waitlist is for. Go back to the provider\'s profile or your search and choose the waitlist again.',
+  'ui.waitlist.join.seeList': 'See your waitlists',
+  'ui.waitlist.list.empty': 'You are not on any waitlist. When no time suits you on a provider\'s profile, join their waitlist there.',
+  'ui.waitlist.list.findProvider': 'Find a provider',
+  'ui.waitlist.list.searchEntry': 'Any provider who fits your search',
+  'ui.waitlist.list.state': 'In {state}',
+  'ui.waitlist.list.anyTime': 'Any time of day',
+  'ui.waitlist.list.joinedOn': 'Joined {when}',
+  'ui.waitlist.list.offersHeading': 'Times offered',
+  'ui.waitlist.list.heldUntil': 'Held for you until {time}',
+  'ui.waitlist.list.book': 'Book this time',
+  'ui.waitlist.list.decline': 'Decline',
+  'ui.waitlist.list.declined': 'Declined. The time goes to the next person; you stay on the waitlist.',
+  'ui.waitlist.list.leave': 'Leave this waitlist',
+  'ui.waitlist.list.left': 'You left the waitlist.',
+  'ui.waitlist.support.heading': 'Waitlists',
+  'ui.waitlist.support.empty': 'The caller is not on any waitlist.',
+  'ui.waitlist.support.leave': 'Take off the waitlist',
+  'ui.waitlist.support.left': 'Taken off the waitlist.',
+  'ui.waitlist.support.decline': 'Decline for the caller',
   'validation.email.required': 'Email is required',
   /** Alternate capitalisation used by some forms (product-spec §5). */
   'validation.email.requiredAlt': 'Email is Required',
@@ -883,6 +1216,16 @@ export interface MessageParams {
   'validation.authorization.insuranceCarrier.required': Record<string, never>;
   'validation.authorization.memberId.required': Record<string, never>;
   'validation.authorization.memberId.invalid': Record<string, never>;
+  'ui.jobs.link': Record<string, never>;
+  'ui.jobs.linkText': Record<string, never>;
+  'ui.jobs.intro': Record<string, never>;
+  'ui.jobs.empty': Record<string, never>;
+  'ui.jobs.tries': { count: string | number; queued: string | number; when: string | number };
+  'ui.jobs.error': Record<string, never>;
+  'ui.jobs.retry': Record<string, never>;
+  'ui.jobs.retried': { job: string | number };
+  'ui.jobs.gone': Record<string, never>;
+  'ui.jobs.summary': Record<string, never>;
   'ui.booking.slot.heading': Record<string, never>;
   'ui.booking.slot.with': { provider: string | number };
   'ui.booking.slot.missing': Record<string, never>;
@@ -929,6 +1272,10 @@ export interface MessageParams {
   'ui.booking.pay.cardOptional': { partner: string | number };
   'ui.booking.pay.cardOnFile': { brand: string | number; last4: string | number };
   'ui.booking.pay.newCard': Record<string, never>;
+  'ui.booking.pay.howToPay': Record<string, never>;
+  'ui.booking.pay.byCard': Record<string, never>;
+  'ui.booking.pay.bySchedulingSystem': Record<string, never>;
+  'ui.booking.pay.bySchedulingSystemNote': { price: string | number };
   'ui.booking.pay.cardNumber': Record<string, never>;
   'ui.booking.pay.cardExpiration': Record<string, never>;
   'ui.booking.pay.cardCvv': Record<string, never>;
@@ -950,6 +1297,17 @@ export interface MessageParams {
   'validation.insurance.required': Record<string, never>;
   'validation.insurance.mismatch': Record<string, never>;
   'consent.guardianOf': { patient: string | number };
+  'calendar.feed.name': Record<string, never>;
+  'calendar.feed.eventTitle': { mode: string | number };
+  'ui.care.feed.heading': Record<string, never>;
+  'ui.care.feed.text': Record<string, never>;
+  'ui.care.feed.create': Record<string, never>;
+  'ui.care.feed.renew': Record<string, never>;
+  'ui.care.feed.revoke': Record<string, never>;
+  'ui.care.feed.active': { when: string | number };
+  'ui.care.feed.none': Record<string, never>;
+  'ui.care.feed.created': { url: string | number };
+  'ui.care.feed.revoked': Record<string, never>;
   'card.number.invalid': Record<string, never>;
   'card.number.required': Record<string, never>;
   'card.expiration.invalid': Record<string, never>;
@@ -1060,6 +1418,9 @@ export interface MessageParams {
   'ui.care.mbc.trend.worsening': Record<string, never>;
   'ui.care.mbc.trend.steady': Record<string, never>;
   'ui.care.mbc.history': { scores: string | number };
+  'ui.care.client.intake': Record<string, never>;
+  'ui.care.client.intakeWhen': { when: string | number };
+  'ui.care.client.noIntake': Record<string, never>;
   'ui.patient.checkIn.todo': { patient: string | number; instrument: string | number };
   'ui.patient.checkIn.start': { instrument: string | number };
   'ui.patient.checkIn.heading': { instrument: string | number };
@@ -1075,6 +1436,116 @@ export interface MessageParams {
   'ui.care.maintenance.text': Record<string, never>;
   'ui.care.maintenance.callAction': { phone: string | number };
   'ui.care.maintenance.scheduleAction': Record<string, never>;
+  'providerRequest.stateRequired': Record<string, never>;
+  'providerRequest.licenseNumberRequired': Record<string, never>;
+  'providerRequest.alreadyLicensed': Record<string, never>;
+  'providerRequest.payRequired': Record<string, never>;
+  'task.providerRequest.reason': { kind: string | number; provider: string | number };
+  'task.referral.reason': { client: string | number };
+  'task.referral.accepted': Record<string, never>;
+  'ui.care.requests.heading': Record<string, never>;
+  'ui.care.requests.help': Record<string, never>;
+  'ui.care.requests.none': Record<string, never>;
+  'ui.care.requests.kind': Record<string, never>;
+  'ui.care.requests.description': Record<string, never>;
+  'ui.care.requests.state': Record<string, never>;
+  'ui.care.requests.chooseState': Record<string, never>;
+  'ui.care.requests.licenseNumber': Record<string, never>;
+  'ui.care.requests.payIndividual': Record<string, never>;
+  'ui.care.requests.payFollowUp': Record<string, never>;
+  'ui.care.requests.send': Record<string, never>;
+  'ui.care.requests.sent': Record<string, never>;
+  'ui.care.requests.waiting': Record<string, never>;
+  'ui.care.requests.approved': { when: string | number; reason: string | number };
+  'ui.care.requests.declined': { when: string | number; reason: string | number };
+  'ui.care.requests.asked': { when: string | number };
+  'ui.care.requests.licence': { state: string | number; number: string | number };
+  'ui.care.requests.pay': { individual: string | number };
+  'ui.care.requests.payWithFollowUp': { individual: string | number; followUp: string | number };
+  'ui.rcd.requests.intro': Record<string, never>;
+  'ui.rcd.requests.open': Record<string, never>;
+  'ui.rcd.requests.decided': Record<string, never>;
+  'ui.rcd.requests.none': Record<string, never>;
+  'ui.rcd.requests.noneDecided': Record<string, never>;
+  'ui.rcd.requests.licensed': { states: string | number };
+  'ui.rcd.requests.reason': Record<string, never>;
+  'ui.rcd.requests.approve': Record<string, never>;
+  'ui.rcd.requests.decline': Record<string, never>;
+  'ui.rcd.requests.approvedToast': { kind: string | number; provider: string | number };
+  'ui.rcd.requests.declinedToast': { kind: string | number; provider: string | number };
+  'ui.rcd.requests.approvedBy': { who: string | number; when: string | number; reason: string | number };
+  'ui.rcd.requests.declinedBy': { who: string | number; when: string | number; reason: string | number };
+  'providerAdmin.aboutRequired': Record<string, never>;
+  'providerAdmin.statesRequired': Record<string, never>;
+  'providerAdmin.payInvalid': Record<string, never>;
+  'providerAdmin.unknownFilter': Record<string, never>;
+  'task.redAlert.providerRemoved': { reason: string | number };
+  'ui.care.admin.intro': Record<string, never>;
+  'ui.care.admin.search': Record<string, never>;
+  'ui.care.admin.none': Record<string, never>;
+  'ui.care.admin.states': { states: string | number };
+  'ui.care.admin.upcoming': { count: string | number };
+  'ui.care.admin.removed': { reason: string | number };
+  'ui.care.admin.edit': Record<string, never>;
+  'ui.care.admin.back': Record<string, never>;
+  'ui.care.admin.about': Record<string, never>;
+  'ui.care.admin.title': Record<string, never>;
+  'ui.care.admin.practice': Record<string, never>;
+  'ui.care.admin.licensedStates': Record<string, never>;
+  'ui.care.admin.payIndividual': Record<string, never>;
+  'ui.care.admin.payFollowUp': Record<string, never>;
+  'ui.care.admin.filters': Record<string, never>;
+  'ui.care.admin.save': Record<string, never>;
+  'ui.care.admin.saved': { name: string | number };
+  'ui.care.admin.removeHeading': Record<string, never>;
+  'ui.care.admin.removeHelp': Record<string, never>;
+  'ui.care.admin.removeReason': Record<string, never>;
+  'ui.care.admin.removeNote': Record<string, never>;
+  'ui.care.admin.remove': Record<string, never>;
+  'ui.care.admin.removedToast': { name: string | number; count: string | number };
+  'ui.care.admin.notFound': Record<string, never>;
+  'ui.care.admin.isRemoved': { reason: string | number };
+  'ui.care.admin.viewProfile': Record<string, never>;
+  'ui.care.nena.intro': Record<string, never>;
+  'ui.care.nena.none': Record<string, never>;
+  'ui.care.nena.first': { when: string | number };
+  'ui.care.nena.open': Record<string, never>;
+  'ui.care.mbc.chart': { instrument: string | number; scores: string | number };
+  'ui.care.mbc.chartTrend': { instrument: string | number; scores: string | number; trend: string | number };
+  'ui.care.referrals.intro': Record<string, never>;
+  'ui.care.referrals.make': Record<string, never>;
+  'ui.care.referrals.received': Record<string, never>;
+  'ui.care.referrals.sent': Record<string, never>;
+  'ui.care.referrals.noneReceived': Record<string, never>;
+  'ui.care.referrals.noneSent': Record<string, never>;
+  'ui.care.referrals.from': { provider: string | number; when: string | number };
+  'ui.care.referrals.to': { provider: string | number; when: string | number };
+  'ui.care.referrals.reason': { reason: string | number };
+  'ui.care.referrals.authorization': { number: string | number; from: string | number; until: string | number };
+  'ui.care.referrals.state': { state: string | number };
+  'ui.care.referrals.declinedBecause': { reason: string | number };
+  'ui.care.referrals.accept': Record<string, never>;
+  'ui.care.referrals.decline': Record<string, never>;
+  'ui.care.referrals.declineReason': Record<string, never>;
+  'ui.care.referrals.acceptedToast': { client: string | number };
+  'ui.care.referrals.declinedToast': { client: string | number };
+  'ui.care.referrals.makeIntro': Record<string, never>;
+  'ui.care.referrals.client': Record<string, never>;
+  'ui.care.referrals.chooseClient': Record<string, never>;
+  'ui.care.referrals.noClients': Record<string, never>;
+  'ui.care.referrals.providerSearch': Record<string, never>;
+  'ui.care.referrals.providerSearchHint': Record<string, never>;
+  'ui.care.referrals.referTo': { provider: string | number };
+  'ui.care.referrals.chosenProvider': { provider: string | number };
+  'ui.care.referrals.changeProvider': Record<string, never>;
+  'ui.care.referrals.noProviders': Record<string, never>;
+  'ui.care.referrals.chooseClientFirst': Record<string, never>;
+  'referral.clientRequired': Record<string, never>;
+  'referral.providerRequired': Record<string, never>;
+  'ui.care.referrals.doneHeading': Record<string, never>;
+  'ui.care.referrals.done': { client: string | number; provider: string | number };
+  'ui.care.referrals.back': Record<string, never>;
+  'ui.care.referrals.another': Record<string, never>;
   'consent.bookAppointmentConsent.title': Record<string, never>;
   'consent.bookAppointmentConsent.text': { patient: string | number; windowHours: string | number; fee: string | number };
   'consent.paymentConsent.title': Record<string, never>;
@@ -1144,6 +1615,25 @@ export interface MessageParams {
   'ui.patient.home.signConsent': Record<string, never>;
   'ui.patient.home.insuranceCardNeeded': { carrier: string | number; patient: string | number };
   'ui.patient.home.addInsuranceCard': Record<string, never>;
+  'ui.patient.home.intakeNeeded': { patient: string | number };
+  'ui.patient.home.startIntake': Record<string, never>;
+  'ui.intake.heading': Record<string, never>;
+  'ui.intake.intro': Record<string, never>;
+  'ui.intake.step': { step: string | number; steps: string | number; title: string | number };
+  'ui.intake.next': Record<string, never>;
+  'ui.intake.back': Record<string, never>;
+  'ui.intake.submit': Record<string, never>;
+  'ui.intake.sending': Record<string, never>;
+  'ui.intake.required': Record<string, never>;
+  'ui.intake.tooLong': { max: string | number };
+  'ui.intake.answerAll': Record<string, never>;
+  'ui.intake.done': Record<string, never>;
+  'ui.intake.score': { instrument: string | number; total: string | number; band: string | number };
+  'ui.intake.crisis': Record<string, never>;
+  'ui.intake.signIn': Record<string, never>;
+  'ui.intake.signInLink': Record<string, never>;
+  'ui.intake.loading': Record<string, never>;
+  'ui.intake.backHome': Record<string, never>;
   'ui.patient.home.careCadence': Record<string, never>;
   'ui.patient.home.you': Record<string, never>;
   'ui.patient.home.dependant': Record<string, never>;
@@ -1297,6 +1787,18 @@ export interface MessageParams {
   'document.label.totalPaid': Record<string, never>;
   'document.label.totalRefunded': Record<string, never>;
   'document.label.generatedAt': Record<string, never>;
+  'document.gfe.title': Record<string, never>;
+  'document.gfe.intro': Record<string, never>;
+  'document.label.estimateNumber': Record<string, never>;
+  'document.label.service': Record<string, never>;
+  'document.label.pricePerSession': Record<string, never>;
+  'document.label.expectedSessions': Record<string, never>;
+  'document.label.estimatedTotal': Record<string, never>;
+  'document.label.covers': Record<string, never>;
+  'document.gfe.sessionsBasis': { cadence: string | number };
+  'document.gfe.notABill': Record<string, never>;
+  'document.gfe.dispute': { threshold: string | number; phone: string | number };
+  'ui.patient.sessions.goodFaithEstimate': Record<string, never>;
   'document.footer.questions': { phone: string | number };
   'validation.relationship.holderIsSelf': Record<string, never>;
   'billing.purpose.session': Record<string, never>;
@@ -1308,6 +1810,51 @@ export interface MessageParams {
   'validation.gender.required': Record<string, never>;
   'validation.phone.required': Record<string, never>;
   'validation.phone.invalid': Record<string, never>;
+  'sms.reminder': { when: string | number; link: string | number };
+  'mail.reminder.lateNote': { fee: string | number };
+  'mail.reminder.inTime': { deadline: string | number };
+  'ui.patient.reminders.heading': Record<string, never>;
+  'ui.patient.reminders.intro': Record<string, never>;
+  'ui.patient.reminders.email': Record<string, never>;
+  'ui.patient.reminders.sms': { phone: string | number };
+  'ui.patient.reminders.smsNoPhone': Record<string, never>;
+  'ui.patient.reminders.save': Record<string, never>;
+  'ui.patient.reminders.saved': Record<string, never>;
+  'ui.patient.reminders.stopped': Record<string, never>;
+  'ui.patient.reminders.linkUsed': Record<string, never>;
+  'ui.patient.reminders.linkOpened': Record<string, never>;
+  'ui.messages.unreadBadge': { count: string | number };
+  'ui.messages.composeLabel': Record<string, never>;
+  'ui.messages.composeHint': { max: string | number };
+  'ui.messages.send': Record<string, never>;
+  'ui.messages.sending': Record<string, never>;
+  'ui.messages.sent': Record<string, never>;
+  'ui.messages.empty': Record<string, never>;
+  'ui.messages.fromYou': Record<string, never>;
+  'ui.messages.sentAt': { name: string | number; when: string | number };
+  'ui.messages.tooLong': { max: string | number };
+  'ui.messages.blank': Record<string, never>;
+  'ui.messages.sendFailed': Record<string, never>;
+  'ui.messages.rateLimited': Record<string, never>;
+  'ui.messages.lastAt': { when: string | number };
+  'ui.messages.noneYet': Record<string, never>;
+  'ui.messages.back': Record<string, never>;
+  'ui.messages.threadNotFound': Record<string, never>;
+  'ui.messages.care.intro': Record<string, never>;
+  'ui.messages.care.none': Record<string, never>;
+  'ui.messages.care.start': Record<string, never>;
+  'ui.messages.care.startLabel': Record<string, never>;
+  'ui.messages.care.startChoose': Record<string, never>;
+  'ui.messages.care.startButton': Record<string, never>;
+  'ui.messages.care.noClients': Record<string, never>;
+  'ui.messages.care.threadsLabel': Record<string, never>;
+  'ui.messages.care.writeTo': Record<string, never>;
+  'ui.messages.care.with': { name: string | number };
+  'ui.messages.patient.intro': Record<string, never>;
+  'ui.messages.patient.none': Record<string, never>;
+  'ui.messages.patient.threadsLabel': Record<string, never>;
+  'ui.messages.patient.with': { name: string | number };
+  'ui.messages.patient.about': { name: string | number };
   'ui.support.dashboard.intro': Record<string, never>;
   'ui.support.find.heading': Record<string, never>;
   'ui.support.find.hint': Record<string, never>;
@@ -1329,12 +1876,7 @@ export interface MessageParams {
   'ui.support.user.noUpcoming': Record<string, never>;
   'ui.support.user.noPast': Record<string, never>;
   'ui.support.user.book': { name: string | number };
-  'ui.support.practiceCancel.open': Record<string, never>;
-  'ui.support.practiceCancel.text': Record<string, never>;
-  'ui.support.practiceCancel.confirm': Record<string, never>;
-  'ui.support.practiceCancel.keep': Record<string, never>;
-  'ui.support.practiceCancel.sending': Record<string, never>;
-  'ui.support.practiceCancel.done': Record<string, never>;
+  'ui.support.cancel.practice': Record<string, never>;
   'ui.support.refund.open': Record<string, never>;
   'ui.support.refund.paid': { amount: string | number; card: string | number };
   'ui.support.refund.refunded': { amount: string | number };
@@ -1398,6 +1940,20 @@ export interface MessageParams {
   'ui.support.session.decision': Record<string, never>;
   'ui.support.session.payments': Record<string, never>;
   'ui.support.session.noPayments': Record<string, never>;
+  'ui.support.session.mails': Record<string, never>;
+  'ui.support.session.noMails': Record<string, never>;
+  'ui.support.session.mailTo': { email: string | number; when: string | number };
+  'ui.support.session.mailDelivered': { when: string | number };
+  'ui.support.session.mailSending': { tries: string | number };
+  'ui.support.session.mailFailed': { tries: string | number; answer: string | number };
+  'ui.support.session.estimate': Record<string, never>;
+  'ui.support.session.estimateFailed': Record<string, never>;
+  'ui.support.mail.appointmentConfirmation': Record<string, never>;
+  'ui.support.mail.appointmentReschedule': Record<string, never>;
+  'ui.support.mail.appointmentCancellation': Record<string, never>;
+  'ui.support.mail.paymentRefund': Record<string, never>;
+  'ui.support.mail.goodFaithEstimate': Record<string, never>;
+  'ui.support.mail.appointmentReminder': Record<string, never>;
   'ui.support.session.refund': { reason: string | number };
   'ui.support.session.amountDue': { amount: string | number };
   'ui.support.session.audit': Record<string, never>;
@@ -1417,6 +1973,7 @@ export interface MessageParams {
   'ui.support.cancel.heading': Record<string, never>;
   'ui.support.cancel.free': { hours: string | number };
   'ui.support.cancel.lateFee': { hours: string | number; fee: string | number };
+  'ui.support.cancel.loading': Record<string, never>;
   'ui.support.cancel.waive': Record<string, never>;
   'ui.support.cancel.reasonLegend': Record<string, never>;
   'ui.support.cancel.reasonRequired': Record<string, never>;
@@ -1430,6 +1987,49 @@ export interface MessageParams {
   'ui.support.details.close': Record<string, never>;
   'ui.support.details.identityOff': Record<string, never>;
   'task.insuranceVerification.reason': { outcome: string | number };
+  'task.redAlert.syncFailed': { record: string | number; answer: string | number };
+  'task.redAlert.retried': Record<string, never>;
+  'task.redAlert.mailFailed': { mail: string | number; when: string | number };
+  'task.redAlert.chargeNotVoided': { what: string | number; gateway: string | number; transactionId: string | number };
+  'task.redAlert.intakeCrisis': Record<string, never>;
+  'task.redAlert.consentMissing': { when: string | number; hours: string | number };
+  'ui.support.redAlert.resource.Patient': Record<string, never>;
+  'ui.support.redAlert.resource.Appointment': Record<string, never>;
+  'ui.support.redAlert.resource.Consent': Record<string, never>;
+  'ui.support.redAlert.resource.Payment': Record<string, never>;
+  'ui.support.redAlert.text': Record<string, never>;
+  'ui.support.redAlert.intro': Record<string, never>;
+  'ui.support.redAlert.empty': Record<string, never>;
+  'ui.support.redAlert.raisedAt': { when: string | number };
+  'ui.support.redAlert.tries': { count: string | number; answer: string | number };
+  'ui.support.redAlert.openSession': Record<string, never>;
+  'ui.support.redAlert.openAccount': Record<string, never>;
+  'ui.support.redAlert.attempts': Record<string, never>;
+  'ui.support.redAlert.retry': Record<string, never>;
+  'ui.support.redAlert.delivered': Record<string, never>;
+  'ui.support.redAlert.stillFailing': { answer: string | number };
+  'ui.support.redAlert.resolve': Record<string, never>;
+  'ui.support.redAlert.note': Record<string, never>;
+  'ui.support.redAlert.noteRequired': Record<string, never>;
+  'ui.support.redAlert.resolved': Record<string, never>;
+  'ui.support.syncAudit.intro': Record<string, never>;
+  'ui.support.syncAudit.filters': Record<string, never>;
+  'ui.support.syncAudit.resourceType': Record<string, never>;
+  'ui.support.syncAudit.recordId': Record<string, never>;
+  'ui.support.syncAudit.outcome': Record<string, never>;
+  'ui.support.syncAudit.any': Record<string, never>;
+  'ui.support.syncAudit.apply': Record<string, never>;
+  'ui.support.syncAudit.empty': Record<string, never>;
+  'ui.support.syncAudit.when': Record<string, never>;
+  'ui.support.syncAudit.record': Record<string, never>;
+  'ui.support.syncAudit.answer': Record<string, never>;
+  'ui.support.syncAudit.by': Record<string, never>;
+  'ui.support.syncAudit.worker': Record<string, never>;
+  'ui.support.syncAudit.delivered': Record<string, never>;
+  'ui.support.syncAudit.failed': Record<string, never>;
+  'ui.support.syncAudit.page': { page: string | number; pages: string | number };
+  'ui.support.syncAudit.previous': Record<string, never>;
+  'ui.support.syncAudit.next': Record<string, never>;
   'ui.support.insurance.heading': Record<string, never>;
   'ui.support.insurance.text': Record<string, never>;
   'ui.support.insurance.check': Record<string, never>;
@@ -1461,6 +2061,15 @@ export interface MessageParams {
   'ui.support.queue.noteRequired': Record<string, never>;
   'ui.support.queue.decided': { name: string | number; decision: string | number };
   'ui.support.agenda.link': Record<string, never>;
+  'ui.support.moneyAlert.heading': Record<string, never>;
+  'ui.support.moneyAlert.text': Record<string, never>;
+  'ui.support.moneyAlert.intro': Record<string, never>;
+  'ui.support.moneyAlert.empty': Record<string, never>;
+  'ui.support.moneyAlert.item': { service: string | number; transactionId: string | number };
+  'ui.support.moneyAlert.amounts': { ledger: string | number; gateway: string | number };
+  'ui.support.moneyAlert.window': { from: string | number; to: string | number };
+  'ui.support.moneyAlert.resolve': Record<string, never>;
+  'ui.support.moneyAlert.resolved': Record<string, never>;
   'ui.support.agenda.text': Record<string, never>;
   'ui.support.agenda.intro': Record<string, never>;
   'ui.support.agenda.day': Record<string, never>;
@@ -1474,6 +2083,13 @@ export interface MessageParams {
   'ui.support.agenda.noTasks': Record<string, never>;
   'ui.support.agenda.balance': { amount: string | number };
   'ui.support.agenda.handOver': { name: string | number };
+  'ui.support.agendaTasks.link': Record<string, never>;
+  'ui.support.agendaTasks.intro': { days: string | number };
+  'ui.support.agendaTasks.show': Record<string, never>;
+  'ui.support.agendaTasks.pick': Record<string, never>;
+  'ui.support.agendaTasks.empty': Record<string, never>;
+  'ui.support.agendaTasks.heading': { practice: string | number };
+  'ui.support.agendaTasks.openDay': { day: string | number };
   'ui.support.handover.heading': { name: string | number };
   'ui.support.handover.dobIntro': Record<string, never>;
   'ui.support.handover.dob': Record<string, never>;
@@ -1486,6 +2102,19 @@ export interface MessageParams {
   'ui.support.handover.done': Record<string, never>;
   'ui.support.handover.back': Record<string, never>;
   'ui.support.handover.cancel': Record<string, never>;
+  'ui.support.session.reschedule': Record<string, never>;
+  'ui.support.reschedule.heading': { provider: string | number };
+  'ui.support.reschedule.current': { when: string | number };
+  'ui.support.reschedule.confirm': Record<string, never>;
+  'ui.support.reschedule.done': { when: string | number };
+  'ui.support.reschedule.close': Record<string, never>;
+  'ui.support.reschedule.legend': Record<string, never>;
+  'ui.support.reschedule.loading': Record<string, never>;
+  'ui.support.reschedule.none': { provider: string | number };
+  'ui.support.reschedule.held': { when: string | number; minutes: string | number };
+  'ui.support.reschedule.holding': Record<string, never>;
+  'ui.support.reschedule.choose': Record<string, never>;
+  'ui.support.reschedule.more': Record<string, never>;
   'ui.support.session.resend': Record<string, never>;
   'ui.support.session.resent': { email: string | number };
   'ui.support.search.heading': Record<string, never>;
@@ -1580,6 +2209,7 @@ export interface MessageParams {
   'ui.patient.nav.insuranceCards': Record<string, never>;
   'ui.patient.nav.account': Record<string, never>;
   'ui.patient.nav.fireside': Record<string, never>;
+  'ui.patient.nav.messages': Record<string, never>;
   'ui.patient.sessions.upcoming': Record<string, never>;
   'ui.patient.sessions.past': Record<string, never>;
   'ui.patient.sessions.none': Record<string, never>;
@@ -1652,6 +2282,37 @@ export interface MessageParams {
   'ui.visit.refused': Record<string, never>;
   'ui.care.schedule.waiting': { names: string | number };
   'ui.care.schedule.admit': Record<string, never>;
+  'ui.waitlist.profileJoin': Record<string, never>;
+  'ui.waitlist.profileJoinHint': Record<string, never>;
+  'ui.waitlist.searchJoin': Record<string, never>;
+  'ui.waitlist.openFromSessions': Record<string, never>;
+  'ui.waitlist.join.providerIntro': { provider: string | number; minutes: string | number };
+  'ui.waitlist.join.searchIntro': { minutes: string | number };
+  'ui.waitlist.join.stateLabel': Record<string, never>;
+  'ui.waitlist.join.timesLegend': Record<string, never>;
+  'ui.waitlist.join.timesHint': Record<string, never>;
+  'ui.waitlist.join.submit': Record<string, never>;
+  'ui.waitlist.join.joined': Record<string, never>;
+  'ui.waitlist.join.missing': Record<string, never>;
+  'ui.waitlist.join.seeList': Record<string, never>;
+  'ui.waitlist.list.empty': Record<string, never>;
+  'ui.waitlist.list.findProvider': Record<string, never>;
+  'ui.waitlist.list.searchEntry': Record<string, never>;
+  'ui.waitlist.list.state': { state: string | number };
+  'ui.waitlist.list.anyTime': Record<string, never>;
+  'ui.waitlist.list.joinedOn': { when: string | number };
+  'ui.waitlist.list.offersHeading': Record<string, never>;
+  'ui.waitlist.list.heldUntil': { time: string | number };
+  'ui.waitlist.list.book': Record<string, never>;
+  'ui.waitlist.list.decline': Record<string, never>;
+  'ui.waitlist.list.declined': Record<string, never>;
+  'ui.waitlist.list.leave': Record<string, never>;
+  'ui.waitlist.list.left': Record<string, never>;
+  'ui.waitlist.support.heading': Record<string, never>;
+  'ui.waitlist.support.empty': Record<string, never>;
+  'ui.waitlist.support.leave': Record<string, never>;
+  'ui.waitlist.support.left': Record<string, never>;
+  'ui.waitlist.support.decline': Record<string, never>;
   'validation.email.required': Record<string, never>;
   'validation.email.requiredAlt': Record<string, never>;
   'validation.email.invalid': Record<string, never>;

@@ -29,7 +29,9 @@ export interface RouteDefinition {
   flag?: string;
   /** route id people are sent to when the flag is off */
   flagOffRoute?: string;
-  render: 'server' | 'client';
+  render: 'document' | 'server' | 'client';
+  /** a render: server route is rendered as a document when its address carries one of these query parameters */
+  documentWhenQuery?: readonly string[];
   /** true when the screen component exists, so the route is served */
   registered: boolean;
 }

@@ -1,5 +1,5 @@
-import { startTestApp, type TestApp } from '../../tests/support/app';
-import { testDatabaseKind } from '../../tests/support/database';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { testDatabaseKind } from '@tests/support/database';
 import { errorCatalogue } from '../generated/errors';
 import { messages } from '../generated/messages';
 import form from '../generated/forms/sign-in-email';
@@ -12,17 +12,38 @@ beforeAll(async () => {
   t = await startTestApp();
   // An endpoint whose body is the sign-in form, to see form validation come back from the API.
   const echo: EndpointDefinition = {
-    id: 'echoSignIn', resource: 'test', method: 'POST', path: '/test/echo', summary: 'echo', access: ['anyone'],
-    body: form.schema, responses: { '200': { description: 'ok' } }, errors: [], audit: false, messages: form.messages,
+    id: 'echoSignIn',
+    resource: 'test',
+    method: 'POST',
+    path: '/test/echo',
+    summary: 'echo',
+    access: ['anyone'],
+    body: form.schema,
+    responses: { '200': { description: 'ok' } },
+    errors: [],
+    audit: false,
+    messages: form.messages,
   };
   await t.app.close();
   const { buildApp } = await import('./app');
   const app = await buildApp({ config: t.config, database: t.db.database, serveClient: false, seed: false, logger: false });
-  app.register(async (api) => {
-    api.route(routeOptionsFor(echo, async (request) => request.body as never));
-  }, { prefix: '/api' });
+  app.register(
+    async (api) => {
+      api.route(routeOptionsFor(echo, async (request) => request.body as never));
+    },
+    { prefix: '/api' },
+  );
   await app.ready();
-  t = { ...t, app };
+  // This app replaces the first: closing it stops its job engine (pg-boss timers), then the database.
+  const { db } = t;
+  t = {
+    ...t,
+    app,
+    close: async () => {
+      await app.close();
+      await db.close();
+    },
+  };
 });
 
 afterAll(async () => {
@@ -50,6 +71,17 @@ describe('API basics', () => {
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/health'].get.operationId).toBe('getHealth');
     expect(doc.paths['/api/health'].get.responses['200'].content['application/json'].schema.properties.database.enum).toEqual(['pglite', 'postgres']);
+  });
+
+  it('writes each entity once in the OpenAPI document and points at it', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['Address', 'BookedAppointment', 'Patient']));
+    expect(doc.components.schemas.Address.properties.zipcode).toEqual({ $ref: '#/components/schemas/Zip' });
+    expect(doc.paths['/api/appointments'].get.responses['200'].content['application/json'].schema.properties.items.items).toEqual({
+      $ref: '#/components/schemas/BookedAppointment',
+    });
+    // Nothing inlines an entity: its own description appears in components only.
+    expect(JSON.stringify(doc).split(doc.components.schemas.Address.description).length - 1).toBe(1);
   });
 
   it('serves the docs UI without any network', async () => {
@@ -91,6 +123,27 @@ describe('request validation speaks the spec messages', () => {
   it('accepts a valid body unchanged', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { email: 'a@b.co' } });
     expect(res.statusCode).toBe(200);
+  });
+
+  it("names a field of a shared entity with that entity's message (through $ref)", async () => {
+    // verifyEmailOtp's otp is { $ref: OneTimeCode } and newAccount.address is { $ref: Address }.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email-otp',
+      payload: {
+        email: 'a@b.co',
+        otp: '12',
+        newAccount: { firstName: 'Ana', lastName: 'Rivera', address: { line1: 'Main St 1', city: 'Austin', state: 'TX' } },
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    const errors = res.json().errors as { field: string; reason: string }[];
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'otp', reason: messages['validation.otp.length'] }),
+        expect.objectContaining({ field: 'newAccount.address.zipcode', reason: messages['validation.address.zipcode.invalid'] }),
+      ]),
+    );
   });
 
   it('answers malformed JSON with a catalogue 400', async () => {

@@ -17,15 +17,25 @@ import openapiPlugin from './plugins/openapi';
 import authPlugin from './plugins/auth';
 import mailPlugin from './plugins/mail';
 import jobsPlugin from './plugins/jobs';
+import syncPlugin from './sync/plugin';
 import metricsPlugin from './plugins/metrics';
 import type { AnyJobDefinition } from './jobs/registry';
 import insurancePlugin from './plugins/insurance';
+import flagsPlugin from './plugins/flags';
+import paymentsPlugin from './plugins/payments';
+import type { CardGateway } from './payments/gateway';
+import type { SchedulingPaymentService } from './payments/scheduling-payments';
+import type { FlagSource } from './routes/flags/sources';
+import type { MailTransport } from './plugins/mail';
+import type { EligibilityChecker } from './insurance/eligibility';
 import marketplacePlugin from './plugins/marketplace';
 import clientPlugin from './plugins/client';
 import { apiRoutes } from './routes';
 import { registerWebSockets } from './video/signalling';
 import { parseQueryString } from './query-string';
-import clockPlugin, { systemClock, type Clock } from './clock';
+import clockPlugin, { ShiftedClock, systemClock, type Clock } from './clock';
+import smsPlugin, { type SmsSender } from './plugins/sms';
+import { testClockRoutes } from './test-clock';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +60,21 @@ export interface BuildOptions {
   jobs?: AnyJobDefinition[];
   /** the clock of every business decision (default: the system clock); tests pass a fixed or moved one */
   clock?: Clock;
+  /** services that replace the ones config names (tests, adapters): the one door to swap them */
+  services?: Services;
+}
+
+/**
+ * The app's services, each a decorator set once here: `app.cardGateway`, `app.schedulingPayments`, `app.flags` (its source),
+ * `app.mailTransport` (behind `app.mailer`), `app.eligibilityChecker` and `app.clock` (BuildOptions.clock).
+ */
+export interface Services {
+  cardGateway?: CardGateway;
+  schedulingPayments?: SchedulingPaymentService;
+  flagSource?: FlagSource;
+  mailTransport?: MailTransport;
+  smsSender?: SmsSender;
+  eligibilityChecker?: EligibilityChecker;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -66,7 +91,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, querystringParser: parseQueryString },
   });
 
-  await app.register(clockPlugin, { clock: options.clock ?? systemClock });
+  // Browser tests may move a test server's clock (TEST_CLOCK_CONTROL, src/server/test-clock.ts); tests in-process pass their own.
+  const movableClock = !options.clock && config.testClockControl ? new ShiftedClock() : undefined;
+  await app.register(clockPlugin, { clock: options.clock ?? movableClock ?? systemClock });
   // One object shared by every encapsulated child of the app: readiness reads it (routes/health).
   app.decorate('lifecycle', { closing: false });
   app.addHook('preClose', async () => {
@@ -85,11 +112,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     dataDir: config.dataDir,
     seed: options.seed ?? true,
   });
-  await app.register(jobsPlugin, { workers: options.jobWorkers ?? config.jobsInProcess, definitions: options.jobs });
+  await app.register(jobsPlugin, {
+    workers: options.jobWorkers ?? config.jobsInProcess,
+    definitions: options.jobs,
+    retryDelaySeconds: config.testJobRetryDelaySeconds,
+  });
+  await app.register(syncPlugin, { config, workers: options.jobWorkers ?? config.jobsInProcess });
+  if (movableClock) await testClockRoutes(app, movableClock);
   await app.register(authPlugin, { config });
-  await app.register(mailPlugin, { config });
+  const services = options.services ?? {};
+  await app.register(smsPlugin, { config, sender: services.smsSender });
+  await app.register(mailPlugin, { config, transport: services.mailTransport });
+  await app.register(flagsPlugin, { config, source: services.flagSource });
+  await app.register(paymentsPlugin, { config, gateway: services.cardGateway, scheduling: services.schedulingPayments });
   await app.register(marketplacePlugin);
-  await app.register(insurancePlugin);
+  await app.register(insurancePlugin, { checker: services.eligibilityChecker });
   await app.register(openapiPlugin);
   await registerWebSockets(app);
   await app.register(apiRoutes, { prefix: '/api', config });

@@ -3,10 +3,10 @@
  * it, whatever the machine's clock and zone say. The clock stands at 00:30 UTC on 24 November,
  * still the evening of the 23rd in the product's calendar zone (constants.calendarTimeZone).
  */
-import { startTestApp, type TestApp } from '../../tests/support/app';
-import { hold, makeSlots } from '../../tests/support/booking';
-import { TestClock } from '../../tests/support/clock';
-import { callerFor, mailTo, type TestCaller } from '../../tests/support/sessions';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { hold, makeSlots } from '@tests/support/booking';
+import { TestClock } from '@tests/support/clock';
+import { callerFor, mailTo, type TestCaller } from '@tests/support/sessions';
 import { addDaysIso, formatUsDate } from '../domain/dates';
 import { constants } from '../generated/constants';
 import { errorCatalogue } from '../generated/errors';
@@ -25,7 +25,10 @@ let jordanSelf: string;
 beforeAll(async () => {
   t = await startTestApp({ seed: true, clock });
   jordan = await callerFor(t.app, DEMO_PATIENT_EMAIL);
-  const [self] = await t.db.database.query<{ id: string }>("SELECT p.id FROM patients p JOIN users u ON u.id = p.user_id WHERE u.email = $1 AND p.relationship = 'Self'", [DEMO_PATIENT_EMAIL]);
+  const [self] = await t.db.database.query<{ id: string }>(
+    "SELECT p.id FROM patients p JOIN users u ON u.id = p.user_id WHERE u.email = $1 AND p.relationship = 'Self'",
+    [DEMO_PATIENT_EMAIL],
+  );
   jordanSelf = self!.id;
 }, 90_000); // a fresh database and the demo seed take a while on a busy machine
 afterAll(async () => t.close());
@@ -41,7 +44,12 @@ describe("date rules use the app's clock in the product's calendar zone", () => 
 
   it(`names the oldest birth date allowed, ${constants.maxAgeYears} years before today in New York`, async () => {
     const oldest = `${Number(today.slice(0, 4)) - constants.maxAgeYears}${today.slice(4)}`;
-    const res = await t.app.inject({ method: 'PUT', url: `/api/patients/${jordanSelf}`, headers: jordan.headers, payload: { dateOfBirth: addDaysIso(oldest, -1) } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/patients/${jordanSelf}`,
+      headers: jordan.headers,
+      payload: { dateOfBirth: addDaysIso(oldest, -1) },
+    });
     expect(res.statusCode).toBe(400);
     expect(reasonsOf(res.json()).dateOfBirth).toBe(fillPlaceholders(messages['validation.dateOfBirth.tooOld'], { date: formatUsDate(oldest) }));
     const accepted = await t.app.inject({ method: 'PUT', url: `/api/patients/${jordanSelf}`, headers: jordan.headers, payload: { dateOfBirth: oldest } });
@@ -75,7 +83,8 @@ describe("sign-in and sessions expire by the app's clock", () => {
 
   it('a one-time code works until otpExpiryMinutes have passed on the clock, and not after', async () => {
     const send = () => t.app.inject({ method: 'POST', url: '/api/auth/send-email-otp', remoteAddress: '10.9.0.1', payload: { email: patient.email } });
-    const verify = (otp: string) => t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', remoteAddress: '10.9.0.1', payload: { email: patient.email, otp } });
+    const verify = (otp: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', remoteAddress: '10.9.0.1', payload: { email: patient.email, otp } });
 
     await send();
     clock.advance(constants.otpExpiryMinutes * 60_000 + 1000);

@@ -26,3 +26,16 @@ export default fp<{ clock: Clock }>(
   },
   { name: 'clock' },
 );
+
+/**
+ * Browser tests only (TEST_CLOCK_CONTROL, NODE_ENV=test): the machine's clock moved by an amount the
+ * test sets through POST /dev/clock (src/server/test-clock.ts), so a journey reaches "24 hours
+ * before the session" without waiting a day.
+ */
+export class ShiftedClock implements Clock {
+  offsetMs = 0;
+
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+}

@@ -25,7 +25,7 @@ describe('configuration', () => {
     expect(error?.message).toMatch(/LOG_LEVEL="loud" must be one of/);
   });
 
-  it('takes the browser tests\' sign-in send limit only in tests', () => {
+  it("takes the browser tests' sign-in send limit only in tests", () => {
     expect(() => loadConfig({ TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR: '1000' })).toThrow(/for tests only/);
     expect(loadConfig({ NODE_ENV: 'test', TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR: '1000' }).testSignInSendsPerAccountPerHour).toBe(1000);
     expect(loadConfig({ NODE_ENV: 'test' }).testSignInSendsPerAccountPerHour).toBeUndefined();

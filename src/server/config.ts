@@ -36,6 +36,8 @@ export interface Config {
   braintreeEnvironment: 'sandbox' | 'production';
   /** the local test gateway settles a charge this many seconds after it is taken (before: void; after: refund) */
   localGatewaySettleSeconds: number;
+  schedulingPaymentUrl: string | undefined;
+  schedulingPaymentApiKey: string | undefined;
   /** connections of this process's PostgreSQL pool (the app's queries; the job engine keeps its own few) */
   databasePoolSize: number;
   /** bearer token a Prometheus scraper sends to read /metrics; unset: only callers on this machine may */
@@ -48,10 +50,22 @@ export interface Config {
   testSignInSendsPerAccountPerHour: number | undefined;
   /** test-only: multiplies the account-creation, hold and booking limits (tests that book many times from one address) */
   testRateLimitFactor: number | undefined;
+  /** tests only: seconds between tries of a failed background job (first and longest wait) */
+  testJobRetryDelaySeconds: number | undefined;
+  /** tests only: the server's clock can be moved forward by POST /dev/clock (loopback), so browser tests see time pass */
+  testClockControl: boolean;
   /** ICE servers browsers use to connect video visits (STUN_URLS, TURN_URLS with TURN_USERNAME and TURN_CREDENTIAL) */
   iceServers: { urls: string[]; username?: string; credential?: string }[];
   /** an external video service's room address with {appointmentId}; unset keeps the built-in room */
   videoExternalUrl: string | undefined;
+  /** where the sync outbox delivers: a FHIR R4 server (FHIR_BASE_URL set) or the local adapter that records deliveries */
+  sync: { adapter: 'local' } | { adapter: 'fhir'; baseUrl: string; token: string | undefined };
+  /** where reminder texts go: an HTTP SMS provider (SMS_PROVIDER_URL set) or the local outbox shown in the dev mailbox */
+  sms: { adapter: 'local' } | { adapter: 'http'; url: string; apiKey: string | undefined };
+  /** tries of one sync delivery before it fails for good (red alert) */
+  syncDeliveryAttempts: number;
+  /** first wait before a failed sync delivery is tried again (doubling up to jobRetryDelayMaxSeconds) */
+  syncRetryDelaySeconds: number;
 }
 
 export interface VariableSpec {
@@ -67,40 +81,152 @@ export const variables: readonly VariableSpec[] = [
   { name: 'NODE_ENV', description: 'development, production or test; the dev mailbox exists only outside production', default: 'development' },
   { name: 'PUBLIC_URL', description: 'Address people use to reach the app (links in e-mails)', default: 'http://localhost:$PORT' },
   { name: 'DATABASE_URL', description: 'PostgreSQL connection string; when unset, an embedded PGlite database in DATA_DIR is used', default: '(unset)' },
-  { name: 'DATABASE_POOL_SIZE', description: 'Connections of the PostgreSQL pool of one process (the job engine keeps its own small pool besides)', default: '10' },
-  { name: 'METRICS_TOKEN', description: 'Bearer token that lets a Prometheus scraper read /metrics from another host; unset, /metrics answers callers on this machine only', default: '(unset)' },
-  { name: 'JOBS_IN_PROCESS', description: 'true runs the background job workers inside the API process; false leaves jobs to `npm run worker` processes', default: 'true' },
+  {
+    name: 'DATABASE_POOL_SIZE',
+    description: 'Connections of the PostgreSQL pool of one process (the job engine keeps its own small pool besides)',
+    default: '10',
+  },
+  {
+    name: 'METRICS_TOKEN',
+    description: 'Bearer token that lets a Prometheus scraper read /metrics from another host; unset, /metrics answers callers on this machine only',
+    default: '(unset)',
+  },
+  {
+    name: 'JOBS_IN_PROCESS',
+    description: 'true runs the background job workers inside the API process; false leaves jobs to `npm run worker` processes',
+    default: 'true',
+  },
   { name: 'DATA_DIR', description: 'Folder of the embedded database and local files', default: './data' },
-  { name: 'LOG_LEVEL', description: 'fatal, error, warn, info, debug, trace or silent; logs are readable lines in development and JSON otherwise', default: 'info (warn with NODE_ENV=test)' },
+  {
+    name: 'LOG_LEVEL',
+    description: 'fatal, error, warn, info, debug, trace or silent; logs are readable lines in development and JSON otherwise',
+    default: 'info (warn with NODE_ENV=test)',
+  },
   { name: 'CLIENT_DIR', description: 'Built client (vite build output)', default: './dist/client' },
   { name: 'SSR_ENTRY', description: 'Built server renderer (vite build --ssr output)', default: './dist/ssr/entry-server.js' },
   { name: 'TRUST_PROXY', description: 'true when behind a reverse proxy that sets X-Forwarded-For', default: 'false' },
   { name: 'BODY_LIMIT_BYTES', description: 'Largest accepted request body (uploads have their own limit)', default: '1048576' },
   { name: 'SERVE_CLIENT', description: 'false serves only the API (npm run dev serves the client through Vite)', default: 'true' },
-  { name: 'UNLEASH_URL', description: 'Unleash frontend API (Unleash or Unleash Edge, e.g. https://unleash.example.com/api/frontend) that answers the flag endpoint; unset evaluates specs/flags.yaml', default: '(unset)' },
+  {
+    name: 'UNLEASH_URL',
+    description:
+      'Unleash frontend API (Unleash or Unleash Edge, e.g. https://unleash.example.com/api/frontend) that answers the flag endpoint; unset evaluates specs/flags.yaml',
+    default: '(unset)',
+  },
   { name: 'UNLEASH_API_KEY', description: 'Frontend API token sent to UNLEASH_URL; required with it', default: '(unset)' },
-  { name: 'JWT_SECRET', description: 'Secret (at least 32 characters) that signs access tokens and keys one-time-code hashes; required in production, otherwise generated once into DATA_DIR', default: '(generated)' },
-  { name: 'SMTP_URL', description: 'SMTP server for sign-in codes and links (smtp://user:pass@host:587); required in production, otherwise mail goes to the dev mailbox at /dev/mailbox', default: '(unset)' },
+  {
+    name: 'JWT_SECRET',
+    description:
+      'Secret (at least 32 characters) that signs access tokens and keys one-time-code hashes; required in production, otherwise generated once into DATA_DIR',
+    default: '(generated)',
+  },
+  {
+    name: 'SMTP_URL',
+    description:
+      'SMTP server for sign-in codes and links (smtp://user:pass@host:587); required in production, otherwise mail goes to the dev mailbox at /dev/mailbox',
+    default: '(unset)',
+  },
   { name: 'MAIL_FROM', description: 'Sender address of e-mails', default: 'Mindful Care <no-reply@mindfulcare.example>' },
-  { name: 'GOOGLE_JWKS_URL', description: "Google's signing keys for Google sign-in (https:// or, in tests, a file:// key set)", default: 'https://www.googleapis.com/oauth2/v3/certs' },
-  { name: 'GOOGLE_CLIENT_ID', description: 'OAuth client id that Google ID tokens must be issued to; Google sign-in is refused while unset', default: '(unset)' },
-  { name: 'BRAINTREE_MERCHANT_ID', description: 'Braintree merchant id; with BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY, cards are charged through Braintree instead of the local test gateway', default: '(unset)' },
+  {
+    name: 'GOOGLE_JWKS_URL',
+    description: "Google's signing keys for Google sign-in (https:// or, in tests, a file:// key set)",
+    default: 'https://www.googleapis.com/oauth2/v3/certs',
+  },
+  {
+    name: 'GOOGLE_CLIENT_ID',
+    description: 'OAuth client id that Google ID tokens must be issued to; Google sign-in is refused while unset',
+    default: '(unset)',
+  },
+  {
+    name: 'BRAINTREE_MERCHANT_ID',
+    description:
+      'Braintree merchant id; with BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY, cards are charged through Braintree instead of the local test gateway',
+    default: '(unset)',
+  },
   { name: 'BRAINTREE_PUBLIC_KEY', description: 'Braintree API public key (with BRAINTREE_MERCHANT_ID)', default: '(unset)' },
   { name: 'BRAINTREE_PRIVATE_KEY', description: 'Braintree API private key (with BRAINTREE_MERCHANT_ID)', default: '(unset)' },
   { name: 'BRAINTREE_ENVIRONMENT', description: 'sandbox or production', default: 'sandbox' },
-  { name: 'LOCAL_GATEWAY_SETTLE_SECONDS', description: 'the local test card gateway settles a charge this many seconds after it is taken: a refund before then is a void, after it a refund', default: String(constants.localGatewaySettleSeconds) },
+  {
+    name: 'SCHEDULING_PAYMENT_URL',
+    description:
+      "The practice's scheduling system's payment service (https://.../payments) that takes a booking's payment while the schedulingSystemPayment flag is on; unset uses an offline service in the process",
+    default: '(unset)',
+  },
+  { name: 'SCHEDULING_PAYMENT_API_KEY', description: 'API key sent as a bearer token to SCHEDULING_PAYMENT_URL; required with it', default: '(unset)' },
+  {
+    name: 'LOCAL_GATEWAY_SETTLE_SECONDS',
+    description: 'the local test card gateway settles a charge this many seconds after it is taken: a refund before then is a void, after it a refund',
+    default: String(constants.localGatewaySettleSeconds),
+  },
   { name: 'STUN_URLS', description: 'Comma-separated STUN servers for video visits (stun:host:3478); none are needed on one network', default: '(unset)' },
-  { name: 'TURN_URLS', description: 'Comma-separated TURN servers for video visits behind strict firewalls (turn:host:3478, turns:host:5349; coturn in production), with TURN_USERNAME and TURN_CREDENTIAL', default: '(unset)' },
+  {
+    name: 'TURN_URLS',
+    description:
+      'Comma-separated TURN servers for video visits behind strict firewalls (turn:host:3478, turns:host:5349; coturn in production), with TURN_USERNAME and TURN_CREDENTIAL',
+    default: '(unset)',
+  },
   { name: 'TURN_USERNAME', description: 'TURN user name (with TURN_URLS)', default: '(unset)' },
   { name: 'TURN_CREDENTIAL', description: 'TURN password (with TURN_URLS)', default: '(unset)' },
-  { name: 'VIDEO_EXTERNAL_URL', description: 'An external video service for video visits: its room address with {appointmentId} (https://video.partner.example/rooms/{appointmentId}); unset uses the built-in room', default: '(unset)' },
-  { name: 'TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR', description: 'Tests only (NODE_ENV=test): codes and links one e-mail address may be sent in an hour, so a browser-test run that signs the demo accounts in many times is not refused', default: '(unset)' },
-  { name: 'TEST_SIGN_IN_LIFETIME_SECONDS', description: 'Tests only (NODE_ENV=test): one-time codes and sign-in links live this many seconds (0: expired at once), so tests can see an expired code', default: '(unset)' },
+  {
+    name: 'VIDEO_EXTERNAL_URL',
+    description:
+      'An external video service for video visits: its room address with {appointmentId} (https://video.partner.example/rooms/{appointmentId}); unset uses the built-in room',
+    default: '(unset)',
+  },
+  {
+    name: 'FHIR_BASE_URL',
+    description:
+      "The practice's FHIR R4 server (https://ehr.example.com/fhir) that the sync outbox delivers Patient, Appointment, Consent and PaymentNotice resources to; unset, the local adapter records deliveries in the database",
+    default: '(unset)',
+  },
+  {
+    name: 'SMS_PROVIDER_URL',
+    description:
+      'An SMS provider that takes reminder texts as JSON ({"to","text"}) by POST (https://sms.example.com/messages); unset, texts are recorded and shown in the dev mailbox',
+    default: '(unset)',
+  },
+  { name: 'SMS_PROVIDER_API_KEY', description: 'Bearer token sent to SMS_PROVIDER_URL', default: '(unset)' },
+  { name: 'FHIR_AUTH_TOKEN', description: 'Bearer token sent to FHIR_BASE_URL (SMART backend-services token or API key)', default: '(unset)' },
+  {
+    name: 'SYNC_DELIVERY_ATTEMPTS',
+    description: 'Tries of one delivery to the practice system before it fails for good and raises a red alert',
+    default: String(constants.syncDeliveryAttempts),
+  },
+  {
+    name: 'SYNC_RETRY_DELAY_SECONDS',
+    description: 'First wait before a failed delivery is tried again; each further wait doubles, up to jobRetryDelayMaxSeconds',
+    default: String(constants.syncRetryDelaySeconds),
+  },
+  {
+    name: 'TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR',
+    description:
+      'Tests only (NODE_ENV=test): codes and links one e-mail address may be sent in an hour, so a browser-test run that signs the demo accounts in many times is not refused',
+    default: '(unset)',
+  },
+  {
+    name: 'TEST_CLOCK_CONTROL',
+    description:
+      'Tests only (NODE_ENV=test): true lets a browser test move the server clock forward (POST /dev/clock from the machine itself), so it sees reminders fall due and waitlist offers lapse without waiting',
+    default: 'false',
+  },
+  {
+    name: 'TEST_JOB_RETRY_DELAY_SECONDS',
+    description:
+      'Tests only (NODE_ENV=test): a failed background job is tried again after this many seconds each time (instead of jobRetryDelaySeconds doubling), so a browser test sees it reach the dead-letter list',
+    default: '(unset)',
+  },
+  {
+    name: 'TEST_SIGN_IN_LIFETIME_SECONDS',
+    description: 'Tests only (NODE_ENV=test): one-time codes and sign-in links live this many seconds (0: expired at once), so tests can see an expired code',
+    default: '(unset)',
+  },
 ];
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`The server cannot start: its configuration has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(
+      `The server cannot start: its configuration has ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
   }
 }
@@ -146,7 +272,9 @@ export function loadConfig(env: Env = process.env): Config {
   const port = integer('PORT', 3000, 0, 65535);
   const databaseUrl = read('DATABASE_URL');
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    problems.push(`DATABASE_URL must start with postgres:// or postgresql:// (got "${databaseUrl.replace(/:[^:@/]*@/, ':***@')}"); unset it to use the embedded database.`);
+    problems.push(
+      `DATABASE_URL must start with postgres:// or postgresql:// (got "${databaseUrl.replace(/:[^:@/]*@/, ':***@')}"); unset it to use the embedded database.`,
+    );
   }
   const unleashUrl = read('UNLEASH_URL');
   const unleashApiKey = read('UNLEASH_API_KEY');
@@ -154,7 +282,9 @@ export function loadConfig(env: Env = process.env): Config {
     try {
       if (!/^https?:$/.test(new URL(unleashUrl).protocol)) throw new Error('not http');
     } catch {
-      problems.push(`UNLEASH_URL="${unleashUrl}" is not an http(s) address such as https://unleash.example.com/api/frontend; unset it to serve specs/flags.yaml.`);
+      problems.push(
+        `UNLEASH_URL="${unleashUrl}" is not an http(s) address such as https://unleash.example.com/api/frontend; unset it to serve specs/flags.yaml.`,
+      );
     }
     if (!unleashApiKey) problems.push('UNLEASH_URL is set but UNLEASH_API_KEY is not: give the frontend API token of that Unleash.');
   }
@@ -166,17 +296,27 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const jwtSecret = read('JWT_SECRET');
-  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('JWT_SECRET must be at least 32 characters long (e.g. the output of `openssl rand -base64 48`).');
-  if (nodeEnv === 'production' && jwtSecret === undefined) problems.push('JWT_SECRET is required in production: set it to a random value of at least 32 characters (e.g. `openssl rand -base64 48`).');
+  if (jwtSecret !== undefined && jwtSecret.length < 32)
+    problems.push('JWT_SECRET must be at least 32 characters long (e.g. the output of `openssl rand -base64 48`).');
+  if (nodeEnv === 'production' && jwtSecret === undefined)
+    problems.push('JWT_SECRET is required in production: set it to a random value of at least 32 characters (e.g. `openssl rand -base64 48`).');
   const smtpUrl = read('SMTP_URL');
   if (smtpUrl !== undefined && !/^smtps?:\/\//.test(smtpUrl)) problems.push('SMTP_URL must start with smtp:// or smtps://.');
   if (nodeEnv === 'production' && smtpUrl === undefined) problems.push('SMTP_URL is required in production, so that sign-in codes and links reach people.');
   const testSignInLifetimeSeconds = read('TEST_SIGN_IN_LIFETIME_SECONDS') === undefined ? undefined : integer('TEST_SIGN_IN_LIFETIME_SECONDS', 0, 0, 86_400);
-  if (testSignInLifetimeSeconds !== undefined && nodeEnv !== 'test') problems.push('TEST_SIGN_IN_LIFETIME_SECONDS is for tests only: unset it, or run with NODE_ENV=test.');
-  const testSignInSendsPerAccountPerHour = read('TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR') === undefined ? undefined : integer('TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR', 0, 1, 100_000);
-  if (testSignInSendsPerAccountPerHour !== undefined && nodeEnv !== 'test') problems.push('TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR is for tests only: unset it, or run with NODE_ENV=test.');
+  if (testSignInLifetimeSeconds !== undefined && nodeEnv !== 'test')
+    problems.push('TEST_SIGN_IN_LIFETIME_SECONDS is for tests only: unset it, or run with NODE_ENV=test.');
+  const testSignInSendsPerAccountPerHour =
+    read('TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR') === undefined ? undefined : integer('TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR', 0, 1, 100_000);
+  if (testSignInSendsPerAccountPerHour !== undefined && nodeEnv !== 'test')
+    problems.push('TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR is for tests only: unset it, or run with NODE_ENV=test.');
   const testRateLimitFactor = read('TEST_RATE_LIMIT_FACTOR') === undefined ? undefined : integer('TEST_RATE_LIMIT_FACTOR', 0, 1, 100_000);
   if (testRateLimitFactor !== undefined && nodeEnv !== 'test') problems.push('TEST_RATE_LIMIT_FACTOR is for tests only: unset it, or run with NODE_ENV=test.');
+  const testJobRetryDelaySeconds = read('TEST_JOB_RETRY_DELAY_SECONDS') === undefined ? undefined : integer('TEST_JOB_RETRY_DELAY_SECONDS', 0, 1, 3600);
+  if (testJobRetryDelaySeconds !== undefined && nodeEnv !== 'test')
+    problems.push('TEST_JOB_RETRY_DELAY_SECONDS is for tests only: unset it, or run with NODE_ENV=test.');
+  const testClockControl = bool('TEST_CLOCK_CONTROL', false);
+  if (testClockControl && nodeEnv !== 'test') problems.push('TEST_CLOCK_CONTROL is for tests only: unset it, or run with NODE_ENV=test.');
   const googleJwksUrl = read('GOOGLE_JWKS_URL') ?? 'https://www.googleapis.com/oauth2/v3/certs';
   if (!/^(https?|file):\/\//.test(googleJwksUrl)) problems.push('GOOGLE_JWKS_URL must be an https:// (or file://) address of a JSON Web Key Set.');
 
@@ -184,11 +324,24 @@ export function loadConfig(env: Env = process.env): Config {
   const braintreePublicKey = read('BRAINTREE_PUBLIC_KEY');
   const braintreePrivateKey = read('BRAINTREE_PRIVATE_KEY');
   const braintreeSet = [braintreeMerchantId, braintreePublicKey, braintreePrivateKey].filter((v) => v !== undefined).length;
-  if (braintreeSet > 0 && braintreeSet < 3) problems.push('Braintree needs BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY together; set all three, or none to use the local test card gateway.');
+  if (braintreeSet > 0 && braintreeSet < 3)
+    problems.push(
+      'Braintree needs BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY together; set all three, or none to use the local test card gateway.',
+    );
   const braintreeEnvironment = oneOf('BRAINTREE_ENVIRONMENT', ['sandbox', 'production'] as const, 'sandbox');
+  const schedulingPaymentUrl = read('SCHEDULING_PAYMENT_URL');
+  const schedulingPaymentApiKey = read('SCHEDULING_PAYMENT_API_KEY');
+  if (schedulingPaymentUrl && !/^https?:\/\//.test(schedulingPaymentUrl))
+    problems.push(`SCHEDULING_PAYMENT_URL="${schedulingPaymentUrl}" is not an http(s) address; unset it to use the offline payment service.`);
+  if (schedulingPaymentUrl && !schedulingPaymentApiKey)
+    problems.push('SCHEDULING_PAYMENT_URL is set but SCHEDULING_PAYMENT_API_KEY is not: give the API key of that payment service.');
   const localGatewaySettleSeconds = integer('LOCAL_GATEWAY_SETTLE_SECONDS', constants.localGatewaySettleSeconds, 0, 30 * 86_400);
 
-  const list = (name: string) => (read(name) ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  const list = (name: string) =>
+    (read(name) ?? '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean);
   const stunUrls = list('STUN_URLS');
   const turnUrls = list('TURN_URLS');
   const turnUsername = read('TURN_USERNAME');
@@ -204,6 +357,34 @@ export function loadConfig(env: Env = process.env): Config {
   if (videoExternalUrl !== undefined && (!/^https:\/\//.test(videoExternalUrl) || !videoExternalUrl.includes('{appointmentId}'))) {
     problems.push('VIDEO_EXTERNAL_URL must be an https:// address containing {appointmentId}; unset it to use the built-in video room.');
   }
+
+  const fhirBaseUrl = read('FHIR_BASE_URL');
+  if (fhirBaseUrl !== undefined) {
+    try {
+      if (!/^https?:$/.test(new URL(fhirBaseUrl).protocol)) throw new Error('not http');
+    } catch {
+      problems.push(`FHIR_BASE_URL="${fhirBaseUrl}" is not an http(s) address such as https://ehr.example.com/fhir; unset it to record deliveries locally.`);
+    }
+  }
+  if (fhirBaseUrl !== undefined && nodeEnv === 'production' && !fhirBaseUrl.startsWith('https://'))
+    problems.push('FHIR_BASE_URL must be https:// in production (deliveries carry health data).');
+  const sync: Config['sync'] = fhirBaseUrl
+    ? { adapter: 'fhir', baseUrl: fhirBaseUrl.replace(/\/$/, ''), token: read('FHIR_AUTH_TOKEN') }
+    : { adapter: 'local' };
+
+  const smsProviderUrl = read('SMS_PROVIDER_URL');
+  if (smsProviderUrl !== undefined) {
+    try {
+      if (!/^https?:$/.test(new URL(smsProviderUrl).protocol)) throw new Error('not http');
+    } catch {
+      problems.push(
+        `SMS_PROVIDER_URL="${smsProviderUrl}" is not an http(s) address such as https://sms.example.com/messages; unset it to record texts locally.`,
+      );
+    }
+  }
+  if (smsProviderUrl !== undefined && nodeEnv === 'production' && !smsProviderUrl.startsWith('https://'))
+    problems.push('SMS_PROVIDER_URL must be https:// in production.');
+  const sms: Config['sms'] = smsProviderUrl ? { adapter: 'http', url: smsProviderUrl, apiKey: read('SMS_PROVIDER_API_KEY') } : { adapter: 'local' };
 
   const config: Config = {
     nodeEnv,
@@ -230,14 +411,22 @@ export function loadConfig(env: Env = process.env): Config {
     braintreePrivateKey,
     braintreeEnvironment,
     localGatewaySettleSeconds,
+    schedulingPaymentUrl,
+    schedulingPaymentApiKey,
     databasePoolSize: integer('DATABASE_POOL_SIZE', 10, 1, 1000),
     jobsInProcess: bool('JOBS_IN_PROCESS', true),
     metricsToken: read('METRICS_TOKEN'),
     testSignInLifetimeSeconds,
     testSignInSendsPerAccountPerHour,
     testRateLimitFactor,
+    testJobRetryDelaySeconds,
+    sms,
+    testClockControl,
     iceServers,
     videoExternalUrl,
+    sync,
+    syncDeliveryAttempts: integer('SYNC_DELIVERY_ATTEMPTS', constants.syncDeliveryAttempts, 1, 100),
+    syncRetryDelaySeconds: integer('SYNC_RETRY_DELAY_SECONDS', constants.syncRetryDelaySeconds, 0, 86_400),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -9,14 +9,50 @@ import pinoPretty from 'pino-pretty';
 
 /** Field names that hold credentials or personal health information. */
 export const SENSITIVE_FIELDS = [
-  'authorization', 'cookie', 'set-cookie', 'token', 'accessToken', 'refreshToken', 'loginToken', 'jwtToken', 'password', 'otp', 'secret',
-  'firstName', 'lastName', 'email', 'dateOfBirth', 'dob', 'phoneNumber', 'phone', 'address', 'memberId', 'ssn', 'cardNumber', 'cvv',
-  'notes', 'note', 'insurance', 'patient', 'patients',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'loginToken',
+  'jwtToken',
+  'password',
+  'otp',
+  'secret',
+  'firstName',
+  'lastName',
+  'email',
+  'dateOfBirth',
+  'dob',
+  'phoneNumber',
+  'phone',
+  'address',
+  'memberId',
+  'ssn',
+  'cardNumber',
+  'cvv',
+  'notes',
+  'note',
+  'insurance',
+  'patient',
+  'patients',
 ] as const;
 
 function redactPaths(): string[] {
   // Database errors echo the offending values in detail/where/parameters ("Key (email)=(...)").
-  const paths = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'err.detail', 'err.where', 'err.parameters', 'err.cause.detail', 'err.cause.where', 'err.query', 'err.params'];
+  const paths = [
+    'req.headers.authorization',
+    'req.headers.cookie',
+    'res.headers["set-cookie"]',
+    'err.detail',
+    'err.where',
+    'err.parameters',
+    'err.cause.detail',
+    'err.cause.where',
+    'err.query',
+    'err.params',
+  ];
   for (const f of SENSITIVE_FIELDS) {
     const key = /^[A-Za-z_$][\w$]*$/.test(f) ? f : `["${f}"]`;
     const sep = key.startsWith('[') ? '' : '.';

@@ -7,6 +7,10 @@ describe('query strings', () => {
   });
 
   it('keeps a single bracketed value a list, and decodes values', () => {
-    expect(parseQueryString('providerId[]=a&counselingType=Medication%2FPsychiatry&location=Columbus%2C+OH')).toEqual({ providerId: ['a'], counselingType: 'Medication/Psychiatry', location: 'Columbus, OH' });
+    expect(parseQueryString('providerId[]=a&counselingType=Medication%2FPsychiatry&location=Columbus%2C+OH')).toEqual({
+      providerId: ['a'],
+      counselingType: 'Medication/Psychiatry',
+      location: 'Columbus, OH',
+    });
   });
 });

@@ -20,12 +20,15 @@ export async function wcagViolations(page: Page, options: { within?: string } = 
   const loaded = await page.evaluate(() => 'axe' in window);
   // Evaluated, not added as a <script>: the app's Content-Security-Policy refuses inline scripts without its nonce.
   if (!loaded) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async ({ tags, within }) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Element | Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
-    const context = (within ? document.querySelector(within) : null) ?? document;
-    const result = await axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations;
-  }, { tags: WCAG_21_AA, within: options.within });
+  const violations = await page.evaluate(
+    async ({ tags, within }) => {
+      const axe = (window as unknown as { axe: { run: (ctx: Element | Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
+      const context = (within ? document.querySelector(within) : null) ?? document;
+      const result = await axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+      return result.violations;
+    },
+    { tags: WCAG_21_AA, within: options.within },
+  );
   return (violations as AxeViolation[]).map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

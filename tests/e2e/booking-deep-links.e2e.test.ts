@@ -8,9 +8,9 @@
  * - a bookmarked payment link opened in another browser asks to sign in, then resumes the same booking
  *   at patient information; a booking link without a booking says what to do.
  */
-import { messages } from '../../src/generated/messages';
-import { routeById } from '../../src/generated/routes';
-import { message } from '../../src/domain/messages';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
 import { newSession, useBrowser } from './harness';
 import { mailMoment, oneTimeCodeFor } from './mailbox';
 import { axeViolations, isoDaysAgo, withFailureShot } from './booking-helpers';
@@ -34,7 +34,13 @@ import {
 const austin = { line1: '301 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' };
 const bookingIds = (url: string) => {
   const q = new URL(url).searchParams;
-  return { providerId: q.get('providerId'), practiceId: q.get('practiceId'), slotId: q.get('slotId'), counselingType: q.get('counselingType'), availabilityType: q.get('availabilityType') };
+  return {
+    providerId: q.get('providerId'),
+    practiceId: q.get('practiceId'),
+    slotId: q.get('slotId'),
+    counselingType: q.get('counselingType'),
+    availabilityType: q.get('availabilityType'),
+  };
 };
 
 describe('reloading, going back and bookmarking booking steps', () => {

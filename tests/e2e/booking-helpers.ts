@@ -3,9 +3,9 @@
  * read from the dev mailbox, the session's own API calls, and axe-core run in the page.
  */
 import type { Locator, Page } from 'playwright-core';
-import { addDaysIso, addYears, todayIso } from '../../src/domain/dates';
-import { constants } from '../../src/generated/constants';
-import { messages } from '../../src/generated/messages';
+import { addDaysIso, addYears, todayIso } from '@/domain/dates';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
 import { wcagViolations } from './a11y';
 import { baseUrl } from './harness';
 
@@ -36,11 +36,21 @@ export async function bookableSlot(options: { state?: string; skip?: number; cou
   );
   let seen = 0;
   for (const provider of found.items) {
-    const listing = await api<{ timeZone: string; slots: { id: string; start: string; availabilityType: string; isMedication: boolean }[] }>(`/slots/get?providerId=${provider.id}`);
+    const listing = await api<{ timeZone: string; slots: { id: string; start: string; availabilityType: string; isMedication: boolean }[] }>(
+      `/slots/get?providerId=${provider.id}`,
+    );
     const slot = listing.slots.find((s) => !s.isMedication && (!options.mode || s.availabilityType === options.mode));
     if (!slot) continue;
     if (seen++ < (options.skip ?? 0)) continue;
-    return { providerId: provider.id, providerName: `${provider.firstName} ${provider.lastName}, ${provider.title}`, slotId: slot.id, start: slot.start, availabilityType: slot.availabilityType, timeZone: listing.timeZone, counselingType };
+    return {
+      providerId: provider.id,
+      providerName: `${provider.firstName} ${provider.lastName}, ${provider.title}`,
+      slotId: slot.id,
+      start: slot.start,
+      availabilityType: slot.availabilityType,
+      timeZone: listing.timeZone,
+      counselingType,
+    };
   }
   throw new Error('No bookable slot in the seeded marketplace');
 }
@@ -70,7 +80,8 @@ export function bookingUrl(slot: BookableSlot, extra: Record<string, string> = {
 export async function withFailureShot(page: Page, name: string, steps: () => Promise<void>): Promise<void> {
   const refused: string[] = [];
   page.on('response', (r) => {
-    if (r.status() >= 400 && r.url().includes('/api/')) void r.text().then((body) => refused.push(`${r.request().method()} ${r.url()} ${r.status()} ${body.slice(0, 300)}`));
+    if (r.status() >= 400 && r.url().includes('/api/'))
+      void r.text().then((body) => refused.push(`${r.request().method()} ${r.url()} ${r.status()} ${body.slice(0, 300)}`));
   });
   try {
     await steps();
@@ -93,7 +104,10 @@ export async function settledCardSection(page: Page): Promise<{ card: Locator; s
 }
 
 /** Types a test card into the payment step, choosing "another card" first when one is on file. */
-export async function fillNewTestCard(page: Page, details: { number: string; expiration: string; cvc: string; line1: string; city: string; state: string; zip: string }): Promise<Locator> {
+export async function fillNewTestCard(
+  page: Page,
+  details: { number: string; expiration: string; cvc: string; line1: string; city: string; state: string; zip: string },
+): Promise<Locator> {
   const { card, savedCardOffered } = await settledCardSection(page);
   if (savedCardOffered) await card.getByRole('radio', { name: messages['ui.booking.pay.newCard'] }).check();
   await card.getByLabel('Card number').fill(details.number);

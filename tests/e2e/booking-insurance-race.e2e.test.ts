@@ -4,10 +4,10 @@
  * (the child's) is denied; two browsers race for one time: one holds it, the other is told and offered
  * the provider's next times.
  */
-import { messages } from '../../src/generated/messages';
-import { constants } from '../../src/generated/constants';
-import bookingFlow from '../../src/generated/flows/booking';
-import { demoAccounts } from '../../src/server/db/seed/demo-accounts';
+import { messages } from '@/generated/messages';
+import { constants } from '@/generated/constants';
+import bookingFlow from '@/generated/flows/booking';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import type { Page } from 'playwright-core';
 import { newSession, useBrowser } from './harness';
 import { mailMoment, oneTimeCodeFor } from './mailbox';
@@ -54,11 +54,28 @@ describe('booking with insurance on file, and racing for a slot', () => {
       if (savedCardOffered) {
         await card.getByRole('button', { name: payCopy.submit }).click();
       } else {
-        await (await fillNewTestCard(page, { number: '4242424242424242', expiration: '11/31', cvc: '321', line1: '5 Oak Ave', city: 'Columbus', state: 'OH', zip: '43215' })).getByLabel('Zip code').press('Enter');
+        await (
+          await fillNewTestCard(page, {
+            number: '4242424242424242',
+            expiration: '11/31',
+            cvc: '321',
+            line1: '5 Oak Ave',
+            city: 'Columbus',
+            state: 'OH',
+            zip: '43215',
+          })
+        )
+          .getByLabel('Zip code')
+          .press('Enter');
       }
       await page.getByRole('heading', { name: messages['ui.booking.successHeading'] }).waitFor();
-      const booked = await apiAsPage<{ items: { slotId: string | null; selfPay: boolean; selfPayConsentCategory: string | null }[] }>(page, '/appointments?when=upcoming');
-      expect(booked.items.filter((a) => a.slotId === slot.slotId)).toEqual([expect.objectContaining({ selfPay: true, selfPayConsentCategory: 'switchToSelfPay' })]);
+      const booked = await apiAsPage<{ items: { slotId: string | null; selfPay: boolean; selfPayConsentCategory: string | null }[] }>(
+        page,
+        '/appointments?when=upcoming',
+      );
+      expect(booked.items.filter((a) => a.slotId === slot.slotId)).toEqual([
+        expect.objectContaining({ selfPay: true, selfPayConsentCategory: 'switchToSelfPay' }),
+      ]);
     });
   });
 
@@ -79,7 +96,10 @@ describe('booking with insurance on file, and racing for a slot', () => {
       await rp.getByLabel('Zip code').press('Enter');
       await page.waitForURL(/\/user\/payment/);
       await page.getByRole('radio', { name: /Sunshine Health/ }).check();
-      await page.getByRole('alert').filter({ hasText: /cannot accept Medicaid plans/ }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /cannot accept Medicaid plans/ })
+        .waitFor();
       await page.getByRole('checkbox', { name: payCopy.consent }).check();
       await page.getByRole('button', { name: payCopy.submit }).click();
       expect(await page.getByRole('heading', { name: messages['ui.booking.successHeading'] }).count()).toBe(0);

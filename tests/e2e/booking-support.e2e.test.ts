@@ -5,11 +5,11 @@
  * then holds that appointment, booked through the support funnel. Every support step passes axe-core
  * (WCAG 2.1 AA).
  */
-import { messages } from '../../src/generated/messages';
-import { constants } from '../../src/generated/constants';
-import { routeById } from '../../src/generated/routes';
-import bookingFlow from '../../src/generated/flows/booking';
-import { demoAccounts } from '../../src/server/db/seed/demo-accounts';
+import { messages } from '@/generated/messages';
+import { constants } from '@/generated/constants';
+import { routeById } from '@/generated/routes';
+import bookingFlow from '@/generated/flows/booking';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowser } from './harness';
 import { apiAs, openSession, signInWithCode } from './portal-session';
@@ -72,7 +72,15 @@ describe('a support agent books for a caller', () => {
       const selfPay = page.getByRole('radio', { name: new RegExp(escaped(constants.selfPayLabel.full)) });
       await selfPay.check();
       await page.getByRole('checkbox', { name: payCopy.consent }).check();
-      const card = await fillNewTestCard(page, { number: '4111111111111111', expiration: '12/30', cvc: '123', line1: '5 Oak Ave', city: 'Columbus', state: 'OH', zip: '43215' });
+      const card = await fillNewTestCard(page, {
+        number: '4111111111111111',
+        expiration: '12/30',
+        cvc: '123',
+        line1: '5 Oak Ave',
+        city: 'Columbus',
+        state: 'OH',
+        zip: '43215',
+      });
       expect(await axeViolations(page)).toEqual([]);
       await card.getByLabel('Zip code').press('Enter');
 
@@ -87,7 +95,12 @@ describe('a support agent books for a caller', () => {
     );
     expect(own.status).toBe(200);
     expect(own.body.items.filter((a) => a.slotId === slot.slotId)).toEqual([
-      expect.objectContaining({ provider: expect.objectContaining({ id: slot.providerId }), start: new Date(slot.start).toISOString(), selfPay: true, bookingFunnel: 'Support Standard Funnel' }),
+      expect.objectContaining({
+        provider: expect.objectContaining({ id: slot.providerId }),
+        start: new Date(slot.start).toISOString(),
+        selfPay: true,
+        bookingFunnel: 'Support Standard Funnel',
+      }),
     ]);
   });
 
@@ -164,7 +177,10 @@ describe('a support agent books for a caller', () => {
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: messages['ui.booking.successHeading'] }).waitFor();
     });
-    const own = await apiAs<{ items: { slotId: string | null; bookingFunnel: string | null }[] }>(await signInWithCode(caller.email), '/appointments?when=upcoming');
+    const own = await apiAs<{ items: { slotId: string | null; bookingFunnel: string | null }[] }>(
+      await signInWithCode(caller.email),
+      '/appointments?when=upcoming',
+    );
     expect(own.body.items.filter((a) => a.slotId === slot.slotId)).toEqual([expect.objectContaining({ bookingFunnel: 'Support Standard Funnel' })]);
   });
 });

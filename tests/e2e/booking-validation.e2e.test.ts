@@ -14,24 +14,24 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { messages, type MessageKey } from '../../src/generated/messages';
-import { constants } from '../../src/generated/constants';
-import { endpointRoutes } from '../../src/generated/client/api';
-import { formLoaders, type FormId } from '../../src/generated/forms';
-import type { FormDefinition } from '../../src/generated/types';
-import bookingFlow from '../../src/generated/flows/booking';
-import serviceSelection from '../../src/generated/forms/service-selection';
-import signInEmail from '../../src/generated/forms/sign-in-email';
-import newAccount from '../../src/generated/forms/booking-new-account';
-import oneTimeCode from '../../src/generated/forms/one-time-code';
-import patientInformation from '../../src/generated/forms/booking-patient-information';
-import responsibleParty from '../../src/generated/forms/responsible-party';
-import authorization from '../../src/generated/forms/authorization';
-import bookingCard from '../../src/generated/forms/booking-card';
-import { fillPlaceholders, type PlaceholderValues } from '../../src/domain/messages';
-import { addDaysIso, addYears, formatUsDate, todayIso } from '../../src/domain/dates';
-import { guardianConsentText } from '../../src/domain/consents';
-import type { SchemaNode } from '../../src/domain/validation/schema-path';
+import { messages, type MessageKey } from '@/generated/messages';
+import { constants } from '@/generated/constants';
+import { endpointRoutes } from '@/generated/client/api';
+import { formLoaders, type FormId } from '@/generated/forms';
+import type { FormDefinition } from '@/generated/types';
+import bookingFlow from '@/generated/flows/booking';
+import serviceSelection from '@/generated/forms/service-selection';
+import signInEmail from '@/generated/forms/sign-in-email';
+import newAccount from '@/generated/forms/booking-new-account';
+import oneTimeCode from '@/generated/forms/one-time-code';
+import patientInformation from '@/generated/forms/booking-patient-information';
+import responsibleParty from '@/generated/forms/responsible-party';
+import authorization from '@/generated/forms/authorization';
+import bookingCard from '@/generated/forms/booking-card';
+import { fillPlaceholders, type PlaceholderValues } from '@/domain/messages';
+import { addDaysIso, addYears, formatUsDate, todayIso } from '@/domain/dates';
+import { guardianConsentText } from '@/domain/consents';
+import type { SchemaNode } from '@/domain/validation/schema-path';
 import { baseUrl, eventually, useBrowser } from './harness';
 import { bookableSlot, bookingUrl, withFailureShot } from './booking-helpers';
 import { openSession, signUpWithCode } from './portal-session';
@@ -49,7 +49,7 @@ const SCREEN_RULES: readonly MessageKey[] = ['ui.booking.patients.noneChosen', '
  */
 const NOT_BREAKABLE_IN_SCREENS: Readonly<Partial<Record<MessageKey, string>>> = {
   'validation.insurance.mismatch':
-    'the payment step offers only the primary patient\'s own insurances (useActiveInsurance(primary)); the mismatch is an API answer (keyword patientMismatch) for calls made without the screens',
+    "the payment step offers only the primary patient's own insurances (useActiveInsurance(primary)); the mismatch is an API answer (keyword patientMismatch) for calls made without the screens",
 };
 
 const payCopy = bookingFlow.steps.find((s) => s.id === 'pay')!.copy as Record<string, string>;
@@ -137,7 +137,10 @@ async function describedMessage(element: Locator, mustBeInvalid: boolean): Promi
   return element.evaluate((el, invalid) => {
     if (invalid && el.getAttribute('aria-invalid') !== 'true') return null;
     const ids = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean);
-    const text = ids.map((id) => document.getElementById(id)?.textContent?.trim() ?? '').filter(Boolean).join(' ');
+    const text = ids
+      .map((id) => document.getElementById(id)?.textContent?.trim() ?? '')
+      .filter(Boolean)
+      .join(' ');
     return text || null;
   }, mustBeInvalid);
 }
@@ -191,7 +194,10 @@ async function fillFields(scope: Scope, form: FormDefinition, values: Record<str
 }
 
 async function api<T>(path: string, init?: { method: string; body: unknown }): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api${path}`, init ? { method: init.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) } : undefined);
+  const res = await fetch(
+    `${baseUrl()}/api${path}`,
+    init ? { method: init.method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(init.body) } : undefined,
+  );
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -220,10 +226,15 @@ describe('the booking path shows every validation message of its forms', () => {
       await page.getByRole('heading', { level: 1, name: messages['ui.booking.heading'] }).waitFor();
 
       // Neither the service nor the mode chosen (the mode comes preselected from the time: unselect it).
-      await breakRules(page, serviceSelection, [
-        { path: 'counselingType', value: '', key: 'validation.service.required' },
-        { path: 'appointmentMode', value: '', key: 'validation.appointmentMode.required' },
-      ], { submit: page.getByRole('button', { name: messages['ui.booking.next'] }) });
+      await breakRules(
+        page,
+        serviceSelection,
+        [
+          { path: 'counselingType', value: '', key: 'validation.service.required' },
+          { path: 'appointmentMode', value: '', key: 'validation.appointmentMode.required' },
+        ],
+        { submit: page.getByRole('button', { name: messages['ui.booking.next'] }) },
+      );
       await fillFields(page, serviceSelection, { counselingType: slot.counselingType, appointmentMode: slot.availabilityType });
       await page.getByRole('button', { name: messages['ui.booking.next'] }).click();
 
@@ -247,23 +258,43 @@ describe('the booking path shows every validation message of its forms', () => {
 
       // A new visitor's account, created once the address is confirmed: names, and an adult's date of birth.
       await page.getByRole('heading', { name: messages['ui.booking.verify.newAccountHeading'] }).waitFor();
-      await breakRules(page, newAccount, [
-        { path: 'firstName', value: '', key: 'validation.firstName.required' },
-        { path: 'lastName', value: '   ', key: 'validation.lastName.required' },
-        { path: 'dateOfBirth', value: '', key: 'validation.dateOfBirth.required' },
-      ], { submit: page.getByRole('button', { name: newAccount.submitLabel! }) });
-      await breakRules(page, newAccount, [
-        { path: 'firstName', value: '1Jamie', key: 'validation.firstName.invalid' },
-        { path: 'lastName', value: '-Parker', key: 'validation.lastName.invalid' },
-        { path: 'dateOfBirth', value: tomorrow, key: 'validation.date.notInPast' },
-      ], 'blur');
+      await breakRules(
+        page,
+        newAccount,
+        [
+          { path: 'firstName', value: '', key: 'validation.firstName.required' },
+          { path: 'lastName', value: '   ', key: 'validation.lastName.required' },
+          { path: 'dateOfBirth', value: '', key: 'validation.dateOfBirth.required' },
+        ],
+        { submit: page.getByRole('button', { name: newAccount.submitLabel! }) },
+      );
+      await breakRules(
+        page,
+        newAccount,
+        [
+          { path: 'firstName', value: '1Jamie', key: 'validation.firstName.invalid' },
+          { path: 'lastName', value: '-Parker', key: 'validation.lastName.invalid' },
+          { path: 'dateOfBirth', value: tomorrow, key: 'validation.date.notInPast' },
+        ],
+        'blur',
+      );
       const general = schemaAt(newAccount, 'firstName').maxLength as number;
-      await breakRules(page, newAccount, [
-        { path: 'firstName', value: 'J'.repeat(general + 1), key: 'validation.firstName.maxLength' },
-        { path: 'lastName', value: 'P'.repeat(general + 1), key: 'validation.lastName.maxLength' },
-        { path: 'dateOfBirth', value: notACalendarDate, key: 'validation.date.invalid' },
-      ], 'blur');
-      await breakRules(page, newAccount, [{ path: 'dateOfBirth', value: tooOld, key: 'validation.dateOfBirth.tooOld', params: { date: formatUsDate(oldestBirthDate) } }], 'blur');
+      await breakRules(
+        page,
+        newAccount,
+        [
+          { path: 'firstName', value: 'J'.repeat(general + 1), key: 'validation.firstName.maxLength' },
+          { path: 'lastName', value: 'P'.repeat(general + 1), key: 'validation.lastName.maxLength' },
+          { path: 'dateOfBirth', value: notACalendarDate, key: 'validation.date.invalid' },
+        ],
+        'blur',
+      );
+      await breakRules(
+        page,
+        newAccount,
+        [{ path: 'dateOfBirth', value: tooOld, key: 'validation.dateOfBirth.tooOld', params: { date: formatUsDate(oldestBirthDate) } }],
+        'blur',
+      );
       await breakRules(page, newAccount, [{ path: 'dateOfBirth', value: minorBirthDate, key: 'validation.dateOfBirth.minor' }], 'blur');
       await fillFields(page, newAccount, { firstName: 'Jamie', lastName: 'Parker', dateOfBirth: adultBirthDate });
       await field(page, newAccount, 'lastName').press('Enter');
@@ -296,46 +327,80 @@ describe('the booking path shows every validation message of its forms', () => {
       // Adding someone: every rule of the patient form.
       if (await addButton.isVisible()) await addButton.click();
       const addPatient = page.getByRole('button', { name: messages['ui.booking.patients.add'] });
-      await breakRules(addRegion, patientInformation, [
-        { path: 'relationship', value: '', key: 'validation.relationship.required' },
-        { path: 'firstName', value: '', key: 'validation.firstName.requiredAlt' },
-        { path: 'lastName', value: '   ', key: 'validation.lastName.requiredAlt' },
-        { path: 'dateOfBirth', value: '', key: 'validation.dateOfBirth.required' },
-        { path: 'gender', value: '', key: 'validation.gender.required' },
-        { path: 'phoneNumber', value: '555', key: 'validation.phone.invalid' },
-        { path: 'email', value: 'lily@', key: 'validation.email.invalid' },
-      ], { submit: addPatient });
+      await breakRules(
+        addRegion,
+        patientInformation,
+        [
+          { path: 'relationship', value: '', key: 'validation.relationship.required' },
+          { path: 'firstName', value: '', key: 'validation.firstName.requiredAlt' },
+          { path: 'lastName', value: '   ', key: 'validation.lastName.requiredAlt' },
+          { path: 'dateOfBirth', value: '', key: 'validation.dateOfBirth.required' },
+          { path: 'gender', value: '', key: 'validation.gender.required' },
+          { path: 'phoneNumber', value: '555', key: 'validation.phone.invalid' },
+          { path: 'email', value: 'lily@', key: 'validation.email.invalid' },
+        ],
+        { submit: addPatient },
+      );
       await breakRules(addRegion, patientInformation, [{ path: 'dateOfBirth', value: tomorrow, key: 'validation.date.notInPast' }], 'blur');
-      await breakRules(addRegion, patientInformation, [{ path: 'dateOfBirth', value: tooOld, key: 'validation.dateOfBirth.tooOld', params: { date: formatUsDate(oldestBirthDate) } }], 'blur');
+      await breakRules(
+        addRegion,
+        patientInformation,
+        [{ path: 'dateOfBirth', value: tooOld, key: 'validation.dateOfBirth.tooOld', params: { date: formatUsDate(oldestBirthDate) } }],
+        'blur',
+      );
       await breakRules(addRegion, patientInformation, [{ path: 'dateOfBirth', value: notACalendarDate, key: 'validation.date.invalid' }], 'blur');
-      await fillFields(addRegion, patientInformation, { relationship: 'Child', ...child, dateOfBirth: childBirthDate, gender: 'Female', phoneNumber: '', email: '' });
+      await fillFields(addRegion, patientInformation, {
+        relationship: 'Child',
+        ...child,
+        dateOfBirth: childBirthDate,
+        gender: 'Female',
+        phoneNumber: '',
+        email: '',
+      });
       await addPatient.click();
 
       // A minor attends: the responsible party, who must be an adult.
       const rp = page.getByRole('region', { name: messages['ui.booking.responsibleParty.heading'] });
       const rpSubmit = rp.getByRole('button', { name: messages['ui.booking.next'] });
       await rpSubmit.waitFor();
-      await breakRules(rp, responsibleParty, [
-        { path: 'firstName', value: '', key: 'validation.firstName.requiredAlt' },
-        { path: 'lastName', value: '   ', key: 'validation.lastName.requiredAlt' },
-        { path: 'dob', value: '', key: 'validation.dateOfBirth.required' },
-        { path: 'phoneNumber', value: '', key: 'validation.phone.required' },
-        { path: 'email', value: '', key: 'validation.email.required' },
-        { path: 'address.line1', value: '', key: 'validation.address.line1.required' },
-        { path: 'address.city', value: '   ', key: 'validation.address.city.required' },
-        { path: 'address.state', value: '', key: 'validation.address.state.invalid' },
-        { path: 'address.zipcode', value: '', key: 'validation.address.zipcode.invalid' },
-      ], { submit: rpSubmit });
-      await breakRules(rp, responsibleParty, [
-        { path: 'dob', value: minorBirthDate, key: 'validation.dateOfBirth.minor' },
-        { path: 'phoneNumber', value: '555', key: 'validation.phone.invalid' },
-        { path: 'email', value: 'jamie@', key: 'validation.email.invalid' },
-        { path: 'address.zipcode', value: '4321', key: 'validation.address.zipcode.invalid' },
-      ], 'blur');
+      await breakRules(
+        rp,
+        responsibleParty,
+        [
+          { path: 'firstName', value: '', key: 'validation.firstName.requiredAlt' },
+          { path: 'lastName', value: '   ', key: 'validation.lastName.requiredAlt' },
+          { path: 'dob', value: '', key: 'validation.dateOfBirth.required' },
+          { path: 'phoneNumber', value: '', key: 'validation.phone.required' },
+          { path: 'email', value: '', key: 'validation.email.required' },
+          { path: 'address.line1', value: '', key: 'validation.address.line1.required' },
+          { path: 'address.city', value: '   ', key: 'validation.address.city.required' },
+          { path: 'address.state', value: '', key: 'validation.address.state.invalid' },
+          { path: 'address.zipcode', value: '', key: 'validation.address.zipcode.invalid' },
+        ],
+        { submit: rpSubmit },
+      );
+      await breakRules(
+        rp,
+        responsibleParty,
+        [
+          { path: 'dob', value: minorBirthDate, key: 'validation.dateOfBirth.minor' },
+          { path: 'phoneNumber', value: '555', key: 'validation.phone.invalid' },
+          { path: 'email', value: 'jamie@', key: 'validation.email.invalid' },
+          { path: 'address.zipcode', value: '4321', key: 'validation.address.zipcode.invalid' },
+        ],
+        'blur',
+      );
       await breakRules(rp, responsibleParty, [{ path: 'dob', value: tomorrow, key: 'validation.date.notInPast' }], 'blur');
       await fillFields(rp, responsibleParty, {
-        firstName: 'Jamie', lastName: 'Parker', dob: adultBirthDate, phoneNumber: '6145550123', email,
-        'address.line1': '12 High St', 'address.city': 'Columbus', 'address.state': 'OH', 'address.zipcode': '43215',
+        firstName: 'Jamie',
+        lastName: 'Parker',
+        dob: adultBirthDate,
+        phoneNumber: '6145550123',
+        email,
+        'address.line1': '12 High St',
+        'address.city': 'Columbus',
+        'address.state': 'OH',
+        'address.zipcode': '43215',
       });
 
       // The minor's consent, signed by the parent or guardian, is not signed yet.
@@ -355,57 +420,96 @@ describe('the booking path shows every validation message of its forms', () => {
 
       // The partner's authorization from the referral.
       const auth = page.getByRole('region', { name: messages['ui.booking.pay.authorizationHeading'] });
-      await breakRules(auth, authorization, [
-        { path: 'personalInformation.gender', value: '', key: 'validation.gender.required' },
-        { path: 'personalInformation.memberId', value: '', key: 'validation.authorization.memberId.required' },
-        { path: 'referralInformation.referringProviderEhrId', value: '', key: 'validation.authorization.referringProvider.required' },
-        { path: 'referralInformation.referralReason', value: '', key: 'validation.authorization.referralReason.required' },
-        { path: 'referralInformation.effectiveDate', value: '', key: 'validation.authorization.effectiveDate.required' },
-        { path: 'referralInformation.expirationDate', value: '', key: 'validation.authorization.expirationDate.required' },
-        { path: 'referralInformation.insuranceCarrier', value: '', key: 'validation.authorization.insuranceCarrier.required' },
-        { path: 'authorizationInformation.authorizationNumber', value: '', key: 'validation.authorization.number.required' },
-        { path: 'authorizationInformation.authorizationDescription', value: '', key: 'validation.authorization.description.required' },
-      ], { submit: auth.getByRole('button', { name: authorization.submitLabel! }) });
+      await breakRules(
+        auth,
+        authorization,
+        [
+          { path: 'personalInformation.gender', value: '', key: 'validation.gender.required' },
+          { path: 'personalInformation.memberId', value: '', key: 'validation.authorization.memberId.required' },
+          { path: 'referralInformation.referringProviderEhrId', value: '', key: 'validation.authorization.referringProvider.required' },
+          { path: 'referralInformation.referralReason', value: '', key: 'validation.authorization.referralReason.required' },
+          { path: 'referralInformation.effectiveDate', value: '', key: 'validation.authorization.effectiveDate.required' },
+          { path: 'referralInformation.expirationDate', value: '', key: 'validation.authorization.expirationDate.required' },
+          { path: 'referralInformation.insuranceCarrier', value: '', key: 'validation.authorization.insuranceCarrier.required' },
+          { path: 'authorizationInformation.authorizationNumber', value: '', key: 'validation.authorization.number.required' },
+          { path: 'authorizationInformation.authorizationDescription', value: '', key: 'validation.authorization.description.required' },
+        ],
+        { submit: auth.getByRole('button', { name: authorization.submitLabel! }) },
+      );
       const descriptionMax = schemaAt(authorization, 'authorizationInformation.authorizationDescription').maxLength as number;
-      await breakRules(auth, authorization, [
-        { path: 'personalInformation.memberId', value: '12', key: 'validation.authorization.memberId.invalid' },
-        { path: 'referralInformation.referralReason', value: '   ', key: 'validation.authorization.referralReason.required' },
-        { path: 'referralInformation.effectiveDate', value: notACalendarDate, key: 'validation.date.invalid' },
-        { path: 'referralInformation.expirationDate', value: addDaysIso(today, -2), key: 'validation.authorization.expirationDate.notBeforeYesterday', params: { yesterday: formatUsDate(addDaysIso(today, -1)) } },
-        { path: 'authorizationInformation.authorizationNumber', value: '  ', key: 'validation.authorization.number.required' },
-        { path: 'authorizationInformation.authorizationDescription', value: 'd'.repeat(descriptionMax + 1), key: 'validation.authorization.description.maxLength' },
-      ], 'blur');
+      await breakRules(
+        auth,
+        authorization,
+        [
+          { path: 'personalInformation.memberId', value: '12', key: 'validation.authorization.memberId.invalid' },
+          { path: 'referralInformation.referralReason', value: '   ', key: 'validation.authorization.referralReason.required' },
+          { path: 'referralInformation.effectiveDate', value: notACalendarDate, key: 'validation.date.invalid' },
+          {
+            path: 'referralInformation.expirationDate',
+            value: addDaysIso(today, -2),
+            key: 'validation.authorization.expirationDate.notBeforeYesterday',
+            params: { yesterday: formatUsDate(addDaysIso(today, -1)) },
+          },
+          { path: 'authorizationInformation.authorizationNumber', value: '  ', key: 'validation.authorization.number.required' },
+          {
+            path: 'authorizationInformation.authorizationDescription',
+            value: 'd'.repeat(descriptionMax + 1),
+            key: 'validation.authorization.description.maxLength',
+          },
+        ],
+        'blur',
+      );
       await fillFields(auth, authorization, { 'referralInformation.effectiveDate': addDaysIso(today, 10) });
-      await breakRules(auth, authorization, [{ path: 'referralInformation.expirationDate', value: addDaysIso(today, 5), key: 'validation.authorization.expirationDate.beforeEffective' }], 'blur');
+      await breakRules(
+        auth,
+        authorization,
+        [{ path: 'referralInformation.expirationDate', value: addDaysIso(today, 5), key: 'validation.authorization.expirationDate.beforeEffective' }],
+        'blur',
+      );
 
       // Self-pay: the card and its billing address.
       await page.getByRole('radio', { name: new RegExp(escaped(constants.selfPayLabel.full)) }).check();
       const card = page.getByRole('region', { name: messages['ui.booking.pay.cardHeading'] });
       await field(card, bookingCard, 'number').waitFor();
-      await breakRules(card, bookingCard, [
-        { path: 'number', value: '', key: 'card.number.required' },
-        { path: 'expiration', value: '', key: 'card.expiration.required' },
-        { path: 'cvv', value: '', key: 'card.cvv.required' },
-        { path: 'firstName', value: '', key: 'validation.firstName.required' },
-        { path: 'lastName', value: '   ', key: 'validation.lastName.required' },
-        { path: 'address.line1', value: '   ', key: 'validation.address.line1.required' },
-        { path: 'address.city', value: '', key: 'validation.address.city.required' },
-        { path: 'address.state', value: '', key: 'validation.address.state.invalid' },
-        { path: 'address.zipcode', value: '', key: 'validation.address.zipcode.invalid' },
-      ], { submit: card.getByRole('button', { name: payCopy.submit }) });
+      await breakRules(
+        card,
+        bookingCard,
+        [
+          { path: 'number', value: '', key: 'card.number.required' },
+          { path: 'expiration', value: '', key: 'card.expiration.required' },
+          { path: 'cvv', value: '', key: 'card.cvv.required' },
+          { path: 'firstName', value: '', key: 'validation.firstName.required' },
+          { path: 'lastName', value: '   ', key: 'validation.lastName.required' },
+          { path: 'address.line1', value: '   ', key: 'validation.address.line1.required' },
+          { path: 'address.city', value: '', key: 'validation.address.city.required' },
+          { path: 'address.state', value: '', key: 'validation.address.state.invalid' },
+          { path: 'address.zipcode', value: '', key: 'validation.address.zipcode.invalid' },
+        ],
+        { submit: card.getByRole('button', { name: payCopy.submit }) },
+      );
       const cardName = schemaAt(bookingCard, 'firstName').maxLength as number;
-      await breakRules(card, bookingCard, [
-        { path: 'number', value: '4111', key: 'card.number.invalid' },
-        { path: 'expiration', value: '13/30', key: 'card.expiration.invalid' },
-        { path: 'cvv', value: '12', key: 'card.cvv.invalid' },
-        { path: 'firstName', value: '1Jamie', key: 'validation.firstName.invalid' },
-        { path: 'lastName', value: '.Parker', key: 'validation.lastName.invalid' },
-        { path: 'address.zipcode', value: '432', key: 'validation.address.zipcode.invalid' },
-      ], 'blur');
-      await breakRules(card, bookingCard, [
-        { path: 'firstName', value: 'J'.repeat(cardName + 1), key: 'validation.firstName.maxLength' },
-        { path: 'lastName', value: 'P'.repeat(cardName + 1), key: 'validation.lastName.maxLength' },
-      ], 'blur');
+      await breakRules(
+        card,
+        bookingCard,
+        [
+          { path: 'number', value: '4111', key: 'card.number.invalid' },
+          { path: 'expiration', value: '13/30', key: 'card.expiration.invalid' },
+          { path: 'cvv', value: '12', key: 'card.cvv.invalid' },
+          { path: 'firstName', value: '1Jamie', key: 'validation.firstName.invalid' },
+          { path: 'lastName', value: '.Parker', key: 'validation.lastName.invalid' },
+          { path: 'address.zipcode', value: '432', key: 'validation.address.zipcode.invalid' },
+        ],
+        'blur',
+      );
+      await breakRules(
+        card,
+        bookingCard,
+        [
+          { path: 'firstName', value: 'J'.repeat(cardName + 1), key: 'validation.firstName.maxLength' },
+          { path: 'lastName', value: 'P'.repeat(cardName + 1), key: 'validation.lastName.maxLength' },
+        ],
+        'blur',
+      );
       // Still on the payment step: nothing was booked.
       expect(page.url()).toMatch(/\/app\/bookings\/user\/payment/);
     });

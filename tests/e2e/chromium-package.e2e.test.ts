@@ -4,7 +4,7 @@
  * working even where the system's Chromium is installed and the other browser tests use it.
  */
 import { chromium, type Browser } from 'playwright-core';
-import home from '../../src/generated/content/home';
+import home from '@/generated/content/home';
 import { resolveChromium } from '../support/chromium';
 import { baseUrl, PageProblems } from './harness';
 

@@ -3,7 +3,7 @@
  * decisions come from the server; this stands in for an Unleash strategy that targets the visitor).
  */
 import type { Page } from 'playwright-core';
-import { endpointRoutes } from '../../src/generated/client/api';
+import { endpointRoutes } from '@/generated/client/api';
 
 export async function answerFlagVariant(page: Page, flag: string, variant: string): Promise<void> {
   await page.route(`**/api${endpointRoutes.getFrontendFlags.path}*`, async (route) => {

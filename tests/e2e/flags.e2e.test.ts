@@ -1,6 +1,7 @@
-import { constants } from '../../src/generated/constants';
-import { endpointRoutes } from '../../src/generated/client/api';
-import home from '../../src/generated/content/home';
+import { constants } from '@/generated/constants';
+import { endpointRoutes } from '@/generated/client/api';
+import searchCopy from '@/generated/content/provider-search';
+import { routeById } from '@/generated/routes';
 import { useBrowser } from './harness';
 
 const flagPath = `**/api${endpointRoutes.getFrontendFlags.path}*`;
@@ -17,13 +18,14 @@ describe('feature flags in a real browser', () => {
       attempts += 1;
       return route.abort('failed');
     });
-    await page.goto('/');
-    await page.getByRole('heading', { level: 1, name: home.hero.heading }).waitFor();
+    // Provider search: the first page of the app a visitor reaches (home and landing pages are documents, without the app).
+    await page.goto(routeById.providerSearch.path);
     await page.waitForFunction(() => document.documentElement.dataset.flags === 'fallback');
     expect(attempts).toBeGreaterThan(0);
-    await page.getByLabel(home.hero.locationLabel).fill('43215');
-    await page.getByRole('button', { name: home.hero.submitLabel }).click();
-    await page.waitForURL(/\/app\/providers\?/);
+    await page.getByRole('textbox', { name: searchCopy.location.label }).fill('43215');
+    await page.getByRole('button', { name: searchCopy.location.submit }).click();
+    await page.waitForURL((u) => u.searchParams.has('state'));
+    await page.locator('.provider-card').first().waitFor();
   });
 
   it('with the endpoint up, the anonymous client is keyed by the visitor id and gets the served treatments', async () => {
@@ -32,7 +34,7 @@ describe('feature flags in a real browser', () => {
     page.on('request', (r) => {
       if (r.url().includes(`/api${endpointRoutes.getFrontendFlags.path}`)) requests.push(new URL(r.url()));
     });
-    await page.goto('/');
+    await page.goto(routeById.providerSearch.path);
     await page.waitForFunction(() => document.documentElement.dataset.flags === 'ready');
     const visitor = await page.evaluate((key) => window.localStorage.getItem(key), constants.visitorIdStorageKey);
     expect(visitor).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,5 +1,5 @@
-import home from '../../src/generated/content/home';
-import system from '../../src/generated/content/system';
+import home from '@/generated/content/home';
+import system from '@/generated/content/system';
 import { baseUrl, useBrowser } from './harness';
 
 describe('the app shell in a real browser', () => {
@@ -14,7 +14,7 @@ describe('the app shell in a real browser', () => {
     expect(html).toMatch(/<title>[^<]+<\/title>/);
   });
 
-  it('hydrates the home page: the search entry works and nothing logs an error', async () => {
+  it('the home page (a document) sends its search form to provider search and nothing logs an error', async () => {
     const { page } = session();
     await page.goto('/');
     await page.getByRole('heading', { level: 1, name: home.hero.heading }).waitFor();

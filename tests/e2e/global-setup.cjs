@@ -31,16 +31,44 @@ async function waitFor(url, child, timeoutMs) {
   throw new Error(`The server did not answer ${url} within ${timeoutMs / 1000}s.`);
 }
 
-async function startServer() {
+const { startFhirTestServer } = require('./fhir-test-server.cjs');
+
+async function startServer(worker, fhirUrl) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const mailDir = mkdtempSync(join(tmpdir(), 'e2e-mail-'));
   // TRUST_PROXY: each browser session comes from its own X-Forwarded-For address (harness.ts), so the
   // hourly per-IP sign-in limits of one test never refuse another's. TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR:
   // many test files sign the same demo accounts in within the hour. TEST_RATE_LIMIT_FACTOR: they also hold and book often.
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', E2E_MAIL_DIR: mailDir, TRUST_PROXY: 'true', TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR: '1000', TEST_RATE_LIMIT_FACTOR: '100' };
+  // TEST_JOB_RETRY_DELAY_SECONDS: a mail that cannot be delivered reaches the dead-letter list in seconds, not half an hour.
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    E2E_MAIL_DIR: mailDir,
+    TRUST_PROXY: 'true',
+    TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR: '1000',
+    TEST_RATE_LIMIT_FACTOR: '100',
+    TEST_JOB_RETRY_DELAY_SECONDS: '1',
+    // Journeys move this server's clock forward (POST /dev/clock, src/server/test-clock.ts) and back: to a day
+    // before a session to see its reminder, and past a hold to see a waitlist offer lapse.
+    TEST_CLOCK_CONTROL: 'true',
+    // The sync outbox delivers to the FHIR stand-in (a path per worker, so one test's outage is its own);
+    // two tries a second apart, so a journey sees a delivery fail for good without waiting minutes.
+    FHIR_BASE_URL: `${fhirUrl}/w${worker}`,
+    SYNC_DELIVERY_ATTEMPTS: '2',
+    SYNC_RETRY_DELAY_SECONDS: '1',
+  };
   delete env.DATABASE_URL;
-  const child = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], { cwd: join(__dirname, '..', '..'), env, stdio: ['ignore', 'pipe', 'inherit'], detached: false });
+  const child = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: join(__dirname, '..', '..'),
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: false,
+  });
   child.stdout.on('data', () => undefined);
   const baseUrl = `http://127.0.0.1:${port}`;
   // Migrations and the demo seed of a fresh database take minutes on a busy machine; a server that
@@ -67,7 +95,10 @@ module.exports = async function globalSetup(globalConfig) {
   // never change the same demo account at the same moment (a hold of the same slot by the same patient
   // is renewed, not doubled, and one test's booking would consume the other's hold).
   const workers = Math.max(1, Number(globalConfig.maxWorkers) || 1);
-  const servers = await Promise.all(Array.from({ length: workers }, () => startServer()));
+  const fhir = await startFhirTestServer();
+  process.env.E2E_FHIR_URL = fhir.url;
+  globalThis.__E2E_FHIR__ = fhir.server;
+  const servers = await Promise.all(Array.from({ length: workers }, (_, i) => startServer(i + 1, fhir.url)));
   servers.forEach((server, i) => {
     process.env[`E2E_BASE_URL_${i + 1}`] = server.baseUrl;
   });

@@ -1,4 +1,5 @@
 module.exports = async function globalTeardown() {
+  globalThis.__E2E_FHIR__?.close();
   const children = (globalThis.__E2E_SERVERS__ ?? []).filter((child) => child.exitCode === null);
   await Promise.all(
     children.map(

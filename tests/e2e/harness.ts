@@ -2,6 +2,7 @@
  * Browser harness: one Chromium per test file, a fresh context (empty browser) per test, and a
  * watch on every page: a console error or an uncaught exception fails the test that caused it.
  */
+import { randomInt } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { resolveChromium } from '../support/chromium';
 
@@ -70,10 +71,16 @@ export interface Session {
 let browser: Browser | undefined;
 
 let sessions = 0;
+/**
+ * This file's block of made-up addresses. Each test file has its own copy of this module (and its counter
+ * starts again), so the block is drawn at random per file: numbered by the worker's pid alone, every file's
+ * first session came from one address, and a worker's later files met that address's hourly sign-in limit.
+ */
+const fileBlock = `10.${randomInt(1, 250)}.${randomInt(0, 250)}`;
 /** A made-up client address per session (the e2e server trusts X-Forwarded-For): per-IP sign-in limits stay per test. */
 export function sessionAddress(): string {
   sessions += 1;
-  return `10.${process.pid % 250}.${Math.floor(sessions / 250) % 250}.${(sessions % 250) + 1}`;
+  return `${fileBlock}.${(sessions % 250) + 1}`;
 }
 
 /**

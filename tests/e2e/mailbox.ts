@@ -4,8 +4,8 @@
  * noted, never for "the newest mail": another test may have rescheduled a session for the same
  * person in between.
  */
-import { constants } from '../../src/generated/constants';
-import type { MailTemplateId } from '../../src/generated/mail';
+import { constants } from '@/generated/constants';
+import type { MailTemplateId } from '@/generated/mail';
 import { baseUrl, eventually } from './harness';
 
 export interface SentMail {

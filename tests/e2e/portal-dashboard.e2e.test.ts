@@ -8,16 +8,16 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import fireside from '../../src/generated/content/fireside';
-import { constants } from '../../src/generated/constants';
-import { messages } from '../../src/generated/messages';
-import { routeById } from '../../src/generated/routes';
-import type { SignInResult } from '../../src/client/runtime/auth/credentials';
-import { message } from '../../src/domain/messages';
-import { formatCents } from '../../src/domain/money';
-import { formatSessionTime } from '../../src/domain/sessions';
+import fireside from '@/generated/content/fireside';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import type { SignInResult } from '@/client/runtime/auth/credentials';
+import { message } from '@/domain/messages';
+import { formatCents } from '@/domain/money';
 import { useBrowser } from './harness';
 import { apiAs, openSession, signInWithCode } from './portal-session';
+import { formatSessionTime } from '@/domain/date-format';
 
 const SHOTS = process.env.E2E_SCREENSHOT_DIR ?? join(tmpdir(), 'portal-screenshots');
 mkdirSync(SHOTS, { recursive: true });
@@ -40,7 +40,11 @@ async function axeViolations(page: Page): Promise<string[]> {
   // Evaluated, not added as a <script>: the app's Content-Security-Policy refuses inline scripts without its nonce.
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
     return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   });
@@ -56,7 +60,9 @@ beforeAll(async () => {
   const patients = await apiAs<{ items: { id: string; relationship: string }[] }>(jordan, '/users/patients');
   const self = patients.body.items.find((p) => p.relationship === 'Self')!;
   const card = constants.testCardNumbers.approved[0]!;
-  const nonce = await apiAs<{ nonce: string }>(jordan, '/patient-cards/tokenize', { body: { number: card.number, expiration: '12/30', cvv: '123', zipcode: '43215' } });
+  const nonce = await apiAs<{ nonce: string }>(jordan, '/patient-cards/tokenize', {
+    body: { number: card.number, expiration: '12/30', cvv: '123', zipcode: '43215' },
+  });
   await apiAs(jordan, '/patient-cards', { body: { patientId: self.id, nonce: nonce.body.nonce, makeDefault: true } });
 });
 
@@ -82,7 +88,11 @@ describe('the patient dashboard, signed in as the demo patient', () => {
       await page.goto(routeById[p.route].path);
       await page.getByRole('heading', { level: 1, name: p.heading }).waitFor();
       await page.waitForLoadState('networkidle');
-      await page.locator('[role="status"] .skeleton').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await page
+        .locator('[role="status"] .skeleton')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
       await page.screenshot({ path: join(SHOTS, `${p.route}-${name}.png`), fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 0) found.push(`${p.route}: ${overflow}px of sideways scrolling`);
@@ -102,15 +112,26 @@ describe('the patient dashboard, signed in as the demo patient', () => {
     await dialog.getByText(message('ui.patient.cancel.lateFee', { hours: constants.lateCancelWindowHours, fee })).waitFor();
     await dialog.getByLabel(constants.appointmentCancellationReasons[0]!.label).check();
     // Charged to a card on file ("Cancel and pay …"), or due later without one ("Cancel, fee of … due").
-    const confirmLate = dialog.getByRole('button', { name: message('ui.patient.cancel.confirmWithFee', { fee }) }).or(dialog.getByRole('button', { name: message('ui.patient.cancel.confirmFeeDue', { fee }) }));
+    const confirmLate = dialog
+      .getByRole('button', { name: message('ui.patient.cancel.confirmWithFee', { fee }) })
+      .or(dialog.getByRole('button', { name: message('ui.patient.cancel.confirmFeeDue', { fee }) }));
     await confirmLate.click();
     await page.getByText(/is cancelled\./).waitFor();
-    await page.getByText(new RegExp(`${message('ui.patient.cancel.feeCharged', { fee }).replace(/[$.]/g, '\\$&')}|${message('ui.patient.cancel.feeOutstanding', { fee }).replace(/[$.]/g, '\\$&')}`)).waitFor();
+    await page
+      .getByText(
+        new RegExp(
+          `${message('ui.patient.cancel.feeCharged', { fee }).replace(/[$.]/g, '\\$&')}|${message('ui.patient.cancel.feeOutstanding', { fee }).replace(/[$.]/g, '\\$&')}`,
+        ),
+      )
+      .waitFor();
   });
 
   it('reschedules a session to a held time of the same provider', async () => {
     const page = await open(routeById.patientSessionsUpcoming.path);
-    const card = page.getByRole('article').filter({ has: page.getByRole('button', { name: messages['ui.patient.sessions.reschedule'] }) }).last();
+    const card = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('button', { name: messages['ui.patient.sessions.reschedule'] }) })
+      .last();
     await card.getByRole('button', { name: messages['ui.patient.sessions.reschedule'] }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('radio').first().check();
@@ -132,7 +153,10 @@ describe('the patient dashboard, signed in as the demo patient', () => {
 
   it('downloads a receipt as a PDF', async () => {
     const page = await open(routeById.patientBilling.path);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: messages['ui.patient.billing.receipt'] }).first().click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: messages['ui.patient.billing.receipt'] }).first().click(),
+    ]);
     const file = await download.path();
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
@@ -143,12 +167,20 @@ describe('the patient dashboard, signed in as the demo patient', () => {
     const page = await open(routeById.patientBilling.path);
     const fee = formatCents(owed.amountDueCents);
     const due = page.getByRole('region', { name: messages['ui.patient.billing.due'] });
-    await due.getByRole('button', { name: message('ui.patient.billing.pay', { amount: fee }) }).first().click();
+    await due
+      .getByRole('button', { name: message('ui.patient.billing.pay', { amount: fee }) })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: messages['ui.patient.pay.heading'] });
-    await dialog.getByRole('radio', { name: /ending in 1111/ }).first().waitFor();
+    await dialog
+      .getByRole('radio', { name: /ending in 1111/ })
+      .first()
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: message('ui.patient.billing.pay', { amount: fee }) }).click();
-    await page.getByText(message('ui.patient.pay.done', { amount: fee, when: formatSessionTime(owed.start, owed.timeZone ?? owed.provider.timeZone) })).waitFor();
+    await page
+      .getByText(message('ui.patient.pay.done', { amount: fee, when: formatSessionTime(owed.start, owed.timeZone ?? owed.provider.timeZone) }))
+      .waitFor();
     await due.getByText(messages['ui.patient.billing.dueNone']).waitFor();
     const after = await apiAs<Listed>(jordan, '/appointments?when=past');
     expect(after.body.items.filter((s) => s.amountDueCents > 0)).toEqual([]);

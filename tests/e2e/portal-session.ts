@@ -4,8 +4,8 @@
  * (src/client/runtime/auth/credentials.ts: the token and user cookies, expiring with the token).
  */
 import type { BrowserContext } from 'playwright-core';
-import { constants } from '../../src/generated/constants';
-import type { SignInResult } from '../../src/client/runtime/auth/credentials';
+import { constants } from '@/generated/constants';
+import type { SignInResult } from '@/client/runtime/auth/credentials';
 import { baseUrl } from './harness';
 import { mailMoment, oneTimeCodeFor } from './mailbox';
 
@@ -31,7 +31,10 @@ export async function signInWithCode(email: string): Promise<SignInResult> {
 }
 
 /** A new account through the API as a visitor makes one (verify first): a code to the address, then the code with the person's details. */
-export async function signUpWithCode(email: string, newAccount: { firstName: string; lastName: string; dateOfBirth?: string; partnershipCode?: string }): Promise<SignInResult> {
+export async function signUpWithCode(
+  email: string,
+  newAccount: { firstName: string; lastName: string; dateOfBirth?: string; partnershipCode?: string },
+): Promise<SignInResult> {
   const since = mailMoment();
   const sent = await api('/auth/send-email-otp', { body: { email } });
   if (sent.status >= 300) throw new Error(`send-email-otp answered ${sent.status}`);

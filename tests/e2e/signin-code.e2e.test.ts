@@ -3,13 +3,13 @@
  * e-mail the server sent, keyboard only; a wrong code and the code rules refused with the spec's
  * messages; the account menu and sign-out; no WCAG 2.1 AA violations on the pages on the way.
  */
-import { constants } from '../../src/generated/constants';
-import oneTimeCodeForm from '../../src/generated/forms/one-time-code';
-import { errorCatalogue } from '../../src/generated/errors';
-import { messages } from '../../src/generated/messages';
-import { routeById } from '../../src/generated/routes';
-import { message } from '../../src/domain/messages';
-import { demoAccounts } from '../../src/server/db/seed/demo-accounts';
+import { constants } from '@/generated/constants';
+import oneTimeCodeForm from '@/generated/forms/one-time-code';
+import { errorCatalogue } from '@/generated/errors';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { useBrowser } from './harness';
 import { codeIn, latestMail, mailMoment, screenshots, until, wcagViolations } from './signin-support';
 
@@ -81,10 +81,13 @@ describe('sign-in with a one-time code', () => {
     const signOut = page.getByRole('banner').getByRole('button', { name: message('ui.account.signOut') });
     for (let tries = 0; ; tries += 1) {
       if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.press('Enter');
-      const pressed = await signOut.press('Enter', { timeout: 10_000 }).then(() => true, (error: unknown) => {
-        if (tries >= 4) throw error;
-        return false;
-      });
+      const pressed = await signOut.press('Enter', { timeout: 10_000 }).then(
+        () => true,
+        (error: unknown) => {
+          if (tries >= 4) throw error;
+          return false;
+        },
+      );
       if (pressed) break;
     }
     await page.getByRole('heading', { level: 1, name: message('ui.login.heading') }).waitFor();
@@ -128,8 +131,7 @@ describe('sign-in with a one-time code', () => {
     page.on('framenavigated', (frame) => frame === page.mainFrame() && visited.push(new URL(frame.url()).pathname));
     await page.getByLabel('One-time code').fill(second);
     await signIn.click();
-    // An RCD has no screen of their own yet and is no patient: the login dashboard (src/domain/roles.ts).
-    await until(() => visited.includes(routeById.loginDashboard.path));
+    // An RCD lands on providers' requests, the screen of their role (src/domain/roles.ts).
+    await until(() => visited.includes(routeById.careProviderRequests.path));
   });
 });
-

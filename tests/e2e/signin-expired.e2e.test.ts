@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { errorCatalogue } from '../../src/generated/errors';
-import oneTimeCodeForm from '../../src/generated/forms/one-time-code';
-import { routeById } from '../../src/generated/routes';
-import { message } from '../../src/domain/messages';
-import { demoAccounts } from '../../src/server/db/seed/demo-accounts';
+import { errorCatalogue } from '@/generated/errors';
+import oneTimeCodeForm from '@/generated/forms/one-time-code';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { useBrowser } from './harness';
 import { codeIn, latestMail, linkIn, wcagViolations } from './signin-support';
 
@@ -36,7 +36,15 @@ beforeAll(async () => {
   const port = await freePort();
   dataDir = mkdtempSync(join(tmpdir(), 'e2e-expired-'));
   base = `http://127.0.0.1:${port}`;
-  const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn', TEST_SIGN_IN_LIFETIME_SECONDS: '0' };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    TEST_SIGN_IN_LIFETIME_SECONDS: '0',
+  };
   delete env.DATABASE_URL;
   server = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], { cwd: resolve(__dirname, '..', '..'), env, stdio: ['ignore', 'ignore', 'inherit'] });
   const started = Date.now();
@@ -82,7 +90,11 @@ describe('expired sign-in codes and links', () => {
   it('refuses an expired sign-in link with the spec message', async () => {
     const { page, problems } = session();
     problems.allow(/Failed to load resource: the server responded with a status of 401/);
-    const res = await fetch(`${base}/api/auth/send-magic-link`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: account.email }) });
+    const res = await fetch(`${base}/api/auth/send-magic-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: account.email }),
+    });
     expect(res.status).toBe(200);
     await page.goto(`${base}${linkIn(await latestMail(account.email, 'sign-in-link', '', base))}`);
     await page.getByRole('alert').filter({ hasText: errorCatalogue.LOGIN_LINK_INVALID.message }).waitFor();

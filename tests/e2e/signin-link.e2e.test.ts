@@ -3,15 +3,15 @@
  * off), opened from the e-mail; a used link refused with the spec's message; the date-of-birth
  * popup of a partner member; each role of §6 landing where it belongs.
  */
-import { errorCatalogue } from '../../src/generated/errors';
-import findAccountForm from '../../src/generated/forms/support-find-account';
-import { messages } from '../../src/generated/messages';
-import { routeById } from '../../src/generated/routes';
-import { message } from '../../src/domain/messages';
-import { postLoginPath } from '../../src/domain/roles';
-import { demoAccounts, type DemoAccount } from '../../src/server/db/seed/demo-accounts';
-import { permissionsFrom } from '../../src/domain/permissions';
-import { destinationPaths, withQuery } from '../../src/client/runtime/navigation/places';
+import { errorCatalogue } from '@/generated/errors';
+import findAccountForm from '@/generated/forms/support-find-account';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { postLoginPath } from '@/domain/roles';
+import { demoAccounts, type DemoAccount } from '@/server/db/seed/demo-accounts';
+import { permissionsFrom } from '@/domain/permissions';
+import { destinationPaths, withQuery } from '@/client/runtime/navigation/places';
 import { useBrowser } from './harness';
 import { visitedPaths } from './journeys/front-door';
 import { latestMail, linkIn, mailMoment, screenshots, signInLinkFor, until, wcagViolations } from './signin-support';

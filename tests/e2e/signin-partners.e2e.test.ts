@@ -1,8 +1,8 @@
 /** The partner directory and partnership-code verification in a real browser, keyboard included, with axe-core. */
-import { errorCatalogue } from '../../src/generated/errors';
-import { routeById } from '../../src/generated/routes';
-import { message } from '../../src/domain/messages';
-import { demoAccounts } from '../../src/server/db/seed/demo-accounts';
+import { errorCatalogue } from '@/generated/errors';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { baseUrl, useBrowser } from './harness';
 import { screenshots, wcagViolations } from './signin-support';
 
@@ -13,12 +13,19 @@ describe('partners', () => {
 
   it('lists the partners and confirms a partnership code entered under its partner', async () => {
     const { page } = session();
-    const { partner } = (await (await fetch(`${baseUrl()}/api/business-partners/partnershipCode/${code}`)).json()) as { partner: { name: string; customFailureMessage?: string | null } };
+    const { partner } = (await (await fetch(`${baseUrl()}/api/business-partners/partnershipCode/${code}`)).json()) as {
+      partner: { name: string; customFailureMessage?: string | null };
+    };
     const { total } = (await (await fetch(`${baseUrl()}/api/business-partners?offset=0&limit=1`)).json()) as { total: number };
     await page.goto(routeById.partnerDirectory.path);
     await page.getByRole('heading', { level: 1, name: message('ui.partners.heading') }).waitFor();
     await page.getByRole('heading', { level: 2, name: partner.name }).waitFor();
-    expect(await page.getByRole('list', { name: message('ui.partners.heading') }).getByRole('listitem').count()).toBe(Math.min(total, 10));
+    expect(
+      await page
+        .getByRole('list', { name: message('ui.partners.heading') })
+        .getByRole('listitem')
+        .count(),
+    ).toBe(Math.min(total, 10));
     expect(await wcagViolations(page)).toEqual([]);
     await screenshots(page, 'partners');
 

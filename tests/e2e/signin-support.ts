@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { endpointRoutes } from '../../src/generated/client/api';
+import { endpointRoutes } from '@/generated/client/api';
 import { baseUrl, eventually, sessionAddress } from './harness';
 import { latestMail, linkIn, mailMoment } from './mailbox';
 
@@ -33,7 +33,10 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   if (!folder) return;
   mkdirSync(folder, { recursive: true });
   const before = page.viewportSize();
-  for (const [label, size] of [['390x844', { width: 390, height: 844 }], ['1280x900', { width: 1280, height: 900 }]] as const) {
+  for (const [label, size] of [
+    ['390x844', { width: 390, height: 844 }],
+    ['1280x900', { width: 1280, height: 900 }],
+  ] as const) {
     await page.setViewportSize(size);
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.screenshot({ path: join(folder, `${name}-${label}.png`), fullPage: true });
@@ -43,5 +46,8 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 
 /** Waits until the test's own condition holds (state kept in the test, not on the page). */
 export async function until(condition: () => boolean): Promise<void> {
-  await eventually(() => (condition() ? true : undefined), () => 'Condition not met');
+  await eventually(
+    () => (condition() ? true : undefined),
+    () => 'Condition not met',
+  );
 }

@@ -3,14 +3,14 @@
  * provider, landing pages and home. Their HTML carries the content without scripts (search engines),
  * they hydrate without errors, and axe finds no WCAG 2.1 AA violations.
  */
-import profileCopy from '../../src/generated/content/provider-profile';
-import cityFaq from '../../src/generated/content/city-faq';
-import home from '../../src/generated/content/home';
-import { errorCatalogue } from '../../src/generated/errors';
-import { messages } from '../../src/generated/messages';
-import { routeById } from '../../src/generated/routes';
-import { fillContent } from '../../src/domain/content-text';
-import { providerProfilePath } from '../../src/domain/landing-urls';
+import profileCopy from '@/generated/content/provider-profile';
+import cityFaq from '@/generated/content/city-faq';
+import home from '@/generated/content/home';
+import { errorCatalogue } from '@/generated/errors';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { fillContent } from '@/domain/content-text';
+import { providerProfilePath } from '@/domain/landing-urls';
 import { openTestDatabase } from '../support/database';
 import { baseUrl, useBrowser } from './harness';
 import { wcagViolations } from './a11y';
@@ -60,10 +60,11 @@ describe('server-rendered public pages', () => {
     expect(html).toMatch(new RegExp(`<title>${p.firstName} ${p.lastName}, ${p.title}[^<]*</title>`));
     expect(html).toContain(`<link rel="canonical" href="`);
     expect(html).toContain('application/ld+json');
-    expect(html).toContain('<script type="application/json" id="query-state">');
+    // A document page: no app state travels with it (nothing hydrates).
+    expect(html).not.toContain('id="query-state"');
   });
 
-  it('hydrates the profile without fetching it again, shows open times and the pay rate, and passes axe', async () => {
+  it('opens the profile as a document (nothing fetched for it in the browser), shows open times and the pay rate, and passes axe', async () => {
     const { page } = session();
     const p = await someProvider();
     const profileCalls: string[] = [];
@@ -95,7 +96,15 @@ describe('server-rendered public pages', () => {
     const { page, problems } = session();
     problems.allow(/Failed to load resource: .* 410/);
     const removed = await removedProvider();
-    const path = providerProfilePath({ id: removed.id, firstName: removed.firstName, lastName: removed.lastName, practice: { id: removed.practiceId, city: removed.city, state: removed.state } }, PROFILE_BASE);
+    const path = providerProfilePath(
+      {
+        id: removed.id,
+        firstName: removed.firstName,
+        lastName: removed.lastName,
+        practice: { id: removed.practiceId, city: removed.city, state: removed.state },
+      },
+      PROFILE_BASE,
+    );
     const res = await fetch(`${baseUrl()}${path}`);
     expect(res.status).toBe(410);
     const html = await res.text();

@@ -3,12 +3,12 @@
  * the child-therapy questionnaire, provider search with filters in the address, paging, the
  * availability modal and the start of a booking; by mouse and by keyboard alone; axe on every page.
  */
-import flow from '../../src/generated/flows/search-questionnaire';
-import copy from '../../src/generated/content/provider-search';
-import { constants } from '../../src/generated/constants';
-import { enums } from '../../src/generated/enums';
-import { routeById } from '../../src/generated/routes';
-import { fillContent } from '../../src/domain/content-text';
+import flow from '@/generated/flows/search-questionnaire';
+import copy from '@/generated/content/provider-search';
+import { constants } from '@/generated/constants';
+import { enums } from '@/generated/enums';
+import { routeById } from '@/generated/routes';
+import { fillContent } from '@/domain/content-text';
 import { baseUrl, useBrowser } from './harness';
 import { tabTo, wcagViolations } from './a11y';
 
@@ -78,6 +78,8 @@ describe('the visitor finds a provider and picks a time', () => {
     expect(after).toBeGreaterThan(0);
     expect(after).toBeLessThanOrEqual(before);
     await heading.filter({ hasText: after === 1 ? copy.results.countOne : fillContent(copy.results.count, { count: after }) }).waitFor();
+    // The filtered results, not the previous ones still shown (dimmed) while they load: the count may be the same.
+    await page.locator('.results-list[aria-busy="false"]').waitFor();
     await page.locator('.provider-card__first').first().waitFor();
     expect(await wcagViolations(page)).toEqual([]);
 
@@ -118,7 +120,10 @@ describe('the visitor finds a provider and picks a time', () => {
     await page.waitForURL((u) => u.searchParams.get(P.state) === 'TX');
     const total = await apiTotal(new URL(page.url()).searchParams);
     expect(total).toBeGreaterThan(constants.pageSize);
-    await page.locator('.results-list > li').nth(constants.pageSize - 1).waitFor();
+    await page
+      .locator('.results-list > li')
+      .nth(constants.pageSize - 1)
+      .waitFor();
     expect(await page.locator('.results-list > li').count()).toBe(constants.pageSize);
     const firstOnPage1 = await page.locator('.provider-card__name a').first().textContent();
     await page.getByRole('link', { name: copy.results.next }).click();
@@ -133,7 +138,9 @@ describe('the visitor finds a provider and picks a time', () => {
 
   it('says what to do when nothing matches, and when a place is unknown', async () => {
     const { page } = session();
-    await page.goto(`${routeById.providerSearch.path}?${P.state}=TX&language=American%20Sign%20Language&gender=Male&time_of_day=early_morning&availability_type=in_person&counseling_type=Psychological%20Testing%20%26%20Evaluation`);
+    await page.goto(
+      `${routeById.providerSearch.path}?${P.state}=TX&language=American%20Sign%20Language&gender=Male&time_of_day=early_morning&availability_type=in_person&counseling_type=Psychological%20Testing%20%26%20Evaluation`,
+    );
     await page.getByRole('heading', { name: copy.empty.heading }).waitFor();
     expect(await wcagViolations(page)).toEqual([]);
     await page.locator('.empty-state').getByRole('button', { name: copy.empty.clear }).click();
@@ -141,7 +148,10 @@ describe('the visitor finds a provider and picks a time', () => {
     await page.locator('.provider-card').first().waitFor();
 
     await page.goto(`${routeById.providerSearch.path}?${P.location}=Nowhere%20Town%2C%20ZZ`);
-    await page.getByRole('alert').filter({ hasText: /location/i }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /location/i })
+      .waitFor();
   });
 
   it('works by keyboard alone: questionnaire, filters, availability modal, choosing a time', async () => {

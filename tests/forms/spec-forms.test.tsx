@@ -5,13 +5,13 @@
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SpecForm } from '../../src/client/runtime/forms/SpecForm';
-import { constants } from '../../src/generated/constants';
-import { formLoaders, type FormId } from '../../src/generated/forms';
-import { messages, type MessageKey } from '../../src/generated/messages';
-import type { FormDefinition, JsonSchema } from '../../src/generated/types';
-import { addDaysIso, addYears, formatUsDate, todayIso } from '../../src/domain/dates';
-import { message } from '../../src/domain/messages';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { constants } from '@/generated/constants';
+import { formLoaders, type FormId } from '@/generated/forms';
+import { messages, type MessageKey } from '@/generated/messages';
+import type { FormDefinition, JsonSchema } from '@/generated/types';
+import { addDaysIso, addYears, formatUsDate, todayIso } from '@/domain/dates';
+import { message } from '@/domain/messages';
 
 const today = todayIso();
 const yesterday = addDaysIso(today, -1);
@@ -34,97 +34,439 @@ interface Case {
 
 const cases: Case[] = [
   // Support edits a caller's details: the phone number always, the rest behind supportDemographicsEdit.
-  { form: 'support-patient-contact', rule: 'phone not valid', data: { phoneNumber: '555-0142' }, field: 'phoneNumber', shows: message('validation.phone.invalid') },
+  {
+    form: 'support-patient-contact',
+    rule: 'phone not valid',
+    data: { phoneNumber: '555-0142' },
+    field: 'phoneNumber',
+    shows: message('validation.phone.invalid'),
+  },
   { form: 'support-patient-contact', rule: 'a ten-digit phone', data: { phoneNumber: '6145550142' }, field: 'phoneNumber', shows: null },
-  { form: 'support-patient-demographics', rule: 'last name not valid', data: { firstName: 'Jordan', lastName: 'Rivera!' }, field: 'lastName', shows: message('validation.lastName.invalid') },
-  { form: 'support-patient-demographics', rule: 'e-mail not valid', data: { firstName: 'Jordan', lastName: 'Rivera', email: 'jordan@' }, field: 'email', shows: message('validation.email.invalid') },
+  {
+    form: 'support-patient-demographics',
+    rule: 'last name not valid',
+    data: { firstName: 'Jordan', lastName: 'Rivera!' },
+    field: 'lastName',
+    shows: message('validation.lastName.invalid'),
+  },
+  {
+    form: 'support-patient-demographics',
+    rule: 'e-mail not valid',
+    data: { firstName: 'Jordan', lastName: 'Rivera', email: 'jordan@' },
+    field: 'email',
+    shows: message('validation.email.invalid'),
+  },
   // Booking patient information: names with the booking rules, date of birth unless a child kind.
-  { form: 'booking-patient-information', rule: 'date of birth required for Self', data: { ...adult, dateOfBirth: undefined }, field: 'dateOfBirth', shows: message('validation.dateOfBirth.required') },
+  {
+    form: 'booking-patient-information',
+    rule: 'date of birth required for Self',
+    data: { ...adult, dateOfBirth: undefined },
+    field: 'dateOfBirth',
+    shows: message('validation.dateOfBirth.required'),
+  },
   ...constants.dateOfBirthOptionalRelationships.map((relationship): Case => ({
-    form: 'booking-patient-information', rule: `no date of birth needed for ${relationship}`, data: { ...adult, relationship, dateOfBirth: undefined }, field: 'dateOfBirth', shows: null,
+    form: 'booking-patient-information',
+    rule: `no date of birth needed for ${relationship}`,
+    data: { ...adult, relationship, dateOfBirth: undefined },
+    field: 'dateOfBirth',
+    shows: null,
   })),
-  { form: 'booking-patient-information', rule: 'first name not valid', data: { ...adult, firstName: 'J0rdan' }, field: 'firstName', shows: message('validation.firstName.invalid') },
+  {
+    form: 'booking-patient-information',
+    rule: 'first name not valid',
+    data: { ...adult, firstName: 'J0rdan' },
+    field: 'firstName',
+    shows: message('validation.firstName.invalid'),
+  },
   // Names as people write them (constant namePattern): any alphabet, accents, hyphen, both apostrophes, space.
-  { form: 'booking-patient-information', rule: 'accented first name', data: { ...adult, firstName: 'José', lastName: 'Muñoz-O’Brien' }, field: 'firstName', shows: null },
-  { form: 'booking-patient-information', rule: 'last name with hyphen and typographic apostrophe', data: { ...adult, firstName: 'José', lastName: 'Muñoz-O’Brien' }, field: 'lastName', shows: null },
-  { form: 'booking-patient-information', rule: 'diaeresis in a first name', data: { ...adult, firstName: 'Zoë', lastName: "O'Neil" }, field: 'firstName', shows: null },
-  { form: 'booking-patient-information', rule: 'a dot is not part of a name', data: { ...adult, lastName: 'St. John' }, field: 'lastName', shows: message('validation.lastName.invalid') },
-  { form: 'booking-patient-information', rule: 'last name not valid', data: { ...adult, lastName: 'Rivera!' }, field: 'lastName', shows: message('validation.lastName.invalid') },
-  { form: 'booking-patient-information', rule: 'first name too long', data: { ...adult, firstName: longerThan(constants.nameMaxBooking) }, field: 'firstName', shows: message('validation.firstName.maxLength') },
-  { form: 'booking-patient-information', rule: 'last name too long', data: { ...adult, lastName: longerThan(constants.nameMaxBooking) }, field: 'lastName', shows: message('validation.lastName.maxLength') },
-  { form: 'booking-patient-information', rule: 'first name only spaces', data: { ...adult, firstName: '   ' }, field: 'firstName', shows: message('validation.firstName.requiredAlt') },
-  { form: 'booking-patient-information', rule: 'date of birth in the future', data: { ...adult, dateOfBirth: tomorrow }, field: 'dateOfBirth', shows: message('validation.date.notInPast') },
-  { form: 'booking-patient-information', rule: 'date of birth today', data: { ...adult, dateOfBirth: today }, field: 'dateOfBirth', shows: message('validation.date.notInPast') },
-  { form: 'booking-patient-information', rule: 'born more than the maximum age ago', data: { ...adult, dateOfBirth: addDaysIso(oldestBirthDate, -1) }, field: 'dateOfBirth', shows: message('validation.dateOfBirth.tooOld', { date: formatUsDate(oldestBirthDate) }) },
-  { form: 'booking-patient-information', rule: 'born exactly the maximum age ago', data: { ...adult, dateOfBirth: oldestBirthDate }, field: 'dateOfBirth', shows: null },
-  { form: 'booking-patient-information', rule: 'date of birth not a date', data: { ...adult, dateOfBirth: '2001-02-30' }, field: 'dateOfBirth', shows: message('validation.date.invalid') },
-  { form: 'booking-patient-information', rule: 'gender Unknown is not offered', data: { ...adult, gender: 'Unknown' }, field: 'gender', shows: message('validation.gender.required') },
-  { form: 'booking-patient-information', rule: 'phone not valid', data: { ...adult, phoneNumber: '555-0142' }, field: 'phoneNumber', shows: message('validation.phone.invalid') },
-  { form: 'booking-patient-information', rule: 'e-mail not valid', data: { ...adult, email: 'jordan@' }, field: 'email', shows: message('validation.email.invalid') },
+  {
+    form: 'booking-patient-information',
+    rule: 'accented first name',
+    data: { ...adult, firstName: 'José', lastName: 'Muñoz-O’Brien' },
+    field: 'firstName',
+    shows: null,
+  },
+  {
+    form: 'booking-patient-information',
+    rule: 'last name with hyphen and typographic apostrophe',
+    data: { ...adult, firstName: 'José', lastName: 'Muñoz-O’Brien' },
+    field: 'lastName',
+    shows: null,
+  },
+  {
+    form: 'booking-patient-information',
+    rule: 'diaeresis in a first name',
+    data: { ...adult, firstName: 'Zoë', lastName: "O'Neil" },
+    field: 'firstName',
+    shows: null,
+  },
+  {
+    form: 'booking-patient-information',
+    rule: 'a dot is not part of a name',
+    data: { ...adult, lastName: 'St. John' },
+    field: 'lastName',
+    shows: message('validation.lastName.invalid'),
+  },
+  {
+    form: 'booking-patient-information',
+    rule: 'last name not valid',
+    data: { ...adult, lastName: 'Rivera!' },
+    field: 'lastName',
+    shows: message('validation.lastName.invalid'),
+  },
+  {
+    form: 'booking-patient-information',
+    rule: 'first name too long',
+    data: { ...adult, firstName: longerThan(constants.nameMaxBooking) },
+    field: 'firstName',
+    shows: message('validation.firstName.maxLength'),
+  },
+  {
+    form: 'booking-patient-information',
+    rule: 'last name too long',
+    data: { ...adult, lastName: longerThan(constants.nameMaxBooking) },
+    field: 'lastName',
+    shows: message('validation.lastName.maxLength'),
+  },
+  {
+    form: 'booking-patient-information',
+    rule: 'first name only spaces',
+    data: { ...adult, firstName: '   ' },
+    field: 'firstName',
+    shows: message('validation.firstName.requiredAlt'),
+  },
+  {
+    form: 'booking-patient-information',
+    rule: 'date of birth in the future',
+    data: { ...adult, dateOfBirth: tomorrow },
+    field: 'dateOfBirth',
+    shows: message('validation.date.notInPast'),
+  },
+  {
+    form: 'booking-patient-information',
+    rule: 'date of birth today',
+    data: { ...adult, dateOfBirth: today },
+    field: 'dateOfBirth',
+    shows: message('validation.date.notInPast'),
+  },
+  {
+    form: 'booking-patient-information',
+    rule: 'born more than the maximum age ago',
+    data: { ...adult, dateOfBirth: addDaysIso(oldestBirthDate, -1) },
+    field: 'dateOfBirth',
+    shows: message('validation.dateOfBirth.tooOld', { date: formatUsDate(oldestBirthDate) }),
+  },
+  {
+    form: 'booking-patient-information',
+    rule: 'born exactly the maximum age ago',
+    data: { ...adult, dateOfBirth: oldestBirthDate },
+    field: 'dateOfBirth',
+    shows: null,
+  },
+  {
+    form: 'booking-patient-information',
+    rule: 'date of birth not a date',
+    data: { ...adult, dateOfBirth: '2001-02-30' },
+    field: 'dateOfBirth',
+    shows: message('validation.date.invalid'),
+  },
+  {
+    form: 'booking-patient-information',
+    rule: 'gender Unknown is not offered',
+    data: { ...adult, gender: 'Unknown' },
+    field: 'gender',
+    shows: message('validation.gender.required'),
+  },
+  {
+    form: 'booking-patient-information',
+    rule: 'phone not valid',
+    data: { ...adult, phoneNumber: '555-0142' },
+    field: 'phoneNumber',
+    shows: message('validation.phone.invalid'),
+  },
+  {
+    form: 'booking-patient-information',
+    rule: 'e-mail not valid',
+    data: { ...adult, email: 'jordan@' },
+    field: 'email',
+    shows: message('validation.email.invalid'),
+  },
 
   // Responsible party: adults only, with an address.
   { form: 'responsible-party', rule: 'a minor', data: { dob: addYears(today, -10) }, field: 'dob', shows: message('validation.dateOfBirth.minor') },
-  { form: 'responsible-party', rule: 'a minor until the 18th birthday', data: { dob: addDaysIso(adultBirthDate, 1) }, field: 'dob', shows: message('validation.dateOfBirth.minor') },
+  {
+    form: 'responsible-party',
+    rule: 'a minor until the 18th birthday',
+    data: { dob: addDaysIso(adultBirthDate, 1) },
+    field: 'dob',
+    shows: message('validation.dateOfBirth.minor'),
+  },
   { form: 'responsible-party', rule: 'an adult on the 18th birthday', data: { dob: adultBirthDate }, field: 'dob', shows: null },
   { form: 'responsible-party', rule: 'first name not valid', data: { firstName: 'Sam_' }, field: 'firstName', shows: message('validation.firstName.invalid') },
-  { form: 'responsible-party', rule: 'zip code too short', data: { address: { ...address, zipcode: '4300' } }, field: 'address.zipcode', shows: message('validation.address.zipcode.invalid') },
-  { form: 'responsible-party', rule: 'zip code too long', data: { address: { ...address, zipcode: '430041' } }, field: 'address.zipcode', shows: message('validation.address.zipcode.invalid') },
-  { form: 'responsible-party', rule: 'zip code with letters', data: { address: { ...address, zipcode: '43O04' } }, field: 'address.zipcode', shows: message('validation.address.zipcode.invalid') },
-  { form: 'responsible-party', rule: 'state not a state', data: { address: { ...address, state: 'ZZ' } }, field: 'address.state', shows: message('validation.address.state.invalid') },
-  { form: 'responsible-party', rule: 'state in lower case', data: { address: { ...address, state: 'oh' } }, field: 'address.state', shows: message('validation.address.state.invalid') },
-  { form: 'responsible-party', rule: 'street only spaces', data: { address: { ...address, line1: '   ' } }, field: 'address.line1', shows: message('validation.address.line1.required') },
+  {
+    form: 'responsible-party',
+    rule: 'zip code too short',
+    data: { address: { ...address, zipcode: '4300' } },
+    field: 'address.zipcode',
+    shows: message('validation.address.zipcode.invalid'),
+  },
+  {
+    form: 'responsible-party',
+    rule: 'zip code too long',
+    data: { address: { ...address, zipcode: '430041' } },
+    field: 'address.zipcode',
+    shows: message('validation.address.zipcode.invalid'),
+  },
+  {
+    form: 'responsible-party',
+    rule: 'zip code with letters',
+    data: { address: { ...address, zipcode: '43O04' } },
+    field: 'address.zipcode',
+    shows: message('validation.address.zipcode.invalid'),
+  },
+  {
+    form: 'responsible-party',
+    rule: 'state not a state',
+    data: { address: { ...address, state: 'ZZ' } },
+    field: 'address.state',
+    shows: message('validation.address.state.invalid'),
+  },
+  {
+    form: 'responsible-party',
+    rule: 'state in lower case',
+    data: { address: { ...address, state: 'oh' } },
+    field: 'address.state',
+    shows: message('validation.address.state.invalid'),
+  },
+  {
+    form: 'responsible-party',
+    rule: 'street only spaces',
+    data: { address: { ...address, line1: '   ' } },
+    field: 'address.line1',
+    shows: message('validation.address.line1.required'),
+  },
 
   { form: 'booking-email', rule: 'e-mail not valid', data: { email: 'jordan.rivera@' }, field: 'email', shows: message('validation.email.invalid') },
-  { form: 'booking-email', rule: 'e-mail too long', data: { email: `${longerThan(constants.emailMax)}@example.com` }, field: 'email', shows: message('validation.email.invalid') },
+  {
+    form: 'booking-email',
+    rule: 'e-mail too long',
+    data: { email: `${longerThan(constants.emailMax)}@example.com` },
+    field: 'email',
+    shows: message('validation.email.invalid'),
+  },
   { form: 'sign-in-email', rule: 'e-mail only spaces', data: { email: '   ' }, field: 'email', shows: message('validation.email.required') },
   { form: 'support-find-account', rule: 'e-mail missing', data: {}, field: 'email', shows: message('validation.email.required') },
   { form: 'support-find-account', rule: 'e-mail not valid', data: { email: 'jordan.rivera@' }, field: 'email', shows: message('validation.email.invalid') },
 
-  { form: 'service-selection', rule: 'service not one of the choices', data: { counselingType: 'Yoga', appointmentMode: 'online' }, field: 'counselingType', shows: message('validation.service.required') },
-  { form: 'service-selection', rule: 'mode not one of the choices', data: { counselingType: 'Individual Counseling', appointmentMode: 'phone' }, field: 'appointmentMode', shows: message('validation.appointmentMode.required') },
+  {
+    form: 'service-selection',
+    rule: 'service not one of the choices',
+    data: { counselingType: 'Yoga', appointmentMode: 'online' },
+    field: 'counselingType',
+    shows: message('validation.service.required'),
+  },
+  {
+    form: 'service-selection',
+    rule: 'mode not one of the choices',
+    data: { counselingType: 'Individual Counseling', appointmentMode: 'phone' },
+    field: 'appointmentMode',
+    shows: message('validation.appointmentMode.required'),
+  },
 
   // One-time code: exactly otpLength digits.
   { form: 'one-time-code', rule: 'code empty', data: { email }, field: 'otp', shows: message('validation.otp.required') },
-  { form: 'one-time-code', rule: 'code too short', data: { email, otp: '1'.repeat(constants.otpLength - 1) }, field: 'otp', shows: message('validation.otp.length') },
-  { form: 'one-time-code', rule: 'code too long', data: { email, otp: '1'.repeat(constants.otpLength + 1) }, field: 'otp', shows: message('validation.otp.length') },
-  { form: 'one-time-code', rule: 'code with a letter', data: { email, otp: `a${'1'.repeat(constants.otpLength - 1)}` }, field: 'otp', shows: message('validation.otp.length') },
+  {
+    form: 'one-time-code',
+    rule: 'code too short',
+    data: { email, otp: '1'.repeat(constants.otpLength - 1) },
+    field: 'otp',
+    shows: message('validation.otp.length'),
+  },
+  {
+    form: 'one-time-code',
+    rule: 'code too long',
+    data: { email, otp: '1'.repeat(constants.otpLength + 1) },
+    field: 'otp',
+    shows: message('validation.otp.length'),
+  },
+  {
+    form: 'one-time-code',
+    rule: 'code with a letter',
+    data: { email, otp: `a${'1'.repeat(constants.otpLength - 1)}` },
+    field: 'otp',
+    shows: message('validation.otp.length'),
+  },
   { form: 'confirm-email-change', rule: 'code empty', data: {}, field: 'code', shows: message('validation.otp.required') },
-  { form: 'confirm-email-change', rule: 'code too short', data: { code: '1'.repeat(constants.otpLength - 1) }, field: 'code', shows: message('validation.otp.length') },
-  { form: 'confirm-email-change', rule: 'code with a letter', data: { code: `a${'1'.repeat(constants.otpLength - 1)}` }, field: 'code', shows: message('validation.otp.length') },
+  {
+    form: 'confirm-email-change',
+    rule: 'code too short',
+    data: { code: '1'.repeat(constants.otpLength - 1) },
+    field: 'code',
+    shows: message('validation.otp.length'),
+  },
+  {
+    form: 'confirm-email-change',
+    rule: 'code with a letter',
+    data: { code: `a${'1'.repeat(constants.otpLength - 1)}` },
+    field: 'code',
+    shows: message('validation.otp.length'),
+  },
 
   { form: 'verify-date-of-birth', rule: 'date of birth in the future', data: { dob: tomorrow }, field: 'dob', shows: message('validation.date.notInPast') },
-  { form: 'verify-date-of-birth', rule: 'born more than the maximum age ago', data: { dob: addDaysIso(oldestBirthDate, -1) }, field: 'dob', shows: message('validation.dateOfBirth.tooOld', { date: formatUsDate(oldestBirthDate) }) },
+  {
+    form: 'verify-date-of-birth',
+    rule: 'born more than the maximum age ago',
+    data: { dob: addDaysIso(oldestBirthDate, -1) },
+    field: 'dob',
+    shows: message('validation.dateOfBirth.tooOld', { date: formatUsDate(oldestBirthDate) }),
+  },
   { form: 'verify-date-of-birth', rule: 'not a date', data: { dob: '2020-13-01' }, field: 'dob', shows: message('validation.date.invalid') },
 
   // Authorization: dates, description length, last 4 digits of the SSN.
-  { form: 'authorization', rule: 'description too long', data: { authorizationInformation: { authorizationNumber: 'A-1', authorizationDescription: longerThan(constants.authorizationDescriptionMax) } }, field: 'authorizationInformation.authorizationDescription', shows: message('validation.authorization.description.maxLength') },
-  { form: 'authorization', rule: 'expiration before today', data: { referralInformation: { effectiveDate: addDaysIso(today, -30), expirationDate: yesterday } }, field: 'referralInformation.expirationDate', shows: message('validation.authorization.expirationDate.notBeforeYesterday', { yesterday: formatUsDate(yesterday) }) },
-  { form: 'authorization', rule: 'expiration today', data: { referralInformation: { effectiveDate: addDaysIso(today, -30), expirationDate: today } }, field: 'referralInformation.expirationDate', shows: null },
-  { form: 'authorization', rule: 'expiration before the effective date', data: { referralInformation: { effectiveDate: addDaysIso(today, 10), expirationDate: addDaysIso(today, 5) } }, field: 'referralInformation.expirationDate', shows: message('validation.authorization.expirationDate.beforeEffective') },
-  { form: 'authorization', rule: 'effective date not a date', data: { referralInformation: { effectiveDate: '2025-02-30' } }, field: 'referralInformation.effectiveDate', shows: message('validation.date.invalid') },
-  { form: 'authorization', rule: 'member ID not 4 digits', data: { personalInformation: { gender: 'Male', memberId: '12' } }, field: 'personalInformation.memberId', shows: message('validation.authorization.memberId.invalid') },
+  {
+    form: 'authorization',
+    rule: 'description too long',
+    data: { authorizationInformation: { authorizationNumber: 'A-1', authorizationDescription: longerThan(constants.authorizationDescriptionMax) } },
+    field: 'authorizationInformation.authorizationDescription',
+    shows: message('validation.authorization.description.maxLength'),
+  },
+  {
+    form: 'authorization',
+    rule: 'expiration before today',
+    data: { referralInformation: { effectiveDate: addDaysIso(today, -30), expirationDate: yesterday } },
+    field: 'referralInformation.expirationDate',
+    shows: message('validation.authorization.expirationDate.notBeforeYesterday', { yesterday: formatUsDate(yesterday) }),
+  },
+  {
+    form: 'authorization',
+    rule: 'expiration today',
+    data: { referralInformation: { effectiveDate: addDaysIso(today, -30), expirationDate: today } },
+    field: 'referralInformation.expirationDate',
+    shows: null,
+  },
+  {
+    form: 'authorization',
+    rule: 'expiration before the effective date',
+    data: { referralInformation: { effectiveDate: addDaysIso(today, 10), expirationDate: addDaysIso(today, 5) } },
+    field: 'referralInformation.expirationDate',
+    shows: message('validation.authorization.expirationDate.beforeEffective'),
+  },
+  {
+    form: 'authorization',
+    rule: 'effective date not a date',
+    data: { referralInformation: { effectiveDate: '2025-02-30' } },
+    field: 'referralInformation.effectiveDate',
+    shows: message('validation.date.invalid'),
+  },
+  {
+    form: 'authorization',
+    rule: 'member ID not 4 digits',
+    data: { personalInformation: { gender: 'Male', memberId: '12' } },
+    field: 'personalInformation.memberId',
+    shows: message('validation.authorization.memberId.invalid'),
+  },
+
+  // Referral (/care/v1/referrals/make): the authorization form of §3 with every §5 rule, shown in full.
+  {
+    form: 'referral',
+    rule: 'description too long',
+    data: { authorizationInformation: { authorizationNumber: 'A-1', authorizationDescription: longerThan(constants.authorizationDescriptionMax) } },
+    field: 'authorizationInformation.authorizationDescription',
+    shows: message('validation.authorization.description.maxLength'),
+  },
+  {
+    form: 'referral',
+    rule: 'expiration before today',
+    data: { referralInformation: { effectiveDate: addDaysIso(today, -30), expirationDate: yesterday } },
+    field: 'referralInformation.expirationDate',
+    shows: message('validation.authorization.expirationDate.notBeforeYesterday', { yesterday: formatUsDate(yesterday) }),
+  },
+  {
+    form: 'referral',
+    rule: 'expiration before the effective date',
+    data: { referralInformation: { effectiveDate: addDaysIso(today, 10), expirationDate: addDaysIso(today, 5) } },
+    field: 'referralInformation.expirationDate',
+    shows: message('validation.authorization.expirationDate.beforeEffective'),
+  },
+  {
+    form: 'referral',
+    rule: 'effective date typed as no day',
+    data: { referralInformation: { effectiveDate: '02/30/2026' } },
+    field: 'referralInformation.effectiveDate',
+    shows: message('validation.date.invalid'),
+  },
+  {
+    form: 'referral',
+    rule: 'carrier missing',
+    data: { referralInformation: { referralReason: 'Trauma care', effectiveDate: today, expirationDate: tomorrow } },
+    field: 'referralInformation.insuranceCarrier',
+    shows: message('validation.authorization.insuranceCarrier.required'),
+  },
+  {
+    form: 'referral',
+    rule: 'gender missing when personal information is shown',
+    data: { personalInformation: { memberId: '1234' } },
+    field: 'personalInformation.gender',
+    shows: message('validation.gender.required'),
+  },
 
   // Billing and account settings: names with the general rules, phone, address.
   { form: 'billing-address', rule: 'first name not valid', data: { firstName: '123' }, field: 'firstName', shows: message('validation.firstName.invalid') },
-  { form: 'billing-address', rule: 'first name too long', data: { firstName: longerThan(constants.nameMaxGeneral) }, field: 'firstName', shows: message('validation.firstName.maxLength') },
+  {
+    form: 'billing-address',
+    rule: 'first name too long',
+    data: { firstName: longerThan(constants.nameMaxGeneral) },
+    field: 'firstName',
+    shows: message('validation.firstName.maxLength'),
+  },
   { form: 'billing-address', rule: 'last name only spaces', data: { lastName: '  ' }, field: 'lastName', shows: message('validation.lastName.required') },
   { form: 'billing-address', rule: 'a name with an apostrophe and an accent', data: { firstName: 'Zoë', lastName: "O'Brien" }, field: 'lastName', shows: null },
   { form: 'account-settings', rule: 'phone not valid', data: { phoneNumber: '12345' }, field: 'phoneNumber', shows: message('validation.phone.invalid') },
   { form: 'account-settings', rule: 'phone as (xxx) xxx-xxxx', data: { phoneNumber: '(614) 555-0142' }, field: 'phoneNumber', shows: null },
-  { form: 'account-settings', rule: 'zip code too short', data: { address: { ...address, zipcode: '9021' } }, field: 'address.zipcode', shows: message('validation.address.zipcode.invalid') },
-  { form: 'account-settings', rule: 'state not a state', data: { address: { ...address, state: 'XX' } }, field: 'address.state', shows: message('validation.address.state.invalid') },
+  {
+    form: 'account-settings',
+    rule: 'zip code too short',
+    data: { address: { ...address, zipcode: '9021' } },
+    field: 'address.zipcode',
+    shows: message('validation.address.zipcode.invalid'),
+  },
+  {
+    form: 'account-settings',
+    rule: 'state not a state',
+    data: { address: { ...address, state: 'XX' } },
+    field: 'address.state',
+    shows: message('validation.address.state.invalid'),
+  },
 
-  { form: 'booking-new-account', rule: 'account holder a minor', data: { firstName: 'Jordan', lastName: 'Rivera', dateOfBirth: addYears(today, -12) }, field: 'dateOfBirth', shows: message('validation.dateOfBirth.minor') },
+  {
+    form: 'booking-new-account',
+    rule: 'account holder a minor',
+    data: { firstName: 'Jordan', lastName: 'Rivera', dateOfBirth: addYears(today, -12) },
+    field: 'dateOfBirth',
+    shows: message('validation.dateOfBirth.minor'),
+  },
   { form: 'booking-new-account', rule: 'first name not valid', data: { firstName: '123' }, field: 'firstName', shows: message('validation.firstName.invalid') },
   { form: 'booking-new-account', rule: 'accented names', data: { firstName: 'Zoë', lastName: 'Muñoz-O’Brien' }, field: 'lastName', shows: null },
-  { form: 'booking-new-account', rule: 'an adult account holder', data: { firstName: 'Jordan', lastName: 'Rivera', dateOfBirth: '1990-04-02' }, field: 'dateOfBirth', shows: null },
+  {
+    form: 'booking-new-account',
+    rule: 'an adult account holder',
+    data: { firstName: 'Jordan', lastName: 'Rivera', dateOfBirth: '1990-04-02' },
+    field: 'dateOfBirth',
+    shows: null,
+  },
 
   { form: 'booking-card', rule: 'card number not valid', data: { number: '1234' }, field: 'number', shows: message('card.number.invalid') },
   { form: 'booking-card', rule: 'expiration not valid', data: { expiration: '13/30' }, field: 'expiration', shows: message('card.expiration.invalid') },
   { form: 'booking-card', rule: 'CVC not valid', data: { cvv: '12' }, field: 'cvv', shows: message('card.cvv.invalid') },
   { form: 'booking-card', rule: 'a test card number', data: { number: '4111111111111111', expiration: '12/30', cvv: '123' }, field: 'number', shows: null },
 
-  { form: 'insurance-selection', rule: 'neither insurance nor self-pay', data: { selfPay: false }, field: 'insuranceId', shows: message('validation.insurance.required') },
+  {
+    form: 'insurance-selection',
+    rule: 'neither insurance nor self-pay',
+    data: { selfPay: false },
+    field: 'insuranceId',
+    shows: message('validation.insurance.required'),
+  },
   { form: 'insurance-selection', rule: 'self-pay needs no insurance', data: { selfPay: true }, field: 'insuranceId', shows: null },
 ];
 
@@ -146,7 +488,12 @@ async function send(form: FormDefinition, data: Record<string, unknown> = {}): P
 }
 
 /** The message each required field shows when left empty, from the form's overrides or the field's x-messages. */
-function requiredMessages(form: FormDefinition, schema: JsonSchema = form.schema, ui: Record<string, unknown> = form.uiSchema, prefix = ''): [string, string][] {
+function requiredMessages(
+  form: FormDefinition,
+  schema: JsonSchema = form.schema,
+  ui: Record<string, unknown> = form.uiSchema,
+  prefix = '',
+): [string, string][] {
   const props = (schema.properties ?? {}) as Record<string, JsonSchema>;
   return ((schema.required ?? []) as string[]).flatMap((name): [string, string][] => {
     const field = prefix ? `${prefix}.${name}` : name;

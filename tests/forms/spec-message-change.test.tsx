@@ -2,8 +2,8 @@
  * A message changed in specs/ and regenerated is the sentence SpecForm shows, without any code change.
  */
 import { parseDocument } from 'yaml';
-import type { FormDefinition } from '../../src/generated/types';
-import { messages } from '../../src/generated/messages';
+import type { FormDefinition } from '@/generated/types';
+import { messages } from '@/generated/messages';
 import { regenerateSpecs, useRegenerated, type RegeneratedSpecs } from '../support/regenerated-specs';
 
 const KEY = 'validation.otp.length';
@@ -30,7 +30,7 @@ it('SpecForm shows the changed message for the rule', async () => {
     // React and the testing library load with SpecForm, so the form renders with one React;
     // the pure entry does not add hooks from inside this test.
     const { render, screen, fireEvent, cleanup } = await import('@testing-library/react/pure');
-    const { SpecForm } = await import('../../src/client/runtime/forms/SpecForm');
+    const { SpecForm } = await import('@/client/runtime/forms/SpecForm');
     const form = ((await import(`${regenerated.dir}/forms/one-time-code.ts`)) as { default: FormDefinition }).default;
     try {
       render(<SpecForm form={form} initialData={{ email: 'jordan.rivera@example.com', otp: '123' }} onSubmit={() => undefined} />);

@@ -1,9 +1,9 @@
 /** SpecForm renders fixture form specs (tests/fixtures/forms) and shows their messages for each rule of product-spec §5. */
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { constants } from '../../src/generated/constants';
-import { addDaysIso, addYears, formatUsDate, todayIso } from '../../src/domain/dates';
-import { SpecForm } from '../../src/client/runtime/forms/SpecForm';
+import { constants } from '@/generated/constants';
+import { addDaysIso, addYears, formatUsDate, todayIso } from '@/domain/dates';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { fixtureForm, loadFixtureSpecs, text } from '../fixtures/specs';
 
 const bundle = loadFixtureSpecs();
@@ -17,7 +17,7 @@ async function submit(label = 'Continue') {
 }
 
 describe('form specs through SpecForm', () => {
-  it('shows each empty required field\'s message on submit (with the form\'s override), tied to its input', async () => {
+  it("shows each empty required field's message on submit (with the form's override), tied to its input", async () => {
     const onSubmit = jest.fn();
     render(<SpecForm form={patient} onSubmit={onSubmit} />);
     await submit();
@@ -74,11 +74,25 @@ describe('form specs through SpecForm', () => {
     await userEvent.type(phone, '0142');
     expect(phone.value).toBe('(614) 555-0142');
     await submit();
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ firstName: 'Jordan', dateOfBirth: '1990-04-02', gender: 'Female', relationship: 'Self', phoneNumber: '(614) 555-0142' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        firstName: 'Jordan',
+        dateOfBirth: '1990-04-02',
+        gender: 'Female',
+        relationship: 'Self',
+        phoneNumber: '(614) 555-0142',
+      }),
+    );
   });
 
   it('offers Self only once, and no Child for couples counseling', () => {
-    render(<SpecForm form={patient} onSubmit={() => undefined} context={{ relationship: { otherRelationships: ['Self'], counselingType: 'Couples/Marriage Counseling' } }} />);
+    render(
+      <SpecForm
+        form={patient}
+        onSubmit={() => undefined}
+        context={{ relationship: { otherRelationships: ['Self'], counselingType: 'Couples/Marriage Counseling' } }}
+      />,
+    );
     const options = [...(screen.getByLabelText(/Relationship/) as HTMLSelectElement).options].map((o) => o.value);
     expect(options).not.toContain('Self');
     expect(options).not.toContain('Child');
@@ -98,7 +112,7 @@ describe('form specs through SpecForm', () => {
     expect(screen.getByLabelText(/I agree to the terms/)).toBeTruthy();
   });
 
-  it('wants a one-time code of exactly the spec\'d length, digits only', async () => {
+  it("wants a one-time code of exactly the spec'd length, digits only", async () => {
     render(<SpecForm form={otp} onSubmit={() => undefined} />);
     await submit();
     expect(await screen.findByText(text(bundle, 'runtimeFixture.otp.required'))).toBeTruthy();

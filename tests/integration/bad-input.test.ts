@@ -16,7 +16,10 @@ beforeAll(async () => {
   support = await callerFor(t.app, 'sam.okafor@example.com');
   patient = await callerFor(t.app, 'jordan.rivera@example.com');
   const [own] = await t.app.database.query<{ id: string }>("SELECT id FROM patients WHERE user_id = $1 AND relationship = 'Self'", [patient.id]);
-  const [other] = await t.app.database.query<{ id: string }>('SELECT p.id FROM patients p JOIN users u ON u.id = p.user_id WHERE u.id <> $1 AND u.user_type = $2 LIMIT 1', [patient.id, 'patient']);
+  const [other] = await t.app.database.query<{ id: string }>(
+    'SELECT p.id FROM patients p JOIN users u ON u.id = p.user_id WHERE u.id <> $1 AND u.user_type = $2 LIMIT 1',
+    [patient.id, 'patient'],
+  );
   ownPatientId = own!.id;
   strangerPatientId = other!.id;
 });
@@ -37,14 +40,29 @@ describe('malformed input is a 400 with a clear message', () => {
     ['a lone surrogate', 'Called \ud800back'],
   ])('refuses free text with %s and stores nothing', async (_label, text) => {
     const before = await notesOf(ownPatientId);
-    const res = await t.app.inject({ method: 'POST', url: '/api/patients/save-note', headers: support.headers, payload: { patientId: ownPatientId, noteType: 'general', text } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/patients/save-note',
+      headers: support.headers,
+      payload: { patientId: ownPatientId, noteType: 'general', text },
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ errorCode: 'VALIDATION_FAILED', errors: [{ field: 'text', keyword: 'x-plainText', reason: 'text contains characters that are not allowed (control characters or broken Unicode)', in: 'body' }] });
+    expect(res.json()).toMatchObject({
+      errorCode: 'VALIDATION_FAILED',
+      errors: [
+        { field: 'text', keyword: 'x-plainText', reason: 'text contains characters that are not allowed (control characters or broken Unicode)', in: 'body' },
+      ],
+    });
     expect(await notesOf(ownPatientId)).toBe(before);
   });
 
   it('keeps line breaks and tabs in free text', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/patients/save-note', headers: support.headers, payload: { patientId: ownPatientId, noteType: 'general', text: 'Called back.\n\tLeft a message.' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/patients/save-note',
+      headers: support.headers,
+      payload: { patientId: ownPatientId, noteType: 'general', text: 'Called back.\n\tLeft a message.' },
+    });
     expect(res.statusCode).toBe(201);
   });
 
@@ -56,7 +74,9 @@ describe('malformed input is a 400 with a clear message', () => {
 
   it('refuses a non-finite number in a JSON body (1e400)', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/appointments/holds', headers: { ...patient.headers, 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/api/appointments/holds',
+      headers: { ...patient.headers, 'content-type': 'application/json' },
       payload: '{"slotId":"00000000-0000-4000-8000-000000000000","providerId":"00000000-0000-4000-8000-000000000000","x":1e400}',
     });
     expect(res.statusCode).toBe(400);
@@ -72,13 +92,17 @@ describe('malformed input is a 400 with a clear message', () => {
 
   it('refuses a multipart upload without a boundary, and one cut short', async () => {
     const noBoundary = await t.app.inject({
-      method: 'POST', url: `/api/patients/${ownPatientId}/documents`, headers: { ...support.headers, 'content-type': 'multipart/form-data' },
+      method: 'POST',
+      url: `/api/patients/${ownPatientId}/documents`,
+      headers: { ...support.headers, 'content-type': 'multipart/form-data' },
       payload: '--x\r\nContent-Disposition: form-data; name="kind"\r\n\r\nother\r\n--x--\r\n',
     });
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json()).toMatchObject({ errorCode: 'MALFORMED_REQUEST' });
     const cut = await t.app.inject({
-      method: 'POST', url: `/api/patients/${ownPatientId}/documents`, headers: { ...support.headers, 'content-type': 'multipart/form-data; boundary=x' },
+      method: 'POST',
+      url: `/api/patients/${ownPatientId}/documents`,
+      headers: { ...support.headers, 'content-type': 'multipart/form-data; boundary=x' },
       payload: '--x\r\nContent-Disposition: form-data; name="kind"\r\n\r\nother\r\n--x\r\nContent-Disposition: form-da',
     });
     expect(cut.statusCode).toBeGreaterThanOrEqual(400);
@@ -88,7 +112,9 @@ describe('malformed input is a 400 with a clear message', () => {
   it('refuses an upload field with a NUL byte', async () => {
     const b = 'nul-boundary';
     const res = await t.app.inject({
-      method: 'POST', url: `/api/patients/${ownPatientId}/documents`, headers: { ...support.headers, 'content-type': `multipart/form-data; boundary=${b}` },
+      method: 'POST',
+      url: `/api/patients/${ownPatientId}/documents`,
+      headers: { ...support.headers, 'content-type': `multipart/form-data; boundary=${b}` },
       payload: `--${b}\r\nContent-Disposition: form-data; name="kind"\r\n\r\not\u0000her\r\n--${b}--\r\n`,
     });
     expect(res.statusCode).toBe(400);
@@ -124,7 +150,12 @@ describe('every refused attempt on a patient record is audited, naming the recor
   });
 
   it('names the patient a body or query refers to', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/patients/save-note', headers: patient.headers, payload: { patientId: strangerPatientId, noteType: 'general', text: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/patients/save-note',
+      headers: patient.headers,
+      payload: { patientId: strangerPatientId, noteType: 'general', text: 'x' },
+    });
     expect(res.statusCode).toBe(403);
     const rows = await auditRows(t.app, "action = 'savePatientNote' AND status = 403 AND actor_id = $1", [patient.id]);
     expect(rows.at(-1)).toMatchObject({ record_type: 'patient', record_id: strangerPatientId, details: { reason: 'role' } });

@@ -3,9 +3,8 @@
  * is refused, and the honest paths work: a sign-in e-mail changes only after the holder confirms the
  * code mailed to the new address, and the old address hears of it.
  */
-import { constants } from '../../src/generated/constants';
-import { errorCatalogue } from '../../src/generated/errors';
-import { overrideFlags } from '../../src/server/booking/support';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
 import { startTestApp, type TestApp } from '../support/app';
 import { auditRows, callerFor, mailTo, type TestCaller } from '../support/sessions';
 
@@ -29,7 +28,7 @@ afterAll(async () => {
   await t.close();
 });
 
-afterEach(() => overrideFlags(t.app, {}));
+afterEach(() => t.app.flags.force({}));
 
 async function signInEmailOf(userId: string): Promise<string> {
   const [row] = await t.app.database.query<{ email: string }>('SELECT email::text AS email FROM users WHERE id = $1', [userId]);
@@ -60,7 +59,12 @@ describe('the takeover is refused', () => {
     expect(otp.statusCode).toBe(200);
     const [codeMail] = (await mailTo(t.app, attacker)).filter((m) => m.template === 'sign-in-code');
     const attackerCode = /\b(\d{6})\b/.exec(codeMail!.text)![1];
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', remoteAddress: '10.14.0.1', payload: { email: attacker, otp: attackerCode } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email-otp',
+      remoteAddress: '10.14.0.1',
+      payload: { email: attacker, otp: attackerCode },
+    });
     expect(signIn.json().errorCode).toBe('SIGN_UP_DETAILS_REQUIRED');
     // The member hears of it at the address they sign in with.
     const [notice] = (await mailTo(t.app, member.email)).filter((m) => m.template === 'email-change-requested');
@@ -99,16 +103,26 @@ describe('the takeover is refused', () => {
   });
 
   it("support changes a patient's demographics only while supportDemographicsEdit is on (checked by the server)", async () => {
-    overrideFlags(t.app, { supportDemographicsEdit: 'disable' });
+    t.app.flags.force({ supportDemographicsEdit: 'disable' });
     expect((await patch(support, patient.id, { lastName: 'Changed' })).statusCode).toBe(403);
     const [self] = await t.app.database.query<{ id: string }>("SELECT id FROM patients WHERE user_id = $1 AND relationship = 'Self'", [patient.id]);
-    const viaSupport = await t.app.inject({ method: 'PUT', url: `/api/support/patients/${self!.id}`, headers: support.headers, payload: { firstName: 'Changed' } });
+    const viaSupport = await t.app.inject({
+      method: 'PUT',
+      url: `/api/support/patients/${self!.id}`,
+      headers: support.headers,
+      payload: { firstName: 'Changed' },
+    });
     expect(viaSupport.statusCode).toBe(403);
     expect(viaSupport.json()).toMatchObject({ errorCode: errorCatalogue.IDENTITY_CHANGE_FORBIDDEN.code });
-    const contact = await t.app.inject({ method: 'PUT', url: `/api/support/patients/${self!.id}`, headers: support.headers, payload: { phoneNumber: '6145550123' } });
+    const contact = await t.app.inject({
+      method: 'PUT',
+      url: `/api/support/patients/${self!.id}`,
+      headers: support.headers,
+      payload: { phoneNumber: '6145550123' },
+    });
     expect(contact.statusCode).toBe(200);
 
-    overrideFlags(t.app, { supportDemographicsEdit: 'enable' });
+    t.app.flags.force({ supportDemographicsEdit: 'enable' });
     const allowed = await t.app.inject({ method: 'PUT', url: `/api/support/patients/${self!.id}`, headers: support.headers, payload: { firstName: 'Jordy' } });
     expect(allowed.statusCode).toBe(200);
     expect((await patch(support, patient.id, { firstName: 'Jordan' })).statusCode).toBe(200);

@@ -4,9 +4,9 @@
  * The two processes here are two apps built on the same database (on PostgreSQL: two connection pools).
  */
 import type { FastifyInstance } from 'fastify';
-import { constants } from '../../src/generated/constants';
-import { buildApp } from '../../src/server/app';
-import { openDatabase, type Database } from '../../src/server/db/connection';
+import { constants } from '@/generated/constants';
+import { buildApp } from '@/server/app';
+import { openDatabase, type Database } from '@/server/db/connection';
 import { testConfig } from '../support/app';
 import { TestClock } from '../support/clock';
 import { signUp } from '../support/sign-up';
@@ -46,8 +46,10 @@ let ipCounter = 0;
 const freshIp = () => `10.9.${Math.floor((ipCounter += 1) / 250)}.${(ipCounter % 250) + 1}`;
 const either = (i: number) => (i % 2 === 0 ? one : two);
 
-const sendOtp = (app: FastifyInstance, email: string, ip: string) => app.inject({ method: 'POST', url: '/api/auth/send-email-otp', remoteAddress: ip, payload: { email } });
-const verifyOtp = (app: FastifyInstance, email: string, otp: string, ip: string) => app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', remoteAddress: ip, payload: { email, otp } });
+const sendOtp = (app: FastifyInstance, email: string, ip: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/send-email-otp', remoteAddress: ip, payload: { email } });
+const verifyOtp = (app: FastifyInstance, email: string, otp: string, ip: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', remoteAddress: ip, payload: { email, otp } });
 
 /** The newest code `app` mailed to `email` (each app has its own dev mailbox, newest first). */
 async function latestCode(app: FastifyInstance, email: string): Promise<string> {
@@ -58,7 +60,13 @@ async function latestCode(app: FastifyInstance, email: string): Promise<string> 
 
 /** Holds a slot from a fresh address, so only the per-account limits can refuse it. */
 const hold = (app: FastifyInstance, caller: TestCaller, slot: TestSlot) =>
-  app.inject({ method: 'POST', url: '/api/appointments/holds', remoteAddress: freshIp(), headers: caller.headers, payload: { slotId: slot.id, providerId: slot.providerId } });
+  app.inject({
+    method: 'POST',
+    url: '/api/appointments/holds',
+    remoteAddress: freshIp(),
+    headers: caller.headers,
+    payload: { slotId: slot.id, providerId: slot.providerId },
+  });
 
 async function newPatient(email: string): Promise<void> {
   const res = await signUp(one, { email, firstName: 'Limit', lastName: 'Tester' }, freshIp());
@@ -91,9 +99,14 @@ describe('sign-in limits across two API processes', () => {
     // Every guess is refused; at most the account's hourly budget was counted, and the code took exactly its tries.
     expect(answers.every((a) => a.statusCode === 401 || a.statusCode === 429)).toBe(true);
     expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(60 - constants.signInFailuresPerAccountPerHour);
-    const [stored] = await db.database.query<{ wrong_tries: number }>('SELECT wrong_tries FROM sign_in_codes WHERE email = $1 ORDER BY created_at DESC, (used_at IS NULL) DESC LIMIT 1', [email]);
+    const [stored] = await db.database.query<{ wrong_tries: number }>(
+      'SELECT wrong_tries FROM sign_in_codes WHERE email = $1 ORDER BY created_at DESC, (used_at IS NULL) DESC LIMIT 1',
+      [email],
+    );
     expect(stored!.wrong_tries).toBe(constants.otpMaxWrongTries);
-    const compared = await auditRows(one, "action = 'signIn' AND details->>'reason' = 'wrong code' AND actor_id = (SELECT id FROM users WHERE email = $1)", [email]);
+    const compared = await auditRows(one, "action = 'signIn' AND details->>'reason' = 'wrong code' AND actor_id = (SELECT id FROM users WHERE email = $1)", [
+      email,
+    ]);
     expect(compared).toHaveLength(constants.otpMaxWrongTries);
     const late = await verifyOtp(two, email, code, freshIp());
     expect([401, 429]).toContain(late.statusCode);
@@ -148,8 +161,11 @@ describe('sign-in limits across two API processes', () => {
 describe('account creation, holds and bookings', () => {
   it('lets one IP create accountCreationsPerIpPerHour accounts at once on two processes, and no more', async () => {
     const ip = freshIp();
-    const answers = await Promise.all(Array.from({ length: constants.accountCreationsPerIpPerHour + 5 }, (_, i) =>
-      signUp(either(i), { email: `signup${i}@example.com`, firstName: 'Sign', lastName: 'Up' }, ip)));
+    const answers = await Promise.all(
+      Array.from({ length: constants.accountCreationsPerIpPerHour + 5 }, (_, i) =>
+        signUp(either(i), { email: `signup${i}@example.com`, firstName: 'Sign', lastName: 'Up' }, ip),
+      ),
+    );
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(constants.accountCreationsPerIpPerHour);
     expect(answers.filter((a) => a.statusCode === 429).map((a) => a.json().errorCode)).toEqual(Array(5).fill('RATE_LIMITED'));
   });
@@ -173,7 +189,15 @@ describe('account creation, holds and bookings', () => {
       [slots.map((s) => s.id), clock.now().toISOString()],
     );
     expect(free).toHaveLength(40 - constants.maxLiveHoldsPerAccount);
-    expect((await hold(two, other, slots.find((s) => s.id === free[0]!.id)!)).statusCode).toBe(201);
+    expect(
+      (
+        await hold(
+          two,
+          other,
+          slots.find((s) => s.id === free[0]!.id)!,
+        )
+      ).statusCode,
+    ).toBe(201);
     // A hold that a newer one ended is released already for its holder (the page that held it may let go later); nobody else reaches it.
     const ended = answers.find((a) => a.statusCode === 201 && free.some((f) => f.id === a.json().slotId))!.json().holdId as string;
     expect((await one.inject({ method: 'DELETE', url: `/api/appointments/holds/${ended}`, headers: hoarder.headers })).statusCode).toBe(204);

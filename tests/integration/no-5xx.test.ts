@@ -8,8 +8,8 @@
  */
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { endpoints, type EndpointId } from '../../src/generated/api';
-import { demoAccounts } from '../../src/server/db/seed/demo-accounts';
+import { endpoints, type EndpointId } from '@/generated/api';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import { callerFor } from '../support/sessions';
 import { requestFor, type KnownIds } from '../support/request-arbitraries';
@@ -42,11 +42,16 @@ beforeAll(async () => {
   const db = t.app.database;
   // Every row written, changed or deleted outside the refusal records bumps one counter, in the
   // same transaction (so a write that is rolled back does not count).
-  const tables = (await db.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")).map((r) => r.name).filter((n) => !RECORDS_REFUSALS.includes(n));
+  const tables = (await db.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'"))
+    .map((r) => r.name)
+    .filter((n) => !RECORDS_REFUSALS.includes(n));
   await db.query('CREATE TABLE test_write_counter (n bigint NOT NULL)');
   await db.query('INSERT INTO test_write_counter VALUES (0)');
-  await db.query("CREATE FUNCTION test_count_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE test_write_counter SET n = n + 1; RETURN NULL; END $$");
-  for (const table of tables) await db.query(`CREATE TRIGGER test_count_write AFTER INSERT OR UPDATE OR DELETE ON "${table}" FOR EACH ROW EXECUTE FUNCTION test_count_write()`);
+  await db.query(
+    'CREATE FUNCTION test_count_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN UPDATE test_write_counter SET n = n + 1; RETURN NULL; END $$',
+  );
+  for (const table of tables)
+    await db.query(`CREATE TRIGGER test_count_write AFTER INSERT OR UPDATE OR DELETE ON "${table}" FOR EACH ROW EXECUTE FUNCTION test_count_write()`);
   // The counter sees a write (so "no change" below can fail).
   const counted = await writes();
   await db.query('UPDATE practices SET name = name WHERE id = (SELECT id FROM practices ORDER BY id LIMIT 1)');
@@ -68,45 +73,60 @@ beforeAll(async () => {
       ...(await some('SELECT partnership_code::text AS v FROM business_partners LIMIT 2')),
       ...(await some('SELECT slug AS v FROM providers LIMIT 2')),
       ...(await some('SELECT code AS v FROM insurance_carriers LIMIT 2')),
-      'CA', 'NY', '10001',
+      'CA',
+      'NY',
+      '10001',
     ],
   };
-  roles = [{ name: 'signed out', headers: {} }, { name: 'forged token', headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.x' } }];
+  roles = [
+    { name: 'signed out', headers: {} },
+    { name: 'forged token', headers: { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.e30.x' } },
+  ];
   for (const account of demoAccounts) roles.push({ name: account.email, headers: (await callerFor(t.app, account.email)).headers });
 }, 120_000);
 
 afterAll(async () => {
   await t?.close();
   const total = Object.values(timings).reduce((a, b) => a + b, 0);
-  const slowest = Object.entries(timings).sort((a, b) => b[1] - a[1]).slice(0, 5).map(([id, ms]) => `${id} ${ms} ms`).join(', ');
-  console.log(`no-5xx: ${Object.keys(timings).length} endpoints × ${CASES_PER_ENDPOINT} cases in ${total} ms (whole file ${Date.now() - started} ms); slowest: ${slowest}`);
+  const slowest = Object.entries(timings)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([id, ms]) => `${id} ${ms} ms`)
+    .join(', ');
+  console.log(
+    `no-5xx: ${Object.keys(timings).length} endpoints × ${CASES_PER_ENDPOINT} cases in ${total} ms (whole file ${Date.now() - started} ms); slowest: ${slowest}`,
+  );
 });
 
 describe('no 5xx from generated requests', () => {
-  it.each(Object.keys(endpoints) as EndpointId[])('%s', async (id) => {
-    const endpoint = endpoints[id];
-    const begin = Date.now();
-    await fc.assert(
-      fc.asyncProperty(requestFor(endpoint, ids), fc.nat(roles.length - 1), fc.ipV4(), async (request, role, ip) => {
-        const before = await writes();
-        const sent = t.app.inject({ ...request, remoteAddress: ip, headers: { ...request.headers, ...roles[role]!.headers } });
-        let timer: NodeJS.Timeout | undefined;
-        const hung = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer in ${ANSWER_WITHIN_MS} ms for ${roles[role]!.name}`)), ANSWER_WITHIN_MS);
-        });
-        const res = await Promise.race([sent, hung]).finally(() => clearTimeout(timer));
-        if (id === 'signOut' && res.statusCode === 204) await renewAfterSignOut(role);
-        if (res.statusCode >= 500) throw new Error(`${res.statusCode} for ${roles[role]!.name}: ${res.body.slice(0, 300)}`);
-        if (res.statusCode >= 400) {
-          const body = res.json() as { statusCode: number; message: string };
-          expect(body.statusCode).toBe(res.statusCode);
-          expect(body.message).toEqual(expect.any(String));
-          expect(await writes()).toBe(before);
-        }
-      }),
-      { numRuns: CASES_PER_ENDPOINT, seed: Number(process.env.FC_SEED ?? 1414), endOnFailure: true },
-    );
-    timings[id] = Date.now() - begin;
-    if (process.env.NO_5XX_PROGRESS) appendFileSync(process.env.NO_5XX_PROGRESS, `${id} ${timings[id]} ms\n`);
-  }, 300_000);
+  it.each(Object.keys(endpoints) as EndpointId[])(
+    '%s',
+    async (id) => {
+      const endpoint = endpoints[id];
+      const begin = Date.now();
+      await fc.assert(
+        fc.asyncProperty(requestFor(endpoint, ids), fc.nat(roles.length - 1), fc.ipV4(), async (request, role, ip) => {
+          const before = await writes();
+          const sent = t.app.inject({ ...request, remoteAddress: ip, headers: { ...request.headers, ...roles[role]!.headers } });
+          let timer: NodeJS.Timeout | undefined;
+          const hung = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`no answer in ${ANSWER_WITHIN_MS} ms for ${roles[role]!.name}`)), ANSWER_WITHIN_MS);
+          });
+          const res = await Promise.race([sent, hung]).finally(() => clearTimeout(timer));
+          if (id === 'signOut' && res.statusCode === 204) await renewAfterSignOut(role);
+          if (res.statusCode >= 500) throw new Error(`${res.statusCode} for ${roles[role]!.name}: ${res.body.slice(0, 300)}`);
+          if (res.statusCode >= 400) {
+            const body = res.json() as { statusCode: number; message: string };
+            expect(body.statusCode).toBe(res.statusCode);
+            expect(body.message).toEqual(expect.any(String));
+            expect(await writes()).toBe(before);
+          }
+        }),
+        { numRuns: CASES_PER_ENDPOINT, seed: Number(process.env.FC_SEED ?? 1414), endOnFailure: true },
+      );
+      timings[id] = Date.now() - begin;
+      if (process.env.NO_5XX_PROGRESS) appendFileSync(process.env.NO_5XX_PROGRESS, `${id} ${timings[id]} ms\n`);
+    },
+    300_000,
+  );
 });

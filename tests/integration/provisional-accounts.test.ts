@@ -7,10 +7,9 @@
  * or, for an address without an account, the provisional account becomes the account.
  */
 import { randomUUID } from 'node:crypto';
-import { constants } from '../../src/generated/constants';
-import { messages } from '../../src/generated/messages';
-import { codeHash } from '../../src/server/auth/secrets';
-import { overrideFlags } from '../../src/server/booking/support';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { codeHash } from '@/server/auth/secrets';
 import { startTestApp, type TestApp } from '../support/app';
 import { bookingBody, consentGiven, makeSlots, selfPatientOf } from '../support/booking';
 import { auditRows, callerFor, mailTo } from '../support/sessions';
@@ -24,10 +23,10 @@ beforeAll(async () => {
   t = await startTestApp({ seed: true });
 }, 90_000);
 afterAll(async () => t.close());
-afterEach(() => overrideFlags(t.app, {}));
+afterEach(() => t.app.flags.force({}));
 
 async function skip(email: string) {
-  overrideFlags(t.app, { skipEmailVerification: 'skip' });
+  t.app.flags.force({ skipEmailVerification: 'skip' });
   const res = await t.app.inject({ method: 'POST', url: '/api/users/create-skip-email-verification', remoteAddress: nextIp(), payload: { email, ...person } });
   const session = res.json() as { accessToken: string; user: { id: string; email: string } };
   return { res, session, headers: { authorization: `Bearer ${session.accessToken}` } };
@@ -36,7 +35,12 @@ async function skip(email: string) {
 /** The shape of an answer: its keys (deeply), with every value's type, not the value. */
 function shape(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(shape);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, shape(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, shape(v)]),
+    );
   return typeof value;
 }
 
@@ -45,14 +49,21 @@ async function bookIn(userId: string, headers: Record<string, string>) {
   const [slot] = await makeSlots(t.db.database, 1);
   const held = await t.app.inject({ method: 'POST', url: '/api/appointments/holds', headers, payload: { slotId: slot!.id, providerId: slot!.providerId } });
   expect(held.statusCode).toBe(201);
-  const card = await t.app.inject({ method: 'POST', url: '/api/patient-cards/tokenize', headers, payload: { number: constants.testCardNumbers.approved[0]!.number, expiration: '12/39', cvv: '123' } });
+  const card = await t.app.inject({
+    method: 'POST',
+    url: '/api/patient-cards/tokenize',
+    headers,
+    payload: { number: constants.testCardNumbers.approved[0]!.number, expiration: '12/39', cvv: '123' },
+  });
   const self = await selfPatientOf(t.db.database, userId);
   const booked = await t.app.inject({
-    method: 'POST', url: '/api/appointments', headers: { ...headers, 'idempotency-key': randomUUID() },
+    method: 'POST',
+    url: '/api/appointments',
+    headers: { ...headers, 'idempotency-key': randomUUID() },
     payload: bookingBody(held.json().holdId, slot!, [{ id: self.id, consents: consentGiven() }], { selfPay: true, payment: { nonce: card.json().nonce } }),
   });
   expect(booked.statusCode).toBe(201);
-  return (booked.json() as { id?: string; appointmentId?: string; appointments?: { id: string }[] });
+  return booked.json() as { id?: string; appointmentId?: string; appointments?: { id: string }[] };
 }
 
 /** Confirms the address the usual way: a sign-in code mailed to it, typed back. */
@@ -92,7 +103,10 @@ describe('the skip-e-mail path', () => {
       'SELECT id, email::text AS email, pending_email::text AS pending_email FROM users WHERE email = $1 OR pending_email = $1 ORDER BY created_at',
       [owner.email],
     );
-    expect(rows).toEqual([{ id: owner.id, email: owner.email, pending_email: null }, { id: existing.session.user.id, email: null, pending_email: owner.email }]);
+    expect(rows).toEqual([
+      { id: owner.id, email: owner.email, pending_email: null },
+      { id: existing.session.user.id, email: null, pending_email: owner.email },
+    ]);
   });
 
   it("keeps the owner's account untouched until they confirm; then the booking is in the owner's portal", async () => {
@@ -104,7 +118,11 @@ describe('the skip-e-mail path', () => {
     expect(booking).toBeDefined();
 
     // The typed address is told what was booked and by whom, and how to see it: nothing more.
-    const mail = await eventually(async () => (await mailTo(t.app, owner.email)).find((m) => m.template === 'appointment-confirmation' && m.text.includes(messages['mail.appointment.unconfirmedAddress']!)));
+    const mail = await eventually(async () =>
+      (await mailTo(t.app, owner.email)).find(
+        (m) => m.template === 'appointment-confirmation' && m.text.includes(messages['mail.appointment.unconfirmedAddress']!),
+      ),
+    );
     expect(mail.text).toContain('Casey Typed');
 
     // Not the owner's yet: their people and sessions are as they were, their session still works.
@@ -115,14 +133,18 @@ describe('the skip-e-mail path', () => {
 
     // The owner confirms the address with a sign-in code: the booking joins their account, with every
     // provisional account typed with the address (the first test's too).
-    const waiting = (await t.db.database.query<{ id: string }>('SELECT id FROM users WHERE email IS NULL AND pending_email = $1 ORDER BY created_at, id', [owner.email])).map((w) => w.id);
+    const waiting = (
+      await t.db.database.query<{ id: string }>('SELECT id FROM users WHERE email IS NULL AND pending_email = $1 ORDER BY created_at, id', [owner.email])
+    ).map((w) => w.id);
     expect(waiting).toContain(typed.session.user.id);
     const signedIn = await confirmWithCode(owner.email);
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user.id).toBe(owner.id);
     const after = await upcoming({ authorization: `Bearer ${signedIn.json().accessToken}` });
     expect(after.length).toBe(before.length + 1);
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/patients', headers: owner.headers })).json().items).toHaveLength(ownersPeople.length + waiting.length);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/patients', headers: owner.headers })).json().items).toHaveLength(
+      ownersPeople.length + waiting.length,
+    );
     const audit = await auditRows(t.app, "action = 'attachProvisionalAccount' AND record_id = $1", [owner.id]);
     expect(audit.map((a) => a.details.from).sort()).toEqual([...waiting].sort());
     // The provisional account's booking-only session is over.
@@ -146,17 +168,26 @@ describe('the skip-e-mail path', () => {
 describe('a disabled account', () => {
   it('keeps its address: a right code promotes no provisional account and signs nobody in', async () => {
     const email = `disabled.${randomUUID().slice(0, 8)}@example.com`;
-    await t.db.database.query(`INSERT INTO users (email, first_name, last_name, user_type, groups, disabled_at) VALUES ($1, 'Old', 'Account', 'patient', '{patient}', now())`, [email]);
+    await t.db.database.query(
+      `INSERT INTO users (email, first_name, last_name, user_type, groups, disabled_at) VALUES ($1, 'Old', 'Account', 'patient', '{patient}', now())`,
+      [email],
+    );
     const typed = await skip(email);
     expect(typed.res.statusCode).toBe(201);
     // A code the address was sent before its account was disabled.
     const now = t.app.clock.now();
     await t.db.database.query('INSERT INTO sign_in_codes (email, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4)', [
-      email, codeHash(t.app.keys, '246810'), new Date(now.getTime() + 600_000).toISOString(), now.toISOString(),
+      email,
+      codeHash(t.app.keys, '246810'),
+      new Date(now.getTime() + 600_000).toISOString(),
+      now.toISOString(),
     ]);
     const verified = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', remoteAddress: nextIp(), payload: { email, otp: '246810' } });
     expect(verified.statusCode).toBe(401);
-    const [row] = await t.db.database.query<{ email: string | null; pending_email: string }>('SELECT email::text AS email, pending_email::text AS pending_email FROM users WHERE id = $1', [typed.session.user.id]);
+    const [row] = await t.db.database.query<{ email: string | null; pending_email: string }>(
+      'SELECT email::text AS email, pending_email::text AS pending_email FROM users WHERE id = $1',
+      [typed.session.user.id],
+    );
     expect(row).toEqual({ email: null, pending_email: email });
   });
 });

@@ -7,10 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { constants } from '../../src/generated/constants';
-import { errorCatalogue } from '../../src/generated/errors';
-import { windowStart } from '../../src/domain/rate-limits';
-import { overrideFlags } from '../../src/server/booking/support';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
+import { windowStart } from '@/domain/rate-limits';
 import { startTestApp, type TestApp } from '../support/app';
 import { bookingBody, consentGiven, makeSlots, selfPatientOf } from '../support/booking';
 import { auditRows, callerFor, mailTo } from '../support/sessions';
@@ -28,7 +27,7 @@ afterAll(async () => {
   await t.close();
 });
 
-afterEach(() => overrideFlags(t.app, {}));
+afterEach(() => t.app.flags.force({}));
 
 const app = { [constants.csrfHeader]: constants.csrfHeaderValue };
 /** The request headers of a browser page of this site that holds the session cookie. */
@@ -58,7 +57,12 @@ describe('the session cookie', () => {
     expect(new Date(cookie.expires!).getTime()).toBe(new Date(body.expiresAt).getTime());
 
     const who = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: browser(cookie.value) });
-    expect(who.json()).toMatchObject({ signedIn: true, user: { id: body.user.id, email: 'jordan.rivera@example.com' }, groups: ['patient'], bookingOnly: false });
+    expect(who.json()).toMatchObject({
+      signedIn: true,
+      user: { id: body.user.id, email: 'jordan.rivera@example.com' },
+      groups: ['patient'],
+      bookingOnly: false,
+    });
     const details = await t.app.inject({ method: 'GET', url: `/api/users/${body.user.id}/details`, headers: browser(cookie.value) });
     expect(details.statusCode).toBe(200);
   });
@@ -99,7 +103,7 @@ describe('the session cookie', () => {
 });
 
 describe('cross-site request forgery', () => {
-  it('refuses a cookie-signed change without the app\'s request header, audited, and changes nothing', async () => {
+  it("refuses a cookie-signed change without the app's request header, audited, and changes nothing", async () => {
     const res = await signInWithCode('jordan.rivera@example.com');
     const token = sessionCookie(res)!.value;
     const userId = (res.json() as { user: { id: string } }).user.id;
@@ -115,7 +119,7 @@ describe('cross-site request forgery', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: browser(token) })).json()).toMatchObject({ signedIn: true });
   });
 
-  it('refuses a cookie-signed change from another site\'s Origin, even with the header', async () => {
+  it("refuses a cookie-signed change from another site's Origin, even with the header", async () => {
     const token = sessionCookie(await signInWithCode('jordan.rivera@example.com'))!.value;
     for (const origin of ['https://evil.example', 'null']) {
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: browser(token, { ...app, origin }) });
@@ -132,7 +136,12 @@ describe('cross-site request forgery', () => {
     const token = patient.headers.authorization!.replace('Bearer ', '');
     expect((await t.app.inject({ method: 'GET', url: '/api/users/patients', headers: browser(token) })).statusCode).toBe(200);
     // A browser never adds an Authorization header by itself, so such a request is no forgery.
-    const change = await t.app.inject({ method: 'PATCH', url: `/api/users/${patient.id}`, headers: { ...patient.headers, origin: 'https://evil.example' }, payload: { lastName: 'Rivera' } });
+    const change = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${patient.id}`,
+      headers: { ...patient.headers, origin: 'https://evil.example' },
+      payload: { lastName: 'Rivera' },
+    });
     expect(change.statusCode).toBe(200);
   });
 });
@@ -141,9 +150,14 @@ describe('the skip-e-mail session', () => {
   const person = { firstName: 'Skip', lastName: 'Visitor', dateOfBirth: '1990-02-03' };
 
   async function skip() {
-    overrideFlags(t.app, { skipEmailVerification: 'skip' });
+    t.app.flags.force({ skipEmailVerification: 'skip' });
     const email = `skip.${randomUUID().slice(0, 8)}@example.com`;
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/create-skip-email-verification', remoteAddress: nextIp(), payload: { email, ...person } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/create-skip-email-verification',
+      remoteAddress: nextIp(),
+      payload: { email, ...person },
+    });
     expect(res.statusCode).toBe(201);
     const token = sessionCookie(res)!.value;
     return { email, token, userId: (res.json() as { user: { id: string } }).user.id, headers: browser(token, app) };
@@ -169,9 +183,19 @@ describe('the skip-e-mail session', () => {
 
     // The booking: a hold, a card and the appointment.
     const [slot, second] = await makeSlots(t.app.database, 2);
-    const held = await t.app.inject({ method: 'POST', url: '/api/appointments/holds', headers: s.headers, payload: { slotId: slot!.id, providerId: slot!.providerId } });
+    const held = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments/holds',
+      headers: s.headers,
+      payload: { slotId: slot!.id, providerId: slot!.providerId },
+    });
     expect(held.statusCode).toBe(201);
-    const card = await t.app.inject({ method: 'POST', url: '/api/patient-cards/tokenize', headers: s.headers, payload: { number: constants.testCardNumbers.approved[0]!.number, expiration: '12/39', cvv: '123' } });
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/patient-cards/tokenize',
+      headers: s.headers,
+      payload: { number: constants.testCardNumbers.approved[0]!.number, expiration: '12/39', cvv: '123' },
+    });
     expect(card.statusCode).toBe(201);
     const self = await selfPatientOf(t.app.database, s.userId);
     const body = bookingBody(held.json().holdId, slot!, [{ id: self.id, consents: consentGiven() }], { selfPay: true, payment: { nonce: card.json().nonce } });
@@ -182,9 +206,16 @@ describe('the skip-e-mail session', () => {
     const replay = await t.app.inject({ method: 'POST', url: '/api/appointments', headers: { ...s.headers, 'idempotency-key': key }, payload: body });
     expect(replay.statusCode).toBe(201);
     expect(replay.json().id).toBe(booked.json().id);
-    const again = await t.app.inject({ method: 'POST', url: '/api/appointments/holds', headers: s.headers, payload: { slotId: second!.id, providerId: second!.providerId } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments/holds',
+      headers: s.headers,
+      payload: { slotId: second!.id, providerId: second!.providerId },
+    });
     const secondBooking = await t.app.inject({
-      method: 'POST', url: '/api/appointments', headers: { ...s.headers, 'idempotency-key': randomUUID() },
+      method: 'POST',
+      url: '/api/appointments',
+      headers: { ...s.headers, 'idempotency-key': randomUUID() },
       payload: bookingBody(again.json().holdId, second!, [{ id: self.id, consents: consentGiven() }], { selfPay: true, payment: { nonce: card.json().nonce } }),
     });
     expect(secondBooking.statusCode).toBe(403);
@@ -215,10 +246,12 @@ describe('GET /users/exists', () => {
     const support = await callerFor(t.app, 'sam.okafor@example.com');
     const limit = constants.accountLookupsPerCallerPerHour * t.app.rateLimitFactor;
     // Its window is spent at once (as many calls would): the next lookup is refused and audited.
-    await t.app.database.query(
-      "INSERT INTO rate_counters (scope, key, window_start, count, last_at) VALUES ('account-lookup:caller', $1, $2, $3, $4)",
-      [support.id, windowStart(t.app.clock.now(), 60).toISOString(), limit, t.app.clock.now().toISOString()],
-    );
+    await t.app.database.query("INSERT INTO rate_counters (scope, key, window_start, count, last_at) VALUES ('account-lookup:caller', $1, $2, $3, $4)", [
+      support.id,
+      windowStart(t.app.clock.now(), 60).toISOString(),
+      limit,
+      t.app.clock.now().toISOString(),
+    ]);
     const refused = await t.app.inject({ method: 'GET', url: '/api/users/exists?email=jordan.rivera%40example.com', headers: support.headers });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().errorCode).toBe('RATE_LIMITED');

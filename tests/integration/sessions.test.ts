@@ -4,7 +4,7 @@
  * request end it at once; a token without a session signs nobody in.
  */
 import { SignJWT } from 'jose';
-import { constants } from '../../src/generated/constants';
+import { constants } from '@/generated/constants';
 import { startTestApp, type TestApp } from '../support/app';
 import { callerFor, mailTo, type TestCaller } from '../support/sessions';
 
@@ -18,7 +18,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const details = (caller: Pick<TestCaller, 'id' | 'headers'>) => t.app.inject({ method: 'GET', url: `/api/users/${caller.id}/details`, headers: caller.headers });
+const details = (caller: Pick<TestCaller, 'id' | 'headers'>) =>
+  t.app.inject({ method: 'GET', url: `/api/users/${caller.id}/details`, headers: caller.headers });
 
 async function endReasonOf(sessionId: string): Promise<string | null> {
   const [row] = await t.app.database.query<{ end_reason: string | null }>('SELECT end_reason FROM auth_sessions WHERE id = $1', [sessionId]);
@@ -61,10 +62,17 @@ describe('sessions', () => {
 
   it(`ends a session after ${constants.sessionIdleMinutes} minutes without a request, and not before`, async () => {
     const patient = await callerFor(t.app, 'devon.park@example.com');
-    await t.app.database.query("UPDATE auth_sessions SET last_seen_at = now() - make_interval(mins => $2) + interval '1 minute' WHERE id = $1", [patient.sessionId, constants.sessionIdleMinutes]);
+    await t.app.database.query("UPDATE auth_sessions SET last_seen_at = now() - make_interval(mins => $2) + interval '1 minute' WHERE id = $1", [
+      patient.sessionId,
+      constants.sessionIdleMinutes,
+    ]);
     expect((await details(patient)).statusCode).toBe(200);
     // Idle by the app's clock, which decides (not the database's).
-    await t.app.database.query('UPDATE auth_sessions SET last_seen_at = $2::timestamptz - make_interval(mins => $3) WHERE id = $1', [patient.sessionId, t.app.clock.now().toISOString(), constants.sessionIdleMinutes]);
+    await t.app.database.query('UPDATE auth_sessions SET last_seen_at = $2::timestamptz - make_interval(mins => $3) WHERE id = $1', [
+      patient.sessionId,
+      t.app.clock.now().toISOString(),
+      constants.sessionIdleMinutes,
+    ]);
     expect((await details(patient)).statusCode).toBe(401);
     expect(await endReasonOf(patient.sessionId)).toBe('idle');
   });
@@ -89,11 +97,24 @@ describe('sessions', () => {
   it('refuses a validly signed token that names no open session', async () => {
     const patient = await callerFor(t.app, 'morgan.lee@example.com');
     const noSession = await new SignJWT({ email: patient.email, userType: 'clinician', groups: patient.groups })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(patient.id).setIssuer('mindful-care').setIssuedAt().setExpirationTime('1h')
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(patient.id)
+      .setIssuer('mindful-care')
+      .setIssuedAt()
+      .setExpirationTime('1h')
       .sign(t.app.keys.jwt);
     expect((await details({ id: patient.id, headers: { authorization: `Bearer ${noSession}` } })).statusCode).toBe(401);
-    const someoneElses = await new SignJWT({ email: patient.email, userType: 'clinician', groups: patient.groups, sid: (await callerFor(t.app, 'riley.chen@example.com')).sessionId })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(patient.id).setIssuer('mindful-care').setIssuedAt().setExpirationTime('1h')
+    const someoneElses = await new SignJWT({
+      email: patient.email,
+      userType: 'clinician',
+      groups: patient.groups,
+      sid: (await callerFor(t.app, 'riley.chen@example.com')).sessionId,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(patient.id)
+      .setIssuer('mindful-care')
+      .setIssuedAt()
+      .setExpirationTime('1h')
       .sign(t.app.keys.jwt);
     expect((await details({ id: patient.id, headers: { authorization: `Bearer ${someoneElses}` } })).statusCode).toBe(401);
   });

@@ -4,8 +4,8 @@
  */
 import { parseDocument } from 'yaml';
 import type { FastifyInstance } from 'fastify';
-import { messages } from '../../src/generated/messages';
-import type { FormDefinition } from '../../src/generated/types';
+import { messages } from '@/generated/messages';
+import type { FormDefinition } from '@/generated/types';
 import { openTestDatabase, type TestDatabase } from '../support/database';
 import { testConfig } from '../support/app';
 import { regenerateSpecs, useRegenerated, type RegeneratedSpecs } from '../support/regenerated-specs';
@@ -25,20 +25,23 @@ beforeAll(async () => {
       return doc.toString();
     });
     // An endpoint whose body is the booking patient form, declared in the changed specs.
-    copy.write('api/message-probe.yaml', [
-      'resource: message-probe',
-      'description: Echoes a booking patient form, to see its validation from the API.',
-      'endpoints:',
-      '  - id: echoPatientInformation',
-      '    method: POST',
-      '    path: /message-probe',
-      '    summary: Echo the patient information',
-      '    access: [anyone]',
-      `    bodyForm: ${FORM}`,
-      '    responses:',
-      '      "200": { description: The body as sent. }',
-      '',
-    ].join('\n'));
+    copy.write(
+      'api/message-probe.yaml',
+      [
+        'resource: message-probe',
+        'description: Echoes a booking patient form, to see its validation from the API.',
+        'endpoints:',
+        '  - id: echoPatientInformation',
+        '    method: POST',
+        '    path: /message-probe',
+        '    summary: Echo the patient information',
+        '    access: [anyone]',
+        `    bodyForm: ${FORM}`,
+        '    responses:',
+        '      "200": { description: The body as sent. }',
+        '',
+      ].join('\n'),
+    );
   });
   db = await openTestDatabase();
 });
@@ -55,8 +58,8 @@ it('the committed message is not the changed one (the change is visible)', () =>
 it('form validation (describeIssues) shows the changed message', async () => {
   await jest.isolateModulesAsync(async () => {
     useRegenerated(regenerated, ['messages']);
-    const { describeIssues, issuesFromAjv } = await import('../../src/domain/validation/field-errors');
-    const { createAjv } = await import('../../src/domain/validation/ajv');
+    const { describeIssues, issuesFromAjv } = await import('@/domain/validation/field-errors');
+    const { createAjv } = await import('@/domain/validation/ajv');
     const form = ((await import(`${regenerated.dir}/forms/${FORM}.ts`)) as { default: FormDefinition }).default;
     const validate = createAjv().compile(form.schema);
     validate({ relationship: 'Self', lastName: 'Rivera', gender: 'Female', dateOfBirth: '1990-04-02' });
@@ -68,8 +71,8 @@ it('the API answers 400 with the changed message', async () => {
   let app: FastifyInstance | undefined;
   await jest.isolateModulesAsync(async () => {
     useRegenerated(regenerated, ['messages', 'api']);
-    const { buildApp } = await import('../../src/server/app');
-    const { registerEndpoints } = await import('../../src/server/routes/registry');
+    const { buildApp } = await import('@/server/app');
+    const { registerEndpoints } = await import('@/server/routes/registry');
     app = await buildApp({ config: testConfig(), database: db.database, serveClient: false, seed: false, logger: false });
     await app.register(
       // The endpoint exists only in the regenerated specs, so the committed Handlers type does not know it.
@@ -79,7 +82,11 @@ it('the API answers 400 with the changed message', async () => {
     await app.ready();
   });
   try {
-    const res = await app!.inject({ method: 'POST', url: '/api/message-probe', payload: { relationship: 'Self', firstName: '', lastName: 'Rivera', gender: 'Female', dateOfBirth: '1990-04-02' } });
+    const res = await app!.inject({
+      method: 'POST',
+      url: '/api/message-probe',
+      payload: { relationship: 'Self', firstName: '', lastName: 'Rivera', gender: 'Female', dateOfBirth: '1990-04-02' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'firstName', keyword: 'minLength', reason: CHANGED, in: 'body' }]);
   } finally {

@@ -1,7 +1,7 @@
 /** For component tests of the card form (specs/forms/booking-card.yaml): its labels, read from the spec, and a person filling it. */
 import { within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import cardForm from '../../src/generated/forms/booking-card';
+import cardForm from '@/generated/forms/booking-card';
 
 interface Node {
   title?: string;

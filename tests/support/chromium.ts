@@ -66,13 +66,17 @@ export async function resolveChromium(options: ResolveOptions = {}): Promise<Chr
   const env = options.env ?? process.env;
   const source = env.CHROMIUM_SOURCE;
   if (source !== undefined && source !== '' && source !== 'package') {
-    throw new Error(`CHROMIUM_SOURCE is "${source}": the only value it takes is "package" (use the Chromium of the @sparticuz/chromium dev dependency). Unset it to find Chromium as usual.`);
+    throw new Error(
+      `CHROMIUM_SOURCE is "${source}": the only value it takes is "package" (use the Chromium of the @sparticuz/chromium dev dependency). Unset it to find Chromium as usual.`,
+    );
   }
   if (source !== 'package') {
     const chromePath = env.CHROME_PATH;
     if (chromePath !== undefined && chromePath !== '') {
       if (!existsSync(chromePath)) {
-        throw new Error(`CHROME_PATH is set to "${chromePath}", which does not exist. Point CHROME_PATH at a Chromium or Chrome binary, or unset it to use the system's Chromium or the one in the @sparticuz/chromium dev dependency.`);
+        throw new Error(
+          `CHROME_PATH is set to "${chromePath}", which does not exist. Point CHROME_PATH at a Chromium or Chrome binary, or unset it to use the system's Chromium or the one in the @sparticuz/chromium dev dependency.`,
+        );
       }
       return { source: 'CHROME_PATH', launchOptions: { executablePath: chromePath, args: chromiumArgs } };
     }

@@ -1,5 +1,5 @@
 /** A clock a test sets and moves (src/server/clock.ts): "now" is an input of the server under test. */
-import type { Clock } from '../../src/server/clock';
+import type { Clock } from '@/server/clock';
 
 export class TestClock implements Clock {
   private at: number;

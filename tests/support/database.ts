@@ -12,10 +12,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openDatabase, type Database } from '../../src/server/db/connection';
-import { migrate, migrationsDir } from '../../src/server/db/migrate';
-import { seedIfEmpty, seedSteps } from '../../src/server/db/seed';
-import { seedPortalSessions } from '../../src/server/db/seed/portal-sessions';
+import { openDatabase, type Database } from '@/server/db/connection';
+import { migrate, migrationsDir } from '@/server/db/migrate';
+import { seedIfEmpty, seedSteps } from '@/server/db/seed';
+import { seedPortalSessions } from '@/server/db/seed/portal-sessions';
 
 export interface TestDatabase {
   database: Database;
@@ -71,7 +71,11 @@ async function prepare(database: Database, state: DatabaseState): Promise<void> 
   await migrate(database);
   // The portal's demo sessions depend on the day they are seeded and would change what the demo accounts have
   // booked and paid: integration tests book their own; the app and the browser tests get them.
-  if (state === 'seeded') await seedIfEmpty(database, seedSteps.filter((step) => step !== seedPortalSessions));
+  if (state === 'seeded')
+    await seedIfEmpty(
+      database,
+      seedSteps.filter((step) => step !== seedPortalSessions),
+    );
 }
 
 /** One builder at a time across jest workers: a directory is created atomically or not at all. */
@@ -200,8 +204,7 @@ export async function openTestDatabase(options: { state?: DatabaseState; migrate
       },
     };
   }
-  const database = state === 'empty'
-    ? await openDatabase({ dataDir: 'memory://' })
-    : await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(state) });
+  const database =
+    state === 'empty' ? await openDatabase({ dataDir: 'memory://' }) : await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(state) });
   return { database, close: () => database.close() };
 }

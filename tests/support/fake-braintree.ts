@@ -27,7 +27,12 @@ export class FakeHostedFields {
   readonly attributes: Record<string, Record<string, unknown>> = {};
   readonly messages: Record<string, string> = {};
   private readonly handlers = new Map<string, Handler[]>();
-  readonly tokenize = jest.fn(async (_options?: unknown) => ({ nonce: 'fake-valid-nonce', details: { lastFour: '1111', cardType: 'Visa' }, type: 'CreditCard', description: 'ending in 11' }));
+  readonly tokenize = jest.fn(async (_options?: unknown) => ({
+    nonce: 'fake-valid-nonce',
+    details: { lastFour: '1111', cardType: 'Visa' },
+    type: 'CreditCard',
+    description: 'ending in 11',
+  }));
   readonly focus = jest.fn(async (_field: string) => undefined);
   readonly teardown = jest.fn(async () => undefined);
 
@@ -77,7 +82,12 @@ export class FakeHostedFields {
   }
 
   private stateOnly() {
-    return Object.fromEntries(Object.entries(this.fields).map(([name, f]) => [name, { isEmpty: f.isEmpty, isValid: f.isValid, isPotentiallyValid: f.isPotentiallyValid, isFocused: f.isFocused, container: f.container }]));
+    return Object.fromEntries(
+      Object.entries(this.fields).map(([name, f]) => [
+        name,
+        { isEmpty: f.isEmpty, isValid: f.isValid, isPotentiallyValid: f.isPotentiallyValid, isFocused: f.isFocused, container: f.container },
+      ]),
+    );
   }
 
   private emit(event: string, emittedBy: string): void {

@@ -10,5 +10,7 @@ for (let n = 1; n <= doc.numPages; n++) {
   const content = await (await doc.getPage(n)).getTextContent();
   parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
 }
-process.stdout.write('\n@@PDF@@' + JSON.stringify({ pages: doc.numPages, text: parts.join('\n').replace(/\s+/g, ' '), title: (await doc.getMetadata()).info?.Title ?? null }));
+process.stdout.write(
+  '\n@@PDF@@' + JSON.stringify({ pages: doc.numPages, text: parts.join('\n').replace(/\s+/g, ' '), title: (await doc.getMetadata()).info?.Title ?? null }),
+);
 await doc.destroy();

@@ -6,7 +6,9 @@
  */
 import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
-import type { EndpointDefinition, JsonSchema } from '../../src/generated/types';
+import { apiSchemas } from '@/generated/api';
+import type { EndpointDefinition, JsonSchema } from '@/generated/types';
+import { inlineRefs } from '@/domain/validation/schema-refs';
 
 type Schema = JsonSchema & Record<string, unknown>;
 
@@ -17,11 +19,53 @@ export interface KnownIds {
 }
 
 const HOSTILE_TEXT = [
-  '\u0000', 'a\u0000b', '\u0001\u0002', '\u001b[31m', '\u007f', '\u0085', '\ud800', 'x\udc00', '\udbff\udbff', '\ufffe', '\u202e',
-  '%00', '%FF', '../../etc/passwd', "'; DROP TABLE users; --", '<script>alert(1)</script>', '{{constructor}}', '__proto__',
-  'Infinity', 'NaN', '-0', '1e400', ' ', '', 'null', 'true', '[]', '{}', 'é'.repeat(300), 'x'.repeat(5000),
+  '\u0000',
+  'a\u0000b',
+  '\u0001\u0002',
+  '\u001b[31m',
+  '\u007f',
+  '\u0085',
+  '\ud800',
+  'x\udc00',
+  '\udbff\udbff',
+  '\ufffe',
+  '\u202e',
+  '%00',
+  '%FF',
+  '../../etc/passwd',
+  "'; DROP TABLE users; --",
+  '<script>alert(1)</script>',
+  '{{constructor}}',
+  '__proto__',
+  'Infinity',
+  'NaN',
+  '-0',
+  '1e400',
+  ' ',
+  '',
+  'null',
+  'true',
+  '[]',
+  '{}',
+  'é'.repeat(300),
+  'x'.repeat(5000),
 ];
-const HOSTILE_NUMBERS_TEXT = ['Infinity', '-Infinity', 'NaN', '1e400', '-1e400', '9'.repeat(30), '-9007199254740993', '0x10', '1.5', '1e3', '', ' 1', '1 ', '+1'];
+const HOSTILE_NUMBERS_TEXT = [
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '1e400',
+  '-1e400',
+  '9'.repeat(30),
+  '-9007199254740993',
+  '0x10',
+  '1.5',
+  '1e3',
+  '',
+  ' 1',
+  '1 ',
+  '+1',
+];
 
 /** A marker a JSON body carries where a non-finite number literal (1e400) is put after JSON.stringify. */
 const HUGE = '\u0000__huge_number__';
@@ -105,7 +149,8 @@ function faithfulValue(schema: Schema, ids: KnownIds, depth: number): fc.Arbitra
   if (Array.isArray(schema.enum) && schema.enum.length) return fc.constantFrom(...(schema.enum as unknown[]));
   if ('const' in schema) return fc.constant(schema.const);
   const alternatives = (schema.anyOf ?? schema.oneOf) as Schema[] | undefined;
-  if (Array.isArray(alternatives) && alternatives.length) return fc.oneof(...alternatives.map((s) => faithfulValue({ ...schema, anyOf: undefined, oneOf: undefined, ...s } as Schema, ids, depth + 1)));
+  if (Array.isArray(alternatives) && alternatives.length)
+    return fc.oneof(...alternatives.map((s) => faithfulValue({ ...schema, anyOf: undefined, oneOf: undefined, ...s } as Schema, ids, depth + 1)));
   const type = Array.isArray(schema.type) ? (schema.type as string[])[0] : (schema.type as string | undefined);
   switch (type) {
     case 'string':
@@ -120,7 +165,10 @@ function faithfulValue(schema: Schema, ids: KnownIds, depth: number): fc.Arbitra
     case 'array': {
       const items = (schema.items as Schema | undefined) ?? {};
       const maxItems = typeof schema.maxItems === 'number' ? Math.min(schema.maxItems, 4) : 3;
-      return fc.array(valueFor(items, ids, depth + 1), { minLength: typeof schema.minItems === 'number' ? Math.min(schema.minItems, maxItems) : 0, maxLength: maxItems });
+      return fc.array(valueFor(items, ids, depth + 1), {
+        minLength: typeof schema.minItems === 'number' ? Math.min(schema.minItems, maxItems) : 0,
+        maxLength: maxItems,
+      });
     }
     case 'object':
     default:
@@ -151,7 +199,7 @@ function objectFor(schema: Schema, ids: KnownIds, depth: number): fc.Arbitrary<R
 
 /** Text of a value in a path or query: encoded, or (sometimes) broken percent-encoding as is. */
 function urlText(value: unknown): fc.Arbitrary<string> {
-  const text = value === HUGE ? '1e400' : typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  const text = value === HUGE ? '1e400' : typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
   // encodeURIComponent throws on a lone surrogate; send the bytes Node would write instead.
   let encoded: string;
   try {
@@ -163,7 +211,8 @@ function urlText(value: unknown): fc.Arbitrary<string> {
 }
 
 function queryValue(schema: Schema, ids: KnownIds): fc.Arbitrary<unknown> {
-  if (schema.type === 'integer' || schema.type === 'number') return fc.oneof({ weight: 3, arbitrary: valueFor(schema, ids) }, { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_NUMBERS_TEXT) });
+  if (schema.type === 'integer' || schema.type === 'number')
+    return fc.oneof({ weight: 3, arbitrary: valueFor(schema, ids) }, { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_NUMBERS_TEXT) });
   return valueFor(schema, ids);
 }
 
@@ -199,8 +248,15 @@ function queryFor(endpoint: EndpointDefinition, ids: KnownIds): fc.Arbitrary<str
 
 const BOUNDARY = 'prop-boundary';
 function multipartBody(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }): Buffer {
-  const parts: Uint8Array[] = Object.entries(fields).map(([k, v]) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) parts.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: image/png\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+  const parts: Uint8Array[] = Object.entries(fields).map(([k, v]) =>
+    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+  );
+  if (file)
+    parts.push(
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: image/png\r\n\r\n`),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
   parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return Buffer.concat(parts);
 }
@@ -215,7 +271,10 @@ function multipartFor(ids: KnownIds): fc.Arbitrary<Body> {
       fc.tuple(fc.option(fc.oneof(fc.constant('a.png'), hostileText()), { nil: undefined }), fc.boolean()).map(([name, broken]) => {
         const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<string, string>;
         const body = multipartBody(defined, name === undefined ? undefined : { name, bytes: png });
-        return { payload: broken ? body.subarray(0, Math.floor(body.length / 2)) : body, headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
+        return {
+          payload: broken ? body.subarray(0, Math.floor(body.length / 2)) : body,
+          headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        };
       }),
     ),
     fc.constant({ payload: multipartBody({ kind: 'other' }), headers: { 'content-type': 'multipart/form-data' } }),
@@ -228,17 +287,23 @@ function jsonBodyFor(endpoint: EndpointDefinition, ids: KnownIds): fc.Arbitrary<
   const json = (value: unknown) => JSON.stringify(value ?? null).replaceAll(JSON.stringify(HUGE), '1e400');
   const body = endpoint.body ? valueFor(endpoint.body as Schema, ids) : fc.constant(undefined);
   return fc.oneof(
-    { weight: 12, arbitrary: body.map((value): Body => (value === undefined ? {} : { payload: json(value), headers: { 'content-type': 'application/json' } })) },
-    { weight: 1, arbitrary: fc.constantFrom<Body>(
-      { payload: '{"a":', headers: { 'content-type': 'application/json' } },
-      { payload: '', headers: { 'content-type': 'application/json' } },
-      { payload: '{"__proto__":{"x":1},"constructor":{"prototype":{}}}', headers: { 'content-type': 'application/json' } },
-      { payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), headers: { 'content-type': 'application/json' } },
-      { payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
-      { payload: 'plain', headers: { 'content-type': 'text/plain' } },
-      { payload: '{}', headers: { 'content-type': 'application/json; charset=latin1' } },
-      { payload: multipartBody({ a: 'b' }), headers: { 'content-type': 'multipart/form-data' } },
-    ) },
+    {
+      weight: 12,
+      arbitrary: body.map((value): Body => (value === undefined ? {} : { payload: json(value), headers: { 'content-type': 'application/json' } })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<Body>(
+        { payload: '{"a":', headers: { 'content-type': 'application/json' } },
+        { payload: '', headers: { 'content-type': 'application/json' } },
+        { payload: '{"__proto__":{"x":1},"constructor":{"prototype":{}}}', headers: { 'content-type': 'application/json' } },
+        { payload: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]), headers: { 'content-type': 'application/json' } },
+        { payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+        { payload: 'plain', headers: { 'content-type': 'text/plain' } },
+        { payload: '{}', headers: { 'content-type': 'application/json; charset=latin1' } },
+        { payload: multipartBody({ a: 'b' }), headers: { 'content-type': 'multipart/form-data' } },
+      ),
+    },
   );
 }
 
@@ -249,9 +314,20 @@ export interface GeneratedRequest {
   headers: Record<string, string>;
 }
 
-export function requestFor(endpoint: EndpointDefinition, ids: KnownIds): fc.Arbitrary<GeneratedRequest> {
+/** The endpoint with the shared entities it points at written in place, so values are drawn from what they say. */
+function selfContained(endpoint: EndpointDefinition): EndpointDefinition {
+  const inline = (schema: JsonSchema | undefined) => (schema ? inlineRefs(schema, apiSchemas) : undefined);
+  return { ...endpoint, params: inline(endpoint.params), query: inline(endpoint.query), body: inline(endpoint.body) };
+}
+
+export function requestFor(described: EndpointDefinition, ids: KnownIds): fc.Arbitrary<GeneratedRequest> {
+  const endpoint = selfContained(described);
   const isUpload = endpoint.id === 'uploadPatientDocument';
-  const body = isUpload ? fc.oneof({ weight: 4, arbitrary: multipartFor(ids) }, { weight: 1, arbitrary: jsonBodyFor(endpoint, ids) }) : endpoint.method === 'GET' || endpoint.method === 'DELETE' ? fc.constant<Body>({}) : jsonBodyFor(endpoint, ids);
+  const body = isUpload
+    ? fc.oneof({ weight: 4, arbitrary: multipartFor(ids) }, { weight: 1, arbitrary: jsonBodyFor(endpoint, ids) })
+    : endpoint.method === 'GET' || endpoint.method === 'DELETE'
+      ? fc.constant<Body>({})
+      : jsonBodyFor(endpoint, ids);
   return fc.tuple(pathFor(endpoint, ids), queryFor(endpoint, ids), body).map(([path, query, b]) => ({
     method: endpoint.method,
     url: `${path}${query}`,

@@ -9,19 +9,24 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { PermissionGroup } from '../../src/generated/enums';
-import type { EndpointId, EndpointRoute, RequestInput } from '../../src/generated/client/api';
-import { ApiProvider } from '../../src/client/api/api-context';
-import { Toasts } from '../../src/client/app/Toasts';
-import { ApiError, parseErrorBody } from '../../src/client/api/errors';
-import { createBrowserServices } from '../../src/client/api/services';
-import type { CallOptions } from '../../src/client/api/transport';
-import { createAppStore } from '../../src/client/store';
-import { authenticated } from '../../src/client/store/auth/slice';
-import { derivePermissions } from '../../src/client/runtime/auth/permissions';
+import type { PermissionGroup } from '@/generated/enums';
+import type { EndpointId, EndpointRoute, RequestInput } from '@/generated/client/api';
+import { ApiProvider } from '@/client/api/api-context';
+import { Toasts } from '@/client/app/Toasts';
+import { ApiError, parseErrorBody } from '@/client/api/errors';
+import { createBrowserServices } from '@/client/api/services';
+import type { CallOptions } from '@/client/api/transport';
+import { createAppStore } from '@/client/store';
+import { authenticated } from '@/client/store/auth/slice';
+import { derivePermissions } from '@/domain/permissions';
 
-export const testUser = { id: '00000000-0000-4000-8000-000000000001', firstName: 'Jordan', lastName: 'Rivera', email: 'jordan.rivera@example.com', userType: 'patient' as const };
-
+export const testUser = {
+  id: '00000000-0000-4000-8000-000000000001',
+  firstName: 'Jordan',
+  lastName: 'Rivera',
+  email: 'jordan.rivera@example.com',
+  userType: 'patient' as const,
+};
 
 export type FakeAnswer = (input: RequestInput) => unknown;
 
@@ -37,7 +42,10 @@ export interface Call {
 }
 
 /** `sagas`: run the store's sagas (payments, say) over the same fake transport. */
-export function renderScreen(screen: ReactNode, options: { path: string; at?: string; answers: Partial<Record<EndpointId, FakeAnswer>>; sagas?: boolean; groups?: PermissionGroup[] }) {
+export function renderScreen(
+  screen: ReactNode,
+  options: { path: string; at?: string; answers: Partial<Record<EndpointId, FakeAnswer>>; sagas?: boolean; groups?: PermissionGroup[] },
+) {
   const calls: Call[] = [];
   const transport = async (route: EndpointRoute, input: RequestInput, callOptions?: CallOptions) => {
     calls.push({ id: route.id, input, ...(callOptions ? { options: callOptions } : {}) });

@@ -1,9 +1,9 @@
 /** Signed-in callers for integration tests: a server-side session and its access token, minted with the app's own key, for seeded accounts. */
 import type { FastifyInstance } from 'fastify';
-import { issueAccessToken } from '../../src/server/auth/tokens';
-import { startSession } from '../../src/server/auth/server-sessions';
-import { constants } from '../../src/generated/constants';
-import type { PermissionGroup, UserType } from '../../src/generated/enums';
+import { issueAccessToken } from '@/server/auth/tokens';
+import { startSession } from '@/server/auth/server-sessions';
+import { constants } from '@/generated/constants';
+import type { PermissionGroup, UserType } from '@/generated/enums';
 
 export interface TestCaller {
   id: string;
@@ -25,17 +25,37 @@ export async function callerFor(app: FastifyInstance, email: string): Promise<Te
   const now = app.clock.now();
   const expiresAt = new Date(now.getTime() + constants.accessTokenLifetimeMinutes * 60_000);
   const sessionId = await startSession(app.database, row, expiresAt, now);
-  const { token } = await issueAccessToken(app.keys, {
-    id: row.id, email: row.email, userType: row.user_type, groups: row.groups,
-    businessPartnerId: row.user_type === 'third_party_support' ? row.business_partner_id : null,
-    sessionId,
-  }, now);
+  const { token } = await issueAccessToken(
+    app.keys,
+    {
+      id: row.id,
+      email: row.email,
+      userType: row.user_type,
+      groups: row.groups,
+      businessPartnerId: row.user_type === 'third_party_support' ? row.business_partner_id : null,
+      sessionId,
+    },
+    now,
+  );
   return {
-    sessionId, id: row.id, email: row.email, groups: row.groups, userType: row.user_type, businessPartnerId: row.business_partner_id, headers: { authorization: `Bearer ${token}` } };
+    sessionId,
+    id: row.id,
+    email: row.email,
+    groups: row.groups,
+    userType: row.user_type,
+    businessPartnerId: row.business_partner_id,
+    headers: { authorization: `Bearer ${token}` },
+  };
 }
 
 /** Mail the dev mailbox holds for an address, newest first, once the queued mail is delivered. */
-type MailboxMessage = { to: string; subject: string; text: string; template: string };
+type MailboxMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  template: string;
+  attachments?: { filename: string; contentType: string; content: string }[];
+};
 
 /** Apps of one test on one database: a mail job one of them queued may be run by another's drain, and lands in that app's mailbox. */
 const mailboxSiblings = new WeakMap<FastifyInstance, FastifyInstance[]>();
@@ -60,8 +80,14 @@ export async function mailTo(app: FastifyInstance, email: string): Promise<Mailb
 }
 
 export async function auditRows(app: FastifyInstance, where = 'true', params: unknown[] = []) {
-  return app.database.query<{ actor_id: string | null; action: string; record_type: string | null; record_id: string | null; outcome: string; status: number | null; ip: string | null; details: Record<string, unknown> }>(
-    `SELECT actor_id, action, record_type, record_id, outcome, status, ip, details FROM audit_log WHERE ${where} ORDER BY id`,
-    params,
-  );
+  return app.database.query<{
+    actor_id: string | null;
+    action: string;
+    record_type: string | null;
+    record_id: string | null;
+    outcome: string;
+    status: number | null;
+    ip: string | null;
+    details: Record<string, unknown>;
+  }>(`SELECT actor_id, action, record_type, record_id, outcome, status, ip, details FROM audit_log WHERE ${where} ORDER BY id`, params);
 }

@@ -14,7 +14,11 @@ export interface SignUpDetails {
 }
 
 /** POST /auth/send-email-otp, the mailed code, then verify-email-otp with newAccount: the answer (200 and an AuthSession when created). */
-export async function signUp(app: FastifyInstance, { email, ...newAccount }: SignUpDetails, remoteAddress = `10.250.${Math.floor((signUps += 1) / 250)}.${(signUps % 250) + 1}`) {
+export async function signUp(
+  app: FastifyInstance,
+  { email, ...newAccount }: SignUpDetails,
+  remoteAddress = `10.250.${Math.floor((signUps += 1) / 250)}.${(signUps % 250) + 1}`,
+) {
   const sent = await app.inject({ method: 'POST', url: '/api/auth/send-email-otp', remoteAddress, payload: { email } });
   if (sent.statusCode !== 200) return sent;
   const mail = (await mailTo(app, email)).find((m) => m.template === 'sign-in-code');

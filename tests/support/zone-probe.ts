@@ -2,9 +2,9 @@
  * Run by tests/unit/host-zone.test.ts in a child process under a given TZ: prints what the product's
  * date rules decide at one instant (argv[2]), so the test can check the host's zone changes nothing.
  */
-import { addDaysIso, todayIso } from '../../src/domain/dates';
-import { createAjv } from '../../src/domain/validation/ajv';
-import { constants } from '../../src/generated/constants';
+import { addDaysIso, todayIso } from '@/domain/dates';
+import { createAjv } from '@/domain/validation/ajv';
+import { constants } from '@/generated/constants';
 
 const at = new Date(process.argv[2]!);
 const ajv = createAjv({}, () => at);

@@ -1,7 +1,7 @@
 /** Every image a content file names (award badges, carrier marks) is served from public/. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loaders, type ContentId } from '../../src/generated/content';
+import { loaders, type ContentId } from '@/generated/content';
 
 function imagePaths(node: unknown): string[] {
   if (typeof node === 'string') return /^\/[a-z0-9/-]+\.(svg|png|jpg|webp)$/.test(node) ? [node] : [];

@@ -3,7 +3,7 @@
  * availability window, so the slot picker (src/client/features/visitor/SlotPicker.tsx), which asks
  * for ranges of slotListMaxDays from today, asks once for all eight weeks.
  */
-import { constants } from '../../src/generated/constants';
+import { constants } from '@/generated/constants';
 
 it('lets one listing cover the availability window, so the slot picker makes one call for the eight weeks', () => {
   expect(constants.slotListMaxDays).toBeGreaterThanOrEqual(constants.availabilityWindowDays);

@@ -67,7 +67,11 @@ describe('quoted sentences of the product spec', () => {
   });
 
   it('tells apostrophes from single quotes', () => {
-    expect(quotedFragments(`asks for the user's state; "Something's not right"; 'Invalid Email' / 'not valid'`)).toEqual(["Something's not right", 'Invalid Email', 'not valid']);
+    expect(quotedFragments(`asks for the user's state; "Something's not right"; 'Invalid Email' / 'not valid'`)).toEqual([
+      "Something's not right",
+      'Invalid Email',
+      'not valid',
+    ]);
   });
 
   it('writes each of them in specs/, word for word', () => {

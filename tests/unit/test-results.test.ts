@@ -25,15 +25,35 @@ describe("npm test's counts and slowest tests", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('adds the steps up and ranks every test by its time', () => {
-    const unit = file('unit.json', results(
-      [{ name: '/repo/src/a.test.ts', status: 'passed', assertionResults: [{ fullName: 'a works', status: 'passed', duration: 1200 }, { fullName: 'a is quick', status: 'passed', duration: 3 }] }],
-      { numPassedTests: 2, numTodoTests: 1 },
-    ));
-    const e2e = file('e2e.json', results(
-      [{ name: '/repo/tests/e2e/b.e2e.test.ts', status: 'failed', assertionResults: [{ fullName: 'b books', status: 'failed', duration: 9000 }] }],
-      { numFailedTests: 1 },
-    ));
-    const t = tally([{ step: 'unit', resultsFile: unit, outcome: 'passed' }, { step: 'e2e', resultsFile: e2e, outcome: 'failed' }], root);
+    const unit = file(
+      'unit.json',
+      results(
+        [
+          {
+            name: '/repo/src/a.test.ts',
+            status: 'passed',
+            assertionResults: [
+              { fullName: 'a works', status: 'passed', duration: 1200 },
+              { fullName: 'a is quick', status: 'passed', duration: 3 },
+            ],
+          },
+        ],
+        { numPassedTests: 2, numTodoTests: 1 },
+      ),
+    );
+    const e2e = file(
+      'e2e.json',
+      results([{ name: '/repo/tests/e2e/b.e2e.test.ts', status: 'failed', assertionResults: [{ fullName: 'b books', status: 'failed', duration: 9000 }] }], {
+        numFailedTests: 1,
+      }),
+    );
+    const t = tally(
+      [
+        { step: 'unit', resultsFile: unit, outcome: 'passed' },
+        { step: 'e2e', resultsFile: e2e, outcome: 'failed' },
+      ],
+      root,
+    );
     expect([t.passed, t.failed, t.skipped]).toEqual([2, 1, 1]);
     expect(t.timings.map((x) => [x.seconds, x.test, x.step])).toEqual([
       [9, 'tests/e2e/b.e2e.test.ts › b books', 'e2e'],
@@ -53,6 +73,9 @@ describe("npm test's counts and slowest tests", () => {
       root,
     );
     expect([t.passed, t.failed]).toEqual([0, 2]);
-    expect(t.notes).toEqual(['unit: 1 test file(s) failed without a failing test, counted as 1 failed test each', 'e2e wrote no results: counted as 1 failed test']);
+    expect(t.notes).toEqual([
+      'unit: 1 test file(s) failed without a failing test, counted as 1 failed test each',
+      'e2e wrote no results: counted as 1 failed test',
+    ]);
   });
 });

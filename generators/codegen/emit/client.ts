@@ -63,6 +63,78 @@ export type ApiClient<O> = ReturnType<typeof createApiClient<O>>;
 `;
 }
 
+/**
+ * React Query over the typed client (src/generated/client/hooks.ts): per endpoint its query key,
+ * its query options (for loaders, prefetching and sagas) and a hook: a query for GET, a mutation
+ * otherwise. Screens reach the API only through these and the typed calls of api.ts.
+ */
+export function emitApiHooks(b: SpecBundle): string {
+  const endpoints = allEndpoints(b);
+  const gets = endpoints.filter((e) => e.method === 'GET');
+  const writes = endpoints.filter((e) => e.method !== 'GET');
+  const hasInput = (e: (typeof endpoints)[number]) => Boolean(e.params || e.query || e.body);
+  const needsInput = (e: (typeof endpoints)[number]) => Boolean(e.params || e.body);
+  const inputParam = (e: (typeof endpoints)[number]) => (hasInput(e) ? `input${needsInput(e) ? '' : '?'}: EndpointInputs['${e.id}']` : '');
+  const keys = gets.map((e) => `  ${e.id}: (${inputParam(e)}) => ['${e.id}'${hasInput(e) ? ', input ?? {}' : ''}] as const,`);
+  const options = gets.map(
+    (e) =>
+      `  ${e.id}: (api: Api${hasInput(e) ? `, ${inputParam(e)}` : ''}) =>\n    queryOptions({ queryKey: queryKeys.${e.id}(${hasInput(e) ? 'input' : ''}), queryFn: () => api.${e.id}(${hasInput(e) ? 'input' : ''}) }),`,
+  );
+  const queryHooks = gets.map((e) => {
+    const name = `use${pascal(e.id)}Query`;
+    const args = hasInput(e) ? `${inputParam(e)}, ` : '';
+    return `${doc(`${e.summary} (GET /api${e.path})`)}export function ${name}<TData = Response<'${e.id}'>>(${args}options?: QueryHookOptions<'${e.id}', TData>) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.${e.id}(${hasInput(e) ? 'input' : ''}) as readonly unknown[], queryFn: () => api.${e.id}(${hasInput(e) ? 'input' : ''}), ...options });
+}
+`;
+  });
+  const mutationHooks = writes.map((e) => {
+    const name = `use${pascal(e.id)}Mutation`;
+    const vars = hasInput(e) ? `EndpointInputs['${e.id}'] & WithCallOptions` : 'WithCallOptions | void';
+    const call = hasInput(e)
+      ? `({ callOptions, ...input }: ${vars}) => api.${e.id}(input as EndpointInputs['${e.id}'], callOptions)`
+      : `(vars: ${vars}) => api.${e.id}(undefined, vars ? vars.callOptions : undefined)`;
+    return `${doc(`${e.summary} (${e.method} /api${e.path})`)}export function ${name}(options?: MutationHookOptions<'${e.id}', ${vars}>) {
+  const api = useApi();
+  return useMutation({ mutationFn: ${call}, ...options });
+}
+`;
+  });
+  return `${BANNER}import { queryOptions, useMutation, useQuery, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
+import { useApi, type ApiClient } from '../../client/api/api-context';
+import type { CallOptions } from '../../client/api/transport';
+import type { EndpointTypes } from '../entities';
+import type { EndpointId, EndpointInputs } from './api';
+
+type Api = ApiClient;
+type Response<Id extends EndpointId> = EndpointTypes[Id]['response'];
+
+/** Options of a generated query hook: everything but its key and function. */
+export type QueryHookOptions<Id extends EndpointId, TData> = Omit<UseQueryOptions<Response<Id>, Error, TData, readonly unknown[]>, 'queryKey' | 'queryFn'>;
+
+/** Options of a generated mutation hook: everything but its function. */
+export type MutationHookOptions<Id extends EndpointId, Vars> = Omit<UseMutationOptions<Response<Id>, Error, Vars>, 'mutationFn'>;
+
+/** What a mutation may add to its input: the transport's options (idempotency key, 401 handling). */
+export interface WithCallOptions {
+  callOptions?: CallOptions;
+}
+
+/** Query keys of the GET endpoints: the endpoint id, then its input (invalidate [id] for every input). */
+export const queryKeys = {
+${keys.join('\n')}
+};
+
+/** Query options (key and function) of the GET endpoints, for loaders, prefetching and sagas. */
+export const apiQueries = {
+${options.join('\n')}
+};
+
+${queryHooks.join('\n')}
+${mutationHooks.join('\n')}`;
+}
+
 /** specs/flags.yaml, typed: the API evaluates it, the client reads traffic types and what control acts as. */
 export function emitFlags(flags: FlagsDoc): string {
   return `${BANNER}

@@ -18,7 +18,9 @@ export function emitEnums(b: SpecBundle): string {
     const values = e.values.map((v) => v.value);
     const labels = Object.fromEntries(e.values.map((v) => [v.value, v.label]));
     const options = e.values.map((v) => ({ value: v.value, label: v.label, shortLabel: v.shortLabel, description: v.description, group: v.group }));
-    parts.push(`${doc(e.description, 1)}  ${name}: {\n    values: ${literal(values, 2)},\n    labels: ${literal(labels, 2)},\n    options: ${literal(options, 2)},\n  },`);
+    parts.push(
+      `${doc(e.description, 1)}  ${name}: {\n    values: ${literal(values, 2)},\n    labels: ${literal(labels, 2)},\n    options: ${literal(options, 2)},\n  },`,
+    );
     types.push(`${doc(e.description)}export type ${pascal(name)} = ${union(values)};`);
   }
   return `${BANNER}\nexport const enums = {\n${parts.join('\n')}\n} as const;\n\nexport type EnumName = keyof typeof enums;\n\n${types.join('\n\n')}\n`;

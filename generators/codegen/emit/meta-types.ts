@@ -44,7 +44,11 @@ export function contentTypeNames(b: SpecBundle): Record<string, string> {
 export async function emitContentTypes(b: SpecBundle): Promise<string> {
   const meta = metaSchema(b, 'content.schema.json');
   const all = meta.definitions ?? {};
-  const definitions = Object.fromEntries(Object.entries(all).filter(([, s]) => s.title).map(([name, s]) => [name, inlineUntitled(s, all)]));
+  const definitions = Object.fromEntries(
+    Object.entries(all)
+      .filter(([, s]) => s.title)
+      .map(([name, s]) => [name, inlineUntitled(s, all)]),
+  );
   return `${BANNER}/* eslint-disable */\n${await typesOf(definitions)}`;
 }
 

@@ -43,7 +43,9 @@ export interface RouteDefinition {
   flag?: string;
   /** route id people are sent to when the flag is off */
   flagOffRoute?: string;
-  render: 'server' | 'client';
+  render: 'document' | 'server' | 'client';
+  /** a render: server route is rendered as a document when its address carries one of these query parameters */
+  documentWhenQuery?: readonly string[];
   /** true when the screen component exists, so the route is served */
   registered: boolean;
 }
@@ -103,6 +105,7 @@ export function emitRoutes(b: SpecBundle, root: string): string {
     flag: r.flag,
     flagOffRoute: r.flagOffRoute,
     render: r.render ?? 'client',
+    documentWhenQuery: r.documentWhenQuery,
     registered: Boolean(r.screen && screenFile(root, r.area, r.screen)),
   }));
   return `${BANNER}import type { RouteDefinition } from './types';
@@ -132,9 +135,14 @@ ${lines.join('\n')}
 `;
 }
 
-/** The endpoint as the server and client see it: refs inlined, bodyForm resolved to its schema. */
+/**
+ * The endpoint as the server and client see it: bodyForm resolved to its schema, field references,
+ * enumerations and constants inlined, and each reference to a whole entity kept as `{ $ref: Name }`
+ * (the entity is written once, in apiSchemas, and registered with the validator and the OpenAPI document).
+ */
 export function resolveEndpoint(b: SpecBundle, resource: string, e: EndpointSpec) {
-  const deref = (s: JsonSchema | undefined) => (s ? dereference(s, { entities: b.entities, enums: b.enums, constants: b.constants }, s) : undefined);
+  const deref = (s: JsonSchema | undefined) =>
+    s ? dereference(s, { entities: b.entities, enums: b.enums, constants: b.constants, keepEntities: true }, s) : undefined;
   const form = e.bodyForm ? b.forms.get(e.bodyForm)?.data : undefined;
   return {
     id: e.id,
@@ -156,6 +164,29 @@ export function resolveEndpoint(b: SpecBundle, resource: string, e: EndpointSpec
   };
 }
 
+/** Each entity once, under its name as `$id`; references to other whole entities stay references. */
+export function sharedSchemas(b: SpecBundle): Record<string, JsonSchema> {
+  return Object.fromEntries(
+    [...b.entities.entries()].map(([id, f]) => {
+      const { $id: _id, ...rest } = f.data;
+      return [id, { $id: id, ...dereference(rest, { entities: b.entities, enums: b.enums, constants: b.constants, keepEntities: true }, rest) }];
+    }),
+  );
+}
+
+/** The endpoints as written in specs/api (references kept), bodyForm replaced by the form's schema. */
+export function rawEndpoints(b: SpecBundle) {
+  return b.apis.flatMap((f) =>
+    f.data.endpoints.map((e) => ({
+      id: e.id,
+      params: e.params,
+      query: e.query,
+      body: e.bodyForm ? (b.forms.get(e.bodyForm)?.data.schema ?? e.body) : e.body,
+      responses: e.responses,
+    })),
+  );
+}
+
 export function allEndpoints(b: SpecBundle) {
   return b.apis.flatMap((f) => f.data.endpoints.map((e) => resolveEndpoint(b, f.data.resource, e)));
 }
@@ -164,7 +195,21 @@ export function emitApi(b: SpecBundle): string {
   const endpoints = allEndpoints(b);
   const body = endpoints.map((e) => `${doc(e.summary, 1)}  ${e.id}: ${literal(e, 1)},`).join('\n');
   const resources = b.apis.map((f) => ({ resource: f.data.resource, description: f.data.description }));
-  return `${BANNER}import type { EndpointDefinition } from './types';
+  const schemas = Object.entries(sharedSchemas(b))
+    .map(([id, schema]) => `  ${quote(id)}: ${literal(schema, 1)},`)
+    .join('\n');
+  return `${BANNER}import type { EndpointDefinition, JsonSchema } from './types';
+
+export type EntityName = ${union([...b.entities.keys()])};
+
+/**
+ * The entities of product-spec §3, each written once: an endpoint schema points at one with
+ * \`{ $ref: 'Patient' }\`. The server registers them with its validators and the OpenAPI document
+ * (components/schemas); read a field through src/domain/validation/schema-refs.ts.
+ */
+export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityName }>> = {
+${schemas}
+};
 
 export type EndpointId = ${union(endpoints.map((e) => e.id))};
 
@@ -213,21 +258,5 @@ export type FormId = ${union(ids)};
 export const formLoaders: Readonly<Record<FormId, () => Promise<FormDefinition>>> = {
 ${ids.map((id) => `  ${quote(id)}: () => import('./${id}').then((m) => m.default),`).join('\n')}
 };
-`;
-}
-
-export function emitEntitySchemas(b: SpecBundle): string {
-  const schemas = Object.fromEntries(
-    [...b.entities.entries()].map(([id, f]) => {
-      const { $id: _id, ...rest } = f.data;
-      return [id, { $id: id, ...dereference(rest, { entities: b.entities, enums: b.enums, constants: b.constants }, rest) }];
-    }),
-  );
-  return `${BANNER}import type { JsonSchema } from './types';
-
-export type EntityName = ${union([...b.entities.keys()])};
-
-/** Entity schemas of product-spec §3 with references inlined. */
-export const entitySchemas: Readonly<Record<EntityName, JsonSchema>> = ${literal(schemas)};
 `;
 }

@@ -29,9 +29,7 @@ export function key(k: string): string {
 }
 
 export function pascal(s: string): string {
-  return s
-    .replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase())
-    .replace(/^./, (c) => c.toUpperCase());
+  return s.replace(/[^A-Za-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase()).replace(/^./, (c) => c.toUpperCase());
 }
 
 export function camel(s: string): string {

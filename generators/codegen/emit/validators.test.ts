@@ -4,7 +4,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { formLoaders, type FormId } from '../../../src/generated/forms';
+import { formLoaders, type FormId } from '@/generated/forms';
 import { compileFormValidators } from './validators';
 
 const samples: unknown[] = [

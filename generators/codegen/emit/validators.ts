@@ -13,10 +13,11 @@ import type Ajv from 'ajv';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { schemaParser, type RJSFSchema } from '@rjsf/utils';
-import { baseAjvOptions } from '../../../src/domain/validation/ajv';
-import { registerDomainKeywords, STANDALONE_RUNTIME } from '../../../src/domain/validation/keywords';
+import { baseAjvOptions } from '@/domain/validation/ajv';
+import { registerDomainKeywords, STANDALONE_RUNTIME } from '@/domain/validation/keywords';
 import type { JsonSchema } from '../model';
 import { BANNER } from './util';
+import { memo } from '../memo';
 
 /** The ajv options the form validator always used (rjsf's, over the shared ones, not strict). */
 export const formAjvOptions = { ...baseAjvOptions, strict: false };
@@ -27,6 +28,10 @@ const ajvRuntime: Readonly<Record<string, string>> = {
 };
 
 export function emitFormValidators(schema: JsonSchema, runtimeImport: string): string {
+  return memo('formValidators', [schema, runtimeImport], () => formValidatorsOf(schema, runtimeImport));
+}
+
+function formValidatorsOf(schema: JsonSchema, runtimeImport: string): string {
   const code = compileSchemaValidatorsCode(schema as RJSFSchema, {
     ajvOptionsOverrides: { ...formAjvOptions, code: { lines: false, formats: _`require(${STANDALONE_RUNTIME}).formats` } },
     extenderFn: (ajv) => {
@@ -44,7 +49,8 @@ export function emitFormValidators(schema: JsonSchema, runtimeImport: string): s
     .replaceAll(`require(${JSON.stringify(STANDALONE_RUNTIME)})`, 'runtime');
   for (const [from, to] of Object.entries(ajvRuntime)) body = body.replaceAll(from, to);
   const leftover = body.match(/require\([^)]*\)/);
-  if (leftover) throw new Error(`form validator needs ${leftover[0]}: add it to src/domain/validation/standalone-runtime.ts and ajvRuntime in ${import.meta.url}`);
+  if (leftover)
+    throw new Error(`form validator needs ${leftover[0]}: add it to src/domain/validation/standalone-runtime.ts and ajvRuntime in ${import.meta.url}`);
   if (!exported.length) throw new Error('ajv wrote no form validator');
   return `${BANNER}/* eslint-disable */
 // @ts-nocheck

@@ -1,15 +1,16 @@
 /**
  * How screens reach the API: one transport per render tree. In the browser it is the transport
  * main.tsx registers (timeout, bearer token, error parsing); the server renderer provides its own
- * (in-process, per request) and component tests a fake one, through ApiProvider. Screens either call
- * by endpoint id (useApiCall, what loadData and React Query functions share with the server) or use
- * the typed client generated from specs/api (useApi). Sagas keep their own services (services.ts).
+ * (in-process, per request) and component tests a fake one, through ApiProvider. Screens use the
+ * typed client generated from specs/api (useApi) and the generated query and mutation hooks
+ * (src/generated/client/hooks.ts), which run over this transport; sagas get the same typed client
+ * through their services (services.ts).
+ * There is no untyped call by endpoint id: every screen, loader and saga goes through this client.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { createApiClient, endpointRoutes, type EndpointId, type EndpointInputs, type RequestInput, type Transport } from '../../generated/client/api';
+import { createApiClient, type EndpointId, type EndpointInputs, type Transport } from '@/generated/client/api';
 import type { CallOptions } from './transport';
 
-export type ApiCall = <T>(id: EndpointId, input?: RequestInput, options?: CallOptions) => Promise<T>;
 export type ApiClient = ReturnType<typeof createApiClient<CallOptions>>;
 
 /** A typed call: the input is what the endpoint takes. */
@@ -22,10 +23,6 @@ export function registerBrowserTransport(transport: Transport<CallOptions>): voi
   browserTransport = transport;
 }
 
-export function callWith(transport: Transport<CallOptions>): ApiCall {
-  return <T,>(id: EndpointId, input: RequestInput = {}, options?: CallOptions) => transport(endpointRoutes[id], input, options) as Promise<T>;
-}
-
 /** The registered browser transport, looked up at call time (screens may render before main.tsx registers it in tests). */
 const registeredTransport: Transport<CallOptions> = (route, input, options) => {
   if (!browserTransport) return Promise.reject(new Error('The API transport is not registered (main.tsx registers it before rendering).'));
@@ -36,11 +33,6 @@ const TransportContext = createContext<Transport<CallOptions>>(registeredTranspo
 
 export function ApiProvider({ transport, children }: { transport: Transport<CallOptions>; children: ReactNode }) {
   return <TransportContext.Provider value={transport}>{children}</TransportContext.Provider>;
-}
-
-export function useApiCall(): ApiCall {
-  const transport = useContext(TransportContext);
-  return useMemo(() => callWith(transport), [transport]);
 }
 
 /** The typed API client over the tree's transport. */

@@ -4,12 +4,12 @@
  * top level of the body or under message); validation reasons come first, and an answer carrying
  * amdDescription came from the scheduling system.
  */
-import { errorCatalogue, type ErrorName } from '../../generated/errors';
-import type { AppSource } from '../../generated/types';
-import { constants } from '../../generated/constants';
-import { fillPlaceholders } from '../../domain/messages';
-import { formatPhone } from '../../domain/phone';
-import type { FieldError } from '../../domain/validation/field-errors';
+import { errorCatalogue, type ErrorName } from '@/generated/errors';
+import type { AppSource } from '@/generated/types';
+import { constants } from '@/generated/constants';
+import { fillPlaceholders } from '@/domain/messages';
+import { formatPhone } from '@/domain/phone';
+import type { FieldError } from '@/domain/validation/field-errors';
 
 /** http: the API answered with an error; timeout and network: it did not answer. */
 export type ApiErrorKind = 'http' | 'timeout' | 'network' | 'provider-deleted';
@@ -74,7 +74,14 @@ export function parseErrorBody(body: unknown): ParsedErrorBody {
   const errorCode = typeof source.errorCode === 'string' || typeof source.errorCode === 'number' ? source.errorCode : undefined;
   const text = asString(list[0]?.reason) ?? asString(source.description) ?? asString(top.message) ?? amdDescription;
   const selfPayPrice = typeof source.selfPayPrice === 'number' && Number.isFinite(source.selfPayPrice) ? source.selfPayPrice : undefined;
-  return { text, errorCode, amdDescription, fieldErrors, fromSchedulingSystem: amdDescription !== undefined, ...(selfPayPrice !== undefined ? { selfPayPrice } : {}) };
+  return {
+    text,
+    errorCode,
+    amdDescription,
+    fieldErrors,
+    fromSchedulingSystem: amdDescription !== undefined,
+    ...(selfPayPrice !== undefined ? { selfPayPrice } : {}),
+  };
 }
 
 /** Placeholders every catalogue sentence may use. */

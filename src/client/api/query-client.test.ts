@@ -1,4 +1,4 @@
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 import { ApiError } from './errors';
 import { createQueryClient } from './query-client';
 import { retryDelayMs, shouldRetryQuery } from './retry';
@@ -10,7 +10,7 @@ describe('data-fetching defaults (product-spec §9)', () => {
     expect(retryDelayMs(20)).toBe(constants.queryRetryDelayMaxMs);
   });
 
-  it('retries reads the spec\'d number of times, but not an answer that will not change', () => {
+  it("retries reads the spec'd number of times, but not an answer that will not change", () => {
     const timeout = new ApiError('timeout', 'x');
     expect(shouldRetryQuery(constants.queryRetries - 1, timeout)).toBe(true);
     expect(shouldRetryQuery(constants.queryRetries, timeout)).toBe(false);

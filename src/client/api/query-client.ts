@@ -1,6 +1,6 @@
 /** Data fetching defaults of product-spec §9: fresh for 5 minutes, reads retried with a doubling delay, writes never retried. */
 import { QueryClient } from '@tanstack/react-query';
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 import { retryDelayMs, shouldRetryQuery } from './retry';
 
 export function createQueryClient(): QueryClient {

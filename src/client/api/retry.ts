@@ -1,5 +1,5 @@
 /** Retry rules of product-spec §9, shared by queries and the booking and payment sagas. */
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 import { isApiError } from './errors';
 
 export function retryDelayMs(failureCount: number): number {

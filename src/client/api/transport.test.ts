@@ -1,13 +1,18 @@
-import { constants } from '../../generated/constants';
-import { errorCatalogue } from '../../generated/errors';
-import { messages } from '../../generated/messages';
-import { createApiClient, endpointRoutes, type EndpointId, type EndpointRoute } from '../../generated/client/api';
-import { APP_SOURCE_HEADER } from '../../domain/app-source';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
+import { messages } from '@/generated/messages';
+import { createApiClient, endpointRoutes, type EndpointId, type EndpointRoute } from '@/generated/client/api';
+import { APP_SOURCE_HEADER } from '@/domain/app-source';
 import { ApiError, errorTextFor, parseErrorBody } from './errors';
 import { createTransport, IMPERSONATION_HEADERS, queryString, type TransportDeps } from './transport';
 
 /** Endpoints of the auth and marketplace API (specs/api) as the transport sees them. */
-const route = (id: string, path: string, authorized = true, method: EndpointRoute['method'] = 'GET'): EndpointRoute => ({ id: id as EndpointId, method, path, authorized });
+const route = (id: string, path: string, authorized = true, method: EndpointRoute['method'] = 'GET'): EndpointRoute => ({
+  id: id as EndpointId,
+  method,
+  path,
+  authorized,
+});
 const userDetails = route('getUserDetails', '/users/{id}/details');
 const providerProfile = route('getProviderProfile', '/providers/profile', false);
 const geoTimezone = route('getGeoTimezone', '/geo-timezone', false);
@@ -42,7 +47,7 @@ describe('API transport', () => {
     expect(headersOf(init)[IMPERSONATION_HEADERS.providerId]).toBeUndefined();
   });
 
-  it('in the browser sends no token (the HttpOnly cookie goes by itself, same-origin) and always the app\'s request header', async () => {
+  it("in the browser sends no token (the HttpOnly cookie goes by itself, same-origin) and always the app's request header", async () => {
     const { fetch, send } = setup({ accessToken: undefined });
     await send(route('signOut', '/auth/sign-out', true, 'POST'), {});
     const [, init] = fetch.mock.calls[0]!;
@@ -59,7 +64,11 @@ describe('API transport', () => {
 
   it('sends arrays in bracket format, a JSON body, and the idempotency key', async () => {
     const { fetch, send } = setup();
-    await send(route('createAppointment', '/appointments', true, 'POST'), { query: { patientEhrId: ['1', '2'], licenseKey: 'L', empty: undefined }, body: { a: 1 } }, { idempotencyKey: 'k-1' });
+    await send(
+      route('createAppointment', '/appointments', true, 'POST'),
+      { query: { patientEhrId: ['1', '2'], licenseKey: 'L', empty: undefined }, body: { a: 1 } },
+      { idempotencyKey: 'k-1' },
+    );
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/appointments?patientEhrId%5B%5D=1&patientEhrId%5B%5D=2&licenseKey=L');
     expect(init.body).toBe('{"a":1}');
@@ -70,7 +79,10 @@ describe('API transport', () => {
   it('gives up after the 30-second timeout with a timeout error', async () => {
     jest.useFakeTimers();
     try {
-      const fetch = jest.fn((_url: string, init: RequestInit) => new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+      const fetch = jest.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      );
       const { send } = setup({ fetch: fetch as unknown as typeof globalThis.fetch });
       const pending = send(userDetails, { params: { id: 'u1' } }).catch((e: unknown) => e);
       await jest.advanceTimersByTimeAsync(constants.apiTimeoutMs - 1);
@@ -90,7 +102,9 @@ describe('API transport', () => {
   });
 
   it('on a 401 of an authorized call ends the session, unless the call opts out', async () => {
-    const { deps, send } = setup({ fetch: (async () => json(401, { statusCode: 401, errorCode: 'UNAUTHORIZED', message: 'Please sign in again' })) as typeof globalThis.fetch });
+    const { deps, send } = setup({
+      fetch: (async () => json(401, { statusCode: 401, errorCode: 'UNAUTHORIZED', message: 'Please sign in again' })) as typeof globalThis.fetch,
+    });
     await expect(send(userDetails, { params: { id: 'u1' } })).rejects.toMatchObject({ status: 401 });
     expect(deps.onUnauthorized).toHaveBeenCalledTimes(1);
     await expect(send(userDetails, { params: { id: 'u1' } }, { redirectOnUnauthorized: false })).rejects.toMatchObject({ status: 401 });
@@ -125,19 +139,43 @@ describe('error answers in both shapes of §8', () => {
   });
 
   it('reads the object shape at the top level, validation reasons first', () => {
-    const parsed = parseErrorBody({ statusCode: 400, errorCode: 'VALIDATION_FAILED', message: 'x', description: 'Some fields are wrong', errors: [{ field: 'email', reason: messages['validation.email.invalid'], keyword: 'format' }] });
-    expect(parsed).toMatchObject({ text: messages['validation.email.invalid'], errorCode: 'VALIDATION_FAILED', fieldErrors: [{ field: 'email', keyword: 'format', message: messages['validation.email.invalid'] }], fromSchedulingSystem: false });
+    const parsed = parseErrorBody({
+      statusCode: 400,
+      errorCode: 'VALIDATION_FAILED',
+      message: 'x',
+      description: 'Some fields are wrong',
+      errors: [{ field: 'email', reason: messages['validation.email.invalid'], keyword: 'format' }],
+    });
+    expect(parsed).toMatchObject({
+      text: messages['validation.email.invalid'],
+      errorCode: 'VALIDATION_FAILED',
+      fieldErrors: [{ field: 'email', keyword: 'format', message: messages['validation.email.invalid'] }],
+      fromSchedulingSystem: false,
+    });
   });
 
   it('keeps the self-pay price an insurance refusal offers, and nothing that is not a number', () => {
-    const refusal = { statusCode: 422, errorCode: 'INSURANCE_NOT_ACCEPTED', message: 'not covered', description: 'not covered', internalOutcomeAssessment: 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED', selfPayPrice: 120.5 };
+    const refusal = {
+      statusCode: 422,
+      errorCode: 'INSURANCE_NOT_ACCEPTED',
+      message: 'not covered',
+      description: 'not covered',
+      internalOutcomeAssessment: 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED',
+      selfPayPrice: 120.5,
+    };
     expect(parseErrorBody(refusal)).toMatchObject({ text: 'not covered', errorCode: 'INSURANCE_NOT_ACCEPTED', selfPayPrice: 120.5 });
     expect(parseErrorBody({ ...refusal, selfPayPrice: '120' }).selfPayPrice).toBeUndefined();
   });
 
   it('reads the object shape under message, and flags the scheduling system', () => {
     const parsed = parseErrorBody({ message: { description: 'Slot already booked', errorCode: 3001, amdDescription: 'Appointment conflict' } });
-    expect(parsed).toEqual({ text: 'Slot already booked', errorCode: 3001, amdDescription: 'Appointment conflict', fieldErrors: [], fromSchedulingSystem: true });
+    expect(parsed).toEqual({
+      text: 'Slot already booked',
+      errorCode: 3001,
+      amdDescription: 'Appointment conflict',
+      fieldErrors: [],
+      fromSchedulingSystem: true,
+    });
   });
 
   it('words a failure with no answer from the catalogue for the audience', () => {

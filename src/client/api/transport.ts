@@ -5,10 +5,10 @@
  * the call opts out). Two endpoint behaviours are the spec's: a 204 on the provider profile means
  * the provider was deleted, and a failed time-zone lookup is silent (no time zone).
  */
-import type { AppSource } from '../../generated/types';
-import type { EndpointRoute, RequestInput, Transport } from '../../generated/client/api';
-import { APP_SOURCE_HEADER } from '../../domain/app-source';
-import { constants } from '../../generated/constants';
+import type { AppSource } from '@/generated/types';
+import type { EndpointRoute, RequestInput, Transport } from '@/generated/client/api';
+import { APP_SOURCE_HEADER } from '@/domain/app-source';
+import { constants } from '@/generated/constants';
 import { ApiError, parseErrorBody, type ApiErrorKind } from './errors';
 
 export interface CallOptions {
@@ -80,7 +80,11 @@ export function createTransport(deps: TransportDeps): Transport<CallOptions> {
   async function send(route: EndpointRoute, input: RequestInput, options: CallOptions): Promise<unknown> {
     const url = `${deps.baseUrl}${fillPath(route.path, input.params)}${queryString(input.query)}`;
     // The app's request header: the server refuses a cookie-signed change without it as cross-site (src/server/auth/cookie.ts).
-    const headers: Record<string, string> = { accept: 'application/json', [APP_SOURCE_HEADER]: deps.appSource(), [constants.csrfHeader]: constants.csrfHeaderValue };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      [APP_SOURCE_HEADER]: deps.appSource(),
+      [constants.csrfHeader]: constants.csrfHeaderValue,
+    };
     const token = deps.accessToken?.();
     if (token) headers.authorization = `Bearer ${token}`;
     const impersonation = deps.impersonation();
@@ -104,7 +108,13 @@ export function createTransport(deps: TransportDeps): Transport<CallOptions> {
 
     let response: Response;
     try {
-      response = await doFetch(url, { method: route.method, headers, body: input.body === undefined ? undefined : multipart ? (input.body as FormData) : JSON.stringify(input.body), signal: controller.signal, credentials: 'same-origin' });
+      response = await doFetch(url, {
+        method: route.method,
+        headers,
+        body: input.body === undefined ? undefined : multipart ? (input.body as FormData) : JSON.stringify(input.body),
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
     } catch (cause) {
       if (options.signal?.aborted) throw cause;
       throw new ApiError(timedOut ? 'timeout' : 'network', route.id);

@@ -5,13 +5,15 @@
  */
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router';
-import { routeById } from '../../generated/routes';
-import { message } from '../../domain/messages';
-import { postLoginPath } from '../../domain/roles';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { postLoginPath } from '@/domain/roles';
 import { destinationPaths, placesFor, type Place } from '../runtime/navigation/places';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { logoutRequested, selectAuth } from '../store/auth/slice';
-import type { DerivedPermissions } from '../runtime/auth/permissions';
+import type { DerivedPermissions } from '@/domain/permissions';
+import { useDocumentMode } from '../runtime/ssr/document-mode';
+import { ACCOUNT_LABEL_ATTRIBUTE, DESTINATIONS_ATTRIBUTE, islandAttribute } from '../islands/names';
 import './account-menu.css';
 
 /** The person's own destination first (when it is served), then the other areas their roles open. */
@@ -29,7 +31,14 @@ export function AccountMenu() {
   const auth = useAppSelector(selectAuth);
   const { pathname } = useLocation();
   // Open on the page where it was opened: a route change closes it.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  // A document page (never hydrated, one rendering for everyone) offers the sign-in page; the account
+  // island (src/client/islands/account.ts) turns it into the way to a signed-in person's own area.
+  const documentMode = useDocumentMode();
   const [openOn, setOpenOn] = useState<string | undefined>(undefined);
   const open = openOn === pathname;
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : undefined);
@@ -48,6 +57,17 @@ export function AccountMenu() {
 
   // Until the stored session is read (and while a server-rendered page hydrates, which knows no
   // session), hold the place so the header does not jump and hydration matches the server's HTML.
+  if (documentMode)
+    return (
+      <Link
+        className="btn btn--ghost account-menu__signin"
+        to={routeById.login.path}
+        {...islandAttribute('account')}
+        {...{ [DESTINATIONS_ATTRIBUTE]: JSON.stringify(destinationPaths), [ACCOUNT_LABEL_ATTRIBUTE]: message('ui.account.menuLabel') }}
+      >
+        {message('ui.account.signIn')}
+      </Link>
+    );
   if (auth.status === 'loading' || !hydrated) return <span className="account-menu account-menu--pending" aria-hidden="true" />;
   if (auth.status === 'anonymous') {
     if (pathname === routeById.login.path) return <span className="account-menu account-menu--pending" aria-hidden="true" />;

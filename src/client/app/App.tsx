@@ -19,18 +19,18 @@ export interface AppProps {
 export function App({ store, router, browser = false }: AppProps) {
   return (
     <Provider store={store}>
-        <ErrorBoundary>
-          {router(
-            <>
-              {browser ? <RouterBridge /> : null}
-              {browser ? <Flags /> : null}
-              <Layout>
-                <AppRoutes />
-                <Toasts />
-              </Layout>
-            </>,
-          )}
-        </ErrorBoundary>
+      <ErrorBoundary>
+        {router(
+          <>
+            {browser ? <RouterBridge /> : null}
+            {browser ? <Flags /> : null}
+            <Layout>
+              <AppRoutes />
+              <Toasts />
+            </Layout>
+          </>,
+        )}
+      </ErrorBoundary>
     </Provider>
   );
 }

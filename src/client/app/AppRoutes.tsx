@@ -4,8 +4,8 @@
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router';
-import { routeById, routes, type RouteId } from '../../generated/routes';
-import { screenLoaders } from '../../generated/client/screens';
+import { routeById, routes, type RouteId } from '@/generated/routes';
+import { screenLoaders } from '@/generated/client/screens';
 import { PageSkeleton } from '../ui/Skeleton';
 import { RouteGuard } from './RouteGuard';
 import { loaderOf } from '../runtime/ssr/route-data';

@@ -1,6 +1,6 @@
 /** When rendering fails, the crash screen of the error catalogue replaces the broken part of the app. */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { errorCatalogue } from '../../generated/errors';
+import { errorCatalogue } from '@/generated/errors';
 
 interface State {
   failed: boolean;

@@ -1,9 +1,9 @@
 /** The frame around every screen: skip link, header with brand and navigation, footer with help lines. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import site from '../../generated/content/site';
-import { constants } from '../../generated/constants';
-import { formatPhone, telHref } from '../../domain/phone';
+import site from '@/generated/content/site';
+import { constants } from '@/generated/constants';
+import { formatPhone, telHref } from '@/domain/phone';
 import { AccountMenu } from './AccountMenu';
 
 export function Layout({ children }: { children: ReactNode }) {

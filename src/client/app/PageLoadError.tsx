@@ -1,8 +1,8 @@
 /** When a page cannot load its data (product-spec §8): the catalogue's sentence with the phone number to call. */
-import { errorCatalogue } from '../../generated/errors';
-import { constants } from '../../generated/constants';
-import { fillPlaceholders } from '../../domain/messages';
-import { formatPhone, telHref } from '../../domain/phone';
+import { errorCatalogue } from '@/generated/errors';
+import { constants } from '@/generated/constants';
+import { fillPlaceholders } from '@/domain/messages';
+import { formatPhone, telHref } from '@/domain/phone';
 
 export function PageLoadError({ phone = constants.supportPhone }: { phone?: string }) {
   const [before, after] = errorCatalogue.PAGE_LOAD.message.split('{phone}');

@@ -1,20 +1,29 @@
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { constants } from '../../generated/constants';
-import { errorCatalogue } from '../../generated/errors';
-import { routeById } from '../../generated/routes';
-import type { RouteDefinition } from '../../generated/types';
-import { formatPhone } from '../../domain/phone';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
+import { routeById } from '@/generated/routes';
+import type { RouteDefinition } from '@/generated/types';
+import { formatPhone } from '@/domain/phone';
 import { createAppStore } from '../store';
 import { authenticated, credentialsCleared } from '../store/auth/slice';
 import { flagsServed, flagsSettled } from '../store/flags/slice';
-import { derivePermissions } from '../runtime/auth/permissions';
+import { derivePermissions } from '@/domain/permissions';
 import { loginPath } from '../runtime/navigation/places';
 import { PageLoadError } from './PageLoadError';
 import { RouteGuard } from './RouteGuard';
 
-const route = (access: RouteDefinition['access'], flag?: string): RouteDefinition => ({ id: 'x', path: '/app/x', area: 'test', title: 'X', access, flag, render: 'client', registered: true });
+const route = (access: RouteDefinition['access'], flag?: string): RouteDefinition => ({
+  id: 'x',
+  path: '/app/x',
+  area: 'test',
+  title: 'X',
+  access,
+  flag,
+  render: 'client',
+  registered: true,
+});
 
 function Where() {
   const location = useLocation();

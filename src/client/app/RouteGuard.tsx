@@ -5,14 +5,14 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { RouteDefinition } from '../../generated/types';
-import { routeById, type RouteId } from '../../generated/routes';
+import type { RouteDefinition } from '@/generated/types';
+import { routeById, type RouteId } from '@/generated/routes';
 import { PageSkeleton } from '../ui/Skeleton';
 import { useAppSelector } from '../store/hooks';
 import { selectAuth } from '../store/auth/slice';
 import { selectFlagOn, selectFlagStatus } from '../store/flags/slice';
-import { routeDecision } from '../runtime/auth/access';
-import { postLoginPath } from '../../domain/roles';
+import { routeDecision } from '@/domain/permissions';
+import { postLoginPath } from '@/domain/roles';
 import { isFlagName, trafficOf } from '../runtime/flags/treatment';
 import { destinationPaths, loginPath, loginPathReturningTo } from '../runtime/navigation/places';
 

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { constants } from '../../generated/constants';
-import { errorCatalogue } from '../../generated/errors';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
 import { createAppStore } from '../store';
 import { toastShown } from '../store/toasts';
 import { Toasts } from './Toasts';
@@ -26,7 +26,7 @@ const shownTexts = () => screen.queryAllByRole('status').map((t) => t.querySelec
 describe('toasts', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('are announced politely at the bottom left and close by themselves after the spec\'d time', async () => {
+  it("are announced politely at the bottom left and close by themselves after the spec'd time", async () => {
     jest.useFakeTimers();
     const store = setup();
     act(() => {

@@ -3,8 +3,8 @@
  * (§9 toastDurationMs, counted from when it appeared) or on the next click anywhere.
  */
 import { useEffect, useRef } from 'react';
-import { constants } from '../../generated/constants';
-import { messages } from '../../generated/messages';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
 import { catalogueText } from '../api/errors';
 import { selectAudience } from '../store/auth/slice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
@@ -20,7 +20,11 @@ export function Toasts() {
   useEffect(() => {
     const shown = new Set(toasts.map((t) => t.id));
     for (const t of toasts) {
-      if (!timers.current.has(t.id)) timers.current.set(t.id, window.setTimeout(() => dispatch(toastDismissed(t.id)), constants.toastDurationMs));
+      if (!timers.current.has(t.id))
+        timers.current.set(
+          t.id,
+          window.setTimeout(() => dispatch(toastDismissed(t.id)), constants.toastDurationMs),
+        );
     }
     for (const [id, timer] of timers.current) {
       if (!shown.has(id)) {

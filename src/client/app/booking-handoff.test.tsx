@@ -11,18 +11,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider as StoreProvider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { Storage } from 'redux-persist';
-import type { EndpointId, EndpointRoute, RequestInput } from '../../generated/client/api';
-import { routeById } from '../../generated/routes';
-import { constants } from '../../generated/constants';
-import { message } from '../../domain/messages';
-import { safeReturnPath } from '../../domain/return-to';
+import type { EndpointId, EndpointRoute, RequestInput } from '@/generated/client/api';
+import { routeById } from '@/generated/routes';
+import { constants } from '@/generated/constants';
+import { message } from '@/domain/messages';
+import { safeReturnPath } from '@/domain/return-to';
 import { ApiProvider } from '../api/api-context';
 import { createBrowserServices } from '../api/services';
 import { createAppStore } from '../store';
 import { authenticated } from '../store/auth/slice';
 import { bookingSelectionUpdated } from '../store/booking/slice';
 import { selectRestored } from '../store/persistence';
-import { derivePermissions } from '../runtime/auth/permissions';
+import { derivePermissions } from '@/domain/permissions';
 import { ProviderProfile } from '../features/visitor/ProviderProfile';
 import { SlotPicker } from '../features/visitor/SlotPicker';
 import BookingPage from '../features/booking/BookingPage';
@@ -37,7 +37,15 @@ const provider = {
   timeZone: 'America/New_York',
   licensedStates: ['OH'],
   providerSlugs: [],
-  practice: { id: '44444444-4444-4444-8444-444444444444', name: 'Riverside', addressLine1: '1 Main St', city: 'Columbus', state: 'OH', zipcode: '43215', country: 'US' },
+  practice: {
+    id: '44444444-4444-4444-8444-444444444444',
+    name: 'Riverside',
+    addressLine1: '1 Main St',
+    city: 'Columbus',
+    state: 'OH',
+    zipcode: '43215',
+    country: 'US',
+  },
   about: { text: 'Hello.', payrates: { individual: 150 } },
   filters: [
     { id: 1, type: 'counseling_type', value: 'Medication/Psychiatry', description: null },
@@ -55,12 +63,32 @@ const slot = {
   timeOfDay: 'morning',
   isMedication: false,
 };
-const hold = { holdId: '77777777-7777-4777-8777-777777777777', slotId: slot.id, providerId: provider.id, practiceId: slot.practiceId, start: slot.start, end: slot.end, appointmentMode: 'online', expiresAt: '2999-01-01T00:00:00Z' };
-const user = { id: '00000000-0000-4000-8000-000000000001', firstName: 'Jordan', lastName: 'Rivera', email: 'jordan.rivera@example.com', userType: 'patient' as const };
+const hold = {
+  holdId: '77777777-7777-4777-8777-777777777777',
+  slotId: slot.id,
+  providerId: provider.id,
+  practiceId: slot.practiceId,
+  start: slot.start,
+  end: slot.end,
+  appointmentMode: 'online',
+  expiresAt: '2999-01-01T00:00:00Z',
+};
+const user = {
+  id: '00000000-0000-4000-8000-000000000001',
+  firstName: 'Jordan',
+  lastName: 'Rivera',
+  email: 'jordan.rivera@example.com',
+  userType: 'patient' as const,
+};
 
 // The slot table asks how wide the window is.
 beforeAll(() => {
-  window.matchMedia = ((query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined })) as unknown as typeof window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  })) as unknown as typeof window.matchMedia;
 });
 
 type Answers = Partial<Record<EndpointId, (input: RequestInput) => unknown>>;
@@ -103,7 +131,13 @@ function open(at: string, routes: Record<string, ReactNode>, answers: Answers, o
 
 const bookingAnswers: Answers = {
   getProviderProfile: () => provider,
-  getSlots: (input) => ({ providerId: provider.id, timeZone: provider.timeZone, startDate: '2030-01-08', endDate: '2030-01-08', slots: (input.query as { slotId?: string }).slotId === slot.id ? [slot] : [] }),
+  getSlots: (input) => ({
+    providerId: provider.id,
+    timeZone: provider.timeZone,
+    startDate: '2030-01-08',
+    endDate: '2030-01-08',
+    slots: (input.query as { slotId?: string }).slotId === slot.id ? [slot] : [],
+  }),
   holdSlot: () => hold,
 };
 
@@ -154,14 +188,28 @@ describe('choosing a time hands the whole booking to its address', () => {
     await userEvent.click(screen.getByRole('button', { name: message('ui.booking.next') }));
     const next = new URL((await screen.findByTestId('where')).textContent!, 'http://site.test');
     expect(next.pathname).toBe(routeById.userBookingPatientInfo.path);
-    expect(Object.fromEntries(next.searchParams)).toMatchObject({ providerId: provider.id, practiceId: provider.practice.id, slotId: slot.id, counselingType: 'Individual Counseling', availabilityType: 'online' });
+    expect(Object.fromEntries(next.searchParams)).toMatchObject({
+      providerId: provider.id,
+      practiceId: provider.practice.id,
+      slotId: slot.id,
+      counselingType: 'Individual Counseling',
+      availabilityType: 'online',
+    });
   });
 
   it('a therapy search offers therapy times: the slot table asks for the counseling type searched for', async () => {
     const { calls } = open(
       '/search',
       { '/search': <SlotPicker provider={provider as never} counselingType="Individual Counseling" onChoose={() => undefined} /> },
-      { getProviderAvailability: () => ({ providerId: provider.id, timeZone: provider.timeZone, startDate: '2030-01-08', endDate: '2030-01-14', slots: [slot] }) },
+      {
+        getProviderAvailability: () => ({
+          providerId: provider.id,
+          timeZone: provider.timeZone,
+          startDate: '2030-01-08',
+          endDate: '2030-01-14',
+          slots: [slot],
+        }),
+      },
     );
     await screen.findByRole('button', { name: /^10:00 AM Video visit/ });
     expect(calls.find((c) => c.id === 'getProviderAvailability')?.input.query).toMatchObject({ counselingType: 'Individual Counseling' });
@@ -200,7 +248,9 @@ describe('a reload of the payment step', () => {
     // An earlier page load stored who attends.
     const first = createAppStore(undefined, { storage });
     await waitFor(() => expect(selectRestored(first.getState())).toBe(true));
-    first.dispatch(bookingSelectionUpdated({ selectedPatients: [{ firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self', dateOfBirth: '1990-04-12' }] }));
+    first.dispatch(
+      bookingSelectionUpdated({ selectedPatients: [{ firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self', dateOfBirth: '1990-04-12' }] }),
+    );
     await first.persistor!.flush();
 
     // The reload: storage answers late; nothing is decided before it does.

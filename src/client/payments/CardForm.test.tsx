@@ -2,40 +2,51 @@ jest.mock('braintree-web/client', () => ({ create: jest.fn() }));
 jest.mock('braintree-web/hosted-fields', () => ({ create: jest.fn() }));
 
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { aPerson } from '../../../tests/support/person';
+import { aPerson } from '@tests/support/person';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
 import * as braintreeClient from 'braintree-web/client';
 import * as braintreeHostedFields from 'braintree-web/hosted-fields';
-import cardForm from '../../generated/forms/booking-card';
-import type { EndpointId, EndpointRoute, RequestInput } from '../../generated/client/api';
-import type { FormDefinition } from '../../generated/types';
-import { messages } from '../../generated/messages';
+import cardForm from '@/generated/forms/booking-card';
+import type { EndpointId, EndpointRoute, RequestInput } from '@/generated/client/api';
+import type { FormDefinition } from '@/generated/types';
+import { messages } from '@/generated/messages';
 import { ApiProvider } from '../api/api-context';
 import { ApiError, catalogueText, parseErrorBody } from '../api/errors';
-import { derivePermissions } from '../runtime/auth/permissions';
+import { derivePermissions } from '@/domain/permissions';
 import { createAppStore } from '../store';
 import { authenticated } from '../store/auth/slice';
-import { FakeHostedFields } from '../../../tests/support/fake-braintree';
-import { billing, cardFormTitle, fillBilling, fillLocalCard } from '../../../tests/support/card-form';
+import { FakeHostedFields } from '@tests/support/fake-braintree';
+import { billing, cardFormTitle, fillBilling, fillLocalCard } from '@tests/support/card-form';
 import { CardForm, type BillingAnswers } from './CardForm';
 
 const createClient = braintreeClient.create as unknown as jest.Mock;
 const createHostedFields = braintreeHostedFields.create as unknown as jest.Mock;
 const form = cardForm as FormDefinition;
 const submitLabel = cardForm.submitLabel!;
-const account = { firstName: billing.firstName, lastName: billing.lastName, address: { line1: billing.line1, city: billing.city, state: billing.state, zipcode: billing.zipcode, country: 'US' } };
+const account = {
+  firstName: billing.firstName,
+  lastName: billing.lastName,
+  address: { line1: billing.line1, city: billing.city, state: billing.state, zipcode: billing.zipcode, country: 'US' },
+};
 
 let hosted: FakeHostedFields | undefined;
 beforeEach(() => {
   hosted = undefined;
   createClient.mockReset().mockResolvedValue({ kind: 'braintree client' });
-  createHostedFields.mockReset().mockImplementation(async (options: ConstructorParameters<typeof FakeHostedFields>[0]) => (hosted = new FakeHostedFields(options)));
+  createHostedFields
+    .mockReset()
+    .mockImplementation(async (options: ConstructorParameters<typeof FakeHostedFields>[0]) => (hosted = new FakeHostedFields(options)));
 });
 
 function renderCardForm(gateway: () => unknown, initialData?: BillingAnswers) {
   const store = createAppStore();
-  store.dispatch(authenticated({ user: { id: '00000000-0000-4000-8000-000000000001', firstName: 'Jordan', lastName: 'Rivera', email: 'jordan.rivera@example.com', userType: 'patient' }, permissions: derivePermissions(['patient']) }));
+  store.dispatch(
+    authenticated({
+      user: { id: '00000000-0000-4000-8000-000000000001', firstName: 'Jordan', lastName: 'Rivera', email: 'jordan.rivera@example.com', userType: 'patient' },
+      permissions: derivePermissions(['patient']),
+    }),
+  );
   const calls: EndpointId[] = [];
   const transport = async (route: EndpointRoute, _input: RequestInput) => {
     calls.push(route.id);
@@ -86,7 +97,11 @@ describe('CardForm with Braintree', () => {
     expect(options.fields.number!.container).toBe(number);
     expect(options.fields.expirationDate!.container).toBe(expiration);
     expect(options.fields.cvv!.container).toBe(cvv);
-    expect([options.fields.number!.internalLabel, options.fields.expirationDate!.internalLabel, options.fields.cvv!.internalLabel]).toEqual([cardFormTitle('number'), cardFormTitle('expiration'), cardFormTitle('cvv')]);
+    expect([options.fields.number!.internalLabel, options.fields.expirationDate!.internalLabel, options.fields.cvv!.internalLabel]).toEqual([
+      cardFormTitle('number'),
+      cardFormTitle('expiration'),
+      cardFormTitle('cvv'),
+    ]);
     expect(hosted!.attributes.number).toMatchObject({ 'aria-required': true });
     // The card holder and billing address stay our own fields.
     expect(screen.getByRole('textbox', { name: cardFormTitle('firstName') })).toBeTruthy();
@@ -129,7 +144,14 @@ describe('CardForm with Braintree', () => {
     expect(onSubmit.mock.calls[0]![0]).toEqual({ nonce: 'fake-valid-nonce' });
     expect(fields.tokenize).toHaveBeenCalledWith({
       cardholderName: `${billing.firstName} ${billing.lastName}`,
-      billingAddress: expect.objectContaining({ firstName: billing.firstName, lastName: billing.lastName, streetAddress: billing.line1, locality: billing.city, region: billing.state, postalCode: billing.zipcode }),
+      billingAddress: expect.objectContaining({
+        firstName: billing.firstName,
+        lastName: billing.lastName,
+        streetAddress: billing.line1,
+        locality: billing.city,
+        region: billing.state,
+        postalCode: billing.zipcode,
+      }),
     });
     expect(calls).not.toContain('tokenizeCard');
   });
@@ -147,7 +169,7 @@ describe('CardForm with Braintree', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('shows the card fields\' messages with the billing fields\' messages when both are missing', async () => {
+  it("shows the card fields' messages with the billing fields' messages when both are missing", async () => {
     const user = aPerson();
     renderCardForm(braintree);
     const fields = await readyHostedFields();
@@ -200,7 +222,9 @@ describe('CardForm with the local test gateway', () => {
     await fillLocalCard(user, form, { number: '5555555555554444', expiration: '01/31', cvv: '321' });
     await fillBilling(user, form);
     await user.click(within(form).getByRole('button', { name: submitLabel }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ number: '5555555555554444', expiration: '01/31', cvv: '321', zipcode: billing.zipcode }, expect.anything()));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ number: '5555555555554444', expiration: '01/31', cvv: '321', zipcode: billing.zipcode }, expect.anything()),
+    );
   });
 });
 

@@ -7,9 +7,9 @@
  * tokenizes the card in the browser and hands the sagas its nonce.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { FormDefinition } from '../../generated/types';
-import { messages } from '../../generated/messages';
-import type { AppSource } from '../../generated/types';
+import type { FormDefinition } from '@/generated/types';
+import { messages } from '@/generated/messages';
+import type { AppSource } from '@/generated/types';
 import { catalogueText, errorTextFor } from '../api/errors';
 import { SpecForm } from '../runtime/forms/SpecForm';
 import { errorId } from '../runtime/forms/templates';
@@ -30,7 +30,9 @@ export interface BillingAnswers {
 }
 
 /** The card holder's name and billing address the form starts with: the account's own (US when no country). */
-export function billingAnswersOf(account: { firstName?: string | null; lastName?: string | null; address?: BillingAnswers['address'] | null } | undefined): BillingAnswers | undefined {
+export function billingAnswersOf(
+  account: { firstName?: string | null; lastName?: string | null; address?: BillingAnswers['address'] | null } | undefined,
+): BillingAnswers | undefined {
   if (!account) return undefined;
   return {
     ...(account.firstName ? { firstName: account.firstName } : {}),
@@ -159,7 +161,9 @@ function BraintreeCardForm<T extends BillingAnswers>({
   useEffect(() => {
     let cancelled = false;
     let created: HostedFields | undefined;
-    const fields = Object.fromEntries(cardFields.map((f) => [f.hosted, { container: containers.current[f.property]!, internalLabel: f.label, iframeTitle: f.label }]));
+    const fields = Object.fromEntries(
+      cardFields.map((f) => [f.hosted, { container: containers.current[f.property]!, internalLabel: f.label, iframeTitle: f.label }]),
+    );
     const required = new Set((form.schema as { required?: string[] }).required ?? []);
     createHostedFields(clientToken, fields, inputStyles(containers.current[cardFields[0]?.property ?? '']))
       .then((instance) => {
@@ -193,7 +197,15 @@ function BraintreeCardForm<T extends BillingAnswers>({
     };
   }, [clientToken, cardFields, form.schema, statesOf]);
 
-  const errors = useMemo(() => cardFieldErrors(form, cardFields.filter((f) => shown.has(f.property)), states), [form, cardFields, shown, states]);
+  const errors = useMemo(
+    () =>
+      cardFieldErrors(
+        form,
+        cardFields.filter((f) => shown.has(f.property)),
+        states,
+      ),
+    [form, cardFields, shown, states],
+  );
 
   // Inside the iframes too: screen readers hear the field's error when they reach it.
   useEffect(() => {
@@ -239,7 +251,13 @@ function BraintreeCardForm<T extends BillingAnswers>({
         const cvv = cardFields.find((f) => f.hosted === 'cvv')!.property;
         setStates((s) => ({ ...s, [cvv]: { isEmpty: false, isValid: false } }));
         setShown((s) => new Set(s).add(cvv));
-      } else setProblem(catalogueText(code === 'HOSTED_FIELDS_FAILED_TOKENIZATION' || code === 'HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE' ? 'CARD_INVALID' : 'DEFAULT', audience));
+      } else
+        setProblem(
+          catalogueText(
+            code === 'HOSTED_FIELDS_FAILED_TOKENIZATION' || code === 'HOSTED_FIELDS_TOKENIZATION_FAIL_ON_DUPLICATE' ? 'CARD_INVALID' : 'DEFAULT',
+            audience,
+          ),
+        );
     } finally {
       setTokenizing(false);
     }

@@ -20,8 +20,16 @@ function exportsOf<T extends object>(namespace: T | { default: T }): T {
   return 'default' in namespace && !('create' in namespace) ? namespace.default : (namespace as T);
 }
 
-export async function createHostedFields(clientToken: string, fields: HostedFieldFieldOptions, styles?: Record<string, Record<string, string>>): Promise<HostedFields> {
+export async function createHostedFields(
+  clientToken: string,
+  fields: HostedFieldFieldOptions,
+  styles?: Record<string, Record<string, string>>,
+): Promise<HostedFields> {
   const [clientModule, hostedFieldsModule] = await Promise.all([import('braintree-web/client'), import('braintree-web/hosted-fields')]);
   const client = await exportsOf<ClientModule>(clientModule as ClientModule | { default: ClientModule }).create({ authorization: clientToken });
-  return exportsOf<HostedFieldsModule>(hostedFieldsModule as HostedFieldsModule | { default: HostedFieldsModule }).create({ client, fields, ...(styles ? { styles } : {}) });
+  return exportsOf<HostedFieldsModule>(hostedFieldsModule as HostedFieldsModule | { default: HostedFieldsModule }).create({
+    client,
+    fields,
+    ...(styles ? { styles } : {}),
+  });
 }

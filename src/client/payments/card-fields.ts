@@ -4,12 +4,12 @@
  * Braintree card form says what the local card form says. What is left of the form (card holder,
  * billing address) stays an ordinary spec form.
  */
-import { constants } from '../../generated/constants';
-import { enums, type CardField } from '../../generated/enums';
-import type { FormDefinition } from '../../generated/types';
-import { formatPhone } from '../../domain/phone';
-import { describeIssues, type ValidationIssue } from '../../domain/validation/field-errors';
-import type { SchemaNode } from '../../domain/validation/schema-path';
+import { constants } from '@/generated/constants';
+import { enums, type CardField } from '@/generated/enums';
+import type { FormDefinition } from '@/generated/types';
+import { formatPhone } from '@/domain/phone';
+import { describeIssues, type ValidationIssue } from '@/domain/validation/field-errors';
+import type { SchemaNode } from '@/domain/validation/schema-path';
 import { narrowedForm } from '../runtime/forms/validator';
 
 /** Braintree's name of each hosted field (braintree-web hosted-fields `fields` keys). */
@@ -64,12 +64,20 @@ export function splitCardForm(form: FormDefinition): { cardFields: HostedCardFie
  * The message each card field shows: an empty field is missing ('required'), a filled one that the
  * provider does not accept is not valid ('pattern'), worded by the form spec like the local form.
  */
-export function cardFieldErrors(form: FormDefinition, fields: readonly HostedCardField[], states: Readonly<Record<string, HostedFieldState | undefined>>): Record<string, string> {
+export function cardFieldErrors(
+  form: FormDefinition,
+  fields: readonly HostedCardField[],
+  states: Readonly<Record<string, HostedFieldState | undefined>>,
+): Record<string, string> {
   const issues: ValidationIssue[] = [];
   for (const f of fields) {
     const state = states[f.property];
     if (!state || state.isValid) continue;
-    issues.push(state.isEmpty ? { keyword: 'required', pointer: '', params: { missingProperty: f.property } } : { keyword: 'pattern', pointer: `/${f.property}`, params: {} });
+    issues.push(
+      state.isEmpty
+        ? { keyword: 'required', pointer: '', params: { missingProperty: f.property } }
+        : { keyword: 'pattern', pointer: `/${f.property}`, params: {} },
+    );
   }
   const described = describeIssues(issues, form.schema as SchemaNode, form.messages, { phone: formatPhone(constants.supportPhone) });
   return Object.fromEntries(described.map((e) => [e.field, e.message]));

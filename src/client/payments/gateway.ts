@@ -4,7 +4,7 @@
  * the browser tokenizes in hosted fields with the client token given here. Asked once per page load.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { GetPaymentGatewayResponse } from '../../generated/entities';
+import type { GetPaymentGatewayResponse } from '@/generated/entities';
 import { useApi } from '../api/api-context';
 
 export type CardGatewayInfo = GetPaymentGatewayResponse;

@@ -1,6 +1,6 @@
 /** Turning a failed call into a typed failure whose sentence comes from the error catalogue, worded for the audience. */
-import { errorCatalogue, type ErrorName } from '../../generated/errors';
-import type { AppSource } from '../../generated/types';
+import { errorCatalogue, type ErrorName } from '@/generated/errors';
+import type { AppSource } from '@/generated/types';
 import { errorTextFor, isApiError } from '../api/errors';
 import type { TypedFailure } from './types';
 

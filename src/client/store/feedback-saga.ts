@@ -5,8 +5,8 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { put, select, takeEvery } from 'redux-saga/effects';
-import type { CardOnFile } from '../../generated/entities';
-import { message } from '../../domain/messages';
+import type { CardOnFile } from '@/generated/entities';
+import { message } from '@/domain/messages';
 import { signInFailed } from './auth/sign-in';
 import { bookingFailed, bookingSucceeded } from './booking/slice';
 import { consentSigned, selectConsent, type ConsentState } from './consent/slice';

@@ -16,9 +16,8 @@ import { bookingSaga, type BookingPathTest } from './booking/saga';
 import { consentReducer } from './consent/slice';
 import { consentSaga } from './consent/saga';
 import { feedbackSaga } from './feedback-saga';
-import { newPatientFormReducer, patientDashboardReducer } from './dashboard/slice';
+import { patientDashboardReducer } from './dashboard/slice';
 import { flagsReducer } from './flags/slice';
-import { frontDeskReducer } from './front-desk/slice';
 import { globalReducer } from './global/slice';
 import { paymentReducer } from './payment/slice';
 import { paymentSaga } from './payment/saga';
@@ -38,10 +37,8 @@ export const rootReducer = combineReducers({
   consent: consentReducer,
   payment: paymentReducer,
   patientDashboard: patientDashboardReducer,
-  newPatientForm: newPatientFormReducer,
   questionnaire: questionnaireReducer,
   global: globalReducer,
-  frontDesk: frontDeskReducer,
   flags: flagsReducer,
 });
 

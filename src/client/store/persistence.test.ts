@@ -1,10 +1,9 @@
 import type { Storage } from 'redux-persist';
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 import { createAppStore } from './index';
 import { bookingHelperUpdated, bookingSelectionUpdated } from './booking/slice';
 import { consentFailed, consentTextUpdated } from './consent/slice';
 import { authEmailEntered } from './auth/slice';
-import { patientAuthSet } from './front-desk/slice';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -36,13 +35,15 @@ describe('persistence (product-spec §4, §9)', () => {
     store.dispatch(consentTextUpdated('I agree'));
     store.dispatch(consentFailed({ reason: 'sign', text: 'no' }));
     store.dispatch(authEmailEntered('secret@example.com'));
-    store.dispatch(patientAuthSet({ patient: {}, patientToken: 'patient-token' }));
     await flushed(store);
     const saved = JSON.parse(data.get(`persist:${constants.persistedStateKey}`)!) as Record<string, string>;
-    expect(Object.keys(saved).filter((k) => k !== '_persist').sort()).toEqual(['booking', 'bookingHelper', 'consent']);
+    expect(
+      Object.keys(saved)
+        .filter((k) => k !== '_persist')
+        .sort(),
+    ).toEqual(['booking', 'bookingHelper', 'consent']);
     expect(JSON.parse(saved.consent!)).toEqual({ consentText: 'I agree', isConsentSigned: false, patients: [] });
     const text = data.get(`persist:${constants.persistedStateKey}`)!;
-    expect(text).not.toContain('patient-token');
     expect(text).not.toContain('secret@example.com');
   });
 
@@ -60,7 +61,7 @@ describe('persistence (product-spec §4, §9)', () => {
     expect(second.getState().consent).toMatchObject({ consentText: 'I agree', status: 'idle' });
   });
 
-  it('gives up restoring after the spec\'d timeout and starts empty', async () => {
+  it("gives up restoring after the spec'd timeout and starts empty", async () => {
     const never: Storage = { getItem: () => new Promise(() => undefined), setItem: async () => undefined, removeItem: async () => undefined };
     const store = createAppStore(undefined, { storage: never });
     await jest.advanceTimersByTimeAsync(constants.persistRestoreTimeoutMs - 1);

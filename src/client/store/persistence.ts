@@ -5,7 +5,7 @@
  */
 import { createTransform, persistReducer, type Storage } from 'redux-persist';
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 import type { ConsentState } from './consent/slice';
 
 export const PERSISTED_SLICES = ['booking', 'bookingHelper', 'consent'] as const;

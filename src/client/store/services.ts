@@ -4,20 +4,22 @@
  * browser passes createBrowserServices() (src/client/api/services.ts).
  */
 import type { CurrentSession, SignInResult } from '../runtime/auth/credentials';
-import type { B2bUserDetails, BookingPatient, Slot } from './types';
+import type { BookingPatient, Slot } from './types';
 import type {
   BookedAppointment,
   CreateAppointmentBody,
   GetConsentTemplateResponse,
   CardOnFile,
+  GetBusinessPartnerByCodeResponse,
   HoldSlotResponse,
   SavePatientCardBody,
+  SavePatientAuthorizationBody,
   PayAppointmentResponse,
   TokenizeCardBody,
   TokenizeCardResponse,
   VerifyConsentResponse,
-} from '../../generated/entities';
-import type { ConsentType, SelfPayConsentCategory } from '../../generated/enums';
+} from '@/generated/entities';
+import type { ConsentType, SelfPayConsentCategory } from '@/generated/enums';
 
 /** A slot held for the caller while booking (POST /appointments/holds); it lapses at expiresAt. */
 export type SlotHold = HoldSlotResponse;
@@ -60,11 +62,14 @@ export interface PaymentRequest {
 }
 
 export type ConsentTemplate = GetConsentTemplateResponse;
-/** A business partner with its booking-flow details (GET /business-partners/partnershipCode/{code}). */
-export interface PartnerWithDetails {
-  partner: Record<string, unknown> & { id: string; name: string; partnershipCode: string };
-  b2bDetails: B2bUserDetails;
+
+/** The authorization a partner requires, kept on the patient once the booking is made. */
+export interface AuthorizationToSave {
+  patientId: string;
+  authorization: SavePatientAuthorizationBody;
 }
+/** A business partner with its booking-flow details (GET /business-partners/partnershipCode/{code}). */
+export type PartnerWithDetails = GetBusinessPartnerByCodeResponse;
 
 export interface Services {
   navigate(path: string, options?: { replace?: boolean }): void;
@@ -90,6 +95,8 @@ export interface Services {
   booking: {
     holdSlot(input: { slotId: string; providerId: string }): Promise<SlotHold>;
     createAppointment(input: AppointmentRequest & { holdId: string }, idempotencyKey: string): Promise<CreatedAppointment>;
+    /** keeps the partner's authorization on a booked patient (POST /patients/{id}/authorizations) */
+    saveAuthorization(input: AuthorizationToSave): Promise<unknown>;
   };
   consent: {
     template(input: { patients: BookingPatient[]; consentType?: ConsentType; selfPayConsentCategory?: SelfPayConsentCategory }): Promise<ConsentTemplate>;

@@ -1,15 +1,14 @@
 import { call, put, take } from 'redux-saga/effects';
-import { constants } from '../../generated/constants';
-import { fakeServices, settle } from '../../../tests/fixtures/services';
+import { constants } from '@/generated/constants';
+import { fakeServices, settle } from '@tests/fixtures/services';
 import { createAppStore } from './index';
 import { authEmailEntered, authenticated, authUiReset, selectAudience, verifyDobPopupToggled } from './auth/slice';
-import { derivePermissions } from '../runtime/auth/permissions';
+import { derivePermissions } from '@/domain/permissions';
 import { consentPatientsUpdated, consentReset, consentSigned, consentTextUpdated } from './consent/slice';
-import { dashboardPatientsLoaded, newPatientCountSet, newPatientFormReset, newPatientUpdated, patientConsented, patientDashboardReset } from './dashboard/slice';
+import { dashboardPatientsLoaded, patientConsented } from './dashboard/slice';
 import { flagsServed, flagsSettled, selectFlagOn, selectTreatment, userFlagsReset } from './flags/slice';
-import { patientAuthCleared, patientAuthSet, tasksLoaded, taskUpdated } from './front-desk/slice';
-import { bookingAttributed, crmDetailsSet, filtersLoaded } from './global/slice';
-import { initialQuestionnaire, questionnaireAnswered, questionnairePageSet, questionnaireReset } from './questionnaire/slice';
+import { searchQuerySaved } from './global/slice';
+import { initialQuestionnaire, questionnaireAnswered, questionnairePageSet } from './questionnaire/slice';
 import { toastShown } from './toasts';
 
 const store = () => createAppStore();
@@ -60,65 +59,30 @@ describe('patient dashboard state', () => {
     s.dispatch(patientConsented({ patientId: 'b' }));
     expect(s.getState().patientDashboard.patientsWithConsent.map((p) => p.id)).toEqual(['a', 'b']);
     expect(s.getState().patientDashboard.patientsWithoutConsent.map((p) => p.id)).toEqual(['c']);
-    s.dispatch(patientDashboardReset());
-    expect(s.getState().patientDashboard.patients).toEqual([]);
-  });
-});
-
-describe('new-patient form state', () => {
-  it('starts with one Self entry; a count of 2 makes two entries, the first still Self', () => {
-    const s = store();
-    expect(s.getState().newPatientForm.patients).toEqual([{ relationship: 'Self' }]);
-    s.dispatch(newPatientUpdated({ index: 0, patient: { firstName: 'Jordan' } }));
-    s.dispatch(newPatientCountSet(2));
-    expect(s.getState().newPatientForm.patients).toEqual([{ relationship: 'Self', firstName: 'Jordan' }, {}]);
-    s.dispatch(newPatientUpdated({ index: 1, patient: { relationship: 'Child' } }));
-    expect(s.getState().newPatientForm.patients[1]).toEqual({ relationship: 'Child' });
-    s.dispatch(newPatientFormReset());
-    expect(s.getState().newPatientForm).toEqual({ patients: [{ relationship: 'Self' }], reset: true });
   });
 });
 
 describe('questionnaire state', () => {
-  it('moves the page within the flow and resets to the defaults', () => {
+  it('starts from the defaults and moves the page within the flow', () => {
     const s = store();
+    expect(s.getState().questionnaire).toEqual(initialQuestionnaire);
     s.dispatch(questionnaireAnswered({ questionnaireFlowType: 'childTherapy', selectedServiceType: 'child', clientAgeGroups: ['6-10'] }));
     s.dispatch(questionnairePageSet({ index: 5, pageCount: 3 }));
     expect(s.getState().questionnaire.activePageIndex).toBe(2);
     s.dispatch(questionnairePageSet({ index: -1, pageCount: 3 }));
     expect(s.getState().questionnaire.activePageIndex).toBe(0);
-    s.dispatch(questionnaireReset());
-    expect(s.getState().questionnaire).toEqual(initialQuestionnaire);
     expect(initialQuestionnaire).toMatchObject({ questionnaireFlowType: 'generic', selectedServiceType: 'individual', activePageIndex: 0 });
   });
 });
 
 describe('global state', () => {
-  it('groups filters by type in priority order, keeps CRM details and the booking attribution', () => {
+  it('merges the search query a visit keeps, and forgets it', () => {
     const s = store();
-    s.dispatch(filtersLoaded([
-      { id: '1', type: 'language', value: 'es', priority: 2 },
-      { id: '2', type: 'gender', value: 'Female' },
-      { id: '3', type: 'language', value: 'en', priority: 1 },
-    ]));
-    expect(s.getState().global.groupedFilters.language!.map((f) => f.value)).toEqual(['en', 'es']);
-    s.dispatch(crmDetailsSet({ leadId: 'L1' }));
-    s.dispatch(bookingAttributed('Self-booking SMS'));
-    expect(s.getState().global).toMatchObject({ crmDetails: { leadId: 'L1' }, bookingAttribution: { source: 'Self-booking SMS' } });
-  });
-});
-
-describe('front-desk state', () => {
-  it('keeps only open tasks and the patient being served', () => {
-    const s = store();
-    s.dispatch(tasksLoaded([{ id: 't1', status: 'open' }, { id: 't2', status: 'closed' }]));
-    expect(s.getState().frontDesk.openTasks.map((t) => t.id)).toEqual(['t1']);
-    s.dispatch(taskUpdated({ id: 't1', status: 'closed' }));
-    expect(s.getState().frontDesk.openTasks).toEqual([]);
-    s.dispatch(patientAuthSet({ patient: { id: 'p' }, patientToken: 'pt' }));
-    expect(s.getState().frontDesk.patientAuth?.patientToken).toBe('pt');
-    s.dispatch(patientAuthCleared());
-    expect(s.getState().frontDesk.patientAuth).toBeUndefined();
+    s.dispatch(searchQuerySaved({ partnershipCode: 'ACME' }));
+    s.dispatch(searchQuerySaved({ state: 'OH' }));
+    expect(s.getState().global.searchQuery).toEqual({ partnershipCode: 'ACME', state: 'OH' });
+    s.dispatch(searchQuerySaved(undefined));
+    expect(s.getState().global.searchQuery).toBeUndefined();
   });
 });
 

@@ -2,7 +2,7 @@
  * Client-state shapes of product-spec §3 that several slices share. Records from the API keep
  * the fields the spec names and whatever else the API sends.
  */
-import type { AppointmentMode, ConsentType, CounselingType, Gender, Relationship } from '../../generated/enums';
+import type { AppointmentMode, ConsentType, CounselingType, Gender, Relationship } from '@/generated/enums';
 
 export interface Consent {
   isConsentProvided: boolean;

@@ -58,7 +58,13 @@ export function Dialog({ open, onClose, title, description, closeLabel, children
   }, [onClose]);
 
   return (
-    <dialog ref={ref} className={`dialog dialog--${size}`} aria-labelledby={titleId} aria-describedby={description ? descriptionId : undefined} onClick={(e) => e.target === ref.current && onClose()}>
+    <dialog
+      ref={ref}
+      className={`dialog dialog--${size}`}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onClick={(e) => e.target === ref.current && onClose()}
+    >
       {open ? (
         <div className="dialog__frame">
           <div className="dialog__header">

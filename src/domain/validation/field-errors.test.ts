@@ -1,5 +1,5 @@
-import { messages } from '../../generated/messages';
-import form from '../../generated/forms/sign-in-email';
+import { messages } from '@/generated/messages';
+import form from '@/generated/forms/sign-in-email';
 import { createAjv } from './ajv';
 import { describeIssues, issuesFromAjv } from './field-errors';
 

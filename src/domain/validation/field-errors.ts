@@ -4,9 +4,10 @@
  * The server (API 400 answers) and the client (form errors) both call this, so a person sees
  * the same sentence whichever side caught the problem.
  */
-import { messages } from '../../generated/messages';
+import { messages } from '@/generated/messages';
 import { fillPlaceholders, isMessageKey, type PlaceholderValues } from '../messages';
 import { fieldSchema, pointerToField, type SchemaNode } from './schema-path';
+import type { SchemaTable } from './schema-refs';
 
 /** A validator error reduced to what matters: which keyword failed where, with its parameters. */
 export interface ValidationIssue {
@@ -45,10 +46,10 @@ function wildcard(field: string): string {
   return field.replace(/\.\d+(?=\.|$)/g, '.*');
 }
 
-function messageKeyFor(issue: ValidationIssue, field: string, schema: SchemaNode, overrides: MessageOverrides): string {
+function messageKeyFor(issue: ValidationIssue, field: string, schema: SchemaNode, overrides: MessageOverrides, shared: SchemaTable): string {
   const fromOverride = overrides[field]?.[issue.keyword] ?? overrides[wildcard(field)]?.[issue.keyword];
   if (fromOverride) return fromOverride;
-  const own = fieldSchema(schema, field)?.['x-messages'] as Record<string, string> | undefined;
+  const own = fieldSchema(schema, field, shared)?.['x-messages'] as Record<string, string> | undefined;
   if (own?.[issue.keyword]) return own[issue.keyword]!;
   // Our own keywords (x-plainText) have their defaults without the prefix (validation.default.plainText).
   const fallback = `validation.default.${issue.keyword.replace(/^x-/, '')}`;
@@ -60,6 +61,8 @@ export function describeIssues(
   schema: SchemaNode,
   overrides: MessageOverrides = {},
   context: PlaceholderValues = {},
+  /** the shared schemas `schema` refers to (the API's apiSchemas); forms are self-contained */
+  shared: SchemaTable = {},
 ): FieldError[] {
   // "if" only says that a then/else branch failed; the branch's own issues say which field and why.
   const sorted = issues.filter((i) => i.keyword !== 'if').sort((a, b) => priority(a.keyword) - priority(b.keyword));
@@ -67,7 +70,7 @@ export function describeIssues(
   for (const issue of sorted) {
     const field = fieldOf(issue);
     if (byField.has(field)) continue;
-    const key = messageKeyFor(issue, field, schema, overrides);
+    const key = messageKeyFor(issue, field, schema, overrides, shared);
     const template = isMessageKey(key) ? messages[key] : key;
     const values: PlaceholderValues = {
       ...context,

@@ -67,6 +67,7 @@ const data = {
     anyTime: 'Any time',
     earlier: 'Earlier days',
     later: 'Later days',
+    showTimes: 'Show times',
     days: 'Days shown',
     none: 'No open times match on these days. Try later days, another session type or another time of day.',
     loading: 'Loading open times',

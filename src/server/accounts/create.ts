@@ -4,13 +4,13 @@
  * make its sign-in links ask for the date of birth; a third-party agent's accounts join their partner.
  */
 import type { FastifyRequest } from 'fastify';
-import type { CreateUserBody } from '../../generated/entities';
-import { messages } from '../../generated/messages';
+import type { CreateUserBody } from '@/generated/entities';
+import { messages } from '@/generated/messages';
 import { AppError } from '../errors';
 import { resolveCaller } from '../plugins/auth';
 import { partnerByCode } from '../marketplace/partners';
 import { userById, type UserRow } from './repository';
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 import { takeOrRefuse } from '../limits/counters';
 
 export const UNIQUE_VIOLATION = '23505';
@@ -42,7 +42,9 @@ export async function createPatientAccount(request: FastifyRequest, body: Create
   }
   // Anonymous sign-ups are counted per IP (staff creating accounts are signed in and audited).
   if (!caller) {
-    await takeOrRefuse(request, 'createUser', [{ scope: 'account-create:ip', key: request.ip, max: constants.accountCreationsPerIpPerHour, windowMinutes: 60 }]);
+    await takeOrRefuse(request, 'createUser', [
+      { scope: 'account-create:ip', key: request.ip, max: constants.accountCreationsPerIpPerHour, windowMinutes: 60 },
+    ]);
   }
   try {
     const id = await request.server.database.transaction(async (tx) => {
@@ -50,12 +52,25 @@ export async function createPatientAccount(request: FastifyRequest, body: Create
         `INSERT INTO users (email, pending_email, first_name, last_name, user_type, groups, address, business_partner_id, is_partner_association_active,
                             date_of_birth, dob_check_required)
          VALUES ($1, $9, $2, $3, 'patient', '{patient}', $4, $5, $6, $7, $8) RETURNING id`,
-        [provisional ? null : body.email, body.firstName, body.lastName, body.address ? JSON.stringify(body.address) : null, partnerId, partnerId !== null, body.dateOfBirth ?? null, byStaff, provisional ? body.email : null],
+        [
+          provisional ? null : body.email,
+          body.firstName,
+          body.lastName,
+          body.address ? JSON.stringify(body.address) : null,
+          partnerId,
+          partnerId !== null,
+          body.dateOfBirth ?? null,
+          byStaff,
+          provisional ? body.email : null,
+        ],
       );
-      await tx.query(
-        `INSERT INTO patients (user_id, first_name, last_name, date_of_birth, relationship, email) VALUES ($1, $2, $3, $4, 'Self', $5)`,
-        [user!.id, body.firstName, body.lastName, body.dateOfBirth ?? null, body.email],
-      );
+      await tx.query(`INSERT INTO patients (user_id, first_name, last_name, date_of_birth, relationship, email) VALUES ($1, $2, $3, $4, 'Self', $5)`, [
+        user!.id,
+        body.firstName,
+        body.lastName,
+        body.dateOfBirth ?? null,
+        body.email,
+      ]);
       return user!.id;
     });
     request.auditTarget = { type: 'user', id };

@@ -5,9 +5,9 @@
  * move an account to an address they own without the holder, and the holder hears of every attempt.
  */
 import type { FastifyRequest } from 'fastify';
-import { constants } from '../../generated/constants';
-import { errorCatalogue } from '../../generated/errors';
-import { formatPhone } from '../../domain/phone';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
+import { formatPhone } from '@/domain/phone';
 import { writeAudit } from '../audit';
 import { newOtp } from '../auth/codes';
 import { endSessionsOf } from '../auth/server-sessions';
@@ -15,7 +15,7 @@ import { guessRight, takeGuess, takeSend } from '../auth/limits';
 import { codeHash, sameHash } from '../auth/secrets';
 import { AppError } from '../errors';
 import { callerOf } from '../plugins/auth';
-import { pgCode } from '../booking/support';
+import { pgCode } from '../db/errors';
 import { userById, type UserRow } from './repository';
 
 function emailInUse(): AppError {
@@ -43,14 +43,24 @@ export async function requestEmailChange(request: FastifyRequest, user: UserRow,
   await db.transaction(async (tx) => {
     // Only the newest request counts: asking again retires the earlier codes.
     await tx.query('UPDATE email_changes SET retired_at = now() WHERE user_id = $1 AND confirmed_at IS NULL AND retired_at IS NULL', [user.id]);
-    await tx.query(
-      'INSERT INTO email_changes (user_id, new_email, code_hash, requested_by, expires_at) VALUES ($1, $2, $3, $4, $5)',
-      [user.id, newEmail, codeHash(request.server.keys, code), callerOf(request).userId, request.server.signInExpiry(constants.emailChangeExpiryMinutes)],
-    );
+    await tx.query('INSERT INTO email_changes (user_id, new_email, code_hash, requested_by, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+      user.id,
+      newEmail,
+      codeHash(request.server.keys, code),
+      callerOf(request).userId,
+      request.server.signInExpiry(constants.emailChangeExpiryMinutes),
+    ]);
   });
   await request.server.mailer.send('email-change-code', newEmail, { code, minutes: constants.emailChangeExpiryMinutes });
   await request.server.mailer.send('email-change-requested', user.email, { newEmail, phone: formatPhone(constants.supportPhone) });
-  await writeAudit(request, { action: 'requestEmailChange', outcome: 'success', status: 200, recordType: 'user', recordId: user.id, details: { byHolder: callerOf(request).userId === user.id } });
+  await writeAudit(request, {
+    action: 'requestEmailChange',
+    outcome: 'success',
+    status: 200,
+    recordType: 'user',
+    recordId: user.id,
+    details: { byHolder: callerOf(request).userId === user.id },
+  });
 }
 
 /** The holder confirms the code sent to the new address; the account signs in with it from then on. */
@@ -60,7 +70,14 @@ export async function confirmEmailChange(request: FastifyRequest, userId: string
   const user = caller.userId === userId ? await userById(db, userId) : undefined;
   if (!user) {
     // Someone else's account, staff included: the change needs its holder.
-    await writeAudit(request, { action: 'confirmEmailChange', outcome: 'denied', status: 404, recordType: 'user', recordId: userId, details: { reason: 'not the account holder' } });
+    await writeAudit(request, {
+      action: 'confirmEmailChange',
+      outcome: 'denied',
+      status: 404,
+      recordType: 'user',
+      recordId: userId,
+      details: { reason: 'not the account holder' },
+    });
     throw new AppError('NOT_FOUND');
   }
   const guess = await takeGuess(request, 'confirmEmailChange', user.email, { backoff: false });
@@ -86,7 +103,9 @@ export async function confirmEmailChange(request: FastifyRequest, userId: string
   await db
     .transaction(async (tx) => {
       // Single use even when two confirmations race: only one UPDATE finds the change open.
-      const open = await tx.query('UPDATE email_changes SET confirmed_at = now() WHERE id = $1 AND confirmed_at IS NULL AND retired_at IS NULL RETURNING id', [change.id]);
+      const open = await tx.query('UPDATE email_changes SET confirmed_at = now() WHERE id = $1 AND confirmed_at IS NULL AND retired_at IS NULL RETURNING id', [
+        change.id,
+      ]);
       if (!open.length) throw new AppError('EMAIL_CHANGE_CODE_INVALID');
       await tx.query('UPDATE users SET email = $2::citext, updated_at = now() WHERE id = $1', [user.id, change.new_email]);
       await tx.query(`UPDATE patients SET email = $2::citext, updated_at = now() WHERE user_id = $1 AND relationship = 'Self'`, [user.id, change.new_email]);

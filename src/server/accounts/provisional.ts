@@ -43,12 +43,20 @@ export async function confirmProvisionalAccounts(request: FastifyRequest, email:
   // A disabled account keeps its address: nothing is promoted onto it (the sign-in is refused as before).
   if (!existing && (await userByEmail(db, email))) return undefined;
   try {
-    return await confirm(request, waiting.map((w) => w.id), existing);
+    return await confirm(
+      request,
+      waiting.map((w) => w.id),
+      existing,
+    );
   } catch (err) {
     // The address got its account meanwhile (a sign-up with the same code racing this one): join that account.
     const owner = !existing && pgCode(err) === UNIQUE_VIOLATION ? await userByEmail(db, email) : undefined;
     if (!owner || owner.disabled_at) throw err;
-    return confirm(request, waiting.map((w) => w.id), owner);
+    return confirm(
+      request,
+      waiting.map((w) => w.id),
+      owner,
+    );
   }
 }
 
@@ -58,14 +66,32 @@ async function confirm(request: FastifyRequest, waiting: string[], existing: Use
   const target = existing?.id ?? waiting[0]!;
   const attached = waiting.filter((id) => id !== target);
   await db.transaction(async (tx) => {
-    if (!existing) await tx.query('UPDATE users SET email = pending_email, pending_email = NULL, email_verified_at = $2 WHERE id = $1', [target, now.toISOString()]);
+    if (!existing)
+      await tx.query('UPDATE users SET email = pending_email, pending_email = NULL, email_verified_at = $2 WHERE id = $1', [target, now.toISOString()]);
     for (const from of attached) await attach(tx, from, target, now.toISOString());
   });
-  if (!existing) await writeAudit(request, { action: 'confirmProvisionalAccount', outcome: 'success', status: 200, actorId: target, recordType: 'user', recordId: target, details: {} });
+  if (!existing)
+    await writeAudit(request, {
+      action: 'confirmProvisionalAccount',
+      outcome: 'success',
+      status: 200,
+      actorId: target,
+      recordType: 'user',
+      recordId: target,
+      details: {},
+    });
   for (const from of attached) {
     // Whoever holds the provisional account's booking-only session loses it: the account is the owner's now.
     await endSessionsOf(db, from, 'email confirmed', now);
-    await writeAudit(request, { action: 'attachProvisionalAccount', outcome: 'success', status: 200, actorId: target, recordType: 'user', recordId: target, details: { from } });
+    await writeAudit(request, {
+      action: 'attachProvisionalAccount',
+      outcome: 'success',
+      status: 200,
+      actorId: target,
+      recordType: 'user',
+      recordId: target,
+      details: { from },
+    });
   }
   return userById(db, target);
 }

@@ -4,7 +4,7 @@
  * for an account that does not exist, and the refusal is audited.
  */
 import type { FastifyRequest } from 'fastify';
-import { reachesEveryAccount } from '../../domain/permissions';
+import { reachesEveryAccount } from '@/domain/permissions';
 import { writeAudit } from '../audit';
 import { AppError } from '../errors';
 import { callerOf, type Caller } from '../plugins/auth';
@@ -24,7 +24,14 @@ export async function reachAccount(request: FastifyRequest, userId: string, acti
   const row = await userById(request.server.database, userId);
   const allowed = row !== undefined && reaches(caller, row);
   if (!row || !allowed) {
-    await writeAudit(request, { action, outcome: 'denied', status: 404, recordType: 'user', recordId: userId, details: { reason: row ? 'not reachable' : 'no such record' } });
+    await writeAudit(request, {
+      action,
+      outcome: 'denied',
+      status: 404,
+      recordType: 'user',
+      recordId: userId,
+      details: { reason: row ? 'not reachable' : 'no such record' },
+    });
     throw new AppError('NOT_FOUND');
   }
   request.auditTarget = { type: 'user', id: row.id };
@@ -46,7 +53,14 @@ export async function reachRecord<Row extends { account_id: string; account_part
   const caller = callerOf(request);
   const [row] = await request.server.database.query<Row>(sql, [id]);
   if (!row || !reaches(caller, { id: row.account_id, business_partner_id: row.account_partner_id })) {
-    await writeAudit(request, { action, outcome: 'denied', status: 404, recordType, recordId: id, details: { reason: row ? 'not reachable' : 'no such record' } });
+    await writeAudit(request, {
+      action,
+      outcome: 'denied',
+      status: 404,
+      recordType,
+      recordId: id,
+      details: { reason: row ? 'not reachable' : 'no such record' },
+    });
     throw new AppError('NOT_FOUND');
   }
   request.auditTarget = { type: recordType, id };
@@ -67,7 +81,10 @@ export interface PatientRecord {
 /** A patient the caller may reach: of their own account (themself and dependants), or any for staff. */
 export function reachPatient(request: FastifyRequest, patientId: string, action: string): Promise<PatientRecord> {
   return reachRecord<PatientRecord>(
-    request, 'patient', patientId, action,
+    request,
+    'patient',
+    patientId,
+    action,
     `SELECT p.id, p.user_id AS account_id, u.business_partner_id AS account_partner_id, p.first_name, p.last_name, p.relationship,
             to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.time_zone
        FROM patients p JOIN users u ON u.id = p.user_id WHERE p.id = $1`,

@@ -1,6 +1,6 @@
 /** Accounts as stored, and the shapes the API answers with. */
-import type { Address, BusinessPartner } from '../../generated/entities';
-import type { PermissionGroup, UserType } from '../../generated/enums';
+import type { Address, BusinessPartner } from '@/generated/entities';
+import type { PermissionGroup, UserType } from '@/generated/enums';
 import type { Queryable } from '../db/connection';
 import { partnerById } from '../marketplace/partners';
 
@@ -52,7 +52,9 @@ export interface UserOut {
 
 export async function userOut(db: Queryable, row: UserRow): Promise<UserOut> {
   const partner = row.business_partner_id ? await partnerById(db, row.business_partner_id) : undefined;
-  const [self] = await db.query<{ phone_number: string | null }>(`SELECT phone_number FROM patients WHERE user_id = $1 AND relationship = 'Self' LIMIT 1`, [row.id]);
+  const [self] = await db.query<{ phone_number: string | null }>(`SELECT phone_number FROM patients WHERE user_id = $1 AND relationship = 'Self' LIMIT 1`, [
+    row.id,
+  ]);
   return {
     id: row.id,
     firstName: row.first_name,

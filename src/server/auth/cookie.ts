@@ -19,7 +19,7 @@
  * Bearer requests are exempt: a browser never attaches an Authorization header by itself.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

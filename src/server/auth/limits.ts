@@ -9,8 +9,8 @@
  * own budget. Past signInBackoffFreeFailures, each further guess from that source waits (back-off).
  */
 import type { FastifyRequest } from 'fastify';
-import { constants } from '../../generated/constants';
-import { backoffRemainingSeconds } from '../../domain/rate-limits';
+import { constants } from '@/generated/constants';
+import { backoffRemainingSeconds } from '@/domain/rate-limits';
 import { AppError } from '../errors';
 import { writeAudit } from '../audit';
 import { giveBack, pruneCounters, takeSlots, usesOf, type Limit, type TakenSlots } from '../limits/counters';
@@ -32,7 +32,12 @@ function sendLimits(request: FastifyRequest, email: string): Limit[] {
 }
 
 function accountSourceLimit(request: FastifyRequest, email: string): Limit {
-  return { scope: 'sign-in-guess:address-ip', key: `${addressKey(email)} ${request.ip}`, max: constants.signInFailuresPerAccountPerSourcePerHour, windowMinutes: HOUR };
+  return {
+    scope: 'sign-in-guess:address-ip',
+    key: `${addressKey(email)} ${request.ip}`,
+    max: constants.signInFailuresPerAccountPerSourcePerHour,
+    windowMinutes: HOUR,
+  };
 }
 
 function guessLimits(request: FastifyRequest, email: string | undefined): Limit[] {

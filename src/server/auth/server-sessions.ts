@@ -3,7 +3,7 @@
  * (sid); a request counts only while that session is open: not signed out, not idle for
  * sessionIdleMinutes, not past its expiry, and the account's groups unchanged since sign-in.
  */
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 import type { Queryable } from '../db/connection';
 
 export type SessionEndReason = 'signed out' | 'idle' | 'groups changed' | 'email changed' | 'email confirmed';
@@ -12,7 +12,13 @@ export type SessionEndReason = 'signed out' | 'idle' | 'groups changed' | 'email
 export type SessionScope = 'full' | 'booking';
 
 /** Starts a session at `now` (the app's clock, which also decides when it is idle or expired). */
-export async function startSession(db: Queryable, user: { id: string; groups: readonly string[] }, expiresAt: Date, now: Date, scope: SessionScope = 'full'): Promise<string> {
+export async function startSession(
+  db: Queryable,
+  user: { id: string; groups: readonly string[] },
+  expiresAt: Date,
+  now: Date,
+  scope: SessionScope = 'full',
+): Promise<string> {
   const [row] = await db.query<{ id: string }>(
     'INSERT INTO auth_sessions (user_id, groups, expires_at, created_at, last_seen_at, scope) VALUES ($1, $2, $3, $4, $4, $5) RETURNING id',
     [user.id, [...user.groups], expiresAt, now.toISOString(), scope === 'full' ? null : scope],
@@ -33,7 +39,16 @@ export interface OpenSession {
  * groups changed since sign-in is ended here (the token carries the old groups).
  */
 export async function resumeSession(db: Queryable, sessionId: string, userId: string, now: Date): Promise<OpenSession | undefined> {
-  const [row] = await db.query<{ open: boolean; idle: boolean; same_groups: boolean; disabled: boolean; email: string; groups: string[]; scope: string | null; expires_at: Date | string }>(
+  const [row] = await db.query<{
+    open: boolean;
+    idle: boolean;
+    same_groups: boolean;
+    disabled: boolean;
+    email: string;
+    groups: string[];
+    scope: string | null;
+    expires_at: Date | string;
+  }>(
     `SELECT s.ended_at IS NULL AND s.expires_at > $4::timestamptz AS open, s.scope, s.expires_at,
             s.last_seen_at <= $4::timestamptz - make_interval(mins => $3) AS idle,
             s.groups::text[] = u.groups::text[] AS same_groups,
@@ -56,7 +71,14 @@ export async function endSession(db: Queryable, sessionId: string, reason: Sessi
 }
 
 /** Ends every open session of an account (only those of one scope when given), but the one making the change when given. */
-export async function endSessionsOf(db: Queryable, userId: string, reason: SessionEndReason, now: Date, except?: string, scope?: Exclude<SessionScope, 'full'>): Promise<number> {
+export async function endSessionsOf(
+  db: Queryable,
+  userId: string,
+  reason: SessionEndReason,
+  now: Date,
+  except?: string,
+  scope?: Exclude<SessionScope, 'full'>,
+): Promise<number> {
   const ended = await db.query(
     'UPDATE auth_sessions SET ended_at = $4, end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL AND id IS DISTINCT FROM $3 AND ($5::text IS NULL OR scope = $5) RETURNING id',
     [userId, reason, except ?? null, now.toISOString(), scope ?? null],

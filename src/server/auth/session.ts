@@ -1,10 +1,10 @@
 /** The AuthSession every successful sign-in answers with (contract in specs/entities/AuthSession.yaml). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthSession } from '../../generated/entities';
+import type { AuthSession } from '@/generated/entities';
 import { writeAudit } from '../audit';
 import type { UserRow } from '../accounts/repository';
 import { partnerById } from '../marketplace/partners';
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 import { endSessionsOf, startSession } from './server-sessions';
 import { issueAccessToken } from './tokens';
 import { setSessionCookie } from './cookie';
@@ -17,26 +17,45 @@ export const SKIP_EMAIL_METHOD = 'skip-email-verification';
  * the browser's HttpOnly session cookie (auth/cookie.ts). The skip-e-mail path's session may only
  * finish its booking (scope 'booking').
  */
-export async function sessionFor(request: FastifyRequest, reply: FastifyReply, user: UserRow, method: string, extra: Pick<AuthSession, 'redirectTo' | 'relayState'> = {}): Promise<AuthSession> {
+export async function sessionFor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  method: string,
+  extra: Pick<AuthSession, 'redirectTo' | 'relayState'> = {},
+): Promise<AuthSession> {
   const businessPartnerId = user.user_type === 'third_party_support' ? user.business_partner_id : null;
   const now = request.server.clock.now();
   const scope = method === SKIP_EMAIL_METHOD ? 'booking' : 'full';
   const sessionId = await startSession(request.server.database, user, new Date(now.getTime() + constants.accessTokenLifetimeMinutes * 60_000), now, scope);
   // The address is proved: sessions taken without proving it (the skip-e-mail path) end, whoever holds them.
   if (scope === 'full') await endSessionsOf(request.server.database, user.id, 'email confirmed', now, sessionId, 'booking');
-  const { token, expiresAt } = await issueAccessToken(request.server.keys, {
-    id: user.id,
-    email: user.email,
-    userType: user.user_type,
-    groups: user.groups,
-    businessPartnerId,
-    sessionId,
-  }, now);
+  const { token, expiresAt } = await issueAccessToken(
+    request.server.keys,
+    {
+      id: user.id,
+      email: user.email,
+      userType: user.user_type,
+      groups: user.groups,
+      businessPartnerId,
+      sessionId,
+    },
+    now,
+  );
   setSessionCookie(reply, token, expiresAt);
   const partner = businessPartnerId ? await partnerById(request.server.database, businessPartnerId) : undefined;
   // Signing in with a code, a link or Google proves the address; the skip-e-mail path does not, so it stays unverified.
-  if (method !== SKIP_EMAIL_METHOD) await request.server.database.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [user.id]);
-  await writeAudit(request, { action: 'signIn', outcome: 'success', status: 200, actorId: user.id, recordType: 'user', recordId: user.id, details: { method } });
+  if (method !== SKIP_EMAIL_METHOD)
+    await request.server.database.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [user.id]);
+  await writeAudit(request, {
+    action: 'signIn',
+    outcome: 'success',
+    status: 200,
+    actorId: user.id,
+    recordType: 'user',
+    recordId: user.id,
+    details: { method },
+  });
   return {
     accessToken: token,
     tokenType: 'Bearer',
@@ -51,5 +70,13 @@ export async function sessionFor(request: FastifyRequest, reply: FastifyReply, u
 
 /** A failed sign-in: audited with the reason, never with the code or token tried. */
 export async function auditSignInFailure(request: FastifyRequest, method: string, reason: string, status: number, userId?: string): Promise<void> {
-  await writeAudit(request, { action: 'signIn', outcome: 'failure', status, actorId: userId, recordType: userId ? 'user' : undefined, recordId: userId, details: { method, reason } });
+  await writeAudit(request, {
+    action: 'signIn',
+    outcome: 'failure',
+    status,
+    actorId: userId,
+    recordType: userId ? 'user' : undefined,
+    recordId: userId,
+    details: { method, reason },
+  });
 }

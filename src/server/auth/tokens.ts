@@ -1,7 +1,7 @@
 /** Access tokens: JWT (HS256) carrying the permission groups of product-spec §6, expiring per accessTokenLifetimeMinutes. */
 import { SignJWT, jwtVerify } from 'jose';
-import { constants } from '../../generated/constants';
-import { enums, type PermissionGroup, type UserType } from '../../generated/enums';
+import { constants } from '@/generated/constants';
+import { enums, type PermissionGroup, type UserType } from '@/generated/enums';
 import type { ServerKeys } from './secrets';
 
 export interface TokenClaims {

@@ -3,35 +3,39 @@
  * comes from specs/messages; amounts are US dollars; times read in billingTimeZone. Only the card's
  * brand and last 4 digits are ever printed.
  */
-import moment from 'moment-timezone';
+import { formatDateTime } from '@/domain/date-format';
+import { formatCents } from '@/domain/money';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { constants } from '../../generated/constants';
-import { enums } from '../../generated/enums';
-import type { MessageKey } from '../../generated/messages';
-import { message } from '../../domain/messages';
-import { formatPhone } from '../../domain/phone';
+import { constants } from '@/generated/constants';
+import { enums } from '@/generated/enums';
+import type { MessageKey } from '@/generated/messages';
+import { message } from '@/domain/messages';
+import { formatPhone } from '@/domain/phone';
+import { formatUsDate } from '@/domain/dates';
+import type { GoodFaithEstimate } from '@/domain/good-faith-estimate';
 import type { PaymentRow } from './repository';
 import { purposeText } from './repository';
 
 const label = (key: MessageKey) => message(key as 'document.label.date');
 
-export function dollars(cents: number): string {
-  return `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
-}
-
-export function billingTime(at: Date): string {
-  return moment(at).tz(constants.billingTimeZone).format('MMM D, YYYY h:mm A z');
-}
+const billingTime = (at: Date) => formatDateTime(at, constants.billingTimeZone);
 
 /** Helvetica covers Latin-1 only: other characters are spelled without accents, or replaced. */
 function printable(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
 }
 
 class Writer {
   private page: PDFPage;
   private y: number;
-  constructor(private readonly doc: PDFDocument, private readonly font: PDFFont, private readonly bold: PDFFont) {
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly font: PDFFont,
+    private readonly bold: PDFFont,
+  ) {
     this.page = doc.addPage([612, 792]);
     this.y = 740;
   }
@@ -56,6 +60,20 @@ class Writer {
     this.room(16);
     this.page.drawText(printable(text), { x: 50, y: this.y, size, font: this.font, maxWidth: 512 });
     this.y -= 16;
+  }
+  /** Text longer than a line, broken between words into as many lines as it takes. */
+  paragraph(text: string, size = 10) {
+    let current = '';
+    for (const word of printable(text).split(' ')) {
+      const next = current ? `${current} ${word}` : word;
+      if (current && this.font.widthOfTextAtSize(next, size) > 512) {
+        this.line(current, size);
+        current = word;
+      } else {
+        current = next;
+      }
+    }
+    if (current) this.line(current, size);
   }
   rule() {
     this.room(14);
@@ -92,7 +110,7 @@ export async function receiptPdf(payment: PaymentRow, paidBy: string, issuedAt: 
   w.row(label('document.label.date'), billingTime(payment.created_at));
   w.row(label('document.label.paidBy'), paidBy);
   if (payment.patient_name) w.row(label('document.label.patient'), payment.patient_name);
-  w.row(label('document.label.amount'), dollars(payment.amount_cents));
+  w.row(label('document.label.amount'), formatCents(payment.amount_cents));
   w.row(label('document.label.status'), enums.paymentStatus.labels[payment.status]);
   w.row(label('document.label.paymentMethod'), paymentMethod(payment));
   w.row(label('document.label.session'), purposeText(payment.purpose));
@@ -124,15 +142,49 @@ export async function statementPdf(visit: StatementVisit, payments: readonly Pay
   w.row(label('document.label.provider'), visit.providerName);
   w.row(label('document.label.practice'), visit.practiceName);
   w.rule();
-  w.row(label('document.label.totalCharged'), dollars(visit.chargedCents));
+  w.row(label('document.label.totalCharged'), formatCents(visit.chargedCents));
   const paid = payments.filter((p) => !p.refund_of && p.status !== 'failed').reduce((s, p) => s + p.amount_cents, 0);
   const refunded = payments.filter((p) => p.refund_of).reduce((s, p) => s + p.amount_cents, 0);
   for (const p of payments) {
-    w.line(`${billingTime(p.created_at)}  ${purposeText(p.purpose)}  ${enums.paymentStatus.labels[p.status]}  ${dollars(p.amount_cents)}  ${paymentMethod(p)}`);
+    w.line(
+      `${billingTime(p.created_at)}  ${purposeText(p.purpose)}  ${enums.paymentStatus.labels[p.status]}  ${formatCents(p.amount_cents)}  ${paymentMethod(p)}`,
+    );
   }
-  w.row(label('document.label.totalPaid'), dollars(paid));
-  w.row(label('document.label.totalRefunded'), dollars(refunded));
-  w.row(label('document.label.balance'), dollars(visit.chargedCents - paid + (visit.cancelled ? refunded : 0)));
+  w.row(label('document.label.totalPaid'), formatCents(paid));
+  w.row(label('document.label.totalRefunded'), formatCents(refunded));
+  w.row(label('document.label.balance'), formatCents(visit.chargedCents - paid + (visit.cancelled ? refunded : 0)));
+  footer(w, issuedAt);
+  return doc.save();
+}
+
+/** What a Good Faith Estimate names besides its numbers (src/domain/good-faith-estimate.ts). */
+export interface EstimateSubject {
+  appointmentId: string;
+  patientName: string;
+  providerName: string;
+  practice: string;
+  service: string;
+  /** the careCadence text of the service */
+  cadence: string;
+}
+
+export async function goodFaithEstimatePdf(subject: EstimateSubject, estimate: GoodFaithEstimate, issuedAt: Date): Promise<Uint8Array> {
+  const { doc, w } = await open(message('document.gfe.title'));
+  w.paragraph(message('document.gfe.intro'));
+  w.rule();
+  w.row(label('document.label.estimateNumber'), subject.appointmentId);
+  w.row(label('document.label.patient'), subject.patientName);
+  w.row(label('document.label.provider'), subject.providerName);
+  w.row(label('document.label.practice'), subject.practice);
+  w.row(label('document.label.service'), subject.service);
+  w.row(label('document.label.pricePerSession'), formatCents(estimate.priceCents));
+  w.row(label('document.label.expectedSessions'), String(estimate.sessions));
+  w.row(label('document.label.estimatedTotal'), formatCents(estimate.totalCents));
+  w.row(label('document.label.covers'), `${formatUsDate(estimate.from)} - ${formatUsDate(estimate.to)}`);
+  w.paragraph(message('document.gfe.sessionsBasis', { cadence: subject.cadence }));
+  w.rule();
+  w.paragraph(message('document.gfe.notABill'));
+  w.paragraph(message('document.gfe.dispute', { threshold: formatCents(estimate.disputeThresholdCents), phone: formatPhone(constants.supportPhone) }));
   footer(w, issuedAt);
   return doc.save();
 }

@@ -4,11 +4,11 @@
  * names none, to the first patient of its appointment.
  */
 import moment from 'moment-timezone';
-import { constants } from '../../generated/constants';
-import type { BillingTransaction } from '../../generated/entities';
-import type { AppointmentMode, PaymentProvider, PaymentStatus } from '../../generated/enums';
-import { isMessageKey, message } from '../../domain/messages';
-import { addDaysIso } from '../../domain/dates';
+import { constants } from '@/generated/constants';
+import type { BillingTransaction } from '@/generated/entities';
+import type { AppointmentMode, PaymentProvider, PaymentStatus } from '@/generated/enums';
+import { isMessageKey, message } from '@/domain/messages';
+import { addDaysIso, todayIso } from '@/domain/dates';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 
@@ -33,12 +33,6 @@ export interface PaymentRow {
   refund_of: string | null;
 }
 
-/** The payments table is the booking part's; until it exists there is no billing history. */
-export async function hasPayments(db: Queryable): Promise<boolean> {
-  const [row] = await db.query<{ present: boolean }>("SELECT to_regclass('payments') IS NOT NULL AND to_regclass('appointment_patients') IS NOT NULL AS present");
-  return row?.present ?? false;
-}
-
 const PAYMENT_SELECT = `
   SELECT pay.id, pay.user_id, who.patient_id, pt.first_name || ' ' || pt.last_name AS patient_name, pay.status, pay.provider, pay.purpose,
          pay.amount_cents, pay.card_brand, pay.card_last4, pay.appointment_id, lower(a.during) AS appointment_start, a.appointment_mode,
@@ -58,7 +52,7 @@ export interface DateRange {
 
 /** The range asked for, defaulting to the last year; reversed or longer than billingHistoryMaxDays is refused. */
 export function billingRange(query: { startDate?: string; endDate?: string }, now: Date): DateRange {
-  const today = moment(now).tz(constants.billingTimeZone).format('YYYY-MM-DD');
+  const today = todayIso(now, constants.billingTimeZone);
   const endDate = query.endDate ?? (query.startDate && query.startDate > today ? query.startDate : today);
   const startDate = query.startDate ?? addDaysIso(endDate, -365);
   const days = moment.utc(endDate).diff(moment.utc(startDate), 'days');
@@ -69,34 +63,38 @@ export function billingRange(query: { startDate?: string; endDate?: string }, no
 const IN_RANGE = `pay.created_at >= ($2::date)::timestamp AT TIME ZONE $4 AND pay.created_at < ($3::date + 1)::timestamp AT TIME ZONE $4`;
 
 export async function paymentsOfPatient(db: Queryable, patientId: string, range: DateRange): Promise<PaymentRow[]> {
-  if (!(await hasPayments(db))) return [];
   return db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE who.patient_id = $1 AND ${IN_RANGE} ORDER BY pay.created_at DESC, pay.id`, [
-    patientId, range.startDate, range.endDate, constants.billingTimeZone,
+    patientId,
+    range.startDate,
+    range.endDate,
+    constants.billingTimeZone,
   ]);
 }
 
 /** Receipts: succeeded and refunded payments of an account's patients. */
 export async function receiptsOfAccount(db: Queryable, userId: string, range: DateRange): Promise<PaymentRow[]> {
-  if (!(await hasPayments(db))) return [];
   return db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE pay.user_id = $1 AND pay.status <> 'failed' AND ${IN_RANGE} ORDER BY pay.created_at DESC, pay.id`, [
-    userId, range.startDate, range.endDate, constants.billingTimeZone,
+    userId,
+    range.startDate,
+    range.endDate,
+    constants.billingTimeZone,
   ]);
 }
 
 export async function paymentById(db: Queryable, id: string): Promise<PaymentRow | undefined> {
-  if (!(await hasPayments(db))) return undefined;
   const [row] = await db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE pay.id = $1`, [id]);
   return row;
 }
 
 export async function latestPaymentsOfAccount(db: Queryable, userId: string, limit: number): Promise<PaymentRow[]> {
-  if (!(await hasPayments(db))) return [];
-  return db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE pay.user_id = $1 AND pay.status <> 'failed' ORDER BY pay.created_at DESC, pay.id LIMIT $2`, [userId, limit]);
+  return db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE pay.user_id = $1 AND pay.status <> 'failed' ORDER BY pay.created_at DESC, pay.id LIMIT $2`, [
+    userId,
+    limit,
+  ]);
 }
 
 /** Money paid (charges that did not fail, less their refunds) by an account since a moment, in cents. */
 export async function paidSince(db: Queryable, userId: string, since: Date): Promise<number> {
-  if (!(await hasPayments(db))) return 0;
   const [row] = await db.query<{ cents: string | null }>(
     "SELECT sum(CASE WHEN refund_of IS NULL THEN amount_cents ELSE -amount_cents END) FILTER (WHERE status <> 'failed') AS cents FROM payments WHERE user_id = $1 AND created_at >= $2",
     [userId, since],

@@ -6,7 +6,10 @@ const RECENT_PAYMENTS = 5;
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 export async function billingSummary(db: Queryable, userId: string, now: Date) {
-  const [holder] = await db.query<{ ehr_id: string | null }>("SELECT ehr_id FROM patients WHERE user_id = $1 AND relationship = 'Self' ORDER BY created_at LIMIT 1", [userId]);
+  const [holder] = await db.query<{ ehr_id: string | null }>(
+    "SELECT ehr_id FROM patients WHERE user_id = $1 AND relationship = 'Self' ORDER BY created_at LIMIT 1",
+    [userId],
+  );
   const recent = (await latestPaymentsOfAccount(db, userId, RECENT_PAYMENTS)).map(transactionOut);
   return {
     responsiblePartyEhrId: holder?.ehr_id ?? null,

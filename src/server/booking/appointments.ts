@@ -1,9 +1,10 @@
 /** Appointments as the API answers them (entity BookedAppointment), read with one query. */
-import { visitRoomPath } from '../../domain/video-visit';
-import { constants } from '../../generated/constants';
-import type { BookedAppointment, PaymentSummary } from '../../generated/entities';
+import { visitRoomPath } from '@/domain/video-visit';
+import { constants } from '@/generated/constants';
+import type { BookedAppointment, PaymentSummary } from '@/generated/entities';
 import type { Queryable } from '../db/connection';
-import { isFollowUpSession } from '../../domain/pay-rate';
+import { isFollowUpSession } from '@/domain/pay-rate';
+import { calendarSequence } from '@/domain/calendar';
 
 interface AppointmentRow {
   id: string;
@@ -33,6 +34,7 @@ interface AppointmentRow {
   cancel_fee_cents: number | null;
   cancel_fee_status: string | null;
   created_at: Date;
+  updated_at: Date;
   provider: { id: string; firstName: string; lastName: string; title: string; timeZone: string };
   practice: { id: string; name: string; addressLine1: string; city: string; state: string; zipcode: string };
   patients: { id: string; firstName: string; lastName: string; relationship: string; dateOfBirth: string | null; isNew: boolean }[];
@@ -64,9 +66,18 @@ export const PAYMENT_JSON = `json_build_object('id', pay.id, 'appointmentId', pa
 
 export function paymentOut(p: PaymentRow): PaymentSummary {
   return {
-    id: p.id, appointmentId: p.appointmentId, status: p.status as PaymentSummary['status'], amountCents: p.amountCents, currency: p.currency.trim(),
-    provider: p.provider as PaymentSummary['provider'], purpose: p.purpose as PaymentSummary['purpose'], cardBrand: p.cardBrand,
-    cardLast4: p.cardLast4, transactionId: p.transactionId, refundedCents: Number(p.refundedCents ?? 0), createdAt: iso(p.createdAt),
+    id: p.id,
+    appointmentId: p.appointmentId,
+    status: p.status as PaymentSummary['status'],
+    amountCents: p.amountCents,
+    currency: p.currency.trim(),
+    provider: p.provider as PaymentSummary['provider'],
+    purpose: p.purpose as PaymentSummary['purpose'],
+    cardBrand: p.cardBrand,
+    cardLast4: p.cardLast4,
+    transactionId: p.transactionId,
+    refundedCents: Number(p.refundedCents ?? 0),
+    createdAt: iso(p.createdAt),
   };
 }
 
@@ -74,7 +85,7 @@ const SELECT = `
   SELECT a.id, a.user_id, a.status, lower(a.during) AS start_at, upper(a.during) AS end_at, a.slot_id, a.appointment_mode, a.counseling_type,
          a.counseling_type_id, a.time_zone, a.self_pay, a.self_pay_consent_category, a.insurance_id, a.booking_funnel, a.booking_source,
          a.partnership_code::text AS partnership_code, a.price_cents, appointment_due_cents(a.id) AS amount_due_cents, a.rebooked_from, a.rescheduled_from,
-         a.cancel_reason_id, a.cancel_note, a.cancelled_at, a.late_cancel, a.cancel_fee_cents, a.cancel_fee_status, a.created_at,
+         a.cancel_reason_id, a.cancel_note, a.cancelled_at, a.late_cancel, a.cancel_fee_cents, a.cancel_fee_status, a.created_at, a.updated_at,
          json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'title', p.title, 'timeZone', p.time_zone) AS provider,
          json_build_object('id', pr.id, 'name', pr.name, 'addressLine1', pr.address_line1, 'city', pr.city, 'state', pr.state, 'zipcode', pr.zipcode) AS practice,
          (SELECT coalesce(json_agg(json_build_object('id', pt.id, 'firstName', pt.first_name, 'lastName', pt.last_name, 'relationship', pt.relationship,
@@ -120,12 +131,23 @@ function out(r: AppointmentRow): BookedAppointment {
     payment: r.payment ? paymentOut(r.payment) : null,
     cancellation: r.cancelled_at
       ? {
-          reasonId: r.cancel_reason_id ?? 'other', reason: reasonLabel(r.cancel_reason_id ?? 'other'), note: r.cancel_note, at: iso(r.cancelled_at),
-          late: Boolean(r.late_cancel), feeCents: r.cancel_fee_cents ?? 0, feeStatus: (r.cancel_fee_status ?? 'none') as 'none',
+          reasonId: r.cancel_reason_id ?? 'other',
+          reason: reasonLabel(r.cancel_reason_id ?? 'other'),
+          note: r.cancel_note,
+          at: iso(r.cancelled_at),
+          late: Boolean(r.late_cancel),
+          feeCents: r.cancel_fee_cents ?? 0,
+          feeStatus: (r.cancel_fee_status ?? 'none') as 'none',
         }
       : null,
     rescheduledFrom: r.rescheduled_from ? iso(r.rescheduled_from) : null,
     rebookedFrom: r.rebooked_from,
+    calendarSequence: calendarSequence({
+      bookedAt: r.created_at,
+      changedAt: r.updated_at,
+      rescheduled: r.rescheduled_from !== null,
+      cancelled: r.cancelled_at !== null,
+    }),
     createdAt: iso(r.created_at),
   };
 }
@@ -161,5 +183,8 @@ export async function isFollowUpWith(db: Queryable, patientId: string, providerI
       WHERE ap.patient_id = $1 AND a.provider_id = $2 AND ($3::uuid IS NULL OR a.id <> $3::uuid)`,
     [patientId, providerId, exceptAppointmentId ?? null],
   );
-  return isFollowUpSession(history.map((h) => ({ start: h.start_at, status: h.status })), start);
+  return isFollowUpSession(
+    history.map((h) => ({ start: h.start_at, status: h.status })),
+    start,
+  );
 }

@@ -14,22 +14,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { constants } from '../../generated/constants';
-import type { BookedAppointment, BusinessPartner, CreateAppointmentBody } from '../../generated/entities';
-import type { AppType, Relationship } from '../../generated/enums';
-import { consentsRequired, consentsValid } from '../../domain/consents';
-import { isMinor } from '../../domain/minor';
-import { sessionPayRate } from '../../domain/pay-rate';
-import { cardOptionalFor } from '../../domain/partner-rules';
-import { formatCents } from '../../domain/money';
-import { todayIso } from '../../domain/dates';
-import { message } from '../../domain/messages';
-import { isUuid } from '../../domain/ids';
-import { describeIssues } from '../../domain/validation/field-errors';
-import type { SchemaNode } from '../../domain/validation/schema-path';
-import insuranceSelection from '../../generated/forms/insurance-selection';
-import { newPatientRelationship, relationshipProblems, responsiblePartyFor, type BookingPerson } from '../../domain/booking-patients';
-import type { MessageKey } from '../../generated/messages';
+import { constants } from '@/generated/constants';
+import type { BookedAppointment, BusinessPartner, CreateAppointmentBody } from '@/generated/entities';
+import type { AppType, Relationship } from '@/generated/enums';
+import { consentsRequired, consentsValid } from '@/domain/consents';
+import { isMinor } from '@/domain/minor';
+import { sessionPayRate } from '@/domain/pay-rate';
+import { cardOptionalFor } from '@/domain/partner-rules';
+import { formatCents } from '@/domain/money';
+import { todayIso } from '@/domain/dates';
+import { message } from '@/domain/messages';
+import { isUuid } from '@/domain/ids';
+import { describeIssues } from '@/domain/validation/field-errors';
+import type { SchemaNode } from '@/domain/validation/schema-path';
+import insuranceSelection from '@/generated/forms/insurance-selection';
+import { newPatientRelationship, relationshipProblems, responsiblePartyFor, type BookingPerson } from '@/domain/booking-patients';
+import type { MessageKey } from '@/generated/messages';
 import type { UserRow } from '../accounts/repository';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
@@ -37,18 +37,21 @@ import { audienceOf } from '../plugins/errors';
 import { callerOf } from '../plugins/auth';
 import { dollarsToCents } from '../payments/gateway';
 import { appointmentById, isFollowUpWith } from './appointments';
-import { consentText, fullName, signerCapacity } from './consent-text';
+import { offerBooked } from '../waitlist/offers';
+import { consentText, recordName, signerCapacity } from './consent-text';
 import { checkSlotRules, ownLiveHold, slotOf } from './holds';
-import { recordFailedPayment, recordTakenCharge, takeCharge, type ChargeCommand, type ChargeLedger, type TakenCharge } from '../money/charges';
+import { recordTakenCharge, takeCharge, type ChargeCommand, type TakenCharge } from '../money/charges';
 import { changeDue } from '../money/ledger';
-import { voidFailedCharge } from '../money/refunds';
-import {
-  EXCLUSION_VIOLATION, claimKeyNow, ensureBookingsOpen, flagOnFor, gatewayOf, pgCode, releaseKey, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
-} from './support';
+import { startMove } from '../money/move';
+import { claimKeyNow, releaseKey, requestHash, storeAnswer, storedAnswer, type IdempotencyScope } from '../idempotency';
+import { ensureBookingsOpen, flagOnFor } from '../flags';
+import { EXCLUSION_VIOLATION, pgCode } from '../db/errors';
 import { sendAppointmentMail } from './mails';
+import { sendEstimateMail } from '../billing/good-faith-estimate';
 import { checkEligibility, type EligibilityProvider } from '../insurance/eligibility';
 import { insuranceOfPatient } from '../insurance/repository';
 import { partnerByCode, partnerById } from '../marketplace/partners';
+import { fullName } from '@/domain/names';
 
 export type BookingBody = CreateAppointmentBody & { email?: string };
 
@@ -93,10 +96,17 @@ function invalid(field: string, key: MessageKey): AppError {
  */
 async function insuranceOfPrimaryPatient(db: Queryable, insuranceId: string, primary: PatientDraft): Promise<string> {
   if (!primary.isNew && primary.id && isUuid(insuranceId)) {
-    const [row] = await db.query<{ id: string }>('SELECT id FROM patient_insurances WHERE id = $1 AND patient_id = $2 AND removed_at IS NULL', [insuranceId, primary.id]);
+    const [row] = await db.query<{ id: string }>('SELECT id FROM patient_insurances WHERE id = $1 AND patient_id = $2 AND removed_at IS NULL', [
+      insuranceId,
+      primary.id,
+    ]);
     if (row) return row.id;
   }
-  const errors = describeIssues([{ keyword: 'patientMismatch', pointer: '/insuranceId', params: {} }], insuranceSelection.schema as SchemaNode, insuranceSelection.messages);
+  const errors = describeIssues(
+    [{ keyword: 'patientMismatch', pointer: '/insuranceId', params: {} }],
+    insuranceSelection.schema as SchemaNode,
+    insuranceSelection.messages,
+  );
   throw new AppError('VALIDATION_FAILED', { errors });
 }
 
@@ -108,7 +118,14 @@ interface ProviderRow extends EligibilityProvider {
  * The booking runs the eligibility check itself: an insurance the checker denies (Medicaid) or that the
  * practice does not accept is refused with the catalogue's answer and what the self-pay offer needs.
  */
-async function ensureInsurancePays(request: FastifyRequest, insuranceId: string, patientId: string, provider: ProviderRow, practiceId: string, isFollowUp: boolean) {
+async function ensureInsurancePays(
+  request: FastifyRequest,
+  insuranceId: string,
+  patientId: string,
+  provider: ProviderRow,
+  practiceId: string,
+  isFollowUp: boolean,
+) {
   const db = request.server.database;
   const insurance = await insuranceOfPatient(db, patientId, insuranceId);
   const result = await checkEligibility(db, request.server.eligibilityChecker, { patientId, insurance, provider, practiceId, isFollowUp });
@@ -128,11 +145,21 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
   if (!slot) throw new AppError('NO_OPEN_SLOT');
   if (slot.practice_id !== body.practiceId || slot.availability_type !== body.appointmentMode) throw new AppError('BOOKING_DETAILS_MISMATCH');
   checkSlotRules(slot, now);
-  const [provider] = await db.query<ProviderRow>('SELECT id, pay_individual::text, pay_follow_up::text, plan_ids, time_zone FROM providers WHERE id = $1', [body.providerId]);
+  const [provider] = await db.query<ProviderRow>('SELECT id, pay_individual::text, pay_follow_up::text, plan_ids, time_zone FROM providers WHERE id = $1', [
+    body.providerId,
+  ]);
   if (!provider) throw new AppError('NO_OPEN_SLOT');
   const [practice] = await db.query<{ time_zone: string }>('SELECT time_zone FROM practices WHERE id = $1', [slot.practice_id]);
 
-  const existing = await db.query<{ id: string; first_name: string; last_name: string; relationship: Relationship; date_of_birth: string | null; time_zone: string | null; signed: boolean }>(
+  const existing = await db.query<{
+    id: string;
+    first_name: string;
+    last_name: string;
+    relationship: Relationship;
+    date_of_birth: string | null;
+    time_zone: string | null;
+    signed: boolean;
+  }>(
     `SELECT p.id, p.first_name, p.last_name, p.relationship, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.time_zone,
             EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NOT NULL) AS signed
        FROM patients p WHERE p.user_id = $1 ORDER BY p.created_at, p.id`,
@@ -151,32 +178,52 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
       if (!row || seen.has(p.id)) throw new AppError('NOT_FOUND');
       seen.add(p.id);
       return {
-        index, id: row.id, isNew: false, firstName: row.first_name, lastName: row.last_name, relationship: row.relationship,
-        dateOfBirth: row.date_of_birth, consents: p.consents, hasSignedConsent: row.signed,
+        index,
+        id: row.id,
+        isNew: false,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        relationship: row.relationship,
+        dateOfBirth: row.date_of_birth,
+        consents: p.consents,
+        hasSignedConsent: row.signed,
       };
     }
     const relationship = newPatientRelationship(p.relationship, Boolean(accountSelf), !firstNewSeen);
     firstNewSeen = true;
     if (!relationship) throw invalid(`patients.${index}.relationship`, 'validation.relationship.required');
     return {
-      index, isNew: true, firstName: p.firstName!.trim(), lastName: p.lastName!.trim(), relationship, dateOfBirth: p.dateOfBirth ?? null,
-      gender: p.gender, phoneNumber: p.phoneNumber, email: p.email, consents: p.consents, hasSignedConsent: false,
+      index,
+      isNew: true,
+      firstName: p.firstName!.trim(),
+      lastName: p.lastName!.trim(),
+      relationship,
+      dateOfBirth: p.dateOfBirth ?? null,
+      gender: p.gender,
+      phoneNumber: p.phoneNumber,
+      email: p.email,
+      consents: p.consents,
+      hasSignedConsent: false,
     };
   });
   if (drafts.length > 6) throw new AppError('BOOKING_DETAILS_MISMATCH');
 
   const people: BookingPerson[] = drafts.map((d) => ({ relationship: d.relationship, dateOfBirth: d.dateOfBirth, isNew: d.isNew }));
-  const problems = relationshipProblems(people, existing.map((p) => p.relationship), body.counselingType);
+  const problems = relationshipProblems(
+    people,
+    existing.map((p) => p.relationship),
+    body.counselingType,
+  );
   if (problems.length) throw invalid(`patients.${problems[0]!.index}.relationship`, 'validation.relationship.required');
 
-  const holderDob = accountSelf ? accountSelf.date_of_birth : drafts.find((d) => d.relationship === 'Self')?.dateOfBirth ?? account.date_of_birth;
+  const holderDob = accountSelf ? accountSelf.date_of_birth : (drafts.find((d) => d.relationship === 'Self')?.dateOfBirth ?? account.date_of_birth);
   const party = responsiblePartyFor(people, body.responsibleParty ? { dob: body.responsibleParty.dob } : undefined, { dateOfBirth: holderDob }, today);
   if (party.kind === 'missing') throw new AppError('RESPONSIBLE_PARTY_NOT_CREATED');
 
   for (const d of drafts) {
     if (!consentsRequired({ relationship: d.relationship, dateOfBirth: d.dateOfBirth }, today)) continue;
     if (consentsValid(d.consents) || (!d.consents?.length && d.hasSignedConsent)) continue;
-    throw new AppError('CONSENT_REQUIRED', { params: { patient: `${d.firstName} ${d.lastName}` } });
+    throw new AppError('CONSENT_REQUIRED', { params: { patient: fullName(d) } });
   }
 
   // Money: insurance, or self-pay at the provider's pay rate charged to a card (unless the partner makes it optional).
@@ -205,15 +252,35 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
   }
   const cardOptional = cardOptionalFor(partner, isMember);
   const payment = body.payment;
-  const wantsCharge = Boolean(selfPay && priceCents && (payment?.nonce || payment?.cardId));
+  // Paid through the practice's scheduling system instead of a card: only while its flag is on for the caller.
+  const viaScheduling = payment?.provider === 'scheduling_system';
+  if (viaScheduling && !(await flagOnFor(request, 'schedulingSystemPayment'))) throw new AppError('SCHEDULING_PAYMENT_UNAVAILABLE');
+  const wantsCharge = Boolean(selfPay && priceCents && (viaScheduling || payment?.nonce || payment?.cardId));
   if (selfPay && priceCents && !wantsCharge && !cardOptional) throw new AppError('CARD_REQUIRED');
   let cardToken: string | undefined;
-  if (payment?.cardId && wantsCharge) {
-    const [card] = await db.query<{ token: string }>('SELECT token FROM patient_cards WHERE id = $1 AND user_id = $2 AND removed_at IS NULL', [payment.cardId, account.id]);
+  if (payment?.cardId && wantsCharge && !viaScheduling) {
+    const [card] = await db.query<{ token: string }>('SELECT token FROM patient_cards WHERE id = $1 AND user_id = $2 AND removed_at IS NULL', [
+      payment.cardId,
+      account.id,
+    ]);
     if (!card) throw new AppError('NOT_FOUND');
     cardToken = card.token;
   }
-  return { slot, drafts, timeZone, today, selfPay, insuranceId, isFollowUp, priceCents: selfPay ? priceCents : null, partner, wantsCharge, cardToken, party };
+  return {
+    slot,
+    drafts,
+    timeZone,
+    today,
+    selfPay,
+    insuranceId,
+    isFollowUp,
+    priceCents: selfPay ? priceCents : null,
+    partner,
+    wantsCharge,
+    viaScheduling,
+    cardToken,
+    party,
+  };
 }
 
 export async function book(request: FastifyRequest, command: BookingCommand): Promise<BookingResult> {
@@ -223,21 +290,26 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
   const db = request.server.database;
   const { body, account } = command;
   const scope: IdempotencyScope = {
-    callerId: caller.userId, endpoint: command.endpoint, key: command.idempotencyKey,
+    callerId: caller.userId,
+    endpoint: command.endpoint,
+    key: command.idempotencyKey,
     requestHash: requestHash({ body, account: account.id, rebookedFrom: command.rebookedFrom ?? null }),
   };
   const earlier = await storedAnswer(db, scope);
   if (earlier) return { status: earlier.status, body: earlier.body as BookedAppointment, replayed: true };
 
   const plan = await prepare(request, command, now);
-  const gateway = gatewayOf(request.server);
-  const funnel = body.funnelName ?? (command.endpoint === 'rebookAppointment'
-    ? (audience === 'support_web' ? 'Support Rebooking Modal' : 'Patient Rebooking Modal')
-    : (command.endpoint === 'createSupportAppointment' || audience === 'support_web' ? 'Support Standard Funnel' : 'Patient Standard Funnel'));
+  const funnel =
+    body.funnelName ??
+    (command.endpoint === 'rebookAppointment'
+      ? audience === 'support_web'
+        ? 'Support Rebooking Modal'
+        : 'Patient Rebooking Modal'
+      : command.endpoint === 'createSupportAppointment' || audience === 'support_web'
+        ? 'Support Standard Funnel'
+        : 'Patient Standard Funnel');
   const source: AppType = command.endpoint === 'createSupportAppointment' ? 'support_web' : audience;
-  const signerName = plan.party.kind === 'given' && body.responsibleParty
-    ? `${body.responsibleParty.firstName} ${body.responsibleParty.lastName}`
-    : fullName(account);
+  const signerName = plan.party.kind === 'given' && body.responsibleParty ? fullName(body.responsibleParty) : recordName(account);
 
   // 1. The key, claimed on its own: only one request of a key runs past here at a time.
   const claimedAt = await claimKeyNow(db, scope, now);
@@ -251,7 +323,8 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
   const payer = plan.drafts.find((d) => d.relationship === 'Self') ?? plan.drafts[0]!;
   let charge: ChargeCommand | undefined;
   let taken: TakenCharge | undefined;
-  const ledger: ChargeLedger = {};
+  // The money of this booking (src/server/money/move.ts): a charge voided if the booking fails, a decline kept as a failed payment.
+  const move = startMove(request.server, request.log, 'booking');
   try {
     // 2. The caller's live hold (read only), so no card is charged for a time the caller no longer holds.
     const held = await ownLiveHold(db, body.holdId, caller.userId, now, false);
@@ -261,11 +334,21 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
     //    payment names the account holder's own patient when there is one, else the first patient later.
     if (plan.wantsCharge && plan.priceCents) {
       charge = {
-        amountCents: plan.priceCents, purpose: 'session', appointmentId, userId: account.id, patientId: payer.id ?? '', createdBy: caller.userId,
-        nonce: body.payment?.nonce, cardToken: plan.cardToken, saveCard: Boolean(body.payment?.saveCard), idempotencyKey: command.idempotencyKey, at: now,
+        amountCents: plan.priceCents,
+        purpose: 'session',
+        appointmentId,
+        userId: account.id,
+        patientId: payer.id ?? '',
+        createdBy: caller.userId,
+        nonce: body.payment?.nonce,
+        cardToken: plan.cardToken,
+        saveCard: Boolean(body.payment?.saveCard),
+        idempotencyKey: command.idempotencyKey,
+        at: now,
+        provider: plan.viaScheduling ? 'scheduling_system' : 'card_gateway',
       };
-      taken = await takeCharge(gateway, charge, ledger);
-      if (!taken.ok) throw new AppError('CARD_DECLINED');
+      taken = await takeCharge(move, charge);
+      if (!taken.ok) throw new AppError(plan.viaScheduling ? 'SCHEDULING_PAYMENT_DECLINED' : 'CARD_DECLINED');
     }
 
     // 4. One short transaction: the hold becomes the appointment.
@@ -278,7 +361,16 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
         const [row] = await tx.query<{ id: string }>(
           `INSERT INTO responsible_parties (user_id, first_name, last_name, dob, address, phone_number, email, ehr_id)
            VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8, 'RP-' || substr(md5(random()::text), 1, 12))) RETURNING id`,
-          [account.id, rp.firstName, rp.lastName, rp.dob, rp.address ? JSON.stringify(rp.address) : null, rp.phoneNumber ?? null, rp.email ?? null, rp.responsiblePartyEhrId ?? null],
+          [
+            account.id,
+            rp.firstName,
+            rp.lastName,
+            rp.dob,
+            rp.address ? JSON.stringify(rp.address) : null,
+            rp.phoneNumber ?? null,
+            rp.email ?? null,
+            rp.responsiblePartyEhrId ?? null,
+          ],
         );
         responsiblePartyId = row!.id;
       }
@@ -286,20 +378,32 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
       const patientIds: string[] = [];
       for (const d of plan.drafts) {
         if (d.id) {
-          if (responsiblePartyId && isMinor(d.dateOfBirth, plan.today)) await tx.query('UPDATE patients SET responsible_party_id = $2 WHERE id = $1', [d.id, responsiblePartyId]);
+          if (responsiblePartyId && isMinor(d.dateOfBirth, plan.today))
+            await tx.query('UPDATE patients SET responsible_party_id = $2 WHERE id = $1', [d.id, responsiblePartyId]);
           patientIds.push(d.id);
           continue;
         }
         const [row] = await tx.query<{ id: string }>(
           `INSERT INTO patients (user_id, first_name, last_name, date_of_birth, gender, relationship, email, phone_number, time_zone, responsible_party_id)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-          [account.id, d.firstName, d.lastName, d.dateOfBirth, d.gender ?? null, d.relationship, d.email ?? (d.relationship === 'Self' ? account.email : null),
-            d.phoneNumber ?? null, plan.timeZone, isMinor(d.dateOfBirth, plan.today) ? responsiblePartyId : null],
+          [
+            account.id,
+            d.firstName,
+            d.lastName,
+            d.dateOfBirth,
+            d.gender ?? null,
+            d.relationship,
+            d.email ?? (d.relationship === 'Self' ? account.email : null),
+            d.phoneNumber ?? null,
+            plan.timeZone,
+            isMinor(d.dateOfBirth, plan.today) ? responsiblePartyId : null,
+          ],
         );
         d.id = row!.id;
         patientIds.push(row!.id);
       }
-      if (body.timeZone) await tx.query("UPDATE patients SET time_zone = $2 WHERE user_id = $1 AND relationship = 'Self' AND time_zone IS NULL", [account.id, body.timeZone]);
+      if (body.timeZone)
+        await tx.query("UPDATE patients SET time_zone = $2 WHERE user_id = $1 AND relationship = 'Self' AND time_zone IS NULL", [account.id, body.timeZone]);
 
       try {
         await tx.query(
@@ -308,55 +412,101 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
                                      partnership_code, business_partner_id, price_cents, booked_by, idempotency_key, rebooked_from)
            SELECT $21, $1, r.provider_id, $3, r.slot_id, r.during, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20
              FROM slot_reservations r WHERE r.id = $2`,
-          [account.id, hold.id, body.practiceId, body.appointmentMode, body.counselingType, body.counselingTypeId ?? null, plan.isFollowUp,
-            plan.timeZone, plan.selfPay, body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance'), plan.insuranceId, funnel,
-            body.bookingSource ?? null, source, body.partnershipCode ?? null, plan.partner?.id ?? null, plan.priceCents,
-            caller.userId, command.idempotencyKey, command.rebookedFrom ?? null, appointmentId],
+          [
+            account.id,
+            hold.id,
+            body.practiceId,
+            body.appointmentMode,
+            body.counselingType,
+            body.counselingTypeId ?? null,
+            plan.isFollowUp,
+            plan.timeZone,
+            plan.selfPay,
+            body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance'),
+            plan.insuranceId,
+            funnel,
+            body.bookingSource ?? null,
+            source,
+            body.partnershipCode ?? null,
+            plan.partner?.id ?? null,
+            plan.priceCents,
+            caller.userId,
+            command.idempotencyKey,
+            command.rebookedFrom ?? null,
+            appointmentId,
+          ],
         );
       } catch (error) {
         if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
         throw error;
       }
       await tx.query("UPDATE slot_reservations SET kind = 'booking', expires_at = NULL, appointment_id = $2 WHERE id = $1", [hold.id, appointmentId]);
+      // A time offered from a waitlist is booked: the offer and its place in line end with it.
+      await offerBooked(tx, hold.id, now);
       for (const [position, patientId] of patientIds.entries()) {
         await tx.query('INSERT INTO appointment_patients (appointment_id, patient_id, position, is_new) VALUES ($1, $2, $3, $4)', [
-          appointmentId, patientId, position, plan.drafts[position]!.isNew,
+          appointmentId,
+          patientId,
+          position,
+          plan.drafts[position]!.isNew,
         ]);
       }
       for (const d of plan.drafts) {
         for (const consent of d.consents ?? []) {
           if (!consent.isConsentProvided) continue;
-          const name = `${d.firstName} ${d.lastName}`;
+          const name = fullName(d);
           await tx.query(
             `INSERT INTO consents (patient_id, user_id, consent_type, self_pay_consent_category, version, text, source, signer_name, signer_capacity,
                                    signed_by, signed_at, appointment_id, created_by)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now(), $11, $10)`,
-            [d.id, account.id, consent.consentType, consent.consentType === 'paymentConsent' ? body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance') : null,
-              constants.consentTemplateVersion, consentText(consent.consentType, name, body.selfPayConsentCategory), consent.source ?? source, signerName,
-              signerCapacity({ firstName: d.firstName, lastName: d.lastName, dateOfBirth: d.dateOfBirth }, signerName, plan.today), caller.userId, appointmentId],
+            [
+              d.id,
+              account.id,
+              consent.consentType,
+              consent.consentType === 'paymentConsent' ? (body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance')) : null,
+              constants.consentTemplateVersion,
+              consentText(consent.consentType, name, body.selfPayConsentCategory),
+              consent.source ?? source,
+              signerName,
+              signerCapacity({ firstName: d.firstName, lastName: d.lastName, dateOfBirth: d.dateOfBirth }, signerName, plan.today),
+              caller.userId,
+              appointmentId,
+            ],
           );
         }
       }
 
       // A price not charged now (no card asked for) is owed: the ledger says so.
       if (!plan.wantsCharge && plan.priceCents) {
-        await changeDue(tx, { appointmentId, accountId: account.id, cents: plan.priceCents, reason: 'session booked without a card', createdBy: caller.userId, idempotencyKey: command.idempotencyKey, at: now });
+        await changeDue(tx, {
+          appointmentId,
+          accountId: account.id,
+          cents: plan.priceCents,
+          reason: 'session booked without a card',
+          createdBy: caller.userId,
+          idempotencyKey: command.idempotencyKey,
+          at: now,
+        });
       }
-      if (charge && taken?.ok) await recordTakenCharge(tx, gateway, { ...charge, patientId: payer.id! }, taken);
+      if (charge && taken?.ok) await recordTakenCharge(tx, move, { ...charge, patientId: payer.id! }, taken);
       const out = (await appointmentById(tx, appointmentId))!;
       await storeAnswer(tx, scope, 201, out);
       return out;
     });
-    void sendAppointmentMail(request.server, 'appointment-confirmation', result.id).catch((err: unknown) => request.log.warn({ err, appointmentId: result.id }, 'confirmation mail failed'));
+    await move.close();
+    void sendAppointmentMail(request.server, 'appointment-confirmation', result.id).catch((err: unknown) =>
+      request.log.warn({ err, appointmentId: result.id }, 'confirmation mail failed'),
+    );
+    // A self-pay booking comes with its Good Faith Estimate (No Surprises Act).
+    if (result.selfPay)
+      void sendEstimateMail(request.server, result.id).catch((err: unknown) => request.log.warn({ err, appointmentId: result.id }, 'estimate mail failed'));
     return { status: 201, body: result, replayed: false };
   } catch (error) {
     // Undo in order: the money first, then the claim, so a retry with the key never finds a charge standing.
-    await voidFailedCharge(request.log, gateway, ledger.transactionId, 'booking');
-    await releaseKey(db, scope, claimedAt).catch((err: unknown) => request.log.warn({ err }, 'could not let go of a booking key; it frees itself after bookingClaimStaleSeconds'));
-    if (taken && !taken.ok) {
-      await recordFailedPayment(db, { amountCents: plan.priceCents ?? 0, purpose: 'session', userId: account.id, createdBy: caller.userId, card: taken.card, reason: taken.reason, idempotencyKey: command.idempotencyKey, gateway: gateway.name, at: now })
-        .catch(() => undefined);
-    }
+    await move.close(error);
+    await releaseKey(db, scope, claimedAt).catch((err: unknown) =>
+      request.log.warn({ err }, 'could not let go of a booking key; it frees itself after bookingClaimStaleSeconds'),
+    );
     if (error instanceof AppError) throw error;
     if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
     throw new AppError('BOOKING_FAILED', { cause: error });

@@ -6,16 +6,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { testDatabaseKind } from '../../../tests/support/database';
-import { callerFor, type TestCaller } from '../../../tests/support/sessions';
-import { bookingBody, bookSlot, consentGiven, hold, makeSlots, selfPatientOf } from '../../../tests/support/booking';
-import { insurePatient } from '../../../tests/support/insurance';
-import { constants } from '../../generated/constants';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { testDatabaseKind } from '@tests/support/database';
+import { callerFor, type TestCaller } from '@tests/support/sessions';
+import { bookingBody, bookSlot, consentGiven, hold, makeSlots, selfPatientOf } from '@tests/support/booking';
+import { insurePatient } from '@tests/support/insurance';
+import { constants } from '@/generated/constants';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/connection';
 import type { CardGateway } from '../payments/gateway';
-import { gatewayOf, useGateway } from './support';
 
 let t: TestApp;
 let jordan: TestCaller;
@@ -34,11 +33,12 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => t?.close());
 
-const count = async (sql: string, params: unknown[] = []) => Number((await t.app.database.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]!.n);
+const count = async (sql: string, params: unknown[] = []) =>
+  Number((await t.app.database.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]!.n);
 
 /** The local gateway with a hook before each charge, counting voids. */
 function hookedGateway(app: FastifyInstance, beforeCharge: () => Promise<void>): CardGateway & { voids: string[] } {
-  const inner = gatewayOf(app);
+  const inner = app.cardGateway;
   const voids: string[] = [];
   return {
     ...inner,
@@ -58,7 +58,14 @@ function hookedGateway(app: FastifyInstance, beforeCharge: () => Promise<void>):
 
 async function selfPayBooking(app: FastifyInstance, key: string) {
   const [slot] = await makeSlots(app.database, 1, { providerOffset: 13 });
-  const card = (await app.inject({ method: 'POST', url: '/api/patient-cards/tokenize', headers: jordan.headers, payload: { number: constants.testCardNumbers.approved[0]!.number, expiration: '12/39', cvv: '123' } })).json();
+  const card = (
+    await app.inject({
+      method: 'POST',
+      url: '/api/patient-cards/tokenize',
+      headers: jordan.headers,
+      payload: { number: constants.testCardNumbers.approved[0]!.number, expiration: '12/39', cvv: '123' },
+    })
+  ).json();
   const held = (await hold(app, jordan, slot!)).json();
   const body = bookingBody(held.holdId, slot!, [{ id: self.id, consents: consentGiven() }], { selfPay: true, payment: { nonce: card.nonce } });
   const send = () => app.inject({ method: 'POST', url: '/api/appointments', headers: { ...jordan.headers, 'idempotency-key': key }, payload: body });
@@ -68,15 +75,15 @@ async function selfPayBooking(app: FastifyInstance, key: string) {
 it('the card gateway failing in the middle of a booking leaves nothing booked, and the retry with the same key books once', async () => {
   const key = randomUUID();
   const { slot, send } = await selfPayBooking(t.app, key);
-  const original = gatewayOf(t.app);
-  useGateway(t.app, hookedGateway(t.app, async () => {
+  const original = t.app.cardGateway;
+  t.app.cardGateway = hookedGateway(t.app, async () => {
     throw new Error('gateway unreachable');
-  }));
+  });
   const failed = await send();
   expect(failed.statusCode).toBe(502);
   expect(failed.json().errorCode).toBe('BOOKING_FAILED');
   expect(await count('appointments WHERE slot_id = $1', [slot.id])).toBe(0);
-  useGateway(t.app, original);
+  t.app.cardGateway = original;
   const retried = await send();
   const again = await send();
   expect(retried.statusCode).toBe(201);
@@ -88,9 +95,12 @@ it('the card gateway failing in the middle of a booking leaves nothing booked, a
 it('charges with no transaction open; a commit that fails after the charge voids it and frees the key, and the retry with the key books and charges once', async () => {
   const key = randomUUID();
   const { slot, send, holdId } = await selfPayBooking(t.app, key);
-  const original = gatewayOf(t.app);
+  const original = t.app.cardGateway;
   const setExpiry = (minutes: number) =>
-    t.app.database.query('UPDATE slot_reservations SET expires_at = $2 WHERE id = $1', [holdId, new Date(t.app.clock.now().getTime() + minutes * 60_000).toISOString()]);
+    t.app.database.query('UPDATE slot_reservations SET expires_at = $2 WHERE id = $1', [
+      holdId,
+      new Date(t.app.clock.now().getTime() + minutes * 60_000).toISOString(),
+    ]);
   let openTransactions = -1;
   // While the gateway works, the hold runs out (as if the gateway took minutes): the commit must then refuse.
   // On PGlite (one connection) these queries would wait forever if the booking held a transaction open here.
@@ -100,7 +110,7 @@ it('charges with no transaction open; a commit that fails after the charge voids
       : 0;
     await setExpiry(-1);
   });
-  useGateway(t.app, slow);
+  t.app.cardGateway = slow;
   const failed = await send();
   expect(openTransactions).toBe(0);
   expect(failed.statusCode).toBe(409);
@@ -109,7 +119,7 @@ it('charges with no transaction open; a commit that fails after the charge voids
   expect(await count('appointments WHERE slot_id = $1', [slot.id])).toBe(0);
   expect(await count("payments WHERE idempotency_key = $1 AND status = 'succeeded'", [key])).toBe(0);
 
-  useGateway(t.app, original);
+  t.app.cardGateway = original;
   await setExpiry(constants.slotHoldMinutes);
   const retried = await send();
   expect(retried.statusCode).toBe(201);
@@ -135,8 +145,17 @@ it('charges with no transaction open; a commit that fails after the charge voids
   it('two server processes, 50 concurrent attempts at one slot: exactly one booking and 49 x 3001', async () => {
     const [slot] = await makeSlots(t.app.database, 1, { providerOffset: 17 });
     const apps = [t.app, second];
-    const attempts = await Promise.all(Array.from({ length: 50 }, (_, i) =>
-      bookSlot(apps[i % 2]!, i % 4 < 2 ? jordan : sam, slot!, [{ id: self.id, consents: consentGiven() }], i % 4 < 2 ? insured : { ...insured, userId: jordan.id })));
+    const attempts = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        bookSlot(
+          apps[i % 2]!,
+          i % 4 < 2 ? jordan : sam,
+          slot!,
+          [{ id: self.id, consents: consentGiven() }],
+          i % 4 < 2 ? insured : { ...insured, userId: jordan.id },
+        ),
+      ),
+    );
     const answers = attempts.map((a) => a.booked ?? a.held);
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.statusCode !== 201).map((a) => [a.statusCode, a.json().errorCode])).toEqual(Array(49).fill([409, 3001]));

@@ -5,8 +5,8 @@
  * cannot draw are replaced, so no name can break the document.
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
-import { message } from '../../domain/messages';
-import { formatWhen } from './mails';
+import { message } from '@/domain/messages';
+import { formatWhen } from '@/domain/date-format';
 
 export interface ConsentForPdf {
   title: string;
@@ -21,14 +21,16 @@ export interface ConsentForPdf {
 
 /** Keeps what WinAnsi (the standard fonts' encoding) can draw. */
 function drawable(text: string, font: PDFFont): string {
-  return [...text.normalize('NFC')].map((ch) => {
-    try {
-      font.encodeText(ch);
-      return ch;
-    } catch {
-      return '?';
-    }
-  }).join('');
+  return [...text.normalize('NFC')]
+    .map((ch) => {
+      try {
+        font.encodeText(ch);
+        return ch;
+      } catch {
+        return '?';
+      }
+    })
+    .join('');
 }
 
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {

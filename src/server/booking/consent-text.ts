@@ -1,13 +1,15 @@
 /** The consent texts of specs/messages/consent.yaml, filled for a patient, and who signs them. */
-import { constants } from '../../generated/constants';
-import type { ConsentType, SelfPayConsentCategory } from '../../generated/enums';
-import { message } from '../../domain/messages';
-import { guardianConsentText } from '../../domain/consents';
-import { isMinor } from '../../domain/minor';
-import { formatCents } from '../payments/gateway';
+import { constants } from '@/generated/constants';
+import type { ConsentType, SelfPayConsentCategory } from '@/generated/enums';
+import { message } from '@/domain/messages';
+import { fullName } from '@/domain/names';
+import { guardianConsentText } from '@/domain/consents';
+import { isMinor } from '@/domain/minor';
+import { formatCents } from '@/domain/money';
 
-export function fullName(p: { first_name?: string; last_name?: string; firstName?: string; lastName?: string }): string {
-  return [p.first_name ?? p.firstName, p.last_name ?? p.lastName].map((s) => s?.trim()).filter(Boolean).join(' ');
+/** The name of a row (first_name, last_name) or of an entity (firstName, lastName). */
+export function recordName(p: { first_name?: string; last_name?: string; firstName?: string; lastName?: string }): string {
+  return fullName({ firstName: p.first_name ?? p.firstName, lastName: p.last_name ?? p.lastName });
 }
 
 export function consentTitle(type: ConsentType): string {
@@ -17,7 +19,9 @@ export function consentTitle(type: ConsentType): string {
 export function consentText(type: ConsentType, patientName: string, category: SelfPayConsentCategory | null | undefined): string {
   if (type === 'bookAppointmentConsent') {
     return message('consent.bookAppointmentConsent.text', {
-      patient: patientName, windowHours: constants.lateCancelWindowHours, fee: formatCents(constants.lateCancelFeeCents),
+      patient: patientName,
+      windowHours: constants.lateCancelWindowHours,
+      fee: formatCents(constants.lateCancelFeeCents),
     });
   }
   const c = category ?? 'selfPay';

@@ -3,13 +3,13 @@
  * so the exclusion constraint keeps it from overlapping any other live hold or booking of the
  * provider. Expired holds are deleted in the same transaction before a claim is inserted.
  */
-import { constants } from '../../generated/constants';
-import type { HoldSlotResponse } from '../../generated/entities';
-import { earliestSearchStart, isMedicationSlotTooSoon } from '../../domain/slots';
+import { constants } from '@/generated/constants';
+import type { HoldSlotResponse } from '@/generated/entities';
+import { earliestSearchStart, isMedicationSlotTooSoon } from '@/domain/slots';
 import type { Database, Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import type { SlotRow as StoredSlot } from '../marketplace/availability';
-import { EXCLUSION_VIOLATION, pgCode } from './support';
+import { EXCLUSION_VIOLATION, pgCode } from '../db/errors';
 
 /** A stored slot with what the slot rules need to know about its provider. */
 export interface SlotRow extends StoredSlot {
@@ -30,7 +30,9 @@ export async function slotOf(db: Queryable, slotId: string, providerId: string):
 
 /** The slot rules of src/domain/slots.ts, as the slot codes: 3002 for a medication slot too soon, 3003 when not offered. */
 export function checkSlotRules(slot: SlotRow, now: Date): void {
-  if (isMedicationSlotTooSoon({ start: slot.start_at, availabilityType: slot.availability_type, isMedication: slot.is_medication }, now, slot.offers_medication)) {
+  if (
+    isMedicationSlotTooSoon({ start: slot.start_at, availabilityType: slot.availability_type, isMedication: slot.is_medication }, now, slot.offers_medication)
+  ) {
     throw new AppError('MEDICATION_SLOT_LIMIT');
   }
   if (slot.start_at < earliestSearchStart(now, slot.time_zone)) throw new AppError('NO_OPEN_SLOT');
@@ -83,9 +85,16 @@ async function keepNewestHolds(tx: Queryable, kind: Database['kind'], callerId: 
 
 /**
  * Holds a slot for the caller; their own live hold of the same slot is renewed (same hold id, later
- * expiry). `limitLiveHolds` is false for staff booking for many callers in turn.
+ * expiry, never earlier: a time a waitlist offer holds longer keeps its offer's minutes). `limitLiveHolds` is false for staff booking for many callers in turn.
  */
-export async function holdSlot(database: Database, callerId: string, slotId: string, providerId: string, now: Date, limitLiveHolds = true): Promise<HoldSlotResponse> {
+export async function holdSlot(
+  database: Database,
+  callerId: string,
+  slotId: string,
+  providerId: string,
+  now: Date,
+  limitLiveHolds = true,
+): Promise<HoldSlotResponse> {
   const slot = await slotOf(database, slotId, providerId);
   if (!slot) throw new AppError('NO_OPEN_SLOT');
   checkSlotRules(slot, now);
@@ -94,7 +103,7 @@ export async function holdSlot(database: Database, callerId: string, slotId: str
       await lockProviderTime(tx, database.kind, providerId);
       await purgeExpiredHolds(tx, providerId, now);
       const [renewed] = await tx.query<{ id: string; slot_id: string; provider_id: string; expires_at: Date }>(
-        `UPDATE slot_reservations SET expires_at = $4::timestamptz + make_interval(mins => $3::int)
+        `UPDATE slot_reservations SET expires_at = greatest(expires_at, $4::timestamptz + make_interval(mins => $3::int))
           WHERE slot_id = $1 AND kind = 'hold' AND held_by = $2 RETURNING id, slot_id, provider_id, expires_at`,
         [slotId, callerId, constants.slotHoldMinutes, now.toISOString()],
       );

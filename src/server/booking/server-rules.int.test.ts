@@ -5,15 +5,14 @@
  * rules, and names as people write them (item 5).
  */
 import { randomUUID } from 'node:crypto';
-import { signUp } from '../../../tests/support/sign-up';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { callerFor, type TestCaller } from '../../../tests/support/sessions';
-import { bookingBody, consentGiven, hold, makeSlots, selfPatientOf } from '../../../tests/support/booking';
-import { constants } from '../../generated/constants';
-import { errorCatalogue } from '../../generated/errors';
-import { messages } from '../../generated/messages';
-import { formatCents } from '../../domain/money';
-import { overrideFlags } from './support';
+import { signUp } from '@tests/support/sign-up';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { callerFor, type TestCaller } from '@tests/support/sessions';
+import { bookingBody, consentGiven, hold, makeSlots, selfPatientOf } from '@tests/support/booking';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
+import { messages } from '@/generated/messages';
+import { formatCents } from '@/domain/money';
 
 let t: TestApp;
 let jordan: TestCaller;
@@ -31,7 +30,9 @@ beforeAll(async () => {
   avery = await callerFor(t.app, 'avery.johnson@example.com');
   sam = await callerFor(t.app, 'sam.okafor@example.com');
   self = await selfPatientOf(t.app.database, jordan.id);
-  [mia] = (await t.app.database.query<{ id: string }>("SELECT id FROM patients WHERE user_id = $1 AND relationship = 'Child'", [jordan.id])) as [{ id: string }];
+  [mia] = (await t.app.database.query<{ id: string }>("SELECT id FROM patients WHERE user_id = $1 AND relationship = 'Child'", [jordan.id])) as [
+    { id: string },
+  ];
   const insurances = await t.app.database.query<{ id: string; code: 'BCBS' | 'OSCAR' | 'SUNSHINE' }>(
     'SELECT i.id, c.code FROM patient_insurances i JOIN insurance_carriers c ON c.id = i.carrier_id JOIN patients p ON p.id = i.patient_id WHERE p.user_id = $1',
     [jordan.id],
@@ -39,15 +40,21 @@ beforeAll(async () => {
   insuranceOf = Object.fromEntries(insurances.map((i) => [i.code, i.id])) as typeof insuranceOf;
 }, 180_000);
 afterAll(async () => t?.close());
-afterEach(() => overrideFlags(t.app, {}));
+afterEach(() => t.app.flags.force({}));
 
-const count = async (sql: string, params: unknown[] = []) => Number((await t.app.database.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]!.n);
+const count = async (sql: string, params: unknown[] = []) =>
+  Number((await t.app.database.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]!.n);
 
 const book = (caller: TestCaller, body: Record<string, unknown>, key = randomUUID(), headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/appointments', headers: { ...caller.headers, ...headers, 'idempotency-key': key }, payload: body });
 
 async function nonce(caller: TestCaller): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/patient-cards/tokenize', headers: caller.headers, payload: { number: approved, expiration: '12/39', cvv: '123' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/patient-cards/tokenize',
+    headers: caller.headers,
+    payload: { number: approved, expiration: '12/39', cvv: '123' },
+  });
   return res.json().nonce as string;
 }
 
@@ -125,17 +132,28 @@ describe('booking runs the eligibility check itself', () => {
     expect(insured.statusCode).toBe(201);
     expect(insured.json()).toMatchObject({ selfPay: false, insuranceId: insuranceOf.BCBS });
     const b = await attempt(jordan, jordan, { providerId });
-    const selfPaid = await book(jordan, bookingBody(b.holdId, b.slot, [{ id: self.id, consents: consentGiven() }], {
-      selfPay: true, selfPayConsentCategory: 'switchToSelfPay', payment: { nonce: await nonce(jordan) },
-    }), b.key);
+    const selfPaid = await book(
+      jordan,
+      bookingBody(b.holdId, b.slot, [{ id: self.id, consents: consentGiven() }], {
+        selfPay: true,
+        selfPayConsentCategory: 'switchToSelfPay',
+        payment: { nonce: await nonce(jordan) },
+      }),
+      b.key,
+    );
     expect(selfPaid.statusCode).toBe(201);
     expect(selfPaid.json().payment).toMatchObject({ status: 'succeeded' });
   });
 
-  it('refuses a Medicaid plan the provider does not take (Medicaid denial), in the audience\'s wording, and writes nothing', async () => {
+  it("refuses a Medicaid plan the provider does not take (Medicaid denial), in the audience's wording, and writes nothing", async () => {
     const a = await attempt(jordan, jordan);
-    const patients = [{ id: mia.id, consents: consentGiven() }, { id: self.id, consents: consentGiven() }];
-    const res = await book(jordan, bookingBody(a.holdId, a.slot, patients, { insuranceId: insuranceOf.SUNSHINE, counselingType: 'Family Counseling' }), a.key, { 'x-app-source': 'patient_web' });
+    const patients = [
+      { id: mia.id, consents: consentGiven() },
+      { id: self.id, consents: consentGiven() },
+    ];
+    const res = await book(jordan, bookingBody(a.holdId, a.slot, patients, { insuranceId: insuranceOf.SUNSHINE, counselingType: 'Family Counseling' }), a.key, {
+      'x-app-source': 'patient_web',
+    });
     expect(res.statusCode).toBe(errorCatalogue.INSURANCE_MEDICAID_DENIED.status);
     expect(res.json()).toMatchObject({
       errorCode: 'INSURANCE_MEDICAID_DENIED',
@@ -146,22 +164,31 @@ describe('booking runs the eligibility check itself', () => {
     expect(res.json().message).toContain(formatCents(Math.round(res.json().selfPayPrice * 100)));
     await nothingWritten(a, jordan);
     // Booking again on the same slot and key, self-pay, is the offer taken.
-    const selfPaid = await book(jordan, bookingBody(a.holdId, a.slot, patients, { selfPay: true, counselingType: 'Family Counseling', payment: { nonce: await nonce(jordan) } }), a.key);
+    const selfPaid = await book(
+      jordan,
+      bookingBody(a.holdId, a.slot, patients, { selfPay: true, counselingType: 'Family Counseling', payment: { nonce: await nonce(jordan) } }),
+      a.key,
+    );
     expect(selfPaid.statusCode).toBe(201);
   });
 
   it('checks an insurance on file for support bookings too', async () => {
     const a = await attempt(sam, jordan);
     const res = await t.app.inject({
-      method: 'POST', url: '/api/appointments/support', headers: { ...sam.headers, 'x-app-source': 'support_web', 'idempotency-key': a.key },
-      payload: { ...bookingBody(a.holdId, a.slot, [{ id: self.id, consents: consentGiven('support_web') }], { insuranceId: insuranceOf.OSCAR }), email: jordan.email },
+      method: 'POST',
+      url: '/api/appointments/support',
+      headers: { ...sam.headers, 'x-app-source': 'support_web', 'idempotency-key': a.key },
+      payload: {
+        ...bookingBody(a.holdId, a.slot, [{ id: self.id, consents: consentGiven('support_web') }], { insuranceId: insuranceOf.OSCAR }),
+        email: jordan.email,
+      },
     });
     expect(res.json().errorCode).toBe('INSURANCE_NOT_ACCEPTED');
     await nothingWritten(a, jordan);
   });
 });
 
-describe('the price is the server\'s: individual, or follow-up from the patient\'s own history with the provider', () => {
+describe("the price is the server's: individual, or follow-up from the patient's own history with the provider", () => {
   it('refuses isFollowUp or an amount in the body, and charges the first session the individual rate and the next the follow-up rate', async () => {
     const providerId = await providerAccepting('BCBS', 'pr.pay_follow_up IS NOT NULL AND pr.pay_follow_up < pr.pay_individual');
     const rates = await payRatesOf(providerId);
@@ -191,19 +218,38 @@ describe('the price is the server\'s: individual, or follow-up from the patient\
     expect(await count('appointments WHERE id = $1 AND is_follow_up', [nextBooked.json().id])).toBe(1);
 
     // The insurance check prices the same way: a follow-up after the first session, not before it.
-    const insuranceId = (await t.app.inject({ method: 'POST', url: `/api/patients/${patient.id}/insurances`, headers: caller.headers, payload: { carrierCode: 'OSCAR', planId: (await t.app.database.query<{ id: number }>("SELECT pl.id FROM insurance_plans pl JOIN insurance_carriers c ON c.id = pl.carrier_id WHERE c.code = 'OSCAR' LIMIT 1"))[0]!.id, memberId: 'OSC123' } })).json().id;
+    const insuranceId = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/patients/${patient.id}/insurances`,
+        headers: caller.headers,
+        payload: {
+          carrierCode: 'OSCAR',
+          planId: (
+            await t.app.database.query<{ id: number }>(
+              "SELECT pl.id FROM insurance_plans pl JOIN insurance_carriers c ON c.id = pl.carrier_id WHERE c.code = 'OSCAR' LIMIT 1",
+            )
+          )[0]!.id,
+          memberId: 'OSC123',
+        },
+      })
+    ).json().id;
     const [practice] = await t.app.database.query<{ practice_id: string }>('SELECT practice_id FROM providers WHERE id = $1', [providerId]);
-    const inquiry = (slotId?: string) => t.app.inject({
-      method: 'GET', headers: caller.headers,
-      url: `/api/insurance-inquiry/validate/patient/${patient.id}/insurance/${insuranceId}/provider/${providerId}/practice/${practice!.practice_id}${slotId ? `?slotId=${slotId}` : ''}`,
-    });
+    const inquiry = (slotId?: string) =>
+      t.app.inject({
+        method: 'GET',
+        headers: caller.headers,
+        url: `/api/insurance-inquiry/validate/patient/${patient.id}/insurance/${insuranceId}/provider/${providerId}/practice/${practice!.practice_id}${slotId ? `?slotId=${slotId}` : ''}`,
+      });
     expect((await inquiry()).json()).toMatchObject({ isFollowUp: true, selfPayPrice: rates.follow_up! / 100 });
     const [earlier] = await makeSlots(t.app.database, 1, { providerId, startAt: new Date(Date.parse(first.slot.start) - 2 * 3_600_000) });
     expect((await inquiry(earlier!.id)).json()).toMatchObject({ isFollowUp: false, selfPayPrice: rates.individual / 100 });
 
     // A cancelled session never happened: a booking after only cancelled ones is a first session again.
     for (const id of [firstBooked.json().id, nextBooked.json().id]) {
-      expect((await t.app.inject({ method: 'POST', url: `/api/appointments/${id}/cancel`, headers: caller.headers, payload: { reasonId: 'other' } })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/appointments/${id}/cancel`, headers: caller.headers, payload: { reasonId: 'other' } })).statusCode,
+      ).toBe(200);
     }
     const again = await attempt(caller, account, { providerId });
     const againBooked = await book(caller, bookingBody(again.holdId, again.slot, [{ id: patient.id, consents: consentGiven() }], await selfPay()), again.key);
@@ -214,7 +260,7 @@ describe('the price is the server\'s: individual, or follow-up from the patient\
 describe('the bookings flag off (maintenance) makes the API refuse holds and bookings', () => {
   it('answers the maintenance entry of the catalogue and writes nothing; with the flag on the same requests work', async () => {
     const a = await attempt(jordan, jordan);
-    overrideFlags(t.app, { bookings: 'off' });
+    t.app.flags.force({ bookings: 'off' });
     const [other] = await makeSlots(t.app.database, 1);
     const held = await hold(t.app, jordan, other!);
     expect(held.statusCode).toBe(503);
@@ -225,11 +271,16 @@ describe('the bookings flag off (maintenance) makes the API refuse holds and boo
     const refused = await book(jordan, body, a.key);
     expect(refused.statusCode).toBe(503);
     expect(refused.json().errorCode).toBe('BOOKINGS_PAUSED');
-    const bySupport = await t.app.inject({ method: 'POST', url: '/api/appointments/holds', headers: { ...sam.headers, 'x-app-source': 'support_web' }, payload: { slotId: other!.id, providerId: other!.providerId } });
+    const bySupport = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments/holds',
+      headers: { ...sam.headers, 'x-app-source': 'support_web' },
+      payload: { slotId: other!.id, providerId: other!.providerId },
+    });
     expect(bySupport.json()).toMatchObject({ errorCode: 'BOOKINGS_PAUSED', message: errorCatalogue.BOOKINGS_PAUSED.audiences.support_web });
     await nothingWritten(a, jordan);
 
-    overrideFlags(t.app, { bookings: 'on' });
+    t.app.flags.force({ bookings: 'on' });
     expect((await hold(t.app, jordan, other!)).statusCode).toBe(201);
     expect((await book(jordan, body, a.key)).statusCode).toBe(201);
   });
@@ -242,7 +293,7 @@ describe('the bookings flag off (maintenance) makes the API refuse holds and boo
   });
 });
 
-describe('skipping e-mail verification is the server\'s flag', () => {
+describe("skipping e-mail verification is the server's flag", () => {
   const body = (email: string) => ({ email, firstName: 'Skip', lastName: 'Check' });
 
   it('refuses to create an account without verification while the flag says check, and creates nothing', async () => {
@@ -255,7 +306,7 @@ describe('skipping e-mail verification is the server\'s flag', () => {
   });
 
   it('creates and signs in the account while the flag says skip', async () => {
-    overrideFlags(t.app, { skipEmailVerification: 'skip' });
+    t.app.flags.force({ skipEmailVerification: 'skip' });
     const email = `skip.${randomUUID().slice(0, 8)}@example.com`;
     const res = await t.app.inject({ method: 'POST', url: '/api/users/create-skip-email-verification', payload: body(email) });
     expect(res.statusCode).toBe(201);
@@ -264,9 +315,13 @@ describe('skipping e-mail verification is the server\'s flag', () => {
 });
 
 describe('partner rules come from the partner the server validated', () => {
-  it('refuses a partnership code that is no partner\'s, and writes nothing', async () => {
+  it("refuses a partnership code that is no partner's, and writes nothing", async () => {
     const a = await attempt(jordan, jordan);
-    const res = await book(jordan, bookingBody(a.holdId, a.slot, [{ id: self.id, consents: consentGiven() }], { selfPay: true, partnershipCode: 'FREE-SESSIONS' }), a.key);
+    const res = await book(
+      jordan,
+      bookingBody(a.holdId, a.slot, [{ id: self.id, consents: consentGiven() }], { selfPay: true, partnershipCode: 'FREE-SESSIONS' }),
+      a.key,
+    );
     expect(res.statusCode).toBe(errorCatalogue.PARTNERSHIP_CODE_INVALID.status);
     expect(res.json().errorCode).toBe('PARTNERSHIP_CODE_INVALID');
     await nothingWritten(a, jordan);
@@ -285,22 +340,38 @@ describe('partner rules come from the partner the server validated', () => {
     expect(paid.json()).toMatchObject({ partnershipCode: 'SUMMIT-WORKS', amountDueCents: 0, payment: { status: 'succeeded' } });
   });
 
-  it('refuses a non-member patient on a partner\'s code while partner self-booking (b2bSelfBooking) is off; members still book', async () => {
-    overrideFlags(t.app, { b2bSelfBooking: 'off' });
+  it("refuses a non-member patient on a partner's code while partner self-booking (b2bSelfBooking) is off; members still book", async () => {
+    t.app.flags.force({ b2bSelfBooking: 'off' });
     const a = await attempt(jordan, jordan);
-    const res = await book(jordan, bookingBody(a.holdId, a.slot, [{ id: self.id, consents: consentGiven() }], { selfPay: true, partnershipCode: 'ACME-EAP' }), a.key);
+    const res = await book(
+      jordan,
+      bookingBody(a.holdId, a.slot, [{ id: self.id, consents: consentGiven() }], { selfPay: true, partnershipCode: 'ACME-EAP' }),
+      a.key,
+    );
     expect(res.statusCode).toBe(errorCatalogue.PARTNER_SELF_BOOKING_UNAVAILABLE.status);
     expect(res.json().errorCode).toBe('PARTNER_SELF_BOOKING_UNAVAILABLE');
     await nothingWritten(a, jordan);
     const averySelf = await selfPatientOf(t.app.database, avery.id);
     const b = await attempt(avery, { id: avery.id });
-    expect((await book(avery, bookingBody(b.holdId, b.slot, [{ id: averySelf.id, consents: consentGiven() }], { selfPay: true, partnershipCode: 'ACME-EAP' }), b.key)).statusCode).toBe(201);
+    expect(
+      (
+        await book(
+          avery,
+          bookingBody(b.holdId, b.slot, [{ id: averySelf.id, consents: consentGiven() }], { selfPay: true, partnershipCode: 'ACME-EAP' }),
+          b.key,
+        )
+      ).statusCode,
+    ).toBe(201);
   });
 
-  it('lets the partner\'s own member book without a card, and anyone on a partner that covers the session (hidden payment)', async () => {
+  it("lets the partner's own member book without a card, and anyone on a partner that covers the session (hidden payment)", async () => {
     const { caller: member, self: memberSelf } = await newAccount({ partnershipCode: 'SUMMIT-WORKS' });
     const a = await attempt(member, { id: member.id });
-    const res = await book(member, bookingBody(a.holdId, a.slot, [{ id: memberSelf.id, consents: consentGiven() }], { selfPay: true, partnershipCode: 'SUMMIT-WORKS' }), a.key);
+    const res = await book(
+      member,
+      bookingBody(a.holdId, a.slot, [{ id: memberSelf.id, consents: consentGiven() }], { selfPay: true, partnershipCode: 'SUMMIT-WORKS' }),
+      a.key,
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ payment: null, partnershipCode: 'SUMMIT-WORKS' });
     // Avery is a member of ACME-EAP, which hides payment; the account's own partner applies without a code too.
@@ -308,7 +379,10 @@ describe('partner rules come from the partner the server validated', () => {
     const b = await attempt(avery, { id: avery.id });
     expect((await book(avery, bookingBody(b.holdId, b.slot, [{ id: averySelf.id, consents: consentGiven() }], { selfPay: true }), b.key)).statusCode).toBe(201);
     const c = await attempt(jordan, jordan);
-    expect((await book(jordan, bookingBody(c.holdId, c.slot, [{ id: self.id, consents: consentGiven() }], { selfPay: true, partnershipCode: 'ACME-EAP' }), c.key)).statusCode).toBe(201);
+    expect(
+      (await book(jordan, bookingBody(c.holdId, c.slot, [{ id: self.id, consents: consentGiven() }], { selfPay: true, partnershipCode: 'ACME-EAP' }), c.key))
+        .statusCode,
+    ).toBe(201);
   });
 });
 
@@ -319,9 +393,15 @@ describe('names as people write them (one rule: constants.namePattern)', () => {
     expect(details.json()).toMatchObject({ firstName: 'José', lastName: 'Muñoz-O’Brien' });
     const a = await attempt(caller, { id: caller.id });
     const zoe = { firstName: 'Zoë', lastName: "Muñoz-O'Brien", relationship: 'Spouse', dateOfBirth: '1991-02-03', gender: 'Female' };
-    const res = await book(caller, bookingBody(a.holdId, a.slot, [{ id: patient.id, consents: consentGiven() }, zoe], {
-      counselingType: 'Couples/Marriage Counseling', selfPay: true, payment: { nonce: await nonce(caller) },
-    }), a.key);
+    const res = await book(
+      caller,
+      bookingBody(a.holdId, a.slot, [{ id: patient.id, consents: consentGiven() }, zoe], {
+        counselingType: 'Couples/Marriage Counseling',
+        selfPay: true,
+        payment: { nonce: await nonce(caller) },
+      }),
+      a.key,
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().patients).toEqual([
       expect.objectContaining({ firstName: 'José', lastName: 'Muñoz-O’Brien', relationship: 'Self' }),
@@ -329,19 +409,35 @@ describe('names as people write them (one rule: constants.namePattern)', () => {
     ]);
   });
 
-  it('refuses digits and other signs in a name with the field\'s message, and creates nothing', async () => {
+  it("refuses digits and other signs in a name with the field's message, and creates nothing", async () => {
     const email = `names.${randomUUID().slice(0, 8)}@example.com`;
     const res = await signUp(t.app, { email, firstName: 'José2', lastName: 'St. John' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual(expect.arrayContaining([
-      expect.objectContaining({ field: 'newAccount.firstName', keyword: 'pattern' }),
-      expect.objectContaining({ field: 'newAccount.lastName', keyword: 'pattern' }),
-    ]));
+    expect(res.json().errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'newAccount.firstName', keyword: 'pattern' }),
+        expect.objectContaining({ field: 'newAccount.lastName', keyword: 'pattern' }),
+      ]),
+    );
     expect(await count('users WHERE email = $1', [email])).toBe(0);
     const a = await attempt(jordan, jordan);
-    const bad = await book(jordan, bookingBody(a.holdId, a.slot, [{ id: self.id, consents: consentGiven() }, { firstName: 'Zoë😀', lastName: 'Rivera', relationship: 'Spouse', dateOfBirth: '1990-01-01' }], {
-      counselingType: 'Couples/Marriage Counseling', selfPay: true, payment: { nonce: await nonce(jordan) },
-    }), a.key);
+    const bad = await book(
+      jordan,
+      bookingBody(
+        a.holdId,
+        a.slot,
+        [
+          { id: self.id, consents: consentGiven() },
+          { firstName: 'Zoë😀', lastName: 'Rivera', relationship: 'Spouse', dateOfBirth: '1990-01-01' },
+        ],
+        {
+          counselingType: 'Couples/Marriage Counseling',
+          selfPay: true,
+          payment: { nonce: await nonce(jordan) },
+        },
+      ),
+      a.key,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0]).toMatchObject({ field: 'patients.1.firstName', reason: messages['validation.firstName.invalid'] });
     await nothingWritten(a, jordan);

@@ -13,25 +13,18 @@
  *
  * Then provider_search is refreshed for that provider, so search and profiles show it at once.
  */
-import { constants } from '../../generated/constants';
-import type { AppointmentMode } from '../../generated/enums';
-import type { ProviderAvailability } from '../../generated/entities';
-import { messages } from '../../generated/messages';
-import { availabilityProblems, generateSlots, type AvailabilityException, type WeeklyWindow } from '../../domain/availability';
-import { localDate } from '../../domain/slots';
+import { constants } from '@/generated/constants';
+import type { AppointmentMode } from '@/generated/enums';
+import type { AvailabilityProvider, ProviderAvailability } from '@/generated/entities';
+import { messages } from '@/generated/messages';
+import { availabilityProblems, generateSlots, type AvailabilityException, type WeeklyWindow } from '@/domain/availability';
 import type { Database, Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { refreshAvailabilitySummary } from '../marketplace/availability';
+import { isoDateIn } from '@/domain/dates';
 
-export interface AvailabilityProviderRow {
-  id: string;
-  firstName: string;
-  lastName: string;
-  title: string;
-  timeZone: string;
-  offersMedication: boolean;
-  practice: { id: string; name: string; city: string; state: string };
-}
+/** The provider as the availability endpoints answer it (AvailabilityProvider of specs/api care.yaml). */
+export type AvailabilityProviderRow = AvailabilityProvider;
 
 export async function availabilityProvider(db: Queryable, providerId: string): Promise<AvailabilityProviderRow | undefined> {
   const [row] = await db.query<Omit<AvailabilityProviderRow, 'practice'> & { practiceId: string; practiceName: string; city: string; state: string }>(
@@ -49,7 +42,10 @@ export async function availabilityProvider(db: Queryable, providerId: string): P
 const hhmm = (t: string | null): string | null => (t === null ? null : t.slice(0, 5));
 
 /** The saved availability, or the defaults in the provider's zone. */
-export async function loadAvailability(db: Queryable, provider: AvailabilityProviderRow): Promise<{ saved: boolean; updatedAt: string | null; availability: ProviderAvailability }> {
+export async function loadAvailability(
+  db: Queryable,
+  provider: AvailabilityProviderRow,
+): Promise<{ saved: boolean; updatedAt: string | null; availability: ProviderAvailability }> {
   const [settings] = await db.query<{ time_zone: string; slot_minutes: number; buffer_minutes: number; min_notice_hours: number; updated_at: Date | string }>(
     'SELECT time_zone, slot_minutes, buffer_minutes, min_notice_hours, updated_at FROM provider_availability WHERE provider_id = $1',
     [provider.id],
@@ -61,7 +57,13 @@ export async function loadAvailability(db: Queryable, provider: AvailabilityProv
     'SELECT weekday, start_local::text, end_local::text, mode, practice_id, medication FROM provider_availability_windows WHERE provider_id = $1 ORDER BY weekday, start_local, id',
     [provider.id],
   );
-  const exceptions = await db.query<{ kind: 'blocked' | 'extra'; on_date: string; start_local: string | null; end_local: string | null; mode: AppointmentMode | null }>(
+  const exceptions = await db.query<{
+    kind: 'blocked' | 'extra';
+    on_date: string;
+    start_local: string | null;
+    end_local: string | null;
+    mode: AppointmentMode | null;
+  }>(
     'SELECT kind, on_date::text, start_local::text, end_local::text, mode FROM provider_availability_exceptions WHERE provider_id = $1 ORDER BY on_date, start_local NULLS FIRST, id',
     [provider.id],
   );
@@ -73,7 +75,14 @@ export async function loadAvailability(db: Queryable, provider: AvailabilityProv
       slotMinutes: settings.slot_minutes,
       bufferMinutes: settings.buffer_minutes,
       minNoticeHours: settings.min_notice_hours,
-      windows: windows.map((w) => ({ weekday: w.weekday, start: hhmm(w.start_local)!, end: hhmm(w.end_local)!, mode: w.mode, practiceId: w.practice_id, medication: w.medication })),
+      windows: windows.map((w) => ({
+        weekday: w.weekday,
+        start: hhmm(w.start_local)!,
+        end: hhmm(w.end_local)!,
+        mode: w.mode,
+        practiceId: w.practice_id,
+        medication: w.medication,
+      })),
       exceptions: exceptions.map((e) => ({ kind: e.kind, date: e.on_date, start: hhmm(e.start_local), end: hhmm(e.end_local), mode: e.mode })),
     },
   };
@@ -84,7 +93,14 @@ function invalid(problems: { at: string; message: string; keyword: string }[]): 
 }
 
 function windowsOf(body: ProviderAvailability): WeeklyWindow[] {
-  return body.windows.map((w) => ({ weekday: w.weekday, start: w.start, end: w.end, mode: w.mode, practiceId: w.practiceId, medication: w.medication ?? false }));
+  return body.windows.map((w) => ({
+    weekday: w.weekday,
+    start: w.start,
+    end: w.end,
+    mode: w.mode,
+    practiceId: w.practiceId,
+    medication: w.medication ?? false,
+  }));
 }
 
 function exceptionsOf(body: ProviderAvailability): AvailabilityException[] {
@@ -94,9 +110,11 @@ function exceptionsOf(body: ProviderAvailability): AvailabilityException[] {
 /** The rules of a plan the schema cannot say: refused with one message per window or exception at fault. */
 export function checkAvailability(body: ProviderAvailability, provider: AvailabilityProviderRow): void {
   const problems: { at: string; message: string; keyword: string }[] = [];
-  if (!(constants.availabilitySlotMinutes as readonly number[]).includes(body.slotMinutes)) problems.push({ at: 'slotMinutes', keyword: 'enum', message: messages['availability.slotLength'] });
+  if (!(constants.availabilitySlotMinutes as readonly number[]).includes(body.slotMinutes))
+    problems.push({ at: 'slotMinutes', keyword: 'enum', message: messages['availability.slotLength'] });
   body.windows.forEach((w, i) => {
-    if (w.practiceId !== provider.practice.id) problems.push({ at: `windows/${i}/practiceId`, keyword: 'x-ownPractice', message: messages['availability.notYourPractice'] });
+    if (w.practiceId !== provider.practice.id)
+      problems.push({ at: `windows/${i}/practiceId`, keyword: 'x-ownPractice', message: messages['availability.notYourPractice'] });
   });
   for (const p of availabilityProblems(body, windowsOf(body), exceptionsOf(body), [provider.practice.id])) {
     problems.push({ at: p.at, keyword: `x-${p.problem.split('.')[1]}`, message: messages[p.problem] });
@@ -108,6 +126,8 @@ export interface Regenerated {
   created: number;
   removed: number;
   kept: number;
+  /** the new open times, earliest first (offered to waitlists) */
+  createdSlotIds: string[];
 }
 
 const PROVIDER_SLOTS_LOCK = 7_272_617;
@@ -122,7 +142,7 @@ export async function saveAvailability(
 ): Promise<Regenerated> {
   const windows = windowsOf(body);
   const exceptions = exceptionsOf(body);
-  const slots = generateSlots({ settings: body, windows, exceptions, fromDate: localDate(now, body.timeZone), now, homePracticeId: provider.practice.id });
+  const slots = generateSlots({ settings: body, windows, exceptions, fromDate: isoDateIn(now, body.timeZone), now, homePracticeId: provider.practice.id });
   const result = await database.transaction(async (tx) => {
     // Saves of one provider take turns (two tabs, two processes), and wait for its bookings' claims.
     if (database.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [PROVIDER_SLOTS_LOCK, provider.id]);
@@ -140,7 +160,15 @@ export async function saveAvailability(
         `INSERT INTO provider_availability_windows (provider_id, weekday, start_local, end_local, mode, practice_id, medication)
          SELECT $1, w.weekday, w.start_local::time, w.end_local::time, w.mode, w.practice_id, w.medication
            FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::uuid[], $7::boolean[]) AS w(weekday, start_local, end_local, mode, practice_id, medication)`,
-        [provider.id, windows.map((w) => w.weekday), windows.map((w) => w.start), windows.map((w) => w.end), windows.map((w) => w.mode), windows.map((w) => w.practiceId), windows.map((w) => w.medication)],
+        [
+          provider.id,
+          windows.map((w) => w.weekday),
+          windows.map((w) => w.start),
+          windows.map((w) => w.end),
+          windows.map((w) => w.mode),
+          windows.map((w) => w.practiceId),
+          windows.map((w) => w.medication),
+        ],
       );
     }
     if (exceptions.length) {
@@ -148,7 +176,14 @@ export async function saveAvailability(
         `INSERT INTO provider_availability_exceptions (provider_id, kind, on_date, start_local, end_local, mode)
          SELECT $1, e.kind, e.on_date::date, e.start_local::time, e.end_local::time, e.mode
            FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS e(kind, on_date, start_local, end_local, mode)`,
-        [provider.id, exceptions.map((e) => e.kind), exceptions.map((e) => e.date), exceptions.map((e) => e.start), exceptions.map((e) => e.end), exceptions.map((e) => e.mode)],
+        [
+          provider.id,
+          exceptions.map((e) => e.kind),
+          exceptions.map((e) => e.date),
+          exceptions.map((e) => e.start),
+          exceptions.map((e) => e.end),
+          exceptions.map((e) => e.mode),
+        ],
       );
     }
     return regenerate(tx, provider.id, slots, now);
@@ -157,18 +192,19 @@ export async function saveAvailability(
   return result;
 }
 
-async function regenerate(
-  tx: Queryable,
-  providerId: string,
-  slots: ReturnType<typeof generateSlots>,
-  now: Date,
-): Promise<Regenerated> {
+async function regenerate(tx: Queryable, providerId: string, slots: ReturnType<typeof generateSlots>, now: Date): Promise<Regenerated> {
   const nowIso = now.toISOString();
   await tx.query("DELETE FROM slot_reservations WHERE provider_id = $1 AND kind = 'hold' AND expires_at <= $2", [providerId, nowIso]);
   const candidates = `SELECT tstzrange(c.start_at, c.end_at) AS during, c.mode, c.practice_id, c.medication
       FROM unnest($2::timestamptz[], $3::timestamptz[], $4::text[], $5::uuid[], $6::boolean[]) AS c(start_at, end_at, mode, practice_id, medication)`;
   const params = [
-    providerId, slots.map((s) => s.start.toISOString()), slots.map((s) => s.end.toISOString()), slots.map((s) => s.mode), slots.map((s) => s.practiceId), slots.map((s) => s.medication), nowIso,
+    providerId,
+    slots.map((s) => s.start.toISOString()),
+    slots.map((s) => s.end.toISOString()),
+    slots.map((s) => s.mode),
+    slots.map((s) => s.practiceId),
+    slots.map((s) => s.medication),
+    nowIso,
   ];
   const doomed = `SELECT s.id FROM slots s
      WHERE s.provider_id = $1 AND lower(s.during) >= $7::timestamptz
@@ -182,14 +218,18 @@ async function regenerate(
     await tx.query('UPDATE appointments SET slot_id = NULL WHERE slot_id = ANY($1::uuid[])', [ids]);
     await tx.query('DELETE FROM slots WHERE id = ANY($1::uuid[])', [ids]);
   }
-  const created = await tx.query<{ id: string }>(
+  const created = await tx.query<{ id: string; start_at: Date }>(
     `INSERT INTO slots (provider_id, practice_id, during, availability_type, is_medication)
      SELECT $1, c.practice_id, c.during, c.mode, c.medication FROM (${candidates}) c
       WHERE NOT EXISTS (SELECT 1 FROM slots s WHERE s.provider_id = $1 AND s.during && c.during)
         AND NOT EXISTS (SELECT 1 FROM appointments a WHERE a.provider_id = $1 AND a.status = 'booked' AND a.during && c.during)
-     RETURNING id`,
+     RETURNING id, lower(during) AS start_at`,
     params.slice(0, 6),
   );
-  const [{ kept } = { kept: 0 }] = await tx.query<{ kept: number }>('SELECT count(*)::int AS kept FROM slots WHERE provider_id = $1 AND lower(during) >= $2::timestamptz', [providerId, nowIso]);
-  return { created: created.length, removed: ids.length, kept: kept - created.length };
+  const [{ kept } = { kept: 0 }] = await tx.query<{ kept: number }>(
+    'SELECT count(*)::int AS kept FROM slots WHERE provider_id = $1 AND lower(during) >= $2::timestamptz',
+    [providerId, nowIso],
+  );
+  const createdSlotIds = [...created].sort((a, b) => new Date(a.start_at).getTime() - new Date(b.start_at).getTime()).map((c) => c.id);
+  return { created: created.length, removed: ids.length, kept: kept - created.length, createdSlotIds };
 }

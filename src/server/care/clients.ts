@@ -5,10 +5,11 @@
  * are read here too, for the lists and the client page.
  */
 import type { FastifyRequest } from 'fastify';
-import type { CareClient, MeasureScore } from '../../generated/entities';
-import type { CareStatus } from '../../generated/enums';
-import { ageOn, todayIso } from '../../domain/dates';
-import { bandOf, isInstrument, type Instrument } from '../../domain/measures';
+import type { CareClient, MeasureScore } from '@/generated/entities';
+import type { CareStatus, NenaNeed } from '@/generated/enums';
+import { nenaNeeds } from '@/domain/nena';
+import { ageOn, todayIso } from '@/domain/dates';
+import { bandOf, isInstrument, type Instrument } from '@/domain/measures';
 import { writeAudit } from '../audit';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
@@ -91,7 +92,10 @@ export async function clientsOf(db: Queryable, providerId: string, now: Date, q?
     where = ` AND (p.first_name || ' ' || p.last_name) ILIKE $3`;
   }
   const rows = await db.query<ClientRow>(`${CLIENTS_SQL}${where} GROUP BY p.id ORDER BY next_at NULLS LAST, p.last_name, p.first_name, p.id LIMIT 500`, params);
-  const measures = await measuresOf(db, rows.map((r) => r.id));
+  const measures = await measuresOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => clientOut(r, measures, now));
 }
 
@@ -101,7 +105,14 @@ export async function reachClient(request: FastifyRequest, providerId: string, p
   const now = request.server.clock.now();
   const [row] = await db.query<ClientRow>(`${CLIENTS_SQL} AND p.id = $3 GROUP BY p.id`, [providerId, now.toISOString(), patientId]);
   if (!row) {
-    await writeAudit(request, { action, outcome: 'denied', status: 404, recordType: 'patient', recordId: patientId, details: { reason: 'not a client of the provider' } });
+    await writeAudit(request, {
+      action,
+      outcome: 'denied',
+      status: 404,
+      recordType: 'patient',
+      recordId: patientId,
+      details: { reason: 'not a client of the provider' },
+    });
     throw new AppError('NOT_FOUND');
   }
   request.auditTarget = { type: 'patient', id: row.id };
@@ -110,6 +121,38 @@ export async function reachClient(request: FastifyRequest, providerId: string, p
 
 /** Whether the patient has a session (any) with the provider. */
 export async function isClientOf(db: Queryable, providerId: string, patientId: string): Promise<boolean> {
-  const [row] = await db.query('SELECT 1 FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id WHERE a.provider_id = $1 AND ap.patient_id = $2 LIMIT 1', [providerId, patientId]);
+  const [row] = await db.query(
+    'SELECT 1 FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id WHERE a.provider_id = $1 AND ap.patient_id = $2 LIMIT 1',
+    [providerId, patientId],
+  );
   return row !== undefined;
+}
+
+/** New clients needing attention before their first session (/care/v1/nena; src/domain/nena.ts). */
+export async function nenaOf(db: Queryable, providerId: string, now: Date): Promise<{ client: CareClient; firstSession: string; needs: NenaNeed[] }[]> {
+  const fresh = (await clientsOf(db, providerId, now)).filter((c) => c.nextSession && !c.lastSession);
+  if (!fresh.length) return [];
+  const ids = fresh.map((c) => c.id);
+  const facts = await db.query<{ id: string; unsigned: boolean; undecided: boolean }>(
+    `SELECT p.id,
+            EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.signed_at IS NULL) AS unsigned,
+            EXISTS (SELECT 1 FROM tasks t WHERE t.patient_id = p.id AND t.kind = 'insurance_verification' AND t.status IN ('open', 'in_progress', 'on_hold')) AS undecided
+       FROM patients p WHERE p.id = ANY($1::uuid[])`,
+    [ids],
+  );
+  const byId = new Map(facts.map((f) => [f.id, f]));
+  return fresh
+    .map((client) => ({
+      client,
+      firstSession: client.nextSession!,
+      needs: nenaNeeds({
+        firstSessionAhead: true,
+        hasPhq9: client.latest.phq9 !== null,
+        hasGad7: client.latest.gad7 !== null,
+        unsignedConsent: byId.get(client.id)?.unsigned ?? false,
+        insuranceUndecided: byId.get(client.id)?.undecided ?? false,
+        urgentAlertOpen: client.urgent,
+      }),
+    }))
+    .filter((item) => item.needs.length > 0);
 }

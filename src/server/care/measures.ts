@@ -5,18 +5,30 @@
  * the patient's upcoming sessions, or of the latest one.
  */
 import type { FastifyRequest } from 'fastify';
-import type { MeasureScore } from '../../generated/entities';
-import { constants } from '../../generated/constants';
-import { answersProblem, isDue, score, type Instrument } from '../../domain/measures';
+import type { MeasureScore } from '@/generated/entities';
+import { constants } from '@/generated/constants';
+import { answersProblem, isDue, score, type Instrument } from '@/domain/measures';
 import { AppError } from '../errors';
 import { createTask } from '../tasks/service';
 import { measureOut, measuresOf } from './clients';
 
-export async function submitMeasure(request: FastifyRequest, patientId: string, instrument: Instrument, answers: number[], actorId: string): Promise<MeasureScore> {
+export async function submitMeasure(
+  request: FastifyRequest,
+  patientId: string,
+  instrument: Instrument,
+  answers: number[],
+  actorId: string,
+): Promise<MeasureScore> {
   const problem = answersProblem(instrument, answers);
   if (problem) {
     throw new AppError('VALIDATION_FAILED', {
-      errors: [{ field: 'answers', keyword: problem === 'count' ? 'x-itemCount' : 'x-itemRange', message: `Please answer all ${constants.measureInstruments[instrument].items} questions.` }],
+      errors: [
+        {
+          field: 'answers',
+          keyword: problem === 'count' ? 'x-itemCount' : 'x-itemRange',
+          message: `Please answer all ${constants.measureInstruments[instrument].items} questions.`,
+        },
+      ],
     });
   }
   const scored = score(instrument, answers);

@@ -1,20 +1,16 @@
 /**
  * One database interface over two drivers: embedded PGlite (a folder on disk, or memory in
- * tests) and PostgreSQL. Both speak the same SQL and share one drizzle schema, so every query
- * and migration runs unchanged on either.
+ * tests) and PostgreSQL. Both speak the same SQL, so every query and migration runs unchanged on
+ * either. Queries are plain SQL with $1.. parameters and a row type (`query<Row>`), written in the
+ * repository of their area (src/server/<area>/repository.ts); the migrations are the schema.
  */
 import { mkdirSync } from 'node:fs';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {
   kind: DatabaseKind;
-  db: Db;
-  /** Plain SQL with $1.. parameters, for migrations and the few queries drizzle cannot express. */
+  /** Plain SQL with $1.. parameters; Row names the columns the statement answers. */
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
@@ -22,6 +18,8 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
   /** Runs fn on one connection inside BEGIN/COMMIT; a throw rolls back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTENs on a channel (NOTIFY reaches listeners when the notifying transaction commits); resolves to the way to stop. */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** What the job engine (src/server/jobs) needs to reach the same database: the one PGlite instance, or the server's address. */
   native: { kind: 'pglite'; client: import('@electric-sql/pglite').PGlite } | { kind: 'postgres'; connectionString: string };
@@ -43,22 +41,24 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/** PGlite's shared buffers (PostgreSQL's default is 128 MB). */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
 async function openPglite(options: OpenOptions): Promise<Database> {
-  const [{ PGlite }, { drizzle }, ext] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('drizzle-orm/pglite'),
-    loadPgliteExtensions(),
-  ]);
+  const [{ PGlite }, ext] = await Promise.all([import('@electric-sql/pglite'), loadPgliteExtensions()]);
   const inMemory = options.dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(inMemory ? undefined : options.dataDir, {
     extensions: ext,
+    // PGlite's memory is one WebAssembly memory that grows and never shrinks: PostgreSQL's default
+    // 128 MB of shared buffers, once touched (the search index and the seed read every provider and
+    // slot), stayed for the life of the process. The data files are read through the operating
+    // system's page cache anyway; small buffers keep the process small.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = drizzle(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
-    db,
     async query<Row>(sql: string, params: unknown[] = []) {
       const res = await client.query<Row>(sql, params);
       return res.rows;
@@ -80,6 +80,12 @@ async function openPglite(options: OpenOptions): Promise<Database> {
           },
         }),
       );
+    },
+    async listen(channel, onNotify) {
+      const stop = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
     async close() {
       if (!client.closed) await client.close();
@@ -109,15 +115,13 @@ async function loadPgliteExtensions() {
 }
 
 async function openPostgres(options: OpenOptions): Promise<Database> {
-  const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+  const { default: pg } = await import('pg');
   const max = options.poolSize ?? 10;
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => undefined);
-  const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
-    db,
     async query<Row>(sql: string, params: unknown[] = []) {
       const res = await pool.query(sql, params);
       return res.rows as Row[];
@@ -150,6 +154,19 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
         conn.off('error', onError);
         conn.release();
       }
+    },
+    async listen(channel, onNotify) {
+      // A connection of its own, outside the pool: LISTEN holds it for as long as it listens.
+      const conn = new pg.Client({ connectionString: options.databaseUrl });
+      conn.on('error', () => undefined);
+      conn.on('notification', (n) => {
+        if (n.channel === channel) onNotify();
+      });
+      await conn.connect();
+      await conn.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await conn.end().catch(() => undefined);
+      };
     },
     async close() {
       await pool.end();

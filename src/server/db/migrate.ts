@@ -19,13 +19,16 @@ export interface Migration {
 }
 
 export function readMigrations(dir = migrationsDir): Migration[] {
-  const files = readdirSync(dir).filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f)).sort();
+  const files = readdirSync(dir)
+    .filter((f) => /^\d{4}_[a-z0-9_]+\.sql$/.test(f))
+    .sort();
   const migrations = files.map((file) => ({ id: Number(file.slice(0, 4)), name: file.replace(/\.sql$/, ''), sql: readFileSync(join(dir, file), 'utf8') }));
   // Engineers working in parallel are each given their own numbers, so a branch may have gaps; a
   // number used twice would make one of the two look applied when it is not.
   migrations.forEach((m, i) => {
     const before = migrations[i - 1];
-    if (m.id < 1 || (before && m.id <= before.id)) throw new Error(`Migrations must have distinct numbers from 0001 upwards; ${m.name} repeats or goes below ${before?.name ?? '0001'}.`);
+    if (m.id < 1 || (before && m.id <= before.id))
+      throw new Error(`Migrations must have distinct numbers from 0001 upwards; ${m.name} repeats or goes below ${before?.name ?? '0001'}.`);
   });
   return migrations;
 }

@@ -5,7 +5,7 @@
  * counts for its own session (consents signed while booking name it); one without a session for all.
  */
 import moment from 'moment-timezone';
-import type { EndpointTypes } from '../../generated/entities';
+import type { EndpointTypes } from '@/generated/entities';
 import type { Queryable } from '../db/connection';
 
 export type Agenda = EndpointTypes['getFrontDeskAgenda']['response'];
@@ -21,10 +21,22 @@ export async function agendaOf(db: Queryable, practiceId: string, date: string):
   const from = dayStart.toDate();
   const to = dayStart.clone().add(1, 'day').toDate();
   const rows = await db.query<{
-    id: string; start_at: Date; end_at: Date; appointment_mode: 'online' | 'in_person'; counseling_type: string; insurance_id: string | null;
+    id: string;
+    start_at: Date;
+    end_at: Date;
+    appointment_mode: 'online' | 'in_person';
+    counseling_type: string;
+    insurance_id: string | null;
     provider: { id: string; firstName: string; lastName: string; title: string };
-    patient_id: string; first_name: string; last_name: string; position: number; checked_in_at: Date | null;
-    consent_signed: boolean; unsigned_consent_id: string | null; card_missing: boolean; balance_cents: number;
+    patient_id: string;
+    first_name: string;
+    last_name: string;
+    position: number;
+    checked_in_at: Date | null;
+    consent_signed: boolean;
+    unsigned_consent_id: string | null;
+    card_missing: boolean;
+    balance_cents: number;
   }>(
     `SELECT a.id, lower(a.during) AS start_at, upper(a.during) AS end_at, a.appointment_mode, a.counseling_type, a.insurance_id,
             json_build_object('id', pv.id, 'firstName', pv.first_name, 'lastName', pv.last_name, 'title', pv.title) AS provider,
@@ -49,8 +61,13 @@ export async function agendaOf(db: Queryable, practiceId: string, date: string):
     let s = sessions.at(-1);
     if (!s || s.id !== r.id) {
       s = {
-        id: r.id, start: new Date(r.start_at).toISOString(), end: new Date(r.end_at).toISOString(), appointmentMode: r.appointment_mode,
-        counselingType: r.counseling_type as Agenda['sessions'][number]['counselingType'], provider: r.provider, patients: [],
+        id: r.id,
+        start: new Date(r.start_at).toISOString(),
+        end: new Date(r.end_at).toISOString(),
+        appointmentMode: r.appointment_mode,
+        counselingType: r.counseling_type as Agenda['sessions'][number]['counselingType'],
+        provider: r.provider,
+        patients: [],
       };
       sessions.push(s);
     }
@@ -58,11 +75,61 @@ export async function agendaOf(db: Queryable, practiceId: string, date: string):
     if (!r.consent_signed) tasks.push({ kind: 'consentUnsigned', consentId: r.unsigned_consent_id });
     if (r.card_missing) tasks.push({ kind: 'insuranceCardMissing' });
     if (r.balance_cents > 0) tasks.push({ kind: 'balanceDue', amountCents: r.balance_cents });
-    s.patients.push({ id: r.patient_id, firstName: r.first_name, lastName: r.last_name, checkedInAt: r.checked_in_at ? new Date(r.checked_in_at).toISOString() : null, tasks });
+    s.patients.push({
+      id: r.patient_id,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      checkedInAt: r.checked_in_at ? new Date(r.checked_in_at).toISOString() : null,
+      tasks,
+    });
   }
   return {
-    practice: { id: practice.id, name: practice.name, addressLine1: practice.address_line1, city: practice.city, state: practice.state.trim(), timeZone: practice.time_zone },
+    practice: {
+      id: practice.id,
+      name: practice.name,
+      addressLine1: practice.address_line1,
+      city: practice.city,
+      state: practice.state.trim(),
+      timeZone: practice.time_zone,
+    },
     date,
     sessions,
   };
+}
+
+export type OpenTasks = EndpointTypes['getFrontDeskTasks']['response'];
+
+/**
+ * The practice's open front-desk tasks (GET /front-desk/tasks, /agenda/dashboard): the agendas of
+ * `days` days from today in the practice's zone, each person with something open, earliest first.
+ * Only open tasks are kept (product-spec §3): a signed consent, a card photo or a paid balance takes
+ * the task off, because the agenda works each one out from the records as they are now.
+ */
+export async function openTasksOf(db: Queryable, practiceId: string, now: Date, days: number): Promise<OpenTasks | undefined> {
+  const [practice] = await db.query<{ id: string; name: string; city: string; time_zone: string }>(
+    'SELECT id, name, city, time_zone FROM practices WHERE id = $1',
+    [practiceId],
+  );
+  if (!practice) return undefined;
+  const today = moment.tz(now, practice.time_zone).startOf('day');
+  const items: OpenTasks['items'] = [];
+  for (let d = 0; d < days; d++) {
+    const date = today.clone().add(d, 'day').format('YYYY-MM-DD');
+    const agenda = await agendaOf(db, practiceId, date);
+    for (const s of agenda?.sessions ?? []) {
+      for (const p of s.patients) {
+        if (!p.tasks.length) continue;
+        items.push({
+          date,
+          sessionId: s.id,
+          start: s.start,
+          appointmentMode: s.appointmentMode,
+          providerName: `${s.provider.firstName} ${s.provider.lastName}`,
+          patient: { id: p.id, firstName: p.firstName, lastName: p.lastName, checkedInAt: p.checkedInAt },
+          tasks: p.tasks as OpenTasks['items'][number]['tasks'],
+        });
+      }
+    }
+  }
+  return { practice: { id: practice.id, name: practice.name, city: practice.city, timeZone: practice.time_zone }, from: today.format('YYYY-MM-DD'), items };
 }

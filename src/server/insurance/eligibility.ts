@@ -4,9 +4,9 @@
  * a clearinghouse adapter (an electronic 270/271 eligibility inquiry) implements the same interface
  * and is installed in its place by the insurance plugin.
  */
-import { constants } from '../../generated/constants';
-import type { InsuranceOutcome } from '../../generated/enums';
-import { assessEligibility } from '../../domain/insurance-eligibility';
+import { constants } from '@/generated/constants';
+import type { InsuranceOutcome } from '@/generated/enums';
+import { assessEligibility } from '@/domain/insurance-eligibility';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { patientById } from '../patients/repository';
@@ -76,8 +76,20 @@ export async function checkEligibility(
   const { insurance, provider } = what;
   return checker.check(db, {
     patient: { id: patient.id, firstName: patient.first_name, lastName: patient.last_name, dateOfBirth: patient.date_of_birth },
-    insurance: { id: insurance.id, carrierId: insurance.carrierId, carrierCode: insurance.carrierCode, planId: insurance.planId, memberId: insurance.memberId, groupNumber: insurance.groupNumber ?? null },
-    provider: { id: provider.id, payIndividual: Number(provider.pay_individual), payFollowUp: provider.pay_follow_up === null ? null : Number(provider.pay_follow_up), planIds: provider.plan_ids },
+    insurance: {
+      id: insurance.id,
+      carrierId: insurance.carrierId,
+      carrierCode: insurance.carrierCode,
+      planId: insurance.planId,
+      memberId: insurance.memberId,
+      groupNumber: insurance.groupNumber ?? null,
+    },
+    provider: {
+      id: provider.id,
+      payIndividual: Number(provider.pay_individual),
+      payFollowUp: provider.pay_follow_up === null ? null : Number(provider.pay_follow_up),
+      planIds: provider.plan_ids,
+    },
     practiceId: what.practiceId,
     isFollowUp: what.isFollowUp,
   });

@@ -1,6 +1,6 @@
 /** Insurances on file and their inquiry audits, in the PatientInsurance and InsuranceInquiry shapes. */
-import type { InsuranceInquiry, PatientInsurance } from '../../generated/entities';
-import type { InsuranceDecision, InsuranceOutcome } from '../../generated/enums';
+import type { InsuranceInquiry, PatientInsurance } from '@/generated/entities';
+import type { InsuranceDecision, InsuranceOutcome } from '@/generated/enums';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 
@@ -45,7 +45,14 @@ export interface InsuranceOnFile extends PatientInsurance {
 
 async function withAudits(db: Queryable, rows: InsuranceRow[]): Promise<InsuranceOnFile[]> {
   if (!rows.length) return [];
-  const audits = await db.query<{ id: string; patient_insurance_id: string; internal_outcome_assessment: InsuranceOutcome; decision: InsuranceDecision | null; decided_at: Date | null; created_at: Date }>(
+  const audits = await db.query<{
+    id: string;
+    patient_insurance_id: string;
+    internal_outcome_assessment: InsuranceOutcome;
+    decision: InsuranceDecision | null;
+    decided_at: Date | null;
+    created_at: Date;
+  }>(
     `SELECT id, patient_insurance_id, internal_outcome_assessment, decision, decided_at, created_at FROM (
        SELECT a.*, row_number() OVER (PARTITION BY patient_insurance_id ORDER BY created_at DESC, id) AS n
          FROM insurance_inquiry_audits a WHERE patient_insurance_id = ANY($1::uuid[])) ranked
@@ -53,14 +60,25 @@ async function withAudits(db: Queryable, rows: InsuranceRow[]): Promise<Insuranc
     [rows.map((r) => r.id), AUDITS_LISTED],
   );
   return rows.map((r) => {
-    const own = audits.filter((a) => a.patient_insurance_id === r.id).map((a) => ({
-      id: a.id, internalOutcomeAssessment: a.internal_outcome_assessment, decision: a.decision, decidedAt: a.decided_at ? new Date(a.decided_at).toISOString() : null,
-      createdAt: a.created_at.toISOString(),
-    }));
+    const own = audits
+      .filter((a) => a.patient_insurance_id === r.id)
+      .map((a) => ({
+        id: a.id,
+        internalOutcomeAssessment: a.internal_outcome_assessment,
+        decision: a.decision,
+        decidedAt: a.decided_at ? new Date(a.decided_at).toISOString() : null,
+        createdAt: a.created_at.toISOString(),
+      }));
     return {
       id: r.id,
       patientId: r.patient_id,
-      patient: { id: r.patient_id, ehrId: r.patient_ehr_id, firstName: r.patient_first_name, lastName: r.patient_last_name, dateOfBirth: r.patient_date_of_birth },
+      patient: {
+        id: r.patient_id,
+        ehrId: r.patient_ehr_id,
+        firstName: r.patient_first_name,
+        lastName: r.patient_last_name,
+        dateOfBirth: r.patient_date_of_birth,
+      },
       carrierId: r.carrier_id,
       carrierCode: r.carrier_code,
       carrierName: r.carrier_name,
@@ -85,7 +103,10 @@ export function insuranceOut({ carrierId: _carrierId, ...insurance }: InsuranceO
 
 export async function insurancesOfPatients(db: Queryable, patientIds: readonly string[]): Promise<InsuranceOnFile[]> {
   if (!patientIds.length) return [];
-  const rows = await db.query<InsuranceRow>(`${INSURANCE_SELECT} WHERE i.patient_id = ANY($1::uuid[]) AND i.removed_at IS NULL ORDER BY i.created_at DESC, i.id`, [patientIds]);
+  const rows = await db.query<InsuranceRow>(
+    `${INSURANCE_SELECT} WHERE i.patient_id = ANY($1::uuid[]) AND i.removed_at IS NULL ORDER BY i.created_at DESC, i.id`,
+    [patientIds],
+  );
   return withAudits(db, rows);
 }
 

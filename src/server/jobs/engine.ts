@@ -8,10 +8,13 @@
 import type { PgBoss, Job, JobResult, JobWithMetadata } from 'pg-boss';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/connection';
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 import { DEAD_LETTER_QUEUE, type AnyJobDefinition } from './registry';
 
 export const JOB_SCHEMA = 'pgboss';
+
+/** A worker's polling interval when LISTEN/NOTIFY does not work (seconds). */
+const POLLING_SECONDS = 2;
 
 /** Jobs a worker takes at once. */
 const WORK_BATCH = 10;
@@ -39,6 +42,13 @@ export interface JobEngineEvents {
   /** a try failed (it is tried again, or dead-lettered when its tries are spent) */
   onFailure?: (job: string) => void;
   onError?: (err: unknown) => void;
+}
+
+export interface JobEngineOptions extends JobEngineEvents {
+  /** this process runs maintenance and cron (where workers run) */
+  maintain: boolean;
+  /** tests only: a fixed wait between tries instead of jobRetryDelaySeconds doubling up to jobRetryDelayMaxSeconds */
+  retryDelaySeconds?: number;
 }
 
 async function bossFor(database: Database, options: { maintain: boolean }): Promise<PgBoss> {
@@ -78,7 +88,7 @@ export class JobEngine {
   private constructor(
     private readonly boss: PgBoss,
     definitions: AnyJobDefinition[],
-    private readonly events: JobEngineEvents,
+    private readonly events: JobEngineOptions,
   ) {
     for (const d of definitions) {
       if (this.definitions.has(d.name)) throw new Error(`Two job definitions are named "${d.name}".`);
@@ -88,7 +98,7 @@ export class JobEngine {
   }
 
   /** Starts the engine for sending (and for draining in tests); `startWorkers` makes this process run jobs too. */
-  static async open(database: Database, definitions: AnyJobDefinition[], options: { maintain: boolean } & JobEngineEvents): Promise<JobEngine> {
+  static async open(database: Database, definitions: AnyJobDefinition[], options: JobEngineOptions): Promise<JobEngine> {
     const boss = await bossFor(database, options);
     const engine = new JobEngine(boss, definitions, options);
     boss.on('error', (err) => options.onError?.(err));
@@ -97,15 +107,14 @@ export class JobEngine {
     for (const d of engine.definitions.values()) {
       const queue = {
         retryLimit: constants.jobRetryLimit,
-        retryDelay: constants.jobRetryDelaySeconds,
-        retryBackoff: true,
-        retryDelayMax: constants.jobRetryDelayMaxSeconds,
+        retryDelay: options.retryDelaySeconds ?? constants.jobRetryDelaySeconds,
+        ...(options.retryDelaySeconds === undefined ? { retryBackoff: true, retryDelayMax: constants.jobRetryDelayMaxSeconds } : { retryBackoff: false }),
         expireInSeconds: constants.jobExpireSeconds,
         deadLetter: DEAD_LETTER_QUEUE,
         notify: true,
       };
       if (await boss.getQueue(d.name)) await boss.updateQueue(d.name, queue);
-      else await boss.createQueue(d.name, queue).catch(ignoreExisting);
+      else await boss.createQueue(d.name, { ...queue, ...(d.policy ? { policy: d.policy } : {}) }).catch(ignoreExisting);
       if (options.maintain) {
         if (d.cron) await boss.schedule(d.name, d.cron, null, { tz: 'UTC' });
         else await boss.unschedule(d.name).catch(() => undefined);
@@ -138,7 +147,16 @@ export class JobEngine {
       // at once (a backlog drains at full speed), otherwise LISTEN/NOTIFY wakes it, with polling as the floor.
       await this.boss.work(
         d.name,
-        { batchSize: WORK_BATCH, localConcurrency: 2, pollingIntervalSeconds: 2, burstWhenBatchFull: true, perJobResults: true },
+        {
+          batchSize: WORK_BATCH,
+          localConcurrency: 2,
+          pollingIntervalSeconds: POLLING_SECONDS,
+          burstWhenBatchFull: true,
+          perJobResults: true,
+          // While LISTEN/NOTIFY works, pg-boss polls every 30 s only: a retry (due later, so never notified)
+          // waits up to that long. A test's short retry delay is polled for as often.
+          ...(this.events.retryDelaySeconds === undefined ? {} : { notifyPollingIntervalSeconds: Math.max(POLLING_SECONDS, this.events.retryDelaySeconds) }),
+        },
         async (jobs: Job<unknown>[]) => {
           const results: JobResult[] = [];
           for (const job of jobs) {

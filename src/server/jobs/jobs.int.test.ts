@@ -3,9 +3,9 @@
  * by the request and delivered by a worker; a job that keeps failing is tried jobRetryLimit more times
  * and then listed for staff; workers inside the app deliver without anyone draining.
  */
-import { drainJobs, startTestApp, type TestApp } from '../../../tests/support/app';
-import { callerFor } from '../../../tests/support/sessions';
-import { constants } from '../../generated/constants';
+import { drainJobs, startTestApp, type TestApp } from '@tests/support/app';
+import { callerFor } from '@tests/support/sessions';
+import { constants } from '@/generated/constants';
 import { demoAccounts } from '../db/seed/demo-accounts';
 import { jobDefinitions, type JobDefinition } from './registry';
 
@@ -56,11 +56,43 @@ it('tries a failing job again with back-off, then lists it for staff without its
   const res = await t.app.inject({ method: 'GET', url: '/api/jobs/dead-letters', headers: staff.headers });
   expect(res.statusCode).toBe(200);
   const [dead] = res.json().items;
-  expect(dead).toMatchObject({ job: flaky.name, summary: { to: 'partner@example.net' }, tries: constants.jobRetryLimit + 1, error: 'partner system answered 503' });
+  expect(dead).toMatchObject({
+    job: flaky.name,
+    summary: { to: 'partner@example.net' },
+    tries: constants.jobRetryLimit + 1,
+    error: 'partner system answered 503',
+  });
   expect(JSON.stringify(res.json())).not.toContain('do-not-show');
 
   const patientCaller = await callerFor(t.app, patient.email);
   expect((await t.app.inject({ method: 'GET', url: '/api/jobs/dead-letters', headers: patientCaller.headers })).statusCode).toBe(403);
+  expect((await t.app.inject({ method: 'POST', url: `/api/jobs/dead-letters/${dead.id}/retry`, headers: patientCaller.headers })).statusCode).toBe(403);
+
+  // Staff try it again: it leaves the list and runs once more, with a new round of tries.
+  const retried = await t.app.inject({ method: 'POST', url: `/api/jobs/dead-letters/${dead.id}/retry`, headers: staff.headers });
+  expect(retried.statusCode).toBe(200);
+  const after = await t.app.inject({ method: 'GET', url: '/api/jobs/dead-letters', headers: staff.headers });
+  expect(after.json().items.map((j: { id: string }) => j.id)).not.toContain(dead.id);
+  expect((await t.app.inject({ method: 'POST', url: `/api/jobs/dead-letters/${dead.id}/retry`, headers: staff.headers })).statusCode).toBe(404);
+  const before = runs.length;
+  expect(await drainJobs(t.app)).toBe(1);
+  expect(runs).toHaveLength(before + 1);
+});
+
+it('refuses to deliver to the reserved .invalid domain, like any mail server: the mail fails every try and is listed', async () => {
+  await t.app.mailer.send('sign-in-code', 'nobody@mailbox.invalid', { code: '123456', minutes: 10 });
+  while ((await drainJobs(t.app, { includeRetries: true })) > 0);
+  const staff = await callerFor(t.app, devops.email);
+  const items = (await t.app.inject({ method: 'GET', url: '/api/jobs/dead-letters', headers: staff.headers })).json().items as {
+    job: string;
+    summary: Record<string, string>;
+    error: string;
+  }[];
+  expect(items.find((j) => j.summary.to === 'nobody@mailbox.invalid')).toMatchObject({
+    job: 'mail',
+    summary: { template: 'sign-in-code' },
+    error: '550 no mail server for mailbox.invalid',
+  });
 });
 
 it('delivers by itself when the app runs its own workers', async () => {

@@ -1,13 +1,17 @@
 /** Every e-mail goes out through this job: the request only queues it, a worker delivers it (SMTP or the dev mailbox). */
 import type { JobDefinition } from './registry';
 import type { MailAttachment } from '../plugins/mail';
-import type { MailTemplateId } from '../../generated/mail';
+import type { MailTemplateId } from '@/generated/mail';
+import { recordMailTry, MAIL_TRIES } from '../booking/session-mails';
+import { raiseMailRedAlert } from '../booking/mail-alerts';
 
 export interface MailJobData {
   template: MailTemplateId;
   to: string;
   params: Record<string, string | number>;
   attachments?: MailAttachment[];
+  /** a mail about a session (appointment_mails): each try is counted there */
+  sessionMailId?: string;
 }
 
 export const MAIL_QUEUE = 'mail';
@@ -15,7 +19,19 @@ export const MAIL_QUEUE = 'mail';
 export const mailJob: JobDefinition<MailJobData> = {
   name: MAIL_QUEUE,
   async run(app, data) {
-    await app.mailTransport.deliver(data.template, data.to, data.params, data.attachments);
+    if (!data.sessionMailId) {
+      await app.mailTransport.deliver(data.template, data.to, data.params, data.attachments);
+      return;
+    }
+    try {
+      await app.mailTransport.deliver(data.template, data.to, data.params, data.attachments);
+    } catch (err) {
+      const tries = await recordMailTry(app.database, data.sessionMailId, { error: err instanceof Error ? err.message : String(err) });
+      // The last try: the booking stands but the patient was never told; a person must call them.
+      if (tries >= MAIL_TRIES) await raiseMailRedAlert(app, data.sessionMailId);
+      throw err;
+    }
+    await recordMailTry(app.database, data.sessionMailId, { deliveredAt: app.clock.now() });
   },
   // The template and the address, never the parameters (codes, links, names).
   describe: (data) => ({ template: data.template, to: data.to }),

@@ -10,12 +10,19 @@
 import type { FastifyInstance } from 'fastify';
 import { mailJob } from './mail-job';
 import { reconcileJob } from '../money/reconcile-job';
+import { checkInMailJob } from '../care/check-in-mail';
+import { syncOutboxJob } from '../sync/job';
+import { consentAlertJob } from '../sync/consent-alerts';
+import { appointmentReminderJob, reminderSweepJob } from '../reminders/send';
+import { waitlistOfferJob, waitlistSweepJob } from '../waitlist/jobs';
 
 export interface JobDefinition<Data = unknown> {
   /** the queue's name: letters, digits, `.`, `-`, `_` */
   name: string;
   /** a cron schedule (UTC, five fields); the engine sends the job itself at those times, once across every process */
   cron?: string;
+  /** 'exclusive': one job per singletonKey queued or running at a time (a second send with the key is refused) */
+  policy?: 'exclusive';
   /** does the work; a throw fails this try, and the job is tried again later */
   run: (app: FastifyInstance, data: Data) => Promise<void>;
   /** what staff may see of a dead-lettered job's data (no secrets, no health data); default: nothing */
@@ -29,4 +36,14 @@ export const DEAD_LETTER_QUEUE = 'dead-letter';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyJobDefinition = JobDefinition<any>;
 
-export const jobDefinitions: AnyJobDefinition[] = [mailJob, reconcileJob];
+export const jobDefinitions: AnyJobDefinition[] = [
+  mailJob,
+  reconcileJob,
+  checkInMailJob,
+  syncOutboxJob,
+  consentAlertJob,
+  reminderSweepJob,
+  appointmentReminderJob,
+  waitlistOfferJob,
+  waitlistSweepJob,
+];

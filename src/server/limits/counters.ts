@@ -5,7 +5,7 @@
  * slot back, so being refused does not use up the budget of the other limits checked with it.
  */
 import type { FastifyRequest } from 'fastify';
-import { windowStart } from '../../domain/rate-limits';
+import { windowStart } from '@/domain/rate-limits';
 import { writeAudit } from '../audit';
 import { AppError } from '../errors';
 import type { Queryable } from '../db/connection';
@@ -70,7 +70,11 @@ export async function pruneCounters(db: Queryable, now: Date): Promise<void> {
  */
 export async function takeOrRefuse(request: FastifyRequest, action: string, limits: Limit[]): Promise<TakenSlots> {
   const factor = request.server.rateLimitFactor;
-  const { over, taken } = await takeSlots(request.server.database, limits.map((l) => ({ ...l, max: l.max * factor })), request.server.clock.now());
+  const { over, taken } = await takeSlots(
+    request.server.database,
+    limits.map((l) => ({ ...l, max: l.max * factor })),
+    request.server.clock.now(),
+  );
   if (over.length) {
     await writeAudit(request, { action, outcome: 'denied', status: 429, details: { reason: `rate limit: ${over.map((l) => l.scope).join(', ')}` } });
     throw new AppError('RATE_LIMITED');

@@ -5,9 +5,9 @@
  * definition of "open", and booked and live-held times (slot_reservations) are subtracted inside it. The slot
  * rules of src/domain/slots.ts are applied to every listing.
  */
-import { constants } from '../../generated/constants';
-import { enums, type AppointmentMode, type TimeOfDay } from '../../generated/enums';
-import { earliestSearchStart, offeredSlots, type SlotFilter } from '../../domain/slots';
+import { constants } from '@/generated/constants';
+import { enums, type AppointmentMode, type TimeOfDay } from '@/generated/enums';
+import { earliestSearchStart, offeredSlots, type SlotFilter } from '@/domain/slots';
 import type { Database, Queryable } from '../db/connection';
 
 export interface OpenSlot {
@@ -107,7 +107,10 @@ export async function providerOpenSlots(
   if (!first) return undefined;
   const provider: ProviderSchedule = { id: first.pid, timeZone: first.time_zone, offersMedication: first.offers_medication };
   const earliest = earliestSearchStart(now, provider.timeZone);
-  const open = rows.filter((r): r is typeof r & SlotRow => Boolean(r.id)).map(toOpenSlot).filter((r) => r.start >= earliest);
+  const open = rows
+    .filter((r): r is typeof r & SlotRow => Boolean(r.id))
+    .map(toOpenSlot)
+    .filter((r) => r.start >= earliest);
   return { provider, slots: offeredOf(open, provider, filter, now) };
 }
 
@@ -144,7 +147,13 @@ export async function firstOpenSlots(
   if (!providers.length) return out;
   const from = new Date(Math.min(...providers.map((p) => earliestSearchStart(now, p.timeZone).getTime())));
   const to = new Date(now.getTime() + constants.availabilityWindowDays * 86_400_000);
-  const rows = await openSlotRows(db, providers.map((p) => p.id), from, to, now);
+  const rows = await openSlotRows(
+    db,
+    providers.map((p) => p.id),
+    from,
+    to,
+    now,
+  );
   for (const p of providers) {
     const own = rows.filter((r) => r.providerId === p.id && (filter.medicationOnly === undefined || r.isMedication === filter.medicationOnly));
     const [first] = offeredSlots(own, { now, zone: p.timeZone, offersMedication: p.offersMedication, filter });
@@ -213,9 +222,21 @@ export async function refreshAvailabilitySummary(database: Database, now: Date, 
               sc.filter_ids, sc.plan_ids, sc.accepts_b2b, sc.latitude, sc.longitude, $15::timestamptz
          FROM scope sc JOIN stats USING (id) CROSS JOIN LATERAL unnest(sc.licensed_states) AS st(state_code)`,
       [
-        zones, starts.map((d) => d.toISOString()), ends.map((d) => d.toISOString()), ids, medicationCutoff.toISOString(),
-        cut.earlyMorningBefore, cut.morningBefore, cut.afternoonBefore, bits[0], bits[1], bits[2], bits[3],
-        availabilityTypeBit('online'), availabilityTypeBit('in_person'), now.toISOString(),
+        zones,
+        starts.map((d) => d.toISOString()),
+        ends.map((d) => d.toISOString()),
+        ids,
+        medicationCutoff.toISOString(),
+        cut.earlyMorningBefore,
+        cut.morningBefore,
+        cut.afternoonBefore,
+        bits[0],
+        bits[1],
+        bits[2],
+        bits[3],
+        availabilityTypeBit('online'),
+        availabilityTypeBit('in_person'),
+        now.toISOString(),
       ],
     );
   });

@@ -1,18 +1,20 @@
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { endpoints, type EndpointId } from '../../generated/api';
-import { constants } from '../../generated/constants';
-import { enums } from '../../generated/enums';
-import { errorCatalogue } from '../../generated/errors';
-import { createAjv } from '../../domain/validation/ajv';
-import { earliestSearchStart, timeOfDayOf } from '../../domain/slots';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { apiSchemas, endpoints, type EndpointId } from '@/generated/api';
+import { constants } from '@/generated/constants';
+import { enums } from '@/generated/enums';
+import { errorCatalogue } from '@/generated/errors';
+import { createAjv } from '@/domain/validation/ajv';
+import { earliestSearchStart, timeOfDayOf } from '@/domain/slots';
 import { refreshAvailabilitySummary } from './availability';
 import { filterCatalogue } from './filters';
 import { criteriaFromQuery, searchProviders, searchProvidersInDatabase } from './search';
 import { SearchIndex } from './search-index';
-import type { SearchProvidersQuery } from '../../generated/entities';
+import type { SearchProvidersQuery } from '@/generated/entities';
 
 let t: TestApp;
 const ajv = createAjv();
+// Response schemas point at the shared entities ({ $ref: 'Provider' }), registered as the server registers them.
+for (const schema of Object.values(apiSchemas)) ajv.addSchema(schema);
 const get = (url: string) => t.app.inject({ method: 'GET', url });
 
 /** The 200 body must match the endpoint's spec'd response schema. */
@@ -61,7 +63,8 @@ describe('provider search', () => {
     for (const p of spanish) expect(p.filters).toContainEqual(expect.objectContaining({ type: 'language', value: 'Spanish' }));
     const either = (await get('/api/providers/search?state_code=CA&language=Spanish&language=Mandarin')).json().total;
     expect(either).toBeGreaterThanOrEqual((await get('/api/providers/search?state_code=CA&language=Spanish')).json().total);
-    const both = (await get('/api/providers/search?state_code=CA&language=Spanish&counseling_type=Medication%2FPsychiatry&gender=Female')).json().items as ProviderOut[];
+    const both = (await get('/api/providers/search?state_code=CA&language=Spanish&counseling_type=Medication%2FPsychiatry&gender=Female')).json()
+      .items as ProviderOut[];
     for (const p of both) {
       expect(p.filters).toContainEqual(expect.objectContaining({ type: 'counseling_type', value: 'Medication/Psychiatry' }));
       expect(p.filters).toContainEqual(expect.objectContaining({ type: 'gender', value: 'Female' }));
@@ -96,7 +99,11 @@ describe('provider search', () => {
     const items = (await get('/api/providers/search?state_code=AZ&time_of_day=early_morning&availability_type=in_person')).json().items as ProviderOut[];
     expect(items.length).toBeGreaterThan(0);
     for (const p of items.slice(0, 3)) {
-      const slots = (await get(`/api/providers/${p.id}/availability?timeOfDay=early_morning&availabilityType=in_person&startDate=${new Date().toISOString().slice(0, 10)}&endDate=${new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)}`)).json().slots;
+      const slots = (
+        await get(
+          `/api/providers/${p.id}/availability?timeOfDay=early_morning&availabilityType=in_person&startDate=${new Date().toISOString().slice(0, 10)}&endDate=${new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10)}`,
+        )
+      ).json().slots;
       expect(slots.length).toBeGreaterThan(0);
     }
   });
@@ -105,7 +112,10 @@ describe('provider search', () => {
     const [plan] = await t.db.database.query<{ id: number }>('SELECT id FROM insurance_plans WHERE is_medicaid ORDER BY id LIMIT 1');
     const res = (await get(`/api/providers/search?state_code=TX&insurance=${plan!.id}&b2b_client=true`)).json();
     const ids = (res.items as ProviderOut[]).map((p) => p.id);
-    const rows = await t.db.database.query<{ ok: boolean }>('SELECT ($1::int = ANY(plan_ids) AND accepts_b2b) AS ok FROM providers WHERE id = ANY($2::uuid[])', [plan!.id, ids]);
+    const rows = await t.db.database.query<{ ok: boolean }>(
+      'SELECT ($1::int = ANY(plan_ids) AND accepts_b2b) AS ok FROM providers WHERE id = ANY($2::uuid[])',
+      [plan!.id, ids],
+    );
     expect(rows.every((r) => r.ok)).toBe(true);
   });
 
@@ -142,7 +152,7 @@ describe('the in-memory search index', () => {
     expect(t.app.searchIndex()).toBeInstanceOf(SearchIndex);
   });
 
-  it('lets refreshes that meet (a whole one, one provider\'s) take turns instead of inserting rows twice', async () => {
+  it("lets refreshes that meet (a whole one, one provider's) take turns instead of inserting rows twice", async () => {
     const db = t.db.database;
     const [one] = await db.query<{ provider_id: string }>('SELECT provider_id FROM provider_search LIMIT 1');
     const rowsBefore = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM provider_search');
@@ -198,7 +208,11 @@ describe('the in-memory search index', () => {
       [{ state_code: 'TX', orderBy: 'distance' }, austin, 0],
       [{ state_code: 'TX', page: 3 }, austin, 0],
       [{ state_code: 'CA', language: ['Spanish', 'Korean'], time_of_day: ['evening'] }, undefined, 0],
-      [{ state_code: 'FL', counseling_type: ['Medication/Psychiatry'], availability_type: ['in_person'], gender: ['Female'] }, { latitude: 25.76, longitude: -80.19 }, 0],
+      [
+        { state_code: 'FL', counseling_type: ['Medication/Psychiatry'], availability_type: ['in_person'], gender: ['Female'] },
+        { latitude: 25.76, longitude: -80.19 },
+        0,
+      ],
       [{ state_code: 'OH', area_of_concern: ['Anxiety'], insurance_id: ['AETNA', 'CIGNA'], b2b_client: true }, undefined, 3],
       [{ state_code: 'GA', client_age_group: ['14-17'], tag: ['Evening hours'], total_available_intakes: 10 }, undefined, 0],
       [{ state_code: 'TX', area_of_concern: ['Astrology'] }, undefined, 0],
@@ -208,7 +222,11 @@ describe('the in-memory search index', () => {
       const criteria = criteriaFromQuery(query, point, reserve);
       const fromSql = await searchProvidersInDatabase(db, criteria, catalogue);
       const fromIndex = await searchProviders(db, criteria, catalogue, index);
-      expect({ query, total: fromIndex.total, ids: fromIndex.items.map((p) => p.id) }).toEqual({ query, total: fromSql.total, ids: fromSql.items.map((p) => p.id) });
+      expect({ query, total: fromIndex.total, ids: fromIndex.items.map((p) => p.id) }).toEqual({
+        query,
+        total: fromSql.total,
+        ids: fromSql.items.map((p) => p.id),
+      });
       fromIndex.items.forEach((p, i) => {
         const other = fromSql.items[i]!;
         expect(p.openSlotCount).toBe(other.openSlotCount);
@@ -328,7 +346,10 @@ describe('slots', () => {
     const res = (await get(`/api/slots/first-available-slot?providerId=${provider.id}&providerId=${unknown}`)).json();
     conforms('getFirstAvailableSlot', res);
     const listed = (await get(`/api/slots/get?providerId=${provider.id}`)).json().slots;
-    expect(res.items).toEqual([{ providerId: provider.id, slot: listed[0] }, { providerId: unknown, slot: null }]);
+    expect(res.items).toEqual([
+      { providerId: provider.id, slot: listed[0] },
+      { providerId: unknown, slot: null },
+    ]);
   });
 });
 
@@ -368,7 +389,9 @@ describe('business partners', () => {
   it('validates a code against a partner name', async () => {
     const name = (await get('/api/business-partners/partnershipCode/ACME-EAP')).json().partner.name as string;
     expect((await get(`/api/business-partners/validate-code-by-name?code=ACME-EAP&partnerName=${encodeURIComponent(name)}`)).json().valid).toBe(true);
-    expect((await get(`/api/business-partners/validate-code-by-name?code=HARBOR-HEALTH&partnerName=${encodeURIComponent(name)}`)).json()).toEqual({ valid: false });
+    expect((await get(`/api/business-partners/validate-code-by-name?code=HARBOR-HEALTH&partnerName=${encodeURIComponent(name)}`)).json()).toEqual({
+      valid: false,
+    });
   });
 });
 

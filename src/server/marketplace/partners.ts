@@ -1,6 +1,6 @@
 /** Business partners (product-spec §3): rows, their public shape, and the converted B2B details. */
-import type { B2BDetails, BusinessPartner } from '../../generated/entities';
-import type { ChannelType, DealStructure, PartnerTier } from '../../generated/enums';
+import type { B2BDetails, BusinessPartner } from '@/generated/entities';
+import type { ChannelType, DealStructure, PartnerTier } from '@/generated/enums';
 import type { Queryable } from '../db/connection';
 
 export interface PartnerRow {

@@ -1,6 +1,6 @@
 /** Providers as stored and as the API shows them (product-spec §3 Provider, §2 friendly URLs). */
-import type { Practice, Provider } from '../../generated/entities';
-import type { CounselingSpecialty, ProviderSlugType, ProviderTitle } from '../../generated/enums';
+import type { Practice, Provider } from '@/generated/entities';
+import type { CounselingSpecialty, ProviderSlugType, ProviderTitle } from '@/generated/enums';
 import type { FilterCatalogue } from './filters';
 
 /** Columns of providers p joined with practices pr, as one SELECT list. */

@@ -7,13 +7,13 @@
  * of any other; whatever changes a provider's card refreshes its provider_search rows.
  */
 import { LRUCache } from 'lru-cache';
-import type { Provider } from '../../generated/entities';
-import type { FilterType } from '../../generated/enums';
+import type { Provider } from '@/generated/entities';
+import type { FilterType } from '@/generated/enums';
 import type { Database } from '../db/connection';
 import { availabilityTypeBit, timeOfDayBit } from './availability';
 import type { FilterCatalogue } from './filters';
 import type { SearchCriteria } from './search';
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 
 /** Radius of the earth the earthdistance extension uses, in meters, so distances agree with SQL. */
 const EARTH_RADIUS_M = 6_378_168;
@@ -66,7 +66,9 @@ export function milesBetween(lat1: number, lng1: number, lat2: number, lng2: num
  */
 function firstInOrder(count: number, limit: number, before: (a: number, b: number) => boolean): number[] {
   if (limit > 200) {
-    return Array.from({ length: count }, (_, i) => i).sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0)).slice(0, limit);
+    return Array.from({ length: count }, (_, i) => i)
+      .sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0))
+      .slice(0, limit);
   }
   const top: number[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -108,8 +110,17 @@ export class SearchIndex {
   static async load(db: Database): Promise<SearchIndex> {
     const version = await SearchIndex.version(db);
     const rows = await db.query<{
-      state_code: string; provider_id: string; open_slots: number; first_available: Date | string | null; time_of_day_mask: number;
-      availability_type_mask: number; filter_ids: number[]; plan_ids: number[]; accepts_b2b: boolean; latitude: number; longitude: number;
+      state_code: string;
+      provider_id: string;
+      open_slots: number;
+      first_available: Date | string | null;
+      time_of_day_mask: number;
+      availability_type_mask: number;
+      filter_ids: number[];
+      plan_ids: number[];
+      accepts_b2b: boolean;
+      latitude: number;
+      longitude: number;
     }>(
       `SELECT state_code, provider_id, open_slots, first_available, time_of_day_mask, availability_type_mask, filter_ids, plan_ids, accepts_b2b, latitude, longitude
          FROM provider_search ORDER BY state_code, open_slots DESC, first_available, provider_id`,
@@ -192,7 +203,10 @@ export class SearchIndex {
     const point = c.point;
     const distanceOf = (e: Entry) => (point ? milesBetween(e.latitude, e.longitude, point.latitude, point.longitude) : null);
     const hit = (e: Entry, distance = distanceOf(e)): SearchHit => ({
-      providerId: e.providerId, openSlots: e.openSlots - c.reserve, firstAvailable: e.firstAvailableAt, distanceMiles: distance,
+      providerId: e.providerId,
+      openSlots: e.openSlots - c.reserve,
+      firstAvailable: e.firstAvailableAt,
+      distanceMiles: distance,
     });
 
     if (c.orderBy === 'distance' && point) {
@@ -200,8 +214,14 @@ export class SearchIndex {
       for (const e of entries) if (matches(e)) matched.push(e);
       const distances = new Float64Array(matched.length);
       matched.forEach((e, i) => (distances[i] = distanceOf(e)!));
-      const before = (a: number, b: number) => distances[a]! < distances[b]! || (distances[a] === distances[b] && matched[a]!.providerId < matched[b]!.providerId);
-      return { hits: firstInOrder(matched.length, to, before).slice(from).map((i) => hit(matched[i]!, distances[i]!)), total: matched.length };
+      const before = (a: number, b: number) =>
+        distances[a]! < distances[b]! || (distances[a] === distances[b] && matched[a]!.providerId < matched[b]!.providerId);
+      return {
+        hits: firstInOrder(matched.length, to, before)
+          .slice(from)
+          .map((i) => hit(matched[i]!, distances[i]!)),
+        total: matched.length,
+      };
     }
     if (!groups.length && timeMask === 0 && typeMask === 0 && c.planId === undefined && !c.b2bClient && leastOpen === Number.NEGATIVE_INFINITY) {
       return { hits: entries.slice(from, to).map((e) => hit(e)), total: entries.length };

@@ -4,9 +4,9 @@
  * supply reserve described in specs/api/providers.yaml. Answered from the in-memory index
  * (search-index.ts) when loaded, else by one SQL statement that finds the page and its total.
  */
-import { constants } from '../../generated/constants';
-import type { Provider, SearchProvidersQuery } from '../../generated/entities';
-import type { FilterType, SortOption } from '../../generated/enums';
+import { constants } from '@/generated/constants';
+import type { Provider, SearchProvidersQuery } from '@/generated/entities';
+import type { FilterType, SortOption } from '@/generated/enums';
 import type { Database } from '../db/connection';
 import { availabilityTypeBit, timeOfDayBit } from './availability';
 import type { FilterCatalogue } from './filters';
@@ -38,7 +38,16 @@ export interface SearchResult {
 const METERS_PER_MILE = 1609.344;
 
 /** Query parameters that name provider filters, by filter type. */
-const FILTER_PARAMS = ['area_of_concern', 'language', 'counseling_approach', 'client_age_group', 'gender', 'insurance_id', 'counseling_type', 'tag'] as const satisfies readonly FilterType[];
+const FILTER_PARAMS = [
+  'area_of_concern',
+  'language',
+  'counseling_approach',
+  'client_age_group',
+  'gender',
+  'insurance_id',
+  'counseling_type',
+  'tag',
+] as const satisfies readonly FilterType[];
 
 /** The search a request asks for, once its point and intake reserve are known. */
 export function criteriaFromQuery(q: SearchProvidersQuery, point: SearchCriteria['point'], reserve: number): SearchCriteria {
@@ -86,7 +95,8 @@ export function buildSearchQuery(c: SearchCriteria, catalogue: FilterCatalogue):
     where.push(`s.filter_ids && ${p(ids)}::int[]`);
   }
   if (c.timesOfDay.length) where.push(`(s.time_of_day_mask & ${p(c.timesOfDay.reduce((m, t) => m | timeOfDayBit(t), 0))}::int) <> 0`);
-  if (c.availabilityTypes.length) where.push(`(s.availability_type_mask & ${p(c.availabilityTypes.reduce((m, t) => m | availabilityTypeBit(t), 0))}::int) <> 0`);
+  if (c.availabilityTypes.length)
+    where.push(`(s.availability_type_mask & ${p(c.availabilityTypes.reduce((m, t) => m | availabilityTypeBit(t), 0))}::int) <> 0`);
   if (c.planId !== undefined) where.push(`s.plan_ids @> ARRAY[${p(c.planId)}::int]`);
   if (c.b2bClient) where.push('s.accepts_b2b');
   // Written as a bound on open_slots alone, so the index can use it.
@@ -130,17 +140,25 @@ export async function searchProvidersInDatabase(db: Database, criteria: SearchCr
 }
 
 /** Search with the in-memory index when it is loaded (reading only the page's providers), else in SQL. */
-export async function searchProviders(db: Database, criteria: SearchCriteria, catalogue: FilterCatalogue, index: SearchIndex | undefined): Promise<SearchResult> {
+export async function searchProviders(
+  db: Database,
+  criteria: SearchCriteria,
+  catalogue: FilterCatalogue,
+  index: SearchIndex | undefined,
+): Promise<SearchResult> {
   if (!index) return searchProvidersInDatabase(db, criteria, catalogue);
   const { hits, total } = index.find(criteria, catalogue);
   if (!hits.length) return { items: [], total };
-  const cards = await index.cardsOf(hits.map((h) => h.providerId), async (ids) => {
-    const rows = await db.query<ProviderCardRow>(
-      `SELECT ${PROVIDER_CARD_COLUMNS} FROM providers p JOIN practices pr ON pr.id = p.practice_id WHERE p.id = ANY($1::uuid[])`,
-      [ids],
-    );
-    return rows.map((r) => providerOf(r, catalogue));
-  });
+  const cards = await index.cardsOf(
+    hits.map((h) => h.providerId),
+    async (ids) => {
+      const rows = await db.query<ProviderCardRow>(
+        `SELECT ${PROVIDER_CARD_COLUMNS} FROM providers p JOIN practices pr ON pr.id = p.practice_id WHERE p.id = ANY($1::uuid[])`,
+        [ids],
+      );
+      return rows.map((r) => providerOf(r, catalogue));
+    },
+  );
   const items = hits.flatMap((h): Provider[] => {
     const card = cards.get(h.providerId);
     if (!card) return [];

@@ -1,14 +1,16 @@
 /**
  * Charging a card inside the caller's transaction: keep the card on file when asked (vault), charge
- * it, and record the payment (status succeeded; brand and last 4 only). A declined charge records
- * nothing here - the transaction it belongs to rolls back - and recordFailedPayment keeps the
- * failure afterwards.
+ * it, and record the payment (status succeeded; brand and last 4 only). Each charge is part of a
+ * MoneyMove (./move.ts): the charge taken is written into it (voided if the work fails), and a
+ * declined charge records nothing here - the transaction it belongs to rolls back - but is kept by
+ * the move as a failed payment afterwards.
  */
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
-import type { CardGateway, CardInfo } from '../payments/gateway';
+import type { CardGateway, CardInfo, PaymentService } from '../payments/gateway';
 import { appendLedger } from './ledger';
+import type { MoneyMove } from './move';
 
 export interface ChargeCommand {
   amountCents: number;
@@ -25,11 +27,12 @@ export interface ChargeCommand {
   paysDue?: boolean;
   /** when the money moved, by the app's clock (billing ranges read the same clock) */
   at: Date;
+  /** who takes it: the card gateway (default), or the scheduling system's own payment service (no card) */
+  provider?: 'card_gateway' | 'scheduling_system';
 }
 
 export type ChargeOutcome =
-  | { ok: true; transactionId: string; paymentId: string; card: CardInfo }
-  | { ok: false; reason: 'declined' | 'invalid'; card?: CardInfo };
+  { ok: true; transactionId: string; paymentId: string; card: CardInfo } | { ok: false; reason: 'declined' | 'invalid'; card?: CardInfo };
 
 export async function saveCard(tx: Queryable, gateway: CardGateway, nonce: string, patientId: string, userId: string, makeDefault: boolean) {
   const vaulted = await gateway.vault(nonce, userId);
@@ -40,14 +43,25 @@ export async function saveCard(tx: Queryable, gateway: CardGateway, nonce: strin
 /** Records a card the gateway has already kept on file (its vault token, brand and last 4). */
 export async function storeVaultedCard(tx: Queryable, gateway: CardGateway, vaulted: VaultedCard, patientId: string, userId: string, makeDefault: boolean) {
   const [{ has_default } = { has_default: false }] = await tx.query<{ has_default: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM patient_cards WHERE patient_id = $1 AND is_default AND removed_at IS NULL) AS has_default', [patientId],
+    'SELECT EXISTS (SELECT 1 FROM patient_cards WHERE patient_id = $1 AND is_default AND removed_at IS NULL) AS has_default',
+    [patientId],
   );
   const isDefault = makeDefault || !has_default;
   if (isDefault && has_default) await tx.query('UPDATE patient_cards SET is_default = false WHERE patient_id = $1 AND is_default', [patientId]);
   const [card] = await tx.query<{ id: string }>(
     `INSERT INTO patient_cards (patient_id, user_id, gateway, token, brand, last4, expiration_month, expiration_year, is_default)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [patientId, userId, gateway.name, vaulted.token, vaulted.card.brand, vaulted.card.last4, vaulted.card.expirationMonth, vaulted.card.expirationYear, isDefault],
+    [
+      patientId,
+      userId,
+      gateway.name,
+      vaulted.token,
+      vaulted.card.brand,
+      vaulted.card.last4,
+      vaulted.card.expirationMonth,
+      vaulted.card.expirationYear,
+      isDefault,
+    ],
   );
   return { ok: true as const, cardId: card!.id, token: vaulted.token, card: vaulted.card };
 }
@@ -59,62 +73,28 @@ interface VaultedCard {
 
 /** A charge the gateway took outside any transaction, to be recorded by recordTakenCharge in the commit. */
 export type TakenCharge =
-  | { ok: true; transactionId: string; card: CardInfo; vaulted?: VaultedCard }
-  | { ok: false; reason: 'declined' | 'invalid'; card?: CardInfo };
+  { ok: true; transactionId: string; card?: CardInfo; vaulted?: VaultedCard } | { ok: false; reason: 'declined' | 'invalid'; card?: CardInfo };
 
 /**
  * Charges the card with no transaction open and no lock held (a slow gateway stalls nobody else):
  * keeps the card on file first when asked. The caller records it with recordTakenCharge in one short
- * transaction, and voids it (ledger.transactionId) when that transaction fails.
+ * transaction; the move voids it when that transaction fails.
  */
-export async function takeCharge(gateway: CardGateway, command: ChargeCommand, ledger: ChargeLedger): Promise<TakenCharge> {
+export async function takeCharge(move: MoneyMove, command: ChargeCommand): Promise<TakenCharge> {
+  if (command.provider === 'scheduling_system') {
+    const service = move.services.scheduling;
+    const result = await service.charge({ amountCents: command.amountCents, orderId: command.appointmentId, accountId: command.userId });
+    if (!result.ok) return declined(move, command, result.reason, undefined, service);
+    move.took(service, result.transactionId);
+    return { ok: true, transactionId: result.transactionId };
+  }
+  const { gateway } = move;
   let token = command.cardToken;
   let vaulted: VaultedCard | undefined;
   if (!token && command.nonce && command.saveCard) {
     const saved = await gateway.vault(command.nonce, command.userId);
-    if (!saved.ok) return { ok: false, reason: saved.reason, card: saved.card };
+    if (!saved.ok) return declined(move, command, saved.reason, saved.card);
     vaulted = { token: saved.token, card: saved.card };
-    token = saved.token;
-  }
-  if (!token && !command.nonce) throw new AppError('CARD_REQUIRED');
-  const result = await gateway.charge({ amountCents: command.amountCents, source: token ? { token } : { nonce: command.nonce! }, orderId: command.appointmentId });
-  if (!result.ok) return { ok: false, reason: result.reason, card: result.card };
-  ledger.transactionId = result.transactionId;
-  return { ok: true, transactionId: result.transactionId, card: result.card, ...(vaulted ? { vaulted } : {}) };
-}
-
-/** Records a taken charge inside the commit: the card kept on file (when asked) and the succeeded payment. */
-export async function recordTakenCharge(tx: Queryable, gateway: CardGateway, command: ChargeCommand, taken: Extract<TakenCharge, { ok: true }>): Promise<string> {
-  if (taken.vaulted) await storeVaultedCard(tx, gateway, taken.vaulted, command.patientId, command.userId, false);
-  return insertPayment(tx, gateway, command, taken.transactionId, taken.card);
-}
-
-async function insertPayment(tx: Queryable, gateway: CardGateway, command: ChargeCommand, transactionId: string, card: CardInfo): Promise<string> {
-  const [payment] = await tx.query<{ id: string }>(
-    `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, currency, gateway, transaction_id,
-                           card_brand, card_last4, idempotency_key, created_by, created_at)
-     VALUES ($1, $2, $3, 'succeeded', 'card_gateway', $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-    [command.appointmentId, command.userId, command.patientId, command.purpose, command.amountCents, constants.currency, gateway.name,
-      transactionId, card.brand, card.last4, command.idempotencyKey ?? null, command.createdBy, command.at.toISOString()],
-  );
-  await appendLedger(tx, {
-    kind: command.paysDue ? 'due_payment' : command.purpose === 'late_cancel_fee' ? 'fee' : 'charge',
-    accountId: command.userId, appointmentId: command.appointmentId, paymentId: payment!.id, gateway: gateway.name, transactionId,
-    gatewayCents: command.amountCents, dueCents: command.paysDue ? -command.amountCents : 0, idempotencyKey: command.idempotencyKey, createdBy: command.createdBy, at: command.at,
-  });
-  return payment!.id;
-}
-
-/** What a caller must undo when its transaction fails after the charge: set the moment the gateway charged. */
-export interface ChargeLedger {
-  transactionId?: string;
-}
-
-export async function chargeCard(tx: Queryable, gateway: CardGateway, command: ChargeCommand, ledger: ChargeLedger): Promise<ChargeOutcome> {
-  let token = command.cardToken;
-  if (!token && command.nonce && command.saveCard) {
-    const saved = await saveCard(tx, gateway, command.nonce, command.patientId, command.userId, false);
-    if (!saved.ok) return { ok: false, reason: saved.reason, card: saved.card };
     token = saved.token;
   }
   if (!token && !command.nonce) throw new AppError('CARD_REQUIRED');
@@ -123,21 +103,130 @@ export async function chargeCard(tx: Queryable, gateway: CardGateway, command: C
     source: token ? { token } : { nonce: command.nonce! },
     orderId: command.appointmentId,
   });
-  if (!result.ok) return { ok: false, reason: result.reason, card: result.card };
-  ledger.transactionId = result.transactionId;
+  if (!result.ok) return declined(move, command, result.reason, result.card);
+  move.took(gateway, result.transactionId);
+  return { ok: true, transactionId: result.transactionId, card: result.card, ...(vaulted ? { vaulted } : {}) };
+}
+
+/** Records a taken charge inside the commit: the card kept on file (when asked) and the succeeded payment. */
+export async function recordTakenCharge(tx: Queryable, move: MoneyMove, command: ChargeCommand, taken: Extract<TakenCharge, { ok: true }>): Promise<string> {
+  if (taken.vaulted) await storeVaultedCard(tx, move.gateway, taken.vaulted, command.patientId, command.userId, false);
+  const service = command.provider === 'scheduling_system' ? move.services.scheduling : move.gateway;
+  return insertPayment(tx, service, command, taken.transactionId, taken.card);
+}
+
+async function insertPayment(
+  tx: Queryable,
+  gateway: { name: string },
+  command: ChargeCommand,
+  transactionId: string,
+  card: CardInfo | undefined,
+): Promise<string> {
+  const [payment] = await tx.query<{ id: string }>(
+    `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, currency, gateway, transaction_id,
+                           card_brand, card_last4, idempotency_key, created_by, created_at)
+     VALUES ($1, $2, $3, 'succeeded', $14, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+    [
+      command.appointmentId,
+      command.userId,
+      command.patientId,
+      command.purpose,
+      command.amountCents,
+      constants.currency,
+      gateway.name,
+      transactionId,
+      card?.brand ?? null,
+      card?.last4 ?? null,
+      command.idempotencyKey ?? null,
+      command.createdBy,
+      command.at.toISOString(),
+      command.provider ?? 'card_gateway',
+    ],
+  );
+  await appendLedger(tx, {
+    kind: command.paysDue ? 'due_payment' : command.purpose === 'late_cancel_fee' ? 'fee' : 'charge',
+    accountId: command.userId,
+    appointmentId: command.appointmentId,
+    paymentId: payment!.id,
+    gateway: gateway.name,
+    transactionId,
+    gatewayCents: command.amountCents,
+    dueCents: command.paysDue ? -command.amountCents : 0,
+    idempotencyKey: command.idempotencyKey,
+    createdBy: command.createdBy,
+    at: command.at,
+  });
+  return payment!.id;
+}
+
+/** A declined charge: the move keeps it as a failed payment of its purpose when the work is over. */
+function declined(
+  move: MoneyMove,
+  command: ChargeCommand,
+  reason: 'declined' | 'invalid',
+  card?: CardInfo,
+  service: PaymentService = move.gateway,
+): { ok: false; reason: 'declined' | 'invalid'; card?: CardInfo } {
+  move.declined.push({ service, command, reason, card });
+  return { ok: false, reason, card };
+}
+
+/** Charges a card inside the caller's transaction and records the payment there. */
+export async function chargeCard(tx: Queryable, move: MoneyMove, command: ChargeCommand): Promise<ChargeOutcome> {
+  const { gateway } = move;
+  let token = command.cardToken;
+  if (!token && command.nonce && command.saveCard) {
+    const saved = await saveCard(tx, gateway, command.nonce, command.patientId, command.userId, false);
+    if (!saved.ok) return declined(move, command, saved.reason, saved.card);
+    token = saved.token;
+  }
+  if (!token && !command.nonce) throw new AppError('CARD_REQUIRED');
+  const result = await gateway.charge({
+    amountCents: command.amountCents,
+    source: token ? { token } : { nonce: command.nonce! },
+    orderId: command.appointmentId,
+  });
+  if (!result.ok) return declined(move, command, result.reason, result.card);
+  move.took(gateway, result.transactionId);
   const paymentId = await insertPayment(tx, gateway, command, result.transactionId, result.card);
   return { ok: true, transactionId: result.transactionId, paymentId, card: result.card };
 }
 
-/** A declined charge, kept after its transaction rolled back (appointment only when it still exists). */
+/** A declined charge, kept after its transaction rolled back (appointment only when it still exists): MoneyMove.close. */
 export async function recordFailedPayment(
   db: Queryable,
-  p: { amountCents: number; purpose: ChargeCommand['purpose']; userId: string; createdBy: string; card?: CardInfo; reason: string; idempotencyKey?: string; appointmentId?: string; gateway?: string; at: Date },
+  p: {
+    amountCents: number;
+    purpose: ChargeCommand['purpose'];
+    userId: string;
+    createdBy: string;
+    card?: CardInfo;
+    reason: string;
+    idempotencyKey?: string;
+    appointmentId?: string;
+    gateway?: string;
+    provider?: 'card_gateway' | 'scheduling_system';
+    at: Date;
+  },
 ): Promise<string | undefined> {
   const [row] = await db.query<{ id: string }>(
     `INSERT INTO payments (appointment_id, user_id, status, provider, purpose, amount_cents, currency, gateway, card_brand, card_last4, failure_reason, idempotency_key, created_by, created_at)
-     VALUES ($1, $2, 'failed', 'card_gateway', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [p.appointmentId ?? null, p.userId, p.purpose, p.amountCents, constants.currency, p.gateway ?? 'local', p.card?.brand ?? null, p.card?.last4 ?? null, p.reason, p.idempotencyKey ?? null, p.createdBy, p.at.toISOString()],
+     VALUES ((SELECT id FROM appointments WHERE id = $1::uuid), $2, 'failed', $13, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    [
+      p.appointmentId ?? null,
+      p.userId,
+      p.purpose,
+      p.amountCents,
+      constants.currency,
+      p.gateway ?? 'local',
+      p.card?.brand ?? null,
+      p.card?.last4 ?? null,
+      p.reason,
+      p.idempotencyKey ?? null,
+      p.createdBy,
+      p.at.toISOString(),
+      p.provider ?? 'card_gateway',
+    ],
   );
   return row?.id;
 }

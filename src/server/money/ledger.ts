@@ -34,8 +34,21 @@ export async function appendLedger(tx: Queryable, e: LedgerEntry): Promise<void>
     `INSERT INTO money_ledger (at, kind, account_id, appointment_id, payment_id, gateway, transaction_id, charge_transaction_id, gateway_cents, due_cents,
                                idempotency_key, reason, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [e.at.toISOString(), e.kind, e.accountId, e.appointmentId ?? null, e.paymentId ?? null, e.gateway ?? null, e.transactionId ?? null,
-      e.chargeTransactionId ?? (e.transactionId ?? null), e.gatewayCents ?? 0, e.dueCents ?? 0, e.idempotencyKey ?? null, e.reason ?? null, e.createdBy ?? null],
+    [
+      e.at.toISOString(),
+      e.kind,
+      e.accountId,
+      e.appointmentId ?? null,
+      e.paymentId ?? null,
+      e.gateway ?? null,
+      e.transactionId ?? null,
+      e.chargeTransactionId ?? e.transactionId ?? null,
+      e.gatewayCents ?? 0,
+      e.dueCents ?? 0,
+      e.idempotencyKey ?? null,
+      e.reason ?? null,
+      e.createdBy ?? null,
+    ],
   );
 }
 
@@ -52,13 +65,28 @@ export async function dueCents(tx: Queryable, appointmentId: string): Promise<nu
  */
 export async function changeDue(
   tx: Queryable,
-  e: { appointmentId: string; accountId: string; cents: number; kind?: 'due' | 'fee'; reason: string; createdBy?: string | null; idempotencyKey?: string | null; at: Date },
+  e: {
+    appointmentId: string;
+    accountId: string;
+    cents: number;
+    kind?: 'due' | 'fee';
+    reason: string;
+    createdBy?: string | null;
+    idempotencyKey?: string | null;
+    at: Date;
+  },
 ): Promise<number> {
   const current = await dueCents(tx, e.appointmentId);
   const change = Math.max(-current, e.cents);
   await appendLedger(tx, {
-    kind: e.kind ?? 'due', accountId: e.accountId, appointmentId: e.appointmentId, dueCents: change, reason: e.reason, createdBy: e.createdBy,
-    idempotencyKey: e.idempotencyKey, at: e.at,
+    kind: e.kind ?? 'due',
+    accountId: e.accountId,
+    appointmentId: e.appointmentId,
+    dueCents: change,
+    reason: e.reason,
+    createdBy: e.createdBy,
+    idempotencyKey: e.idempotencyKey,
+    at: e.at,
   });
   return change;
 }

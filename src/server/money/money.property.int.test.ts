@@ -13,12 +13,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { TestClock } from '../../../tests/support/clock';
-import { callerFor, type TestCaller } from '../../../tests/support/sessions';
-import { bookingBody, consentGiven, makeSlots, selfPatientOf, type TestSlot } from '../../../tests/support/booking';
-import { constants } from '../../generated/constants';
-import { gatewayOf } from '../booking/support';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { TestClock } from '@tests/support/clock';
+import { callerFor, type TestCaller } from '@tests/support/sessions';
+import { bookingBody, consentGiven, makeSlots, selfPatientOf, type TestSlot } from '@tests/support/booking';
+import { constants } from '@/generated/constants';
 import { reconcileMoney } from './reconcile';
 
 const approved = constants.testCardNumbers.approved[0]!.number;
@@ -36,7 +35,15 @@ type Op =
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ op: fc.constant('book' as const), saveCard: fc.constantFrom(false, false, false, true) }) },
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('cancel' as const), who: fc.constantFrom('patient' as const, 'patient' as const, 'staff' as const, 'provider' as const), late: fc.boolean(), i: fc.nat(3) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constant('cancel' as const),
+      who: fc.constantFrom('patient' as const, 'patient' as const, 'staff' as const, 'provider' as const),
+      late: fc.boolean(),
+      i: fc.nat(3),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('reschedule' as const), i: fc.nat(3) }) },
   { weight: 3, arbitrary: fc.record({ op: fc.constant('payDue' as const), i: fc.nat(3) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('refund' as const), i: fc.nat(3), part: fc.double({ min: 0.05, max: 1.2, noNaN: true }) }) },
@@ -46,7 +53,9 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
 // Every sequence starts with a booking, so the steps after it have a session to work on.
 const sequenceArb = fc.record({
   cardOnFile: fc.boolean(),
-  ops: fc.tuple(fc.constantFrom(false, true), fc.array(opArb, { minLength: 3, maxLength: 5, size: 'max' })).map(([saveCard, rest]): Op[] => [{ op: 'book', saveCard }, ...rest]),
+  ops: fc
+    .tuple(fc.constantFrom(false, true), fc.array(opArb, { minLength: 3, maxLength: 5, size: 'max' }))
+    .map(([saveCard, rest]): Op[] => [{ op: 'book', saveCard }, ...rest]),
 });
 
 interface Sent {
@@ -70,9 +79,11 @@ beforeAll(async () => {
   started = clock.now();
   t = await startTestApp({ seed: true, clock, env: { LOCAL_GATEWAY_SETTLE_SECONDS: '1', TEST_RATE_LIMIT_FACTOR: '100000' } });
   // Providers whose follow-up rate is lower, so a move across another session reprices it.
-  providers = (await t.app.database.query<{ id: string }>(
-    'SELECT id FROM providers WHERE removed_at IS NULL AND pay_follow_up IS NOT NULL AND pay_individual IS NOT NULL AND pay_follow_up < pay_individual ORDER BY id LIMIT 400',
-  )).map((p) => p.id);
+  providers = (
+    await t.app.database.query<{ id: string }>(
+      'SELECT id FROM providers WHERE removed_at IS NULL AND pay_follow_up IS NOT NULL AND pay_individual IS NOT NULL AND pay_follow_up < pay_individual ORDER BY id LIMIT 400',
+    )
+  ).map((p) => p.id);
   const [row] = await t.app.database.query<{ id: string | null }>('SELECT max(id)::text AS id FROM money_ledger');
   ledgerStart = Number(row?.id ?? 0);
 }, 180_000);
@@ -112,7 +123,9 @@ async function checkInvariants(appointmentIds: string[], since: { ledgerId: numb
     [appointmentIds],
   );
   expect(unbound).toEqual([]);
-  const orphans = await db.query('SELECT id FROM money_ledger WHERE id > $1 AND gateway_cents <> 0 AND (payment_id IS NULL OR appointment_id IS NULL)', [since.ledgerId]);
+  const orphans = await db.query('SELECT id FROM money_ledger WHERE id > $1 AND gateway_cents <> 0 AND (payment_id IS NULL OR appointment_id IS NULL)', [
+    since.ledgerId,
+  ]);
   expect(orphans).toEqual([]);
   // Balances never negative.
   const negative = await db.query(
@@ -123,7 +136,7 @@ async function checkInvariants(appointmentIds: string[], since: { ledgerId: numb
   );
   expect(negative).toEqual([]);
   // The ledger sums, charge by charge, to the gateway's own record (what moved since the sequence began).
-  const recorded = (await gatewayOf(t.app).record!(started, new Date(clock.now().getTime() + 1))).slice(since.recordIndex);
+  const recorded = (await t.app.cardGateway.record!(started, new Date(clock.now().getTime() + 1))).slice(since.recordIndex);
   const gatewayNet = new Map<string, number>();
   for (const e of recorded) gatewayNet.set(e.chargeTransactionId, (gatewayNet.get(e.chargeTransactionId) ?? 0) + e.amountCents);
   const ledger = await db.query<{ charge_transaction_id: string; cents: string }>(
@@ -147,12 +160,28 @@ async function runSequence(sequence: { cardOnFile: boolean; ops: Op[] }): Promis
   const sam: TestCaller = await callerFor(t.app, 'sam.okafor@example.com');
   const self = await selfPatientOf(db, jordan.id);
   const [row] = await db.query<{ id: string | null }>('SELECT max(id)::text AS id FROM money_ledger');
-  const since = { ledgerId: Number(row?.id ?? 0), recordIndex: (await gatewayOf(t.app).record!(started, new Date(clock.now().getTime() + 1))).length };
+  const since = { ledgerId: Number(row?.id ?? 0), recordIndex: (await t.app.cardGateway.record!(started, new Date(clock.now().getTime() + 1))).length };
   // Cleanup between sequences: the account starts with or without a card on file.
-  await db.query('UPDATE patient_cards SET removed_at = $2, is_default = false WHERE user_id = $1 AND removed_at IS NULL', [jordan.id, clock.now().toISOString()]);
-  const nonce = async () => (await t.app.inject({ method: 'POST', url: '/api/patient-cards/tokenize', headers: jordan.headers, payload: { number: approved, expiration: '12/39', cvv: '123' } })).json().nonce as string;
+  await db.query('UPDATE patient_cards SET removed_at = $2, is_default = false WHERE user_id = $1 AND removed_at IS NULL', [
+    jordan.id,
+    clock.now().toISOString(),
+  ]);
+  const nonce = async () =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/patient-cards/tokenize',
+        headers: jordan.headers,
+        payload: { number: approved, expiration: '12/39', cvv: '123' },
+      })
+    ).json().nonce as string;
   if (sequence.cardOnFile) {
-    const saved = await t.app.inject({ method: 'POST', url: '/api/patient-cards', headers: jordan.headers, payload: { patientId: self.id, nonce: await nonce(), makeDefault: true } });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/patient-cards',
+      headers: jordan.headers,
+      payload: { patientId: self.id, nonce: await nonce(), makeDefault: true },
+    });
     expect(saved.statusCode).toBe(201);
   }
   const slots: TestSlot[] = await makeSlots(db, 4, { providerId: providers[(sequenceNumber += 1) % providers.length]! });
@@ -167,7 +196,12 @@ async function runSequence(sequence: { cardOnFile: boolean; ops: Op[] }): Promis
     return res.statusCode;
   };
   const hold = async (slot: TestSlot) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/appointments/holds', headers: jordan.headers, payload: { slotId: slot.id, providerId: slot.providerId } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments/holds',
+      headers: jordan.headers,
+      payload: { slotId: slot.id, providerId: slot.providerId },
+    });
     if (process.env.MONEY_DEBUG) console.log('hold', res.statusCode, res.statusCode >= 300 ? res.body : '');
     return res.statusCode === 201 ? (res.json().holdId as string) : undefined;
   };
@@ -180,7 +214,11 @@ async function runSequence(sequence: { cardOnFile: boolean; ops: Op[] }): Promis
         if (!slot) break;
         const holdId = await hold(slot);
         if (!holdId) break;
-        const payload = bookingBody(holdId, slot, [{ id: self.id, consents: consentGiven() }], { selfPay: true, selfPayConsentCategory: 'selfPay', payment: { nonce: await nonce(), saveCard: step.saveCard } });
+        const payload = bookingBody(holdId, slot, [{ id: self.id, consents: consentGiven() }], {
+          selfPay: true,
+          selfPayConsentCategory: 'selfPay',
+          payment: { nonce: await nonce(), saveCard: step.saveCard },
+        });
         const sent = { method: 'POST' as const, url: '/api/appointments', headers: { ...jordan.headers, 'idempotency-key': randomUUID() }, payload };
         const res = await t.app.inject(sent);
         expect(res.statusCode).toBe(201);
@@ -195,13 +233,25 @@ async function runSequence(sequence: { cardOnFile: boolean; ops: Op[] }): Promis
         if (step.late && current!.status === 'booked') {
           // Inside the late-cancellation window, each at its own minutes so no two overlap.
           const start = clock.now().getTime() + 2 * 3600_000 + (lateMinutes += 2) * 60_000;
-          for (const [table, column] of [['appointments', 'id'], ['slot_reservations', 'appointment_id']] as const) {
-            await db.query(`UPDATE ${table} SET during = tstzrange($2, $3) WHERE ${column} = $1`, [a.id, new Date(start).toISOString(), new Date(start + 60_000).toISOString()]);
+          for (const [table, column] of [
+            ['appointments', 'id'],
+            ['slot_reservations', 'appointment_id'],
+          ] as const) {
+            await db.query(`UPDATE ${table} SET during = tstzrange($2, $3) WHERE ${column} = $1`, [
+              a.id,
+              new Date(start).toISOString(),
+              new Date(start + 60_000).toISOString(),
+            ]);
           }
         }
         const who = step.who === 'patient' ? jordan : sam;
         const reasonId = step.who === 'provider' ? constants.practiceCancellationReasonId : 'schedule_conflict';
-        await send({ method: 'POST', url: `/api/appointments/${a.id}/cancel`, headers: { ...who.headers, 'idempotency-key': randomUUID() }, payload: { reasonId } });
+        await send({
+          method: 'POST',
+          url: `/api/appointments/${a.id}/cancel`,
+          headers: { ...who.headers, 'idempotency-key': randomUUID() },
+          payload: { reasonId },
+        });
         break;
       }
       case 'reschedule': {
@@ -210,7 +260,12 @@ async function runSequence(sequence: { cardOnFile: boolean; ops: Op[] }): Promis
         if (!a || !slot) break;
         const holdId = await hold(slot);
         if (!holdId) break;
-        const status = await send({ method: 'POST', url: `/api/appointments/${a.id}/reschedule`, headers: { ...jordan.headers, 'idempotency-key': randomUUID() }, payload: { holdId, slotId: slot.id } });
+        const status = await send({
+          method: 'POST',
+          url: `/api/appointments/${a.id}/reschedule`,
+          headers: { ...jordan.headers, 'idempotency-key': randomUUID() },
+          payload: { holdId, slotId: slot.id },
+        });
         if (status === 200) {
           free.shift();
           free.push(a.slot);
@@ -222,21 +277,34 @@ async function runSequence(sequence: { cardOnFile: boolean; ops: Op[] }): Promis
       }
       case 'payDue': {
         // What is owed first: an appointment with something due, when there is one.
-        const owing = await db.query<{ id: string }>('SELECT id FROM appointments WHERE id = ANY($1::uuid[]) AND appointment_due_cents(id) > 0 ORDER BY id', [booked.map((b) => b.id)]);
+        const owing = await db.query<{ id: string }>('SELECT id FROM appointments WHERE id = ANY($1::uuid[]) AND appointment_due_cents(id) > 0 ORDER BY id', [
+          booked.map((b) => b.id),
+        ]);
         const a = owing.length ? { id: owing[step.i % owing.length]!.id } : pick(step.i);
         if (!a) break;
-        await send({ method: 'POST', url: `/api/payments/${a.id}/pay`, headers: { ...jordan.headers, 'idempotency-key': randomUUID() }, payload: { nonce: await nonce() } });
+        await send({
+          method: 'POST',
+          url: `/api/payments/${a.id}/pay`,
+          headers: { ...jordan.headers, 'idempotency-key': randomUUID() },
+          payload: { nonce: await nonce() },
+        });
         break;
       }
       case 'refund': {
         const a = pick(step.i);
         if (!a) break;
         const [charge] = await db.query<{ id: string; amount_cents: number }>(
-          "SELECT id, amount_cents FROM payments WHERE appointment_id = $1 AND refund_of IS NULL AND status <> 'failed' ORDER BY created_at DESC, id LIMIT 1", [a.id],
+          "SELECT id, amount_cents FROM payments WHERE appointment_id = $1 AND refund_of IS NULL AND status <> 'failed' ORDER BY created_at DESC, id LIMIT 1",
+          [a.id],
         );
         if (!charge) break;
         const amountCents = Math.max(1, Math.round(charge.amount_cents * step.part));
-        await send({ method: 'POST', url: `/api/payments/${charge.id}/refund`, headers: { ...sam.headers, 'idempotency-key': randomUUID() }, payload: { amountCents, reason: 'goodwill' } });
+        await send({
+          method: 'POST',
+          url: `/api/payments/${charge.id}/refund`,
+          headers: { ...sam.headers, 'idempotency-key': randomUUID() },
+          payload: { amountCents, reason: 'goodwill' },
+        });
         break;
       }
       case 'settle':
@@ -254,22 +322,30 @@ async function runSequence(sequence: { cardOnFile: boolean; ops: Op[] }): Promis
         break;
       }
     }
-    await checkInvariants(booked.map((b) => b.id), since);
+    await checkInvariants(
+      booked.map((b) => b.id),
+      since,
+    );
   }
-  const reconciled = await reconcileMoney(db, gatewayOf(t.app), { from: started, to: clock.now() });
+  const reconciled = await reconcileMoney(db, t.app.cardGateway, { from: started, to: clock.now() });
   expect(reconciled).toMatchObject({ ok: true, discrepancies: [] });
 }
 
 describe.each(Array.from({ length: GROUPS }, (_v, i) => i))('money properties, group %i', (group) => {
   it(`${SEQUENCES_PER_GROUP} random sequences keep every invariant`, async () => {
     await fc.assert(fc.asyncProperty(sequenceArb, runSequence), {
-      numRuns: SEQUENCES_PER_GROUP, seed: Number(process.env.FC_SEED ?? 2424) + group, endOnFailure: true,
+      numRuns: SEQUENCES_PER_GROUP,
+      seed: Number(process.env.FC_SEED ?? 2424) + group,
+      endOnFailure: true,
     });
   }, 300_000);
 });
 
 it('the sequences moved money every way: charges, voids, refunds, fees and paying what is due, after every kind of cancellation', async () => {
-  const kinds = await t.app.database.query<{ kind: string; n: number }>('SELECT kind, count(*)::int AS n FROM money_ledger WHERE id > $1 GROUP BY kind ORDER BY kind', [ledgerStart]);
+  const kinds = await t.app.database.query<{ kind: string; n: number }>(
+    'SELECT kind, count(*)::int AS n FROM money_ledger WHERE id > $1 GROUP BY kind ORDER BY kind',
+    [ledgerStart],
+  );
   // (A price left due after a move is rarer; src/server/money/refunds.int.test.ts and ledger.int.test.ts show it.)
   expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(['charge', 'due_payment', 'fee', 'refund', 'void']));
   const cancelled = await t.app.database.query<{ late: boolean; practice: boolean }>(

@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/connection';
-import type { CardGateway } from '../payments/gateway';
+import type { PaymentService } from '../payments/gateway';
 
 export interface Discrepancy {
   chargeTransactionId: string;
@@ -14,14 +14,12 @@ export interface Discrepancy {
   gatewayCents: number;
 }
 
-export type ReconcileOutcome =
-  | { ok: true; checked: number; discrepancies: Discrepancy[] }
-  | { ok: false; reason: 'gateway-keeps-no-record' };
+export type ReconcileOutcome = { ok: true; checked: number; discrepancies: Discrepancy[] } | { ok: false; reason: 'gateway-keeps-no-record' };
 
 /** Compares the ledger with the gateway for [from, to] and records each difference once per window. */
 export async function reconcileMoney(
   db: Queryable,
-  gateway: CardGateway,
+  gateway: PaymentService,
   window: { from: Date; to: Date },
   log?: FastifyBaseLogger,
 ): Promise<ReconcileOutcome> {

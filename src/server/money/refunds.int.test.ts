@@ -5,11 +5,11 @@
  * and once per key.
  */
 import { randomUUID } from 'node:crypto';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { callerFor, mailTo, type TestCaller } from '../../../tests/support/sessions';
-import { bookSlot, consentGiven, hold, makeSlots, selfPatientOf, type TestSlot } from '../../../tests/support/booking';
-import { constants } from '../../generated/constants';
-import { formatCents } from '../../domain/money';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { callerFor, mailTo, type TestCaller } from '@tests/support/sessions';
+import { bookSlot, consentGiven, hold, makeSlots, selfPatientOf, type TestSlot } from '@tests/support/booking';
+import { constants } from '@/generated/constants';
+import { formatCents } from '@/domain/money';
 
 const approved = constants.testCardNumbers.approved[0]!.number;
 
@@ -28,8 +28,19 @@ async function world(env: Record<string, string> = {}): Promise<World> {
 }
 
 async function bookSelfPay(w: World, slot: TestSlot) {
-  const nonce = (await w.t.app.inject({ method: 'POST', url: '/api/patient-cards/tokenize', headers: w.jordan.headers, payload: { number: approved, expiration: '12/39', cvv: '123' } })).json().nonce;
-  const result = await bookSlot(w.t.app, w.jordan, slot, [{ id: w.self.id, consents: consentGiven() }], { selfPay: true, selfPayConsentCategory: 'selfPay', payment: { nonce } });
+  const nonce = (
+    await w.t.app.inject({
+      method: 'POST',
+      url: '/api/patient-cards/tokenize',
+      headers: w.jordan.headers,
+      payload: { number: approved, expiration: '12/39', cvv: '123' },
+    })
+  ).json().nonce;
+  const result = await bookSlot(w.t.app, w.jordan, slot, [{ id: w.self.id, consents: consentGiven() }], {
+    selfPay: true,
+    selfPayConsentCategory: 'selfPay',
+    payment: { nonce },
+  });
   expect(result.booked?.statusCode).toBe(201);
   const booked = result.booked!.json();
   expect(booked.payment).toMatchObject({ status: 'succeeded' });
@@ -37,7 +48,12 @@ async function bookSelfPay(w: World, slot: TestSlot) {
 }
 
 function cancel(w: World, who: TestCaller, id: string, reasonId: string, key?: string) {
-  return w.t.app.inject({ method: 'POST', url: `/api/appointments/${id}/cancel`, headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) }, payload: { reasonId } });
+  return w.t.app.inject({
+    method: 'POST',
+    url: `/api/appointments/${id}/cancel`,
+    headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: { reasonId },
+  });
 }
 
 function refund(w: World, who: TestCaller, paymentId: string, body: Record<string, unknown>, key = randomUUID()) {
@@ -46,14 +62,17 @@ function refund(w: World, who: TestCaller, paymentId: string, body: Record<strin
 
 async function paymentsOf(w: World, appointmentId: string) {
   return w.t.app.database.query<{ id: string; status: string; amount_cents: number; refund_of: string | null; transaction_id: string; purpose: string }>(
-    'SELECT id, status, amount_cents, refund_of, transaction_id, purpose FROM payments WHERE appointment_id = $1 ORDER BY created_at, id', [appointmentId],
+    'SELECT id, status, amount_cents, refund_of, transaction_id, purpose FROM payments WHERE appointment_id = $1 ORDER BY created_at, id',
+    [appointmentId],
   );
 }
 
 async function makeLate(w: World, appointmentId: string) {
   for (const table of ['appointments', 'slot_reservations']) {
     const column = table === 'appointments' ? 'id' : 'appointment_id';
-    await w.t.app.database.query(`UPDATE ${table} SET during = tstzrange(now() + interval '3 hours', now() + interval '4 hours') WHERE ${column} = $1`, [appointmentId]);
+    await w.t.app.database.query(`UPDATE ${table} SET during = tstzrange(now() + interval '3 hours', now() + interval '4 hours') WHERE ${column} = $1`, [
+      appointmentId,
+    ]);
   }
 }
 
@@ -80,36 +99,42 @@ async function refundMail(w: World, amount: string) {
  * individual rate again. What is paid (less refunds) plus what is due is always the new price.
  */
 async function repricing(w: World, expected: 'refund' | 'void') {
-    const db = w.t.app.database;
-    const [provider] = await db.query<{ id: string; individual: number; follow_up: number }>(
-      `SELECT id, (pay_individual * 100)::int AS individual, (pay_follow_up * 100)::int AS follow_up FROM providers
+  const db = w.t.app.database;
+  const [provider] = await db.query<{ id: string; individual: number; follow_up: number }>(
+    `SELECT id, (pay_individual * 100)::int AS individual, (pay_follow_up * 100)::int AS follow_up FROM providers
         WHERE removed_at IS NULL AND pay_follow_up IS NOT NULL AND pay_individual IS NOT NULL AND pay_follow_up < pay_individual
           AND id NOT IN (SELECT provider_id FROM appointments WHERE user_id = $1) ORDER BY id LIMIT 1`,
-      [w.jordan.id],
-    );
-    const [first, second, third] = await makeSlots(db, 3, { providerId: provider!.id });
-    const a = await bookSelfPay(w, first!);
-    const b = await bookSelfPay(w, second!);
-    expect([a.priceCents, b.priceCents]).toEqual([provider!.individual, provider!.follow_up]);
-    const netPaid = async (id: string) => (await paymentsOf(w, id)).reduce((sum, p) => sum + (p.status === 'failed' ? 0 : p.refund_of ? -p.amount_cents : p.amount_cents), 0);
-    const move = async (id: string, slot: TestSlot) => {
-      const held = (await hold(w.t.app, w.jordan, slot)).json();
-      const moved = await w.t.app.inject({ method: 'POST', url: `/api/appointments/${id}/reschedule`, headers: { ...w.jordan.headers, 'idempotency-key': randomUUID() }, payload: { holdId: held.holdId, slotId: slot.id } });
-      expect(moved.statusCode).toBe(200);
-      return moved.json() as { priceCents: number; amountDueCents: number };
-    };
-    // After B, A is a follow-up: the difference goes back.
-    const later = await move(a.id, third!);
-    expect(later.priceCents).toBe(provider!.follow_up);
-    expect((await netPaid(a.id)) + later.amountDueCents).toBe(provider!.follow_up);
-    const refund = (await paymentsOf(w, a.id)).find((p) => p.refund_of)!;
-    if (expected === 'refund') expect(refund).toMatchObject({ amount_cents: provider!.individual - provider!.follow_up });
-    else expect(refund.transaction_id.endsWith(':void')).toBe(true);
-    // Back before B, A is a first session again: the difference is charged to the card on file, or left due.
-    const back = await move(a.id, first!);
-    expect(back.priceCents).toBe(provider!.individual);
-    expect((await netPaid(a.id)) + back.amountDueCents).toBe(provider!.individual);
-  }
+    [w.jordan.id],
+  );
+  const [first, second, third] = await makeSlots(db, 3, { providerId: provider!.id });
+  const a = await bookSelfPay(w, first!);
+  const b = await bookSelfPay(w, second!);
+  expect([a.priceCents, b.priceCents]).toEqual([provider!.individual, provider!.follow_up]);
+  const netPaid = async (id: string) =>
+    (await paymentsOf(w, id)).reduce((sum, p) => sum + (p.status === 'failed' ? 0 : p.refund_of ? -p.amount_cents : p.amount_cents), 0);
+  const move = async (id: string, slot: TestSlot) => {
+    const held = (await hold(w.t.app, w.jordan, slot)).json();
+    const moved = await w.t.app.inject({
+      method: 'POST',
+      url: `/api/appointments/${id}/reschedule`,
+      headers: { ...w.jordan.headers, 'idempotency-key': randomUUID() },
+      payload: { holdId: held.holdId, slotId: slot.id },
+    });
+    expect(moved.statusCode).toBe(200);
+    return moved.json() as { priceCents: number; amountDueCents: number };
+  };
+  // After B, A is a follow-up: the difference goes back.
+  const later = await move(a.id, third!);
+  expect(later.priceCents).toBe(provider!.follow_up);
+  expect((await netPaid(a.id)) + later.amountDueCents).toBe(provider!.follow_up);
+  const refund = (await paymentsOf(w, a.id)).find((p) => p.refund_of)!;
+  if (expected === 'refund') expect(refund).toMatchObject({ amount_cents: provider!.individual - provider!.follow_up });
+  else expect(refund.transaction_id.endsWith(':void')).toBe(true);
+  // Back before B, A is a first session again: the difference is charged to the card on file, or left due.
+  const back = await move(a.id, first!);
+  expect(back.priceCents).toBe(provider!.individual);
+  expect((await netPaid(a.id)) + back.amountDueCents).toBe(provider!.individual);
+}
 
 describe('refunds while the charge is unsettled (void)', () => {
   let w: World;
@@ -171,7 +196,12 @@ describe('refunds while the charge is unsettled (void)', () => {
     const [slot, later] = await makeSlots(w.t.app.database, 2, { providerOffset: 3 });
     const booked = await bookSelfPay(w, slot!);
     const held = (await hold(w.t.app, w.jordan, later!)).json();
-    const moved = await w.t.app.inject({ method: 'POST', url: `/api/appointments/${booked.id}/reschedule`, headers: w.jordan.headers, payload: { holdId: held.holdId, slotId: later!.id } });
+    const moved = await w.t.app.inject({
+      method: 'POST',
+      url: `/api/appointments/${booked.id}/reschedule`,
+      headers: w.jordan.headers,
+      payload: { holdId: held.holdId, slotId: later!.id },
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ start: later!.start, payment: { id: booked.payment.id, status: 'succeeded' } });
     expect(await paymentsOf(w, booked.id)).toHaveLength(1);
@@ -223,12 +253,13 @@ describe('refunds after the charge settled (refund)', () => {
     expect((await refund(w, w.sam, booked.payment.id, { amountCents: 1, reason: 'one more' })).json().errorCode).toBe('REFUND_NOT_POSSIBLE');
     const rows = await paymentsOf(w, booked.id);
     expect(rows.filter((r) => r.refund_of).reduce((s, r) => s + r.amount_cents, 0)).toBe(booked.priceCents);
-    const audits = await w.t.app.database.query<{ outcome: string }>("SELECT outcome FROM audit_log WHERE action = 'refundPayment' AND record_id = $1", [booked.payment.id]);
+    const audits = await w.t.app.database.query<{ outcome: string }>("SELECT outcome FROM audit_log WHERE action = 'refundPayment' AND record_id = $1", [
+      booked.payment.id,
+    ]);
     expect(audits.length).toBeGreaterThanOrEqual(3);
     // The patient sees the refunds in billing.
     expect((await billingKinds(w)).filter((i) => i.appointmentId === booked.id && i.kind === 'refund')).toHaveLength(2);
   });
-
 
   it('rescheduling to a time with another price refunds the difference, then charges it back', async () => repricing(w, 'refund'));
 });

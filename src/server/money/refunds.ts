@@ -5,13 +5,15 @@
  * is a row of payments naming the charge (refund_of), with the gateway's id and the idempotency key:
  * the same key for the same charge answers the first refund and moves no money again.
  */
-import type { FastifyBaseLogger } from 'fastify';
-import { refundDecision } from '../../domain/payment-status';
-import type { PaymentStatus } from '../../generated/enums';
+import { refundDecision } from '@/domain/payment-status';
+import type { FastifyRequest } from 'fastify';
+import type { PaymentStatus } from '@/generated/enums';
+import { sendRefundMail } from '../booking/mails';
+import { callerOf } from '../plugins/auth';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
-import type { CardGateway } from '../payments/gateway';
 import { appendLedger } from './ledger';
+import { paymentServicesOf, serviceNamed, type PaymentServices } from './move';
 
 export interface RefundCommand {
   paymentId: string;
@@ -44,7 +46,7 @@ interface ChargeRow {
 }
 
 /** Refunds a charge inside the caller's transaction (the charge row is locked until it commits). */
-export async function refundPayment(tx: Queryable, gateway: CardGateway, command: RefundCommand): Promise<RefundOutcome> {
+export async function refundPayment(tx: Queryable, services: PaymentServices, command: RefundCommand): Promise<RefundOutcome> {
   const [charge] = await tx.query<ChargeRow>(
     `SELECT pay.id, pay.status, pay.amount_cents, pay.transaction_id, pay.gateway, pay.user_id, pay.appointment_id,
             (SELECT coalesce(sum(r.amount_cents), 0) FROM payments r WHERE r.refund_of = pay.id) AS refunded_cents
@@ -56,15 +58,19 @@ export async function refundPayment(tx: Queryable, gateway: CardGateway, command
     'SELECT id, amount_cents, transaction_id FROM payments WHERE refund_of = $1 AND idempotency_key = $2',
     [charge.id, command.idempotencyKey],
   );
-  if (earlier) return { refundId: earlier.id, amountCents: earlier.amount_cents, method: earlier.transaction_id.endsWith(':void') ? 'void' : 'refund', replayed: true };
+  if (earlier)
+    return { refundId: earlier.id, amountCents: earlier.amount_cents, method: earlier.transaction_id.endsWith(':void') ? 'void' : 'refund', replayed: true };
 
   const already = Number(charge.refunded_cents);
   const decision = refundDecision(charge.status, charge.amount_cents, already, command.amountCents);
-  if (!decision.ok || charge.gateway !== gateway.name) throw new AppError('REFUND_NOT_POSSIBLE', { details: { reason: decision.ok ? 'other-gateway' : decision.reason } });
+  // Given back by whoever took it: the card gateway, or the scheduling system's payment service.
+  const gateway = serviceNamed(services, charge.gateway);
+  if (!decision.ok || !gateway) throw new AppError('REFUND_NOT_POSSIBLE', { details: { reason: decision.ok ? 'other-gateway' : decision.reason } });
 
-  const settled = (await gateway.settlement(charge.transaction_id).catch((cause: unknown) => {
-    throw new AppError('REFUND_FAILED', { cause });
-  })) === 'settled';
+  const settled =
+    (await gateway.settlement(charge.transaction_id).catch((cause: unknown) => {
+      throw new AppError('REFUND_FAILED', { cause });
+    })) === 'settled';
   let method: RefundOutcome['method'];
   let gatewayId: string;
   if (!settled) {
@@ -91,11 +97,24 @@ export async function refundPayment(tx: Queryable, gateway: CardGateway, command
     [charge.id, decision.amountCents, gatewayId, command.idempotencyKey, command.createdBy, command.reason, command.at.toISOString()],
   );
   await appendLedger(tx, {
-    kind: method, accountId: charge.user_id, appointmentId: charge.appointment_id, paymentId: row!.id, gateway: charge.gateway, transactionId: gatewayId,
-    chargeTransactionId: charge.transaction_id, gatewayCents: -decision.amountCents, idempotencyKey: command.idempotencyKey, reason: command.reason,
-    createdBy: command.createdBy, at: command.at,
+    kind: method,
+    accountId: charge.user_id,
+    appointmentId: charge.appointment_id,
+    paymentId: row!.id,
+    gateway: charge.gateway,
+    transactionId: gatewayId,
+    chargeTransactionId: charge.transaction_id,
+    gatewayCents: -decision.amountCents,
+    idempotencyKey: command.idempotencyKey,
+    reason: command.reason,
+    createdBy: command.createdBy,
+    at: command.at,
   });
-  await tx.query(`UPDATE payments SET status = $2, refunded_at = CASE WHEN $2 = 'refunded' THEN $3::timestamptz ELSE refunded_at END WHERE id = $1`, [charge.id, decision.next, command.at.toISOString()]);
+  await tx.query(`UPDATE payments SET status = $2, refunded_at = CASE WHEN $2 = 'refunded' THEN $3::timestamptz ELSE refunded_at END WHERE id = $1`, [
+    charge.id,
+    decision.next,
+    command.at.toISOString(),
+  ]);
   return { refundId: row!.id, amountCents: decision.amountCents, method, replayed: false };
 }
 
@@ -104,7 +123,14 @@ export async function refundPayment(tx: Queryable, gateway: CardGateway, command
  * cancellation in time, or by the practice). The key is per appointment and charge, so a retried
  * cancellation refunds once.
  */
-export async function refundSession(tx: Queryable, gateway: CardGateway, appointmentId: string, reason: string, createdBy: string, at: Date): Promise<RefundOutcome[]> {
+export async function refundSession(
+  tx: Queryable,
+  services: PaymentServices,
+  appointmentId: string,
+  reason: string,
+  createdBy: string,
+  at: Date,
+): Promise<RefundOutcome[]> {
   const charges = await tx.query<{ id: string }>(
     `SELECT id FROM payments WHERE appointment_id = $1 AND purpose = 'session' AND refund_of IS NULL AND status IN ('succeeded', 'partially_refunded')
       ORDER BY created_at, id`,
@@ -112,17 +138,29 @@ export async function refundSession(tx: Queryable, gateway: CardGateway, appoint
   );
   const outcomes: RefundOutcome[] = [];
   for (const charge of charges) {
-    outcomes.push(await refundPayment(tx, gateway, { paymentId: charge.id, reason, idempotencyKey: `cancel:${appointmentId}`, createdBy, at }));
+    outcomes.push(await refundPayment(tx, services, { paymentId: charge.id, reason, idempotencyKey: `cancel:${appointmentId}`, createdBy, at }));
   }
   return outcomes;
 }
 
-/**
- * Undoes a charge whose work failed after the gateway took it. A void that fails leaves money taken
- * for nothing: it is logged as an error (the transaction id only - no names, no amounts of care) so
- * someone refunds it by hand.
- */
-export async function voidFailedCharge(log: FastifyBaseLogger, gateway: CardGateway, transactionId: string | undefined, what: string): Promise<void> {
-  if (!transactionId) return;
-  await gateway.void(transactionId).catch((err: unknown) => log.error({ err, transactionId, gateway: gateway.name }, `voiding the charge of a failed ${what} failed`));
+/** A refund staff give (all or part of a charge, with a reason): once per key; the patient gets the refund mail. */
+export async function refundByStaff(
+  request: FastifyRequest,
+  paymentId: string,
+  body: { amountCents?: number; reason: string },
+  key: string,
+): Promise<RefundOutcome> {
+  const { server } = request;
+  const outcome = await server.database.transaction((tx) =>
+    refundPayment(tx, paymentServicesOf(server), {
+      paymentId,
+      amountCents: body.amountCents,
+      reason: body.reason,
+      idempotencyKey: `staff:${key}`,
+      createdBy: callerOf(request).userId,
+      at: server.clock.now(),
+    }),
+  );
+  if (!outcome.replayed) void sendRefundMail(server, outcome.refundId).catch((err: unknown) => request.log.warn({ err }, 'refund mail failed'));
+  return outcome;
 }

@@ -5,10 +5,14 @@
  * the session's charge; a charge not yet settled cannot be refunded in part, so it is voided whole
  * and the new price charged to the card on file (or left due).
  */
+import { sessionPayRate } from '@/domain/pay-rate';
+import { isFollowUpWith } from '../booking/appointments';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
-import type { CardGateway } from '../payments/gateway';
-import { chargeCard, type ChargeLedger } from './charges';
+import { dollarsToCents } from '../payments/gateway';
+import { chargeCard } from './charges';
+import { changeDue } from './ledger';
+import { serviceNamed, type MoneyMove } from './move';
 import { refundPayment } from './refunds';
 
 /** The account's card on file that pays what is due: the default first, the holder's own before a dependant's. */
@@ -35,11 +39,11 @@ export interface RepriceCommand {
 }
 
 /** Returns the amount left due afterwards (added to the appointment's amount due by the caller). */
-export async function repriceSession(tx: Queryable, gateway: CardGateway, command: RepriceCommand, ledger: ChargeLedger): Promise<{ dueCents: number }> {
+export async function repriceSession(tx: Queryable, move: MoneyMove, command: RepriceCommand): Promise<{ dueCents: number }> {
   const difference = command.newPriceCents - command.oldPriceCents;
   if (difference === 0) return { dueCents: 0 };
-  const [charge] = await tx.query<{ id: string; amount_cents: number; transaction_id: string; refunded_cents: string }>(
-    `SELECT pay.id, pay.amount_cents, pay.transaction_id, (SELECT coalesce(sum(r.amount_cents), 0) FROM payments r WHERE r.refund_of = pay.id) AS refunded_cents
+  const [charge] = await tx.query<{ id: string; amount_cents: number; transaction_id: string; gateway: string; refunded_cents: string }>(
+    `SELECT pay.id, pay.amount_cents, pay.transaction_id, pay.gateway, (SELECT coalesce(sum(r.amount_cents), 0) FROM payments r WHERE r.refund_of = pay.id) AS refunded_cents
        FROM payments pay WHERE pay.appointment_id = $1 AND pay.purpose = 'session' AND pay.refund_of IS NULL AND pay.status IN ('succeeded', 'partially_refunded')
       ORDER BY pay.created_at DESC, pay.id LIMIT 1`,
     [command.appointmentId],
@@ -47,22 +51,109 @@ export async function repriceSession(tx: Queryable, gateway: CardGateway, comman
   const chargeOnFile = async (amountCents: number): Promise<{ dueCents: number }> => {
     const card = await cardOnFile(tx, command.accountId);
     if (!card) return { dueCents: amountCents };
-    const charged = await chargeCard(tx, gateway, {
-      amountCents, purpose: 'session', appointmentId: command.appointmentId, userId: command.accountId, patientId: card.patient_id,
-      createdBy: command.createdBy, cardToken: card.token, saveCard: false, idempotencyKey: command.idempotencyKey, at: command.at,
-    }, ledger);
+    const charged = await chargeCard(tx, move, {
+      amountCents,
+      purpose: 'session',
+      appointmentId: command.appointmentId,
+      userId: command.accountId,
+      patientId: card.patient_id,
+      createdBy: command.createdBy,
+      cardToken: card.token,
+      saveCard: false,
+      idempotencyKey: command.idempotencyKey,
+      at: command.at,
+    });
     return charged.ok ? { dueCents: 0 } : { dueCents: amountCents };
   };
   // Nothing was paid (card optional): the amount due follows the price.
   if (!charge) return { dueCents: difference };
   if (difference > 0) return chargeOnFile(difference);
-  const settled = (await gateway.settlement(charge.transaction_id).catch((cause: unknown) => {
-    throw new AppError('REFUND_FAILED', { cause });
-  })) === 'settled';
+  const service = serviceNamed(move.services, charge.gateway);
+  if (!service) throw new AppError('REFUND_NOT_POSSIBLE', { details: { reason: 'other-gateway' } });
+  const settled =
+    (await service.settlement(charge.transaction_id).catch((cause: unknown) => {
+      throw new AppError('REFUND_FAILED', { cause });
+    })) === 'settled';
   if (settled || Number(charge.refunded_cents) > 0) {
-    await refundPayment(tx, gateway, { paymentId: charge.id, amountCents: -difference, reason: 'rescheduled at a lower price', idempotencyKey: command.idempotencyKey, createdBy: command.createdBy, at: command.at });
+    await refundPayment(tx, move.services, {
+      paymentId: charge.id,
+      amountCents: -difference,
+      reason: 'rescheduled at a lower price',
+      idempotencyKey: command.idempotencyKey,
+      createdBy: command.createdBy,
+      at: command.at,
+    });
     return { dueCents: 0 };
   }
-  await refundPayment(tx, gateway, { paymentId: charge.id, reason: 'rescheduled at a lower price', idempotencyKey: command.idempotencyKey, createdBy: command.createdBy, at: command.at });
+  await refundPayment(tx, move.services, {
+    paymentId: charge.id,
+    reason: 'rescheduled at a lower price',
+    idempotencyKey: command.idempotencyKey,
+    createdBy: command.createdBy,
+    at: command.at,
+  });
   return chargeOnFile(command.newPriceCents);
+}
+
+export interface MovedSession {
+  appointmentId: string;
+  accountId: string;
+  providerId: string;
+  /** when the session was before the move */
+  previousStart: Date;
+  /** one per move (the hold of the new time), so a retried move reprices once */
+  idempotencyKey: string;
+  createdBy: string;
+  at: Date;
+}
+
+/**
+ * A moved self-pay session keeps its payment; when the new time changes its price (the follow-up
+ * rate applies, or no longer does) the difference is charged or given back, and what is left
+ * unpaid is due. Runs inside the move's transaction, after the appointment has its new time.
+ */
+export async function repriceMovedSession(tx: Queryable, move: MoneyMove, session: MovedSession): Promise<void> {
+  const [moved] = await tx.query<{
+    start_at: Date;
+    price_cents: number | null;
+    patient_id: string;
+    pay_individual: string | null;
+    pay_follow_up: string | null;
+  }>(
+    `SELECT lower(a.during) AS start_at, a.price_cents, ap.patient_id, pr.pay_individual::text, pr.pay_follow_up::text
+       FROM appointments a JOIN providers pr ON pr.id = a.provider_id
+       JOIN appointment_patients ap ON ap.appointment_id = a.id AND ap.position = 0 WHERE a.id = $1`,
+    [session.appointmentId],
+  );
+  if (!moved || moved.price_cents === null) return;
+  // The price rule read at the old time and at the new one (the same history): only a change the move makes is charged or given back.
+  const rates = { individual: moved.pay_individual, follow_up: moved.pay_follow_up };
+  const priceAt = async (start: Date) => {
+    const isFollowUp = await isFollowUpWith(tx, moved.patient_id, session.providerId, start, session.appointmentId);
+    const rate = sessionPayRate(rates, isFollowUp);
+    return { isFollowUp, cents: rate === undefined ? undefined : dollarsToCents(rate) };
+  };
+  const [before, after] = [await priceAt(session.previousStart), await priceAt(new Date(moved.start_at))];
+  if (before.cents === undefined || after.cents === undefined || before.cents === after.cents) return;
+  const newPriceCents = Math.max(0, moved.price_cents + after.cents - before.cents);
+  const { dueCents } = await repriceSession(tx, move, {
+    appointmentId: session.appointmentId,
+    accountId: session.accountId,
+    patientId: moved.patient_id,
+    oldPriceCents: moved.price_cents,
+    newPriceCents,
+    createdBy: session.createdBy,
+    idempotencyKey: session.idempotencyKey,
+    at: session.at,
+  });
+  await tx.query('UPDATE appointments SET price_cents = $2, is_follow_up = $3 WHERE id = $1', [session.appointmentId, newPriceCents, after.isFollowUp]);
+  await changeDue(tx, {
+    appointmentId: session.appointmentId,
+    accountId: session.accountId,
+    cents: dueCents,
+    reason: 'rescheduled to another price',
+    createdBy: session.createdBy,
+    idempotencyKey: session.idempotencyKey,
+    at: session.at,
+  });
 }

@@ -17,6 +17,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { Clock } from '../clock';
+import { DEFAULT_LOCALE } from '@/domain/locale';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -49,17 +50,26 @@ export interface PageCacheOptions {
   onError?: (error: unknown) => void;
 }
 
-/** One locale today (the pages' <html lang>); the key has room for more. */
-export const PAGE_LOCALE = 'en-US';
-
-export function pageCacheKey(url: string, locale: string = PAGE_LOCALE): string {
+/** Pages are cached per locale (the pages' <html lang>); one locale today, DEFAULT_LOCALE. */
+export function pageCacheKey(url: string, locale: string = DEFAULT_LOCALE): string {
   return `${locale} ${url}`;
+}
+
+/** One page's text compressed on the fly (a signed-in person's own copy), quickly rather than smallest. */
+export async function compressText(text: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  const identity = Buffer.from(text, 'utf8');
+  if (encoding === 'gzip') return gzipAsync(identity, { level: 6 });
+  return brotli(identity, {
+    params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+  });
 }
 
 export async function compressPage(page: RenderedPage, renderedAt: number, generation: number): Promise<CachedPage> {
   const identity = Buffer.from(page.html, 'utf8');
   const [br, gz] = await Promise.all([
-    brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    brotli(identity, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
     gzipAsync(identity, { level: 9 }),
   ]);
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { TestClock } from '../../../tests/support/clock';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { TestClock } from '@tests/support/clock';
 import { buildApp } from '../app';
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 
 let t: TestApp;
 
@@ -27,13 +27,19 @@ afterAll(async () => {
 /** A built client whose renderer counts its renders and shows a number the test changes. */
 function fakeClient(): { dir: string; ssrEntry: string } {
   const dir = mkdtempSync(join(tmpdir(), 'pages-client-'));
-  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--><p>${'calm words '.repeat(200)}</p></body></html>`);
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--><p>${'calm words '.repeat(200)}</p></body></html>`,
+  );
   mkdirSync(join(dir, 'assets'));
   const script = `console.log(${JSON.stringify('x'.repeat(2000))});`;
   writeFileSync(join(dir, 'assets', 'main-abc123.js'), script);
   writeFileSync(join(dir, 'assets', 'main-abc123.js.br'), brotliCompressSync(script));
   const ssrEntry = join(dir, 'entry-server.cjs');
-  writeFileSync(ssrEntry, "globalThis.__renders = 0; exports.render = async function render() { globalThis.__renders += 1; return { status: 200, head: '<title>t</title>', html: '<p>render ' + globalThis.__renders + '</p>' }; }");
+  writeFileSync(
+    ssrEntry,
+    "globalThis.__renders = 0; exports.render = async function render() { globalThis.__renders += 1; return { status: 200, head: '<title>t</title>', html: '<p>render ' + globalThis.__renders + '</p>' }; }",
+  );
   return { dir, ssrEntry };
 }
 
@@ -138,7 +144,14 @@ describe('robots.txt and the sitemap', () => {
     expect(files).toEqual([`${t.config.publicUrl}/sitemaps/pages.xml`, `${t.config.publicUrl}/sitemaps/providers-1.xml`]);
 
     const pages = locs((await t.app.inject({ method: 'GET', url: '/sitemaps/pages.xml' })).body);
-    expect(pages).toEqual(expect.arrayContaining([`${t.config.publicUrl}/`, `${t.config.publicUrl}/therapists`, `${t.config.publicUrl}/therapists/tx`, `${t.config.publicUrl}/psychiatrists/specialties/anxiety-therapy`]));
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        `${t.config.publicUrl}/`,
+        `${t.config.publicUrl}/therapists`,
+        `${t.config.publicUrl}/therapists/tx`,
+        `${t.config.publicUrl}/psychiatrists/specialties/anxiety-therapy`,
+      ]),
+    );
     const [place] = await t.db.database.query<{ state: string; city: string }>('SELECT state, city FROM practices ORDER BY state, city LIMIT 1');
     const { state, city } = place!;
     expect(pages).toContain(`${t.config.publicUrl}/providers/${state.toLowerCase()}/${encodeURIComponent(city.toLowerCase().split(/\s+/).join('-'))}`);

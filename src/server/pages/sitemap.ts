@@ -7,9 +7,9 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { constants } from '../../generated/constants';
-import { enums } from '../../generated/enums';
-import { landingPagePath, type LandingPage } from '../../domain/landing-urls';
+import { constants } from '@/generated/constants';
+import { enums } from '@/generated/enums';
+import { landingPagePath, type LandingPage } from '@/domain/landing-urls';
 import { providerSlugs } from '../marketplace/providers';
 
 const XML = 'application/xml; charset=utf-8';
@@ -53,7 +53,10 @@ export default fp<{ publicUrl: string }>(
     const perFile = constants.sitemapMaxUrls;
 
     app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
-      reply.type('text/plain; charset=utf-8').header('cache-control', CACHE).send(`User-agent: *\nDisallow: /api/\nDisallow: /dev/\n\nSitemap: ${origin}/sitemap.xml\n`),
+      reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', CACHE)
+        .send(`User-agent: *\nDisallow: /api/\nDisallow: /dev/\n\nSitemap: ${origin}/sitemap.xml\n`),
     );
 
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
@@ -68,7 +71,10 @@ export default fp<{ publicUrl: string }>(
           WHERE EXISTS (SELECT 1 FROM providers p WHERE p.practice_id = pr.id AND p.removed_at IS NULL)
           ORDER BY pr.state, pr.city`,
       );
-      return reply.type(XML).header('cache-control', CACHE).send(urlSet(origin, landingPaths(cities)));
+      return reply
+        .type(XML)
+        .header('cache-control', CACHE)
+        .send(urlSet(origin, landingPaths(cities)));
     });
 
     app.get<{ Params: { file: string } }>('/sitemaps/:file', { schema: { hide: true } }, async (request, reply) => {

@@ -1,7 +1,6 @@
 /**
  * What the patient calls need to know of appointments (care status, associated providers, billing
- * statements). Appointments are written by the booking part; until its table exists these answer
- * as for a patient without appointments.
+ * statements). Appointments are written by the booking part (tables of migration 0003).
  */
 import type { Queryable } from '../db/connection';
 
@@ -16,14 +15,9 @@ export interface AppointmentFact {
   appointment_mode: string | null;
 }
 
-async function hasAppointments(db: Queryable): Promise<boolean> {
-  const [row] = await db.query<{ present: boolean }>("SELECT to_regclass('appointments') IS NOT NULL AND to_regclass('appointment_patients') IS NOT NULL AS present");
-  return row?.present ?? false;
-}
-
 /** The appointments (booked and cancelled) of these patients, one row per appointment and patient. */
 export async function appointmentsOfPatients(db: Queryable, patientIds: readonly string[]): Promise<AppointmentFact[]> {
-  if (!patientIds.length || !(await hasAppointments(db))) return [];
+  if (!patientIds.length) return [];
   return db.query<AppointmentFact>(
     `SELECT a.id, ap.patient_id, a.provider_id, a.practice_id, a.status, lower(a.during) AS start_at, upper(a.during) AS end_at, a.appointment_mode
        FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id

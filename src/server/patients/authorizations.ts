@@ -3,9 +3,9 @@
  * validated by its §5 schema; the referring provider must be a known one, and the partner's own
  * when the patient's account belongs to a partner.
  */
-import type { AuthorizationForm } from '../../generated/entities';
-import { todayIso } from '../../domain/dates';
-import { message } from '../../domain/messages';
+import type { AuthorizationForm } from '@/generated/entities';
+import { todayIso } from '@/domain/dates';
+import { message } from '@/domain/messages';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 
@@ -18,7 +18,8 @@ export interface AuthorizationRow {
   created_at: Date;
 }
 
-const COLUMNS = "id, patient_id, form, to_char(effective_date, 'YYYY-MM-DD') AS effective_date, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date, created_at";
+const COLUMNS =
+  "id, patient_id, form, to_char(effective_date, 'YYYY-MM-DD') AS effective_date, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date, created_at";
 
 export function authorizationOut(row: AuthorizationRow, now: Date) {
   const today = todayIso(now);
@@ -35,15 +36,23 @@ export async function authorizationsOf(db: Queryable, patientId: string): Promis
   return db.query<AuthorizationRow>(`SELECT ${COLUMNS} FROM patient_authorizations WHERE patient_id = $1 ORDER BY created_at DESC, id`, [patientId]);
 }
 
-export async function saveAuthorization(db: Queryable, patientId: string, partnerId: string | null, form: AuthorizationForm, createdBy: string): Promise<AuthorizationRow> {
+export async function saveAuthorization(
+  db: Queryable,
+  patientId: string,
+  partnerId: string | null,
+  form: AuthorizationForm,
+  createdBy: string,
+): Promise<AuthorizationRow> {
   const referral = form.referralInformation;
-  const [referrer] = await db.query(
-    'SELECT 1 FROM referring_providers WHERE ehr_id = $1 AND ($2::uuid IS NULL OR business_partner_id = $2)',
-    [referral.referringProviderEhrId, partnerId],
-  );
+  const [referrer] = await db.query('SELECT 1 FROM referring_providers WHERE ehr_id = $1 AND ($2::uuid IS NULL OR business_partner_id = $2)', [
+    referral.referringProviderEhrId,
+    partnerId,
+  ]);
   if (!referrer) {
     throw new AppError('VALIDATION_FAILED', {
-      errors: [{ field: 'referralInformation.referringProviderEhrId', keyword: 'x-known', message: message('validation.authorization.referringProvider.required') }],
+      errors: [
+        { field: 'referralInformation.referringProviderEhrId', keyword: 'x-known', message: message('validation.authorization.referringProvider.required') },
+      ],
     });
   }
   const [row] = await db.query<AuthorizationRow>(

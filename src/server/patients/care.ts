@@ -1,10 +1,16 @@
 /** Care status and associated providers of a patient, from their appointments. */
-import { careStatus } from '../../domain/care-status';
+import { careStatus } from '@/domain/care-status';
 import type { Queryable } from '../db/connection';
 import { appointmentsOfPatients, type AppointmentFact } from './appointments';
 
 export function careStatusOf(patientId: string, appointments: readonly AppointmentFact[], now: Date) {
-  return { patientId, ...careStatus(appointments.map((a) => ({ status: a.status, start: a.start_at, end: a.end_at })), now) };
+  return {
+    patientId,
+    ...careStatus(
+      appointments.map((a) => ({ status: a.status, start: a.start_at, end: a.end_at })),
+      now,
+    ),
+  };
 }
 
 export async function associatedProviders(db: Queryable, patientId: string, now: Date) {
@@ -12,20 +18,38 @@ export async function associatedProviders(db: Queryable, patientId: string, now:
   if (!appointments.length) return [];
   const byProvider = new Map<string, AppointmentFact[]>();
   for (const a of appointments) byProvider.set(a.provider_id, [...(byProvider.get(a.provider_id) ?? []), a]);
-  const providers = await db.query<{ id: string; first_name: string; last_name: string; title: string; slug: string; practice_id: string; practice_name: string }>(
+  const providers = await db.query<{
+    id: string;
+    first_name: string;
+    last_name: string;
+    title: string;
+    slug: string;
+    practice_id: string;
+    practice_name: string;
+  }>(
     `SELECT pr.id, pr.first_name, pr.last_name, pr.title, pr.slug, pr.practice_id, pc.name AS practice_name
        FROM providers pr JOIN practices pc ON pc.id = pr.practice_id WHERE pr.id = ANY($1::uuid[])`,
     [[...byProvider.keys()]],
   );
   const items = providers.map((p) => {
     const own = byProvider.get(p.id)!;
-    const summary = careStatus(own.map((a) => ({ status: a.status, start: a.start_at, end: a.end_at })), now);
+    const summary = careStatus(
+      own.map((a) => ({ status: a.status, start: a.start_at, end: a.end_at })),
+      now,
+    );
     const latest = Math.max(...own.map((a) => a.start_at.getTime()));
     return {
       item: {
-        providerId: p.id, firstName: p.first_name, lastName: p.last_name, title: p.title, slug: p.slug,
-        practiceId: p.practice_id, practiceName: p.practice_name, appointmentCount: own.length,
-        nextAppointmentAt: summary.nextAppointmentAt, lastAppointmentAt: summary.lastAppointmentAt,
+        providerId: p.id,
+        firstName: p.first_name,
+        lastName: p.last_name,
+        title: p.title,
+        slug: p.slug,
+        practiceId: p.practice_id,
+        practiceName: p.practice_name,
+        appointmentCount: own.length,
+        nextAppointmentAt: summary.nextAppointmentAt,
+        lastAppointmentAt: summary.lastAppointmentAt,
       },
       latest,
     };

@@ -5,7 +5,7 @@
  * guessed one day at a time.
  */
 import type { FastifyRequest } from 'fastify';
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 import { reachPatient } from '../accounts/reach';
 import { writeAudit } from '../audit';
 import { AppError } from '../errors';
@@ -24,7 +24,14 @@ export async function verifyPatientDateOfBirth(request: FastifyRequest, patientI
   if ((row?.wrong ?? 0) >= constants.otpMaxWrongTries) throw new AppError('DOB_CHECK_LOCKED');
   if (!patient.date_of_birth || patient.date_of_birth !== dob) {
     // Written now, not when the answer is sent, so the next try already counts it.
-    await writeAudit(request, { action, outcome: 'failure', status: 422, recordType: 'patient', recordId: patient.id, details: { reason: 'date of birth does not match' } });
+    await writeAudit(request, {
+      action,
+      outcome: 'failure',
+      status: 422,
+      recordType: 'patient',
+      recordId: patient.id,
+      details: { reason: 'date of birth does not match' },
+    });
     throw new AppError('DOB_MISMATCH');
   }
   return { verified: true };

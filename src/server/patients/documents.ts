@@ -7,12 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { constants } from '../../generated/constants';
-import { enums, type DocumentContentType, type PatientDocumentKind } from '../../generated/enums';
+import { constants } from '@/generated/constants';
+import { enums, type DocumentContentType, type PatientDocumentKind } from '@/generated/enums';
 import type { Queryable } from '../db/connection';
-import { message } from '../../domain/messages';
-import { isUuid } from '../../domain/ids';
-import { isPlainText } from '../../domain/validation/plain-input';
+import { message } from '@/domain/messages';
+import { isUuid } from '@/domain/ids';
+import { isPlainText } from '@/domain/validation/plain-input';
 import { AppError } from '../errors';
 
 export interface DocumentRow {
@@ -59,7 +59,11 @@ const EXTENSION: Record<DocumentContentType, string> = { 'image/jpeg': 'jpg', 'i
 /** A file name safe to store and to put in a Content-Disposition header: no path, no control or quote characters. */
 export function safeFileName(original: string | undefined, contentType: DocumentContentType): string {
   const base = (original ?? '').split(/[\\/]/).pop() ?? '';
-  const cleaned = base.normalize('NFKD').replace(/[^A-Za-z0-9 ._-]/g, '').replace(/^[ .]+/, '').trim();
+  const cleaned = base
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9 ._-]/g, '')
+    .replace(/^[ .]+/, '')
+    .trim();
   const name = cleaned || `document.${EXTENSION[contentType]}`;
   return name.slice(0, constants.documentFileNameMax);
 }
@@ -122,7 +126,17 @@ export async function storeUploadedDocument(request: FastifyRequest, db: Queryab
   const [row] = await db.query<DocumentRow>(
     `INSERT INTO patient_documents (patient_id, insurance_id, kind, file_name, content_type, size_bytes, sha256, content, uploaded_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${DOCUMENT_COLUMNS}`,
-    [patientId, insuranceId, kind, safeFileName(upload.file.fileName, contentType), contentType, bytes.length, createHash('sha256').update(bytes).digest('hex'), bytes, uploadedBy],
+    [
+      patientId,
+      insuranceId,
+      kind,
+      safeFileName(upload.file.fileName, contentType),
+      contentType,
+      bytes.length,
+      createHash('sha256').update(bytes).digest('hex'),
+      bytes,
+      uploadedBy,
+    ],
   );
   return row!;
 }

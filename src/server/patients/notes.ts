@@ -1,5 +1,5 @@
 /** Staff notes on a patient record: kept with their author and time, never edited. */
-import type { PatientNoteType } from '../../generated/enums';
+import type { PatientNoteType } from '@/generated/enums';
 import type { Queryable } from '../db/connection';
 
 export interface NoteRow {
@@ -28,10 +28,12 @@ export function noteOut(row: NoteRow) {
 }
 
 export async function saveNote(db: Queryable, patientId: string, noteType: PatientNoteType, text: string, authorId: string): Promise<NoteRow> {
-  const [inserted] = await db.query<{ id: string }>(
-    'INSERT INTO patient_notes (patient_id, note_type, text, author_id) VALUES ($1, $2, $3, $4) RETURNING id',
-    [patientId, noteType, text, authorId],
-  );
+  const [inserted] = await db.query<{ id: string }>('INSERT INTO patient_notes (patient_id, note_type, text, author_id) VALUES ($1, $2, $3, $4) RETURNING id', [
+    patientId,
+    noteType,
+    text,
+    authorId,
+  ]);
   const [row] = await db.query<NoteRow>(`${NOTE_SELECT} WHERE n.id = $1`, [inserted!.id]);
   return row!;
 }

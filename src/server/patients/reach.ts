@@ -28,9 +28,19 @@ export async function reachPatientOf(request: FastifyRequest, patientId: string,
     'SELECT p.id, p.user_id AS account_id, u.business_partner_id AS account_partner_id FROM patients p JOIN users u ON u.id = p.user_id WHERE p.id = $1',
     [patientId],
   );
-  const allowed = row !== undefined && (userId === undefined || row.account_id === userId) && reachesAccountOf(request, { id: row.account_id, business_partner_id: row.account_partner_id });
+  const allowed =
+    row !== undefined &&
+    (userId === undefined || row.account_id === userId) &&
+    reachesAccountOf(request, { id: row.account_id, business_partner_id: row.account_partner_id });
   if (!row || !allowed) {
-    await writeAudit(request, { action, outcome: 'denied', status: 404, recordType: 'patient', recordId: patientId, details: { reason: row ? 'not reachable' : 'no such record' } });
+    await writeAudit(request, {
+      action,
+      outcome: 'denied',
+      status: 404,
+      recordType: 'patient',
+      recordId: patientId,
+      details: { reason: row ? 'not reachable' : 'no such record' },
+    });
     throw new AppError('NOT_FOUND');
   }
   request.auditTarget = { type: 'patient', id: row.id };

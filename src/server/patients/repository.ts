@@ -1,8 +1,8 @@
 /** Patients as stored, and the PatientRecord shape the API answers with. */
-import type { PatientRecord } from '../../generated/entities';
-import type { Gender, Relationship } from '../../generated/enums';
-import { todayIso } from '../../domain/dates';
-import { isMinor } from '../../domain/minor';
+import type { PatientRecord } from '@/generated/entities';
+import type { Gender, Relationship } from '@/generated/enums';
+import { todayIso } from '@/domain/dates';
+import { isMinor } from '@/domain/minor';
 import type { Queryable } from '../db/connection';
 
 export interface PatientRow {
@@ -56,9 +56,4 @@ export function patientOut(row: PatientRow, now: Date): PatientRecord {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
-}
-
-/** "First Last", for documents and notes. */
-export function fullName(person: { first_name: string; last_name: string }): string {
-  return `${person.first_name} ${person.last_name}`;
 }

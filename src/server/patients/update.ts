@@ -5,14 +5,14 @@
  * birth unless the relationship is a child kind.
  */
 import type { FastifyRequest } from 'fastify';
-import type { EndpointTypes } from '../../generated/entities';
-import { changedFields, PATIENT_IDENTITY_FIELDS, refusedIdentityFields } from '../../domain/identity-changes';
+import type { EndpointTypes } from '@/generated/entities';
+import { changedFields, PATIENT_IDENTITY_FIELDS, refusedIdentityFields } from '@/domain/identity-changes';
 import { writeAudit } from '../audit';
-import { flagOn } from '../booking/support';
+import { flagOn } from '../flags';
 import { callerOf } from '../plugins/auth';
-import type { Relationship } from '../../generated/enums';
-import { message } from '../../domain/messages';
-import { offeredRelationships, skipsDateOfBirthCheck } from '../../domain/relationships';
+import type { Relationship } from '@/generated/enums';
+import { message } from '@/domain/messages';
+import { offeredRelationships, skipsDateOfBirthCheck } from '@/domain/relationships';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { patientById, type PatientRow } from './repository';
@@ -27,7 +27,10 @@ export async function updatePatientRecord(db: Queryable, current: PatientRow, ch
   const relationship = (change.relationship ?? current.relationship) as Relationship;
   if (change.relationship && change.relationship !== current.relationship) {
     if (current.relationship === 'Self') throw invalid('relationship', 'x-holderIsSelf', message('validation.relationship.holderIsSelf'));
-    const others = await db.query<{ relationship: Relationship }>('SELECT relationship FROM patients WHERE user_id = $1 AND id <> $2', [current.user_id, current.id]);
+    const others = await db.query<{ relationship: Relationship }>('SELECT relationship FROM patients WHERE user_id = $1 AND id <> $2', [
+      current.user_id,
+      current.id,
+    ]);
     const offered = offeredRelationships({ otherRelationships: others.map((o) => o.relationship), currentRelationship: current.relationship as Relationship });
     if (!offered.includes(change.relationship)) throw invalid('relationship', 'x-selfTaken', message('validation.relationship.selfTaken'));
   }
@@ -64,15 +67,40 @@ export async function updatePatientRecord(db: Queryable, current: PatientRow, ch
 export async function assertMayChangePatient(request: FastifyRequest, current: PatientRow, change: PatientUpdate, action: string): Promise<void> {
   const caller = callerOf(request);
   const changed = changedFields(
-    { firstName: current.first_name, lastName: current.last_name, email: current.email, dateOfBirth: current.date_of_birth, gender: current.gender, relationship: current.relationship },
-    { firstName: change.firstName, lastName: change.lastName, email: change.email, dateOfBirth: change.dateOfBirth, gender: change.gender, relationship: change.relationship },
+    {
+      firstName: current.first_name,
+      lastName: current.last_name,
+      email: current.email,
+      dateOfBirth: current.date_of_birth,
+      gender: current.gender,
+      relationship: current.relationship,
+    },
+    {
+      firstName: change.firstName,
+      lastName: change.lastName,
+      email: change.email,
+      dateOfBirth: change.dateOfBirth,
+      gender: change.gender,
+      relationship: change.relationship,
+    },
   );
   if (!changed.length || caller.userId === current.user_id) return;
   const [account] = await request.server.database.query<{ user_type: string }>('SELECT user_type FROM users WHERE id = $1', [current.user_id]);
-  const editor = { isHolder: false, isThirdPartyAgent: caller.permissions.isThirdPartyAgent, demographicsEdit: await flagOn(request.server, 'supportDemographicsEdit', caller.userId) };
+  const editor = {
+    isHolder: false,
+    isThirdPartyAgent: caller.permissions.isThirdPartyAgent,
+    demographicsEdit: await flagOn(request.server, 'supportDemographicsEdit', caller.userId),
+  };
   const refused = refusedIdentityFields(editor, account?.user_type !== 'patient', changed, PATIENT_IDENTITY_FIELDS);
   if (refused.length) {
-    await writeAudit(request, { action, outcome: 'denied', status: 403, recordType: 'patient', recordId: current.id, details: { reason: `identity fields: ${refused.join(', ')}` } });
+    await writeAudit(request, {
+      action,
+      outcome: 'denied',
+      status: 403,
+      recordType: 'patient',
+      recordId: current.id,
+      details: { reason: `identity fields: ${refused.join(', ')}` },
+    });
     throw new AppError('IDENTITY_CHANGE_FORBIDDEN');
   }
 }

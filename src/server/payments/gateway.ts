@@ -38,7 +38,23 @@ export interface GatewayRecordEntry {
   amountCents: number;
 }
 
-export interface CardGateway {
+/**
+ * What the money service needs of whoever took a payment to undo or give it back: the card gateway,
+ * or the scheduling system's payment service (./scheduling-payments.ts).
+ */
+export interface PaymentService {
+  readonly name: string;
+  /** undoes an unsettled charge in full (nothing reaches the card statement); amountCents is what we charged, for the record */
+  void(transactionId: string, amountCents?: number): Promise<void>;
+  /** whether a charge has settled: before, it can be voided; after, only refunded */
+  settlement(transactionId: string): Promise<'unsettled' | 'settled'>;
+  /** gives back part or all of a settled charge: the service's id of the refund */
+  refund(transactionId: string, amountCents: number): Promise<GatewayOutcome<{ refundId: string }>>;
+  /** the service's own record of what moved in [from, to], which the daily reconciliation compares with the ledger; undefined when it keeps none we can read */
+  record?(from: Date, to: Date): Promise<GatewayRecordEntry[]>;
+}
+
+export interface CardGateway extends PaymentService {
   readonly name: GatewayName;
   /** what the browser's card form needs (Braintree client token); undefined for the local gateway */
   clientToken(): Promise<string | undefined>;
@@ -75,8 +91,4 @@ export function cardGatewayFor(config: Config, secret: Buffer, clock: Clock): Ca
 export function dollarsToCents(rate: number | string): number {
   const [whole, fraction = ''] = String(rate).trim().split('.');
   return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
-}
-
-export function formatCents(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
 }

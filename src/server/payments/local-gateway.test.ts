@@ -1,4 +1,4 @@
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 import { localTestGateway, parseExpiration } from './local-gateway';
 
 const gateway = localTestGateway(Buffer.alloc(32, 7));

@@ -7,7 +7,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 import type { CardGateway, CardInfo, GatewayOutcome, GatewayRecordEntry } from './gateway';
 import { systemClock, type Clock } from '../clock';
 
@@ -42,10 +42,19 @@ export function parseExpiration(expiration: string, now: Date): { month: number;
  * gateway it keeps its own record of every charge, void and refund (in memory, and appended to
  * `recordFile` when given), which the daily reconciliation compares with the ledger.
  */
-export function localTestGateway(secret: Buffer, clock: Clock = systemClock, settleSeconds: number = constants.localGatewaySettleSeconds, recordFile?: string): CardGateway {
-  const entries: GatewayRecordEntry[] = recordFile && existsSync(recordFile)
-    ? readFileSync(recordFile, 'utf8').split('\n').filter((line) => line.trim()).map((line) => JSON.parse(line) as GatewayRecordEntry)
-    : [];
+export function localTestGateway(
+  secret: Buffer,
+  clock: Clock = systemClock,
+  settleSeconds: number = constants.localGatewaySettleSeconds,
+  recordFile?: string,
+): CardGateway {
+  const entries: GatewayRecordEntry[] =
+    recordFile && existsSync(recordFile)
+      ? readFileSync(recordFile, 'utf8')
+          .split('\n')
+          .filter((line) => line.trim())
+          .map((line) => JSON.parse(line) as GatewayRecordEntry)
+      : [];
   const charged = new Map(entries.filter((e) => e.kind === 'charge').map((e) => [e.transactionId, e.amountCents]));
   const keep = (entry: Omit<GatewayRecordEntry, 'at'>) => {
     const full = { at: clock.now().toISOString(), ...entry };
@@ -95,8 +104,12 @@ export function localTestGateway(secret: Buffer, clock: Clock = systemClock, set
       const cvvLength = known?.brand === 'American Express' ? 4 : 3;
       if (!known || !expiry || card.cvv.length !== cvvLength) return { ok: false, reason: 'invalid' };
       const payload: TokenPayload = {
-        brand: known.brand, last4: number.slice(-4), expirationMonth: expiry.month, expirationYear: expiry.year,
-        declines: declined.some((c) => c.number === number), id: randomUUID(),
+        brand: known.brand,
+        last4: number.slice(-4),
+        expirationMonth: expiry.month,
+        expirationYear: expiry.year,
+        declines: declined.some((c) => c.number === number),
+        id: randomUUID(),
       };
       return { ok: true, nonce: encode(NONCE, payload), card: cardOf(payload) };
     },
@@ -120,7 +133,12 @@ export function localTestGateway(secret: Buffer, clock: Clock = systemClock, set
       if (chargedAt(transactionId) === undefined) throw new Error('unknown local transaction');
       if ((await settlement(transactionId)) === 'settled') throw new Error('a settled charge cannot be voided');
       if (entries.some((e) => e.kind === 'void' && e.chargeTransactionId === transactionId)) return;
-      keep({ kind: 'void', transactionId: `${transactionId}:void`, chargeTransactionId: transactionId, amountCents: -(charged.get(transactionId) ?? amountCents ?? 0) });
+      keep({
+        kind: 'void',
+        transactionId: `${transactionId}:void`,
+        chargeTransactionId: transactionId,
+        amountCents: -(charged.get(transactionId) ?? amountCents ?? 0),
+      });
     },
     async refund(transactionId, amountCents) {
       if (chargedAt(transactionId) === undefined || !Number.isInteger(amountCents) || amountCents <= 0) return { ok: false, reason: 'invalid' };

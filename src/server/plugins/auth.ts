@@ -6,13 +6,13 @@
  * a valid token gets 401, one whose groups the endpoint's access list does not name gets 403, and
  * both are written to the audit trail. Endpoints marked `audit: true` get an audit row per call.
  */
-import { constants } from '../../generated/constants';
+import { constants } from '@/generated/constants';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { endpoints, type EndpointId } from '../../generated/api';
-import type { PermissionGroup, UserType } from '../../generated/enums';
-import type { EndpointDefinition } from '../../generated/types';
-import { mayAccess, mayImpersonate, permissionsFrom, type Permissions } from '../../domain/permissions';
+import { endpoints, type EndpointId } from '@/generated/api';
+import type { PermissionGroup, UserType } from '@/generated/enums';
+import type { EndpointDefinition } from '@/generated/types';
+import { mayAccess, mayImpersonate, permissionsFrom, type Permissions } from '@/domain/permissions';
 import { outcomeOfStatus, writeAudit } from '../audit';
 import { googleVerifier, type GoogleVerifier } from '../auth/google';
 import { deriveKeys, serverSecret, type ServerKeys } from '../auth/secrets';
@@ -22,7 +22,7 @@ import fastifyCookie from '@fastify/cookie';
 import { clearSessionCookie, cookieToken, crossSiteReason } from '../auth/cookie';
 import type { Config } from '../config';
 import { AppError } from '../errors';
-import { isPlainText } from '../../domain/validation/plain-input';
+import { isPlainText } from '@/domain/validation/plain-input';
 import type { AccessCheck } from '../routes/registry';
 
 export interface Caller {
@@ -101,7 +101,12 @@ export async function resolveCaller(request: FastifyRequest): Promise<Caller | u
   if (viaCookie) {
     const reason = crossSiteReason(request);
     if (reason) {
-      await writeAudit(request, { action: String(request.routeOptions.config.endpointId ?? 'request'), outcome: 'denied', status: 403, details: { reason: `cross-site request: ${reason}` } });
+      await writeAudit(request, {
+        action: String(request.routeOptions.config.endpointId ?? 'request'),
+        outcome: 'denied',
+        status: 403,
+        details: { reason: `cross-site request: ${reason}` },
+      });
       throw new AppError('CROSS_SITE_REQUEST_REFUSED');
     }
   }
@@ -149,8 +154,15 @@ async function outsideScope(request: FastifyRequest, caller: Caller, endpoint: E
     const booked = await request.server.database.query('SELECT 1 FROM appointments WHERE user_id = $1 LIMIT 1', [caller.userId]);
     // The key of the booking already made may be replayed (its stored answer); any other booking is refused.
     const key = request.headers['idempotency-key'];
-    const replay = typeof key === 'string'
-      && (await request.server.database.query('SELECT 1 FROM idempotency_keys WHERE caller_id = $1 AND endpoint = $2 AND key = $3', [caller.userId, endpoint.id, key])).length > 0;
+    const replay =
+      typeof key === 'string' &&
+      (
+        await request.server.database.query('SELECT 1 FROM idempotency_keys WHERE caller_id = $1 AND endpoint = $2 AND key = $3', [
+          caller.userId,
+          endpoint.id,
+          key,
+        ])
+      ).length > 0;
     if (booked.length && !replay) return 'booking-only session already booked';
   }
   return undefined;
@@ -164,8 +176,14 @@ export function callerOf(request: FastifyRequest): Caller {
 
 /** Path parameters that name a record, in the order that names the request's record best. */
 const RECORD_PARAMS: readonly [param: string, type: string | undefined][] = [
-  ['patientId', 'patient'], ['id', undefined], ['documentId', 'document'], ['insuranceId', 'insurance'],
-  ['consentId', 'consent'], ['transactionId', 'billingTransaction'], ['userId', 'user'], ['appointmentId', 'appointment'],
+  ['patientId', 'patient'],
+  ['id', undefined],
+  ['documentId', 'document'],
+  ['insuranceId', 'insurance'],
+  ['consentId', 'consent'],
+  ['transactionId', 'billingTransaction'],
+  ['userId', 'user'],
+  ['appointmentId', 'appointment'],
 ];
 
 /** "/support/patients/{id}" names a patient: the path segment before the parameter, singular. */
@@ -208,7 +226,10 @@ export default fp<{ config: Config }>(
     app.decorate('verifyGoogleIdToken', googleVerifier(opts.config));
     app.decorate('publicUrl', opts.config.publicUrl);
     const testLifetime = opts.config.testSignInLifetimeSeconds;
-    app.decorate('signInExpiry', (specMinutes: number) => new Date(app.clock.now().getTime() + (testLifetime === undefined ? specMinutes * 60 : testLifetime) * 1000));
+    app.decorate(
+      'signInExpiry',
+      (specMinutes: number) => new Date(app.clock.now().getTime() + (testLifetime === undefined ? specMinutes * 60 : testLifetime) * 1000),
+    );
     app.decorate('signInSendsPerAccountPerHour', opts.config.testSignInSendsPerAccountPerHour ?? constants.signInSendsPerAccountPerHour);
     app.decorate('rateLimitFactor', opts.config.testRateLimitFactor ?? 1);
     app.decorate('secureCookies', opts.config.nodeEnv === 'production');
@@ -222,7 +243,13 @@ export default fp<{ config: Config }>(
       const target = recordNamedBy(request, endpoint);
       const record = { recordType: target?.type, recordId: target?.id };
       if (!caller) {
-        await writeAudit(request, { action: endpoint.id, outcome: 'denied', status: 401, ...record, details: { reason: caller === null ? 'invalid token' : 'no token' } });
+        await writeAudit(request, {
+          action: endpoint.id,
+          outcome: 'denied',
+          status: 401,
+          ...record,
+          details: { reason: caller === null ? 'invalid token' : 'no token' },
+        });
         // A cookie whose session is over is of no more use: the browser drops it.
         if (caller === null && !request.headers.authorization) clearSessionCookie(reply);
         throw new AppError('UNAUTHENTICATED');
@@ -248,8 +275,12 @@ export default fp<{ config: Config }>(
         // A refused call says why: the catalogue error it was answered with.
         const reason = reply.statusCode >= 400 ? { reason: request.refusal ?? `status ${reply.statusCode}` } : undefined;
         await writeAudit(request, {
-          action: endpoint.id, outcome: outcomeOfStatus(reply.statusCode), status: reply.statusCode,
-          recordType: target?.type, recordId: target?.id, ...(reason ? { details: reason } : {}),
+          action: endpoint.id,
+          outcome: outcomeOfStatus(reply.statusCode),
+          status: reply.statusCode,
+          recordType: target?.type,
+          recordId: target?.id,
+          ...(reason ? { details: reason } : {}),
         });
       }
       return payload;

@@ -1,6 +1,7 @@
 /**
- * Serves the built client. Public pages marked render: server in specs/routes.yaml are rendered
- * to HTML here so search engines and slow phones get content first; other app routes get the
+ * Serves the built client. Public pages marked render: server or document in specs/routes.yaml are
+ * rendered to HTML here so search engines and slow phones get content first (a document page gets the
+ * islands script instead of the app: src/client/islands); other app routes get the
  * app shell; a path that matches no registered route gets the shell with status 404, and the
  * client shows its not-found page.
  */
@@ -10,12 +11,19 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { routes, routeById } from '../../generated/routes';
-import { matchRoute } from '../../domain/route-match';
-import type { RenderRequest, RenderResult } from '../../client/ssr-contract';
-import { PAGE_DATA_IDS } from '../../client/runtime/ssr/page-data';
-import { constants } from '../../generated/constants';
-import { chooseEncoding, etagMatches, PageCache, pageCacheKey, type RenderedPage } from '../pages/page-cache';
+import { routes, routeById } from '@/generated/routes';
+import { matchRoute } from '@/domain/route-match';
+import type { RenderRequest, RenderResult } from '@/client/ssr-contract';
+import { PAGE_DATA_IDS } from '@/client/runtime/ssr/page-data';
+import { constants } from '@/generated/constants';
+import { ISLANDS_ENTRY } from '@/client/islands/names';
+import { rendersAsDocument } from '@/domain/render-mode';
+import { endpoints } from '@/generated/api';
+import { APP_SOURCE_HEADER, DEFAULT_APP_SOURCE } from '@/domain/app-source';
+import type { AccountSession } from '@/domain/account-link';
+import { cookieToken } from '../auth/cookie';
+import { hasAccountLink, withAccountLink } from '../pages/account-link';
+import { chooseEncoding, compressText, etagMatches, PageCache, pageCacheKey, type CachedPage, type RenderedPage } from '../pages/page-cache';
 
 export interface ClientPluginOptions {
   clientDir: string;
@@ -45,7 +53,7 @@ interface ManifestChunk {
  * Head tags for a screen's own chunk: its stylesheets (so server-rendered HTML is styled before
  * any script runs, without a layout shift) and module preloads (so the chunk arrives in parallel).
  */
-export function screenAssets(manifest: Record<string, ManifestChunk>, screenSource: string): string {
+export function screenAssets(manifest: Record<string, ManifestChunk>, screenSource: string, options: { scripts: boolean } = { scripts: true }): string {
   const css = new Set<string>();
   const js = new Set<string>();
   const visit = (key: string) => {
@@ -56,7 +64,18 @@ export function screenAssets(manifest: Record<string, ManifestChunk>, screenSour
     chunk.imports?.forEach(visit);
   };
   visit(screenSource);
-  return [...[...css].map((c) => `<link rel="stylesheet" href="/${c}">`), ...[...js].map((f) => `<link rel="modulepreload" href="/${f}">`)].join('');
+  const preloads = options.scripts ? [...js].map((f) => `<link rel="modulepreload" href="/${f}">`) : [];
+  return [...[...css].map((c) => `<link rel="stylesheet" href="/${c}">`), ...preloads].join('');
+}
+
+/**
+ * A document page's template: the app's template without the app's scripts (its entry and module
+ * preloads), with the islands script at the end of the body, so it loads after the content.
+ */
+export function documentTemplate(template: string, islandsManifest: Record<string, ManifestChunk>): string {
+  const withoutApp = template.replace(/<script type="module"[^>]*><\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, '');
+  const islands = islandsManifest[ISLANDS_ENTRY]?.file;
+  return islands ? withoutApp.replace('</body>', () => `<script type="module" src="/${islands}"></script></body>`) : withoutApp;
 }
 
 function escapeHtml(s: string): string {
@@ -65,7 +84,10 @@ function escapeHtml(s: string): string {
 
 /** JSON inside a <script> must not be able to close it. */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export default fp<ClientPluginOptions>(
@@ -80,6 +102,9 @@ export default fp<ClientPluginOptions>(
     const template = readFileSync(templatePath, 'utf8');
     const manifestPath = join(opts.clientDir, '.vite', 'manifest.json');
     const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>) : {};
+    const islandsManifestPath = join(opts.clientDir, '.vite', 'islands-manifest.json');
+    const islandsManifest = existsSync(islandsManifestPath) ? (JSON.parse(readFileSync(islandsManifestPath, 'utf8')) as Record<string, ManifestChunk>) : {};
+    const documentPageTemplate = documentTemplate(template, islandsManifest);
     const ssr = (await import(pathToFileURL(opts.ssrEntry).href)) as { render: (req: RenderRequest) => Promise<RenderResult> };
 
     await app.register(fastifyStatic, {
@@ -110,13 +135,13 @@ export default fp<ClientPluginOptions>(
       });
 
     // The page's state travels as JSON data blocks (not code: no nonce), so one rendering serves everyone.
-    const page = (head: string, body: string, state: unknown, queries: unknown): string => {
+    const page = (head: string, body: string, state: unknown, queries: unknown, isDocument: boolean): string => {
       const blocks = [
         state === undefined ? '' : `<script type="application/json" id="${PAGE_DATA_IDS.state}">${scriptSafeJson(state)}</script>`,
         queries === undefined ? '' : `<script type="application/json" id="${PAGE_DATA_IDS.queries}">${scriptSafeJson(queries)}</script>`,
       ].join('');
       // Replacer functions: a "$" in the page must not be read as a replacement pattern.
-      return template
+      return (isDocument ? documentPageTemplate : template)
         .replace('<!--app-head-->', () => head)
         .replace('<!--app-html-->', () => body)
         .replace('<!--app-state-->', () => blocks);
@@ -127,15 +152,19 @@ export default fp<ClientPluginOptions>(
       const match = matchRoute(registered, pathname);
       const route = match?.route ?? routeById.notFound;
       let status = match ? 200 : 404;
+      // Document pages (render: document) are rendered for reading and get the islands script, not the app.
+      const isDocument = match ? rendersAsDocument(match.route, new URLSearchParams(url.split('?')[1] ?? '')) : false;
+      const serverRendered = isDocument || match?.route.render === 'server';
       let head = `<title>${escapeHtml(route.title)}</title>${route.description ? `<meta name="description" content="${escapeHtml(route.description)}">` : ''}`;
-      const assets = route.screen ? screenAssets(manifest, `src/client/features/${route.area}/${route.screen}.tsx`) : '';
+      const assets = route.screen ? screenAssets(manifest, `src/client/features/${route.area}/${route.screen}.tsx`, { scripts: !isDocument }) : '';
       let body = '';
       let state: unknown;
       let queries: unknown;
-      if (match?.route.render === 'server') {
+      if (match && serverRendered) {
         const result = await ssr.render({
           url,
           routeId: match.route.id,
+          document: isDocument,
           params: match.params,
           origin: opts.publicUrl?.replace(/\/+$/, ''),
           fetchApi: async (path: string) => {
@@ -159,8 +188,8 @@ export default fp<ClientPluginOptions>(
       }
       // A page rendered with data hydrates inside the query frame: fetch its code alongside.
       const frameAssets = queries === undefined ? '' : screenAssets(manifest, 'src/client/app/QueryFrame.tsx');
-      const html = page(head + assets + frameAssets, body, state, queries);
-      return { status, html: match?.route.render === 'server' ? inlineStyles(html) : html };
+      const html = page(head + assets + frameAssets, body, state, queries, isDocument);
+      return { status, html: serverRendered ? inlineStyles(html) : html };
     };
 
     const cache = new PageCache({
@@ -175,9 +204,43 @@ export default fp<ClientPluginOptions>(
       if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api') && reply.statusCode < 400) cache.invalidate();
     });
 
+    // A signed-in person's own copy of a document page: the header's account link written in (see pages/account-link.ts).
+    const personalPage = async (request: FastifyRequest, cached: CachedPage): Promise<string | undefined> => {
+      if (!cookieToken(request)) return undefined;
+      const html = cached.identity.toString('utf8');
+      if (!hasAccountLink(html)) return undefined;
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api${endpoints.getAuthSession.path}`,
+        headers: { accept: 'application/json', cookie: request.headers.cookie ?? '', [APP_SOURCE_HEADER]: DEFAULT_APP_SOURCE },
+      });
+      if (res.statusCode !== 200) return undefined;
+      const personal = withAccountLink(html, res.json<AccountSession>());
+      return personal === html ? undefined : personal;
+    };
+
     app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
       const { page: cached, outcome } = await cache.get(pageCacheKey(request.url), () => renderUrl(request.url));
-      reply.status(cached.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', cached.etag).header('vary', 'accept-encoding').header('x-page-cache', outcome);
+      const personal = await personalPage(request, cached);
+      if (personal !== undefined) {
+        // Never the shared copy's validator, and kept by no shared cache.
+        reply
+          .status(cached.status)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'private, no-cache')
+          .header('vary', 'accept-encoding, cookie')
+          .header('x-page-cache', outcome);
+        const encoding = chooseEncoding(request.headers['accept-encoding']);
+        if (encoding === 'identity') return reply.send(personal);
+        return reply.header('content-encoding', encoding).send(await compressText(personal, encoding));
+      }
+      reply
+        .status(cached.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('etag', cached.etag)
+        .header('vary', 'accept-encoding')
+        .header('x-page-cache', outcome);
       if (etagMatches(request.headers['if-none-match'], cached.etag) && cached.status === 200) return reply.status(304).send();
       const encoding = chooseEncoding(request.headers['accept-encoding']);
       if (encoding === 'identity') return reply.send(cached.identity);

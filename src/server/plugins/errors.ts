@@ -4,13 +4,14 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyRequest } from 'fastify';
-import { constants } from '../../generated/constants';
-import type { ErrorName } from '../../generated/errors';
-import type { FieldMessageOverrides } from '../../generated/types';
-import { appSourceFrom, APP_SOURCE_HEADER } from '../../domain/app-source';
-import { formatPhone } from '../../domain/phone';
-import { describeIssues, issuesFromAjv } from '../../domain/validation/field-errors';
-import type { SchemaNode } from '../../domain/validation/schema-path';
+import { constants } from '@/generated/constants';
+import { apiSchemas } from '@/generated/api';
+import type { ErrorName } from '@/generated/errors';
+import type { FieldMessageOverrides } from '@/generated/types';
+import { appSourceFrom, APP_SOURCE_HEADER } from '@/domain/app-source';
+import { formatPhone } from '@/domain/phone';
+import { describeIssues, issuesFromAjv } from '@/domain/validation/field-errors';
+import type { SchemaNode } from '@/domain/validation/schema-path';
 import { AppError, errorBody } from '../errors';
 
 const FASTIFY_CODES: Record<string, ErrorName> = {
@@ -88,14 +89,16 @@ export default fp(
       if (err instanceof AppError) {
         request.refusal = err.errorName;
         if (err.status >= 500) request.log.error({ err: err.cause ?? err, errorName: err.errorName }, 'request failed');
-        return reply.status(err.status).send(errorBody(err.errorName, audience, { ...context, ...err.options.params }, err.options.errors, err.options.details));
+        return reply
+          .status(err.status)
+          .send(errorBody(err.errorName, audience, { ...context, ...err.options.params }, err.options.errors, err.options.details));
       }
       if (err.validation) {
         const part = err.validationContext ?? 'body';
         const schemaKey = part === 'querystring' ? 'querystring' : part;
         const schema = ((request.routeOptions.schema as Record<string, unknown> | undefined)?.[schemaKey] ?? {}) as SchemaNode;
         const overrides = part === 'body' ? request.routeOptions.config.messages : undefined;
-        const fieldErrors = describeIssues(issuesFromAjv(err.validation as never), schema, overrides, context).map((e) => ({ ...e, in: part }));
+        const fieldErrors = describeIssues(issuesFromAjv(err.validation as never), schema, overrides, context, apiSchemas).map((e) => ({ ...e, in: part }));
         return refuse('VALIDATION_FAILED', fieldErrors);
       }
       const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
@@ -103,7 +106,8 @@ export default fp(
       if (err.statusCode === 429) return refuse('RATE_LIMITED');
       if (err.statusCode === 404) return refuse('NOT_FOUND');
       // Any other error Fastify or a plugin marks as the client's (4xx) stays a 4xx.
-      if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) return refuse(err.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : err.statusCode === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'MALFORMED_REQUEST');
+      if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500)
+        return refuse(err.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : err.statusCode === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'MALFORMED_REQUEST');
       request.log.error({ err }, 'unexpected error');
       return reply.status(500).send(errorBody('DEFAULT', audience, context));
     });

@@ -19,12 +19,15 @@ export interface JobsPluginOptions {
   workers: boolean;
   /** the definitions (default: src/server/jobs/registry.ts) */
   definitions?: AnyJobDefinition[];
+  /** tests only (TEST_JOB_RETRY_DELAY_SECONDS): a fixed wait between tries instead of the spec's doubling back-off */
+  retryDelaySeconds?: number;
 }
 
 export default fp<JobsPluginOptions>(
   async (app, opts) => {
     const engine = await JobEngine.open(app.database, opts.definitions ?? jobDefinitions, {
       maintain: opts.workers,
+      retryDelaySeconds: opts.retryDelaySeconds,
       onFailure: (job) => {
         app.metrics?.jobFailures.inc({ job });
         app.log.warn({ job }, 'a background job failed; it will be tried again or dead-lettered');

@@ -3,22 +3,26 @@
  * (src/server/jobs/mail-job.ts); a worker delivers it with `app.mailTransport`, trying again with
  * back-off when delivery fails. With SMTP_URL, mail goes out through nodemailer; without it (never
  * in production: config refuses), it lands in the dev mailbox at /dev/mailbox, which is registered
- * only outside production.
+ * only outside production. Like any mail server, the dev mailbox cannot deliver to the reserved
+ * `.invalid` domain (RFC 6761): such a mail fails every try and reaches the staff's dead-letter list.
  */
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import { mailTemplates, type MailTemplateId } from '../../generated/mail';
-import { fillPlaceholders } from '../../domain/messages';
+import { mailTemplates, type MailTemplateId } from '@/generated/mail';
+import { fillPlaceholders } from '@/domain/messages';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { errorBody } from '../errors';
 import { audienceOf, placeholderContext } from './errors';
 import { MAIL_QUEUE, type MailJobData } from '../jobs/mail-job';
+import { recordSessionMail } from '../booking/session-mails';
 
 export interface MailAttachment {
   filename: string;
   contentType: string;
+  /** text, or base64 for binary files (a PDF) */
   content: string;
+  encoding?: 'base64';
 }
 
 export interface SentMail {
@@ -31,9 +35,15 @@ export interface SentMail {
   attachments?: MailAttachment[];
 }
 
+export interface MailOptions {
+  attachments?: MailAttachment[];
+  /** the session the mail is about: it is listed on the session's story with how its delivery went */
+  appointmentId?: string;
+}
+
 export interface Mailer {
   /** queues the mail; a job worker delivers it */
-  send(template: MailTemplateId, to: string, params: Record<string, string | number>, options?: { attachments?: MailAttachment[] }): Promise<void>;
+  send(template: MailTemplateId, to: string, params: Record<string, string | number>, options?: MailOptions): Promise<void>;
 }
 
 export interface MailTransport {
@@ -74,15 +84,26 @@ export function renderMail(template: MailTemplateId, to: string, params: Record<
   };
 }
 
-export default fp<{ config: Config }>(
-  async (app, { config }) => {
+export default fp<{ config: Config; transport?: MailTransport }>(
+  async (app, { config, transport: given }) => {
     app.decorate('mailer', {
       async send(template, to, params, options) {
-        const data: MailJobData = { template, to, params, ...(options?.attachments ? { attachments: options.attachments } : {}) };
+        const sessionMail = options?.appointmentId ? await recordSessionMail(app.database, options.appointmentId, template, to, app.clock.now()) : undefined;
+        const data: MailJobData = {
+          template,
+          to,
+          params,
+          ...(options?.attachments ? { attachments: options.attachments } : {}),
+          ...(sessionMail ? { sessionMailId: sessionMail } : {}),
+        };
         await app.jobs.send(MAIL_QUEUE, data);
       },
     } satisfies Mailer);
 
+    if (given) {
+      app.decorate('mailTransport', given);
+      return;
+    }
     if (config.smtpUrl) {
       const transport = nodemailer.createTransport(config.smtpUrl);
       app.addHook('onClose', async () => transport.close());
@@ -100,6 +121,7 @@ export default fp<{ config: Config }>(
     const mailbox: SentMail[] = [];
     app.decorate('mailTransport', {
       async deliver(template, to, params, attachments) {
+        if (/\.invalid$/i.test(to.trim())) throw new Error(`550 no mail server for ${to.slice(to.lastIndexOf('@') + 1)}`);
         mailbox.unshift({ ...renderMail(template, to, params), ...(attachments ? { attachments } : {}) });
         mailbox.length = Math.min(mailbox.length, MAILBOX_SIZE);
       },
@@ -109,15 +131,22 @@ export default fp<{ config: Config }>(
     const loopbackOnly = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!isLoopback(request.ip)) return reply.status(404).send(errorBody('NOT_FOUND', audienceOf(request), placeholderContext()));
     };
-    app.get('/dev/mailbox.json', { schema: { hide: true }, onRequest: loopbackOnly }, async () => ({ messages: mailbox }));
+    // Reminder texts of the local SMS adapter (src/server/plugins/sms.ts) show beside the mail.
+    const texts = () => (app.hasDecorator('sms') ? (app.sms.outbox ?? []) : []);
+    app.get('/dev/mailbox.json', { schema: { hide: true }, onRequest: loopbackOnly }, async () => ({ messages: mailbox, texts: texts() }));
     app.get('/dev/mailbox', { schema: { hide: true }, onRequest: loopbackOnly }, async (_request, reply) => {
       const rows = mailbox
         .map((m) => `<article><h2>${escapeHtml(m.subject)}</h2><p>To ${escapeHtml(m.to)} at ${escapeHtml(m.at)}</p><pre>${escapeHtml(m.text)}</pre></article>`)
         .join('\n');
+      const textRows = texts()
+        .map((m) => `<article><h3>Text message to ${escapeHtml(m.to)}</h3><p>At ${escapeHtml(m.at)}</p><pre>${escapeHtml(m.text)}</pre></article>`)
+        .join('\n');
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><h1>Dev mailbox</h1><p>Mail the server sent, newest first (only outside production).</p>${rows || '<p>No mail yet.</p>'}</body></html>`);
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><h1>Dev mailbox</h1><p>Mail the server sent, newest first (only outside production).</p>${rows || '<p>No mail yet.</p>'}<h2>Text messages</h2>${textRows || '<p>No text messages yet.</p>'}</body></html>`,
+        );
     });
   },
   { name: 'mail', dependencies: ['jobs'] },

@@ -1,5 +1,5 @@
 /** /metrics (Prometheus text) and the liveness and readiness answers. */
-import { drainJobs, startTestApp, type TestApp } from '../../../tests/support/app';
+import { drainJobs, startTestApp, type TestApp } from '@tests/support/app';
 import { jobDefinitions, type JobDefinition } from '../jobs/registry';
 
 const failing: JobDefinition<Record<string, never>> = {

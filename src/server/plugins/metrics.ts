@@ -42,10 +42,15 @@ export default fp<{ config: Config }>(
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     });
-    const jobFailures = new Counter({ name: 'job_failures_total', help: 'Tries of background jobs that failed, by job.', labelNames: ['job'] as const, registers: [registry] });
+    const jobFailures = new Counter({
+      name: 'job_failures_total',
+      help: 'Tries of background jobs that failed, by job.',
+      labelNames: ['job'] as const,
+      registers: [registry],
+    });
     new Gauge({
       name: 'db_pool_connections',
-      help: 'Connections of this process\'s database pool: total open, idle, callers waiting, and the configured maximum.',
+      help: "Connections of this process's database pool: total open, idle, callers waiting, and the configured maximum.",
       labelNames: ['state'] as const,
       registers: [registry],
       collect() {
@@ -81,7 +86,10 @@ export default fp<{ config: Config }>(
       if (!ok) return reply.status(404).send(errorBody('NOT_FOUND', audienceOf(request), placeholderContext()));
     };
     app.get('/metrics', { schema: { hide: true }, onRequest: allowed }, async (_request, reply) => {
-      return reply.type(registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+      return reply
+        .type(registry.contentType)
+        .header('cache-control', 'no-store')
+        .send(await registry.metrics());
     });
   },
   { name: 'metrics' },

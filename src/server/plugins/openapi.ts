@@ -2,7 +2,7 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { apiResources } from '../../generated/api';
+import { apiResources } from '@/generated/api';
 import { appVersion } from '../version';
 
 export default fp(

@@ -2,8 +2,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { callerFor } from '../../../tests/support/sessions';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { callerFor } from '@tests/support/sessions';
 import { buildApp } from '../app';
 import { cspDirectives } from './security';
 import { isLoopback } from './mail';
@@ -19,7 +19,12 @@ afterAll(async () => {
 });
 
 function csp(header: unknown): Record<string, string[]> {
-  return Object.fromEntries(String(header).split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 describe('security headers', () => {
@@ -70,7 +75,10 @@ describe('security headers', () => {
   it('sends HSTS in production', async () => {
     const prod = await buildApp({
       config: { ...t.config, nodeEnv: 'production', smtpUrl: 'smtp://127.0.0.1:1' },
-      database: t.db.database, serveClient: false, seed: false, logger: false,
+      database: t.db.database,
+      serveClient: false,
+      seed: false,
+      logger: false,
     });
     try {
       const res = await prod.inject({ method: 'GET', url: '/api/health' });
@@ -85,17 +93,25 @@ describe('security headers', () => {
 describe('server-rendered pages', () => {
   it('run no inline script: the state is a JSON data block that cannot close its element, the same for every visitor', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'csp-client-'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--><script type="module" src="/assets/main.js"></script></body></html>');
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--><script type="module" src="/assets/main.js"></script></body></html>',
+    );
     const ssrEntry = join(dir, 'entry-server.cjs');
-    writeFileSync(ssrEntry, "exports.render = async function render() { return { status: 200, head: '<title>t</title>', html: '<p>page</p>', state: { a: '</script><script>alert(1)</script>' } }; }");
+    writeFileSync(
+      ssrEntry,
+      "exports.render = async function render() { return { status: 200, head: '<title>t</title>', html: '<p>page</p>', state: { a: '</script><script>alert(1)</script>' } }; }",
+    );
     const app = await buildApp({ config: { ...t.config, clientDir: dir, ssrEntry }, database: t.db.database, serveClient: true, seed: false, logger: false });
     try {
-      const first = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
-      const second = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+      const first = await app.inject({ method: 'GET', url: '/app/providers', headers: { accept: 'text/html' } });
+      const second = await app.inject({ method: 'GET', url: '/app/providers', headers: { accept: 'text/html' } });
       expect(first.statusCode).toBe(200);
       const scripts = [...first.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
       expect(scripts).toEqual([' type="application/json" id="app-state"', ' type="module" src="/assets/main.js"']);
-      expect(JSON.parse(first.body.match(/<script type="application\/json" id="app-state">(.*?)<\/script>/)![1]!)).toEqual({ a: '</script><script>alert(1)</script>' });
+      expect(JSON.parse(first.body.match(/<script type="application\/json" id="app-state">(.*?)<\/script>/)![1]!)).toEqual({
+        a: '</script><script>alert(1)</script>',
+      });
       // One rendering serves everyone; the CSP still has a fresh nonce each answer for scripts the client adds.
       expect(second.body).toBe(first.body);
       expect(second.headers['x-page-cache']).toBe('hit');
@@ -109,7 +125,12 @@ describe('server-rendered pages', () => {
 
 describe('redirect targets', () => {
   it.each(['//evil.example/x', '/\\evil.example', '/%2F/evil.example'])('refuses send-magic-link redirectTo=%s with a 400', async (redirectTo) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/send-magic-link', remoteAddress: '10.9.0.1', payload: { email: 'jordan.rivera@example.com', redirectTo } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-magic-link',
+      remoteAddress: '10.9.0.1',
+      payload: { email: 'jordan.rivera@example.com', redirectTo },
+    });
     if (redirectTo === '/%2F/evil.example') {
       // Percent-encoded slashes stay a path of this site.
       expect(res.statusCode).toBe(200);
@@ -121,7 +142,12 @@ describe('redirect targets', () => {
   });
 
   it('accepts a path of this site', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/send-magic-link', remoteAddress: '10.9.0.2', payload: { email: 'jordan.rivera@example.com', redirectTo: '/app/patient/dashboard/home' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-magic-link',
+      remoteAddress: '10.9.0.2',
+      payload: { email: 'jordan.rivera@example.com', redirectTo: '/app/patient/dashboard/home' },
+    });
     expect(res.statusCode).toBe(200);
   });
 });

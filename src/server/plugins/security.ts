@@ -36,7 +36,12 @@ function nonceOf(res: ServerResponse): string {
 const BRAINTREE = {
   script: ['https://js.braintreegateway.com', 'https://assets.braintreegateway.com'],
   frame: ['https://assets.braintreegateway.com', 'https://*.braintreegateway.com'],
-  connect: ['https://api.braintreegateway.com', 'https://api.sandbox.braintreegateway.com', 'https://client-analytics.braintreegateway.com', 'https://*.braintree-api.com'],
+  connect: [
+    'https://api.braintreegateway.com',
+    'https://api.sandbox.braintreegateway.com',
+    'https://client-analytics.braintreegateway.com',
+    'https://*.braintree-api.com',
+  ],
   img: ['https://assets.braintreegateway.com', 'https://checkout.paypal.com'],
 };
 

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { healthHandlers } from './health';
 import { flagHandlers } from './flags';
-import { specFlagSource, unleashFrontendSource } from './flags/sources';
 import { authHandlers } from './auth';
 import { usersHandlers } from './users';
 import { supportHandlers } from './support';
@@ -16,7 +15,6 @@ import { businessPartnersHandlers } from './business-partners';
 import { appointmentsHandlers } from './appointments';
 import { consentHandlers } from './consent';
 import { paymentsHandlers } from './payments';
-import { rememberConfig, rememberFlagSource } from '../booking/support';
 import { patientsHandlers } from './patients';
 import { insuranceHandlers } from './insurance';
 import { notificationsHandlers } from './notifications';
@@ -29,22 +27,22 @@ import { visitsHandlers } from './visits';
 import { VisitRooms } from '../video/rooms';
 import { videoServiceFrom } from '../video/service';
 import { visitSignalling } from '../video/signalling';
+import { messagesHandlers } from './messages';
+import { remindersHandlers } from './reminders';
+import { waitlistHandlers } from './waitlist';
+import { openTimesHandlers } from './open-times';
+import { calendarFeedsHandlers } from './calendar-feeds';
 // plop: handler imports
 import { registerEndpoints } from './registry';
 
 export async function apiRoutes(app: FastifyInstance, options: { config: Config }): Promise<void> {
-  const { unleashUrl, unleashApiKey } = options.config;
-  const flagSource = unleashUrl && unleashApiKey ? unleashFrontendSource(unleashUrl, unleashApiKey) : specFlagSource();
-  app.addHook('onClose', async () => flagSource.close());
-  rememberConfig(app, options.config);
-  rememberFlagSource(app, flagSource);
   await registerMultipart(app);
   const visitRooms = new VisitRooms();
   app.decorate('visitRooms', visitRooms);
   await app.register(visitSignalling, { rooms: visitRooms });
   registerEndpoints(app, {
     ...healthHandlers,
-    ...flagHandlers(flagSource),
+    ...flagHandlers(app.flags.source),
     ...authHandlers,
     ...usersHandlers,
     ...supportHandlers,
@@ -61,10 +59,15 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config 
     ...clientConfigHandlers(options.config),
     ...consentHandlers,
     ...careHandlers,
+    ...messagesHandlers,
     ...paymentsHandlers,
     ...billingHandlers,
     ...jobsHandlers,
+    ...waitlistHandlers,
+    ...openTimesHandlers,
+    ...calendarFeedsHandlers,
     ...visitsHandlers(options.config, videoServiceFrom(options.config)),
+    ...remindersHandlers,
     // plop: handlers
   });
 }

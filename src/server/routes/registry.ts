@@ -4,9 +4,9 @@
  * says what the endpoint does. An endpoint without a handler is not registered.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { endpoints, type EndpointId } from '../../generated/api';
-import type { EndpointTypes } from '../../generated/entities';
-import type { EndpointDefinition, JsonSchema } from '../../generated/types';
+import { endpoints, type EndpointId } from '@/generated/api';
+import type { EndpointTypes } from '@/generated/entities';
+import type { EndpointDefinition, JsonSchema } from '@/generated/types';
 
 type Part<T> = T extends undefined ? unknown : T;
 

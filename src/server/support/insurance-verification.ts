@@ -5,10 +5,10 @@
  * resolves it with the agent's note in the same transaction.
  */
 import type { FastifyRequest } from 'fastify';
-import { enums, type InsuranceDecision, type InsuranceOutcome } from '../../generated/enums';
-import type { EndpointTypes } from '../../generated/entities';
-import { message } from '../../domain/messages';
-import { reachesEveryAccount } from '../../domain/permissions';
+import { enums, type InsuranceDecision, type InsuranceOutcome } from '@/generated/enums';
+import type { EndpointTypes } from '@/generated/entities';
+import { message } from '@/domain/messages';
+import { reachesEveryAccount } from '@/domain/permissions';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { INQUIRY_SELECT, inquiryOut, type InquiryRow } from '../insurance/repository';
@@ -49,7 +49,13 @@ export async function queueIfNeeded(
  * Staff decided for the patient: the insurance's live verification tasks are resolved with the note
  * (required when there is one). Runs inside the decision's transaction.
  */
-export async function resolveVerification(request: FastifyRequest, tx: Queryable, insuranceId: string, decision: InsuranceDecision, note: string | undefined): Promise<void> {
+export async function resolveVerification(
+  request: FastifyRequest,
+  tx: Queryable,
+  insuranceId: string,
+  decision: InsuranceDecision,
+  note: string | undefined,
+): Promise<void> {
   const open = await listTasks(tx, { kinds: ['insurance_verification'], statuses: LIVE, subject: { type: SUBJECT, id: insuranceId } });
   for (const task of open) {
     await resolveTask(request, task.id, task.version, 'completed', note ? `${enums.insuranceDecision.labels[decision]}: ${note}` : null, tx);
@@ -64,8 +70,19 @@ export async function verificationQueue(db: Queryable, caller: Caller, limit: nu
   if (partnerOnly && !caller.businessPartnerId) return [];
   const rows = await db.query<
     InquiryRow & {
-      task_id: string; version: number; status: QueueItem['status']; owner: string | null; queued_at: Date; p_first: string; p_last: string; p_dob: string | null;
-      account_id: string; email: string; member_id: string; provider_name: string; practice_name: string;
+      task_id: string;
+      version: number;
+      status: QueueItem['status'];
+      owner: string | null;
+      queued_at: Date;
+      p_first: string;
+      p_last: string;
+      p_dob: string | null;
+      account_id: string;
+      email: string;
+      member_id: string;
+      provider_name: string;
+      practice_name: string;
     }
   >(
     `WITH queue AS (
@@ -89,12 +106,17 @@ export async function verificationQueue(db: Queryable, caller: Caller, limit: nu
     [partnerOnly ? caller.businessPartnerId : null],
   );
   return rows.map((r) => ({
-    taskId: r.task_id, version: r.version, status: r.status, owner: r.owner, queuedAt: new Date(r.queued_at).toISOString(),
+    taskId: r.task_id,
+    version: r.version,
+    status: r.status,
+    owner: r.owner,
+    queuedAt: new Date(r.queued_at).toISOString(),
     patient: { id: r.patient_id, firstName: r.p_first, lastName: r.p_last, dateOfBirth: r.p_dob },
     account: { id: r.account_id, email: r.email },
     insurance: { id: r.patient_insurance_id, carrierName: r.carrier_name, planName: r.plan_name, memberId: r.member_id },
     inquiry: inquiryOut(r),
-    providerName: r.provider_name, practiceName: r.practice_name,
+    providerName: r.provider_name,
+    practiceName: r.practice_name,
   }));
 }
 

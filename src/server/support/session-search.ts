@@ -1,6 +1,6 @@
 /** Session search for support (GET /support/sessions), behind the patientSessionSearch flag. */
-import type { EndpointTypes } from '../../generated/entities';
-import { reachesEveryAccount } from '../../domain/permissions';
+import type { EndpointTypes } from '@/generated/entities';
+import { reachesEveryAccount } from '@/domain/permissions';
 import type { Queryable } from '../db/connection';
 import type { Caller } from '../plugins/auth';
 
@@ -13,7 +13,15 @@ const contains = (text: string) => `%${text.trim().replace(/[\\%_]/g, (c) => `\\
 export async function searchSessions(db: Queryable, caller: Caller, q: Query): Promise<Found[]> {
   const partnerOnly = !reachesEveryAccount(caller.groups);
   if (partnerOnly && !caller.businessPartnerId) return [];
-  const rows = await db.query<{ id: string; start_at: Date; time_zone: string; status: 'booked' | 'cancelled'; provider_name: string; patients: string[]; email: string }>(
+  const rows = await db.query<{
+    id: string;
+    start_at: Date;
+    time_zone: string;
+    status: 'booked' | 'cancelled';
+    provider_name: string;
+    patients: string[];
+    email: string;
+  }>(
     `SELECT a.id, lower(a.during) AS start_at, a.time_zone, a.status, trim(pv.first_name || ' ' || pv.last_name) AS provider_name, u.email::text AS email,
             (SELECT array_agg(p.first_name || ' ' || p.last_name ORDER BY ap.position) FROM appointment_patients ap JOIN patients p ON p.id = ap.patient_id
               WHERE ap.appointment_id = a.id) AS patients
@@ -26,9 +34,21 @@ export async function searchSessions(db: Queryable, caller: Caller, q: Query): P
         AND ($5::uuid IS NULL OR u.business_partner_id = $5::uuid)
       ORDER BY lower(a.during) DESC, a.id
       LIMIT ${Math.trunc(q.limit ?? 50)}`,
-    [q.name ? contains(q.name) : null, q.email?.trim() || null, q.date ?? null, q.provider ? contains(q.provider) : null, partnerOnly ? caller.businessPartnerId : null],
+    [
+      q.name ? contains(q.name) : null,
+      q.email?.trim() || null,
+      q.date ?? null,
+      q.provider ? contains(q.provider) : null,
+      partnerOnly ? caller.businessPartnerId : null,
+    ],
   );
   return rows.map((r) => ({
-    id: r.id, start: new Date(r.start_at).toISOString(), timeZone: r.time_zone, status: r.status, providerName: r.provider_name, patients: r.patients ?? [], accountEmail: r.email,
+    id: r.id,
+    start: new Date(r.start_at).toISOString(),
+    timeZone: r.time_zone,
+    status: r.status,
+    providerName: r.provider_name,
+    patients: r.patients ?? [],
+    accountEmail: r.email,
   }));
 }

@@ -3,7 +3,7 @@
  * `applyChange`, an UPDATE … WHERE id AND version, so of two callers who saw the same version only
  * one changes the row; the other finds no row and answers TASK_VERSION_CONFLICT.
  */
-import type { TaskKind, TaskPriority, TaskStatus } from '../../generated/enums';
+import type { TaskKind, TaskPriority, TaskStatus } from '@/generated/enums';
 import type { Queryable } from '../db/connection';
 
 export interface Task {
@@ -60,7 +60,14 @@ const iso = (v: Date | string): string => new Date(v).toISOString();
 const isoOrNull = (v: Date | string | null): string | null => (v == null ? null : iso(v));
 
 function toTask(r: Row): Task {
-  return { ...r, stageSince: iso(r.stageSince), dueAt: isoOrNull(r.dueAt), resolvedAt: isoOrNull(r.resolvedAt), createdAt: iso(r.createdAt), updatedAt: iso(r.updatedAt) };
+  return {
+    ...r,
+    stageSince: iso(r.stageSince),
+    dueAt: isoOrNull(r.dueAt),
+    resolvedAt: isoOrNull(r.resolvedAt),
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
 }
 
 export interface NewTaskRow {
@@ -85,8 +92,20 @@ export async function insertTask(db: Queryable, t: NewTaskRow): Promise<Task> {
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $8, $8)
      RETURNING ${columns}`,
     [
-      t.kind, t.subjectType, t.subjectId, t.patientId ?? null, t.providerId ?? null, t.ownerId ? 'in_progress' : 'open', t.stage, t.now.toISOString(),
-      t.priority, t.reason, t.ownerId ?? null, t.createdBy, t.dueAt?.toISOString() ?? null, JSON.stringify(t.details ?? {}),
+      t.kind,
+      t.subjectType,
+      t.subjectId,
+      t.patientId ?? null,
+      t.providerId ?? null,
+      t.ownerId ? 'in_progress' : 'open',
+      t.stage,
+      t.now.toISOString(),
+      t.priority,
+      t.reason,
+      t.ownerId ?? null,
+      t.createdBy,
+      t.dueAt?.toISOString() ?? null,
+      JSON.stringify(t.details ?? {}),
     ],
   );
   return toTask(row!);
@@ -156,8 +175,18 @@ export async function applyChange(db: Queryable, id: string, expectedVersion: nu
      WHERE t.id = $1 AND t.version = $2
      RETURNING ${columns}`,
     [
-      id, expectedVersion, w.status, w.ownerId, w.stage, new Date(w.stageSince).toISOString(), w.priority, w.dueAt ? new Date(w.dueAt).toISOString() : null,
-      w.resolutionNote, w.resolvedAt?.toISOString() ?? null, w.version, w.now.toISOString(),
+      id,
+      expectedVersion,
+      w.status,
+      w.ownerId,
+      w.stage,
+      new Date(w.stageSince).toISOString(),
+      w.priority,
+      w.dueAt ? new Date(w.dueAt).toISOString() : null,
+      w.resolutionNote,
+      w.resolvedAt?.toISOString() ?? null,
+      w.version,
+      w.now.toISOString(),
     ],
   );
   return row ? toTask(row) : undefined;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { startTestApp, type TestApp } from '../../../tests/support/app';
-import { auditRows } from '../../../tests/support/sessions';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { auditRows } from '@tests/support/sessions';
 import { AppError } from '../errors';
 import { listTasks, taskHistory } from './repository';
 import { claimTask, createTask, holdTask, moveTaskStage, releaseTask, resolveTask } from './service';
@@ -27,22 +27,34 @@ async function refusal(p: Promise<unknown>): Promise<string> {
 
 beforeAll(async () => {
   t = await startTestApp({ seed: true });
-  const ids = await t.app.database.query<{ id: string; email: string }>("SELECT id, email::text AS email FROM users WHERE email IN ('sam.okafor@example.com', 'devon.park@example.com')");
+  const ids = await t.app.database.query<{ id: string; email: string }>(
+    "SELECT id, email::text AS email FROM users WHERE email IN ('sam.okafor@example.com', 'devon.park@example.com')",
+  );
   sam = ids.find((r) => r.email === 'sam.okafor@example.com')!.id;
   devon = ids.find((r) => r.email === 'devon.park@example.com')!.id;
-  [{ id: patientId }] = (await t.app.database.query<{ id: string }>("SELECT p.id FROM patients p JOIN users u ON u.id = p.user_id WHERE u.email = 'jordan.rivera@example.com' LIMIT 1")) as [{ id: string }];
+  [{ id: patientId }] = (await t.app.database.query<{ id: string }>(
+    "SELECT p.id FROM patients p JOIN users u ON u.id = p.user_id WHERE u.email = 'jordan.rivera@example.com' LIMIT 1",
+  )) as [{ id: string }];
 }, 180_000);
 afterAll(async () => t?.close());
 
 describe('the one task model', () => {
   it('creates an open task with its priority, due time, stage clock, first event and an audit row', async () => {
     const now = t.app.clock.now();
-    const task = await createTask(requestAs(sam), { kind: 'front_desk', subject: { type: 'patient', id: patientId }, patientId, reason: 'Call back about the bill', priority: 'urgent' });
+    const task = await createTask(requestAs(sam), {
+      kind: 'front_desk',
+      subject: { type: 'patient', id: patientId },
+      patientId,
+      reason: 'Call back about the bill',
+      priority: 'urgent',
+    });
     expect(task).toMatchObject({ status: 'open', ownerId: null, stage: 'new', priority: 'urgent', version: 1, createdBy: sam, patientId });
     expect(Date.parse(task.dueAt!) - Date.parse(task.createdAt)).toBe(24 * 3_600_000);
     expect(Math.abs(Date.parse(task.stageSince) - now.getTime())).toBeLessThan(60_000);
     expect(await taskHistory(t.app.database, task.id)).toMatchObject([{ action: 'create', toStatus: 'open', version: 1 }]);
-    expect(await auditRows(t.app, "action = 'task.create' AND record_id = $1", [task.id])).toMatchObject([{ record_type: 'task', outcome: 'success', actor_id: sam }]);
+    expect(await auditRows(t.app, "action = 'task.create' AND record_id = $1", [task.id])).toMatchObject([
+      { record_type: 'task', outcome: 'success', actor_id: sam },
+    ]);
   });
 
   it('of two people claiming with the same version, one wins and the other is told it is taken; nothing else changes', async () => {
@@ -66,7 +78,12 @@ describe('the one task model', () => {
   });
 
   it('the owner holds, moves the stage (its clock starts again) and resolves, always with a note; then it changes no more', async () => {
-    const task = await createTask(requestAs(sam), { kind: 'red_alert', subject: { type: 'appointment', id: 'a-1' }, reason: 'Provider removed', priority: 'stat' });
+    const task = await createTask(requestAs(sam), {
+      kind: 'red_alert',
+      subject: { type: 'appointment', id: 'a-1' },
+      reason: 'Provider removed',
+      priority: 'stat',
+    });
     const claimed = await claimTask(requestAs(sam), task.id, 1);
     expect(await refusal(holdTask(requestAs(devon), task.id, 2, true))).toBe('TASK_NOT_ALLOWED');
     const held = await holdTask(requestAs(sam), task.id, 2, true, 'Waiting for the patient');
@@ -84,7 +101,12 @@ describe('the one task model', () => {
     expect(await refusal(claimTask(requestAs(devon), task.id, 6))).toBe('TASK_NOT_ALLOWED');
     expect((await taskHistory(t.app.database, task.id)).map((e) => e.action)).toEqual(['create', 'claim', 'hold', 'resume', 'stage', 'complete']);
     expect((await auditRows(t.app, "record_type = 'task' AND record_id = $1", [task.id])).map((r) => r.action)).toEqual([
-      'task.create', 'task.claim', 'task.hold', 'task.resume', 'task.stage', 'task.complete',
+      'task.create',
+      'task.claim',
+      'task.hold',
+      'task.resume',
+      'task.stage',
+      'task.complete',
     ]);
   });
 

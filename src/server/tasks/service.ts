@@ -8,10 +8,10 @@
  * the service only knows the actor. A refused change throws the catalogue error and changes nothing;
  * the calling endpoint's own audit row names the task (request.auditTarget) and the refusal.
  */
-import type { FastifyRequest } from 'fastify';
-import type { TaskKind, TaskPriority } from '../../generated/enums';
-import { claim, cleanNote, defaultDue, hold, isResolved, release, resolve, type Resolution, type TaskChange } from '../../domain/tasks';
-import { isUuid } from '../../domain/ids';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TaskKind, TaskPriority } from '@/generated/enums';
+import { claim, cleanNote, defaultDue, hold, isResolved, release, resolve, type Resolution, type TaskChange } from '@/domain/tasks';
+import { isUuid } from '@/domain/ids';
 import { writeAudit } from '../audit';
 import { AppError } from '../errors';
 import type { Queryable } from '../db/connection';
@@ -29,6 +29,14 @@ export interface NewTask {
   ownerId?: string | null;
   dueAt?: Date | null;
   details?: Task['details'];
+}
+
+/**
+ * The request a background job acts through when it opens a task (the sync outbox's red alerts): no
+ * caller and no address, so the task's event and audit rows name no actor - the system did it.
+ */
+export function systemRequest(app: FastifyInstance): FastifyRequest {
+  return { server: app, caller: undefined, ip: null, audited: false, log: app.log } as unknown as FastifyRequest;
 }
 
 function actorOf(request: FastifyRequest): string | null {
@@ -78,7 +86,17 @@ export async function createTask(request: FastifyRequest, input: NewTask, tx?: Q
       details: input.details,
       now,
     });
-    await insertTaskEvent(db, task.id, { at: now, actorId: actorOf(request), action: 'create', fromStatus: null, toStatus: task.status, stage: task.stage, ownerId: task.ownerId, note: null, version: task.version });
+    await insertTaskEvent(db, task.id, {
+      at: now,
+      actorId: actorOf(request),
+      action: 'create',
+      fromStatus: null,
+      toStatus: task.status,
+      stage: task.stage,
+      ownerId: task.ownerId,
+      note: null,
+      version: task.version,
+    });
     await auditTask(request, db, 'create', task, null);
     return task;
   });
@@ -125,7 +143,17 @@ async function change(request: FastifyRequest, id: string, expectedVersion: numb
       now,
     });
     if (!updated) throw new AppError('TASK_VERSION_CONFLICT');
-    await insertTaskEvent(db, task.id, { at: now, actorId, action: c.action, fromStatus: task.status, toStatus: updated.status, stage: updated.stage, ownerId: updated.ownerId, note, version: updated.version });
+    await insertTaskEvent(db, task.id, {
+      at: now,
+      actorId,
+      action: c.action,
+      fromStatus: task.status,
+      toStatus: updated.status,
+      stage: updated.stage,
+      ownerId: updated.ownerId,
+      note,
+      version: updated.version,
+    });
     await auditTask(request, db, c.action, updated, task.status);
     return updated;
   });
@@ -152,7 +180,12 @@ export function moveTaskStage(request: FastifyRequest, id: string, expectedVersi
     expectedVersion,
     {
       action: 'stage',
-      decide: (t, actor) => (isResolved(t.status) || t.ownerId !== actor ? { ok: false, refusal: 'TASK_NOT_ALLOWED' } : t.version !== expectedVersion ? { ok: false, refusal: 'TASK_VERSION_CONFLICT' } : { ok: true, status: t.status, ownerId: t.ownerId, version: t.version + 1 }),
+      decide: (t, actor) =>
+        isResolved(t.status) || t.ownerId !== actor
+          ? { ok: false, refusal: 'TASK_NOT_ALLOWED' }
+          : t.version !== expectedVersion
+            ? { ok: false, refusal: 'TASK_VERSION_CONFLICT' }
+            : { ok: true, status: t.status, ownerId: t.ownerId, version: t.version + 1 },
       stage: () => stage,
       note,
     },
@@ -163,6 +196,19 @@ export function moveTaskStage(request: FastifyRequest, id: string, expectedVersi
 const resolutionAction: Record<Resolution, TaskEventAction> = { completed: 'complete', declined: 'decline', cancelled: 'cancel' };
 
 /** Completes, declines or cancels a task; the note is required (TASK_NOTE_REQUIRED). */
-export function resolveTask(request: FastifyRequest, id: string, expectedVersion: number, to: Resolution, note: string | null | undefined, tx?: Queryable): Promise<Task> {
-  return change(request, id, expectedVersion, { action: resolutionAction[to], decide: (t, actor) => resolve(t, actor, expectedVersion, to, note), note, stage: () => to }, tx);
+export function resolveTask(
+  request: FastifyRequest,
+  id: string,
+  expectedVersion: number,
+  to: Resolution,
+  note: string | null | undefined,
+  tx?: Queryable,
+): Promise<Task> {
+  return change(
+    request,
+    id,
+    expectedVersion,
+    { action: resolutionAction[to], decide: (t, actor) => resolve(t, actor, expectedVersion, to, note), note, stage: () => to },
+    tx,
+  );
 }

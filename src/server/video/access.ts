@@ -5,10 +5,11 @@
  * else, an in-person session and an unknown id are the same NOT_FOUND.
  */
 import type { Queryable } from '../db/connection';
-import { isUuid } from '../../domain/ids';
-import { reachesEveryAccount } from '../../domain/permissions';
-import { visitRoomState, visitWindow, type VisitRoomState } from '../../domain/video-visit';
+import { isUuid } from '@/domain/ids';
+import { reachesEveryAccount } from '@/domain/permissions';
+import { visitRoomState, visitWindow, type VisitRoomState } from '@/domain/video-visit';
 import type { Caller } from '../plugins/auth';
+import { fullName } from '@/domain/names';
 
 export type VisitRole = 'patient' | 'clinician' | 'staff';
 
@@ -69,7 +70,7 @@ export async function visitEntry(db: Queryable, caller: Caller, appointmentId: s
   const end = new Date(row.end_at);
   const endedAt = row.ended_at ? new Date(row.ended_at) : null;
   const session: VisitSession = { appointmentId: row.id, status: row.status, start, end, endedAt, provider: row.provider, patients: row.patients };
-  const name = role === 'clinician' ? `${row.provider.firstName} ${row.provider.lastName}` : (row.caller_first_name ?? '');
+  const name = role === 'clinician' ? fullName(row.provider) : (row.caller_first_name ?? '');
   return { session, role, name, state: visitRoomState({ start, end, status: row.status, endedAt }, now), ...visitWindow(start, end) };
 }
 

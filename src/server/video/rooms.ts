@@ -28,10 +28,7 @@ interface Room {
 }
 
 /** What the browser may send. Anything else is ignored. */
-export type ClientMessage =
-  | { type: 'admit'; peerId: string }
-  | { type: 'signal'; to: string; data: unknown }
-  | { type: 'end' };
+export type ClientMessage = { type: 'admit'; peerId: string } | { type: 'signal'; to: string; data: unknown } | { type: 'end' };
 
 export function parseClientMessage(raw: string): ClientMessage | null {
   if (raw.length > 64_000) return null;

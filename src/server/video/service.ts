@@ -4,7 +4,7 @@
  * chosen by configuration (VIDEO_EXTERNAL_URL). Every join link still points at the room page of this
  * site, which checks who may enter and then sends people on when the session is elsewhere.
  */
-import { externalVisitUrl } from '../../domain/video-visit';
+import { externalVisitUrl } from '@/domain/video-visit';
 
 export interface VideoService {
   readonly kind: 'built-in' | 'external';

@@ -8,8 +8,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
-import { constants } from '../../generated/constants';
-import type { ErrorName } from '../../generated/errors';
+import { constants } from '@/generated/constants';
+import type { ErrorName } from '@/generated/errors';
 import { errorBody } from '../errors';
 import { audienceOf, placeholderContext } from '../plugins/errors';
 import { callerForToken, resolveCaller } from '../plugins/auth';
@@ -57,7 +57,14 @@ function sameSite(request: FastifyRequest): boolean {
 }
 
 async function refuse(request: FastifyRequest, reply: FastifyReply, code: ErrorName, status: number, reason: string, appointmentId: string): Promise<void> {
-  await writeAudit(request, { action: 'joinVisitRoom', outcome: 'denied', status, recordType: 'appointment', recordId: appointmentId.slice(0, 100), details: { reason } });
+  await writeAudit(request, {
+    action: 'joinVisitRoom',
+    outcome: 'denied',
+    status,
+    recordType: 'appointment',
+    recordId: appointmentId.slice(0, 100),
+    details: { reason },
+  });
   await reply.status(status).send(errorBody(code, audienceOf(request), placeholderContext()));
 }
 
@@ -82,7 +89,11 @@ export async function visitSignalling(app: FastifyInstance, options: { rooms: Vi
         if (!sameSite(request)) return refuse(request, reply, 'FORBIDDEN', 403, 'cross-site origin', appointmentId);
         let caller = await resolveCaller(request);
         if (caller === undefined) {
-          const token = cookieToken(request) ?? offeredProtocols(request).map((p) => TOKEN_PROTOCOL.exec(p)?.[1]).find(Boolean);
+          const token =
+            cookieToken(request) ??
+            offeredProtocols(request)
+              .map((p) => TOKEN_PROTOCOL.exec(p)?.[1])
+              .find(Boolean);
           caller = token ? await callerForToken(request, token) : undefined;
         }
         if (!caller) return refuse(request, reply, 'UNAUTHENTICATED', 401, caller === null ? 'invalid token' : 'no token', appointmentId);
@@ -97,14 +108,24 @@ export async function visitSignalling(app: FastifyInstance, options: { rooms: Vi
       const entry = request.visit!;
       const appointmentId = entry.session.appointmentId;
       const userId = request.caller!.userId;
-      await writeAudit(request, { action: 'joinVisitRoom', outcome: 'success', status: 101, recordType: 'appointment', recordId: appointmentId, details: { role: entry.role } });
+      await writeAudit(request, {
+        action: 'joinVisitRoom',
+        outcome: 'success',
+        status: 101,
+        recordType: 'appointment',
+        recordId: appointmentId,
+        details: { role: entry.role },
+      });
       await recordVisitEvent(app.database, appointmentId, userId, 'joined', app.clock.now());
       const peer = rooms.join(appointmentId, { userId, role: entry.role, name: entry.name }, socket);
       socket.on('message', (data: Buffer) => {
         const message = parseClientMessage(data.toString('utf8'));
         if (!message) return;
         const result = rooms.handle(appointmentId, peer, message);
-        if (result.admitted) void recordVisitEvent(app.database, appointmentId, result.admitted.userId, 'admitted', app.clock.now()).catch((err: unknown) => request.log.error(err));
+        if (result.admitted)
+          void recordVisitEvent(app.database, appointmentId, result.admitted.userId, 'admitted', app.clock.now()).catch((err: unknown) =>
+            request.log.error(err),
+          );
         if (result.ended) void recordVisitEvent(app.database, appointmentId, userId, 'ended', app.clock.now()).catch((err: unknown) => request.log.error(err));
       });
       // A connection whose network went away answers no ping: it is dropped, so the person leaves the room.

@@ -4,14 +4,14 @@
  * person reads their e-mail); none opens an address it built.
  */
 import type { Locator, Page } from 'playwright-core';
-import home from '../../../src/generated/content/home';
-import site from '../../../src/generated/content/site';
-import searchCopy from '../../../src/generated/content/provider-search';
-import bookingFlow from '../../../src/generated/flows/booking';
-import { constants } from '../../../src/generated/constants';
-import { messages } from '../../../src/generated/messages';
-import { routeById } from '../../../src/generated/routes';
-import { message } from '../../../src/domain/messages';
+import home from '@/generated/content/home';
+import site from '@/generated/content/site';
+import searchCopy from '@/generated/content/provider-search';
+import bookingFlow from '@/generated/flows/booking';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
 import { mailMoment, oneTimeCodeFor } from '../mailbox';
 import { fillNewTestCard, settledCardSection } from '../booking-helpers';
 
@@ -83,7 +83,10 @@ export async function resultsShown(page: Page): Promise<void> {
 
 /** The nth provider card that shows a next open time, with the provider's name as the card shows it. */
 export async function providerWithTimes(page: Page, nth: number): Promise<{ card: Locator; name: string }> {
-  const card = page.locator('.provider-card').filter({ has: page.locator('.provider-card__first') }).nth(nth);
+  const card = page
+    .locator('.provider-card')
+    .filter({ has: page.locator('.provider-card__first') })
+    .nth(nth);
   await card.waitFor();
   const name = (await card.locator('.provider-card__name a').innerText()).trim();
   return { card, name };

@@ -5,10 +5,10 @@
  * address is told; then the new address signs in and the old one no longer does.
  */
 import { randomBytes } from 'node:crypto';
-import { errorCatalogue } from '../../../src/generated/errors';
-import { messages } from '../../../src/generated/messages';
-import { routeById } from '../../../src/generated/routes';
-import { message } from '../../../src/domain/messages';
+import { errorCatalogue } from '@/generated/errors';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
 import { baseUrl, useBrowser } from '../harness';
 import { codeIn, latestMail, mailMoment } from '../mailbox';
 import { signUpWithCode } from '../portal-session';

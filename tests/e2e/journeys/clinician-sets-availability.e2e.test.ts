@@ -4,11 +4,14 @@
  * says how many new times opened. Then a new visitor searches the clinician's city from the home page,
  * finds the clinician (with so many open times they lead "most available"), chooses one of the new
  * times (a quarter past the hour, which the seeded slots never are) and books it self-pay; the
- * clinician's calendar then shows the session. Only clicks and typing.
+ * clinician's calendar then shows the session, and their queue of new clients needing attention
+ * (/care/v1/nena) names the visitor, who has not done the intake check-in. Only clicks and typing.
  */
-import { messages } from '../../../src/generated/messages';
-import { routeById } from '../../../src/generated/routes';
-import { message } from '../../../src/domain/messages';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { screenshots } from '../signin-support';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
 import { eventually, newSession, useBrowser } from '../harness';
 import { isoDaysAgo, withFailureShot } from '../booking-helpers';
 import { signInFromHome, screenHeading } from './front-door';
@@ -24,7 +27,7 @@ import {
   sessionInPortal,
   verifyAsNewVisitor,
 } from './booking-steps';
-import searchCopy from '../../../src/generated/content/provider-search';
+import searchCopy from '@/generated/content/provider-search';
 
 const CLINICIAN = 'morgan.lee@example.com';
 const NAME = 'Morgan Lee';
@@ -64,14 +67,20 @@ describe('a clinician sets weekly availability and a visitor books one of the ne
     try {
       const other = visitorSession.page;
       await withFailureShot(other, 'journey-visitor-books-new-time', async () => {
-        const card = await eventually(async () => {
-          await searchFromHome(other, city);
-          await resultsShown(other);
-          const found = other.locator('.provider-card').filter({ has: other.locator('.provider-card__name a', { hasText: NAME }) });
-          return (await found.count()) ? found.first() : undefined;
-        }, () => `${NAME} among the first results for ${city}`);
+        const card = await eventually(
+          async () => {
+            await searchFromHome(other, city);
+            await resultsShown(other);
+            const found = other.locator('.provider-card').filter({ has: other.locator('.provider-card__name a', { hasText: NAME }) });
+            return (await found.count()) ? found.first() : undefined;
+          },
+          () => `${NAME} among the first results for ${city}`,
+        );
         await card.getByRole('button', { name: searchCopy.card.seeTimes }).click();
-        const quarterPast = other.getByRole('dialog').locator('.slot-button').filter({ hasText: /:(15|45)\s?[AP]M/ });
+        const quarterPast = other
+          .getByRole('dialog')
+          .locator('.slot-button')
+          .filter({ hasText: /:(15|45)\s?[AP]M/ });
         await quarterPast.first().waitFor();
         expect((await quarterPast.first().locator('span').first().innerText()).trim()).toMatch(/^\d{1,2}:(15|45)/);
         await quarterPast.first().click();
@@ -105,6 +114,18 @@ describe('a clinician sets weekly availability and a visitor books one of the ne
         await page.getByRole('heading', { level: 2, name: range, exact: true }).waitFor({ state: 'detached' });
       }
       await who.first().waitFor();
+    });
+
+    // The visitor is a new client whose first session is ahead, without the intake check-in: the
+    // clinician's queue of new clients needing attention names them and what they need.
+    await withFailureShot(page, 'journey-clinician-nena', async () => {
+      await page.getByRole('navigation', { name: messages['ui.care.nav.label'] }).getByRole('link', { name: routeById.careNena.title }).click();
+      await page.getByRole('heading', { level: 1, name: routeById.careNena.title }).waitFor();
+      const client = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: `${visitor.firstName} ${visitor.lastName}` }) });
+      await client.getByText(enums.nenaNeed.labels.intake_check_in).waitFor();
+      await screenshots(page, 'journey-clinician-nena');
+      await client.getByRole('link', { name: `${visitor.firstName} ${visitor.lastName}` }).click();
+      await page.getByRole('heading', { level: 1, name: `${visitor.firstName} ${visitor.lastName}` }).waitFor();
     });
   });
 });

@@ -6,11 +6,11 @@
  * Only clicks and typing (the session's practice and day are read from the API as setup knowledge).
  */
 import moment from 'moment-timezone';
-import { enums } from '../../../src/generated/enums';
-import { messages } from '../../../src/generated/messages';
-import { routeById } from '../../../src/generated/routes';
-import { message } from '../../../src/domain/messages';
-import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { wcagViolations } from '../a11y';
 import { useBrowser } from '../harness';
 import { apiAsPage, withFailureShot } from '../booking-helpers';
@@ -20,7 +20,12 @@ const agent = demoAccounts.find((a) => a.role === 'Support agent')!;
 const member = demoAccounts.find((a) => a.role === 'Partner member')!;
 const memberName = `${member.firstName} ${member.lastName}`;
 
-interface Session { id: string; start: string; status: string; practice: { id: string; name: string; city: string; state: string } }
+interface Session {
+  id: string;
+  start: string;
+  status: string;
+  practice: { id: string; name: string; city: string; state: string };
+}
 
 describe('journey: the front desk checks a patient in and the patient signs the consent on the agenda device', () => {
   const session = useBrowser();
@@ -37,9 +42,15 @@ describe('journey: the front desk checks a patient in and the patient signs the 
       let visit: Session | undefined;
       let day = '';
       for (const s of items.filter((i) => i.status === 'booked')) {
-        const zone = (await apiAsPage<{ items: { id: string; timeZone: string }[] }>(page, `/practices?stateCode=${s.practice.state}`)).items.find((p) => p.id === s.practice.id)?.timeZone ?? 'America/New_York';
+        const zone =
+          (await apiAsPage<{ items: { id: string; timeZone: string }[] }>(page, `/practices?stateCode=${s.practice.state}`)).items.find(
+            (p) => p.id === s.practice.id,
+          )?.timeZone ?? 'America/New_York';
         const date = moment(s.start).tz(zone).format('YYYY-MM-DD');
-        const agenda = await apiAsPage<{ sessions: { id: string; patients: { tasks: { kind: string }[] }[] }[] }>(page, `/front-desk/agenda?practiceId=${s.practice.id}&date=${date}`);
+        const agenda = await apiAsPage<{ sessions: { id: string; patients: { tasks: { kind: string }[] }[] }[] }>(
+          page,
+          `/front-desk/agenda?practiceId=${s.practice.id}&date=${date}`,
+        );
         if (agenda.sessions.find((x) => x.id === s.id)?.patients.some((p) => p.tasks.some((k) => k.kind === 'consentUnsigned'))) {
           visit = s;
           day = date;

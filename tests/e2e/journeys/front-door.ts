@@ -4,10 +4,10 @@
  * only click and type; they never open a URL inside a flow.
  */
 import type { Page } from 'playwright-core';
-import oneTimeCodeForm from '../../../src/generated/forms/one-time-code';
-import system from '../../../src/generated/content/system';
-import { routeById } from '../../../src/generated/routes';
-import { message } from '../../../src/domain/messages';
+import oneTimeCodeForm from '@/generated/forms/one-time-code';
+import system from '@/generated/content/system';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
 import { codeIn, latestMail, mailMoment } from '../mailbox';
 
 /** Every path (with its query) the page's main frame showed from now on: a journey may pass through a page that moves on. */
@@ -24,7 +24,10 @@ export function visitedPaths(page: Page): string[] {
 /** The home page, then the header's "Sign in": the sign-in page, with the flags known. */
 export async function openSignInFromHome(page: Page): Promise<void> {
   await page.goto('/');
-  await page.getByRole('banner').getByRole('link', { name: message('ui.account.signIn') }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('link', { name: message('ui.account.signIn') })
+    .click();
   await page.getByRole('heading', { level: 1, name: message('ui.login.heading') }).waitFor();
   await page.waitForFunction(() => document.documentElement.dataset.flags === 'ready');
 }

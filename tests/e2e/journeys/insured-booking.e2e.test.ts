@@ -8,11 +8,11 @@
  * - Mia's Sunshine Health Medicaid: denied, the booking is refused until the parent chooses self-pay.
  * Only clicks and typing; codes are read from the dev mailbox.
  */
-import { messages } from '../../../src/generated/messages';
-import { routeById } from '../../../src/generated/routes';
-import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
-import { guardianConsentText } from '../../../src/domain/consents';
-import { message } from '../../../src/domain/messages';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
+import { guardianConsentText } from '@/domain/consents';
+import { message } from '@/domain/messages';
 import { useBrowser } from '../harness';
 import { apiAsPage, axeViolations, withFailureShot } from '../booking-helpers';
 import {
@@ -108,16 +108,27 @@ describe('the demo patient books with insurance', () => {
       await rp.getByLabel('Zip code').press('Enter');
       await page.waitForURL((u) => u.pathname === routeById.userBookingPayment.path);
       await page.getByRole('radio', { name: /^Sunshine Health/ }).check();
-      await page.getByRole('alert').filter({ hasText: /cannot accept Medicaid plans/ }).waitFor();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /cannot accept Medicaid plans/ })
+        .waitFor();
       await page.getByRole('checkbox', { name: payCopy.consent }).check();
       await page.getByRole('button', { name: payCopy.submit }).click();
       // Refused: nothing is booked, and the page says why.
       expect(await page.getByRole('heading', { name: messages['ui.booking.successHeading'] }).count()).toBe(0);
-      await page.getByText(/cannot accept Medicaid plans/).first().waitFor();
+      await page
+        .getByText(/cannot accept Medicaid plans/)
+        .first()
+        .waitFor();
       // The way on that the page offers: out-of-pocket.
       await paySelfPayAndBook(page, columbus);
-      const upcoming = await apiAsPage<{ items: { provider: { firstName: string; lastName: string }; patients: { firstName: string }[]; selfPay: boolean }[] }>(page, '/appointments?when=upcoming');
-      expect(upcoming.items.filter((a) => name.startsWith(`${a.provider.firstName} ${a.provider.lastName}`))).toEqual([expect.objectContaining({ selfPay: true, patients: [expect.objectContaining({ firstName: 'Mia' })] })]);
+      const upcoming = await apiAsPage<{ items: { provider: { firstName: string; lastName: string }; patients: { firstName: string }[]; selfPay: boolean }[] }>(
+        page,
+        '/appointments?when=upcoming',
+      );
+      expect(upcoming.items.filter((a) => name.startsWith(`${a.provider.firstName} ${a.provider.lastName}`))).toEqual([
+        expect.objectContaining({ selfPay: true, patients: [expect.objectContaining({ firstName: 'Mia' })] }),
+      ]);
       const booked = await sessionInPortal(page, name);
       expect(await booked.innerText()).toContain('Mia');
     });

@@ -7,9 +7,9 @@
  * the service the search asked for, add themselves, sign the consent, pay with a test card, see the
  * confirmation and the session under upcoming sessions. Only clicks and typing.
  */
-import landingCity from '../../../src/generated/content/landing-city';
-import profileCopy from '../../../src/generated/content/provider-profile';
-import { routeById } from '../../../src/generated/routes';
+import landingCity from '@/generated/content/landing-city';
+import profileCopy from '@/generated/content/provider-profile';
+import { routeById } from '@/generated/routes';
 import { useBrowser } from '../harness';
 import { axeViolations, isoDaysAgo, withFailureShot } from '../booking-helpers';
 import {

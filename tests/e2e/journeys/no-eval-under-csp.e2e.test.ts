@@ -7,10 +7,22 @@
  * a test on any console error).
  */
 import type { Page } from 'playwright-core';
-import { message } from '../../../src/domain/messages';
+import { message } from '@/domain/messages';
 import { eventually, useBrowser } from '../harness';
 import { isoDaysAgo, withFailureShot } from '../booking-helpers';
-import { chooseSelfAndSign, chooseTime, newPerson, nextFromBookingPage, nextFromPatientInformation, paySelfPayAndBook, providerWithTimes, searchFromHome, seeOpenTimes, sessionInPortal, verifyAsNewVisitor } from './booking-steps';
+import {
+  chooseSelfAndSign,
+  chooseTime,
+  newPerson,
+  nextFromBookingPage,
+  nextFromPatientInformation,
+  paySelfPayAndBook,
+  providerWithTimes,
+  searchFromHome,
+  seeOpenTimes,
+  sessionInPortal,
+  verifyAsNewVisitor,
+} from './booking-steps';
 import { openSignInFromHome } from './front-door';
 
 /** Records every CSP violation of the page (before its own scripts run) where the test can read it. */
@@ -36,7 +48,10 @@ describe('pages under a CSP without unsafe-eval', () => {
     expect(policy).not.toContain('unsafe-eval');
     // A string handed to setTimeout is compiled by the page itself (unlike the test's own evaluate): refused.
     await page.evaluate(() => setTimeout('window.evalRan = true', 0));
-    const blocked = await eventually(async () => (await violations()).find((v) => v.startsWith('script-src eval')), () => 'no CSP violation for the eval');
+    const blocked = await eventually(
+      async () => (await violations()).find((v) => v.startsWith('script-src eval')),
+      () => 'no CSP violation for the eval',
+    );
     expect(blocked).toBeDefined();
     expect(await page.evaluate(() => (window as unknown as { evalRan?: boolean }).evalRan)).toBeUndefined();
   });

@@ -4,12 +4,24 @@
  * as "Parent / legal guardian of …", the parent as responsible party, self-pay by card; the session
  * is in the portal, for the child. Only clicks and typing.
  */
-import { messages } from '../../../src/generated/messages';
-import { routeById } from '../../../src/generated/routes';
-import { guardianConsentText } from '../../../src/domain/consents';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { guardianConsentText } from '@/domain/consents';
 import { useBrowser } from '../harness';
 import { axeViolations, isoDaysAgo, withFailureShot } from '../booking-helpers';
-import { bookingPageShows, chooseTime, newPerson, nextFromBookingPage, patientCopy, paySelfPayAndBook, providerWithTimes, searchFromHome, seeOpenTimes, sessionInPortal, verifyAsNewVisitor } from './booking-steps';
+import {
+  bookingPageShows,
+  chooseTime,
+  newPerson,
+  nextFromBookingPage,
+  patientCopy,
+  paySelfPayAndBook,
+  providerWithTimes,
+  searchFromHome,
+  seeOpenTimes,
+  sessionInPortal,
+  verifyAsNewVisitor,
+} from './booking-steps';
 
 describe('a parent books for their child', () => {
   const session = useBrowser();

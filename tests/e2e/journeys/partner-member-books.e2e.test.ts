@@ -5,15 +5,15 @@
  * with the code e-mailed to them, and books as a member of the partner (b2bSelfBooking on). The
  * session then shows in their portal. Only clicks and typing.
  */
-import bookingFlow from '../../../src/generated/flows/booking';
-import searchCopy from '../../../src/generated/content/provider-search';
-import site from '../../../src/generated/content/site';
-import { constants } from '../../../src/generated/constants';
-import { messages } from '../../../src/generated/messages';
-import { routeById } from '../../../src/generated/routes';
-import { message } from '../../../src/domain/messages';
-import { formatPhone } from '../../../src/domain/phone';
-import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
+import bookingFlow from '@/generated/flows/booking';
+import searchCopy from '@/generated/content/provider-search';
+import site from '@/generated/content/site';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { formatPhone } from '@/domain/phone';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { wcagViolations } from '../a11y';
 import { baseUrl, useBrowser } from '../harness';
 import { apiAsPage, withFailureShot } from '../booking-helpers';
@@ -30,7 +30,9 @@ describe('journey: a partner member books with the partner’s code', () => {
 
   it('home → partner page → code → provider search → a time → e-mailed code → booked as a member → in the portal', async () => {
     const { page } = session();
-    const { partner } = (await (await fetch(`${baseUrl()}/api/business-partners/partnershipCode/${code}`)).json()) as { partner: { name: string; customSuccessMessage?: string | null } };
+    const { partner } = (await (await fetch(`${baseUrl()}/api/business-partners/partnershipCode/${code}`)).json()) as {
+      partner: { name: string; customSuccessMessage?: string | null };
+    };
     await withFailureShot(page, 'journey-partner', async () => {
       await page.goto('/');
       await page.getByRole('contentinfo').getByRole('link', { name: partnerLink.label }).click();
@@ -41,8 +43,14 @@ describe('journey: a partner member books with the partner’s code', () => {
       // The code is confirmed, with the partner's own phone line (partnerPhoneLines).
       await page.waitForURL((u) => u.pathname === routeById.partnerVerificationSuccess.path);
       const line = constants.partnerPhoneLines.find((l) => l.partnershipCode === code)!;
-      await page.getByRole('main').getByRole('link', { name: formatPhone(line.phone) }).waitFor();
-      await page.getByRole('main').getByRole('link', { name: message('ui.partners.continue') }).click();
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: formatPhone(line.phone) })
+        .waitFor();
+      await page
+        .getByRole('main')
+        .getByRole('link', { name: message('ui.partners.continue') })
+        .click();
 
       await page.waitForURL((u) => u.pathname === routeById.providerSearch.path && u.searchParams.get('partnershipCode') === code);
       await page.getByRole('textbox', { name: searchCopy.location.label }).fill('Columbus, OH');
@@ -82,14 +90,20 @@ describe('journey: a partner member books with the partner’s code', () => {
       if (partner.customSuccessMessage) await page.getByText(partner.customSuccessMessage).waitFor();
 
       // The member's portal lists the session with that provider.
-      await page.getByRole('banner').getByRole('button', { name: new RegExp(`${message('ui.account.menuLabel')}: ${member.firstName}`) }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: new RegExp(`${message('ui.account.menuLabel')}: ${member.firstName}`) })
+        .click();
       await page.getByRole('banner').getByRole('link', { name: routeById.patientDashboard.title }).click();
       await page.getByRole('navigation', { name: messages['ui.patient.navLabel'] }).getByRole('link', { name: messages['ui.patient.nav.sessions'] }).click();
       await page.getByRole('heading', { level: 1, name: routeById.patientSessions.title }).waitFor();
       await page.getByRole('main').getByRole('article').filter({ hasText: providerName }).first().waitFor();
 
       // Checked, not navigated: the server recorded the booking under the partner's code.
-      const own = await apiAsPage<{ items: { provider: { firstName: string; lastName: string }; partnershipCode?: string | null; status: string }[] }>(page, '/appointments?when=upcoming');
+      const own = await apiAsPage<{ items: { provider: { firstName: string; lastName: string }; partnershipCode?: string | null; status: string }[] }>(
+        page,
+        '/appointments?when=upcoming',
+      );
       const booked = own.items.filter((a) => providerName.startsWith(`${a.provider.firstName} ${a.provider.lastName}`) && a.status === 'booked');
       expect(booked.map((a) => a.partnershipCode)).toContain(code);
     });

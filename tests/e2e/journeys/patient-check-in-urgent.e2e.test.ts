@@ -5,10 +5,10 @@
  * "Measurement-based care" from the care area's navigation and sees the patient's score, band and the
  * urgent flag. Only clicks and typing.
  */
-import { constants } from '../../../src/generated/constants';
-import { messages } from '../../../src/generated/messages';
-import { routeById } from '../../../src/generated/routes';
-import { message } from '../../../src/domain/messages';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
 import { newSession, useBrowser } from '../harness';
 import { withFailureShot } from '../booking-helpers';
 import { signInFromHome, screenHeading } from './front-door';
@@ -30,7 +30,10 @@ describe('a patient completes a PHQ-9 from the portal to-do and the clinician se
       const dialog = page.getByRole('dialog');
       for (const [i, value] of answers.entries()) {
         const label = constants.measureAnswerOptions.find((o) => o.value === value)!.label;
-        await dialog.getByRole('group', { name: `${i + 1}. ${phq9.questions[i]}` }).getByRole('radio', { name: label, exact: true }).check();
+        await dialog
+          .getByRole('group', { name: `${i + 1}. ${phq9.questions[i]}` })
+          .getByRole('radio', { name: label, exact: true })
+          .check();
       }
       await dialog.getByRole('button', { name: messages['ui.patient.checkIn.submit'] }).click();
       await dialog.getByText(message('ui.patient.checkIn.result', { instrument: phq9.name, total: '10', band: 'Moderate' })).waitFor();

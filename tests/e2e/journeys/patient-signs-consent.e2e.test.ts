@@ -5,13 +5,13 @@
  * the dashboard with the to-do gone and the signature noticed in a toast; on the way they keep a card on
  * file for him. Clicking and typing only.
  */
-import { constants } from '../../../src/generated/constants';
-import { errorCatalogue } from '../../../src/generated/errors';
-import { messages } from '../../../src/generated/messages';
-import { routeById } from '../../../src/generated/routes';
-import verification from '../../../src/generated/flows/verification';
-import { message } from '../../../src/domain/messages';
-import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import verification from '@/generated/flows/verification';
+import { message } from '@/domain/messages';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { useBrowser } from '../harness';
 import { codeIn, latestMail, mailMoment } from '../signin-support';
 
@@ -66,9 +66,15 @@ describe('journey: a patient signs a consent from the dashboard to-do', () => {
 
     await page.waitForURL(`**${routeById.verifySuccess.path}?*`);
     await page.getByRole('heading', { level: 1, name: copy('done').heading }).waitFor();
-    await page.getByRole('status').filter({ hasText: message('ui.toast.consentSigned', { patient: childName }) }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: message('ui.toast.consentSigned', { patient: childName }) })
+      .waitFor();
     await page.getByRole('heading', { level: 1 }).click(); // the next click closes the toast
-    await page.getByRole('status').filter({ hasText: message('ui.toast.consentSigned', { patient: childName }) }).waitFor({ state: 'detached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: message('ui.toast.consentSigned', { patient: childName }) })
+      .waitFor({ state: 'detached' });
 
     // A card on file for his sessions: the card form of the local test gateway, saved for him.
     await page.getByRole('link', { name: messages['ui.verify.addPaymentMethod'] }).click();

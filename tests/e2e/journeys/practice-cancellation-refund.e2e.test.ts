@@ -1,30 +1,48 @@
 /**
  * Journey (issue 24): a new visitor books a self-pay session from the home page and pays with a test
  * card; the provider cannot make it, so the support agent signs in from the home page, finds the
- * patient's account by e-mail and cancels the session for the practice; the patient signs in from
+ * patient's account by e-mail, opens the session (its Good Faith Estimate and the e-mails sent about it)
+ * and cancels it with the practice's reason; the patient signs in from
  * the home page and Billing shows the whole payment refunded. Only clicks and typing.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import findAccountForm from '../../../src/generated/forms/support-find-account';
-import { enums } from '../../../src/generated/enums';
-import { messages } from '../../../src/generated/messages';
-import { routeById } from '../../../src/generated/routes';
-import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
+import { pdfText } from '@tests/support/pdf';
+import findAccountForm from '@/generated/forms/support-find-account';
+import { constants } from '@/generated/constants';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { useBrowser } from '../harness';
 import { isoDaysAgo, withFailureShot } from '../booking-helpers';
 import { signInFromHome } from './front-door';
 import {
-  bookingPageShows, chooseSelfAndSign, chooseTime, newPerson, nextFromBookingPage, nextFromPatientInformation, paySelfPayAndBook, providerWithTimes,
-  searchFromHome, seeOpenTimes, sessionInPortal,
+  bookingPageShows,
+  chooseSelfAndSign,
+  chooseTime,
+  newPerson,
+  nextFromBookingPage,
+  nextFromPatientInformation,
+  paySelfPayAndBook,
+  providerWithTimes,
+  searchFromHome,
+  seeOpenTimes,
+  sessionInPortal,
   verifyAsNewVisitor,
 } from './booking-steps';
 
 const agent = demoAccounts.find((a) => a.role === 'Support agent')!;
+const practiceReason = constants.appointmentCancellationReasons.find((r) => r.id === constants.practiceCancellationReasonId)!;
 const person = newPerson('practice-cancel', isoDaysAgo(41));
 const denver = { line1: '1437 Bannock St', city: 'Denver', state: 'CO', zip: '80202' };
 
 async function billingRow(page: Page, kind: 'payment' | 'refund') {
-  return page.getByRole('listitem').filter({ hasText: `${enums.billingTransactionKind.labels[kind]} · ${enums.paymentStatus.labels.refunded}` }).first();
+  return page
+    .getByRole('listitem')
+    .filter({ hasText: `${enums.billingTransactionKind.labels[kind]} · ${enums.paymentStatus.labels.refunded}` })
+    .first();
 }
 
 describe('journey: a session the practice cancels is refunded', () => {
@@ -56,9 +74,28 @@ describe('journey: a session the practice cancels is refunded', () => {
       await find.getByRole('button', { name: findAccountForm.submitLabel }).click();
       await page.waitForURL((u) => u.pathname === routeById.supportUser.path);
       const upcoming = page.getByRole('region', { name: messages['ui.support.user.upcoming'] });
-      await upcoming.getByRole('button', { name: messages['ui.support.practiceCancel.open'] }).first().click();
-      await upcoming.getByRole('group', { name: messages['ui.support.practiceCancel.open'] }).getByRole('button', { name: messages['ui.support.practiceCancel.confirm'] }).click();
-      await page.getByRole('status').filter({ hasText: messages['ui.support.practiceCancel.done'] }).waitFor();
+      await upcoming.getByRole('listitem').first().getByRole('link').first().click();
+      await page.waitForURL((u) => u.pathname === routeById.supportUserSession.path);
+
+      // The self-pay session's Good Faith Estimate, as the patient has it; and the e-mails sent about it.
+      const [estimate] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: messages['ui.support.session.estimate'] }).click(),
+      ]);
+      expect((await pdfText(readFileSync(await estimate.path()))).text).toContain(messages['document.gfe.title']);
+      const mails = page.getByRole('region', { name: messages['ui.support.session.mails'] });
+      await mails.getByText(messages['ui.support.mail.appointmentConfirmation']).waitFor();
+      await mails.getByText(messages['ui.support.mail.goodFaithEstimate']).waitFor();
+      await mails.getByText(`To ${person.email}`, { exact: false }).first().waitFor();
+
+      await page.getByRole('button', { name: messages['ui.support.session.cancel'] }).click();
+      const dialog = page.getByRole('dialog', { name: messages['ui.support.cancel.heading'] });
+      await dialog.getByRole('radio', { name: practiceReason.label }).check();
+      await dialog.getByText(messages['ui.support.cancel.practice']).waitFor();
+      await dialog.getByRole('button', { name: messages['ui.support.cancel.confirm'] }).click();
+      await page.getByRole('status').filter({ hasText: messages['ui.support.cancel.done'] }).waitFor();
+      const timeline = page.getByRole('region', { name: messages['ui.support.session.timeline'] });
+      await timeline.getByText(message('ui.support.session.reason', { reason: practiceReason.label })).waitFor();
     });
   });
 

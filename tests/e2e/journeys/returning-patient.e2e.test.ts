@@ -5,12 +5,12 @@
  * (the fee is shown before confirming, and charged to the card) and books that session again. Every change is checked where the patient sees it: the outcome line and the lists.
  */
 import type { Locator, Page } from 'playwright-core';
-import { constants } from '../../../src/generated/constants';
-import { messages } from '../../../src/generated/messages';
-import { routeById } from '../../../src/generated/routes';
-import { fillPlaceholders, message } from '../../../src/domain/messages';
-import { formatCents } from '../../../src/domain/money';
-import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { fillPlaceholders, message } from '@/domain/messages';
+import { formatCents } from '@/domain/money';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { wcagViolations } from '../a11y';
 import { useBrowser } from '../harness';
 import { screenHeading, signInFromHome } from './front-door';
@@ -39,7 +39,12 @@ function portalNav(page: Page): Locator {
 /** The sessions of a list once it has loaded (its cards, or its empty state). */
 async function sessionCards(page: Page): Promise<Locator> {
   const cards = page.getByRole('main').getByRole('article');
-  await cards.first().or(page.getByText(messages['ui.patient.sessions.noneUpcoming'])).or(page.getByText(messages['ui.patient.sessions.none'])).first().waitFor();
+  await cards
+    .first()
+    .or(page.getByText(messages['ui.patient.sessions.noneUpcoming']))
+    .or(page.getByText(messages['ui.patient.sessions.none']))
+    .first()
+    .waitFor();
   return cards;
 }
 
@@ -66,7 +71,11 @@ describe('journey: the returning patient reschedules, cancels late (fee shown fi
     await addCard.getByLabel('Card number').fill(card.number);
     await addCard.getByLabel('Expiration (MM/YY)').fill('12/30');
     await addCard.getByLabel('CVC').fill('123');
-    for (const [label, value] of [['Address line 1', '12 High St'], ['City', 'Columbus'], ['Zip code', '43215']] as const) {
+    for (const [label, value] of [
+      ['Address line 1', '12 High St'],
+      ['City', 'Columbus'],
+      ['Zip code', '43215'],
+    ] as const) {
       const field = addCard.getByLabel(label);
       if ((await field.count()) && !(await field.inputValue())) await field.fill(value);
     }
@@ -121,7 +130,10 @@ describe('journey: the returning patient reschedules, cancels late (fee shown fi
     await rebook.getByRole('button', { name: messages['ui.patient.rebook.confirm'] }).click();
     const bookedWhen = await outcomeOf(page, 'ui.patient.rebook.done', 'when');
 
-    await page.getByRole('navigation', { name: messages['ui.patient.sessions.tabsLabel'] }).getByRole('link', { name: messages['ui.patient.sessions.upcoming'] }).click();
+    await page
+      .getByRole('navigation', { name: messages['ui.patient.sessions.tabsLabel'] })
+      .getByRole('link', { name: messages['ui.patient.sessions.upcoming'] })
+      .click();
     await page.waitForURL(`**${routeById.patientSessionsUpcoming.path}`);
     await (await sessionCards(page)).filter({ hasText: bookedWhen }).first().waitFor();
   });

@@ -7,14 +7,13 @@
  * Where each role lands (product-spec §6; src/domain/roles.ts): a clinician on the care schedule;
  * support agents, devops admins and software developers (support group) on the support dashboard;
  * a third-party agent on provider search with the partner's code; a clinical admin on the login
- * dashboard; patients on the patient home; an RCD, who has no screen of their own yet (issue 17)
- * and is no patient, on the login dashboard, which lists what their roles open and provider search.
+ * dashboard; patients on the patient home; an RCD on providers' requests (issue 17).
  */
-import { errorCatalogue } from '../../../src/generated/errors';
-import system from '../../../src/generated/content/system';
-import { routeById, type RouteId } from '../../../src/generated/routes';
-import { message } from '../../../src/domain/messages';
-import { demoAccounts, type DemoAccount } from '../../../src/server/db/seed/demo-accounts';
+import { errorCatalogue } from '@/generated/errors';
+import system from '@/generated/content/system';
+import { routeById, type RouteId } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { demoAccounts, type DemoAccount } from '@/server/db/seed/demo-accounts';
 import { wcagViolations } from '../a11y';
 import { useBrowser } from '../harness';
 import { latestMail, linkIn, mailMoment } from '../mailbox';
@@ -28,7 +27,8 @@ const landings: Record<string, RouteId> = {
   'Partner member': 'patientHome',
   'Support agent': 'supportDashboard',
   Clinician: 'careSchedule',
-  RCD: 'loginDashboard',
+  'Colleague clinician': 'careSchedule',
+  RCD: 'careProviderRequests',
   'Third-party agent': 'providerSearch',
   'DevOps admin': 'supportDashboard',
   'Clinical admin': 'loginDashboard',
@@ -47,37 +47,41 @@ describe('journey: every demo account signs in from the front door and lands on 
     expect(demoAccounts.map((a) => a.role).sort()).toEqual(Object.keys(landings).sort());
   });
 
-  it.each(demoAccounts.filter((a) => !a.dobCheckRequired).map((a) => [a.role, a] as const))('%s: home → Sign in → e-mailed code → their screen', async (_role, account) => {
-    const { page } = session();
-    const visited = visitedPaths(page);
-    const refused: string[] = [];
-    page.on('response', (r) => {
-      if (r.url().includes('/api/') && (r.status() === 401 || r.status() === 403)) refused.push(`${r.status()} ${r.url()}`);
-    });
-    await openSignInFromHome(page);
-    await signInWithMailedCode(page, account.email);
-    await page.waitForURL((url) => `${url.pathname}${url.search}` === expectedLanding(account));
-    const heading = await screenHeading(page);
-    if (account.userType === 'patient') expect(heading).toBe(message('ui.patient.greeting', { firstName: account.firstName }));
-    if (landings[account.role] === 'careSchedule') expect(heading).toBe(routeById.careSchedule.title);
-    if (landings[account.role] === 'loginDashboard') expect(heading).toBe(message('ui.loginDashboard.heading'));
-    await page.waitForLoadState('networkidle');
-    expect(new URL(page.url()).pathname).not.toBe(routeById.notFound.path);
-    expect(visited).not.toContain(routeById.notFound.path);
-    expect(refused).toEqual([]);
-    expect(await page.getByRole('heading', { name: system.notFound.heading }).count()).toBe(0);
-    expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
-    await screenshots(page, `journey-landing-${account.role.toLowerCase().replace(/\W+/g, '-')}`);
+  it.each(demoAccounts.filter((a) => !a.dobCheckRequired).map((a) => [a.role, a] as const))(
+    '%s: home → Sign in → e-mailed code → their screen',
+    async (_role, account) => {
+      const { page } = session();
+      const visited = visitedPaths(page);
+      const refused: string[] = [];
+      page.on('response', (r) => {
+        if (r.url().includes('/api/') && (r.status() === 401 || r.status() === 403)) refused.push(`${r.status()} ${r.url()}`);
+      });
+      await openSignInFromHome(page);
+      await signInWithMailedCode(page, account.email);
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === expectedLanding(account));
+      const heading = await screenHeading(page);
+      if (account.userType === 'patient') expect(heading).toBe(message('ui.patient.greeting', { firstName: account.firstName }));
+      if (landings[account.role] === 'careSchedule') expect(heading).toBe(routeById.careSchedule.title);
+      if (landings[account.role] === 'careProviderRequests') expect(heading).toBe(routeById.careProviderRequests.title);
+      if (landings[account.role] === 'loginDashboard') expect(heading).toBe(message('ui.loginDashboard.heading'));
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname).not.toBe(routeById.notFound.path);
+      expect(visited).not.toContain(routeById.notFound.path);
+      expect(refused).toEqual([]);
+      expect(await page.getByRole('heading', { name: system.notFound.heading }).count()).toBe(0);
+      expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
+      await screenshots(page, `journey-landing-${account.role.toLowerCase().replace(/\W+/g, '-')}`);
 
-    if (landings[account.role] === 'loginDashboard') {
-      // Not a dead end: every place it offers opens (provider search at least).
-      const links = page.getByRole('navigation', { name: routeById.loginDashboard.title }).getByRole('link');
-      expect(await links.count()).toBeGreaterThan(0);
-      await links.getByText(message('ui.loginDashboard.findProvider')).click();
-      await page.waitForURL(`**${routeById.providerSearch.path}*`);
-      await screenHeading(page);
-    }
-  });
+      if (landings[account.role] === 'loginDashboard') {
+        // Not a dead end: every place it offers opens (provider search at least).
+        const links = page.getByRole('navigation', { name: routeById.loginDashboard.title }).getByRole('link');
+        expect(await links.count()).toBeGreaterThan(0);
+        await links.getByText(message('ui.loginDashboard.findProvider')).click();
+        await page.waitForURL(`**${routeById.providerSearch.path}*`);
+        await screenHeading(page);
+      }
+    },
+  );
 
   it('Partner member: home → Sign in → e-mailed link → date of birth → the patient home', async () => {
     const member = demoAccounts.find((a) => a.dobCheckRequired)!;

@@ -4,12 +4,12 @@
  * caller signs in from the home page and Billing lists that refund. Only clicks and typing.
  */
 import type { Page } from 'playwright-core';
-import findAccountForm from '../../../src/generated/forms/support-find-account';
-import { enums } from '../../../src/generated/enums';
-import { messages } from '../../../src/generated/messages';
-import { routeById } from '../../../src/generated/routes';
-import { message } from '../../../src/domain/messages';
-import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
+import findAccountForm from '@/generated/forms/support-find-account';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { useBrowser } from '../harness';
 import { withFailureShot } from '../booking-helpers';
 import { signInFromHome } from './front-door';
@@ -50,7 +50,10 @@ describe('journey: a staff partial refund reaches the patient', () => {
       await form.getByText(messages['ui.support.refund.reasonRequired']).waitFor();
       await form.getByLabel(messages['ui.support.refund.reason']).fill('The session started twenty minutes late.');
       await form.getByRole('button', { name: messages['ui.support.refund.submit'] }).click();
-      await row.getByRole('status').filter({ hasText: message('ui.support.refund.done', { amount }) }).waitFor();
+      await row
+        .getByRole('status')
+        .filter({ hasText: message('ui.support.refund.done', { amount }) })
+        .waitFor();
       await row.getByText(message('ui.support.refund.refunded', { amount })).waitFor();
     });
   });

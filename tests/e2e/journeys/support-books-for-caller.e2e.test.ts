@@ -6,14 +6,14 @@
  * on the caller's account, found again from the dashboard. Only clicks and typing.
  */
 import type { Page } from 'playwright-core';
-import bookingFlow from '../../../src/generated/flows/booking';
-import searchCopy from '../../../src/generated/content/provider-search';
-import findAccountForm from '../../../src/generated/forms/support-find-account';
-import { constants } from '../../../src/generated/constants';
-import { messages } from '../../../src/generated/messages';
-import { routeById } from '../../../src/generated/routes';
-import { message } from '../../../src/domain/messages';
-import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
+import bookingFlow from '@/generated/flows/booking';
+import searchCopy from '@/generated/content/provider-search';
+import findAccountForm from '@/generated/forms/support-find-account';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { wcagViolations } from '../a11y';
 import { useBrowser } from '../harness';
 import { fillNewTestCard, withFailureShot } from '../booking-helpers';
@@ -77,14 +77,25 @@ describe('journey: a support agent finds a caller and books on their behalf', ()
       await page.waitForURL((u) => u.pathname === routeById.supportBookingPayment.path);
       await page.getByRole('radio', { name: new RegExp(escaped(constants.selfPayLabel.full)) }).check();
       await page.getByRole('checkbox', { name: payCopy.consent }).check();
-      const card = await fillNewTestCard(page, { number: '4111111111111111', expiration: '12/30', cvc: '123', line1: '5 Oak Ave', city: 'Columbus', state: 'OH', zip: '43215' });
+      const card = await fillNewTestCard(page, {
+        number: '4111111111111111',
+        expiration: '12/30',
+        cvc: '123',
+        line1: '5 Oak Ave',
+        city: 'Columbus',
+        state: 'OH',
+        zip: '43215',
+      });
       await card.getByLabel('Zip code').press('Enter');
       await bookedConfirmation(page);
       expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
       await page.getByRole('main').getByText(providerName).first().waitFor();
 
       // Back on the dashboard, the caller's account lists the new session.
-      await page.getByRole('banner').getByRole('button', { name: new RegExp(`${message('ui.account.menuLabel')}: ${agent.firstName}`) }).click();
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: new RegExp(`${message('ui.account.menuLabel')}: ${agent.firstName}`) })
+        .click();
       await page.getByRole('banner').getByRole('link', { name: routeById.supportDashboard.title }).click();
       await page.waitForURL(`**${routeById.supportDashboard.path}`);
       await findCaller(page);

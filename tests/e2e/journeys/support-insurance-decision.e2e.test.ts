@@ -5,12 +5,12 @@
  * decision (self-pay) with a note. The caller then signs in and their portal's insurance cards show
  * the decision. Only clicks and typing.
  */
-import findAccountForm from '../../../src/generated/forms/support-find-account';
-import { enums } from '../../../src/generated/enums';
-import { messages } from '../../../src/generated/messages';
-import { routeById } from '../../../src/generated/routes';
-import { message } from '../../../src/domain/messages';
-import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
+import findAccountForm from '@/generated/forms/support-find-account';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { wcagViolations } from '../a11y';
 import { newSession, useBrowser } from '../harness';
 import { withFailureShot } from '../booking-helpers';
@@ -32,9 +32,15 @@ describe('journey: a support agent checks an insurance and decides the queued in
       await page.waitForURL((u) => u.pathname === routeById.supportCheckInsurance.path);
 
       const find = page.getByRole('region', { name: messages['ui.support.find.heading'] });
-      await find.getByLabel('Email').fill(caller.email);
-      await find.getByRole('button', { name: findAccountForm.submitLabel }).click();
-      await page.getByRole('heading', { level: 2, name: callerName }).waitFor();
+      const found = page.getByRole('heading', { level: 2, name: callerName });
+      // On a loaded machine the screen can still be replaced once after the first paint (the signed-in
+      // person's state arriving), losing what was typed: the agent types it again, as a person would.
+      for (let attempt = 0; attempt < 3 && !(await found.isVisible()); attempt++) {
+        await find.getByLabel('Email').fill(caller.email);
+        await find.getByRole('button', { name: findAccountForm.submitLabel }).click();
+        await found.waitFor({ timeout: 15_000 }).catch(() => undefined);
+      }
+      await found.waitFor();
       await page.getByLabel(messages['ui.support.check.patient'], { exact: true }).selectOption({ label: callerName });
       const insurance = page.getByLabel(messages['ui.support.check.insurance'], { exact: true });
       await insurance.locator('option', { hasText: 'Oscar' }).waitFor({ state: 'attached' });
@@ -69,7 +75,10 @@ describe('journey: a support agent checks an insurance and decides the queued in
       try {
         await signInFromHome(patient.page, caller.email);
         await patient.page.waitForURL((u) => u.pathname.startsWith('/app/patient/dashboard'));
-        await patient.page.getByRole('navigation', { name: message('ui.patient.navLabel') }).getByRole('link', { name: messages['ui.patient.nav.insuranceCards'] }).click();
+        await patient.page
+          .getByRole('navigation', { name: message('ui.patient.navLabel') })
+          .getByRole('link', { name: messages['ui.patient.nav.insuranceCards'] })
+          .click();
         await patient.page.waitForURL((u) => u.pathname === routeById.patientInsuranceCards.path);
         const oscar = patient.page.getByRole('listitem').filter({ hasText: 'Oscar' }).first();
         await oscar.getByText(/^Decided on .*: your sessions are self-pay; this insurance is not billed for them\.$/).waitFor();

@@ -9,16 +9,16 @@
  * leaves and rejoins, and the video flows again; the clinician ends the visit for everyone. Chromium runs with a fake camera and microphone.
  */
 import type { Page } from 'playwright-core';
-import { messages } from '../../../src/generated/messages';
-import { routeById } from '../../../src/generated/routes';
-import { message } from '../../../src/domain/messages';
-import system from '../../../src/generated/content/system';
-import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
-import { demoVideoPatientEmail } from '../../../src/server/db/seed/portal-sessions';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import system from '@/generated/content/system';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
+import { demoVideoPatientEmail } from '@/server/db/seed/portal-sessions';
 import { eventually, newSession, useBrowser, type Session } from '../harness';
 import { signInFromHome, signInWithMailedCode, visitedPaths } from './front-door';
 import { latestMail, mailMoment } from '../mailbox';
-import findAccountForm from '../../../src/generated/forms/support-find-account';
+import findAccountForm from '@/generated/forms/support-find-account';
 
 const clinicianAccount = demoAccounts.find((a) => a.role === 'Clinician')!;
 const otherPatient = demoAccounts.find((a) => a.role === 'Patient')!;
@@ -53,7 +53,10 @@ async function inboundVideoBytes(page: Page): Promise<number> {
 }
 
 async function receivesVideo(page: Page, who: string): Promise<void> {
-  await eventually(async () => ((await inboundVideoBytes(page)) > 0 ? true : undefined), () => `${who} received no video bytes`);
+  await eventually(
+    async () => ((await inboundVideoBytes(page)) > 0 ? true : undefined),
+    () => `${who} received no video bytes`,
+  );
 }
 
 async function testDevices(page: Page): Promise<void> {

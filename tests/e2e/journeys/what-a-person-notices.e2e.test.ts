@@ -13,17 +13,17 @@
  * Only clicks and typing (the hubs' links are also read from the server's HTML, as a crawler reads them).
  */
 import type { Page } from 'playwright-core';
-import cityPage from '../../../src/generated/content/landing-city';
-import home from '../../../src/generated/content/home';
-import searchCopy from '../../../src/generated/content/provider-search';
-import findAccountForm from '../../../src/generated/forms/support-find-account';
-import { constants } from '../../../src/generated/constants';
-import { enums } from '../../../src/generated/enums';
-import { messages } from '../../../src/generated/messages';
-import { routeById } from '../../../src/generated/routes';
-import { message } from '../../../src/domain/messages';
-import { formatCents } from '../../../src/domain/money';
-import { demoAccounts } from '../../../src/server/db/seed/demo-accounts';
+import cityPage from '@/generated/content/landing-city';
+import home from '@/generated/content/home';
+import searchCopy from '@/generated/content/provider-search';
+import findAccountForm from '@/generated/forms/support-find-account';
+import { constants } from '@/generated/constants';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { formatCents } from '@/domain/money';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { useBrowser } from '../harness';
 import { isoDaysAgo, settledCardSection, withFailureShot } from '../booking-helpers';
 import { signInFromHome } from './front-door';
@@ -115,11 +115,21 @@ describe('what a person notices on the way (desktop)', () => {
       const cancel = page.getByRole('dialog', { name: messages['ui.patient.cancel.heading'] });
       await cancel.getByLabel(constants.appointmentCancellationReasons[0]!.label).check();
       await cancel.getByRole('button', { name: /^Cancel( session|,| and pay)/ }).click();
-      await page.getByRole('main').getByRole('status').filter({ hasText: message('ui.patient.cancel.done', { when }) }).first().waitFor();
+      await page
+        .getByRole('main')
+        .getByRole('status')
+        .filter({ hasText: message('ui.patient.cancel.done', { when }) })
+        .first()
+        .waitFor();
       const cancelledList = page.getByRole('region', { name: messages['ui.patient.sessions.cancelledHeading'] });
       await cancelledList.getByRole('article', { name: when, exact: true }).getByText(CANCELLED, { exact: true }).waitFor();
       expect(await page.getByRole('main').getByRole('article', { name: when, exact: true }).count()).toBe(1);
-      expect(await page.getByRole('main').getByText(/Canceled/).count()).toBe(0);
+      expect(
+        await page
+          .getByRole('main')
+          .getByText(/Canceled/)
+          .count(),
+      ).toBe(0);
     });
   });
 
@@ -130,7 +140,12 @@ describe('what a person notices on the way (desktop)', () => {
       await page.waitForURL(`**${routeById.patientHome.path}`);
 
       // To-dos about insurance cards name the carrier, so no two read the same.
-      await page.getByRole('main').locator('.task').filter({ hasText: /^Add a photo of the / }).first().waitFor();
+      await page
+        .getByRole('main')
+        .locator('.task')
+        .filter({ hasText: /^Add a photo of the / })
+        .first()
+        .waitFor();
       const tasks = (await page.getByRole('main').locator('.task p').allInnerTexts()).map((t) => t.trim());
       expect(tasks.length).toBeGreaterThan(0);
       expect(new Set(tasks).size).toBe(tasks.length);
@@ -140,7 +155,10 @@ describe('what a person notices on the way (desktop)', () => {
       // Past sessions: each says what became of it, none reads as booked.
       await portalNav(page).getByRole('link', { name: messages['ui.patient.nav.sessions'] }).click();
       await page.getByRole('heading', { level: 1, name: routeById.patientSessions.title }).waitFor();
-      await page.getByRole('navigation', { name: messages['ui.patient.sessions.tabsLabel'] }).getByRole('link', { name: messages['ui.patient.sessions.past'] }).click();
+      await page
+        .getByRole('navigation', { name: messages['ui.patient.sessions.tabsLabel'] })
+        .getByRole('link', { name: messages['ui.patient.sessions.past'] })
+        .click();
       await page.waitForURL(`**${routeById.patientSessionsPast.path}`);
       const past = page.getByRole('main').getByRole('article');
       // The address changes before the past sessions arrive: wait for one of them, then read them all.
@@ -155,8 +173,15 @@ describe('what a person notices on the way (desktop)', () => {
       await noCard.or(cardLine).first().waitFor();
       const cardOnFile = (await noCard.count()) === 0;
       await portalNav(page).getByRole('link', { name: messages['ui.patient.nav.sessions'] }).click();
-      await page.getByRole('navigation', { name: messages['ui.patient.sessions.tabsLabel'] }).getByRole('link', { name: messages['ui.patient.sessions.upcoming'] }).click();
-      const first = page.getByRole('main').getByRole('article').filter({ has: page.getByRole('button', { name: messages['ui.patient.sessions.cancel'] }) }).first();
+      await page
+        .getByRole('navigation', { name: messages['ui.patient.sessions.tabsLabel'] })
+        .getByRole('link', { name: messages['ui.patient.sessions.upcoming'] })
+        .click();
+      const first = page
+        .getByRole('main')
+        .getByRole('article')
+        .filter({ has: page.getByRole('button', { name: messages['ui.patient.sessions.cancel'] }) })
+        .first();
       await first.getByRole('button', { name: messages['ui.patient.sessions.cancel'] }).click();
       const cancel = page.getByRole('dialog', { name: messages['ui.patient.cancel.heading'] });
       const fee = formatCents(constants.lateCancelFeeCents);
@@ -230,9 +255,14 @@ describe('what a person notices on the way (desktop)', () => {
     expect(await page.evaluate(() => Boolean(document.activeElement?.closest('.search-layout__results')))).toBe(true);
 
     // A client-side page change (the header's "Sign in"): focus is on the sign-in page's heading.
-    await page.getByRole('banner').getByRole('link', { name: message('ui.account.signIn') }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: message('ui.account.signIn') })
+      .click();
     await page.getByRole('heading', { level: 1, name: message('ui.login.heading') }).waitFor();
-    await page.waitForFunction((text) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === text, message('ui.login.heading'), { timeout: 10_000 });
+    await page.waitForFunction((text) => document.activeElement?.tagName === 'H1' && document.activeElement.textContent === text, message('ui.login.heading'), {
+      timeout: 10_000,
+    });
   });
 });
 

@@ -4,9 +4,9 @@
  * Google's button hands an ID token to the sign-in saga.
  */
 import { useEffect, useRef, useState } from 'react';
-import { message } from '../../../domain/messages';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { clientConfigRequested, googleCredentialReceived, selectSignIn } from '../../store/auth/sign-in';
+import { message } from '@/domain/messages';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { clientConfigRequested, googleCredentialReceived, selectSignIn } from '@/client/store/auth/sign-in';
 
 const GIS_SCRIPT = 'https://accounts.google.com/gsi/client';
 
@@ -73,7 +73,14 @@ export function GoogleSignIn() {
           if (response.credential) dispatch(googleCredentialReceived({ credential: response.credential }));
         },
       });
-      google.accounts.id.renderButton(container.current, { type: 'standard', theme: 'outline', size: 'large', text: 'continue_with', shape: 'pill', width: 280 });
+      google.accounts.id.renderButton(container.current, {
+        type: 'standard',
+        theme: 'outline',
+        size: 'large',
+        text: 'continue_with',
+        shape: 'pill',
+        width: 280,
+      });
     });
     return () => {
       active = false;

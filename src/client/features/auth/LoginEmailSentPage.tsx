@@ -1,11 +1,11 @@
 /** After a magic link was sent (/login/email-sent): where it went, and a way to send it again or use another address. */
 import { Link } from 'react-router';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { Button, ButtonLink } from '../../ui/Button';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectAuthUi } from '../../store/auth/slice';
-import { selectSignIn, signInResendRequested } from '../../store/auth/sign-in';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { Button, ButtonLink } from '@/client/ui/Button';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { selectAuthUi } from '@/client/store/auth/slice';
+import { selectSignIn, signInResendRequested } from '@/client/store/auth/sign-in';
 import { AuthFrame, SignInFailure, SignInNews } from './parts';
 
 export default function LoginEmailSentPage() {

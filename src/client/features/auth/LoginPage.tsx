@@ -5,14 +5,14 @@
  */
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import signInEmailForm from '../../../generated/forms/sign-in-email';
-import { message } from '../../../domain/messages';
-import { safeReturnPath } from '../../../domain/return-to';
-import { SpecForm } from '../../runtime/forms/SpecForm';
-import { useFlagOn } from '../../runtime/flags/useTreatment';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { authRedirectSet, selectAuthUi } from '../../store/auth/slice';
-import { selectSignIn, signInEmailSubmitted, signInErrorDismissed } from '../../store/auth/sign-in';
+import signInEmailForm from '@/generated/forms/sign-in-email';
+import { message } from '@/domain/messages';
+import { safeReturnPath } from '@/domain/return-to';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { useFlagOn } from '@/client/runtime/flags/useTreatment';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { authRedirectSet, selectAuthUi } from '@/client/store/auth/slice';
+import { selectSignIn, signInEmailSubmitted, signInErrorDismissed } from '@/client/store/auth/sign-in';
 import { AuthFrame, SignInFailure } from './parts';
 import { GoogleSignIn } from './GoogleSignIn';
 

@@ -6,13 +6,13 @@
  */
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorCatalogue } from '../../../generated/errors';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { Button, ButtonLink } from '../../ui/Button';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectAuthUi, verifyDobPopupToggled } from '../../store/auth/slice';
-import { magicLinkOpened, selectSignIn } from '../../store/auth/sign-in';
+import { errorCatalogue } from '@/generated/errors';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { Button, ButtonLink } from '@/client/ui/Button';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { selectAuthUi, verifyDobPopupToggled } from '@/client/store/auth/slice';
+import { magicLinkOpened, selectSignIn } from '@/client/store/auth/sign-in';
 import { AuthFrame, SignInFailure } from './parts';
 import { VerifyDobDialog } from './VerifyDobDialog';
 

@@ -1,12 +1,12 @@
 /** The verify-date-of-birth popup: a magic link whose account must confirm the date of birth before it signs in. */
-import verifyDobForm from '../../../generated/forms/verify-date-of-birth';
-import { message } from '../../../domain/messages';
-import { SpecForm } from '../../runtime/forms/SpecForm';
-import { Dialog } from '../../ui/Dialog';
-import { Button } from '../../ui/Button';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectAuthUi, verifyDobPopupToggled } from '../../store/auth/slice';
-import { dobSubmitted, selectSignIn, signInErrorDismissed } from '../../store/auth/sign-in';
+import verifyDobForm from '@/generated/forms/verify-date-of-birth';
+import { message } from '@/domain/messages';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { Dialog } from '@/client/ui/Dialog';
+import { Button } from '@/client/ui/Button';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { selectAuthUi, verifyDobPopupToggled } from '@/client/store/auth/slice';
+import { dobSubmitted, selectSignIn, signInErrorDismissed } from '@/client/store/auth/sign-in';
 import { SignInFailure } from './parts';
 
 export function VerifyDobDialog() {

@@ -4,14 +4,14 @@
  * to check the code for (the page was reloaded or opened directly), it sends people to sign-in.
  */
 import { Link } from 'react-router';
-import oneTimeCodeForm from '../../../generated/forms/one-time-code';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { SpecForm } from '../../runtime/forms/SpecForm';
-import { Button, ButtonLink } from '../../ui/Button';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectAuthUi } from '../../store/auth/slice';
-import { otpSubmitted, selectSignIn, signInResendRequested } from '../../store/auth/sign-in';
+import oneTimeCodeForm from '@/generated/forms/one-time-code';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { Button, ButtonLink } from '@/client/ui/Button';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { selectAuthUi } from '@/client/store/auth/slice';
+import { otpSubmitted, selectSignIn, signInResendRequested } from '@/client/store/auth/sign-in';
 import { AuthFrame, SignInFailure, SignInNews } from './parts';
 
 export default function VerifyOtpPage() {

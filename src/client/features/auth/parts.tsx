@@ -1,9 +1,9 @@
 /** Pieces the sign-in screens share: the page frame, the failure notice, where a link leads back to sign in. */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import type { TypedFailure } from '../../store/types';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import type { TypedFailure } from '@/client/store/types';
 import './auth.css';
 
 /** A sign-in screen: a centred card whose heading takes the focus when the screen opens, so keyboard and screen-reader users start at the top. */

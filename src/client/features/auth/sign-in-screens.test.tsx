@@ -3,17 +3,17 @@
  * sends, and the spec's messages for a wrong code, a used link and a date of birth to confirm.
  */
 import { render, screen, waitFor } from '@testing-library/react';
-import { aPerson } from '../../../../tests/support/person';
+import { aPerson } from '@tests/support/person';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { errorCatalogue } from '../../../generated/errors';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { ApiError } from '../../api/errors';
-import { flagsServed } from '../../store/flags/slice';
-import { authEmailEntered } from '../../store/auth/slice';
-import { fakeServices, storeWith, type FakeServices } from '../../../../tests/fixtures/services';
+import { errorCatalogue } from '@/generated/errors';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { ApiError } from '@/client/api/errors';
+import { flagsServed } from '@/client/store/flags/slice';
+import { authEmailEntered } from '@/client/store/auth/slice';
+import { fakeServices, storeWith, type FakeServices } from '@tests/fixtures/services';
 import LoginPage from './LoginPage';
 import VerifyOtpPage from './VerifyOtpPage';
 import MagicLinkLoginPage from './MagicLinkLoginPage';
@@ -23,7 +23,8 @@ const email = 'jordan.rivera@example.com';
 const token = 'A'.repeat(43);
 // The browser only reads the token (the API verifies it): an unsigned one does here.
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-const tokenFor = async (groups: string[]) => `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'u1', email, groups, exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;
+const tokenFor = async (groups: string[]) =>
+  `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'u1', email, groups, exp: Math.floor(Date.now() / 1000) + 3600 })}.c2ln`;
 const session = async (groups: string[], extra: Record<string, unknown> = {}) => ({
   accessToken: await tokenFor(groups),
   tokenType: 'Bearer' as const,
@@ -32,7 +33,8 @@ const session = async (groups: string[], extra: Record<string, unknown> = {}) =>
   groups,
   ...extra,
 });
-const apiError = (code: keyof typeof errorCatalogue) => new ApiError('http', 'x', errorCatalogue[code].status, { text: errorCatalogue[code].message, errorCode: code, fieldErrors: [], fromSchedulingSystem: false });
+const apiError = (code: keyof typeof errorCatalogue) =>
+  new ApiError('http', 'x', errorCatalogue[code].status, { text: errorCatalogue[code].message, errorCode: code, fieldErrors: [], fromSchedulingSystem: false });
 
 function Where() {
   const location = useLocation();
@@ -189,7 +191,9 @@ describe('sign-in with a magic link', () => {
 describe('after sign-in', () => {
   it('takes a third-party agent to provider search with the partnership code, and stores the partner details', async () => {
     const b2bDetails = { partnerId: 'p1', partnerName: 'Acme', isB2BUser: true, keyword: 'ACME-EAP' };
-    services.auth.verifyLoginToken.mockResolvedValue(await session(['third_party_support'], { businessPartner: { id: 'p1', name: 'Acme', partnershipCode: 'ACME-EAP' } }));
+    services.auth.verifyLoginToken.mockResolvedValue(
+      await session(['third_party_support'], { businessPartner: { id: 'p1', name: 'Acme', partnershipCode: 'ACME-EAP' } }),
+    );
     services.auth.partnerByCode.mockResolvedValue({ partner: { id: 'p1', name: 'Acme', partnershipCode: 'ACME-EAP' }, b2bDetails });
     const { store } = renderAt(`${routeById.magicLinkLogin.path}?redirect=true&loginToken=${token}`);
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`${routeById.providerSearch.path}?partnershipCode=ACME-EAP`));

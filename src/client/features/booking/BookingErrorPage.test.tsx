@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
-import { constants } from '../../../generated/constants';
-import { errorCatalogue } from '../../../generated/errors';
-import { routeById } from '../../../generated/routes';
-import { fillPlaceholders, message } from '../../../domain/messages';
-import { formatPhone } from '../../../domain/phone';
-import { renderScreen } from '../../../../tests/support/screen-kit';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
+import { routeById } from '@/generated/routes';
+import { fillPlaceholders, message } from '@/domain/messages';
+import { formatPhone } from '@/domain/phone';
+import { renderScreen } from '@tests/support/screen-kit';
 import BookingErrorPage from './BookingErrorPage';
 
 const path = routeById.bookingError.path;
@@ -12,7 +12,7 @@ const phone = formatPhone(constants.phoneLines.bookingTool);
 const booking = errorCatalogue.BOOKING_FAILED;
 
 describe('BookingErrorPage', () => {
-  it("gives a patient the patient wording with the booking line to call, and a way back to search", () => {
+  it('gives a patient the patient wording with the booking line to call, and a way back to search', () => {
     renderScreen(<BookingErrorPage />, { path, answers: {} });
     expect(screen.getByRole('alert').textContent).toBe(fillPlaceholders(booking.audiences.patient_web!, { phone }));
     expect(screen.getByRole('link', { name: phone }).getAttribute('href')).toBe(`tel:+1${constants.phoneLines.bookingTool}`);

@@ -4,13 +4,13 @@
  * for patients, the booking tool's phone line; nothing was booked or charged.
  */
 import { Link } from 'react-router';
-import { constants } from '../../../generated/constants';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { formatPhone, telHref } from '../../../domain/phone';
-import { catalogueText } from '../../api/errors';
-import { selectAudience } from '../../store/auth/slice';
-import { useAppSelector } from '../../store/hooks';
+import { constants } from '@/generated/constants';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { formatPhone, telHref } from '@/domain/phone';
+import { catalogueText } from '@/client/api/errors';
+import { selectAudience } from '@/client/store/auth/slice';
+import { useAppSelector } from '@/client/store/hooks';
 
 export default function BookingErrorPage() {
   const audience = useAppSelector(selectAudience);

@@ -1,7 +1,7 @@
 /** A booking address that cannot go on (no provider or time in it, or the provider cannot be found): what to do instead. */
 import { Link } from 'react-router';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
 
 /** The booking cannot go on from this address: say so, and where to choose a time. */
 export function BookingNotFound({ text }: { text?: string }) {

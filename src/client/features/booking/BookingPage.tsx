@@ -6,17 +6,17 @@
  */
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import serviceSelection from '../../../generated/forms/service-selection';
-import type { FormDefinition } from '../../../generated/types';
-import type { AppointmentMode, CounselingType } from '../../../generated/enums';
-import { message } from '../../../domain/messages';
-import { SpecForm } from '../../runtime/forms/SpecForm';
-import { narrowedForm } from '../../runtime/forms/validator';
-import { useFlagOn } from '../../runtime/flags/useTreatment';
-import { PageSkeleton } from '../../ui/Skeleton';
-import { useAppSelector } from '../../store/hooks';
-import { selectAuth } from '../../store/auth/slice';
-import { selectBookingRequest } from '../../store/booking/slice';
+import serviceSelection from '@/generated/forms/service-selection';
+import type { FormDefinition } from '@/generated/types';
+import type { AppointmentMode, CounselingType } from '@/generated/enums';
+import { message } from '@/domain/messages';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { narrowedForm } from '@/client/runtime/forms/validator';
+import { useFlagOn } from '@/client/runtime/flags/useTreatment';
+import { PageSkeleton } from '@/client/ui/Skeleton';
+import { useAppSelector } from '@/client/store/hooks';
+import { selectAuth } from '@/client/store/auth/slice';
+import { selectBookingRequest } from '@/client/store/booking/slice';
 import { useBookingVariant, type ProviderProfile } from './data';
 import { useBookingChoice } from './choice';
 import { firstStepPath } from './flow';

@@ -2,14 +2,13 @@
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { googleCalendarUrl, icsCalendar, type CalendarEvent } from '../../../domain/calendar';
-import site from '../../../generated/content/site';
-import type { Slot } from '../../store/types';
-import { portalQueryRoot } from '../../api/query-client';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { googleCalendarUrl, icsCalendar, type CalendarEvent } from '@/domain/calendar';
+import type { Slot } from '@/client/store/types';
+import { portalQueryRoot } from '@/client/api/query-client';
 import { providerName, type ProviderProfile } from './data';
-import { formatSlotDate, formatSlotTime, zoneLabel } from './format';
+import { formatLongDay, formatTime, zoneAbbreviation } from '@/domain/date-format';
 
 export interface ConfirmationProps {
   appointmentId: string;
@@ -31,23 +30,30 @@ export function Confirmation({ appointmentId, provider, slot, counselingType, ti
   }, [queryClient, appointmentId]);
   const event: CalendarEvent = useMemo(
     () => ({
-      uid: `${appointmentId}@${site.brand.name.replace(/\s+/g, '').toLowerCase()}`,
+      appointmentId,
+      sequence: 0,
       title: message('ui.booking.confirm.calendarTitle', { counselingType: counselingType ?? '', provider: providerName(provider) }),
       start: slot.start,
       end: slot.end,
-      ...(slot.availabilityType === 'in_person' && provider.practice.addressLine1 ? { location: `${provider.practice.addressLine1}, ${provider.practice.city}, ${provider.practice.state} ${provider.practice.zipcode}` } : {}),
+      ...(slot.availabilityType === 'in_person' && provider.practice.addressLine1
+        ? { location: `${provider.practice.addressLine1}, ${provider.practice.city}, ${provider.practice.state} ${provider.practice.zipcode}` }
+        : {}),
       description: message('ui.booking.confirm.joinVideo'),
     }),
     [appointmentId, provider, slot, counselingType],
   );
-  const icsHref = useMemo(() => `data:text/calendar;charset=utf-8,${encodeURIComponent(icsCalendar(event, `-//${site.brand.name}//Booking//EN`))}`, [event]);
+  const icsHref = useMemo(() => `data:text/calendar;charset=utf-8,${encodeURIComponent(icsCalendar(event, { delivery: 'download' }))}`, [event]);
   return (
     <section className="card stack" aria-labelledby="booked-heading">
       <h1 id="booked-heading" tabIndex={-1}>
         {message('ui.booking.successHeading')}
       </h1>
       <p className="slot-summary__when" data-testid="booked-when">
-        {message('ui.booking.confirm.when', { date: formatSlotDate(slot.start, timeZone), time: formatSlotTime(slot.start, timeZone), zone: zoneLabel(slot.start, timeZone) })}
+        {message('ui.booking.confirm.when', {
+          date: formatLongDay(slot.start, timeZone),
+          time: formatTime(slot.start, timeZone),
+          zone: zoneAbbreviation(slot.start, timeZone),
+        })}
         <br />
         {message('ui.booking.slot.with', { provider: providerName(provider) })}
       </p>

@@ -3,8 +3,8 @@
  * live region speaks when a minute passes and when the hold ends.
  */
 import { useEffect, useState } from 'react';
-import { message } from '../../../domain/messages';
-import { Button } from '../../ui/Button';
+import { message } from '@/domain/messages';
+import { Button } from '@/client/ui/Button';
 import { formatRemaining } from './format';
 
 export function HoldCountdown({ expiresAt, onHoldAgain }: { expiresAt: string; onHoldAgain: () => void }) {

@@ -1,9 +1,9 @@
 /** /bookings/new: starts a booking as the domain rule decides (maintenance, booking, or verify first). */
 import { Navigate, useSearchParams } from 'react-router';
-import { PageSkeleton } from '../../ui/Skeleton';
-import { useAppSelector } from '../../store/hooks';
-import { selectAuth } from '../../store/auth/slice';
-import { useFlagOn } from '../../runtime/flags/useTreatment';
+import { PageSkeleton } from '@/client/ui/Skeleton';
+import { useAppSelector } from '@/client/store/hooks';
+import { selectAuth } from '@/client/store/auth/slice';
+import { useFlagOn } from '@/client/runtime/flags/useTreatment';
 import { decideStart } from './start';
 
 export default function NewBookingPage() {

@@ -3,14 +3,14 @@
  * person picks another one instead of starting over.
  */
 import { Link, useSearchParams } from 'react-router';
-import { routeById } from '../../../generated/routes';
-import { constants } from '../../../generated/constants';
-import { message } from '../../../domain/messages';
-import { formatPhone } from '../../../domain/phone';
-import { Skeleton } from '../../ui/Skeleton';
+import { routeById } from '@/generated/routes';
+import { constants } from '@/generated/constants';
+import { message } from '@/domain/messages';
+import { formatPhone } from '@/domain/phone';
+import { Skeleton } from '@/client/ui/Skeleton';
 import { carriedQuery } from './flow';
 import { providerName, useProviderSlots, type ProviderProfile } from './data';
-import { formatSlotDate, formatSlotTime, zoneLabel } from './format';
+import { formatLongDay, formatTime, zoneAbbreviation } from '@/domain/date-format';
 
 const OFFERED = 6;
 
@@ -38,7 +38,7 @@ export function NextSlots({ provider, lostSlotId, text }: { provider: ProviderPr
             {offered.map((s) => (
               <li key={s.id}>
                 <Link className="btn btn--secondary btn--block" to={linkTo(s.id)} reloadDocument={false}>
-                  {formatSlotDate(s.start, zone)}, {formatSlotTime(s.start, zone)} {zoneLabel(s.start, zone)}
+                  {formatLongDay(s.start, zone)}, {formatTime(s.start, zone)} {zoneAbbreviation(s.start, zone)}
                 </Link>
               </li>
             ))}

@@ -6,44 +6,39 @@
  */
 import { useMemo, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import patientForm from '../../../generated/forms/booking-patient-information';
-import responsiblePartyForm from '../../../generated/forms/responsible-party';
-import type { FormDefinition } from '../../../generated/types';
-import type { Relationship } from '../../../generated/enums';
-import { routeById } from '../../../generated/routes';
-import { constants } from '../../../generated/constants';
-import { message } from '../../../domain/messages';
-import { guardianConsentText } from '../../../domain/consents';
-import { isMinor } from '../../../domain/minor';
-import { todayIso } from '../../../domain/dates';
-import { SpecForm } from '../../runtime/forms/SpecForm';
-import { useQuery } from '@tanstack/react-query';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectAudience, selectAuth } from '../../store/auth/slice';
-import { bookingHelperUpdated, bookingSelectionUpdated, selectBookingHelper, selectBookingRequest, selectBookingSelection } from '../../store/booking/slice';
-import { PageSkeleton } from '../../ui/Skeleton';
-import { consentPatientsUpdated, consentSigned, consentTextUpdated } from '../../store/consent/slice';
-import type { BookingPatient, ResponsibleParty } from '../../store/types';
-import { Button } from '../../ui/Button';
-import { Skeleton } from '../../ui/Skeleton';
-import { callById, useAccountDetails, useAccountPatients, useBookingVariant, useCall } from './data';
+import patientForm from '@/generated/forms/booking-patient-information';
+import responsiblePartyForm from '@/generated/forms/responsible-party';
+import type { FormDefinition } from '@/generated/types';
+import type { Relationship } from '@/generated/enums';
+import { routeById } from '@/generated/routes';
+import { constants } from '@/generated/constants';
+import { message } from '@/domain/messages';
+import { guardianConsentText } from '@/domain/consents';
+import { isMinor } from '@/domain/minor';
+import { todayIso } from '@/domain/dates';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { selectAudience, selectAuth } from '@/client/store/auth/slice';
+import { bookingHelperUpdated, bookingSelectionUpdated, selectBookingHelper, selectBookingRequest, selectBookingSelection } from '@/client/store/booking/slice';
+import { PageSkeleton } from '@/client/ui/Skeleton';
+import { consentPatientsUpdated, consentSigned, consentTextUpdated } from '@/client/store/consent/slice';
+import type { BookingPatient, ResponsibleParty } from '@/client/store/types';
+import { Button } from '@/client/ui/Button';
+import { Skeleton } from '@/client/ui/Skeleton';
+import { useAccountDetails, useAccountPatients, useBookingVariant } from './data';
+import { useGetConsentTemplateQuery } from '@/generated/client/hooks';
 import { useBookingChoice, useBookingRestored } from './choice';
 import { BookingNotFound } from './BookingNotFound';
 import { NextSlots } from './NextSlots';
 import { nextStepPath, previousStepPath, stepById } from './flow';
 import { StepHeader } from './StepHeader';
 import { HoldCountdown } from './HoldCountdown';
-import { ErrorNotice } from '../../ui/ErrorNotice';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { fromAccount, fullName, needsConsent, needsResponsibleParty, patientKey, withConsent } from './patients';
-import { formatDollars } from './format';
 import './booking.css';
+import { formatCents } from '@/domain/money';
 
 const step = stepById('patient-information');
-
-interface ConsentTemplate {
-  title: string;
-  consentText: string;
-}
 
 /** Waits for the stored booking (who attends, consents) before the step reads it. */
 export default function PatientInformationPage() {
@@ -53,7 +48,6 @@ export default function PatientInformationPage() {
 function PatientInformation() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const call = useCall();
   const variant = useBookingVariant();
   const choice = useBookingChoice();
   const { search } = choice;
@@ -71,26 +65,23 @@ function PatientInformation() {
   const added = helper.allPatients.filter((p) => !p.isExisting);
   const everyone = useMemo(() => [...(accountPatients.data ?? []).map(fromAccount), ...added], [accountPatients.data, added]);
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(selection.selectedPatients.map(patientKey)));
-  const [signed, setSigned] = useState<Set<string>>(() => new Set(selection.selectedPatients.filter((p) => p.consents?.every((c) => c.isConsentProvided)).map(patientKey)));
+  const [signed, setSigned] = useState<Set<string>>(
+    () => new Set(selection.selectedPatients.filter((p) => p.consents?.every((c) => c.isConsentProvided)).map(patientKey)),
+  );
   const [adding, setAdding] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [tried, setTried] = useState(false);
-
 
   // An account with nobody on it yet shows the form open (its first patient is Self).
   const showAddForm = adding || ((accountPatients.isSuccess || !userId) && everyone.length === 0);
   const selected = everyone.filter((p) => chosen.has(patientKey(p)));
   const consenting = selected.filter((p) => needsConsent(p, today));
   const minorAttends = selected.some((p) => needsResponsibleParty(p, today));
-  const consentQuery = useQuery({
-    queryKey: ['booking', 'consent-template', consenting.map(patientKey).join(',')],
-    enabled: consenting.length > 0,
-    queryFn: () => {
-      const ids = consenting.map((p) => p.id).filter(Boolean);
-      const query = ids.length ? { patientIds: ids } : { patientName: fullName(consenting[0]!) };
-      return callById<ConsentTemplate>(call, 'getConsentTemplate', { query });
-    },
-  });
+  const consentIds = consenting.map((p) => p.id).filter((id): id is string => Boolean(id));
+  const consentQuery = useGetConsentTemplateQuery(
+    { query: consentIds.length ? { patientIds: consentIds } : { patientName: consenting[0] ? fullName(consenting[0]) : undefined } },
+    { enabled: consenting.length > 0 },
+  );
 
   if (choice.state === 'missing') return <BookingNotFound />;
   if (choice.state === 'failed') return <BookingNotFound text={choice.provider.error?.message} />;
@@ -121,7 +112,8 @@ function PatientInformation() {
     setAdding(false);
   };
 
-  const consentLabel = (p: BookingPatient) => (isMinor(p.dateOfBirth, today) || needsResponsibleParty(p, today) ? guardianConsentText(p) : message('ui.booking.consent.self', { patient: fullName(p) }));
+  const consentLabel = (p: BookingPatient) =>
+    isMinor(p.dateOfBirth, today) || needsResponsibleParty(p, today) ? guardianConsentText(p) : message('ui.booking.consent.self', { patient: fullName(p) });
   const unsigned = consenting.filter((p) => !signed.has(patientKey(p)));
 
   const finish = (responsibleParty?: ResponsibleParty) => {
@@ -147,7 +139,17 @@ function PatientInformation() {
 
   const otherRelationships = everyone.map((p) => p.relationship).filter(Boolean) as Relationship[];
   const holder = account.data;
-  const rpInitial: Partial<ResponsibleParty> = helper.responsibleParty ?? (holder && !isMinor(holder.dateOfBirth, today) ? { firstName: holder.firstName, lastName: holder.lastName, email: holder.email, ...(holder.dateOfBirth ? { dob: holder.dateOfBirth } : {}), ...(holder.address ? { address: { ...holder.address, country: holder.address.country ?? 'US' } } : {}) } : {});
+  const rpInitial: Partial<ResponsibleParty> =
+    helper.responsibleParty ??
+    (holder && !isMinor(holder.dateOfBirth, today)
+      ? {
+          firstName: holder.firstName,
+          lastName: holder.lastName,
+          email: holder.email,
+          ...(holder.dateOfBirth ? { dob: holder.dateOfBirth } : {}),
+          ...(holder.address ? { address: { ...holder.address, country: holder.address.country ?? 'US' } } : {}),
+        }
+      : {});
 
   return (
     <div className="container section booking stack">
@@ -162,7 +164,11 @@ function PatientInformation() {
           <ul className="choice-list">
             {everyone.map((p) => {
               const key = patientKey(p);
-              const notes = [p.relationship === 'Self' ? message('ui.booking.patients.you') : p.relationship, needsResponsibleParty(p, today) ? message('ui.booking.patients.minor') : '', p.isExisting ? '' : message('ui.booking.patients.new')].filter(Boolean);
+              const notes = [
+                p.relationship === 'Self' ? message('ui.booking.patients.you') : p.relationship,
+                needsResponsibleParty(p, today) ? message('ui.booking.patients.minor') : '',
+                p.isExisting ? '' : message('ui.booking.patients.new'),
+              ].filter(Boolean);
               return (
                 <li key={key}>
                   <label className="choice-row">
@@ -187,7 +193,11 @@ function PatientInformation() {
             <SpecForm<BookingPatient>
               form={patientForm as FormDefinition}
               idPrefix="patient"
-              initialData={otherRelationships.includes('Self') ? {} : { relationship: 'Self', ...(holder ? { firstName: holder.firstName, lastName: holder.lastName } : {}) }}
+              initialData={
+                otherRelationships.includes('Self')
+                  ? {}
+                  : { relationship: 'Self', ...(holder ? { firstName: holder.firstName, lastName: holder.lastName } : {}) }
+              }
               context={{ relationship: { otherRelationships, counselingType: choice.counselingType } }}
               submitLabel={message('ui.booking.patients.add')}
               onSubmit={onAdd}
@@ -224,7 +234,13 @@ function PatientInformation() {
               return (
                 <li key={key}>
                   <label className="choice-row">
-                    <input type="checkbox" checked={signed.has(key)} aria-invalid={missing || undefined} aria-describedby={missing ? `consent-error-${key}` : undefined} onChange={(e) => setSigned((s) => toggle(s, key, e.target.checked))} />
+                    <input
+                      type="checkbox"
+                      checked={signed.has(key)}
+                      aria-invalid={missing || undefined}
+                      aria-describedby={missing ? `consent-error-${key}` : undefined}
+                      onChange={(e) => setSigned((s) => toggle(s, key, e.target.checked))}
+                    />
                     <span>{consentLabel(p)}</span>
                   </label>
                   {missing ? (
@@ -243,7 +259,14 @@ function PatientInformation() {
         <section className="card stack" aria-labelledby="rp-heading">
           <h2 id="rp-heading">{message('ui.booking.responsibleParty.heading')}</h2>
           <p>{message('ui.booking.responsibleParty.text')}</p>
-          <SpecForm<ResponsibleParty> idPrefix="responsibleParty" key={holder?.id ?? 'rp'} form={responsiblePartyForm as FormDefinition} initialData={rpInitial} submitLabel={message('ui.booking.next')} onSubmit={(rp) => finish(rp)} />
+          <SpecForm<ResponsibleParty>
+            idPrefix="responsibleParty"
+            key={holder?.id ?? 'rp'}
+            form={responsiblePartyForm as FormDefinition}
+            initialData={rpInitial}
+            submitLabel={message('ui.booking.next')}
+            onSubmit={(rp) => finish(rp)}
+          />
         </section>
       ) : (
         <div className="form-actions">
@@ -262,7 +285,11 @@ function PatientInformation() {
 
 /** The spec's consent wording, when the template could not be fetched (the text signed is the same version). */
 function fallbackConsentText(p: BookingPatient): string {
-  return message('consent.bookAppointmentConsent.text', { patient: fullName(p), windowHours: constants.lateCancelWindowHours, fee: formatDollars(constants.lateCancelFeeCents / 100) });
+  return message('consent.bookAppointmentConsent.text', {
+    patient: fullName(p),
+    windowHours: constants.lateCancelWindowHours,
+    fee: formatCents(constants.lateCancelFeeCents),
+  });
 }
 
 function stepCopy(key: string): string {

@@ -2,23 +2,24 @@ jest.mock('braintree-web/client', () => ({ create: jest.fn() }));
 jest.mock('braintree-web/hosted-fields', () => ({ create: jest.fn() }));
 
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { aPerson } from '../../../../tests/support/person';
+import { aPerson } from '@tests/support/person';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import * as braintreeClient from 'braintree-web/client';
 import * as braintreeHostedFields from 'braintree-web/hosted-fields';
-import type { EndpointId, EndpointRoute, RequestInput } from '../../../generated/client/api';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { ApiProvider } from '../../api/api-context';
-import { ApiError, catalogueText } from '../../api/errors';
-import { derivePermissions } from '../../runtime/auth/permissions';
-import { authenticated } from '../../store/auth/slice';
-import { initialHelper, initialSelection } from '../../store/booking/slice';
-import { FakeHostedFields } from '../../../../tests/support/fake-braintree';
-import { billing, cardFormTitle, fillBilling, fillLocalCard } from '../../../../tests/support/card-form';
-import { fakeServices, storeWith, type FakeServices } from '../../../../tests/fixtures/services';
+import type { EndpointId, EndpointRoute, RequestInput } from '@/generated/client/api';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { ApiProvider } from '@/client/api/api-context';
+import { ApiError, catalogueText } from '@/client/api/errors';
+import { derivePermissions } from '@/domain/permissions';
+import { authenticated } from '@/client/store/auth/slice';
+import { flagsServed } from '@/client/store/flags/slice';
+import { initialHelper, initialSelection } from '@/client/store/booking/slice';
+import { FakeHostedFields } from '@tests/support/fake-braintree';
+import { billing, cardFormTitle, fillBilling, fillLocalCard } from '@tests/support/card-form';
+import { fakeServices, storeWith, type FakeServices } from '@tests/fixtures/services';
 import { stepById, stepCopy, type BookingVariant } from './flow';
 import PaymentPage from './PaymentPage';
 
@@ -30,19 +31,36 @@ const createHostedFields = braintreeHostedFields.create as unknown as jest.Mock;
 
 const slot = { id: '66666666-6666-4666-8666-666666666666', start: '2030-01-07T15:00:00Z', end: '2030-01-07T16:00:00Z' };
 const provider = {
-  id: '33333333-3333-4333-8333-333333333333', firstName: 'Morgan', lastName: 'Lee', title: 'LCSW', timeZone: 'America/New_York',
-  practice: { id: '44444444-4444-4444-8444-444444444444', name: 'Riverside' }, about: { text: '', payrates: { individual: 150 } }, filters: [],
+  id: '33333333-3333-4333-8333-333333333333',
+  firstName: 'Morgan',
+  lastName: 'Lee',
+  title: 'LCSW',
+  timeZone: 'America/New_York',
+  practice: { id: '44444444-4444-4444-8444-444444444444', name: 'Riverside' },
+  about: { text: '', payrates: { individual: 150 } },
+  filters: [],
 };
 const patient = { firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' as const, dateOfBirth: '1990-04-12' };
 const accountId = '00000000-0000-4000-8000-000000000001';
-const hold = { holdId: 'hold-1', slotId: slot.id, providerId: provider.id, practiceId: provider.practice.id, start: slot.start, end: slot.end, appointmentMode: 'online', expiresAt: '2999-01-01T00:00:00Z' };
+const hold = {
+  holdId: 'hold-1',
+  slotId: slot.id,
+  providerId: provider.id,
+  practiceId: provider.practice.id,
+  start: slot.start,
+  end: slot.end,
+  appointmentMode: 'online',
+  expiresAt: '2999-01-01T00:00:00Z',
+};
 
 let hosted: FakeHostedFields | undefined;
 let services: FakeServices;
 beforeEach(() => {
   hosted = undefined;
   createClient.mockReset().mockResolvedValue({});
-  createHostedFields.mockReset().mockImplementation(async (options: ConstructorParameters<typeof FakeHostedFields>[0]) => (hosted = new FakeHostedFields(options)));
+  createHostedFields
+    .mockReset()
+    .mockImplementation(async (options: ConstructorParameters<typeof FakeHostedFields>[0]) => (hosted = new FakeHostedFields(options)));
   services = fakeServices();
   services.booking.holdSlot.mockResolvedValue(hold);
   // The booking is only looked at, never finished: the confirmation screen is another test's business.
@@ -51,7 +69,7 @@ beforeEach(() => {
 });
 
 /** The payment step of a self-pay booking with a new card, for a patient or for support staff booking for an account. */
-function renderPaymentStep(variant: BookingVariant, gateway: unknown) {
+function renderPaymentStep(variant: BookingVariant, gateway: unknown, flags?: Record<string, string>) {
   const store = storeWith(services, {
     preloaded: {
       // Who attends is the stored booking's; the provider, slot and service come from the address.
@@ -60,7 +78,22 @@ function renderPaymentStep(variant: BookingVariant, gateway: unknown) {
     },
   });
   const staff = variant === 'support';
-  store.dispatch(authenticated({ user: { id: staff ? '00000000-0000-4000-8000-000000000009' : accountId, firstName: 'Sam', lastName: 'Okafor', email: 'x@example.com', userType: staff ? 'support' : 'patient' }, permissions: derivePermissions([staff ? 'support' : 'patient']) }));
+  store.dispatch(
+    authenticated({
+      user: {
+        id: staff ? '00000000-0000-4000-8000-000000000009' : accountId,
+        firstName: 'Sam',
+        lastName: 'Okafor',
+        email: 'x@example.com',
+        userType: staff ? 'support' : 'patient',
+      },
+      permissions: derivePermissions([staff ? 'support' : 'patient']),
+    }),
+  );
+  if (flags)
+    store.dispatch(
+      flagsServed({ traffic: 'anonymous', variants: Object.fromEntries(Object.entries(flags).map(([flag, name]) => [flag, { name, enabled: true }])) }),
+    );
   const calls: EndpointId[] = [];
   const transport = async (route: EndpointRoute, _input: RequestInput) => {
     calls.push(route.id);
@@ -73,7 +106,14 @@ function renderPaymentStep(variant: BookingVariant, gateway: unknown) {
     throw new Error(`the payment step should not call ${route.id} here`);
   };
   const path = staff ? routeById.supportBookingPayment.path : routeById.userBookingPayment.path;
-  const booking = new URLSearchParams({ providerId: provider.id, practiceId: provider.practice.id, slotId: slot.id, counselingType: 'Individual Counseling', availabilityType: 'online', tz: provider.timeZone });
+  const booking = new URLSearchParams({
+    providerId: provider.id,
+    practiceId: provider.practice.id,
+    slotId: slot.id,
+    counselingType: 'Individual Counseling',
+    availabilityType: 'online',
+    tz: provider.timeZone,
+  });
   const at = `${path}?${booking.toString()}&selfPay=true${staff ? `&userId=${accountId}` : ''}`;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -109,14 +149,26 @@ describe.each<BookingVariant>(['patient', 'support'])('payment step (%s) with a 
     await user.click(screen.getByRole('checkbox', { name: stepCopy(step, variant, 'consent') }));
     hosted!.fillValidCard();
     await fillBilling(user, card);
-    await waitFor(() => expect(within(card).getByRole('button', { name: submitLabel(variant) }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() =>
+      expect(
+        within(card)
+          .getByRole('button', { name: submitLabel(variant) })
+          .hasAttribute('disabled'),
+      ).toBe(false),
+    );
     await user.click(within(card).getByRole('button', { name: submitLabel(variant) }));
 
     await waitFor(() => expect(services.booking.createAppointment).toHaveBeenCalledTimes(1));
     const [body] = services.booking.createAppointment.mock.calls[0]!;
     expect(body).toMatchObject({ holdId: hold.holdId, selfPay: true, payment: { saveCard: true, nonce: 'fake-valid-nonce' } });
     // What was chosen comes from the step's address.
-    expect(body).toMatchObject({ providerId: provider.id, practiceId: provider.practice.id, counselingType: 'Individual Counseling', appointmentMode: 'online', slot: expect.objectContaining({ id: slot.id }) });
+    expect(body).toMatchObject({
+      providerId: provider.id,
+      practiceId: provider.practice.id,
+      counselingType: 'Individual Counseling',
+      appointmentMode: 'online',
+      slot: expect.objectContaining({ id: slot.id }),
+    });
     if (variant === 'support') expect(body).toMatchObject({ onBehalf: true, userId: accountId });
     expect(services.payment.tokenize).not.toHaveBeenCalled();
     expect(calls).not.toContain('tokenizeCard');
@@ -140,17 +192,46 @@ describe.each<BookingVariant>(['patient', 'support'])('payment step (%s) with a 
   });
 });
 
+describe('the schedulingSystemPayment flag on', () => {
+  it("offers the practice's scheduling system instead of a card, and books through it with no card", async () => {
+    const user = aPerson();
+    renderPaymentStep('patient', { gateway: 'local' }, { creditCardPayment: 'show', schedulingSystemPayment: 'show' });
+    const section = await screen.findByRole('region', { name: message('ui.booking.pay.howToPay') });
+    await user.click(within(section).getByRole('radio', { name: message('ui.booking.pay.bySchedulingSystem') }));
+    expect(within(section).queryByRole('textbox', { name: cardFormTitle('number') })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: stepCopy(step, 'patient', 'consent') }));
+    await user.click(within(section).getByRole('button', { name: submitLabel('patient') }));
+
+    await waitFor(() => expect(services.booking.createAppointment).toHaveBeenCalledTimes(1));
+    expect(services.booking.createAppointment.mock.calls[0]![0]).toMatchObject({ selfPay: true, payment: { provider: 'scheduling_system' } });
+    expect(services.payment.tokenize).not.toHaveBeenCalled();
+  });
+});
+
 describe('an insurance the server refuses at booking (its own eligibility check)', () => {
   const patientId = '55555555-5555-4555-8555-555555555555';
   const oscar = {
-    id: '77777777-7777-4777-8777-777777777777', patientId, carrierCode: 'OSCAR', carrierName: 'Oscar Health', planName: 'Oscar Silver', memberId: 'OSC1',
-    isMedicaid: false, internalOutcomeAssessment: null, insuranceInquiryAudits: [],
+    id: '77777777-7777-4777-8777-777777777777',
+    patientId,
+    carrierCode: 'OSCAR',
+    carrierName: 'Oscar Health',
+    planName: 'Oscar Silver',
+    memberId: 'OSC1',
+    isMedicaid: false,
+    internalOutcomeAssessment: null,
+    insuranceInquiryAudits: [],
   };
   const refusalText = catalogueText('INSURANCE_NOT_ACCEPTED', 'patient_web', { carrier: 'Oscar Health', price: '$120.00' });
 
   it('shows the refusal and switches the booking to self-pay at the price the server gave, with the card to pay it', async () => {
     services.booking.createAppointment.mockRejectedValue(
-      new ApiError('http', 'createAppointment', 422, { text: refusalText, errorCode: 'INSURANCE_NOT_ACCEPTED', fieldErrors: [], fromSchedulingSystem: false, selfPayPrice: 120 }),
+      new ApiError('http', 'createAppointment', 422, {
+        text: refusalText,
+        errorCode: 'INSURANCE_NOT_ACCEPTED',
+        fieldErrors: [],
+        fromSchedulingSystem: false,
+        selfPayPrice: 120,
+      }),
     );
     const store = storeWith(services, {
       preloaded: {
@@ -159,7 +240,12 @@ describe('an insurance the server refuses at booking (its own eligibility check)
         bookingHelper: initialHelper,
       },
     });
-    store.dispatch(authenticated({ user: { id: accountId, firstName: 'Jordan', lastName: 'Rivera', email: 'x@example.com', userType: 'patient' }, permissions: derivePermissions(['patient']) }));
+    store.dispatch(
+      authenticated({
+        user: { id: accountId, firstName: 'Jordan', lastName: 'Rivera', email: 'x@example.com', userType: 'patient' },
+        permissions: derivePermissions(['patient']),
+      }),
+    );
     const transport = async (route: EndpointRoute) => {
       if (route.id === 'getPaymentGateway') return { gateway: 'local' };
       if (route.id === 'getProviderProfile') return provider;
@@ -171,7 +257,14 @@ describe('an insurance the server refuses at booking (its own eligibility check)
       throw new Error(`the payment step should not call ${route.id} here`);
     };
     const path = routeById.userBookingPayment.path;
-    const booking = new URLSearchParams({ providerId: provider.id, practiceId: provider.practice.id, slotId: slot.id, counselingType: 'Individual Counseling', availabilityType: 'online', tz: provider.timeZone });
+    const booking = new URLSearchParams({
+      providerId: provider.id,
+      practiceId: provider.practice.id,
+      slotId: slot.id,
+      counselingType: 'Individual Counseling',
+      availabilityType: 'online',
+      tz: provider.timeZone,
+    });
     render(
       <Provider store={store}>
         <ApiProvider transport={transport}>

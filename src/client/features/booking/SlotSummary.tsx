@@ -1,9 +1,9 @@
 /** The chosen session: provider, day, time in their zone, and how it takes place. */
-import { enums } from '../../../generated/enums';
-import { message } from '../../../domain/messages';
-import type { Slot } from '../../store/types';
+import { enums } from '@/generated/enums';
+import { message } from '@/domain/messages';
+import type { Slot } from '@/client/store/types';
 import { providerName, type ProviderProfile } from './data';
-import { formatSlotDate, formatSlotTime, zoneLabel } from './format';
+import { formatLongDay, formatTime, zoneAbbreviation } from '@/domain/date-format';
 
 export function SlotSummary({ provider, slot, timeZone }: { provider: ProviderProfile; slot: Slot; timeZone: string }) {
   const modeLabels = enums.appointmentMode.labels as Record<string, string>;
@@ -13,9 +13,9 @@ export function SlotSummary({ provider, slot, timeZone }: { provider: ProviderPr
         {message('ui.booking.slot.heading')}
       </h2>
       <p className="slot-summary__when">
-        <strong>{formatSlotDate(slot.start, timeZone)}</strong>
+        <strong>{formatLongDay(slot.start, timeZone)}</strong>
         <br />
-        {formatSlotTime(slot.start, timeZone)} - {formatSlotTime(slot.end, timeZone)} {zoneLabel(slot.start, timeZone)}
+        {formatTime(slot.start, timeZone)} - {formatTime(slot.end, timeZone)} {zoneAbbreviation(slot.start, timeZone)}
       </p>
       <p className="muted">
         {message('ui.booking.slot.with', { provider: providerName(provider) })}

@@ -1,9 +1,9 @@
 /** Where the person is in the booking (the variant's steps), the step's heading and its text. */
-import type { FlowStep } from '../../runtime/flows/flow-spec';
-import { message } from '../../../domain/messages';
+import type { FlowStepDefinition } from '@/generated/flow-types';
+import { message } from '@/domain/messages';
 import { stepCopy, stepsOf, type BookingVariant } from './flow';
 
-export function StepHeader({ step, variant }: { step: FlowStep; variant: BookingVariant }) {
+export function StepHeader({ step, variant }: { step: FlowStepDefinition; variant: BookingVariant }) {
   const steps = stepsOf(variant);
   const index = steps.findIndex((s) => s.id === step.id);
   return (

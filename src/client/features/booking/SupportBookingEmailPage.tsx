@@ -6,39 +6,36 @@
  */
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import bookingEmail from '../../../generated/forms/booking-email';
-import newAccount from '../../../generated/forms/booking-new-account';
-import type { FormDefinition } from '../../../generated/types';
-import { enums } from '../../../generated/enums';
-import { messages } from '../../../generated/messages';
-import { message } from '../../../domain/messages';
-import { SpecForm } from '../../runtime/forms/SpecForm';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { bookingHelperUpdated, selectBookingHelper } from '../../store/booking/slice';
-import { PageSkeleton } from '../../ui/Skeleton';
-import { Button } from '../../ui/Button';
-import { callById, useCall } from './data';
+import bookingEmail from '@/generated/forms/booking-email';
+import newAccount from '@/generated/forms/booking-new-account';
+import type { FormDefinition } from '@/generated/types';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { bookingHelperUpdated, selectBookingHelper } from '@/client/store/booking/slice';
+import { PageSkeleton } from '@/client/ui/Skeleton';
+import { Button } from '@/client/ui/Button';
+import { useApi } from '@/client/api/api-context';
+import type { EndpointTypes } from '@/generated/entities';
 import { useBookingChoice } from './choice';
 import { BookingNotFound } from './BookingNotFound';
 import { nextStepPath, previousStepPath, stepById } from './flow';
 import { StepHeader } from './StepHeader';
-import { ErrorNotice } from '../../ui/ErrorNotice';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { useApiAction } from './useApiAction';
 import './booking.css';
 
 const step = stepById('email');
 
-interface SupportUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-}
+/** The account staff book for (GET /support/users/{id}, or the one just created). */
+type SupportUser = Pick<EndpointTypes['getSupportUser']['response'], 'id' | 'firstName' | 'lastName' | 'email'>;
 
 export default function SupportBookingEmailPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const call = useCall();
+  const api = useApi();
   const choice = useBookingChoice();
   const { search } = choice;
   const helper = useAppSelector(selectBookingHelper);
@@ -61,21 +58,22 @@ export default function SupportBookingEmailPage() {
 
   const onEmail = async ({ email }: { email: string }) => {
     setBlocked(undefined);
-    const found = await action.run(() => callById<{ exists: boolean; userId?: string }>(call, 'userExists', { query: { email } }));
+    const found = await action.run(() => api.userExists({ query: { email } }));
     if (!found) return;
     if (!found.exists) return setNewFor(email);
     if (!found.userId) return setBlocked(message('ui.booking.support.notAllowed', { reason: enums.bookingFlowBlockReason.labels.EMAIL_MISMATCH }));
-    const user = await action.run(() => callById<SupportUser>(call, 'getSupportUser', { params: { id: found.userId } }));
+    const user = await action.run(() => api.getSupportUser({ params: { id: found.userId! } }));
     if (!user) return;
-    const allowed = await action.run(() => callById<{ allowed: boolean; reason?: keyof typeof enums.bookingFlowBlockReason.labels }>(call, 'allowBookingFlow', { params: { id: user.id }, query: { email } }));
+    const allowed = await action.run(() => api.allowBookingFlow({ params: { id: user.id }, query: { email } }));
     if (!allowed) return;
-    if (!allowed.allowed) return setBlocked(message('ui.booking.support.notAllowed', { reason: allowed.reason ? enums.bookingFlowBlockReason.labels[allowed.reason] : '' }));
+    if (!allowed.allowed)
+      return setBlocked(message('ui.booking.support.notAllowed', { reason: allowed.reason ? enums.bookingFlowBlockReason.labels[allowed.reason] : '' }));
     goOn(user);
   };
 
   const onCreate = async (person: { firstName: string; lastName: string; dateOfBirth: string }) => {
     if (!newFor) return;
-    const created = await action.run(() => callById<SupportUser>(call, 'createUser', { body: { email: newFor, ...person } }));
+    const created = await action.run(() => api.createUser({ body: { email: newFor, ...person } }));
     if (created) goOn(created);
   };
 
@@ -99,7 +97,13 @@ export default function SupportBookingEmailPage() {
             />
           </div>
         ) : (
-          <SpecForm<{ email: string }> form={bookingEmail as FormDefinition} initialData={helper.userEmail ? { email: helper.userEmail } : undefined} onSubmit={onEmail} submitting={action.pending} serverErrors={action.fieldErrors} />
+          <SpecForm<{ email: string }>
+            form={bookingEmail as FormDefinition}
+            initialData={helper.userEmail ? { email: helper.userEmail } : undefined}
+            onSubmit={onEmail}
+            submitting={action.pending}
+            serverErrors={action.fieldErrors}
+          />
         )}
       </div>
       <ErrorNotice text={blocked ?? action.text} />

@@ -9,23 +9,24 @@
  */
 import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import signInEmail from '../../../generated/forms/sign-in-email';
-import oneTimeCode from '../../../generated/forms/one-time-code';
-import newAccount from '../../../generated/forms/booking-new-account';
-import type { FormDefinition } from '../../../generated/types';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { safeReturnPath } from '../../../domain/return-to';
-import { SpecForm } from '../../runtime/forms/SpecForm';
-import { useFlagOn } from '../../runtime/flags/useTreatment';
-import type { SignInResult } from '../../runtime/auth/credentials';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { authEmailEntered, authInitialized, authRedirectSet, selectAuth, signedIn } from '../../store/auth/slice';
-import { bookingHelperUpdated } from '../../store/booking/slice';
-import { Button } from '../../ui/Button';
-import { callById, useCall } from './data';
-import { ErrorNotice } from '../../ui/ErrorNotice';
-import { isApiError } from '../../api/errors';
+import signInEmail from '@/generated/forms/sign-in-email';
+import oneTimeCode from '@/generated/forms/one-time-code';
+import newAccount from '@/generated/forms/booking-new-account';
+import type { FormDefinition } from '@/generated/types';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { safeReturnPath } from '@/domain/return-to';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { useFlagOn } from '@/client/runtime/flags/useTreatment';
+import type { SignInResult } from '@/client/runtime/auth/credentials';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { authEmailEntered, authInitialized, authRedirectSet, selectAuth, signedIn } from '@/client/store/auth/slice';
+import { bookingHelperUpdated } from '@/client/store/booking/slice';
+import { Button } from '@/client/ui/Button';
+import { useApi } from '@/client/api/api-context';
+import type { VerifyEmailOtpBody } from '@/generated/entities';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { isApiError } from '@/client/api/errors';
 import { useApiAction } from './useApiAction';
 import './booking.css';
 
@@ -35,7 +36,7 @@ type Stage = { kind: 'email' } | { kind: 'code'; email: string } | { kind: 'crea
 export default function VerifyUserPage() {
   const [search] = useSearchParams();
   const dispatch = useAppDispatch();
-  const call = useCall();
+  const api = useApi();
   const auth = useAppSelector(selectAuth);
   const skipVerification = useFlagOn('skipEmailVerification');
   const action = useApiAction();
@@ -51,7 +52,7 @@ export default function VerifyUserPage() {
   if (auth.status === 'authenticated' && (skipped || stage.kind === 'email')) return <Navigate to={returnTo} replace />;
 
   const sendCode = async (email: string, isRetry = false) => {
-    const sent = await action.run(() => callById(call, 'sendEmailOtp', { body: { email, ...(isRetry ? { isRetry } : {}) } }));
+    const sent = await action.run(() => api.sendEmailOtp({ body: { email, ...(isRetry ? { isRetry } : {}) } }));
     if (sent) setStage({ kind: 'code', email });
   };
 
@@ -68,10 +69,10 @@ export default function VerifyUserPage() {
   };
 
   /** verify-email-otp: a session, or `detailsRequired` when the code is right and the address has no account yet. */
-  const verifyCode = (email: string, otp: string, newAccount?: Record<string, string>) =>
+  const verifyCode = (email: string, otp: string, newAccount?: VerifyEmailOtpBody['newAccount']) =>
     action.run(async () => {
       try {
-        return { session: await callById<SignInResult>(call, 'verifyEmailOtp', { body: { email, otp, ...(newAccount ? { newAccount } : {}) } }) };
+        return { session: await api.verifyEmailOtp({ body: { email, otp, ...(newAccount ? { newAccount } : {}) } }) };
       } catch (error) {
         if (isApiError(error) && error.errorCode === 'SIGN_UP_DETAILS_REQUIRED') return { detailsRequired: true as const };
         throw error;
@@ -89,7 +90,7 @@ export default function VerifyUserPage() {
     }
     const outcome = await action.run(async () => {
       try {
-        return { session: await callById<SignInResult>(call, 'createUserSkipEmailVerification', { body: { email: stage.email, ...details } }) };
+        return { session: await api.createUserSkipEmailVerification({ body: { email: stage.email, ...details } }) };
       } catch (error) {
         // Skipping is off after all: the visitor signs in with a code like everyone else. (The skip path answers
         // alike for every address, so it never says whether the address has an account.)
@@ -125,7 +126,13 @@ export default function VerifyUserPage() {
         <>
           <p>{message('ui.booking.verifyText')}</p>
           <div className="card">
-            <SpecForm<{ email: string }> form={signInEmail as FormDefinition} onSubmit={onEmail} submitLabel={message('ui.booking.verify.sendCode')} submitting={action.pending} serverErrors={action.fieldErrors} />
+            <SpecForm<{ email: string }>
+              form={signInEmail as FormDefinition}
+              onSubmit={onEmail}
+              submitLabel={message('ui.booking.verify.sendCode')}
+              submitting={action.pending}
+              serverErrors={action.fieldErrors}
+            />
           </div>
         </>
       ) : stage.kind === 'create' ? (

@@ -8,16 +8,17 @@
  * store's; steps that read it wait until it is restored (useBookingRestored).
  */
 import { useEffect, useRef } from 'react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { AppointmentMode, CounselingType } from '../../../generated/enums';
-import { readBookingPlace, readBookingStartQuery } from '../../../domain/booking-start';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectAuthStatus } from '../../store/auth/slice';
-import { selectBookingRequest, slotHoldRequested } from '../../store/booking/slice';
-import { selectRestored } from '../../store/persistence';
-import type { SlotHold } from '../../store/services';
-import type { Slot } from '../../store/types';
-import { callById, useBookingParams, useCall, useProvider, type ProviderProfile, type SlotListing } from './data';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useGetSlotsQuery } from '@/generated/client/hooks';
+import type { AppointmentMode, CounselingType } from '@/generated/enums';
+import { readBookingPlace, readBookingStartQuery } from '@/domain/booking-start';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { selectAuthStatus } from '@/client/store/auth/slice';
+import { selectBookingRequest, slotHoldRequested } from '@/client/store/booking/slice';
+import { selectRestored } from '@/client/store/persistence';
+import type { SlotHold } from '@/client/store/services';
+import type { Slot } from '@/client/store/types';
+import { useBookingParams, useProvider, type ProviderProfile } from './data';
 
 export type ChoiceState = 'missing' | 'loading' | 'ready' | 'gone' | 'failed';
 
@@ -39,21 +40,24 @@ export interface BookingChoice {
 
 function heldSlot(hold: SlotHold | undefined, slotId: string | undefined): Slot | undefined {
   if (!hold?.slotId || hold.slotId !== slotId || !hold.start || !hold.end) return undefined;
-  return { id: hold.slotId, start: hold.start, end: hold.end, practiceId: hold.practiceId, availabilityType: hold.appointmentMode as AppointmentMode | undefined };
+  return {
+    id: hold.slotId,
+    start: hold.start,
+    end: hold.end,
+    practiceId: hold.practiceId,
+    availabilityType: hold.appointmentMode as AppointmentMode | undefined,
+  };
 }
 
 /** The slot of the address while it is open (null when it is not), fetched by its id. */
 function useListedSlot(providerId: string | undefined, slotId: string | undefined) {
-  const call = useCall();
-  return useQuery({
-    queryKey: ['booking', 'slot', providerId, slotId],
-    enabled: Boolean(providerId && slotId),
-    queryFn: () =>
-      callById<SlotListing>(call, 'getSlots', { query: { providerId, slotId } }).then((listing) => ({
-        timeZone: listing.timeZone,
-        slot: listing.slots.find((s) => s.id === slotId) ?? null,
-      })),
-  });
+  return useGetSlotsQuery(
+    { query: { providerId: providerId ?? '', slotId } },
+    {
+      enabled: Boolean(providerId && slotId),
+      select: (listing) => ({ timeZone: listing.timeZone, slot: listing.slots.find((s) => s.id === slotId) ?? null }),
+    },
+  );
 }
 
 export function useBookingChoice(): BookingChoice {

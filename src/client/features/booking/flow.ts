@@ -3,12 +3,13 @@
  * takes (support staff: email, patient-information, pay; patients: patient-information, pay), the
  * route of each, and the booking query that travels from step to step.
  */
-import bookingFlow from '../../../generated/flows/booking';
-import { BOOKING_PLACE_PARAMS } from '../../../domain/booking-start';
-import { routeById, type RouteId } from '../../../generated/routes';
-import { neighbour, stepOrder, stepRouteId, type FlowSpec, type FlowStep } from '../../runtime/flows/flow-spec';
+import bookingFlow from '@/generated/flows/booking';
+import { BOOKING_PLACE_PARAMS } from '@/domain/booking-start';
+import { routeById, type RouteId } from '@/generated/routes';
+import type { FlowStepDefinition } from '@/generated/flow-types';
+import { neighbour, stepOrder, stepRouteId } from '@/client/runtime/flows/flow-spec';
 
-export const flow = bookingFlow as unknown as FlowSpec & typeof bookingFlow;
+export const flow = bookingFlow;
 
 export type BookingVariant = 'support' | 'patient';
 export type BookingStepId = 'email' | 'patient-information' | 'pay';
@@ -16,11 +17,11 @@ export type BookingStepId = 'email' | 'patient-information' | 'pay';
 /** Parameters the steps keep in the URL besides the spec'd booking query. */
 export const CARRIED_PARAMS: readonly string[] = [...BOOKING_PLACE_PARAMS, ...(flow.query ?? []), ...(flow.start?.keepQuery ?? []).map((k) => k.name)];
 
-export function stepsOf(variant: BookingVariant): FlowStep[] {
+export function stepsOf(variant: BookingVariant): FlowStepDefinition[] {
   return stepOrder(flow, variant);
 }
 
-export function stepById(id: BookingStepId): FlowStep {
+export function stepById(id: BookingStepId): FlowStepDefinition {
   const step = flow.steps.find((s) => s.id === id);
   if (!step) throw new Error(`booking flow has no step ${id}`);
   return step;
@@ -36,7 +37,7 @@ export function carriedQuery(search: URLSearchParams): URLSearchParams {
   return out;
 }
 
-export function stepPath(step: FlowStep, variant: BookingVariant, search: URLSearchParams): string {
+export function stepPath(step: FlowStepDefinition, variant: BookingVariant, search: URLSearchParams): string {
   const id = stepRouteId(step, variant) as RouteId | undefined;
   if (!id) throw new Error(`booking step ${step.id} has no route for ${variant}`);
   const query = carriedQuery(search).toString();
@@ -60,8 +61,8 @@ export function previousStepPath(current: BookingStepId, variant: BookingVariant
 }
 
 /** A step's copy, with the variant's own wording where it has one. */
-export function stepCopy(step: FlowStep, variant: BookingVariant, key: string): string | undefined {
-  const byVariant = (step as { copyByVariant?: Record<string, Record<string, unknown>> }).copyByVariant?.[variant]?.[key];
+export function stepCopy(step: FlowStepDefinition, variant: BookingVariant, key: string): string | undefined {
+  const byVariant = step.copyByVariant?.[variant]?.[key];
   const value = byVariant ?? step.copy?.[key];
   return typeof value === 'string' ? value : undefined;
 }

@@ -1,9 +1,9 @@
 /** The people of a booking: who they are, who must consent, and who needs a responsible party. */
-import type { AppType, ConsentType } from '../../../generated/enums';
-import { consentsRequired } from '../../../domain/consents';
-import { isMinor } from '../../../domain/minor';
-import { skipsDateOfBirthCheck } from '../../../domain/relationships';
-import type { BookingPatient } from '../../store/types';
+import type { AppType, ConsentType } from '@/generated/enums';
+import { consentsRequired } from '@/domain/consents';
+import { isMinor } from '@/domain/minor';
+import { skipsDateOfBirthCheck } from '@/domain/relationships';
+import type { BookingPatient } from '@/client/store/types';
 import type { AccountPatient } from './data';
 
 const BOOK_APPOINTMENT_CONSENT: ConsentType = 'bookAppointmentConsent';
@@ -12,7 +12,7 @@ export function patientKey(p: BookingPatient): string {
   return p.id ?? `new:${p.firstName ?? ''}|${p.lastName ?? ''}|${p.dateOfBirth ?? ''}|${p.relationship ?? ''}`;
 }
 
-export { fullName } from '../../ui/format';
+export { fullName } from '@/client/ui/format';
 
 export function fromAccount(p: AccountPatient): BookingPatient {
   return {

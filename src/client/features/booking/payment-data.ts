@@ -1,58 +1,29 @@
-/** Insurance, eligibility and cards of the payment step (specs/api insurance.yaml, payments.yaml). */
-import { useQuery } from '@tanstack/react-query';
-import type { BookingPatient } from '../../store/types';
-import { callById, useCall } from './data';
+/** Insurance, eligibility and cards of the payment step (specs/api insurance.yaml, payments.yaml), typed by the spec. */
+import type { EndpointTypes } from '@/generated/entities';
+import { useGetActiveInsuranceQuery, useGetPatientQuery, useListPatientCardsQuery, useListPatientInsurancesQuery } from '@/generated/client/hooks';
+import type { BookingPatient } from '@/client/store/types';
 
-export interface InsuranceOnFile {
-  id: string;
-  patientId: string;
-  patient?: { firstName?: string; lastName?: string; dateOfBirth?: string | null };
-  carrierCode: string;
-  carrierName: string;
-  planName: string;
-  memberId: string;
-  isMedicaid: boolean;
-  internalOutcomeAssessment?: string | null;
-  insuranceInquiryAudits: { id: string; internalOutcomeAssessment: string; createdAt: string }[];
-}
+export type InsuranceOnFile = EndpointTypes['listPatientInsurances']['response']['items'][number];
+export type InsuranceInquiry = EndpointTypes['validateInsurance']['response'];
+export type CardOnFile = EndpointTypes['listPatientCards']['response']['items'][number];
 
-export interface InsuranceInquiry {
-  id: string;
-  internalOutcomeAssessment: 'ELIGIBLE' | 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED' | 'DENIED_DUE_TO_MEDICAID';
-  carrierName: string;
-  planName: string;
-  copay?: number | null;
-  selfPayPrice: number;
-  createdAt: string;
-}
-
-export interface CardOnFile {
-  id: string;
-  brand: string;
-  last4: string;
-  isDefault: boolean;
-}
-
-/** The primary patient's active insurance: looked up by scheduling-system id and license key. */
+/**
+ * The primary patient's active insurance: by scheduling-system id and license key when the patient
+ * has one, else the insurance kept on the patient.
+ */
 export function useActiveInsurance(patient: BookingPatient | undefined, enabled: boolean) {
-  const call = useCall();
-  return useQuery({
-    queryKey: ['booking', 'insurance', patient?.id],
-    enabled: enabled && Boolean(patient?.id),
-    queryFn: async () => {
-      const record = await callById<{ ehrId?: string | null; licenseKey: string }>(call, 'getPatient', { params: { id: patient!.id } });
-      if (!record.ehrId) return (await callById<{ items: InsuranceOnFile[] }>(call, 'listPatientInsurances', { params: { id: patient!.id } })).items;
-      const active = await callById<{ items: InsuranceOnFile[] }>(call, 'getActiveInsurance', { query: { patientEhrId: [record.ehrId], licenseKey: record.licenseKey } });
-      return active.items;
-    },
-  });
+  const id = patient?.id ?? '';
+  const record = useGetPatientQuery({ params: { id } }, { enabled: enabled && Boolean(id) });
+  const ehrId = record.data?.ehrId ?? undefined;
+  const onPatient = useListPatientInsurancesQuery({ params: { id } }, { enabled: record.isSuccess && !ehrId, select: (r) => r.items });
+  const active = useGetActiveInsuranceQuery(
+    { query: { patientEhrId: [ehrId ?? ''], licenseKey: record.data?.licenseKey ?? '' } },
+    { enabled: record.isSuccess && Boolean(ehrId), select: (r): InsuranceOnFile[] => r.items },
+  );
+  if (record.isError || !record.isSuccess) return { ...record, data: undefined };
+  return ehrId ? active : onPatient;
 }
 
 export function useCardsOnFile(patientId: string | undefined, enabled: boolean) {
-  const call = useCall();
-  return useQuery({
-    queryKey: ['booking', 'cards', patientId],
-    enabled: enabled && Boolean(patientId),
-    queryFn: () => callById<{ items: CardOnFile[] }>(call, 'listPatientCards', { params: { id: patientId } }).then((r) => r.items),
-  });
+  return useListPatientCardsQuery({ params: { id: patientId ?? '' } }, { enabled: enabled && Boolean(patientId), select: (r) => r.items });
 }

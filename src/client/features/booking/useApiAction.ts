@@ -1,9 +1,9 @@
 /** A form's call to the API: pending while it runs, and its failure as field errors plus a sentence for the audience. */
 import { useState } from 'react';
-import { errorTextFor, isApiError } from '../../api/errors';
-import type { FieldError } from '../../../domain/validation/field-errors';
-import { useAppSelector } from '../../store/hooks';
-import { selectAudience } from '../../store/auth/slice';
+import { errorTextFor, isApiError } from '@/client/api/errors';
+import type { FieldError } from '@/domain/validation/field-errors';
+import { useAppSelector } from '@/client/store/hooks';
+import { selectAudience } from '@/client/store/auth/slice';
 
 export interface ActionState {
   pending: boolean;

@@ -7,23 +7,24 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EndpointTypes, ProviderAvailability } from '../../../generated/entities';
-import { constants } from '../../../generated/constants';
-import { enums, type AppointmentMode } from '../../../generated/enums';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { addDaysIso, isoDateIn } from '../../../domain/dates';
-import { formatSessionClock } from '../../../domain/sessions';
-import { useApi } from '../../api/api-context';
-import { errorTextFor, isApiError } from '../../api/errors';
-import { PageLoadError } from '../../app/PageLoadError';
-import { Button } from '../../ui/Button';
-import { ErrorNotice } from '../../ui/ErrorNotice';
-import { enumLabel, formatLongDay, fullName, zoneLabel } from '../../ui/format';
-import { Skeleton } from '../../ui/Skeleton';
+import type { EndpointTypes, ProviderAvailability } from '@/generated/entities';
+import { constants } from '@/generated/constants';
+import { enums, type AppointmentMode } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { addDaysIso, isoDateIn } from '@/domain/dates';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor, isApiError } from '@/client/api/errors';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { Button } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { enumLabel, fullName } from '@/client/ui/format';
+import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
+import { CalendarFeed } from './CalendarFeed';
 import './care.css';
+import { formatLongDay, formatTime, viewerTimeZone, weekdayName, zoneLabel } from '@/domain/date-format';
 
 type Calendar = EndpointTypes['getCareCalendar']['response'];
 type AvailabilityAnswer = EndpointTypes['getCareAvailability']['response'];
@@ -34,9 +35,6 @@ const careKeys = {
   calendar: (from: string, days: number) => ['care', 'calendar', from, days] as const,
   availability: ['care', 'availability'] as const,
 };
-
-/** "Monday" … "Sunday" for ISO weekdays 1 … 7 (1 January 2024 was a Monday). */
-const weekdayName = (weekday: number) => new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
 
 /** The Monday of the week of a local date. */
 function mondayOf(date: string): string {
@@ -54,13 +52,19 @@ function CalendarView({ today }: { today: string }) {
   const from = view === 'week' ? mondayOf(anchor) : anchor;
   const days = view === 'week' ? 7 : 1;
   // A calendar is read fresh whenever it is opened: bookings arrive from elsewhere at any time.
-  const calendar = useQuery({ queryKey: careKeys.calendar(from, days), queryFn: () => api.getCareCalendar({ query: { from, days } }), refetchOnMount: 'always' });
+  const calendar = useQuery({
+    queryKey: careKeys.calendar(from, days),
+    queryFn: () => api.getCareCalendar({ query: { from, days } }),
+    refetchOnMount: 'always',
+  });
   const zone = calendar.data?.provider.timeZone;
   const dates = Array.from({ length: days }, (_, i) => addDaysIso(from, i));
   return (
     <section className="stack" aria-labelledby="calendar-heading">
       <div className="care-calendar__bar">
-        <h2 id="calendar-heading">{message('ui.care.calendar.rangeHeading', { first: formatLongDay(noonOf(dates[0]!), 'UTC'), last: formatLongDay(noonOf(dates.at(-1)!), 'UTC') })}</h2>
+        <h2 id="calendar-heading">
+          {message('ui.care.calendar.rangeHeading', { first: formatLongDay(noonOf(dates[0]!), 'UTC'), last: formatLongDay(noonOf(dates.at(-1)!), 'UTC') })}
+        </h2>
         <div className="cluster" role="group" aria-label={messages['ui.care.calendar.week']}>
           <Button variant={view === 'week' ? 'primary' : 'secondary'} aria-pressed={view === 'week'} onClick={() => setView('week')}>
             {messages['ui.care.calendar.week']}
@@ -108,9 +112,18 @@ const slotState: Record<Calendar['slots'][number]['state'], string> = {
 function CalendarDay({ date, zone, calendar }: { date: string; zone: string; calendar: Calendar }) {
   const sessions = calendar.sessions.filter((s) => isoDateIn(new Date(s.start), zone) === date);
   // A booked slot is shown by its session; the others by their state.
-  const slots = calendar.slots.filter((s) => isoDateIn(new Date(s.start), zone) === date && !(s.state === 'booked' && sessions.some((x) => x.start === s.start)));
+  const slots = calendar.slots.filter(
+    (s) => isoDateIn(new Date(s.start), zone) === date && !(s.state === 'booked' && sessions.some((x) => x.start === s.start)),
+  );
   const items = [
-    ...sessions.map((s) => ({ key: s.id, start: s.start, end: s.end, kind: s.status === 'cancelled' ? 'cancelled' : 'session', text: message('ui.care.calendar.session', { names: s.patients.map(fullName).join(', ') }), mode: s.appointmentMode })),
+    ...sessions.map((s) => ({
+      key: s.id,
+      start: s.start,
+      end: s.end,
+      kind: s.status === 'cancelled' ? 'cancelled' : 'session',
+      text: message('ui.care.calendar.session', { names: s.patients.map(fullName).join(', ') }),
+      mode: s.appointmentMode,
+    })),
     ...slots.map((s) => ({ key: s.id, start: s.start, end: s.end, kind: s.state, text: slotState[s.state], mode: s.mode })),
   ].sort((a, b) => a.start.localeCompare(b.start));
   return (
@@ -121,7 +134,7 @@ function CalendarDay({ date, zone, calendar }: { date: string; zone: string; cal
           {items.map((i) => (
             <li key={i.key} className={`care-calendar__item care-calendar__item--${i.kind}`}>
               <span className="care__when">
-                {formatSessionClock(i.start, zone)} – {formatSessionClock(i.end, zone)}
+                {formatTime(i.start, zone)} – {formatTime(i.end, zone)}
               </span>{' '}
               <span>{i.text}</span> <span className="care__meta">· {enumLabel(enums.appointmentMode.labels, i.mode)}</span>
             </li>
@@ -159,9 +172,12 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
   });
   const errors = fieldErrorsOf(save.error);
   const setWindow = (i: number, change: Partial<Window>) => setPlan({ ...plan, windows: plan.windows.map((w, j) => (j === i ? { ...w, ...change } : w)) });
-  const setException = (i: number, change: Partial<Exception>) => setPlan({ ...plan, exceptions: plan.exceptions.map((e, j) => (j === i ? { ...e, ...change } : e)) });
+  const setException = (i: number, change: Partial<Exception>) =>
+    setPlan({ ...plan, exceptions: plan.exceptions.map((e, j) => (j === i ? { ...e, ...change } : e)) });
   const lastWindow = plan.windows.at(-1);
-  const zones = constants.timeZones.some((z) => z.zone === plan.timeZone) ? constants.timeZones : [{ zone: plan.timeZone, standard: plan.timeZone }, ...constants.timeZones];
+  const zones = constants.timeZones.some((z) => z.zone === plan.timeZone)
+    ? constants.timeZones
+    : [{ zone: plan.timeZone, standard: plan.timeZone }, ...constants.timeZones];
   const numberField = (key: 'bufferMinutes' | 'minNoticeHours', max: number) => (
     <div className="field">
       <label className="field__label" htmlFor={`availability-${key}`}>
@@ -197,7 +213,12 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
           <label className="field__label" htmlFor="availability-slotMinutes">
             {messages['ui.care.availability.slotMinutes']}
           </label>
-          <select id="availability-slotMinutes" className="select" value={plan.slotMinutes} onChange={(e) => setPlan({ ...plan, slotMinutes: Number(e.target.value) })}>
+          <select
+            id="availability-slotMinutes"
+            className="select"
+            value={plan.slotMinutes}
+            onChange={(e) => setPlan({ ...plan, slotMinutes: Number(e.target.value) })}
+          >
             {constants.availabilitySlotMinutes.map((m) => (
               <option key={m} value={m}>
                 {m}
@@ -246,13 +267,31 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
                   <label className="field__label" htmlFor={`${id}-start`}>
                     {messages['ui.care.availability.start']}
                   </label>
-                  <input id={`${id}-start`} className="input" type="time" step={300} required value={w.start} aria-invalid={Boolean(error) || undefined} onChange={(e) => setWindow(i, { start: e.target.value })} />
+                  <input
+                    id={`${id}-start`}
+                    className="input"
+                    type="time"
+                    step={300}
+                    required
+                    value={w.start}
+                    aria-invalid={Boolean(error) || undefined}
+                    onChange={(e) => setWindow(i, { start: e.target.value })}
+                  />
                 </div>
                 <div className="field">
                   <label className="field__label" htmlFor={`${id}-end`}>
                     {messages['ui.care.availability.end']}
                   </label>
-                  <input id={`${id}-end`} className="input" type="time" step={300} required value={w.end} aria-invalid={Boolean(error) || undefined} onChange={(e) => setWindow(i, { end: e.target.value })} />
+                  <input
+                    id={`${id}-end`}
+                    className="input"
+                    type="time"
+                    step={300}
+                    required
+                    value={w.end}
+                    aria-invalid={Boolean(error) || undefined}
+                    onChange={(e) => setWindow(i, { end: e.target.value })}
+                  />
                 </div>
                 <div className="field">
                   <label className="field__label" htmlFor={`${id}-mode`}>
@@ -291,7 +330,14 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
               ...plan,
               windows: [
                 ...plan.windows,
-                { weekday: lastWindow ? (lastWindow.weekday % 7) + 1 : 1, start: lastWindow?.start ?? '09:00', end: lastWindow?.end ?? '17:00', mode: lastWindow?.mode ?? 'online', practiceId: provider.practice.id, medication: false },
+                {
+                  weekday: lastWindow ? (lastWindow.weekday % 7) + 1 : 1,
+                  start: lastWindow?.start ?? '09:00',
+                  end: lastWindow?.end ?? '17:00',
+                  mode: lastWindow?.mode ?? 'online',
+                  practiceId: provider.practice.id,
+                  medication: false,
+                },
               ],
             })
           }
@@ -318,7 +364,14 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
                     id={`${id}-kind`}
                     className="select"
                     value={x.kind}
-                    onChange={(e) => setException(i, e.target.value === 'extra' ? { kind: 'extra', start: x.start ?? '09:00', end: x.end ?? '12:00', mode: x.mode ?? 'online' } : { kind: 'blocked', mode: null })}
+                    onChange={(e) =>
+                      setException(
+                        i,
+                        e.target.value === 'extra'
+                          ? { kind: 'extra', start: x.start ?? '09:00', end: x.end ?? '12:00', mode: x.mode ?? 'online' }
+                          : { kind: 'blocked', mode: null },
+                      )
+                    }
                   >
                     <option value="blocked">{messages['ui.care.availability.blocked']}</option>
                     <option value="extra">{messages['ui.care.availability.extra']}</option>
@@ -332,7 +385,11 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
                 </div>
                 {x.kind === 'blocked' ? (
                   <label className="choice">
-                    <input type="checkbox" checked={wholeDay} onChange={(e) => setException(i, e.target.checked ? { start: null, end: null } : { start: '09:00', end: '12:00' })} />
+                    <input
+                      type="checkbox"
+                      checked={wholeDay}
+                      onChange={(e) => setException(i, e.target.checked ? { start: null, end: null } : { start: '09:00', end: '12:00' })}
+                    />
                     <span>{messages['ui.care.availability.wholeDay']}</span>
                   </label>
                 ) : null}
@@ -342,13 +399,27 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
                       <label className="field__label" htmlFor={`${id}-start`}>
                         {messages['ui.care.availability.start']}
                       </label>
-                      <input id={`${id}-start`} className="input" type="time" step={300} value={x.start ?? ''} onChange={(e) => setException(i, { start: e.target.value })} />
+                      <input
+                        id={`${id}-start`}
+                        className="input"
+                        type="time"
+                        step={300}
+                        value={x.start ?? ''}
+                        onChange={(e) => setException(i, { start: e.target.value })}
+                      />
                     </div>
                     <div className="field">
                       <label className="field__label" htmlFor={`${id}-end`}>
                         {messages['ui.care.availability.end']}
                       </label>
-                      <input id={`${id}-end`} className="input" type="time" step={300} value={x.end ?? ''} onChange={(e) => setException(i, { end: e.target.value })} />
+                      <input
+                        id={`${id}-end`}
+                        className="input"
+                        type="time"
+                        step={300}
+                        value={x.end ?? ''}
+                        onChange={(e) => setException(i, { end: e.target.value })}
+                      />
                     </div>
                   </>
                 ) : null}
@@ -364,7 +435,15 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
         <p className="muted small">{messages['ui.care.availability.noExceptions']}</p>
       )}
       <div>
-        <Button variant="secondary" onClick={() => setPlan({ ...plan, exceptions: [...plan.exceptions, { kind: 'blocked', date: isoDateIn(new Date(), plan.timeZone), start: null, end: null, mode: null }] })}>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            setPlan({
+              ...plan,
+              exceptions: [...plan.exceptions, { kind: 'blocked', date: isoDateIn(new Date(), plan.timeZone), start: null, end: null, mode: null }],
+            })
+          }
+        >
           {messages['ui.care.availability.addException']}
         </Button>
       </div>
@@ -390,7 +469,7 @@ export default function CalendarPage() {
   const availability = useQuery({ queryKey: careKeys.availability, queryFn: () => api.getCareAvailability() });
   const provider = availability.data?.provider;
   const notProvider = isApiError(availability.error) && availability.error.status === 404;
-  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const viewerZone = viewerTimeZone();
   return (
     <div className="container stack-lg care care--wide">
       <CareNav />
@@ -399,9 +478,13 @@ export default function CalendarPage() {
         {provider ? (
           <>
             <p className="lead">{message('ui.care.calendar.intro', { zone: zoneLabel(provider.timeZone) })}</p>
-            <p className="muted">{message('ui.care.calendar.practice', { practice: provider.practice.name, city: provider.practice.city, state: provider.practice.state })}</p>
+            <p className="muted">
+              {message('ui.care.calendar.practice', { practice: provider.practice.name, city: provider.practice.city, state: provider.practice.state })}
+            </p>
             {viewerZone && viewerZone !== provider.timeZone ? (
-              <p className="muted small">{message('ui.care.calendar.viewerZone', { zone: zoneLabel(viewerZone), providerZone: zoneLabel(provider.timeZone) })}</p>
+              <p className="muted small">
+                {message('ui.care.calendar.viewerZone', { zone: zoneLabel(viewerZone), providerZone: zoneLabel(provider.timeZone) })}
+              </p>
             ) : null}
           </>
         ) : availability.isPending ? (
@@ -418,6 +501,7 @@ export default function CalendarPage() {
         <>
           <CalendarView today={isoDateIn(new Date(), provider.timeZone)} />
           <AvailabilityForm answer={availability.data} />
+          <CalendarFeed timeZone={provider.timeZone} />
         </>
       ) : (
         <div className="stack-sm" role="status" aria-busy="true">

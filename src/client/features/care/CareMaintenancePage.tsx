@@ -2,12 +2,12 @@
  * Care maintenance (/care/maintenance, issue 17 item 9): where care routes go when their flag is off
  * (careDashboards, referrals; specs/routes.yaml flagOffRoute), in the style of the app's maintenance page.
  */
-import { constants } from '../../../generated/constants';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { formatPhone, telHref } from '../../../domain/phone';
-import { ButtonLink } from '../../ui/Button';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { formatPhone, telHref } from '@/domain/phone';
+import { ButtonLink } from '@/client/ui/Button';
 
 export default function CareMaintenancePage() {
   return (

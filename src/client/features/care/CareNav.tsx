@@ -1,12 +1,26 @@
-/** The care area's own navigation: its served views a clinician opens, the current one marked. */
+/**
+ * The care area's own navigation: its served views a clinician opens, the current one marked. A view
+ * behind a flag (referrals, the dashboards) is linked only while its flag is on for the clinician.
+ */
 import { NavLink } from 'react-router';
-import { messages } from '../../../generated/messages';
-import { routeById, type RouteId } from '../../../generated/routes';
+import { messages } from '@/generated/messages';
+import { routeById, type RouteId } from '@/generated/routes';
+import { useAppSelector } from '@/client/store/hooks';
+import { selectFlagOn } from '@/client/store/flags/slice';
+import { isFlagName } from '@/client/runtime/flags/treatment';
 
 const views: readonly RouteId[] = ['careSchedule', 'careCalendar', 'careClients', 'careMbcDashboard', 'careNena', 'careMessage', 'careReferrals'];
 
 export function CareNav() {
-  const served = views.map((id) => routeById[id]).filter((r) => r.registered);
+  const registered = views.map((id) => routeById[id]).filter((r) => r.registered);
+  // One string, so the selector's answer compares equal while nothing changed.
+  const open = useAppSelector((state) =>
+    registered
+      .filter((r) => !r.flag || (isFlagName(r.flag) && selectFlagOn(r.flag)(state)))
+      .map((r) => r.id)
+      .join(' '),
+  ).split(' ');
+  const served = registered.filter((r) => open.includes(r.id));
   if (served.length < 2) return null;
   return (
     <nav className="care-nav" aria-label={messages['ui.care.nav.label']}>

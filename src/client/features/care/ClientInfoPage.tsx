@@ -5,26 +5,44 @@
  * own clients: anyone else shows the not-found state (GET /care/clients/{id} answers 404).
  */
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { constants } from '../../../generated/constants';
-import { enums, type PatientNoteType } from '../../../generated/enums';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { formatSessionTime } from '../../../domain/sessions';
-import { useApi } from '../../api/api-context';
-import { errorTextFor, isApiError } from '../../api/errors';
-import { PageLoadError } from '../../app/PageLoadError';
-import { Button } from '../../ui/Button';
-import { ErrorNotice } from '../../ui/ErrorNotice';
-import { enumLabel, fullName } from '../../ui/format';
-import { Skeleton } from '../../ui/Skeleton';
+import { constants } from '@/generated/constants';
+import { enums, type PatientNoteType } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { intakePages, questionsOf } from '@/domain/intake';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor, isApiError } from '@/client/api/errors';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { Button } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { enumLabel, fullName } from '@/client/ui/format';
+import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
+import { useStartCareThreadMutation } from '@/generated/client/hooks';
 import { measureText } from './measure-text';
 import './care.css';
+import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
 
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+/** Opens the secure conversation with this client (started when there is none) on the messages screen. */
+function WriteMessage({ patientId }: { patientId: string }) {
+  const navigate = useNavigate();
+  const start = useStartCareThreadMutation({
+    onSuccess: (thread) => void navigate(`${routeById.careMessage.path}?${new URLSearchParams({ thread: thread.id }).toString()}`),
+  });
+  return (
+    <div className="stack-sm">
+      <div className="cluster">
+        <Button variant="secondary" disabled={start.isPending} onClick={() => start.mutate({ body: { patientId } })}>
+          {messages['ui.messages.care.writeTo']}
+        </Button>
+      </div>
+      {start.isError ? <ErrorNotice text={errorTextFor(start.error, 'support_web')} inline /> : null}
+    </div>
+  );
+}
 
 function NoteForm({ patientId }: { patientId: string }) {
   const api = useApi();
@@ -106,15 +124,23 @@ export default function ClientInfoPage() {
               {d.client.urgent ? <span className="care-flag care-flag--urgent">{messages['ui.care.clients.urgent']}</span> : null}
             </h1>
             <p className="lead">
-              {[d.client.age === null ? null : message('ui.care.clients.age', { age: String(d.client.age) }), d.gender, enumLabel(enums.careStatus.labels, d.client.careStatus)].filter(Boolean).join(' · ')}
+              {[
+                d.client.age === null ? null : message('ui.care.clients.age', { age: String(d.client.age) }),
+                d.gender,
+                enumLabel(enums.careStatus.labels, d.client.careStatus),
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </p>
+            <WriteMessage patientId={d.client.id} />
           </header>
           <section className="stack-sm" aria-labelledby="client-contact">
             <h2 id="client-contact">{messages['ui.care.client.contact']}</h2>
             <p>{[d.contact.email, d.contact.phone].filter(Boolean).join(' · ') || messages['ui.care.client.none']}</p>
             {d.responsibleParty ? (
               <p>
-                {messages['ui.care.client.responsibleParty']}: {fullName(d.responsibleParty)} {[d.responsibleParty.email, d.responsibleParty.phone].filter(Boolean).join(' · ')}
+                {messages['ui.care.client.responsibleParty']}: {fullName(d.responsibleParty)}{' '}
+                {[d.responsibleParty.email, d.responsibleParty.phone].filter(Boolean).join(' · ')}
               </p>
             ) : null}
           </section>
@@ -124,13 +150,37 @@ export default function ClientInfoPage() {
               <ul className="care__list">
                 {d.tasks.map((t) => (
                   <li key={t.id} className="card">
-                    <strong>{enumLabel(enums.taskKind.labels, t.kind)}</strong> · {enumLabel(enums.taskPriority.labels, t.priority)} · {enumLabel(enums.taskStatus.labels, t.status)}
+                    <strong>{enumLabel(enums.taskKind.labels, t.kind)}</strong> · {enumLabel(enums.taskPriority.labels, t.priority)} ·{' '}
+                    {enumLabel(enums.taskStatus.labels, t.status)}
                     <p className="care__meta">{t.reason}</p>
                   </li>
                 ))}
               </ul>
             </section>
           ) : null}
+          <section className="stack-sm" aria-labelledby="client-intake">
+            <h2 id="client-intake">{messages['ui.care.client.intake']}</h2>
+            {d.intake ? (
+              <>
+                <p className="muted">{message('ui.care.client.intakeWhen', { when: formatSessionTime(d.intake.submittedAt, viewerTimeZone()) })}</p>
+                <dl className="stack-sm">
+                  {intakePages.flatMap(questionsOf).map((q) => {
+                    const answer = d.intake?.answers[q.id];
+                    if (!answer) return null;
+                    const shown = q.kind === 'choice' && 'options' in q ? (q.options.find((o) => o.value === answer)?.label ?? answer) : answer;
+                    return (
+                      <div key={q.id}>
+                        <dt className="muted">{q.label}</dt>
+                        <dd>{shown}</dd>
+                      </div>
+                    );
+                  })}
+                </dl>
+              </>
+            ) : (
+              <p className="muted">{messages['ui.care.client.noIntake']}</p>
+            )}
+          </section>
           <section className="stack-sm" aria-labelledby="client-measures">
             <h2 id="client-measures">{messages['ui.care.client.measures']}</h2>
             {d.measures.length ? (
@@ -138,7 +188,7 @@ export default function ClientInfoPage() {
                 <tbody>
                   {[...d.measures].reverse().map((m) => (
                     <tr key={m.id}>
-                      <td>{formatSessionTime(m.completedAt, zone())}</td>
+                      <td>{formatSessionTime(m.completedAt, viewerTimeZone())}</td>
                       <td>{measureText(m)}</td>
                       <td>{m.urgent ? <span className="care-flag care-flag--urgent">{messages['ui.care.clients.urgent']}</span> : null}</td>
                     </tr>
@@ -154,7 +204,8 @@ export default function ClientInfoPage() {
             <ul className="care__list">
               {d.sessions.map((s) => (
                 <li key={s.id} className={`card${s.status === 'cancelled' ? ' care__session--cancelled' : ''}`}>
-                  <span className="care__when">{formatSessionTime(s.start, zone())}</span> · {enumLabel(enums.counselingType.labels, s.counselingType)} · {enumLabel(enums.appointmentMode.labels, s.appointmentMode)}
+                  <span className="care__when">{formatSessionTime(s.start, viewerTimeZone())}</span> ·{' '}
+                  {enumLabel(enums.counselingType.labels, s.counselingType)} · {enumLabel(enums.appointmentMode.labels, s.appointmentMode)}
                   {s.status === 'cancelled' ? ` · ${enumLabel(enums.appointmentStatus.labels, s.status)}` : ''}
                 </li>
               ))}
@@ -166,7 +217,10 @@ export default function ClientInfoPage() {
               <ul>
                 {d.consents.map((c) => (
                   <li key={c.id}>
-                    {c.kind}: {c.signedAt ? message('ui.care.client.consentSigned', { when: formatSessionTime(c.signedAt, zone()) }) : messages['ui.care.client.consentUnsigned']}
+                    {c.kind}:{' '}
+                    {c.signedAt
+                      ? message('ui.care.client.consentSigned', { when: formatSessionTime(c.signedAt, viewerTimeZone()) })
+                      : messages['ui.care.client.consentUnsigned']}
                   </li>
                 ))}
               </ul>
@@ -188,7 +242,9 @@ export default function ClientInfoPage() {
               <p className="muted">{messages['ui.care.client.noInsurance']}</p>
             )}
             {d.authorizations.map((a) => (
-              <p key={a.id}>{message('ui.care.client.authorization', { number: a.authorizationNumber ?? '', from: a.effectiveDate ?? '', to: a.expirationDate ?? '' })}</p>
+              <p key={a.id}>
+                {message('ui.care.client.authorization', { number: a.authorizationNumber ?? '', from: a.effectiveDate ?? '', to: a.expirationDate ?? '' })}
+              </p>
             ))}
           </section>
           <section className="stack-sm" aria-labelledby="client-notes">
@@ -198,7 +254,7 @@ export default function ClientInfoPage() {
                 {d.notes.map((n) => (
                   <li key={n.id} className="card">
                     <p className="care__meta">
-                      {enumLabel(enums.patientNoteType.labels, n.noteType)} · {n.authorName} · {formatSessionTime(n.createdAt, zone())}
+                      {enumLabel(enums.patientNoteType.labels, n.noteType)} · {n.authorName} · {formatSessionTime(n.createdAt, viewerTimeZone())}
                     </p>
                     <p>{n.text}</p>
                   </li>

@@ -6,24 +6,22 @@
 import { useDeferredValue, useState } from 'react';
 import { Link, generatePath } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { CareClient, MeasureScore } from '../../../generated/entities';
-import { enums } from '../../../generated/enums';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { formatSessionTime } from '../../../domain/sessions';
-import { useApi } from '../../api/api-context';
-import { PageLoadError } from '../../app/PageLoadError';
-import { enumLabel, fullName } from '../../ui/format';
-import { Skeleton } from '../../ui/Skeleton';
+import type { CareClient, MeasureScore } from '@/generated/entities';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { enumLabel, fullName } from '@/client/ui/format';
+import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import { measureText } from './measure-text';
 import './care.css';
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
 
 function ClientCard({ client: c }: { client: CareClient }) {
-  const zone = browserZone();
+  const zone = viewerTimeZone();
   return (
     <li className="card care__session">
       <div className="stack-sm">
@@ -32,13 +30,22 @@ function ClientCard({ client: c }: { client: CareClient }) {
           {c.urgent ? <span className="care-flag care-flag--urgent"> {messages['ui.care.clients.urgent']}</span> : null}
         </p>
         <p className="care__meta">
-          {[c.age === null ? null : message('ui.care.clients.age', { age: String(c.age) }), enumLabel(enums.careStatus.labels, c.careStatus)].filter(Boolean).join(' · ')}
+          {[c.age === null ? null : message('ui.care.clients.age', { age: String(c.age) }), enumLabel(enums.careStatus.labels, c.careStatus)]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
         <p className="care__meta">
           {c.nextSession ? message('ui.care.clients.next', { when: formatSessionTime(c.nextSession, zone) }) : messages['ui.care.clients.noNext']}
           {c.lastSession ? ` · ${message('ui.care.clients.last', { when: formatSessionTime(c.lastSession, zone) })}` : ''}
         </p>
-        {c.latest.phq9 || c.latest.gad7 ? <p className="care__meta">{[c.latest.phq9, c.latest.gad7].filter((m): m is MeasureScore => m !== null).map(measureText).join(' · ')}</p> : null}
+        {c.latest.phq9 || c.latest.gad7 ? (
+          <p className="care__meta">
+            {[c.latest.phq9, c.latest.gad7]
+              .filter((m): m is MeasureScore => m !== null)
+              .map(measureText)
+              .join(' · ')}
+          </p>
+        ) : null}
         {c.openItems ? <p className="care__meta">{message('ui.care.clients.openItems', { count: String(c.openItems) })}</p> : null}
       </div>
     </li>
@@ -49,7 +56,11 @@ export default function ClientsPage() {
   const api = useApi();
   const [q, setQ] = useState('');
   const search = useDeferredValue(q.trim());
-  const clients = useQuery({ queryKey: ['care', 'clients', search], queryFn: () => api.listCareClients({ query: search ? { q: search } : {} }), placeholderData: (previous) => previous });
+  const clients = useQuery({
+    queryKey: ['care', 'clients', search],
+    queryFn: () => api.listCareClients({ query: search ? { q: search } : {} }),
+    placeholderData: (previous) => previous,
+  });
   return (
     <div className="container stack-lg care">
       <CareNav />

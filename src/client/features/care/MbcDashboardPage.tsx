@@ -2,21 +2,23 @@
  * Measurement-based care (/care/v1/mbc/dashboard, behind careDashboards; issue 17 item 2): each
  * client's PHQ-9 and GAD-7 latest score and band, their scores over time, the trend (named only from
  * three scores on), response, remission, reliable improvement, "not improving by week 8", what is due,
- * and the urgent flag of an open clinical alert, urgent clients first (GET /care/mbc).
+ * and the urgent flag of an open clinical alert, urgent clients first (GET /care/mbc). Each series is
+ * drawn over its severity bands (TrendChart), its trend named from three scores on.
  */
 import { Link, generatePath } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { EndpointTypes } from '../../../generated/entities';
-import { constants } from '../../../generated/constants';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { useApi } from '../../api/api-context';
-import { PageLoadError } from '../../app/PageLoadError';
-import { fullName } from '../../ui/format';
-import { Skeleton } from '../../ui/Skeleton';
+import type { EndpointTypes } from '@/generated/entities';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { fullName } from '@/client/ui/format';
+import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import { measureText } from './measure-text';
+import { TrendChart } from './TrendChart';
 import './care.css';
 
 type Row = EndpointTypes['getMbcDashboard']['response']['items'][number];
@@ -41,6 +43,7 @@ function InstrumentLine({ row, instrument }: { row: Row; instrument: Instrument 
         {flags.length ? <span className="care__meta"> · {flags.join(' · ')}</span> : null}
       </p>
       {scores.length > 1 ? <p className="care__meta">{message('ui.care.mbc.history', { scores: scores.join(' → ') })}</p> : null}
+      {scores.length ? <TrendChart instrument={instrument} scores={scores} trend={p.trend} /> : null}
     </div>
   );
 }

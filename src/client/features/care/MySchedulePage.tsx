@@ -5,21 +5,22 @@
  * still to come offer their video link.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { EndpointTypes } from '../../../generated/entities';
-import { constants } from '../../../generated/constants';
-import { enums } from '../../../generated/enums';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { formatSessionClock, formatSessionDay } from '../../../domain/sessions';
-import { useApi } from '../../api/api-context';
-import { isApiError } from '../../api/errors';
-import { PageLoadError } from '../../app/PageLoadError';
-import { enumLabel, fullName, zoneLabel } from '../../ui/format';
-import { Skeleton } from '../../ui/Skeleton';
-import { ButtonLink } from '../../ui/Button';
+import type { EndpointTypes } from '@/generated/entities';
+import { constants } from '@/generated/constants';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { isApiError } from '@/client/api/errors';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { enumLabel, fullName } from '@/client/ui/format';
+import { Skeleton } from '@/client/ui/Skeleton';
+import { ButtonLink } from '@/client/ui/Button';
 import { CareNav } from './CareNav';
+import { ProviderRequestsPanel } from './ProviderRequestsPanel';
 import './care.css';
+import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
 
 const WAITING_REFRESH_MS = constants.videoVisitWaitingRefreshSeconds * 1000;
 
@@ -43,7 +44,7 @@ function SessionItem({ session: s, zone, joinable }: { session: Session; zone: s
     <li className={`card care__session${cancelled ? ' care__session--cancelled' : ''}`}>
       <div className="stack-sm">
         <p className="care__when">
-          {formatSessionClock(s.start, zone)} – {formatSessionClock(s.end, zone)}
+          {formatTime(s.start, zone)} – {formatTime(s.end, zone)}
         </p>
         <p>{message('ui.care.schedule.clients', { names })}</p>
         <p className="care__meta">
@@ -51,7 +52,12 @@ function SessionItem({ session: s, zone, joinable }: { session: Session; zone: s
           {cancelled ? ` · ${enumLabel(enums.appointmentStatus.labels, s.status)}` : ''}
         </p>
         {s.appointmentMode === 'in_person' ? (
-          <p className="care__meta">{message('ui.care.schedule.inPerson', { practice: s.practice.name, address: `${s.practice.addressLine1}, ${s.practice.city}, ${s.practice.state} ${s.practice.zipcode}` })}</p>
+          <p className="care__meta">
+            {message('ui.care.schedule.inPerson', {
+              practice: s.practice.name,
+              address: `${s.practice.addressLine1}, ${s.practice.city}, ${s.practice.state} ${s.practice.zipcode}`,
+            })}
+          </p>
         ) : null}
       </div>
       {joinable && s.joinUrl && !cancelled ? (
@@ -72,7 +78,7 @@ function SessionItem({ session: s, zone, joinable }: { session: Session; zone: s
 function Days({ sessions, zone, joinable }: { sessions: Session[]; zone: string; joinable: boolean }) {
   const days = new Map<string, Session[]>();
   for (const s of sessions) {
-    const day = formatSessionDay(s.start, zone);
+    const day = formatDay(s.start, zone);
     days.set(day, [...(days.get(day) ?? []), s]);
   }
   return (
@@ -124,7 +130,12 @@ export default function MySchedulePage() {
       <header className="stack-sm">
         <h1>{routeById.careSchedule.title}</h1>
         {provider ? (
-          <p className="lead">{message('ui.care.schedule.intro', { provider: [fullName(provider), provider.title].filter(Boolean).join(', '), zone: zoneLabel(provider.timeZone) })}</p>
+          <p className="lead">
+            {message('ui.care.schedule.intro', {
+              provider: [fullName(provider), provider.title].filter(Boolean).join(', '),
+              zone: zoneLabel(provider.timeZone),
+            })}
+          </p>
         ) : schedule.isPending ? (
           <Skeleton height="1.75rem" width="70%" />
         ) : null}
@@ -139,6 +150,7 @@ export default function MySchedulePage() {
         <>
           <Part when="upcoming" />
           <Part when="past" />
+          <ProviderRequestsPanel />
         </>
       )}
     </div>

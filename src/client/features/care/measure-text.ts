@@ -1,7 +1,7 @@
 /** A score as a clinician reads it: "PHQ-9 12 · Moderate". */
-import type { MeasureScore } from '../../../generated/entities';
-import { constants } from '../../../generated/constants';
-import { message } from '../../../domain/messages';
+import type { MeasureScore } from '@/generated/entities';
+import { constants } from '@/generated/constants';
+import { message } from '@/domain/messages';
 
 export function measureText(m: MeasureScore): string {
   return message('ui.care.clients.measure', { instrument: constants.measureInstruments[m.instrument].name, total: String(m.total), band: m.bandLabel });

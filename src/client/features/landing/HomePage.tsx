@@ -7,20 +7,22 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import home from '../../../generated/content/home';
-import { constants } from '../../../generated/constants';
-import { enums, type QuestionnaireService } from '../../../generated/enums';
-import { routeById } from '../../../generated/routes';
-import { providerSearchParams, searchFromQuestionnaire } from '../../../domain/provider-search';
-import { useApiCall } from '../../api/api-context';
-import type { RouteDataContext } from '../../runtime/ssr/route-data';
-import { ButtonLink } from '../../ui/Button';
+import home from '@/generated/content/home';
+import { constants } from '@/generated/constants';
+import { enums, type QuestionnaireService } from '@/generated/enums';
+import { routeById } from '@/generated/routes';
+import { providerSearchParams, searchFromQuestionnaire } from '@/domain/provider-search';
+import { useApi } from '@/client/api/api-context';
+import type { RouteDataContext } from '@/client/runtime/ssr/route-data';
+import { ButtonLink } from '@/client/ui/Button';
+import { useDocumentMode } from '@/client/runtime/ssr/document-mode';
+import { islandAttribute, REQUIRED_MESSAGE_ATTRIBUTE } from '@/client/islands/names';
 import { allFiltersQuery, callCenterQuery } from './queries';
 import { Awards, CallCenterStatus, Carriers, HowItWorksCarousel, Testimonials } from './blocks';
 import './home.css';
 
-export async function loadData({ queryClient, call }: RouteDataContext) {
-  await Promise.all([queryClient.prefetchQuery(callCenterQuery()), queryClient.prefetchQuery(allFiltersQuery(call))]);
+export async function loadData({ queryClient, api }: RouteDataContext) {
+  await Promise.all([queryClient.prefetchQuery(callCenterQuery()), queryClient.prefetchQuery(allFiltersQuery(api))]);
 }
 
 /** The insurance filter's query parameter: one per filter type, named as the type. */
@@ -28,11 +30,13 @@ const INSURANCE_PARAM = 'insurance_id';
 
 function SearchEntry() {
   const navigate = useNavigate();
-  const call = useApiCall();
+  const api = useApi();
   const id = useId();
-  const filters = useQuery(allFiltersQuery(call));
+  const filters = useQuery(allFiltersQuery(api));
   const carriers = (filters.data?.items ?? []).filter((f) => f.type === 'insurance_id').sort((a, b) => a.displayValue.localeCompare(b.displayValue));
   const [error, setError] = useState<string>();
+  // On a document page the form is sent as it is (a GET search); the search-entry island asks for the location first.
+  const island = useDocumentMode() ? { ...islandAttribute('search-entry'), [REQUIRED_MESSAGE_ATTRIBUTE]: home.search.locationRequired } : {};
 
   // The fields are uncontrolled and named after the search's own parameters: what a person types
   // before the page's script has loaded survives hydration, and a press of the button before then
@@ -52,7 +56,15 @@ function SearchEntry() {
   }
 
   return (
-    <form className="search-entry card" action={routeById.providerSearch.path} method="get" onSubmit={submit} aria-labelledby={`${id}-title`} noValidate>
+    <form
+      className="search-entry card"
+      action={routeById.providerSearch.path}
+      method="get"
+      onSubmit={submit}
+      aria-labelledby={`${id}-title`}
+      noValidate
+      {...island}
+    >
       <h2 id={`${id}-title`} className="search-entry__title">
         {home.hero.searchLabel}
       </h2>

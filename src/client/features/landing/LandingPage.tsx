@@ -8,26 +8,26 @@
  */
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import cityPage from '../../../generated/content/landing-city';
-import providerHub from '../../../generated/content/landing-provider-hub';
-import psychiatristHub from '../../../generated/content/landing-psychiatrist-hub';
-import segments from '../../../generated/content/landing-segments';
-import specialtyPage from '../../../generated/content/landing-specialty';
-import statePage from '../../../generated/content/landing-state';
-import therapistHub from '../../../generated/content/landing-therapist-hub';
-import system from '../../../generated/content/system';
-import type { LandingPageContent } from '../../../generated/content-types';
-import { constants } from '../../../generated/constants';
-import { enums, type LandingSection } from '../../../generated/enums';
-import { routeById } from '../../../generated/routes';
-import { fillContentTree } from '../../../domain/content-text';
-import { landingPagePath, parseLandingPath, type LandingPage } from '../../../domain/landing-urls';
-import { message } from '../../../domain/messages';
-import { useApiCall } from '../../api/api-context';
+import cityPage from '@/generated/content/landing-city';
+import providerHub from '@/generated/content/landing-provider-hub';
+import psychiatristHub from '@/generated/content/landing-psychiatrist-hub';
+import segments from '@/generated/content/landing-segments';
+import specialtyPage from '@/generated/content/landing-specialty';
+import statePage from '@/generated/content/landing-state';
+import therapistHub from '@/generated/content/landing-therapist-hub';
+import system from '@/generated/content/system';
+import type { LandingPageContent } from '@/generated/content-types';
+import { constants } from '@/generated/constants';
+import { enums, type LandingSection } from '@/generated/enums';
+import { routeById } from '@/generated/routes';
+import { fillContentTree } from '@/domain/content-text';
+import { landingPagePath, parseLandingPath, type LandingPage } from '@/domain/landing-urls';
+import { message } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
 import { practicePlacesQuery } from './queries';
-import { providerSearchParams, searchFromQuestionnaire } from '../../../domain/provider-search';
-import type { RouteDataContext, RouteDataResult } from '../../runtime/ssr/route-data';
-import { stateName } from '../../ui/format';
+import { providerSearchParams, searchFromQuestionnaire } from '@/domain/provider-search';
+import type { RouteDataContext, RouteDataResult } from '@/client/runtime/ssr/route-data';
+import { stateName } from '@/client/ui/format';
 import { Awards, Carriers, CityFaq, HowItWorksCarousel, Testimonials } from './blocks';
 import { cityName, isListable, LandingProviders, landingPageNumber, loadLandingProviders } from './LandingProviders';
 import { SECTION_SERVICE } from './sections';
@@ -49,14 +49,14 @@ function capitalized(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-
 export function resolveLandingPage(pathname: string): ResolvedPage | undefined {
   const page = parseLandingPath(pathname);
   if (!page) return undefined;
   const kind = segments.segments[page.section];
   const service = SECTION_SERVICE[page.section];
   const questionnaire = `${routeById.searchQuestionnaire.path}${service ? `?${providerSearchParams(searchFromQuestionnaire({ service })).toString()}` : ''}`;
-  const search = (state?: string, location?: string) => `${routeById.providerSearch.path}?${providerSearchParams({ ...searchFromQuestionnaire({ service, state, location }) }).toString()}`;
+  const search = (state?: string, location?: string) =>
+    `${routeById.providerSearch.path}?${providerSearchParams({ ...searchFromQuestionnaire({ service, state, location }) }).toString()}`;
   switch (page.pageType) {
     case 'hub':
       return { page, content: HUBS[page.section], searchHref: questionnaire };
@@ -70,7 +70,13 @@ export function resolveLandingPage(pathname: string): ResolvedPage | undefined {
       const code = page.state.toUpperCase();
       if (!constants.usStates.some((s) => s.code === code)) return undefined;
       const city = cityName(page.city);
-      return { page, city, state: code, content: fillContentTree(cityPage, { city, state: code, providerKind: kind.providerKind }), searchHref: search(code, `${city}, ${code}`) };
+      return {
+        page,
+        city,
+        state: code,
+        content: fillContentTree(cityPage, { city, state: code, providerKind: kind.providerKind }),
+        searchHref: search(code, `${city}, ${code}`),
+      };
     }
     case 'specialty': {
       const specialty = enums.counselingSpecialty.labels[page.specialty];
@@ -83,11 +89,13 @@ export async function loadData(context: RouteDataContext): Promise<RouteDataResu
   const pathname = new URL(context.url, context.origin).pathname;
   const resolved = resolveLandingPage(pathname);
   if (!resolved) return { status: STATUS_NOT_FOUND, head: { title: system.notFound.heading, robots: 'noindex' } };
-  if (resolved.page.pageType === 'hub') await context.queryClient.prefetchQuery(practicePlacesQuery(context.call));
+  if (resolved.page.pageType === 'hub') await context.queryClient.prefetchQuery(practicePlacesQuery(context.api));
   const pageNumber = landingPageNumber(context.search);
   const { page } = resolved;
   // A list that cannot load (a city the geocoder does not know) leaves the page as it is, without a list.
-  const jsonLd = isListable(page) ? await loadLandingProviders(context.call, context.queryClient, page, pageNumber, context.origin).catch(() => undefined) : undefined;
+  const jsonLd = isListable(page)
+    ? await loadLandingProviders(context.api, context.queryClient, page, pageNumber, context.origin).catch(() => undefined)
+    : undefined;
   // Each page of a list is its own document: its canonical address keeps its ?page=.
   const canonical = `${context.origin}${pathname.replace(/\/+$/, '')}${pageNumber > 1 ? `?page=${pageNumber}` : ''}`;
   return { head: { title: capitalized(resolved.content.title), description: resolved.content.metaDescription, canonical, ...(jsonLd ? { jsonLd } : {}) } };
@@ -118,8 +126,8 @@ function Block({ name, resolved }: { name: string; resolved: ResolvedPage }) {
 
 /** A hub's links to the state and city pages of its section, for every place a practice is. */
 function HubPlaces({ section }: { section: LandingSection }) {
-  const call = useApiCall();
-  const places = useQuery(practicePlacesQuery(call));
+  const api = useApi();
+  const places = useQuery(practicePlacesQuery(api));
   if (!places.data?.length) return null;
   const providerKind = segments.segments[section].providerKind;
   return (
@@ -177,7 +185,9 @@ export function LandingPageScreen() {
           </p>
         </div>
       </section>
-      {isListable(resolved.page) ? <LandingProviders page={resolved.page} pageNumber={landingPageNumber(new URLSearchParams(search))} pathname={pathname.replace(/\/+$/, '')} /> : null}
+      {isListable(resolved.page) ? (
+        <LandingProviders page={resolved.page} pageNumber={landingPageNumber(new URLSearchParams(search))} pathname={pathname.replace(/\/+$/, '')} />
+      ) : null}
       <section className="section">
         <div className="container grid">
           {content.sections.map((s) => (

@@ -7,21 +7,22 @@
  * follows, and described for search engines as a schema.org ItemList of Person entries.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import segments from '../../../generated/content/landing-segments';
-import { constants } from '../../../generated/constants';
-import { enums, type LandingSection } from '../../../generated/enums';
-import type { EndpointTypes, Provider, Slot } from '../../../generated/entities';
-import { message } from '../../../domain/messages';
-import { fillContent } from '../../../domain/content-text';
-import searchCopy from '../../../generated/content/provider-search';
-import { pageCount, searchApiQuery, searchFromQuestionnaire } from '../../../domain/provider-search';
-import type { LandingPage } from '../../../domain/landing-urls';
-import { useApiCall, type ApiCall } from '../../api/api-context';
-import { formatDay, formatTime, stateName, zoneLabel } from '../../ui/format';
+import { apiQueries, queryKeys } from '@/generated/client/hooks';
+import segments from '@/generated/content/landing-segments';
+import { constants } from '@/generated/constants';
+import { enums, type LandingSection } from '@/generated/enums';
+import type { EndpointTypes, Provider, Slot } from '@/generated/entities';
+import { message } from '@/domain/messages';
+import { fillContent } from '@/domain/content-text';
+import searchCopy from '@/generated/content/provider-search';
+import { pageCount, searchApiQuery, searchFromQuestionnaire } from '@/domain/provider-search';
+import type { LandingPage } from '@/domain/landing-urls';
+import { useApi, type ApiClient } from '@/client/api/api-context';
+import { stateName } from '@/client/ui/format';
 import { SECTION_SERVICE } from './sections';
+import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
 
 type ProviderPage = EndpointTypes['listProviders']['response'];
-type FirstSlots = EndpointTypes['getFirstAvailableSlot']['response'];
 
 /** The page number of a landing page's address (?page=), 1 when absent or not a page. */
 export function landingPageNumber(search: URLSearchParams): number {
@@ -35,17 +36,20 @@ export function isListable(page: LandingPage): page is ListablePage {
   return page.pageType !== 'hub';
 }
 
-/** The API query of a landing page's providers. */
-function providersCall(page: ListablePage, pageNumber: number): { id: 'searchProviders' | 'listProviders'; query: Record<string, unknown> } {
+/** The API query of a landing page's providers: a specialty's list, or a search in a state (or city). */
+function providersQueryOf(api: ApiClient, page: ListablePage, pageNumber: number): { queryKey: readonly unknown[]; queryFn: () => Promise<ProviderPage> } {
   const service = SECTION_SERVICE[page.section];
   if (page.pageType === 'specialty') {
     const offersMedication = page.section === 'psychiatrists' ? true : page.section === 'therapists' ? false : undefined;
-    return { id: 'listProviders', query: { specialty: page.specialty, ...(offersMedication === undefined ? {} : { offersMedication }), ...(pageNumber > 1 ? { page: pageNumber } : {}) } };
+    const input = {
+      query: { specialty: page.specialty, ...(offersMedication === undefined ? {} : { offersMedication }), ...(pageNumber > 1 ? { page: pageNumber } : {}) },
+    };
+    return { queryKey: queryKeys.listProviders(input), queryFn: (): Promise<ProviderPage> => api.listProviders(input) };
   }
   const state = page.state.toUpperCase();
   const location = page.pageType === 'city' ? `${cityName(page.city)}, ${state}` : undefined;
   const query = searchApiQuery({ ...searchFromQuestionnaire({ service, state, location }), page: pageNumber }) ?? { state_code: state };
-  return { id: 'searchProviders', query };
+  return { queryKey: queryKeys.searchProviders({ query }), queryFn: (): Promise<ProviderPage> => api.searchProviders({ query }) };
 }
 
 /** "salt-lake-city" → "Salt Lake City" */
@@ -57,20 +61,11 @@ export function cityName(slug: string): string {
     .join(' ');
 }
 
-export const landingProvidersQuery = (call: ApiCall, page: ListablePage, pageNumber: number) => {
-  const { id, query } = providersCall(page, pageNumber);
-  return {
-    queryKey: ['landingProviders', id, query] as const,
-    queryFn: (): Promise<ProviderPage> => call<ProviderPage>(id, { query }),
-  };
-};
+export const landingProvidersQuery = (api: ApiClient, page: ListablePage, pageNumber: number) => providersQueryOf(api, page, pageNumber);
 
-export const landingFirstSlotsQuery = (call: ApiCall, providerIds: readonly string[], section: LandingSection) => {
+export const landingFirstSlotsQuery = (api: ApiClient, providerIds: readonly string[], section: LandingSection) => {
   const counselingType = SECTION_SERVICE[section] ? constants.questionnaireServiceSearch[SECTION_SERVICE[section]!].counselingType : undefined;
-  return {
-    queryKey: ['landingFirstSlots', providerIds, counselingType ?? null] as const,
-    queryFn: (): Promise<FirstSlots> => call<FirstSlots>('getFirstAvailableSlot', { query: { providerId: providerIds, ...(counselingType ? { counselingType } : {}) } }),
-  };
+  return apiQueries.getFirstAvailableSlot(api, { query: { providerId: [...providerIds], ...(counselingType ? { counselingType } : {}) } });
 };
 
 /** The canonical friendly profile address of a provider (the first of its friendly addresses). */
@@ -79,10 +74,10 @@ export function canonicalProfilePath(p: Pick<Provider, 'providerSlugs'>): string
 }
 
 /** Loads the list and its first open times on the server; answers the schema.org data of the list. */
-export async function loadLandingProviders(call: ApiCall, queryClient: QueryClient, page: ListablePage, pageNumber: number, origin: string): Promise<unknown> {
-  const list = await queryClient.fetchQuery(landingProvidersQuery(call, page, pageNumber));
+export async function loadLandingProviders(api: ApiClient, queryClient: QueryClient, page: ListablePage, pageNumber: number, origin: string): Promise<unknown> {
+  const list = await queryClient.fetchQuery(landingProvidersQuery(api, page, pageNumber));
   const ids = list.items.map((p) => p.id);
-  if (ids.length) await queryClient.prefetchQuery(landingFirstSlotsQuery(call, ids, page.section));
+  if (ids.length) await queryClient.prefetchQuery(landingFirstSlotsQuery(api, ids, page.section));
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
@@ -98,7 +93,14 @@ export async function loadLandingProviders(call: ApiCall, queryClient: QueryClie
         workLocation: {
           '@type': 'Place',
           name: p.practice.name,
-          address: { '@type': 'PostalAddress', streetAddress: p.practice.addressLine1, addressLocality: p.practice.city, addressRegion: p.practice.state, postalCode: p.practice.zipcode, addressCountry: p.practice.country },
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: p.practice.addressLine1,
+            addressLocality: p.practice.city,
+            addressRegion: p.practice.state,
+            postalCode: p.practice.zipcode,
+            addressCountry: p.practice.country,
+          },
         },
       },
     })),
@@ -121,16 +123,18 @@ function NextOpening({ slot, zone }: { slot: Slot | null | undefined; zone: stri
   if (slot === null) return <p className="small muted">{message('ui.landing.providers.noOpenTimes')}</p>;
   return (
     <p className="small">
-      {message('ui.landing.providers.nextOpening', { time: `${formatDay(slot.start, zone)}, ${formatTime(slot.start, zone)} (${zoneLabel(zone, new Date(slot.start))})` })}
+      {message('ui.landing.providers.nextOpening', {
+        time: `${formatDay(slot.start, zone)}, ${formatTime(slot.start, zone)} (${zoneLabel(zone, new Date(slot.start))})`,
+      })}
     </p>
   );
 }
 
 export function LandingProviders({ page, pageNumber, pathname }: { page: ListablePage; pageNumber: number; pathname: string }) {
-  const call = useApiCall();
-  const list = useQuery(landingProvidersQuery(call, page, pageNumber));
+  const api = useApi();
+  const list = useQuery(landingProvidersQuery(api, page, pageNumber));
   const ids = list.data?.items.map((p) => p.id) ?? [];
-  const slots = useQuery({ ...landingFirstSlotsQuery(call, ids, page.section), enabled: ids.length > 0 });
+  const slots = useQuery({ ...landingFirstSlotsQuery(api, ids, page.section), enabled: ids.length > 0 });
   if (!list.data) return null;
   const providerKind = segments.segments[page.section].providerKind;
   const heading = message('ui.landing.providers.heading', { providerKind, where: whereOf(page) });
@@ -157,7 +161,9 @@ export function LandingProviders({ page, pageNumber, pathname }: { page: Listabl
                     </h3>
                     <p className="small muted">
                       {p.practice.city}, {p.practice.state}
-                      {p.distanceMiles !== undefined && p.distanceMiles !== null ? ` · ${fillContent(searchCopy.card.distance, { miles: p.distanceMiles < 10 ? p.distanceMiles.toFixed(1) : Math.round(p.distanceMiles) })}` : ''}
+                      {p.distanceMiles !== undefined && p.distanceMiles !== null
+                        ? ` · ${fillContent(searchCopy.card.distance, { miles: p.distanceMiles < 10 ? p.distanceMiles.toFixed(1) : Math.round(p.distanceMiles) })}`
+                        : ''}
                     </p>
                     <NextOpening slot={slotOf(p.id)} zone={p.timeZone} />
                     {profile ? (

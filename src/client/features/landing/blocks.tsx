@@ -4,18 +4,20 @@
  */
 import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import awards from '../../../generated/content/awards';
-import carriers from '../../../generated/content/carriers';
-import cityFaq from '../../../generated/content/city-faq';
-import howItWorks from '../../../generated/content/how-it-works';
-import testimonials from '../../../generated/content/testimonials';
-import home from '../../../generated/content/home';
-import { constants } from '../../../generated/constants';
-import { fillContent, fillContentTree } from '../../../domain/content-text';
-import { message } from '../../../domain/messages';
-import { formatPhone, telHref } from '../../../domain/phone';
-import { formatDay, formatTime, zoneLabel } from '../../ui/format';
+import awards from '@/generated/content/awards';
+import carriers from '@/generated/content/carriers';
+import cityFaq from '@/generated/content/city-faq';
+import howItWorks from '@/generated/content/how-it-works';
+import testimonials from '@/generated/content/testimonials';
+import home from '@/generated/content/home';
+import { constants } from '@/generated/constants';
+import { fillContent, fillContentTree } from '@/domain/content-text';
+import { message } from '@/domain/messages';
+import { formatPhone, telHref } from '@/domain/phone';
+import { useDocumentMode } from '@/client/runtime/ssr/document-mode';
+import { islandAttribute, PENDING_ATTRIBUTE } from '@/client/islands/names';
 import { callCenterQuery } from './queries';
+import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
 
 export function HowItWorksCarousel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const id = useId();
@@ -23,6 +25,9 @@ export function HowItWorksCarousel({ headingLevel = 2 }: { headingLevel?: 2 | 3 
   const track = useRef<HTMLOListElement>(null);
   const slides = howItWorks.slides;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  // On a document page the controls are the carousel island's (src/client/islands/carousel.ts): their
+  // place is held, invisible, until it runs; without a script the track still scrolls sideways and every slide is in the page.
+  const documentMode = useDocumentMode();
   const go = (index: number) => {
     const next = (index + slides.length) % slides.length;
     setActive(next);
@@ -30,7 +35,13 @@ export function HowItWorksCarousel({ headingLevel = 2 }: { headingLevel?: 2 | 3 
     track.current?.scrollTo({ left: slide ? slide.offsetLeft - track.current.offsetLeft : 0, behavior: 'smooth' });
   };
   return (
-    <div className="carousel" role="region" aria-roledescription="carousel" aria-labelledby={`${id}-title`}>
+    <div
+      className="carousel"
+      role="region"
+      aria-roledescription="carousel"
+      aria-labelledby={`${id}-title`}
+      {...(documentMode ? islandAttribute('carousel') : {})}
+    >
       <Heading id={`${id}-title`} className="carousel__title">
         {howItWorks.heading}
       </Heading>
@@ -48,7 +59,7 @@ export function HowItWorksCarousel({ headingLevel = 2 }: { headingLevel?: 2 | 3 
           </li>
         ))}
       </ol>
-      <div className="carousel__controls">
+      <div className="carousel__controls" {...(documentMode ? { [PENDING_ATTRIBUTE]: '' } : {})}>
         <button type="button" className="btn btn--secondary carousel__button" onClick={() => go(active - 1)}>
           <span aria-hidden="true">←</span>
           <span className="visually-hidden">{howItWorks.previousLabel}</span>

@@ -3,8 +3,8 @@
  * the first paint, then in the browser, which loads the time-zone rule only when it refreshes) and
  * the insurance carriers the search entry offers.
  */
-import type { EndpointTypes } from '../../../generated/entities';
-import type { ApiCall } from '../../api/api-context';
+import { apiQueries, queryKeys } from '@/generated/client/hooks';
+import type { ApiClient } from '@/client/api/api-context';
 
 export interface CallCenterNow {
   isOpen: boolean;
@@ -18,7 +18,7 @@ const CALL_CENTER_REFRESH_MS = 60_000;
 export const callCenterQuery = () => ({
   queryKey: ['callCenterStatus'] as const,
   queryFn: async (): Promise<CallCenterNow> => {
-    const { callCenterStatus } = await import('../../../domain/call-center');
+    const { callCenterStatus } = await import('@/domain/call-center');
     const status = callCenterStatus(new Date());
     return { isOpen: status.isOpen, nextOpening: status.nextOpening?.toISOString() ?? null };
   },
@@ -26,10 +26,9 @@ export const callCenterQuery = () => ({
   refetchInterval: CALL_CENTER_REFRESH_MS,
 });
 
-/** The same key and answer as the visitor area's filter query, so the cache is shared. */
-export const allFiltersQuery = (call: ApiCall) => ({
-  queryKey: ['providerFilters', null] as const,
-  queryFn: () => call<EndpointTypes['getProviderFilters']['response']>('getProviderFilters', { query: {} }),
+/** Every state's filters: the generated query (the visitor area asks the same, so the cache is shared). */
+export const allFiltersQuery = (api: ApiClient) => ({
+  ...apiQueries.getProviderFilters(api, { query: {} }),
   staleTime: Infinity,
 });
 
@@ -43,12 +42,13 @@ export interface StatePlaces {
 const MAX_PRACTICE_PAGES = 50;
 
 /** Every state and city where a practice is, by state then city (the hubs link to their pages). */
-export const practicePlacesQuery = (call: ApiCall) => ({
-  queryKey: ['practicePlaces'] as const,
+export const practicePlacesQuery = (api: ApiClient) => ({
+  // Under the practice list's key: every page of it, folded into places.
+  queryKey: [...queryKeys.listPractices(), 'places'] as const,
   queryFn: async (): Promise<StatePlaces[]> => {
     const byState = new Map<string, Set<string>>();
     for (let page = 1, seen = 0; page <= MAX_PRACTICE_PAGES; page += 1) {
-      const answer = await call<EndpointTypes['listPractices']['response']>('listPractices', { query: { page } });
+      const answer = await api.listPractices({ query: { page } });
       for (const p of answer.items) {
         if (!byState.has(p.state)) byState.set(p.state, new Set());
         byState.get(p.state)!.add(p.city);
@@ -56,7 +56,9 @@ export const practicePlacesQuery = (call: ApiCall) => ({
       seen += answer.items.length;
       if (!answer.items.length || seen >= answer.total) break;
     }
-    return [...byState.entries()].map(([state, cities]) => ({ state, cities: [...cities].sort((a, b) => a.localeCompare(b)) })).sort((a, b) => a.state.localeCompare(b.state));
+    return [...byState.entries()]
+      .map(([state, cities]) => ({ state, cities: [...cities].sort((a, b) => a.localeCompare(b)) }))
+      .sort((a, b) => a.state.localeCompare(b.state));
   },
   staleTime: Infinity,
 });

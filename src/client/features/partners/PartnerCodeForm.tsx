@@ -6,13 +6,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { useApi } from '../../api/api-context';
-import { catalogueText, errorTextFor } from '../../api/errors';
-import { withQuery } from '../../runtime/navigation/places';
-import { useAppSelector } from '../../store/hooks';
-import { selectAudience } from '../../store/auth/slice';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { catalogueText, errorTextFor } from '@/client/api/errors';
+import { withQuery } from '@/client/runtime/navigation/places';
+import { useAppSelector } from '@/client/store/hooks';
+import { selectAudience } from '@/client/store/auth/slice';
 import { PARTNERSHIP_CODE_PATTERN } from './data';
 
 export interface PartnerForCode {

@@ -6,14 +6,14 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { constants } from '../../../generated/constants';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { formatPhone, telHref } from '../../../domain/phone';
-import { useApi } from '../../api/api-context';
-import { withQuery } from '../../runtime/navigation/places';
-import { Button, ButtonLink } from '../../ui/Button';
-import { Skeleton } from '../../ui/Skeleton';
+import { constants } from '@/generated/constants';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { formatPhone, telHref } from '@/domain/phone';
+import { useApi } from '@/client/api/api-context';
+import { withQuery } from '@/client/runtime/navigation/places';
+import { Button, ButtonLink } from '@/client/ui/Button';
+import { Skeleton } from '@/client/ui/Skeleton';
 import { pageCount, pageFrom, partnerKeys } from './data';
 import { PartnerCodeForm } from './PartnerCodeForm';
 import './partners.css';

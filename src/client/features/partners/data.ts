@@ -1,5 +1,5 @@
 /** Partner data for the partner screens (React Query keys and the paging rule). */
-import { constants } from '../../../generated/constants';
+import { constants } from '@/generated/constants';
 
 export const partnerKeys = {
   page: (offset: number, limit: number) => ['business-partners', 'page', offset, limit] as const,

@@ -1,16 +1,16 @@
 /** The partner directory and verification screens over a fake API: paging, code checks, what is stored. */
 import { render, screen, waitFor } from '@testing-library/react';
-import { aPerson } from '../../../../tests/support/person';
+import { aPerson } from '@tests/support/person';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { errorCatalogue } from '../../../generated/errors';
-import { routeById } from '../../../generated/routes';
-import type { EndpointRoute, RequestInput } from '../../../generated/client/api';
-import { message } from '../../../domain/messages';
-import { ApiProvider } from '../../api/api-context';
-import { ApiError } from '../../api/errors';
-import { createAppStore } from '../../store';
+import { errorCatalogue } from '@/generated/errors';
+import { routeById } from '@/generated/routes';
+import type { EndpointRoute, RequestInput } from '@/generated/client/api';
+import { message } from '@/domain/messages';
+import { ApiProvider } from '@/client/api/api-context';
+import { ApiError } from '@/client/api/errors';
+import { createAppStore } from '@/client/store';
 import PartnerDirectoryPage from './PartnerDirectoryPage';
 import PartnerVerificationSuccessPage from './PartnerVerificationSuccessPage';
 import { pageCount, pageFrom } from './data';
@@ -29,7 +29,9 @@ const partner = (i: number, extra: Record<string, unknown> = {}) => ({
   tierName: 'Standard',
   ...extra,
 });
-const all = Array.from({ length: 23 }, (_, i) => partner(i + 1, i === 0 ? { customFailureMessage: 'Ask your HR team for the code.', phone: '8885550151' } : {}));
+const all = Array.from({ length: 23 }, (_, i) =>
+  partner(i + 1, i === 0 ? { customFailureMessage: 'Ask your HR team for the code.', phone: '8885550151' } : {}),
+);
 
 type Handler = (input: RequestInput) => unknown;
 function renderAt(path: string, handlers: Record<string, Handler>) {
@@ -131,7 +133,10 @@ describe('the partner directory', () => {
       validatePartnerCodeByName: (input) => ((input.query as { code: string }).code === 'code-2' ? { valid: true, partnerId: all[1]!.id } : { valid: false }),
       getBusinessPartnerByCode: (input) => {
         lookedUp.push((input.params as { code: string }).code);
-        return { partner: all[1], b2bDetails: { partnerId: all[1]!.id, partnerName: 'Partner 02', isB2BUser: true, keyword: 'CODE-2', verificationMessages: {} } };
+        return {
+          partner: all[1],
+          b2bDetails: { partnerId: all[1]!.id, partnerName: 'Partner 02', isB2BUser: true, keyword: 'CODE-2', verificationMessages: {} },
+        };
       },
     });
     const input = await screen.findByLabelText(message('ui.partners.codeFor', { partner: 'Partner 02' }));
@@ -149,12 +154,20 @@ describe('the partner directory', () => {
 
 describe('partnership code confirmed', () => {
   it('shows the partner’s verification message, keeps its details and code, and goes on to provider search', async () => {
-    const b2bDetails = { partnerId: all[0]!.id, partnerName: 'Partner 01', isB2BUser: true, keyword: 'CODE-1', verificationMessages: { success: 'Welcome, Partner 01 member!' } };
+    const b2bDetails = {
+      partnerId: all[0]!.id,
+      partnerName: 'Partner 01',
+      isB2BUser: true,
+      keyword: 'CODE-1',
+      verificationMessages: { success: 'Welcome, Partner 01 member!' },
+    };
     const { store } = renderAt(`${routeById.partnerVerificationSuccess.path}?partnershipCode=code-1`, {
       getBusinessPartnerByCode: () => ({ partner: all[0], b2bDetails }),
     });
     expect(await screen.findByText('Welcome, Partner 01 member!')).toBeTruthy();
-    expect(screen.getByRole('link', { name: message('ui.partners.continue') }).getAttribute('href')).toBe(`${routeById.providerSearch.path}?partnershipCode=CODE-1`);
+    expect(screen.getByRole('link', { name: message('ui.partners.continue') }).getAttribute('href')).toBe(
+      `${routeById.providerSearch.path}?partnershipCode=CODE-1`,
+    );
     await waitFor(() => expect(store.getState().bookingHelper.b2bUserDetails).toEqual(b2bDetails));
     expect(store.getState().global.searchQuery).toEqual({ partnershipCode: 'CODE-1' });
   });
@@ -162,7 +175,12 @@ describe('partnership code confirmed', () => {
   it('says so when the code is not valid', async () => {
     renderAt(`${routeById.partnerVerificationSuccess.path}?partnershipCode=NOPE`, {
       getBusinessPartnerByCode: () => {
-        throw new ApiError('http', 'getBusinessPartnerByCode', 404, { text: errorCatalogue.PARTNERSHIP_CODE_INVALID.message, errorCode: 'PARTNERSHIP_CODE_INVALID', fieldErrors: [], fromSchedulingSystem: false });
+        throw new ApiError('http', 'getBusinessPartnerByCode', 404, {
+          text: errorCatalogue.PARTNERSHIP_CODE_INVALID.message,
+          errorCode: 'PARTNERSHIP_CODE_INVALID',
+          fieldErrors: [],
+          fromSchedulingSystem: false,
+        });
       },
     });
     expect((await screen.findByRole('alert')).textContent).toContain(errorCatalogue.PARTNERSHIP_CODE_INVALID.message);

@@ -1,16 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RequestInput } from '../../../generated/client/api';
-import { errorCatalogue } from '../../../generated/errors';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { selectUser } from '../../store/auth/slice';
+import type { RequestInput } from '@/generated/client/api';
+import { errorCatalogue } from '@/generated/errors';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { selectUser } from '@/client/store/auth/slice';
 import AccountSettingsPage from './AccountSettingsPage';
 import { httpError, renderScreen, testUser } from './test-kit';
 
 const details = {
-  ...testUser, dateOfBirth: '1988-07-14', businessPartnerId: null, isPartnerAssociationActive: false, phoneNumber: '6145550142',
+  ...testUser,
+  dateOfBirth: '1988-07-14',
+  businessPartnerId: null,
+  isPartnerAssociationActive: false,
+  phoneNumber: '6145550142',
   address: { line1: '12 High St', city: 'Columbus', state: 'OH', zipcode: '43215' },
 };
 
@@ -19,7 +23,10 @@ const path = routeById.patientAccountSettings.path;
 describe('AccountSettingsPage', () => {
   it('starts from the account, and refuses a zip code that is not 5 digits with the spec message', async () => {
     const updateUser = jest.fn();
-    renderScreen(<AccountSettingsPage />, { path, answers: { getUserDetails: () => details, updateUser } });
+    renderScreen(<AccountSettingsPage />, {
+      path,
+      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }), getUserDetails: () => details, updateUser },
+    });
     const zip = await screen.findByLabelText(/Zip code/);
     expect((screen.getByLabelText(/Phone number/) as HTMLInputElement).value).toBe('(614) 555-0142');
     await userEvent.clear(zip);
@@ -33,14 +40,20 @@ describe('AccountSettingsPage', () => {
     const newEmail = 'jordan.new@example.com';
     const updateUser = jest.fn((input: RequestInput) => ({ ...details, ...(input.body as object), email: details.email, pendingEmail: newEmail }));
     const confirmEmailChange = jest.fn(() => ({ ...details, email: newEmail }));
-    const { store } = renderScreen(<AccountSettingsPage />, { path, answers: { getUserDetails: () => details, updateUser, confirmEmailChange } });
+    const { store } = renderScreen(<AccountSettingsPage />, {
+      path,
+      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }), getUserDetails: () => details, updateUser, confirmEmailChange },
+    });
     const email = await screen.findByLabelText(/Email/);
     await userEvent.clear(email);
     await userEvent.type(email, newEmail);
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText(new RegExp(messages['ui.patient.settings.saved']));
     expect(screen.getByText(message('ui.patient.settings.emailPending', { email: newEmail, current: details.email }), { exact: false })).toBeTruthy();
-    expect(updateUser.mock.calls[0]![0]).toMatchObject({ params: { id: testUser.id }, body: { email: newEmail, phoneNumber: '6145550142', address: details.address } });
+    expect(updateUser.mock.calls[0]![0]).toMatchObject({
+      params: { id: testUser.id },
+      body: { email: newEmail, phoneNumber: '6145550142', address: details.address },
+    });
     // Still signed in with the old address until the code is confirmed.
     expect(selectUser(store.getState())?.email).toBe(details.email);
 
@@ -53,9 +66,15 @@ describe('AccountSettingsPage', () => {
 
   it('shows the API refusing an e-mail another account uses on the e-mail field', async () => {
     const updateUser = () => {
-      throw httpError('updateUser', 409, { description: errorCatalogue.EMAIL_IN_USE.message, errors: [{ field: 'email', reason: errorCatalogue.EMAIL_IN_USE.message, keyword: 'unique' }] });
+      throw httpError('updateUser', 409, {
+        description: errorCatalogue.EMAIL_IN_USE.message,
+        errors: [{ field: 'email', reason: errorCatalogue.EMAIL_IN_USE.message, keyword: 'unique' }],
+      });
     };
-    renderScreen(<AccountSettingsPage />, { path, answers: { getUserDetails: () => details, updateUser } });
+    renderScreen(<AccountSettingsPage />, {
+      path,
+      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }), getUserDetails: () => details, updateUser },
+    });
     await screen.findByLabelText(/Email/);
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     const shown = await screen.findAllByText(errorCatalogue.EMAIL_IN_USE.message);

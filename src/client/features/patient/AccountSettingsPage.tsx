@@ -7,21 +7,22 @@
  */
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import accountSettingsForm from '../../../generated/forms/account-settings';
-import confirmEmailChangeForm from '../../../generated/forms/confirm-email-change';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { digitsOf, formatPhone } from '../../../domain/phone';
-import type { FieldError } from '../../../domain/validation/field-errors';
-import { SpecForm } from '../../runtime/forms/SpecForm';
-import { useApi } from '../../api/api-context';
-import { errorTextFor, isApiError } from '../../api/errors';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { authenticated, selectAuth } from '../../store/auth/slice';
-import { ButtonLink } from '../../ui/Button';
+import accountSettingsForm from '@/generated/forms/account-settings';
+import confirmEmailChangeForm from '@/generated/forms/confirm-email-change';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { digitsOf, formatPhone } from '@/domain/phone';
+import type { FieldError } from '@/domain/validation/field-errors';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor, isApiError } from '@/client/api/errors';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { authenticated, selectAuth } from '@/client/store/auth/slice';
+import { ButtonLink } from '@/client/ui/Button';
 import { PortalShell } from './PortalShell';
 import { portalKeys, useAccount, type AccountDetails } from './data';
 import { ListSkeleton, Loaded } from './states';
+import { ReminderSettings } from './ReminderSettings';
 
 interface AccountSettings {
   firstName: string;
@@ -75,7 +76,10 @@ export default function AccountSettingsPage() {
       accountChanged(changed);
       setOutcome({
         kind: 'saved',
-        text: [message('ui.patient.settings.saved'), changed.pendingEmail ? message('ui.patient.settings.emailPending', { email: changed.pendingEmail, current: changed.email }) : '']
+        text: [
+          message('ui.patient.settings.saved'),
+          changed.pendingEmail ? message('ui.patient.settings.emailPending', { email: changed.pendingEmail, current: changed.email }) : '',
+        ]
           .filter(Boolean)
           .join(' '),
       });
@@ -129,6 +133,7 @@ export default function AccountSettingsPage() {
           )}
         </Loaded>
       </div>
+      {account.data ? <ReminderSettings userId={account.data.id} /> : null}
     </PortalShell>
   );
 }

@@ -5,17 +5,19 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { formatSessionTime } from '../../../domain/sessions';
-import { useApi } from '../../api/api-context';
-import { ApiError, errorTextFor } from '../../api/errors';
-import { ErrorNotice } from '../../ui/ErrorNotice';
-import { Button, ButtonLink } from '../../ui/Button';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { ApiError, errorTextFor } from '@/client/api/errors';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { Button, ButtonLink } from '@/client/ui/Button';
 import { PortalShell } from './PortalShell';
 import { ListSkeleton, Loaded } from './states';
-import { downloadReceipt, downloadStatement, formatDay, formatDollars, kindLabel, statusLabel, useTransaction, type Transaction } from './billing-data';
+import { billingDate, downloadReceipt, downloadStatement, kindLabel, statusLabel, type Transaction, useTransaction } from './billing-data';
+import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
+import { formatDollars } from '@/domain/money';
 
 function Downloads({ t }: { t: Transaction }) {
   const api = useApi();
@@ -62,18 +64,21 @@ export default function BillingSessionPage() {
         </ButtonLink>
       }
     >
-      <Loaded query={missing ? { data: undefined, error: notFound, isPending: false, refetch: () => undefined } : transaction} skeleton={<ListSkeleton rows={1} height="14rem" />}>
+      <Loaded
+        query={missing ? { data: undefined, error: notFound, isPending: false, refetch: () => undefined } : transaction}
+        skeleton={<ListSkeleton rows={1} height="14rem" />}
+      >
         {(t) => (
           <div className="stack">
             <dl className="details-list item">
               <div>
                 <dt>{messages['ui.patient.billing.paidOn']}</dt>
-                <dd>{formatDay(t.createdAt)}</dd>
+                <dd>{billingDate(t.createdAt)}</dd>
               </div>
               <div>
                 <dt>{messages['ui.patient.billing.amount']}</dt>
                 <dd>
-                  {formatDollars(t.amount, t.currency)} · {kindLabel(t)}
+                  {formatDollars(t.amount, { currency: t.currency })} · {kindLabel(t)}
                 </dd>
               </div>
               <div>
@@ -85,11 +90,21 @@ export default function BillingSessionPage() {
                   <dt>{messages['ui.patient.billing.paidWith']}</dt>
                   <dd>{message('ui.patient.billing.card', { brand: t.cardBrand, last4: t.cardLast4 })}</dd>
                 </div>
+              ) : t.paymentProvider === 'scheduling_system' ? (
+                <div>
+                  <dt>{messages['ui.patient.billing.paidWith']}</dt>
+                  <dd>{enums.paymentProvider.labels.scheduling_system}</dd>
+                </div>
               ) : null}
               <div>
                 <dt>{messages['ui.patient.billing.session']}</dt>
                 <dd>
-                  {[t.appointmentStart ? formatSessionTime(t.appointmentStart, 'America/New_York') : null, t.providerName, t.practiceName, t.patientName ? message('ui.patient.billing.for', { patient: t.patientName }) : null]
+                  {[
+                    t.appointmentStart ? formatSessionTime(t.appointmentStart, viewerTimeZone()) : null,
+                    t.providerName,
+                    t.practiceName,
+                    t.patientName ? message('ui.patient.billing.for', { patient: t.patientName }) : null,
+                  ]
                     .filter(Boolean)
                     .join(' · ')}
                 </dd>

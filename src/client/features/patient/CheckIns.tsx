@@ -5,17 +5,18 @@
  */
 import { useState } from 'react';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import type { EndpointTypes, MeasureScore } from '../../../generated/entities';
-import { constants } from '../../../generated/constants';
-import { messages } from '../../../generated/messages';
-import { message } from '../../../domain/messages';
-import { formatSessionTime } from '../../../domain/sessions';
-import { useApi } from '../../api/api-context';
-import { errorTextFor } from '../../api/errors';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
-import { ErrorNotice } from '../../ui/ErrorNotice';
+import type { EndpointTypes, MeasureScore } from '@/generated/entities';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { Button } from '@/client/ui/Button';
+import { Dialog } from '@/client/ui/Dialog';
+import { MeasureItems } from '@/client/ui/MeasureItems';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { fullName, usePatients } from './data';
+import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
 
 type Instrument = keyof typeof constants.measureInstruments;
 const nameOf = (i: Instrument) => constants.measureInstruments[i].name;
@@ -37,7 +38,11 @@ function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; 
   const [answers, setAnswers] = useState<(number | undefined)[]>(Array.from({ length: spec.items }, () => undefined));
   const [missing, setMissing] = useState(false);
   const send = useMutation({
-    mutationFn: (values: number[]) => api.submitPatientMeasure({ params: { id: patientId }, body: { instrument, answers: values as EndpointTypes['submitPatientMeasure']['body']['answers'] } }),
+    mutationFn: (values: number[]) =>
+      api.submitPatientMeasure({
+        params: { id: patientId },
+        body: { instrument, answers: values as EndpointTypes['submitPatientMeasure']['body']['answers'] },
+      }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['patient', 'measures', patientId] }),
   });
   const result: MeasureScore | undefined = send.data;
@@ -55,7 +60,9 @@ function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; 
     >
       {result ? (
         <div className="stack-sm" role="status">
-          <p className="notice notice--success">{message('ui.patient.checkIn.result', { instrument: spec.name, total: String(result.total), band: result.bandLabel })}</p>
+          <p className="notice notice--success">
+            {message('ui.patient.checkIn.result', { instrument: spec.name, total: String(result.total), band: result.bandLabel })}
+          </p>
           {result.urgent ? <p className="notice notice--warning">{messages['ui.patient.checkIn.urgent']}</p> : null}
         </div>
       ) : (
@@ -68,19 +75,7 @@ function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; 
             send.mutate(answers as number[]);
           }}
         >
-          {spec.questions.map((q, i) => (
-            <fieldset key={i} className="choices">
-              <legend>
-                {i + 1}. {q}
-              </legend>
-              {constants.measureAnswerOptions.map((o) => (
-                <label key={o.value} className="choice">
-                  <input type="radio" name={`q${i}`} checked={answers[i] === o.value} onChange={() => setAnswers(answers.map((a, j) => (j === i ? o.value : a)))} />
-                  <span>{o.label}</span>
-                </label>
-              ))}
-            </fieldset>
-          ))}
+          <MeasureItems instrument={instrument} answers={answers} onAnswer={(i, v) => setAnswers(answers.map((a, j) => (j === i ? v : a)))} />
           {missing && answers.some((a) => a === undefined) ? <ErrorNotice text={messages['ui.patient.checkIn.answerAll']} /> : null}
           {send.isError ? <ErrorNotice text={errorTextFor(send.error, 'patient_web')} /> : null}
           <Button type="submit" disabled={send.isPending}>
@@ -113,7 +108,7 @@ export function CheckInTasks({ checkIns }: { checkIns: ReturnType<typeof useChec
 
 /** Each person's scores over time, newest first. */
 export function CheckInHistory({ checkIns }: { checkIns: ReturnType<typeof useCheckIns> }) {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = viewerTimeZone();
   const rows = checkIns.flatMap(({ patient, data }) => (data?.items ?? []).map((m) => ({ patient, m })));
   if (!rows.length) return null;
   return (
@@ -123,7 +118,12 @@ export function CheckInHistory({ checkIns }: { checkIns: ReturnType<typeof useCh
         {[...rows].reverse().map(({ patient, m }) => (
           <li key={m.id} className="item">
             {checkIns.length > 1 ? `${fullName(patient)} · ` : ''}
-            {message('ui.patient.checkIn.score', { when: formatSessionTime(m.completedAt, zone), instrument: nameOf(m.instrument), total: String(m.total), band: m.bandLabel })}
+            {message('ui.patient.checkIn.score', {
+              when: formatSessionTime(m.completedAt, zone),
+              instrument: nameOf(m.instrument),
+              total: String(m.total),
+              band: m.bandLabel,
+            })}
           </li>
         ))}
       </ul>

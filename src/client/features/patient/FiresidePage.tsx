@@ -1,7 +1,7 @@
 /** Fireside: the patients' resource page (copy in specs/content/fireside.yaml). */
-import fireside from '../../../generated/content/fireside';
-import { constants } from '../../../generated/constants';
-import { formatPhone, telHref } from '../../../domain/phone';
+import fireside from '@/generated/content/fireside';
+import { constants } from '@/generated/constants';
+import { formatPhone, telHref } from '@/domain/phone';
 import { PortalShell } from './PortalShell';
 
 export default function FiresidePage() {

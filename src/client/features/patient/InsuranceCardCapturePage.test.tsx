@@ -1,13 +1,25 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RequestInput } from '../../../generated/client/api';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
+import type { RequestInput } from '@/generated/client/api';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
 import InsuranceCardCapturePage from './InsuranceCardCapturePage';
 import { renderScreen } from './test-kit';
 
 const self = { id: 'p-self', firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' };
-const insurance = { id: 'i-1', patientId: 'p-self', carrierCode: 'BCBS', carrierName: 'Blue Cross', planId: 1, planName: 'PPO', memberId: 'X1', isMedicaid: false, insuranceInquiryAudits: [], cardFrontDocumentId: null, cardBackDocumentId: null };
+const insurance = {
+  id: 'i-1',
+  patientId: 'p-self',
+  carrierCode: 'BCBS',
+  carrierName: 'Blue Cross',
+  planId: 1,
+  planName: 'PPO',
+  memberId: 'X1',
+  isMedicaid: false,
+  insuranceInquiryAudits: [],
+  cardFrontDocumentId: null,
+  cardBackDocumentId: null,
+};
 
 describe('InsuranceCardCapturePage', () => {
   it('asks for at least one side, then stores each side as a document of the patient and insurance', async () => {
@@ -33,7 +45,12 @@ describe('InsuranceCardCapturePage', () => {
     await userEvent.click(screen.getByRole('button', { name: messages['ui.patient.capture.submit'] }));
     expect(await screen.findByText(messages['ui.patient.capture.saved'])).toBeTruthy();
     await waitFor(() => expect(uploads).toHaveLength(2));
-    const sent = uploads.map((u) => ({ params: u.params, kind: (u.body as FormData).get('kind'), insuranceId: (u.body as FormData).get('insuranceId'), file: ((u.body as FormData).get('file') as File).name }));
+    const sent = uploads.map((u) => ({
+      params: u.params,
+      kind: (u.body as FormData).get('kind'),
+      insuranceId: (u.body as FormData).get('insuranceId'),
+      file: ((u.body as FormData).get('file') as File).name,
+    }));
     expect(sent).toEqual([
       { params: { id: 'p-self' }, kind: 'insurance_card_front', insuranceId: 'i-1', file: 'front.png' },
       { params: { id: 'p-self' }, kind: 'insurance_card_back', insuranceId: 'i-1', file: 'back.png' },

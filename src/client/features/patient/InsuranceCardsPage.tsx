@@ -1,11 +1,11 @@
 /** Insurance cards: each patient's insurances on file, whether the card's photos are on file, and a way to add them. */
-import { constants } from '../../../generated/constants';
-import type { PatientInsurance } from '../../../generated/entities';
-import { messages } from '../../../generated/messages';
-import { formatUsDate, isoDateIn } from '../../../domain/dates';
-import { message } from '../../../domain/messages';
-import { formatPhone } from '../../../domain/phone';
-import { ButtonLink } from '../../ui/Button';
+import { constants } from '@/generated/constants';
+import type { PatientInsurance } from '@/generated/entities';
+import { messages } from '@/generated/messages';
+import { formatUsDate, isoDateIn } from '@/domain/dates';
+import { message } from '@/domain/messages';
+import { formatPhone } from '@/domain/phone';
+import { ButtonLink } from '@/client/ui/Button';
 import { PortalShell } from './PortalShell';
 import { ListSkeleton, Loaded } from './states';
 import { fullName } from './data';
@@ -44,11 +44,15 @@ export default function InsuranceCardsPage() {
                         <ul className="card-sides">
                           <li>
                             {messages['ui.patient.insurance.cardFront']}:{' '}
-                            <span className={`badge ${i.cardFrontDocumentId ? 'badge--ok' : 'badge--todo'}`}>{i.cardFrontDocumentId ? messages['ui.patient.insurance.onFile'] : messages['ui.patient.insurance.missing']}</span>
+                            <span className={`badge ${i.cardFrontDocumentId ? 'badge--ok' : 'badge--todo'}`}>
+                              {i.cardFrontDocumentId ? messages['ui.patient.insurance.onFile'] : messages['ui.patient.insurance.missing']}
+                            </span>
                           </li>
                           <li>
                             {messages['ui.patient.insurance.cardBack']}:{' '}
-                            <span className={`badge ${i.cardBackDocumentId ? 'badge--ok' : 'badge--todo'}`}>{i.cardBackDocumentId ? messages['ui.patient.insurance.onFile'] : messages['ui.patient.insurance.missing']}</span>
+                            <span className={`badge ${i.cardBackDocumentId ? 'badge--ok' : 'badge--todo'}`}>
+                              {i.cardBackDocumentId ? messages['ui.patient.insurance.onFile'] : messages['ui.patient.insurance.missing']}
+                            </span>
                           </li>
                         </ul>
                         <div>

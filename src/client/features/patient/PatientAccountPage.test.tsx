@@ -1,13 +1,18 @@
 import { screen } from '@testing-library/react';
-import accountNotes from '../../../generated/content/account-notes';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
+import accountNotes from '@/generated/content/account-notes';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
 import PatientAccountPage from './PatientAccountPage';
 import { renderScreen, testUser } from './test-kit';
 
 const path = routeById.patientAccount.path;
 const details = { ...testUser, dateOfBirth: '1988-07-14', businessPartnerId: null, isPartnerAssociationActive: false, phoneNumber: null };
-const patients = { items: [{ id: 'a', firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' }, { id: 'b', firstName: 'Mia', lastName: 'Rivera', relationship: 'Child', dateOfBirth: '2015-03-02' }] };
+const patients = {
+  items: [
+    { id: 'a', firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' },
+    { id: 'b', firstName: 'Mia', lastName: 'Rivera', relationship: 'Child', dateOfBirth: '2015-03-02' },
+  ],
+};
 
 describe('PatientAccountPage', () => {
   it('shows contact details, dependants and the responsible-party texts of product-spec §1', async () => {

@@ -3,14 +3,14 @@
  * for them, with the texts of product-spec §1 (account holders manage appointments online;
  * responsible parties are adults; a minor needs a parent or legal guardian).
  */
-import accountNotes from '../../../generated/content/account-notes';
-import { routeById } from '../../../generated/routes';
+import accountNotes from '@/generated/content/account-notes';
+import { routeById } from '@/generated/routes';
 import { relationshipLabel } from './labels';
-import { message } from '../../../domain/messages';
-import { formatPhone } from '../../../domain/phone';
-import { formatUsDate, todayIso } from '../../../domain/dates';
-import { isMinor } from '../../../domain/minor';
-import { ButtonLink } from '../../ui/Button';
+import { message } from '@/domain/messages';
+import { formatPhone } from '@/domain/phone';
+import { formatUsDate, todayIso } from '@/domain/dates';
+import { isMinor } from '@/domain/minor';
+import { ButtonLink } from '@/client/ui/Button';
 import { PortalShell } from './PortalShell';
 import { fullName, useAccount, usePatients, type AccountDetails } from './data';
 import { ListSkeleton, Loaded } from './states';

@@ -1,22 +1,30 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { aPerson } from '../../../../tests/support/person';
-import { constants } from '../../../generated/constants';
-import { errorCatalogue } from '../../../generated/errors';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { fillPlaceholders, message } from '../../../domain/messages';
-import { formatCents } from '../../../domain/money';
-import { formatPhone } from '../../../domain/phone';
-import { formatSessionTime } from '../../../domain/sessions';
-import type { RequestInput } from '../../../generated/client/api';
+import { aPerson } from '@tests/support/person';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { fillPlaceholders, message } from '@/domain/messages';
+import { formatCents } from '@/domain/money';
+import { formatPhone } from '@/domain/phone';
+import type { RequestInput } from '@/generated/client/api';
 import PatientBillingPage from './PatientBillingPage';
 import { httpError, inHours, renderScreen, sessionFixture, testUser, zone, type FakeAnswer } from './test-kit';
+import { formatSessionTime } from '@/domain/date-format';
 
 const path = routeById.patientBilling.path;
 const self = { id: '55555555-5555-4555-8555-555555555555', firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' };
 const child = { id: '66666666-6666-4666-8666-666666666666', firstName: 'Mia', lastName: 'Rivera', relationship: 'Child', dateOfBirth: '2015-03-02' };
-const visa = { id: '77777777-7777-4777-8777-777777777777', patientId: self.id, brand: 'Visa', last4: '1111', expirationMonth: 12, expirationYear: 2030, isDefault: true };
+const visa = {
+  id: '77777777-7777-4777-8777-777777777777',
+  patientId: self.id,
+  brand: 'Visa',
+  last4: '1111',
+  expirationMonth: 12,
+  expirationYear: 2030,
+  isDefault: true,
+};
 const feeCents = 7500;
 const lateCancelled = sessionFixture({
   start: inHours(20),
@@ -31,7 +39,14 @@ const declinedText = fillPlaceholders(errorCatalogue.CARD_DECLINED.message, { ph
 function answers(over: { due?: boolean; cards?: (typeof visa)[] } = {}): Record<string, FakeAnswer> {
   let due = over.due ?? true;
   return {
-    getUserDetails: () => ({ ...testUser, dateOfBirth: '1988-07-14', businessPartnerId: null, isPartnerAssociationActive: false, phoneNumber: null, address: { line1: '12 High St', city: 'Columbus', state: 'OH', zipcode: '43215' } }),
+    getUserDetails: () => ({
+      ...testUser,
+      dateOfBirth: '1988-07-14',
+      businessPartnerId: null,
+      isPartnerAssociationActive: false,
+      phoneNumber: null,
+      address: { line1: '12 High St', city: 'Columbus', state: 'OH', zipcode: '43215' },
+    }),
     getUserPatients: () => ({ items: [self, child] }),
     listPaymentReceipts: () => ({ items: [], startDate: '2026-01-01', endDate: '2026-12-31' }),
     listPatientCards: (input: RequestInput) => ({ items: (over.cards ?? [visa]).filter((c) => c.patientId === (input.params as { id: string }).id) }),
@@ -39,7 +54,14 @@ function answers(over: { due?: boolean; cards?: (typeof visa)[] } = {}): Record<
     getPaymentGateway: () => ({ gateway: 'local' }),
     payAppointment: () => {
       due = false;
-      return { paymentId: '88888888-8888-4888-8888-888888888888', status: 'succeeded', amountCents: feeCents, appointmentId: lateCancelled.id, amountDueCents: 0, payment: {} };
+      return {
+        paymentId: '88888888-8888-4888-8888-888888888888',
+        status: 'succeeded',
+        amountCents: feeCents,
+        appointmentId: lateCancelled.id,
+        amountDueCents: 0,
+        payment: {},
+      };
     },
   };
 }
@@ -117,7 +139,15 @@ describe('PatientBillingPage', () => {
       answers: {
         ...answers({ due: false }),
         tokenizeCard: () => ({ nonce: 'nonce-new', brand: 'Mastercard', last4: '4444', expirationMonth: 1, expirationYear: 2031 }),
-        savePatientCard: () => ({ id: '99999999-9999-4999-8999-999999999999', patientId: child.id, brand: 'Mastercard', last4: '4444', expirationMonth: 1, expirationYear: 2031, isDefault: true }),
+        savePatientCard: () => ({
+          id: '99999999-9999-4999-8999-999999999999',
+          patientId: child.id,
+          brand: 'Mastercard',
+          last4: '4444',
+          expirationMonth: 1,
+          expirationYear: 2031,
+          isDefault: true,
+        }),
       },
     });
     expect(await screen.findByText(messages['ui.patient.billing.dueNone'])).toBeTruthy();
@@ -129,7 +159,12 @@ describe('PatientBillingPage', () => {
     await user.click(within(dialog).getByRole('button', { name: messages['ui.patient.addCard.save'] }));
 
     expect(await screen.findByText(message('ui.patient.addCard.saved', { brand: 'Mastercard', last4: '4444' }))).toBeTruthy();
-    expect(calls.find((c) => c.id === 'tokenizeCard')?.input.body).toMatchObject({ number: '4111111111111111', expiration: '12/30', cvv: '123', zipcode: '43215' });
+    expect(calls.find((c) => c.id === 'tokenizeCard')?.input.body).toMatchObject({
+      number: '4111111111111111',
+      expiration: '12/30',
+      cvv: '123',
+      zipcode: '43215',
+    });
     expect(calls.find((c) => c.id === 'savePatientCard')?.input.body).toEqual({ patientId: child.id, nonce: 'nonce-new', makeDefault: true });
     await waitFor(() => expect(calls.filter((c) => c.id === 'listPatientCards').length).toBeGreaterThan(2));
   });

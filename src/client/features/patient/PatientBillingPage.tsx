@@ -5,17 +5,17 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../../generated/messages';
-import { message } from '../../../domain/messages';
-import { useApi } from '../../api/api-context';
-import { errorTextFor } from '../../api/errors';
-import { ErrorNotice } from '../../ui/ErrorNotice';
-import { Button } from '../../ui/Button';
+import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { Button } from '@/client/ui/Button';
 import { PortalShell } from './PortalShell';
 import { ListSkeleton, Loaded } from './states';
 import { fullName } from './data';
-import { formatCents } from '../../../domain/money';
-import { downloadReceipt, formatDay, formatDollars, kindLabel, statusLabel, transactionPath, useCardsOnFile, useReceipts, type Transaction } from './billing-data';
+import { formatCents, formatDollars } from '@/domain/money';
+import { billingDate, downloadReceipt, kindLabel, statusLabel, type Transaction, transactionPath, useCardsOnFile, useReceipts } from './billing-data';
 import { useAmountsDue, type AmountDue } from './billing/due-data';
 import { PayDueDialog } from './billing/PayDueDialog';
 import { AddCardDialog } from './billing/AddCardDialog';
@@ -68,7 +68,7 @@ function TransactionRow({ t, onProblem }: { t: Transaction; onProblem: (text: st
     <li className="item txn">
       <div className="txn__main">
         <p className="item__title">
-          {formatDay(t.createdAt)} · {formatDollars(t.amount, t.currency)}
+          {billingDate(t.createdAt)} · {formatDollars(t.amount, { currency: t.currency })}
         </p>
         <p className="item__meta">
           {kindLabel(t)} · {statusLabel(t)}
@@ -103,7 +103,8 @@ function CardsOnFile() {
                   <div>
                     <p className="item__title">{message('ui.patient.billing.card', { brand: c.brand, last4: c.last4 })}</p>
                     <p className="item__meta">
-                      {message('ui.patient.billing.cardExpires', { month: String(c.expirationMonth).padStart(2, '0'), year: c.expirationYear })} · {fullName(l.patient)}
+                      {message('ui.patient.billing.cardExpires', { month: String(c.expirationMonth).padStart(2, '0'), year: c.expirationYear })} ·{' '}
+                      {fullName(l.patient)}
                     </p>
                   </div>
                   {c.isDefault ? <span className="badge">{messages['ui.patient.billing.defaultCard']}</span> : null}
@@ -155,13 +156,25 @@ export default function PatientBillingPage() {
               <label className="field__label" htmlFor="billing-from">
                 {messages['ui.patient.billing.from']}
               </label>
-              <input id="billing-from" className="input" type="date" value={shown.startDate} onChange={(e) => setDraft((d) => ({ ...d, startDate: e.target.value }))} />
+              <input
+                id="billing-from"
+                className="input"
+                type="date"
+                value={shown.startDate}
+                onChange={(e) => setDraft((d) => ({ ...d, startDate: e.target.value }))}
+              />
             </div>
             <div className="field">
               <label className="field__label" htmlFor="billing-to">
                 {messages['ui.patient.billing.to']}
               </label>
-              <input id="billing-to" className="input" type="date" value={shown.endDate} onChange={(e) => setDraft((d) => ({ ...d, endDate: e.target.value }))} />
+              <input
+                id="billing-to"
+                className="input"
+                type="date"
+                value={shown.endDate}
+                onChange={(e) => setDraft((d) => ({ ...d, endDate: e.target.value }))}
+              />
             </div>
             <Button type="submit" variant="secondary">
               {messages['ui.patient.billing.show']}

@@ -1,13 +1,20 @@
 import { screen, within } from '@testing-library/react';
-import { constants } from '../../../generated/constants';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { selectPatientDashboard } from '../../store/dashboard/slice';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { selectPatientDashboard } from '@/client/store/dashboard/slice';
 import PatientHomePage from './PatientHomePage';
 import { renderScreen, testUser } from './test-kit';
 
-const self = { id: 'p-self', firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self', dateOfBirth: '1988-07-14', consents: [{ isConsentProvided: true, consentType: 'bookAppointmentConsent' }] };
+const self = {
+  id: 'p-self',
+  firstName: 'Jordan',
+  lastName: 'Rivera',
+  relationship: 'Self',
+  dateOfBirth: '1988-07-14',
+  consents: [{ isConsentProvided: true, consentType: 'bookAppointmentConsent' }],
+};
 const child = { id: 'p-child', firstName: 'Mia', lastName: 'Rivera', relationship: 'Child', dateOfBirth: '2015-03-02', consents: [] };
 const spouse = { id: 'p-spouse', firstName: 'Sam', lastName: 'Rivera', relationship: 'Spouse', dateOfBirth: '1987-01-01' };
 
@@ -15,7 +22,10 @@ const quiet = { listAppointments: () => ({ items: [] }), listPatientInsurances: 
 
 describe('PatientHomePage', () => {
   it('greets the patient, splits the people on the account by consent and asks only who must sign', async () => {
-    const { store } = renderScreen(<PatientHomePage />, { path: routeById.patientHome.path, answers: { getUserPatients: () => ({ items: [self, child, spouse] }), ...quiet } });
+    const { store } = renderScreen(<PatientHomePage />, {
+      path: routeById.patientHome.path,
+      answers: { getUserPatients: () => ({ items: [self, child, spouse] }), ...quiet },
+    });
     expect(screen.getByRole('heading', { level: 1, name: message('ui.patient.greeting', { firstName: testUser.firstName }) })).toBeTruthy();
 
     const jordan = (await screen.findByText('Jordan Rivera')).closest('li')!;
@@ -43,39 +53,93 @@ describe('PatientHomePage', () => {
   });
 
   it('asks for insurance card photos that are missing', async () => {
-    const insurance = { id: 'i-1', patientId: 'p-self', carrierCode: 'BCBS', carrierName: 'Blue Cross', planId: 1, planName: 'PPO', memberId: 'X1', isMedicaid: false, insuranceInquiryAudits: [], cardFrontDocumentId: 'd-1', cardBackDocumentId: null };
-    renderScreen(<PatientHomePage />, { path: routeById.patientHome.path, answers: { ...quiet, getUserPatients: () => ({ items: [self] }), listPatientInsurances: () => ({ items: [insurance] }) } });
+    const insurance = {
+      id: 'i-1',
+      patientId: 'p-self',
+      carrierCode: 'BCBS',
+      carrierName: 'Blue Cross',
+      planId: 1,
+      planName: 'PPO',
+      memberId: 'X1',
+      isMedicaid: false,
+      insuranceInquiryAudits: [],
+      cardFrontDocumentId: 'd-1',
+      cardBackDocumentId: null,
+    };
+    renderScreen(<PatientHomePage />, {
+      path: routeById.patientHome.path,
+      answers: { ...quiet, getUserPatients: () => ({ items: [self] }), listPatientInsurances: () => ({ items: [insurance] }) },
+    });
     expect(await screen.findByText(message('ui.patient.home.insuranceCardNeeded', { carrier: 'Blue Cross', patient: 'Jordan Rivera' }))).toBeTruthy();
-    expect(screen.getByRole('link', { name: messages['ui.patient.home.addInsuranceCard'] }).getAttribute('href')).toBe(`${routeById.insuranceCardCapture.path}?patientId=p-self&insuranceId=i-1`);
+    expect(screen.getByRole('link', { name: messages['ui.patient.home.addInsuranceCard'] }).getAttribute('href')).toBe(
+      `${routeById.insuranceCardCapture.path}?patientId=p-self&insuranceId=i-1`,
+    );
   });
 
   it('shows the next session with its video link', async () => {
     const start = new Date(Date.now() + 86_400_000).toISOString();
     const next = {
-      id: 's-1', status: 'booked', start, end: start, appointmentMode: 'online', counselingType: 'Individual Counseling', joinUrl: '/app/visit/r', timeZone: 'America/New_York',
+      id: 's-1',
+      status: 'booked',
+      start,
+      end: start,
+      appointmentMode: 'online',
+      counselingType: 'Individual Counseling',
+      joinUrl: '/app/visit/r',
+      timeZone: 'America/New_York',
       provider: { id: 'pr', firstName: 'Morgan', lastName: 'Lee', title: 'LCSW', timeZone: 'America/New_York' },
       practice: { id: 'pc', name: 'Riverside', addressLine1: '1 A St', city: 'Columbus', state: 'OH', zipcode: '43215' },
-      patients: [{ id: 'p-self', firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self', isNew: false }], payment: null, selfPay: false, amountDueCents: 0, createdAt: start,
+      patients: [{ id: 'p-self', firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self', isNew: false }],
+      payment: null,
+      selfPay: false,
+      amountDueCents: 0,
+      createdAt: start,
     };
-    renderScreen(<PatientHomePage />, { path: routeById.patientHome.path, answers: { ...quiet, getUserPatients: () => ({ items: [self] }), listAppointments: () => ({ items: [next] }) } });
+    renderScreen(<PatientHomePage />, {
+      path: routeById.patientHome.path,
+      answers: { ...quiet, getUserPatients: () => ({ items: [self] }), listAppointments: () => ({ items: [next] }) },
+    });
     expect((await screen.findByRole('link', { name: messages['ui.patient.sessions.join'] })).getAttribute('href')).toBe('/app/visit/r');
     expect(screen.getByText('Morgan Lee, LCSW')).toBeTruthy();
   });
 
-  it('offers the six dashboard sections, the current one marked', () => {
+  it('offers the six dashboard sections and Messages, the current one marked', () => {
     renderScreen(<PatientHomePage />, { path: routeById.patientHome.path, answers: { getUserPatients: () => ({ items: [self] }), ...quiet } });
     const nav = screen.getByRole('navigation', { name: messages['ui.patient.navLabel'] });
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
-      routeById.patientHome.path, routeById.patientSessions.path, routeById.patientBilling.path,
-      routeById.patientInsuranceCards.path, routeById.patientAccount.path, routeById.patientFireside.path,
+      routeById.patientHome.path,
+      routeById.patientSessions.path,
+      routeById.patientMessages.path,
+      routeById.patientBilling.path,
+      routeById.patientInsuranceCards.path,
+      routeById.patientAccount.path,
+      routeById.patientFireside.path,
     ]);
     expect(within(nav).getByRole('link', { name: messages['ui.patient.nav.home'] }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('button', { name: messages['ui.patient.signOut'] })).toBeTruthy();
   });
 
+  it("shows beside Messages how many of the clinicians' messages wait unread", async () => {
+    renderScreen(<PatientHomePage />, {
+      path: routeById.patientHome.path,
+      answers: { getUserPatients: () => ({ items: [self] }), ...quiet, listPatientThreads: () => ({ items: [], unread: 2 }) },
+    });
+    const nav = screen.getByRole('navigation', { name: messages['ui.patient.navLabel'] });
+    const link = await within(nav).findByRole('link', { name: `${messages['ui.patient.nav.messages']} ${message('ui.messages.unreadBadge', { count: '2' })}` });
+    expect(link.getAttribute('href')).toBe(routeById.patientMessages.path);
+  });
+
   it('says how to recover when the people on the account cannot load', async () => {
-    renderScreen(<PatientHomePage />, { path: routeById.patientHome.path, answers: { ...quiet, getUserPatients: () => { throw new Error('down'); } } });
+    renderScreen(<PatientHomePage />, {
+      path: routeById.patientHome.path,
+      answers: {
+        ...quiet,
+        getUserPatients: () => {
+          throw new Error('down');
+        },
+      },
+    });
     expect((await screen.findAllByRole('alert'))[0]!.textContent).toMatch(/refresh the page/);
     expect(screen.getAllByRole('button', { name: messages['ui.patient.retry'] }).length).toBeGreaterThan(0);
   });

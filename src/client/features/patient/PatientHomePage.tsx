@@ -3,17 +3,20 @@
  * account with and without consent (patientDashboard slice), what needs doing (unsigned consent,
  * missing insurance card) and how often care usually happens (product-spec §9 care cadence).
  */
-import { constants } from '../../../generated/constants';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { consentsRequired } from '../../../domain/consents';
-import { todayIso } from '../../../domain/dates';
-import { useAppSelector } from '../../store/hooks';
-import { selectUser } from '../../store/auth/slice';
-import { selectPatientDashboard } from '../../store/dashboard/slice';
-import type { BookingPatient } from '../../store/types';
-import { ButtonLink } from '../../ui/Button';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { consentsRequired } from '@/domain/consents';
+import { todayIso } from '@/domain/dates';
+import { useQueries } from '@tanstack/react-query';
+import { apiQueries } from '@/generated/client/hooks';
+import { useApi } from '@/client/api/api-context';
+import { useAppSelector } from '@/client/store/hooks';
+import { selectUser } from '@/client/store/auth/slice';
+import { selectPatientDashboard } from '@/client/store/dashboard/slice';
+import type { BookingPatient } from '@/client/store/types';
+import { ButtonLink } from '@/client/ui/Button';
 import { PortalShell } from './PortalShell';
 import { fullName, usePatients } from './data';
 import { relationshipLabel } from './labels';
@@ -68,8 +71,29 @@ function PatientsOnAccount({ today }: { today: string }) {
   );
 }
 
+/** The intake questionnaire (/app/formsort) for each person on the account who has not completed one. */
+function useIntakeTasks(): Task[] {
+  const api = useApi();
+  const people = usePatients().data ?? [];
+  const intakes = useQueries({ queries: people.map((p) => apiQueries.getPatientIntake(api, { params: { id: p.id } })) });
+  // A person whose intake could not be read is not asked again: no to-do rather than a wrong one.
+  return people.flatMap((p, i) =>
+    intakes[i]?.data && intakes[i].data.intake === null
+      ? [
+          {
+            key: `intake-${p.id}`,
+            text: message('ui.patient.home.intakeNeeded', { patient: fullName(p) }),
+            action: messages['ui.patient.home.startIntake'],
+            to: `${routeById.formsort.path}?patientId=${p.id}`,
+          },
+        ]
+      : [],
+  );
+}
+
 function Tasks({ today, checkIns }: { today: string; checkIns: ReturnType<typeof useCheckIns> }) {
   const { patientsWithoutConsent } = useAppSelector(selectPatientDashboard);
+  const intakeTasks = useIntakeTasks();
   const checkInsDue = checkIns.some((c) => c.data?.due.length);
   const insurances = useAccountInsurances();
   const cardTasks: Task[] = (insurances.data ?? []).flatMap(({ patient, insurances: items }) =>
@@ -82,7 +106,7 @@ function Tasks({ today, checkIns }: { today: string; checkIns: ReturnType<typeof
         to: capturePath(patient.id, i.id),
       })),
   );
-  const tasks = [...consentTasks(patientsWithoutConsent, today), ...cardTasks];
+  const tasks = [...consentTasks(patientsWithoutConsent, today), ...cardTasks, ...intakeTasks];
   if (!tasks.length && !checkInsDue) return <p className="notice notice--success">{messages['ui.patient.home.noTasks']}</p>;
   return (
     <ul className="item-list">
@@ -121,11 +145,7 @@ function NextSession() {
             now={new Date()}
             actions={
               <>
-                {next.appointmentMode === 'online' && next.joinUrl ? (
-                  <ButtonLink to={next.joinUrl}>
-                    {messages['ui.patient.sessions.join']}
-                  </ButtonLink>
-                ) : null}
+                {next.appointmentMode === 'online' && next.joinUrl ? <ButtonLink to={next.joinUrl}>{messages['ui.patient.sessions.join']}</ButtonLink> : null}
                 <ButtonLink to={routeById.patientSessionsUpcoming.path} variant="secondary">
                   {messages['ui.patient.home.allSessions']}
                 </ButtonLink>

@@ -1,31 +1,44 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { constants } from '../../../generated/constants';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import type { RequestInput } from '../../../generated/client/api';
-import { message } from '../../../domain/messages';
-import { formatCents } from '../../../domain/money';
-import { formatSessionTime } from '../../../domain/sessions';
-import { flagsServed, flagsSettled } from '../../store/flags/slice';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import type { RequestInput } from '@/generated/client/api';
+import { message } from '@/domain/messages';
+import { formatCents } from '@/domain/money';
+import { flagsServed, flagsSettled } from '@/client/store/flags/slice';
 import PatientSessionsPage from './PatientSessionsPage';
 import { httpError, inHours, renderScreen, sessionFixture as session, zone } from './test-kit';
-
+import { formatSessionTime } from '@/domain/date-format';
 
 const reasons = (late: boolean, feeCents: number = constants.lateCancelFeeCents) => ({
-  items: constants.appointmentCancellationReasons.map((r) => ({ id: r.id, label: r.label })), lateCancellation: late, feeCents,
+  items: constants.appointmentCancellationReasons.map((r) => ({ id: r.id, label: r.label })),
+  lateCancellation: late,
+  feeCents,
 });
 const window = () => ({ windowHours: constants.lateCancelWindowHours, feeCents: constants.lateCancelFeeCents, currency: 'USD' });
 const patientId = '11111111-1111-4111-8111-111111111111';
 /** The account's people and cards: a late fee is charged to a card on file, or due later without one. */
 const cardsOnFile = (cards: number) => ({
   getUserPatients: () => ({ items: [{ id: patientId, firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' }] }),
-  listPatientCards: () => ({ items: Array.from({ length: cards }, () => ({ id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', patientId, brand: 'Visa', last4: '4242', expirationMonth: 12, expirationYear: 2030, isDefault: true })) }),
+  listPatientCards: () => ({
+    items: Array.from({ length: cards }, () => ({
+      id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+      patientId,
+      brand: 'Visa',
+      last4: '4242',
+      expirationMonth: 12,
+      expirationYear: 2030,
+      isDefault: true,
+    })),
+  }),
 });
 
 function renderSessions(at: string, answers: Parameters<typeof renderScreen>[1]['answers'], flags: Record<string, string> = {}) {
   const r = renderScreen(<PatientSessionsPage />, { path: new URL(at, 'http://x').pathname, at, answers });
-  r.store.dispatch(flagsServed({ traffic: 'user', variants: Object.fromEntries(Object.entries(flags).map(([name, variant]) => [name, { name: variant, enabled: true }])) }));
+  r.store.dispatch(
+    flagsServed({ traffic: 'user', variants: Object.fromEntries(Object.entries(flags).map(([name, variant]) => [name, { name: variant, enabled: true }])) }),
+  );
   r.store.dispatch(flagsSettled({ traffic: 'user', ready: true }));
   return r;
 }
@@ -48,13 +61,29 @@ describe('PatientSessionsPage', () => {
 
   it('inside the late window shows the fee before confirming, then cancels with the reason', async () => {
     const cancelAppointment = jest.fn((input: RequestInput) => ({
-      ...session(), status: 'cancelled',
-      cancellation: { reasonId: (input.body as { reasonId: string }).reasonId, reason: 'x', note: null, at: new Date().toISOString(), late: true, feeCents: 5000, feeStatus: 'charged' },
+      ...session(),
+      status: 'cancelled',
+      cancellation: {
+        reasonId: (input.body as { reasonId: string }).reasonId,
+        reason: 'x',
+        note: null,
+        at: new Date().toISOString(),
+        late: true,
+        feeCents: 5000,
+        feeStatus: 'charged',
+      },
     }));
-    renderSessions(routeById.patientSessionsUpcoming.path, {
-      listAppointments: () => ({ items: [session({ start: inHours(5) })] }),
-      getAppointmentCancellationReasons: () => reasons(true), getLateCancellationWindowAndFee: window, cancelAppointment, ...cardsOnFile(1),
-    }, { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'charge' });
+    renderSessions(
+      routeById.patientSessionsUpcoming.path,
+      {
+        listAppointments: () => ({ items: [session({ start: inHours(5) })] }),
+        getAppointmentCancellationReasons: () => reasons(true),
+        getLateCancellationWindowAndFee: window,
+        cancelAppointment,
+        ...cardsOnFile(1),
+      },
+      { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'charge' },
+    );
     await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.cancel'] }));
     const fee = formatCents(constants.lateCancelFeeCents);
     expect(await screen.findByText(message('ui.patient.cancel.lateFee', { hours: constants.lateCancelWindowHours, fee }))).toBeTruthy();
@@ -65,15 +94,24 @@ describe('PatientSessionsPage', () => {
     await userEvent.click(screen.getByLabelText(constants.appointmentCancellationReasons[0]!.label));
     await userEvent.click(confirm);
     await waitFor(() => expect(cancelAppointment).toHaveBeenCalled());
-    expect(cancelAppointment.mock.calls[0]![0]).toMatchObject({ params: { id: session().id }, body: { reasonId: constants.appointmentCancellationReasons[0]!.id } });
+    expect(cancelAppointment.mock.calls[0]![0]).toMatchObject({
+      params: { id: session().id },
+      body: { reasonId: constants.appointmentCancellationReasons[0]!.id },
+    });
     expect(await screen.findByText(new RegExp(message('ui.patient.cancel.feeCharged', { fee }).replace(/[$.]/g, '\\$&')))).toBeTruthy();
   });
 
   it('without a card on file promises no payment: the fee will be due', async () => {
-    renderSessions(routeById.patientSessionsUpcoming.path, {
-      listAppointments: () => ({ items: [session({ start: inHours(5) })] }),
-      getAppointmentCancellationReasons: () => reasons(true), getLateCancellationWindowAndFee: window, ...cardsOnFile(0),
-    }, { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'charge' });
+    renderSessions(
+      routeById.patientSessionsUpcoming.path,
+      {
+        listAppointments: () => ({ items: [session({ start: inHours(5) })] }),
+        getAppointmentCancellationReasons: () => reasons(true),
+        getLateCancellationWindowAndFee: window,
+        ...cardsOnFile(0),
+      },
+      { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'charge' },
+    );
     await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.cancel'] }));
     const fee = formatCents(constants.lateCancelFeeCents);
     const dialog = await screen.findByRole('dialog');
@@ -89,13 +127,21 @@ describe('PatientSessionsPage', () => {
     expect(await screen.findByText(message('ui.patient.cancel.free', { hours: constants.lateCancelWindowHours }))).toBeTruthy();
     first.unmount();
 
-    const second = renderSessions(routeById.patientSessionsUpcoming.path, { ...answers, getAppointmentCancellationReasons: () => reasons(true) }, { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'waive' });
+    const second = renderSessions(
+      routeById.patientSessionsUpcoming.path,
+      { ...answers, getAppointmentCancellationReasons: () => reasons(true) },
+      { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'waive' },
+    );
     await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.cancel'] }));
     expect(await screen.findByText(message('ui.patient.cancel.feeWaived', { hours: constants.lateCancelWindowHours }))).toBeTruthy();
     expect(within(screen.getByRole('dialog')).getByRole('button', { name: messages['ui.patient.cancel.confirm'] })).toBeTruthy();
     second.unmount();
 
-    renderSessions(routeById.patientSessionsUpcoming.path, { ...answers, getAppointmentCancellationReasons: () => reasons(true) }, { cancelUntilAppointmentTime: 'block' });
+    renderSessions(
+      routeById.patientSessionsUpcoming.path,
+      { ...answers, getAppointmentCancellationReasons: () => reasons(true) },
+      { cancelUntilAppointmentTime: 'block' },
+    );
     await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.cancel'] }));
     expect(await screen.findByText(/can no longer be cancelled online/)).toBeTruthy();
     expect(within(screen.getByRole('dialog')).queryByRole('button', { name: messages['ui.patient.cancel.confirm'] })).toBeNull();
@@ -104,25 +150,51 @@ describe('PatientSessionsPage', () => {
   it('reschedules: holds the chosen time of the same provider and practice first, then moves the session', async () => {
     const s = session({ start: inHours(72) });
     const slotStart = inHours(120);
-    const slot = { id: '66666666-6666-4666-8666-666666666666', start: slotStart, end: inHours(121), practiceId: s.practice.id, providerId: s.provider.id, availabilityType: 'online', timeOfDay: 'morning', isMedication: false };
+    const slot = {
+      id: '66666666-6666-4666-8666-666666666666',
+      start: slotStart,
+      end: inHours(121),
+      practiceId: s.practice.id,
+      providerId: s.provider.id,
+      availabilityType: 'online',
+      timeOfDay: 'morning',
+      isMedication: false,
+    };
     const elsewhere = { ...slot, id: '77777777-7777-4777-8777-777777777777', practiceId: '88888888-8888-4888-8888-888888888888' };
-    const holdSlot = jest.fn(() => ({ holdId: '99999999-9999-4999-8999-999999999999', slotId: slot.id, providerId: s.provider.id, practiceId: s.practice.id, start: slot.start, end: slot.end, appointmentMode: 'online', expiresAt: inHours(0.1) }));
+    const holdSlot = jest.fn(() => ({
+      holdId: '99999999-9999-4999-8999-999999999999',
+      slotId: slot.id,
+      providerId: s.provider.id,
+      practiceId: s.practice.id,
+      start: slot.start,
+      end: slot.end,
+      appointmentMode: 'online',
+      expiresAt: inHours(0.1),
+    }));
     const rescheduleAppointment = jest.fn(() => ({ ...s, start: slotStart, end: inHours(121), rescheduledFrom: s.start }));
-    renderSessions(routeById.patientSessionsUpcoming.path, {
-      listAppointments: () => ({ items: [s] }),
-      getProviderAvailability: (input) => {
-        expect(input).toMatchObject({ params: { id: s.provider.id }, query: { availabilityType: ['online'] } });
-        return { providerId: s.provider.id, timeZone: zone, startDate: '2026-01-01', endDate: '2026-01-02', slots: [slot, elsewhere] };
+    renderSessions(
+      routeById.patientSessionsUpcoming.path,
+      {
+        listAppointments: () => ({ items: [s] }),
+        getProviderAvailability: (input) => {
+          expect(input).toMatchObject({ params: { id: s.provider.id }, query: { availabilityType: ['online'] } });
+          return { providerId: s.provider.id, timeZone: zone, startDate: '2026-01-01', endDate: '2026-01-02', slots: [slot, elsewhere] };
+        },
+        holdSlot,
+        rescheduleAppointment,
+        releaseSlotHold: () => undefined,
       },
-      holdSlot, rescheduleAppointment, releaseSlotHold: () => undefined,
-    }, { rescheduleButtons: 'new_for_client' });
+      { rescheduleButtons: 'new_for_client' },
+    );
     await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.reschedule'] }));
     const times = await screen.findAllByRole('radio');
     expect(times).toHaveLength(1); // the other practice's time is not offered
     await userEvent.click(screen.getByRole('button', { name: messages['ui.patient.reschedule.confirm'] }));
     expect(await screen.findByText(messages['ui.patient.slots.choose'])).toBeTruthy();
     await userEvent.click(times[0]!);
-    expect(await screen.findByText(message('ui.patient.slots.held', { when: formatSessionTime(slotStart, zone), minutes: constants.slotHoldMinutes }))).toBeTruthy();
+    expect(
+      await screen.findByText(message('ui.patient.slots.held', { when: formatSessionTime(slotStart, zone), minutes: constants.slotHoldMinutes })),
+    ).toBeTruthy();
     expect(holdSlot).toHaveBeenCalledWith(expect.objectContaining({ body: { slotId: slot.id, providerId: s.provider.id } }));
     await userEvent.click(screen.getByRole('button', { name: messages['ui.patient.reschedule.confirm'] }));
     expect(await screen.findByText(message('ui.patient.reschedule.done', { when: formatSessionTime(slotStart, zone) }))).toBeTruthy();
@@ -137,18 +209,48 @@ describe('PatientSessionsPage', () => {
 
   it('books a past session again, telling first that another session with the provider is booked', async () => {
     const past = session({ start: inHours(-200), selfPay: true, priceCents: 12000 });
-    const slot = { id: '66666666-6666-4666-8666-666666666666', start: inHours(120), end: inHours(121), practiceId: past.practice.id, providerId: past.provider.id, availabilityType: 'online', timeOfDay: 'morning', isMedication: false };
+    const slot = {
+      id: '66666666-6666-4666-8666-666666666666',
+      start: inHours(120),
+      end: inHours(121),
+      practiceId: past.practice.id,
+      providerId: past.provider.id,
+      availabilityType: 'online',
+      timeOfDay: 'morning',
+      isMedication: false,
+    };
     const rebookAppointment = jest.fn(() => ({ ...past, id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa', start: slot.start, end: slot.end }));
     renderSessions(routeById.patientSessionsPast.path, {
       listAppointments: () => ({ items: [past] }),
       getUserPatients: () => ({ items: [{ id: past.patients[0]!.id, firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' }] }),
-      listPatientCards: () => ({ items: [{ id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb', patientId: past.patients[0]!.id, brand: 'Visa', last4: '4242', expirationMonth: 12, expirationYear: 2030, isDefault: true }] }),
+      listPatientCards: () => ({
+        items: [
+          {
+            id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+            patientId: past.patients[0]!.id,
+            brand: 'Visa',
+            last4: '4242',
+            expirationMonth: 12,
+            expirationYear: 2030,
+            isDefault: true,
+          },
+        ],
+      }),
       appointmentsExist: (input) => {
         expect(input).toMatchObject({ query: { appointmentId: past.id } });
         return true;
       },
       getProviderAvailability: () => ({ providerId: past.provider.id, timeZone: zone, startDate: '2026-01-01', endDate: '2026-01-02', slots: [slot] }),
-      holdSlot: () => ({ holdId: '99999999-9999-4999-8999-999999999999', slotId: slot.id, providerId: past.provider.id, practiceId: past.practice.id, start: slot.start, end: slot.end, appointmentMode: 'online', expiresAt: inHours(0.1) }),
+      holdSlot: () => ({
+        holdId: '99999999-9999-4999-8999-999999999999',
+        slotId: slot.id,
+        providerId: past.provider.id,
+        practiceId: past.practice.id,
+        start: slot.start,
+        end: slot.end,
+        appointmentMode: 'online',
+        expiresAt: inHours(0.1),
+      }),
       rebookAppointment,
       releaseSlotHold: () => undefined,
     });
@@ -159,7 +261,9 @@ describe('PatientSessionsPage', () => {
     await screen.findByText(/We are holding/);
     await userEvent.click(screen.getByRole('button', { name: messages['ui.patient.rebook.confirm'] }));
     expect(await screen.findByText(message('ui.patient.rebook.done', { when: formatSessionTime(slot.start, zone) }))).toBeTruthy();
-    expect(rebookAppointment).toHaveBeenCalledWith(expect.objectContaining({ params: { id: past.id }, body: expect.objectContaining({ payment: { cardId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb' } }) }));
+    expect(rebookAppointment).toHaveBeenCalledWith(
+      expect.objectContaining({ params: { id: past.id }, body: expect.objectContaining({ payment: { cardId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb' } }) }),
+    );
   });
 
   it("shows the not-found state for a session that is not the account's", async () => {
@@ -170,5 +274,34 @@ describe('PatientSessionsPage', () => {
     });
     expect(await screen.findByText(messages['ui.patient.notFound.heading'])).toBeTruthy();
     expect(screen.getByRole('link', { name: messages['ui.patient.notFound.back'] }).getAttribute('href')).toBe(routeById.patientHome.path);
+  });
+  it("a reminder's cancel link opens the session's cancel dialog with the late fee, once", async () => {
+    const token = 'aCancelLinkTokenOfTheReminderMail_0123456789';
+    const useReminderLink = jest.fn(() => ({ valid: true, purpose: 'cancel', appointmentId: session().id }));
+    renderSessions(
+      `${routeById.patientSessions.path}?session=${session().id}&reminder=${token}`,
+      {
+        getAppointment: () => session({ start: inHours(20) }),
+        useReminderLink,
+        getAppointmentCancellationReasons: () => reasons(true),
+        getLateCancellationWindowAndFee: window,
+        ...cardsOnFile(1),
+      },
+      { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'charge' },
+    );
+    expect(await screen.findByText(messages['ui.patient.reminders.linkOpened'])).toBeTruthy();
+    const fee = formatCents(constants.lateCancelFeeCents);
+    expect(await screen.findByText(message('ui.patient.cancel.lateFee', { hours: constants.lateCancelWindowHours, fee }))).toBeTruthy();
+    expect(useReminderLink).toHaveBeenCalledTimes(1);
+    expect(useReminderLink).toHaveBeenCalledWith(expect.objectContaining({ body: { token } }));
+  });
+
+  it('a used or expired reminder link says so and opens nothing', async () => {
+    renderSessions(`${routeById.patientSessions.path}?session=${session().id}&reminder=aUsedLinkTokenOfTheReminderMail_0123456789`, {
+      getAppointment: () => session(),
+      useReminderLink: () => ({ valid: false }),
+    });
+    expect(await screen.findByText(messages['ui.patient.reminders.linkUsed'])).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -4,33 +4,61 @@
  * can be joined (video), added to a calendar, rescheduled (when the rescheduleButtons flag is on)
  * and cancelled; past and cancelled ones can be booked again.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { messages } from '../../../generated/messages';
-import { routeById, type RouteId } from '../../../generated/routes';
-import { isChangeable, isRebookable, sessionOutcome } from '../../../domain/sessions';
-import { useFlagOn } from '../../runtime/flags/useTreatment';
-import { Button, ButtonLink } from '../../ui/Button';
+import { messages } from '@/generated/messages';
+import { routeById, type RouteId } from '@/generated/routes';
+import { isChangeable, isRebookable, sessionOutcome } from '@/domain/sessions';
+import { useFlagOn } from '@/client/runtime/flags/useTreatment';
+import { Button, ButtonLink } from '@/client/ui/Button';
 import { PortalShell } from './PortalShell';
 import { useDialogChange } from './useDialogChange';
 import { ListSkeleton, Loaded } from './states';
 import { CancelDialog } from './sessions/CancelDialog';
 import { RebookDialog, RescheduleDialog } from './sessions/ChangeDialogs';
 import { SessionCard } from './sessions/SessionCard';
-import { downloadCalendarFile, useSession, useSessions, type Session } from './sessions/session-data';
+import { hasGoodFaithEstimate } from '@/domain/good-faith-estimate';
+import { downloadCalendarFile, downloadGoodFaithEstimate, useSession, useSessions, type Session } from './sessions/session-data';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { useUseReminderLinkMutation } from '@/generated/client/hooks';
 
 type Change = { kind: 'cancel' | 'reschedule' | 'rebook'; session: Session };
+
+/** The session's Good Faith Estimate as a PDF download; a failed download says how to recover. */
+function EstimateDownload({ session }: { session: Session }) {
+  const api = useApi();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  async function download() {
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await downloadGoodFaithEstimate(api, session);
+    } catch (error) {
+      setProblem(errorTextFor(error, 'patient_web'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <>
+      <Button variant="ghost" onClick={() => void download()} disabled={busy} aria-busy={busy || undefined}>
+        {messages['ui.patient.sessions.goodFaithEstimate']}
+      </Button>
+      <ErrorNotice text={problem} />
+    </>
+  );
+}
 
 function SessionActions({ session, now, onChange }: { session: Session; now: Date; onChange: (c: Change) => void }) {
   const rescheduleOn = useFlagOn('rescheduleButtons');
   if (isChangeable(session, now)) {
     return (
       <>
-        {session.appointmentMode === 'online' && session.joinUrl ? (
-          <ButtonLink to={session.joinUrl}>
-            {messages['ui.patient.sessions.join']}
-          </ButtonLink>
-        ) : null}
+        {hasGoodFaithEstimate(session) ? <EstimateDownload session={session} /> : null}
+        {session.appointmentMode === 'online' && session.joinUrl ? <ButtonLink to={session.joinUrl}>{messages['ui.patient.sessions.join']}</ButtonLink> : null}
         <Button variant="secondary" onClick={() => downloadCalendarFile(session)}>
           {messages['ui.patient.sessions.addToCalendar']}
         </Button>
@@ -84,9 +112,7 @@ function SessionList({ when, now, onChange }: { when: 'upcoming' | 'past'; now: 
             {upcoming.length ? <SessionItems items={upcoming} now={now} onChange={onChange} /> : <NoSessions when={when} />}
             {cancelled.length ? (
               <section className="stack-sm" aria-labelledby="sessions-cancelled">
-                <h2 id="sessions-cancelled">
-                  {messages['ui.patient.sessions.cancelledHeading']}
-                </h2>
+                <h2 id="sessions-cancelled">{messages['ui.patient.sessions.cancelledHeading']}</h2>
                 <SessionItems items={cancelled} now={now} onChange={onChange} />
               </section>
             ) : null}
@@ -108,11 +134,48 @@ function NoSessions({ when }: { when: 'upcoming' | 'past' }) {
   );
 }
 
-function OneSession({ id, now, onChange }: { id: string; now: Date; onChange: (c: Change) => void }) {
+/**
+ * A reminder mail's reschedule or cancel link (?reminder=token beside ?session=id): spent once, it opens
+ * this session's own reschedule or cancel dialog (the cancel dialog states the late fee when late). A used,
+ * expired or another account's link says so, and the session's own buttons stay there to use.
+ */
+function ReminderLinkOpener({ token, session, onChange }: { token: string; session: Session; onChange: (c: Change) => void }) {
+  const spend = useUseReminderLinkMutation();
+  const spent = useRef(false);
+  const [notice, setNotice] = useState<string>();
+  useEffect(() => {
+    if (spent.current) return;
+    spent.current = true;
+    spend.mutate(
+      { body: { token } },
+      {
+        onSuccess: (r) => {
+          if (r.valid && r.appointmentId === session.id && (r.purpose === 'reschedule' || r.purpose === 'cancel')) {
+            setNotice(messages['ui.patient.reminders.linkOpened']);
+            onChange({ kind: r.purpose, session });
+          } else setNotice(messages['ui.patient.reminders.linkUsed']);
+        },
+        onError: () => setNotice(messages['ui.patient.reminders.linkUsed']),
+      },
+    );
+  }, [token, session, spend, onChange]);
+  return (
+    <div aria-live="polite" role="status">
+      {notice ? <p className="notice">{notice}</p> : null}
+    </div>
+  );
+}
+
+function OneSession({ id, now, reminderToken, onChange }: { id: string; now: Date; reminderToken?: string; onChange: (c: Change) => void }) {
   const session = useSession(id);
   return (
     <Loaded query={session} skeleton={<ListSkeleton rows={1} height="11rem" />}>
-      {(s) => <SessionCard session={s} now={now} headingLevel={2} linkToDetails={false} actions={<SessionActions session={s} now={now} onChange={onChange} />} />}
+      {(s) => (
+        <>
+          {reminderToken ? <ReminderLinkOpener token={reminderToken} session={s} onChange={onChange} /> : null}
+          <SessionCard session={s} now={now} headingLevel={2} linkToDetails={false} actions={<SessionActions session={s} now={now} onChange={onChange} />} />
+        </>
+      )}
     </Loaded>
   );
 }
@@ -121,13 +184,26 @@ export default function PatientSessionsPage() {
   const location = useLocation();
   const [search] = useSearchParams();
   const sessionId = search.get('session') ?? undefined;
-  const route: RouteId = location.pathname === routeById.patientSessionsPast.path ? 'patientSessionsPast' : location.pathname === routeById.patientSessionsUpcoming.path ? 'patientSessionsUpcoming' : 'patientSessions';
+  const reminderToken = search.get('reminder') ?? undefined;
+  const route: RouteId =
+    location.pathname === routeById.patientSessionsPast.path
+      ? 'patientSessionsPast'
+      : location.pathname === routeById.patientSessionsUpcoming.path
+        ? 'patientSessionsUpcoming'
+        : 'patientSessions';
   const when = route === 'patientSessionsPast' ? 'past' : 'upcoming';
   const { change, start: startChange, close, done } = useDialogChange<Change>();
   const [now] = useState(() => new Date());
 
   return (
-    <PortalShell route={route}>
+    <PortalShell
+      route={route}
+      actions={
+        <ButtonLink to={routeById.patientWaitlist.path} variant="secondary">
+          {messages['ui.waitlist.openFromSessions']}
+        </ButtonLink>
+      }
+    >
       <nav className="subnav" aria-label={messages['ui.patient.sessions.tabsLabel']}>
         <Link to={routeById.patientSessionsUpcoming.path} aria-current={!sessionId && when === 'upcoming' ? 'page' : undefined}>
           {messages['ui.patient.sessions.upcoming']}
@@ -136,7 +212,11 @@ export default function PatientSessionsPage() {
           {messages['ui.patient.sessions.past']}
         </Link>
       </nav>
-      {sessionId ? <OneSession id={sessionId} now={now} onChange={startChange} /> : <SessionList when={when} now={now} onChange={startChange} />}
+      {sessionId ? (
+        <OneSession id={sessionId} now={now} reminderToken={reminderToken} onChange={startChange} />
+      ) : (
+        <SessionList when={when} now={now} onChange={startChange} />
+      )}
 
       {change?.kind === 'cancel' ? <CancelDialog session={change.session} onClose={close} onDone={(o) => done(o.text)} /> : null}
       {change?.kind === 'reschedule' ? <RescheduleDialog session={change.session} onClose={close} onDone={done} /> : null}

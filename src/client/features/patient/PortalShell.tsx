@@ -5,19 +5,21 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { routeById, type RouteId } from '../../../generated/routes';
-import site from '../../../generated/content/site';
-import { message } from '../../../domain/messages';
-import { messages } from '../../../generated/messages';
-import { useAppDispatch } from '../../store/hooks';
-import { logoutRequested } from '../../store/auth/slice';
+import { routeById, type RouteId } from '@/generated/routes';
+import site from '@/generated/content/site';
+import { message } from '@/domain/messages';
+import { messages } from '@/generated/messages';
+import { useAppDispatch } from '@/client/store/hooks';
+import { logoutRequested } from '@/client/store/auth/slice';
+import { useListPatientThreadsQuery } from '@/generated/client/hooks';
 import './portal.css';
 
-type NavLabel = `ui.patient.nav.${'home' | 'sessions' | 'billing' | 'insuranceCards' | 'account' | 'fireside'}`;
+type NavLabel = `ui.patient.nav.${'home' | 'sessions' | 'messages' | 'billing' | 'insuranceCards' | 'account' | 'fireside'}`;
 
 export const portalSections: readonly { route: RouteId; label: NavLabel }[] = [
   { route: 'patientHome', label: 'ui.patient.nav.home' },
   { route: 'patientSessions', label: 'ui.patient.nav.sessions' },
+  { route: 'patientMessages', label: 'ui.patient.nav.messages' },
   { route: 'patientBilling', label: 'ui.patient.nav.billing' },
   { route: 'patientInsuranceCards', label: 'ui.patient.nav.insuranceCards' },
   { route: 'patientAccount', label: 'ui.patient.nav.account' },
@@ -32,6 +34,13 @@ export interface PortalShellProps {
   /** links or buttons beside the heading */
   actions?: ReactNode;
   children: ReactNode;
+}
+
+/** How many clinicians' messages wait unread, beside Messages; nothing while unknown or when none wait. */
+function UnreadBadge() {
+  const threads = useListPatientThreadsQuery({ retry: false });
+  const unread = threads.data?.unread ?? 0;
+  return unread ? <span className="unread-badge">{message('ui.messages.unreadBadge', { count: String(unread) })}</span> : null;
 }
 
 export function PortalShell({ route, heading, actions, children }: PortalShellProps) {
@@ -50,6 +59,7 @@ export function PortalShell({ route, heading, actions, children }: PortalShellPr
             <li key={s.route}>
               <NavLink to={routeById[s.route].path} className="portal__tab" end={s.route === 'patientHome'}>
                 {messages[s.label]}
+                {s.route === 'patientMessages' ? <UnreadBadge /> : null}
               </NavLink>
             </li>
           ))}

@@ -1,12 +1,14 @@
 /** Billing of the account: payments and refunds by date range, one transaction, receipts and statements as PDFs, cards on file. */
 import { useQuery } from '@tanstack/react-query';
-import { constants } from '../../../generated/constants';
-import { enums } from '../../../generated/enums';
-import type { BillingTransaction } from '../../../generated/entities';
-import { routeById } from '../../../generated/routes';
-import { useApi, type ApiClient } from '../../api/api-context';
+import { formatDate } from '@/domain/date-format';
+import { constants } from '@/generated/constants';
+import { enums } from '@/generated/enums';
+import type { BillingTransaction } from '@/generated/entities';
+import { routeById } from '@/generated/routes';
+import { useApi, type ApiClient } from '@/client/api/api-context';
 import { portalKeys, usePatients } from './data';
-import { saveFile } from '../../ui/save-file';
+import { saveFile } from '@/client/ui/save-file';
+import { enumLabel } from '@/domain/labels';
 
 export type Transaction = BillingTransaction;
 
@@ -35,7 +37,9 @@ export function useCardsOnFile() {
   return useQuery({
     queryKey: [...portalKeys.cards, ...ids],
     queryFn: async () => {
-      const lists = await Promise.all(ids.map(async (id) => ({ patient: patients.data!.find((p) => p.id === id)!, cards: (await api.listPatientCards({ params: { id } })).items })));
+      const lists = await Promise.all(
+        ids.map(async (id) => ({ patient: patients.data!.find((p) => p.id === id)!, cards: (await api.listPatientCards({ params: { id } })).items })),
+      );
       return lists.filter((l) => l.cards.length);
     },
     enabled: patients.data !== undefined,
@@ -47,28 +51,25 @@ export function transactionPath(t: Pick<Transaction, 'id' | 'patientId'>): strin
 }
 
 export function kindLabel(t: Transaction): string {
-  return (enums.billingTransactionKind.labels as Record<string, string>)[t.kind] ?? t.kind;
+  return enumLabel(enums.billingTransactionKind.labels, t.kind);
 }
 
 export function statusLabel(t: Transaction): string {
-  return (enums.paymentStatus.labels as Record<string, string>)[t.status] ?? t.status;
+  return enumLabel(enums.paymentStatus.labels, t.status);
 }
 
-export function formatDollars(amount: number, currency = 'USD'): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
-}
-
-export function formatDay(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: constants.billingTimeZone }).format(new Date(iso));
+/** "Nov 26, 2026": the day of a payment, in the billing time zone. */
+export function billingDate(iso: string): string {
+  return formatDate(iso, constants.billingTimeZone);
 }
 
 export async function downloadReceipt(api: ApiClient, t: Pick<Transaction, 'id' | 'createdAt'>): Promise<void> {
-  const pdf = (await api.downloadPaymentReceipt({ params: { id: t.id } })) as unknown as Blob;
+  const pdf = await api.downloadPaymentReceipt({ params: { id: t.id } });
   saveFile(pdf, `receipt-${t.createdAt.slice(0, 10)}.pdf`);
 }
 
 export async function downloadStatement(api: ApiClient, t: Pick<Transaction, 'patientId' | 'appointmentId' | 'createdAt'>): Promise<void> {
   if (!t.appointmentId) return;
-  const pdf = (await api.downloadBillingStatement({ query: { patientId: t.patientId, ehrVisitId: t.appointmentId } })) as unknown as Blob;
+  const pdf = await api.downloadBillingStatement({ query: { patientId: t.patientId, ehrVisitId: t.appointmentId } });
   saveFile(pdf, `statement-${t.createdAt.slice(0, 10)}.pdf`);
 }

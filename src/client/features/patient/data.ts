@@ -4,14 +4,14 @@
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { EndpointTypes } from '../../../generated/entities';
-import { useApi } from '../../api/api-context';
-import { portalKeys } from '../../api/query-keys';
-import { isApiError } from '../../api/errors';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectUser } from '../../store/auth/slice';
-import { dashboardPatientsLoaded } from '../../store/dashboard/slice';
-import type { BookingPatient } from '../../store/types';
+import type { EndpointTypes } from '@/generated/entities';
+import { useApi } from '@/client/api/api-context';
+import { portalKeys } from '@/client/api/query-keys';
+import { isApiError } from '@/client/api/errors';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { selectUser } from '@/client/store/auth/slice';
+import { dashboardPatientsLoaded } from '@/client/store/dashboard/slice';
+import type { BookingPatient } from '@/client/store/types';
 
 export type AccountDetails = EndpointTypes['getUserDetails']['response'];
 export type AccountPatient = EndpointTypes['getUserPatients']['response']['items'][number] & Pick<BookingPatient, 'consents'>;
@@ -66,4 +66,4 @@ function toDashboardPatient(p: AccountPatient): BookingPatient {
   };
 }
 
-export { fullName } from '../../ui/format';
+export { fullName } from '@/client/ui/format';

@@ -1,8 +1,8 @@
 /** Insurances on file of the account's patients, with whether each card's front and back photos are on file. */
 import { useQuery } from '@tanstack/react-query';
-import type { PatientInsurance } from '../../../generated/entities';
-import { routeById } from '../../../generated/routes';
-import { useApi } from '../../api/api-context';
+import type { PatientInsurance } from '@/generated/entities';
+import { routeById } from '@/generated/routes';
+import { useApi } from '@/client/api/api-context';
 import { usePatients, type AccountPatient } from './data';
 
 export const insuranceKeys = { all: ['portal', 'insurances'] as const };

@@ -1,6 +1,7 @@
 /** Words for enumeration values (labels from specs/enums). */
-import { enums } from '../../../generated/enums';
+import { enums } from '@/generated/enums';
+import { enumLabel } from '@/domain/labels';
 
 export function relationshipLabel(value: string): string {
-  return (enums.relationship.labels as Record<string, string>)[value] ?? value;
+  return enumLabel(enums.relationship.labels, value);
 }

@@ -1,10 +1,10 @@
 /** What a dashboard screen shows while its data loads, when it is not the caller's, and when loading failed. */
 import type { ReactNode } from 'react';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { PageLoadError } from '../../app/PageLoadError';
-import { Button, ButtonLink } from '../../ui/Button';
-import { Skeleton } from '../../ui/Skeleton';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { Button, ButtonLink } from '@/client/ui/Button';
+import { Skeleton } from '@/client/ui/Skeleton';
 import { isNotFound } from './data';
 
 /** Blocks of the size of what is coming, so nothing jumps when it arrives. */

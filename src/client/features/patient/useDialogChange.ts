@@ -4,8 +4,8 @@
  * the button that opened them, if it is still there.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useAppDispatch } from '../../store/hooks';
-import { toastShown } from '../../store/toasts';
+import { useAppDispatch } from '@/client/store/hooks';
+import { toastShown } from '@/client/store/toasts';
 
 export function useDialogChange<T>() {
   const [change, setChange] = useState<T>();
@@ -23,9 +23,12 @@ export function useDialogChange<T>() {
     setChange(next);
   }, []);
   const close = useCallback(() => setChange(undefined), []);
-  const done = useCallback((text: string) => {
-    setChange(undefined);
-    dispatch(toastShown({ kind: 'success', text }));
-  }, [dispatch]);
+  const done = useCallback(
+    (text: string) => {
+      setChange(undefined);
+      dispatch(toastShown({ kind: 'success', text }));
+    },
+    [dispatch],
+  );
   return { change, start, close, done };
 }

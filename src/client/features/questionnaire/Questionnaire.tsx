@@ -8,19 +8,18 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import flow from '../../../generated/flows/search-questionnaire';
-import frame from '../../../generated/content/questionnaire';
-import { enums, type ClientAgeGroup, type QuestionnaireService } from '../../../generated/enums';
-import type { EndpointTypes } from '../../../generated/entities';
-import { errorCatalogue } from '../../../generated/errors';
-import { routeById } from '../../../generated/routes';
-import { fillContent } from '../../../domain/content-text';
-import { parseProviderSearch, providerSearchParams, searchFromQuestionnaire, serviceAsksAgeGroup } from '../../../domain/provider-search';
-import { flowVariantOf, QUESTIONNAIRE_PAGES, questionnaireFlowType, questionnairePages } from '../../../domain/questionnaire';
-import { useApiCall } from '../../api/api-context';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { questionnaireAnswered, questionnairePageSet, selectQuestionnaire } from '../../store/questionnaire/slice';
+import flow from '@/generated/flows/search-questionnaire';
+import frame from '@/generated/content/questionnaire';
+import { enums, type ClientAgeGroup, type QuestionnaireService } from '@/generated/enums';
+import { errorCatalogue } from '@/generated/errors';
+import { routeById } from '@/generated/routes';
+import { fillContent } from '@/domain/content-text';
+import { parseProviderSearch, providerSearchParams, searchFromQuestionnaire, serviceAsksAgeGroup } from '@/domain/provider-search';
+import { flowVariantOf, QUESTIONNAIRE_PAGES, questionnaireFlowType, questionnairePages } from '@/domain/questionnaire';
+import { useApi } from '@/client/api/api-context';
+import { useGetProviderFiltersQuery } from '@/generated/client/hooks';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { questionnaireAnswered, questionnairePageSet, selectQuestionnaire } from '@/client/store/questionnaire/slice';
 import './questionnaire.css';
 
 type Step = (typeof flow.steps)[number];
@@ -41,7 +40,17 @@ function copyOf(step: Step, variant: string): Copy {
   return { ...(step.copy as Copy), ...byVariant };
 }
 
-function ChoicePage({ options, chosen, label, onChoose }: { options: readonly { value: string; label: string }[]; chosen?: string; label: string; onChoose: (value: string) => void }) {
+function ChoicePage({
+  options,
+  chosen,
+  label,
+  onChoose,
+}: {
+  options: readonly { value: string; label: string }[];
+  chosen?: string;
+  label: string;
+  onChoose: (value: string) => void;
+}) {
   return (
     <div className="q-choice-list" role="group" aria-label={label}>
       {options.map((o) => (
@@ -53,8 +62,16 @@ function ChoicePage({ options, chosen, label, onChoose }: { options: readonly { 
   );
 }
 
-function LocationPage({ copy, initial, onFound }: { copy: Copy; initial?: string; onFound: (place: { state: string; latitude: number; longitude: number; location: string; label: string }) => void }) {
-  const call = useApiCall();
+function LocationPage({
+  copy,
+  initial,
+  onFound,
+}: {
+  copy: Copy;
+  initial?: string;
+  onFound: (place: { state: string; latitude: number; longitude: number; location: string; label: string }) => void;
+}) {
+  const api = useApi();
   const id = useId();
   const [text, setText] = useState(initial ?? '');
   const [error, setError] = useState<string>();
@@ -69,10 +86,16 @@ function LocationPage({ copy, initial, onFound }: { copy: Copy; initial?: string
     }
     setChecking(true);
     try {
-      const answer = await call<EndpointTypes['geocode']['response']>('geocode', { query: { query } });
+      const answer = await api.geocode({ query: { query } });
       if (answer.status === 'OK' && answer.result) {
         const r = answer.result;
-        onFound({ state: r.state, latitude: r.latitude, longitude: r.longitude, location: query, label: fillContent(frame.location.found, { city: r.city, state: r.state }) });
+        onFound({
+          state: r.state,
+          latitude: r.latitude,
+          longitude: r.longitude,
+          location: query,
+          label: fillContent(frame.location.found, { city: r.city, state: r.state }),
+        });
       } else {
         setError(errorCatalogue.LOCATION_NOT_FOUND.message);
       }
@@ -112,17 +135,24 @@ function LocationPage({ copy, initial, onFound }: { copy: Copy; initial?: string
   );
 }
 
-function InsurancePage({ step, copy, state, initial, onDone }: { step: Step; copy: Copy; state?: string; initial?: string; onDone: (carrier: string | undefined) => void }) {
-  const call = useApiCall();
+function InsurancePage({
+  step,
+  copy,
+  state,
+  initial,
+  onDone,
+}: {
+  step: Step;
+  copy: Copy;
+  state?: string;
+  initial?: string;
+  onDone: (carrier: string | undefined) => void;
+}) {
   const id = useId();
   const [answer, setAnswer] = useState<string | undefined>(initial === undefined ? undefined : initial === SELF_PAY ? SELF_PAY : INSURANCE);
   const [carrier, setCarrier] = useState(initial && initial !== SELF_PAY ? initial : '');
   const [error, setError] = useState<string>();
-  const carriers = useQuery({
-    queryKey: ['providerFilters', state ?? null],
-    queryFn: () => call<EndpointTypes['getProviderFilters']['response']>('getProviderFilters', { query: state ? { stateCode: state } : {} }),
-    staleTime: Infinity,
-  });
+  const carriers = useGetProviderFiltersQuery({ query: state ? { stateCode: state } : {} }, { staleTime: Infinity });
   const options = (carriers.data?.items ?? []).filter((f) => f.type === 'insurance_id').sort((a, b) => a.displayValue.localeCompare(b.displayValue));
   const choices = (step.choices ?? []) as readonly { value: string; label: string; description?: string }[];
   const submit = (event: FormEvent) => {
@@ -162,7 +192,13 @@ function InsurancePage({ step, copy, state, initial, onDone }: { step: Step; cop
           <label className="field__label" htmlFor={`${id}-carrier`}>
             {copy.carrierLabel}
           </label>
-          <select id={`${id}-carrier`} className="select" value={carrier} onChange={(e) => (setCarrier(e.target.value), setError(undefined))} aria-describedby={`${id}-error`}>
+          <select
+            id={`${id}-carrier`}
+            className="select"
+            value={carrier}
+            onChange={(e) => (setCarrier(e.target.value), setError(undefined))}
+            aria-describedby={`${id}-error`}
+          >
             <option value="">{frame.insurance.carrierPlaceholder}</option>
             {options.map((o) => (
               <option key={o.id} value={o.value}>
@@ -204,7 +240,10 @@ export function Questionnaire({ kind }: { kind: 'search' | 'welcome' }) {
 
   const service = serviceChosen ? answers.selectedServiceType : undefined;
   const asksAgeGroup = serviceAsksAgeGroup(service);
-  const knowledge = useMemo(() => ({ service, serviceChosen, locationKnown: entry.locationKnown, asksAgeGroup }), [service, serviceChosen, entry.locationKnown, asksAgeGroup]);
+  const knowledge = useMemo(
+    () => ({ service, serviceChosen, locationKnown: entry.locationKnown, asksAgeGroup }),
+    [service, serviceChosen, entry.locationKnown, asksAgeGroup],
+  );
   const flowType = questionnaireFlowType(knowledge);
   const variant = flowVariantOf[flowType];
   const pages = useMemo(() => questionnairePages(variantSteps, knowledge, askedService), [knowledge, askedService]);

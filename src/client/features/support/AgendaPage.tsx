@@ -7,25 +7,27 @@
  * and /sign), and the device returns to the agenda with the task closed.
  */
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { routeById } from '@/generated/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { constants } from '../../../generated/constants';
-import { enums } from '../../../generated/enums';
-import { messages } from '../../../generated/messages';
-import type { EndpointTypes } from '../../../generated/entities';
-import { todayIso } from '../../../domain/dates';
-import { message } from '../../../domain/messages';
-import { formatCents } from '../../../domain/money';
-import { useApi } from '../../api/api-context';
-import { errorTextFor } from '../../api/errors';
-import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
-import { ErrorNotice } from '../../ui/ErrorNotice';
-import { enumLabel, formatTime, fullName, stateName } from '../../ui/format';
+import { constants } from '@/generated/constants';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import type { EndpointTypes } from '@/generated/entities';
+import { todayIso } from '@/domain/dates';
+import { message } from '@/domain/messages';
+import { formatCents } from '@/domain/money';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { Button } from '@/client/ui/Button';
+import { Dialog } from '@/client/ui/Dialog';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { enumLabel, fullName, stateName } from '@/client/ui/format';
 import { Loaded } from './Loaded';
 import { Pick } from './Pick';
 import { SupportShell } from './SupportShell';
 import { usePractices } from './data';
+import { formatTime } from '@/domain/date-format';
 
 type Agenda = EndpointTypes['getFrontDeskAgenda']['response'];
 type AgendaSession = Agenda['sessions'][number];
@@ -57,14 +59,17 @@ function HandOver({ session, patient, onClose }: { session: AgendaSession; patie
   const consent = useQuery({
     queryKey: ['support', 'handover-consent', patient.id, task?.consentId ?? session.id],
     queryFn: async () => {
-      const id = task?.consentId ?? (await api.createPatientConsent({ params: { id: patient.id }, body: { consentType: 'bookAppointmentConsent', appointmentId: session.id } })).id;
+      const id =
+        task?.consentId ??
+        (await api.createPatientConsent({ params: { id: patient.id }, body: { consentType: 'bookAppointmentConsent', appointmentId: session.id } })).id;
       return (await api.verifyFrontDeskConsent({ params: { id } })).consent;
     },
     enabled: Boolean(token),
     staleTime: Infinity,
   });
   const sign = useMutation({
-    mutationFn: () => api.signFrontDeskConsent({ params: { id: consent.data!.id }, body: { agree: true, signerName: signerName.trim(), patientToken: token! } }),
+    mutationFn: () =>
+      api.signFrontDeskConsent({ params: { id: consent.data!.id }, body: { agree: true, signerName: signerName.trim(), patientToken: token! } }),
     onSuccess: () => setSigned(true),
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
   });
@@ -131,7 +136,14 @@ function HandOver({ session, patient, onClose }: { session: AgendaSession; patie
                   <label className="field__label" htmlFor="handover-name">
                     {messages['ui.support.handover.signerName']}
                   </label>
-                  <input id="handover-name" className="input" value={signerName} maxLength={120} autoComplete="name" onChange={(e) => setSignerName(e.target.value)} />
+                  <input
+                    id="handover-name"
+                    className="input"
+                    value={signerName}
+                    maxLength={120}
+                    autoComplete="name"
+                    onChange={(e) => setSignerName(e.target.value)}
+                  />
                 </div>
                 <div className="cluster">
                   <Button type="submit" disabled={sign.isPending} aria-busy={sign.isPending || undefined}>
@@ -145,13 +157,7 @@ function HandOver({ session, patient, onClose }: { session: AgendaSession; patie
             )}
           </Loaded>
         )}
-        <div aria-live="assertive">
-          {problem ? (
-            <p className="field__error" role="alert">
-              {problem}
-            </p>
-          ) : null}
-        </div>
+        <ErrorNotice text={problem} inline />
       </div>
     </Dialog>
   );
@@ -168,13 +174,19 @@ function PatientRow({ session, patient, zone, onHandOver }: { session: AgendaSes
   return (
     <li className="stack-sm" aria-label={name}>
       <p className="support__title">{name}</p>
-      <p className="support__meta">{patient.checkedInAt ? message('ui.support.agenda.checkedIn', { time: formatTime(patient.checkedInAt, zone) }) : messages['ui.support.agenda.notCheckedIn']}</p>
+      <p className="support__meta">
+        {patient.checkedInAt
+          ? message('ui.support.agenda.checkedIn', { time: formatTime(patient.checkedInAt, zone) })
+          : messages['ui.support.agenda.notCheckedIn']}
+      </p>
       <ul className="support__plain">
         {patient.tasks.length ? (
           patient.tasks.map((t) => (
             <li key={t.kind}>
               <span className="badge badge--todo">
-                {t.kind === 'balanceDue' ? message('ui.support.agenda.balance', { amount: formatCents(t.amountCents ?? 0) }) : enumLabel(enums.frontDeskTask.labels, t.kind)}
+                {t.kind === 'balanceDue'
+                  ? message('ui.support.agenda.balance', { amount: formatCents(t.amountCents ?? 0) })
+                  : enumLabel(enums.frontDeskTask.labels, t.kind)}
               </span>
             </li>
           ))
@@ -190,7 +202,9 @@ function PatientRow({ session, patient, zone, onHandOver }: { session: AgendaSes
             {message('ui.support.agenda.checkIn', { name })}
           </Button>
         )}
-        {patient.tasks.some((t) => t.kind === 'consentUnsigned') ? <Button onClick={onHandOver}>{message('ui.support.agenda.handOver', { name })}</Button> : null}
+        {patient.tasks.some((t) => t.kind === 'consentUnsigned') ? (
+          <Button onClick={onHandOver}>{message('ui.support.agenda.handOver', { name })}</Button>
+        ) : null}
       </div>
       <ErrorNotice text={checkIn.error ? errorTextFor(checkIn.error, 'support_web') : undefined} />
     </li>
@@ -215,7 +229,8 @@ function Day({ practiceId, date }: { practiceId: string; date: string }) {
               {a.sessions.map((s) => (
                 <li key={s.id} className="card stack-sm">
                   <p className="support__title">
-                    {formatTime(s.start, a.practice.timeZone)}–{formatTime(s.end, a.practice.timeZone)} · {enumLabel(enums.appointmentMode.labels, s.appointmentMode)}
+                    {formatTime(s.start, a.practice.timeZone)}–{formatTime(s.end, a.practice.timeZone)} ·{' '}
+                    {enumLabel(enums.appointmentMode.labels, s.appointmentMode)}
                   </p>
                   <p className="support__meta">
                     {[fullName(s.provider), s.provider.title].filter(Boolean).join(', ')} · {enumLabel(enums.counselingType.labels, s.counselingType)}
@@ -258,6 +273,9 @@ export default function AgendaPage() {
   return (
     <SupportShell route="agenda">
       <p className="lead">{messages['ui.support.agenda.intro']}</p>
+      <p>
+        <Link to={routeById.agendaDashboard.path}>{messages['ui.support.agendaTasks.link']}</Link>
+      </p>
       <form
         className="card stack"
         aria-label={messages['ui.support.agenda.show']}
@@ -266,7 +284,16 @@ export default function AgendaPage() {
           if (pickedPractice && pickedDate) setSearch({ practiceId: pickedPractice, date: pickedDate });
         }}
       >
-        <Pick id="agenda-state" label={messages['ui.support.check.state']} value={stateCode} onChange={(v) => { setStateCode(v); setPickedPractice(''); }} options={constants.usStates.map((s) => ({ value: s.code, label: stateName(s.code) }))} />
+        <Pick
+          id="agenda-state"
+          label={messages['ui.support.check.state']}
+          value={stateCode}
+          onChange={(v) => {
+            setStateCode(v);
+            setPickedPractice('');
+          }}
+          options={constants.usStates.map((s) => ({ value: s.code, label: stateName(s.code) }))}
+        />
         <Pick
           id="agenda-practice"
           label={messages['ui.support.check.practice']}
@@ -287,7 +314,11 @@ export default function AgendaPage() {
           </Button>
         </div>
       </form>
-      {practiceId && date ? <Day key={`${practiceId}|${date}`} practiceId={practiceId} date={date} /> : <p className="muted">{messages['ui.support.agenda.pick']}</p>}
+      {practiceId && date ? (
+        <Day key={`${practiceId}|${date}`} practiceId={practiceId} date={date} />
+      ) : (
+        <p className="muted">{messages['ui.support.agenda.pick']}</p>
+      )}
     </SupportShell>
   );
 }

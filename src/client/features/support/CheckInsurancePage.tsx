@@ -7,22 +7,23 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import findAccountForm from '../../../generated/forms/support-find-account';
-import type { FormDefinition } from '../../../generated/types';
-import { constants } from '../../../generated/constants';
-import { enums } from '../../../generated/enums';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { useApi } from '../../api/api-context';
-import { errorTextFor } from '../../api/errors';
-import { SpecForm } from '../../runtime/forms/SpecForm';
-import { Button, ButtonLink } from '../../ui/Button';
-import { ErrorNotice } from '../../ui/ErrorNotice';
-import { enumLabel, formatMoney, fullName } from '../../ui/format';
+import findAccountForm from '@/generated/forms/support-find-account';
+import type { FormDefinition } from '@/generated/types';
+import { constants } from '@/generated/constants';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { Button, ButtonLink } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { enumLabel, fullName } from '@/client/ui/format';
 import { Pick } from './Pick';
 import { SupportShell } from './SupportShell';
 import { insuranceKeys, usePractices, type SupportAccount } from './data';
+import { formatDollars } from '@/domain/money';
 
 function Checker({ account, onOther }: { account: SupportAccount; onOther: () => void }) {
   const api = useApi();
@@ -140,17 +141,17 @@ function Checker({ account, onOther }: { account: SupportAccount; onOther: () =>
             {answer.copay !== null && answer.copay !== undefined ? (
               <>
                 <dt>{messages['ui.support.session.copay']}</dt>
-                <dd>{formatMoney(answer.copay)}</dd>
+                <dd>{formatDollars(answer.copay, { wholeAmountsShort: true })}</dd>
               </>
             ) : null}
             {answer.estimatedCost !== null && answer.estimatedCost !== undefined ? (
               <>
                 <dt>{messages['ui.support.session.estimatedCost']}</dt>
-                <dd>{formatMoney(answer.estimatedCost)}</dd>
+                <dd>{formatDollars(answer.estimatedCost, { wholeAmountsShort: true })}</dd>
               </>
             ) : null}
             <dt>{messages['ui.support.session.selfPayPrice']}</dt>
-            <dd>{formatMoney(answer.selfPayPrice)}</dd>
+            <dd>{formatDollars(answer.selfPayPrice, { wholeAmountsShort: true })}</dd>
           </dl>
           {answer.internalOutcomeAssessment === 'ELIGIBLE' ? null : (
             <>
@@ -195,7 +196,12 @@ export default function CheckInsurancePage() {
       ) : (
         <section className="card stack" aria-labelledby="check-find">
           <h2 id="check-find">{messages['ui.support.find.heading']}</h2>
-          <SpecForm<{ email: string }> form={findAccountForm as FormDefinition} idPrefix="check-find" submitting={find.isPending} onSubmit={(answers) => find.mutate(answers)} />
+          <SpecForm<{ email: string }>
+            form={findAccountForm as FormDefinition}
+            idPrefix="check-find"
+            submitting={find.isPending}
+            onSubmit={(answers) => find.mutate(answers)}
+          />
           <div aria-live="polite">
             {find.data === null ? (
               <p className="notice" role="status">

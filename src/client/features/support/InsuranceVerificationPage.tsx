@@ -6,20 +6,22 @@
  */
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { enums, type InsuranceDecision } from '../../../generated/enums';
-import { constants } from '../../../generated/constants';
-import { messages } from '../../../generated/messages';
-import { message } from '../../../domain/messages';
-import { formatUsDate } from '../../../domain/dates';
-import { formatSessionTime } from '../../../domain/sessions';
-import { useApi } from '../../api/api-context';
-import { errorTextFor } from '../../api/errors';
-import { Button } from '../../ui/Button';
-import { enumLabel, formatMoney, fullName } from '../../ui/format';
-import { Loaded } from './Loaded';
+import { enums, type InsuranceDecision } from '@/generated/enums';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
+import { formatUsDate } from '@/domain/dates';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { Button } from '@/client/ui/Button';
+import { enumLabel, fullName } from '@/client/ui/format';
+import { WorkList } from './WorkList';
 import { SupportShell } from './SupportShell';
 import { accountPath, insuranceKeys, useVerificationQueue, type VerificationItem } from './data';
 import { Link } from 'react-router';
+import { formatSessionTime } from '@/domain/date-format';
+import { formatDollars } from '@/domain/money';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
 
 const decisions = enums.insuranceDecision.values as readonly InsuranceDecision[];
 
@@ -58,7 +60,8 @@ function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (te
         {item.patient.dateOfBirth ? ` · ${formatUsDate(item.patient.dateOfBirth)}` : ''}
       </h2>
       <p className="support__meta">
-        <Link to={accountPath(item.account.id)}>{item.account.email}</Link> · {message('ui.support.queue.queuedAt', { when: formatSessionTime(item.queuedAt, constants.calendarTimeZone) })}
+        <Link to={accountPath(item.account.id)}>{item.account.email}</Link> ·{' '}
+        {message('ui.support.queue.queuedAt', { when: formatSessionTime(item.queuedAt, constants.calendarTimeZone) })}
         {item.owner ? ` · ${message('ui.support.queue.claimedBy', { name: item.owner })}` : ''}
       </p>
       <dl className="support__facts">
@@ -73,11 +76,11 @@ function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (te
         {q.copay !== null && q.copay !== undefined ? (
           <>
             <dt>{messages['ui.support.session.copay']}</dt>
-            <dd>{formatMoney(q.copay)}</dd>
+            <dd>{formatDollars(q.copay, { wholeAmountsShort: true })}</dd>
           </>
         ) : null}
         <dt>{messages['ui.support.session.selfPayPrice']}</dt>
-        <dd>{formatMoney(q.selfPayPrice)}</dd>
+        <dd>{formatDollars(q.selfPayPrice, { wholeAmountsShort: true })}</dd>
       </dl>
       <form className="stack-sm" aria-labelledby={id} onSubmit={submit} noValidate>
         <fieldset className="choices">
@@ -95,13 +98,7 @@ function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (te
           </label>
           <textarea id={`${id}-note`} className="input textarea" maxLength={constants.taskNoteMax} value={note} onChange={(e) => setNote(e.target.value)} />
         </div>
-        <div aria-live="assertive">
-          {problem ? (
-            <p className="field__error" role="alert">
-              {problem}
-            </p>
-          ) : null}
-        </div>
+        <ErrorNotice text={problem} inline />
         <div>
           <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
             {messages['ui.support.queue.save']}
@@ -118,26 +115,9 @@ export default function InsuranceVerificationPage() {
   return (
     <SupportShell route="supportInsuranceVerification">
       <p className="lead">{messages['ui.support.queue.intro']}</p>
-      <div aria-live="polite">
-        {done ? (
-          <p className="notice notice--success" role="status">
-            {done}
-          </p>
-        ) : null}
-      </div>
-      <Loaded query={queue} rows={3}>
-        {(items) =>
-          items.length ? (
-            <ol className="support__list">
-              {items.map((item) => (
-                <QueueItem key={item.taskId} item={item} onDecided={setDone} />
-              ))}
-            </ol>
-          ) : (
-            <p className="notice">{messages['ui.support.queue.empty']}</p>
-          )
-        }
-      </Loaded>
+      <WorkList query={queue} rows={3} done={done} empty={messages['ui.support.queue.empty']}>
+        {(item) => <QueueItem key={item.taskId} item={item} onDecided={setDone} />}
+      </WorkList>
     </SupportShell>
   );
 }

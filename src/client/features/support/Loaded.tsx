@@ -1,7 +1,7 @@
 /** A query's data, or its skeleton while it loads, or the page-load error. */
 import type { ReactNode } from 'react';
-import { PageLoadError } from '../../app/PageLoadError';
-import { Skeleton } from '../../ui/Skeleton';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { Skeleton } from '@/client/ui/Skeleton';
 
 export function Loaded<T>({ query, rows, children }: { query: { data: T | undefined; isError: boolean }; rows: number; children: (data: T) => ReactNode }) {
   if (query.data !== undefined) return <>{children(query.data)}</>;
@@ -14,4 +14,3 @@ export function Loaded<T>({ query, rows, children }: { query: { data: T | undefi
     </div>
   );
 }
-

@@ -5,19 +5,19 @@
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import contactForm from '../../../generated/forms/support-patient-contact';
-import demographicsForm from '../../../generated/forms/support-patient-demographics';
-import type { FormDefinition } from '../../../generated/types';
-import { messages } from '../../../generated/messages';
-import { message } from '../../../domain/messages';
-import { digitsOf } from '../../../domain/phone';
-import type { FieldError } from '../../../domain/validation/field-errors';
-import { useApi } from '../../api/api-context';
-import { errorTextFor, isApiError } from '../../api/errors';
-import { useFlagOn } from '../../runtime/flags/useTreatment';
-import { SpecForm } from '../../runtime/forms/SpecForm';
-import { Dialog } from '../../ui/Dialog';
-import { fullName } from '../../ui/format';
+import contactForm from '@/generated/forms/support-patient-contact';
+import demographicsForm from '@/generated/forms/support-patient-demographics';
+import type { FormDefinition } from '@/generated/types';
+import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
+import { digitsOf } from '@/domain/phone';
+import type { FieldError } from '@/domain/validation/field-errors';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor, isApiError } from '@/client/api/errors';
+import { useFlagOn } from '@/client/runtime/flags/useTreatment';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { Dialog } from '@/client/ui/Dialog';
+import { fullName } from '@/client/ui/format';
 import { Loaded } from './Loaded';
 
 interface Details {
@@ -36,13 +36,25 @@ function changeOf(values: Details): Record<string, string> {
   return out;
 }
 
-export function PatientDetailsDialog({ patient, onClose, onSaved }: { patient: { id: string; firstName: string; lastName: string }; onClose: () => void; onSaved: () => void }) {
+export function PatientDetailsDialog({
+  patient,
+  onClose,
+  onSaved,
+}: {
+  patient: { id: string; firstName: string; lastName: string };
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const api = useApi();
   const queryClient = useQueryClient();
   const identity = useFlagOn('supportDemographicsEdit');
   const [serverErrors, setServerErrors] = useState<readonly FieldError[]>([]);
   const [problem, setProblem] = useState<string>();
-  const current = useQuery({ queryKey: ['support', 'patient', patient.id], queryFn: () => api.getSupportPatient({ params: { id: patient.id } }), staleTime: 0 });
+  const current = useQuery({
+    queryKey: ['support', 'patient', patient.id],
+    queryFn: () => api.getSupportPatient({ params: { id: patient.id } }),
+    staleTime: 0,
+  });
 
   const save = useMutation({
     mutationFn: (values: Details) => api.updateSupportPatient({ params: { id: patient.id }, body: changeOf(values) as never }),
@@ -72,7 +84,14 @@ export function PatientDetailsDialog({ patient, onClose, onSaved }: { patient: {
               form={(identity ? demographicsForm : contactForm) as FormDefinition}
               initialData={
                 identity
-                  ? { firstName: p.firstName, lastName: p.lastName, dateOfBirth: p.dateOfBirth ?? undefined, gender: p.gender ?? undefined, phoneNumber: p.phoneNumber ?? undefined, email: p.email ?? undefined }
+                  ? {
+                      firstName: p.firstName,
+                      lastName: p.lastName,
+                      dateOfBirth: p.dateOfBirth ?? undefined,
+                      gender: p.gender ?? undefined,
+                      phoneNumber: p.phoneNumber ?? undefined,
+                      email: p.email ?? undefined,
+                    }
                   : { phoneNumber: p.phoneNumber ?? undefined }
               }
               serverErrors={serverErrors}

@@ -5,16 +5,16 @@
  */
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { constants } from '../../../generated/constants';
-import { enums } from '../../../generated/enums';
-import { messages } from '../../../generated/messages';
-import { useApi } from '../../api/api-context';
-import { errorTextFor } from '../../api/errors';
-import { Button } from '../../ui/Button';
-import { enumLabel, fullName } from '../../ui/format';
-import { formatSessionTime } from '../../../domain/sessions';
+import { constants } from '@/generated/constants';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { Button } from '@/client/ui/Button';
+import { enumLabel, fullName } from '@/client/ui/format';
 import { Loaded } from './Loaded';
 import { sessionKeys, useNoteTypes, usePatientNotes } from './data';
+import { formatSessionTime } from '@/domain/date-format';
 
 interface Person {
   id: string;
@@ -101,7 +101,13 @@ function NoteForm({ people }: { people: readonly Person[] }) {
         <label className="field__label" htmlFor="note-type">
           {messages['ui.support.note.type']}
         </label>
-        <select id="note-type" className="input" value={noteType || types.data?.[0]?.value || ''} onChange={(e) => setNoteType(e.target.value)} disabled={!types.data}>
+        <select
+          id="note-type"
+          className="input"
+          value={noteType || types.data?.[0]?.value || ''}
+          onChange={(e) => setNoteType(e.target.value)}
+          disabled={!types.data}
+        >
           {(types.data ?? []).map((t) => (
             <option key={t.value} value={t.value}>
               {t.label}

@@ -1,7 +1,21 @@
-import { messages } from '../../../generated/messages';
+import { messages } from '@/generated/messages';
 
 /** A labelled select with a "Choose…" first option. */
-export function Pick({ id, label, value, onChange, options, disabled }: { id: string; label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[]; disabled?: boolean }) {
+export function Pick({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+  disabled,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: { value: string; label: string }[];
+  disabled?: boolean;
+}) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -18,4 +32,3 @@ export function Pick({ id, label, value, onChange, options, disabled }: { id: st
     </div>
   );
 }
-

@@ -6,14 +6,14 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages } from '../../../generated/messages';
-import { message } from '../../../domain/messages';
-import { formatCents, parseDollars } from '../../../domain/money';
-import { useApi } from '../../api/api-context';
-import { errorTextFor } from '../../api/errors';
-import { useFlagOn } from '../../runtime/flags/useTreatment';
-import { Button } from '../../ui/Button';
-import { ErrorNotice } from '../../ui/ErrorNotice';
+import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
+import { formatCents, parseDollars } from '@/domain/money';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { useFlagOn } from '@/client/runtime/flags/useTreatment';
+import { Button } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import type { AccountSession } from './data';
 
 type Payment = NonNullable<AccountSession['payment']>;
@@ -57,13 +57,23 @@ export function RefundPayment({ payment, userId }: { payment: Payment; userId: s
   return (
     <div className="stack-sm">
       <p className="support__meta">
-        {message('ui.support.refund.paid', { amount: formatCents(payment.amountCents), card: [payment.cardBrand, payment.cardLast4].filter(Boolean).join(' ') })}
+        {message('ui.support.refund.paid', {
+          amount: formatCents(payment.amountCents),
+          card: [payment.cardBrand, payment.cardLast4].filter(Boolean).join(' '),
+        })}
         {payment.refundedCents ? ` · ${message('ui.support.refund.refunded', { amount: formatCents(payment.refundedCents) })}` : null}
       </p>
       <div aria-live="polite">{done ? <p role="status">{done}</p> : null}</div>
       {allowed && left > 0 && !open ? (
         <div>
-          <Button variant="secondary" onClick={() => { setOpen(true); setDone(undefined); setAmount((left / 100).toFixed(2)); }}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setOpen(true);
+              setDone(undefined);
+              setAmount((left / 100).toFixed(2));
+            }}
+          >
             {messages['ui.support.refund.open']}
           </Button>
         </div>
@@ -71,21 +81,50 @@ export function RefundPayment({ payment, userId }: { payment: Payment; userId: s
       {allowed && open ? (
         <form className="stack-sm" noValidate onSubmit={submit} aria-label={messages['ui.support.refund.open']}>
           <div className="field">
-            <label className="field__label" htmlFor={`${id}-amount`}>{messages['ui.support.refund.amount']}</label>
-            <input id={`${id}-amount`} className="input" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)}
-              aria-invalid={problems.amount ? true : undefined} aria-describedby={`${id}-amount-hint ${id}-amount-error`} />
-            <span id={`${id}-amount-hint`} className="field__hint">{message('ui.support.refund.amountHint', { amount: formatCents(left) })}</span>
-            <span id={`${id}-amount-error`} className="field__error">{problems.amount}</span>
+            <label className="field__label" htmlFor={`${id}-amount`}>
+              {messages['ui.support.refund.amount']}
+            </label>
+            <input
+              id={`${id}-amount`}
+              className="input"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              aria-invalid={problems.amount ? true : undefined}
+              aria-describedby={`${id}-amount-hint ${id}-amount-error`}
+            />
+            <span id={`${id}-amount-hint`} className="field__hint">
+              {message('ui.support.refund.amountHint', { amount: formatCents(left) })}
+            </span>
+            <span id={`${id}-amount-error`} className="field__error">
+              {problems.amount}
+            </span>
           </div>
           <div className="field">
-            <label className="field__label" htmlFor={`${id}-reason`}>{messages['ui.support.refund.reason']}</label>
-            <textarea id={`${id}-reason`} className="input" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)}
-              aria-invalid={problems.reason ? true : undefined} aria-describedby={`${id}-reason-error`} />
-            <span id={`${id}-reason-error`} className="field__error">{problems.reason}</span>
+            <label className="field__label" htmlFor={`${id}-reason`}>
+              {messages['ui.support.refund.reason']}
+            </label>
+            <textarea
+              id={`${id}-reason`}
+              className="input"
+              rows={2}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={problems.reason ? true : undefined}
+              aria-describedby={`${id}-reason-error`}
+            />
+            <span id={`${id}-reason-error`} className="field__error">
+              {problems.reason}
+            </span>
           </div>
           <div className="cluster">
-            <Button type="submit" disabled={refund.isPending}>{refund.isPending ? messages['ui.support.refund.sending'] : messages['ui.support.refund.submit']}</Button>
-            <Button variant="ghost" onClick={() => setOpen(false)}>{messages['ui.support.refund.cancel']}</Button>
+            <Button type="submit" disabled={refund.isPending}>
+              {refund.isPending ? messages['ui.support.refund.sending'] : messages['ui.support.refund.submit']}
+            </Button>
+            <Button variant="ghost" onClick={() => setOpen(false)}>
+              {messages['ui.support.refund.cancel']}
+            </Button>
           </div>
           <ErrorNotice text={refund.error ? errorTextFor(refund.error, 'support_web') : undefined} />
         </form>

@@ -6,15 +6,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { enums } from '../../../generated/enums';
-import { messages } from '../../../generated/messages';
-import { formatSessionTime } from '../../../domain/sessions';
-import { useApi } from '../../api/api-context';
-import { errorTextFor } from '../../api/errors';
-import { Button } from '../../ui/Button';
-import { ErrorNotice } from '../../ui/ErrorNotice';
-import { enumLabel } from '../../ui/format';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { Button } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { enumLabel } from '@/client/ui/format';
 import { sessionPath } from './data';
+import { formatSessionTime } from '@/domain/date-format';
 
 const fields = [
   { key: 'name', label: messages['ui.support.search.name'], type: 'text' },
@@ -35,7 +35,11 @@ export function SessionSearch() {
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    const query = Object.fromEntries(Object.entries(criteria).map(([k, v]) => [k, v?.trim()]).filter(([, v]) => v)) as Criteria;
+    const query = Object.fromEntries(
+      Object.entries(criteria)
+        .map(([k, v]) => [k, v?.trim()])
+        .filter(([, v]) => v),
+    ) as Criteria;
     if (!Object.keys(query).length) return setProblem(messages['ui.support.search.needOne']);
     setProblem(undefined);
     search.mutate(query);
@@ -51,16 +55,16 @@ export function SessionSearch() {
             <label className="field__label" htmlFor={`session-search-${f.key}`}>
               {f.label}
             </label>
-            <input id={`session-search-${f.key}`} className="input" type={f.type} value={criteria[f.key] ?? ''} onChange={(e) => setCriteria({ ...criteria, [f.key]: e.target.value })} />
+            <input
+              id={`session-search-${f.key}`}
+              className="input"
+              type={f.type}
+              value={criteria[f.key] ?? ''}
+              onChange={(e) => setCriteria({ ...criteria, [f.key]: e.target.value })}
+            />
           </div>
         ))}
-        <div aria-live="assertive">
-          {problem ? (
-            <p className="field__error" role="alert">
-              {problem}
-            </p>
-          ) : null}
-        </div>
+        <ErrorNotice text={problem} inline />
         <div>
           <Button type="submit" variant="secondary" disabled={search.isPending} aria-busy={search.isPending || undefined}>
             {messages['ui.support.search.submit']}

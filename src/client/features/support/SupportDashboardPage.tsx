@@ -4,26 +4,32 @@
  * booking on a caller's behalf from provider search.
  */
 import { useNavigate } from 'react-router';
-import findAccountForm from '../../../generated/forms/support-find-account';
-import type { FormDefinition } from '../../../generated/types';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { useApi } from '../../api/api-context';
-import { errorTextFor } from '../../api/errors';
-import { SpecForm } from '../../runtime/forms/SpecForm';
+import findAccountForm from '@/generated/forms/support-find-account';
+import type { FormDefinition } from '@/generated/types';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { useMutation } from '@tanstack/react-query';
-import { ButtonLink } from '../../ui/Button';
-import { ErrorNotice } from '../../ui/ErrorNotice';
-import { useFlagOn } from '../../runtime/flags/useTreatment';
+import { ButtonLink } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { useFlagOn } from '@/client/runtime/flags/useTreatment';
 import { SessionSearch } from './SessionSearch';
 import { SupportShell } from './SupportShell';
 import { accountNotFoundPath, accountPath } from './data';
+import { useAppSelector } from '@/client/store/hooks';
+import { selectAuth } from '@/client/store/auth/slice';
+import { routeDecision } from '@/domain/permissions';
 
 export default function SupportDashboardPage() {
   const api = useApi();
   const navigate = useNavigate();
   const insuranceViews = useFlagOn('insuranceValidationViews');
   const sessionSearch = useFlagOn('patientSessionSearch');
+  const auth = useAppSelector(selectAuth);
+  // Red alerts and the sync audit are support's and devops admins' (third-party agents do not see them).
+  const redAlerts = routeDecision(routeById.redAlert.access, auth.status, auth.permissions) === 'open';
   const find = useMutation({
     mutationFn: async ({ email }: { email: string }) => ({ email, found: await api.userExists({ query: { email } }) }),
     onSuccess: ({ email, found }) => void navigate(found.exists && found.userId ? accountPath(found.userId) : accountNotFoundPath(email)),
@@ -36,7 +42,12 @@ export default function SupportDashboardPage() {
         <section className="card stack" aria-labelledby="find-account">
           <h2 id="find-account">{messages['ui.support.find.heading']}</h2>
           <p className="muted">{messages['ui.support.find.hint']}</p>
-          <SpecForm<{ email: string }> form={findAccountForm as FormDefinition} idPrefix="find-account" submitting={find.isPending} onSubmit={(answers) => find.mutate(answers)} />
+          <SpecForm<{ email: string }>
+            form={findAccountForm as FormDefinition}
+            idPrefix="find-account"
+            submitting={find.isPending}
+            onSubmit={(answers) => find.mutate(answers)}
+          />
           <div aria-live="polite">{find.isPending ? <p role="status">{messages['ui.support.find.searching']}</p> : null}</div>
           <ErrorNotice text={find.error ? errorTextFor(find.error, 'support_web') : undefined} />
         </section>
@@ -55,12 +66,35 @@ export default function SupportDashboardPage() {
             </div>
           </section>
         ) : null}
+        {redAlerts ? (
+          <section className="card stack" aria-labelledby="support-red-alerts">
+            <h2 id="support-red-alerts">{messages['ui.support.nav.redAlert']}</h2>
+            <p>{messages['ui.support.redAlert.text']}</p>
+            <div className="cluster">
+              <ButtonLink to={routeById.supportRedAlert.path} variant="secondary">
+                {messages['ui.support.nav.redAlert']}
+              </ButtonLink>
+              <ButtonLink to={routeById.supportRedAlertSyncAudit.path} variant="secondary">
+                {messages['ui.support.nav.syncAudit']}
+              </ButtonLink>
+            </div>
+          </section>
+        ) : null}
         <section className="card stack" aria-labelledby="support-agenda">
           <h2 id="support-agenda">{messages['ui.support.agenda.link']}</h2>
           <p>{messages['ui.support.agenda.text']}</p>
           <div>
             <ButtonLink to={routeById.agenda.path} variant="secondary">
               {messages['ui.support.agenda.link']}
+            </ButtonLink>
+          </div>
+        </section>
+        <section className="card stack" aria-labelledby="support-dead-letters">
+          <h2 id="support-dead-letters">{messages['ui.jobs.link']}</h2>
+          <p>{messages['ui.jobs.linkText']}</p>
+          <div>
+            <ButtonLink to={routeById.supportDeadLetters.path} variant="secondary">
+              {messages['ui.jobs.link']}
             </ButtonLink>
           </div>
         </section>

@@ -1,8 +1,8 @@
 /** The frame of a support dashboard screen: the route's title as its heading, and the way back to the dashboard. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { routeById, type RouteId } from '../../../generated/routes';
-import { messages } from '../../../generated/messages';
+import { routeById, type RouteId } from '@/generated/routes';
+import { messages } from '@/generated/messages';
 import './support.css';
 
 export function SupportShell({ route, heading, children }: { route: RouteId; heading?: string; children: ReactNode }) {

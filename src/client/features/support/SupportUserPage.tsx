@@ -1,28 +1,30 @@
 /**
  * A caller's account as support sees it (/app/support/dashboard/user?userId=): who holds it, its
  * partner, whether it is disabled, the people on it, and their upcoming and past sessions; from
- * here support books for the caller, refunds all or part of a session's payment, and
- * cancels an upcoming session for the provider or the practice (refunded in full). Another partner's member (for a third-party agent) or an
+ * here support books for the caller, refunds all or part of a session's payment, manages the caller's
+ * waitlists, and opens a session's whole story (where it is cancelled, for the caller or for the
+ * practice). Another partner's member (for a third-party agent) or an
  * unknown id answers 404 and shows the not-found state.
  */
 import { Link, useSearchParams } from 'react-router';
-import { enums } from '../../../generated/enums';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { formatUsDate } from '../../../domain/dates';
-import { formatSessionTime, sessionOutcome, sessionOutcomeLabel } from '../../../domain/sessions';
-import { isApiError } from '../../api/errors';
-import { ButtonLink } from '../../ui/Button';
-import { enumLabel, fullName } from '../../ui/format';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { formatUsDate } from '@/domain/dates';
+import { sessionOutcome, sessionOutcomeLabel } from '@/domain/sessions';
+import { isApiError } from '@/client/api/errors';
+import { ButtonLink } from '@/client/ui/Button';
+import { enumLabel, fullName } from '@/client/ui/format';
 import { Loaded } from './Loaded';
-import { CancelForPractice } from './CancelForPractice';
 import { RefundPayment } from './RefundPayment';
 import { SupportShell } from './SupportShell';
+import { Waitlists } from './Waitlists';
 import { sessionPath, useAccountSessions, useSupportAccount, type AccountSession, type SupportAccount } from './data';
+import { formatSessionTime } from '@/domain/date-format';
 
 /** A session as the agent reads it: what became of it (took place, cancelled) rather than its stored status. */
-function SessionRow({ session: s, userId, upcoming }: { session: AccountSession; userId: string; upcoming: boolean }) {
+function SessionRow({ session: s, userId }: { session: AccountSession; userId: string }) {
   const provider = [fullName(s.provider), s.provider.title].filter(Boolean).join(', ');
   return (
     <li className="card">
@@ -39,7 +41,6 @@ function SessionRow({ session: s, userId, upcoming }: { session: AccountSession;
         </ButtonLink>
       ) : null}
       {s.payment && s.payment.status !== 'failed' ? <RefundPayment payment={s.payment} userId={userId} /> : null}
-      {upcoming && s.status === 'booked' ? <CancelForPractice appointmentId={s.id} userId={userId} /> : null}
     </li>
   );
 }
@@ -55,7 +56,7 @@ function Sessions({ userId, when }: { userId: string; when: 'upcoming' | 'past' 
           items.length ? (
             <ul className="support__list">
               {items.map((s) => (
-                <SessionRow key={s.id} session={s} userId={userId} upcoming={when === 'upcoming'} />
+                <SessionRow key={s.id} session={s} userId={userId} />
               ))}
             </ul>
           ) : (
@@ -112,6 +113,7 @@ function Account({ account }: { account: SupportAccount }) {
       </section>
       <Sessions userId={account.id} when="upcoming" />
       <Sessions userId={account.id} when="past" />
+      <Waitlists userId={account.id} />
     </>
   );
 }

@@ -3,30 +3,37 @@
  * account: the provider, the time in the patient's and the provider's zones, what happened to it
  * and who did it, how it takes place, the people and who answers for them, consents, insurance or
  * the self-pay price, payments and refunds, notes and the audit history; and what support does for
- * the caller: cancel it (fee shown first) and add a note. Another partner's member (for a
+ * the caller: cancel it (fee shown first; the practice's reason refunds in full), move it to another
+ * time (rescheduleButtons flag), send the confirmation again, download the Good Faith Estimate of a
+ * self-pay session, and add a note; and every e-mail sent about it with its delivery. Another partner's member (for a
  * third-party agent) or an unknown id answers 404 and shows the not-found state.
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { enums } from '../../../generated/enums';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { formatCents } from '../../../domain/money';
-import { formatSessionTime, isChangeable, sessionOutcome, sessionOutcomeLabel } from '../../../domain/sessions';
-import { useApi } from '../../api/api-context';
-import { errorTextFor, isApiError } from '../../api/errors';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { formatCents } from '@/domain/money';
+import { isChangeable, sessionOutcome, sessionOutcomeLabel } from '@/domain/sessions';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor, isApiError } from '@/client/api/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ErrorNotice } from '../../ui/ErrorNotice';
-import { Button, ButtonLink } from '../../ui/Button';
-import { enumLabel, fullName, zoneLabel } from '../../ui/format';
-import { saveFile } from '../../ui/save-file';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { Button, ButtonLink } from '@/client/ui/Button';
+import { enumLabel, fullName } from '@/client/ui/format';
+import { saveFile } from '@/client/ui/save-file';
 import { CancelSessionDialog } from './CancelSessionDialog';
+import { RescheduleSessionDialog } from './RescheduleSessionDialog';
+import { useFlagOn } from '@/client/runtime/flags/useTreatment';
 import { Loaded } from './Loaded';
 import { PatientDetailsDialog } from './PatientDetailsDialog';
 import { PatientNotes } from './PatientNotes';
 import { SupportShell } from './SupportShell';
 import { accountPath, sessionKeys, sessionPath, useSessionStory, type SessionStory } from './data';
+import { formatSessionTime, zoneLabel } from '@/domain/date-format';
+import { hasGoodFaithEstimate } from '@/domain/good-faith-estimate';
+import { mailName } from '@/domain/mail-name';
 
 type Story = SessionStory;
 
@@ -58,7 +65,9 @@ function Summary({ story }: { story: Story }) {
         <Fact term={messages['ui.support.session.status']}>{sessionOutcomeLabel(sessionOutcome(a, new Date()))}</Fact>
         <Fact term={messages['ui.support.session.provider']}>{provider}</Fact>
         <Fact term={message('ui.support.session.patientTime', { zone: zoneLabel(zoneOf(a), start) })}>{formatSessionTime(a.start, zoneOf(a))}</Fact>
-        <Fact term={message('ui.support.session.providerTime', { zone: zoneLabel(a.provider.timeZone, start) })}>{formatSessionTime(a.start, a.provider.timeZone)}</Fact>
+        <Fact term={message('ui.support.session.providerTime', { zone: zoneLabel(a.provider.timeZone, start) })}>
+          {formatSessionTime(a.start, a.provider.timeZone)}
+        </Fact>
         <Fact term={messages['ui.support.session.type']}>{enumLabel(enums.counselingType.labels, a.counselingType)}</Fact>
         <Fact term={messages['ui.support.session.mode']}>{enumLabel(enums.appointmentMode.labels, a.appointmentMode)}</Fact>
         {a.joinUrl ? (
@@ -112,11 +121,13 @@ function Timeline({ story }: { story: Story }) {
           <Link to={sessionPath(story.replaces.id)}>{message('ui.support.session.replaces', { when: when(story.replaces.start) })}</Link>
         </p>
       ) : null}
-      {story.replacedBy.flatMap((r) => (r ? [r] : [])).map((r) => (
-        <p key={r.id}>
-          <Link to={sessionPath(r.id)}>{message('ui.support.session.replacedBy', { when: when(r.start) })}</Link>
-        </p>
-      ))}
+      {story.replacedBy
+        .flatMap((r) => (r ? [r] : []))
+        .map((r) => (
+          <p key={r.id}>
+            <Link to={sessionPath(r.id)}>{message('ui.support.session.replacedBy', { when: when(r.start) })}</Link>
+          </p>
+        ))}
     </section>
   );
 }
@@ -127,7 +138,7 @@ function People({ story }: { story: Story }) {
   const [editing, setEditing] = useState<Story['appointment']['patients'][number]>();
   const [saved, setSaved] = useState(false);
   async function download(patientId: string, consentId: string) {
-    const pdf = (await api.getConsentPdf({ params: { id: patientId, consentId } })) as unknown as Blob;
+    const pdf = await api.getConsentPdf({ params: { id: patientId, consentId } });
     saveFile(pdf, `consent-${consentId}.pdf`);
   }
   return (
@@ -154,7 +165,9 @@ function People({ story }: { story: Story }) {
                       {consents.map((c) => (
                         <li key={c.id}>
                           {enumLabel(enums.consentType.labels, c.consentType)}:{' '}
-                          {c.signedAt ? message('ui.support.session.consentSigned', { name: c.signerName ?? '', when: formatSessionTime(c.signedAt, zoneOf(a)) }) : messages['ui.support.session.consentUnsigned']}
+                          {c.signedAt
+                            ? message('ui.support.session.consentSigned', { name: c.signerName ?? '', when: formatSessionTime(c.signedAt, zoneOf(a)) })
+                            : messages['ui.support.session.consentUnsigned']}
                           {c.signedAt ? (
                             <>
                               {' '}
@@ -172,7 +185,13 @@ function People({ story }: { story: Story }) {
                 </Fact>
               </dl>
               <div>
-                <Button variant="secondary" onClick={() => { setSaved(false); setEditing(p); }}>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setSaved(false);
+                    setEditing(p);
+                  }}
+                >
                   {message('ui.support.details.edit', { name: fullName(p) })}
                 </Button>
               </div>
@@ -201,6 +220,24 @@ function People({ story }: { story: Story }) {
   );
 }
 
+/** A self-pay session's Good Faith Estimate (No Surprises Act), made by the server from the session as it is now. */
+function EstimateDownload({ session }: { session: Story['appointment'] }) {
+  const api = useApi();
+  const download = useMutation({
+    mutationFn: async () => saveFile(await api.getGoodFaithEstimate({ params: { id: session.id } }), `good-faith-estimate-${session.start.slice(0, 10)}.pdf`),
+  });
+  return (
+    <div className="stack-sm">
+      <div>
+        <Button variant="secondary" onClick={() => download.mutate()} disabled={download.isPending} aria-busy={download.isPending || undefined}>
+          {messages['ui.support.session.estimate']}
+        </Button>
+      </div>
+      <ErrorNotice text={download.error ? messages['ui.support.session.estimateFailed'] : undefined} />
+    </div>
+  );
+}
+
 function Money({ story }: { story: Story }) {
   const a = story.appointment;
   const ins = story.insurance;
@@ -223,9 +260,13 @@ function Money({ story }: { story: Story }) {
                 {enumLabel(enums.insuranceOutcome.labels, inquiry.outcome)} · {formatSessionTime(inquiry.at, zoneOf(a))}
               </Fact>
               {inquiry.copayCents !== null ? <Fact term={messages['ui.support.session.copay']}>{formatCents(inquiry.copayCents)}</Fact> : null}
-              {inquiry.estimatedCostCents !== null ? <Fact term={messages['ui.support.session.estimatedCost']}>{formatCents(inquiry.estimatedCostCents)}</Fact> : null}
+              {inquiry.estimatedCostCents !== null ? (
+                <Fact term={messages['ui.support.session.estimatedCost']}>{formatCents(inquiry.estimatedCostCents)}</Fact>
+              ) : null}
               <Fact term={messages['ui.support.session.selfPayPrice']}>{formatCents(inquiry.selfPayPriceCents)}</Fact>
-              {inquiry.decision ? <Fact term={messages['ui.support.session.decision']}>{enumLabel(enums.insuranceDecision.labels, inquiry.decision)}</Fact> : null}
+              {inquiry.decision ? (
+                <Fact term={messages['ui.support.session.decision']}>{enumLabel(enums.insuranceDecision.labels, inquiry.decision)}</Fact>
+              ) : null}
             </>
           ) : ins ? (
             <Fact term={messages['ui.support.session.eligibility']}>{messages['ui.support.session.noInquiry']}</Fact>
@@ -238,9 +279,11 @@ function Money({ story }: { story: Story }) {
           {story.payments.map((p) => (
             <li key={p.id} className="card">
               <p className="support__title">
-                {p.refundOf ? message('ui.support.session.refund', { reason: p.refundReason ?? '' }) : messages[`billing.purpose.${p.purpose}` as 'billing.purpose.session'] ?? p.purpose}
+                {p.refundOf
+                  ? message('ui.support.session.refund', { reason: p.refundReason ?? '' })
+                  : (messages[`billing.purpose.${p.purpose}` as 'billing.purpose.session'] ?? p.purpose)}
                 {' · '}
-                {formatCents(p.amountCents, p.currency)}
+                {formatCents(p.amountCents, { currency: p.currency })}
               </p>
               <p className="support__meta">
                 {enumLabel(enums.paymentStatus.labels, p.status)} · {formatSessionTime(p.createdAt, zoneOf(a))}
@@ -252,7 +295,38 @@ function Money({ story }: { story: Story }) {
       ) : (
         <p className="muted">{messages['ui.support.session.noPayments']}</p>
       )}
-      {a.amountDueCents > 0 ? <p className="notice notice--warning">{message('ui.support.session.amountDue', { amount: formatCents(a.amountDueCents) })}</p> : null}
+      {a.amountDueCents > 0 ? (
+        <p className="notice notice--warning">{message('ui.support.session.amountDue', { amount: formatCents(a.amountDueCents) })}</p>
+      ) : null}
+      {hasGoodFaithEstimate(a) ? <EstimateDownload session={a} /> : null}
+    </section>
+  );
+}
+
+function Mails({ story }: { story: Story }) {
+  const when = (iso: string) => formatSessionTime(iso, zoneOf(story.appointment));
+  return (
+    <section className="stack" aria-labelledby="session-mails">
+      <h2 id="session-mails">{messages['ui.support.session.mails']}</h2>
+      {story.mails.length ? (
+        <ul className="support__list">
+          {story.mails.map((m) => (
+            <li key={m.id} className="card">
+              <p className="support__title">{mailName(m.template)}</p>
+              <p className="support__meta">{message('ui.support.session.mailTo', { email: m.recipient, when: when(m.queuedAt) })}</p>
+              {m.status === 'delivered' && m.deliveredAt ? (
+                <p>{message('ui.support.session.mailDelivered', { when: when(m.deliveredAt) })}</p>
+              ) : m.status === 'failed' ? (
+                <p className="notice notice--error">{message('ui.support.session.mailFailed', { tries: m.tries, answer: m.lastError ?? '' })}</p>
+              ) : (
+                <p>{message('ui.support.session.mailSending', { tries: m.tries })}</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{messages['ui.support.session.noMails']}</p>
+      )}
     </section>
   );
 }
@@ -283,7 +357,9 @@ function Story({ story }: { story: Story }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState(false);
-  const [done, setDone] = useState(false);
+  const [moving, setMoving] = useState(false);
+  const [done, setDone] = useState<string>();
+  const rescheduleOn = useFlagOn('rescheduleButtons');
   const a = story.appointment;
   const resend = useMutation({
     mutationFn: () => api.resendSessionConfirmation({ params: { id: a.id } }),
@@ -297,7 +373,7 @@ function Story({ story }: { story: Story }) {
         <div aria-live="polite">
           {done ? (
             <p className="notice notice--success" role="status">
-              {messages['ui.support.cancel.done']}
+              {done}
             </p>
           ) : resend.data ? (
             <p className="notice notice--success" role="status">
@@ -311,6 +387,17 @@ function Story({ story }: { story: Story }) {
             <Button variant="secondary" onClick={() => resend.mutate()} disabled={resend.isPending} aria-busy={resend.isPending || undefined}>
               {messages['ui.support.session.resend']}
             </Button>
+            {rescheduleOn ? (
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setDone(undefined);
+                  setMoving(true);
+                }}
+              >
+                {messages['ui.support.session.reschedule']}
+              </Button>
+            ) : null}
             <Button variant="secondary" className="btn--danger" onClick={() => setCancelling(true)}>
               {messages['ui.support.session.cancel']}
             </Button>
@@ -320,6 +407,7 @@ function Story({ story }: { story: Story }) {
       <Timeline story={story} />
       <People story={story} />
       <Money story={story} />
+      <Mails story={story} />
       <PatientNotes people={a.patients} zone={zoneOf(a)} />
       <AuditHistory story={story} />
       {cancelling ? (
@@ -328,7 +416,18 @@ function Story({ story }: { story: Story }) {
           onClose={() => setCancelling(false)}
           onDone={() => {
             setCancelling(false);
-            setDone(true);
+            setDone(messages['ui.support.cancel.done']);
+          }}
+        />
+      ) : null}
+      {moving ? (
+        <RescheduleSessionDialog
+          session={a}
+          zone={zoneOf(a)}
+          onClose={() => setMoving(false)}
+          onDone={(text) => {
+            setMoving(false);
+            setDone(text);
           }}
         />
       ) : null}

@@ -1,9 +1,9 @@
 /** /app/support/dashboard/useraccountnotfound?email=: no account uses the address support looked for. */
 import { useSearchParams } from 'react-router';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { ButtonLink } from '../../ui/Button';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { ButtonLink } from '@/client/ui/Button';
 import { SupportShell } from './SupportShell';
 
 export default function UserAccountNotFoundPage() {

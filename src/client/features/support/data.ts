@@ -1,9 +1,9 @@
 /** What the support screens read: a caller's account found by e-mail, the account as support sees it, and its sessions. */
 import { useQuery } from '@tanstack/react-query';
-import type { EndpointTypes } from '../../../generated/entities';
-import { routeById } from '../../../generated/routes';
-import { useApi } from '../../api/api-context';
-import { withQuery } from '../../runtime/navigation/places';
+import type { EndpointTypes } from '@/generated/entities';
+import { routeById } from '@/generated/routes';
+import { useApi } from '@/client/api/api-context';
+import { withQuery } from '@/client/runtime/navigation/places';
 
 export type SupportAccount = EndpointTypes['getSupportUser']['response'];
 export type AccountSession = EndpointTypes['listAppointments']['response']['items'][number];
@@ -68,7 +68,11 @@ export function useSessionStory(sessionId: string | undefined) {
 
 export function usePatientNotes(patientId: string) {
   const api = useApi();
-  return useQuery({ queryKey: sessionKeys.notes(patientId), queryFn: async () => (await api.listPatientNotes({ params: { id: patientId } })).items, staleTime: 0 });
+  return useQuery({
+    queryKey: sessionKeys.notes(patientId),
+    queryFn: async () => (await api.listPatientNotes({ params: { id: patientId } })).items,
+    staleTime: 0,
+  });
 }
 
 export function useNoteTypes() {

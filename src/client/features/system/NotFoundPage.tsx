@@ -1,5 +1,5 @@
-import system from '../../../generated/content/system';
-import { ButtonLink } from '../../ui/Button';
+import system from '@/generated/content/system';
+import { ButtonLink } from '@/client/ui/Button';
 
 export default function NotFoundPage() {
   return (

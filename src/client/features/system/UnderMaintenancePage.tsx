@@ -1,8 +1,8 @@
-import system from '../../../generated/content/system';
-import { constants } from '../../../generated/constants';
-import { fillPlaceholders } from '../../../domain/messages';
-import { formatPhone, telHref } from '../../../domain/phone';
-import { ButtonLink } from '../../ui/Button';
+import system from '@/generated/content/system';
+import { constants } from '@/generated/constants';
+import { fillPlaceholders } from '@/domain/messages';
+import { formatPhone, telHref } from '@/domain/phone';
+import { ButtonLink } from '@/client/ui/Button';
 
 export default function UnderMaintenancePage() {
   const phone = formatPhone(constants.supportPhone);

@@ -1,7 +1,7 @@
 /** /app/verify_success: the consent is signed; back to the dashboard, or keep a card on file for the patient. */
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { ButtonLink } from '../../ui/Button';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { ButtonLink } from '@/client/ui/Button';
 import { stepCopy, stepPath, usePatientId } from './steps';
 
 export default function VerifySuccessPage() {

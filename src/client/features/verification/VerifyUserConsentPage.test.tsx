@@ -1,9 +1,9 @@
-import { aPerson } from '../../../../tests/support/person';
+import { aPerson } from '@tests/support/person';
 import { screen, waitFor } from '@testing-library/react';
-import { errorCatalogue } from '../../../generated/errors';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { httpError, renderScreen, type FakeAnswer } from '../../../../tests/support/screen-kit';
+import { errorCatalogue } from '@/generated/errors';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { httpError, renderScreen, type FakeAnswer } from '@tests/support/screen-kit';
 import VerifyUserConsentPage from './VerifyUserConsentPage';
 
 const mia = { id: '66666666-6666-4666-8666-666666666666', firstName: 'Mia', lastName: 'Rivera', relationship: 'Child', dateOfBirth: '2015-03-02' };
@@ -13,10 +13,15 @@ describe('VerifyUserConsentPage', () => {
   it('refuses a date of birth the record does not have, with the catalogue sentence, and goes on to the consent with the right one', async () => {
     const user = aPerson();
     const verify: FakeAnswer = (input) => {
-      if ((input.body as { dob: string }).dob !== mia.dateOfBirth) throw httpError('verifyPatientDateOfBirth', 422, { errorCode: 'DOB_MISMATCH', message: errorCatalogue.DOB_MISMATCH.message });
+      if ((input.body as { dob: string }).dob !== mia.dateOfBirth)
+        throw httpError('verifyPatientDateOfBirth', 422, { errorCode: 'DOB_MISMATCH', message: errorCatalogue.DOB_MISMATCH.message });
       return { verified: true };
     };
-    const { calls } = renderScreen(<VerifyUserConsentPage />, { path, at: `${path}?patientId=${mia.id}`, answers: { getUserPatients: () => ({ items: [mia] }), verifyPatientDateOfBirth: verify } });
+    const { calls } = renderScreen(<VerifyUserConsentPage />, {
+      path,
+      at: `${path}?patientId=${mia.id}`,
+      answers: { getUserPatients: () => ({ items: [mia] }), verifyPatientDateOfBirth: verify },
+    });
     expect(await screen.findByRole('heading', { name: 'Mia Rivera' })).toBeTruthy();
     const dob = screen.getByLabelText('Date of birth');
     await user.type(dob, '2015-03-03');
@@ -34,7 +39,11 @@ describe('VerifyUserConsentPage', () => {
   });
 
   it('asks nothing for a patient who is not on the account', async () => {
-    const { calls } = renderScreen(<VerifyUserConsentPage />, { path, at: `${path}?patientId=00000000-0000-4000-8000-000000000000`, answers: { getUserPatients: () => ({ items: [mia] }) } });
+    const { calls } = renderScreen(<VerifyUserConsentPage />, {
+      path,
+      at: `${path}?patientId=00000000-0000-4000-8000-000000000000`,
+      answers: { getUserPatients: () => ({ items: [mia] }) },
+    });
     expect((await screen.findByRole('alert')).textContent).toBe(message('ui.verify.patientNotFound'));
     expect(screen.queryByLabelText('Date of birth')).toBeNull();
     expect(calls.map((c) => c.id)).toEqual(['getUserPatients']);

@@ -6,14 +6,14 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import verifyDobForm from '../../../generated/forms/verify-date-of-birth';
-import { message } from '../../../domain/messages';
-import { useApi } from '../../api/api-context';
-import { errorTextFor } from '../../api/errors';
-import { SpecForm } from '../../runtime/forms/SpecForm';
-import { ErrorNotice } from '../../ui/ErrorNotice';
-import { fullName } from '../../ui/format';
-import { Skeleton } from '../../ui/Skeleton';
+import verifyDobForm from '@/generated/forms/verify-date-of-birth';
+import { message } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { fullName } from '@/client/ui/format';
+import { Skeleton } from '@/client/ui/Skeleton';
 import { stepCopy, stepPath, useAccountPatient, usePatientId } from './steps';
 
 export default function VerifyUserConsentPage() {

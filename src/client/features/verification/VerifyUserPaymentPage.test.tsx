@@ -1,23 +1,38 @@
-import { aPerson } from '../../../../tests/support/person';
+import { aPerson } from '@tests/support/person';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { constants } from '../../../generated/constants';
-import { errorCatalogue } from '../../../generated/errors';
-import { routeById } from '../../../generated/routes';
-import { fillPlaceholders, message } from '../../../domain/messages';
-import { formatPhone } from '../../../domain/phone';
-import { httpError, renderScreen, testUser, type FakeAnswer } from '../../../../tests/support/screen-kit';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
+import { routeById } from '@/generated/routes';
+import { fillPlaceholders, message } from '@/domain/messages';
+import { formatPhone } from '@/domain/phone';
+import { httpError, renderScreen, testUser, type FakeAnswer } from '@tests/support/screen-kit';
 import { stepCopy } from './steps';
 import VerifyUserPaymentPage from './VerifyUserPaymentPage';
 
 const self = { id: '55555555-5555-4555-8555-555555555555', firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' };
 const mia = { id: '66666666-6666-4666-8666-666666666666', firstName: 'Mia', lastName: 'Rivera', relationship: 'Child', dateOfBirth: '2015-03-02' };
 const path = routeById.verifyUserPayment.path;
-const saved = { id: '99999999-9999-4999-8999-999999999999', patientId: mia.id, brand: 'Visa', last4: '1111', expirationMonth: 12, expirationYear: 2030, isDefault: true };
+const saved = {
+  id: '99999999-9999-4999-8999-999999999999',
+  patientId: mia.id,
+  brand: 'Visa',
+  last4: '1111',
+  expirationMonth: 12,
+  expirationYear: 2030,
+  isDefault: true,
+};
 
 function answers(over: Partial<Record<string, FakeAnswer>> = {}): Record<string, FakeAnswer> {
   return {
-    getUserDetails: () => ({ ...testUser, dateOfBirth: '1988-07-14', businessPartnerId: null, isPartnerAssociationActive: false, phoneNumber: null, address: { line1: '12 High St', city: 'Columbus', state: 'OH', zipcode: '43215' } }),
+    getUserDetails: () => ({
+      ...testUser,
+      dateOfBirth: '1988-07-14',
+      businessPartnerId: null,
+      isPartnerAssociationActive: false,
+      phoneNumber: null,
+      address: { line1: '12 High St', city: 'Columbus', state: 'OH', zipcode: '43215' },
+    }),
     getUserPatients: () => ({ items: [self, mia] }),
     getPaymentGateway: () => ({ gateway: 'local' }),
     tokenizeCard: () => ({ nonce: 'nonce-1', brand: 'Visa', last4: '1111', expirationMonth: 12, expirationYear: 2030 }),
@@ -34,7 +49,7 @@ async function enterCard(user: ReturnType<typeof userEvent.setup>, number: strin
 }
 
 describe('VerifyUserPaymentPage', () => {
-  it("tokenizes the card and keeps it on file for the patient of the link, through the payment saga", async () => {
+  it('tokenizes the card and keeps it on file for the patient of the link, through the payment saga', async () => {
     const user = aPerson();
     const { calls, store } = renderScreen(<VerifyUserPaymentPage />, { path, at: `${path}?patientId=${mia.id}`, answers: answers(), sagas: true });
     expect(await screen.findByRole('heading', { name: message('ui.verify.cardOnFile', { patient: 'Mia Rivera' }) })).toBeTruthy();
@@ -50,8 +65,14 @@ describe('VerifyUserPaymentPage', () => {
     const user = aPerson();
     const declined = fillPlaceholders(errorCatalogue.CARD_DECLINED.message, { phone: formatPhone(constants.supportPhone) });
     renderScreen(<VerifyUserPaymentPage />, {
-      path, at: `${path}?patientId=${mia.id}`, sagas: true,
-      answers: answers({ savePatientCard: () => { throw httpError('savePatientCard', 402, { errorCode: 'CARD_DECLINED', message: declined }); } }),
+      path,
+      at: `${path}?patientId=${mia.id}`,
+      sagas: true,
+      answers: answers({
+        savePatientCard: () => {
+          throw httpError('savePatientCard', 402, { errorCode: 'CARD_DECLINED', message: declined });
+        },
+      }),
     });
     await enterCard(user, '4000000000000002');
     await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(declined));
@@ -59,7 +80,12 @@ describe('VerifyUserPaymentPage', () => {
   });
 
   it('saves nothing for a patient who is not on the account', async () => {
-    const { calls } = renderScreen(<VerifyUserPaymentPage />, { path, at: `${path}?patientId=00000000-0000-4000-8000-000000000000`, answers: answers(), sagas: true });
+    const { calls } = renderScreen(<VerifyUserPaymentPage />, {
+      path,
+      at: `${path}?patientId=00000000-0000-4000-8000-000000000000`,
+      answers: answers(),
+      sagas: true,
+    });
     expect((await screen.findByRole('alert')).textContent).toBe(message('ui.verify.patientNotFound'));
     expect(calls.some((c) => c.id === 'savePatientCard' || c.id === 'tokenizeCard')).toBe(false);
   });

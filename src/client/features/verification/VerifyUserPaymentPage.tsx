@@ -6,21 +6,21 @@
  */
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import cardForm from '../../../generated/forms/booking-card';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import type { FormDefinition } from '../../../generated/types';
-import { message } from '../../../domain/messages';
-import { useApi } from '../../api/api-context';
-import { portalKeys } from '../../api/query-keys';
-import { billingAnswersOf, CardForm } from '../../payments/CardForm';
-import { selectUser } from '../../store/auth/slice';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { cardSaveRequested, cardSaveReset, selectPayment } from '../../store/payment/slice';
-import { ButtonLink } from '../../ui/Button';
-import { ErrorNotice } from '../../ui/ErrorNotice';
-import { fullName } from '../../ui/format';
-import { Skeleton } from '../../ui/Skeleton';
+import cardForm from '@/generated/forms/booking-card';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import type { FormDefinition } from '@/generated/types';
+import { message } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { portalKeys } from '@/client/api/query-keys';
+import { billingAnswersOf, CardForm } from '@/client/payments/CardForm';
+import { selectUser } from '@/client/store/auth/slice';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { cardSaveRequested, cardSaveReset, selectPayment } from '@/client/store/payment/slice';
+import { ButtonLink } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { fullName } from '@/client/ui/format';
+import { Skeleton } from '@/client/ui/Skeleton';
 import { stepCopy, useAccountPatient, usePatientId } from './steps';
 
 export default function VerifyUserPaymentPage() {

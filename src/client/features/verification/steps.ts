@@ -4,12 +4,12 @@
  */
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import verification from '../../../generated/flows/verification';
-import { routeById, type RouteId } from '../../../generated/routes';
-import { useApi } from '../../api/api-context';
-import { portalKeys } from '../../api/query-keys';
-import { selectUser } from '../../store/auth/slice';
-import { useAppSelector } from '../../store/hooks';
+import verification from '@/generated/flows/verification';
+import { routeById, type RouteId } from '@/generated/routes';
+import { useApi } from '@/client/api/api-context';
+import { portalKeys } from '@/client/api/query-keys';
+import { selectUser } from '@/client/store/auth/slice';
+import { useAppSelector } from '@/client/store/hooks';
 
 export interface StepCopy {
   heading?: string;

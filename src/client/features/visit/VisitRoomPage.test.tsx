@@ -1,18 +1,27 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { constants } from '../../../generated/constants';
-import { messages } from '../../../generated/messages';
-import { message } from '../../../domain/messages';
-import { formatPhone } from '../../../domain/phone';
-import { formatSessionTime } from '../../../domain/sessions';
-import { renderScreen } from '../../../../tests/support/screen-kit';
-import { zoneLabel } from '../../ui/format';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
+import { formatPhone } from '@/domain/phone';
+import { renderScreen } from '@tests/support/screen-kit';
 import VisitRoomPage from './VisitRoomPage';
+import { formatSessionTime, zoneLabel } from '@/domain/date-format';
 
 const id = '6696f54b-817a-4ef4-b0bc-6ecc1ef8a353';
 const path = '/app/visit/:appointmentId';
 const room = (over: Record<string, unknown> = {}) => ({
-  appointmentId: id, start: '2026-12-01T15:00:00.000Z', end: '2026-12-01T15:50:00.000Z', opensAt: '2026-12-01T14:45:00.000Z', closesAt: '2026-12-01T16:20:00.000Z',
-  state: 'open', role: 'patient', provider: { firstName: 'Ava', lastName: 'Garcia', title: 'LCSW' }, patients: [{ firstName: 'Jamie', lastName: 'Ortiz' }], iceServers: [], externalUrl: null, ...over,
+  appointmentId: id,
+  start: '2026-12-01T15:00:00.000Z',
+  end: '2026-12-01T15:50:00.000Z',
+  opensAt: '2026-12-01T14:45:00.000Z',
+  closesAt: '2026-12-01T16:20:00.000Z',
+  state: 'open',
+  role: 'patient',
+  provider: { firstName: 'Ava', lastName: 'Garcia', title: 'LCSW' },
+  patients: [{ firstName: 'Jamie', lastName: 'Ortiz' }],
+  iceServers: [],
+  externalUrl: null,
+  ...over,
 });
 const phone = formatPhone(constants.supportPhone);
 const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -30,8 +39,24 @@ afterEach(() => {
 describe('VisitRoomPage', () => {
   it("says when the room opens, in the viewer's own time zone", async () => {
     renderScreen(<VisitRoomPage />, { path, at: `/app/visit/${id}`, answers: { getVisitRoom: () => room({ state: 'notYetOpen' }) } });
-    expect(await screen.findByText(message('ui.visit.notYetOpen', { opens: formatSessionTime('2026-12-01T14:45:00.000Z', viewerZone), zone: zoneLabel(viewerZone), minutes: String(constants.videoVisitOpensMinutesBefore) }))).toBeTruthy();
-    expect(screen.getByText(message('ui.visit.with', { provider: 'Ava Garcia, LCSW', time: formatSessionTime('2026-12-01T15:00:00.000Z', viewerZone), zone: zoneLabel(viewerZone) }))).toBeTruthy();
+    expect(
+      await screen.findByText(
+        message('ui.visit.notYetOpen', {
+          opens: formatSessionTime('2026-12-01T14:45:00.000Z', viewerZone),
+          zone: zoneLabel(viewerZone),
+          minutes: String(constants.videoVisitOpensMinutesBefore),
+        }),
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        message('ui.visit.with', {
+          provider: 'Ava Garcia, LCSW',
+          time: formatSessionTime('2026-12-01T15:00:00.000Z', viewerZone),
+          zone: zoneLabel(viewerZone),
+        }),
+      ),
+    ).toBeTruthy();
   });
 
   it('offers the phone line when the browser cannot make video calls', async () => {
@@ -50,7 +75,11 @@ describe('VisitRoomPage', () => {
   });
 
   it('sends people on to an external video service when one hosts the session', async () => {
-    renderScreen(<VisitRoomPage />, { path, at: `/app/visit/${id}`, answers: { getVisitRoom: () => room({ externalUrl: 'https://video.partner.example/r/1' }) } });
+    renderScreen(<VisitRoomPage />, {
+      path,
+      at: `/app/visit/${id}`,
+      answers: { getVisitRoom: () => room({ externalUrl: 'https://video.partner.example/r/1' }) },
+    });
     expect((await screen.findByRole('link', { name: messages['ui.visit.externalOpen'] })).getAttribute('href')).toBe('https://video.partner.example/r/1');
   });
 });

@@ -9,27 +9,26 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { EndpointTypes } from '../../../generated/entities';
-import { constants } from '../../../generated/constants';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { message } from '../../../domain/messages';
-import { formatPhone, telHref } from '../../../domain/phone';
-import { formatSessionTime } from '../../../domain/sessions';
-import { useApi } from '../../api/api-context';
-import { isApiError } from '../../api/errors';
-import { PageLoadError } from '../../app/PageLoadError';
-import { Button } from '../../ui/Button';
-import { Skeleton } from '../../ui/Skeleton';
-import { fullName, zoneLabel } from '../../ui/format';
+import type { EndpointTypes } from '@/generated/entities';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { formatPhone, telHref } from '@/domain/phone';
+import { useApi } from '@/client/api/api-context';
+import { isApiError } from '@/client/api/errors';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { Button } from '@/client/ui/Button';
+import { Skeleton } from '@/client/ui/Skeleton';
+import { fullName } from '@/client/ui/format';
 import { VisitMesh, webRtcAvailable, type MeshPhase, type RemotePeer, type WaitingPerson } from './mesh';
 import './visit.css';
+import { formatSessionTime, viewerTimeZone, zoneLabel } from '@/domain/date-format';
 
 type Room = EndpointTypes['getVisitRoom']['response'];
 type DeviceProblem = 'denied' | 'none' | 'failed';
 
 const phone = formatPhone(constants.supportPhone);
-const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function problemOf(error: unknown): DeviceProblem {
   const name = error instanceof Error || error instanceof DOMException ? error.name : '';
@@ -90,7 +89,19 @@ function useDevices() {
   return { stream, problem, devices, choice, start, choose, stop };
 }
 
-function DeviceSelect({ label, kind, devices, value, onChange }: { label: string; kind: MediaDeviceKind; devices: MediaDeviceInfo[]; value: string | undefined; onChange: (id: string) => void }) {
+function DeviceSelect({
+  label,
+  kind,
+  devices,
+  value,
+  onChange,
+}: {
+  label: string;
+  kind: MediaDeviceKind;
+  devices: MediaDeviceInfo[];
+  value: string | undefined;
+  onChange: (id: string) => void;
+}) {
   const list = devices.filter((d) => d.kind === kind && d.deviceId);
   if (!list.length) return null;
   return (
@@ -149,14 +160,28 @@ function Call({ room }: { room: Room }) {
     setWaiting([]);
   };
 
-  if (phase === 'ended') return <p className="notice" role="status">{messages['ui.visit.ended']}</p>;
-  if (phase === 'refused') return <p className="notice" role="alert">{messages['ui.visit.refused']}</p>;
+  if (phase === 'ended')
+    return (
+      <p className="notice" role="status">
+        {messages['ui.visit.ended']}
+      </p>
+    );
+  if (phase === 'refused')
+    return (
+      <p className="notice" role="alert">
+        {messages['ui.visit.refused']}
+      </p>
+    );
   if (phase === 'left') {
     return (
       <div className="stack-sm">
-        <p className="notice" role="status">{messages['ui.visit.left']}</p>
+        <p className="notice" role="status">
+          {messages['ui.visit.left']}
+        </p>
         <div className="cluster">
-          <Button onClick={join} disabled={!devices.stream}>{messages['ui.visit.rejoin']}</Button>
+          <Button onClick={join} disabled={!devices.stream}>
+            {messages['ui.visit.rejoin']}
+          </Button>
         </div>
       </div>
     );
@@ -170,8 +195,20 @@ function Call({ room }: { room: Room }) {
           <>
             <VideoOf stream={devices.stream} label={messages['ui.visit.devices.previewLabel']} muted />
             <div className="visit__devices">
-              <DeviceSelect label={messages['ui.visit.devices.camera']} kind="videoinput" devices={devices.devices} value={devices.choice.camera} onChange={(id) => devices.choose('camera', id)} />
-              <DeviceSelect label={messages['ui.visit.devices.microphone']} kind="audioinput" devices={devices.devices} value={devices.choice.microphone} onChange={(id) => devices.choose('microphone', id)} />
+              <DeviceSelect
+                label={messages['ui.visit.devices.camera']}
+                kind="videoinput"
+                devices={devices.devices}
+                value={devices.choice.camera}
+                onChange={(id) => devices.choose('camera', id)}
+              />
+              <DeviceSelect
+                label={messages['ui.visit.devices.microphone']}
+                kind="audioinput"
+                devices={devices.devices}
+                value={devices.choice.microphone}
+                onChange={(id) => devices.choose('microphone', id)}
+              />
             </div>
             <div className="cluster">
               <Button onClick={join}>{messages[clinician ? 'ui.visit.joinAsClinician' : 'ui.visit.join']}</Button>
@@ -195,9 +232,21 @@ function Call({ room }: { room: Room }) {
 
   return (
     <section className="stack" aria-label={messages['ui.visit.heading']}>
-      {phase === 'waiting' ? <p className="notice" role="status">{messages['ui.visit.waiting']}</p> : null}
-      {phase === 'reconnecting' ? <p className="notice" role="status">{messages['ui.visit.reconnecting']}</p> : null}
-      {phase === 'inCall' && !peers.length ? <p className="muted" role="status">{messages['ui.visit.alone']}</p> : null}
+      {phase === 'waiting' ? (
+        <p className="notice" role="status">
+          {messages['ui.visit.waiting']}
+        </p>
+      ) : null}
+      {phase === 'reconnecting' ? (
+        <p className="notice" role="status">
+          {messages['ui.visit.reconnecting']}
+        </p>
+      ) : null}
+      {phase === 'inCall' && !peers.length ? (
+        <p className="muted" role="status">
+          {messages['ui.visit.alone']}
+        </p>
+      ) : null}
       <div className="visit__grid">
         <VideoOf stream={devices.stream} label={messages['ui.visit.you']} muted />
         {peers.map((p) => (
@@ -221,9 +270,15 @@ function Call({ room }: { room: Room }) {
         </section>
       ) : null}
       <div className="cluster visit__controls">
-        <Button variant="secondary" onClick={toggleMute} aria-pressed={muted}>{messages[muted ? 'ui.visit.unmute' : 'ui.visit.mute']}</Button>
-        <Button variant="secondary" onClick={toggleCamera} aria-pressed={cameraOff}>{messages[cameraOff ? 'ui.visit.cameraOn' : 'ui.visit.cameraOff']}</Button>
-        <Button variant="secondary" onClick={leave}>{messages['ui.visit.leave']}</Button>
+        <Button variant="secondary" onClick={toggleMute} aria-pressed={muted}>
+          {messages[muted ? 'ui.visit.unmute' : 'ui.visit.mute']}
+        </Button>
+        <Button variant="secondary" onClick={toggleCamera} aria-pressed={cameraOff}>
+          {messages[cameraOff ? 'ui.visit.cameraOn' : 'ui.visit.cameraOff']}
+        </Button>
+        <Button variant="secondary" onClick={leave}>
+          {messages['ui.visit.leave']}
+        </Button>
         {clinician ? <Button onClick={() => mesh.current?.endForEveryone()}>{messages['ui.visit.endForAll']}</Button> : null}
       </div>
     </section>
@@ -231,16 +286,31 @@ function Call({ room }: { room: Room }) {
 }
 
 function RoomState({ room }: { room: Room }) {
-  const zone = viewerZone();
+  const zone = viewerTimeZone();
   if (room.state === 'notYetOpen') {
-    return <p className="notice" role="status">{message('ui.visit.notYetOpen', { opens: formatSessionTime(room.opensAt, zone), zone: zoneLabel(zone), minutes: String(constants.videoVisitOpensMinutesBefore) })}</p>;
+    return (
+      <p className="notice" role="status">
+        {message('ui.visit.notYetOpen', {
+          opens: formatSessionTime(room.opensAt, zone),
+          zone: zoneLabel(zone),
+          minutes: String(constants.videoVisitOpensMinutesBefore),
+        })}
+      </p>
+    );
   }
-  if (room.state !== 'open') return <p className="notice" role="status">{messages[room.state === 'cancelled' ? 'ui.visit.cancelled' : room.state === 'ended' ? 'ui.visit.ended' : 'ui.visit.closed']}</p>;
+  if (room.state !== 'open')
+    return (
+      <p className="notice" role="status">
+        {messages[room.state === 'cancelled' ? 'ui.visit.cancelled' : room.state === 'ended' ? 'ui.visit.ended' : 'ui.visit.closed']}
+      </p>
+    );
   if (room.externalUrl) {
     return (
       <div className="stack-sm">
         <p>{messages['ui.visit.external']}</p>
-        <a className="btn btn--primary" href={room.externalUrl} rel="noopener noreferrer">{messages['ui.visit.externalOpen']}</a>
+        <a className="btn btn--primary" href={room.externalUrl} rel="noopener noreferrer">
+          {messages['ui.visit.externalOpen']}
+        </a>
       </div>
     );
   }
@@ -263,7 +333,7 @@ export default function VisitRoomPage() {
     // Until it opens the page looks again now and then, so it opens by itself.
     refetchInterval: (q) => (q.state.data?.state === 'notYetOpen' ? 30_000 : false),
   });
-  const zone = useMemo(() => viewerZone(), []);
+  const zone = useMemo(() => viewerTimeZone(), []);
   if (isApiError(room.error) && (room.error.status === 404 || room.error.status === 400)) return <Navigate to={routeById.notFound.path} replace />;
   const data = room.data;
   return (
@@ -272,7 +342,11 @@ export default function VisitRoomPage() {
         <h1>{messages['ui.visit.heading']}</h1>
         {data ? (
           <p className="lead">
-            {message('ui.visit.with', { provider: [fullName(data.provider), data.provider.title].filter(Boolean).join(', '), time: formatSessionTime(data.start, zone), zone: zoneLabel(zone) })}
+            {message('ui.visit.with', {
+              provider: [fullName(data.provider), data.provider.title].filter(Boolean).join(', '),
+              time: formatSessionTime(data.start, zone),
+              zone: zoneLabel(zone),
+            })}
           </p>
         ) : room.isPending ? (
           <Skeleton height="1.75rem" width="70%" />

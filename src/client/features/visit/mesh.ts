@@ -35,7 +35,9 @@ export const SIGNAL_PROTOCOL = 'mindfulcare.visit.v1';
 const RETRY_MS = [500, 1000, 2000, 4000, 8000];
 
 export function webRtcAvailable(): boolean {
-  return typeof window !== 'undefined' && typeof window.RTCPeerConnection === 'function' && !!navigator.mediaDevices?.getUserMedia && typeof WebSocket === 'function';
+  return (
+    typeof window !== 'undefined' && typeof window.RTCPeerConnection === 'function' && !!navigator.mediaDevices?.getUserMedia && typeof WebSocket === 'function'
+  );
 }
 
 export class VisitMesh {

@@ -1,9 +1,9 @@
 /** The availability modal of provider search: a provider's open times by day; choosing one starts the booking. */
 import { Link } from 'react-router';
-import copy from '../../../generated/content/provider-search';
-import type { AppointmentMode, CounselingType, TimeOfDay } from '../../../generated/enums';
-import { fillContent } from '../../../domain/content-text';
-import { Dialog } from '../../ui/Dialog';
+import copy from '@/generated/content/provider-search';
+import type { AppointmentMode, CounselingType, TimeOfDay } from '@/generated/enums';
+import { fillContent } from '@/domain/content-text';
+import { Dialog } from '@/client/ui/Dialog';
 import type { Provider, Slot } from './queries';
 import { SlotPicker } from './SlotPicker';
 
@@ -19,7 +19,16 @@ export interface AvailabilityModalProps {
   onClose: () => void;
 }
 
-export function AvailabilityModal({ provider, profilePath, initialMode, initialTimeOfDay, counselingType, searchedCounselingTypes, onChoose, onClose }: AvailabilityModalProps) {
+export function AvailabilityModal({
+  provider,
+  profilePath,
+  initialMode,
+  initialTimeOfDay,
+  counselingType,
+  searchedCounselingTypes,
+  onChoose,
+  onClose,
+}: AvailabilityModalProps) {
   return (
     <Dialog
       open={provider !== undefined}
@@ -35,7 +44,16 @@ export function AvailabilityModal({ provider, profilePath, initialMode, initialT
         ) : undefined
       }
     >
-      {provider ? <SlotPicker provider={provider} initialMode={initialMode} initialTimeOfDay={initialTimeOfDay} counselingType={counselingType} searchedCounselingTypes={searchedCounselingTypes} onChoose={(slot) => onChoose(slot, provider)} /> : null}
+      {provider ? (
+        <SlotPicker
+          provider={provider}
+          initialMode={initialMode}
+          initialTimeOfDay={initialTimeOfDay}
+          counselingType={counselingType}
+          searchedCounselingTypes={searchedCounselingTypes}
+          onChoose={(slot) => onChoose(slot, provider)}
+        />
+      ) : null}
     </Dialog>
   );
 }

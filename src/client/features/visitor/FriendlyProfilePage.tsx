@@ -1,7 +1,7 @@
 /** Friendly profile (/{provider|psychiatrist|therapist}/{state}/{slug}, product-spec §2), rendered on the server with its data. */
 import { useLocation } from 'react-router';
-import { parseFriendlyProfilePath } from '../../../domain/landing-urls';
-import type { RouteDataContext } from '../../runtime/ssr/route-data';
+import { parseFriendlyProfilePath } from '@/domain/landing-urls';
+import type { RouteDataContext } from '@/client/runtime/ssr/route-data';
 import { loadProfile, ProviderProfile, type ProfileLookup } from './ProviderProfile';
 
 function lookupOf(pathname: string): ProfileLookup {

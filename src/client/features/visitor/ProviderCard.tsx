@@ -1,10 +1,12 @@
 /** One provider in the search results: who, where, licensed in which states, insurance, and the first open time. */
 import { Link } from 'react-router';
-import copy from '../../../generated/content/provider-search';
-import { fillContent } from '../../../domain/content-text';
-import { formatDay, formatTime, formatList, zoneLabel } from '../../ui/format';
-import { Skeleton } from '../../ui/Skeleton';
+import copy from '@/generated/content/provider-search';
+import { fillContent } from '@/domain/content-text';
+import { formatList } from '@/client/ui/format';
+import { Skeleton } from '@/client/ui/Skeleton';
+import { PENDING_ATTRIBUTE, SEARCH_ATTRIBUTES } from '@/client/islands/names';
 import type { Filter, Provider, Slot } from './queries';
+import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
 
 const t = copy.card;
 
@@ -16,9 +18,11 @@ export interface ProviderCardProps {
   displayOf: (type: string, value: string) => Filter | undefined;
   onSeeTimes: (provider: Provider) => void;
   headingLevel?: 2 | 3;
+  /** on a document page (not hydrated): the provider's times for the island's dialog (the profile's picker with the search's context) and its title */
+  times?: { href: string; title: string };
 }
 
-export function ProviderCard({ provider, profilePath, firstSlot, displayOf, onSeeTimes, headingLevel = 3 }: ProviderCardProps) {
+export function ProviderCard({ provider, profilePath, firstSlot, displayOf, onSeeTimes, headingLevel = 3, times }: ProviderCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const name = `${provider.firstName} ${provider.lastName}`;
   const valuesOf = (type: string) => provider.filters.filter((f) => f.type === type).map((f) => displayOf(type, f.value)?.displayValue ?? f.value);
@@ -69,9 +73,26 @@ export function ProviderCard({ provider, profilePath, firstSlot, displayOf, onSe
         )}
       </div>
       <div className="provider-card__actions">
-        <button type="button" className="btn btn--primary" onClick={() => onSeeTimes(provider)} aria-describedby={`provider-${provider.id}`}>
-          {t.seeTimes}
-        </button>
+        {times ? (
+          // Shown once the island runs (its place is held); without it "View profile" leads to the same times.
+          <button
+            type="button"
+            className="btn btn--primary"
+            aria-describedby={`provider-${provider.id}`}
+            {...{
+              [SEARCH_ATTRIBUTES.timesHref]: times.href,
+              [SEARCH_ATTRIBUTES.timesTitle]: times.title,
+              [SEARCH_ATTRIBUTES.profileHref]: profilePath,
+              [PENDING_ATTRIBUTE]: '',
+            }}
+          >
+            {t.seeTimes}
+          </button>
+        ) : (
+          <button type="button" className="btn btn--primary" onClick={() => onSeeTimes(provider)} aria-describedby={`provider-${provider.id}`}>
+            {t.seeTimes}
+          </button>
+        )}
         <Link className="btn btn--secondary" to={profilePath} aria-describedby={`provider-${provider.id}`}>
           {t.viewProfile}
         </Link>

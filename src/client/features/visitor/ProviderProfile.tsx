@@ -4,36 +4,37 @@
  * insurance and open times. Rendered on the server with its data (loadProfile), so search engines
  * read it; a removed provider shows the catalogue's provider-deleted message.
  */
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import copy from '../../../generated/content/provider-profile';
-import { constants } from '../../../generated/constants';
-import { enums, type CounselingSpecialty } from '../../../generated/enums';
-import { errorCatalogue } from '../../../generated/errors';
-import { fillContent } from '../../../domain/content-text';
-import { sessionPayRate } from '../../../domain/pay-rate';
-import { formatPhone, telHref } from '../../../domain/phone';
-import { providerSearchParams } from '../../../domain/provider-search';
-import { useApiCall, type ApiCall } from '../../api/api-context';
-import { PageLoadError } from '../../app/PageLoadError';
-import { formatList, formatMoney, stateName } from '../../ui/format';
-import { PageSkeleton } from '../../ui/Skeleton';
-import type { RouteDataContext, RouteDataResult } from '../../runtime/ssr/route-data';
+import copy from '@/generated/content/provider-profile';
+import { constants } from '@/generated/constants';
+import { enums, type CounselingSpecialty, type CounselingType } from '@/generated/enums';
+import { errorCatalogue } from '@/generated/errors';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { withQuery } from '@/domain/booking-start';
+import { fillContent } from '@/domain/content-text';
+import { sessionPayRate } from '@/domain/pay-rate';
+import { formatPhone, telHref } from '@/domain/phone';
+import { parseProviderSearch, providerSearchParams } from '@/domain/provider-search';
+import { onlyOne } from './search-view';
+import { useApi } from '@/client/api/api-context';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { formatList, fullName, stateName } from '@/client/ui/format';
+import { PageSkeleton } from '@/client/ui/Skeleton';
+import type { RouteDataContext, RouteDataResult } from '@/client/runtime/ssr/route-data';
 import { filtersQuery, profileQuery, type Filter, type Provider, type ProfileResult } from './queries';
 import { searchPath } from './paths';
-import { firstAvailabilityQuery, SlotPicker } from './SlotPicker';
-import { useStartBooking } from './useStartBooking';
+import { profileAvailabilityQuery, SlotPicker } from './SlotPicker';
+import { useStartBooking, visitorBookingHref } from './useStartBooking';
 import './visitor.css';
+import { formatDollars } from '@/domain/money';
 
 export type ProfileLookup = Parameters<typeof profileQuery>[1];
 
 const profilePhone = constants.phoneLines.profile;
 const STATUS_GONE = 410;
 const STATUS_NOT_FOUND = 404;
-
-function fullName(p: Provider): string {
-  return `${p.firstName} ${p.lastName}`;
-}
 
 function mapLink(p: Provider): string {
   const query = new URLSearchParams({ api: '1', query: `${p.practice.name}, ${p.practice.address}` });
@@ -45,7 +46,14 @@ function mapLink(p: Provider): string {
 function profileHead(p: Provider, origin: string, path: string): RouteDataResult['head'] {
   const specialties = (p.specialties ?? []).map((s) => enums.counselingSpecialty.labels[s]);
   const inPerson = p.filters.some((f) => f.type === 'availability_type' && f.value === 'in_person');
-  const values = { name: fullName(p), title: p.title, city: p.practice.city, state: p.practice.state, states: formatList(p.licensedStates), specialties: formatList(specialties) };
+  const values = {
+    name: fullName(p),
+    title: p.title,
+    city: p.practice.city,
+    state: p.practice.state,
+    states: formatList(p.licensedStates),
+    specialties: formatList(specialties),
+  };
   const canonicalPath = p.providerSlugs[0]?.path ?? path;
   return {
     title: fillContent(copy.metaTitle, values),
@@ -61,7 +69,14 @@ function profileHead(p: Provider, origin: string, path: string): RouteDataResult
       workLocation: {
         '@type': 'Place',
         name: p.practice.name,
-        address: { '@type': 'PostalAddress', streetAddress: p.practice.addressLine1, addressLocality: p.practice.city, addressRegion: p.practice.state, postalCode: p.practice.zipcode, addressCountry: p.practice.country },
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: p.practice.addressLine1,
+          addressLocality: p.practice.city,
+          addressRegion: p.practice.state,
+          postalCode: p.practice.zipcode,
+          addressCountry: p.practice.country,
+        },
       },
     },
   };
@@ -69,13 +84,22 @@ function profileHead(p: Provider, origin: string, path: string): RouteDataResult
 
 /** Loads a profile on the server (and the filter display values it shows) and says the page's status and head. */
 export async function loadProfile(context: RouteDataContext, lookup: ProfileLookup): Promise<RouteDataResult> {
-  const [result] = await Promise.all([context.queryClient.fetchQuery<ProfileResult>(profileQuery(context.call, lookup)), context.queryClient.prefetchQuery(filtersQuery(context.call))]);
+  const [result] = await Promise.all([
+    context.queryClient.fetchQuery<ProfileResult>(profileQuery(context.api, lookup)),
+    context.queryClient.prefetchQuery(filtersQuery(context.api)),
+  ]);
   const path = new URL(context.url, context.origin).pathname;
   if (result.kind === 'found') {
-    await context.queryClient.prefetchQuery(firstAvailabilityQuery(context.call, result.provider));
+    const searched = parseProviderSearch(context.search);
+    await context.queryClient.prefetchQuery(
+      profileAvailabilityQuery(context.api, result.provider, context.search, onlyOne<CounselingType>(searched.filters.counseling_type)),
+    );
     return { head: profileHead(result.provider, context.origin, path) };
   }
-  return { status: result.kind === 'removed' ? STATUS_GONE : STATUS_NOT_FOUND, head: { title: result.kind === 'removed' ? copy.deletedHeading : copy.notFoundHeading, robots: 'noindex' } };
+  return {
+    status: result.kind === 'removed' ? STATUS_GONE : STATUS_NOT_FOUND,
+    head: { title: result.kind === 'removed' ? copy.deletedHeading : copy.notFoundHeading, robots: 'noindex' },
+  };
 }
 
 function Values({ label, values }: { label: string; values: string[] }) {
@@ -114,16 +138,18 @@ function ProfileMessage({ heading, text }: { heading: string; text: string }) {
 }
 
 function displayValues(provider: Provider, type: string, catalogue: readonly Filter[] | undefined): string[] {
-  return provider.filters
-    .filter((f) => f.type === type)
-    .map((f) => catalogue?.find((c) => c.type === type && c.value === f.value)?.displayValue ?? f.value);
+  return provider.filters.filter((f) => f.type === type).map((f) => catalogue?.find((c) => c.type === type && c.value === f.value)?.displayValue ?? f.value);
 }
 
 export function ProviderProfile({ lookup }: { lookup: ProfileLookup }) {
-  const call: ApiCall = useApiCall();
-  const profile = useQuery(profileQuery(call, lookup));
-  const filters = useQuery(filtersQuery(call));
+  const api = useApi();
+  const profile = useQuery(profileQuery(api, lookup));
+  const filters = useQuery(filtersQuery(api));
   const startBooking = useStartBooking();
+  // Opened from a search (its availability dialog, or a link carrying its context), a time books the care searched for.
+  const [params] = useSearchParams();
+  const searched = parseProviderSearch(params);
+  const bookingContext = { searchedCounselingTypes: searched.filters.counseling_type, selfPay: searched.selfPay, partnershipCode: searched.partnershipCode };
 
   if (profile.isPending) return <PageSkeleton />;
   if (profile.isError) {
@@ -184,14 +210,30 @@ export function ProviderProfile({ lookup }: { lookup: ProfileLookup }) {
 
           <section className="card stack" aria-labelledby="profile-times">
             <h2 id="profile-times">{copy.availability}</h2>
-            <SlotPicker provider={p} onChoose={(slot) => startBooking(slot, p)} />
+            <SlotPicker
+              provider={p}
+              counselingType={onlyOne<CounselingType>(searched.filters.counseling_type)}
+              searchedCounselingTypes={searched.filters.counseling_type}
+              onChoose={(slot) => startBooking(slot, p, bookingContext)}
+              chooseHref={(slot) => visitorBookingHref(slot, p, bookingContext)}
+            />
+            <div className="stack-sm">
+              <p className="muted">{messages['ui.waitlist.profileJoinHint']}</p>
+              <p>
+                <Link className="btn btn--secondary" to={withQuery(routeById.waitlistJoin.path, { providerId: p.id, state: p.practice.state })}>
+                  {messages['ui.waitlist.profileJoin']}
+                </Link>
+              </p>
+            </div>
           </section>
         </div>
 
         <aside className="profile__aside stack">
           <section className="card stack-sm" aria-labelledby="profile-rate">
             <h2 id="profile-rate">{copy.payRate}</h2>
-            {rate !== undefined ? <p className="pay-rate">{fillContent(copy.payRateValue, { rate: formatMoney(rate) })}</p> : null}
+            {rate !== undefined ? (
+              <p className="pay-rate">{fillContent(copy.payRateValue, { rate: formatDollars(rate, { wholeAmountsShort: true }) })}</p>
+            ) : null}
             <p className="small muted">{copy.payRateNote}</p>
           </section>
           <section className="card stack-sm" aria-labelledby="profile-practice">

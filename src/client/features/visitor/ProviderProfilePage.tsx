@@ -1,6 +1,6 @@
 /** Provider profile (/app/providers/us/{state}/{city}/{providerName}/{providerId}/{practiceId}), rendered on the server with its data. */
 import { useParams } from 'react-router';
-import type { RouteDataContext } from '../../runtime/ssr/route-data';
+import type { RouteDataContext } from '@/client/runtime/ssr/route-data';
 import { loadProfile, ProviderProfile, type ProfileLookup } from './ProviderProfile';
 
 function lookupOf(params: Readonly<Record<string, string | undefined>>): ProfileLookup {

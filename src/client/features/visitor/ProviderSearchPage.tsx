@@ -4,20 +4,18 @@
  * first open time; the availability modal starts a booking. Everything searched is in the URL, so
  * a search can be shared and survives a reload. A location without a state is geocoded first.
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import copy from '../../../generated/content/provider-search';
-import { constants } from '../../../generated/constants';
-import { routeById } from '../../../generated/routes';
-import { enums, type AppointmentMode, type CounselingType, type SortOption, type TimeOfDay } from '../../../generated/enums';
-import { errorCatalogue } from '../../../generated/errors';
-import { messages } from '../../../generated/messages';
-import { fillContent } from '../../../domain/content-text';
-import { formatPhone, telHref } from '../../../domain/phone';
+import copy from '@/generated/content/provider-search';
+import { constants } from '@/generated/constants';
+import { enums, type AppointmentMode, type CounselingType, type SortOption, type TimeOfDay } from '@/generated/enums';
+import { errorCatalogue } from '@/generated/errors';
+import { messages } from '@/generated/messages';
+import { fillContent } from '@/domain/content-text';
+import { formatPhone, telHref } from '@/domain/phone';
 import {
   activeFilterCount,
-  pageCount,
   parseProviderSearch,
   providerSearchParams,
   searchApiQuery,
@@ -25,99 +23,53 @@ import {
   withoutFilters,
   type ProviderSearch,
   type SearchFilterType,
-} from '../../../domain/provider-search';
-import { useApiCall } from '../../api/api-context';
-import { isApiError } from '../../api/errors';
-import { PageLoadError } from '../../app/PageLoadError';
-import { Dialog } from '../../ui/Dialog';
-import { Skeleton } from '../../ui/Skeleton';
-import { stateName } from '../../ui/format';
+} from '@/domain/provider-search';
+import { useApi } from '@/client/api/api-context';
+import { isApiError } from '@/client/api/errors';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { Dialog } from '@/client/ui/Dialog';
+import { Skeleton } from '@/client/ui/Skeleton';
+import { stateName } from '@/client/ui/format';
 import { AvailabilityModal } from './AvailabilityModal';
 import { ProviderCard } from './ProviderCard';
 import { filtersQuery, firstSlotsQuery, geocodeQuery, searchQuery, type Filter, type Provider } from './queries';
 import { groupFilters, SearchFilters } from './SearchFilters';
 import { useStartBooking } from './useStartBooking';
 import { profilePathOf } from './paths';
-import type { RouteDataContext, RouteDataResult } from '../../runtime/ssr/route-data';
+import type { RouteDataContext, RouteDataResult } from '@/client/runtime/ssr/route-data';
+import { useDocumentMode } from '@/client/runtime/ssr/document-mode';
+import { SearchDocument } from './SearchDocument';
+import { onlyOne, searchWaitlistPath, slotQueryOf, withoutPlace, withPlace } from './search-view';
+import { LocationForm, Pagination } from './SearchParts';
 import './visitor.css';
 
 const searchPhone = constants.phoneLines.providerSearch;
 
-function onlyOne<T extends string>(values: readonly string[] | undefined): T | undefined {
-  return values?.length === 1 ? (values[0] as T) : undefined;
-}
-
-/** The first-open-time query of a search: what its filters say about the kind of time. */
-function slotQueryOf(search: ProviderSearch): Record<string, unknown> {
-  return {
-    ...(search.filters.availability_type ? { availabilityType: search.filters.availability_type } : {}),
-    ...(search.filters.time_of_day ? { timeOfDay: search.filters.time_of_day } : {}),
-    ...(onlyOne(search.filters.counseling_type) ? { counselingType: onlyOne(search.filters.counseling_type) } : {}),
-  };
-}
-
 /**
- * On the server: a search with a state renders its first page of results, with their first open
- * times and the filters, in the HTML (the browser hydrates the same cache: nothing moves, nothing is
- * fetched again). A search without a state is rendered as it is and geocoded in the browser.
+ * On the server: a search with a place renders its first page of results, with their first open
+ * times and the filters, in the HTML. A place typed without a state (the home page's form, a shared
+ * link) is geocoded here first, so the document page shows the results of the place it names (the
+ * browser's app, reached by a link inside it, geocodes itself).
  */
 export async function loadData(context: RouteDataContext): Promise<RouteDataResult> {
-  const search = parseProviderSearch(context.search);
+  const asked = parseProviderSearch(context.search);
+  const search = asked.state || !asked.location ? asked : await placedSearch(context, asked);
   const apiQuery = searchApiQuery(search);
   if (!apiQuery || !search.state) return {};
   const [results] = await Promise.all([
-    context.queryClient.fetchQuery(searchQuery(context.call, apiQuery)).catch(() => undefined),
-    context.queryClient.prefetchQuery(filtersQuery(context.call, search.state)),
-    context.queryClient.prefetchQuery(filtersQuery(context.call)),
+    context.queryClient.fetchQuery(searchQuery(context.api, apiQuery)).catch(() => undefined),
+    context.queryClient.prefetchQuery(filtersQuery(context.api, search.state)),
+    context.queryClient.prefetchQuery(filtersQuery(context.api)),
   ]);
   const ids = results?.items.map((p) => p.id) ?? [];
-  if (ids.length) await context.queryClient.prefetchQuery(firstSlotsQuery(context.call, ids, slotQueryOf(search)));
+  if (ids.length) await context.queryClient.prefetchQuery(firstSlotsQuery(context.api, ids, slotQueryOf(search)));
   return {};
 }
 
-function LocationForm({ search, onSubmit, error }: { search: ProviderSearch; onSubmit: (location: string) => void; error?: string }) {
-  const id = useId();
-  // Uncontrolled: what a person types while the page is still starting (a server-rendered page
-  // hydrating, a slow phone) is kept, and read when the form is sent.
-  const input = useRef<HTMLInputElement>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit((input.current?.value ?? '').trim());
-  };
-  return (
-    // Sent before the page's script runs, it is a plain search by address (the server renders the results).
-    <form className="location-form" onSubmit={submit} role="search" aria-label={copy.location.label} action={routeById.providerSearch.path} method="get">
-      <div className="field location-form__field">
-        <label className="field__label" htmlFor={`${id}-location`}>
-          {copy.location.label}
-        </label>
-        <div className="location-form__row">
-          <input
-            id={`${id}-location`}
-            className="input"
-            ref={input}
-            name={constants.providerSearchParams.location}
-            defaultValue={search.location ?? ''}
-            autoComplete="postal-code"
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-            aria-invalid={error ? true : undefined}
-            maxLength={100}
-          />
-          <button type="submit" className="btn btn--primary">
-            {copy.location.submit}
-          </button>
-        </div>
-        <span id={`${id}-hint`} className="field__hint">
-          {copy.location.hint}
-        </span>
-        {error ? (
-          <span id={`${id}-error`} className="field__error" role="alert">
-            {error}
-          </span>
-        ) : null}
-      </div>
-    </form>
-  );
+/** The search at the place a location names (its state and coordinates), or the search as asked when the place is unknown. */
+async function placedSearch(context: RouteDataContext, search: ProviderSearch): Promise<ProviderSearch> {
+  const place = await context.queryClient.fetchQuery(geocodeQuery(context.api, search.location ?? '')).catch(() => undefined);
+  return withPlace(search, place);
 }
 
 function ResultsSkeleton() {
@@ -136,35 +88,13 @@ function ResultsSkeleton() {
   );
 }
 
-function Pagination({ search, total, hrefOf }: { search: ProviderSearch; total: number; hrefOf: (page: number) => string }) {
-  const pages = pageCount(total);
-  if (pages <= 1) return null;
-  const page = Math.min(search.page, pages);
-  return (
-    <nav className="pagination" aria-label={copy.results.pagination}>
-      {page > 1 ? (
-        <Link className="btn btn--secondary" to={hrefOf(page - 1)} rel="prev">
-          {copy.results.previous}
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="pagination__where" aria-current="page">
-        {fillContent(copy.results.page, { page, pages })}
-      </span>
-      {page < pages ? (
-        <Link className="btn btn--secondary" to={hrefOf(page + 1)} rel="next">
-          {copy.results.next}
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
+/** With a place in its address the search is a document page (src/client/features/visitor/SearchDocument.tsx); else the app's. */
+export default function ProviderSearchPage() {
+  return useDocumentMode() ? <SearchDocument /> : <SearchApp />;
 }
 
-export default function ProviderSearchPage() {
-  const call = useApiCall();
+function SearchApp() {
+  const api = useApi();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -182,7 +112,7 @@ export default function ProviderSearchPage() {
 
   // A place without a state (from the home page, a shared link, the location form): geocode it once.
   const needsPlace = !search.state && Boolean(search.location);
-  const place = useQuery({ ...geocodeQuery(call, search.location ?? ''), enabled: needsPlace });
+  const place = useQuery({ ...geocodeQuery(api, search.location ?? ''), enabled: needsPlace });
   useEffect(() => {
     const result = place.data?.status === 'OK' ? place.data.result : undefined;
     if (needsPlace && result) {
@@ -194,13 +124,13 @@ export default function ProviderSearchPage() {
   const placeError = needsPlace && (place.data?.status === 'ZERO_RESULTS' || place.isError) ? errorCatalogue.LOCATION_NOT_FOUND.message : undefined;
 
   const apiQuery = searchApiQuery(search);
-  const stateFilters = useQuery({ ...filtersQuery(call, search.state), enabled: Boolean(search.state) });
-  const allFilters = useQuery(filtersQuery(call));
-  const results = useQuery({ ...searchQuery(call, apiQuery ?? {}), enabled: apiQuery !== undefined, placeholderData: keepPreviousData });
+  const stateFilters = useQuery({ ...filtersQuery(api, search.state), enabled: Boolean(search.state) });
+  const allFilters = useQuery(filtersQuery(api));
+  const results = useQuery({ ...searchQuery(api, apiQuery ?? { state_code: '' }), enabled: apiQuery !== undefined, placeholderData: keepPreviousData });
   const providers = useMemo(() => results.data?.items ?? [], [results.data]);
   const slotQuery = slotQueryOf(search);
   const providerIds = providers.map((p) => p.id);
-  const firstSlots = useQuery({ ...firstSlotsQuery(call, providerIds, slotQuery), enabled: providerIds.length > 0 && !results.isPlaceholderData });
+  const firstSlots = useQuery({ ...firstSlotsQuery(api, providerIds, slotQuery), enabled: providerIds.length > 0 && !results.isPlaceholderData });
   const firstSlotOf = (id: string) => (firstSlots.data ? (firstSlots.data.items.find((i) => i.providerId === id)?.slot ?? null) : undefined);
 
   // Filters of the visitor's state; the types no provider carries (time of day, order) from the whole catalogue.
@@ -230,7 +160,9 @@ export default function ProviderSearchPage() {
 
   const total = results.data?.total ?? 0;
   const filterCount = activeFilterCount(search);
-  const chips = (Object.entries(search.filters) as [SearchFilterType, string[]][]).flatMap(([type, values]) => values.map((value) => ({ type, value, label: displayOf(type, value)?.displayValue ?? value })));
+  const chips = (Object.entries(search.filters) as [SearchFilterType, string[]][]).flatMap(([type, values]) =>
+    values.map((value) => ({ type, value, label: displayOf(type, value)?.displayValue ?? value })),
+  );
   const heading = search.state ? fillContent(copy.heading, { state: stateName(search.state) }) : copy.headingNoLocation;
 
   const searchError = results.isError ? results.error : undefined;
@@ -240,8 +172,17 @@ export default function ProviderSearchPage() {
     <div className="container search-page">
       <header className="search-page__header stack-sm">
         <h1>{heading}</h1>
-        {search.state ? <p className="muted">{fillContent(copy.intro, { state: stateName(search.state) })}</p> : <p className="muted">{copy.location.needed}</p>}
-        <LocationForm key={search.location ?? ''} search={search} error={placeError ?? (locationRefused ? errorCatalogue.LOCATION_NOT_FOUND.message : undefined)} onSubmit={(text) => go({ ...withoutPlace(search), location: text || undefined, page: 1 })} />
+        {search.state ? (
+          <p className="muted">{fillContent(copy.intro, { state: stateName(search.state) })}</p>
+        ) : (
+          <p className="muted">{copy.location.needed}</p>
+        )}
+        <LocationForm
+          key={search.location ?? ''}
+          search={search}
+          error={placeError ?? (locationRefused ? errorCatalogue.LOCATION_NOT_FOUND.message : undefined)}
+          onSubmit={(text) => go({ ...withoutPlace(search), location: text || undefined, page: 1 })}
+        />
       </header>
 
       {search.state ? (
@@ -278,7 +219,12 @@ export default function ProviderSearchPage() {
                   <label className="field__label" htmlFor="search-sort">
                     {copy.sort.label}
                   </label>
-                  <select id="search-sort" className="select" value={search.orderBy ?? results.data?.orderBy ?? enums.sortOption.values[0]} onChange={(e) => go({ ...search, orderBy: e.target.value as SortOption, page: 1 })}>
+                  <select
+                    id="search-sort"
+                    className="select"
+                    value={search.orderBy ?? results.data?.orderBy ?? enums.sortOption.values[0]}
+                    onChange={(e) => go({ ...search, orderBy: e.target.value as SortOption, page: 1 })}
+                  >
                     {enums.sortOption.options.map((o) => (
                       <option key={o.value} value={o.value}>
                         {sortLabels.get(o.value) ?? o.label}
@@ -293,7 +239,12 @@ export default function ProviderSearchPage() {
               <ul className="filter-chips" aria-label={copy.filters.heading}>
                 {chips.map((c) => (
                   <li key={`${c.type}:${c.value}`}>
-                    <button type="button" className="filter-chip" onClick={() => go(toggledFilterValue(search, c.type, c.value))} aria-label={fillContent(copy.filters.remove, { label: c.label })}>
+                    <button
+                      type="button"
+                      className="filter-chip"
+                      onClick={() => go(toggledFilterValue(search, c.type, c.value))}
+                      aria-label={fillContent(copy.filters.remove, { label: c.label })}
+                    >
                       {c.label} <span aria-hidden="true">×</span>
                     </button>
                   </li>
@@ -340,6 +291,11 @@ export default function ProviderSearchPage() {
               </ol>
             )}
             {results.data && total > 0 ? <Pagination search={search} total={total} hrefOf={(page) => hrefOf({ ...search, page })} /> : null}
+            {results.data && search.state ? (
+              <p>
+                <Link to={searchWaitlistPath(search)}>{messages['ui.waitlist.searchJoin']}</Link>
+              </p>
+            ) : null}
           </section>
         </div>
       ) : null}
@@ -374,16 +330,15 @@ export default function ProviderSearchPage() {
         searchedCounselingTypes={search.filters.counseling_type}
         onClose={() => setTimesFor(undefined)}
         onChoose={(slot, provider) =>
-          startBooking(slot, provider, { searchedCounselingTypes: search.filters.counseling_type, selfPay: search.selfPay, partnershipCode: search.partnershipCode })
+          startBooking(slot, provider, {
+            searchedCounselingTypes: search.filters.counseling_type,
+            selfPay: search.selfPay,
+            partnershipCode: search.partnershipCode,
+          })
         }
       />
     </div>
   );
-}
-
-function withoutPlace(search: ProviderSearch): ProviderSearch {
-  const { state: _state, latitude: _latitude, longitude: _longitude, location: _location, ...rest } = search;
-  return rest;
 }
 
 function FilterSkeleton() {

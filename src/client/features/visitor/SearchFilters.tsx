@@ -4,10 +4,10 @@
  * Long groups show their first values and a toggle for the rest.
  */
 import { useId, useState } from 'react';
-import copy from '../../../generated/content/provider-search';
-import { enums } from '../../../generated/enums';
-import { fillContent } from '../../../domain/content-text';
-import { searchFilterTypes, toggledFilterValue, type ProviderSearch, type SearchFilterType } from '../../../domain/provider-search';
+import copy from '@/generated/content/provider-search';
+import { enums } from '@/generated/enums';
+import { fillContent } from '@/domain/content-text';
+import { searchFilterTypes, toggledFilterValue, type ProviderSearch, type SearchFilterType } from '@/domain/provider-search';
 import type { Filter } from './queries';
 
 const SHORT_LIST = 5;
@@ -21,7 +21,17 @@ export function groupFilters(filters: readonly Filter[]): Map<SearchFilterType, 
   return groups;
 }
 
-function FilterGroup({ type, values, search, onChange }: { type: SearchFilterType; values: Filter[]; search: ProviderSearch; onChange: (next: ProviderSearch) => void }) {
+function FilterGroup({
+  type,
+  values,
+  search,
+  onChange,
+}: {
+  type: SearchFilterType;
+  values: Filter[];
+  search: ProviderSearch;
+  onChange: (next: ProviderSearch) => void;
+}) {
   const id = useId();
   const chosen = search.filters[type] ?? [];
   const [expanded, setExpanded] = useState(false);
@@ -58,7 +68,13 @@ function FilterGroup({ type, values, search, onChange }: { type: SearchFilterTyp
         })}
       </ul>
       {long ? (
-        <button type="button" className="btn btn--ghost filter-group__more" aria-expanded={expanded} aria-controls={`${id}-list`} onClick={() => setExpanded(!expanded)}>
+        <button
+          type="button"
+          className="btn btn--ghost filter-group__more"
+          aria-expanded={expanded}
+          aria-controls={`${id}-list`}
+          onClick={() => setExpanded(!expanded)}
+        >
           {expanded ? copy.filters.showLess : fillContent(copy.filters.showMore, { count: values.length })}
         </button>
       ) : null}

@@ -5,20 +5,24 @@
  * time hands the slot to onChoose. Each time says the service it books (bookingCounselingType, the
  * rule the booking starts with), so a therapy search never turns silently into a psychiatry booking.
  */
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import copy from '../../../generated/content/provider-search';
-import { constants } from '../../../generated/constants';
-import { enums, type AppointmentMode, type CounselingType, type TimeOfDay } from '../../../generated/enums';
-import { fillContent } from '../../../domain/content-text';
-import { bookingCounselingType } from '../../../domain/provider-search';
-import { slotColumn, slotTableRowCount } from '../../../domain/slot-table';
-import { useApiCall } from '../../api/api-context';
-import { formatDay, formatLongDay, formatTime, localDateKey, zoneLabel } from '../../ui/format';
-import { Skeleton } from '../../ui/Skeleton';
-import { PageLoadError } from '../../app/PageLoadError';
-import { useMediaQuery } from '../../ui/useMediaQuery';
+import copy from '@/generated/content/provider-search';
+import { constants } from '@/generated/constants';
+import { enums, type AppointmentMode, type CounselingType, type TimeOfDay } from '@/generated/enums';
+import { fillContent } from '@/domain/content-text';
+import { bookingCounselingType } from '@/domain/provider-search';
+import { slotColumn, slotTableRowCount } from '@/domain/slot-table';
+import { useApi, type ApiClient } from '@/client/api/api-context';
+import { HiddenFields } from '@/client/ui/HiddenFields';
+import { Skeleton } from '@/client/ui/Skeleton';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { useMediaQuery } from '@/client/ui/useMediaQuery';
+import { earlierView, laterView, otherParams, SLOT_PICKER_ANCHOR, SLOT_VIEW_PARAMS, slotViewFromSearch, slotViewHref, type SlotView } from '@/domain/slot-view';
+import { useDocumentMode } from '@/client/runtime/ssr/document-mode';
 import { availabilityQuery, type Provider, type Slot } from './queries';
+import { formatDay, formatLongDay, formatTime, zoneLabel } from '@/domain/date-format';
+import { isoDateIn } from '@/domain/dates';
 
 const t = copy.availability;
 
@@ -28,10 +32,34 @@ function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The picker's first view without filters (a profile's): the server renders it, so the HTML shows the times. */
-export function firstAvailabilityQuery(call: ReturnType<typeof useApiCall>, provider: Pick<Provider, 'id' | 'timeZone'>) {
-  const startDate = localDateKey(new Date(), provider.timeZone);
-  return availabilityQuery(call, provider.id, { startDate, endDate: addDays(startDate, constants.slotListMaxDays - 1) });
+/** Day columns of a document page's picker (the server does not know the screen's width: the phone's). */
+const DOCUMENT_DAYS_PER_VIEW = 3;
+
+function viewQuery(
+  api: ApiClient,
+  provider: Pick<Provider, 'id' | 'timeZone'>,
+  view: SlotView,
+  counselingType?: CounselingType,
+  today = isoDateIn(new Date(), provider.timeZone),
+) {
+  const startDate = addDays(today, view.range * constants.slotListMaxDays);
+  return availabilityQuery(api, provider.id, {
+    startDate,
+    endDate: addDays(startDate, constants.slotListMaxDays - 1),
+    ...(view.mode ? { availabilityType: [view.mode] } : {}),
+    ...(view.timeOfDay ? { timeOfDay: [view.timeOfDay] } : {}),
+    ...(counselingType ? { counselingType } : {}),
+  });
+}
+
+/** The picker's view on a profile (its first view, or the one its address asks for, for the care a search asked for): the server renders it, so the HTML shows the times. */
+export function profileAvailabilityQuery(
+  api: ApiClient,
+  provider: Pick<Provider, 'id' | 'timeZone'>,
+  search: URLSearchParams,
+  counselingType?: CounselingType,
+) {
+  return viewQuery(api, provider, slotViewFromSearch(search), counselingType);
 }
 
 export interface SlotPickerProps {
@@ -43,17 +71,21 @@ export interface SlotPickerProps {
   /** every counseling type searched for (the booking starts with one of them); defaults to counselingType */
   searchedCounselingTypes?: readonly string[];
   onChoose: (slot: Slot) => void;
+  /** on a document page (not hydrated) each time is a link: where choosing it goes */
+  chooseHref?: (slot: Slot) => string;
 }
 
-export function SlotPicker({ provider, initialMode, initialTimeOfDay, counselingType, searchedCounselingTypes, onChoose }: SlotPickerProps) {
-  const call = useApiCall();
+export function SlotPicker({ provider, initialMode, initialTimeOfDay, counselingType, searchedCounselingTypes, onChoose, chooseHref }: SlotPickerProps) {
+  const api = useApi();
   const id = useId();
+  const documentMode = useDocumentMode();
+  const addressed = documentMode ? slotViewFromSearch(documentMode.search) : undefined;
   const wide = useMediaQuery('(min-width: 40rem)');
-  const daysPerView = wide ? 5 : 3;
-  const [mode, setMode] = useState<AppointmentMode | ''>(initialMode ?? '');
-  const [timeOfDay, setTimeOfDay] = useState<TimeOfDay | ''>(initialTimeOfDay ?? '');
-  const [range, setRange] = useState(0);
-  const [firstDay, setFirstDay] = useState(0);
+  const daysPerView = documentMode ? DOCUMENT_DAYS_PER_VIEW : wide ? 5 : 3;
+  const [mode, setMode] = useState<AppointmentMode | ''>(addressed?.mode ?? initialMode ?? '');
+  const [timeOfDay, setTimeOfDay] = useState<TimeOfDay | ''>(addressed?.timeOfDay ?? initialTimeOfDay ?? '');
+  const [range, setRange] = useState(addressed?.range ?? 0);
+  const [firstDay, setFirstDay] = useState(addressed?.firstDay ?? 0);
   const zone = provider.timeZone;
   const offersInPerson = provider.filters.some((f) => f.type === 'availability_type' && f.value === 'in_person');
   const offeredTypes = provider.filters.filter((f) => f.type === 'counseling_type').map((f) => f.value);
@@ -64,94 +96,102 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
   };
   const modes = enums.appointmentMode.options.filter((o) => o.value !== 'in_person' || offersInPerson);
 
-  const today = useMemo(() => localDateKey(new Date(), zone), [zone]);
-  const startDate = addDays(today, range * constants.slotListMaxDays);
-  const endDate = addDays(startDate, constants.slotListMaxDays - 1);
-  const lastRange = Math.floor((constants.availabilityWindowDays - 1) / constants.slotListMaxDays);
-  const query = useQuery({
-    ...availabilityQuery(call, provider.id, {
-      startDate,
-      endDate,
-      ...(mode ? { availabilityType: [mode] } : {}),
-      ...(timeOfDay ? { timeOfDay: [timeOfDay] } : {}),
-      ...(counselingType ? { counselingType } : {}),
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const today = useMemo(() => isoDateIn(new Date(), zone), [zone]);
+  const view: SlotView = { mode, timeOfDay, range, firstDay };
+  const query = useQuery({ ...viewQuery(api, provider, view, counselingType, today), placeholderData: keepPreviousData });
 
   const days = useMemo(() => {
     const byDay = new Map<string, Slot[]>();
     for (const slot of query.data?.slots ?? []) {
-      const key = localDateKey(slot.start, zone);
+      const key = isoDateIn(slot.start, zone);
       byDay.set(key, [...(byDay.get(key) ?? []), slot]);
     }
     return [...byDay.entries()].map(([key, slots]) => ({ key, slots }));
   }, [query.data, zone]);
   const shown = days.slice(firstDay, firstDay + daysPerView);
   const rows = slotTableRowCount(shown.map((d) => d.slots.length));
-  const canGoEarlier = firstDay > 0 || range > 0;
-  const canGoLater = firstDay + daysPerView < days.length || range < lastRange;
+  const earlierOne = earlierView(view, daysPerView);
+  const laterOne = laterView(view, daysPerView, days.length);
 
   const resetDays = () => setFirstDay(0);
-  const earlier = () => {
-    if (firstDay > 0) setFirstDay(Math.max(0, firstDay - daysPerView));
-    else if (range > 0) setRange(range - 1);
-  };
-  const later = () => {
-    if (firstDay + daysPerView < days.length) setFirstDay(firstDay + daysPerView);
-    else if (range < lastRange) {
-      setRange(range + 1);
-      setFirstDay(0);
-    }
+  const show = (next: SlotView | undefined) => {
+    if (!next) return;
+    setRange(next.range);
+    setFirstDay(next.firstDay);
   };
   const modeLabel = (m: AppointmentMode) => enums.appointmentMode.labels[m];
 
-  return (
-    <div className="slot-picker stack">
-      <div className="slot-picker__filters">
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-mode`}>
-            {t.modeLabel}
-          </label>
-          <select
-            id={`${id}-mode`}
-            className="select"
-            value={mode}
-            onChange={(e) => {
-              setMode(e.target.value as AppointmentMode | '');
+  // In the app each filter is controlled; on a document page it is a field of the view's GET form.
+  const filterSelect = <V extends string>(
+    suffix: string,
+    name: string,
+    value: V | '',
+    set: (value: V | '') => void,
+    anyLabel: string,
+    options: readonly { value: V; label: string }[],
+  ) => (
+    <select
+      id={`${id}-${suffix}`}
+      className="select"
+      {...(documentMode
+        ? { name, defaultValue: value }
+        : {
+            value,
+            onChange: (e: ChangeEvent<HTMLSelectElement>) => {
+              set(e.target.value as V | '');
               resetDays();
-            }}
-          >
-            <option value="">{t.anyMode}</option>
-            {modes.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-time`}>
-            {t.timeOfDayLabel}
-          </label>
-          <select
-            id={`${id}-time`}
-            className="select"
-            value={timeOfDay}
-            onChange={(e) => {
-              setTimeOfDay(e.target.value as TimeOfDay | '');
-              resetDays();
-            }}
-          >
-            <option value="">{t.anyTime}</option>
-            {enums.timeOfDay.options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+            },
+          })}
+    >
+      <option value="">{anyLabel}</option>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+  const modeSelect = filterSelect('mode', SLOT_VIEW_PARAMS.mode, mode, setMode, t.anyMode, modes);
+  const timeSelect = filterSelect('time', SLOT_VIEW_PARAMS.timeOfDay, timeOfDay, setTimeOfDay, t.anyTime, enums.timeOfDay.options);
+  const filterFields = (
+    <>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-mode`}>
+          {t.modeLabel}
+        </label>
+        {modeSelect}
       </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-time`}>
+          {t.timeOfDayLabel}
+        </label>
+        {timeSelect}
+      </div>
+    </>
+  );
+  const slotLabel = (slot: Slot) => (
+    <>
+      {/* The name starts with what is seen (time, session type); the day is added for screen readers. */}
+      <span>{formatTime(slot.start, zone)}</span> <span className="slot-button__mode">{modeLabel(slot.availabilityType)}</span>
+      {serviceOf(slot) ? <span className="slot-button__service">{serviceOf(slot)}</span> : null}
+      <span className="visually-hidden">{fillContent(t.chooseDay, { day: formatLongDay(slot.start, zone) })}</span>
+    </>
+  );
+
+  return (
+    <div className="slot-picker stack" id={documentMode ? SLOT_PICKER_ANCHOR : undefined}>
+      {documentMode ? (
+        // A document page is not hydrated: the filters are a GET form, the view is the page's address.
+        <form className="slot-picker__filters" method="get" action={`#${SLOT_PICKER_ANCHOR}`}>
+          <HiddenFields params={otherParams(documentMode.search)} />
+          {filterFields}
+          <button type="submit" className="btn btn--secondary slot-picker__show">
+            {t.showTimes}
+          </button>
+        </form>
+      ) : (
+        <div className="slot-picker__filters">{filterFields}</div>
+      )}
       <p className="small muted">{fillContent(t.timeZone, { zone: zoneLabel(zone) })}</p>
 
       <div aria-live="polite" aria-busy={query.isFetching}>
@@ -185,12 +225,13 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
                     const slot = slotColumn(d.slots, rows)[row];
                     return (
                       <td key={d.key}>
-                        {slot ? (
+                        {slot && documentMode && chooseHref ? (
+                          <a className="slot-button" href={chooseHref(slot)} rel="nofollow">
+                            {slotLabel(slot)}
+                          </a>
+                        ) : slot ? (
                           <button type="button" className="slot-button" onClick={() => onChoose(slot)}>
-                            {/* The name starts with what is seen (time, session type); the day is added for screen readers. */}
-                            <span>{formatTime(slot.start, zone)}</span> <span className="slot-button__mode">{modeLabel(slot.availabilityType)}</span>
-                            {serviceOf(slot) ? <span className="slot-button__service">{serviceOf(slot)}</span> : null}
-                            <span className="visually-hidden">{fillContent(t.chooseDay, { day: formatLongDay(slot.start, zone) })}</span>
+                            {slotLabel(slot)}
                           </button>
                         ) : (
                           <span className="slot-table__empty" aria-hidden="true">
@@ -207,14 +248,30 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
         )}
       </div>
 
-      <div className="slot-picker__paging cluster">
-        <button type="button" className="btn btn--secondary" onClick={earlier} disabled={!canGoEarlier || query.isFetching}>
-          {t.earlier}
-        </button>
-        <button type="button" className="btn btn--secondary" onClick={later} disabled={!canGoLater || query.isFetching}>
-          {t.later}
-        </button>
-      </div>
+      {documentMode ? (
+        // Plain links to the earlier and later views (not for search engines: the profile is the page).
+        <nav className="slot-picker__paging cluster" aria-label={t.days}>
+          {earlierOne ? (
+            <a className="btn btn--secondary" href={slotViewHref(earlierOne, documentMode.search)} rel="nofollow">
+              {t.earlier}
+            </a>
+          ) : null}
+          {laterOne ? (
+            <a className="btn btn--secondary" href={slotViewHref(laterOne, documentMode.search)} rel="nofollow">
+              {t.later}
+            </a>
+          ) : null}
+        </nav>
+      ) : (
+        <div className="slot-picker__paging cluster">
+          <button type="button" className="btn btn--secondary" onClick={() => show(earlierOne)} disabled={!earlierOne || query.isFetching}>
+            {t.earlier}
+          </button>
+          <button type="button" className="btn btn--secondary" onClick={() => show(laterOne)} disabled={!laterOne || query.isFetching}>
+            {t.later}
+          </button>
+        </div>
+      )}
     </div>
   );
 }

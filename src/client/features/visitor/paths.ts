@@ -1,6 +1,6 @@
 /** Addresses of the visitor's pages, from the route table. */
-import { routeById } from '../../../generated/routes';
-import { providerProfilePath } from '../../../domain/landing-urls';
+import { routeById } from '@/generated/routes';
+import { providerProfilePath } from '@/domain/landing-urls';
 import type { Provider } from './queries';
 
 const PROFILE_BASE = routeById.providerProfile.path.split('/:')[0]!;

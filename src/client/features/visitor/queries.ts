@@ -1,44 +1,43 @@
 /**
- * The visitor's data: query keys and functions for provider search, filters, first open slots,
- * availability, profiles and geocoding. The same definitions serve the browser (useQuery) and the
- * server renderer (loadData prefetches them), so a server-rendered page hydrates from its cache.
+ * The visitor's data: queries for provider search, filters, first open slots, availability, profiles
+ * and geocoding, built on the generated apiQueries (typed call and query key per endpoint of
+ * specs/api). The same definitions serve the browser (useQuery) and the server renderer (loadData
+ * prefetches them), so a server-rendered page hydrates from its cache.
  */
-import type { EndpointTypes, Filter, Provider, Slot } from '../../../generated/entities';
-import type { EndpointId } from '../../../generated/client/api';
-import type { ApiCall } from '../../api/api-context';
-import { isApiError } from '../../api/errors';
-
-type Response<I extends EndpointId> = I extends keyof EndpointTypes ? EndpointTypes[I]['response'] : never;
-
-export function request<I extends EndpointId>(call: ApiCall, id: I, input: { params?: object; query?: object } = {}): Promise<Response<I>> {
-  return call<Response<I>>(id, input);
-}
+import type {
+  EndpointTypes,
+  Filter,
+  GetFirstAvailableSlotQuery,
+  GetProviderAvailabilityQuery,
+  GetProviderProfileQuery,
+  Provider,
+  SearchProvidersQuery,
+  Slot,
+} from '@/generated/entities';
+import { apiQueries, queryKeys } from '@/generated/client/hooks';
+import type { ApiClient } from '@/client/api/api-context';
+import { isApiError } from '@/client/api/errors';
 
 export type { Filter, Provider, Slot };
-export type ProviderPage = Response<'searchProviders'>;
-export type SlotList = Response<'getProviderAvailability'>;
-export type Place = Response<'geocode'>;
+export type ProviderPage = EndpointTypes['searchProviders']['response'];
+export type SlotList = EndpointTypes['getProviderAvailability']['response'];
+export type Place = EndpointTypes['geocode']['response'];
+/** What the first-open-slot lookup takes besides the providers. */
+export type FirstSlotsQuery = Omit<GetFirstAvailableSlotQuery, 'providerId'>;
 
-export const filtersQuery = (call: ApiCall, stateCode?: string) => ({
-  queryKey: ['providerFilters', stateCode ?? null] as const,
-  queryFn: () => request(call, 'getProviderFilters', { query: stateCode ? { stateCode } : {} }),
+/** The filters (of one state, or of every state): the same query as the landing pages', so the cache is shared. */
+export const filtersQuery = (api: ApiClient, stateCode?: string) => ({
+  ...apiQueries.getProviderFilters(api, { query: stateCode ? { stateCode } : {} }),
   staleTime: Infinity,
 });
 
-export const searchQuery = (call: ApiCall, query: Record<string, unknown>) => ({
-  queryKey: ['providerSearch', query] as const,
-  queryFn: () => request(call, 'searchProviders', { query }),
-});
+export const searchQuery = (api: ApiClient, query: SearchProvidersQuery) => apiQueries.searchProviders(api, { query });
 
-export const firstSlotsQuery = (call: ApiCall, providerIds: readonly string[], query: Record<string, unknown>) => ({
-  queryKey: ['firstAvailableSlot', providerIds, query] as const,
-  queryFn: () => request(call, 'getFirstAvailableSlot', { query: { ...query, providerId: providerIds } }),
-});
+export const firstSlotsQuery = (api: ApiClient, providerIds: readonly string[], query: FirstSlotsQuery) =>
+  apiQueries.getFirstAvailableSlot(api, { query: { ...query, providerId: [...providerIds] } });
 
-export const availabilityQuery = (call: ApiCall, providerId: string, query: Record<string, unknown>) => ({
-  queryKey: ['providerAvailability', providerId, query] as const,
-  queryFn: () => request(call, 'getProviderAvailability', { params: { id: providerId }, query }),
-});
+export const availabilityQuery = (api: ApiClient, providerId: string, query: GetProviderAvailabilityQuery) =>
+  apiQueries.getProviderAvailability(api, { params: { id: providerId }, query });
 
 /**
  * A profile as the page shows it: found, removed (the API's 204: product-spec §8 provider deleted),
@@ -46,11 +45,12 @@ export const availabilityQuery = (call: ApiCall, providerId: string, query: Reco
  */
 export type ProfileResult = { kind: 'found'; provider: Provider } | { kind: 'removed' } | { kind: 'missing' };
 
-export const profileQuery = (call: ApiCall, query: { providerId?: string; practiceId?: string; type?: string; state?: string; slug?: string }) => ({
-  queryKey: ['providerProfile', query] as const,
+export const profileQuery = (api: ApiClient, query: GetProviderProfileQuery) => ({
+  // The endpoint's key, marked: the cached answer is a ProfileResult, not the endpoint's response.
+  queryKey: [...queryKeys.getProviderProfile({ query }), 'result'] as const,
   queryFn: async (): Promise<ProfileResult> => {
     try {
-      return { kind: 'found', provider: await request(call, 'getProviderProfile', { query }) };
+      return { kind: 'found', provider: await api.getProviderProfile({ query }) };
     } catch (error) {
       if (isApiError(error) && error.kind === 'provider-deleted') return { kind: 'removed' };
       // 404: no such provider; 400: the address holds no valid id or slug.
@@ -60,8 +60,7 @@ export const profileQuery = (call: ApiCall, query: { providerId?: string; practi
   },
 });
 
-export const geocodeQuery = (call: ApiCall, text: string) => ({
-  queryKey: ['geocode', text.trim().toLowerCase()] as const,
-  queryFn: () => request(call, 'geocode', { query: { query: text.trim() } }),
+export const geocodeQuery = (api: ApiClient, text: string) => ({
+  ...apiQueries.geocode(api, { query: { query: text.trim() } }),
   staleTime: Infinity,
 });

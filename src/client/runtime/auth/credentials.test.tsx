@@ -1,4 +1,4 @@
-import { constants } from '../../../generated/constants';
+import { constants } from '@/generated/constants';
 import { cookieUser, storedImpersonation, storeImpersonation } from './credentials';
 
 afterEach(() => {
@@ -7,7 +7,15 @@ afterEach(() => {
 
 describe('credentials in the browser', () => {
   it('keeps only the five user fields of a signed-in person', () => {
-    const user = { id: 'u1', firstName: 'Jordan', lastName: 'Rivera', email: 'jordan.rivera@example.com', userType: 'patient' as const, address: { line1: '1 Main St' }, businessPartnerId: 'bp' };
+    const user = {
+      id: 'u1',
+      firstName: 'Jordan',
+      lastName: 'Rivera',
+      email: 'jordan.rivera@example.com',
+      userType: 'patient' as const,
+      address: { line1: '1 Main St' },
+      businessPartnerId: 'bp',
+    };
     expect(cookieUser(user)).toEqual({ id: 'u1', firstName: 'Jordan', lastName: 'Rivera', email: 'jordan.rivera@example.com', userType: 'patient' });
   });
 

@@ -4,9 +4,10 @@
  * the app learns who is signed in from GET /auth/session. Super-admin impersonation data is kept in
  * session storage. Nothing else about the session is stored.
  */
-import { constants } from '../../../generated/constants';
-import type { UserType } from '../../../generated/enums';
-import type { Impersonation } from '../../api/transport';
+import { constants } from '@/generated/constants';
+import type { UserType } from '@/generated/enums';
+import type { AuthSession } from '@/generated/entities';
+import type { Impersonation } from '@/client/api/transport';
 
 export interface CookieUser {
   id: string;
@@ -16,19 +17,8 @@ export interface CookieUser {
   userType: UserType;
 }
 
-/** What a successful sign-in answers. */
-export interface SignInResult {
-  accessToken: string;
-  tokenType: 'Bearer';
-  /** ISO date-time */
-  expiresAt: string;
-  user: CookieUser & Record<string, unknown>;
-  groups: string[];
-  /** a third-party agent's partner */
-  businessPartner?: Record<string, unknown> & { partnershipCode?: string };
-  /** where the e-mailed sign-in link asked to go afterwards */
-  redirectTo?: string;
-}
+/** What a successful sign-in answers (AuthSession of specs/entities). */
+export type SignInResult = AuthSession;
 
 export function cookieUser(user: CookieUser): CookieUser {
   const { id, firstName, lastName, email, userType } = user;
@@ -59,7 +49,9 @@ export function storedImpersonation(): Impersonation | undefined {
   if (!raw) return undefined;
   try {
     const value = JSON.parse(raw) as Partial<Impersonation>;
-    return typeof value.providerId === 'string' && typeof value.ehrProfileCode === 'string' ? { providerId: value.providerId, ehrProfileCode: value.ehrProfileCode } : undefined;
+    return typeof value.providerId === 'string' && typeof value.ehrProfileCode === 'string'
+      ? { providerId: value.providerId, ehrProfileCode: value.ehrProfileCode }
+      : undefined;
   } catch {
     return undefined;
   }

@@ -6,10 +6,10 @@
  */
 import { useEffect, useMemo } from 'react';
 import { FlagProvider, InMemoryStorageProvider, UnleashClient, useFlags, useFlagsStatus, useUnleashClient } from '@unleash/proxy-client-react';
-import { constants } from '../../../generated/constants';
-import { endpointRoutes } from '../../../generated/client/api';
-import { useAppDispatch } from '../../store/hooks';
-import { flagsServed, flagsSettled } from '../../store/flags/slice';
+import { constants } from '@/generated/constants';
+import { endpointRoutes } from '@/generated/client/api';
+import { useAppDispatch } from '@/client/store/hooks';
+import { flagsServed, flagsSettled } from '@/client/store/flags/slice';
 import { quietFetch } from './quiet-fetch';
 import { waitUntilReady, type ServedVariant, type Traffic } from './treatment';
 

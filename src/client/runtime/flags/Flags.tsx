@@ -4,9 +4,9 @@
  * The root element carries the anonymous clients' state (data-flags: waiting, ready or fallback).
  */
 import { useEffect, useState, type ComponentType } from 'react';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectAuthStatus, selectUser } from '../../store/auth/slice';
-import { flagsSettled, selectFlagStatus, userFlagsReset } from '../../store/flags/slice';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { selectAuthStatus, selectUser } from '@/client/store/auth/slice';
+import { flagsSettled, selectFlagStatus, userFlagsReset } from '@/client/store/flags/slice';
 import { flagUserKey } from './treatment';
 import { visitorId } from './visitor';
 

@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
-import { constants } from '../../../generated/constants';
-import { flagSpecs, type FlagName } from '../../../generated/flags';
+import { constants } from '@/generated/constants';
+import { flagSpecs, type FlagName } from '@/generated/flags';
 import { quietFetch } from './quiet-fetch';
 import { effectiveTreatment, flagUserKey, isFlagOn, treatmentOf, waitUntilReady } from './treatment';
 import { visitorId } from './visitor';
@@ -36,7 +36,7 @@ describe('treatments', () => {
     expect(flagUserKey('Jordan.Rivera@Example.com')).toBe('jordan.rivera@example.com');
   });
 
-  it('wait for readiness, polling, at most the spec\'d time', async () => {
+  it("wait for readiness, polling, at most the spec'd time", async () => {
     jest.useFakeTimers();
     try {
       let ready = false;
@@ -59,15 +59,24 @@ describe('treatments', () => {
   });
 });
 
-describe('the flag client\'s fetch', () => {
+describe("the flag client's fetch", () => {
   it('turns a failure into "nothing new" and reports it, silently', async () => {
     const failures: unknown[] = [];
-    const down = quietFetch((e) => failures.push(e), async () => Promise.reject(new TypeError('Failed to fetch')));
+    const down = quietFetch(
+      (e) => failures.push(e),
+      async () => Promise.reject(new TypeError('Failed to fetch')),
+    );
     expect((await down('http://x/api/flags/frontend')).status).toBe(304);
-    const broken = quietFetch((e) => failures.push(e), async () => new Response('{}', { status: 503 }));
+    const broken = quietFetch(
+      (e) => failures.push(e),
+      async () => new Response('{}', { status: 503 }),
+    );
     expect((await broken('http://x/api/flags/frontend')).status).toBe(304);
     expect(failures).toHaveLength(2);
-    const up = quietFetch((e) => failures.push(e), async () => new Response('{"toggles":[]}', { status: 200 }));
+    const up = quietFetch(
+      (e) => failures.push(e),
+      async () => new Response('{"toggles":[]}', { status: 200 }),
+    );
     expect((await up('http://x/api/flags/frontend')).status).toBe(200);
     expect(failures).toHaveLength(2);
   });

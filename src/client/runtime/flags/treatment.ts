@@ -4,11 +4,11 @@
  * over, or when it does not serve the flag. Under control the app behaves as the flag's
  * controlActsAs. The user key and the fallback rule are src/domain/flags.ts.
  */
-import { constants } from '../../../generated/constants';
-import { flagBehaviour, flagSpecs, type FlagName } from '../../../generated/flags';
-import { resolveTreatment } from '../../../domain/flags';
+import { constants } from '@/generated/constants';
+import { flagBehaviour, flagSpecs, type FlagName } from '@/generated/flags';
+import { resolveTreatment } from '@/domain/flags';
 
-export { flagUserKey } from '../../../domain/flags';
+export { flagUserKey } from '@/domain/flags';
 
 export type Treatment = string;
 export type Traffic = 'anonymous' | 'user';

@@ -1,7 +1,7 @@
 /** Hooks for screens: a flag's treatment (control until ready), and whether what it gates is on. */
-import type { FlagName } from '../../../generated/flags';
-import { useAppSelector } from '../../store/hooks';
-import { selectFlagOn, selectTreatment } from '../../store/flags/slice';
+import type { FlagName } from '@/generated/flags';
+import { useAppSelector } from '@/client/store/hooks';
+import { selectFlagOn, selectTreatment } from '@/client/store/flags/slice';
 
 export function useTreatment(flag: FlagName): string {
   return useAppSelector(selectTreatment(flag));

@@ -3,7 +3,7 @@
  * anonymousId and written to the cookie anonId; it keys the anonymous flag traffic.
  */
 import Cookies from 'js-cookie';
-import { constants } from '../../../generated/constants';
+import { constants } from '@/generated/constants';
 
 export function visitorId(): string {
   let id: string | undefined;

@@ -3,20 +3,26 @@ import userEvent from '@testing-library/user-event';
 import { configureStore, type UnknownAction } from '@reduxjs/toolkit';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router';
-import { enums } from '../../../generated/enums';
-import { devCheckTiming, rootReducer } from '../../store';
-import { bookingStarted } from '../../store/booking/slice';
-import { fixtureForm, loadFixtureSpecs } from '../../../../tests/fixtures/specs';
-import type { FlowSpec } from './flow-spec';
+import { enums } from '@/generated/enums';
+import { devCheckTiming, rootReducer } from '@/client/store';
+import { bookingStarted } from '@/client/store/booking/slice';
+import { fixtureForm, loadFixtureSpecs } from '@tests/fixtures/specs';
+import type { FlowDefinition } from '@/generated/flow-types';
 import { FlowRunner } from './FlowRunner';
 
 const bundle = loadFixtureSpecs();
-const flow = bundle.flows.get('fixture-booking')!.data as unknown as FlowSpec;
+const flow = bundle.flows.get('fixture-booking')!.data as FlowDefinition;
 const loadForm = async (id: string) => fixtureForm(bundle, id);
 
 function setup(variant?: string, slotSelected = true) {
   const actions: UnknownAction[] = [];
-  const store = configureStore({ reducer: rootReducer, middleware: (d) => d({ thunk: false, immutableCheck: devCheckTiming, serializableCheck: devCheckTiming }).concat(() => (next) => (action) => (actions.push(action as UnknownAction), next(action))) });
+  const store = configureStore({
+    reducer: rootReducer,
+    middleware: (d) =>
+      d({ thunk: false, immutableCheck: devCheckTiming, serializableCheck: devCheckTiming }).concat(
+        () => (next) => (action) => (actions.push(action as UnknownAction), next(action)),
+      ),
+  });
   if (slotSelected) store.dispatch(bookingStarted({ selectedSlot: { id: 's1', start: '2030-01-01T10:00:00Z', end: '2030-01-01T11:00:00Z' } }));
   const onComplete = jest.fn();
   let search = '';
@@ -36,7 +42,7 @@ function setup(variant?: string, slotSelected = true) {
 }
 
 describe('FlowRunner', () => {
-  it('runs the default variant page by page with the step\'s form, hooks and copy, then completes', async () => {
+  it("runs the default variant page by page with the step's form, hooks and copy, then completes", async () => {
     const { types, actions, onComplete, search } = setup();
     expect(await screen.findByRole('heading', { name: 'Enter the code we sent' })).toBeTruthy();
     expect(types()).toContain('test/emailEntered');

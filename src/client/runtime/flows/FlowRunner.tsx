@@ -7,18 +7,19 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { enums, type EnumName } from '../../../generated/enums';
-import { routeById, type RouteId } from '../../../generated/routes';
-import type { FormDefinition } from '../../../generated/types';
-import { PageSkeleton } from '../../ui/Skeleton';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import type { RootState } from '../../store';
+import { enums, type EnumName } from '@/generated/enums';
+import { routeById, type RouteId } from '@/generated/routes';
+import type { FormDefinition } from '@/generated/types';
+import { PageSkeleton } from '@/client/ui/Skeleton';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import type { RootState } from '@/client/store';
 import { SpecForm } from '../forms/SpecForm';
 import { flowGuards, type FlowGuard } from './guards';
-import { neighbour, openSteps, stepOrder, stepRouteId, type FlowSpec, type FlowStep } from './flow-spec';
+import type { FlowDefinition, FlowStepDefinition } from '@/generated/flow-types';
+import { neighbour, openSteps, stepOrder, stepRouteId } from './flow-spec';
 
 export interface FlowRunnerProps {
-  flow: FlowSpec;
+  flow: FlowDefinition;
   variant?: string;
   /** how a step's form is loaded (default: the generated form loaders) */
   loadForm?: (id: string) => Promise<FormDefinition>;
@@ -31,18 +32,18 @@ export interface FlowRunnerProps {
 }
 
 async function generatedForm(id: string): Promise<FormDefinition> {
-  const { formLoaders } = await import('../../../generated/forms');
+  const { formLoaders } = await import('@/generated/forms');
   const load = (formLoaders as Readonly<Record<string, () => Promise<FormDefinition>>>)[id];
   if (!load) throw new Error(`form "${id}" is not in specs/forms`);
   return load();
 }
 
-function copyText(step: FlowStep, key: string): string | undefined {
+function copyText(step: FlowStepDefinition, key: string): string | undefined {
   const value = step.copy?.[key];
   return typeof value === 'string' ? value : undefined;
 }
 
-function choicesOf(step: FlowStep): { value: string; label: string }[] {
+function choicesOf(step: FlowStepDefinition): { value: string; label: string }[] {
   if (!step.choices) return [];
   if (Array.isArray(step.choices)) return [...step.choices];
   const { enum: name, only } = step.choices as { enum: string; only?: readonly string[] };
@@ -50,7 +51,17 @@ function choicesOf(step: FlowStep): { value: string; label: string }[] {
   return options.filter((o) => !only || only.includes(o.value));
 }
 
-function StepForm({ formId, loadForm, submitLabel, onSubmit }: { formId: string; loadForm: (id: string) => Promise<FormDefinition>; submitLabel?: string; onSubmit: (answers: object) => void }) {
+function StepForm({
+  formId,
+  loadForm,
+  submitLabel,
+  onSubmit,
+}: {
+  formId: string;
+  loadForm: (id: string) => Promise<FormDefinition>;
+  submitLabel?: string;
+  onSubmit: (answers: object) => void;
+}) {
   const [form, setForm] = useState<{ id: string; definition: FormDefinition }>();
   useEffect(() => {
     let active = true;
@@ -65,7 +76,15 @@ function StepForm({ formId, loadForm, submitLabel, onSubmit }: { formId: string;
   return <SpecForm form={form.definition} submitLabel={submitLabel} onSubmit={onSubmit} />;
 }
 
-export function FlowRunner({ flow, variant, loadForm = generatedForm, guards, onComplete, stepParam = 'step', backLabel = 'Back' }: FlowRunnerProps): ReactNode {
+export function FlowRunner({
+  flow,
+  variant,
+  loadForm = generatedForm,
+  guards,
+  onComplete,
+  stepParam = 'step',
+  backLabel = 'Back',
+}: FlowRunnerProps): ReactNode {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -83,7 +102,7 @@ export function FlowRunner({ flow, variant, loadForm = generatedForm, guards, on
   const requested = params.get(stepParam) ?? undefined;
   const current = steps.find((s) => s.id === requested) ?? steps[0];
 
-  const goTo = (step: FlowStep) => {
+  const goTo = (step: FlowStepDefinition) => {
     const routeId = stepRouteId(step, variant) as RouteId | undefined;
     const path = routeId && routeById[routeId] ? routeById[routeId].path : location.pathname;
     const search = new URLSearchParams(params);

@@ -1,5 +1,5 @@
 /** Guards a flow step may name (flow spec `guard`): the step opens only when its guard holds. */
-import type { RootState } from '../../store';
+import type { RootState } from '@/client/store';
 
 export type FlowGuard = (state: RootState) => boolean;
 

@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import form from '../../../generated/forms/sign-in-email';
-import newAccount from '../../../generated/forms/booking-new-account';
-import billingAddress from '../../../generated/forms/billing-address';
-import { messages } from '../../../generated/messages';
+import form from '@/generated/forms/sign-in-email';
+import newAccount from '@/generated/forms/booking-new-account';
+import billingAddress from '@/generated/forms/billing-address';
+import { messages } from '@/generated/messages';
 import { SpecForm } from './SpecForm';
 
 describe('SpecForm', () => {
@@ -81,7 +81,9 @@ describe('SpecForm', () => {
   });
 
   it('shows server errors on their fields', async () => {
-    render(<SpecForm form={form} onSubmit={() => undefined} serverErrors={[{ field: 'email', keyword: 'taken', message: 'That address is already registered' }]} />);
+    render(
+      <SpecForm form={form} onSubmit={() => undefined} serverErrors={[{ field: 'email', keyword: 'taken', message: 'That address is already registered' }]} />,
+    );
     expect(await screen.findByText('That address is already registered')).toBeTruthy();
   });
 });

@@ -8,12 +8,12 @@
 import Form from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useMemo, useState, type ReactNode } from 'react';
-import { constants } from '../../../generated/constants';
-import { enums, type EnumName } from '../../../generated/enums';
-import type { FormDefinition } from '../../../generated/types';
-import { formatPhone } from '../../../domain/phone';
-import type { FieldError } from '../../../domain/validation/field-errors';
-import type { SchemaNode } from '../../../domain/validation/schema-path';
+import { constants } from '@/generated/constants';
+import { enums, type EnumName } from '@/generated/enums';
+import type { FormDefinition } from '@/generated/types';
+import { formatPhone } from '@/domain/phone';
+import type { FieldError } from '@/domain/validation/field-errors';
+import type { SchemaNode } from '@/domain/validation/schema-path';
 import { BaseInputTemplate, FieldTemplate, ObjectFieldTemplate, SelectWidget } from './templates';
 import { formValidator, makeTransformErrors } from './validator';
 import { specWidgets } from './widgets';
@@ -70,7 +70,17 @@ function toErrorSchema(errors: readonly FieldError[]): ErrorSchema {
   return root as ErrorSchema;
 }
 
-export function SpecForm<T extends object>({ form, initialData, onSubmit, serverErrors, submitting, submitLabel, actions, context, idPrefix }: SpecFormProps<T>) {
+export function SpecForm<T extends object>({
+  form,
+  initialData,
+  onSubmit,
+  serverErrors,
+  submitting,
+  submitLabel,
+  actions,
+  context,
+  idPrefix,
+}: SpecFormProps<T>) {
   const [data, setData] = useState<Partial<T> | undefined>(initialData);
   const [invalidCount, setInvalidCount] = useState(0);
   // Whether the form shows validation errors: while it does, changes validate too.

@@ -2,7 +2,7 @@
  * What a field keeps of what is typed (product-spec §5): codes and zip codes keep digits; phone
  * numbers show as (xxx) xxx-xxxx once they have ten digits. Names: src/domain/names.ts.
  */
-import { formatPhone } from '../../../domain/phone';
+import { formatPhone } from '@/domain/phone';
 
 export function typedDigits(value: string, max?: number): string {
   const digits = value.replace(/\D/g, '');

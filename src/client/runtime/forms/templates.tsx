@@ -5,7 +5,7 @@
 import type { BaseInputTemplateProps, FieldTemplateProps, ObjectFieldTemplateProps, WidgetProps } from '@rjsf/utils';
 import { useState, type ChangeEvent, type FocusEvent } from 'react';
 import { SELF_LABELLED_WIDGETS } from './widgets';
-import { filterBookingName } from '../../../domain/names';
+import { filterBookingName } from '@/domain/names';
 
 export function hintId(id: string): string {
   return `${id}__hint`;

@@ -6,10 +6,10 @@
  */
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { hashForSchema, type RJSFSchema, type RJSFValidationError, type ValidatorType } from '@rjsf/utils';
-import type { FormDefinition } from '../../../generated/types';
-import { describeIssues, type MessageOverrides, type ValidationIssue } from '../../../domain/validation/field-errors';
-import type { SchemaNode } from '../../../domain/validation/schema-path';
-import type { PlaceholderValues } from '../../../domain/messages';
+import type { FormDefinition } from '@/generated/types';
+import { describeIssues, type MessageOverrides, type ValidationIssue } from '@/domain/validation/field-errors';
+import type { SchemaNode } from '@/domain/validation/schema-path';
+import type { PlaceholderValues } from '@/domain/messages';
 
 const validators = new WeakMap<FormDefinition, ValidatorType>();
 
@@ -45,7 +45,13 @@ export function narrowedForm(base: FormDefinition, schema: FormDefinition['schem
     for (const [name, node] of Object.entries(properties)) {
       if (!node?.enum || values[name] === undefined || node.enum.includes(values[name])) continue;
       if (errors.some((e) => e.instancePath === `/${name}`)) continue;
-      errors.push({ keyword: 'enum', instancePath: `/${name}`, schemaPath: `#/properties/${name}/enum`, params: { allowedValues: node.enum }, message: 'must be equal to one of the allowed values' });
+      errors.push({
+        keyword: 'enum',
+        instancePath: `/${name}`,
+        schemaPath: `#/properties/${name}/enum`,
+        params: { allowedValues: node.enum },
+        message: 'must be equal to one of the allowed values',
+      });
     }
     validate.errors = errors.length ? errors : null;
     return errors.length === 0;

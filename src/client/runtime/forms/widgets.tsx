@@ -4,15 +4,22 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent } from 'react';
-import { constants } from '../../../generated/constants';
-import { enums, type Relationship } from '../../../generated/enums';
-import { todayIso } from '../../../domain/dates';
+import { constants } from '@/generated/constants';
+import { enums, type Relationship } from '@/generated/enums';
+import { formatUsDate, isIsoDate, isoFromUsTyped, todayIso } from '@/domain/dates';
 import { describedBy } from './templates';
-import { offeredRelationships, type RelationshipChoiceContext } from '../../../domain/relationships';
-import { filterBookingName } from '../../../domain/names';
+import { offeredRelationships, type RelationshipChoiceContext } from '@/domain/relationships';
+import { filterBookingName } from '@/domain/names';
 import { typedDigits, typedPhone } from './input-filters';
 
-type InputExtras = { type?: string; inputMode?: 'numeric' | 'tel' | 'text'; autoComplete?: string; max?: string; maxLength?: number; filter?: (v: string) => string };
+type InputExtras = {
+  type?: string;
+  inputMode?: 'numeric' | 'tel' | 'text';
+  autoComplete?: string;
+  max?: string;
+  maxLength?: number;
+  filter?: (v: string) => string;
+};
 
 function TextLike(props: WidgetProps & { extras: InputExtras }) {
   const { id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors = [], schema, options, uiSchema, extras } = props;
@@ -47,14 +54,72 @@ function TextLike(props: WidgetProps & { extras: InputExtras }) {
 export const PersonNameWidget = (p: WidgetProps) => <TextLike {...p} extras={{ filter: filterBookingName }} />;
 /** A native date input: ISO values, a picker, no dates after today offered. */
 export const DateOfBirthWidget = (p: WidgetProps) => <TextLike {...p} extras={{ type: 'date', autoComplete: 'bday', max: todayIso() }} />;
-export const PhoneWidget = (p: WidgetProps) => <TextLike {...p} extras={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', filter: typedPhone, maxLength: 14 }} />;
-export const ZipWidget = (p: WidgetProps) => <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'postal-code', filter: (v) => typedDigits(v, constants.zipLength), maxLength: constants.zipLength }} />;
-export const OneTimeCodeWidget = (p: WidgetProps) => <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'one-time-code', filter: (v) => typedDigits(v, constants.otpLength), maxLength: constants.otpLength }} />;
-export const CardNumberWidget = (p: WidgetProps) => <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'cc-number', filter: (v) => typedDigits(v, 19) }} />;
-export const CardExpirationWidget = (p: WidgetProps) => <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'cc-exp', filter: (v) => v.replace(/[^\d/]/g, '').slice(0, 5) }} />;
-export const CardCvvWidget = (p: WidgetProps) => <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'cc-csc', filter: (v) => typedDigits(v, 4) }} />;
+/**
+ * A date typed as MM/DD/YYYY (what US staff read on an authorization letter): a real day is kept as its
+ * ISO date, anything else as typed, so the form's date rule shows validation.date.invalid.
+ */
+export function UsDateWidget(props: WidgetProps) {
+  const { id, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors = [], schema, options } = props;
+  const shown = typeof value === 'string' && isIsoDate(value) ? formatUsDate(value) : ((value as string | undefined) ?? '');
+  const hasError = rawErrors.length > 0;
+  return (
+    <input
+      id={id}
+      name={id}
+      className="input"
+      type="text"
+      inputMode="numeric"
+      placeholder={props.placeholder || undefined}
+      maxLength={10}
+      value={shown}
+      required={required}
+      disabled={disabled || readonly}
+      aria-invalid={hasError || undefined}
+      aria-describedby={describedBy(id, Boolean(schema.description), hasError)}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(e.target.value === '' ? options.emptyValue : isoFromUsTyped(e.target.value))}
+      onBlur={(e: FocusEvent<HTMLInputElement>) => onBlur(id, e.target.value)}
+      onFocus={(e: FocusEvent<HTMLInputElement>) => onFocus(id, e.target.value)}
+    />
+  );
+}
+export const PhoneWidget = (p: WidgetProps) => (
+  <TextLike {...p} extras={{ type: 'tel', inputMode: 'tel', autoComplete: 'tel-national', filter: typedPhone, maxLength: 14 }} />
+);
+export const ZipWidget = (p: WidgetProps) => (
+  <TextLike
+    {...p}
+    extras={{ inputMode: 'numeric', autoComplete: 'postal-code', filter: (v) => typedDigits(v, constants.zipLength), maxLength: constants.zipLength }}
+  />
+);
+export const OneTimeCodeWidget = (p: WidgetProps) => (
+  <TextLike
+    {...p}
+    extras={{ inputMode: 'numeric', autoComplete: 'one-time-code', filter: (v) => typedDigits(v, constants.otpLength), maxLength: constants.otpLength }}
+  />
+);
+export const CardNumberWidget = (p: WidgetProps) => (
+  <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'cc-number', filter: (v) => typedDigits(v, 19) }} />
+);
+export const CardExpirationWidget = (p: WidgetProps) => (
+  <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'cc-exp', filter: (v) => v.replace(/[^\d/]/g, '').slice(0, 5) }} />
+);
+export const CardCvvWidget = (p: WidgetProps) => (
+  <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'cc-csc', filter: (v) => typedDigits(v, 4) }} />
+);
 
-function Select({ id, value, required, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, choices, placeholder }: WidgetProps & { choices: { value: string; label: string }[] }) {
+function Select({
+  id,
+  value,
+  required,
+  disabled,
+  onChange,
+  onBlur,
+  onFocus,
+  rawErrors = [],
+  schema,
+  choices,
+  placeholder,
+}: WidgetProps & { choices: { value: string; label: string }[] }) {
   const hasError = rawErrors.length > 0;
   return (
     <select
@@ -88,7 +153,7 @@ export type RelationshipFormContext = Partial<RelationshipChoiceContext>;
 
 /** The relationships the rules allow here (src/domain/relationships.ts), among those the field accepts. */
 export function RelationshipWidget(p: WidgetProps) {
-  const ctx = ((p.registry.formContext as { relationship?: RelationshipFormContext } | undefined)?.relationship ?? {});
+  const ctx = (p.registry.formContext as { relationship?: RelationshipFormContext } | undefined)?.relationship ?? {};
   const accepted = ((p.schema.enum as Relationship[] | undefined) ?? (enums.relationship.values as readonly Relationship[])) as readonly Relationship[];
   const offered = offeredRelationships({
     otherRelationships: ctx.otherRelationships ?? [],
@@ -155,6 +220,7 @@ export const SELF_LABELLED_WIDGETS: readonly string[] = ['gender', 'consent'];
 export const specWidgets = {
   personName: PersonNameWidget,
   dateOfBirth: DateOfBirthWidget,
+  usDate: UsDateWidget,
   phone: PhoneWidget,
   usState: UsStateWidget,
   zip: ZipWidget,

@@ -4,8 +4,8 @@
  */
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAppDispatch } from '../../store/hooks';
-import { locationChanged } from '../../store/booking/slice';
+import { useAppDispatch } from '@/client/store/hooks';
+import { locationChanged } from '@/client/store/booking/slice';
 import { focusPageHeading } from './focus-heading';
 import { registerNavigator } from './navigator';
 

@@ -1,6 +1,6 @@
 /** Booking routes are the rows of specs/routes.yaml in the booking area. */
-import { routes } from '../../../generated/routes';
-import { matchRoute } from '../../../domain/route-match';
+import { routes } from '@/generated/routes';
+import { matchRoute } from '@/domain/route-match';
 
 const BOOKING_AREA = 'booking';
 

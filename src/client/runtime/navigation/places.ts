@@ -3,12 +3,11 @@
  * destination after sign-in (product-spec §6), and the maintenance page. Paths come from the
  * route table (specs/routes.yaml).
  */
-import { routeById, routes, type RouteId } from '../../../generated/routes';
-import type { RouteDefinition } from '../../../generated/types';
-import type { PostLoginRoutes } from '../../../domain/roles';
-import type { BookingStartRoutes } from '../../../domain/booking-start';
-import { routeDecision } from '../auth/access';
-import type { DerivedPermissions } from '../auth/permissions';
+import { routeById, routes, type RouteId } from '@/generated/routes';
+import type { RouteDefinition } from '@/generated/types';
+import type { PostLoginRoutes } from '@/domain/roles';
+import type { BookingStartRoutes } from '@/domain/booking-start';
+import { routeDecision, type DerivedPermissions } from '@/domain/permissions';
 
 type RouteDefinitionWithId = RouteDefinition & { id: RouteId };
 
@@ -17,6 +16,7 @@ export const maintenancePath = routeById.underMaintenance.path;
 
 export const destinationPaths: PostLoginRoutes = {
   careSchedule: routeById.careSchedule.path,
+  careProviderRequests: routeById.careProviderRequests.path,
   supportDashboard: routeById.supportDashboard.path,
   providerSearch: routeById.providerSearch.path,
   loginDashboard: routeById.loginDashboard.path,

@@ -1,13 +1,13 @@
 /**
  * Data a server-rendered screen loads before it is rendered. A screen module may export
- * `loadData`: the server renderer calls it with a per-request query client and an in-process API
- * call, renders the screen with that cache and sends the cache (dehydrated) with the page; the
+ * `loadData`: the server renderer calls it with a per-request query client and the typed API
+ * client (in process), renders the screen with that cache and sends the cache (dehydrated) with the page; the
  * browser hydrates the same cache, so the data is on screen at once and not fetched again.
  * `loadData` may also say the page's status (404 for a missing provider) and its head tags.
  */
 import { createContext } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ApiCall } from '../../api/api-context';
+import type { ApiClient } from '@/client/api/api-context';
 
 export interface RouteDataContext {
   params: Readonly<Record<string, string>>;
@@ -16,7 +16,8 @@ export interface RouteDataContext {
   url: string;
   /** the public address of the site (https://example.com), for canonical links */
   origin: string;
-  call: ApiCall;
+  /** the typed API client, in process */
+  api: ApiClient;
   queryClient: QueryClient;
 }
 

@@ -1,10 +1,16 @@
-import { fakeServices, settle, storeWith, type FakeServices } from '../../../../tests/fixtures/services';
-import { destinationPaths, loginPath } from '../../runtime/navigation/places';
+import { fakeServices, settle, storeWith, type FakeServices } from '@tests/fixtures/services';
+import { destinationPaths, loginPath } from '@/client/runtime/navigation/places';
 import { authInitialized, authRedirectSet, logoutRequested, sessionExpired, signedIn } from './slice';
 
 const user = { id: 'u1', firstName: 'Sam', lastName: 'Okafor', email: 'sam@example.com', userType: 'support' as const };
 /** What GET /auth/session answers for a signed-in session (the token itself is an HttpOnly cookie). */
-const current = (groups: string[], bookingOnly = false) => ({ signedIn: true as const, user, groups, expiresAt: new Date(Date.now() + 3600_000).toISOString(), bookingOnly });
+const current = (groups: string[], bookingOnly = false) => ({
+  signedIn: true as const,
+  user,
+  groups,
+  expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+  bookingOnly,
+});
 /** The token of a sign-in answer: the browser never reads it. */
 const accessToken = 'opaque-to-the-browser';
 
@@ -22,12 +28,16 @@ describe('auth saga', () => {
     expect(store.getState().auth.status).toBe('anonymous');
   });
 
-  it('becomes authenticated from the server\'s session answer, with permissions from its groups', async () => {
+  it("becomes authenticated from the server's session answer, with permissions from its groups", async () => {
     services.session.current.mockResolvedValue(current(['support', 'software_devs']));
     const store = storeWith(services);
     store.dispatch(authInitialized());
     await settle();
-    expect(store.getState().auth).toMatchObject({ status: 'authenticated', user, permissions: { isSupportUser: true, isSoftwareDev: true, isSupportOrThirdParty: true, isPatient: false } });
+    expect(store.getState().auth).toMatchObject({
+      status: 'authenticated',
+      user,
+      permissions: { isSupportUser: true, isSoftwareDev: true, isSupportOrThirdParty: true, isPatient: false },
+    });
     expect(store.getState().auth.bookingOnly).toBeUndefined();
   });
 
@@ -41,7 +51,11 @@ describe('auth saga', () => {
 
   it('keeps a sign-in that happened while the server was still answering who is signed in', async () => {
     let answer: (value: { signedIn: false }) => void = () => undefined;
-    services.session.current.mockReturnValue(new Promise((resolve) => { answer = resolve; }));
+    services.session.current.mockReturnValue(
+      new Promise((resolve) => {
+        answer = resolve;
+      }),
+    );
     const store = storeWith(services);
     store.dispatch(authInitialized());
     store.dispatch(signedIn({ accessToken, tokenType: 'Bearer', expiresAt: new Date(Date.now() + 3600_000).toISOString(), user, groups: ['patient'] }));

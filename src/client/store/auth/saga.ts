@@ -5,16 +5,29 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
-import { cookieUser, type CurrentSession, type SignInResult } from '../../runtime/auth/credentials';
-import { postLoginPath } from '../../../domain/roles';
-import { derivePermissions, groupsOf } from '../../runtime/auth/permissions';
-import { destinationPaths, loginPath, loginPathReturningTo, withQuery } from '../../runtime/navigation/places';
+import { cookieUser, type CurrentSession, type SignInResult } from '@/client/runtime/auth/credentials';
+import { postLoginPath } from '@/domain/roles';
+import { derivePermissions, groupsOf } from '@/domain/permissions';
+import { destinationPaths, loginPath, loginPathReturningTo, withQuery } from '@/client/runtime/navigation/places';
 import type { PartnerWithDetails, Services } from '../services';
-import { safeReturnPath } from '../../../domain/return-to';
+import { safeReturnPath } from '@/domain/return-to';
 import { bookingCleaned, bookingHelperUpdated } from '../booking/slice';
 import { searchQuerySaved } from '../global/slice';
 import { signInReset } from './sign-in';
-import { authenticated, signedOut, authInitialized, authUiReset, credentialsCleared, logoutRequested, selectAuth, selectAuthUi, sessionExpired, signedIn, type AuthState, type AuthUiState } from './slice';
+import {
+  authenticated,
+  signedOut,
+  authInitialized,
+  authUiReset,
+  credentialsCleared,
+  logoutRequested,
+  selectAuth,
+  selectAuthUi,
+  sessionExpired,
+  signedIn,
+  type AuthState,
+  type AuthUiState,
+} from './slice';
 
 export function* restoreSession() {
   const services: Services = yield getContext('services');

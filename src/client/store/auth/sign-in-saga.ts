@@ -6,12 +6,12 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, select, take, takeLeading } from 'redux-saga/effects';
-import { routeById } from '../../../generated/routes';
-import { isApiError } from '../../api/errors';
-import type { SignInResult } from '../../runtime/auth/credentials';
+import { routeById } from '@/generated/routes';
+import { isApiError } from '@/client/api/errors';
+import type { SignInResult } from '@/client/runtime/auth/credentials';
 import { basicReason, toFailure } from '../failures';
 import { flagsServed, flagsSettled, selectFlagOn, selectFlagStatus, type FlagClientStatus } from '../flags/slice';
-import { trafficOf } from '../../runtime/flags/treatment';
+import { trafficOf } from '@/client/runtime/flags/treatment';
 import type { Services } from '../services';
 import { authEmailEntered, selectAudience, selectAuthUi, signedIn, verifyDobPopupToggled, type AuthUiState } from './slice';
 import {

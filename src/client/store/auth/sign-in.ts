@@ -79,6 +79,7 @@ const signInSlice = createSlice({
   },
 });
 
-export const { signInSending, signInSent, signInVerifying, signInFailed, dobRequested, signInErrorDismissed, signInReset, googleClientIdKnown } = signInSlice.actions;
+export const { signInSending, signInSent, signInVerifying, signInFailed, dobRequested, signInErrorDismissed, signInReset, googleClientIdKnown } =
+  signInSlice.actions;
 export const signInReducer = signInSlice.reducer;
 export const selectSignIn = (s: { signIn: SignInState }) => s.signIn;

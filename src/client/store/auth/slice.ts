@@ -4,9 +4,9 @@
  * an ended session make it anonymous. The token never reaches scripts (an HttpOnly cookie).
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { AppType } from '../../../generated/enums';
-import type { CookieUser, SignInResult } from '../../runtime/auth/credentials';
-import { NO_PERMISSIONS, type DerivedPermissions } from '../../runtime/auth/permissions';
+import type { AppType } from '@/generated/enums';
+import type { CookieUser, SignInResult } from '@/client/runtime/auth/credentials';
+import { NO_PERMISSIONS, type DerivedPermissions } from '@/domain/permissions';
 
 export type AuthStatus = 'loading' | 'anonymous' | 'authenticated';
 

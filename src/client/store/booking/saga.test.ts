@@ -1,25 +1,37 @@
-import { constants } from '../../../generated/constants';
-import { errorCatalogue } from '../../../generated/errors';
-import { messages } from '../../../generated/messages';
-import { routeById } from '../../../generated/routes';
-import { ApiError } from '../../api/errors';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { ApiError } from '@/client/api/errors';
 import type { AppointmentRequest, SlotHold } from '../services';
-import { fakeServices, settle, storeWith, type FakeServices } from '../../../../tests/fixtures/services';
+import { fakeServices, settle, storeWith, type FakeServices } from '@tests/fixtures/services';
 import { authenticated } from '../auth/slice';
-import { derivePermissions } from '../../runtime/auth/permissions';
+import { derivePermissions } from '@/domain/permissions';
 import { bookingHelperUpdated, bookingRequested, bookingStarted, locationChanged, bookingSelectionUpdated, slotHoldRequested } from './slice';
 
 const slot = { id: 'slot-1', start: '2030-01-07T15:00:00Z', end: '2030-01-07T16:00:00Z' };
 const request: AppointmentRequest = {
-  slot, providerId: 'p1', practiceId: 'pr1', counselingType: 'Individual Counseling', appointmentMode: 'online',
+  slot,
+  providerId: 'p1',
+  practiceId: 'pr1',
+  counselingType: 'Individual Counseling',
+  appointmentMode: 'online',
   patients: [{ firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' }],
 };
 const hold: SlotHold = {
-  holdId: 'h1', slotId: slot.id, providerId: 'p1', practiceId: 'pr1', start: slot.start, end: slot.end, appointmentMode: 'online', expiresAt: '2999-01-01T00:00:00Z',
+  holdId: 'h1',
+  slotId: slot.id,
+  providerId: 'p1',
+  practiceId: 'pr1',
+  start: slot.start,
+  end: slot.end,
+  appointmentMode: 'online',
+  expiresAt: '2999-01-01T00:00:00Z',
 };
 const submission = { request };
 const card = { number: '4111111111111111', expiration: '12/30', cvv: '123' };
-const httpError = (status: number, body: Record<string, unknown>) => new ApiError('http', 'createAppointment', status, { fieldErrors: [], fromSchedulingSystem: Boolean(body.amdDescription), ...body });
+const httpError = (status: number, body: Record<string, unknown>) =>
+  new ApiError('http', 'createAppointment', status, { fieldErrors: [], fromSchedulingSystem: Boolean(body.amdDescription), ...body });
 
 let services: FakeServices;
 beforeEach(() => {
@@ -39,6 +51,22 @@ describe('booking saga', () => {
     expect(store.getState().bookingHelper.isBookingComplete).toBe(true);
   });
 
+  it("keeps the partner's authorization on the patient once booked, and says so when keeping it fails (the booking stands)", async () => {
+    services.booking.createAppointment.mockResolvedValue({ id: 'appt-1' });
+    const authorization = { patientId: 'pat-1', authorization: { personalInformation: { firstName: 'Jordan' } } as never };
+    const store = storeWith(services);
+    store.dispatch(bookingRequested({ request, authorization }));
+    await settle();
+    expect(services.booking.saveAuthorization).toHaveBeenCalledWith(authorization);
+    expect(store.getState().bookingRequest.authorizationError).toBeUndefined();
+
+    services.booking.saveAuthorization.mockRejectedValue(httpError(403, { text: 'Not yours' }));
+    const other = storeWith(services);
+    other.dispatch(bookingRequested({ request, authorization }));
+    await settle();
+    expect(other.getState().bookingRequest).toMatchObject({ status: 'booked', authorizationError: { reason: 'rejected', text: 'Not yours' } });
+  });
+
   it('retries a call that got no answer with the same idempotency key', async () => {
     jest.useFakeTimers();
     try {
@@ -54,7 +82,7 @@ describe('booking saga', () => {
     }
   });
 
-  it('gives up after the spec\'d retries and reports the timeout; a second try reuses the key and the hold', async () => {
+  it("gives up after the spec'd retries and reports the timeout; a second try reuses the key and the hold", async () => {
     jest.useFakeTimers();
     try {
       services.booking.createAppointment.mockRejectedValue(new ApiError('network', 'createAppointment'));
@@ -78,7 +106,7 @@ describe('booking saga', () => {
     ['slot-taken', constants.slotErrorCodes.slotTaken],
     ['medication-slot-limit', constants.slotErrorCodes.medicationSlotLimit],
     ['no-open-slot', constants.slotErrorCodes.noOpenSlot],
-  ])('reports %s for slot code %s with the API\'s sentence, without retrying', async (reason, code) => {
+  ])("reports %s for slot code %s with the API's sentence, without retrying", async (reason, code) => {
     services.booking.createAppointment.mockRejectedValue(httpError(409, { errorCode: code, text: `sentence for ${code}` }));
     const store = storeWith(services);
     store.dispatch(bookingRequested(submission));
@@ -88,14 +116,23 @@ describe('booking saga', () => {
     expect(store.getState().bookingHelper.isBookingComplete).toBe(false);
   });
 
-  it.each(['INSURANCE_NOT_ACCEPTED', 'INSURANCE_MEDICAID_DENIED'] as const)('reports the server refusing the insurance (%s) with the self-pay price it offers, without retrying', async (code) => {
-    services.booking.createAppointment.mockRejectedValue(httpError(422, { errorCode: code, text: `refused: ${code}`, selfPayPrice: 120 }));
-    const store = storeWith(services);
-    store.dispatch(bookingRequested(submission));
-    await settle();
-    expect(services.booking.createAppointment).toHaveBeenCalledTimes(1);
-    expect(store.getState().bookingRequest.error).toEqual({ reason: 'insurance-refused', text: `refused: ${code}`, status: 422, errorCode: code, selfPayPrice: 120 });
-  });
+  it.each(['INSURANCE_NOT_ACCEPTED', 'INSURANCE_MEDICAID_DENIED'] as const)(
+    'reports the server refusing the insurance (%s) with the self-pay price it offers, without retrying',
+    async (code) => {
+      services.booking.createAppointment.mockRejectedValue(httpError(422, { errorCode: code, text: `refused: ${code}`, selfPayPrice: 120 }));
+      const store = storeWith(services);
+      store.dispatch(bookingRequested(submission));
+      await settle();
+      expect(services.booking.createAppointment).toHaveBeenCalledTimes(1);
+      expect(store.getState().bookingRequest.error).toEqual({
+        reason: 'insurance-refused',
+        text: `refused: ${code}`,
+        status: 422,
+        errorCode: code,
+        selfPayPrice: 120,
+      });
+    },
+  );
 
   it('reports bookings paused for maintenance (a 503 of the catalogue) at once, without retrying', async () => {
     services.booking.createAppointment.mockRejectedValue(httpError(503, { errorCode: errorCatalogue.BOOKINGS_PAUSED.code, text: 'paused' }));
@@ -107,11 +144,17 @@ describe('booking saga', () => {
   });
 
   it('flags a failure that came from the scheduling system', async () => {
-    services.booking.createAppointment.mockRejectedValue(httpError(422, { text: errorCatalogue.RESPONSIBLE_PARTY_NOT_CREATED.message, amdDescription: errorCatalogue.RESPONSIBLE_PARTY_NOT_CREATED.message }));
+    services.booking.createAppointment.mockRejectedValue(
+      httpError(422, { text: errorCatalogue.RESPONSIBLE_PARTY_NOT_CREATED.message, amdDescription: errorCatalogue.RESPONSIBLE_PARTY_NOT_CREATED.message }),
+    );
     const store = storeWith(services);
     store.dispatch(bookingRequested(submission));
     await settle();
-    expect(store.getState().bookingRequest.error).toMatchObject({ reason: 'rejected', fromSchedulingSystem: true, text: errorCatalogue.RESPONSIBLE_PARTY_NOT_CREATED.message });
+    expect(store.getState().bookingRequest.error).toMatchObject({
+      reason: 'rejected',
+      fromSchedulingSystem: true,
+      text: errorCatalogue.RESPONSIBLE_PARTY_NOT_CREATED.message,
+    });
   });
 
   it('reports a failed hold as the booking failure, and books nothing', async () => {
@@ -167,7 +210,10 @@ describe('paying with a card', () => {
     store.dispatch(bookingRequested({ request: { ...request, payment: { saveCard: true } }, card: { nonce: 'braintree-nonce' } }));
     await settle();
     expect(services.payment.tokenize).not.toHaveBeenCalled();
-    expect(services.booking.createAppointment).toHaveBeenCalledWith({ ...request, holdId: 'h1', payment: { saveCard: true, nonce: 'braintree-nonce' } }, 'key-1');
+    expect(services.booking.createAppointment).toHaveBeenCalledWith(
+      { ...request, holdId: 'h1', payment: { saveCard: true, nonce: 'braintree-nonce' } },
+      'key-1',
+    );
     expect(store.getState().bookingRequest).toMatchObject({ status: 'booked', appointmentId: 'appt-7' });
   });
 
@@ -194,7 +240,9 @@ describe('paying with a card', () => {
   });
 
   it('books nothing when the card is declined, and the next attempt gets a new key', async () => {
-    services.payment.tokenize.mockRejectedValueOnce(new ApiError('http', 'tokenizeCard', 402, { text: 'declined', fieldErrors: [], fromSchedulingSystem: false }));
+    services.payment.tokenize.mockRejectedValueOnce(
+      new ApiError('http', 'tokenizeCard', 402, { text: 'declined', fieldErrors: [], fromSchedulingSystem: false }),
+    );
     const store = storeWith(services);
     store.dispatch(bookingRequested({ request, card }));
     await settle();

@@ -9,16 +9,17 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, delay, getContext, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
-import { constants } from '../../../generated/constants';
-import { errorCatalogue } from '../../../generated/errors';
-import { routeById } from '../../../generated/routes';
-import { isApiError } from '../../api/errors';
-import { retryDelayMs } from '../../api/retry';
-import { isTransient, toFailure } from '../failures';
-import { isTokenizedCard, type CreatedAppointment, type Services, type SlotHold } from '../services';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
+import { routeById } from '@/generated/routes';
+import { isApiError } from '@/client/api/errors';
+import { retryDelayMs } from '@/client/api/retry';
+import { basicReason, isTransient, toFailure } from '../failures';
+import { isTokenizedCard, type AuthorizationToSave, type CreatedAppointment, type Services, type SlotHold } from '../services';
 import { credentialsCleared, selectAudience, selectAuth, type AuthState } from '../auth/slice';
-import type { AppType } from '../../../generated/enums';
+import type { AppType } from '@/generated/enums';
 import {
+  authorizationSaveFailed,
   bookingAttempted,
   bookingCleaned,
   bookingCompleted,
@@ -112,9 +113,20 @@ function* tokenizeCard(submission: BookingSubmission, audience: AppType, retried
     const { nonce } = (yield call(services.payment.tokenize, submission.card)) as { nonce: string };
     return { nonce };
   } catch (error) {
-    const reason: BookingFailureReason = isTransient(error) && isApiError(error) && error.kind !== 'http' ? (error.kind as 'timeout' | 'network') : 'card-rejected';
+    const reason: BookingFailureReason =
+      isTransient(error) && isApiError(error) && error.kind !== 'http' ? (error.kind as 'timeout' | 'network') : 'card-rejected';
     yield put(bookingFailed(toFailure(error, reason, audience)));
     return { failed: true as const };
+  }
+}
+
+/** Keeps the partner's authorization on the booked patient; a failure is shown beside the confirmation (the booking stands). */
+function* saveAuthorization(authorization: AuthorizationToSave, audience: AppType) {
+  const services: Services = yield getContext('services');
+  try {
+    yield* withRetries(() => services.booking.saveAuthorization(authorization));
+  } catch (error) {
+    yield put(authorizationSaveFailed(toFailure(error, basicReason(error), audience)));
   }
 }
 
@@ -138,9 +150,13 @@ export function* book(action: PayloadAction<BookingSubmission>) {
     if (card.failed) return;
     if (card.nonce) yield put(cardTokenized({ nonce: card.nonce }));
     const body = { ...request, holdId: heldId, ...(card.nonce ? { payment: { ...request.payment, nonce: card.nonce } } : {}) };
-    const created = (yield* withRetries(() => services.booking.createAppointment(body, idempotencyKey), () => bookingAttempted())) as CreatedAppointment;
+    const created = (yield* withRetries(
+      () => services.booking.createAppointment(body, idempotencyKey),
+      () => bookingAttempted(),
+    )) as CreatedAppointment;
     yield put(bookingSucceeded({ appointmentId: created.id }));
     yield put(bookingCompleted());
+    if (action.payload.authorization) yield* saveAuthorization(action.payload.authorization, audience);
   } catch (error) {
     yield put(bookingFailed(bookingFailure(error, audience)));
     if (cannotBeCompleted(error)) yield call(services.navigate, routeById.bookingError.path);

@@ -15,7 +15,10 @@ import {
   slotHoldStarted,
 } from './slice';
 
-const makeStore = () => configureStore({ reducer: combineReducers({ booking: bookingSelectionReducer, bookingHelper: bookingHelperReducer, bookingRequest: bookingRequestReducer }) });
+const makeStore = () =>
+  configureStore({
+    reducer: combineReducers({ booking: bookingSelectionReducer, bookingHelper: bookingHelperReducer, bookingRequest: bookingRequestReducer }),
+  });
 const slot = { id: 'slot-1', start: '2030-01-07T15:00:00Z', end: '2030-01-07T16:00:00Z' };
 
 describe('booking state (product-spec §4)', () => {
@@ -68,7 +71,18 @@ describe('booking state (product-spec §4)', () => {
   it('forgets the hold and key when the slot is gone, keeps them for a retry otherwise', () => {
     const store = makeStore();
     store.dispatch(slotHoldStarted({ idempotencyKey: 'k1' }));
-    store.dispatch(slotHeld({ holdId: 'h1', slotId: 's1', providerId: 'p1', practiceId: 'pr1', start: '2030-01-01T00:00:00Z', end: '2030-01-01T01:00:00Z', appointmentMode: 'online', expiresAt: '2030-01-01T00:00:00Z' }));
+    store.dispatch(
+      slotHeld({
+        holdId: 'h1',
+        slotId: 's1',
+        providerId: 'p1',
+        practiceId: 'pr1',
+        start: '2030-01-01T00:00:00Z',
+        end: '2030-01-01T01:00:00Z',
+        appointmentMode: 'online',
+        expiresAt: '2030-01-01T00:00:00Z',
+      }),
+    );
     store.dispatch(bookingFailed({ reason: 'timeout', text: 'x' }));
     expect(store.getState().bookingRequest).toMatchObject({ status: 'failed', idempotencyKey: 'k1', hold: { holdId: 'h1' } });
     store.dispatch(bookingFailed({ reason: 'slot-taken', text: 'x' }));

@@ -7,7 +7,7 @@
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { B2bUserDetails, BookingPatient, BookingSelection, ResponsibleParty, Slot, TypedFailure } from '../types';
 import { gotNoAnswer } from '../failures';
-import type { AppointmentRequest, CardInput, SlotHold } from '../services';
+import type { AppointmentRequest, AuthorizationToSave, CardInput, SlotHold } from '../services';
 
 export interface BookingHelperState {
   selectedSlot?: Slot;
@@ -28,7 +28,13 @@ export interface BookingHelperState {
  * booked, the API refusing otherwise, or no answer at all.
  */
 export type BookingFailureReason =
-  | 'slot-taken' | 'medication-slot-limit' | 'no-open-slot' | 'card-rejected' | 'rejected' | 'timeout' | 'network'
+  | 'slot-taken'
+  | 'medication-slot-limit'
+  | 'no-open-slot'
+  | 'card-rejected'
+  | 'rejected'
+  | 'timeout'
+  | 'network'
   /** the server's eligibility check refused the insurance (Medicaid denial, carrier not accepted): offer self-pay */
   | 'insurance-refused'
   /** bookings are paused (the bookings flag is off on the server) */
@@ -44,6 +50,8 @@ export type BookingFailure = TypedFailure<BookingFailureReason> & { selfPayPrice
 export interface BookingSubmission {
   request: AppointmentRequest;
   card?: CardInput;
+  /** the partner's authorization, kept on the patient once the booking is made */
+  authorization?: AuthorizationToSave;
 }
 
 export interface BookingRequestState {
@@ -60,6 +68,8 @@ export interface BookingRequestState {
   appointmentId?: string;
   attempts: number;
   error?: BookingFailure;
+  /** the booking was made, but keeping the partner's authorization on the patient failed */
+  authorizationError?: TypedFailure<'timeout' | 'network' | 'rejected'>;
 }
 
 export const initialSelection: BookingSelection = { selectedPatients: [] };
@@ -113,7 +123,9 @@ const helperSlice = createSlice({
     },
   },
   extraReducers: (b) =>
-    b.addCase(bookingCleaned, (state, action) => (action.payload?.keepB2bDetails && state.b2bUserDetails ? { ...initialHelper, b2bUserDetails: state.b2bUserDetails } : initialHelper)),
+    b.addCase(bookingCleaned, (state, action) =>
+      action.payload?.keepB2bDetails && state.b2bUserDetails ? { ...initialHelper, b2bUserDetails: state.b2bUserDetails } : initialHelper,
+    ),
 });
 
 const requestSlice = createSlice({
@@ -148,6 +160,10 @@ const requestSlice = createSlice({
     bookingSucceeded(state, action: PayloadAction<{ appointmentId: string }>) {
       state.status = 'booked';
       state.appointmentId = action.payload.appointmentId;
+      delete state.authorizationError;
+    },
+    authorizationSaveFailed(state, action: PayloadAction<TypedFailure<'timeout' | 'network' | 'rejected'>>) {
+      state.authorizationError = action.payload;
     },
     bookingFailed(state, action: PayloadAction<BookingFailure>) {
       state.status = 'failed';
@@ -166,7 +182,8 @@ const requestSlice = createSlice({
 
 export const { bookingSelectionUpdated } = selectionSlice.actions;
 export const { bookingStarted, bookingHelperUpdated, bookingCompleted, skipEmailUserDetailsCleared } = helperSlice.actions;
-export const { slotHoldStarted, cardTokenized, slotHeld, slotHoldPending, bookingAttempted, bookingSucceeded, bookingFailed } = requestSlice.actions;
+export const { slotHoldStarted, cardTokenized, slotHeld, slotHoldPending, bookingAttempted, bookingSucceeded, bookingFailed, authorizationSaveFailed } =
+  requestSlice.actions;
 export const bookingSelectionReducer = selectionSlice.reducer;
 export const bookingHelperReducer = helperSlice.reducer;
 export const bookingRequestReducer = requestSlice.reducer;

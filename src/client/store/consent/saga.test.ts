@@ -1,6 +1,6 @@
-import { ApiError } from '../../api/errors';
-import { message } from '../../../domain/messages';
-import { fakeServices, settle, storeWith, type FakeServices } from '../../../../tests/fixtures/services';
+import { ApiError } from '@/client/api/errors';
+import { message } from '@/domain/messages';
+import { fakeServices, settle, storeWith, type FakeServices } from '@tests/fixtures/services';
 import { consentSignRequested, consentTemplateRequested } from './slice';
 
 const patients = [{ id: 'pt-1', firstName: 'Jordan', relationship: 'Self' as const }];
@@ -57,13 +57,21 @@ describe('consent saga', () => {
 });
 
 describe('signing the consent of a patient on the account', () => {
-  const mia = { patientId: 'pt-2', name: 'Mia Rivera', isMinor: true, signerCapacity: 'Parent / legal guardian of Mia Rivera', consentText: 'I consent for Mia Rivera' };
+  const mia = {
+    patientId: 'pt-2',
+    name: 'Mia Rivera',
+    isMinor: true,
+    signerCapacity: 'Parent / legal guardian of Mia Rivera',
+    consentText: 'I consent for Mia Rivera',
+  };
 
   it('keeps who signs from the template, moves the patient to with-consent and says so in a toast', async () => {
     services.consent.template.mockResolvedValue({ consentText: 'I consent for Mia Rivera', patients: [mia] });
     services.consent.sign.mockResolvedValue({ consentId: 'c2' });
     services.consent.verify.mockResolvedValue({ verified: true });
-    const store = storeWith(services, { preloaded: { patientDashboard: { patients: [{ id: 'pt-2' }], patientsWithConsent: [], patientsWithoutConsent: [{ id: 'pt-2' }] } } });
+    const store = storeWith(services, {
+      preloaded: { patientDashboard: { patients: [{ id: 'pt-2' }], patientsWithConsent: [], patientsWithoutConsent: [{ id: 'pt-2' }] } },
+    });
     store.dispatch(consentTemplateRequested({ patients: [{ id: 'pt-2' }] }));
     await settle();
     expect(store.getState().consent.signers).toEqual([mia]);

@@ -4,10 +4,21 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { basicReason, toFailure } from '../failures';
 import type { ConsentTemplate, Services } from '../services';
 import { selectAudience } from '../auth/slice';
-import type { AppType } from '../../../generated/enums';
+import type { AppType } from '@/generated/enums';
 import type { BookingPatient } from '../types';
 import { patientConsented } from '../dashboard/slice';
-import { consentFailed, consentPending, consentSigned, consentSignersUpdated, consentSignRequested, consentTemplateRequested, consentTextUpdated, selectConsent, type ConsentFailureReason, type ConsentState } from './slice';
+import {
+  consentFailed,
+  consentPending,
+  consentSigned,
+  consentSignersUpdated,
+  consentSignRequested,
+  consentTemplateRequested,
+  consentTextUpdated,
+  selectConsent,
+  type ConsentFailureReason,
+  type ConsentState,
+} from './slice';
 
 function reasonFor(step: 'template' | 'sign' | 'verify', error: unknown): ConsentFailureReason {
   const basic = basicReason(error);
@@ -19,7 +30,9 @@ export function* fetchTemplate(action: PayloadAction<{ patients: BookingPatient[
   const audience: AppType = yield select(selectAudience);
   yield put(consentPending());
   try {
-    const { consentText, patients }: Pick<ConsentTemplate, 'consentText' | 'patients'> = yield call(services.consent.template, { patients: action.payload.patients });
+    const { consentText, patients }: Pick<ConsentTemplate, 'consentText' | 'patients'> = yield call(services.consent.template, {
+      patients: action.payload.patients,
+    });
     yield put(consentTextUpdated(consentText));
     if (patients?.length) yield put(consentSignersUpdated(patients));
     yield put(consentSigned(false));

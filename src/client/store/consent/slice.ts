@@ -56,14 +56,14 @@ const consentSlice = createSlice({
     },
   },
   extraReducers: (b) =>
-    b
-      .addCase(consentTemplateRequested, (state, action) => {
-        state.patients = action.payload.patients;
-        delete state.signers;
-      }),
+    b.addCase(consentTemplateRequested, (state, action) => {
+      state.patients = action.payload.patients;
+      delete state.signers;
+    }),
 });
 
-export const { consentTextUpdated, consentSignersUpdated, consentPatientsUpdated, consentSigned, consentPending, consentFailed, consentReset } = consentSlice.actions;
+export const { consentTextUpdated, consentSignersUpdated, consentPatientsUpdated, consentSigned, consentPending, consentFailed, consentReset } =
+  consentSlice.actions;
 export const consentReducer = consentSlice.reducer;
 
 export const selectConsent = (s: { consent: ConsentState }) => s.consent;

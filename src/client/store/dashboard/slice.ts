@@ -1,10 +1,10 @@
 /**
  * Patient dashboard (product-spec §3, §4): the account's patients split by whether they have
- * given consent; a patient moves from without-consent to with-consent; reset returns to the start.
- * New-patient form: a list of new patients, the first one Self, and a reset flag.
+ * given consent; a patient moves from without-consent to with-consent. (The booking patient step adds
+ * new patients one at a time in its own form, so there is no separate new-patient form state.)
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Relationship } from '../../../generated/enums';
+import { consentsValid } from '@/domain/consents';
 import type { BookingPatient } from '../types';
 
 export interface PatientDashboardState {
@@ -13,24 +13,10 @@ export interface PatientDashboardState {
   patientsWithoutConsent: BookingPatient[];
 }
 
-export interface NewPatientEntry extends BookingPatient {
-  relationship?: Relationship;
-}
-
-export interface NewPatientFormState {
-  patients: NewPatientEntry[];
-  reset: boolean;
-}
-
 const initialDashboard: PatientDashboardState = { patients: [], patientsWithConsent: [], patientsWithoutConsent: [] };
-const SELF: Relationship = 'Self';
-const initialNewPatients: NewPatientFormState = { patients: [{ relationship: SELF }], reset: false };
 
 /** Consents count only when at least one exists and every one is provided (product-spec §5). */
-export function hasConsented(patient: BookingPatient): boolean {
-  const consents = patient.consents ?? [];
-  return consents.length > 0 && consents.every((c) => c.isConsentProvided);
-}
+const hasConsented = (patient: BookingPatient) => consentsValid(patient.consents);
 
 const dashboardSlice = createSlice({
   name: 'patientDashboard',
@@ -46,38 +32,10 @@ const dashboardSlice = createSlice({
       const [patient] = state.patientsWithoutConsent.splice(index, 1);
       state.patientsWithConsent.push(patient!);
     },
-    patientDashboardReset() {
-      return initialDashboard;
-    },
   },
 });
 
-const newPatientSlice = createSlice({
-  name: 'newPatientForm',
-  initialState: initialNewPatients,
-  reducers: {
-    /** A count of n makes n entries: the first Self, the others for the person to choose. */
-    newPatientCountSet(state, action: PayloadAction<number>) {
-      const count = Math.max(1, Math.floor(action.payload));
-      state.patients = Array.from({ length: count }, (_v, i) => state.patients[i] ?? (i === 0 ? { relationship: SELF } : {}));
-      state.reset = false;
-    },
-    newPatientUpdated(state, action: PayloadAction<{ index: number; patient: Partial<NewPatientEntry> }>) {
-      const { index, patient } = action.payload;
-      if (index < 0 || index >= state.patients.length) return;
-      state.patients[index] = { ...state.patients[index], ...patient };
-      state.reset = false;
-    },
-    newPatientFormReset() {
-      return { ...initialNewPatients, reset: true };
-    },
-  },
-});
-
-export const { dashboardPatientsLoaded, patientConsented, patientDashboardReset } = dashboardSlice.actions;
-export const { newPatientCountSet, newPatientUpdated, newPatientFormReset } = newPatientSlice.actions;
+export const { dashboardPatientsLoaded, patientConsented } = dashboardSlice.actions;
 export const patientDashboardReducer = dashboardSlice.reducer;
-export const newPatientFormReducer = newPatientSlice.reducer;
 
 export const selectPatientDashboard = (s: { patientDashboard: PatientDashboardState }) => s.patientDashboard;
-export const selectNewPatientForm = (s: { newPatientForm: NewPatientFormState }) => s.newPatientForm;

@@ -3,8 +3,8 @@
  * fallback (the service did not become ready in time; control for the rest of the visit).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { FlagName } from '../../../generated/flags';
-import { isFlagOn, treatmentOf, trafficOf, type Traffic, type Treatment, type ServedVariant } from '../../runtime/flags/treatment';
+import type { FlagName } from '@/generated/flags';
+import { isFlagOn, treatmentOf, trafficOf, type Traffic, type Treatment, type ServedVariant } from '@/client/runtime/flags/treatment';
 
 export type FlagClientStatus = 'waiting' | 'ready' | 'fallback';
 
@@ -45,9 +45,17 @@ export const { flagsServed, flagsSettled, userFlagsReset } = flagsSlice.actions;
 export const flagsReducer = flagsSlice.reducer;
 
 type WithFlags = { flags: FlagsState };
-export const selectTreatment = (flag: FlagName) => (s: WithFlags): Treatment => {
-  const traffic = s.flags[trafficOf(flag)];
-  return treatmentOf(flag, traffic.status === 'ready', traffic.variants[flag]);
-};
-export const selectFlagOn = (flag: FlagName) => (s: WithFlags): boolean => isFlagOn(flag, selectTreatment(flag)(s));
-export const selectFlagStatus = (traffic: Traffic) => (s: WithFlags): FlagClientStatus => s.flags[traffic].status;
+export const selectTreatment =
+  (flag: FlagName) =>
+  (s: WithFlags): Treatment => {
+    const traffic = s.flags[trafficOf(flag)];
+    return treatmentOf(flag, traffic.status === 'ready', traffic.variants[flag]);
+  };
+export const selectFlagOn =
+  (flag: FlagName) =>
+  (s: WithFlags): boolean =>
+    isFlagOn(flag, selectTreatment(flag)(s));
+export const selectFlagStatus =
+  (traffic: Traffic) =>
+  (s: WithFlags): FlagClientStatus =>
+    s.flags[traffic].status;

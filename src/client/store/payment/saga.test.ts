@@ -1,8 +1,8 @@
-import { constants } from '../../../generated/constants';
-import { messages } from '../../../generated/messages';
-import { ApiError } from '../../api/errors';
-import { fakeServices, settle, storeWith, type FakeServices } from '../../../../tests/fixtures/services';
-import { message } from '../../../domain/messages';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { ApiError } from '@/client/api/errors';
+import { fakeServices, settle, storeWith, type FakeServices } from '@tests/fixtures/services';
+import { message } from '@/domain/messages';
 import { cardSaveRequested, paymentRequested } from './slice';
 
 const card = { number: '4111111111111111', expiration: '12/30', cvv: '123' };
@@ -46,7 +46,9 @@ describe('payment saga', () => {
   });
 
   it('reports a card the gateway refused without paying', async () => {
-    services.payment.tokenize.mockRejectedValue(new ApiError('http', 'tokenize', 400, { text: messages['card.number.invalid'], fieldErrors: [], fromSchedulingSystem: false }));
+    services.payment.tokenize.mockRejectedValue(
+      new ApiError('http', 'tokenize', 400, { text: messages['card.number.invalid'], fieldErrors: [], fromSchedulingSystem: false }),
+    );
     const store = storeWith(services);
     store.dispatch(paymentRequested({ card, payment }));
     await settle();
@@ -75,7 +77,7 @@ describe('payment saga', () => {
     expect(store.getState().payment.error?.reason).toBe('payment-rejected');
   });
 
-  it('retries a payment that got no answer with the same key, and the person\'s retry keeps it too', async () => {
+  it("retries a payment that got no answer with the same key, and the person's retry keeps it too", async () => {
     jest.useFakeTimers();
     try {
       services.payment.tokenize.mockResolvedValueOnce({ nonce: 'nonce-a' }).mockResolvedValueOnce({ nonce: 'nonce-b' });
@@ -113,7 +115,9 @@ describe('keeping a card on file', () => {
   });
 
   it('saves a nonce from hosted fields as it is, and reports a refused card with the API sentence', async () => {
-    services.payment.saveCard.mockRejectedValue(new ApiError('http', 'savePatientCard', 402, { text: 'declined', fieldErrors: [], fromSchedulingSystem: false }));
+    services.payment.saveCard.mockRejectedValue(
+      new ApiError('http', 'savePatientCard', 402, { text: 'declined', fieldErrors: [], fromSchedulingSystem: false }),
+    );
     const store = storeWith(services);
     store.dispatch(cardSaveRequested({ card: { nonce: 'bt-nonce' }, patientId: 'pt-2', makeDefault: true }));
     await settle();

@@ -5,12 +5,12 @@
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, select, takeLeading } from 'redux-saga/effects';
-import type { AppType, PaymentStatus } from '../../../generated/enums';
+import type { AppType, PaymentStatus } from '@/generated/enums';
 import { withRetries } from '../booking/saga';
 import { basicReason, toFailure } from '../failures';
 import { isTokenizedCard, type CardInput, type PaymentRequest, type Services } from '../services';
 import { selectAudience } from '../auth/slice';
-import type { CardOnFile } from '../../../generated/entities';
+import type { CardOnFile } from '@/generated/entities';
 import {
   cardSaved,
   cardSaveFailed,
@@ -48,7 +48,10 @@ export function* pay(action: PayloadAction<{ card?: CardInput; payment: PaymentR
     return;
   }
   try {
-    const result = (yield* withRetries(() => services.payment.pay({ ...action.payload.payment, ...(nonce ? { nonce } : {}) }, idempotencyKey))) as { paymentId: string; status: string };
+    const result = (yield* withRetries(() => services.payment.pay({ ...action.payload.payment, ...(nonce ? { nonce } : {}) }, idempotencyKey))) as {
+      paymentId: string;
+      status: string;
+    };
     if (result.status === SUCCEEDED) {
       yield put(paymentSucceeded({ paymentId: result.paymentId, paymentStatus: SUCCEEDED }));
       return;

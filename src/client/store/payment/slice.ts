@@ -4,8 +4,8 @@
  * request action to the saga and is never kept in the store.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PaymentStatus } from '../../../generated/enums';
-import type { CardOnFile } from '../../../generated/entities';
+import type { PaymentStatus } from '@/generated/enums';
+import type { CardOnFile } from '@/generated/entities';
 import type { CardInput, PaymentRequest } from '../services';
 import type { RequestStatus, TypedFailure } from '../types';
 import { gotNoAnswer } from '../failures';
@@ -84,6 +84,16 @@ const paymentSlice = createSlice({
   },
 });
 
-export const { paymentStarted, paymentCardTokenized, paymentSucceeded, paymentFailed, paymentReset, cardSaveStarted, cardSaved, cardSaveFailed, cardSaveReset } = paymentSlice.actions;
+export const {
+  paymentStarted,
+  paymentCardTokenized,
+  paymentSucceeded,
+  paymentFailed,
+  paymentReset,
+  cardSaveStarted,
+  cardSaved,
+  cardSaveFailed,
+  cardSaveReset,
+} = paymentSlice.actions;
 export const paymentReducer = paymentSlice.reducer;
 export const selectPayment = (s: { payment: PaymentState }) => s.payment;

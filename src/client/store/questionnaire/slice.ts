@@ -4,7 +4,7 @@
  * individual service, page 0).
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ClientAgeGroup, QuestionnaireService } from '../../../generated/enums';
+import type { ClientAgeGroup, QuestionnaireService } from '@/generated/enums';
 
 /** The four flows of §2: generic, generic child therapy, service, child therapy. */
 export type QuestionnaireFlowType = 'generic' | 'genericChildTherapy' | 'service' | 'childTherapy';
@@ -23,7 +23,12 @@ export interface QuestionnaireState {
 }
 
 const INDIVIDUAL: QuestionnaireService = 'individual';
-export const initialQuestionnaire: QuestionnaireState = { questionnaireFlowType: 'generic', selectedServiceType: INDIVIDUAL, activePageIndex: 0, clientAgeGroups: [] };
+export const initialQuestionnaire: QuestionnaireState = {
+  questionnaireFlowType: 'generic',
+  selectedServiceType: INDIVIDUAL,
+  activePageIndex: 0,
+  clientAgeGroups: [],
+};
 
 const questionnaireSlice = createSlice({
   name: 'questionnaire',
@@ -37,12 +42,9 @@ const questionnaireSlice = createSlice({
       const { index, pageCount } = action.payload;
       state.activePageIndex = Math.min(Math.max(0, index), Math.max(0, pageCount - 1));
     },
-    questionnaireReset() {
-      return initialQuestionnaire;
-    },
   },
 });
 
-export const { questionnaireAnswered, questionnairePageSet, questionnaireReset } = questionnaireSlice.actions;
+export const { questionnaireAnswered, questionnairePageSet } = questionnaireSlice.actions;
 export const questionnaireReducer = questionnaireSlice.reducer;
 export const selectQuestionnaire = (s: { questionnaire: QuestionnaireState }) => s.questionnaire;

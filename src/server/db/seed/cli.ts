@@ -3,7 +3,7 @@
  * the embedded one in DATA_DIR) with a marketplace of that many providers, for benchmarks. The
  * database must not be seeded yet; create an empty one first (e.g. `createdb bench`).
  */
-import { loadConfig } from '../../config';
+import { loadConfig } from '@/server/config';
 import { openDatabase } from '../connection';
 import { migrate } from '../migrate';
 import { seedIfEmpty } from '.';
@@ -31,7 +31,9 @@ async function main(): Promise<void> {
       process.exitCode = 1;
       return;
     }
-    const [counts] = await database.query<{ providers: number; slots: number }>('SELECT (SELECT count(*) FROM providers)::int AS providers, (SELECT count(*) FROM slots)::int AS slots');
+    const [counts] = await database.query<{ providers: number; slots: number }>(
+      'SELECT (SELECT count(*) FROM providers)::int AS providers, (SELECT count(*) FROM slots)::int AS slots',
+    );
     console.log(`Seeded ${counts?.providers} providers and ${counts?.slots} slots into ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await database.close();

@@ -1,5 +1,5 @@
 /** Demo sign-ins created on first start, one per role of product-spec §6 (and a partner member). Printed at start and listed in README. */
-import type { PermissionGroup, UserType } from '../../../generated/enums';
+import type { PermissionGroup, UserType } from '@/generated/enums';
 
 export interface DemoAccount {
   email: string;
@@ -21,7 +21,13 @@ export interface DemoAccount {
 
 export const demoAccounts: readonly DemoAccount[] = [
   {
-    role: 'Patient', email: 'jordan.rivera@example.com', firstName: 'Jordan', lastName: 'Rivera', userType: 'patient', groups: ['patient'], dateOfBirth: '1988-07-14',
+    role: 'Patient',
+    email: 'jordan.rivera@example.com',
+    firstName: 'Jordan',
+    lastName: 'Rivera',
+    userType: 'patient',
+    groups: ['patient'],
+    dateOfBirth: '1988-07-14',
     dependants: [
       { firstName: 'Mia', lastName: 'Rivera', dateOfBirth: '2015-03-02', gender: 'Female', relationship: 'Child' },
       // Nobody books for Leo in the demo: his consent stays unsigned until his parent signs it from the dashboard to-do.
@@ -29,14 +35,36 @@ export const demoAccounts: readonly DemoAccount[] = [
     ],
   },
   {
-    role: 'Partner member', email: 'avery.johnson@example.com', firstName: 'Avery', lastName: 'Johnson', userType: 'patient', groups: ['patient'],
-    partnershipCode: 'ACME-EAP', dateOfBirth: '1990-04-12', dobCheckRequired: true,
+    role: 'Partner member',
+    email: 'avery.johnson@example.com',
+    firstName: 'Avery',
+    lastName: 'Johnson',
+    userType: 'patient',
+    groups: ['patient'],
+    partnershipCode: 'ACME-EAP',
+    dateOfBirth: '1990-04-12',
+    dobCheckRequired: true,
   },
   { role: 'Support agent', email: 'sam.okafor@example.com', firstName: 'Sam', lastName: 'Okafor', userType: 'support', groups: ['support'] },
   { role: 'Clinician', email: 'morgan.lee@example.com', firstName: 'Morgan', lastName: 'Lee', userType: 'clinician', groups: ['clinicians'], providerIndex: 0 },
+  // A colleague of the demo clinician's, to receive their referrals (/care/v1/referrals).
+  {
+    role: 'Colleague clinician',
+    email: 'drew.patel@example.com',
+    firstName: 'Drew',
+    lastName: 'Patel',
+    userType: 'clinician',
+    groups: ['clinicians'],
+    providerIndex: 1,
+  },
   { role: 'RCD', email: 'riley.chen@example.com', firstName: 'Riley', lastName: 'Chen', userType: 'rcd', groups: ['rcd'] },
   {
-    role: 'Third-party agent', email: 'taylor.brooks@example.com', firstName: 'Taylor', lastName: 'Brooks', userType: 'third_party_support', groups: ['third_party_support'],
+    role: 'Third-party agent',
+    email: 'taylor.brooks@example.com',
+    firstName: 'Taylor',
+    lastName: 'Brooks',
+    userType: 'third_party_support',
+    groups: ['third_party_support'],
     partnershipCode: 'ACME-EAP',
   },
   { role: 'DevOps admin', email: 'devon.park@example.com', firstName: 'Devon', lastName: 'Park', userType: 'support', groups: ['support', 'devops_admin'] },

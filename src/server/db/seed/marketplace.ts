@@ -4,8 +4,8 @@
  * random, so the same provider count gives the same people everywhere; bulk inserts throughout.
  */
 import zipcodes from 'zipcodes';
-import { constants } from '../../../generated/constants';
-import { enums, type CounselingSpecialty, type CounselingType } from '../../../generated/enums';
+import { constants } from '@/generated/constants';
+import { enums, type CounselingSpecialty, type CounselingType } from '@/generated/enums';
 import type { Queryable } from '../connection';
 import { insertRows } from './bulk';
 import { carrierSeeds, cities, filterSeeds, firstNames, lastNames, partnerSeeds, practiceSuffixes, servedStates, streetNames, type City } from './catalogue';
@@ -36,29 +36,86 @@ async function seedPartners(tx: Queryable, rng: Random): Promise<Map<string, str
   const rows = partnerSeeds.map((p) => {
     const id = rng.uuid();
     ids.set(p.partnershipCode, id);
-    return [id, p.name, p.partnershipCode, p.hidePaymentInput, p.hideInsuranceInput, p.hidePostBookingModalCopy, p.customSuccessMessage,
-      p.customFailureMessage, p.authorizationRequired, p.channelType, p.dealStructure, p.isCreditCardOptional, p.tierName, p.phone];
+    return [
+      id,
+      p.name,
+      p.partnershipCode,
+      p.hidePaymentInput,
+      p.hideInsuranceInput,
+      p.hidePostBookingModalCopy,
+      p.customSuccessMessage,
+      p.customFailureMessage,
+      p.authorizationRequired,
+      p.channelType,
+      p.dealStructure,
+      p.isCreditCardOptional,
+      p.tierName,
+      p.phone,
+    ];
   });
-  await insertRows(tx, 'business_partners', ['id', 'name', 'partnership_code', 'hide_payment_input', 'hide_insurance_input', 'hide_post_booking_modal_copy',
-    'custom_success_message', 'custom_failure_message', 'authorization_required', 'channel_type', 'deal_structure', 'is_credit_card_optional', 'tier_name', 'phone'], rows);
+  await insertRows(
+    tx,
+    'business_partners',
+    [
+      'id',
+      'name',
+      'partnership_code',
+      'hide_payment_input',
+      'hide_insurance_input',
+      'hide_post_booking_modal_copy',
+      'custom_success_message',
+      'custom_failure_message',
+      'authorization_required',
+      'channel_type',
+      'deal_structure',
+      'is_credit_card_optional',
+      'tier_name',
+      'phone',
+    ],
+    rows,
+  );
   const referring = [...ids.values()].flatMap((partnerId, p) =>
-    Array.from({ length: 6 }, (_, i) => [rng.uuid(), partnerId, rng.pick(firstNames), rng.pick(lastNames), rng.pick(['MD', 'DO', 'NP', 'PA-C']),
-      String(rng.int(1_000_000_000, 1_999_999_999)), `REF-${p + 1}${String(i + 1).padStart(3, '0')}`]),
+    Array.from({ length: 6 }, (_, i) => [
+      rng.uuid(),
+      partnerId,
+      rng.pick(firstNames),
+      rng.pick(lastNames),
+      rng.pick(['MD', 'DO', 'NP', 'PA-C']),
+      String(rng.int(1_000_000_000, 1_999_999_999)),
+      `REF-${p + 1}${String(i + 1).padStart(3, '0')}`,
+    ]),
   );
   await insertRows(tx, 'referring_providers', ['id', 'business_partner_id', 'first_name', 'last_name', 'credential', 'npi', 'ehr_id'], referring);
   return ids;
 }
 
 async function seedReference(tx: Queryable): Promise<{ filterIds: Map<string, number>; planIds: { id: number; medicaid: boolean; carrier: string }[] }> {
-  await insertRows(tx, 'filters', ['type', 'value', 'description', 'display_value', 'priority', 'mapping_value'],
-    filterSeeds.map((f, i) => [f.type, f.value, f.description, f.displayValue ?? f.value, i, f.value.toUpperCase().replace(/[^A-Z0-9]+/g, '_')]));
-  await insertRows(tx, 'filters', ['type', 'value', 'description', 'display_value', 'priority', 'mapping_value'],
-    carrierSeeds.map((c, i) => ['insurance_id', c.code, `Accepts ${c.name} plans.`, c.name, i, c.code]));
+  await insertRows(
+    tx,
+    'filters',
+    ['type', 'value', 'description', 'display_value', 'priority', 'mapping_value'],
+    filterSeeds.map((f, i) => [f.type, f.value, f.description, f.displayValue ?? f.value, i, f.value.toUpperCase().replace(/[^A-Z0-9]+/g, '_')]),
+  );
+  await insertRows(
+    tx,
+    'filters',
+    ['type', 'value', 'description', 'display_value', 'priority', 'mapping_value'],
+    carrierSeeds.map((c, i) => ['insurance_id', c.code, `Accepts ${c.name} plans.`, c.name, i, c.code]),
+  );
   const filters = await tx.query<{ id: number; type: string; value: string }>('SELECT id, type, value FROM filters');
-  await insertRows(tx, 'insurance_carriers', ['code', 'name'], carrierSeeds.map((c) => [c.code, c.name]));
+  await insertRows(
+    tx,
+    'insurance_carriers',
+    ['code', 'name'],
+    carrierSeeds.map((c) => [c.code, c.name]),
+  );
   const carriers = new Map((await tx.query<{ id: number; code: string }>('SELECT id, code FROM insurance_carriers')).map((c) => [c.code, c.id]));
-  await insertRows(tx, 'insurance_plans', ['carrier_id', 'name', 'is_medicaid'],
-    carrierSeeds.flatMap((c) => c.plans.map((p) => [carriers.get(c.code), p.name, p.isMedicaid])));
+  await insertRows(
+    tx,
+    'insurance_plans',
+    ['carrier_id', 'name', 'is_medicaid'],
+    carrierSeeds.flatMap((c) => c.plans.map((p) => [carriers.get(c.code), p.name, p.isMedicaid])),
+  );
   const plans = await tx.query<{ id: number; is_medicaid: boolean; code: string }>(
     'SELECT p.id, p.is_medicaid, c.code FROM insurance_plans p JOIN insurance_carriers c ON c.id = p.carrier_id ORDER BY p.id',
   );
@@ -78,9 +135,16 @@ async function seedPractices(tx: Queryable, rng: Random, count: number): Promise
     const id = rng.uuid();
     practices.push({ id, city });
     rows.push([
-      id, `${city.name} ${rng.pick(practiceSuffixes)}`, `${rng.int(100, 9899)} ${rng.pick(streetNames)}`, city.name, city.state, city.zip,
+      id,
+      `${city.name} ${rng.pick(practiceSuffixes)}`,
+      `${rng.int(100, 9899)} ${rng.pick(streetNames)}`,
+      city.name,
+      city.state,
+      city.zip,
       `ChIJ${rng.uuid().replace(/-/g, '').slice(0, 23)}`,
-      Math.round((place.latitude + (rng.next() - 0.5) * 0.06) * 1e6) / 1e6, Math.round((place.longitude + (rng.next() - 0.5) * 0.06) * 1e6) / 1e6, city.timeZone,
+      Math.round((place.latitude + (rng.next() - 0.5) * 0.06) * 1e6) / 1e6,
+      Math.round((place.longitude + (rng.next() - 0.5) * 0.06) * 1e6) / 1e6,
+      city.timeZone,
     ]);
   }
   await insertRows(tx, 'practices', ['id', 'name', 'address_line1', 'city', 'state', 'zipcode', 'google_place_id', 'latitude', 'longitude', 'time_zone'], rows);
@@ -88,8 +152,12 @@ async function seedPractices(tx: Queryable, rng: Random, count: number): Promise
 }
 
 const SPECIALTY_AREA: Partial<Record<CounselingSpecialty, string>> = {
-  'anxiety-therapy': 'Anxiety', 'depression-therapy': 'Depression', 'trauma-ptsd-therapy': 'Trauma and PTSD', 'grief-counseling': 'Grief and loss',
-  'couples-therapy': 'Relationship issues', 'marriage-counseling': 'Relationship issues',
+  'anxiety-therapy': 'Anxiety',
+  'depression-therapy': 'Depression',
+  'trauma-ptsd-therapy': 'Trauma and PTSD',
+  'grief-counseling': 'Grief and loss',
+  'couples-therapy': 'Relationship issues',
+  'marriage-counseling': 'Relationship issues',
 };
 
 function providerRow(rng: Random, index: number, practice: PracticeSeed, reference: Awaited<ReturnType<typeof seedReference>>): unknown[] {
@@ -106,34 +174,91 @@ function providerRow(rng: Random, index: number, practice: PracticeSeed, referen
   if (rng.chance(0.1)) counselingTypes.add('Psychological Testing & Evaluation');
   if (!counselingTypes.size) counselingTypes.add('Individual Counseling');
   const offersMedication = counselingTypes.has('Medication/Psychiatry');
-  const specialties = rng.sample(enums.counselingSpecialty.values.filter((s) => offersMedication || s !== 'psychiatrist'), rng.int(2, 5));
+  const specialties = rng.sample(
+    enums.counselingSpecialty.values.filter((s) => offersMedication || s !== 'psychiatrist'),
+    rng.int(2, 5),
+  );
   if (offersMedication && !specialties.includes('psychiatrist')) specialties.push('psychiatrist');
   const home = practice.city.state;
   const others = servedStates.filter((s) => s !== home);
   const licensed = [home, ...(rng.chance(0.3) ? rng.sample(others, rng.int(1, 2)) : [])];
-  const areas = new Set([...specialties.map((s) => SPECIALTY_AREA[s]).filter((a): a is string => a !== undefined), ...rng.sample(filterSeeds.filter((f) => f.type === 'area_of_concern').map((f) => f.value), rng.int(2, 5))]);
-  const languages = ['English', ...(rng.chance(0.35) ? rng.sample(filterSeeds.filter((f) => f.type === 'language' && f.value !== 'English').map((f) => f.value), rng.int(1, 2)) : [])];
+  const areas = new Set([
+    ...specialties.map((s) => SPECIALTY_AREA[s]).filter((a): a is string => a !== undefined),
+    ...rng.sample(
+      filterSeeds.filter((f) => f.type === 'area_of_concern').map((f) => f.value),
+      rng.int(2, 5),
+    ),
+  ]);
+  const languages = [
+    'English',
+    ...(rng.chance(0.35)
+      ? rng.sample(
+          filterSeeds.filter((f) => f.type === 'language' && f.value !== 'English').map((f) => f.value),
+          rng.int(1, 2),
+        )
+      : []),
+  ];
   const ages = rng.chance(0.25) ? rng.sample(['0-5', '6-10', '11-13', '14-17'], rng.int(1, 3)) : [];
   ages.push('18-64');
   if (rng.chance(0.5)) ages.push('65+');
-  const plans = rng.sample(reference.planIds.filter((p) => !p.medicaid || rng.chance(0.5)), rng.int(2, 6));
+  const plans = rng.sample(
+    reference.planIds.filter((p) => !p.medicaid || rng.chance(0.5)),
+    rng.int(2, 6),
+  );
   const inPerson = rng.chance(0.6);
   const filterKeys = [
-    ...[...counselingTypes].map((t) => `counseling_type:${t}`), `gender:${gender}`, ...[...areas].map((a) => `area_of_concern:${a}`),
-    ...languages.map((l) => `language:${l}`), ...rng.sample(filterSeeds.filter((f) => f.type === 'counseling_approach').map((f) => f.value), rng.int(1, 3)).map((a) => `counseling_approach:${a}`),
-    ...ages.map((a) => `client_age_group:${a}`), ...rng.sample(filterSeeds.filter((f) => f.type === 'tag').map((f) => f.value), rng.int(0, 2)).map((t) => `tag:${t}`),
-    ...[...new Set(plans.map((p) => p.carrier))].map((c) => `insurance_id:${c}`), 'availability_type:online', ...(inPerson ? ['availability_type:in_person'] : []),
+    ...[...counselingTypes].map((t) => `counseling_type:${t}`),
+    `gender:${gender}`,
+    ...[...areas].map((a) => `area_of_concern:${a}`),
+    ...languages.map((l) => `language:${l}`),
+    ...rng
+      .sample(
+        filterSeeds.filter((f) => f.type === 'counseling_approach').map((f) => f.value),
+        rng.int(1, 3),
+      )
+      .map((a) => `counseling_approach:${a}`),
+    ...ages.map((a) => `client_age_group:${a}`),
+    ...rng
+      .sample(
+        filterSeeds.filter((f) => f.type === 'tag').map((f) => f.value),
+        rng.int(0, 2),
+      )
+      .map((t) => `tag:${t}`),
+    ...[...new Set(plans.map((p) => p.carrier))].map((c) => `insurance_id:${c}`),
+    'availability_type:online',
+    ...(inPerson ? ['availability_type:in_person'] : []),
   ];
   const individual = rng.int(20, 50) * 5;
-  const about = `${firstName} ${lastName}, ${title}, ${offersMedication ? 'offers psychiatric evaluation and medication management' : 'offers talk therapy'} for ${
-    [...areas].slice(0, 3).join(', ').toLowerCase()}. ${firstName} works with ${ages.includes('0-5') || ages.includes('6-10') ? 'children, teens and adults' : 'adults'} in ${
-    practice.city.name}, ${home}, and by video${licensed.length > 1 ? ` across ${licensed.join(', ')}` : ''}.`;
+  const about = `${firstName} ${lastName}, ${title}, ${offersMedication ? 'offers psychiatric evaluation and medication management' : 'offers talk therapy'} for ${[
+    ...areas,
+  ]
+    .slice(0, 3)
+    .join(', ')
+    .toLowerCase()}. ${firstName} works with ${ages.includes('0-5') || ages.includes('6-10') ? 'children, teens and adults' : 'adults'} in ${
+    practice.city.name
+  }, ${home}, and by video${licensed.length > 1 ? ` across ${licensed.join(', ')}` : ''}.`;
   const removedReason = index % 97 === 13 ? enums.providerRemovalReason.values[index % 2] : null;
   return [
-    id, firstName, lastName, title, gender, `${firstName}-${lastName}-${id.slice(0, 6)}`.toLowerCase().replace(/[^a-z0-9-]/g, ''), about,
-    individual, rng.chance(0.7) ? Math.round(individual * 0.7) : null, practice.id, practice.city.timeZone, licensed, specialties,
-    filterKeys.map((k) => reference.filterIds.get(k)).filter((v) => v !== undefined), plans.map((p) => p.id), offersMedication, rng.chance(0.4),
-    removedReason, removedReason ? new Date().toISOString() : null, inPerson,
+    id,
+    firstName,
+    lastName,
+    title,
+    gender,
+    `${firstName}-${lastName}-${id.slice(0, 6)}`.toLowerCase().replace(/[^a-z0-9-]/g, ''),
+    about,
+    individual,
+    rng.chance(0.7) ? Math.round(individual * 0.7) : null,
+    practice.id,
+    practice.city.timeZone,
+    licensed,
+    specialties,
+    filterKeys.map((k) => reference.filterIds.get(k)).filter((v) => v !== undefined),
+    plans.map((p) => p.id),
+    offersMedication,
+    rng.chance(0.4),
+    removedReason,
+    removedReason ? new Date().toISOString() : null,
+    inPerson,
   ];
 }
 
@@ -160,6 +285,26 @@ async function seedSlots(tx: Queryable, providerIds: readonly string[], inPerson
   );
 }
 
+/**
+ * Loading slots into an empty table, its foreign keys and its exclusion constraint are set aside and
+ * put back (checked) once at the end: one index build and one join instead of a GiST probe and two
+ * foreign-key lookups for every row (the 50,000-provider bench database has ~4.7 million slots). The
+ * definitions are read from the catalogue, so they come back exactly as the migrations made them.
+ * Returns what puts them back.
+ */
+async function setSlotConstraintsAside(tx: Queryable): Promise<() => Promise<void>> {
+  const [any] = await tx.query('SELECT 1 FROM slots LIMIT 1');
+  if (any) return async () => undefined;
+  const constraints = await tx.query<{ name: string; definition: string }>(
+    "SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conrelid = 'slots'::regclass AND contype IN ('f', 'x') ORDER BY conname",
+  );
+  const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  if (constraints.length) await tx.query(`ALTER TABLE slots ${constraints.map((c) => `DROP CONSTRAINT ${quote(c.name)}`).join(', ')}`);
+  return async () => {
+    if (constraints.length) await tx.query(`ALTER TABLE slots ${constraints.map((c) => `ADD CONSTRAINT ${quote(c.name)} ${c.definition}`).join(', ')}`);
+  };
+}
+
 export async function seedMarketplace(tx: Queryable, providerCount: number, today = new Date()): Promise<MarketplaceSeedResult> {
   const rng = seededRandom(SEED);
   const partnerIdByCode = await seedPartners(tx, rng);
@@ -167,6 +312,7 @@ export async function seedMarketplace(tx: Queryable, providerCount: number, toda
   const practices = await seedPractices(tx, rng, Math.max(cities.length, Math.ceil(providerCount / PROVIDERS_PER_PRACTICE)));
   const day = today.toISOString().slice(0, 10);
   const providerIds: string[] = [];
+  const restoreSlotConstraints = await setSlotConstraintsAside(tx);
   for (let start = 0; start < providerCount; start += BATCH) {
     const rows: unknown[][] = [];
     const inPerson = new Set<string>();
@@ -176,12 +322,37 @@ export async function seedMarketplace(tx: Queryable, providerCount: number, toda
       if (row.pop() === true) inPerson.add(row[0] as string);
       rows.push(row);
     }
-    await insertRows(tx, 'providers', ['id', 'first_name', 'last_name', 'title', 'gender', 'slug', 'about', 'pay_individual', 'pay_follow_up', 'practice_id', 'time_zone',
-      'licensed_states', 'specialties', 'filter_ids', 'plan_ids', 'offers_medication', 'accepts_b2b', 'removed_reason', 'removed_at'], rows,
-    { licensed_states: 'text[]', specialties: 'text[]', filter_ids: 'int[]', plan_ids: 'int[]' });
+    await insertRows(
+      tx,
+      'providers',
+      [
+        'id',
+        'first_name',
+        'last_name',
+        'title',
+        'gender',
+        'slug',
+        'about',
+        'pay_individual',
+        'pay_follow_up',
+        'practice_id',
+        'time_zone',
+        'licensed_states',
+        'specialties',
+        'filter_ids',
+        'plan_ids',
+        'offers_medication',
+        'accepts_b2b',
+        'removed_reason',
+        'removed_at',
+      ],
+      rows,
+      { licensed_states: 'text[]', specialties: 'text[]', filter_ids: 'int[]', plan_ids: 'int[]' },
+    );
     const ids = rows.map((r) => r[0] as string);
     await seedSlots(tx, ids, inPerson, day);
     providerIds.push(...ids);
   }
+  await restoreSlotConstraints();
   return { providerIds, partnerIdByCode };
 }

@@ -40,9 +40,16 @@ export const seedPatientsInsurance: SeedStep = {
   name: 'patients and insurance',
   async run(tx) {
     for (const carrier of demoOnlyCarriers) {
-      const [row] = await tx.query<{ id: number }>('INSERT INTO insurance_carriers (code, name) VALUES ($1, $2) ON CONFLICT (code) DO UPDATE SET name = excluded.name RETURNING id', [carrier.code, carrier.name]);
+      const [row] = await tx.query<{ id: number }>(
+        'INSERT INTO insurance_carriers (code, name) VALUES ($1, $2) ON CONFLICT (code) DO UPDATE SET name = excluded.name RETURNING id',
+        [carrier.code, carrier.name],
+      );
       for (const plan of carrier.plans) {
-        await tx.query('INSERT INTO insurance_plans (carrier_id, name, is_medicaid) VALUES ($1, $2, $3) ON CONFLICT (carrier_id, name) DO NOTHING', [row!.id, plan.name, plan.isMedicaid]);
+        await tx.query('INSERT INTO insurance_plans (carrier_id, name, is_medicaid) VALUES ($1, $2, $3) ON CONFLICT (carrier_id, name) DO NOTHING', [
+          row!.id,
+          plan.name,
+          plan.isMedicaid,
+        ]);
       }
     }
     // Copays from $20 to $35 by plan, the same on every seed.
@@ -71,10 +78,11 @@ export const seedPatientsInsurance: SeedStep = {
     }
     const self = patients.find((p) => p.relationship === 'Self');
     if (self && support) {
-      await tx.query(
-        "INSERT INTO patient_notes (patient_id, note_type, text, author_id) VALUES ($1, 'insurance', $2, $3)",
-        [self.id, 'Called about the Oscar plan: explained it is self-pay with our practices, Blue Cross PPO is on file too.', support.id],
-      );
+      await tx.query("INSERT INTO patient_notes (patient_id, note_type, text, author_id) VALUES ($1, 'insurance', $2, $3)", [
+        self.id,
+        'Called about the Oscar plan: explained it is self-pay with our practices, Blue Cross PPO is on file too.',
+        support.id,
+      ]);
     }
   },
 };

@@ -7,10 +7,10 @@
  * has one upcoming session: a patient must never reach it by changing a URL. Jamie Ortiz has a video
  * session with the demo clinician that starts minutes after seeding, so its video room is open.
  */
-import { constants } from '../../../generated/constants';
+import { constants } from '@/generated/constants';
 import type { Queryable } from '../connection';
 import type { SeedStep } from './index';
-import { appendLedger, changeDue } from '../../money/ledger';
+import { appendLedger, changeDue } from '@/server/money/ledger';
 
 const HOUR = 3600_000;
 
@@ -79,7 +79,18 @@ async function bookDemo(
      VALUES ($1, $2, $3, $4, tstzrange($5, $6, '[)'), 'online', $10, $7, true, 'selfPay', 'Patient Standard Funnel', 'Self-booking Email', 'patient_web', $8, $1, $9)
      RETURNING id`,
     // A medication slot is a psychiatry visit.
-    [account.user_id, provider.id, provider.practice_id, slot.id, slot.start, slot.end, provider.time_zone, price, paidAt, slot.isMedication ? 'Medication/Psychiatry' : 'Individual Counseling'],
+    [
+      account.user_id,
+      provider.id,
+      provider.practice_id,
+      slot.id,
+      slot.start,
+      slot.end,
+      provider.time_zone,
+      price,
+      paidAt,
+      slot.isMedication ? 'Medication/Psychiatry' : 'Individual Counseling',
+    ],
   );
   await tx.query('INSERT INTO appointment_patients (appointment_id, patient_id, position) VALUES ($1, $2, 0)', [appointment!.id, account.patient_id]);
   if (slot.id && slot.start.getTime() > now) {
@@ -96,8 +107,16 @@ async function bookDemo(
     [appointment!.id, account.user_id, account.patient_id, price, transactionId, paidAt],
   );
   await appendLedger(tx, {
-    kind: 'charge', accountId: account.user_id, appointmentId: appointment!.id, paymentId: payment!.id, gateway: 'local', transactionId, gatewayCents: price,
-    createdBy: account.user_id, reason: 'demo data', at: paidAt,
+    kind: 'charge',
+    accountId: account.user_id,
+    appointmentId: appointment!.id,
+    paymentId: payment!.id,
+    gateway: 'local',
+    transactionId,
+    gatewayCents: price,
+    createdBy: account.user_id,
+    reason: 'demo data',
+    at: paidAt,
   });
   return appointment!.id;
 }
@@ -109,7 +128,9 @@ export const seedPortalSessions: SeedStep = {
     const avery = await accountOf(tx, 'avery.johnson@example.com');
     const ids = context.marketplace?.providerIds ?? [];
     if (!jordan || !avery || ids.length < 2) return;
-    const providers = await tx.query<Provider>('SELECT id, practice_id, time_zone, pay_individual::text FROM providers WHERE id = ANY($1::uuid[])', [ids.slice(0, 2)]);
+    const providers = await tx.query<Provider>('SELECT id, practice_id, time_zone, pay_individual::text FROM providers WHERE id = ANY($1::uuid[])', [
+      ids.slice(0, 2),
+    ]);
     const [first, second] = [providers.find((p) => p.id === ids[0])!, providers.find((p) => p.id === ids[1])!];
     const now = context.now.getTime();
     const onTheHour = (fromNowHours: number) => new Date(Math.ceil((now + fromNowHours * HOUR) / HOUR) * HOUR);
@@ -123,9 +144,23 @@ export const seedPortalSessions: SeedStep = {
     }
     await bookDemo(tx, jordan, first, await slotAt(tx, first, hoursFrom(8 * 24, 9 * 24)), new Date(now - 48 * HOUR), now);
     const pastStart = onTheHour(-14 * 24);
-    await bookDemo(tx, jordan, first, { id: null, start: pastStart, end: new Date(pastStart.getTime() + HOUR) }, new Date(pastStart.getTime() - 72 * HOUR), now);
+    await bookDemo(
+      tx,
+      jordan,
+      first,
+      { id: null, start: pastStart, end: new Date(pastStart.getTime() + HOUR) },
+      new Date(pastStart.getTime() - 72 * HOUR),
+      now,
+    );
     const lateCancelledStart = onTheHour(-7 * 24);
-    const lateCancelled = await bookDemo(tx, jordan, first, { id: null, start: lateCancelledStart, end: new Date(lateCancelledStart.getTime() + HOUR) }, new Date(lateCancelledStart.getTime() - 96 * HOUR), now);
+    const lateCancelled = await bookDemo(
+      tx,
+      jordan,
+      first,
+      { id: null, start: lateCancelledStart, end: new Date(lateCancelledStart.getTime() + HOUR) },
+      new Date(lateCancelledStart.getTime() - 96 * HOUR),
+      now,
+    );
     await tx.query(
       `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, cancelled_by = user_id, cancel_reason_id = $3, late_cancel = true,
               cancel_fee_cents = $4, cancel_fee_status = 'outstanding'
@@ -133,7 +168,11 @@ export const seedPortalSessions: SeedStep = {
       [lateCancelled, new Date(lateCancelledStart.getTime() - 6 * HOUR), constants.appointmentCancellationReasons[0]!.id, constants.lateCancelFeeCents],
     );
     await changeDue(tx, {
-      appointmentId: lateCancelled, accountId: jordan.user_id, cents: constants.lateCancelFeeCents, kind: 'fee', reason: 'late cancellation fee (demo data)',
+      appointmentId: lateCancelled,
+      accountId: jordan.user_id,
+      cents: constants.lateCancelFeeCents,
+      kind: 'fee',
+      reason: 'late cancellation fee (demo data)',
       at: new Date(lateCancelledStart.getTime() - 6 * HOUR),
     });
     await bookDemo(tx, avery, second, await slotAt(tx, second, hoursFrom(6 * 24, 7 * 24)), new Date(now - 24 * HOUR), now);
@@ -149,7 +188,14 @@ export const seedPortalSessions: SeedStep = {
       [jamie!.id],
     );
     const soon = new Date(Math.ceil((now + constants.videoVisitOpensMinutesBefore * 30_000) / 300_000) * 300_000);
-    await bookDemo(tx, { user_id: jamie!.id, patient_id: jamieSelf!.id }, first, { id: null, start: soon, end: new Date(soon.getTime() + 50 * 60_000) }, new Date(now - 24 * HOUR), now);
+    await bookDemo(
+      tx,
+      { user_id: jamie!.id, patient_id: jamieSelf!.id },
+      first,
+      { id: null, start: soon, end: new Date(soon.getTime() + 50 * 60_000) },
+      new Date(now - 24 * HOUR),
+      now,
+    );
 
     await tx.query(
       `INSERT INTO consents (patient_id, user_id, consent_type, version, text, source, signer_name, signer_capacity, signed_by, signed_at, created_by)

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { signUp } from '../../../../tests/support/sign-up';
-import { startTestApp, type TestApp } from '../../../../tests/support/app';
-import { callerFor, mailTo, auditRows, type TestCaller } from '../../../../tests/support/sessions';
-import { bookingBody, bookSlot, consentGiven, hold, makeSlots, selfPatientOf, type TestSlot } from '../../../../tests/support/booking';
-import { insurePatient } from '../../../../tests/support/insurance';
-import { constants } from '../../../generated/constants';
-import { enums } from '../../../generated/enums';
-import { errorCatalogue } from '../../../generated/errors';
-import { messages, type MessageKey } from '../../../generated/messages';
-import insuranceSelection from '../../../generated/forms/insurance-selection';
-import { overrideFlags } from '../../booking/support';
-import { formatWhen } from '../../booking/mails';
+import { signUp } from '@tests/support/sign-up';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { callerFor, mailTo, auditRows, type TestCaller } from '@tests/support/sessions';
+import { bookingBody, bookSlot, consentGiven, hold, makeSlots, selfPatientOf, type TestSlot } from '@tests/support/booking';
+import { insurePatient } from '@tests/support/insurance';
+import { constants } from '@/generated/constants';
+import { enums } from '@/generated/enums';
+import { errorCatalogue } from '@/generated/errors';
+import { messages, type MessageKey } from '@/generated/messages';
+import insuranceSelection from '@/generated/forms/insurance-selection';
+import { appointmentEventUid } from '@/domain/calendar';
+import { formatWhen } from '@/domain/date-format';
 
 let t: TestApp;
 let jordan: TestCaller;
@@ -37,10 +37,16 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => t?.close());
 
-const count = async (sql: string, params: unknown[] = []) => Number((await t.app.database.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]!.n);
+const count = async (sql: string, params: unknown[] = []) =>
+  Number((await t.app.database.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]!.n);
 
 async function tokenize(caller: TestCaller, number: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/patient-cards/tokenize', headers: caller.headers, payload: { number, expiration: '12/39', cvv: number.length === 15 ? '1234' : '123' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/patient-cards/tokenize',
+    headers: caller.headers,
+    payload: { number, expiration: '12/39', cvv: number.length === 15 ? '1234' : '123' },
+  });
   return res;
 }
 
@@ -51,7 +57,7 @@ async function bookJordan(slot: TestSlot, extra: Record<string, unknown> = {}) {
 }
 
 describe('holds', () => {
-  it('holds a slot for slotHoldMinutes, renews the caller\'s own hold, and answers 3001 to anyone else', async () => {
+  it("holds a slot for slotHoldMinutes, renews the caller's own hold, and answers 3001 to anyone else", async () => {
     const [slot] = await makeSlots(t.app.database, 1);
     const first = await hold(t.app, jordan, slot!);
     expect(first.statusCode).toBe(201);
@@ -65,7 +71,10 @@ describe('holds', () => {
     expect(other.statusCode).toBe(409);
     expect(other.json()).toMatchObject({ errorCode: 3001, message: errorCatalogue.SLOT_ALREADY_BOOKED.message });
     // The held time is not offered to others.
-    const listed = await t.app.inject({ method: 'GET', url: `/api/slots/get?providerId=${slot!.providerId}&startDate=${slot!.start.slice(0, 10)}&endDate=${slot!.start.slice(0, 10)}` });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/slots/get?providerId=${slot!.providerId}&startDate=${slot!.start.slice(0, 10)}&endDate=${slot!.start.slice(0, 10)}`,
+    });
     expect(listed.json().slots.map((s: { id: string }) => s.id)).not.toContain(slot!.id);
     // Released, it is free again.
     expect((await t.app.inject({ method: 'DELETE', url: `/api/appointments/holds/${h.holdId}`, headers: avery.headers })).statusCode).toBe(404);
@@ -74,17 +83,35 @@ describe('holds', () => {
   });
 
   it('answers 3003 for a slot that is not open and 3002 for a medication slot within the limit, in the audience wording', async () => {
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/appointments/holds', headers: { ...sam.headers, 'x-app-source': 'support_web' }, payload: { slotId: randomUUID(), providerId: randomUUID() } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments/holds',
+      headers: { ...sam.headers, 'x-app-source': 'support_web' },
+      payload: { slotId: randomUUID(), providerId: randomUUID() },
+    });
     expect(unknown.statusCode).toBe(409);
     expect(unknown.json()).toMatchObject({ errorCode: 3003, message: errorCatalogue.NO_OPEN_SLOT.audiences.support_web });
-    const soon = await makeSlots(t.app.database, 1, { startAt: new Date(Date.now() + 26 * 3_600_000 + 7 * 60_000), providerOffset: 3 });
-    const tooSoon = await hold(t.app, jordan, soon[0]!);
+    // A provider free at that moment: the seed's slots depend on the time of day the test runs.
+    let soon: TestSlot | undefined;
+    for (let offset = 3; offset < 23 && !soon; offset += 1) {
+      try {
+        [soon] = await makeSlots(t.app.database, 1, { startAt: new Date(Date.now() + 26 * 3_600_000 + 7 * 60_000), providerOffset: offset });
+      } catch {
+        // that provider has a slot at this time already
+      }
+    }
+    const tooSoon = await hold(t.app, jordan, soon!);
     expect(tooSoon.json()).toMatchObject({ errorCode: 3003, message: errorCatalogue.NO_OPEN_SLOT.message });
 
     let medication: TestSlot | undefined;
     for (let offset = 0; offset < 20 && !medication; offset += 1) {
       try {
-        [medication] = await makeSlots(t.app.database, 1, { offersMedication: true, medication: true, providerOffset: offset, startAt: new Date(Date.now() + 5 * 3_600_000 + 11 * 60_000) });
+        [medication] = await makeSlots(t.app.database, 1, {
+          offersMedication: true,
+          medication: true,
+          providerOffset: offset,
+          startAt: new Date(Date.now() + 5 * 3_600_000 + 11 * 60_000),
+        });
       } catch {
         // that provider has a slot at this time already
       }
@@ -111,11 +138,21 @@ describe('booking', () => {
     expect(second.json()).toEqual(first.json());
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(await count('appointments WHERE slot_id = $1', [slot!.id])).toBe(1);
-    const other = await t.app.inject({ method: 'POST', url: '/api/appointments', headers: { ...jordan.headers, 'idempotency-key': key }, payload: { ...body, counselingTypeId: 'x' } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      headers: { ...jordan.headers, 'idempotency-key': key },
+      payload: { ...body, counselingTypeId: 'x' },
+    });
     expect(other.statusCode).toBe(422);
     expect(other.json().errorCode).toBe('IDEMPOTENCY_KEY_REUSED');
     // A new key for a hold that is already a booking: 3001.
-    const third = await t.app.inject({ method: 'POST', url: '/api/appointments', headers: { ...jordan.headers, 'idempotency-key': randomUUID() }, payload: body });
+    const third = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      headers: { ...jordan.headers, 'idempotency-key': randomUUID() },
+      payload: body,
+    });
     expect(third.json().errorCode).toBe(3001);
   });
 
@@ -123,22 +160,36 @@ describe('booking', () => {
     const [slot] = await makeSlots(t.app.database, 1);
     const held = (await hold(t.app, jordan, slot!)).json();
     // A second before the app's clock (which decides), not the database's.
-    await t.app.database.query('UPDATE slot_reservations SET expires_at = $2 WHERE id = $1', [held.holdId, new Date(t.app.clock.now().getTime() - 1000).toISOString()]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/appointments', headers: { ...jordan.headers, 'idempotency-key': randomUUID() }, payload: bookingBody(held.holdId, slot!, [{ id: self.id, consents: consentGiven() }], insured) });
+    await t.app.database.query('UPDATE slot_reservations SET expires_at = $2 WHERE id = $1', [
+      held.holdId,
+      new Date(t.app.clock.now().getTime() - 1000).toISOString(),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      headers: { ...jordan.headers, 'idempotency-key': randomUUID() },
+      payload: bookingBody(held.holdId, slot!, [{ id: self.id, consents: consentGiven() }], insured),
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ errorCode: 'SLOT_HOLD_EXPIRED', message: errorCatalogue.SLOT_HOLD_EXPIRED.message });
     expect(await count('appointments WHERE slot_id = $1', [slot!.id])).toBe(0);
-    expect(await count("slot_reservations WHERE slot_id = $1 AND (kind = 'booking' OR expires_at > $2::timestamptz)", [slot!.id, t.app.clock.now().toISOString()])).toBe(0);
+    expect(
+      await count("slot_reservations WHERE slot_id = $1 AND (kind = 'booking' OR expires_at > $2::timestamptz)", [slot!.id, t.app.clock.now().toISOString()]),
+    ).toBe(0);
   });
 
   it('charges self-pay at the provider pay rate; a declined card books and charges nothing', async () => {
     const [slot] = await makeSlots(t.app.database, 1);
-    const [rate] = await t.app.database.query<{ cents: number }>('SELECT (pay_individual * 100)::int AS cents FROM providers WHERE id = $1', [slot!.providerId]);
+    const [rate] = await t.app.database.query<{ cents: number }>('SELECT (pay_individual * 100)::int AS cents FROM providers WHERE id = $1', [
+      slot!.providerId,
+    ]);
     const bad = (await tokenize(jordan, declined)).json();
     const held = (await hold(t.app, jordan, slot!)).json();
     const selfPay = { selfPay: true, selfPayConsentCategory: 'selfPay' };
     const refused = await t.app.inject({
-      method: 'POST', url: '/api/appointments', headers: { ...jordan.headers, 'idempotency-key': randomUUID() },
+      method: 'POST',
+      url: '/api/appointments',
+      headers: { ...jordan.headers, 'idempotency-key': randomUUID() },
       payload: { ...bookingBody(held.holdId, slot!, [{ id: self.id, consents: consentGiven() }], selfPay), payment: { nonce: bad.nonce } },
     });
     expect(refused.statusCode).toBe(402);
@@ -148,7 +199,9 @@ describe('booking', () => {
     expect(await count("payments WHERE user_id = $1 AND status = 'succeeded' AND appointment_id IS NULL", [jordan.id])).toBe(0);
     expect(await count("payments WHERE user_id = $1 AND status = 'failed' AND card_last4 = $2", [jordan.id, declined.slice(-4)])).toBeGreaterThan(0);
     const noCard = await t.app.inject({
-      method: 'POST', url: '/api/appointments', headers: { ...jordan.headers, 'idempotency-key': randomUUID() },
+      method: 'POST',
+      url: '/api/appointments',
+      headers: { ...jordan.headers, 'idempotency-key': randomUUID() },
       payload: bookingBody(held.holdId, slot!, [{ id: self.id, consents: consentGiven() }], selfPay),
     });
     expect(noCard.json().errorCode).toBe('CARD_REQUIRED');
@@ -156,11 +209,18 @@ describe('booking', () => {
     expect(good).toMatchObject({ brand: 'Visa', last4: approved.slice(-4) });
     expect(JSON.stringify(good)).not.toContain(approved);
     const ok = await t.app.inject({
-      method: 'POST', url: '/api/appointments', headers: { ...jordan.headers, 'idempotency-key': randomUUID() },
+      method: 'POST',
+      url: '/api/appointments',
+      headers: { ...jordan.headers, 'idempotency-key': randomUUID() },
       payload: { ...bookingBody(held.holdId, slot!, [{ id: self.id, consents: consentGiven() }], selfPay), payment: { nonce: good.nonce, saveCard: true } },
     });
     expect(ok.statusCode).toBe(201);
-    expect(ok.json()).toMatchObject({ selfPay: true, priceCents: rate!.cents, amountDueCents: 0, payment: { status: 'succeeded', amountCents: rate!.cents, cardLast4: approved.slice(-4), provider: 'card_gateway' } });
+    expect(ok.json()).toMatchObject({
+      selfPay: true,
+      priceCents: rate!.cents,
+      amountDueCents: 0,
+      payment: { status: 'succeeded', amountCents: rate!.cents, cardLast4: approved.slice(-4), provider: 'card_gateway' },
+    });
     const cards = await t.app.inject({ method: 'GET', url: `/api/patient-cards/patient/${self.id}`, headers: jordan.headers });
     expect(cards.json().items[0]).toMatchObject({ last4: approved.slice(-4), isDefault: true });
     const stored = await t.app.database.query<{ token: string }>('SELECT token FROM patient_cards WHERE user_id = $1', [jordan.id]);
@@ -180,20 +240,52 @@ describe('booking', () => {
     // Riley's own insurance on file, for the bookings where Riley comes first.
     const rileyInsured = { insuranceId: await insurePatient(t.app.database, rileySelf.id) };
     let held = (await hold(t.app, sam, slot!)).json();
-    const noParty = await t.app.inject({ method: 'POST', url: '/api/appointments/support', headers: { ...support, 'idempotency-key': randomUUID() }, payload: { ...bookingBody(held.holdId, slot!, [child], selfPay), email } });
+    const noParty = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments/support',
+      headers: { ...support, 'idempotency-key': randomUUID() },
+      payload: { ...bookingBody(held.holdId, slot!, [child], selfPay), email },
+    });
     expect(noParty.statusCode).toBe(422);
     expect(noParty.json().message).toBe(errorCatalogue.RESPONSIBLE_PARTY_NOT_CREATED.message);
     const minorParty = { firstName: 'Teen', lastName: 'Stone', dob: '2012-01-01' };
-    expect((await t.app.inject({ method: 'POST', url: '/api/appointments/support', headers: { ...support, 'idempotency-key': randomUUID() }, payload: { ...bookingBody(held.holdId, slot!, [child], selfPay), email, responsibleParty: minorParty } })).json().message)
-      .toBe(errorCatalogue.RESPONSIBLE_PARTY_NOT_CREATED.message);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/appointments/support',
+          headers: { ...support, 'idempotency-key': randomUUID() },
+          payload: { ...bookingBody(held.holdId, slot!, [child], selfPay), email, responsibleParty: minorParty },
+        })
+      ).json().message,
+    ).toBe(errorCatalogue.RESPONSIBLE_PARTY_NOT_CREATED.message);
     const noConsent = await t.app.inject({
-      method: 'POST', url: '/api/appointments/support', headers: { ...support, 'idempotency-key': randomUUID() },
-      payload: { ...bookingBody(held.holdId, slot!, [{ id: rileySelf.id }, child], rileyInsured), email, responsibleParty: { firstName: 'Riley', lastName: 'Stone', dob: '1985-02-03' } },
+      method: 'POST',
+      url: '/api/appointments/support',
+      headers: { ...support, 'idempotency-key': randomUUID() },
+      payload: {
+        ...bookingBody(held.holdId, slot!, [{ id: rileySelf.id }, child], rileyInsured),
+        email,
+        responsibleParty: { firstName: 'Riley', lastName: 'Stone', dob: '1985-02-03' },
+      },
     });
-    expect(noConsent.json()).toMatchObject({ errorCode: 'CONSENT_REQUIRED', message: errorCatalogue.CONSENT_REQUIRED.message.replace('{patient}', 'Riley Stone') });
+    expect(noConsent.json()).toMatchObject({
+      errorCode: 'CONSENT_REQUIRED',
+      message: errorCatalogue.CONSENT_REQUIRED.message.replace('{patient}', 'Riley Stone'),
+    });
     const booked = await t.app.inject({
-      method: 'POST', url: '/api/appointments/support', headers: { ...support, 'idempotency-key': randomUUID() },
-      payload: { ...bookingBody(held.holdId, slot!, [{ id: rileySelf.id, consents: consentGiven('support_web') }, child], { ...rileyInsured, counselingType: 'Family Counseling', timeZone: 'America/Denver' }), email, responsibleParty: { firstName: 'Riley', lastName: 'Stone', dob: '1985-02-03' } },
+      method: 'POST',
+      url: '/api/appointments/support',
+      headers: { ...support, 'idempotency-key': randomUUID() },
+      payload: {
+        ...bookingBody(held.holdId, slot!, [{ id: rileySelf.id, consents: consentGiven('support_web') }, child], {
+          ...rileyInsured,
+          counselingType: 'Family Counseling',
+          timeZone: 'America/Denver',
+        }),
+        email,
+        responsibleParty: { firstName: 'Riley', lastName: 'Stone', dob: '1985-02-03' },
+      },
     });
     expect(booked.statusCode).toBe(201);
     const appt = booked.json();
@@ -202,28 +294,44 @@ describe('booking', () => {
       expect.objectContaining({ firstName: 'Noa', relationship: 'Child', isNew: true }),
     ]);
     expect(appt).toMatchObject({ bookingFunnel: 'Support Standard Funnel', timeZone: 'America/Denver', selfPay: false, insuranceId: rileyInsured.insuranceId });
-    const consents = await t.app.database.query<{ signer_capacity: string; source: string }>('SELECT signer_capacity, source FROM consents WHERE appointment_id = $1 ORDER BY signer_capacity', [appt.id]);
+    const consents = await t.app.database.query<{ signer_capacity: string; source: string }>(
+      'SELECT signer_capacity, source FROM consents WHERE appointment_id = $1 ORDER BY signer_capacity',
+      [appt.id],
+    );
     expect(consents.map((c) => c.signer_capacity)).toContain(messages['consent.guardianOf'].replace('{patient}', 'Noa Stone'));
     expect(consents.every((c) => c.source === 'support_web')).toBe(true);
     // A second Self is refused.
     held = (await hold(t.app, sam, slot2!)).json();
     const secondSelf = await t.app.inject({
-      method: 'POST', url: '/api/appointments/support', headers: { ...support, 'idempotency-key': randomUUID() },
-      payload: { ...bookingBody(held.holdId, slot2!, [{ firstName: 'Other', lastName: 'Stone', dateOfBirth: '1980-01-01', relationship: 'Self', consents: consentGiven() }], selfPay), email },
+      method: 'POST',
+      url: '/api/appointments/support',
+      headers: { ...support, 'idempotency-key': randomUUID() },
+      payload: {
+        ...bookingBody(
+          held.holdId,
+          slot2!,
+          [{ firstName: 'Other', lastName: 'Stone', dateOfBirth: '1980-01-01', relationship: 'Self', consents: consentGiven() }],
+          selfPay,
+        ),
+        email,
+      },
     });
     expect(secondSelf.statusCode).toBe(400);
     expect(secondSelf.json().errors).toEqual([expect.objectContaining({ field: 'patients.0.relationship' })]);
     // Staff booked it, and the e-mail states the time in the patient's zone, with the calendar entry.
     const [mail] = await mailTo(t.app, email);
     expect(mail).toBeDefined();
-    const full = (await t.app.inject({ method: 'GET', url: '/dev/mailbox.json' })).json().messages.find((m: { to: string; template: string }) => m.to === email && m.template === 'appointment-confirmation');
+    const full = (await t.app.inject({ method: 'GET', url: '/dev/mailbox.json' }))
+      .json()
+      .messages.find((m: { to: string; template: string }) => m.to === email && m.template === 'appointment-confirmation');
     expect(full.text).toContain(formatWhen(slot!.start, 'America/Denver'));
     // The join link is the session's video room on this site, in the mail and its calendar entry.
     expect(appt.joinUrl).toBe(`/app/visit/${appt.id}`);
     expect(full.text).toContain(`${t.app.publicUrl}/app/visit/${appt.id}`);
     expect(full.attachments[0].content.replace(/\r\n[ \t]/g, '')).toContain(`URL:${t.app.publicUrl}/app/visit/${appt.id}`);
     expect(full.attachments[0].content).toMatch(/BEGIN:VCALENDAR[\s\S]*BEGIN:VEVENT[\s\S]*DTSTART:\d{8}T\d{6}Z[\s\S]*END:VCALENDAR/);
-    expect(full.attachments[0].content).toContain(`UID:${appt.id}`);
+    expect(full.attachments[0].content).toContain(`UID:${appointmentEventUid(appt.id)}`);
+    expect(full.attachments[0].content).toContain('SEQUENCE:0');
   });
 
   it('a patient reaches only their own account: others get 404 and the refusal is audited', async () => {
@@ -232,12 +340,21 @@ describe('booking', () => {
     for (const who of [avery, taylor]) {
       expect((await t.app.inject({ method: 'GET', url: `/api/appointments/${appt.id}`, headers: who.headers })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: `/api/appointments?userId=${jordan.id}`, headers: who.headers })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'POST', url: `/api/appointments/${appt.id}/cancel`, headers: who.headers, payload: { reasonId: 'other' } })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'GET', url: `/api/appointments/provider/${slot!.providerId}/patient/${self.id}`, headers: who.headers })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/api/appointments/${appt.id}/cancel`, headers: who.headers, payload: { reasonId: 'other' } })).statusCode,
+      ).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/appointments/provider/${slot!.providerId}/patient/${self.id}`, headers: who.headers })).statusCode,
+      ).toBe(404);
     }
     const [slot2] = await makeSlots(t.app.database, 1);
     const held = (await hold(t.app, avery, slot2!)).json();
-    const stolen = await t.app.inject({ method: 'POST', url: '/api/appointments', headers: { ...avery.headers, 'idempotency-key': randomUUID() }, payload: bookingBody(held.holdId, slot2!, [{ id: self.id, consents: consentGiven() }], insured) });
+    const stolen = await t.app.inject({
+      method: 'POST',
+      url: '/api/appointments',
+      headers: { ...avery.headers, 'idempotency-key': randomUUID() },
+      payload: bookingBody(held.holdId, slot2!, [{ id: self.id, consents: consentGiven() }], insured),
+    });
     expect(stolen.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/appointments/${appt.id}`, headers: sam.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/appointments/${appt.id}`, headers: jordan.headers })).json().id).toBe(appt.id);
@@ -255,22 +372,49 @@ describe('booking', () => {
     expect(past.items.map((a: { id: string }) => a.id)).not.toContain(appt.id);
     const exists = await t.app.inject({ method: 'GET', url: `/api/appointments/provider/${slot!.providerId}/patient/${self.id}`, headers: jordan.headers });
     expect(exists.json()).toEqual({ appointmentsExist: true });
-    const other = await t.app.inject({ method: 'GET', url: `/api/appointments/provider/${slot!.providerId}/patient/${self.id}?appointmentId=${appt.id}`, headers: jordan.headers });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/appointments/provider/${slot!.providerId}/patient/${self.id}?appointmentId=${appt.id}`,
+      headers: jordan.headers,
+    });
     expect(other.json()).toBe(false);
     const type = encodeURIComponent('Individual Counseling');
-    expect((await t.app.inject({ method: 'GET', url: `/api/appointments/patient/${self.id}/provider/${slot!.providerId}/counselling-type/${type}/exists`, headers: jordan.headers })).json()).toEqual({ exists: true });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/appointments/patient/${self.id}/provider/${slot!.providerId}/counselling-type/${type}/exists`,
+          headers: jordan.headers,
+        })
+      ).json(),
+    ).toEqual({ exists: true });
     const med = encodeURIComponent('Medication/Psychiatry');
-    expect((await t.app.inject({ method: 'GET', url: `/api/appointments/patient/${mia!.id}/provider/${slot!.providerId}/counselling-type/${med}/exists`, headers: jordan.headers })).json()).toEqual({ exists: false });
-    expect((await t.app.inject({ method: 'GET', url: '/api/appointments/late-cancelation-window-and-fee', headers: jordan.headers })).json())
-      .toEqual({ windowHours: constants.lateCancelWindowHours, feeCents: constants.lateCancelFeeCents, currency: constants.currency });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/appointments/patient/${mia!.id}/provider/${slot!.providerId}/counselling-type/${med}/exists`,
+          headers: jordan.headers,
+        })
+      ).json(),
+    ).toEqual({ exists: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/appointments/late-cancelation-window-and-fee', headers: jordan.headers })).json()).toEqual({
+      windowHours: constants.lateCancelWindowHours,
+      feeCents: constants.lateCancelFeeCents,
+      currency: constants.currency,
+    });
     const soon = new Date(Date.now() + 3_600_000).toISOString();
-    const reasons = (await t.app.inject({ method: 'GET', url: `/api/appointments/appointment-cancelation-reasons?startDate=${soon}`, headers: jordan.headers })).json();
+    const reasons = (
+      await t.app.inject({ method: 'GET', url: `/api/appointments/appointment-cancelation-reasons?startDate=${soon}`, headers: jordan.headers })
+    ).json();
     expect(reasons).toMatchObject({ lateCancellation: true, feeCents: constants.lateCancelFeeCents });
-    expect(reasons.items.map((r: { id: string }) => r.id)).toEqual(constants.appointmentCancellationReasons.map((r) => r.id).filter((id) => id !== constants.practiceCancellationReasonId));
+    expect(reasons.items.map((r: { id: string }) => r.id)).toEqual(
+      constants.appointmentCancellationReasons.map((r) => r.id).filter((id) => id !== constants.practiceCancellationReasonId),
+    );
   });
 });
 
-describe('the insurance of an insured booking is the primary patient\'s own', () => {
+describe("the insurance of an insured booking is the primary patient's own", () => {
   // The message the payment form declares for the keyword, not a copy of its text.
   const mismatch = messages[insuranceSelection.messages.insuranceId!.patientMismatch as MessageKey];
   const book = (caller: TestCaller, body: Record<string, unknown>, key = randomUUID(), url = '/api/appointments') =>
@@ -290,7 +434,11 @@ describe('the insurance of an insured booking is the primary patient\'s own', ()
 
   async function refused(res: Awaited<ReturnType<typeof book>>, a: Awaited<ReturnType<typeof attempt>>) {
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ errorCode: 'VALIDATION_FAILED', message: mismatch, errors: [{ field: 'insuranceId', keyword: 'patientMismatch', reason: mismatch }] });
+    expect(res.json()).toMatchObject({
+      errorCode: 'VALIDATION_FAILED',
+      message: mismatch,
+      errors: [{ field: 'insuranceId', keyword: 'patientMismatch', reason: mismatch }],
+    });
     // Nothing written: no appointment, the hold still a hold, no new patient, consent or payment, the key unused.
     expect(await count('appointments WHERE slot_id = $1', [a.slot.id])).toBe(0);
     expect(await count("slot_reservations WHERE id = $1 AND kind = 'hold' AND appointment_id IS NULL", [a.holdId])).toBe(1);
@@ -300,22 +448,40 @@ describe('the insurance of an insured booking is the primary patient\'s own', ()
     expect(await count('idempotency_keys WHERE key = $1', [a.key])).toBe(0);
   }
 
-  it('refuses another account\'s patient\'s insurance, booked by the patient or by support', async () => {
+  it("refuses another account's patient's insurance, booked by the patient or by support", async () => {
     const averyInsurance = await insurePatient(t.app.database, (await selfPatientOf(t.app.database, avery.id)).id);
     const mine = await attempt();
-    await refused(await book(jordan, bookingBody(mine.holdId, mine.slot, [{ id: self.id, consents: consentGiven() }], { insuranceId: averyInsurance }), mine.key), mine);
+    await refused(
+      await book(jordan, bookingBody(mine.holdId, mine.slot, [{ id: self.id, consents: consentGiven() }], { insuranceId: averyInsurance }), mine.key),
+      mine,
+    );
     const bySupport = await attempt(sam);
-    const res = await book(sam, { ...bookingBody(bySupport.holdId, bySupport.slot, [{ id: self.id, consents: consentGiven('support_web') }], { insuranceId: averyInsurance }), email: jordan.email }, bySupport.key, '/api/appointments/support');
+    const res = await book(
+      sam,
+      {
+        ...bookingBody(bySupport.holdId, bySupport.slot, [{ id: self.id, consents: consentGiven('support_web') }], { insuranceId: averyInsurance }),
+        email: jordan.email,
+      },
+      bySupport.key,
+      '/api/appointments/support',
+    );
     await refused(res, bySupport);
   });
 
-  it('refuses a dependant\'s insurance while the primary patient is Self', async () => {
+  it("refuses a dependant's insurance while the primary patient is Self", async () => {
     const miaInsurance = await insurePatient(t.app.database, mia!.id);
     const a = await attempt();
-    const patients = [{ id: self.id, consents: consentGiven() }, { id: mia!.id, consents: consentGiven() }];
+    const patients = [
+      { id: self.id, consents: consentGiven() },
+      { id: mia!.id, consents: consentGiven() },
+    ];
     await refused(await book(jordan, bookingBody(a.holdId, a.slot, patients, { insuranceId: miaInsurance, counselingType: 'Family Counseling' }), a.key), a);
     // The same booking with Mia first is hers to make.
-    const theirs = await book(jordan, bookingBody(a.holdId, a.slot, [...patients].reverse(), { insuranceId: miaInsurance, counselingType: 'Family Counseling' }), a.key);
+    const theirs = await book(
+      jordan,
+      bookingBody(a.holdId, a.slot, [...patients].reverse(), { insuranceId: miaInsurance, counselingType: 'Family Counseling' }),
+      a.key,
+    );
     expect(theirs.statusCode).toBe(201);
     expect(theirs.json()).toMatchObject({ insuranceId: miaInsurance, selfPay: false, patients: [{ id: mia!.id }, { id: self.id }] });
   });
@@ -330,14 +496,26 @@ describe('the insurance of an insured booking is the primary patient\'s own', ()
     await refused(await book(jordan, bookingBody(a.holdId, a.slot, [{ id: self.id, consents: consentGiven() }], { insuranceId }), a.key), a);
     // Booking again carries the first booking's insurance: no longer on file, so refused the same way.
     const again = await attempt();
-    const rebook = await t.app.inject({ method: 'POST', url: `/api/appointments/rebook/${first.id}`, headers: { ...jordan.headers, 'idempotency-key': again.key }, payload: { holdId: again.holdId, slotId: again.slot.id } });
+    const rebook = await t.app.inject({
+      method: 'POST',
+      url: `/api/appointments/rebook/${first.id}`,
+      headers: { ...jordan.headers, 'idempotency-key': again.key },
+      payload: { holdId: again.holdId, slotId: again.slot.id },
+    });
     await refused(rebook, again);
   });
 
   it('refuses an insurance for a new primary patient, who has none on file yet', async () => {
     const a = await attempt();
     const newChild = { firstName: 'Lio', lastName: 'Rivera', relationship: 'Child', dateOfBirth: '2017-03-04', consents: consentGiven() };
-    await refused(await book(jordan, bookingBody(a.holdId, a.slot, [newChild, { id: self.id, consents: consentGiven() }], { ...insured, counselingType: 'Family Counseling' }), a.key), a);
+    await refused(
+      await book(
+        jordan,
+        bookingBody(a.holdId, a.slot, [newChild, { id: self.id, consents: consentGiven() }], { ...insured, counselingType: 'Family Counseling' }),
+        a.key,
+      ),
+      a,
+    );
   });
 
   it('refuses a booking that is neither self-pay nor names an insurance, and writes nothing', async () => {
@@ -352,7 +530,7 @@ describe('the insurance of an insured booking is the primary patient\'s own', ()
     }
   });
 
-  it('books with the primary patient\'s own insurance, which the appointment reads back; self-pay keeps none', async () => {
+  it("books with the primary patient's own insurance, which the appointment reads back; self-pay keeps none", async () => {
     const a = await attempt();
     // First refused with someone else's insurance under the same key: the refusal kept nothing under it.
     const averyInsurance = await insurePatient(t.app.database, (await selfPatientOf(t.app.database, avery.id)).id);
@@ -372,16 +550,24 @@ describe('the insurance of an insured booking is the primary patient\'s own', ()
 
 describe('cancel, reschedule, rebook', () => {
   async function makeLate(appointmentId: string) {
+    await t.app.database.query(`UPDATE appointments SET during = tstzrange(now() + interval '3 hours', now() + interval '4 hours') WHERE id = $1`, [
+      appointmentId,
+    ]);
     await t.app.database.query(
-      `UPDATE appointments SET during = tstzrange(now() + interval '3 hours', now() + interval '4 hours') WHERE id = $1`, [appointmentId],
+      `UPDATE slot_reservations SET during = tstzrange(now() + interval '3 hours', now() + interval '4 hours') WHERE appointment_id = $1`,
+      [appointmentId],
     );
-    await t.app.database.query(`UPDATE slot_reservations SET during = tstzrange(now() + interval '3 hours', now() + interval '4 hours') WHERE appointment_id = $1`, [appointmentId]);
   }
 
   it('cancels with a reason, frees the time, and cannot cancel or reschedule twice', async () => {
     const [slot, next] = await makeSlots(t.app.database, 2);
     const appt = await bookJordan(slot!);
-    const res = await t.app.inject({ method: 'POST', url: `/api/appointments/${appt.id}/cancel`, headers: jordan.headers, payload: { reasonId: 'schedule_conflict' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/appointments/${appt.id}/cancel`,
+      headers: jordan.headers,
+      payload: { reasonId: 'schedule_conflict' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', cancellation: { reasonId: 'schedule_conflict', late: false, feeCents: 0, feeStatus: 'none' } });
     expect(enums.appointmentStatus.labels.cancelled).toBe('Cancelled');
@@ -389,7 +575,12 @@ describe('cancel, reschedule, rebook', () => {
     const again = await t.app.inject({ method: 'POST', url: `/api/appointments/${appt.id}/cancel`, headers: jordan.headers, payload: { reasonId: 'other' } });
     expect(again.json().errorCode).toBe('APPOINTMENT_NOT_CANCELLABLE');
     const held = (await hold(t.app, jordan, next!)).json();
-    const moved = await t.app.inject({ method: 'POST', url: `/api/appointments/${appt.id}/reschedule`, headers: jordan.headers, payload: { holdId: held.holdId, slotId: next!.id } });
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/appointments/${appt.id}/reschedule`,
+      headers: jordan.headers,
+      payload: { holdId: held.holdId, slotId: next!.id },
+    });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().errorCode).toBe('APPOINTMENT_NOT_RESCHEDULABLE');
     const mail = (await mailTo(t.app, jordan.email)).find((m) => m.template === 'appointment-cancellation');
@@ -399,29 +590,58 @@ describe('cancel, reschedule, rebook', () => {
   it('late cancellation: charges the fee to the card on file, or refuses while the flag blocks it; staff may waive', async () => {
     const [a, b, c] = await makeSlots(t.app.database, 3);
     const card = (await tokenize(jordan, constants.testCardNumbers.approved[2]!.number)).json();
-    expect((await t.app.inject({ method: 'POST', url: '/api/patient-cards', headers: jordan.headers, payload: { patientId: self.id, nonce: card.nonce, makeDefault: true } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/patient-cards',
+          headers: jordan.headers,
+          payload: { patientId: self.id, nonce: card.nonce, makeDefault: true },
+        })
+      ).statusCode,
+    ).toBe(201);
     const first = await bookJordan(a!);
     await makeLate(first.id);
-    overrideFlags(t.app, { cancelUntilAppointmentTime: 'block' });
-    const blocked = await t.app.inject({ method: 'POST', url: `/api/appointments/${first.id}/cancel`, headers: jordan.headers, payload: { reasonId: 'illness' } });
+    t.app.flags.force({ cancelUntilAppointmentTime: 'block' });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: `/api/appointments/${first.id}/cancel`,
+      headers: jordan.headers,
+      payload: { reasonId: 'illness' },
+    });
     expect(blocked.statusCode).toBe(409);
-    overrideFlags(t.app, { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'charge' });
-    const charged = await t.app.inject({ method: 'POST', url: `/api/appointments/${first.id}/cancel`, headers: { ...jordan.headers, 'idempotency-key': randomUUID() }, payload: { reasonId: 'illness' } });
+    t.app.flags.force({ cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'charge' });
+    const charged = await t.app.inject({
+      method: 'POST',
+      url: `/api/appointments/${first.id}/cancel`,
+      headers: { ...jordan.headers, 'idempotency-key': randomUUID() },
+      payload: { reasonId: 'illness' },
+    });
     expect(charged.json().cancellation).toMatchObject({ late: true, feeCents: constants.lateCancelFeeCents, feeStatus: 'charged' });
     expect(await count("payments WHERE appointment_id = $1 AND purpose = 'late_cancel_fee' AND status = 'succeeded'", [first.id])).toBe(1);
 
     const second = await bookJordan(b!);
     await makeLate(second.id);
-    overrideFlags(t.app, { clientCancelWithin48Hours: 'waive' });
-    const waived = await t.app.inject({ method: 'POST', url: `/api/appointments/${second.id}/cancel`, headers: jordan.headers, payload: { reasonId: 'illness' } });
+    t.app.flags.force({ clientCancelWithin48Hours: 'waive' });
+    const waived = await t.app.inject({
+      method: 'POST',
+      url: `/api/appointments/${second.id}/cancel`,
+      headers: jordan.headers,
+      payload: { reasonId: 'illness' },
+    });
     expect(waived.json().cancellation).toMatchObject({ feeStatus: 'waived', feeCents: 0 });
 
     const third = await bookJordan(c!);
     await makeLate(third.id);
-    overrideFlags(t.app, { cancelUntilAppointmentTime: 'block' });
-    const byStaff = await t.app.inject({ method: 'POST', url: `/api/appointments/${third.id}/cancel`, headers: sam.headers, payload: { reasonId: 'emergency', waiveFee: true } });
+    t.app.flags.force({ cancelUntilAppointmentTime: 'block' });
+    const byStaff = await t.app.inject({
+      method: 'POST',
+      url: `/api/appointments/${third.id}/cancel`,
+      headers: sam.headers,
+      payload: { reasonId: 'emergency', waiveFee: true },
+    });
     expect(byStaff.json()).toMatchObject({ status: 'cancelled', cancellation: { feeStatus: 'waived' } });
-    overrideFlags(t.app, {});
+    t.app.flags.force({});
   });
 
   it('an outstanding fee is paid once with payAppointment, whatever the retries', async () => {
@@ -431,30 +651,67 @@ describe('cancel, reschedule, rebook', () => {
     const kai = await callerFor(t.app, email);
     const held = (await hold(t.app, kai, slot!)).json();
     const kaiSelf = await selfPatientOf(t.app.database, kai.id);
-    const booked = (await t.app.inject({
-      method: 'POST', url: '/api/appointments', headers: { ...kai.headers, 'idempotency-key': randomUUID() },
-      payload: bookingBody(held.holdId, slot!, [{ id: kaiSelf.id, consents: consentGiven() }], { insuranceId: await insurePatient(t.app.database, kaiSelf.id) }),
-    })).json();
+    const booked = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/appointments',
+        headers: { ...kai.headers, 'idempotency-key': randomUUID() },
+        payload: bookingBody(held.holdId, slot!, [{ id: kaiSelf.id, consents: consentGiven() }], {
+          insuranceId: await insurePatient(t.app.database, kaiSelf.id),
+        }),
+      })
+    ).json();
     await makeLate(booked.id);
-    const cancelled = (await t.app.inject({ method: 'POST', url: `/api/appointments/${booked.id}/cancel`, headers: kai.headers, payload: { reasonId: 'cost' } })).json();
+    const cancelled = (
+      await t.app.inject({ method: 'POST', url: `/api/appointments/${booked.id}/cancel`, headers: kai.headers, payload: { reasonId: 'cost' } })
+    ).json();
     expect(cancelled).toMatchObject({ amountDueCents: constants.lateCancelFeeCents, cancellation: { feeStatus: 'outstanding' } });
     const key = randomUUID();
     const bad = (await tokenize(kai, declined)).json();
-    const refused = await t.app.inject({ method: 'POST', url: `/api/payments/${booked.id}/pay`, headers: { ...kai.headers, 'idempotency-key': key }, payload: { nonce: bad.nonce } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${booked.id}/pay`,
+      headers: { ...kai.headers, 'idempotency-key': key },
+      payload: { nonce: bad.nonce },
+    });
     expect(refused.statusCode).toBe(402);
     // The failed attempt is kept as what it was: a late-cancellation fee, not a balance.
     expect(await count("payments WHERE appointment_id = $1 AND status = 'failed' AND purpose = 'late_cancel_fee'", [booked.id])).toBe(1);
     const good = (await tokenize(kai, approved)).json();
     const payKey = randomUUID();
-    const paid = await t.app.inject({ method: 'POST', url: `/api/payments/${booked.id}/pay`, headers: { ...kai.headers, 'idempotency-key': payKey }, payload: { nonce: good.nonce } });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${booked.id}/pay`,
+      headers: { ...kai.headers, 'idempotency-key': payKey },
+      payload: { nonce: good.nonce },
+    });
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toMatchObject({ status: 'succeeded', amountCents: constants.lateCancelFeeCents, amountDueCents: 0 });
-    const replay = await t.app.inject({ method: 'POST', url: `/api/payments/${booked.id}/pay`, headers: { ...kai.headers, 'idempotency-key': payKey }, payload: { nonce: good.nonce } });
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${booked.id}/pay`,
+      headers: { ...kai.headers, 'idempotency-key': payKey },
+      payload: { nonce: good.nonce },
+    });
     expect(replay.json().paymentId).toBe(paid.json().paymentId);
     expect(await count("payments WHERE appointment_id = $1 AND status = 'succeeded'", [booked.id])).toBe(1);
-    const nothing = await t.app.inject({ method: 'POST', url: `/api/payments/${booked.id}/pay`, headers: { ...kai.headers, 'idempotency-key': randomUUID() }, payload: { nonce: good.nonce } });
+    const nothing = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${booked.id}/pay`,
+      headers: { ...kai.headers, 'idempotency-key': randomUUID() },
+      payload: { nonce: good.nonce },
+    });
     expect(nothing.json().errorCode).toBe('NOTHING_TO_PAY');
-    expect((await t.app.inject({ method: 'POST', url: `/api/payments/${booked.id}/pay`, headers: { ...jordan.headers, 'idempotency-key': randomUUID() }, payload: { nonce: good.nonce } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/payments/${booked.id}/pay`,
+          headers: { ...jordan.headers, 'idempotency-key': randomUUID() },
+          payload: { nonce: good.nonce },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('reschedules to another slot of the same provider through a hold, and rebooks', async () => {
@@ -462,21 +719,49 @@ describe('cancel, reschedule, rebook', () => {
     const [elsewhere] = await makeSlots(t.app.database, 1, { providerOffset: 7 });
     const appt = await bookJordan(slot!);
     const otherHold = (await hold(t.app, jordan, elsewhere!)).json();
-    const wrong = await t.app.inject({ method: 'POST', url: `/api/appointments/${appt.id}/reschedule`, headers: jordan.headers, payload: { holdId: otherHold.holdId, slotId: elsewhere!.id } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `/api/appointments/${appt.id}/reschedule`,
+      headers: jordan.headers,
+      payload: { holdId: otherHold.holdId, slotId: elsewhere!.id },
+    });
     expect(wrong.statusCode).toBe(409);
     const held = (await hold(t.app, jordan, next!)).json();
-    const moved = await t.app.inject({ method: 'POST', url: `/api/appointments/${appt.id}/reschedule`, headers: jordan.headers, payload: { holdId: held.holdId, slotId: next!.id } });
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `/api/appointments/${appt.id}/reschedule`,
+      headers: jordan.headers,
+      payload: { holdId: held.holdId, slotId: next!.id },
+    });
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ id: appt.id, start: next!.start, slotId: next!.id, rescheduledFrom: slot!.start, status: 'booked' });
     expect((await hold(t.app, avery, slot!)).statusCode).toBe(201);
     expect((await hold(t.app, avery, next!)).statusCode).toBe(409);
     const mail = (await mailTo(t.app, jordan.email)).find((m) => m.template === 'appointment-reschedule');
     expect(mail?.text).toContain(formatWhen(next!.start, appt.timeZone));
+    // The mailed event replaces the one the portal or the first mail put in a calendar: same UID, higher SEQUENCE.
+    const full = (await t.app.inject({ method: 'GET', url: '/dev/mailbox.json' }))
+      .json()
+      .messages.find((m: { to: string; template: string }) => m.to === jordan.email && m.template === 'appointment-reschedule');
+    const movedEvent = full.attachments[0].content.replace(/\r\n[ \t]/g, '');
+    expect(movedEvent).toContain(`UID:${appointmentEventUid(appt.id)}`);
+    expect(moved.json().calendarSequence).toBeGreaterThan(appt.calendarSequence);
+    expect(movedEvent).toContain(`SEQUENCE:${moved.json().calendarSequence}`);
 
     const again = (await hold(t.app, jordan, later!)).json();
-    const rebooked = await t.app.inject({ method: 'POST', url: `/api/appointments/rebook/${appt.id}`, headers: { ...jordan.headers, 'idempotency-key': randomUUID() }, payload: { holdId: again.holdId, slotId: later!.id } });
+    const rebooked = await t.app.inject({
+      method: 'POST',
+      url: `/api/appointments/rebook/${appt.id}`,
+      headers: { ...jordan.headers, 'idempotency-key': randomUUID() },
+      payload: { holdId: again.holdId, slotId: later!.id },
+    });
     expect(rebooked.statusCode).toBe(201);
-    expect(rebooked.json()).toMatchObject({ rebookedFrom: appt.id, bookingFunnel: 'Patient Rebooking Modal', start: later!.start, insuranceId: insured.insuranceId });
+    expect(rebooked.json()).toMatchObject({
+      rebookedFrom: appt.id,
+      bookingFunnel: 'Patient Rebooking Modal',
+      start: later!.start,
+      insuranceId: insured.insuranceId,
+    });
     expect(rebooked.json().patients.map((p: { id: string }) => p.id)).toEqual([self.id]);
   });
 });
@@ -485,8 +770,11 @@ describe('concurrency on one app', () => {
   it('50 concurrent attempts at one slot: exactly one booking and 49 x 3001', async () => {
     const [slot] = await makeSlots(t.app.database, 1, { providerOffset: 11 });
     // A patient and a support agent booking for them, at the same time.
-    const attempts = await Promise.all(Array.from({ length: 50 }, (_, i) =>
-      bookSlot(t.app, i % 2 ? sam : jordan, slot!, [{ id: self.id, consents: consentGiven() }], i % 2 ? { ...insured, userId: jordan.id } : insured)));
+    const attempts = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        bookSlot(t.app, i % 2 ? sam : jordan, slot!, [{ id: self.id, consents: consentGiven() }], i % 2 ? { ...insured, userId: jordan.id } : insured),
+      ),
+    );
     const codes = attempts.map((a) => (a.booked ?? a.held).statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     const refusals = attempts.filter((a) => (a.booked ?? a.held).statusCode === 409).map((a) => (a.booked ?? a.held).json().errorCode);

@@ -1,29 +1,27 @@
 /** Appointment calls of product-spec §7 Appointments: holds, bookings, cancel, reschedule, rebook, checks. */
 import type { FastifyRequest } from 'fastify';
-import { constants } from '../../../generated/constants';
-import type { BookedAppointment } from '../../../generated/entities';
-import { cancellationTerms, isLateCancellation } from '../../../domain/cancellation';
-import { reachAccount, reachPatient, reachRecord } from '../../accounts/reach';
-import { userByEmail, type UserRow } from '../../accounts/repository';
-import { writeAudit } from '../../audit';
-import { book, type BookingBody } from '../../booking/book';
-import { appointmentById, appointmentsWhere, appointmentTiming, isFollowUpWith } from '../../booking/appointments';
-import { chargeCard, recordFailedPayment, type ChargeLedger, type ChargeOutcome } from '../../money/charges';
-import { refundSession, voidFailedCharge } from '../../money/refunds';
-import { changeDue, dueCents } from '../../money/ledger';
-import { cardOnFile, repriceSession } from '../../money/reprice';
-import { sessionPayRate } from '../../../domain/pay-rate';
-import { refundsOnCancellation } from '../../../domain/payment-status';
-import { checkSlotRules, holdSlot, lockHold, releaseHold, slotOf } from '../../booking/holds';
-import { sendAppointmentMail, sendRefundMail } from '../../booking/mails';
-import {
-  AlreadyAnswered, claimKey, ensureBookingsOpen, EXCLUSION_VIOLATION, flagOn, gatewayOf, idempotencyKeyOf, pgCode, requestHash, storeAnswer, storedAnswer, type IdempotencyScope,
-} from '../../booking/support';
-import { AppError } from '../../errors';
-import { giveBack, takeOrRefuse } from '../../limits/counters';
-import type { Queryable } from '../../db/connection';
-import { dollarsToCents, type CardGateway } from '../../payments/gateway';
-import { callerOf } from '../../plugins/auth';
+import { constants } from '@/generated/constants';
+import type { BookedAppointment } from '@/generated/entities';
+import { cancellationTerms, isLateCancellation } from '@/domain/cancellation';
+import { reachAccount, reachPatient, reachRecord } from '@/server/accounts/reach';
+import { userByEmail, type UserRow } from '@/server/accounts/repository';
+import { writeAudit } from '@/server/audit';
+import { book, type BookingBody } from '@/server/booking/book';
+import { appointmentById, appointmentsWhere, appointmentTiming } from '@/server/booking/appointments';
+import { settleCancellation } from '@/server/money/cancellation';
+import { estimateDocument } from '@/server/billing/good-faith-estimate';
+import { sendPdf } from '../billing';
+import { withMove } from '@/server/money/move';
+import { repriceMovedSession } from '@/server/money/reprice';
+import { checkSlotRules, holdSlot, lockHold, releaseHold, slotOf } from '@/server/booking/holds';
+import { sendAppointmentMail, sendRefundMail } from '@/server/booking/mails';
+import { timesFreed } from '@/server/waitlist/offers';
+import { ensureBookingsOpen, flagOn } from '@/server/flags';
+import { AlreadyAnswered, claimKey, idempotencyKeyOf, requestHash, storeAnswer, storedAnswer, type IdempotencyScope } from '@/server/idempotency';
+import { EXCLUSION_VIOLATION, pgCode } from '@/server/db/errors';
+import { AppError } from '@/server/errors';
+import { giveBack, takeOrRefuse } from '@/server/limits/counters';
+import { callerOf } from '@/server/plugins/auth';
 import type { Handlers } from '../registry';
 
 interface AppointmentAccess {
@@ -43,7 +41,10 @@ interface AppointmentAccess {
 
 function reachAppointment(request: FastifyRequest, id: string, action: string): Promise<AppointmentAccess> {
   return reachRecord<AppointmentAccess>(
-    request, 'appointment', id, action,
+    request,
+    'appointment',
+    id,
+    action,
     `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id, a.provider_id, a.status, lower(a.during) AS start_at,
             a.time_zone, a.counseling_type, a.self_pay, a.self_pay_consent_category, a.insurance_id, a.partnership_code::text AS partnership_code
        FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
@@ -71,40 +72,6 @@ function patientCancellationReasons() {
 
 function isStaff(request: FastifyRequest): boolean {
   return !callerOf(request).permissions.isPatient;
-}
-
-/**
- * A moved self-pay session keeps its payment; when the new time changes its price (the follow-up
- * rate applies, or no longer does) the difference is charged or given back (src/server/money/reprice.ts).
- */
-async function repriceMovedSession(request: FastifyRequest, tx: Queryable, gateway: CardGateway, appointment: AppointmentAccess, holdId: string, ledger: ChargeLedger): Promise<void> {
-  const [moved] = await tx.query<{ start_at: Date; price_cents: number | null; patient_id: string; pay_individual: string | null; pay_follow_up: string | null }>(
-    `SELECT lower(a.during) AS start_at, a.price_cents, ap.patient_id, pr.pay_individual::text, pr.pay_follow_up::text
-       FROM appointments a JOIN providers pr ON pr.id = a.provider_id
-       JOIN appointment_patients ap ON ap.appointment_id = a.id AND ap.position = 0 WHERE a.id = $1`,
-    [appointment.id],
-  );
-  if (!moved || moved.price_cents === null) return;
-  // The price rule read at the old time and at the new one (the same history): only a change the move makes is charged or given back.
-  const rates = { individual: moved.pay_individual, follow_up: moved.pay_follow_up };
-  const priceAt = async (start: Date) => {
-    const isFollowUp = await isFollowUpWith(tx, moved.patient_id, appointment.provider_id, start, appointment.id);
-    const rate = sessionPayRate(rates, isFollowUp);
-    return { isFollowUp, cents: rate === undefined ? undefined : dollarsToCents(rate) };
-  };
-  const [before, after] = [await priceAt(new Date(appointment.start_at)), await priceAt(new Date(moved.start_at))];
-  if (before.cents === undefined || after.cents === undefined || before.cents === after.cents) return;
-  const isFollowUp = after.isFollowUp;
-  const newPriceCents = Math.max(0, moved.price_cents + after.cents - before.cents);
-  const { dueCents } = await repriceSession(tx, gateway, {
-    appointmentId: appointment.id, accountId: appointment.account_id, patientId: moved.patient_id, oldPriceCents: moved.price_cents, newPriceCents,
-    createdBy: callerOf(request).userId, idempotencyKey: `reschedule:${holdId}`, at: request.server.clock.now(),
-  }, ledger);
-  await tx.query('UPDATE appointments SET price_cents = $2, is_follow_up = $3 WHERE id = $1', [appointment.id, newPriceCents, isFollowUp]);
-  await changeDue(tx, {
-    appointmentId: appointment.id, accountId: appointment.account_id, cents: dueCents, reason: 'rescheduled to another price', createdBy: callerOf(request).userId,
-    idempotencyKey: `reschedule:${holdId}`, at: request.server.clock.now(),
-  });
 }
 
 /** Runs work that answers once per idempotency key (when one is given): a replay answers the stored answer. */
@@ -198,7 +165,15 @@ export const appointmentsHandlers: Handlers = {
     if (patientId) {
       const patient = await reachPatient(request, patientId, 'listAppointments');
       if (userId && userId !== patient.account_id) throw new AppError('NOT_FOUND');
-      return { items: await appointmentsWhere(request.server.database, `${timing} AND EXISTS (SELECT 1 FROM appointment_patients ap WHERE ap.appointment_id = a.id AND ap.patient_id = $1)`, [patientId, now], order, limit) };
+      return {
+        items: await appointmentsWhere(
+          request.server.database,
+          `${timing} AND EXISTS (SELECT 1 FROM appointment_patients ap WHERE ap.appointment_id = a.id AND ap.patient_id = $1)`,
+          [patientId, now],
+          order,
+          limit,
+        ),
+      };
     }
     const account = await reachAccount(request, userId ?? callerOf(request).userId, 'listAppointments');
     return { items: await appointmentsWhere(request.server.database, `${timing} AND a.user_id = $1`, [account.id, now], order, limit) };
@@ -215,80 +190,83 @@ export const appointmentsHandlers: Handlers = {
     const key = idempotencyKeyOf(request, false);
     const { reasonId, note, waiveFee } = request.body;
     if (!constants.appointmentCancellationReasons.some((r) => r.id === reasonId)) {
-      throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'reasonId', keyword: 'enum', message: constants.appointmentCancellationReasons.map((r) => r.id).join(', ') }] });
+      throw new AppError('VALIDATION_FAILED', {
+        errors: [{ field: 'reasonId', keyword: 'enum', message: constants.appointmentCancellationReasons.map((r) => r.id).join(', ') }],
+      });
     }
     const staff = isStaff(request);
     // Only staff record that the provider or the practice cancelled (it refunds even a late cancellation).
     const byPractice = reasonId === constants.practiceCancellationReasonId;
     if (byPractice && !staff) {
-      throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'reasonId', keyword: 'enum', message: patientCancellationReasons().map((r) => r.id).join(', ') }] });
+      throw new AppError('VALIDATION_FAILED', {
+        errors: [
+          {
+            field: 'reasonId',
+            keyword: 'enum',
+            message: patientCancellationReasons()
+              .map((r) => r.id)
+              .join(', '),
+          },
+        ],
+      });
     }
     const [cancelUntilAppointmentTime, waiveClientLateFee] = await Promise.all([
       flagOn(request.server, 'cancelUntilAppointmentTime', caller.email),
       flagOn(request.server, 'clientCancelWithin48Hours', caller.email),
     ]);
-    const gateway = gatewayOf(request.server);
-    let charge: ChargeOutcome | undefined;
-    const ledger: ChargeLedger = {};
-    let feeCents = 0;
     let refundIds: string[] = [];
-    try {
-      const result = await onceFor<BookedAppointment>(request, 'cancelAppointment', key, { id: appointment.id, body: request.body }, async (tx) => {
-        const [current] = await tx.query<{ status: 'booked' | 'cancelled'; start_at: Date }>('SELECT status, lower(during) AS start_at FROM appointments WHERE id = $1 FOR UPDATE', [appointment.id]);
-        let terms = cancellationTerms({
-          start: new Date(current!.start_at), now: request.server.clock.now(), status: current!.status, byStaff: staff, cancelUntilAppointmentTime, waiveClientLateFee, staffWaivesFee: waiveFee,
+    let freedSlotId: string | null = null;
+    const result = await withMove(request.server, request.log, 'cancellation fee', (move) =>
+      onceFor<BookedAppointment>(request, 'cancelAppointment', key, { id: appointment.id, body: request.body }, async (tx) => {
+        const [current] = await tx.query<{ status: 'booked' | 'cancelled'; start_at: Date; slot_id: string | null }>(
+          'SELECT status, lower(during) AS start_at, slot_id FROM appointments WHERE id = $1 FOR UPDATE',
+          [appointment.id],
+        );
+        freedSlotId = current!.slot_id;
+        const at = request.server.clock.now();
+        const terms = cancellationTerms({
+          start: new Date(current!.start_at),
+          now: at,
+          status: current!.status,
+          byStaff: staff,
+          cancelUntilAppointmentTime,
+          waiveClientLateFee,
+          staffWaivesFee: waiveFee,
         });
         if (!terms.allowed) throw new AppError('APPOINTMENT_NOT_CANCELLABLE', { details: { reason: terms.reason } });
-        // A session cancelled in time (or by the practice) costs nothing: its payment goes back at once, and no fee is due.
-        const refunds = appointment.self_pay && refundsOnCancellation({ late: terms.late, byPractice })
-          ? await refundSession(tx, gateway, appointment.id, reasonId, caller.userId, request.server.clock.now())
-          : [];
-        if (byPractice) terms = { ...terms, fee: 'none', feeCents: 0 };
-        refundIds = refunds.filter((r) => !r.replayed).map((r) => r.refundId);
-        let feeStatus: 'none' | 'waived' | 'charged' | 'outstanding' = terms.fee === 'charge' ? 'outstanding' : terms.fee;
-        feeCents = terms.feeCents;
-        if (terms.fee === 'charge') {
-          const card = await cardOnFile(tx, appointment.account_id);
-          if (card) {
-            charge = await chargeCard(tx, gateway, {
-              amountCents: terms.feeCents, purpose: 'late_cancel_fee', appointmentId: appointment.id, userId: appointment.account_id, patientId: card.patient_id,
-              createdBy: caller.userId, cardToken: card.token, saveCard: false, idempotencyKey: key, at: request.server.clock.now(),
-            }, ledger);
-            if (charge.ok) feeStatus = 'charged';
-          }
-        }
+        // The money first: a refund when cancelled in time (or by the practice), else the fee (src/server/money/cancellation.ts).
+        const money = await settleCancellation(tx, move, {
+          appointmentId: appointment.id,
+          accountId: appointment.account_id,
+          selfPay: appointment.self_pay,
+          terms,
+          byPractice,
+          reasonId,
+          idempotencyKey: key,
+          createdBy: caller.userId,
+          at,
+        });
+        refundIds = money.refundIds;
         await tx.query(
           `UPDATE appointments SET status = 'cancelled', cancelled_at = now(), cancelled_by = $2, cancel_reason_id = $3, cancel_note = $4, late_cancel = $5,
                   cancel_fee_cents = $6, cancel_fee_status = $7, updated_at = now()
             WHERE id = $1`,
-          [appointment.id, caller.userId, reasonId, note ?? null, terms.late, terms.feeCents, feeStatus],
+          [appointment.id, caller.userId, reasonId, note ?? null, terms.late, money.feeCents, money.feeStatus],
         );
-        const at = request.server.clock.now();
-        // A session cancelled in time owes nothing any more; a fee no card paid is owed.
-        if (refundsOnCancellation({ late: terms.late, byPractice })) {
-          await changeDue(tx, { appointmentId: appointment.id, accountId: appointment.account_id, cents: -(await dueCents(tx, appointment.id)), reason: 'cancelled in time', createdBy: caller.userId, idempotencyKey: key, at });
-        }
-        if (feeStatus === 'outstanding') {
-          await changeDue(tx, { appointmentId: appointment.id, accountId: appointment.account_id, cents: terms.feeCents, kind: 'fee', reason: 'late cancellation fee', createdBy: caller.userId, idempotencyKey: key, at });
-        }
         await tx.query('DELETE FROM slot_reservations WHERE appointment_id = $1', [appointment.id]);
         return { status: 200, body: (await appointmentById(tx, appointment.id))! };
-      });
-      if (!result.replayed) {
-        void sendAppointmentMail(request.server, 'appointment-cancellation', appointment.id).catch((err: unknown) => request.log.warn({ err }, 'cancellation mail failed'));
-        for (const id of refundIds) void sendRefundMail(request.server, id).catch((err: unknown) => request.log.warn({ err }, 'refund mail failed'));
-      }
-      if (charge && !charge.ok) {
-        await recordFailedPayment(request.server.database, {
-          amountCents: feeCents, purpose: 'late_cancel_fee', userId: appointment.account_id, createdBy: caller.userId, card: charge.card, reason: charge.reason,
-          appointmentId: appointment.id, gateway: gateway.name, at: request.server.clock.now(),
-        }).catch(() => undefined);
-      }
-      return result.body;
-    } catch (error) {
-      await voidFailedCharge(request.log, gateway, ledger.transactionId, 'cancellation fee');
-      throw error;
+      }),
+    );
+    if (!result.replayed) {
+      // Awaited (it only queues the job): the session's story lists the mail as soon as the answer is read.
+      await sendAppointmentMail(request.server, 'appointment-cancellation', appointment.id).catch((err: unknown) =>
+        request.log.warn({ err }, 'cancellation mail failed'),
+      );
+      for (const id of refundIds) void sendRefundMail(request.server, id).catch((err: unknown) => request.log.warn({ err }, 'refund mail failed'));
+      // The freed time goes to the first person on a waitlist it fits (a job: src/server/waitlist/offers.ts).
+      if (freedSlotId) await timesFreed(request.server, [freedSlotId]);
     }
+    return result.body;
   },
 
   async rescheduleAppointment(request) {
@@ -300,32 +278,46 @@ export const appointmentsHandlers: Handlers = {
     const slot = await slotOf(request.server.database, request.body.slotId, appointment.provider_id);
     if (!slot) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
     checkSlotRules(slot, now);
-    const gateway = gatewayOf(request.server);
-    const ledger: ChargeLedger = {};
     try {
-      const result = await onceFor<BookedAppointment>(request, 'rescheduleAppointment', key, { id: appointment.id, body: request.body }, async (tx) => {
-        const [current] = await tx.query<{ status: string; start_at: Date }>('SELECT status, lower(during) AS start_at FROM appointments WHERE id = $1 FOR UPDATE', [appointment.id]);
-        if (current!.status !== 'booked' || new Date(current!.start_at) <= now) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
-        const hold = await lockHold(tx, request.server.database.kind, request.body.holdId, caller.userId, appointment.provider_id, now);
-        if (hold.provider_id !== appointment.provider_id) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
-        if (hold.slot_id !== request.body.slotId) throw new AppError('BOOKING_DETAILS_MISMATCH');
-        await tx.query('DELETE FROM slot_reservations WHERE appointment_id = $1', [appointment.id]);
-        await tx.query(
-          `UPDATE appointments a SET during = r.during, slot_id = r.slot_id, practice_id = $3, appointment_mode = $4, rescheduled_from = lower(a.during), updated_at = now()
+      const result = await withMove(request.server, request.log, 'reschedule', (move) =>
+        onceFor<BookedAppointment>(request, 'rescheduleAppointment', key, { id: appointment.id, body: request.body }, async (tx) => {
+          const [current] = await tx.query<{ status: string; start_at: Date }>(
+            'SELECT status, lower(during) AS start_at FROM appointments WHERE id = $1 FOR UPDATE',
+            [appointment.id],
+          );
+          if (current!.status !== 'booked' || new Date(current!.start_at) <= now) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
+          const hold = await lockHold(tx, request.server.database.kind, request.body.holdId, caller.userId, appointment.provider_id, now);
+          if (hold.provider_id !== appointment.provider_id) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
+          if (hold.slot_id !== request.body.slotId) throw new AppError('BOOKING_DETAILS_MISMATCH');
+          await tx.query('DELETE FROM slot_reservations WHERE appointment_id = $1', [appointment.id]);
+          await tx.query(
+            `UPDATE appointments a SET during = r.during, slot_id = r.slot_id, practice_id = $3, appointment_mode = $4, rescheduled_from = lower(a.during), updated_at = now()
              FROM slot_reservations r WHERE a.id = $1 AND r.id = $2`,
-          [appointment.id, hold.id, slot.practice_id, slot.availability_type],
-        );
-        await tx.query("UPDATE slot_reservations SET kind = 'booking', expires_at = NULL, appointment_id = $2 WHERE id = $1", [hold.id, appointment.id]);
-        if (appointment.self_pay) await repriceMovedSession(request, tx, gateway, appointment, hold.id, ledger);
-        return { status: 200, body: (await appointmentById(tx, appointment.id))! };
-      });
+            [appointment.id, hold.id, slot.practice_id, slot.availability_type],
+          );
+          await tx.query("UPDATE slot_reservations SET kind = 'booking', expires_at = NULL, appointment_id = $2 WHERE id = $1", [hold.id, appointment.id]);
+          if (appointment.self_pay) {
+            await repriceMovedSession(tx, move, {
+              appointmentId: appointment.id,
+              accountId: appointment.account_id,
+              providerId: appointment.provider_id,
+              previousStart: new Date(appointment.start_at),
+              idempotencyKey: `reschedule:${hold.id}`,
+              createdBy: caller.userId,
+              at: request.server.clock.now(),
+            });
+          }
+          return { status: 200, body: (await appointmentById(tx, appointment.id))! };
+        }),
+      );
       if (!result.replayed) {
-        void sendAppointmentMail(request.server, 'appointment-reschedule', appointment.id, { previousStart: new Date(appointment.start_at).toISOString() })
-          .catch((err: unknown) => request.log.warn({ err }, 'reschedule mail failed'));
+        // Awaited (it only queues the job): the session's story lists the mail as soon as the answer is read.
+        await sendAppointmentMail(request.server, 'appointment-reschedule', appointment.id, {
+          previousStart: new Date(appointment.start_at).toISOString(),
+        }).catch((err: unknown) => request.log.warn({ err }, 'reschedule mail failed'));
       }
       return result.body;
     } catch (error) {
-      await voidFailedCharge(request.log, gateway, ledger.transactionId, 'reschedule');
       if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
       throw error;
     }
@@ -336,10 +328,16 @@ export const appointmentsHandlers: Handlers = {
     const key = idempotencyKeyOf(request, true)!;
     const slot = await slotOf(request.server.database, request.body.slotId, original.provider_id);
     if (!slot) throw new AppError('NO_OPEN_SLOT');
-    const patientIds = await request.server.database.query<{ patient_id: string }>('SELECT patient_id FROM appointment_patients WHERE appointment_id = $1 ORDER BY position', [original.id]);
+    const patientIds = await request.server.database.query<{ patient_id: string }>(
+      'SELECT patient_id FROM appointment_patients WHERE appointment_id = $1 ORDER BY position',
+      [original.id],
+    );
     const account = await reachAccount(request, original.account_id, 'rebookAppointment');
     const body: BookingBody = {
-      holdId: request.body.holdId, slotId: slot.id, providerId: original.provider_id, practiceId: slot.practice_id,
+      holdId: request.body.holdId,
+      slotId: slot.id,
+      providerId: original.provider_id,
+      practiceId: slot.practice_id,
       counselingType: original.counseling_type as BookingBody['counselingType'],
       appointmentMode: request.body.appointmentMode ?? slot.availability_type,
       patients: patientIds.map((p) => ({ id: p.patient_id })) as BookingBody['patients'],
@@ -354,6 +352,13 @@ export const appointmentsHandlers: Handlers = {
     request.auditTarget = { type: 'appointment', id: result.body.id };
     reply.status(result.status);
     return result.body;
+  },
+
+  async getGoodFaithEstimate(request, reply) {
+    await reachAppointment(request, request.params.id, 'getGoodFaithEstimate');
+    const document = await estimateDocument(request.server.database, request.params.id, request.server.clock.now());
+    if (!document) throw new AppError('NOT_FOUND');
+    return sendPdf(reply, document.pdf, 'good-faith-estimate.pdf');
   },
 
   async getAppointmentCancellationReasons(request) {

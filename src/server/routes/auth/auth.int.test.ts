@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SignJWT, decodeJwt, exportJWK, generateKeyPair } from 'jose';
-import { startTestApp, type TestApp } from '../../../../tests/support/app';
-import { auditRows, mailTo } from '../../../../tests/support/sessions';
-import { constants } from '../../../generated/constants';
-import { errorCatalogue } from '../../../generated/errors';
-import { messages } from '../../../generated/messages';
-import { demoAccounts } from '../../db/seed/demo-accounts';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { auditRows, mailTo } from '@tests/support/sessions';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
+import { messages } from '@/generated/messages';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 
 const CLIENT_ID = 'test-client.apps.example';
 let t: TestApp;
@@ -70,7 +70,11 @@ describe('one-time codes', () => {
     const res = await verifyOtp(patient.email, code, ip);
     expect(res.statusCode).toBe(200);
     const session = res.json();
-    expect(session).toMatchObject({ tokenType: 'Bearer', user: { email: patient.email, firstName: patient.firstName, userType: 'patient' }, groups: patient.groups });
+    expect(session).toMatchObject({
+      tokenType: 'Bearer',
+      user: { email: patient.email, firstName: patient.firstName, userType: 'patient' },
+      groups: patient.groups,
+    });
     const claims = decodeJwt(session.accessToken);
     expect(claims).toMatchObject({ sub: session.user.id, email: patient.email, userType: 'patient', groups: patient.groups });
     expect(claims.exp! * 1000).toBe(Date.parse(session.expiresAt));
@@ -99,7 +103,10 @@ describe('one-time codes', () => {
     await sendOtp(email, ip);
     const code = await latestCode(email);
     // A second before the app's clock (which decides), not the database's.
-    await t.db.database.query('UPDATE sign_in_codes SET expires_at = $2 WHERE email = $1 AND used_at IS NULL', [email, new Date(t.app.clock.now().getTime() - 1000).toISOString()]);
+    await t.db.database.query('UPDATE sign_in_codes SET expires_at = $2 WHERE email = $1 AND used_at IS NULL', [
+      email,
+      new Date(t.app.clock.now().getTime() - 1000).toISOString(),
+    ]);
     expect((await verifyOtp(email, code, ip)).json().errorCode).toBe('OTP_INVALID');
   });
 
@@ -138,9 +145,19 @@ describe('one-time codes', () => {
     expect(details.statusCode).toBe(409);
     expect(details.json().errorCode).toBe('SIGN_UP_DETAILS_REQUIRED');
     expect(await t.app.database.query('SELECT 1 FROM users WHERE email = $1', [email])).toHaveLength(0);
-    const badPartner = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', remoteAddress: ip, payload: { email, otp: code, newAccount: { firstName: 'No', lastName: 'Body', partnershipCode: 'NOPE-123' } } });
+    const badPartner = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email-otp',
+      remoteAddress: ip,
+      payload: { email, otp: code, newAccount: { firstName: 'No', lastName: 'Body', partnershipCode: 'NOPE-123' } },
+    });
     expect(badPartner.json().errorCode).toBe('PARTNERSHIP_CODE_INVALID');
-    const created = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', remoteAddress: ip, payload: { email, otp: code, newAccount: { firstName: 'No', lastName: 'Body', dateOfBirth: '1990-04-05' } } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify-email-otp',
+      remoteAddress: ip,
+      payload: { email, otp: code, newAccount: { firstName: 'No', lastName: 'Body', dateOfBirth: '1990-04-05' } },
+    });
     expect(created.statusCode).toBe(200);
     expect(created.json().user).toMatchObject({ email, firstName: 'No', lastName: 'Body', userType: 'patient' });
     const [row] = await t.app.database.query<{ verified: boolean }>('SELECT email_verified_at IS NOT NULL AS verified FROM users WHERE email = $1', [email]);
@@ -152,7 +169,11 @@ describe('one-time codes', () => {
   it('tells no anonymous caller whether an address has an account, and lets nobody create one without its code', async () => {
     const exists = await t.app.inject({ method: 'GET', url: `/api/users/exists?email=${encodeURIComponent(patient.email)}` });
     expect(exists.statusCode).toBe(401);
-    const create = await t.app.inject({ method: 'POST', url: '/api/users/create', payload: { email: 'not.mine@example.com', firstName: 'Not', lastName: 'Mine' } });
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/create',
+      payload: { email: 'not.mine@example.com', firstName: 'Not', lastName: 'Mine' },
+    });
     expect(create.statusCode).toBe(401);
     expect(await t.app.database.query('SELECT 1 FROM users WHERE email = $1', ['not.mine@example.com'])).toHaveLength(0);
   });
@@ -210,7 +231,12 @@ describe('one-time codes', () => {
 describe('magic links', () => {
   it('signs in once with the mailed token of at least 128 bits, and returns where to go', async () => {
     const ip = freshIp();
-    const sent = await t.app.inject({ method: 'POST', url: '/api/auth/send-magic-link', remoteAddress: ip, payload: { email: patient.email, redirectTo: '/app/patient/dashboard/home' } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-magic-link',
+      remoteAddress: ip,
+      payload: { email: patient.email, redirectTo: '/app/patient/dashboard/home' },
+    });
     expect(sent.json()).toEqual({ sent: true, expiresInMinutes: constants.loginTokenExpiryMinutes });
     const token = await latestLinkToken(patient.email);
     expect(Buffer.from(token, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
@@ -228,7 +254,10 @@ describe('magic links', () => {
     const token = await latestLinkToken(agent.email);
     const res = await t.app.inject({ method: 'GET', url: `/api/auth/verify-token/${token}`, remoteAddress: ip });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ user: { email: agent.email, userType: 'third_party_support' }, businessPartner: { partnershipCode: agent.partnershipCode } });
+    expect(res.json()).toMatchObject({
+      user: { email: agent.email, userType: 'third_party_support' },
+      businessPartner: { partnershipCode: agent.partnershipCode },
+    });
     expect(decodeJwt(res.json().accessToken).bp).toBe(res.json().businessPartner.id);
   });
 
@@ -279,7 +308,12 @@ describe('Google sign-in', () => {
       .sign(key);
 
   it('signs in with a token signed by the key set, returning relayState', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/google-sso', remoteAddress: freshIp(), payload: { jwtToken: await idToken(googleKey, {}), relayState: '/app/providers' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login/google-sso',
+      remoteAddress: freshIp(),
+      payload: { jwtToken: await idToken(googleKey, {}), relayState: '/app/providers' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ user: { email: patient.email }, relayState: '/app/providers' });
   });
@@ -311,7 +345,11 @@ describe('access tokens', () => {
 
   it('are refused when forged or malformed', async () => {
     const forged = await new SignJWT({ email: patient.email, userType: 'support', groups: ['support'] })
-      .setProtectedHeader({ alg: 'HS256' }).setSubject('00000000-0000-4000-8000-000000000000').setIssuer('mindful-care').setIssuedAt().setExpirationTime('5m')
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('00000000-0000-4000-8000-000000000000')
+      .setIssuer('mindful-care')
+      .setIssuedAt()
+      .setExpirationTime('5m')
       .sign(new TextEncoder().encode('not-the-server-secret-not-the-server-secret'));
     for (const authorization of [`Bearer ${forged}`, 'Bearer not.a.token', 'Basic abc']) {
       const res = await t.app.inject({ method: 'GET', url: '/api/users/patients', headers: { authorization } });

@@ -1,19 +1,19 @@
 /** Sign-in calls of product-spec §7 Auth. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { clearSessionCookie } from '../../auth/cookie';
-import { partnerById } from '../../marketplace/partners';
-import { constants } from '../../../generated/constants';
-import { createPatientAccount } from '../../accounts/create';
-import { confirmProvisionalAccounts } from '../../accounts/provisional';
-import { userByEmail, userById, type UserRow } from '../../accounts/repository';
-import { writeAudit } from '../../audit';
-import { newLoginToken, newOtp } from '../../auth/codes';
-import { guessRight, takeGuess, takeSend } from '../../auth/limits';
-import { codeHash, sameHash } from '../../auth/secrets';
-import { auditSignInFailure, sessionFor } from '../../auth/session';
-import { AppError } from '../../errors';
-import { endSession } from '../../auth/server-sessions';
-import { callerOf, resolveCaller } from '../../plugins/auth';
+import { clearSessionCookie } from '@/server/auth/cookie';
+import { partnerById } from '@/server/marketplace/partners';
+import { constants } from '@/generated/constants';
+import { createPatientAccount } from '@/server/accounts/create';
+import { confirmProvisionalAccounts } from '@/server/accounts/provisional';
+import { userByEmail, userById, type UserRow } from '@/server/accounts/repository';
+import { writeAudit } from '@/server/audit';
+import { newLoginToken, newOtp } from '@/server/auth/codes';
+import { guessRight, takeGuess, takeSend } from '@/server/auth/limits';
+import { codeHash, sameHash } from '@/server/auth/secrets';
+import { auditSignInFailure, sessionFor } from '@/server/auth/session';
+import { AppError } from '@/server/errors';
+import { endSession } from '@/server/auth/server-sessions';
+import { callerOf, resolveCaller } from '@/server/plugins/auth';
 import type { Handlers } from '../registry';
 
 /** An account that may sign in: exists and is not disabled. */
@@ -25,10 +25,12 @@ async function activeAccount(request: FastifyRequest, email: string): Promise<Us
 /** Mails a magic link to an account; returns nothing the caller could learn from. */
 export async function sendSignInLink(request: FastifyRequest, user: UserRow, redirectTo?: string): Promise<void> {
   const token = newLoginToken();
-  await request.server.database.query(
-    'INSERT INTO login_tokens (token_hash, user_id, expires_at, redirect_to) VALUES ($1, $2, $3, $4)',
-    [codeHash(request.server.keys, token), user.id, request.server.signInExpiry(constants.loginTokenExpiryMinutes), redirectTo ?? null],
-  );
+  await request.server.database.query('INSERT INTO login_tokens (token_hash, user_id, expires_at, redirect_to) VALUES ($1, $2, $3, $4)', [
+    codeHash(request.server.keys, token),
+    user.id,
+    request.server.signInExpiry(constants.loginTokenExpiryMinutes),
+    redirectTo ?? null,
+  ]);
   const link = `${request.server.publicUrl}/login?redirect=true&loginToken=${token}`;
   await request.server.mailer.send('sign-in-link', user.email, { link, minutes: constants.loginTokenExpiryMinutes });
 }
@@ -69,7 +71,10 @@ async function signInWithToken(request: FastifyRequest, reply: FastifyReply, log
     }
     const dobGuess = await takeGuess(request, 'signIn', user.email);
     // Counted before it is compared, so simultaneous guesses cannot all be compared.
-    const tried = await db.query('UPDATE login_tokens SET wrong_tries = wrong_tries + 1 WHERE id = $1 AND wrong_tries < $2 RETURNING id', [row.id, constants.otpMaxWrongTries]);
+    const tried = await db.query('UPDATE login_tokens SET wrong_tries = wrong_tries + 1 WHERE id = $1 AND wrong_tries < $2 RETURNING id', [
+      row.id,
+      constants.otpMaxWrongTries,
+    ]);
     if (!tried.length) {
       await auditSignInFailure(request, method, 'token locked', 401, user.id);
       throw new AppError('LOGIN_LINK_INVALID');
@@ -81,7 +86,10 @@ async function signInWithToken(request: FastifyRequest, reply: FastifyReply, log
     await guessRight(request, dobGuess);
   }
   // Single use even when two requests race: only one UPDATE finds the token unused.
-  const used = await db.query('UPDATE login_tokens SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND expires_at > $2::timestamptz RETURNING id', [row.id, now]);
+  const used = await db.query('UPDATE login_tokens SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND expires_at > $2::timestamptz RETURNING id', [
+    row.id,
+    now,
+  ]);
   if (!used.length) {
     await auditSignInFailure(request, method, 'token used concurrently', 401, user.id);
     throw new AppError('LOGIN_LINK_INVALID');
@@ -95,7 +103,13 @@ export const authHandlers: Handlers = {
     await takeSend(request, email, 'sendMagicLink');
     const user = await activeAccount(request, email);
     if (user) await sendSignInLink(request, user, redirectTo);
-    await writeAudit(request, { action: 'sendMagicLink', outcome: user ? 'success' : 'failure', status: 200, actorId: user?.id, details: { account: Boolean(user) } });
+    await writeAudit(request, {
+      action: 'sendMagicLink',
+      outcome: user ? 'success' : 'failure',
+      status: 200,
+      actorId: user?.id,
+      details: { account: Boolean(user) },
+    });
     return { sent: true as const, expiresInMinutes: constants.loginTokenExpiryMinutes };
   },
 
@@ -113,12 +127,21 @@ export const authHandlers: Handlers = {
         await tx.query('UPDATE sign_in_codes SET used_at = $2 WHERE email = $1 AND used_at IS NULL', [email, request.server.clock.now().toISOString()]);
         // Stamped by the app's clock, which also decides expiry (the database's clock may differ).
         await tx.query('INSERT INTO sign_in_codes (email, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4)', [
-          email, codeHash(request.server.keys, code), request.server.signInExpiry(constants.otpExpiryMinutes), request.server.clock.now().toISOString(),
+          email,
+          codeHash(request.server.keys, code),
+          request.server.signInExpiry(constants.otpExpiryMinutes),
+          request.server.clock.now().toISOString(),
         ]);
       });
       await request.server.mailer.send('sign-in-code', user?.email ?? email, { code, minutes: constants.otpExpiryMinutes });
     }
-    await writeAudit(request, { action: 'sendEmailOtp', outcome: disabled ? 'failure' : 'success', status: 200, actorId: user?.id, details: { account: Boolean(user), retry: Boolean(isRetry) } });
+    await writeAudit(request, {
+      action: 'sendEmailOtp',
+      outcome: disabled ? 'failure' : 'success',
+      status: 200,
+      actorId: user?.id,
+      details: { account: Boolean(user), retry: Boolean(isRetry) },
+    });
     return { sent: true as const, expiresInMinutes: constants.otpExpiryMinutes };
   },
 
@@ -129,7 +152,10 @@ export const authHandlers: Handlers = {
     const db = request.server.database;
     const now = request.server.clock.now().toISOString();
     // The newest code; of two sent in the same millisecond, the one a re-send has not retired.
-    const [code] = await db.query<{ id: string; code_hash: string }>('SELECT id, code_hash FROM sign_in_codes WHERE email = $1 ORDER BY created_at DESC, (used_at IS NULL) DESC LIMIT 1', [email]);
+    const [code] = await db.query<{ id: string; code_hash: string }>(
+      'SELECT id, code_hash FROM sign_in_codes WHERE email = $1 ORDER BY created_at DESC, (used_at IS NULL) DESC LIMIT 1',
+      [email],
+    );
     const user = await activeAccount(request, email);
     const fail = async (reason: string) => {
       await auditSignInFailure(request, 'otp', reason, 401, user?.id);

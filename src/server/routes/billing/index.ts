@@ -1,17 +1,20 @@
 /** Billing history, receipts and statements (product-spec §7 Patients billing-history, payment receipts, Users download-billing-statement). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { enums } from '../../../generated/enums';
-import { reachAccount } from '../../accounts/reach';
-import { userById } from '../../accounts/repository';
-import { receiptPdf, statementPdf } from '../../billing/pdf';
-import { billingRange, hasPayments, isMissingInfo, paymentById, paymentsOfPatient, receiptsOfAccount, transactionOut } from '../../billing/repository';
-import { AppError } from '../../errors';
-import { callerOf } from '../../plugins/auth';
-import { reachAccountOfPatientRecord } from '../../billing/reach';
-import { reachPatientOf as reachPatient } from '../../patients/reach';
+import { enums } from '@/generated/enums';
+import { reachAccount } from '@/server/accounts/reach';
+import { userById } from '@/server/accounts/repository';
+import { billingRange, isMissingInfo, paymentById, paymentsOfPatient, receiptsOfAccount, transactionOut } from '@/server/billing/repository';
+import { AppError } from '@/server/errors';
+import { callerOf } from '@/server/plugins/auth';
+import { reachAccountOfPatientRecord } from '@/server/billing/reach';
+import { reachPatientOf as reachPatient } from '@/server/patients/reach';
 import type { Handlers } from '../registry';
+import { fullName } from '@/domain/names';
 
-function sendPdf(reply: FastifyReply, bytes: Uint8Array, fileName: string): FastifyReply {
+/** The PDF writer (pdf-lib, ~30 MB of memory once parsed) is loaded with the first receipt or statement, not at start. */
+const loadBillingPdf = () => import('@/server/billing/pdf');
+
+export function sendPdf(reply: FastifyReply, bytes: Uint8Array, fileName: string): FastifyReply {
   return reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -23,9 +26,10 @@ function sendPdf(reply: FastifyReply, bytes: Uint8Array, fileName: string): Fast
 async function receiptsAccount(request: FastifyRequest, responsiblePartyEhrId: string | undefined): Promise<string> {
   if (!responsiblePartyEhrId) return callerOf(request).userId;
   const db = request.server.database;
-  const [holder] = await db.query<{ user_id: string }>("SELECT user_id FROM patients WHERE ehr_id = $1 AND relationship = 'Self' LIMIT 1", [responsiblePartyEhrId]);
-  const [{ present } = { present: false }] = await db.query<{ present: boolean }>("SELECT to_regclass('responsible_parties') IS NOT NULL AS present");
-  const [party] = holder ? [holder] : present ? await db.query<{ user_id: string }>('SELECT user_id FROM responsible_parties WHERE ehr_id = $1', [responsiblePartyEhrId]) : [];
+  const [holder] = await db.query<{ user_id: string }>("SELECT user_id FROM patients WHERE ehr_id = $1 AND relationship = 'Self' LIMIT 1", [
+    responsiblePartyEhrId,
+  ]);
+  const [party] = holder ? [holder] : await db.query<{ user_id: string }>('SELECT user_id FROM responsible_parties WHERE ehr_id = $1', [responsiblePartyEhrId]);
   // Unknown ids are refused like unreachable ones.
   return party?.user_id ?? '00000000-0000-0000-0000-000000000000';
 }
@@ -58,17 +62,29 @@ export const billingHandlers: Handlers = {
     if (!payment || payment.status === 'failed') throw new AppError('NOT_FOUND');
     if (isMissingInfo(payment)) throw new AppError('BILLING_HISTORY_MISSING_INFO');
     request.auditTarget = { type: 'payment', id: payment.id };
-    return sendPdf(reply, await receiptPdf(payment, `${account.first_name} ${account.last_name}`, request.server.clock.now()), `receipt-${payment.id}.pdf`);
+    const { receiptPdf } = await loadBillingPdf();
+    return sendPdf(
+      reply,
+      await receiptPdf(payment, fullName({ firstName: account.first_name, lastName: account.last_name }), request.server.clock.now()),
+      `receipt-${payment.id}.pdf`,
+    );
   },
 
   async downloadBillingStatement(request, reply) {
     const { patientId, ehrVisitId, userId } = request.query;
     const patient = await reachPatient(request, patientId, 'downloadBillingStatement', userId);
     const db = request.server.database;
-    if (!(await hasPayments(db))) throw new AppError('NOT_FOUND');
     const [visit] = await db.query<{
-      id: string; start: Date; status: string; price_cents: number | null; cancel_fee_cents: number | null; cancel_fee_status: string | null; appointment_mode: 'online' | 'in_person';
-      patient_name: string; provider_name: string; practice_name: string;
+      id: string;
+      start: Date;
+      status: string;
+      price_cents: number | null;
+      cancel_fee_cents: number | null;
+      cancel_fee_status: string | null;
+      appointment_mode: 'online' | 'in_person';
+      patient_name: string;
+      provider_name: string;
+      practice_name: string;
     }>(
       `SELECT a.id, lower(a.during) AS start, a.status, a.price_cents, a.cancel_fee_cents, a.cancel_fee_status, a.appointment_mode,
               pt.first_name || ' ' || pt.last_name AS patient_name, pr.first_name || ' ' || pr.last_name || ', ' || pr.title AS provider_name, pc.name AS practice_name
@@ -82,15 +98,25 @@ export const billingHandlers: Handlers = {
     );
     if (!visit) throw new AppError('NOT_FOUND');
     if (visit.price_cents === null) throw new AppError('BILLING_HISTORY_MISSING_INFO');
-    const payments = (await db.query<{ id: string }>('SELECT id FROM payments WHERE appointment_id = $1 ORDER BY created_at, id', [visit.id]));
+    const payments = await db.query<{ id: string }>('SELECT id FROM payments WHERE appointment_id = $1 ORDER BY created_at, id', [visit.id]);
     const rows = (await Promise.all(payments.map((p) => paymentById(db, p.id)))).filter((p) => p !== undefined);
-    const fee = visit.cancel_fee_status === 'charged' || visit.cancel_fee_status === 'outstanding' ? visit.cancel_fee_cents ?? 0 : 0;
+    const fee = visit.cancel_fee_status === 'charged' || visit.cancel_fee_status === 'outstanding' ? (visit.cancel_fee_cents ?? 0) : 0;
     const charged = (visit.status === 'booked' ? visit.price_cents : 0) + fee;
     const account = (await userById(db, patient.account_id))!;
+    const { statementPdf } = await loadBillingPdf();
     const pdf = await statementPdf(
-      { id: visit.id, start: visit.start, patientName: visit.patient_name, providerName: visit.provider_name, practiceName: visit.practice_name, mode: enums.appointmentMode.labels[visit.appointment_mode], chargedCents: charged, cancelled: visit.status === 'cancelled' },
+      {
+        id: visit.id,
+        start: visit.start,
+        patientName: visit.patient_name,
+        providerName: visit.provider_name,
+        practiceName: visit.practice_name,
+        mode: enums.appointmentMode.labels[visit.appointment_mode],
+        chargedCents: charged,
+        cancelled: visit.status === 'cancelled',
+      },
       rows,
-      `${account.first_name} ${account.last_name}`,
+      fullName({ firstName: account.first_name, lastName: account.last_name }),
       request.server.clock.now(),
     );
     return sendPdf(reply, pdf, `statement-${visit.id}.pdf`);

@@ -1,7 +1,7 @@
 /** Business partners and partnership codes (product-spec §7 Business partners). */
-import { constants } from '../../../generated/constants';
-import { AppError } from '../../errors';
-import { PARTNER_COLUMNS, partnerByCode, toB2BDetails, toBusinessPartner, type PartnerRow } from '../../marketplace/partners';
+import { constants } from '@/generated/constants';
+import { AppError } from '@/server/errors';
+import { PARTNER_COLUMNS, partnerByCode, toB2BDetails, toBusinessPartner, type PartnerRow } from '@/server/marketplace/partners';
 import type { Handlers } from '../registry';
 
 export const businessPartnersHandlers: Handlers = {

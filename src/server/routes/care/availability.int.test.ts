@@ -1,9 +1,9 @@
 import moment from 'moment-timezone';
-import { startTestApp, type TestApp } from '../../../../tests/support/app';
-import { auditRows, callerFor, type TestCaller } from '../../../../tests/support/sessions';
-import { bookSlot, consentGiven, makeSlots, selfPatientOf } from '../../../../tests/support/booking';
-import { insurePatient } from '../../../../tests/support/insurance';
-import { messages } from '../../../generated/messages';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { auditRows, callerFor, type TestCaller } from '@tests/support/sessions';
+import { bookSlot, consentGiven, makeSlots, selfPatientOf } from '@tests/support/booking';
+import { insurePatient } from '@tests/support/insurance';
+import { messages } from '@/generated/messages';
 
 let t: TestApp;
 let clinician: TestCaller;
@@ -17,30 +17,53 @@ beforeAll(async () => {
   t = await startTestApp({ seed: true });
   clinician = await callerFor(t.app, 'morgan.lee@example.com');
   jordan = await callerFor(t.app, 'jordan.rivera@example.com');
-  [{ provider_id: providerId }] = (await t.app.database.query<{ provider_id: string }>('SELECT provider_id FROM users WHERE id = $1', [clinician.id])) as [{ provider_id: string }];
-  [{ practice_id: practiceId, time_zone: zone }] = (await t.app.database.query<{ practice_id: string; time_zone: string }>('SELECT practice_id, time_zone FROM providers WHERE id = $1', [providerId])) as [{ practice_id: string; time_zone: string }];
+  [{ provider_id: providerId }] = (await t.app.database.query<{ provider_id: string }>('SELECT provider_id FROM users WHERE id = $1', [clinician.id])) as [
+    { provider_id: string },
+  ];
+  [{ practice_id: practiceId, time_zone: zone }] = (await t.app.database.query<{ practice_id: string; time_zone: string }>(
+    'SELECT practice_id, time_zone FROM providers WHERE id = $1',
+    [providerId],
+  )) as [{ practice_id: string; time_zone: string }];
   // A booking ten days ahead at 10:00 local, inside the weekly hours saved below.
   const now = t.app.clock.now();
   let day = moment.tz(now, zone).add(10, 'days').startOf('day');
   while (day.isoWeekday() > 5) day = day.add(1, 'day');
-  await t.app.database.query('DELETE FROM slots s WHERE provider_id = $1 AND during && tstzrange($2, $3) AND NOT EXISTS (SELECT 1 FROM slot_reservations r WHERE r.slot_id = s.id) AND NOT EXISTS (SELECT 1 FROM appointments a WHERE a.slot_id = s.id)', [providerId, day.toISOString(), day.clone().add(1, 'day').toISOString()]);
+  await t.app.database.query(
+    'DELETE FROM slots s WHERE provider_id = $1 AND during && tstzrange($2, $3) AND NOT EXISTS (SELECT 1 FROM slot_reservations r WHERE r.slot_id = s.id) AND NOT EXISTS (SELECT 1 FROM appointments a WHERE a.slot_id = s.id)',
+    [providerId, day.toISOString(), day.clone().add(1, 'day').toISOString()],
+  );
   const [slot] = await makeSlots(t.app.database, 1, { providerId, startAt: day.clone().hour(10).toDate() });
   const self = await selfPatientOf(t.app.database, jordan.id);
-  const { booked } = await bookSlot(t.app, jordan, slot!, [{ id: self.id, consents: consentGiven() }], { insuranceId: await insurePatient(t.app.database, self.id, { acceptedAt: slot!.practiceId }) });
+  const { booked } = await bookSlot(t.app, jordan, slot!, [{ id: self.id, consents: consentGiven() }], {
+    insuranceId: await insurePatient(t.app.database, self.id, { acceptedAt: slot!.practiceId }),
+  });
   expect(booked?.statusCode).toBe(201);
   bookedSlot = slot!;
 }, 180_000);
 afterAll(async () => t?.close());
 
 const weekdays = (start: string, end: string) => [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start, end, mode: 'online', practiceId }));
-const plan = (over: Record<string, unknown> = {}) => ({ timeZone: zone, slotMinutes: 60, bufferMinutes: 0, minNoticeHours: 24, windows: weekdays('09:00', '12:00'), exceptions: [], ...over });
-const save = (caller: TestCaller, payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/care/availability', headers: caller.headers, payload: payload as Record<string, unknown> });
+const plan = (over: Record<string, unknown> = {}) => ({
+  timeZone: zone,
+  slotMinutes: 60,
+  bufferMinutes: 0,
+  minNoticeHours: 24,
+  windows: weekdays('09:00', '12:00'),
+  exceptions: [],
+  ...over,
+});
+const save = (caller: TestCaller, payload: unknown) =>
+  t.app.inject({ method: 'PUT', url: '/api/care/availability', headers: caller.headers, payload: payload as Record<string, unknown> });
 
 describe('a clinician saves weekly availability', () => {
   it('starts from the defaults in the provider zone', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/care/availability', headers: clinician.headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ saved: false, provider: { id: providerId, practice: { id: practiceId } }, availability: { timeZone: zone, slotMinutes: 60, windows: [] } });
+    expect(res.json()).toMatchObject({
+      saved: false,
+      provider: { id: providerId, practice: { id: practiceId } },
+      availability: { timeZone: zone, slotMinutes: 60, windows: [] },
+    });
   });
 
   it('regenerates the open slots: weekday mornings only, the booked one kept, search and profile show the new times', async () => {
@@ -60,21 +83,34 @@ describe('a clinician saves weekly availability', () => {
     // The booked time has no second slot beside it.
     expect(future.filter((s) => new Date(s.start_at).toISOString() === new Date(bookedSlot.start).toISOString())).toHaveLength(1);
     const days = moment.tz(t.app.clock.now(), zone);
-    const profile = await t.app.inject({ method: 'GET', url: `/api/providers/${providerId}/availability?startDate=${days.clone().add(5, 'days').format('YYYY-MM-DD')}&endDate=${days.clone().add(19, 'days').format('YYYY-MM-DD')}` });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: `/api/providers/${providerId}/availability?startDate=${days.clone().add(5, 'days').format('YYYY-MM-DD')}&endDate=${days.clone().add(19, 'days').format('YYYY-MM-DD')}`,
+    });
     expect(profile.statusCode).toBe(200);
     const shown = profile.json().slots as { start: string }[];
     expect(shown.length).toBeGreaterThan(10);
     for (const s of shown) expect(moment.tz(s.start, zone).format('HH:mm')).toMatch(/^(09|10|11):00$/);
     const [summary] = await t.app.database.query<{ open_slots: number }>('SELECT open_slots FROM provider_search WHERE provider_id = $1 LIMIT 1', [providerId]);
     expect(summary!.open_slots).toBeGreaterThan(0);
-    expect((await auditRows(t.app, "action = 'saveCareAvailability' AND actor_id = $1", [clinician.id])).at(-1)).toMatchObject({ record_type: 'provider', record_id: providerId, outcome: 'success' });
+    expect((await auditRows(t.app, "action = 'saveCareAvailability' AND actor_id = $1", [clinician.id])).at(-1)).toMatchObject({
+      record_type: 'provider',
+      record_id: providerId,
+      outcome: 'success',
+    });
   });
 
   it('saving the same plan again keeps every slot with its id', async () => {
-    const before = await t.app.database.query<{ id: string }>('SELECT id FROM slots WHERE provider_id = $1 AND lower(during) >= $2 ORDER BY id', [providerId, t.app.clock.now().toISOString()]);
+    const before = await t.app.database.query<{ id: string }>('SELECT id FROM slots WHERE provider_id = $1 AND lower(during) >= $2 ORDER BY id', [
+      providerId,
+      t.app.clock.now().toISOString(),
+    ]);
     const res = await save(clinician, plan());
     expect(res.json().regenerated).toMatchObject({ created: 0, removed: 0 });
-    const after = await t.app.database.query<{ id: string }>('SELECT id FROM slots WHERE provider_id = $1 AND lower(during) >= $2 ORDER BY id', [providerId, t.app.clock.now().toISOString()]);
+    const after = await t.app.database.query<{ id: string }>('SELECT id FROM slots WHERE provider_id = $1 AND lower(during) >= $2 ORDER BY id', [
+      providerId,
+      t.app.clock.now().toISOString(),
+    ]);
     expect(after).toEqual(before);
   });
 
@@ -84,19 +120,27 @@ describe('a clinician saves weekly availability', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().regenerated.removed).toBeGreaterThan(0);
     const onDay = await t.app.database.query<{ id: string }>('SELECT id FROM slots WHERE provider_id = $1 AND during && tstzrange($2, $3)', [
-      providerId, moment.tz(bookedDay, zone).toISOString(), moment.tz(bookedDay, zone).add(1, 'day').toISOString(),
+      providerId,
+      moment.tz(bookedDay, zone).toISOString(),
+      moment.tz(bookedDay, zone).add(1, 'day').toISOString(),
     ]);
     expect(onDay.map((s) => s.id)).toEqual([bookedSlot.id]);
   });
 
   it('refuses a plan that breaks the rules, one message per window, and changes nothing', async () => {
     const before = await t.app.database.query('SELECT count(*)::int AS n FROM slots WHERE provider_id = $1', [providerId]);
-    const res = await save(clinician, plan({ windows: [...weekdays('09:00', '12:00'), { weekday: 1, start: '11:00', end: '13:00', mode: 'online', practiceId }] }));
+    const res = await save(
+      clinician,
+      plan({ windows: [...weekdays('09:00', '12:00'), { weekday: 1, start: '11:00', end: '13:00', mode: 'online', practiceId }] }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'windows.5', keyword: 'x-overlap', reason: messages['availability.overlap'] }]);
     const other = await save(clinician, plan({ slotMinutes: 55 }));
     expect(other.json().errors[0]).toMatchObject({ field: 'slotMinutes', reason: messages['availability.slotLength'] });
-    const elsewhere = await save(clinician, plan({ windows: [{ weekday: 1, start: '09:00', end: '10:00', mode: 'in_person', practiceId: '00000000-0000-4000-8000-000000000000' }] }));
+    const elsewhere = await save(
+      clinician,
+      plan({ windows: [{ weekday: 1, start: '09:00', end: '10:00', mode: 'in_person', practiceId: '00000000-0000-4000-8000-000000000000' }] }),
+    );
     expect(elsewhere.statusCode).toBe(400);
     expect(await t.app.database.query('SELECT count(*)::int AS n FROM slots WHERE provider_id = $1', [providerId])).toEqual(before);
   });

@@ -1,9 +1,9 @@
-import { startTestApp, type TestApp } from '../../../../tests/support/app';
-import { auditRows, callerFor, type TestCaller } from '../../../../tests/support/sessions';
-import { bookSlot, consentGiven, makeSlots, selfPatientOf } from '../../../../tests/support/booking';
-import { insurePatient } from '../../../../tests/support/insurance';
-import { errorCatalogue } from '../../../generated/errors';
-import { demoAccounts } from '../../db/seed/demo-accounts';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { auditRows, callerFor, type TestCaller } from '@tests/support/sessions';
+import { bookSlot, consentGiven, makeSlots, selfPatientOf } from '@tests/support/booking';
+import { insurePatient } from '@tests/support/insurance';
+import { errorCatalogue } from '@/generated/errors';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 
 let t: TestApp;
 let clinician: TestCaller;
@@ -15,10 +15,14 @@ beforeAll(async () => {
   t = await startTestApp({ seed: true });
   clinician = await callerFor(t.app, 'morgan.lee@example.com');
   jordan = await callerFor(t.app, 'jordan.rivera@example.com');
-  [{ provider_id: providerId }] = (await t.app.database.query<{ provider_id: string }>('SELECT provider_id FROM users WHERE id = $1', [clinician.id])) as [{ provider_id: string }];
+  [{ provider_id: providerId }] = (await t.app.database.query<{ provider_id: string }>('SELECT provider_id FROM users WHERE id = $1', [clinician.id])) as [
+    { provider_id: string },
+  ];
   const self = await selfPatientOf(t.app.database, jordan.id);
   const [slot] = await makeSlots(t.app.database, 1, { providerId });
-  const { booked } = await bookSlot(t.app, jordan, slot!, [{ id: self.id, consents: consentGiven() }], { insuranceId: await insurePatient(t.app.database, self.id, { acceptedAt: slot!.practiceId }) });
+  const { booked } = await bookSlot(t.app, jordan, slot!, [{ id: self.id, consents: consentGiven() }], {
+    insuranceId: await insurePatient(t.app.database, self.id, { acceptedAt: slot!.practiceId }),
+  });
   expect(booked?.statusCode).toBe(201);
   bookedId = booked!.json().id;
 }, 180_000);
@@ -37,11 +41,19 @@ describe('GET /api/care/schedule', () => {
     const account = demoAccounts.find((a) => a.role === 'Clinician')!;
     expect(body.provider).toMatchObject({ firstName: account.firstName, lastName: account.lastName });
     const session = body.items.find((s: { id: string }) => s.id === bookedId);
-    expect(session).toMatchObject({ status: 'booked', appointmentMode: 'online', patients: [{ firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' }] });
+    expect(session).toMatchObject({
+      status: 'booked',
+      appointmentMode: 'online',
+      patients: [{ firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' }],
+    });
     expect(session.joinUrl).toBe(`/app/visit/${bookedId}`);
     expect(Object.keys(session)).not.toContain('payment');
     expect(Object.keys(session)).not.toContain('insuranceId');
-    expect((await auditRows(t.app, "action = 'getCareSchedule' AND actor_id = $1", [clinician.id])).at(-1)).toMatchObject({ record_type: 'provider', record_id: providerId, outcome: 'success' });
+    expect((await auditRows(t.app, "action = 'getCareSchedule' AND actor_id = $1", [clinician.id])).at(-1)).toMatchObject({
+      record_type: 'provider',
+      record_id: providerId,
+      outcome: 'success',
+    });
   });
 
   it('lists past sessions latest first, and validates the query', async () => {
@@ -59,7 +71,7 @@ describe('GET /api/care/schedule', () => {
     }
   });
 
-  it("shows a super-admin the schedule of the provider they impersonate, and nothing without one", async () => {
+  it('shows a super-admin the schedule of the provider they impersonate, and nothing without one', async () => {
     const devops = await callerFor(t.app, 'devon.park@example.com');
     expect((await schedule(devops)).statusCode).toBe(404);
     expect((await schedule(devops, '', { provider_id: 'not-a-provider' })).statusCode).toBe(404);

@@ -1,7 +1,7 @@
-import { startTestApp, type TestApp } from '../../../../tests/support/app';
-import { mailTo } from '../../../../tests/support/sessions';
-import { loadConfig } from '../../config';
-import { demoAccounts } from '../../db/seed/demo-accounts';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { mailTo } from '@tests/support/sessions';
+import { loadConfig } from '@/server/config';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 
 const patient = demoAccounts.find((a) => a.role === 'Patient')!;
 

@@ -1,5 +1,5 @@
 /** Public settings the browser reads at run time (specs/api/client-config.yaml): never secrets. */
-import type { Config } from '../../config';
+import type { Config } from '@/server/config';
 import type { Handlers } from '../registry';
 
 export function clientConfigHandlers(config: Pick<Config, 'googleClientId'>): Handlers {

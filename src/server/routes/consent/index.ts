@@ -1,20 +1,20 @@
 /** Consent calls of product-spec §7 Patients and front desk: template, create, sign, verify, PDF. */
 import type { FastifyRequest } from 'fastify';
-import { constants } from '../../../generated/constants';
-import type { ConsentRecord } from '../../../generated/entities';
-import type { AppType, ConsentType, SelfPayConsentCategory } from '../../../generated/enums';
-import { todayIso } from '../../../domain/dates';
-import { guardianConsentText } from '../../../domain/consents';
-import { isMinor } from '../../../domain/minor';
-import { reachPatient, reachRecord, type PatientRecord } from '../../accounts/reach';
-import { userById } from '../../accounts/repository';
-import { consentPdf } from '../../booking/consent-pdf';
-import { consentText, consentTitle, fullName, signerCapacity } from '../../booking/consent-text';
-import { AppError } from '../../errors';
-import { callerOf } from '../../plugins/auth';
-import { audienceOf } from '../../plugins/errors';
-import { patientOfToken } from '../../front-desk/patient-token';
+import { constants } from '@/generated/constants';
+import type { ConsentRecord } from '@/generated/entities';
+import type { AppType, ConsentType, SelfPayConsentCategory } from '@/generated/enums';
+import { todayIso } from '@/domain/dates';
+import { guardianConsentText } from '@/domain/consents';
+import { isMinor } from '@/domain/minor';
+import { reachPatient, reachRecord, type PatientRecord } from '@/server/accounts/reach';
+import { userById } from '@/server/accounts/repository';
+import { consentText, consentTitle, recordName, signerCapacity } from '@/server/booking/consent-text';
+import { AppError } from '@/server/errors';
+import { callerOf } from '@/server/plugins/auth';
+import { audienceOf } from '@/server/plugins/errors';
+import { patientOfToken } from '@/server/front-desk/patient-token';
 import type { Handlers } from '../registry';
+import { fullName } from '@/domain/names';
 
 interface ConsentRow {
   id: string;
@@ -45,9 +45,20 @@ const CONSENT_SQL = `
 
 function out(c: ConsentRow): ConsentRecord {
   return {
-    id: c.id, patientId: c.patient_id, consentType: c.consent_type, selfPayConsentCategory: c.self_pay_consent_category, version: c.version, text: c.text,
-    signed: c.signed_at !== null, signedAt: c.signed_at ? new Date(c.signed_at).toISOString() : null, signerName: c.signer_name, signerCapacity: c.signer_capacity,
-    verified: c.verified_at !== null, verifiedAt: c.verified_at ? new Date(c.verified_at).toISOString() : null, source: c.source, appointmentId: c.appointment_id,
+    id: c.id,
+    patientId: c.patient_id,
+    consentType: c.consent_type,
+    selfPayConsentCategory: c.self_pay_consent_category,
+    version: c.version,
+    text: c.text,
+    signed: c.signed_at !== null,
+    signedAt: c.signed_at ? new Date(c.signed_at).toISOString() : null,
+    signerName: c.signer_name,
+    signerCapacity: c.signer_capacity,
+    verified: c.verified_at !== null,
+    verifiedAt: c.verified_at ? new Date(c.verified_at).toISOString() : null,
+    source: c.source,
+    appointmentId: c.appointment_id,
   };
 }
 
@@ -64,8 +75,12 @@ async function consentById(request: FastifyRequest, id: string): Promise<Consent
 async function sign(request: FastifyRequest, consent: ConsentRow, signerName: string | undefined, source: AppType): Promise<ConsentRecord> {
   if (consent.signed_at) return out(consent);
   const caller = callerOf(request);
-  const name = signerName ?? fullName((await userById(request.server.database, caller.userId))!);
-  const capacity = signerCapacity({ firstName: consent.patient_first_name, lastName: consent.patient_last_name, dateOfBirth: consent.patient_dob }, name, todayIso(request.server.clock.now()));
+  const name = signerName ?? recordName((await userById(request.server.database, caller.userId))!);
+  const capacity = signerCapacity(
+    { firstName: consent.patient_first_name, lastName: consent.patient_last_name, dateOfBirth: consent.patient_dob },
+    name,
+    todayIso(request.server.clock.now()),
+  );
   await request.server.database.query(
     `UPDATE consents SET signer_name = $2, signer_capacity = $3, signed_by = $4, signed_at = now(), source = $5 WHERE id = $1 AND signed_at IS NULL`,
     [consent.id, name, capacity, caller.userId, source],
@@ -76,7 +91,10 @@ async function sign(request: FastifyRequest, consent: ConsentRow, signerName: st
 async function verify(request: FastifyRequest, consent: ConsentRow) {
   const verified = consent.signed_at !== null && consent.version === constants.consentTemplateVersion;
   if (verified && !consent.verified_at) {
-    await request.server.database.query('UPDATE consents SET verified_at = now(), verified_by = $2 WHERE id = $1 AND verified_at IS NULL', [consent.id, callerOf(request).userId]);
+    await request.server.database.query('UPDATE consents SET verified_at = now(), verified_by = $2 WHERE id = $1 AND verified_at IS NULL', [
+      consent.id,
+      callerOf(request).userId,
+    ]);
   }
   return { verified, consent: out(await consentById(request, consent.id)) };
 }
@@ -88,18 +106,21 @@ export const consentHandlers: Handlers = {
     for (const id of patientIds) patients.push(await reachPatient(request, id, 'getConsentTemplate'));
     const today = todayIso(request.server.clock.now());
     const caller = callerOf(request);
-    const fallbackName = patientName ?? fullName((await userById(request.server.database, caller.userId))!);
-    const first = patients[0] ? fullName(patients[0]) : fallbackName;
+    const fallbackName = patientName ?? recordName((await userById(request.server.database, caller.userId))!);
+    const first = patients[0] ? recordName(patients[0]) : fallbackName;
     return {
       consentType,
       version: constants.consentTemplateVersion,
       title: consentTitle(consentType),
       consentText: consentText(consentType, first, selfPayConsentCategory),
       patients: patients.map((p) => {
-        const name = fullName(p);
+        const name = recordName(p);
         const minor = isMinor(p.date_of_birth, today);
         return {
-          patientId: p.id, name, isMinor: minor, signerCapacity: minor ? guardianConsentText({ firstName: p.first_name, lastName: p.last_name }) : null,
+          patientId: p.id,
+          name,
+          isMinor: minor,
+          signerCapacity: minor ? guardianConsentText({ firstName: p.first_name, lastName: p.last_name }) : null,
           consentText: consentText(consentType, name, selfPayConsentCategory),
         };
       }),
@@ -110,14 +131,26 @@ export const consentHandlers: Handlers = {
     const patient = await reachPatient(request, request.params.id, 'createPatientConsent');
     const { consentType, selfPayConsentCategory, appointmentId } = request.body;
     if (appointmentId) {
-      const rows = await request.server.database.query('SELECT 1 FROM appointment_patients WHERE appointment_id = $1 AND patient_id = $2', [appointmentId, patient.id]);
+      const rows = await request.server.database.query('SELECT 1 FROM appointment_patients WHERE appointment_id = $1 AND patient_id = $2', [
+        appointmentId,
+        patient.id,
+      ]);
       if (!rows.length) throw new AppError('NOT_FOUND');
     }
     const [row] = await request.server.database.query<{ id: string }>(
       `INSERT INTO consents (patient_id, user_id, consent_type, self_pay_consent_category, version, text, source, appointment_id, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [patient.id, patient.account_id, consentType, consentType === 'paymentConsent' ? selfPayConsentCategory ?? 'selfPay' : null, constants.consentTemplateVersion,
-        consentText(consentType, fullName(patient), selfPayConsentCategory), audienceOf(request), appointmentId ?? null, callerOf(request).userId],
+      [
+        patient.id,
+        patient.account_id,
+        consentType,
+        consentType === 'paymentConsent' ? (selfPayConsentCategory ?? 'selfPay') : null,
+        constants.consentTemplateVersion,
+        consentText(consentType, recordName(patient), selfPayConsentCategory),
+        audienceOf(request),
+        appointmentId ?? null,
+        callerOf(request).userId,
+      ],
     );
     request.auditTarget = { type: 'consent', id: row!.id };
     reply.status(201);
@@ -151,9 +184,11 @@ export const consentHandlers: Handlers = {
     const consent = await reachConsent(request, request.params.consentId, 'getConsentPdf');
     if (consent.patient_id !== request.params.id) throw new AppError('NOT_FOUND');
     if (!consent.signed_at || !consent.signer_name) throw new AppError('CONSENT_NOT_SIGNED');
+    // The PDF writer (pdf-lib) is loaded with the first consent PDF, not at start.
+    const { consentPdf } = await import('@/server/booking/consent-pdf');
     const pdf = await consentPdf({
       title: consentTitle(consent.consent_type),
-      patientName: `${consent.patient_first_name} ${consent.patient_last_name}`,
+      patientName: fullName({ firstName: consent.patient_first_name, lastName: consent.patient_last_name }),
       signerName: consent.signer_name,
       signerCapacity: consent.signer_capacity ?? '',
       signedAt: new Date(consent.signed_at).toISOString(),

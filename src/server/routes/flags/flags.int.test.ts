@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { flagSpecs, type FlagName } from '../../../generated/flags';
-import { startTestApp, type TestApp } from '../../../../tests/support/app';
+import { flagSpecs, type FlagName } from '@/generated/flags';
+import { startTestApp, type TestApp } from '@tests/support/app';
 import { specFlagSource } from './sources';
 
 type Toggle = { name: string; enabled: boolean; variant: { name: string; enabled: boolean } };
@@ -15,7 +15,10 @@ describe('GET /api/flags/frontend from specs/flags.yaml', () => {
   afterAll(async () => t.close());
 
   it('answers in the Unleash frontend-API shape, one of its own treatments for every served flag', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/flags/frontend?appName=web&environment=default&userId=visitor-1&properties%5BappSource%5D=patient_web' });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/flags/frontend?appName=web&environment=default&userId=visitor-1&properties%5BappSource%5D=patient_web',
+    });
     expect(res.statusCode).toBe(200);
     const { toggles } = res.json() as { toggles: Toggle[] };
     const served = flagNames.filter((n) => flagSpecs.flags[n].enabled);

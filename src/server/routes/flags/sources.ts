@@ -5,9 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { InMemStorageProvider, Unleash, type Context } from 'unleash-client';
-import { constants } from '../../../generated/constants';
-import type { GetFrontendFlagsQuery, GetFrontendFlagsResponse } from '../../../generated/entities';
-import { AppError } from '../../errors';
+import { constants } from '@/generated/constants';
+import type { GetFrontendFlagsQuery, GetFrontendFlagsResponse } from '@/generated/entities';
+import { AppError } from '@/server/errors';
 import { specFeatures } from './unleash-features';
 
 export interface FlagAnswer {
@@ -70,7 +70,12 @@ export function specFlagSource(): FlagSource {
         .filter((f) => unleash.isEnabled(f.name, context))
         .map((f) => {
           const { name, enabled, payload } = unleash.getVariant(f.name, context);
-          return { name: f.name, enabled: true, impressionData: false, variant: { name, enabled, ...(payload ? { payload: { type: payload.type, value: payload.value } } : {}) } };
+          return {
+            name: f.name,
+            enabled: true,
+            impressionData: false,
+            variant: { name, enabled, ...(payload ? { payload: { type: payload.type, value: payload.value } } : {}) },
+          };
         });
       const body = { toggles };
       const etag = etagOf(body);

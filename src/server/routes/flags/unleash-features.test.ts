@@ -1,4 +1,4 @@
-import { flagSpecs, type FlagName } from '../../../generated/flags';
+import { flagSpecs, type FlagName } from '@/generated/flags';
 import { specFeatures, variantWeights } from './unleash-features';
 
 describe('specs/flags.yaml as Unleash features', () => {

@@ -4,7 +4,7 @@
  * its treatment is a variant, the default one weighted by what the rollout leaves.
  */
 import type { ClientFeaturesResponse } from 'unleash-client';
-import { flagSpecs } from '../../../generated/flags';
+import { flagSpecs } from '@/generated/flags';
 
 /** Unleash splits variant traffic in thousandths. */
 const WEIGHT_TOTAL = 1000;

@@ -1,6 +1,6 @@
 import moment from 'moment-timezone';
-import { startTestApp, type TestApp } from '../../../../tests/support/app';
-import { auditRows, callerFor, type TestCaller } from '../../../../tests/support/sessions';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { auditRows, callerFor, type TestCaller } from '@tests/support/sessions';
 
 let t: TestApp;
 let support: TestCaller;
@@ -13,14 +13,19 @@ beforeAll(async () => {
   avery = await callerFor(t.app, 'avery.johnson@example.com');
   // A session of the partner member's, who has not signed the booking consent.
   const db = t.app.database;
-  const [provider] = await db.query<{ id: string; practice_id: string }>('SELECT id, practice_id FROM providers WHERE removed_at IS NULL ORDER BY id DESC LIMIT 1');
+  const [provider] = await db.query<{ id: string; practice_id: string }>(
+    'SELECT id, practice_id FROM providers WHERE removed_at IS NULL ORDER BY id DESC LIMIT 1',
+  );
   const [appointment] = await db.query<{ id: string }>(
     `INSERT INTO appointments (user_id, provider_id, practice_id, during, appointment_mode, counseling_type, time_zone, self_pay, app_source, booked_by, price_cents)
      VALUES ($1, $2, $3, tstzrange(now() + interval '3 days', now() + interval '3 days 50 minutes'), 'in_person', 'Individual Counseling', 'America/New_York', true, 'patient_web', $1, 12000)
      RETURNING id`,
     [avery.id, provider!.id, provider!.practice_id],
   );
-  await db.query("INSERT INTO appointment_patients (appointment_id, patient_id, position) SELECT $1, id, 0 FROM patients WHERE user_id = $2 AND relationship = 'Self'", [appointment!.id, avery.id]);
+  await db.query(
+    "INSERT INTO appointment_patients (appointment_id, patient_id, position) SELECT $1, id, 0 FROM patients WHERE user_id = $2 AND relationship = 'Self'",
+    [appointment!.id, avery.id],
+  );
   [session] = (await t.app.database.query<typeof session>(
     `SELECT a.id, a.practice_id, pr.time_zone, lower(a.during) AS start_at, ap.patient_id FROM appointments a
        JOIN practices pr ON pr.id = a.practice_id JOIN appointment_patients ap ON ap.appointment_id = a.id
@@ -37,26 +42,82 @@ const agenda = async () => {
   return res.json().sessions.find((s: { id: string }) => s.id === session.id).patients[0];
 };
 
+/** The session's person on the practice's open front-desk tasks (GET /front-desk/tasks), if listed. */
+const openTasks = async () => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/front-desk/tasks?practiceId=${session.practice_id}&days=7`, headers: support.headers });
+  expect(res.statusCode).toBe(200);
+  return (res.json().items as { sessionId: string; date: string; tasks: { kind: string }[] }[]).find((i) => i.sessionId === session.id);
+};
+
 describe('the practice agenda', () => {
   it("lists the practice's day with each person's open tasks, checks a person in, and closes the consent task once the patient signs on the device", async () => {
     expect((await agenda()).tasks).toContainEqual({ kind: 'consentUnsigned', consentId: null });
-    expect((await auditRows(t.app, "action = 'getFrontDeskAgenda' AND actor_id = $1", [support.id])).at(-1)).toMatchObject({ record_type: 'practice', record_id: session.practice_id, outcome: 'success' });
+    const listed = await openTasks();
+    expect(listed?.tasks).toContainEqual({ kind: 'consentUnsigned', consentId: null });
+    expect(listed?.date).toBe(moment(session.start_at).tz(session.time_zone).format('YYYY-MM-DD'));
+    expect((await auditRows(t.app, "action = 'getFrontDeskAgenda' AND actor_id = $1", [support.id])).at(-1)).toMatchObject({
+      record_type: 'practice',
+      record_id: session.practice_id,
+      outcome: 'success',
+    });
 
-    const checkIn = await t.app.inject({ method: 'POST', url: `/api/front-desk/appointments/${session.id}/check-in`, headers: support.headers, payload: { patientId: session.patient_id } });
+    const checkIn = await t.app.inject({
+      method: 'POST',
+      url: `/api/front-desk/appointments/${session.id}/check-in`,
+      headers: support.headers,
+      payload: { patientId: session.patient_id },
+    });
     expect(checkIn.statusCode).toBe(200);
     expect((await agenda()).checkedInAt).toBe(checkIn.json().checkedInAt);
 
-    const consent = (await t.app.inject({ method: 'POST', url: `/api/patients/${session.patient_id}/consent`, headers: support.headers, payload: { consentType: 'bookAppointmentConsent', appointmentId: session.id } })).json();
+    const consent = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/patients/${session.patient_id}/consent`,
+        headers: support.headers,
+        payload: { consentType: 'bookAppointmentConsent', appointmentId: session.id },
+      })
+    ).json();
     expect((await agenda()).tasks).toContainEqual({ kind: 'consentUnsigned', consentId: consent.id });
-    const auth = await t.app.inject({ method: 'POST', url: '/api/front-desk/patient-auth', headers: support.headers, payload: { patientId: session.patient_id, dateOfBirth: '1990-04-12' } });
+    const auth = await t.app.inject({
+      method: 'POST',
+      url: '/api/front-desk/patient-auth',
+      headers: support.headers,
+      payload: { patientId: session.patient_id, dateOfBirth: '1990-04-12' },
+    });
     expect(auth.statusCode).toBe(200);
-    const signed = await t.app.inject({ method: 'POST', url: `/api/patient-tasks/consent/${consent.id}/sign`, headers: support.headers, payload: { agree: true, signerName: 'Avery Johnson', patientToken: auth.json().patientToken } });
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: `/api/patient-tasks/consent/${consent.id}/sign`,
+      headers: support.headers,
+      payload: { agree: true, signerName: 'Avery Johnson', patientToken: auth.json().patientToken },
+    });
     expect(signed.statusCode).toBe(200);
     expect((await agenda()).tasks.map((k: { kind: string }) => k.kind)).not.toContain('consentUnsigned');
+    // Only open tasks are kept: the signed consent leaves the practice's open tasks.
+    expect((await openTasks())?.tasks.map((k) => k.kind) ?? []).not.toContain('consentUnsigned');
   });
 
   it('refuses patients and answers an unknown practice 404', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/front-desk/agenda?practiceId=${session.practice_id}&date=2026-11-24`, headers: avery.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/front-desk/agenda?practiceId=00000000-0000-4000-8000-000000000000&date=2026-11-24', headers: support.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/front-desk/agenda?practiceId=${session.practice_id}&date=2026-11-24`, headers: avery.headers }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/front-desk/agenda?practiceId=00000000-0000-4000-8000-000000000000&date=2026-11-24',
+          headers: support.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/front-desk/tasks?practiceId=00000000-0000-4000-8000-000000000000', headers: support.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/front-desk/tasks?practiceId=${session.practice_id}&days=400`, headers: support.headers })).statusCode,
+    ).toBe(400);
   });
 });

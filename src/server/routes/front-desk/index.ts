@@ -1,27 +1,54 @@
 /** The practice agenda on the front-desk device (product-spec §2 /agenda, §3 front-desk state). */
-import { reachRecord } from '../../accounts/reach';
-import { writeAudit } from '../../audit';
-import { AppError } from '../../errors';
-import { agendaOf } from '../../front-desk/agenda';
-import { issuePatientToken } from '../../front-desk/patient-token';
-import { verifyPatientDateOfBirth } from '../../patients/date-of-birth';
-import { callerOf } from '../../plugins/auth';
+import { reachRecord } from '@/server/accounts/reach';
+import { writeAudit } from '@/server/audit';
+import { AppError } from '@/server/errors';
+import { agendaOf, openTasksOf } from '@/server/front-desk/agenda';
+import { issuePatientToken } from '@/server/front-desk/patient-token';
+import { verifyPatientDateOfBirth } from '@/server/patients/date-of-birth';
+import { callerOf } from '@/server/plugins/auth';
 import type { Handlers } from '../registry';
 
 export const frontDeskHandlers: Handlers = {
   async getFrontDeskAgenda(request) {
     const agenda = await agendaOf(request.server.database, request.query.practiceId, request.query.date);
     if (!agenda) {
-      await writeAudit(request, { action: 'getFrontDeskAgenda', outcome: 'denied', status: 404, recordType: 'practice', recordId: request.query.practiceId, details: { reason: 'no such record' } });
+      await writeAudit(request, {
+        action: 'getFrontDeskAgenda',
+        outcome: 'denied',
+        status: 404,
+        recordType: 'practice',
+        recordId: request.query.practiceId,
+        details: { reason: 'no such record' },
+      });
       throw new AppError('NOT_FOUND');
     }
     request.auditTarget = { type: 'practice', id: agenda.practice.id };
     return agenda;
   },
 
+  async getFrontDeskTasks(request) {
+    const open = await openTasksOf(request.server.database, request.query.practiceId, request.server.clock.now(), request.query.days ?? 7);
+    if (!open) {
+      await writeAudit(request, {
+        action: 'getFrontDeskTasks',
+        outcome: 'denied',
+        status: 404,
+        recordType: 'practice',
+        recordId: request.query.practiceId,
+        details: { reason: 'no such record' },
+      });
+      throw new AppError('NOT_FOUND');
+    }
+    request.auditTarget = { type: 'practice', id: open.practice.id };
+    return open;
+  },
+
   async checkInPatient(request) {
     await reachRecord(
-      request, 'appointment', request.params.id, 'checkInPatient',
+      request,
+      'appointment',
+      request.params.id,
+      'checkInPatient',
       `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
     );
     const [row] = await request.server.database.query<{ checked_in_at: Date }>(

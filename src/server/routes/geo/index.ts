@@ -1,5 +1,5 @@
 /** Offline geo lookups: a point's time zone, a zip code's or city's place. */
-import { geocode, timeZonesAt } from '../../geo';
+import { geocode, timeZonesAt } from '@/server/geo';
 import type { Handlers } from '../registry';
 
 export const geoHandlers: Handlers = {

@@ -1,6 +1,6 @@
-import { AppError } from '../../errors';
+import { AppError } from '@/server/errors';
 import type { Handlers } from '../registry';
-import { appVersion } from '../../version';
+import { appVersion } from '@/server/version';
 
 export const healthHandlers: Handlers = {
   async getHealth(request) {

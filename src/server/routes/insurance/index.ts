@@ -1,13 +1,22 @@
 /** Insurance on file and eligibility inquiries (product-spec §7 Insurance). */
-import { constants } from '../../../generated/constants';
-import { reachesAccountOf, reachPatientOf as reachPatient } from '../../patients/reach';
-import { AppError } from '../../errors';
-import { INQUIRY_SELECT, inquiryById, inquiryOut, insuranceOfPatient, insuranceOut, insurancesOfPatients, planOf, type InquiryRow } from '../../insurance/repository';
-import { callerOf } from '../../plugins/auth';
-import { checkEligibility, type EligibilityProvider } from '../../insurance/eligibility';
-import { isFollowUpWith } from '../../booking/appointments';
-import { slotOf } from '../../booking/holds';
-import { assertDecisionAllowed, queueIfNeeded, resolveVerification } from '../../support/insurance-verification';
+import { constants } from '@/generated/constants';
+import { reachesAccountOf, reachPatientOf as reachPatient } from '@/server/patients/reach';
+import { AppError } from '@/server/errors';
+import {
+  INQUIRY_SELECT,
+  inquiryById,
+  inquiryOut,
+  insuranceOfPatient,
+  insuranceOut,
+  insurancesOfPatients,
+  planOf,
+  type InquiryRow,
+} from '@/server/insurance/repository';
+import { callerOf } from '@/server/plugins/auth';
+import { checkEligibility, type EligibilityProvider } from '@/server/insurance/eligibility';
+import { isFollowUpWith } from '@/server/booking/appointments';
+import { slotOf } from '@/server/booking/holds';
+import { assertDecisionAllowed, queueIfNeeded, resolveVerification } from '@/server/support/insurance-verification';
 import type { Handlers } from '../registry';
 
 function isUniqueViolation(err: unknown): boolean {
@@ -67,7 +76,13 @@ export const insuranceHandlers: Handlers = {
       } catch (err) {
         // Added by a simultaneous request: answer the one on file.
         if (!isUniqueViolation(err)) throw err;
-        id = (await db.query<{ id: string }>('SELECT id FROM patient_insurances WHERE patient_id = $1 AND plan_id = $2 AND member_id = $3 AND removed_at IS NULL', [patient.id, planId, request.body.memberId]))[0]!.id;
+        id = (
+          await db.query<{ id: string }>('SELECT id FROM patient_insurances WHERE patient_id = $1 AND plan_id = $2 AND member_id = $3 AND removed_at IS NULL', [
+            patient.id,
+            planId,
+            request.body.memberId,
+          ])
+        )[0]!.id;
       }
     }
     reply.status(201);
@@ -126,7 +141,16 @@ export const insuranceHandlers: Handlers = {
       const [earlier] = await db.query<InquiryRow>(
         `${INQUIRY_SELECT} WHERE a.id = $1 AND a.patient_insurance_id = $2 AND a.patient_id = $3 AND a.provider_id = $4 AND a.practice_id = $5
             AND a.is_follow_up = $6 AND a.created_at > $8::timestamptz - make_interval(mins => $7)`,
-        [request.query.auditId, insuranceId, reached.id, providerId, practiceId, isFollowUp, constants.insuranceInquiryReuseMinutes, request.server.clock.now().toISOString()],
+        [
+          request.query.auditId,
+          insuranceId,
+          reached.id,
+          providerId,
+          practiceId,
+          isFollowUp,
+          constants.insuranceInquiryReuseMinutes,
+          request.server.clock.now().toISOString(),
+        ],
       );
       if (earlier) return inquiryOut(earlier);
     }
@@ -137,8 +161,20 @@ export const insuranceHandlers: Handlers = {
       `INSERT INTO insurance_inquiry_audits (patient_insurance_id, patient_id, provider_id, practice_id, internal_outcome_assessment, copay, estimated_cost,
                                              self_pay_price, is_follow_up, source, actor_id, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-      [insurance.id, reached.id, providerId, practiceId, result.outcome, result.copay, result.estimatedCost, result.selfPayPrice, isFollowUp, checker.source, callerOf(request).userId,
-        request.server.clock.now().toISOString()],
+      [
+        insurance.id,
+        reached.id,
+        providerId,
+        practiceId,
+        result.outcome,
+        result.copay,
+        result.estimatedCost,
+        result.selfPayPrice,
+        isFollowUp,
+        checker.source,
+        callerOf(request).userId,
+        request.server.clock.now().toISOString(),
+      ],
     );
     await queueIfNeeded(request, { id: audit!.id, insuranceId: insurance.id, patientId: reached.id, providerId, outcome: result.outcome });
     return inquiryOut((await inquiryById(db, audit!.id))!);
@@ -157,7 +193,12 @@ export const insuranceHandlers: Handlers = {
     request.auditTarget = { type: 'insuranceInquiry', id: inquiry.id };
     try {
       await db.transaction(async (tx) => {
-        await tx.query('UPDATE insurance_inquiry_audits SET decision = $2, decided_at = $4, decided_by = $3 WHERE id = $1', [inquiry.id, decision, caller.userId, request.server.clock.now().toISOString()]);
+        await tx.query('UPDATE insurance_inquiry_audits SET decision = $2, decided_at = $4, decided_by = $3 WHERE id = $1', [
+          inquiry.id,
+          decision,
+          caller.userId,
+          request.server.clock.now().toISOString(),
+        ]);
         // Support deciding for the patient takes the insurance out of the verification queue, with the agent's note.
         if (staff) await resolveVerification(request, tx, inquiry.patient_insurance_id, decision, note);
       });

@@ -4,15 +4,15 @@
  * self-pay price before booking, the inquiry audits, auditId reuse, decisions, reach and the
  * clearinghouse seam; and the offline phone lookup.
  */
-import { startTestApp, type TestApp } from '../../../../tests/support/app';
-import { auditRows, callerFor, type TestCaller } from '../../../../tests/support/sessions';
-import { constants } from '../../../generated/constants';
-import { errorCatalogue } from '../../../generated/errors';
-import { isDeniedDueToMedicaid, isSelfPayEligible } from '../../../domain/insurance-outcome';
-import { sessionPayRate } from '../../../domain/pay-rate';
-import { demoAccounts } from '../../db/seed/demo-accounts';
-import { DEMO_PATIENT_EMAIL } from '../../db/seed/patients-insurance';
-import type { EligibilityChecker } from '../../insurance/eligibility';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { auditRows, callerFor, type TestCaller } from '@tests/support/sessions';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
+import { isDeniedDueToMedicaid, isSelfPayEligible } from '@/domain/insurance-outcome';
+import { sessionPayRate } from '@/domain/pay-rate';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
+import { DEMO_PATIENT_EMAIL } from '@/server/db/seed/patients-insurance';
+import type { EligibilityChecker } from '@/server/insurance/eligibility';
 
 let t: TestApp;
 let jordan: TestCaller;
@@ -44,11 +44,11 @@ beforeAll(async () => {
     [jordan.id],
   );
   insuranceOf = Object.fromEntries(insurances.map((i) => [i.code, i.id])) as typeof insuranceOf;
-  [accepting] = await db.query<typeof accepting>(
+  [accepting] = (await db.query<typeof accepting>(
     `SELECT pr.id, pr.practice_id, pr.pay_individual, pr.pay_follow_up FROM providers pr
       WHERE pr.removed_at IS NULL AND pr.practice_id IN (SELECT practice_id FROM practice_accepted_carriers a JOIN insurance_carriers c ON c.id = a.carrier_id WHERE c.code = 'BCBS')
       ORDER BY pr.id LIMIT 1`,
-  ) as [typeof accepting];
+  )) as [typeof accepting];
 }, 90_000);
 afterAll(async () => t.close());
 
@@ -60,29 +60,58 @@ describe('carriers and insurances on file', () => {
     expect(sunshine.plans).toEqual([expect.objectContaining({ name: 'Sunshine Health Medicaid', isMedicaid: true })]);
   });
 
-  it('lists a patient\'s insurances with carrier code and name', async () => {
+  it("lists a patient's insurances with carrier code and name", async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/patients/${jordanSelf}/insurances`, headers: jordan.headers });
     expect(res.statusCode).toBe(200);
-    expect(res.json().items.map((i: { carrierCode: string }) => i.carrierCode).sort()).toEqual(['BCBS', 'OSCAR']);
+    expect(
+      res
+        .json()
+        .items.map((i: { carrierCode: string }) => i.carrierCode)
+        .sort(),
+    ).toEqual(['BCBS', 'OSCAR']);
     const bcbs = res.json().items.find((i: { carrierCode: string }) => i.carrierCode === 'BCBS');
-    expect(bcbs).toMatchObject({ carrierName: 'Blue Cross Blue Shield', planName: 'Blue Cross PPO', memberId: 'XBC100200300', cardFrontDocumentId: expect.any(String), patient: { firstName: 'Jordan' } });
+    expect(bcbs).toMatchObject({
+      carrierName: 'Blue Cross Blue Shield',
+      planName: 'Blue Cross PPO',
+      memberId: 'XBC100200300',
+      cardFrontDocumentId: expect.any(String),
+      patient: { firstName: 'Jordan' },
+    });
     expect((await t.app.inject({ method: 'GET', url: `/api/patients/${jordanSelf}/insurances`, headers: avery.headers })).statusCode).toBe(404);
   });
 
   it('answers active insurance by scheduling-system ids in bracket format, only for patients the caller reaches', async () => {
-    const ids = await t.db.database.query<{ ehr_id: string; license_key: string }>('SELECT ehr_id, license_key FROM patients WHERE id = ANY($1::uuid[])', [[jordanSelf, mia]]);
+    const ids = await t.db.database.query<{ ehr_id: string; license_key: string }>('SELECT ehr_id, license_key FROM patients WHERE id = ANY($1::uuid[])', [
+      [jordanSelf, mia],
+    ]);
     const query = ids.map((i) => `patientEhrId[]=${i.ehr_id}`).join('&') + `&licenseKey=${ids[0]!.license_key}`;
     const mine = await t.app.inject({ method: 'GET', url: `/api/patients/active-insurance?${query}`, headers: jordan.headers });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().items.map((i: { carrierCode: string }) => i.carrierCode).sort()).toEqual(['BCBS', 'OSCAR', 'SUNSHINE']);
+    expect(
+      mine
+        .json()
+        .items.map((i: { carrierCode: string }) => i.carrierCode)
+        .sort(),
+    ).toEqual(['BCBS', 'OSCAR', 'SUNSHINE']);
     for (const item of mine.json().items) expect(item).toEqual(expect.objectContaining({ carrierCode: expect.any(String), carrierName: expect.any(String) }));
     expect((await t.app.inject({ method: 'GET', url: `/api/patients/active-insurance?${query}`, headers: avery.headers })).json().items).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: `/api/patients/active-insurance?${query.replace(/licenseKey=.*/, 'licenseKey=OTHER')}`, headers: jordan.headers })).json().items).toEqual([]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/patients/active-insurance?${query.replace(/licenseKey=.*/, 'licenseKey=OTHER')}`,
+          headers: jordan.headers,
+        })
+      ).json().items,
+    ).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: `/api/patients/active-insurance?licenseKey=x`, headers: jordan.headers })).statusCode).toBe(400);
   });
 
   it('adds an insurance once, changes and removes it', async () => {
-    const carriers = (await t.app.inject({ method: 'GET', url: '/api/insurance/carriers' })).json().items as { code: string; plans: { id: number; name: string }[] }[];
+    const carriers = (await t.app.inject({ method: 'GET', url: '/api/insurance/carriers' })).json().items as {
+      code: string;
+      plans: { id: number; name: string }[];
+    }[];
     const aetna = carriers.find((c) => c.code === 'AETNA')!;
     const body = { carrierCode: 'AETNA', planId: aetna.plans[0]!.id, memberId: 'AET-777' };
     const first = await t.app.inject({ method: 'POST', url: `/api/patients/${mia}/insurances`, headers: jordan.headers, payload: body });
@@ -90,18 +119,37 @@ describe('carriers and insurances on file', () => {
     expect(first.json()).toMatchObject({ carrierCode: 'AETNA', memberId: 'AET-777', internalOutcomeAssessment: null, insuranceInquiryAudits: [] });
     const again = await t.app.inject({ method: 'POST', url: `/api/patients/${mia}/insurances`, headers: jordan.headers, payload: body });
     expect(again.json().id).toBe(first.json().id);
-    const changed = await t.app.inject({ method: 'PUT', url: `/api/patients/${mia}/insurances/${first.json().id}`, headers: jordan.headers, payload: { ...body, memberId: 'AET-778', groupNumber: 'G1' } });
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/patients/${mia}/insurances/${first.json().id}`,
+      headers: jordan.headers,
+      payload: { ...body, memberId: 'AET-778', groupNumber: 'G1' },
+    });
     expect(changed.json()).toMatchObject({ memberId: 'AET-778', groupNumber: 'G1' });
     expect((await t.app.inject({ method: 'DELETE', url: `/api/patients/${mia}/insurances/${first.json().id}`, headers: avery.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/patients/${mia}/insurances/${first.json().id}`, headers: jordan.headers })).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/patients/${mia}/insurances/${first.json().id}`, headers: jordan.headers })).statusCode).toBe(404);
   });
 
-  it('refuses a plan that is not the carrier\'s, and a bad member id', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/api/patients/${mia}/insurances`, headers: jordan.headers, payload: { carrierCode: 'OSCAR', planId: 1, memberId: 'X1' } });
+  it("refuses a plan that is not the carrier's, and a bad member id", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/patients/${mia}/insurances`,
+      headers: jordan.headers,
+      payload: { carrierCode: 'OSCAR', planId: 1, memberId: 'X1' },
+    });
     expect(res.statusCode).toBe(errorCatalogue.INSURANCE_PLAN_UNKNOWN.status);
     expect(res.json().errorCode).toBe('INSURANCE_PLAN_UNKNOWN');
-    expect((await t.app.inject({ method: 'POST', url: `/api/patients/${mia}/insurances`, headers: jordan.headers, payload: { carrierCode: 'OSCAR', planId: 1, memberId: 'X 1;' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/patients/${mia}/insurances`,
+          headers: jordan.headers,
+          payload: { carrierCode: 'OSCAR', planId: 1, memberId: 'X 1;' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -118,10 +166,18 @@ describe('GET /api/insurance-inquiry/validate/...', () => {
 
   it('answers CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED for a carrier no practice accepts, and the insurance then reads as self-pay eligible', async () => {
     // Whether the session is a follow-up is the server's to say (from the patient's sessions), not the caller's.
-    const told = await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.OSCAR, accepting.id, accepting.practice_id, '?isFollowUp=true'), headers: jordan.headers });
+    const told = await t.app.inject({
+      method: 'GET',
+      url: validateUrl(jordanSelf, insuranceOf.OSCAR, accepting.id, accepting.practice_id, '?isFollowUp=true'),
+      headers: jordan.headers,
+    });
     expect(told.statusCode).toBe(400);
     expect(told.json().errorCode).toBe('VALIDATION_FAILED');
-    const res = await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.OSCAR, accepting.id, accepting.practice_id), headers: jordan.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: validateUrl(jordanSelf, insuranceOf.OSCAR, accepting.id, accepting.practice_id),
+      headers: jordan.headers,
+    });
     expect(res.json()).toMatchObject({ internalOutcomeAssessment: 'CARD_NOT_ACCEPTED_SELF_PAY_REQUIRED', copay: null, estimatedCost: null, isFollowUp: false });
     expect(res.json().selfPayPrice).toBe(Number(sessionPayRate({ individual: accepting.pay_individual, follow_up: accepting.pay_follow_up }, false)));
     const insurances = (await t.app.inject({ method: 'GET', url: `/api/patients/${jordanSelf}/insurances`, headers: jordan.headers })).json().items;
@@ -134,7 +190,9 @@ describe('GET /api/insurance-inquiry/validate/...', () => {
   it('answers DENIED_DUE_TO_MEDICAID for a Medicaid plan the provider does not take', async () => {
     const res = await t.app.inject({ method: 'GET', url: validateUrl(mia, insuranceOf.SUNSHINE), headers: support.headers });
     expect(res.json()).toMatchObject({ internalOutcomeAssessment: 'DENIED_DUE_TO_MEDICAID', copay: null });
-    const insurance = (await t.app.inject({ method: 'GET', url: `/api/patients/${mia}/insurances`, headers: jordan.headers })).json().items.find((i: { id: string }) => i.id === insuranceOf.SUNSHINE);
+    const insurance = (await t.app.inject({ method: 'GET', url: `/api/patients/${mia}/insurances`, headers: jordan.headers }))
+      .json()
+      .items.find((i: { id: string }) => i.id === insuranceOf.SUNSHINE);
     const miaPerson = { firstName: insurance.patient.firstName, lastName: insurance.patient.lastName, dateOfBirth: insurance.patient.dateOfBirth };
     expect(isDeniedDueToMedicaid(insurance, [miaPerson], { requireValidAuditDate: true, now: new Date() })).toBe(true);
   });
@@ -143,32 +201,49 @@ describe('GET /api/insurance-inquiry/validate/...', () => {
     const count = async () => (await t.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM insurance_inquiry_audits'))[0]!.n;
     const first = (await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.BCBS), headers: jordan.headers })).json();
     const before = await count();
-    const again = await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.BCBS, accepting.id, accepting.practice_id, `?auditId=${first.id}`), headers: jordan.headers });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: validateUrl(jordanSelf, insuranceOf.BCBS, accepting.id, accepting.practice_id, `?auditId=${first.id}`),
+      headers: jordan.headers,
+    });
     expect(again.json().id).toBe(first.id);
     expect(await count()).toBe(before);
-    const [row] = await t.db.database.query<{ internal_outcome_assessment: string; actor_id: string; created_at: Date }>('SELECT internal_outcome_assessment, actor_id, created_at FROM insurance_inquiry_audits WHERE id = $1', [first.id]);
+    const [row] = await t.db.database.query<{ internal_outcome_assessment: string; actor_id: string; created_at: Date }>(
+      'SELECT internal_outcome_assessment, actor_id, created_at FROM insurance_inquiry_audits WHERE id = $1',
+      [first.id],
+    );
     expect(row).toMatchObject({ internal_outcome_assessment: 'ELIGIBLE', actor_id: jordan.id });
     // An auditId of another insurance starts a new inquiry.
-    const other = await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.OSCAR, accepting.id, accepting.practice_id, `?auditId=${first.id}`), headers: jordan.headers });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: validateUrl(jordanSelf, insuranceOf.OSCAR, accepting.id, accepting.practice_id, `?auditId=${first.id}`),
+      headers: jordan.headers,
+    });
     expect(other.json().id).not.toBe(first.id);
     expect(await count()).toBe(before + 1);
     expect((await auditRows(t.app, "action = 'validateInsurance' AND outcome = 'success'")).length).toBeGreaterThan(0);
   });
 
-  it('answers 404 for a patient out of reach, another patient\'s insurance, an unknown provider; 400 for a provider at another practice', async () => {
+  it("answers 404 for a patient out of reach, another patient's insurance, an unknown provider; 400 for a provider at another practice", async () => {
     expect((await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.BCBS), headers: avery.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.BCBS), headers: agent.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: validateUrl(mia, insuranceOf.BCBS), headers: jordan.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.BCBS, '00000000-0000-4000-8000-000000000000'), headers: jordan.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.BCBS, '00000000-0000-4000-8000-000000000000'), headers: jordan.headers }))
+        .statusCode,
+    ).toBe(404);
     const [elsewhere] = await t.db.database.query<{ id: string }>('SELECT id FROM practices WHERE id <> $1 LIMIT 1', [accepting.practice_id]);
     const res = await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.BCBS, accepting.id, elsewhere!.id), headers: jordan.headers });
     expect(res.statusCode).toBe(errorCatalogue.PROVIDER_NOT_AT_PRACTICE.status);
     expect(res.json().errorCode).toBe('PROVIDER_NOT_AT_PRACTICE');
   });
 
-  it('asks whichever checker is installed: a clearinghouse adapter takes the rules\' place', async () => {
+  it("asks whichever checker is installed: a clearinghouse adapter takes the rules' place", async () => {
     const rules = t.app.eligibilityChecker;
-    const clearinghouse: EligibilityChecker = { source: 'clearinghouse-test', check: async () => ({ outcome: 'ELIGIBLE', copay: 5, estimatedCost: 5, selfPayPrice: 99 }) };
+    const clearinghouse: EligibilityChecker = {
+      source: 'clearinghouse-test',
+      check: async () => ({ outcome: 'ELIGIBLE', copay: 5, estimatedCost: 5, selfPayPrice: 99 }),
+    };
     t.app.eligibilityChecker = clearinghouse;
     try {
       const res = await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.OSCAR), headers: jordan.headers });
@@ -182,21 +257,67 @@ describe('GET /api/insurance-inquiry/validate/...', () => {
 describe('POST /api/insurance-inquiry/{id}/choose-decision', () => {
   it('records the decision; insurance only when eligible', async () => {
     const eligible = (await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.BCBS), headers: jordan.headers })).json();
-    const chosen = await t.app.inject({ method: 'POST', url: `/api/insurance-inquiry/${eligible.id}/choose-decision`, headers: jordan.headers, payload: { decision: 'useInsurance' } });
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: `/api/insurance-inquiry/${eligible.id}/choose-decision`,
+      headers: jordan.headers,
+      payload: { decision: 'useInsurance' },
+    });
     expect(chosen.statusCode).toBe(200);
     expect(chosen.json()).toMatchObject({ id: eligible.id, decision: 'useInsurance', decidedAt: expect.any(String) });
     const selfPay = (await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.OSCAR), headers: jordan.headers })).json();
-    const refused = await t.app.inject({ method: 'POST', url: `/api/insurance-inquiry/${selfPay.id}/choose-decision`, headers: jordan.headers, payload: { decision: 'useInsurance' } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/insurance-inquiry/${selfPay.id}/choose-decision`,
+      headers: jordan.headers,
+      payload: { decision: 'useInsurance' },
+    });
     expect(refused.statusCode).toBe(errorCatalogue.INSURANCE_DECISION_NOT_ALLOWED.status);
     expect(refused.json().description).toBe(errorCatalogue.INSURANCE_DECISION_NOT_ALLOWED.message);
-    expect((await t.app.inject({ method: 'POST', url: `/api/insurance-inquiry/${selfPay.id}/choose-decision`, headers: jordan.headers, payload: { decision: 'selfPay' } })).json().decision).toBe('selfPay');
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/insurance-inquiry/${selfPay.id}/choose-decision`,
+          headers: jordan.headers,
+          payload: { decision: 'selfPay' },
+        })
+      ).json().decision,
+    ).toBe('selfPay');
   });
 
   it('answers 404 to someone who may not reach the inquiry, and for an unknown one', async () => {
     const inquiry = (await t.app.inject({ method: 'GET', url: validateUrl(jordanSelf, insuranceOf.OSCAR), headers: jordan.headers })).json();
-    expect((await t.app.inject({ method: 'POST', url: `/api/insurance-inquiry/${inquiry.id}/choose-decision`, headers: avery.headers, payload: { decision: 'selfPay' } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/insurance-inquiry/00000000-0000-4000-8000-000000000000/choose-decision', headers: jordan.headers, payload: { decision: 'selfPay' } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `/api/insurance-inquiry/${inquiry.id}/choose-decision`, headers: jordan.headers, payload: { decision: 'maybe' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/insurance-inquiry/${inquiry.id}/choose-decision`,
+          headers: avery.headers,
+          payload: { decision: 'selfPay' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/insurance-inquiry/00000000-0000-4000-8000-000000000000/choose-decision',
+          headers: jordan.headers,
+          payload: { decision: 'selfPay' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/insurance-inquiry/${inquiry.id}/choose-decision`,
+          headers: jordan.headers,
+          payload: { decision: 'maybe' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -212,7 +333,11 @@ describe('GET /api/notifications/phone-number/{number}/lookup', () => {
   });
 
   it('says when a number is invalid, and refuses text that is not a number', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/notifications/phone-number/1234/lookup' })).json()).toMatchObject({ valid: false, lineType: 'unknown', canReceiveText: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/notifications/phone-number/1234/lookup' })).json()).toMatchObject({
+      valid: false,
+      lineType: 'unknown',
+      canReceiveText: false,
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/notifications/phone-number/call-me/lookup' })).statusCode).toBe(400);
   });
 });

@@ -4,7 +4,7 @@
  * US number.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { PhoneLineType } from '../../../generated/enums';
+import type { PhoneLineType } from '@/generated/enums';
 import type { Handlers } from '../registry';
 
 const LINE_TYPES: Record<string, PhoneLineType> = {
@@ -26,7 +26,7 @@ const TEXTABLE: readonly PhoneLineType[] = ['mobile', 'fixed_line_or_mobile'];
 export function lookupPhone(number: string) {
   const parsed = parsePhoneNumberFromString(number, 'US');
   const valid = parsed?.isValid() ?? false;
-  const lineType: PhoneLineType = valid ? LINE_TYPES[parsed?.getType() ?? ''] ?? 'unknown' : 'unknown';
+  const lineType: PhoneLineType = valid ? (LINE_TYPES[parsed?.getType() ?? ''] ?? 'unknown') : 'unknown';
   return {
     number,
     valid,

@@ -1,31 +1,38 @@
 /** Patient records of product-spec §7 Patients and the support patient calls. */
-import { enums } from '../../../generated/enums';
-import { reachAccount } from '../../accounts/reach';
-import { reachPatientOf as reachPatient } from '../../patients/reach';
-import { userById } from '../../accounts/repository';
-import { insuranceOut, insurancesOfPatients } from '../../insurance/repository';
-import { callerOf } from '../../plugins/auth';
-import { writeAudit } from '../../audit';
-import { appointmentsOfPatients } from '../../patients/appointments';
-import { authorizationOut, authorizationsOf, saveAuthorization } from '../../patients/authorizations';
-import { documentOut, documentsOf, sendDocument, storeUploadedDocument } from '../../patients/documents';
-import { noteOut, notesOf, saveNote } from '../../patients/notes';
-import { patientById, patientOut, patientsOfUser } from '../../patients/repository';
-import { verifyPatientDateOfBirth } from '../../patients/date-of-birth';
-import { assertMayChangePatient, updatePatientRecord } from '../../patients/update';
-import { careStatusOf, associatedProviders } from '../../patients/care';
+import { enums } from '@/generated/enums';
+import { reachAccount } from '@/server/accounts/reach';
+import { reachPatientOf as reachPatient } from '@/server/patients/reach';
+import { userById } from '@/server/accounts/repository';
+import { insuranceOut, insurancesOfPatients } from '@/server/insurance/repository';
+import { callerOf } from '@/server/plugins/auth';
+import { writeAudit } from '@/server/audit';
+import { appointmentsOfPatients } from '@/server/patients/appointments';
+import { authorizationOut, authorizationsOf, saveAuthorization } from '@/server/patients/authorizations';
+import { documentOut, documentsOf, sendDocument, storeUploadedDocument } from '@/server/patients/documents';
+import { noteOut, notesOf, saveNote } from '@/server/patients/notes';
+import { patientById, patientOut, patientsOfUser } from '@/server/patients/repository';
+import { verifyPatientDateOfBirth } from '@/server/patients/date-of-birth';
+import { assertMayChangePatient, updatePatientRecord } from '@/server/patients/update';
+import { careStatusOf, associatedProviders } from '@/server/patients/care';
 import type { FastifyRequest } from 'fastify';
 import type { Handlers } from '../registry';
-import { reachesEveryAccount } from '../../../domain/permissions';
-import { reachClient } from '../../care/clients';
-import { callerProviderId } from '../../care/provider';
+import { reachesEveryAccount } from '@/domain/permissions';
+import { reachClient } from '@/server/care/clients';
+import { callerProviderId } from '@/server/care/provider';
 
 /** Notes: staff reach the patients they reach; a clinician only their own clients. */
 async function reachNotesOf(request: FastifyRequest, patientId: string, action: string): Promise<{ id: string }> {
   const caller = callerOf(request);
   if (caller.permissions.isClinician && !reachesEveryAccount(caller.groups)) {
     const providerId = await callerProviderId(request).catch(async (e: unknown) => {
-      await writeAudit(request, { action, outcome: 'denied', status: 404, recordType: 'patient', recordId: patientId, details: { reason: 'no provider record' } });
+      await writeAudit(request, {
+        action,
+        outcome: 'denied',
+        status: 404,
+        recordType: 'patient',
+        recordId: patientId,
+        details: { reason: 'no provider record' },
+      });
       throw e;
     });
     return reachClient(request, providerId, patientId, action);
@@ -42,7 +49,13 @@ async function supportPatient(request: FastifyRequest, patientId: string) {
   const account = (await userById(db, patient.user_id))!;
   return {
     patient: patientOut(patient, request.server.clock.now()),
-    account: { id: account.id, email: account.email, firstName: account.first_name, lastName: account.last_name, businessPartnerId: account.business_partner_id },
+    account: {
+      id: account.id,
+      email: account.email,
+      firstName: account.first_name,
+      lastName: account.last_name,
+      businessPartnerId: account.business_partner_id,
+    },
     insurances: (await insurancesOfPatients(db, [patient.id])).map(insuranceOut),
     notes: (await notesOf(db, patient.id, SUPPORT_NOTES_SHOWN)).map(noteOut),
   };
@@ -59,7 +72,15 @@ export const patientsHandlers: Handlers = {
     for (const id of ids) await reachPatient(request, id, 'getPatientCareStatus');
     request.auditTarget = ids.length === 1 ? { type: 'patient', id: ids[0]! } : undefined;
     const appointments = await appointmentsOfPatients(request.server.database, ids);
-    return { items: ids.map((id) => careStatusOf(id, appointments.filter((a) => a.patient_id === id), request.server.clock.now())) };
+    return {
+      items: ids.map((id) =>
+        careStatusOf(
+          id,
+          appointments.filter((a) => a.patient_id === id),
+          request.server.clock.now(),
+        ),
+      ),
+    };
   },
 
   async getAssociatedProviders(request) {
@@ -97,7 +118,10 @@ export const patientsHandlers: Handlers = {
     const reached = await reachPatient(request, request.params.id, 'updatePatient');
     const db = request.server.database;
     await assertMayChangePatient(request, (await patientById(db, reached.id))!, request.body, 'updatePatient');
-    return patientOut(await db.transaction(async (tx) => updatePatientRecord(tx, (await patientById(tx, reached.id))!, request.body)), request.server.clock.now());
+    return patientOut(
+      await db.transaction(async (tx) => updatePatientRecord(tx, (await patientById(tx, reached.id))!, request.body)),
+      request.server.clock.now(),
+    );
   },
 
   async listPatientAuthorizations(request) {

@@ -1,7 +1,7 @@
 /** multipart/form-data for document uploads, with the limits of specs/constants. */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { constants } from '../../../generated/constants';
+import { constants } from '@/generated/constants';
 
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {

@@ -4,15 +4,15 @@
  * support patient calls. Reach: a patient only their own account's patients, a third-party agent only
  * their partner's members', staff any; anything else 404 and audited.
  */
-import { startTestApp, type TestApp } from '../../../../tests/support/app';
-import { auditRows, callerFor, type TestCaller } from '../../../../tests/support/sessions';
-import { constants } from '../../../generated/constants';
-import { enums } from '../../../generated/enums';
-import { errorCatalogue } from '../../../generated/errors';
-import { messages } from '../../../generated/messages';
-import { addDaysIso, todayIso } from '../../../domain/dates';
-import { demoAccounts } from '../../db/seed/demo-accounts';
-import { DEMO_PATIENT_EMAIL } from '../../db/seed/patients-insurance';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { auditRows, callerFor, type TestCaller } from '@tests/support/sessions';
+import { constants } from '@/generated/constants';
+import { enums } from '@/generated/enums';
+import { errorCatalogue } from '@/generated/errors';
+import { messages } from '@/generated/messages';
+import { addDaysIso, todayIso } from '@/domain/dates';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
+import { DEMO_PATIENT_EMAIL } from '@/server/db/seed/patients-insurance';
 
 let t: TestApp;
 let jordan: TestCaller;
@@ -58,27 +58,34 @@ beforeAll(async () => {
   support = await callerFor(t.app, email('Support agent'));
   agent = await callerFor(t.app, email('Third-party agent'));
   clinician = await callerFor(t.app, email('Clinician'));
-  const patients = await t.db.database.query<{ id: string; relationship: string; email: string }>(
-    'SELECT p.id, p.relationship, u.email::text AS email FROM patients p JOIN users u ON u.id = p.user_id',
+  const patients = await t.db.database.query<{ id: string; relationship: string; email: string; first_name: string }>(
+    'SELECT p.id, p.relationship, p.first_name, u.email::text AS email FROM patients p JOIN users u ON u.id = p.user_id',
   );
   jordanSelf = patients.find((p) => p.email === DEMO_PATIENT_EMAIL && p.relationship === 'Self')!.id;
-  mia = patients.find((p) => p.email === DEMO_PATIENT_EMAIL && p.relationship === 'Child')!.id;
+  // The demo account has two children (Mia and Leo); a query without ORDER BY returns them in any order.
+  mia = patients.find((p) => p.email === DEMO_PATIENT_EMAIL && p.relationship === 'Child' && p.first_name === 'Mia')!.id;
   averySelf = patients.find((p) => p.email === avery.email)!.id;
 }, 90_000);
 afterAll(async () => t.close());
 
 describe('GET /api/patients', () => {
-  it('lists the caller\'s own patients, Self first, with scheduling-system ids', async () => {
+  it("lists the caller's own patients, Self first, with scheduling-system ids", async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/patients', headers: jordan.headers });
     expect(res.statusCode).toBe(200);
     const items = res.json().items;
     // Jordan's two children (Mia and Leo) come after Self.
     expect(items.map((p: { relationship: string }) => p.relationship)).toEqual(['Self', 'Child', 'Child']);
-    expect(items[0]).toMatchObject({ id: jordanSelf, firstName: 'Jordan', isMinor: false, licenseKey: constants.schedulingLicenseKey, ehrId: expect.stringMatching(/^P\d+$/) });
+    expect(items[0]).toMatchObject({
+      id: jordanSelf,
+      firstName: 'Jordan',
+      isMinor: false,
+      licenseKey: constants.schedulingLicenseKey,
+      ehrId: expect.stringMatching(/^P\d+$/),
+    });
     expect(items.find((p: { id: string }) => p.id === mia)).toMatchObject({ id: mia, isMinor: true });
   });
 
-  it('answers another account\'s patients to staff, and 404 to another patient', async () => {
+  it("answers another account's patients to staff, and 404 to another patient", async () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/patients?userId=${jordan.id}`, headers: support.headers })).json().items).toHaveLength(3);
     const res = await t.app.inject({ method: 'GET', url: `/api/patients?userId=${jordan.id}`, headers: avery.headers });
     expect(res.statusCode).toBe(404);
@@ -96,7 +103,13 @@ describe('GET and PUT /api/patients/{id}', () => {
   });
 
   it('answers 404, the same as for no patient, to a caller who may not reach it, and to a wrong userId', async () => {
-    for (const [caller, url] of [[avery, `/api/patients/${mia}`], [agent, `/api/patients/${mia}`], [jordan, `/api/patients/${averySelf}`], [jordan, `/api/patients/${mia}?userId=${avery.id}`], [jordan, '/api/patients/00000000-0000-4000-8000-000000000000']] as const) {
+    for (const [caller, url] of [
+      [avery, `/api/patients/${mia}`],
+      [agent, `/api/patients/${mia}`],
+      [jordan, `/api/patients/${averySelf}`],
+      [jordan, `/api/patients/${mia}?userId=${avery.id}`],
+      [jordan, '/api/patients/00000000-0000-4000-8000-000000000000'],
+    ] as const) {
       const res = await t.app.inject({ method: 'GET', url, headers: caller.headers });
       expect(res.statusCode).toBe(404);
       expect(res.json().description).toBe(errorCatalogue.NOT_FOUND.message);
@@ -104,19 +117,29 @@ describe('GET and PUT /api/patients/{id}', () => {
     expect((await auditRows(t.app, "action = 'getPatient' AND outcome = 'denied'")).length).toBeGreaterThanOrEqual(5);
   });
 
-  it('lets a third-party agent reach their partner\'s members only', async () => {
+  it("lets a third-party agent reach their partner's members only", async () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/patients/${averySelf}`, headers: agent.headers })).statusCode).toBe(200);
   });
 
   it('changes details, and forgets the phone check when the number changes', async () => {
     await t.db.database.query('UPDATE patients SET phone_number_valid = true WHERE id = $1', [mia]);
-    const res = await t.app.inject({ method: 'PUT', url: `/api/patients/${mia}`, headers: jordan.headers, payload: { lastName: 'Rivera-Cruz', phoneNumber: '(512) 555-0143', gender: 'Female' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/patients/${mia}`,
+      headers: jordan.headers,
+      payload: { lastName: 'Rivera-Cruz', phoneNumber: '(512) 555-0143', gender: 'Female' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ lastName: 'Rivera-Cruz', phoneNumber: '(512) 555-0143', phoneNumberValid: null, firstName: 'Mia' });
   });
 
   it('validates with the §5 messages of the Patient entity', async () => {
-    const res = await t.app.inject({ method: 'PUT', url: `/api/patients/${mia}`, headers: jordan.headers, payload: { firstName: 'M1a', dateOfBirth: addDaysIso(todayIso(), 1) } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/patients/${mia}`,
+      headers: jordan.headers,
+      payload: { firstName: 'M1a', dateOfBirth: addDaysIso(todayIso(), 1) },
+    });
     expect(res.statusCode).toBe(400);
     const reasons = Object.fromEntries(res.json().errors.map((e: { field: string; reason: string }) => [e.field, e.reason]));
     expect(reasons.firstName).toBe(messages['validation.firstName.invalid']);
@@ -143,7 +166,7 @@ describe('GET and PUT /api/patients/{id}', () => {
     await t.app.inject({ method: 'PUT', url: `/api/patients/${mia}`, headers: jordan.headers, payload: { relationship: 'Child', dateOfBirth: '2015-03-02' } });
   });
 
-  it('refuses a change to someone else\'s patient without changing it', async () => {
+  it("refuses a change to someone else's patient without changing it", async () => {
     const res = await t.app.inject({ method: 'PUT', url: `/api/patients/${averySelf}`, headers: jordan.headers, payload: { lastName: 'Taken' } });
     expect(res.statusCode).toBe(404);
     const [row] = await t.db.database.query<{ last_name: string }>('SELECT last_name FROM patients WHERE id = $1', [averySelf]);
@@ -162,18 +185,24 @@ describe('GET /api/patients/care-status and associated-providers', () => {
   });
 
   it('answers 404 when any patient is out of reach', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/patients/care-status?patientIds[]=${jordanSelf}&patientIds[]=${averySelf}`, headers: jordan.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/patients/care-status?patientIds[]=${jordanSelf}&patientIds[]=${averySelf}`,
+      headers: jordan.headers,
+    });
     expect(res.statusCode).toBe(404);
   });
 
-  it('follows the patient\'s appointments: in care with one to come, the providers most recent first', async () => {
+  it("follows the patient's appointments: in care with one to come, the providers most recent first", async () => {
     const db = t.db.database;
     // Two new dependants of Jordan's: one booked below, one never booked.
-    const [noah, ava] = await db.query<{ id: string }>(
+    const [noah, ava] = (await db.query<{ id: string }>(
       "INSERT INTO patients (user_id, first_name, last_name, date_of_birth, relationship) VALUES ($1, 'Noah', 'Rivera', '2017-05-05', 'Child'), ($1, 'Ava', 'Rivera', '2019-06-06', 'Child') RETURNING id",
       [jordan.id],
-    ) as [{ id: string }, { id: string }];
-    const providers = await db.query<{ id: string; practice_id: string; last_name: string }>('SELECT id, practice_id, last_name FROM providers WHERE removed_at IS NULL ORDER BY id LIMIT 2');
+    )) as [{ id: string }, { id: string }];
+    const providers = await db.query<{ id: string; practice_id: string; last_name: string }>(
+      'SELECT id, practice_id, last_name FROM providers WHERE removed_at IS NULL ORDER BY id LIMIT 2',
+    );
     const book = async (providerIndex: number, startSql: string, status = 'booked') => {
       const p = providers[providerIndex]!;
       const [a] = await db.query<{ id: string }>(
@@ -187,10 +216,19 @@ describe('GET /api/patients/care-status and associated-providers', () => {
     await book(0, "now() - interval '30 days'");
     await book(1, "now() + interval '7 days'");
     await book(1, "now() + interval '9 days'", 'cancelled');
-    const status = (await t.app.inject({ method: 'GET', url: `/api/patients/care-status?patientIds[]=${noah.id}&patientIds[]=${ava.id}`, headers: jordan.headers })).json().items;
-    expect(status[0]).toMatchObject({ patientId: noah.id, careStatus: 'in_care', bookedCount: 2, nextAppointmentAt: expect.any(String), lastAppointmentAt: expect.any(String) });
+    const status = (
+      await t.app.inject({ method: 'GET', url: `/api/patients/care-status?patientIds[]=${noah.id}&patientIds[]=${ava.id}`, headers: jordan.headers })
+    ).json().items;
+    expect(status[0]).toMatchObject({
+      patientId: noah.id,
+      careStatus: 'in_care',
+      bookedCount: 2,
+      nextAppointmentAt: expect.any(String),
+      lastAppointmentAt: expect.any(String),
+    });
     expect(status[1]).toMatchObject({ patientId: ava.id, careStatus: 'new', bookedCount: 0 });
-    const associated = (await t.app.inject({ method: 'GET', url: `/api/patients/associated-providers?patientId=${noah.id}`, headers: support.headers })).json().items;
+    const associated = (await t.app.inject({ method: 'GET', url: `/api/patients/associated-providers?patientId=${noah.id}`, headers: support.headers })).json()
+      .items;
     expect(associated.map((a: { providerId: string }) => a.providerId)).toEqual([providers[1]!.id, providers[0]!.id]);
     expect(associated[0]).toMatchObject({ lastName: providers[1]!.last_name, appointmentCount: 2, nextAppointmentAt: expect.any(String) });
   });
@@ -199,7 +237,9 @@ describe('GET /api/patients/care-status and associated-providers', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/patients/associated-providers?patientId=${jordanSelf}`, headers: jordan.headers });
     expect(res.statusCode).toBe(200);
     expect(Array.isArray(res.json().items)).toBe(true);
-    expect((await t.app.inject({ method: 'GET', url: `/api/patients/associated-providers?patientId=${jordanSelf}`, headers: avery.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/patients/associated-providers?patientId=${jordanSelf}`, headers: avery.headers })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -211,19 +251,60 @@ describe('notes', () => {
   });
 
   it('saves a note with its author, newest first', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/patients/save-note', headers: support.headers, payload: { patientId: jordanSelf, noteType: 'scheduling', text: 'Prefers evenings.' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/patients/save-note',
+      headers: support.headers,
+      payload: { patientId: jordanSelf, noteType: 'scheduling', text: 'Prefers evenings.' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ patientId: jordanSelf, noteType: 'scheduling', authorId: support.id, authorName: 'Sam Okafor' });
     const list = await t.app.inject({ method: 'GET', url: `/api/patients/${jordanSelf}/notes`, headers: support.headers });
     expect(list.json().items[0]).toMatchObject({ id: res.json().id, text: 'Prefers evenings.' });
   });
 
-  it('refuses blank notes and patients; a clinician reaches only their own clients, an agent only their partner\'s members', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/patients/save-note', headers: support.headers, payload: { patientId: jordanSelf, noteType: 'general', text: '   ' } })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/patients/save-note', headers: jordan.headers, payload: { patientId: jordanSelf, noteType: 'general', text: 'x' } })).statusCode).toBe(403);
+  it("refuses blank notes and patients; a clinician reaches only their own clients, an agent only their partner's members", async () => {
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/patients/save-note',
+          headers: support.headers,
+          payload: { patientId: jordanSelf, noteType: 'general', text: '   ' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/patients/save-note',
+          headers: jordan.headers,
+          payload: { patientId: jordanSelf, noteType: 'general', text: 'x' },
+        })
+      ).statusCode,
+    ).toBe(403);
     // Jordan has no session with the clinician's provider here: not their client.
-    expect((await t.app.inject({ method: 'POST', url: '/api/patients/save-note', headers: clinician.headers, payload: { patientId: jordanSelf, noteType: 'general', text: 'x' } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/api/patients/save-note', headers: agent.headers, payload: { patientId: jordanSelf, noteType: 'general', text: 'x' } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/patients/save-note',
+          headers: clinician.headers,
+          payload: { patientId: jordanSelf, noteType: 'general', text: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/patients/save-note',
+          headers: agent.headers,
+          payload: { patientId: jordanSelf, noteType: 'general', text: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -234,12 +315,17 @@ describe('authorizations', () => {
     authorizationInformation: { authorizationNumber: 'AUTH-1', authorizationDescription: 'Twelve sessions' },
   });
 
-  it('saves an authorization with a referring provider of the member\'s partner, and lists it as active', async () => {
+  it("saves an authorization with a referring provider of the member's partner, and lists it as active", async () => {
     const [referrer] = await t.db.database.query<{ ehr_id: string }>(
       'SELECT r.ehr_id FROM referring_providers r JOIN users u ON u.business_partner_id = r.business_partner_id WHERE u.id = $1 LIMIT 1',
       [avery.id],
     );
-    const res = await t.app.inject({ method: 'POST', url: `/api/patients/${averySelf}/authorizations`, headers: avery.headers, payload: form(referrer!.ehr_id) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/patients/${averySelf}/authorizations`,
+      headers: avery.headers,
+      payload: form(referrer!.ehr_id),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ patientId: averySelf, isActive: true, form: { authorizationInformation: { authorizationNumber: 'AUTH-1' } } });
     const list = await t.app.inject({ method: 'GET', url: `/api/patients/${averySelf}/authorizations`, headers: agent.headers });
@@ -252,7 +338,9 @@ describe('authorizations', () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors[0].reason).toBe(messages['validation.authorization.referringProvider.required']);
     const reversed = await t.app.inject({
-      method: 'POST', url: `/api/patients/${averySelf}/authorizations`, headers: avery.headers,
+      method: 'POST',
+      url: `/api/patients/${averySelf}/authorizations`,
+      headers: avery.headers,
       payload: form('NO-SUCH', { effectiveDate: addDaysIso(todayIso(), 30), expirationDate: addDaysIso(todayIso(), 10) }),
     });
     expect(reversed.statusCode).toBe(400);
@@ -284,7 +372,9 @@ describe('documents', () => {
 
   it('never serves a document to another account, nor through another patient', async () => {
     const doc = (await upload(jordan, jordanSelf, { kind: 'photo_id' }, { name: 'id.png', type: 'image/png', bytes: PNG })).json();
-    expect((await t.app.inject({ method: 'GET', url: `/api/patients/${jordanSelf}/documents/${doc.id}/download`, headers: avery.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/patients/${jordanSelf}/documents/${doc.id}/download`, headers: avery.headers })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: `/api/patients/${mia}/documents/${doc.id}/download`, headers: jordan.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/patients/${jordanSelf}/documents`, headers: agent.headers })).statusCode).toBe(404);
     expect((await upload(avery, jordanSelf, { kind: 'photo_id' }, { name: 'id.png', type: 'image/png', bytes: PNG })).statusCode).toBe(404);
@@ -325,7 +415,12 @@ describe('support patient calls', () => {
     expect(res.json()).toMatchObject({ patient: { id: jordanSelf }, account: { id: jordan.id, email: DEMO_PATIENT_EMAIL } });
     expect(res.json().insurances.length).toBeGreaterThanOrEqual(2);
     expect(res.json().notes.length).toBeGreaterThanOrEqual(1);
-    const put = await t.app.inject({ method: 'PUT', url: `/api/support/patients/${jordanSelf}`, headers: support.headers, payload: { phoneNumber: '(512) 555-0100', phoneNumberValid: true } });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/support/patients/${jordanSelf}`,
+      headers: support.headers,
+      payload: { phoneNumber: '(512) 555-0100', phoneNumberValid: true },
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().patient).toMatchObject({ phoneNumber: '(512) 555-0100', phoneNumberValid: true });
     const bad = await t.app.inject({ method: 'PUT', url: `/api/support/patients/${jordanSelf}`, headers: support.headers, payload: { relationship: 'Child' } });
@@ -333,7 +428,7 @@ describe('support patient calls', () => {
     expect(bad.json().errors[0]).toMatchObject({ field: 'relationship', reason: messages['validation.relationship.holderIsSelf'] });
   });
 
-  it('are for staff only, and an agent reaches only their partner\'s members', async () => {
+  it("are for staff only, and an agent reaches only their partner's members", async () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/support/patients/${jordanSelf}`, headers: jordan.headers })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: `/api/support/patients/${jordanSelf}`, headers: agent.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/support/patients/${averySelf}`, headers: agent.headers })).statusCode).toBe(200);

@@ -1,16 +1,19 @@
 /** The provider marketplace (product-spec §7 Providers). */
 import type { FastifyRequest } from 'fastify';
-import { constants } from '../../../generated/constants';
-import type { SearchProvidersQuery } from '../../../generated/entities';
-import { reachAccount } from '../../accounts/reach';
-import { writeAudit } from '../../audit';
-import { AppError } from '../../errors';
-import { geocode } from '../../geo';
-import { filterCatalogue } from '../../marketplace/filters';
-import { partnerByCode } from '../../marketplace/partners';
-import { PROVIDER_CARD_COLUMNS, providerOf, type ProviderCardRow } from '../../marketplace/providers';
-import { criteriaFromQuery, searchProviders, type SearchCriteria } from '../../marketplace/search';
-import { callerOf } from '../../plugins/auth';
+import { constants } from '@/generated/constants';
+import type { SearchProvidersQuery } from '@/generated/entities';
+import { reachAccount } from '@/server/accounts/reach';
+import { writeAudit } from '@/server/audit';
+import { AppError } from '@/server/errors';
+import { geocode } from '@/server/geo';
+import { filterCatalogue } from '@/server/marketplace/filters';
+import { partnerByCode } from '@/server/marketplace/partners';
+import { PROVIDER_CARD_COLUMNS, providerOf, type ProviderCardRow } from '@/server/marketplace/providers';
+import { criteriaFromQuery, searchProviders, type SearchCriteria } from '@/server/marketplace/search';
+import { callerOf } from '@/server/plugins/auth';
+import { flagOnFor } from '@/server/flags';
+import { callerProviderId } from '@/server/care/provider';
+import { providersToReferTo } from '@/server/care/referrals';
 import { slotListing } from '../slots';
 import type { Handlers } from '../registry';
 
@@ -64,7 +67,8 @@ export const providersHandlers: Handlers = {
     );
     if (!row) throw new AppError('NOT_FOUND');
     if (row.removed_reason) return reply.status(204).header('x-provider-removal-reason', row.removed_reason).send();
-    const slugMatches = (!state || row.licensed_states.includes(state.toUpperCase())) && (!type || type === 'provider' || (type === 'psychiatrist') === row.offers_medication);
+    const slugMatches =
+      (!state || row.licensed_states.includes(state.toUpperCase())) && (!type || type === 'provider' || (type === 'psychiatrist') === row.offers_medication);
     if (!slugMatches || (practiceId && practiceId !== row.practice_id)) throw new AppError('NOT_FOUND');
     return providerOf(row, await filterCatalogue(db));
   },
@@ -104,6 +108,13 @@ export const providersHandlers: Handlers = {
 
   async searchReferringProviders(request) {
     const caller = callerOf(request);
+    const p = caller.permissions;
+    if (p.isClinician && !(p.isSupportUser || p.isDevopsAdmin || p.isClinicalAdmin || p.isThirdPartyAgent)) {
+      // A clinician looks for a colleague to refer their client {id} to (/care/v1/referrals/make).
+      if (!(await flagOnFor(request, 'referrals', caller.userId))) throw new AppError('NOT_FOUND');
+      const items = await providersToReferTo(request, await callerProviderId(request), request.params.id, request.query.q, constants.largeListLimit);
+      return { items };
+    }
     const partnerId = request.params.id;
     const db = request.server.database;
     const [partner] = await db.query<{ id: string }>('SELECT id FROM business_partners WHERE id = $1', [partnerId]);
@@ -115,7 +126,14 @@ export const providersHandlers: Handlers = {
     if (request.query.userId) {
       const member = await reachAccount(request, request.query.userId, 'searchReferringProviders');
       if (member.business_partner_id !== partnerId) {
-        await writeAudit(request, { action: 'searchReferringProviders', outcome: 'denied', status: 404, recordType: 'user', recordId: member.id, details: { reason: 'not a member' } });
+        await writeAudit(request, {
+          action: 'searchReferringProviders',
+          outcome: 'denied',
+          status: 404,
+          recordType: 'user',
+          recordId: member.id,
+          details: { reason: 'not a member' },
+        });
         throw new AppError('NOT_FOUND');
       }
     }

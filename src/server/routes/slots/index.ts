@@ -1,13 +1,14 @@
 /** Open slots for the booking flow's slot table and the first-available badges (product-spec §7 slots). */
 import type { FastifyRequest } from 'fastify';
-import { constants } from '../../../generated/constants';
-import type { AppointmentMode, CounselingType, TimeOfDay } from '../../../generated/enums';
-import type { Slot } from '../../../generated/entities';
-import { localDate, localDayStart, timeOfDayOf } from '../../../domain/slots';
-import { AppError } from '../../errors';
-import { firstOpenSlots, providerOpenSlots, providerSchedule, type OpenSlot, type ProviderSchedule } from '../../marketplace/availability';
-import { slotOf } from '../../booking/holds';
+import { constants } from '@/generated/constants';
+import type { AppointmentMode, CounselingType, TimeOfDay } from '@/generated/enums';
+import type { Slot } from '@/generated/entities';
+import { localDayStart, timeOfDayOf } from '@/domain/slots';
+import { AppError } from '@/server/errors';
+import { firstOpenSlots, providerOpenSlots, providerSchedule, type OpenSlot, type ProviderSchedule } from '@/server/marketplace/availability';
+import { slotOf } from '@/server/booking/holds';
 import type { Handlers } from '../registry';
+import { isoDateIn } from '@/domain/dates';
 
 export interface SlotQuery {
   startDate?: string;
@@ -58,8 +59,8 @@ export async function slotListing(request: FastifyRequest, providerId: string, q
   if (q.startDate && q.endDate && (q.endDate < q.startDate || addDays(q.startDate, constants.slotListMaxDays - 1) < q.endDate)) {
     throw new AppError('DATE_RANGE_INVALID', { params: { days: constants.slotListMaxDays } });
   }
-  const roughStart = asked ? asked.start_at.toISOString().slice(0, 10) : q.startDate ?? now.toISOString().slice(0, 10);
-  const roughEnd = asked ? roughStart : q.endDate ?? addDays(roughStart, constants.slotListMaxDays - 1);
+  const roughStart = asked ? asked.start_at.toISOString().slice(0, 10) : (q.startDate ?? now.toISOString().slice(0, 10));
+  const roughEnd = asked ? roughStart : (q.endDate ?? addDays(roughStart, constants.slotListMaxDays - 1));
   // A range the checks below will refuse (reversed, too long) reads no slots, only the provider.
   const plausible = roughEnd >= addDays(roughStart, -2) && roughEnd <= addDays(roughStart, constants.slotListMaxDays + 2);
   const from = new Date(`${addDays(roughStart, -1)}T00:00:00Z`);
@@ -72,9 +73,16 @@ export async function slotListing(request: FastifyRequest, providerId: string, q
   );
   if (!found) throw new AppError('NOT_FOUND');
   const { provider } = found;
-  const askedDay = asked ? localDate(asked.start_at, provider.timeZone) : undefined;
-  if (q.slotId && !askedDay) return { providerId: provider.id, timeZone: provider.timeZone, startDate: localDate(now, provider.timeZone), endDate: localDate(now, provider.timeZone), slots: [] };
-  const startDate = askedDay ?? q.startDate ?? localDate(now, provider.timeZone);
+  const askedDay = asked ? isoDateIn(asked.start_at, provider.timeZone) : undefined;
+  if (q.slotId && !askedDay)
+    return {
+      providerId: provider.id,
+      timeZone: provider.timeZone,
+      startDate: isoDateIn(now, provider.timeZone),
+      endDate: isoDateIn(now, provider.timeZone),
+      slots: [],
+    };
+  const startDate = askedDay ?? q.startDate ?? isoDateIn(now, provider.timeZone);
   const endDate = askedDay ?? q.endDate ?? addDays(startDate, constants.slotListMaxDays - 1);
   if (endDate < startDate || addDays(startDate, constants.slotListMaxDays - 1) < endDate) {
     throw new AppError('DATE_RANGE_INVALID', { params: { days: constants.slotListMaxDays } });
@@ -97,7 +105,12 @@ export const slotsHandlers: Handlers = {
     const db = request.server.database;
     const ids = [...new Set(providerId)];
     const schedules = (await Promise.all(ids.map((id) => providerSchedule(db, id)))).filter((p): p is ProviderSchedule => p !== undefined);
-    const first = await firstOpenSlots(db, schedules, { availabilityTypes: availabilityType, timesOfDay: timeOfDay, medicationOnly: medicationOnly(counselingType) }, request.server.clock.now());
+    const first = await firstOpenSlots(
+      db,
+      schedules,
+      { availabilityTypes: availabilityType, timesOfDay: timeOfDay, medicationOnly: medicationOnly(counselingType) },
+      request.server.clock.now(),
+    );
     const zoneOf = new Map(schedules.map((p) => [p.id, p.timeZone]));
     return {
       items: providerId.map((id) => {

@@ -1,13 +1,14 @@
 /** Support dashboard calls about accounts (product-spec §7 Support and front desk). */
-import { reachAccount, reachRecord } from '../../accounts/reach';
-import { AppError } from '../../errors';
-import { sessionStory } from '../../support/session-story';
-import { verificationQueue } from '../../support/insurance-verification';
-import { callerOf } from '../../plugins/auth';
-import { sendAppointmentMail } from '../../booking/mails';
-import { flagOn } from '../../booking/support';
-import { searchSessions } from '../../support/session-search';
-import { userOut } from '../../accounts/repository';
+import { reachAccount, reachRecord } from '@/server/accounts/reach';
+import { AppError } from '@/server/errors';
+import { sessionStory } from '@/server/support/session-story';
+import { verificationQueue } from '@/server/support/insurance-verification';
+import { callerOf } from '@/server/plugins/auth';
+import { sendAppointmentMail } from '@/server/booking/mails';
+import { flagOn } from '@/server/flags';
+import { searchSessions } from '@/server/support/session-search';
+import { userOut } from '@/server/accounts/repository';
+import { listRedAlerts, resolveRedAlert, retryRedAlert, syncAttempts } from '@/server/support/red-alerts';
 import type { Handlers } from '../registry';
 
 export const supportHandlers: Handlers = {
@@ -44,7 +45,10 @@ export const supportHandlers: Handlers = {
 
   async getSupportSession(request) {
     await reachRecord(
-      request, 'appointment', request.params.id, 'getSupportSession',
+      request,
+      'appointment',
+      request.params.id,
+      'getSupportSession',
       `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
     );
     const story = await sessionStory(request.server.database, request.params.id);
@@ -58,7 +62,10 @@ export const supportHandlers: Handlers = {
 
   async resendSessionConfirmation(request) {
     const row = await reachRecord<{ account_id: string; account_partner_id: string | null; email: string; status: string; start_at: Date }>(
-      request, 'appointment', request.params.id, 'resendSessionConfirmation',
+      request,
+      'appointment',
+      request.params.id,
+      'resendSessionConfirmation',
       `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id, u.email::text AS email, a.status, lower(a.during) AS start_at
          FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
     );
@@ -75,5 +82,23 @@ export const supportHandlers: Handlers = {
       throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'name', keyword: 'required', message: 'name, email, date or provider' }] });
     }
     return { items: await searchSessions(request.server.database, caller, request.query) };
+  },
+
+  async listRedAlerts(request) {
+    request.auditTarget = { type: 'task', id: 'red-alerts' };
+    return { items: await listRedAlerts(request, request.query.limit ?? 100) };
+  },
+
+  async retryRedAlert(request) {
+    return retryRedAlert(request, request.params.id, request.body.version);
+  },
+
+  async resolveRedAlert(request) {
+    return resolveRedAlert(request, request.params.id, request.body.version, request.body.note);
+  },
+
+  async listSyncAttempts(request) {
+    request.auditTarget = { type: 'sync', id: request.query.recordId ?? 'sync-audit' };
+    return syncAttempts(request, request.query);
   },
 };

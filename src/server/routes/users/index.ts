@@ -1,22 +1,21 @@
 /** Account calls of product-spec §7 Users. */
-import { createPatientAccount } from '../../accounts/create';
-import { billingSummary } from '../../billing/summary';
-import { reachAccount } from '../../accounts/reach';
-import { userById, userOut, type UserRow } from '../../accounts/repository';
-import { confirmEmailChange, pendingEmailOf, requestEmailChange } from '../../accounts/email-change';
-import { writeAudit } from '../../audit';
-import { flagOn } from '../../booking/support';
-import { ACCOUNT_IDENTITY_FIELDS, changedFields, refusedIdentityFields } from '../../../domain/identity-changes';
+import { createPatientAccount } from '@/server/accounts/create';
+import { billingSummary } from '@/server/billing/summary';
+import { reachAccount } from '@/server/accounts/reach';
+import { userById, userOut, type UserRow } from '@/server/accounts/repository';
+import { confirmEmailChange, pendingEmailOf, requestEmailChange } from '@/server/accounts/email-change';
+import { writeAudit } from '@/server/audit';
+import { ACCOUNT_IDENTITY_FIELDS, changedFields, refusedIdentityFields } from '@/domain/identity-changes';
 import type { FastifyRequest } from 'fastify';
-import { SKIP_EMAIL_METHOD, sessionFor } from '../../auth/session';
-import { callerOf } from '../../plugins/auth';
+import { SKIP_EMAIL_METHOD, sessionFor } from '@/server/auth/session';
+import { callerOf } from '@/server/plugins/auth';
 import { sendSignInLink } from '../auth';
 import type { Handlers } from '../registry';
-import { AppError } from '../../errors';
-import { flagOnFor } from '../../booking/support';
-import { digitsOf } from '../../../domain/phone';
-import { takeOrRefuse } from '../../limits/counters';
-import { constants } from '../../../generated/constants';
+import { AppError } from '@/server/errors';
+import { flagOn, flagOnFor } from '@/server/flags';
+import { digitsOf } from '@/domain/phone';
+import { takeOrRefuse } from '@/server/limits/counters';
+import { constants } from '@/generated/constants';
 
 /** An account as its settings show it, with the new e-mail waiting for its code. */
 async function accountOut(request: FastifyRequest, user: UserRow) {
@@ -33,7 +32,10 @@ export const usersHandlers: Handlers = {
   async getUserBilling(request) {
     const user = await reachAccount(request, request.query.userId, 'getUserBilling');
     return {
-      userId: user.id, firstName: user.first_name, lastName: user.last_name, ...(user.address ? { address: user.address } : {}),
+      userId: user.id,
+      firstName: user.first_name,
+      lastName: user.last_name,
+      ...(user.address ? { address: user.address } : {}),
       ...(await billingSummary(request.server.database, user.id, request.server.clock.now())),
     };
   },
@@ -58,7 +60,14 @@ export const usersHandlers: Handlers = {
   async getUserPatients(request) {
     const user = await reachAccount(request, request.query.userId ?? callerOf(request).userId, 'getUserPatients');
     const rows = await request.server.database.query<{
-      id: string; first_name: string; last_name: string; date_of_birth: string | null; gender: string | null; relationship: string; email: string | null; ehr_id: string | null;
+      id: string;
+      first_name: string;
+      last_name: string;
+      date_of_birth: string | null;
+      gender: string | null;
+      relationship: string;
+      email: string | null;
+      ehr_id: string | null;
     }>(
       `SELECT id, first_name, last_name, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, gender, relationship, email::text AS email, ehr_id
          FROM patients WHERE user_id = $1 ORDER BY relationship <> 'Self', created_at, id`,
@@ -74,8 +83,14 @@ export const usersHandlers: Handlers = {
       : [];
     return {
       items: rows.map((r) => ({
-        id: r.id, firstName: r.first_name, lastName: r.last_name, dateOfBirth: r.date_of_birth, gender: r.gender,
-        relationship: r.relationship as never, email: r.email, ehrId: r.ehr_id,
+        id: r.id,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        dateOfBirth: r.date_of_birth,
+        gender: r.gender,
+        relationship: r.relationship as never,
+        email: r.email,
+        ehrId: r.ehr_id,
         consents: consents
           .filter((c) => c.patient_id === r.id)
           .map((c) => ({ isConsentProvided: c.signed, consentType: c.consent_type as never, source: c.source as never })),
@@ -85,7 +100,9 @@ export const usersHandlers: Handlers = {
 
   async userExists(request) {
     // Counted per staff account before the lookup, so no session can sweep a list of addresses.
-    await takeOrRefuse(request, 'userExists', [{ scope: 'account-lookup:caller', key: callerOf(request).userId, max: constants.accountLookupsPerCallerPerHour, windowMinutes: 60 }]);
+    await takeOrRefuse(request, 'userExists', [
+      { scope: 'account-lookup:caller', key: callerOf(request).userId, max: constants.accountLookupsPerCallerPerHour, windowMinutes: 60 },
+    ]);
     const rows = await request.server.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [request.query.email]);
     if (!rows.length) return { exists: false };
     // Staff only (the route's access list): those who may reach the account learn its id (the support booking e-mail step).
@@ -113,7 +130,14 @@ export const usersHandlers: Handlers = {
     };
     const refused = refusedIdentityFields(editor, user.user_type !== 'patient', changed, ACCOUNT_IDENTITY_FIELDS);
     if (refused.length) {
-      await writeAudit(request, { action: 'updateUser', outcome: 'denied', status: 403, recordType: 'user', recordId: user.id, details: { reason: `identity fields: ${refused.join(', ')}` } });
+      await writeAudit(request, {
+        action: 'updateUser',
+        outcome: 'denied',
+        status: 403,
+        recordType: 'user',
+        recordId: user.id,
+        details: { reason: `identity fields: ${refused.join(', ')}` },
+      });
       throw new AppError('IDENTITY_CHANGE_FORBIDDEN');
     }
     // A new sign-in e-mail waits for the code sent to it; everything else changes now.

@@ -1,12 +1,11 @@
 import { decodeJwt } from 'jose';
-import { signUp } from '../../../../tests/support/sign-up';
-import { startTestApp, type TestApp } from '../../../../tests/support/app';
-import { auditRows, callerFor, mailTo, type TestCaller } from '../../../../tests/support/sessions';
-import { constants } from '../../../generated/constants';
-import { errorCatalogue } from '../../../generated/errors';
-import { messages } from '../../../generated/messages';
-import { demoAccounts } from '../../db/seed/demo-accounts';
-import { overrideFlags } from '../../booking/support';
+import { signUp } from '@tests/support/sign-up';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { auditRows, callerFor, mailTo, type TestCaller } from '@tests/support/sessions';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
+import { messages } from '@/generated/messages';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
 
 let t: TestApp;
 let support: TestCaller;
@@ -30,7 +29,12 @@ async function exists(email: string): Promise<{ exists: boolean; userId?: string
 
 describe('POST /api/users/create', () => {
   it('creates a patient account (by staff) with itself as first patient, and mails a sign-in link', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/create', headers: support.headers, payload: body('robin.new@example.com', { dateOfBirth: '1985-03-04', address: { line1: '1 Main St', city: 'Austin', state: 'TX', zipcode: '78701' } }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/create',
+      headers: support.headers,
+      payload: body('robin.new@example.com', { dateOfBirth: '1985-03-04', address: { line1: '1 Main St', city: 'Austin', state: 'TX', zipcode: '78701' } }),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ email: 'robin.new@example.com', userType: 'patient', businessPartnerId: null, address: { city: 'Austin' } });
     expect((await mailTo(t.app, 'robin.new@example.com'))[0]?.text).toMatch(/loginToken=/);
@@ -45,7 +49,12 @@ describe('POST /api/users/create', () => {
   });
 
   it('refuses an address that already has an account, changing nothing', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/create', headers: support.headers, payload: body(patient.email, { dateOfBirth: '1985-03-04' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/create',
+      headers: support.headers,
+      payload: body(patient.email, { dateOfBirth: '1985-03-04' }),
+    });
     expect(res.statusCode).toBe(errorCatalogue.USER_ALREADY_EXISTS.status);
     expect(res.json().errorCode).toBe('USER_ALREADY_EXISTS');
     const [row] = await t.db.database.query<{ first_name: string }>('SELECT first_name FROM users WHERE email = $1', [patient.email]);
@@ -67,10 +76,17 @@ describe('POST /api/users/create', () => {
     const missingDob = await t.app.inject({ method: 'POST', url: '/api/users/create', headers: agent.headers, payload: body('agent.made@example.com') });
     expect(missingDob.statusCode).toBe(400);
     expect(missingDob.json().errors[0]).toMatchObject({ field: 'dateOfBirth', reason: messages['validation.default.required'] });
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/create', headers: agent.headers, payload: body('agent.made@example.com', { dateOfBirth: '1980-02-03' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/create',
+      headers: agent.headers,
+      payload: body('agent.made@example.com', { dateOfBirth: '1980-02-03' }),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json().businessPartnerId).toBe(agent.businessPartnerId);
-    const [row] = await t.db.database.query<{ dob_check_required: boolean }>('SELECT dob_check_required FROM users WHERE email = $1', ['agent.made@example.com']);
+    const [row] = await t.db.database.query<{ dob_check_required: boolean }>('SELECT dob_check_required FROM users WHERE email = $1', [
+      'agent.made@example.com',
+    ]);
     expect(row!.dob_check_required).toBe(true);
   });
 
@@ -96,10 +112,20 @@ describe('POST /api/users/create', () => {
 
 describe('bad requests change nothing', () => {
   it('answers an oversized body with 413 and malformed JSON with 400', async () => {
-    const big = await t.app.inject({ method: 'POST', url: '/api/users/create', headers: support.headers, payload: body('big.body@example.com', { firstName: 'A'.repeat(t.config.bodyLimitBytes) }) });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/create',
+      headers: support.headers,
+      payload: body('big.body@example.com', { firstName: 'A'.repeat(t.config.bodyLimitBytes) }),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().errorCode).toBe('PAYLOAD_TOO_LARGE');
-    const broken = await t.app.inject({ method: 'POST', url: '/api/users/create', headers: { ...support.headers, 'content-type': 'application/json' }, payload: '{"email": "broken@example.com",' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/create',
+      headers: { ...support.headers, 'content-type': 'application/json' },
+      payload: '{"email": "broken@example.com",',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().errorCode).toBe('MALFORMED_REQUEST');
     expect((await exists('big.body@example.com')).exists).toBe(false);
@@ -109,9 +135,9 @@ describe('bad requests change nothing', () => {
 
 describe('POST /api/users/create-skip-email-verification', () => {
   it('creates the account and answers a booking-only session, while the skipEmailVerification flag says skip', async () => {
-    overrideFlags(t.app, { skipEmailVerification: 'skip' });
+    t.app.flags.force({ skipEmailVerification: 'skip' });
     const res = await t.app.inject({ method: 'POST', url: '/api/users/create-skip-email-verification', payload: body('skip.email@example.com') });
-    overrideFlags(t.app, {});
+    t.app.flags.force({});
     expect(res.statusCode).toBe(201);
     const session = res.json();
     expect(session).toMatchObject({ tokenType: 'Bearer', user: { email: 'skip.email@example.com', userType: 'patient' }, groups: ['patient'] });
@@ -119,7 +145,11 @@ describe('POST /api/users/create-skip-email-verification', () => {
     // The token works for the booking it was given for, and nothing else (tests/integration/session-cookie.test.ts).
     const who = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { authorization: `Bearer ${session.accessToken}` } });
     expect(who.json()).toMatchObject({ signedIn: true, bookingOnly: true });
-    const billing = await t.app.inject({ method: 'GET', url: `/api/users/billing?userId=${session.user.id}`, headers: { authorization: `Bearer ${session.accessToken}` } });
+    const billing = await t.app.inject({
+      method: 'GET',
+      url: `/api/users/billing?userId=${session.user.id}`,
+      headers: { authorization: `Bearer ${session.accessToken}` },
+    });
     expect(billing.statusCode).toBe(403);
     expect(billing.json().errorCode).toBe('SESSION_SCOPE_LIMITED');
   });
@@ -130,7 +160,12 @@ describe('PATCH /api/users/{id}', () => {
     const res = await t.app.inject({ method: 'PATCH', url: `/api/users/${patient.id}`, headers: patient.headers, payload: { firstName: 'Jordy' } });
     expect(res.json()).toMatchObject({ firstName: 'Jordy', lastName: 'Rivera' });
     expect((await t.app.inject({ method: 'PATCH', url: `/api/users/${patient.id}`, headers: patient.headers, payload: {} })).statusCode).toBe(400);
-    const bad = await t.app.inject({ method: 'PATCH', url: `/api/users/${patient.id}`, headers: patient.headers, payload: { address: { line1: 'x', city: 'y', state: 'Texas', zipcode: '7870' } } });
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${patient.id}`,
+      headers: patient.headers,
+      payload: { address: { line1: 'x', city: 'y', state: 'Texas', zipcode: '7870' } },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['address.state', 'address.zipcode']));
     const rows = await auditRows(t.app, "action = 'updateUser' AND record_id = $1", [patient.id]);
@@ -145,18 +180,30 @@ describe('PATCH /api/users/{id}: account settings', () => {
     expect(res.json()).toMatchObject({ phoneNumber: '6145550142' });
     const details = await t.app.inject({ method: 'GET', url: `/api/users/${patient.id}/details`, headers: patient.headers });
     expect(details.json()).toMatchObject({ phoneNumber: '6145550142' });
-    const [self] = await t.db.database.query<{ phone_number: string }>(`SELECT phone_number FROM patients WHERE user_id = $1 AND relationship = 'Self'`, [patient.id]);
+    const [self] = await t.db.database.query<{ phone_number: string }>(`SELECT phone_number FROM patients WHERE user_id = $1 AND relationship = 'Self'`, [
+      patient.id,
+    ]);
     expect(self?.phone_number).toBe('6145550142');
 
     const badPhone = await t.app.inject({ method: 'PATCH', url: `/api/users/${patient.id}`, headers: patient.headers, payload: { phoneNumber: '555-01' } });
     expect(badPhone.statusCode).toBe(400);
     expect(badPhone.json().errors[0]).toMatchObject({ field: 'phoneNumber', reason: messages['validation.phone.invalid'] });
 
-    const taken = await t.app.inject({ method: 'PATCH', url: `/api/users/${patient.id}`, headers: patient.headers, payload: { email: support.email.toUpperCase() } });
+    const taken = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${patient.id}`,
+      headers: patient.headers,
+      payload: { email: support.email.toUpperCase() },
+    });
     expect(taken.statusCode).toBe(errorCatalogue.EMAIL_IN_USE.status);
     expect(taken.json()).toMatchObject({ description: errorCatalogue.EMAIL_IN_USE.message, errors: [{ field: 'email' }] });
 
-    const same = await t.app.inject({ method: 'PATCH', url: `/api/users/${patient.id}`, headers: patient.headers, payload: { email: patient.email.toUpperCase() } });
+    const same = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${patient.id}`,
+      headers: patient.headers,
+      payload: { email: patient.email.toUpperCase() },
+    });
     expect(same.statusCode).toBe(200);
   });
 });
@@ -164,11 +211,17 @@ describe('PATCH /api/users/{id}: account settings', () => {
 describe('support calls', () => {
   it('shows an account with its groups and patients', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/support/users/${patient.id}`, headers: support.headers });
-    expect(res.json()).toMatchObject({ id: patient.id, groups: ['patient'], disabled: false, patients: [{ relationship: 'Self' }, { relationship: 'Child' }, { relationship: 'Child' }] });
+    expect(res.json()).toMatchObject({
+      id: patient.id,
+      groups: ['patient'],
+      disabled: false,
+      patients: [{ relationship: 'Self' }, { relationship: 'Child' }, { relationship: 'Child' }],
+    });
   });
 
   it('allows the booking flow only for an active patient account with its own e-mail', async () => {
-    const ask = (id: string, email: string) => t.app.inject({ method: 'GET', url: `/api/support/users/${id}/allow-booking-flow?email=${encodeURIComponent(email)}`, headers: support.headers });
+    const ask = (id: string, email: string) =>
+      t.app.inject({ method: 'GET', url: `/api/support/users/${id}/allow-booking-flow?email=${encodeURIComponent(email)}`, headers: support.headers });
     expect((await ask(patient.id, patient.email.toUpperCase())).json()).toEqual({ allowed: true });
     expect((await ask(patient.id, 'other@example.com')).json()).toEqual({ allowed: false, reason: 'EMAIL_MISMATCH' });
     expect((await ask(agent.id, agent.email)).json()).toEqual({ allowed: false, reason: 'NOT_A_PATIENT' });
@@ -194,7 +247,10 @@ describe('GET /api/users/exists for the support booking e-mail step', () => {
     expect((await t.app.inject({ method: 'GET', url: url(support.email), headers: patient.headers })).statusCode).toBe(403);
     // A third-party agent reaches only its partner's members.
     expect((await t.app.inject({ method: 'GET', url: url(patient.email), headers: agent.headers })).json()).toEqual({ exists: true });
-    expect((await t.app.inject({ method: 'GET', url: url(member), headers: agent.headers })).json()).toMatchObject({ exists: true, userId: expect.any(String) });
+    expect((await t.app.inject({ method: 'GET', url: url(member), headers: agent.headers })).json()).toMatchObject({
+      exists: true,
+      userId: expect.any(String),
+    });
     expect((await t.app.inject({ method: 'GET', url: url('nobody.here@example.com'), headers: support.headers })).json()).toEqual({ exists: false });
   });
 });

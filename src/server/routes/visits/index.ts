@@ -1,9 +1,9 @@
 /** A video session's room (issue 25): who may enter, when it opens, the ICE servers; signalling is video/signalling.ts. */
-import type { Config } from '../../config';
-import { callerOf } from '../../plugins/auth';
-import { AppError } from '../../errors';
-import { visitEntry } from '../../video/access';
-import type { VideoService } from '../../video/service';
+import type { Config } from '@/server/config';
+import { callerOf } from '@/server/plugins/auth';
+import { AppError } from '@/server/errors';
+import { visitEntry } from '@/server/video/access';
+import type { VideoService } from '@/server/video/service';
 import type { Handlers } from '../registry';
 
 export function visitsHandlers(config: Pick<Config, 'iceServers'>, service: VideoService): Handlers {

@@ -5,11 +5,11 @@
  * cookie or subprotocol through the API's auth, refuses other sites, relays only between admitted
  * people, and stores who joined, was admitted, left and ended.
  */
-import { startTestApp, type TestApp } from '../../../../tests/support/app';
-import { TestClock } from '../../../../tests/support/clock';
-import { auditRows, callerFor, type TestCaller } from '../../../../tests/support/sessions';
-import { constants } from '../../../generated/constants';
-import { demoVideoPatientEmail } from '../../db/seed/portal-sessions';
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { TestClock } from '@tests/support/clock';
+import { auditRows, callerFor, type TestCaller } from '@tests/support/sessions';
+import { constants } from '@/generated/constants';
+import { demoVideoPatientEmail } from '@/server/db/seed/portal-sessions';
 
 let t: TestApp;
 const clock = new TestClock(new Date());
@@ -32,11 +32,15 @@ const room = (c?: TestCaller, id = appointmentId) => t.app.inject({ method: 'GET
 /** Opens the room's socket with these headers; its inbox listens from the first byte. */
 async function signal(headers: Record<string, string>, id = appointmentId) {
   let box: ReturnType<typeof inbox> | undefined;
-  const ws = (await t.app.injectWS(`/api/visits/${id}/signal`, { headers: { 'sec-websocket-protocol': 'mindfulcare.visit.v1', ...headers } }, {
-    onInit: (socket) => {
-      box = inbox(socket as unknown as WebSocket);
+  const ws = (await t.app.injectWS(
+    `/api/visits/${id}/signal`,
+    { headers: { 'sec-websocket-protocol': 'mindfulcare.visit.v1', ...headers } },
+    {
+      onInit: (socket) => {
+        box = inbox(socket as unknown as WebSocket);
+      },
     },
-  })) as unknown as WebSocket;
+  )) as unknown as WebSocket;
   return { ws, ...box! };
 }
 
@@ -62,8 +66,14 @@ beforeAll(async () => {
   t = await startTestApp({ seed: true, clock });
   const db = t.app.database;
   // A video session of a patient with the demo clinician's provider, starting in five minutes: its room is open.
-  const [user] = await db.query<{ id: string }>("INSERT INTO users (email, first_name, last_name, user_type, groups) VALUES ($1, 'Jamie', 'Ortiz', 'patient', '{patient}') RETURNING id", [demoVideoPatientEmail]);
-  const [patient] = await db.query<{ id: string }>("INSERT INTO patients (user_id, first_name, last_name, date_of_birth, relationship) VALUES ($1, 'Jamie', 'Ortiz', '1988-06-02', 'Self') RETURNING id", [user!.id]);
+  const [user] = await db.query<{ id: string }>(
+    "INSERT INTO users (email, first_name, last_name, user_type, groups) VALUES ($1, 'Jamie', 'Ortiz', 'patient', '{patient}') RETURNING id",
+    [demoVideoPatientEmail],
+  );
+  const [patient] = await db.query<{ id: string }>(
+    "INSERT INTO patients (user_id, first_name, last_name, date_of_birth, relationship) VALUES ($1, 'Jamie', 'Ortiz', '1988-06-02', 'Self') RETURNING id",
+    [user!.id],
+  );
   const start = new Date(clock.now().getTime() + 5 * 60_000);
   const end = new Date(start.getTime() + 50 * 60_000);
   const session = async (userId: string, patientId: string, from: Date, to: Date) => {
@@ -78,7 +88,9 @@ beforeAll(async () => {
   };
   appointmentId = await session(user!.id, patient!.id, start, end);
   [jamie, clinician, jordan, support, agent] = (await Promise.all(
-    [demoVideoPatientEmail, 'morgan.lee@example.com', 'jordan.rivera@example.com', 'sam.okafor@example.com', 'taylor.brooks@example.com'].map((e) => callerFor(t.app, e)),
+    [demoVideoPatientEmail, 'morgan.lee@example.com', 'jordan.rivera@example.com', 'sam.okafor@example.com', 'taylor.brooks@example.com'].map((e) =>
+      callerFor(t.app, e),
+    ),
   )) as [TestCaller, TestCaller, TestCaller, TestCaller, TestCaller];
   const [jordanSelf] = await db.query<{ id: string }>("SELECT id FROM patients WHERE user_id = $1 AND relationship = 'Self'", [jordan.id]);
   jordanSessionId = await session(jordan.id, jordanSelf!.id, new Date(start.getTime() + 2 * 86_400_000), new Date(end.getTime() + 2 * 86_400_000));
@@ -87,11 +99,22 @@ afterAll(async () => t?.close());
 
 describe('GET /api/visits/{appointmentId}', () => {
   it('opens the room to its patient, its clinician and support staff, with when it opens and closes', async () => {
-    for (const [caller, role] of [[jamie, 'patient'], [clinician, 'clinician'], [support, 'staff']] as const) {
+    for (const [caller, role] of [
+      [jamie, 'patient'],
+      [clinician, 'clinician'],
+      [support, 'staff'],
+    ] as const) {
       const res = await room(caller);
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body).toMatchObject({ appointmentId, state: 'open', role, patients: [{ firstName: 'Jamie', lastName: 'Ortiz' }], iceServers: [], externalUrl: null });
+      expect(body).toMatchObject({
+        appointmentId,
+        state: 'open',
+        role,
+        patients: [{ firstName: 'Jamie', lastName: 'Ortiz' }],
+        iceServers: [],
+        externalUrl: null,
+      });
       expect(new Date(body.start).getTime() - new Date(body.opensAt).getTime()).toBe(constants.videoVisitOpensMinutesBefore * 60_000);
       expect(new Date(body.closesAt).getTime() - new Date(body.end).getTime()).toBe(constants.videoVisitClosesMinutesAfter * 60_000);
     }
@@ -143,7 +166,10 @@ describe('the signalling WebSocket', () => {
     expect(lobby.waiting).toEqual([{ peerId: welcome.peerId, name: 'Jamie', role: 'patient' }]);
 
     const schedule = await t.app.inject({ method: 'GET', url: '/api/care/schedule', headers: clinician.headers });
-    expect(schedule.json().items.find((s: { id: string }) => s.id === appointmentId)).toMatchObject({ joinUrl: `/app/visit/${appointmentId}`, waiting: ['Jamie'] });
+    expect(schedule.json().items.find((s: { id: string }) => s.id === appointmentId)).toMatchObject({
+      joinUrl: `/app/visit/${appointmentId}`,
+      waiting: ['Jamie'],
+    });
 
     // Before admission nothing is relayed from the waiting patient.
     patientSocket.send(JSON.stringify({ type: 'signal', to: 'anyone', data: { description: { type: 'offer', sdp: 'x' } } }));
@@ -163,7 +189,11 @@ describe('the signalling WebSocket', () => {
     clinicianSocket.send(JSON.stringify({ type: 'end' }));
     await ended;
     await new Promise((r) => setTimeout(r, 50)); // the close handlers record the leaving
-    const kinds = (await t.app.database.query<{ kind: string; user_id: string }>('SELECT kind, user_id FROM video_visit_events WHERE appointment_id = $1 ORDER BY id', [appointmentId])).map((e) => `${e.kind}:${e.user_id === jamie.id ? 'patient' : 'clinician'}`);
+    const kinds = (
+      await t.app.database.query<{ kind: string; user_id: string }>('SELECT kind, user_id FROM video_visit_events WHERE appointment_id = $1 ORDER BY id', [
+        appointmentId,
+      ])
+    ).map((e) => `${e.kind}:${e.user_id === jamie.id ? 'patient' : 'clinician'}`);
     expect(kinds.slice(0, 4)).toEqual(['joined:patient', 'joined:clinician', 'admitted:patient', 'ended:clinician']);
     expect((await room(jamie)).json().state).toBe('ended');
     await expect(signal(jamie.headers)).rejects.toThrow('404');

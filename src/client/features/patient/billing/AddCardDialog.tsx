@@ -5,17 +5,17 @@
  */
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import cardForm from '../../../../generated/forms/booking-card';
-import type { FormDefinition } from '../../../../generated/types';
-import { messages } from '../../../../generated/messages';
-import { message } from '../../../../domain/messages';
-import { useApi } from '../../../api/api-context';
-import { errorTextFor } from '../../../api/errors';
-import { billingAnswersOf, CardForm } from '../../../payments/CardForm';
-import { isTokenizedCard, type CardInput } from '../../../store/services';
-import { ErrorNotice } from '../../../ui/ErrorNotice';
-import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
+import cardForm from '@/generated/forms/booking-card';
+import type { FormDefinition } from '@/generated/types';
+import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { billingAnswersOf, CardForm } from '@/client/payments/CardForm';
+import { isTokenizedCard, type CardInput } from '@/client/store/services';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { Button } from '@/client/ui/Button';
+import { Dialog } from '@/client/ui/Dialog';
 import { fullName, portalKeys, useAccount, usePatients } from '../data';
 import { ListSkeleton } from '../states';
 

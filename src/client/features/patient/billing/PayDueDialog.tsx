@@ -5,18 +5,18 @@
  */
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import cardForm from '../../../../generated/forms/booking-card';
-import type { FormDefinition } from '../../../../generated/types';
-import { messages } from '../../../../generated/messages';
-import { message } from '../../../../domain/messages';
-import { formatCents } from '../../../../domain/money';
-import { billingAnswersOf, CardForm } from '../../../payments/CardForm';
-import { useAppDispatch, useAppSelector } from '../../../store/hooks';
-import { paymentRequested, paymentReset, selectPayment } from '../../../store/payment/slice';
-import type { CardInput } from '../../../store/services';
-import { ErrorNotice } from '../../../ui/ErrorNotice';
-import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
+import cardForm from '@/generated/forms/booking-card';
+import type { FormDefinition } from '@/generated/types';
+import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
+import { formatCents } from '@/domain/money';
+import { billingAnswersOf, CardForm } from '@/client/payments/CardForm';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { paymentRequested, paymentReset, selectPayment } from '@/client/store/payment/slice';
+import type { CardInput } from '@/client/store/services';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { Button } from '@/client/ui/Button';
+import { Dialog } from '@/client/ui/Dialog';
 import { useAccount } from '../data';
 import { ListSkeleton } from '../states';
 import { whenOf } from '../sessions/session-data';
@@ -105,7 +105,14 @@ export function PayDueDialog({ due, onClose, onDone }: { due: AmountDue; onClose
                   <input type="checkbox" checked={keepCard} onChange={(e) => setKeepCard(e.target.checked)} />
                   <span>{messages['ui.patient.pay.saveCard']}</span>
                 </label>
-                <CardForm form={cardForm as FormDefinition} idPrefix="pay-card" initialData={billingAnswersOf(account.data)} submitLabel={payLabel} submitting={busy} onSubmit={(card) => pay(card)} />
+                <CardForm
+                  form={cardForm as FormDefinition}
+                  idPrefix="pay-card"
+                  initialData={billingAnswersOf(account.data)}
+                  submitLabel={payLabel}
+                  submitting={busy}
+                  onSubmit={(card) => pay(card)}
+                />
               </>
             )}
           </>

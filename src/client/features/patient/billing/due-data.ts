@@ -1,5 +1,5 @@
 /** What is still to pay on the account's sessions: unpaid self-pay prices and late-cancellation fees. */
-import { message } from '../../../../domain/messages';
+import { message } from '@/domain/messages';
 import { providerName, useSessions, whenOf, type Session } from '../sessions/session-data';
 
 export interface AmountDue {

@@ -5,14 +5,14 @@
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { constants } from '../../../../generated/constants';
-import { messages } from '../../../../generated/messages';
-import { message } from '../../../../domain/messages';
-import { formatCents } from '../../../../domain/money';
-import { formatPhone } from '../../../../domain/phone';
-import { useApi } from '../../../api/api-context';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
+import { formatCents } from '@/domain/money';
+import { formatPhone } from '@/domain/phone';
+import { useApi } from '@/client/api/api-context';
 import { fullName, usePatients } from '../data';
-import { SlotPickerDialog, type Hold } from './SlotPickerDialog';
+import { SlotPickerDialog, type Hold } from './slot-picker';
 import { providerName, sessionKeys, whenOf, type Session } from './session-data';
 
 interface DialogProps {
@@ -82,7 +82,10 @@ export function RebookDialog({ session, onClose, onDone }: DialogProps) {
 
   async function book(hold: Hold) {
     const payment = session.selfPay && card.data ? { payment: { cardId: card.data.id } } : {};
-    const booked = await api.rebookAppointment({ params: { id: session.id }, body: { holdId: hold.holdId, slotId: hold.slotId, ...payment } }, { idempotencyKey });
+    const booked = await api.rebookAppointment(
+      { params: { id: session.id }, body: { holdId: hold.holdId, slotId: hold.slotId, ...payment } },
+      { idempotencyKey },
+    );
     void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
     onDone(message('ui.patient.rebook.done', { when: whenOf(booked) }));
   }
@@ -90,7 +93,11 @@ export function RebookDialog({ session, onClose, onDone }: DialogProps) {
   const noCard = session.selfPay && card.data === null;
   const intro = (
     <>
-      {others.data ? <p className="notice notice--warning">{message('ui.patient.rebook.alreadyBooked', { patient: fullName(patient ?? {}), provider: providerName(session) })}</p> : null}
+      {others.data ? (
+        <p className="notice notice--warning">
+          {message('ui.patient.rebook.alreadyBooked', { patient: fullName(patient ?? {}), provider: providerName(session) })}
+        </p>
+      ) : null}
       {session.selfPay && card.data ? (
         <p className="notice">{message('ui.patient.rebook.selfPay', { price: formatCents(session.priceCents ?? 0), last4: card.data.last4 })}</p>
       ) : null}

@@ -1,16 +1,28 @@
 /** One session: when, with whom, how, for whom, and what can be done with it now. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { routeById } from '../../../../generated/routes';
-import { message } from '../../../../domain/messages';
-import { sessionOutcome, sessionOutcomeLabel } from '../../../../domain/sessions';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { sessionOutcome, sessionOutcomeLabel } from '@/domain/sessions';
 import { modeLabel, patientNames, practiceAddress, providerName, whenOf, counselingLabel, type Session } from './session-data';
 
 export function sessionDetailsPath(s: Pick<Session, 'id'>): string {
   return `${routeById.patientSessions.path}?${new URLSearchParams({ session: s.id }).toString()}`;
 }
 
-export function SessionCard({ session: s, now, actions, headingLevel = 3, linkToDetails = true }: { session: Session; now: Date; actions?: ReactNode; headingLevel?: 2 | 3; linkToDetails?: boolean }) {
+export function SessionCard({
+  session: s,
+  now,
+  actions,
+  headingLevel = 3,
+  linkToDetails = true,
+}: {
+  session: Session;
+  now: Date;
+  actions?: ReactNode;
+  headingLevel?: 2 | 3;
+  linkToDetails?: boolean;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const outcome = sessionOutcome(s, now);
   const cancelled = outcome === 'cancelled';
@@ -24,10 +36,16 @@ export function SessionCard({ session: s, now, actions, headingLevel = 3, linkTo
       <p className="item__meta">
         {modeLabel(s)} · {counselingLabel(s)}
       </p>
-      {s.appointmentMode === 'in_person' ? <p className="item__meta">{message('ui.patient.sessions.practiceAt', { practice: s.practice.name, address: practiceAddress(s) })}</p> : null}
+      {s.appointmentMode === 'in_person' ? (
+        <p className="item__meta">{message('ui.patient.sessions.practiceAt', { practice: s.practice.name, address: practiceAddress(s) })}</p>
+      ) : null}
       <p className="item__meta">{message('ui.patient.sessions.for', { patients: patientNames(s) })}</p>
       {s.rescheduledFrom ? <p className="item__meta">{message('ui.patient.sessions.rescheduledFrom', { when: whenOf(s, s.rescheduledFrom) })}</p> : null}
-      {cancelled && s.cancellation ? <p className="item__meta">{message('ui.patient.sessions.cancelledLabel', { when: whenOf(s, s.cancellation.at) })} · {s.cancellation.reason}</p> : null}
+      {cancelled && s.cancellation ? (
+        <p className="item__meta">
+          {message('ui.patient.sessions.cancelledLabel', { when: whenOf(s, s.cancellation.at) })} · {s.cancellation.reason}
+        </p>
+      ) : null}
       {actions ? <div className="session__actions cluster">{actions}</div> : null}
     </article>
   );

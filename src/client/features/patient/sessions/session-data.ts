@@ -1,14 +1,14 @@
 /** Sessions of the account: lists, one session, and what a session card says about itself. */
 import { useQuery } from '@tanstack/react-query';
-import { enums } from '../../../../generated/enums';
-import type { BookedAppointment } from '../../../../generated/entities';
-import { message } from '../../../../domain/messages';
-import { formatSessionTime } from '../../../../domain/sessions';
-import { icsCalendar } from '../../../../domain/calendar';
-import site from '../../../../generated/content/site';
-import { useApi } from '../../../api/api-context';
+import { enums } from '@/generated/enums';
+import type { BookedAppointment } from '@/generated/entities';
+import { message } from '@/domain/messages';
+import { icsCalendar } from '@/domain/calendar';
+import { useApi, type ApiClient } from '@/client/api/api-context';
 import { fullName } from '../data';
-import { saveFile } from '../../../ui/save-file';
+import { saveFile } from '@/client/ui/save-file';
+import { formatSessionTime } from '@/domain/date-format';
+import { enumLabel } from '@/domain/labels';
 
 export type Session = BookedAppointment;
 export type SessionsWhen = 'upcoming' | 'past';
@@ -55,11 +55,11 @@ export function patientNames(s: Session): string {
 }
 
 export function modeLabel(s: Session): string {
-  return (enums.appointmentMode.labels as Record<string, string>)[s.appointmentMode] ?? s.appointmentMode;
+  return enumLabel(enums.appointmentMode.labels, s.appointmentMode);
 }
 
 export function counselingLabel(s: Session): string {
-  return (enums.counselingType.labels as Record<string, string>)[s.counselingType] ?? s.counselingType;
+  return enumLabel(enums.counselingType.labels, s.counselingType);
 }
 
 export function practiceAddress(s: Session): string {
@@ -72,14 +72,26 @@ export function downloadCalendarFile(s: Session): void {
   const provider = providerName(s);
   // The session's video room on this site, as an address a calendar can open.
   const joinUrl = s.joinUrl ? new URL(s.joinUrl, window.location.origin).href : null;
-  const ics = icsCalendar({
-    uid: `${s.id}@mindfulcare`,
-    start: s.start,
-    end: s.end,
-    title: message('ui.patient.sessions.calendarTitle', { provider }),
-    description: [modeLabel(s), counselingLabel(s), joinUrl ?? ''].filter(Boolean).join('\n'),
-    ...(s.appointmentMode === 'in_person' ? { location: message('ui.patient.sessions.practiceAt', { practice: s.practice.name, address: practiceAddress(s) }) } : {}),
-    ...(joinUrl ? { url: joinUrl } : {}),
-  }, `-//${site.brand.name}//Patient portal//EN`);
+  const ics = icsCalendar(
+    {
+      appointmentId: s.id,
+      sequence: s.calendarSequence ?? 0,
+      cancelled: s.status === 'cancelled',
+      start: s.start,
+      end: s.end,
+      title: message('ui.patient.sessions.calendarTitle', { provider }),
+      description: [modeLabel(s), counselingLabel(s), joinUrl ?? ''].filter(Boolean).join('\n'),
+      ...(s.appointmentMode === 'in_person'
+        ? { location: message('ui.patient.sessions.practiceAt', { practice: s.practice.name, address: practiceAddress(s) }) }
+        : {}),
+      ...(joinUrl ? { url: joinUrl } : {}),
+    },
+    { delivery: 'download' },
+  );
   saveFile(new Blob([ics], { type: 'text/calendar;charset=utf-8' }), `session-${s.start.slice(0, 10)}.ics`);
+}
+
+export async function downloadGoodFaithEstimate(api: ApiClient, s: Session): Promise<void> {
+  const pdf = await api.getGoodFaithEstimate({ params: { id: s.id } });
+  saveFile(pdf, `good-faith-estimate-${s.start.slice(0, 10)}.pdf`);
 }

@@ -1,0 +1,260 @@
+/**
+ * Edit a provider (/care/admin/{id}/edit, issue 17 item 7): a clinical admin changes the profile
+ * (about, title, search filters such as languages and ages served, licensed states, practice, pay
+ * rates; PUT /care/admin/providers/{id}, validated by the AdminProviderProfile spec) or removes the
+ * provider with a removal reason of product-spec §3 (POST …/remove): the public profile then answers
+ * 410 and each upcoming session goes to the red-alert queue, which the toast counts.
+ */
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminProviderProfile, EndpointTypes, Filter } from '@/generated/entities';
+import { constants } from '@/generated/constants';
+import { enums, type FilterType, type ProviderRemovalReason } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor, isApiError } from '@/client/api/errors';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { useAppDispatch } from '@/client/store/hooks';
+import { toastShown } from '@/client/store/toasts';
+import { Button } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { enumLabel, fullName } from '@/client/ui/format';
+import { Skeleton } from '@/client/ui/Skeleton';
+import { amountOf } from './request-text';
+import './care.css';
+
+type Answer = EndpointTypes['getAdminProvider']['response'];
+
+function toggle<T>(list: readonly T[], value: T, on: boolean): T[] {
+  return on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value);
+}
+
+function FilterChoices({ filters, chosen, onChange }: { filters: Filter[]; chosen: number[]; onChange: (ids: number[]) => void }) {
+  const byType = new Map<FilterType, Filter[]>();
+  for (const f of filters) byType.set(f.type, [...(byType.get(f.type) ?? []), f]);
+  return (
+    <details className="stack-sm">
+      <summary>{messages['ui.care.admin.filters']}</summary>
+      {[...byType].map(([type, list]) => (
+        <fieldset key={type} className="stack-sm">
+          <legend>{enumLabel(enums.filterType.labels, type)}</legend>
+          <div className="cluster">
+            {list.map((f) => (
+              <label key={f.id} className="choice">
+                <input type="checkbox" checked={chosen.includes(f.id)} onChange={(e) => onChange(toggle(chosen, f.id, e.target.checked))} /> {f.displayValue}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+    </details>
+  );
+}
+
+function ProfileForm({ provider }: { provider: Answer }) {
+  const api = useApi();
+  const dispatch = useAppDispatch();
+  const queryClient = useQueryClient();
+  const filters = useQuery({ queryKey: ['providers', 'filters', 'all'], queryFn: () => api.getProviderFilters({ query: {} }) });
+  const [profile, setProfile] = useState<AdminProviderProfile>(provider.profile);
+  const [payIndividual, setPayIndividual] = useState(String(provider.profile.payIndividual));
+  const [payFollowUp, setPayFollowUp] = useState(provider.profile.payFollowUp === null ? '' : String(provider.profile.payFollowUp));
+  const set = (patch: Partial<AdminProviderProfile>) => setProfile((p) => ({ ...p, ...patch }));
+  const save = useMutation({
+    mutationFn: () =>
+      api.updateAdminProvider({
+        params: { id: provider.id },
+        body: { ...profile, payIndividual: amountOf(payIndividual) ?? -1, payFollowUp: amountOf(payFollowUp) ?? null },
+      }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['care', 'admin', 'provider', provider.id], saved);
+      void queryClient.invalidateQueries({ queryKey: ['care', 'admin', 'providers'] });
+      dispatch(toastShown({ kind: 'success', text: message('ui.care.admin.saved', { name: fullName(saved) }) }));
+    },
+  });
+  return (
+    <form
+      className="card stack"
+      aria-label={routeById.careAdminEdit.title}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <div className="field">
+        <label className="field__label" htmlFor="admin-about">
+          {messages['ui.care.admin.about']}
+        </label>
+        <textarea
+          id="admin-about"
+          className="input textarea"
+          rows={6}
+          maxLength={constants.providerAboutMax}
+          value={profile.about}
+          onChange={(e) => set({ about: e.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="admin-title">
+          {messages['ui.care.admin.title']}
+        </label>
+        <select id="admin-title" className="select" value={profile.title} onChange={(e) => set({ title: e.target.value as AdminProviderProfile['title'] })}>
+          {enums.providerTitle.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="admin-practice">
+          {messages['ui.care.admin.practice']}
+        </label>
+        <select id="admin-practice" className="select" value={profile.practiceId} onChange={(e) => set({ practiceId: e.target.value })}>
+          {provider.practices.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}, {p.city}, {p.state}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="care-availability__settings">
+        <div className="field">
+          <label className="field__label" htmlFor="admin-pay">
+            {messages['ui.care.admin.payIndividual']}
+          </label>
+          <input id="admin-pay" className="input" inputMode="decimal" value={payIndividual} onChange={(e) => setPayIndividual(e.target.value)} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor="admin-pay-follow-up">
+            {messages['ui.care.admin.payFollowUp']}
+          </label>
+          <input id="admin-pay-follow-up" className="input" inputMode="decimal" value={payFollowUp} onChange={(e) => setPayFollowUp(e.target.value)} />
+        </div>
+      </div>
+      <details className="stack-sm">
+        <summary>{messages['ui.care.admin.licensedStates']}</summary>
+        <fieldset className="cluster">
+          <legend className="visually-hidden">{messages['ui.care.admin.licensedStates']}</legend>
+          {constants.usStates.map((s) => (
+            <label key={s.code} className="choice">
+              <input
+                type="checkbox"
+                checked={profile.licensedStates.includes(s.code)}
+                onChange={(e) =>
+                  set({ licensedStates: toggle<string>(profile.licensedStates, s.code, e.target.checked) as AdminProviderProfile['licensedStates'] })
+                }
+              />{' '}
+              {s.name}
+            </label>
+          ))}
+        </fieldset>
+      </details>
+      {filters.data ? <FilterChoices filters={filters.data.items} chosen={profile.filterIds} onChange={(filterIds) => set({ filterIds })} /> : null}
+      {save.isError ? <ErrorNotice text={errorTextFor(save.error, 'support_web')} /> : null}
+      <div>
+        <Button type="submit" disabled={save.isPending}>
+          {messages['ui.care.admin.save']}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function RemoveForm({ provider }: { provider: Answer }) {
+  const api = useApi();
+  const dispatch = useAppDispatch();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState<ProviderRemovalReason>(enums.providerRemovalReason.values[0]!);
+  const [note, setNote] = useState('');
+  const remove = useMutation({
+    mutationFn: () => api.removeAdminProvider({ params: { id: provider.id }, body: note.trim() ? { reason, note } : { reason } }),
+    onSuccess: (done) => {
+      dispatch(toastShown({ kind: 'success', text: message('ui.care.admin.removedToast', { name: fullName(provider), count: String(done.redAlerts) }) }));
+      void queryClient.invalidateQueries({ queryKey: ['care', 'admin'] });
+    },
+  });
+  return (
+    <section className="card stack-sm" aria-labelledby="admin-remove">
+      <h2 id="admin-remove">{messages['ui.care.admin.removeHeading']}</h2>
+      <p className="muted">{messages['ui.care.admin.removeHelp']}</p>
+      <div className="field">
+        <label className="field__label" htmlFor="admin-remove-reason">
+          {messages['ui.care.admin.removeReason']}
+        </label>
+        <select id="admin-remove-reason" className="select" value={reason} onChange={(e) => setReason(e.target.value as ProviderRemovalReason)}>
+          {enums.providerRemovalReason.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="admin-remove-note">
+          {messages['ui.care.admin.removeNote']}
+        </label>
+        <textarea id="admin-remove-note" className="input textarea" maxLength={constants.taskNoteMax} value={note} onChange={(e) => setNote(e.target.value)} />
+      </div>
+      {remove.isError ? <ErrorNotice text={errorTextFor(remove.error, 'support_web')} /> : null}
+      <div>
+        <Button className="btn--danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+          {messages['ui.care.admin.remove']}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+export default function CareAdminEditPage() {
+  const { id = '' } = useParams();
+  const api = useApi();
+  const provider = useQuery({ queryKey: ['care', 'admin', 'provider', id], queryFn: () => api.getAdminProvider({ params: { id } }), retry: false });
+  const notFound = isApiError(provider.error) && (provider.error.status === 404 || provider.error.status === 400);
+  const d = provider.data;
+  return (
+    <div className="container stack-lg care">
+      <p>
+        <Link to={routeById.careAdmin.path}>{messages['ui.care.admin.back']}</Link>
+      </p>
+      {notFound ? (
+        <>
+          <h1>{routeById.careAdminEdit.title}</h1>
+          <p className="notice">{messages['ui.care.admin.notFound']}</p>
+        </>
+      ) : provider.isError ? (
+        <PageLoadError />
+      ) : !d ? (
+        <div className="stack-sm" role="status" aria-busy="true">
+          <Skeleton height="2rem" width="60%" />
+          <Skeleton height="12rem" />
+        </div>
+      ) : (
+        <>
+          <header className="stack-sm">
+            <h1>
+              {fullName(d)}, {d.profile.title}
+            </h1>
+            <p className="lead">
+              {message('ui.care.admin.upcoming', { count: String(d.upcomingSessions) })} · <a href={d.profilePath}>{messages['ui.care.admin.viewProfile']}</a>
+            </p>
+          </header>
+          {d.removedReason ? (
+            <p className="notice" role="status">
+              {message('ui.care.admin.isRemoved', { reason: d.removedReason })}
+            </p>
+          ) : (
+            <>
+              <ProfileForm key={d.id} provider={d} />
+              <RemoveForm provider={d} />
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

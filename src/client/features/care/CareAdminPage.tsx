@@ -1,0 +1,79 @@
+/**
+ * Clinical admin (/care/admin, issue 17 item 7): find a provider by name to edit their profile or
+ * remove them (GET /care/admin/providers). Removed providers are listed last with their reason.
+ */
+import { useDeferredValue, useState } from 'react';
+import { Link, generatePath } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { formatList, fullName } from '@/client/ui/format';
+import { Skeleton } from '@/client/ui/Skeleton';
+import './care.css';
+
+export default function CareAdminPage() {
+  const api = useApi();
+  const [q, setQ] = useState('');
+  const search = useDeferredValue(q.trim());
+  const list = useQuery({
+    queryKey: ['care', 'admin', 'providers', search],
+    queryFn: () => api.listAdminProviders({ query: search ? { q: search } : {} }),
+    placeholderData: (previous) => previous,
+  });
+  return (
+    <div className="container stack-lg care">
+      <header className="stack-sm">
+        <h1>{routeById.careAdmin.title}</h1>
+        <p className="lead">{messages['ui.care.admin.intro']}</p>
+      </header>
+      <div className="field">
+        <label className="field__label" htmlFor="admin-search">
+          {messages['ui.care.admin.search']}
+        </label>
+        <input id="admin-search" className="input" type="search" maxLength={100} value={q} onChange={(e) => setQ(e.target.value)} />
+      </div>
+      {list.isError ? (
+        <PageLoadError />
+      ) : !list.data ? (
+        <div className="stack-sm" role="status" aria-busy="true">
+          <Skeleton height="5rem" />
+          <Skeleton height="5rem" />
+        </div>
+      ) : !list.data.items.length ? (
+        <p className="muted">{messages['ui.care.admin.none']}</p>
+      ) : (
+        <ul className="care__list" aria-busy={list.isFetching}>
+          {list.data.items.map((p) => (
+            <li key={p.id} className="card care__session">
+              <div className="stack-sm">
+                <p className="care__when">
+                  {fullName(p)}, {p.title}
+                </p>
+                <p className="care__meta">
+                  {p.practiceName} · {message('ui.care.admin.states', { states: formatList(p.licensedStates) })}
+                </p>
+                {p.removedReason ? (
+                  <p className="care__meta">{message('ui.care.admin.removed', { reason: p.removedReason })}</p>
+                ) : (
+                  <p className="care__meta">{message('ui.care.admin.upcoming', { count: String(p.upcomingSessions) })}</p>
+                )}
+              </div>
+              {p.removedReason ? null : (
+                <Link
+                  className="btn btn--secondary"
+                  to={generatePath(routeById.careAdminEdit.path, { id: p.id })}
+                  aria-label={`${messages['ui.care.admin.edit']} ${fullName(p)}`}
+                >
+                  {messages['ui.care.admin.edit']}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import type { RequestInput } from '@/generated/client/api';
+import { httpError, renderScreen } from '@tests/support/screen-kit';
+import CareMessagePage from './CareMessagePage';
+
+const clinician = { id: 'pr1', firstName: 'Ava', lastName: 'Garcia', title: 'LCSW' };
+const thread = (id: string, firstName: string, unread: number) => ({
+  id,
+  client: { id: `p-${id}`, firstName, lastName: 'Rivera' },
+  clinician,
+  lastMessageAt: '2026-11-20T15:00:00.000Z',
+  unread,
+});
+const detail = (texts: { text: string; mine: boolean }[]) => ({
+  thread: thread('t1', 'Jordan', 0),
+  messages: texts.map((m, i) => ({
+    id: String(i + 1),
+    side: m.mine ? 'clinician' : 'patient',
+    mine: m.mine,
+    text: m.text,
+    sentAt: '2026-11-20T15:00:00.000Z',
+  })),
+});
+const quietClients = { listCareClients: () => ({ items: [] }) };
+
+describe('CareMessagePage', () => {
+  it('lists conversations with their unread counts and says what to do when there are no clients', async () => {
+    renderScreen(<CareMessagePage />, {
+      path: routeById.careMessage.path,
+      groups: ['clinicians'],
+      answers: { ...quietClients, listCareThreads: () => ({ items: [thread('t1', 'Jordan', 2), thread('t2', 'Casey', 0)], unread: 2 }) },
+    });
+    const list = await screen.findByRole('list', { name: messages['ui.messages.care.threadsLabel'] });
+    const rows = within(list).getAllByRole('listitem');
+    expect(within(rows[0]!).getByText(message('ui.messages.unreadBadge', { count: '2' }))).toBeTruthy();
+    expect(within(rows[1]!).queryByText(/unread/)).toBeNull();
+    expect(await screen.findByText(messages['ui.messages.care.noClients'])).toBeTruthy();
+  });
+
+  it('opens a thread, refuses a blank message without calling the server, sends one and shows it', async () => {
+    const sent: RequestInput[] = [];
+    const { calls } = renderScreen(<CareMessagePage />, {
+      path: routeById.careMessage.path,
+      at: `${routeById.careMessage.path}?thread=t1`,
+      groups: ['clinicians'],
+      answers: {
+        ...quietClients,
+        listCareThreads: () => ({ items: [], unread: 0 }),
+        getCareThread: () => detail([{ text: 'Can we move Tuesday?', mine: false }]),
+        sendCareMessage: (input) => {
+          sent.push(input);
+          return detail([
+            { text: 'Can we move Tuesday?', mine: false },
+            { text: 'Yes, Wednesday works.', mine: true },
+          ]);
+        },
+      },
+    });
+    const region = await screen.findByRole('region', { name: message('ui.messages.care.with', { name: 'Jordan Rivera' }) });
+    await within(region).findByText('Can we move Tuesday?');
+    fireEvent.click(within(region).getByRole('button', { name: messages['ui.messages.send'] }));
+    expect(await within(region).findByText(messages['ui.messages.blank'])).toBeTruthy();
+    expect(calls.some((c) => c.id === 'sendCareMessage')).toBe(false);
+
+    fireEvent.change(within(region).getByLabelText(messages['ui.messages.composeLabel']), { target: { value: 'x'.repeat(constants.messageMaxLength + 1) } });
+    fireEvent.click(within(region).getByRole('button', { name: messages['ui.messages.send'] }));
+    expect(await within(region).findByText(message('ui.messages.tooLong', { max: String(constants.messageMaxLength) }))).toBeTruthy();
+
+    fireEvent.change(within(region).getByLabelText(messages['ui.messages.composeLabel']), { target: { value: 'Yes, Wednesday works.' } });
+    fireEvent.click(within(region).getByRole('button', { name: messages['ui.messages.send'] }));
+    expect(await within(region).findByText('Yes, Wednesday works.')).toBeTruthy();
+    expect(sent).toEqual([{ params: { id: 't1' }, body: { text: 'Yes, Wednesday works.' } }]);
+    expect((within(region).getByLabelText(messages['ui.messages.composeLabel']) as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('keeps what was typed and says how to recover when sending is refused for the rate limit', async () => {
+    renderScreen(<CareMessagePage />, {
+      path: routeById.careMessage.path,
+      at: `${routeById.careMessage.path}?thread=t1`,
+      groups: ['clinicians'],
+      answers: {
+        ...quietClients,
+        listCareThreads: () => ({ items: [], unread: 0 }),
+        getCareThread: () => detail([]),
+        sendCareMessage: () => {
+          throw httpError('sendCareMessage', 429, { errorCode: 'RATE_LIMITED' });
+        },
+      },
+    });
+    const region = await screen.findByRole('region', { name: message('ui.messages.care.with', { name: 'Jordan Rivera' }) });
+    const box = within(region).getByLabelText(messages['ui.messages.composeLabel']) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'Hello' } });
+    fireEvent.click(within(region).getByRole('button', { name: messages['ui.messages.send'] }));
+    expect(await within(region).findByText(messages['ui.messages.rateLimited'])).toBeTruthy();
+    expect(box.value).toBe('Hello');
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * Secure messages of the care area (/care/message, issue 17 item 6): the clinician's conversations with
+ * their clients, newest first with unread counts (GET /care/messages); one opens in place (the thread
+ * id in ?thread=, so the e-mailed link and a reload land on it; GET /care/messages/{id} marks it read)
+ * and is answered (POST /care/messages/{id}, which also closes the unanswered-message task). A new
+ * conversation starts with one of the clinician's own clients (POST /care/messages).
+ */
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { MessageThreadSummary } from '@/generated/entities';
+import {
+  queryKeys,
+  useGetCareThreadQuery,
+  useListCareClientsQuery,
+  useListCareThreadsQuery,
+  useSendCareMessageMutation,
+  useStartCareThreadMutation,
+} from '@/generated/client/hooks';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { formatDateTime, viewerTimeZone } from '@/domain/date-format';
+import { isApiError, errorTextFor } from '@/client/api/errors';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { Button } from '@/client/ui/Button';
+import { Conversation } from '@/client/ui/Conversation';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { fullName } from '@/client/ui/format';
+import { Skeleton } from '@/client/ui/Skeleton';
+import { CareNav } from './CareNav';
+import './care.css';
+
+function Loading() {
+  return (
+    <div className="stack-sm" role="status" aria-busy="true">
+      <Skeleton height="4rem" />
+      <Skeleton height="4rem" />
+    </div>
+  );
+}
+
+function ThreadList({ onOpen }: { onOpen: (id: string) => void }) {
+  const threads = useListCareThreadsQuery({ refetchOnMount: 'always' });
+  if (threads.isError) return <PageLoadError />;
+  if (!threads.data) return <Loading />;
+  if (!threads.data.items.length) return <p className="muted">{messages['ui.messages.care.none']}</p>;
+  const zone = viewerTimeZone();
+  return (
+    <ul className="care__list" aria-label={messages['ui.messages.care.threadsLabel']}>
+      {threads.data.items.map((t: MessageThreadSummary) => (
+        <li key={t.id} className="card care__session">
+          <div className="stack-sm">
+            <p className="care__when">
+              <Link
+                to={`?thread=${t.id}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  onOpen(t.id);
+                }}
+              >
+                {fullName(t.client)}
+              </Link>
+              {t.unread ? <span className="unread-badge">{message('ui.messages.unreadBadge', { count: String(t.unread) })}</span> : null}
+            </p>
+            <p className="care__meta">
+              {t.lastMessageAt ? message('ui.messages.lastAt', { when: formatDateTime(t.lastMessageAt, zone) }) : messages['ui.messages.noneYet']}
+            </p>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StartThread({ onOpen }: { onOpen: (id: string) => void }) {
+  const clients = useListCareClientsQuery({});
+  const [patientId, setPatientId] = useState('');
+  const [error, setError] = useState<string>();
+  const start = useStartCareThreadMutation({
+    onSuccess: (thread) => onOpen(thread.id),
+    onError: (e) => setError(errorTextFor(e, 'support_web')),
+  });
+  if (clients.isError) return <PageLoadError />;
+  if (!clients.data) return <Skeleton height="6rem" />;
+  if (!clients.data.items.length) return <p className="muted">{messages['ui.messages.care.noClients']}</p>;
+  return (
+    <form
+      className="card stack-sm"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        setError(patientId ? undefined : messages['ui.messages.care.startChoose']);
+        if (patientId) start.mutate({ body: { patientId } });
+      }}
+    >
+      <h2>{messages['ui.messages.care.start']}</h2>
+      <div className="field">
+        <label className="field__label" htmlFor="message-client">
+          {messages['ui.messages.care.startLabel']}
+        </label>
+        <select id="message-client" className="select" value={patientId} onChange={(e) => setPatientId(e.target.value)}>
+          <option value="">{messages['ui.messages.care.startChoose']}</option>
+          {clients.data.items.map((c) => (
+            <option key={c.id} value={c.id}>
+              {fullName(c)}
+            </option>
+          ))}
+        </select>
+        <ErrorNotice text={error} inline />
+      </div>
+      <div className="cluster">
+        <Button type="submit" disabled={start.isPending}>
+          {messages['ui.messages.care.startButton']}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Thread({ id }: { id: string }) {
+  const queryClient = useQueryClient();
+  // The other side writes meanwhile: a thread opened again asks anew, whatever the cache holds.
+  const thread = useGetCareThreadQuery({ params: { id } }, { refetchOnMount: 'always' });
+  const send = useSendCareMessageMutation({
+    onSuccess: (answer) => {
+      queryClient.setQueryData(queryKeys.getCareThread({ params: { id } }), answer);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.listCareThreads() });
+    },
+  });
+  // Reading the thread marks the client's messages read: the list's counts follow.
+  const readAt = thread.dataUpdatedAt;
+  useEffect(() => {
+    if (readAt) void queryClient.invalidateQueries({ queryKey: queryKeys.listCareThreads() });
+  }, [readAt, queryClient]);
+  if (thread.isError) {
+    return isApiError(thread.error) && thread.error.status === 404 ? (
+      <p className="notice notice--error" role="alert">
+        {messages['ui.messages.threadNotFound']}
+      </p>
+    ) : (
+      <PageLoadError />
+    );
+  }
+  if (!thread.data) return <Loading />;
+  const name = fullName(thread.data.thread.client);
+  const label = message('ui.messages.care.with', { name });
+  return (
+    <section className="stack" aria-label={label}>
+      <h2>{label}</h2>
+      <Conversation otherName={name} label={label} items={thread.data.messages} onSend={(text) => send.mutateAsync({ params: { id }, body: { text } })} />
+    </section>
+  );
+}
+
+export default function CareMessagePage() {
+  const [search, setSearch] = useSearchParams();
+  const open = search.get('thread');
+  const openThread = (id: string | null) => setSearch(id ? { thread: id } : {});
+  return (
+    <div className="container stack-lg care">
+      <CareNav />
+      <header className="stack-sm">
+        <h1>{routeById.careMessage.title}</h1>
+        <p className="lead">{messages['ui.messages.care.intro']}</p>
+      </header>
+      {open ? (
+        <>
+          <p>
+            <Link
+              to={routeById.careMessage.path}
+              onClick={(e) => {
+                e.preventDefault();
+                openThread(null);
+              }}
+            >
+              {messages['ui.messages.back']}
+            </Link>
+          </p>
+          <Thread key={open} id={open} />
+        </>
+      ) : (
+        <>
+          <ThreadList onOpen={openThread} />
+          <StartThread onOpen={openThread} />
+        </>
+      )}
+    </div>
+  );
+}

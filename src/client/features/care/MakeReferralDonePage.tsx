@@ -1,0 +1,54 @@
+/**
+ * Referral sent (/care/v1/referrals/make/done?referral={id}, issue 17 item 3): who was referred to
+ * whom, read back from the clinician's own referrals (so a reload shows the same), and the ways on.
+ */
+import { useSearchParams } from 'react-router';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { useListReferralsQuery } from '@/generated/client/hooks';
+import { message } from '@/domain/messages';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { ButtonLink } from '@/client/ui/Button';
+import { fullName } from '@/client/ui/format';
+import { Skeleton } from '@/client/ui/Skeleton';
+import { CareNav } from './CareNav';
+import './care.css';
+
+export default function MakeReferralDonePage() {
+  const [params] = useSearchParams();
+  const id = params.get('referral');
+  const referrals = useListReferralsQuery();
+  const referral = referrals.data?.sent.find((r) => r.id === id);
+  return (
+    <div className="container stack-lg care">
+      <CareNav />
+      <header className="stack-sm">
+        <h1>{routeById.careMakeReferralDone.title}</h1>
+      </header>
+      {referrals.isError ? (
+        <PageLoadError />
+      ) : !referrals.data ? (
+        <div role="status" aria-busy="true">
+          <Skeleton height="5rem" />
+        </div>
+      ) : (
+        <div className="card stack" role="status">
+          <p className="notice notice--success">
+            {referral
+              ? message('ui.care.referrals.done', {
+                  client: fullName(referral.client),
+                  provider: `${fullName(referral.toProvider)}, ${referral.toProvider.title}`,
+                })
+              : messages['ui.care.referralSent']}
+          </p>
+        </div>
+      )}
+      <div className="cluster">
+        <ButtonLink to={routeById.careReferrals.path}>{messages['ui.care.referrals.back']}</ButtonLink>
+        <ButtonLink variant="secondary" to={routeById.careMakeReferral.path}>
+          {messages['ui.care.referrals.another']}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+/**
+ * Make a referral (/care/v1/referrals/make, issue 17 item 3): the clinician chooses one of their
+ * clients, finds the colleague to refer them to by name (GET /providers/referring/search/{client}),
+ * and fills the authorization form of product-spec §3 with its §5 rules (specs/forms/referral.yaml,
+ * the same rules the server applies). Sent, it opens the done page of this referral.
+ */
+import { useDeferredValue, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ReferralForm } from '@/generated/entities';
+import referralForm from '@/generated/forms/referral';
+import type { FormDefinition } from '@/generated/types';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { queryKeys, useListCareClientsQuery, useMakeReferralMutation, useSearchReferringProvidersQuery } from '@/generated/client/hooks';
+import { message } from '@/domain/messages';
+import type { FieldError } from '@/domain/validation/field-errors';
+import { errorTextFor, isApiError } from '@/client/api/errors';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { Button, ButtonLink } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { fullName } from '@/client/ui/format';
+import { Skeleton } from '@/client/ui/Skeleton';
+import { CareNav } from './CareNav';
+import './care.css';
+
+/** Searching starts with this many letters typed, so the list is short enough to read. */
+const SEARCH_MIN = 2;
+
+interface Chosen {
+  id: string;
+  name: string;
+}
+
+function ProviderPicker({
+  clientId,
+  chosen,
+  onChoose,
+  error,
+}: {
+  clientId: string;
+  chosen: Chosen | null;
+  onChoose: (p: Chosen | null) => void;
+  error?: string;
+}) {
+  const [q, setQ] = useState('');
+  const search = useDeferredValue(q.trim());
+  const found = useSearchReferringProvidersQuery(
+    { params: { id: clientId }, query: { q: search } },
+    { enabled: Boolean(clientId) && search.length >= SEARCH_MIN && !chosen, placeholderData: (previous) => previous },
+  );
+  if (chosen) {
+    return (
+      <div className="stack-sm">
+        <p className="notice notice--success">{message('ui.care.referrals.chosenProvider', { provider: chosen.name })}</p>
+        <p>
+          <Button variant="secondary" onClick={() => onChoose(null)}>
+            {messages['ui.care.referrals.changeProvider']}
+          </Button>
+        </p>
+      </div>
+    );
+  }
+  const hintId = 'referral-provider-hint';
+  const errorId = 'referral-provider-error';
+  return (
+    <div className="stack-sm">
+      <div className="field">
+        <label className="field__label" htmlFor="referral-provider">
+          {messages['ui.care.referrals.providerSearch']}
+        </label>
+        <p id={hintId} className="field__hint">
+          {clientId ? messages['ui.care.referrals.providerSearchHint'] : messages['ui.care.referrals.chooseClientFirst']}
+        </p>
+        <input
+          id="referral-provider"
+          className="input"
+          type="search"
+          maxLength={100}
+          value={q}
+          disabled={!clientId}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+          onChange={(e) => setQ(e.target.value.replace(/[^A-Za-z0-9 .'-]/g, ''))}
+        />
+        {error ? (
+          <p id={errorId} className="field__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      {search.length < SEARCH_MIN || !clientId ? null : found.isError ? (
+        <ErrorNotice text={errorTextFor(found.error, 'support_web')} />
+      ) : !found.data ? (
+        <div role="status" aria-busy="true">
+          <Skeleton height="3rem" />
+        </div>
+      ) : found.data.items.length ? (
+        <ul className="care__list" aria-busy={found.isFetching}>
+          {found.data.items.map((p) => {
+            const name = `${fullName(p)}, ${p.credential}`;
+            return (
+              <li key={p.id} className="card care__session">
+                <span>{name}</span>
+                <Button variant="secondary" onClick={() => onChoose({ id: p.id, name })}>
+                  {message('ui.care.referrals.referTo', { provider: name })}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="muted">{messages['ui.care.referrals.noProviders']}</p>
+      )}
+    </div>
+  );
+}
+
+export default function MakeReferralPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const clients = useListCareClientsQuery();
+  const [clientId, setClientId] = useState('');
+  const [provider, setProvider] = useState<Chosen | null>(null);
+  const [missing, setMissing] = useState<{ client?: boolean; provider?: boolean }>({});
+  const send = useMakeReferralMutation({
+    onSuccess: (referral) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.listReferrals() });
+      void navigate(`${routeById.careMakeReferralDone.path}?referral=${encodeURIComponent(referral.id)}`);
+    },
+  });
+  const apiErrors = send.error && isApiError(send.error) ? send.error.fieldErrors : [];
+  // The API names the form's fields under "form"; the page's own choices by their names.
+  const formErrors: FieldError[] = apiErrors.filter((e) => e.field.startsWith('form.')).map((e) => ({ ...e, field: e.field.slice('form.'.length) }));
+  const providerError = apiErrors.find((e) => e.field === 'toProviderId')?.message;
+  const otherError = send.isError && !apiErrors.length ? errorTextFor(send.error, 'support_web') : undefined;
+
+  const submit = (form: ReferralForm) => {
+    const lacking = { client: !clientId, provider: !provider };
+    setMissing(lacking);
+    if (lacking.client || lacking.provider || !provider) return;
+    send.mutate({ body: { patientId: clientId, toProviderId: provider.id, form } });
+  };
+
+  return (
+    <div className="container stack-lg care">
+      <CareNav />
+      <header className="stack-sm">
+        <h1>{routeById.careMakeReferral.title}</h1>
+        <p className="lead">{messages['ui.care.referrals.makeIntro']}</p>
+      </header>
+      {clients.isError ? (
+        <PageLoadError />
+      ) : !clients.data ? (
+        <div className="stack-sm" role="status" aria-busy="true">
+          <Skeleton height="3rem" />
+          <Skeleton height="12rem" />
+        </div>
+      ) : !clients.data.items.length ? (
+        <div className="card stack-sm">
+          <p>{messages['ui.care.referrals.noClients']}</p>
+          <p>
+            <ButtonLink variant="secondary" to={routeById.careReferrals.path}>
+              {messages['ui.care.referrals.back']}
+            </ButtonLink>
+          </p>
+        </div>
+      ) : (
+        <>
+          <section className="card stack">
+            <div className="field">
+              <label className="field__label" htmlFor="referral-client">
+                {messages['ui.care.referrals.client']}
+              </label>
+              <select
+                id="referral-client"
+                className="select"
+                value={clientId}
+                aria-invalid={missing.client && !clientId ? true : undefined}
+                aria-describedby={missing.client && !clientId ? 'referral-client-error' : undefined}
+                onChange={(e) => {
+                  setClientId(e.target.value);
+                  setProvider(null);
+                }}
+              >
+                <option value="">{messages['ui.care.referrals.chooseClient']}</option>
+                {clients.data.items.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {fullName(c)}
+                  </option>
+                ))}
+              </select>
+              {missing.client && !clientId ? (
+                <p id="referral-client-error" className="field__error" role="alert">
+                  {messages['referral.clientRequired']}
+                </p>
+              ) : null}
+            </div>
+            <ProviderPicker
+              key={clientId}
+              clientId={clientId}
+              chosen={provider}
+              onChoose={setProvider}
+              error={missing.provider && !provider ? messages['referral.providerRequired'] : provider ? undefined : providerError}
+            />
+          </section>
+          {/* Every try to send says what is missing above, even while the form still has its own errors. */}
+          <section className="card stack" aria-label={referralForm.title} onSubmitCapture={() => setMissing({ client: !clientId, provider: !provider })}>
+            {otherError ? <ErrorNotice text={otherError} /> : null}
+            <SpecForm<ReferralForm>
+              idPrefix="referral"
+              form={referralForm as FormDefinition}
+              onSubmit={submit}
+              serverErrors={formErrors}
+              submitting={send.isPending}
+            />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * Providers' requests (/care/rcd/provider-requests, issue 17 item 7, where an RCD lands after sign-in):
+ * requests waiting for a decision, oldest first, each approved or declined with a reason
+ * (POST /rcd/provider-requests/{id}/decision); and the decided ones with who decided and why.
+ */
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProviderRequest } from '@/generated/entities';
+import { constants } from '@/generated/constants';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { useAppDispatch } from '@/client/store/hooks';
+import { toastShown } from '@/client/store/toasts';
+import { Button } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { enumLabel, formatList, fullName } from '@/client/ui/format';
+import { formatDay } from '@/domain/date-format';
+import { Skeleton } from '@/client/ui/Skeleton';
+import { requestSpecifics } from './request-text';
+import './care.css';
+
+type Tab = 'open' | 'decided';
+const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function providerName(r: ProviderRequest): string {
+  return `${fullName(r.provider)}, ${r.provider.title}`;
+}
+
+function RequestFacts({ request: r }: { request: ProviderRequest }) {
+  const specifics = requestSpecifics(r.request);
+  return (
+    <div className="stack-sm">
+      <h3>
+        {enumLabel(enums.providerRequestKind.labels, r.request.kind)} · {providerName(r)}
+      </h3>
+      {specifics ? <p>{specifics}</p> : null}
+      <p>{r.request.description}</p>
+      <p className="care__meta">
+        {message('ui.care.requests.asked', { when: formatDay(r.createdAt, zone()) })} ·{' '}
+        {message('ui.rcd.requests.licensed', { states: formatList(r.provider.licensedStates) })}
+      </p>
+    </div>
+  );
+}
+
+function Decide({ request: r }: { request: ProviderRequest }) {
+  const api = useApi();
+  const dispatch = useAppDispatch();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const decide = useMutation({
+    mutationFn: (decision: 'approve' | 'decline') => api.decideProviderRequest({ params: { id: r.id }, body: { decision, reason, version: r.version } }),
+    onSuccess: (decided, decision) => {
+      const params = { kind: enumLabel(enums.providerRequestKind.labels, decided.request.kind), provider: providerName(decided) };
+      dispatch(
+        toastShown({ kind: 'success', text: message(decision === 'approve' ? 'ui.rcd.requests.approvedToast' : 'ui.rcd.requests.declinedToast', params) }),
+      );
+      void queryClient.invalidateQueries({ queryKey: ['rcd', 'requests'] });
+    },
+  });
+  const reasonId = `reason-${r.id}`;
+  return (
+    <li className="card stack">
+      <RequestFacts request={r} />
+      <form className="stack-sm" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label className="field__label" htmlFor={reasonId}>
+            {messages['ui.rcd.requests.reason']}
+          </label>
+          <textarea id={reasonId} className="input textarea" maxLength={constants.taskNoteMax} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </div>
+        {decide.isError ? <ErrorNotice text={errorTextFor(decide.error, 'support_web')} /> : null}
+        <div className="cluster">
+          <Button type="submit" disabled={decide.isPending} onClick={() => decide.mutate('approve')}>
+            {messages['ui.rcd.requests.approve']}
+          </Button>
+          <Button variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate('decline')}>
+            {messages['ui.rcd.requests.decline']}
+          </Button>
+        </div>
+      </form>
+    </li>
+  );
+}
+
+function Decided({ request: r }: { request: ProviderRequest }) {
+  return (
+    <li className="card stack-sm">
+      <RequestFacts request={r} />
+      <p className={r.status === 'completed' ? 'notice notice--success' : 'notice'}>
+        {message(r.status === 'completed' ? 'ui.rcd.requests.approvedBy' : 'ui.rcd.requests.declinedBy', {
+          who: r.decidedBy ?? '',
+          when: r.decidedAt ? formatDay(r.decidedAt, zone()) : '',
+          reason: r.reason ?? '',
+        })}
+      </p>
+    </li>
+  );
+}
+
+export default function ProviderRequestsPage() {
+  const api = useApi();
+  const [tab, setTab] = useState<Tab>('open');
+  const list = useQuery({ queryKey: ['rcd', 'requests', tab], queryFn: () => api.listRcdProviderRequests({ query: { state: tab } }) });
+  return (
+    <div className="container stack-lg care">
+      <header className="stack-sm">
+        <h1>{routeById.careProviderRequests.title}</h1>
+        <p className="lead">{messages['ui.rcd.requests.intro']}</p>
+      </header>
+      <div className="cluster" role="group" aria-label={routeById.careProviderRequests.title}>
+        {(['open', 'decided'] as const).map((t) => (
+          <Button key={t} variant={tab === t ? 'primary' : 'secondary'} aria-pressed={tab === t} onClick={() => setTab(t)}>
+            {messages[t === 'open' ? 'ui.rcd.requests.open' : 'ui.rcd.requests.decided']}
+          </Button>
+        ))}
+      </div>
+      {list.isError ? (
+        <PageLoadError />
+      ) : !list.data ? (
+        <div className="stack-sm" role="status" aria-busy="true">
+          <Skeleton height="8rem" />
+          <Skeleton height="8rem" />
+        </div>
+      ) : !list.data.items.length ? (
+        <p className="muted">{messages[tab === 'open' ? 'ui.rcd.requests.none' : 'ui.rcd.requests.noneDecided']}</p>
+      ) : (
+        <ul className="care__list stack">
+          {list.data.items.map((r) => (tab === 'open' ? <Decide key={r.id} request={r} /> : <Decided key={r.id} request={r} />))}
+        </ul>
+      )}
+    </div>
+  );
+}

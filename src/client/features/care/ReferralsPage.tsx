@@ -1,0 +1,143 @@
+/**
+ * Referrals (/care/v1/referrals, issue 17 item 3, behind the referrals flag): the clients colleagues
+ * referred to this clinician, each accepted or declined with a reason while it waits, and the clients
+ * this clinician referred, with where each stands (GET /care/referrals). "Make a referral" opens the form.
+ */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Referral, ReferralProvider } from '@/generated/entities';
+import { constants } from '@/generated/constants';
+import { enums } from '@/generated/enums';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { queryKeys, useDecideReferralMutation, useListReferralsQuery } from '@/generated/client/hooks';
+import { message } from '@/domain/messages';
+import { formatDay, viewerTimeZone } from '@/domain/date-format';
+import { formatUsDate } from '@/domain/dates';
+import { errorTextFor } from '@/client/api/errors';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import { useAppDispatch } from '@/client/store/hooks';
+import { toastShown } from '@/client/store/toasts';
+import { Button, ButtonLink } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { enumLabel, fullName } from '@/client/ui/format';
+import { Skeleton } from '@/client/ui/Skeleton';
+import { CareNav } from './CareNav';
+import './care.css';
+
+function providerName(p: ReferralProvider): string {
+  return `${fullName(p)}, ${p.title}`;
+}
+
+function ReferralFacts({ referral: r }: { referral: Referral }) {
+  const when = formatDay(r.createdAt, viewerTimeZone());
+  const a = r.authorization;
+  return (
+    <div className="stack-sm">
+      <h3>{fullName(r.client)}</h3>
+      <p className="care__meta">
+        {r.direction === 'received'
+          ? message('ui.care.referrals.from', { provider: providerName(r.fromProvider), when })
+          : message('ui.care.referrals.to', { provider: providerName(r.toProvider), when })}
+      </p>
+      <p>{message('ui.care.referrals.reason', { reason: r.referralReason })}</p>
+      <p className="care__meta">
+        {message('ui.care.referrals.authorization', {
+          number: a.authorizationNumber,
+          from: formatUsDate(a.effectiveDate),
+          until: formatUsDate(a.expirationDate),
+        })}
+      </p>
+      <p className={r.state === 'accepted' ? 'notice notice--success' : r.state === 'declined' ? 'notice' : 'care__meta'}>
+        {r.state === 'declined' && r.declineReason
+          ? message('ui.care.referrals.declinedBecause', { reason: r.declineReason })
+          : message('ui.care.referrals.state', { state: enumLabel(enums.referralState.labels, r.state) })}
+      </p>
+    </div>
+  );
+}
+
+function Answer({ referral: r }: { referral: Referral }) {
+  const dispatch = useAppDispatch();
+  const queryClient = useQueryClient();
+  const [reason, setReason] = useState('');
+  const decide = useDecideReferralMutation({
+    onSuccess: (answered) => {
+      const toast = answered.state === 'accepted' ? 'ui.care.referrals.acceptedToast' : 'ui.care.referrals.declinedToast';
+      dispatch(toastShown({ kind: 'success', text: message(toast, { client: fullName(answered.client) }) }));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.listReferrals() });
+    },
+  });
+  const answer = (decision: 'accept' | 'decline') =>
+    decide.mutate({ params: { id: r.id }, body: reason.trim() ? { decision, reason, version: r.version } : { decision, version: r.version } });
+  const reasonId = `referral-reason-${r.id}`;
+  return (
+    <form className="stack-sm" onSubmit={(e) => e.preventDefault()}>
+      <div className="field">
+        <label className="field__label" htmlFor={reasonId}>
+          {messages['ui.care.referrals.declineReason']}
+        </label>
+        <textarea id={reasonId} className="input textarea" maxLength={constants.taskNoteMax} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </div>
+      {decide.isError ? <ErrorNotice text={errorTextFor(decide.error, 'support_web')} /> : null}
+      <div className="cluster">
+        <Button type="submit" disabled={decide.isPending} onClick={() => answer('accept')}>
+          {messages['ui.care.referrals.accept']}
+        </Button>
+        <Button variant="secondary" disabled={decide.isPending} onClick={() => answer('decline')}>
+          {messages['ui.care.referrals.decline']}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ReferralList({ items, empty, headingId }: { items: readonly Referral[]; empty: string; headingId: string }) {
+  if (!items.length) return <p className="muted">{empty}</p>;
+  return (
+    <ul className="care__list" aria-labelledby={headingId}>
+      {items.map((r) => (
+        <li key={r.id} className="card stack">
+          <ReferralFacts referral={r} />
+          {r.direction === 'received' && r.state === 'pending' ? <Answer referral={r} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function ReferralsPage() {
+  // A colleague's answer arrives from elsewhere: each visit asks again, showing what is known meanwhile.
+  const referrals = useListReferralsQuery({ refetchOnMount: 'always' });
+  return (
+    <div className="container stack-lg care">
+      <CareNav />
+      <header className="stack-sm">
+        <h1>{routeById.careReferrals.title}</h1>
+        <p className="lead">{messages['ui.care.referrals.intro']}</p>
+        <p>
+          <ButtonLink to={routeById.careMakeReferral.path}>{messages['ui.care.referrals.make']}</ButtonLink>
+        </p>
+      </header>
+      {referrals.isError ? (
+        <PageLoadError />
+      ) : !referrals.data ? (
+        <div className="stack-sm" role="status" aria-busy="true">
+          <Skeleton height="8rem" />
+          <Skeleton height="8rem" />
+        </div>
+      ) : (
+        <>
+          <section className="stack" aria-labelledby="referrals-received">
+            <h2 id="referrals-received">{messages['ui.care.referrals.received']}</h2>
+            <ReferralList items={referrals.data.received} empty={messages['ui.care.referrals.noneReceived']} headingId="referrals-received" />
+          </section>
+          <section className="stack" aria-labelledby="referrals-sent">
+            <h2 id="referrals-sent">{messages['ui.care.referrals.sent']}</h2>
+            <ReferralList items={referrals.data.sent} empty={messages['ui.care.referrals.noneSent']} headingId="referrals-sent" />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { render, screen } from '@testing-library/react';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
+import { TrendChart } from './TrendChart';
+
+describe('TrendChart', () => {
+  it('draws the severity bands behind the scores and names no trend before three scores', () => {
+    const { container } = render(<TrendChart instrument="phq9" scores={[14, 9]} trend={null} />);
+    expect(screen.getByRole('img', { name: message('ui.care.mbc.chart', { instrument: 'PHQ-9', scores: '14, 9' }) })).toBeTruthy();
+    expect([...container.querySelectorAll('rect title')].map((t) => t.textContent)).toEqual(constants.measureInstruments.phq9.bands.map((b) => b.label));
+    expect(container.querySelectorAll('circle')).toHaveLength(2);
+    expect(container.querySelector('figcaption')).toBeNull();
+  });
+
+  it('names the trend from three scores on, even if the rule offered one earlier', () => {
+    render(<TrendChart instrument="gad7" scores={[15, 11, 6]} trend="improving" />);
+    expect(
+      screen.getByRole('img', {
+        name: message('ui.care.mbc.chartTrend', { instrument: 'GAD-7', scores: '15, 11, 6', trend: messages['ui.care.mbc.trend.improving'] }),
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText(messages['ui.care.mbc.trend.improving'])).toBeTruthy();
+    render(<TrendChart instrument="gad7" scores={[15, 11]} trend="improving" />);
+    expect(screen.getAllByText(messages['ui.care.mbc.trend.improving'])).toHaveLength(1);
+  });
+});

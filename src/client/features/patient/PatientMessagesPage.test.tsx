@@ -1,0 +1,69 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import PatientMessagesPage from './PatientMessagesPage';
+import { httpError, renderScreen } from './test-kit';
+
+const summary = {
+  id: 't1',
+  client: { id: 'p2', firstName: 'Sam', lastName: 'Rivera' },
+  clinician: { id: 'pr1', firstName: 'Morgan', lastName: 'Lee', title: 'LCSW' },
+  lastMessageAt: '2026-11-20T15:00:00.000Z',
+  unread: 1,
+};
+const threadPath = routeById.patientMessageThread.path;
+
+describe('PatientMessagesPage', () => {
+  it("lists the account's conversations with the clinician, whom each is about and the unread count", async () => {
+    renderScreen(<PatientMessagesPage />, {
+      path: routeById.patientMessages.path,
+      answers: { listPatientThreads: () => ({ items: [summary], unread: 1 }) },
+    });
+    const list = await screen.findByRole('list', { name: messages['ui.messages.patient.threadsLabel'] });
+    const link = within(list).getByRole('link', { name: 'Morgan Lee, LCSW' });
+    expect(link.getAttribute('href')).toBe('/app/patient/dashboard/messages/t1');
+    expect(within(list).getByText(message('ui.messages.unreadBadge', { count: '1' }))).toBeTruthy();
+    expect(within(list).getByText(new RegExp(message('ui.messages.patient.about', { name: 'Sam Rivera' })))).toBeTruthy();
+  });
+
+  it('says what happens next when there is no conversation yet', async () => {
+    renderScreen(<PatientMessagesPage />, { path: routeById.patientMessages.path, answers: { listPatientThreads: () => ({ items: [], unread: 0 }) } });
+    expect(await screen.findByText(messages['ui.messages.patient.none'])).toBeTruthy();
+  });
+
+  it('reads a thread and answers it', async () => {
+    const thread = (texts: string[]) => ({
+      thread: { ...summary, unread: 0 },
+      messages: texts.map((text, i) => ({ id: String(i + 1), side: i ? 'patient' : 'clinician', mine: i > 0, text, sentAt: '2026-11-20T15:00:00.000Z' })),
+    });
+    renderScreen(<PatientMessagesPage />, {
+      path: threadPath,
+      at: '/app/patient/dashboard/messages/t1',
+      answers: {
+        listPatientThreads: () => ({ items: [], unread: 0 }),
+        getPatientThread: () => thread(['How was the week?']),
+        sendPatientMessage: () => thread(['How was the week?', 'Better, thanks.']),
+      },
+    });
+    const region = await screen.findByRole('region', { name: message('ui.messages.patient.with', { name: 'Morgan Lee, LCSW' }) });
+    await within(region).findByText('How was the week?');
+    fireEvent.change(within(region).getByLabelText(messages['ui.messages.composeLabel']), { target: { value: 'Better, thanks.' } });
+    fireEvent.click(within(region).getByRole('button', { name: messages['ui.messages.send'] }));
+    expect(await within(region).findByText('Better, thanks.')).toBeTruthy();
+  });
+
+  it('shows the not-found state for a thread of another account', async () => {
+    renderScreen(<PatientMessagesPage />, {
+      path: threadPath,
+      at: '/app/patient/dashboard/messages/t9',
+      answers: {
+        listPatientThreads: () => ({ items: [], unread: 0 }),
+        getPatientThread: () => {
+          throw httpError('getPatientThread', 404, { errorCode: 'NOT_FOUND' });
+        },
+      },
+    });
+    expect(await screen.findByRole('heading', { name: message('ui.patient.notFound.heading') })).toBeTruthy();
+  });
+});

@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import { aPerson } from '@tests/support/person';
+import { renderScreen } from '@tests/support/screen-kit';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import type { RequestInput } from '@/generated/client/api';
+import FormsortPage from './FormsortPage';
+
+const self = { id: 'p-self', firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self', dateOfBirth: '1988-04-02' };
+const [reasonPage, historyPage] = constants.intakeQuestionnaire.pages;
+const score = (instrument: string, total: number) => ({
+  id: `m-${instrument}`,
+  instrument,
+  total,
+  band: 'mild',
+  bandLabel: 'Mild',
+  urgent: false,
+  completedAt: '2026-11-24T10:00:00.000Z',
+});
+
+async function answerMeasure(user: ReturnType<typeof aPerson>, instrument: 'phq9' | 'gad7', pick: (i: number) => number) {
+  for (const [i, q] of constants.measureInstruments[instrument].questions.entries()) {
+    const group = screen.getByRole('group', { name: `${i + 1}. ${q}` });
+    await user.click(within(group).getByRole('radio', { name: constants.measureAnswerOptions[pick(i)]!.label }));
+  }
+}
+
+describe('the intake questionnaire (/app/formsort)', () => {
+  it('asks page by page, holds a page until its required answers are given, shows crisis resources the moment PHQ-9 item 9 is above 0, and sends it all', async () => {
+    const user = aPerson();
+    const { calls } = renderScreen(<FormsortPage />, {
+      path: routeById.formsort.path,
+      answers: {
+        getUserPatients: () => ({ items: [self] }),
+        submitPatientIntake: (input: RequestInput) => ({
+          intake: {
+            id: 'i1',
+            answers: (input.body as { answers: object }).answers,
+            phq9: score('phq9', 1),
+            gad7: score('gad7', 0),
+            submittedAt: '2026-11-24T10:00:00.000Z',
+          },
+        }),
+      },
+    });
+    await screen.findByText(messages['ui.intake.intro']);
+    await user.click(screen.getByRole('button', { name: messages['ui.intake.next'] }));
+    expect(screen.getByText(messages['ui.intake.required'])).toBeTruthy();
+    await user.type(screen.getByLabelText(reasonPage!.questions[0]!.label), 'Low mood');
+    await user.click(screen.getByRole('button', { name: messages['ui.intake.next'] }));
+
+    expect(screen.getByRole('heading', { name: new RegExp(historyPage!.title) })).toBeTruthy();
+    await user.click(within(screen.getByRole('group', { name: historyPage!.questions[0]!.label })).getByRole('radio', { name: 'Never' }));
+    await user.click(within(screen.getByRole('group', { name: historyPage!.questions[1]!.label })).getByRole('radio', { name: 'No' }));
+    await user.click(screen.getByRole('button', { name: messages['ui.intake.next'] }));
+
+    await answerMeasure(user, 'phq9', () => 0);
+    expect(screen.queryByText(messages['ui.intake.crisis'])).toBeNull();
+    const itemNine = screen.getByRole('group', { name: `9. ${constants.measureInstruments.phq9.questions[8]}` });
+    await user.click(within(itemNine).getByRole('radio', { name: constants.measureAnswerOptions[1]!.label }));
+    expect(screen.getByRole('alert').textContent).toBe(messages['ui.intake.crisis']);
+    expect(calls.some((c) => c.id === 'submitPatientIntake')).toBe(false);
+    await user.click(screen.getByRole('button', { name: messages['ui.intake.next'] }));
+
+    await user.click(screen.getByRole('button', { name: messages['ui.intake.submit'] }));
+    expect(screen.getByText(messages['ui.intake.answerAll'])).toBeTruthy();
+    await answerMeasure(user, 'gad7', () => 0);
+    await user.click(screen.getByRole('button', { name: messages['ui.intake.submit'] }));
+    expect(await screen.findByText(messages['ui.intake.done'])).toBeTruthy();
+    const sent = calls.find((c) => c.id === 'submitPatientIntake')!.input;
+    expect(sent.params).toEqual({ id: 'p-self' });
+    expect(sent.body).toEqual({
+      answers: { reason: 'Low mood', priorCare: 'never', medication: 'no' },
+      phq9: [0, 0, 0, 0, 0, 0, 0, 0, 1],
+      gad7: [0, 0, 0, 0, 0, 0, 0],
+    });
+  });
+});

@@ -1,0 +1,212 @@
+/**
+ * The intake questionnaire (/app/formsort, issue 16 item 5), opened from the portal's to-do for one
+ * of the account's people (?patientId=, else the account holder). Its pages and questions come from
+ * specs/constants/intake.yaml (src/domain/intake.ts), one page at a time with back and continue; a
+ * page goes on only when its required answers are given. Answering the PHQ-9 question about self-harm
+ * above "Not at all" shows crisis resources at once, before anything is sent; sending keeps the
+ * answers for the clinician and raises a red alert for support when that answer was given.
+ */
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { useGetUserPatientsQuery, useSubmitPatientIntakeMutation } from '@/generated/client/hooks';
+import { message } from '@/domain/messages';
+import { instrumentOf, intakePages, needsCrisisHelp, pageProblems, questionsOf, type IntakeAnswers, type IntakeQuestion } from '@/domain/intake';
+import { errorTextFor } from '@/client/api/errors';
+import { useAppSelector } from '@/client/store/hooks';
+import { selectUser } from '@/client/store/auth/slice';
+import { Button, ButtonLink } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { MeasureItems } from '@/client/ui/MeasureItems';
+import { Skeleton } from '@/client/ui/Skeleton';
+import './questionnaire.css';
+
+type Draft = { answers: Record<string, string>; phq9: (number | undefined)[]; gad7: (number | undefined)[] };
+
+function Question({ q, value, problem, onChange }: { q: IntakeQuestion; value: string; problem?: string; onChange: (v: string) => void }) {
+  const id = `intake-${q.id}`;
+  const error = problem ? (
+    <p className="field__error" id={`${id}-error`} role="alert">
+      {problem}
+    </p>
+  ) : null;
+  if (q.kind === 'choice' && 'options' in q) {
+    return (
+      <fieldset className="choices" aria-describedby={problem ? `${id}-error` : undefined}>
+        <legend>{q.label}</legend>
+        {q.options.map((o) => (
+          <label key={o.value} className="choice">
+            <input type="radio" name={id} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
+            <span>{o.label}</span>
+          </label>
+        ))}
+        {error}
+      </fieldset>
+    );
+  }
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {q.label}
+      </label>
+      <textarea
+        id={id}
+        className="input textarea"
+        maxLength={'maxLength' in q ? q.maxLength : undefined}
+        value={value}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error}
+    </div>
+  );
+}
+
+function Intake({ patientId }: { patientId: string }) {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState(0);
+  const [draft, setDraft] = useState<Draft>({ answers: {}, phq9: [], gad7: [] });
+  const [showProblems, setShowProblems] = useState(false);
+  const send = useSubmitPatientIntakeMutation({ onSuccess: () => void queryClient.invalidateQueries() });
+  const page = intakePages[step]!;
+  const instrument = instrumentOf(page);
+  const given = { answers: draft.answers, phq9: draft.phq9 as number[], gad7: draft.gad7 as number[] } satisfies Partial<IntakeAnswers>;
+  const problems = pageProblems(page, given);
+  const last = step === intakePages.length - 1;
+  const crisis = needsCrisisHelp(draft.phq9);
+
+  if (send.data?.intake) {
+    const { phq9, gad7 } = send.data.intake;
+    return (
+      <div className="stack" role="status">
+        <p className="notice notice--success">{messages['ui.intake.done']}</p>
+        {crisis ? (
+          <p className="notice notice--warning" role="alert">
+            {messages['ui.intake.crisis']}
+          </p>
+        ) : null}
+        <p>
+          {message('ui.intake.score', { instrument: constants.measureInstruments.phq9.name, total: String(phq9.total), band: phq9.bandLabel })}
+          {' · '}
+          {message('ui.intake.score', { instrument: constants.measureInstruments.gad7.name, total: String(gad7.total), band: gad7.bandLabel })}
+        </p>
+        <div>
+          <ButtonLink to={routeById.patientHome.path} variant="secondary">
+            {messages['ui.intake.backHome']}
+          </ButtonLink>
+        </div>
+      </div>
+    );
+  }
+
+  function next() {
+    if (problems.length) return setShowProblems(true);
+    setShowProblems(false);
+    if (last) {
+      send.mutate({ params: { id: patientId }, body: { answers: draft.answers, phq9: draft.phq9 as number[], gad7: draft.gad7 as number[] } });
+    } else {
+      setStep(step + 1);
+      window.scrollTo?.(0, 0);
+    }
+  }
+
+  const problemText = (q: IntakeQuestion) => {
+    const p = showProblems ? problems.find((x) => x.field === q.id) : undefined;
+    if (!p) return undefined;
+    return p.problem === 'tooLong' && 'maxLength' in q ? message('ui.intake.tooLong', { max: String(q.maxLength) }) : messages['ui.intake.required'];
+  };
+
+  return (
+    <form
+      className="stack"
+      noValidate
+      aria-labelledby="intake-step"
+      onSubmit={(e) => {
+        e.preventDefault();
+        next();
+      }}
+    >
+      <h2 id="intake-step">{message('ui.intake.step', { step: String(step + 1), steps: String(intakePages.length), title: page.title })}</h2>
+      {instrument ? (
+        <MeasureItems
+          instrument={instrument}
+          answers={draft[instrument]}
+          onAnswer={(i, v) => {
+            const answers = [...draft[instrument]];
+            answers[i] = v;
+            setDraft({ ...draft, [instrument]: answers });
+          }}
+        />
+      ) : (
+        questionsOf(page).map((q) => (
+          <Question
+            key={q.id}
+            q={q}
+            value={draft.answers[q.id] ?? ''}
+            problem={problemText(q)}
+            onChange={(v) => setDraft({ ...draft, answers: { ...draft.answers, [q.id]: v } })}
+          />
+        ))
+      )}
+      {/* Shown the moment the answer is given, not after sending. */}
+      <div aria-live="assertive">
+        {crisis ? (
+          <p className="notice notice--warning" role="alert">
+            {messages['ui.intake.crisis']}
+          </p>
+        ) : null}
+      </div>
+      {showProblems && instrument && problems.length ? <ErrorNotice text={messages['ui.intake.answerAll']} inline /> : null}
+      <ErrorNotice text={send.error ? errorTextFor(send.error, 'patient_web') : undefined} />
+      <div className="cluster">
+        {step > 0 ? (
+          <Button variant="secondary" onClick={() => setStep(step - 1)}>
+            {messages['ui.intake.back']}
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={send.isPending} aria-busy={send.isPending || undefined}>
+          {last ? (send.isPending ? messages['ui.intake.sending'] : messages['ui.intake.submit']) : messages['ui.intake.next']}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export default function FormsortPage() {
+  const user = useAppSelector(selectUser);
+  const [search] = useSearchParams();
+  const patients = useGetUserPatientsQuery({}, { enabled: Boolean(user) });
+  const asked = search.get('patientId');
+  const patient = patients.data?.items.find((p) => (asked ? p.id === asked : p.relationship === 'Self')) ?? (asked ? undefined : patients.data?.items[0]);
+  return (
+    <div className="container questionnaire">
+      <section className="questionnaire__card card stack" aria-labelledby="intake-heading">
+        <h1 id="intake-heading">{messages['ui.intake.heading']}</h1>
+        {!user ? (
+          <p className="notice">
+            {messages['ui.intake.signIn']} <Link to={routeById.login.path}>{messages['ui.intake.signInLink']}</Link>
+          </p>
+        ) : patients.error ? (
+          <ErrorNotice text={errorTextFor(patients.error, 'patient_web', 'PAGE_LOAD')} />
+        ) : !patients.data ? (
+          <div className="stack-sm" role="status" aria-busy="true">
+            <span className="visually-hidden">{messages['ui.intake.loading']}</span>
+            <Skeleton height="2.75rem" />
+            <Skeleton height="8rem" />
+          </div>
+        ) : !patient ? (
+          <ErrorNotice text={errorTextFor(undefined, 'patient_web', 'NOT_FOUND')} />
+        ) : (
+          <>
+            <p className="muted">{messages['ui.intake.intro']}</p>
+            <Intake patientId={patient.id} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { screen } from '@testing-library/react';
+import { aPerson } from '@tests/support/person';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { httpError, renderScreen } from '@tests/support/screen-kit';
+import RedAlertPage from './RedAlertPage';
+import SyncAuditPage from './SyncAuditPage';
+import SupportDashboardPage from './SupportDashboardPage';
+
+const taskId = '00000000-0000-4000-8000-0000000000a1';
+const patientId = '00000000-0000-4000-8000-0000000000b1';
+const alert = {
+  taskId,
+  version: 2,
+  status: 'open',
+  priority: 'urgent',
+  owner: null,
+  raisedAt: '2026-11-24T15:00:00.000Z',
+  reason: "The session could not be delivered to the practice's system: HTTP 500 (server error)",
+  subject: { type: 'appointment', id: '00000000-0000-4000-8000-0000000000c1' },
+  patient: { id: patientId, name: 'Jordan Rivera' },
+  accountId: '00000000-0000-4000-8000-0000000000d1',
+  appointmentId: '00000000-0000-4000-8000-0000000000c1',
+  sync: { resourceType: 'Appointment', recordId: '00000000-0000-4000-8000-0000000000c1', status: 'failed', attempts: 5, lastError: 'HTTP 500 (server error)' },
+};
+
+describe('red alerts', () => {
+  const path = routeById.redAlert.path;
+
+  it('shows what went wrong with the way to the session, retries, and says when it is still failing', async () => {
+    const user = aPerson();
+    const { calls } = renderScreen(<RedAlertPage />, {
+      path,
+      groups: ['support'],
+      answers: {
+        listMoneyDiscrepancies: () => ({ items: [] }),
+        listRedAlerts: () => ({ items: [alert] }),
+        retryRedAlert: () => ({ outcome: 'failed', answer: 'HTTP 503 (server error)', resolved: false }),
+      },
+    });
+    expect(await screen.findByText(alert.reason)).toBeTruthy();
+    expect(screen.getByText(message('ui.support.redAlert.tries', { count: 5, answer: 'HTTP 500 (server error)' }))).toBeTruthy();
+    expect(screen.getByRole('link', { name: messages['ui.support.redAlert.openSession'] }).getAttribute('href')).toContain(alert.appointmentId);
+    await user.click(screen.getByRole('button', { name: messages['ui.support.redAlert.retry'] }));
+    expect(await screen.findByText(message('ui.support.redAlert.stillFailing', { answer: 'HTTP 503 (server error)' }))).toBeTruthy();
+    expect(calls.find((c) => c.id === 'retryRedAlert')!.input).toMatchObject({ params: { id: taskId }, body: { version: 2 } });
+  });
+
+  it('resolves only with a note, and says a stale version in plain words', async () => {
+    const user = aPerson();
+    renderScreen(<RedAlertPage />, {
+      path,
+      groups: ['support'],
+      answers: {
+        listMoneyDiscrepancies: () => ({ items: [] }),
+        listRedAlerts: () => ({ items: [alert] }),
+        resolveRedAlert: () => {
+          throw httpError('resolveRedAlert', 409, { errorCode: 'TASK_VERSION_CONFLICT' });
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: messages['ui.support.redAlert.resolve'] }));
+    expect((await screen.findByRole('alert')).textContent).toBe(messages['ui.support.redAlert.noteRequired']);
+    await user.type(screen.getByLabelText(messages['ui.support.redAlert.note']), 'Entered by hand in the EHR.');
+    await user.click(screen.getByRole('button', { name: messages['ui.support.redAlert.resolve'] }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Someone else changed this task/);
+  });
+
+  it('says when nothing needs a person', async () => {
+    renderScreen(<RedAlertPage />, {
+      path,
+      groups: ['support'],
+      answers: { listMoneyDiscrepancies: () => ({ items: [] }), listRedAlerts: () => ({ items: [] }) },
+    });
+    expect(await screen.findByText(messages['ui.support.redAlert.empty'])).toBeTruthy();
+  });
+
+  it('lists delivery attempts with who asked, and filters by record type', async () => {
+    const user = aPerson();
+    const { calls } = renderScreen(<SyncAuditPage />, {
+      path: routeById.supportRedAlertSyncAudit.path,
+      groups: ['support'],
+      answers: {
+        listSyncAttempts: () => ({
+          items: [
+            {
+              id: '1',
+              at: '2026-11-24T15:00:00.000Z',
+              resourceType: 'Patient',
+              recordId: patientId,
+              version: 3,
+              adapter: 'fhir',
+              outcome: 'failed',
+              answer: 'HTTP 500 (server error)',
+              requestedBy: null,
+            },
+          ],
+          page: 1,
+          pageSize: 50,
+          total: 1,
+        }),
+      },
+    });
+    expect(await screen.findByText('HTTP 500 (server error)')).toBeTruthy();
+    expect(screen.getByText(messages['ui.support.syncAudit.worker'])).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText(messages['ui.support.syncAudit.resourceType']), messages['ui.support.redAlert.resource.Patient']);
+    await user.click(screen.getByRole('button', { name: messages['ui.support.syncAudit.apply'] }));
+    await screen.findAllByText('HTTP 500 (server error)');
+    expect(calls.filter((c) => c.id === 'listSyncAttempts').at(-1)!.input).toMatchObject({ query: { resourceType: 'Patient', page: 1 } });
+  });
+
+  it('the dashboard offers red alerts to support', async () => {
+    renderScreen(<SupportDashboardPage />, { path: routeById.supportDashboard.path, groups: ['support'], answers: {} });
+    expect(await screen.findByRole('link', { name: messages['ui.support.nav.syncAudit'] })).toBeTruthy();
+  });
+
+  it('the dashboard does not offer them to third-party agents', async () => {
+    renderScreen(<SupportDashboardPage />, { path: routeById.supportDashboard.path, groups: ['third_party_support'], answers: {} });
+    await screen.findByRole('heading', { name: messages['ui.support.find.heading'] });
+    expect(screen.queryByRole('link', { name: messages['ui.support.nav.syncAudit'] })).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * The header's "Sign in" on a document page (one rendering for everyone). A request that carries a
+ * session gets the page with the person's link already written by the server (src/server/pages/
+ * account-link.ts); for the rest (e.g. a page kept by the browser), once the session answer
+ * says the person is signed in, the link names their account and leads to their own area (the
+ * post-login destination of product-spec §6), as the app's account menu does.
+ */
+import { createApiClient, type Transport } from '@/generated/client/api';
+import { signedInAccountLink } from '@/domain/account-link';
+import type { PostLoginRoutes } from '@/domain/roles';
+import { APP_SOURCE_HEADER, DEFAULT_APP_SOURCE } from '@/domain/app-source';
+import { ACCOUNT_LABEL_ATTRIBUTE, ACCOUNT_SETTLED_ATTRIBUTE, DESTINATIONS_ATTRIBUTE } from './names';
+
+/** GET calls with the session cookie; the answer's JSON, or an error for any other status. */
+const transport: Transport<undefined> = async (route) => {
+  const response = await fetch(`/api${route.path}`, {
+    method: route.method,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', [APP_SOURCE_HEADER]: DEFAULT_APP_SOURCE },
+  });
+  if (!response.ok) throw new Error(`${route.id} answered ${response.status}`);
+  return response.json() as Promise<unknown>;
+};
+
+export async function account(link: HTMLAnchorElement): Promise<void> {
+  // The server already wrote the signed-in person's link (the request carried their session).
+  if (link.hasAttribute(ACCOUNT_SETTLED_ATTRIBUTE)) return;
+  const destinations = JSON.parse(link.getAttribute(DESTINATIONS_ATTRIBUTE) ?? '{}') as PostLoginRoutes;
+  let session: Awaited<ReturnType<ReturnType<typeof createApiClient<undefined>>['getAuthSession']>>;
+  try {
+    session = await createApiClient(transport).getAuthSession({});
+  } catch {
+    return; // the sign-in link stays: it still leads somewhere that works
+  }
+  const signedIn = signedInAccountLink(session, destinations, link.getAttribute(ACCOUNT_LABEL_ATTRIBUTE) ?? '');
+  if (!signedIn) return;
+  link.href = signedIn.href;
+  link.textContent = signedIn.text;
+}

@@ -1,0 +1,44 @@
+/**
+ * How a document page (render: document) marks its islands: the element carries
+ * data-island="<name>" and, where an island needs words or places the server knows, data attributes.
+ * No React here: the islands script (main.ts) imports this file.
+ */
+export const ISLAND_ATTRIBUTE = 'data-island';
+export type IslandName = 'carousel' | 'search-entry' | 'account' | 'provider-search';
+
+/** Controls an island shows once it runs (their place is held, so nothing moves). */
+export const PENDING_ATTRIBUTE = 'data-pending';
+/** search-entry: the sentence shown when the location is empty */
+export const REQUIRED_MESSAGE_ATTRIBUTE = 'data-required-message';
+/** account: where each kind of signed-in person goes (JSON of PostLoginRoutes) and the account label */
+export const DESTINATIONS_ATTRIBUTE = 'data-destinations';
+export const ACCOUNT_LABEL_ATTRIBUTE = 'data-account-label';
+/** account: set by the server when it wrote the signed-in person's link into the page (the island has nothing to do) */
+export const ACCOUNT_SETTLED_ATTRIBUTE = 'data-account-settled';
+
+export function islandAttribute(name: IslandName): Record<string, string> {
+  return { [ISLAND_ATTRIBUTE]: name };
+}
+
+/** The islands script's source: its own build (vite.islands.config.ts), found by the server in that build's manifest. */
+export const ISLANDS_ENTRY = 'src/client/islands/main.ts';
+
+/** provider-search (a search's document page): what the island finds and reads */
+export const SEARCH_ATTRIBUTES = {
+  /** the search's own address (a typed place with its state and coordinates), shown in the address bar */
+  address: 'data-search-address',
+  /** a GET form sent as soon as one of its fields changes */
+  autoSubmit: 'data-auto-submit',
+  openFilters: 'data-open-filters',
+  filtersDialog: 'data-filters-dialog',
+  timesDialog: 'data-times-dialog',
+  close: 'data-close-dialog',
+  /** on a "See open times" button: the profile address whose picker the dialog shows, the dialog's title, the profile */
+  timesHref: 'data-times-href',
+  timesTitle: 'data-times-title',
+  profileHref: 'data-profile-href',
+  timesBody: 'data-times-body',
+  timesLoading: 'data-times-loading',
+  timesError: 'data-times-error',
+  timesProfile: 'data-times-profile',
+} as const;

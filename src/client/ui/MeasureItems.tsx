@@ -1,0 +1,33 @@
+/**
+ * The items of a PHQ-9 or GAD-7 (constants measureInstruments) with the four standard answers
+ * (measureAnswerOptions), one fieldset an item: the portal's check-ins and the intake ask them alike.
+ */
+import { constants } from '@/generated/constants';
+
+export function MeasureItems({
+  instrument,
+  answers,
+  onAnswer,
+}: {
+  instrument: keyof typeof constants.measureInstruments;
+  answers: readonly (number | undefined)[];
+  onAnswer: (item: number, value: number) => void;
+}) {
+  return (
+    <>
+      {constants.measureInstruments[instrument].questions.map((q, i) => (
+        <fieldset key={i} className="choices">
+          <legend>
+            {i + 1}. {q}
+          </legend>
+          {constants.measureAnswerOptions.map((o) => (
+            <label key={o.value} className="choice">
+              <input type="radio" name={`${instrument}-${i}`} checked={answers[i] === o.value} onChange={() => onAnswer(i, o.value)} />
+              <span>{o.label}</span>
+            </label>
+          ))}
+        </fieldset>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { constants } from '../generated/constants';
+import { careKindOf, goodFaithEstimate, hasGoodFaithEstimate } from './good-faith-estimate';
+
+describe('goodFaithEstimate', () => {
+  it('expects the therapy cadence for counseling and the monthly one for psychiatry, at the session price', () => {
+    const therapy = goodFaithEstimate({ counselingType: 'Individual Counseling', priceCents: 19500, sessionDate: '2026-12-01' });
+    expect(therapy).toMatchObject({ kind: 'therapy', sessions: constants.goodFaithEstimate.sessionsPerYear.therapy, priceCents: 19500 });
+    expect(therapy.totalCents).toBe(therapy.sessions * 19500);
+    const psychiatry = goodFaithEstimate({ counselingType: 'Medication/Psychiatry', priceCents: 25000, sessionDate: '2026-12-01' });
+    expect(psychiatry).toMatchObject({ kind: 'psychiatry', sessions: constants.goodFaithEstimate.sessionsPerYear.psychiatry });
+    expect(careKindOf('Couples/Marriage Counseling')).toBe('therapy');
+  });
+
+  it('covers the months from the session day to the day before the same date, across years and short months', () => {
+    expect(goodFaithEstimate({ counselingType: 'Individual Counseling', priceCents: 100, sessionDate: '2026-12-01' })).toMatchObject({
+      from: '2026-12-01',
+      to: '2027-11-30',
+    });
+    // 12 months after Feb 29 is Feb 28 of the next year: the estimate ends the day before.
+    expect(goodFaithEstimate({ counselingType: 'Individual Counseling', priceCents: 100, sessionDate: '2028-02-29' })).toMatchObject({ to: '2029-02-27' });
+  });
+
+  it('a free session estimates nothing, and the dispute threshold comes from the specs', () => {
+    expect(goodFaithEstimate({ counselingType: 'Individual Counseling', priceCents: 0, sessionDate: '2026-12-01' })).toMatchObject({
+      totalCents: 0,
+      disputeThresholdCents: constants.goodFaithEstimate.disputeThresholdCents,
+    });
+  });
+});
+
+describe('hasGoodFaithEstimate', () => {
+  it('only a booked self-pay session with a price has one', () => {
+    expect(hasGoodFaithEstimate({ selfPay: true, priceCents: 19500, status: 'booked' })).toBe(true);
+    expect(hasGoodFaithEstimate({ selfPay: true, priceCents: 0, status: 'booked' })).toBe(true);
+    expect(hasGoodFaithEstimate({ selfPay: false, priceCents: 19500, status: 'booked' })).toBe(false);
+    expect(hasGoodFaithEstimate({ selfPay: true, priceCents: null, status: 'booked' })).toBe(false);
+    expect(hasGoodFaithEstimate({ selfPay: true, priceCents: 19500, status: 'cancelled' })).toBe(false);
+  });
+});

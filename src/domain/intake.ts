@@ -1,0 +1,69 @@
+/**
+ * The intake questionnaire (specs/constants/intake.yaml): its pages, which answers a page still needs,
+ * the answers the server accepts, and the crisis rule (PHQ-9 item 9 above 0 shows crisis resources at
+ * once and raises a red alert).
+ */
+import { constants } from '../generated/constants';
+import { answersProblem } from './measures';
+
+type Spec = typeof constants.intakeQuestionnaire.pages;
+export type IntakePage = Spec[number];
+export type IntakeQuestion = Extract<IntakePage, { questions: unknown }>['questions'][number];
+export type IntakeInstrument = 'phq9' | 'gad7';
+
+export const intakePages: readonly IntakePage[] = constants.intakeQuestionnaire.pages;
+
+export interface IntakeAnswers {
+  /** question id → the text or the chosen option's value */
+  answers: Record<string, string>;
+  phq9: number[];
+  gad7: number[];
+}
+
+export function questionsOf(page: IntakePage): readonly IntakeQuestion[] {
+  return 'questions' in page ? page.questions : [];
+}
+
+export function instrumentOf(page: IntakePage): IntakeInstrument | undefined {
+  return 'instrument' in page ? (page.instrument as IntakeInstrument) : undefined;
+}
+
+export interface IntakeProblem {
+  field: string;
+  problem: 'required' | 'tooLong' | 'notAnOption' | 'unknown' | 'incomplete';
+}
+
+function questionProblem(q: IntakeQuestion, value: string | undefined): IntakeProblem['problem'] | undefined {
+  const v = value?.trim() ?? '';
+  if (!v) return q.required ? 'required' : undefined;
+  if (q.kind === 'text' && 'maxLength' in q && v.length > q.maxLength) return 'tooLong';
+  if (q.kind === 'choice' && 'options' in q && !q.options.some((o) => o.value === v)) return 'notAnOption';
+  return undefined;
+}
+
+/** What keeps one page from being done: each question's problem, or an instrument not fully answered. */
+export function pageProblems(page: IntakePage, given: Partial<IntakeAnswers>): IntakeProblem[] {
+  const instrument = instrumentOf(page);
+  if (instrument) {
+    const answers = given[instrument] ?? [];
+    return answersProblem(instrument, answers) ? [{ field: instrument, problem: 'incomplete' }] : [];
+  }
+  return questionsOf(page).flatMap((q) => {
+    const problem = questionProblem(q, given.answers?.[q.id]);
+    return problem ? [{ field: q.id, problem }] : [];
+  });
+}
+
+/** Every problem of a whole intake, unknown questions included (the server's check). */
+export function intakeProblems(given: IntakeAnswers): IntakeProblem[] {
+  const known = new Set<string>(intakePages.flatMap((p) => questionsOf(p).map((q) => q.id)));
+  const unknown = Object.keys(given.answers)
+    .filter((id) => !known.has(id))
+    .map((field) => ({ field, problem: 'unknown' as const }));
+  return [...unknown, ...intakePages.flatMap((p) => pageProblems(p, given))];
+}
+
+/** PHQ-9 item 9 (thoughts of being better off dead or of self-harm) answered above 0. */
+export function needsCrisisHelp(phq9: readonly (number | undefined)[]): boolean {
+  return (phq9[8] ?? 0) > 0;
+}

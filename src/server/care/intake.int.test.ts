@@ -1,0 +1,74 @@
+import { startTestApp, type TestApp } from '@tests/support/app';
+import { auditRows, callerFor, type TestCaller } from '@tests/support/sessions';
+import { selfPatientOf } from '@tests/support/booking';
+import { messages } from '@/generated/messages';
+
+let t: TestApp;
+let jordan: TestCaller;
+let support: TestCaller;
+let patientId: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ seed: true });
+  jordan = await callerFor(t.app, 'jordan.rivera@example.com');
+  support = await callerFor(t.app, 'sam.okafor@example.com');
+  patientId = (await selfPatientOf(t.app.database, jordan.id)).id;
+}, 180_000);
+afterAll(async () => t?.close());
+
+const intake = (caller: TestCaller) => t.app.inject({ method: 'GET', url: `/api/patients/${patientId}/intake`, headers: caller.headers });
+const submit = (caller: TestCaller, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/patients/${patientId}/intake`, headers: caller.headers, payload });
+const complete = {
+  answers: { reason: '  Trouble sleeping since a move ', priorCare: 'never', medication: 'no' },
+  phq9: [1, 1, 2, 1, 0, 0, 1, 0, 0],
+  gad7: [1, 2, 1, 0, 0, 1, 0],
+};
+const crisisAlerts = async () =>
+  (
+    await t.app.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM tasks WHERE kind = 'red_alert' AND details->>'source' = 'intake' AND patient_id = $1",
+      [patientId],
+    )
+  )[0]!.n;
+
+describe('the intake questionnaire', () => {
+  it('is null until completed; a complete intake is kept with its PHQ-9 and GAD-7 scores, and audited', async () => {
+    expect((await intake(jordan)).json()).toEqual({ intake: null });
+    const res = await submit(jordan, complete);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().intake).toMatchObject({
+      answers: { reason: 'Trouble sleeping since a move', priorCare: 'never', medication: 'no' },
+      phq9: { instrument: 'phq9', total: 6, band: 'mild', urgent: false },
+      gad7: { instrument: 'gad7', total: 5, band: 'mild' },
+    });
+    expect((await intake(support)).json().intake.id).toBe(res.json().intake.id);
+    expect(await crisisAlerts()).toBe(0);
+    expect((await auditRows(t.app, "action = 'submitPatientIntake' AND actor_id = $1", [jordan.id])).at(-1)).toMatchObject({ outcome: 'success' });
+  });
+
+  it('refuses a missing required answer, an unknown option or question, with 400', async () => {
+    for (const answers of [
+      { priorCare: 'never', medication: 'no' },
+      { reason: 'x', priorCare: 'sometimes', medication: 'no' },
+      { reason: 'x', priorCare: 'never', medication: 'no', shoeSize: '9' },
+    ]) {
+      const res = await submit(jordan, { ...complete, answers });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errorCode).toBe('VALIDATION_FAILED');
+    }
+    expect((await submit(jordan, { ...complete, phq9: [0, 0, 0] })).statusCode).toBe(400);
+  });
+
+  it('PHQ-9 item 9 above 0 raises one stat red alert that names no answers', async () => {
+    const res = await submit(jordan, { ...complete, phq9: [0, 0, 0, 0, 0, 0, 0, 0, 1] });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().intake.phq9.urgent).toBe(true);
+    expect(await crisisAlerts()).toBe(1);
+    const alerts = (await t.app.inject({ method: 'GET', url: '/api/support/red-alerts', headers: support.headers })).json().items;
+    expect(alerts.find((a: { reason: string }) => a.reason === messages['task.redAlert.intakeCrisis'])).toMatchObject({
+      priority: 'stat',
+      patient: { id: patientId },
+    });
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The intake questionnaire (issue 16 item 5): answers checked against specs/constants/intake.yaml
+ * (src/domain/intake.ts), the PHQ-9 and GAD-7 baseline kept as measures (scored, with the clinical
+ * alert for the provider), and PHQ-9 item 9 above 0 raising a stat red alert so support calls the
+ * patient. The red alert's reason says only that the crisis item was answered, never the answers.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { EndpointTypes } from '@/generated/entities';
+import { message } from '@/domain/messages';
+import { intakeProblems, needsCrisisHelp, type IntakeAnswers } from '@/domain/intake';
+import type { Queryable } from '../db/connection';
+import { AppError } from '../errors';
+import { createTask } from '../tasks/service';
+import { measureOut } from './clients';
+import { submitMeasure } from './measures';
+
+export type Intake = NonNullable<EndpointTypes['getPatientIntake']['response']['intake']>;
+
+export async function latestIntake(db: Queryable, patientId: string): Promise<Intake | null> {
+  const [row] = await db.query<{
+    id: string;
+    answers: Record<string, string>;
+    submitted_at: Date;
+    p_id: string;
+    p_total: number;
+    p_urgent: boolean;
+    p_at: Date;
+    g_id: string;
+    g_total: number;
+    g_urgent: boolean;
+    g_at: Date;
+  }>(
+    `SELECT f.id, f.answers, f.submitted_at,
+            p.id AS p_id, p.total AS p_total, p.urgent AS p_urgent, p.completed_at AS p_at,
+            g.id AS g_id, g.total AS g_total, g.urgent AS g_urgent, g.completed_at AS g_at
+       FROM intake_forms f JOIN measure_responses p ON p.id = f.phq9_response_id JOIN measure_responses g ON g.id = f.gad7_response_id
+      WHERE f.patient_id = $1 ORDER BY f.submitted_at DESC, f.id DESC LIMIT 1`,
+    [patientId],
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    answers: row.answers,
+    phq9: measureOut({ id: row.p_id, patient_id: patientId, instrument: 'phq9', total: row.p_total, urgent: row.p_urgent, completed_at: row.p_at }),
+    gad7: measureOut({ id: row.g_id, patient_id: patientId, instrument: 'gad7', total: row.g_total, urgent: row.g_urgent, completed_at: row.g_at }),
+    submittedAt: new Date(row.submitted_at).toISOString(),
+  };
+}
+
+export async function submitIntake(
+  request: FastifyRequest,
+  patientId: string,
+  body: { answers: Record<string, string | undefined>; phq9: number[]; gad7: number[] },
+  actorId: string,
+): Promise<Intake> {
+  const answers = Object.fromEntries(Object.entries(body.answers).flatMap(([k, v]) => (v === undefined ? [] : [[k, v.trim()]])));
+  const given: IntakeAnswers = { answers, phq9: body.phq9, gad7: body.gad7 };
+  const problems = intakeProblems(given);
+  if (problems.length) {
+    throw new AppError('VALIDATION_FAILED', { errors: problems.map((p) => ({ field: p.field, keyword: `x-intake-${p.problem}`, message: p.problem })) });
+  }
+  // Each measure is scored and alerted in its own transaction (src/server/care/measures.ts).
+  const phq9 = await submitMeasure(request, patientId, 'phq9', given.phq9, actorId);
+  const gad7 = await submitMeasure(request, patientId, 'gad7', given.gad7, actorId);
+  const now = request.server.clock.now();
+  await request.server.database.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO intake_forms (patient_id, answers, phq9_response_id, gad7_response_id, submitted_at, submitted_by) VALUES ($1, $2::jsonb, $3, $4, $5, $6)`,
+      [patientId, JSON.stringify(answers), phq9.id, gad7.id, now.toISOString(), actorId],
+    );
+    if (needsCrisisHelp(given.phq9)) {
+      await createTask(
+        request,
+        {
+          kind: 'red_alert',
+          subject: { type: 'measure_response', id: phq9.id },
+          patientId,
+          priority: 'stat',
+          reason: message('task.redAlert.intakeCrisis'),
+          dueAt: now,
+          details: { source: 'intake' },
+        },
+        tx,
+      );
+    }
+  });
+  return (await latestIntake(request.server.database, patientId))!;
+}

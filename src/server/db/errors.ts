@@ -1,0 +1,8 @@
+/** What a failed database query says: its Postgres error code (pg and PGlite put it on the error, a wrapper on its cause). */
+export function pgCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | undefined;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export const EXCLUSION_VIOLATION = '23P01';

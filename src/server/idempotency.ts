@@ -1,0 +1,105 @@
+/**
+ * Idempotency keys: the first answer to a key is stored in the same transaction as the work it
+ * describes; a retry with the key answers it again and does nothing else.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { constants } from '../generated/constants';
+import type { Queryable } from './db/connection';
+import { AppError } from './errors';
+
+export interface IdempotencyScope {
+  callerId: string;
+  endpoint: string;
+  key: string;
+  requestHash: string;
+}
+
+export type Replay = { status: number; body: unknown };
+
+export function idempotencyKeyOf(request: FastifyRequest, required: boolean): string | undefined {
+  const raw = request.headers['idempotency-key'];
+  const key = typeof raw === 'string' ? raw.trim() : undefined;
+  if (!key || key.length > 255) {
+    if (required || (key && key.length > 255)) throw new AppError('IDEMPOTENCY_KEY_REQUIRED');
+    return undefined;
+  }
+  return key;
+}
+
+export function requestHash(parts: unknown): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+}
+
+/** A finished earlier answer to this key, or undefined; a different request under the key is refused. */
+export async function storedAnswer(db: Queryable, scope: IdempotencyScope): Promise<Replay | undefined> {
+  const [row] = await db.query<{ request_hash: string; status: number | null; response: unknown }>(
+    'SELECT request_hash, status, response FROM idempotency_keys WHERE caller_id = $1 AND endpoint = $2 AND key = $3',
+    [scope.callerId, scope.endpoint, scope.key],
+  );
+  if (!row) return undefined;
+  if (row.request_hash !== scope.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
+  if (row.status === null) throw new AppError('REQUEST_IN_PROGRESS');
+  return { status: row.status, body: row.response };
+}
+
+/**
+ * Claims the key inside the work's transaction. On PostgreSQL a concurrent request with the same key
+ * waits here until the first commits (then this returns false: replay) or rolls back (then this
+ * claims it).
+ */
+export async function claimKey(tx: Queryable, scope: IdempotencyScope): Promise<boolean> {
+  const rows = await tx.query(
+    `INSERT INTO idempotency_keys (caller_id, endpoint, key, request_hash) VALUES ($1, $2, $3, $4)
+     ON CONFLICT DO NOTHING RETURNING 1`,
+    [scope.callerId, scope.endpoint, scope.key, scope.requestHash],
+  );
+  return rows.length === 1;
+}
+
+/**
+ * Claims the key on its own (committed at once), before work that must not run inside a transaction
+ * (a card charge): a second request with the key then answers REQUEST_IN_PROGRESS until the first
+ * stores its answer or lets go of the claim. A claim unanswered for bookingClaimStaleSeconds (its
+ * process died) is taken over by the same request. Returns the claim's time (to let go of exactly
+ * it), or undefined when the key is already claimed or answered.
+ */
+export async function claimKeyNow(db: Queryable, scope: IdempotencyScope, now: Date): Promise<string | undefined> {
+  const at = now.toISOString();
+  const stale = new Date(now.getTime() - constants.bookingClaimStaleSeconds * 1000).toISOString();
+  const rows = await db.query(
+    `INSERT INTO idempotency_keys (caller_id, endpoint, key, request_hash, created_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (caller_id, endpoint, key) DO UPDATE SET created_at = excluded.created_at
+       WHERE idempotency_keys.status IS NULL AND idempotency_keys.request_hash = excluded.request_hash AND idempotency_keys.created_at < $6::timestamptz
+     RETURNING 1`,
+    [scope.callerId, scope.endpoint, scope.key, scope.requestHash, at, stale],
+  );
+  return rows.length === 1 ? at : undefined;
+}
+
+/** Lets go of a claim made by claimKeyNow that has no answer (the work failed): the key may be used again. */
+export async function releaseKey(db: Queryable, scope: IdempotencyScope, claimedAt: string): Promise<void> {
+  await db.query('DELETE FROM idempotency_keys WHERE caller_id = $1 AND endpoint = $2 AND key = $3 AND status IS NULL AND created_at = $4::timestamptz', [
+    scope.callerId,
+    scope.endpoint,
+    scope.key,
+    claimedAt,
+  ]);
+}
+
+export async function storeAnswer(tx: Queryable, scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
+  await tx.query('UPDATE idempotency_keys SET status = $4, response = $5 WHERE caller_id = $1 AND endpoint = $2 AND key = $3', [
+    scope.callerId,
+    scope.endpoint,
+    scope.key,
+    status,
+    JSON.stringify(body),
+  ]);
+}
+
+/** Thrown inside a transaction when another request already answered the key: roll back, then replay. */
+export class AlreadyAnswered extends Error {
+  constructor() {
+    super('idempotency key already answered');
+  }
+}

@@ -1,0 +1,213 @@
+/**
+ * Secure messages (issue 17 item 6; migration 0021): one thread between a provider and one of their
+ * clients. The clinician side is the provider's clinician account; the patient side is the account
+ * holder of the client (the client, or the responsible party of a minor or other dependant).
+ *
+ * Message text is kept only in the messages table: audit rows, task reasons, logs and mail carry ids
+ * and the fact that a message waits, never what it says. A client's message not yet answered is an
+ * open unanswered_message task of the one task model; the clinician's answer completes it.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { MessageThreadSummary, SecureMessage } from '@/generated/entities';
+import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { isUuid } from '@/domain/ids';
+import { writeAudit } from '../audit';
+import type { Queryable } from '../db/connection';
+import { AppError } from '../errors';
+import { takeOrRefuse } from '../limits/counters';
+import { callerOf } from '../plugins/auth';
+import { createTask, resolveTask } from '../tasks/service';
+
+export type Side = 'clinician' | 'patient';
+
+const other: Record<Side, Side> = { clinician: 'patient', patient: 'clinician' };
+/** The column that keeps the last message id a side has read. */
+const readColumn: Record<Side, string> = { clinician: 'provider_read_id', patient: 'patient_read_id' };
+
+interface ThreadRow {
+  id: string;
+  provider_id: string;
+  patient_id: string;
+  account_id: string;
+  client_first: string;
+  client_last: string;
+  pr_first: string;
+  pr_last: string;
+  pr_title: string;
+  last_message_at: Date | null;
+  unread: number;
+}
+
+/** Threads as `side` sees them; `where` filters with $2 onwards. $1 is never used by the filter. */
+function threadSql(side: Side, where: string): string {
+  return `
+  SELECT t.id, t.provider_id, t.patient_id, p.user_id AS account_id, p.first_name AS client_first, p.last_name AS client_last,
+         pr.first_name AS pr_first, pr.last_name AS pr_last, pr.title AS pr_title, t.last_message_at,
+         (SELECT count(*)::int FROM messages m WHERE m.thread_id = t.id AND m.author_side = '${other[side]}' AND m.id > t.${readColumn[side]}) AS unread
+    FROM message_threads t
+    JOIN patients p ON p.id = t.patient_id
+    JOIN providers pr ON pr.id = t.provider_id
+   WHERE ${where}`;
+}
+
+const threadOrder = ' ORDER BY t.last_message_at DESC NULLS LAST, t.created_at DESC, t.id';
+
+function summaryOut(r: ThreadRow): MessageThreadSummary {
+  return {
+    id: r.id,
+    client: { id: r.patient_id, firstName: r.client_first, lastName: r.client_last },
+    clinician: { id: r.provider_id, firstName: r.pr_first, lastName: r.pr_last, title: r.pr_title },
+    lastMessageAt: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
+    unread: r.unread,
+  };
+}
+
+function listAnswer(rows: ThreadRow[]): { items: MessageThreadSummary[]; unread: number } {
+  const items = rows.map(summaryOut);
+  return { items, unread: items.reduce((sum, t) => sum + t.unread, 0) };
+}
+
+/** The provider's threads, latest message first. */
+export async function providerThreads(db: Queryable, providerId: string): Promise<{ items: MessageThreadSummary[]; unread: number }> {
+  return listAnswer(await db.query<ThreadRow>(`${threadSql('clinician', 't.provider_id = $1')}${threadOrder}`, [providerId]));
+}
+
+/** The threads of every patient of an account that have a message, latest first. */
+export async function accountThreads(db: Queryable, accountId: string): Promise<{ items: MessageThreadSummary[]; unread: number }> {
+  return listAnswer(await db.query<ThreadRow>(`${threadSql('patient', 'p.user_id = $1 AND t.last_message_at IS NOT NULL')}${threadOrder}`, [accountId]));
+}
+
+/** The thread of a provider and client, created when there is none. The caller has checked the client is the provider's. */
+export async function openThread(request: FastifyRequest, providerId: string, patientId: string): Promise<MessageThreadSummary> {
+  const db = request.server.database;
+  await db.query(
+    `INSERT INTO message_threads (provider_id, patient_id, created_by, created_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (provider_id, patient_id) DO NOTHING`,
+    [providerId, patientId, callerOf(request).userId, request.server.clock.now().toISOString()],
+  );
+  const [row] = await db.query<ThreadRow>(threadSql('clinician', 't.provider_id = $1 AND t.patient_id = $2'), [providerId, patientId]);
+  request.auditTarget = { type: 'message_thread', id: row!.id };
+  return summaryOut(row!);
+}
+
+/**
+ * The thread `id` when the caller's side takes part in it: the clinician of its provider, or the
+ * account holder of its client. Anyone else, and an unknown id, answers NOT_FOUND (audited).
+ */
+export async function reachThread(request: FastifyRequest, side: Side, id: string, action: string, providerId?: string): Promise<ThreadRow> {
+  const caller = callerOf(request);
+  const [row] = isUuid(id) ? await request.server.database.query<ThreadRow>(threadSql(side, 't.id = $1'), [id]) : [];
+  const allowed = row !== undefined && (side === 'clinician' ? row.provider_id === providerId : row.account_id === caller.userId);
+  if (!row || !allowed) {
+    await writeAudit(request, {
+      action,
+      outcome: 'denied',
+      status: 404,
+      recordType: 'message_thread',
+      recordId: id,
+      details: { reason: row ? 'not a participant' : 'no such record' },
+    });
+    throw new AppError('NOT_FOUND');
+  }
+  request.auditTarget = { type: 'message_thread', id: row.id };
+  return row;
+}
+
+/** The thread's latest messages, oldest first, as `side` reads them; reading marks the other side's messages read. */
+export async function readThread(request: FastifyRequest, side: Side, thread: ThreadRow): Promise<{ thread: MessageThreadSummary; messages: SecureMessage[] }> {
+  const db = request.server.database;
+  const rows = await db.query<{ id: string; author_side: Side; body: string; sent_at: Date }>(
+    `SELECT id::text AS id, author_side, body, sent_at FROM
+       (SELECT id, author_side, body, sent_at FROM messages WHERE thread_id = $1 ORDER BY id DESC LIMIT $2) latest
+      ORDER BY id`,
+    [thread.id, constants.messageThreadPageSize],
+  );
+  const lastId = rows.at(-1)?.id;
+  if (lastId) {
+    await db.query(`UPDATE message_threads SET ${readColumn[side]} = GREATEST(${readColumn[side]}, $2::bigint) WHERE id = $1`, [thread.id, lastId]);
+  }
+  return {
+    thread: summaryOut({ ...thread, unread: 0 }),
+    messages: rows.map((m) => ({ id: m.id, side: m.author_side, mine: m.author_side === side, text: m.body, sentAt: new Date(m.sent_at).toISOString() })),
+  };
+}
+
+const openStatuses = "('open', 'in_progress', 'on_hold')";
+
+/**
+ * Adds a message from `side` in one transaction with its task change: a client's message opens an
+ * unanswered_message task for the provider (unless one is open), the clinician's answer completes
+ * the open ones (one claimed by someone else is theirs to close). Then, when this is the first
+ * message the other side has not read, mails them a link to the thread (no health information).
+ */
+export async function sendMessage(request: FastifyRequest, side: Side, thread: ThreadRow, text: string): Promise<void> {
+  const caller = callerOf(request);
+  const body = text.trim();
+  if (!body) throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'text', keyword: 'pattern', message: messages['ui.messages.blank'] }] });
+  await takeOrRefuse(request, side === 'clinician' ? 'sendCareMessage' : 'sendPatientMessage', [
+    { scope: 'message-send:user', key: caller.userId, max: constants.messagesPerHour, windowMinutes: 60 },
+  ]);
+  const now = request.server.clock.now();
+  const recipientHadUnread = await request.server.database.transaction(async (tx) => {
+    // One send at a time per thread: two client messages at once still open one task, and the unread check sees the other.
+    await tx.query('SELECT id FROM message_threads WHERE id = $1 FOR UPDATE', [thread.id]);
+    const [before] = await tx.query<{ unread: number }>(
+      `SELECT count(*)::int AS unread FROM messages m JOIN message_threads t ON t.id = m.thread_id
+        WHERE t.id = $1 AND m.author_side = $2 AND m.id > t.${readColumn[other[side]]}`,
+      [thread.id, side],
+    );
+    const [message] = await tx.query<{ id: string }>(
+      'INSERT INTO messages (thread_id, author_side, author_id, body, sent_at) VALUES ($1, $2, $3, $4, $5) RETURNING id::text AS id',
+      [thread.id, side, caller.userId, body, now.toISOString()],
+    );
+    // Writing answers everything before it: the writer's side has read the thread up to here.
+    await tx.query(`UPDATE message_threads SET last_message_at = $2, ${readColumn[side]} = $3::bigint WHERE id = $1`, [
+      thread.id,
+      now.toISOString(),
+      message!.id,
+    ]);
+    const open = await tx.query<{ id: string; version: number; owner_id: string | null }>(
+      `SELECT id, version, owner_id FROM tasks WHERE kind = 'unanswered_message' AND subject_type = 'message_thread' AND subject_id = $1 AND status IN ${openStatuses}`,
+      [thread.id],
+    );
+    if (side === 'patient' && !open.length) {
+      await createTask(
+        request,
+        {
+          kind: 'unanswered_message',
+          subject: { type: 'message_thread', id: thread.id },
+          patientId: thread.patient_id,
+          providerId: thread.provider_id,
+          reason: "A client's message waits for an answer.",
+        },
+        tx,
+      );
+    }
+    if (side === 'clinician') {
+      for (const task of open.filter((t) => !t.owner_id || t.owner_id === caller.userId)) {
+        await resolveTask(request, task.id, task.version, 'completed', 'Answered in the message thread.', tx);
+      }
+    }
+    return (before?.unread ?? 0) > 0;
+  });
+  if (!recipientHadUnread) await notify(request, side, thread);
+}
+
+/** "You have a new message" and a link to the thread, to the other side's e-mail address(es). */
+async function notify(request: FastifyRequest, from: Side, thread: ThreadRow): Promise<void> {
+  const db = request.server.database;
+  const app = request.server;
+  const recipients =
+    from === 'clinician'
+      ? await db.query<{ email: string }>('SELECT u.email::text AS email FROM users u WHERE u.id = $1', [thread.account_id])
+      : await db.query<{ email: string }>('SELECT u.email::text AS email FROM users u WHERE u.provider_id = $1 ORDER BY u.created_at, u.id', [
+          thread.provider_id,
+        ]);
+  const link =
+    from === 'clinician'
+      ? `${app.publicUrl}${routeById.patientMessageThread.path.replace(':id', thread.id)}`
+      : `${app.publicUrl}${routeById.careMessage.path}?thread=${thread.id}`;
+  for (const r of recipients) await app.mailer.send('secure-message', r.email, { link });
+}

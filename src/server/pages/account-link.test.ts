@@ -1,0 +1,32 @@
+import { message } from '@/domain/messages';
+import { hasAccountLink, withAccountLink } from './account-link';
+
+const destinations = {
+  careSchedule: '/app/care/schedule',
+  careProviderRequests: '/app/care/requests',
+  supportDashboard: '/app/support',
+  providerSearch: '/app/providers',
+  loginDashboard: '/app/dashboard',
+  patientDashboardHome: '/app/patient',
+};
+const label = message('ui.account.menuLabel');
+const page = `<header><a class="btn btn--ghost account-menu__signin" href="/app/login" data-island="account" data-destinations="${JSON.stringify(destinations).replace(/"/g, '&quot;')}" data-account-label="${label}">Sign in</a></header><main>x</main>`;
+
+describe('the account link a signed-in person sees on a document page', () => {
+  it('names the person and leads to their own area, marked settled for the island', () => {
+    expect(hasAccountLink(page)).toBe(true);
+    const html = withAccountLink(page, { signedIn: true, user: { firstName: 'Jordan' }, groups: ['patient'] });
+    expect(html).toContain(`>${label}: Jordan</a>`);
+    expect(html).not.toContain('href="/app/login"');
+    expect(html).toContain('data-account-settled=""');
+    expect(html).toContain('href="/app/patient"');
+    expect(html.endsWith('</header><main>x</main>')).toBe(true);
+  });
+
+  it('escapes the name; a visitor or a page without the link is left as it was', () => {
+    expect(withAccountLink(page, { signedIn: true, user: { firstName: '<b>&' }, groups: ['patient'] })).toContain(`${label}: &lt;b&gt;&amp;</a>`);
+    expect(withAccountLink(page, { signedIn: false })).toBe(page);
+    expect(withAccountLink('<main>no header</main>', { signedIn: true, user: { firstName: 'J' }, groups: ['patient'] })).toBe('<main>no header</main>');
+    expect(hasAccountLink('<main>no header</main>')).toBe(false);
+  });
+});

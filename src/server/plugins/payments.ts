@@ -1,0 +1,34 @@
+/**
+ * The app's payment services: `app.cardGateway` - Braintree when BRAINTREE_* is configured, else the
+ * local test gateway (its key derived from the server secret, its settlement read from the app's
+ * clock) - and `app.schedulingPayments`, the scheduling system's own payment service (HTTP when
+ * SCHEDULING_PAYMENT_URL is set, else offline). Tests swap them through buildApp's `services`, or
+ * assign another for a while.
+ */
+import { hkdfSync } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import { serverSecret } from '../auth/secrets';
+import { cardGatewayFor, type CardGateway } from '../payments/gateway';
+import { httpSchedulingPayments, offlineSchedulingPayments, type SchedulingPaymentService } from '../payments/scheduling-payments';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    cardGateway: CardGateway;
+    schedulingPayments: SchedulingPaymentService;
+  }
+}
+
+export default fp<{ config: Config; gateway?: CardGateway; scheduling?: SchedulingPaymentService }>(
+  async (app, opts) => {
+    const { config } = opts;
+    const key = () => Buffer.from(hkdfSync('sha256', serverSecret(config), 'mindful-care', 'local-card-gateway', 32));
+    app.decorate('cardGateway', opts.gateway ?? cardGatewayFor(config, key(), app.clock));
+    const scheduling =
+      config.schedulingPaymentUrl && config.schedulingPaymentApiKey
+        ? httpSchedulingPayments(config.schedulingPaymentUrl, config.schedulingPaymentApiKey)
+        : offlineSchedulingPayments(app.clock);
+    app.decorate('schedulingPayments', opts.scheduling ?? scheduling);
+  },
+  { name: 'payments', dependencies: ['clock'] },
+);

@@ -1,0 +1,75 @@
+/**
+ * The single-purpose links of a reminder: reschedule, cancel, stop e-mail reminders. Each is a random
+ * token of its own (only its SHA-256 is stored, in reminder_links), bound to one account, one session
+ * and one purpose, usable once and until it expires (src/domain/reminders.ts reminderLinkExpiry). A link
+ * opens the portal's own flow; the patient signs in first when needed, and only that account can use it.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { routeById } from '@/generated/routes';
+import { reminderLinkExpiry } from '@/domain/reminders';
+import type { Queryable } from '../db/connection';
+
+export type ReminderLinkPurpose = 'reschedule' | 'cancel' | 'unsubscribe';
+
+export const hashReminderToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+async function newLink(db: Queryable, userId: string, appointmentId: string, purpose: ReminderLinkPurpose, expiresAt: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query('INSERT INTO reminder_links (token_hash, user_id, appointment_id, purpose, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    hashReminderToken(token),
+    userId,
+    appointmentId,
+    purpose,
+    expiresAt.toISOString(),
+  ]);
+  return token;
+}
+
+/** The three links of one reminder, as full addresses of portal pages. */
+export async function reminderLinks(
+  app: FastifyInstance,
+  appointmentId: string,
+  userId: string,
+  start: Date,
+): Promise<{ rescheduleUrl: string; cancelUrl: string; unsubscribeUrl: string }> {
+  const now = app.clock.now();
+  const sessionEnd = reminderLinkExpiry(now, start);
+  // Stopping reminders stays useful after the session: only the lifetime bounds it.
+  const lifetimeEnd = reminderLinkExpiry(now, new Date(8.64e15));
+  const sessions = `${app.publicUrl}${routeById.patientSessions.path}?session=${appointmentId}`;
+  const [reschedule, cancel, unsubscribe] = await Promise.all([
+    newLink(app.database, userId, appointmentId, 'reschedule', sessionEnd),
+    newLink(app.database, userId, appointmentId, 'cancel', sessionEnd),
+    newLink(app.database, userId, appointmentId, 'unsubscribe', lifetimeEnd),
+  ]);
+  return {
+    rescheduleUrl: `${sessions}&reminder=${reschedule}`,
+    cancelUrl: `${sessions}&reminder=${cancel}`,
+    unsubscribeUrl: `${app.publicUrl}${routeById.patientAccountSettings.path}?reminder=${unsubscribe}`,
+  };
+}
+
+export type LinkUse = { ok: true; purpose: ReminderLinkPurpose; appointmentId: string } | { ok: false };
+
+/**
+ * Uses a link once, for the signed-in account: marks it used and answers what it was for. A link of
+ * another account, an unknown, used or expired one answers not ok (the caller learns nothing more).
+ * Stopping e-mail reminders happens here; rescheduling and cancelling go on in the portal's own flow.
+ */
+export async function spendReminderLink(db: Queryable, token: string, userId: string, now: Date): Promise<LinkUse> {
+  const [used] = await db.query<{ purpose: ReminderLinkPurpose; appointment_id: string }>(
+    `UPDATE reminder_links SET used_at = $3 WHERE token_hash = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > $3
+     RETURNING purpose, appointment_id`,
+    [hashReminderToken(token), userId, now.toISOString()],
+  );
+  if (!used) return { ok: false };
+  if (used.purpose === 'unsubscribe') {
+    await db.query(
+      `INSERT INTO reminder_preferences (user_id, email, sms, updated_at) VALUES ($1, false, false, $2)
+       ON CONFLICT (user_id) DO UPDATE SET email = false, updated_at = $2`,
+      [userId, now.toISOString()],
+    );
+  }
+  return { ok: true, purpose: used.purpose, appointmentId: used.appointment_id };
+}

@@ -1,0 +1,134 @@
+/**
+ * Provider search with a place is a document page (issue 15, item 3): the home page's search form
+ * leads to results rendered on the server, which work with JavaScript off (filters and paging as
+ * plain HTML); with JavaScript on, only the islands load, and "See open times" opens the
+ * provider's times in a dialog whose times lead into booking. A signed-in person's header is right
+ * in the HTML itself (no "Sign in" before a script runs).
+ */
+import { chromium, type Browser } from 'playwright-core';
+import home from '@/generated/content/home';
+import copy from '@/generated/content/provider-search';
+import { constants } from '@/generated/constants';
+import { enums } from '@/generated/enums';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { demoAccounts } from '@/server/db/seed/demo-accounts';
+import { resolveChromium } from '../support/chromium';
+import { baseUrl, browserTimeZone, useBrowser } from './harness';
+import { signInFromHome } from './journeys/front-door';
+
+const P = constants.providerSearchParams;
+
+async function searchFromHome(page: import('playwright-core').Page, place: string): Promise<void> {
+  await page.goto(`${baseUrl()}/`);
+  await page.getByLabel(home.hero.locationLabel).fill(place);
+  await page.getByRole('button', { name: home.hero.submitLabel }).click();
+  await page.waitForURL((u) => u.pathname === routeById.providerSearch.path);
+}
+
+describe('provider search with a place, as a document', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch((await resolveChromium()).launchOptions);
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('with JavaScript off: the home search shows providers with their next times, filters with a plain form, pages with links', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, timezoneId: browserTimeZone, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await searchFromHome(page, 'Austin, TX');
+    // The server geocoded the place: the results of Texas, each with its first open time.
+    await page.getByRole('heading', { level: 1, name: /Texas/ }).waitFor();
+    await page.locator('.provider-card').first().waitFor();
+    expect(await page.locator('.provider-card').count()).toBe(constants.pageSize);
+    expect(await page.locator('.provider-card__first, .provider-card .muted').count()).toBeGreaterThan(0);
+    // The times' button needs the script: its place is held, and "View profile" leads to the same times.
+    await expect(page.getByRole('button', { name: copy.card.seeTimes }).first().isVisible()).resolves.toBe(false);
+
+    const filters = page.locator('.search-layout__filters');
+    await filters.getByLabel(enums.appointmentMode.labels.online, { exact: true }).check();
+    await filters.getByRole('button', { name: copy.filters.apply }).click();
+    await page.waitForURL((u) => u.searchParams.getAll('availability_type').includes('online') && u.searchParams.get(P.state) === 'TX');
+    await expect(filters.getByLabel(enums.appointmentMode.labels.online, { exact: true }).isChecked()).resolves.toBe(true);
+    await page.getByRole('link', { name: copy.filters.remove.replace('{{label}}', enums.appointmentMode.labels.online) }).waitFor();
+
+    await page.getByRole('link', { name: copy.results.next }).click();
+    await page.waitForURL((u) => u.searchParams.get(P.page) === '2');
+    await page.getByRole('link', { name: copy.results.previous }).waitFor();
+
+    // On a phone the filters cannot open in a dialog without the script: they follow the results.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phoneFilters = page.locator('.search-layout__filters');
+    await phoneFilters.waitFor();
+    const [results, filtersBox] = await Promise.all([page.locator('.search-layout__results').boundingBox(), phoneFilters.boundingBox()]);
+    expect(filtersBox!.y).toBeGreaterThan(results!.y);
+    await context.close();
+  });
+
+  it('with JavaScript on: no app on the page, a typed place shows its address, and the times open in a dialog that leads into booking', async () => {
+    const context = await browser.newContext({ timezoneId: browserTimeZone, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await searchFromHome(page, 'Austin, TX');
+    await page.waitForURL((u) => u.searchParams.get(P.state) === 'TX');
+    const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((e) => e.getAttribute('src')));
+    expect(scripts).toHaveLength(1);
+    expect(await page.locator('#query-state').count()).toBe(0);
+
+    // Filters on a phone: a dialog; a ticked box shows its results and the dialog stays open at that box.
+    await page.getByRole('button', { name: new RegExp(`^${copy.filters.open}`) }).click();
+    const filters = page.getByRole('dialog', { name: copy.filters.heading });
+    await filters.getByLabel(enums.appointmentMode.labels.online, { exact: true }).check();
+    await page.waitForURL((u) => u.searchParams.getAll('availability_type').includes('online'));
+    await filters.waitFor();
+    await expect(filters.getByLabel(enums.appointmentMode.labels.online, { exact: true }).isChecked()).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await filters.waitFor({ state: 'hidden' });
+
+    const card = page
+      .locator('.provider-card')
+      .filter({ has: page.locator('.provider-card__first') })
+      .first();
+    const name = (await card.locator('.provider-card__name a').innerText()).trim();
+    await card.getByRole('button', { name: copy.card.seeTimes }).click();
+    const dialog = page.getByRole('dialog', { name: copy.availability.heading.replace('{{name}}', name) });
+    await dialog.locator('.slot-button').first().waitFor();
+    for (const mode of await dialog.locator('.slot-button__mode').allTextContents()) expect(mode).toBe(enums.appointmentMode.labels.online);
+    // Later days load in the dialog, not as a new page.
+    const before = page.url();
+    await dialog.getByRole('button', { name: copy.availability.later }).click();
+    await dialog.locator('.slot-button, .notice').first().waitFor();
+    expect(page.url()).toBe(before);
+    await dialog.getByRole('button', { name: copy.availability.earlier }).waitFor();
+
+    await dialog.locator('.slot-button').first().click();
+    await page.waitForURL((u) => u.pathname === routeById.bookingVerifyUser.path);
+    const returnTo = new URL(new URL(page.url()).searchParams.get('returnTo')!, baseUrl());
+    expect(returnTo.pathname).toBe(routeById.booking.path);
+    expect(returnTo.searchParams.get('availabilityType')).toBe('online');
+    await context.close();
+  });
+});
+
+describe('the header of a document page for a signed-in person', () => {
+  const session = useBrowser();
+  const patient = demoAccounts.find((a) => a.role === 'Patient')!;
+
+  it('names their account in the HTML itself, before any script runs', async () => {
+    const { page, context } = session();
+    await signInFromHome(page, patient.email);
+    const signedIn = `${message('ui.account.menuLabel')}: ${patient.firstName}`;
+    for (const path of ['/', '/therapists/tx/austin', `${routeById.providerSearch.path}?${P.state}=TX`]) {
+      const html = await (await context.request.get(`${baseUrl()}${path}`, { headers: { accept: 'text/html' } })).text();
+      expect({ path, signedIn: html.includes(`>${signedIn}</a>`), signInLink: html.includes(`>${message('ui.account.signIn')}</a>`) }).toEqual({
+        path,
+        signedIn: true,
+        signInLink: false,
+      });
+    }
+    // A visitor's copy of the same page still offers "Sign in".
+    const anonymous = await (await fetch(`${baseUrl()}/`, { headers: { accept: 'text/html' } })).text();
+    expect(anonymous).toContain(`>${message('ui.account.signIn')}</a>`);
+  });
+});
