@@ -9,6 +9,7 @@ import moment from 'moment-timezone';
 import { enums } from '@/generated/enums';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
+import { formatTime } from '@/domain/date-format';
 import { message } from '@/domain/messages';
 import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { wcagViolations } from '../a11y';
@@ -41,6 +42,7 @@ describe('journey: the front desk checks a patient in and the patient signs the 
       // Her session whose consent is still open (a session she booked in another test signed its own).
       let visit: Session | undefined;
       let day = '';
+      let practiceZone = '';
       for (const s of items.filter((i) => i.status === 'booked')) {
         const zone =
           (await apiAsPage<{ items: { id: string; timeZone: string }[] }>(page, `/practices?stateCode=${s.practice.state}`)).items.find(
@@ -54,6 +56,7 @@ describe('journey: the front desk checks a patient in and the patient signs the 
         if (agenda.sessions.find((x) => x.id === s.id)?.patients.some((p) => p.tasks.some((k) => k.kind === 'consentUnsigned'))) {
           visit = s;
           day = date;
+          practiceZone = zone;
           break;
         }
       }
@@ -68,7 +71,9 @@ describe('journey: the front desk checks a patient in and the patient signs the 
       await page.getByLabel(messages['ui.support.agenda.day'], { exact: true }).fill(day);
       await page.getByRole('button', { name: messages['ui.support.agenda.show'] }).click();
 
-      const person = page.getByRole('listitem', { name: memberName });
+      // Her visit's card on the agenda (by its start time: she may have another session that day, booked by another test).
+      const visitCard = page.getByRole('listitem').filter({ hasText: `${formatTime(visit.start, practiceZone)}–` });
+      const person = visitCard.getByRole('listitem', { name: memberName });
       await person.getByText(enums.frontDeskTask.labels.consentUnsigned).waitFor();
       await person.getByRole('button', { name: message('ui.support.agenda.checkIn', { name: memberName }) }).click();
       await person.getByText(/^Checked in at /).waitFor();

@@ -13,6 +13,7 @@ import { formatCents } from '@/domain/money';
 import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { wcagViolations } from '../a11y';
 import { useBrowser } from '../harness';
+import { useOwnServer } from '../server-process';
 import { screenHeading, signInFromHome } from './front-door';
 
 const jordan = demoAccounts.find((a) => a.role === 'Patient')!;
@@ -55,6 +56,8 @@ async function chooseFirstTime(dialog: Locator): Promise<void> {
 }
 
 describe('journey: the returning patient reschedules, cancels late (fee shown first) and books again', () => {
+  // Its own server: the journey moves and cancels the demo patient's seeded sessions, which other files' journeys also use.
+  useOwnServer();
   const session = useBrowser();
 
   it('does it all through the portal after signing in from the home page', async () => {

@@ -8,18 +8,15 @@
  * frontend API, so the flag reaches the browser and the API through the app's real Unleash adapter.
  * The stand-in answers what specs/flags.yaml says, except that this one flag shows.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
 import { enums } from '@/generated/enums';
 import type { GetFrontendFlagsQuery } from '@/generated/entities';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { specFlagSource } from '@/server/routes/flags/sources';
 import { useBrowser } from '../harness';
+import { useOwnServer } from '../server-process';
 import { isoDaysAgo, withFailureShot } from '../booking-helpers';
 import {
   bookedConfirmation,
@@ -38,25 +35,10 @@ import {
 } from './booking-steps';
 
 const FLAG = 'schedulingSystemPayment';
-const workerUrlKey = `E2E_BASE_URL_${process.env.JEST_WORKER_ID ?? '1'}`;
-const sharedServerUrl = process.env[workerUrlKey];
-
-let server: ChildProcess | undefined;
 let unleash: Server | undefined;
-let dataDir: string;
+let unleashUrl = '';
 const flagSource = specFlagSource();
 const unleashRequests: string[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createNetServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-    probe.on('error', fail);
-  });
-}
 
 /** The Unleash frontend API, as far as the app asks it: the spec's answer with the one flag shown. */
 function startUnleashStandIn(): Promise<string> {
@@ -79,57 +61,17 @@ function startUnleashStandIn(): Promise<string> {
 }
 
 beforeAll(async () => {
-  const unleashUrl = await startUnleashStandIn();
-  const port = await freePort();
-  dataDir = mkdtempSync(join(tmpdir(), 'e2e-scheduling-payment-'));
-  const base = `http://127.0.0.1:${port}`;
-  // As tests/e2e/global-setup.cjs starts the shared servers (see why there), with Unleash named.
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    TRUST_PROXY: 'true',
-    TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR: '1000',
-    TEST_RATE_LIMIT_FACTOR: '100',
-    UNLEASH_URL: unleashUrl,
-    UNLEASH_API_KEY: 'journey-frontend-token',
-  };
-  delete env.DATABASE_URL;
-  delete env.FHIR_BASE_URL;
-  delete env.SCHEDULING_PAYMENT_URL;
-  server = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], { cwd: resolve(__dirname, '..', '..', '..'), env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const started = Date.now();
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The server exited with code ${server.exitCode}.`);
-    if (Date.now() - started > 240_000) throw new Error('The server did not start within 240 s.');
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  // The harness and the mailbox helpers talk to this worker's server: here, this file's own.
-  process.env[workerUrlKey] = base;
-}, 250_000); // a fresh database with the demo seed, on a machine shared with other tests
+  unleashUrl = await startUnleashStandIn();
+});
 
 afterAll(async () => {
-  if (sharedServerUrl === undefined) delete process.env[workerUrlKey];
-  else process.env[workerUrlKey] = sharedServerUrl;
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
   await new Promise((r) => (unleash ? unleash.close(r) : r(undefined)));
   flagSource.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("journey: with the flag on in Unleash, a booking is paid through the practice's scheduling system", () => {
+  // Its own server, told to ask the Unleash stand-in for flags (and to pay through no outside service).
+  useOwnServer(() => ({ UNLEASH_URL: unleashUrl, UNLEASH_API_KEY: 'journey-frontend-token', FHIR_BASE_URL: undefined, SCHEDULING_PAYMENT_URL: undefined }));
   const session = useBrowser();
 
   it('books self-pay from the home page, pays through the scheduling system with no card, and billing names that service', async () => {

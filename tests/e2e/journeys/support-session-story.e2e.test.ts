@@ -15,6 +15,7 @@ import { formatCents } from '@/domain/money';
 import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { wcagViolations } from '../a11y';
 import { useBrowser } from '../harness';
+import { useOwnServer } from '../server-process';
 import { withFailureShot } from '../booking-helpers';
 import { signInFromHome } from './front-door';
 
@@ -31,6 +32,8 @@ async function findCaller(page: Page): Promise<void> {
 }
 
 describe("journey: a support agent opens a caller's session, cancels it with the fee shown and adds a note", () => {
+  // Its own server: the journey cancels one of the demo patient's seeded late sessions, which other files' journeys also use.
+  useOwnServer();
   const session = useBrowser();
 
   it('home → sign in → the account → the session → cancel (late fee) → a note', async () => {
