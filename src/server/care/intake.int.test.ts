@@ -71,4 +71,27 @@ describe('the intake questionnaire', () => {
       patient: { id: patientId },
     });
   });
+
+  it('is kept whole or not at all: when storing the form fails, neither score nor alert is left behind', async () => {
+    const count = async (table: string) =>
+      (await t.app.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE patient_id = $1`, [patientId]))[0]!.n;
+    const measuresBefore = await count('measure_responses');
+    const tasksBefore = await count('tasks');
+    const formsBefore = await count('intake_forms');
+    // The form's row is refused by the database, after both measures were written in the same transaction.
+    await t.app.database.query(
+      "CREATE FUNCTION test_refuse_intake() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused for the test'; END $$",
+    );
+    await t.app.database.query('CREATE TRIGGER test_refuse_intake BEFORE INSERT ON intake_forms FOR EACH ROW EXECUTE FUNCTION test_refuse_intake()');
+    try {
+      const res = await submit(jordan, { ...complete, phq9: [3, 3, 3, 3, 3, 3, 3, 3, 3] });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.app.database.query('DROP TRIGGER test_refuse_intake ON intake_forms');
+      await t.app.database.query('DROP FUNCTION test_refuse_intake()');
+    }
+    expect(await count('measure_responses')).toBe(measuresBefore);
+    expect(await count('tasks')).toBe(tasksBefore);
+    expect(await count('intake_forms')).toBe(formsBefore);
+  });
 });

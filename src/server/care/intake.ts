@@ -12,7 +12,7 @@ import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { createTask } from '../tasks/service';
 import { measureOut } from './clients';
-import { submitMeasure } from './measures';
+import { checkMeasureAnswers, recordMeasure } from './measures';
 
 export type Intake = NonNullable<EndpointTypes['getPatientIntake']['response']['intake']>;
 
@@ -59,11 +59,14 @@ export async function submitIntake(
   if (problems.length) {
     throw new AppError('VALIDATION_FAILED', { errors: problems.map((p) => ({ field: p.field, keyword: `x-intake-${p.problem}`, message: p.problem })) });
   }
-  // Each measure is scored and alerted in its own transaction (src/server/care/measures.ts).
-  const phq9 = await submitMeasure(request, patientId, 'phq9', given.phq9, actorId);
-  const gad7 = await submitMeasure(request, patientId, 'gad7', given.gad7, actorId);
+  checkMeasureAnswers('phq9', given.phq9);
+  checkMeasureAnswers('gad7', given.gad7);
   const now = request.server.clock.now();
+  // One transaction: the two measures (with their clinical alerts), the form and the crisis red alert are
+  // kept together or not at all, so a failure never leaves a baseline without its intake or alert.
   await request.server.database.transaction(async (tx) => {
+    const phq9 = await recordMeasure(request, tx, patientId, 'phq9', given.phq9, actorId);
+    const gad7 = await recordMeasure(request, tx, patientId, 'gad7', given.gad7, actorId);
     await tx.query(
       `INSERT INTO intake_forms (patient_id, answers, phq9_response_id, gad7_response_id, submitted_at, submitted_by) VALUES ($1, $2::jsonb, $3, $4, $5, $6)`,
       [patientId, JSON.stringify(answers), phq9.id, gad7.id, now.toISOString(), actorId],

@@ -8,17 +8,13 @@ import type { FastifyRequest } from 'fastify';
 import type { MeasureScore } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { answersProblem, isDue, score, type Instrument } from '@/domain/measures';
+import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { createTask } from '../tasks/service';
 import { measureOut, measuresOf } from './clients';
 
-export async function submitMeasure(
-  request: FastifyRequest,
-  patientId: string,
-  instrument: Instrument,
-  answers: number[],
-  actorId: string,
-): Promise<MeasureScore> {
+/** The catalogue's refusal when answers do not fit the instrument (count or range). */
+export function checkMeasureAnswers(instrument: Instrument, answers: number[]): void {
   const problem = answersProblem(instrument, answers);
   if (problem) {
     throw new AppError('VALIDATION_FAILED', {
@@ -31,44 +27,67 @@ export async function submitMeasure(
       ],
     });
   }
+}
+
+export async function submitMeasure(
+  request: FastifyRequest,
+  patientId: string,
+  instrument: Instrument,
+  answers: number[],
+  actorId: string,
+): Promise<MeasureScore> {
+  checkMeasureAnswers(instrument, answers);
+  return request.server.database.transaction((tx) => recordMeasure(request, tx, patientId, instrument, answers, actorId));
+}
+
+/**
+ * Stores checked answers with their score and, when urgent, a clinical alert for each of the patient's
+ * providers, inside the caller's transaction (the intake stores two measures and its form as one).
+ */
+export async function recordMeasure(
+  request: FastifyRequest,
+  tx: Queryable,
+  patientId: string,
+  instrument: Instrument,
+  answers: number[],
+  actorId: string,
+): Promise<MeasureScore> {
   const scored = score(instrument, answers);
   const now = request.server.clock.now();
-  return request.server.database.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: string; patient_id: string; instrument: string; total: number; urgent: boolean; completed_at: Date }>(
-      `INSERT INTO measure_responses (patient_id, instrument, answers, total, band, urgent, completed_at, completed_by)
-       VALUES ($1, $2, $3::smallint[], $4, $5, $6, $7, $8) RETURNING id, patient_id, instrument, total, urgent, completed_at`,
-      [patientId, instrument, answers, scored.total, scored.band, scored.urgent, now.toISOString(), actorId],
+  const [row] = await tx.query<{ id: string; patient_id: string; instrument: string; total: number; urgent: boolean; completed_at: Date }>(
+    `INSERT INTO measure_responses (patient_id, instrument, answers, total, band, urgent, completed_at, completed_by)
+     VALUES ($1, $2, $3::smallint[], $4, $5, $6, $7, $8) RETURNING id, patient_id, instrument, total, urgent, completed_at`,
+    [patientId, instrument, answers, scored.total, scored.band, scored.urgent, now.toISOString(), actorId],
+  );
+  if (scored.urgent) {
+    const providers = await tx.query<{ provider_id: string }>(
+      `WITH mine AS (
+         SELECT a.provider_id, lower(a.during) AS start_at, upper(a.during) > $2::timestamptz AS upcoming
+           FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
+          WHERE ap.patient_id = $1 AND a.status = 'booked')
+       SELECT DISTINCT provider_id FROM mine WHERE upcoming
+       UNION
+       SELECT provider_id FROM (SELECT provider_id FROM mine ORDER BY start_at DESC LIMIT 1) latest WHERE NOT EXISTS (SELECT 1 FROM mine WHERE upcoming)`,
+      [patientId, now.toISOString()],
     );
-    if (scored.urgent) {
-      const providers = await tx.query<{ provider_id: string }>(
-        `WITH mine AS (
-           SELECT a.provider_id, lower(a.during) AS start_at, upper(a.during) > $2::timestamptz AS upcoming
-             FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
-            WHERE ap.patient_id = $1 AND a.status = 'booked')
-         SELECT DISTINCT provider_id FROM mine WHERE upcoming
-         UNION
-         SELECT provider_id FROM (SELECT provider_id FROM mine ORDER BY start_at DESC LIMIT 1) latest WHERE NOT EXISTS (SELECT 1 FROM mine WHERE upcoming)`,
-        [patientId, now.toISOString()],
+    const itemNine = instrument === 'phq9' && answers[8]! >= 1;
+    for (const { provider_id } of providers) {
+      await createTask(
+        request,
+        {
+          kind: 'clinical_alert',
+          subject: { type: 'measure_response', id: row!.id },
+          patientId,
+          providerId: provider_id,
+          priority: itemNine ? 'stat' : 'urgent',
+          reason: itemNine ? 'PHQ-9 item 9 answered 1 or more' : `PHQ-9 total ${scored.total}`,
+          details: { instrument, total: scored.total },
+        },
+        tx,
       );
-      const itemNine = instrument === 'phq9' && answers[8]! >= 1;
-      for (const { provider_id } of providers) {
-        await createTask(
-          request,
-          {
-            kind: 'clinical_alert',
-            subject: { type: 'measure_response', id: row!.id },
-            patientId,
-            providerId: provider_id,
-            priority: itemNine ? 'stat' : 'urgent',
-            reason: itemNine ? 'PHQ-9 item 9 answered 1 or more' : `PHQ-9 total ${scored.total}`,
-            details: { instrument, total: scored.total },
-          },
-          tx,
-        );
-      }
     }
-    return measureOut(row!);
-  });
+  }
+  return measureOut(row!);
 }
 
 /** The patient's scores, oldest first, and which instruments are due (only with an upcoming booked session). */
