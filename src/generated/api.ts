@@ -13241,6 +13241,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                   'accountId',
                   'appointmentId',
                   'sync',
+                  'mail',
                 ],
                 properties: {
                   taskId: {
@@ -13333,6 +13334,29 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                       },
                     },
                   },
+                  mail: {
+                    type: ['object', 'null'],
+                    description: 'For a session e-mail that was never delivered, the mail and how its tries went.',
+                    additionalProperties: false,
+                    required: ['template', 'recipient', 'tries', 'delivered', 'lastError'],
+                    properties: {
+                      template: {
+                        type: 'string',
+                      },
+                      recipient: {
+                        type: 'string',
+                      },
+                      tries: {
+                        type: 'integer',
+                      },
+                      delivered: {
+                        type: 'boolean',
+                      },
+                      lastError: {
+                        type: ['string', 'null'],
+                      },
+                    },
+                  },
                 },
               },
             },
@@ -13350,7 +13374,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'POST',
     path: '/support/red-alerts/{id}/retry',
     summary: 'Try a failed delivery again',
-    description: 'Tries the delivery of red alert {id}\'s record once, now (its latest version). Delivered: the red alert is resolved with a note saying so. Refused again: the answer says what the practice\'s system said, the delivery gets a fresh round of tries with back-off and the red alert stays. Only red alerts of failed deliveries can be retried (TASK_NOT_ALLOWED otherwise); version is the red alert\'s version as listed.',
+    description: 'Tries the delivery of red alert {id}\'s record once, now (its latest version). Delivered: the red alert is resolved with a note saying so. Refused again: the answer says what the practice\'s system said, the delivery gets a fresh round of tries with back-off and the red alert stays. Only red alerts of failed deliveries can be retried (TASK_NOT_ALLOWED otherwise); version is the red alert\'s version as listed. For a session e-mail that was never delivered, the same e-mail is sent once more, now: delivered resolves the red alert; refused, the answer is the mail server\'s and the red alert stays.',
     access: ['support', 'devops_admin'],
     params: {
       type: 'object',

@@ -4784,6 +4784,16 @@ export interface ListRedAlertsResponse {
       attempts: number;
       lastError: string | null;
     } | null;
+    /**
+     * For a session e-mail that was never delivered, the mail and how its tries went.
+     */
+    mail: {
+      template: string;
+      recipient: string;
+      tries: number;
+      delivered: boolean;
+      lastError: string | null;
+    } | null;
   }[];
 }
 /**

@@ -864,6 +864,11 @@ export const messages = {
   'ui.support.redAlert.attempts': 'See the delivery attempts',
   'ui.support.redAlert.retry': 'Retry the delivery',
   'ui.support.redAlert.delivered': 'Delivered. The red alert is resolved.',
+  'task.redAlert.mailResent': 'Delivered when sent again.',
+  'ui.support.redAlert.resendMail': 'Send the e-mail again',
+  'ui.support.redAlert.mailTries': '{template} to {recipient}: tried {count} times; last answer: {answer}',
+  'ui.support.redAlert.mailSent': 'Sent. The red alert is resolved.',
+  'ui.support.redAlert.mailStillFailing': 'The e-mail still could not be delivered: {answer}. Check the address with the patient, or call them.',
   'ui.support.redAlert.stillFailing': 'Still not delivered: {answer}. It will be tried again on its own; retry once the practice\'s system is back.',
   'ui.support.redAlert.resolve': 'Resolve',
   'ui.support.redAlert.note': 'How was it handled?',
@@ -2007,6 +2012,11 @@ export interface MessageParams {
   'ui.support.redAlert.attempts': Record<string, never>;
   'ui.support.redAlert.retry': Record<string, never>;
   'ui.support.redAlert.delivered': Record<string, never>;
+  'task.redAlert.mailResent': Record<string, never>;
+  'ui.support.redAlert.resendMail': Record<string, never>;
+  'ui.support.redAlert.mailTries': { template: string | number; recipient: string | number; count: string | number; answer: string | number };
+  'ui.support.redAlert.mailSent': Record<string, never>;
+  'ui.support.redAlert.mailStillFailing': { answer: string | number };
   'ui.support.redAlert.stillFailing': { answer: string | number };
   'ui.support.redAlert.resolve': Record<string, never>;
   'ui.support.redAlert.note': Record<string, never>;

@@ -8,7 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { message } from '@/domain/messages';
 import { formatSessionTime } from '@/domain/date-format';
 import { mailName } from '@/domain/mail-name';
-import { createTask, systemRequest } from '../tasks/service';
+import { createTask, resolveTask, systemRequest } from '../tasks/service';
+import { MAIL_QUEUE, type MailJobData } from '../jobs/mail-job';
+import { recordMailTry } from './session-mails';
 
 export async function raiseMailRedAlert(app: FastifyInstance, sessionMailId: string): Promise<boolean> {
   const [row] = await app.database.query<{ appointment_id: string; template: string; patient_id: string | null; start_at: Date; time_zone: string }>(
@@ -33,4 +35,45 @@ export async function raiseMailRedAlert(app: FastifyInstance, sessionMailId: str
     details: { source: 'mail', mailId: sessionMailId },
   });
   return true;
+}
+
+/** A red alert of a session mail that is still open, if any. */
+async function openMailAlert(app: FastifyInstance, sessionMailId: string) {
+  const [open] = await app.database.query<{ id: string; version: number }>(
+    `SELECT id, version FROM tasks WHERE kind = 'red_alert' AND details->>'source' = 'mail' AND details->>'mailId' = $1
+        AND status IN ('open', 'in_progress', 'on_hold') LIMIT 1`,
+    [sessionMailId],
+  );
+  return open;
+}
+
+/**
+ * The mail was delivered after all (another round of tries from the dead-letter list): its red alert,
+ * if still open, is resolved with a note saying so, so nobody calls a patient who was told.
+ */
+export async function resolveMailAlertOnDelivery(app: FastifyInstance, sessionMailId: string): Promise<void> {
+  const open = await openMailAlert(app, sessionMailId);
+  if (open) await resolveTask(systemRequest(app), open.id, open.version, 'completed', message('task.redAlert.mailResent'));
+}
+
+/**
+ * A person sends a session mail that never arrived once more, now, from its red alert: the same mail
+ * (the dead-lettered job's words and calendar file) through the same transport. Delivered: the try is
+ * recorded, the dead letter leaves the list and the caller resolves the alert. Refused: the mail
+ * server's answer, and everything stays as it was.
+ */
+export async function resendFailedSessionMail(app: FastifyInstance, sessionMailId: string): Promise<{ delivered: boolean; answer: string } | undefined> {
+  const [letter] = await app.jobs.deadLettersOf<MailJobData>(MAIL_QUEUE, (data) => data.sessionMailId === sessionMailId);
+  if (!letter) return undefined;
+  const { template, to, params, attachments } = letter.data;
+  try {
+    await app.mailTransport.deliver(template, to, params, attachments);
+  } catch (err) {
+    const answer = err instanceof Error ? err.message : String(err);
+    await recordMailTry(app.database, sessionMailId, { error: answer });
+    return { delivered: false, answer };
+  }
+  await recordMailTry(app.database, sessionMailId, { deliveredAt: app.clock.now() });
+  await app.jobs.removeDeadLetter(letter.id);
+  return { delivered: true, answer: message('task.redAlert.mailResent') };
 }

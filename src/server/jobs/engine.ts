@@ -236,6 +236,20 @@ export class JobEngine {
     return (await this.boss.redrive(DEAD_LETTER_QUEUE, { ids: [id] })) > 0;
   }
 
+  /** The dead-lettered jobs of one queue whose data fits `matches`, newest first, with their data. */
+  async deadLettersOf<T>(job: string, matches: (data: T) => boolean): Promise<{ id: string; data: T }[]> {
+    const jobs = (await this.boss.findJobs<T>(DEAD_LETTER_QUEUE, { queued: true, limit: 100_000 })) as JobWithMetadata<T>[];
+    return jobs
+      .filter((j) => j.sourceName === job && matches(j.data))
+      .sort((a, b) => b.createdOn.getTime() - a.createdOn.getTime())
+      .map((j) => ({ id: j.id, data: j.data }));
+  }
+
+  /** Takes a dead-lettered job off the list: what it was for was done another way (a person sent the mail again). */
+  async removeDeadLetter(id: string): Promise<void> {
+    await this.boss.deleteJob(DEAD_LETTER_QUEUE, id);
+  }
+
   /** Jobs waiting and running per queue (for /metrics and readiness). */
   async depth(): Promise<QueueDepth[]> {
     const queues = await this.boss.getQueues([...this.definitions.keys(), DEAD_LETTER_QUEUE]);

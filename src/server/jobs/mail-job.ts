@@ -3,7 +3,7 @@ import type { JobDefinition } from './registry';
 import type { MailAttachment } from '../plugins/mail';
 import type { MailTemplateId } from '@/generated/mail';
 import { recordMailTry, MAIL_TRIES } from '../booking/session-mails';
-import { raiseMailRedAlert } from '../booking/mail-alerts';
+import { raiseMailRedAlert, resolveMailAlertOnDelivery } from '../booking/mail-alerts';
 
 export interface MailJobData {
   template: MailTemplateId;
@@ -32,6 +32,8 @@ export const mailJob: JobDefinition<MailJobData> = {
       throw err;
     }
     await recordMailTry(app.database, data.sessionMailId, { deliveredAt: app.clock.now() });
+    // Delivered on a later round (a person tried it again from the dead-letter list): its red alert is done.
+    await resolveMailAlertOnDelivery(app, data.sessionMailId);
   },
   // The template and the address, never the parameters (codes, links, names).
   describe: (data) => ({ template: data.template, to: data.to }),

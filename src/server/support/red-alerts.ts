@@ -1,8 +1,8 @@
 /**
  * Red alerts (issue 16 item 3): the red_alert tasks of the one task model, with what a person needs
  * to act - the record, the patient and account, the session to open, and for a failed delivery of
- * the sync outbox its tries and last answer; retry (the delivery, once, now) and resolve (with a
- * note). And the sync audit: every delivery attempt, filtered and paged.
+ * the sync outbox its tries and last answer, for a session e-mail never delivered the mail's; retry
+ * (the delivery or the e-mail, once, now) and resolve (with a note). And the sync audit: every delivery attempt, filtered and paged.
  */
 import type { FastifyRequest } from 'fastify';
 import type { EndpointTypes } from '@/generated/entities';
@@ -13,6 +13,7 @@ import { AppError } from '../errors';
 import { findTask } from '../tasks/repository';
 import { resolveTask } from '../tasks/service';
 import { retryRecord } from '../sync/outbox';
+import { resendFailedSessionMail } from '../booking/mail-alerts';
 
 type RedAlert = EndpointTypes['listRedAlerts']['response']['items'][number];
 type Attempt = EndpointTypes['listSyncAttempts']['response']['items'][number];
@@ -38,6 +39,11 @@ export async function listRedAlerts(request: FastifyRequest, limit: number): Pro
     sync_status: NonNullable<RedAlert['sync']>['status'] | null;
     attempts: number | null;
     last_error: string | null;
+    mail_template: string | null;
+    mail_recipient: string | null;
+    mail_tries: number | null;
+    mail_delivered: boolean | null;
+    mail_error: string | null;
   }>(
     `SELECT t.id, t.version, t.status, t.priority, nullif(trim(o.first_name || ' ' || o.last_name), '') AS owner, t.created_at, t.reason,
             t.subject_type, t.subject_id, t.patient_id, trim(p.first_name || ' ' || p.last_name) AS patient_name, p.user_id AS account_id,
@@ -46,7 +52,9 @@ export async function listRedAlerts(request: FastifyRequest, limit: number): Pro
               WHEN 'consent' THEN (SELECT c.appointment_id FROM consents c WHERE c.id::text = t.subject_id)
               WHEN 'payment' THEN (SELECT pm.appointment_id FROM payments pm WHERE pm.id::text = t.subject_id)
             END AS appointment_id,
-            s.resource_type, s.status AS sync_status, s.attempts, s.last_error
+            s.resource_type, s.status AS sync_status, s.attempts, s.last_error,
+            am.template AS mail_template, am.recipient AS mail_recipient, am.tries AS mail_tries,
+            am.delivered_at IS NOT NULL AS mail_delivered, am.last_error AS mail_error
        FROM tasks t
        LEFT JOIN users o ON o.id = t.owner_id
        LEFT JOIN patients p ON p.id = t.patient_id
@@ -54,6 +62,7 @@ export async function listRedAlerts(request: FastifyRequest, limit: number): Pro
          SELECT so.resource_type, so.status, so.attempts, so.last_error FROM sync_outbox so
           WHERE t.details->>'source' = 'sync' AND so.resource_type = t.details->>'resourceType' AND so.record_id::text = t.subject_id
           ORDER BY so.version DESC LIMIT 1) s ON true
+       LEFT JOIN appointment_mails am ON t.details->>'source' = 'mail' AND am.id::text = t.details->>'mailId'
       WHERE t.kind = 'red_alert' AND t.status IN ${LIVE}
       ORDER BY array_position(ARRAY['stat', 'asap', 'urgent', 'routine'], t.priority), t.due_at NULLS LAST, t.created_at, t.id
       LIMIT $1`,
@@ -74,6 +83,15 @@ export async function listRedAlerts(request: FastifyRequest, limit: number): Pro
     sync: r.resource_type
       ? { resourceType: r.resource_type, recordId: r.subject_id, status: r.sync_status!, attempts: r.attempts ?? 0, lastError: r.last_error }
       : null,
+    mail: r.mail_template
+      ? {
+          template: r.mail_template,
+          recipient: r.mail_recipient ?? '',
+          tries: r.mail_tries ?? 0,
+          delivered: r.mail_delivered ?? false,
+          lastError: r.mail_error,
+        }
+      : null,
   }));
 }
 
@@ -87,10 +105,19 @@ async function liveRedAlert(request: FastifyRequest, id: string) {
 /** Tries the red alert's delivery again; delivered resolves it with a note. */
 export async function retryRedAlert(request: FastifyRequest, id: string, version: number): Promise<EndpointTypes['retryRedAlert']['response']> {
   const task = await liveRedAlert(request, id);
-  if (task.details.source !== 'sync' || typeof task.details.resourceType !== 'string' || !['open', 'in_progress', 'on_hold'].includes(task.status))
-    throw new AppError('TASK_NOT_ALLOWED');
+  const live = ['open', 'in_progress', 'on_hold'].includes(task.status);
+  const mailId = task.details.source === 'mail' && typeof task.details.mailId === 'string' ? task.details.mailId : undefined;
+  if (!live || (!mailId && (task.details.source !== 'sync' || typeof task.details.resourceType !== 'string'))) throw new AppError('TASK_NOT_ALLOWED');
   if (task.version !== version) throw new AppError('TASK_VERSION_CONFLICT');
   if (task.ownerId && task.ownerId !== request.caller?.userId) throw new AppError('TASK_ALREADY_CLAIMED');
+  if (mailId) {
+    const sent = await resendFailedSessionMail(request.server, mailId);
+    // No dead letter left for it: the mail was sent again another way; resolving with a note is what remains.
+    if (!sent) throw new AppError('TASK_NOT_ALLOWED');
+    if (!sent.delivered) return { outcome: 'failed', answer: sent.answer, resolved: false };
+    await resolveTask(request, task.id, task.version, 'completed', sent.answer);
+    return { outcome: 'delivered', answer: sent.answer, resolved: true };
+  }
   const outcome = await retryRecord(request, task.details.resourceType as SyncResourceType, task.subjectId);
   if (!outcome) throw new AppError('NOT_FOUND');
   if (outcome.outcome === 'failed') return { outcome: 'failed', answer: outcome.answer, resolved: false };

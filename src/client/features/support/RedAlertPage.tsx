@@ -14,6 +14,7 @@ import { constants } from '@/generated/constants';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
+import { mailName } from '@/domain/mail-name';
 import { formatSessionTime } from '@/domain/date-format';
 import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
@@ -50,9 +51,9 @@ function AlertItem({ alert }: { alert: RedAlert }) {
     onSuccess: async (r) => {
       setProblem(undefined);
       if (r.resolved) {
-        dispatch(toastShown({ kind: 'success', text: messages['ui.support.redAlert.delivered'] }));
+        dispatch(toastShown({ kind: 'success', text: messages[alert.mail ? 'ui.support.redAlert.mailSent' : 'ui.support.redAlert.delivered'] }));
         await refresh();
-      } else setAnswer(message('ui.support.redAlert.stillFailing', { answer: r.answer }));
+      } else setAnswer(message(alert.mail ? 'ui.support.redAlert.mailStillFailing' : 'ui.support.redAlert.stillFailing', { answer: r.answer }));
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
   });
@@ -87,15 +88,25 @@ function AlertItem({ alert }: { alert: RedAlert }) {
       {alert.sync ? (
         <p className="support__meta">{message('ui.support.redAlert.tries', { count: alert.sync.attempts, answer: alert.sync.lastError ?? '' })}</p>
       ) : null}
+      {alert.mail ? (
+        <p className="support__meta">
+          {message('ui.support.redAlert.mailTries', {
+            template: mailName(alert.mail.template),
+            recipient: alert.mail.recipient,
+            count: alert.mail.tries,
+            answer: alert.mail.lastError ?? '',
+          })}
+        </p>
+      ) : null}
       <p className="cluster">
         {alert.appointmentId ? <Link to={sessionPath(alert.appointmentId)}>{messages['ui.support.redAlert.openSession']}</Link> : null}
         {alert.accountId ? <Link to={accountPath(alert.accountId)}>{messages['ui.support.redAlert.openAccount']}</Link> : null}
         {alert.sync ? <Link to={syncAuditPath(alert)}>{messages['ui.support.redAlert.attempts']}</Link> : null}
       </p>
-      {alert.sync ? (
+      {alert.sync || (alert.mail && !alert.mail.delivered) ? (
         <div>
           <Button variant="secondary" disabled={busy} aria-busy={retry.isPending || undefined} onClick={() => retry.mutate()}>
-            {messages['ui.support.redAlert.retry']}
+            {messages[alert.mail ? 'ui.support.redAlert.resendMail' : 'ui.support.redAlert.retry']}
           </Button>
         </div>
       ) : null}

@@ -23,6 +23,19 @@ const alert = {
   accountId: '00000000-0000-4000-8000-0000000000d1',
   appointmentId: '00000000-0000-4000-8000-0000000000c1',
   sync: { resourceType: 'Appointment', recordId: '00000000-0000-4000-8000-0000000000c1', status: 'failed', attempts: 5, lastError: 'HTTP 500 (server error)' },
+  mail: null,
+};
+const mailAlert = {
+  ...alert,
+  reason: 'The confirmation e-mail of the session on Tue, Dec 1 at 10:00 AM EST was never delivered.',
+  sync: null,
+  mail: {
+    template: 'appointment-confirmation',
+    recipient: 'jordan@nowhere.invalid',
+    tries: 7,
+    delivered: false,
+    lastError: '550 no mail server for nowhere.invalid',
+  },
 };
 
 describe('red alerts', () => {
@@ -45,6 +58,38 @@ describe('red alerts', () => {
     await user.click(screen.getByRole('button', { name: messages['ui.support.redAlert.retry'] }));
     expect(await screen.findByText(message('ui.support.redAlert.stillFailing', { answer: 'HTTP 503 (server error)' }))).toBeTruthy();
     expect(calls.find((c) => c.id === 'retryRedAlert')!.input).toMatchObject({ params: { id: taskId }, body: { version: 2 } });
+  });
+
+  it('sends a session e-mail that never arrived again: the mail server refusing is said in plain words, delivery resolves it', async () => {
+    const user = aPerson();
+    let answer = { outcome: 'failed', answer: '550 no mail server for nowhere.invalid', resolved: false };
+    const { store } = renderScreen(<RedAlertPage />, {
+      path,
+      groups: ['support'],
+      answers: {
+        listMoneyDiscrepancies: () => ({ items: [] }),
+        listRedAlerts: () => ({ items: answer.resolved ? [] : [mailAlert] }),
+        retryRedAlert: () => answer,
+      },
+    });
+    expect(await screen.findByText(mailAlert.reason)).toBeTruthy();
+    expect(
+      screen.getByText(
+        message('ui.support.redAlert.mailTries', {
+          template: messages['ui.support.mail.appointmentConfirmation'],
+          recipient: 'jordan@nowhere.invalid',
+          count: 7,
+          answer: '550 no mail server for nowhere.invalid',
+        }),
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: messages['ui.support.redAlert.retry'] })).toBeNull();
+    await user.click(screen.getByRole('button', { name: messages['ui.support.redAlert.resendMail'] }));
+    expect(await screen.findByText(message('ui.support.redAlert.mailStillFailing', { answer: '550 no mail server for nowhere.invalid' }))).toBeTruthy();
+    answer = { outcome: 'delivered', answer: messages['task.redAlert.mailResent'], resolved: true };
+    await user.click(screen.getByRole('button', { name: messages['ui.support.redAlert.resendMail'] }));
+    await screen.findByText(messages['ui.support.redAlert.empty']);
+    expect(store.getState().toasts.items.map((t) => t.text)).toContain(messages['ui.support.redAlert.mailSent']);
   });
 
   it('resolves only with a note, and says a stale version in plain words', async () => {

@@ -132,9 +132,48 @@ describe('the e-mails sent about a session', () => {
       const mine = alerts.filter((a: { appointmentId: string | null }) => a.appointmentId === sessionId);
       expect(mine).toHaveLength(1);
       expect(mine[0].reason).toContain(messages['ui.support.mail.appointmentConfirmation']);
+      expect(mine[0].mail).toEqual({
+        template: 'appointment-confirmation',
+        recipient: 'jordan@nowhere.invalid',
+        tries: constants.jobRetryLimit + 1,
+        delivered: false,
+        lastError: expect.stringContaining('550'),
+      });
     } finally {
       await t.app.database.query("UPDATE users SET email = 'jordan.rivera@example.com' WHERE id = $1", [jordan.id]);
     }
+  });
+
+  it("is sent again from its red alert: refused, the mail server's answer and the alert stays; delivered, the alert is resolved", async () => {
+    const alertOf = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/support/red-alerts', headers: support.headers }))
+        .json()
+        .items.find((a: { appointmentId: string | null; mail: unknown }) => a.appointmentId === sessionId && a.mail);
+    const retry = (alert: { taskId: string; version: number }) =>
+      t.app.inject({ method: 'POST', url: `/api/support/red-alerts/${alert.taskId}/retry`, headers: support.headers, payload: { version: alert.version } });
+    const before = await alertOf();
+    const refused = await retry(before);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toEqual({ outcome: 'failed', answer: expect.stringContaining('550'), resolved: false });
+    expect((await alertOf()).mail.tries).toBe(constants.jobRetryLimit + 2);
+
+    // The mail server takes the address now (it was down): the same mail, with its calendar file, arrives.
+    const transport = t.app.mailTransport;
+    const original = transport.deliver;
+    const delivered: { to: string; attachments: number }[] = [];
+    transport.deliver = async (template, to, params, attachments) => {
+      delivered.push({ to, attachments: attachments?.length ?? 0 });
+    };
+    try {
+      const sent = await retry(await alertOf());
+      expect(sent.json()).toEqual({ outcome: 'delivered', answer: messages['task.redAlert.mailResent'], resolved: true });
+    } finally {
+      transport.deliver = original;
+    }
+    expect(delivered).toEqual([{ to: 'jordan@nowhere.invalid', attachments: 1 }]);
+    expect(await alertOf()).toBeUndefined();
+    expect((await story(support, sessionId)).json().mails.at(-1)).toMatchObject({ status: 'delivered' });
+    expect((await t.app.jobs.deadLetters()).filter((d) => d.summary.to === 'jordan@nowhere.invalid')).toEqual([]);
   });
 });
 
