@@ -78,6 +78,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const transport = serverTransport(request.fetchApi);
   const api = createApiClient(transport);
   const url = new URL(request.url, request.origin ?? 'http://localhost');
+  const now = request.now ? new Date(request.now) : undefined;
   let status = 200;
   let head: RouteHead = { title: route.title, description: route.description, canonical: request.origin ? `${request.origin}${url.pathname}` : undefined };
 
@@ -92,6 +93,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
         origin: request.origin ?? url.origin,
         api,
         queryClient,
+        now,
       });
       if (result?.status) status = result.status;
       if (result?.head) head = { ...head, ...result.head };
@@ -102,7 +104,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   }
 
   const { prelude } = await prerenderToNodeStream(
-    <DocumentModeContext.Provider value={request.document ? { search: url.searchParams } : undefined}>
+    <DocumentModeContext.Provider value={request.document ? { search: url.searchParams, now } : undefined}>
       <ServerQueryClientContext.Provider value={queryClient}>
         <ApiProvider transport={transport}>
           <App store={store} router={(children) => <StaticRouter location={request.url}>{children}</StaticRouter>} />

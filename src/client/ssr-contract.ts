@@ -14,6 +14,8 @@ export interface RenderRequest {
   origin?: string;
   /** a document page (render: document): rendered for reading, never hydrated; widgets draw their no-script form */
   document?: boolean;
+  /** the server's time (ISO): what "today" is for the page's times (the server owns the clock) */
+  now?: string;
   /** GET an /api path in-process (no network hop), for data a server-rendered page needs. */
   fetchApi: (path: string) => Promise<ApiResult>;
 }

@@ -165,6 +165,7 @@ export default fp<ClientPluginOptions>(
           url,
           routeId: match.route.id,
           document: isDocument,
+          now: app.clock.now().toISOString(),
           params: match.params,
           origin: opts.publicUrl?.replace(/\/+$/, ''),
           fetchApi: async (path: string) => {

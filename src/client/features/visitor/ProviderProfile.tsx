@@ -92,7 +92,7 @@ export async function loadProfile(context: RouteDataContext, lookup: ProfileLook
   if (result.kind === 'found') {
     const searched = parseProviderSearch(context.search);
     await context.queryClient.prefetchQuery(
-      profileAvailabilityQuery(context.api, result.provider, context.search, onlyOne<CounselingType>(searched.filters.counseling_type)),
+      profileAvailabilityQuery(context.api, result.provider, context.search, onlyOne<CounselingType>(searched.filters.counseling_type), context.now),
     );
     return { head: profileHead(result.provider, context.origin, path) };
   }

@@ -58,8 +58,9 @@ export function profileAvailabilityQuery(
   provider: Pick<Provider, 'id' | 'timeZone'>,
   search: URLSearchParams,
   counselingType?: CounselingType,
+  now = new Date(),
 ) {
-  return viewQuery(api, provider, slotViewFromSearch(search), counselingType);
+  return viewQuery(api, provider, slotViewFromSearch(search), counselingType, isoDateIn(now, provider.timeZone));
 }
 
 export interface SlotPickerProps {
@@ -96,7 +97,8 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
   };
   const modes = enums.appointmentMode.options.filter((o) => o.value !== 'in_person' || offersInPerson);
 
-  const today = useMemo(() => isoDateIn(new Date(), zone), [zone]);
+  // A document page counts days from the server's clock (its render and its prefetched times agree).
+  const today = useMemo(() => isoDateIn(documentMode?.now ?? new Date(), zone), [documentMode?.now, zone]);
   const view: SlotView = { mode, timeOfDay, range, firstDay };
   const query = useQuery({ ...viewQuery(api, provider, view, counselingType, today), placeholderData: keepPreviousData });
 

@@ -10,6 +10,8 @@ import { createContext, useContext } from 'react';
 export interface DocumentMode {
   /** the page's query: the state of widgets that are links and GET forms on a document page */
   search: URLSearchParams;
+  /** the server's time when it rendered the page: a document's widgets count days from it, not from the machine's clock */
+  now?: Date;
 }
 
 export const DocumentModeContext = createContext<DocumentMode | undefined>(undefined);

@@ -19,6 +19,8 @@ export interface RouteDataContext {
   /** the typed API client, in process */
   api: ApiClient;
   queryClient: QueryClient;
+  /** the server's time (its clock), for data that starts from "today" */
+  now?: Date;
 }
 
 export interface RouteHead {
