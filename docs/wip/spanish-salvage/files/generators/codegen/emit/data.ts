@@ -1,0 +1,54 @@
+/** Emitters for plain data specs: constants, enums, messages, errors, content, flags, flows, mail. */
+import type { SpecBundle } from '../model';
+import { BANNER, doc, key, literal, pascal, quote, union } from './util';
+import { placeholderNames } from '../locales';
+
+const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9]*)\}/g;
+
+export function emitConstants(b: SpecBundle): string {
+  const body = Object.entries(b.constants)
+    .map(([name, c]) => `${doc(c.description, 1)}  ${key(name)}: ${literal(c.value, 1)},`)
+    .join('\n');
+  return `${BANNER}\nexport const constants = {\n${body}\n} as const;\n\nexport type Constants = typeof constants;\n`;
+}
+
+export function emitEnums(b: SpecBundle): string {
+  const parts: string[] = [];
+  const types: string[] = [];
+  for (const [name, e] of Object.entries(b.enums)) {
+    const values = e.values.map((v) => v.value);
+    const labels = Object.fromEntries(e.values.map((v) => [v.value, v.label]));
+    const options = e.values.map((v) => ({ value: v.value, label: v.label, shortLabel: v.shortLabel, description: v.description, group: v.group }));
+    parts.push(
+      `${doc(e.description, 1)}  ${name}: {\n    values: ${literal(values, 2)},\n    labels: ${literal(labels, 2)},\n    options: ${literal(options, 2)},\n  },`,
+    );
+    types.push(`${doc(e.description)}export type ${pascal(name)} = ${union(values)};`);
+  }
+  return `${BANNER}\nexport const enums = {\n${parts.join('\n')}\n} as const;\n\nexport type EnumName = keyof typeof enums;\n\n${types.join('\n\n')}\n`;
+}
+
+export function placeholdersOf(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
+}
+
+export function emitMessages(b: SpecBundle): string {
+  const entries = Object.entries(b.messages);
+  const body = entries.map(([k, m]) => `${doc(m.description, 1)}  ${quote(k)}: ${quote(m.text)},`).join('\n');
+  const params = entries
+    .map(([k, m]) => {
+      const names = placeholderNames(m.text);
+      return `  ${quote(k)}: ${names.length ? `{ ${names.map((n) => `${n}: string | number`).join('; ')} }` : 'Record<string, never>'};`;
+    })
+    .join('\n');
+  return `${BANNER}\nexport const messages = {\n${body}\n} as const;\n\nexport type MessageKey = keyof typeof messages;\n\n/** The placeholders each message needs, by name. */\nexport interface MessageParams {\n${params}\n}\n`;
+}
+
+export function emitErrors(b: SpecBundle): string {
+  const body = Object.entries(b.errors)
+    .map(([name, e]) => {
+      const value = { status: e.status, code: e.code ?? name, title: e.title, message: e.message, audiences: e.audiences ?? {} };
+      return `${doc(e.description, 1)}  ${name}: ${literal(value, 1)},`;
+    })
+    .join('\n');
+  return `${BANNER}import type { ErrorDefinition } from './types';\n\nexport type ErrorName = ${union(Object.keys(b.errors))};\n\nexport const errorCatalogue: Readonly<Record<ErrorName, ErrorDefinition>> = {\n${body}\n};\n`;
+}

@@ -1,0 +1,24 @@
+/**
+ * Care maintenance (/care/maintenance, issue 17 item 9): where care routes go when their flag is off
+ * (careDashboards, referrals; specs/routes.yaml flagOffRoute), in the style of the app's maintenance page.
+ */
+import { constants } from '@/generated/constants';
+import { routeById } from '@/generated/routes';
+import { message, messageTemplate } from '@/domain/messages';
+import { formatPhone, telHref } from '@/domain/phone';
+import { ButtonLink } from '@/client/ui/Button';
+
+export default function CareMaintenancePage() {
+  return (
+    <div className="message-page stack">
+      <h1>{messageTemplate('ui.care.maintenance.heading')}</h1>
+      <p className="muted">{messageTemplate('ui.care.maintenance.text')}</p>
+      <div className="cluster" style={{ justifyContent: 'center' }}>
+        <ButtonLink to={routeById.careSchedule.path}>{messageTemplate('ui.care.maintenance.scheduleAction')}</ButtonLink>
+        <a className="btn btn--secondary" href={telHref(constants.supportPhone)}>
+          {message('ui.care.maintenance.callAction', { phone: formatPhone(constants.supportPhone) })}
+        </a>
+      </div>
+    </div>
+  );
+}

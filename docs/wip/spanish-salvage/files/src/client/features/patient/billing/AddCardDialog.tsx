@@ -1,0 +1,91 @@
+/**
+ * Keeping a card on file for one of the account's patients (POST /patient-cards): the card is
+ * tokenized first (by the API with the local test gateway, by Braintree's hosted fields in the
+ * browser), so its number never reaches our server's storage.
+ */
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import cardForm from '@/generated/forms/booking-card';
+import type { FormDefinition } from '@/generated/types';
+import { message, messageTemplate } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { billingAnswersOf, CardForm } from '@/client/payments/CardForm';
+import { isTokenizedCard, type CardInput } from '@/client/store/services';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { Button } from '@/client/ui/Button';
+import { Dialog } from '@/client/ui/Dialog';
+import { fullName, portalKeys, useAccount, usePatients } from '../data';
+import { ListSkeleton } from '../states';
+
+export function AddCardDialog({ onClose, onDone }: { onClose: () => void; onDone: (text: string) => void }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const account = useAccount();
+  const patients = usePatients();
+  const [patientId, setPatientId] = useState<string>();
+  const [makeDefault, setMakeDefault] = useState(false);
+  const owner = patientId ?? patients.data?.find((p) => p.relationship === 'Self')?.id ?? patients.data?.[0]?.id;
+
+  const save = useMutation({
+    mutationFn: async (card: CardInput) => {
+      const { nonce } = isTokenizedCard(card) ? card : await api.tokenizeCard({ body: card });
+      return api.savePatientCard({ body: { patientId: owner!, nonce, ...(makeDefault ? { makeDefault } : {}) } });
+    },
+    onSuccess: (saved) => {
+      void queryClient.invalidateQueries({ queryKey: portalKeys.cards });
+      onDone(message('ui.patient.addCard.saved', { brand: saved.brand, last4: saved.last4 }));
+    },
+  });
+
+  return (
+    <Dialog
+      open
+      title={messageTemplate('ui.patient.addCard.heading')}
+      onClose={onClose}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          {messageTemplate('ui.patient.pay.notNow')}
+        </Button>
+      }
+    >
+      <div className="stack">
+        {/* The form starts with the account's name and address, so it waits for them. */}
+        {!patients.data || !owner || account.isPending ? (
+          <ListSkeleton rows={2} height="2.75rem" />
+        ) : (
+          <>
+            {patients.data.length > 1 ? (
+              <div className="field">
+                <label className="field__label" htmlFor="add-card-patient">
+                  {messageTemplate('ui.patient.addCard.patient')}
+                </label>
+                <select id="add-card-patient" className="input" value={owner} onChange={(e) => setPatientId(e.target.value)}>
+                  {patients.data.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {fullName(p)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <label className="choice">
+              <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} />
+              <span>{messageTemplate('ui.patient.addCard.makeDefault')}</span>
+            </label>
+            <CardForm
+              form={cardForm as FormDefinition}
+              idPrefix="new-card"
+              initialData={billingAnswersOf(account.data)}
+              submitLabel={messageTemplate('ui.patient.addCard.save')}
+              submitting={save.isPending}
+              onSubmit={(card) => save.mutate(card)}
+            />
+          </>
+        )}
+        <div aria-live="polite">{save.isPending ? <p role="status">{messageTemplate('ui.patient.addCard.saving')}</p> : null}</div>
+        <ErrorNotice text={save.error ? errorTextFor(save.error, 'patient_web') : undefined} />
+      </div>
+    </Dialog>
+  );
+}

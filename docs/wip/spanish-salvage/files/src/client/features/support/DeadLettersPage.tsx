@@ -1,0 +1,106 @@
+/**
+ * Undelivered e-mails and jobs (/app/support/dashboard/background-jobs): background work the job
+ * engine gave up on after every try (GET /jobs/dead-letters), newest first, with what staff may see
+ * of it (an e-mail's template and address, never its content) and the last error. "Try again"
+ * (POST /jobs/dead-letters/{id}/retry) gives one a new round of tries once its cause is fixed.
+ */
+import { Fragment } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { constants } from '@/generated/constants';
+import type { EndpointTypes } from '@/generated/entities';
+import { message, messageTemplate } from '@/domain/messages';
+import { formatSessionTime } from '@/domain/date-format';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor, isApiError } from '@/client/api/errors';
+import { useAppDispatch } from '@/client/store/hooks';
+import { toastShown } from '@/client/store/toasts';
+import { Button } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { Loaded } from './Loaded';
+import { SupportShell } from './SupportShell';
+
+const deadLetterKey = ['support', 'dead-letters'] as const;
+
+type DeadLetter = EndpointTypes['listDeadLetters']['response']['items'][number];
+
+/** The job is no longer dead-lettered (someone retried it meanwhile). */
+const gone = (error: unknown) => isApiError(error) && error.status === 404;
+
+const when = (iso: string) => formatSessionTime(iso, constants.calendarTimeZone);
+
+function DeadLetterItem({ item }: { item: DeadLetter }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const dispatch = useAppDispatch();
+  const id = `dead-${item.id}`;
+  const retry = useMutation({
+    mutationFn: () => api.retryDeadLetter({ params: { id: item.id } }),
+    onSuccess: async () => {
+      // A toast, not a note in the row: the job leaves the list.
+      dispatch(toastShown({ kind: 'success', text: message('ui.jobs.retried', { job: item.job }) }));
+      await queryClient.invalidateQueries({ queryKey: deadLetterKey });
+    },
+    onError: async (error) => {
+      if (gone(error)) {
+        dispatch(toastShown({ kind: 'info', text: messageTemplate('ui.jobs.gone') }));
+        await queryClient.invalidateQueries({ queryKey: deadLetterKey });
+      }
+    },
+  });
+  const facts = Object.entries(item.summary);
+  return (
+    <li className="card stack-sm" aria-labelledby={id}>
+      <h2 id={id} className="support__title">
+        {item.job}
+        {item.summary.to ? ` · ${item.summary.to}` : ''}
+      </h2>
+      <p className="support__meta">{message('ui.jobs.tries', { count: item.tries, queued: when(item.firstQueuedAt), when: when(item.deadAt) })}</p>
+      <dl className="support__facts">
+        {facts.map(([key, value]) => (
+          <Fragment key={key}>
+            <dt>{key}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
+        <dt>{messageTemplate('ui.jobs.error')}</dt>
+        <dd>{item.error}</dd>
+      </dl>
+      <ErrorNotice text={retry.error && !gone(retry.error) ? errorTextFor(retry.error, 'support_web') : undefined} />
+      <div>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => retry.mutate()}
+          disabled={retry.isPending}
+          aria-busy={retry.isPending || undefined}
+          aria-describedby={id}
+        >
+          {messageTemplate('ui.jobs.retry')}
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+export default function DeadLettersPage() {
+  const api = useApi();
+  const list = useQuery({ queryKey: deadLetterKey, queryFn: async () => (await api.listDeadLetters({})).items, staleTime: 0 });
+  return (
+    <SupportShell route="supportDeadLetters">
+      <p className="lead">{messageTemplate('ui.jobs.intro')}</p>
+      <Loaded query={list} rows={3}>
+        {(items) =>
+          items.length ? (
+            <ol className="support__list">
+              {items.map((item) => (
+                <DeadLetterItem key={item.id} item={item} />
+              ))}
+            </ol>
+          ) : (
+            <p className="notice">{messageTemplate('ui.jobs.empty')}</p>
+          )
+        }
+      </Loaded>
+    </SupportShell>
+  );
+}

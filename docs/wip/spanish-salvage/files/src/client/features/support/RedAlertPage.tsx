@@ -1,0 +1,164 @@
+/**
+ * Red alerts (/red-alert and /app/support/dashboard/red-alert): what needs a person now, most urgent
+ * first - deliveries to the practice's system that failed for good, and other red_alert tasks. Each
+ * names its record (with the session or account to open), the error in plain words, and offers a
+ * retry (failed deliveries: POST /support/red-alerts/{id}/retry) and resolve with a note. Below them,
+ * the money red alerts: differences the nightly reconciliation found (MoneyDiscrepancies).
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EndpointTypes } from '@/generated/entities';
+import { enums } from '@/generated/enums';
+import { constants } from '@/generated/constants';
+import { routeById } from '@/generated/routes';
+import { message, messageTemplate } from '@/domain/messages';
+import { formatSessionTime } from '@/domain/date-format';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { useAppDispatch } from '@/client/store/hooks';
+import { toastShown } from '@/client/store/toasts';
+import { withQuery } from '@/client/runtime/navigation/places';
+import { Button, ButtonLink } from '@/client/ui/Button';
+import { enumLabel } from '@/client/ui/format';
+import { Loaded } from './Loaded';
+import { SupportShell } from './SupportShell';
+import { MoneyDiscrepancies } from './MoneyDiscrepancies';
+import { accountPath, sessionPath } from './data';
+
+type RedAlert = EndpointTypes['listRedAlerts']['response']['items'][number];
+
+export const redAlertKeys = { list: ['support', 'red-alerts'] as const };
+
+function syncAuditPath(alert: RedAlert): string {
+  return withQuery(routeById.supportRedAlertSyncAudit.path, { resourceType: alert.sync?.resourceType ?? '', recordId: alert.subject.id });
+}
+
+function AlertItem({ alert }: { alert: RedAlert }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const dispatch = useAppDispatch();
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [answer, setAnswer] = useState<string>();
+  const id = `alert-${alert.taskId}`;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: redAlertKeys.list });
+
+  const retry = useMutation({
+    mutationFn: () => api.retryRedAlert({ params: { id: alert.taskId }, body: { version: alert.version } }),
+    onSuccess: async (r) => {
+      setProblem(undefined);
+      if (r.resolved) {
+        dispatch(toastShown({ kind: 'success', text: messageTemplate('ui.support.redAlert.delivered') }));
+        await refresh();
+      } else setAnswer(message('ui.support.redAlert.stillFailing', { answer: r.answer }));
+    },
+    onError: (error) => setProblem(errorTextFor(error, 'support_web')),
+  });
+  const resolve = useMutation({
+    mutationFn: () => api.resolveRedAlert({ params: { id: alert.taskId }, body: { version: alert.version, note: note.trim() } }),
+    onSuccess: async () => {
+      dispatch(toastShown({ kind: 'success', text: messageTemplate('ui.support.redAlert.resolved') }));
+      await refresh();
+    },
+    onError: (error) => setProblem(errorTextFor(error, 'support_web')),
+  });
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!note.trim()) return setProblem(messageTemplate('ui.support.redAlert.noteRequired'));
+    setProblem(undefined);
+    resolve.mutate();
+  }
+
+  const busy = retry.isPending || resolve.isPending;
+  return (
+    <li className="card stack-sm">
+      <h2 id={id} className="support__title">
+        {alert.patient ? `${alert.patient.name} · ` : ''}
+        {enumLabel(enums.taskPriority.labels, alert.priority)}
+      </h2>
+      <p>{alert.reason}</p>
+      <p className="support__meta">
+        {message('ui.support.redAlert.raisedAt', { when: formatSessionTime(alert.raisedAt, constants.calendarTimeZone) })}
+        {alert.owner ? ` · ${message('ui.support.queue.claimedBy', { name: alert.owner })}` : ''}
+      </p>
+      {alert.sync ? (
+        <p className="support__meta">{message('ui.support.redAlert.tries', { count: alert.sync.attempts, answer: alert.sync.lastError ?? '' })}</p>
+      ) : null}
+      <p className="cluster">
+        {alert.appointmentId ? <Link to={sessionPath(alert.appointmentId)}>{messageTemplate('ui.support.redAlert.openSession')}</Link> : null}
+        {alert.accountId ? <Link to={accountPath(alert.accountId)}>{messageTemplate('ui.support.redAlert.openAccount')}</Link> : null}
+        {alert.sync ? <Link to={syncAuditPath(alert)}>{messageTemplate('ui.support.redAlert.attempts')}</Link> : null}
+      </p>
+      {alert.sync ? (
+        <div>
+          <Button variant="secondary" disabled={busy} aria-busy={retry.isPending || undefined} onClick={() => retry.mutate()}>
+            {messageTemplate('ui.support.redAlert.retry')}
+          </Button>
+        </div>
+      ) : null}
+      <div aria-live="polite">
+        {answer ? (
+          <p className="notice" role="status">
+            {answer}
+          </p>
+        ) : null}
+      </div>
+      <form className="stack-sm" aria-labelledby={id} onSubmit={submit} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-note`}>
+            {messageTemplate('ui.support.redAlert.note')}
+          </label>
+          <textarea id={`${id}-note`} className="input textarea" maxLength={constants.taskNoteMax} value={note} onChange={(e) => setNote(e.target.value)} />
+        </div>
+        <div aria-live="assertive">
+          {problem ? (
+            <p className="field__error" role="alert">
+              {problem}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <Button type="submit" variant="ghost" disabled={busy} aria-busy={resolve.isPending || undefined}>
+            {messageTemplate('ui.support.redAlert.resolve')}
+          </Button>
+        </div>
+      </form>
+    </li>
+  );
+}
+
+export default function RedAlertPage() {
+  const api = useApi();
+  const alerts = useQuery({
+    queryKey: redAlertKeys.list,
+    queryFn: async () => (await api.listRedAlerts({ query: {} })).items,
+    // What needs a person now: fetched again whenever the page is opened.
+    staleTime: 0,
+  });
+  return (
+    <SupportShell route="redAlert">
+      <p className="lead">{messageTemplate('ui.support.redAlert.intro')}</p>
+      <p>
+        <ButtonLink to={routeById.supportRedAlertSyncAudit.path} variant="secondary">
+          {messageTemplate('ui.support.nav.syncAudit')}
+        </ButtonLink>
+      </p>
+      <Loaded query={alerts} rows={3}>
+        {(items) =>
+          items.length ? (
+            <ol className="support__list">
+              {items.map((a) => (
+                <AlertItem key={a.taskId} alert={a} />
+              ))}
+            </ol>
+          ) : (
+            <p className="notice">{messageTemplate('ui.support.redAlert.empty')}</p>
+          )
+        }
+      </Loaded>
+      <MoneyDiscrepancies />
+    </SupportShell>
+  );
+}

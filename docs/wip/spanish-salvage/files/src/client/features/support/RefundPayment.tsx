@@ -1,0 +1,133 @@
+/**
+ * Staff refund of all or part of a session's payment, from the caller's account (issue 24): the
+ * amount (at most what is left) and a reason, sent once under one idempotency key, so a retry after a
+ * lost answer never refunds twice. The server checks the role, the supportRefunds flag and the amount;
+ * this form only follows the flag.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { message, messageTemplate } from '@/domain/messages';
+import { formatCents, parseDollars } from '@/domain/money';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { useFlagOn } from '@/client/runtime/flags/useTreatment';
+import { Button } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import type { AccountSession } from './data';
+
+type Payment = NonNullable<AccountSession['payment']>;
+
+export function RefundPayment({ payment, userId }: { payment: Payment; userId: string }) {
+  const allowed = useFlagOn('supportRefunds');
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const left = payment.amountCents - (payment.refundedCents ?? 0);
+  const [open, setOpen] = useState(false);
+  const [amount, setAmount] = useState((left / 100).toFixed(2));
+  const [reason, setReason] = useState('');
+  const [problems, setProblems] = useState<{ amount?: string; reason?: string }>({});
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [done, setDone] = useState<string>();
+
+  const refund = useMutation({
+    mutationFn: (body: { amountCents: number; reason: string }) => api.refundPayment({ params: { id: payment.id }, body }, { idempotencyKey: key }),
+    onSuccess: (answer) => {
+      setDone(message('ui.support.refund.done', { amount: formatCents(answer.amountCents) }));
+      setOpen(false);
+      setReason('');
+      setKey(crypto.randomUUID());
+      void queryClient.invalidateQueries({ queryKey: ['support', 'sessions', userId] });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const cents = parseDollars(amount);
+    const found = {
+      amount: cents === undefined || cents < 1 || cents > left ? message('ui.support.refund.amountInvalid', { amount: formatCents(left) }) : undefined,
+      reason: reason.trim() ? undefined : messageTemplate('ui.support.refund.reasonRequired'),
+    };
+    setProblems(found);
+    if (found.amount || found.reason) return;
+    refund.mutate({ amountCents: cents!, reason: reason.trim() });
+  };
+
+  return (
+    <div className="stack-sm">
+      <p className="support__meta">
+        {message('ui.support.refund.paid', {
+          amount: formatCents(payment.amountCents),
+          card: [payment.cardBrand, payment.cardLast4].filter(Boolean).join(' '),
+        })}
+        {payment.refundedCents ? ` · ${message('ui.support.refund.refunded', { amount: formatCents(payment.refundedCents) })}` : null}
+      </p>
+      <div aria-live="polite">{done ? <p role="status">{done}</p> : null}</div>
+      {allowed && left > 0 && !open ? (
+        <div>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setOpen(true);
+              setDone(undefined);
+              setAmount((left / 100).toFixed(2));
+            }}
+          >
+            {messageTemplate('ui.support.refund.open')}
+          </Button>
+        </div>
+      ) : null}
+      {allowed && open ? (
+        <form className="stack-sm" noValidate onSubmit={submit} aria-label={messageTemplate('ui.support.refund.open')}>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-amount`}>
+              {messageTemplate('ui.support.refund.amount')}
+            </label>
+            <input
+              id={`${id}-amount`}
+              className="input"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              aria-invalid={problems.amount ? true : undefined}
+              aria-describedby={`${id}-amount-hint ${id}-amount-error`}
+            />
+            <span id={`${id}-amount-hint`} className="field__hint">
+              {message('ui.support.refund.amountHint', { amount: formatCents(left) })}
+            </span>
+            <span id={`${id}-amount-error`} className="field__error">
+              {problems.amount}
+            </span>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-reason`}>
+              {messageTemplate('ui.support.refund.reason')}
+            </label>
+            <textarea
+              id={`${id}-reason`}
+              className="input"
+              rows={2}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={problems.reason ? true : undefined}
+              aria-describedby={`${id}-reason-error`}
+            />
+            <span id={`${id}-reason-error`} className="field__error">
+              {problems.reason}
+            </span>
+          </div>
+          <div className="cluster">
+            <Button type="submit" disabled={refund.isPending}>
+              {refund.isPending ? messageTemplate('ui.support.refund.sending') : messageTemplate('ui.support.refund.submit')}
+            </Button>
+            <Button variant="ghost" onClick={() => setOpen(false)}>
+              {messageTemplate('ui.support.refund.cancel')}
+            </Button>
+          </div>
+          <ErrorNotice text={refund.error ? errorTextFor(refund.error, 'support_web') : undefined} />
+        </form>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * Session search on the support dashboard (GET /support/sessions, behind patientSessionSearch): by
+ * the patient's name, the account's e-mail, the day and the provider's name; each result opens the
+ * session's whole story.
+ */
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { enums } from '@/generated/enums';
+import { messageTemplate } from '@/domain/messages';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor } from '@/client/api/errors';
+import { Button } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { enumLabel } from '@/client/ui/format';
+import { sessionPath } from './data';
+import { formatSessionTime } from '@/domain/date-format';
+
+const fields = [
+  { key: 'name', label: messageTemplate('ui.support.search.name'), type: 'text' },
+  { key: 'email', label: messageTemplate('ui.support.search.email'), type: 'email' },
+  { key: 'date', label: messageTemplate('ui.support.search.date'), type: 'date' },
+  { key: 'provider', label: messageTemplate('ui.support.search.provider'), type: 'text' },
+] as const;
+
+type Criteria = Partial<Record<(typeof fields)[number]['key'], string>>;
+
+export function SessionSearch() {
+  const api = useApi();
+  const [criteria, setCriteria] = useState<Criteria>({});
+  const [problem, setProblem] = useState<string>();
+  const search = useMutation({
+    mutationFn: (query: Criteria) => api.searchSupportSessions({ query }),
+  });
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const query = Object.fromEntries(
+      Object.entries(criteria)
+        .map(([k, v]) => [k, v?.trim()])
+        .filter(([, v]) => v),
+    ) as Criteria;
+    if (!Object.keys(query).length) return setProblem(messageTemplate('ui.support.search.needOne'));
+    setProblem(undefined);
+    search.mutate(query);
+  }
+
+  return (
+    <section className="card stack" aria-labelledby="session-search">
+      <h2 id="session-search">{messageTemplate('ui.support.search.heading')}</h2>
+      <p className="muted">{messageTemplate('ui.support.search.hint')}</p>
+      <form className="stack-sm" onSubmit={submit} noValidate aria-labelledby="session-search">
+        {fields.map((f) => (
+          <div key={f.key} className="field">
+            <label className="field__label" htmlFor={`session-search-${f.key}`}>
+              {f.label}
+            </label>
+            <input
+              id={`session-search-${f.key}`}
+              className="input"
+              type={f.type}
+              value={criteria[f.key] ?? ''}
+              onChange={(e) => setCriteria({ ...criteria, [f.key]: e.target.value })}
+            />
+          </div>
+        ))}
+        <ErrorNotice text={problem} inline />
+        <div>
+          <Button type="submit" variant="secondary" disabled={search.isPending} aria-busy={search.isPending || undefined}>
+            {messageTemplate('ui.support.search.submit')}
+          </Button>
+        </div>
+      </form>
+      <ErrorNotice text={search.error ? errorTextFor(search.error, 'support_web') : undefined} />
+      {search.data ? (
+        search.data.items.length ? (
+          <ul className="support__list" aria-label={messageTemplate('ui.support.search.results')}>
+            {search.data.items.map((s) => (
+              <li key={s.id}>
+                <Link to={sessionPath(s.id)}>{formatSessionTime(s.start, s.timeZone)}</Link>
+                <p className="support__meta">
+                  {s.patients.join(', ')} · {s.providerName} · {enumLabel(enums.appointmentStatus.labels, s.status)} · {s.accountEmail}
+                </p>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="notice" role="status">
+            {messageTemplate('ui.support.search.none')}
+          </p>
+        )
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+/** The frame of a support dashboard screen: the route's title as its heading, and the way back to the dashboard. */
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { routeById, type RouteId } from '@/generated/routes';
+import { messageTemplate } from '@/domain/messages';
+import './support.css';
+
+export function SupportShell({ route, heading, children }: { route: RouteId; heading?: string; children: ReactNode }) {
+  return (
+    <div className="container stack-lg support">
+      {route === 'supportDashboard' ? null : (
+        <p>
+          <Link to={routeById.supportDashboard.path}>{messageTemplate('ui.support.back')}</Link>
+        </p>
+      )}
+      <h1>{heading ?? routeById[route].title}</h1>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,386 @@
+/**
+ * One session's whole story (/app/support/dashboard/user/session?sessionId=), opened from a caller's
+ * account: the provider, the time in the patient's and the provider's zones, what happened to it
+ * and who did it, how it takes place, the people and who answers for them, consents, insurance or
+ * the self-pay price, payments and refunds, notes and the audit history; and what support does for
+ * the caller: cancel it (fee shown first) and add a note. Another partner's member (for a
+ * third-party agent) or an unknown id answers 404 and shows the not-found state.
+ */
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { enums } from '@/generated/enums';
+import { routeById } from '@/generated/routes';
+import { message, messageTemplate } from '@/domain/messages';
+import { formatCents } from '@/domain/money';
+import { isChangeable, sessionOutcome, sessionOutcomeLabel } from '@/domain/sessions';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor, isApiError } from '@/client/api/errors';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { Button, ButtonLink } from '@/client/ui/Button';
+import { enumLabel, fullName } from '@/client/ui/format';
+import { saveFile } from '@/client/ui/save-file';
+import { CancelSessionDialog } from './CancelSessionDialog';
+import { Loaded } from './Loaded';
+import { PatientDetailsDialog } from './PatientDetailsDialog';
+import { PatientNotes } from './PatientNotes';
+import { SupportShell } from './SupportShell';
+import { accountPath, sessionKeys, sessionPath, useSessionStory, type SessionStory } from './data';
+import { formatSessionTime, zoneLabel } from '@/domain/date-format';
+
+type Story = SessionStory;
+
+/** The patient's zone (the account holder's, which the e-mails use), or the provider's when none is known. */
+const zoneOf = (a: Story['appointment']) => a.timeZone ?? a.provider.timeZone;
+
+function Fact({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+function byText(by: Story['timeline'][number]['by']): string {
+  if (!by) return messageTemplate('ui.support.session.system');
+  return by.staff ? message('ui.support.session.byStaff', { name: by.name }) : message('ui.support.session.by', { name: by.name });
+}
+
+function Summary({ story }: { story: Story }) {
+  const a = story.appointment;
+  const start = new Date(a.start);
+  const provider = [fullName(a.provider), a.provider.title].filter(Boolean).join(', ');
+  return (
+    <section className="card stack" aria-labelledby="session-summary">
+      <h2 id="session-summary">{messageTemplate('ui.support.session.summary')}</h2>
+      <dl className="support__facts">
+        <Fact term={messageTemplate('ui.support.session.status')}>{sessionOutcomeLabel(sessionOutcome(a, new Date()))}</Fact>
+        <Fact term={messageTemplate('ui.support.session.provider')}>{provider}</Fact>
+        <Fact term={message('ui.support.session.patientTime', { zone: zoneLabel(zoneOf(a), start) })}>{formatSessionTime(a.start, zoneOf(a))}</Fact>
+        <Fact term={message('ui.support.session.providerTime', { zone: zoneLabel(a.provider.timeZone, start) })}>
+          {formatSessionTime(a.start, a.provider.timeZone)}
+        </Fact>
+        <Fact term={messageTemplate('ui.support.session.type')}>{enumLabel(enums.counselingType.labels, a.counselingType)}</Fact>
+        <Fact term={messageTemplate('ui.support.session.mode')}>{enumLabel(enums.appointmentMode.labels, a.appointmentMode)}</Fact>
+        {a.joinUrl ? (
+          <Fact term={messageTemplate('ui.support.session.join')}>
+            <a href={a.joinUrl}>{a.joinUrl}</a>
+          </Fact>
+        ) : (
+          <Fact term={messageTemplate('ui.support.session.address')}>
+            {a.practice.name}, {a.practice.addressLine1}, {a.practice.city}, {a.practice.state} {a.practice.zipcode}
+          </Fact>
+        )}
+        <Fact term={messageTemplate('ui.support.session.account')}>
+          <Link to={accountPath(story.account.id)}>{fullName(story.account)}</Link> · {story.account.email}
+        </Fact>
+      </dl>
+    </section>
+  );
+}
+
+function Timeline({ story }: { story: Story }) {
+  const a = story.appointment;
+  const when = (iso: string) => formatSessionTime(iso, zoneOf(a));
+  return (
+    <section className="stack" aria-labelledby="session-timeline">
+      <h2 id="session-timeline">{messageTemplate('ui.support.session.timeline')}</h2>
+      <ol className="support__list">
+        {story.timeline.map((e, i) => (
+          <li key={i} className="card">
+            <p className="support__title">
+              {e.event === 'rescheduled' && e.from
+                ? message('ui.support.session.event.rescheduled', { when: when(e.from) })
+                : messageTemplate(`ui.support.session.event.${e.event === 'rescheduled' ? 'booked' : e.event}`)}{' '}
+              {byText(e.by)}
+            </p>
+            <p className="support__meta">{when(e.at)}</p>
+            {e.reason ? <p>{message('ui.support.session.reason', { reason: e.reason })}</p> : null}
+            {e.note ? <p>{e.note}</p> : null}
+            {e.event === 'cancelled' && a.cancellation?.late ? (
+              <p>
+                {message('ui.support.session.lateFee', {
+                  fee: formatCents(a.cancellation.feeCents),
+                  status: messageTemplate(`ui.support.session.feeStatus.${a.cancellation.feeStatus}`),
+                })}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+      {story.replaces ? (
+        <p>
+          <Link to={sessionPath(story.replaces.id)}>{message('ui.support.session.replaces', { when: when(story.replaces.start) })}</Link>
+        </p>
+      ) : null}
+      {story.replacedBy
+        .flatMap((r) => (r ? [r] : []))
+        .map((r) => (
+          <p key={r.id}>
+            <Link to={sessionPath(r.id)}>{message('ui.support.session.replacedBy', { when: when(r.start) })}</Link>
+          </p>
+        ))}
+    </section>
+  );
+}
+
+function People({ story }: { story: Story }) {
+  const api = useApi();
+  const a = story.appointment;
+  const [editing, setEditing] = useState<Story['appointment']['patients'][number]>();
+  const [saved, setSaved] = useState(false);
+  async function download(patientId: string, consentId: string) {
+    const pdf = await api.getConsentPdf({ params: { id: patientId, consentId } });
+    saveFile(pdf, `consent-${consentId}.pdf`);
+  }
+  return (
+    <section className="stack" aria-labelledby="session-people">
+      <h2 id="session-people">{messageTemplate('ui.support.session.people')}</h2>
+      <ul className="support__list">
+        {a.patients.map((p) => {
+          const party = story.responsibleParties.find((r) => r.patientId === p.id);
+          const consents = story.consents.filter((c) => c.patientId === p.id);
+          return (
+            <li key={p.id} className="card stack-sm">
+              <p className="support__title">{fullName(p)}</p>
+              <p className="support__meta">
+                {enumLabel(enums.relationship.labels, p.relationship)}
+                {p.isNew ? ` · ${messageTemplate('ui.support.session.newPatient')}` : ''}
+              </p>
+              <dl className="support__facts">
+                <Fact term={messageTemplate('ui.support.session.responsibleParty')}>
+                  {party
+                    ? [fullName(party), party.phoneNumber, party.email].filter(Boolean).join(' · ')
+                    : messageTemplate('ui.support.session.noResponsibleParty')}
+                </Fact>
+                <Fact term={messageTemplate('ui.support.session.consents')}>
+                  {consents.length ? (
+                    <ul className="support__plain">
+                      {consents.map((c) => (
+                        <li key={c.id}>
+                          {enumLabel(enums.consentType.labels, c.consentType)}:{' '}
+                          {c.signedAt
+                            ? message('ui.support.session.consentSigned', { name: c.signerName ?? '', when: formatSessionTime(c.signedAt, zoneOf(a)) })
+                            : messageTemplate('ui.support.session.consentUnsigned')}
+                          {c.signedAt ? (
+                            <>
+                              {' '}
+                              <Button variant="secondary" className="btn--small" onClick={() => void download(p.id, c.id)}>
+                                {messageTemplate('ui.support.session.consentPdf')}
+                              </Button>
+                            </>
+                          ) : null}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    messageTemplate('ui.support.session.noConsents')
+                  )}
+                </Fact>
+              </dl>
+              <div>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setSaved(false);
+                    setEditing(p);
+                  }}
+                >
+                  {message('ui.support.details.edit', { name: fullName(p) })}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <div aria-live="polite">
+        {saved ? (
+          <p className="notice notice--success" role="status">
+            {messageTemplate('ui.support.details.saved')}
+          </p>
+        ) : null}
+      </div>
+      {editing ? (
+        <PatientDetailsDialog
+          patient={editing}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined);
+            setSaved(true);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function Money({ story }: { story: Story }) {
+  const a = story.appointment;
+  const ins = story.insurance;
+  const inquiry = ins?.inquiry;
+  return (
+    <section className="stack" aria-labelledby="session-money">
+      <h2 id="session-money">{messageTemplate('ui.support.session.insurance')}</h2>
+      <div className="card stack-sm">
+        <dl className="support__facts">
+          {ins ? (
+            <Fact term={enums.selfPayConsentCategory.labels.insurance}>
+              {ins.carrierName}, {ins.planName} · {ins.memberId}
+            </Fact>
+          ) : (
+            <Fact term={messageTemplate('ui.support.session.selfPay')}>
+              {a.priceCents !== null && a.priceCents !== undefined ? formatCents(a.priceCents) : '—'}
+            </Fact>
+          )}
+          {inquiry ? (
+            <>
+              <Fact term={messageTemplate('ui.support.session.eligibility')}>
+                {enumLabel(enums.insuranceOutcome.labels, inquiry.outcome)} · {formatSessionTime(inquiry.at, zoneOf(a))}
+              </Fact>
+              {inquiry.copayCents !== null ? <Fact term={messageTemplate('ui.support.session.copay')}>{formatCents(inquiry.copayCents)}</Fact> : null}
+              {inquiry.estimatedCostCents !== null ? (
+                <Fact term={messageTemplate('ui.support.session.estimatedCost')}>{formatCents(inquiry.estimatedCostCents)}</Fact>
+              ) : null}
+              <Fact term={messageTemplate('ui.support.session.selfPayPrice')}>{formatCents(inquiry.selfPayPriceCents)}</Fact>
+              {inquiry.decision ? (
+                <Fact term={messageTemplate('ui.support.session.decision')}>{enumLabel(enums.insuranceDecision.labels, inquiry.decision)}</Fact>
+              ) : null}
+            </>
+          ) : ins ? (
+            <Fact term={messageTemplate('ui.support.session.eligibility')}>{messageTemplate('ui.support.session.noInquiry')}</Fact>
+          ) : null}
+        </dl>
+      </div>
+      <h3>{messageTemplate('ui.support.session.payments')}</h3>
+      {story.payments.length ? (
+        <ul className="support__list">
+          {story.payments.map((p) => (
+            <li key={p.id} className="card">
+              <p className="support__title">
+                {p.refundOf
+                  ? message('ui.support.session.refund', { reason: p.refundReason ?? '' })
+                  : (messageTemplate(`billing.purpose.${p.purpose}` as 'billing.purpose.session') ?? p.purpose)}
+                {' · '}
+                {formatCents(p.amountCents, { currency: p.currency })}
+              </p>
+              <p className="support__meta">
+                {enumLabel(enums.paymentStatus.labels, p.status)} · {formatSessionTime(p.createdAt, zoneOf(a))}
+                {p.cardLast4 ? ` · ${p.cardBrand ?? ''} ${p.cardLast4}` : ''}
+              </p>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{messageTemplate('ui.support.session.noPayments')}</p>
+      )}
+      {a.amountDueCents > 0 ? (
+        <p className="notice notice--warning">{message('ui.support.session.amountDue', { amount: formatCents(a.amountDueCents) })}</p>
+      ) : null}
+    </section>
+  );
+}
+
+function AuditHistory({ story }: { story: Story }) {
+  return (
+    <section className="stack" aria-labelledby="session-audit">
+      <h2 id="session-audit">{messageTemplate('ui.support.session.audit')}</h2>
+      {story.audit.length ? (
+        <ol className="support__list">
+          {story.audit.map((r, i) => (
+            <li key={i} className="support__row">
+              <span>{formatSessionTime(r.at, zoneOf(story.appointment))}</span>
+              <span>{r.actor ? r.actor.name : messageTemplate('ui.support.session.system')}</span>
+              <span>{r.what}</span>
+              <span className="support__meta">{enumLabel(enums.auditOutcome.labels, r.outcome)}</span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="muted">{messageTemplate('ui.support.session.noAudit')}</p>
+      )}
+    </section>
+  );
+}
+
+function Story({ story }: { story: Story }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const [cancelling, setCancelling] = useState(false);
+  const [done, setDone] = useState(false);
+  const a = story.appointment;
+  const resend = useMutation({
+    mutationFn: () => api.resendSessionConfirmation({ params: { id: a.id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.story(a.id) }),
+  });
+  return (
+    <>
+      <Summary story={story} />
+      <section className="stack-sm" aria-labelledby="session-actions">
+        <h2 id="session-actions">{messageTemplate('ui.support.session.actions')}</h2>
+        <div aria-live="polite">
+          {done ? (
+            <p className="notice notice--success" role="status">
+              {messageTemplate('ui.support.cancel.done')}
+            </p>
+          ) : resend.data ? (
+            <p className="notice notice--success" role="status">
+              {message('ui.support.session.resent', { email: resend.data.sentTo })}
+            </p>
+          ) : null}
+        </div>
+        <ErrorNotice text={resend.error ? errorTextFor(resend.error, 'support_web') : undefined} />
+        {isChangeable(a, new Date()) ? (
+          <div className="cluster">
+            <Button variant="secondary" onClick={() => resend.mutate()} disabled={resend.isPending} aria-busy={resend.isPending || undefined}>
+              {messageTemplate('ui.support.session.resend')}
+            </Button>
+            <Button variant="secondary" className="btn--danger" onClick={() => setCancelling(true)}>
+              {messageTemplate('ui.support.session.cancel')}
+            </Button>
+          </div>
+        ) : null}
+      </section>
+      <Timeline story={story} />
+      <People story={story} />
+      <Money story={story} />
+      <PatientNotes people={a.patients} zone={zoneOf(a)} />
+      <AuditHistory story={story} />
+      {cancelling ? (
+        <CancelSessionDialog
+          session={a}
+          onClose={() => setCancelling(false)}
+          onDone={() => {
+            setCancelling(false);
+            setDone(true);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+export default function SupportUserSessionPage() {
+  const [search] = useSearchParams();
+  const sessionId = search.get('sessionId') ?? undefined;
+  const story = useSessionStory(sessionId);
+  const a = story.data?.appointment;
+  return (
+    <SupportShell route="supportUserSession" heading={a ? message('ui.support.session.heading', { when: formatSessionTime(a.start, zoneOf(a)) }) : undefined}>
+      {isApiError(story.error) && story.error.status === 404 ? (
+        <div className="notice stack-sm" role="alert">
+          <p>{messageTemplate('ui.support.session.notFound')}</p>
+          <ButtonLink to={routeById.supportDashboard.path} variant="secondary">
+            {messageTemplate('ui.support.notFound.again')}
+          </ButtonLink>
+        </div>
+      ) : sessionId ? (
+        <Loaded query={story} rows={4}>
+          {(data) => <Story story={data} />}
+        </Loaded>
+      ) : (
+        <p className="notice">{messageTemplate('ui.support.find.hint')}</p>
+      )}
+    </SupportShell>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * /app/verify/consent?patientId=: a signed-in account holder reads and signs the booking consent of a
+ * patient on their account (themself, or a minor as "Parent / legal guardian of {patient}"). The consent
+ * saga fetches the text (GET /patients/consent-template), creates and signs the consent and verifies the
+ * signature (POST /patients/{id}/consent, /patients/consent/{id}/sign, /verify); then the portal's
+ * patients are read again, so the "Sign consent" to-do is gone.
+ */
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { ConsentType } from '@/generated/enums';
+import { message, messageTemplate } from '@/domain/messages';
+import { portalKeys } from '@/client/api/query-keys';
+import { selectUser } from '@/client/store/auth/slice';
+import { consentReset, consentSignRequested, consentTemplateRequested, selectConsent } from '@/client/store/consent/slice';
+import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { Button } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { ButtonLink } from '@/client/ui/Button';
+import { Skeleton } from '@/client/ui/Skeleton';
+import { fullName } from '@/client/ui/format';
+import { routeById } from '@/generated/routes';
+import { stepCopy, stepPath, useAccountPatient, usePatientId } from './steps';
+
+const BOOKING_CONSENT: ConsentType = 'bookAppointmentConsent';
+
+export default function VerifyConsentPage() {
+  const patientId = usePatientId();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const userId = useAppSelector(selectUser)?.id;
+  const consent = useAppSelector(selectConsent);
+  const [signing, setSigning] = useState(false);
+  const copy = stepCopy('consent');
+  const account = useAccountPatient(patientId);
+  // A link opened again after signing: nothing to sign (the account's list says the consent is given).
+  const alreadySigned = !signing && Boolean(account.patient?.consents?.some((c) => c.consentType === BOOKING_CONSENT && c.isConsentProvided));
+
+  useEffect(() => {
+    if (!patientId) return;
+    dispatch(consentReset());
+    dispatch(consentTemplateRequested({ patients: [{ id: patientId }] }));
+  }, [dispatch, patientId]);
+
+  // Only a signature asked for on this screen counts (the consent state is kept in browser storage).
+  const signed = signing && consent.isConsentSigned && consent.status === 'succeeded';
+  useEffect(() => {
+    if (!signed || !patientId) return;
+    let current = true;
+    void (async () => {
+      if (userId) await queryClient.invalidateQueries({ queryKey: portalKeys.patients(userId), refetchType: 'all' });
+      if (current) void navigate(stepPath('verifySuccess', patientId));
+    })();
+    return () => {
+      current = false;
+    };
+  }, [signed, patientId, userId, queryClient, navigate]);
+
+  const signer = consent.signers?.find((s) => s.patientId === patientId);
+  const notFound = !patientId || (!signer && consent.status === 'failed' && consent.error?.status === 404);
+  const pending = consent.status === 'pending';
+
+  return (
+    <div className="section">
+      <div className="container form-card stack">
+        <h1>{copy.heading}</h1>
+        {alreadySigned && account.patient ? (
+          <>
+            <p className="notice notice--success">{message('ui.verify.alreadySigned', { patient: fullName(account.patient) })}</p>
+            <div className="cluster">
+              <ButtonLink to={routeById.patientHome.path}>{messageTemplate('ui.verify.toDashboard')}</ButtonLink>
+            </div>
+          </>
+        ) : notFound ? (
+          <p className="notice notice--error" role="alert">
+            {message('ui.verify.patientNotFound')}
+          </p>
+        ) : !signer ? (
+          consent.status === 'failed' ? (
+            <ErrorNotice text={consent.error?.text} />
+          ) : (
+            <Skeleton height="10rem" label={copy.heading} />
+          )
+        ) : (
+          <>
+            {copy.text ? <p>{copy.text}</p> : null}
+            <div className="notice consent-text" aria-label={signer.name}>
+              <p>{signer.consentText}</p>
+            </div>
+            {signer.signerCapacity ? <p>{message('ui.verify.signerCapacity', { capacity: signer.signerCapacity })}</p> : null}
+            <ErrorNotice text={signing && consent.status === 'failed' ? consent.error?.text : undefined} />
+            <div aria-live="polite">{signing && pending ? <p role="status">{message('ui.verify.signing')}</p> : null}</div>
+            <div className="cluster">
+              <Button
+                disabled={pending}
+                onClick={() => {
+                  setSigning(true);
+                  dispatch(consentSignRequested());
+                }}
+              >
+                {copy.sign}
+              </Button>
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/** Browser entry: the store with its sagas and persistence, then hydrates server-rendered pages or renders the others. */
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { routes } from '../generated/routes';
+import { matchRoute } from '../domain/route-match';
+import { App } from './app/App';
+import { preloadScreen } from './app/AppRoutes';
+import { createAppStore, type AppStore, type RootState } from './store';
+import { authInitialized, selectAudience, sessionExpired } from './store/auth/slice';
+import { browserStorage } from './store/persistence';
+import { browserTransport, createBrowserServices } from './api/services';
+import { registerBrowserTransport } from './api/api-context';
+import { isBookingPath } from './runtime/navigation/booking-paths';
+import { PAGE_DATA_IDS, takePageData } from './runtime/ssr/page-data';
+import { localeDefinition, localeOfPath, setLocaleSource } from '../domain/locale';
+import './ui/tokens.css';
+import './ui/base.css';
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element.');
+  // The page's language is its path's (/es/…): every message, date and amount is written in it, and the
+  // router works below its prefix, so the app's own links stay in the language.
+  const { locale, path } = localeOfPath(window.location.pathname);
+  setLocaleSource(() => locale);
+  document.documentElement.lang = locale;
+  const basename = localeDefinition(locale).pathPrefix || undefined;
+  // The transport is made before the store it reads the audience from and reports expired sessions to.
+  const late: { store?: AppStore } = {};
+  const transport = browserTransport(
+    () => selectAudience(late.store!.getState()),
+    () => late.store?.dispatch(sessionExpired({ returnTo: `${localeOfPath(window.location.pathname).path}${window.location.search}` })),
+  );
+  const store = createAppStore(takePageData<Partial<RootState>>(PAGE_DATA_IDS.state), {
+    services: createBrowserServices(transport),
+    storage: browserStorage(),
+    isBookingPath,
+  });
+  late.store = store;
+  registerBrowserTransport(transport);
+  store.dispatch(authInitialized());
+  const app = (generation = 0) => (
+    <StrictMode key={generation}>
+      <App store={store} browser router={(children) => <BrowserRouter basename={basename}>{children}</BrowserRouter>} />
+    </StrictMode>
+  );
+  let root: Root;
+  if (container.firstElementChild) {
+    const match = matchRoute(
+      routes.filter((r) => r.registered),
+      path,
+    );
+    await preloadScreen(match?.route.id);
+    root = hydrateRoot(container, app());
+  } else {
+    root = createRoot(container);
+    root.render(app());
+  }
+  // npm run dev: a regenerated message table is swapped into the running page (vite.config.ts, liveSpecMessages);
+  // drawing the tree again shows it, without reloading the page. The store keeps its state.
+  if (import.meta.hot) {
+    let generation = 0;
+    window.addEventListener('specs:messages', () => root.render(app((generation += 1))));
+  }
+}
+
+void start();

@@ -1,0 +1,74 @@
+/** Accounts as stored, and the shapes the API answers with. */
+import type { Address, BusinessPartner } from '@/generated/entities';
+import type { PermissionGroup, UserType } from '@/generated/enums';
+import type { Queryable } from '../db/connection';
+import { partnerById } from '../marketplace/partners';
+
+export interface UserRow {
+  id: string;
+  /** the sign-in address; for a provisional account (skip-e-mail path) the address it was given, unconfirmed */
+  email: string;
+  /** a provisional account: its address is not yet confirmed and is nobody's sign-in address */
+  provisional: boolean;
+  first_name: string;
+  last_name: string;
+  user_type: UserType;
+  groups: PermissionGroup[];
+  address: Address | null;
+  business_partner_id: string | null;
+  is_partner_association_active: boolean;
+  date_of_birth: string | null;
+  dob_check_required: boolean;
+  disabled_at: Date | null;
+  /** the language of its mail and documents (specs/constants/locales.yaml); null: not chosen */
+  language: string | null;
+}
+
+const USER_COLUMNS = `id, coalesce(email, pending_email)::text AS email, email IS NULL AS provisional, first_name, last_name, user_type, groups, address, business_partner_id,
+  is_partner_association_active, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, dob_check_required, disabled_at, language`;
+
+export async function userById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+  return row;
+}
+
+export async function userByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  // Sign-in addresses only: a provisional account's pending_email is nobody's address yet.
+  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email]);
+  return row;
+}
+
+export interface UserOut {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userType: UserType;
+  dateOfBirth: string | null;
+  address?: Address;
+  phoneNumber: string | null;
+  businessPartnerId: string | null;
+  isPartnerAssociationActive: boolean;
+  businessPartner?: BusinessPartner;
+}
+
+export async function userOut(db: Queryable, row: UserRow): Promise<UserOut> {
+  const partner = row.business_partner_id ? await partnerById(db, row.business_partner_id) : undefined;
+  const [self] = await db.query<{ phone_number: string | null }>(`SELECT phone_number FROM patients WHERE user_id = $1 AND relationship = 'Self' LIMIT 1`, [
+    row.id,
+  ]);
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    userType: row.user_type,
+    dateOfBirth: row.date_of_birth,
+    ...(row.address ? { address: row.address } : {}),
+    phoneNumber: self?.phone_number ?? null,
+    businessPartnerId: row.business_partner_id,
+    isPartnerAssociationActive: row.is_partner_association_active,
+    ...(partner ? { businessPartner: partner } : {}),
+    ...(row.language ? { language: row.language } : {}),
+  };
+}

@@ -1,0 +1,173 @@
+/** Account calls of product-spec §7 Users. */
+import { messageTemplate } from '@/domain/messages';
+import { isLocale } from '@/domain/locale';
+import { createPatientAccount } from '@/server/accounts/create';
+import { billingSummary } from '@/server/billing/summary';
+import { reachAccount } from '@/server/accounts/reach';
+import { userById, userOut, type UserRow } from '@/server/accounts/repository';
+import { confirmEmailChange, pendingEmailOf, requestEmailChange } from '@/server/accounts/email-change';
+import { writeAudit } from '@/server/audit';
+import { ACCOUNT_IDENTITY_FIELDS, changedFields, refusedIdentityFields } from '@/domain/identity-changes';
+import type { FastifyRequest } from 'fastify';
+import { SKIP_EMAIL_METHOD, sessionFor } from '@/server/auth/session';
+import { callerOf } from '@/server/plugins/auth';
+import { sendSignInLink } from '../auth';
+import type { Handlers } from '../registry';
+import { AppError } from '@/server/errors';
+import { flagOn, flagOnFor } from '@/server/flags';
+import { digitsOf } from '@/domain/phone';
+import { takeOrRefuse } from '@/server/limits/counters';
+import { constants } from '@/generated/constants';
+
+/** An account as its settings show it, with the new e-mail waiting for its code. */
+async function accountOut(request: FastifyRequest, user: UserRow) {
+  const pendingEmail = await pendingEmailOf(request, user.id);
+  return { ...(await userOut(request.server.database, user)), ...(pendingEmail ? { pendingEmail } : {}) };
+}
+
+export const usersHandlers: Handlers = {
+  async getUserDetails(request) {
+    const user = await reachAccount(request, request.params.id, 'getUserDetails');
+    return accountOut(request, user);
+  },
+
+  async getUserBilling(request) {
+    const user = await reachAccount(request, request.query.userId, 'getUserBilling');
+    return {
+      userId: user.id,
+      firstName: user.first_name,
+      lastName: user.last_name,
+      ...(user.address ? { address: user.address } : {}),
+      ...(await billingSummary(request.server.database, user.id, request.server.clock.now())),
+    };
+  },
+
+  async createUser(request, reply) {
+    const user = await createPatientAccount(request, request.body);
+    await sendSignInLink(request, user);
+    reply.status(201);
+    return userOut(request.server.database, user);
+  },
+
+  async createUserSkipEmailVerification(request, reply) {
+    // The flag is the server's to check: with it at check, a visitor verifies their e-mail like everyone else.
+    if (!(await flagOnFor(request, 'skipEmailVerification'))) throw new AppError('EMAIL_VERIFICATION_REQUIRED');
+    // Provisional for every address, with or without an account: the same answer for both, and the
+    // address stays whoever's it is until a sign-in code to it confirms it (accounts/provisional.ts).
+    const user = await createPatientAccount(request, request.body, { provisional: true });
+    reply.status(201);
+    return sessionFor(request, reply, user, SKIP_EMAIL_METHOD);
+  },
+
+  async getUserPatients(request) {
+    const user = await reachAccount(request, request.query.userId ?? callerOf(request).userId, 'getUserPatients');
+    const rows = await request.server.database.query<{
+      id: string;
+      first_name: string;
+      last_name: string;
+      date_of_birth: string | null;
+      gender: string | null;
+      relationship: string;
+      email: string | null;
+      ehr_id: string | null;
+    }>(
+      `SELECT id, first_name, last_name, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, gender, relationship, email::text AS email, ehr_id
+         FROM patients WHERE user_id = $1 ORDER BY relationship <> 'Self', created_at, id`,
+      [user.id],
+    );
+    // The latest consent of each type per patient: signed or still to sign.
+    const consents = rows.length
+      ? await request.server.database.query<{ patient_id: string; consent_type: string; source: string; signed: boolean }>(
+          `SELECT DISTINCT ON (patient_id, consent_type) patient_id, consent_type, source, signed_at IS NOT NULL AS signed
+             FROM consents WHERE patient_id = ANY($1::uuid[]) ORDER BY patient_id, consent_type, created_at DESC`,
+          [rows.map((r) => r.id)],
+        )
+      : [];
+    return {
+      items: rows.map((r) => ({
+        id: r.id,
+        firstName: r.first_name,
+        lastName: r.last_name,
+        dateOfBirth: r.date_of_birth,
+        gender: r.gender,
+        relationship: r.relationship as never,
+        email: r.email,
+        ehrId: r.ehr_id,
+        consents: consents
+          .filter((c) => c.patient_id === r.id)
+          .map((c) => ({ isConsentProvided: c.signed, consentType: c.consent_type as never, source: c.source as never })),
+      })),
+    };
+  },
+
+  async userExists(request) {
+    // Counted per staff account before the lookup, so no session can sweep a list of addresses.
+    await takeOrRefuse(request, 'userExists', [
+      { scope: 'account-lookup:caller', key: callerOf(request).userId, max: constants.accountLookupsPerCallerPerHour, windowMinutes: 60 },
+    ]);
+    const rows = await request.server.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [request.query.email]);
+    if (!rows.length) return { exists: false };
+    // Staff only (the route's access list): those who may reach the account learn its id (the support booking e-mail step).
+    try {
+      const user = await reachAccount(request, rows[0]!.id, 'userExists');
+      return { exists: true, userId: user.id };
+    } catch {
+      return { exists: true };
+    }
+  },
+
+  async updateUser(request) {
+    const user = await reachAccount(request, request.params.id, 'updateUser');
+    const caller = callerOf(request);
+    const db = request.server.database;
+    const { firstName, lastName, email, phoneNumber, dateOfBirth, address, language } = request.body;
+    if (language !== undefined && !isLocale(language))
+      throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'language', keyword: 'enum', message: messageTemplate('validation.default.enum') }] });
+    const changed = changedFields(
+      { firstName: user.first_name, lastName: user.last_name, email: user.email, dateOfBirth: user.date_of_birth },
+      { firstName, lastName, email, dateOfBirth },
+    );
+    const editor = {
+      isHolder: caller.userId === user.id,
+      isThirdPartyAgent: caller.permissions.isThirdPartyAgent,
+      demographicsEdit: await flagOn(request.server, 'supportDemographicsEdit', caller.userId),
+    };
+    const refused = refusedIdentityFields(editor, user.user_type !== 'patient', changed, ACCOUNT_IDENTITY_FIELDS);
+    if (refused.length) {
+      await writeAudit(request, {
+        action: 'updateUser',
+        outcome: 'denied',
+        status: 403,
+        recordType: 'user',
+        recordId: user.id,
+        details: { reason: `identity fields: ${refused.join(', ')}` },
+      });
+      throw new AppError('IDENTITY_CHANGE_FORBIDDEN');
+    }
+    // A new sign-in e-mail waits for the code sent to it; everything else changes now.
+    if (email !== undefined && changed.includes('email')) await requestEmailChange(request, user, email);
+    const phone = phoneNumber === undefined ? null : digitsOf(phoneNumber);
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `UPDATE users SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
+                date_of_birth = coalesce($4::date, date_of_birth), address = coalesce($5::jsonb, address),
+                language = coalesce($6, language), updated_at = now()
+          WHERE id = $1`,
+        [user.id, firstName ?? null, lastName ?? null, dateOfBirth ?? null, address ? JSON.stringify(address) : null, language ?? null],
+      );
+      // The account holder is also their own Self patient: keep what both carry the same.
+      await tx.query(
+        `UPDATE patients SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
+                phone_number = coalesce($4, phone_number), updated_at = now()
+          WHERE user_id = $1 AND relationship = 'Self'`,
+        [user.id, firstName ?? null, lastName ?? null, phone],
+      );
+    });
+    return accountOut(request, (await userById(db, user.id))!);
+  },
+
+  async confirmEmailChange(request) {
+    const user = await confirmEmailChange(request, request.params.id, request.body.code);
+    return accountOut(request, user);
+  },
+};
