@@ -7,6 +7,7 @@ import { loadSpecs } from './load';
 import { SpecError } from './problems';
 import { buildGeneratedFiles, diffGenerated } from './generate';
 import { regenerate } from './regenerate';
+import { copyOf } from './locales';
 
 async function main(): Promise<number> {
   const command = process.argv[2] ?? 'generate';
@@ -22,6 +23,15 @@ async function main(): Promise<number> {
   const bundle = loadSpecs(specDir);
   if (command === 'validate') {
     console.log(`specs: ${bundle.files.length} files valid`);
+    // Which spec files with copy each language still lacks (their copy shows in the default language).
+    const withCopy = bundle.files.filter((f) => copyOf(f.kind, f.data).size > 0);
+    for (const [tag, translated] of bundle.translations) {
+      const done = new Set(translated.map((t) => t.base.file));
+      const missing = withCopy.filter((f) => !done.has(f.file)).map((f) => f.file);
+      console.log(
+        `${tag}: ${withCopy.length - missing.length} of ${withCopy.length} files with copy translated${missing.length ? `; not yet: ${missing.join(', ')}` : ''}`,
+      );
+    }
     return 0;
   }
   const files = await buildGeneratedFiles(bundle, root);

@@ -11,6 +11,7 @@ import { emitEntityTypes } from './emit/typescript';
 import { contentTypeNames, emitContentModule, emitContentTypes, emitFlowTypes, emitTypedModule } from './emit/meta-types';
 import { emitApiClient, emitApiHooks, emitFlags } from './emit/client';
 import { emitFormValidators } from './emit/validators';
+import { emitTranslations } from './emit/translations';
 import { BANNER, literal, quote, union } from './emit/util';
 
 export type GeneratedFiles = Map<string, string>;
@@ -77,6 +78,7 @@ export async function buildGeneratedFiles(b: SpecBundle, root: string): Promise<
     out.set('mail.ts', `${BANNER}\nexport const mailTemplates = ${literal(templates)} as const;\n\nexport type MailTemplateId = keyof typeof mailTemplates;\n`);
   }
   if (b.flags) out.set('flags.ts', emitFlags(b.flags));
+  for (const [path, text] of emitTranslations(b)) out.set(path, text);
   return out;
 }
 

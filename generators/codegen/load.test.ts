@@ -58,3 +58,54 @@ describe('spec validation', () => {
     expect(problemsOf()).toMatch(/path parameter "id" is not declared in params/);
   });
 });
+
+describe('languages', () => {
+  /** Declares a third language, "fr", in the copy of the specs. */
+  const declareFrench = () =>
+    copy.edit('constants/locales.yaml', (t) =>
+      t.replace('      - tag: es\n', '      - tag: fr\n        intl: fr-FR\n        name: Français\n        pathPrefix: /fr\n      - tag: es\n'),
+    );
+  const frenchDates = (omit?: string) =>
+    [
+      'messages:',
+      '  validation.date.invalid: Veuillez saisir une date valide',
+      '  validation.date.notInPast: La date doit être passée',
+      '  validation.dateOfBirth.required: Veuillez saisir la date de naissance',
+      '  validation.dateOfBirth.tooOld: Veuillez choisir une date de naissance après le {date}',
+      '  validation.dateOfBirth.minor: Ne peut pas être mineur',
+    ]
+      .filter((line) => !omit || !line.includes(omit))
+      .join('\n');
+
+  it('accepts a complete file of a third language', () => {
+    declareFrench();
+    copy.write('messages/dates.fr.yaml', frenchDates());
+    expect(() => loadSpecs(copy.dir)).not.toThrow();
+  });
+
+  it('fails naming the file and the key when a third language misses one key', () => {
+    declareFrench();
+    copy.write('messages/dates.fr.yaml', frenchDates('validation.dateOfBirth.minor'));
+    expect(problemsOf()).toMatch(
+      /specs\/messages\/dates\.fr\.yaml(:\d+)?\s+at \/messages\/validation\.dateOfBirth\.minor: missing key "messages › validation\.dateOfBirth\.minor"/,
+    );
+  });
+
+  it('fails when a translation drops or renames a placeholder', () => {
+    declareFrench();
+    copy.write('messages/dates.fr.yaml', frenchDates().replace('après le {date}', 'après le {jour}'));
+    expect(problemsOf()).toMatch(
+      /dates\.fr\.yaml.*placeholders of "messages › validation\.dateOfBirth\.tooOld" differ: the default locale has \{date\}, this file has \{jour\}/,
+    );
+  });
+
+  it('refuses a file of a language that is not declared', () => {
+    copy.write('messages/dates.de.yaml', 'messages:\n  validation.date.invalid: Ungültiges Datum\n');
+    expect(problemsOf()).toMatch(/specs\/messages\/dates\.de\.yaml.*"de" is not a language of specs\/constants\/locales\.yaml/);
+  });
+
+  it('checks every kind of copy: a mail template missing its subject names it', () => {
+    copy.write('mail/sign-in-code.es.yaml', 'text: "Hola"\n');
+    expect(problemsOf()).toMatch(/specs\/mail\/sign-in-code\.es\.yaml(:\d+)?\s+at \/subject: missing key "subject"/);
+  });
+});

@@ -9,6 +9,7 @@ import { join, relative, sep } from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
 import { kindRules, type KindRule } from './kinds';
+import { copyOf, localeCopyOf, splitLocale, translationGaps } from './locales';
 import { memo } from './memo';
 import type { ApiDoc, ContentDoc, EntityDoc, FlagsDoc, FlowDoc, FormDoc, LoadedFile, MailDoc, SpecBundle } from './model';
 import { SpecError, type SpecProblem } from './problems';
@@ -153,14 +154,69 @@ function readSpecFile(file: string, text: string, rule: KindRule, metaValidator:
   return { data, lineOf, problems };
 }
 
+/** A locale file parsed (YAML only: what it must hold is its default file's copy). */
+function readLocaleFile(file: string, text: string): ReadSpecFile {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true });
+  const lineOf = lineFinder(doc, lineCounter);
+  const problems: SpecProblem[] = doc.errors.map((err) => ({
+    file: `specs/${file}`,
+    path: '',
+    line: err.linePos?.[0]?.line,
+    message: `YAML syntax: ${err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
+  }));
+  return { data: problems.length ? undefined : doc.toJS({ maxAliasCount: 100 }), lineOf, problems };
+}
+
+/**
+ * Every locale file must be a declared language beside a default-locale file, and have every piece of its
+ * copy with the same placeholders (a missing key names the file and the key). Returns the copy by locale.
+ */
+function checkTranslations(
+  files: LoadedFile[],
+  localeFiles: { locale: string; base: string; file: LoadedFile }[],
+  constants: SpecBundle['constants'],
+  problems: SpecProblem[],
+): SpecBundle['translations'] {
+  const declared = (constants.locales?.value ?? []) as { tag: string }[];
+  const defaultLocale = constants.defaultLocale?.value;
+  const out: SpecBundle['translations'] = new Map();
+  for (const tag of declared.map((l) => l.tag)) if (tag !== defaultLocale) out.set(tag, []);
+  for (const { locale, base, file } of localeFiles) {
+    const translated = out.get(locale);
+    if (!translated) {
+      problems.push({
+        file: file.file,
+        path: '',
+        message: `"${locale}" is not a language of specs/constants/locales.yaml (${declared.map((l) => l.tag).join(', ')})`,
+      });
+      continue;
+    }
+    const original = files.find((f) => f.file === base);
+    if (!original) {
+      problems.push({ file: file.file, path: '', message: `translates ${base}, which does not exist` });
+      continue;
+    }
+    const copy = localeCopyOf(file.kind, file.data);
+    for (const gap of translationGaps(copyOf(original.kind, original.data), copy))
+      problems.push({ file: file.file, path: gap.pointer, line: file.lineOf(gap.pointer), message: gap.message });
+    translated.push({ base: original, copy });
+  }
+  return out;
+}
+
 /** Loads and validates; throws SpecError listing every problem found. */
 export function loadSpecs(specDir: string): SpecBundle {
   const problems: SpecProblem[] = [];
   const { validatorFor: metaValidator, key: metaKey } = createMetaValidator(specDir);
   const files: LoadedFile[] = [];
 
+  const localeFiles: { locale: string; base: string; file: LoadedFile }[] = [];
+
   for (const file of listYaml(specDir)) {
-    const rule = kindRules.find((r) => r.pattern.test(file));
+    // specs/messages/auth.es.yaml is the Spanish copy of specs/messages/auth.yaml: same kind, checked below.
+    const { base, locale } = splitLocale(file);
+    const rule = kindRules.find((r) => r.pattern.test(base));
     if (!rule) {
       problems.push({
         file: `specs/${file}`,
@@ -170,6 +226,13 @@ export function loadSpecs(specDir: string): SpecBundle {
       continue;
     }
     const text = readFileSync(join(specDir, file), 'utf8');
+    if (locale) {
+      // A locale file holds only copy: its shape is checked against its default file, not a meta-schema.
+      const read = memo('localeFile', `${file}\n${text}`, () => readLocaleFile(file, text));
+      if (read.problems.length) problems.push(...read.problems);
+      else localeFiles.push({ locale, base: `specs/${base}`, file: { file: `specs/${file}`, kind: rule.kind, data: read.data, text, lineOf: read.lineOf } });
+      continue;
+    }
     // Read once per text and meta-schema set: \`npm run dev\` parses and checks again only the files that
     // changed, and an unchanged file keeps its very data (the generator's later steps key on it). Read, never changed.
     const read = memo('specFile', `${metaKey}\n${file}\n${text}`, () => readSpecFile(file, text, rule, metaValidator));
@@ -210,6 +273,7 @@ export function loadSpecs(specDir: string): SpecBundle {
   const constants = merged<SpecBundle['constants'][string]>('constants', 'constants');
   const enums = merged<SpecBundle['enums'][string]>('enums', 'enums');
   const errors = merged<SpecBundle['errors'][string]>('errors', 'errors');
+  const translations = checkTranslations(files, localeFiles, constants, problems);
   if (problems.length) throw new SpecError(problems);
 
   const bundle: SpecBundle = {
@@ -227,6 +291,7 @@ export function loadSpecs(specDir: string): SpecBundle {
     flags: one<FlagsDoc>('flags')?.data,
     flows: byName<FlowDoc>('flow', (d) => d.id),
     mail: byName<MailDoc>('mail', (d) => d.id),
+    translations,
   };
 
   const semanticProblems = checkSemantics(bundle);

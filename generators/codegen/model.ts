@@ -185,4 +185,6 @@ export interface SpecBundle {
   flags: FlagsDoc | undefined;
   flows: Map<string, LoadedFile<FlowDoc>>;
   mail: Map<string, LoadedFile<MailDoc>>;
+  /** Per language other than the default: each translated default-locale file and its copy by JSON pointer (see locales.ts). */
+  translations: Map<string, { base: LoadedFile; copy: Map<string, string> }[]>;
 }

@@ -424,6 +424,23 @@ export const constants = {
   maxListLimit: 500,
   /** Constants the product spec lists without their meaning (§9); kept for reference, not used by any rule. */
   unexplainedConstants: [22, 100, 3, 5, 2000, 600, 4, 139, 210, 21],
+  /** The language every spec file without a language tag is written in; public pages of this language have no prefix. */
+  defaultLocale: 'en-US',
+  /** Every language: tag (the suffix of its spec files and its <html lang>), intl (the locale Intl formats dates, times, money and plurals with), name (as the switcher shows it, in the language itself) and pathPrefix (public pages of that language live under it; "" for the default language). */
+  locales: [
+    {
+      tag: 'en-US',
+      intl: 'en-US',
+      name: 'English',
+      pathPrefix: '',
+    },
+    {
+      tag: 'es',
+      intl: 'es-US',
+      name: 'Español',
+      pathPrefix: '/es',
+    },
+  ],
   /** Slots are listed up to this many days ahead (8 weeks). */
   availabilityWindowDays: 56,
   /** Days ahead counted for "most available" ordering and the time-of-day and session-type filters of search. */

@@ -1,0 +1,78 @@
+/** Emits src/generated/translations/<tag>.ts: the copy of one language other than the default, by kind. */
+import type { LoadedFile, SpecBundle } from '../model';
+import { BANNER, literal } from './util';
+
+type Tree = Record<string, unknown>;
+
+function segmentsOf(pointer: string): string[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/** A copy of a default-locale document with its copy replaced by a locale file's (same pointers). */
+export function translatedDocument(base: unknown, copy: Map<string, string>): unknown {
+  const doc = structuredClone(base) as Tree;
+  for (const [pointer, text] of copy) {
+    const path = segmentsOf(pointer);
+    let node: unknown = doc;
+    for (const segment of path.slice(0, -1)) node = (node as Tree)[segment];
+    if (node && typeof node === 'object') (node as Tree)[path.at(-1)!] = text;
+  }
+  return doc;
+}
+
+export interface Translation {
+  messages: Record<string, string>;
+  errors: Record<string, { message?: string; title?: string; audiences?: Record<string, string> }>;
+  enums: Record<string, Record<string, { label?: string; shortLabel?: string; description?: string }>>;
+  routes: Record<string, string>;
+  mail: Record<string, { subject?: string; text?: string; html?: string }>;
+  content: Record<string, unknown>;
+  flows: Record<string, unknown>;
+  forms: Record<string, unknown>;
+}
+
+export function collectTranslation(files: { base: LoadedFile; copy: Map<string, string> }[]): Translation {
+  const t: Translation = { messages: {}, errors: {}, enums: {}, routes: {}, mail: {}, content: {}, flows: {}, forms: {} };
+  for (const { base, copy } of files) {
+    for (const [pointer, text] of copy) {
+      const [head, name, a, b2] = segmentsOf(pointer);
+      if (base.kind === 'messages') t.messages[name!] = text;
+      else if (base.kind === 'routes') t.routes[name!] = text;
+      else if (base.kind === 'enums') ((t.enums[name!] ??= {})[a!] ??= {})[b2 as 'label'] = text;
+      else if (base.kind === 'errors') {
+        const e = (t.errors[name!] ??= {});
+        if (a === 'audiences') (e.audiences ??= {})[b2!] = text;
+        else e[a as 'message'] = text;
+      } else if (base.kind === 'mail') (t.mail[(base.data as { id: string }).id] ??= {})[head as 'subject'] = text;
+    }
+    const id = (base.data as { id?: string }).id;
+    if (id && base.kind === 'content') t.content[id] = translatedDocument(base.data, copy);
+    if (id && base.kind === 'flow') t.flows[id] = translatedDocument(base.data, copy);
+    if (id && base.kind === 'form') t.forms[id] = translatedDocument(base.data, copy);
+  }
+  return t;
+}
+
+export function emitTranslations(b: SpecBundle): Map<string, string> {
+  const out = new Map<string, string>();
+  const tags = [...b.translations.keys()];
+  for (const [tag, files] of b.translations) {
+    const t = collectTranslation(files);
+    out.set(
+      `translations/${tag}.ts`,
+      `${BANNER}import type { Translation } from './types';\n\n/** The "${tag}" copy of every translated spec file; what is missing falls back to the default language. */\nexport const translation: Translation = ${literal(t)};\n`,
+    );
+  }
+  out.set(
+    'translations/types.ts',
+    `${BANNER}\n/** One language's copy, by kind of spec (see generators/codegen/locales.ts). */\nexport interface Translation {\n  messages: Record<string, string>;\n  errors: Record<string, { message?: string; title?: string; audiences?: Record<string, string> }>;\n  enums: Record<string, Record<string, { label?: string; shortLabel?: string; description?: string }>>;\n  routes: Record<string, string>;\n  mail: Record<string, { subject?: string; text?: string; html?: string }>;\n  content: Record<string, unknown>;\n  flows: Record<string, unknown>;\n  forms: Record<string, unknown>;\n}\n`,
+  );
+  out.set(
+    'translations/index.ts',
+    `${BANNER}import type { Translation } from './types';\n${tags.map((tag) => `import { translation as ${tag.replace(/-/g, '_')} } from './${tag}';`).join('\n')}\n\nexport type { Translation } from './types';\n\n/** Every language other than the default, by tag. */\nexport const translations: Readonly<Record<string, Translation>> = { ${tags.map((tag) => `${literal(tag)}: ${tag.replace(/-/g, '_')}`).join(', ')} };\n`,
+  );
+  return out;
+}
