@@ -2,10 +2,11 @@
  * Dates and times as people read them: the one formatting module for screens, e-mails and PDFs.
  * Instants are shown in a named IANA zone (the provider's, the patient's, the billing zone), never the
  * host's, with the platform's Intl (no time-zone library on public pages). Every function takes a locale,
- * DEFAULT_LOCALE unless given. Calendar-date arithmetic on "YYYY-MM-DD" values lives in dates.ts.
+ * the active language (src/domain/locale.ts) unless given. Calendar-date arithmetic on "YYYY-MM-DD" values lives in dates.ts.
  */
 import { constants } from '../generated/constants';
-import { DEFAULT_LOCALE, type Locale } from './locale';
+import { activeLocale, DEFAULT_LOCALE, intlLocale, type Locale } from './locale';
+import { messageIn } from './messages';
 
 const cache = new Map<string, Intl.DateTimeFormat>();
 
@@ -13,7 +14,7 @@ function formatter(locale: Locale, zone: string, options: Intl.DateTimeFormatOpt
   const key = `${locale}|${zone}|${JSON.stringify(options)}`;
   let f = cache.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, { timeZone: zone, ...options });
+    f = new Intl.DateTimeFormat(intlLocale(locale), { timeZone: zone, ...options });
     cache.set(key, f);
   }
   return f;
@@ -32,55 +33,55 @@ export function viewerTimeZone(): string {
 }
 
 /** "3:00 PM" */
-export function formatTime(at: string | Date, zone: string, locale: Locale = DEFAULT_LOCALE): string {
+export function formatTime(at: string | Date, zone: string, locale: Locale = activeLocale()): string {
   return format(at, zone, { hour: 'numeric', minute: '2-digit' }, locale);
 }
 
 /** "3:00 PM EST" */
-export function formatTimeWithZone(at: string | Date, zone: string, locale: Locale = DEFAULT_LOCALE): string {
+export function formatTimeWithZone(at: string | Date, zone: string, locale: Locale = activeLocale()): string {
   return format(at, zone, { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }, locale);
 }
 
 /** "Thu, Nov 26" */
-export function formatDay(at: string | Date, zone: string, locale: Locale = DEFAULT_LOCALE): string {
+export function formatDay(at: string | Date, zone: string, locale: Locale = activeLocale()): string {
   return format(at, zone, { weekday: 'short', month: 'short', day: 'numeric' }, locale);
 }
 
 /** "Thursday, November 26" */
-export function formatLongDay(at: string | Date, zone: string, locale: Locale = DEFAULT_LOCALE): string {
+export function formatLongDay(at: string | Date, zone: string, locale: Locale = activeLocale()): string {
   return format(at, zone, { weekday: 'long', month: 'long', day: 'numeric' }, locale);
 }
 
 /** "Nov 26, 2026" */
-export function formatDate(at: string | Date, zone: string, locale: Locale = DEFAULT_LOCALE): string {
+export function formatDate(at: string | Date, zone: string, locale: Locale = activeLocale()): string {
   return format(at, zone, { month: 'short', day: 'numeric', year: 'numeric' }, locale);
 }
 
 /** "Nov 26, 2026 3:00 PM EST" (statements and receipts) */
-export function formatDateTime(at: string | Date, zone: string, locale: Locale = DEFAULT_LOCALE): string {
+export function formatDateTime(at: string | Date, zone: string, locale: Locale = activeLocale()): string {
   return `${formatDate(at, zone, locale)} ${formatTimeWithZone(at, zone, locale)}`;
 }
 
 /** "Thursday, November 26, 3:00 PM EST": a session's time where the patient reads their sessions. */
-export function formatSessionTime(at: string | Date, zone: string, locale: Locale = DEFAULT_LOCALE): string {
+export function formatSessionTime(at: string | Date, zone: string, locale: Locale = activeLocale()): string {
   // Day and time are formatted apart: joined formats differ between ICU versions ("at" or ",").
   return `${formatLongDay(at, zone, locale)}, ${formatTimeWithZone(at, zone, locale)}`;
 }
 
 /** "Monday, March 9, 2026 at 9:00 AM EDT": a session's time in an e-mail or a signed document. */
-export function formatWhen(at: string | Date, zone: string, locale: Locale = DEFAULT_LOCALE): string {
+export function formatWhen(at: string | Date, zone: string, locale: Locale = activeLocale()): string {
   const day = format(at, zone, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }, locale);
-  return `${day} at ${formatTimeWithZone(at, zone, locale)}`;
+  return messageIn(locale, 'dates.dayAtTime', { day, time: formatTimeWithZone(at, zone, locale) });
 }
 
 /** "Monday" for ISO weekday 1 … "Sunday" for 7. */
-export function weekdayName(isoWeekday: number, locale: Locale = DEFAULT_LOCALE): string {
+export function weekdayName(isoWeekday: number, locale: Locale = activeLocale()): string {
   // 1 January 2024 was a Monday.
   return format(new Date(Date.UTC(2024, 0, isoWeekday)), 'UTC', { weekday: 'long' }, locale);
 }
 
 /** "EST": the zone's short name at that instant. */
-export function zoneAbbreviation(at: string | Date, zone: string, locale: Locale = DEFAULT_LOCALE): string {
+export function zoneAbbreviation(at: string | Date, zone: string, locale: Locale = activeLocale()): string {
   const part = formatter(locale, zone, { timeZoneName: 'short' })
     .formatToParts(typeof at === 'string' ? new Date(at) : at)
     .find((p) => p.type === 'timeZoneName');
@@ -98,7 +99,7 @@ function offsetMinutes(zone: string, at: Date): number {
 }
 
 /** "Eastern Standard Time" / "Eastern Daylight Time": the spec's labels (constants.timeZones) when the zone is listed. */
-export function zoneLabel(zone: string, at: Date = new Date(), locale: Locale = DEFAULT_LOCALE): string {
+export function zoneLabel(zone: string, at: Date = new Date(), locale: Locale = activeLocale()): string {
   const listed = constants.timeZones.find((z) => z.zone === zone);
   if (listed) {
     const year = at.getUTCFullYear();

@@ -1,10 +1,47 @@
-/** The one message formatter: every sentence shown to people comes from specs/messages.yaml or the error catalogue. */
+/**
+ * The one message formatter: every sentence shown to people comes from specs/messages (or the error
+ * catalogue), in the active language (src/domain/locale.ts) or the one given. Texts are ICU messages
+ * ({name}, {count, plural, one {# cita} other {# citas}}), formatted with FormatJS.
+ */
+import { IntlMessageFormat } from 'intl-messageformat';
 import { messages, type MessageKey, type MessageParams } from '../generated/messages';
+import { translations } from '../generated/translations';
+import { activeLocale, DEFAULT_LOCALE, intlLocale, type Locale } from './locale';
 
 export type PlaceholderValues = Readonly<Record<string, string | number | undefined>>;
 
-/** Fills {name} placeholders; a placeholder without a value stays visible so the gap is noticed. */
-export function fillPlaceholders(template: string, values: PlaceholderValues = {}): string {
+const compiled = new Map<string, IntlMessageFormat | null>();
+
+function compile(template: string, locale: Locale): IntlMessageFormat | null {
+  const cacheKey = `${locale}\u0000${template}`;
+  let format = compiled.get(cacheKey);
+  if (format === undefined) {
+    try {
+      format = new IntlMessageFormat(template, intlLocale(locale), undefined, { ignoreTag: true });
+    } catch {
+      // Not ICU syntax (a mail's HTML with a stray brace): plain {name} filling below.
+      format = null;
+    }
+    compiled.set(cacheKey, format);
+  }
+  return format;
+}
+
+/**
+ * Fills a text's placeholders: ICU plurals and selects included. A placeholder without a value stays
+ * visible so the gap is noticed.
+ */
+export function fillPlaceholders(template: string, values: PlaceholderValues = {}, locale: Locale = activeLocale()): string {
+  if (!template.includes('{')) return template;
+  const format = compile(template, locale);
+  if (format) {
+    try {
+      const out = format.format(values as Record<string, string | number>);
+      if (typeof out === 'string') return out;
+    } catch {
+      // A value is missing: fall through, leaving that placeholder visible.
+    }
+  }
   return template.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (whole, name: string) => {
     const value = values[name];
     return value === undefined ? whole : String(value);
@@ -15,9 +52,23 @@ export function isMessageKey(key: string): key is MessageKey {
   return Object.prototype.hasOwnProperty.call(messages, key);
 }
 
+/** The unformatted text of a message in a language; the default language's where a translation lacks it. */
+export function messageTemplate(key: MessageKey, locale: Locale = activeLocale()): string {
+  if (locale !== DEFAULT_LOCALE) {
+    const translated = translations[locale]?.messages[key];
+    if (translated !== undefined) return translated;
+  }
+  return messages[key];
+}
+
 type ParamsArg<K extends MessageKey> = MessageParams[K] extends Record<string, never> ? [] : [MessageParams[K]];
 
-/** The text of a message, placeholders filled. */
+/** The text of a message in the active language, placeholders filled. */
 export function message<K extends MessageKey>(key: K, ...params: ParamsArg<K>): string {
-  return fillPlaceholders(messages[key], params[0] as PlaceholderValues | undefined);
+  return messageIn(activeLocale(), key, ...params);
+}
+
+/** The text of a message in the given language (a mail or PDF in its recipient's language). */
+export function messageIn<K extends MessageKey>(locale: Locale, key: K, ...params: ParamsArg<K>): string {
+  return fillPlaceholders(messageTemplate(key, locale), params[0] as PlaceholderValues | undefined, locale);
 }

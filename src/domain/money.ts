@@ -2,7 +2,7 @@
  * Money shown to people. Amounts are kept in whole cents (integers); dollars typed or sent as text are
  * read into cents, never summed as floating point. One formatter for every screen, mail and PDF.
  */
-import { DEFAULT_LOCALE, type Locale } from './locale';
+import { activeLocale, intlLocale, type Locale } from './locale';
 
 export interface MoneyFormat {
   /** ISO 4217 code; USD unless the record says otherwise */
@@ -18,7 +18,7 @@ function numberFormat(locale: Locale, currency: string, short: boolean): Intl.Nu
   const key = `${locale}|${currency}|${short}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency, ...(short ? { minimumFractionDigits: 0 } : {}) });
+    format = new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency, ...(short ? { minimumFractionDigits: 0 } : {}) });
     formats.set(key, format);
   }
   return format;
@@ -26,7 +26,7 @@ function numberFormat(locale: Locale, currency: string, short: boolean): Intl.Nu
 
 /** "$50.00", "-$5.00" (a refund), "$150" with wholeAmountsShort. */
 export function formatCents(cents: number, options: MoneyFormat = {}): string {
-  const { currency = 'USD', locale = DEFAULT_LOCALE, wholeAmountsShort = false } = options;
+  const { currency = 'USD', locale = activeLocale(), wholeAmountsShort = false } = options;
   return numberFormat(locale, currency, wholeAmountsShort && Number.isInteger(cents / 100)).format(cents / 100);
 }
 

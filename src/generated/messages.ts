@@ -391,6 +391,8 @@ export const messages = {
   'validation.dateOfBirth.tooOld': 'Please choose a birthdate after {date}',
   /** The no-minor variant of date of birth; the person must be at least adultAge years old. */
   'validation.dateOfBirth.minor': 'Cannot be a minor',
+  /** A day and a time of it, as a session's time reads in mail and on screens ("Tuesday, March 3 at 10:00 AM EST"). */
+  'dates.dayAtTime': '{day} at {time}',
   /** Consent wording signed on behalf of a minor (product-spec §3 consent state); {patient} is the minor's full name. */
   'consent.parentOrGuardian': 'Parent / legal guardian of {patient}',
   /** Heading of a hub's list of its state and city pages (crawlable links to every state and city where providers practice). */
@@ -1575,6 +1577,7 @@ export interface MessageParams {
   'validation.dateOfBirth.required': Record<string, never>;
   'validation.dateOfBirth.tooOld': { date: string | number };
   'validation.dateOfBirth.minor': Record<string, never>;
+  'dates.dayAtTime': { day: string | number; time: string | number };
   'consent.parentOrGuardian': { patient: string | number };
   'ui.landing.places.heading': { providerKind: string | number };
   'ui.landing.places.stateLink': { providerKind: string | number; state: string | number };

@@ -3,14 +3,14 @@
  * times and money are formatted in src/domain (date-format.ts, money.ts).
  */
 import { constants } from '@/generated/constants';
-import { DEFAULT_LOCALE } from '@/domain/locale';
+import { activeLocale, intlLocale } from '@/domain/locale';
 
 export { fullName } from '@/domain/names';
 export { enumLabel } from '@/domain/labels';
 
 /** "OH, PA and TX" */
-export function formatList(items: readonly string[], locale: string = DEFAULT_LOCALE): string {
-  return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
+export function formatList(items: readonly string[], locale: string = activeLocale()): string {
+  return new Intl.ListFormat(intlLocale(locale), { style: 'long', type: 'conjunction' }).format(items);
 }
 
 /** "Ohio" for "OH" (constants.usStates); the code itself when unknown. */

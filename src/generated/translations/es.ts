@@ -110,6 +110,7 @@ export const translation: Translation = {
     'validation.dateOfBirth.required': 'Ingrese la fecha de nacimiento',
     'validation.dateOfBirth.tooOld': 'Elija una fecha de nacimiento posterior al {date}',
     'validation.dateOfBirth.minor': 'No puede ser menor de edad',
+    'dates.dayAtTime': '{day} a las {time}',
     'ui.landing.places.heading': 'Encuentre {providerKind} por estado y ciudad',
     'ui.landing.places.stateLink': '{providerKind} en {state}',
     'ui.landing.providers.heading': '{providerKind} {where}',
