@@ -2,6 +2,7 @@
  * Builds the whole server: used by `npm start` (src/server/main.ts) and by tests (app.inject).
  * Order matters: shared plugins, then the API under /api, then the client and the fallbacks.
  */
+import localePlugin from './locale';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('preClose', async () => {
     app.lifecycle.closing = true;
   });
+  await app.register(localePlugin);
   await app.register(errorsPlugin);
   await app.register(metricsPlugin, { config });
   await app.register(securityPlugin, { config });

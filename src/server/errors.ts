@@ -6,6 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import { errorCatalogue, type ErrorName } from '../generated/errors';
 import type { AppSource } from '../generated/types';
 import { fillPlaceholders, type PlaceholderValues } from '../domain/messages';
+import { errorTemplate } from '../domain/translations';
 import type { FieldError } from '../domain/validation/field-errors';
 
 export class AppError extends Error {
@@ -41,7 +42,8 @@ export function errorBody(
   details: Record<string, unknown> = {},
 ): ErrorBody {
   const entry = errorCatalogue[name];
-  const text = fillPlaceholders(entry.audiences[audience] ?? entry.message, params);
+  // The catalogue's sentence for the audience in the language being written in (the request's).
+  const text = fillPlaceholders(errorTemplate(name, audience), params);
   // When fields are at fault the most useful sentence is the first field's own message.
   const specific = fieldErrors[0]?.message ?? text;
   return {

@@ -4,8 +4,7 @@
  * The server (API 400 answers) and the client (form errors) both call this, so a person sees
  * the same sentence whichever side caught the problem.
  */
-import { messages } from '@/generated/messages';
-import { fillPlaceholders, isMessageKey, type PlaceholderValues } from '../messages';
+import { fillPlaceholders, isMessageKey, messageTemplate, type PlaceholderValues } from '../messages';
 import { fieldSchema, pointerToField, type SchemaNode } from './schema-path';
 import type { SchemaTable } from './schema-refs';
 
@@ -71,7 +70,7 @@ export function describeIssues(
     const field = fieldOf(issue);
     if (byField.has(field)) continue;
     const key = messageKeyFor(issue, field, schema, overrides, shared);
-    const template = isMessageKey(key) ? messages[key] : key;
+    const template = isMessageKey(key) ? messageTemplate(key) : key;
     const values: PlaceholderValues = {
       ...context,
       property: field,

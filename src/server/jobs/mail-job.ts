@@ -9,6 +9,8 @@ export interface MailJobData {
   template: MailTemplateId;
   to: string;
   params: Record<string, string | number>;
+  /** the language the mail is written in (a tag of specs/constants/locales.yaml); the default when absent */
+  locale?: string;
   attachments?: MailAttachment[];
   /** a mail about a session (appointment_mails): each try is counted there */
   sessionMailId?: string;
@@ -20,11 +22,11 @@ export const mailJob: JobDefinition<MailJobData> = {
   name: MAIL_QUEUE,
   async run(app, data) {
     if (!data.sessionMailId) {
-      await app.mailTransport.deliver(data.template, data.to, data.params, data.attachments);
+      await app.mailTransport.deliver(data.template, data.to, data.params, data.attachments, data.locale);
       return;
     }
     try {
-      await app.mailTransport.deliver(data.template, data.to, data.params, data.attachments);
+      await app.mailTransport.deliver(data.template, data.to, data.params, data.attachments, data.locale);
     } catch (err) {
       const tries = await recordMailTry(app.database, data.sessionMailId, { error: err instanceof Error ? err.message : String(err) });
       // The last try: the booking stands but the patient was never told; a person must call them.

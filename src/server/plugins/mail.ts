@@ -10,6 +10,8 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { mailTemplates, type MailTemplateId } from '@/generated/mail';
 import { fillPlaceholders } from '@/domain/messages';
+import { activeLocale, type Locale } from '@/domain/locale';
+import { mailTemplateIn } from '@/domain/translations';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { errorBody } from '../errors';
@@ -39,6 +41,8 @@ export interface MailOptions {
   attachments?: MailAttachment[];
   /** the session the mail is about: it is listed on the session's story with how its delivery went */
   appointmentId?: string;
+  /** the language the recipient reads; the language being written in (the request's) when not given */
+  locale?: Locale;
 }
 
 export interface Mailer {
@@ -48,7 +52,7 @@ export interface Mailer {
 
 export interface MailTransport {
   /** delivers now (SMTP, or the dev mailbox); a throw makes the mail job try again later */
-  deliver(template: MailTemplateId, to: string, params: Record<string, string | number>, attachments?: MailAttachment[]): Promise<void>;
+  deliver(template: MailTemplateId, to: string, params: Record<string, string | number>, attachments?: MailAttachment[], locale?: Locale): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -70,16 +74,17 @@ export function isLoopback(ip: string): boolean {
   return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
-export function renderMail(template: MailTemplateId, to: string, params: Record<string, string | number>): SentMail {
-  const t = mailTemplates[template];
-  const html = 'html' in t ? t.html : undefined;
+/** A mail of a template in the reader's language (the default language's text where a translation lacks it). */
+export function renderMail(template: MailTemplateId, to: string, params: Record<string, string | number>, locale: Locale = activeLocale()): SentMail {
+  const t: { subject: string; text: string; html?: string } = mailTemplateIn(mailTemplates[template], locale);
+  const html = t.html;
   const escaped = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, escapeHtml(String(v))]));
   return {
     to,
     template,
-    subject: fillPlaceholders(t.subject, params),
-    text: fillPlaceholders(t.text, params),
-    html: html ? fillPlaceholders(html, escaped) : undefined,
+    subject: fillPlaceholders(t.subject, params, locale),
+    text: fillPlaceholders(t.text, params, locale),
+    html: html ? fillPlaceholders(html, escaped, locale) : undefined,
     at: new Date().toISOString(),
   };
 }
@@ -93,6 +98,7 @@ export default fp<{ config: Config; transport?: MailTransport }>(
           template,
           to,
           params,
+          locale: options?.locale ?? activeLocale(),
           ...(options?.attachments ? { attachments: options.attachments } : {}),
           ...(sessionMail ? { sessionMailId: sessionMail } : {}),
         };
@@ -108,8 +114,8 @@ export default fp<{ config: Config; transport?: MailTransport }>(
       const transport = nodemailer.createTransport(config.smtpUrl);
       app.addHook('onClose', async () => transport.close());
       app.decorate('mailTransport', {
-        async deliver(template, to, params, attachments) {
-          const mail = renderMail(template, to, params);
+        async deliver(template, to, params, attachments, locale) {
+          const mail = renderMail(template, to, params, locale);
           await transport.sendMail({ from: config.mailFrom, to, subject: mail.subject, text: mail.text, html: mail.html, attachments });
         },
       } satisfies MailTransport);
@@ -120,9 +126,9 @@ export default fp<{ config: Config; transport?: MailTransport }>(
     // The dev mailbox is this process's memory: with several processes, each shows what its own workers delivered.
     const mailbox: SentMail[] = [];
     app.decorate('mailTransport', {
-      async deliver(template, to, params, attachments) {
+      async deliver(template, to, params, attachments, locale) {
         if (/\.invalid$/i.test(to.trim())) throw new Error(`550 no mail server for ${to.slice(to.lastIndexOf('@') + 1)}`);
-        mailbox.unshift({ ...renderMail(template, to, params), ...(attachments ? { attachments } : {}) });
+        mailbox.unshift({ ...renderMail(template, to, params, locale), ...(attachments ? { attachments } : {}) });
         mailbox.length = Math.min(mailbox.length, MAILBOX_SIZE);
       },
     } satisfies MailTransport);

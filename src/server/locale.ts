@@ -1,0 +1,62 @@
+/**
+ * The language the server writes in: the request's (its page's path prefix, else the Accept-Language the
+ * client sends: the page's language for the app's API calls) or, for mail and documents, the recipient's
+ * account language. Held in an AsyncLocalStorage that src/domain/locale.ts reads, so message(), dates and
+ * money follow it without a language parameter through every call.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage, localeOfPath, setLocaleSource, type Locale } from '@/domain/locale';
+
+const storage = new AsyncLocalStorage<Locale>();
+setLocaleSource(() => storage.getStore());
+
+/** Runs fn writing in a language (a mail to its recipient, a PDF for its reader). */
+export function withLocale<T>(locale: Locale | null | undefined, fn: () => T): T {
+  return storage.run(isLocale(locale) ? locale : DEFAULT_LOCALE, fn);
+}
+
+/** The cookie that keeps a visitor's choice of language (the switcher, or a page of that language). */
+export const LANGUAGE_COOKIE = 'lang';
+
+/** A page's language is its path's; an API call's is the Accept-Language the app sends. */
+export function requestLocale(request: FastifyRequest): Locale {
+  const path = request.url.split('?')[0] ?? '/';
+  if (!path.startsWith('/api')) return localeOfPath(path).locale;
+  return localeFromAcceptLanguage(request.headers['accept-language']);
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('locale', DEFAULT_LOCALE);
+    // A callback hook: the rest of the request (hooks, handler, reply) runs inside storage.run.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const locale = requestLocale(request);
+      request.locale = locale;
+      storage.run(locale, done);
+    });
+  },
+  { name: 'locale' },
+);
+
+/** The language an account chose (or signed up in); undefined when none, so the caller's language applies. */
+export async function accountLocale(
+  db: { query<Row>(sql: string, params?: unknown[]): Promise<Row[]> },
+  userId: string | null | undefined,
+): Promise<Locale | undefined> {
+  if (!userId) return undefined;
+  const [row] = await db.query<{ language: string | null }>('SELECT language FROM users WHERE id = $1', [userId]);
+  return isLocale(row?.language) ? row.language : undefined;
+}
+
+/** Writes a document for an account: in its language, else the request's. */
+export async function inAccountLocale<T>(request: FastifyRequest, userId: string | null | undefined, fn: () => Promise<T>): Promise<T> {
+  return withLocale((await accountLocale(request.server.database, userId)) ?? request.locale, fn);
+}
