@@ -5,7 +5,8 @@
  */
 import { formatDateTime } from '@/domain/date-format';
 import { formatCents } from '@/domain/money';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { embedDocumentFonts } from '../pdf-fonts';
 import { constants } from '@/generated/constants';
 import { enums } from '@/generated/enums';
 import type { MessageKey } from '@/generated/messages';
@@ -20,12 +21,9 @@ const label = (key: MessageKey) => message(key as 'document.label.date');
 
 const billingTime = (at: Date) => formatDateTime(at, constants.billingTimeZone);
 
-/** Helvetica covers Latin-1 only: other characters are spelled without accents, or replaced. */
+/** The embedded font draws every letter as written; only control characters (a stray tab or line break) are made spaces. */
 function printable(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
+  return [...text.normalize('NFC')].map((ch) => (ch.charCodeAt(0) < 0x20 || ch === '\u007f' ? ' ' : ch)).join('');
 }
 
 class Writer {
@@ -89,7 +87,8 @@ async function open(title: string): Promise<{ doc: PDFDocument; w: Writer }> {
   // A fixed creation date keeps the bytes the same for the same payment; the issue time is printed instead.
   doc.setCreationDate(new Date(0));
   doc.setModificationDate(new Date(0));
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const fonts = await embedDocumentFonts(doc);
+  const w = new Writer(doc, fonts.regular, fonts.bold);
   w.title(title);
   return { doc, w };
 }

@@ -1,10 +1,11 @@
 /**
- * A signed consent as a PDF (pdf-lib, standard Helvetica): title, the patient, who signed and in
+ * A signed consent as a PDF (pdf-lib, the embedded Unicode font of src/server/pdf-fonts.ts): title, the patient, who signed and in
  * which capacity ("Parent / legal guardian of {patient}" for a minor), when (in the patient's time
- * zone), the consent version and the text, wrapped to the page. Characters the standard font
- * cannot draw are replaced, so no name can break the document.
+ * zone), the consent version and the text, wrapped to the page. A character the font has no glyph
+ * for is replaced, so no name can break the document.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
+import { embedDocumentFonts } from '../pdf-fonts';
 import { message } from '@/domain/messages';
 import { formatWhen } from '@/domain/date-format';
 
@@ -19,7 +20,7 @@ export interface ConsentForPdf {
   text: string;
 }
 
-/** Keeps what WinAnsi (the standard fonts' encoding) can draw. */
+/** Keeps what the font has a glyph for. */
 function drawable(text: string, font: PDFFont): string {
   return [...text.normalize('NFC')]
     .map((ch) => {
@@ -55,8 +56,7 @@ export async function consentPdf(consent: ConsentForPdf): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(consent.title);
   doc.setCreator('Mindful Care');
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { regular: font, bold } = await embedDocumentFonts(doc);
   const margin = 56;
   let page = doc.addPage([612, 792]);
   let y = 792 - margin;
