@@ -13669,6 +13669,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               type: 'string',
               description: 'A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.',
             },
+            language: {
+              type: 'string',
+              description: 'The language the account\'s mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.',
+            },
           },
         },
       },
@@ -13853,6 +13857,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
             pendingEmail: {
               type: 'string',
               description: 'A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.',
+            },
+            language: {
+              type: 'string',
+              description: 'The language the account\'s mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.',
             },
           },
         },
@@ -14157,6 +14165,11 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         address: {
           $ref: 'Address',
         },
+        language: {
+          type: 'string',
+          pattern: '^[a-z]{2,3}(-[A-Z]{2})?$',
+          description: 'The language of the account\'s mail and documents: a tag of specs/constants/locales.yaml.',
+        },
       },
     },
     responses: {
@@ -14208,6 +14221,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
             pendingEmail: {
               type: 'string',
               description: 'A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.',
+            },
+            language: {
+              type: 'string',
+              description: 'The language the account\'s mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.',
             },
           },
         },
@@ -14303,6 +14320,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
             pendingEmail: {
               type: 'string',
               description: 'A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.',
+            },
+            language: {
+              type: 'string',
+              description: 'The language the account\'s mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.',
             },
           },
         },

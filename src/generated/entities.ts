@@ -4911,6 +4911,10 @@ export interface GetUserDetailsResponse {
    * A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.
    */
   pendingEmail?: string;
+  /**
+   * The language the account's mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.
+   */
+  language?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4989,6 +4993,10 @@ export interface CreateUserResponse {
    * A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.
    */
   pendingEmail?: string;
+  /**
+   * The language the account's mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.
+   */
+  language?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5107,6 +5115,10 @@ export interface UpdateUserBody {
    */
   dateOfBirth?: string;
   address?: Address;
+  /**
+   * The language of the account's mail and documents: a tag of specs/constants/locales.yaml.
+   */
+  language?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5131,6 +5143,10 @@ export interface UpdateUserResponse {
    * A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.
    */
   pendingEmail?: string;
+  /**
+   * The language the account's mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.
+   */
+  language?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5169,6 +5185,10 @@ export interface ConfirmEmailChangeResponse {
    * A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.
    */
   pendingEmail?: string;
+  /**
+   * The language the account's mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.
+   */
+  language?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema

@@ -4,7 +4,8 @@
  */
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { messageIn } from '@/domain/messages';
-import { mailTo } from '@tests/support/sessions';
+import { callerFor, mailTo } from '@tests/support/sessions';
+import { signUp } from '@tests/support/sign-up';
 
 let t: TestApp;
 
@@ -39,5 +40,30 @@ describe('mail in a language', () => {
     const [english] = await mailTo(t.app, 'lucy.miller@example.com');
     expect(spanish?.subject).toMatch(/^Su código para iniciar sesión es \d+|^Su enlace para iniciar sesión/);
     expect(english?.subject).toMatch(/^Your /);
+  });
+});
+
+describe("an account's language", () => {
+  it('is chosen in the account, shown with it, and its mail follows it whatever language the request is in', async () => {
+    const email = 'jose.munoz@example.com';
+    expect((await signUp(t.app, { email, firstName: 'José', lastName: 'Muñoz', dateOfBirth: '1988-04-02' })).statusCode).toBe(200);
+    const jose = await callerFor(t.app, email);
+    const chosen = await t.app.inject({ method: 'PATCH', url: `/api/users/${jose.id}`, headers: jose.headers, payload: { language: 'es' } });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().language).toBe('es');
+    const refused = await t.app.inject({ method: 'PATCH', url: `/api/users/${jose.id}`, headers: jose.headers, payload: { language: 'xx' } });
+    expect(refused.statusCode).toBe(400);
+
+    const before = (await mailTo(t.app, email)).length;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-email-otp',
+      headers: { 'accept-language': 'en-US' },
+      payload: { email },
+      remoteAddress: '10.22.0.3',
+    });
+    const mails = await mailTo(t.app, email);
+    expect(mails.length).toBe(before + 1);
+    expect(mails[0]?.subject).toMatch(/^Su código para iniciar sesión es \d+/);
   });
 });

@@ -20,10 +20,12 @@ export interface UserRow {
   date_of_birth: string | null;
   dob_check_required: boolean;
   disabled_at: Date | null;
+  /** the language of its mail and documents (specs/constants/locales.yaml); null: not chosen */
+  language: string | null;
 }
 
 const USER_COLUMNS = `id, coalesce(email, pending_email)::text AS email, email IS NULL AS provisional, first_name, last_name, user_type, groups, address, business_partner_id,
-  is_partner_association_active, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, dob_check_required, disabled_at`;
+  is_partner_association_active, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, dob_check_required, disabled_at, language`;
 
 export async function userById(db: Queryable, id: string): Promise<UserRow | undefined> {
   const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
@@ -67,5 +69,6 @@ export async function userOut(db: Queryable, row: UserRow): Promise<UserOut> {
     businessPartnerId: row.business_partner_id,
     isPartnerAssociationActive: row.is_partner_association_active,
     ...(partner ? { businessPartner: partner } : {}),
+    ...(row.language ? { language: row.language } : {}),
   };
 }

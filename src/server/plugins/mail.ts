@@ -10,9 +10,9 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { mailTemplates, type MailTemplateId } from '@/generated/mail';
 import { fillPlaceholders } from '@/domain/messages';
-import { activeLocale, type Locale } from '@/domain/locale';
+import { activeLocale, isLocale, type Locale } from '@/domain/locale';
 import { mailTemplateIn } from '@/domain/translations';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { errorBody } from '../errors';
 import { audienceOf, placeholderContext } from './errors';
@@ -89,6 +89,12 @@ export function renderMail(template: MailTemplateId, to: string, params: Record<
   };
 }
 
+/** The language of the account the address belongs to, when it chose one; else the language being written in (the request's). */
+async function recipientLocale(app: FastifyInstance, to: string): Promise<Locale> {
+  const [row] = await app.database.query<{ language: string | null }>('SELECT language FROM users WHERE email = $1 AND language IS NOT NULL LIMIT 1', [to]);
+  return isLocale(row?.language) ? row.language : activeLocale();
+}
+
 export default fp<{ config: Config; transport?: MailTransport }>(
   async (app, { config, transport: given }) => {
     app.decorate('mailer', {
@@ -98,7 +104,7 @@ export default fp<{ config: Config; transport?: MailTransport }>(
           template,
           to,
           params,
-          locale: options?.locale ?? activeLocale(),
+          locale: options?.locale ?? (await recipientLocale(app, to)),
           ...(options?.attachments ? { attachments: options.attachments } : {}),
           ...(sessionMail ? { sessionMailId: sessionMail } : {}),
         };

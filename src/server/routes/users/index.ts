@@ -1,4 +1,6 @@
 /** Account calls of product-spec §7 Users. */
+import { messageTemplate } from '@/domain/messages';
+import { isLocale } from '@/domain/locale';
 import { createPatientAccount } from '@/server/accounts/create';
 import { billingSummary } from '@/server/billing/summary';
 import { reachAccount } from '@/server/accounts/reach';
@@ -118,7 +120,9 @@ export const usersHandlers: Handlers = {
     const user = await reachAccount(request, request.params.id, 'updateUser');
     const caller = callerOf(request);
     const db = request.server.database;
-    const { firstName, lastName, email, phoneNumber, dateOfBirth, address } = request.body;
+    const { firstName, lastName, email, phoneNumber, dateOfBirth, address, language } = request.body;
+    if (language !== undefined && !isLocale(language))
+      throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'language', keyword: 'enum', message: messageTemplate('validation.default.enum') }] });
     const changed = changedFields(
       { firstName: user.first_name, lastName: user.last_name, email: user.email, dateOfBirth: user.date_of_birth },
       { firstName, lastName, email, dateOfBirth },
@@ -146,9 +150,10 @@ export const usersHandlers: Handlers = {
     await db.transaction(async (tx) => {
       await tx.query(
         `UPDATE users SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
-                date_of_birth = coalesce($4::date, date_of_birth), address = coalesce($5::jsonb, address), updated_at = now()
+                date_of_birth = coalesce($4::date, date_of_birth), address = coalesce($5::jsonb, address),
+                language = coalesce($6, language), updated_at = now()
           WHERE id = $1`,
-        [user.id, firstName ?? null, lastName ?? null, dateOfBirth ?? null, address ? JSON.stringify(address) : null],
+        [user.id, firstName ?? null, lastName ?? null, dateOfBirth ?? null, address ? JSON.stringify(address) : null, language ?? null],
       );
       // The account holder is also their own Self patient: keep what both carry the same.
       await tx.query(
