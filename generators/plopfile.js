@@ -7,6 +7,13 @@ const kebab = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const pascal = /^[A-Z][A-Za-z0-9]*$/;
 const required = (pattern, hint) => (value) => (pattern.test(value) ? true : hint);
 
+/** The page-title files of the languages other than the default (specs/routes.es.yaml …), relative to the project. */
+function routeTitleFiles(root = process.cwd()) {
+  return readdirSync(join(root, 'specs'))
+    .filter((name) => /^routes\.[a-z]{2,3}(-[A-Z]{2})?\.yaml$/.test(name))
+    .map((name) => `specs/${name}`);
+}
+
 function nextMigrationNumber(root) {
   const dir = join(root, 'src/server/db/migrations');
   const numbers = readdirSync(dir)
@@ -55,6 +62,14 @@ export default function generators(plop) {
         ].join('\n'),
         separator: '',
       },
+      // Every language's page titles must name the new route too (the spec check fails otherwise): the
+      // title is written in the default language with a marker, for a translator to replace.
+      ...routeTitleFiles(root).map((file) => ({
+        type: 'append',
+        path: file,
+        template: '  {{routeId}}: {{{json title}}} # TRANSLATE: written by npm run new in the default language\n',
+        separator: '',
+      })),
       {
         type: 'add',
         path: 'src/client/features/{{area}}/{{name}}Page.tsx',
@@ -65,7 +80,7 @@ export default function generators(plop) {
         path: 'src/client/features/{{area}}/{{name}}Page.test.tsx',
         templateFile: answers.form ? 'templates/screen-with-form.test.tsx.hbs' : 'templates/screen.test.tsx.hbs',
       },
-      'Now run `npm run generate`: the route is registered because its screen exists.',
+      'Now run `npm run generate`: the route is registered because its screen exists. Translate its title in specs/routes.<language>.yaml.',
     ],
   });
 

@@ -73,6 +73,7 @@ describe('languages', () => {
       '  validation.dateOfBirth.required: Veuillez saisir la date de naissance',
       '  validation.dateOfBirth.tooOld: Veuillez choisir une date de naissance après le {date}',
       '  validation.dateOfBirth.minor: Ne peut pas être mineur',
+      '  dates.dayAtTime: "{day} à {time}"',
     ]
       .filter((line) => !omit || !line.includes(omit))
       .join('\n');
