@@ -1,7 +1,7 @@
 /**
  * The language the server writes in: the request's (its page's path prefix, else the Accept-Language the
  * client sends: the page's language for the app's API calls) or, for mail and documents, the recipient's
- * account language (to come: issue 22, migration 0026 in docs/wip/spanish-salvage). Held in an AsyncLocalStorage that src/domain/locale.ts reads, so message(), dates and
+ * account language. Held in an AsyncLocalStorage that src/domain/locale.ts reads, so message(), dates and
  * money follow it without a language parameter through every call.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -45,3 +45,18 @@ export default fp(
   },
   { name: 'locale' },
 );
+
+/** The language an account chose (or signed up in); undefined when none, so the caller's language applies. */
+export async function accountLocale(
+  db: { query<Row>(sql: string, params?: unknown[]): Promise<Row[]> },
+  userId: string | null | undefined,
+): Promise<Locale | undefined> {
+  if (!userId) return undefined;
+  const [row] = await db.query<{ language: string | null }>('SELECT language FROM users WHERE id = $1', [userId]);
+  return isLocale(row?.language) ? row.language : undefined;
+}
+
+/** Writes a document for an account: in its language, else the request's. */
+export async function inAccountLocale<T>(request: FastifyRequest, userId: string | null | undefined, fn: () => Promise<T>): Promise<T> {
+  return withLocale((await accountLocale(request.server.database, userId)) ?? request.locale, fn);
+}

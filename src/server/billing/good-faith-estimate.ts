@@ -10,6 +10,8 @@ import { goodFaithEstimate, type GoodFaithEstimate } from '@/domain/good-faith-e
 import { formatCents } from '@/domain/money';
 import { appointmentById } from '../booking/appointments';
 import type { Queryable } from '../db/connection';
+import type { JobDefinition } from '../jobs/registry';
+import { withLocale } from '../locale';
 import { goodFaithEstimatePdf } from './pdf';
 
 export interface EstimateDocument {
@@ -77,3 +79,18 @@ export async function sendEstimateMail(app: FastifyInstance, appointmentId: stri
     },
   );
 }
+
+export const ESTIMATE_MAIL_QUEUE = 'good-faith-estimate-mail';
+
+/**
+ * The estimate's e-mail is built (PDF included) by a job the booking queues in the same request, so the
+ * booking answers without waiting for the PDF and the mail is never lost to a request that ended first.
+ * It is written in the language the booking was made in (the recipient's account language still wins).
+ */
+export const estimateMailJob: JobDefinition<{ appointmentId: string; locale?: string }> = {
+  name: ESTIMATE_MAIL_QUEUE,
+  async run(app, data) {
+    await withLocale(data.locale, () => sendEstimateMail(app, data.appointmentId));
+  },
+  describe: (data) => ({ appointmentId: data.appointmentId }),
+};

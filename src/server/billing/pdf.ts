@@ -8,7 +8,7 @@ import { formatCents } from '@/domain/money';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { embedDocumentFonts } from '../pdf-fonts';
 import { constants } from '@/generated/constants';
-import { enums } from '@/generated/enums';
+import { enumLabelOf } from '@/domain/translations';
 import type { MessageKey } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatPhone } from '@/domain/phone';
@@ -100,7 +100,7 @@ function footer(w: Writer, issuedAt: Date) {
 }
 
 function paymentMethod(p: PaymentRow): string {
-  return p.card_brand && p.card_last4 ? `${p.card_brand} **** ${p.card_last4}` : enums.paymentProvider.labels[p.provider];
+  return p.card_brand && p.card_last4 ? `${p.card_brand} **** ${p.card_last4}` : enumLabelOf('paymentProvider', p.provider);
 }
 
 export async function receiptPdf(payment: PaymentRow, paidBy: string, issuedAt: Date): Promise<Uint8Array> {
@@ -110,7 +110,7 @@ export async function receiptPdf(payment: PaymentRow, paidBy: string, issuedAt: 
   w.row(label('document.label.paidBy'), paidBy);
   if (payment.patient_name) w.row(label('document.label.patient'), payment.patient_name);
   w.row(label('document.label.amount'), formatCents(payment.amount_cents));
-  w.row(label('document.label.status'), enums.paymentStatus.labels[payment.status]);
+  w.row(label('document.label.status'), enumLabelOf('paymentStatus', payment.status));
   w.row(label('document.label.paymentMethod'), paymentMethod(payment));
   w.row(label('document.label.session'), purposeText(payment.purpose));
   if (payment.appointment_start) w.row(label('document.label.visit'), billingTime(payment.appointment_start));
@@ -146,7 +146,7 @@ export async function statementPdf(visit: StatementVisit, payments: readonly Pay
   const refunded = payments.filter((p) => p.refund_of).reduce((s, p) => s + p.amount_cents, 0);
   for (const p of payments) {
     w.line(
-      `${billingTime(p.created_at)}  ${purposeText(p.purpose)}  ${enums.paymentStatus.labels[p.status]}  ${formatCents(p.amount_cents)}  ${paymentMethod(p)}`,
+      `${billingTime(p.created_at)}  ${purposeText(p.purpose)}  ${enumLabelOf('paymentStatus', p.status)}  ${formatCents(p.amount_cents)}  ${paymentMethod(p)}`,
     );
   }
   w.row(label('document.label.totalPaid'), formatCents(paid));

@@ -47,7 +47,8 @@ import { claimKeyNow, releaseKey, requestHash, storeAnswer, storedAnswer, type I
 import { ensureBookingsOpen, flagOnFor } from '../flags';
 import { EXCLUSION_VIOLATION, pgCode } from '../db/errors';
 import { sendAppointmentMail } from './mails';
-import { sendEstimateMail } from '../billing/good-faith-estimate';
+import { ESTIMATE_MAIL_QUEUE } from '../billing/good-faith-estimate';
+import { activeLocale } from '@/domain/locale';
 import { checkEligibility, type EligibilityProvider } from '../insurance/eligibility';
 import { insuranceOfPatient } from '../insurance/repository';
 import { partnerByCode, partnerById } from '../marketplace/partners';
@@ -499,7 +500,9 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
     );
     // A self-pay booking comes with its Good Faith Estimate (No Surprises Act).
     if (result.selfPay)
-      void sendEstimateMail(request.server, result.id).catch((err: unknown) => request.log.warn({ err, appointmentId: result.id }, 'estimate mail failed'));
+      await request.server.jobs
+        .send(ESTIMATE_MAIL_QUEUE, { appointmentId: result.id, locale: activeLocale() })
+        .catch((err: unknown) => request.log.warn({ err, appointmentId: result.id }, 'estimate mail failed'));
     return { status: 201, body: result, replayed: false };
   } catch (error) {
     // Undo in order: the money first, then the claim, so a retry with the key never finds a charge standing.

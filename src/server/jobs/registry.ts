@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { mailJob } from './mail-job';
+import { estimateMailJob } from '../billing/good-faith-estimate';
 import { reconcileJob } from '../money/reconcile-job';
 import { checkInMailJob } from '../care/check-in-mail';
 import { syncOutboxJob } from '../sync/job';
@@ -38,6 +39,7 @@ export type AnyJobDefinition = JobDefinition<any>;
 
 export const jobDefinitions: AnyJobDefinition[] = [
   mailJob,
+  estimateMailJob,
   reconcileJob,
   checkInMailJob,
   syncOutboxJob,

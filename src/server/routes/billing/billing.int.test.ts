@@ -217,6 +217,28 @@ describe('payment receipts', () => {
     expect(pdf.text.replaceAll(paymentIds.paid, '')).not.toMatch(/\d{12,}/);
   });
 
+  it("is written in the account's language, chosen in its settings (issue 22)", async () => {
+    const choose = (language: string) => t.app.inject({ method: 'PATCH', url: `/api/users/${jordan.id}`, headers: jordan.headers, payload: { language } });
+    expect((await choose('xx-YY')).statusCode).toBe(400);
+    const chosen = await choose('es');
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().language).toBe('es');
+    try {
+      // The API is asked in English: the document still follows the account.
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/payment-receipts/${paymentIds.paid}/download`,
+        headers: { ...jordan.headers, 'accept-language': 'en-US' },
+      });
+      const pdf = await pdfText(res.rawPayload);
+      expect(pdf.title).toBe('Recibo de pago');
+      for (const text of ['Recibo de pago', 'Pagado por', 'Jordan Rivera', 'Forma de pago', 'Pagado', 'Visa **** 4242']) expect(pdf.text).toContain(text);
+      expect(pdf.text).not.toContain(messages['document.label.paymentMethod']);
+    } finally {
+      expect((await choose('en-US')).statusCode).toBe(200);
+    }
+  });
+
   it('refuses receipts of failed payments, of missing sessions (422), and of other accounts', async () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/payment-receipts/${paymentIds.failed}/download`, headers: jordan.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/payment-receipts/${paymentIds.noSession}/download`, headers: jordan.headers })).statusCode).toBe(

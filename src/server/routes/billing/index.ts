@@ -1,6 +1,7 @@
 /** Billing history, receipts and statements (product-spec §7 Patients billing-history, payment receipts, Users download-billing-statement). */
+import { inAccountLocale } from '@/server/locale';
+import { enumLabelOf } from '@/domain/translations';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { enums } from '@/generated/enums';
 import { reachAccount } from '@/server/accounts/reach';
 import { userById } from '@/server/accounts/repository';
 import { billingRange, isMissingInfo, paymentById, paymentsOfPatient, receiptsOfAccount, transactionOut } from '@/server/billing/repository';
@@ -65,7 +66,9 @@ export const billingHandlers: Handlers = {
     const { receiptPdf } = await loadBillingPdf();
     return sendPdf(
       reply,
-      await receiptPdf(payment, fullName({ firstName: account.first_name, lastName: account.last_name }), request.server.clock.now()),
+      await inAccountLocale(request, payment.user_id, () =>
+        receiptPdf(payment, fullName({ firstName: account.first_name, lastName: account.last_name }), request.server.clock.now()),
+      ),
       `receipt-${payment.id}.pdf`,
     );
   },
@@ -104,20 +107,22 @@ export const billingHandlers: Handlers = {
     const charged = (visit.status === 'booked' ? visit.price_cents : 0) + fee;
     const account = (await userById(db, patient.account_id))!;
     const { statementPdf } = await loadBillingPdf();
-    const pdf = await statementPdf(
-      {
-        id: visit.id,
-        start: visit.start,
-        patientName: visit.patient_name,
-        providerName: visit.provider_name,
-        practiceName: visit.practice_name,
-        mode: enums.appointmentMode.labels[visit.appointment_mode],
-        chargedCents: charged,
-        cancelled: visit.status === 'cancelled',
-      },
-      rows,
-      fullName({ firstName: account.first_name, lastName: account.last_name }),
-      request.server.clock.now(),
+    const pdf = await inAccountLocale(request, patient.account_id, () =>
+      statementPdf(
+        {
+          id: visit.id,
+          start: visit.start,
+          patientName: visit.patient_name,
+          providerName: visit.provider_name,
+          practiceName: visit.practice_name,
+          mode: enumLabelOf('appointmentMode', visit.appointment_mode),
+          chargedCents: charged,
+          cancelled: visit.status === 'cancelled',
+        },
+        rows,
+        fullName({ firstName: account.first_name, lastName: account.last_name }),
+        request.server.clock.now(),
+      ),
     );
     return sendPdf(reply, pdf, `statement-${visit.id}.pdf`);
   },
