@@ -1,4 +1,5 @@
 /** What the benchmarks share: the real server in a child process (so the load generator keeps its own event loop), a free port, percentiles. */
+import { join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 
@@ -17,9 +18,14 @@ export async function freePort(): Promise<number> {
  * BENCH_SERVER_NODE_ARGS adds Node options to the server, e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof` to profile it
  * (the profile is written when the bench stops the server).
  */
-export async function startServer(port: number, env: Record<string, string>, waitSeconds = 180): Promise<ChildProcess> {
+/**
+ * Starts the server on `port`: from source through tsx, or with `built` the bundle `npm start` runs
+ * (dist/server/main.js, made by `npm run build:server`).
+ */
+export async function startServer(port: number, env: Record<string, string>, waitSeconds = 180, built = false): Promise<ChildProcess> {
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+  const entry = built ? [join('dist', 'server', 'main.js')] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SERVE_CLIENT: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
