@@ -14,6 +14,8 @@ export interface RenderRequest {
   origin?: string;
   /** a document page (render: document): rendered for reading, never hydrated; widgets draw their no-script form */
   document?: boolean;
+  /** a fragment (render: fragment): the screen alone, drawn as on a document page, with no page (layout, header) around it */
+  fragment?: boolean;
   /** GET an /api path in-process (no network hop), for data a server-rendered page needs. */
   fetchApi: (path: string) => Promise<ApiResult>;
 }

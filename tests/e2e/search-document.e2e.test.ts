@@ -91,9 +91,14 @@ describe('provider search with a place, as a document', () => {
       .filter({ has: page.locator('.provider-card__first') })
       .first();
     const name = (await card.locator('.provider-card__name a').innerText()).trim();
+    // The dialog loads the provider's times alone (a fragment), not the whole profile page.
+    const times = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith(routeById.providerTimes.path.split('/:')[0]!));
     await card.getByRole('button', { name: copy.card.seeTimes }).click();
     const dialog = page.getByRole('dialog', { name: copy.availability.heading.replace('{{name}}', name) });
     await dialog.locator('.slot-button').first().waitFor();
+    const fragment = await times;
+    expect(fragment.status()).toBe(200);
+    expect((await fragment.text()).match(/^<div [^>]*id="open-times"/) !== null && !(await fragment.text()).includes('<main')).toBe(true);
     for (const mode of await dialog.locator('.slot-button__mode').allTextContents()) expect(mode).toBe(enums.appointmentMode.labels.online);
     // Later days load in the dialog, not as a new page.
     const before = page.url();

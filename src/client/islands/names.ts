@@ -33,7 +33,7 @@ export const SEARCH_ATTRIBUTES = {
   filtersDialog: 'data-filters-dialog',
   timesDialog: 'data-times-dialog',
   close: 'data-close-dialog',
-  /** on a "See open times" button: the profile address whose picker the dialog shows, the dialog's title, the profile */
+  /** on a "See open times" button: the address of the provider's times (a fragment) the dialog shows, the dialog's title, the profile */
   timesHref: 'data-times-href',
   timesTitle: 'data-times-title',
   profileHref: 'data-profile-href',

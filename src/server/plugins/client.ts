@@ -1,8 +1,8 @@
 /**
  * Serves the built client. Public pages marked render: server or document in specs/routes.yaml are
  * rendered to HTML here so search engines and slow phones get content first (a document page gets the
- * islands script instead of the app: src/client/islands); other app routes get the
- * app shell; a path that matches no registered route gets the shell with status 404, and the
+ * islands script instead of the app: src/client/islands; a fragment is a piece of one, its screen
+ * alone, that an island loads in place); other app routes get the app shell; a path that matches no registered route gets the shell with status 404, and the
  * client shows its not-found page.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -41,6 +41,11 @@ declare module 'fastify' {
 }
 
 const registered = routes.filter((r) => r.registered);
+
+/** A piece of a document page an island loads (render: fragment): its screen's HTML alone, no page around it. */
+function isFragmentPath(pathname: string): boolean {
+  return matchRoute(registered, pathname)?.route.render === 'fragment';
+}
 
 interface ManifestChunk {
   file: string;
@@ -154,7 +159,8 @@ export default fp<ClientPluginOptions>(
       let status = match ? 200 : 404;
       // Document pages (render: document) are rendered for reading and get the islands script, not the app.
       const isDocument = match ? rendersAsDocument(match.route, new URLSearchParams(url.split('?')[1] ?? '')) : false;
-      const serverRendered = isDocument || match?.route.render === 'server';
+      const isFragment = match?.route.render === 'fragment';
+      const serverRendered = isDocument || isFragment || match?.route.render === 'server';
       let head = `<title>${escapeHtml(route.title)}</title>${route.description ? `<meta name="description" content="${escapeHtml(route.description)}">` : ''}`;
       const assets = route.screen ? screenAssets(manifest, `src/client/features/${route.area}/${route.screen}.tsx`, { scripts: !isDocument }) : '';
       let body = '';
@@ -165,6 +171,7 @@ export default fp<ClientPluginOptions>(
           url,
           routeId: match.route.id,
           document: isDocument,
+          fragment: isFragment,
           params: match.params,
           origin: opts.publicUrl?.replace(/\/+$/, ''),
           fetchApi: async (path: string) => {
@@ -186,6 +193,8 @@ export default fp<ClientPluginOptions>(
         state = result.state;
         queries = result.queries;
       }
+      // A fragment is styled by the page it goes into.
+      if (isFragment) return { status, html: body };
       // A page rendered with data hydrates inside the query frame: fetch its code alongside.
       const frameAssets = queries === undefined ? '' : screenAssets(manifest, 'src/client/app/QueryFrame.tsx');
       const html = page(head + assets + frameAssets, body, state, queries, isDocument);
@@ -234,6 +243,8 @@ export default fp<ClientPluginOptions>(
         if (encoding === 'identity') return reply.send(personal);
         return reply.header('content-encoding', encoding).send(await compressText(personal, encoding));
       }
+      // A fragment is for an island to load, not a page to find.
+      if (isFragmentPath(request.url.split('?')[0] ?? '/')) reply.header('x-robots-tag', 'noindex');
       reply
         .status(cached.status)
         .type('text/html; charset=utf-8')

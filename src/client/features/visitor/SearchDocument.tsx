@@ -5,7 +5,7 @@
  * "clear" are links or GET forms, a place without a state is geocoded on the server. The
  * provider-search island (src/client/islands/provider-search.ts) only sends the forms when a box is
  * ticked, opens the filters in a dialog on phones, and opens a provider's times in a dialog: the
- * profile's own picker (a document too), whose times are links into the booking flow.
+ * profile's own picker, loaded alone (ProviderTimesFragment), whose times are links into the booking flow.
  */
 import { useId, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -24,7 +24,7 @@ import { LocationForm } from './SearchParts';
 import { SearchHeader, SearchLayout, SearchResults, useSearchResults } from './SearchResults';
 import { FilterForm } from './SearchFilters';
 import { timesContextParams, withoutPlace, withPlace } from './search-view';
-import { profilePathOf } from './paths';
+import { providerTimesPathOf } from './paths';
 import '@/client/ui/dialog.css';
 import './visitor.css';
 
@@ -47,7 +47,7 @@ export function SearchDocument() {
   const data = useSearchResults(search);
   const { results, groups, filterCount } = data;
   const placeError = needsPlace && !search.state ? errorCatalogue.LOCATION_NOT_FOUND.message : undefined;
-  const timesContext = timesContextParams(search);
+  const timesContext = timesContextParams(search).toString();
   // The address the search stands for (a typed place with its state and coordinates): the island shows it in the address bar.
   const address = hrefOf(search);
   const filtersDialogTitle = useId();
@@ -66,7 +66,7 @@ export function SearchDocument() {
             data={data}
             navigation={{ hrefOf }}
             status={results.isError || !results.data ? 'error' : 'ready'}
-            timesHrefOf={(p) => `${profilePathOf(p)}?${timesContext.toString()}`}
+            timesHrefOf={(p) => `${providerTimesPathOf(p)}${timesContext ? `?${timesContext}` : ''}`}
           />
         </SearchLayout>
       ) : null}
