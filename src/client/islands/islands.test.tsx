@@ -18,6 +18,7 @@ import { carousel } from './carousel';
 import { islandAttribute, REQUIRED_MESSAGE_ATTRIBUTE } from './names';
 import { searchEntry } from './search-entry';
 import { providerSearch } from './provider-search';
+import { withHintedAccountLink } from '@/server/pages/account-link';
 
 /** Markup as a document page has it, in the page. */
 function documentMarkup(element: React.ReactElement): HTMLElement {
@@ -102,6 +103,28 @@ describe('islands', () => {
     await waitFor(() => expect(again.textContent).toBe(`${message('ui.account.menuLabel')}: Jordan`));
     expect(again.getAttribute('href')).toBe(routeById.patientHome.path);
     expect(String(fetched.mock.calls[0]![0])).toBe('/api/auth/session');
+  });
+
+  it('account: a link the server wrote from the signed-in hint stays while the session holds, and is "Sign in" again once it is over', async () => {
+    const answer = (body: unknown) =>
+      jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const hinted = () => {
+      document.body.innerHTML = withHintedAccountLink(documentMarkup(<AccountMenu />).innerHTML, { firstName: 'Jordan', destination: 'patientDashboardHome' });
+      return screen.getByRole('link', { name: `${message('ui.account.menuLabel')}: Jordan` }) as HTMLAnchorElement;
+    };
+    answer({ signedIn: true, user: { id: 'u1', firstName: 'Jordan', lastName: 'Rivera', email: 'j@example.com', userType: 'patient' }, groups: ['patient'] });
+    const link = hinted();
+    expect(link.getAttribute('href')).toBe(routeById.patientHome.path);
+    await account(link);
+    expect(link.textContent).toBe(`${message('ui.account.menuLabel')}: Jordan`);
+    expect(link.hasAttribute('data-account-hint')).toBe(false);
+
+    jest.restoreAllMocks();
+    answer({ signedIn: false });
+    const over = hinted();
+    await account(over);
+    expect(over.textContent).toBe(message('ui.account.signIn'));
+    expect(over.getAttribute('href')).toBe(routeById.login.path);
   });
 
   it('provider search: a ticked box sends its form; "See open times" opens the provider\'s picker (a fragment) in a dialog, its filters and days load in place', async () => {

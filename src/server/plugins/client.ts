@@ -22,7 +22,8 @@ import { endpoints } from '@/generated/api';
 import { APP_SOURCE_HEADER, DEFAULT_APP_SOURCE } from '@/domain/app-source';
 import type { AccountSession } from '@/domain/account-link';
 import { cookieToken } from '../auth/cookie';
-import { hasAccountLink, withAccountLink } from '../pages/account-link';
+import { signedInHint } from '../auth/signed-in-hint';
+import { hasAccountLink, withAccountLink, withHintedAccountLink } from '../pages/account-link';
 import { chooseEncoding, compressText, etagMatches, PageCache, pageCacheKey, type CachedPage, type RenderedPage } from '../pages/page-cache';
 
 export interface ClientPluginOptions {
@@ -213,11 +214,19 @@ export default fp<ClientPluginOptions>(
       if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api') && reply.statusCode < 400) cache.invalidate();
     });
 
-    // A signed-in person's own copy of a document page: the header's account link written in (see pages/account-link.ts).
+    // A signed-in person's own copy of a document page: the header's account link written in (see pages/account-link.ts),
+    // from their session, or, when the browser withheld the session cookie (a page opened from another site), from the
+    // signed-in hint, which authorizes nothing and only names whom the link is for (auth/signed-in-hint.ts).
     const personalPage = async (request: FastifyRequest, cached: CachedPage): Promise<string | undefined> => {
-      if (!cookieToken(request)) return undefined;
+      const token = cookieToken(request);
+      const hint = token ? undefined : signedInHint(request);
+      if (!token && !hint) return undefined;
       const html = cached.identity.toString('utf8');
       if (!hasAccountLink(html)) return undefined;
+      if (hint) {
+        const hinted = withHintedAccountLink(html, hint);
+        return hinted === html ? undefined : hinted;
+      }
       const res = await app.inject({
         method: 'GET',
         url: `/api${endpoints.getAuthSession.path}`,

@@ -1,0 +1,31 @@
+import { accountHolderOf, accountLinkOf, isPostLoginDestination, signedInAccountLink } from './account-link';
+
+const destinations = {
+  careSchedule: '/app/care/schedule',
+  careProviderRequests: '/app/care/requests',
+  supportDashboard: '/app/support',
+  providerSearch: '/app/providers',
+  loginDashboard: '/app/dashboard',
+  patientDashboardHome: '/app/patient',
+};
+
+describe('the header account link', () => {
+  it('a signed-in person: their first name, to the area their roles land them in', () => {
+    expect(accountHolderOf({ signedIn: true, user: { firstName: 'Ana' }, groups: ['clinicians', 'patient'] })).toEqual({
+      firstName: 'Ana',
+      destination: 'careSchedule',
+    });
+    expect(signedInAccountLink({ signedIn: true, user: { firstName: 'Jo' }, groups: ['patient'] }, destinations, 'Account')).toEqual({
+      href: '/app/patient',
+      text: 'Account: Jo',
+    });
+  });
+
+  it('nobody signed in, or a destination the page does not have: no link (the sign-in link stays)', () => {
+    expect(accountHolderOf({ signedIn: false })).toBeUndefined();
+    expect(accountHolderOf({ signedIn: true })).toBeUndefined();
+    expect(accountLinkOf({ firstName: 'Jo', destination: 'toString' as never }, destinations, 'Account')).toBeUndefined();
+    expect(isPostLoginDestination('https://elsewhere.example')).toBe(false);
+    expect(isPostLoginDestination('loginDashboard')).toBe(true);
+  });
+});
