@@ -1,13 +1,7 @@
 import { accountHolderOf, accountLinkOf, isPostLoginDestination, signedInAccountLink } from './account-link';
+import { postLoginDestinations, type PostLoginRoutes } from './roles';
 
-const destinations = {
-  careSchedule: '/app/care/schedule',
-  careProviderRequests: '/app/care/requests',
-  supportDashboard: '/app/support',
-  providerSearch: '/app/providers',
-  loginDashboard: '/app/dashboard',
-  patientDashboardHome: '/app/patient',
-};
+const destinations = Object.fromEntries(postLoginDestinations.map((d) => [d, `/to/${d}`])) as PostLoginRoutes;
 
 describe('the header account link', () => {
   it('a signed-in person: their first name, to the area their roles land them in', () => {
@@ -16,7 +10,7 @@ describe('the header account link', () => {
       destination: 'careSchedule',
     });
     expect(signedInAccountLink({ signedIn: true, user: { firstName: 'Jo' }, groups: ['patient'] }, destinations, 'Account')).toEqual({
-      href: '/app/patient',
+      href: '/to/patientDashboardHome',
       text: 'Account: Jo',
     });
   });

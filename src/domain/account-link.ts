@@ -7,7 +7,7 @@
  * when the page came without one.
  */
 import { derivePermissions, groupsOf } from './permissions';
-import { postLoginDestination, type PostLoginDestination, type PostLoginRoutes } from './roles';
+import { postLoginDestination, postLoginDestinations, type PostLoginDestination, type PostLoginRoutes } from './roles';
 
 export interface AccountSession {
   signedIn: boolean;
@@ -21,17 +21,8 @@ export interface AccountHolder {
   destination: PostLoginDestination;
 }
 
-const DESTINATIONS: readonly PostLoginDestination[] = [
-  'careSchedule',
-  'careProviderRequests',
-  'supportDashboard',
-  'providerSearch',
-  'loginDashboard',
-  'patientDashboardHome',
-];
-
 export function isPostLoginDestination(value: unknown): value is PostLoginDestination {
-  return typeof value === 'string' && (DESTINATIONS as readonly string[]).includes(value);
+  return typeof value === 'string' && (postLoginDestinations as readonly string[]).includes(value);
 }
 
 /** The holder of a signed-in session; undefined for a visitor. */
