@@ -930,6 +930,8 @@ export const constants = {
   visitorIdCookie: 'anonId',
   /** Cookie holding the access token, set by the server on sign-in: HttpOnly (page scripts cannot read it), SameSite=Strict, Secure in production; it expires with the token and sign-out clears it. */
   accessTokenCookie: 'token',
+  /** Cookie that says whom the header's account link is for (first name and the kind of post-login area, signed by the server), so a signed-in person arriving from another site (the session cookie withheld) sees their own link at once. Authorizes nothing; HttpOnly, SameSite=Lax, Secure in production; it expires with the session and goes with it. */
+  signedInHintCookie: 'user',
   /** Header the app sends on every API call; a state-changing request signed in by the session cookie without it (or from another site's Origin) is refused as a cross-site request. */
   csrfHeader: 'x-requested-by',
   /** Value of csrfHeader. */

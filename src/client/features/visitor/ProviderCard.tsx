@@ -16,9 +16,10 @@ export interface ProviderCardProps {
   /** undefined while loading, null when there is no open time */
   firstSlot: Slot | null | undefined;
   displayOf: (type: string, value: string) => Filter | undefined;
-  onSeeTimes: (provider: Provider) => void;
+  /** in the app: opens the provider's times (the availability dialog) */
+  onSeeTimes?: (provider: Provider) => void;
   headingLevel?: 2 | 3;
-  /** on a document page (not hydrated): the provider's times for the island's dialog (the profile's picker with the search's context) and its title */
+  /** on a document page (not hydrated): the provider's times for the island's dialog (the provider's picker with the search's context) and its title */
   times?: { href: string; title: string };
 }
 
@@ -89,7 +90,7 @@ export function ProviderCard({ provider, profilePath, firstSlot, displayOf, onSe
             {t.seeTimes}
           </button>
         ) : (
-          <button type="button" className="btn btn--primary" onClick={() => onSeeTimes(provider)} aria-describedby={`provider-${provider.id}`}>
+          <button type="button" className="btn btn--primary" onClick={() => onSeeTimes?.(provider)} aria-describedby={`provider-${provider.id}`}>
             {t.seeTimes}
           </button>
         )}
