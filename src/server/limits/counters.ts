@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import { windowStart } from '@/domain/rate-limits';
 import { writeAudit } from '../audit';
 import { AppError } from '../errors';
-import type { Queryable } from '../db/connection';
+import { prepared, type Queryable } from '../db/connection';
 
 export interface Limit {
   /** What is counted, e.g. 'sign-in-send:address'. */
@@ -25,14 +25,35 @@ export interface TakenSlots {
   now: Date;
 }
 
-async function add(db: Queryable, limit: Limit, now: Date, delta: 1 | -1): Promise<number> {
-  const [row] = await db.query<{ count: number }>(
-    `INSERT INTO rate_counters (scope, key, window_start, count, last_at) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (scope, key, window_start) DO UPDATE SET count = rate_counters.count + $4, last_at = CASE WHEN $4 > 0 THEN excluded.last_at ELSE rate_counters.last_at END
-     RETURNING count`,
-    [limit.scope, limit.key, windowStart(now, limit.windowMinutes).toISOString(), delta, now.toISOString()],
-  );
-  return row!.count;
+const COUNT_USES = prepared(
+  `INSERT INTO rate_counters (scope, key, window_start, count, last_at)
+     SELECT scope, key, window_start, $4::int, $5::timestamptz FROM unnest($1::text[], $2::text[], $3::timestamptz[]) WITH ORDINALITY AS l(scope, key, window_start, n)
+      ORDER BY n
+     ON CONFLICT (scope, key, window_start) DO UPDATE SET count = rate_counters.count + $4::int,
+        last_at = CASE WHEN $4::int > 0 THEN excluded.last_at ELSE rate_counters.last_at END
+     RETURNING scope, key, window_start, count`,
+);
+
+/**
+ * Adds `delta` to every limit's counter in ONE statement (one round trip however many limits) and
+ * answers each limit's count, in the order of `limits`. The rows are written in a fixed order (scope,
+ * then key), so two requests counting the same limits never wait on each other in a cycle. The limits
+ * of one call count different things (no two share scope, key and window).
+ */
+async function add(db: Queryable, limits: readonly Limit[], now: Date, delta: 1 | -1): Promise<number[]> {
+  if (!limits.length) return [];
+  const rows = limits
+    .map((limit) => ({ scope: limit.scope, key: limit.key, windowStart: windowStart(now, limit.windowMinutes).toISOString() }))
+    .sort((a, b) => (a.scope === b.scope ? (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) : a.scope < b.scope ? -1 : 1));
+  const counted = await db.query<{ scope: string; key: string; window_start: Date | string; count: number }>(COUNT_USES, [
+    rows.map((r) => r.scope),
+    rows.map((r) => r.key),
+    rows.map((r) => r.windowStart),
+    delta,
+    now.toISOString(),
+  ]);
+  const countOf = new Map(counted.map((c) => [`${c.scope}\n${c.key}\n${new Date(c.window_start).toISOString()}`, c.count]));
+  return limits.map((limit) => countOf.get(`${limit.scope}\n${limit.key}\n${windowStart(now, limit.windowMinutes).toISOString()}`)!);
 }
 
 /**
@@ -40,14 +61,14 @@ async function add(db: Queryable, limit: Limit, now: Date, delta: 1 | -1): Promi
  * the limits that were over (nothing counted). An empty answer means the use is allowed and counted.
  */
 export async function takeSlots(db: Queryable, limits: Limit[], now: Date): Promise<{ over: Limit[]; taken: TakenSlots }> {
-  const counts = await Promise.all(limits.map((limit) => add(db, limit, now, 1)));
+  const counts = await add(db, limits, now, 1);
   const over = limits.filter((limit, i) => counts[i]! > limit.max);
   if (over.length) await giveBack(db, { limits, now });
   return { over, taken: { limits: over.length ? [] : limits, now } };
 }
 
 export async function giveBack(db: Queryable, taken: TakenSlots): Promise<void> {
-  await Promise.all(taken.limits.map((limit) => add(db, limit, taken.now, -1)));
+  await add(db, taken.limits, taken.now, -1);
 }
 
 /** The current window's count and latest use of one limit (for the back-off, which looks at the latest failure). */
