@@ -116,7 +116,7 @@ const CLAIM_HOLD = prepared(`
     DELETE FROM slot_reservations WHERE provider_id = $3 AND kind = 'hold' AND expires_at <= $5::timestamptz RETURNING 1
   ), renewed AS (
     UPDATE slot_reservations SET expires_at = greatest(expires_at, $5::timestamptz + make_interval(mins => $4::int))
-     WHERE slot_id = $1 AND kind = 'hold' AND held_by = $2 AND expires_at > $5::timestamptz AND (SELECT count(*) FROM purged) >= 0
+     WHERE slot_id = $1 AND provider_id = $3 AND kind = 'hold' AND held_by = $2 AND expires_at > $5::timestamptz AND (SELECT count(*) FROM purged) >= 0
     RETURNING id, slot_id, provider_id, expires_at
   ), claimed AS (
     INSERT INTO slot_reservations (provider_id, slot_id, during, kind, held_by, expires_at)
