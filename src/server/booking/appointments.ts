@@ -2,7 +2,7 @@
 import { visitRoomPath } from '@/domain/video-visit';
 import { constants } from '@/generated/constants';
 import type { BookedAppointment, PaymentSummary } from '@/generated/entities';
-import type { Queryable } from '../db/connection';
+import { prepared, type Queryable } from '../db/connection';
 import { isFollowUpSession } from '@/domain/pay-rate';
 import { calendarSequence } from '@/domain/calendar';
 
@@ -152,8 +152,10 @@ function out(r: AppointmentRow): BookedAppointment {
   };
 }
 
+const BY_ID = prepared(`${SELECT} WHERE a.id = $1`);
+
 export async function appointmentById(db: Queryable, id: string): Promise<BookedAppointment | undefined> {
-  const [row] = await db.query<AppointmentRow>(`${SELECT} WHERE a.id = $1`, [id]);
+  const [row] = await db.query<AppointmentRow>(BY_ID, [id]);
   return row ? out(row) : undefined;
 }
 
@@ -179,12 +181,17 @@ export async function appointmentsWhere(db: Queryable, where: string, params: un
  */
 export async function isFollowUpWith(db: Queryable, patientId: string, providerId: string, start?: Date, exceptAppointmentId?: string): Promise<boolean> {
   const history = await db.query<{ start_at: Date; status: 'booked' | 'cancelled' }>(
-    `SELECT lower(a.during) AS start_at, a.status FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
-      WHERE ap.patient_id = $1 AND a.provider_id = $2 AND ($3::uuid IS NULL OR a.id <> $3::uuid)`,
+    `${sessionsWithProvider('$1', '$2')} AND ($3::uuid IS NULL OR a.id <> $3::uuid)`,
     [patientId, providerId, exceptAppointmentId ?? null],
   );
   return isFollowUpSession(
     history.map((h) => ({ start: h.start_at, status: h.status })),
     start,
   );
+}
+
+/** A patient's sessions with a provider (start_at, status), as isFollowUpSession reads them: SQL over a patient and a provider (parameters or columns). */
+export function sessionsWithProvider(patient: string, provider: string): string {
+  return `SELECT lower(a.during) AS start_at, a.status FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
+           WHERE ap.patient_id = ${patient} AND a.provider_id = ${provider}`;
 }

@@ -16,6 +16,7 @@ import { errorBody } from '../errors';
 import { audienceOf, placeholderContext } from './errors';
 import { MAIL_QUEUE, type MailJobData } from '../jobs/mail-job';
 import { recordSessionMail } from '../booking/session-mails';
+import type { CalendarEvent } from '@/domain/calendar';
 
 export interface MailAttachment {
   filename: string;
@@ -37,6 +38,8 @@ export interface SentMail {
 
 export interface MailOptions {
   attachments?: MailAttachment[];
+  /** a session's calendar entry: the mail job writes it as the .ics attachment (after `attachments`) */
+  calendar?: CalendarEvent;
   /** the session the mail is about: it is listed on the session's story with how its delivery went */
   appointmentId?: string;
 }
@@ -94,6 +97,7 @@ export default fp<{ config: Config; transport?: MailTransport }>(
           to,
           params,
           ...(options?.attachments ? { attachments: options.attachments } : {}),
+          ...(options?.calendar ? { calendar: options.calendar } : {}),
           ...(sessionMail ? { sessionMailId: sessionMail } : {}),
         };
         await app.jobs.send(MAIL_QUEUE, data);
