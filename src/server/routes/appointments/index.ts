@@ -9,7 +9,7 @@ import { writeAudit } from '@/server/audit';
 import { book, type BookingBody } from '@/server/booking/book';
 import { appointmentById, appointmentsWhere, appointmentTiming } from '@/server/booking/appointments';
 import { settleCancellation } from '@/server/money/cancellation';
-import { estimateDocument } from '@/server/billing/good-faith-estimate';
+import { estimateDocument, sendEstimateMail } from '@/server/billing/good-faith-estimate';
 import { sendPdf } from '../billing';
 import { withMove } from '@/server/money/move';
 import { repriceMovedSession } from '@/server/money/reprice';
@@ -278,6 +278,8 @@ export const appointmentsHandlers: Handlers = {
     const slot = await slotOf(request.server.database, request.body.slotId, appointment.provider_id);
     if (!slot) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
     checkSlotRules(slot, now);
+    // What the move's new price did, for the mails after the commit: refunds of the difference, and a new estimate.
+    let repriced: { priceChanged: boolean; refundIds: string[] } = { priceChanged: false, refundIds: [] };
     try {
       const result = await withMove(request.server, request.log, 'reschedule', (move) =>
         onceFor<BookedAppointment>(request, 'rescheduleAppointment', key, { id: appointment.id, body: request.body }, async (tx) => {
@@ -297,7 +299,7 @@ export const appointmentsHandlers: Handlers = {
           );
           await tx.query("UPDATE slot_reservations SET kind = 'booking', expires_at = NULL, appointment_id = $2 WHERE id = $1", [hold.id, appointment.id]);
           if (appointment.self_pay) {
-            await repriceMovedSession(tx, move, {
+            repriced = await repriceMovedSession(tx, move, {
               appointmentId: appointment.id,
               accountId: appointment.account_id,
               providerId: appointment.provider_id,
@@ -315,6 +317,12 @@ export const appointmentsHandlers: Handlers = {
         await sendAppointmentMail(request.server, 'appointment-reschedule', appointment.id, {
           previousStart: new Date(appointment.start_at).toISOString(),
         }).catch((err: unknown) => request.log.warn({ err }, 'reschedule mail failed'));
+        for (const id of repriced.refundIds) void sendRefundMail(request.server, id).catch((err: unknown) => request.log.warn({ err }, 'refund mail failed'));
+        // A self-pay price that changed changes the Good Faith Estimate: the patient gets the new one.
+        if (repriced.priceChanged)
+          void sendEstimateMail(request.server, appointment.id).catch((err: unknown) =>
+            request.log.warn({ err, appointmentId: appointment.id }, 'estimate mail failed'),
+          );
       }
       return result.body;
     } catch (error) {
