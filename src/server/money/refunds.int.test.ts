@@ -10,6 +10,7 @@ import { pdfText } from '@tests/support/pdf';
 import { callerFor, mailTo, type TestCaller } from '@tests/support/sessions';
 import { bookSlot, consentGiven, hold, makeSlots, selfPatientOf, type TestSlot } from '@tests/support/booking';
 import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
 import { formatCents } from '@/domain/money';
 
 const approved = constants.testCardNumbers.approved[0]!.number;
@@ -28,7 +29,7 @@ async function world(env: Record<string, string> = {}): Promise<World> {
   return { t, jordan, sam, self: await selfPatientOf(t.app.database, jordan.id) };
 }
 
-async function bookSelfPay(w: World, slot: TestSlot) {
+async function bookSelfPay(w: World, slot: TestSlot, saveCard = false) {
   const nonce = (
     await w.t.app.inject({
       method: 'POST',
@@ -40,7 +41,7 @@ async function bookSelfPay(w: World, slot: TestSlot) {
   const result = await bookSlot(w.t.app, w.jordan, slot, [{ id: w.self.id, consents: consentGiven() }], {
     selfPay: true,
     selfPayConsentCategory: 'selfPay',
-    payment: { nonce },
+    payment: { nonce, saveCard },
   });
   expect(result.booked?.statusCode).toBe(201);
   const booked = result.booked!.json();
@@ -338,6 +339,43 @@ describe('refunds while the charge is unsettled (void)', () => {
     const rows = await paymentsOf(w, booked.id);
     expect(rows.filter((r) => r.refund_of)).toHaveLength(0);
     expect(rows[0]).toMatchObject({ id: booked.payment.id, status: 'succeeded' });
+  });
+
+  it('the statement of a late cancellation shows the kept payment and the fee, and the balance the ledger owes (never negative)', async () => {
+    const statement = async (id: string) => {
+      const res = await w.t.app.inject({
+        method: 'GET',
+        url: `/api/users/download-billing-statement?patientId=${w.self.id}&ehrVisitId=${id}`,
+        headers: w.jordan.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return (await pdfText(res.rawPayload)).text;
+    };
+    const fee = constants.lateCancelFeeCents;
+    // A card on file: the session's payment is kept and the fee charged to the card; nothing is owed.
+    const [withCard, withoutCard] = await makeSlots(w.t.app.database, 2, { providerOffset: 9 });
+    const paid = await bookSelfPay(w, withCard!, true);
+    await makeLate(w, paid.id);
+    expect((await cancel(w, w.jordan, paid.id, 'illness')).json()).toMatchObject({ cancellation: { late: true, feeCents: fee }, amountDueCents: 0 });
+    const first = await statement(paid.id);
+    for (const text of [
+      `${messages['document.label.totalCharged']} ${formatCents(paid.priceCents + fee)}`,
+      `${messages['document.label.totalPaid']} ${formatCents(paid.priceCents + fee)}`,
+      `${messages['document.label.totalRefunded']} $0.00`,
+      `${messages['document.label.balance']} $0.00`,
+    ]) {
+      expect(first).toContain(text);
+    }
+    // No card on file: the fee is owed, and the balance says so.
+    await w.t.app.database.query('UPDATE patient_cards SET removed_at = now(), is_default = false WHERE user_id = $1 AND removed_at IS NULL', [w.jordan.id]);
+    const owing = await bookSelfPay(w, withoutCard!);
+    await makeLate(w, owing.id);
+    expect((await cancel(w, w.jordan, owing.id, 'illness')).json()).toMatchObject({ cancellation: { late: true, feeCents: fee }, amountDueCents: fee });
+    const second = await statement(owing.id);
+    expect(second).toContain(`${messages['document.label.totalCharged']} ${formatCents(owing.priceCents + fee)}`);
+    expect(second).toContain(`${messages['document.label.totalPaid']} ${formatCents(owing.priceCents)}`);
+    expect(second).toContain(`${messages['document.label.balance']} ${formatCents(fee)}`);
+    expect(`${first} ${second}`).not.toMatch(/-\$/);
   });
 
   it('a cancellation by the practice refunds even a late session, with no fee; patients cannot claim that reason', async () => {
