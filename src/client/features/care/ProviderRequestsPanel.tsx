@@ -4,13 +4,13 @@
  * see each request waiting, approved or declined with the RCD's reason (GET /care/provider-requests).
  */
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, useCreateProviderRequestMutation, useListMyProviderRequestsQuery } from '@/generated/client/hooks';
 import type { ProviderRequest, ProviderRequestInput } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { enums, type ProviderRequestKind } from '@/generated/enums';
 import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
@@ -24,7 +24,6 @@ import { amountOf, requestSpecifics } from './request-text';
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function RequestForm() {
-  const api = useApi();
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<ProviderRequestKind>('licence_added');
@@ -33,21 +32,21 @@ function RequestForm() {
   const [licenseNumber, setLicenseNumber] = useState('');
   const [payIndividual, setPayIndividual] = useState('');
   const [payFollowUp, setPayFollowUp] = useState('');
-  const send = useMutation({
-    mutationFn: () => {
-      const body: ProviderRequestInput = { kind, description };
-      if (kind === 'licence_added') {
-        if (stateCode) body.stateCode = stateCode as ProviderRequestInput['stateCode'];
-        if (licenseNumber.trim()) body.licenseNumber = licenseNumber;
-      }
-      if (kind === 'pay_rate_change') {
-        const individual = amountOf(payIndividual);
-        const followUp = amountOf(payFollowUp);
-        if (individual !== undefined) body.payIndividual = individual;
-        if (followUp !== undefined) body.payFollowUp = followUp;
-      }
-      return api.createProviderRequest({ body });
-    },
+  const requestBody = () => {
+    const body: ProviderRequestInput = { kind, description };
+    if (kind === 'licence_added') {
+      if (stateCode) body.stateCode = stateCode as ProviderRequestInput['stateCode'];
+      if (licenseNumber.trim()) body.licenseNumber = licenseNumber;
+    }
+    if (kind === 'pay_rate_change') {
+      const individual = amountOf(payIndividual);
+      const followUp = amountOf(payFollowUp);
+      if (individual !== undefined) body.payIndividual = individual;
+      if (followUp !== undefined) body.payFollowUp = followUp;
+    }
+    return body;
+  };
+  const send = useCreateProviderRequestMutation({
     onSuccess: () => {
       setDescription('');
       setStateCode('');
@@ -55,7 +54,7 @@ function RequestForm() {
       setPayIndividual('');
       setPayFollowUp('');
       dispatch(toastShown({ kind: 'success', text: messages['ui.care.requests.sent'] }));
-      void queryClient.invalidateQueries({ queryKey: ['care', 'requests'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.listMyProviderRequests() });
     },
   });
   return (
@@ -64,7 +63,7 @@ function RequestForm() {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        send.mutate();
+        send.mutate({ body: requestBody() });
       }}
     >
       <div className="field">
@@ -161,9 +160,8 @@ function RequestItem({ request: r }: { request: ProviderRequest }) {
 }
 
 export function ProviderRequestsPanel() {
-  const api = useApi();
   // Read again each time the schedule opens: the RCD decides elsewhere.
-  const list = useQuery({ queryKey: ['care', 'requests'], queryFn: () => api.listMyProviderRequests(), refetchOnMount: 'always' });
+  const list = useListMyProviderRequestsQuery({ refetchOnMount: 'always' });
   return (
     <section className="stack" aria-labelledby="provider-requests">
       <h2 id="provider-requests">{messages['ui.care.requests.heading']}</h2>
