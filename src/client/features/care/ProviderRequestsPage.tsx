@@ -18,18 +18,15 @@ import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
-import { enumLabel, formatList, fullName } from '@/client/ui/format';
-import { formatDay } from '@/domain/date-format';
+import { enumLabel, formatList } from '@/client/ui/format';
+import { formatDay, viewerTimeZone } from '@/domain/date-format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { requestSpecifics } from './request-text';
 import './care.css';
+import { providerDisplayName } from '@/domain/names';
 
 type Tab = 'open' | 'decided';
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-function providerName(r: ProviderRequest): string {
-  return `${fullName(r.provider)}, ${r.provider.title}`;
-}
+const providerName = (r: ProviderRequest) => providerDisplayName(r.provider);
 
 function RequestFacts({ request: r }: { request: ProviderRequest }) {
   const specifics = requestSpecifics(r.request);
@@ -41,7 +38,7 @@ function RequestFacts({ request: r }: { request: ProviderRequest }) {
       {specifics ? <p>{specifics}</p> : null}
       <p>{r.request.description}</p>
       <p className="care__meta">
-        {message('ui.care.requests.asked', { when: formatDay(r.createdAt, zone()) })} ·{' '}
+        {message('ui.care.requests.asked', { when: formatDay(r.createdAt, viewerTimeZone()) })} ·{' '}
         {message('ui.rcd.requests.licensed', { states: formatList(r.provider.licensedStates) })}
       </p>
     </div>
@@ -94,7 +91,7 @@ function Decided({ request: r }: { request: ProviderRequest }) {
       <p className={r.status === 'completed' ? 'notice notice--success' : 'notice'}>
         {message(r.status === 'completed' ? 'ui.rcd.requests.approvedBy' : 'ui.rcd.requests.declinedBy', {
           who: r.decidedBy ?? '',
-          when: r.decidedAt ? formatDay(r.decidedAt, zone()) : '',
+          when: r.decidedAt ? formatDay(r.decidedAt, viewerTimeZone()) : '',
           reason: r.reason ?? '',
         })}
       </p>

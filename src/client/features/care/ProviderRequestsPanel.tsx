@@ -17,11 +17,9 @@ import { toastShown } from '@/client/store/toasts';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { enumLabel } from '@/client/ui/format';
-import { formatDay } from '@/domain/date-format';
+import { formatDay, viewerTimeZone } from '@/domain/date-format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { amountOf, requestSpecifics } from './request-text';
-
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function RequestForm() {
   const dispatch = useAppDispatch();
@@ -141,13 +139,13 @@ function RequestForm() {
 
 function RequestItem({ request: r }: { request: ProviderRequest }) {
   const specifics = requestSpecifics(r.request);
-  const decided = r.decidedAt ? formatDay(r.decidedAt, zone()) : '';
+  const decided = r.decidedAt ? formatDay(r.decidedAt, viewerTimeZone()) : '';
   return (
     <li className="card stack-sm">
       <h3>{enumLabel(enums.providerRequestKind.labels, r.request.kind)}</h3>
       {specifics ? <p>{specifics}</p> : null}
       <p>{r.request.description}</p>
-      <p className="care__meta">{message('ui.care.requests.asked', { when: formatDay(r.createdAt, zone()) })}</p>
+      <p className="care__meta">{message('ui.care.requests.asked', { when: formatDay(r.createdAt, viewerTimeZone()) })}</p>
       <p className={r.status === 'completed' ? 'notice notice--success' : 'notice'}>
         {r.status === 'completed'
           ? message('ui.care.requests.approved', { when: decided, reason: r.reason ?? '' })
