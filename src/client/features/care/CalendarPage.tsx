@@ -6,7 +6,8 @@
  * slots on the server (PUT /care/availability), so search shows the new times at once.
  */
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, queryRoot, useGetCareAvailabilityQuery, useGetCareCalendarQuery, useSaveCareAvailabilityMutation } from '@/generated/client/hooks';
 import type { EndpointTypes, ProviderAvailability } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { enums, type AppointmentMode } from '@/generated/enums';
@@ -14,7 +15,6 @@ import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { addDaysIso, isoDateIn } from '@/domain/dates';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { Button } from '@/client/ui/Button';
@@ -31,11 +31,6 @@ type AvailabilityAnswer = EndpointTypes['getCareAvailability']['response'];
 type Window = ProviderAvailability['windows'][number];
 type Exception = ProviderAvailability['exceptions'][number];
 
-const careKeys = {
-  calendar: (from: string, days: number) => ['care', 'calendar', from, days] as const,
-  availability: ['care', 'availability'] as const,
-};
-
 /** The Monday of the week of a local date. */
 function mondayOf(date: string): string {
   const weekday = new Date(`${date}T12:00:00Z`).getUTCDay() || 7;
@@ -46,17 +41,12 @@ function mondayOf(date: string): string {
 const noonOf = (date: string) => `${date}T12:00:00Z`;
 
 function CalendarView({ today }: { today: string }) {
-  const api = useApi();
   const [view, setView] = useState<'week' | 'day'>('week');
   const [anchor, setAnchor] = useState(today);
   const from = view === 'week' ? mondayOf(anchor) : anchor;
   const days = view === 'week' ? 7 : 1;
   // A calendar is read fresh whenever it is opened: bookings arrive from elsewhere at any time.
-  const calendar = useQuery({
-    queryKey: careKeys.calendar(from, days),
-    queryFn: () => api.getCareCalendar({ query: { from, days } }),
-    refetchOnMount: 'always',
-  });
+  const calendar = useGetCareCalendarQuery({ query: { from, days } }, { refetchOnMount: 'always' });
   const zone = calendar.data?.provider.timeZone;
   const dates = Array.from({ length: days }, (_, i) => addDaysIso(from, i));
   return (
@@ -155,18 +145,16 @@ function fieldErrorsOf(error: unknown): Map<string, string> {
 }
 
 function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
-  const api = useApi();
   const queryClient = useQueryClient();
   const { provider } = answer;
   const [plan, setPlan] = useState<ProviderAvailability>(answer.availability);
   const [done, setDone] = useState<string>();
-  const save = useMutation({
-    mutationFn: (body: ProviderAvailability) => api.saveCareAvailability({ body }),
+  const save = useSaveCareAvailabilityMutation({
     onSuccess: (saved) => {
       setPlan(saved.availability);
       setDone(message('ui.care.availability.saved', { created: String(saved.regenerated?.created ?? 0), removed: String(saved.regenerated?.removed ?? 0) }));
-      queryClient.setQueryData(careKeys.availability, saved);
-      void queryClient.invalidateQueries({ queryKey: ['care', 'calendar'] });
+      queryClient.setQueryData(queryKeys.getCareAvailability(), saved);
+      void queryClient.invalidateQueries({ queryKey: queryRoot('getCareCalendar') });
     },
     onMutate: () => setDone(undefined),
   });
@@ -202,7 +190,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
       aria-labelledby="availability-heading"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate(plan);
+        save.mutate({ body: plan });
       }}
     >
       <h2 id="availability-heading">{messages['ui.care.availability.heading']}</h2>
@@ -465,8 +453,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
 }
 
 export default function CalendarPage() {
-  const api = useApi();
-  const availability = useQuery({ queryKey: careKeys.availability, queryFn: () => api.getCareAvailability() });
+  const availability = useGetCareAvailabilityQuery();
   const provider = availability.data?.provider;
   const notProvider = isApiError(availability.error) && availability.error.status === 404;
   const viewerZone = viewerTimeZone();

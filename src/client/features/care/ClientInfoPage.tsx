@@ -6,14 +6,13 @@
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { constants } from '@/generated/constants';
 import { enums, type PatientNoteType } from '@/generated/enums';
 import { messages } from '@/generated/messages';
 import { intakePages, questionsOf } from '@/domain/intake';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { Button } from '@/client/ui/Button';
@@ -21,7 +20,7 @@ import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { enumLabel, fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
-import { useStartCareThreadMutation } from '@/generated/client/hooks';
+import { queryKeys, useGetCareClientQuery, useSavePatientNoteMutation, useStartCareThreadMutation } from '@/generated/client/hooks';
 import { measureText } from './measure-text';
 import './care.css';
 import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
@@ -45,15 +44,13 @@ function WriteMessage({ patientId }: { patientId: string }) {
 }
 
 function NoteForm({ patientId }: { patientId: string }) {
-  const api = useApi();
   const queryClient = useQueryClient();
   const [noteType, setNoteType] = useState<PatientNoteType>('clinical_handoff');
   const [text, setText] = useState('');
-  const save = useMutation({
-    mutationFn: () => api.savePatientNote({ body: { patientId, noteType, text } }),
+  const save = useSavePatientNoteMutation({
     onSuccess: () => {
       setText('');
-      void queryClient.invalidateQueries({ queryKey: ['care', 'client', patientId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.getCareClient({ params: { id: patientId } }) });
     },
   });
   return (
@@ -61,7 +58,7 @@ function NoteForm({ patientId }: { patientId: string }) {
       className="stack-sm"
       onSubmit={(e) => {
         e.preventDefault();
-        if (text.trim()) save.mutate();
+        if (text.trim()) save.mutate({ body: { patientId, noteType, text } });
       }}
     >
       <div className="field">
@@ -94,8 +91,7 @@ function NoteForm({ patientId }: { patientId: string }) {
 
 export default function ClientInfoPage() {
   const { id = '' } = useParams();
-  const api = useApi();
-  const info = useQuery({ queryKey: ['care', 'client', id], queryFn: () => api.getCareClient({ params: { id } }), retry: false });
+  const info = useGetCareClientQuery({ params: { id } }, { retry: false });
   const notFound = isApiError(info.error) && (info.error.status === 404 || info.error.status === 400);
   const d = info.data;
   return (

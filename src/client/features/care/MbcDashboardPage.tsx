@@ -6,13 +6,12 @@
  * drawn over its severity bands (TrendChart), its trend named from three scores on.
  */
 import { Link, generatePath } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useGetMbcDashboardQuery } from '@/generated/client/hooks';
 import type { EndpointTypes } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
@@ -49,8 +48,7 @@ function InstrumentLine({ row, instrument }: { row: Row; instrument: Instrument 
 }
 
 export default function MbcDashboardPage() {
-  const api = useApi();
-  const dashboard = useQuery({ queryKey: ['care', 'mbc'], queryFn: () => api.getMbcDashboard(), refetchOnMount: 'always' });
+  const dashboard = useGetMbcDashboardQuery({ refetchOnMount: 'always' });
   return (
     <div className="container stack-lg care">
       <CareNav />

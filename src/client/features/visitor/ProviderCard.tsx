@@ -7,6 +7,7 @@ import { Skeleton } from '@/client/ui/Skeleton';
 import { PENDING_ATTRIBUTE, SEARCH_ATTRIBUTES } from '@/client/islands/names';
 import type { Filter, Provider, Slot } from './queries';
 import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
+import { fullName } from '@/domain/names';
 
 const t = copy.card;
 
@@ -25,7 +26,7 @@ export interface ProviderCardProps {
 
 export function ProviderCard({ provider, profilePath, firstSlot, displayOf, onSeeTimes, headingLevel = 3, times }: ProviderCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const name = `${provider.firstName} ${provider.lastName}`;
+  const name = fullName(provider);
   const valuesOf = (type: string) => provider.filters.filter((f) => f.type === type).map((f) => displayOf(type, f.value)?.displayValue ?? f.value);
   const inPerson = provider.filters.some((f) => f.type === 'availability_type' && f.value === 'in_person');
   const carriers = valuesOf('insurance_id');

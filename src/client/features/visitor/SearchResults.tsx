@@ -37,6 +37,7 @@ import { groupFilters } from './SearchFilters';
 import { Pagination } from './SearchParts';
 import { searchWaitlistPath, slotQueryOf } from './search-view';
 import { profilePathOf } from './paths';
+import { fullName } from '@/domain/names';
 
 const searchPhone = constants.phoneLines.providerSearch;
 export const RESULTS_HEADING = 'results-heading';
@@ -327,9 +328,7 @@ export function SearchResults({ search, data, navigation, status, onRetry, headi
                   firstSlot={data.firstSlotOf(p.id)}
                   displayOf={data.displayOf}
                   onSeeTimes={onSeeTimes}
-                  times={
-                    timesHrefOf ? { href: timesHrefOf(p), title: fillContent(copy.availability.heading, { name: `${p.firstName} ${p.lastName}` }) } : undefined
-                  }
+                  times={timesHrefOf ? { href: timesHrefOf(p), title: fillContent(copy.availability.heading, { name: fullName(p) }) } : undefined}
                 />
               </li>
             );
