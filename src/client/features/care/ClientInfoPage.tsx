@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { constants } from '@/generated/constants';
-import { enums, type PatientNoteType } from '@/generated/enums';
+import { enums, type PatientNoteType, type TaskStatus } from '@/generated/enums';
 import { messages } from '@/generated/messages';
 import { intakePages, questionsOf } from '@/domain/intake';
 import { routeById } from '@/generated/routes';
@@ -23,8 +23,11 @@ import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import { useStartCareThreadMutation } from '@/generated/client/hooks';
 import { measureText } from './measure-text';
+import { ResolveAlert } from './ResolveAlert';
 import './care.css';
 import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
+
+const isOpen = (status: TaskStatus) => status !== 'completed' && status !== 'declined' && status !== 'cancelled';
 
 /** Opens the secure conversation with this client (started when there is none) on the messages screen. */
 function WriteMessage({ patientId }: { patientId: string }) {
@@ -144,15 +147,20 @@ export default function ClientInfoPage() {
               </p>
             ) : null}
           </section>
-          {d.tasks.some((t) => t.status !== 'completed' && t.status !== 'declined' && t.status !== 'cancelled') ? (
+          {d.tasks.some((t) => isOpen(t.status)) ? (
             <section className="stack-sm" aria-labelledby="client-tasks">
               <h2 id="client-tasks">{messages['ui.care.client.tasks']}</h2>
               <ul className="care__list">
                 {d.tasks.map((t) => (
-                  <li key={t.id} className="card">
-                    <strong>{enumLabel(enums.taskKind.labels, t.kind)}</strong> · {enumLabel(enums.taskPriority.labels, t.priority)} ·{' '}
-                    {enumLabel(enums.taskStatus.labels, t.status)}
-                    <p className="care__meta">{t.reason}</p>
+                  <li key={t.id} className="card stack-sm">
+                    <p>
+                      <strong>{enumLabel(enums.taskKind.labels, t.kind)}</strong> · {enumLabel(enums.taskPriority.labels, t.priority)} ·{' '}
+                      {enumLabel(enums.taskStatus.labels, t.status)}
+                    </p>
+                    <p className="care__meta">{message('ui.care.alert.raised', { reason: t.reason, when: formatSessionTime(t.createdAt, viewerTimeZone()) })}</p>
+                    {t.kind === 'clinical_alert' && isOpen(t.status) ? (
+                      <ResolveAlert alert={t} label={`${messages['ui.care.alert.resolve']}: ${enumLabel(enums.taskKind.labels, t.kind)}`} />
+                    ) : null}
                   </li>
                 ))}
               </ul>
