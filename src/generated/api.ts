@@ -7963,8 +7963,16 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'GET',
     path: '/patients/{id}/consent-pdf/{consentId}',
     summary: 'A signed consent as a PDF',
-    description: 'The signed consent {consentId} of patient {id} as a PDF document - who signed, for whom, when, the version and the text.',
-    access: ['patient', 'support', 'third_party_support', 'devops_admin', 'clinical_admin', 'medical_assistant'],
+    description: 'The signed consent {consentId} of patient {id} as a PDF document - who signed, for whom, when, the version and the text. A clinician reaches only the consents of their own clients (a past or upcoming session with their provider); anyone else\'s answers NOT_FOUND, like an unknown consent, and the refusal is audited.',
+    access: [
+      'patient',
+      'support',
+      'third_party_support',
+      'devops_admin',
+      'clinical_admin',
+      'medical_assistant',
+      'clinician',
+    ],
     params: {
       type: 'object',
       additionalProperties: false,

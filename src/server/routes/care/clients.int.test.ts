@@ -207,3 +207,36 @@ describe('urgent clinical alerts', () => {
     expect((await auditRows(t.app, "action = 'resolveCareAlert' AND record_id = $1 AND outcome = 'success'", [alert.id])).length).toBe(1);
   });
 });
+
+describe("a client's signed consents as PDFs", () => {
+  it("a clinician downloads their own client's signed consent; another patient's answers NOT_FOUND, audited", async () => {
+    const consents = (await get(clinician, `/api/care/clients/${patientId}`)).json().consents as { id: string; signedAt: string | null }[];
+    const signed = consents.find((c) => c.signedAt !== null)!;
+    expect(signed).toBeDefined();
+    const own = await get(clinician, `/api/patients/${patientId}/consent-pdf/${signed.id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toContain('application/pdf');
+    expect(own.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await auditRows(t.app, "action = 'getConsentPdf' AND actor_id = $1", [clinician.id])).at(-1)).toMatchObject({
+      outcome: 'success',
+      record_type: 'consent',
+      record_id: signed.id,
+    });
+
+    // A signed consent of someone who never had a session with the clinician's provider.
+    const [theirs] = await t.app.database.query<{ id: string; patient_id: string }>(
+      `SELECT c.id, c.patient_id FROM consents c WHERE c.signed_at IS NOT NULL AND c.patient_id NOT IN
+         (SELECT ap.patient_id FROM appointment_patients ap JOIN appointments a ON a.id = ap.appointment_id WHERE a.provider_id = $1) ORDER BY c.created_at LIMIT 1`,
+      [providerId],
+    );
+    expect(theirs).toBeDefined();
+    const other = await get(clinician, `/api/patients/${theirs!.patient_id}/consent-pdf/${theirs!.id}`);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().errorCode).toBe('NOT_FOUND');
+    expect((await auditRows(t.app, "action = 'getConsentPdf' AND record_id = $1", [theirs!.patient_id])).at(-1)).toMatchObject({ outcome: 'denied' });
+    // Another patient's consent named under the clinician's own client is not found either.
+    expect((await get(clinician, `/api/patients/${patientId}/consent-pdf/${theirs!.id}`)).statusCode).toBe(404);
+    // The patient still reaches their own.
+    expect((await get(jordan, `/api/patients/${patientId}/consent-pdf/${signed.id}`)).statusCode).toBe(200);
+  });
+});
