@@ -6333,6 +6333,8 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                   },
                   kind: {
                     type: 'string',
+                    'x-enum': 'consentType',
+                    enum: ['bookAppointmentConsent', 'paymentConsent'],
                   },
                   signedAt: {
                     type: ['string', 'null'],

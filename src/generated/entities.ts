@@ -2457,7 +2457,7 @@ export interface ClientResponsibleParty {
  */
 export interface ClientConsent {
   id: string;
-  kind: string;
+  kind: 'bookAppointmentConsent' | 'paymentConsent';
   signedAt: string | null;
 }
 /**

@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages } from '@/generated/messages';
+import { enums } from '@/generated/enums';
+import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
 import { renderScreen } from '@tests/support/screen-kit';
 import ClientInfoPage from './ClientInfoPage';
@@ -44,6 +46,36 @@ const empty = {
 };
 
 describe('ClientInfoPage', () => {
+  it('names each consent by its kind and downloads a signed one as its PDF', async () => {
+    const created = jest.fn(() => 'blob:consent');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: jest.fn() });
+    const { calls } = renderScreen(<ClientInfoPage />, {
+      path: routeById.careClientInfo.path,
+      at: '/care/v1/client-info/p1',
+      groups: ['clinicians'],
+      answers: {
+        getCareClient: () => ({
+          ...empty,
+          client,
+          consents: [
+            { id: 'c1', kind: 'bookAppointmentConsent', signedAt: '2026-03-02T15:00:00.000Z' },
+            { id: 'c2', kind: 'paymentConsent', signedAt: null },
+          ],
+        }),
+        getConsentPdf: () => new Blob(['%PDF-'], { type: 'application/pdf' }),
+      },
+    });
+    const section = within((await screen.findByRole('heading', { name: messages['ui.care.client.consents'] })).closest('section')!);
+    expect(section.queryByText(/bookAppointmentConsent|paymentConsent/)).toBeNull();
+    expect(section.getByText(new RegExp(`^${enums.consentType.labels.paymentConsent}: ${messages['ui.care.client.consentUnsigned']}`))).toBeTruthy();
+    const pdfName = message('ui.care.client.consentPdf', { kind: enums.consentType.labels.bookAppointmentConsent });
+    // Only the signed consent has its PDF.
+    expect(section.getAllByRole('button')).toHaveLength(1);
+    fireEvent.click(section.getByRole('button', { name: pdfName }));
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    expect(calls.find((c) => c.id === 'getConsentPdf')?.input).toEqual({ params: { id: 'p1', consentId: 'c1' } });
+  });
+
   it('resolves an urgent clinical alert with a required note, then the flag clears', async () => {
     const alert = {
       id: 'a1',

@@ -225,8 +225,11 @@ describe("a client's signed consents as PDFs", () => {
 
     // A signed consent of someone who never had a session with the clinician's provider.
     const [theirs] = await t.app.database.query<{ id: string; patient_id: string }>(
-      `SELECT c.id, c.patient_id FROM consents c WHERE c.signed_at IS NOT NULL AND c.patient_id NOT IN
-         (SELECT ap.patient_id FROM appointment_patients ap JOIN appointments a ON a.id = ap.appointment_id WHERE a.provider_id = $1) ORDER BY c.created_at LIMIT 1`,
+      `INSERT INTO consents (patient_id, user_id, consent_type, version, text, source, signer_name, signer_capacity, signed_by, signed_at, created_by)
+       SELECT p.id, p.user_id, 'bookAppointmentConsent', '1', 'Consent text', 'patient_web', 'Someone Else', 'Someone Else, for themself', p.user_id, now(), p.user_id
+         FROM patients p WHERE p.id NOT IN
+         (SELECT ap.patient_id FROM appointment_patients ap JOIN appointments a ON a.id = ap.appointment_id WHERE a.provider_id = $1) ORDER BY p.created_at LIMIT 1
+       RETURNING id, patient_id`,
       [providerId],
     );
     expect(theirs).toBeDefined();

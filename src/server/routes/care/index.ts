@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import moment from 'moment-timezone';
 import type { ScheduledSession } from '@/generated/entities';
+import type { ConsentType } from '@/generated/enums';
 import { localDayStart } from '@/domain/slots';
 import type { BookedAppointment } from '@/generated/entities';
 import { appointmentsWhere, appointmentTiming } from '@/server/booking/appointments';
@@ -123,7 +124,7 @@ export const careHandlers: Handlers = {
       'lower(a.during) DESC, a.id',
       100,
     );
-    const consents = await db.query<{ id: string; consent_type: string; signed_at: Date | null }>(
+    const consents = await db.query<{ id: string; consent_type: ConsentType; signed_at: Date | null }>(
       'SELECT id, consent_type, signed_at FROM consents WHERE patient_id = $1 ORDER BY created_at DESC, id',
       [client.id],
     );
