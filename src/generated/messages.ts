@@ -148,7 +148,8 @@ export const messages = {
   'availability.notYourPractice': 'Please choose your practice.',
   'ui.care.nav.label': 'Care area',
   'ui.care.calendar.intro': 'Your slots and sessions, and the weekly hours that make your slots. Times are in {zone}.',
-  'ui.care.calendar.viewerZone': 'Your device is set to {zone}; times here are in {providerZone}.',
+  'ui.care.calendar.viewerZone': 'Your device is set to {zone}; times here are in {providerZone}, with yours beside them.',
+  'ui.care.calendar.viewerTime': '(your time: {time})',
   'ui.care.calendar.week': 'Week',
   'ui.care.calendar.day': 'Day',
   'ui.care.calendar.previous': 'Previous',
@@ -1347,6 +1348,7 @@ export interface MessageParams {
   'ui.care.nav.label': Record<string, never>;
   'ui.care.calendar.intro': { zone: string | number };
   'ui.care.calendar.viewerZone': { zone: string | number; providerZone: string | number };
+  'ui.care.calendar.viewerTime': { time: string | number };
   'ui.care.calendar.week': Record<string, never>;
   'ui.care.calendar.day': Record<string, never>;
   'ui.care.calendar.previous': Record<string, never>;
