@@ -80,7 +80,10 @@ it('a week on, extends the open times to the end of the window from the saved av
   expect(saved.statusCode).toBe(200);
   const before = await futureSlots();
   const lastBefore = localDay(before.at(-1)!.start_at);
-  const windowEnd = moment.tz(clock.now(), zone).add(constants.availabilityWindowDays - 1, 'days').format('YYYY-MM-DD');
+  const windowEnd = moment
+    .tz(clock.now(), zone)
+    .add(constants.availabilityWindowDays - 1, 'days')
+    .format('YYYY-MM-DD');
   expect(lastBefore <= windowEnd).toBe(true);
 
   // A session booked 10 days ahead, and a slot of another day held by a booking in progress (past the week).
@@ -110,7 +113,10 @@ it('a week on, extends the open times to the end of the window from the saved av
 
   const after = await futureSlots();
   const lastAfter = localDay(after.at(-1)!.start_at);
-  const newWindowEnd = moment.tz(clock.now(), zone).add(constants.availabilityWindowDays - 1, 'days').format('YYYY-MM-DD');
+  const newWindowEnd = moment
+    .tz(clock.now(), zone)
+    .add(constants.availabilityWindowDays - 1, 'days')
+    .format('YYYY-MM-DD');
   // The window moved a week: new open times past the old last day, up to the new end, weekday mornings only.
   expect(lastAfter > lastBefore).toBe(true);
   expect(lastAfter <= newWindowEnd).toBe(true);
@@ -125,7 +131,7 @@ it('a week on, extends the open times to the end of the window from the saved av
   expect(after.filter((s) => localDay(s.start_at) === bookedDay)).toEqual([toBook]);
   expect(after.filter((s) => localDay(s.start_at) === heldDay)).toEqual([toHold]);
   expect(await t.app.database.query('SELECT 1 FROM slot_reservations WHERE slot_id = $1', [toHold.id])).toHaveLength(1);
-  expect(await t.app.database.query("SELECT status FROM appointments WHERE slot_id = $1", [toBook.id])).toEqual([{ status: 'booked' }]);
+  expect(await t.app.database.query('SELECT status FROM appointments WHERE slot_id = $1', [toBook.id])).toEqual([{ status: 'booked' }]);
   const [search] = await t.app.database.query<{ open_slots: number }>('SELECT open_slots FROM provider_search WHERE provider_id = $1 LIMIT 1', [providerId]);
   expect(search!.open_slots).toBeGreaterThan(0);
 

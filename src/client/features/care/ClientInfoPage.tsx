@@ -175,7 +175,9 @@ export default function ClientInfoPage() {
                       <strong>{enumLabel(enums.taskKind.labels, t.kind)}</strong> · {enumLabel(enums.taskPriority.labels, t.priority)} ·{' '}
                       {enumLabel(enums.taskStatus.labels, t.status)}
                     </p>
-                    <p className="care__meta">{message('ui.care.alert.raised', { reason: t.reason, when: formatSessionTime(t.createdAt, viewerTimeZone()) })}</p>
+                    <p className="care__meta">
+                      {message('ui.care.alert.raised', { reason: t.reason, when: formatSessionTime(t.createdAt, viewerTimeZone()) })}
+                    </p>
                     {t.kind === 'clinical_alert' && isOpen(t.status) ? (
                       <ResolveAlert alert={t} label={`${messages['ui.care.alert.resolve']}: ${enumLabel(enums.taskKind.labels, t.kind)}`} />
                     ) : null}

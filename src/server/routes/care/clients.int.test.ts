@@ -149,7 +149,9 @@ describe('urgent clinical alerts', () => {
     )[0]!.id;
 
   it("is never reached on another provider's alert or client: NOT_FOUND, nothing changes, audited", async () => {
-    const [colleague] = await t.app.database.query<{ id: string }>('SELECT id FROM providers WHERE id <> $1 AND removed_at IS NULL ORDER BY id LIMIT 1', [providerId]);
+    const [colleague] = await t.app.database.query<{ id: string }>('SELECT id FROM providers WHERE id <> $1 AND removed_at IS NULL ORDER BY id LIMIT 1', [
+      providerId,
+    ]);
     const [stranger] = await t.app.database.query<{ id: string }>(
       'SELECT p.id FROM patients p WHERE p.id NOT IN (SELECT ap.patient_id FROM appointment_patients ap JOIN appointments a ON a.id = ap.appointment_id WHERE a.provider_id = $1) ORDER BY p.created_at LIMIT 1',
       [providerId],
@@ -182,7 +184,8 @@ describe('urgent clinical alerts', () => {
 
   it("the clinician resolves their own client's alert with a note: the urgent flag and the urgent-measure need clear, audited", async () => {
     const nenaNeeds = async () =>
-      ((await get(clinician, '/api/care/nena')).json().items as { client: { id: string }; needs: string[] }[]).find((i) => i.client.id === patientId)?.needs ?? [];
+      ((await get(clinician, '/api/care/nena')).json().items as { client: { id: string }; needs: string[] }[]).find((i) => i.client.id === patientId)?.needs ??
+      [];
     expect(await nenaNeeds()).toContain('urgent_measure');
     const row = (await get(clinician, '/api/care/mbc')).json().items.find((r: { client: { id: string } }) => r.client.id === patientId);
     expect(row.client.urgent).toBe(true);
@@ -203,7 +206,10 @@ describe('urgent clinical alerts', () => {
     expect(after.alerts).toEqual([]);
     expect((await get(clinician, `/api/care/clients/${patientId}`)).json().client.urgent).toBe(false);
     expect(await nenaNeeds()).not.toContain('urgent_measure');
-    expect((await auditRows(t.app, "action = 'task.complete' AND record_id = $1", [alert.id])).at(-1)).toMatchObject({ outcome: 'success', actor_id: clinician.id });
+    expect((await auditRows(t.app, "action = 'task.complete' AND record_id = $1", [alert.id])).at(-1)).toMatchObject({
+      outcome: 'success',
+      actor_id: clinician.id,
+    });
     expect((await auditRows(t.app, "action = 'resolveCareAlert' AND record_id = $1 AND outcome = 'success'", [alert.id])).length).toBe(1);
   });
 });

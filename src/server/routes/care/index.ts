@@ -166,7 +166,15 @@ export const careHandlers: Handlers = {
         authorName: n.author_name,
         createdAt: new Date(n.created_at).toISOString(),
       })),
-      tasks: tasks.map((t) => ({ id: t.id, version: t.version, kind: t.kind, priority: t.priority, status: t.status, reason: t.reason, createdAt: t.createdAt })),
+      tasks: tasks.map((t) => ({
+        id: t.id,
+        version: t.version,
+        kind: t.kind,
+        priority: t.priority,
+        status: t.status,
+        reason: t.reason,
+        createdAt: t.createdAt,
+      })),
     };
   },
 
