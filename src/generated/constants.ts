@@ -148,6 +148,8 @@ export const constants = {
   availabilityMaxWindows: 50,
   /** Most exceptions (blocked or extra time) a provider keeps. */
   availabilityMaxExceptions: 100,
+  /** When the daily job regenerates the open slots of every provider with saved availability (UTC cron), so their open times keep reaching availabilityWindowDays ahead as the days pass; booked and held slots are never touched. */
+  availabilitySlotsCron: '20 4 * * *',
   /** Most days one calendar view asks for. */
   calendarMaxDays: 14,
   /** PHQ-9 and GAD-7 (issue 17 item 2): items scored 0-3, the severity bands of each total, remission (a total below remissionBelow) and reliable improvement (a drop of at least reliableDrop from the first score). */

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { mailJob } from './mail-job';
 import { reconcileJob } from '../money/reconcile-job';
 import { checkInMailJob } from '../care/check-in-mail';
+import { availabilitySlotsJob } from '../care/availability-job';
 import { syncOutboxJob } from '../sync/job';
 import { consentAlertJob } from '../sync/consent-alerts';
 import { appointmentReminderJob, reminderSweepJob } from '../reminders/send';
@@ -46,4 +47,5 @@ export const jobDefinitions: AnyJobDefinition[] = [
   appointmentReminderJob,
   waitlistOfferJob,
   waitlistSweepJob,
+  availabilitySlotsJob,
 ];

@@ -1,7 +1,7 @@
 /**
  * The clinician's calendar (/care/v1/calendar, issue 17 item 4): a week or a day of their slots
- * (open, being booked, booked) and sessions in the provider's zone (the viewer's zone named when it
- * differs), and the weekly availability that makes the slots: hours per weekday and session type,
+ * (open, being booked, booked) and sessions in the provider's zone (when the viewer's device is in
+ * another zone, each time also in the viewer's zone, labelled), and the weekly availability that makes the slots: hours per weekday and session type,
  * time off and extra hours, session length, break and minimum notice. Saving regenerates the open
  * slots on the server (PUT /care/availability), so search shows the new times at once.
  */
@@ -24,7 +24,7 @@ import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import { CalendarFeed } from './CalendarFeed';
 import './care.css';
-import { formatLongDay, formatTime, viewerTimeZone, weekdayName, zoneLabel } from '@/domain/date-format';
+import { formatDay, formatLongDay, formatTime, formatTimeWithZone, viewerTimeZone, weekdayName, zoneLabel } from '@/domain/date-format';
 
 type Calendar = EndpointTypes['getCareCalendar']['response'];
 type AvailabilityAnswer = EndpointTypes['getCareAvailability']['response'];
@@ -40,7 +40,7 @@ function mondayOf(date: string): string {
 /** Noon UTC of a local date: a safe instant to name the day in any zone near it. */
 const noonOf = (date: string) => `${date}T12:00:00Z`;
 
-function CalendarView({ today }: { today: string }) {
+function CalendarView({ today, viewerZone }: { today: string; viewerZone: string }) {
   const [view, setView] = useState<'week' | 'day'>('week');
   const [anchor, setAnchor] = useState(today);
   const from = view === 'week' ? mondayOf(anchor) : anchor;
@@ -78,7 +78,7 @@ function CalendarView({ today }: { today: string }) {
       {calendar.data && zone ? (
         <div className={`care-calendar care-calendar--${view}`} aria-busy={calendar.isFetching}>
           {dates.map((date) => (
-            <CalendarDay key={date} date={date} zone={zone} calendar={calendar.data} />
+            <CalendarDay key={date} date={date} zone={zone} viewerZone={viewerZone} calendar={calendar.data} />
           ))}
         </div>
       ) : calendar.isError ? (
@@ -99,7 +99,21 @@ const slotState: Record<Calendar['slots'][number]['state'], string> = {
   booked: messages['ui.care.calendar.slotBooked'],
 };
 
-function CalendarDay({ date, zone, calendar }: { date: string; zone: string; calendar: Calendar }) {
+/**
+ * When the viewer's device is in another zone than the provider's: the same times in the viewer's zone,
+ * labelled with that zone (and with the viewer's day when it is not the provider's day).
+ */
+function ViewerTime({ start, end, date, viewerZone }: { start: string; end: string; date: string; viewerZone: string }) {
+  const day = isoDateIn(new Date(start), viewerZone) === date ? '' : `${formatDay(start, viewerZone)}, `;
+  return (
+    <span className="care__meta">
+      {message('ui.care.calendar.viewerTime', { time: `${day}${formatTime(start, viewerZone)} – ${formatTimeWithZone(end, viewerZone)}` })}
+    </span>
+  );
+}
+
+function CalendarDay({ date, zone, viewerZone, calendar }: { date: string; zone: string; viewerZone: string; calendar: Calendar }) {
+  const otherZone = viewerZone !== zone;
   const sessions = calendar.sessions.filter((s) => isoDateIn(new Date(s.start), zone) === date);
   // A booked slot is shown by its session; the others by their state.
   const slots = calendar.slots.filter(
@@ -124,8 +138,13 @@ function CalendarDay({ date, zone, calendar }: { date: string; zone: string; cal
           {items.map((i) => (
             <li key={i.key} className={`care-calendar__item care-calendar__item--${i.kind}`}>
               <span className="care__when">
-                {formatTime(i.start, zone)} – {formatTime(i.end, zone)}
+                {formatTime(i.start, zone)} – {otherZone ? formatTimeWithZone(i.end, zone) : formatTime(i.end, zone)}
               </span>{' '}
+              {otherZone ? (
+                <>
+                  <ViewerTime start={i.start} end={i.end} date={date} viewerZone={viewerZone} />{' '}
+                </>
+              ) : null}
               <span>{i.text}</span> <span className="care__meta">· {enumLabel(enums.appointmentMode.labels, i.mode)}</span>
             </li>
           ))}
@@ -486,7 +505,7 @@ export default function CalendarPage() {
         <PageLoadError />
       ) : availability.data && provider ? (
         <>
-          <CalendarView today={isoDateIn(new Date(), provider.timeZone)} />
+          <CalendarView today={isoDateIn(new Date(), provider.timeZone)} viewerZone={viewerZone || provider.timeZone} />
           <AvailabilityForm answer={availability.data} />
           <CalendarFeed timeZone={provider.timeZone} />
         </>

@@ -1,6 +1,7 @@
 /**
  * One client (/care/v1/client-info/{id}, issue 17 item 1): the minimum a clinician needs (name, age,
- * contact, a minor's responsible party, sessions with them, consents, insurance and authorizations,
+ * contact, a minor's responsible party, sessions with them, consents (each signed one as its PDF),
+ * insurance and authorizations,
  * measures over time, open items) and notes by type (POST /patients/save-note). Only the clinician's
  * own clients: anyone else shows the not-found state (GET /care/clients/{id} answers 404).
  */
@@ -8,7 +9,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { constants } from '@/generated/constants';
-import { enums, type PatientNoteType } from '@/generated/enums';
+import { enums, type ConsentType, type PatientNoteType, type TaskStatus } from '@/generated/enums';
 import { messages } from '@/generated/messages';
 import { intakePages, questionsOf } from '@/domain/intake';
 import { routeById } from '@/generated/routes';
@@ -19,11 +20,15 @@ import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { enumLabel, fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
+import { saveFile } from '@/client/ui/save-file';
 import { CareNav } from './CareNav';
 import { queryKeys, useGetCareClientQuery, useSavePatientNoteMutation, useStartCareThreadMutation } from '@/generated/client/hooks';
 import { measureText } from './measure-text';
+import { ResolveAlert } from './ResolveAlert';
 import './care.css';
 import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
+
+const isOpen = (status: TaskStatus) => status !== 'completed' && status !== 'declined' && status !== 'cancelled';
 
 /** Opens the secure conversation with this client (started when there is none) on the messages screen. */
 function WriteMessage({ patientId }: { patientId: string }) {
@@ -40,6 +45,22 @@ function WriteMessage({ patientId }: { patientId: string }) {
       </div>
       {start.isError ? <ErrorNotice text={errorTextFor(start.error, 'support_web')} inline /> : null}
     </div>
+  );
+}
+
+/** Downloads a signed consent as its PDF (GET /patients/{id}/consent-pdf/{consentId}: own clients only). */
+function ConsentPdf({ patientId, consent }: { patientId: string; consent: { id: string; kind: ConsentType } }) {
+  const api = useApi();
+  const download = useMutation({
+    mutationFn: async () => saveFile(await api.getConsentPdf({ params: { id: patientId, consentId: consent.id } }), `consent-${consent.id}.pdf`),
+  });
+  return (
+    <>
+      <Button variant="secondary" className="btn--small" disabled={download.isPending} onClick={() => download.mutate()}>
+        {message('ui.care.client.consentPdf', { kind: enumLabel(enums.consentType.labels, consent.kind) })}
+      </Button>
+      {download.isError ? <ErrorNotice text={errorTextFor(download.error, 'support_web')} inline /> : null}
+    </>
   );
 }
 
@@ -140,15 +161,22 @@ export default function ClientInfoPage() {
               </p>
             ) : null}
           </section>
-          {d.tasks.some((t) => t.status !== 'completed' && t.status !== 'declined' && t.status !== 'cancelled') ? (
+          {d.tasks.some((t) => isOpen(t.status)) ? (
             <section className="stack-sm" aria-labelledby="client-tasks">
               <h2 id="client-tasks">{messages['ui.care.client.tasks']}</h2>
               <ul className="care__list">
                 {d.tasks.map((t) => (
-                  <li key={t.id} className="card">
-                    <strong>{enumLabel(enums.taskKind.labels, t.kind)}</strong> · {enumLabel(enums.taskPriority.labels, t.priority)} ·{' '}
-                    {enumLabel(enums.taskStatus.labels, t.status)}
-                    <p className="care__meta">{t.reason}</p>
+                  <li key={t.id} className="card stack-sm">
+                    <p>
+                      <strong>{enumLabel(enums.taskKind.labels, t.kind)}</strong> · {enumLabel(enums.taskPriority.labels, t.priority)} ·{' '}
+                      {enumLabel(enums.taskStatus.labels, t.status)}
+                    </p>
+                    <p className="care__meta">
+                      {message('ui.care.alert.raised', { reason: t.reason, when: formatSessionTime(t.createdAt, viewerTimeZone()) })}
+                    </p>
+                    {t.kind === 'clinical_alert' && isOpen(t.status) ? (
+                      <ResolveAlert alert={t} label={`${messages['ui.care.alert.resolve']}: ${enumLabel(enums.taskKind.labels, t.kind)}`} />
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -213,10 +241,15 @@ export default function ClientInfoPage() {
               <ul>
                 {d.consents.map((c) => (
                   <li key={c.id}>
-                    {c.kind}:{' '}
-                    {c.signedAt
-                      ? message('ui.care.client.consentSigned', { when: formatSessionTime(c.signedAt, viewerTimeZone()) })
-                      : messages['ui.care.client.consentUnsigned']}
+                    {enumLabel(enums.consentType.labels, c.kind)}:{' '}
+                    {c.signedAt ? (
+                      <>
+                        {message('ui.care.client.consentSigned', { when: formatSessionTime(c.signedAt, viewerTimeZone()) })}{' '}
+                        <ConsentPdf patientId={d.client.id} consent={c} />
+                      </>
+                    ) : (
+                      messages['ui.care.client.consentUnsigned']
+                    )}
                   </li>
                 ))}
               </ul>
