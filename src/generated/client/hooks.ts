@@ -989,6 +989,12 @@ export function useSubmitPatientMeasureMutation(options?: MutationHookOptions<'s
   return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['submitPatientMeasure'] & WithCallOptions) => api.submitPatientMeasure(input as EndpointInputs['submitPatientMeasure'], callOptions), ...options });
 }
 
+/** Resolve an urgent clinical alert about one of the caller's clients (POST /api/care/alerts/{id}/resolve) */
+export function useResolveCareAlertMutation(options?: MutationHookOptions<'resolveCareAlert', EndpointInputs['resolveCareAlert'] & WithCallOptions>) {
+  const api = useApi();
+  return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['resolveCareAlert'] & WithCallOptions) => api.resolveCareAlert(input as EndpointInputs['resolveCareAlert'], callOptions), ...options });
+}
+
 /** Ask the RCD to approve a change (POST /api/care/provider-requests) */
 export function useCreateProviderRequestMutation(options?: MutationHookOptions<'createProviderRequest', EndpointInputs['createProviderRequest'] & WithCallOptions>) {
   const api = useApi();

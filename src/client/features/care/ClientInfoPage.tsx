@@ -7,7 +7,8 @@
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '@/client/api/api-context';
 import { constants } from '@/generated/constants';
 import { enums, type ConsentType, type PatientNoteType, type TaskStatus } from '@/generated/enums';
 import { messages } from '@/generated/messages';

@@ -5,27 +5,30 @@
  * (TASK_NOTE_REQUIRED); once resolved the client's data is read again, so the flag clears.
  */
 import { useId, useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { constants } from '@/generated/constants';
 import { messages } from '@/generated/messages';
-import { useApi } from '@/client/api/api-context';
+import { queryRoot, useResolveCareAlertMutation } from '@/generated/client/hooks';
 import { errorTextFor } from '@/client/api/errors';
 import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
 import { Button } from '@/client/ui/Button';
 
 export function ResolveAlert({ alert, label }: { alert: { id: string; version: number }; label: string }) {
-  const api = useApi();
   const queryClient = useQueryClient();
   const dispatch = useAppDispatch();
   const id = useId();
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string>();
-  const resolve = useMutation({
-    mutationFn: () => api.resolveCareAlert({ params: { id: alert.id }, body: { version: alert.version, note: note.trim() } }),
+  const resolve = useResolveCareAlertMutation({
     onSuccess: async () => {
       dispatch(toastShown({ kind: 'success', text: messages['ui.care.alert.resolved'] }));
-      await queryClient.invalidateQueries({ queryKey: ['care'] });
+      // Where the urgent flag shows: the client page, the MBC dashboard, the clients list and "needs attention".
+      await Promise.all(
+        (['getCareClient', 'getMbcDashboard', 'listCareClients', 'getCareNena'] as const).map((id) =>
+          queryClient.invalidateQueries({ queryKey: queryRoot(id) }),
+        ),
+      );
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
   });
@@ -38,7 +41,7 @@ export function ResolveAlert({ alert, label }: { alert: { id: string; version: n
         e.preventDefault();
         if (!note.trim()) return setProblem(messages['ui.care.alert.noteRequired']);
         setProblem(undefined);
-        resolve.mutate();
+        resolve.mutate({ params: { id: alert.id }, body: { version: alert.version, note: note.trim() } });
       }}
     >
       <div className="field">
