@@ -16,9 +16,7 @@ import { patientOfToken } from '@/server/front-desk/patient-token';
 import type { Handlers } from '../registry';
 import { fullName } from '@/domain/names';
 import { reachesEveryAccount } from '@/domain/permissions';
-import { writeAudit } from '@/server/audit';
-import { reachClient } from '@/server/care/clients';
-import { callerProviderId } from '@/server/care/provider';
+import { reachOwnClient } from '@/server/care/clients';
 
 interface ConsentRow {
   id: string;
@@ -72,23 +70,12 @@ function reachConsent(request: FastifyRequest, id: string, action: string): Prom
 
 /**
  * The consent of a signed PDF: staff and the account holder reach it with its account; a clinician only
- * when the patient is one of their own clients (reachClient: anyone else is NOT_FOUND, audited).
+ * when the patient is one of their own clients (reachOwnClient: anyone else is NOT_FOUND, audited).
  */
 async function reachConsentPdf(request: FastifyRequest, patientId: string, consentId: string): Promise<ConsentRow> {
   const caller = callerOf(request);
   if (!caller.permissions.isClinician || reachesEveryAccount(caller.groups)) return reachConsent(request, consentId, 'getConsentPdf');
-  const providerId = await callerProviderId(request).catch(async (e: unknown) => {
-    await writeAudit(request, {
-      action: 'getConsentPdf',
-      outcome: 'denied',
-      status: 404,
-      recordType: 'patient',
-      recordId: patientId,
-      details: { reason: 'no provider record' },
-    });
-    throw e;
-  });
-  await reachClient(request, providerId, patientId, 'getConsentPdf');
+  await reachOwnClient(request, patientId, 'getConsentPdf');
   const [row] = await request.server.database.query<ConsentRow>(`${CONSENT_SQL} WHERE c.id = $1 AND c.patient_id = $2`, [consentId, patientId]);
   if (!row) throw new AppError('NOT_FOUND');
   request.auditTarget = { type: 'consent', id: row.id };
