@@ -81,6 +81,21 @@ export default tseslint.config(
     },
   },
   {
+    // One road to the API: a screen's query keys come from src/generated/client/hooks.ts (queryKeys,
+    // queryRoot, apiQueries, use*Query), never a hand-written ['name', …] literal.
+    files: ['src/client/**/*.ts', 'src/client/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "Property[key.name='queryKey'] > ArrayExpression > Literal:first-child, Property[key.name='queryKey'] > TSAsExpression > ArrayExpression > Literal:first-child",
+          message: 'Use the generated query keys (queryKeys, queryRoot, apiQueries or a use*Query hook from @/generated/client/hooks).',
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**', 'generators/**', 'tests/**', 'src/server/main.ts', 'src/server/db/seed/cli.ts', '**/*.test.ts', '**/*.test.tsx'],
     rules: { 'no-console': 'off' },
   },

@@ -42,7 +42,7 @@ export interface RouteSpec {
   access: Access;
   flag?: string;
   flagOffRoute?: string;
-  render?: 'document' | 'server' | 'client';
+  render?: 'document' | 'server' | 'client' | 'fragment';
   documentWhenQuery?: string[];
   specRow?: string;
 }

@@ -133,7 +133,7 @@ export function checkSemantics(bundle: SpecBundle): SpecProblem[] {
       if (r.flagOffRoute && !r.flag) problems.push(at(routesFile, `/routes/${i}/flagOffRoute`, 'flagOffRoute needs a flag'));
       if (r.flagOffRoute && !bundle.routes.some((other) => other.id === r.flagOffRoute))
         problems.push(at(routesFile, `/routes/${i}/flagOffRoute`, `route "${r.flagOffRoute}" is not in specs/routes.yaml`));
-      if ((r.render === 'server' || r.render === 'document') && !r.access.includes('anyone'))
+      if ((r.render === 'server' || r.render === 'document' || r.render === 'fragment') && !r.access.includes('anyone'))
         problems.push(at(routesFile, `/routes/${i}/render`, 'only public routes (access: [anyone]) are rendered on the server'));
     });
   }

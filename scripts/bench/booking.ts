@@ -14,6 +14,11 @@
  * report prints the API's attempts per second as a share of that (target: at least 50 % at 64 clients,
  * p99 at most 250 ms, 0 overlaps, each payment charged once). BENCH_POOL_SIZE (default 2 per client,
  * at most 40) is the API's DATABASE_POOL_SIZE.
+ *
+ * On a machine shared with other work the rates follow the share of CPU each run gets, so the report
+ * also gives the CPU each attempt cost (read from /proc on Linux): the API server's and the database
+ * backends' for the API, the database's and the client's for bare SQL, and their ratio - what the
+ * rates' ratio would be if CPU were all that limited both.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -28,7 +33,7 @@ import { deriveKeys } from '@/server/auth/secrets';
 import { issueAccessToken } from '@/server/auth/tokens';
 import { startSession } from '@/server/auth/server-sessions';
 import { constants } from '@/generated/constants';
-import { freePort, percentile, startServer } from './server';
+import { cpuSecondsOf, freePort, percentile, startServer } from './server';
 
 const DATABASE_URL = process.env.BENCH_BOOKING_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench_booking';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
@@ -191,6 +196,25 @@ interface Bare {
   p50: number;
   p99: number;
   inserted: number;
+  /** CPU seconds the run cost: the database's (its backends; in-process for PGlite) and the client's */
+  cpu?: { database?: number; client: number };
+}
+
+/** CPU seconds used so far by these processes together, or undefined when any cannot be read. */
+function cpuOfProcesses(pids: readonly number[]): number | undefined {
+  let total = 0;
+  for (const pid of pids) {
+    const used = cpuSecondsOf(pid);
+    if (used === undefined) return undefined;
+    total += used;
+  }
+  return total;
+}
+
+/** This process's CPU seconds so far. */
+function ownCpuSeconds(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1e6;
 }
 
 const BARE_TABLE = `CREATE TABLE IF NOT EXISTS bench_bare (
@@ -233,13 +257,21 @@ async function bareOnPostgres(data: BenchData): Promise<Bare> {
   );
   try {
     await clients[0]!.query(BARE_TABLE);
-    return await driveBare(
+    const pids = await Promise.all(clients.map(async (c) => (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid));
+    const database0 = cpuOfProcesses(pids);
+    const client0 = ownCpuSeconds();
+    const bare = await driveBare(
       async (i, sql, params) => {
         await clients[i]!.query(sql, params);
       },
       data,
       CLIENTS,
     );
+    const database1 = cpuOfProcesses(pids);
+    return {
+      ...bare,
+      cpu: { database: database0 !== undefined && database1 !== undefined ? database1 - database0 : undefined, client: ownCpuSeconds() - client0 },
+    };
   } finally {
     await Promise.all(clients.map((c) => c.end()));
   }
@@ -249,13 +281,16 @@ async function bareOnPglite(dir: string, data: BenchData): Promise<Bare> {
   const database = await openDatabase({ dataDir: dir });
   try {
     await database.exec(BARE_TABLE);
-    return await driveBare(
+    const cpu0 = ownCpuSeconds();
+    const bare = await driveBare(
       async (_i, sql, params) => {
         await database.query(sql, params);
       },
       data,
       CLIENTS,
     );
+    // In-process: the database's work and the client's are this process's.
+    return { ...bare, cpu: { client: ownCpuSeconds() - cpu0 } };
   } finally {
     await database.close();
   }
@@ -265,7 +300,31 @@ const OVERLAPS = `SELECT count(*)::int AS n FROM appointments a JOIN appointment
                     ON a.provider_id = b.provider_id AND a.id < b.id AND a.during && b.during
                  WHERE a.status = 'booked' AND b.status = 'booked'`;
 
-function report(name: string, o: Outcome, overlaps: number, slots: number, bare: Bare): boolean {
+/** CPU seconds the API's run cost: its server process (with PGlite, the database too) and, on PostgreSQL, the database's backends. */
+interface ApiCpu {
+  server?: number;
+  database?: number;
+}
+
+const ms = (seconds: number | undefined, attempts: number) => (seconds === undefined ? undefined : (seconds * 1000) / attempts);
+const shown = (value: number | undefined) => (value === undefined ? 'n/a' : value.toFixed(2));
+
+function reportCpu(o: Outcome, bare: Bare, api: ApiCpu): void {
+  const bareDb = ms(bare.cpu?.database, bare.attempts);
+  const bareClient = ms(bare.cpu?.client, bare.attempts);
+  const apiServer = ms(api.server, o.attempts);
+  const apiDb = ms(api.database, o.attempts);
+  const bareTotal = bareClient === undefined ? undefined : bareClient + (bareDb ?? 0);
+  const apiTotal = apiServer === undefined ? undefined : apiServer + (apiDb ?? 0);
+  console.log(
+    `  CPU an attempt: bare SQL ${shown(bareTotal)} ms (database ${shown(bareDb)}, client ${shown(bareClient)});` +
+      ` API ${shown(apiTotal)} ms (server ${shown(apiServer)}, database ${shown(apiDb)})`,
+  );
+  if (bareTotal !== undefined && apiTotal !== undefined)
+    console.log(`  bare SQL / API CPU an attempt: ${((bareTotal / apiTotal) * 100).toFixed(1)} % (the rates' ratio if CPU alone limited both)`);
+}
+
+function report(name: string, o: Outcome, overlaps: number, slots: number, bare: Bare, cpu: ApiCpu): boolean {
   const apiRate = o.attempts / o.seconds;
   const bareRate = bare.attempts / bare.seconds;
   const share = apiRate / bareRate;
@@ -279,6 +338,7 @@ function report(name: string, o: Outcome, overlaps: number, slots: number, bare:
   console.log(`  API / bare SQL: ${(share * 100).toFixed(1)} % (target >= ${TARGET_SHARE * 100} %)   p99 target <= ${TARGET_P99_MS} ms`);
   console.log(`  booked ${o.booked}   refused 3001 ${o.refused3001}   other ${JSON.stringify(o.other)}`);
   console.log(`  overlapping bookings (self-join): ${overlaps}`);
+  reportCpu(o, bare, cpu);
   const correct = overlaps === 0 && Object.keys(o.other).length === 0 && o.booked <= slots;
   const fast = share >= TARGET_SHARE && o.p99 <= TARGET_P99_MS;
   if (correct && !fast) console.log('  correct, but the speed targets are missed');
@@ -301,9 +361,22 @@ async function onPostgres(): Promise<boolean> {
     const bare = await bareOnPostgres(data);
     const port = await freePort();
     server = await startServer(port, { DATABASE_URL, DATA_DIR: dataDir, JWT_SECRET: SECRET, DATABASE_POOL_SIZE: String(POOL_SIZE), ...UNLIMITED });
+    // The database's CPU: every backend of the bench database (the API's pool, its job engine's), before and after.
+    const backends = async () =>
+      (await database.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).map((r) => r.pid);
+    const before = new Map((await backends()).map((pid) => [pid, cpuSecondsOf(pid)]));
+    const server0 = cpuSecondsOf(server.pid);
     const outcome = await drive(port, data);
+    const server1 = cpuSecondsOf(server.pid);
+    let databaseCpu: number | undefined = 0;
+    for (const pid of await backends()) {
+      const now = cpuSecondsOf(pid);
+      const then = before.has(pid) ? before.get(pid) : 0;
+      databaseCpu = now === undefined || then === undefined || databaseCpu === undefined ? undefined : databaseCpu + now - then;
+    }
     const [row] = await database.query<{ n: number }>(OVERLAPS);
-    return report('PostgreSQL', outcome, row!.n, data.slots.length, bare);
+    const serverCpu = server0 !== undefined && server1 !== undefined ? server1 - server0 : undefined;
+    return report('PostgreSQL', outcome, row!.n, data.slots.length, bare, { server: serverCpu, database: databaseCpu });
   } finally {
     server?.kill('SIGTERM');
     await database.close();
@@ -321,14 +394,19 @@ async function onPglite(): Promise<boolean> {
     const bare = await bareOnPglite(join(dataDir, 'db'), data);
     const port = await freePort();
     server = await startServer(port, { DATA_DIR: join(dataDir, 'db'), DATABASE_URL: '', JWT_SECRET: SECRET, ...UNLIMITED });
+    const server0 = cpuSecondsOf(server.pid);
     const outcome = await drive(port, data);
+    const server1 = cpuSecondsOf(server.pid);
     server.kill('SIGTERM');
     await new Promise((r) => server!.once('exit', r));
     server = undefined;
     const check = await openDatabase({ dataDir: join(dataDir, 'db') });
     const [row] = await check.query<{ n: number }>(OVERLAPS);
     await check.close();
-    return report('PGlite', outcome, row!.n, data.slots.length, bare);
+    // PGlite runs inside the server: its CPU is the database's too.
+    return report('PGlite', outcome, row!.n, data.slots.length, bare, {
+      server: server0 !== undefined && server1 !== undefined ? server1 - server0 : undefined,
+    });
   } finally {
     server?.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });

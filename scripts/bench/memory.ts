@@ -33,21 +33,23 @@ async function stop(server: ChildProcess): Promise<void> {
 export async function runMemoryBenchmark(): Promise<boolean> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-memory-'));
   const serveClient = existsSync(join('dist', 'client', 'index.html')) && existsSync(join('dist', 'ssr'));
+  // What `npm start` runs: the built server bundle when there is one (npm run build), else the sources through tsx.
+  const built = existsSync(join('dist', 'server', 'main.js'));
   const env = { DATA_DIR: dataDir, DATABASE_URL: '', SERVE_CLIENT: String(serveClient), NODE_ENV: 'development', LOG_LEVEL: 'warn' };
   let server: ChildProcess | undefined;
   try {
     const port = await freePort();
     // First start: migrations and the demo seed.
-    server = await startServer(port, env, 600);
+    server = await startServer(port, env, 600, built);
     await stop(server);
-    server = await startServer(port, env, 300);
+    server = await startServer(port, env, 300, built);
     if (serveClient) await fetch(`http://127.0.0.1:${port}/`);
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
     const m = await metrics(port);
     const mb = (name: string) => ((m.get(name) ?? NaN) / 1_048_576).toFixed(0);
     const rss = (m.get('process_resident_memory_bytes') ?? Infinity) / 1_048_576;
     console.log(
-      `\nIdle server on PGlite with the demo data (${serveClient ? 'serving the built client' : 'API only: no built client in dist/'}), after ${IDLE_SECONDS} s idle:`,
+      `\nIdle ${built ? 'built server (dist/server, as npm start runs it)' : 'server from source (tsx; run npm run build for the built one)'} on PGlite with the demo data (${serveClient ? 'serving the built client' : 'API only: no built client in dist/'}), after ${IDLE_SECONDS} s idle:`,
     );
     console.log(
       `  RSS ${rss.toFixed(0)} MB (target <= ${TARGET_MB} MB)   JS heap used ${mb('nodejs_heap_size_used_bytes')} MB of ${mb('nodejs_heap_size_total_bytes')} MB   external (PGlite's WebAssembly memory, buffers) ${mb('nodejs_external_memory_bytes')} MB`,

@@ -1,16 +1,20 @@
 /**
- * Server renderer for public pages (render: server or document in specs/routes.yaml), built by `vite build --ssr`.
+ * Server renderer for public pages (render: server or document in specs/routes.yaml, and the fragments of
+ * document pages an island loads: render: fragment), built by `vite build --ssr`.
  * A screen that exports `loadData` gets its data first (through the API, in-process), is rendered
  * with it, and the data goes to the browser with the page (see runtime/ssr/route-data.ts).
  */
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { Route, Routes, StaticRouter } from 'react-router';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { routeById, type RouteId } from '../generated/routes';
 import { createApiClient, type Transport } from '../generated/client/api';
 import { screenLoaders } from '../generated/client/screens';
 import { constants } from '../generated/constants';
 import { App } from './app/App';
+import { QueryFrame } from './app/QueryFrame';
 import { createAppStore } from './store';
 import { ApiProvider } from './api/api-context';
 import { createTransport, type CallOptions } from './api/transport';
@@ -103,12 +107,29 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     }
   }
 
+  const router = (children: ReactNode) => <StaticRouter location={request.url}>{children}</StaticRouter>;
+  let tree: ReactNode;
+  if (request.fragment) {
+    // The screen alone, under its route (for its parameters): no layout around it.
+    const Screen = load ? (await load()).default : undefined;
+    tree = Screen ? (
+      <Provider store={store}>
+        <QueryFrame>
+          {router(
+            <Routes>
+              <Route path={route.path} element={<Screen />} />
+            </Routes>,
+          )}
+        </QueryFrame>
+      </Provider>
+    ) : null;
+  } else {
+    tree = <App store={store} router={router} />;
+  }
   const { prelude } = await prerenderToNodeStream(
-    <DocumentModeContext.Provider value={request.document ? { search: url.searchParams, now } : undefined}>
+    <DocumentModeContext.Provider value={request.document || request.fragment ? { search: url.searchParams, now } : undefined}>
       <ServerQueryClientContext.Provider value={queryClient}>
-        <ApiProvider transport={transport}>
-          <App store={store} router={(children) => <StaticRouter location={request.url}>{children}</StaticRouter>} />
-        </ApiProvider>
+        <ApiProvider transport={transport}>{tree}</ApiProvider>
       </ServerQueryClientContext.Provider>
     </DocumentModeContext.Provider>,
     // One document, no boundary sent apart: React outlines a large Suspense boundary (a long page such
@@ -116,7 +137,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   const html = await streamToString(prelude);
-  // A document page is not hydrated: it carries no state for the app.
-  if (request.document) return { status, head: headTags(head), html };
+  // A document page (or a piece of one) is not hydrated: it carries no state for the app.
+  if (request.document || request.fragment) return { status, head: headTags(head), html };
   return { status, head: headTags(head), html, state: store.getState(), queries: loadData ? dehydrate(queryClient) : undefined };
 }

@@ -16,6 +16,8 @@ export interface RenderRequest {
   document?: boolean;
   /** the server's time (ISO): what "today" is for the page's times (the server owns the clock) */
   now?: string;
+  /** a fragment (render: fragment): the screen alone, drawn as on a document page, with no page (layout, header) around it */
+  fragment?: boolean;
   /** GET an /api path in-process (no network hop), for data a server-rendered page needs. */
   fetchApi: (path: string) => Promise<ApiResult>;
 }

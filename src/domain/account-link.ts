@@ -2,10 +2,12 @@
  * The header's account link on a document page (one rendering for everyone, product-spec §6 post-login
  * destinations): "Sign in" for a visitor; for a signed-in person their first name, leading to their
  * own area. The server writes it into the page when the request carries a session (so the first paint
- * is right), and the account island uses the same rule when the page came from a cache without one.
+ * is right), or a signed-in hint (src/server/auth/signed-in-hint.ts: a person arriving from another site,
+ * whose SameSite=Strict session cookie the browser withholds), and the account island uses the same rule
+ * when the page came without one.
  */
 import { derivePermissions, groupsOf } from './permissions';
-import { postLoginPath, type PostLoginRoutes } from './roles';
+import { postLoginDestination, postLoginDestinations, type PostLoginDestination, type PostLoginRoutes } from './roles';
 
 export interface AccountSession {
   signedIn: boolean;
@@ -13,10 +15,31 @@ export interface AccountSession {
   groups?: readonly unknown[];
 }
 
+/** Whom the link is for: their first name and the kind of area they land in (from their roles). */
+export interface AccountHolder {
+  firstName: string;
+  destination: PostLoginDestination;
+}
+
+export function isPostLoginDestination(value: unknown): value is PostLoginDestination {
+  return typeof value === 'string' && (postLoginDestinations as readonly string[]).includes(value);
+}
+
+/** The holder of a signed-in session; undefined for a visitor. */
+export function accountHolderOf(session: AccountSession): AccountHolder | undefined {
+  if (!session.signedIn || !session.user) return undefined;
+  return { firstName: session.user.firstName, destination: postLoginDestination(derivePermissions(groupsOf(session.groups ?? []))) };
+}
+
+/** The link for an account holder: one of the page's own destinations (never an address from elsewhere), under their name. */
+export function accountLinkOf(holder: AccountHolder, destinations: PostLoginRoutes, accountLabel: string): { href: string; text: string } | undefined {
+  const href = isPostLoginDestination(holder.destination) ? destinations[holder.destination] : undefined;
+  if (!href) return undefined;
+  return { href, text: `${accountLabel}: ${holder.firstName}` };
+}
+
 /** Where and under which words the link leads a signed-in person; undefined for everyone else (the sign-in link stays). */
 export function signedInAccountLink(session: AccountSession, destinations: PostLoginRoutes, accountLabel: string): { href: string; text: string } | undefined {
-  if (!session.signedIn || !session.user) return undefined;
-  const href = postLoginPath(derivePermissions(groupsOf(session.groups ?? [])), destinations);
-  if (!href) return undefined;
-  return { href, text: `${accountLabel}: ${session.user.firstName}` };
+  const holder = accountHolderOf(session);
+  return holder ? accountLinkOf(holder, destinations, accountLabel) : undefined;
 }

@@ -1,5 +1,5 @@
 import { constants } from '../generated/constants';
-import { filterBookingName, fullName, isBookingName } from './names';
+import { filterBookingName, fullName, isBookingName, providerDisplayName } from './names';
 
 describe('booking name typing filter', () => {
   it('keeps letters, hyphens and spaces as typed', () => {
@@ -82,5 +82,15 @@ describe('fullName', () => {
     expect(fullName({ firstName: ' Mia ', lastName: null })).toBe('Mia');
     expect(fullName({ lastName: 'Rivera' })).toBe('Rivera');
     expect(fullName({})).toBe('');
+  });
+});
+
+describe('providerDisplayName', () => {
+  it('names a provider by full name and title', () => {
+    expect(providerDisplayName({ firstName: 'Dana', lastName: 'Lee', title: 'LCSW' })).toBe('Dana Lee, LCSW');
+  });
+  it('leaves out a missing title rather than ending on a comma', () => {
+    expect(providerDisplayName({ firstName: 'Dana', lastName: 'Lee', title: '' })).toBe('Dana Lee');
+    expect(providerDisplayName({ firstName: 'Dana', lastName: 'Lee' })).toBe('Dana Lee');
   });
 });

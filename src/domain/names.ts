@@ -38,3 +38,8 @@ export function fullName(p: { firstName?: string | null; lastName?: string | nul
     .filter(Boolean)
     .join(' ');
 }
+
+/** "Dana Lee, LCSW": how a provider is named to people, their full name then their title (when they have one). */
+export function providerDisplayName(p: { firstName?: string | null; lastName?: string | null; title?: string | null }): string {
+  return [fullName(p), p.title?.trim()].filter(Boolean).join(', ');
+}

@@ -1,14 +1,24 @@
 /**
  * How a payment's status moves (product-spec §3 payment status): a charge that succeeded can be
  * refunded in part (partially_refunded) or in full (refunded), a partial refund can be followed by
- * more until nothing is left; failed and refunded are final. One table, read by the money service,
+ * more until nothing is left; failed and refunded are final, and failed is only ever a payment's
+ * first status (see paymentTransitions). One table, read by the money service,
  * so no code path invents a move. A refund never gives back more than what is left of the charge.
  */
 import type { PaymentStatus } from '../generated/enums';
 
 export type PaymentEvent = 'refund';
 
-/** The moves the table allows: status -> event -> possible next statuses. */
+/**
+ * The moves the table allows: status -> event -> possible next statuses.
+ *
+ * `failed` is insert-only, never reached by a move: a payment row is written once the gateway has
+ * answered, as `succeeded` when it took the money (src/server/money/charges.ts insertPayment) or as
+ * `failed` when it declined (recordFailedPayment, after the work's transaction rolled back). A
+ * charge that succeeded and later comes back is a refund or a void (a row of its own naming the
+ * charge), never a charge turned failed; so no event leads to `failed`, and `failed` has no way out
+ * (nothing was taken, nothing can be given back).
+ */
 export const paymentTransitions: Readonly<Record<PaymentStatus, Partial<Record<PaymentEvent, readonly PaymentStatus[]>>>> = {
   succeeded: { refund: ['partially_refunded', 'refunded'] },
   partially_refunded: { refund: ['partially_refunded', 'refunded'] },

@@ -6,6 +6,8 @@ describe('rendersAsDocument', () => {
   it('a document route always; a client route never, whatever its address', () => {
     expect(rendersAsDocument({ render: 'document' }, new URLSearchParams())).toBe(true);
     expect(rendersAsDocument({ render: 'client', documentWhenQuery: ['state'] }, new URLSearchParams('state=TX'))).toBe(false);
+    // A fragment is drawn as a document draws it, but served alone: it is not a document page.
+    expect(rendersAsDocument({ render: 'fragment' }, new URLSearchParams())).toBe(false);
   });
 
   it('a server route is a document only when its address carries one of its parameters, with a value', () => {

@@ -21,7 +21,15 @@ export interface PostLoginRoles {
   isPatient: boolean;
 }
 
-export type PostLoginDestination = 'careSchedule' | 'careProviderRequests' | 'supportDashboard' | 'providerSearch' | 'loginDashboard' | 'patientDashboardHome';
+export const postLoginDestinations = [
+  'careSchedule',
+  'careProviderRequests',
+  'supportDashboard',
+  'providerSearch',
+  'loginDashboard',
+  'patientDashboardHome',
+] as const;
+export type PostLoginDestination = (typeof postLoginDestinations)[number];
 
 export type PostLoginRoutes = Readonly<Record<PostLoginDestination, string>>;
 

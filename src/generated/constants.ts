@@ -148,6 +148,8 @@ export const constants = {
   availabilityMaxWindows: 50,
   /** Most exceptions (blocked or extra time) a provider keeps. */
   availabilityMaxExceptions: 100,
+  /** When the daily job regenerates the open slots of every provider with saved availability (UTC cron), so their open times keep reaching availabilityWindowDays ahead as the days pass; booked and held slots are never touched. */
+  availabilitySlotsCron: '20 4 * * *',
   /** Most days one calendar view asks for. */
   calendarMaxDays: 14,
   /** PHQ-9 and GAD-7 (issue 17 item 2): items scored 0-3, the severity bands of each total, remission (a total below remissionBelow) and reliable improvement (a drop of at least reliableDrop from the first score). */
@@ -947,6 +949,8 @@ export const constants = {
   visitorIdCookie: 'anonId',
   /** Cookie holding the access token, set by the server on sign-in: HttpOnly (page scripts cannot read it), SameSite=Strict, Secure in production; it expires with the token and sign-out clears it. */
   accessTokenCookie: 'token',
+  /** Cookie that says whom the header's account link is for (first name and the kind of post-login area, signed by the server), so a signed-in person arriving from another site (the session cookie withheld) sees their own link at once. Authorizes nothing; HttpOnly, SameSite=Lax, Secure in production; it expires with the session and goes with it. */
+  signedInHintCookie: 'user',
   /** Header the app sends on every API call; a state-changing request signed in by the session cookie without it (or from another site's Origin) is refused as a cross-site request. */
   csrfHeader: 'x-requested-by',
   /** Value of csrfHeader. */

@@ -583,6 +583,19 @@ export interface CardOnFile {
   createdAt?: string;
 }
 /**
+ * An open urgent clinical alert (a clinical_alert task of the one task model) for the caller's provider about one of their clients, with the version the clinician resolves it with (POST /care/alerts/{id}/resolve).
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CareAlert".
+ */
+export interface CareAlert {
+  id: string;
+  version: number;
+  priority: 'routine' | 'urgent' | 'asap' | 'stat';
+  reason: string;
+  createdAt: string;
+}
+/**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "LatestMeasures".
  */
@@ -2444,7 +2457,7 @@ export interface ClientResponsibleParty {
  */
 export interface ClientConsent {
   id: string;
-  kind: string;
+  kind: 'bookAppointmentConsent' | 'paymentConsent';
   signedAt: string | null;
 }
 /**
@@ -2492,6 +2505,10 @@ export interface ClientNote {
  */
 export interface ClientTask {
   id: string;
+  /**
+   * The task's version, to resolve a clinical alert with (POST /care/alerts/{id}/resolve).
+   */
+  version: number;
   kind:
     | 'red_alert'
     | 'insurance_verification'
@@ -2644,6 +2661,10 @@ export interface MbcProgress {
  */
 export interface MbcClient {
   client: CareClient;
+  /**
+   * The open urgent clinical alerts of the client for the caller's provider (the urgent flag), most urgent first.
+   */
+  alerts: CareAlert[];
   measures: MeasureScore[];
   progress: MbcProgress;
 }
@@ -2653,6 +2674,29 @@ export interface MbcClient {
  */
 export interface GetMbcDashboardResponse {
   items: MbcClient[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ResolveCareAlertParams".
+ */
+export interface ResolveCareAlertParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ResolveCareAlertBody".
+ */
+export interface ResolveCareAlertBody {
+  version: number;
+  note: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ResolveCareAlertResponse".
+ */
+export interface ResolveCareAlertResponse {
+  status: 'open' | 'in_progress' | 'on_hold' | 'completed' | 'declined' | 'cancelled';
+  version: number;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5376,6 +5420,7 @@ export interface EndpointTypes {
   listPatientMeasures: { params: ListPatientMeasuresParams; query: undefined; body: undefined; response: ListPatientMeasuresResponse };
   submitPatientMeasure: { params: SubmitPatientMeasureParams; query: undefined; body: SubmitPatientMeasureBody; response: SubmitPatientMeasureResponse };
   getMbcDashboard: { params: undefined; query: undefined; body: undefined; response: GetMbcDashboardResponse };
+  resolveCareAlert: { params: ResolveCareAlertParams; query: undefined; body: ResolveCareAlertBody; response: ResolveCareAlertResponse };
   createProviderRequest: { params: undefined; query: undefined; body: CreateProviderRequestBody; response: CreateProviderRequestResponse };
   listMyProviderRequests: { params: undefined; query: undefined; body: undefined; response: ListMyProviderRequestsResponse };
   listRcdProviderRequests: { params: undefined; query: ListRcdProviderRequestsQuery; body: undefined; response: ListRcdProviderRequestsResponse };

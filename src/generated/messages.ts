@@ -148,7 +148,8 @@ export const messages = {
   'availability.notYourPractice': 'Please choose your practice.',
   'ui.care.nav.label': 'Care area',
   'ui.care.calendar.intro': 'Your slots and sessions, and the weekly hours that make your slots. Times are in {zone}.',
-  'ui.care.calendar.viewerZone': 'Your device is set to {zone}; times here are in {providerZone}.',
+  'ui.care.calendar.viewerZone': 'Your device is set to {zone}; times here are in {providerZone}, with yours beside them.',
+  'ui.care.calendar.viewerTime': '(your time: {time})',
   'ui.care.calendar.week': 'Week',
   'ui.care.calendar.day': 'Day',
   'ui.care.calendar.previous': 'Previous',
@@ -359,6 +360,12 @@ export const messages = {
   'ui.care.referrals.done': '{client} was referred to {provider}. They and the client have been told by e-mail; you will see the answer under Referrals.',
   'ui.care.referrals.back': 'Back to referrals',
   'ui.care.referrals.another': 'Make another referral',
+  'ui.care.alert.note': 'How was this alert handled?',
+  'ui.care.alert.resolve': 'Resolve',
+  'ui.care.alert.noteRequired': 'Please write a note saying how this alert was handled.',
+  'ui.care.alert.resolved': 'The clinical alert was resolved.',
+  'ui.care.alert.raised': '{reason} · raised {when}',
+  'ui.care.client.consentPdf': '{kind} (PDF)',
   'consent.bookAppointmentConsent.title': 'Consent to book an appointment',
   /** Booking consent text; {patient} is the patient's full name, {windowHours} and {fee} the late-cancellation window and fee. */
   'consent.bookAppointmentConsent.text': 'I consent to receive mental-health care from Mindful Care providers for {patient}, by video or in person, and to have my sessions scheduled, held and recorded in my care record. I understand that I may cancel a session online up to its start time, that a session cancelled within {windowHours} hours of its start may carry a late-cancellation fee of {fee}, and that in an emergency I should call 911.',
@@ -1343,6 +1350,7 @@ export interface MessageParams {
   'ui.care.nav.label': Record<string, never>;
   'ui.care.calendar.intro': { zone: string | number };
   'ui.care.calendar.viewerZone': { zone: string | number; providerZone: string | number };
+  'ui.care.calendar.viewerTime': { time: string | number };
   'ui.care.calendar.week': Record<string, never>;
   'ui.care.calendar.day': Record<string, never>;
   'ui.care.calendar.previous': Record<string, never>;
@@ -1553,6 +1561,12 @@ export interface MessageParams {
   'ui.care.referrals.done': { client: string | number; provider: string | number };
   'ui.care.referrals.back': Record<string, never>;
   'ui.care.referrals.another': Record<string, never>;
+  'ui.care.alert.note': Record<string, never>;
+  'ui.care.alert.resolve': Record<string, never>;
+  'ui.care.alert.noteRequired': Record<string, never>;
+  'ui.care.alert.resolved': Record<string, never>;
+  'ui.care.alert.raised': { reason: string | number; when: string | number };
+  'ui.care.client.consentPdf': { kind: string | number };
   'consent.bookAppointmentConsent.title': Record<string, never>;
   'consent.bookAppointmentConsent.text': { patient: string | number; windowHours: string | number; fee: string | number };
   'consent.paymentConsent.title': Record<string, never>;

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AuditOutcome } from '../generated/enums';
-import type { Queryable } from './db/connection';
+import { prepared, type Queryable } from './db/connection';
 
 export interface AuditEntry {
   action: string;
@@ -27,25 +27,24 @@ declare module 'fastify' {
   }
 }
 
+const INSERT_AUDIT = prepared(`INSERT INTO audit_log (actor_id, actor_groups, action, record_type, record_id, outcome, status, ip, details)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`);
+
 /** `db` is the transaction the audited change runs in, when the row must stand or fall with it. */
 export async function writeAudit(request: FastifyRequest, entry: AuditEntry, db: Queryable = request.server.database): Promise<void> {
   request.audited = true;
   const caller = request.caller;
-  await db.query(
-    `INSERT INTO audit_log (actor_id, actor_groups, action, record_type, record_id, outcome, status, ip, details)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      entry.actorId ?? caller?.userId ?? null,
-      caller?.groups ?? [],
-      entry.action,
-      entry.recordType ?? null,
-      entry.recordId ?? null,
-      entry.outcome,
-      entry.status ?? null,
-      request.ip,
-      JSON.stringify({ ...entry.details, ...(caller?.impersonation ? { impersonating: caller.impersonation.providerId } : {}) }),
-    ],
-  );
+  await db.query(INSERT_AUDIT, [
+    entry.actorId ?? caller?.userId ?? null,
+    caller?.groups ?? [],
+    entry.action,
+    entry.recordType ?? null,
+    entry.recordId ?? null,
+    entry.outcome,
+    entry.status ?? null,
+    request.ip,
+    JSON.stringify({ ...entry.details, ...(caller?.impersonation ? { impersonating: caller.impersonation.providerId } : {}) }),
+  ]);
 }
 
 export function outcomeOfStatus(status: number): AuditOutcome {

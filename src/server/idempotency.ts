@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { constants } from '../generated/constants';
-import type { Queryable } from './db/connection';
+import { prepared, type Queryable } from './db/connection';
 import { AppError } from './errors';
 
 export interface IdempotencyScope {
@@ -31,16 +31,27 @@ export function requestHash(parts: unknown): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
-/** A finished earlier answer to this key, or undefined; a different request under the key is refused. */
-export async function storedAnswer(db: Queryable, scope: IdempotencyScope): Promise<Replay | undefined> {
-  const [row] = await db.query<{ request_hash: string; status: number | null; response: unknown }>(
-    'SELECT request_hash, status, response FROM idempotency_keys WHERE caller_id = $1 AND endpoint = $2 AND key = $3',
-    [scope.callerId, scope.endpoint, scope.key],
-  );
-  if (!row) return undefined;
+interface KeyRow {
+  request_hash: string;
+  status: number | null;
+  response: unknown;
+}
+
+/** The answer a key's row gives: refused when a different request used the key, in progress while it has no answer. */
+function answerOf(row: KeyRow, scope: IdempotencyScope): Replay {
   if (row.request_hash !== scope.requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
   if (row.status === null) throw new AppError('REQUEST_IN_PROGRESS');
   return { status: row.status, body: row.response };
+}
+
+/** A finished earlier answer to this key, or undefined; a different request under the key is refused. */
+export async function storedAnswer(db: Queryable, scope: IdempotencyScope): Promise<Replay | undefined> {
+  const [row] = await db.query<KeyRow>('SELECT request_hash, status, response FROM idempotency_keys WHERE caller_id = $1 AND endpoint = $2 AND key = $3', [
+    scope.callerId,
+    scope.endpoint,
+    scope.key,
+  ]);
+  return row ? answerOf(row, scope) : undefined;
 }
 
 /**
@@ -57,24 +68,42 @@ export async function claimKey(tx: Queryable, scope: IdempotencyScope): Promise<
   return rows.length === 1;
 }
 
+const CLAIM_KEY = prepared(
+  `WITH claim AS (
+       INSERT INTO idempotency_keys (caller_id, endpoint, key, request_hash, created_at) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (caller_id, endpoint, key) DO UPDATE SET created_at = excluded.created_at
+         WHERE idempotency_keys.status IS NULL AND idempotency_keys.request_hash = excluded.request_hash AND idempotency_keys.created_at < $6::timestamptz
+       RETURNING 1
+     )
+     SELECT EXISTS (SELECT 1 FROM claim) AS claimed, k.request_hash, k.status, k.response
+       FROM (SELECT 1) AS one LEFT JOIN idempotency_keys k ON k.caller_id = $1 AND k.endpoint = $2 AND k.key = $3`,
+);
+
 /**
  * Claims the key on its own (committed at once), before work that must not run inside a transaction
  * (a card charge): a second request with the key then answers REQUEST_IN_PROGRESS until the first
  * stores its answer or lets go of the claim. A claim unanswered for bookingClaimStaleSeconds (its
- * process died) is taken over by the same request. Returns the claim's time (to let go of exactly
- * it), or undefined when the key is already claimed or answered.
+ * process died) is taken over by the same request. Answers the claim's time (to let go of exactly
+ * it), or, when the key is already claimed or answered, the earlier answer to replay (refused with
+ * IDEMPOTENCY_KEY_REUSED or REQUEST_IN_PROGRESS as storedAnswer refuses). One statement claims the
+ * key and reads what was there before.
  */
-export async function claimKeyNow(db: Queryable, scope: IdempotencyScope, now: Date): Promise<string | undefined> {
+export async function claimKeyNow(db: Queryable, scope: IdempotencyScope, now: Date): Promise<{ claimedAt: string } | { replay: Replay }> {
   const at = now.toISOString();
   const stale = new Date(now.getTime() - constants.bookingClaimStaleSeconds * 1000).toISOString();
-  const rows = await db.query(
-    `INSERT INTO idempotency_keys (caller_id, endpoint, key, request_hash, created_at) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (caller_id, endpoint, key) DO UPDATE SET created_at = excluded.created_at
-       WHERE idempotency_keys.status IS NULL AND idempotency_keys.request_hash = excluded.request_hash AND idempotency_keys.created_at < $6::timestamptz
-     RETURNING 1`,
-    [scope.callerId, scope.endpoint, scope.key, scope.requestHash, at, stale],
-  );
-  return rows.length === 1 ? at : undefined;
+  const [row] = await db.query<{ claimed: boolean } & { [K in keyof KeyRow]: KeyRow[K] | null }>(CLAIM_KEY, [
+    scope.callerId,
+    scope.endpoint,
+    scope.key,
+    scope.requestHash,
+    at,
+    stale,
+  ]);
+  if (row!.claimed) return { claimedAt: at };
+  // The row this statement's snapshot saw, or (claimed by a request that committed meanwhile) the row as it is now.
+  const replay = row!.request_hash !== null ? answerOf(row as KeyRow, scope) : await storedAnswer(db, scope);
+  if (!replay) throw new AppError('REQUEST_IN_PROGRESS');
+  return { replay };
 }
 
 /** Lets go of a claim made by claimKeyNow that has no answer (the work failed): the key may be used again. */
@@ -88,7 +117,7 @@ export async function releaseKey(db: Queryable, scope: IdempotencyScope, claimed
 }
 
 export async function storeAnswer(tx: Queryable, scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
-  await tx.query('UPDATE idempotency_keys SET status = $4, response = $5 WHERE caller_id = $1 AND endpoint = $2 AND key = $3', [
+  await tx.query(prepared('UPDATE idempotency_keys SET status = $4, response = $5 WHERE caller_id = $1 AND endpoint = $2 AND key = $3'), [
     scope.callerId,
     scope.endpoint,
     scope.key,

@@ -2,7 +2,7 @@
 const { existsSync } = require('node:fs');
 const { join } = require('node:path');
 
-const { startServer } = require('./server-process.ts');
+const { startServer, stopServer } = require('./server-process.ts');
 const { startFhirTestServer } = require('./fhir-test-server.cjs');
 
 module.exports = async function globalSetup(globalConfig) {
@@ -21,6 +21,11 @@ module.exports = async function globalSetup(globalConfig) {
   const fhir = await startFhirTestServer();
   process.env.E2E_FHIR_URL = fhir.url;
   globalThis.__E2E_FHIR__ = fhir.server;
+  // The demo database is migrated and seeded once, by a server started and stopped here; every server
+  // (one per worker, and those a file starts for itself) starts on a copy of it.
+  const template = await startServer(fhir.url, 'w0');
+  await stopServer(template);
+  process.env.E2E_TEMPLATE_DATA_DIR = template.dataDir;
   const servers = await Promise.all(Array.from({ length: workers }, (_, i) => startServer(fhir.url, `w${i + 1}`)));
   servers.forEach((server, i) => {
     process.env[`E2E_BASE_URL_${i + 1}`] = server.baseUrl;

@@ -1,4 +1,7 @@
+const { rmSync } = require('node:fs');
+
 module.exports = async function globalTeardown() {
+  if (process.env.E2E_TEMPLATE_DATA_DIR) rmSync(process.env.E2E_TEMPLATE_DATA_DIR, { recursive: true, force: true });
   globalThis.__E2E_FHIR__?.close();
   const children = (globalThis.__E2E_SERVERS__ ?? []).filter((child) => child.exitCode === null);
   await Promise.all(

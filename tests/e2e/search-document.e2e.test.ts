@@ -2,8 +2,9 @@
  * Provider search with a place is a document page (issue 15, item 3): the home page's search form
  * leads to results rendered on the server, which work with JavaScript off (filters and paging as
  * plain HTML); with JavaScript on, only the islands load, and "See open times" opens the
- * provider's times in a dialog whose times lead into booking. A signed-in person's header is right
- * in the HTML itself (no "Sign in" before a script runs).
+ * provider's times in a dialog (loaded alone, a fragment) whose times lead into booking. A signed-in
+ * person's header is right in the HTML itself (no "Sign in" before a script runs), also when they
+ * arrive from another site (the session cookie withheld, the signed-in hint sent).
  */
 import { chromium, type Browser } from 'playwright-core';
 import home from '@/generated/content/home';
@@ -91,9 +92,14 @@ describe('provider search with a place, as a document', () => {
       .filter({ has: page.locator('.provider-card__first') })
       .first();
     const name = (await card.locator('.provider-card__name a').innerText()).trim();
+    // The dialog loads the provider's times alone (a fragment), not the whole profile page.
+    const times = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith(routeById.providerTimes.path.split('/:')[0]!));
     await card.getByRole('button', { name: copy.card.seeTimes }).click();
     const dialog = page.getByRole('dialog', { name: copy.availability.heading.replace('{{name}}', name) });
     await dialog.locator('.slot-button').first().waitFor();
+    const fragment = await times;
+    expect(fragment.status()).toBe(200);
+    expect((await fragment.text()).match(/^<div [^>]*id="open-times"/) !== null && !(await fragment.text()).includes('<main')).toBe(true);
     for (const mode of await dialog.locator('.slot-button__mode').allTextContents()) expect(mode).toBe(enums.appointmentMode.labels.online);
     // Later days load in the dialog, not as a new page.
     const before = page.url();
@@ -130,5 +136,31 @@ describe('the header of a document page for a signed-in person', () => {
     // A visitor's copy of the same page still offers "Sign in".
     const anonymous = await (await fetch(`${baseUrl()}/`, { headers: { accept: 'text/html' } })).text();
     expect(anonymous).toContain(`>${message('ui.account.signIn')}</a>`);
+  });
+
+  it('names their account when they arrive from another site, whose links the session cookie does not come with', async () => {
+    const { page } = session();
+    await signInFromHome(page, patient.email);
+    const signedIn = `${message('ui.account.menuLabel')}: ${patient.firstName}`;
+    const elsewhere = 'https://elsewhere.example/';
+    await page.route(`${elsewhere}**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Elsewhere</title><a href="${baseUrl()}/therapists/tx/austin">Find care</a>` }),
+    );
+    await page.goto(elsewhere);
+    const arrival = page.waitForResponse((r) => r.url() === `${baseUrl()}/therapists/tx/austin`);
+    await page.getByRole('link', { name: 'Find care' }).click();
+    const response = await arrival;
+    // The browser withheld the SameSite=Strict session: the page knew whom to name from the signed-in hint alone.
+    const cookie = (await response.request().allHeaders()).cookie ?? '';
+    expect(cookie).not.toContain(`${constants.accessTokenCookie}=`);
+    expect(cookie).toContain(`${constants.signedInHintCookie}=`);
+    const html = await response.text();
+    expect({ signedIn: html.includes(`>${signedIn}</a>`), signInLink: html.includes(`>${message('ui.account.signIn')}</a>`) }).toEqual({
+      signedIn: true,
+      signInLink: false,
+    });
+    // The island confirms it with the session (same-site now) and leaves it as it is.
+    await page.waitForFunction(() => !document.querySelector('[data-account-hint]'));
+    await expect(page.getByRole('link', { name: signedIn }).isVisible()).resolves.toBe(true);
   });
 });

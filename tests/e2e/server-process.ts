@@ -5,7 +5,7 @@
  * useOwnServer, so no file's outcome depends on which files ran before it in the same worker.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -42,12 +42,15 @@ async function waitUntilReady(url: string, child: ChildProcess, timeoutMs: numbe
 }
 
 /**
- * Starts a server. `fhirPath` names this server's path on the FHIR stand-in (fhir-test-server.cjs), so one
+ * Starts a server (on a copy of the seeded template database when E2E_TEMPLATE_DATA_DIR names one). `fhirPath` names this server's path on the FHIR stand-in (fhir-test-server.cjs), so one
  * test's outage there is its own; `env` adds to or overrides the browser tests' settings (undefined removes one).
  */
 export async function startServer(fhirUrl: string | undefined, fhirPath: string, env: Record<string, string | undefined> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  // A copy of the database global-setup.cjs migrated and seeded once: a server starts in seconds, not after its own seed.
+  const template = process.env.E2E_TEMPLATE_DATA_DIR;
+  if (template) cpSync(template, dataDir, { recursive: true });
   const mailDir = mkdtempSync(join(tmpdir(), 'e2e-mail-'));
   // TRUST_PROXY: each browser session comes from its own X-Forwarded-For address (harness.ts), so the
   // hourly per-IP sign-in limits of one test never refuse another's. TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR:

@@ -96,6 +96,7 @@ describe('sign-in with a one-time code', () => {
     expect(new URL(page.url()).pathname).toBe(routeById.login.path);
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === constants.accessTokenCookie)).toBeUndefined();
+    expect(cookies.find((c) => c.name === constants.signedInHintCookie)).toBeUndefined();
   });
 
   it('checks the code with the spec messages, sends a new one on request, and only the newest works', async () => {

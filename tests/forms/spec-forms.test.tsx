@@ -409,6 +409,27 @@ const cases: Case[] = [
     field: 'personalInformation.gender',
     shows: message('validation.gender.required'),
   },
+  {
+    form: 'referral',
+    rule: 'member ID missing when personal information is shown',
+    data: { personalInformation: { gender: 'Female' } },
+    field: 'personalInformation.memberId',
+    shows: message('validation.authorization.memberId.required'),
+  },
+  {
+    form: 'referral',
+    rule: 'member ID not 4 digits',
+    data: { personalInformation: { gender: 'Female', memberId: '12a' } },
+    field: 'personalInformation.memberId',
+    shows: message('validation.authorization.memberId.invalid'),
+  },
+  {
+    form: 'referral',
+    rule: 'member ID of 4 digits',
+    data: { personalInformation: { gender: 'Female', memberId: '0142' } },
+    field: 'personalInformation.memberId',
+    shows: null,
+  },
 
   // Billing and account settings: names with the general rules, phone, address.
   { form: 'billing-address', rule: 'first name not valid', data: { firstName: '123' }, field: 'firstName', shows: message('validation.firstName.invalid') },

@@ -23,6 +23,7 @@ interface Target {
 /** Records of the stranger's patient, for the patient, insurance and document endpoints. */
 const records = {
   redAlertId: '',
+  clinicalAlertId: '',
   discrepancyId: '',
   calendarProviderId: '',
   patientId: '',
@@ -114,6 +115,8 @@ const answers: Partial<Record<EndpointId, number>> = {
   retryDeadLetter: 404,
   retryRedAlert: 409,
   resolveRedAlert: 400,
+  // A blank note: whoever reaches the alert is told the note is required, and the alert stays open for the next role.
+  resolveCareAlert: 400,
   declineWaitlistOffer: 409,
 };
 
@@ -163,6 +166,12 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   // The stranger's patient is a client of records.providerId (their appointment): super-admins name it; a clinician has their own provider.
   getCareClient: () => ({ method: 'GET', url: `/api/care/clients/${records.patientId}`, headers: { provider_id: records.providerId } }),
   getMbcDashboard: () => ({ method: 'GET', url: '/api/care/mbc', headers: { provider_id: records.calendarProviderId } }),
+  resolveCareAlert: () => ({
+    method: 'POST',
+    url: `/api/care/alerts/${records.clinicalAlertId}/resolve`,
+    headers: { provider_id: records.providerId },
+    payload: { version: 1, note: ' ' },
+  }),
   listPatientMeasures: () => ({ method: 'GET', url: `/api/patients/${records.patientId}/measures` }),
   getPatientIntake: () => ({ method: 'GET', url: `/api/patients/${records.patientId}/intake` }),
   submitPatientIntake: () => ({
@@ -459,6 +468,13 @@ beforeAll(async () => {
       `INSERT INTO tasks (kind, subject_type, subject_id, patient_id, stage_since, priority, reason, created_at, updated_at)
      VALUES ('red_alert', 'appointment', $1, $2, now(), 'urgent', 'Provider removed', now(), now()) RETURNING id`,
       [appointment!.id, patient!.id],
+    )
+  )[0]!.id;
+  records.clinicalAlertId = (
+    await db.query<{ id: string }>(
+      `INSERT INTO tasks (kind, subject_type, subject_id, patient_id, provider_id, stage_since, priority, reason, created_at, updated_at)
+     VALUES ('clinical_alert', 'measure_response', gen_random_uuid()::text, $1, $2, now(), 'stat', 'PHQ-9 item 9 answered 1 or more', now(), now()) RETURNING id`,
+      [patient!.id, provider!.id],
     )
   )[0]!.id;
   records.threadId = (

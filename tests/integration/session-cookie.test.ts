@@ -2,7 +2,8 @@
  * The browser's session (issue 14, items 2 and 4): the token in an HttpOnly, SameSite cookie that the
  * server sets on sign-in and clears on sign-out; requests that change state and are signed in by
  * that cookie must carry the app's request header and come from this site (cross-site request
- * forgery), while Bearer requests of API clients are exempt; the skip-e-mail path's session may
+ * forgery), while Bearer requests of API clients are exempt; beside it a signed-in hint (SameSite=Lax)
+ * that names whom the header's link is for and authorizes nothing; the skip-e-mail path's session may
  * finish its one booking and nothing else, and leaves the address unverified.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,6 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { constants } from '@/generated/constants';
 import { errorCatalogue } from '@/generated/errors';
 import { windowStart } from '@/domain/rate-limits';
+import { readSignedInHint } from '@/server/auth/signed-in-hint';
 import { startTestApp, type TestApp } from '../support/app';
 import { bookingBody, consentGiven, makeSlots, selfPatientOf } from '../support/booking';
 import { auditRows, callerFor, mailTo } from '../support/sessions';
@@ -35,6 +37,10 @@ const browser = (token: string, extra: Record<string, string> = {}) => ({ cookie
 
 function sessionCookie(res: LightMyRequestResponse) {
   return res.cookies.find((c) => c.name === constants.accessTokenCookie);
+}
+
+function hintCookie(res: LightMyRequestResponse) {
+  return res.cookies.find((c) => c.name === constants.signedInHintCookie);
 }
 
 async function signInWithCode(email: string) {
@@ -99,6 +105,45 @@ describe('the session cookie', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: browser(token) })).json()).toEqual({ signedIn: false });
     const bearer = await t.app.inject({ method: 'GET', url: '/api/users/patients', headers: { authorization: `Bearer ${token}` } });
     expect(bearer.statusCode).toBe(401);
+  });
+});
+
+describe('the signed-in hint', () => {
+  it('is set beside the session HttpOnly and SameSite=Lax, expiring with it, naming only the first name and the kind of area', async () => {
+    const res = await signInWithCode('jordan.rivera@example.com');
+    const hint = hintCookie(res)!;
+    expect(hint).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(hint.secure).toBeFalsy();
+    expect(new Date(hint.expires!).getTime()).toBe(new Date(sessionCookie(res)!.expires!).getTime());
+    expect(readSignedInHint(t.app.keys, hint.value)).toEqual({ firstName: 'Jordan', destination: 'patientDashboardHome' });
+    expect(hint.value).not.toContain(sessionCookie(res)!.value);
+  });
+
+  it('authorizes nothing: alone it is no session, and any endpoint refuses it', async () => {
+    const res = await signInWithCode('jordan.rivera@example.com');
+    const userId = (res.json() as { user: { id: string } }).user.id;
+    const onlyHint = { cookie: `${constants.signedInHintCookie}=${hintCookie(res)!.value}` };
+    const details = await t.app.inject({ method: 'GET', url: `/api/users/${userId}/details`, headers: onlyHint });
+    expect(details.statusCode).toBe(401);
+    // The session answer (a same-site call carries the session cookie too) finds no session: the hint goes.
+    const who = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: onlyHint });
+    expect(who.json()).toEqual({ signedIn: false });
+    expect(hintCookie(who)).toMatchObject({ value: '' });
+    // With the session, the hint stays.
+    const both = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/session',
+      headers: { cookie: `${onlyHint.cookie}; ${browser(sessionCookie(res)!.value).cookie}` },
+    });
+    expect(both.json()).toMatchObject({ signedIn: true });
+    expect(hintCookie(both)).toBeUndefined();
+  });
+
+  it('goes with the session at sign-out', async () => {
+    const res = await signInWithCode('avery.johnson@example.com');
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: browser(sessionCookie(res)!.value, app) });
+    expect(out.statusCode).toBe(204);
+    expect(hintCookie(out)).toMatchObject({ value: '' });
   });
 });
 

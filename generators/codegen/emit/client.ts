@@ -126,6 +126,11 @@ export const queryKeys = {
 ${keys.join('\n')}
 };
 
+/** The key that matches every cached input of a GET endpoint: invalidate it to refresh them all. */
+export function queryRoot(id: keyof typeof queryKeys): readonly [keyof typeof queryKeys] {
+  return [id] as const;
+}
+
 /** Query options (key and function) of the GET endpoints, for loaders, prefetching and sagas. */
 export const apiQueries = {
 ${options.join('\n')}

@@ -43,7 +43,8 @@ export interface RouteDefinition {
   flag?: string;
   /** route id people are sent to when the flag is off */
   flagOffRoute?: string;
-  render: 'document' | 'server' | 'client';
+  /** fragment: a piece of a document page an island loads (its screen alone, no page around it); not a page of the app */
+  render: 'document' | 'server' | 'client' | 'fragment';
   /** a render: server route is rendered as a document when its address carries one of these query parameters */
   documentWhenQuery?: readonly string[];
   /** true when the screen component exists, so the route is served */

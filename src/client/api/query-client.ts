@@ -1,5 +1,6 @@
 /** Data fetching defaults of product-spec §9: fresh for 5 minutes, reads retried with a doubling delay, writes never retried. */
 import { QueryClient } from '@tanstack/react-query';
+import type { queryKeys } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
 import { retryDelayMs, shouldRetryQuery } from './retry';
 
@@ -18,3 +19,16 @@ export function createQueryClient(): QueryClient {
  * the portal never shows a list from before the change.
  */
 export const portalQueryRoot = 'portal';
+
+/** The GET endpoints of the portal's own records read through their generated keys (queryKeys). */
+const portalEndpoints: ReadonlySet<unknown> = new Set<keyof typeof queryKeys>([
+  'listPaymentReceipts',
+  'getBillingTransaction',
+  'listPatientCards',
+  'appointmentsExist',
+]);
+
+/** Marks every portal record stale (the portal root and the portal's generated keys), so the portal reads them again. */
+export function invalidatePortal(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] === portalQueryRoot || portalEndpoints.has(queryKey[0]) });
+}

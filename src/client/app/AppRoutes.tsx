@@ -1,6 +1,7 @@
 /**
  * The router, built from specs/routes.yaml: every registered route (its screen exists) gets a
- * lazily loaded screen, so a visitor downloads only the code of the page they open.
+ * lazily loaded screen, so a visitor downloads only the code of the page they open. A fragment
+ * (render: fragment) is a piece of a document page that only the server serves: not a page here.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Routes } from 'react-router';
@@ -43,7 +44,7 @@ export function AppRoutes() {
     <Suspense fallback={<PageSkeleton />}>
       <Routes>
         {routes
-          .filter((r) => r.registered)
+          .filter((r) => r.registered && r.render !== 'fragment')
           .map((r) => {
             const Screen = lazyScreens.get(r.id)!;
             return (

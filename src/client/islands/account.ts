@@ -3,13 +3,15 @@
  * session gets the page with the person's link already written by the server (src/server/pages/
  * account-link.ts); for the rest (e.g. a page kept by the browser), once the session answer
  * says the person is signed in, the link names their account and leads to their own area (the
- * post-login destination of product-spec §6), as the app's account menu does.
+ * post-login destination of product-spec §6), as the app's account menu does. A link the server
+ * wrote from the signed-in hint alone (a page opened from another site) is checked the same way, and
+ * becomes the sign-in link again when the session answer says nobody is signed in.
  */
 import { createApiClient, type Transport } from '@/generated/client/api';
 import { signedInAccountLink } from '@/domain/account-link';
 import type { PostLoginRoutes } from '@/domain/roles';
 import { APP_SOURCE_HEADER, DEFAULT_APP_SOURCE } from '@/domain/app-source';
-import { ACCOUNT_LABEL_ATTRIBUTE, ACCOUNT_SETTLED_ATTRIBUTE, DESTINATIONS_ATTRIBUTE } from './names';
+import { ACCOUNT_HINT_ATTRIBUTE, ACCOUNT_LABEL_ATTRIBUTE, ACCOUNT_SETTLED_ATTRIBUTE, DESTINATIONS_ATTRIBUTE } from './names';
 
 /** GET calls with the session cookie; the answer's JSON, or an error for any other status. */
 const transport: Transport<undefined> = async (route) => {
@@ -30,10 +32,14 @@ export async function account(link: HTMLAnchorElement): Promise<void> {
   try {
     session = await createApiClient(transport).getAuthSession({});
   } catch {
-    return; // the sign-in link stays: it still leads somewhere that works
+    return; // the link stays as it is: it still leads somewhere that works
   }
   const signedIn = signedInAccountLink(session, destinations, link.getAttribute(ACCOUNT_LABEL_ATTRIBUTE) ?? '');
-  if (!signedIn) return;
-  link.href = signedIn.href;
-  link.textContent = signedIn.text;
+  // Written from the hint, but the session is over: the sign-in link it replaced comes back.
+  const hinted = link.getAttribute(ACCOUNT_HINT_ATTRIBUTE);
+  const shown = signedIn ?? (hinted && !session.signedIn ? (JSON.parse(hinted) as { href: string; text: string }) : undefined);
+  link.removeAttribute(ACCOUNT_HINT_ATTRIBUTE);
+  if (!shown) return;
+  if (link.getAttribute('href') !== shown.href) link.href = shown.href;
+  if (link.textContent !== shown.text) link.textContent = shown.text;
 }

@@ -18,6 +18,7 @@ import { carousel } from './carousel';
 import { islandAttribute, REQUIRED_MESSAGE_ATTRIBUTE } from './names';
 import { searchEntry } from './search-entry';
 import { providerSearch } from './provider-search';
+import { withHintedAccountLink } from '@/server/pages/account-link';
 
 /** Markup as a document page has it, in the page. */
 function documentMarkup(element: React.ReactElement): HTMLElement {
@@ -104,11 +105,33 @@ describe('islands', () => {
     expect(String(fetched.mock.calls[0]![0])).toBe('/api/auth/session');
   });
 
-  it('provider search: a ticked box sends its form; "See open times" opens the provider\'s picker in a dialog, its filters and days load in place', async () => {
+  it('account: a link the server wrote from the signed-in hint stays while the session holds, and is "Sign in" again once it is over', async () => {
+    const answer = (body: unknown) =>
+      jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const hinted = () => {
+      document.body.innerHTML = withHintedAccountLink(documentMarkup(<AccountMenu />).innerHTML, { firstName: 'Jordan', destination: 'patientDashboardHome' });
+      return screen.getByRole('link', { name: `${message('ui.account.menuLabel')}: Jordan` }) as HTMLAnchorElement;
+    };
+    answer({ signedIn: true, user: { id: 'u1', firstName: 'Jordan', lastName: 'Rivera', email: 'j@example.com', userType: 'patient' }, groups: ['patient'] });
+    const link = hinted();
+    expect(link.getAttribute('href')).toBe(routeById.patientHome.path);
+    await account(link);
+    expect(link.textContent).toBe(`${message('ui.account.menuLabel')}: Jordan`);
+    expect(link.hasAttribute('data-account-hint')).toBe(false);
+
+    jest.restoreAllMocks();
+    answer({ signedIn: false });
+    const over = hinted();
+    await account(over);
+    expect(over.textContent).toBe(message('ui.account.signIn'));
+    expect(over.getAttribute('href')).toBe(routeById.login.path);
+  });
+
+  it('provider search: a ticked box sends its form; "See open times" opens the provider\'s picker (a fragment) in a dialog, its filters and days load in place', async () => {
     document.body.innerHTML = `
       <div data-island="provider-search" data-search-address="/app/providers?state=TX">
         <form data-auto-submit method="get" action="/app/providers"><input type="checkbox" name="availability_type" value="online"></form>
-        <button type="button" data-times-href="/provider/tx/ada-lane?selfPay=true" data-times-title="Open times with Ada Lane" data-profile-href="/provider/tx/ada-lane" data-pending>See open times</button>
+        <button type="button" data-times-href="/app/providers/times/p1/pr1?selfPay=true" data-times-title="Open times with Ada Lane" data-profile-href="/provider/tx/ada-lane" data-pending>See open times</button>
         <dialog data-times-dialog aria-labelledby="t"><h2 id="t" data-times-title></h2><div data-times-body></div>
           <template data-times-loading><p>Loading</p></template><template data-times-error><p>Failed</p></template>
           <a data-times-profile href="#">View full profile</a></dialog>
@@ -118,11 +141,12 @@ describe('islands', () => {
     dialog.showModal ??= function (this: HTMLDialogElement) {
       this.setAttribute('open', '');
     };
+    // The fragment: the picker alone, as the server renders it (no page around it).
     const picker = (slotTime: string) =>
-      `<html><body><main><div id="open-times" class="slot-picker"><form class="slot-picker__filters" method="get" action="#open-times">` +
+      `<div id="open-times" class="slot-picker"><form class="slot-picker__filters" method="get" action="#open-times">` +
       `<input type="hidden" name="selfPay" value="true"><select name="slotTime"><option value="">Any</option><option value="afternoon">Afternoon</option></select>` +
       `<button class="slot-picker__show" type="submit">Show times</button></form><a class="slot-button" href="/app/bookings/verify-user?x=${slotTime}">10:00 AM</a>` +
-      `<nav class="slot-picker__paging"><a href="?selfPay=true&slotRange=1#open-times">Later days</a></nav></div></main></body></html>`;
+      `<nav class="slot-picker__paging"><a href="?selfPay=true&slotRange=1#open-times">Later days</a></nav></div>`;
     const asked: string[] = [];
     jest.spyOn(window, 'fetch').mockImplementation(async (input) => {
       const url = new URL(String(input));
@@ -145,14 +169,14 @@ describe('islands', () => {
     expect(dialog.querySelector<HTMLAnchorElement>('[data-times-profile]')!.getAttribute('href')).toBe('/provider/tx/ada-lane');
     // The dialog shows a new view as soon as a filter changes: the picker's own button is not in it.
     expect(dialog.querySelector('.slot-picker__show')).toBeNull();
-    expect(asked).toEqual(['/provider/tx/ada-lane?selfPay=true']);
+    expect(asked).toEqual(['/app/providers/times/p1/pr1?selfPay=true']);
 
     fireEvent.change(dialog.querySelector('select')!, { target: { value: 'afternoon' } });
     await waitFor(() => expect(dialog.querySelector('.slot-button')?.getAttribute('href')).toContain('x=afternoon'));
-    expect(asked[1]).toBe('/provider/tx/ada-lane?selfPay=true&slotTime=afternoon');
+    expect(asked[1]).toBe('/app/providers/times/p1/pr1?selfPay=true&slotTime=afternoon');
 
     fireEvent.click(screen.getByRole('button', { name: 'Later days' }));
     await waitFor(() => expect(asked).toHaveLength(3));
-    expect(asked[2]).toBe('/provider/tx/ada-lane?selfPay=true&slotRange=1');
+    expect(asked[2]).toBe('/app/providers/times/p1/pr1?selfPay=true&slotRange=1');
   });
 });

@@ -15,6 +15,12 @@ export const DESTINATIONS_ATTRIBUTE = 'data-destinations';
 export const ACCOUNT_LABEL_ATTRIBUTE = 'data-account-label';
 /** account: set by the server when it wrote the signed-in person's link into the page (the island has nothing to do) */
 export const ACCOUNT_SETTLED_ATTRIBUTE = 'data-account-settled';
+/**
+ * account: set by the server when it wrote the link from the signed-in hint alone (no session cookie came
+ * with the request): the sign-in link it replaced (JSON of href and text), which the island puts back
+ * when the session answer says the person is not signed in after all.
+ */
+export const ACCOUNT_HINT_ATTRIBUTE = 'data-account-hint';
 
 export function islandAttribute(name: IslandName): Record<string, string> {
   return { [ISLAND_ATTRIBUTE]: name };
@@ -33,7 +39,7 @@ export const SEARCH_ATTRIBUTES = {
   filtersDialog: 'data-filters-dialog',
   timesDialog: 'data-times-dialog',
   close: 'data-close-dialog',
-  /** on a "See open times" button: the profile address whose picker the dialog shows, the dialog's title, the profile */
+  /** on a "See open times" button: the address of the provider's times (a fragment) the dialog shows, the dialog's title, the profile */
   timesHref: 'data-times-href',
   timesTitle: 'data-times-title',
   profileHref: 'data-profile-href',

@@ -3,15 +3,15 @@
  * without this script: its filters and order are GET forms, its paging and chips links. The island
  * adds what needs code: a form is sent as soon as a box is ticked or the order chosen (the filters'
  * dialog opens again on the new page, at the same box), the filters open in a dialog on phones,
- * "See open times" opens a dialog with the provider's picker (the profile's own, a document page
- * fetched with the search's context; its filters and days are loaded in place), whose times are
- * links into the booking flow. A typed place's address becomes the search's (state, coordinates),
+ * "See open times" opens a dialog with the provider's picker (the profile's own, fetched alone with
+ * the search's context: a fragment of a few KB the server caches, ProviderTimesFragment.tsx; its
+ * filters and days are loaded in place), whose times are links into the booking flow. A typed place's address becomes the search's (state, coordinates),
  * and a page of results opened from the paging starts at the results heading.
  */
 import { PENDING_ATTRIBUTE, SEARCH_ATTRIBUTES as A } from './names';
 
 const REOPEN_FILTERS_KEY = 'provider-search:filters-open';
-/** The profile's picker in a fetched profile page (SLOT_PICKER_ANCHOR of src/domain/slot-view.ts). */
+/** The picker in a fetched fragment of provider times (SLOT_PICKER_ANCHOR of src/domain/slot-view.ts). */
 const PICKER_SELECTOR = '#open-times';
 const RESULTS_HEADING_ID = 'results-heading';
 /** On the dialog's earlier/later buttons: the view's address (the picker's link, relative to the profile). */

@@ -3,6 +3,7 @@
  * the fields the spec names and whatever else the API sends.
  */
 import type { AppointmentMode, ConsentType, CounselingType, Gender, Relationship } from '@/generated/enums';
+import type { Slot as OpenSlot } from '@/generated/entities';
 
 export interface Consent {
   isConsentProvided: boolean;
@@ -30,28 +31,11 @@ export interface BookingPatient {
   consents?: Consent[];
 }
 
-export interface Slot {
-  id: string;
-  start: string;
-  end: string;
-  practiceId?: string;
-  availabilityType?: AppointmentMode;
-  timeOfDay?: string;
-  provider?: Record<string, unknown>;
-}
-
-export interface ResponsibleParty {
-  id?: string;
-  firstName?: string;
-  lastName?: string;
-  dob?: string;
-  address?: { line1?: string; line2?: string; city?: string; state?: string; country?: string; zipcode?: string };
-  phoneNumber?: string;
-  email?: string;
-  responsiblePartyEhrId?: string;
-  businessPartner?: Record<string, unknown>;
-  userExists?: boolean;
-}
+/**
+ * A chosen open time: the listing's Slot (generated from specs), of which a slot hold carries only the
+ * id, the times, the practice and the mode.
+ */
+export type Slot = Pick<OpenSlot, 'id' | 'start' | 'end'> & Partial<Omit<OpenSlot, 'id' | 'start' | 'end'>>;
 
 /** Converted business-to-business details of a partner member (product-spec §3). */
 export interface B2bUserDetails {

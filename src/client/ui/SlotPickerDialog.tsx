@@ -6,7 +6,8 @@
  * The words come from the caller (patient or support copy in specs/messages).
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useGetProviderAvailabilityQuery } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
 import type { EndpointTypes, Slot } from '@/generated/entities';
 import { useApi } from '@/client/api/api-context';
@@ -82,17 +83,10 @@ export function SlotPickerDialog({ session, zone, copy, audience, title, confirm
   const heldRef = useRef<Hold | undefined>(undefined);
   const confirmedRef = useRef(false);
 
-  const slots = useQuery({
-    queryKey: ['slot-picker', session.provider.id, session.practice.id, session.appointmentMode, session.counselingType],
-    queryFn: async () => {
-      const answer = await api.getProviderAvailability({
-        params: { id: session.provider.id },
-        query: { availabilityType: [session.appointmentMode], counselingType: session.counselingType },
-      });
-      return answer.slots.filter((s) => s.practiceId === session.practice.id && s.id !== session.slotId);
-    },
-    staleTime: 0,
-  });
+  const slots = useGetProviderAvailabilityQuery(
+    { params: { id: session.provider.id }, query: { availabilityType: [session.appointmentMode], counselingType: session.counselingType } },
+    { select: (answer) => answer.slots.filter((s) => s.practiceId === session.practice.id && s.id !== session.slotId), staleTime: 0 },
+  );
 
   const release = (h: Hold | undefined) => {
     if (h) void api.releaseSlotHold({ params: { id: h.holdId } }).catch(() => undefined);

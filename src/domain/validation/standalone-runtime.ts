@@ -4,7 +4,7 @@
  * helpers ajv's generated code otherwise takes from ajv itself. The browser validates forms with
  * those validators, so it never compiles code (no eval, no new Function: the CSP forbids both).
  */
-import { fullFormats } from 'ajv-formats/dist/formats';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { makeKeywordRules } from './keyword-rules';
 
 export const keywordRules = makeKeywordRules();

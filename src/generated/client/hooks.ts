@@ -118,6 +118,11 @@ export const queryKeys = {
   listWaitlist: (input?: EndpointInputs['listWaitlist']) => ['listWaitlist', input ?? {}] as const,
 };
 
+/** The key that matches every cached input of a GET endpoint: invalidate it to refresh them all. */
+export function queryRoot(id: keyof typeof queryKeys): readonly [keyof typeof queryKeys] {
+  return [id] as const;
+}
+
 /** Query options (key and function) of the GET endpoints, for loaders, prefetching and sagas. */
 export const apiQueries = {
   listAppointments: (api: Api, input?: EndpointInputs['listAppointments']) =>
@@ -982,6 +987,12 @@ export function useSubmitPatientIntakeMutation(options?: MutationHookOptions<'su
 export function useSubmitPatientMeasureMutation(options?: MutationHookOptions<'submitPatientMeasure', EndpointInputs['submitPatientMeasure'] & WithCallOptions>) {
   const api = useApi();
   return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['submitPatientMeasure'] & WithCallOptions) => api.submitPatientMeasure(input as EndpointInputs['submitPatientMeasure'], callOptions), ...options });
+}
+
+/** Resolve an urgent clinical alert about one of the caller's clients (POST /api/care/alerts/{id}/resolve) */
+export function useResolveCareAlertMutation(options?: MutationHookOptions<'resolveCareAlert', EndpointInputs['resolveCareAlert'] & WithCallOptions>) {
+  const api = useApi();
+  return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['resolveCareAlert'] & WithCallOptions) => api.resolveCareAlert(input as EndpointInputs['resolveCareAlert'], callOptions), ...options });
 }
 
 /** Ask the RCD to approve a change (POST /api/care/provider-requests) */

@@ -24,6 +24,7 @@ export const screenLoaders: Partial<Record<RouteId, () => Promise<ScreenModule>>
   friendlyTherapistProfile: () => import('../../client/features/visitor/FriendlyProfilePage'),
   providerSearch: () => import('../../client/features/visitor/ProviderSearchPage'),
   providerProfile: () => import('../../client/features/visitor/ProviderProfilePage'),
+  providerTimes: () => import('../../client/features/visitor/ProviderTimesFragment'),
   partnerDirectory: () => import('../../client/features/partners/PartnerDirectoryPage'),
   partnerVerificationSuccess: () => import('../../client/features/partners/PartnerVerificationSuccessPage'),
   searchQuestionnaire: () => import('../../client/features/questionnaire/SearchQuestionnairePage'),

@@ -769,6 +769,7 @@ export const translation: Translation = {
     friendlyTherapistProfile: 'Perfil del terapeuta',
     providerSearch: 'Buscar un proveedor',
     providerProfile: 'Perfil del proveedor',
+    providerTimes: 'Horarios disponibles',
     partnerDirectory: 'Nuestros socios',
     partnerVerificationSuccess: 'Código de socio confirmado',
     searchQuestionnaire: 'Encuentre el proveedor adecuado',

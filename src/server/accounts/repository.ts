@@ -1,7 +1,7 @@
 /** Accounts as stored, and the shapes the API answers with. */
 import type { Address, BusinessPartner } from '@/generated/entities';
 import type { PermissionGroup, UserType } from '@/generated/enums';
-import type { Queryable } from '../db/connection';
+import { prepared, type Queryable } from '../db/connection';
 import { partnerById } from '../marketplace/partners';
 
 export interface UserRow {
@@ -27,8 +27,10 @@ export interface UserRow {
 const USER_COLUMNS = `id, coalesce(email, pending_email)::text AS email, email IS NULL AS provisional, first_name, last_name, user_type, groups, address, business_partner_id,
   is_partner_association_active, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, dob_check_required, disabled_at, language`;
 
+const USER_BY_ID = prepared(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`);
+
 export async function userById(db: Queryable, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+  const [row] = await db.query<UserRow>(USER_BY_ID, [id]);
   return row;
 }
 

@@ -20,6 +20,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { constants } from '@/generated/constants';
+import { clearSignedInHint } from './signed-in-hint';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -33,8 +34,10 @@ export function setSessionCookie(reply: FastifyReply, token: string, expiresAt: 
   });
 }
 
+/** The session cookie goes, and the signed-in hint with it (auth/signed-in-hint.ts). */
 export function clearSessionCookie(reply: FastifyReply): void {
   reply.clearCookie(constants.accessTokenCookie, { httpOnly: true, sameSite: 'strict', secure: reply.server.secureCookies, path: '/' });
+  clearSignedInHint(reply);
 }
 
 /** The access token of the session cookie, if the request carries one. */

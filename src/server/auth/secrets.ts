@@ -15,6 +15,8 @@ export interface ServerKeys {
   jwt: Uint8Array;
   /** HMAC key of one-time codes and login tokens */
   codes: Buffer;
+  /** HMAC key of the signed-in hint cookie (auth/signed-in-hint.ts) */
+  hint: Buffer;
 }
 
 function storedSecret(dataDir: string): string {
@@ -34,7 +36,7 @@ export function serverSecret(config: Config): string {
 
 export function deriveKeys(secret: string): ServerKeys {
   const derive = (purpose: string) => Buffer.from(hkdfSync('sha256', secret, 'mindful-care', purpose, 32));
-  return { jwt: new Uint8Array(derive('access-token')), codes: derive('sign-in-codes') };
+  return { jwt: new Uint8Array(derive('access-token')), codes: derive('sign-in-codes'), hint: derive('signed-in-hint') };
 }
 
 /** Keyed hash of a code or token: what is stored instead of the value. */

@@ -4,7 +4,7 @@
  * sessionIdleMinutes, not past its expiry, and the account's groups unchanged since sign-in.
  */
 import { constants } from '@/generated/constants';
-import type { Queryable } from '../db/connection';
+import { prepared, type Queryable } from '../db/connection';
 
 export type SessionEndReason = 'signed out' | 'idle' | 'groups changed' | 'email changed' | 'email confirmed';
 
@@ -33,12 +33,52 @@ export interface OpenSession {
   expiresAt: Date;
 }
 
+/** The session and its account as they are now ($1 session, $2 account, $3 idle minutes, $4 now). */
+const SESSION_COLUMNS = `s.id, s.ended_at IS NULL AND s.expires_at > $4::timestamptz AS open, s.scope, s.expires_at,
+       s.last_seen_at <= $4::timestamptz - make_interval(mins => $3) AS idle,
+       s.groups::text[] = u.groups::text[] AS same_groups,
+       u.disabled_at IS NOT NULL AS disabled, coalesce(u.email, u.pending_email)::text AS email, u.groups::text[] AS groups
+  FROM auth_sessions s JOIN users u ON u.id = s.user_id
+ WHERE s.id = $1 AND s.user_id = $2`;
+
+/** The session read and, when it may go on, its idle clock restarted: one statement (resumeSession). */
+const RESUME_SESSION = prepared(`
+  WITH session AS (SELECT ${SESSION_COLUMNS}),
+  seen AS (
+    UPDATE auth_sessions s SET last_seen_at = $4::timestamptz FROM session
+     WHERE s.id = session.id AND session.open AND NOT session.disabled AND NOT session.idle AND session.same_groups
+  )
+  SELECT open, scope, expires_at, idle, same_groups, disabled, email, groups FROM session`);
+
+/** The session read only: its idle clock is restarted later in the request (touchSession, or with a counted use). */
+const READ_SESSION = prepared(`SELECT ${SESSION_COLUMNS}`);
+
+/** SQL that restarts a session's idle clock, for a statement that does it along with other work (the placeholders of the session and of now). */
+export function touchSessionSql(sessionParam: string, nowParam: string): string {
+  return `UPDATE auth_sessions SET last_seen_at = ${nowParam}::timestamptz WHERE id = ${sessionParam}`;
+}
+
+const TOUCH_SESSION = prepared(touchSessionSql('$1', '$2'));
+
+/** Restarts a session's idle clock at `now` (a session resumed with `touch: false`). */
+export async function touchSession(db: Queryable, sessionId: string, now: Date): Promise<void> {
+  await db.query(TOUCH_SESSION, [sessionId, now.toISOString()]);
+}
+
 /**
  * The session and its account as they are now, with its idle clock restarted; undefined when the
  * session is unknown, ended, idle, expired, or its account is disabled. A session whose account's
- * groups changed since sign-in is ended here (the token carries the old groups).
+ * groups changed since sign-in is ended here (the token carries the old groups). One statement:
+ * the session is read and, when it may go on, its idle clock restarted in the same round trip; with
+ * `touch: false` only read, and the caller restarts the clock before the request answers (touchSession).
  */
-export async function resumeSession(db: Queryable, sessionId: string, userId: string, now: Date): Promise<OpenSession | undefined> {
+export async function resumeSession(
+  db: Queryable,
+  sessionId: string,
+  userId: string,
+  now: Date,
+  options: { touch?: boolean } = {},
+): Promise<OpenSession | undefined> {
   const [row] = await db.query<{
     open: boolean;
     idle: boolean;
@@ -48,21 +88,12 @@ export async function resumeSession(db: Queryable, sessionId: string, userId: st
     groups: string[];
     scope: string | null;
     expires_at: Date | string;
-  }>(
-    `SELECT s.ended_at IS NULL AND s.expires_at > $4::timestamptz AS open, s.scope, s.expires_at,
-            s.last_seen_at <= $4::timestamptz - make_interval(mins => $3) AS idle,
-            s.groups::text[] = u.groups::text[] AS same_groups,
-            u.disabled_at IS NOT NULL AS disabled, coalesce(u.email, u.pending_email)::text AS email, u.groups::text[] AS groups
-       FROM auth_sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id = $1 AND s.user_id = $2`,
-    [sessionId, userId, constants.sessionIdleMinutes, now.toISOString()],
-  );
+  }>(options.touch === false ? READ_SESSION : RESUME_SESSION, [sessionId, userId, constants.sessionIdleMinutes, now.toISOString()]);
   if (!row || !row.open || row.disabled) return undefined;
   if (row.idle || !row.same_groups) {
     await endSession(db, sessionId, row.idle ? 'idle' : 'groups changed', now);
     return undefined;
   }
-  await db.query('UPDATE auth_sessions SET last_seen_at = $2 WHERE id = $1', [sessionId, now.toISOString()]);
   return { email: row.email, groups: row.groups, scope: row.scope === 'booking' ? 'booking' : 'full', expiresAt: new Date(row.expires_at) };
 }
 

@@ -8,6 +8,8 @@ import { constants } from '@/generated/constants';
 import { endSessionsOf, startSession } from './server-sessions';
 import { issueAccessToken } from './tokens';
 import { setSessionCookie } from './cookie';
+import { setSignedInHint } from './signed-in-hint';
+import { accountHolderOf } from '@/domain/account-link';
 
 /** The sign-in method of POST /users/create-skip-email-verification: a session that has not proved its address. */
 export const SKIP_EMAIL_METHOD = 'skip-email-verification';
@@ -43,6 +45,9 @@ export async function sessionFor(
     now,
   );
   setSessionCookie(reply, token, expiresAt);
+  // Whom the header's link is for, on a page opened from another site (the session cookie withheld there).
+  const holder = accountHolderOf({ signedIn: true, user: { firstName: user.first_name }, groups: user.groups });
+  if (holder) setSignedInHint(reply, holder, expiresAt);
   const partner = businessPartnerId ? await partnerById(request.server.database, businessPartnerId) : undefined;
   // Signing in with a code, a link or Google proves the address; the skip-e-mail path does not, so it stays unverified.
   if (method !== SKIP_EMAIL_METHOD)

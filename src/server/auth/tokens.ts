@@ -42,8 +42,31 @@ export async function issueAccessToken(
 const groupValues = new Set<string>(enums.permissionGroup.values);
 const userTypes = new Set<string>(enums.userType.values);
 
+/**
+ * Tokens already verified, by their exact text (signature included), with their claims: a caller sends
+ * the same token with every request for its lifetime, and its signature need not be checked again (the
+ * session behind it still is, on every request). Expiry is checked on every use. Bounded: the oldest
+ * entries go first. Per key, so a changed secret verifies afresh.
+ */
+const VERIFIED_MAX = 10_000;
+const verifiedByKey = new WeakMap<Uint8Array, Map<string, TokenClaims>>();
+
 /** The token's claims, or undefined when it is malformed, forged or expired at `now`. */
 export async function verifyAccessToken(keys: ServerKeys, token: string, now: Date): Promise<TokenClaims | undefined> {
+  let verified = verifiedByKey.get(keys.jwt);
+  if (!verified) verifiedByKey.set(keys.jwt, (verified = new Map()));
+  const known = verified.get(token);
+  // Expired as jose decides it: at the whole second of `exp` (a copy: callers own what they are given).
+  if (known) return known.exp > Math.floor(now.getTime() / 1000) ? { ...known, groups: [...known.groups] } : undefined;
+  const claims = await verifyAfresh(keys, token, now);
+  if (claims) {
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+    verified.set(token, { ...claims, groups: [...claims.groups] });
+  }
+  return claims;
+}
+
+async function verifyAfresh(keys: ServerKeys, token: string, now: Date): Promise<TokenClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, keys.jwt, { algorithms: ['HS256'], issuer: ISSUER, requiredClaims: ['sub', 'exp', 'iat'], currentDate: now });
     const { sub, email, userType, groups, bp, sid, exp, iat } = payload as Partial<TokenClaims>;

@@ -13,6 +13,7 @@ import type { Queryable } from '../db/connection';
 import type { JobDefinition } from '../jobs/registry';
 import { withLocale } from '../locale';
 import { goodFaithEstimatePdf } from './pdf';
+import { fullName, providerDisplayName } from '@/domain/names';
 
 export interface EstimateDocument {
   estimate: GoodFaithEstimate;
@@ -31,13 +32,13 @@ export async function estimateDocument(db: Queryable, appointmentId: string, iss
     priceCents: appointment.priceCents,
     sessionDate: isoDateIn(new Date(appointment.start), zone),
   });
-  const providerName = `${appointment.provider.firstName} ${appointment.provider.lastName}, ${appointment.provider.title}`;
+  const providerName = providerDisplayName(appointment.provider);
   const practice = appointment.practice;
   const patient = appointment.patients[0];
   const pdf = await goodFaithEstimatePdf(
     {
       appointmentId: appointment.id,
-      patientName: patient ? `${patient.firstName} ${patient.lastName}` : '',
+      patientName: patient ? fullName(patient) : '',
       providerName,
       practice: `${practice.name}, ${practice.addressLine1}, ${practice.city}, ${practice.state} ${practice.zipcode}`,
       service: appointment.counselingType,

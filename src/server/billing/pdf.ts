@@ -128,8 +128,8 @@ export interface StatementVisit {
   practiceName: string;
   mode: string;
   chargedCents: number;
-  /** a cancelled visit's refunds give back what was paid for it; a held visit's refunds lowered its price */
-  cancelled: boolean;
+  /** what the visit still owes, from the money ledger (appointment_due_cents): never below nothing */
+  balanceCents: number;
 }
 
 export async function statementPdf(visit: StatementVisit, payments: readonly PaymentRow[], accountName: string, issuedAt: Date): Promise<Uint8Array> {
@@ -151,7 +151,7 @@ export async function statementPdf(visit: StatementVisit, payments: readonly Pay
   }
   w.row(label('document.label.totalPaid'), formatCents(paid));
   w.row(label('document.label.totalRefunded'), formatCents(refunded));
-  w.row(label('document.label.balance'), formatCents(visit.chargedCents - paid + (visit.cancelled ? refunded : 0)));
+  w.row(label('document.label.balance'), formatCents(visit.balanceCents));
   footer(w, issuedAt);
   return doc.save();
 }

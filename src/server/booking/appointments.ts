@@ -2,7 +2,7 @@
 import { visitRoomPath } from '@/domain/video-visit';
 import { constants } from '@/generated/constants';
 import type { BookedAppointment, PaymentSummary } from '@/generated/entities';
-import type { Queryable } from '../db/connection';
+import { prepared, type Queryable } from '../db/connection';
 import { isFollowUpSession } from '@/domain/pay-rate';
 import { calendarSequence } from '@/domain/calendar';
 
@@ -152,8 +152,10 @@ function out(r: AppointmentRow): BookedAppointment {
   };
 }
 
+const BY_ID = prepared(`${SELECT} WHERE a.id = $1`);
+
 export async function appointmentById(db: Queryable, id: string): Promise<BookedAppointment | undefined> {
-  const [row] = await db.query<AppointmentRow>(`${SELECT} WHERE a.id = $1`, [id]);
+  const [row] = await db.query<AppointmentRow>(BY_ID, [id]);
   return row ? out(row) : undefined;
 }
 
@@ -179,12 +181,55 @@ export async function appointmentsWhere(db: Queryable, where: string, params: un
  */
 export async function isFollowUpWith(db: Queryable, patientId: string, providerId: string, start?: Date, exceptAppointmentId?: string): Promise<boolean> {
   const history = await db.query<{ start_at: Date; status: 'booked' | 'cancelled' }>(
-    `SELECT lower(a.during) AS start_at, a.status FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
-      WHERE ap.patient_id = $1 AND a.provider_id = $2 AND ($3::uuid IS NULL OR a.id <> $3::uuid)`,
+    `${sessionsWithProvider('$1', '$2')} AND ($3::uuid IS NULL OR a.id <> $3::uuid)`,
     [patientId, providerId, exceptAppointmentId ?? null],
   );
   return isFollowUpSession(
     history.map((h) => ({ start: h.start_at, status: h.status })),
     start,
   );
+}
+
+/** A patient's sessions with a provider (start_at, status), as isFollowUpSession reads them: SQL over a patient and a provider (parameters or columns). */
+export function sessionsWithProvider(patient: string, provider: string): string {
+  return `SELECT lower(a.during) AS start_at, a.status FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
+           WHERE ap.patient_id = ${patient} AND a.provider_id = ${provider}`;
+}
+
+/** An appointment about to change, locked (FOR UPDATE) inside the caller's transaction. */
+export async function lockAppointmentForChange(tx: Queryable, id: string): Promise<{ status: 'booked' | 'cancelled'; start_at: Date; slot_id: string | null }> {
+  const [current] = await tx.query<{ status: 'booked' | 'cancelled'; start_at: Date; slot_id: string | null }>(
+    'SELECT status, lower(during) AS start_at, slot_id FROM appointments WHERE id = $1 FOR UPDATE',
+    [id],
+  );
+  return current!;
+}
+
+/** Records a cancellation (who, why, whether late, the fee and where it stands) and frees the appointment's time. */
+export async function markCancelled(
+  tx: Queryable,
+  id: string,
+  c: { cancelledBy: string; reasonId: string; note: string | null; late: boolean; feeCents: number | null; feeStatus: string | null },
+): Promise<void> {
+  await tx.query(
+    `UPDATE appointments SET status = 'cancelled', cancelled_at = now(), cancelled_by = $2, cancel_reason_id = $3, cancel_note = $4, late_cancel = $5,
+            cancel_fee_cents = $6, cancel_fee_status = $7, updated_at = now()
+      WHERE id = $1`,
+    [id, c.cancelledBy, c.reasonId, c.note, c.late, c.feeCents, c.feeStatus],
+  );
+  await tx.query('DELETE FROM slot_reservations WHERE appointment_id = $1', [id]);
+}
+
+/**
+ * Moves an appointment to the time of a hold: the old time is freed, the appointment takes the hold's
+ * time, slot, practice and mode (remembering where it was), and the hold becomes its booking.
+ */
+export async function moveToHold(tx: Queryable, id: string, holdId: string, place: { practiceId: string; appointmentMode: string }): Promise<void> {
+  await tx.query('DELETE FROM slot_reservations WHERE appointment_id = $1', [id]);
+  await tx.query(
+    `UPDATE appointments a SET during = r.during, slot_id = r.slot_id, practice_id = $3, appointment_mode = $4, rescheduled_from = lower(a.during), updated_at = now()
+     FROM slot_reservations r WHERE a.id = $1 AND r.id = $2`,
+    [id, holdId, place.practiceId, place.appointmentMode],
+  );
+  await tx.query("UPDATE slot_reservations SET kind = 'booking', expires_at = NULL, appointment_id = $2 WHERE id = $1", [holdId, id]);
 }

@@ -1,16 +1,20 @@
 /**
  * Booking (product-spec §7 Appointments) at the database's speed: no lock and no transaction stays
- * open across a network call. In order:
- *   1. the idempotency key is claimed on its own (a second request with it answers REQUEST_IN_PROGRESS
- *      until the first answers, then replays that answer);
- *   2. the caller's live hold is checked (read only: the hold's row and the exclusion constraint are
- *      the guarantee that nobody else books its time);
+ * open across a network call, and each step is as few round trips as it can be. In order:
+ *   1. the idempotency key is claimed on its own, in one statement that also reads an earlier answer
+ *      (a second request with it answers REQUEST_IN_PROGRESS until the first answers, then replays
+ *      that answer); a request refused while it is checked lets go of the key;
+ *   2. before a charge, the caller's live hold is checked (read only: the hold's row and the exclusion
+ *      constraint are the guarantee that nobody else books its time);
  *   3. the card is charged (and kept on file when asked) with no transaction open;
- *   4. ONE short transaction converts the hold into the appointment, with the new patients, the
- *      responsible party, the consents, the money choice, the payment and the stored answer.
+ *   4. ONE short transaction converts the hold into the appointment (one statement locks the hold,
+ *      checks it is the caller's live one, inserts the appointment and its patients and makes the hold
+ *      the booking), with the new patients, the responsible party, the consents, the money choice, the
+ *      payment and the stored answer.
  * When 4 fails (the hold was taken away meanwhile, a lost connection) the charge is voided and the
  * claim let go, so a retry with the same key starts over; a replayed key answers the stored first
- * answer and does nothing else.
+ * answer and does nothing else. The confirmation mail is queued after the commit; its job writes the
+ * calendar file.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -19,7 +23,7 @@ import type { BookedAppointment, BusinessPartner, CreateAppointmentBody } from '
 import type { AppType, Relationship } from '@/generated/enums';
 import { consentsRequired, consentsValid } from '@/domain/consents';
 import { isMinor } from '@/domain/minor';
-import { sessionPayRate } from '@/domain/pay-rate';
+import { isFollowUpSession, sessionPayRate } from '@/domain/pay-rate';
 import { cardOptionalFor } from '@/domain/partner-rules';
 import { formatCents } from '@/domain/money';
 import { todayIso } from '@/domain/dates';
@@ -31,26 +35,26 @@ import insuranceSelection from '@/generated/forms/insurance-selection';
 import { newPatientRelationship, relationshipProblems, responsiblePartyFor, type BookingPerson } from '@/domain/booking-patients';
 import type { MessageKey } from '@/generated/messages';
 import type { UserRow } from '../accounts/repository';
-import type { Queryable } from '../db/connection';
+import { prepared, type Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { audienceOf } from '../plugins/errors';
 import { callerOf } from '../plugins/auth';
 import { dollarsToCents } from '../payments/gateway';
-import { appointmentById, isFollowUpWith } from './appointments';
-import { offerBooked } from '../waitlist/offers';
+import { appointmentById, sessionsWithProvider } from './appointments';
+import { offerBooked, openOfferOfHold } from '../waitlist/offers';
 import { consentText, recordName, signerCapacity } from './consent-text';
-import { checkSlotRules, ownLiveHold, slotOf } from './holds';
+import { checkSlotRules, holdProblem, ownLiveHold, SLOT_COLUMNS, slotRowOf, type HoldRow, type SlotRow } from './holds';
 import { recordTakenCharge, takeCharge, type ChargeCommand, type TakenCharge } from '../money/charges';
 import { changeDue } from '../money/ledger';
 import { startMove } from '../money/move';
-import { claimKeyNow, releaseKey, requestHash, storeAnswer, storedAnswer, type IdempotencyScope } from '../idempotency';
+import { claimKeyNow, releaseKey, requestHash, storeAnswer, type IdempotencyScope } from '../idempotency';
 import { ensureBookingsOpen, flagOnFor } from '../flags';
 import { EXCLUSION_VIOLATION, pgCode } from '../db/errors';
 import { sendAppointmentMail } from './mails';
 import { ESTIMATE_MAIL_QUEUE } from '../billing/good-faith-estimate';
 import { activeLocale } from '@/domain/locale';
 import { checkEligibility, type EligibilityProvider } from '../insurance/eligibility';
-import { insuranceOfPatient } from '../insurance/repository';
+import { insuranceForInquiry, type InsuranceForInquiry } from '../insurance/repository';
 import { partnerByCode, partnerById } from '../marketplace/partners';
 import { fullName } from '@/domain/names';
 
@@ -95,13 +99,10 @@ function invalid(field: string, key: MessageKey): AppError {
  * Anything else answers the keyword patientMismatch on insuranceId with the message the payment
  * form (specs/forms/insurance-selection.yaml) declares for it.
  */
-async function insuranceOfPrimaryPatient(db: Queryable, insuranceId: string, primary: PatientDraft): Promise<string> {
+async function insuranceOfPrimaryPatient(db: Queryable, insuranceId: string, primary: PatientDraft): Promise<InsuranceForInquiry> {
   if (!primary.isNew && primary.id && isUuid(insuranceId)) {
-    const [row] = await db.query<{ id: string }>('SELECT id FROM patient_insurances WHERE id = $1 AND patient_id = $2 AND removed_at IS NULL', [
-      insuranceId,
-      primary.id,
-    ]);
-    if (row) return row.id;
+    const insurance = await insuranceForInquiry(db, primary.id, insuranceId);
+    if (insurance) return insurance;
   }
   const errors = describeIssues(
     [{ keyword: 'patientMismatch', pointer: '/insuranceId', params: {} }],
@@ -121,36 +122,61 @@ interface ProviderRow extends EligibilityProvider {
  */
 async function ensureInsurancePays(
   request: FastifyRequest,
-  insuranceId: string,
-  patientId: string,
+  insurance: InsuranceForInquiry,
+  primary: PatientDraft,
   provider: ProviderRow,
   practiceId: string,
   isFollowUp: boolean,
 ) {
-  const db = request.server.database;
-  const insurance = await insuranceOfPatient(db, patientId, insuranceId);
-  const result = await checkEligibility(db, request.server.eligibilityChecker, { patientId, insurance, provider, practiceId, isFollowUp });
+  const patient = { id: primary.id!, firstName: primary.firstName, lastName: primary.lastName, dateOfBirth: primary.dateOfBirth };
+  const result = await checkEligibility(request.server.database, request.server.eligibilityChecker, {
+    patientId: patient.id,
+    patient,
+    insurance,
+    provider,
+    practiceId,
+    isFollowUp,
+  });
   if (result.outcome === 'ELIGIBLE') return;
   throw new AppError(result.outcome === 'DENIED_DUE_TO_MEDICAID' ? 'INSURANCE_MEDICAID_DENIED' : 'INSURANCE_NOT_ACCEPTED', {
     params: { carrier: insurance.carrierName, price: formatCents(dollarsToCents(result.selfPayPrice)) },
-    details: { internalOutcomeAssessment: result.outcome, insuranceId, selfPayPrice: result.selfPayPrice },
+    details: { internalOutcomeAssessment: result.outcome, insuranceId: insurance.id, selfPayPrice: result.selfPayPrice },
   });
 }
+
+/** The slot with its provider (not removed) and practice, in one query. */
+const BOOKING_SLOT = prepared(`
+  SELECT ${SLOT_COLUMNS}, p.pay_individual::text, p.pay_follow_up::text, p.plan_ids, pr.time_zone AS practice_time_zone
+    FROM slots s JOIN providers p ON p.id = s.provider_id LEFT JOIN practices pr ON pr.id = s.practice_id
+   WHERE s.id = $1 AND s.provider_id = $2 AND p.removed_at IS NULL`);
+
+/** The account's patients ($1), whether each signed the booking consent, and each one's sessions with the provider ($2: follow-up pricing). */
+const ACCOUNT_PATIENTS = prepared(`
+  SELECT p.id, p.first_name, p.last_name, p.relationship, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.time_zone,
+         EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NOT NULL) AS signed,
+         (SELECT coalesce(json_agg(h), '[]'::json) FROM (${sessionsWithProvider('p.id', '$2')}) h) AS sessions
+    FROM patients p WHERE p.user_id = $1 ORDER BY p.created_at, p.id`);
 
 /** Everything that can be checked before the transaction: who, what, which money. */
 async function prepare(request: FastifyRequest, command: BookingCommand, now: Date) {
   const db = request.server.database;
   await ensureBookingsOpen(request);
   const { body, account } = command;
-  const slot = await slotOf(db, body.slotId, body.providerId);
-  if (!slot) throw new AppError('NO_OPEN_SLOT');
+  const [found] = await db.query<SlotRow & { pay_individual: string; pay_follow_up: string | null; plan_ids: number[]; practice_time_zone: string | null }>(
+    BOOKING_SLOT,
+    [body.slotId, body.providerId],
+  );
+  if (!found) throw new AppError('NO_OPEN_SLOT');
+  const slot = slotRowOf(found);
   if (slot.practice_id !== body.practiceId || slot.availability_type !== body.appointmentMode) throw new AppError('BOOKING_DETAILS_MISMATCH');
   checkSlotRules(slot, now);
-  const [provider] = await db.query<ProviderRow>('SELECT id, pay_individual::text, pay_follow_up::text, plan_ids, time_zone FROM providers WHERE id = $1', [
-    body.providerId,
-  ]);
-  if (!provider) throw new AppError('NO_OPEN_SLOT');
-  const [practice] = await db.query<{ time_zone: string }>('SELECT time_zone FROM practices WHERE id = $1', [slot.practice_id]);
+  const provider: ProviderRow = {
+    id: found.provider_id,
+    pay_individual: found.pay_individual,
+    pay_follow_up: found.pay_follow_up,
+    plan_ids: found.plan_ids,
+    time_zone: found.time_zone,
+  };
 
   const existing = await db.query<{
     id: string;
@@ -160,15 +186,11 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
     date_of_birth: string | null;
     time_zone: string | null;
     signed: boolean;
-  }>(
-    `SELECT p.id, p.first_name, p.last_name, p.relationship, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.time_zone,
-            EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NOT NULL) AS signed
-       FROM patients p WHERE p.user_id = $1 ORDER BY p.created_at, p.id`,
-    [account.id],
-  );
+    sessions: { start_at: string; status: 'booked' | 'cancelled' }[];
+  }>(ACCOUNT_PATIENTS, [account.id, provider.id]);
   const byId = new Map(existing.map((p) => [p.id, p]));
   const accountSelf = existing.find((p) => p.relationship === 'Self');
-  const timeZone = body.timeZone ?? accountSelf?.time_zone ?? practice?.time_zone ?? provider.time_zone;
+  const timeZone = body.timeZone ?? accountSelf?.time_zone ?? found.practice_time_zone ?? provider.time_zone;
   const today = todayIso(now);
 
   let firstNewSeen = false;
@@ -231,13 +253,18 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
   if (!body.insuranceId && body.selfPay !== true) throw invalid('insuranceId', 'validation.insurance.required');
   const selfPay = body.selfPay ?? !body.insuranceId;
   // A self-pay booking uses no insurance, whatever was sent.
-  const insuranceId = !selfPay && body.insuranceId ? await insuranceOfPrimaryPatient(db, body.insuranceId, drafts[0]!) : null;
+  const insurance = !selfPay && body.insuranceId ? await insuranceOfPrimaryPatient(db, body.insuranceId, drafts[0]!) : null;
+  const insuranceId = insurance?.id ?? null;
   // The price is the server's: a follow-up when the primary patient's own sessions with the provider say so.
   const primary = drafts[0]!;
-  const isFollowUp = !primary.isNew && primary.id ? await isFollowUpWith(db, primary.id, provider.id, slot.start_at) : false;
+  const sessions = !primary.isNew && primary.id ? (byId.get(primary.id)?.sessions ?? []) : [];
+  const isFollowUp = isFollowUpSession(
+    sessions.map((h) => ({ start: h.start_at, status: h.status })),
+    slot.start_at,
+  );
   const rate = sessionPayRate({ individual: provider.pay_individual, follow_up: provider.pay_follow_up }, isFollowUp);
   const priceCents = rate !== undefined ? dollarsToCents(rate) : null;
-  if (insuranceId) await ensureInsurancePays(request, insuranceId, primary.id!, provider, slot.practice_id, isFollowUp);
+  if (insurance) await ensureInsurancePays(request, insurance, primary, provider, slot.practice_id, isFollowUp);
   // Partner rules come from the partner the server knows: by a partnership code it validates, or the account's membership.
   let partner: BusinessPartner | undefined;
   if (body.partnershipCode) {
@@ -284,6 +311,31 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
   };
 }
 
+/**
+ * Step 4's statement: locks the hold's row and, when it is the caller's live hold, inserts the
+ * appointment at the hold's time, makes the hold the booking and lists the appointment's patients, in
+ * one round trip. It answers the hold as it was (for holdProblem) and the waitlist offer it was
+ * made for, if that offer is still open. The appointments' own exclusion constraint still applies (23P01).
+ */
+const CONVERT_HOLD = prepared(`
+  WITH hold AS (
+    SELECT id, slot_id, provider_id, held_by, kind, during, (expires_at IS NULL OR expires_at > $2::timestamptz) AS live
+      FROM slot_reservations WHERE id = $1 FOR UPDATE
+  ), booked AS (
+    INSERT INTO appointments (id, user_id, provider_id, practice_id, slot_id, during, appointment_mode, counseling_type, counseling_type_id, is_follow_up,
+                              time_zone, self_pay, self_pay_consent_category, insurance_id, booking_funnel, booking_source, app_source,
+                              partnership_code, business_partner_id, price_cents, booked_by, idempotency_key, rebooked_from)
+    SELECT $4, $5, h.provider_id, $6, h.slot_id, h.during, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23
+      FROM hold h WHERE h.held_by = $3 AND h.kind = 'hold' AND h.live
+    RETURNING id
+  ), converted AS (
+    UPDATE slot_reservations r SET kind = 'booking', expires_at = NULL, appointment_id = b.id FROM booked b WHERE r.id = $1
+  ), listed AS (
+    INSERT INTO appointment_patients (appointment_id, patient_id, position, is_new)
+    SELECT b.id, p.patient_id, p.n - 1, p.is_new FROM booked b, unnest($24::uuid[], $25::boolean[]) WITH ORDINALITY AS p(patient_id, is_new, n)
+  )
+  SELECT h.id, h.slot_id, h.provider_id, h.held_by, h.kind, h.live, ${openOfferOfHold('h.id')} AS open_offer_id FROM hold h`);
+
 export async function book(request: FastifyRequest, command: BookingCommand): Promise<BookingResult> {
   const now = request.server.clock.now();
   const caller = callerOf(request);
@@ -296,10 +348,25 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
     key: command.idempotencyKey,
     requestHash: requestHash({ body, account: account.id, rebookedFrom: command.rebookedFrom ?? null }),
   };
-  const earlier = await storedAnswer(db, scope);
-  if (earlier) return { status: earlier.status, body: earlier.body as BookedAppointment, replayed: true };
 
-  const plan = await prepare(request, command, now);
+  // 1. The key, claimed on its own: only one request of a key runs past here at a time; a key already
+  //    answered replays its answer (and nothing else runs).
+  const claim = await claimKeyNow(db, scope, now);
+  if ('replay' in claim) return { status: claim.replay.status, body: claim.replay.body as BookedAppointment, replayed: true };
+  const { claimedAt } = claim;
+  const letGo = () =>
+    releaseKey(db, scope, claimedAt).catch((err: unknown) =>
+      request.log.warn({ err }, 'could not let go of a booking key; it frees itself after bookingClaimStaleSeconds'),
+    );
+
+  let plan: Awaited<ReturnType<typeof prepare>>;
+  try {
+    plan = await prepare(request, command, now);
+  } catch (error) {
+    // Refused before anything was done: the key is free again for a corrected request.
+    await letGo();
+    throw error;
+  }
   const funnel =
     body.funnelName ??
     (command.endpoint === 'rebookAppointment'
@@ -312,14 +379,6 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
   const source: AppType = command.endpoint === 'createSupportAppointment' ? 'support_web' : audience;
   const signerName = plan.party.kind === 'given' && body.responsibleParty ? fullName(body.responsibleParty) : recordName(account);
 
-  // 1. The key, claimed on its own: only one request of a key runs past here at a time.
-  const claimedAt = await claimKeyNow(db, scope, now);
-  if (!claimedAt) {
-    const answer = await storedAnswer(db, scope);
-    if (answer) return { status: answer.status, body: answer.body as BookedAppointment, replayed: true };
-    throw new AppError('REQUEST_IN_PROGRESS');
-  }
-
   const appointmentId = randomUUID();
   const payer = plan.drafts.find((d) => d.relationship === 'Self') ?? plan.drafts[0]!;
   let charge: ChargeCommand | undefined;
@@ -327,13 +386,13 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
   // The money of this booking (src/server/money/move.ts): a charge voided if the booking fails, a decline kept as a failed payment.
   const move = startMove(request.server, request.log, 'booking');
   try {
-    // 2. The caller's live hold (read only), so no card is charged for a time the caller no longer holds.
-    const held = await ownLiveHold(db, body.holdId, caller.userId, now, false);
-    if (held.slot_id !== body.slotId || held.provider_id !== body.providerId) throw new AppError('BOOKING_DETAILS_MISMATCH');
-
-    // 3. The charge, outside any transaction. A new patient paying gets their id in the commit, so the
-    //    payment names the account holder's own patient when there is one, else the first patient later.
     if (plan.wantsCharge && plan.priceCents) {
+      // 2. The caller's live hold (read only), so no card is charged for a time the caller no longer holds.
+      const held = await ownLiveHold(db, body.holdId, caller.userId, now);
+      if (held.slot_id !== body.slotId || held.provider_id !== body.providerId) throw new AppError('BOOKING_DETAILS_MISMATCH');
+
+      // 3. The charge, outside any transaction. A new patient paying gets their id in the commit, so the
+      //    payment names the account holder's own patient when there is one, else the first patient later.
       charge = {
         amountCents: plan.priceCents,
         purpose: 'session',
@@ -352,10 +411,9 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
       if (!taken.ok) throw new AppError(plan.viaScheduling ? 'SCHEDULING_PAYMENT_DECLINED' : 'CARD_DECLINED');
     }
 
-    // 4. One short transaction: the hold becomes the appointment.
+    // 4. One short transaction: the hold becomes the appointment (with no charge asked for, the hold is
+    //    checked here only: the statement that converts it refuses a hold that is not the caller's live one).
     const result = await db.transaction(async (tx) => {
-      const hold = await ownLiveHold(tx, body.holdId, caller.userId, now, true);
-
       let responsiblePartyId: string | null = null;
       if (body.responsibleParty) {
         const rp = body.responsibleParty;
@@ -406,52 +464,44 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
       if (body.timeZone)
         await tx.query("UPDATE patients SET time_zone = $2 WHERE user_id = $1 AND relationship = 'Self' AND time_zone IS NULL", [account.id, body.timeZone]);
 
+      let hold: (HoldRow & { live: boolean; open_offer_id: string | null }) | undefined;
       try {
-        await tx.query(
-          `INSERT INTO appointments (id, user_id, provider_id, practice_id, slot_id, during, appointment_mode, counseling_type, counseling_type_id, is_follow_up,
-                                     time_zone, self_pay, self_pay_consent_category, insurance_id, booking_funnel, booking_source, app_source,
-                                     partnership_code, business_partner_id, price_cents, booked_by, idempotency_key, rebooked_from)
-           SELECT $21, $1, r.provider_id, $3, r.slot_id, r.during, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20
-             FROM slot_reservations r WHERE r.id = $2`,
-          [
-            account.id,
-            hold.id,
-            body.practiceId,
-            body.appointmentMode,
-            body.counselingType,
-            body.counselingTypeId ?? null,
-            plan.isFollowUp,
-            plan.timeZone,
-            plan.selfPay,
-            body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance'),
-            plan.insuranceId,
-            funnel,
-            body.bookingSource ?? null,
-            source,
-            body.partnershipCode ?? null,
-            plan.partner?.id ?? null,
-            plan.priceCents,
-            caller.userId,
-            command.idempotencyKey,
-            command.rebookedFrom ?? null,
-            appointmentId,
-          ],
-        );
+        [hold] = await tx.query<HoldRow & { live: boolean; open_offer_id: string | null }>(CONVERT_HOLD, [
+          body.holdId,
+          now.toISOString(),
+          caller.userId,
+          appointmentId,
+          account.id,
+          body.practiceId,
+          body.appointmentMode,
+          body.counselingType,
+          body.counselingTypeId ?? null,
+          plan.isFollowUp,
+          plan.timeZone,
+          plan.selfPay,
+          body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance'),
+          plan.insuranceId,
+          funnel,
+          body.bookingSource ?? null,
+          source,
+          body.partnershipCode ?? null,
+          plan.partner?.id ?? null,
+          plan.priceCents,
+          caller.userId,
+          command.idempotencyKey,
+          command.rebookedFrom ?? null,
+          patientIds,
+          plan.drafts.map((d) => d.isNew),
+        ]);
       } catch (error) {
         if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
         throw error;
       }
-      await tx.query("UPDATE slot_reservations SET kind = 'booking', expires_at = NULL, appointment_id = $2 WHERE id = $1", [hold.id, appointmentId]);
+      const problem = holdProblem(hold, caller.userId);
+      if (problem) throw new AppError(problem);
+      if (hold!.slot_id !== body.slotId || hold!.provider_id !== body.providerId) throw new AppError('BOOKING_DETAILS_MISMATCH');
       // A time offered from a waitlist is booked: the offer and its place in line end with it.
-      await offerBooked(tx, hold.id, now);
-      for (const [position, patientId] of patientIds.entries()) {
-        await tx.query('INSERT INTO appointment_patients (appointment_id, patient_id, position, is_new) VALUES ($1, $2, $3, $4)', [
-          appointmentId,
-          patientId,
-          position,
-          plan.drafts[position]!.isNew,
-        ]);
-      }
+      if (hold!.open_offer_id) await offerBooked(tx, hold!.open_offer_id, now);
       for (const d of plan.drafts) {
         for (const consent of d.consents ?? []) {
           if (!consent.isConsentProvided) continue;
@@ -495,7 +545,8 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
       return out;
     });
     await move.close();
-    void sendAppointmentMail(request.server, 'appointment-confirmation', result.id).catch((err: unknown) =>
+    // The confirmation is queued with what was just read (the appointment and the account); the mail job writes its calendar file.
+    void sendAppointmentMail(request.server, 'appointment-confirmation', result.id, { known: { appointment: result, account } }).catch((err: unknown) =>
       request.log.warn({ err, appointmentId: result.id }, 'confirmation mail failed'),
     );
     // A self-pay booking comes with its Good Faith Estimate (No Surprises Act).
@@ -507,9 +558,7 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
   } catch (error) {
     // Undo in order: the money first, then the claim, so a retry with the key never finds a charge standing.
     await move.close(error);
-    await releaseKey(db, scope, claimedAt).catch((err: unknown) =>
-      request.log.warn({ err }, 'could not let go of a booking key; it frees itself after bookingClaimStaleSeconds'),
-    );
+    await letGo();
     if (error instanceof AppError) throw error;
     if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
     throw new AppError('BOOKING_FAILED', { cause: error });

@@ -9,7 +9,7 @@ import { message } from '@/domain/messages';
 import { formatSessionTime } from '@/domain/date-format';
 import { mailName } from '@/domain/mail-name';
 import { createTask, resolveTask, systemRequest } from '../tasks/service';
-import { MAIL_QUEUE, type MailJobData } from '../jobs/mail-job';
+import { attachmentsOf, MAIL_QUEUE, type MailJobData } from '../jobs/mail-job';
 import { recordMailTry } from './session-mails';
 
 export async function raiseMailRedAlert(app: FastifyInstance, sessionMailId: string): Promise<boolean> {
@@ -65,9 +65,9 @@ export async function resolveMailAlertOnDelivery(app: FastifyInstance, sessionMa
 export async function resendFailedSessionMail(app: FastifyInstance, sessionMailId: string): Promise<{ delivered: boolean; answer: string } | undefined> {
   const [letter] = await app.jobs.deadLettersOf<MailJobData>(MAIL_QUEUE, (data) => data.sessionMailId === sessionMailId);
   if (!letter) return undefined;
-  const { template, to, params, attachments } = letter.data;
+  const { template, to, params } = letter.data;
   try {
-    await app.mailTransport.deliver(template, to, params, attachments);
+    await app.mailTransport.deliver(template, to, params, attachmentsOf(letter.data));
   } catch (err) {
     const answer = err instanceof Error ? err.message : String(err);
     await recordMailTry(app.database, sessionMailId, { error: answer });

@@ -2,14 +2,15 @@
  * Confirmation, cancellation and reschedule e-mails (specs/mail): the time stated in the patient's
  * time zone (the appointment's time_zone, also when staff booked it), the video link for a video
  * visit, and an RFC 5545 calendar entry (.ics) whose UID is the appointment id, so calendars update
- * or cancel the same entry.
+ * or cancel the same entry. The entry is queued with the mail as its event (the appointment as it is
+ * when the mail is queued); the mail job writes the file (src/server/jobs/mail-job.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { calendarMethod, icsCalendar, type CalendarEvent } from '@/domain/calendar';
 import { enums } from '@/generated/enums';
 import { message } from '@/domain/messages';
 import { fullName } from '@/domain/names';
-import type { MailAttachment } from '../plugins/mail';
+import type { BookedAppointment } from '@/generated/entities';
+import type { CalendarEvent } from '@/domain/calendar';
 import { appointmentById } from './appointments';
 import { formatCents } from '@/domain/money';
 import { formatWhen } from '@/domain/date-format';
@@ -19,25 +20,35 @@ import { constants } from '@/generated/constants';
 
 export type AppointmentMailTemplate = 'appointment-confirmation' | 'appointment-cancellation' | 'appointment-reschedule';
 
-/** The appointment's calendar event as an e-mail attachment (the one writer, domain/calendar). */
-export function calendarFile(event: CalendarEvent): MailAttachment {
-  return {
-    filename: 'session.ics',
-    contentType: `text/calendar; charset=utf-8; method=${calendarMethod(event, 'mail')}`,
-    content: icsCalendar(event, { delivery: 'mail' }),
-  };
+/** The account an appointment mail goes to: its address (a provisional account's unconfirmed one), its first name. */
+export interface MailAccount {
+  id: string;
+  email: string;
+  first_name: string;
+  provisional: boolean;
 }
 
-/** What every appointment mail says of the session: who, when (patient's zone), where, and its calendar file. */
-async function appointmentMailParts(app: FastifyInstance, appointmentId: string, cancelled: boolean) {
+/**
+ * What every appointment mail says of the session: who, when (patient's zone), where, and its calendar
+ * event. `known` is the appointment and its account as the caller has just read them (a booking, in its
+ * transaction), so they are not read again.
+ */
+async function appointmentMailParts(
+  app: FastifyInstance,
+  appointmentId: string,
+  cancelled: boolean,
+  known?: { appointment: BookedAppointment; account: MailAccount },
+) {
   const db = app.database;
-  const appointment = await appointmentById(db, appointmentId);
+  const appointment = known?.appointment ?? (await appointmentById(db, appointmentId));
   if (!appointment) return undefined;
   // A provisional account (skip-e-mail path) is mailed at the address it was given, saying only what was booked and by whom.
-  const [account] = await db.query<{ id: string; email: string; first_name: string; provisional: boolean }>(
-    'SELECT id, coalesce(email, pending_email)::text AS email, first_name, email IS NULL AS provisional FROM users WHERE id = $1',
-    [appointment.userId],
-  );
+  const [account] = known
+    ? [known.account]
+    : await db.query<MailAccount>(
+        'SELECT id, coalesce(email, pending_email)::text AS email, first_name, email IS NULL AS provisional FROM users WHERE id = $1',
+        [appointment.userId],
+      );
   if (!account) return undefined;
   const zone = appointment.timeZone ?? appointment.provider.timeZone;
   const provider = `${fullName(appointment.provider)}, ${appointment.provider.title}`;
@@ -49,7 +60,7 @@ async function appointmentMailParts(app: FastifyInstance, appointmentId: string,
   const joinUrl = appointment.joinUrl ? `${app.publicUrl}${appointment.joinUrl}` : null;
   const where = joinUrl ? message('mail.appointment.joinVideo', { url: joinUrl }) : message('mail.appointment.inPerson', { practice: practice.name, address });
   const patients = appointment.patients.map(fullName).join(', ');
-  const ics = calendarFile({
+  const calendar: CalendarEvent = {
     appointmentId: appointment.id,
     start: appointment.start,
     end: appointment.end,
@@ -59,17 +70,17 @@ async function appointmentMailParts(app: FastifyInstance, appointmentId: string,
     ...(joinUrl ? { url: joinUrl } : {}),
     cancelled,
     sequence: appointment.calendarSequence ?? 0,
-  });
-  return { appointment, account, zone, provider, when, mode: modeLabel.toLowerCase(), where, patients, ics };
+  };
+  return { appointment, account, zone, provider, when, mode: modeLabel.toLowerCase(), where, patients, calendar };
 }
 
 export async function sendAppointmentMail(
   app: FastifyInstance,
   template: AppointmentMailTemplate,
   appointmentId: string,
-  extra: { previousStart?: string } = {},
+  extra: { previousStart?: string; known?: { appointment: BookedAppointment; account: MailAccount } } = {},
 ): Promise<void> {
-  const parts = await appointmentMailParts(app, appointmentId, template === 'appointment-cancellation');
+  const parts = await appointmentMailParts(app, appointmentId, template === 'appointment-cancellation', extra.known);
   if (!parts) return;
   const { appointment, account, zone } = parts;
   const fee =
@@ -87,7 +98,7 @@ export async function sendAppointmentMail(
     previous: extra.previousStart ? formatWhen(extra.previousStart, zone) : '',
     note: account.provisional ? message('mail.appointment.unconfirmedAddress') : '',
   };
-  await app.mailer.send(template, account.email, params, { attachments: [parts.ics], appointmentId: parts.appointment.id });
+  await app.mailer.send(template, account.email, params, { calendar: parts.calendar, appointmentId: parts.appointment.id });
 }
 
 /**
@@ -112,7 +123,7 @@ export async function sendReminderMail(
     'appointment-reminder',
     parts.account.email,
     { name: parts.account.first_name, provider: parts.provider, when: parts.when, mode: parts.mode, where: parts.where, lateNote, ...urls },
-    { attachments: [parts.ics], appointmentId: parts.appointment.id },
+    { calendar: parts.calendar, appointmentId: parts.appointment.id },
   );
   return true;
 }

@@ -4,7 +4,7 @@
  * one still being tried, "sending". Only the template and the address are kept, never the words.
  */
 import { constants } from '@/generated/constants';
-import type { Queryable } from '../db/connection';
+import { prepared, type Queryable } from '../db/connection';
 
 export type SessionMailStatus = 'sending' | 'delivered' | 'failed';
 
@@ -24,7 +24,7 @@ export const MAIL_TRIES = constants.jobRetryLimit + 1;
 
 export async function recordSessionMail(db: Queryable, appointmentId: string, template: string, recipient: string, at: Date): Promise<string> {
   const [row] = await db.query<{ id: string }>(
-    'INSERT INTO appointment_mails (appointment_id, template, recipient, queued_at) VALUES ($1, $2, $3, $4) RETURNING id',
+    prepared('INSERT INTO appointment_mails (appointment_id, template, recipient, queued_at) VALUES ($1, $2, $3, $4) RETURNING id'),
     [appointmentId, template, recipient, at],
   );
   return row!.id;
@@ -33,7 +33,7 @@ export async function recordSessionMail(db: Queryable, appointmentId: string, te
 /** One try of the mail job: delivered, or failed with the transport's answer. Returns the tries so far. */
 export async function recordMailTry(db: Queryable, id: string, outcome: { deliveredAt: Date } | { error: string }): Promise<number> {
   const [row] = await db.query<{ tries: number }>(
-    `UPDATE appointment_mails SET tries = tries + 1, delivered_at = $2, last_error = $3 WHERE id = $1 RETURNING tries`,
+    prepared(`UPDATE appointment_mails SET tries = tries + 1, delivered_at = $2, last_error = $3 WHERE id = $1 RETURNING tries`),
     [id, 'deliveredAt' in outcome ? outcome.deliveredAt : null, 'error' in outcome ? outcome.error.slice(0, 500) : null],
   );
   return row?.tries ?? 0;

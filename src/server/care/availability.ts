@@ -142,10 +142,8 @@ export async function saveAvailability(
 ): Promise<Regenerated> {
   const windows = windowsOf(body);
   const exceptions = exceptionsOf(body);
-  const slots = generateSlots({ settings: body, windows, exceptions, fromDate: isoDateIn(now, body.timeZone), now, homePracticeId: provider.practice.id });
   const result = await database.transaction(async (tx) => {
-    // Saves of one provider take turns (two tabs, two processes), and wait for its bookings' claims.
-    if (database.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [PROVIDER_SLOTS_LOCK, provider.id]);
+    await lockProviderSlots(database, tx, provider.id);
     await tx.query(
       `INSERT INTO provider_availability (provider_id, time_zone, slot_minutes, buffer_minutes, min_notice_hours, updated_at, updated_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -186,9 +184,43 @@ export async function saveAvailability(
         ],
       );
     }
-    return regenerate(tx, provider.id, slots, now);
+    return regenerate(tx, provider.id, slotsOf(provider, body, now), now);
   });
   await refreshAvailabilitySummary(database, now, [provider.id]);
+  return result;
+}
+
+/** Saves of one provider and the daily regeneration take turns (two tabs, two processes), and wait for its bookings' claims. */
+async function lockProviderSlots(database: Database, tx: Queryable, providerId: string): Promise<void> {
+  if (database.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [PROVIDER_SLOTS_LOCK, providerId]);
+}
+
+/** The slots a plan makes from the provider's local today to the end of the availability window. */
+function slotsOf(provider: AvailabilityProviderRow, plan: ProviderAvailability, now: Date): ReturnType<typeof generateSlots> {
+  return generateSlots({
+    settings: plan,
+    windows: windowsOf(plan),
+    exceptions: exceptionsOf(plan),
+    fromDate: isoDateIn(now, plan.timeZone),
+    now,
+    homePracticeId: provider.practice.id,
+  });
+}
+
+/**
+ * Regenerates the open slots of a provider from their saved availability as of `now`, with the same
+ * rules as a save (booked and held slots untouched): the daily job (availabilitySlotsJob) runs it so
+ * open times keep reaching the end of the availability window as the days pass. A provider with no
+ * saved availability keeps the slots they have (undefined).
+ */
+export async function regenerateFor(database: Database, provider: AvailabilityProviderRow, now: Date): Promise<Regenerated | undefined> {
+  const result = await database.transaction(async (tx) => {
+    await lockProviderSlots(database, tx, provider.id);
+    const { saved, availability } = await loadAvailability(tx, provider);
+    if (!saved) return undefined;
+    return regenerate(tx, provider.id, slotsOf(provider, availability, now), now);
+  });
+  if (result) await refreshAvailabilitySummary(database, now, [provider.id]);
   return result;
 }
 

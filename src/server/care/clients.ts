@@ -13,6 +13,7 @@ import { bandOf, isInstrument, type Instrument } from '@/domain/measures';
 import { writeAudit } from '../audit';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
+import { callerProviderId } from './provider';
 
 export interface MeasureRow {
   id: string;
@@ -97,6 +98,25 @@ export async function clientsOf(db: Queryable, providerId: string, now: Date, q?
     rows.map((r) => r.id),
   );
   return rows.map((r) => clientOut(r, measures, now));
+}
+
+/**
+ * One client of the calling clinician's own provider, or NOT_FOUND (audited, naming the patient) when
+ * the caller has no provider record or the patient is not their client.
+ */
+export async function reachOwnClient(request: FastifyRequest, patientId: string, action: string): Promise<CareClient> {
+  const providerId = await callerProviderId(request).catch(async (e: unknown) => {
+    await writeAudit(request, {
+      action,
+      outcome: 'denied',
+      status: 404,
+      recordType: 'patient',
+      recordId: patientId,
+      details: { reason: 'no provider record' },
+    });
+    throw e;
+  });
+  return reachClient(request, providerId, patientId, action);
 }
 
 /** One client of the provider, or NOT_FOUND (audited) for anyone else. */

@@ -16,6 +16,7 @@ import { AppError } from '../errors';
 import { refreshAvailabilitySummary } from '../marketplace/availability';
 import { findTask, type Task } from '../tasks/repository';
 import { createTask, resolveTask } from '../tasks/service';
+import { providerDisplayName } from '@/domain/names';
 
 const KIND = 'rcd_provider_request';
 const SUBJECT = 'provider';
@@ -125,7 +126,7 @@ export async function createProviderRequest(request: FastifyRequest, providerId:
     providerId: provider.id,
     reason: message('task.providerRequest.reason', {
       kind: enums.providerRequestKind.labels[wanted.kind],
-      provider: `${provider.firstName} ${provider.lastName}, ${provider.title}`,
+      provider: providerDisplayName(provider),
     }),
     details,
   });

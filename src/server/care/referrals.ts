@@ -25,6 +25,7 @@ import { writeAudit } from '../audit';
 import { findTask } from '../tasks/repository';
 import { createTask, resolveTask } from '../tasks/service';
 import { reachClient } from './clients';
+import { fullName } from '@/domain/names';
 
 const KIND = 'referral';
 const SUBJECT = 'patient_authorization';
@@ -162,7 +163,7 @@ export async function makeReferral(
         subject: { type: SUBJECT, id: saved!.id },
         patientId: client.id,
         providerId: receiver!.id,
-        reason: message('task.referral.reason', { client: `${client.firstName} ${client.lastName}` }),
+        reason: message('task.referral.reason', { client: fullName(client) }),
         details: { fromProviderId },
       },
       tx,

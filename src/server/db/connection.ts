@@ -4,14 +4,44 @@
  * either. Queries are plain SQL with $1.. parameters and a row type (`query<Row>`), written in the
  * repository of their area (src/server/<area>/repository.ts); the migrations are the schema.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * A statement of a hot path, prepared once per connection: on PostgreSQL a named prepared statement,
+ * parsed and planned once on each pooled connection and then only executed (parsing and planning
+ * were half of the database's work for the short statements of a booking); on PGlite plain text.
+ * Only for static text (its name is its text's hash): a statement built from varying parts stays a
+ * plain string.
+ */
+export interface Prepared {
+  readonly name: string;
+  readonly text: string;
+}
+
+const preparedByText = new Map<string, Prepared>();
+
+/** The prepared statement of this text (one per text in the process). */
+export function prepared(text: string): Prepared {
+  let statement = preparedByText.get(text);
+  if (!statement) {
+    statement = { name: `s_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`, text };
+    preparedByText.set(text, statement);
+  }
+  return statement;
+}
+
+/** Plain SQL text, or a hot path's prepared statement. */
+export type Statement = string | Prepared;
+
+const textOf = (sql: Statement) => (typeof sql === 'string' ? sql : sql.text);
+
 export interface Database {
   kind: DatabaseKind;
-  /** Plain SQL with $1.. parameters; Row names the columns the statement answers. */
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /** Plain SQL with $1.. parameters (or a prepared statement); Row names the columns the statement answers. */
+  query<Row = Record<string, unknown>>(sql: Statement, params?: unknown[]): Promise<Row[]>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, to start other databases from (tests). */
@@ -28,7 +58,7 @@ export interface Database {
 }
 
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Row[]>;
+  query<Row = Record<string, unknown>>(sql: Statement, params?: unknown[]): Promise<Row[]>;
   exec(sql: string): Promise<void>;
 }
 
@@ -59,8 +89,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   });
   return {
     kind: 'pglite',
-    async query<Row>(sql: string, params: unknown[] = []) {
-      const res = await client.query<Row>(sql, params);
+    async query<Row>(sql: Statement, params: unknown[] = []) {
+      const res = await client.query<Row>(textOf(sql), params);
       return res.rows;
     },
     async exec(sql: string) {
@@ -72,8 +102,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     async transaction(fn) {
       return client.transaction(async (tx) =>
         fn({
-          async query<Row>(sql: string, params: unknown[] = []) {
-            return (await tx.query<Row>(sql, params)).rows;
+          async query<Row>(sql: Statement, params: unknown[] = []) {
+            return (await tx.query<Row>(textOf(sql), params)).rows;
           },
           async exec(sql: string) {
             await tx.exec(sql);
@@ -122,8 +152,8 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
   pool.on('error', () => undefined);
   return {
     kind: 'postgres',
-    async query<Row>(sql: string, params: unknown[] = []) {
-      const res = await pool.query(sql, params);
+    async query<Row>(sql: Statement, params: unknown[] = []) {
+      const res = await pool.query(typeof sql === 'string' ? sql : { name: sql.name, text: sql.text }, params);
       return res.rows as Row[];
     },
     async exec(sql: string) {
@@ -138,8 +168,8 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
       try {
         await conn.query('BEGIN');
         const result = await fn({
-          async query<Row>(sql: string, params: unknown[] = []) {
-            return (await conn.query(sql, params)).rows as Row[];
+          async query<Row>(sql: Statement, params: unknown[] = []) {
+            return (await conn.query(typeof sql === 'string' ? sql : { name: sql.name, text: sql.text }, params)).rows as Row[];
           },
           async exec(sql: string) {
             await conn.query(sql);

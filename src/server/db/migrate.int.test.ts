@@ -77,15 +77,33 @@ describe('migrations and seed', () => {
     }
   });
 
-  it('seeds demo accounts once, and never again', async () => {
+  it('seeds demo accounts once, and never again; puts the keys of slots back exactly as the migrations made them', async () => {
+    // The seed sets the keys of slots, and of the tables that refer to it, aside while it loads slots
+    // (seed/marketplace.ts); a key left out would let overlapping slots in.
+    const keysOfSlots = `SELECT conrelid::regclass::text AS table_name, conname, contype, pg_get_constraintdef(oid) AS definition, convalidated
+                           FROM pg_constraint WHERE conrelid = 'slots'::regclass OR confrelid = 'slots'::regclass ORDER BY 1, 2`;
     const t = await openTestDatabase();
     try {
+      const migrated = await t.database.query<{ contype: string }>(keysOfSlots);
+      expect(migrated.map((k) => k.contype)).toEqual(expect.arrayContaining(['p', 'x', 'f']));
       // A small marketplace keeps this quick; the size does not change what is checked.
       expect(await seedIfEmpty(t.database, seedSteps, 5)).toBe(true);
       expect(await seedIfEmpty(t.database, seedSteps, 5)).toBe(false);
       const rows = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
       // The demo accounts, and the patient of the video room's demo session (seed/portal-sessions.ts).
       expect(rows[0]?.n).toBe(demoAccounts.length + 1);
+
+      expect(await t.database.query(keysOfSlots)).toEqual(migrated);
+      const [slot] = await t.database.query<{ provider_id: string; practice_id: string; during: string }>(
+        'SELECT provider_id, practice_id, during::text FROM slots LIMIT 1',
+      );
+      await expect(
+        t.database.query("INSERT INTO slots (provider_id, practice_id, during, availability_type) VALUES ($1, $2, $3::tstzrange, 'online')", [
+          slot!.provider_id,
+          slot!.practice_id,
+          slot!.during,
+        ]),
+      ).rejects.toThrow(/slots_provider_id_during_excl/);
     } finally {
       await t.close();
     }

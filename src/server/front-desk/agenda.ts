@@ -7,6 +7,7 @@
 import moment from 'moment-timezone';
 import type { EndpointTypes } from '@/generated/entities';
 import type { Queryable } from '../db/connection';
+import { fullName } from '@/domain/names';
 
 export type Agenda = EndpointTypes['getFrontDeskAgenda']['response'];
 type Task = Agenda['sessions'][number]['patients'][number]['tasks'][number];
@@ -124,7 +125,7 @@ export async function openTasksOf(db: Queryable, practiceId: string, now: Date, 
           sessionId: s.id,
           start: s.start,
           appointmentMode: s.appointmentMode,
-          providerName: `${s.provider.firstName} ${s.provider.lastName}`,
+          providerName: fullName(s.provider),
           patient: { id: p.id, firstName: p.firstName, lastName: p.lastName, checkedInAt: p.checkedInAt },
           tasks: p.tasks as OpenTasks['items'][number]['tasks'],
         });

@@ -7,10 +7,10 @@
 import { constants } from '@/generated/constants';
 import type { InsuranceOutcome } from '@/generated/enums';
 import { assessEligibility } from '@/domain/insurance-eligibility';
-import type { Queryable } from '../db/connection';
+import { prepared, type Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { patientById } from '../patients/repository';
-import type { InsuranceOnFile } from './repository';
+import type { InsuranceForInquiry } from './repository';
 
 export interface EligibilityInquiry {
   patient: { id: string; firstName: string; lastName: string; dateOfBirth: string | null };
@@ -36,16 +36,17 @@ export interface EligibilityChecker {
 export const rulesEligibilityChecker: EligibilityChecker = {
   source: 'rules',
   async check(db, inquiry) {
-    const [plan] = await db.query<{ id: number; carrier_id: number; is_medicaid: boolean; copay: string | null }>(
-      'SELECT id, carrier_id, is_medicaid, copay FROM insurance_plans WHERE id = $1',
-      [inquiry.insurance.planId],
+    // The plan and the practice's accepted carriers in one query.
+    const [plan] = await db.query<{ id: number; carrier_id: number; is_medicaid: boolean; copay: string | null; accepted: number[] }>(
+      prepared(`SELECT id, carrier_id, is_medicaid, copay, ARRAY(SELECT carrier_id FROM practice_accepted_carriers WHERE practice_id = $2) AS accepted
+         FROM insurance_plans WHERE id = $1`),
+      [inquiry.insurance.planId, inquiry.practiceId],
     );
     if (!plan) throw new Error(`plan ${inquiry.insurance.planId} of an insurance on file does not exist`);
-    const accepted = await db.query<{ carrier_id: number }>('SELECT carrier_id FROM practice_accepted_carriers WHERE practice_id = $1', [inquiry.practiceId]);
     return assessEligibility({
       plan: { id: plan.id, carrierId: plan.carrier_id, isMedicaid: plan.is_medicaid, copay: plan.copay === null ? null : Number(plan.copay) },
       providerPlanIds: inquiry.provider.planIds,
-      practiceCarrierIds: accepted.map((a) => a.carrier_id),
+      practiceCarrierIds: plan.accepted.map(Number),
       payRates: { individual: inquiry.provider.payIndividual, follow_up: inquiry.provider.payFollowUp },
       isFollowUp: inquiry.isFollowUp,
       defaultCopay: constants.defaultInsuranceCopay,
@@ -64,18 +65,29 @@ export interface EligibilityProvider {
 /**
  * Asks the app's checker about one insurance on file for one session: the inquiry an insurance check
  * (GET /insurance-inquiry/validate/...) and a booking (which never takes the browser's word for it)
- * both make.
+ * both make. The patient is read by `patientId`, unless the caller has just read them (`patient`).
  */
 export async function checkEligibility(
   db: Queryable,
   checker: EligibilityChecker,
-  what: { patientId: string; insurance: InsuranceOnFile; provider: EligibilityProvider; practiceId: string; isFollowUp: boolean },
+  what: {
+    patientId: string;
+    patient?: EligibilityInquiry['patient'];
+    insurance: InsuranceForInquiry;
+    provider: EligibilityProvider;
+    practiceId: string;
+    isFollowUp: boolean;
+  },
 ): Promise<EligibilityResult> {
-  const patient = await patientById(db, what.patientId);
-  if (!patient) throw new AppError('NOT_FOUND');
+  let patient = what.patient;
+  if (!patient) {
+    const row = await patientById(db, what.patientId);
+    if (!row) throw new AppError('NOT_FOUND');
+    patient = { id: row.id, firstName: row.first_name, lastName: row.last_name, dateOfBirth: row.date_of_birth };
+  }
   const { insurance, provider } = what;
   return checker.check(db, {
-    patient: { id: patient.id, firstName: patient.first_name, lastName: patient.last_name, dateOfBirth: patient.date_of_birth },
+    patient: { id: patient.id, firstName: patient.firstName, lastName: patient.lastName, dateOfBirth: patient.dateOfBirth },
     insurance: {
       id: insurance.id,
       carrierId: insurance.carrierId,

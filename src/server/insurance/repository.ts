@@ -1,7 +1,7 @@
 /** Insurances on file and their inquiry audits, in the PatientInsurance and InsuranceInquiry shapes. */
 import type { InsuranceInquiry, PatientInsurance } from '@/generated/entities';
 import type { InsuranceDecision, InsuranceOutcome } from '@/generated/enums';
-import type { Queryable } from '../db/connection';
+import { prepared, type Queryable } from '../db/connection';
 import { AppError } from '../errors';
 
 /** Inquiries listed with each insurance (newest first). */
@@ -116,6 +116,29 @@ export async function insuranceOfPatient(db: Queryable, patientId: string, insur
   const [insurance] = await withAudits(db, rows);
   if (!insurance) throw new AppError('NOT_FOUND');
   return insurance;
+}
+
+/** What an eligibility inquiry needs of an insurance on file: its carrier, plan and member. */
+export type InsuranceForInquiry = Pick<InsuranceOnFile, 'id' | 'carrierId' | 'carrierCode' | 'carrierName' | 'planId' | 'memberId' | 'groupNumber'>;
+
+/** An insurance on file of this patient (not removed) as an eligibility inquiry needs it, in one query; undefined when there is none. */
+export async function insuranceForInquiry(db: Queryable, patientId: string, insuranceId: string): Promise<InsuranceForInquiry | undefined> {
+  const [row] = await db.query<Pick<InsuranceRow, 'id' | 'carrier_id' | 'carrier_code' | 'carrier_name' | 'plan_id' | 'member_id' | 'group_number'>>(
+    prepared(`SELECT i.id, c.id AS carrier_id, c.code AS carrier_code, c.name AS carrier_name, i.plan_id, i.member_id, i.group_number
+       FROM patient_insurances i JOIN insurance_carriers c ON c.id = i.carrier_id
+      WHERE i.id = $1 AND i.patient_id = $2 AND i.removed_at IS NULL`),
+    [insuranceId, patientId],
+  );
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    carrierId: row.carrier_id,
+    carrierCode: row.carrier_code,
+    carrierName: row.carrier_name,
+    planId: row.plan_id,
+    memberId: row.member_id,
+    groupNumber: row.group_number,
+  };
 }
 
 /** The carrier and plan named by a request; the plan must be the carrier's. */

@@ -12,6 +12,7 @@ import { mailJob } from './mail-job';
 import { estimateMailJob } from '../billing/good-faith-estimate';
 import { reconcileJob } from '../money/reconcile-job';
 import { checkInMailJob } from '../care/check-in-mail';
+import { availabilitySlotsJob } from '../care/availability-job';
 import { syncOutboxJob } from '../sync/job';
 import { consentAlertJob } from '../sync/consent-alerts';
 import { appointmentReminderJob, reminderSweepJob } from '../reminders/send';
@@ -48,4 +49,5 @@ export const jobDefinitions: AnyJobDefinition[] = [
   appointmentReminderJob,
   waitlistOfferJob,
   waitlistSweepJob,
+  availabilitySlotsJob,
 ];

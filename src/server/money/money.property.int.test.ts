@@ -1,15 +1,18 @@
 /**
- * Properties that hold (issue 24): random sequences of book, cancel (early, late, by staff, by the
+ * Properties that hold (issue 24): random sequences of book (with a card, or with none as a member of
+ * a partner whose members may book without one, so the price is owed), cancel (early, late, by staff, by the
  * provider), reschedule, pay what is due, staff refunds, time passing (the local gateway settles) and
  * retries with the same idempotency keys, through the API (app.inject) on one database (PGlite, or
  * PostgreSQL with TEST_DATABASE_URL). After every step:
- *  - nobody is charged for a session cancelled in time (or by the practice): no money held, nothing due;
+ *  - nobody is charged for a session cancelled in time (or by the practice): no money held, nothing due,
+ *    whatever paid it (the charge at booking, or what was owed and paid later);
+ *  - a booked session holds plus owes no more than its price, and exactly its price when staff refunded nothing;
  *  - no payment is refunded twice or beyond its amount, and its status says how much went back;
  *  - every charge belongs to a session or a fee, and is exactly one ledger row;
  *  - the ledger sums, charge by charge, to the gateway's own record; reconciliation finds nothing;
  *  - balances are never negative (what is due, what a charge holds);
  *  - a retried request with the same key moves no money.
- * 200 sequences in four groups (each within the integration time limit); fixed seed, FC_SEED explores others.
+ * Up to 8 steps a sequence; 200 sequences in four groups (each within the integration time limit); fixed seed, FC_SEED explores others.
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
@@ -26,6 +29,7 @@ const GROUPS = 4;
 
 type Op =
   | { op: 'book'; saveCard: boolean }
+  | { op: 'bookOwing' }
   | { op: 'cancel'; who: 'patient' | 'staff' | 'provider'; late: boolean; i: number }
   | { op: 'reschedule'; i: number }
   | { op: 'payDue'; i: number }
@@ -34,7 +38,8 @@ type Op =
   | { op: 'retry' };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ op: fc.constant('book' as const), saveCard: fc.constantFrom(false, false, false, true) }) },
+  { weight: 3, arbitrary: fc.record({ op: fc.constant('book' as const), saveCard: fc.constantFrom(false, false, false, true) }) },
+  { weight: 2, arbitrary: fc.constant({ op: 'bookOwing' as const }) },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -50,12 +55,11 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ op: 'settle' as const }) },
   { weight: 2, arbitrary: fc.constant({ op: 'retry' as const }) },
 );
-// Every sequence starts with a booking, so the steps after it have a session to work on.
+// Every sequence starts with a booking (paid, or owed), so the steps after it have a session to work on; 8 steps at most.
+const firstBooking: fc.Arbitrary<Op> = fc.constantFrom<Op>({ op: 'book', saveCard: false }, { op: 'book', saveCard: true }, { op: 'bookOwing' });
 const sequenceArb = fc.record({
   cardOnFile: fc.boolean(),
-  ops: fc
-    .tuple(fc.constantFrom(false, true), fc.array(opArb, { minLength: 3, maxLength: 5, size: 'max' }))
-    .map(([saveCard, rest]): Op[] => [{ op: 'book', saveCard }, ...rest]),
+  ops: fc.tuple(firstBooking, fc.array(opArb, { minLength: 3, maxLength: 7, size: 'max' })).map(([first, rest]): Op[] => [first, ...rest]),
 });
 
 interface Sent {
@@ -86,6 +90,11 @@ beforeAll(async () => {
   ).map((p) => p.id);
   const [row] = await t.app.database.query<{ id: string | null }>('SELECT max(id)::text AS id FROM money_ledger');
   ledgerStart = Number(row?.id ?? 0);
+  // Jordan is a member of a partner whose members may book without a card (the bookOwing step); with a card they pay as anyone.
+  await t.app.database.query(
+    `UPDATE users SET business_partner_id = (SELECT id FROM business_partners WHERE partnership_code = 'SUMMIT-WORKS'), is_partner_association_active = true
+      WHERE email = 'jordan.rivera@example.com'`,
+  );
 }, 180_000);
 afterAll(async () => t?.close());
 
@@ -98,6 +107,19 @@ async function checkInvariants(appointmentIds: string[], since: { ledgerId: numb
     [appointmentIds, constants.practiceCancellationReasonId],
   );
   for (const a of inTime) expect({ id: a.id, held: Number(a.held), due: Number(a.due) }).toEqual({ id: a.id, held: 0, due: 0 });
+  // Booked: what the gateway holds plus what is owed is the price, less what staff gave back.
+  const live = await db.query<{ id: string; price: number; held: string; due: number; staff: string }>(
+    `SELECT a.id, a.price_cents AS price, (SELECT coalesce(sum(l.gateway_cents), 0) FROM money_ledger l WHERE l.appointment_id = a.id) AS held,
+            appointment_due_cents(a.id) AS due,
+            (SELECT coalesce(sum(r.amount_cents), 0) FROM payments r WHERE r.appointment_id = a.id AND r.refund_of IS NOT NULL AND r.idempotency_key LIKE 'staff:%') AS staff
+       FROM appointments a WHERE a.id = ANY($1::uuid[]) AND a.status = 'booked'`,
+    [appointmentIds],
+  );
+  for (const a of live) {
+    const owned = Number(a.held) + Number(a.due);
+    if (Number(a.staff) === 0) expect({ id: a.id, owned }).toEqual({ id: a.id, owned: a.price });
+    else expect(owned).toBeLessThanOrEqual(a.price);
+  }
   // Refunds: never beyond the charge, once per key, and the status says how much went back.
   const charges = await db.query<{ id: string; status: string; amount_cents: number; refunded: string; refunds: string; keys: string }>(
     `SELECT c.id, c.status, c.amount_cents, coalesce(sum(r.amount_cents), 0) AS refunded, count(r.id) AS refunds, count(DISTINCT r.idempotency_key) AS keys
@@ -209,7 +231,8 @@ async function runSequence(sequence: { cardOnFile: boolean; ops: Op[] }): Promis
 
   for (const step of sequence.ops) {
     switch (step.op) {
-      case 'book': {
+      case 'book':
+      case 'bookOwing': {
         const slot = free.shift();
         if (!slot) break;
         const holdId = await hold(slot);
@@ -217,11 +240,13 @@ async function runSequence(sequence: { cardOnFile: boolean; ops: Op[] }): Promis
         const payload = bookingBody(holdId, slot, [{ id: self.id, consents: consentGiven() }], {
           selfPay: true,
           selfPayConsentCategory: 'selfPay',
-          payment: { nonce: await nonce(), saveCard: step.saveCard },
+          // No card: the price is owed (paid later by payDue).
+          ...(step.op === 'book' ? { payment: { nonce: await nonce(), saveCard: step.saveCard } } : {}),
         });
         const sent = { method: 'POST' as const, url: '/api/appointments', headers: { ...jordan.headers, 'idempotency-key': randomUUID() }, payload };
         const res = await t.app.inject(sent);
         expect(res.statusCode).toBe(201);
+        if (step.op === 'bookOwing') expect(res.json()).toMatchObject({ payment: null, amountDueCents: res.json().priceCents });
         last = { ...sent, status: 201 };
         booked.push({ id: res.json().id, slot });
         break;
@@ -346,8 +371,14 @@ it('the sequences moved money every way: charges, voids, refunds, fees and payin
     'SELECT kind, count(*)::int AS n FROM money_ledger WHERE id > $1 GROUP BY kind ORDER BY kind',
     [ledgerStart],
   );
-  // (A price left due after a move is rarer; src/server/money/refunds.int.test.ts and ledger.int.test.ts show it.)
-  expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(['charge', 'due_payment', 'fee', 'refund', 'void']));
+  expect(kinds.map((k) => k.kind)).toEqual(expect.arrayContaining(['charge', 'due', 'due_payment', 'fee', 'refund', 'void']));
+  // What was owed and paid later (balance payments) was given back too, by a cancellation in time or a cheaper move.
+  const [balance] = await t.app.database.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM payments r JOIN money_ledger l ON l.payment_id = r.id
+      WHERE l.id > $1 AND r.purpose = 'balance' AND r.refund_of IS NOT NULL AND r.idempotency_key NOT LIKE 'staff:%'`,
+    [ledgerStart],
+  );
+  expect(balance!.n).toBeGreaterThan(0);
   const cancelled = await t.app.database.query<{ late: boolean; practice: boolean }>(
     `SELECT DISTINCT late_cancel AS late, cancel_reason_id = $2 AS practice FROM appointments
       WHERE status = 'cancelled' AND id IN (SELECT appointment_id FROM money_ledger WHERE id > $1)`,

@@ -6,9 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '@tests/support/app';
+import { pdfText } from '@tests/support/pdf';
 import { callerFor, mailTo, type TestCaller } from '@tests/support/sessions';
 import { bookSlot, consentGiven, hold, makeSlots, selfPatientOf, type TestSlot } from '@tests/support/booking';
 import { constants } from '@/generated/constants';
+import { messages } from '@/generated/messages';
 import { formatCents } from '@/domain/money';
 
 const approved = constants.testCardNumbers.approved[0]!.number;
@@ -27,7 +29,7 @@ async function world(env: Record<string, string> = {}): Promise<World> {
   return { t, jordan, sam, self: await selfPatientOf(t.app.database, jordan.id) };
 }
 
-async function bookSelfPay(w: World, slot: TestSlot) {
+async function bookSelfPay(w: World, slot: TestSlot, saveCard = false) {
   const nonce = (
     await w.t.app.inject({
       method: 'POST',
@@ -39,7 +41,7 @@ async function bookSelfPay(w: World, slot: TestSlot) {
   const result = await bookSlot(w.t.app, w.jordan, slot, [{ id: w.self.id, consents: consentGiven() }], {
     selfPay: true,
     selfPayConsentCategory: 'selfPay',
-    payment: { nonce },
+    payment: { nonce, saveCard },
   });
   expect(result.booked?.statusCode).toBe(201);
   const booked = result.booked!.json();
@@ -90,6 +92,168 @@ async function refundMail(w: World, amount: string) {
     await new Promise((resolve) => setImmediate(resolve));
   }
   return undefined;
+}
+
+/** How many mails of a template the patient has, once the mailer (sent after the answer) has `least` of them. */
+async function mailCount(w: World, template: string, least = 0) {
+  let found = 0;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    found = (await mailTo(w.t.app, w.jordan.email)).filter((m) => m.template === template).length;
+    if (found >= least) return found;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return found;
+}
+
+/** The subjects of the Good Faith Estimate mails of one appointment (its id is the estimate's number in the PDF), once there are `least`. */
+const pdfTexts = new Map<string, string>();
+async function estimatesOf(w: World, appointmentId: string, least: number) {
+  let subjects: string[] = [];
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    subjects = [];
+    for (const m of (await mailTo(w.t.app, w.jordan.email)).filter((mail) => mail.template === 'good-faith-estimate')) {
+      const pdf = m.attachments?.find((a) => a.contentType === 'application/pdf');
+      if (pdf && !pdfTexts.has(pdf.content)) pdfTexts.set(pdf.content, (await pdfText(Buffer.from(pdf.content, 'base64'))).text);
+      if (pdf && pdfTexts.get(pdf.content)!.includes(appointmentId)) subjects.push(m.subject);
+    }
+    if (subjects.length >= least) return subjects;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return subjects;
+}
+
+/** Makes Jordan a member of a partner whose members may book without a card (SUMMIT-WORKS), for the length of `work`. */
+async function asCardOptionalMember<T>(w: World, work: () => Promise<T>): Promise<T> {
+  const db = w.t.app.database;
+  const [was] = await db.query<{ business_partner_id: string | null; is_partner_association_active: boolean }>(
+    'SELECT business_partner_id, is_partner_association_active FROM users WHERE id = $1',
+    [w.jordan.id],
+  );
+  await db.query(
+    "UPDATE users SET business_partner_id = (SELECT id FROM business_partners WHERE partnership_code = 'SUMMIT-WORKS'), is_partner_association_active = true WHERE id = $1",
+    [w.jordan.id],
+  );
+  try {
+    return await work();
+  } finally {
+    await db.query('UPDATE users SET business_partner_id = $2, is_partner_association_active = $3 WHERE id = $1', [
+      w.jordan.id,
+      was!.business_partner_id,
+      was!.is_partner_association_active,
+    ]);
+  }
+}
+
+/** A self-pay session booked with no card (it is owed), then what is owed paid: one balance payment of the price. */
+async function bookOwingThenPay(w: World, slot: TestSlot) {
+  const result = await asCardOptionalMember(w, () =>
+    bookSlot(w.t.app, w.jordan, slot, [{ id: w.self.id, consents: consentGiven() }], { selfPay: true, selfPayConsentCategory: 'selfPay' }),
+  );
+  expect(result.booked?.statusCode).toBe(201);
+  const booked = result.booked!.json() as { id: string; priceCents: number; amountDueCents: number; payment: unknown };
+  expect(booked).toMatchObject({ payment: null, amountDueCents: booked.priceCents });
+  expect(booked.priceCents).toBeGreaterThan(0);
+  const nonce = (
+    await w.t.app.inject({
+      method: 'POST',
+      url: '/api/patient-cards/tokenize',
+      headers: w.jordan.headers,
+      payload: { number: approved, expiration: '12/39', cvv: '123' },
+    })
+  ).json().nonce;
+  const paid = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/payments/${booked.id}/pay`,
+    headers: { ...w.jordan.headers, 'idempotency-key': randomUUID() },
+    payload: { nonce },
+  });
+  expect(paid.statusCode).toBe(200);
+  expect(paid.json()).toMatchObject({ amountCents: booked.priceCents, amountDueCents: 0 });
+  const rows = await paymentsOf(w, booked.id);
+  expect(rows).toEqual([expect.objectContaining({ purpose: 'balance', status: 'succeeded', amount_cents: booked.priceCents, refund_of: null })]);
+  return { ...booked, balanceId: rows[0]!.id };
+}
+
+/** What the ledger says of an appointment: money the gateway still holds for it, and what it still owes. */
+async function ledgerOf(w: World, appointmentId: string) {
+  const [row] = await w.t.app.database.query<{ held: string; due: number }>(
+    'SELECT (SELECT coalesce(sum(gateway_cents), 0) FROM money_ledger WHERE appointment_id = $1) AS held, appointment_due_cents($1) AS due',
+    [appointmentId],
+  );
+  return { held: Number(row!.held), due: Number(row!.due) };
+}
+
+/** Booked without a card, what was owed paid later, then cancelled days before: the balance payment goes back in full. */
+async function paidLaterThenCancelled(w: World, expected: 'refund' | 'void', providerOffset: number) {
+  const [slot] = await makeSlots(w.t.app.database, 1, { providerOffset });
+  const booked = await bookOwingThenPay(w, slot!);
+  expect(await ledgerOf(w, booked.id)).toEqual({ held: booked.priceCents, due: 0 });
+  const refundsBefore = await mailCount(w, 'payment-refund');
+  const res = await cancel(w, w.jordan, booked.id, 'schedule_conflict');
+  expect(res.statusCode).toBe(200);
+  expect(res.json()).toMatchObject({ status: 'cancelled', cancellation: { late: false, feeCents: 0 }, amountDueCents: 0 });
+  const rows = await paymentsOf(w, booked.id);
+  expect(rows).toHaveLength(2);
+  expect(rows[0]).toMatchObject({ id: booked.balanceId, status: 'refunded' });
+  expect(rows[1]).toMatchObject({ status: 'refunded', refund_of: booked.balanceId, amount_cents: booked.priceCents, purpose: 'balance' });
+  expect(rows[1]!.transaction_id.endsWith(':void')).toBe(expected === 'void');
+  expect(await ledgerOf(w, booked.id)).toEqual({ held: 0, due: 0 });
+  expect(await mailCount(w, 'payment-refund', refundsBefore + 1)).toBe(refundsBefore + 1);
+  expect(await refundMail(w, formatCents(booked.priceCents))).toBeDefined();
+}
+
+/**
+ * A session booked without a card and paid later (a balance payment), then moved to a time with a
+ * lower price: the difference goes back from the balance payment - a refund of it once settled; before,
+ * a void of it and the new price charged to the card on file or left due - and the patient gets the
+ * refund mail and a new Good Faith Estimate.
+ */
+async function paidLaterThenRepriced(w: World, expected: 'refund' | 'void') {
+  const db = w.t.app.database;
+  const [provider] = await db.query<{ id: string; individual: number; follow_up: number }>(
+    `SELECT id, (pay_individual * 100)::int AS individual, (pay_follow_up * 100)::int AS follow_up FROM providers
+        WHERE removed_at IS NULL AND pay_follow_up IS NOT NULL AND pay_individual IS NOT NULL AND pay_follow_up < pay_individual
+          AND id NOT IN (SELECT provider_id FROM appointments WHERE user_id = $1) ORDER BY id LIMIT 1`,
+    [w.jordan.id],
+  );
+  const [first, second, third] = await makeSlots(db, 3, { providerId: provider!.id });
+  const a = await bookOwingThenPay(w, first!);
+  expect(a.priceCents).toBe(provider!.individual);
+  await bookSelfPay(w, second!);
+  const sessions = constants.goodFaithEstimate.sessionsPerYear.therapy;
+  expect(await estimatesOf(w, a.id, 1)).toEqual([expect.stringContaining(formatCents(sessions * provider!.individual))]);
+  const refundsBefore = await mailCount(w, 'payment-refund');
+  const held = (await hold(w.t.app, w.jordan, third!)).json();
+  const moved = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/appointments/${a.id}/reschedule`,
+    headers: { ...w.jordan.headers, 'idempotency-key': randomUUID() },
+    payload: { holdId: held.holdId, slotId: third!.id },
+  });
+  expect(moved.statusCode).toBe(200);
+  expect(moved.json().priceCents).toBe(provider!.follow_up);
+  const rows = await paymentsOf(w, a.id);
+  const refund = rows.find((p) => p.refund_of === a.balanceId)!;
+  if (expected === 'refund') {
+    expect(refund).toMatchObject({ amount_cents: provider!.individual - provider!.follow_up, purpose: 'balance' });
+    expect(rows.find((p) => p.id === a.balanceId)).toMatchObject({ status: 'partially_refunded' });
+  } else {
+    expect(refund).toMatchObject({ amount_cents: provider!.individual });
+    expect(refund.transaction_id.endsWith(':void')).toBe(true);
+  }
+  // What the gateway holds plus what is owed is the new price.
+  const ledger = await ledgerOf(w, a.id);
+  expect(ledger.held + ledger.due).toBe(provider!.follow_up);
+  expect(moved.json().amountDueCents).toBe(ledger.due);
+  // The refund mail of the difference, and the Good Faith Estimate at the new price.
+  expect(await mailCount(w, 'payment-refund', refundsBefore + 1)).toBe(refundsBefore + 1);
+  expect(await refundMail(w, formatCents(refund.amount_cents))).toBeDefined();
+  const estimates = await estimatesOf(w, a.id, 2);
+  expect(estimates).toHaveLength(2);
+  expect(estimates).toContainEqual(expect.stringContaining(formatCents(sessions * provider!.follow_up)));
+  // Cancelled in time afterwards: all that is left goes back and nothing is owed.
+  expect((await cancel(w, w.jordan, a.id, 'schedule_conflict')).statusCode).toBe(200);
+  expect(await ledgerOf(w, a.id)).toEqual({ held: 0, due: 0 });
 }
 
 /**
@@ -177,6 +341,43 @@ describe('refunds while the charge is unsettled (void)', () => {
     expect(rows[0]).toMatchObject({ id: booked.payment.id, status: 'succeeded' });
   });
 
+  it('the statement of a late cancellation shows the kept payment and the fee, and the balance the ledger owes (never negative)', async () => {
+    const statement = async (id: string) => {
+      const res = await w.t.app.inject({
+        method: 'GET',
+        url: `/api/users/download-billing-statement?patientId=${w.self.id}&ehrVisitId=${id}`,
+        headers: w.jordan.headers,
+      });
+      expect(res.statusCode).toBe(200);
+      return (await pdfText(res.rawPayload)).text;
+    };
+    const fee = constants.lateCancelFeeCents;
+    // A card on file: the session's payment is kept and the fee charged to the card; nothing is owed.
+    const [withCard, withoutCard] = await makeSlots(w.t.app.database, 2, { providerOffset: 9 });
+    const paid = await bookSelfPay(w, withCard!, true);
+    await makeLate(w, paid.id);
+    expect((await cancel(w, w.jordan, paid.id, 'illness')).json()).toMatchObject({ cancellation: { late: true, feeCents: fee }, amountDueCents: 0 });
+    const first = await statement(paid.id);
+    for (const text of [
+      `${messages['document.label.totalCharged']} ${formatCents(paid.priceCents + fee)}`,
+      `${messages['document.label.totalPaid']} ${formatCents(paid.priceCents + fee)}`,
+      `${messages['document.label.totalRefunded']} $0.00`,
+      `${messages['document.label.balance']} $0.00`,
+    ]) {
+      expect(first).toContain(text);
+    }
+    // No card on file: the fee is owed, and the balance says so.
+    await w.t.app.database.query('UPDATE patient_cards SET removed_at = now(), is_default = false WHERE user_id = $1 AND removed_at IS NULL', [w.jordan.id]);
+    const owing = await bookSelfPay(w, withoutCard!);
+    await makeLate(w, owing.id);
+    expect((await cancel(w, w.jordan, owing.id, 'illness')).json()).toMatchObject({ cancellation: { late: true, feeCents: fee }, amountDueCents: fee });
+    const second = await statement(owing.id);
+    expect(second).toContain(`${messages['document.label.totalCharged']} ${formatCents(owing.priceCents + fee)}`);
+    expect(second).toContain(`${messages['document.label.totalPaid']} ${formatCents(owing.priceCents)}`);
+    expect(second).toContain(`${messages['document.label.balance']} ${formatCents(fee)}`);
+    expect(`${first} ${second}`).not.toMatch(/-\$/);
+  });
+
   it('a cancellation by the practice refunds even a late session, with no fee; patients cannot claim that reason', async () => {
     const [slot] = await makeSlots(w.t.app.database, 1, { providerOffset: 2 });
     const booked = await bookSelfPay(w, slot!);
@@ -208,6 +409,10 @@ describe('refunds while the charge is unsettled (void)', () => {
   });
 
   it('rescheduling to a time with a lower price voids the charge and charges the new price', async () => repricing(w, 'void'));
+
+  it('a session booked without a card and paid later is refunded in full (void) when cancelled in time', async () => paidLaterThenCancelled(w, 'void', 7));
+
+  it('a session paid later and moved to a lower price voids the balance payment; refund mail and a new estimate', async () => paidLaterThenRepriced(w, 'void'));
 
   it('staff cannot refund part of an unsettled charge; patients cannot refund at all', async () => {
     const [slot] = await makeSlots(w.t.app.database, 1, { providerOffset: 4 });
@@ -262,4 +467,10 @@ describe('refunds after the charge settled (refund)', () => {
   });
 
   it('rescheduling to a time with another price refunds the difference, then charges it back', async () => repricing(w, 'refund'));
+
+  it('a session booked without a card and paid later is refunded in full through the gateway when cancelled in time', async () =>
+    paidLaterThenCancelled(w, 'refund', 8));
+
+  it('a session paid later and moved to a lower price refunds the difference from the balance payment; refund mail and a new estimate', async () =>
+    paidLaterThenRepriced(w, 'refund'));
 });

@@ -119,8 +119,15 @@ export async function refundPayment(tx: Queryable, services: PaymentServices, co
 }
 
 /**
- * Gives back in full every session charge of an appointment that still has money in it (a
- * cancellation in time, or by the practice). The key is per appointment and charge, so a retried
+ * The payments made for the session itself, whatever paid them: the charge at booking or after a
+ * move (purpose session) and what was owed and paid later (purpose balance, src/server/money/pay-due.ts).
+ * A late-cancellation fee is not the session's and is never among them.
+ */
+export const SESSION_PURPOSES = ['session', 'balance'] as const;
+
+/**
+ * Gives back in full every payment for the session (session and balance) that still has money in it
+ * (a cancellation in time, or by the practice). The key is per appointment and charge, so a retried
  * cancellation refunds once.
  */
 export async function refundSession(
@@ -132,9 +139,9 @@ export async function refundSession(
   at: Date,
 ): Promise<RefundOutcome[]> {
   const charges = await tx.query<{ id: string }>(
-    `SELECT id FROM payments WHERE appointment_id = $1 AND purpose = 'session' AND refund_of IS NULL AND status IN ('succeeded', 'partially_refunded')
+    `SELECT id FROM payments WHERE appointment_id = $1 AND purpose = ANY($2::text[]) AND refund_of IS NULL AND status IN ('succeeded', 'partially_refunded')
       ORDER BY created_at, id`,
-    [appointmentId],
+    [appointmentId, SESSION_PURPOSES],
   );
   const outcomes: RefundOutcome[] = [];
   for (const charge of charges) {

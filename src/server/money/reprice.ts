@@ -1,9 +1,11 @@
 /**
  * A self-pay session moved to a time with another price (the follow-up rate applies, or no longer
  * does): the difference is charged or given back, so the patient pays the new price exactly once.
- * More: charged to the card on file, else left due (POST /payments/{id}/pay). Less: refunded from
- * the session's charge; a charge not yet settled cannot be refunded in part, so it is voided whole
- * and the new price charged to the card on file (or left due).
+ * More: charged to the card on file, else left due (POST /appointments/{id}/pay). Less: first off
+ * what is still due, then given back from what was paid for the session - the charge at booking and
+ * what was owed and paid later (a balance payment) alike, the newest first. A charge not yet settled
+ * cannot be refunded in part, so it is voided whole and what it should keep is charged to the card on
+ * file (or left due).
  */
 import { sessionPayRate } from '@/domain/pay-rate';
 import { isFollowUpWith } from '../booking/appointments';
@@ -11,9 +13,9 @@ import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { dollarsToCents } from '../payments/gateway';
 import { chargeCard } from './charges';
-import { changeDue } from './ledger';
+import { changeDue, dueCents } from './ledger';
 import { serviceNamed, type MoneyMove } from './move';
-import { refundPayment } from './refunds';
+import { refundPayment, SESSION_PURPOSES } from './refunds';
 
 /** The account's card on file that pays what is due: the default first, the holder's own before a dependant's. */
 export async function cardOnFile(tx: Queryable, accountId: string): Promise<{ token: string; patient_id: string } | undefined> {
@@ -38,19 +40,35 @@ export interface RepriceCommand {
   at: Date;
 }
 
-/** Returns the amount left due afterwards (added to the appointment's amount due by the caller). */
-export async function repriceSession(tx: Queryable, move: MoneyMove, command: RepriceCommand): Promise<{ dueCents: number }> {
+export interface RepriceOutcome {
+  /** the change to what the appointment owes (added by the caller; negative when less is owed) */
+  dueCents: number;
+  /** refunds made now (not replayed), for the refund mails */
+  refundIds: string[];
+}
+
+interface HeldCharge {
+  id: string;
+  amount_cents: number;
+  transaction_id: string;
+  gateway: string;
+  refunded_cents: string;
+}
+
+export async function repriceSession(tx: Queryable, move: MoneyMove, command: RepriceCommand): Promise<RepriceOutcome> {
   const difference = command.newPriceCents - command.oldPriceCents;
-  if (difference === 0) return { dueCents: 0 };
-  const [charge] = await tx.query<{ id: string; amount_cents: number; transaction_id: string; gateway: string; refunded_cents: string }>(
+  const refundIds: string[] = [];
+  if (difference === 0) return { dueCents: 0, refundIds };
+  // What was paid for the session and still holds money, the newest first.
+  const charges = await tx.query<HeldCharge>(
     `SELECT pay.id, pay.amount_cents, pay.transaction_id, pay.gateway, (SELECT coalesce(sum(r.amount_cents), 0) FROM payments r WHERE r.refund_of = pay.id) AS refunded_cents
-       FROM payments pay WHERE pay.appointment_id = $1 AND pay.purpose = 'session' AND pay.refund_of IS NULL AND pay.status IN ('succeeded', 'partially_refunded')
-      ORDER BY pay.created_at DESC, pay.id LIMIT 1`,
-    [command.appointmentId],
+       FROM payments pay WHERE pay.appointment_id = $1 AND pay.purpose = ANY($2::text[]) AND pay.refund_of IS NULL AND pay.status IN ('succeeded', 'partially_refunded')
+      ORDER BY pay.created_at DESC, pay.id`,
+    [command.appointmentId, SESSION_PURPOSES],
   );
-  const chargeOnFile = async (amountCents: number): Promise<{ dueCents: number }> => {
+  const chargeOnFile = async (amountCents: number): Promise<number> => {
     const card = await cardOnFile(tx, command.accountId);
-    if (!card) return { dueCents: amountCents };
+    if (!card) return amountCents;
     const charged = await chargeCard(tx, move, {
       amountCents,
       purpose: 'session',
@@ -63,36 +81,55 @@ export async function repriceSession(tx: Queryable, move: MoneyMove, command: Re
       idempotencyKey: command.idempotencyKey,
       at: command.at,
     });
-    return charged.ok ? { dueCents: 0 } : { dueCents: amountCents };
+    return charged.ok ? 0 : amountCents;
   };
-  // Nothing was paid (card optional): the amount due follows the price.
-  if (!charge) return { dueCents: difference };
-  if (difference > 0) return chargeOnFile(difference);
-  const service = serviceNamed(move.services, charge.gateway);
-  if (!service) throw new AppError('REFUND_NOT_POSSIBLE', { details: { reason: 'other-gateway' } });
-  const settled =
-    (await service.settlement(charge.transaction_id).catch((cause: unknown) => {
-      throw new AppError('REFUND_FAILED', { cause });
-    })) === 'settled';
-  if (settled || Number(charge.refunded_cents) > 0) {
-    await refundPayment(tx, move.services, {
+  const giveBack = async (charge: HeldCharge, amountCents?: number) => {
+    const outcome = await refundPayment(tx, move.services, {
       paymentId: charge.id,
-      amountCents: -difference,
+      ...(amountCents === undefined ? {} : { amountCents }),
       reason: 'rescheduled at a lower price',
       idempotencyKey: command.idempotencyKey,
       createdBy: command.createdBy,
       at: command.at,
     });
-    return { dueCents: 0 };
+    if (!outcome.replayed) refundIds.push(outcome.refundId);
+  };
+  if (difference > 0) {
+    // Nothing was paid (card optional): the amount due follows the price.
+    if (charges.length === 0) return { dueCents: difference, refundIds };
+    return { dueCents: await chargeOnFile(difference), refundIds };
   }
-  await refundPayment(tx, move.services, {
-    paymentId: charge.id,
-    reason: 'rescheduled at a lower price',
-    idempotencyKey: command.idempotencyKey,
-    createdBy: command.createdBy,
-    at: command.at,
-  });
-  return chargeOnFile(command.newPriceCents);
+  // Less: what is still owed goes down first, then what was paid goes back.
+  const forgiven = Math.min(-difference, await dueCents(tx, command.appointmentId));
+  let dueChange = -forgiven;
+  let back = -difference - forgiven;
+  for (const charge of charges) {
+    if (back <= 0) break;
+    const held = charge.amount_cents - Number(charge.refunded_cents);
+    if (held <= 0) continue;
+    if (back >= held) {
+      // All of it goes back: a void before settlement, a refund after.
+      await giveBack(charge);
+      back -= held;
+      continue;
+    }
+    const service = serviceNamed(move.services, charge.gateway);
+    if (!service) throw new AppError('REFUND_NOT_POSSIBLE', { details: { reason: 'other-gateway' } });
+    // A charge refunded in part before has settled (an unsettled one is only ever voided whole).
+    const settled =
+      Number(charge.refunded_cents) > 0 ||
+      (await service.settlement(charge.transaction_id).catch((cause: unknown) => {
+        throw new AppError('REFUND_FAILED', { cause });
+      })) === 'settled';
+    if (settled) {
+      await giveBack(charge, back);
+    } else {
+      await giveBack(charge);
+      dueChange += await chargeOnFile(held - back);
+    }
+    back = 0;
+  }
+  return { dueCents: dueChange, refundIds };
 }
 
 export interface MovedSession {
@@ -112,7 +149,8 @@ export interface MovedSession {
  * rate applies, or no longer does) the difference is charged or given back, and what is left
  * unpaid is due. Runs inside the move's transaction, after the appointment has its new time.
  */
-export async function repriceMovedSession(tx: Queryable, move: MoneyMove, session: MovedSession): Promise<void> {
+export async function repriceMovedSession(tx: Queryable, move: MoneyMove, session: MovedSession): Promise<{ priceChanged: boolean; refundIds: string[] }> {
+  const unchanged = { priceChanged: false, refundIds: [] };
   const [moved] = await tx.query<{
     start_at: Date;
     price_cents: number | null;
@@ -125,7 +163,7 @@ export async function repriceMovedSession(tx: Queryable, move: MoneyMove, sessio
        JOIN appointment_patients ap ON ap.appointment_id = a.id AND ap.position = 0 WHERE a.id = $1`,
     [session.appointmentId],
   );
-  if (!moved || moved.price_cents === null) return;
+  if (!moved || moved.price_cents === null) return unchanged;
   // The price rule read at the old time and at the new one (the same history): only a change the move makes is charged or given back.
   const rates = { individual: moved.pay_individual, follow_up: moved.pay_follow_up };
   const priceAt = async (start: Date) => {
@@ -134,9 +172,9 @@ export async function repriceMovedSession(tx: Queryable, move: MoneyMove, sessio
     return { isFollowUp, cents: rate === undefined ? undefined : dollarsToCents(rate) };
   };
   const [before, after] = [await priceAt(session.previousStart), await priceAt(new Date(moved.start_at))];
-  if (before.cents === undefined || after.cents === undefined || before.cents === after.cents) return;
+  if (before.cents === undefined || after.cents === undefined || before.cents === after.cents) return unchanged;
   const newPriceCents = Math.max(0, moved.price_cents + after.cents - before.cents);
-  const { dueCents } = await repriceSession(tx, move, {
+  const { dueCents: dueChange, refundIds } = await repriceSession(tx, move, {
     appointmentId: session.appointmentId,
     accountId: session.accountId,
     patientId: moved.patient_id,
@@ -150,10 +188,11 @@ export async function repriceMovedSession(tx: Queryable, move: MoneyMove, sessio
   await changeDue(tx, {
     appointmentId: session.appointmentId,
     accountId: session.accountId,
-    cents: dueCents,
+    cents: dueChange,
     reason: 'rescheduled to another price',
     createdBy: session.createdBy,
     idempotencyKey: session.idempotencyKey,
     at: session.at,
   });
+  return { priceChanged: newPriceCents !== moved.price_cents, refundIds };
 }

@@ -1,5 +1,5 @@
 import { message } from '@/domain/messages';
-import { hasAccountLink, withAccountLink } from './account-link';
+import { hasAccountLink, withAccountLink, withHintedAccountLink } from './account-link';
 
 const destinations = {
   careSchedule: '/app/care/schedule',
@@ -28,5 +28,20 @@ describe('the account link a signed-in person sees on a document page', () => {
     expect(withAccountLink(page, { signedIn: false })).toBe(page);
     expect(withAccountLink('<main>no header</main>', { signedIn: true, user: { firstName: 'J' }, groups: ['patient'] })).toBe('<main>no header</main>');
     expect(hasAccountLink('<main>no header</main>')).toBe(false);
+  });
+});
+
+describe('the account link written from the signed-in hint (no session came with the request)', () => {
+  it('names the holder and leads to their own area, keeping the sign-in link for the island to put back', () => {
+    const html = withHintedAccountLink(page, { firstName: 'Jordan', destination: 'patientDashboardHome' });
+    expect(html).toContain(`>${label}: Jordan</a>`);
+    expect(html).toContain('href="/app/patient"');
+    expect(html).not.toContain('data-account-settled');
+    const hint = /data-account-hint="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"');
+    expect(JSON.parse(hint)).toEqual({ href: '/app/login', text: 'Sign in' });
+  });
+
+  it('leads only to one of the page’s own destinations', () => {
+    expect(withHintedAccountLink(page, { firstName: 'J', destination: 'elsewhere' as never })).toBe(page);
   });
 });

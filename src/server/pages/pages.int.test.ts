@@ -13,6 +13,7 @@ import { startTestApp, type TestApp } from '@tests/support/app';
 import { TestClock } from '@tests/support/clock';
 import { buildApp } from '../app';
 import { constants } from '@/generated/constants';
+import { routeById } from '@/generated/routes';
 
 let t: TestApp;
 
@@ -38,7 +39,7 @@ function fakeClient(): { dir: string; ssrEntry: string } {
   const ssrEntry = join(dir, 'entry-server.cjs');
   writeFileSync(
     ssrEntry,
-    "globalThis.__renders = 0; exports.render = async function render() { globalThis.__renders += 1; return { status: 200, head: '<title>t</title>', html: '<p>render ' + globalThis.__renders + '</p>' }; }",
+    "globalThis.__renders = 0; exports.render = async function render(request) { globalThis.__renders += 1; return { status: 200, head: '<title>t</title>', html: '<p>render ' + globalThis.__renders + (request.fragment ? ' (fragment)' : '') + '</p>' }; }",
   );
   return { dir, ssrEntry };
 }
@@ -109,6 +110,19 @@ describe('server-rendered pages', () => {
     expect((await app.inject({ method: 'GET', url: '/psychiatrists' })).headers['x-page-cache']).toBe('stale');
     await app.pageCache!.settled();
     expect((await app.inject({ method: 'GET', url: '/psychiatrists' })).headers['x-page-cache']).toBe('hit');
+  });
+
+  it("send a fragment (render: fragment, e.g. a provider's times) alone, with no page around it, cached like a page and not indexed", async () => {
+    const url = `${routeById.providerTimes.path.replace(':providerId', 'p1').replace(':practiceId', 'pr1')}?slotMode=online`;
+    const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toMatch(/^<p>render \d+ \(fragment\)<\/p>$/);
+    const again = await app.inject({ method: 'GET', url, headers: { 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    // A page is still a whole page.
+    expect((await app.inject({ method: 'GET', url: '/providers' })).body).toContain('calm words');
   });
 
   it('send hashed assets pre-compressed and immutable', async () => {

@@ -17,7 +17,8 @@ import { outcomeOfStatus, writeAudit } from '../audit';
 import { googleVerifier, type GoogleVerifier } from '../auth/google';
 import { deriveKeys, serverSecret, type ServerKeys } from '../auth/secrets';
 import { verifyAccessToken } from '../auth/tokens';
-import { resumeSession, type SessionScope } from '../auth/server-sessions';
+import { resumeSession, touchSession, type SessionScope } from '../auth/server-sessions';
+import { ENDPOINTS_COUNTING_USES } from '../limits/counters';
 import fastifyCookie from '@fastify/cookie';
 import { clearSessionCookie, cookieToken, crossSiteReason } from '../auth/cookie';
 import type { Config } from '../config';
@@ -42,6 +43,12 @@ export interface Caller {
   permissions: Permissions;
   /** super-admin impersonation headers, kept only for groups allowed to impersonate */
   impersonation?: { providerId?: string; ehrProfileCode?: string };
+  /**
+   * The request's time, while the session's idle clock still has to be restarted with it: a request
+   * that counts a use (limits/counters.ts ENDPOINTS_COUNTING_USES) restarts it in the same statement,
+   * any other at the latest when it answers.
+   */
+  idleClockDue?: Date;
 }
 
 declare module 'fastify' {
@@ -91,7 +98,7 @@ function impersonationOf(request: FastifyRequest, groups: readonly string[]): Ca
  * state-changing request signed in by the cookie must pass the cross-site checks of auth/cookie.ts,
  * or it is refused (403 CROSS_SITE_REQUEST_REFUSED, audited) before anything else happens.
  */
-export async function resolveCaller(request: FastifyRequest): Promise<Caller | undefined | null> {
+export async function resolveCaller(request: FastifyRequest, options: { deferIdleClock?: boolean } = {}): Promise<Caller | undefined | null> {
   if (request.caller) return request.caller;
   const fromHeader = bearerToken(request);
   if (!fromHeader && request.headers.authorization) return null;
@@ -110,7 +117,7 @@ export async function resolveCaller(request: FastifyRequest): Promise<Caller | u
       throw new AppError('CROSS_SITE_REQUEST_REFUSED');
     }
   }
-  return callerForToken(request, token, viaCookie);
+  return callerForToken(request, token, viaCookie, options);
 }
 
 /**
@@ -118,11 +125,18 @@ export async function resolveCaller(request: FastifyRequest): Promise<Caller | u
  * null when it is not valid. resolveCaller uses it, and so does the video room's WebSocket, whose
  * browser side may offer the token as a subprotocol instead of the cookie.
  */
-export async function callerForToken(request: FastifyRequest, token: string, viaCookie = false): Promise<Caller | null> {
+export async function callerForToken(
+  request: FastifyRequest,
+  token: string,
+  viaCookie = false,
+  options: { deferIdleClock?: boolean } = {},
+): Promise<Caller | null> {
   const claims = await verifyAccessToken(request.server.keys, token, request.server.clock.now());
   if (!claims) return null;
   // The session behind the token must be open (not signed out, idle, disabled, or its groups changed).
-  const session = await resumeSession(request.server.database, claims.sid, claims.sub, request.server.clock.now());
+  const now = request.server.clock.now();
+  const deferred = options.deferIdleClock === true;
+  const session = await resumeSession(request.server.database, claims.sid, claims.sub, now, { touch: !deferred });
   if (!session) return null;
   const caller: Caller = {
     userId: claims.sub,
@@ -136,6 +150,7 @@ export async function callerForToken(request: FastifyRequest, token: string, via
     businessPartnerId: claims.bp,
     permissions: permissionsFrom(claims.groups),
     impersonation: impersonationOf(request, claims.groups),
+    ...(deferred ? { idleClockDue: now } : {}),
   };
   request.caller = caller;
   return caller;
@@ -239,7 +254,8 @@ export default fp<{ config: Config }>(
     app.decorateRequest('auditTarget', undefined);
 
     const accessCheck: AccessCheck = (endpoint: EndpointDefinition) => async (request: FastifyRequest, reply: FastifyReply) => {
-      const caller = await resolveCaller(request);
+      // An endpoint that counts the caller's use restarts the session's idle clock with that count (one statement).
+      const caller = await resolveCaller(request, { deferIdleClock: ENDPOINTS_COUNTING_USES.has(endpoint.id) });
       const target = recordNamedBy(request, endpoint);
       const record = { recordType: target?.type, recordId: target?.id };
       if (!caller) {
@@ -265,6 +281,17 @@ export default fp<{ config: Config }>(
       }
     };
     app.decorate('accessCheck', accessCheck);
+
+    // A session whose idle clock was left for the request's counted use has it restarted by the answer at the latest.
+    app.addHook('onSend', async (request, _reply, payload) => {
+      const caller = request.caller;
+      if (caller?.idleClockDue) {
+        const at = caller.idleClockDue;
+        caller.idleClockDue = undefined;
+        await touchSession(request.server.database, caller.sessionId, at);
+      }
+      return payload;
+    });
 
     // One row per call of an endpoint that reads or changes health data, unless the handler wrote its own.
     app.addHook('onSend', async (request, reply, payload) => {

@@ -1,8 +1,8 @@
 /**
  * Serves the built client. Public pages marked render: server or document in specs/routes.yaml are
  * rendered to HTML here so search engines and slow phones get content first (a document page gets the
- * islands script instead of the app: src/client/islands); other app routes get the
- * app shell; a path that matches no registered route gets the shell with status 404, and the
+ * islands script instead of the app: src/client/islands; a fragment is a piece of one, its screen
+ * alone, that an island loads in place); other app routes get the app shell; a path that matches no registered route gets the shell with status 404, and the
  * client shows its not-found page.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -22,7 +22,8 @@ import { endpoints } from '@/generated/api';
 import { APP_SOURCE_HEADER, DEFAULT_APP_SOURCE } from '@/domain/app-source';
 import type { AccountSession } from '@/domain/account-link';
 import { cookieToken } from '../auth/cookie';
-import { hasAccountLink, withAccountLink } from '../pages/account-link';
+import { signedInHint } from '../auth/signed-in-hint';
+import { hasAccountLink, withAccountLink, withHintedAccountLink } from '../pages/account-link';
 import { chooseEncoding, compressText, etagMatches, PageCache, pageCacheKey, type CachedPage, type RenderedPage } from '../pages/page-cache';
 
 export interface ClientPluginOptions {
@@ -41,6 +42,11 @@ declare module 'fastify' {
 }
 
 const registered = routes.filter((r) => r.registered);
+
+/** A piece of a document page an island loads (render: fragment): its screen's HTML alone, no page around it. */
+function isFragmentPath(pathname: string): boolean {
+  return matchRoute(registered, pathname)?.route.render === 'fragment';
+}
 
 interface ManifestChunk {
   file: string;
@@ -154,7 +160,8 @@ export default fp<ClientPluginOptions>(
       let status = match ? 200 : 404;
       // Document pages (render: document) are rendered for reading and get the islands script, not the app.
       const isDocument = match ? rendersAsDocument(match.route, new URLSearchParams(url.split('?')[1] ?? '')) : false;
-      const serverRendered = isDocument || match?.route.render === 'server';
+      const isFragment = match?.route.render === 'fragment';
+      const serverRendered = isDocument || isFragment || match?.route.render === 'server';
       let head = `<title>${escapeHtml(route.title)}</title>${route.description ? `<meta name="description" content="${escapeHtml(route.description)}">` : ''}`;
       const assets = route.screen ? screenAssets(manifest, `src/client/features/${route.area}/${route.screen}.tsx`, { scripts: !isDocument }) : '';
       let body = '';
@@ -166,6 +173,7 @@ export default fp<ClientPluginOptions>(
           routeId: match.route.id,
           document: isDocument,
           now: app.clock.now().toISOString(),
+          fragment: isFragment,
           params: match.params,
           origin: opts.publicUrl?.replace(/\/+$/, ''),
           fetchApi: async (path: string) => {
@@ -187,6 +195,8 @@ export default fp<ClientPluginOptions>(
         state = result.state;
         queries = result.queries;
       }
+      // A fragment is styled by the page it goes into.
+      if (isFragment) return { status, html: body };
       // A page rendered with data hydrates inside the query frame: fetch its code alongside.
       const frameAssets = queries === undefined ? '' : screenAssets(manifest, 'src/client/app/QueryFrame.tsx');
       const html = page(head + assets + frameAssets, body, state, queries, isDocument);
@@ -205,11 +215,19 @@ export default fp<ClientPluginOptions>(
       if (request.method !== 'GET' && request.method !== 'HEAD' && request.url.startsWith('/api') && reply.statusCode < 400) cache.invalidate();
     });
 
-    // A signed-in person's own copy of a document page: the header's account link written in (see pages/account-link.ts).
+    // A signed-in person's own copy of a document page: the header's account link written in (see pages/account-link.ts),
+    // from their session, or, when the browser withheld the session cookie (a page opened from another site), from the
+    // signed-in hint, which authorizes nothing and only names whom the link is for (auth/signed-in-hint.ts).
     const personalPage = async (request: FastifyRequest, cached: CachedPage): Promise<string | undefined> => {
-      if (!cookieToken(request)) return undefined;
+      const token = cookieToken(request);
+      const hint = token ? undefined : signedInHint(request);
+      if (!token && !hint) return undefined;
       const html = cached.identity.toString('utf8');
       if (!hasAccountLink(html)) return undefined;
+      if (hint) {
+        const hinted = withHintedAccountLink(html, hint);
+        return hinted === html ? undefined : hinted;
+      }
       const res = await app.inject({
         method: 'GET',
         url: `/api${endpoints.getAuthSession.path}`,
@@ -235,6 +253,8 @@ export default fp<ClientPluginOptions>(
         if (encoding === 'identity') return reply.send(personal);
         return reply.header('content-encoding', encoding).send(await compressText(personal, encoding));
       }
+      // A fragment is for an island to load, not a page to find.
+      if (isFragmentPath(request.url.split('?')[0] ?? '/')) reply.header('x-robots-tag', 'noindex');
       reply
         .status(cached.status)
         .type('text/html; charset=utf-8')

@@ -42,7 +42,10 @@ export function serverFlags(source: FlagSource): ServerFlags {
     if (override) return override;
     const variants = flagSpecs.flags[flag].variants;
     try {
-      const answer = await source.answer({ userId: flagUserKey(key) } as never, undefined);
+      const query = { userId: flagUserKey(key) } as never;
+      // A source that decides one flag alone (the specs) is asked for that flag only; any other for its whole answer.
+      if (source.toggleOf) return resolveTreatment({ ready: true, treatment: (await source.toggleOf(flag, query))?.variant.name, variants });
+      const answer = await source.answer(query, undefined);
       const toggle = answer.body?.toggles.find((t) => t.name === flag);
       return resolveTreatment({ ready: Boolean(answer.body), treatment: toggle?.variant.name, variants });
     } catch {

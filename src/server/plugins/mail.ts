@@ -18,6 +18,7 @@ import { errorBody } from '../errors';
 import { audienceOf, placeholderContext } from './errors';
 import { MAIL_QUEUE, type MailJobData } from '../jobs/mail-job';
 import { recordSessionMail } from '../booking/session-mails';
+import type { CalendarEvent } from '@/domain/calendar';
 
 export interface MailAttachment {
   filename: string;
@@ -39,6 +40,8 @@ export interface SentMail {
 
 export interface MailOptions {
   attachments?: MailAttachment[];
+  /** a session's calendar entry: the mail job writes it as the .ics attachment (after `attachments`) */
+  calendar?: CalendarEvent;
   /** the session the mail is about: it is listed on the session's story with how its delivery went */
   appointmentId?: string;
   /** the language the recipient reads; the language being written in (the request's) when not given */
@@ -106,6 +109,7 @@ export default fp<{ config: Config; transport?: MailTransport }>(
           params,
           locale: options?.locale ?? (await recipientLocale(app, to)),
           ...(options?.attachments ? { attachments: options.attachments } : {}),
+          ...(options?.calendar ? { calendar: options.calendar } : {}),
           ...(sessionMail ? { sessionMailId: sessionMail } : {}),
         };
         await app.jobs.send(MAIL_QUEUE, data);

@@ -207,10 +207,14 @@ export async function endOffer(tx: Queryable, offerId: string, end: OfferEnd, no
   return offer.slot_id;
 }
 
-/** Inside a booking's transaction: the hold it converts, when it was an offer's, books that offer and ends its place in line. */
-export async function offerBooked(tx: Queryable, holdId: string, now: Date): Promise<void> {
-  const [offer] = await tx.query<{ id: string }>("SELECT id FROM waitlist_offers WHERE hold_id = $1 AND status = 'open'", [holdId]);
-  if (offer) await endOffer(tx, offer.id, 'booked', now);
+/** The open offer whose hold is `hold` (SQL over a parameter or a column): the statement that converts a hold reads it. */
+export function openOfferOfHold(hold: string): string {
+  return `(SELECT id FROM waitlist_offers WHERE hold_id = ${hold} AND status = 'open')`;
+}
+
+/** Inside a booking's transaction: the hold it converted was this open offer's (openOfferOfHold): the offer is booked and its place in line ends. */
+export async function offerBooked(tx: Queryable, offerId: string, now: Date): Promise<void> {
+  await endOffer(tx, offerId, 'booked', now);
 }
 
 /** Ends every offer whose hold ran out (or was booked meanwhile) and offers each freed time to the next person. */

@@ -2,7 +2,7 @@
  * Journey (issue 17 item 3): the demo clinician signs in from the home page, opens Referrals from the
  * care area's navigation and "Make a referral", chooses one of their clients, finds their colleague by
  * name and chooses them, and fills the authorization form: each broken rule of product-spec §5 shows
- * its message (a date that is no date, an expiration before yesterday, a description over 50
+ * its message (every required field of the empty form, a member ID that is not 4 digits, a date that is no date, an expiration before yesterday, a description over 50
  * characters, an expiration before the effective date), then the valid referral reaches the done
  * page. The colleague is told by e-mail (a link, no health information), signs in from the home page
  * in a browser of their own, finds the referral under Referrals and accepts it; the referring
@@ -53,9 +53,29 @@ describe('a clinician refers a client to a colleague, who accepts', () => {
       await page.getByRole('button', { name: /^Refer to Drew Patel/ }).click();
       await page.getByText(/^Referring to Drew Patel/).waitFor();
 
-      // Bad input: each rule of §5 says so on its field.
+      // Bad input: each rule of §5 says so on its field. First the empty form: every required field.
+      await page.getByRole('button', { name: referralForm.submitLabel }).click();
+      for (const key of [
+        'validation.authorization.referralReason.required',
+        'validation.authorization.effectiveDate.required',
+        'validation.authorization.expirationDate.required',
+        'validation.authorization.number.required',
+        'validation.authorization.description.required',
+        'validation.authorization.insuranceCarrier.required',
+        'validation.gender.required',
+        'validation.authorization.memberId.required',
+      ] as const) {
+        await page.getByText(messages[key], { exact: true }).waitFor();
+      }
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(routeById.careMakeReferral.title);
+      const memberId = page.getByLabel('Member ID (last 4 digits of SSN)');
+      await memberId.fill('12');
+      await memberId.blur();
+      await page.getByText(messages['validation.authorization.memberId.invalid'], { exact: true }).waitFor();
+      expect(await page.getByText(messages['validation.authorization.memberId.required'], { exact: true }).count()).toBe(0);
+
       await page.getByLabel('Gender').selectOption({ label: 'Female' });
-      await page.getByLabel('Member ID (last 4 digits of SSN)').fill('1234');
+      await memberId.fill('1234');
       await page.getByLabel('Referral reason').fill('Trauma-focused therapy');
       await page.getByLabel('Effective date').fill('02/30/2026');
       await page.getByLabel('Expiration date').fill(formatUsDate(addDaysIso(today, -2)));

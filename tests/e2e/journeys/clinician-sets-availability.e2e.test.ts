@@ -15,6 +15,7 @@ import { message } from '@/domain/messages';
 import { eventually, newSession, useBrowser } from '../harness';
 import { isoDaysAgo, withFailureShot } from '../booking-helpers';
 import { signInFromHome, screenHeading } from './front-door';
+import { openCareCalendar, openSameHoursEveryDay } from './care-steps';
 import {
   bookingPageShows,
   chooseSelfAndSign,
@@ -41,23 +42,8 @@ describe('a clinician sets weekly availability and a visitor books one of the ne
     await withFailureShot(page, 'journey-clinician-availability', async () => {
       await signInFromHome(page, CLINICIAN);
       expect(await screenHeading(page)).toBe(routeById.careSchedule.title);
-      await page.getByRole('navigation', { name: messages['ui.care.nav.label'] }).getByRole('link', { name: routeById.careCalendar.title }).click();
-      await page.getByRole('heading', { level: 1, name: routeById.careCalendar.title }).waitFor();
-      const practice = await page.getByText(/^Your practice: /).innerText();
-      const [, cityName, state] = /, ([^,]+), ([A-Z]{2})\.$/.exec(practice) ?? [];
-      city = `${cityName}, ${state}`;
-
-      const form = page.getByRole('form', { name: messages['ui.care.availability.heading'] });
-      await form.getByLabel(messages['ui.care.availability.slotMinutes']).selectOption('30');
-      for (let day = 1; day <= 7; day += 1) {
-        await form.getByRole('button', { name: messages['ui.care.availability.add'] }).click();
-        const row = form.getByRole('listitem').nth(day - 1);
-        await row.getByLabel(messages['ui.care.availability.start']).fill('07:15');
-        await row.getByLabel(messages['ui.care.availability.end']).fill('20:45');
-      }
-      await form.getByRole('button', { name: messages['ui.care.availability.save'] }).click();
-      const saved = form.getByRole('status').filter({ hasText: /new times opened/ });
-      await saved.waitFor();
+      city = await openCareCalendar(page);
+      const saved = await openSameHoursEveryDay(page, { slotMinutes: '30', start: '07:15', end: '20:45' });
       expect(Number(/^Saved\. (\d+) new times/.exec(await saved.innerText())?.[1])).toBeGreaterThan(100);
     });
 

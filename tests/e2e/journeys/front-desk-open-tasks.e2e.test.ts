@@ -14,6 +14,7 @@ import { wcagViolations } from '../a11y';
 import { eventually, useBrowser } from '../harness';
 import { apiAsPage, withFailureShot } from '../booking-helpers';
 import { screenshots } from '../signin-support';
+import { useOwnServer } from '../server-process';
 import { signInFromHome } from './front-door';
 
 const agent = demoAccounts.find((a) => a.role === 'Support agent')!;
@@ -30,6 +31,9 @@ interface OpenTasks {
 }
 
 describe('journey: the front desk sees a practice’s open tasks and opens the day of one', () => {
+  // Its own server on a fresh copy of the demo data: the front-desk agenda journey checks the same
+  // partner member in and has her sign her consent, which closes the open tasks this one looks for.
+  useOwnServer();
   const session = useBrowser();
 
   it('home → sign in → agenda → open front-desk tasks → the practice → a task → that day’s agenda', async () => {

@@ -52,6 +52,12 @@ describe('open times published for other services', () => {
       await summary.getByText(providerName, { exact: false }).waitFor();
       await summary.getByText(formatLongDay(slot.start as string, zone)).waitFor();
       await summary.getByText(`${formatTime(slot.start as string, zone)} - ${formatTime(slot.end as string, zone)}`, { exact: false }).waitFor();
+      // A provider who offers more than one service asks which one; a visitor picks the first.
+      const service = page.getByLabel('Service type');
+      if ((await service.inputValue()) === '') {
+        const offered = await service.locator('option:not([value=""])').first().getAttribute('value');
+        await service.selectOption(offered!);
+      }
       // Booking it goes on as for every visitor: who they are, then the time is held for them.
       await page.getByRole('button', { name: messages['ui.booking.next'] }).click();
       await verifyAsNewVisitor(page, newPerson('deep-link', isoDaysAgo(30)));

@@ -3,7 +3,8 @@
  * signs in from the home page, finds the PHQ-9 check-in among their to-dos, answers it with item 9
  * answered "Several days", and sees their score and band; then the clinician signs in, opens
  * "Measurement-based care" from the care area's navigation and sees the patient's score, band and the
- * urgent flag. Only clicks and typing.
+ * urgent flag, and resolves the alert with a note (required), after which the flag is gone. Only
+ * clicks and typing.
  */
 import { constants } from '@/generated/constants';
 import { messages } from '@/generated/messages';
@@ -51,6 +52,21 @@ describe('a patient completes a PHQ-9 from the portal to-do and the clinician se
         const row = other.getByRole('listitem', { name: 'Jordan Rivera' });
         await row.getByText(message('ui.care.clients.measure', { instrument: phq9.name, total: '10', band: 'Moderate' })).waitFor();
         await row.getByText(messages['ui.care.clients.urgent']).waitFor();
+
+        // The clinician handles it and closes the alert with a note (required): the urgent flag clears.
+        const resolve = row.getByRole('button', { name: messages['ui.care.alert.resolve'] });
+        await resolve.first().click();
+        await row.getByRole('alert').filter({ hasText: messages['ui.care.alert.noteRequired'] }).waitFor();
+        while ((await resolve.count()) > 0) {
+          const before = await resolve.count();
+          const form = row.getByRole('form').first();
+          await form.getByLabel(messages['ui.care.alert.note']).fill('Called Jordan the same day; safety plan reviewed.');
+          await form.getByRole('button', { name: messages['ui.care.alert.resolve'] }).click();
+          await other.getByRole('status').filter({ hasText: messages['ui.care.alert.resolved'] }).first().waitFor();
+          await other.waitForFunction(([name, n]) => document.querySelectorAll(`li[aria-label="${name}"] form`).length < n, ['Jordan Rivera', before] as const);
+        }
+        await row.getByText(message('ui.care.clients.measure', { instrument: phq9.name, total: '10', band: 'Moderate' })).waitFor();
+        expect(await row.getByText(messages['ui.care.clients.urgent']).count()).toBe(0);
       });
       clinician.problems.assertNone();
     } finally {

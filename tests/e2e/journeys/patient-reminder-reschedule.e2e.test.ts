@@ -14,6 +14,7 @@ import { appointmentEventUid } from '@/domain/calendar';
 import { formatCents } from '@/domain/money';
 import { baseUrl, useBrowser } from '../harness';
 import { useOwnServer } from '../server-process';
+import { serverClockAt } from '../server-clock';
 import { apiAsPage, isoDaysAgo, withFailureShot } from '../booking-helpers';
 import { latestMail, mailMoment, type SentMail } from '../mailbox';
 import {
@@ -34,12 +35,6 @@ import { signInWithMailedCode } from './front-door';
 
 const austin = { line1: '301 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' };
 const HOUR = 3_600_000;
-
-/** Moves the server's clock to run `offsetMs` ahead of this machine's (0 puts it back); the server sweeps reminders at once. */
-async function serverClockAhead(offsetMs: number): Promise<void> {
-  const res = await fetch(`${baseUrl()}/dev/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ offsetMs }) });
-  if (!res.ok) throw new Error(`POST /dev/clock answered ${res.status}: is TEST_CLOCK_CONTROL set (tests/e2e/global-setup.cjs)?`);
-}
 
 /** A message as a pattern whose group catches what fills {placeholder}. */
 function patternOf(key: keyof typeof messages, placeholder: string): RegExp {
@@ -84,7 +79,7 @@ describe('journey: a booked patient gets the 24-hour reminder and moves the sess
       );
       const booked = items[0]!;
       const since = mailMoment();
-      await serverClockAhead(Date.parse(booked.start) - 24 * HOUR + 60_000 - Date.now());
+      await serverClockAt(Date.parse(booked.start) - 24 * HOUR + 60_000);
 
       const reminder = await latestMail(person.email, 'appointment-reminder', since);
       const localTime = formatWhen(booked.start, booked.timeZone);

@@ -109,6 +109,12 @@ describe('journey: a session the practice cancels is refunded', () => {
       await refund.waitFor();
       const payment = await billingRow(page, 'payment');
       await payment.waitFor();
+      // The refund shown is the whole payment: the same amount, more than nothing.
+      const amountOf = async (row: typeof payment) => (await row.innerText()).match(/\$[\d,]+\.\d{2}/)?.[0];
+      const paid = await amountOf(payment);
+      expect(paid).toMatch(/^\$[\d,]+\.\d{2}$/);
+      expect(paid).not.toBe('$0.00');
+      expect(await amountOf(refund)).toBe(paid);
     });
   });
 });

@@ -8,15 +8,16 @@
  * change. Only clicks and typing; the clock is the server's (POST /dev/clock), never the browser's.
  */
 import moment from 'moment-timezone';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { formatWhen } from '@/domain/date-format';
 import { appointmentEventUid } from '@/domain/calendar';
 import { baseUrl, eventually, newSession, useBrowser } from '../harness';
 import { useOwnServer } from '../server-process';
+import { serverClockAt } from '../server-clock';
 import { apiAsPage, isoDaysAgo, withFailureShot } from '../booking-helpers';
 import { latestMail, mailMoment } from '../mailbox';
 import { signInFromHome, screenHeading } from './front-door';
+import { openCareCalendar, openSameHoursEveryDay } from './care-steps';
 import {
   bookingPageShows,
   chooseSelfAndSign,
@@ -38,15 +39,6 @@ const HOUR = 3_600_000;
 /** Four days before the clocks go forward in the United States (Sunday 14 March 2027, 2 AM local). */
 const BOOKED_ON = Date.parse('2027-03-10T16:00:00Z');
 
-async function serverClock(at: number): Promise<void> {
-  const res = await fetch(`${baseUrl()}/dev/clock`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ offsetMs: Math.max(0, at - Date.now()) }),
-  });
-  if (!res.ok) throw new Error(`POST /dev/clock answered ${res.status}: is TEST_CLOCK_CONTROL set?`);
-}
-
 describe('journey: a reminder across a clock change states the hour that was booked', () => {
   // Its own server: the whole journey happens in March 2027 by the server's clock.
   useOwnServer();
@@ -54,29 +46,13 @@ describe('journey: a reminder across a clock change states the hour that was boo
 
   it('clinician opens 10:00-12:00; a visitor books the first time, after the change; confirmation and reminder say 10:00 in daylight time', async () => {
     const { page } = session();
-    await serverClock(BOOKED_ON);
+    await serverClockAt(BOOKED_ON);
     let city = '';
     await withFailureShot(page, 'journey-dst-clinician', async () => {
       await signInFromHome(page, CLINICIAN);
       expect(await screenHeading(page)).toBe(routeById.careSchedule.title);
-      await page.getByRole('navigation', { name: messages['ui.care.nav.label'] }).getByRole('link', { name: routeById.careCalendar.title }).click();
-      await page.getByRole('heading', { level: 1, name: routeById.careCalendar.title }).waitFor();
-      const practice = await page.getByText(/^Your practice: /).innerText();
-      const [, cityName, state] = /, ([^,]+), ([A-Z]{2})\.$/.exec(practice) ?? [];
-      city = `${cityName}, ${state}`;
-      const form = page.getByRole('form', { name: messages['ui.care.availability.heading'] });
-      await form.getByLabel(messages['ui.care.availability.slotMinutes']).selectOption('60');
-      for (let day = 1; day <= 7; day += 1) {
-        await form.getByRole('button', { name: messages['ui.care.availability.add'] }).click();
-        const row = form.getByRole('listitem').nth(day - 1);
-        await row.getByLabel(messages['ui.care.availability.start']).fill('10:00');
-        await row.getByLabel(messages['ui.care.availability.end']).fill('12:00');
-      }
-      await form.getByRole('button', { name: messages['ui.care.availability.save'] }).click();
-      await form
-        .getByRole('status')
-        .filter({ hasText: /new times opened/ })
-        .waitFor();
+      city = await openCareCalendar(page);
+      await openSameHoursEveryDay(page, { slotMinutes: '60', start: '10:00', end: '12:00' });
     });
 
     const visitorSession = await newSession();
@@ -122,7 +98,7 @@ describe('journey: a reminder across a clock change states the hour that was boo
 
         // A day before the session (the day before the change here is still standard time): the reminder.
         const beforeReminder = mailMoment();
-        await serverClock(Date.parse(booked.start) - 24 * HOUR + 60_000);
+        await serverClockAt(Date.parse(booked.start) - 24 * HOUR + 60_000);
         const reminder = await latestMail(visitor.email, 'appointment-reminder', beforeReminder);
         expect(reminder.subject).toContain(local);
         expect(reminder.text).toContain(local);

@@ -13,6 +13,7 @@ import { formatCents } from '@/domain/money';
 import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { wcagViolations } from '../a11y';
 import { useBrowser } from '../harness';
+import { withFailureShot } from '../booking-helpers';
 import { useOwnServer } from '../server-process';
 import { screenHeading, signInFromHome } from './front-door';
 
@@ -62,82 +63,84 @@ describe('journey: the returning patient reschedules, cancels late (fee shown fi
 
   it('does it all through the portal after signing in from the home page', async () => {
     const { page } = session();
-    await signInFromHome(page, jordan.email);
-    await page.waitForURL(`**${routeById.patientHome.path}`);
-    expect(await screenHeading(page)).toBe(message('ui.patient.greeting', { firstName: jordan.firstName }));
+    await withFailureShot(page, 'journey-returning-patient', async () => {
+      await signInFromHome(page, jordan.email);
+      await page.waitForURL(`**${routeById.patientHome.path}`);
+      expect(await screenHeading(page)).toBe(message('ui.patient.greeting', { firstName: jordan.firstName }));
 
-    // A card on file, so a late fee and a self-pay rebooking can be paid.
-    await portalNav(page).getByRole('link', { name: messages['ui.patient.nav.billing'] }).click();
-    await page.getByRole('heading', { level: 1, name: routeById.patientBilling.title }).waitFor();
-    await page.getByRole('button', { name: messages['ui.patient.billing.addCard'] }).click();
-    const addCard = page.getByRole('dialog', { name: messages['ui.patient.addCard.heading'] });
-    await addCard.getByLabel('Card number').fill(card.number);
-    await addCard.getByLabel('Expiration (MM/YY)').fill('12/30');
-    await addCard.getByLabel('CVC').fill('123');
-    for (const [label, value] of [
-      ['Address line 1', '12 High St'],
-      ['City', 'Columbus'],
-      ['Zip code', '43215'],
-    ] as const) {
-      const field = addCard.getByLabel(label);
-      if ((await field.count()) && !(await field.inputValue())) await field.fill(value);
-    }
-    const state = addCard.getByLabel('State');
-    if ((await state.count()) && !(await state.inputValue())) await state.selectOption('OH');
-    await addCard.getByRole('checkbox', { name: messages['ui.patient.addCard.makeDefault'] }).check();
-    await addCard.getByRole('button', { name: messages['ui.patient.addCard.save'] }).click();
-    await page.getByText(message('ui.patient.addCard.saved', { brand: card.brand, last4: card.number.slice(-4) })).waitFor();
+      // A card on file, so a late fee and a self-pay rebooking can be paid.
+      await portalNav(page).getByRole('link', { name: messages['ui.patient.nav.billing'] }).click();
+      await page.getByRole('heading', { level: 1, name: routeById.patientBilling.title }).waitFor();
+      await page.getByRole('button', { name: messages['ui.patient.billing.addCard'] }).click();
+      const addCard = page.getByRole('dialog', { name: messages['ui.patient.addCard.heading'] });
+      await addCard.getByLabel('Card number').fill(card.number);
+      await addCard.getByLabel('Expiration (MM/YY)').fill('12/30');
+      await addCard.getByLabel('CVC').fill('123');
+      for (const [label, value] of [
+        ['Address line 1', '12 High St'],
+        ['City', 'Columbus'],
+        ['Zip code', '43215'],
+      ] as const) {
+        const field = addCard.getByLabel(label);
+        if ((await field.count()) && !(await field.inputValue())) await field.fill(value);
+      }
+      const state = addCard.getByLabel('State');
+      if ((await state.count()) && !(await state.inputValue())) await state.selectOption('OH');
+      await addCard.getByRole('checkbox', { name: messages['ui.patient.addCard.makeDefault'] }).check();
+      await addCard.getByRole('button', { name: messages['ui.patient.addCard.save'] }).click();
+      await page.getByText(message('ui.patient.addCard.saved', { brand: card.brand, last4: card.number.slice(-4) })).waitFor();
 
-    // Reschedule: the last upcoming session moves to the first time its provider offers.
-    await portalNav(page).getByRole('link', { name: messages['ui.patient.nav.sessions'] }).click();
-    await page.getByRole('heading', { level: 1, name: routeById.patientSessions.title }).waitFor();
-    const movable = (await sessionCards(page)).filter({ has: page.getByRole('button', { name: messages['ui.patient.sessions.reschedule'] }) });
-    const before = (await movable.last().getAttribute('aria-label'))!;
-    await movable.last().getByRole('button', { name: messages['ui.patient.sessions.reschedule'] }).click();
-    const reschedule = page.getByRole('dialog');
-    await reschedule.getByText(message('ui.patient.reschedule.current', { when: before })).waitFor();
-    await chooseFirstTime(reschedule);
-    expect(await wcagViolations(page)).toEqual([]);
-    await reschedule.getByRole('button', { name: messages['ui.patient.reschedule.confirm'] }).click();
-    const movedTo = await outcomeOf(page, 'ui.patient.reschedule.done', 'when');
-    await page.getByRole('article', { name: movedTo }).waitFor();
-    expect(await page.getByRole('article', { name: before, exact: true }).count()).toBe(0);
+      // Reschedule: the last upcoming session moves to the first time its provider offers.
+      await portalNav(page).getByRole('link', { name: messages['ui.patient.nav.sessions'] }).click();
+      await page.getByRole('heading', { level: 1, name: routeById.patientSessions.title }).waitFor();
+      const movable = (await sessionCards(page)).filter({ has: page.getByRole('button', { name: messages['ui.patient.sessions.reschedule'] }) });
+      const before = (await movable.last().getAttribute('aria-label'))!;
+      await movable.last().getByRole('button', { name: messages['ui.patient.sessions.reschedule'] }).click();
+      const reschedule = page.getByRole('dialog');
+      await reschedule.getByText(message('ui.patient.reschedule.current', { when: before })).waitFor();
+      await chooseFirstTime(reschedule);
+      expect(await wcagViolations(page)).toEqual([]);
+      await reschedule.getByRole('button', { name: messages['ui.patient.reschedule.confirm'] }).click();
+      const movedTo = await outcomeOf(page, 'ui.patient.reschedule.done', 'when');
+      await page.getByRole('article', { name: movedTo }).waitFor();
+      expect(await page.getByRole('article', { name: before, exact: true }).count()).toBe(0);
 
-    // Cancel the earliest session still booked (the demo has two inside the late window; the list
-    // also shows cancelled ones): the fee is shown before confirming.
-    const first = (await sessionCards(page)).filter({ has: page.getByRole('button', { name: messages['ui.patient.sessions.cancel'] }) }).first();
-    const cancelledWhen = (await first.getAttribute('aria-label'))!;
-    await first.getByRole('button', { name: messages['ui.patient.sessions.cancel'] }).click();
-    const cancel = page.getByRole('dialog', { name: messages['ui.patient.cancel.heading'] });
-    const fee = formatCents(constants.lateCancelFeeCents);
-    await cancel.getByText(message('ui.patient.cancel.lateFee', { hours: constants.lateCancelWindowHours, fee })).waitFor();
-    const confirmWithFee = cancel.getByRole('button', { name: message('ui.patient.cancel.confirmWithFee', { fee }) });
-    // Without a reason nothing is cancelled.
-    await confirmWithFee.click();
-    await cancel.getByText(messages['ui.patient.cancel.reasonRequired']).waitFor();
-    await cancel.getByLabel(constants.appointmentCancellationReasons[0]!.label).check();
-    expect(await wcagViolations(page)).toEqual([]);
-    await confirmWithFee.click();
-    expect(await outcomeOf(page, 'ui.patient.cancel.done', 'when')).toBe(cancelledWhen);
-    await page.getByText(message('ui.patient.cancel.feeCharged', { fee })).waitFor();
-    // The card says it is cancelled, and offers booking again instead of cancelling.
-    const cancelledCard = page.getByRole('article', { name: cancelledWhen, exact: true });
-    await cancelledCard.getByText(patternOf('ui.patient.sessions.cancelledLabel', 'when')).waitFor();
-    expect(await cancelledCard.getByRole('button', { name: messages['ui.patient.sessions.cancel'] }).count()).toBe(0);
+      // Cancel the earliest session still booked (the demo has two inside the late window; the list
+      // also shows cancelled ones): the fee is shown before confirming.
+      const first = (await sessionCards(page)).filter({ has: page.getByRole('button', { name: messages['ui.patient.sessions.cancel'] }) }).first();
+      const cancelledWhen = (await first.getAttribute('aria-label'))!;
+      await first.getByRole('button', { name: messages['ui.patient.sessions.cancel'] }).click();
+      const cancel = page.getByRole('dialog', { name: messages['ui.patient.cancel.heading'] });
+      const fee = formatCents(constants.lateCancelFeeCents);
+      await cancel.getByText(message('ui.patient.cancel.lateFee', { hours: constants.lateCancelWindowHours, fee })).waitFor();
+      const confirmWithFee = cancel.getByRole('button', { name: message('ui.patient.cancel.confirmWithFee', { fee }) });
+      // Without a reason nothing is cancelled.
+      await confirmWithFee.click();
+      await cancel.getByText(messages['ui.patient.cancel.reasonRequired']).waitFor();
+      await cancel.getByLabel(constants.appointmentCancellationReasons[0]!.label).check();
+      expect(await wcagViolations(page)).toEqual([]);
+      await confirmWithFee.click();
+      expect(await outcomeOf(page, 'ui.patient.cancel.done', 'when')).toBe(cancelledWhen);
+      await page.getByText(message('ui.patient.cancel.feeCharged', { fee })).waitFor();
+      // The card says it is cancelled, and offers booking again instead of cancelling.
+      const cancelledCard = page.getByRole('article', { name: cancelledWhen, exact: true });
+      await cancelledCard.getByText(patternOf('ui.patient.sessions.cancelledLabel', 'when')).waitFor();
+      expect(await cancelledCard.getByRole('button', { name: messages['ui.patient.sessions.cancel'] }).count()).toBe(0);
 
-    // Book again: the card on file is named before confirming.
-    await cancelledCard.getByRole('button', { name: messages['ui.patient.sessions.rebook'] }).click();
-    const rebook = page.getByRole('dialog');
-    await rebook.getByText(new RegExp(`ending in ${card.number.slice(-4)}`)).waitFor();
-    await chooseFirstTime(rebook);
-    await rebook.getByRole('button', { name: messages['ui.patient.rebook.confirm'] }).click();
-    const bookedWhen = await outcomeOf(page, 'ui.patient.rebook.done', 'when');
+      // Book again: the card on file is named before confirming.
+      await cancelledCard.getByRole('button', { name: messages['ui.patient.sessions.rebook'] }).click();
+      const rebook = page.getByRole('dialog');
+      await rebook.getByText(new RegExp(`ending in ${card.number.slice(-4)}`)).waitFor();
+      await chooseFirstTime(rebook);
+      await rebook.getByRole('button', { name: messages['ui.patient.rebook.confirm'] }).click();
+      const bookedWhen = await outcomeOf(page, 'ui.patient.rebook.done', 'when');
 
-    await page
-      .getByRole('navigation', { name: messages['ui.patient.sessions.tabsLabel'] })
-      .getByRole('link', { name: messages['ui.patient.sessions.upcoming'] })
-      .click();
-    await page.waitForURL(`**${routeById.patientSessionsUpcoming.path}`);
-    await (await sessionCards(page)).filter({ hasText: bookedWhen }).first().waitFor();
+      await page
+        .getByRole('navigation', { name: messages['ui.patient.sessions.tabsLabel'] })
+        .getByRole('link', { name: messages['ui.patient.sessions.upcoming'] })
+        .click();
+      await page.waitForURL(`**${routeById.patientSessionsUpcoming.path}`);
+      await (await sessionCards(page)).filter({ hasText: bookedWhen }).first().waitFor();
+    });
   });
 });

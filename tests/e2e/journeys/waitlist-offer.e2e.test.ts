@@ -14,6 +14,7 @@ import providerSearch from '@/generated/content/provider-search';
 import { message } from '@/domain/messages';
 import { baseUrl, newSession, useBrowser, type Session } from '../harness';
 import { useOwnServer } from '../server-process';
+import { moveServerClock } from '../server-clock';
 import { latestMail, mailMoment, type SentMail } from '../mailbox';
 import { apiAs, signUpWithCode } from '../portal-session';
 import { isoDaysAgo, withFailureShot } from '../booking-helpers';
@@ -35,11 +36,6 @@ import {
 } from './booking-steps';
 
 const austin = { line1: '301 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' };
-
-async function moveServerClock(body: { advanceMinutes?: number; reset?: boolean }): Promise<void> {
-  const res = await fetch(`${baseUrl()}/dev/clock`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`POST /dev/clock answered ${res.status}`);
-}
 
 async function offersTo(email: string, since: string): Promise<SentMail[]> {
   const { messages: mails } = (await (await fetch(`${baseUrl()}/dev/mailbox.json`)).json()) as { messages: SentMail[] };

@@ -6,7 +6,7 @@ import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { googleCalendarUrl, icsCalendar, type CalendarEvent } from '@/domain/calendar';
 import type { Slot } from '@/client/store/types';
-import { portalQueryRoot } from '@/client/api/query-client';
+import { invalidatePortal } from '@/client/api/query-client';
 import { providerName, type ProviderProfile } from './data';
 import { formatLongDay, formatTime, zoneAbbreviation } from '@/domain/date-format';
 
@@ -26,7 +26,7 @@ export function Confirmation({ appointmentId, provider, slot, counselingType, ti
   // The account's sessions (and what is due) changed: the portal reads them again, not from before the booking.
   const queryClient = useQueryClient();
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: [portalQueryRoot] });
+    void invalidatePortal(queryClient);
   }, [queryClient, appointmentId]);
   const event: CalendarEvent = useMemo(
     () => ({

@@ -2,39 +2,29 @@
  * Booking step patient-information (/app/bookings/user/patient-info, /app/bookings/support/patient-info):
  * who attends (the account's patients, or new ones with the relationship rules), the consent of
  * every Self patient and minor (a minor's signed as "Parent / legal guardian of {patient}"), and a
- * responsible party of 18 or older when a minor attends.
+ * responsible party of 18 or older when a minor attends. Its state and what it does are usePatientStep's (patient-step.ts).
  */
-import { useMemo, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import patientForm from '@/generated/forms/booking-patient-information';
 import responsiblePartyForm from '@/generated/forms/responsible-party';
 import type { FormDefinition } from '@/generated/types';
-import type { Relationship } from '@/generated/enums';
+import type { ResponsibleParty } from '@/generated/entities';
 import { routeById } from '@/generated/routes';
 import { constants } from '@/generated/constants';
 import { message } from '@/domain/messages';
-import { guardianConsentText } from '@/domain/consents';
-import { isMinor } from '@/domain/minor';
-import { todayIso } from '@/domain/dates';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
-import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
-import { selectAudience, selectAuth } from '@/client/store/auth/slice';
-import { bookingHelperUpdated, bookingSelectionUpdated, selectBookingHelper, selectBookingRequest, selectBookingSelection } from '@/client/store/booking/slice';
-import { PageSkeleton } from '@/client/ui/Skeleton';
-import { consentPatientsUpdated, consentSigned, consentTextUpdated } from '@/client/store/consent/slice';
-import type { BookingPatient, ResponsibleParty } from '@/client/store/types';
+import { PageSkeleton, Skeleton } from '@/client/ui/Skeleton';
+import type { BookingPatient } from '@/client/store/types';
 import { Button } from '@/client/ui/Button';
-import { Skeleton } from '@/client/ui/Skeleton';
-import { useAccountDetails, useAccountPatients, useBookingVariant } from './data';
-import { useGetConsentTemplateQuery } from '@/generated/client/hooks';
-import { useBookingChoice, useBookingRestored } from './choice';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { useBookingRestored } from './choice';
 import { BookingNotFound } from './BookingNotFound';
 import { NextSlots } from './NextSlots';
-import { nextStepPath, previousStepPath, stepById } from './flow';
+import { previousStepPath, stepById } from './flow';
 import { StepHeader } from './StepHeader';
 import { HoldCountdown } from './HoldCountdown';
-import { ErrorNotice } from '@/client/ui/ErrorNotice';
-import { fromAccount, fullName, needsConsent, needsResponsibleParty, patientKey, withConsent } from './patients';
+import { fullName, needsResponsibleParty, patientKey } from './patients';
+import { usePatientStep } from './patient-step';
 import './booking.css';
 import { formatCents } from '@/domain/money';
 
@@ -46,42 +36,36 @@ export default function PatientInformationPage() {
 }
 
 function PatientInformation() {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const variant = useBookingVariant();
-  const choice = useBookingChoice();
-  const { search } = choice;
-  const auth = useAppSelector(selectAuth);
-  const audience = useAppSelector(selectAudience);
-  const helper = useAppSelector(selectBookingHelper);
-  const selection = useAppSelector(selectBookingSelection);
-  const request = useAppSelector(selectBookingRequest);
-  const today = todayIso();
-  const skipUser = helper.skipEmailUserDetails as { id?: string } | undefined;
-  const userId = variant === 'support' ? (search.get('userId') ?? undefined) : (auth.user?.id ?? skipUser?.id);
-  const accountPatients = useAccountPatients(userId, variant);
-  const account = useAccountDetails(userId);
-
-  const added = helper.allPatients.filter((p) => !p.isExisting);
-  const everyone = useMemo(() => [...(accountPatients.data ?? []).map(fromAccount), ...added], [accountPatients.data, added]);
-  const [chosen, setChosen] = useState<Set<string>>(() => new Set(selection.selectedPatients.map(patientKey)));
-  const [signed, setSigned] = useState<Set<string>>(
-    () => new Set(selection.selectedPatients.filter((p) => p.consents?.every((c) => c.isConsentProvided)).map(patientKey)),
-  );
-  const [adding, setAdding] = useState(false);
-  const [problem, setProblem] = useState<string>();
-  const [tried, setTried] = useState(false);
-
-  // An account with nobody on it yet shows the form open (its first patient is Self).
-  const showAddForm = adding || ((accountPatients.isSuccess || !userId) && everyone.length === 0);
-  const selected = everyone.filter((p) => chosen.has(patientKey(p)));
-  const consenting = selected.filter((p) => needsConsent(p, today));
-  const minorAttends = selected.some((p) => needsResponsibleParty(p, today));
-  const consentIds = consenting.map((p) => p.id).filter((id): id is string => Boolean(id));
-  const consentQuery = useGetConsentTemplateQuery(
-    { query: consentIds.length ? { patientIds: consentIds } : { patientName: consenting[0] ? fullName(consenting[0]) : undefined } },
-    { enabled: consenting.length > 0 },
-  );
+  const {
+    variant,
+    choice,
+    search,
+    helper,
+    request,
+    today,
+    userId,
+    accountPatients,
+    holder,
+    everyone,
+    chosen,
+    signed,
+    choose,
+    sign,
+    setAdding,
+    problem,
+    tried,
+    showAddForm,
+    selected,
+    consenting,
+    minorAttends,
+    consentQuery,
+    addPatient,
+    consentLabel,
+    finish,
+    otherRelationships,
+    rpInitial,
+  } = usePatientStep();
 
   if (choice.state === 'missing') return <BookingNotFound />;
   if (choice.state === 'failed') return <BookingNotFound text={choice.provider.error?.message} />;
@@ -97,59 +81,6 @@ function PatientInformation() {
   // The service is chosen on the booking page; an address without it goes back there.
   if (!choice.counselingType) return <Navigate to={previousStepPath('patient-information', variant, search)} replace />;
   if (variant === 'support' && !userId && !helper.userEmail) return <Navigate to={`${routeById.supportBookingEmail.path}?${search.toString()}`} replace />;
-
-  const toggle = (set: Set<string>, key: string, on: boolean) => {
-    const next = new Set(set);
-    if (on) next.add(key);
-    else next.delete(key);
-    return next;
-  };
-
-  const onAdd = (person: BookingPatient) => {
-    const patient: BookingPatient = { ...person, isExisting: false };
-    dispatch(bookingHelperUpdated({ allPatients: [...helper.allPatients.filter((p) => patientKey(p) !== patientKey(patient)), patient] }));
-    setChosen((c) => toggle(c, patientKey(patient), true));
-    setAdding(false);
-  };
-
-  const consentLabel = (p: BookingPatient) =>
-    isMinor(p.dateOfBirth, today) || needsResponsibleParty(p, today) ? guardianConsentText(p) : message('ui.booking.consent.self', { patient: fullName(p) });
-  const unsigned = consenting.filter((p) => !signed.has(patientKey(p)));
-
-  const finish = (responsibleParty?: ResponsibleParty) => {
-    setTried(true);
-    if (!selected.length) {
-      setProblem(message('ui.booking.patients.noneChosen'));
-      return;
-    }
-    if (unsigned.length) {
-      setProblem(message('ui.booking.consent.required', { patient: fullName(unsigned[0]!) }));
-      return;
-    }
-    setProblem(undefined);
-    const patients = selected.map((p) => (needsConsent(p, today) ? withConsent(p, audience) : p));
-    dispatch(bookingSelectionUpdated({ selectedPatients: patients }));
-    dispatch(bookingHelperUpdated({ responsibleParty: minorAttends ? responsibleParty : undefined, dropdownPatients: everyone }));
-    if (consentQuery.data) dispatch(consentTextUpdated(consentQuery.data.consentText));
-    dispatch(consentPatientsUpdated(patients.filter((p) => needsConsent(p, today))));
-    dispatch(consentSigned(true));
-    const next = nextStepPath('patient-information', variant, search);
-    if (next) void navigate(next);
-  };
-
-  const otherRelationships = everyone.map((p) => p.relationship).filter(Boolean) as Relationship[];
-  const holder = account.data;
-  const rpInitial: Partial<ResponsibleParty> =
-    helper.responsibleParty ??
-    (holder && !isMinor(holder.dateOfBirth, today)
-      ? {
-          firstName: holder.firstName,
-          lastName: holder.lastName,
-          email: holder.email,
-          ...(holder.dateOfBirth ? { dob: holder.dateOfBirth } : {}),
-          ...(holder.address ? { address: { ...holder.address, country: holder.address.country ?? 'US' } } : {}),
-        }
-      : {});
 
   return (
     <div className="container section booking stack">
@@ -172,7 +103,7 @@ function PatientInformation() {
               return (
                 <li key={key}>
                   <label className="choice-row">
-                    <input type="checkbox" checked={chosen.has(key)} onChange={(e) => setChosen((c) => toggle(c, key, e.target.checked))} />
+                    <input type="checkbox" checked={chosen.has(key)} onChange={(e) => choose(key, e.target.checked)} />
                     <span>
                       {fullName(p)} <span className="muted">({notes.join(', ')})</span>
                     </span>
@@ -200,7 +131,7 @@ function PatientInformation() {
               }
               context={{ relationship: { otherRelationships, counselingType: choice.counselingType } }}
               submitLabel={message('ui.booking.patients.add')}
-              onSubmit={onAdd}
+              onSubmit={addPatient}
               actions={
                 everyone.length ? (
                   <Button variant="ghost" onClick={() => setAdding(false)}>
@@ -239,7 +170,7 @@ function PatientInformation() {
                       checked={signed.has(key)}
                       aria-invalid={missing || undefined}
                       aria-describedby={missing ? `consent-error-${key}` : undefined}
-                      onChange={(e) => setSigned((s) => toggle(s, key, e.target.checked))}
+                      onChange={(e) => sign(key, e.target.checked)}
                     />
                     <span>{consentLabel(p)}</span>
                   </label>

@@ -14,6 +14,7 @@ import {
 import { useAppSelector } from '@/client/store/hooks';
 import { selectAuth } from '@/client/store/auth/slice';
 import type { BookingVariant } from './flow';
+import { providerDisplayName } from '@/domain/names';
 
 export type ProviderProfile = EndpointTypes['getProviderProfile']['response'];
 export type SlotListing = EndpointTypes['getSlots']['response'];
@@ -36,7 +37,7 @@ export type PartnerRules = Pick<
 >;
 
 export function providerName(p: Pick<ProviderProfile, 'firstName' | 'lastName' | 'title'> | undefined): string {
-  return p ? `${p.firstName} ${p.lastName}, ${p.title}` : '';
+  return p ? providerDisplayName(p) : '';
 }
 
 export function useProvider(providerId: string | undefined) {

@@ -1,12 +1,13 @@
 /**
  * The clinician's calendar (/care/v1/calendar, issue 17 item 4): a week or a day of their slots
- * (open, being booked, booked) and sessions in the provider's zone (the viewer's zone named when it
- * differs), and the weekly availability that makes the slots: hours per weekday and session type,
+ * (open, being booked, booked) and sessions in the provider's zone (when the viewer's device is in
+ * another zone, each time also in the viewer's zone, labelled), and the weekly availability that makes the slots: hours per weekday and session type,
  * time off and extra hours, session length, break and minimum notice. Saving regenerates the open
  * slots on the server (PUT /care/availability), so search shows the new times at once.
  */
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, queryRoot, useGetCareAvailabilityQuery, useGetCareCalendarQuery, useSaveCareAvailabilityMutation } from '@/generated/client/hooks';
 import type { EndpointTypes, ProviderAvailability } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { enums, type AppointmentMode } from '@/generated/enums';
@@ -14,7 +15,6 @@ import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { addDaysIso, isoDateIn } from '@/domain/dates';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { Button } from '@/client/ui/Button';
@@ -24,17 +24,12 @@ import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import { CalendarFeed } from './CalendarFeed';
 import './care.css';
-import { formatLongDay, formatTime, viewerTimeZone, weekdayName, zoneLabel } from '@/domain/date-format';
+import { formatDay, formatLongDay, formatTime, formatTimeWithZone, viewerTimeZone, weekdayName, zoneLabel } from '@/domain/date-format';
 
 type Calendar = EndpointTypes['getCareCalendar']['response'];
 type AvailabilityAnswer = EndpointTypes['getCareAvailability']['response'];
 type Window = ProviderAvailability['windows'][number];
 type Exception = ProviderAvailability['exceptions'][number];
-
-const careKeys = {
-  calendar: (from: string, days: number) => ['care', 'calendar', from, days] as const,
-  availability: ['care', 'availability'] as const,
-};
 
 /** The Monday of the week of a local date. */
 function mondayOf(date: string): string {
@@ -45,18 +40,13 @@ function mondayOf(date: string): string {
 /** Noon UTC of a local date: a safe instant to name the day in any zone near it. */
 const noonOf = (date: string) => `${date}T12:00:00Z`;
 
-function CalendarView({ today }: { today: string }) {
-  const api = useApi();
+function CalendarView({ today, viewerZone }: { today: string; viewerZone: string }) {
   const [view, setView] = useState<'week' | 'day'>('week');
   const [anchor, setAnchor] = useState(today);
   const from = view === 'week' ? mondayOf(anchor) : anchor;
   const days = view === 'week' ? 7 : 1;
   // A calendar is read fresh whenever it is opened: bookings arrive from elsewhere at any time.
-  const calendar = useQuery({
-    queryKey: careKeys.calendar(from, days),
-    queryFn: () => api.getCareCalendar({ query: { from, days } }),
-    refetchOnMount: 'always',
-  });
+  const calendar = useGetCareCalendarQuery({ query: { from, days } }, { refetchOnMount: 'always' });
   const zone = calendar.data?.provider.timeZone;
   const dates = Array.from({ length: days }, (_, i) => addDaysIso(from, i));
   return (
@@ -88,7 +78,7 @@ function CalendarView({ today }: { today: string }) {
       {calendar.data && zone ? (
         <div className={`care-calendar care-calendar--${view}`} aria-busy={calendar.isFetching}>
           {dates.map((date) => (
-            <CalendarDay key={date} date={date} zone={zone} calendar={calendar.data} />
+            <CalendarDay key={date} date={date} zone={zone} viewerZone={viewerZone} calendar={calendar.data} />
           ))}
         </div>
       ) : calendar.isError ? (
@@ -109,7 +99,21 @@ const slotState: Record<Calendar['slots'][number]['state'], string> = {
   booked: messages['ui.care.calendar.slotBooked'],
 };
 
-function CalendarDay({ date, zone, calendar }: { date: string; zone: string; calendar: Calendar }) {
+/**
+ * When the viewer's device is in another zone than the provider's: the same times in the viewer's zone,
+ * labelled with that zone (and with the viewer's day when it is not the provider's day).
+ */
+function ViewerTime({ start, end, date, viewerZone }: { start: string; end: string; date: string; viewerZone: string }) {
+  const day = isoDateIn(new Date(start), viewerZone) === date ? '' : `${formatDay(start, viewerZone)}, `;
+  return (
+    <span className="care__meta">
+      {message('ui.care.calendar.viewerTime', { time: `${day}${formatTime(start, viewerZone)} – ${formatTimeWithZone(end, viewerZone)}` })}
+    </span>
+  );
+}
+
+function CalendarDay({ date, zone, viewerZone, calendar }: { date: string; zone: string; viewerZone: string; calendar: Calendar }) {
+  const otherZone = viewerZone !== zone;
   const sessions = calendar.sessions.filter((s) => isoDateIn(new Date(s.start), zone) === date);
   // A booked slot is shown by its session; the others by their state.
   const slots = calendar.slots.filter(
@@ -134,8 +138,13 @@ function CalendarDay({ date, zone, calendar }: { date: string; zone: string; cal
           {items.map((i) => (
             <li key={i.key} className={`care-calendar__item care-calendar__item--${i.kind}`}>
               <span className="care__when">
-                {formatTime(i.start, zone)} – {formatTime(i.end, zone)}
+                {formatTime(i.start, zone)} – {otherZone ? formatTimeWithZone(i.end, zone) : formatTime(i.end, zone)}
               </span>{' '}
+              {otherZone ? (
+                <>
+                  <ViewerTime start={i.start} end={i.end} date={date} viewerZone={viewerZone} />{' '}
+                </>
+              ) : null}
               <span>{i.text}</span> <span className="care__meta">· {enumLabel(enums.appointmentMode.labels, i.mode)}</span>
             </li>
           ))}
@@ -155,18 +164,16 @@ function fieldErrorsOf(error: unknown): Map<string, string> {
 }
 
 function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
-  const api = useApi();
   const queryClient = useQueryClient();
   const { provider } = answer;
   const [plan, setPlan] = useState<ProviderAvailability>(answer.availability);
   const [done, setDone] = useState<string>();
-  const save = useMutation({
-    mutationFn: (body: ProviderAvailability) => api.saveCareAvailability({ body }),
+  const save = useSaveCareAvailabilityMutation({
     onSuccess: (saved) => {
       setPlan(saved.availability);
       setDone(message('ui.care.availability.saved', { created: String(saved.regenerated?.created ?? 0), removed: String(saved.regenerated?.removed ?? 0) }));
-      queryClient.setQueryData(careKeys.availability, saved);
-      void queryClient.invalidateQueries({ queryKey: ['care', 'calendar'] });
+      queryClient.setQueryData(queryKeys.getCareAvailability(), saved);
+      void queryClient.invalidateQueries({ queryKey: queryRoot('getCareCalendar') });
     },
     onMutate: () => setDone(undefined),
   });
@@ -202,7 +209,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
       aria-labelledby="availability-heading"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate(plan);
+        save.mutate({ body: plan });
       }}
     >
       <h2 id="availability-heading">{messages['ui.care.availability.heading']}</h2>
@@ -465,8 +472,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
 }
 
 export default function CalendarPage() {
-  const api = useApi();
-  const availability = useQuery({ queryKey: careKeys.availability, queryFn: () => api.getCareAvailability() });
+  const availability = useGetCareAvailabilityQuery();
   const provider = availability.data?.provider;
   const notProvider = isApiError(availability.error) && availability.error.status === 404;
   const viewerZone = viewerTimeZone();
@@ -499,7 +505,7 @@ export default function CalendarPage() {
         <PageLoadError />
       ) : availability.data && provider ? (
         <>
-          <CalendarView today={isoDateIn(new Date(), provider.timeZone)} />
+          <CalendarView today={isoDateIn(new Date(), provider.timeZone)} viewerZone={viewerZone || provider.timeZone} />
           <AvailabilityForm answer={availability.data} />
           <CalendarFeed timeZone={provider.timeZone} />
         </>

@@ -7,14 +7,21 @@
  */
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  queryKeys,
+  queryRoot,
+  useGetAdminProviderQuery,
+  useGetProviderFiltersQuery,
+  useRemoveAdminProviderMutation,
+  useUpdateAdminProviderMutation,
+} from '@/generated/client/hooks';
 import type { AdminProviderProfile, EndpointTypes, Filter } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { enums, type FilterType, type ProviderRemovalReason } from '@/generated/enums';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { useAppDispatch } from '@/client/store/hooks';
@@ -55,23 +62,18 @@ function FilterChoices({ filters, chosen, onChange }: { filters: Filter[]; chose
 }
 
 function ProfileForm({ provider }: { provider: Answer }) {
-  const api = useApi();
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
-  const filters = useQuery({ queryKey: ['providers', 'filters', 'all'], queryFn: () => api.getProviderFilters({ query: {} }) });
+  // The same entry the visitor pages read for every state (no state chosen).
+  const filters = useGetProviderFiltersQuery({ query: {} });
   const [profile, setProfile] = useState<AdminProviderProfile>(provider.profile);
   const [payIndividual, setPayIndividual] = useState(String(provider.profile.payIndividual));
   const [payFollowUp, setPayFollowUp] = useState(provider.profile.payFollowUp === null ? '' : String(provider.profile.payFollowUp));
   const set = (patch: Partial<AdminProviderProfile>) => setProfile((p) => ({ ...p, ...patch }));
-  const save = useMutation({
-    mutationFn: () =>
-      api.updateAdminProvider({
-        params: { id: provider.id },
-        body: { ...profile, payIndividual: amountOf(payIndividual) ?? -1, payFollowUp: amountOf(payFollowUp) ?? null },
-      }),
+  const save = useUpdateAdminProviderMutation({
     onSuccess: (saved) => {
-      queryClient.setQueryData(['care', 'admin', 'provider', provider.id], saved);
-      void queryClient.invalidateQueries({ queryKey: ['care', 'admin', 'providers'] });
+      queryClient.setQueryData(queryKeys.getAdminProvider({ params: { id: provider.id } }), saved);
+      void queryClient.invalidateQueries({ queryKey: queryRoot('listAdminProviders') });
       dispatch(toastShown({ kind: 'success', text: message('ui.care.admin.saved', { name: fullName(saved) }) }));
     },
   });
@@ -82,7 +84,10 @@ function ProfileForm({ provider }: { provider: Answer }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate();
+        save.mutate({
+          params: { id: provider.id },
+          body: { ...profile, payIndividual: amountOf(payIndividual) ?? -1, payFollowUp: amountOf(payFollowUp) ?? null },
+        });
       }}
     >
       <div className="field">
@@ -166,16 +171,15 @@ function ProfileForm({ provider }: { provider: Answer }) {
 }
 
 function RemoveForm({ provider }: { provider: Answer }) {
-  const api = useApi();
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState<ProviderRemovalReason>(enums.providerRemovalReason.values[0]!);
   const [note, setNote] = useState('');
-  const remove = useMutation({
-    mutationFn: () => api.removeAdminProvider({ params: { id: provider.id }, body: note.trim() ? { reason, note } : { reason } }),
+  const remove = useRemoveAdminProviderMutation({
     onSuccess: (done) => {
       dispatch(toastShown({ kind: 'success', text: message('ui.care.admin.removedToast', { name: fullName(provider), count: String(done.redAlerts) }) }));
-      void queryClient.invalidateQueries({ queryKey: ['care', 'admin'] });
+      void queryClient.invalidateQueries({ queryKey: queryRoot('listAdminProviders') });
+      void queryClient.invalidateQueries({ queryKey: queryRoot('getAdminProvider') });
     },
   });
   return (
@@ -202,7 +206,11 @@ function RemoveForm({ provider }: { provider: Answer }) {
       </div>
       {remove.isError ? <ErrorNotice text={errorTextFor(remove.error, 'support_web')} /> : null}
       <div>
-        <Button className="btn--danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+        <Button
+          className="btn--danger"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate({ params: { id: provider.id }, body: note.trim() ? { reason, note } : { reason } })}
+        >
           {messages['ui.care.admin.remove']}
         </Button>
       </div>
@@ -212,8 +220,7 @@ function RemoveForm({ provider }: { provider: Answer }) {
 
 export default function CareAdminEditPage() {
   const { id = '' } = useParams();
-  const api = useApi();
-  const provider = useQuery({ queryKey: ['care', 'admin', 'provider', id], queryFn: () => api.getAdminProvider({ params: { id } }), retry: false });
+  const provider = useGetAdminProviderQuery({ params: { id } }, { retry: false });
   const notFound = isApiError(provider.error) && (provider.error.status === 404 || provider.error.status === 400);
   const d = provider.data;
   return (

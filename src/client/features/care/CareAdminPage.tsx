@@ -4,25 +4,19 @@
  */
 import { useDeferredValue, useState } from 'react';
 import { Link, generatePath } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useListAdminProvidersQuery } from '@/generated/client/hooks';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { formatList, fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import './care.css';
 
 export default function CareAdminPage() {
-  const api = useApi();
   const [q, setQ] = useState('');
   const search = useDeferredValue(q.trim());
-  const list = useQuery({
-    queryKey: ['care', 'admin', 'providers', search],
-    queryFn: () => api.listAdminProviders({ query: search ? { q: search } : {} }),
-    placeholderData: (previous) => previous,
-  });
+  const list = useListAdminProvidersQuery({ query: search ? { q: search } : {} }, { placeholderData: (previous) => previous });
   return (
     <div className="container stack-lg care">
       <header className="stack-sm">

@@ -1,5 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages } from '@/generated/messages';
+import { enums } from '@/generated/enums';
+import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
 import { renderScreen } from '@tests/support/screen-kit';
 import ClientInfoPage from './ClientInfoPage';
@@ -27,7 +29,91 @@ const client = {
   latest: { phq9: null, gad7: null },
 };
 
+const empty = {
+  gender: null,
+  dateOfBirth: null,
+  contact: { email: null, phone: null },
+  responsibleParty: null,
+  sessions: [],
+  consents: [],
+  insurances: [],
+  authorizations: [],
+  measures: [],
+  intake: null,
+  progress: { phq9: progress, gad7: progress },
+  notes: [],
+  tasks: [],
+};
+
 describe('ClientInfoPage', () => {
+  it('names each consent by its kind and downloads a signed one as its PDF', async () => {
+    const created = jest.fn(() => 'blob:consent');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: jest.fn() });
+    const { calls } = renderScreen(<ClientInfoPage />, {
+      path: routeById.careClientInfo.path,
+      at: '/care/v1/client-info/p1',
+      groups: ['clinicians'],
+      answers: {
+        getCareClient: () => ({
+          ...empty,
+          client,
+          consents: [
+            { id: 'c1', kind: 'bookAppointmentConsent', signedAt: '2026-03-02T15:00:00.000Z' },
+            { id: 'c2', kind: 'paymentConsent', signedAt: null },
+          ],
+        }),
+        getConsentPdf: () => new Blob(['%PDF-'], { type: 'application/pdf' }),
+      },
+    });
+    const section = within((await screen.findByRole('heading', { name: messages['ui.care.client.consents'] })).closest('section')!);
+    expect(section.queryByText(/bookAppointmentConsent|paymentConsent/)).toBeNull();
+    expect(section.getByText(new RegExp(`^${enums.consentType.labels.paymentConsent}: ${messages['ui.care.client.consentUnsigned']}`))).toBeTruthy();
+    const pdfName = message('ui.care.client.consentPdf', { kind: enums.consentType.labels.bookAppointmentConsent });
+    // Only the signed consent has its PDF.
+    expect(section.getAllByRole('button')).toHaveLength(1);
+    fireEvent.click(section.getByRole('button', { name: pdfName }));
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    expect(calls.find((c) => c.id === 'getConsentPdf')?.input).toEqual({ params: { id: 'p1', consentId: 'c1' } });
+  });
+
+  it('resolves an urgent clinical alert with a required note, then the flag clears', async () => {
+    const alert = {
+      id: 'a1',
+      version: 3,
+      kind: 'clinical_alert',
+      priority: 'stat',
+      status: 'open',
+      reason: 'PHQ-9 item 9 answered 1 or more',
+      createdAt: '2026-03-02T15:00:00.000Z',
+    };
+    let resolved = false;
+    const { calls } = renderScreen(<ClientInfoPage />, {
+      path: routeById.careClientInfo.path,
+      at: '/care/v1/client-info/p1',
+      groups: ['clinicians'],
+      answers: {
+        getCareClient: () =>
+          resolved
+            ? { ...empty, client: { ...client, urgent: false }, tasks: [{ ...alert, status: 'completed', version: 4 }] }
+            : { ...empty, client: { ...client, urgent: true, openItems: 1 }, tasks: [alert] },
+        resolveCareAlert: () => {
+          resolved = true;
+          return { status: 'completed', version: 4 };
+        },
+      },
+    });
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(within(heading).getByText(messages['ui.care.clients.urgent'])).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: messages['ui.care.alert.resolve'] }));
+    expect((await screen.findByRole('alert')).textContent).toBe(messages['ui.care.alert.noteRequired']);
+    expect(calls.some((c) => c.id === 'resolveCareAlert')).toBe(false);
+    fireEvent.change(screen.getByLabelText(messages['ui.care.alert.note']), { target: { value: ' Called the client; safe. ' } });
+    fireEvent.click(screen.getByRole('button', { name: messages['ui.care.alert.resolve'] }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: messages['ui.care.alert.resolve'] })).toBeNull());
+    expect(calls.find((c) => c.id === 'resolveCareAlert')?.input).toEqual({ params: { id: 'a1' }, body: { version: 3, note: 'Called the client; safe.' } });
+    expect(within(screen.getByRole('heading', { level: 1 })).queryByText(messages['ui.care.clients.urgent'])).toBeNull();
+  });
+
   it('opens the secure conversation with the client from "Write a message"', async () => {
     const { calls } = renderScreen(<ClientInfoPage />, {
       path: routeById.careClientInfo.path,

@@ -1,30 +1,35 @@
 /**
  * One client (/care/v1/client-info/{id}, issue 17 item 1): the minimum a clinician needs (name, age,
- * contact, a minor's responsible party, sessions with them, consents, insurance and authorizations,
+ * contact, a minor's responsible party, sessions with them, consents (each signed one as its PDF),
+ * insurance and authorizations,
  * measures over time, open items) and notes by type (POST /patients/save-note). Only the clinician's
  * own clients: anyone else shows the not-found state (GET /care/clients/{id} answers 404).
  */
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '@/client/api/api-context';
 import { constants } from '@/generated/constants';
-import { enums, type PatientNoteType } from '@/generated/enums';
+import { enums, type ConsentType, type PatientNoteType, type TaskStatus } from '@/generated/enums';
 import { messages } from '@/generated/messages';
 import { intakePages, questionsOf } from '@/domain/intake';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { enumLabel, fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
+import { saveFile } from '@/client/ui/save-file';
 import { CareNav } from './CareNav';
-import { useStartCareThreadMutation } from '@/generated/client/hooks';
+import { queryKeys, useGetCareClientQuery, useSavePatientNoteMutation, useStartCareThreadMutation } from '@/generated/client/hooks';
 import { measureText } from './measure-text';
+import { ResolveAlert } from './ResolveAlert';
 import './care.css';
 import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
+
+const isOpen = (status: TaskStatus) => status !== 'completed' && status !== 'declined' && status !== 'cancelled';
 
 /** Opens the secure conversation with this client (started when there is none) on the messages screen. */
 function WriteMessage({ patientId }: { patientId: string }) {
@@ -44,16 +49,30 @@ function WriteMessage({ patientId }: { patientId: string }) {
   );
 }
 
-function NoteForm({ patientId }: { patientId: string }) {
+/** Downloads a signed consent as its PDF (GET /patients/{id}/consent-pdf/{consentId}: own clients only). */
+function ConsentPdf({ patientId, consent }: { patientId: string; consent: { id: string; kind: ConsentType } }) {
   const api = useApi();
+  const download = useMutation({
+    mutationFn: async () => saveFile(await api.getConsentPdf({ params: { id: patientId, consentId: consent.id } }), `consent-${consent.id}.pdf`),
+  });
+  return (
+    <>
+      <Button variant="secondary" className="btn--small" disabled={download.isPending} onClick={() => download.mutate()}>
+        {message('ui.care.client.consentPdf', { kind: enumLabel(enums.consentType.labels, consent.kind) })}
+      </Button>
+      {download.isError ? <ErrorNotice text={errorTextFor(download.error, 'support_web')} inline /> : null}
+    </>
+  );
+}
+
+function NoteForm({ patientId }: { patientId: string }) {
   const queryClient = useQueryClient();
   const [noteType, setNoteType] = useState<PatientNoteType>('clinical_handoff');
   const [text, setText] = useState('');
-  const save = useMutation({
-    mutationFn: () => api.savePatientNote({ body: { patientId, noteType, text } }),
+  const save = useSavePatientNoteMutation({
     onSuccess: () => {
       setText('');
-      void queryClient.invalidateQueries({ queryKey: ['care', 'client', patientId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.getCareClient({ params: { id: patientId } }) });
     },
   });
   return (
@@ -61,7 +80,7 @@ function NoteForm({ patientId }: { patientId: string }) {
       className="stack-sm"
       onSubmit={(e) => {
         e.preventDefault();
-        if (text.trim()) save.mutate();
+        if (text.trim()) save.mutate({ body: { patientId, noteType, text } });
       }}
     >
       <div className="field">
@@ -94,8 +113,7 @@ function NoteForm({ patientId }: { patientId: string }) {
 
 export default function ClientInfoPage() {
   const { id = '' } = useParams();
-  const api = useApi();
-  const info = useQuery({ queryKey: ['care', 'client', id], queryFn: () => api.getCareClient({ params: { id } }), retry: false });
+  const info = useGetCareClientQuery({ params: { id } }, { retry: false });
   const notFound = isApiError(info.error) && (info.error.status === 404 || info.error.status === 400);
   const d = info.data;
   return (
@@ -144,15 +162,22 @@ export default function ClientInfoPage() {
               </p>
             ) : null}
           </section>
-          {d.tasks.some((t) => t.status !== 'completed' && t.status !== 'declined' && t.status !== 'cancelled') ? (
+          {d.tasks.some((t) => isOpen(t.status)) ? (
             <section className="stack-sm" aria-labelledby="client-tasks">
               <h2 id="client-tasks">{messages['ui.care.client.tasks']}</h2>
               <ul className="care__list">
                 {d.tasks.map((t) => (
-                  <li key={t.id} className="card">
-                    <strong>{enumLabel(enums.taskKind.labels, t.kind)}</strong> · {enumLabel(enums.taskPriority.labels, t.priority)} ·{' '}
-                    {enumLabel(enums.taskStatus.labels, t.status)}
-                    <p className="care__meta">{t.reason}</p>
+                  <li key={t.id} className="card stack-sm">
+                    <p>
+                      <strong>{enumLabel(enums.taskKind.labels, t.kind)}</strong> · {enumLabel(enums.taskPriority.labels, t.priority)} ·{' '}
+                      {enumLabel(enums.taskStatus.labels, t.status)}
+                    </p>
+                    <p className="care__meta">
+                      {message('ui.care.alert.raised', { reason: t.reason, when: formatSessionTime(t.createdAt, viewerTimeZone()) })}
+                    </p>
+                    {t.kind === 'clinical_alert' && isOpen(t.status) ? (
+                      <ResolveAlert alert={t} label={`${messages['ui.care.alert.resolve']}: ${enumLabel(enums.taskKind.labels, t.kind)}`} />
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -217,10 +242,15 @@ export default function ClientInfoPage() {
               <ul>
                 {d.consents.map((c) => (
                   <li key={c.id}>
-                    {c.kind}:{' '}
-                    {c.signedAt
-                      ? message('ui.care.client.consentSigned', { when: formatSessionTime(c.signedAt, viewerTimeZone()) })
-                      : messages['ui.care.client.consentUnsigned']}
+                    {enumLabel(enums.consentType.labels, c.kind)}:{' '}
+                    {c.signedAt ? (
+                      <>
+                        {message('ui.care.client.consentSigned', { when: formatSessionTime(c.signedAt, viewerTimeZone()) })}{' '}
+                        <ConsentPdf patientId={d.client.id} consent={c} />
+                      </>
+                    ) : (
+                      messages['ui.care.client.consentUnsigned']
+                    )}
                   </li>
                 ))}
               </ul>

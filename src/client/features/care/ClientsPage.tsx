@@ -5,13 +5,12 @@
  */
 import { useDeferredValue, useState } from 'react';
 import { Link, generatePath } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useListCareClientsQuery } from '@/generated/client/hooks';
 import type { CareClient, MeasureScore } from '@/generated/entities';
 import { enums } from '@/generated/enums';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { enumLabel, fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
@@ -53,14 +52,9 @@ function ClientCard({ client: c }: { client: CareClient }) {
 }
 
 export default function ClientsPage() {
-  const api = useApi();
   const [q, setQ] = useState('');
   const search = useDeferredValue(q.trim());
-  const clients = useQuery({
-    queryKey: ['care', 'clients', search],
-    queryFn: () => api.listCareClients({ query: search ? { q: search } : {} }),
-    placeholderData: (previous) => previous,
-  });
+  const clients = useListCareClientsQuery({ query: search ? { q: search } : {} }, { placeholderData: (previous) => previous });
   return (
     <div className="container stack-lg care">
       <CareNav />

@@ -2,22 +2,25 @@
  * Measurement-based care (/care/v1/mbc/dashboard, behind careDashboards; issue 17 item 2): each
  * client's PHQ-9 and GAD-7 latest score and band, their scores over time, the trend (named only from
  * three scores on), response, remission, reliable improvement, "not improving by week 8", what is due,
- * and the urgent flag of an open clinical alert, urgent clients first (GET /care/mbc). Each series is
+ * and the urgent flag of an open clinical alert, which the clinician resolves here with a note
+ * (ResolveAlert), urgent clients first (GET /care/mbc). Each series is
  * drawn over its severity bands (TrendChart), its trend named from three scores on.
  */
 import { Link, generatePath } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useGetMbcDashboardQuery } from '@/generated/client/hooks';
 import type { EndpointTypes } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
 import { PageLoadError } from '@/client/app/PageLoadError';
-import { fullName } from '@/client/ui/format';
+import { enumLabel, fullName } from '@/client/ui/format';
+import { enums } from '@/generated/enums';
+import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import { measureText } from './measure-text';
+import { ResolveAlert } from './ResolveAlert';
 import { TrendChart } from './TrendChart';
 import './care.css';
 
@@ -49,8 +52,7 @@ function InstrumentLine({ row, instrument }: { row: Row; instrument: Instrument 
 }
 
 export default function MbcDashboardPage() {
-  const api = useApi();
-  const dashboard = useQuery({ queryKey: ['care', 'mbc'], queryFn: () => api.getMbcDashboard(), refetchOnMount: 'always' });
+  const dashboard = useGetMbcDashboardQuery({ refetchOnMount: 'always' });
   return (
     <div className="container stack-lg care">
       <CareNav />
@@ -67,6 +69,15 @@ export default function MbcDashboardPage() {
                   <Link to={generatePath(routeById.careClientInfo.path, { id: row.client.id })}>{fullName(row.client)}</Link>
                   {row.client.urgent ? <span className="care-flag care-flag--urgent">{messages['ui.care.clients.urgent']}</span> : null}
                 </p>
+                {row.alerts.map((a) => (
+                  <div key={a.id} className="stack-sm">
+                    <p className="care__meta">
+                      {enumLabel(enums.taskPriority.labels, a.priority)} ·{' '}
+                      {message('ui.care.alert.raised', { reason: a.reason, when: formatSessionTime(a.createdAt, viewerTimeZone()) })}
+                    </p>
+                    <ResolveAlert alert={a} label={`${messages['ui.care.alert.resolve']}: ${fullName(row.client)}`} />
+                  </div>
+                ))}
                 <InstrumentLine row={row} instrument="phq9" />
                 <InstrumentLine row={row} instrument="gad7" />
               </li>

@@ -4,14 +4,13 @@
  * ones below (GET /care/schedule). Who waits in a session's video room shows on the session, to open the room and admit them. Cancelled sessions stay on the list, marked "Cancelled"; only sessions
  * still to come offer their video link.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useGetCareScheduleQuery } from '@/generated/client/hooks';
 import type { EndpointTypes } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { enums } from '@/generated/enums';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
 import { isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { enumLabel, fullName } from '@/client/ui/format';
@@ -28,13 +27,11 @@ type Schedule = EndpointTypes['getCareSchedule']['response'];
 type Session = Schedule['items'][number];
 
 function useSchedule(when: 'upcoming' | 'past') {
-  const api = useApi();
   // The upcoming list is read again every few seconds: it shows who waits in a video room to be admitted.
-  return useQuery({
-    queryKey: ['care', 'schedule', when],
-    queryFn: () => api.getCareSchedule({ query: { when, limit: when === 'upcoming' ? 50 : 10 } }),
-    refetchInterval: when === 'upcoming' ? WAITING_REFRESH_MS : false,
-  });
+  return useGetCareScheduleQuery(
+    { query: { when, limit: when === 'upcoming' ? 50 : 10 } },
+    { refetchInterval: when === 'upcoming' ? WAITING_REFRESH_MS : false },
+  );
 }
 
 function SessionItem({ session: s, zone, joinable }: { session: Session; zone: string; joinable: boolean }) {

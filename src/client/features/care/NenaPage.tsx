@@ -5,13 +5,12 @@
  * (GET /care/nena). Each opens the client's page.
  */
 import { Link, generatePath } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useGetCareNenaQuery } from '@/generated/client/hooks';
 import { enums } from '@/generated/enums';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
-import { useApi } from '@/client/api/api-context';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { enumLabel, fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
@@ -19,8 +18,7 @@ import { CareNav } from './CareNav';
 import './care.css';
 
 export default function NenaPage() {
-  const api = useApi();
-  const queue = useQuery({ queryKey: ['care', 'nena'], queryFn: () => api.getCareNena() });
+  const queue = useGetCareNenaQuery();
   return (
     <div className="container stack-lg care">
       <CareNav />

@@ -4,32 +4,29 @@
  * (POST /rcd/provider-requests/{id}/decision); and the decided ones with who decided and why.
  */
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, useDecideProviderRequestMutation, useListRcdProviderRequestsQuery } from '@/generated/client/hooks';
 import type { ProviderRequest } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { enums } from '@/generated/enums';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
-import { enumLabel, formatList, fullName } from '@/client/ui/format';
-import { formatDay } from '@/domain/date-format';
+import { enumLabel, formatList } from '@/client/ui/format';
+import { formatDay, viewerTimeZone } from '@/domain/date-format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { requestSpecifics } from './request-text';
 import './care.css';
+import { providerDisplayName } from '@/domain/names';
 
 type Tab = 'open' | 'decided';
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-function providerName(r: ProviderRequest): string {
-  return `${fullName(r.provider)}, ${r.provider.title}`;
-}
+const providerName = (r: ProviderRequest) => providerDisplayName(r.provider);
 
 function RequestFacts({ request: r }: { request: ProviderRequest }) {
   const specifics = requestSpecifics(r.request);
@@ -41,7 +38,7 @@ function RequestFacts({ request: r }: { request: ProviderRequest }) {
       {specifics ? <p>{specifics}</p> : null}
       <p>{r.request.description}</p>
       <p className="care__meta">
-        {message('ui.care.requests.asked', { when: formatDay(r.createdAt, zone()) })} ·{' '}
+        {message('ui.care.requests.asked', { when: formatDay(r.createdAt, viewerTimeZone()) })} ·{' '}
         {message('ui.rcd.requests.licensed', { states: formatList(r.provider.licensedStates) })}
       </p>
     </div>
@@ -49,20 +46,19 @@ function RequestFacts({ request: r }: { request: ProviderRequest }) {
 }
 
 function Decide({ request: r }: { request: ProviderRequest }) {
-  const api = useApi();
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
-  const decide = useMutation({
-    mutationFn: (decision: 'approve' | 'decline') => api.decideProviderRequest({ params: { id: r.id }, body: { decision, reason, version: r.version } }),
-    onSuccess: (decided, decision) => {
+  const decide = useDecideProviderRequestMutation({
+    onSuccess: (decided, { body: { decision } }) => {
       const params = { kind: enumLabel(enums.providerRequestKind.labels, decided.request.kind), provider: providerName(decided) };
       dispatch(
         toastShown({ kind: 'success', text: message(decision === 'approve' ? 'ui.rcd.requests.approvedToast' : 'ui.rcd.requests.declinedToast', params) }),
       );
-      void queryClient.invalidateQueries({ queryKey: ['rcd', 'requests'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.listRcdProviderRequests() });
     },
   });
+  const decideAs = (decision: 'approve' | 'decline') => decide.mutate({ params: { id: r.id }, body: { decision, reason, version: r.version } });
   const reasonId = `reason-${r.id}`;
   return (
     <li className="card stack">
@@ -76,10 +72,10 @@ function Decide({ request: r }: { request: ProviderRequest }) {
         </div>
         {decide.isError ? <ErrorNotice text={errorTextFor(decide.error, 'support_web')} /> : null}
         <div className="cluster">
-          <Button type="submit" disabled={decide.isPending} onClick={() => decide.mutate('approve')}>
+          <Button type="submit" disabled={decide.isPending} onClick={() => decideAs('approve')}>
             {messages['ui.rcd.requests.approve']}
           </Button>
-          <Button variant="secondary" disabled={decide.isPending} onClick={() => decide.mutate('decline')}>
+          <Button variant="secondary" disabled={decide.isPending} onClick={() => decideAs('decline')}>
             {messages['ui.rcd.requests.decline']}
           </Button>
         </div>
@@ -95,7 +91,7 @@ function Decided({ request: r }: { request: ProviderRequest }) {
       <p className={r.status === 'completed' ? 'notice notice--success' : 'notice'}>
         {message(r.status === 'completed' ? 'ui.rcd.requests.approvedBy' : 'ui.rcd.requests.declinedBy', {
           who: r.decidedBy ?? '',
-          when: r.decidedAt ? formatDay(r.decidedAt, zone()) : '',
+          when: r.decidedAt ? formatDay(r.decidedAt, viewerTimeZone()) : '',
           reason: r.reason ?? '',
         })}
       </p>
@@ -104,9 +100,8 @@ function Decided({ request: r }: { request: ProviderRequest }) {
 }
 
 export default function ProviderRequestsPage() {
-  const api = useApi();
   const [tab, setTab] = useState<Tab>('open');
-  const list = useQuery({ queryKey: ['rcd', 'requests', tab], queryFn: () => api.listRcdProviderRequests({ query: { state: tab } }) });
+  const list = useListRcdProviderRequestsQuery({ query: { state: tab } });
   return (
     <div className="container stack-lg care">
       <header className="stack-sm">

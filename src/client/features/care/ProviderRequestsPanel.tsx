@@ -4,27 +4,24 @@
  * see each request waiting, approved or declined with the RCD's reason (GET /care/provider-requests).
  */
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, useCreateProviderRequestMutation, useListMyProviderRequestsQuery } from '@/generated/client/hooks';
 import type { ProviderRequest, ProviderRequestInput } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { enums, type ProviderRequestKind } from '@/generated/enums';
 import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { enumLabel } from '@/client/ui/format';
-import { formatDay } from '@/domain/date-format';
+import { formatDay, viewerTimeZone } from '@/domain/date-format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { amountOf, requestSpecifics } from './request-text';
 
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 function RequestForm() {
-  const api = useApi();
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<ProviderRequestKind>('licence_added');
@@ -33,21 +30,21 @@ function RequestForm() {
   const [licenseNumber, setLicenseNumber] = useState('');
   const [payIndividual, setPayIndividual] = useState('');
   const [payFollowUp, setPayFollowUp] = useState('');
-  const send = useMutation({
-    mutationFn: () => {
-      const body: ProviderRequestInput = { kind, description };
-      if (kind === 'licence_added') {
-        if (stateCode) body.stateCode = stateCode as ProviderRequestInput['stateCode'];
-        if (licenseNumber.trim()) body.licenseNumber = licenseNumber;
-      }
-      if (kind === 'pay_rate_change') {
-        const individual = amountOf(payIndividual);
-        const followUp = amountOf(payFollowUp);
-        if (individual !== undefined) body.payIndividual = individual;
-        if (followUp !== undefined) body.payFollowUp = followUp;
-      }
-      return api.createProviderRequest({ body });
-    },
+  const requestBody = () => {
+    const body: ProviderRequestInput = { kind, description };
+    if (kind === 'licence_added') {
+      if (stateCode) body.stateCode = stateCode as ProviderRequestInput['stateCode'];
+      if (licenseNumber.trim()) body.licenseNumber = licenseNumber;
+    }
+    if (kind === 'pay_rate_change') {
+      const individual = amountOf(payIndividual);
+      const followUp = amountOf(payFollowUp);
+      if (individual !== undefined) body.payIndividual = individual;
+      if (followUp !== undefined) body.payFollowUp = followUp;
+    }
+    return body;
+  };
+  const send = useCreateProviderRequestMutation({
     onSuccess: () => {
       setDescription('');
       setStateCode('');
@@ -55,7 +52,7 @@ function RequestForm() {
       setPayIndividual('');
       setPayFollowUp('');
       dispatch(toastShown({ kind: 'success', text: messages['ui.care.requests.sent'] }));
-      void queryClient.invalidateQueries({ queryKey: ['care', 'requests'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.listMyProviderRequests() });
     },
   });
   return (
@@ -64,7 +61,7 @@ function RequestForm() {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        send.mutate();
+        send.mutate({ body: requestBody() });
       }}
     >
       <div className="field">
@@ -142,13 +139,13 @@ function RequestForm() {
 
 function RequestItem({ request: r }: { request: ProviderRequest }) {
   const specifics = requestSpecifics(r.request);
-  const decided = r.decidedAt ? formatDay(r.decidedAt, zone()) : '';
+  const decided = r.decidedAt ? formatDay(r.decidedAt, viewerTimeZone()) : '';
   return (
     <li className="card stack-sm">
       <h3>{enumLabel(enums.providerRequestKind.labels, r.request.kind)}</h3>
       {specifics ? <p>{specifics}</p> : null}
       <p>{r.request.description}</p>
-      <p className="care__meta">{message('ui.care.requests.asked', { when: formatDay(r.createdAt, zone()) })}</p>
+      <p className="care__meta">{message('ui.care.requests.asked', { when: formatDay(r.createdAt, viewerTimeZone()) })}</p>
       <p className={r.status === 'completed' ? 'notice notice--success' : 'notice'}>
         {r.status === 'completed'
           ? message('ui.care.requests.approved', { when: decided, reason: r.reason ?? '' })
@@ -161,9 +158,8 @@ function RequestItem({ request: r }: { request: ProviderRequest }) {
 }
 
 export function ProviderRequestsPanel() {
-  const api = useApi();
   // Read again each time the schedule opens: the RCD decides elsewhere.
-  const list = useQuery({ queryKey: ['care', 'requests'], queryFn: () => api.listMyProviderRequests(), refetchOnMount: 'always' });
+  const list = useListMyProviderRequestsQuery({ refetchOnMount: 'always' });
   return (
     <section className="stack" aria-labelledby="provider-requests">
       <h2 id="provider-requests">{messages['ui.care.requests.heading']}</h2>

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Referral, ReferralProvider } from '@/generated/entities';
+import type { Referral } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { enums } from '@/generated/enums';
 import { messages } from '@/generated/messages';
@@ -24,10 +24,7 @@ import { enumLabel, fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import './care.css';
-
-function providerName(p: ReferralProvider): string {
-  return `${fullName(p)}, ${p.title}`;
-}
+import { providerDisplayName as providerName } from '@/domain/names';
 
 function ReferralFacts({ referral: r }: { referral: Referral }) {
   const when = formatDay(r.createdAt, viewerTimeZone());

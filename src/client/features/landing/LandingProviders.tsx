@@ -21,6 +21,7 @@ import { useApi, type ApiClient } from '@/client/api/api-context';
 import { stateName } from '@/client/ui/format';
 import { SECTION_SERVICE } from './sections';
 import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
+import { fullName } from '@/domain/names';
 
 type ProviderPage = EndpointTypes['listProviders']['response'];
 
@@ -87,7 +88,7 @@ export async function loadLandingProviders(api: ApiClient, queryClient: QueryCli
       position: (pageNumber - 1) * list.pageSize + i + 1,
       item: {
         '@type': 'Person',
-        name: `${p.firstName} ${p.lastName}`,
+        name: fullName(p),
         jobTitle: p.title,
         ...(canonicalProfilePath(p) ? { url: `${origin}${canonicalProfilePath(p)}` } : {}),
         workLocation: {
@@ -156,7 +157,7 @@ export function LandingProviders({ page, pageNumber, pathname }: { page: Listabl
                 return (
                   <li key={p.id} className="card landing-provider stack-sm">
                     <h3 className="landing-provider__name">
-                      {profile ? <a href={profile}>{`${p.firstName} ${p.lastName}`}</a> : `${p.firstName} ${p.lastName}`}
+                      {profile ? <a href={profile}>{fullName(p)}</a> : fullName(p)}
                       <span className="muted">, {p.title}</span>
                     </h3>
                     <p className="small muted">
@@ -171,7 +172,9 @@ export function LandingProviders({ page, pageNumber, pathname }: { page: Listabl
                         <a className="btn btn--secondary" href={profile} aria-describedby={`landing-provider-${p.id}`}>
                           {message('ui.landing.providers.book')}
                         </a>
-                        <span id={`landing-provider-${p.id}`} hidden>{`${p.firstName} ${p.lastName}`}</span>
+                        <span id={`landing-provider-${p.id}`} hidden>
+                          {fullName(p)}
+                        </span>
                       </p>
                     ) : null}
                   </li>

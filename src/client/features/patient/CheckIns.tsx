@@ -4,7 +4,8 @@
  * /patients/{id}/measures) with the score and band it gave, and each person's scores over time.
  */
 import { useState } from 'react';
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { apiQueries, queryKeys, useSubmitPatientMeasureMutation } from '@/generated/client/hooks';
 import type { EndpointTypes, MeasureScore } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { messages } from '@/generated/messages';
@@ -26,24 +27,18 @@ export function useCheckIns() {
   const patients = usePatients();
   const list = patients.data ?? [];
   const results = useQueries({
-    queries: list.map((p) => ({ queryKey: ['patient', 'measures', p.id], queryFn: () => api.listPatientMeasures({ params: { id: p.id } }) })),
+    queries: list.map((p) => apiQueries.listPatientMeasures(api, { params: { id: p.id } })),
   });
   return list.map((p, i) => ({ patient: p, data: results[i]?.data }));
 }
 
 function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; instrument: Instrument; onClose: () => void }) {
-  const api = useApi();
   const queryClient = useQueryClient();
   const spec = constants.measureInstruments[instrument];
   const [answers, setAnswers] = useState<(number | undefined)[]>(Array.from({ length: spec.items }, () => undefined));
   const [missing, setMissing] = useState(false);
-  const send = useMutation({
-    mutationFn: (values: number[]) =>
-      api.submitPatientMeasure({
-        params: { id: patientId },
-        body: { instrument, answers: values as EndpointTypes['submitPatientMeasure']['body']['answers'] },
-      }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['patient', 'measures', patientId] }),
+  const send = useSubmitPatientMeasureMutation({
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.listPatientMeasures({ params: { id: patientId } }) }),
   });
   const result: MeasureScore | undefined = send.data;
   return (
@@ -72,7 +67,7 @@ function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; 
           onSubmit={(e) => {
             e.preventDefault();
             if (answers.some((a) => a === undefined)) return setMissing(true);
-            send.mutate(answers as number[]);
+            send.mutate({ params: { id: patientId }, body: { instrument, answers: answers as EndpointTypes['submitPatientMeasure']['body']['answers'] } });
           }}
         >
           <MeasureItems instrument={instrument} answers={answers} onAnswer={(i, v) => setAnswers(answers.map((a, j) => (j === i ? v : a)))} />

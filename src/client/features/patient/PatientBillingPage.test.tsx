@@ -168,4 +168,26 @@ describe('PatientBillingPage', () => {
     expect(calls.find((c) => c.id === 'savePatientCard')?.input.body).toEqual({ patientId: child.id, nonce: 'nonce-new', makeDefault: true });
     await waitFor(() => expect(calls.filter((c) => c.id === 'listPatientCards').length).toBeGreaterThan(2));
   });
+
+  it('says when the account cannot be read for a new card, and shows the card form once trying again works', async () => {
+    const user = aPerson();
+    let failing = true;
+    renderScreen(<PatientBillingPage />, {
+      path,
+      answers: {
+        ...answers({ due: false }),
+        getUserDetails: (input: RequestInput) => {
+          if (failing) throw httpError('getUserDetails', 403, { errorCode: 'FORBIDDEN', description: 'No' });
+          return answers().getUserDetails!(input);
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: messages['ui.patient.billing.addCard'] }));
+    const dialog = await screen.findByRole('dialog', { name: messages['ui.patient.addCard.heading'] });
+    const retry = await within(dialog).findByRole('button', { name: messages['ui.patient.retry'] });
+    expect(within(dialog).queryByLabelText('Card number')).toBeNull();
+    failing = false;
+    await user.click(retry);
+    expect(await within(dialog).findByLabelText('Card number')).toBeTruthy();
+  });
 });

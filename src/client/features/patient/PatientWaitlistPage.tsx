@@ -17,11 +17,12 @@ import { Button, ButtonLink } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { PortalShell } from './PortalShell';
 import { ListSkeleton, Loaded } from './states';
+import { providerDisplayName } from '@/domain/names';
 
 type Offer = WaitlistEntry['offers'][number];
 
 function waitsFor(entry: WaitlistEntry): string {
-  const who = entry.provider ? `${entry.provider.firstName} ${entry.provider.lastName}, ${entry.provider.title}` : message('ui.waitlist.list.searchEntry');
+  const who = entry.provider ? providerDisplayName(entry.provider) : message('ui.waitlist.list.searchEntry');
   return who;
 }
 

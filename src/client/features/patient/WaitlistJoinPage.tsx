@@ -18,6 +18,7 @@ import { Button, ButtonLink } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { PortalShell } from './PortalShell';
 import { ListSkeleton } from './states';
+import { providerDisplayName } from '@/domain/names';
 
 function JoinForm({
   providerId,
@@ -109,7 +110,7 @@ function ProviderJoin({ providerId, state }: { providerId: string; state: string
   if (profile.isPending) return <ListSkeleton rows={2} height="6rem" />;
   if (profile.isError) return <ErrorNotice text={errorTextFor(profile.error, 'patient_web')} />;
   const p = profile.data;
-  return <JoinForm providerId={providerId} providerName={`${p.firstName} ${p.lastName}, ${p.title}`} states={p.licensedStates} initialState={state} />;
+  return <JoinForm providerId={providerId} providerName={providerDisplayName(p)} states={p.licensedStates} initialState={state} />;
 }
 
 export default function WaitlistJoinPage() {

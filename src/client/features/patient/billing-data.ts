@@ -1,5 +1,6 @@
 /** Billing of the account: payments and refunds by date range, one transaction, receipts and statements as PDFs, cards on file. */
 import { useQuery } from '@tanstack/react-query';
+import { useGetBillingTransactionQuery, useListPaymentReceiptsQuery } from '@/generated/client/hooks';
 import { formatDate } from '@/domain/date-format';
 import { constants } from '@/generated/constants';
 import { enums } from '@/generated/enums';
@@ -13,20 +14,14 @@ import { enumLabel } from '@/domain/labels';
 export type Transaction = BillingTransaction;
 
 export function useReceipts(range: { startDate?: string; endDate?: string }) {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['portal', 'receipts', range.startDate ?? '', range.endDate ?? ''],
-    queryFn: () => api.listPaymentReceipts({ query: range }),
-  });
+  return useListPaymentReceiptsQuery({ query: range });
 }
 
 export function useTransaction(patientId: string | undefined, transactionId: string | undefined) {
-  const api = useApi();
-  return useQuery({
-    queryKey: ['portal', 'transaction', patientId ?? '', transactionId ?? ''],
-    queryFn: () => api.getBillingTransaction({ params: { id: patientId!, transactionId: transactionId! } }),
-    enabled: Boolean(patientId && transactionId),
-  });
+  return useGetBillingTransactionQuery(
+    { params: { id: patientId ?? '', transactionId: transactionId ?? '' } },
+    { enabled: Boolean(patientId && transactionId) },
+  );
 }
 
 /** Cards on file of every patient of the account. */

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useGetFrontDeskTasksQuery } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
 import { enums } from '@/generated/enums';
 import { messages } from '@/generated/messages';
@@ -15,7 +15,6 @@ import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { formatUsDate } from '@/domain/dates';
 import { formatSessionTime } from '@/domain/date-format';
-import { useApi } from '@/client/api/api-context';
 import { withQuery } from '@/client/runtime/navigation/places';
 import { Button } from '@/client/ui/Button';
 import { enumLabel, fullName, stateName } from '@/client/ui/format';
@@ -27,13 +26,11 @@ import { usePractices } from './data';
 const DAYS = 7;
 
 function OpenTasks({ practiceId }: { practiceId: string }) {
-  const api = useApi();
-  const open = useQuery({
-    queryKey: ['support', 'agenda-tasks', practiceId],
-    queryFn: () => api.getFrontDeskTasks({ query: { practiceId, days: DAYS } }),
+  const open = useGetFrontDeskTasksQuery(
+    { query: { practiceId, days: DAYS } },
     // What is open changes at the desk all day: fetched again whenever the page is opened.
-    staleTime: 0,
-  });
+    { staleTime: 0 },
+  );
   return (
     <Loaded query={open} rows={3}>
       {(data) => (

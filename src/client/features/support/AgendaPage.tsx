@@ -9,7 +9,15 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { routeById } from '@/generated/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryKeys,
+  queryRoot,
+  useCheckInPatientMutation,
+  useFrontDeskPatientAuthMutation,
+  useGetFrontDeskAgendaQuery,
+  useSignFrontDeskConsentMutation,
+} from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
 import { enums } from '@/generated/enums';
 import { messages } from '@/generated/messages';
@@ -33,8 +41,6 @@ type Agenda = EndpointTypes['getFrontDeskAgenda']['response'];
 type AgendaSession = Agenda['sessions'][number];
 type AgendaPatient = AgendaSession['patients'][number];
 
-const agendaKey = (practiceId: string, date: string) => ['support', 'agenda', practiceId, date] as const;
-
 /** The hand-over: date of birth, then the consent to read and sign; then back to the front desk. */
 function HandOver({ session, patient, onClose }: { session: AgendaSession; patient: AgendaPatient; onClose: () => void }) {
   const api = useApi();
@@ -47,8 +53,7 @@ function HandOver({ session, patient, onClose }: { session: AgendaSession; patie
   const task = patient.tasks.find((t) => t.kind === 'consentUnsigned');
   const name = fullName(patient);
 
-  const auth = useMutation({
-    mutationFn: () => api.frontDeskPatientAuth({ body: { patientId: patient.id, dateOfBirth: dob } }),
+  const auth = useFrontDeskPatientAuthMutation({
     onSuccess: (answer) => {
       setProblem(undefined);
       setToken(answer.patientToken);
@@ -56,8 +61,10 @@ function HandOver({ session, patient, onClose }: { session: AgendaSession; patie
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
   });
   // The consent to sign: the one asked for already, or a new one for this session; read through verify.
+  // Two calls (create, then verify) kept as one entry, so its key is not one endpoint's.
   const consent = useQuery({
-    queryKey: ['support', 'handover-consent', patient.id, task?.consentId ?? session.id],
+    // eslint-disable-next-line no-restricted-syntax
+    queryKey: ['frontDeskHandoverConsent', patient.id, task?.consentId ?? session.id],
     queryFn: async () => {
       const id =
         task?.consentId ??
@@ -67,9 +74,7 @@ function HandOver({ session, patient, onClose }: { session: AgendaSession; patie
     enabled: Boolean(token),
     staleTime: Infinity,
   });
-  const sign = useMutation({
-    mutationFn: () =>
-      api.signFrontDeskConsent({ params: { id: consent.data!.id }, body: { agree: true, signerName: signerName.trim(), patientToken: token! } }),
+  const sign = useSignFrontDeskConsentMutation({
     onSuccess: () => setSigned(true),
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
   });
@@ -91,7 +96,7 @@ function HandOver({ session, patient, onClose }: { session: AgendaSession; patie
             className="stack"
             onSubmit={(e) => {
               e.preventDefault();
-              if (dob) auth.mutate();
+              if (dob) auth.mutate({ body: { patientId: patient.id, dateOfBirth: dob } });
             }}
           >
             <p>{messages['ui.support.handover.dobIntro']}</p>
@@ -119,7 +124,7 @@ function HandOver({ session, patient, onClose }: { session: AgendaSession; patie
                   e.preventDefault();
                   if (!agree || !signerName.trim()) return setProblem(messages['ui.support.handover.agreeRequired']);
                   setProblem(undefined);
-                  sign.mutate();
+                  sign.mutate({ params: { id: c.id }, body: { agree: true, signerName: signerName.trim(), patientToken: token! } });
                 }}
               >
                 <p>{messages['ui.support.handover.consentIntro']}</p>
@@ -164,12 +169,10 @@ function HandOver({ session, patient, onClose }: { session: AgendaSession; patie
 }
 
 function PatientRow({ session, patient, zone, onHandOver }: { session: AgendaSession; patient: AgendaPatient; zone: string; onHandOver: () => void }) {
-  const api = useApi();
   const queryClient = useQueryClient();
   const name = fullName(patient);
-  const checkIn = useMutation({
-    mutationFn: () => api.checkInPatient({ params: { id: session.id }, body: { patientId: patient.id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['support', 'agenda'] }),
+  const checkIn = useCheckInPatientMutation({
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryRoot('getFrontDeskAgenda') }),
   });
   return (
     <li className="stack-sm" aria-label={name}>
@@ -198,7 +201,12 @@ function PatientRow({ session, patient, zone, onHandOver }: { session: AgendaSes
       </ul>
       <div className="cluster">
         {patient.checkedInAt ? null : (
-          <Button variant="secondary" onClick={() => checkIn.mutate()} disabled={checkIn.isPending} aria-busy={checkIn.isPending || undefined}>
+          <Button
+            variant="secondary"
+            onClick={() => checkIn.mutate({ params: { id: session.id }, body: { patientId: patient.id } })}
+            disabled={checkIn.isPending}
+            aria-busy={checkIn.isPending || undefined}
+          >
             {message('ui.support.agenda.checkIn', { name })}
           </Button>
         )}
@@ -212,9 +220,8 @@ function PatientRow({ session, patient, zone, onHandOver }: { session: AgendaSes
 }
 
 function Day({ practiceId, date }: { practiceId: string; date: string }) {
-  const api = useApi();
   const queryClient = useQueryClient();
-  const agenda = useQuery({ queryKey: agendaKey(practiceId, date), queryFn: () => api.getFrontDeskAgenda({ query: { practiceId, date } }), staleTime: 0 });
+  const agenda = useGetFrontDeskAgendaQuery({ query: { practiceId, date } }, { staleTime: 0 });
   const [handOver, setHandOver] = useState<{ session: AgendaSession; patient: AgendaPatient }>();
   return (
     <Loaded query={agenda} rows={3}>
@@ -252,7 +259,7 @@ function Day({ practiceId, date }: { practiceId: string; date: string }) {
               patient={handOver.patient}
               onClose={() => {
                 setHandOver(undefined);
-                void queryClient.invalidateQueries({ queryKey: agendaKey(practiceId, date) });
+                void queryClient.invalidateQueries({ queryKey: queryKeys.getFrontDeskAgenda({ query: { practiceId, date } }) });
               }}
             />
           ) : null}

@@ -8,14 +8,14 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { constants } from '@/generated/constants';
-import { useCancelAppointmentMutation } from '@/generated/client/hooks';
+import { queryKeys, queryRoot, useCancelAppointmentMutation } from '@/generated/client/hooks';
 import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { useCancellationTerms } from '@/client/api/cancellation-terms';
 import { errorTextFor } from '@/client/api/errors';
 import { CancelReasonsDialog } from '@/client/ui/CancelReasonsDialog';
-import { sessionKeys, type SessionStory } from './data';
+import { type SessionStory } from './data';
 
 const copy = {
   title: messages['ui.support.cancel.heading'],
@@ -35,8 +35,8 @@ export function CancelSessionDialog({ session, onClose, onDone }: { session: Ses
 
   const cancel = useCancelAppointmentMutation({
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: sessionKeys.story(session.id) });
-      void queryClient.invalidateQueries({ queryKey: ['support', 'sessions'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.getSupportSession({ params: { id: session.id } }) });
+      void queryClient.invalidateQueries({ queryKey: queryRoot('listAppointments') });
       onDone();
     },
   });

@@ -6,7 +6,8 @@
  * verification queue, which the result links to.
  */
 import { useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
+import { useListPatientInsurancesQuery, useListProvidersQuery } from '@/generated/client/hooks';
 import findAccountForm from '@/generated/forms/support-find-account';
 import type { FormDefinition } from '@/generated/types';
 import { constants } from '@/generated/constants';
@@ -22,7 +23,7 @@ import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { enumLabel, fullName } from '@/client/ui/format';
 import { Pick } from './Pick';
 import { SupportShell } from './SupportShell';
-import { insuranceKeys, usePractices, type SupportAccount } from './data';
+import { usePractices, type SupportAccount } from './data';
 import { formatDollars } from '@/domain/money';
 
 function Checker({ account, onOther }: { account: SupportAccount; onOther: () => void }) {
@@ -33,18 +34,12 @@ function Checker({ account, onOther }: { account: SupportAccount; onOther: () =>
   const [practiceId, setPracticeId] = useState('');
   const [providerId, setProviderId] = useState('');
 
-  const insurances = useQuery({
-    queryKey: insuranceKeys.insurances(patientId),
-    queryFn: async () => (await api.listPatientInsurances({ params: { id: patientId } })).items,
-    enabled: Boolean(patientId),
-    staleTime: 0,
-  });
+  const insurances = useListPatientInsurancesQuery(
+    { params: { id: patientId } },
+    { enabled: Boolean(patientId), select: (answer) => answer.items, staleTime: 0 },
+  );
   const practices = usePractices(stateCode);
-  const providers = useQuery({
-    queryKey: insuranceKeys.providers(practiceId),
-    queryFn: async () => (await api.listProviders({ query: { practiceId } })).items,
-    enabled: Boolean(practiceId),
-  });
+  const providers = useListProvidersQuery({ query: { practiceId } }, { enabled: Boolean(practiceId), select: (answer) => answer.items });
   const check = useMutation({
     mutationFn: () => api.validateInsurance({ params: { patientId, insuranceId, providerId, practiceId }, query: {} }),
   });

@@ -5,13 +5,13 @@
  * (POST /jobs/dead-letters/{id}/retry) gives one a new round of tries once its cause is fixed.
  */
 import { Fragment } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, useListDeadLettersQuery, useRetryDeadLetterMutation } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
 import type { EndpointTypes } from '@/generated/entities';
 import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatSessionTime } from '@/domain/date-format';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
@@ -19,8 +19,6 @@ import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { Loaded } from './Loaded';
 import { SupportShell } from './SupportShell';
-
-const deadLetterKey = ['support', 'dead-letters'] as const;
 
 type DeadLetter = EndpointTypes['listDeadLetters']['response']['items'][number];
 
@@ -30,21 +28,19 @@ const gone = (error: unknown) => isApiError(error) && error.status === 404;
 const when = (iso: string) => formatSessionTime(iso, constants.calendarTimeZone);
 
 function DeadLetterItem({ item }: { item: DeadLetter }) {
-  const api = useApi();
   const queryClient = useQueryClient();
   const dispatch = useAppDispatch();
   const id = `dead-${item.id}`;
-  const retry = useMutation({
-    mutationFn: () => api.retryDeadLetter({ params: { id: item.id } }),
+  const retry = useRetryDeadLetterMutation({
     onSuccess: async () => {
       // A toast, not a note in the row: the job leaves the list.
       dispatch(toastShown({ kind: 'success', text: message('ui.jobs.retried', { job: item.job }) }));
-      await queryClient.invalidateQueries({ queryKey: deadLetterKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.listDeadLetters() });
     },
     onError: async (error) => {
       if (gone(error)) {
         dispatch(toastShown({ kind: 'info', text: messages['ui.jobs.gone'] }));
-        await queryClient.invalidateQueries({ queryKey: deadLetterKey });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.listDeadLetters() });
       }
     },
   });
@@ -71,7 +67,7 @@ function DeadLetterItem({ item }: { item: DeadLetter }) {
         <Button
           type="button"
           variant="secondary"
-          onClick={() => retry.mutate()}
+          onClick={() => retry.mutate({ params: { id: item.id } })}
           disabled={retry.isPending}
           aria-busy={retry.isPending || undefined}
           aria-describedby={id}
@@ -84,8 +80,7 @@ function DeadLetterItem({ item }: { item: DeadLetter }) {
 }
 
 export default function DeadLettersPage() {
-  const api = useApi();
-  const list = useQuery({ queryKey: deadLetterKey, queryFn: async () => (await api.listDeadLetters({})).items, staleTime: 0 });
+  const list = useListDeadLettersQuery({ select: (answer) => answer.items, staleTime: 0 });
   return (
     <SupportShell route="supportDeadLetters">
       <p className="lead">{messages['ui.jobs.intro']}</p>

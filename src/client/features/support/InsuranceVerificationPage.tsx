@@ -5,19 +5,19 @@
  * POST /insurance-inquiry/{id}/choose-decision records it and takes the insurance out of the queue.
  */
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, useChooseInsuranceDecisionMutation } from '@/generated/client/hooks';
 import { enums, type InsuranceDecision } from '@/generated/enums';
 import { constants } from '@/generated/constants';
 import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatUsDate } from '@/domain/dates';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
 import { enumLabel, fullName } from '@/client/ui/format';
 import { WorkList } from './WorkList';
 import { SupportShell } from './SupportShell';
-import { accountPath, insuranceKeys, useVerificationQueue, type VerificationItem } from './data';
+import { accountPath, useVerificationQueue, type VerificationItem } from './data';
 import { Link } from 'react-router';
 import { formatSessionTime } from '@/domain/date-format';
 import { formatDollars } from '@/domain/money';
@@ -26,7 +26,6 @@ import { ErrorNotice } from '@/client/ui/ErrorNotice';
 const decisions = enums.insuranceDecision.values as readonly InsuranceDecision[];
 
 function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (text: string) => void }) {
-  const api = useApi();
   const queryClient = useQueryClient();
   const [decision, setDecision] = useState<InsuranceDecision>();
   const [note, setNote] = useState('');
@@ -36,11 +35,10 @@ function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (te
   const offered = decisions.filter((d) => d !== 'useInsurance' || q.internalOutcomeAssessment === 'ELIGIBLE');
   const id = `verify-${item.taskId}`;
 
-  const save = useMutation({
-    mutationFn: () => api.chooseInsuranceDecision({ params: { id: q.id }, body: { decision: decision!, note: note.trim() } }),
+  const save = useChooseInsuranceDecisionMutation({
     onSuccess: async () => {
       onDecided(message('ui.support.queue.decided', { name, decision: enumLabel(enums.insuranceDecision.labels, decision!) }));
-      await queryClient.invalidateQueries({ queryKey: insuranceKeys.queue });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.listInsuranceVerifications({ query: {} }) });
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
   });
@@ -50,7 +48,7 @@ function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (te
     if (!decision) return setProblem(messages['ui.support.queue.decisionRequired']);
     if (!note.trim()) return setProblem(messages['ui.support.queue.noteRequired']);
     setProblem(undefined);
-    save.mutate();
+    save.mutate({ params: { id: q.id }, body: { decision, note: note.trim() } });
   }
 
   return (

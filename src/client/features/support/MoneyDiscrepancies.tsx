@@ -5,7 +5,8 @@
  * settle it, and mark the alert resolved (POST /payments/discrepancies/{id}/resolve).
  */
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, useListMoneyDiscrepanciesQuery, useResolveMoneyDiscrepancyMutation } from '@/generated/client/hooks';
 import type { MoneyDiscrepancy } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { enums } from '@/generated/enums';
@@ -13,13 +14,10 @@ import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { formatSessionTime } from '@/domain/date-format';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { WorkList } from './WorkList';
-
-const alertsKey = ['support', 'money-red-alerts'] as const;
 
 /** A payment service as people know it: the scheduling system's, or card payment through the named gateway. */
 function serviceName(gateway: string): string {
@@ -28,15 +26,13 @@ function serviceName(gateway: string): string {
 }
 
 function AlertItem({ alert, onResolved }: { alert: MoneyDiscrepancy; onResolved: (text: string) => void }) {
-  const api = useApi();
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<string>();
   const id = `red-alert-${alert.id}`;
-  const resolve = useMutation({
-    mutationFn: () => api.resolveMoneyDiscrepancy({ params: { id: alert.id } }),
+  const resolve = useResolveMoneyDiscrepancyMutation({
     onSuccess: async () => {
       onResolved(messages['ui.support.moneyAlert.resolved']);
-      await queryClient.invalidateQueries({ queryKey: alertsKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.listMoneyDiscrepancies() });
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
   });
@@ -50,7 +46,12 @@ function AlertItem({ alert, onResolved }: { alert: MoneyDiscrepancy; onResolved:
       <p className="support__meta">{message('ui.support.moneyAlert.window', { from: when(alert.windowStart), to: when(alert.windowEnd) })}</p>
       <ErrorNotice text={problem} />
       <div>
-        <Button variant="secondary" onClick={() => resolve.mutate()} disabled={resolve.isPending} aria-busy={resolve.isPending || undefined}>
+        <Button
+          variant="secondary"
+          onClick={() => resolve.mutate({ params: { id: alert.id } })}
+          disabled={resolve.isPending}
+          aria-busy={resolve.isPending || undefined}
+        >
           {messages['ui.support.moneyAlert.resolve']}
         </Button>
       </div>
@@ -59,8 +60,7 @@ function AlertItem({ alert, onResolved }: { alert: MoneyDiscrepancy; onResolved:
 }
 
 export function MoneyDiscrepancies() {
-  const api = useApi();
-  const alerts = useQuery({ queryKey: alertsKey, queryFn: async () => (await api.listMoneyDiscrepancies({})).items, staleTime: 0 });
+  const alerts = useListMoneyDiscrepanciesQuery({ select: (answer) => answer.items, staleTime: 0 });
   const [done, setDone] = useState<string>();
   return (
     <section className="stack" aria-labelledby="money-red-alerts">

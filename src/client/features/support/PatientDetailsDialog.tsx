@@ -4,7 +4,8 @@
  * otherwise only the phone number (the server refuses identity changes without the flag, too).
  */
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, queryRoot, useGetSupportPatientQuery, useUpdateSupportPatientMutation } from '@/generated/client/hooks';
 import contactForm from '@/generated/forms/support-patient-contact';
 import demographicsForm from '@/generated/forms/support-patient-demographics';
 import type { FormDefinition } from '@/generated/types';
@@ -12,7 +13,6 @@ import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { digitsOf } from '@/domain/phone';
 import type { FieldError } from '@/domain/validation/field-errors';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { useFlagOn } from '@/client/runtime/flags/useTreatment';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
@@ -45,26 +45,20 @@ export function PatientDetailsDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const api = useApi();
   const queryClient = useQueryClient();
   const identity = useFlagOn('supportDemographicsEdit');
   const [serverErrors, setServerErrors] = useState<readonly FieldError[]>([]);
   const [problem, setProblem] = useState<string>();
-  const current = useQuery({
-    queryKey: ['support', 'patient', patient.id],
-    queryFn: () => api.getSupportPatient({ params: { id: patient.id } }),
-    staleTime: 0,
-  });
+  const current = useGetSupportPatientQuery({ params: { id: patient.id } }, { staleTime: 0 });
 
-  const save = useMutation({
-    mutationFn: (values: Details) => api.updateSupportPatient({ params: { id: patient.id }, body: changeOf(values) as never }),
+  const save = useUpdateSupportPatientMutation({
     onMutate: () => {
       setServerErrors([]);
       setProblem(undefined);
     },
     onSuccess: async (changed) => {
-      queryClient.setQueryData(['support', 'patient', patient.id], changed);
-      await queryClient.invalidateQueries({ queryKey: ['support', 'session'] });
+      queryClient.setQueryData(queryKeys.getSupportPatient({ params: { id: patient.id } }), changed);
+      await queryClient.invalidateQueries({ queryKey: queryRoot('getSupportSession') });
       onSaved();
     },
     onError: (error) => {
@@ -96,7 +90,7 @@ export function PatientDetailsDialog({
               }
               serverErrors={serverErrors}
               submitting={save.isPending}
-              onSubmit={(values) => save.mutate(values)}
+              onSubmit={(values) => save.mutate({ params: { id: patient.id }, body: changeOf(values) as never })}
             />
           )}
         </Loaded>

@@ -4,16 +4,16 @@
  * never edited; the server records the author and the time.
  */
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, useSavePatientNoteMutation } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
 import { enums } from '@/generated/enums';
 import { messages } from '@/generated/messages';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
 import { enumLabel, fullName } from '@/client/ui/format';
 import { Loaded } from './Loaded';
-import { sessionKeys, useNoteTypes, usePatientNotes } from './data';
+import { useNoteTypes, usePatientNotes } from './data';
 import { formatSessionTime } from '@/domain/date-format';
 
 interface Person {
@@ -50,7 +50,6 @@ function NotesOf({ person, zone, named }: { person: Person; zone: string; named:
 }
 
 function NoteForm({ people }: { people: readonly Person[] }) {
-  const api = useApi();
   const queryClient = useQueryClient();
   const types = useNoteTypes();
   const [patientId, setPatientId] = useState(people[0]?.id ?? '');
@@ -59,12 +58,11 @@ function NoteForm({ people }: { people: readonly Person[] }) {
   const [problem, setProblem] = useState<string>();
   const [saved, setSaved] = useState(false);
 
-  const save = useMutation({
-    mutationFn: () => api.savePatientNote({ body: { patientId, noteType: (noteType || types.data?.[0]?.value) as never, text: text.trim() } }),
+  const save = useSavePatientNoteMutation({
     onSuccess: async () => {
       setText('');
       setSaved(true);
-      await queryClient.invalidateQueries({ queryKey: sessionKeys.notes(patientId) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.listPatientNotes({ params: { id: patientId } }) });
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
   });
@@ -77,7 +75,7 @@ function NoteForm({ people }: { people: readonly Person[] }) {
       return;
     }
     setProblem(undefined);
-    save.mutate();
+    save.mutate({ body: { patientId, noteType: (noteType || types.data?.[0]?.value) as never, text: text.trim() } });
   }
 
   return (

@@ -7,7 +7,8 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, useListRedAlertsQuery, useResolveRedAlertMutation, useRetryRedAlertMutation } from '@/generated/client/hooks';
 import type { EndpointTypes } from '@/generated/entities';
 import { enums } from '@/generated/enums';
 import { constants } from '@/generated/constants';
@@ -16,7 +17,6 @@ import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { mailName } from '@/domain/mail-name';
 import { formatSessionTime } from '@/domain/date-format';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
@@ -30,24 +30,20 @@ import { accountPath, sessionPath } from './data';
 
 type RedAlert = EndpointTypes['listRedAlerts']['response']['items'][number];
 
-export const redAlertKeys = { list: ['support', 'red-alerts'] as const };
-
 function syncAuditPath(alert: RedAlert): string {
   return withQuery(routeById.supportRedAlertSyncAudit.path, { resourceType: alert.sync?.resourceType ?? '', recordId: alert.subject.id });
 }
 
 function AlertItem({ alert }: { alert: RedAlert }) {
-  const api = useApi();
   const queryClient = useQueryClient();
   const dispatch = useAppDispatch();
   const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string>();
   const [answer, setAnswer] = useState<string>();
   const id = `alert-${alert.taskId}`;
-  const refresh = () => queryClient.invalidateQueries({ queryKey: redAlertKeys.list });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.listRedAlerts({ query: {} }) });
 
-  const retry = useMutation({
-    mutationFn: () => api.retryRedAlert({ params: { id: alert.taskId }, body: { version: alert.version } }),
+  const retry = useRetryRedAlertMutation({
     onSuccess: async (r) => {
       setProblem(undefined);
       if (r.resolved) {
@@ -57,8 +53,7 @@ function AlertItem({ alert }: { alert: RedAlert }) {
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
   });
-  const resolve = useMutation({
-    mutationFn: () => api.resolveRedAlert({ params: { id: alert.taskId }, body: { version: alert.version, note: note.trim() } }),
+  const resolve = useResolveRedAlertMutation({
     onSuccess: async () => {
       dispatch(toastShown({ kind: 'success', text: messages['ui.support.redAlert.resolved'] }));
       await refresh();
@@ -70,7 +65,7 @@ function AlertItem({ alert }: { alert: RedAlert }) {
     e.preventDefault();
     if (!note.trim()) return setProblem(messages['ui.support.redAlert.noteRequired']);
     setProblem(undefined);
-    resolve.mutate();
+    resolve.mutate({ params: { id: alert.taskId }, body: { version: alert.version, note: note.trim() } });
   }
 
   const busy = retry.isPending || resolve.isPending;
@@ -105,7 +100,12 @@ function AlertItem({ alert }: { alert: RedAlert }) {
       </p>
       {alert.sync || (alert.mail && !alert.mail.delivered) ? (
         <div>
-          <Button variant="secondary" disabled={busy} aria-busy={retry.isPending || undefined} onClick={() => retry.mutate()}>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            aria-busy={retry.isPending || undefined}
+            onClick={() => retry.mutate({ params: { id: alert.taskId }, body: { version: alert.version } })}
+          >
             {messages[alert.mail ? 'ui.support.redAlert.resendMail' : 'ui.support.redAlert.retry']}
           </Button>
         </div>
@@ -142,13 +142,14 @@ function AlertItem({ alert }: { alert: RedAlert }) {
 }
 
 export default function RedAlertPage() {
-  const api = useApi();
-  const alerts = useQuery({
-    queryKey: redAlertKeys.list,
-    queryFn: async () => (await api.listRedAlerts({ query: {} })).items,
-    // What needs a person now: fetched again whenever the page is opened.
-    staleTime: 0,
-  });
+  const alerts = useListRedAlertsQuery(
+    { query: {} },
+    {
+      select: (answer) => answer.items,
+      // What needs a person now: fetched again whenever the page is opened.
+      staleTime: 0,
+    },
+  );
   return (
     <SupportShell route="redAlert">
       <p className="lead">{messages['ui.support.redAlert.intro']}</p>

@@ -5,11 +5,11 @@
  * this form only follows the flag.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, useRefundPaymentMutation } from '@/generated/client/hooks';
 import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatCents, parseDollars } from '@/domain/money';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { useFlagOn } from '@/client/runtime/flags/useTreatment';
 import { Button } from '@/client/ui/Button';
@@ -20,7 +20,6 @@ type Payment = NonNullable<AccountSession['payment']>;
 
 export function RefundPayment({ payment, userId }: { payment: Payment; userId: string }) {
   const allowed = useFlagOn('supportRefunds');
-  const api = useApi();
   const queryClient = useQueryClient();
   const id = useId();
   const left = payment.amountCents - (payment.refundedCents ?? 0);
@@ -31,14 +30,13 @@ export function RefundPayment({ payment, userId }: { payment: Payment; userId: s
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [done, setDone] = useState<string>();
 
-  const refund = useMutation({
-    mutationFn: (body: { amountCents: number; reason: string }) => api.refundPayment({ params: { id: payment.id }, body }, { idempotencyKey: key }),
+  const refund = useRefundPaymentMutation({
     onSuccess: (answer) => {
       setDone(message('ui.support.refund.done', { amount: formatCents(answer.amountCents) }));
       setOpen(false);
       setReason('');
       setKey(crypto.randomUUID());
-      void queryClient.invalidateQueries({ queryKey: ['support', 'sessions', userId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.listAppointments({ query: { userId } }) });
     },
   });
 
@@ -51,7 +49,7 @@ export function RefundPayment({ payment, userId }: { payment: Payment; userId: s
     };
     setProblems(found);
     if (found.amount || found.reason) return;
-    refund.mutate({ amountCents: cents!, reason: reason.trim() });
+    refund.mutate({ params: { id: payment.id }, body: { amountCents: cents!, reason: reason.trim() }, callOptions: { idempotencyKey: key } });
   };
 
   return (

@@ -6,13 +6,13 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRescheduleAppointmentMutation } from '@/generated/client/hooks';
+import { queryKeys, queryRoot, useRescheduleAppointmentMutation } from '@/generated/client/hooks';
 import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatSessionTime } from '@/domain/date-format';
 import { SlotPickerDialog } from '@/client/ui/SlotPickerDialog';
 import { fullName } from '@/client/ui/format';
-import { sessionKeys, type SessionStory } from './data';
+import { type SessionStory } from './data';
 
 export function RescheduleSessionDialog({
   session,
@@ -53,8 +53,8 @@ export function RescheduleSessionDialog({
           body: { holdId: hold.holdId, slotId: hold.slotId },
           callOptions: { idempotencyKey },
         });
-        await queryClient.invalidateQueries({ queryKey: sessionKeys.story(session.id) });
-        void queryClient.invalidateQueries({ queryKey: ['support', 'sessions'] });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.getSupportSession({ params: { id: session.id } }) });
+        void queryClient.invalidateQueries({ queryKey: queryRoot('listAppointments') });
         onDone(message('ui.support.reschedule.done', { when: formatSessionTime(moved.start, zone) }));
       }}
       onClose={onClose}

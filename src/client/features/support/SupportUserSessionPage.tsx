@@ -30,7 +30,8 @@ import { Loaded } from './Loaded';
 import { PatientDetailsDialog } from './PatientDetailsDialog';
 import { PatientNotes } from './PatientNotes';
 import { SupportShell } from './SupportShell';
-import { accountPath, sessionKeys, sessionPath, useSessionStory, type SessionStory } from './data';
+import { accountPath, sessionPath, useSessionStory, type SessionStory } from './data';
+import { queryKeys, useResendSessionConfirmationMutation } from '@/generated/client/hooks';
 import { formatSessionTime, zoneLabel } from '@/domain/date-format';
 import { hasGoodFaithEstimate } from '@/domain/good-faith-estimate';
 import { mailName } from '@/domain/mail-name';
@@ -354,16 +355,14 @@ function AuditHistory({ story }: { story: Story }) {
 }
 
 function Story({ story }: { story: Story }) {
-  const api = useApi();
   const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState(false);
   const [moving, setMoving] = useState(false);
   const [done, setDone] = useState<string>();
   const rescheduleOn = useFlagOn('rescheduleButtons');
   const a = story.appointment;
-  const resend = useMutation({
-    mutationFn: () => api.resendSessionConfirmation({ params: { id: a.id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.story(a.id) }),
+  const resend = useResendSessionConfirmationMutation({
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.getSupportSession({ params: { id: a.id } }) }),
   });
   return (
     <>
@@ -384,7 +383,12 @@ function Story({ story }: { story: Story }) {
         <ErrorNotice text={resend.error ? errorTextFor(resend.error, 'support_web') : undefined} />
         {isChangeable(a, new Date()) ? (
           <div className="cluster">
-            <Button variant="secondary" onClick={() => resend.mutate()} disabled={resend.isPending} aria-busy={resend.isPending || undefined}>
+            <Button
+              variant="secondary"
+              onClick={() => resend.mutate({ params: { id: a.id } })}
+              disabled={resend.isPending}
+              aria-busy={resend.isPending || undefined}
+            >
               {messages['ui.support.session.resend']}
             </Button>
             {rescheduleOn ? (

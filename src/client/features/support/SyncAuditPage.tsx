@@ -5,13 +5,12 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useListSyncAttemptsQuery } from '@/generated/client/hooks';
 import type { EndpointTypes } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatSessionTime } from '@/domain/date-format';
-import { useApi } from '@/client/api/api-context';
 import { Button } from '@/client/ui/Button';
 import { Loaded } from './Loaded';
 import { SupportShell } from './SupportShell';
@@ -30,11 +29,10 @@ function queryOf(params: URLSearchParams): Query {
 }
 
 export default function SyncAuditPage() {
-  const api = useApi();
   const [params, setParams] = useSearchParams();
   const query = queryOf(params);
   const [draft, setDraft] = useState({ resourceType: query.resourceType ?? '', recordId: query.recordId ?? '', outcome: query.outcome ?? '' });
-  const attempts = useQuery({ queryKey: ['support', 'sync-audit', query], queryFn: () => api.listSyncAttempts({ query }), staleTime: 0 });
+  const attempts = useListSyncAttemptsQuery({ query }, { staleTime: 0 });
 
   function go(next: Record<string, string>) {
     setParams(Object.fromEntries(Object.entries(next).filter(([, v]) => v !== '')));

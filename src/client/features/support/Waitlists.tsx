@@ -16,6 +16,7 @@ import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { enumLabel } from '@/client/ui/format';
 import { Loaded } from './Loaded';
+import { providerDisplayName } from '@/domain/names';
 
 function Entry({ entry, onChanged }: { entry: WaitlistEntry; onChanged: (text: string) => void }) {
   const leave = useLeaveWaitlistMutation({ onSuccess: () => onChanged(messages['ui.waitlist.support.left']) });
@@ -23,9 +24,7 @@ function Entry({ entry, onChanged }: { entry: WaitlistEntry; onChanged: (text: s
   const problem = leave.isError ? leave.error : decline.isError ? decline.error : undefined;
   return (
     <li className="card stack-sm">
-      <p className="support__title">
-        {entry.provider ? `${entry.provider.firstName} ${entry.provider.lastName}, ${entry.provider.title}` : messages['ui.waitlist.list.searchEntry']}
-      </p>
+      <p className="support__title">{entry.provider ? providerDisplayName(entry.provider) : messages['ui.waitlist.list.searchEntry']}</p>
       <p className="support__meta">
         {message('ui.waitlist.list.state', { state: entry.stateCode })} · {enumLabel(enums.waitlistEntryStatus.labels, entry.status)}
       </p>

@@ -8,14 +8,13 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import type { EndpointTypes } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatPhone, telHref } from '@/domain/phone';
-import { useApi } from '@/client/api/api-context';
+import { useGetVisitRoomQuery } from '@/generated/client/hooks';
 import { isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { Button } from '@/client/ui/Button';
@@ -326,13 +325,11 @@ function RoomState({ room }: { room: Room }) {
 
 export default function VisitRoomPage() {
   const { appointmentId = '' } = useParams();
-  const api = useApi();
-  const room = useQuery({
-    queryKey: ['visit', appointmentId],
-    queryFn: () => api.getVisitRoom({ params: { appointmentId } }),
+  const room = useGetVisitRoomQuery(
+    { params: { appointmentId } },
     // Until it opens the page looks again now and then, so it opens by itself.
-    refetchInterval: (q) => (q.state.data?.state === 'notYetOpen' ? 30_000 : false),
-  });
+    { refetchInterval: (q) => (q.state.data?.state === 'notYetOpen' ? 30_000 : false) },
+  );
   const zone = useMemo(() => viewerTimeZone(), []);
   if (isApiError(room.error) && (room.error.status === 404 || room.error.status === 400)) return <Navigate to={routeById.notFound.path} replace />;
   const data = room.data;

@@ -6,6 +6,7 @@ import { fillContent } from '@/domain/content-text';
 import { Dialog } from '@/client/ui/Dialog';
 import type { Provider, Slot } from './queries';
 import { SlotPicker } from './SlotPicker';
+import { fullName } from '@/domain/names';
 
 export interface AvailabilityModalProps {
   provider: Provider | undefined;
@@ -35,7 +36,7 @@ export function AvailabilityModal({
       onClose={onClose}
       size="wide"
       closeLabel={copy.availability.close}
-      title={provider ? fillContent(copy.availability.heading, { name: `${provider.firstName} ${provider.lastName}` }) : ''}
+      title={provider ? fillContent(copy.availability.heading, { name: fullName(provider) }) : ''}
       footer={
         profilePath ? (
           <Link className="btn btn--ghost" to={profilePath}>

@@ -7,6 +7,7 @@ import { Skeleton } from '@/client/ui/Skeleton';
 import { PENDING_ATTRIBUTE, SEARCH_ATTRIBUTES } from '@/client/islands/names';
 import type { Filter, Provider, Slot } from './queries';
 import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
+import { fullName } from '@/domain/names';
 
 const t = copy.card;
 
@@ -16,15 +17,16 @@ export interface ProviderCardProps {
   /** undefined while loading, null when there is no open time */
   firstSlot: Slot | null | undefined;
   displayOf: (type: string, value: string) => Filter | undefined;
-  onSeeTimes: (provider: Provider) => void;
+  /** in the app: opens the provider's times (the availability dialog) */
+  onSeeTimes?: (provider: Provider) => void;
   headingLevel?: 2 | 3;
-  /** on a document page (not hydrated): the provider's times for the island's dialog (the profile's picker with the search's context) and its title */
+  /** on a document page (not hydrated): the provider's times for the island's dialog (the provider's picker with the search's context) and its title */
   times?: { href: string; title: string };
 }
 
 export function ProviderCard({ provider, profilePath, firstSlot, displayOf, onSeeTimes, headingLevel = 3, times }: ProviderCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const name = `${provider.firstName} ${provider.lastName}`;
+  const name = fullName(provider);
   const valuesOf = (type: string) => provider.filters.filter((f) => f.type === type).map((f) => displayOf(type, f.value)?.displayValue ?? f.value);
   const inPerson = provider.filters.some((f) => f.type === 'availability_type' && f.value === 'in_person');
   const carriers = valuesOf('insurance_id');
@@ -89,7 +91,7 @@ export function ProviderCard({ provider, profilePath, firstSlot, displayOf, onSe
             {t.seeTimes}
           </button>
         ) : (
-          <button type="button" className="btn btn--primary" onClick={() => onSeeTimes(provider)} aria-describedby={`provider-${provider.id}`}>
+          <button type="button" className="btn btn--primary" onClick={() => onSeeTimes?.(provider)} aria-describedby={`provider-${provider.id}`}>
             {t.seeTimes}
           </button>
         )}

@@ -82,6 +82,35 @@ function profileHead(p: Provider, origin: string, path: string): RouteDataResult
   };
 }
 
+/** A provider's open times on the server: the picker's view the address asks for (its first by default), for the care a search asked for. */
+export async function prefetchProviderTimes(context: RouteDataContext, provider: Provider): Promise<void> {
+  const searched = parseProviderSearch(context.search);
+  await context.queryClient.prefetchQuery(
+    profileAvailabilityQuery(context.api, provider, context.search, onlyOne<CounselingType>(searched.filters.counseling_type), context.now),
+  );
+}
+
+/**
+ * A provider's open times, as the profile shows them and search's times dialog loads them
+ * (ProviderTimesFragment). Opened from a search (a link or the dialog carrying its context), a time
+ * books the care searched for; on a document page each time is a link into booking.
+ */
+export function ProviderTimes({ provider }: { provider: Provider }) {
+  const startBooking = useStartBooking();
+  const [params] = useSearchParams();
+  const searched = parseProviderSearch(params);
+  const bookingContext = { searchedCounselingTypes: searched.filters.counseling_type, selfPay: searched.selfPay, partnershipCode: searched.partnershipCode };
+  return (
+    <SlotPicker
+      provider={provider}
+      counselingType={onlyOne<CounselingType>(searched.filters.counseling_type)}
+      searchedCounselingTypes={searched.filters.counseling_type}
+      onChoose={(slot) => startBooking(slot, provider, bookingContext)}
+      chooseHref={(slot) => visitorBookingHref(slot, provider, bookingContext)}
+    />
+  );
+}
+
 /** Loads a profile on the server (and the filter display values it shows) and says the page's status and head. */
 export async function loadProfile(context: RouteDataContext, lookup: ProfileLookup): Promise<RouteDataResult> {
   const [result] = await Promise.all([
@@ -90,10 +119,7 @@ export async function loadProfile(context: RouteDataContext, lookup: ProfileLook
   ]);
   const path = new URL(context.url, context.origin).pathname;
   if (result.kind === 'found') {
-    const searched = parseProviderSearch(context.search);
-    await context.queryClient.prefetchQuery(
-      profileAvailabilityQuery(context.api, result.provider, context.search, onlyOne<CounselingType>(searched.filters.counseling_type), context.now),
-    );
+    await prefetchProviderTimes(context, result.provider);
     return { head: profileHead(result.provider, context.origin, path) };
   }
   return {
@@ -145,11 +171,6 @@ export function ProviderProfile({ lookup }: { lookup: ProfileLookup }) {
   const api = useApi();
   const profile = useQuery(profileQuery(api, lookup));
   const filters = useQuery(filtersQuery(api));
-  const startBooking = useStartBooking();
-  // Opened from a search (its availability dialog, or a link carrying its context), a time books the care searched for.
-  const [params] = useSearchParams();
-  const searched = parseProviderSearch(params);
-  const bookingContext = { searchedCounselingTypes: searched.filters.counseling_type, selfPay: searched.selfPay, partnershipCode: searched.partnershipCode };
 
   if (profile.isPending) return <PageSkeleton />;
   if (profile.isError) {
@@ -210,13 +231,7 @@ export function ProviderProfile({ lookup }: { lookup: ProfileLookup }) {
 
           <section className="card stack" aria-labelledby="profile-times">
             <h2 id="profile-times">{copy.availability}</h2>
-            <SlotPicker
-              provider={p}
-              counselingType={onlyOne<CounselingType>(searched.filters.counseling_type)}
-              searchedCounselingTypes={searched.filters.counseling_type}
-              onChoose={(slot) => startBooking(slot, p, bookingContext)}
-              chooseHref={(slot) => visitorBookingHref(slot, p, bookingContext)}
-            />
+            <ProviderTimes provider={p} />
             <div className="stack-sm">
               <p className="muted">{messages['ui.waitlist.profileJoinHint']}</p>
               <p>

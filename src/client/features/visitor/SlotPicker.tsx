@@ -23,6 +23,7 @@ import { useDocumentMode } from '@/client/runtime/ssr/document-mode';
 import { availabilityQuery, type Provider, type Slot } from './queries';
 import { formatDay, formatLongDay, formatTime, zoneLabel } from '@/domain/date-format';
 import { isoDateIn } from '@/domain/dates';
+import { fullName } from '@/domain/names';
 
 const t = copy.availability;
 
@@ -210,7 +211,7 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
           <p className="notice">{t.none}</p>
         ) : (
           <table className="slot-table" style={{ ['--slot-days' as string]: shown.length }}>
-            <caption className="visually-hidden">{fillContent(t.heading, { name: `${provider.firstName} ${provider.lastName}` })}</caption>
+            <caption className="visually-hidden">{fillContent(t.heading, { name: fullName(provider) })}</caption>
             <thead>
               <tr>
                 {shown.map((d) => (

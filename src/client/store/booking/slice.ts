@@ -5,7 +5,8 @@
  * Both are persisted in browser storage; the request in flight (bookingRequest) is not.
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { B2bUserDetails, BookingPatient, BookingSelection, ResponsibleParty, Slot, TypedFailure } from '../types';
+import type { ResponsibleParty } from '@/generated/entities';
+import type { B2bUserDetails, BookingPatient, BookingSelection, Slot, TypedFailure } from '../types';
 import { gotNoAnswer } from '../failures';
 import type { AppointmentRequest, AuthorizationToSave, CardInput, SlotHold } from '../services';
 

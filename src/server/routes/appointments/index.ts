@@ -7,9 +7,9 @@ import { reachAccount, reachPatient, reachRecord } from '@/server/accounts/reach
 import { userByEmail, type UserRow } from '@/server/accounts/repository';
 import { writeAudit } from '@/server/audit';
 import { book, type BookingBody } from '@/server/booking/book';
-import { appointmentById, appointmentsWhere, appointmentTiming } from '@/server/booking/appointments';
+import { appointmentById, appointmentsWhere, appointmentTiming, lockAppointmentForChange, markCancelled, moveToHold } from '@/server/booking/appointments';
 import { settleCancellation } from '@/server/money/cancellation';
-import { estimateDocument } from '@/server/billing/good-faith-estimate';
+import { estimateDocument, sendEstimateMail } from '@/server/billing/good-faith-estimate';
 import { sendPdf } from '../billing';
 import { withMove } from '@/server/money/move';
 import { repriceMovedSession } from '@/server/money/reprice';
@@ -218,16 +218,13 @@ export const appointmentsHandlers: Handlers = {
     let freedSlotId: string | null = null;
     const result = await withMove(request.server, request.log, 'cancellation fee', (move) =>
       onceFor<BookedAppointment>(request, 'cancelAppointment', key, { id: appointment.id, body: request.body }, async (tx) => {
-        const [current] = await tx.query<{ status: 'booked' | 'cancelled'; start_at: Date; slot_id: string | null }>(
-          'SELECT status, lower(during) AS start_at, slot_id FROM appointments WHERE id = $1 FOR UPDATE',
-          [appointment.id],
-        );
-        freedSlotId = current!.slot_id;
+        const current = await lockAppointmentForChange(tx, appointment.id);
+        freedSlotId = current.slot_id;
         const at = request.server.clock.now();
         const terms = cancellationTerms({
-          start: new Date(current!.start_at),
+          start: new Date(current.start_at),
           now: at,
-          status: current!.status,
+          status: current.status,
           byStaff: staff,
           cancelUntilAppointmentTime,
           waiveClientLateFee,
@@ -247,13 +244,14 @@ export const appointmentsHandlers: Handlers = {
           at,
         });
         refundIds = money.refundIds;
-        await tx.query(
-          `UPDATE appointments SET status = 'cancelled', cancelled_at = now(), cancelled_by = $2, cancel_reason_id = $3, cancel_note = $4, late_cancel = $5,
-                  cancel_fee_cents = $6, cancel_fee_status = $7, updated_at = now()
-            WHERE id = $1`,
-          [appointment.id, caller.userId, reasonId, note ?? null, terms.late, money.feeCents, money.feeStatus],
-        );
-        await tx.query('DELETE FROM slot_reservations WHERE appointment_id = $1', [appointment.id]);
+        await markCancelled(tx, appointment.id, {
+          cancelledBy: caller.userId,
+          reasonId,
+          note: note ?? null,
+          late: terms.late,
+          feeCents: money.feeCents,
+          feeStatus: money.feeStatus,
+        });
         return { status: 200, body: (await appointmentById(tx, appointment.id))! };
       }),
     );
@@ -278,26 +276,19 @@ export const appointmentsHandlers: Handlers = {
     const slot = await slotOf(request.server.database, request.body.slotId, appointment.provider_id);
     if (!slot) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
     checkSlotRules(slot, now);
+    // What the move's new price did, for the mails after the commit: refunds of the difference, and a new estimate.
+    let repriced: { priceChanged: boolean; refundIds: string[] } = { priceChanged: false, refundIds: [] };
     try {
       const result = await withMove(request.server, request.log, 'reschedule', (move) =>
         onceFor<BookedAppointment>(request, 'rescheduleAppointment', key, { id: appointment.id, body: request.body }, async (tx) => {
-          const [current] = await tx.query<{ status: string; start_at: Date }>(
-            'SELECT status, lower(during) AS start_at FROM appointments WHERE id = $1 FOR UPDATE',
-            [appointment.id],
-          );
-          if (current!.status !== 'booked' || new Date(current!.start_at) <= now) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
+          const current = await lockAppointmentForChange(tx, appointment.id);
+          if (current.status !== 'booked' || new Date(current.start_at) <= now) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
           const hold = await lockHold(tx, request.server.database.kind, request.body.holdId, caller.userId, appointment.provider_id, now);
           if (hold.provider_id !== appointment.provider_id) throw new AppError('APPOINTMENT_NOT_RESCHEDULABLE');
           if (hold.slot_id !== request.body.slotId) throw new AppError('BOOKING_DETAILS_MISMATCH');
-          await tx.query('DELETE FROM slot_reservations WHERE appointment_id = $1', [appointment.id]);
-          await tx.query(
-            `UPDATE appointments a SET during = r.during, slot_id = r.slot_id, practice_id = $3, appointment_mode = $4, rescheduled_from = lower(a.during), updated_at = now()
-             FROM slot_reservations r WHERE a.id = $1 AND r.id = $2`,
-            [appointment.id, hold.id, slot.practice_id, slot.availability_type],
-          );
-          await tx.query("UPDATE slot_reservations SET kind = 'booking', expires_at = NULL, appointment_id = $2 WHERE id = $1", [hold.id, appointment.id]);
+          await moveToHold(tx, appointment.id, hold.id, { practiceId: slot.practice_id, appointmentMode: slot.availability_type });
           if (appointment.self_pay) {
-            await repriceMovedSession(tx, move, {
+            repriced = await repriceMovedSession(tx, move, {
               appointmentId: appointment.id,
               accountId: appointment.account_id,
               providerId: appointment.provider_id,
@@ -315,6 +306,12 @@ export const appointmentsHandlers: Handlers = {
         await sendAppointmentMail(request.server, 'appointment-reschedule', appointment.id, {
           previousStart: new Date(appointment.start_at).toISOString(),
         }).catch((err: unknown) => request.log.warn({ err }, 'reschedule mail failed'));
+        for (const id of repriced.refundIds) void sendRefundMail(request.server, id).catch((err: unknown) => request.log.warn({ err }, 'refund mail failed'));
+        // A self-pay price that changed changes the Good Faith Estimate: the patient gets the new one.
+        if (repriced.priceChanged)
+          void sendEstimateMail(request.server, appointment.id).catch((err: unknown) =>
+            request.log.warn({ err, appointmentId: appointment.id }, 'estimate mail failed'),
+          );
       }
       return result.body;
     } catch (error) {

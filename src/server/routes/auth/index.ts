@@ -1,6 +1,7 @@
 /** Sign-in calls of product-spec §7 Auth. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clearSessionCookie } from '@/server/auth/cookie';
+import { hasSignedInHint } from '@/server/auth/signed-in-hint';
 import { partnerById } from '@/server/marketplace/partners';
 import { constants } from '@/generated/constants';
 import { createPatientAccount } from '@/server/accounts/create';
@@ -223,8 +224,9 @@ export const authHandlers: Handlers = {
     const caller = await resolveCaller(request);
     const user = caller ? await userById(request.server.database, caller.userId) : undefined;
     if (!caller || !user) {
-      // A cookie whose session is over is of no more use: the browser drops it.
-      if (caller === null && !request.headers.authorization) clearSessionCookie(reply);
+      // A cookie whose session is over is of no more use: the browser drops it (and the signed-in
+      // hint, which this same-site call only carries without a session when the session has gone).
+      if ((caller === null || hasSignedInHint(request)) && !request.headers.authorization) clearSessionCookie(reply);
       return { signedIn: false };
     }
     const partner = caller.businessPartnerId ? await partnerById(request.server.database, caller.businessPartnerId) : undefined;

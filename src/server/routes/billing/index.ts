@@ -82,14 +82,13 @@ export const billingHandlers: Handlers = {
       start: Date;
       status: string;
       price_cents: number | null;
-      cancel_fee_cents: number | null;
-      cancel_fee_status: string | null;
+      due_cents: number;
       appointment_mode: 'online' | 'in_person';
       patient_name: string;
       provider_name: string;
       practice_name: string;
     }>(
-      `SELECT a.id, lower(a.during) AS start, a.status, a.price_cents, a.cancel_fee_cents, a.cancel_fee_status, a.appointment_mode,
+      `SELECT a.id, lower(a.during) AS start, a.status, a.price_cents, appointment_due_cents(a.id) AS due_cents, a.appointment_mode,
               pt.first_name || ' ' || pt.last_name AS patient_name, pr.first_name || ' ' || pr.last_name || ', ' || pr.title AS provider_name, pc.name AS practice_name
          FROM appointments a
          JOIN appointment_patients ap ON ap.appointment_id = a.id AND ap.patient_id = $2
@@ -103,8 +102,12 @@ export const billingHandlers: Handlers = {
     if (visit.price_cents === null) throw new AppError('BILLING_HISTORY_MISSING_INFO');
     const payments = await db.query<{ id: string }>('SELECT id FROM payments WHERE appointment_id = $1 ORDER BY created_at, id', [visit.id]);
     const rows = (await Promise.all(payments.map((p) => paymentById(db, p.id)))).filter((p) => p !== undefined);
-    const fee = visit.cancel_fee_status === 'charged' || visit.cancel_fee_status === 'outstanding' ? (visit.cancel_fee_cents ?? 0) : 0;
-    const charged = (visit.status === 'booked' ? visit.price_cents : 0) + fee;
+    // The balance is the ledger's (what is still owed), never worked out again here. A held visit is charged its price; a
+    // cancelled one what it kept - a late cancellation keeps the session's payment and adds the fee - which is what was
+    // paid, less what went back, plus what is still owed.
+    const balance = Math.max(0, Number(visit.due_cents));
+    const kept = rows.reduce((sum, p) => sum + (p.status === 'failed' ? 0 : p.refund_of ? -p.amount_cents : p.amount_cents), 0);
+    const charged = visit.status === 'booked' ? visit.price_cents : Math.max(0, kept) + balance;
     const account = (await userById(db, patient.account_id))!;
     const { statementPdf } = await loadBillingPdf();
     const pdf = await inAccountLocale(request, patient.account_id, () =>
@@ -117,7 +120,7 @@ export const billingHandlers: Handlers = {
           practiceName: visit.practice_name,
           mode: enumLabelOf('appointmentMode', visit.appointment_mode),
           chargedCents: charged,
-          cancelled: visit.status === 'cancelled',
+          balanceCents: balance,
         },
         rows,
         fullName({ firstName: account.first_name, lastName: account.last_name }),

@@ -127,6 +127,44 @@ describe('a clinician saves weekly availability', () => {
     expect(onDay.map((s) => s.id)).toEqual([bookedSlot.id]);
   });
 
+  it('a held slot (a live hold) survives a save that no longer has its time; an expired hold does not keep its slot', async () => {
+    const bookedDay = moment.tz(bookedSlot.start, zone).format('YYYY-MM-DD');
+    const open = await t.app.database.query<{ id: string; during: string }>(
+      `SELECT s.id, s.during::text AS during FROM slots s
+        WHERE s.provider_id = $1 AND lower(s.during) >= $2::timestamptz + interval '3 days'
+          AND NOT EXISTS (SELECT 1 FROM slot_reservations r WHERE r.slot_id = s.id)
+        ORDER BY lower(s.during) LIMIT 2`,
+      [providerId, t.app.clock.now().toISOString()],
+    );
+    expect(open).toHaveLength(2);
+    const [held, lapsed] = open as [{ id: string; during: string }, { id: string; during: string }];
+    // Both are afternoon times of the plan saved before; the plan saved now has mornings only.
+    for (const slot of open) expect(moment.tz(slot.during.slice(2, 24), zone).hour()).toBeGreaterThanOrEqual(13);
+    const reserve = (slotId: string, expiresAt: string) =>
+      t.app.database.query(
+        "INSERT INTO slot_reservations (provider_id, slot_id, during, kind, held_by, expires_at) SELECT provider_id, id, during, 'hold', $2, $3 FROM slots WHERE id = $1",
+        [slotId, jordan.id, expiresAt],
+      );
+    await reserve(held.id, new Date(t.app.clock.now().getTime() + 3_600_000).toISOString());
+    await reserve(lapsed.id, new Date(t.app.clock.now().getTime() - 60_000).toISOString());
+
+    const res = await save(clinician, plan({ windows: weekdays('09:00', '12:00'), exceptions: [{ kind: 'blocked', date: bookedDay }] }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().regenerated.created).toBeGreaterThan(0);
+
+    const [kept] = await t.app.database.query<{ id: string; during: string }>('SELECT id, during::text AS during FROM slots WHERE id = $1', [held.id]);
+    expect(kept).toEqual(held);
+    expect(await t.app.database.query('SELECT 1 FROM slot_reservations WHERE slot_id = $1 AND kind = $2', [held.id, 'hold'])).toHaveLength(1);
+    // Nothing new was laid over the held time.
+    expect(
+      await t.app.database.query('SELECT id FROM slots WHERE provider_id = $1 AND during && $2::tstzrange AND id <> $3', [providerId, held.during, held.id]),
+    ).toEqual([]);
+    expect(await t.app.database.query('SELECT 1 FROM slots WHERE id = $1', [lapsed.id])).toEqual([]);
+    const day = moment.tz(held.during.slice(2, 24), zone).format('YYYY-MM-DD');
+    const calendar = await t.app.inject({ method: 'GET', url: `/api/care/calendar?from=${day}&days=1`, headers: clinician.headers });
+    expect(calendar.json().slots).toContainEqual(expect.objectContaining({ id: held.id, state: 'held' }));
+  });
+
   it('refuses a plan that breaks the rules, one message per window, and changes nothing', async () => {
     const before = await t.app.database.query('SELECT count(*)::int AS n FROM slots WHERE provider_id = $1', [providerId]);
     const res = await save(

@@ -127,3 +127,125 @@ describe('measurement-based care', () => {
     expect((await get(clinician, `/api/patients/${patientId}/measures`)).statusCode).toBe(403);
   });
 });
+
+describe('urgent clinical alerts', () => {
+  const resolve = (caller: TestCaller, id: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: `/api/care/alerts/${id}/resolve`, headers: caller.headers, payload });
+  const taskOf = async (id: string) =>
+    (
+      await t.app.database.query<{ status: string; version: number; resolution_note: string | null; events: number }>(
+        'SELECT status, version, resolution_note, (SELECT count(*)::int FROM task_events e WHERE e.task_id = t.id) AS events FROM tasks t WHERE id = $1',
+        [id],
+      )
+    )[0]!;
+  /** A clinical alert as a PHQ-9 raises it, for this provider about this patient. */
+  const alertFor = async (provider: string, patient: string) =>
+    (
+      await t.app.database.query<{ id: string }>(
+        `INSERT INTO tasks (kind, subject_type, subject_id, patient_id, provider_id, stage_since, priority, reason, created_at, updated_at)
+         VALUES ('clinical_alert', 'measure_response', gen_random_uuid()::text, $1, $2, now(), 'stat', 'PHQ-9 item 9 answered 1 or more', now(), now()) RETURNING id`,
+        [patient, provider],
+      )
+    )[0]!.id;
+
+  it("is never reached on another provider's alert or client: NOT_FOUND, nothing changes, audited", async () => {
+    const [colleague] = await t.app.database.query<{ id: string }>('SELECT id FROM providers WHERE id <> $1 AND removed_at IS NULL ORDER BY id LIMIT 1', [
+      providerId,
+    ]);
+    const [stranger] = await t.app.database.query<{ id: string }>(
+      'SELECT p.id FROM patients p WHERE p.id NOT IN (SELECT ap.patient_id FROM appointment_patients ap JOIN appointments a ON a.id = ap.appointment_id WHERE a.provider_id = $1) ORDER BY p.created_at LIMIT 1',
+      [providerId],
+    );
+    // The colleague's alert about the colleague's client; and an alert naming this provider about someone who is not their client.
+    const theirs = await alertFor(colleague!.id, stranger!.id);
+    const notAClient = await alertFor(providerId, stranger!.id);
+    for (const id of [theirs, notAClient, '00000000-0000-4000-8000-000000000000']) {
+      const before = id.startsWith('0000') ? null : await taskOf(id);
+      const res = await resolve(clinician, id, { version: 1, note: 'Called the client.' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().errorCode).toBe('NOT_FOUND');
+      if (before) expect(await taskOf(id)).toEqual(before);
+    }
+    expect(await taskOf(theirs)).toMatchObject({ status: 'open', version: 1, resolution_note: null, events: 0 });
+    expect((await auditRows(t.app, "action = 'resolveCareAlert' AND record_id = $1", [theirs])).at(-1)).toMatchObject({ outcome: 'denied', status: 404 });
+    expect((await auditRows(t.app, "action = 'resolveCareAlert' AND record_id = $1", [stranger!.id])).at(-1)).toMatchObject({ outcome: 'denied' });
+  });
+
+  it('needs a note: a blank or missing one changes nothing', async () => {
+    const [alert] = (await get(clinician, '/api/care/mbc')).json().items.find((r: { client: { id: string } }) => r.client.id === patientId).alerts;
+    const before = await taskOf(alert.id);
+    const blank = await resolve(clinician, alert.id, { version: alert.version, note: '   ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errorCode).toBe('TASK_NOTE_REQUIRED');
+    expect((await resolve(clinician, alert.id, { version: alert.version })).statusCode).toBe(400);
+    expect(await taskOf(alert.id)).toEqual(before);
+    expect(before.status).toBe('open');
+  });
+
+  it("the clinician resolves their own client's alert with a note: the urgent flag and the urgent-measure need clear, audited", async () => {
+    const nenaNeeds = async () =>
+      ((await get(clinician, '/api/care/nena')).json().items as { client: { id: string }; needs: string[] }[]).find((i) => i.client.id === patientId)?.needs ??
+      [];
+    expect(await nenaNeeds()).toContain('urgent_measure');
+    const row = (await get(clinician, '/api/care/mbc')).json().items.find((r: { client: { id: string } }) => r.client.id === patientId);
+    expect(row.client.urgent).toBe(true);
+    expect(row.alerts).toHaveLength(1);
+    const [alert] = row.alerts;
+    expect(alert).toMatchObject({ priority: 'stat', version: 1 });
+    const info = (await get(clinician, `/api/care/clients/${patientId}`)).json();
+    expect(info.tasks.find((x: { id: string }) => x.id === alert.id)).toMatchObject({ kind: 'clinical_alert', status: 'open', version: 1 });
+
+    const res = await resolve(clinician, alert.id, { version: alert.version, note: 'Called Jordan; safety plan in place.' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'completed', version: 2 });
+    expect(await taskOf(alert.id)).toMatchObject({ status: 'completed', resolution_note: 'Called Jordan; safety plan in place.', events: 2 }); // created, completed
+    expect((await resolve(clinician, alert.id, { version: 2, note: 'Again' })).statusCode).toBe(409);
+
+    const after = (await get(clinician, '/api/care/mbc')).json().items.find((r: { client: { id: string } }) => r.client.id === patientId);
+    expect(after.client.urgent).toBe(false);
+    expect(after.alerts).toEqual([]);
+    expect((await get(clinician, `/api/care/clients/${patientId}`)).json().client.urgent).toBe(false);
+    expect(await nenaNeeds()).not.toContain('urgent_measure');
+    expect((await auditRows(t.app, "action = 'task.complete' AND record_id = $1", [alert.id])).at(-1)).toMatchObject({
+      outcome: 'success',
+      actor_id: clinician.id,
+    });
+    expect((await auditRows(t.app, "action = 'resolveCareAlert' AND record_id = $1 AND outcome = 'success'", [alert.id])).length).toBe(1);
+  });
+});
+
+describe("a client's signed consents as PDFs", () => {
+  it("a clinician downloads their own client's signed consent; another patient's answers NOT_FOUND, audited", async () => {
+    const consents = (await get(clinician, `/api/care/clients/${patientId}`)).json().consents as { id: string; signedAt: string | null }[];
+    const signed = consents.find((c) => c.signedAt !== null)!;
+    expect(signed).toBeDefined();
+    const own = await get(clinician, `/api/patients/${patientId}/consent-pdf/${signed.id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toContain('application/pdf');
+    expect(own.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await auditRows(t.app, "action = 'getConsentPdf' AND actor_id = $1", [clinician.id])).at(-1)).toMatchObject({
+      outcome: 'success',
+      record_type: 'consent',
+      record_id: signed.id,
+    });
+
+    // A signed consent of someone who never had a session with the clinician's provider.
+    const [theirs] = await t.app.database.query<{ id: string; patient_id: string }>(
+      `INSERT INTO consents (patient_id, user_id, consent_type, version, text, source, signer_name, signer_capacity, signed_by, signed_at, created_by)
+       SELECT p.id, p.user_id, 'bookAppointmentConsent', '1', 'Consent text', 'patient_web', 'Someone Else', 'Someone Else, for themself', p.user_id, now(), p.user_id
+         FROM patients p WHERE p.id NOT IN
+         (SELECT ap.patient_id FROM appointment_patients ap JOIN appointments a ON a.id = ap.appointment_id WHERE a.provider_id = $1) ORDER BY p.created_at LIMIT 1
+       RETURNING id, patient_id`,
+      [providerId],
+    );
+    expect(theirs).toBeDefined();
+    const other = await get(clinician, `/api/patients/${theirs!.patient_id}/consent-pdf/${theirs!.id}`);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().errorCode).toBe('NOT_FOUND');
+    expect((await auditRows(t.app, "action = 'getConsentPdf' AND record_id = $1", [theirs!.patient_id])).at(-1)).toMatchObject({ outcome: 'denied' });
+    // Another patient's consent named under the clinician's own client is not found either.
+    expect((await get(clinician, `/api/patients/${patientId}/consent-pdf/${theirs!.id}`)).statusCode).toBe(404);
+    // The patient still reaches their own.
+    expect((await get(jordan, `/api/patients/${patientId}/consent-pdf/${signed.id}`)).statusCode).toBe(200);
+  });
+});

@@ -2,11 +2,13 @@
 import type { FastifyRequest } from 'fastify';
 import moment from 'moment-timezone';
 import type { ScheduledSession } from '@/generated/entities';
+import type { ConsentType } from '@/generated/enums';
 import { localDayStart } from '@/domain/slots';
 import type { BookedAppointment } from '@/generated/entities';
 import { appointmentsWhere, appointmentTiming } from '@/server/booking/appointments';
 import { availabilityProvider, checkAvailability, loadAvailability, saveAvailability } from '@/server/care/availability';
 import { clientsOf, measureOut, measuresOf, nenaOf, reachClient } from '@/server/care/clients';
+import { openAlertsOf, resolveClientAlert } from '@/server/care/alerts';
 import { patientMeasures, submitMeasure } from '@/server/care/measures';
 import { latestIntake, submitIntake } from '@/server/care/intake';
 import { reachPatientOf } from '@/server/patients/reach';
@@ -122,7 +124,7 @@ export const careHandlers: Handlers = {
       'lower(a.during) DESC, a.id',
       100,
     );
-    const consents = await db.query<{ id: string; consent_type: string; signed_at: Date | null }>(
+    const consents = await db.query<{ id: string; consent_type: ConsentType; signed_at: Date | null }>(
       'SELECT id, consent_type, signed_at FROM consents WHERE patient_id = $1 ORDER BY created_at DESC, id',
       [client.id],
     );
@@ -164,7 +166,15 @@ export const careHandlers: Handlers = {
         authorName: n.author_name,
         createdAt: new Date(n.created_at).toISOString(),
       })),
-      tasks: tasks.map((t) => ({ id: t.id, kind: t.kind, priority: t.priority, status: t.status, reason: t.reason, createdAt: t.createdAt })),
+      tasks: tasks.map((t) => ({
+        id: t.id,
+        version: t.version,
+        kind: t.kind,
+        priority: t.priority,
+        status: t.status,
+        reason: t.reason,
+        createdAt: t.createdAt,
+      })),
     };
   },
 
@@ -206,13 +216,18 @@ export const careHandlers: Handlers = {
         clients.map((c) => c.id),
       )
     ).map((m, i, rows) => ({ ...measureOut(m), patientId: rows[i]!.patient_id }));
+    const alerts = await openAlertsOf(
+      db,
+      providerId,
+      clients.map((c) => c.id),
+    );
     const items = clients.map((client) => {
       const measures = all.filter((m) => m.patientId === client.id).map(({ patientId: _, ...m }) => m);
       const progressOf = (i: Instrument) => {
         const series = measures.filter((m) => m.instrument === i).map((m) => ({ total: m.total, at: m.completedAt }));
         return { ...progress(i, series, now), due: client.careStatus === 'in_care' && isDue(series.at(-1)?.at ?? null, now) };
       };
-      return { client, measures, progress: { phq9: progressOf('phq9'), gad7: progressOf('gad7') } };
+      return { client, measures, progress: { phq9: progressOf('phq9'), gad7: progressOf('gad7') }, alerts: alerts.get(client.id) ?? [] };
     });
     items.sort((a, b) => Number(b.client.urgent) - Number(a.client.urgent));
     return { items };
@@ -257,6 +272,10 @@ export const careHandlers: Handlers = {
       slots: slots.map((s) => ({ id: s.id, start: new Date(s.start).toISOString(), end: new Date(s.end).toISOString(), mode: s.mode, state: s.state })),
       sessions: sessions.map((a) => scheduled(request, a)),
     };
+  },
+
+  async resolveCareAlert(request) {
+    return resolveClientAlert(request, await callerProviderId(request), request.params.id, request.body.version, request.body.note);
   },
 
   async createProviderRequest(request, reply) {

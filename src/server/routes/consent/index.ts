@@ -15,6 +15,8 @@ import { audienceOf } from '@/server/plugins/errors';
 import { patientOfToken } from '@/server/front-desk/patient-token';
 import type { Handlers } from '../registry';
 import { fullName } from '@/domain/names';
+import { reachesEveryAccount } from '@/domain/permissions';
+import { reachOwnClient } from '@/server/care/clients';
 
 interface ConsentRow {
   id: string;
@@ -64,6 +66,20 @@ function out(c: ConsentRow): ConsentRecord {
 
 function reachConsent(request: FastifyRequest, id: string, action: string): Promise<ConsentRow> {
   return reachRecord<ConsentRow>(request, 'consent', id, action, `${CONSENT_SQL} WHERE c.id = $1`);
+}
+
+/**
+ * The consent of a signed PDF: staff and the account holder reach it with its account; a clinician only
+ * when the patient is one of their own clients (reachOwnClient: anyone else is NOT_FOUND, audited).
+ */
+async function reachConsentPdf(request: FastifyRequest, patientId: string, consentId: string): Promise<ConsentRow> {
+  const caller = callerOf(request);
+  if (!caller.permissions.isClinician || reachesEveryAccount(caller.groups)) return reachConsent(request, consentId, 'getConsentPdf');
+  await reachOwnClient(request, patientId, 'getConsentPdf');
+  const [row] = await request.server.database.query<ConsentRow>(`${CONSENT_SQL} WHERE c.id = $1 AND c.patient_id = $2`, [consentId, patientId]);
+  if (!row) throw new AppError('NOT_FOUND');
+  request.auditTarget = { type: 'consent', id: row.id };
+  return row;
 }
 
 async function consentById(request: FastifyRequest, id: string): Promise<ConsentRow> {
@@ -181,7 +197,7 @@ export const consentHandlers: Handlers = {
   },
 
   async getConsentPdf(request, reply) {
-    const consent = await reachConsent(request, request.params.consentId, 'getConsentPdf');
+    const consent = await reachConsentPdf(request, request.params.id, request.params.consentId);
     if (consent.patient_id !== request.params.id) throw new AppError('NOT_FOUND');
     if (!consent.signed_at || !consent.signer_name) throw new AppError('CONSENT_NOT_SIGNED');
     // The PDF writer (pdf-lib) is loaded with the first consent PDF, not at start.

@@ -16,8 +16,16 @@ export interface FlagAnswer {
   etag?: string;
 }
 
+/** One flag's entry in an answer (present only while the flag is enabled for the context). */
+export type FlagToggle = GetFrontendFlagsResponse['toggles'][number];
+
 export interface FlagSource {
   answer(query: GetFrontendFlagsQuery, ifNoneMatch: string | undefined): Promise<FlagAnswer>;
+  /**
+   * The entry answer() would list for one flag (undefined when it would not list it), for a source
+   * that can decide one flag alone: the server asks one flag at a time (src/server/plugins/flags.ts).
+   */
+  toggleOf?(name: string, query: GetFrontendFlagsQuery): Promise<FlagToggle | undefined>;
   close(): void;
 }
 
@@ -62,24 +70,30 @@ export function specFlagSource(): FlagSource {
     if (unleash.isSynchronized()) resolve();
     else unleash.once('ready', () => resolve());
   });
+  const names = new Set(features.map((f) => f.name));
+  /** The toggle of one feature for a context, as the frontend API lists it (only while enabled). */
+  const toggle = (feature: string, context: Context): FlagToggle | undefined => {
+    if (!unleash.isEnabled(feature, context)) return undefined;
+    const { name, enabled, payload } = unleash.getVariant(feature, context);
+    return {
+      name: feature,
+      enabled: true,
+      impressionData: false,
+      variant: { name, enabled, ...(payload ? { payload: { type: payload.type, value: payload.value } } : {}) },
+    };
+  };
   return {
     async answer(query, ifNoneMatch) {
       await ready;
       const context = contextOf(query);
-      const toggles = features
-        .filter((f) => unleash.isEnabled(f.name, context))
-        .map((f) => {
-          const { name, enabled, payload } = unleash.getVariant(f.name, context);
-          return {
-            name: f.name,
-            enabled: true,
-            impressionData: false,
-            variant: { name, enabled, ...(payload ? { payload: { type: payload.type, value: payload.value } } : {}) },
-          };
-        });
+      const toggles = features.map((f) => toggle(f.name, context)).filter((t): t is FlagToggle => t !== undefined);
       const body = { toggles };
       const etag = etagOf(body);
       return ifNoneMatch === etag ? { status: 304, etag } : { status: 200, body, etag };
+    },
+    async toggleOf(name, query) {
+      await ready;
+      return names.has(name) ? toggle(name, contextOf(query)) : undefined;
     },
     close() {
       unleash.destroy();

@@ -5,7 +5,6 @@ import { reachPatientOf as reachPatient } from '@/server/patients/reach';
 import { userById } from '@/server/accounts/repository';
 import { insuranceOut, insurancesOfPatients } from '@/server/insurance/repository';
 import { callerOf } from '@/server/plugins/auth';
-import { writeAudit } from '@/server/audit';
 import { appointmentsOfPatients } from '@/server/patients/appointments';
 import { authorizationOut, authorizationsOf, saveAuthorization } from '@/server/patients/authorizations';
 import { documentOut, documentsOf, sendDocument, storeUploadedDocument } from '@/server/patients/documents';
@@ -17,25 +16,13 @@ import { careStatusOf, associatedProviders } from '@/server/patients/care';
 import type { FastifyRequest } from 'fastify';
 import type { Handlers } from '../registry';
 import { reachesEveryAccount } from '@/domain/permissions';
-import { reachClient } from '@/server/care/clients';
-import { callerProviderId } from '@/server/care/provider';
+import { reachOwnClient } from '@/server/care/clients';
 
 /** Notes: staff reach the patients they reach; a clinician only their own clients. */
 async function reachNotesOf(request: FastifyRequest, patientId: string, action: string): Promise<{ id: string }> {
   const caller = callerOf(request);
   if (caller.permissions.isClinician && !reachesEveryAccount(caller.groups)) {
-    const providerId = await callerProviderId(request).catch(async (e: unknown) => {
-      await writeAudit(request, {
-        action,
-        outcome: 'denied',
-        status: 404,
-        recordType: 'patient',
-        recordId: patientId,
-        details: { reason: 'no provider record' },
-      });
-      throw e;
-    });
-    return reachClient(request, providerId, patientId, action);
+    return reachOwnClient(request, patientId, action);
   }
   return reachPatient(request, patientId, action);
 }

@@ -17,7 +17,7 @@ import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { Button } from '@/client/ui/Button';
 import { Dialog } from '@/client/ui/Dialog';
 import { fullName, portalKeys, useAccount, usePatients } from '../data';
-import { ListSkeleton } from '../states';
+import { ListSkeleton, LoadFailed } from '../states';
 
 export function AddCardDialog({ onClose, onDone }: { onClose: () => void; onDone: (text: string) => void }) {
   const api = useApi();
@@ -52,7 +52,16 @@ export function AddCardDialog({ onClose, onDone }: { onClose: () => void; onDone
     >
       <div className="stack">
         {/* The form starts with the account's name and address, so it waits for them. */}
-        {!patients.data || !owner || account.isPending ? (
+        {/* Without the account's name and address there is no form to show: say so, with a way to try again. */}
+        {patients.error || account.error ? (
+          <LoadFailed
+            error={patients.error ?? account.error}
+            retry={() => {
+              if (patients.error) void patients.refetch();
+              if (account.error) void account.refetch();
+            }}
+          />
+        ) : !patients.data || !owner || account.isPending ? (
           <ListSkeleton rows={2} height="2.75rem" />
         ) : (
           <>

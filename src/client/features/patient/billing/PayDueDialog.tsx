@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { invalidatePortal } from '@/client/api/query-client';
 import cardForm from '@/generated/forms/booking-card';
 import type { FormDefinition } from '@/generated/types';
 import { messages } from '@/generated/messages';
@@ -47,7 +48,7 @@ export function PayDueDialog({ due, onClose, onDone }: { due: AmountDue; onClose
 
   useEffect(() => {
     if (payment.status !== 'succeeded') return;
-    void queryClient.invalidateQueries({ queryKey: ['portal'] });
+    void invalidatePortal(queryClient);
     onDone(message('ui.patient.pay.done', { amount, when: whenOf(due.session) }));
   }, [payment.status, queryClient, onDone, amount, due.session]);
 

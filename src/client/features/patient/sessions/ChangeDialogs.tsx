@@ -4,7 +4,8 @@
  * says which card on file pays.
  */
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { apiQueries, useAppointmentsExistQuery } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
 import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
@@ -49,17 +50,16 @@ function usePayingCard(session: Session) {
   const patients = usePatients();
   const selfId = patients.data?.find((p) => p.relationship === 'Self')?.id;
   const candidates = [...new Set([session.patients[0]?.id, selfId].filter((id): id is string => Boolean(id)))];
-  return useQuery({
-    queryKey: ['portal', 'paying-card', ...candidates],
-    queryFn: async () => {
-      for (const id of candidates) {
-        const cards = (await api.listPatientCards({ params: { id } })).items;
-        const card = cards.find((c) => c.isDefault) ?? cards[0];
-        if (card) return card;
-      }
-      return null;
+  const enabled = session.selfPay && patients.data !== undefined;
+  return useQueries({
+    queries: candidates.map((id) => ({ ...apiQueries.listPatientCards(api, { params: { id } }), enabled })),
+    combine: (lists) => {
+      const pending = !enabled || lists.some((l) => l.isPending);
+      const failed = lists.find((l) => l.isError);
+      // The first candidate with a card, in order: the default card, else its first.
+      const card = pending || failed ? undefined : (lists.map((l) => l.data!.items.find((c) => c.isDefault) ?? l.data!.items[0]).find(Boolean) ?? null);
+      return { data: card, isPending: pending, isError: Boolean(failed), error: failed?.error ?? null };
     },
-    enabled: session.selfPay && patients.data !== undefined,
   });
 }
 
@@ -71,14 +71,10 @@ export function RebookDialog({ session, onClose, onDone }: DialogProps) {
   const card = usePayingCard(session);
 
   // The multiple-appointments check: other booked sessions of this patient with this provider.
-  const others = useQuery({
-    queryKey: ['portal', 'appointments-exist', session.provider.id, patient?.id, session.id],
-    queryFn: async () => {
-      const answer = await api.appointmentsExist({ params: { providerId: session.provider.id, patientId: patient!.id }, query: { appointmentId: session.id } });
-      return typeof answer === 'boolean' ? answer : answer.appointmentsExist;
-    },
-    enabled: Boolean(patient),
-  });
+  const others = useAppointmentsExistQuery(
+    { params: { providerId: session.provider.id, patientId: patient?.id ?? '' }, query: { appointmentId: session.id } },
+    { enabled: Boolean(patient), select: (answer) => (typeof answer === 'boolean' ? answer : answer.appointmentsExist) },
+  );
 
   async function book(hold: Hold) {
     const payment = session.selfPay && card.data ? { payment: { cardId: card.data.id } } : {};

@@ -9,6 +9,7 @@ import { fullName } from '../data';
 import { saveFile } from '@/client/ui/save-file';
 import { formatSessionTime } from '@/domain/date-format';
 import { enumLabel } from '@/domain/labels';
+import { providerDisplayName } from '@/domain/names';
 
 export type Session = BookedAppointment;
 export type SessionsWhen = 'upcoming' | 'past';
@@ -47,7 +48,7 @@ export function whenOf(s: Session, iso = s.start): string {
 }
 
 export function providerName(s: Session): string {
-  return [fullName(s.provider), s.provider.title].filter(Boolean).join(', ');
+  return providerDisplayName(s.provider);
 }
 
 export function patientNames(s: Session): string {

@@ -1,0 +1,81 @@
+import { screen } from '@testing-library/react';
+import { messages } from '@/generated/messages';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { addDaysIso, isoDateIn } from '@/domain/dates';
+import { formatDay, formatTime, formatTimeWithZone } from '@/domain/date-format';
+import { renderScreen } from '@tests/support/screen-kit';
+import CalendarPage from './CalendarPage';
+
+const viewer = { zone: 'America/New_York' };
+jest.mock('@/domain/date-format', () => ({ ...jest.requireActual('@/domain/date-format'), viewerTimeZone: () => viewer.zone }));
+
+const providerZone = 'America/New_York';
+const provider = {
+  id: 'pr1',
+  firstName: 'Ava',
+  lastName: 'Garcia',
+  title: 'LCSW',
+  timeZone: providerZone,
+  offersMedication: false,
+  practice: { id: 'pc1', name: 'Lakeside', city: 'Columbus', state: 'OH' },
+};
+// Monday of this week in the provider's zone, and two slots on it: one in the morning, one late in the evening there.
+const today = isoDateIn(new Date(), providerZone);
+const monday = addDaysIso(today, 1 - (new Date(`${today}T12:00:00Z`).getUTCDay() || 7));
+const morning = { id: 's1', start: `${monday}T15:00:00.000Z`, end: `${monday}T16:00:00.000Z`, mode: 'online', state: 'open' };
+const evening = { id: 's2', start: `${monday}T23:30:00.000Z`, end: `${addDaysIso(monday, 1)}T00:30:00.000Z`, mode: 'online', state: 'open' };
+
+function renderCalendar() {
+  return renderScreen(<CalendarPage />, {
+    path: routeById.careCalendar.path,
+    groups: ['clinicians'],
+    answers: {
+      getCareAvailability: () => ({
+        provider,
+        saved: true,
+        updatedAt: null,
+        availability: { timeZone: providerZone, slotMinutes: 60, bufferMinutes: 0, minNoticeHours: 24, windows: [], exceptions: [] },
+      }),
+      getCareCalendar: () => ({ provider: { id: 'pr1', timeZone: providerZone }, from: monday, days: 7, slots: [morning, evening], sessions: [] }),
+      getCareCalendarFeed: () => ({ feed: null }),
+    },
+  });
+}
+
+describe('CalendarPage', () => {
+  it("shows each time in the provider's zone and, beside it, in the viewer's zone, labelled", async () => {
+    viewer.zone = 'Asia/Tokyo';
+    renderCalendar();
+    await screen.findByText(`${formatTime(morning.start, providerZone)} – ${formatTimeWithZone(morning.end, providerZone)}`);
+    expect(
+      screen.getByText(
+        message('ui.care.calendar.viewerTime', {
+          time: `${formatDay(morning.start, 'Asia/Tokyo')}, ${formatTime(morning.start, 'Asia/Tokyo')} – ${formatTimeWithZone(morning.end, 'Asia/Tokyo')}`,
+        }),
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        message('ui.care.calendar.viewerTime', {
+          time: `${formatDay(evening.start, 'Asia/Tokyo')}, ${formatTime(evening.start, 'Asia/Tokyo')} – ${formatTimeWithZone(evening.end, 'Asia/Tokyo')}`,
+        }),
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows the viewer-zone time with no day when the day is the same', async () => {
+    viewer.zone = 'America/Chicago';
+    renderCalendar();
+    await screen.findByText(
+      message('ui.care.calendar.viewerTime', { time: `${formatTime(morning.start, viewer.zone)} – ${formatTimeWithZone(morning.end, viewer.zone)}` }),
+    );
+  });
+
+  it("shows no second time when the viewer is in the provider's zone", async () => {
+    viewer.zone = providerZone;
+    renderCalendar();
+    await screen.findByText(`${formatTime(morning.start, providerZone)} – ${formatTime(morning.end, providerZone)}`);
+    expect(screen.queryByText(messages['ui.care.calendar.viewerTime'].split('{time}')[0]!, { exact: false })).toBeNull();
+  });
+});

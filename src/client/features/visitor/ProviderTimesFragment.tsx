@@ -1,0 +1,43 @@
+/**
+ * A provider's open times alone (render: fragment, /app/providers/times/{providerId}/{practiceId}):
+ * what search's times dialog shows (src/client/islands/provider-search.ts), rendered on the server as
+ * the profile draws its picker on a document page: the filters a GET form, earlier and later days
+ * links, each time a link into booking, with the search's context (care, self-pay, partner code) and
+ * view (slotMode, slotTime, slotRange, slotDay) from the address. A few KB instead of the whole
+ * profile page, cached by the server (page cache, ETag) like a page. Without a script the search's
+ * "View profile" leads to the same times on the profile.
+ */
+import { useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import copy from '@/generated/content/provider-profile';
+import { errorCatalogue } from '@/generated/errors';
+import { useApi } from '@/client/api/api-context';
+import { PageLoadError } from '@/client/app/PageLoadError';
+import type { RouteDataContext, RouteDataResult } from '@/client/runtime/ssr/route-data';
+import { profileQuery } from './queries';
+import { prefetchProviderTimes, ProviderTimes, type ProfileLookup } from './ProviderProfile';
+
+const STATUS_GONE = 410;
+const STATUS_NOT_FOUND = 404;
+
+function lookupOf(params: Readonly<Record<string, string | undefined>>): ProfileLookup {
+  return { providerId: params.providerId, practiceId: params.practiceId };
+}
+
+export async function loadData(context: RouteDataContext): Promise<RouteDataResult> {
+  const result = await context.queryClient.fetchQuery(profileQuery(context.api, lookupOf(context.params)));
+  if (result.kind === 'found') {
+    await prefetchProviderTimes(context, result.provider);
+    return {};
+  }
+  return { status: result.kind === 'removed' ? STATUS_GONE : STATUS_NOT_FOUND };
+}
+
+export default function ProviderTimesFragment() {
+  const api = useApi();
+  const profile = useQuery(profileQuery(api, lookupOf(useParams())));
+  if (profile.data?.kind === 'found') return <ProviderTimes provider={profile.data.provider} />;
+  if (profile.data?.kind === 'removed') return <p className="notice">{errorCatalogue.PROVIDER_DELETED.message}</p>;
+  if (profile.data?.kind === 'missing') return <p className="notice">{copy.notFoundText}</p>;
+  return <PageLoadError />;
+}
