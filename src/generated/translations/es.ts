@@ -272,6 +272,181 @@ export const translation: Translation = {
     'validation.default.finite': '{property} debe ser un número finito',
   },
   errors: {
+    FORBIDDEN: {
+      message: 'No tiene permiso para hacer esto.',
+      audiences: {
+        support_web: 'No tiene permiso para hacer esto. Si necesita acceso, avise a su supervisor.',
+      },
+    },
+    CROSS_SITE_REQUEST_REFUSED: {
+      message: 'Esta solicitud no provino de este sitio, así que no se llevó a cabo. Vuelva a cargar la página e inténtelo de nuevo.',
+    },
+    SESSION_SCOPE_LIMITED: {
+      message: 'Confirme su dirección de correo electrónico para continuar. Le enviamos un código.',
+    },
+    EMAIL_IN_USE: {
+      message: 'Otra cuenta ya usa esta dirección de correo electrónico. Use una diferente.',
+    },
+    IDENTITY_CHANGE_FORBIDDEN: {
+      message: 'No puede cambiar el nombre, el correo electrónico ni la fecha de nacimiento de esta persona.',
+      audiences: {
+        support_web: 'No puede cambiar el nombre, el correo electrónico ni la fecha de nacimiento de esta persona. Las cuentas del personal solo las cambia su titular; los datos de los pacientes requieren el permiso para editar datos demográficos.',
+      },
+    },
+    EMAIL_CHANGE_CODE_INVALID: {
+      message: 'Ese código no es válido o ha vencido. Revíselo, o vuelva a cambiar el correo electrónico para recibir un código nuevo.',
+    },
+    UNAUTHENTICATED: {
+      message: 'Inicie sesión para continuar.',
+    },
+    OTP_INVALID: {
+      message: 'Ese código no es válido o ha vencido. Revíselo o solicite un código nuevo.',
+    },
+    LOGIN_LINK_INVALID: {
+      message: 'Este enlace para iniciar sesión no es válido o ha vencido. Solicite uno nuevo.',
+    },
+    DOB_REQUIRED: {
+      message: 'Confirme su fecha de nacimiento para continuar.',
+    },
+    GOOGLE_SIGN_IN_FAILED: {
+      message: 'No pudimos iniciar su sesión con Google. Inténtelo de nuevo o inicie sesión con su correo electrónico.',
+    },
+    SIGN_IN_RATE_LIMITED: {
+      message: 'Demasiados intentos de inicio de sesión. Espere un rato e inténtelo de nuevo.',
+      audiences: {
+        support_web: 'Demasiados intentos de inicio de sesión para esta cuenta. Espere un rato e inténtelo de nuevo, o avise a su supervisor.',
+      },
+    },
+    SIGN_UP_DETAILS_REQUIRED: {
+      message: 'Su dirección de correo electrónico está confirmada. Indíquenos su nombre y su fecha de nacimiento para crear su cuenta.',
+    },
+    USER_ALREADY_EXISTS: {
+      message: 'Ya existe una cuenta con este correo electrónico. Inicie sesión en su lugar.',
+    },
+    EMAIL_VERIFICATION_REQUIRED: {
+      message: 'Verifique su dirección de correo electrónico para continuar. Le enviaremos un código.',
+    },
+    BILLING_HISTORY_MISSING_INFO: {
+      message: 'Faltan algunos datos de este registro de facturación, así que no se puede mostrar. Llame al {phone} para recibir ayuda.',
+    },
+    SLOT_ALREADY_BOOKED: {
+      message: 'Este horario se acaba de reservar. Elija otro horario.',
+    },
+    MEDICATION_SLOT_LIMIT: {
+      message: 'Las sesiones de medicación no se pueden reservar con tan poca anticipación. Elija un horario más adelante.',
+    },
+    NO_OPEN_SLOT: {
+      message: 'El profesional clínico no está aceptando reservas en este momento. Inténtelo de nuevo más adelante.',
+      audiences: {
+        support_web: 'No quedan horarios disponibles para este proveedor por ahora. Busque otro proveedor o comuníquese con su supervisor.',
+      },
+    },
+    BOOKING_FAILED: {
+      message: 'Algo salió mal al intentar reservar la cita. Inténtelo de nuevo.',
+      audiences: {
+        support_web: 'No se pudo reservar: error del sistema de pagos. Algo salió mal al intentar reservar la cita. Inténtelo de nuevo. Si el error continúa, avise a su supervisor.',
+        patient_web: 'Algo salió mal al intentar reservar la cita. Inténtelo de nuevo o llámenos al {phone} para recibir ayuda',
+      },
+    },
+    RESPONSIBLE_PARTY_NOT_CREATED: {
+      message: 'No se creó la persona responsable',
+    },
+    SLOT_HOLD_EXPIRED: {
+      message: 'Terminó el tiempo en que le guardábamos este horario y es posible que otra persona lo haya reservado. Vuelva a elegir el horario.',
+      audiences: {
+        support_web: 'Terminó el tiempo en que se guardaba este horario. Vuelva a elegir el horario; si ya no está disponible, elija otro o comuníquese con su supervisor.',
+      },
+    },
+    BOOKING_DETAILS_MISMATCH: {
+      message: 'Los datos de la reserva no coinciden con el horario que eligió. Vuelva a elegir el horario.',
+    },
+    IDEMPOTENCY_KEY_REQUIRED: {
+      message: 'Esta solicitud necesita un encabezado Idempotency-Key para que nunca se lleve a cabo dos veces.',
+    },
+    IDEMPOTENCY_KEY_REUSED: {
+      message: 'Esta clave de solicitud ya se usó para otra solicitud. Vuelva a empezar.',
+    },
+    REQUEST_IN_PROGRESS: {
+      message: 'Esta solicitud ya se está procesando. Espere un momento e inténtelo de nuevo.',
+    },
+    CONSENT_REQUIRED: {
+      message: 'Revise y firme el consentimiento de {patient} antes de reservar.',
+    },
+    CONSENT_NOT_SIGNED: {
+      message: 'Este consentimiento todavía no se ha firmado.',
+    },
+    APPOINTMENT_NOT_CANCELLABLE: {
+      message: 'Esta sesión ya no se puede cancelar en línea. Llámenos al {phone}.',
+      audiences: {
+        support_web: 'Esta sesión ya no se puede cancelar (ya está cancelada, ya comenzó o está dentro del plazo de cancelación tardía mientras está bloqueado cancelar hasta la hora de la cita).',
+      },
+    },
+    APPOINTMENT_NOT_RESCHEDULABLE: {
+      message: 'Esta sesión no se puede cambiar de fecha. Reserve una sesión nueva en su lugar.',
+    },
+    BOOKINGS_PAUSED: {
+      message: 'Las reservas están en pausa por mantenimiento. Volveremos pronto; si necesita ayuda con una cita ahora, llámenos al {phone}.',
+      audiences: {
+        support_web: 'Las reservas están en pausa por mantenimiento (el indicador de reservas está desactivado). Inténtelo de nuevo más tarde o avise a su supervisor.',
+      },
+    },
+    INSURANCE_MEDICAID_DENIED: {
+      message: 'Este proveedor no puede aceptar planes de Medicaid como {carrier}. Puede elegir pago por cuenta propia ({price} por sesión) o buscar un proveedor que acepte su plan.',
+    },
+    INSURANCE_NOT_ACCEPTED: {
+      message: '{carrier} no cubre sesiones con este proveedor. Puede elegir pago por cuenta propia ({price} por sesión) o elegir otro seguro.',
+    },
+    BANNER_FALLBACK: {
+      message: 'Ups, algo salió mal.',
+    },
+    PROVIDER_DELETED: {
+      message: 'Este proveedor ya no está disponible. Elija otro proveedor.',
+    },
+    PARTNERSHIP_CODE_INVALID: {
+      message: 'Este código de socio no es válido. Revise el código e inténtelo de nuevo.',
+    },
+    PARTNER_TIER_MISMATCH: {
+      message: 'El nivel del socio no coincide con el código de socio.',
+    },
+    DATE_RANGE_INVALID: {
+      message: 'Elija una fecha de fin posterior a la fecha de inicio, como máximo {days} días después.',
+    },
+    LOCATION_NOT_FOUND: {
+      message: 'No pudimos encontrar esa ubicación. Ingrese un código postal de 5 dígitos o una ciudad y un estado.',
+    },
+    PARTNER_SELF_BOOKING_UNAVAILABLE: {
+      message: 'La reserva con un código de socio no está disponible en este momento. Reserve sin el código o llámenos al {phone}.',
+    },
+    DOB_MISMATCH: {
+      message: 'Esa fecha de nacimiento no coincide con nuestros registros. Revísela e inténtelo de nuevo.',
+    },
+    PATIENT_TOKEN_INVALID: {
+      message: 'La confirmación del paciente venció o corresponde a otra persona. Pida al paciente que vuelva a confirmar su fecha de nacimiento en el dispositivo.',
+    },
+    DOB_CHECK_LOCKED: {
+      message: 'Demasiadas fechas de nacimiento no coincidieron. Inténtelo de nuevo más tarde o llámenos al {phone}.',
+    },
+    DOCUMENT_TOO_LARGE: {
+      message: 'Este archivo es demasiado grande. Suba un archivo de 10 MB o menos.',
+    },
+    DOCUMENT_TYPE_NOT_ALLOWED: {
+      message: 'Este tipo de archivo no es compatible. Suba un archivo JPEG, PNG, HEIC o PDF.',
+    },
+    DOCUMENT_MISSING: {
+      message: 'Elija un archivo para subir.',
+    },
+    INSURANCE_PLAN_UNKNOWN: {
+      message: 'Elija su aseguradora y su plan de la lista.',
+    },
+    INSURANCE_DECISION_NOT_ALLOWED: {
+      message: 'Este seguro no se puede usar para esta sesión. Elija pago por cuenta propia o elija otro seguro.',
+    },
+    PROVIDER_NOT_AT_PRACTICE: {
+      message: 'Este profesional clínico no atiende pacientes en este consultorio. Elija otro consultorio.',
+    },
+    INSURANCE_ALREADY_ON_FILE: {
+      message: 'Este seguro ya está registrado para este paciente.',
+    },
     CARD_INVALID: {
       message: 'El número de tarjeta no es válido',
     },
@@ -310,6 +485,67 @@ export const translation: Translation = {
       audiences: {
         support_web: 'La pasarela de tarjetas no aceptó el reembolso. Inténtelo de nuevo; si sigue fallando, avise a su supervisor.',
       },
+    },
+    SESSION_NOT_UPCOMING: {
+      message: 'Solo se puede volver a enviar la confirmación de una sesión reservada que todavía no ha ocurrido.',
+    },
+    TASK_VERSION_CONFLICT: {
+      message: 'Otra persona cambió esta tarea hace un momento. Vuelva a cargarla e inténtelo de nuevo.',
+    },
+    TASK_ALREADY_CLAIMED: {
+      message: 'Otra persona ya tomó esta tarea.',
+    },
+    TASK_NOT_ALLOWED: {
+      message: 'Esta tarea ya no se puede cambiar de esa manera. Vuelva a cargarla para ver en qué estado está.',
+    },
+    TASK_NOTE_REQUIRED: {
+      message: 'Escriba una nota que explique cómo se resolvió esta tarea.',
+    },
+    WAITLIST_LIMIT_REACHED: {
+      message: 'Ya está en el número máximo de listas de espera que permitimos a la vez. Salga de una que ya no necesite y luego únase a esta.',
+    },
+    WAITLIST_ALREADY_JOINED: {
+      message: 'Ya está en la lista de espera de este proveedor. Le enviaremos un correo electrónico cuando se libere un horario.',
+    },
+    WAITLIST_NOT_ELIGIBLE: {
+      message: 'Este proveedor no puede atender a este paciente (su licencia, el plan de seguro o la edad del paciente no corresponden). Elija otro proveedor.',
+    },
+    WAITLIST_OFFER_CLOSED: {
+      message: 'Esta oferta ya terminó (se reservó, se rechazó o se acabó su tiempo). Usted sigue en la lista de espera para el próximo horario.',
+    },
+    DEFAULT: {
+      message: '¡Algo salió mal! Inténtelo de nuevo',
+    },
+    PAGE_LOAD: {
+      message: 'Lo sentimos, ocurrió un error al cargar esta página. Actualice la página o llame al {phone} para hablar con un representante',
+    },
+    CRASH_SCREEN: {
+      title: '¡Vaya!',
+      message: '¡Algo salió mal! Intente volver a cargar la página.',
+    },
+    NOT_FOUND: {
+      message: 'No pudimos encontrar lo que buscaba.',
+    },
+    VALIDATION_FAILED: {
+      message: 'Falta información o hay datos que no son válidos. Revise los campos resaltados.',
+    },
+    MALFORMED_REQUEST: {
+      message: 'No se pudo leer la solicitud. Inténtelo de nuevo.',
+    },
+    INPUT_NOT_ACCEPTED: {
+      message: 'Parte de la información enviada no se puede aceptar (un valor está fuera de rango o no es texto válido). Revise lo que ingresó e inténtelo de nuevo.',
+    },
+    PAYLOAD_TOO_LARGE: {
+      message: 'La solicitud es demasiado grande.',
+    },
+    UNSUPPORTED_MEDIA_TYPE: {
+      message: 'El formato de la solicitud no es compatible.',
+    },
+    RATE_LIMITED: {
+      message: 'Demasiados intentos. Espere un momento e inténtelo de nuevo.',
+    },
+    SERVICE_UNAVAILABLE: {
+      message: 'El servicio no está disponible temporalmente. Inténtelo de nuevo en unos minutos.',
     },
   },
   enums: {
@@ -850,15 +1086,60 @@ export const translation: Translation = {
       text: 'Hola, {name}:\n\nSu sesión ({mode}) con {provider} para {patients} está reservada para el {when}.\n\n{where}\n{note}\nAdjuntamos una invitación de calendario. Para cancelar o cambiar la fecha, abra sus sesiones en el portal del paciente.\n',
       html: '<p>Hola, {name}:</p>\n<p>Su sesión ({mode}) con {provider} para {patients} está reservada para el <strong>{when}</strong>.</p>\n<p>{where}</p>\n<p>{note}</p>\n<p>Adjuntamos una invitación de calendario. Para cancelar o cambiar la fecha, abra sus sesiones en el portal del paciente.</p>\n',
     },
+    'appointment-reminder': {
+      subject: 'Recordatorio: su sesión con {provider} es el {when}',
+      text: 'Hola, {name}:\n\nLe recordamos su sesión ({mode}) con {provider} el {when}.\n\n{where}\n\n¿Necesita otro horario? Cambiar la fecha: {rescheduleUrl}\n¿No puede asistir? Cancelar: {cancelUrl}\n{lateNote}\n\nEl archivo de calendario adjunto mantiene su calendario al día.\n\nPara dejar de recibir recordatorios por correo electrónico: {unsubscribeUrl}\n',
+      html: '<p>Hola, {name}:</p>\n<p>Le recordamos su sesión ({mode}) con {provider} el <strong>{when}</strong>.</p>\n<p>{where}</p>\n<p>¿Necesita otro horario? <a href="{rescheduleUrl}">Cambiar la fecha</a><br>¿No puede asistir? <a href="{cancelUrl}">Cancelar</a></p>\n<p>{lateNote}</p>\n<p>El archivo de calendario adjunto mantiene su calendario al día.</p>\n<p><a href="{unsubscribeUrl}">Dejar de recibir recordatorios por correo electrónico</a></p>\n',
+    },
     'appointment-reschedule': {
       subject: 'Su sesión con {provider} cambió al {when}',
       text: 'Hola, {name}:\n\nSu sesión ({mode}) con {provider} cambió del {previous} al {when}.\n\n{where}\n\nLa invitación de calendario adjunta actualiza su calendario.\n',
       html: '<p>Hola, {name}:</p>\n<p>Su sesión ({mode}) con {provider} cambió del {previous} al <strong>{when}</strong>.</p>\n<p>{where}</p>\n<p>La invitación de calendario adjunta actualiza su calendario.</p>\n',
     },
+    'email-change-code': {
+      subject: 'El código para confirmar su nuevo correo electrónico es {code}',
+      text: 'Alguien pidió usar esta dirección para iniciar sesión en Mindful Care. Su código de confirmación es {code}.\n\nIngréselo en la página de configuración de su cuenta dentro de los próximos {minutes} minutos. Si usted no lo pidió, puede ignorar este correo: nada cambia sin el código.\n',
+      html: '<p>Alguien pidió usar esta dirección para iniciar sesión en Mindful Care. Su código de confirmación es <strong style="font-size:20px;letter-spacing:4px">{code}</strong>.</p>\n<p>Ingréselo en la página de configuración de su cuenta dentro de los próximos {minutes} minutos. Si usted no lo pidió, puede ignorar este correo: nada cambia sin el código.</p>\n',
+    },
+    'email-change-requested': {
+      subject: 'Se solicitó cambiar el correo electrónico con el que inicia sesión',
+      text: 'Alguien pidió cambiar el correo electrónico con el que usted inicia sesión en Mindful Care a {newEmail}. Nada cambia hasta que se confirme desde su cuenta el código enviado a esa dirección.\n\nSi no fue usted, no comparta ningún código y llámenos al {phone}.\n',
+      html: '<p>Alguien pidió cambiar el correo electrónico con el que usted inicia sesión en Mindful Care a <strong>{newEmail}</strong>. Nada cambia hasta que se confirme desde su cuenta el código enviado a esa dirección.</p>\n<p>Si no fue usted, no comparta ningún código y llámenos al {phone}.</p>\n',
+    },
+    'email-changed': {
+      subject: 'Se cambió el correo electrónico con el que inicia sesión',
+      text: 'A partir de ahora, usted inicia sesión en Mindful Care con {newEmail}; esta dirección ya no sirve para iniciar sesión.\n\nSi no fue usted, llámenos al {phone}.\n',
+      html: '<p>A partir de ahora, usted inicia sesión en Mindful Care con <strong>{newEmail}</strong>; esta dirección ya no sirve para iniciar sesión.</p>\n<p>Si no fue usted, llámenos al {phone}.</p>\n',
+    },
+    'good-faith-estimate': {
+      subject: 'Su Estimación de buena fe: {total} por {sessions} sesiones',
+      text: 'Hola, {name}:\n\nComo usted paga su atención por cuenta propia, le enviamos su Estimación de buena fe de lo que se espera que cueste: {sessions} sesiones con {provider} a {price} cada una, {total} en total, del {from} al {to}.\n\nLa estimación va adjunta en PDF y queda guardada en el portal del paciente junto con su sesión. No es una factura. Si una factura es muy superior a la estimación, usted tiene derecho a disputarla; el PDF explica cómo hacerlo.\n',
+      html: '<p>Hola, {name}:</p>\n<p>Como usted paga su atención por cuenta propia, le enviamos su Estimación de buena fe de lo que se espera que cueste: <strong>{sessions} sesiones</strong> con {provider} a {price} cada una, <strong>{total}</strong> en total, del {from} al {to}.</p>\n<p>La estimación va adjunta en PDF y queda guardada en el portal del paciente junto con su sesión. No es una factura. Si una factura es muy superior a la estimación, usted tiene derecho a disputarla; el PDF explica cómo hacerlo.</p>\n',
+    },
+    'measure-check-in': {
+      subject: 'Un breve cuestionario de seguimiento antes de su próxima sesión',
+      text: 'Su profesional clínico le pide que complete un breve cuestionario de seguimiento antes de su próxima sesión. Toma unos dos minutos.\n\nInicie sesión para completarlo: {link}\n',
+      html: '<p>Su profesional clínico le pide que complete un breve cuestionario de seguimiento antes de su próxima sesión. Toma unos dos minutos.</p>\n<p><a href="{link}">Completar mi cuestionario</a></p>\n',
+    },
     'payment-refund': {
       subject: 'Su reembolso de {amount}',
       text: 'Hola, {name}:\n\nLe reembolsamos {amount} a su {card} por su sesión del {when}. Llegará a su tarjeta en unos días hábiles; un cargo que aún no se había procesado simplemente desaparece de su estado de cuenta.\n\nPuede verlo en Facturación, en el portal del paciente.\n',
       html: '<p>Hola, {name}:</p>\n<p>Le reembolsamos <strong>{amount}</strong> a su {card} por su sesión del {when}. Llegará a su tarjeta en unos días hábiles; un cargo que aún no se había procesado simplemente desaparece de su estado de cuenta.</p>\n<p>Puede verlo en Facturación, en el portal del paciente.</p>\n',
+    },
+    'referral-made': {
+      subject: 'Su profesional clínico hizo un referido',
+      text: 'Su profesional clínico lo ha referido a otro proveedor. El nuevo proveedor se comunicará con usted, y siempre puede\ncontactarnos a través de su cuenta.\n\nInicie sesión en su cuenta: {link}\n',
+      html: '<p>Su profesional clínico lo ha referido a otro proveedor. El nuevo proveedor se comunicará con usted, y siempre puede contactarnos a través de su cuenta.</p>\n<p><a href="{link}">Iniciar sesión en mi cuenta</a></p>\n',
+    },
+    'referral-received': {
+      subject: 'Tiene un nuevo referido',
+      text: 'Un colega le ha referido un cliente. Inicie sesión para leer el referido y aceptarlo o rechazarlo.\n\nAbra sus referidos: {link}\n',
+      html: '<p>Un colega le ha referido un cliente. Inicie sesión para leer el referido y aceptarlo o rechazarlo.</p>\n<p><a href="{link}">Abrir mis referidos</a></p>\n',
+    },
+    'secure-message': {
+      subject: 'Tiene un nuevo mensaje seguro',
+      text: 'Tiene un nuevo mensaje seguro.\n\nInicie sesión para leerlo: {link}\n\nPara proteger su privacidad, nunca incluimos los mensajes en el correo electrónico.\n',
+      html: '<p>Tiene un nuevo mensaje seguro.</p>\n<p><a href="{link}">Iniciar sesión para leerlo</a></p>\n<p>Para proteger su privacidad, nunca incluimos los mensajes en el correo electrónico.</p>\n',
     },
     'sign-in-code': {
       subject: 'Su código para iniciar sesión es {code}',
@@ -869,6 +1150,11 @@ export const translation: Translation = {
       subject: 'Su enlace para iniciar sesión',
       text: 'Inicie sesión abriendo este enlace:\n\n{link}\n\nSirve una sola vez, durante {minutes} minutos. Si usted no pidió iniciar sesión, puede ignorar este correo.\n',
       html: '<p><a href="{link}">Iniciar sesión</a></p>\n<p>Sirve una sola vez, durante {minutes} minutos. Si usted no pidió iniciar sesión, puede ignorar este correo.</p>\n',
+    },
+    'waitlist-offer': {
+      subject: 'Se liberó un horario con {provider}: {when}',
+      text: 'Hola, {name}:\n\nUsted está en la lista de espera de {provider}, y se liberó un horario: {when}.\n\nSe lo guardamos durante {minutes} minutos. Resérvelo aquí: {link}\n\nSi no le conviene, rechácelo en su portal para que la siguiente persona pueda tomarlo: {portal}. Usted sigue en la lista de espera.\n',
+      html: '<p>Hola, {name}:</p>\n<p>Usted está en la lista de espera de {provider}, y se liberó un horario: <strong>{when}</strong>.</p>\n<p>Se lo guardamos durante {minutes} minutos. <a href="{link}">Reservar este horario</a></p>\n<p>Si no le conviene, <a href="{portal}">rechácelo en su portal</a> para que la siguiente persona pueda tomarlo. Usted sigue en la lista de espera.</p>\n',
     },
   },
   content: {
@@ -920,6 +1206,1069 @@ export const translation: Translation = {
       },
     },
   },
-  flows: {},
-  forms: {},
+  flows: {
+    booking: {
+      id: 'booking',
+      title: 'Reservar una sesión',
+      description: 'The booking steps (product-spec §2, §4): email, then patient-information, then pay. Staff booking on behalf of a patient (support_web) take all three on the support routes; patients booking for themselves or their dependants (patient_web) start at patient-information on the user routes.',
+      defaultVariant: 'patient',
+      start: {
+        route: 'booking',
+        flag: 'bookings',
+        flagOffRoute: 'underMaintenance',
+        verifyRoute: 'bookingVerifyUser',
+        returnParam: 'returnTo',
+        successParam: 'showSuccessModal',
+        keepQuery: [
+          {
+            name: 'counselingType',
+          },
+          {
+            name: 'availabilityType',
+          },
+          {
+            name: 'partnershipCode',
+            flag: 'b2bSelfBooking',
+          },
+        ],
+      },
+      query: ['tz', 'insuranceId', 'insurancePlan', 'selfPay', 'userId', 'patients', 'leadId', 'slotId'],
+      variants: {
+        support: {
+          title: 'Reserva del personal para un paciente',
+          steps: ['email', 'patient-information', 'pay'],
+          when: {
+            appSource: 'support_web',
+          },
+        },
+        patient: {
+          title: 'Reserva para usted o para un familiar a su cargo',
+          steps: ['patient-information', 'pay'],
+          when: {
+            appSource: 'patient_web',
+          },
+        },
+      },
+      steps: [
+        {
+          id: 'email',
+          title: 'Correo electrónico del paciente',
+          route: {
+            support: 'supportBookingEmail',
+          },
+          form: 'booking-email',
+          copy: {
+            heading: '¿Para quién es la reserva?',
+            text: 'Ingrese la dirección de correo electrónico del paciente. Buscaremos su cuenta o crearemos una con esta reserva.',
+          },
+        },
+        {
+          id: 'patient-information',
+          title: 'Información del paciente',
+          route: {
+            support: 'supportBookingPatientInfo',
+            patient: 'userBookingPatientInfo',
+          },
+          form: 'booking-patient-information',
+          forms: ['responsible-party'],
+          copy: {
+            heading: '¿Para quién es la sesión?',
+            text: 'Agregue a todas las personas que asistirán. Un menor de edad necesita a su padre, madre o tutor legal como persona responsable.',
+            addPatient: 'Agregar a otra persona',
+          },
+          copyByVariant: {
+            support: {
+              text: 'Agregue al paciente y a todas las demás personas que asistirán. Un menor de edad necesita a su padre, madre o tutor legal como persona responsable.',
+            },
+          },
+        },
+        {
+          id: 'pay',
+          title: 'Pago',
+          route: {
+            support: 'supportBookingPayment',
+            patient: 'userBookingPayment',
+          },
+          form: 'insurance-selection',
+          forms: ['billing-address'],
+          copy: {
+            heading: 'Seguro y pago',
+            text: 'Elija un seguro registrado o elija pago por cuenta propia. Solo se cobra a su tarjeta lo que exijan su plan o nuestras tarifas.',
+            consent: 'Acepto el consentimiento para reservar y las condiciones de pago.',
+            submit: 'Reservar sesión',
+          },
+        },
+      ],
+    },
+    'search-questionnaire': {
+      id: 'search-questionnaire',
+      title: 'Encontrar el proveedor adecuado',
+      description: 'The pre-search questionnaire (product-spec §2), also run by the advertisement questionnaire. Its pages are select-service, select-age-group, select-location and select-insurance; which of them a visitor sees depends on what is already known (variant = questionnaire flow type). Reset returns to the generic flow, individual service, page 0. It ends on the provider search.',
+      routes: ['searchQuestionnaire', 'welcomeQuestionnaire'],
+      defaultVariant: 'generic',
+      variants: {
+        generic: {
+          title: 'General',
+          description: 'Se conoce la ubicación de la persona; se pregunta el servicio.',
+          steps: ['select-service', 'select-insurance'],
+          when: {
+            serviceChosen: false,
+            locationKnown: true,
+          },
+        },
+        'generic-child-therapy': {
+          title: 'Terapia infantil general',
+          description: 'Se eligió terapia para niños y adolescentes y se conoce la ubicación; se pregunta el grupo de edad.',
+          steps: ['select-age-group', 'select-insurance'],
+          when: {
+            service: 'child',
+            locationKnown: true,
+          },
+        },
+        service: {
+          title: 'Servicio',
+          description: 'El servicio se eligió antes (por ejemplo, en la página de inicio); se pregunta la ubicación.',
+          steps: ['select-location', 'select-insurance'],
+          when: {
+            serviceChosen: true,
+            locationKnown: false,
+          },
+        },
+        'child-therapy': {
+          title: 'Terapia infantil',
+          description: 'Se eligió terapia para niños y adolescentes; se preguntan el grupo de edad y la ubicación.',
+          steps: ['select-age-group', 'select-location', 'select-insurance'],
+          when: {
+            service: 'child',
+            locationKnown: false,
+          },
+        },
+      },
+      steps: [
+        {
+          id: 'select-service',
+          title: 'Servicio',
+          choices: {
+            enum: 'questionnaireService',
+          },
+          copy: {
+            heading: '¿Qué tipo de terapeuta busca?',
+            note: 'Las normas estatales exigen que su proveedor tenga licencia en el estado donde usted vive.',
+            button: 'Continuar',
+          },
+        },
+        {
+          id: 'select-age-group',
+          title: 'Grupo de edad',
+          choices: {
+            enum: 'clientAgeGroup',
+          },
+          copy: {
+            heading: '¿Qué edad tiene el menor?',
+            button: 'Continuar',
+          },
+        },
+        {
+          id: 'select-location',
+          title: 'Ubicación',
+          copy: {
+            heading: '¿Dónde vive?',
+            fieldLabel: 'Código postal',
+            hint: 'Le mostramos proveedores con licencia en su estado.',
+            button: 'Continuar al seguro',
+          },
+          copyByVariant: {
+            'child-therapy': {
+              heading: '¿Dónde vive el menor?',
+              hint: 'Le mostramos proveedores con licencia en el estado donde vive el menor.',
+            },
+          },
+        },
+        {
+          id: 'select-insurance',
+          title: 'Seguro',
+          choices: [
+            {
+              value: 'insurance',
+              label: 'Sí',
+              description: 'Mostrar proveedores que aceptan mi seguro',
+            },
+            {
+              value: 'selfPay',
+              label: 'No',
+              description: 'Pagaré por cuenta propia',
+            },
+          ],
+          copy: {
+            heading: '¿Desea usar su seguro médico?',
+            carrierLabel: 'Aseguradora',
+            button: 'Ver proveedores',
+          },
+        },
+      ],
+    },
+    verification: {
+      id: 'verification',
+      title: 'Confirme sus datos',
+      description: 'The verification steps of a signed-in patient (product-spec §2 verification routes), reached from the portal\'s "Sign consent" to-do: confirm the patient\'s date of birth against the record, sign the booking consent of a patient on the account (a minor\'s by a parent or legal guardian; the server verifies the signature), optionally keep a card on file, and see the confirmation.',
+      steps: [
+        {
+          id: 'verify-identity',
+          title: 'Confirme que es usted',
+          route: 'verifyUserConsent',
+          form: 'verify-date-of-birth',
+          copy: {
+            heading: 'Confirme que es usted',
+            text: 'Ingrese la fecha de nacimiento de la persona a quien corresponde este consentimiento.',
+          },
+        },
+        {
+          id: 'consent',
+          title: 'Consentimiento',
+          route: 'verifyConsent',
+          copy: {
+            heading: 'Revise y firme el consentimiento',
+            text: 'Lea el consentimiento que aparece a continuación. Al firmarlo, su equipo de atención puede reservar y guardar sus sesiones.',
+            sign: 'Firmar el consentimiento',
+          },
+        },
+        {
+          id: 'payment',
+          title: 'Método de pago',
+          route: 'verifyUserPayment',
+          form: 'booking-card',
+          copy: {
+            heading: 'Agregue un método de pago',
+            text: 'Guardamos su tarjeta en su expediente para copagos y sesiones de pago por cuenta propia. Puede cambiarla en cualquier momento.',
+            save: 'Guardar tarjeta',
+          },
+        },
+        {
+          id: 'done',
+          title: 'Listo',
+          route: 'verifySuccess',
+          copy: {
+            heading: 'Todo está listo',
+            text: 'Gracias. El consentimiento está firmado y se guarda en sus registros.',
+          },
+        },
+      ],
+    },
+  },
+  forms: {
+    'account-settings': {
+      id: 'account-settings',
+      title: 'Configuración de la cuenta',
+      description: 'The account holder\'s own name, e-mail, phone and address.',
+      submitLabel: 'Guardar cambios',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['firstName', 'lastName', 'email', 'phoneNumber', 'address'],
+        properties: {
+          firstName: {
+            $ref: 'PersonName#/properties/firstName',
+          },
+          lastName: {
+            $ref: 'PersonName#/properties/lastName',
+          },
+          email: {
+            $ref: 'User#/properties/email',
+          },
+          phoneNumber: {
+            $ref: 'Phone',
+            title: 'Número de teléfono',
+          },
+          address: {
+            $ref: 'Address',
+            title: 'Dirección',
+          },
+        },
+      },
+      uiSchema: {
+        firstName: {
+          'ui:autocomplete': 'given-name',
+        },
+        lastName: {
+          'ui:autocomplete': 'family-name',
+        },
+        email: {
+          'ui:widget': 'email',
+          'ui:autocomplete': 'email',
+        },
+        phoneNumber: {
+          'ui:autocomplete': 'tel',
+          'ui:options': {
+            inputMode: 'tel',
+          },
+        },
+        address: {
+          line1: {
+            'ui:autocomplete': 'address-line1',
+          },
+          line2: {
+            'ui:autocomplete': 'address-line2',
+          },
+          city: {
+            'ui:autocomplete': 'address-level2',
+          },
+          state: {
+            'ui:enumNames': {
+              $constant: 'usStates',
+              pick: 'name',
+            },
+          },
+          zipcode: {
+            'ui:autocomplete': 'postal-code',
+            'ui:options': {
+              inputMode: 'numeric',
+            },
+          },
+          country: {
+            'ui:widget': 'hidden',
+          },
+        },
+      },
+      messages: {
+        email: {
+          required: 'validation.email.requiredAlt',
+        },
+      },
+    },
+    authorization: {
+      id: 'authorization',
+      title: 'Autorización del seguro',
+      description: 'The authorization for a referral. Personal information (gender, last 4 digits of the SSN) and the insurance carrier are asked here; records without them are accepted from the scheduling system.',
+      submitLabel: 'Guardar autorización',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['personalInformation', 'referralInformation', 'authorizationInformation'],
+        properties: {
+          personalInformation: {
+            $ref: 'AuthorizationForm#/properties/personalInformation',
+            properties: {
+              gender: {
+                $ref: 'Patient#/properties/gender',
+                'x-enumExclude': ['Unknown'],
+              },
+              memberId: {
+                $ref: 'AuthorizationForm#/properties/personalInformation/properties/memberId',
+              },
+            },
+          },
+          referralInformation: {
+            $ref: 'AuthorizationForm#/properties/referralInformation',
+            required: ['referringProviderEhrId', 'referralReason', 'effectiveDate', 'expirationDate', 'insuranceCarrier'],
+          },
+          authorizationInformation: {
+            $ref: 'AuthorizationForm#/properties/authorizationInformation',
+          },
+        },
+      },
+      uiSchema: {
+        personalInformation: {
+          memberId: {
+            'ui:options': {
+              inputMode: 'numeric',
+            },
+          },
+        },
+      },
+    },
+    'billing-address': {
+      id: 'billing-address',
+      title: 'Dirección de facturación',
+      description: 'The card holder\'s name and address, asked with the card.',
+      submitLabel: 'Continuar',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['firstName', 'lastName', 'address'],
+        properties: {
+          firstName: {
+            $ref: 'Billing#/properties/firstName',
+          },
+          lastName: {
+            $ref: 'Billing#/properties/lastName',
+          },
+          address: {
+            $ref: 'Billing#/properties/address',
+          },
+        },
+      },
+      uiSchema: {
+        firstName: {
+          'ui:autocomplete': 'cc-given-name',
+        },
+        lastName: {
+          'ui:autocomplete': 'cc-family-name',
+        },
+        address: {
+          line1: {
+            'ui:autocomplete': 'billing address-line1',
+          },
+          line2: {
+            'ui:autocomplete': 'billing address-line2',
+          },
+          city: {
+            'ui:autocomplete': 'billing address-level2',
+          },
+          state: {
+            'ui:enumNames': {
+              $constant: 'usStates',
+              pick: 'name',
+            },
+          },
+          zipcode: {
+            'ui:autocomplete': 'billing postal-code',
+            'ui:options': {
+              inputMode: 'numeric',
+            },
+          },
+          country: {
+            'ui:widget': 'hidden',
+          },
+        },
+      },
+    },
+    'booking-card': {
+      id: 'booking-card',
+      title: 'Tarjeta',
+      description: 'A card with the card holder\'s name and billing address: it pays for a self-pay session (booking step pay), pays what is due on a session, or is kept on file (patient billing). The card is turned into a one-time token before anything is booked, paid or kept; its number is never kept. Screens other than the booking step give their own submit label.',
+      submitLabel: 'Reservar sesión',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['number', 'expiration', 'cvv', 'firstName', 'lastName', 'address'],
+        properties: {
+          number: {
+            type: 'string',
+            title: 'Número de tarjeta',
+            pattern: '^[0-9]{12,19}$',
+            'x-messages': {
+              required: 'card.number.required',
+              pattern: 'card.number.invalid',
+            },
+          },
+          expiration: {
+            type: 'string',
+            title: 'Vencimiento (MM/AA)',
+            pattern: '^(0[1-9]|1[0-2])/[0-9]{2}$',
+            'x-messages': {
+              required: 'card.expiration.required',
+              pattern: 'card.expiration.invalid',
+            },
+          },
+          cvv: {
+            type: 'string',
+            title: 'CVC',
+            pattern: '^[0-9]{3,4}$',
+            'x-messages': {
+              required: 'card.cvv.required',
+              pattern: 'card.cvv.invalid',
+            },
+          },
+          firstName: {
+            $ref: 'Billing#/properties/firstName',
+          },
+          lastName: {
+            $ref: 'Billing#/properties/lastName',
+          },
+          address: {
+            $ref: 'Billing#/properties/address',
+          },
+        },
+      },
+      uiSchema: {
+        number: {
+          'ui:widget': 'card-number',
+        },
+        expiration: {
+          'ui:widget': 'card-expiration',
+        },
+        cvv: {
+          'ui:widget': 'card-cvv',
+        },
+        firstName: {
+          'ui:autocomplete': 'cc-given-name',
+        },
+        lastName: {
+          'ui:autocomplete': 'cc-family-name',
+        },
+        address: {
+          line1: {
+            'ui:autocomplete': 'billing address-line1',
+          },
+          line2: {
+            'ui:autocomplete': 'billing address-line2',
+          },
+          city: {
+            'ui:autocomplete': 'billing address-level2',
+          },
+          state: {
+            'ui:enumNames': {
+              $constant: 'usStates',
+              pick: 'name',
+            },
+          },
+          zipcode: {
+            'ui:autocomplete': 'billing postal-code',
+            'ui:options': {
+              inputMode: 'numeric',
+            },
+          },
+          country: {
+            'ui:widget': 'hidden',
+          },
+        },
+      },
+    },
+    'booking-email': {
+      id: 'booking-email',
+      title: 'Correo electrónico del paciente',
+      description: 'Staff enter the e-mail address of the patient they book for (booking step email); the patient\'s account is found or created from it.',
+      submitLabel: 'Continuar',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['email'],
+        properties: {
+          email: {
+            $ref: 'User#/properties/email',
+          },
+        },
+      },
+      uiSchema: {
+        email: {
+          'ui:widget': 'email',
+          'ui:autocomplete': 'off',
+        },
+      },
+    },
+    'booking-new-account': {
+      id: 'booking-new-account',
+      title: 'Cree su cuenta',
+      description: 'A visitor without an account gives their name and date of birth before booking (the e-mail address comes from the previous step). The account holder is an adult: responsible parties must be 18 or older.',
+      submitLabel: 'Crear cuenta',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['firstName', 'lastName', 'dateOfBirth'],
+        properties: {
+          firstName: {
+            $ref: 'PersonName#/properties/firstName',
+          },
+          lastName: {
+            $ref: 'PersonName#/properties/lastName',
+          },
+          dateOfBirth: {
+            $ref: 'DateOfBirth',
+            title: 'Su fecha de nacimiento',
+            'x-minAgeYears': {
+              $constant: 'adultAge',
+            },
+          },
+        },
+      },
+      uiSchema: {
+        firstName: {
+          'ui:autocomplete': 'given-name',
+        },
+        lastName: {
+          'ui:autocomplete': 'family-name',
+        },
+        dateOfBirth: {
+          'ui:autocomplete': 'bday',
+        },
+      },
+    },
+    'booking-patient-information': {
+      id: 'booking-patient-information',
+      title: 'Información del paciente',
+      description: 'Who the session is for (booking step patient-information, a new patient). Names take letters, hyphen and space only; other characters are stripped as they are typed. The date of birth is required unless the relationship is a child kind (constant dateOfBirthOptionalRelationships).',
+      submitLabel: 'Continuar',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['relationship', 'firstName', 'lastName', 'gender'],
+        properties: {
+          relationship: {
+            $ref: 'Patient#/properties/relationship',
+          },
+          firstName: {
+            $ref: 'Patient#/properties/firstName',
+          },
+          lastName: {
+            $ref: 'Patient#/properties/lastName',
+          },
+          dateOfBirth: {
+            $ref: 'Patient#/properties/dateOfBirth',
+          },
+          gender: {
+            $ref: 'Patient#/properties/gender',
+            'x-enumExclude': ['Unknown'],
+          },
+          phoneNumber: {
+            $ref: 'Patient#/properties/phoneNumber',
+          },
+          email: {
+            $ref: 'Patient#/properties/email',
+          },
+        },
+        if: {
+          properties: {
+            relationship: {
+              not: {
+                enum: {
+                  $constant: 'dateOfBirthOptionalRelationships',
+                },
+              },
+            },
+          },
+        },
+        then: {
+          required: ['dateOfBirth'],
+        },
+      },
+      uiSchema: {
+        'ui:order': ['relationship', 'firstName', 'lastName', 'dateOfBirth', 'gender', 'phoneNumber', 'email'],
+        firstName: {
+          'ui:autocomplete': 'given-name',
+          'ui:options': {
+            stripDisallowed: true,
+          },
+        },
+        lastName: {
+          'ui:autocomplete': 'family-name',
+          'ui:options': {
+            stripDisallowed: true,
+          },
+        },
+        dateOfBirth: {
+          'ui:autocomplete': 'bday',
+        },
+        phoneNumber: {
+          'ui:autocomplete': 'tel',
+          'ui:options': {
+            inputMode: 'tel',
+          },
+        },
+        email: {
+          'ui:widget': 'email',
+          'ui:autocomplete': 'email',
+        },
+      },
+    },
+    'confirm-email-change': {
+      id: 'confirm-email-change',
+      title: 'Confirme su nuevo correo electrónico',
+      description: 'The code mailed to the new sign-in e-mail address (account settings).',
+      submitLabel: 'Confirmar el nuevo correo electrónico',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['code'],
+        properties: {
+          code: {
+            $ref: 'OneTimeCode',
+            title: 'Código de confirmación',
+          },
+        },
+      },
+      uiSchema: {
+        code: {
+          'ui:widget': 'oneTimeCode',
+          'ui:autofocus': true,
+          'ui:autocomplete': 'one-time-code',
+          'ui:options': {
+            inputMode: 'numeric',
+          },
+        },
+      },
+      messages: {},
+    },
+    'insurance-selection': {
+      id: 'insurance-selection',
+      title: '¿Cómo desea pagar?',
+      description: 'Insurance or self-pay for the booking (booking step pay). The chosen insurance must belong to the primary patient; the API answers the keyword patientMismatch on insuranceId when it does not.',
+      submitLabel: 'Continuar',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['selfPay'],
+        properties: {
+          selfPay: {
+            type: 'boolean',
+            title: {
+              $constant: 'selfPayLabel',
+              pick: 'full',
+            },
+            default: false,
+          },
+          insuranceId: {
+            type: 'string',
+            title: 'Seguro',
+            minLength: 1,
+            'x-messages': {
+              required: 'validation.insurance.required',
+              minLength: 'validation.insurance.required',
+            },
+          },
+        },
+        if: {
+          properties: {
+            selfPay: {
+              const: false,
+            },
+          },
+        },
+        then: {
+          required: ['insuranceId'],
+        },
+      },
+      messages: {
+        insuranceId: {
+          patientMismatch: 'validation.insurance.mismatch',
+        },
+      },
+    },
+    'one-time-code': {
+      id: 'one-time-code',
+      title: 'Ingrese su código de un solo uso',
+      description: 'The code we e-mailed to sign you in. The e-mail address comes from the previous step.',
+      submitLabel: 'Iniciar sesión',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['email', 'otp'],
+        properties: {
+          email: {
+            $ref: 'User#/properties/email',
+          },
+          otp: {
+            $ref: 'OneTimeCode',
+            title: 'Código de un solo uso',
+          },
+        },
+      },
+      uiSchema: {
+        email: {
+          'ui:widget': 'hidden',
+        },
+        otp: {
+          'ui:widget': 'oneTimeCode',
+          'ui:autofocus': true,
+          'ui:autocomplete': 'one-time-code',
+          'ui:options': {
+            inputMode: 'numeric',
+          },
+        },
+      },
+    },
+    referral: {
+      id: 'referral',
+      title: 'Autorización del referido',
+      description: 'The authorization form of product-spec §3 a clinician fills when referring one of their clients to another provider (/care/v1/referrals/make), with every §5 rule. The client and the receiving provider are chosen on the page first.',
+      submitLabel: 'Enviar referido',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['personalInformation', 'referralInformation', 'authorizationInformation'],
+        properties: {
+          personalInformation: {
+            $ref: 'ReferralForm#/properties/personalInformation',
+            properties: {
+              gender: {
+                $ref: 'Patient#/properties/gender',
+                'x-enumExclude': ['Unknown'],
+              },
+              memberId: {
+                $ref: 'AuthorizationForm#/properties/personalInformation/properties/memberId',
+              },
+            },
+          },
+          referralInformation: {
+            $ref: 'ReferralForm#/properties/referralInformation',
+          },
+          authorizationInformation: {
+            $ref: 'ReferralForm#/properties/authorizationInformation',
+          },
+        },
+      },
+      uiSchema: {
+        personalInformation: {
+          memberId: {
+            'ui:options': {
+              inputMode: 'numeric',
+            },
+          },
+        },
+        referralInformation: {
+          effectiveDate: {
+            'ui:widget': 'usDate',
+            'ui:placeholder': 'MM/DD/AAAA',
+          },
+          expirationDate: {
+            'ui:widget': 'usDate',
+            'ui:placeholder': 'MM/DD/AAAA',
+          },
+        },
+      },
+    },
+    'responsible-party': {
+      id: 'responsible-party',
+      title: 'Persona responsable',
+      description: 'The adult responsible for the booking\'s payment and consent. Responsible parties must be adults; for a minor, a parent or legal guardian.',
+      submitLabel: 'Continuar',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['firstName', 'lastName', 'dob', 'phoneNumber', 'email', 'address'],
+        properties: {
+          firstName: {
+            $ref: 'ResponsibleParty#/properties/firstName',
+          },
+          lastName: {
+            $ref: 'ResponsibleParty#/properties/lastName',
+          },
+          dob: {
+            $ref: 'ResponsibleParty#/properties/dob',
+          },
+          phoneNumber: {
+            $ref: 'ResponsibleParty#/properties/phoneNumber',
+          },
+          email: {
+            $ref: 'ResponsibleParty#/properties/email',
+          },
+          address: {
+            $ref: 'ResponsibleParty#/properties/address',
+          },
+        },
+      },
+      uiSchema: {
+        firstName: {
+          'ui:autocomplete': 'given-name',
+          'ui:options': {
+            stripDisallowed: true,
+          },
+        },
+        lastName: {
+          'ui:autocomplete': 'family-name',
+          'ui:options': {
+            stripDisallowed: true,
+          },
+        },
+        dob: {
+          'ui:autocomplete': 'bday',
+        },
+        phoneNumber: {
+          'ui:autocomplete': 'tel',
+          'ui:options': {
+            inputMode: 'tel',
+          },
+        },
+        email: {
+          'ui:widget': 'email',
+          'ui:autocomplete': 'email',
+        },
+        address: {
+          line1: {
+            'ui:autocomplete': 'address-line1',
+          },
+          line2: {
+            'ui:autocomplete': 'address-line2',
+          },
+          city: {
+            'ui:autocomplete': 'address-level2',
+          },
+          state: {
+            'ui:enumNames': {
+              $constant: 'usStates',
+              pick: 'name',
+            },
+          },
+          zipcode: {
+            'ui:autocomplete': 'postal-code',
+            'ui:options': {
+              inputMode: 'numeric',
+            },
+          },
+          country: {
+            'ui:widget': 'hidden',
+          },
+        },
+      },
+    },
+    'service-selection': {
+      id: 'service-selection',
+      title: 'Elija su sesión',
+      description: 'The kind of care and how the session takes place (booking).',
+      submitLabel: 'Continuar',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['counselingType', 'appointmentMode'],
+        properties: {
+          counselingType: {
+            $ref: 'Appointment#/properties/counselingType',
+            title: 'Tipo de servicio',
+            'x-messages': {
+              required: 'validation.service.required',
+              enum: 'validation.service.required',
+              type: 'validation.service.required',
+            },
+          },
+          appointmentMode: {
+            $ref: 'Appointment#/properties/appointmentMode',
+            'x-messages': {
+              required: 'validation.appointmentMode.required',
+              enum: 'validation.appointmentMode.required',
+              type: 'validation.appointmentMode.required',
+            },
+          },
+        },
+      },
+      uiSchema: {
+        counselingType: {
+          'ui:placeholder': 'Elija un servicio',
+        },
+        appointmentMode: {
+          'ui:placeholder': 'Elija video o en persona',
+        },
+      },
+    },
+    'sign-in-email': {
+      id: 'sign-in-email',
+      title: 'Iniciar sesión',
+      description: 'Enter the e-mail address of your account; we send you a sign-in link or code.',
+      submitLabel: 'Continuar',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['email'],
+        properties: {
+          email: {
+            $ref: 'User#/properties/email',
+          },
+        },
+      },
+      uiSchema: {
+        email: {
+          'ui:widget': 'email',
+          'ui:autocomplete': 'email',
+        },
+      },
+    },
+    'support-find-account': {
+      id: 'support-find-account',
+      title: 'Buscar la cuenta de quien llama',
+      description: 'Support staff find a caller\'s account by its e-mail address (support dashboard).',
+      submitLabel: 'Buscar cuenta',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['email'],
+        properties: {
+          email: {
+            $ref: 'User#/properties/email',
+          },
+        },
+      },
+      uiSchema: {
+        email: {
+          'ui:widget': 'email',
+          'ui:autocomplete': 'off',
+        },
+      },
+    },
+    'support-patient-contact': {
+      id: 'support-patient-contact',
+      title: 'Contacto del paciente',
+      description: 'Support changes a patient\'s phone number for the caller (PUT /support/patients/{id}); names, date of birth, gender and e-mail are identity fields, changed by support only while supportDemographicsEdit is on.',
+      submitLabel: 'Guardar el número de teléfono',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['phoneNumber'],
+        properties: {
+          phoneNumber: {
+            $ref: 'Patient#/properties/phoneNumber',
+          },
+        },
+      },
+      uiSchema: {
+        phoneNumber: {
+          'ui:options': {
+            inputMode: 'tel',
+          },
+        },
+      },
+    },
+    'support-patient-demographics': {
+      id: 'support-patient-demographics',
+      title: 'Datos del paciente',
+      description: 'Support changes a patient\'s demographics for the caller (PUT /support/patients/{id}), while the supportDemographicsEdit flag is on for the agent (the server checks it again).',
+      submitLabel: 'Guardar los datos',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['firstName', 'lastName'],
+        properties: {
+          firstName: {
+            $ref: 'Patient#/properties/firstName',
+          },
+          lastName: {
+            $ref: 'Patient#/properties/lastName',
+          },
+          dateOfBirth: {
+            $ref: 'Patient#/properties/dateOfBirth',
+          },
+          gender: {
+            $ref: 'Patient#/properties/gender',
+          },
+          phoneNumber: {
+            $ref: 'Patient#/properties/phoneNumber',
+          },
+          email: {
+            $ref: 'Patient#/properties/email',
+          },
+        },
+      },
+      uiSchema: {
+        phoneNumber: {
+          'ui:options': {
+            inputMode: 'tel',
+          },
+        },
+        email: {
+          'ui:widget': 'email',
+        },
+      },
+    },
+    'verify-date-of-birth': {
+      id: 'verify-date-of-birth',
+      title: 'Confirme su fecha de nacimiento',
+      description: 'Asked before a sign-in link opens health information, to confirm it is the account holder.',
+      submitLabel: 'Confirmar',
+      schema: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['dob'],
+        properties: {
+          dob: {
+            $ref: 'DateOfBirth',
+            title: 'Fecha de nacimiento',
+          },
+        },
+      },
+      uiSchema: {
+        dob: {
+          'ui:widget': 'dateOfBirth',
+          'ui:autofocus': true,
+          'ui:autocomplete': 'bday',
+        },
+      },
+    },
+  },
 };
