@@ -1128,7 +1128,7 @@ export const translation: Translation = {
     },
     'referral-made': {
       subject: 'Su profesional clínico hizo un referido',
-      text: 'Su profesional clínico lo ha referido a otro proveedor. El nuevo proveedor se comunicará con usted, y siempre puede\ncontactarnos a través de su cuenta.\n\nInicie sesión en su cuenta: {link}\n',
+      text: 'Su profesional clínico lo ha referido a otro proveedor. El nuevo proveedor se comunicará con usted, y siempre puede contactarnos a través de su cuenta.\n\nInicie sesión en su cuenta: {link}\n',
       html: '<p>Su profesional clínico lo ha referido a otro proveedor. El nuevo proveedor se comunicará con usted, y siempre puede contactarnos a través de su cuenta.</p>\n<p><a href="{link}">Iniciar sesión en mi cuenta</a></p>\n',
     },
     'referral-received': {
