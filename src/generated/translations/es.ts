@@ -663,6 +663,85 @@ export const translation: Translation = {
         label: 'Recibidas',
       },
     },
+    profileUrlType: {
+      provider: {
+        label: 'Proveedor',
+      },
+      psychiatrist: {
+        label: 'Psiquiatra',
+      },
+      therapist: {
+        label: 'Terapeuta',
+      },
+    },
+    landingSection: {
+      providers: {
+        label: 'Proveedores',
+      },
+      psychiatrists: {
+        label: 'Psiquiatras',
+      },
+      therapists: {
+        label: 'Terapeutas',
+      },
+    },
+    landingPageType: {
+      hub: {
+        label: 'Página principal',
+      },
+      state: {
+        label: 'Estado',
+      },
+      city: {
+        label: 'Ciudad',
+      },
+      specialty: {
+        label: 'Especialidad',
+      },
+    },
+    partnerTier: {
+      premier: {
+        label: 'Preferente',
+        description: 'Los miembros ven las citas de primera consulta reservadas para socios.',
+      },
+      standard: {
+        label: 'Estándar',
+        description: 'Los miembros buscan como cualquier otra persona.',
+      },
+    },
+    providerSlugType: {
+      provider: {
+        label: 'Proveedor',
+      },
+      psychiatrist: {
+        label: 'Psiquiatra',
+      },
+      therapist: {
+        label: 'Terapeuta',
+      },
+    },
+    auditOutcome: {
+      success: {
+        label: 'Éxito',
+      },
+      failure: {
+        label: 'Error',
+      },
+      denied: {
+        label: 'Denegado',
+      },
+    },
+    bookingFlowBlockReason: {
+      ACCOUNT_DISABLED: {
+        label: 'La cuenta está desactivada',
+      },
+      EMAIL_MISMATCH: {
+        label: 'La dirección de correo electrónico no es la de la cuenta',
+      },
+      NOT_A_PATIENT: {
+        label: 'La cuenta no es una cuenta de paciente',
+      },
+    },
     paymentStatus: {
       succeeded: {
         label: 'Pagado',
@@ -747,6 +826,425 @@ export const translation: Translation = {
       },
       'Business Contract': {
         label: 'Contrato empresarial',
+      },
+    },
+    careStatus: {
+      new: {
+        label: 'Nuevo',
+        description: 'Nunca ha tenido una cita reservada',
+      },
+      in_care: {
+        label: 'En atención',
+        description: 'Tiene una próxima cita reservada',
+      },
+      returning: {
+        label: 'Recurrente',
+        description: 'Ha tenido citas',
+      },
+    },
+    patientNoteType: {
+      general: {
+        label: 'General',
+      },
+      scheduling: {
+        label: 'Programación de citas',
+      },
+      billing: {
+        label: 'Facturación',
+      },
+      insurance: {
+        label: 'Seguro',
+      },
+      clinical_handoff: {
+        label: 'Traspaso clínico',
+      },
+    },
+    patientDocumentKind: {
+      insurance_card_front: {
+        label: 'Tarjeta del seguro (frente)',
+      },
+      insurance_card_back: {
+        label: 'Tarjeta del seguro (reverso)',
+      },
+      photo_id: {
+        label: 'Identificación con foto',
+      },
+      referral: {
+        label: 'Referido',
+      },
+      other: {
+        label: 'Otro documento',
+      },
+    },
+    documentContentType: {
+      'image/jpeg': {
+        label: 'Imagen JPEG',
+      },
+      'image/png': {
+        label: 'Imagen PNG',
+      },
+      'image/heic': {
+        label: 'Imagen HEIC',
+      },
+      'application/pdf': {
+        label: 'Documento PDF',
+      },
+    },
+    phoneLineType: {
+      mobile: {
+        label: 'Celular',
+      },
+      fixed_line: {
+        label: 'Teléfono fijo',
+      },
+      fixed_line_or_mobile: {
+        label: 'Teléfono fijo o celular',
+      },
+      voip: {
+        label: 'VoIP',
+      },
+      toll_free: {
+        label: 'Número gratuito',
+      },
+      premium_rate: {
+        label: 'Tarifa especial',
+      },
+      shared_cost: {
+        label: 'Costo compartido',
+      },
+      personal_number: {
+        label: 'Número personal',
+      },
+      pager: {
+        label: 'Localizador',
+      },
+      uan: {
+        label: 'Número de acceso universal',
+      },
+      voicemail: {
+        label: 'Buzón de voz',
+      },
+      unknown: {
+        label: 'Desconocido',
+      },
+    },
+    insuranceDecision: {
+      useInsurance: {
+        label: 'Usar mi seguro',
+      },
+      selfPay: {
+        label: 'Pago por cuenta propia',
+      },
+      askPatient: {
+        label: 'Preguntar al paciente',
+        description: 'El equipo de soporte necesita la respuesta del paciente antes de la sesión (solo personal).',
+      },
+    },
+    billingTransactionKind: {
+      charge: {
+        label: 'Cargo',
+      },
+      payment: {
+        label: 'Pago',
+      },
+      refund: {
+        label: 'Reembolso',
+      },
+    },
+    frontDeskTask: {
+      consentUnsigned: {
+        label: 'Consentimiento sin firmar',
+      },
+      insuranceCardMissing: {
+        label: 'Falta la foto de la tarjeta del seguro',
+      },
+      balanceDue: {
+        label: 'Saldo pendiente',
+      },
+    },
+    reminderChannel: {
+      email: {
+        label: 'Correo electrónico',
+      },
+      sms: {
+        label: 'Mensaje de texto',
+      },
+    },
+    reminderLinkPurpose: {
+      reschedule: {
+        label: 'Cambiar la cita',
+      },
+      cancel: {
+        label: 'Cancelar',
+      },
+      unsubscribe: {
+        label: 'Dejar de recibir recordatorios por correo electrónico',
+      },
+    },
+    userType: {
+      patient: {
+        label: 'Paciente',
+      },
+      support: {
+        label: 'Soporte',
+      },
+      clinician: {
+        label: 'Profesional clínico',
+      },
+      rcd: {
+        label: 'RCD',
+      },
+      third_party_support: {
+        label: 'Soporte externo',
+      },
+    },
+    permissionGroup: {
+      support: {
+        label: 'Soporte',
+      },
+      patient: {
+        label: 'Paciente',
+      },
+      clinicians: {
+        label: 'Profesionales clínicos',
+      },
+      rcd: {
+        label: 'RCD',
+      },
+      devops_admin: {
+        label: 'Administración de DevOps',
+      },
+      clinical_admin: {
+        label: 'Administración clínica',
+      },
+      software_devs: {
+        label: 'Desarrolladores de software',
+      },
+      third_party_support: {
+        label: 'Soporte externo',
+      },
+      engineering_support: {
+        label: 'Soporte de ingeniería',
+      },
+      thrivecare_admin: {
+        label: 'Administración de Thrivecare',
+      },
+      product: {
+        label: 'Producto',
+      },
+      residents: {
+        label: 'Residentes',
+      },
+      synchronous_team: {
+        label: 'Equipo sincrónico',
+      },
+      coe_staff: {
+        label: 'Personal del COE',
+      },
+      medical_assistants: {
+        label: 'Asistentes médicos',
+      },
+    },
+    appType: {
+      support_web: {
+        label: 'Soporte (personal que reserva en nombre de pacientes)',
+      },
+      patient_web: {
+        label: 'Paciente (reserva para sí mismo o para sus dependientes)',
+      },
+    },
+    gender: {
+      Male: {
+        label: 'Masculino',
+      },
+      Female: {
+        label: 'Femenino',
+      },
+      Unknown: {
+        label: 'Desconocido',
+      },
+    },
+    relationship: {
+      Self: {
+        label: 'Titular',
+      },
+      Spouse: {
+        label: 'Cónyuge',
+      },
+      Child: {
+        label: 'Hijo o hija',
+      },
+      Other: {
+        label: 'Otro',
+      },
+      Grandparent: {
+        label: 'Abuelo o abuela',
+      },
+      Grandchild: {
+        label: 'Nieto o nieta',
+      },
+      Stepchild: {
+        label: 'Hijastro o hijastra',
+      },
+      NephewOrNiece: {
+        label: 'Sobrino o sobrina',
+      },
+      FosterChild: {
+        label: 'Hijo o hija de crianza',
+      },
+      SignificantOther: {
+        label: 'Pareja',
+      },
+      Mother: {
+        label: 'Madre',
+      },
+      Father: {
+        label: 'Padre',
+      },
+      OtherAdult: {
+        label: 'Otro adulto',
+      },
+      LifePartner: {
+        label: 'Compañero o compañera de vida',
+      },
+      OtherRelationship: {
+        label: 'Otra relación',
+      },
+    },
+    patientSource: {
+      new: {
+        label: 'Nuevo',
+      },
+      existing: {
+        label: 'Existente',
+      },
+    },
+    consentType: {
+      bookAppointmentConsent: {
+        label: 'Consentimiento para reservar una cita',
+      },
+      paymentConsent: {
+        label: 'Consentimiento de pago',
+      },
+    },
+    environment: {
+      main: {
+        label: 'Principal',
+      },
+      staging: {
+        label: 'Preproducción',
+      },
+      qa: {
+        label: 'QA',
+      },
+      default: {
+        label: 'Predeterminado',
+      },
+    },
+    taskKind: {
+      red_alert: {
+        label: 'Alerta roja',
+        description: 'Una sesión reservada que necesita la atención de una persona (proveedor retirado, sesión en riesgo).',
+      },
+      insurance_verification: {
+        label: 'Verificación del seguro',
+        description: 'Un seguro registrado que espera una decisión.',
+      },
+      front_desk: {
+        label: 'Tarea de recepción',
+        description: 'Una llamada de vuelta o un trámite para la recepción.',
+      },
+      referral: {
+        label: 'Referido',
+        description: 'Un cliente referido a otro proveedor, que espera su respuesta.',
+      },
+      rcd_provider_request: {
+        label: 'Solicitud de proveedor',
+        description: 'Una solicitud de un proveedor (licencia añadida, cambio de disponibilidad o de tarifa, cambio de perfil) para que un RCD la apruebe o la rechace.',
+      },
+      clinical_alert: {
+        label: 'Alerta clínica',
+        description: 'Una medición que requiere la atención inmediata del profesional clínico (ítem 9 del PHQ-9 con respuesta de 1 o más, o un total de 20 o más).',
+      },
+      unanswered_message: {
+        label: 'Mensaje sin responder',
+        description: 'Un mensaje de un cliente que espera respuesta.',
+      },
+    },
+    taskStatus: {
+      open: {
+        label: 'Abierta',
+        description: 'Espera que alguien la asuma.',
+      },
+      in_progress: {
+        label: 'En curso',
+        description: 'Asumida por su responsable.',
+      },
+      on_hold: {
+        label: 'En espera',
+        description: 'Su responsable espera algo externo.',
+      },
+      completed: {
+        label: 'Completada',
+        description: 'Hecha; la nota indica lo que se hizo.',
+      },
+      declined: {
+        label: 'Rechazada',
+        description: 'Rechazada; la nota indica el motivo.',
+      },
+      cancelled: {
+        label: 'Cancelada',
+        description: 'Ya no es necesaria; la nota indica el motivo.',
+      },
+    },
+    taskPriority: {
+      routine: {
+        label: 'Rutina',
+      },
+      urgent: {
+        label: 'Urgente',
+      },
+      asap: {
+        label: 'Lo antes posible',
+      },
+      stat: {
+        label: 'Inmediata (STAT)',
+      },
+    },
+    waitlistEntryStatus: {
+      waiting: {
+        label: 'En espera',
+        description: 'Se le ofrecerá el próximo horario que le convenga',
+      },
+      booked: {
+        label: 'Reservado',
+        description: 'Reservó un horario ofrecido desde esta lista de espera',
+      },
+      left: {
+        label: 'Salió',
+        description: 'Salió de la lista de espera (el paciente o el equipo de soporte en su nombre)',
+      },
+    },
+    waitlistOfferStatus: {
+      open: {
+        label: 'Reservado para usted',
+        description: 'El horario se guarda para la persona hasta que vence la oferta',
+      },
+      booked: {
+        label: 'Reservado',
+        description: 'La persona reservó el horario ofrecido',
+      },
+      lapsed: {
+        label: 'Vencido',
+        description: 'La reserva temporal venció; el horario pasó a la siguiente persona',
+      },
+      declined: {
+        label: 'Rechazado',
+        description: 'La persona lo rechazó; el horario pasó a la siguiente persona',
+      },
+      withdrawn: {
+        label: 'Retirado',
+        description: 'La persona salió de la lista de espera mientras la oferta estaba abierta',
       },
     },
   },
@@ -872,6 +1370,546 @@ export const translation: Translation = {
     },
   },
   content: {
+    'account-notes': {
+      id: 'account-notes',
+      kind: 'notes',
+      description: 'Texts about accounts and responsible parties (product-spec §1), shown on booking, sign-in and landing pages.',
+      texts: {
+        manageOnline: 'Los titulares de la cuenta pueden administrar sus citas en línea, en cualquier momento.',
+        responsiblePartyAdult: 'Todas las personas responsables deben tener 18 años o más.',
+        minorNeedsGuardian: 'Un menor de edad necesita a su padre, madre o tutor legal como persona responsable.',
+      },
+    },
+    awards: {
+      id: 'awards',
+      kind: 'awards',
+      description: 'Award badges shown on landing pages (product-spec §1); images under public/awards/.',
+      heading: 'Reconocidos por la atención que brindamos',
+      items: [
+        {
+          name: 'Patient Choice Award 2025',
+          image: '/awards/patient-choice-2025.svg',
+          alt: 'Insignia del Patient Choice Award 2025',
+        },
+        {
+          name: 'Excellence in Telehealth 2025',
+          image: '/awards/telehealth-excellence-2025.svg',
+          alt: 'Insignia del Excellence in Telehealth 2025',
+        },
+        {
+          name: 'Great Place to Work for Clinicians 2025',
+          image: '/awards/great-place-clinicians-2025.svg',
+          alt: 'Insignia del Great Place to Work for Clinicians 2025',
+        },
+      ],
+    },
+    carriers: {
+      id: 'carriers',
+      kind: 'carriers',
+      description: 'Six insurance carriers shown on landing pages (product-spec §1); their marks under public/carriers/ are plain text marks, not the carriers\' logos.',
+      heading: 'Trabajamos con la mayoría de los principales planes de seguro médico',
+      note: 'La cobertura depende de su plan y de su estado; la verificamos antes de su primera sesión.',
+      items: [
+        {
+          name: 'Aetna',
+          logo: '/carriers/aetna.svg',
+        },
+        {
+          name: 'Cigna',
+          logo: '/carriers/cigna.svg',
+        },
+        {
+          name: 'UnitedHealthcare',
+          logo: '/carriers/unitedhealthcare.svg',
+        },
+        {
+          name: 'Blue Cross Blue Shield',
+          logo: '/carriers/blue-cross-blue-shield.svg',
+        },
+        {
+          name: 'Humana',
+          logo: '/carriers/humana.svg',
+        },
+        {
+          name: 'Optum',
+          logo: '/carriers/optum.svg',
+        },
+      ],
+    },
+    'city-faq': {
+      id: 'city-faq',
+      kind: 'faq',
+      description: 'Four questions and answers on city landing pages (product-spec §1); the page fills {{city}} and {{state}}.',
+      heading: 'Preguntas sobre la atención en {{city}}',
+      placeholders: ['city', 'state'],
+      items: [
+        {
+          question: '¿Cómo encuentro un terapeuta en {{city}}, {{state}}?',
+          answer: 'Busque según la atención que necesita, su seguro médico y los horarios que le convengan. Todos los proveedores que mostramos cerca de {{city}} tienen licencia en {{state}}, y puede reservar en línea en pocos minutos.',
+        },
+        {
+          question: '¿Los proveedores de {{city}} aceptan mi seguro?',
+          answer: 'Muchos sí. Elija su seguro en la búsqueda y le mostraremos los proveedores de {{city}} que están dentro de la red de su plan; además, verificamos su cobertura antes de la primera sesión.',
+        },
+        {
+          question: '¿Puedo tener consultas por video con un proveedor si vivo en {{city}}?',
+          answer: 'Sí. Las consultas por video están disponibles en cualquier lugar de {{state}}, siempre que usted se encuentre en {{state}} en el momento de su sesión.',
+        },
+        {
+          question: '¿Qué pasa si no tengo seguro en {{state}}?',
+          answer: 'Puede elegir el pago por cuenta propia. El precio se muestra antes de reservar, y buscar o crear una cuenta no tiene ningún costo.',
+        },
+      ],
+    },
+    fireside: {
+      id: 'fireside',
+      description: 'Fireside, the patients\' resource page of the patient dashboard (product-spec §2): help in a crisis, how care works between sessions, and small practices to try. Links are to public, free resources.',
+      heading: 'Fireside',
+      intro: 'Un rincón tranquilo para el tiempo entre sesiones: a dónde acudir en una crisis, cómo funciona su atención y algunas prácticas sencillas que puede probar hoy.',
+      crisis: {
+        heading: 'Si está en crisis',
+        text: 'No ofrecemos atención de emergencia. Si usted o alguien que le importa está en peligro, busque ayuda de inmediato.',
+        items: [
+          {
+            label: 'Llame o envíe un mensaje de texto al 988',
+            detail: 'La Línea de Prevención del Suicidio y Crisis (988) atiende las 24 horas del día, los 7 días de la semana. Para español, oprima 2.',
+            href: 'tel:988',
+          },
+          {
+            label: 'Envíe HOME por mensaje de texto al 741741',
+            detail: 'Crisis Text Line le pone en contacto por mensaje de texto con un consejero de crisis capacitado.',
+            href: 'sms:741741?&body=HOME',
+          },
+          {
+            label: 'Llame al 911',
+            detail: 'Ante una emergencia médica, o si no puede mantenerse a salvo.',
+            href: 'tel:911',
+          },
+        ],
+      },
+      care: {
+        heading: 'Cómo funciona su atención',
+        items: [
+          {
+            title: 'Entre sesiones',
+            text: 'Anote lo que surja durante la semana (un pensamiento, un estado de ánimo, una pregunta) y llévelo a su próxima sesión. Las notas pequeñas hacen que las sesiones sean más útiles.',
+          },
+          {
+            title: 'Cambios de planes',
+            text: 'Puede cambiar o cancelar una sesión desde Sesiones. Cancelar poco antes de la hora de inicio puede tener un cargo por cancelación tardía; se lo mostramos antes de que confirme.',
+          },
+          {
+            title: 'Encontrar a la persona adecuada',
+            text: 'Cuando es la persona adecuada, usted se siente escuchado y con la confianza de hablar con sinceridad. Si no es así después de algunas sesiones, está bien reservar con otra persona.',
+          },
+        ],
+      },
+      practices: {
+        heading: 'Prácticas sencillas para probar',
+        items: [
+          {
+            title: 'Respiración en caja',
+            text: 'Inhale contando hasta cuatro, sostenga el aire contando hasta cuatro, exhale contando hasta cuatro y haga una pausa contando hasta cuatro. Repítalo cuatro veces.',
+          },
+          {
+            title: 'Chequeo de los cinco sentidos',
+            text: 'Nombre cinco cosas que puede ver, cuatro que puede tocar, tres que puede oír, dos que puede oler y una que puede saborear.',
+          },
+          {
+            title: 'Una caminata corta',
+            text: 'Diez minutos al aire libre, sin su teléfono, pueden mejorar su estado de ánimo y aliviar la tensión.',
+          },
+          {
+            title: 'Una frase amable',
+            text: 'Escríbase una frase a sí mismo como se la escribiría a un buen amigo que está pasando por un día difícil.',
+          },
+        ],
+      },
+      help: {
+        heading: '¿Tiene preguntas sobre su cuenta?',
+        text: 'Nuestro equipo de soporte puede ayudarle con sesiones, facturación y seguro.',
+      },
+    },
+    home: {
+      id: 'home',
+      description: 'The home page (/): hero with the provider search entry, how it works (the how-it-works carousel), testimonials, carriers, awards, the call center\'s hours and a call to action.',
+      hero: {
+        heading: 'Encuentre un terapeuta o un proveedor de psiquiatría que acepte su seguro médico',
+        subheading: 'Terapeutas, consejeros y enfermeros practicantes psiquiátricos con licencia. Consultas por video o en persona, con seguro o con pago por cuenta propia.',
+        searchLabel: 'Comience su búsqueda',
+        serviceLabel: '¿Qué tipo de atención busca?',
+        locationLabel: 'Código postal o ciudad',
+        locationHint: 'Los proveedores deben tener licencia en el estado donde usted vive.',
+        insuranceLabel: 'Seguro',
+        insuranceAny: 'Lo decidiré más tarde',
+        submitLabel: 'Buscar proveedores',
+      },
+      howItWorks: {
+        heading: 'Cómo funciona',
+      },
+      callToAction: {
+        heading: 'Estamos listos cuando usted lo esté',
+        text: 'La mayoría de las personas reserva su primera sesión en menos de una semana. Puede administrar sus citas en línea en cualquier momento.',
+        button: 'Buscar un proveedor',
+      },
+      callCenter: {
+        heading: 'Hable con nuestro equipo de atención',
+        text: 'Nuestros coordinadores de atención le ayudan a encontrar un proveedor, verificar su seguro y reservar una sesión.',
+        callLabel: 'Llame al {{phone}}',
+      },
+      search: {
+        locationRequired: 'Ingrese su código postal o ciudad para que podamos mostrarle proveedores con licencia en su estado.',
+      },
+      partners: {
+        heading: 'Atención a través de su empleador, plan de salud o escuela',
+        text: 'Muchos empleadores, planes de salud y escuelas pagan las sesiones de sus miembros. Busque el suyo y reserve con su código de socio.',
+        link: 'Ver nuestros socios',
+      },
+    },
+    'how-it-works': {
+      id: 'how-it-works',
+      kind: 'carousel',
+      description: 'The how-it-works carousel of landing pages (product-spec §1).',
+      heading: 'Empezar es sencillo',
+      previousLabel: 'Paso anterior',
+      nextLabel: 'Paso siguiente',
+      slides: [
+        {
+          title: 'Responda algunas preguntas',
+          text: 'Díganos qué tipo de atención busca, para quién es y dónde vive. Le tomará alrededor de un minuto.',
+        },
+        {
+          title: 'Compare proveedores',
+          text: 'Vea proveedores con licencia en su estado que se ajustan a sus necesidades, con su enfoque, sus idiomas y sus horarios disponibles.',
+        },
+        {
+          title: 'Elija un horario que le convenga',
+          text: 'Elija una consulta por video desde casa o una sesión en persona en un consultorio cercano, a menudo en la misma semana.',
+        },
+        {
+          title: 'Verifique su cobertura',
+          text: 'Agregue su seguro y confirmaremos sus beneficios antes de su primera sesión, o elija el pago por cuenta propia.',
+        },
+      ],
+    },
+    'landing-city': {
+      id: 'landing-city',
+      kind: 'landing-page',
+      description: 'City landing pages (/{segment}/{state}/{city}); the page fills {{city}}, {{state}} and {{providerKind}}.',
+      pageType: 'city',
+      title: '{{providerKind}} en {{city}}, {{state}}',
+      metaDescription: 'Encuentre {{providerKind}} en {{city}}, {{state}} que acepten su seguro médico. Reserve en línea una consulta por video o una sesión en persona.',
+      heading: '{{providerKind}} en {{city}}, {{state}}',
+      intro: '{{providerKind}} con licencia cerca de {{city}}, con horarios disponibles esta semana para consultas por video y sesiones en persona.',
+      sections: [
+        {
+          heading: 'Cerca de casa, o desde casa',
+          text: 'Reúnase en un consultorio cerca de {{city}}, o por video desde cualquier lugar de {{state}}.',
+        },
+        {
+          heading: 'Según lo que usted necesita',
+          text: 'Filtre por especialidad, enfoque, idioma y los horarios que le convengan.',
+        },
+      ],
+      blocks: ['city-faq', 'testimonials', 'carriers'],
+      callToAction: {
+        heading: 'Reserve hoy en {{city}}',
+        button: 'Ver horarios disponibles',
+      },
+    },
+    'landing-provider-hub': {
+      id: 'landing-provider-hub',
+      kind: 'landing-page',
+      description: 'The providers hub (/providers), covering therapy and psychiatry.',
+      pageType: 'hub',
+      segment: 'providers',
+      title: 'Encuentre un terapeuta o un proveedor de psiquiatría',
+      metaDescription: 'Terapeutas, consejeros y enfermeros practicantes psiquiátricos que aceptan su seguro médico, por video o en persona.',
+      heading: 'Atención de salud mental para cada etapa de la vida',
+      intro: 'Terapia, terapia de pareja y familiar, y atención psiquiátrica con proveedores con licencia, por consulta por video o en persona.',
+      sections: [
+        {
+          heading: 'Terapia y consejería',
+          text: 'Sesiones semanales o cada dos semanas con un terapeuta o consejero que se especializa en lo que usted está viviendo.',
+        },
+        {
+          heading: 'Psiquiatría y medicación',
+          text: 'Evaluación y manejo de medicamentos con enfermeros practicantes psiquiátricos, por lo general una vez al mes.',
+        },
+        {
+          heading: 'Ayuda cuando la necesita',
+          text: 'Nuestro equipo de soporte está disponible los siete días de la semana para ayudarle a encontrar un proveedor o reservar una sesión.',
+        },
+      ],
+      blocks: ['how-it-works', 'testimonials', 'carriers', 'awards'],
+      callToAction: {
+        heading: 'Encuentre a su proveedor',
+        text: 'Responda algunas preguntas y vea proveedores con licencia en su estado.',
+        button: 'Comenzar',
+      },
+    },
+    'landing-psychiatrist-hub': {
+      id: 'landing-psychiatrist-hub',
+      kind: 'landing-page',
+      description: 'The psychiatrist hub (/psychiatrists).',
+      pageType: 'hub',
+      segment: 'psychiatrists',
+      title: 'Encuentre un proveedor de psiquiatría para el manejo de medicamentos',
+      metaDescription: 'Enfermeros practicantes psiquiátricos para evaluación y manejo de medicamentos, por video o en persona, con seguro o con pago por cuenta propia.',
+      heading: 'Atención psiquiátrica con un proveedor que le escucha',
+      intro: 'Los enfermeros practicantes psiquiátricos evalúan sus síntomas, recetan medicamentos cuando pueden ayudar y le dan seguimiento, por lo general una vez al mes.',
+      sections: [
+        {
+          heading: 'Evaluación y manejo de medicamentos',
+          text: 'Su primera consulta es una evaluación completa. Las consultas de seguimiento revisan cómo se siente y ajustan su tratamiento.',
+        },
+        {
+          heading: 'Complementa su terapia',
+          text: 'Muchos clientes ven a un terapeuta y a un proveedor de psiquiatría a la vez; sus proveedores pueden coordinar su atención.',
+        },
+        {
+          heading: 'Use su seguro',
+          text: 'La mayoría de los principales planes cubren las consultas psiquiátricas. Verificamos su cobertura antes de su primera consulta.',
+        },
+      ],
+      blocks: ['how-it-works', 'testimonials', 'carriers', 'awards'],
+      callToAction: {
+        heading: 'Comience con una evaluación',
+        text: 'Vea proveedores de psiquiatría con licencia en su estado y reserve en línea.',
+        button: 'Buscar un proveedor de psiquiatría',
+      },
+    },
+    'landing-segments': {
+      id: 'landing-segments',
+      kind: 'landing-segments',
+      description: 'The three landing-page segments (product-spec §2 landing pages) and the words that fill {{providerKind}} on their pages.',
+      segments: {
+        providers: {
+          providerKind: 'proveedores de salud mental',
+          providerKindSingular: 'proveedor de salud mental',
+          profileType: 'provider',
+        },
+        therapists: {
+          providerKind: 'terapeutas',
+          providerKindSingular: 'terapeuta',
+          profileType: 'therapist',
+        },
+        psychiatrists: {
+          providerKind: 'proveedores de psiquiatría',
+          providerKindSingular: 'proveedor de psiquiatría',
+          profileType: 'psychiatrist',
+        },
+      },
+    },
+    'landing-specialty': {
+      id: 'landing-specialty',
+      kind: 'landing-page',
+      description: 'Specialty landing pages (/{segment}/specialties/{specialty}, slugs of enum counselingSpecialty); the page fills {{specialty}} and {{providerKind}}.',
+      pageType: 'specialty',
+      title: '{{specialty}} con {{providerKind}} con licencia',
+      metaDescription: 'Reserve atención para {{specialty}} con {{providerKind}} con licencia, por video o en persona, con seguro o con pago por cuenta propia.',
+      heading: '{{specialty}}',
+      intro: 'Trabaje con {{providerKind}} que se especializan en {{specialty}}, en el horario y el lugar que le convengan.',
+      sections: [
+        {
+          heading: 'Qué esperar',
+          text: 'Su primera sesión sirve para conocerle y saber qué quiere cambiar. Juntos acuerdan los objetivos y con qué frecuencia reunirse.',
+        },
+        {
+          heading: '¿Está cubierto?',
+          text: 'La mayoría de los planes cubren las sesiones con proveedores dentro de la red. Verificamos su cobertura antes de su primera sesión.',
+        },
+      ],
+      blocks: ['how-it-works', 'testimonials', 'carriers'],
+      callToAction: {
+        heading: 'Encuentre un especialista',
+        button: 'Buscar proveedores',
+      },
+    },
+    'landing-state': {
+      id: 'landing-state',
+      kind: 'landing-page',
+      description: 'State landing pages (/{segment}/{state}); the page fills {{state}} and {{providerKind}}.',
+      pageType: 'state',
+      title: '{{providerKind}} en {{state}}',
+      metaDescription: 'Reserve con {{providerKind}} con licencia en {{state}}, por video o en persona, con seguro o con pago por cuenta propia.',
+      heading: '{{providerKind}} con licencia en {{state}}',
+      intro: 'Las normas estatales exigen que su proveedor tenga licencia en el estado donde usted vive. Todos los proveedores de esta página tienen licencia en {{state}}.',
+      sections: [
+        {
+          heading: 'Consultas por video en cualquier lugar de {{state}}',
+          text: 'Reúnase desde su casa, su trabajo o cualquier lugar privado, siempre que se encuentre en {{state}} en el momento de su sesión.',
+        },
+        {
+          heading: 'Sesiones en persona',
+          text: '¿Prefiere reunirse cara a cara? Filtre por consultorios cerca de usted en {{state}}.',
+        },
+      ],
+      blocks: ['testimonials', 'carriers'],
+      callToAction: {
+        heading: 'Vea quién está disponible en {{state}}',
+        button: 'Buscar proveedores',
+      },
+    },
+    'landing-therapist-hub': {
+      id: 'landing-therapist-hub',
+      kind: 'landing-page',
+      description: 'The therapist hub (/therapists).',
+      pageType: 'hub',
+      segment: 'therapists',
+      title: 'Encuentre un terapeuta cerca de usted o en línea',
+      metaDescription: 'Terapeutas y consejeros con licencia para la ansiedad, la depresión, las relaciones y mucho más. Sesiones por video o en persona, con seguro o con pago por cuenta propia.',
+      heading: 'Encuentre un terapeuta adecuado para usted',
+      intro: 'Terapia de conversación con terapeutas y consejeros con licencia, por video desde casa o en persona en un consultorio cercano. La mayoría de los clientes ven a su terapeuta cada semana o cada dos semanas.',
+      sections: [
+        {
+          heading: 'Atención para lo que usted está viviendo',
+          text: 'Ansiedad, depresión, duelo, trauma, estrés en el trabajo o en casa, relaciones y cambios de vida. Filtre por especialidad, enfoque e idioma para encontrar a la persona adecuada.',
+        },
+        {
+          heading: 'Para personas, parejas, familias y adolescentes',
+          text: 'Reserve para usted, con su pareja o para su hijo o hija. El padre, la madre o el tutor legal reserva para un menor de edad.',
+        },
+        {
+          heading: 'Use su seguro',
+          text: 'La mayoría de nuestros terapeutas están dentro de la red de los principales planes. Verificamos su cobertura antes de su primera sesión.',
+        },
+      ],
+      blocks: ['how-it-works', 'testimonials', 'carriers', 'awards'],
+      callToAction: {
+        heading: '¿Listo para hablar con alguien?',
+        text: 'Vea terapeutas con licencia en su estado con horarios disponibles esta semana.',
+        button: 'Buscar un terapeuta',
+      },
+    },
+    'provider-profile': {
+      id: 'provider-profile',
+      description: 'Copy of a provider\'s profile (/app/providers/us/... and the friendly /{type}/{state}/{slug}). {{name}} placeholders are filled by the page.',
+      metaTitle: '{{name}}, {{title}} en {{city}}, {{state}}',
+      metaDescription: '{{name}}, {{title}}, atiende a clientes por consulta por video{{inPerson}} en {{states}}. {{specialties}}. Reserve en línea.',
+      metaInPerson: ' y en persona en {{city}}',
+      back: 'Volver a los resultados de búsqueda',
+      about: 'Acerca de {{firstName}}',
+      specialties: 'Especialidades',
+      areasOfConcern: 'Áreas de interés',
+      approaches: 'Enfoques',
+      languages: 'Idiomas',
+      ages: 'Edades que atiende',
+      careTypes: 'Tipos de atención',
+      sessionTypes: 'Tipos de sesión',
+      practice: 'Consultorio',
+      directions: 'Cómo llegar (abre un mapa)',
+      licensedIn: 'Con licencia en',
+      payRate: 'Tarifa de pago por cuenta propia',
+      payRateValue: '{{rate}} por sesión',
+      payRateNote: 'Precio de una sesión con pago por cuenta propia; con seguro, usted paga la parte que le corresponde según su plan.',
+      insurance: 'Seguros aceptados',
+      insuranceNone: 'Este proveedor no acepta seguros; puede elegir el pago por cuenta propia.',
+      availability: 'Horarios disponibles',
+      book: 'Ver horarios disponibles y reservar',
+      deletedHeading: 'Proveedor no disponible',
+      searchAgain: 'Buscar otro proveedor',
+      notFoundHeading: 'No encontramos a este proveedor',
+      notFoundText: 'Es posible que el enlace sea antiguo o tenga un error. Busque, en su lugar, proveedores con licencia en su estado.',
+    },
+    'provider-search': {
+      id: 'provider-search',
+      description: 'Copy of the provider search (/app/providers): location, filters, sort, result cards, pages, the empty and error states, and the availability modal. {{name}} placeholders are filled by the page.',
+      heading: 'Proveedores con licencia en {{state}}',
+      headingNoLocation: 'Buscar un proveedor',
+      intro: 'Todos los proveedores que aparecen a continuación tienen licencia en {{state}}, donde las normas estatales exigen que su proveedor tenga licencia.',
+      location: {
+        label: 'Código postal o ciudad',
+        hint: 'Un código postal de 5 dígitos, o una ciudad y un estado, como «Columbus, OH».',
+        submit: 'Buscar',
+        needed: 'Ingrese su código postal o ciudad para ver proveedores con licencia en su estado.',
+        change: 'Cambiar ubicación',
+        current: 'Cerca de {{place}}',
+      },
+      filters: {
+        heading: 'Filtros',
+        open: 'Filtros',
+        openWithCount: 'Filtros ({{count}})',
+        apply: 'Mostrar proveedores',
+        close: 'Cerrar filtros',
+        clear: 'Quitar todos los filtros',
+        remove: 'Quitar el filtro {{label}}',
+        showMore: 'Mostrar todo ({{count}})',
+        showLess: 'Mostrar menos',
+        insuranceAny: 'Cualquier seguro',
+        selfPay: 'Pagaré por cuenta propia',
+      },
+      sort: {
+        label: 'Ordenar por',
+      },
+      results: {
+        count: '{{count}} proveedores',
+        countOne: '1 proveedor',
+        loading: 'Cargando proveedores',
+        updating: 'Actualizando resultados',
+        page: 'Página {{page}} de {{pages}}',
+        pagination: 'Páginas de resultados',
+        previous: 'Página anterior',
+        next: 'Página siguiente',
+      },
+      card: {
+        nextAvailable: 'Próximo horario disponible: {{time}}',
+        nextAvailableLoading: 'Buscando horarios disponibles',
+        noOpenTimes: 'No hay horarios disponibles en las próximas semanas',
+        licensedIn: 'Con licencia en {{states}}',
+        distance: 'A {{miles}} mi de distancia',
+        viewProfile: 'Ver perfil',
+        seeTimes: 'Ver horarios disponibles',
+        videoAndInPerson: 'Consulta por video y en persona',
+        videoOnly: 'Solo consulta por video',
+        accepts: 'Acepta {{carriers}}',
+      },
+      empty: {
+        heading: 'Ningún proveedor coincide con todos estos filtros',
+        text: 'Intente quitar uno o dos filtros, elegir otra hora del día o un código postal cercano. Nuestro equipo también puede ayudarle a encontrar un proveedor.',
+        clear: 'Quitar todos los filtros',
+        call: 'Llame al {{phone}}',
+      },
+      availability: {
+        heading: 'Horarios disponibles con {{name}}',
+        modeLabel: 'Tipo de sesión',
+        anyMode: 'Cualquier tipo de sesión',
+        timeOfDayLabel: 'Hora del día',
+        anyTime: 'Cualquier hora',
+        earlier: 'Días anteriores',
+        later: 'Días posteriores',
+        showTimes: 'Mostrar horarios',
+        days: 'Días mostrados',
+        none: 'No hay horarios disponibles en estos días. Pruebe con días posteriores, otro tipo de sesión u otra hora del día.',
+        loading: 'Cargando horarios disponibles',
+        timeZone: 'Los horarios se muestran en {{zone}}.',
+        chooseDay: ', {{day}}',
+        close: 'Cerrar',
+        openProfile: 'Ver el perfil completo',
+      },
+    },
+    questionnaire: {
+      id: 'questionnaire',
+      description: 'Frame copy of the pre-search and advertisement questionnaires (the pages\' own copy is in specs/flows/search-questionnaire.yaml). {{name}} placeholders are filled by the page.',
+      progress: 'Pregunta {{step}} de {{steps}}',
+      back: 'Atrás',
+      welcome: {
+        eyebrow: 'Bienvenido a Mindful Care',
+        intro: 'Responda algunas preguntas rápidas y le mostraremos proveedores adecuados para usted, con licencia en su estado.',
+      },
+      search: {
+        eyebrow: 'Encuentre el proveedor adecuado',
+      },
+      location: {
+        checking: 'Buscando su ubicación',
+        found: '{{city}}, {{state}}',
+      },
+      insurance: {
+        carrierPlaceholder: 'Elija su aseguradora',
+        carrierRequired: 'Elija su aseguradora, o responda «No» para elegir el pago por cuenta propia.',
+        choiceRequired: 'Responda sí o no.',
+      },
+    },
     site: {
       id: 'site',
       description: 'Brand, navigation and footer copy shared by every page.',
@@ -918,6 +1956,45 @@ export const translation: Translation = {
           },
         ],
       },
+    },
+    system: {
+      id: 'system',
+      description: 'Copy of the system pages (not found, under maintenance).',
+      notFound: {
+        heading: 'No encontramos esa página',
+        text: 'Es posible que el enlace sea antiguo o tenga un error. Puede iniciar una nueva búsqueda de un proveedor o volver a la página de inicio.',
+        homeAction: 'Ir a la página de inicio',
+      },
+      maintenance: {
+        heading: 'Las reservas están en pausa por mantenimiento',
+        text: 'Estamos haciendo mejoras y volveremos en breve. Si necesita ayuda con una cita ahora, llámenos.',
+        callAction: 'Llamar al {phone}',
+        homeAction: 'Ir a la página de inicio',
+      },
+    },
+    testimonials: {
+      id: 'testimonials',
+      kind: 'testimonials',
+      description: 'Three sample testimonials shown on landing pages (product-spec §1).',
+      heading: 'Lo que dicen nuestros clientes',
+      note: 'Testimonios de ejemplo; nombres abreviados por privacidad.',
+      items: [
+        {
+          quote: 'Había postergado la terapia durante años. Reservar me tomó cinco minutos, y mi terapeuta hizo que la primera sesión fuera fácil.',
+          name: 'Dana R.',
+          detail: 'Terapia individual, consultas por video',
+        },
+        {
+          quote: 'Nuestra consejera nos ayudó a volver a hablarnos. Poder reunirnos en persona los sábados lo hizo posible.',
+          name: 'Marcus y Lee T.',
+          detail: 'Terapia de pareja, en persona',
+        },
+        {
+          quote: 'Mi enfermera practicante me escuchó, me explicó cada opción y ajustó mi medicación hasta que funcionó para mí.',
+          name: 'Priya S.',
+          detail: 'Psiquiatría y manejo de medicamentos',
+        },
+      ],
     },
   },
   flows: {},
