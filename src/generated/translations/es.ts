@@ -687,7 +687,7 @@ export const translation: Translation = {
     },
     landingPageType: {
       hub: {
-        label: 'Página principal',
+        label: 'Página general',
       },
       state: {
         label: 'Estado',
@@ -1227,7 +1227,7 @@ export const translation: Translation = {
     },
     waitlistOfferStatus: {
       open: {
-        label: 'Reservado para usted',
+        label: 'Guardado para usted',
         description: 'El horario se guarda para la persona hasta que vence la oferta',
       },
       booked: {
@@ -1236,7 +1236,7 @@ export const translation: Translation = {
       },
       lapsed: {
         label: 'Vencido',
-        description: 'La reserva temporal venció; el horario pasó a la siguiente persona',
+        description: 'Terminó el tiempo en que se guardaba; el horario pasó a la siguiente persona',
       },
       declined: {
         label: 'Rechazado',
@@ -1492,11 +1492,11 @@ export const translation: Translation = {
         items: [
           {
             title: 'Entre sesiones',
-            text: 'Anote lo que surja durante la semana (un pensamiento, un estado de ánimo, una pregunta) y llévelo a su próxima sesión. Las notas pequeñas hacen que las sesiones sean más útiles.',
+            text: 'Anote lo que surja durante la semana (un pensamiento, un estado de ánimo, una pregunta) y llévelo a su próxima sesión. Unas notas breves hacen que las sesiones sean más útiles.',
           },
           {
             title: 'Cambios de planes',
-            text: 'Puede cambiar o cancelar una sesión desde Sesiones. Cancelar poco antes de la hora de inicio puede tener un cargo por cancelación tardía; se lo mostramos antes de que confirme.',
+            text: 'Puede cambiar el horario de una sesión o cancelarla desde Sesiones. Cancelar poco antes de la hora de inicio puede generar un cargo por cancelación tardía; se lo mostramos antes de que confirme.',
           },
           {
             title: 'Encontrar a la persona adecuada',
@@ -1521,7 +1521,7 @@ export const translation: Translation = {
           },
           {
             title: 'Una frase amable',
-            text: 'Escríbase una frase a sí mismo como se la escribiría a un buen amigo que está pasando por un día difícil.',
+            text: 'Escríbase una frase como se la escribiría a un buen amigo que está pasando por un día difícil.',
           },
         ],
       },
@@ -1600,7 +1600,7 @@ export const translation: Translation = {
       title: '{{providerKind}} en {{city}}, {{state}}',
       metaDescription: 'Encuentre {{providerKind}} en {{city}}, {{state}} que acepten su seguro médico. Reserve en línea una consulta por video o una sesión en persona.',
       heading: '{{providerKind}} en {{city}}, {{state}}',
-      intro: '{{providerKind}} con licencia cerca de {{city}}, con horarios disponibles esta semana para consultas por video y sesiones en persona.',
+      intro: 'Encuentre {{providerKind}} con licencia cerca de {{city}}, con horarios disponibles esta semana para consultas por video y sesiones en persona.',
       sections: [
         {
           heading: 'Cerca de casa, o desde casa',
@@ -1786,8 +1786,8 @@ export const translation: Translation = {
       id: 'provider-profile',
       description: 'Copy of a provider\'s profile (/app/providers/us/... and the friendly /{type}/{state}/{slug}). {{name}} placeholders are filled by the page.',
       metaTitle: '{{name}}, {{title}} en {{city}}, {{state}}',
-      metaDescription: '{{name}}, {{title}}, atiende a clientes por consulta por video{{inPerson}} en {{states}}. {{specialties}}. Reserve en línea.',
-      metaInPerson: ' y en persona en {{city}}',
+      metaDescription: '{{name}}, {{title}}, ofrece consultas por video{{inPerson}} en {{states}}. {{specialties}}. Reserve en línea.',
+      metaInPerson: ' y sesiones en persona en {{city}}',
       back: 'Volver a los resultados de búsqueda',
       about: 'Acerca de {{firstName}}',
       specialties: 'Especialidades',
