@@ -65,6 +65,8 @@ describe('code generation', () => {
     writeGenerated(out, await generate());
     copy.edit('content/system.yaml', (t) => t);
     rmSync(join(copy.dir, 'content', 'system.yaml'));
+    // Its Spanish copy goes with it (a language file without its default file is refused).
+    rmSync(join(copy.dir, 'content', 'system.es.yaml'));
     const { removed } = writeGenerated(out, await generate());
     expect(removed).toContain('content/system.ts');
   });

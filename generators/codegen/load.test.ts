@@ -109,4 +109,11 @@ describe('languages', () => {
     copy.write('mail/sign-in-code.es.yaml', 'text: "Hola"\n');
     expect(problemsOf()).toMatch(/specs\/mail\/sign-in-code\.es\.yaml(:\d+)?\s+at \/subject: missing key "subject"/);
   });
+
+  it("refuses a landing page's structure in a language file: its blocks and page type are not copy", () => {
+    copy.edit('content/landing-city.es.yaml', (t) => `${t}pageType: ciudad\nblocks: [awards]\n`);
+    const problems = problemsOf();
+    expect(problems).toMatch(/landing-city\.es\.yaml.*"pageType" is not copy of the default locale file/);
+    expect(problems).toMatch(/landing-city\.es\.yaml.*"blocks › 0" is not copy of the default locale file/);
+  });
 });

@@ -55,7 +55,13 @@ const NOT_COPY = new Set([
   'slug',
   'value',
   'image',
+  'logo',
   'icon',
+  // Which landing page, segment and blocks a page is, and a segment's profile type: structure, not words.
+  'pageType',
+  'segment',
+  'blocks',
+  'profileType',
   'src',
   'placeholders',
   'enum',
