@@ -14,6 +14,11 @@ function routeTitleFiles(root = process.cwd()) {
     .map((name) => `specs/${name}`);
 }
 
+/** The tags of the languages other than the default (es …), from their page-title files. */
+function otherLanguageTags(root = process.cwd()) {
+  return routeTitleFiles(root).map((file) => file.replace(/^specs\/routes\.|\.yaml$/g, ''));
+}
+
 function nextMigrationNumber(root) {
   const dir = join(root, 'src/server/db/migrations');
   const numbers = readdirSync(dir)
@@ -100,8 +105,20 @@ export default function generators(plop) {
         .filter(Boolean);
       return [
         { type: 'add', path: 'specs/forms/{{id}}.yaml', templateFile: 'templates/form.yaml.hbs' },
+        // Every language needs the form's copy too (the spec check fails otherwise): written in the default
+        // language with a marker, for a translator to replace, as for a route's title.
+        ...otherLanguageTags(root).map((tag) => ({
+          type: 'add',
+          path: `specs/forms/{{id}}.${tag}.yaml`,
+          template: [
+            `# ${tag} copy of {{id}}.yaml. TRANSLATE: written by npm run new in the default language`,
+            'title: {{{json title}}}',
+            'submitLabel: {{{json submitLabel}}}',
+            '',
+          ].join('\n'),
+        })),
         { type: 'add', path: 'tests/forms/{{id}}.test.tsx', templateFile: 'templates/form.test.tsx.hbs' },
-        'Now run `npm run generate`, then `npm run new screen` to show the form on a page.',
+        'Now run `npm run generate`, then `npm run new screen` to show the form on a page. Translate its copy in specs/forms/<id>.<language>.yaml.',
       ];
     },
   });

@@ -1,6 +1,13 @@
 import { copySpecs, type SpecCopy } from '@tests/support/spec-copy';
 import { specProblems } from '@tests/support/spec-problems';
+import { cpSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { loadSpecs } from './load';
+
+/** Every Spanish spec file, relative to the specs folder. */
+function spanishFiles(dir: string): string[] {
+  return (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.es.yaml')).map((f) => relative(dir, join(dir, f)));
+}
 
 let copy: SpecCopy;
 beforeEach(() => {
@@ -60,11 +67,17 @@ describe('spec validation', () => {
 });
 
 describe('languages', () => {
-  /** Declares a third language, "fr", in the copy of the specs. */
-  const declareFrench = () =>
+  /**
+   * Declares a third language, "fr", in the copy of the specs, with a file beside every file with copy (the Spanish
+   * text stands in for the French, except the dates each test writes).
+   */
+  const declareFrench = () => {
     copy.edit('constants/locales.yaml', (t) =>
       t.replace('      - tag: es\n', '      - tag: fr\n        intl: fr-FR\n        name: Français\n        pathPrefix: /fr\n      - tag: es\n'),
     );
+    for (const file of spanishFiles(copy.dir))
+      if (file !== 'messages/dates.es.yaml') cpSync(join(copy.dir, file), join(copy.dir, file.replace(/\.es\.yaml$/, '.fr.yaml')));
+  };
   const frenchDates = (omit?: string) =>
     [
       'messages:',
@@ -82,6 +95,11 @@ describe('languages', () => {
     declareFrench();
     copy.write('messages/dates.fr.yaml', frenchDates());
     expect(() => loadSpecs(copy.dir)).not.toThrow();
+  });
+
+  it('fails naming the file when a third language has no file beside one with copy', () => {
+    declareFrench();
+    expect(problemsOf()).toMatch(/specs\/messages\/dates\.yaml\s+at \(document\): has no "fr" copy: add specs\/messages\/dates\.fr\.yaml with its keys/);
   });
 
   it('fails naming the file and the key when a third language misses one key', () => {

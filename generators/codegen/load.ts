@@ -202,6 +202,14 @@ function checkTranslations(
       problems.push({ file: file.file, path: gap.pointer, line: file.lineOf(gap.pointer), message: gap.message });
     translated.push({ base: original, copy });
   }
+  // A file with copy and no file of a language shows that language's readers English: as much a gap as a missing key.
+  for (const [tag, translated] of out) {
+    const done = new Set(translated.map((t) => t.base.file));
+    for (const f of files) {
+      if (done.has(f.file) || copyOf(f.kind, f.data).size === 0) continue;
+      problems.push({ file: f.file, path: '', message: `has no "${tag}" copy: add ${f.file.replace(/\.yaml$/, `.${tag}.yaml`)} with its keys` });
+    }
+  }
   return out;
 }
 
