@@ -9,8 +9,8 @@ export interface SessionFacts {
   end: string;
 }
 
-import { enums } from '../generated/enums';
-import { messages } from '../generated/messages';
+import { messageTemplate } from './messages';
+import { enumLabelOf } from './translations';
 
 const BOOKED = 'booked';
 
@@ -27,8 +27,8 @@ export function sessionOutcome(session: SessionFacts, now: Date): SessionOutcome
 
 /** The outcome's words: the status enumeration's "Cancelled", "Took place", "Upcoming". */
 export function sessionOutcomeLabel(outcome: SessionOutcome): string {
-  if (outcome === 'cancelled') return enums.appointmentStatus.labels.cancelled;
-  return outcome === 'tookPlace' ? messages['ui.patient.sessions.outcome.tookPlace'] : messages['ui.patient.sessions.outcome.upcoming'];
+  if (outcome === 'cancelled') return enumLabelOf('appointmentStatus', 'cancelled');
+  return outcome === 'tookPlace' ? messageTemplate('ui.patient.sessions.outcome.tookPlace') : messageTemplate('ui.patient.sessions.outcome.upcoming');
 }
 
 /** A booked session that has not started can be cancelled or moved. */

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { CreateUserBody } from '@/generated/entities';
-import { messages } from '@/generated/messages';
+import { messageTemplate } from '@/domain/messages';
 import { AppError } from '../errors';
 import { resolveCaller } from '../plugins/auth';
 import { partnerByCode } from '../marketplace/partners';
@@ -31,7 +31,9 @@ export async function createPatientAccount(request: FastifyRequest, body: Create
   const caller = await resolveCaller(request);
   const byStaff = Boolean(caller?.permissions.isSupportOrThirdParty);
   if (byStaff && !body.dateOfBirth) {
-    throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'dateOfBirth', keyword: 'required', message: messages['validation.default.required'] }] });
+    throw new AppError('VALIDATION_FAILED', {
+      errors: [{ field: 'dateOfBirth', keyword: 'required', message: messageTemplate('validation.default.required') }],
+    });
   }
   let partnerId: string | null = null;
   if (caller?.permissions.isThirdPartyAgent) partnerId = caller.businessPartnerId ?? null;

@@ -14,9 +14,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Referral, ReferralForm } from '@/generated/entities';
 import type { ReferralDecision, TaskStatus } from '@/generated/enums';
 import { errorCatalogue } from '@/generated/errors';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 import { answerReferral, mayReferTo, referralStateOf, taskStatusOfReferral } from '@/domain/referrals';
 import { isUuid } from '@/domain/ids';
 import type { Queryable } from '../db/connection';
@@ -137,7 +136,9 @@ export async function makeReferral(
     body.toProviderId,
   ]);
   if (!mayReferTo(fromProviderId, receiver)) {
-    throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'toProviderId', keyword: 'x-referTo', message: messages['referral.providerRequired'] }] });
+    throw new AppError('VALIDATION_FAILED', {
+      errors: [{ field: 'toProviderId', keyword: 'x-referTo', message: messageTemplate('referral.providerRequired') }],
+    });
   }
   const form = body.form;
   const authorization = {
@@ -219,7 +220,7 @@ export async function decideReferral(
     providerId,
     decision,
     reason,
-    messages['task.referral.accepted'],
+    messageTemplate('task.referral.accepted'),
   );
   if (!answer.ok) throw await refuse(answer.refusal);
   await resolveTask(request, id, version, taskStatusOfReferral[answer.to], answer.note);
