@@ -130,6 +130,14 @@ export function copyOf(kind: SpecKind, data: unknown): Map<string, string> {
     case 'mail':
       for (const field of ['subject', 'text', 'html']) if (typeof doc[field] === 'string') out.set(pointer(field), doc[field]);
       return out;
+    case 'constants':
+      // Only constants marked `copy` (every string, or the strings under the keys it lists) hold words people read.
+      for (const [name, c] of Object.entries(isTree(doc.constants) ? doc.constants : {})) {
+        if (!isTree(c) || !c.copy) continue;
+        const keys = Array.isArray(c.copy) ? new Set(c.copy as string[]) : undefined;
+        walk(c.value, ['constants', name, 'value'], (key) => keys === undefined || keys.has(key), out, keys === undefined);
+      }
+      return out;
     case 'content':
       // Everything a page shows is copy, except structure (NOT_COPY) and the spec's own description.
       for (const [k, v] of Object.entries(doc)) if (k !== 'description' && !NOT_COPY.has(k)) walk(v, [k], (key) => NOT_COPY.has(key) === false, out, true);

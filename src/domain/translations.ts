@@ -3,6 +3,7 @@
  * sentences, enumeration labels, route titles, mail templates and content documents. Each falls back to
  * the default language's text where a translation lacks it.
  */
+import { constants, type Constants } from '../generated/constants';
 import { errorCatalogue, type ErrorName } from '../generated/errors';
 import { enums, type EnumName } from '../generated/enums';
 import { routeById, type RouteId } from '../generated/routes';
@@ -50,4 +51,12 @@ export function localizedContent<T extends { id: string }>(doc: T, locale: Local
 export function mailTemplateIn<T extends { id: string; subject: string; text: string; html?: string }>(template: T, locale: Locale): T {
   const translated = translationOf(locale)?.mail[template.id];
   return translated ? { ...template, ...translated } : template;
+}
+
+/**
+ * A constant people read (marked `copy` in specs/constants: the self-pay label, cancellation reasons, the PHQ-9 items…)
+ * in a language: the same shape, its words translated.
+ */
+export function constantIn<N extends keyof Constants>(name: N, locale: Locale = activeLocale()): Constants[N] {
+  return (translationOf(locale)?.constants[name] as Constants[N] | undefined) ?? constants[name];
 }

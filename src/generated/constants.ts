@@ -329,13 +329,11 @@ export const constants = {
               },
               {
                 value: 'past',
-                label: 'Yes',
-                'in the past': null,
+                label: 'Yes, in the past',
               },
               {
                 value: 'now',
-                label: 'Yes',
-                'I do now': null,
+                label: 'Yes, I do now',
               },
             ],
           },

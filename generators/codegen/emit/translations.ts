@@ -32,10 +32,12 @@ export interface Translation {
   content: Record<string, unknown>;
   flows: Record<string, unknown>;
   forms: Record<string, unknown>;
+  /** constants marked `copy`, by name: their value in the language */
+  constants: Record<string, unknown>;
 }
 
 export function collectTranslation(files: { base: LoadedFile; copy: Map<string, string> }[]): Translation {
-  const t: Translation = { messages: {}, errors: {}, enums: {}, routes: {}, mail: {}, content: {}, flows: {}, forms: {} };
+  const t: Translation = { messages: {}, errors: {}, enums: {}, routes: {}, mail: {}, content: {}, flows: {}, forms: {}, constants: {} };
   for (const { base, copy } of files) {
     for (const [pointer, text] of copy) {
       const [head, name, a, b2] = segmentsOf(pointer);
@@ -52,6 +54,13 @@ export function collectTranslation(files: { base: LoadedFile; copy: Map<string, 
     if (id && base.kind === 'content') t.content[id] = translatedDocument(base.data, copy);
     if (id && base.kind === 'flow') t.flows[id] = translatedDocument(base.data, copy);
     if (id && base.kind === 'form') t.forms[id] = translatedDocument(base.data, copy);
+    if (base.kind === 'constants') {
+      const translated = translatedDocument(base.data, copy) as { constants: Record<string, { value: unknown }> };
+      for (const pointer of copy.keys()) {
+        const name = segmentsOf(pointer)[1]!;
+        t.constants[name] = translated.constants[name]!.value;
+      }
+    }
   }
   return t;
 }
@@ -68,7 +77,7 @@ export function emitTranslations(b: SpecBundle): Map<string, string> {
   }
   out.set(
     'translations/types.ts',
-    `${BANNER}\n/** One language's copy, by kind of spec (see generators/codegen/locales.ts). */\nexport interface Translation {\n  messages: Record<string, string>;\n  errors: Record<string, { message?: string; title?: string; audiences?: Record<string, string> }>;\n  enums: Record<string, Record<string, { label?: string; shortLabel?: string; description?: string }>>;\n  routes: Record<string, string>;\n  mail: Record<string, { subject?: string; text?: string; html?: string }>;\n  content: Record<string, unknown>;\n  flows: Record<string, unknown>;\n  forms: Record<string, unknown>;\n}\n`,
+    `${BANNER}\n/** One language's copy, by kind of spec (see generators/codegen/locales.ts). */\nexport interface Translation {\n  messages: Record<string, string>;\n  errors: Record<string, { message?: string; title?: string; audiences?: Record<string, string> }>;\n  enums: Record<string, Record<string, { label?: string; shortLabel?: string; description?: string }>>;\n  routes: Record<string, string>;\n  mail: Record<string, { subject?: string; text?: string; html?: string }>;\n  content: Record<string, unknown>;\n  flows: Record<string, unknown>;\n  forms: Record<string, unknown>;\n  /** constants marked \`copy\`, by name: their value in the language */\n  constants: Record<string, unknown>;\n}\n`,
   );
   out.set(
     'translations/index.ts',

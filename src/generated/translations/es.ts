@@ -4225,4 +4225,246 @@ export const translation: Translation = {
       },
     },
   },
+  constants: {
+    appointmentCancellationReasons: [
+      {
+        id: 'schedule_conflict',
+        label: 'Tengo un conflicto de horario',
+      },
+      {
+        id: 'feeling_better',
+        label: 'Me siento mejor',
+      },
+      {
+        id: 'cost',
+        label: 'El costo es demasiado alto',
+      },
+      {
+        id: 'provider_fit',
+        label: 'Quisiera otro proveedor',
+      },
+      {
+        id: 'illness',
+        label: 'No me siento bien de salud',
+      },
+      {
+        id: 'emergency',
+        label: 'Una emergencia familiar o personal',
+      },
+      {
+        id: 'other',
+        label: 'Otro motivo',
+      },
+      {
+        id: 'practice_cancelled',
+        label: 'El proveedor o el consultorio canceló',
+      },
+    ],
+    measureInstruments: {
+      phq9: {
+        name: 'PHQ-9',
+        items: 9,
+        maxTotal: 27,
+        remissionBelow: 5,
+        reliableDrop: 6,
+        bands: [
+          {
+            from: 0,
+            to: 4,
+            band: 'minimal',
+            label: 'Mínima',
+          },
+          {
+            from: 5,
+            to: 9,
+            band: 'mild',
+            label: 'Leve',
+          },
+          {
+            from: 10,
+            to: 14,
+            band: 'moderate',
+            label: 'Moderada',
+          },
+          {
+            from: 15,
+            to: 19,
+            band: 'moderately_severe',
+            label: 'Moderadamente grave',
+          },
+          {
+            from: 20,
+            to: 27,
+            band: 'severe',
+            label: 'Grave',
+          },
+        ],
+        questions: [
+          'Poco interés o placer en hacer cosas',
+          'Se ha sentido decaído(a), deprimido(a) o sin esperanzas',
+          'Ha tenido dificultad para quedarse o permanecer dormido(a), o ha dormido demasiado',
+          'Se ha sentido cansado(a) o con poca energía',
+          'Sin apetito o ha comido en exceso',
+          'Se ha sentido mal con usted mismo(a), o que es un fracaso o que ha quedado mal con usted mismo(a) o con su familia',
+          'Ha tenido dificultad para concentrarse en ciertas actividades, tales como leer el periódico o ver la televisión',
+          'Se ha movido o hablado tan lento que otras personas podrían haberlo notado, o lo contrario, muy inquieto(a) o agitado(a), que ha estado moviéndose mucho más de lo normal',
+          'Pensamientos de que estaría mejor muerto(a) o de lastimarse de alguna manera',
+        ],
+      },
+      gad7: {
+        name: 'GAD-7',
+        items: 7,
+        maxTotal: 21,
+        remissionBelow: 5,
+        reliableDrop: 4,
+        bands: [
+          {
+            from: 0,
+            to: 4,
+            band: 'minimal',
+            label: 'Mínima',
+          },
+          {
+            from: 5,
+            to: 9,
+            band: 'mild',
+            label: 'Leve',
+          },
+          {
+            from: 10,
+            to: 14,
+            band: 'moderate',
+            label: 'Moderada',
+          },
+          {
+            from: 15,
+            to: 21,
+            band: 'severe',
+            label: 'Grave',
+          },
+        ],
+        questions: [
+          'Se ha sentido nervioso(a), ansioso(a) o con los nervios de punta',
+          'No ha sido capaz de parar o controlar su preocupación',
+          'Se ha preocupado demasiado por motivos diferentes',
+          'Ha tenido dificultad para relajarse',
+          'Se ha sentido tan inquieto(a) que no ha podido quedarse quieto(a)',
+          'Se ha molestado o irritado fácilmente',
+          'Ha tenido miedo de que algo terrible fuera a pasar',
+        ],
+      },
+    },
+    measureAnswerOptions: [
+      {
+        value: 0,
+        label: 'Ningún día',
+      },
+      {
+        value: 1,
+        label: 'Varios días',
+      },
+      {
+        value: 2,
+        label: 'Más de la mitad de los días',
+      },
+      {
+        value: 3,
+        label: 'Casi todos los días',
+      },
+    ],
+    intakeQuestionnaire: {
+      pages: [
+        {
+          id: 'reason',
+          title: 'Qué le trae aquí',
+          questions: [
+            {
+              id: 'reason',
+              kind: 'text',
+              label: '¿Qué le trae a buscar atención ahora?',
+              required: true,
+              maxLength: 2000,
+            },
+            {
+              id: 'goals',
+              kind: 'text',
+              label: '¿Qué le gustaría que fuera diferente después de algunas sesiones?',
+              required: false,
+              maxLength: 2000,
+            },
+          ],
+        },
+        {
+          id: 'history',
+          title: 'Sus antecedentes',
+          questions: [
+            {
+              id: 'priorCare',
+              kind: 'choice',
+              label: '¿Ha consultado antes a un terapeuta, consejero o psiquiatra?',
+              required: true,
+              options: [
+                {
+                  value: 'never',
+                  label: 'Nunca',
+                },
+                {
+                  value: 'past',
+                  label: 'Sí, en el pasado',
+                },
+                {
+                  value: 'now',
+                  label: 'Sí, actualmente',
+                },
+              ],
+            },
+            {
+              id: 'medication',
+              kind: 'choice',
+              label: '¿Toma medicamentos para su salud mental?',
+              required: true,
+              options: [
+                {
+                  value: 'no',
+                  label: 'No',
+                },
+                {
+                  value: 'yes',
+                  label: 'Sí',
+                },
+              ],
+            },
+            {
+              id: 'history',
+              kind: 'text',
+              label: '¿Hay algo más que su profesional clínico deba saber (diagnósticos, hospitalizaciones, antecedentes familiares)?',
+              'hospital stays': null,
+              'family history)?': null,
+              required: false,
+              maxLength: 2000,
+            },
+          ],
+        },
+        {
+          id: 'phq9',
+          instrument: 'phq9',
+          title: 'Durante las últimas 2 semanas, ¿con qué frecuencia le han molestado los siguientes problemas? (PHQ-9)',
+        },
+        {
+          id: 'gad7',
+          instrument: 'gad7',
+          title: 'Durante las últimas 2 semanas, ¿con qué frecuencia le han molestado los siguientes problemas? (GAD-7)',
+        },
+      ],
+    },
+    careCadence: {
+      therapy: 'Las sesiones de terapia suelen ser semanales o cada dos semanas.',
+      psychiatry: 'Las consultas de psiquiatría suelen ser mensuales.',
+      support: 'Nuestro equipo de soporte está disponible los 7 días de la semana.',
+    },
+    selfPayLabel: {
+      full: 'Pago por cuenta propia / De su bolsillo',
+      short: 'De su bolsillo',
+    },
+  },
 };

@@ -10,4 +10,6 @@ export interface Translation {
   content: Record<string, unknown>;
   flows: Record<string, unknown>;
   forms: Record<string, unknown>;
+  /** constants marked `copy`, by name: their value in the language */
+  constants: Record<string, unknown>;
 }
