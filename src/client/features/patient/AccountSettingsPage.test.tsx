@@ -2,7 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RequestInput } from '@/generated/client/api';
 import { errorCatalogue } from '@/generated/errors';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { selectUser } from '@/client/store/auth/slice';
@@ -32,7 +31,7 @@ describe('AccountSettingsPage', () => {
     await userEvent.clear(zip);
     await userEvent.type(zip, '4321');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText(messages['validation.address.zipcode.invalid'])).toBeTruthy();
+    expect(await screen.findByText(message('validation.address.zipcode.invalid'))).toBeTruthy();
     expect(updateUser).not.toHaveBeenCalled();
   });
 
@@ -48,7 +47,7 @@ describe('AccountSettingsPage', () => {
     await userEvent.clear(email);
     await userEvent.type(email, newEmail);
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    await screen.findByText(new RegExp(messages['ui.patient.settings.saved']));
+    await screen.findByText(new RegExp(message('ui.patient.settings.saved')));
     expect(screen.getByText(message('ui.patient.settings.emailPending', { email: newEmail, current: details.email }), { exact: false })).toBeTruthy();
     expect(updateUser.mock.calls[0]![0]).toMatchObject({
       params: { id: testUser.id },

@@ -17,6 +17,7 @@ import { SpecForm } from '../forms/SpecForm';
 import { flowGuards, type FlowGuard } from './guards';
 import type { FlowDefinition, FlowStepDefinition } from '@/generated/flow-types';
 import { neighbour, openSteps, stepOrder, stepRouteId } from './flow-spec';
+import { enumOptionsOf } from '@/domain/translations';
 
 export interface FlowRunnerProps {
   flow: FlowDefinition;
@@ -47,7 +48,7 @@ function choicesOf(step: FlowStepDefinition): { value: string; label: string }[]
   if (!step.choices) return [];
   if (Array.isArray(step.choices)) return [...step.choices];
   const { enum: name, only } = step.choices as { enum: string; only?: readonly string[] };
-  const options = (enums[name as EnumName]?.options ?? []) as readonly { value: string; label: string }[];
+  const options = (enums[name as EnumName] ? enumOptionsOf(name as EnumName) : []) as readonly { value: string; label: string }[];
   return options.filter((o) => !only || only.includes(o.value));
 }
 
