@@ -434,6 +434,10 @@ export const messages = {
   'ui.form.needsAttention': 'Fields that need attention: {count}',
   /** The submit button of a form whose spec and screen give it no label of its own. */
   'ui.form.submit': 'Continue',
+  /** The back button of a step whose screen names none of its own. */
+  'ui.common.back': 'Back',
+  /** Read by screen readers while a page's content is still loading. */
+  'ui.common.loading': 'Loading',
   'ui.patient.language.heading': 'Language',
   /** Account settings, above the choice of language. */
   'ui.patient.language.intro': 'The language of these pages and of the e-mails and documents we send you.',
@@ -1619,6 +1623,8 @@ export interface MessageParams {
   'ui.landing.providers.next': Record<string, never>;
   'ui.form.needsAttention': { count: string | number };
   'ui.form.submit': Record<string, never>;
+  'ui.common.back': Record<string, never>;
+  'ui.common.loading': Record<string, never>;
   'ui.patient.language.heading': Record<string, never>;
   'ui.patient.language.intro': Record<string, never>;
   'ui.patient.language.save': Record<string, never>;

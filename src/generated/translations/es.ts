@@ -127,6 +127,8 @@ export const translation: Translation = {
     'ui.landing.providers.next': 'Página siguiente',
     'ui.form.needsAttention': 'Campos que necesitan su atención: {count}',
     'ui.form.submit': 'Continuar',
+    'ui.common.back': 'Atrás',
+    'ui.common.loading': 'Cargando',
     'ui.patient.language.heading': 'Idioma',
     'ui.patient.language.intro': 'El idioma de estas páginas y de los correos electrónicos y documentos que le enviamos.',
     'ui.patient.language.save': 'Guardar el idioma',

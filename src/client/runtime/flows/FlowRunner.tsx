@@ -18,6 +18,7 @@ import { flowGuards, type FlowGuard } from './guards';
 import type { FlowDefinition, FlowStepDefinition } from '@/generated/flow-types';
 import { neighbour, openSteps, stepOrder, stepRouteId } from './flow-spec';
 import { enumOptionsOf } from '@/domain/translations';
+import { message } from '@/domain/messages';
 
 export interface FlowRunnerProps {
   flow: FlowDefinition;
@@ -84,7 +85,7 @@ export function FlowRunner({
   guards,
   onComplete,
   stepParam = 'step',
-  backLabel = 'Back',
+  backLabel = message('ui.common.back'),
 }: FlowRunnerProps): ReactNode {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
