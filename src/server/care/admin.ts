@@ -8,8 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AdminProviderProfile, EndpointTypes } from '@/generated/entities';
 import type { ProviderRemovalReason } from '@/generated/enums';
-import { messages } from '@/generated/messages';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { refreshAvailabilitySummary } from '../marketplace/availability';
@@ -103,13 +102,13 @@ export async function updateProvider(request: FastifyRequest, id: string, body: 
   const db = request.server.database;
   const now = request.server.clock.now();
   const catalogue = await filterCatalogue(db);
-  if (body.filterIds.some((f) => !catalogue.byId.has(f))) throw invalid('filterIds', messages['providerAdmin.unknownFilter']);
-  if (!body.about.trim()) throw invalid('about', messages['providerAdmin.aboutRequired']);
+  if (body.filterIds.some((f) => !catalogue.byId.has(f))) throw invalid('filterIds', messageTemplate('providerAdmin.unknownFilter'));
+  if (!body.about.trim()) throw invalid('about', messageTemplate('providerAdmin.aboutRequired'));
   await db.transaction(async (tx) => {
     const current = await providerRow(tx, id, now, true);
     if (current.removed_reason) throw new AppError('NOT_FOUND');
     const [practice] = await tx.query('SELECT 1 FROM practices WHERE id = $1', [body.practiceId]);
-    if (!practice) throw invalid('practiceId', messages['availability.notYourPractice']);
+    if (!practice) throw invalid('practiceId', messageTemplate('availability.notYourPractice'));
     await tx.query(
       `UPDATE providers SET about = $2, title = $3, filter_ids = $4, licensed_states = $5, practice_id = $6, pay_individual = $7, pay_follow_up = $8 WHERE id = $1`,
       [id, body.about.trim(), body.title, body.filterIds, [...body.licensedStates].sort(), body.practiceId, body.payIndividual, body.payFollowUp],

@@ -16,12 +16,12 @@
 import { constants } from '@/generated/constants';
 import type { AppointmentMode } from '@/generated/enums';
 import type { AvailabilityProvider, ProviderAvailability } from '@/generated/entities';
-import { messages } from '@/generated/messages';
 import { availabilityProblems, generateSlots, type AvailabilityException, type WeeklyWindow } from '@/domain/availability';
 import type { Database, Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { refreshAvailabilitySummary } from '../marketplace/availability';
 import { isoDateIn } from '@/domain/dates';
+import { messageTemplate } from '@/domain/messages';
 
 /** The provider as the availability endpoints answer it (AvailabilityProvider of specs/api care.yaml). */
 export type AvailabilityProviderRow = AvailabilityProvider;
@@ -111,13 +111,13 @@ function exceptionsOf(body: ProviderAvailability): AvailabilityException[] {
 export function checkAvailability(body: ProviderAvailability, provider: AvailabilityProviderRow): void {
   const problems: { at: string; message: string; keyword: string }[] = [];
   if (!(constants.availabilitySlotMinutes as readonly number[]).includes(body.slotMinutes))
-    problems.push({ at: 'slotMinutes', keyword: 'enum', message: messages['availability.slotLength'] });
+    problems.push({ at: 'slotMinutes', keyword: 'enum', message: messageTemplate('availability.slotLength') });
   body.windows.forEach((w, i) => {
     if (w.practiceId !== provider.practice.id)
-      problems.push({ at: `windows/${i}/practiceId`, keyword: 'x-ownPractice', message: messages['availability.notYourPractice'] });
+      problems.push({ at: `windows/${i}/practiceId`, keyword: 'x-ownPractice', message: messageTemplate('availability.notYourPractice') });
   });
   for (const p of availabilityProblems(body, windowsOf(body), exceptionsOf(body), [provider.practice.id])) {
-    problems.push({ at: p.at, keyword: `x-${p.problem.split('.')[1]}`, message: messages[p.problem] });
+    problems.push({ at: p.at, keyword: `x-${p.problem.split('.')[1]}`, message: messageTemplate(p.problem) });
   }
   if (problems.length) throw invalid(problems);
 }

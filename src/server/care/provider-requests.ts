@@ -7,8 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import { enums, type TaskStatus } from '@/generated/enums';
 import type { ProviderRequest, ProviderRequestInput } from '@/generated/entities';
-import { messages } from '@/generated/messages';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 import { approvalChange, providerRequestProblems, requestOfKind } from '@/domain/provider-requests';
 import { isUuid } from '@/domain/ids';
 import type { Queryable } from '../db/connection';
@@ -117,7 +116,7 @@ export async function createProviderRequest(request: FastifyRequest, providerId:
   if (!provider) throw new AppError('NOT_FOUND');
   request.auditTarget = { type: 'provider', id: provider.id };
   const problems = providerRequestProblems(body, provider.licensedStates);
-  if (problems.length) throw invalid(problems.map((p) => ({ field: p.field, message: messages[p.problem] })));
+  if (problems.length) throw invalid(problems.map((p) => ({ field: p.field, message: messageTemplate(p.problem) })));
   const wanted = requestOfKind(body);
   const details = Object.fromEntries(Object.entries(wanted).filter(([, v]) => v !== undefined)) as Task['details'];
   const task = await createTask(request, {

@@ -16,7 +16,7 @@ import type { ReferralDecision, TaskStatus } from '@/generated/enums';
 import { errorCatalogue } from '@/generated/errors';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 import { answerReferral, mayReferTo, referralStateOf, taskStatusOfReferral } from '@/domain/referrals';
 import { isUuid } from '@/domain/ids';
 import type { Queryable } from '../db/connection';
@@ -137,7 +137,7 @@ export async function makeReferral(
     body.toProviderId,
   ]);
   if (!mayReferTo(fromProviderId, receiver)) {
-    throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'toProviderId', keyword: 'x-referTo', message: messages['referral.providerRequired'] }] });
+    throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'toProviderId', keyword: 'x-referTo', message: messageTemplate('referral.providerRequired') }] });
   }
   const form = body.form;
   const authorization = {

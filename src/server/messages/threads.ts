@@ -10,7 +10,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { MessageThreadSummary, SecureMessage } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { isUuid } from '@/domain/ids';
 import { writeAudit } from '../audit';
@@ -19,6 +18,7 @@ import { AppError } from '../errors';
 import { takeOrRefuse } from '../limits/counters';
 import { callerOf } from '../plugins/auth';
 import { createTask, resolveTask } from '../tasks/service';
+import { messageTemplate } from '@/domain/messages';
 
 export type Side = 'clinician' | 'patient';
 
@@ -145,7 +145,7 @@ const openStatuses = "('open', 'in_progress', 'on_hold')";
 export async function sendMessage(request: FastifyRequest, side: Side, thread: ThreadRow, text: string): Promise<void> {
   const caller = callerOf(request);
   const body = text.trim();
-  if (!body) throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'text', keyword: 'pattern', message: messages['ui.messages.blank'] }] });
+  if (!body) throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'text', keyword: 'pattern', message: messageTemplate('ui.messages.blank') }] });
   await takeOrRefuse(request, side === 'clinician' ? 'sendCareMessage' : 'sendPatientMessage', [
     { scope: 'message-send:user', key: caller.userId, max: constants.messagesPerHour, windowMinutes: 60 },
   ]);
