@@ -137,7 +137,9 @@ export async function makeReferral(
     body.toProviderId,
   ]);
   if (!mayReferTo(fromProviderId, receiver)) {
-    throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'toProviderId', keyword: 'x-referTo', message: messageTemplate('referral.providerRequired') }] });
+    throw new AppError('VALIDATION_FAILED', {
+      errors: [{ field: 'toProviderId', keyword: 'x-referTo', message: messageTemplate('referral.providerRequired') }],
+    });
   }
   const form = body.form;
   const authorization = {
