@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import form from '@/generated/forms/sign-in-email';
 import newAccount from '@/generated/forms/booking-new-account';
 import billingAddress from '@/generated/forms/billing-address';
-import { message } from '@/domain/messages';
+import { message, messageIn } from '@/domain/messages';
+import { setLocaleSource } from '@/domain/locale';
+import { translations } from '@/generated/translations';
 import { SpecForm } from './SpecForm';
 
 describe('SpecForm', () => {
@@ -85,5 +87,32 @@ describe('SpecForm', () => {
       <SpecForm form={form} onSubmit={() => undefined} serverErrors={[{ field: 'email', keyword: 'taken', message: 'That address is already registered' }]} />,
     );
     expect(await screen.findByText('That address is already registered')).toBeTruthy();
+  });
+});
+
+describe('SpecForm in a language', () => {
+  afterEach(() => {
+    setLocaleSource(() => undefined);
+    delete (translations.es!.forms as Record<string, unknown>)[form.id];
+  });
+
+  it("shows a form's translated words and the runtime's own in the page's language, and still validates with the spec's validator", async () => {
+    // A Spanish form file as the generator emits it: the spec document with its words translated.
+    (translations.es!.forms as Record<string, unknown>)[form.id] = {
+      ...structuredClone({ id: form.id, title: form.title, description: form.description }),
+      title: 'Inicie sesión',
+      submitLabel: 'Seguir',
+      schema: { properties: { email: { title: 'Correo electrónico' } } },
+    };
+    setLocaleSource(() => 'es');
+    const onSubmit = jest.fn();
+    render(<SpecForm form={form} onSubmit={onSubmit} />);
+    expect(screen.getByLabelText(/Correo electrónico/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Seguir' }));
+    expect(await screen.findByText(messageIn('es', 'validation.email.required'))).toBeTruthy();
+    expect(screen.getByText(messageIn('es', 'ui.form.needsAttention', { count: 1 }))).toBeTruthy();
+    await userEvent.type(screen.getByLabelText(/Correo electrónico/), 'jose@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Seguir' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: 'jose@example.com' }));
   });
 });
