@@ -45,13 +45,73 @@ const featureWalls = {
   },
 };
 
+/**
+ * Screens read copy in the page's language (issue 22): never the default language's tables directly. The
+ * message table is read through message()/messageTemplate() (@/domain/messages); enumeration labels and
+ * options through enumLabelOf()/enumOptionsOf(), error sentences through errorTemplate() or the API's
+ * catalogueText(), and a content document or flow only as the argument of liveDocument()/localizedDocument()/
+ * localizedContent() (@/domain/translations), which answer in the active language.
+ */
+const LOCALIZING_CALLS = new Set(['liveDocument', 'localizedDocument', 'localizedContent']);
+const copyInLanguage = {
+  meta: { type: 'problem', docs: { description: 'screens read copy through the locale-aware functions' }, schema: [] },
+  create(context) {
+    const report = (node, message) => context.report({ node, message });
+    return {
+      ImportDeclaration(node) {
+        const source = node.source.value;
+        if (source === '@/generated/messages' || /generated\/messages$/.test(source)) {
+          for (const s of node.specifiers) {
+            if (s.type === 'ImportSpecifier' && s.imported.name === 'messages' && s.importKind !== 'type')
+              report(s, "Read messages with message() or messageTemplate() from '@/domain/messages' (the page's language), not the English table.");
+          }
+        }
+        if (/generated\/(content|flows)\//.test(source)) {
+          for (const s of node.specifiers) {
+            if (s.type !== 'ImportDefaultSpecifier' || node.importKind === 'type') continue;
+            const variable = context.sourceCode.getDeclaredVariables(s)[0];
+            for (const ref of variable?.references ?? []) {
+              const parent = ref.identifier.parent;
+              const wrapped =
+                parent.type === 'CallExpression' &&
+                parent.arguments.includes(ref.identifier) &&
+                parent.callee.type === 'Identifier' &&
+                LOCALIZING_CALLS.has(parent.callee.name);
+              if (!wrapped && parent.type !== 'TSTypeQuery')
+                report(ref.identifier, `Read ${source} through liveDocument() or localizedContent() from '@/domain/translations' (the page's language).`);
+            }
+          }
+        }
+      },
+      MemberExpression(node) {
+        const object = node.object;
+        const name = node.property.type === 'Identifier' ? node.property.name : undefined;
+        if (
+          object.type === 'MemberExpression' &&
+          object.object.type === 'Identifier' &&
+          object.object.name === 'enums' &&
+          (name === 'labels' || name === 'options')
+        )
+          report(node, "Read enumeration labels with enumLabelOf() / enumOptionsOf() from '@/domain/translations' (the page's language).");
+        if (
+          object.type === 'MemberExpression' &&
+          object.object.type === 'Identifier' &&
+          object.object.name === 'errorCatalogue' &&
+          (name === 'message' || name === 'audiences' || name === 'title')
+        )
+          report(node, "Read error sentences with errorTemplate() from '@/domain/translations' or catalogueText() (the page's language).");
+      },
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'coverage/**', 'node_modules/**', 'src/generated/**', '.tmp/**', 'generators/templates/**', 'docs/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, house: { rules: { 'feature-walls': featureWalls } } },
+    plugins: { 'react-hooks': reactHooks, house: { rules: { 'feature-walls': featureWalls, 'copy-in-language': copyInLanguage } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'house/feature-walls': 'error',
@@ -94,6 +154,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Screens write in the page's language: no default-language copy table read directly (tests may).
+    files: ['src/client/**/*.ts', 'src/client/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'house/copy-in-language': 'error' },
   },
   {
     files: ['scripts/**', 'generators/**', 'tests/**', 'src/server/main.ts', 'src/server/db/seed/cli.ts', '**/*.test.ts', '**/*.test.tsx'],

@@ -111,3 +111,17 @@ export function zoneLabel(zone: string, at: Date = new Date(), locale: Locale = 
     .find((p) => p.type === 'timeZoneName')?.value;
   return name ?? zone;
 }
+
+/**
+ * A short span of time in words: "4 minutes 5 seconds", "1 minute", "30 seconds" ("4 minutos 5 segundos"),
+ * rounded up to the second; the units and their plurals come from Intl in the language.
+ */
+export function formatMinutesSeconds(ms: number, locale: Locale = activeLocale()): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  const tag = intlLocale(locale);
+  const part = (n: number, unit: 'minute' | 'second') => new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'long' }).format(n);
+  const parts = minutes && seconds ? [part(minutes, 'minute'), part(seconds, 'second')] : [minutes ? part(minutes, 'minute') : part(seconds, 'second')];
+  return new Intl.ListFormat(tag, { style: 'narrow', type: 'unit' }).format(parts);
+}

@@ -4,6 +4,7 @@
  * Only "today" depends on a zone: the product's (constants.calendarTimeZone), never the host's.
  */
 import { constants } from '../generated/constants';
+import { MACHINE_LOCALE } from './locale';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -26,7 +27,7 @@ export function isoDateIn(at: Date | string, timeZone: string): string {
   let format = dayFormats.get(timeZone);
   if (!format) {
     // A machine format read back as digits (not shown to anyone), so its locale is fixed, not DEFAULT_LOCALE.
-    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    format = new Intl.DateTimeFormat(MACHINE_LOCALE, { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     dayFormats.set(timeZone, format);
   }
   const parts = format.formatToParts(typeof at === 'string' ? new Date(at) : at);

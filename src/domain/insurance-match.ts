@@ -5,6 +5,7 @@
  * calendar days: "YYYY-MM-DD", a timestamp starting with it, and "MM/DD/YYYY" are the same day.
  */
 import { isIsoDate } from './dates';
+import { MACHINE_LOCALE } from './locale';
 
 export interface PersonIdentity {
   firstName?: string | null;
@@ -22,7 +23,7 @@ const ISO_DAY_PREFIX = /^(\d{4}-\d{2}-\d{2})(?:$|T)/;
 const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
 function normalName(value: string | null | undefined): string | undefined {
-  const name = value?.normalize('NFC').trim().toLocaleLowerCase('en-US');
+  const name = value?.normalize('NFC').trim().toLocaleLowerCase(MACHINE_LOCALE);
   return name ? name : undefined;
 }
 

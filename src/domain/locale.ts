@@ -18,6 +18,12 @@ export interface LocaleDefinition {
 export const DEFAULT_LOCALE: Locale = constants.defaultLocale;
 export const LOCALES: readonly LocaleDefinition[] = constants.locales;
 
+/**
+ * The Intl locale of values machines read, never people: the digits of a calendar day in a zone, the
+ * case folding of names compared for matching. Fixed, whatever language the page is in.
+ */
+export const MACHINE_LOCALE = 'en-US';
+
 export function isLocale(tag: unknown): tag is Locale {
   return typeof tag === 'string' && LOCALES.some((l) => l.tag === tag);
 }

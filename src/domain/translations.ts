@@ -12,10 +12,14 @@ import { activeLocale, DEFAULT_LOCALE, type Locale } from './locale';
 
 const translationOf = (locale: Locale) => (locale === DEFAULT_LOCALE ? undefined : translations[locale]);
 
-/** The sentence of an error for an audience (support_web or patient_web), placeholders not yet filled. */
-export function errorTemplate(name: ErrorName, audience: string, locale: Locale = activeLocale()): string {
+/**
+ * The sentence of an error for an audience (support_web or patient_web; none: the entry's own message),
+ * placeholders not yet filled.
+ */
+export function errorTemplate(name: ErrorName, audience?: string, locale: Locale = activeLocale()): string {
   const entry = errorCatalogue[name];
   const translated = translationOf(locale)?.errors[name];
+  if (audience === undefined) return translated?.message ?? entry.message;
   const audiences = entry.audiences as Record<string, string | undefined>;
   return translated?.audiences?.[audience] ?? (audiences[audience] !== undefined ? undefined : translated?.message) ?? audiences[audience] ?? entry.message;
 }
@@ -27,9 +31,10 @@ export function enumLabelOf(name: EnumName, value: string, locale: Locale = acti
 }
 
 /** An enumeration's options (value, label, description…) in a language. */
-export function enumOptionsOf(name: EnumName, locale: Locale = activeLocale()) {
+export function enumOptionsOf<N extends EnumName>(name: N, locale: Locale = activeLocale()): (typeof enums)[N]['options'] {
   const translated = translationOf(locale)?.enums[name] ?? {};
-  return enums[name].options.map((o) => ({ ...o, ...(translated[o.value] ?? {}) }));
+  const options = enums[name].options as readonly { value: string }[];
+  return options.map((o) => ({ ...o, ...(translated[o.value] ?? {}) })) as unknown as (typeof enums)[N]['options'];
 }
 
 /** A route's title (the page's <title>). */
@@ -44,7 +49,7 @@ export function titleOfRoute(route: { id: string; title: string }, locale: Local
 
 /** A content document (specs/content) in a language: the same shape, its copy translated. */
 export function localizedContent<T extends { id: string }>(doc: T, locale: Locale = activeLocale()): T {
-  return (translationOf(locale)?.content[doc.id] as T | undefined) ?? doc;
+  return localizedDocument('content', doc, locale);
 }
 
 /** A mail template's subject, text and html in a language. */
@@ -59,4 +64,51 @@ export function mailTemplateIn<T extends { id: string; subject: string; text: st
  */
 export function constantIn<N extends keyof Constants>(name: N, locale: Locale = activeLocale()): Constants[N] {
   return (translationOf(locale)?.constants[name] as Constants[N] | undefined) ?? constants[name];
+}
+
+/** The kinds of spec document whose copy a language translates in place (same shape, its words replaced). */
+export type DocumentKind = 'content' | 'forms' | 'flows';
+
+type Tree = Record<string, unknown>;
+const overlaid = new WeakMap<object, Map<Locale, unknown>>();
+
+/** The document with every text the translation gives at the same place put over the default language's. */
+function overlay(base: unknown, translated: unknown): unknown {
+  if (typeof base === 'string') return typeof translated === 'string' ? translated : base;
+  if (Array.isArray(base)) return Array.isArray(translated) && translated.length === base.length ? base.map((item, i) => overlay(item, translated[i])) : base;
+  if (base && typeof base === 'object' && translated && typeof translated === 'object' && !Array.isArray(translated)) {
+    const out: Tree = {};
+    for (const [key, value] of Object.entries(base)) out[key] = overlay(value, (translated as Tree)[key]);
+    return out;
+  }
+  return base;
+}
+
+/**
+ * A content document, form or flow (src/generated/content, forms, flows) in a language: the same object
+ * with its words translated where the language's spec file has them; computed once per language.
+ */
+export function localizedDocument<T extends { id: string }>(kind: DocumentKind, doc: T, locale: Locale = activeLocale()): T {
+  const translated = translationOf(locale)?.[kind][doc.id];
+  if (!translated) return doc;
+  let byLocale = overlaid.get(doc);
+  if (!byLocale) overlaid.set(doc, (byLocale = new Map()));
+  let out = byLocale.get(locale) as T | undefined;
+  if (!out) byLocale.set(locale, (out = overlay(doc, translated) as T));
+  return out;
+}
+
+/**
+ * A document whose every read is in the active language at the time of the read: what a module imports
+ * once (`const copy = liveDocument('content', searchCopy)`) reads Spanish on a Spanish page or request and
+ * English on an English one, with no language threaded through the screens.
+ */
+export function liveDocument<T extends { id: string }>(kind: DocumentKind, doc: T): T {
+  return new Proxy(doc, {
+    get: (_target, property) => Reflect.get(localizedDocument(kind, doc) as object, property),
+    getOwnPropertyDescriptor: (target, property) => {
+      const descriptor = Reflect.getOwnPropertyDescriptor(target, property);
+      return descriptor && 'value' in descriptor ? { ...descriptor, value: Reflect.get(localizedDocument(kind, doc) as object, property) } : descriptor;
+    },
+  });
 }

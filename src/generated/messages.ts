@@ -430,6 +430,20 @@ export const messages = {
   'ui.landing.providers.previous': 'Previous page',
   /** Link to the next page of a landing page's providers. */
   'ui.landing.providers.next': 'Next page',
+  /** Read by screen readers when a form is sent with errors; {count} is how many fields have one. */
+  'ui.form.needsAttention': 'Fields that need attention: {count}',
+  /** The submit button of a form whose spec and screen give it no label of its own. */
+  'ui.form.submit': 'Continue',
+  /** The back button of a step whose screen names none of its own. */
+  'ui.common.back': 'Back',
+  /** Read by screen readers while a page's content is still loading. */
+  'ui.common.loading': 'Loading',
+  'ui.patient.language.heading': 'Language',
+  /** Account settings, above the choice of language. */
+  'ui.patient.language.intro': 'The language of these pages and of the e-mails and documents we send you.',
+  'ui.patient.language.save': 'Save the language',
+  /** Shown after the account's language is saved; {language} is the language's own name (English, Español). */
+  'ui.patient.language.saved': 'From now on we write to you in {language}.',
   /** A person's own first name is missing (account and general forms). */
   'validation.firstName.required': 'Oops, Please enter your first name',
   /** Alternate wording, used when the name is someone else's (booking patient and responsible-party forms). */
@@ -1607,6 +1621,14 @@ export interface MessageParams {
   'ui.landing.providers.pages': Record<string, never>;
   'ui.landing.providers.previous': Record<string, never>;
   'ui.landing.providers.next': Record<string, never>;
+  'ui.form.needsAttention': { count: string | number };
+  'ui.form.submit': Record<string, never>;
+  'ui.common.back': Record<string, never>;
+  'ui.common.loading': Record<string, never>;
+  'ui.patient.language.heading': Record<string, never>;
+  'ui.patient.language.intro': Record<string, never>;
+  'ui.patient.language.save': Record<string, never>;
+  'ui.patient.language.saved': { language: string | number };
   'validation.firstName.required': Record<string, never>;
   'validation.firstName.requiredAlt': Record<string, never>;
   'validation.firstName.invalid': Record<string, never>;

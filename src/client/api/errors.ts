@@ -8,6 +8,7 @@ import { errorCatalogue, type ErrorName } from '@/generated/errors';
 import type { AppSource } from '@/generated/types';
 import { constants } from '@/generated/constants';
 import { fillPlaceholders } from '@/domain/messages';
+import { errorTemplate } from '@/domain/translations';
 import { formatPhone } from '@/domain/phone';
 import type { FieldError } from '@/domain/validation/field-errors';
 
@@ -91,8 +92,7 @@ export function catalogueContext(): Record<string, string> {
 
 /** A catalogue entry's sentence for an audience (support_web or patient_web), placeholders filled. */
 export function catalogueText(name: ErrorName, audience: AppSource, params: Record<string, string> = {}): string {
-  const entry = errorCatalogue[name];
-  return fillPlaceholders(entry.audiences[audience] ?? entry.message, { ...catalogueContext(), ...params });
+  return fillPlaceholders(errorTemplate(name, audience), { ...catalogueContext(), ...params });
 }
 
 function catalogueNameOf(code: string | number | undefined): ErrorName | undefined {

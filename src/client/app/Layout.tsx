@@ -1,13 +1,15 @@
 /** The frame around every screen: skip link, header with brand and navigation, footer with help lines. */
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import site from '@/generated/content/site';
+import siteContent from '@/generated/content/site';
 import { constants } from '@/generated/constants';
 import { formatPhone, telHref } from '@/domain/phone';
+import { localizedContent } from '@/domain/translations';
 import { AccountMenu } from './AccountMenu';
 
 export function Layout({ children }: { children: ReactNode }) {
   const phone = formatPhone(constants.supportPhone);
+  const site = localizedContent(siteContent);
   return (
     <div className="app-frame">
       <a className="skip-link" href="#main">

@@ -1,11 +1,11 @@
 /** When a page cannot load its data (product-spec §8): the catalogue's sentence with the phone number to call. */
-import { errorCatalogue } from '@/generated/errors';
 import { constants } from '@/generated/constants';
 import { fillPlaceholders } from '@/domain/messages';
 import { formatPhone, telHref } from '@/domain/phone';
+import { errorTemplate } from '@/domain/translations';
 
 export function PageLoadError({ phone = constants.supportPhone }: { phone?: string }) {
-  const [before, after] = errorCatalogue.PAGE_LOAD.message.split('{phone}');
+  const [before, after] = errorTemplate('PAGE_LOAD').split('{phone}');
   return (
     <div className="message-page" role="alert">
       <p>

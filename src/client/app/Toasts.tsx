@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 import { catalogueText } from '../api/errors';
 import { selectAudience } from '../store/auth/slice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
@@ -59,7 +59,7 @@ export function Toasts() {
         <div key={t.id} className={`toast toast--${t.kind}`} role="status">
           {/* An error that came without a sentence of its own shows the banner fallback (§8). */}
           <span>{t.text.trim() || catalogueText('BANNER_FALLBACK', audience)}</span>
-          <button type="button" className="toast__close" aria-label={messages['ui.toast.dismiss']} onClick={() => dispatch(toastDismissed(t.id))}>
+          <button type="button" className="toast__close" aria-label={message('ui.toast.dismiss')} onClick={() => dispatch(toastDismissed(t.id))}>
             ×
           </button>
         </div>

@@ -10,7 +10,7 @@ import * as braintreeHostedFields from 'braintree-web/hosted-fields';
 import cardForm from '@/generated/forms/booking-card';
 import type { EndpointId, EndpointRoute, RequestInput } from '@/generated/client/api';
 import type { FormDefinition } from '@/generated/types';
-import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 import { ApiProvider } from '../api/api-context';
 import { ApiError, catalogueText, parseErrorBody } from '../api/errors';
 import { derivePermissions } from '@/domain/permissions';
@@ -74,7 +74,7 @@ const cardField = (property: string) => screen.findByRole('group', { name: cardF
 
 async function readyHostedFields(): Promise<FakeHostedFields> {
   await waitFor(() => expect(hosted).toBeDefined());
-  await waitFor(() => expect(screen.queryByText(messages['card.form.loading'])).toBeNull());
+  await waitFor(() => expect(screen.queryByText(message('card.form.loading'))).toBeNull());
   return hosted!;
 }
 
@@ -111,24 +111,24 @@ describe('CardForm with Braintree', () => {
   it("shows the spec'd message of a field left not valid or empty, to screen readers inside the field too, and clears it once fixed", async () => {
     renderCardForm(braintree, account);
     const fields = await readyHostedFields();
-    expect(screen.queryByText(messages['card.number.invalid'])).toBeNull();
+    expect(screen.queryByText(message('card.number.invalid'))).toBeNull();
 
     fields.type('number', { isEmpty: false, isValid: false });
     // Typing alone says nothing yet: fields are checked when left (STYLE: on blur and submit).
-    expect(screen.queryByText(messages['card.number.invalid'])).toBeNull();
+    expect(screen.queryByText(message('card.number.invalid'))).toBeNull();
     fields.blur('number');
-    const error = await screen.findByText(messages['card.number.invalid']);
+    const error = await screen.findByText(message('card.number.invalid'));
     const number = await cardField('number');
     expect(number.getAttribute('aria-describedby')).toBe(error.id);
     expect(error.getAttribute('aria-live')).toBe('polite');
-    await waitFor(() => expect(fields.messages.number).toBe(messages['card.number.invalid']));
+    await waitFor(() => expect(fields.messages.number).toBe(message('card.number.invalid')));
     expect(fields.attributes.number).toMatchObject({ 'aria-invalid': true });
 
     fields.blur('cvv');
-    expect(await screen.findByText(messages['card.cvv.required'])).toBeTruthy();
+    expect(await screen.findByText(message('card.cvv.required'))).toBeTruthy();
 
     fields.type('number', { isEmpty: false, isValid: true });
-    await waitFor(() => expect(screen.queryByText(messages['card.number.invalid'])).toBeNull());
+    await waitFor(() => expect(screen.queryByText(message('card.number.invalid'))).toBeNull());
     expect(number.getAttribute('aria-describedby')).toBeNull();
     await waitFor(() => expect(fields.messages.number).toBe(''));
     expect(fields.attributes.number).not.toHaveProperty('aria-invalid');
@@ -161,9 +161,9 @@ describe('CardForm with Braintree', () => {
     const { onSubmit } = renderCardForm(braintree, account);
     const fields = await readyHostedFields();
     await user.click(screen.getByRole('button', { name: submitLabel }));
-    expect(await screen.findByText(messages['card.number.required'])).toBeTruthy();
-    expect(screen.getByText(messages['card.expiration.required'])).toBeTruthy();
-    expect(screen.getByText(messages['card.cvv.required'])).toBeTruthy();
+    expect(await screen.findByText(message('card.number.required'))).toBeTruthy();
+    expect(screen.getByText(message('card.expiration.required'))).toBeTruthy();
+    expect(screen.getByText(message('card.cvv.required'))).toBeTruthy();
     await waitFor(() => expect(fields.focus).toHaveBeenCalledWith('number'));
     expect(fields.tokenize).not.toHaveBeenCalled();
     expect(onSubmit).not.toHaveBeenCalled();
@@ -175,9 +175,9 @@ describe('CardForm with Braintree', () => {
     const fields = await readyHostedFields();
     fields.type('expirationDate', { isEmpty: false, isValid: false });
     await user.click(screen.getByRole('button', { name: submitLabel }));
-    expect(await screen.findByText(messages['card.expiration.invalid'])).toBeTruthy();
-    expect(screen.getByText(messages['card.number.required'])).toBeTruthy();
-    expect(screen.getByText(messages['validation.firstName.required'])).toBeTruthy();
+    expect(await screen.findByText(message('card.expiration.invalid'))).toBeTruthy();
+    expect(screen.getByText(message('card.number.required'))).toBeTruthy();
+    expect(screen.getByText(message('validation.firstName.required'))).toBeTruthy();
     expect(fields.tokenize).not.toHaveBeenCalled();
   });
 

@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { FormDefinition } from '@/generated/types';
-import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 import type { AppSource } from '@/generated/types';
 import { catalogueText, errorTextFor } from '../api/errors';
 import { SpecForm } from '../runtime/forms/SpecForm';
@@ -57,7 +57,7 @@ export interface CardFormProps<T extends BillingAnswers> {
 export function CardForm<T extends BillingAnswers = BillingAnswers>(props: CardFormProps<T>) {
   const gateway = useCardGateway();
   const audience = useAppSelector(selectAudience);
-  if (gateway.isPending) return <Skeleton height="12rem" label={messages['card.form.loading']} />;
+  if (gateway.isPending) return <Skeleton height="12rem" label={message('card.form.loading')} />;
   if (gateway.isError || (gateway.data.gateway === 'braintree' && !gateway.data.clientToken)) {
     return (
       <p className="notice notice--error" role="alert">
@@ -297,7 +297,7 @@ function BraintreeCardForm<T extends BillingAnswers>({
       </div>
       {ready ? null : (
         <p className="muted" role="status">
-          {messages['card.form.loading']}
+          {message('card.form.loading')}
         </p>
       )}
       <SpecForm<T>

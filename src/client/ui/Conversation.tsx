@@ -7,7 +7,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SecureMessage } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { messages as copy } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatDateTime, viewerTimeZone } from '@/domain/date-format';
 import { isApiError } from '@/client/api/errors';
@@ -26,7 +25,7 @@ export interface ConversationProps {
 }
 
 function problemOf(text: string): string | undefined {
-  if (!text.trim()) return copy['ui.messages.blank'];
+  if (!text.trim()) return message('ui.messages.blank');
   if (text.length > constants.messageMaxLength) return message('ui.messages.tooLong', { max: String(constants.messageMaxLength) });
   return undefined;
 }
@@ -51,7 +50,7 @@ export function Conversation({ otherName, label, items, onSend }: ConversationPr
       await onSend(text);
       setText('');
     } catch (e) {
-      setError(isApiError(e) && e.status === 429 ? copy['ui.messages.rateLimited'] : copy['ui.messages.sendFailed']);
+      setError(isApiError(e) && e.status === 429 ? message('ui.messages.rateLimited') : message('ui.messages.sendFailed'));
     } finally {
       setSending(false);
     }
@@ -64,14 +63,14 @@ export function Conversation({ otherName, label, items, onSend }: ConversationPr
           {items.map((m, i) => (
             <li key={m.id} ref={i === items.length - 1 ? end : undefined} className={`conversation__item${m.mine ? ' conversation__item--mine' : ''}`}>
               <p className="conversation__meta">
-                {message('ui.messages.sentAt', { name: m.mine ? copy['ui.messages.fromYou'] : otherName, when: formatDateTime(m.sentAt, zone) })}
+                {message('ui.messages.sentAt', { name: m.mine ? message('ui.messages.fromYou') : otherName, when: formatDateTime(m.sentAt, zone) })}
               </p>
               <p className="conversation__text">{m.text}</p>
             </li>
           ))}
         </ol>
       ) : (
-        <p className="muted">{copy['ui.messages.empty']}</p>
+        <p className="muted">{message('ui.messages.empty')}</p>
       )}
       <form
         className="stack-sm"
@@ -83,7 +82,7 @@ export function Conversation({ otherName, label, items, onSend }: ConversationPr
       >
         <div className="field">
           <label className="field__label" htmlFor="conversation-text">
-            {copy['ui.messages.composeLabel']}
+            {message('ui.messages.composeLabel')}
           </label>
           <textarea
             id="conversation-text"
@@ -101,7 +100,7 @@ export function Conversation({ otherName, label, items, onSend }: ConversationPr
         </div>
         <div className="cluster">
           <Button type="submit" disabled={sending}>
-            {sending ? copy['ui.messages.sending'] : copy['ui.messages.send']}
+            {sending ? message('ui.messages.sending') : message('ui.messages.send')}
           </Button>
         </div>
       </form>

@@ -2,6 +2,7 @@
  * Creating a patient account (POST /users/create and create-skip-email-verification). The account
  * holder is also their own first patient (relationship Self). Staff creating an account for someone
  * make its sign-in links ask for the date of birth; a third-party agent's accounts join their partner.
+ * An account made by its holder keeps the language they signed up in.
  */
 import type { FastifyRequest } from 'fastify';
 import type { CreateUserBody } from '@/generated/entities';
@@ -52,8 +53,8 @@ export async function createPatientAccount(request: FastifyRequest, body: Create
     const id = await request.server.database.transaction(async (tx) => {
       const [user] = await tx.query<{ id: string }>(
         `INSERT INTO users (email, pending_email, first_name, last_name, user_type, groups, address, business_partner_id, is_partner_association_active,
-                            date_of_birth, dob_check_required)
-         VALUES ($1, $9, $2, $3, 'patient', '{patient}', $4, $5, $6, $7, $8) RETURNING id`,
+                            date_of_birth, dob_check_required, language)
+         VALUES ($1, $9, $2, $3, 'patient', '{patient}', $4, $5, $6, $7, $8, $10) RETURNING id`,
         [
           provisional ? null : body.email,
           body.firstName,
@@ -64,6 +65,9 @@ export async function createPatientAccount(request: FastifyRequest, body: Create
           body.dateOfBirth ?? null,
           byStaff,
           provisional ? body.email : null,
+          // The language of the page the person signed up on (the app sends it as Accept-Language): their
+          // mail and documents follow it. Staff signing someone up leave it for the person to choose.
+          byStaff ? null : request.locale,
         ],
       );
       await tx.query(`INSERT INTO patients (user_id, first_name, last_name, date_of_birth, relationship, email) VALUES ($1, $2, $3, $4, 'Self', $5)`, [

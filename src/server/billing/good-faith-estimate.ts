@@ -11,9 +11,10 @@ import { formatCents } from '@/domain/money';
 import { appointmentById } from '../booking/appointments';
 import type { Queryable } from '../db/connection';
 import type { JobDefinition } from '../jobs/registry';
-import { withLocale } from '../locale';
+import { accountLocale, withLocale } from '../locale';
 import { goodFaithEstimatePdf } from './pdf';
 import { fullName, providerDisplayName } from '@/domain/names';
+import { enumLabelOf } from '@/domain/translations';
 
 export interface EstimateDocument {
   estimate: GoodFaithEstimate;
@@ -41,7 +42,7 @@ export async function estimateDocument(db: Queryable, appointmentId: string, iss
       patientName: patient ? fullName(patient) : '',
       providerName,
       practice: `${practice.name}, ${practice.addressLine1}, ${practice.city}, ${practice.state} ${practice.zipcode}`,
-      service: appointment.counselingType,
+      service: enumLabelOf('counselingType', appointment.counselingType),
       cadence: constants.careCadence[estimate.kind],
     },
     estimate,
@@ -91,7 +92,10 @@ export const ESTIMATE_MAIL_QUEUE = 'good-faith-estimate-mail';
 export const estimateMailJob: JobDefinition<{ appointmentId: string; locale?: string }> = {
   name: ESTIMATE_MAIL_QUEUE,
   async run(app, data) {
-    await withLocale(data.locale, () => sendEstimateMail(app, data.appointmentId));
+    // The PDF attached follows the account's language too, as the mail's text does.
+    const [owner] = await app.database.query<{ user_id: string | null }>('SELECT user_id FROM appointments WHERE id = $1', [data.appointmentId]);
+    const language = await accountLocale(app.database, owner?.user_id);
+    await withLocale(language ?? data.locale, () => sendEstimateMail(app, data.appointmentId));
   },
   describe: (data) => ({ appointmentId: data.appointmentId }),
 };

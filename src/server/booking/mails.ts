@@ -6,7 +6,6 @@
  * when the mail is queued); the mail job writes the file (src/server/jobs/mail-job.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { enums } from '@/generated/enums';
 import { message } from '@/domain/messages';
 import { fullName } from '@/domain/names';
 import type { BookedAppointment } from '@/generated/entities';
@@ -14,7 +13,7 @@ import type { CalendarEvent } from '@/domain/calendar';
 import { appointmentById } from './appointments';
 import { formatCents } from '@/domain/money';
 import { formatWhen } from '@/domain/date-format';
-import { enumLabel } from '@/domain/labels';
+import { enumLabelOf } from '@/domain/translations';
 import { isLateCancellation } from '@/domain/cancellation';
 import { constants } from '@/generated/constants';
 
@@ -53,7 +52,7 @@ async function appointmentMailParts(
   const zone = appointment.timeZone ?? appointment.provider.timeZone;
   const provider = `${fullName(appointment.provider)}, ${appointment.provider.title}`;
   const when = formatWhen(appointment.start, zone);
-  const modeLabel = enumLabel(enums.appointmentMode.labels, appointment.appointmentMode);
+  const modeLabel = enumLabelOf('appointmentMode', appointment.appointmentMode);
   const practice = appointment.practice;
   const address = `${practice.addressLine1}, ${practice.city}, ${practice.state} ${practice.zipcode}`;
   // The session's video room on this site: signed-out readers sign in first and land in the room.

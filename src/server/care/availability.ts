@@ -16,12 +16,12 @@
 import { constants } from '@/generated/constants';
 import type { AppointmentMode } from '@/generated/enums';
 import type { AvailabilityProvider, ProviderAvailability } from '@/generated/entities';
-import { messageTemplate } from '@/domain/messages';
 import { availabilityProblems, generateSlots, type AvailabilityException, type WeeklyWindow } from '@/domain/availability';
 import type { Database, Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { refreshAvailabilitySummary } from '../marketplace/availability';
 import { isoDateIn } from '@/domain/dates';
+import { messageTemplate } from '@/domain/messages';
 
 /** The provider as the availability endpoints answer it (AvailabilityProvider of specs/api care.yaml). */
 export type AvailabilityProviderRow = AvailabilityProvider;

@@ -6,10 +6,9 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { enums } from '@/generated/enums';
 import { routeById } from '@/generated/routes';
 import { calendarSequence, icsFeed } from '@/domain/calendar';
-import { enumLabel } from '@/domain/labels';
+import { enumLabelOf } from '@/domain/translations';
 import { message } from '@/domain/messages';
 import type { Queryable } from '../db/connection';
 
@@ -72,7 +71,7 @@ export async function feedOf(app: FastifyInstance, token: string): Promise<strin
   return icsFeed(
     sessions.map((s) => ({
       appointmentId: s.id,
-      title: message('calendar.feed.eventTitle', { mode: enumLabel(enums.appointmentMode.labels, s.appointment_mode).toLowerCase() }),
+      title: message('calendar.feed.eventTitle', { mode: enumLabelOf('appointmentMode', s.appointment_mode).toLowerCase() }),
       start: new Date(s.start_at).toISOString(),
       end: new Date(s.end_at).toISOString(),
       url: schedule,

@@ -10,7 +10,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { MessageThreadSummary, SecureMessage } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { messageTemplate } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
 import { isUuid } from '@/domain/ids';
 import { writeAudit } from '../audit';
@@ -19,6 +18,7 @@ import { AppError } from '../errors';
 import { takeOrRefuse } from '../limits/counters';
 import { callerOf } from '../plugins/auth';
 import { createTask, resolveTask } from '../tasks/service';
+import { messageTemplate } from '@/domain/messages';
 
 export type Side = 'clinician' | 'patient';
 

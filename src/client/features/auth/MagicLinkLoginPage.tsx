@@ -6,7 +6,6 @@
  */
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { errorCatalogue } from '@/generated/errors';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { Button, ButtonLink } from '@/client/ui/Button';
@@ -15,6 +14,7 @@ import { selectAuthUi, verifyDobPopupToggled } from '@/client/store/auth/slice';
 import { magicLinkOpened, selectSignIn } from '@/client/store/auth/sign-in';
 import { AuthFrame, SignInFailure } from './parts';
 import { VerifyDobDialog } from './VerifyDobDialog';
+import { errorTemplate } from '@/domain/translations';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,100}$/;
 
@@ -53,7 +53,7 @@ export default function MagicLinkLoginPage() {
         </>
       ) : waitingForDob ? (
         <>
-          <p>{errorCatalogue.DOB_REQUIRED.message}</p>
+          <p>{errorTemplate('DOB_REQUIRED')}</p>
           <Button onClick={() => dispatch(verifyDobPopupToggled(true))}>{message('ui.verifyDob.heading')}</Button>
         </>
       ) : (

@@ -7,7 +7,6 @@ import { aPerson } from '@tests/support/person';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { errorCatalogue } from '@/generated/errors';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { ApiError } from '@/client/api/errors';
@@ -98,10 +97,10 @@ describe('sign-in with a one-time code', () => {
     store.dispatch(authEmailEntered(email));
     const submit = await screen.findByRole('button', { name: /sign in/i });
     await user.click(submit);
-    expect(await screen.findByText(messages['validation.otp.required'])).toBeTruthy();
+    expect(await screen.findByText(message('validation.otp.required'))).toBeTruthy();
     await user.type(screen.getByLabelText(/code/i), '123');
     await user.click(submit);
-    expect(await screen.findByText(messages['validation.otp.length'])).toBeTruthy();
+    expect(await screen.findByText(message('validation.otp.length'))).toBeTruthy();
     expect(services.auth.verifyEmailOtp).not.toHaveBeenCalled();
   });
 

@@ -13,7 +13,6 @@ import authorizationForm from '@/generated/forms/authorization';
 import type { FormDefinition } from '@/generated/types';
 import type { SavePatientAuthorizationBody } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
@@ -153,7 +152,7 @@ function Payment() {
         </div>
         {tried && !choice ? (
           <p id="pay-choice-error" className="field__error">
-            {messages['validation.insurance.required']}
+            {message('validation.insurance.required')}
           </p>
         ) : null}
         <ErrorNotice text={pay.insuranceProblem} />

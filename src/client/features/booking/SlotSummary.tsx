@@ -1,12 +1,11 @@
 /** The chosen session: provider, day, time in their zone, and how it takes place. */
-import { enums } from '@/generated/enums';
+import { enumLabelOf } from '@/domain/translations';
 import { message } from '@/domain/messages';
 import type { Slot } from '@/client/store/types';
 import { providerName, type ProviderProfile } from './data';
 import { formatLongDay, formatTime, zoneAbbreviation } from '@/domain/date-format';
 
 export function SlotSummary({ provider, slot, timeZone }: { provider: ProviderProfile; slot: Slot; timeZone: string }) {
-  const modeLabels = enums.appointmentMode.labels as Record<string, string>;
   return (
     <section className="card slot-summary" aria-labelledby="slot-summary-heading">
       <h2 id="slot-summary-heading" className="slot-summary__title">
@@ -19,7 +18,7 @@ export function SlotSummary({ provider, slot, timeZone }: { provider: ProviderPr
       </p>
       <p className="muted">
         {message('ui.booking.slot.with', { provider: providerName(provider) })}
-        {slot.availabilityType ? ` · ${modeLabels[slot.availabilityType] ?? slot.availabilityType}` : ''}
+        {slot.availabilityType ? ` · ${enumLabelOf('appointmentMode', slot.availabilityType)}` : ''}
       </p>
       {slot.availabilityType === 'in_person' && provider.practice.addressLine1 ? (
         <p className="small muted">

@@ -9,8 +9,6 @@ import { Navigate, useNavigate } from 'react-router';
 import bookingEmail from '@/generated/forms/booking-email';
 import newAccount from '@/generated/forms/booking-new-account';
 import type { FormDefinition } from '@/generated/types';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
@@ -26,6 +24,7 @@ import { StepHeader } from './StepHeader';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { useApiAction } from './useApiAction';
 import './booking.css';
+import { enumLabelOf } from '@/domain/translations';
 
 const step = stepById('email');
 
@@ -61,13 +60,13 @@ export default function SupportBookingEmailPage() {
     const found = await action.run(() => api.userExists({ query: { email } }));
     if (!found) return;
     if (!found.exists) return setNewFor(email);
-    if (!found.userId) return setBlocked(message('ui.booking.support.notAllowed', { reason: enums.bookingFlowBlockReason.labels.EMAIL_MISMATCH }));
+    if (!found.userId) return setBlocked(message('ui.booking.support.notAllowed', { reason: enumLabelOf('bookingFlowBlockReason', 'EMAIL_MISMATCH') }));
     const user = await action.run(() => api.getSupportUser({ params: { id: found.userId! } }));
     if (!user) return;
     const allowed = await action.run(() => api.allowBookingFlow({ params: { id: user.id }, query: { email } }));
     if (!allowed) return;
     if (!allowed.allowed)
-      return setBlocked(message('ui.booking.support.notAllowed', { reason: allowed.reason ? enums.bookingFlowBlockReason.labels[allowed.reason] : '' }));
+      return setBlocked(message('ui.booking.support.notAllowed', { reason: allowed.reason ? enumLabelOf('bookingFlowBlockReason', allowed.reason) : '' }));
     goOn(user);
   };
 
@@ -83,7 +82,7 @@ export default function SupportBookingEmailPage() {
       <div className="card">
         {newFor ? (
           <div className="stack">
-            <p role="status">{messages['ui.support.userAccountNotFound']}</p>
+            <p role="status">{message('ui.support.userAccountNotFound')}</p>
             <SpecForm<{ firstName: string; lastName: string; dateOfBirth: string }>
               form={newAccount as FormDefinition}
               onSubmit={onCreate}

@@ -3,11 +3,14 @@
  * takes (support staff: email, patient-information, pay; patients: patient-information, pay), the
  * route of each, and the booking query that travels from step to step.
  */
-import bookingFlow from '@/generated/flows/booking';
+import bookingFlowSpec from '@/generated/flows/booking';
 import { BOOKING_PLACE_PARAMS } from '@/domain/booking-start';
 import { routeById, type RouteId } from '@/generated/routes';
 import type { FlowStepDefinition } from '@/generated/flow-types';
 import { neighbour, stepOrder, stepRouteId } from '@/client/runtime/flows/flow-spec';
+import { liveDocument } from '@/domain/translations';
+
+const bookingFlow = liveDocument('flows', bookingFlowSpec);
 
 export const flow = bookingFlow;
 

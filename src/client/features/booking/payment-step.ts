@@ -8,7 +8,6 @@
  */
 import { useReducer } from 'react';
 import type { BookingFunnel, SelfPayConsentCategory } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import { useChooseInsuranceDecisionMutation } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
 import { sessionPayRate } from '@/domain/pay-rate';
@@ -172,7 +171,7 @@ export function usePaymentStep() {
   const book = (card?: CardInput) => {
     const { providerId, counselingType, appointmentMode } = chosen;
     const problem = !choice
-      ? messages['validation.insurance.required']
+      ? message('validation.insurance.required')
       : denied
         ? deniedText
         : !state.agreed
@@ -180,7 +179,7 @@ export function usePaymentStep() {
           : partner?.authorizationRequired && !state.authorization
             ? message('ui.booking.pay.authorizationHeading')
             : !providerId || !counselingType || !appointmentMode || !provider || !slot
-              ? messages['validation.service.required']
+              ? message('validation.service.required')
               : undefined;
     update({ type: 'submitted', problem });
     if (problem || !providerId || !counselingType || !appointmentMode || !provider || !slot) return;

@@ -5,7 +5,6 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { messages } from '@/generated/messages';
 import { queryKeys, useCreateCareCalendarFeedMutation, useGetCareCalendarFeedQuery, useRevokeCareCalendarFeedMutation } from '@/generated/client/hooks';
 import { formatWhen, viewerTimeZone } from '@/domain/date-format';
 import { message } from '@/domain/messages';
@@ -38,8 +37,8 @@ export function CalendarFeed({ timeZone }: { timeZone: string }) {
   const problem = create.isError ? create.error : revoke.isError ? revoke.error : feed.isError ? feed.error : undefined;
   return (
     <section className="card stack-sm" aria-labelledby="calendar-feed">
-      <h2 id="calendar-feed">{messages['ui.care.feed.heading']}</h2>
-      <p className="muted">{messages['ui.care.feed.text']}</p>
+      <h2 id="calendar-feed">{message('ui.care.feed.heading')}</h2>
+      <p className="muted">{message('ui.care.feed.text')}</p>
       {feed.isPending ? (
         <Skeleton height="1.5rem" width="50%" />
       ) : feed.data ? (
@@ -47,18 +46,18 @@ export function CalendarFeed({ timeZone }: { timeZone: string }) {
           {feed.data.active && feed.data.createdAt
             ? message('ui.care.feed.active', { when: formatWhen(feed.data.createdAt, viewerTimeZone() || timeZone) })
             : stopped
-              ? messages['ui.care.feed.revoked']
-              : messages['ui.care.feed.none']}
+              ? message('ui.care.feed.revoked')
+              : message('ui.care.feed.none')}
         </p>
       ) : null}
       {made ? <p className="small">{message('ui.care.feed.created', { url: made })}</p> : null}
       <div className="cluster">
         <Button variant="secondary" onClick={() => create.mutate({})} disabled={create.isPending}>
-          {feed.data?.active ? messages['ui.care.feed.renew'] : messages['ui.care.feed.create']}
+          {feed.data?.active ? message('ui.care.feed.renew') : message('ui.care.feed.create')}
         </Button>
         {feed.data?.active ? (
           <Button variant="ghost" onClick={() => revoke.mutate({})} disabled={revoke.isPending}>
-            {messages['ui.care.feed.revoke']}
+            {message('ui.care.feed.revoke')}
           </Button>
         ) : null}
       </div>

@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 import { addDaysIso, isoDateIn } from '@/domain/dates';
 import { formatDay, formatTime, formatTimeWithZone } from '@/domain/date-format';
 import { renderScreen } from '@tests/support/screen-kit';
@@ -76,6 +75,6 @@ describe('CalendarPage', () => {
     viewer.zone = providerZone;
     renderCalendar();
     await screen.findByText(`${formatTime(morning.start, providerZone)} – ${formatTime(morning.end, providerZone)}`);
-    expect(screen.queryByText(messages['ui.care.calendar.viewerTime'].split('{time}')[0]!, { exact: false })).toBeNull();
+    expect(screen.queryByText(messageTemplate('ui.care.calendar.viewerTime').split('{time}')[0]!, { exact: false })).toBeNull();
   });
 });

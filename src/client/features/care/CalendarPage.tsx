@@ -10,21 +10,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, queryRoot, useGetCareAvailabilityQuery, useGetCareCalendarQuery, useSaveCareAvailabilityMutation } from '@/generated/client/hooks';
 import type { EndpointTypes, ProviderAvailability } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { enums, type AppointmentMode } from '@/generated/enums';
-import { messages } from '@/generated/messages';
+import type { AppointmentMode } from '@/generated/enums';
 import { routeById } from '@/generated/routes';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 import { addDaysIso, isoDateIn } from '@/domain/dates';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
-import { enumLabel, fullName } from '@/client/ui/format';
+import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import { CalendarFeed } from './CalendarFeed';
 import './care.css';
 import { formatDay, formatLongDay, formatTime, formatTimeWithZone, viewerTimeZone, weekdayName, zoneLabel } from '@/domain/date-format';
+import { enumLabelOf, enumOptionsOf } from '@/domain/translations';
 
 type Calendar = EndpointTypes['getCareCalendar']['response'];
 type AvailabilityAnswer = EndpointTypes['getCareAvailability']['response'];
@@ -55,23 +55,23 @@ function CalendarView({ today, viewerZone }: { today: string; viewerZone: string
         <h2 id="calendar-heading">
           {message('ui.care.calendar.rangeHeading', { first: formatLongDay(noonOf(dates[0]!), 'UTC'), last: formatLongDay(noonOf(dates.at(-1)!), 'UTC') })}
         </h2>
-        <div className="cluster" role="group" aria-label={messages['ui.care.calendar.week']}>
+        <div className="cluster" role="group" aria-label={message('ui.care.calendar.week')}>
           <Button variant={view === 'week' ? 'primary' : 'secondary'} aria-pressed={view === 'week'} onClick={() => setView('week')}>
-            {messages['ui.care.calendar.week']}
+            {message('ui.care.calendar.week')}
           </Button>
           <Button variant={view === 'day' ? 'primary' : 'secondary'} aria-pressed={view === 'day'} onClick={() => setView('day')}>
-            {messages['ui.care.calendar.day']}
+            {message('ui.care.calendar.day')}
           </Button>
         </div>
         <div className="cluster">
           <Button variant="ghost" onClick={() => setAnchor(addDaysIso(anchor, -days))}>
-            {messages['ui.care.calendar.previous']}
+            {message('ui.care.calendar.previous')}
           </Button>
           <Button variant="ghost" onClick={() => setAnchor(today)}>
-            {messages['ui.care.calendar.today']}
+            {message('ui.care.calendar.today')}
           </Button>
           <Button variant="ghost" onClick={() => setAnchor(addDaysIso(anchor, days))}>
-            {messages['ui.care.calendar.next']}
+            {message('ui.care.calendar.next')}
           </Button>
         </div>
       </div>
@@ -93,11 +93,11 @@ function CalendarView({ today, viewerZone }: { today: string; viewerZone: string
   );
 }
 
-const slotState: Record<Calendar['slots'][number]['state'], string> = {
-  open: messages['ui.care.calendar.slotOpen'],
-  held: messages['ui.care.calendar.slotHeld'],
-  booked: messages['ui.care.calendar.slotBooked'],
-};
+const slotState = (): Record<Calendar['slots'][number]['state'], string> => ({
+  open: message('ui.care.calendar.slotOpen'),
+  held: message('ui.care.calendar.slotHeld'),
+  booked: message('ui.care.calendar.slotBooked'),
+});
 
 /**
  * When the viewer's device is in another zone than the provider's: the same times in the viewer's zone,
@@ -128,7 +128,7 @@ function CalendarDay({ date, zone, viewerZone, calendar }: { date: string; zone:
       text: message('ui.care.calendar.session', { names: s.patients.map(fullName).join(', ') }),
       mode: s.appointmentMode,
     })),
-    ...slots.map((s) => ({ key: s.id, start: s.start, end: s.end, kind: s.state, text: slotState[s.state], mode: s.mode })),
+    ...slots.map((s) => ({ key: s.id, start: s.start, end: s.end, kind: s.state, text: slotState()[s.state], mode: s.mode })),
   ].sort((a, b) => a.start.localeCompare(b.start));
   return (
     <section className="care-calendar__day stack-sm" aria-label={formatLongDay(noonOf(date), 'UTC')}>
@@ -145,12 +145,12 @@ function CalendarDay({ date, zone, viewerZone, calendar }: { date: string; zone:
                   <ViewerTime start={i.start} end={i.end} date={date} viewerZone={viewerZone} />{' '}
                 </>
               ) : null}
-              <span>{i.text}</span> <span className="care__meta">· {enumLabel(enums.appointmentMode.labels, i.mode)}</span>
+              <span>{i.text}</span> <span className="care__meta">· {enumLabelOf('appointmentMode', i.mode)}</span>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="muted small">{messages['ui.care.calendar.nothing']}</p>
+        <p className="muted small">{message('ui.care.calendar.nothing')}</p>
       )}
     </section>
   );
@@ -188,7 +188,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
   const numberField = (key: 'bufferMinutes' | 'minNoticeHours', max: number) => (
     <div className="field">
       <label className="field__label" htmlFor={`availability-${key}`}>
-        {messages[`ui.care.availability.${key}`]}
+        {messageTemplate(`ui.care.availability.${key}`)}
       </label>
       <input
         id={`availability-${key}`}
@@ -212,13 +212,13 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
         save.mutate({ body: plan });
       }}
     >
-      <h2 id="availability-heading">{messages['ui.care.availability.heading']}</h2>
-      <p className="muted">{messages['ui.care.availability.help']}</p>
-      {!answer.saved ? <p className="notice">{messages['ui.care.availability.notSaved']}</p> : null}
+      <h2 id="availability-heading">{message('ui.care.availability.heading')}</h2>
+      <p className="muted">{message('ui.care.availability.help')}</p>
+      {!answer.saved ? <p className="notice">{message('ui.care.availability.notSaved')}</p> : null}
       <div className="care-availability__settings">
         <div className="field">
           <label className="field__label" htmlFor="availability-slotMinutes">
-            {messages['ui.care.availability.slotMinutes']}
+            {message('ui.care.availability.slotMinutes')}
           </label>
           <select
             id="availability-slotMinutes"
@@ -238,7 +238,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
         {numberField('minNoticeHours', constants.availabilityMaxNoticeHours)}
         <div className="field">
           <label className="field__label" htmlFor="availability-timeZone">
-            {messages['ui.care.availability.timeZone']}
+            {message('ui.care.availability.timeZone')}
           </label>
           <select id="availability-timeZone" className="select" value={plan.timeZone} onChange={(e) => setPlan({ ...plan, timeZone: e.target.value })}>
             {zones.map((z) => (
@@ -260,7 +260,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
               <li key={i} className="card care-availability__row" aria-label={`${weekdayName(w.weekday)} ${w.start}–${w.end}`}>
                 <div className="field">
                   <label className="field__label" htmlFor={`${id}-weekday`}>
-                    {messages['ui.care.availability.weekday']}
+                    {message('ui.care.availability.weekday')}
                   </label>
                   <select id={`${id}-weekday`} className="select" value={w.weekday} onChange={(e) => setWindow(i, { weekday: Number(e.target.value) })}>
                     {[1, 2, 3, 4, 5, 6, 7].map((d) => (
@@ -272,7 +272,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
                 </div>
                 <div className="field">
                   <label className="field__label" htmlFor={`${id}-start`}>
-                    {messages['ui.care.availability.start']}
+                    {message('ui.care.availability.start')}
                   </label>
                   <input
                     id={`${id}-start`}
@@ -287,7 +287,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
                 </div>
                 <div className="field">
                   <label className="field__label" htmlFor={`${id}-end`}>
-                    {messages['ui.care.availability.end']}
+                    {message('ui.care.availability.end')}
                   </label>
                   <input
                     id={`${id}-end`}
@@ -302,10 +302,10 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
                 </div>
                 <div className="field">
                   <label className="field__label" htmlFor={`${id}-mode`}>
-                    {messages['ui.care.availability.mode']}
+                    {message('ui.care.availability.mode')}
                   </label>
                   <select id={`${id}-mode`} className="select" value={w.mode} onChange={(e) => setWindow(i, { mode: e.target.value as AppointmentMode })}>
-                    {enums.appointmentMode.options.map((o) => (
+                    {enumOptionsOf('appointmentMode').map((o) => (
                       <option key={o.value} value={o.value}>
                         {o.label}
                       </option>
@@ -315,11 +315,11 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
                 {provider.offersMedication ? (
                   <label className="choice">
                     <input type="checkbox" checked={w.medication ?? false} onChange={(e) => setWindow(i, { medication: e.target.checked })} />
-                    <span>{messages['ui.care.availability.medication']}</span>
+                    <span>{message('ui.care.availability.medication')}</span>
                   </label>
                 ) : null}
                 <Button variant="ghost" onClick={() => setPlan({ ...plan, windows: plan.windows.filter((_, j) => j !== i) })}>
-                  {messages['ui.care.availability.remove']}
+                  {message('ui.care.availability.remove')}
                 </Button>
                 {error ? <p className="field__error care-availability__error">{error}</p> : null}
               </li>
@@ -327,7 +327,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
           })}
         </ul>
       ) : (
-        <p className="muted">{messages['ui.care.availability.empty']}</p>
+        <p className="muted">{message('ui.care.availability.empty')}</p>
       )}
       <div>
         <Button
@@ -349,12 +349,12 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
             })
           }
         >
-          {messages['ui.care.availability.add']}
+          {message('ui.care.availability.add')}
         </Button>
       </div>
 
-      <h3>{messages['ui.care.availability.exceptions']}</h3>
-      <p className="muted small">{messages['ui.care.availability.exceptionsHelp']}</p>
+      <h3>{message('ui.care.availability.exceptions')}</h3>
+      <p className="muted small">{message('ui.care.availability.exceptionsHelp')}</p>
       {plan.exceptions.length ? (
         <ul className="care__list">
           {plan.exceptions.map((x, i) => {
@@ -365,7 +365,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
               <li key={i} className="card care-availability__row">
                 <div className="field">
                   <label className="field__label" htmlFor={`${id}-kind`}>
-                    {messages['ui.care.availability.exceptionKind']}
+                    {message('ui.care.availability.exceptionKind')}
                   </label>
                   <select
                     id={`${id}-kind`}
@@ -380,13 +380,13 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
                       )
                     }
                   >
-                    <option value="blocked">{messages['ui.care.availability.blocked']}</option>
-                    <option value="extra">{messages['ui.care.availability.extra']}</option>
+                    <option value="blocked">{message('ui.care.availability.blocked')}</option>
+                    <option value="extra">{message('ui.care.availability.extra')}</option>
                   </select>
                 </div>
                 <div className="field">
                   <label className="field__label" htmlFor={`${id}-date`}>
-                    {messages['ui.care.availability.exceptionDate']}
+                    {message('ui.care.availability.exceptionDate')}
                   </label>
                   <input id={`${id}-date`} className="input" type="date" required value={x.date} onChange={(e) => setException(i, { date: e.target.value })} />
                 </div>
@@ -397,14 +397,14 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
                       checked={wholeDay}
                       onChange={(e) => setException(i, e.target.checked ? { start: null, end: null } : { start: '09:00', end: '12:00' })}
                     />
-                    <span>{messages['ui.care.availability.wholeDay']}</span>
+                    <span>{message('ui.care.availability.wholeDay')}</span>
                   </label>
                 ) : null}
                 {!wholeDay ? (
                   <>
                     <div className="field">
                       <label className="field__label" htmlFor={`${id}-start`}>
-                        {messages['ui.care.availability.start']}
+                        {message('ui.care.availability.start')}
                       </label>
                       <input
                         id={`${id}-start`}
@@ -417,7 +417,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
                     </div>
                     <div className="field">
                       <label className="field__label" htmlFor={`${id}-end`}>
-                        {messages['ui.care.availability.end']}
+                        {message('ui.care.availability.end')}
                       </label>
                       <input
                         id={`${id}-end`}
@@ -431,7 +431,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
                   </>
                 ) : null}
                 <Button variant="ghost" onClick={() => setPlan({ ...plan, exceptions: plan.exceptions.filter((_, j) => j !== i) })}>
-                  {messages['ui.care.availability.remove']}
+                  {message('ui.care.availability.remove')}
                 </Button>
                 {error ? <p className="field__error care-availability__error">{error}</p> : null}
               </li>
@@ -439,7 +439,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
           })}
         </ul>
       ) : (
-        <p className="muted small">{messages['ui.care.availability.noExceptions']}</p>
+        <p className="muted small">{message('ui.care.availability.noExceptions')}</p>
       )}
       <div>
         <Button
@@ -451,7 +451,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
             })
           }
         >
-          {messages['ui.care.availability.addException']}
+          {message('ui.care.availability.addException')}
         </Button>
       </div>
 
@@ -464,7 +464,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
       ) : null}
       <div className="form-actions">
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? messages['ui.care.availability.saving'] : messages['ui.care.availability.save']}
+          {save.isPending ? message('ui.care.availability.saving') : message('ui.care.availability.save')}
         </Button>
       </div>
     </form>
@@ -499,7 +499,7 @@ export default function CalendarPage() {
       </header>
       {notProvider ? (
         <p className="notice" role="status">
-          {messages['ui.care.schedule.noProvider']}
+          {message('ui.care.schedule.noProvider')}
         </p>
       ) : availability.isError ? (
         <PageLoadError />

@@ -19,7 +19,6 @@ import {
 import type { AdminProviderProfile, EndpointTypes, Filter } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { enums, type FilterType, type ProviderRemovalReason } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { errorTextFor, isApiError } from '@/client/api/errors';
@@ -28,10 +27,11 @@ import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
-import { enumLabel, fullName } from '@/client/ui/format';
+import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { amountOf } from './request-text';
 import './care.css';
+import { enumLabelOf, enumOptionsOf } from '@/domain/translations';
 
 type Answer = EndpointTypes['getAdminProvider']['response'];
 
@@ -44,10 +44,10 @@ function FilterChoices({ filters, chosen, onChange }: { filters: Filter[]; chose
   for (const f of filters) byType.set(f.type, [...(byType.get(f.type) ?? []), f]);
   return (
     <details className="stack-sm">
-      <summary>{messages['ui.care.admin.filters']}</summary>
+      <summary>{message('ui.care.admin.filters')}</summary>
       {[...byType].map(([type, list]) => (
         <fieldset key={type} className="stack-sm">
-          <legend>{enumLabel(enums.filterType.labels, type)}</legend>
+          <legend>{enumLabelOf('filterType', type)}</legend>
           <div className="cluster">
             {list.map((f) => (
               <label key={f.id} className="choice">
@@ -92,7 +92,7 @@ function ProfileForm({ provider }: { provider: Answer }) {
     >
       <div className="field">
         <label className="field__label" htmlFor="admin-about">
-          {messages['ui.care.admin.about']}
+          {message('ui.care.admin.about')}
         </label>
         <textarea
           id="admin-about"
@@ -105,10 +105,10 @@ function ProfileForm({ provider }: { provider: Answer }) {
       </div>
       <div className="field">
         <label className="field__label" htmlFor="admin-title">
-          {messages['ui.care.admin.title']}
+          {message('ui.care.admin.title')}
         </label>
         <select id="admin-title" className="select" value={profile.title} onChange={(e) => set({ title: e.target.value as AdminProviderProfile['title'] })}>
-          {enums.providerTitle.options.map((o) => (
+          {enumOptionsOf('providerTitle').map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
@@ -117,7 +117,7 @@ function ProfileForm({ provider }: { provider: Answer }) {
       </div>
       <div className="field">
         <label className="field__label" htmlFor="admin-practice">
-          {messages['ui.care.admin.practice']}
+          {message('ui.care.admin.practice')}
         </label>
         <select id="admin-practice" className="select" value={profile.practiceId} onChange={(e) => set({ practiceId: e.target.value })}>
           {provider.practices.map((p) => (
@@ -130,21 +130,21 @@ function ProfileForm({ provider }: { provider: Answer }) {
       <div className="care-availability__settings">
         <div className="field">
           <label className="field__label" htmlFor="admin-pay">
-            {messages['ui.care.admin.payIndividual']}
+            {message('ui.care.admin.payIndividual')}
           </label>
           <input id="admin-pay" className="input" inputMode="decimal" value={payIndividual} onChange={(e) => setPayIndividual(e.target.value)} />
         </div>
         <div className="field">
           <label className="field__label" htmlFor="admin-pay-follow-up">
-            {messages['ui.care.admin.payFollowUp']}
+            {message('ui.care.admin.payFollowUp')}
           </label>
           <input id="admin-pay-follow-up" className="input" inputMode="decimal" value={payFollowUp} onChange={(e) => setPayFollowUp(e.target.value)} />
         </div>
       </div>
       <details className="stack-sm">
-        <summary>{messages['ui.care.admin.licensedStates']}</summary>
+        <summary>{message('ui.care.admin.licensedStates')}</summary>
         <fieldset className="cluster">
-          <legend className="visually-hidden">{messages['ui.care.admin.licensedStates']}</legend>
+          <legend className="visually-hidden">{message('ui.care.admin.licensedStates')}</legend>
           {constants.usStates.map((s) => (
             <label key={s.code} className="choice">
               <input
@@ -163,7 +163,7 @@ function ProfileForm({ provider }: { provider: Answer }) {
       {save.isError ? <ErrorNotice text={errorTextFor(save.error, 'support_web')} /> : null}
       <div>
         <Button type="submit" disabled={save.isPending}>
-          {messages['ui.care.admin.save']}
+          {message('ui.care.admin.save')}
         </Button>
       </div>
     </form>
@@ -184,14 +184,14 @@ function RemoveForm({ provider }: { provider: Answer }) {
   });
   return (
     <section className="card stack-sm" aria-labelledby="admin-remove">
-      <h2 id="admin-remove">{messages['ui.care.admin.removeHeading']}</h2>
-      <p className="muted">{messages['ui.care.admin.removeHelp']}</p>
+      <h2 id="admin-remove">{message('ui.care.admin.removeHeading')}</h2>
+      <p className="muted">{message('ui.care.admin.removeHelp')}</p>
       <div className="field">
         <label className="field__label" htmlFor="admin-remove-reason">
-          {messages['ui.care.admin.removeReason']}
+          {message('ui.care.admin.removeReason')}
         </label>
         <select id="admin-remove-reason" className="select" value={reason} onChange={(e) => setReason(e.target.value as ProviderRemovalReason)}>
-          {enums.providerRemovalReason.options.map((o) => (
+          {enumOptionsOf('providerRemovalReason').map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
@@ -200,7 +200,7 @@ function RemoveForm({ provider }: { provider: Answer }) {
       </div>
       <div className="field">
         <label className="field__label" htmlFor="admin-remove-note">
-          {messages['ui.care.admin.removeNote']}
+          {message('ui.care.admin.removeNote')}
         </label>
         <textarea id="admin-remove-note" className="input textarea" maxLength={constants.taskNoteMax} value={note} onChange={(e) => setNote(e.target.value)} />
       </div>
@@ -211,7 +211,7 @@ function RemoveForm({ provider }: { provider: Answer }) {
           disabled={remove.isPending}
           onClick={() => remove.mutate({ params: { id: provider.id }, body: note.trim() ? { reason, note } : { reason } })}
         >
-          {messages['ui.care.admin.remove']}
+          {message('ui.care.admin.remove')}
         </Button>
       </div>
     </section>
@@ -226,12 +226,12 @@ export default function CareAdminEditPage() {
   return (
     <div className="container stack-lg care">
       <p>
-        <Link to={routeById.careAdmin.path}>{messages['ui.care.admin.back']}</Link>
+        <Link to={routeById.careAdmin.path}>{message('ui.care.admin.back')}</Link>
       </p>
       {notFound ? (
         <>
           <h1>{routeById.careAdminEdit.title}</h1>
-          <p className="notice">{messages['ui.care.admin.notFound']}</p>
+          <p className="notice">{message('ui.care.admin.notFound')}</p>
         </>
       ) : provider.isError ? (
         <PageLoadError />
@@ -247,7 +247,7 @@ export default function CareAdminEditPage() {
               {fullName(d)}, {d.profile.title}
             </h1>
             <p className="lead">
-              {message('ui.care.admin.upcoming', { count: String(d.upcomingSessions) })} · <a href={d.profilePath}>{messages['ui.care.admin.viewProfile']}</a>
+              {message('ui.care.admin.upcoming', { count: String(d.upcomingSessions) })} · <a href={d.profilePath}>{message('ui.care.admin.viewProfile')}</a>
             </p>
           </header>
           {d.removedReason ? (

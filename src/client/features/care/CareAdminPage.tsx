@@ -5,7 +5,6 @@
 import { useDeferredValue, useState } from 'react';
 import { Link, generatePath } from 'react-router';
 import { useListAdminProvidersQuery } from '@/generated/client/hooks';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { PageLoadError } from '@/client/app/PageLoadError';
@@ -21,11 +20,11 @@ export default function CareAdminPage() {
     <div className="container stack-lg care">
       <header className="stack-sm">
         <h1>{routeById.careAdmin.title}</h1>
-        <p className="lead">{messages['ui.care.admin.intro']}</p>
+        <p className="lead">{message('ui.care.admin.intro')}</p>
       </header>
       <div className="field">
         <label className="field__label" htmlFor="admin-search">
-          {messages['ui.care.admin.search']}
+          {message('ui.care.admin.search')}
         </label>
         <input id="admin-search" className="input" type="search" maxLength={100} value={q} onChange={(e) => setQ(e.target.value)} />
       </div>
@@ -37,7 +36,7 @@ export default function CareAdminPage() {
           <Skeleton height="5rem" />
         </div>
       ) : !list.data.items.length ? (
-        <p className="muted">{messages['ui.care.admin.none']}</p>
+        <p className="muted">{message('ui.care.admin.none')}</p>
       ) : (
         <ul className="care__list" aria-busy={list.isFetching}>
           {list.data.items.map((p) => (
@@ -59,9 +58,9 @@ export default function CareAdminPage() {
                 <Link
                   className="btn btn--secondary"
                   to={generatePath(routeById.careAdminEdit.path, { id: p.id })}
-                  aria-label={`${messages['ui.care.admin.edit']} ${fullName(p)}`}
+                  aria-label={`${message('ui.care.admin.edit')} ${fullName(p)}`}
                 >
-                  {messages['ui.care.admin.edit']}
+                  {message('ui.care.admin.edit')}
                 </Link>
               )}
             </li>

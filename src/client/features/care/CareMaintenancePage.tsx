@@ -3,7 +3,6 @@
  * (careDashboards, referrals; specs/routes.yaml flagOffRoute), in the style of the app's maintenance page.
  */
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatPhone, telHref } from '@/domain/phone';
@@ -12,10 +11,10 @@ import { ButtonLink } from '@/client/ui/Button';
 export default function CareMaintenancePage() {
   return (
     <div className="message-page stack">
-      <h1>{messages['ui.care.maintenance.heading']}</h1>
-      <p className="muted">{messages['ui.care.maintenance.text']}</p>
+      <h1>{message('ui.care.maintenance.heading')}</h1>
+      <p className="muted">{message('ui.care.maintenance.text')}</p>
       <div className="cluster" style={{ justifyContent: 'center' }}>
-        <ButtonLink to={routeById.careSchedule.path}>{messages['ui.care.maintenance.scheduleAction']}</ButtonLink>
+        <ButtonLink to={routeById.careSchedule.path}>{message('ui.care.maintenance.scheduleAction')}</ButtonLink>
         <a className="btn btn--secondary" href={telHref(constants.supportPhone)}>
           {message('ui.care.maintenance.callAction', { phone: formatPhone(constants.supportPhone) })}
         </a>

@@ -1,6 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import type { RequestInput } from '@/generated/client/api';
@@ -34,11 +33,11 @@ describe('CareMessagePage', () => {
       groups: ['clinicians'],
       answers: { ...quietClients, listCareThreads: () => ({ items: [thread('t1', 'Jordan', 2), thread('t2', 'Casey', 0)], unread: 2 }) },
     });
-    const list = await screen.findByRole('list', { name: messages['ui.messages.care.threadsLabel'] });
+    const list = await screen.findByRole('list', { name: message('ui.messages.care.threadsLabel') });
     const rows = within(list).getAllByRole('listitem');
     expect(within(rows[0]!).getByText(message('ui.messages.unreadBadge', { count: '2' }))).toBeTruthy();
     expect(within(rows[1]!).queryByText(/unread/)).toBeNull();
-    expect(await screen.findByText(messages['ui.messages.care.noClients'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.messages.care.noClients'))).toBeTruthy();
   });
 
   it('opens a thread, refuses a blank message without calling the server, sends one and shows it', async () => {
@@ -62,19 +61,19 @@ describe('CareMessagePage', () => {
     });
     const region = await screen.findByRole('region', { name: message('ui.messages.care.with', { name: 'Jordan Rivera' }) });
     await within(region).findByText('Can we move Tuesday?');
-    fireEvent.click(within(region).getByRole('button', { name: messages['ui.messages.send'] }));
-    expect(await within(region).findByText(messages['ui.messages.blank'])).toBeTruthy();
+    fireEvent.click(within(region).getByRole('button', { name: message('ui.messages.send') }));
+    expect(await within(region).findByText(message('ui.messages.blank'))).toBeTruthy();
     expect(calls.some((c) => c.id === 'sendCareMessage')).toBe(false);
 
-    fireEvent.change(within(region).getByLabelText(messages['ui.messages.composeLabel']), { target: { value: 'x'.repeat(constants.messageMaxLength + 1) } });
-    fireEvent.click(within(region).getByRole('button', { name: messages['ui.messages.send'] }));
+    fireEvent.change(within(region).getByLabelText(message('ui.messages.composeLabel')), { target: { value: 'x'.repeat(constants.messageMaxLength + 1) } });
+    fireEvent.click(within(region).getByRole('button', { name: message('ui.messages.send') }));
     expect(await within(region).findByText(message('ui.messages.tooLong', { max: String(constants.messageMaxLength) }))).toBeTruthy();
 
-    fireEvent.change(within(region).getByLabelText(messages['ui.messages.composeLabel']), { target: { value: 'Yes, Wednesday works.' } });
-    fireEvent.click(within(region).getByRole('button', { name: messages['ui.messages.send'] }));
+    fireEvent.change(within(region).getByLabelText(message('ui.messages.composeLabel')), { target: { value: 'Yes, Wednesday works.' } });
+    fireEvent.click(within(region).getByRole('button', { name: message('ui.messages.send') }));
     expect(await within(region).findByText('Yes, Wednesday works.')).toBeTruthy();
     expect(sent).toEqual([{ params: { id: 't1' }, body: { text: 'Yes, Wednesday works.' } }]);
-    expect((within(region).getByLabelText(messages['ui.messages.composeLabel']) as HTMLTextAreaElement).value).toBe('');
+    expect((within(region).getByLabelText(message('ui.messages.composeLabel')) as HTMLTextAreaElement).value).toBe('');
   });
 
   it('keeps what was typed and says how to recover when sending is refused for the rate limit', async () => {
@@ -92,10 +91,10 @@ describe('CareMessagePage', () => {
       },
     });
     const region = await screen.findByRole('region', { name: message('ui.messages.care.with', { name: 'Jordan Rivera' }) });
-    const box = within(region).getByLabelText(messages['ui.messages.composeLabel']) as HTMLTextAreaElement;
+    const box = within(region).getByLabelText(message('ui.messages.composeLabel')) as HTMLTextAreaElement;
     fireEvent.change(box, { target: { value: 'Hello' } });
-    fireEvent.click(within(region).getByRole('button', { name: messages['ui.messages.send'] }));
-    expect(await within(region).findByText(messages['ui.messages.rateLimited'])).toBeTruthy();
+    fireEvent.click(within(region).getByRole('button', { name: message('ui.messages.send') }));
+    expect(await within(region).findByText(message('ui.messages.rateLimited'))).toBeTruthy();
     expect(box.value).toBe('Hello');
   });
 });

@@ -17,7 +17,6 @@ import {
   useSendCareMessageMutation,
   useStartCareThreadMutation,
 } from '@/generated/client/hooks';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatDateTime, viewerTimeZone } from '@/domain/date-format';
@@ -44,10 +43,10 @@ function ThreadList({ onOpen }: { onOpen: (id: string) => void }) {
   const threads = useListCareThreadsQuery({ refetchOnMount: 'always' });
   if (threads.isError) return <PageLoadError />;
   if (!threads.data) return <Loading />;
-  if (!threads.data.items.length) return <p className="muted">{messages['ui.messages.care.none']}</p>;
+  if (!threads.data.items.length) return <p className="muted">{message('ui.messages.care.none')}</p>;
   const zone = viewerTimeZone();
   return (
-    <ul className="care__list" aria-label={messages['ui.messages.care.threadsLabel']}>
+    <ul className="care__list" aria-label={message('ui.messages.care.threadsLabel')}>
       {threads.data.items.map((t: MessageThreadSummary) => (
         <li key={t.id} className="card care__session">
           <div className="stack-sm">
@@ -64,7 +63,7 @@ function ThreadList({ onOpen }: { onOpen: (id: string) => void }) {
               {t.unread ? <span className="unread-badge">{message('ui.messages.unreadBadge', { count: String(t.unread) })}</span> : null}
             </p>
             <p className="care__meta">
-              {t.lastMessageAt ? message('ui.messages.lastAt', { when: formatDateTime(t.lastMessageAt, zone) }) : messages['ui.messages.noneYet']}
+              {t.lastMessageAt ? message('ui.messages.lastAt', { when: formatDateTime(t.lastMessageAt, zone) }) : message('ui.messages.noneYet')}
             </p>
           </div>
         </li>
@@ -83,24 +82,24 @@ function StartThread({ onOpen }: { onOpen: (id: string) => void }) {
   });
   if (clients.isError) return <PageLoadError />;
   if (!clients.data) return <Skeleton height="6rem" />;
-  if (!clients.data.items.length) return <p className="muted">{messages['ui.messages.care.noClients']}</p>;
+  if (!clients.data.items.length) return <p className="muted">{message('ui.messages.care.noClients')}</p>;
   return (
     <form
       className="card stack-sm"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        setError(patientId ? undefined : messages['ui.messages.care.startChoose']);
+        setError(patientId ? undefined : message('ui.messages.care.startChoose'));
         if (patientId) start.mutate({ body: { patientId } });
       }}
     >
-      <h2>{messages['ui.messages.care.start']}</h2>
+      <h2>{message('ui.messages.care.start')}</h2>
       <div className="field">
         <label className="field__label" htmlFor="message-client">
-          {messages['ui.messages.care.startLabel']}
+          {message('ui.messages.care.startLabel')}
         </label>
         <select id="message-client" className="select" value={patientId} onChange={(e) => setPatientId(e.target.value)}>
-          <option value="">{messages['ui.messages.care.startChoose']}</option>
+          <option value="">{message('ui.messages.care.startChoose')}</option>
           {clients.data.items.map((c) => (
             <option key={c.id} value={c.id}>
               {fullName(c)}
@@ -111,7 +110,7 @@ function StartThread({ onOpen }: { onOpen: (id: string) => void }) {
       </div>
       <div className="cluster">
         <Button type="submit" disabled={start.isPending}>
-          {messages['ui.messages.care.startButton']}
+          {message('ui.messages.care.startButton')}
         </Button>
       </div>
     </form>
@@ -136,7 +135,7 @@ function Thread({ id }: { id: string }) {
   if (thread.isError) {
     return isApiError(thread.error) && thread.error.status === 404 ? (
       <p className="notice notice--error" role="alert">
-        {messages['ui.messages.threadNotFound']}
+        {message('ui.messages.threadNotFound')}
       </p>
     ) : (
       <PageLoadError />
@@ -162,7 +161,7 @@ export default function CareMessagePage() {
       <CareNav />
       <header className="stack-sm">
         <h1>{routeById.careMessage.title}</h1>
-        <p className="lead">{messages['ui.messages.care.intro']}</p>
+        <p className="lead">{message('ui.messages.care.intro')}</p>
       </header>
       {open ? (
         <>
@@ -174,7 +173,7 @@ export default function CareMessagePage() {
                 openThread(null);
               }}
             >
-              {messages['ui.messages.back']}
+              {message('ui.messages.back')}
             </Link>
           </p>
           <Thread key={open} id={open} />

@@ -3,7 +3,7 @@
  * behind a flag (referrals, the dashboards) is linked only while its flag is on for the clinician.
  */
 import { NavLink } from 'react-router';
-import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 import { routeById, type RouteId } from '@/generated/routes';
 import { useAppSelector } from '@/client/store/hooks';
 import { selectFlagOn } from '@/client/store/flags/slice';
@@ -23,7 +23,7 @@ export function CareNav() {
   const served = registered.filter((r) => open.includes(r.id));
   if (served.length < 2) return null;
   return (
-    <nav className="care-nav" aria-label={messages['ui.care.nav.label']}>
+    <nav className="care-nav" aria-label={message('ui.care.nav.label')}>
       <ul className="cluster">
         {served.map((r) => (
           <li key={r.id}>

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { messages } from '@/generated/messages';
-import { enums } from '@/generated/enums';
 import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
 import { renderScreen } from '@tests/support/screen-kit';
 import ClientInfoPage from './ClientInfoPage';
+import { enumLabelOf } from '@/domain/translations';
 
 const progress = {
   baseline: null,
@@ -65,10 +64,10 @@ describe('ClientInfoPage', () => {
         getConsentPdf: () => new Blob(['%PDF-'], { type: 'application/pdf' }),
       },
     });
-    const section = within((await screen.findByRole('heading', { name: messages['ui.care.client.consents'] })).closest('section')!);
+    const section = within((await screen.findByRole('heading', { name: message('ui.care.client.consents') })).closest('section')!);
     expect(section.queryByText(/bookAppointmentConsent|paymentConsent/)).toBeNull();
-    expect(section.getByText(new RegExp(`^${enums.consentType.labels.paymentConsent}: ${messages['ui.care.client.consentUnsigned']}`))).toBeTruthy();
-    const pdfName = message('ui.care.client.consentPdf', { kind: enums.consentType.labels.bookAppointmentConsent });
+    expect(section.getByText(new RegExp(`^${enumLabelOf('consentType', 'paymentConsent')}: ${message('ui.care.client.consentUnsigned')}`))).toBeTruthy();
+    const pdfName = message('ui.care.client.consentPdf', { kind: enumLabelOf('consentType', 'bookAppointmentConsent') });
     // Only the signed consent has its PDF.
     expect(section.getAllByRole('button')).toHaveLength(1);
     fireEvent.click(section.getByRole('button', { name: pdfName }));
@@ -103,15 +102,15 @@ describe('ClientInfoPage', () => {
       },
     });
     const heading = await screen.findByRole('heading', { level: 1 });
-    expect(within(heading).getByText(messages['ui.care.clients.urgent'])).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: messages['ui.care.alert.resolve'] }));
-    expect((await screen.findByRole('alert')).textContent).toBe(messages['ui.care.alert.noteRequired']);
+    expect(within(heading).getByText(message('ui.care.clients.urgent'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: message('ui.care.alert.resolve') }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message('ui.care.alert.noteRequired'));
     expect(calls.some((c) => c.id === 'resolveCareAlert')).toBe(false);
-    fireEvent.change(screen.getByLabelText(messages['ui.care.alert.note']), { target: { value: ' Called the client; safe. ' } });
-    fireEvent.click(screen.getByRole('button', { name: messages['ui.care.alert.resolve'] }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: messages['ui.care.alert.resolve'] })).toBeNull());
+    fireEvent.change(screen.getByLabelText(message('ui.care.alert.note')), { target: { value: ' Called the client; safe. ' } });
+    fireEvent.click(screen.getByRole('button', { name: message('ui.care.alert.resolve') }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: message('ui.care.alert.resolve') })).toBeNull());
     expect(calls.find((c) => c.id === 'resolveCareAlert')?.input).toEqual({ params: { id: 'a1' }, body: { version: 3, note: 'Called the client; safe.' } });
-    expect(within(screen.getByRole('heading', { level: 1 })).queryByText(messages['ui.care.clients.urgent'])).toBeNull();
+    expect(within(screen.getByRole('heading', { level: 1 })).queryByText(message('ui.care.clients.urgent'))).toBeNull();
   });
 
   it('opens the secure conversation with the client from "Write a message"', async () => {
@@ -145,7 +144,7 @@ describe('ClientInfoPage', () => {
         }),
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: messages['ui.messages.care.writeTo'] }));
+    fireEvent.click(await screen.findByRole('button', { name: message('ui.messages.care.writeTo') }));
     expect((await screen.findByTestId('where')).textContent).toBe(`${routeById.careMessage.path}?thread=t7`);
     expect(calls.find((c) => c.id === 'startCareThread')?.input).toEqual({ body: { patientId: 'p1' } });
   });

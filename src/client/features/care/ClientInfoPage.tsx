@@ -10,8 +10,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '@/client/api/api-context';
 import { constants } from '@/generated/constants';
-import { enums, type ConsentType, type PatientNoteType, type TaskStatus } from '@/generated/enums';
-import { messages } from '@/generated/messages';
+import type { ConsentType, PatientNoteType, TaskStatus } from '@/generated/enums';
 import { intakePages, questionsOf } from '@/domain/intake';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
@@ -19,7 +18,7 @@ import { errorTextFor, isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
-import { enumLabel, fullName } from '@/client/ui/format';
+import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { saveFile } from '@/client/ui/save-file';
 import { CareNav } from './CareNav';
@@ -28,6 +27,7 @@ import { measureText } from './measure-text';
 import { ResolveAlert } from './ResolveAlert';
 import './care.css';
 import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
+import { enumLabelOf, enumOptionsOf } from '@/domain/translations';
 
 const isOpen = (status: TaskStatus) => status !== 'completed' && status !== 'declined' && status !== 'cancelled';
 
@@ -41,7 +41,7 @@ function WriteMessage({ patientId }: { patientId: string }) {
     <div className="stack-sm">
       <div className="cluster">
         <Button variant="secondary" disabled={start.isPending} onClick={() => start.mutate({ body: { patientId } })}>
-          {messages['ui.messages.care.writeTo']}
+          {message('ui.messages.care.writeTo')}
         </Button>
       </div>
       {start.isError ? <ErrorNotice text={errorTextFor(start.error, 'support_web')} inline /> : null}
@@ -58,7 +58,7 @@ function ConsentPdf({ patientId, consent }: { patientId: string; consent: { id: 
   return (
     <>
       <Button variant="secondary" className="btn--small" disabled={download.isPending} onClick={() => download.mutate()}>
-        {message('ui.care.client.consentPdf', { kind: enumLabel(enums.consentType.labels, consent.kind) })}
+        {message('ui.care.client.consentPdf', { kind: enumLabelOf('consentType', consent.kind) })}
       </Button>
       {download.isError ? <ErrorNotice text={errorTextFor(download.error, 'support_web')} inline /> : null}
     </>
@@ -85,10 +85,10 @@ function NoteForm({ patientId }: { patientId: string }) {
     >
       <div className="field">
         <label className="field__label" htmlFor="note-type">
-          {messages['ui.care.client.noteType']}
+          {message('ui.care.client.noteType')}
         </label>
         <select id="note-type" className="select" value={noteType} onChange={(e) => setNoteType(e.target.value as PatientNoteType)}>
-          {enums.patientNoteType.options.map((o) => (
+          {enumOptionsOf('patientNoteType').map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
@@ -97,14 +97,14 @@ function NoteForm({ patientId }: { patientId: string }) {
       </div>
       <div className="field">
         <label className="field__label" htmlFor="note-text">
-          {messages['ui.care.client.noteText']}
+          {message('ui.care.client.noteText')}
         </label>
         <textarea id="note-text" className="input textarea" maxLength={constants.patientNoteMax} value={text} onChange={(e) => setText(e.target.value)} />
       </div>
       {save.isError ? <ErrorNotice text={errorTextFor(save.error, 'support_web')} /> : null}
       <div>
         <Button type="submit" disabled={save.isPending || !text.trim()}>
-          {messages['ui.care.client.addNote']}
+          {message('ui.care.client.addNote')}
         </Button>
       </div>
     </form>
@@ -120,12 +120,12 @@ export default function ClientInfoPage() {
     <div className="container stack-lg care">
       <CareNav />
       <p>
-        <Link to={routeById.careClients.path}>{messages['ui.care.client.back']}</Link>
+        <Link to={routeById.careClients.path}>{message('ui.care.client.back')}</Link>
       </p>
       {notFound ? (
         <>
           <h1>{routeById.careClientInfo.title}</h1>
-          <p className="notice">{messages['ui.care.client.notFound']}</p>
+          <p className="notice">{message('ui.care.client.notFound')}</p>
         </>
       ) : info.isError ? (
         <PageLoadError />
@@ -139,13 +139,13 @@ export default function ClientInfoPage() {
           <header className="stack-sm">
             <h1>
               {fullName(d.client)}
-              {d.client.urgent ? <span className="care-flag care-flag--urgent">{messages['ui.care.clients.urgent']}</span> : null}
+              {d.client.urgent ? <span className="care-flag care-flag--urgent">{message('ui.care.clients.urgent')}</span> : null}
             </h1>
             <p className="lead">
               {[
                 d.client.age === null ? null : message('ui.care.clients.age', { age: String(d.client.age) }),
                 d.gender,
-                enumLabel(enums.careStatus.labels, d.client.careStatus),
+                enumLabelOf('careStatus', d.client.careStatus),
               ]
                 .filter(Boolean)
                 .join(' · ')}
@@ -153,30 +153,29 @@ export default function ClientInfoPage() {
             <WriteMessage patientId={d.client.id} />
           </header>
           <section className="stack-sm" aria-labelledby="client-contact">
-            <h2 id="client-contact">{messages['ui.care.client.contact']}</h2>
-            <p>{[d.contact.email, d.contact.phone].filter(Boolean).join(' · ') || messages['ui.care.client.none']}</p>
+            <h2 id="client-contact">{message('ui.care.client.contact')}</h2>
+            <p>{[d.contact.email, d.contact.phone].filter(Boolean).join(' · ') || message('ui.care.client.none')}</p>
             {d.responsibleParty ? (
               <p>
-                {messages['ui.care.client.responsibleParty']}: {fullName(d.responsibleParty)}{' '}
+                {message('ui.care.client.responsibleParty')}: {fullName(d.responsibleParty)}{' '}
                 {[d.responsibleParty.email, d.responsibleParty.phone].filter(Boolean).join(' · ')}
               </p>
             ) : null}
           </section>
           {d.tasks.some((t) => isOpen(t.status)) ? (
             <section className="stack-sm" aria-labelledby="client-tasks">
-              <h2 id="client-tasks">{messages['ui.care.client.tasks']}</h2>
+              <h2 id="client-tasks">{message('ui.care.client.tasks')}</h2>
               <ul className="care__list">
                 {d.tasks.map((t) => (
                   <li key={t.id} className="card stack-sm">
                     <p>
-                      <strong>{enumLabel(enums.taskKind.labels, t.kind)}</strong> · {enumLabel(enums.taskPriority.labels, t.priority)} ·{' '}
-                      {enumLabel(enums.taskStatus.labels, t.status)}
+                      <strong>{enumLabelOf('taskKind', t.kind)}</strong> · {enumLabelOf('taskPriority', t.priority)} · {enumLabelOf('taskStatus', t.status)}
                     </p>
                     <p className="care__meta">
                       {message('ui.care.alert.raised', { reason: t.reason, when: formatSessionTime(t.createdAt, viewerTimeZone()) })}
                     </p>
                     {t.kind === 'clinical_alert' && isOpen(t.status) ? (
-                      <ResolveAlert alert={t} label={`${messages['ui.care.alert.resolve']}: ${enumLabel(enums.taskKind.labels, t.kind)}`} />
+                      <ResolveAlert alert={t} label={`${message('ui.care.alert.resolve')}: ${enumLabelOf('taskKind', t.kind)}`} />
                     ) : null}
                   </li>
                 ))}
@@ -184,7 +183,7 @@ export default function ClientInfoPage() {
             </section>
           ) : null}
           <section className="stack-sm" aria-labelledby="client-intake">
-            <h2 id="client-intake">{messages['ui.care.client.intake']}</h2>
+            <h2 id="client-intake">{message('ui.care.client.intake')}</h2>
             {d.intake ? (
               <>
                 <p className="muted">{message('ui.care.client.intakeWhen', { when: formatSessionTime(d.intake.submittedAt, viewerTimeZone()) })}</p>
@@ -203,11 +202,11 @@ export default function ClientInfoPage() {
                 </dl>
               </>
             ) : (
-              <p className="muted">{messages['ui.care.client.noIntake']}</p>
+              <p className="muted">{message('ui.care.client.noIntake')}</p>
             )}
           </section>
           <section className="stack-sm" aria-labelledby="client-measures">
-            <h2 id="client-measures">{messages['ui.care.client.measures']}</h2>
+            <h2 id="client-measures">{message('ui.care.client.measures')}</h2>
             {d.measures.length ? (
               <table className="care-table">
                 <tbody>
@@ -215,51 +214,51 @@ export default function ClientInfoPage() {
                     <tr key={m.id}>
                       <td>{formatSessionTime(m.completedAt, viewerTimeZone())}</td>
                       <td>{measureText(m)}</td>
-                      <td>{m.urgent ? <span className="care-flag care-flag--urgent">{messages['ui.care.clients.urgent']}</span> : null}</td>
+                      <td>{m.urgent ? <span className="care-flag care-flag--urgent">{message('ui.care.clients.urgent')}</span> : null}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             ) : (
-              <p className="muted">{messages['ui.care.client.noMeasures']}</p>
+              <p className="muted">{message('ui.care.client.noMeasures')}</p>
             )}
           </section>
           <section className="stack-sm" aria-labelledby="client-sessions">
-            <h2 id="client-sessions">{messages['ui.care.client.sessions']}</h2>
+            <h2 id="client-sessions">{message('ui.care.client.sessions')}</h2>
             <ul className="care__list">
               {d.sessions.map((s) => (
                 <li key={s.id} className={`card${s.status === 'cancelled' ? ' care__session--cancelled' : ''}`}>
-                  <span className="care__when">{formatSessionTime(s.start, viewerTimeZone())}</span> ·{' '}
-                  {enumLabel(enums.counselingType.labels, s.counselingType)} · {enumLabel(enums.appointmentMode.labels, s.appointmentMode)}
-                  {s.status === 'cancelled' ? ` · ${enumLabel(enums.appointmentStatus.labels, s.status)}` : ''}
+                  <span className="care__when">{formatSessionTime(s.start, viewerTimeZone())}</span> · {enumLabelOf('counselingType', s.counselingType)} ·{' '}
+                  {enumLabelOf('appointmentMode', s.appointmentMode)}
+                  {s.status === 'cancelled' ? ` · ${enumLabelOf('appointmentStatus', s.status)}` : ''}
                 </li>
               ))}
             </ul>
           </section>
           <section className="stack-sm" aria-labelledby="client-consents">
-            <h2 id="client-consents">{messages['ui.care.client.consents']}</h2>
+            <h2 id="client-consents">{message('ui.care.client.consents')}</h2>
             {d.consents.length ? (
               <ul>
                 {d.consents.map((c) => (
                   <li key={c.id}>
-                    {enumLabel(enums.consentType.labels, c.kind)}:{' '}
+                    {enumLabelOf('consentType', c.kind)}:{' '}
                     {c.signedAt ? (
                       <>
                         {message('ui.care.client.consentSigned', { when: formatSessionTime(c.signedAt, viewerTimeZone()) })}{' '}
                         <ConsentPdf patientId={d.client.id} consent={c} />
                       </>
                     ) : (
-                      messages['ui.care.client.consentUnsigned']
+                      message('ui.care.client.consentUnsigned')
                     )}
                   </li>
                 ))}
               </ul>
             ) : (
-              <p className="muted">{messages['ui.care.client.none']}</p>
+              <p className="muted">{message('ui.care.client.none')}</p>
             )}
           </section>
           <section className="stack-sm" aria-labelledby="client-insurance">
-            <h2 id="client-insurance">{messages['ui.care.client.insurance']}</h2>
+            <h2 id="client-insurance">{message('ui.care.client.insurance')}</h2>
             {d.insurances.length ? (
               <ul>
                 {d.insurances.map((i) => (
@@ -269,7 +268,7 @@ export default function ClientInfoPage() {
                 ))}
               </ul>
             ) : (
-              <p className="muted">{messages['ui.care.client.noInsurance']}</p>
+              <p className="muted">{message('ui.care.client.noInsurance')}</p>
             )}
             {d.authorizations.map((a) => (
               <p key={a.id}>
@@ -278,20 +277,20 @@ export default function ClientInfoPage() {
             ))}
           </section>
           <section className="stack-sm" aria-labelledby="client-notes">
-            <h2 id="client-notes">{messages['ui.care.client.notes']}</h2>
+            <h2 id="client-notes">{message('ui.care.client.notes')}</h2>
             {d.notes.length ? (
               <ul className="care__list">
                 {d.notes.map((n) => (
                   <li key={n.id} className="card">
                     <p className="care__meta">
-                      {enumLabel(enums.patientNoteType.labels, n.noteType)} · {n.authorName} · {formatSessionTime(n.createdAt, viewerTimeZone())}
+                      {enumLabelOf('patientNoteType', n.noteType)} · {n.authorName} · {formatSessionTime(n.createdAt, viewerTimeZone())}
                     </p>
                     <p>{n.text}</p>
                   </li>
                 ))}
               </ul>
             ) : (
-              <p className="muted">{messages['ui.care.client.noNotes']}</p>
+              <p className="muted">{message('ui.care.client.noNotes')}</p>
             )}
             <NoteForm patientId={d.client.id} />
           </section>

@@ -7,17 +7,16 @@ import { useDeferredValue, useState } from 'react';
 import { Link, generatePath } from 'react-router';
 import { useListCareClientsQuery } from '@/generated/client/hooks';
 import type { CareClient, MeasureScore } from '@/generated/entities';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 import { PageLoadError } from '@/client/app/PageLoadError';
-import { enumLabel, fullName } from '@/client/ui/format';
+import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import { measureText } from './measure-text';
 import './care.css';
 import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
+import { enumLabelOf } from '@/domain/translations';
 
 function ClientCard({ client: c }: { client: CareClient }) {
   const zone = viewerTimeZone();
@@ -26,15 +25,15 @@ function ClientCard({ client: c }: { client: CareClient }) {
       <div className="stack-sm">
         <p className="care__when">
           <Link to={generatePath(routeById.careClientInfo.path, { id: c.id })}>{fullName(c)}</Link>
-          {c.urgent ? <span className="care-flag care-flag--urgent"> {messages['ui.care.clients.urgent']}</span> : null}
+          {c.urgent ? <span className="care-flag care-flag--urgent"> {message('ui.care.clients.urgent')}</span> : null}
         </p>
         <p className="care__meta">
-          {[c.age === null ? null : message('ui.care.clients.age', { age: String(c.age) }), enumLabel(enums.careStatus.labels, c.careStatus)]
+          {[c.age === null ? null : message('ui.care.clients.age', { age: String(c.age) }), enumLabelOf('careStatus', c.careStatus)]
             .filter(Boolean)
             .join(' · ')}
         </p>
         <p className="care__meta">
-          {c.nextSession ? message('ui.care.clients.next', { when: formatSessionTime(c.nextSession, zone) }) : messages['ui.care.clients.noNext']}
+          {c.nextSession ? message('ui.care.clients.next', { when: formatSessionTime(c.nextSession, zone) }) : message('ui.care.clients.noNext')}
           {c.lastSession ? ` · ${message('ui.care.clients.last', { when: formatSessionTime(c.lastSession, zone) })}` : ''}
         </p>
         {c.latest.phq9 || c.latest.gad7 ? (
@@ -60,11 +59,11 @@ export default function ClientsPage() {
       <CareNav />
       <header className="stack-sm">
         <h1>{routeById.careClients.title}</h1>
-        <p className="lead">{messages['ui.care.clients.intro']}</p>
+        <p className="lead">{message('ui.care.clients.intro')}</p>
       </header>
       <div className="field">
         <label className="field__label" htmlFor="clients-search">
-          {messages['ui.care.clients.search']}
+          {message('ui.care.clients.search')}
         </label>
         <input id="clients-search" className="input" type="search" maxLength={100} value={q} onChange={(e) => setQ(e.target.value)} />
       </div>
@@ -76,7 +75,7 @@ export default function ClientsPage() {
             ))}
           </ul>
         ) : (
-          <p className="muted">{messages[search ? 'ui.care.clients.noMatch' : 'ui.care.clients.none']}</p>
+          <p className="muted">{messageTemplate(search ? 'ui.care.clients.noMatch' : 'ui.care.clients.none')}</p>
         )
       ) : clients.isError ? (
         <PageLoadError />

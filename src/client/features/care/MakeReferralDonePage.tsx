@@ -3,7 +3,6 @@
  * whom, read back from the clinician's own referrals (so a reload shows the same), and the ways on.
  */
 import { useSearchParams } from 'react-router';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { useListReferralsQuery } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
@@ -39,14 +38,14 @@ export default function MakeReferralDonePage() {
                   client: fullName(referral.client),
                   provider: `${fullName(referral.toProvider)}, ${referral.toProvider.title}`,
                 })
-              : messages['ui.care.referralSent']}
+              : message('ui.care.referralSent')}
           </p>
         </div>
       )}
       <div className="cluster">
-        <ButtonLink to={routeById.careReferrals.path}>{messages['ui.care.referrals.back']}</ButtonLink>
+        <ButtonLink to={routeById.careReferrals.path}>{message('ui.care.referrals.back')}</ButtonLink>
         <ButtonLink variant="secondary" to={routeById.careMakeReferral.path}>
-          {messages['ui.care.referrals.another']}
+          {message('ui.care.referrals.another')}
         </ButtonLink>
       </div>
     </div>

@@ -10,7 +10,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReferralForm } from '@/generated/entities';
 import referralForm from '@/generated/forms/referral';
 import type { FormDefinition } from '@/generated/types';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { queryKeys, useListCareClientsQuery, useMakeReferralMutation, useSearchReferringProvidersQuery } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
@@ -18,6 +17,7 @@ import type { FieldError } from '@/domain/validation/field-errors';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
+import { localizedForm } from '@/client/runtime/forms/localized-form';
 import { Button, ButtonLink } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { fullName } from '@/client/ui/format';
@@ -56,7 +56,7 @@ function ProviderPicker({
         <p className="notice notice--success">{message('ui.care.referrals.chosenProvider', { provider: chosen.name })}</p>
         <p>
           <Button variant="secondary" onClick={() => onChoose(null)}>
-            {messages['ui.care.referrals.changeProvider']}
+            {message('ui.care.referrals.changeProvider')}
           </Button>
         </p>
       </div>
@@ -68,10 +68,10 @@ function ProviderPicker({
     <div className="stack-sm">
       <div className="field">
         <label className="field__label" htmlFor="referral-provider">
-          {messages['ui.care.referrals.providerSearch']}
+          {message('ui.care.referrals.providerSearch')}
         </label>
         <p id={hintId} className="field__hint">
-          {clientId ? messages['ui.care.referrals.providerSearchHint'] : messages['ui.care.referrals.chooseClientFirst']}
+          {clientId ? message('ui.care.referrals.providerSearchHint') : message('ui.care.referrals.chooseClientFirst')}
         </p>
         <input
           id="referral-provider"
@@ -111,7 +111,7 @@ function ProviderPicker({
           })}
         </ul>
       ) : (
-        <p className="muted">{messages['ui.care.referrals.noProviders']}</p>
+        <p className="muted">{message('ui.care.referrals.noProviders')}</p>
       )}
     </div>
   );
@@ -148,7 +148,7 @@ export default function MakeReferralPage() {
       <CareNav />
       <header className="stack-sm">
         <h1>{routeById.careMakeReferral.title}</h1>
-        <p className="lead">{messages['ui.care.referrals.makeIntro']}</p>
+        <p className="lead">{message('ui.care.referrals.makeIntro')}</p>
       </header>
       {clients.isError ? (
         <PageLoadError />
@@ -159,10 +159,10 @@ export default function MakeReferralPage() {
         </div>
       ) : !clients.data.items.length ? (
         <div className="card stack-sm">
-          <p>{messages['ui.care.referrals.noClients']}</p>
+          <p>{message('ui.care.referrals.noClients')}</p>
           <p>
             <ButtonLink variant="secondary" to={routeById.careReferrals.path}>
-              {messages['ui.care.referrals.back']}
+              {message('ui.care.referrals.back')}
             </ButtonLink>
           </p>
         </div>
@@ -171,7 +171,7 @@ export default function MakeReferralPage() {
           <section className="card stack">
             <div className="field">
               <label className="field__label" htmlFor="referral-client">
-                {messages['ui.care.referrals.client']}
+                {message('ui.care.referrals.client')}
               </label>
               <select
                 id="referral-client"
@@ -184,7 +184,7 @@ export default function MakeReferralPage() {
                   setProvider(null);
                 }}
               >
-                <option value="">{messages['ui.care.referrals.chooseClient']}</option>
+                <option value="">{message('ui.care.referrals.chooseClient')}</option>
                 {clients.data.items.map((c) => (
                   <option key={c.id} value={c.id}>
                     {fullName(c)}
@@ -193,7 +193,7 @@ export default function MakeReferralPage() {
               </select>
               {missing.client && !clientId ? (
                 <p id="referral-client-error" className="field__error" role="alert">
-                  {messages['referral.clientRequired']}
+                  {message('referral.clientRequired')}
                 </p>
               ) : null}
             </div>
@@ -202,11 +202,15 @@ export default function MakeReferralPage() {
               clientId={clientId}
               chosen={provider}
               onChoose={setProvider}
-              error={missing.provider && !provider ? messages['referral.providerRequired'] : provider ? undefined : providerError}
+              error={missing.provider && !provider ? message('referral.providerRequired') : provider ? undefined : providerError}
             />
           </section>
           {/* Every try to send says what is missing above, even while the form still has its own errors. */}
-          <section className="card stack" aria-label={referralForm.title} onSubmitCapture={() => setMissing({ client: !clientId, provider: !provider })}>
+          <section
+            className="card stack"
+            aria-label={localizedForm(referralForm).title}
+            onSubmitCapture={() => setMissing({ client: !clientId, provider: !provider })}
+          >
             {otherError ? <ErrorNotice text={otherError} /> : null}
             <SpecForm<ReferralForm>
               idPrefix="referral"

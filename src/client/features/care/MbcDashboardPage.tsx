@@ -10,12 +10,10 @@ import { Link, generatePath } from 'react-router';
 import { useGetMbcDashboardQuery } from '@/generated/client/hooks';
 import type { EndpointTypes } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 import { PageLoadError } from '@/client/app/PageLoadError';
-import { enumLabel, fullName } from '@/client/ui/format';
-import { enums } from '@/generated/enums';
+import { fullName } from '@/client/ui/format';
 import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
@@ -23,6 +21,7 @@ import { measureText } from './measure-text';
 import { ResolveAlert } from './ResolveAlert';
 import { TrendChart } from './TrendChart';
 import './care.css';
+import { enumLabelOf } from '@/domain/translations';
 
 type Row = EndpointTypes['getMbcDashboard']['response']['items'][number];
 type Instrument = keyof typeof constants.measureInstruments;
@@ -32,17 +31,17 @@ function InstrumentLine({ row, instrument }: { row: Row; instrument: Instrument 
   const latest = row.client.latest[instrument];
   const scores = row.measures.filter((m) => m.instrument === instrument).map((m) => m.total);
   const flags = [
-    p.trend ? messages[`ui.care.mbc.trend.${p.trend}`] : null,
-    p.response ? messages['ui.care.mbc.response'] : null,
-    p.remission ? messages['ui.care.mbc.remission'] : null,
-    p.reliableImprovement ? messages['ui.care.mbc.reliable'] : null,
-    p.notImprovingByWeek8 ? messages['ui.care.mbc.notImproving'] : null,
-    p.due ? messages['ui.care.mbc.due'] : null,
+    p.trend ? messageTemplate(`ui.care.mbc.trend.${p.trend}`) : null,
+    p.response ? message('ui.care.mbc.response') : null,
+    p.remission ? message('ui.care.mbc.remission') : null,
+    p.reliableImprovement ? message('ui.care.mbc.reliable') : null,
+    p.notImprovingByWeek8 ? message('ui.care.mbc.notImproving') : null,
+    p.due ? message('ui.care.mbc.due') : null,
   ].filter(Boolean);
   return (
     <div className="stack-sm">
       <p>
-        <strong>{latest ? measureText(latest) : `${constants.measureInstruments[instrument].name}: ${messages['ui.care.mbc.noScores']}`}</strong>
+        <strong>{latest ? measureText(latest) : `${constants.measureInstruments[instrument].name}: ${message('ui.care.mbc.noScores')}`}</strong>
         {flags.length ? <span className="care__meta"> · {flags.join(' · ')}</span> : null}
       </p>
       {scores.length > 1 ? <p className="care__meta">{message('ui.care.mbc.history', { scores: scores.join(' → ') })}</p> : null}
@@ -58,7 +57,7 @@ export default function MbcDashboardPage() {
       <CareNav />
       <header className="stack-sm">
         <h1>{routeById.careMbcDashboard.title}</h1>
-        <p className="lead">{messages['ui.care.mbc.intro']}</p>
+        <p className="lead">{message('ui.care.mbc.intro')}</p>
       </header>
       {dashboard.data ? (
         dashboard.data.items.length ? (
@@ -67,15 +66,15 @@ export default function MbcDashboardPage() {
               <li key={row.client.id} className="card stack-sm" aria-label={fullName(row.client)}>
                 <p className="care__when">
                   <Link to={generatePath(routeById.careClientInfo.path, { id: row.client.id })}>{fullName(row.client)}</Link>
-                  {row.client.urgent ? <span className="care-flag care-flag--urgent">{messages['ui.care.clients.urgent']}</span> : null}
+                  {row.client.urgent ? <span className="care-flag care-flag--urgent">{message('ui.care.clients.urgent')}</span> : null}
                 </p>
                 {row.alerts.map((a) => (
                   <div key={a.id} className="stack-sm">
                     <p className="care__meta">
-                      {enumLabel(enums.taskPriority.labels, a.priority)} ·{' '}
+                      {enumLabelOf('taskPriority', a.priority)} ·{' '}
                       {message('ui.care.alert.raised', { reason: a.reason, when: formatSessionTime(a.createdAt, viewerTimeZone()) })}
                     </p>
-                    <ResolveAlert alert={a} label={`${messages['ui.care.alert.resolve']}: ${fullName(row.client)}`} />
+                    <ResolveAlert alert={a} label={`${message('ui.care.alert.resolve')}: ${fullName(row.client)}`} />
                   </div>
                 ))}
                 <InstrumentLine row={row} instrument="phq9" />
@@ -84,7 +83,7 @@ export default function MbcDashboardPage() {
             ))}
           </ul>
         ) : (
-          <p className="muted">{messages['ui.care.mbc.none']}</p>
+          <p className="muted">{message('ui.care.mbc.none')}</p>
         )
       ) : dashboard.isError ? (
         <PageLoadError />

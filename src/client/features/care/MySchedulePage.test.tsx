@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import type { RequestInput } from '@/generated/client/api';
 import { httpError, renderScreen } from '@tests/support/screen-kit';
 import MySchedulePage from './MySchedulePage';
 import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
+import { enumLabelOf } from '@/domain/translations';
 
 const zone = 'America/Chicago';
 const provider = { id: 'pr1', firstName: 'Ava', lastName: 'Garcia', title: 'Psychiatry PMHNP', timeZone: zone };
@@ -55,8 +54,12 @@ describe('MySchedulePage', () => {
     expect(items).toHaveLength(2);
     expect(items[0]!.textContent).toContain(`${formatTime('2026-12-01T15:00:00.000Z', zone)} – ${formatTime('2026-12-01T15:50:00.000Z', zone)}`);
     expect(items[0]!.textContent).toContain(message('ui.care.schedule.clients', { names: 'Jordan Rivera' }));
-    expect(within(items[0]!).getByRole('link', { name: messages['ui.care.schedule.join'] }).getAttribute('href')).toBe('/app/visit/s1');
-    expect(items[1]!.textContent).toContain(enums.appointmentStatus.labels.cancelled);
+    expect(
+      within(items[0]!)
+        .getByRole('link', { name: message('ui.care.schedule.join') })
+        .getAttribute('href'),
+    ).toBe('/app/visit/s1');
+    expect(items[1]!.textContent).toContain(enumLabelOf('appointmentStatus', 'cancelled'));
     expect(items[1]!.textContent).toContain(message('ui.care.schedule.inPerson', { practice: 'Lakeside', address: '1 Main St, Austin, TX 78701' }));
     expect(within(items[1]!).queryByRole('link')).toBeNull();
     const past = await screen.findByRole('region', { name: formatDay('2026-11-01T15:00:00.000Z', zone) });
@@ -75,6 +78,6 @@ describe('MySchedulePage', () => {
         },
       },
     });
-    expect(await screen.findByText(messages['ui.care.schedule.noProvider'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.care.schedule.noProvider'))).toBeTruthy();
   });
 });

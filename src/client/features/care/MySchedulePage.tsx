@@ -7,19 +7,18 @@
 import { useGetCareScheduleQuery } from '@/generated/client/hooks';
 import type { EndpointTypes } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 import { isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
-import { enumLabel, fullName } from '@/client/ui/format';
+import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { ButtonLink } from '@/client/ui/Button';
 import { CareNav } from './CareNav';
 import { ProviderRequestsPanel } from './ProviderRequestsPanel';
 import './care.css';
 import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
+import { enumLabelOf } from '@/domain/translations';
 
 const WAITING_REFRESH_MS = constants.videoVisitWaitingRefreshSeconds * 1000;
 
@@ -45,8 +44,8 @@ function SessionItem({ session: s, zone, joinable }: { session: Session; zone: s
         </p>
         <p>{message('ui.care.schedule.clients', { names })}</p>
         <p className="care__meta">
-          {enumLabel(enums.counselingType.labels, s.counselingType)} · {enumLabel(enums.appointmentMode.labels, s.appointmentMode)}
-          {cancelled ? ` · ${enumLabel(enums.appointmentStatus.labels, s.status)}` : ''}
+          {enumLabelOf('counselingType', s.counselingType)} · {enumLabelOf('appointmentMode', s.appointmentMode)}
+          {cancelled ? ` · ${enumLabelOf('appointmentStatus', s.status)}` : ''}
         </p>
         {s.appointmentMode === 'in_person' ? (
           <p className="care__meta">
@@ -64,7 +63,7 @@ function SessionItem({ session: s, zone, joinable }: { session: Session; zone: s
               {message('ui.care.schedule.waiting', { names: s.waiting.join(', ') })}
             </p>
           ) : null}
-          <ButtonLink to={s.joinUrl}>{messages[s.waiting?.length ? 'ui.care.schedule.admit' : 'ui.care.schedule.join']}</ButtonLink>
+          <ButtonLink to={s.joinUrl}>{messageTemplate(s.waiting?.length ? 'ui.care.schedule.admit' : 'ui.care.schedule.join')}</ButtonLink>
         </div>
       ) : null}
     </li>
@@ -100,12 +99,12 @@ function Part({ when }: { when: 'upcoming' | 'past' }) {
   const zone = schedule.data?.provider.timeZone;
   return (
     <section className="stack" aria-labelledby={id}>
-      <h2 id={id}>{messages[when === 'upcoming' ? 'ui.care.schedule.upcoming' : 'ui.care.schedule.past']}</h2>
+      <h2 id={id}>{messageTemplate(when === 'upcoming' ? 'ui.care.schedule.upcoming' : 'ui.care.schedule.past')}</h2>
       {schedule.data && zone ? (
         schedule.data.items.length ? (
           <Days sessions={schedule.data.items} zone={zone} joinable={when === 'upcoming'} />
         ) : (
-          <p className="muted">{messages[when === 'upcoming' ? 'ui.care.schedule.noUpcoming' : 'ui.care.schedule.noPast']}</p>
+          <p className="muted">{messageTemplate(when === 'upcoming' ? 'ui.care.schedule.noUpcoming' : 'ui.care.schedule.noPast')}</p>
         )
       ) : schedule.isError ? null : (
         <div className="stack-sm" role="status" aria-busy="true">
@@ -139,7 +138,7 @@ export default function MySchedulePage() {
       </header>
       {notProvider ? (
         <p className="notice" role="status">
-          {messages['ui.care.schedule.noProvider']}
+          {message('ui.care.schedule.noProvider')}
         </p>
       ) : schedule.isError ? (
         <PageLoadError />

@@ -6,16 +6,15 @@
  */
 import { Link, generatePath } from 'react-router';
 import { useGetCareNenaQuery } from '@/generated/client/hooks';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
 import { PageLoadError } from '@/client/app/PageLoadError';
-import { enumLabel, fullName } from '@/client/ui/format';
+import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import './care.css';
+import { enumLabelOf } from '@/domain/translations';
 
 export default function NenaPage() {
   const queue = useGetCareNenaQuery();
@@ -24,7 +23,7 @@ export default function NenaPage() {
       <CareNav />
       <header className="stack-sm">
         <h1>{routeById.careNena.title}</h1>
-        <p className="lead">{messages['ui.care.nena.intro']}</p>
+        <p className="lead">{message('ui.care.nena.intro')}</p>
       </header>
       {queue.isError ? (
         <PageLoadError />
@@ -34,7 +33,7 @@ export default function NenaPage() {
           <Skeleton height="5rem" />
         </div>
       ) : !queue.data.items.length ? (
-        <p className="muted">{messages['ui.care.nena.none']}</p>
+        <p className="muted">{message('ui.care.nena.none')}</p>
       ) : (
         <ul className="care__list">
           {queue.data.items.map(({ client, firstSession, needs }) => (
@@ -42,13 +41,13 @@ export default function NenaPage() {
               <div className="stack-sm">
                 <p className="care__when">
                   <Link to={generatePath(routeById.careClientInfo.path, { id: client.id })}>{fullName(client)}</Link>
-                  {client.urgent ? <span className="care-flag care-flag--urgent"> {messages['ui.care.clients.urgent']}</span> : null}
+                  {client.urgent ? <span className="care-flag care-flag--urgent"> {message('ui.care.clients.urgent')}</span> : null}
                 </p>
                 <p className="care__meta">{message('ui.care.nena.first', { when: formatSessionTime(firstSession, viewerTimeZone()) })}</p>
                 <ul className="cluster care__needs" aria-label={fullName(client)}>
                   {needs.map((n) => (
                     <li key={n} className={`care-flag${n === 'urgent_measure' ? ' care-flag--urgent' : ' care-flag--need'}`}>
-                      {enumLabel(enums.nenaNeed.labels, n)}
+                      {enumLabelOf('nenaNeed', n)}
                     </li>
                   ))}
                 </ul>

@@ -8,22 +8,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useDecideProviderRequestMutation, useListRcdProviderRequestsQuery } from '@/generated/client/hooks';
 import type { ProviderRequest } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 import { errorTextFor } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
-import { enumLabel, formatList } from '@/client/ui/format';
+import { formatList } from '@/client/ui/format';
 import { formatDay, viewerTimeZone } from '@/domain/date-format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { requestSpecifics } from './request-text';
 import './care.css';
 import { providerDisplayName } from '@/domain/names';
+import { enumLabelOf } from '@/domain/translations';
 
 type Tab = 'open' | 'decided';
 const providerName = (r: ProviderRequest) => providerDisplayName(r.provider);
@@ -33,7 +32,7 @@ function RequestFacts({ request: r }: { request: ProviderRequest }) {
   return (
     <div className="stack-sm">
       <h3>
-        {enumLabel(enums.providerRequestKind.labels, r.request.kind)} · {providerName(r)}
+        {enumLabelOf('providerRequestKind', r.request.kind)} · {providerName(r)}
       </h3>
       {specifics ? <p>{specifics}</p> : null}
       <p>{r.request.description}</p>
@@ -51,7 +50,7 @@ function Decide({ request: r }: { request: ProviderRequest }) {
   const [reason, setReason] = useState('');
   const decide = useDecideProviderRequestMutation({
     onSuccess: (decided, { body: { decision } }) => {
-      const params = { kind: enumLabel(enums.providerRequestKind.labels, decided.request.kind), provider: providerName(decided) };
+      const params = { kind: enumLabelOf('providerRequestKind', decided.request.kind), provider: providerName(decided) };
       dispatch(
         toastShown({ kind: 'success', text: message(decision === 'approve' ? 'ui.rcd.requests.approvedToast' : 'ui.rcd.requests.declinedToast', params) }),
       );
@@ -66,17 +65,17 @@ function Decide({ request: r }: { request: ProviderRequest }) {
       <form className="stack-sm" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label className="field__label" htmlFor={reasonId}>
-            {messages['ui.rcd.requests.reason']}
+            {message('ui.rcd.requests.reason')}
           </label>
           <textarea id={reasonId} className="input textarea" maxLength={constants.taskNoteMax} value={reason} onChange={(e) => setReason(e.target.value)} />
         </div>
         {decide.isError ? <ErrorNotice text={errorTextFor(decide.error, 'support_web')} /> : null}
         <div className="cluster">
           <Button type="submit" disabled={decide.isPending} onClick={() => decideAs('approve')}>
-            {messages['ui.rcd.requests.approve']}
+            {message('ui.rcd.requests.approve')}
           </Button>
           <Button variant="secondary" disabled={decide.isPending} onClick={() => decideAs('decline')}>
-            {messages['ui.rcd.requests.decline']}
+            {message('ui.rcd.requests.decline')}
           </Button>
         </div>
       </form>
@@ -106,12 +105,12 @@ export default function ProviderRequestsPage() {
     <div className="container stack-lg care">
       <header className="stack-sm">
         <h1>{routeById.careProviderRequests.title}</h1>
-        <p className="lead">{messages['ui.rcd.requests.intro']}</p>
+        <p className="lead">{message('ui.rcd.requests.intro')}</p>
       </header>
       <div className="cluster" role="group" aria-label={routeById.careProviderRequests.title}>
         {(['open', 'decided'] as const).map((t) => (
           <Button key={t} variant={tab === t ? 'primary' : 'secondary'} aria-pressed={tab === t} onClick={() => setTab(t)}>
-            {messages[t === 'open' ? 'ui.rcd.requests.open' : 'ui.rcd.requests.decided']}
+            {messageTemplate(t === 'open' ? 'ui.rcd.requests.open' : 'ui.rcd.requests.decided')}
           </Button>
         ))}
       </div>
@@ -123,7 +122,7 @@ export default function ProviderRequestsPage() {
           <Skeleton height="8rem" />
         </div>
       ) : !list.data.items.length ? (
-        <p className="muted">{messages[tab === 'open' ? 'ui.rcd.requests.none' : 'ui.rcd.requests.noneDecided']}</p>
+        <p className="muted">{messageTemplate(tab === 'open' ? 'ui.rcd.requests.none' : 'ui.rcd.requests.noneDecided')}</p>
       ) : (
         <ul className="care__list stack">
           {list.data.items.map((r) => (tab === 'open' ? <Decide key={r.id} request={r} /> : <Decided key={r.id} request={r} />))}

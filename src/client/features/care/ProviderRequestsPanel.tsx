@@ -8,18 +8,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useCreateProviderRequestMutation, useListMyProviderRequestsQuery } from '@/generated/client/hooks';
 import type { ProviderRequest, ProviderRequestInput } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { enums, type ProviderRequestKind } from '@/generated/enums';
-import { messages } from '@/generated/messages';
+import type { ProviderRequestKind } from '@/generated/enums';
 import { message } from '@/domain/messages';
 import { errorTextFor } from '@/client/api/errors';
 import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
-import { enumLabel } from '@/client/ui/format';
 import { formatDay, viewerTimeZone } from '@/domain/date-format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { amountOf, requestSpecifics } from './request-text';
+import { enumLabelOf, enumOptionsOf } from '@/domain/translations';
 
 function RequestForm() {
   const dispatch = useAppDispatch();
@@ -51,7 +50,7 @@ function RequestForm() {
       setLicenseNumber('');
       setPayIndividual('');
       setPayFollowUp('');
-      dispatch(toastShown({ kind: 'success', text: messages['ui.care.requests.sent'] }));
+      dispatch(toastShown({ kind: 'success', text: message('ui.care.requests.sent') }));
       void queryClient.invalidateQueries({ queryKey: queryKeys.listMyProviderRequests() });
     },
   });
@@ -66,10 +65,10 @@ function RequestForm() {
     >
       <div className="field">
         <label className="field__label" htmlFor="request-kind">
-          {messages['ui.care.requests.kind']}
+          {message('ui.care.requests.kind')}
         </label>
         <select id="request-kind" className="select" value={kind} onChange={(e) => setKind(e.target.value as ProviderRequestKind)}>
-          {enums.providerRequestKind.options.map((o) => (
+          {enumOptionsOf('providerRequestKind').map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
@@ -80,10 +79,10 @@ function RequestForm() {
         <>
           <div className="field">
             <label className="field__label" htmlFor="request-state">
-              {messages['ui.care.requests.state']}
+              {message('ui.care.requests.state')}
             </label>
             <select id="request-state" className="select" value={stateCode} onChange={(e) => setStateCode(e.target.value)}>
-              <option value="">{messages['ui.care.requests.chooseState']}</option>
+              <option value="">{message('ui.care.requests.chooseState')}</option>
               {constants.usStates.map((s) => (
                 <option key={s.code} value={s.code}>
                   {s.name}
@@ -93,7 +92,7 @@ function RequestForm() {
           </div>
           <div className="field">
             <label className="field__label" htmlFor="request-license">
-              {messages['ui.care.requests.licenseNumber']}
+              {message('ui.care.requests.licenseNumber')}
             </label>
             <input id="request-license" className="input" maxLength={40} value={licenseNumber} onChange={(e) => setLicenseNumber(e.target.value)} />
           </div>
@@ -103,13 +102,13 @@ function RequestForm() {
         <>
           <div className="field">
             <label className="field__label" htmlFor="request-pay">
-              {messages['ui.care.requests.payIndividual']}
+              {message('ui.care.requests.payIndividual')}
             </label>
             <input id="request-pay" className="input" inputMode="decimal" value={payIndividual} onChange={(e) => setPayIndividual(e.target.value)} />
           </div>
           <div className="field">
             <label className="field__label" htmlFor="request-pay-follow-up">
-              {messages['ui.care.requests.payFollowUp']}
+              {message('ui.care.requests.payFollowUp')}
             </label>
             <input id="request-pay-follow-up" className="input" inputMode="decimal" value={payFollowUp} onChange={(e) => setPayFollowUp(e.target.value)} />
           </div>
@@ -117,7 +116,7 @@ function RequestForm() {
       ) : null}
       <div className="field">
         <label className="field__label" htmlFor="request-description">
-          {messages['ui.care.requests.description']}
+          {message('ui.care.requests.description')}
         </label>
         <textarea
           id="request-description"
@@ -130,7 +129,7 @@ function RequestForm() {
       {send.isError ? <ErrorNotice text={errorTextFor(send.error, 'support_web')} /> : null}
       <div>
         <Button type="submit" disabled={send.isPending || !description.trim()}>
-          {messages['ui.care.requests.send']}
+          {message('ui.care.requests.send')}
         </Button>
       </div>
     </form>
@@ -142,7 +141,7 @@ function RequestItem({ request: r }: { request: ProviderRequest }) {
   const decided = r.decidedAt ? formatDay(r.decidedAt, viewerTimeZone()) : '';
   return (
     <li className="card stack-sm">
-      <h3>{enumLabel(enums.providerRequestKind.labels, r.request.kind)}</h3>
+      <h3>{enumLabelOf('providerRequestKind', r.request.kind)}</h3>
       {specifics ? <p>{specifics}</p> : null}
       <p>{r.request.description}</p>
       <p className="care__meta">{message('ui.care.requests.asked', { when: formatDay(r.createdAt, viewerTimeZone()) })}</p>
@@ -151,7 +150,7 @@ function RequestItem({ request: r }: { request: ProviderRequest }) {
           ? message('ui.care.requests.approved', { when: decided, reason: r.reason ?? '' })
           : r.status === 'declined'
             ? message('ui.care.requests.declined', { when: decided, reason: r.reason ?? '' })
-            : messages['ui.care.requests.waiting']}
+            : message('ui.care.requests.waiting')}
       </p>
     </li>
   );
@@ -162,8 +161,8 @@ export function ProviderRequestsPanel() {
   const list = useListMyProviderRequestsQuery({ refetchOnMount: 'always' });
   return (
     <section className="stack" aria-labelledby="provider-requests">
-      <h2 id="provider-requests">{messages['ui.care.requests.heading']}</h2>
-      <p className="muted">{messages['ui.care.requests.help']}</p>
+      <h2 id="provider-requests">{message('ui.care.requests.heading')}</h2>
+      <p className="muted">{message('ui.care.requests.help')}</p>
       <RequestForm />
       {list.isError ? null : !list.data ? (
         <div role="status" aria-busy="true">
@@ -176,7 +175,7 @@ export function ProviderRequestsPanel() {
           ))}
         </ul>
       ) : (
-        <p className="muted">{messages['ui.care.requests.none']}</p>
+        <p className="muted">{message('ui.care.requests.none')}</p>
       )}
     </section>
   );

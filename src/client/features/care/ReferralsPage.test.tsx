@@ -1,12 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { flagsServed, userFlagsReset } from '@/client/store/flags/slice';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { renderScreen } from '@tests/support/screen-kit';
 import ReferralsPage from './ReferralsPage';
 import MakeReferralPage from './MakeReferralPage';
+import { enumLabelOf } from '@/domain/translations';
 
 const morgan = { id: 'pr1', firstName: 'Morgan', lastName: 'Lee', title: 'LCSW' };
 const drew = { id: 'pr2', firstName: 'Drew', lastName: 'Patel', title: 'PMHNP' };
@@ -46,12 +45,12 @@ describe('ReferralsPage', () => {
         }),
       },
     });
-    const received = await screen.findByRole('region', { name: messages['ui.care.referrals.received'] });
+    const received = await screen.findByRole('region', { name: message('ui.care.referrals.received') });
     const item = within(received).getByRole('listitem');
     expect(item.textContent).toContain('Jordan Rivera');
-    expect(item.textContent).toContain(enums.referralState.labels.pending);
-    expect(within(item).getByRole('button', { name: messages['ui.care.referrals.accept'] })).toBeTruthy();
-    const sent = screen.getByRole('region', { name: messages['ui.care.referrals.sent'] });
+    expect(item.textContent).toContain(enumLabelOf('referralState', 'pending'));
+    expect(within(item).getByRole('button', { name: message('ui.care.referrals.accept') })).toBeTruthy();
+    const sent = screen.getByRole('region', { name: message('ui.care.referrals.sent') });
     expect(within(sent).getByRole('listitem').textContent).toContain(message('ui.care.referrals.declinedBecause', { reason: 'Caseload full' }));
     expect(within(sent).queryByRole('button')).toBeNull();
   });
@@ -62,8 +61,8 @@ describe('ReferralsPage', () => {
       groups: ['clinicians'],
       answers: { listReferrals: () => ({ received: [], sent: [] }) },
     });
-    expect(await screen.findByText(messages['ui.care.referrals.noneReceived'])).toBeTruthy();
-    expect(screen.getByText(messages['ui.care.referrals.noneSent'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.care.referrals.noneReceived'))).toBeTruthy();
+    expect(screen.getByText(message('ui.care.referrals.noneSent'))).toBeTruthy();
   });
 });
 
@@ -74,7 +73,7 @@ describe('MakeReferralPage', () => {
       groups: ['clinicians'],
       answers: { listCareClients: () => ({ items: [] }) },
     });
-    expect(await screen.findByText(messages['ui.care.referrals.noClients'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.care.referrals.noClients'))).toBeTruthy();
   });
 
   it('refuses to send without a client or a provider chosen', async () => {
@@ -89,9 +88,9 @@ describe('MakeReferralPage', () => {
     });
     const send = await screen.findByRole('button', { name: 'Send referral' });
     fireEvent.click(send);
-    expect(await screen.findByText(messages['referral.clientRequired'])).toBeTruthy();
-    expect(screen.getByText(messages['referral.providerRequired'])).toBeTruthy();
-    expect(screen.getByText(messages['validation.authorization.referralReason.required'])).toBeTruthy();
+    expect(await screen.findByText(message('referral.clientRequired'))).toBeTruthy();
+    expect(screen.getByText(message('referral.providerRequired'))).toBeTruthy();
+    expect(screen.getByText(message('validation.authorization.referralReason.required'))).toBeTruthy();
   });
 });
 
@@ -102,8 +101,8 @@ describe('the care navigation', () => {
       groups: ['clinicians'],
       answers: { listReferrals: () => ({ received: [], sent: [] }) },
     });
-    await screen.findByText(messages['ui.care.referrals.noneSent']);
-    const nav = () => screen.queryByRole('navigation', { name: messages['ui.care.nav.label'] });
+    await screen.findByText(message('ui.care.referrals.noneSent'));
+    const nav = () => screen.queryByRole('navigation', { name: message('ui.care.nav.label') });
     act(() => store.dispatch(flagsServed({ traffic: 'user', variants: { referrals: { name: 'on', enabled: true } } })));
     expect(within(nav()!).getByRole('link', { name: routeById.careReferrals.title })).toBeTruthy();
     act(() => store.dispatch(userFlagsReset()));

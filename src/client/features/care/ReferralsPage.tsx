@@ -7,8 +7,6 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Referral } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { queryKeys, useDecideReferralMutation, useListReferralsQuery } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
@@ -20,11 +18,12 @@ import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
 import { Button, ButtonLink } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
-import { enumLabel, fullName } from '@/client/ui/format';
+import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import './care.css';
 import { providerDisplayName as providerName } from '@/domain/names';
+import { enumLabelOf } from '@/domain/translations';
 
 function ReferralFacts({ referral: r }: { referral: Referral }) {
   const when = formatDay(r.createdAt, viewerTimeZone());
@@ -48,7 +47,7 @@ function ReferralFacts({ referral: r }: { referral: Referral }) {
       <p className={r.state === 'accepted' ? 'notice notice--success' : r.state === 'declined' ? 'notice' : 'care__meta'}>
         {r.state === 'declined' && r.declineReason
           ? message('ui.care.referrals.declinedBecause', { reason: r.declineReason })
-          : message('ui.care.referrals.state', { state: enumLabel(enums.referralState.labels, r.state) })}
+          : message('ui.care.referrals.state', { state: enumLabelOf('referralState', r.state) })}
       </p>
     </div>
   );
@@ -72,17 +71,17 @@ function Answer({ referral: r }: { referral: Referral }) {
     <form className="stack-sm" onSubmit={(e) => e.preventDefault()}>
       <div className="field">
         <label className="field__label" htmlFor={reasonId}>
-          {messages['ui.care.referrals.declineReason']}
+          {message('ui.care.referrals.declineReason')}
         </label>
         <textarea id={reasonId} className="input textarea" maxLength={constants.taskNoteMax} value={reason} onChange={(e) => setReason(e.target.value)} />
       </div>
       {decide.isError ? <ErrorNotice text={errorTextFor(decide.error, 'support_web')} /> : null}
       <div className="cluster">
         <Button type="submit" disabled={decide.isPending} onClick={() => answer('accept')}>
-          {messages['ui.care.referrals.accept']}
+          {message('ui.care.referrals.accept')}
         </Button>
         <Button variant="secondary" disabled={decide.isPending} onClick={() => answer('decline')}>
-          {messages['ui.care.referrals.decline']}
+          {message('ui.care.referrals.decline')}
         </Button>
       </div>
     </form>
@@ -111,9 +110,9 @@ export default function ReferralsPage() {
       <CareNav />
       <header className="stack-sm">
         <h1>{routeById.careReferrals.title}</h1>
-        <p className="lead">{messages['ui.care.referrals.intro']}</p>
+        <p className="lead">{message('ui.care.referrals.intro')}</p>
         <p>
-          <ButtonLink to={routeById.careMakeReferral.path}>{messages['ui.care.referrals.make']}</ButtonLink>
+          <ButtonLink to={routeById.careMakeReferral.path}>{message('ui.care.referrals.make')}</ButtonLink>
         </p>
       </header>
       {referrals.isError ? (
@@ -126,12 +125,12 @@ export default function ReferralsPage() {
       ) : (
         <>
           <section className="stack" aria-labelledby="referrals-received">
-            <h2 id="referrals-received">{messages['ui.care.referrals.received']}</h2>
-            <ReferralList items={referrals.data.received} empty={messages['ui.care.referrals.noneReceived']} headingId="referrals-received" />
+            <h2 id="referrals-received">{message('ui.care.referrals.received')}</h2>
+            <ReferralList items={referrals.data.received} empty={message('ui.care.referrals.noneReceived')} headingId="referrals-received" />
           </section>
           <section className="stack" aria-labelledby="referrals-sent">
-            <h2 id="referrals-sent">{messages['ui.care.referrals.sent']}</h2>
-            <ReferralList items={referrals.data.sent} empty={messages['ui.care.referrals.noneSent']} headingId="referrals-sent" />
+            <h2 id="referrals-sent">{message('ui.care.referrals.sent')}</h2>
+            <ReferralList items={referrals.data.sent} empty={message('ui.care.referrals.noneSent')} headingId="referrals-sent" />
           </section>
         </>
       )}

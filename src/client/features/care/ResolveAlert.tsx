@@ -7,7 +7,7 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 import { queryRoot, useResolveCareAlertMutation } from '@/generated/client/hooks';
 import { errorTextFor } from '@/client/api/errors';
 import { useAppDispatch } from '@/client/store/hooks';
@@ -22,7 +22,7 @@ export function ResolveAlert({ alert, label }: { alert: { id: string; version: n
   const [problem, setProblem] = useState<string>();
   const resolve = useResolveCareAlertMutation({
     onSuccess: async () => {
-      dispatch(toastShown({ kind: 'success', text: messages['ui.care.alert.resolved'] }));
+      dispatch(toastShown({ kind: 'success', text: message('ui.care.alert.resolved') }));
       // Where the urgent flag shows: the client page, the MBC dashboard, the clients list and "needs attention".
       await Promise.all(
         (['getCareClient', 'getMbcDashboard', 'listCareClients', 'getCareNena'] as const).map((id) =>
@@ -39,14 +39,14 @@ export function ResolveAlert({ alert, label }: { alert: { id: string; version: n
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (!note.trim()) return setProblem(messages['ui.care.alert.noteRequired']);
+        if (!note.trim()) return setProblem(message('ui.care.alert.noteRequired'));
         setProblem(undefined);
         resolve.mutate({ params: { id: alert.id }, body: { version: alert.version, note: note.trim() } });
       }}
     >
       <div className="field">
         <label className="field__label" htmlFor={`${id}-note`}>
-          {messages['ui.care.alert.note']}
+          {message('ui.care.alert.note')}
         </label>
         <textarea
           id={`${id}-note`}
@@ -67,7 +67,7 @@ export function ResolveAlert({ alert, label }: { alert: { id: string; version: n
       </div>
       <div>
         <Button type="submit" variant="secondary" disabled={resolve.isPending} aria-busy={resolve.isPending || undefined}>
-          {messages['ui.care.alert.resolve']}
+          {message('ui.care.alert.resolve')}
         </Button>
       </div>
     </form>

@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { TrendChart } from './TrendChart';
 
@@ -17,11 +16,11 @@ describe('TrendChart', () => {
     render(<TrendChart instrument="gad7" scores={[15, 11, 6]} trend="improving" />);
     expect(
       screen.getByRole('img', {
-        name: message('ui.care.mbc.chartTrend', { instrument: 'GAD-7', scores: '15, 11, 6', trend: messages['ui.care.mbc.trend.improving'] }),
+        name: message('ui.care.mbc.chartTrend', { instrument: 'GAD-7', scores: '15, 11, 6', trend: message('ui.care.mbc.trend.improving') }),
       }),
     ).toBeTruthy();
-    expect(screen.getByText(messages['ui.care.mbc.trend.improving'])).toBeTruthy();
+    expect(screen.getByText(message('ui.care.mbc.trend.improving'))).toBeTruthy();
     render(<TrendChart instrument="gad7" scores={[15, 11]} trend="improving" />);
-    expect(screen.getAllByText(messages['ui.care.mbc.trend.improving'])).toHaveLength(1);
+    expect(screen.getAllByText(message('ui.care.mbc.trend.improving'))).toHaveLength(1);
   });
 });

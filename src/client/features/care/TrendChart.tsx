@@ -4,8 +4,7 @@
  * trend named only from three scores on (the progress rule's trend is null before that).
  */
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 
 type Instrument = keyof typeof constants.measureInstruments;
 
@@ -28,7 +27,7 @@ export function TrendChart({
   const max = spec.maxTotal;
   const y = (total: number) => PAD + (HEIGHT - 2 * PAD) * (1 - total / max);
   const x = (i: number) => (scores.length < 2 ? WIDTH / 2 : PAD + ((WIDTH - 2 * PAD) * i) / (scores.length - 1));
-  const trendText = scores.length >= 3 && trend ? messages[`ui.care.mbc.trend.${trend}`] : null;
+  const trendText = scores.length >= 3 && trend ? messageTemplate(`ui.care.mbc.trend.${trend}`) : null;
   const label = trendText
     ? message('ui.care.mbc.chartTrend', { instrument: spec.name, scores: scores.join(', '), trend: trendText })
     : message('ui.care.mbc.chart', { instrument: spec.name, scores: scores.join(', ') });

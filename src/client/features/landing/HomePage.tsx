@@ -7,7 +7,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import home from '@/generated/content/home';
+import homeSpec from '@/generated/content/home';
 import { constants } from '@/generated/constants';
 import { enums, type QuestionnaireService } from '@/generated/enums';
 import { routeById } from '@/generated/routes';
@@ -20,6 +20,9 @@ import { islandAttribute, REQUIRED_MESSAGE_ATTRIBUTE } from '@/client/islands/na
 import { allFiltersQuery, callCenterQuery } from './queries';
 import { Awards, CallCenterStatus, Carriers, HowItWorksCarousel, Testimonials } from './blocks';
 import './home.css';
+import { enumOptionsOf, liveDocument } from '@/domain/translations';
+
+const home = liveDocument('content', homeSpec);
 
 export async function loadData({ queryClient, api }: RouteDataContext) {
   await Promise.all([queryClient.prefetchQuery(callCenterQuery()), queryClient.prefetchQuery(allFiltersQuery(api))]);
@@ -74,7 +77,7 @@ function SearchEntry() {
             {home.hero.serviceLabel}
           </label>
           <select id={`${id}-service`} name={constants.providerSearchParams.service} className="select" defaultValue={enums.questionnaireService.values[0]}>
-            {enums.questionnaireService.options.map((o) => (
+            {enumOptionsOf('questionnaireService').map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>

@@ -8,17 +8,17 @@
  */
 import { Link, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import cityPage from '@/generated/content/landing-city';
-import providerHub from '@/generated/content/landing-provider-hub';
-import psychiatristHub from '@/generated/content/landing-psychiatrist-hub';
-import segments from '@/generated/content/landing-segments';
-import specialtyPage from '@/generated/content/landing-specialty';
-import statePage from '@/generated/content/landing-state';
-import therapistHub from '@/generated/content/landing-therapist-hub';
-import system from '@/generated/content/system';
+import cityPageSpec from '@/generated/content/landing-city';
+import providerHubSpec from '@/generated/content/landing-provider-hub';
+import psychiatristHubSpec from '@/generated/content/landing-psychiatrist-hub';
+import segmentsSpec from '@/generated/content/landing-segments';
+import specialtyPageSpec from '@/generated/content/landing-specialty';
+import statePageSpec from '@/generated/content/landing-state';
+import therapistHubSpec from '@/generated/content/landing-therapist-hub';
+import systemSpec from '@/generated/content/system';
 import type { LandingPageContent } from '@/generated/content-types';
 import { constants } from '@/generated/constants';
-import { enums, type LandingSection } from '@/generated/enums';
+import type { LandingSection } from '@/generated/enums';
 import { routeById } from '@/generated/routes';
 import { fillContentTree } from '@/domain/content-text';
 import { landingPagePath, parseLandingPath, type LandingPage } from '@/domain/landing-urls';
@@ -32,6 +32,16 @@ import { Awards, Carriers, CityFaq, HowItWorksCarousel, Testimonials } from './b
 import { cityName, isListable, LandingProviders, landingPageNumber, loadLandingProviders } from './LandingProviders';
 import { SECTION_SERVICE } from './sections';
 import './home.css';
+import { enumLabelOf, liveDocument } from '@/domain/translations';
+
+const cityPage = liveDocument('content', cityPageSpec);
+const providerHub = liveDocument('content', providerHubSpec);
+const psychiatristHub = liveDocument('content', psychiatristHubSpec);
+const segments = liveDocument('content', segmentsSpec);
+const specialtyPage = liveDocument('content', specialtyPageSpec);
+const statePage = liveDocument('content', statePageSpec);
+const therapistHub = liveDocument('content', therapistHubSpec);
+const system = liveDocument('content', systemSpec);
 
 const HUBS: Readonly<Record<LandingSection, LandingPageContent>> = { providers: providerHub, therapists: therapistHub, psychiatrists: psychiatristHub };
 const STATUS_NOT_FOUND = 404;
@@ -79,7 +89,7 @@ export function resolveLandingPage(pathname: string): ResolvedPage | undefined {
       };
     }
     case 'specialty': {
-      const specialty = enums.counselingSpecialty.labels[page.specialty];
+      const specialty = enumLabelOf('counselingSpecialty', page.specialty);
       return { page, content: fillContentTree(specialtyPage, { specialty, providerKind: kind.providerKind }), searchHref: questionnaire };
     }
   }

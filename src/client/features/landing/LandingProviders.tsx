@@ -8,13 +8,13 @@
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiQueries, queryKeys } from '@/generated/client/hooks';
-import segments from '@/generated/content/landing-segments';
+import segmentsSpec from '@/generated/content/landing-segments';
 import { constants } from '@/generated/constants';
-import { enums, type LandingSection } from '@/generated/enums';
+import type { LandingSection } from '@/generated/enums';
 import type { EndpointTypes, Provider, Slot } from '@/generated/entities';
 import { message } from '@/domain/messages';
 import { fillContent } from '@/domain/content-text';
-import searchCopy from '@/generated/content/provider-search';
+import searchCopySpec from '@/generated/content/provider-search';
 import { pageCount, searchApiQuery, searchFromQuestionnaire } from '@/domain/provider-search';
 import type { LandingPage } from '@/domain/landing-urls';
 import { useApi, type ApiClient } from '@/client/api/api-context';
@@ -22,6 +22,10 @@ import { stateName } from '@/client/ui/format';
 import { SECTION_SERVICE } from './sections';
 import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
 import { fullName } from '@/domain/names';
+import { enumLabelOf, liveDocument } from '@/domain/translations';
+
+const segments = liveDocument('content', segmentsSpec);
+const searchCopy = liveDocument('content', searchCopySpec);
 
 type ProviderPage = EndpointTypes['listProviders']['response'];
 
@@ -115,7 +119,7 @@ function whereOf(page: ListablePage): string {
     case 'city':
       return message('ui.landing.providers.nearCity', { city: cityName(page.city), state: page.state.toUpperCase() });
     case 'specialty':
-      return message('ui.landing.providers.forSpecialty', { specialty: enums.counselingSpecialty.labels[page.specialty].toLowerCase() });
+      return message('ui.landing.providers.forSpecialty', { specialty: enumLabelOf('counselingSpecialty', page.specialty).toLowerCase() });
   }
 }
 

@@ -4,12 +4,12 @@
  */
 import { useId, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import awards from '@/generated/content/awards';
-import carriers from '@/generated/content/carriers';
-import cityFaq from '@/generated/content/city-faq';
-import howItWorks from '@/generated/content/how-it-works';
-import testimonials from '@/generated/content/testimonials';
-import home from '@/generated/content/home';
+import awardsSpec from '@/generated/content/awards';
+import carriersSpec from '@/generated/content/carriers';
+import cityFaqSpec from '@/generated/content/city-faq';
+import howItWorksSpec from '@/generated/content/how-it-works';
+import testimonialsSpec from '@/generated/content/testimonials';
+import homeSpec from '@/generated/content/home';
 import { constants } from '@/generated/constants';
 import { fillContent, fillContentTree } from '@/domain/content-text';
 import { message } from '@/domain/messages';
@@ -18,6 +18,14 @@ import { useDocumentMode } from '@/client/runtime/ssr/document-mode';
 import { islandAttribute, PENDING_ATTRIBUTE } from '@/client/islands/names';
 import { callCenterQuery } from './queries';
 import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
+import { liveDocument } from '@/domain/translations';
+
+const awards = liveDocument('content', awardsSpec);
+const carriers = liveDocument('content', carriersSpec);
+const cityFaq = liveDocument('content', cityFaqSpec);
+const howItWorks = liveDocument('content', howItWorksSpec);
+const testimonials = liveDocument('content', testimonialsSpec);
+const home = liveDocument('content', homeSpec);
 
 export function HowItWorksCarousel({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const id = useId();

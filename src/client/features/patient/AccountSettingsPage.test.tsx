@@ -1,10 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RequestInput } from '@/generated/client/api';
 import { errorCatalogue } from '@/generated/errors';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { message } from '@/domain/messages';
+import { message, messageIn } from '@/domain/messages';
+import { localeDefinition, setLocaleSource } from '@/domain/locale';
 import { selectUser } from '@/client/store/auth/slice';
 import AccountSettingsPage from './AccountSettingsPage';
 import { httpError, renderScreen, testUser } from './test-kit';
@@ -32,7 +32,7 @@ describe('AccountSettingsPage', () => {
     await userEvent.clear(zip);
     await userEvent.type(zip, '4321');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText(messages['validation.address.zipcode.invalid'])).toBeTruthy();
+    expect(await screen.findByText(message('validation.address.zipcode.invalid'))).toBeTruthy();
     expect(updateUser).not.toHaveBeenCalled();
   });
 
@@ -48,7 +48,7 @@ describe('AccountSettingsPage', () => {
     await userEvent.clear(email);
     await userEvent.type(email, newEmail);
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    await screen.findByText(new RegExp(messages['ui.patient.settings.saved']));
+    await screen.findByText(new RegExp(message('ui.patient.settings.saved')));
     expect(screen.getByText(message('ui.patient.settings.emailPending', { email: newEmail, current: details.email }), { exact: false })).toBeTruthy();
     expect(updateUser.mock.calls[0]![0]).toMatchObject({
       params: { id: testUser.id },
@@ -80,5 +80,28 @@ describe('AccountSettingsPage', () => {
     const shown = await screen.findAllByText(errorCatalogue.EMAIL_IN_USE.message);
     expect(shown.length).toBe(2); // on the field, and in the announced notice
     expect(screen.getByLabelText(/Email/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('saves the language chosen to the account; on a page already in it, says so in that language', async () => {
+    setLocaleSource(() => 'es');
+    try {
+      const updateUser = jest.fn((input: RequestInput) => ({ ...details, ...(input.body as object) }));
+      renderScreen(<AccountSettingsPage />, {
+        path,
+        answers: {
+          getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }),
+          getUserDetails: () => ({ ...details, language: 'en-US' }),
+          updateUser,
+        },
+      });
+      const languages = await screen.findByRole('region', { name: messageIn('es', 'ui.patient.language.heading') });
+      const spanish = localeDefinition('es').name;
+      expect((within(languages).getByRole('radio', { name: spanish }) as HTMLInputElement).checked).toBe(true);
+      await userEvent.click(within(languages).getByRole('button', { name: messageIn('es', 'ui.patient.language.save') }));
+      expect(await within(languages).findByText(messageIn('es', 'ui.patient.language.saved', { language: spanish }))).toBeTruthy();
+      expect(updateUser).toHaveBeenCalledWith(expect.objectContaining({ params: { id: testUser.id }, body: { language: 'es' } }));
+    } finally {
+      setLocaleSource(() => undefined);
+    }
   });
 });

@@ -23,6 +23,7 @@ import { PortalShell } from './PortalShell';
 import { portalKeys, useAccount, type AccountDetails } from './data';
 import { ListSkeleton, Loaded } from './states';
 import { ReminderSettings } from './ReminderSettings';
+import { LanguageSettings } from './LanguageSettings';
 
 interface AccountSettings {
   firstName: string;
@@ -133,6 +134,7 @@ export default function AccountSettingsPage() {
           )}
         </Loaded>
       </div>
+      {account.data ? <LanguageSettings userId={account.data.id} language={account.data.language} /> : null}
       {account.data ? <ReminderSettings userId={account.data.id} /> : null}
     </PortalShell>
   );

@@ -5,8 +5,6 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { useApi } from '@/client/api/api-context';
@@ -18,6 +16,7 @@ import { ListSkeleton, Loaded } from './states';
 import { billingDate, downloadReceipt, downloadStatement, kindLabel, statusLabel, type Transaction, useTransaction } from './billing-data';
 import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
 import { formatDollars } from '@/domain/money';
+import { enumLabelOf } from '@/domain/translations';
 
 function Downloads({ t }: { t: Transaction }) {
   const api = useApi();
@@ -38,11 +37,11 @@ function Downloads({ t }: { t: Transaction }) {
     <>
       <div className="cluster">
         <Button onClick={() => void run('receipt')} disabled={Boolean(busy)} aria-busy={busy === 'receipt' || undefined}>
-          {messages['ui.patient.billing.receipt']}
+          {message('ui.patient.billing.receipt')}
         </Button>
         {t.appointmentId ? (
           <Button variant="secondary" onClick={() => void run('statement')} disabled={Boolean(busy)} aria-busy={busy === 'statement' || undefined}>
-            {messages['ui.patient.billing.downloadStatement']}
+            {message('ui.patient.billing.downloadStatement')}
           </Button>
         ) : null}
       </div>
@@ -60,7 +59,7 @@ export default function BillingSessionPage() {
       route="patientBillingSession"
       actions={
         <ButtonLink to={routeById.patientBilling.path} variant="ghost">
-          {messages['ui.patient.billing.back']}
+          {message('ui.patient.billing.back')}
         </ButtonLink>
       }
     >
@@ -72,32 +71,32 @@ export default function BillingSessionPage() {
           <div className="stack">
             <dl className="details-list item">
               <div>
-                <dt>{messages['ui.patient.billing.paidOn']}</dt>
+                <dt>{message('ui.patient.billing.paidOn')}</dt>
                 <dd>{billingDate(t.createdAt)}</dd>
               </div>
               <div>
-                <dt>{messages['ui.patient.billing.amount']}</dt>
+                <dt>{message('ui.patient.billing.amount')}</dt>
                 <dd>
                   {formatDollars(t.amount, { currency: t.currency })} · {kindLabel(t)}
                 </dd>
               </div>
               <div>
-                <dt>{messages['ui.patient.billing.status']}</dt>
+                <dt>{message('ui.patient.billing.status')}</dt>
                 <dd>{statusLabel(t)}</dd>
               </div>
               {t.cardBrand && t.cardLast4 ? (
                 <div>
-                  <dt>{messages['ui.patient.billing.paidWith']}</dt>
+                  <dt>{message('ui.patient.billing.paidWith')}</dt>
                   <dd>{message('ui.patient.billing.card', { brand: t.cardBrand, last4: t.cardLast4 })}</dd>
                 </div>
               ) : t.paymentProvider === 'scheduling_system' ? (
                 <div>
-                  <dt>{messages['ui.patient.billing.paidWith']}</dt>
-                  <dd>{enums.paymentProvider.labels.scheduling_system}</dd>
+                  <dt>{message('ui.patient.billing.paidWith')}</dt>
+                  <dd>{enumLabelOf('paymentProvider', 'scheduling_system')}</dd>
                 </div>
               ) : null}
               <div>
-                <dt>{messages['ui.patient.billing.session']}</dt>
+                <dt>{message('ui.patient.billing.session')}</dt>
                 <dd>
                   {[
                     t.appointmentStart ? formatSessionTime(t.appointmentStart, viewerTimeZone()) : null,

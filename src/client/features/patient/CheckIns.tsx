@@ -8,7 +8,6 @@ import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { apiQueries, queryKeys, useSubmitPatientMeasureMutation } from '@/generated/client/hooks';
 import type { EndpointTypes, MeasureScore } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
@@ -45,11 +44,11 @@ function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; 
     <Dialog
       open
       title={message('ui.patient.checkIn.heading', { instrument: spec.name })}
-      description={messages['ui.patient.checkIn.lead']}
+      description={message('ui.patient.checkIn.lead')}
       onClose={onClose}
       footer={
         <Button variant="secondary" onClick={onClose}>
-          {messages['ui.patient.checkIn.cancel']}
+          {message('ui.patient.checkIn.cancel')}
         </Button>
       }
     >
@@ -58,7 +57,7 @@ function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; 
           <p className="notice notice--success">
             {message('ui.patient.checkIn.result', { instrument: spec.name, total: String(result.total), band: result.bandLabel })}
           </p>
-          {result.urgent ? <p className="notice notice--warning">{messages['ui.patient.checkIn.urgent']}</p> : null}
+          {result.urgent ? <p className="notice notice--warning">{message('ui.patient.checkIn.urgent')}</p> : null}
         </div>
       ) : (
         <form
@@ -71,10 +70,10 @@ function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; 
           }}
         >
           <MeasureItems instrument={instrument} answers={answers} onAnswer={(i, v) => setAnswers(answers.map((a, j) => (j === i ? v : a)))} />
-          {missing && answers.some((a) => a === undefined) ? <ErrorNotice text={messages['ui.patient.checkIn.answerAll']} /> : null}
+          {missing && answers.some((a) => a === undefined) ? <ErrorNotice text={message('ui.patient.checkIn.answerAll')} /> : null}
           {send.isError ? <ErrorNotice text={errorTextFor(send.error, 'patient_web')} /> : null}
           <Button type="submit" disabled={send.isPending}>
-            {messages['ui.patient.checkIn.submit']}
+            {message('ui.patient.checkIn.submit')}
           </Button>
         </form>
       )}
@@ -108,7 +107,7 @@ export function CheckInHistory({ checkIns }: { checkIns: ReturnType<typeof useCh
   if (!rows.length) return null;
   return (
     <section className="portal-section" aria-labelledby="home-check-ins">
-      <h2 id="home-check-ins">{messages['ui.patient.checkIn.history']}</h2>
+      <h2 id="home-check-ins">{message('ui.patient.checkIn.history')}</h2>
       <ul className="item-list">
         {[...rows].reverse().map(({ patient, m }) => (
           <li key={m.id} className="item">

@@ -1,8 +1,11 @@
 /** Fireside: the patients' resource page (copy in specs/content/fireside.yaml). */
-import fireside from '@/generated/content/fireside';
+import firesideSpec from '@/generated/content/fireside';
 import { constants } from '@/generated/constants';
 import { formatPhone, telHref } from '@/domain/phone';
 import { PortalShell } from './PortalShell';
+import { liveDocument } from '@/domain/translations';
+
+const fireside = liveDocument('content', firesideSpec);
 
 export default function FiresidePage() {
   return (

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RequestInput } from '@/generated/client/api';
-import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
 import InsuranceCardCapturePage from './InsuranceCardCapturePage';
 import { renderScreen } from './test-kit';
@@ -35,15 +35,15 @@ describe('InsuranceCardCapturePage', () => {
         },
       },
     });
-    const front = await screen.findByLabelText(messages['ui.patient.capture.front']);
+    const front = await screen.findByLabelText(message('ui.patient.capture.front'));
     expect(front.getAttribute('type')).toBe('file');
-    await userEvent.click(screen.getByRole('button', { name: messages['ui.patient.capture.submit'] }));
-    expect(await screen.findByText(messages['ui.patient.capture.chooseFile'])).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: message('ui.patient.capture.submit') }));
+    expect(await screen.findByText(message('ui.patient.capture.chooseFile'))).toBeTruthy();
 
     await userEvent.upload(front, new File(['front'], 'front.png', { type: 'image/png' }));
-    await userEvent.upload(screen.getByLabelText(messages['ui.patient.capture.back']), new File(['back'], 'back.png', { type: 'image/png' }));
-    await userEvent.click(screen.getByRole('button', { name: messages['ui.patient.capture.submit'] }));
-    expect(await screen.findByText(messages['ui.patient.capture.saved'])).toBeTruthy();
+    await userEvent.upload(screen.getByLabelText(message('ui.patient.capture.back')), new File(['back'], 'back.png', { type: 'image/png' }));
+    await userEvent.click(screen.getByRole('button', { name: message('ui.patient.capture.submit') }));
+    expect(await screen.findByText(message('ui.patient.capture.saved'))).toBeTruthy();
     await waitFor(() => expect(uploads).toHaveLength(2));
     const sent = uploads.map((u) => ({
       params: u.params,

@@ -8,7 +8,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { constants } from '@/generated/constants';
 import type { EndpointInputs } from '@/generated/client/api';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { useApi } from '@/client/api/api-context';
@@ -43,7 +42,7 @@ export default function InsuranceCardCapturePage() {
     e.preventDefault();
     const chosen = (Object.entries(files) as [Side, File][]).filter(([, f]) => f);
     if (!chosen.length || !pid) {
-      setOutcome({ ok: false, text: messages['ui.patient.capture.chooseFile'] });
+      setOutcome({ ok: false, text: message('ui.patient.capture.chooseFile') });
       return;
     }
     setBusy(true);
@@ -59,7 +58,7 @@ export default function InsuranceCardCapturePage() {
       await queryClient.invalidateQueries({ queryKey: insuranceKeys.all });
       setFiles({});
       (e.target as HTMLFormElement).reset();
-      setOutcome({ ok: true, text: messages['ui.patient.capture.saved'] });
+      setOutcome({ ok: true, text: message('ui.patient.capture.saved') });
     } catch (error) {
       setOutcome({ ok: false, text: errorTextFor(error, 'patient_web') });
     } finally {
@@ -88,7 +87,7 @@ export default function InsuranceCardCapturePage() {
   return (
     <PortalShell route="insuranceCardCapture">
       <div className="form-card stack">
-        <p className="lead">{messages['ui.patient.capture.intro']}</p>
+        <p className="lead">{message('ui.patient.capture.intro')}</p>
         <Loaded query={insurances} skeleton={<ListSkeleton rows={3} height="3.5rem" />}>
           {(list) => {
             const patient = list.find((l) => l.patient.id === patientId) ?? list[0];
@@ -98,7 +97,7 @@ export default function InsuranceCardCapturePage() {
               <form className="stack" onSubmit={(e) => void submit(e, patient?.patient.id, chosenInsurance)} noValidate>
                 <div className="field">
                   <label className="field__label" htmlFor="capture-patient">
-                    {messages['ui.patient.capture.patient']}
+                    {message('ui.patient.capture.patient')}
                   </label>
                   <select
                     id="capture-patient"
@@ -119,7 +118,7 @@ export default function InsuranceCardCapturePage() {
                 {patient?.insurances.length ? (
                   <div className="field">
                     <label className="field__label" htmlFor="capture-insurance">
-                      {messages['ui.patient.capture.insurance']}
+                      {message('ui.patient.capture.insurance')}
                     </label>
                     <select id="capture-insurance" className="select" value={chosenInsurance} onChange={(e) => setInsuranceId(e.target.value)}>
                       {patient.insurances.map((i) => (
@@ -130,8 +129,8 @@ export default function InsuranceCardCapturePage() {
                     </select>
                   </div>
                 ) : null}
-                {sideInput('insurance_card_front', messages['ui.patient.capture.front'])}
-                {sideInput('insurance_card_back', messages['ui.patient.capture.back'])}
+                {sideInput('insurance_card_front', message('ui.patient.capture.front'))}
+                {sideInput('insurance_card_back', message('ui.patient.capture.back'))}
                 <p id="capture-hint" className="field__hint">
                   {message('ui.patient.capture.hint', { size: maxSize })}
                 </p>
@@ -140,10 +139,10 @@ export default function InsuranceCardCapturePage() {
                 </div>
                 <div className="form-actions">
                   <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-                    {messages['ui.patient.capture.submit']}
+                    {message('ui.patient.capture.submit')}
                   </Button>
                   <ButtonLink to={routeById.patientInsuranceCards.path} variant="ghost">
-                    {messages['ui.patient.capture.back2']}
+                    {message('ui.patient.capture.back2')}
                   </ButtonLink>
                 </div>
               </form>

@@ -1,7 +1,6 @@
 /** Insurance cards: each patient's insurances on file, whether the card's photos are on file, and a way to add them. */
 import { constants } from '@/generated/constants';
 import type { PatientInsurance } from '@/generated/entities';
-import { messages } from '@/generated/messages';
 import { formatUsDate, isoDateIn } from '@/domain/dates';
 import { message } from '@/domain/messages';
 import { formatPhone } from '@/domain/phone';
@@ -27,7 +26,7 @@ export default function InsuranceCardsPage() {
   const insurances = useAccountInsurances();
   return (
     <PortalShell route="patientInsuranceCards">
-      <p className="lead">{messages['ui.patient.insurance.intro']}</p>
+      <p className="lead">{message('ui.patient.insurance.intro')}</p>
       <Loaded query={insurances} skeleton={<ListSkeleton rows={2} height="8rem" />}>
         {(list) => (
           <div className="stack-lg">
@@ -43,21 +42,21 @@ export default function InsuranceCardsPage() {
                         <Decision insurance={i} />
                         <ul className="card-sides">
                           <li>
-                            {messages['ui.patient.insurance.cardFront']}:{' '}
+                            {message('ui.patient.insurance.cardFront')}:{' '}
                             <span className={`badge ${i.cardFrontDocumentId ? 'badge--ok' : 'badge--todo'}`}>
-                              {i.cardFrontDocumentId ? messages['ui.patient.insurance.onFile'] : messages['ui.patient.insurance.missing']}
+                              {i.cardFrontDocumentId ? message('ui.patient.insurance.onFile') : message('ui.patient.insurance.missing')}
                             </span>
                           </li>
                           <li>
-                            {messages['ui.patient.insurance.cardBack']}:{' '}
+                            {message('ui.patient.insurance.cardBack')}:{' '}
                             <span className={`badge ${i.cardBackDocumentId ? 'badge--ok' : 'badge--todo'}`}>
-                              {i.cardBackDocumentId ? messages['ui.patient.insurance.onFile'] : messages['ui.patient.insurance.missing']}
+                              {i.cardBackDocumentId ? message('ui.patient.insurance.onFile') : message('ui.patient.insurance.missing')}
                             </span>
                           </li>
                         </ul>
                         <div>
                           <ButtonLink to={capturePath(patient.id, i.id)} variant="secondary">
-                            {messages['ui.patient.insurance.add']}
+                            {message('ui.patient.insurance.add')}
                           </ButtonLink>
                         </div>
                       </li>

@@ -3,7 +3,7 @@
  * for them, with the texts of product-spec §1 (account holders manage appointments online;
  * responsible parties are adults; a minor needs a parent or legal guardian).
  */
-import accountNotes from '@/generated/content/account-notes';
+import accountNotesSpec from '@/generated/content/account-notes';
 import { routeById } from '@/generated/routes';
 import { relationshipLabel } from './labels';
 import { message } from '@/domain/messages';
@@ -14,6 +14,9 @@ import { ButtonLink } from '@/client/ui/Button';
 import { PortalShell } from './PortalShell';
 import { fullName, useAccount, usePatients, type AccountDetails } from './data';
 import { ListSkeleton, Loaded } from './states';
+import { liveDocument } from '@/domain/translations';
+
+const accountNotes = liveDocument('content', accountNotesSpec);
 
 export function formatAddress(address: AccountDetails['address']): string | undefined {
   if (!address) return undefined;

@@ -3,7 +3,6 @@ import type { UserEvent } from '@testing-library/user-event';
 import { aPerson } from '@tests/support/person';
 import { constants } from '@/generated/constants';
 import { errorCatalogue } from '@/generated/errors';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { fillPlaceholders, message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
@@ -80,7 +79,7 @@ describe('PatientBillingPage', () => {
     const due = await screen.findByText(message('ui.patient.billing.dueFee', { when, provider: 'Morgan Lee, LCSW' }));
     expect(due).toBeTruthy();
     await user.click(screen.getByRole('button', { name: message('ui.patient.billing.pay', { amount: fee }) }));
-    const dialog = await screen.findByRole('dialog', { name: messages['ui.patient.pay.heading'] });
+    const dialog = await screen.findByRole('dialog', { name: message('ui.patient.pay.heading') });
     const onFile = await within(dialog).findByRole('radio', { name: message('ui.patient.billing.card', { brand: 'Visa', last4: '1111' }) });
     expect((onFile as HTMLInputElement).checked).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: message('ui.patient.billing.pay', { amount: fee }) }));
@@ -91,7 +90,7 @@ describe('PatientBillingPage', () => {
     expect(paid[0]!.input).toEqual({ params: { id: lateCancelled.id }, body: { cardId: visa.id } });
     expect(paid[0]!.options?.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(calls.some((c) => c.id === 'tokenizeCard')).toBe(false);
-    expect(await screen.findByText(messages['ui.patient.billing.dueNone'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.patient.billing.dueNone'))).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -112,9 +111,9 @@ describe('PatientBillingPage', () => {
       },
     });
     await user.click(await screen.findByRole('button', { name: message('ui.patient.billing.pay', { amount: fee }) }));
-    const dialog = await screen.findByRole('dialog', { name: messages['ui.patient.pay.heading'] });
+    const dialog = await screen.findByRole('dialog', { name: message('ui.patient.pay.heading') });
     expect(within(dialog).queryByRole('radio')).toBeNull();
-    expect((within(dialog).getByRole('checkbox', { name: messages['ui.patient.pay.saveCard'] }) as HTMLInputElement).checked).toBe(true);
+    expect((within(dialog).getByRole('checkbox', { name: message('ui.patient.pay.saveCard') }) as HTMLInputElement).checked).toBe(true);
     await fillTestCard(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: message('ui.patient.billing.pay', { amount: fee }) }));
     const alert = await within(dialog).findByRole('alert');
@@ -150,13 +149,13 @@ describe('PatientBillingPage', () => {
         }),
       },
     });
-    expect(await screen.findByText(messages['ui.patient.billing.dueNone'])).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: messages['ui.patient.billing.addCard'] }));
-    const dialog = await screen.findByRole('dialog', { name: messages['ui.patient.addCard.heading'] });
-    await user.selectOptions(await within(dialog).findByLabelText(messages['ui.patient.addCard.patient']), child.id);
-    await user.click(within(dialog).getByRole('checkbox', { name: messages['ui.patient.addCard.makeDefault'] }));
+    expect(await screen.findByText(message('ui.patient.billing.dueNone'))).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: message('ui.patient.billing.addCard') }));
+    const dialog = await screen.findByRole('dialog', { name: message('ui.patient.addCard.heading') });
+    await user.selectOptions(await within(dialog).findByLabelText(message('ui.patient.addCard.patient')), child.id);
+    await user.click(within(dialog).getByRole('checkbox', { name: message('ui.patient.addCard.makeDefault') }));
     await fillTestCard(user, dialog);
-    await user.click(within(dialog).getByRole('button', { name: messages['ui.patient.addCard.save'] }));
+    await user.click(within(dialog).getByRole('button', { name: message('ui.patient.addCard.save') }));
 
     expect(await screen.findByText(message('ui.patient.addCard.saved', { brand: 'Mastercard', last4: '4444' }))).toBeTruthy();
     expect(calls.find((c) => c.id === 'tokenizeCard')?.input.body).toMatchObject({
@@ -182,9 +181,9 @@ describe('PatientBillingPage', () => {
         },
       },
     });
-    await user.click(await screen.findByRole('button', { name: messages['ui.patient.billing.addCard'] }));
-    const dialog = await screen.findByRole('dialog', { name: messages['ui.patient.addCard.heading'] });
-    const retry = await within(dialog).findByRole('button', { name: messages['ui.patient.retry'] });
+    await user.click(await screen.findByRole('button', { name: message('ui.patient.billing.addCard') }));
+    const dialog = await screen.findByRole('dialog', { name: message('ui.patient.addCard.heading') });
+    const retry = await within(dialog).findByRole('button', { name: message('ui.patient.retry') });
     expect(within(dialog).queryByLabelText('Card number')).toBeNull();
     failing = false;
     await user.click(retry);

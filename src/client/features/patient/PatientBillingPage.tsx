@@ -5,7 +5,6 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
@@ -43,7 +42,7 @@ function AmountsDue({ onPay }: { onPay: (due: AmountDue) => void }) {
             ))}
           </ul>
         ) : (
-          <p className="muted">{messages['ui.patient.billing.dueNone']}</p>
+          <p className="muted">{message('ui.patient.billing.dueNone')}</p>
         )
       }
     </Loaded>
@@ -79,11 +78,11 @@ function TransactionRow({ t, onProblem }: { t: Transaction; onProblem: (text: st
       <div className="cluster txn__actions">
         {t.appointmentId ? (
           <Link className="btn btn--ghost" to={transactionPath(t)}>
-            {messages['ui.patient.billing.details']}
+            {message('ui.patient.billing.details')}
           </Link>
         ) : null}
         <Button variant="secondary" onClick={() => void receipt()} disabled={busy} aria-busy={busy || undefined}>
-          {messages['ui.patient.billing.receipt']}
+          {message('ui.patient.billing.receipt')}
         </Button>
       </div>
     </li>
@@ -107,13 +106,13 @@ function CardsOnFile() {
                       {fullName(l.patient)}
                     </p>
                   </div>
-                  {c.isDefault ? <span className="badge">{messages['ui.patient.billing.defaultCard']}</span> : null}
+                  {c.isDefault ? <span className="badge">{message('ui.patient.billing.defaultCard')}</span> : null}
                 </li>
               )),
             )}
           </ul>
         ) : (
-          <p className="muted">{messages['ui.patient.billing.noCards']}</p>
+          <p className="muted">{message('ui.patient.billing.noCards')}</p>
         )
       }
     </Loaded>
@@ -132,7 +131,7 @@ export default function PatientBillingPage() {
   function submit(e: FormEvent) {
     e.preventDefault();
     if (shown.startDate && shown.endDate && shown.startDate > shown.endDate) {
-      setRangeProblem(messages['ui.patient.billing.rangeInvalid']);
+      setRangeProblem(message('ui.patient.billing.rangeInvalid'));
       return;
     }
     setRangeProblem(undefined);
@@ -141,20 +140,20 @@ export default function PatientBillingPage() {
 
   return (
     <PortalShell route="patientBilling">
-      <p className="lead">{messages['ui.patient.billing.intro']}</p>
+      <p className="lead">{message('ui.patient.billing.intro')}</p>
       <section className="portal-section" aria-labelledby="billing-due">
-        <h2 id="billing-due">{messages['ui.patient.billing.due']}</h2>
+        <h2 id="billing-due">{message('ui.patient.billing.due')}</h2>
         <AmountsDue onPay={(due) => start({ kind: 'pay', due })} />
       </section>
 
       <section className="portal-section" aria-labelledby="billing-history">
-        <h2 id="billing-history">{messages['ui.patient.billing.history']}</h2>
+        <h2 id="billing-history">{message('ui.patient.billing.history')}</h2>
         <form className="range-form" onSubmit={submit} noValidate aria-describedby={rangeProblem ? 'range-problem' : undefined}>
           <fieldset className="range-form__fields">
-            <legend className="field__label">{messages['ui.patient.billing.range']}</legend>
+            <legend className="field__label">{message('ui.patient.billing.range')}</legend>
             <div className="field">
               <label className="field__label" htmlFor="billing-from">
-                {messages['ui.patient.billing.from']}
+                {message('ui.patient.billing.from')}
               </label>
               <input
                 id="billing-from"
@@ -166,7 +165,7 @@ export default function PatientBillingPage() {
             </div>
             <div className="field">
               <label className="field__label" htmlFor="billing-to">
-                {messages['ui.patient.billing.to']}
+                {message('ui.patient.billing.to')}
               </label>
               <input
                 id="billing-to"
@@ -177,7 +176,7 @@ export default function PatientBillingPage() {
               />
             </div>
             <Button type="submit" variant="secondary">
-              {messages['ui.patient.billing.show']}
+              {message('ui.patient.billing.show')}
             </Button>
           </fieldset>
           <div aria-live="assertive">
@@ -198,19 +197,19 @@ export default function PatientBillingPage() {
                 ))}
               </ul>
             ) : (
-              <p className="item">{messages['ui.patient.billing.none']}</p>
+              <p className="item">{message('ui.patient.billing.none')}</p>
             )
           }
         </Loaded>
       </section>
 
       <section className="portal-section" aria-labelledby="billing-cards">
-        <h2 id="billing-cards">{messages['ui.patient.billing.cards']}</h2>
+        <h2 id="billing-cards">{message('ui.patient.billing.cards')}</h2>
         <div className="stack">
           <CardsOnFile />
           <div className="cluster">
             <Button variant="secondary" onClick={() => start({ kind: 'addCard' })}>
-              {messages['ui.patient.billing.addCard']}
+              {message('ui.patient.billing.addCard')}
             </Button>
           </div>
         </div>

@@ -1,6 +1,5 @@
 import { screen, within } from '@testing-library/react';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { selectPatientDashboard } from '@/client/store/dashboard/slice';
@@ -29,16 +28,16 @@ describe('PatientHomePage', () => {
     expect(screen.getByRole('heading', { level: 1, name: message('ui.patient.greeting', { firstName: testUser.firstName }) })).toBeTruthy();
 
     const jordan = (await screen.findByText('Jordan Rivera')).closest('li')!;
-    expect(within(jordan).getByText(messages['ui.patient.home.consentSigned'])).toBeTruthy();
+    expect(within(jordan).getByText(message('ui.patient.home.consentSigned'))).toBeTruthy();
     const mia = screen.getByText('Mia Rivera').closest('li')!;
-    expect(within(mia).getByText(messages['ui.patient.home.consentMissing'])).toBeTruthy();
+    expect(within(mia).getByText(message('ui.patient.home.consentMissing'))).toBeTruthy();
     // An adult dependant is not asked for consent (product-spec §4: Self and minors only).
     const sam = screen.getByText('Sam Rivera').closest('li')!;
-    expect(within(sam).queryByText(messages['ui.patient.home.consentMissing'])).toBeNull();
+    expect(within(sam).queryByText(message('ui.patient.home.consentMissing'))).toBeNull();
 
     expect(screen.getByText(message('ui.patient.consentNeeded', { patient: 'Mia Rivera' }))).toBeTruthy();
     expect(screen.queryByText(message('ui.patient.consentNeeded', { patient: 'Jordan Rivera' }))).toBeNull();
-    const sign = screen.getByRole('link', { name: messages['ui.patient.home.signConsent'] });
+    const sign = screen.getByRole('link', { name: message('ui.patient.home.signConsent') });
     expect(sign.getAttribute('href')).toBe(`${routeById.verifyUserConsent.path}?patientId=p-child`);
 
     const state = selectPatientDashboard(store.getState());
@@ -48,7 +47,7 @@ describe('PatientHomePage', () => {
 
   it('says so when nothing needs doing, and shows the care cadence', async () => {
     renderScreen(<PatientHomePage />, { path: routeById.patientHome.path, answers: { getUserPatients: () => ({ items: [self] }), ...quiet } });
-    expect(await screen.findByText(messages['ui.patient.home.noTasks'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.patient.home.noTasks'))).toBeTruthy();
     for (const line of Object.values(constants.careCadence)) expect(screen.getByText(line)).toBeTruthy();
   });
 
@@ -71,7 +70,7 @@ describe('PatientHomePage', () => {
       answers: { ...quiet, getUserPatients: () => ({ items: [self] }), listPatientInsurances: () => ({ items: [insurance] }) },
     });
     expect(await screen.findByText(message('ui.patient.home.insuranceCardNeeded', { carrier: 'Blue Cross', patient: 'Jordan Rivera' }))).toBeTruthy();
-    expect(screen.getByRole('link', { name: messages['ui.patient.home.addInsuranceCard'] }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: message('ui.patient.home.addInsuranceCard') }).getAttribute('href')).toBe(
       `${routeById.insuranceCardCapture.path}?patientId=p-self&insuranceId=i-1`,
     );
   });
@@ -99,13 +98,13 @@ describe('PatientHomePage', () => {
       path: routeById.patientHome.path,
       answers: { ...quiet, getUserPatients: () => ({ items: [self] }), listAppointments: () => ({ items: [next] }) },
     });
-    expect((await screen.findByRole('link', { name: messages['ui.patient.sessions.join'] })).getAttribute('href')).toBe('/app/visit/r');
+    expect((await screen.findByRole('link', { name: message('ui.patient.sessions.join') })).getAttribute('href')).toBe('/app/visit/r');
     expect(screen.getByText('Morgan Lee, LCSW')).toBeTruthy();
   });
 
   it('offers the six dashboard sections and Messages, the current one marked', () => {
     renderScreen(<PatientHomePage />, { path: routeById.patientHome.path, answers: { getUserPatients: () => ({ items: [self] }), ...quiet } });
-    const nav = screen.getByRole('navigation', { name: messages['ui.patient.navLabel'] });
+    const nav = screen.getByRole('navigation', { name: message('ui.patient.navLabel') });
     const links = within(nav).getAllByRole('link');
     expect(links.map((l) => l.getAttribute('href'))).toEqual([
       routeById.patientHome.path,
@@ -116,8 +115,12 @@ describe('PatientHomePage', () => {
       routeById.patientAccount.path,
       routeById.patientFireside.path,
     ]);
-    expect(within(nav).getByRole('link', { name: messages['ui.patient.nav.home'] }).getAttribute('aria-current')).toBe('page');
-    expect(within(nav).getByRole('button', { name: messages['ui.patient.signOut'] })).toBeTruthy();
+    expect(
+      within(nav)
+        .getByRole('link', { name: message('ui.patient.nav.home') })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    expect(within(nav).getByRole('button', { name: message('ui.patient.signOut') })).toBeTruthy();
   });
 
   it("shows beside Messages how many of the clinicians' messages wait unread", async () => {
@@ -125,8 +128,8 @@ describe('PatientHomePage', () => {
       path: routeById.patientHome.path,
       answers: { getUserPatients: () => ({ items: [self] }), ...quiet, listPatientThreads: () => ({ items: [], unread: 2 }) },
     });
-    const nav = screen.getByRole('navigation', { name: messages['ui.patient.navLabel'] });
-    const link = await within(nav).findByRole('link', { name: `${messages['ui.patient.nav.messages']} ${message('ui.messages.unreadBadge', { count: '2' })}` });
+    const nav = screen.getByRole('navigation', { name: message('ui.patient.navLabel') });
+    const link = await within(nav).findByRole('link', { name: `${message('ui.patient.nav.messages')} ${message('ui.messages.unreadBadge', { count: '2' })}` });
     expect(link.getAttribute('href')).toBe(routeById.patientMessages.path);
   });
 
@@ -141,6 +144,6 @@ describe('PatientHomePage', () => {
       },
     });
     expect((await screen.findAllByRole('alert'))[0]!.textContent).toMatch(/refresh the page/);
-    expect(screen.getAllByRole('button', { name: messages['ui.patient.retry'] }).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('button', { name: message('ui.patient.retry') }).length).toBeGreaterThan(0);
   });
 });

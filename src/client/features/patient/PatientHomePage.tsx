@@ -4,7 +4,6 @@
  * missing insurance card) and how often care usually happens (product-spec §9 care cadence).
  */
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { consentsRequired } from '@/domain/consents';
@@ -40,7 +39,7 @@ export function consentTasks(withoutConsent: readonly BookingPatient[], today: s
     .map((p) => ({
       key: `consent-${p.id}`,
       text: message('ui.patient.consentNeeded', { patient: fullName(p) }),
-      action: messages['ui.patient.home.signConsent'],
+      action: message('ui.patient.home.signConsent'),
       to: `${routeById.verifyUserConsent.path}?${new URLSearchParams({ patientId: p.id ?? '' }).toString()}`,
     }));
 }
@@ -57,12 +56,12 @@ function PatientsOnAccount({ today }: { today: string }) {
           <li key={p.id} className="item person">
             <div>
               <p className="item__title">{fullName(p)}</p>
-              <p className="item__meta">{p.relationship === 'Self' ? messages['ui.patient.home.you'] : relationshipLabel(p.relationship ?? '')}</p>
+              <p className="item__meta">{p.relationship === 'Self' ? message('ui.patient.home.you') : relationshipLabel(p.relationship ?? '')}</p>
             </div>
             {hasSigned ? (
-              <span className="badge badge--ok">{messages['ui.patient.home.consentSigned']}</span>
+              <span className="badge badge--ok">{message('ui.patient.home.consentSigned')}</span>
             ) : consentsRequired(p, today) ? (
-              <span className="badge badge--todo">{messages['ui.patient.home.consentMissing']}</span>
+              <span className="badge badge--todo">{message('ui.patient.home.consentMissing')}</span>
             ) : null}
           </li>
         );
@@ -83,7 +82,7 @@ function useIntakeTasks(): Task[] {
           {
             key: `intake-${p.id}`,
             text: message('ui.patient.home.intakeNeeded', { patient: fullName(p) }),
-            action: messages['ui.patient.home.startIntake'],
+            action: message('ui.patient.home.startIntake'),
             to: `${routeById.formsort.path}?patientId=${p.id}`,
           },
         ]
@@ -102,12 +101,12 @@ function Tasks({ today, checkIns }: { today: string; checkIns: ReturnType<typeof
       .map((i) => ({
         key: `card-${i.id}`,
         text: message('ui.patient.home.insuranceCardNeeded', { carrier: i.carrierName, patient: fullName(patient) }),
-        action: messages['ui.patient.home.addInsuranceCard'],
+        action: message('ui.patient.home.addInsuranceCard'),
         to: capturePath(patient.id, i.id),
       })),
   );
   const tasks = [...consentTasks(patientsWithoutConsent, today), ...cardTasks, ...intakeTasks];
-  if (!tasks.length && !checkInsDue) return <p className="notice notice--success">{messages['ui.patient.home.noTasks']}</p>;
+  if (!tasks.length && !checkInsDue) return <p className="notice notice--success">{message('ui.patient.home.noTasks')}</p>;
   return (
     <ul className="item-list">
       <CheckInTasks checkIns={checkIns} />
@@ -132,9 +131,9 @@ function NextSession() {
         if (!next) {
           return (
             <div className="item stack-sm">
-              <p>{messages['ui.patient.home.noNextSession']}</p>
+              <p>{message('ui.patient.home.noNextSession')}</p>
               <ButtonLink to={routeById.providerSearch.path} variant="secondary">
-                {messages['ui.patient.home.findProvider']}
+                {message('ui.patient.home.findProvider')}
               </ButtonLink>
             </div>
           );
@@ -145,9 +144,9 @@ function NextSession() {
             now={new Date()}
             actions={
               <>
-                {next.appointmentMode === 'online' && next.joinUrl ? <ButtonLink to={next.joinUrl}>{messages['ui.patient.sessions.join']}</ButtonLink> : null}
+                {next.appointmentMode === 'online' && next.joinUrl ? <ButtonLink to={next.joinUrl}>{message('ui.patient.sessions.join')}</ButtonLink> : null}
                 <ButtonLink to={routeById.patientSessionsUpcoming.path} variant="secondary">
-                  {messages['ui.patient.home.allSessions']}
+                  {message('ui.patient.home.allSessions')}
                 </ButtonLink>
               </>
             }
@@ -166,12 +165,12 @@ export default function PatientHomePage() {
   return (
     <PortalShell route="patientHome" heading={user ? message('ui.patient.greeting', { firstName: user.firstName }) : undefined}>
       <section className="portal-section" aria-labelledby="home-next">
-        <h2 id="home-next">{messages['ui.patient.home.nextSession']}</h2>
+        <h2 id="home-next">{message('ui.patient.home.nextSession')}</h2>
         <NextSession />
       </section>
 
       <section className="portal-section" aria-labelledby="home-tasks">
-        <h2 id="home-tasks">{messages['ui.patient.home.tasks']}</h2>
+        <h2 id="home-tasks">{message('ui.patient.home.tasks')}</h2>
         <Loaded query={patients} skeleton={<ListSkeleton rows={1} />}>
           {() => <Tasks today={today} checkIns={checkIns} />}
         </Loaded>
@@ -180,15 +179,15 @@ export default function PatientHomePage() {
       <CheckInHistory checkIns={checkIns} />
 
       <section className="portal-section" aria-labelledby="home-patients">
-        <h2 id="home-patients">{messages['ui.patient.home.patients']}</h2>
-        <p className="muted">{messages['ui.patient.home.patientsIntro']}</p>
+        <h2 id="home-patients">{message('ui.patient.home.patients')}</h2>
+        <p className="muted">{message('ui.patient.home.patientsIntro')}</p>
         <Loaded query={patients} skeleton={<ListSkeleton rows={2} height="4.5rem" />}>
           {() => <PatientsOnAccount today={today} />}
         </Loaded>
       </section>
 
       <section className="portal-section" aria-labelledby="home-cadence">
-        <h2 id="home-cadence">{messages['ui.patient.home.careCadence']}</h2>
+        <h2 id="home-cadence">{message('ui.patient.home.careCadence')}</h2>
         <ul className="item cadence-list">
           {Object.values(constants.careCadence).map((line) => (
             <li key={line}>{line}</li>

@@ -1,5 +1,4 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import PatientMessagesPage from './PatientMessagesPage';
@@ -20,7 +19,7 @@ describe('PatientMessagesPage', () => {
       path: routeById.patientMessages.path,
       answers: { listPatientThreads: () => ({ items: [summary], unread: 1 }) },
     });
-    const list = await screen.findByRole('list', { name: messages['ui.messages.patient.threadsLabel'] });
+    const list = await screen.findByRole('list', { name: message('ui.messages.patient.threadsLabel') });
     const link = within(list).getByRole('link', { name: 'Morgan Lee, LCSW' });
     expect(link.getAttribute('href')).toBe('/app/patient/dashboard/messages/t1');
     expect(within(list).getByText(message('ui.messages.unreadBadge', { count: '1' }))).toBeTruthy();
@@ -29,7 +28,7 @@ describe('PatientMessagesPage', () => {
 
   it('says what happens next when there is no conversation yet', async () => {
     renderScreen(<PatientMessagesPage />, { path: routeById.patientMessages.path, answers: { listPatientThreads: () => ({ items: [], unread: 0 }) } });
-    expect(await screen.findByText(messages['ui.messages.patient.none'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.messages.patient.none'))).toBeTruthy();
   });
 
   it('reads a thread and answers it', async () => {
@@ -48,8 +47,8 @@ describe('PatientMessagesPage', () => {
     });
     const region = await screen.findByRole('region', { name: message('ui.messages.patient.with', { name: 'Morgan Lee, LCSW' }) });
     await within(region).findByText('How was the week?');
-    fireEvent.change(within(region).getByLabelText(messages['ui.messages.composeLabel']), { target: { value: 'Better, thanks.' } });
-    fireEvent.click(within(region).getByRole('button', { name: messages['ui.messages.send'] }));
+    fireEvent.change(within(region).getByLabelText(message('ui.messages.composeLabel')), { target: { value: 'Better, thanks.' } });
+    fireEvent.click(within(region).getByRole('button', { name: message('ui.messages.send') }));
     expect(await within(region).findByText('Better, thanks.')).toBeTruthy();
   });
 

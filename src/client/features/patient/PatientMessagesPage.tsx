@@ -9,7 +9,6 @@ import { Link, generatePath, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useGetPatientThreadQuery, useListPatientThreadsQuery, useSendPatientMessageMutation } from '@/generated/client/hooks';
 import type { MessageThreadSummary } from '@/generated/entities';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatDateTime, viewerTimeZone } from '@/domain/date-format';
@@ -24,10 +23,10 @@ function ThreadList() {
   const threads = useListPatientThreadsQuery({ refetchOnMount: 'always' });
   if (threads.isError) return <LoadFailed error={threads.error} retry={() => void threads.refetch()} />;
   if (!threads.data) return <ListSkeleton rows={2} />;
-  if (!threads.data.items.length) return <p className="muted">{messages['ui.messages.patient.none']}</p>;
+  if (!threads.data.items.length) return <p className="muted">{message('ui.messages.patient.none')}</p>;
   const zone = viewerTimeZone();
   return (
-    <ul className="item-list" aria-label={messages['ui.messages.patient.threadsLabel']}>
+    <ul className="item-list" aria-label={message('ui.messages.patient.threadsLabel')}>
       {threads.data.items.map((t) => (
         <li key={t.id} className="item">
           <div>
@@ -38,7 +37,7 @@ function ThreadList() {
             <p className="item__meta">
               {message('ui.messages.patient.about', { name: fullName(t.client) })}
               {' · '}
-              {t.lastMessageAt ? message('ui.messages.lastAt', { when: formatDateTime(t.lastMessageAt, zone) }) : messages['ui.messages.noneYet']}
+              {t.lastMessageAt ? message('ui.messages.lastAt', { when: formatDateTime(t.lastMessageAt, zone) }) : message('ui.messages.noneYet')}
             </p>
           </div>
         </li>
@@ -84,13 +83,13 @@ export default function PatientMessagesPage() {
   if (!id) {
     return (
       <PortalShell route="patientMessages">
-        <p className="lead">{messages['ui.messages.patient.intro']}</p>
+        <p className="lead">{message('ui.messages.patient.intro')}</p>
         <ThreadList />
       </PortalShell>
     );
   }
   return (
-    <PortalShell route="patientMessages" actions={<Link to={routeById.patientMessages.path}>{messages['ui.messages.back']}</Link>}>
+    <PortalShell route="patientMessages" actions={<Link to={routeById.patientMessages.path}>{message('ui.messages.back')}</Link>}>
       <Thread key={id} id={id} />
     </PortalShell>
   );

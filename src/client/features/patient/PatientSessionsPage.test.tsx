@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import type { RequestInput } from '@/generated/client/api';
 import { message } from '@/domain/messages';
@@ -49,14 +48,18 @@ describe('PatientSessionsPage', () => {
     const card = await screen.findByRole('article');
     expect(within(card).getByText(formatSessionTime(session().start, zone))).toBeTruthy();
     expect(within(card).getByText('Morgan Lee, LCSW')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: messages['ui.patient.sessions.join'] }).getAttribute('href')).toBe('/app/visit/room');
-    expect(within(card).getByRole('button', { name: messages['ui.patient.sessions.addToCalendar'] })).toBeTruthy();
-    expect(within(card).getByRole('button', { name: messages['ui.patient.sessions.cancel'] })).toBeTruthy();
+    expect(
+      within(card)
+        .getByRole('link', { name: message('ui.patient.sessions.join') })
+        .getAttribute('href'),
+    ).toBe('/app/visit/room');
+    expect(within(card).getByRole('button', { name: message('ui.patient.sessions.addToCalendar') })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: message('ui.patient.sessions.cancel') })).toBeTruthy();
   });
 
   it('says what to do when there are no sessions', async () => {
     renderSessions(routeById.patientSessionsPast.path, { listAppointments: () => ({ items: [] }) });
-    expect(await screen.findByText(messages['ui.patient.sessions.none'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.patient.sessions.none'))).toBeTruthy();
   });
 
   it('inside the late window shows the fee before confirming, then cancels with the reason', async () => {
@@ -84,12 +87,12 @@ describe('PatientSessionsPage', () => {
       },
       { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'charge' },
     );
-    await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.cancel'] }));
+    await userEvent.click(await screen.findByRole('button', { name: message('ui.patient.sessions.cancel') }));
     const fee = formatCents(constants.lateCancelFeeCents);
     expect(await screen.findByText(message('ui.patient.cancel.lateFee', { hours: constants.lateCancelWindowHours, fee }))).toBeTruthy();
     const confirm = screen.getByRole('button', { name: message('ui.patient.cancel.confirmWithFee', { fee }) });
     await userEvent.click(confirm);
-    expect(await screen.findByText(messages['ui.patient.cancel.reasonRequired'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.patient.cancel.reasonRequired'))).toBeTruthy();
     expect(cancelAppointment).not.toHaveBeenCalled();
     await userEvent.click(screen.getByLabelText(constants.appointmentCancellationReasons[0]!.label));
     await userEvent.click(confirm);
@@ -112,7 +115,7 @@ describe('PatientSessionsPage', () => {
       },
       { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'charge' },
     );
-    await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.cancel'] }));
+    await userEvent.click(await screen.findByRole('button', { name: message('ui.patient.sessions.cancel') }));
     const fee = formatCents(constants.lateCancelFeeCents);
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText(new RegExp(message('ui.patient.cancel.feeWillBeDue', { fee }).replace(/[$.]/g, '\\$&')))).toBeTruthy();
@@ -123,7 +126,7 @@ describe('PatientSessionsPage', () => {
   it('says cancelling is free outside the window, waived when the flag waives it, and impossible online when the flag blocks it', async () => {
     const answers = { getLateCancellationWindowAndFee: window, listAppointments: () => ({ items: [session({ start: inHours(5) })] }), ...cardsOnFile(1) };
     const first = renderSessions(routeById.patientSessionsUpcoming.path, { ...answers, getAppointmentCancellationReasons: () => reasons(false, 0) });
-    await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.cancel'] }));
+    await userEvent.click(await screen.findByRole('button', { name: message('ui.patient.sessions.cancel') }));
     expect(await screen.findByText(message('ui.patient.cancel.free', { hours: constants.lateCancelWindowHours }))).toBeTruthy();
     first.unmount();
 
@@ -132,9 +135,9 @@ describe('PatientSessionsPage', () => {
       { ...answers, getAppointmentCancellationReasons: () => reasons(true) },
       { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'waive' },
     );
-    await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.cancel'] }));
+    await userEvent.click(await screen.findByRole('button', { name: message('ui.patient.sessions.cancel') }));
     expect(await screen.findByText(message('ui.patient.cancel.feeWaived', { hours: constants.lateCancelWindowHours }))).toBeTruthy();
-    expect(within(screen.getByRole('dialog')).getByRole('button', { name: messages['ui.patient.cancel.confirm'] })).toBeTruthy();
+    expect(within(screen.getByRole('dialog')).getByRole('button', { name: message('ui.patient.cancel.confirm') })).toBeTruthy();
     second.unmount();
 
     renderSessions(
@@ -142,9 +145,9 @@ describe('PatientSessionsPage', () => {
       { ...answers, getAppointmentCancellationReasons: () => reasons(true) },
       { cancelUntilAppointmentTime: 'block' },
     );
-    await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.cancel'] }));
+    await userEvent.click(await screen.findByRole('button', { name: message('ui.patient.sessions.cancel') }));
     expect(await screen.findByText(/can no longer be cancelled online/)).toBeTruthy();
-    expect(within(screen.getByRole('dialog')).queryByRole('button', { name: messages['ui.patient.cancel.confirm'] })).toBeNull();
+    expect(within(screen.getByRole('dialog')).queryByRole('button', { name: message('ui.patient.cancel.confirm') })).toBeNull();
   });
 
   it('reschedules: holds the chosen time of the same provider and practice first, then moves the session', async () => {
@@ -186,17 +189,17 @@ describe('PatientSessionsPage', () => {
       },
       { rescheduleButtons: 'new_for_client' },
     );
-    await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.reschedule'] }));
+    await userEvent.click(await screen.findByRole('button', { name: message('ui.patient.sessions.reschedule') }));
     const times = await screen.findAllByRole('radio');
     expect(times).toHaveLength(1); // the other practice's time is not offered
-    await userEvent.click(screen.getByRole('button', { name: messages['ui.patient.reschedule.confirm'] }));
-    expect(await screen.findByText(messages['ui.patient.slots.choose'])).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: message('ui.patient.reschedule.confirm') }));
+    expect(await screen.findByText(message('ui.patient.slots.choose'))).toBeTruthy();
     await userEvent.click(times[0]!);
     expect(
       await screen.findByText(message('ui.patient.slots.held', { when: formatSessionTime(slotStart, zone), minutes: constants.slotHoldMinutes })),
     ).toBeTruthy();
     expect(holdSlot).toHaveBeenCalledWith(expect.objectContaining({ body: { slotId: slot.id, providerId: s.provider.id } }));
-    await userEvent.click(screen.getByRole('button', { name: messages['ui.patient.reschedule.confirm'] }));
+    await userEvent.click(screen.getByRole('button', { name: message('ui.patient.reschedule.confirm') }));
     expect(await screen.findByText(message('ui.patient.reschedule.done', { when: formatSessionTime(slotStart, zone) }))).toBeTruthy();
     expect(rescheduleAppointment).toHaveBeenCalledWith(expect.objectContaining({ body: { holdId: '99999999-9999-4999-8999-999999999999', slotId: slot.id } }));
   });
@@ -204,7 +207,7 @@ describe('PatientSessionsPage', () => {
   it('hides reschedule while the flag is off', async () => {
     renderSessions(routeById.patientSessionsUpcoming.path, { listAppointments: () => ({ items: [session()] }) }, { rescheduleButtons: 'off' });
     await screen.findByRole('article');
-    expect(screen.queryByRole('button', { name: messages['ui.patient.sessions.reschedule'] })).toBeNull();
+    expect(screen.queryByRole('button', { name: message('ui.patient.sessions.reschedule') })).toBeNull();
   });
 
   it('books a past session again, telling first that another session with the provider is booked', async () => {
@@ -254,12 +257,12 @@ describe('PatientSessionsPage', () => {
       rebookAppointment,
       releaseSlotHold: () => undefined,
     });
-    await userEvent.click(await screen.findByRole('button', { name: messages['ui.patient.sessions.rebook'] }));
+    await userEvent.click(await screen.findByRole('button', { name: message('ui.patient.sessions.rebook') }));
     expect(await screen.findByText(message('ui.patient.rebook.alreadyBooked', { patient: 'Jordan Rivera', provider: 'Morgan Lee, LCSW' }))).toBeTruthy();
     expect(await screen.findByText(message('ui.patient.rebook.selfPay', { price: '$120.00', last4: '4242' }))).toBeTruthy();
     await userEvent.click(await screen.findByRole('radio'));
     await screen.findByText(/We are holding/);
-    await userEvent.click(screen.getByRole('button', { name: messages['ui.patient.rebook.confirm'] }));
+    await userEvent.click(screen.getByRole('button', { name: message('ui.patient.rebook.confirm') }));
     expect(await screen.findByText(message('ui.patient.rebook.done', { when: formatSessionTime(slot.start, zone) }))).toBeTruthy();
     expect(rebookAppointment).toHaveBeenCalledWith(
       expect.objectContaining({ params: { id: past.id }, body: expect.objectContaining({ payment: { cardId: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb' } }) }),
@@ -272,8 +275,8 @@ describe('PatientSessionsPage', () => {
         throw httpError('getAppointment', 404, { description: 'We could not find what you were looking for.' });
       },
     });
-    expect(await screen.findByText(messages['ui.patient.notFound.heading'])).toBeTruthy();
-    expect(screen.getByRole('link', { name: messages['ui.patient.notFound.back'] }).getAttribute('href')).toBe(routeById.patientHome.path);
+    expect(await screen.findByText(message('ui.patient.notFound.heading'))).toBeTruthy();
+    expect(screen.getByRole('link', { name: message('ui.patient.notFound.back') }).getAttribute('href')).toBe(routeById.patientHome.path);
   });
   it("a reminder's cancel link opens the session's cancel dialog with the late fee, once", async () => {
     const token = 'aCancelLinkTokenOfTheReminderMail_0123456789';
@@ -289,7 +292,7 @@ describe('PatientSessionsPage', () => {
       },
       { cancelUntilAppointmentTime: 'allow', clientCancelWithin48Hours: 'charge' },
     );
-    expect(await screen.findByText(messages['ui.patient.reminders.linkOpened'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.patient.reminders.linkOpened'))).toBeTruthy();
     const fee = formatCents(constants.lateCancelFeeCents);
     expect(await screen.findByText(message('ui.patient.cancel.lateFee', { hours: constants.lateCancelWindowHours, fee }))).toBeTruthy();
     expect(useReminderLink).toHaveBeenCalledTimes(1);
@@ -301,7 +304,7 @@ describe('PatientSessionsPage', () => {
       getAppointment: () => session(),
       useReminderLink: () => ({ valid: false }),
     });
-    expect(await screen.findByText(messages['ui.patient.reminders.linkUsed'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.patient.reminders.linkUsed'))).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 import { routeById, type RouteId } from '@/generated/routes';
 import { isChangeable, isRebookable, sessionOutcome } from '@/domain/sessions';
 import { useFlagOn } from '@/client/runtime/flags/useTreatment';
@@ -45,7 +45,7 @@ function EstimateDownload({ session }: { session: Session }) {
   return (
     <>
       <Button variant="ghost" onClick={() => void download()} disabled={busy} aria-busy={busy || undefined}>
-        {messages['ui.patient.sessions.goodFaithEstimate']}
+        {message('ui.patient.sessions.goodFaithEstimate')}
       </Button>
       <ErrorNotice text={problem} />
     </>
@@ -58,17 +58,17 @@ function SessionActions({ session, now, onChange }: { session: Session; now: Dat
     return (
       <>
         {hasGoodFaithEstimate(session) ? <EstimateDownload session={session} /> : null}
-        {session.appointmentMode === 'online' && session.joinUrl ? <ButtonLink to={session.joinUrl}>{messages['ui.patient.sessions.join']}</ButtonLink> : null}
+        {session.appointmentMode === 'online' && session.joinUrl ? <ButtonLink to={session.joinUrl}>{message('ui.patient.sessions.join')}</ButtonLink> : null}
         <Button variant="secondary" onClick={() => downloadCalendarFile(session)}>
-          {messages['ui.patient.sessions.addToCalendar']}
+          {message('ui.patient.sessions.addToCalendar')}
         </Button>
         {rescheduleOn ? (
           <Button variant="secondary" onClick={() => onChange({ kind: 'reschedule', session })}>
-            {messages['ui.patient.sessions.reschedule']}
+            {message('ui.patient.sessions.reschedule')}
           </Button>
         ) : null}
         <Button variant="ghost" onClick={() => onChange({ kind: 'cancel', session })}>
-          {messages['ui.patient.sessions.cancel']}
+          {message('ui.patient.sessions.cancel')}
         </Button>
       </>
     );
@@ -76,7 +76,7 @@ function SessionActions({ session, now, onChange }: { session: Session; now: Dat
   if (isRebookable(session, now)) {
     return (
       <Button variant="secondary" onClick={() => onChange({ kind: 'rebook', session })}>
-        {messages['ui.patient.sessions.rebook']}
+        {message('ui.patient.sessions.rebook')}
       </Button>
     );
   }
@@ -112,7 +112,7 @@ function SessionList({ when, now, onChange }: { when: 'upcoming' | 'past'; now: 
             {upcoming.length ? <SessionItems items={upcoming} now={now} onChange={onChange} /> : <NoSessions when={when} />}
             {cancelled.length ? (
               <section className="stack-sm" aria-labelledby="sessions-cancelled">
-                <h2 id="sessions-cancelled">{messages['ui.patient.sessions.cancelledHeading']}</h2>
+                <h2 id="sessions-cancelled">{message('ui.patient.sessions.cancelledHeading')}</h2>
                 <SessionItems items={cancelled} now={now} onChange={onChange} />
               </section>
             ) : null}
@@ -126,9 +126,9 @@ function SessionList({ when, now, onChange }: { when: 'upcoming' | 'past'; now: 
 function NoSessions({ when }: { when: 'upcoming' | 'past' }) {
   return (
     <div className="item stack-sm">
-      <p>{when === 'upcoming' ? messages['ui.patient.sessions.noneUpcoming'] : messages['ui.patient.sessions.none']}</p>
+      <p>{when === 'upcoming' ? message('ui.patient.sessions.noneUpcoming') : message('ui.patient.sessions.none')}</p>
       <ButtonLink to={routeById.providerSearch.path} variant="secondary">
-        {messages['ui.patient.home.findProvider']}
+        {message('ui.patient.home.findProvider')}
       </ButtonLink>
     </div>
   );
@@ -151,11 +151,11 @@ function ReminderLinkOpener({ token, session, onChange }: { token: string; sessi
       {
         onSuccess: (r) => {
           if (r.valid && r.appointmentId === session.id && (r.purpose === 'reschedule' || r.purpose === 'cancel')) {
-            setNotice(messages['ui.patient.reminders.linkOpened']);
+            setNotice(message('ui.patient.reminders.linkOpened'));
             onChange({ kind: r.purpose, session });
-          } else setNotice(messages['ui.patient.reminders.linkUsed']);
+          } else setNotice(message('ui.patient.reminders.linkUsed'));
         },
-        onError: () => setNotice(messages['ui.patient.reminders.linkUsed']),
+        onError: () => setNotice(message('ui.patient.reminders.linkUsed')),
       },
     );
   }, [token, session, spend, onChange]);
@@ -200,16 +200,16 @@ export default function PatientSessionsPage() {
       route={route}
       actions={
         <ButtonLink to={routeById.patientWaitlist.path} variant="secondary">
-          {messages['ui.waitlist.openFromSessions']}
+          {message('ui.waitlist.openFromSessions')}
         </ButtonLink>
       }
     >
-      <nav className="subnav" aria-label={messages['ui.patient.sessions.tabsLabel']}>
+      <nav className="subnav" aria-label={message('ui.patient.sessions.tabsLabel')}>
         <Link to={routeById.patientSessionsUpcoming.path} aria-current={!sessionId && when === 'upcoming' ? 'page' : undefined}>
-          {messages['ui.patient.sessions.upcoming']}
+          {message('ui.patient.sessions.upcoming')}
         </Link>
         <Link to={routeById.patientSessionsPast.path} aria-current={!sessionId && when === 'past' ? 'page' : undefined}>
-          {messages['ui.patient.sessions.past']}
+          {message('ui.patient.sessions.past')}
         </Link>
       </nav>
       {sessionId ? (

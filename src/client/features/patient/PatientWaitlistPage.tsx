@@ -5,12 +5,10 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { enums } from '@/generated/enums';
 import type { WaitlistEntry } from '@/generated/entities';
 import { routeById } from '@/generated/routes';
 import { queryKeys, useDeclineWaitlistOfferMutation, useLeaveWaitlistMutation, useListWaitlistQuery } from '@/generated/client/hooks';
 import { formatSessionTime, formatTimeWithZone, formatWhen } from '@/domain/date-format';
-import { enumLabel } from '@/domain/labels';
 import { message } from '@/domain/messages';
 import { errorTextFor } from '@/client/api/errors';
 import { Button, ButtonLink } from '@/client/ui/Button';
@@ -18,6 +16,7 @@ import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { PortalShell } from './PortalShell';
 import { ListSkeleton, Loaded } from './states';
 import { providerDisplayName } from '@/domain/names';
+import { enumLabelOf } from '@/domain/translations';
 
 type Offer = WaitlistEntry['offers'][number];
 
@@ -29,8 +28,8 @@ function waitsFor(entry: WaitlistEntry): string {
 function details(entry: WaitlistEntry): string {
   const parts = [message('ui.waitlist.list.state', { state: entry.stateCode })];
   if (entry.counselingType) parts.push(entry.counselingType);
-  if (entry.appointmentMode) parts.push(enumLabel(enums.appointmentMode.labels, entry.appointmentMode));
-  parts.push(entry.timesOfDay.length ? entry.timesOfDay.map((t) => enumLabel(enums.timeOfDay.labels, t)).join(', ') : message('ui.waitlist.list.anyTime'));
+  if (entry.appointmentMode) parts.push(enumLabelOf('appointmentMode', entry.appointmentMode));
+  parts.push(entry.timesOfDay.length ? entry.timesOfDay.map((t) => enumLabelOf('timeOfDay', t)).join(', ') : message('ui.waitlist.list.anyTime'));
   return parts.join(' · ');
 }
 
@@ -40,13 +39,12 @@ function OfferItem({ offer, onDeclined }: { offer: Offer; onDeclined: () => void
   return (
     <li className="item stack-sm">
       <p>
-        <strong>{formatSessionTime(offer.start, offer.timeZone)}</strong> · {offer.providerName} ·{' '}
-        {enumLabel(enums.appointmentMode.labels, offer.appointmentMode)}
+        <strong>{formatSessionTime(offer.start, offer.timeZone)}</strong> · {offer.providerName} · {enumLabelOf('appointmentMode', offer.appointmentMode)}
       </p>
       <p className="muted">
         {open
           ? message('ui.waitlist.list.heldUntil', { time: formatTimeWithZone(offer.expiresAt, offer.timeZone) })
-          : enumLabel(enums.waitlistOfferStatus.labels, offer.status)}
+          : enumLabelOf('waitlistOfferStatus', offer.status)}
       </p>
       {open ? (
         <div className="cluster">
@@ -72,7 +70,7 @@ function EntryItem({ entry, onChanged }: { entry: WaitlistEntry; onChanged: (tex
           when: formatWhen(entry.createdAt, entry.provider?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone),
         })}
       </p>
-      {entry.status !== 'waiting' ? <p>{enumLabel(enums.waitlistEntryStatus.labels, entry.status)}</p> : null}
+      {entry.status !== 'waiting' ? <p>{enumLabelOf('waitlistEntryStatus', entry.status)}</p> : null}
       {entry.offers.length ? (
         <section className="stack-sm" aria-label={message('ui.waitlist.list.offersHeading')}>
           <h3>{message('ui.waitlist.list.offersHeading')}</h3>

@@ -6,13 +6,15 @@
 import { useEffect, type ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { routeById, type RouteId } from '@/generated/routes';
-import site from '@/generated/content/site';
-import { message } from '@/domain/messages';
-import { messages } from '@/generated/messages';
+import siteSpec from '@/generated/content/site';
+import { message, messageTemplate } from '@/domain/messages';
 import { useAppDispatch } from '@/client/store/hooks';
 import { logoutRequested } from '@/client/store/auth/slice';
 import { useListPatientThreadsQuery } from '@/generated/client/hooks';
 import './portal.css';
+import { liveDocument } from '@/domain/translations';
+
+const site = liveDocument('content', siteSpec);
 
 type NavLabel = `ui.patient.nav.${'home' | 'sessions' | 'messages' | 'billing' | 'insuranceCards' | 'account' | 'fireside'}`;
 
@@ -58,7 +60,7 @@ export function PortalShell({ route, heading, actions, children }: PortalShellPr
           {portalSections.map((s) => (
             <li key={s.route}>
               <NavLink to={routeById[s.route].path} className="portal__tab" end={s.route === 'patientHome'}>
-                {messages[s.label]}
+                {messageTemplate(s.label)}
                 {s.route === 'patientMessages' ? <UnreadBadge /> : null}
               </NavLink>
             </li>

@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RequestInput } from '@/generated/client/api';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { ReminderSettings } from './ReminderSettings';
@@ -17,20 +16,20 @@ describe('ReminderSettings', () => {
       path,
       answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: '(614) 555-0142' }), updateReminderPreferences },
     });
-    const email = (await screen.findByRole('checkbox', { name: messages['ui.patient.reminders.email'] })) as HTMLInputElement;
+    const email = (await screen.findByRole('checkbox', { name: message('ui.patient.reminders.email') })) as HTMLInputElement;
     const sms = screen.getByRole('checkbox', { name: message('ui.patient.reminders.sms', { phone: '(614) 555-0142' }) }) as HTMLInputElement;
     expect(email.checked).toBe(true);
     expect(sms.checked).toBe(false);
     await userEvent.click(email);
     await userEvent.click(sms);
-    await userEvent.click(screen.getByRole('button', { name: messages['ui.patient.reminders.save'] }));
-    await screen.findByText(messages['ui.patient.reminders.saved']);
+    await userEvent.click(screen.getByRole('button', { name: message('ui.patient.reminders.save') }));
+    await screen.findByText(message('ui.patient.reminders.saved'));
     expect(updateReminderPreferences).toHaveBeenCalledWith(expect.objectContaining({ params: { id: testUser.id }, body: { email: false, sms: true } }));
   });
 
   it('offers text messages only with a phone on file', async () => {
     renderScreen(<ReminderSettings userId={testUser.id} />, { path, answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }) } });
-    const sms = (await screen.findByRole('checkbox', { name: messages['ui.patient.reminders.smsNoPhone'] })) as HTMLInputElement;
+    const sms = (await screen.findByRole('checkbox', { name: message('ui.patient.reminders.smsNoPhone') })) as HTMLInputElement;
     expect(sms.disabled).toBe(true);
   });
 
@@ -38,8 +37,8 @@ describe('ReminderSettings', () => {
     const useReminderLink = jest.fn(() => ({ valid: true, purpose: 'unsubscribe' }));
     const getReminderPreferences = jest.fn(() => ({ email: false, sms: false, smsPhone: null }));
     renderScreen(<ReminderSettings userId={testUser.id} />, { path, at: `${path}?reminder=${token}`, answers: { useReminderLink, getReminderPreferences } });
-    await screen.findByText(messages['ui.patient.reminders.stopped']);
-    expect(((await screen.findByRole('checkbox', { name: messages['ui.patient.reminders.email'] })) as HTMLInputElement).checked).toBe(false);
+    await screen.findByText(message('ui.patient.reminders.stopped'));
+    expect(((await screen.findByRole('checkbox', { name: message('ui.patient.reminders.email') })) as HTMLInputElement).checked).toBe(false);
     await waitFor(() => expect(useReminderLink).toHaveBeenCalledTimes(1));
     expect(useReminderLink).toHaveBeenCalledWith(expect.objectContaining({ body: { token } }));
   });
@@ -50,6 +49,6 @@ describe('ReminderSettings', () => {
       at: `${path}?reminder=${token}`,
       answers: { useReminderLink: () => ({ valid: false }), getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }) },
     });
-    await screen.findByText(messages['ui.patient.reminders.linkUsed']);
+    await screen.findByText(message('ui.patient.reminders.linkUsed'));
   });
 });

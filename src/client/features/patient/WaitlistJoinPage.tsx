@@ -19,6 +19,7 @@ import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { PortalShell } from './PortalShell';
 import { ListSkeleton } from './states';
 import { providerDisplayName } from '@/domain/names';
+import { enumOptionsOf } from '@/domain/translations';
 
 function JoinForm({
   providerId,
@@ -84,7 +85,7 @@ function JoinForm({
       <fieldset className="stack-sm">
         <legend>{message('ui.waitlist.join.timesLegend')}</legend>
         <p className="muted">{message('ui.waitlist.join.timesHint')}</p>
-        {enums.timeOfDay.options.map((o) => (
+        {enumOptionsOf('timeOfDay').map((o) => (
           <label key={o.value} className="cluster">
             <input
               type="checkbox"

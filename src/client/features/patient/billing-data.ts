@@ -3,13 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useGetBillingTransactionQuery, useListPaymentReceiptsQuery } from '@/generated/client/hooks';
 import { formatDate } from '@/domain/date-format';
 import { constants } from '@/generated/constants';
-import { enums } from '@/generated/enums';
 import type { BillingTransaction } from '@/generated/entities';
 import { routeById } from '@/generated/routes';
 import { useApi, type ApiClient } from '@/client/api/api-context';
 import { portalKeys, usePatients } from './data';
 import { saveFile } from '@/client/ui/save-file';
-import { enumLabel } from '@/domain/labels';
+import { enumLabelOf } from '@/domain/translations';
 
 export type Transaction = BillingTransaction;
 
@@ -46,11 +45,11 @@ export function transactionPath(t: Pick<Transaction, 'id' | 'patientId'>): strin
 }
 
 export function kindLabel(t: Transaction): string {
-  return enumLabel(enums.billingTransactionKind.labels, t.kind);
+  return enumLabelOf('billingTransactionKind', t.kind);
 }
 
 export function statusLabel(t: Transaction): string {
-  return enumLabel(enums.paymentStatus.labels, t.status);
+  return enumLabelOf('paymentStatus', t.status);
 }
 
 /** "Nov 26, 2026": the day of a payment, in the billing time zone. */

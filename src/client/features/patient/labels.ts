@@ -1,7 +1,6 @@
 /** Words for enumeration values (labels from specs/enums). */
-import { enums } from '@/generated/enums';
-import { enumLabel } from '@/domain/labels';
+import { enumLabelOf } from '@/domain/translations';
 
 export function relationshipLabel(value: string): string {
-  return enumLabel(enums.relationship.labels, value);
+  return enumLabelOf('relationship', value);
 }

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { aPerson } from '@tests/support/person';
 import { renderScreen } from '@tests/support/screen-kit';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
 import type { RequestInput } from '@/generated/client/api';
 import FormsortPage from './FormsortPage';
@@ -44,30 +44,30 @@ describe('the intake questionnaire (/app/formsort)', () => {
         }),
       },
     });
-    await screen.findByText(messages['ui.intake.intro']);
-    await user.click(screen.getByRole('button', { name: messages['ui.intake.next'] }));
-    expect(screen.getByText(messages['ui.intake.required'])).toBeTruthy();
+    await screen.findByText(message('ui.intake.intro'));
+    await user.click(screen.getByRole('button', { name: message('ui.intake.next') }));
+    expect(screen.getByText(message('ui.intake.required'))).toBeTruthy();
     await user.type(screen.getByLabelText(reasonPage!.questions[0]!.label), 'Low mood');
-    await user.click(screen.getByRole('button', { name: messages['ui.intake.next'] }));
+    await user.click(screen.getByRole('button', { name: message('ui.intake.next') }));
 
     expect(screen.getByRole('heading', { name: new RegExp(historyPage!.title) })).toBeTruthy();
     await user.click(within(screen.getByRole('group', { name: historyPage!.questions[0]!.label })).getByRole('radio', { name: 'Never' }));
     await user.click(within(screen.getByRole('group', { name: historyPage!.questions[1]!.label })).getByRole('radio', { name: 'No' }));
-    await user.click(screen.getByRole('button', { name: messages['ui.intake.next'] }));
+    await user.click(screen.getByRole('button', { name: message('ui.intake.next') }));
 
     await answerMeasure(user, 'phq9', () => 0);
-    expect(screen.queryByText(messages['ui.intake.crisis'])).toBeNull();
+    expect(screen.queryByText(message('ui.intake.crisis'))).toBeNull();
     const itemNine = screen.getByRole('group', { name: `9. ${constants.measureInstruments.phq9.questions[8]}` });
     await user.click(within(itemNine).getByRole('radio', { name: constants.measureAnswerOptions[1]!.label }));
-    expect(screen.getByRole('alert').textContent).toBe(messages['ui.intake.crisis']);
+    expect(screen.getByRole('alert').textContent).toBe(message('ui.intake.crisis'));
     expect(calls.some((c) => c.id === 'submitPatientIntake')).toBe(false);
-    await user.click(screen.getByRole('button', { name: messages['ui.intake.next'] }));
+    await user.click(screen.getByRole('button', { name: message('ui.intake.next') }));
 
-    await user.click(screen.getByRole('button', { name: messages['ui.intake.submit'] }));
-    expect(screen.getByText(messages['ui.intake.answerAll'])).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: message('ui.intake.submit') }));
+    expect(screen.getByText(message('ui.intake.answerAll'))).toBeTruthy();
     await answerMeasure(user, 'gad7', () => 0);
-    await user.click(screen.getByRole('button', { name: messages['ui.intake.submit'] }));
-    expect(await screen.findByText(messages['ui.intake.done'])).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: message('ui.intake.submit') }));
+    expect(await screen.findByText(message('ui.intake.done'))).toBeTruthy();
     const sent = calls.find((c) => c.id === 'submitPatientIntake')!.input;
     expect(sent.params).toEqual({ id: 'p-self' });
     expect(sent.body).toEqual({

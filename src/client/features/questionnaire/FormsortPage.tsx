@@ -10,7 +10,6 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { useGetUserPatientsQuery, useSubmitPatientIntakeMutation } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
@@ -83,10 +82,10 @@ function Intake({ patientId }: { patientId: string }) {
     const { phq9, gad7 } = send.data.intake;
     return (
       <div className="stack" role="status">
-        <p className="notice notice--success">{messages['ui.intake.done']}</p>
+        <p className="notice notice--success">{message('ui.intake.done')}</p>
         {crisis ? (
           <p className="notice notice--warning" role="alert">
-            {messages['ui.intake.crisis']}
+            {message('ui.intake.crisis')}
           </p>
         ) : null}
         <p>
@@ -96,7 +95,7 @@ function Intake({ patientId }: { patientId: string }) {
         </p>
         <div>
           <ButtonLink to={routeById.patientHome.path} variant="secondary">
-            {messages['ui.intake.backHome']}
+            {message('ui.intake.backHome')}
           </ButtonLink>
         </div>
       </div>
@@ -117,7 +116,7 @@ function Intake({ patientId }: { patientId: string }) {
   const problemText = (q: IntakeQuestion) => {
     const p = showProblems ? problems.find((x) => x.field === q.id) : undefined;
     if (!p) return undefined;
-    return p.problem === 'tooLong' && 'maxLength' in q ? message('ui.intake.tooLong', { max: String(q.maxLength) }) : messages['ui.intake.required'];
+    return p.problem === 'tooLong' && 'maxLength' in q ? message('ui.intake.tooLong', { max: String(q.maxLength) }) : message('ui.intake.required');
   };
 
   return (
@@ -156,20 +155,20 @@ function Intake({ patientId }: { patientId: string }) {
       <div aria-live="assertive">
         {crisis ? (
           <p className="notice notice--warning" role="alert">
-            {messages['ui.intake.crisis']}
+            {message('ui.intake.crisis')}
           </p>
         ) : null}
       </div>
-      {showProblems && instrument && problems.length ? <ErrorNotice text={messages['ui.intake.answerAll']} inline /> : null}
+      {showProblems && instrument && problems.length ? <ErrorNotice text={message('ui.intake.answerAll')} inline /> : null}
       <ErrorNotice text={send.error ? errorTextFor(send.error, 'patient_web') : undefined} />
       <div className="cluster">
         {step > 0 ? (
           <Button variant="secondary" onClick={() => setStep(step - 1)}>
-            {messages['ui.intake.back']}
+            {message('ui.intake.back')}
           </Button>
         ) : null}
         <Button type="submit" disabled={send.isPending} aria-busy={send.isPending || undefined}>
-          {last ? (send.isPending ? messages['ui.intake.sending'] : messages['ui.intake.submit']) : messages['ui.intake.next']}
+          {last ? (send.isPending ? message('ui.intake.sending') : message('ui.intake.submit')) : message('ui.intake.next')}
         </Button>
       </div>
     </form>
@@ -185,16 +184,16 @@ export default function FormsortPage() {
   return (
     <div className="container questionnaire">
       <section className="questionnaire__card card stack" aria-labelledby="intake-heading">
-        <h1 id="intake-heading">{messages['ui.intake.heading']}</h1>
+        <h1 id="intake-heading">{message('ui.intake.heading')}</h1>
         {!user ? (
           <p className="notice">
-            {messages['ui.intake.signIn']} <Link to={routeById.login.path}>{messages['ui.intake.signInLink']}</Link>
+            {message('ui.intake.signIn')} <Link to={routeById.login.path}>{message('ui.intake.signInLink')}</Link>
           </p>
         ) : patients.error ? (
           <ErrorNotice text={errorTextFor(patients.error, 'patient_web', 'PAGE_LOAD')} />
         ) : !patients.data ? (
           <div className="stack-sm" role="status" aria-busy="true">
-            <span className="visually-hidden">{messages['ui.intake.loading']}</span>
+            <span className="visually-hidden">{message('ui.intake.loading')}</span>
             <Skeleton height="2.75rem" />
             <Skeleton height="8rem" />
           </div>
@@ -202,7 +201,7 @@ export default function FormsortPage() {
           <ErrorNotice text={errorTextFor(undefined, 'patient_web', 'NOT_FOUND')} />
         ) : (
           <>
-            <p className="muted">{messages['ui.intake.intro']}</p>
+            <p className="muted">{message('ui.intake.intro')}</p>
             <Intake patientId={patient.id} />
           </>
         )}

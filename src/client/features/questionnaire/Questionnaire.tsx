@@ -8,10 +8,9 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import flow from '@/generated/flows/search-questionnaire';
-import frame from '@/generated/content/questionnaire';
-import { enums, type ClientAgeGroup, type QuestionnaireService } from '@/generated/enums';
-import { errorCatalogue } from '@/generated/errors';
+import flowSpec from '@/generated/flows/search-questionnaire';
+import frameSpec from '@/generated/content/questionnaire';
+import type { ClientAgeGroup, QuestionnaireService } from '@/generated/enums';
 import { routeById } from '@/generated/routes';
 import { fillContent } from '@/domain/content-text';
 import { parseProviderSearch, providerSearchParams, searchFromQuestionnaire, serviceAsksAgeGroup } from '@/domain/provider-search';
@@ -21,6 +20,10 @@ import { useGetProviderFiltersQuery } from '@/generated/client/hooks';
 import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
 import { questionnaireAnswered, questionnairePageSet, selectQuestionnaire } from '@/client/store/questionnaire/slice';
 import './questionnaire.css';
+import { enumOptionsOf, errorTemplate, liveDocument } from '@/domain/translations';
+
+const flow = liveDocument('flows', flowSpec);
+const frame = liveDocument('content', frameSpec);
 
 type Step = (typeof flow.steps)[number];
 type Copy = Readonly<Record<string, string>>;
@@ -81,7 +84,7 @@ function LocationPage({
     const query = text.trim();
     setError(undefined);
     if (query.length < 2) {
-      setError(errorCatalogue.LOCATION_NOT_FOUND.message);
+      setError(errorTemplate('LOCATION_NOT_FOUND'));
       return;
     }
     setChecking(true);
@@ -97,10 +100,10 @@ function LocationPage({
           label: fillContent(frame.location.found, { city: r.city, state: r.state }),
         });
       } else {
-        setError(errorCatalogue.LOCATION_NOT_FOUND.message);
+        setError(errorTemplate('LOCATION_NOT_FOUND'));
       }
     } catch {
-      setError(errorCatalogue.LOCATION_NOT_FOUND.message);
+      setError(errorTemplate('LOCATION_NOT_FOUND'));
     } finally {
       setChecking(false);
     }
@@ -325,10 +328,10 @@ export function Questionnaire({ kind }: { kind: 'search' | 'welcome' }) {
         {copy.note ? <p>{copy.note}</p> : null}
 
         {pageId === QUESTIONNAIRE_PAGES.service ? (
-          <ChoicePage options={enums.questionnaireService.options} chosen={service} label={copy.heading!} onChoose={chooseService} />
+          <ChoicePage options={enumOptionsOf('questionnaireService')} chosen={service} label={copy.heading!} onChoose={chooseService} />
         ) : pageId === QUESTIONNAIRE_PAGES.ageGroup ? (
           <ChoicePage
-            options={enums.clientAgeGroup.options}
+            options={enumOptionsOf('clientAgeGroup')}
             chosen={answers.clientAgeGroups[0]}
             label={copy.heading!}
             onChoose={(value) => {

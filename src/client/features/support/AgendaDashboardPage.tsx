@@ -8,8 +8,6 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useGetFrontDeskTasksQuery } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
@@ -17,11 +15,12 @@ import { formatUsDate } from '@/domain/dates';
 import { formatSessionTime } from '@/domain/date-format';
 import { withQuery } from '@/client/runtime/navigation/places';
 import { Button } from '@/client/ui/Button';
-import { enumLabel, fullName, stateName } from '@/client/ui/format';
+import { fullName, stateName } from '@/client/ui/format';
 import { Loaded } from './Loaded';
 import { Pick } from './Pick';
 import { SupportShell } from './SupportShell';
 import { usePractices } from './data';
+import { enumLabelOf } from '@/domain/translations';
 
 const DAYS = 7;
 
@@ -44,8 +43,7 @@ function OpenTasks({ practiceId }: { practiceId: string }) {
                   <li key={`${item.sessionId}-${item.patient.id}`} className="card" aria-label={name}>
                     <p className="support__title">{name}</p>
                     <p className="support__meta">
-                      {formatSessionTime(item.start, data.practice.timeZone)} · {item.providerName} ·{' '}
-                      {enumLabel(enums.appointmentMode.labels, item.appointmentMode)}
+                      {formatSessionTime(item.start, data.practice.timeZone)} · {item.providerName} · {enumLabelOf('appointmentMode', item.appointmentMode)}
                     </p>
                     <ul className="support__plain">
                       {item.tasks.map((t) => (
@@ -53,7 +51,7 @@ function OpenTasks({ practiceId }: { practiceId: string }) {
                           <span className="badge badge--todo">
                             {t.kind === 'balanceDue'
                               ? message('ui.support.agenda.balance', { amount: formatCents(t.amountCents ?? 0) })
-                              : enumLabel(enums.frontDeskTask.labels, t.kind)}
+                              : enumLabelOf('frontDeskTask', t.kind)}
                           </span>
                         </li>
                       ))}
@@ -68,7 +66,7 @@ function OpenTasks({ practiceId }: { practiceId: string }) {
               })}
             </ol>
           ) : (
-            <p className="notice">{messages['ui.support.agendaTasks.empty']}</p>
+            <p className="notice">{message('ui.support.agendaTasks.empty')}</p>
           )}
         </section>
       )}
@@ -87,7 +85,7 @@ export default function AgendaDashboardPage() {
       <p className="lead">{message('ui.support.agendaTasks.intro', { days: DAYS })}</p>
       <form
         className="card stack"
-        aria-label={messages['ui.support.agendaTasks.show']}
+        aria-label={message('ui.support.agendaTasks.show')}
         onSubmit={(e) => {
           e.preventDefault();
           if (picked) setSearch({ practiceId: picked });
@@ -95,7 +93,7 @@ export default function AgendaDashboardPage() {
       >
         <Pick
           id="tasks-state"
-          label={messages['ui.support.check.state']}
+          label={message('ui.support.check.state')}
           value={stateCode}
           onChange={(v) => {
             setStateCode(v);
@@ -105,7 +103,7 @@ export default function AgendaDashboardPage() {
         />
         <Pick
           id="tasks-practice"
-          label={messages['ui.support.check.practice']}
+          label={message('ui.support.check.practice')}
           value={picked}
           onChange={setPicked}
           options={(practices.data ?? []).map((p) => ({ value: p.id, label: `${p.name}, ${p.city}` }))}
@@ -113,11 +111,11 @@ export default function AgendaDashboardPage() {
         />
         <div>
           <Button type="submit" disabled={!picked}>
-            {messages['ui.support.agendaTasks.show']}
+            {message('ui.support.agendaTasks.show')}
           </Button>
         </div>
       </form>
-      {practiceId ? <OpenTasks key={practiceId} practiceId={practiceId} /> : <p className="muted">{messages['ui.support.agendaTasks.pick']}</p>}
+      {practiceId ? <OpenTasks key={practiceId} practiceId={practiceId} /> : <p className="muted">{message('ui.support.agendaTasks.pick')}</p>}
     </SupportShell>
   );
 }

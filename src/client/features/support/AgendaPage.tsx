@@ -19,8 +19,6 @@ import {
   useSignFrontDeskConsentMutation,
 } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import type { EndpointTypes } from '@/generated/entities';
 import { todayIso } from '@/domain/dates';
 import { message } from '@/domain/messages';
@@ -30,12 +28,13 @@ import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
 import { Dialog } from '@/client/ui/Dialog';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
-import { enumLabel, fullName, stateName } from '@/client/ui/format';
+import { fullName, stateName } from '@/client/ui/format';
 import { Loaded } from './Loaded';
 import { Pick } from './Pick';
 import { SupportShell } from './SupportShell';
 import { usePractices } from './data';
 import { formatTime } from '@/domain/date-format';
+import { enumLabelOf } from '@/domain/translations';
 
 type Agenda = EndpointTypes['getFrontDeskAgenda']['response'];
 type AgendaSession = Agenda['sessions'][number];
@@ -85,10 +84,10 @@ function HandOver({ session, patient, onClose }: { session: AgendaSession; patie
         {signed ? (
           <>
             <p className="notice notice--success" role="status">
-              {messages['ui.support.handover.done']}
+              {message('ui.support.handover.done')}
             </p>
             <div>
-              <Button onClick={onClose}>{messages['ui.support.handover.back']}</Button>
+              <Button onClick={onClose}>{message('ui.support.handover.back')}</Button>
             </div>
           </>
         ) : !token ? (
@@ -99,19 +98,19 @@ function HandOver({ session, patient, onClose }: { session: AgendaSession; patie
               if (dob) auth.mutate({ body: { patientId: patient.id, dateOfBirth: dob } });
             }}
           >
-            <p>{messages['ui.support.handover.dobIntro']}</p>
+            <p>{message('ui.support.handover.dobIntro')}</p>
             <div className="field">
               <label className="field__label" htmlFor="handover-dob">
-                {messages['ui.support.handover.dob']}
+                {message('ui.support.handover.dob')}
               </label>
               <input id="handover-dob" className="input" type="date" value={dob} onChange={(e) => setDob(e.target.value)} autoComplete="bday" />
             </div>
             <div className="cluster">
               <Button type="submit" disabled={!dob || auth.isPending} aria-busy={auth.isPending || undefined}>
-                {messages['ui.support.handover.confirm']}
+                {message('ui.support.handover.confirm')}
               </Button>
               <Button variant="ghost" onClick={onClose}>
-                {messages['ui.support.handover.cancel']}
+                {message('ui.support.handover.cancel')}
               </Button>
             </div>
           </form>
@@ -122,24 +121,24 @@ function HandOver({ session, patient, onClose }: { session: AgendaSession; patie
                 className="stack"
                 onSubmit={(e) => {
                   e.preventDefault();
-                  if (!agree || !signerName.trim()) return setProblem(messages['ui.support.handover.agreeRequired']);
+                  if (!agree || !signerName.trim()) return setProblem(message('ui.support.handover.agreeRequired'));
                   setProblem(undefined);
                   sign.mutate({ params: { id: c.id }, body: { agree: true, signerName: signerName.trim(), patientToken: token! } });
                 }}
               >
-                <p>{messages['ui.support.handover.consentIntro']}</p>
-                <div className="card support__consent" tabIndex={0} aria-label={enumLabel(enums.consentType.labels, c.consentType)}>
+                <p>{message('ui.support.handover.consentIntro')}</p>
+                <div className="card support__consent" tabIndex={0} aria-label={enumLabelOf('consentType', c.consentType)}>
                   {c.text.split('\n').map((line, i) => (
                     <p key={i}>{line}</p>
                   ))}
                 </div>
                 <label className="choice">
                   <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
-                  <span>{messages['ui.support.handover.agree']}</span>
+                  <span>{message('ui.support.handover.agree')}</span>
                 </label>
                 <div className="field">
                   <label className="field__label" htmlFor="handover-name">
-                    {messages['ui.support.handover.signerName']}
+                    {message('ui.support.handover.signerName')}
                   </label>
                   <input
                     id="handover-name"
@@ -152,10 +151,10 @@ function HandOver({ session, patient, onClose }: { session: AgendaSession; patie
                 </div>
                 <div className="cluster">
                   <Button type="submit" disabled={sign.isPending} aria-busy={sign.isPending || undefined}>
-                    {messages['ui.support.handover.sign']}
+                    {message('ui.support.handover.sign')}
                   </Button>
                   <Button variant="ghost" onClick={onClose}>
-                    {messages['ui.support.handover.cancel']}
+                    {message('ui.support.handover.cancel')}
                   </Button>
                 </div>
               </form>
@@ -180,7 +179,7 @@ function PatientRow({ session, patient, zone, onHandOver }: { session: AgendaSes
       <p className="support__meta">
         {patient.checkedInAt
           ? message('ui.support.agenda.checkedIn', { time: formatTime(patient.checkedInAt, zone) })
-          : messages['ui.support.agenda.notCheckedIn']}
+          : message('ui.support.agenda.notCheckedIn')}
       </p>
       <ul className="support__plain">
         {patient.tasks.length ? (
@@ -189,13 +188,13 @@ function PatientRow({ session, patient, zone, onHandOver }: { session: AgendaSes
               <span className="badge badge--todo">
                 {t.kind === 'balanceDue'
                   ? message('ui.support.agenda.balance', { amount: formatCents(t.amountCents ?? 0) })
-                  : enumLabel(enums.frontDeskTask.labels, t.kind)}
+                  : enumLabelOf('frontDeskTask', t.kind)}
               </span>
             </li>
           ))
         ) : (
           <li>
-            <span className="badge badge--ok">{messages['ui.support.agenda.noTasks']}</span>
+            <span className="badge badge--ok">{message('ui.support.agenda.noTasks')}</span>
           </li>
         )}
       </ul>
@@ -236,11 +235,10 @@ function Day({ practiceId, date }: { practiceId: string; date: string }) {
               {a.sessions.map((s) => (
                 <li key={s.id} className="card stack-sm">
                   <p className="support__title">
-                    {formatTime(s.start, a.practice.timeZone)}–{formatTime(s.end, a.practice.timeZone)} ·{' '}
-                    {enumLabel(enums.appointmentMode.labels, s.appointmentMode)}
+                    {formatTime(s.start, a.practice.timeZone)}–{formatTime(s.end, a.practice.timeZone)} · {enumLabelOf('appointmentMode', s.appointmentMode)}
                   </p>
                   <p className="support__meta">
-                    {[fullName(s.provider), s.provider.title].filter(Boolean).join(', ')} · {enumLabel(enums.counselingType.labels, s.counselingType)}
+                    {[fullName(s.provider), s.provider.title].filter(Boolean).join(', ')} · {enumLabelOf('counselingType', s.counselingType)}
                   </p>
                   <ul className="support__plain">
                     {s.patients.map((p) => (
@@ -251,7 +249,7 @@ function Day({ practiceId, date }: { practiceId: string; date: string }) {
               ))}
             </ol>
           ) : (
-            <p className="notice">{messages['ui.support.agenda.empty']}</p>
+            <p className="notice">{message('ui.support.agenda.empty')}</p>
           )}
           {handOver ? (
             <HandOver
@@ -279,13 +277,13 @@ export default function AgendaPage() {
   const practices = usePractices(stateCode);
   return (
     <SupportShell route="agenda">
-      <p className="lead">{messages['ui.support.agenda.intro']}</p>
+      <p className="lead">{message('ui.support.agenda.intro')}</p>
       <p>
-        <Link to={routeById.agendaDashboard.path}>{messages['ui.support.agendaTasks.link']}</Link>
+        <Link to={routeById.agendaDashboard.path}>{message('ui.support.agendaTasks.link')}</Link>
       </p>
       <form
         className="card stack"
-        aria-label={messages['ui.support.agenda.show']}
+        aria-label={message('ui.support.agenda.show')}
         onSubmit={(e) => {
           e.preventDefault();
           if (pickedPractice && pickedDate) setSearch({ practiceId: pickedPractice, date: pickedDate });
@@ -293,7 +291,7 @@ export default function AgendaPage() {
       >
         <Pick
           id="agenda-state"
-          label={messages['ui.support.check.state']}
+          label={message('ui.support.check.state')}
           value={stateCode}
           onChange={(v) => {
             setStateCode(v);
@@ -303,7 +301,7 @@ export default function AgendaPage() {
         />
         <Pick
           id="agenda-practice"
-          label={messages['ui.support.check.practice']}
+          label={message('ui.support.check.practice')}
           value={pickedPractice}
           onChange={setPickedPractice}
           options={(practices.data ?? []).map((p) => ({ value: p.id, label: `${p.name}, ${p.city}` }))}
@@ -311,20 +309,20 @@ export default function AgendaPage() {
         />
         <div className="field">
           <label className="field__label" htmlFor="agenda-day">
-            {messages['ui.support.agenda.day']}
+            {message('ui.support.agenda.day')}
           </label>
           <input id="agenda-day" className="input" type="date" value={pickedDate} onChange={(e) => setPickedDate(e.target.value)} />
         </div>
         <div>
           <Button type="submit" disabled={!pickedPractice || !pickedDate}>
-            {messages['ui.support.agenda.show']}
+            {message('ui.support.agenda.show')}
           </Button>
         </div>
       </form>
       {practiceId && date ? (
         <Day key={`${practiceId}|${date}`} practiceId={practiceId} date={date} />
       ) : (
-        <p className="muted">{messages['ui.support.agenda.pick']}</p>
+        <p className="muted">{message('ui.support.agenda.pick')}</p>
       )}
     </SupportShell>
   );

@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { constants } from '@/generated/constants';
 import { queryKeys, queryRoot, useCancelAppointmentMutation } from '@/generated/client/hooks';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { useCancellationTerms } from '@/client/api/cancellation-terms';
@@ -17,14 +16,14 @@ import { errorTextFor } from '@/client/api/errors';
 import { CancelReasonsDialog } from '@/client/ui/CancelReasonsDialog';
 import { type SessionStory } from './data';
 
-const copy = {
-  title: messages['ui.support.cancel.heading'],
-  keep: messages['ui.support.cancel.keep'],
-  reasonLegend: messages['ui.support.cancel.reasonLegend'],
-  note: messages['ui.support.cancel.note'],
-  reasonRequired: messages['ui.support.cancel.reasonRequired'],
-  loading: messages['ui.support.cancel.loading'],
-};
+const copy = () => ({
+  title: message('ui.support.cancel.heading'),
+  keep: message('ui.support.cancel.keep'),
+  reasonLegend: message('ui.support.cancel.reasonLegend'),
+  note: message('ui.support.cancel.note'),
+  reasonRequired: message('ui.support.cancel.reasonRequired'),
+  loading: message('ui.support.cancel.loading'),
+});
 
 export function CancelSessionDialog({ session, onClose, onDone }: { session: SessionStory['appointment']; onClose: () => void; onDone: () => void }) {
   const queryClient = useQueryClient();
@@ -49,13 +48,13 @@ export function CancelSessionDialog({ session, onClose, onDone }: { session: Ses
 
   return (
     <CancelReasonsDialog
-      copy={copy}
+      copy={copy()}
       reasons={t?.items}
       loadError={terms.error ? errorTextFor(terms.error, 'support_web', 'PAGE_LOAD') : undefined}
       notice={
         t
           ? byPractice
-            ? { tone: 'plain', text: messages['ui.support.cancel.practice'] }
+            ? { tone: 'plain', text: message('ui.support.cancel.practice') }
             : late
               ? { tone: 'warning', text: message('ui.support.cancel.lateFee', { hours: t.windowHours, fee }) }
               : { tone: 'plain', text: message('ui.support.cancel.free', { hours: t.windowHours }) }
@@ -65,11 +64,11 @@ export function CancelSessionDialog({ session, onClose, onDone }: { session: Ses
         late && (t?.feeCents ?? 0) > 0 ? (
           <label className="choice">
             <input type="checkbox" checked={waiveFee} onChange={(e) => setWaiveFee(e.target.checked)} />
-            <span>{messages['ui.support.cancel.waive']}</span>
+            <span>{message('ui.support.cancel.waive')}</span>
           </label>
         ) : null
       }
-      confirmLabel={charged ? message('ui.support.cancel.confirmWithFee', { fee }) : messages['ui.support.cancel.confirm']}
+      confirmLabel={charged ? message('ui.support.cancel.confirmWithFee', { fee }) : message('ui.support.cancel.confirm')}
       pending={cancel.isPending}
       problem={cancel.error ? errorTextFor(cancel.error, 'support_web') : undefined}
       onReason={setReasonId}

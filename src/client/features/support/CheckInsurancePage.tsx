@@ -11,8 +11,6 @@ import { useListPatientInsurancesQuery, useListProvidersQuery } from '@/generate
 import findAccountForm from '@/generated/forms/support-find-account';
 import type { FormDefinition } from '@/generated/types';
 import { constants } from '@/generated/constants';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { useApi } from '@/client/api/api-context';
@@ -20,11 +18,12 @@ import { errorTextFor } from '@/client/api/errors';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { Button, ButtonLink } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
-import { enumLabel, fullName } from '@/client/ui/format';
+import { fullName } from '@/client/ui/format';
 import { Pick } from './Pick';
 import { SupportShell } from './SupportShell';
 import { usePractices, type SupportAccount } from './data';
 import { formatDollars } from '@/domain/money';
+import { enumLabelOf } from '@/domain/translations';
 
 function Checker({ account, onOther }: { account: SupportAccount; onOther: () => void }) {
   const api = useApi();
@@ -53,7 +52,7 @@ function Checker({ account, onOther }: { account: SupportAccount; onOther: () =>
         <p className="support__meta">{account.email}</p>
         <Pick
           id="check-patient"
-          label={messages['ui.support.check.patient']}
+          label={message('ui.support.check.patient')}
           value={patientId}
           onChange={(v) => {
             setPatientId(v);
@@ -63,11 +62,11 @@ function Checker({ account, onOther }: { account: SupportAccount; onOther: () =>
           options={account.patients.map((p) => ({ value: p.id, label: fullName(p) }))}
         />
         {insurances.data && !insurances.data.length ? (
-          <p className="notice">{messages['ui.support.check.noInsurance']}</p>
+          <p className="notice">{message('ui.support.check.noInsurance')}</p>
         ) : (
           <Pick
             id="check-insurance"
-            label={messages['ui.support.check.insurance']}
+            label={message('ui.support.check.insurance')}
             value={insuranceId}
             onChange={(v) => {
               setInsuranceId(v);
@@ -79,7 +78,7 @@ function Checker({ account, onOther }: { account: SupportAccount; onOther: () =>
         )}
         <Pick
           id="check-state"
-          label={messages['ui.support.check.state']}
+          label={message('ui.support.check.state')}
           value={stateCode}
           onChange={(v) => {
             setStateCode(v);
@@ -91,7 +90,7 @@ function Checker({ account, onOther }: { account: SupportAccount; onOther: () =>
         />
         <Pick
           id="check-practice"
-          label={messages['ui.support.check.practice']}
+          label={message('ui.support.check.practice')}
           value={practiceId}
           onChange={(v) => {
             setPracticeId(v);
@@ -103,7 +102,7 @@ function Checker({ account, onOther }: { account: SupportAccount; onOther: () =>
         />
         <Pick
           id="check-provider"
-          label={messages['ui.support.check.provider']}
+          label={message('ui.support.check.provider')}
           value={providerId}
           onChange={(v) => {
             setProviderId(v);
@@ -114,46 +113,46 @@ function Checker({ account, onOther }: { account: SupportAccount; onOther: () =>
         />
         <div className="cluster">
           <Button onClick={() => check.mutate()} disabled={!ready || check.isPending} aria-busy={check.isPending || undefined}>
-            {messages['ui.support.check.run']}
+            {message('ui.support.check.run')}
           </Button>
           <Button variant="ghost" onClick={onOther}>
-            {messages['ui.support.check.otherAccount']}
+            {message('ui.support.check.otherAccount')}
           </Button>
         </div>
-        <div aria-live="polite">{check.isPending ? <p role="status">{messages['ui.support.check.running']}</p> : null}</div>
+        <div aria-live="polite">{check.isPending ? <p role="status">{message('ui.support.check.running')}</p> : null}</div>
         <ErrorNotice text={check.error ? errorTextFor(check.error, 'support_web') : undefined} />
       </section>
       {answer ? (
         <section className="card stack-sm" aria-labelledby="check-result">
-          <h2 id="check-result">{messages['ui.support.check.result']}</h2>
+          <h2 id="check-result">{message('ui.support.check.result')}</h2>
           <dl className="support__facts">
-            <dt>{messages['ui.support.check.insurance']}</dt>
+            <dt>{message('ui.support.check.insurance')}</dt>
             <dd>
               {answer.carrierName}, {answer.planName}
             </dd>
-            <dt>{messages['ui.support.check.outcome']}</dt>
-            <dd>{enumLabel(enums.insuranceOutcome.labels, answer.internalOutcomeAssessment)}</dd>
+            <dt>{message('ui.support.check.outcome')}</dt>
+            <dd>{enumLabelOf('insuranceOutcome', answer.internalOutcomeAssessment)}</dd>
             {answer.copay !== null && answer.copay !== undefined ? (
               <>
-                <dt>{messages['ui.support.session.copay']}</dt>
+                <dt>{message('ui.support.session.copay')}</dt>
                 <dd>{formatDollars(answer.copay, { wholeAmountsShort: true })}</dd>
               </>
             ) : null}
             {answer.estimatedCost !== null && answer.estimatedCost !== undefined ? (
               <>
-                <dt>{messages['ui.support.session.estimatedCost']}</dt>
+                <dt>{message('ui.support.session.estimatedCost')}</dt>
                 <dd>{formatDollars(answer.estimatedCost, { wholeAmountsShort: true })}</dd>
               </>
             ) : null}
-            <dt>{messages['ui.support.session.selfPayPrice']}</dt>
+            <dt>{message('ui.support.session.selfPayPrice')}</dt>
             <dd>{formatDollars(answer.selfPayPrice, { wholeAmountsShort: true })}</dd>
           </dl>
           {answer.internalOutcomeAssessment === 'ELIGIBLE' ? null : (
             <>
-              <p className="notice notice--warning">{messages['ui.support.check.queued']}</p>
+              <p className="notice notice--warning">{message('ui.support.check.queued')}</p>
               <div>
                 <ButtonLink to={routeById.supportInsuranceVerification.path} variant="secondary">
-                  {messages['ui.support.check.openQueue']}
+                  {message('ui.support.check.openQueue')}
                 </ButtonLink>
               </div>
             </>
@@ -178,7 +177,7 @@ export default function CheckInsurancePage() {
   });
   return (
     <SupportShell route="supportCheckInsurance">
-      <p className="lead">{messages['ui.support.check.intro']}</p>
+      <p className="lead">{message('ui.support.check.intro')}</p>
       {account ? (
         <Checker
           key={account.id}
@@ -190,7 +189,7 @@ export default function CheckInsurancePage() {
         />
       ) : (
         <section className="card stack" aria-labelledby="check-find">
-          <h2 id="check-find">{messages['ui.support.find.heading']}</h2>
+          <h2 id="check-find">{message('ui.support.find.heading')}</h2>
           <SpecForm<{ email: string }>
             form={findAccountForm as FormDefinition}
             idPrefix="check-find"

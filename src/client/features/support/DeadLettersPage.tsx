@@ -9,7 +9,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useListDeadLettersQuery, useRetryDeadLetterMutation } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
 import type { EndpointTypes } from '@/generated/entities';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatSessionTime } from '@/domain/date-format';
 import { errorTextFor, isApiError } from '@/client/api/errors';
@@ -39,7 +38,7 @@ function DeadLetterItem({ item }: { item: DeadLetter }) {
     },
     onError: async (error) => {
       if (gone(error)) {
-        dispatch(toastShown({ kind: 'info', text: messages['ui.jobs.gone'] }));
+        dispatch(toastShown({ kind: 'info', text: message('ui.jobs.gone') }));
         await queryClient.invalidateQueries({ queryKey: queryKeys.listDeadLetters() });
       }
     },
@@ -59,7 +58,7 @@ function DeadLetterItem({ item }: { item: DeadLetter }) {
             <dd>{value}</dd>
           </Fragment>
         ))}
-        <dt>{messages['ui.jobs.error']}</dt>
+        <dt>{message('ui.jobs.error')}</dt>
         <dd>{item.error}</dd>
       </dl>
       <ErrorNotice text={retry.error && !gone(retry.error) ? errorTextFor(retry.error, 'support_web') : undefined} />
@@ -72,7 +71,7 @@ function DeadLetterItem({ item }: { item: DeadLetter }) {
           aria-busy={retry.isPending || undefined}
           aria-describedby={id}
         >
-          {messages['ui.jobs.retry']}
+          {message('ui.jobs.retry')}
         </Button>
       </div>
     </li>
@@ -83,7 +82,7 @@ export default function DeadLettersPage() {
   const list = useListDeadLettersQuery({ select: (answer) => answer.items, staleTime: 0 });
   return (
     <SupportShell route="supportDeadLetters">
-      <p className="lead">{messages['ui.jobs.intro']}</p>
+      <p className="lead">{message('ui.jobs.intro')}</p>
       <Loaded query={list} rows={3}>
         {(items) =>
           items.length ? (
@@ -93,7 +92,7 @@ export default function DeadLettersPage() {
               ))}
             </ol>
           ) : (
-            <p className="notice">{messages['ui.jobs.empty']}</p>
+            <p className="notice">{message('ui.jobs.empty')}</p>
           )
         }
       </Loaded>

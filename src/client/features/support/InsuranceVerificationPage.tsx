@@ -9,12 +9,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useChooseInsuranceDecisionMutation } from '@/generated/client/hooks';
 import { enums, type InsuranceDecision } from '@/generated/enums';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatUsDate } from '@/domain/dates';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
-import { enumLabel, fullName } from '@/client/ui/format';
+import { fullName } from '@/client/ui/format';
 import { WorkList } from './WorkList';
 import { SupportShell } from './SupportShell';
 import { accountPath, useVerificationQueue, type VerificationItem } from './data';
@@ -22,6 +21,7 @@ import { Link } from 'react-router';
 import { formatSessionTime } from '@/domain/date-format';
 import { formatDollars } from '@/domain/money';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { enumLabelOf } from '@/domain/translations';
 
 const decisions = enums.insuranceDecision.values as readonly InsuranceDecision[];
 
@@ -37,7 +37,7 @@ function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (te
 
   const save = useChooseInsuranceDecisionMutation({
     onSuccess: async () => {
-      onDecided(message('ui.support.queue.decided', { name, decision: enumLabel(enums.insuranceDecision.labels, decision!) }));
+      onDecided(message('ui.support.queue.decided', { name, decision: enumLabelOf('insuranceDecision', decision!) }));
       await queryClient.invalidateQueries({ queryKey: queryKeys.listInsuranceVerifications({ query: {} }) });
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
@@ -45,8 +45,8 @@ function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (te
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (!decision) return setProblem(messages['ui.support.queue.decisionRequired']);
-    if (!note.trim()) return setProblem(messages['ui.support.queue.noteRequired']);
+    if (!decision) return setProblem(message('ui.support.queue.decisionRequired'));
+    if (!note.trim()) return setProblem(message('ui.support.queue.noteRequired'));
     setProblem(undefined);
     save.mutate({ params: { id: q.id }, body: { decision, note: note.trim() } });
   }
@@ -63,43 +63,43 @@ function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (te
         {item.owner ? ` · ${message('ui.support.queue.claimedBy', { name: item.owner })}` : ''}
       </p>
       <dl className="support__facts">
-        <dt>{messages['ui.support.check.insurance']}</dt>
+        <dt>{message('ui.support.check.insurance')}</dt>
         <dd>
           {item.insurance.carrierName}, {item.insurance.planName} · {item.insurance.memberId}
         </dd>
-        <dt>{messages['ui.support.check.outcome']}</dt>
-        <dd>{enumLabel(enums.insuranceOutcome.labels, q.internalOutcomeAssessment)}</dd>
-        <dt>{messages['ui.support.check.provider']}</dt>
+        <dt>{message('ui.support.check.outcome')}</dt>
+        <dd>{enumLabelOf('insuranceOutcome', q.internalOutcomeAssessment)}</dd>
+        <dt>{message('ui.support.check.provider')}</dt>
         <dd>{message('ui.support.queue.with', { provider: item.providerName, practice: item.practiceName })}</dd>
         {q.copay !== null && q.copay !== undefined ? (
           <>
-            <dt>{messages['ui.support.session.copay']}</dt>
+            <dt>{message('ui.support.session.copay')}</dt>
             <dd>{formatDollars(q.copay, { wholeAmountsShort: true })}</dd>
           </>
         ) : null}
-        <dt>{messages['ui.support.session.selfPayPrice']}</dt>
+        <dt>{message('ui.support.session.selfPayPrice')}</dt>
         <dd>{formatDollars(q.selfPayPrice, { wholeAmountsShort: true })}</dd>
       </dl>
       <form className="stack-sm" aria-labelledby={id} onSubmit={submit} noValidate>
         <fieldset className="choices">
-          <legend>{messages['ui.support.queue.decision']}</legend>
+          <legend>{message('ui.support.queue.decision')}</legend>
           {offered.map((d) => (
             <label key={d} className="choice">
               <input type="radio" name={`${id}-decision`} value={d} checked={decision === d} onChange={() => setDecision(d)} />
-              <span>{enumLabel(enums.insuranceDecision.labels, d)}</span>
+              <span>{enumLabelOf('insuranceDecision', d)}</span>
             </label>
           ))}
         </fieldset>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-note`}>
-            {messages['ui.support.queue.note']}
+            {message('ui.support.queue.note')}
           </label>
           <textarea id={`${id}-note`} className="input textarea" maxLength={constants.taskNoteMax} value={note} onChange={(e) => setNote(e.target.value)} />
         </div>
         <ErrorNotice text={problem} inline />
         <div>
           <Button type="submit" disabled={save.isPending} aria-busy={save.isPending || undefined}>
-            {messages['ui.support.queue.save']}
+            {message('ui.support.queue.save')}
           </Button>
         </div>
       </form>
@@ -112,8 +112,8 @@ export default function InsuranceVerificationPage() {
   const [done, setDone] = useState<string>();
   return (
     <SupportShell route="supportInsuranceVerification">
-      <p className="lead">{messages['ui.support.queue.intro']}</p>
-      <WorkList query={queue} rows={3} done={done} empty={messages['ui.support.queue.empty']}>
+      <p className="lead">{message('ui.support.queue.intro')}</p>
+      <WorkList query={queue} rows={3} done={done} empty={message('ui.support.queue.empty')}>
         {(item) => <QueueItem key={item.taskId} item={item} onDecided={setDone} />}
       </WorkList>
     </SupportShell>

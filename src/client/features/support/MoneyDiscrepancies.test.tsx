@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { aPerson } from '@tests/support/person';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { enums } from '@/generated/enums';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { renderScreen } from '@tests/support/screen-kit';
 import { MoneyDiscrepancies } from './MoneyDiscrepancies';
+import { enumLabelOf } from '@/domain/translations';
 
 const path = routeById.supportRedAlert.path;
 const alert = {
@@ -37,18 +36,18 @@ describe('money red alerts', () => {
       },
     });
     const heading = await screen.findByRole('heading', {
-      name: message('ui.support.moneyAlert.item', { service: enums.paymentProvider.labels.scheduling_system, transactionId: 'sched_abc' }),
+      name: message('ui.support.moneyAlert.item', { service: enumLabelOf('paymentProvider', 'scheduling_system'), transactionId: 'sched_abc' }),
     });
     const item = heading.closest('li')!;
     expect(within(item).getByText(message('ui.support.moneyAlert.amounts', { ledger: formatCents(19500), gateway: formatCents(0) }))).toBeTruthy();
-    await user.click(within(item).getByRole('button', { name: messages['ui.support.moneyAlert.resolve'] }));
-    expect(await screen.findByText(messages['ui.support.moneyAlert.resolved'])).toBeTruthy();
-    expect(await screen.findByText(messages['ui.support.moneyAlert.empty'])).toBeTruthy();
+    await user.click(within(item).getByRole('button', { name: message('ui.support.moneyAlert.resolve') }));
+    expect(await screen.findByText(message('ui.support.moneyAlert.resolved'))).toBeTruthy();
+    expect(await screen.findByText(message('ui.support.moneyAlert.empty'))).toBeTruthy();
     expect(calls.find((c) => c.id === 'resolveMoneyDiscrepancy')?.input.params).toEqual({ id: alert.id });
   });
 
   it('says there is nothing to do when the nightly check found no difference', async () => {
     renderScreen(<MoneyDiscrepancies />, { path, groups: ['devops_admin'], answers: { listMoneyDiscrepancies: () => ({ items: [] }) } });
-    expect(await screen.findByText(messages['ui.support.moneyAlert.empty'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.support.moneyAlert.empty'))).toBeTruthy();
   });
 });

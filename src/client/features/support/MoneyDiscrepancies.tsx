@@ -9,8 +9,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useListMoneyDiscrepanciesQuery, useResolveMoneyDiscrepancyMutation } from '@/generated/client/hooks';
 import type { MoneyDiscrepancy } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { formatSessionTime } from '@/domain/date-format';
@@ -18,11 +16,12 @@ import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { WorkList } from './WorkList';
+import { enumLabelOf } from '@/domain/translations';
 
 /** A payment service as people know it: the scheduling system's, or card payment through the named gateway. */
 function serviceName(gateway: string): string {
-  if (gateway === 'scheduling_system') return enums.paymentProvider.labels.scheduling_system;
-  return `${enums.paymentProvider.labels.card_gateway} (${gateway})`;
+  if (gateway === 'scheduling_system') return enumLabelOf('paymentProvider', 'scheduling_system');
+  return `${enumLabelOf('paymentProvider', 'card_gateway')} (${gateway})`;
 }
 
 function AlertItem({ alert, onResolved }: { alert: MoneyDiscrepancy; onResolved: (text: string) => void }) {
@@ -31,7 +30,7 @@ function AlertItem({ alert, onResolved }: { alert: MoneyDiscrepancy; onResolved:
   const id = `red-alert-${alert.id}`;
   const resolve = useResolveMoneyDiscrepancyMutation({
     onSuccess: async () => {
-      onResolved(messages['ui.support.moneyAlert.resolved']);
+      onResolved(message('ui.support.moneyAlert.resolved'));
       await queryClient.invalidateQueries({ queryKey: queryKeys.listMoneyDiscrepancies() });
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
@@ -52,7 +51,7 @@ function AlertItem({ alert, onResolved }: { alert: MoneyDiscrepancy; onResolved:
           disabled={resolve.isPending}
           aria-busy={resolve.isPending || undefined}
         >
-          {messages['ui.support.moneyAlert.resolve']}
+          {message('ui.support.moneyAlert.resolve')}
         </Button>
       </div>
     </li>
@@ -64,9 +63,9 @@ export function MoneyDiscrepancies() {
   const [done, setDone] = useState<string>();
   return (
     <section className="stack" aria-labelledby="money-red-alerts">
-      <h2 id="money-red-alerts">{messages['ui.support.moneyAlert.heading']}</h2>
-      <p>{messages['ui.support.moneyAlert.intro']}</p>
-      <WorkList query={alerts} rows={2} done={done} empty={messages['ui.support.moneyAlert.empty']}>
+      <h2 id="money-red-alerts">{message('ui.support.moneyAlert.heading')}</h2>
+      <p>{message('ui.support.moneyAlert.intro')}</p>
+      <WorkList query={alerts} rows={2} done={done} empty={message('ui.support.moneyAlert.empty')}>
         {(alert) => <AlertItem key={alert.id} alert={alert} onResolved={setDone} />}
       </WorkList>
     </section>

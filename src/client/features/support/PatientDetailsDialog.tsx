@@ -9,7 +9,6 @@ import { queryKeys, queryRoot, useGetSupportPatientQuery, useUpdateSupportPatien
 import contactForm from '@/generated/forms/support-patient-contact';
 import demographicsForm from '@/generated/forms/support-patient-demographics';
 import type { FormDefinition } from '@/generated/types';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { digitsOf } from '@/domain/phone';
 import type { FieldError } from '@/domain/validation/field-errors';
@@ -68,9 +67,9 @@ export function PatientDetailsDialog({
   });
 
   return (
-    <Dialog open title={message('ui.support.details.edit', { name: fullName(patient) })} onClose={onClose} closeLabel={messages['ui.support.details.close']}>
+    <Dialog open title={message('ui.support.details.edit', { name: fullName(patient) })} onClose={onClose} closeLabel={message('ui.support.details.close')}>
       <div className="stack">
-        {identity ? null : <p className="notice">{messages['ui.support.details.identityOff']}</p>}
+        {identity ? null : <p className="notice">{message('ui.support.details.identityOff')}</p>}
         <Loaded query={current} rows={4}>
           {({ patient: p }) => (
             <SpecForm<Details>

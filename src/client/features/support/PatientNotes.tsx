@@ -7,14 +7,14 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useSavePatientNoteMutation } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
-import { enumLabel, fullName } from '@/client/ui/format';
+import { fullName } from '@/client/ui/format';
 import { Loaded } from './Loaded';
 import { useNoteTypes, usePatientNotes } from './data';
 import { formatSessionTime } from '@/domain/date-format';
+import { enumLabelOf } from '@/domain/translations';
 
 interface Person {
   id: string;
@@ -34,14 +34,14 @@ function NotesOf({ person, zone, named }: { person: Person; zone: string; named:
               {items.map((n) => (
                 <li key={n.id} className="card">
                   <p className="support__meta">
-                    {enumLabel(enums.patientNoteType.labels, n.noteType)} · {n.authorName} · {formatSessionTime(n.createdAt, zone)}
+                    {enumLabelOf('patientNoteType', n.noteType)} · {n.authorName} · {formatSessionTime(n.createdAt, zone)}
                   </p>
                   <p>{n.text}</p>
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="muted">{messages['ui.support.session.noNotes']}</p>
+            <p className="muted">{message('ui.support.session.noNotes')}</p>
           )
         }
       </Loaded>
@@ -71,7 +71,7 @@ function NoteForm({ people }: { people: readonly Person[] }) {
     e.preventDefault();
     setSaved(false);
     if (!text.trim()) {
-      setProblem(messages['ui.support.note.required']);
+      setProblem(message('ui.support.note.required'));
       return;
     }
     setProblem(undefined);
@@ -80,11 +80,11 @@ function NoteForm({ people }: { people: readonly Person[] }) {
 
   return (
     <form className="card stack" aria-labelledby="add-note" onSubmit={submit} noValidate>
-      <h3 id="add-note">{messages['ui.support.note.heading']}</h3>
+      <h3 id="add-note">{message('ui.support.note.heading')}</h3>
       {people.length > 1 ? (
         <div className="field">
           <label className="field__label" htmlFor="note-patient">
-            {messages['ui.support.note.patient']}
+            {message('ui.support.note.patient')}
           </label>
           <select id="note-patient" className="input" value={patientId} onChange={(e) => setPatientId(e.target.value)}>
             {people.map((p) => (
@@ -97,7 +97,7 @@ function NoteForm({ people }: { people: readonly Person[] }) {
       ) : null}
       <div className="field">
         <label className="field__label" htmlFor="note-type">
-          {messages['ui.support.note.type']}
+          {message('ui.support.note.type')}
         </label>
         <select
           id="note-type"
@@ -115,7 +115,7 @@ function NoteForm({ people }: { people: readonly Person[] }) {
       </div>
       <div className="field">
         <label className="field__label" htmlFor="note-text">
-          {messages['ui.support.note.text']}
+          {message('ui.support.note.text')}
         </label>
         <textarea
           id="note-text"
@@ -133,13 +133,13 @@ function NoteForm({ people }: { people: readonly Person[] }) {
           </p>
         ) : saved ? (
           <p className="notice notice--success" role="status">
-            {messages['ui.support.note.saved']}
+            {message('ui.support.note.saved')}
           </p>
         ) : null}
       </div>
       <div>
         <Button type="submit" disabled={save.isPending || !types.data} aria-busy={save.isPending || undefined}>
-          {messages['ui.support.note.save']}
+          {message('ui.support.note.save')}
         </Button>
       </div>
     </form>
@@ -149,7 +149,7 @@ function NoteForm({ people }: { people: readonly Person[] }) {
 export function PatientNotes({ people, zone }: { people: readonly Person[]; zone: string }) {
   return (
     <section className="stack" aria-labelledby="session-notes">
-      <h2 id="session-notes">{messages['ui.support.session.notes']}</h2>
+      <h2 id="session-notes">{message('ui.support.session.notes')}</h2>
       {people.map((p) => (
         <NotesOf key={p.id} person={p} zone={zone} named={people.length > 1} />
       ))}

@@ -1,4 +1,4 @@
-import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 
 /** A labelled select with a "Choose…" first option. */
 export function Pick({
@@ -22,7 +22,7 @@ export function Pick({
         {label}
       </label>
       <select id={id} className="input" value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
-        <option value="">{messages['ui.support.check.choose']}</option>
+        <option value="">{message('ui.support.check.choose')}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

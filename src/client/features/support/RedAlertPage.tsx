@@ -10,11 +10,9 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useListRedAlertsQuery, useResolveRedAlertMutation, useRetryRedAlertMutation } from '@/generated/client/hooks';
 import type { EndpointTypes } from '@/generated/entities';
-import { enums } from '@/generated/enums';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 import { mailName } from '@/domain/mail-name';
 import { formatSessionTime } from '@/domain/date-format';
 import { errorTextFor } from '@/client/api/errors';
@@ -22,11 +20,11 @@ import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
 import { withQuery } from '@/client/runtime/navigation/places';
 import { Button, ButtonLink } from '@/client/ui/Button';
-import { enumLabel } from '@/client/ui/format';
 import { Loaded } from './Loaded';
 import { SupportShell } from './SupportShell';
 import { MoneyDiscrepancies } from './MoneyDiscrepancies';
 import { accountPath, sessionPath } from './data';
+import { enumLabelOf } from '@/domain/translations';
 
 type RedAlert = EndpointTypes['listRedAlerts']['response']['items'][number];
 
@@ -47,7 +45,7 @@ function AlertItem({ alert }: { alert: RedAlert }) {
     onSuccess: async (r) => {
       setProblem(undefined);
       if (r.resolved) {
-        dispatch(toastShown({ kind: 'success', text: messages[alert.mail ? 'ui.support.redAlert.mailSent' : 'ui.support.redAlert.delivered'] }));
+        dispatch(toastShown({ kind: 'success', text: messageTemplate(alert.mail ? 'ui.support.redAlert.mailSent' : 'ui.support.redAlert.delivered') }));
         await refresh();
       } else setAnswer(message(alert.mail ? 'ui.support.redAlert.mailStillFailing' : 'ui.support.redAlert.stillFailing', { answer: r.answer }));
     },
@@ -55,7 +53,7 @@ function AlertItem({ alert }: { alert: RedAlert }) {
   });
   const resolve = useResolveRedAlertMutation({
     onSuccess: async () => {
-      dispatch(toastShown({ kind: 'success', text: messages['ui.support.redAlert.resolved'] }));
+      dispatch(toastShown({ kind: 'success', text: message('ui.support.redAlert.resolved') }));
       await refresh();
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
@@ -63,7 +61,7 @@ function AlertItem({ alert }: { alert: RedAlert }) {
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    if (!note.trim()) return setProblem(messages['ui.support.redAlert.noteRequired']);
+    if (!note.trim()) return setProblem(message('ui.support.redAlert.noteRequired'));
     setProblem(undefined);
     resolve.mutate({ params: { id: alert.taskId }, body: { version: alert.version, note: note.trim() } });
   }
@@ -73,7 +71,7 @@ function AlertItem({ alert }: { alert: RedAlert }) {
     <li className="card stack-sm">
       <h2 id={id} className="support__title">
         {alert.patient ? `${alert.patient.name} · ` : ''}
-        {enumLabel(enums.taskPriority.labels, alert.priority)}
+        {enumLabelOf('taskPriority', alert.priority)}
       </h2>
       <p>{alert.reason}</p>
       <p className="support__meta">
@@ -94,9 +92,9 @@ function AlertItem({ alert }: { alert: RedAlert }) {
         </p>
       ) : null}
       <p className="cluster">
-        {alert.appointmentId ? <Link to={sessionPath(alert.appointmentId)}>{messages['ui.support.redAlert.openSession']}</Link> : null}
-        {alert.accountId ? <Link to={accountPath(alert.accountId)}>{messages['ui.support.redAlert.openAccount']}</Link> : null}
-        {alert.sync ? <Link to={syncAuditPath(alert)}>{messages['ui.support.redAlert.attempts']}</Link> : null}
+        {alert.appointmentId ? <Link to={sessionPath(alert.appointmentId)}>{message('ui.support.redAlert.openSession')}</Link> : null}
+        {alert.accountId ? <Link to={accountPath(alert.accountId)}>{message('ui.support.redAlert.openAccount')}</Link> : null}
+        {alert.sync ? <Link to={syncAuditPath(alert)}>{message('ui.support.redAlert.attempts')}</Link> : null}
       </p>
       {alert.sync || (alert.mail && !alert.mail.delivered) ? (
         <div>
@@ -106,7 +104,7 @@ function AlertItem({ alert }: { alert: RedAlert }) {
             aria-busy={retry.isPending || undefined}
             onClick={() => retry.mutate({ params: { id: alert.taskId }, body: { version: alert.version } })}
           >
-            {messages[alert.mail ? 'ui.support.redAlert.resendMail' : 'ui.support.redAlert.retry']}
+            {messageTemplate(alert.mail ? 'ui.support.redAlert.resendMail' : 'ui.support.redAlert.retry')}
           </Button>
         </div>
       ) : null}
@@ -120,7 +118,7 @@ function AlertItem({ alert }: { alert: RedAlert }) {
       <form className="stack-sm" aria-labelledby={id} onSubmit={submit} noValidate>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-note`}>
-            {messages['ui.support.redAlert.note']}
+            {message('ui.support.redAlert.note')}
           </label>
           <textarea id={`${id}-note`} className="input textarea" maxLength={constants.taskNoteMax} value={note} onChange={(e) => setNote(e.target.value)} />
         </div>
@@ -133,7 +131,7 @@ function AlertItem({ alert }: { alert: RedAlert }) {
         </div>
         <div>
           <Button type="submit" variant="ghost" disabled={busy} aria-busy={resolve.isPending || undefined}>
-            {messages['ui.support.redAlert.resolve']}
+            {message('ui.support.redAlert.resolve')}
           </Button>
         </div>
       </form>
@@ -152,10 +150,10 @@ export default function RedAlertPage() {
   );
   return (
     <SupportShell route="redAlert">
-      <p className="lead">{messages['ui.support.redAlert.intro']}</p>
+      <p className="lead">{message('ui.support.redAlert.intro')}</p>
       <p>
         <ButtonLink to={routeById.supportRedAlertSyncAudit.path} variant="secondary">
-          {messages['ui.support.nav.syncAudit']}
+          {message('ui.support.nav.syncAudit')}
         </ButtonLink>
       </p>
       <Loaded query={alerts} rows={3}>
@@ -167,7 +165,7 @@ export default function RedAlertPage() {
               ))}
             </ol>
           ) : (
-            <p className="notice">{messages['ui.support.redAlert.empty']}</p>
+            <p className="notice">{message('ui.support.redAlert.empty')}</p>
           )
         }
       </Loaded>

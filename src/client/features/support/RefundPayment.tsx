@@ -7,7 +7,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useRefundPaymentMutation } from '@/generated/client/hooks';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatCents, parseDollars } from '@/domain/money';
 import { errorTextFor } from '@/client/api/errors';
@@ -45,7 +44,7 @@ export function RefundPayment({ payment, userId }: { payment: Payment; userId: s
     const cents = parseDollars(amount);
     const found = {
       amount: cents === undefined || cents < 1 || cents > left ? message('ui.support.refund.amountInvalid', { amount: formatCents(left) }) : undefined,
-      reason: reason.trim() ? undefined : messages['ui.support.refund.reasonRequired'],
+      reason: reason.trim() ? undefined : message('ui.support.refund.reasonRequired'),
     };
     setProblems(found);
     if (found.amount || found.reason) return;
@@ -72,15 +71,15 @@ export function RefundPayment({ payment, userId }: { payment: Payment; userId: s
               setAmount((left / 100).toFixed(2));
             }}
           >
-            {messages['ui.support.refund.open']}
+            {message('ui.support.refund.open')}
           </Button>
         </div>
       ) : null}
       {allowed && open ? (
-        <form className="stack-sm" noValidate onSubmit={submit} aria-label={messages['ui.support.refund.open']}>
+        <form className="stack-sm" noValidate onSubmit={submit} aria-label={message('ui.support.refund.open')}>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-amount`}>
-              {messages['ui.support.refund.amount']}
+              {message('ui.support.refund.amount')}
             </label>
             <input
               id={`${id}-amount`}
@@ -100,7 +99,7 @@ export function RefundPayment({ payment, userId }: { payment: Payment; userId: s
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-reason`}>
-              {messages['ui.support.refund.reason']}
+              {message('ui.support.refund.reason')}
             </label>
             <textarea
               id={`${id}-reason`}
@@ -118,10 +117,10 @@ export function RefundPayment({ payment, userId }: { payment: Payment; userId: s
           </div>
           <div className="cluster">
             <Button type="submit" disabled={refund.isPending}>
-              {refund.isPending ? messages['ui.support.refund.sending'] : messages['ui.support.refund.submit']}
+              {refund.isPending ? message('ui.support.refund.sending') : message('ui.support.refund.submit')}
             </Button>
             <Button variant="ghost" onClick={() => setOpen(false)}>
-              {messages['ui.support.refund.cancel']}
+              {message('ui.support.refund.cancel')}
             </Button>
           </div>
           <ErrorNotice text={refund.error ? errorTextFor(refund.error, 'support_web') : undefined} />

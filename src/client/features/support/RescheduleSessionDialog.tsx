@@ -7,7 +7,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, queryRoot, useRescheduleAppointmentMutation } from '@/generated/client/hooks';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatSessionTime } from '@/domain/date-format';
 import { SlotPickerDialog } from '@/client/ui/SlotPickerDialog';
@@ -35,17 +34,17 @@ export function RescheduleSessionDialog({
       zone={zone}
       audience="support_web"
       title={message('ui.support.reschedule.heading', { provider })}
-      confirmLabel={messages['ui.support.reschedule.confirm']}
+      confirmLabel={message('ui.support.reschedule.confirm')}
       intro={<p className="muted">{message('ui.support.reschedule.current', { when: formatSessionTime(session.start, zone) })}</p>}
       copy={{
-        close: messages['ui.support.reschedule.close'],
-        legend: messages['ui.support.reschedule.legend'],
-        loading: messages['ui.support.reschedule.loading'],
+        close: message('ui.support.reschedule.close'),
+        legend: message('ui.support.reschedule.legend'),
+        loading: message('ui.support.reschedule.loading'),
         none: message('ui.support.reschedule.none', { provider }),
         held: (p) => message('ui.support.reschedule.held', p),
-        holding: messages['ui.support.reschedule.holding'],
-        choose: messages['ui.support.reschedule.choose'],
-        more: messages['ui.support.reschedule.more'],
+        holding: message('ui.support.reschedule.holding'),
+        choose: message('ui.support.reschedule.choose'),
+        more: message('ui.support.reschedule.more'),
       }}
       onConfirm={async (hold) => {
         const moved = await move.mutateAsync({

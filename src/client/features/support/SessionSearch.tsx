@@ -6,24 +6,24 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
-import { enumLabel } from '@/client/ui/format';
 import { sessionPath } from './data';
 import { formatSessionTime } from '@/domain/date-format';
+import { enumLabelOf } from '@/domain/translations';
 
-const fields = [
-  { key: 'name', label: messages['ui.support.search.name'], type: 'text' },
-  { key: 'email', label: messages['ui.support.search.email'], type: 'email' },
-  { key: 'date', label: messages['ui.support.search.date'], type: 'date' },
-  { key: 'provider', label: messages['ui.support.search.provider'], type: 'text' },
-] as const;
+const searchFields = () =>
+  [
+    { key: 'name', label: message('ui.support.search.name'), type: 'text' },
+    { key: 'email', label: message('ui.support.search.email'), type: 'email' },
+    { key: 'date', label: message('ui.support.search.date'), type: 'date' },
+    { key: 'provider', label: message('ui.support.search.provider'), type: 'text' },
+  ] as const;
 
-type Criteria = Partial<Record<(typeof fields)[number]['key'], string>>;
+type Criteria = Partial<Record<ReturnType<typeof searchFields>[number]['key'], string>>;
 
 export function SessionSearch() {
   const api = useApi();
@@ -40,17 +40,17 @@ export function SessionSearch() {
         .map(([k, v]) => [k, v?.trim()])
         .filter(([, v]) => v),
     ) as Criteria;
-    if (!Object.keys(query).length) return setProblem(messages['ui.support.search.needOne']);
+    if (!Object.keys(query).length) return setProblem(message('ui.support.search.needOne'));
     setProblem(undefined);
     search.mutate(query);
   }
 
   return (
     <section className="card stack" aria-labelledby="session-search">
-      <h2 id="session-search">{messages['ui.support.search.heading']}</h2>
-      <p className="muted">{messages['ui.support.search.hint']}</p>
+      <h2 id="session-search">{message('ui.support.search.heading')}</h2>
+      <p className="muted">{message('ui.support.search.hint')}</p>
       <form className="stack-sm" onSubmit={submit} noValidate aria-labelledby="session-search">
-        {fields.map((f) => (
+        {searchFields().map((f) => (
           <div key={f.key} className="field">
             <label className="field__label" htmlFor={`session-search-${f.key}`}>
               {f.label}
@@ -67,26 +67,26 @@ export function SessionSearch() {
         <ErrorNotice text={problem} inline />
         <div>
           <Button type="submit" variant="secondary" disabled={search.isPending} aria-busy={search.isPending || undefined}>
-            {messages['ui.support.search.submit']}
+            {message('ui.support.search.submit')}
           </Button>
         </div>
       </form>
       <ErrorNotice text={search.error ? errorTextFor(search.error, 'support_web') : undefined} />
       {search.data ? (
         search.data.items.length ? (
-          <ul className="support__list" aria-label={messages['ui.support.search.results']}>
+          <ul className="support__list" aria-label={message('ui.support.search.results')}>
             {search.data.items.map((s) => (
               <li key={s.id}>
                 <Link to={sessionPath(s.id)}>{formatSessionTime(s.start, s.timeZone)}</Link>
                 <p className="support__meta">
-                  {s.patients.join(', ')} · {s.providerName} · {enumLabel(enums.appointmentStatus.labels, s.status)} · {s.accountEmail}
+                  {s.patients.join(', ')} · {s.providerName} · {enumLabelOf('appointmentStatus', s.status)} · {s.accountEmail}
                 </p>
               </li>
             ))}
           </ul>
         ) : (
           <p className="notice" role="status">
-            {messages['ui.support.search.none']}
+            {message('ui.support.search.none')}
           </p>
         )
       ) : null}

@@ -6,7 +6,7 @@
 import { useNavigate } from 'react-router';
 import findAccountForm from '@/generated/forms/support-find-account';
 import type { FormDefinition } from '@/generated/types';
-import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
 import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
@@ -37,72 +37,72 @@ export default function SupportDashboardPage() {
 
   return (
     <SupportShell route="supportDashboard">
-      <p className="lead">{messages['ui.support.dashboard.intro']}</p>
+      <p className="lead">{message('ui.support.dashboard.intro')}</p>
       <div className="support__panels">
         <section className="card stack" aria-labelledby="find-account">
-          <h2 id="find-account">{messages['ui.support.find.heading']}</h2>
-          <p className="muted">{messages['ui.support.find.hint']}</p>
+          <h2 id="find-account">{message('ui.support.find.heading')}</h2>
+          <p className="muted">{message('ui.support.find.hint')}</p>
           <SpecForm<{ email: string }>
             form={findAccountForm as FormDefinition}
             idPrefix="find-account"
             submitting={find.isPending}
             onSubmit={(answers) => find.mutate(answers)}
           />
-          <div aria-live="polite">{find.isPending ? <p role="status">{messages['ui.support.find.searching']}</p> : null}</div>
+          <div aria-live="polite">{find.isPending ? <p role="status">{message('ui.support.find.searching')}</p> : null}</div>
           <ErrorNotice text={find.error ? errorTextFor(find.error, 'support_web') : undefined} />
         </section>
         {sessionSearch ? <SessionSearch /> : null}
         {insuranceViews ? (
           <section className="card stack" aria-labelledby="support-insurance">
-            <h2 id="support-insurance">{messages['ui.support.insurance.heading']}</h2>
-            <p>{messages['ui.support.insurance.text']}</p>
+            <h2 id="support-insurance">{message('ui.support.insurance.heading')}</h2>
+            <p>{message('ui.support.insurance.text')}</p>
             <div className="cluster">
               <ButtonLink to={routeById.supportCheckInsurance.path} variant="secondary">
-                {messages['ui.support.insurance.check']}
+                {message('ui.support.insurance.check')}
               </ButtonLink>
               <ButtonLink to={routeById.supportInsuranceVerification.path} variant="secondary">
-                {messages['ui.support.insurance.queue']}
+                {message('ui.support.insurance.queue')}
               </ButtonLink>
             </div>
           </section>
         ) : null}
         {redAlerts ? (
           <section className="card stack" aria-labelledby="support-red-alerts">
-            <h2 id="support-red-alerts">{messages['ui.support.nav.redAlert']}</h2>
-            <p>{messages['ui.support.redAlert.text']}</p>
+            <h2 id="support-red-alerts">{message('ui.support.nav.redAlert')}</h2>
+            <p>{message('ui.support.redAlert.text')}</p>
             <div className="cluster">
               <ButtonLink to={routeById.supportRedAlert.path} variant="secondary">
-                {messages['ui.support.nav.redAlert']}
+                {message('ui.support.nav.redAlert')}
               </ButtonLink>
               <ButtonLink to={routeById.supportRedAlertSyncAudit.path} variant="secondary">
-                {messages['ui.support.nav.syncAudit']}
+                {message('ui.support.nav.syncAudit')}
               </ButtonLink>
             </div>
           </section>
         ) : null}
         <section className="card stack" aria-labelledby="support-agenda">
-          <h2 id="support-agenda">{messages['ui.support.agenda.link']}</h2>
-          <p>{messages['ui.support.agenda.text']}</p>
+          <h2 id="support-agenda">{message('ui.support.agenda.link')}</h2>
+          <p>{message('ui.support.agenda.text')}</p>
           <div>
             <ButtonLink to={routeById.agenda.path} variant="secondary">
-              {messages['ui.support.agenda.link']}
+              {message('ui.support.agenda.link')}
             </ButtonLink>
           </div>
         </section>
         <section className="card stack" aria-labelledby="support-dead-letters">
-          <h2 id="support-dead-letters">{messages['ui.jobs.link']}</h2>
-          <p>{messages['ui.jobs.linkText']}</p>
+          <h2 id="support-dead-letters">{message('ui.jobs.link')}</h2>
+          <p>{message('ui.jobs.linkText')}</p>
           <div>
             <ButtonLink to={routeById.supportDeadLetters.path} variant="secondary">
-              {messages['ui.jobs.link']}
+              {message('ui.jobs.link')}
             </ButtonLink>
           </div>
         </section>
         <section className="card stack" aria-labelledby="book-for-caller">
-          <h2 id="book-for-caller">{messages['ui.support.book.heading']}</h2>
-          <p>{messages['ui.support.book.text']}</p>
+          <h2 id="book-for-caller">{message('ui.support.book.heading')}</h2>
+          <p>{message('ui.support.book.text')}</p>
           <div>
-            <ButtonLink to={routeById.providerSearch.path}>{messages['ui.support.book.action']}</ButtonLink>
+            <ButtonLink to={routeById.providerSearch.path}>{message('ui.support.book.action')}</ButtonLink>
           </div>
         </section>
       </div>

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { routeById, type RouteId } from '@/generated/routes';
-import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 import './support.css';
 
 export function SupportShell({ route, heading, children }: { route: RouteId; heading?: string; children: ReactNode }) {
@@ -10,7 +10,7 @@ export function SupportShell({ route, heading, children }: { route: RouteId; hea
     <div className="container stack-lg support">
       {route === 'supportDashboard' ? null : (
         <p>
-          <Link to={routeById.supportDashboard.path}>{messages['ui.support.back']}</Link>
+          <Link to={routeById.supportDashboard.path}>{message('ui.support.back')}</Link>
         </p>
       )}
       <h1>{heading ?? routeById[route].title}</h1>

@@ -7,21 +7,20 @@
  * unknown id answers 404 and shows the not-found state.
  */
 import { Link, useSearchParams } from 'react-router';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 import { formatUsDate } from '@/domain/dates';
 import { sessionOutcome, sessionOutcomeLabel } from '@/domain/sessions';
 import { isApiError } from '@/client/api/errors';
 import { ButtonLink } from '@/client/ui/Button';
-import { enumLabel, fullName } from '@/client/ui/format';
+import { fullName } from '@/client/ui/format';
 import { Loaded } from './Loaded';
 import { RefundPayment } from './RefundPayment';
 import { SupportShell } from './SupportShell';
 import { Waitlists } from './Waitlists';
 import { sessionPath, useAccountSessions, useSupportAccount, type AccountSession, type SupportAccount } from './data';
 import { formatSessionTime } from '@/domain/date-format';
+import { enumLabelOf } from '@/domain/translations';
 
 /** A session as the agent reads it: what became of it (took place, cancelled) rather than its stored status. */
 function SessionRow({ session: s, userId }: { session: AccountSession; userId: string }) {
@@ -32,12 +31,12 @@ function SessionRow({ session: s, userId }: { session: AccountSession; userId: s
         <Link to={sessionPath(s.id)}>{formatSessionTime(s.start, s.timeZone ?? s.provider.timeZone)}</Link>
       </p>
       <p className="support__meta">
-        {provider} · {enumLabel(enums.appointmentMode.labels, s.appointmentMode)} · {sessionOutcomeLabel(sessionOutcome(s, new Date()))}
+        {provider} · {enumLabelOf('appointmentMode', s.appointmentMode)} · {sessionOutcomeLabel(sessionOutcome(s, new Date()))}
       </p>
       <p className="support__meta">{s.patients.map(fullName).join(', ')}</p>
       {s.joinUrl && sessionOutcome(s, new Date()) === 'upcoming' ? (
         <ButtonLink to={s.joinUrl} variant="secondary">
-          {messages['ui.support.user.videoRoom']}
+          {message('ui.support.user.videoRoom')}
         </ButtonLink>
       ) : null}
       {s.payment && s.payment.status !== 'failed' ? <RefundPayment payment={s.payment} userId={userId} /> : null}
@@ -50,7 +49,7 @@ function Sessions({ userId, when }: { userId: string; when: 'upcoming' | 'past' 
   const id = `sessions-${when}`;
   return (
     <section className="stack" aria-labelledby={id}>
-      <h2 id={id}>{messages[when === 'upcoming' ? 'ui.support.user.upcoming' : 'ui.support.user.past']}</h2>
+      <h2 id={id}>{messageTemplate(when === 'upcoming' ? 'ui.support.user.upcoming' : 'ui.support.user.past')}</h2>
       <Loaded query={sessions} rows={2}>
         {(items) =>
           items.length ? (
@@ -60,7 +59,7 @@ function Sessions({ userId, when }: { userId: string; when: 'upcoming' | 'past' 
               ))}
             </ul>
           ) : (
-            <p className="muted">{messages[when === 'upcoming' ? 'ui.support.user.noUpcoming' : 'ui.support.user.noPast']}</p>
+            <p className="muted">{messageTemplate(when === 'upcoming' ? 'ui.support.user.noUpcoming' : 'ui.support.user.noPast')}</p>
           )
         }
       </Loaded>
@@ -74,22 +73,22 @@ function Account({ account }: { account: SupportAccount }) {
     <>
       <section className="card stack" aria-label={name}>
         <dl className="support__facts">
-          <dt>{messages['ui.support.user.email']}</dt>
+          <dt>{message('ui.support.user.email')}</dt>
           <dd>{account.email}</dd>
           {account.dateOfBirth ? (
             <>
-              <dt>{messages['ui.support.user.dateOfBirth']}</dt>
+              <dt>{message('ui.support.user.dateOfBirth')}</dt>
               <dd>{formatUsDate(account.dateOfBirth)}</dd>
             </>
           ) : null}
           {account.businessPartner ? (
             <>
-              <dt>{messages['ui.support.user.partner']}</dt>
+              <dt>{message('ui.support.user.partner')}</dt>
               <dd>{account.businessPartner.name}</dd>
             </>
           ) : null}
-          <dt>{messages['ui.support.user.status']}</dt>
-          <dd>{account.disabled ? messages['ui.support.user.disabled'] : messages['ui.support.user.active']}</dd>
+          <dt>{message('ui.support.user.status')}</dt>
+          <dd>{account.disabled ? message('ui.support.user.disabled') : message('ui.support.user.active')}</dd>
         </dl>
         {account.disabled ? null : (
           <div className="stack-sm">
@@ -101,12 +100,12 @@ function Account({ account }: { account: SupportAccount }) {
         )}
       </section>
       <section className="stack" aria-labelledby="account-people">
-        <h2 id="account-people">{messages['ui.support.user.people']}</h2>
+        <h2 id="account-people">{message('ui.support.user.people')}</h2>
         <ul className="support__list">
           {account.patients.map((p) => (
             <li key={p.id} className="card">
               <p className="support__title">{fullName(p)}</p>
-              <p className="support__meta">{enumLabel(enums.relationship.labels, p.relationship)}</p>
+              <p className="support__meta">{enumLabelOf('relationship', p.relationship)}</p>
             </li>
           ))}
         </ul>
@@ -126,9 +125,9 @@ export default function SupportUserPage() {
     <SupportShell route="supportUser" heading={account.data ? fullName(account.data) : undefined}>
       {isApiError(account.error) && account.error.status === 404 ? (
         <div className="notice stack-sm" role="alert">
-          <p>{messages['ui.support.user.notFound']}</p>
+          <p>{message('ui.support.user.notFound')}</p>
           <ButtonLink to={routeById.supportDashboard.path} variant="secondary">
-            {messages['ui.support.notFound.again']}
+            {message('ui.support.notFound.again')}
           </ButtonLink>
         </div>
       ) : userId ? (
@@ -136,7 +135,7 @@ export default function SupportUserPage() {
           {(data) => <Account account={data} />}
         </Loaded>
       ) : (
-        <p className="notice">{messages['ui.support.find.hint']}</p>
+        <p className="notice">{message('ui.support.find.hint')}</p>
       )}
     </SupportShell>
   );

@@ -10,10 +10,8 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { isChangeable, sessionOutcome, sessionOutcomeLabel } from '@/domain/sessions';
 import { useApi } from '@/client/api/api-context';
@@ -21,7 +19,7 @@ import { errorTextFor, isApiError } from '@/client/api/errors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { Button, ButtonLink } from '@/client/ui/Button';
-import { enumLabel, fullName } from '@/client/ui/format';
+import { fullName } from '@/client/ui/format';
 import { saveFile } from '@/client/ui/save-file';
 import { CancelSessionDialog } from './CancelSessionDialog';
 import { RescheduleSessionDialog } from './RescheduleSessionDialog';
@@ -35,6 +33,7 @@ import { queryKeys, useResendSessionConfirmationMutation } from '@/generated/cli
 import { formatSessionTime, zoneLabel } from '@/domain/date-format';
 import { hasGoodFaithEstimate } from '@/domain/good-faith-estimate';
 import { mailName } from '@/domain/mail-name';
+import { enumLabelOf } from '@/domain/translations';
 
 type Story = SessionStory;
 
@@ -51,7 +50,7 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
 }
 
 function byText(by: Story['timeline'][number]['by']): string {
-  if (!by) return messages['ui.support.session.system'];
+  if (!by) return message('ui.support.session.system');
   return by.staff ? message('ui.support.session.byStaff', { name: by.name }) : message('ui.support.session.by', { name: by.name });
 }
 
@@ -61,26 +60,26 @@ function Summary({ story }: { story: Story }) {
   const provider = [fullName(a.provider), a.provider.title].filter(Boolean).join(', ');
   return (
     <section className="card stack" aria-labelledby="session-summary">
-      <h2 id="session-summary">{messages['ui.support.session.summary']}</h2>
+      <h2 id="session-summary">{message('ui.support.session.summary')}</h2>
       <dl className="support__facts">
-        <Fact term={messages['ui.support.session.status']}>{sessionOutcomeLabel(sessionOutcome(a, new Date()))}</Fact>
-        <Fact term={messages['ui.support.session.provider']}>{provider}</Fact>
+        <Fact term={message('ui.support.session.status')}>{sessionOutcomeLabel(sessionOutcome(a, new Date()))}</Fact>
+        <Fact term={message('ui.support.session.provider')}>{provider}</Fact>
         <Fact term={message('ui.support.session.patientTime', { zone: zoneLabel(zoneOf(a), start) })}>{formatSessionTime(a.start, zoneOf(a))}</Fact>
         <Fact term={message('ui.support.session.providerTime', { zone: zoneLabel(a.provider.timeZone, start) })}>
           {formatSessionTime(a.start, a.provider.timeZone)}
         </Fact>
-        <Fact term={messages['ui.support.session.type']}>{enumLabel(enums.counselingType.labels, a.counselingType)}</Fact>
-        <Fact term={messages['ui.support.session.mode']}>{enumLabel(enums.appointmentMode.labels, a.appointmentMode)}</Fact>
+        <Fact term={message('ui.support.session.type')}>{enumLabelOf('counselingType', a.counselingType)}</Fact>
+        <Fact term={message('ui.support.session.mode')}>{enumLabelOf('appointmentMode', a.appointmentMode)}</Fact>
         {a.joinUrl ? (
-          <Fact term={messages['ui.support.session.join']}>
+          <Fact term={message('ui.support.session.join')}>
             <a href={a.joinUrl}>{a.joinUrl}</a>
           </Fact>
         ) : (
-          <Fact term={messages['ui.support.session.address']}>
+          <Fact term={message('ui.support.session.address')}>
             {a.practice.name}, {a.practice.addressLine1}, {a.practice.city}, {a.practice.state} {a.practice.zipcode}
           </Fact>
         )}
-        <Fact term={messages['ui.support.session.account']}>
+        <Fact term={message('ui.support.session.account')}>
           <Link to={accountPath(story.account.id)}>{fullName(story.account)}</Link> · {story.account.email}
         </Fact>
       </dl>
@@ -93,14 +92,14 @@ function Timeline({ story }: { story: Story }) {
   const when = (iso: string) => formatSessionTime(iso, zoneOf(a));
   return (
     <section className="stack" aria-labelledby="session-timeline">
-      <h2 id="session-timeline">{messages['ui.support.session.timeline']}</h2>
+      <h2 id="session-timeline">{message('ui.support.session.timeline')}</h2>
       <ol className="support__list">
         {story.timeline.map((e, i) => (
           <li key={i} className="card">
             <p className="support__title">
               {e.event === 'rescheduled' && e.from
                 ? message('ui.support.session.event.rescheduled', { when: when(e.from) })
-                : messages[`ui.support.session.event.${e.event === 'rescheduled' ? 'booked' : e.event}`]}{' '}
+                : messageTemplate(`ui.support.session.event.${e.event === 'rescheduled' ? 'booked' : e.event}`)}{' '}
               {byText(e.by)}
             </p>
             <p className="support__meta">{when(e.at)}</p>
@@ -110,7 +109,7 @@ function Timeline({ story }: { story: Story }) {
               <p>
                 {message('ui.support.session.lateFee', {
                   fee: formatCents(a.cancellation.feeCents),
-                  status: messages[`ui.support.session.feeStatus.${a.cancellation.feeStatus}`],
+                  status: messageTemplate(`ui.support.session.feeStatus.${a.cancellation.feeStatus}`),
                 })}
               </p>
             ) : null}
@@ -144,7 +143,7 @@ function People({ story }: { story: Story }) {
   }
   return (
     <section className="stack" aria-labelledby="session-people">
-      <h2 id="session-people">{messages['ui.support.session.people']}</h2>
+      <h2 id="session-people">{message('ui.support.session.people')}</h2>
       <ul className="support__list">
         {a.patients.map((p) => {
           const party = story.responsibleParties.find((r) => r.patientId === p.id);
@@ -153,27 +152,27 @@ function People({ story }: { story: Story }) {
             <li key={p.id} className="card stack-sm">
               <p className="support__title">{fullName(p)}</p>
               <p className="support__meta">
-                {enumLabel(enums.relationship.labels, p.relationship)}
-                {p.isNew ? ` · ${messages['ui.support.session.newPatient']}` : ''}
+                {enumLabelOf('relationship', p.relationship)}
+                {p.isNew ? ` · ${message('ui.support.session.newPatient')}` : ''}
               </p>
               <dl className="support__facts">
-                <Fact term={messages['ui.support.session.responsibleParty']}>
-                  {party ? [fullName(party), party.phoneNumber, party.email].filter(Boolean).join(' · ') : messages['ui.support.session.noResponsibleParty']}
+                <Fact term={message('ui.support.session.responsibleParty')}>
+                  {party ? [fullName(party), party.phoneNumber, party.email].filter(Boolean).join(' · ') : message('ui.support.session.noResponsibleParty')}
                 </Fact>
-                <Fact term={messages['ui.support.session.consents']}>
+                <Fact term={message('ui.support.session.consents')}>
                   {consents.length ? (
                     <ul className="support__plain">
                       {consents.map((c) => (
                         <li key={c.id}>
-                          {enumLabel(enums.consentType.labels, c.consentType)}:{' '}
+                          {enumLabelOf('consentType', c.consentType)}:{' '}
                           {c.signedAt
                             ? message('ui.support.session.consentSigned', { name: c.signerName ?? '', when: formatSessionTime(c.signedAt, zoneOf(a)) })
-                            : messages['ui.support.session.consentUnsigned']}
+                            : message('ui.support.session.consentUnsigned')}
                           {c.signedAt ? (
                             <>
                               {' '}
                               <Button variant="secondary" className="btn--small" onClick={() => void download(p.id, c.id)}>
-                                {messages['ui.support.session.consentPdf']}
+                                {message('ui.support.session.consentPdf')}
                               </Button>
                             </>
                           ) : null}
@@ -181,7 +180,7 @@ function People({ story }: { story: Story }) {
                       ))}
                     </ul>
                   ) : (
-                    messages['ui.support.session.noConsents']
+                    message('ui.support.session.noConsents')
                   )}
                 </Fact>
               </dl>
@@ -203,7 +202,7 @@ function People({ story }: { story: Story }) {
       <div aria-live="polite">
         {saved ? (
           <p className="notice notice--success" role="status">
-            {messages['ui.support.details.saved']}
+            {message('ui.support.details.saved')}
           </p>
         ) : null}
       </div>
@@ -231,10 +230,10 @@ function EstimateDownload({ session }: { session: Story['appointment'] }) {
     <div className="stack-sm">
       <div>
         <Button variant="secondary" onClick={() => download.mutate()} disabled={download.isPending} aria-busy={download.isPending || undefined}>
-          {messages['ui.support.session.estimate']}
+          {message('ui.support.session.estimate')}
         </Button>
       </div>
-      <ErrorNotice text={download.error ? messages['ui.support.session.estimateFailed'] : undefined} />
+      <ErrorNotice text={download.error ? message('ui.support.session.estimateFailed') : undefined} />
     </div>
   );
 }
@@ -245,36 +244,34 @@ function Money({ story }: { story: Story }) {
   const inquiry = ins?.inquiry;
   return (
     <section className="stack" aria-labelledby="session-money">
-      <h2 id="session-money">{messages['ui.support.session.insurance']}</h2>
+      <h2 id="session-money">{message('ui.support.session.insurance')}</h2>
       <div className="card stack-sm">
         <dl className="support__facts">
           {ins ? (
-            <Fact term={enums.selfPayConsentCategory.labels.insurance}>
+            <Fact term={enumLabelOf('selfPayConsentCategory', 'insurance')}>
               {ins.carrierName}, {ins.planName} · {ins.memberId}
             </Fact>
           ) : (
-            <Fact term={messages['ui.support.session.selfPay']}>{a.priceCents !== null && a.priceCents !== undefined ? formatCents(a.priceCents) : '—'}</Fact>
+            <Fact term={message('ui.support.session.selfPay')}>{a.priceCents !== null && a.priceCents !== undefined ? formatCents(a.priceCents) : '—'}</Fact>
           )}
           {inquiry ? (
             <>
-              <Fact term={messages['ui.support.session.eligibility']}>
-                {enumLabel(enums.insuranceOutcome.labels, inquiry.outcome)} · {formatSessionTime(inquiry.at, zoneOf(a))}
+              <Fact term={message('ui.support.session.eligibility')}>
+                {enumLabelOf('insuranceOutcome', inquiry.outcome)} · {formatSessionTime(inquiry.at, zoneOf(a))}
               </Fact>
-              {inquiry.copayCents !== null ? <Fact term={messages['ui.support.session.copay']}>{formatCents(inquiry.copayCents)}</Fact> : null}
+              {inquiry.copayCents !== null ? <Fact term={message('ui.support.session.copay')}>{formatCents(inquiry.copayCents)}</Fact> : null}
               {inquiry.estimatedCostCents !== null ? (
-                <Fact term={messages['ui.support.session.estimatedCost']}>{formatCents(inquiry.estimatedCostCents)}</Fact>
+                <Fact term={message('ui.support.session.estimatedCost')}>{formatCents(inquiry.estimatedCostCents)}</Fact>
               ) : null}
-              <Fact term={messages['ui.support.session.selfPayPrice']}>{formatCents(inquiry.selfPayPriceCents)}</Fact>
-              {inquiry.decision ? (
-                <Fact term={messages['ui.support.session.decision']}>{enumLabel(enums.insuranceDecision.labels, inquiry.decision)}</Fact>
-              ) : null}
+              <Fact term={message('ui.support.session.selfPayPrice')}>{formatCents(inquiry.selfPayPriceCents)}</Fact>
+              {inquiry.decision ? <Fact term={message('ui.support.session.decision')}>{enumLabelOf('insuranceDecision', inquiry.decision)}</Fact> : null}
             </>
           ) : ins ? (
-            <Fact term={messages['ui.support.session.eligibility']}>{messages['ui.support.session.noInquiry']}</Fact>
+            <Fact term={message('ui.support.session.eligibility')}>{message('ui.support.session.noInquiry')}</Fact>
           ) : null}
         </dl>
       </div>
-      <h3>{messages['ui.support.session.payments']}</h3>
+      <h3>{message('ui.support.session.payments')}</h3>
       {story.payments.length ? (
         <ul className="support__list">
           {story.payments.map((p) => (
@@ -282,19 +279,19 @@ function Money({ story }: { story: Story }) {
               <p className="support__title">
                 {p.refundOf
                   ? message('ui.support.session.refund', { reason: p.refundReason ?? '' })
-                  : (messages[`billing.purpose.${p.purpose}` as 'billing.purpose.session'] ?? p.purpose)}
+                  : (messageTemplate(`billing.purpose.${p.purpose}` as 'billing.purpose.session') ?? p.purpose)}
                 {' · '}
                 {formatCents(p.amountCents, { currency: p.currency })}
               </p>
               <p className="support__meta">
-                {enumLabel(enums.paymentStatus.labels, p.status)} · {formatSessionTime(p.createdAt, zoneOf(a))}
+                {enumLabelOf('paymentStatus', p.status)} · {formatSessionTime(p.createdAt, zoneOf(a))}
                 {p.cardLast4 ? ` · ${p.cardBrand ?? ''} ${p.cardLast4}` : ''}
               </p>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="muted">{messages['ui.support.session.noPayments']}</p>
+        <p className="muted">{message('ui.support.session.noPayments')}</p>
       )}
       {a.amountDueCents > 0 ? (
         <p className="notice notice--warning">{message('ui.support.session.amountDue', { amount: formatCents(a.amountDueCents) })}</p>
@@ -308,7 +305,7 @@ function Mails({ story }: { story: Story }) {
   const when = (iso: string) => formatSessionTime(iso, zoneOf(story.appointment));
   return (
     <section className="stack" aria-labelledby="session-mails">
-      <h2 id="session-mails">{messages['ui.support.session.mails']}</h2>
+      <h2 id="session-mails">{message('ui.support.session.mails')}</h2>
       {story.mails.length ? (
         <ul className="support__list">
           {story.mails.map((m) => (
@@ -326,7 +323,7 @@ function Mails({ story }: { story: Story }) {
           ))}
         </ul>
       ) : (
-        <p className="muted">{messages['ui.support.session.noMails']}</p>
+        <p className="muted">{message('ui.support.session.noMails')}</p>
       )}
     </section>
   );
@@ -335,20 +332,20 @@ function Mails({ story }: { story: Story }) {
 function AuditHistory({ story }: { story: Story }) {
   return (
     <section className="stack" aria-labelledby="session-audit">
-      <h2 id="session-audit">{messages['ui.support.session.audit']}</h2>
+      <h2 id="session-audit">{message('ui.support.session.audit')}</h2>
       {story.audit.length ? (
         <ol className="support__list">
           {story.audit.map((r, i) => (
             <li key={i} className="support__row">
               <span>{formatSessionTime(r.at, zoneOf(story.appointment))}</span>
-              <span>{r.actor ? r.actor.name : messages['ui.support.session.system']}</span>
+              <span>{r.actor ? r.actor.name : message('ui.support.session.system')}</span>
               <span>{r.what}</span>
-              <span className="support__meta">{enumLabel(enums.auditOutcome.labels, r.outcome)}</span>
+              <span className="support__meta">{enumLabelOf('auditOutcome', r.outcome)}</span>
             </li>
           ))}
         </ol>
       ) : (
-        <p className="muted">{messages['ui.support.session.noAudit']}</p>
+        <p className="muted">{message('ui.support.session.noAudit')}</p>
       )}
     </section>
   );
@@ -368,7 +365,7 @@ function Story({ story }: { story: Story }) {
     <>
       <Summary story={story} />
       <section className="stack-sm" aria-labelledby="session-actions">
-        <h2 id="session-actions">{messages['ui.support.session.actions']}</h2>
+        <h2 id="session-actions">{message('ui.support.session.actions')}</h2>
         <div aria-live="polite">
           {done ? (
             <p className="notice notice--success" role="status">
@@ -389,7 +386,7 @@ function Story({ story }: { story: Story }) {
               disabled={resend.isPending}
               aria-busy={resend.isPending || undefined}
             >
-              {messages['ui.support.session.resend']}
+              {message('ui.support.session.resend')}
             </Button>
             {rescheduleOn ? (
               <Button
@@ -399,11 +396,11 @@ function Story({ story }: { story: Story }) {
                   setMoving(true);
                 }}
               >
-                {messages['ui.support.session.reschedule']}
+                {message('ui.support.session.reschedule')}
               </Button>
             ) : null}
             <Button variant="secondary" className="btn--danger" onClick={() => setCancelling(true)}>
-              {messages['ui.support.session.cancel']}
+              {message('ui.support.session.cancel')}
             </Button>
           </div>
         ) : null}
@@ -420,7 +417,7 @@ function Story({ story }: { story: Story }) {
           onClose={() => setCancelling(false)}
           onDone={() => {
             setCancelling(false);
-            setDone(messages['ui.support.cancel.done']);
+            setDone(message('ui.support.cancel.done'));
           }}
         />
       ) : null}
@@ -448,9 +445,9 @@ export default function SupportUserSessionPage() {
     <SupportShell route="supportUserSession" heading={a ? message('ui.support.session.heading', { when: formatSessionTime(a.start, zoneOf(a)) }) : undefined}>
       {isApiError(story.error) && story.error.status === 404 ? (
         <div className="notice stack-sm" role="alert">
-          <p>{messages['ui.support.session.notFound']}</p>
+          <p>{message('ui.support.session.notFound')}</p>
           <ButtonLink to={routeById.supportDashboard.path} variant="secondary">
-            {messages['ui.support.notFound.again']}
+            {message('ui.support.notFound.again')}
           </ButtonLink>
         </div>
       ) : sessionId ? (
@@ -458,7 +455,7 @@ export default function SupportUserSessionPage() {
           {(data) => <Story story={data} />}
         </Loaded>
       ) : (
-        <p className="notice">{messages['ui.support.find.hint']}</p>
+        <p className="notice">{message('ui.support.find.hint')}</p>
       )}
     </SupportShell>
   );

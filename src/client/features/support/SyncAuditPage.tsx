@@ -8,8 +8,7 @@ import { useSearchParams } from 'react-router';
 import { useListSyncAttemptsQuery } from '@/generated/client/hooks';
 import type { EndpointTypes } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 import { formatSessionTime } from '@/domain/date-format';
 import { Button } from '@/client/ui/Button';
 import { Loaded } from './Loaded';
@@ -45,73 +44,73 @@ export default function SyncAuditPage() {
 
   return (
     <SupportShell route="supportRedAlertSyncAudit">
-      <p className="lead">{messages['ui.support.syncAudit.intro']}</p>
-      <form className="card stack-sm" aria-label={messages['ui.support.syncAudit.filters']} onSubmit={apply}>
+      <p className="lead">{message('ui.support.syncAudit.intro')}</p>
+      <form className="card stack-sm" aria-label={message('ui.support.syncAudit.filters')} onSubmit={apply}>
         <div className="support__filters">
           <div className="field">
             <label className="field__label" htmlFor="sync-type">
-              {messages['ui.support.syncAudit.resourceType']}
+              {message('ui.support.syncAudit.resourceType')}
             </label>
             <select id="sync-type" className="input" value={draft.resourceType} onChange={(e) => setDraft({ ...draft, resourceType: e.target.value })}>
-              <option value="">{messages['ui.support.syncAudit.any']}</option>
+              <option value="">{message('ui.support.syncAudit.any')}</option>
               {resourceTypes.map((r) => (
                 <option key={r} value={r}>
-                  {messages[`ui.support.redAlert.resource.${r}`]}
+                  {messageTemplate(`ui.support.redAlert.resource.${r}`)}
                 </option>
               ))}
             </select>
           </div>
           <div className="field">
             <label className="field__label" htmlFor="sync-record">
-              {messages['ui.support.syncAudit.recordId']}
+              {message('ui.support.syncAudit.recordId')}
             </label>
             <input id="sync-record" className="input" value={draft.recordId} onChange={(e) => setDraft({ ...draft, recordId: e.target.value })} />
           </div>
           <div className="field">
             <label className="field__label" htmlFor="sync-outcome">
-              {messages['ui.support.syncAudit.outcome']}
+              {message('ui.support.syncAudit.outcome')}
             </label>
             <select id="sync-outcome" className="input" value={draft.outcome} onChange={(e) => setDraft({ ...draft, outcome: e.target.value })}>
-              <option value="">{messages['ui.support.syncAudit.any']}</option>
-              <option value="delivered">{messages['ui.support.syncAudit.delivered']}</option>
-              <option value="failed">{messages['ui.support.syncAudit.failed']}</option>
+              <option value="">{message('ui.support.syncAudit.any')}</option>
+              <option value="delivered">{message('ui.support.syncAudit.delivered')}</option>
+              <option value="failed">{message('ui.support.syncAudit.failed')}</option>
             </select>
           </div>
         </div>
         <div>
-          <Button type="submit">{messages['ui.support.syncAudit.apply']}</Button>
+          <Button type="submit">{message('ui.support.syncAudit.apply')}</Button>
         </div>
       </form>
       <Loaded query={attempts} rows={4}>
         {(data) => {
           const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
-          if (!data.items.length) return <p className="notice">{messages['ui.support.syncAudit.empty']}</p>;
+          if (!data.items.length) return <p className="notice">{message('ui.support.syncAudit.empty')}</p>;
           return (
             <div className="stack-sm">
               <div className="support__table-wrap">
                 <table className="support__table">
                   <thead>
                     <tr>
-                      <th scope="col">{messages['ui.support.syncAudit.when']}</th>
-                      <th scope="col">{messages['ui.support.syncAudit.record']}</th>
-                      <th scope="col">{messages['ui.support.syncAudit.outcome']}</th>
-                      <th scope="col">{messages['ui.support.syncAudit.answer']}</th>
-                      <th scope="col">{messages['ui.support.syncAudit.by']}</th>
+                      <th scope="col">{message('ui.support.syncAudit.when')}</th>
+                      <th scope="col">{message('ui.support.syncAudit.record')}</th>
+                      <th scope="col">{message('ui.support.syncAudit.outcome')}</th>
+                      <th scope="col">{message('ui.support.syncAudit.answer')}</th>
+                      <th scope="col">{message('ui.support.syncAudit.by')}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {data.items.map((a) => (
                       <tr key={a.id}>
-                        <td data-label={messages['ui.support.syncAudit.when']}>{formatSessionTime(a.at, constants.calendarTimeZone)}</td>
-                        <td data-label={messages['ui.support.syncAudit.record']}>
-                          {messages[`ui.support.redAlert.resource.${a.resourceType}`]}{' '}
+                        <td data-label={message('ui.support.syncAudit.when')}>{formatSessionTime(a.at, constants.calendarTimeZone)}</td>
+                        <td data-label={message('ui.support.syncAudit.record')}>
+                          {messageTemplate(`ui.support.redAlert.resource.${a.resourceType}`)}{' '}
                           <span className="muted">{`${a.recordId.slice(0, 8)} v${a.version} (${a.adapter})`}</span>
                         </td>
-                        <td data-label={messages['ui.support.syncAudit.outcome']}>
-                          {a.outcome === 'delivered' ? messages['ui.support.syncAudit.delivered'] : messages['ui.support.syncAudit.failed']}
+                        <td data-label={message('ui.support.syncAudit.outcome')}>
+                          {a.outcome === 'delivered' ? message('ui.support.syncAudit.delivered') : message('ui.support.syncAudit.failed')}
                         </td>
-                        <td data-label={messages['ui.support.syncAudit.answer']}>{a.answer}</td>
-                        <td data-label={messages['ui.support.syncAudit.by']}>{a.requestedBy ?? messages['ui.support.syncAudit.worker']}</td>
+                        <td data-label={message('ui.support.syncAudit.answer')}>{a.answer}</td>
+                        <td data-label={message('ui.support.syncAudit.by')}>{a.requestedBy ?? message('ui.support.syncAudit.worker')}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -121,12 +120,12 @@ export default function SyncAuditPage() {
                 <span>{message('ui.support.syncAudit.page', { page: data.page, pages })}</span>
                 {data.page > 1 ? (
                   <Button variant="ghost" onClick={() => go({ ...current, page: String(data.page - 1) })}>
-                    {messages['ui.support.syncAudit.previous']}
+                    {message('ui.support.syncAudit.previous')}
                   </Button>
                 ) : null}
                 {data.page < pages ? (
                   <Button variant="ghost" onClick={() => go({ ...current, page: String(data.page + 1) })}>
-                    {messages['ui.support.syncAudit.next']}
+                    {message('ui.support.syncAudit.next')}
                   </Button>
                 ) : null}
               </nav>

@@ -1,6 +1,5 @@
 /** /app/support/dashboard/useraccountnotfound?email=: no account uses the address support looked for. */
 import { useSearchParams } from 'react-router';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { ButtonLink } from '@/client/ui/Button';
@@ -16,9 +15,9 @@ export default function UserAccountNotFoundPage() {
       </p>
       <div className="cluster">
         <ButtonLink to={routeById.supportDashboard.path} variant="secondary">
-          {messages['ui.support.notFound.again']}
+          {message('ui.support.notFound.again')}
         </ButtonLink>
-        <ButtonLink to={routeById.providerSearch.path}>{messages['ui.support.book.action']}</ButtonLink>
+        <ButtonLink to={routeById.providerSearch.path}>{message('ui.support.book.action')}</ButtonLink>
       </div>
     </SupportShell>
   );

@@ -5,8 +5,6 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { enums } from '@/generated/enums';
-import { messages } from '@/generated/messages';
 import type { WaitlistEntry } from '@/generated/entities';
 import { queryKeys, useDeclineWaitlistOfferMutation, useLeaveWaitlistMutation, useListWaitlistQuery } from '@/generated/client/hooks';
 import { formatSessionTime } from '@/domain/date-format';
@@ -14,30 +12,30 @@ import { message } from '@/domain/messages';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
-import { enumLabel } from '@/client/ui/format';
 import { Loaded } from './Loaded';
 import { providerDisplayName } from '@/domain/names';
+import { enumLabelOf } from '@/domain/translations';
 
 function Entry({ entry, onChanged }: { entry: WaitlistEntry; onChanged: (text: string) => void }) {
-  const leave = useLeaveWaitlistMutation({ onSuccess: () => onChanged(messages['ui.waitlist.support.left']) });
-  const decline = useDeclineWaitlistOfferMutation({ onSuccess: () => onChanged(messages['ui.waitlist.list.declined']) });
+  const leave = useLeaveWaitlistMutation({ onSuccess: () => onChanged(message('ui.waitlist.support.left')) });
+  const decline = useDeclineWaitlistOfferMutation({ onSuccess: () => onChanged(message('ui.waitlist.list.declined')) });
   const problem = leave.isError ? leave.error : decline.isError ? decline.error : undefined;
   return (
     <li className="card stack-sm">
-      <p className="support__title">{entry.provider ? providerDisplayName(entry.provider) : messages['ui.waitlist.list.searchEntry']}</p>
+      <p className="support__title">{entry.provider ? providerDisplayName(entry.provider) : message('ui.waitlist.list.searchEntry')}</p>
       <p className="support__meta">
-        {message('ui.waitlist.list.state', { state: entry.stateCode })} · {enumLabel(enums.waitlistEntryStatus.labels, entry.status)}
+        {message('ui.waitlist.list.state', { state: entry.stateCode })} · {enumLabelOf('waitlistEntryStatus', entry.status)}
       </p>
       {entry.offers.length ? (
         <ul className="stack-sm">
           {entry.offers.map((o) => (
             <li key={o.id} className="cluster">
               <span>
-                {formatSessionTime(o.start, o.timeZone)} · {enumLabel(enums.waitlistOfferStatus.labels, o.status)}
+                {formatSessionTime(o.start, o.timeZone)} · {enumLabelOf('waitlistOfferStatus', o.status)}
               </span>
               {o.status === 'open' ? (
                 <Button variant="ghost" onClick={() => decline.mutate({ params: { id: o.id } })} disabled={decline.isPending}>
-                  {messages['ui.waitlist.support.decline']}
+                  {message('ui.waitlist.support.decline')}
                 </Button>
               ) : null}
             </li>
@@ -47,7 +45,7 @@ function Entry({ entry, onChanged }: { entry: WaitlistEntry; onChanged: (text: s
       {entry.status === 'waiting' ? (
         <div>
           <Button variant="secondary" onClick={() => leave.mutate({ params: { id: entry.id } })} disabled={leave.isPending}>
-            {messages['ui.waitlist.support.leave']}
+            {message('ui.waitlist.support.leave')}
           </Button>
         </div>
       ) : null}
@@ -66,7 +64,7 @@ export function Waitlists({ userId }: { userId: string }) {
   };
   return (
     <section className="stack" aria-labelledby="account-waitlists">
-      <h2 id="account-waitlists">{messages['ui.waitlist.support.heading']}</h2>
+      <h2 id="account-waitlists">{message('ui.waitlist.support.heading')}</h2>
       {outcome ? <p role="status">{outcome}</p> : null}
       <Loaded query={{ ...list, data: list.data?.items }} rows={1}>
         {(items) =>
@@ -77,7 +75,7 @@ export function Waitlists({ userId }: { userId: string }) {
               ))}
             </ul>
           ) : (
-            <p className="muted">{messages['ui.waitlist.support.empty']}</p>
+            <p className="muted">{message('ui.waitlist.support.empty')}</p>
           )
         }
       </Loaded>

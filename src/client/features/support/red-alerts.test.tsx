@@ -1,6 +1,5 @@
 import { screen } from '@testing-library/react';
 import { aPerson } from '@tests/support/person';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { httpError, renderScreen } from '@tests/support/screen-kit';
@@ -54,8 +53,8 @@ describe('red alerts', () => {
     });
     expect(await screen.findByText(alert.reason)).toBeTruthy();
     expect(screen.getByText(message('ui.support.redAlert.tries', { count: 5, answer: 'HTTP 500 (server error)' }))).toBeTruthy();
-    expect(screen.getByRole('link', { name: messages['ui.support.redAlert.openSession'] }).getAttribute('href')).toContain(alert.appointmentId);
-    await user.click(screen.getByRole('button', { name: messages['ui.support.redAlert.retry'] }));
+    expect(screen.getByRole('link', { name: message('ui.support.redAlert.openSession') }).getAttribute('href')).toContain(alert.appointmentId);
+    await user.click(screen.getByRole('button', { name: message('ui.support.redAlert.retry') }));
     expect(await screen.findByText(message('ui.support.redAlert.stillFailing', { answer: 'HTTP 503 (server error)' }))).toBeTruthy();
     expect(calls.find((c) => c.id === 'retryRedAlert')!.input).toMatchObject({ params: { id: taskId }, body: { version: 2 } });
   });
@@ -76,20 +75,20 @@ describe('red alerts', () => {
     expect(
       screen.getByText(
         message('ui.support.redAlert.mailTries', {
-          template: messages['ui.support.mail.appointmentConfirmation'],
+          template: message('ui.support.mail.appointmentConfirmation'),
           recipient: 'jordan@nowhere.invalid',
           count: 7,
           answer: '550 no mail server for nowhere.invalid',
         }),
       ),
     ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: messages['ui.support.redAlert.retry'] })).toBeNull();
-    await user.click(screen.getByRole('button', { name: messages['ui.support.redAlert.resendMail'] }));
+    expect(screen.queryByRole('button', { name: message('ui.support.redAlert.retry') })).toBeNull();
+    await user.click(screen.getByRole('button', { name: message('ui.support.redAlert.resendMail') }));
     expect(await screen.findByText(message('ui.support.redAlert.mailStillFailing', { answer: '550 no mail server for nowhere.invalid' }))).toBeTruthy();
-    answer = { outcome: 'delivered', answer: messages['task.redAlert.mailResent'], resolved: true };
-    await user.click(screen.getByRole('button', { name: messages['ui.support.redAlert.resendMail'] }));
-    await screen.findByText(messages['ui.support.redAlert.empty']);
-    expect(store.getState().toasts.items.map((t) => t.text)).toContain(messages['ui.support.redAlert.mailSent']);
+    answer = { outcome: 'delivered', answer: message('task.redAlert.mailResent'), resolved: true };
+    await user.click(screen.getByRole('button', { name: message('ui.support.redAlert.resendMail') }));
+    await screen.findByText(message('ui.support.redAlert.empty'));
+    expect(store.getState().toasts.items.map((t) => t.text)).toContain(message('ui.support.redAlert.mailSent'));
   });
 
   it('resolves only with a note, and says a stale version in plain words', async () => {
@@ -105,10 +104,10 @@ describe('red alerts', () => {
         },
       },
     });
-    await user.click(await screen.findByRole('button', { name: messages['ui.support.redAlert.resolve'] }));
-    expect((await screen.findByRole('alert')).textContent).toBe(messages['ui.support.redAlert.noteRequired']);
-    await user.type(screen.getByLabelText(messages['ui.support.redAlert.note']), 'Entered by hand in the EHR.');
-    await user.click(screen.getByRole('button', { name: messages['ui.support.redAlert.resolve'] }));
+    await user.click(await screen.findByRole('button', { name: message('ui.support.redAlert.resolve') }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message('ui.support.redAlert.noteRequired'));
+    await user.type(screen.getByLabelText(message('ui.support.redAlert.note')), 'Entered by hand in the EHR.');
+    await user.click(screen.getByRole('button', { name: message('ui.support.redAlert.resolve') }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/Someone else changed this task/);
   });
 
@@ -118,7 +117,7 @@ describe('red alerts', () => {
       groups: ['support'],
       answers: { listMoneyDiscrepancies: () => ({ items: [] }), listRedAlerts: () => ({ items: [] }) },
     });
-    expect(await screen.findByText(messages['ui.support.redAlert.empty'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.support.redAlert.empty'))).toBeTruthy();
   });
 
   it('lists delivery attempts with who asked, and filters by record type', async () => {
@@ -148,21 +147,21 @@ describe('red alerts', () => {
       },
     });
     expect(await screen.findByText('HTTP 500 (server error)')).toBeTruthy();
-    expect(screen.getByText(messages['ui.support.syncAudit.worker'])).toBeTruthy();
-    await user.selectOptions(screen.getByLabelText(messages['ui.support.syncAudit.resourceType']), messages['ui.support.redAlert.resource.Patient']);
-    await user.click(screen.getByRole('button', { name: messages['ui.support.syncAudit.apply'] }));
+    expect(screen.getByText(message('ui.support.syncAudit.worker'))).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText(message('ui.support.syncAudit.resourceType')), message('ui.support.redAlert.resource.Patient'));
+    await user.click(screen.getByRole('button', { name: message('ui.support.syncAudit.apply') }));
     await screen.findAllByText('HTTP 500 (server error)');
     expect(calls.filter((c) => c.id === 'listSyncAttempts').at(-1)!.input).toMatchObject({ query: { resourceType: 'Patient', page: 1 } });
   });
 
   it('the dashboard offers red alerts to support', async () => {
     renderScreen(<SupportDashboardPage />, { path: routeById.supportDashboard.path, groups: ['support'], answers: {} });
-    expect(await screen.findByRole('link', { name: messages['ui.support.nav.syncAudit'] })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: message('ui.support.nav.syncAudit') })).toBeTruthy();
   });
 
   it('the dashboard does not offer them to third-party agents', async () => {
     renderScreen(<SupportDashboardPage />, { path: routeById.supportDashboard.path, groups: ['third_party_support'], answers: {} });
-    await screen.findByRole('heading', { name: messages['ui.support.find.heading'] });
-    expect(screen.queryByRole('link', { name: messages['ui.support.nav.syncAudit'] })).toBeNull();
+    await screen.findByRole('heading', { name: message('ui.support.find.heading') });
+    expect(screen.queryByRole('link', { name: message('ui.support.nav.syncAudit') })).toBeNull();
   });
 });

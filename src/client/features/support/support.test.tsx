@@ -1,10 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { aPerson } from '@tests/support/person';
 import findAccountForm from '@/generated/forms/support-find-account';
-import { messages } from '@/generated/messages';
 import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
-import { enums } from '@/generated/enums';
 import { message } from '@/domain/messages';
 import type { RequestInput } from '@/generated/client/api';
 import { httpError, renderScreen } from '@tests/support/screen-kit';
@@ -14,6 +12,7 @@ import UserAccountNotFoundPage from './UserAccountNotFoundPage';
 import SupportUserSessionPage from './SupportUserSessionPage';
 import { flagsServed, flagsSettled } from '@/client/store/flags/slice';
 import { formatSessionTime } from '@/domain/date-format';
+import { enumLabelOf } from '@/domain/translations';
 
 const userId = '00000000-0000-4000-8000-000000000009';
 const zone = 'America/New_York';
@@ -67,7 +66,7 @@ describe('the support dashboard', () => {
 
   it('offers booking for a caller through provider search', () => {
     renderScreen(<SupportDashboardPage />, { path, groups: ['support'], answers: {} });
-    expect(screen.getByRole('link', { name: messages['ui.support.book.action'] }).getAttribute('href')).toBe(routeById.providerSearch.path);
+    expect(screen.getByRole('link', { name: message('ui.support.book.action') }).getAttribute('href')).toBe(routeById.providerSearch.path);
   });
 });
 
@@ -85,10 +84,10 @@ describe('session search on the dashboard', () => {
     });
     store.dispatch(flagsServed({ traffic: 'user', variants: { patientSessionSearch: { name: 'on', enabled: true } } }));
     store.dispatch(flagsSettled({ traffic: 'user', ready: true }));
-    await user.click(await screen.findByRole('button', { name: messages['ui.support.search.submit'] }));
-    expect(screen.getByText(messages['ui.support.search.needOne'])).toBeTruthy();
-    await user.type(screen.getByLabelText(messages['ui.support.search.name']), 'rivera');
-    await user.click(screen.getByRole('button', { name: messages['ui.support.search.submit'] }));
+    await user.click(await screen.findByRole('button', { name: message('ui.support.search.submit') }));
+    expect(screen.getByText(message('ui.support.search.needOne'))).toBeTruthy();
+    await user.type(screen.getByLabelText(message('ui.support.search.name')), 'rivera');
+    await user.click(screen.getByRole('button', { name: message('ui.support.search.submit') }));
     const link = await screen.findByRole('link', { name: formatSessionTime(start, zone) });
     expect(link.getAttribute('href')).toBe(`${routeById.supportUserSession.path}?sessionId=s1`);
     expect(calls.find((c) => c.id === 'searchSupportSessions')!.input.query).toEqual({ name: 'rivera' });
@@ -111,9 +110,9 @@ describe("a caller's account", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Jordan Rivera' })).toBeTruthy();
     expect(screen.getByText(account.email)).toBeTruthy();
     expect(screen.getByText('Mia Rivera')).toBeTruthy();
-    expect(screen.getByText(enums.relationship.labels.Child)).toBeTruthy();
+    expect(screen.getByText(enumLabelOf('relationship', 'Child'))).toBeTruthy();
     expect(await screen.findByText(formatSessionTime(start, zone))).toBeTruthy();
-    expect(await screen.findByText(messages['ui.support.user.noPast'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.support.user.noPast'))).toBeTruthy();
     expect(screen.getByRole('link', { name: message('ui.support.user.book', { name: 'Jordan Rivera' }) })).toBeTruthy();
   });
 
@@ -124,7 +123,7 @@ describe("a caller's account", () => {
       groups: ['support'],
       answers: { getSupportUser: () => ({ ...account, disabled: true }), listAppointments: () => ({ items: [] }) },
     });
-    expect(await screen.findByText(messages['ui.support.user.disabled'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.support.user.disabled'))).toBeTruthy();
     expect(screen.queryByRole('link', { name: message('ui.support.user.book', { name: 'Jordan Rivera' }) })).toBeNull();
   });
 
@@ -140,7 +139,7 @@ describe("a caller's account", () => {
         listAppointments: () => ({ items: [] }),
       },
     });
-    expect((await screen.findByRole('alert')).textContent).toContain(messages['ui.support.user.notFound']);
+    expect((await screen.findByRole('alert')).textContent).toContain(message('ui.support.user.notFound'));
   });
 });
 
@@ -149,7 +148,7 @@ describe('no account found', () => {
     const path = routeById.supportUserAccountNotFound.path;
     renderScreen(<UserAccountNotFoundPage />, { path, at: `${path}?email=nobody%40example.com`, groups: ['support'], answers: {} });
     expect(screen.getByText(message('ui.support.notFound.text', { email: 'nobody@example.com' }))).toBeTruthy();
-    expect(screen.getByRole('link', { name: messages['ui.support.notFound.again'] }).getAttribute('href')).toBe(routeById.supportDashboard.path);
+    expect(screen.getByRole('link', { name: message('ui.support.notFound.again') }).getAttribute('href')).toBe(routeById.supportDashboard.path);
   });
 });
 
@@ -265,26 +264,26 @@ describe("one session's whole story", () => {
     expect(screen.getByText(/Patient's time/)).toBeTruthy();
     expect(screen.getByText(/Provider's time/)).toBeTruthy();
     expect(screen.getByText(message('ui.support.session.byStaff', { name: 'Sam Okafor' }), { exact: false })).toBeTruthy();
-    expect(screen.getByRole('button', { name: messages['ui.support.session.consentPdf'] })).toBeTruthy();
+    expect(screen.getByRole('button', { name: message('ui.support.session.consentPdf') })).toBeTruthy();
     expect(screen.getByText("Book on a caller's behalf")).toBeTruthy();
-    const mails = within(screen.getByRole('region', { name: messages['ui.support.session.mails'] }));
-    expect(mails.getAllByText(messages['ui.support.mail.appointmentConfirmation'])).toHaveLength(2);
+    const mails = within(screen.getByRole('region', { name: message('ui.support.session.mails') }));
+    expect(mails.getAllByText(message('ui.support.mail.appointmentConfirmation'))).toHaveLength(2);
     expect(mails.getByText(message('ui.support.session.mailFailed', { tries: 7, answer: '550 no mail server for nowhere.invalid' }))).toBeTruthy();
     expect(mails.getByText(/^Delivered /)).toBeTruthy();
     // Self-pay with a price: the Good Faith Estimate is one click away.
-    expect(screen.getByRole('button', { name: messages['ui.support.session.estimate'] })).toBeTruthy();
+    expect(screen.getByRole('button', { name: message('ui.support.session.estimate') })).toBeTruthy();
 
-    await user.click(screen.getByRole('button', { name: messages['ui.support.session.cancel'] }));
+    await user.click(screen.getByRole('button', { name: message('ui.support.session.cancel') }));
     const fee = '$75.00';
     expect(await screen.findByText(message('ui.support.cancel.lateFee', { hours: 48, fee }))).toBeTruthy();
     await user.click(screen.getByRole('radio', { name: 'I have a schedule conflict' }));
     await user.click(screen.getByRole('button', { name: message('ui.support.cancel.confirmWithFee', { fee }) }));
-    expect(await screen.findByText(messages['ui.support.cancel.done'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.support.cancel.done'))).toBeTruthy();
     expect(calls.find((c) => c.id === 'cancelAppointment')!.input.body).toEqual({ reasonId: 'schedule_conflict' });
 
-    await user.type(screen.getByLabelText(messages['ui.support.note.text']), 'Caller asked to cancel.');
-    await user.click(screen.getByRole('button', { name: messages['ui.support.note.save'] }));
-    expect(await screen.findByText(messages['ui.support.note.saved'])).toBeTruthy();
+    await user.type(screen.getByLabelText(message('ui.support.note.text')), 'Caller asked to cancel.');
+    await user.click(screen.getByRole('button', { name: message('ui.support.note.save') }));
+    expect(await screen.findByText(message('ui.support.note.saved'))).toBeTruthy();
     expect(calls.find((c) => c.id === 'savePatientNote')!.input.body).toEqual({ patientId: 'p1', noteType: 'general', text: 'Caller asked to cancel.' });
   });
 
@@ -322,22 +321,22 @@ describe("one session's whole story", () => {
       },
     });
     await screen.findByText(formatSessionTime(appointment.start, 'America/Los_Angeles'));
-    expect(screen.queryByRole('button', { name: messages['ui.support.session.reschedule'] })).toBeNull();
+    expect(screen.queryByRole('button', { name: message('ui.support.session.reschedule') })).toBeNull();
     store.dispatch(flagsServed({ traffic: 'user', variants: { rescheduleButtons: { name: 'new_for_client', enabled: true } } }));
     store.dispatch(flagsSettled({ traffic: 'user', ready: true }));
-    await user.click(await screen.findByRole('button', { name: messages['ui.support.session.reschedule'] }));
+    await user.click(await screen.findByRole('button', { name: message('ui.support.session.reschedule') }));
     await user.click(await screen.findByRole('radio'));
     await screen.findByText(message('ui.support.reschedule.held', { when: formatSessionTime(slot.start, zone), minutes: constants.slotHoldMinutes }));
-    await user.click(screen.getByRole('button', { name: messages['ui.support.reschedule.confirm'] }));
+    await user.click(screen.getByRole('button', { name: message('ui.support.reschedule.confirm') }));
     expect(await screen.findByText(message('ui.support.reschedule.done', { when: formatSessionTime(slot.start, zone) }))).toBeTruthy();
     expect(calls.find((c) => c.id === 'rescheduleAppointment')!.input.body).toEqual({ holdId: '99999999-9999-4999-8999-999999999999', slotId: slot.id });
 
-    await user.click(screen.getByRole('button', { name: messages['ui.support.session.cancel'] }));
+    await user.click(screen.getByRole('button', { name: message('ui.support.session.cancel') }));
     await user.click(await screen.findByRole('radio', { name: 'The provider or the practice cancelled' }));
-    expect(screen.getByText(messages['ui.support.cancel.practice'])).toBeTruthy();
-    const dialog = within(screen.getByRole('dialog', { name: messages['ui.support.cancel.heading'] }));
-    await user.click(dialog.getByRole('button', { name: messages['ui.support.cancel.confirm'] }));
-    expect(await screen.findByText(messages['ui.support.cancel.done'])).toBeTruthy();
+    expect(screen.getByText(message('ui.support.cancel.practice'))).toBeTruthy();
+    const dialog = within(screen.getByRole('dialog', { name: message('ui.support.cancel.heading') }));
+    await user.click(dialog.getByRole('button', { name: message('ui.support.cancel.confirm') }));
+    expect(await screen.findByText(message('ui.support.cancel.done'))).toBeTruthy();
     expect(calls.find((c) => c.id === 'cancelAppointment')!.input.body).toEqual({ reasonId: 'practice_cancelled' });
   });
 
@@ -381,7 +380,7 @@ describe("one session's whole story", () => {
     await user.clear(last);
     await user.type(last, 'Rivera-Diaz');
     await user.click(screen.getByRole('button', { name: 'Save the details' }));
-    expect(await screen.findByText(messages['ui.support.details.saved'])).toBeTruthy();
+    expect(await screen.findByText(message('ui.support.details.saved'))).toBeTruthy();
     expect(calls.find((c) => c.id === 'updateSupportPatient')!.input).toMatchObject({
       params: { id: 'p1' },
       body: { firstName: 'Jordan', lastName: 'Rivera-Diaz', dateOfBirth: '1988-07-14', phoneNumber: '6145550100' },
@@ -421,7 +420,7 @@ describe("one session's whole story", () => {
     });
     await user.click(await screen.findByRole('button', { name: message('ui.support.details.edit', { name: 'Jordan Rivera' }) }));
     expect(await screen.findByLabelText(/Phone number/)).toBeTruthy();
-    expect(screen.getByText(messages['ui.support.details.identityOff'])).toBeTruthy();
+    expect(screen.getByText(message('ui.support.details.identityOff'))).toBeTruthy();
     expect(screen.queryByLabelText(/Last name/)).toBeNull();
   });
 
@@ -436,6 +435,6 @@ describe("one session's whole story", () => {
         },
       },
     });
-    expect((await screen.findByRole('alert')).textContent).toContain(messages['ui.support.session.notFound']);
+    expect((await screen.findByRole('alert')).textContent).toContain(message('ui.support.session.notFound'));
   });
 });

@@ -1,5 +1,8 @@
-import system from '@/generated/content/system';
+import systemSpec from '@/generated/content/system';
 import { ButtonLink } from '@/client/ui/Button';
+import { liveDocument } from '@/domain/translations';
+
+const system = liveDocument('content', systemSpec);
 
 export default function NotFoundPage() {
   return (

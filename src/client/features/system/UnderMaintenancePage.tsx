@@ -1,8 +1,11 @@
-import system from '@/generated/content/system';
+import systemSpec from '@/generated/content/system';
 import { constants } from '@/generated/constants';
 import { fillPlaceholders } from '@/domain/messages';
 import { formatPhone, telHref } from '@/domain/phone';
 import { ButtonLink } from '@/client/ui/Button';
+import { liveDocument } from '@/domain/translations';
+
+const system = liveDocument('content', systemSpec);
 
 export default function UnderMaintenancePage() {
   const phone = formatPhone(constants.supportPhone);

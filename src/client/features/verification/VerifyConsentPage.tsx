@@ -19,7 +19,6 @@ import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { ButtonLink } from '@/client/ui/Button';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { fullName } from '@/client/ui/format';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { stepCopy, stepPath, useAccountPatient, usePatientId } from './steps';
 
@@ -70,7 +69,7 @@ export default function VerifyConsentPage() {
           <>
             <p className="notice notice--success">{message('ui.verify.alreadySigned', { patient: fullName(account.patient) })}</p>
             <div className="cluster">
-              <ButtonLink to={routeById.patientHome.path}>{messages['ui.verify.toDashboard']}</ButtonLink>
+              <ButtonLink to={routeById.patientHome.path}>{message('ui.verify.toDashboard')}</ButtonLink>
             </div>
           </>
         ) : notFound ? (

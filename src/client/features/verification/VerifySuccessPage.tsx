@@ -1,5 +1,5 @@
 /** /app/verify_success: the consent is signed; back to the dashboard, or keep a card on file for the patient. */
-import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
 import { ButtonLink } from '@/client/ui/Button';
 import { stepCopy, stepPath, usePatientId } from './steps';
@@ -12,10 +12,10 @@ export default function VerifySuccessPage() {
       <h1>{copy.heading}</h1>
       {copy.text ? <p>{copy.text}</p> : null}
       <div className="cluster" style={{ justifyContent: 'center' }}>
-        <ButtonLink to={routeById.patientHome.path}>{messages['ui.verify.toDashboard']}</ButtonLink>
+        <ButtonLink to={routeById.patientHome.path}>{message('ui.verify.toDashboard')}</ButtonLink>
         {patientId ? (
           <ButtonLink to={stepPath('verifyUserPayment', patientId)} variant="secondary">
-            {messages['ui.verify.addPaymentMethod']}
+            {message('ui.verify.addPaymentMethod')}
           </ButtonLink>
         ) : null}
       </div>

@@ -7,7 +7,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import cardForm from '@/generated/forms/booking-card';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import type { FormDefinition } from '@/generated/types';
 import { message } from '@/domain/messages';
@@ -59,7 +58,7 @@ export default function VerifyUserPaymentPage() {
             {/* The toast announces it; the page keeps saying it. */}
             <p className="notice notice--success">{message('ui.toast.cardSaved', { brand: saved.brand, last4: saved.last4 })}</p>
             <div className="cluster">
-              <ButtonLink to={routeById.patientHome.path}>{messages['ui.verify.toDashboard']}</ButtonLink>
+              <ButtonLink to={routeById.patientHome.path}>{message('ui.verify.toDashboard')}</ButtonLink>
             </div>
           </>
         ) : (

@@ -4,12 +4,15 @@
  */
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import verification from '@/generated/flows/verification';
+import verificationSpec from '@/generated/flows/verification';
 import { routeById, type RouteId } from '@/generated/routes';
 import { useApi } from '@/client/api/api-context';
 import { portalKeys } from '@/client/api/query-keys';
 import { selectUser } from '@/client/store/auth/slice';
 import { useAppSelector } from '@/client/store/hooks';
+import { liveDocument } from '@/domain/translations';
+
+const verification = liveDocument('flows', verificationSpec);
 
 export interface StepCopy {
   heading?: string;

@@ -1,6 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatPhone } from '@/domain/phone';
 import { renderScreen } from '@tests/support/screen-kit';
@@ -68,9 +67,9 @@ describe('VisitRoomPage', () => {
     const refusals = [Object.assign(new Error('denied'), { name: 'NotAllowedError' }), Object.assign(new Error('none'), { name: 'NotFoundError' })];
     withWebRtc(() => Promise.reject(refusals.shift()));
     renderScreen(<VisitRoomPage />, { path, at: `/app/visit/${id}`, answers: { getVisitRoom: () => room() } });
-    fireEvent.click(await screen.findByRole('button', { name: messages['ui.visit.devices.start'] }));
+    fireEvent.click(await screen.findByRole('button', { name: message('ui.visit.devices.start') }));
     expect((await screen.findByRole('alert')).textContent).toBe(message('ui.visit.devices.denied', { phone }));
-    fireEvent.click(screen.getByRole('button', { name: messages['ui.visit.devices.retry'] }));
+    fireEvent.click(screen.getByRole('button', { name: message('ui.visit.devices.retry') }));
     expect(await screen.findByText(message('ui.visit.devices.none', { phone }))).toBeTruthy();
   });
 
@@ -80,6 +79,6 @@ describe('VisitRoomPage', () => {
       at: `/app/visit/${id}`,
       answers: { getVisitRoom: () => room({ externalUrl: 'https://video.partner.example/r/1' }) },
     });
-    expect((await screen.findByRole('link', { name: messages['ui.visit.externalOpen'] })).getAttribute('href')).toBe('https://video.partner.example/r/1');
+    expect((await screen.findByRole('link', { name: message('ui.visit.externalOpen') })).getAttribute('href')).toBe('https://video.partner.example/r/1');
   });
 });

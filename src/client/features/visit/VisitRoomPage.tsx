@@ -10,9 +10,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import type { EndpointTypes } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 import { formatPhone, telHref } from '@/domain/phone';
 import { useGetVisitRoomQuery } from '@/generated/client/hooks';
 import { isApiError } from '@/client/api/errors';
@@ -162,24 +161,24 @@ function Call({ room }: { room: Room }) {
   if (phase === 'ended')
     return (
       <p className="notice" role="status">
-        {messages['ui.visit.ended']}
+        {message('ui.visit.ended')}
       </p>
     );
   if (phase === 'refused')
     return (
       <p className="notice" role="alert">
-        {messages['ui.visit.refused']}
+        {message('ui.visit.refused')}
       </p>
     );
   if (phase === 'left') {
     return (
       <div className="stack-sm">
         <p className="notice" role="status">
-          {messages['ui.visit.left']}
+          {message('ui.visit.left')}
         </p>
         <div className="cluster">
           <Button onClick={join} disabled={!devices.stream}>
-            {messages['ui.visit.rejoin']}
+            {message('ui.visit.rejoin')}
           </Button>
         </div>
       </div>
@@ -189,20 +188,20 @@ function Call({ room }: { room: Room }) {
   if (phase === 'setup') {
     return (
       <section className="stack" aria-labelledby="visit-devices">
-        <h2 id="visit-devices">{messages['ui.visit.devices.heading']}</h2>
+        <h2 id="visit-devices">{message('ui.visit.devices.heading')}</h2>
         {devices.stream ? (
           <>
-            <VideoOf stream={devices.stream} label={messages['ui.visit.devices.previewLabel']} muted />
+            <VideoOf stream={devices.stream} label={message('ui.visit.devices.previewLabel')} muted />
             <div className="visit__devices">
               <DeviceSelect
-                label={messages['ui.visit.devices.camera']}
+                label={message('ui.visit.devices.camera')}
                 kind="videoinput"
                 devices={devices.devices}
                 value={devices.choice.camera}
                 onChange={(id) => devices.choose('camera', id)}
               />
               <DeviceSelect
-                label={messages['ui.visit.devices.microphone']}
+                label={message('ui.visit.devices.microphone')}
                 kind="audioinput"
                 devices={devices.devices}
                 value={devices.choice.microphone}
@@ -210,7 +209,7 @@ function Call({ room }: { room: Room }) {
               />
             </div>
             <div className="cluster">
-              <Button onClick={join}>{messages[clinician ? 'ui.visit.joinAsClinician' : 'ui.visit.join']}</Button>
+              <Button onClick={join}>{messageTemplate(clinician ? 'ui.visit.joinAsClinician' : 'ui.visit.join')}</Button>
             </div>
           </>
         ) : (
@@ -221,7 +220,7 @@ function Call({ room }: { room: Room }) {
               </p>
             ) : null}
             <div className="cluster">
-              <Button onClick={() => void devices.start()}>{messages[devices.problem ? 'ui.visit.devices.retry' : 'ui.visit.devices.start']}</Button>
+              <Button onClick={() => void devices.start()}>{messageTemplate(devices.problem ? 'ui.visit.devices.retry' : 'ui.visit.devices.start')}</Button>
             </div>
           </>
         )}
@@ -230,31 +229,31 @@ function Call({ room }: { room: Room }) {
   }
 
   return (
-    <section className="stack" aria-label={messages['ui.visit.heading']}>
+    <section className="stack" aria-label={message('ui.visit.heading')}>
       {phase === 'waiting' ? (
         <p className="notice" role="status">
-          {messages['ui.visit.waiting']}
+          {message('ui.visit.waiting')}
         </p>
       ) : null}
       {phase === 'reconnecting' ? (
         <p className="notice" role="status">
-          {messages['ui.visit.reconnecting']}
+          {message('ui.visit.reconnecting')}
         </p>
       ) : null}
       {phase === 'inCall' && !peers.length ? (
         <p className="muted" role="status">
-          {messages['ui.visit.alone']}
+          {message('ui.visit.alone')}
         </p>
       ) : null}
       <div className="visit__grid">
-        <VideoOf stream={devices.stream} label={messages['ui.visit.you']} muted />
+        <VideoOf stream={devices.stream} label={message('ui.visit.you')} muted />
         {peers.map((p) => (
           <VideoOf key={p.peerId} stream={p.stream} label={p.name} />
         ))}
       </div>
       {clinician ? (
         <section className="card stack-sm" aria-labelledby="visit-lobby">
-          <h2 id="visit-lobby">{messages['ui.visit.waitingList']}</h2>
+          <h2 id="visit-lobby">{message('ui.visit.waitingList')}</h2>
           {waiting.length ? (
             <ul className="stack-sm">
               {waiting.map((w) => (
@@ -264,21 +263,21 @@ function Call({ room }: { room: Room }) {
               ))}
             </ul>
           ) : (
-            <p className="muted">{messages['ui.visit.nobodyWaiting']}</p>
+            <p className="muted">{message('ui.visit.nobodyWaiting')}</p>
           )}
         </section>
       ) : null}
       <div className="cluster visit__controls">
         <Button variant="secondary" onClick={toggleMute} aria-pressed={muted}>
-          {messages[muted ? 'ui.visit.unmute' : 'ui.visit.mute']}
+          {messageTemplate(muted ? 'ui.visit.unmute' : 'ui.visit.mute')}
         </Button>
         <Button variant="secondary" onClick={toggleCamera} aria-pressed={cameraOff}>
-          {messages[cameraOff ? 'ui.visit.cameraOn' : 'ui.visit.cameraOff']}
+          {messageTemplate(cameraOff ? 'ui.visit.cameraOn' : 'ui.visit.cameraOff')}
         </Button>
         <Button variant="secondary" onClick={leave}>
-          {messages['ui.visit.leave']}
+          {message('ui.visit.leave')}
         </Button>
-        {clinician ? <Button onClick={() => mesh.current?.endForEveryone()}>{messages['ui.visit.endForAll']}</Button> : null}
+        {clinician ? <Button onClick={() => mesh.current?.endForEveryone()}>{message('ui.visit.endForAll')}</Button> : null}
       </div>
     </section>
   );
@@ -300,15 +299,15 @@ function RoomState({ room }: { room: Room }) {
   if (room.state !== 'open')
     return (
       <p className="notice" role="status">
-        {messages[room.state === 'cancelled' ? 'ui.visit.cancelled' : room.state === 'ended' ? 'ui.visit.ended' : 'ui.visit.closed']}
+        {messageTemplate(room.state === 'cancelled' ? 'ui.visit.cancelled' : room.state === 'ended' ? 'ui.visit.ended' : 'ui.visit.closed')}
       </p>
     );
   if (room.externalUrl) {
     return (
       <div className="stack-sm">
-        <p>{messages['ui.visit.external']}</p>
+        <p>{message('ui.visit.external')}</p>
         <a className="btn btn--primary" href={room.externalUrl} rel="noopener noreferrer">
-          {messages['ui.visit.externalOpen']}
+          {message('ui.visit.externalOpen')}
         </a>
       </div>
     );
@@ -336,7 +335,7 @@ export default function VisitRoomPage() {
   return (
     <div className="container stack-lg visit">
       <header className="stack-sm">
-        <h1>{messages['ui.visit.heading']}</h1>
+        <h1>{message('ui.visit.heading')}</h1>
         {data ? (
           <p className="lead">
             {message('ui.visit.with', {

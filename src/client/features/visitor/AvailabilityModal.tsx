@@ -1,12 +1,15 @@
 /** The availability modal of provider search: a provider's open times by day; choosing one starts the booking. */
 import { Link } from 'react-router';
-import copy from '@/generated/content/provider-search';
+import copySpec from '@/generated/content/provider-search';
 import type { AppointmentMode, CounselingType, TimeOfDay } from '@/generated/enums';
 import { fillContent } from '@/domain/content-text';
 import { Dialog } from '@/client/ui/Dialog';
 import type { Provider, Slot } from './queries';
 import { SlotPicker } from './SlotPicker';
 import { fullName } from '@/domain/names';
+import { liveDocument } from '@/domain/translations';
+
+const copy = liveDocument('content', copySpec);
 
 export interface AvailabilityModalProps {
   provider: Provider | undefined;

@@ -1,6 +1,6 @@
 /** One provider in the search results: who, where, licensed in which states, insurance, and the first open time. */
 import { Link } from 'react-router';
-import copy from '@/generated/content/provider-search';
+import copySpec from '@/generated/content/provider-search';
 import { fillContent } from '@/domain/content-text';
 import { formatList } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
@@ -8,8 +8,9 @@ import { PENDING_ATTRIBUTE, SEARCH_ATTRIBUTES } from '@/client/islands/names';
 import type { Filter, Provider, Slot } from './queries';
 import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
 import { fullName } from '@/domain/names';
+import { liveDocument } from '@/domain/translations';
 
-const t = copy.card;
+const copy = liveDocument('content', copySpec);
 
 export interface ProviderCardProps {
   provider: Provider;
@@ -25,6 +26,7 @@ export interface ProviderCardProps {
 }
 
 export function ProviderCard({ provider, profilePath, firstSlot, displayOf, onSeeTimes, headingLevel = 3, times }: ProviderCardProps) {
+  const t = copy.card;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const name = fullName(provider);
   const valuesOf = (type: string) => provider.filters.filter((f) => f.type === type).map((f) => displayOf(type, f.value)?.displayValue ?? f.value);

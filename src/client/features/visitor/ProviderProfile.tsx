@@ -6,11 +6,10 @@
  */
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import copy from '@/generated/content/provider-profile';
+import copySpec from '@/generated/content/provider-profile';
 import { constants } from '@/generated/constants';
-import { enums, type CounselingSpecialty, type CounselingType } from '@/generated/enums';
-import { errorCatalogue } from '@/generated/errors';
-import { messages } from '@/generated/messages';
+import type { CounselingSpecialty, CounselingType } from '@/generated/enums';
+import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
 import { withQuery } from '@/domain/booking-start';
 import { fillContent } from '@/domain/content-text';
@@ -29,6 +28,9 @@ import { profileAvailabilityQuery, SlotPicker } from './SlotPicker';
 import { useStartBooking, visitorBookingHref } from './useStartBooking';
 import './visitor.css';
 import { formatDollars } from '@/domain/money';
+import { enumLabelOf, errorTemplate, liveDocument } from '@/domain/translations';
+
+const copy = liveDocument('content', copySpec);
 
 export type ProfileLookup = Parameters<typeof profileQuery>[1];
 
@@ -44,7 +46,7 @@ function mapLink(p: Provider): string {
 
 /** The head of a profile page: title, description, canonical (the friendly address when there is one) and schema.org data. */
 function profileHead(p: Provider, origin: string, path: string): RouteDataResult['head'] {
-  const specialties = (p.specialties ?? []).map((s) => enums.counselingSpecialty.labels[s]);
+  const specialties = (p.specialties ?? []).map((s) => enumLabelOf('counselingSpecialty', s));
   const inPerson = p.filters.some((f) => f.type === 'availability_type' && f.value === 'in_person');
   const values = {
     name: fullName(p),
@@ -181,14 +183,14 @@ export function ProviderProfile({ lookup }: { lookup: ProfileLookup }) {
     );
   }
   const result = profile.data;
-  if (result.kind === 'removed') return <ProfileMessage heading={copy.deletedHeading} text={errorCatalogue.PROVIDER_DELETED.message} />;
+  if (result.kind === 'removed') return <ProfileMessage heading={copy.deletedHeading} text={errorTemplate('PROVIDER_DELETED')} />;
   if (result.kind === 'missing') return <ProfileMessage heading={copy.notFoundHeading} text={copy.notFoundText} />;
 
   const p = result.provider;
   const catalogue = filters.data?.items;
   const values = (type: string) => displayValues(p, type, catalogue);
   const rate = sessionPayRate(p.about.payrates, false);
-  const specialties = (p.specialties ?? []).map((s: CounselingSpecialty) => enums.counselingSpecialty.labels[s]);
+  const specialties = (p.specialties ?? []).map((s: CounselingSpecialty) => enumLabelOf('counselingSpecialty', s));
   const backToSearch = `${searchPath}?${providerSearchParams({ state: p.practice.state, filters: {}, page: 1 }).toString()}`;
   const insurance = values('insurance_id');
 
@@ -233,10 +235,10 @@ export function ProviderProfile({ lookup }: { lookup: ProfileLookup }) {
             <h2 id="profile-times">{copy.availability}</h2>
             <ProviderTimes provider={p} />
             <div className="stack-sm">
-              <p className="muted">{messages['ui.waitlist.profileJoinHint']}</p>
+              <p className="muted">{message('ui.waitlist.profileJoinHint')}</p>
               <p>
                 <Link className="btn btn--secondary" to={withQuery(routeById.waitlistJoin.path, { providerId: p.id, state: p.practice.state })}>
-                  {messages['ui.waitlist.profileJoin']}
+                  {message('ui.waitlist.profileJoin')}
                 </Link>
               </p>
             </div>

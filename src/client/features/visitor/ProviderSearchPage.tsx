@@ -7,9 +7,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import copy from '@/generated/content/provider-search';
+import copySpec from '@/generated/content/provider-search';
 import type { AppointmentMode, CounselingType, TimeOfDay } from '@/generated/enums';
-import { errorCatalogue } from '@/generated/errors';
 import { parseProviderSearch, providerSearchParams, searchApiQuery, withoutFilters, type ProviderSearch } from '@/domain/provider-search';
 import { useApi } from '@/client/api/api-context';
 import { isApiError } from '@/client/api/errors';
@@ -27,6 +26,9 @@ import { onlyOne, slotQueryOf, withoutPlace, withPlace } from './search-view';
 import { LocationForm } from './SearchParts';
 import { SearchHeader, SearchLayout, SearchResults, useSearchResults } from './SearchResults';
 import './visitor.css';
+import { errorTemplate, liveDocument } from '@/domain/translations';
+
+const copy = liveDocument('content', copySpec);
 
 /**
  * On the server: a search with a place renders its first page of results, with their first open
@@ -88,7 +90,7 @@ function SearchApp() {
     // go changes with every render; the answer and the need decide.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [needsPlace, place.data]);
-  const placeError = needsPlace && (place.data?.status === 'ZERO_RESULTS' || place.isError) ? errorCatalogue.LOCATION_NOT_FOUND.message : undefined;
+  const placeError = needsPlace && (place.data?.status === 'ZERO_RESULTS' || place.isError) ? errorTemplate('LOCATION_NOT_FOUND') : undefined;
 
   const data = useSearchResults(search);
   const { results, groups, filterCount } = data;
@@ -112,7 +114,7 @@ function SearchApp() {
         <LocationForm
           key={search.location ?? ''}
           search={search}
-          error={placeError ?? (locationRefused ? errorCatalogue.LOCATION_NOT_FOUND.message : undefined)}
+          error={placeError ?? (locationRefused ? errorTemplate('LOCATION_NOT_FOUND') : undefined)}
           onSubmit={(text) => go({ ...withoutPlace(search), location: text || undefined, page: 1 })}
         />
       </SearchHeader>

@@ -9,13 +9,15 @@
  */
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import copy from '@/generated/content/provider-profile';
-import { errorCatalogue } from '@/generated/errors';
+import copySpec from '@/generated/content/provider-profile';
 import { useApi } from '@/client/api/api-context';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import type { RouteDataContext, RouteDataResult } from '@/client/runtime/ssr/route-data';
 import { profileQuery } from './queries';
 import { prefetchProviderTimes, ProviderTimes, type ProfileLookup } from './ProviderProfile';
+import { errorTemplate, liveDocument } from '@/domain/translations';
+
+const copy = liveDocument('content', copySpec);
 
 const STATUS_GONE = 410;
 const STATUS_NOT_FOUND = 404;
@@ -37,7 +39,7 @@ export default function ProviderTimesFragment() {
   const api = useApi();
   const profile = useQuery(profileQuery(api, lookupOf(useParams())));
   if (profile.data?.kind === 'found') return <ProviderTimes provider={profile.data.provider} />;
-  if (profile.data?.kind === 'removed') return <p className="notice">{errorCatalogue.PROVIDER_DELETED.message}</p>;
+  if (profile.data?.kind === 'removed') return <p className="notice">{errorTemplate('PROVIDER_DELETED')}</p>;
   if (profile.data?.kind === 'missing') return <p className="notice">{copy.notFoundText}</p>;
   return <PageLoadError />;
 }

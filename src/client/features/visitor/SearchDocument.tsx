@@ -9,10 +9,9 @@
  */
 import { useId, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import copy from '@/generated/content/provider-search';
+import copySpec from '@/generated/content/provider-search';
 import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
-import { errorCatalogue } from '@/generated/errors';
 import { parseProviderSearch, providerSearchParams, withoutFilters, type ProviderSearch } from '@/domain/provider-search';
 import { useApi } from '@/client/api/api-context';
 import { useDocumentMode } from '@/client/runtime/ssr/document-mode';
@@ -27,6 +26,9 @@ import { timesContextParams, withoutPlace, withPlace } from './search-view';
 import { providerTimesPathOf } from './paths';
 import '@/client/ui/dialog.css';
 import './visitor.css';
+import { errorTemplate, liveDocument } from '@/domain/translations';
+
+const copy = liveDocument('content', copySpec);
 
 const searchPhone = constants.phoneLines.providerSearch;
 
@@ -46,7 +48,7 @@ export function SearchDocument() {
 
   const data = useSearchResults(search);
   const { results, groups, filterCount } = data;
-  const placeError = needsPlace && !search.state ? errorCatalogue.LOCATION_NOT_FOUND.message : undefined;
+  const placeError = needsPlace && !search.state ? errorTemplate('LOCATION_NOT_FOUND') : undefined;
   const timesContext = timesContextParams(search).toString();
   // The address the search stands for (a typed place with its state and coordinates): the island shows it in the address bar.
   const address = hrefOf(search);

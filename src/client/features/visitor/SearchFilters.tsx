@@ -6,8 +6,7 @@
  * groups fold the rest into a disclosure, and the island sends it as soon as a box is ticked.
  */
 import { useId, useState, type InputHTMLAttributes } from 'react';
-import copy from '@/generated/content/provider-search';
-import { enums } from '@/generated/enums';
+import copySpec from '@/generated/content/provider-search';
 import { fillContent } from '@/domain/content-text';
 import {
   providerSearchParams,
@@ -20,6 +19,9 @@ import {
 import { HiddenFields } from '@/client/ui/HiddenFields';
 import { SEARCH_ATTRIBUTES } from '@/client/islands/names';
 import type { Filter } from './queries';
+import { enumLabelOf, liveDocument } from '@/domain/translations';
+
+const copy = liveDocument('content', copySpec);
 
 const SHORT_LIST = 5;
 
@@ -70,7 +72,7 @@ function FilterGroup({
   const visible = !long || expanded ? values : values.filter((f, i) => i < SHORT_LIST || chosen.includes(f.value));
   return (
     <fieldset className="filter-group">
-      <legend className="filter-group__legend">{enums.filterType.labels[type]}</legend>
+      <legend className="filter-group__legend">{enumLabelOf('filterType', type)}</legend>
       <ul className="filter-group__list" id={`${id}-list`}>
         {visible.map((f) => (
           <FilterOption
@@ -133,7 +135,7 @@ export function FilterForm({ groups, search, action }: { groups: Map<SearchFilte
         const rest = long ? values.filter((f) => !first.includes(f)) : [];
         return (
           <fieldset key={type} className="filter-group">
-            <legend className="filter-group__legend">{enums.filterType.labels[type]}</legend>
+            <legend className="filter-group__legend">{enumLabelOf('filterType', type)}</legend>
             <ul className="filter-group__list">{first.map((f) => option(type, f))}</ul>
             {rest.length ? (
               <details className="filter-group__rest">

@@ -1,12 +1,15 @@
 /** Pieces of provider search that the app's page and the document page share: the location form and the result pages. */
 import { useId, useRef, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import copy from '@/generated/content/provider-search';
+import copySpec from '@/generated/content/provider-search';
 import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { fillContent } from '@/domain/content-text';
 import { pageCount, type ProviderSearch } from '@/domain/provider-search';
 import { HiddenFields } from '@/client/ui/HiddenFields';
+import { liveDocument } from '@/domain/translations';
+
+const copy = liveDocument('content', copySpec);
 
 export function LocationForm({
   search,

@@ -9,10 +9,10 @@
 import { useMemo, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import copy from '@/generated/content/provider-search';
+import copySpec from '@/generated/content/provider-search';
 import { constants } from '@/generated/constants';
 import { enums, type SortOption } from '@/generated/enums';
-import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
 import { fillContent } from '@/domain/content-text';
 import { formatPhone, telHref } from '@/domain/phone';
@@ -38,6 +38,9 @@ import { Pagination } from './SearchParts';
 import { searchWaitlistPath, slotQueryOf } from './search-view';
 import { profilePathOf } from './paths';
 import { fullName } from '@/domain/names';
+import { enumOptionsOf, liveDocument } from '@/domain/translations';
+
+const copy = liveDocument('content', copySpec);
 
 const searchPhone = constants.phoneLines.providerSearch;
 export const RESULTS_HEADING = 'results-heading';
@@ -157,7 +160,7 @@ export function SearchLayout({ filters, onSkip, children }: { filters: ReactNode
             : undefined
         }
       >
-        {messages['ui.search.skipToResults']}
+        {message('ui.search.skipToResults')}
       </a>
       <aside className="search-layout__filters" aria-labelledby="filters-heading">
         <h2 id="filters-heading" className="search-layout__filters-heading">
@@ -186,7 +189,7 @@ function SortField({ search, data, navigation }: { search: ProviderSearch; data:
           ? { value, onChange: (e) => go({ ...search, orderBy: e.target.value as SortOption, page: 1 }) }
           : { name: constants.providerSearchParams.orderBy, defaultValue: value })}
       >
-        {enums.sortOption.options.map((o) => (
+        {enumOptionsOf('sortOption').map((o) => (
           <option key={o.value} value={o.value}>
             {data.sortLabels.get(o.value) ?? o.label}
           </option>
@@ -340,7 +343,7 @@ export function SearchResults({ search, data, navigation, status, onRetry, headi
       ) : null}
       {results.data && search.state ? (
         <p>
-          <Link to={searchWaitlistPath(search)}>{messages['ui.waitlist.searchJoin']}</Link>
+          <Link to={searchWaitlistPath(search)}>{message('ui.waitlist.searchJoin')}</Link>
         </p>
       ) : null}
     </section>

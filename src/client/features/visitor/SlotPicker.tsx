@@ -7,9 +7,9 @@
  */
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import copy from '@/generated/content/provider-search';
+import copySpec from '@/generated/content/provider-search';
 import { constants } from '@/generated/constants';
-import { enums, type AppointmentMode, type CounselingType, type TimeOfDay } from '@/generated/enums';
+import type { AppointmentMode, CounselingType, TimeOfDay } from '@/generated/enums';
 import { fillContent } from '@/domain/content-text';
 import { bookingCounselingType } from '@/domain/provider-search';
 import { slotColumn, slotTableRowCount } from '@/domain/slot-table';
@@ -24,8 +24,9 @@ import { availabilityQuery, type Provider, type Slot } from './queries';
 import { formatDay, formatLongDay, formatTime, zoneLabel } from '@/domain/date-format';
 import { isoDateIn } from '@/domain/dates';
 import { fullName } from '@/domain/names';
+import { enumLabelOf, enumOptionsOf, liveDocument } from '@/domain/translations';
 
-const t = copy.availability;
+const copy = liveDocument('content', copySpec);
 
 function addDays(date: string, days: number): string {
   const d = new Date(`${date}T00:00:00Z`);
@@ -78,6 +79,7 @@ export interface SlotPickerProps {
 }
 
 export function SlotPicker({ provider, initialMode, initialTimeOfDay, counselingType, searchedCounselingTypes, onChoose, chooseHref }: SlotPickerProps) {
+  const t = copy.availability;
   const api = useApi();
   const id = useId();
   const documentMode = useDocumentMode();
@@ -94,9 +96,9 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
   const searched = searchedCounselingTypes ?? (counselingType ? [counselingType] : undefined);
   const serviceOf = (slot: Slot) => {
     const service = bookingCounselingType(offeredTypes, searched, slot.isMedication);
-    return service ? enums.counselingType.labels[service] : undefined;
+    return service ? enumLabelOf('counselingType', service) : undefined;
   };
-  const modes = enums.appointmentMode.options.filter((o) => o.value !== 'in_person' || offersInPerson);
+  const modes = enumOptionsOf('appointmentMode').filter((o) => o.value !== 'in_person' || offersInPerson);
 
   // A document page counts days from the server's clock (its render and its prefetched times agree).
   const today = useMemo(() => isoDateIn(documentMode?.now ?? new Date(), zone), [documentMode?.now, zone]);
@@ -122,7 +124,7 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
     setRange(next.range);
     setFirstDay(next.firstDay);
   };
-  const modeLabel = (m: AppointmentMode) => enums.appointmentMode.labels[m];
+  const modeLabel = (m: AppointmentMode) => enumLabelOf('appointmentMode', m);
 
   // In the app each filter is controlled; on a document page it is a field of the view's GET form.
   const filterSelect = <V extends string>(
@@ -155,7 +157,7 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
     </select>
   );
   const modeSelect = filterSelect('mode', SLOT_VIEW_PARAMS.mode, mode, setMode, t.anyMode, modes);
-  const timeSelect = filterSelect('time', SLOT_VIEW_PARAMS.timeOfDay, timeOfDay, setTimeOfDay, t.anyTime, enums.timeOfDay.options);
+  const timeSelect = filterSelect('time', SLOT_VIEW_PARAMS.timeOfDay, timeOfDay, setTimeOfDay, t.anyTime, enumOptionsOf('timeOfDay'));
   const filterFields = (
     <>
       <div className="field">

@@ -17,6 +17,8 @@ import { SpecForm } from '../forms/SpecForm';
 import { flowGuards, type FlowGuard } from './guards';
 import type { FlowDefinition, FlowStepDefinition } from '@/generated/flow-types';
 import { neighbour, openSteps, stepOrder, stepRouteId } from './flow-spec';
+import { enumOptionsOf } from '@/domain/translations';
+import { message } from '@/domain/messages';
 
 export interface FlowRunnerProps {
   flow: FlowDefinition;
@@ -47,7 +49,7 @@ function choicesOf(step: FlowStepDefinition): { value: string; label: string }[]
   if (!step.choices) return [];
   if (Array.isArray(step.choices)) return [...step.choices];
   const { enum: name, only } = step.choices as { enum: string; only?: readonly string[] };
-  const options = (enums[name as EnumName]?.options ?? []) as readonly { value: string; label: string }[];
+  const options = (enums[name as EnumName] ? enumOptionsOf(name as EnumName) : []) as readonly { value: string; label: string }[];
   return options.filter((o) => !only || only.includes(o.value));
 }
 
@@ -83,7 +85,7 @@ export function FlowRunner({
   guards,
   onComplete,
   stepParam = 'step',
-  backLabel = 'Back',
+  backLabel = message('ui.common.back'),
 }: FlowRunnerProps): ReactNode {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();

@@ -3,7 +3,9 @@ import userEvent from '@testing-library/user-event';
 import form from '@/generated/forms/sign-in-email';
 import newAccount from '@/generated/forms/booking-new-account';
 import billingAddress from '@/generated/forms/billing-address';
-import { messages } from '@/generated/messages';
+import { message, messageIn } from '@/domain/messages';
+import { setLocaleSource } from '@/domain/locale';
+import { translations } from '@/generated/translations';
 import { SpecForm } from './SpecForm';
 
 describe('SpecForm', () => {
@@ -17,7 +19,7 @@ describe('SpecForm', () => {
     const onSubmit = jest.fn();
     render(<SpecForm form={form} onSubmit={onSubmit} />);
     await userEvent.click(screen.getByRole('button', { name: form.submitLabel }));
-    const error = await screen.findByText(messages['validation.email.required']);
+    const error = await screen.findByText(message('validation.email.required'));
     const input = screen.getByLabelText(/Email/);
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(input.getAttribute('aria-describedby')).toContain(error.id);
@@ -28,7 +30,7 @@ describe('SpecForm', () => {
     render(<SpecForm form={form} onSubmit={() => undefined} />);
     await userEvent.type(screen.getByLabelText(/Email/), 'jordan@');
     await userEvent.tab();
-    expect(await screen.findByText(messages['validation.email.invalid'])).toBeTruthy();
+    expect(await screen.findByText(message('validation.email.invalid'))).toBeTruthy();
   });
 
   it('clears an error as soon as the value becomes valid, before the field loses focus', async () => {
@@ -36,13 +38,13 @@ describe('SpecForm', () => {
     const zip = screen.getByLabelText(/Zip code/);
     await userEvent.type(zip, '787');
     await userEvent.tab();
-    expect(await screen.findByText(messages['validation.address.zipcode.invalid'])).toBeTruthy();
+    expect(await screen.findByText(message('validation.address.zipcode.invalid'))).toBeTruthy();
     await userEvent.click(zip);
     await userEvent.type(zip, '0');
     // Still not a zip code: the message stays.
-    expect(screen.getByText(messages['validation.address.zipcode.invalid'])).toBeTruthy();
+    expect(screen.getByText(message('validation.address.zipcode.invalid'))).toBeTruthy();
     await userEvent.type(zip, '1');
-    await waitFor(() => expect(screen.queryByText(messages['validation.address.zipcode.invalid'])).toBeNull());
+    await waitFor(() => expect(screen.queryByText(message('validation.address.zipcode.invalid'))).toBeNull());
     expect(document.activeElement).toBe(zip);
     expect(zip.getAttribute('aria-invalid')).not.toBe('true');
   });
@@ -50,7 +52,7 @@ describe('SpecForm', () => {
   it('does not call a field wrong while it is first typed', async () => {
     render(<SpecForm form={billingAddress} onSubmit={() => undefined} />);
     await userEvent.type(screen.getByLabelText(/Zip code/), '78');
-    expect(screen.queryByText(messages['validation.address.zipcode.invalid'])).toBeNull();
+    expect(screen.queryByText(message('validation.address.zipcode.invalid'))).toBeNull();
   });
 
   it('submits valid data', async () => {
@@ -69,7 +71,7 @@ describe('SpecForm', () => {
     await userEvent.paste('J'.repeat(limit + 1));
     await userEvent.tab();
     expect(name.value).toHaveLength(limit + 1);
-    const error = await screen.findByText(messages['validation.firstName.maxLength']);
+    const error = await screen.findByText(message('validation.firstName.maxLength'));
     expect(name.getAttribute('aria-describedby')).toContain(error.id);
   });
 
@@ -85,5 +87,32 @@ describe('SpecForm', () => {
       <SpecForm form={form} onSubmit={() => undefined} serverErrors={[{ field: 'email', keyword: 'taken', message: 'That address is already registered' }]} />,
     );
     expect(await screen.findByText('That address is already registered')).toBeTruthy();
+  });
+});
+
+describe('SpecForm in a language', () => {
+  afterEach(() => {
+    setLocaleSource(() => undefined);
+    delete (translations.es!.forms as Record<string, unknown>)[form.id];
+  });
+
+  it("shows a form's translated words and the runtime's own in the page's language, and still validates with the spec's validator", async () => {
+    // A Spanish form file as the generator emits it: the spec document with its words translated.
+    (translations.es!.forms as Record<string, unknown>)[form.id] = {
+      ...structuredClone({ id: form.id, title: form.title, description: form.description }),
+      title: 'Inicie sesión',
+      submitLabel: 'Seguir',
+      schema: { properties: { email: { title: 'Correo electrónico' } } },
+    };
+    setLocaleSource(() => 'es');
+    const onSubmit = jest.fn();
+    render(<SpecForm form={form} onSubmit={onSubmit} />);
+    expect(screen.getByLabelText(/Correo electrónico/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Seguir' }));
+    expect(await screen.findByText(messageIn('es', 'validation.email.required'))).toBeTruthy();
+    expect(screen.getByText(messageIn('es', 'ui.form.needsAttention', { count: 1 }))).toBeTruthy();
+    await userEvent.type(screen.getByLabelText(/Correo electrónico/), 'jose@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Seguir' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ email: 'jose@example.com' }));
   });
 });

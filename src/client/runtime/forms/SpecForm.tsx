@@ -11,11 +11,14 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { constants } from '@/generated/constants';
 import { enums, type EnumName } from '@/generated/enums';
 import type { FormDefinition } from '@/generated/types';
+import { message } from '@/domain/messages';
 import { formatPhone } from '@/domain/phone';
+import { enumLabelOf } from '@/domain/translations';
 import type { FieldError } from '@/domain/validation/field-errors';
 import type { SchemaNode } from '@/domain/validation/schema-path';
 import { BaseInputTemplate, FieldTemplate, ObjectFieldTemplate, SelectWidget } from './templates';
 import { formValidator, makeTransformErrors } from './validator';
+import { localizedForm } from './localized-form';
 import { specWidgets } from './widgets';
 import type { RelationshipFormContext } from './widgets';
 
@@ -42,9 +45,8 @@ function withEnumLabels(schema: SchemaNode, uiSchema: Record<string, unknown>): 
   for (const [name, prop] of Object.entries(props)) {
     const enumName = prop['x-enum'] as EnumName | undefined;
     if (enumName && enums[enumName]) {
-      const labels = enums[enumName].labels as Record<string, string>;
       const existing = (out[name] ?? {}) as Record<string, unknown>;
-      out[name] = { 'ui:enumNames': (prop.enum as string[]).map((v) => labels[v] ?? v), ...existing };
+      out[name] = { 'ui:enumNames': (prop.enum as string[]).map((v) => enumLabelOf(enumName, v)), ...existing };
     } else if (prop.type === 'object') {
       out[name] = withEnumLabels(prop, (out[name] ?? {}) as Record<string, unknown>);
     }
@@ -71,7 +73,7 @@ function toErrorSchema(errors: readonly FieldError[]): ErrorSchema {
 }
 
 export function SpecForm<T extends object>({
-  form,
+  form: specForm,
   initialData,
   onSubmit,
   serverErrors,
@@ -85,6 +87,7 @@ export function SpecForm<T extends object>({
   const [invalidCount, setInvalidCount] = useState(0);
   // Whether the form shows validation errors: while it does, changes validate too.
   const [showingErrors, setShowingErrors] = useState(false);
+  const form = localizedForm(specForm);
   const schema = form.schema as SchemaNode;
   const uiSchema = useMemo(() => withEnumLabels(schema, form.uiSchema), [schema, form.uiSchema]);
   const transformErrors = useMemo(() => makeTransformErrors(schema, form.messages, { phone: formatPhone(constants.supportPhone) }), [schema, form.messages]);
@@ -120,11 +123,11 @@ export function SpecForm<T extends object>({
       }}
     >
       <p className="visually-hidden" aria-live="polite">
-        {invalidCount ? `${invalidCount} field${invalidCount === 1 ? '' : 's'} need${invalidCount === 1 ? 's' : ''} attention` : ''}
+        {invalidCount ? message('ui.form.needsAttention', { count: invalidCount }) : ''}
       </p>
       <div className="form-actions">
         <button type="submit" className="btn btn--primary" disabled={submitting} aria-busy={submitting || undefined}>
-          {submitLabel ?? form.submitLabel ?? 'Continue'}
+          {submitLabel ?? form.submitLabel ?? message('ui.form.submit')}
         </button>
         {actions}
       </div>

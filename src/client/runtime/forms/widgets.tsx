@@ -6,6 +6,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent } from 'react';
 import { constants } from '@/generated/constants';
 import { enums, type Relationship } from '@/generated/enums';
+import { enumLabelOf } from '@/domain/translations';
 import { formatUsDate, isIsoDate, isoFromUsTyped, todayIso } from '@/domain/dates';
 import { describedBy } from './templates';
 import { offeredRelationships, type RelationshipChoiceContext } from '@/domain/relationships';
@@ -160,14 +161,12 @@ export function RelationshipWidget(p: WidgetProps) {
     currentRelationship: (p.value as Relationship | undefined) ?? ctx.currentRelationship,
     counselingType: ctx.counselingType,
   });
-  const labels = enums.relationship.labels as Record<string, string>;
-  const choices = accepted.filter((r) => offered.includes(r)).map((r) => ({ value: r, label: labels[r] ?? r }));
+  const choices = accepted.filter((r) => offered.includes(r)).map((r) => ({ value: r, label: enumLabelOf('relationship', r) }));
   return <Select {...p} choices={choices} />;
 }
 
 export function GenderWidget({ id, value, required, disabled, onChange, onBlur, onFocus, rawErrors = [], schema, options, label }: WidgetProps) {
   const hasError = rawErrors.length > 0;
-  const labels = enums.gender.labels as Record<string, string>;
   const choices = ((options.enumOptions ?? []) as { value: string }[]).map((o) => o.value);
   return (
     <fieldset id={id} className="cluster" aria-invalid={hasError || undefined} aria-describedby={describedBy(id, Boolean(schema.description), hasError)}>
@@ -185,7 +184,7 @@ export function GenderWidget({ id, value, required, disabled, onChange, onBlur, 
             onBlur={() => onBlur(id, value)}
             onFocus={() => onFocus(id, value)}
           />{' '}
-          {labels[choice] ?? choice}
+          {enumLabelOf('gender', choice)}
         </label>
       ))}
     </fieldset>

@@ -1,6 +1,6 @@
 import { constants } from '@/generated/constants';
 import { errorCatalogue } from '@/generated/errors';
-import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
 import { ApiError } from '@/client/api/errors';
 import type { AppointmentRequest, SlotHold } from '../services';
@@ -329,6 +329,6 @@ describe('a booking that cannot be completed', () => {
     const store = storeWith(services);
     store.dispatch(bookingRequested(submission));
     await settle();
-    expect(store.getState().toasts.items).toEqual([expect.objectContaining({ kind: 'success', text: messages['ui.toast.bookingMade'] })]);
+    expect(store.getState().toasts.items).toEqual([expect.objectContaining({ kind: 'success', text: message('ui.toast.bookingMade') })]);
   });
 });

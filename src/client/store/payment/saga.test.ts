@@ -1,5 +1,4 @@
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { ApiError } from '@/client/api/errors';
 import { fakeServices, settle, storeWith, type FakeServices } from '@tests/fixtures/services';
 import { message } from '@/domain/messages';
@@ -47,13 +46,13 @@ describe('payment saga', () => {
 
   it('reports a card the gateway refused without paying', async () => {
     services.payment.tokenize.mockRejectedValue(
-      new ApiError('http', 'tokenize', 400, { text: messages['card.number.invalid'], fieldErrors: [], fromSchedulingSystem: false }),
+      new ApiError('http', 'tokenize', 400, { text: message('card.number.invalid'), fieldErrors: [], fromSchedulingSystem: false }),
     );
     const store = storeWith(services);
     store.dispatch(paymentRequested({ card, payment }));
     await settle();
     expect(services.payment.pay).not.toHaveBeenCalled();
-    expect(store.getState().payment.error).toEqual({ reason: 'card-rejected', text: messages['card.number.invalid'], status: 400 });
+    expect(store.getState().payment.error).toEqual({ reason: 'card-rejected', text: message('card.number.invalid'), status: 400 });
   });
 
   it('starts a new attempt, with a new key, after a refusal', async () => {

@@ -23,6 +23,7 @@ import { AppError } from '@/server/errors';
 import { giveBack, takeOrRefuse } from '@/server/limits/counters';
 import { callerOf } from '@/server/plugins/auth';
 import type { Handlers } from '../registry';
+import { inAccountLocale } from '@/server/locale';
 
 interface AppointmentAccess {
   id: string;
@@ -353,7 +354,11 @@ export const appointmentsHandlers: Handlers = {
 
   async getGoodFaithEstimate(request, reply) {
     await reachAppointment(request, request.params.id, 'getGoodFaithEstimate');
-    const document = await estimateDocument(request.server.database, request.params.id, request.server.clock.now());
+    // Written in the language of the session's account (else the request's), like its mail.
+    const [owner] = await request.server.database.query<{ user_id: string | null }>('SELECT user_id FROM appointments WHERE id = $1', [request.params.id]);
+    const document = await inAccountLocale(request, owner?.user_id, () =>
+      estimateDocument(request.server.database, request.params.id, request.server.clock.now()),
+    );
     if (!document) throw new AppError('NOT_FOUND');
     return sendPdf(reply, document.pdf, 'good-faith-estimate.pdf');
   },

@@ -17,6 +17,7 @@ import type { Handlers } from '../registry';
 import { fullName } from '@/domain/names';
 import { reachesEveryAccount } from '@/domain/permissions';
 import { reachOwnClient } from '@/server/care/clients';
+import { inAccountLocale } from '@/server/locale';
 
 interface ConsentRow {
   id: string;
@@ -202,16 +203,21 @@ export const consentHandlers: Handlers = {
     if (!consent.signed_at || !consent.signer_name) throw new AppError('CONSENT_NOT_SIGNED');
     // The PDF writer (pdf-lib) is loaded with the first consent PDF, not at start.
     const { consentPdf } = await import('@/server/booking/consent-pdf');
-    const pdf = await consentPdf({
-      title: consentTitle(consent.consent_type),
-      patientName: fullName({ firstName: consent.patient_first_name, lastName: consent.patient_last_name }),
-      signerName: consent.signer_name,
-      signerCapacity: consent.signer_capacity ?? '',
-      signedAt: new Date(consent.signed_at).toISOString(),
-      timeZone: consent.time_zone ?? constants.callCenterTimeZone,
-      version: consent.version,
-      text: consent.text,
-    });
+    const signerName = consent.signer_name;
+    const signedAt = new Date(consent.signed_at).toISOString();
+    // Written in the account's language (else the request's); the text is the one signed, as signed.
+    const pdf = await inAccountLocale(request, consent.account_id, () =>
+      consentPdf({
+        title: consentTitle(consent.consent_type),
+        patientName: fullName({ firstName: consent.patient_first_name, lastName: consent.patient_last_name }),
+        signerName,
+        signerCapacity: consent.signer_capacity ?? '',
+        signedAt,
+        timeZone: consent.time_zone ?? constants.callCenterTimeZone,
+        version: consent.version,
+        text: consent.text,
+      }),
+    );
     return reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="consent-${consent.id}.pdf"`)

@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import cardForm from '@/generated/forms/booking-card';
 import type { FormDefinition } from '@/generated/types';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
@@ -42,11 +41,11 @@ export function AddCardDialog({ onClose, onDone }: { onClose: () => void; onDone
   return (
     <Dialog
       open
-      title={messages['ui.patient.addCard.heading']}
+      title={message('ui.patient.addCard.heading')}
       onClose={onClose}
       footer={
         <Button variant="secondary" onClick={onClose}>
-          {messages['ui.patient.pay.notNow']}
+          {message('ui.patient.pay.notNow')}
         </Button>
       }
     >
@@ -68,7 +67,7 @@ export function AddCardDialog({ onClose, onDone }: { onClose: () => void; onDone
             {patients.data.length > 1 ? (
               <div className="field">
                 <label className="field__label" htmlFor="add-card-patient">
-                  {messages['ui.patient.addCard.patient']}
+                  {message('ui.patient.addCard.patient')}
                 </label>
                 <select id="add-card-patient" className="input" value={owner} onChange={(e) => setPatientId(e.target.value)}>
                   {patients.data.map((p) => (
@@ -81,19 +80,19 @@ export function AddCardDialog({ onClose, onDone }: { onClose: () => void; onDone
             ) : null}
             <label className="choice">
               <input type="checkbox" checked={makeDefault} onChange={(e) => setMakeDefault(e.target.checked)} />
-              <span>{messages['ui.patient.addCard.makeDefault']}</span>
+              <span>{message('ui.patient.addCard.makeDefault')}</span>
             </label>
             <CardForm
               form={cardForm as FormDefinition}
               idPrefix="new-card"
               initialData={billingAnswersOf(account.data)}
-              submitLabel={messages['ui.patient.addCard.save']}
+              submitLabel={message('ui.patient.addCard.save')}
               submitting={save.isPending}
               onSubmit={(card) => save.mutate(card)}
             />
           </>
         )}
-        <div aria-live="polite">{save.isPending ? <p role="status">{messages['ui.patient.addCard.saving']}</p> : null}</div>
+        <div aria-live="polite">{save.isPending ? <p role="status">{message('ui.patient.addCard.saving')}</p> : null}</div>
         <ErrorNotice text={save.error ? errorTextFor(save.error, 'patient_web') : undefined} />
       </div>
     </Dialog>

@@ -8,7 +8,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { invalidatePortal } from '@/client/api/query-client';
 import cardForm from '@/generated/forms/booking-card';
 import type { FormDefinition } from '@/generated/types';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { billingAnswersOf, CardForm } from '@/client/payments/CardForm';
@@ -61,12 +60,12 @@ export function PayDueDialog({ due, onClose, onDone }: { due: AmountDue; onClose
   return (
     <Dialog
       open
-      title={messages['ui.patient.pay.heading']}
+      title={message('ui.patient.pay.heading')}
       onClose={onClose}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            {messages['ui.patient.pay.notNow']}
+            {message('ui.patient.pay.notNow')}
           </Button>
           {withCardOnFile ? (
             <Button onClick={() => pay()} disabled={busy} aria-busy={busy || undefined}>
@@ -87,7 +86,7 @@ export function PayDueDialog({ due, onClose, onDone }: { due: AmountDue; onClose
           <>
             {cards.length ? (
               <fieldset className="choices">
-                <legend>{messages['ui.patient.pay.cardLegend']}</legend>
+                <legend>{message('ui.patient.pay.cardLegend')}</legend>
                 {cards.map((c) => (
                   <label key={c.id} className="choice">
                     <input type="radio" name="pay-card" checked={cardId === c.id} onChange={() => setChosen(c.id)} />
@@ -96,7 +95,7 @@ export function PayDueDialog({ due, onClose, onDone }: { due: AmountDue; onClose
                 ))}
                 <label className="choice">
                   <input type="radio" name="pay-card" checked={cardId === 'new'} onChange={() => setChosen('new')} />
-                  <span>{messages['ui.patient.pay.newCard']}</span>
+                  <span>{message('ui.patient.pay.newCard')}</span>
                 </label>
               </fieldset>
             ) : null}
@@ -104,7 +103,7 @@ export function PayDueDialog({ due, onClose, onDone }: { due: AmountDue; onClose
               <>
                 <label className="choice">
                   <input type="checkbox" checked={keepCard} onChange={(e) => setKeepCard(e.target.checked)} />
-                  <span>{messages['ui.patient.pay.saveCard']}</span>
+                  <span>{message('ui.patient.pay.saveCard')}</span>
                 </label>
                 <CardForm
                   form={cardForm as FormDefinition}
@@ -118,7 +117,7 @@ export function PayDueDialog({ due, onClose, onDone }: { due: AmountDue; onClose
             )}
           </>
         )}
-        <div aria-live="polite">{busy ? <p role="status">{messages['ui.patient.pay.paying']}</p> : null}</div>
+        <div aria-live="polite">{busy ? <p role="status">{message('ui.patient.pay.paying')}</p> : null}</div>
         <ErrorNotice text={payment.status === 'failed' ? payment.error?.text : undefined} />
       </div>
     </Dialog>

@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCancelAppointmentMutation } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { formatPhone } from '@/domain/phone';
@@ -33,14 +32,14 @@ export function cancelOutcomeText(cancelled: Session): string {
   return lines.join(' ');
 }
 
-const copy = {
-  title: messages['ui.patient.cancel.heading'],
-  keep: messages['ui.patient.cancel.keep'],
-  reasonLegend: messages['ui.patient.cancel.reasonLegend'],
-  note: messages['ui.patient.cancel.note'],
-  reasonRequired: messages['ui.patient.cancel.reasonRequired'],
-  loading: messages['ui.patient.loading'],
-};
+const copy = () => ({
+  title: message('ui.patient.cancel.heading'),
+  keep: message('ui.patient.cancel.keep'),
+  reasonLegend: message('ui.patient.cancel.reasonLegend'),
+  note: message('ui.patient.cancel.note'),
+  reasonRequired: message('ui.patient.cancel.reasonRequired'),
+  loading: message('ui.patient.loading'),
+});
 
 export function CancelDialog({ session, onClose, onDone }: { session: Session; onClose: () => void; onDone: (outcome: CancelOutcome) => void }) {
   const queryClient = useQueryClient();
@@ -68,7 +67,7 @@ export function CancelDialog({ session, onClose, onDone }: { session: Session; o
 
   return (
     <CancelReasonsDialog
-      copy={copy}
+      copy={copy()}
       subject={whenOf(session)}
       reasons={t?.items}
       loadError={terms.error ? errorTextFor(terms.error, 'patient_web', 'PAGE_LOAD') : undefined}
@@ -89,7 +88,7 @@ export function CancelDialog({ session, onClose, onDone }: { session: Session; o
       }
       confirmLabel={
         !charged
-          ? messages['ui.patient.cancel.confirm']
+          ? message('ui.patient.cancel.confirm')
           : cardOnFile
             ? message('ui.patient.cancel.confirmWithFee', { fee })
             : message('ui.patient.cancel.confirmFeeDue', { fee })

@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { apiQueries, useAppointmentsExistQuery } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { formatPhone } from '@/domain/phone';
@@ -36,7 +35,7 @@ export function RescheduleDialog({ session, onClose, onDone }: DialogProps) {
     <SlotPickerDialog
       session={session}
       title={message('ui.patient.reschedule.heading', { provider: providerName(session) })}
-      confirmLabel={messages['ui.patient.reschedule.confirm']}
+      confirmLabel={message('ui.patient.reschedule.confirm')}
       intro={<p className="muted">{message('ui.patient.reschedule.current', { when: whenOf(session) })}</p>}
       onConfirm={move}
       onClose={onClose}
@@ -105,7 +104,7 @@ export function RebookDialog({ session, onClose, onDone }: DialogProps) {
     <SlotPickerDialog
       session={session}
       title={message('ui.patient.rebook.heading', { provider: providerName(session) })}
-      confirmLabel={messages['ui.patient.rebook.confirm']}
+      confirmLabel={message('ui.patient.rebook.confirm')}
       intro={intro}
       onConfirm={book}
       onClose={onClose}

@@ -1,6 +1,5 @@
 /** Sessions of the account: lists, one session, and what a session card says about itself. */
 import { useQuery } from '@tanstack/react-query';
-import { enums } from '@/generated/enums';
 import type { BookedAppointment } from '@/generated/entities';
 import { message } from '@/domain/messages';
 import { icsCalendar } from '@/domain/calendar';
@@ -8,8 +7,8 @@ import { useApi, type ApiClient } from '@/client/api/api-context';
 import { fullName } from '../data';
 import { saveFile } from '@/client/ui/save-file';
 import { formatSessionTime } from '@/domain/date-format';
-import { enumLabel } from '@/domain/labels';
 import { providerDisplayName } from '@/domain/names';
+import { enumLabelOf } from '@/domain/translations';
 
 export type Session = BookedAppointment;
 export type SessionsWhen = 'upcoming' | 'past';
@@ -56,11 +55,11 @@ export function patientNames(s: Session): string {
 }
 
 export function modeLabel(s: Session): string {
-  return enumLabel(enums.appointmentMode.labels, s.appointmentMode);
+  return enumLabelOf('appointmentMode', s.appointmentMode);
 }
 
 export function counselingLabel(s: Session): string {
-  return enumLabel(enums.counselingType.labels, s.counselingType);
+  return enumLabelOf('counselingType', s.counselingType);
 }
 
 export function practiceAddress(s: Session): string {

@@ -1,6 +1,5 @@
 /** The shared time picker (src/client/ui/SlotPickerDialog) in the portal's words, for the patient's own session. */
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatPhone } from '@/domain/phone';
 import { SlotPickerDialog as Picker, type Hold, type SlotPickerDialogProps } from '@/client/ui/SlotPickerDialog';
@@ -16,14 +15,14 @@ export function SlotPickerDialog(props: Omit<SlotPickerDialogProps, 'session' | 
       zone={zoneOf(session)}
       audience="patient_web"
       copy={{
-        close: messages['ui.patient.close'],
-        legend: messages['ui.patient.slots.legend'],
-        loading: messages['ui.patient.slots.loading'],
+        close: message('ui.patient.close'),
+        legend: message('ui.patient.slots.legend'),
+        loading: message('ui.patient.slots.loading'),
         none: message('ui.patient.slots.none', { provider: providerName(session), phone: formatPhone(constants.supportPhone) }),
         held: (p) => message('ui.patient.slots.held', p),
-        holding: messages['ui.patient.slots.holding'],
-        choose: messages['ui.patient.slots.choose'],
-        more: messages['ui.patient.slots.more'],
+        holding: message('ui.patient.slots.holding'),
+        choose: message('ui.patient.slots.choose'),
+        more: message('ui.patient.slots.more'),
       }}
     />
   );

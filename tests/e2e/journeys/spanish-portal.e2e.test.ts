@@ -1,0 +1,134 @@
+/**
+ * Journey (issue 22): the demo patient signs in from the sign-in page, chooses Español in account
+ * settings (clicking), and every portal screen then reads in Spanish: no common English word shows
+ * in the screen's visible text (names of people and the brand are not checked: the words looked for
+ * are English words that are not names). The account is put back to English at the end, so the other
+ * journeys of this worker's server read the demo patient's mail in English.
+ */
+import type { Page } from 'playwright-core';
+import { routeById, type RouteId } from '@/generated/routes';
+import { message, messageIn } from '@/domain/messages';
+import { DEFAULT_LOCALE, localeDefinition, localizedPath } from '@/domain/locale';
+import { useBrowser } from '../harness';
+import { openSignInFromHome, screenHeading, signInWithMailedCode } from './front-door';
+
+const PATIENT = 'jordan.rivera@example.com';
+
+/**
+ * Common English words that no Spanish sentence of the product uses and no seeded name is: written in
+ * lower case they must not appear; a few capitalised forms (a heading, a button) are looked for too.
+ */
+const ENGLISH_WORDS = [
+  'the',
+  'your',
+  'and',
+  'with',
+  'you',
+  'session',
+  'sessions',
+  'provider',
+  'providers',
+  'billing',
+  'insurance',
+  'settings',
+  'upcoming',
+  'past',
+  'account',
+  'payment',
+  'payments',
+  'messages',
+  'card',
+  'cards',
+  'please',
+  'book',
+  'cancel',
+  'receipt',
+  'download',
+  'here',
+  'there',
+  'have',
+  'will',
+  'what',
+  'when',
+  'from',
+  'this',
+  'that',
+  'our',
+  'are',
+  'for',
+];
+const CAPITALISED = ['The', 'Your', 'Upcoming', 'Sessions', 'Billing', 'Insurance', 'Settings', 'Account', 'Messages', 'Payments', 'Book', 'Cancel', 'Sign'];
+
+/** The English words a screen's visible text (header, main, footer) shows, each with a little of its context. */
+async function englishOn(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => document.body.innerText);
+  const found: string[] = [];
+  for (const match of text.matchAll(/[\p{L}']+/gu)) {
+    const word = match[0];
+    if (ENGLISH_WORDS.includes(word) || CAPITALISED.includes(word)) {
+      const at = match.index ?? 0;
+      found.push(`"${word}" in "…${text.slice(Math.max(0, at - 30), at + word.length + 30).replace(/\s+/g, ' ')}…"`);
+    }
+  }
+  return found;
+}
+
+/** The portal's screens, by route. */
+const SCREENS: RouteId[] = [
+  'patientHome',
+  'patientSessionsUpcoming',
+  'patientSessionsPast',
+  'patientBilling',
+  'patientInsuranceCards',
+  'patientAccount',
+  'patientAccountSettings',
+  'patientMessages',
+  'patientFireside',
+  'patientWaitlist',
+];
+
+describe('journey: the portal in Spanish', () => {
+  const session = useBrowser();
+
+  it('switches to Español in settings and shows no English on the signed-in screens', async () => {
+    const { page } = session();
+    await openSignInFromHome(page);
+    await signInWithMailedCode(page, PATIENT);
+    await screenHeading(page);
+    try {
+      await page
+        .getByRole('navigation')
+        .getByRole('link', { name: message('ui.patient.nav.account') })
+        .first()
+        .click();
+      await page.getByRole('link', { name: message('ui.patient.account.settings') }).click();
+      await page.waitForURL(`**${routeById.patientAccountSettings.path}`);
+      const languages = page.getByRole('region', { name: message('ui.patient.language.heading') });
+      await languages.getByRole('radio', { name: localeDefinition('es').name }).check();
+      await languages.getByRole('button', { name: message('ui.patient.language.save') }).click();
+      // The same page opens in Spanish, under its prefix.
+      await page.waitForURL(`**${localizedPath(routeById.patientAccountSettings.path, 'es')}`);
+      await page.getByRole('heading', { name: messageIn('es', 'ui.patient.language.heading') }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
+      await page.getByRole('radio', { name: localeDefinition('es').name, checked: true }).waitFor();
+
+      const english: string[] = [];
+      for (const id of SCREENS) {
+        await page.goto(localizedPath(routeById[id].path, 'es'));
+        await screenHeading(page);
+        // Lists and details load after the heading: the screen is read once nothing is loading.
+        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .skeleton'));
+        for (const found of await englishOn(page)) english.push(`${routeById[id].path}: ${found}`);
+      }
+      expect(english).toEqual([]);
+    } finally {
+      // Back to English through the same settings (clicking), for the journeys that follow on this server.
+      await page.goto(localizedPath(routeById.patientAccountSettings.path, 'es'));
+      const languages = page.getByRole('region', { name: messageIn('es', 'ui.patient.language.heading') });
+      await languages.getByRole('radio', { name: localeDefinition(DEFAULT_LOCALE).name }).check();
+      await languages.getByRole('button', { name: messageIn('es', 'ui.patient.language.save') }).click();
+      await page.waitForURL(`**${routeById.patientAccountSettings.path}`);
+      await page.getByRole('heading', { name: message('ui.patient.language.heading') }).waitFor();
+    }
+  });
+});
