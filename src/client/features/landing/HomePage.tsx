@@ -20,6 +20,7 @@ import { islandAttribute, REQUIRED_MESSAGE_ATTRIBUTE } from '@/client/islands/na
 import { allFiltersQuery, callCenterQuery } from './queries';
 import { Awards, CallCenterStatus, Carriers, HowItWorksCarousel, Testimonials } from './blocks';
 import './home.css';
+import { pageHref } from '@/client/runtime/navigation/page-href';
 
 export async function loadData({ queryClient, api }: RouteDataContext) {
   await Promise.all([queryClient.prefetchQuery(callCenterQuery()), queryClient.prefetchQuery(allFiltersQuery(api))]);
@@ -58,7 +59,7 @@ function SearchEntry() {
   return (
     <form
       className="search-entry card"
-      action={routeById.providerSearch.path}
+      action={pageHref(routeById.providerSearch.path)}
       method="get"
       onSubmit={submit}
       aria-labelledby={`${id}-title`}

@@ -29,6 +29,7 @@ import { profileAvailabilityQuery, SlotPicker } from './SlotPicker';
 import { useStartBooking, visitorBookingHref } from './useStartBooking';
 import './visitor.css';
 import { formatDollars } from '@/domain/money';
+import { pageHref } from '@/client/runtime/navigation/page-href';
 
 export type ProfileLookup = Parameters<typeof profileQuery>[1];
 
@@ -106,7 +107,7 @@ export function ProviderTimes({ provider }: { provider: Provider }) {
       counselingType={onlyOne<CounselingType>(searched.filters.counseling_type)}
       searchedCounselingTypes={searched.filters.counseling_type}
       onChoose={(slot) => startBooking(slot, provider, bookingContext)}
-      chooseHref={(slot) => visitorBookingHref(slot, provider, bookingContext)}
+      chooseHref={(slot) => pageHref(visitorBookingHref(slot, provider, bookingContext))}
     />
   );
 }

@@ -27,6 +27,7 @@ import { timesContextParams, withoutPlace, withPlace } from './search-view';
 import { providerTimesPathOf } from './paths';
 import '@/client/ui/dialog.css';
 import './visitor.css';
+import { pageHref } from '@/client/runtime/navigation/page-href';
 
 const searchPhone = constants.phoneLines.providerSearch;
 
@@ -49,7 +50,7 @@ export function SearchDocument() {
   const placeError = needsPlace && !search.state ? errorCatalogue.LOCATION_NOT_FOUND.message : undefined;
   const timesContext = timesContextParams(search).toString();
   // The address the search stands for (a typed place with its state and coordinates): the island shows it in the address bar.
-  const address = hrefOf(search);
+  const address = pageHref(hrefOf(search));
   const filtersDialogTitle = useId();
   const timesDialogTitle = useId();
 
@@ -60,13 +61,13 @@ export function SearchDocument() {
       </SearchHeader>
 
       {search.state ? (
-        <SearchLayout filters={<FilterForm groups={groups} search={search} action={path} />}>
+        <SearchLayout filters={<FilterForm groups={groups} search={search} action={pageHref(path)} />}>
           <SearchResults
             search={search}
             data={data}
             navigation={{ hrefOf }}
             status={results.isError || !results.data ? 'error' : 'ready'}
-            timesHrefOf={(p) => `${providerTimesPathOf(p)}${timesContext ? `?${timesContext}` : ''}`}
+            timesHrefOf={(p) => pageHref(`${providerTimesPathOf(p)}${timesContext ? `?${timesContext}` : ''}`)}
           />
         </SearchLayout>
       ) : null}
@@ -83,10 +84,10 @@ export function SearchDocument() {
               <span className="visually-hidden">{copy.filters.close}</span>
             </button>
           </div>
-          <div className="dialog__body">{search.state ? <FilterForm groups={groups} search={search} action={path} /> : null}</div>
+          <div className="dialog__body">{search.state ? <FilterForm groups={groups} search={search} action={pageHref(path)} /> : null}</div>
           <div className="dialog__footer">
             {filterCount ? (
-              <a className="btn btn--ghost" href={hrefOf(withoutFilters(search))}>
+              <a className="btn btn--ghost" href={pageHref(hrefOf(withoutFilters(search)))}>
                 {copy.filters.clear}
               </a>
             ) : null}

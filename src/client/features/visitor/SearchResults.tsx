@@ -38,6 +38,7 @@ import { Pagination } from './SearchParts';
 import { searchWaitlistPath, slotQueryOf } from './search-view';
 import { profilePathOf } from './paths';
 import { fullName } from '@/domain/names';
+import { pageHref } from '@/client/runtime/navigation/page-href';
 
 const searchPhone = constants.phoneLines.providerSearch;
 export const RESULTS_HEADING = 'results-heading';
@@ -112,7 +113,7 @@ function SearchControl({
   }
   if (formButton) {
     return (
-      <form method="get" action={routeById.providerSearch.path}>
+      <form method="get" action={pageHref(routeById.providerSearch.path)}>
         <HiddenFields params={providerSearchParams(to)} />
         <button type="submit" className={className} aria-label={label}>
           {children}
@@ -121,7 +122,7 @@ function SearchControl({
     );
   }
   return (
-    <a className={className} href={navigation.hrefOf(to)} aria-label={label}>
+    <a className={className} href={pageHref(navigation.hrefOf(to))} aria-label={label}>
       {children}
     </a>
   );
@@ -196,7 +197,7 @@ function SortField({ search, data, navigation }: { search: ProviderSearch; data:
   );
   if (go) return <div className="field results-bar__sort">{field}</div>;
   return (
-    <form className="field results-bar__sort" method="get" action={routeById.providerSearch.path} {...{ [SEARCH_ATTRIBUTES.autoSubmit]: '' }}>
+    <form className="field results-bar__sort" method="get" action={pageHref(routeById.providerSearch.path)} {...{ [SEARCH_ATTRIBUTES.autoSubmit]: '' }}>
       <HiddenFields params={providerSearchParams({ ...search, page: 1 })} except={[constants.providerSearchParams.orderBy]} />
       {field}
       <noscript>
@@ -294,7 +295,7 @@ export function SearchResults({ search, data, navigation, status, onRetry, headi
               {copy.location.submit}
             </button>
           ) : (
-            <a className="btn btn--secondary" href={navigation.hrefOf(search)}>
+            <a className="btn btn--secondary" href={pageHref(navigation.hrefOf(search))}>
               {copy.location.submit}
             </a>
           )}
