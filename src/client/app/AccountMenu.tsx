@@ -14,7 +14,7 @@ import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { logoutRequested, selectAuth } from '../store/auth/slice';
 import type { DerivedPermissions } from '@/domain/permissions';
 import { useDocumentMode } from '../runtime/ssr/document-mode';
-import { pageHref } from '../runtime/navigation/page-href';
+import { pageHref } from './page-href';
 import { ACCOUNT_LABEL_ATTRIBUTE, DESTINATIONS_ATTRIBUTE, islandAttribute } from '../islands/names';
 import './account-menu.css';
 

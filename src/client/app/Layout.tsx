@@ -10,7 +10,7 @@ import { localizedContent } from '@/domain/translations';
 import { useApi } from '../api/api-context';
 import { useAppSelector } from '../store/hooks';
 import { selectAuth } from '../store/auth/slice';
-import { pageHref } from '../runtime/navigation/page-href';
+import { pageHref } from './page-href';
 import { AccountMenu } from './AccountMenu';
 
 /**

@@ -20,7 +20,7 @@ import { islandAttribute, REQUIRED_MESSAGE_ATTRIBUTE } from '@/client/islands/na
 import { allFiltersQuery, callCenterQuery } from './queries';
 import { Awards, CallCenterStatus, Carriers, HowItWorksCarousel, Testimonials } from './blocks';
 import './home.css';
-import { pageHref } from '@/client/runtime/navigation/page-href';
+import { pageHref } from '@/client/app/page-href';
 
 export async function loadData({ queryClient, api }: RouteDataContext) {
   await Promise.all([queryClient.prefetchQuery(callCenterQuery()), queryClient.prefetchQuery(allFiltersQuery(api))]);

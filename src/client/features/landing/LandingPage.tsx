@@ -32,7 +32,7 @@ import { Awards, Carriers, CityFaq, HowItWorksCarousel, Testimonials } from './b
 import { cityName, isListable, LandingProviders, landingPageNumber, loadLandingProviders } from './LandingProviders';
 import { SECTION_SERVICE } from './sections';
 import './home.css';
-import { pageHref } from '@/client/runtime/navigation/page-href';
+import { pageHref } from '@/client/app/page-href';
 
 const HUBS: Readonly<Record<LandingSection, LandingPageContent>> = { providers: providerHub, therapists: therapistHub, psychiatrists: psychiatristHub };
 const STATUS_NOT_FOUND = 404;

@@ -22,7 +22,7 @@ import { stateName } from '@/client/ui/format';
 import { SECTION_SERVICE } from './sections';
 import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
 import { fullName } from '@/domain/names';
-import { pageHref } from '@/client/runtime/navigation/page-href';
+import { pageHref } from '@/client/app/page-href';
 
 type ProviderPage = EndpointTypes['listProviders']['response'];
 

@@ -29,7 +29,7 @@ import { profileAvailabilityQuery, SlotPicker } from './SlotPicker';
 import { useStartBooking, visitorBookingHref } from './useStartBooking';
 import './visitor.css';
 import { formatDollars } from '@/domain/money';
-import { pageHref } from '@/client/runtime/navigation/page-href';
+import { pageHref } from '@/client/app/page-href';
 
 export type ProfileLookup = Parameters<typeof profileQuery>[1];
 

@@ -27,7 +27,7 @@ import { timesContextParams, withoutPlace, withPlace } from './search-view';
 import { providerTimesPathOf } from './paths';
 import '@/client/ui/dialog.css';
 import './visitor.css';
-import { pageHref } from '@/client/runtime/navigation/page-href';
+import { pageHref } from '@/client/app/page-href';
 
 const searchPhone = constants.phoneLines.providerSearch;
 

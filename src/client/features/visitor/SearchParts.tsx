@@ -7,7 +7,7 @@ import { routeById } from '@/generated/routes';
 import { fillContent } from '@/domain/content-text';
 import { pageCount, type ProviderSearch } from '@/domain/provider-search';
 import { HiddenFields } from '@/client/ui/HiddenFields';
-import { pageHref } from '@/client/runtime/navigation/page-href';
+import { pageHref } from '@/client/app/page-href';
 
 export function LocationForm({
   search,

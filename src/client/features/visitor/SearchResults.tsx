@@ -38,7 +38,7 @@ import { Pagination } from './SearchParts';
 import { searchWaitlistPath, slotQueryOf } from './search-view';
 import { profilePathOf } from './paths';
 import { fullName } from '@/domain/names';
-import { pageHref } from '@/client/runtime/navigation/page-href';
+import { pageHref } from '@/client/app/page-href';
 
 const searchPhone = constants.phoneLines.providerSearch;
 export const RESULTS_HEADING = 'results-heading';
