@@ -165,7 +165,7 @@ export async function bookingPageShows(page: Page, providerName: string, locale:
   const summary = page.getByRole('region', { name: messageIn(locale, 'ui.booking.slot.heading') });
   await summary.getByText(providerName, { exact: false }).waitFor();
   await page.getByTestId('hold-countdown').waitFor();
-  return page.getByLabel(fieldLabel(serviceSelectionForm, 'serviceType', locale)).inputValue();
+  return page.getByLabel(fieldLabel(serviceSelectionForm, 'counselingType', locale)).inputValue();
 }
 
 export async function nextFromBookingPage(page: Page, locale: Locale = DEFAULT_LOCALE): Promise<void> {
