@@ -1,5 +1,5 @@
 /** The frame around every screen: skip link, header with brand, navigation and language, footer with help lines. */
-import type { MouseEvent, ReactNode } from 'react';
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import siteContent from '@/generated/content/site';
 import { constants } from '@/generated/constants';
@@ -37,10 +37,14 @@ function LanguageSwitcher() {
   return (
     <nav className="site-header__languages" aria-label={message('ui.layout.language')}>
       {LOCALES.map((l, index) => (
-        <span key={l.tag}>
-          {index > 0 ? ' / ' : null}
+        <Fragment key={l.tag}>
+          {index > 0 ? (
+            <span className="site-header__language-separator" aria-hidden="true">
+              {' / '}
+            </span>
+          ) : null}
           {l.tag === current ? (
-            <span lang={l.tag} aria-current="true">
+            <span className="site-header__language-current" lang={l.tag} aria-current="true">
               {l.name}
             </span>
           ) : (
@@ -48,7 +52,7 @@ function LanguageSwitcher() {
               {l.name}
             </a>
           )}
-        </span>
+        </Fragment>
       ))}
     </nav>
   );
