@@ -21,6 +21,15 @@ import { createTransport, type CallOptions } from './api/transport';
 import { loaderOf, ServerQueryClientContext, type RouteHead } from './runtime/ssr/route-data';
 import { DocumentModeContext } from './runtime/ssr/document-mode';
 import type { ApiResult, RenderRequest, RenderResult } from './ssr-contract';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { DEFAULT_LOCALE, isLocale, localeDefinition, localizedPath, setLocaleSource, type Locale } from '../domain/locale';
+import { pageLanguageLinks, type LanguageAlternate } from '../domain/page-languages';
+import { routeTitle } from '../domain/translations';
+
+// Renders overlap (one awaits its data while another starts): each render's language is its own, and every
+// message, date and amount of the render is written in it.
+const renderLocale = new AsyncLocalStorage<Locale>();
+const outside = setLocaleSource(() => renderLocale.getStore() ?? outside());
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -60,7 +69,7 @@ function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-export function headTags(head: RouteHead): string {
+export function headTags(head: RouteHead, alternates: readonly LanguageAlternate[] = []): string {
   const tags: string[] = [];
   if (head.title) tags.push(`<title>${escapeHtml(head.title)}</title>`, `<meta property="og:title" content="${escapeHtml(head.title)}">`);
   if (head.description)
@@ -70,12 +79,19 @@ export function headTags(head: RouteHead): string {
     );
   if (head.canonical)
     tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`, `<meta property="og:url" content="${escapeHtml(head.canonical)}">`);
+  for (const alternate of alternates) tags.push(`<link rel="alternate" hreflang="${escapeHtml(alternate.hreflang)}" href="${escapeHtml(alternate.href)}">`);
   if (head.robots) tags.push(`<meta name="robots" content="${escapeHtml(head.robots)}">`);
   if (head.jsonLd !== undefined) tags.push(`<script type="application/ld+json">${scriptSafeJson(head.jsonLd)}</script>`);
   return tags.join('');
 }
 
-export async function render(request: RenderRequest): Promise<RenderResult> {
+export function render(request: RenderRequest): Promise<RenderResult> {
+  const locale = isLocale(request.locale) ? request.locale : DEFAULT_LOCALE;
+  return renderLocale.run(locale, () => renderInLocale(request, locale));
+}
+
+/** The page as the route sees it (request.url has no language prefix), in its language below the prefix. */
+async function renderInLocale(request: RenderRequest, locale: Locale): Promise<RenderResult> {
   const store = createAppStore();
   const route = routeById[request.routeId as RouteId];
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: constants.queryCacheMs } } });
@@ -84,7 +100,11 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const url = new URL(request.url, request.origin ?? 'http://localhost');
   const now = request.now ? new Date(request.now) : undefined;
   let status = 200;
-  let head: RouteHead = { title: route.title, description: route.description, canonical: request.origin ? `${request.origin}${url.pathname}` : undefined };
+  let head: RouteHead = {
+    title: routeTitle(route.id),
+    description: route.description,
+    canonical: request.origin ? `${request.origin}${url.pathname}` : undefined,
+  };
 
   const load = screenLoaders[route.id];
   const loadData = load ? loaderOf(await load()) : undefined;
@@ -107,7 +127,18 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
     }
   }
 
-  const router = (children: ReactNode) => <StaticRouter location={request.url}>{children}</StaticRouter>;
+  // The canonical address in the page's language, and the same page in the others (hreflang).
+  let alternates: LanguageAlternate[] = [];
+  if (head.canonical && request.origin) ({ canonical: head.canonical, alternates } = pageLanguageLinks(head.canonical, request.origin, locale));
+
+  // Below the language's prefix: the app's links and navigation keep /es.
+  const basename = localeDefinition(locale).pathPrefix || undefined;
+  const location = `${localizedPath(url.pathname, locale)}${url.search}`;
+  const router = (children: ReactNode) => (
+    <StaticRouter basename={basename} location={location}>
+      {children}
+    </StaticRouter>
+  );
   let tree: ReactNode;
   if (request.fragment) {
     // The screen alone, under its route (for its parameters): no layout around it.
@@ -138,6 +169,6 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   );
   const html = await streamToString(prelude);
   // A document page (or a piece of one) is not hydrated: it carries no state for the app.
-  if (request.document || request.fragment) return { status, head: headTags(head), html };
-  return { status, head: headTags(head), html, state: store.getState(), queries: loadData ? dehydrate(queryClient) : undefined };
+  if (request.document || request.fragment) return { status, head: headTags(head, alternates), html };
+  return { status, head: headTags(head, alternates), html, state: store.getState(), queries: loadData ? dehydrate(queryClient) : undefined };
 }

@@ -13,17 +13,25 @@ import { browserTransport, createBrowserServices } from './api/services';
 import { registerBrowserTransport } from './api/api-context';
 import { isBookingPath } from './runtime/navigation/booking-paths';
 import { PAGE_DATA_IDS, takePageData } from './runtime/ssr/page-data';
+import { localeDefinition, localeOfPath, setLocaleSource } from '../domain/locale';
 import './ui/tokens.css';
 import './ui/base.css';
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
+  // The page's language is its path's (/es/…), set before anything renders: every message, date and amount
+  // is written in it (as the server wrote the page), and the router works below its prefix, so the app's
+  // links and navigation stay in the language.
+  const { locale, path } = localeOfPath(window.location.pathname);
+  setLocaleSource(() => locale);
+  document.documentElement.lang = locale;
+  const basename = localeDefinition(locale).pathPrefix || undefined;
   // The transport is made before the store it reads the audience from and reports expired sessions to.
   const late: { store?: AppStore } = {};
   const transport = browserTransport(
     () => selectAudience(late.store!.getState()),
-    () => late.store?.dispatch(sessionExpired({ returnTo: `${window.location.pathname}${window.location.search}` })),
+    () => late.store?.dispatch(sessionExpired({ returnTo: `${localeOfPath(window.location.pathname).path}${window.location.search}` })),
   );
   const store = createAppStore(takePageData<Partial<RootState>>(PAGE_DATA_IDS.state), {
     services: createBrowserServices(transport),
@@ -35,14 +43,14 @@ async function start(): Promise<void> {
   store.dispatch(authInitialized());
   const app = (generation = 0) => (
     <StrictMode key={generation}>
-      <App store={store} browser router={(children) => <BrowserRouter>{children}</BrowserRouter>} />
+      <App store={store} browser router={(children) => <BrowserRouter basename={basename}>{children}</BrowserRouter>} />
     </StrictMode>
   );
   let root: Root;
   if (container.firstElementChild) {
     const match = matchRoute(
       routes.filter((r) => r.registered),
-      window.location.pathname,
+      path,
     );
     await preloadScreen(match?.route.id);
     root = hydrateRoot(container, app());

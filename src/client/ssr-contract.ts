@@ -7,7 +7,10 @@ export interface ApiResult {
 }
 
 export interface RenderRequest {
+  /** path and query of the page without its language prefix (/therapists for /es/therapists): what the route sees */
   url: string;
+  /** the page's language (from its path prefix, /es for "es"); the default language when absent */
+  locale?: string;
   routeId: string;
   params: Record<string, string>;
   /** the public address of the site (PUBLIC_URL), for canonical links */

@@ -83,10 +83,13 @@ let source: () => Locale | undefined = () => undefined;
 
 /**
  * Where the active language comes from: the page's language in the browser, the request's or the
- * recipient's on the server (an AsyncLocalStorage, see src/server/locale.ts). Set once at start-up.
+ * recipient's on the server (an AsyncLocalStorage, see src/server/locale.ts). Set once at start-up;
+ * returns the source it replaces (the server renderer falls back to it outside a render).
  */
-export function setLocaleSource(next: () => Locale | undefined): void {
+export function setLocaleSource(next: () => Locale | undefined): () => Locale | undefined {
+  const previous = source;
   source = next;
+  return previous;
 }
 
 /** The language being written in now. */

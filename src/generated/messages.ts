@@ -1131,6 +1131,14 @@ export const messages = {
   'ui.callCenter.closed': 'We\'re closed. We open again {nextOpening}.',
   /** The provider search's first link for keyboard users, past the filters to the results. */
   'ui.search.skipToResults': 'Skip to results',
+  /** The first link of every page, for keyboard and screen-reader users. */
+  'ui.layout.skipToContent': 'Skip to content',
+  /** Read by screen readers before the support phone number in the header. */
+  'ui.layout.callUs': 'Call us at ',
+  /** The name of the header's main navigation (screen readers). */
+  'ui.layout.mainNav': 'Main',
+  /** The name of the header's language switcher (screen readers). */
+  'ui.layout.language': 'Language',
   'ui.visit.heading': 'Your video visit',
   'ui.visit.with': 'Session with {provider}, {time} ({zone})',
   'ui.visit.notYetOpen': 'The room opens at {opens} ({zone}), {minutes} minutes before the session. Keep this page open or come back then.',
@@ -2293,6 +2301,10 @@ export interface MessageParams {
   'ui.callCenter.open': { phone: string | number };
   'ui.callCenter.closed': { nextOpening: string | number };
   'ui.search.skipToResults': Record<string, never>;
+  'ui.layout.skipToContent': Record<string, never>;
+  'ui.layout.callUs': Record<string, never>;
+  'ui.layout.mainNav': Record<string, never>;
+  'ui.layout.language': Record<string, never>;
   'ui.visit.heading': Record<string, never>;
   'ui.visit.with': { provider: string | number; time: string | number; zone: string | number };
   'ui.visit.notYetOpen': { opens: string | number; zone: string | number; minutes: string | number };

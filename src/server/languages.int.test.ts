@@ -1,11 +1,21 @@
 /**
- * Languages (issue 22): the API answers in the language the app asks in (Accept-Language), and a mail queued
- * while answering is written in that language.
+ * Languages (issue 22): a public page under /es/ is the same route rendered in Spanish (<html lang>, its
+ * canonical address in Spanish, hreflang alternates), cached apart from the English one; a first visit
+ * follows Accept-Language and the choice is kept in the lang cookie; the sitemaps list both languages; the
+ * API answers in the language the app asks in (Accept-Language), and a mail queued while answering is
+ * written in that language.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { messageIn } from '@/domain/messages';
+import { routeTitle } from '@/domain/translations';
 import { callerFor, mailTo } from '@tests/support/sessions';
 import { signUp } from '@tests/support/sign-up';
+import type { RenderRequest, RenderResult } from '@/client/ssr-contract';
+import { buildApp } from './app';
 
 let t: TestApp;
 
@@ -15,6 +25,196 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
+});
+
+type Renderer = (request: RenderRequest) => Promise<RenderResult>;
+const globals = globalThis as unknown as { __languagesRender?: Renderer; __languagesRequests?: RenderRequest[] };
+
+/** A built client whose server renderer is the one the test gives (globalThis.__languagesRender), and which keeps what it was asked. */
+function clientWithRenderer(): { dir: string; ssrEntry: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'languages-client-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="en-US"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>',
+  );
+  const ssrEntry = join(dir, 'entry-server.cjs');
+  writeFileSync(
+    ssrEntry,
+    'exports.render = async function render(request) { (globalThis.__languagesRequests ??= []).push(request); return globalThis.__languagesRender(request); }',
+  );
+  return { dir, ssrEntry };
+}
+
+/** A renderer that says which route, language and address it was asked for. */
+const echo: Renderer = async (request) => ({
+  status: 200,
+  head: '<title>t</title>',
+  html: `<p>route ${request.routeId} in ${request.locale} at ${request.url}</p>`,
+});
+
+describe('pages in a language', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    globals.__languagesRender = echo;
+    const { dir, ssrEntry } = clientWithRenderer();
+    app = await buildApp({ config: { ...t.config, clientDir: dir, ssrEntry }, database: t.db.database, serveClient: true, seed: false, logger: false });
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('renders /es/therapists as the therapists route in Spanish, with <html lang="es">, and /therapists in English', async () => {
+    const spanish = await app.inject({ method: 'GET', url: '/es/therapists?page=2' });
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.body).toContain('<html lang="es">');
+    // The route sees its own address, without the language's prefix.
+    expect(spanish.body).toContain('<p>route therapistsHub in es at /therapists?page=2</p>');
+    expect(String(spanish.headers['set-cookie'])).toMatch(/lang=es/);
+
+    const english = await app.inject({ method: 'GET', url: '/therapists?page=2', cookies: { lang: 'en-US' } });
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('<html lang="en-US">');
+    expect(english.body).toContain('<p>route therapistsHub in en-US at /therapists?page=2</p>');
+    expect(english.headers['set-cookie']).toBeUndefined();
+
+    // A page of the app that is not server-rendered answers below the prefix too (the app's shell, in Spanish).
+    const shell = await app.inject({ method: 'GET', url: '/es/app/patient/dashboard/home' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).toContain('<html lang="es">');
+    expect(shell.body).toContain(`<title>${routeTitle('patientHome', 'es')}</title>`);
+    expect(routeTitle('patientHome', 'es')).not.toBe(routeTitle('patientHome', 'en-US'));
+  });
+
+  it('keeps the Spanish and the English page apart in the page cache', async () => {
+    const first = await app.inject({ method: 'GET', url: '/es/psychiatrists' });
+    expect(first.headers['x-page-cache']).toBe('miss');
+    const english = await app.inject({ method: 'GET', url: '/psychiatrists', cookies: { lang: 'en-US' } });
+    expect(english.headers['x-page-cache']).toBe('miss');
+    expect(english.body).toContain('in en-US at /psychiatrists');
+    const again = await app.inject({ method: 'GET', url: '/es/psychiatrists', cookies: { lang: 'es' } });
+    expect(again.headers['x-page-cache']).toBe('hit');
+    expect(again.body).toContain('in es at /psychiatrists');
+    expect(again.headers.etag).not.toBe(english.headers.etag);
+  });
+
+  it('sends a first visit to the language its browser asks for, and keeps the choice', async () => {
+    const first = await app.inject({ method: 'GET', url: '/therapists?page=2', headers: { 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' } });
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('/es/therapists?page=2');
+    expect(String(first.headers['set-cookie'])).toMatch(/lang=es;/);
+    const home = await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': 'es' } });
+    expect(home.statusCode).toBe(302);
+    expect(home.headers.location).toBe('/es/');
+
+    // Chose English with the switcher (the English page was served, the cookie says so): the English page stays English.
+    const chosen = await app.inject({ method: 'GET', url: '/therapists', headers: { 'accept-language': 'es-MX' }, cookies: { lang: 'en-US' } });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.body).toContain('<html lang="en-US">');
+
+    // The switcher's link from a Spanish page to the English one: served in English, and the cookie now says English.
+    const switched = await app.inject({ method: 'GET', url: '/therapists', headers: { 'accept-language': 'es-MX' }, cookies: { lang: 'es' } });
+    expect(switched.statusCode).toBe(200);
+    expect(String(switched.headers['set-cookie'])).toMatch(/lang=en-US;/);
+
+    // An English browser, and a crawler (no Accept-Language): English, no redirect.
+    expect((await app.inject({ method: 'GET', url: '/therapists', headers: { 'accept-language': 'en-GB,en' } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/therapists' })).statusCode).toBe(200);
+    // A Spanish page is never moved to English by the browser's language.
+    expect((await app.inject({ method: 'GET', url: '/es/therapists', headers: { 'accept-language': 'en-US' } })).statusCode).toBe(200);
+  });
+
+  it("asks the API in the page's language for the data of a page", async () => {
+    // The renderer loads data through the API in-process: a field the API refuses is explained in the page's language.
+    globals.__languagesRender = async (request) => {
+      const answer = await request.fetchApi('/providers/search');
+      return { status: 200, head: '', html: `<p>${(answer.body as { errors: { reason: string }[] }).errors[0]!.reason}</p>` };
+    };
+    try {
+      const spanish = await app.inject({ method: 'GET', url: '/es/providers/specialties/anxiety-therapy' });
+      expect(spanish.body).toContain(`<p>${messageIn('es', 'validation.default.required')}</p>`);
+      const english = await app.inject({ method: 'GET', url: '/providers/specialties/anxiety-therapy', cookies: { lang: 'en-US' } });
+      expect(english.body).toContain(`<p>${messageIn('en-US', 'validation.default.required')}</p>`);
+      expect(messageIn('es', 'validation.default.required')).not.toBe(messageIn('en-US', 'validation.default.required'));
+    } finally {
+      globals.__languagesRender = echo;
+    }
+  });
+});
+
+describe("a page in a language, drawn by the app's own renderer", () => {
+  let app: FastifyInstance;
+  const origin = 'https://care.example.org';
+
+  beforeAll(async () => {
+    const { render } = await import('@/client/entry-server');
+    globals.__languagesRender = render;
+    const { dir, ssrEntry } = clientWithRenderer();
+    app = await buildApp({
+      config: { ...t.config, clientDir: dir, ssrEntry, publicUrl: origin },
+      database: t.db.database,
+      serveClient: true,
+      seed: false,
+      logger: false,
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    globals.__languagesRender = echo;
+  });
+
+  it('gives /es/therapists its canonical address in Spanish and the same page in every language (hreflang); its links stay in Spanish', async () => {
+    const res = await app.inject({ method: 'GET', url: '/es/therapists' });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain(`<link rel="canonical" href="${origin}/es/therapists">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="en-US" href="${origin}/therapists">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="es" href="${origin}/es/therapists">`);
+    expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${origin}/therapists">`);
+    // The frame in Spanish, with the switcher to the same page in English.
+    expect(html).toContain(messageIn('es', 'ui.layout.skipToContent'));
+    expect(html).toMatch(/<a href="\/therapists" hreflang="en-US" lang="en-US"[^>]*>English<\/a>/i);
+    // The site's own links keep /es: the brand's link home, and every site address of the page but the switcher's.
+    expect(html).toMatch(/<a class="brand" href="\/es"/);
+    const siteLinks = [...html.matchAll(/ (?:href|action)="(\/[^"]*)"/g)].map((m) => m[1]!);
+    expect(siteLinks.length).toBeGreaterThan(20);
+    const english = siteLinks.filter((h) => h !== '/es' && !h.startsWith('/es/') && h !== '/therapists' && h !== '/favicon.svg');
+    expect(english).toEqual([]);
+
+    const inEnglish = await app.inject({ method: 'GET', url: '/therapists', cookies: { lang: 'en-US' } });
+    expect(inEnglish.body).toContain('<html lang="en-US">');
+    expect(inEnglish.body).toContain(`<link rel="canonical" href="${origin}/therapists">`);
+    expect(inEnglish.body).toMatch(/<a href="\/es\/therapists" hreflang="es" lang="es"[^>]*>Español<\/a>/i);
+  });
+});
+
+describe('the sitemaps in every language', () => {
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+
+  it('list the English pages and the Spanish ones, each language in its own files', async () => {
+    const origin = t.config.publicUrl.replace(/\/+$/, '');
+    const files = locs((await t.app.inject({ method: 'GET', url: '/sitemap.xml' })).body);
+    expect(files).toEqual([
+      `${origin}/sitemaps/pages.xml`,
+      `${origin}/sitemaps/providers-1.xml`,
+      `${origin}/sitemaps/es/pages.xml`,
+      `${origin}/sitemaps/es/providers-1.xml`,
+    ]);
+    const english = locs((await t.app.inject({ method: 'GET', url: '/sitemaps/pages.xml' })).body);
+    const spanish = locs((await t.app.inject({ method: 'GET', url: '/sitemaps/es/pages.xml' })).body);
+    expect(english).toEqual(expect.arrayContaining([`${origin}/`, `${origin}/therapists`]));
+    expect(spanish).toEqual(expect.arrayContaining([`${origin}/es/`, `${origin}/es/therapists`, `${origin}/es/therapists/tx`]));
+    expect(spanish).toHaveLength(english.length);
+    expect(spanish.every((u) => u.startsWith(`${origin}/es/`))).toBe(true);
+
+    const profiles = locs((await t.app.inject({ method: 'GET', url: '/sitemaps/es/providers-1.xml' })).body);
+    expect(profiles.length).toBe(locs((await t.app.inject({ method: 'GET', url: '/sitemaps/providers-1.xml' })).body).length);
+    expect(profiles.every((u) => /\/es\/(therapist|psychiatrist)\/[a-z]{2}\/[a-z0-9-]+$/.test(u))).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: '/sitemaps/xx/pages.xml' })).statusCode).toBe(404);
+  });
 });
 
 describe('the API in a language', () => {

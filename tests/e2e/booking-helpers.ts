@@ -5,9 +5,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { addDaysIso, addYears, todayIso } from '@/domain/dates';
 import { constants } from '@/generated/constants';
-import { messages } from '@/generated/messages';
 import { wcagViolations } from './a11y';
 import { baseUrl } from './harness';
+import { messageIn } from '@/domain/messages';
+import { DEFAULT_LOCALE, type Locale } from '@/domain/locale';
+import bookingCardForm from '@/generated/forms/booking-card';
+import { fieldLabel } from './journeys/words';
 
 export interface BookableSlot {
   providerId: string;
@@ -96,10 +99,14 @@ export async function withFailureShot(page: Page, name: string, steps: () => Pro
  * The payment step's card section once the cards on file have loaded, and whether a saved card is
  * offered (other tests may have saved one for the same demo patient, so both shapes happen).
  */
-export async function settledCardSection(page: Page): Promise<{ card: Locator; savedCardOffered: boolean }> {
-  const card = page.getByRole('region', { name: messages['ui.booking.pay.cardHeading'] });
-  const newCard = card.getByRole('radio', { name: messages['ui.booking.pay.newCard'] });
-  await card.getByLabel('Card number').or(newCard).first().waitFor();
+export async function settledCardSection(page: Page, locale: Locale = DEFAULT_LOCALE): Promise<{ card: Locator; savedCardOffered: boolean }> {
+  const card = page.getByRole('region', { name: messageIn(locale, 'ui.booking.pay.cardHeading') });
+  const newCard = card.getByRole('radio', { name: messageIn(locale, 'ui.booking.pay.newCard') });
+  await card
+    .getByLabel(fieldLabel(bookingCardForm, 'number', locale))
+    .or(newCard)
+    .first()
+    .waitFor();
   return { card, savedCardOffered: (await newCard.count()) > 0 };
 }
 
@@ -107,15 +114,17 @@ export async function settledCardSection(page: Page): Promise<{ card: Locator; s
 export async function fillNewTestCard(
   page: Page,
   details: { number: string; expiration: string; cvc: string; line1: string; city: string; state: string; zip: string },
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<Locator> {
-  const { card, savedCardOffered } = await settledCardSection(page);
-  if (savedCardOffered) await card.getByRole('radio', { name: messages['ui.booking.pay.newCard'] }).check();
-  await card.getByLabel('Card number').fill(details.number);
-  await card.getByLabel('Expiration (MM/YY)').fill(details.expiration);
-  await card.getByLabel('CVC').fill(details.cvc);
-  await card.getByLabel('Address line 1').fill(details.line1);
-  await card.getByLabel('City').fill(details.city);
-  await card.getByLabel('State').selectOption(details.state);
-  await card.getByLabel('Zip code').fill(details.zip);
+  const label = (field: string) => fieldLabel(bookingCardForm, field, locale);
+  const { card, savedCardOffered } = await settledCardSection(page, locale);
+  if (savedCardOffered) await card.getByRole('radio', { name: messageIn(locale, 'ui.booking.pay.newCard') }).check();
+  await card.getByLabel(label('number')).fill(details.number);
+  await card.getByLabel(label('expiration')).fill(details.expiration);
+  await card.getByLabel(label('cvv')).fill(details.cvc);
+  await card.getByLabel(label('address.line1')).fill(details.line1);
+  await card.getByLabel(label('address.city')).fill(details.city);
+  await card.getByLabel(label('address.state')).selectOption(details.state);
+  await card.getByLabel(label('address.zipcode')).fill(details.zip);
   return card;
 }

@@ -102,15 +102,15 @@ export async function closeBrowser(): Promise<void> {
   browser = undefined;
 }
 
-/** An empty browser (no cookies, no storage) with a watched page. */
-export async function newSession(options: { viewport?: { width: number; height: number } } = {}): Promise<Session> {
+/** An empty browser (no cookies, no storage) with a watched page; `locale` is the browser's language (its Accept-Language). */
+export async function newSession(options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<Session> {
   const b = await launchBrowser();
   const context = await b.newContext({
     baseURL: baseUrl(),
     viewport: options.viewport ?? { width: 1280, height: 900 },
     extraHTTPHeaders: { 'x-forwarded-for': sessionAddress() },
     timezoneId: browserTimeZone,
-    locale: 'en-US',
+    locale: options.locale ?? 'en-US',
   });
   context.setDefaultTimeout(stepTimeoutMs);
   context.setDefaultNavigationTimeout(stepTimeoutMs);
@@ -137,7 +137,7 @@ export async function eventually<T>(probe: () => Promise<T | undefined> | T | un
 }
 
 /** Use in a describe block: browser per file, session per test, problems checked after each test. */
-export function useBrowser(options: { viewport?: { width: number; height: number }; fakeMedia?: boolean } = {}): () => Session {
+export function useBrowser(options: { viewport?: { width: number; height: number }; fakeMedia?: boolean; locale?: string } = {}): () => Session {
   let session: Session | undefined;
   beforeAll(async () => {
     await launchBrowser(options.fakeMedia ? fakeMediaArgs : []);

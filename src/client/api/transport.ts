@@ -9,6 +9,7 @@ import type { AppSource } from '@/generated/types';
 import type { EndpointRoute, RequestInput, Transport } from '@/generated/client/api';
 import { APP_SOURCE_HEADER } from '@/domain/app-source';
 import { constants } from '@/generated/constants';
+import { activeLocale } from '@/domain/locale';
 import { ApiError, parseErrorBody, type ApiErrorKind } from './errors';
 
 export interface CallOptions {
@@ -84,6 +85,8 @@ export function createTransport(deps: TransportDeps): Transport<CallOptions> {
       accept: 'application/json',
       [APP_SOURCE_HEADER]: deps.appSource(),
       [constants.csrfHeader]: constants.csrfHeaderValue,
+      // The page's language: the server writes its sentences, labels and the mail it sends in it (src/server/locale.ts).
+      'accept-language': activeLocale(),
     };
     const token = deps.accessToken?.();
     if (token) headers.authorization = `Bearer ${token}`;

@@ -7,12 +7,14 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { Link, useLocation } from 'react-router';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { postLoginPath } from '@/domain/roles';
+import { postLoginPath, type PostLoginRoutes } from '@/domain/roles';
+import { routeTitle } from '@/domain/translations';
 import { destinationPaths, placesFor, type Place } from '../runtime/navigation/places';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import { logoutRequested, selectAuth } from '../store/auth/slice';
 import type { DerivedPermissions } from '@/domain/permissions';
 import { useDocumentMode } from '../runtime/ssr/document-mode';
+import { pageHref } from './page-href';
 import { ACCOUNT_LABEL_ATTRIBUTE, DESTINATIONS_ATTRIBUTE, islandAttribute } from '../islands/names';
 import './account-menu.css';
 
@@ -25,6 +27,11 @@ export function accountPlaces(permissions: DerivedPermissions): Place[] {
 }
 
 const noSubscription = () => () => undefined;
+
+/** Where each kind of signed-in person goes, in the page's language (plain links the account island writes in). */
+function localizedDestinations(): PostLoginRoutes {
+  return Object.fromEntries(Object.entries(destinationPaths).map(([kind, path]) => [kind, pageHref(path)])) as unknown as PostLoginRoutes;
+}
 
 export function AccountMenu() {
   const dispatch = useAppDispatch();
@@ -63,7 +70,7 @@ export function AccountMenu() {
         className="btn btn--ghost account-menu__signin"
         to={routeById.login.path}
         {...islandAttribute('account')}
-        {...{ [DESTINATIONS_ATTRIBUTE]: JSON.stringify(destinationPaths), [ACCOUNT_LABEL_ATTRIBUTE]: message('ui.account.menuLabel') }}
+        {...{ [DESTINATIONS_ATTRIBUTE]: JSON.stringify(localizedDestinations()), [ACCOUNT_LABEL_ATTRIBUTE]: message('ui.account.menuLabel') }}
       >
         {message('ui.account.signIn')}
       </Link>
@@ -113,7 +120,7 @@ export function AccountMenu() {
           <ul className="account-menu__links">
             {places.map((p) => (
               <li key={p.id}>
-                <Link to={p.path}>{p.title}</Link>
+                <Link to={p.path}>{routeTitle(p.id)}</Link>
               </li>
             ))}
           </ul>

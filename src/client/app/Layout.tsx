@@ -1,11 +1,62 @@
-/** The frame around every screen: skip link, header with brand and navigation, footer with help lines. */
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+/** The frame around every screen: skip link, header with brand, navigation and language, footer with help lines. */
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import siteContent from '@/generated/content/site';
 import { constants } from '@/generated/constants';
 import { formatPhone, telHref } from '@/domain/phone';
+import { message } from '@/domain/messages';
+import { activeLocale, LOCALES, localizedPath, type Locale } from '@/domain/locale';
 import { localizedContent } from '@/domain/translations';
+import { useApi } from '../api/api-context';
+import { useAppSelector } from '../store/hooks';
+import { selectAuth } from '../store/auth/slice';
+import { pageHref } from './page-href';
 import { AccountMenu } from './AccountMenu';
+
+/**
+ * "English / Español": the same page (path and query) in the other language, as a full page load so the
+ * server renders it in that language and keeps the choice (the lang cookie). A signed-in person's
+ * account takes the language too (their mail and documents), before the page changes.
+ */
+function LanguageSwitcher() {
+  const location = useLocation();
+  const api = useApi();
+  const auth = useAppSelector(selectAuth);
+  const current = activeLocale();
+  const choose = (event: MouseEvent<HTMLAnchorElement>, tag: Locale) => {
+    const user = auth.status === 'authenticated' ? auth.user : undefined;
+    if (!user || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const href = event.currentTarget.href;
+    // Whether the account took it or not (a role that may not change its account), the page changes.
+    void api
+      .updateUser({ params: { id: user.id }, body: { language: tag } })
+      .catch(() => undefined)
+      .finally(() => window.location.assign(href));
+  };
+  return (
+    <nav className="site-header__languages" aria-label={message('ui.layout.language')}>
+      {LOCALES.map((l, index) => (
+        <Fragment key={l.tag}>
+          {index > 0 ? (
+            <span className="site-header__language-separator" aria-hidden="true">
+              {' / '}
+            </span>
+          ) : null}
+          {l.tag === current ? (
+            <span className="site-header__language-current" lang={l.tag} aria-current="true">
+              {l.name}
+            </span>
+          ) : (
+            <a href={`${localizedPath(location.pathname, l.tag)}${location.search}`} hrefLang={l.tag} lang={l.tag} onClick={(event) => choose(event, l.tag)}>
+              {l.name}
+            </a>
+          )}
+        </Fragment>
+      ))}
+    </nav>
+  );
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const phone = formatPhone(constants.supportPhone);
@@ -13,7 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="app-frame">
       <a className="skip-link" href="#main">
-        Skip to content
+        {message('ui.layout.skipToContent')}
       </a>
       <header className="site-header">
         <div className="container site-header__inner">
@@ -21,17 +72,18 @@ export function Layout({ children }: { children: ReactNode }) {
             <img src="/favicon.svg" alt="" width="28" height="28" />
             <span className="brand__name">{site.brand.name}</span>
           </Link>
-          <nav className="site-nav" aria-label="Main">
+          <nav className="site-nav" aria-label={message('ui.layout.mainNav')}>
             {site.nav.map((item) => (
-              <a key={item.href} href={item.href}>
+              <a key={item.href} href={pageHref(item.href)}>
                 {item.label}
               </a>
             ))}
           </nav>
           <a className="btn btn--secondary site-header__phone" href={telHref(constants.supportPhone)}>
-            <span className="visually-hidden">Call us at </span>
+            <span className="visually-hidden">{message('ui.layout.callUs')}</span>
             {phone}
           </a>
+          <LanguageSwitcher />
           <AccountMenu />
         </div>
       </header>

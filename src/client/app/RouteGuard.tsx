@@ -13,6 +13,7 @@ import { selectAuth } from '../store/auth/slice';
 import { selectFlagOn, selectFlagStatus } from '../store/flags/slice';
 import { routeDecision } from '@/domain/permissions';
 import { postLoginPath } from '@/domain/roles';
+import { titleOfRoute } from '@/domain/translations';
 import { isFlagName, trafficOf } from '../runtime/flags/treatment';
 import { destinationPaths, loginPath, loginPathReturningTo } from '../runtime/navigation/places';
 
@@ -36,8 +37,8 @@ export function RouteGuard({ route, children }: { route: RouteDefinition; childr
   const location = useLocation();
   useEffect(() => {
     // Client-side navigation keeps the tab's title in step with the screen (server pages render it).
-    document.title = route.title;
-  }, [route.title]);
+    document.title = titleOfRoute(route);
+  }, [route]);
   const decision = routeDecision(route.access, auth.status, auth.permissions);
   if (decision === 'wait') return <PageSkeleton />;
   // After signing out, plain sign-in: the next person is not sent back to the last one's page.

@@ -50,7 +50,7 @@ export interface PageCacheOptions {
   onError?: (error: unknown) => void;
 }
 
-/** Pages are cached per locale (the pages' <html lang>); one locale today, DEFAULT_LOCALE. */
+/** Pages are cached per language (the page's <html lang>, from its path prefix) and address. */
 export function pageCacheKey(url: string, locale: string = DEFAULT_LOCALE): string {
   return `${locale} ${url}`;
 }

@@ -4,12 +4,15 @@
  * listed provider is, every specialty page, for each section) and `/sitemaps/providers-<n>.xml`
  * (every listed provider's canonical friendly profile, sitemapMaxUrls a file). A removed provider
  * (removed_at set, with one of the removal reasons) is in no file; its profile answers 410.
+ * A sitemap per language (issue 22): the same files under `/sitemaps/<prefix>/` (`/sitemaps/es/pages.xml`)
+ * list the pages under the language's prefix (`/es/therapists`); the index names every language's files.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { constants } from '@/generated/constants';
 import { enums } from '@/generated/enums';
 import { landingPagePath, type LandingPage } from '@/domain/landing-urls';
+import { DEFAULT_LOCALE, LOCALES, localizedPath, type Locale } from '@/domain/locale';
 import { providerSlugs } from '../marketplace/providers';
 
 const XML = 'application/xml; charset=utf-8';
@@ -42,6 +45,17 @@ export function landingPaths(cities: readonly { state: string; city: string }[])
   return ['/', ...pages.map(landingPagePath)];
 }
 
+/** The folder of a language's sitemaps: /sitemaps for the default language, /sitemaps/es for Spanish. */
+export function sitemapFolder(locale: Locale): string {
+  const prefix = LOCALES.find((l) => l.tag === locale)?.pathPrefix ?? '';
+  return `/sitemaps${prefix}`;
+}
+
+/** The language whose sitemaps are in a folder under /sitemaps ("es" → es); undefined for no language of ours. */
+function localeOfFolder(folder: string): Locale | undefined {
+  return LOCALES.find((l) => l.pathPrefix !== '' && l.pathPrefix === `/${folder}`)?.tag;
+}
+
 async function listedProviderCount(app: FastifyInstance): Promise<number> {
   const [row] = await app.database.query<{ n: string }>('SELECT count(*) AS n FROM providers WHERE removed_at IS NULL');
   return Number(row?.n ?? 0);
@@ -61,32 +75,48 @@ export default fp<{ publicUrl: string }>(
 
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
       const files = Math.max(1, Math.ceil((await listedProviderCount(app)) / perFile));
-      const paths = ['/sitemaps/pages.xml', ...Array.from({ length: files }, (_, i) => `/sitemaps/providers-${i + 1}.xml`)];
+      const paths = LOCALES.flatMap((l) => {
+        const folder = sitemapFolder(l.tag);
+        return [`${folder}/pages.xml`, ...Array.from({ length: files }, (_, i) => `${folder}/providers-${i + 1}.xml`)];
+      });
       return reply.type(XML).header('cache-control', CACHE).send(sitemapIndex(origin, paths));
     });
 
-    app.get('/sitemaps/pages.xml', { schema: { hide: true } }, async (_request, reply) => {
-      const cities = await app.database.query<{ state: string; city: string }>(
-        `SELECT DISTINCT pr.state, pr.city FROM practices pr
-          WHERE EXISTS (SELECT 1 FROM providers p WHERE p.practice_id = pr.id AND p.removed_at IS NULL)
-          ORDER BY pr.state, pr.city`,
-      );
-      return reply
-        .type(XML)
-        .header('cache-control', CACHE)
-        .send(urlSet(origin, landingPaths(cities)));
-    });
-
-    app.get<{ Params: { file: string } }>('/sitemaps/:file', { schema: { hide: true } }, async (request, reply) => {
-      const n = Number(/^providers-(\d{1,6})\.xml$/.exec(request.params.file)?.[1]);
+    const sitemapFile = async (locale: Locale, file: string): Promise<string | undefined> => {
+      if (file === 'pages.xml') {
+        const cities = await app.database.query<{ state: string; city: string }>(
+          `SELECT DISTINCT pr.state, pr.city FROM practices pr
+            WHERE EXISTS (SELECT 1 FROM providers p WHERE p.practice_id = pr.id AND p.removed_at IS NULL)
+            ORDER BY pr.state, pr.city`,
+        );
+        return urlSet(
+          origin,
+          landingPaths(cities).map((p) => localizedPath(p, locale)),
+        );
+      }
+      const n = Number(/^providers-(\d{1,6})\.xml$/.exec(file)?.[1]);
       const files = Math.max(1, Math.ceil((await listedProviderCount(app)) / perFile));
-      if (!Number.isInteger(n) || n < 1 || n > files) return reply.callNotFound();
+      if (!Number.isInteger(n) || n < 1 || n > files) return undefined;
       const rows = await app.database.query<{ slug: string; licensed_states: string[]; offers_medication: boolean }>(
         `SELECT slug, licensed_states, offers_medication FROM providers WHERE removed_at IS NULL ORDER BY id LIMIT ${perFile} OFFSET $1`,
         [(n - 1) * perFile],
       );
       const paths = rows.map((r) => providerSlugs(r)[0]?.path).filter((p): p is string => Boolean(p));
-      return reply.type(XML).header('cache-control', CACHE).send(urlSet(origin, paths));
+      return urlSet(
+        origin,
+        paths.map((p) => localizedPath(p, locale)),
+      );
+    };
+
+    app.get<{ Params: { file: string } }>('/sitemaps/:file', { schema: { hide: true } }, async (request, reply) => {
+      const xml = await sitemapFile(DEFAULT_LOCALE, request.params.file);
+      return xml === undefined ? reply.callNotFound() : reply.type(XML).header('cache-control', CACHE).send(xml);
+    });
+
+    app.get<{ Params: { folder: string; file: string } }>('/sitemaps/:folder/:file', { schema: { hide: true } }, async (request, reply) => {
+      const locale = localeOfFolder(request.params.folder);
+      const xml = locale ? await sitemapFile(locale, request.params.file) : undefined;
+      return xml === undefined ? reply.callNotFound() : reply.type(XML).header('cache-control', CACHE).send(xml);
     });
   },
   { name: 'sitemap', dependencies: ['database'] },

@@ -12,6 +12,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { routes, routeById } from '@/generated/routes';
+import { titleOfRoute } from '@/domain/translations';
 import { matchRoute } from '@/domain/route-match';
 import type { RenderRequest, RenderResult } from '@/client/ssr-contract';
 import { PAGE_DATA_IDS } from '@/client/runtime/ssr/page-data';
@@ -25,6 +26,8 @@ import { cookieToken } from '../auth/cookie';
 import { signedInHint } from '../auth/signed-in-hint';
 import { hasAccountLink, withAccountLink, withHintedAccountLink } from '../pages/account-link';
 import { chooseEncoding, compressText, etagMatches, PageCache, pageCacheKey, type CachedPage, type RenderedPage } from '../pages/page-cache';
+import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage, localeOfPath, localizedPath, type Locale } from '@/domain/locale';
+import { LANGUAGE_COOKIE } from '../locale';
 
 export interface ClientPluginOptions {
   clientDir: string;
@@ -88,6 +91,36 @@ function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** A page's template says its language: <html lang="es"> for /es/…, the default language's tag otherwise. */
+export function withHtmlLang(template: string, locale: Locale): string {
+  const lang = `lang="${escapeHtml(locale)}"`;
+  return /<html\b[^>]*\blang="[^"]*"/.test(template)
+    ? template.replace(/(<html\b[^>]*\b)lang="[^"]*"/, (_, before: string) => `${before}${lang}`)
+    : template.replace(/<html\b/, () => `<html ${lang}`);
+}
+
+/** The lang cookie keeps a visitor's language for a year (the switcher's choice, or the language of the pages read). */
+const LANGUAGE_COOKIE_OPTIONS = { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 60 * 60 } as const;
+
+/**
+ * Where a first visit goes: a page of the default language, asked for by a browser that prefers another of
+ * ours and that has no language kept in its cookie, moves to the same page in that language (same query).
+ * Undefined when the page is to be served as asked (a chosen language, a prefixed page, a crawler).
+ */
+export function firstVisitRedirect(
+  url: string,
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+): { location: string; locale: Locale } | undefined {
+  if (isLocale(cookie)) return undefined;
+  const [pathname = '/', ...rest] = url.split('?');
+  if (localeOfPath(pathname).locale !== DEFAULT_LOCALE) return undefined;
+  const wanted = localeFromAcceptLanguage(acceptLanguage);
+  if (wanted === DEFAULT_LOCALE) return undefined;
+  const query = rest.length ? `?${rest.join('?')}` : '';
+  return { location: `${localizedPath(pathname, wanted)}${query}`, locale: wanted };
+}
+
 /** JSON inside a <script> must not be able to close it. */
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
@@ -141,20 +174,24 @@ export default fp<ClientPluginOptions>(
       });
 
     // The page's state travels as JSON data blocks (not code: no nonce), so one rendering serves everyone.
-    const page = (head: string, body: string, state: unknown, queries: unknown, isDocument: boolean): string => {
+    const page = (head: string, body: string, state: unknown, queries: unknown, isDocument: boolean, locale: Locale): string => {
       const blocks = [
         state === undefined ? '' : `<script type="application/json" id="${PAGE_DATA_IDS.state}">${scriptSafeJson(state)}</script>`,
         queries === undefined ? '' : `<script type="application/json" id="${PAGE_DATA_IDS.queries}">${scriptSafeJson(queries)}</script>`,
       ].join('');
       // Replacer functions: a "$" in the page must not be read as a replacement pattern.
-      return (isDocument ? documentPageTemplate : template)
+      return withHtmlLang(isDocument ? documentPageTemplate : template, locale)
         .replace('<!--app-head-->', () => head)
         .replace('<!--app-html-->', () => body)
         .replace('<!--app-state-->', () => blocks);
     };
 
-    const renderUrl = async (url: string): Promise<RenderedPage> => {
-      const pathname = url.split('?')[0] ?? '/';
+    // /es/therapists is the therapists route in Spanish: the route is matched on the path without its
+    // language prefix, and the page is rendered in the language (its copy, <html lang>, links below /es).
+    const renderUrl = async (requestUrl: string): Promise<RenderedPage> => {
+      const [requestPath = '/', ...queryParts] = requestUrl.split('?');
+      const { locale, path: pathname } = localeOfPath(requestPath);
+      const url = queryParts.length ? `${pathname}?${queryParts.join('?')}` : pathname;
       const match = matchRoute(registered, pathname);
       const route = match?.route ?? routeById.notFound;
       let status = match ? 200 : 404;
@@ -162,7 +199,7 @@ export default fp<ClientPluginOptions>(
       const isDocument = match ? rendersAsDocument(match.route, new URLSearchParams(url.split('?')[1] ?? '')) : false;
       const isFragment = match?.route.render === 'fragment';
       const serverRendered = isDocument || isFragment || match?.route.render === 'server';
-      let head = `<title>${escapeHtml(route.title)}</title>${route.description ? `<meta name="description" content="${escapeHtml(route.description)}">` : ''}`;
+      let head = `<title>${escapeHtml(titleOfRoute(route, locale))}</title>${route.description ? `<meta name="description" content="${escapeHtml(route.description)}">` : ''}`;
       const assets = route.screen ? screenAssets(manifest, `src/client/features/${route.area}/${route.screen}.tsx`, { scripts: !isDocument }) : '';
       let body = '';
       let state: unknown;
@@ -170,6 +207,7 @@ export default fp<ClientPluginOptions>(
       if (match && serverRendered) {
         const result = await ssr.render({
           url,
+          locale,
           routeId: match.route.id,
           document: isDocument,
           now: app.clock.now().toISOString(),
@@ -177,7 +215,8 @@ export default fp<ClientPluginOptions>(
           params: match.params,
           origin: opts.publicUrl?.replace(/\/+$/, ''),
           fetchApi: async (path: string) => {
-            const res = await app.inject({ method: 'GET', url: `/api${path}`, headers: { accept: 'application/json' } });
+            // The API answers in the page's language (labels, sentences), as it does the app in that language.
+            const res = await app.inject({ method: 'GET', url: `/api${path}`, headers: { accept: 'application/json', 'accept-language': locale } });
             const headers: Record<string, string> = {};
             for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') headers[name.toLowerCase()] = value;
             let json: unknown;
@@ -199,7 +238,7 @@ export default fp<ClientPluginOptions>(
       if (isFragment) return { status, html: body };
       // A page rendered with data hydrates inside the query frame: fetch its code alongside.
       const frameAssets = queries === undefined ? '' : screenAssets(manifest, 'src/client/app/QueryFrame.tsx');
-      const html = page(head + assets + frameAssets, body, state, queries, isDocument);
+      const html = page(head + assets + frameAssets, body, state, queries, isDocument, locale);
       return { status, html: serverRendered ? inlineStyles(html) : html };
     };
 
@@ -239,7 +278,18 @@ export default fp<ClientPluginOptions>(
     };
 
     app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
-      const { page: cached, outcome } = await cache.get(pageCacheKey(request.url), () => renderUrl(request.url));
+      const chosen = request.cookies?.[LANGUAGE_COOKIE];
+      const pathname = request.url.split('?')[0] ?? '/';
+      const isFragment = isFragmentPath(localeOfPath(pathname).path);
+      const moved = isFragment ? undefined : firstVisitRedirect(request.url, chosen, request.headers['accept-language']);
+      if (moved) {
+        reply.setCookie(LANGUAGE_COOKIE, moved.locale, LANGUAGE_COOKIE_OPTIONS);
+        return reply.header('cache-control', 'private, no-cache').header('vary', 'accept-language, cookie').redirect(moved.location, 302);
+      }
+      const locale = localeOfPath(pathname).locale;
+      // The language read is the language kept: the switcher is a plain link to the page in the other language.
+      if (!isFragment && chosen !== locale) reply.setCookie(LANGUAGE_COOKIE, locale, LANGUAGE_COOKIE_OPTIONS);
+      const { page: cached, outcome } = await cache.get(pageCacheKey(request.url, locale), () => renderUrl(request.url));
       const personal = await personalPage(request, cached);
       if (personal !== undefined) {
         // Never the shared copy's validator, and kept by no shared cache.
@@ -254,7 +304,7 @@ export default fp<ClientPluginOptions>(
         return reply.header('content-encoding', encoding).send(await compressText(personal, encoding));
       }
       // A fragment is for an island to load, not a page to find.
-      if (isFragmentPath(request.url.split('?')[0] ?? '/')) reply.header('x-robots-tag', 'noindex');
+      if (isFragment) reply.header('x-robots-tag', 'noindex');
       reply
         .status(cached.status)
         .type('text/html; charset=utf-8')

@@ -11,9 +11,17 @@ import bookingFlow from '@/generated/flows/booking';
 import { constants } from '@/generated/constants';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { message } from '@/domain/messages';
+import { message, messageIn } from '@/domain/messages';
+import { DEFAULT_LOCALE, type Locale } from '@/domain/locale';
+import { localizedContent } from '@/domain/translations';
+import bookingCardForm from '@/generated/forms/booking-card';
+import bookingEmailForm from '@/generated/forms/booking-email';
+import bookingNewAccountForm from '@/generated/forms/booking-new-account';
+import oneTimeCodeForm from '@/generated/forms/one-time-code';
+import serviceSelectionForm from '@/generated/forms/service-selection';
 import { mailMoment, oneTimeCodeFor } from '../mailbox';
 import { fillNewTestCard, settledCardSection } from '../booking-helpers';
+import { fieldLabel, flowStepCopy, pathIn } from './words';
 
 export const payCopy = bookingFlow.steps.find((s) => s.id === 'pay')!.copy as Record<string, string>;
 export const patientCopy = bookingFlow.steps.find((s) => s.id === 'patient-information')!.copy as Record<string, string>;
@@ -61,23 +69,29 @@ export async function signInFromLoginPage(page: Page, email: string): Promise<vo
  * The home page's search: where, optionally which insurance, then "Find providers"; the results are
  * shown. `viaBrand`: reached by the header's brand link from the page the person is on.
  */
-export async function searchFromHome(page: Page, location: string, options: { insurance?: string; viaBrand?: boolean } = {}): Promise<void> {
-  if (options.viaBrand) await page.getByRole('link', { name: site.brand.name }).first().click();
-  else await page.goto('/');
-  await page.getByRole('heading', { level: 1, name: home.hero.heading }).waitFor();
-  await page.getByLabel(home.hero.locationLabel).fill(location);
+export async function searchFromHome(page: Page, location: string, options: { insurance?: string; viaBrand?: boolean; locale?: Locale } = {}): Promise<void> {
+  const locale = options.locale ?? DEFAULT_LOCALE;
+  const hero = localizedContent(home, locale).hero;
+  if (options.viaBrand)
+    await page
+      .getByRole('link', { name: localizedContent(site, locale).brand.name })
+      .first()
+      .click();
+  else await page.goto(pathIn('/', locale));
+  await page.getByRole('heading', { level: 1, name: hero.heading }).waitFor();
+  await page.getByLabel(hero.locationLabel).fill(location);
   if (options.insurance) {
-    const insurance = page.getByLabel(home.hero.insuranceLabel, { exact: true });
+    const insurance = page.getByLabel(hero.insuranceLabel, { exact: true });
     await insurance.locator('option', { hasText: options.insurance }).waitFor({ state: 'attached' });
     await insurance.selectOption({ label: options.insurance });
   }
-  await page.getByRole('button', { name: home.hero.submitLabel }).click();
-  await resultsShown(page);
+  await page.getByRole('button', { name: hero.submitLabel }).click();
+  await resultsShown(page, locale);
 }
 
 /** Provider search has answered with providers and their next open times. */
-export async function resultsShown(page: Page): Promise<void> {
-  await page.waitForURL((u) => u.pathname === routeById.providerSearch.path && u.searchParams.has(constants.providerSearchParams.state));
+export async function resultsShown(page: Page, locale: Locale = DEFAULT_LOCALE): Promise<void> {
+  await page.waitForURL((u) => u.pathname === pathIn(routeById.providerSearch.path, locale) && u.searchParams.has(constants.providerSearchParams.state));
   await page.locator('.provider-card__first').first().waitFor({ timeout: 30000 });
 }
 
@@ -93,8 +107,8 @@ export async function providerWithTimes(page: Page, nth: number): Promise<{ card
 }
 
 /** "See open times" on a card: the availability modal with its times. */
-export async function seeOpenTimes(page: Page, card: Locator): Promise<Locator> {
-  await card.getByRole('button', { name: searchCopy.card.seeTimes }).click();
+export async function seeOpenTimes(page: Page, card: Locator, locale: Locale = DEFAULT_LOCALE): Promise<Locator> {
+  await card.getByRole('button', { name: localizedContent(searchCopy, locale).card.seeTimes }).click();
   const dialog = page.getByRole('dialog');
   await dialog.locator('.slot-button').first().waitFor();
   return dialog;
@@ -111,21 +125,22 @@ export async function chooseTime(table: Locator, nth: number): Promise<string> {
 }
 
 /** Identity verification for a new visitor, verify first: e-mail, the code from the mailbox, then the new account's details; back on the booking. */
-export async function verifyAsNewVisitor(page: Page, person: NewPerson): Promise<void> {
-  await page.waitForURL((u) => u.pathname === routeById.bookingVerifyUser.path);
-  await page.getByRole('heading', { level: 1, name: messages['ui.booking.verifyHeading'] }).waitFor();
+export async function verifyAsNewVisitor(page: Page, person: NewPerson, locale: Locale = DEFAULT_LOCALE): Promise<void> {
+  await page.waitForURL((u) => u.pathname === pathIn(routeById.bookingVerifyUser.path, locale));
+  await page.getByRole('heading', { level: 1, name: messageIn(locale, 'ui.booking.verifyHeading') }).waitFor();
   const since = mailMoment();
-  await page.getByLabel('Email').fill(person.email);
-  await page.getByRole('button', { name: messages['ui.booking.verify.sendCode'] }).click();
-  await page.getByLabel('One-time code').fill(await oneTimeCodeFor(person.email, since));
-  await page.getByRole('button', { name: messages['ui.booking.verify.confirm'] }).click();
-  await page.getByRole('heading', { name: messages['ui.booking.verify.newAccountHeading'] }).waitFor();
-  await page.getByLabel('First name').fill(person.firstName);
-  await page.getByLabel('Last name').fill(person.lastName);
-  await page.getByLabel('Your date of birth').fill(person.dateOfBirth);
+  await page.getByLabel(fieldLabel(bookingEmailForm, 'email', locale)).fill(person.email);
+  await page.getByRole('button', { name: messageIn(locale, 'ui.booking.verify.sendCode') }).click();
+  await page.getByLabel(fieldLabel(oneTimeCodeForm, 'otp', locale)).fill(await oneTimeCodeFor(person.email, since));
+  await page.getByRole('button', { name: messageIn(locale, 'ui.booking.verify.confirm') }).click();
+  await page.getByRole('heading', { name: messageIn(locale, 'ui.booking.verify.newAccountHeading') }).waitFor();
+  await page.getByLabel(fieldLabel(bookingNewAccountForm, 'firstName', locale)).fill(person.firstName);
+  await page.getByLabel(fieldLabel(bookingNewAccountForm, 'lastName', locale)).fill(person.lastName);
+  const birth = page.getByLabel(fieldLabel(bookingNewAccountForm, 'dateOfBirth', locale));
+  await birth.fill(person.dateOfBirth);
   // Enter submits from the keyboard (a click right after editing a date field can be lost in Chromium).
-  await page.getByLabel('Your date of birth').press('Enter');
-  await verifiedOnBookingPage(page);
+  await birth.press('Enter');
+  await verifiedOnBookingPage(page, locale);
 }
 
 /** Identity verification for someone with an account: e-mail, then the code from the mailbox. */
@@ -139,23 +154,23 @@ export async function verifyWithCode(page: Page, email: string): Promise<void> {
   await verifiedOnBookingPage(page);
 }
 
-async function verifiedOnBookingPage(page: Page): Promise<void> {
-  await page.waitForURL((u) => u.pathname === routeById.booking.path && u.searchParams.get('showSuccessModal') === 'true');
-  await page.getByText(messages['ui.booking.verified']).waitFor();
+async function verifiedOnBookingPage(page: Page, locale: Locale = DEFAULT_LOCALE): Promise<void> {
+  await page.waitForURL((u) => u.pathname === pathIn(routeById.booking.path, locale) && u.searchParams.get('showSuccessModal') === 'true');
+  await page.getByText(messageIn(locale, 'ui.booking.verified')).waitFor();
 }
 
 /** The booking page: the chosen time with its provider, held for the person; answers the service the page chose. */
-export async function bookingPageShows(page: Page, providerName: string): Promise<string> {
-  await page.getByRole('heading', { level: 1, name: messages['ui.booking.heading'] }).waitFor();
-  const summary = page.getByRole('region', { name: messages['ui.booking.slot.heading'] });
+export async function bookingPageShows(page: Page, providerName: string, locale: Locale = DEFAULT_LOCALE): Promise<string> {
+  await page.getByRole('heading', { level: 1, name: messageIn(locale, 'ui.booking.heading') }).waitFor();
+  const summary = page.getByRole('region', { name: messageIn(locale, 'ui.booking.slot.heading') });
   await summary.getByText(providerName, { exact: false }).waitFor();
   await page.getByTestId('hold-countdown').waitFor();
-  return page.getByLabel('Service type').inputValue();
+  return page.getByLabel(fieldLabel(serviceSelectionForm, 'counselingType', locale)).inputValue();
 }
 
-export async function nextFromBookingPage(page: Page): Promise<void> {
-  await page.getByRole('button', { name: messages['ui.booking.next'] }).click();
-  await page.waitForURL((u) => u.pathname === routeById.userBookingPatientInfo.path);
+export async function nextFromBookingPage(page: Page, locale: Locale = DEFAULT_LOCALE): Promise<void> {
+  await page.getByRole('button', { name: messageIn(locale, 'ui.booking.next') }).click();
+  await page.waitForURL((u) => u.pathname === pathIn(routeById.userBookingPatientInfo.path, locale));
 }
 
 /** Patient information: who attends, chosen from the people on the account. */
@@ -166,31 +181,42 @@ export async function choosePatient(page: Page, fullName: string): Promise<void>
 }
 
 /** Patient information for a new account: the holder is on the account already (Self); they attend and sign the consent. */
-export async function chooseSelfAndSign(page: Page, person: NewPerson): Promise<void> {
+export async function chooseSelfAndSign(page: Page, person: NewPerson, locale: Locale = DEFAULT_LOCALE): Promise<void> {
   const me = `${person.firstName} ${person.lastName}`;
   await choosePatient(page, me);
-  await page.getByRole('checkbox', { name: message('ui.booking.consent.self', { patient: me }) }).check();
+  await page.getByRole('checkbox', { name: messageIn(locale, 'ui.booking.consent.self', { patient: me }) }).check();
 }
 
-export async function nextFromPatientInformation(page: Page): Promise<void> {
-  await page.getByRole('button', { name: messages['ui.booking.next'] }).click();
-  await page.waitForURL((u) => u.pathname === routeById.userBookingPayment.path);
-  await page.getByRole('heading', { level: 1, name: payCopy.heading }).waitFor();
+export async function nextFromPatientInformation(page: Page, locale: Locale = DEFAULT_LOCALE): Promise<void> {
+  await page.getByRole('button', { name: messageIn(locale, 'ui.booking.next') }).click();
+  await page.waitForURL((u) => u.pathname === pathIn(routeById.userBookingPayment.path, locale));
+  await page.getByRole('heading', { level: 1, name: flowStepCopy(bookingFlow, 'pay', locale).heading }).waitFor();
 }
 
 /** Self-pay with the card on file or a new test card, the consent to book; then the confirmation. */
-export async function paySelfPayAndBook(page: Page, address: { line1: string; city: string; state: string; zip: string }): Promise<void> {
-  const selfPay = page.getByRole('radio', { name: selfPayChoice });
+export async function paySelfPayAndBook(
+  page: Page,
+  address: { line1: string; city: string; state: string; zip: string },
+  locale: Locale = DEFAULT_LOCALE,
+  selfPayLabel: RegExp = selfPayChoice,
+): Promise<void> {
+  const pay = flowStepCopy(bookingFlow, 'pay', locale);
+  const selfPay = page.getByRole('radio', { name: selfPayLabel });
   if (!(await selfPay.isChecked())) await selfPay.check();
-  await page.getByRole('checkbox', { name: payCopy.consent }).check();
-  const { card, savedCardOffered } = await settledCardSection(page);
-  if (savedCardOffered) await card.getByRole('button', { name: payCopy.submit }).click();
-  else await (await fillNewTestCard(page, { number: '4111111111111111', expiration: '12/30', cvc: '123', ...address })).getByLabel('Zip code').press('Enter');
-  await bookedConfirmation(page);
+  await page.getByRole('checkbox', { name: pay.consent }).check();
+  const { card, savedCardOffered } = await settledCardSection(page, locale);
+  if (savedCardOffered) await card.getByRole('button', { name: pay.submit }).click();
+  else
+    await (
+      await fillNewTestCard(page, { number: '4111111111111111', expiration: '12/30', cvc: '123', ...address }, locale)
+    )
+      .getByLabel(fieldLabel(bookingCardForm, 'address.zipcode', locale))
+      .press('Enter');
+  await bookedConfirmation(page, locale);
 }
 
-export async function bookedConfirmation(page: Page): Promise<void> {
-  await page.getByRole('heading', { name: messages['ui.booking.successHeading'] }).waitFor({ timeout: 30000 });
+export async function bookedConfirmation(page: Page, locale: Locale = DEFAULT_LOCALE): Promise<void> {
+  await page.getByRole('heading', { name: messageIn(locale, 'ui.booking.successHeading') }).waitFor({ timeout: 30000 });
 }
 
 /** "See your sessions" from the confirmation: the upcoming sessions list the one just booked, with its provider. */

@@ -20,6 +20,7 @@ import { islandAttribute, REQUIRED_MESSAGE_ATTRIBUTE } from '@/client/islands/na
 import { allFiltersQuery, callCenterQuery } from './queries';
 import { Awards, CallCenterStatus, Carriers, HowItWorksCarousel, Testimonials } from './blocks';
 import './home.css';
+import { pageHref } from '@/client/app/page-href';
 import { enumOptionsOf, liveDocument } from '@/domain/translations';
 
 const home = liveDocument('content', homeSpec);
@@ -61,7 +62,7 @@ function SearchEntry() {
   return (
     <form
       className="search-entry card"
-      action={routeById.providerSearch.path}
+      action={pageHref(routeById.providerSearch.path)}
       method="get"
       onSubmit={submit}
       aria-labelledby={`${id}-title`}

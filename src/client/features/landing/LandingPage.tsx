@@ -32,6 +32,7 @@ import { Awards, Carriers, CityFaq, HowItWorksCarousel, Testimonials } from './b
 import { cityName, isListable, LandingProviders, landingPageNumber, loadLandingProviders } from './LandingProviders';
 import { SECTION_SERVICE } from './sections';
 import './home.css';
+import { pageHref } from '@/client/app/page-href';
 import { enumLabelOf, liveDocument } from '@/domain/translations';
 
 const cityPage = liveDocument('content', cityPageSpec);
@@ -147,13 +148,13 @@ function HubPlaces({ section }: { section: LandingSection }) {
         <ul className="hub-places">
           {places.data.map(({ state, cities }) => (
             <li key={state} className="stack-sm">
-              <a className="hub-places__state" href={landingPagePath({ pageType: 'state', section, state })}>
+              <a className="hub-places__state" href={pageHref(landingPagePath({ pageType: 'state', section, state }))}>
                 {capitalized(message('ui.landing.places.stateLink', { providerKind, state: stateName(state) }))}
               </a>
               <ul className="hub-places__cities">
                 {cities.map((city) => (
                   <li key={city}>
-                    <a href={landingPagePath({ pageType: 'city', section, state, city })}>{city}</a>
+                    <a href={pageHref(landingPagePath({ pageType: 'city', section, state, city }))}>{city}</a>
                   </li>
                 ))}
               </ul>

@@ -22,6 +22,7 @@ import { stateName } from '@/client/ui/format';
 import { SECTION_SERVICE } from './sections';
 import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
 import { fullName } from '@/domain/names';
+import { pageHref } from '@/client/app/page-href';
 import { enumLabelOf, liveDocument } from '@/domain/translations';
 
 const segments = liveDocument('content', segmentsSpec);
@@ -144,7 +145,7 @@ export function LandingProviders({ page, pageNumber, pathname }: { page: Listabl
   const providerKind = segments.segments[page.section].providerKind;
   const heading = message('ui.landing.providers.heading', { providerKind, where: whereOf(page) });
   const pages = pageCount(list.data.total, list.data.pageSize);
-  const hrefOf = (n: number) => (n > 1 ? `${pathname}?page=${n}` : pathname);
+  const hrefOf = (n: number) => pageHref(n > 1 ? `${pathname}?page=${n}` : pathname);
   const slotOf = (id: string) => (slots.data ? (slots.data.items.find((s) => s.providerId === id)?.slot ?? null) : undefined);
   return (
     <section className="section" aria-labelledby="landing-providers">
@@ -161,7 +162,7 @@ export function LandingProviders({ page, pageNumber, pathname }: { page: Listabl
                 return (
                   <li key={p.id} className="card landing-provider stack-sm">
                     <h3 className="landing-provider__name">
-                      {profile ? <a href={profile}>{fullName(p)}</a> : fullName(p)}
+                      {profile ? <a href={pageHref(profile)}>{fullName(p)}</a> : fullName(p)}
                       <span className="muted">, {p.title}</span>
                     </h3>
                     <p className="small muted">
@@ -173,7 +174,7 @@ export function LandingProviders({ page, pageNumber, pathname }: { page: Listabl
                     <NextOpening slot={slotOf(p.id)} zone={p.timeZone} />
                     {profile ? (
                       <p>
-                        <a className="btn btn--secondary" href={profile} aria-describedby={`landing-provider-${p.id}`}>
+                        <a className="btn btn--secondary" href={pageHref(profile)} aria-describedby={`landing-provider-${p.id}`}>
                           {message('ui.landing.providers.book')}
                         </a>
                         <span id={`landing-provider-${p.id}`} hidden>

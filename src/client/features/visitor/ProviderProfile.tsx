@@ -28,6 +28,7 @@ import { profileAvailabilityQuery, SlotPicker } from './SlotPicker';
 import { useStartBooking, visitorBookingHref } from './useStartBooking';
 import './visitor.css';
 import { formatDollars } from '@/domain/money';
+import { pageHref } from '@/client/app/page-href';
 import { enumLabelOf, errorTemplate, liveDocument } from '@/domain/translations';
 
 const copy = liveDocument('content', copySpec);
@@ -108,7 +109,7 @@ export function ProviderTimes({ provider }: { provider: Provider }) {
       counselingType={onlyOne<CounselingType>(searched.filters.counseling_type)}
       searchedCounselingTypes={searched.filters.counseling_type}
       onChoose={(slot) => startBooking(slot, provider, bookingContext)}
-      chooseHref={(slot) => visitorBookingHref(slot, provider, bookingContext)}
+      chooseHref={(slot) => pageHref(visitorBookingHref(slot, provider, bookingContext))}
     />
   );
 }

@@ -26,6 +26,7 @@ import { timesContextParams, withoutPlace, withPlace } from './search-view';
 import { providerTimesPathOf } from './paths';
 import '@/client/ui/dialog.css';
 import './visitor.css';
+import { pageHref } from '@/client/app/page-href';
 import { errorTemplate, liveDocument } from '@/domain/translations';
 
 const copy = liveDocument('content', copySpec);
@@ -51,7 +52,7 @@ export function SearchDocument() {
   const placeError = needsPlace && !search.state ? errorTemplate('LOCATION_NOT_FOUND') : undefined;
   const timesContext = timesContextParams(search).toString();
   // The address the search stands for (a typed place with its state and coordinates): the island shows it in the address bar.
-  const address = hrefOf(search);
+  const address = pageHref(hrefOf(search));
   const filtersDialogTitle = useId();
   const timesDialogTitle = useId();
 
@@ -62,13 +63,13 @@ export function SearchDocument() {
       </SearchHeader>
 
       {search.state ? (
-        <SearchLayout filters={<FilterForm groups={groups} search={search} action={path} />}>
+        <SearchLayout filters={<FilterForm groups={groups} search={search} action={pageHref(path)} />}>
           <SearchResults
             search={search}
             data={data}
             navigation={{ hrefOf }}
             status={results.isError || !results.data ? 'error' : 'ready'}
-            timesHrefOf={(p) => `${providerTimesPathOf(p)}${timesContext ? `?${timesContext}` : ''}`}
+            timesHrefOf={(p) => pageHref(`${providerTimesPathOf(p)}${timesContext ? `?${timesContext}` : ''}`)}
           />
         </SearchLayout>
       ) : null}
@@ -85,10 +86,10 @@ export function SearchDocument() {
               <span className="visually-hidden">{copy.filters.close}</span>
             </button>
           </div>
-          <div className="dialog__body">{search.state ? <FilterForm groups={groups} search={search} action={path} /> : null}</div>
+          <div className="dialog__body">{search.state ? <FilterForm groups={groups} search={search} action={pageHref(path)} /> : null}</div>
           <div className="dialog__footer">
             {filterCount ? (
-              <a className="btn btn--ghost" href={hrefOf(withoutFilters(search))}>
+              <a className="btn btn--ghost" href={pageHref(hrefOf(withoutFilters(search)))}>
                 {copy.filters.clear}
               </a>
             ) : null}

@@ -7,6 +7,7 @@ import { routeById } from '@/generated/routes';
 import { fillContent } from '@/domain/content-text';
 import { pageCount, type ProviderSearch } from '@/domain/provider-search';
 import { HiddenFields } from '@/client/ui/HiddenFields';
+import { pageHref } from '@/client/app/page-href';
 import { liveDocument } from '@/domain/translations';
 
 const copy = liveDocument('content', copySpec);
@@ -33,7 +34,14 @@ export function LocationForm({
   };
   return (
     // Sent before the page's script runs, it is a plain search by address (the server renders the results).
-    <form className="location-form" onSubmit={submit} role="search" aria-label={copy.location.label} action={routeById.providerSearch.path} method="get">
+    <form
+      className="location-form"
+      onSubmit={submit}
+      role="search"
+      aria-label={copy.location.label}
+      action={pageHref(routeById.providerSearch.path)}
+      method="get"
+    >
       {keep ? <HiddenFields params={keep} /> : null}
       <div className="field location-form__field">
         <label className="field__label" htmlFor={`${id}-location`}>

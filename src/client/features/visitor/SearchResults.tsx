@@ -38,6 +38,7 @@ import { Pagination } from './SearchParts';
 import { searchWaitlistPath, slotQueryOf } from './search-view';
 import { profilePathOf } from './paths';
 import { fullName } from '@/domain/names';
+import { pageHref } from '@/client/app/page-href';
 import { enumOptionsOf, liveDocument } from '@/domain/translations';
 
 const copy = liveDocument('content', copySpec);
@@ -115,7 +116,7 @@ function SearchControl({
   }
   if (formButton) {
     return (
-      <form method="get" action={routeById.providerSearch.path}>
+      <form method="get" action={pageHref(routeById.providerSearch.path)}>
         <HiddenFields params={providerSearchParams(to)} />
         <button type="submit" className={className} aria-label={label}>
           {children}
@@ -124,7 +125,7 @@ function SearchControl({
     );
   }
   return (
-    <a className={className} href={navigation.hrefOf(to)} aria-label={label}>
+    <a className={className} href={pageHref(navigation.hrefOf(to))} aria-label={label}>
       {children}
     </a>
   );
@@ -199,7 +200,7 @@ function SortField({ search, data, navigation }: { search: ProviderSearch; data:
   );
   if (go) return <div className="field results-bar__sort">{field}</div>;
   return (
-    <form className="field results-bar__sort" method="get" action={routeById.providerSearch.path} {...{ [SEARCH_ATTRIBUTES.autoSubmit]: '' }}>
+    <form className="field results-bar__sort" method="get" action={pageHref(routeById.providerSearch.path)} {...{ [SEARCH_ATTRIBUTES.autoSubmit]: '' }}>
       <HiddenFields params={providerSearchParams({ ...search, page: 1 })} except={[constants.providerSearchParams.orderBy]} />
       {field}
       <noscript>
@@ -297,7 +298,7 @@ export function SearchResults({ search, data, navigation, status, onRetry, headi
               {copy.location.submit}
             </button>
           ) : (
-            <a className="btn btn--secondary" href={navigation.hrefOf(search)}>
+            <a className="btn btn--secondary" href={pageHref(navigation.hrefOf(search))}>
               {copy.location.submit}
             </a>
           )}

@@ -1,0 +1,121 @@
+/**
+ * The public pages in Spanish show no English (issue 22): the home page, a hub, a city landing page, the
+ * search with its results and a provider's profile, opened under /es/ as a Spanish link gives them. The
+ * visible text (names of providers and the brand left out) is checked against common English words.
+ * The header's switcher opens the same page in English and back, and keeps the query.
+ */
+import type { Page } from 'playwright-core';
+import site from '@/generated/content/site';
+import { messageIn } from '@/domain/messages';
+import { localizedContent } from '@/domain/translations';
+import { baseUrl, useBrowser } from '../harness';
+import { withFailureShot } from '../booking-helpers';
+
+/** Words of English copy that no Spanish sentence, provider's name or brand holds. */
+const ENGLISH_WORDS = [
+  'the',
+  'your',
+  'and',
+  'with',
+  'book',
+  'session',
+  'sessions',
+  'provider',
+  'providers',
+  'search',
+  'insurance',
+  'available',
+  'find',
+  'near',
+  'our',
+  'therapists',
+  'appointment',
+  'times',
+  'next',
+  'more',
+];
+
+/** The page's visible text, text node by text node, without the names it shows (providers' names, the brand). */
+async function visibleTextWithoutNames(page: Page): Promise<string> {
+  return page.evaluate((brand) => {
+    const names = '.provider-card__name, .landing-provider__name, .provider-profile h1, .brand, script, style, noscript';
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const texts: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest(names) || !parent.checkVisibility()) continue;
+      texts.push(node.textContent ?? '');
+    }
+    return texts.join(' ').split(brand).join(' ');
+  }, site.brand.name);
+}
+
+function englishWordsIn(text: string): string[] {
+  const words = text.toLowerCase().split(/[^a-záéíóúüñ]+/);
+  const found = new Set(words.filter((w) => ENGLISH_WORDS.includes(w)));
+  return [...found].sort();
+}
+
+async function spanishProfilePath(): Promise<string> {
+  const providers = await (await fetch(`${baseUrl()}/sitemaps/es/providers-1.xml`)).text();
+  return new URL(/<loc>([^<]+)<\/loc>/.exec(providers)![1]!).pathname;
+}
+
+describe('the public pages in Spanish', () => {
+  const session = useBrowser({ locale: 'es-MX' });
+
+  it('show no English outside names and brand: home, a hub, a landing page, the search and a profile', async () => {
+    const { page } = session();
+    const pages: Record<string, string> = {
+      home: '/es/',
+      hub: '/es/therapists',
+      landing: '/es/therapists/tx/austin',
+      search: '/es/app/providers?state=TX&location=Austin%2C+TX',
+      profile: await spanishProfilePath(),
+    };
+    const english: Record<string, string[]> = {};
+    await withFailureShot(page, 'spanish-public-pages', async () => {
+      for (const [kind, path] of Object.entries(pages)) {
+        await page.goto(path);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        if (kind === 'search') await page.locator('.provider-card').first().waitFor();
+        expect(await page.getAttribute('html', 'lang')).toBe('es');
+        await page.getByRole('contentinfo').getByText(localizedContent(site, 'es').footer.note).waitFor();
+        const words = englishWordsIn(await visibleTextWithoutNames(page));
+        if (words.length) english[kind] = words;
+      }
+    });
+    expect(english).toEqual({});
+  });
+
+  it("the header's switcher opens the same page in English, with its query, and back in Spanish", async () => {
+    const { page } = session();
+    await withFailureShot(page, 'spanish-switcher', async () => {
+      await page.goto('/es/therapists/tx?page=2');
+      await page
+        .getByRole('navigation', { name: messageIn('es', 'ui.layout.language') })
+        .getByRole('link', { name: 'English' })
+        .click();
+      await page.waitForURL((u) => u.pathname === '/therapists/tx' && u.search === '?page=2');
+      expect(await page.getAttribute('html', 'lang')).toBe('en-US');
+      await page.getByRole('contentinfo').getByText(site.footer.note).waitFor();
+      // The choice is kept: the English page does not send this Spanish browser back to Spanish.
+      await page.reload();
+      expect(new URL(page.url()).pathname).toBe('/therapists/tx');
+      await page
+        .getByRole('navigation', { name: messageIn('en-US', 'ui.layout.language') })
+        .getByRole('link', { name: 'Español' })
+        .click();
+      await page.waitForURL((u) => u.pathname === '/es/therapists/tx' && u.search === '?page=2');
+      expect(await page.getAttribute('html', 'lang')).toBe('es');
+      // The site's links stay in Spanish: the header's search link opens the Spanish search.
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: localizedContent(site, 'es').nav[0]!.label })
+        .first()
+        .click();
+      await page.waitForURL((u) => u.pathname === '/es/app/providers');
+      expect(await page.getAttribute('html', 'lang')).toBe('es');
+    });
+  });
+});
