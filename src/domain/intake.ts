@@ -5,6 +5,7 @@
  */
 import { constants } from '../generated/constants';
 import { answersProblem } from './measures';
+import { constantIn } from './translations';
 
 type Spec = typeof constants.intakeQuestionnaire.pages;
 export type IntakePage = Spec[number];
@@ -12,6 +13,11 @@ export type IntakeQuestion = Extract<IntakePage, { questions: unknown }>['questi
 export type IntakeInstrument = 'phq9' | 'gad7';
 
 export const intakePages: readonly IntakePage[] = constants.intakeQuestionnaire.pages;
+
+/** The same pages with their words in the active language (ids, kinds and rules are the same in every language). */
+export function localizedIntakePages(): readonly IntakePage[] {
+  return constantIn('intakeQuestionnaire').pages;
+}
 
 export interface IntakeAnswers {
   /** question id → the text or the chosen option's value */

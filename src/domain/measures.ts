@@ -5,6 +5,7 @@
  * patient is due to complete a measure again.
  */
 import { constants } from '../generated/constants';
+import { constantIn } from './translations';
 
 export type Instrument = keyof typeof constants.measureInstruments;
 export const instruments = Object.keys(constants.measureInstruments) as Instrument[];
@@ -32,7 +33,9 @@ export interface Score {
 export function bandOf(instrument: Instrument, total: number): { band: string; label: string } {
   const found = constants.measureInstruments[instrument].bands.find((b) => total >= b.from && total <= b.to);
   if (!found) throw new RangeError(`${instrument} total ${total} is outside every band`);
-  return { band: found.band, label: found.label };
+  // The band's words in the active language (the bands are the same in every language).
+  const label = constantIn('measureInstruments')[instrument].bands.find((b) => b.band === found.band)?.label ?? found.label;
+  return { band: found.band, label };
 }
 
 /**

@@ -366,6 +366,7 @@ export const messages = {
   'ui.care.alert.resolved': 'The clinical alert was resolved.',
   'ui.care.alert.raised': '{reason} · raised {when}',
   'ui.care.client.consentPdf': '{kind} (PDF)',
+  'validation.measure.answerAll': 'Please answer all {count} questions.',
   'consent.bookAppointmentConsent.title': 'Consent to book an appointment',
   /** Booking consent text; {patient} is the patient's full name, {windowHours} and {fee} the late-cancellation window and fee. */
   'consent.bookAppointmentConsent.text': 'I consent to receive mental-health care from Mindful Care providers for {patient}, by video or in person, and to have my sessions scheduled, held and recorded in my care record. I understand that I may cancel a session online up to its start time, that a session cancelled within {windowHours} hours of its start may carry a late-cancellation fee of {fee}, and that in an emergency I should call 911.',
@@ -1589,6 +1590,7 @@ export interface MessageParams {
   'ui.care.alert.resolved': Record<string, never>;
   'ui.care.alert.raised': { reason: string | number; when: string | number };
   'ui.care.client.consentPdf': { kind: string | number };
+  'validation.measure.answerAll': { count: string | number };
   'consent.bookAppointmentConsent.title': Record<string, never>;
   'consent.bookAppointmentConsent.text': { patient: string | number; windowHours: string | number; fee: string | number };
   'consent.paymentConsent.title': Record<string, never>;

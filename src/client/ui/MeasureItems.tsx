@@ -3,6 +3,7 @@
  * (measureAnswerOptions), one fieldset an item: the portal's check-ins and the intake ask them alike.
  */
 import { constants } from '@/generated/constants';
+import { constantIn } from '@/domain/translations';
 
 export function MeasureItems({
   instrument,
@@ -15,12 +16,12 @@ export function MeasureItems({
 }) {
   return (
     <>
-      {constants.measureInstruments[instrument].questions.map((q, i) => (
+      {constantIn('measureInstruments')[instrument].questions.map((q, i) => (
         <fieldset key={i} className="choices">
           <legend>
             {i + 1}. {q}
           </legend>
-          {constants.measureAnswerOptions.map((o) => (
+          {constantIn('measureAnswerOptions').map((o) => (
             <label key={o.value} className="choice">
               <input type="radio" name={`${instrument}-${i}`} checked={answers[i] === o.value} onChange={() => onAnswer(i, o.value)} />
               <span>{o.label}</span>

@@ -359,6 +359,7 @@ export const translation: Translation = {
     'ui.care.alert.resolved': 'La alerta clínica se resolvió.',
     'ui.care.alert.raised': '{reason} · generada el {when}',
     'ui.care.client.consentPdf': '{kind} (PDF)',
+    'validation.measure.answerAll': 'Responda todas las preguntas ({count}).',
     'consent.bookAppointmentConsent.title': 'Consentimiento para reservar una cita',
     'consent.bookAppointmentConsent.text': 'Doy mi consentimiento para que {patient} reciba atención de salud mental de los proveedores de Mindful Care, por video o en persona, y para que sus sesiones se programen, se realicen y se registren en su historial de atención. Entiendo que puedo cancelar una sesión en línea hasta su hora de inicio, que una sesión cancelada con menos de {windowHours} horas de anticipación puede tener un cargo por cancelación tardía de {fee}, y que en una emergencia debo llamar al 911.',
     'consent.paymentConsent.title': 'Consentimiento de pago',

@@ -4,7 +4,6 @@
  * (GET /appointments/{id}/good-faith-estimate) and attached to the e-mail sent with the booking.
  */
 import type { FastifyInstance } from 'fastify';
-import { constants } from '@/generated/constants';
 import { isoDateIn, formatUsDate } from '@/domain/dates';
 import { goodFaithEstimate, type GoodFaithEstimate } from '@/domain/good-faith-estimate';
 import { formatCents } from '@/domain/money';
@@ -15,6 +14,7 @@ import { accountLocale, withLocale } from '../locale';
 import { goodFaithEstimatePdf } from './pdf';
 import { fullName, providerDisplayName } from '@/domain/names';
 import { enumLabelOf } from '@/domain/translations';
+import { constantIn } from '@/domain/translations';
 
 export interface EstimateDocument {
   estimate: GoodFaithEstimate;
@@ -43,7 +43,7 @@ export async function estimateDocument(db: Queryable, appointmentId: string, iss
       providerName,
       practice: `${practice.name}, ${practice.addressLine1}, ${practice.city}, ${practice.state} ${practice.zipcode}`,
       service: enumLabelOf('counselingType', appointment.counselingType),
-      cadence: constants.careCadence[estimate.kind],
+      cadence: constantIn('careCadence')[estimate.kind],
     },
     estimate,
     issuedAt,

@@ -1,10 +1,10 @@
 /** Appointments as the API answers them (entity BookedAppointment), read with one query. */
 import { visitRoomPath } from '@/domain/video-visit';
-import { constants } from '@/generated/constants';
 import type { BookedAppointment, PaymentSummary } from '@/generated/entities';
 import { prepared, type Queryable } from '../db/connection';
 import { isFollowUpSession } from '@/domain/pay-rate';
 import { calendarSequence } from '@/domain/calendar';
+import { constantIn } from '@/domain/translations';
 
 interface AppointmentRow {
   id: string;
@@ -101,7 +101,7 @@ export function joinUrlOf(id: string, mode: string): string | null {
 }
 
 function reasonLabel(id: string): string {
-  return constants.appointmentCancellationReasons.find((r) => r.id === id)?.label ?? id;
+  return constantIn('appointmentCancellationReasons').find((r) => r.id === id)?.label ?? id;
 }
 
 function out(r: AppointmentRow): BookedAppointment {

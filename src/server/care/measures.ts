@@ -12,6 +12,7 @@ import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { createTask } from '../tasks/service';
 import { measureOut, measuresOf } from './clients';
+import { message } from '@/domain/messages';
 
 /** The catalogue's refusal when answers do not fit the instrument (count or range). */
 export function checkMeasureAnswers(instrument: Instrument, answers: number[]): void {
@@ -22,7 +23,7 @@ export function checkMeasureAnswers(instrument: Instrument, answers: number[]): 
         {
           field: 'answers',
           keyword: problem === 'count' ? 'x-itemCount' : 'x-itemRange',
-          message: `Please answer all ${constants.measureInstruments[instrument].items} questions.`,
+          message: message('validation.measure.answerAll', { count: String(constants.measureInstruments[instrument].items) }),
         },
       ],
     });

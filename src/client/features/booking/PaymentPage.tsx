@@ -12,7 +12,6 @@ import cardForm from '@/generated/forms/booking-card';
 import authorizationForm from '@/generated/forms/authorization';
 import type { FormDefinition } from '@/generated/types';
 import type { SavePatientAuthorizationBody } from '@/generated/entities';
-import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
@@ -30,6 +29,7 @@ import { Confirmation } from './Confirmation';
 import { formatDollars } from '@/domain/money';
 import { usePaymentStep } from './payment-step';
 import './booking.css';
+import { constantIn } from '@/domain/translations';
 
 const step = stepById('pay');
 
@@ -124,7 +124,7 @@ function Payment() {
             <label className="choice-row">
               <input type="radio" name="pay-choice" checked={selfPay} onChange={pay.chooseSelfPay} />
               <span>
-                {constants.selfPayLabel.full} <span className="price">{message('ui.booking.pay.price', { price: formatDollars(price) })}</span>
+                {constantIn('selfPayLabel').full} <span className="price">{message('ui.booking.pay.price', { price: formatDollars(price) })}</span>
               </span>
             </label>
           </li>

@@ -11,7 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '@/client/api/api-context';
 import { constants } from '@/generated/constants';
 import type { ConsentType, PatientNoteType, TaskStatus } from '@/generated/enums';
-import { intakePages, questionsOf } from '@/domain/intake';
+import { localizedIntakePages, questionsOf } from '@/domain/intake';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { errorTextFor, isApiError } from '@/client/api/errors';
@@ -188,17 +188,19 @@ export default function ClientInfoPage() {
               <>
                 <p className="muted">{message('ui.care.client.intakeWhen', { when: formatSessionTime(d.intake.submittedAt, viewerTimeZone()) })}</p>
                 <dl className="stack-sm">
-                  {intakePages.flatMap(questionsOf).map((q) => {
-                    const answer = d.intake?.answers[q.id];
-                    if (!answer) return null;
-                    const shown = q.kind === 'choice' && 'options' in q ? (q.options.find((o) => o.value === answer)?.label ?? answer) : answer;
-                    return (
-                      <div key={q.id}>
-                        <dt className="muted">{q.label}</dt>
-                        <dd>{shown}</dd>
-                      </div>
-                    );
-                  })}
+                  {localizedIntakePages()
+                    .flatMap(questionsOf)
+                    .map((q) => {
+                      const answer = d.intake?.answers[q.id];
+                      if (!answer) return null;
+                      const shown = q.kind === 'choice' && 'options' in q ? (q.options.find((o) => o.value === answer)?.label ?? answer) : answer;
+                      return (
+                        <div key={q.id}>
+                          <dt className="muted">{q.label}</dt>
+                          <dd>{shown}</dd>
+                        </div>
+                      );
+                    })}
                 </dl>
               </>
             ) : (

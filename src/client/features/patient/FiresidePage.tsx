@@ -4,6 +4,7 @@ import { constants } from '@/generated/constants';
 import { formatPhone, telHref } from '@/domain/phone';
 import { PortalShell } from './PortalShell';
 import { liveDocument } from '@/domain/translations';
+import { constantIn } from '@/domain/translations';
 
 const fireside = liveDocument('content', firesideSpec);
 
@@ -38,7 +39,7 @@ export default function FiresidePage() {
           ))}
         </ul>
         <ul className="stack-sm small muted cadence">
-          {Object.values(constants.careCadence).map((line) => (
+          {Object.values(constantIn('careCadence')).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>

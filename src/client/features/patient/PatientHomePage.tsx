@@ -3,7 +3,6 @@
  * account with and without consent (patientDashboard slice), what needs doing (unsigned consent,
  * missing insurance card) and how often care usually happens (product-spec §9 care cadence).
  */
-import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { consentsRequired } from '@/domain/consents';
@@ -24,6 +23,7 @@ import { SessionCard } from './sessions/SessionCard';
 import { useSessions } from './sessions/session-data';
 import { capturePath, hasCardPhotos, useAccountInsurances } from './insurance-data';
 import { CheckInHistory, CheckInTasks, useCheckIns } from './CheckIns';
+import { constantIn } from '@/domain/translations';
 
 interface Task {
   key: string;
@@ -189,7 +189,7 @@ export default function PatientHomePage() {
       <section className="portal-section" aria-labelledby="home-cadence">
         <h2 id="home-cadence">{message('ui.patient.home.careCadence')}</h2>
         <ul className="item cadence-list">
-          {Object.values(constants.careCadence).map((line) => (
+          {Object.values(constantIn('careCadence')).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>

@@ -13,7 +13,16 @@ import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { useGetUserPatientsQuery, useSubmitPatientIntakeMutation } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
-import { instrumentOf, intakePages, needsCrisisHelp, pageProblems, questionsOf, type IntakeAnswers, type IntakeQuestion } from '@/domain/intake';
+import {
+  instrumentOf,
+  intakePages,
+  localizedIntakePages,
+  needsCrisisHelp,
+  pageProblems,
+  questionsOf,
+  type IntakeAnswers,
+  type IntakeQuestion,
+} from '@/domain/intake';
 import { errorTextFor } from '@/client/api/errors';
 import { useAppSelector } from '@/client/store/hooks';
 import { selectUser } from '@/client/store/auth/slice';
@@ -71,7 +80,7 @@ function Intake({ patientId }: { patientId: string }) {
   const [draft, setDraft] = useState<Draft>({ answers: {}, phq9: [], gad7: [] });
   const [showProblems, setShowProblems] = useState(false);
   const send = useSubmitPatientIntakeMutation({ onSuccess: () => void queryClient.invalidateQueries() });
-  const page = intakePages[step]!;
+  const page = localizedIntakePages()[step]!;
   const instrument = instrumentOf(page);
   const given = { answers: draft.answers, phq9: draft.phq9 as number[], gad7: draft.gad7 as number[] } satisfies Partial<IntakeAnswers>;
   const problems = pageProblems(page, given);

@@ -24,6 +24,7 @@ import { giveBack, takeOrRefuse } from '@/server/limits/counters';
 import { callerOf } from '@/server/plugins/auth';
 import type { Handlers } from '../registry';
 import { inAccountLocale } from '@/server/locale';
+import { constantIn } from '@/domain/translations';
 
 interface AppointmentAccess {
   id: string;
@@ -366,8 +367,14 @@ export const appointmentsHandlers: Handlers = {
   async getAppointmentCancellationReasons(request) {
     const start = request.query.startDate ? new Date(request.query.startDate) : undefined;
     const late = start ? isLateCancellation(start, request.server.clock.now()) : false;
+    // The ids are the same in every language; the words are the request's.
+    const labels = new Map<string, string>(constantIn('appointmentCancellationReasons').map((r) => [r.id, r.label]));
     const reasons = isStaff(request) ? constants.appointmentCancellationReasons : patientCancellationReasons();
-    return { items: reasons.map((r) => ({ id: r.id, label: r.label })), lateCancellation: late, feeCents: late ? constants.lateCancelFeeCents : 0 };
+    return {
+      items: reasons.map((r) => ({ id: r.id, label: labels.get(r.id) ?? r.label })),
+      lateCancellation: late,
+      feeCents: late ? constants.lateCancelFeeCents : 0,
+    };
   },
 
   async getLateCancellationWindowAndFee() {
