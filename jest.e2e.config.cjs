@@ -11,6 +11,8 @@ module.exports = {
   moduleNameMapper: base.moduleNameMapper,
   testEnvironment: 'node',
   testMatch: ['<rootDir>/tests/e2e/**/*.e2e.test.ts'],
+  // Longest journeys first (jest.config.cjs).
+  testSequencer: require('./jest.config.cjs').testSequencer,
   globalSetup: '<rootDir>/tests/e2e/global-setup.cjs',
   globalTeardown: '<rootDir>/tests/e2e/global-teardown.cjs',
   // A browser test is a journey of many steps (pages, clicks, mail); each step may take up to
