@@ -127,7 +127,12 @@ const steps: Step[] = [
     env: { TEST_DB: 'postgres' },
     skip: pgUrl ? undefined : 'TEST_DATABASE_URL is not set (CI sets it; e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test)',
   },
-  { name: 'browser end-to-end tests', ...jest('browser end-to-end tests', '-c', 'jest.e2e.config.cjs'), needs: ['build (server renderer)', 'build (islands)'] },
+  {
+    name: 'browser end-to-end tests',
+    // Workers: one more than cores (jest.e2e.config.cjs), unless TEST_WORKERS says otherwise.
+    ...jest('browser end-to-end tests', '-c', 'jest.e2e.config.cjs', ...(process.env.TEST_WORKERS ? [`--maxWorkers=${process.env.TEST_WORKERS}`] : [])),
+    needs: ['build (server renderer)', 'build (islands)'],
+  },
 ];
 
 // ── Output: whole lines, and a heartbeat for steps that have been quiet for 30 s ──────────────────
