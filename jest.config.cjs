@@ -37,6 +37,8 @@ const common = {
 const testTimeout = { unit: 30_000, client: 90_000, integration: 180_000 };
 
 module.exports = {
+  // Longest files first (timings of earlier runs, or tests/durations.json on a clean clone), so that no worker runs a long file alone at the end.
+  testSequencer: '<rootDir>/tests/support/test-sequencer.cjs',
   // A worker that holds more than this after a test file is replaced before the next one: integration files
   // each open an embedded database, and a long run of them in one worker ran out of heap (no-5xx, on a clean clone).
   workerIdleMemoryLimit: '1536MB',

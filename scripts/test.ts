@@ -3,9 +3,10 @@
  *
  * - Nothing is skipped silently: a step that cannot run says why and counts as failed, except the
  *   PostgreSQL pass, which runs only when TEST_DATABASE_URL names a server and says so when it does not.
- * - Fast: the cheap independent checks (type-check, lint, format, lockfile, spec validation and drift) run two
- *   at a time, each on one core; type-check is incremental and lint cached (node_modules/.cache); the
- *   jest steps then run one after another, each with a worker per core.
+ * - Fast: the cheap independent checks (type-check, lint, format, lockfile, spec validation and drift) and the
+ *   builds run two at a time, each mostly on one core; type-check is incremental and lint cached
+ *   (node_modules/.cache); the jest steps then run one after another, each with a worker per core, and each
+ *   starts its longest files first (tests/support/test-sequencer.cjs, tests/durations.json).
  * - Audible: a step that has printed nothing for 30 s gets a line saying it is still running.
  *   Checks that run side by side keep their output in node_modules/.cache/test-logs/ and print it when
  *   they finish, so two outputs never interleave.
@@ -95,6 +96,23 @@ const steps: Step[] = [
   { name: 'lockfile', command: ['node', 'scripts/complete-lockfile.mjs', '--check'], parallel: true },
   { name: 'spec validation', command: ['node_modules/.bin/tsx', 'generators/codegen/cli.ts', 'validate'], parallel: true },
   { name: 'generated-code drift', command: ['node_modules/.bin/tsx', 'generators/codegen/cli.ts', 'check'], needs: ['spec validation'], parallel: true },
+  // The builds need only the generated code: they run beside the checks (the client build first), not after the tests.
+  { name: 'build', command: ['node_modules/.bin/vite', 'build', '--logLevel', 'warn'], needs: ['generated-code drift'], parallel: true },
+  {
+    name: 'build (server renderer)',
+    command: ['node_modules/.bin/vite', 'build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/ssr', '--logLevel', 'warn'],
+    needs: ['build'],
+    parallel: true,
+  },
+  // The server as `npm start` runs it: one bundle of src/server for plain Node.
+  { name: 'build (server)', command: ['npm', 'run', '--silent', 'build:server'], needs: ['build'], parallel: true },
+  // Document pages' islands script: its own build and manifest, as `npm run build` makes it.
+  {
+    name: 'build (islands)',
+    command: ['node_modules/.bin/vite', 'build', '-c', 'vite.islands.config.ts', '--logLevel', 'warn'],
+    needs: ['build'],
+    parallel: true,
+  },
   { name: 'unit + component tests', ...jest('unit + component tests', '--selectProjects', 'unit', 'client', `--maxWorkers=${workers}`) },
   {
     name: 'integration tests (PGlite)',
@@ -109,17 +127,12 @@ const steps: Step[] = [
     env: { TEST_DB: 'postgres' },
     skip: pgUrl ? undefined : 'TEST_DATABASE_URL is not set (CI sets it; e.g. TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm test)',
   },
-  { name: 'build', command: ['node_modules/.bin/vite', 'build', '--logLevel', 'warn'], needs: ['generated-code drift'] },
   {
-    name: 'build (server renderer)',
-    command: ['node_modules/.bin/vite', 'build', '--ssr', 'src/client/entry-server.tsx', '--outDir', 'dist/ssr', '--logLevel', 'warn'],
-    needs: ['build'],
+    name: 'browser end-to-end tests',
+    // Workers: one more than cores (jest.e2e.config.cjs), unless TEST_WORKERS says otherwise.
+    ...jest('browser end-to-end tests', '-c', 'jest.e2e.config.cjs', ...(process.env.TEST_WORKERS ? [`--maxWorkers=${process.env.TEST_WORKERS}`] : [])),
+    needs: ['build (server renderer)', 'build (islands)'],
   },
-  // The server as `npm start` runs it: one bundle of src/server for plain Node.
-  { name: 'build (server)', command: ['npm', 'run', '--silent', 'build:server'], needs: ['build'] },
-  // Document pages' islands script: its own build and manifest, as `npm run build` makes it.
-  { name: 'build (islands)', command: ['node_modules/.bin/vite', 'build', '-c', 'vite.islands.config.ts', '--logLevel', 'warn'], needs: ['build'] },
-  { name: 'browser end-to-end tests', ...jest('browser end-to-end tests', '-c', 'jest.e2e.config.cjs'), needs: ['build (server renderer)', 'build (islands)'] },
 ];
 
 // ── Output: whole lines, and a heartbeat for steps that have been quiet for 30 s ──────────────────

@@ -212,7 +212,7 @@ export const variables: readonly VariableSpec[] = [
   {
     name: 'TEST_JOB_RETRY_DELAY_SECONDS',
     description:
-      'Tests only (NODE_ENV=test): a failed background job is tried again after this many seconds each time (instead of jobRetryDelaySeconds doubling), so a browser test sees it reach the dead-letter list',
+      "Tests only (NODE_ENV=test): a failed background job is tried again after this many seconds each time (instead of jobRetryDelaySeconds doubling), and the queues' figures are refreshed as often, so a browser test sees it reach the dead-letter list",
     default: '(unset)',
   },
   {

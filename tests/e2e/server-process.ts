@@ -55,7 +55,7 @@ export async function startServer(fhirUrl: string | undefined, fhirPath: string,
   // TRUST_PROXY: each browser session comes from its own X-Forwarded-For address (harness.ts), so the
   // hourly per-IP sign-in limits of one test never refuse another's. TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR:
   // many test files sign the same demo accounts in within the hour. TEST_RATE_LIMIT_FACTOR: they also hold and book often.
-  // TEST_JOB_RETRY_DELAY_SECONDS: a mail that cannot be delivered reaches the dead-letter list in seconds, not half an hour.
+  // TEST_JOB_RETRY_DELAY_SECONDS: a mail that cannot be delivered reaches the dead-letter list (and /metrics) in seconds, not half an hour.
   const merged: Record<string, string | undefined> = {
     ...process.env,
     PORT: String(port),

@@ -47,11 +47,11 @@ export interface JobEngineEvents {
 export interface JobEngineOptions extends JobEngineEvents {
   /** this process runs maintenance and cron (where workers run) */
   maintain: boolean;
-  /** tests only: a fixed wait between tries instead of jobRetryDelaySeconds doubling up to jobRetryDelayMaxSeconds */
+  /** tests only: a fixed wait between tries instead of jobRetryDelaySeconds doubling up to jobRetryDelayMaxSeconds, and queue figures refreshed as often */
   retryDelaySeconds?: number;
 }
 
-async function bossFor(database: Database, options: { maintain: boolean }): Promise<PgBoss> {
+async function bossFor(database: Database, options: { maintain: boolean; retryDelaySeconds?: number }): Promise<PgBoss> {
   const { PgBoss, fromPglite } = await import('pg-boss');
   const common = {
     schema: JOB_SCHEMA,
@@ -62,6 +62,15 @@ async function bossFor(database: Database, options: { maintain: boolean }): Prom
     registerInstance: options.maintain,
     useListenNotify: options.maintain,
     migrate: true,
+    // The queue figures (depth(): /metrics, readiness) are counts pg-boss refreshes on its supervision pass,
+    // once a minute. A test's short retry delay has them refreshed as often, so a browser test sees a job
+    // reach the dead-letter queue seconds after its last try instead of up to a minute later.
+    ...(options.retryDelaySeconds === undefined
+      ? {}
+      : {
+          superviseIntervalSeconds: Math.max(POLLING_SECONDS, options.retryDelaySeconds),
+          monitorIntervalSeconds: Math.max(POLLING_SECONDS, options.retryDelaySeconds),
+        }),
   };
   const native = database.native;
   if (native.kind === 'pglite') return new PgBoss({ ...common, db: fromPglite(native.client), backend: 'pglite' });

@@ -19,7 +19,7 @@ export interface JobsPluginOptions {
   workers: boolean;
   /** the definitions (default: src/server/jobs/registry.ts) */
   definitions?: AnyJobDefinition[];
-  /** tests only (TEST_JOB_RETRY_DELAY_SECONDS): a fixed wait between tries instead of the spec's doubling back-off */
+  /** tests only (TEST_JOB_RETRY_DELAY_SECONDS): a fixed wait between tries instead of the spec's doubling back-off, and queue figures refreshed as often */
   retryDelaySeconds?: number;
 }
 

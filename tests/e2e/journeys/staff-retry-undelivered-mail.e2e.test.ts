@@ -56,6 +56,6 @@ describe('journey: staff see an e-mail that could not be delivered and try it ag
         .waitFor();
       await row.waitFor({ state: 'detached' });
     });
-    // Seven tries a second or two apart, and the queue figures /metrics reads are refreshed every 30 s or so.
+    // Seven tries a second or two apart; the queue figures /metrics reads are refreshed as often (src/server/jobs/engine.ts).
   }, 300_000);
 });
