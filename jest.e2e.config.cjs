@@ -1,5 +1,4 @@
 // Browser end-to-end tests: the real server, built client and a fresh database, driven in Chromium.
-const { availableParallelism } = require('node:os');
 const base = require('./jest.config.cjs').projects[0];
 
 module.exports = {
@@ -20,9 +19,8 @@ module.exports = {
   // stepTimeoutMs (tests/e2e/harness.ts) on a busy machine. Tests wait for states, so this costs
   // nothing when the machine is quiet.
   testTimeout: 180_000,
-  // A browser test waits on its processes in turn (the test, Chromium, the server), so one worker keeps a core
-  // busy only about two thirds of the time (portal-dashboard: 32 s of CPU in its 46 s of a full run): one
-  // worker more than there are cores keeps them busy (each worker has its own server: global-setup.cjs).
-  // `npm test` passes TEST_WORKERS on when it is set.
-  maxWorkers: Math.min(4, availableParallelism() + 1),
+  // Two workers (each with its own server: global-setup.cjs). A third would use the idle third of the 2 cores (a browser
+  // test's worker keeps a core busy about two thirds of the time), but at a load of ~20 it let a step time out; `npm test`
+  // passes TEST_WORKERS on when it is set (TEST_WORKERS=3 to try).
+  maxWorkers: 2,
 };
