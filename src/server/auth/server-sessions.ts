@@ -6,6 +6,7 @@
 import { constants } from '@/generated/constants';
 import { prepared, type Queryable } from '../db/connection';
 import { countUsesSql, countsOf, counterRows, type Limit } from '../limits/counters';
+import { USER_COLUMNS, userRowOfJson, type UserRow } from '../accounts/repository';
 
 export type SessionEndReason = 'signed out' | 'idle' | 'groups changed' | 'email changed' | 'email confirmed';
 
@@ -51,11 +52,12 @@ const RESUME_SESSION = prepared(`
   seen AS (
     UPDATE auth_sessions s SET last_seen_at = $4::timestamptz FROM session WHERE s.id = session.id AND ${GOES_ON}
   )
-  SELECT open, scope, expires_at, idle, same_groups, disabled, email, groups, NULL::json AS counted FROM session`);
+  SELECT open, scope, expires_at, idle, same_groups, disabled, email, groups, NULL::json AS counted, NULL::json AS account FROM session`);
 
 /**
  * The same, and, when the session goes on, one use counted against the limits of scopes $5, keys $6,
- * windows $7 (src/server/limits/counters.ts): the session and the request's rate limits in one statement.
+ * windows $7 (src/server/limits/counters.ts): the session and the request's rate limits in one statement,
+ * with the caller's own account as it is now (a booking is most often for it).
  */
 const RESUME_SESSION_COUNTING = prepared(`
   WITH session AS (SELECT ${SESSION_COLUMNS}),
@@ -64,7 +66,8 @@ const RESUME_SESSION_COUNTING = prepared(`
   ),
   counted AS (${countUsesSql({ scopes: '$5', keys: '$6', windows: '$7', delta: '1', at: '$4' }, 'EXISTS (SELECT 1 FROM seen)')})
   SELECT open, scope, expires_at, idle, same_groups, disabled, email, groups,
-         (SELECT json_agg(json_build_object('scope', c.scope, 'key', c.key, 'window_start', c.window_start, 'count', c.count)) FROM counted c) AS counted
+         (SELECT json_agg(json_build_object('scope', c.scope, 'key', c.key, 'window_start', c.window_start, 'count', c.count)) FROM counted c) AS counted,
+         (SELECT row_to_json(a) FROM (SELECT ${USER_COLUMNS} FROM users WHERE id = $2) a) AS account
     FROM session`);
 
 /**
@@ -81,7 +84,7 @@ export async function resumeSession(
   userId: string,
   now: Date,
   options: { count?: readonly Limit[] } = {},
-): Promise<(OpenSession & { counts?: number[] }) | undefined> {
+): Promise<(OpenSession & { counts?: number[]; account?: UserRow }) | undefined> {
   const counting = options.count?.length ? counterRows(options.count, now) : undefined;
   const params = [sessionId, userId, constants.sessionIdleMinutes, now.toISOString()];
   const [row] = await db.query<{
@@ -94,6 +97,7 @@ export async function resumeSession(
     scope: string | null;
     expires_at: Date | string;
     counted: { scope: string; key: string; window_start: string; count: number }[] | null;
+    account: Parameters<typeof userRowOfJson>[0] | null;
   }>(counting ? RESUME_SESSION_COUNTING : RESUME_SESSION, counting ? [...params, counting.scopes, counting.keys, counting.windows] : params);
   if (!row || !row.open || row.disabled) return undefined;
   if (row.idle || !row.same_groups) {
@@ -106,6 +110,7 @@ export async function resumeSession(
     scope: row.scope === 'booking' ? 'booking' : 'full',
     expiresAt: new Date(row.expires_at),
     ...(counting && options.count ? { counts: countsOf(options.count, now, row.counted ?? []) } : {}),
+    ...(row.account ? { account: userRowOfJson(row.account) } : {}),
   };
 }
 

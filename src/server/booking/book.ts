@@ -141,33 +141,44 @@ async function ensureInsurancePays(
   });
 }
 
-/** The slot with its provider (not removed) and practice, in one query. */
-const BOOKING_SLOT = prepared(`
-  SELECT ${SLOT_COLUMNS}, p.pay_individual::text, p.pay_follow_up::text, p.plan_ids, pr.time_zone AS practice_time_zone
+/**
+ * The slot ($1) with its provider ($2, not removed) and practice, and the account's patients ($3), in
+ * one query: for each patient, whether they signed the booking consent, their sessions with the
+ * provider (follow-up pricing), and the insurance on file $4 when it is theirs (the insured booking's;
+ * null for none). No row: no such slot of that provider.
+ */
+const BOOKING_CONTEXT = prepared(`
+  SELECT ${SLOT_COLUMNS}, p.pay_individual::text, p.pay_follow_up::text, p.plan_ids, pr.time_zone AS practice_time_zone,
+         (SELECT coalesce(json_agg(ap ORDER BY ap.created_at, ap.id), '[]'::json) FROM (
+            SELECT p.id, p.created_at, p.first_name, p.last_name, p.relationship, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.time_zone,
+                   EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NOT NULL) AS signed,
+                   (SELECT coalesce(json_agg(h), '[]'::json) FROM (${sessionsWithProvider('p.id', '$2')}) h) AS sessions,
+                   (SELECT row_to_json(i) FROM (${insuranceForInquirySql('$4::uuid', 'p.id')}) i) AS insurance
+              FROM patients p WHERE p.user_id = $3) ap) AS patients
     FROM slots s JOIN providers p ON p.id = s.provider_id LEFT JOIN practices pr ON pr.id = s.practice_id
    WHERE s.id = $1 AND s.provider_id = $2 AND p.removed_at IS NULL`);
 
-/**
- * The account's patients ($1), whether each signed the booking consent, each one's sessions with the
- * provider ($2: follow-up pricing), and the insurance on file $3 when it is that patient's (the insured
- * booking's; null for none): one query.
- */
-const ACCOUNT_PATIENTS = prepared(`
-  SELECT p.id, p.first_name, p.last_name, p.relationship, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.time_zone,
-         EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NOT NULL) AS signed,
-         (SELECT coalesce(json_agg(h), '[]'::json) FROM (${sessionsWithProvider('p.id', '$2')}) h) AS sessions,
-         (SELECT row_to_json(i) FROM (${insuranceForInquirySql('$3::uuid', 'p.id')}) i) AS insurance
-    FROM patients p WHERE p.user_id = $1 ORDER BY p.created_at, p.id`);
+/** A patient of the booking's account, as BOOKING_CONTEXT reads it. */
+interface AccountPatient {
+  id: string;
+  first_name: string;
+  last_name: string;
+  relationship: Relationship;
+  date_of_birth: string | null;
+  time_zone: string | null;
+  signed: boolean;
+  sessions: { start_at: string; status: 'booked' | 'cancelled' }[];
+  insurance: Parameters<typeof insuranceForInquiryOf>[0] | null;
+}
 
 /** Everything that can be checked before the transaction: who, what, which money. */
 async function prepare(request: FastifyRequest, command: BookingCommand, now: Date) {
   const db = request.server.database;
   await ensureBookingsOpen(request);
   const { body, account } = command;
-  const [found] = await db.query<SlotRow & { pay_individual: string; pay_follow_up: string | null; plan_ids: number[]; practice_time_zone: string | null }>(
-    BOOKING_SLOT,
-    [body.slotId, body.providerId],
-  );
+  const [found] = await db.query<
+    SlotRow & { pay_individual: string; pay_follow_up: string | null; plan_ids: number[]; practice_time_zone: string | null; patients: AccountPatient[] }
+  >(BOOKING_CONTEXT, [body.slotId, body.providerId, account.id, body.insuranceId && isUuid(body.insuranceId) ? body.insuranceId : null]);
   if (!found) throw new AppError('NO_OPEN_SLOT');
   const slot = slotRowOf(found);
   if (slot.practice_id !== body.practiceId || slot.availability_type !== body.appointmentMode) throw new AppError('BOOKING_DETAILS_MISMATCH');
@@ -180,17 +191,7 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
     time_zone: found.time_zone,
   };
 
-  const existing = await db.query<{
-    id: string;
-    first_name: string;
-    last_name: string;
-    relationship: Relationship;
-    date_of_birth: string | null;
-    time_zone: string | null;
-    signed: boolean;
-    sessions: { start_at: string; status: 'booked' | 'cancelled' }[];
-    insurance: Parameters<typeof insuranceForInquiryOf>[0] | null;
-  }>(ACCOUNT_PATIENTS, [account.id, provider.id, body.insuranceId && isUuid(body.insuranceId) ? body.insuranceId : null]);
+  const existing = found.patients;
   const byId = new Map(existing.map((p) => [p.id, p]));
   const accountSelf = existing.find((p) => p.relationship === 'Self');
   const timeZone = body.timeZone ?? accountSelf?.time_zone ?? found.practice_time_zone ?? provider.time_zone;

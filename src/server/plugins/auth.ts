@@ -25,6 +25,7 @@ import type { Config } from '../config';
 import { AppError } from '../errors';
 import { isPlainText } from '@/domain/validation/plain-input';
 import type { AccessCheck } from '../routes/registry';
+import type { UserRow } from '../accounts/repository';
 
 export interface Caller {
   userId: string;
@@ -43,6 +44,8 @@ export interface Caller {
   permissions: Permissions;
   /** super-admin impersonation headers, kept only for groups allowed to impersonate */
   impersonation?: { providerId?: string; ehrProfileCode?: string };
+  /** the caller's own account as read with the session (endpoints whose use is counted with it): accounts/reach.ts reachAccount takes it */
+  account?: UserRow;
 }
 
 declare module 'fastify' {
@@ -150,6 +153,7 @@ export async function callerForToken(
     businessPartnerId: claims.bp,
     permissions,
     impersonation: impersonationOf(request, claims.groups),
+    ...(session.account ? { account: session.account } : {}),
   };
   request.caller = caller;
   return caller;
