@@ -47,7 +47,7 @@ import { checkSlotRules, holdProblem, ownLiveHold, SLOT_COLUMNS, slotRowOf, type
 import { recordTakenCharge, takeCharge, type ChargeCommand, type TakenCharge } from '../money/charges';
 import { changeDue } from '../money/ledger';
 import { startMove } from '../money/move';
-import { claimKeyNow, releaseKey, requestHash, storeAnswer, type IdempotencyScope } from '../idempotency';
+import { claimKeyNow, claimKeyStatement, releaseKey, requestHash, storeAnswer, type IdempotencyScope } from '../idempotency';
 import { ensureBookingsOpen, flagOnFor } from '../flags';
 import { EXCLUSION_VIOLATION, pgCode } from '../db/errors';
 import { sendAppointmentMail } from './mails';
@@ -142,23 +142,35 @@ async function ensureInsurancePays(
 }
 
 /**
- * The slot ($1) with its provider ($2, not removed) and practice, and the account's patients ($3), in
- * one query: for each patient, whether they signed the booking consent, their sessions with the
- * provider (follow-up pricing), and the insurance on file $4 when it is theirs (the insured booking's;
- * null for none). No row: no such slot of that provider.
+ * The slot (parameter 1) with its provider (2, not removed) and practice, and the account's patients
+ * (3): for each patient, whether they signed the booking consent, their sessions with the provider
+ * (follow-up pricing), and the insurance on file (4) when it is theirs (the insured booking's; null for
+ * none). No row: no such slot of that provider. Read with the claim of the booking's key (step 1).
  */
-const BOOKING_CONTEXT = prepared(`
+const bookingContextSql = (param: (n: number) => string) => `
   SELECT ${SLOT_COLUMNS}, p.pay_individual::text, p.pay_follow_up::text, p.plan_ids, pr.time_zone AS practice_time_zone,
          (SELECT coalesce(json_agg(ap ORDER BY ap.created_at, ap.id), '[]'::json) FROM (
             SELECT p.id, p.created_at, p.first_name, p.last_name, p.relationship, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.time_zone,
                    EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NOT NULL) AS signed,
-                   (SELECT coalesce(json_agg(h), '[]'::json) FROM (${sessionsWithProvider('p.id', '$2')}) h) AS sessions,
-                   (SELECT row_to_json(i) FROM (${insuranceForInquirySql('$4::uuid', 'p.id')}) i) AS insurance
-              FROM patients p WHERE p.user_id = $3) ap) AS patients
+                   (SELECT coalesce(json_agg(h), '[]'::json) FROM (${sessionsWithProvider('p.id', `${param(2)}::uuid`)}) h) AS sessions,
+                   (SELECT row_to_json(i) FROM (${insuranceForInquirySql(`${param(4)}::uuid`, 'p.id')}) i) AS insurance
+              FROM patients p WHERE p.user_id = ${param(3)}::uuid) ap) AS patients
     FROM slots s JOIN providers p ON p.id = s.provider_id LEFT JOIN practices pr ON pr.id = s.practice_id
-   WHERE s.id = $1 AND s.provider_id = $2 AND p.removed_at IS NULL`);
+   WHERE s.id = ${param(1)}::uuid AND s.provider_id = ${param(2)}::uuid AND p.removed_at IS NULL`;
 
-/** A patient of the booking's account, as BOOKING_CONTEXT reads it. */
+/** The claim of the booking's key with what the booking reads first (bookingContextSql), in one round trip. */
+const CLAIM_WITH_CONTEXT = claimKeyStatement(bookingContextSql);
+
+/** The booking's slot, its provider and the account's patients, as bookingContextSql reads them (JSON). */
+type BookingContext = SlotRow & {
+  pay_individual: string;
+  pay_follow_up: string | null;
+  plan_ids: number[];
+  practice_time_zone: string | null;
+  patients: AccountPatient[];
+};
+
+/** A patient of the booking's account, as bookingContextSql reads it. */
 interface AccountPatient {
   id: string;
   first_name: string;
@@ -171,14 +183,11 @@ interface AccountPatient {
   insurance: Parameters<typeof insuranceForInquiryOf>[0] | null;
 }
 
-/** Everything that can be checked before the transaction: who, what, which money. */
-async function prepare(request: FastifyRequest, command: BookingCommand, now: Date) {
+/** Everything that can be checked before the transaction (`found`: what was read with the key's claim): who, what, which money. */
+async function prepare(request: FastifyRequest, command: BookingCommand, now: Date, found: BookingContext | null) {
   const db = request.server.database;
   await ensureBookingsOpen(request);
   const { body, account } = command;
-  const [found] = await db.query<
-    SlotRow & { pay_individual: string; pay_follow_up: string | null; plan_ids: number[]; practice_time_zone: string | null; patients: AccountPatient[] }
-  >(BOOKING_CONTEXT, [body.slotId, body.providerId, account.id, body.insuranceId && isUuid(body.insuranceId) ? body.insuranceId : null]);
   if (!found) throw new AppError('NO_OPEN_SLOT');
   const slot = slotRowOf(found);
   if (slot.practice_id !== body.practiceId || slot.availability_type !== body.appointmentMode) throw new AppError('BOOKING_DETAILS_MISMATCH');
@@ -360,8 +369,17 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
   };
 
   // 1. The key, claimed on its own: only one request of a key runs past here at a time; a key already
-  //    answered replays its answer (and nothing else runs).
-  const claim = await claimKeyNow(db, scope, now);
+  //    answered replays its answer (and nothing else runs). The same statement reads the slot and the account's patients.
+  const claim = await claimKeyNow<BookingContext>(db, scope, now, {
+    statement: CLAIM_WITH_CONTEXT,
+    // Ids the schema does not check as UUIDs (the patient's insurance) are looked up only when they are.
+    params: [
+      isUuid(body.slotId) ? body.slotId : null,
+      isUuid(body.providerId) ? body.providerId : null,
+      account.id,
+      body.insuranceId && isUuid(body.insuranceId) ? body.insuranceId : null,
+    ],
+  });
   if ('replay' in claim) return { status: claim.replay.status, body: claim.replay.body as BookedAppointment, replayed: true };
   const { claimedAt } = claim;
   const letGo = () =>
@@ -371,7 +389,7 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
 
   let plan: Awaited<ReturnType<typeof prepare>>;
   try {
-    plan = await prepare(request, command, now);
+    plan = await prepare(request, command, now, claim.along);
   } catch (error) {
     // Refused before anything was done: the key is free again for a corrected request.
     await letGo();
