@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { constants } from '../generated/constants';
-import { prepared, type Queryable } from './db/connection';
+import { prepared, type Prepared, type Queryable } from './db/connection';
 import { AppError } from './errors';
 
 export interface IdempotencyScope {
@@ -68,38 +68,56 @@ export async function claimKey(tx: Queryable, scope: IdempotencyScope): Promise<
   return rows.length === 1;
 }
 
-const CLAIM_KEY = prepared(
-  `WITH claim AS (
+/**
+ * The statement that claims a key ($1 caller, $2 endpoint, $3 key, $4 request hash, $5 now, $6 the time
+ * before which an unanswered claim is stale) and reads what was there before; with `along`, a query of
+ * one row (its parameters from $7 on: `along(n)` is the n-th of them, from 1) whose row it answers too,
+ * as JSON in `along`: work that reads what it needs with the claim, in the same round trip.
+ */
+export function claimKeyStatement(along?: (param: (n: number) => string) => string): Prepared {
+  const alongColumn = along ? `(SELECT row_to_json(a) FROM (${along((n) => `$${6 + n}`)}) a)` : 'NULL::json';
+  return prepared(
+    `WITH claim AS (
        INSERT INTO idempotency_keys (caller_id, endpoint, key, request_hash, created_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (caller_id, endpoint, key) DO UPDATE SET created_at = excluded.created_at
          WHERE idempotency_keys.status IS NULL AND idempotency_keys.request_hash = excluded.request_hash AND idempotency_keys.created_at < $6::timestamptz
        RETURNING 1
      )
-     SELECT EXISTS (SELECT 1 FROM claim) AS claimed, k.request_hash, k.status, k.response
+     SELECT EXISTS (SELECT 1 FROM claim) AS claimed, k.request_hash, k.status, k.response, ${alongColumn} AS along
        FROM (SELECT 1) AS one LEFT JOIN idempotency_keys k ON k.caller_id = $1 AND k.endpoint = $2 AND k.key = $3`,
-);
+  );
+}
+
+const CLAIM_KEY = claimKeyStatement();
 
 /**
  * Claims the key on its own (committed at once), before work that must not run inside a transaction
  * (a card charge): a second request with the key then answers REQUEST_IN_PROGRESS until the first
  * stores its answer or lets go of the claim. A claim unanswered for bookingClaimStaleSeconds (its
  * process died) is taken over by the same request. Answers the claim's time (to let go of exactly
- * it), or, when the key is already claimed or answered, the earlier answer to replay (refused with
+ * it) and, with `along` (a statement of claimKeyStatement and its own parameters), the row its query
+ * read; or, when the key is already claimed or answered, the earlier answer to replay (refused with
  * IDEMPOTENCY_KEY_REUSED or REQUEST_IN_PROGRESS as storedAnswer refuses). One statement claims the
  * key and reads what was there before.
  */
-export async function claimKeyNow(db: Queryable, scope: IdempotencyScope, now: Date): Promise<{ claimedAt: string } | { replay: Replay }> {
+export async function claimKeyNow<Along = unknown>(
+  db: Queryable,
+  scope: IdempotencyScope,
+  now: Date,
+  along?: { statement: Prepared; params: unknown[] },
+): Promise<{ claimedAt: string; along: Along | null } | { replay: Replay }> {
   const at = now.toISOString();
   const stale = new Date(now.getTime() - constants.bookingClaimStaleSeconds * 1000).toISOString();
-  const [row] = await db.query<{ claimed: boolean } & { [K in keyof KeyRow]: KeyRow[K] | null }>(CLAIM_KEY, [
+  const [row] = await db.query<{ claimed: boolean; along: Along | null } & { [K in keyof KeyRow]: KeyRow[K] | null }>(along?.statement ?? CLAIM_KEY, [
     scope.callerId,
     scope.endpoint,
     scope.key,
     scope.requestHash,
     at,
     stale,
+    ...(along?.params ?? []),
   ]);
-  if (row!.claimed) return { claimedAt: at };
+  if (row!.claimed) return { claimedAt: at, along: row!.along };
   // The row this statement's snapshot saw, or (claimed by a request that committed meanwhile) the row as it is now.
   const replay = row!.request_hash !== null ? answerOf(row as KeyRow, scope) : await storedAnswer(db, scope);
   if (!replay) throw new AppError('REQUEST_IN_PROGRESS');

@@ -24,10 +24,16 @@ export interface UserRow {
   language: string | null;
 }
 
-const USER_COLUMNS = `id, coalesce(email, pending_email)::text AS email, email IS NULL AS provisional, first_name, last_name, user_type, groups, address, business_partner_id,
+/** The columns of a UserRow, from users. */
+export const USER_COLUMNS = `id, coalesce(email, pending_email)::text AS email, email IS NULL AS provisional, first_name, last_name, user_type, groups, address, business_partner_id,
   is_partner_association_active, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, dob_check_required, disabled_at, language`;
 
 const USER_BY_ID = prepared(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`);
+
+/** A UserRow from the JSON of a row of USER_COLUMNS (row_to_json, read along with other things). */
+export function userRowOfJson(row: Omit<UserRow, 'disabled_at'> & { disabled_at: string | null }): UserRow {
+  return { ...row, disabled_at: row.disabled_at === null ? null : new Date(row.disabled_at) };
+}
 
 export async function userById(db: Queryable, id: string): Promise<UserRow | undefined> {
   const [row] = await db.query<UserRow>(USER_BY_ID, [id]);

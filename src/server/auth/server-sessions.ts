@@ -5,6 +5,8 @@
  */
 import { constants } from '@/generated/constants';
 import { prepared, type Queryable } from '../db/connection';
+import { countUsesSql, countsOf, counterRows, type Limit } from '../limits/counters';
+import { USER_COLUMNS, userRowOfJson, type UserRow } from '../accounts/repository';
 
 export type SessionEndReason = 'signed out' | 'idle' | 'groups changed' | 'email changed' | 'email confirmed';
 
@@ -41,44 +43,50 @@ const SESSION_COLUMNS = `s.id, s.ended_at IS NULL AND s.expires_at > $4::timesta
   FROM auth_sessions s JOIN users u ON u.id = s.user_id
  WHERE s.id = $1 AND s.user_id = $2`;
 
+/** A session that may go on (in a statement with SESSION_COLUMNS as `session`). */
+const GOES_ON = 'session.open AND NOT session.disabled AND NOT session.idle AND session.same_groups';
+
 /** The session read and, when it may go on, its idle clock restarted: one statement (resumeSession). */
 const RESUME_SESSION = prepared(`
   WITH session AS (SELECT ${SESSION_COLUMNS}),
   seen AS (
-    UPDATE auth_sessions s SET last_seen_at = $4::timestamptz FROM session
-     WHERE s.id = session.id AND session.open AND NOT session.disabled AND NOT session.idle AND session.same_groups
+    UPDATE auth_sessions s SET last_seen_at = $4::timestamptz FROM session WHERE s.id = session.id AND ${GOES_ON}
   )
-  SELECT open, scope, expires_at, idle, same_groups, disabled, email, groups FROM session`);
+  SELECT open, scope, expires_at, idle, same_groups, disabled, email, groups, NULL::json AS counted, NULL::json AS account FROM session`);
 
-/** The session read only: its idle clock is restarted later in the request (touchSession, or with a counted use). */
-const READ_SESSION = prepared(`SELECT ${SESSION_COLUMNS}`);
-
-/** SQL that restarts a session's idle clock, for a statement that does it along with other work (the placeholders of the session and of now). */
-export function touchSessionSql(sessionParam: string, nowParam: string): string {
-  return `UPDATE auth_sessions SET last_seen_at = ${nowParam}::timestamptz WHERE id = ${sessionParam}`;
-}
-
-const TOUCH_SESSION = prepared(touchSessionSql('$1', '$2'));
-
-/** Restarts a session's idle clock at `now` (a session resumed with `touch: false`). */
-export async function touchSession(db: Queryable, sessionId: string, now: Date): Promise<void> {
-  await db.query(TOUCH_SESSION, [sessionId, now.toISOString()]);
-}
+/**
+ * The same, and, when the session goes on, one use counted against the limits of scopes $5, keys $6,
+ * windows $7 (src/server/limits/counters.ts): the session and the request's rate limits in one statement,
+ * with the caller's own account as it is now (a booking is most often for it).
+ */
+const RESUME_SESSION_COUNTING = prepared(`
+  WITH session AS (SELECT ${SESSION_COLUMNS}),
+  seen AS (
+    UPDATE auth_sessions s SET last_seen_at = $4::timestamptz FROM session WHERE s.id = session.id AND ${GOES_ON} RETURNING 1
+  ),
+  counted AS (${countUsesSql({ scopes: '$5', keys: '$6', windows: '$7', delta: '1', at: '$4' }, 'EXISTS (SELECT 1 FROM seen)')})
+  SELECT open, scope, expires_at, idle, same_groups, disabled, email, groups,
+         (SELECT json_agg(json_build_object('scope', c.scope, 'key', c.key, 'window_start', c.window_start, 'count', c.count)) FROM counted c) AS counted,
+         (SELECT row_to_json(a) FROM (SELECT ${USER_COLUMNS} FROM users WHERE id = $2) a) AS account
+    FROM session`);
 
 /**
  * The session and its account as they are now, with its idle clock restarted; undefined when the
  * session is unknown, ended, idle, expired, or its account is disabled. A session whose account's
  * groups changed since sign-in is ended here (the token carries the old groups). One statement:
  * the session is read and, when it may go on, its idle clock restarted in the same round trip; with
- * `touch: false` only read, and the caller restarts the clock before the request answers (touchSession).
+ * `count`, the same statement counts one use against those limits (only when the session goes on)
+ * and the answer carries each limit's count, in the order of `count`.
  */
 export async function resumeSession(
   db: Queryable,
   sessionId: string,
   userId: string,
   now: Date,
-  options: { touch?: boolean } = {},
-): Promise<OpenSession | undefined> {
+  options: { count?: readonly Limit[] } = {},
+): Promise<(OpenSession & { counts?: number[]; account?: UserRow }) | undefined> {
+  const counting = options.count?.length ? counterRows(options.count, now) : undefined;
+  const params = [sessionId, userId, constants.sessionIdleMinutes, now.toISOString()];
   const [row] = await db.query<{
     open: boolean;
     idle: boolean;
@@ -88,13 +96,22 @@ export async function resumeSession(
     groups: string[];
     scope: string | null;
     expires_at: Date | string;
-  }>(options.touch === false ? READ_SESSION : RESUME_SESSION, [sessionId, userId, constants.sessionIdleMinutes, now.toISOString()]);
+    counted: { scope: string; key: string; window_start: string; count: number }[] | null;
+    account: Parameters<typeof userRowOfJson>[0] | null;
+  }>(counting ? RESUME_SESSION_COUNTING : RESUME_SESSION, counting ? [...params, counting.scopes, counting.keys, counting.windows] : params);
   if (!row || !row.open || row.disabled) return undefined;
   if (row.idle || !row.same_groups) {
     await endSession(db, sessionId, row.idle ? 'idle' : 'groups changed', now);
     return undefined;
   }
-  return { email: row.email, groups: row.groups, scope: row.scope === 'booking' ? 'booking' : 'full', expiresAt: new Date(row.expires_at) };
+  return {
+    email: row.email,
+    groups: row.groups,
+    scope: row.scope === 'booking' ? 'booking' : 'full',
+    expiresAt: new Date(row.expires_at),
+    ...(counting && options.count ? { counts: countsOf(options.count, now, row.counted ?? []) } : {}),
+    ...(row.account ? { account: userRowOfJson(row.account) } : {}),
+  };
 }
 
 export async function endSession(db: Queryable, sessionId: string, reason: SessionEndReason, now: Date): Promise<void> {

@@ -35,7 +35,7 @@ import insuranceSelection from '@/generated/forms/insurance-selection';
 import { newPatientRelationship, relationshipProblems, responsiblePartyFor, type BookingPerson } from '@/domain/booking-patients';
 import type { MessageKey } from '@/generated/messages';
 import type { UserRow } from '../accounts/repository';
-import { prepared, type Queryable } from '../db/connection';
+import { prepared } from '../db/connection';
 import { AppError } from '../errors';
 import { audienceOf } from '../plugins/errors';
 import { callerOf } from '../plugins/auth';
@@ -47,14 +47,14 @@ import { checkSlotRules, holdProblem, ownLiveHold, SLOT_COLUMNS, slotRowOf, type
 import { recordTakenCharge, takeCharge, type ChargeCommand, type TakenCharge } from '../money/charges';
 import { changeDue } from '../money/ledger';
 import { startMove } from '../money/move';
-import { claimKeyNow, releaseKey, requestHash, storeAnswer, type IdempotencyScope } from '../idempotency';
+import { claimKeyNow, claimKeyStatement, releaseKey, requestHash, storeAnswer, type IdempotencyScope } from '../idempotency';
 import { ensureBookingsOpen, flagOnFor } from '../flags';
 import { EXCLUSION_VIOLATION, pgCode } from '../db/errors';
 import { sendAppointmentMail } from './mails';
 import { ESTIMATE_MAIL_QUEUE } from '../billing/good-faith-estimate';
 import { activeLocale } from '@/domain/locale';
 import { checkEligibility, type EligibilityProvider } from '../insurance/eligibility';
-import { insuranceForInquiry, type InsuranceForInquiry } from '../insurance/repository';
+import { insuranceForInquiryOf, insuranceForInquirySql, type InsuranceForInquiry } from '../insurance/repository';
 import { partnerByCode, partnerById } from '../marketplace/partners';
 import { fullName } from '@/domain/names';
 
@@ -99,11 +99,8 @@ function invalid(field: string, key: MessageKey): AppError {
  * Anything else answers the keyword patientMismatch on insuranceId with the message the payment
  * form (specs/forms/insurance-selection.yaml) declares for it.
  */
-async function insuranceOfPrimaryPatient(db: Queryable, insuranceId: string, primary: PatientDraft): Promise<InsuranceForInquiry> {
-  if (!primary.isNew && primary.id && isUuid(insuranceId)) {
-    const insurance = await insuranceForInquiry(db, primary.id, insuranceId);
-    if (insurance) return insurance;
-  }
+function insuranceOfPrimaryPatient(found: InsuranceForInquiry | undefined, primary: PatientDraft): InsuranceForInquiry {
+  if (!primary.isNew && primary.id && found) return found;
   const errors = describeIssues(
     [{ keyword: 'patientMismatch', pointer: '/insuranceId', params: {} }],
     insuranceSelection.schema as SchemaNode,
@@ -144,28 +141,53 @@ async function ensureInsurancePays(
   });
 }
 
-/** The slot with its provider (not removed) and practice, in one query. */
-const BOOKING_SLOT = prepared(`
-  SELECT ${SLOT_COLUMNS}, p.pay_individual::text, p.pay_follow_up::text, p.plan_ids, pr.time_zone AS practice_time_zone
+/**
+ * The slot (parameter 1) with its provider (2, not removed) and practice, and the account's patients
+ * (3): for each patient, whether they signed the booking consent, their sessions with the provider
+ * (follow-up pricing), and the insurance on file (4) when it is theirs (the insured booking's; null for
+ * none). No row: no such slot of that provider. Read with the claim of the booking's key (step 1).
+ */
+const bookingContextSql = (param: (n: number) => string) => `
+  SELECT ${SLOT_COLUMNS}, p.pay_individual::text, p.pay_follow_up::text, p.plan_ids, pr.time_zone AS practice_time_zone,
+         (SELECT coalesce(json_agg(ap ORDER BY ap.created_at, ap.id), '[]'::json) FROM (
+            SELECT p.id, p.created_at, p.first_name, p.last_name, p.relationship, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.time_zone,
+                   EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NOT NULL) AS signed,
+                   (SELECT coalesce(json_agg(h), '[]'::json) FROM (${sessionsWithProvider('p.id', `${param(2)}::uuid`)}) h) AS sessions,
+                   (SELECT row_to_json(i) FROM (${insuranceForInquirySql(`${param(4)}::uuid`, 'p.id')}) i) AS insurance
+              FROM patients p WHERE p.user_id = ${param(3)}::uuid) ap) AS patients
     FROM slots s JOIN providers p ON p.id = s.provider_id LEFT JOIN practices pr ON pr.id = s.practice_id
-   WHERE s.id = $1 AND s.provider_id = $2 AND p.removed_at IS NULL`);
+   WHERE s.id = ${param(1)}::uuid AND s.provider_id = ${param(2)}::uuid AND p.removed_at IS NULL`;
 
-/** The account's patients ($1), whether each signed the booking consent, and each one's sessions with the provider ($2: follow-up pricing). */
-const ACCOUNT_PATIENTS = prepared(`
-  SELECT p.id, p.first_name, p.last_name, p.relationship, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.time_zone,
-         EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NOT NULL) AS signed,
-         (SELECT coalesce(json_agg(h), '[]'::json) FROM (${sessionsWithProvider('p.id', '$2')}) h) AS sessions
-    FROM patients p WHERE p.user_id = $1 ORDER BY p.created_at, p.id`);
+/** The claim of the booking's key with what the booking reads first (bookingContextSql), in one round trip. */
+const CLAIM_WITH_CONTEXT = claimKeyStatement(bookingContextSql);
 
-/** Everything that can be checked before the transaction: who, what, which money. */
-async function prepare(request: FastifyRequest, command: BookingCommand, now: Date) {
+/** The booking's slot, its provider and the account's patients, as bookingContextSql reads them (JSON). */
+type BookingContext = SlotRow & {
+  pay_individual: string;
+  pay_follow_up: string | null;
+  plan_ids: number[];
+  practice_time_zone: string | null;
+  patients: AccountPatient[];
+};
+
+/** A patient of the booking's account, as bookingContextSql reads it. */
+interface AccountPatient {
+  id: string;
+  first_name: string;
+  last_name: string;
+  relationship: Relationship;
+  date_of_birth: string | null;
+  time_zone: string | null;
+  signed: boolean;
+  sessions: { start_at: string; status: 'booked' | 'cancelled' }[];
+  insurance: Parameters<typeof insuranceForInquiryOf>[0] | null;
+}
+
+/** Everything that can be checked before the transaction (`found`: what was read with the key's claim): who, what, which money. */
+async function prepare(request: FastifyRequest, command: BookingCommand, now: Date, found: BookingContext | null) {
   const db = request.server.database;
   await ensureBookingsOpen(request);
   const { body, account } = command;
-  const [found] = await db.query<SlotRow & { pay_individual: string; pay_follow_up: string | null; plan_ids: number[]; practice_time_zone: string | null }>(
-    BOOKING_SLOT,
-    [body.slotId, body.providerId],
-  );
   if (!found) throw new AppError('NO_OPEN_SLOT');
   const slot = slotRowOf(found);
   if (slot.practice_id !== body.practiceId || slot.availability_type !== body.appointmentMode) throw new AppError('BOOKING_DETAILS_MISMATCH');
@@ -178,16 +200,7 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
     time_zone: found.time_zone,
   };
 
-  const existing = await db.query<{
-    id: string;
-    first_name: string;
-    last_name: string;
-    relationship: Relationship;
-    date_of_birth: string | null;
-    time_zone: string | null;
-    signed: boolean;
-    sessions: { start_at: string; status: 'booked' | 'cancelled' }[];
-  }>(ACCOUNT_PATIENTS, [account.id, provider.id]);
+  const existing = found.patients;
   const byId = new Map(existing.map((p) => [p.id, p]));
   const accountSelf = existing.find((p) => p.relationship === 'Self');
   const timeZone = body.timeZone ?? accountSelf?.time_zone ?? found.practice_time_zone ?? provider.time_zone;
@@ -253,7 +266,8 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
   if (!body.insuranceId && body.selfPay !== true) throw invalid('insuranceId', 'validation.insurance.required');
   const selfPay = body.selfPay ?? !body.insuranceId;
   // A self-pay booking uses no insurance, whatever was sent.
-  const insurance = !selfPay && body.insuranceId ? await insuranceOfPrimaryPatient(db, body.insuranceId, drafts[0]!) : null;
+  const onFile = drafts[0]!.id ? byId.get(drafts[0]!.id)?.insurance : undefined;
+  const insurance = !selfPay && body.insuranceId ? insuranceOfPrimaryPatient(onFile ? insuranceForInquiryOf(onFile) : undefined, drafts[0]!) : null;
   const insuranceId = insurance?.id ?? null;
   // The price is the server's: a follow-up when the primary patient's own sessions with the provider say so.
   const primary = drafts[0]!;
@@ -313,8 +327,8 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
 
 /**
  * Step 4's statement: locks the hold's row and, when it is the caller's live hold, inserts the
- * appointment at the hold's time, makes the hold the booking and lists the appointment's patients, in
- * one round trip. It answers the hold as it was (for holdProblem) and the waitlist offer it was
+ * appointment at the hold's time, makes the hold the booking, lists the appointment's patients and
+ * records the consents given with the booking, in one round trip. It answers the hold as it was (for holdProblem) and the waitlist offer it was
  * made for, if that offer is still open. The appointments' own exclusion constraint still applies (23P01).
  */
 const CONVERT_HOLD = prepared(`
@@ -333,6 +347,11 @@ const CONVERT_HOLD = prepared(`
   ), listed AS (
     INSERT INTO appointment_patients (appointment_id, patient_id, position, is_new)
     SELECT b.id, p.patient_id, p.n - 1, p.is_new FROM booked b, unnest($24::uuid[], $25::boolean[]) WITH ORDINALITY AS p(patient_id, is_new, n)
+  ), consented AS (
+    INSERT INTO consents (patient_id, user_id, consent_type, self_pay_consent_category, version, text, source, signer_name, signer_capacity,
+                          signed_by, signed_at, appointment_id, created_by)
+    SELECT c.patient_id, $5, c.consent_type, c.category, $31::text, c.text, c.source, $32::text, c.capacity, $21, now(), b.id, $21
+      FROM booked b, unnest($26::uuid[], $27::text[], $28::text[], $29::text[], $30::text[], $33::text[]) AS c(patient_id, consent_type, category, text, source, capacity)
   )
   SELECT h.id, h.slot_id, h.provider_id, h.held_by, h.kind, h.live, ${openOfferOfHold('h.id')} AS open_offer_id FROM hold h`);
 
@@ -350,8 +369,17 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
   };
 
   // 1. The key, claimed on its own: only one request of a key runs past here at a time; a key already
-  //    answered replays its answer (and nothing else runs).
-  const claim = await claimKeyNow(db, scope, now);
+  //    answered replays its answer (and nothing else runs). The same statement reads the slot and the account's patients.
+  const claim = await claimKeyNow<BookingContext>(db, scope, now, {
+    statement: CLAIM_WITH_CONTEXT,
+    // Ids the schema does not check as UUIDs (the patient's insurance) are looked up only when they are.
+    params: [
+      isUuid(body.slotId) ? body.slotId : null,
+      isUuid(body.providerId) ? body.providerId : null,
+      account.id,
+      body.insuranceId && isUuid(body.insuranceId) ? body.insuranceId : null,
+    ],
+  });
   if ('replay' in claim) return { status: claim.replay.status, body: claim.replay.body as BookedAppointment, replayed: true };
   const { claimedAt } = claim;
   const letGo = () =>
@@ -361,7 +389,7 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
 
   let plan: Awaited<ReturnType<typeof prepare>>;
   try {
-    plan = await prepare(request, command, now);
+    plan = await prepare(request, command, now, claim.along);
   } catch (error) {
     // Refused before anything was done: the key is free again for a corrected request.
     await letGo();
@@ -464,6 +492,19 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
       if (body.timeZone)
         await tx.query("UPDATE patients SET time_zone = $2 WHERE user_id = $1 AND relationship = 'Self' AND time_zone IS NULL", [account.id, body.timeZone]);
 
+      // The consents given with the booking, recorded by the statement that books (one row a consent).
+      const consents = plan.drafts.flatMap((d) =>
+        (d.consents ?? [])
+          .filter((consent) => consent.isConsentProvided)
+          .map((consent) => ({
+            patientId: d.id!,
+            type: consent.consentType,
+            category: consent.consentType === 'paymentConsent' ? (body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance')) : null,
+            text: consentText(consent.consentType, fullName(d), body.selfPayConsentCategory),
+            source: consent.source ?? source,
+            capacity: signerCapacity({ firstName: d.firstName, lastName: d.lastName, dateOfBirth: d.dateOfBirth }, signerName, plan.today),
+          })),
+      );
       let hold: (HoldRow & { live: boolean; open_offer_id: string | null }) | undefined;
       try {
         [hold] = await tx.query<HoldRow & { live: boolean; open_offer_id: string | null }>(CONVERT_HOLD, [
@@ -492,6 +533,14 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
           command.rebookedFrom ?? null,
           patientIds,
           plan.drafts.map((d) => d.isNew),
+          consents.map((c) => c.patientId),
+          consents.map((c) => c.type),
+          consents.map((c) => c.category),
+          consents.map((c) => c.text),
+          consents.map((c) => c.source),
+          constants.consentTemplateVersion,
+          signerName,
+          consents.map((c) => c.capacity),
         ]);
       } catch (error) {
         if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
@@ -502,31 +551,6 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
       if (hold!.slot_id !== body.slotId || hold!.provider_id !== body.providerId) throw new AppError('BOOKING_DETAILS_MISMATCH');
       // A time offered from a waitlist is booked: the offer and its place in line end with it.
       if (hold!.open_offer_id) await offerBooked(tx, hold!.open_offer_id, now);
-      for (const d of plan.drafts) {
-        for (const consent of d.consents ?? []) {
-          if (!consent.isConsentProvided) continue;
-          const name = fullName(d);
-          await tx.query(
-            `INSERT INTO consents (patient_id, user_id, consent_type, self_pay_consent_category, version, text, source, signer_name, signer_capacity,
-                                   signed_by, signed_at, appointment_id, created_by)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now(), $11, $10)`,
-            [
-              d.id,
-              account.id,
-              consent.consentType,
-              consent.consentType === 'paymentConsent' ? (body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance')) : null,
-              constants.consentTemplateVersion,
-              consentText(consent.consentType, name, body.selfPayConsentCategory),
-              consent.source ?? source,
-              signerName,
-              signerCapacity({ firstName: d.firstName, lastName: d.lastName, dateOfBirth: d.dateOfBirth }, signerName, plan.today),
-              caller.userId,
-              appointmentId,
-            ],
-          );
-        }
-      }
-
       // A price not charged now (no card asked for) is owed: the ledger says so.
       if (!plan.wantsCharge && plan.priceCents) {
         await changeDue(tx, {

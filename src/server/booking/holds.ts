@@ -2,7 +2,7 @@
  * Slot holds (product-spec §7 Appointments, §8 slot codes). A hold is a row of slot_reservations,
  * so the exclusion constraint keeps it from overlapping any other live hold or booking of the
  * provider. Expired holds are deleted in the same transaction before a claim is inserted.
- * A hold is claimed in four round trips (holdSlot), a booking converts it in one statement (book.ts).
+ * A hold is claimed in one round trip (holdSlot), a booking converts it in one statement (book.ts).
  */
 import { constants } from '@/generated/constants';
 import type { HoldSlotResponse } from '@/generated/entities';
@@ -20,9 +20,6 @@ export interface SlotRow extends StoredSlot {
 
 /** The turn on a provider's time (a transaction-scoped advisory lock), the provider's id as parameter `param`. */
 const providerTimeLock = (param: string) => `pg_advisory_xact_lock(hashtextextended('provider-time:' || ${param}::uuid::text, 0))`;
-
-/** The turn on an account's holds (taken after the provider's), the account's id as parameter `param`. */
-const accountHoldsLock = (param: string) => `pg_advisory_xact_lock(hashtextextended('holds-of:' || ${param}::uuid::text, 0))`;
 
 /** The columns of a SlotRow, from slots `s` joined with their provider `p`. */
 export const SLOT_COLUMNS = `s.id, s.provider_id, s.practice_id, lower(s.during) AS start_at, upper(s.during) AS end_at, s.availability_type, s.is_medication,
@@ -43,18 +40,13 @@ export function slotRowOf(row: SlotRow): SlotRow {
   };
 }
 
-/**
- * The slot with what the slot rules need of its provider (not removed). With `turns` (inside a
- * transaction, on PostgreSQL), the same statement takes the claim's turns once the slot is found: the
- * provider's time, then, with `holdsOf`, that account's holds.
- */
-export async function slotOf(db: Queryable, slotId: string, providerId: string, turns?: { holdsOf?: string }): Promise<SlotRow | undefined> {
-  const locks = turns ? [`, ${providerTimeLock('$2')} AS provider_turn`, turns.holdsOf ? `, ${accountHoldsLock('$3')} AS holds_turn` : ''].join('') : '';
+/** The slot with what the slot rules need of its provider (not removed). */
+export async function slotOf(db: Queryable, slotId: string, providerId: string): Promise<SlotRow | undefined> {
   const [row] = await db.query<SlotRow>(
-    prepared(`SELECT ${SLOT_COLUMNS}${locks}
+    prepared(`SELECT ${SLOT_COLUMNS}
        FROM slots s JOIN providers p ON p.id = s.provider_id
       WHERE s.id = $1 AND s.provider_id = $2 AND p.removed_at IS NULL`),
-    [slotId, providerId, ...(turns?.holdsOf ? [turns.holdsOf] : [])],
+    [slotId, providerId],
   );
   return row ? slotRowOf(row) : undefined;
 }
@@ -97,48 +89,52 @@ export function holdOut(hold: { id: string; slot_id: string; provider_id: string
   };
 }
 
+/** What claim_hold (migration 0029) answers: the hold, the slot with what the slot rules need, and what undoing the claim restores. */
+interface ClaimRow {
+  hold_id: string;
+  hold_expires_at: Date;
+  renewed: boolean;
+  earlier_expires_at: Date | null;
+  ended_ids: string[];
+  ended_expires_at: Date[];
+  slot_practice_id: string;
+  slot_start: Date;
+  slot_end: Date;
+  slot_type: SlotRow['availability_type'];
+  slot_is_medication: boolean;
+  provider_offers_medication: boolean;
+  provider_time_zone: string;
+}
+
+const CLAIM_HOLD = prepared('SELECT * FROM claim_hold($1, $2, $3, $4, $5::timestamptz, $6, $7)');
+
 /**
- * The claim of a hold, in ONE statement (run in turn, under the locks holdSlot takes first):
- *   1. the provider's expired holds are deleted (a constraint cannot look at the clock);
- *   2. the caller's own live hold of the slot is renewed (same hold id, later expiry, never earlier:
- *      a time a waitlist offer holds longer keeps its offer's minutes);
- *   3. otherwise a new hold is inserted: the exclusion constraint refuses it (23P01) when any other
- *      hold or booking of the provider overlaps;
- *   4. with a new hold and $6 (an account's own holds), the account's live holds beyond
- *      maxLiveHoldsPerAccount expire at once, oldest first, as if their minutes had run out: free for
- *      everyone at the next claim, and still the caller's to release.
- * Each step reads the one before (the deletion's count, the renewal's rows, the new hold's row), so
- * they run in that order; the statement's snapshot, taken after the locks, sees every hold committed
- * before them. Answers the renewed or the new hold.
+ * Undoes a claim the slot rules refused: a new hold is deleted and the holds it ended get their minutes
+ * back (those still ended by it); a renewed hold gets its earlier expiry back. One statement.
  */
-const CLAIM_HOLD = prepared(`
-  WITH purged AS (
-    DELETE FROM slot_reservations WHERE provider_id = $3 AND kind = 'hold' AND expires_at <= $5::timestamptz RETURNING 1
-  ), renewed AS (
-    UPDATE slot_reservations SET expires_at = greatest(expires_at, $5::timestamptz + make_interval(mins => $4::int))
-     WHERE slot_id = $1 AND provider_id = $3 AND kind = 'hold' AND held_by = $2 AND expires_at > $5::timestamptz AND (SELECT count(*) FROM purged) >= 0
-    RETURNING id, slot_id, provider_id, expires_at
-  ), claimed AS (
-    INSERT INTO slot_reservations (provider_id, slot_id, during, kind, held_by, expires_at)
-    SELECT s.provider_id, s.id, s.during, 'hold', $2, $5::timestamptz + make_interval(mins => $4::int) FROM slots s
-     WHERE s.id = $1 AND NOT EXISTS (SELECT 1 FROM renewed) AND (SELECT count(*) FROM purged) >= 0
-    RETURNING id, slot_id, provider_id, expires_at
-  ), ended AS (
-    UPDATE slot_reservations SET expires_at = $5::timestamptz WHERE $6::boolean AND id IN (
-      SELECT id FROM slot_reservations WHERE kind = 'hold' AND held_by = $2 AND expires_at > $5::timestamptz AND EXISTS (SELECT 1 FROM claimed)
-       ORDER BY created_at DESC, expires_at DESC OFFSET $7::int)
+const UNDO_CLAIM = prepared(`
+  WITH dropped AS (
+    DELETE FROM slot_reservations WHERE id = $1 AND kind = 'hold' AND NOT $2::boolean
+  ), restored AS (
+    UPDATE slot_reservations r SET expires_at = e.was FROM unnest($3::uuid[], $4::timestamptz[]) AS e(id, was)
+     WHERE r.id = e.id AND r.kind = 'hold' AND r.expires_at = $5::timestamptz
   )
-  SELECT id, slot_id, provider_id, expires_at FROM renewed
-  UNION ALL
-  SELECT id, slot_id, provider_id, expires_at FROM claimed`);
+  UPDATE slot_reservations SET expires_at = $6::timestamptz WHERE id = $1 AND kind = 'hold' AND $2::boolean`);
 
 /**
  * Holds a slot for the caller; their own live hold of the same slot is renewed (same hold id, later
  * expiry, never earlier). One account holds at most maxLiveHoldsPerAccount times at once: a new hold
  * ends the oldest, so a fresh account cannot hide a provider's calendar from everyone; the account's
- * holds take turns (an advisory lock per account, taken after the provider's), so two processes cannot
- * both keep theirs. `limitLiveHolds` is false for staff booking for many callers in turn.
- * Four round trips: BEGIN, the slot read with the turns taken (one statement), the claim (CLAIM_HOLD), COMMIT.
+ * holds take turns, so two processes cannot both keep theirs. `limitLiveHolds` is false for staff
+ * booking for many callers in turn.
+ *
+ * ONE round trip (claim_hold, migration 0029: the slot read, the provider's and the account's turns,
+ * the purge of expired holds, the renewal or the insert, the end of the oldest holds), in which a time
+ * someone else holds or booked is refused by the exclusion constraint (23P01: SLOT_ALREADY_BOOKED). The
+ * slot rules (src/domain/slots.ts) are checked on what the call answers; when they refuse (a stale page
+ * or a tampered request: the pages offer only slots that pass them), the claim is undone in one more
+ * statement before the refusal, so no hold stands for a time the rules refuse. The rules do not depend on
+ * who asks, so nobody else could have held that time meanwhile.
  */
 export async function holdSlot(
   database: Database,
@@ -148,28 +144,47 @@ export async function holdSlot(
   now: Date,
   limitLiveHolds = true,
 ): Promise<HoldSlotResponse> {
+  let claim: ClaimRow | undefined;
   try {
-    return await database.transaction(async (tx) => {
-      // PGlite has one connection: its transactions already take turns.
-      const turns = database.kind === 'postgres' ? { holdsOf: limitLiveHolds ? callerId : undefined } : undefined;
-      const slot = await slotOf(tx, slotId, providerId, turns);
-      if (!slot) throw new AppError('NO_OPEN_SLOT');
-      checkSlotRules(slot, now);
-      const [hold] = await tx.query<{ id: string; slot_id: string; provider_id: string; expires_at: Date }>(CLAIM_HOLD, [
-        slotId,
-        callerId,
-        providerId,
-        constants.slotHoldMinutes,
-        now.toISOString(),
-        limitLiveHolds,
-        constants.maxLiveHoldsPerAccount - 1,
-      ]);
-      return holdOut(hold!, slot);
-    });
+    [claim] = await database.query<ClaimRow>(CLAIM_HOLD, [
+      slotId,
+      providerId,
+      callerId,
+      constants.slotHoldMinutes,
+      now.toISOString(),
+      limitLiveHolds,
+      constants.maxLiveHoldsPerAccount - 1,
+    ]);
   } catch (error) {
     if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
     throw error;
   }
+  if (!claim) throw new AppError('NO_OPEN_SLOT');
+  const slot: SlotRow = {
+    id: slotId,
+    provider_id: providerId,
+    practice_id: claim.slot_practice_id,
+    start_at: new Date(claim.slot_start),
+    end_at: new Date(claim.slot_end),
+    availability_type: claim.slot_type,
+    is_medication: claim.slot_is_medication,
+    offers_medication: claim.provider_offers_medication,
+    time_zone: claim.provider_time_zone,
+  };
+  try {
+    checkSlotRules(slot, now);
+  } catch (refusal) {
+    await database.query(UNDO_CLAIM, [
+      claim.hold_id,
+      claim.renewed,
+      claim.ended_ids,
+      claim.ended_expires_at.map((at) => new Date(at).toISOString()),
+      now.toISOString(),
+      claim.earlier_expires_at ? new Date(claim.earlier_expires_at).toISOString() : null,
+    ]);
+    throw refusal;
+  }
+  return holdOut({ id: claim.hold_id, slot_id: slotId, provider_id: providerId, expires_at: claim.hold_expires_at }, slot);
 }
 
 /**

@@ -16,6 +16,7 @@ import { formatWhen } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
 import { isLateCancellation } from '@/domain/cancellation';
 import { constants } from '@/generated/constants';
+import { activeLocale, isLocale } from '@/domain/locale';
 
 export type AppointmentMailTemplate = 'appointment-confirmation' | 'appointment-cancellation' | 'appointment-reschedule';
 
@@ -25,6 +26,8 @@ export interface MailAccount {
   email: string;
   first_name: string;
   provisional: boolean;
+  /** the language the account chose for its mail (null: none), when it was read with it; undefined: the mailer looks it up by the address */
+  language?: string | null;
 }
 
 /**
@@ -97,7 +100,9 @@ export async function sendAppointmentMail(
     previous: extra.previousStart ? formatWhen(extra.previousStart, zone) : '',
     note: account.provisional ? message('mail.appointment.unconfirmedAddress') : '',
   };
-  await app.mailer.send(template, account.email, params, { calendar: parts.calendar, appointmentId: parts.appointment.id });
+  // An account read with its language (a booking's) is mailed in it, or in the request's language when it chose none, as the mailer's look-up would.
+  const locale = account.language !== undefined && !account.provisional ? (isLocale(account.language) ? account.language : activeLocale()) : undefined;
+  await app.mailer.send(template, account.email, params, { calendar: parts.calendar, appointmentId: parts.appointment.id, ...(locale ? { locale } : {}) });
 }
 
 /**

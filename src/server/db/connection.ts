@@ -153,8 +153,19 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
   return {
     kind: 'postgres',
     async query<Row>(sql: Statement, params: unknown[] = []) {
-      const res = await pool.query(typeof sql === 'string' ? sql : { name: sql.name, text: sql.text }, params);
-      return res.rows as Row[];
+      // Not pool.query: it closes the connection whenever a statement fails, and a refusal the
+      // database answers (a taken time's 23P01, a unique key) is part of normal work here - a contested
+      // hold would cost a new connection and its prepared statements. A connection the database
+      // answered on is still good; one that broke is dropped by the pool all the same.
+      const conn = await pool.connect();
+      try {
+        const res = await conn.query(typeof sql === 'string' ? sql : { name: sql.name, text: sql.text }, params);
+        conn.release();
+        return res.rows as Row[];
+      } catch (err) {
+        conn.release(err instanceof pg.DatabaseError ? undefined : (err as Error));
+        throw err;
+      }
     },
     async exec(sql: string) {
       await pool.query(sql);

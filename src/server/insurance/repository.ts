@@ -121,15 +121,20 @@ export async function insuranceOfPatient(db: Queryable, patientId: string, insur
 /** What an eligibility inquiry needs of an insurance on file: its carrier, plan and member. */
 export type InsuranceForInquiry = Pick<InsuranceOnFile, 'id' | 'carrierId' | 'carrierCode' | 'carrierName' | 'planId' | 'memberId' | 'groupNumber'>;
 
-/** An insurance on file of this patient (not removed) as an eligibility inquiry needs it, in one query; undefined when there is none. */
-export async function insuranceForInquiry(db: Queryable, patientId: string, insuranceId: string): Promise<InsuranceForInquiry | undefined> {
-  const [row] = await db.query<Pick<InsuranceRow, 'id' | 'carrier_id' | 'carrier_code' | 'carrier_name' | 'plan_id' | 'member_id' | 'group_number'>>(
-    prepared(`SELECT i.id, c.id AS carrier_id, c.code AS carrier_code, c.name AS carrier_name, i.plan_id, i.member_id, i.group_number
+type InquiryInsuranceRow = Pick<InsuranceRow, 'id' | 'carrier_id' | 'carrier_code' | 'carrier_name' | 'plan_id' | 'member_id' | 'group_number'>;
+
+/**
+ * The insurance on file (not removed) of id `insuranceParam` and patient `patientRef`, as an eligibility
+ * inquiry needs it: a query of one row (or none), for a statement that reads it along with other things.
+ */
+export function insuranceForInquirySql(insuranceParam: string, patientRef: string): string {
+  return `SELECT i.id, c.id AS carrier_id, c.code AS carrier_code, c.name AS carrier_name, i.plan_id, i.member_id, i.group_number
        FROM patient_insurances i JOIN insurance_carriers c ON c.id = i.carrier_id
-      WHERE i.id = $1 AND i.patient_id = $2 AND i.removed_at IS NULL`),
-    [insuranceId, patientId],
-  );
-  if (!row) return undefined;
+      WHERE i.id = ${insuranceParam} AND i.patient_id = ${patientRef} AND i.removed_at IS NULL`;
+}
+
+/** An InsuranceForInquiry from a row of insuranceForInquirySql. */
+export function insuranceForInquiryOf(row: InquiryInsuranceRow): InsuranceForInquiry {
   return {
     id: row.id,
     carrierId: row.carrier_id,
@@ -139,6 +144,12 @@ export async function insuranceForInquiry(db: Queryable, patientId: string, insu
     memberId: row.member_id,
     groupNumber: row.group_number,
   };
+}
+
+/** An insurance on file of this patient (not removed) as an eligibility inquiry needs it, in one query; undefined when there is none. */
+export async function insuranceForInquiry(db: Queryable, patientId: string, insuranceId: string): Promise<InsuranceForInquiry | undefined> {
+  const [row] = await db.query<InquiryInsuranceRow>(prepared(insuranceForInquirySql('$1', '$2')), [insuranceId, patientId]);
+  return row ? insuranceForInquiryOf(row) : undefined;
 }
 
 /** The carrier and plan named by a request; the plan must be the carrier's. */

@@ -9,7 +9,8 @@ import { windowStart } from '@/domain/rate-limits';
 import { writeAudit } from '../audit';
 import { AppError } from '../errors';
 import { prepared, type Queryable } from '../db/connection';
-import { touchSessionSql } from '../auth/server-sessions';
+import { constants } from '@/generated/constants';
+import type { Permissions } from '@/domain/permissions';
 
 export interface Limit {
   /** What is counted, e.g. 'sign-in-send:address'. */
@@ -20,35 +21,86 @@ export interface Limit {
   windowMinutes: number;
 }
 
-/** A session whose idle clock the count restarts too (at its request's time). */
-export interface SessionSeen {
-  sessionId: string;
-  at: Date;
-}
-
 /** Uses counted by takeSlots: giveBack returns them (a guess that turned out right is not a failure). */
 export interface TakenSlots {
   limits: Limit[];
   now: Date;
 }
 
-/** Adds $4 to the counters of scopes $1, keys $2, windows $3 (in that order), at $5; answers each count. */
-const COUNT_USES_SQL = `INSERT INTO rate_counters (scope, key, window_start, count, last_at)
-     SELECT scope, key, window_start, $4::int, $5::timestamptz FROM unnest($1::text[], $2::text[], $3::timestamptz[]) WITH ORDINALITY AS l(scope, key, window_start, n)
+/**
+ * SQL that adds `delta` to the counters of scopes `scopes`, keys `keys`, windows `windows` (arrays, in that
+ * order) at `at` when `guard` holds, answering each count: for this module's statement, and for the
+ * statement that resumes a session and counts its request's use (src/server/auth/server-sessions.ts).
+ */
+export function countUsesSql(p: { scopes: string; keys: string; windows: string; delta: string; at: string }, guard = 'true'): string {
+  return `INSERT INTO rate_counters (scope, key, window_start, count, last_at)
+     SELECT scope, key, window_start, ${p.delta}::int, ${p.at}::timestamptz FROM unnest(${p.scopes}::text[], ${p.keys}::text[], ${p.windows}::timestamptz[]) WITH ORDINALITY AS l(scope, key, window_start, n)
+      WHERE ${guard}
       ORDER BY n
-     ON CONFLICT (scope, key, window_start) DO UPDATE SET count = rate_counters.count + $4::int,
-        last_at = CASE WHEN $4::int > 0 THEN excluded.last_at ELSE rate_counters.last_at END
+     ON CONFLICT (scope, key, window_start) DO UPDATE SET count = rate_counters.count + ${p.delta}::int,
+        last_at = CASE WHEN ${p.delta}::int > 0 THEN excluded.last_at ELSE rate_counters.last_at END
      RETURNING scope, key, window_start, count`;
-const COUNT_USES = prepared(COUNT_USES_SQL);
-/** The same, restarting the idle clock of session $6 at $7 in the same statement (a request that counts a use: ENDPOINTS_COUNTING_USES). */
-const COUNT_USES_SEEN = prepared(`WITH seen AS (${touchSessionSql('$6', '$7')}) ${COUNT_USES_SQL}`);
+}
+
+/** Adds $4 to the counters of scopes $1, keys $2, windows $3 (in that order), at $5; answers each count. */
+const COUNT_USES = prepared(countUsesSql({ scopes: '$1', keys: '$2', windows: '$3', delta: '$4', at: '$5' }));
+
+/** The counters' rows of these limits at `now`, in the order they are written (scope, then key), as the statements' three arrays. */
+export function counterRows(limits: readonly Limit[], now: Date): { scopes: string[]; keys: string[]; windows: string[] } {
+  const rows = limits
+    .map((limit) => ({ scope: limit.scope, key: limit.key, windowStart: windowStart(now, limit.windowMinutes).toISOString() }))
+    .sort((a, b) => (a.scope === b.scope ? (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) : a.scope < b.scope ? -1 : 1));
+  return { scopes: rows.map((r) => r.scope), keys: rows.map((r) => r.key), windows: rows.map((r) => r.windowStart) };
+}
+
+/** Each limit's count, in the order of `limits`, from the counters' rows a statement answered. */
+export function countsOf(
+  limits: readonly Limit[],
+  now: Date,
+  counted: readonly { scope: string; key: string; window_start: Date | string; count: number }[],
+): number[] {
+  const countOf = new Map(counted.map((c) => [`${c.scope}\n${c.key}\n${new Date(c.window_start).toISOString()}`, c.count]));
+  return limits.map((limit) => countOf.get(`${limit.scope}\n${limit.key}\n${windowStart(now, limit.windowMinutes).toISOString()}`)!);
+}
 
 /**
- * Endpoints whose handler counts a use of its signed-in caller (takeOrRefuse): the caller's session is
- * resumed without restarting its idle clock, and the count restarts it, in one statement (src/server/plugins/auth.ts;
- * a request that ends before counting restarts it when it answers).
+ * The limits of endpoints whose use is counted in the same statement that resumes the caller's session
+ * (src/server/plugins/auth.ts: one statement a request for both, on the hot path of booking), by the
+ * caller's user id, permissions and address. The handler then calls takeOrRefuse with the same limits
+ * (usesCountedFor): it finds the count already made; a request that ends before its handler gets there
+ * (a refused or invalid request) gives the count back when it answers.
  */
-export const ENDPOINTS_COUNTING_USES: ReadonlySet<string> = new Set(['holdSlot', 'createAppointment']);
+const USES_COUNTED_WITH_SESSION: Record<string, (caller: { userId: string; permissions: Permissions }, ip: string) => Limit[]> = {
+  // Staff book for many callers in turn, often from one call-centre address: signed in and audited, they are not counted.
+  holdSlot: (caller, ip) =>
+    caller.permissions.isSupportOrThirdParty
+      ? []
+      : [
+          { scope: 'hold:account', key: caller.userId, max: constants.holdsPerAccountPerHour, windowMinutes: 60 },
+          { scope: 'hold:ip', key: ip, max: constants.holdsPerIpPerHour, windowMinutes: 60 },
+        ],
+  createAppointment: (caller) => [{ scope: 'booking:account', key: caller.userId, max: constants.bookingsPerAccountPerHour, windowMinutes: 60 }],
+};
+
+/** The limits an endpoint's use counts for this caller when that use is counted with the session; undefined for other endpoints. */
+export function usesCountedFor(endpointId: string, caller: { userId: string; permissions: Permissions }, ip: string): Limit[] | undefined {
+  return USES_COUNTED_WITH_SESSION[endpointId]?.(caller, ip);
+}
+
+/** A use counted with the session (src/server/auth/server-sessions.ts), waiting for its handler's takeOrRefuse. */
+export interface UsesCounted {
+  limits: Limit[];
+  counts: number[];
+  now: Date;
+  /** the handler took it (takeOrRefuse), or it was given back */
+  settled: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    usesCounted?: UsesCounted;
+  }
+}
 
 /**
  * Adds `delta` to every limit's counter in ONE statement (one round trip however many limits) and
@@ -56,26 +108,25 @@ export const ENDPOINTS_COUNTING_USES: ReadonlySet<string> = new Set(['holdSlot',
  * then key), so two requests counting the same limits never wait on each other in a cycle. The limits
  * of one call count different things (no two share scope, key and window).
  */
-async function add(db: Queryable, limits: readonly Limit[], now: Date, delta: 1 | -1, seen?: SessionSeen): Promise<number[]> {
+async function add(db: Queryable, limits: readonly Limit[], now: Date, delta: 1 | -1): Promise<number[]> {
   if (!limits.length) return [];
-  const rows = limits
-    .map((limit) => ({ scope: limit.scope, key: limit.key, windowStart: windowStart(now, limit.windowMinutes).toISOString() }))
-    .sort((a, b) => (a.scope === b.scope ? (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) : a.scope < b.scope ? -1 : 1));
-  const params = [rows.map((r) => r.scope), rows.map((r) => r.key), rows.map((r) => r.windowStart), delta, now.toISOString()];
-  const counted = await db.query<{ scope: string; key: string; window_start: Date | string; count: number }>(
-    seen ? COUNT_USES_SEEN : COUNT_USES,
-    seen ? [...params, seen.sessionId, seen.at.toISOString()] : params,
-  );
-  const countOf = new Map(counted.map((c) => [`${c.scope}\n${c.key}\n${new Date(c.window_start).toISOString()}`, c.count]));
-  return limits.map((limit) => countOf.get(`${limit.scope}\n${limit.key}\n${windowStart(now, limit.windowMinutes).toISOString()}`)!);
+  const rows = counterRows(limits, now);
+  const counted = await db.query<{ scope: string; key: string; window_start: Date | string; count: number }>(COUNT_USES, [
+    rows.scopes,
+    rows.keys,
+    rows.windows,
+    delta,
+    now.toISOString(),
+  ]);
+  return countsOf(limits, now, counted);
 }
 
 /**
  * Counts one use against every limit; when any is over its max, gives all of them back and answers
  * the limits that were over (nothing counted). An empty answer means the use is allowed and counted.
  */
-export async function takeSlots(db: Queryable, limits: Limit[], now: Date, seen?: SessionSeen): Promise<{ over: Limit[]; taken: TakenSlots }> {
-  const counts = await add(db, limits, now, 1, seen);
+export async function takeSlots(db: Queryable, limits: Limit[], now: Date): Promise<{ over: Limit[]; taken: TakenSlots }> {
+  const counts = await add(db, limits, now, 1);
   const over = limits.filter((limit, i) => counts[i]! > limit.max);
   if (over.length) await giveBack(db, { limits, now });
   return { over, taken: { limits: over.length ? [] : limits, now } };
@@ -99,25 +150,45 @@ export async function pruneCounters(db: Queryable, now: Date): Promise<void> {
   await db.query("DELETE FROM rate_counters WHERE window_start < $1::timestamptz - interval '1 day'", [now.toISOString()]);
 }
 
+/** The limits as a request enforces them (TEST_RATE_LIMIT_FACTOR multiplies the maxima). */
+function scaled(request: FastifyRequest, limits: readonly Limit[]): Limit[] {
+  const factor = request.server.rateLimitFactor;
+  return limits.map((l) => ({ ...l, max: l.max * factor }));
+}
+
+/** The same limits (scope, key and window), whatever their maxima. */
+const sameLimits = (a: readonly Limit[], b: readonly Limit[]) =>
+  a.length === b.length && a.every((l, i) => l.scope === b[i]!.scope && l.key === b[i]!.key && l.windowMinutes === b[i]!.windowMinutes);
+
 /**
  * Counts one use against `limits` for a request; refuses with RATE_LIMITED (429, audited, nothing
- * counted) when any is used up.
+ * counted) when any is used up. A use already counted with the caller's session (usesCountedFor) is
+ * taken as it was counted: no second statement.
  */
 export async function takeOrRefuse(request: FastifyRequest, action: string, limits: Limit[]): Promise<TakenSlots> {
-  const factor = request.server.rateLimitFactor;
-  // The caller's session idle clock, when left for this count (ENDPOINTS_COUNTING_USES), is restarted with it.
-  const caller = request.caller;
-  const seen = caller?.idleClockDue ? { sessionId: caller.sessionId, at: caller.idleClockDue } : undefined;
-  const { over, taken } = await takeSlots(
-    request.server.database,
-    limits.map((l) => ({ ...l, max: l.max * factor })),
-    request.server.clock.now(),
-    seen,
-  );
-  if (caller && seen) caller.idleClockDue = undefined;
+  const asked = scaled(request, limits);
+  const early = request.usesCounted;
+  let over: Limit[];
+  let taken: TakenSlots;
+  if (early && !early.settled && sameLimits(early.limits, asked)) {
+    early.settled = true;
+    over = asked.filter((limit, i) => early.counts[i]! > limit.max);
+    if (over.length) await giveBack(request.server.database, { limits: asked, now: early.now });
+    taken = { limits: over.length ? [] : asked, now: early.now };
+  } else {
+    ({ over, taken } = await takeSlots(request.server.database, asked, request.server.clock.now()));
+  }
   if (over.length) {
     await writeAudit(request, { action, outcome: 'denied', status: 429, details: { reason: `rate limit: ${over.map((l) => l.scope).join(', ')}` } });
     throw new AppError('RATE_LIMITED');
   }
   return taken;
+}
+
+/** A use counted with the session that no handler took (the request was refused before it got there) is given back. */
+export async function settleUsesCounted(request: FastifyRequest): Promise<void> {
+  const early = request.usesCounted;
+  if (!early || early.settled) return;
+  early.settled = true;
+  await giveBack(request.server.database, { limits: early.limits, now: early.now });
 }

@@ -17,14 +17,15 @@ import { outcomeOfStatus, writeAudit } from '../audit';
 import { googleVerifier, type GoogleVerifier } from '../auth/google';
 import { deriveKeys, serverSecret, type ServerKeys } from '../auth/secrets';
 import { verifyAccessToken } from '../auth/tokens';
-import { resumeSession, touchSession, type SessionScope } from '../auth/server-sessions';
-import { ENDPOINTS_COUNTING_USES } from '../limits/counters';
+import { resumeSession, type SessionScope } from '../auth/server-sessions';
+import { settleUsesCounted, usesCountedFor } from '../limits/counters';
 import fastifyCookie from '@fastify/cookie';
 import { clearSessionCookie, cookieToken, crossSiteReason } from '../auth/cookie';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { isPlainText } from '@/domain/validation/plain-input';
 import type { AccessCheck } from '../routes/registry';
+import type { UserRow } from '../accounts/repository';
 
 export interface Caller {
   userId: string;
@@ -43,12 +44,8 @@ export interface Caller {
   permissions: Permissions;
   /** super-admin impersonation headers, kept only for groups allowed to impersonate */
   impersonation?: { providerId?: string; ehrProfileCode?: string };
-  /**
-   * The request's time, while the session's idle clock still has to be restarted with it: a request
-   * that counts a use (limits/counters.ts ENDPOINTS_COUNTING_USES) restarts it in the same statement,
-   * any other at the latest when it answers.
-   */
-  idleClockDue?: Date;
+  /** the caller's own account as read with the session (endpoints whose use is counted with it): accounts/reach.ts reachAccount takes it */
+  account?: UserRow;
 }
 
 declare module 'fastify' {
@@ -98,7 +95,7 @@ function impersonationOf(request: FastifyRequest, groups: readonly string[]): Ca
  * state-changing request signed in by the cookie must pass the cross-site checks of auth/cookie.ts,
  * or it is refused (403 CROSS_SITE_REQUEST_REFUSED, audited) before anything else happens.
  */
-export async function resolveCaller(request: FastifyRequest, options: { deferIdleClock?: boolean } = {}): Promise<Caller | undefined | null> {
+export async function resolveCaller(request: FastifyRequest, options: { endpoint?: EndpointDefinition } = {}): Promise<Caller | undefined | null> {
   if (request.caller) return request.caller;
   const fromHeader = bearerToken(request);
   if (!fromHeader && request.headers.authorization) return null;
@@ -123,21 +120,27 @@ export async function resolveCaller(request: FastifyRequest, options: { deferIdl
 /**
  * The caller an access token names, checked like every API call's (signature, expiry, open session);
  * null when it is not valid. resolveCaller uses it, and so does the video room's WebSocket, whose
- * browser side may offer the token as a subprotocol instead of the cookie.
+ * browser side may offer the token as a subprotocol instead of the cookie. For an endpoint whose use
+ * counts against rate limits (limits/counters.ts usesCountedFor) that the token's groups may call, the
+ * statement that resumes the session also counts the use (request.usesCounted, taken by the handler's
+ * takeOrRefuse, given back when the request ends before it): one statement for both.
  */
 export async function callerForToken(
   request: FastifyRequest,
   token: string,
   viaCookie = false,
-  options: { deferIdleClock?: boolean } = {},
+  options: { endpoint?: EndpointDefinition } = {},
 ): Promise<Caller | null> {
   const claims = await verifyAccessToken(request.server.keys, token, request.server.clock.now());
   if (!claims) return null;
   // The session behind the token must be open (not signed out, idle, disabled, or its groups changed).
   const now = request.server.clock.now();
-  const deferred = options.deferIdleClock === true;
-  const session = await resumeSession(request.server.database, claims.sid, claims.sub, now, { touch: !deferred });
+  const permissions = permissionsFrom(claims.groups);
+  const endpoint = options.endpoint;
+  const uses = endpoint && mayAccess(endpoint.access, claims.groups) ? usesCountedFor(endpoint.id, { userId: claims.sub, permissions }, request.ip) : undefined;
+  const session = await resumeSession(request.server.database, claims.sid, claims.sub, now, { count: uses });
   if (!session) return null;
+  if (uses?.length && session.counts) request.usesCounted = { limits: uses, counts: session.counts, now, settled: false };
   const caller: Caller = {
     userId: claims.sub,
     sessionId: claims.sid,
@@ -148,9 +151,9 @@ export async function callerForToken(
     userType: claims.userType,
     groups: claims.groups,
     businessPartnerId: claims.bp,
-    permissions: permissionsFrom(claims.groups),
+    permissions,
     impersonation: impersonationOf(request, claims.groups),
-    ...(deferred ? { idleClockDue: now } : {}),
+    ...(session.account ? { account: session.account } : {}),
   };
   request.caller = caller;
   return caller;
@@ -254,8 +257,8 @@ export default fp<{ config: Config }>(
     app.decorateRequest('auditTarget', undefined);
 
     const accessCheck: AccessCheck = (endpoint: EndpointDefinition) => async (request: FastifyRequest, reply: FastifyReply) => {
-      // An endpoint that counts the caller's use restarts the session's idle clock with that count (one statement).
-      const caller = await resolveCaller(request, { deferIdleClock: ENDPOINTS_COUNTING_USES.has(endpoint.id) });
+      // An endpoint that counts the caller's use counts it in the statement that resumes the session.
+      const caller = await resolveCaller(request, { endpoint });
       const target = recordNamedBy(request, endpoint);
       const record = { recordType: target?.type, recordId: target?.id };
       if (!caller) {
@@ -282,14 +285,9 @@ export default fp<{ config: Config }>(
     };
     app.decorate('accessCheck', accessCheck);
 
-    // A session whose idle clock was left for the request's counted use has it restarted by the answer at the latest.
+    // A use counted with the session whose handler never took it (refused or invalid before it got there) is given back before the answer.
     app.addHook('onSend', async (request, _reply, payload) => {
-      const caller = request.caller;
-      if (caller?.idleClockDue) {
-        const at = caller.idleClockDue;
-        caller.idleClockDue = undefined;
-        await touchSession(request.server.database, caller.sessionId, at);
-      }
+      await settleUsesCounted(request);
       return payload;
     });
 

@@ -119,6 +119,9 @@ describe('holds', () => {
     const med = await hold(t.app, jordan, medication!);
     expect(med.statusCode).toBe(409);
     expect(med.json()).toMatchObject({ errorCode: 3002, message: errorCatalogue.MEDICATION_SLOT_LIMIT.message });
+    // The slot rules are checked on what the one-statement claim read: a refused claim leaves no hold standing.
+    const standing = await t.app.database.query('SELECT 1 FROM slot_reservations WHERE slot_id = ANY($1::uuid[])', [[soon!.id, medication!.id]]);
+    expect(standing).toHaveLength(0);
   });
 });
 

@@ -20,7 +20,7 @@ import { ensureBookingsOpen, flagOn } from '@/server/flags';
 import { AlreadyAnswered, claimKey, idempotencyKeyOf, requestHash, storeAnswer, storedAnswer, type IdempotencyScope } from '@/server/idempotency';
 import { EXCLUSION_VIOLATION, pgCode } from '@/server/db/errors';
 import { AppError } from '@/server/errors';
-import { giveBack, takeOrRefuse } from '@/server/limits/counters';
+import { giveBack, takeOrRefuse, usesCountedFor } from '@/server/limits/counters';
 import { callerOf } from '@/server/plugins/auth';
 import type { Handlers } from '../registry';
 import { inAccountLocale } from '@/server/locale';
@@ -111,14 +111,10 @@ export const appointmentsHandlers: Handlers = {
   async holdSlot(request, reply) {
     await ensureBookingsOpen(request);
     const caller = callerOf(request);
-    // Staff book for many callers in turn, often from one call-centre address: signed in and audited, they are not counted.
+    // Staff book for many callers in turn, often from one call-centre address: signed in and audited, they are not counted (usesCountedFor).
     const isPatient = !caller.permissions.isSupportOrThirdParty;
-    if (isPatient) {
-      await takeOrRefuse(request, 'holdSlot', [
-        { scope: 'hold:account', key: caller.userId, max: constants.holdsPerAccountPerHour, windowMinutes: 60 },
-        { scope: 'hold:ip', key: request.ip, max: constants.holdsPerIpPerHour, windowMinutes: 60 },
-      ]);
-    }
+    const limits = usesCountedFor('holdSlot', caller, request.ip)!;
+    if (limits.length) await takeOrRefuse(request, 'holdSlot', limits);
     const hold = await holdSlot(request.server.database, caller.userId, request.body.slotId, request.body.providerId, request.server.clock.now(), isPatient);
     reply.status(201);
     return hold;
@@ -132,9 +128,7 @@ export const appointmentsHandlers: Handlers = {
   async createAppointment(request, reply) {
     const account = await bookingAccount(request, request.body.userId, undefined, 'createAppointment');
     const key = idempotencyKeyOf(request, true)!;
-    const counted = await takeOrRefuse(request, 'createAppointment', [
-      { scope: 'booking:account', key: callerOf(request).userId, max: constants.bookingsPerAccountPerHour, windowMinutes: 60 },
-    ]);
+    const counted = await takeOrRefuse(request, 'createAppointment', usesCountedFor('createAppointment', callerOf(request), request.ip)!);
     const result = await book(request, { body: request.body, account, endpoint: 'createAppointment', idempotencyKey: key }).catch(async (error: unknown) => {
       // A refused booking (slot taken, card declined, bad input) is not a booking.
       await giveBack(request.server.database, counted);
