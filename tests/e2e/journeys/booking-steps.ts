@@ -13,7 +13,7 @@ import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { message, messageIn } from '@/domain/messages';
 import { DEFAULT_LOCALE, type Locale } from '@/domain/locale';
-import { localizedContent } from '@/domain/translations';
+import { constantIn, localizedContent } from '@/domain/translations';
 import bookingCardForm from '@/generated/forms/booking-card';
 import bookingEmailForm from '@/generated/forms/booking-email';
 import bookingNewAccountForm from '@/generated/forms/booking-new-account';
@@ -25,7 +25,9 @@ import { fieldLabel, flowStepCopy, pathIn } from './words';
 
 export const payCopy = bookingFlow.steps.find((s) => s.id === 'pay')!.copy as Record<string, string>;
 export const patientCopy = bookingFlow.steps.find((s) => s.id === 'patient-information')!.copy as Record<string, string>;
-export const selfPayChoice = new RegExp(`^${constants.selfPayLabel.full.replace(/[/]/g, '\\/')}`);
+/** The self-pay option of the booking's payment step, in a language. */
+export const selfPayChoiceIn = (locale: Locale) => new RegExp(`^${constantIn('selfPayLabel', locale).full.replace(/[/]/g, '\\/')}`);
+export const selfPayChoice = selfPayChoiceIn(DEFAULT_LOCALE);
 
 export interface NewPerson {
   email: string;
@@ -198,7 +200,7 @@ export async function paySelfPayAndBook(
   page: Page,
   address: { line1: string; city: string; state: string; zip: string },
   locale: Locale = DEFAULT_LOCALE,
-  selfPayLabel: RegExp = selfPayChoice,
+  selfPayLabel: RegExp = selfPayChoiceIn(locale),
 ): Promise<void> {
   const pay = flowStepCopy(bookingFlow, 'pay', locale);
   const selfPay = page.getByRole('radio', { name: selfPayLabel });

@@ -50,10 +50,15 @@ async function visibleTextWithoutNames(page: Page): Promise<string> {
   }, site.brand.name);
 }
 
+/** Each English word found, with the text around it (so a failure says where it is). */
 function englishWordsIn(text: string): string[] {
-  const words = text.toLowerCase().split(/[^a-záéíóúüñ]+/);
-  const found = new Set(words.filter((w) => ENGLISH_WORDS.includes(w)));
-  return [...found].sort();
+  const found: string[] = [];
+  for (const match of text.matchAll(/[a-záéíóúüñ]+/giu)) {
+    if (!ENGLISH_WORDS.includes(match[0].toLowerCase())) continue;
+    const at = match.index ?? 0;
+    found.push(`"${match[0]}" in "…${text.slice(Math.max(0, at - 30), at + match[0].length + 30).replace(/\s+/g, ' ')}…"`);
+  }
+  return found;
 }
 
 async function spanishProfilePath(): Promise<string> {

@@ -6,6 +6,7 @@ import { placesFor } from '@/client/runtime/navigation/places';
 import { useAppSelector } from '@/client/store/hooks';
 import { selectPermissions } from '@/client/store/auth/slice';
 import { AuthFrame } from './parts';
+import { routeTitle } from '@/domain/translations';
 
 export default function LoginDashboardPage() {
   const permissions = useAppSelector(selectPermissions);
@@ -16,7 +17,7 @@ export default function LoginDashboardPage() {
   return (
     <AuthFrame heading={message('ui.loginDashboard.heading')}>
       <p>{message('ui.loginDashboard.text')}</p>
-      <nav aria-label={routeById.loginDashboard.title}>
+      <nav aria-label={routeTitle('loginDashboard')}>
         <ul className="auth-places">
           {places.map((p) => (
             <li key={p.id}>

@@ -14,7 +14,7 @@ import { selectAuthUi, verifyDobPopupToggled } from '@/client/store/auth/slice';
 import { magicLinkOpened, selectSignIn } from '@/client/store/auth/sign-in';
 import { AuthFrame, SignInFailure } from './parts';
 import { VerifyDobDialog } from './VerifyDobDialog';
-import { errorTemplate } from '@/domain/translations';
+import { errorTemplate, routeTitle } from '@/domain/translations';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,100}$/;
 
@@ -36,7 +36,7 @@ export default function MagicLinkLoginPage() {
 
   if (!loginToken) {
     return (
-      <AuthFrame heading={routeById.magicLinkLogin.title}>
+      <AuthFrame heading={routeTitle('magicLinkLogin')}>
         <p>{message('ui.magicLink.missingToken')}</p>
         <ButtonLink to={routeById.login.path}>{message('ui.magicLink.requestNew')}</ButtonLink>
       </AuthFrame>
@@ -45,7 +45,7 @@ export default function MagicLinkLoginPage() {
 
   const waitingForDob = Boolean(signIn.pendingLoginToken) && !showVerifyDOBPopup && signIn.error?.reason !== 'link-invalid';
   return (
-    <AuthFrame heading={routeById.magicLinkLogin.title}>
+    <AuthFrame heading={routeTitle('magicLinkLogin')}>
       {signIn.status === 'failed' && !showVerifyDOBPopup ? (
         <>
           <SignInFailure error={signIn.error} />

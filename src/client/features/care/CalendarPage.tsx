@@ -11,7 +11,6 @@ import { queryKeys, queryRoot, useGetCareAvailabilityQuery, useGetCareCalendarQu
 import type { EndpointTypes, ProviderAvailability } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import type { AppointmentMode } from '@/generated/enums';
-import { routeById } from '@/generated/routes';
 import { message, messageTemplate } from '@/domain/messages';
 import { addDaysIso, isoDateIn } from '@/domain/dates';
 import { errorTextFor, isApiError } from '@/client/api/errors';
@@ -24,7 +23,7 @@ import { CareNav } from './CareNav';
 import { CalendarFeed } from './CalendarFeed';
 import './care.css';
 import { formatDay, formatLongDay, formatTime, formatTimeWithZone, viewerTimeZone, weekdayName, zoneLabel } from '@/domain/date-format';
-import { enumLabelOf, enumOptionsOf } from '@/domain/translations';
+import { enumLabelOf, enumOptionsOf, routeTitle } from '@/domain/translations';
 
 type Calendar = EndpointTypes['getCareCalendar']['response'];
 type AvailabilityAnswer = EndpointTypes['getCareAvailability']['response'];
@@ -480,7 +479,7 @@ export default function CalendarPage() {
     <div className="container stack-lg care care--wide">
       <CareNav />
       <header className="stack-sm">
-        <h1>{routeById.careCalendar.title}</h1>
+        <h1>{routeTitle('careCalendar')}</h1>
         {provider ? (
           <>
             <p className="lead">{message('ui.care.calendar.intro', { zone: zoneLabel(provider.timeZone) })}</p>

@@ -31,7 +31,7 @@ import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { amountOf } from './request-text';
 import './care.css';
-import { enumLabelOf, enumOptionsOf } from '@/domain/translations';
+import { enumLabelOf, enumOptionsOf, routeTitle } from '@/domain/translations';
 
 type Answer = EndpointTypes['getAdminProvider']['response'];
 
@@ -80,7 +80,7 @@ function ProfileForm({ provider }: { provider: Answer }) {
   return (
     <form
       className="card stack"
-      aria-label={routeById.careAdminEdit.title}
+      aria-label={routeTitle('careAdminEdit')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -230,7 +230,7 @@ export default function CareAdminEditPage() {
       </p>
       {notFound ? (
         <>
-          <h1>{routeById.careAdminEdit.title}</h1>
+          <h1>{routeTitle('careAdminEdit')}</h1>
           <p className="notice">{message('ui.care.admin.notFound')}</p>
         </>
       ) : provider.isError ? (

@@ -11,6 +11,7 @@ import { PageLoadError } from '@/client/app/PageLoadError';
 import { formatList, fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import './care.css';
+import { routeTitle } from '@/domain/translations';
 
 export default function CareAdminPage() {
   const [q, setQ] = useState('');
@@ -19,7 +20,7 @@ export default function CareAdminPage() {
   return (
     <div className="container stack-lg care">
       <header className="stack-sm">
-        <h1>{routeById.careAdmin.title}</h1>
+        <h1>{routeTitle('careAdmin')}</h1>
         <p className="lead">{message('ui.care.admin.intro')}</p>
       </header>
       <div className="field">

@@ -29,6 +29,7 @@ import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import './care.css';
+import { routeTitle } from '@/domain/translations';
 
 function Loading() {
   return (
@@ -160,7 +161,7 @@ export default function CareMessagePage() {
     <div className="container stack-lg care">
       <CareNav />
       <header className="stack-sm">
-        <h1>{routeById.careMessage.title}</h1>
+        <h1>{routeTitle('careMessage')}</h1>
         <p className="lead">{message('ui.messages.care.intro')}</p>
       </header>
       {open ? (

@@ -27,7 +27,7 @@ import { measureText } from './measure-text';
 import { ResolveAlert } from './ResolveAlert';
 import './care.css';
 import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
-import { enumLabelOf, enumOptionsOf } from '@/domain/translations';
+import { enumLabelOf, enumOptionsOf, routeTitle } from '@/domain/translations';
 
 const isOpen = (status: TaskStatus) => status !== 'completed' && status !== 'declined' && status !== 'cancelled';
 
@@ -124,7 +124,7 @@ export default function ClientInfoPage() {
       </p>
       {notFound ? (
         <>
-          <h1>{routeById.careClientInfo.title}</h1>
+          <h1>{routeTitle('careClientInfo')}</h1>
           <p className="notice">{message('ui.care.client.notFound')}</p>
         </>
       ) : info.isError ? (

@@ -16,7 +16,7 @@ import { CareNav } from './CareNav';
 import { measureText } from './measure-text';
 import './care.css';
 import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
-import { enumLabelOf } from '@/domain/translations';
+import { enumLabelOf, routeTitle } from '@/domain/translations';
 
 function ClientCard({ client: c }: { client: CareClient }) {
   const zone = viewerTimeZone();
@@ -58,7 +58,7 @@ export default function ClientsPage() {
     <div className="container stack-lg care">
       <CareNav />
       <header className="stack-sm">
-        <h1>{routeById.careClients.title}</h1>
+        <h1>{routeTitle('careClients')}</h1>
         <p className="lead">{message('ui.care.clients.intro')}</p>
       </header>
       <div className="field">

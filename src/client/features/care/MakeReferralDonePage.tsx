@@ -12,6 +12,7 @@ import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import './care.css';
+import { routeTitle } from '@/domain/translations';
 
 export default function MakeReferralDonePage() {
   const [params] = useSearchParams();
@@ -22,7 +23,7 @@ export default function MakeReferralDonePage() {
     <div className="container stack-lg care">
       <CareNav />
       <header className="stack-sm">
-        <h1>{routeById.careMakeReferralDone.title}</h1>
+        <h1>{routeTitle('careMakeReferralDone')}</h1>
       </header>
       {referrals.isError ? (
         <PageLoadError />

@@ -24,6 +24,7 @@ import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import './care.css';
+import { routeTitle } from '@/domain/translations';
 
 /** Searching starts with this many letters typed, so the list is short enough to read. */
 const SEARCH_MIN = 2;
@@ -147,7 +148,7 @@ export default function MakeReferralPage() {
     <div className="container stack-lg care">
       <CareNav />
       <header className="stack-sm">
-        <h1>{routeById.careMakeReferral.title}</h1>
+        <h1>{routeTitle('careMakeReferral')}</h1>
         <p className="lead">{message('ui.care.referrals.makeIntro')}</p>
       </header>
       {clients.isError ? (

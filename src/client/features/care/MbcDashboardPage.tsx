@@ -21,7 +21,7 @@ import { measureText } from './measure-text';
 import { ResolveAlert } from './ResolveAlert';
 import { TrendChart } from './TrendChart';
 import './care.css';
-import { enumLabelOf } from '@/domain/translations';
+import { enumLabelOf, routeTitle } from '@/domain/translations';
 
 type Row = EndpointTypes['getMbcDashboard']['response']['items'][number];
 type Instrument = keyof typeof constants.measureInstruments;
@@ -56,7 +56,7 @@ export default function MbcDashboardPage() {
     <div className="container stack-lg care">
       <CareNav />
       <header className="stack-sm">
-        <h1>{routeById.careMbcDashboard.title}</h1>
+        <h1>{routeTitle('careMbcDashboard')}</h1>
         <p className="lead">{message('ui.care.mbc.intro')}</p>
       </header>
       {dashboard.data ? (

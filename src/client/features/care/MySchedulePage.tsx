@@ -7,7 +7,6 @@
 import { useGetCareScheduleQuery } from '@/generated/client/hooks';
 import type { EndpointTypes } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { routeById } from '@/generated/routes';
 import { message, messageTemplate } from '@/domain/messages';
 import { isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
@@ -18,7 +17,7 @@ import { CareNav } from './CareNav';
 import { ProviderRequestsPanel } from './ProviderRequestsPanel';
 import './care.css';
 import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
-import { enumLabelOf } from '@/domain/translations';
+import { enumLabelOf, routeTitle } from '@/domain/translations';
 
 const WAITING_REFRESH_MS = constants.videoVisitWaitingRefreshSeconds * 1000;
 
@@ -124,7 +123,7 @@ export default function MySchedulePage() {
     <div className="container stack-lg care">
       <CareNav />
       <header className="stack-sm">
-        <h1>{routeById.careSchedule.title}</h1>
+        <h1>{routeTitle('careSchedule')}</h1>
         {provider ? (
           <p className="lead">
             {message('ui.care.schedule.intro', {

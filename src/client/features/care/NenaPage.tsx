@@ -14,7 +14,7 @@ import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import './care.css';
-import { enumLabelOf } from '@/domain/translations';
+import { enumLabelOf, routeTitle } from '@/domain/translations';
 
 export default function NenaPage() {
   const queue = useGetCareNenaQuery();
@@ -22,7 +22,7 @@ export default function NenaPage() {
     <div className="container stack-lg care">
       <CareNav />
       <header className="stack-sm">
-        <h1>{routeById.careNena.title}</h1>
+        <h1>{routeTitle('careNena')}</h1>
         <p className="lead">{message('ui.care.nena.intro')}</p>
       </header>
       {queue.isError ? (

@@ -8,7 +8,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useDecideProviderRequestMutation, useListRcdProviderRequestsQuery } from '@/generated/client/hooks';
 import type { ProviderRequest } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { routeById } from '@/generated/routes';
 import { message, messageTemplate } from '@/domain/messages';
 import { errorTextFor } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
@@ -22,7 +21,7 @@ import { Skeleton } from '@/client/ui/Skeleton';
 import { requestSpecifics } from './request-text';
 import './care.css';
 import { providerDisplayName } from '@/domain/names';
-import { enumLabelOf } from '@/domain/translations';
+import { enumLabelOf, routeTitle } from '@/domain/translations';
 
 type Tab = 'open' | 'decided';
 const providerName = (r: ProviderRequest) => providerDisplayName(r.provider);
@@ -104,10 +103,10 @@ export default function ProviderRequestsPage() {
   return (
     <div className="container stack-lg care">
       <header className="stack-sm">
-        <h1>{routeById.careProviderRequests.title}</h1>
+        <h1>{routeTitle('careProviderRequests')}</h1>
         <p className="lead">{message('ui.rcd.requests.intro')}</p>
       </header>
-      <div className="cluster" role="group" aria-label={routeById.careProviderRequests.title}>
+      <div className="cluster" role="group" aria-label={routeTitle('careProviderRequests')}>
         {(['open', 'decided'] as const).map((t) => (
           <Button key={t} variant={tab === t ? 'primary' : 'secondary'} aria-pressed={tab === t} onClick={() => setTab(t)}>
             {messageTemplate(t === 'open' ? 'ui.rcd.requests.open' : 'ui.rcd.requests.decided')}

@@ -23,7 +23,7 @@ import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import './care.css';
 import { providerDisplayName as providerName } from '@/domain/names';
-import { enumLabelOf } from '@/domain/translations';
+import { enumLabelOf, routeTitle } from '@/domain/translations';
 
 function ReferralFacts({ referral: r }: { referral: Referral }) {
   const when = formatDay(r.createdAt, viewerTimeZone());
@@ -109,7 +109,7 @@ export default function ReferralsPage() {
     <div className="container stack-lg care">
       <CareNav />
       <header className="stack-sm">
-        <h1>{routeById.careReferrals.title}</h1>
+        <h1>{routeTitle('careReferrals')}</h1>
         <p className="lead">{message('ui.care.referrals.intro')}</p>
         <p>
           <ButtonLink to={routeById.careMakeReferral.path}>{message('ui.care.referrals.make')}</ButtonLink>

@@ -20,6 +20,7 @@ import { searchQuerySaved } from '@/client/store/global/slice';
 import { selectAudience } from '@/client/store/auth/slice';
 import { PARTNERSHIP_CODE_PATTERN, partnerKeys } from './data';
 import './partners.css';
+import { routeTitle } from '@/domain/translations';
 
 export default function PartnerVerificationSuccessPage() {
   const api = useApi();
@@ -88,7 +89,7 @@ export default function PartnerVerificationSuccessPage() {
   return (
     <div className="container section">
       <div className="form-card card stack">
-        <h1 className="partners__title">{routeById.partnerVerificationSuccess.title}</h1>
+        <h1 className="partners__title">{routeTitle('partnerVerificationSuccess')}</h1>
         {body}
       </div>
     </div>

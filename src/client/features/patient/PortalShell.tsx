@@ -12,7 +12,7 @@ import { useAppDispatch } from '@/client/store/hooks';
 import { logoutRequested } from '@/client/store/auth/slice';
 import { useListPatientThreadsQuery } from '@/generated/client/hooks';
 import './portal.css';
-import { liveDocument } from '@/domain/translations';
+import { liveDocument, routeTitle } from '@/domain/translations';
 
 const site = liveDocument('content', siteSpec);
 
@@ -47,7 +47,7 @@ function UnreadBadge() {
 
 export function PortalShell({ route, heading, actions, children }: PortalShellProps) {
   const dispatch = useAppDispatch();
-  const title = routeById[route].title;
+  const title = routeTitle(route);
 
   useEffect(() => {
     document.title = `${title} · ${site.brand.name}`;

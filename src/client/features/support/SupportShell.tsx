@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { routeById, type RouteId } from '@/generated/routes';
+import { routeTitle } from '@/domain/translations';
 import { message } from '@/domain/messages';
 import './support.css';
 
@@ -13,7 +14,7 @@ export function SupportShell({ route, heading, children }: { route: RouteId; hea
           <Link to={routeById.supportDashboard.path}>{message('ui.support.back')}</Link>
         </p>
       )}
-      <h1>{heading ?? routeById[route].title}</h1>
+      <h1>{heading ?? routeTitle(route)}</h1>
       {children}
     </div>
   );
