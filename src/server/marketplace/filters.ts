@@ -1,10 +1,12 @@
 /**
  * The filter catalogue (product-spec §3 Filter), kept in memory for a minute: search resolves
- * filter values to ids and provider cards name their filters without another query.
+ * filter values to ids and provider cards name their filters without another query. Each filter's words come in
+ * the request's language (filters.translations).
  */
 import type { Filter } from '@/generated/entities';
 import type { FilterType } from '@/generated/enums';
 import type { Database } from '../db/connection';
+import { activeLocale, type Locale } from '@/domain/locale';
 
 const TTL_MS = 60_000;
 
@@ -15,9 +17,18 @@ export interface FilterCatalogue {
   idOf(type: FilterType, value: string): number | undefined;
 }
 
-const cache = new WeakMap<Database, { at: number; catalogue: Promise<FilterCatalogue> }>();
+type FilterWords = { displayValue?: string; description?: string };
 
-async function load(db: Database): Promise<FilterCatalogue> {
+/** The catalogue as stored: each filter with its words in the other languages. */
+interface StoredCatalogue {
+  all: Filter[];
+  translations: Map<number, Record<string, FilterWords>>;
+  byLocale: Map<Locale, FilterCatalogue>;
+}
+
+const cache = new WeakMap<Database, { at: number; catalogue: Promise<StoredCatalogue> }>();
+
+async function load(db: Database): Promise<StoredCatalogue> {
   const rows = await db.query<{
     id: number;
     type: FilterType;
@@ -26,7 +37,8 @@ async function load(db: Database): Promise<FilterCatalogue> {
     display_value: string;
     priority: number;
     mapping_value: string | null;
-  }>('SELECT id, type, value, description, display_value, priority, mapping_value FROM filters ORDER BY type, priority, display_value');
+    translations: Record<string, FilterWords> | string | null;
+  }>('SELECT id, type, value, description, display_value, priority, mapping_value, translations FROM filters ORDER BY type, priority, display_value');
   const all: Filter[] = rows.map((r) => ({
     id: r.id,
     type: r.type,
@@ -36,15 +48,33 @@ async function load(db: Database): Promise<FilterCatalogue> {
     priority: r.priority,
     mappingValue: r.mapping_value,
   }));
-  const byKey = new Map(all.map((f) => [`${f.type}\u0000${f.value.toLowerCase()}`, f.id]));
-  return { all, byId: new Map(all.map((f) => [f.id, f])), idOf: (type, value) => byKey.get(`${type}\u0000${value.toLowerCase()}`) };
+  const translations = new Map(
+    rows.map((r) => [r.id, (typeof r.translations === 'string' ? JSON.parse(r.translations) : (r.translations ?? {})) as Record<string, FilterWords>]),
+  );
+  return { all, translations, byLocale: new Map() };
 }
 
-export function filterCatalogue(db: Database, now = Date.now()): Promise<FilterCatalogue> {
+/** The catalogue with each filter's words in a language (the default language's where it has none). */
+function inLocale(stored: StoredCatalogue, locale: Locale): FilterCatalogue {
+  let catalogue = stored.byLocale.get(locale);
+  if (catalogue) return catalogue;
+  const all = stored.all.map((f) => {
+    const words = stored.translations.get(f.id)?.[locale];
+    return words ? { ...f, displayValue: words.displayValue ?? f.displayValue, description: words.description ?? f.description } : f;
+  });
+  // Search resolves a filter by its value, which is the same in every language.
+  const byKey = new Map(all.map((f) => [`${f.type}\u0000${f.value.toLowerCase()}`, f.id]));
+  catalogue = { all, byId: new Map(all.map((f) => [f.id, f])), idOf: (type, value) => byKey.get(`${type}\u0000${value.toLowerCase()}`) };
+  stored.byLocale.set(locale, catalogue);
+  return catalogue;
+}
+
+/** The filter catalogue in the request's language (the active locale). */
+export async function filterCatalogue(db: Database, now = Date.now(), locale: Locale = activeLocale()): Promise<FilterCatalogue> {
   const hit = cache.get(db);
-  if (hit && now - hit.at < TTL_MS) return hit.catalogue;
+  if (hit && now - hit.at < TTL_MS) return inLocale(await hit.catalogue, locale);
   const catalogue = load(db);
   cache.set(db, { at: now, catalogue });
   catalogue.catch(() => cache.delete(db));
-  return catalogue;
+  return inLocale(await catalogue, locale);
 }

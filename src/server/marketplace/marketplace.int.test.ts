@@ -195,6 +195,26 @@ describe('the in-memory search index', () => {
     expect(again.body).toBe(first.body);
     conforms('searchProviders', first.json());
     expect((await get('/api/providers/search?state_code=TX&language=Spanish&page=2')).body).not.toBe(first.body);
+
+    // One kept answer a language: the same search asked in Spanish describes the cards' filters in Spanish.
+    const spanish = await t.app.inject({ method: 'GET', url: '/api/providers/search?state_code=TX&language=Spanish', headers: { 'accept-language': 'es' } });
+    expect(spanish.body).not.toBe(first.body);
+    const englishFilter = (body: string) =>
+      (JSON.parse(body) as { items: { filters: { type: string; value: string; description: string | null }[] }[] }).items
+        .flatMap((p) => p.filters)
+        .find((f) => f.type === 'language' && f.value === 'English')?.description;
+    expect(englishFilter(spanish.body)).toBe('Sesiones en inglés.');
+    expect(englishFilter(first.body)).toBe('Sessions in English.');
+  });
+
+  it("names the filter catalogue in the request's language, the values the same in every language", async () => {
+    type Items = { items: { type: string; value: string; displayValue: string; description: string | null }[] };
+    const english = (await get('/api/providers/filters')).json<Items>().items;
+    const spanish = (await t.app.inject({ method: 'GET', url: '/api/providers/filters', headers: { 'accept-language': 'es' } })).json<Items>().items;
+    expect(spanish.map((f) => f.value)).toEqual(english.map((f) => f.value));
+    const anxiety = (items: Items['items']) => items.find((f) => f.type === 'area_of_concern' && f.value === 'Anxiety');
+    expect(anxiety(english)).toMatchObject({ displayValue: 'Anxiety', description: 'Worry, panic and fear that get in the way of daily life.' });
+    expect(anxiety(spanish)).toMatchObject({ displayValue: 'Ansiedad', description: 'Preocupación, pánico y miedo que interfieren en la vida diaria.' });
   });
 
   it('gives the same pages and totals as the search in SQL', async () => {

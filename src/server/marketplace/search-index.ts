@@ -14,6 +14,7 @@ import { availabilityTypeBit, timeOfDayBit } from './availability';
 import type { FilterCatalogue } from './filters';
 import type { SearchCriteria } from './search';
 import { constants } from '@/generated/constants';
+import { activeLocale } from '@/domain/locale';
 
 /** Radius of the earth the earthdistance extension uses, in meters, so distances agree with SQL. */
 const EARTH_RADIUS_M = 6_378_168;
@@ -155,12 +156,14 @@ export class SearchIndex {
    * when this index has served them before, else read with `load` and kept.
    */
   async cardsOf(ids: readonly string[], load: (missing: string[]) => Promise<Provider[]>): Promise<Map<string, Provider>> {
-    const missing = ids.filter((id) => !this.cards.has(id));
+    // A card names its filters in the request's language, so each language keeps its own copy of a card.
+    const keyOf = (id: string) => `${activeLocale()}\u0000${id}`;
+    const missing = ids.filter((id) => !this.cards.has(keyOf(id)));
     if (missing.length) {
       if (this.cards.size + missing.length > CARD_CACHE_SIZE) this.cards.clear();
-      for (const card of await load(missing)) this.cards.set(card.id, card);
+      for (const card of await load(missing)) this.cards.set(keyOf(card.id), card);
     }
-    return new Map(ids.flatMap((id) => (this.cards.has(id) ? [[id, this.cards.get(id)!] as const] : [])));
+    return new Map(ids.flatMap((id) => (this.cards.has(keyOf(id)) ? [[id, this.cards.get(keyOf(id))!] as const] : [])));
   }
 
   /**

@@ -35,10 +35,13 @@ const ENGLISH_WORDS = [
   'more',
 ];
 
-/** The page's visible text, text node by text node, without the names it shows (providers' names, the brand). */
+/**
+ * The page's visible text, text node by text node, without the names it shows (providers' names, the brand) and
+ * what a provider wrote about themselves (their profile's about text, in the language they wrote it).
+ */
 async function visibleTextWithoutNames(page: Page): Promise<string> {
   return page.evaluate((brand) => {
-    const names = '.provider-card__name, .landing-provider__name, .provider-profile h1, .brand, script, style, noscript';
+    const names = '.provider-card__name, .landing-provider__name, .provider-profile h1, .provider-profile__about, .brand, script, style, noscript';
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     const texts: string[] = [];
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {

@@ -217,7 +217,7 @@ export function ProviderProfile({ lookup }: { lookup: ProfileLookup }) {
 
           <section className="card stack-sm" aria-labelledby="profile-about">
             <h2 id="profile-about">{fillContent(copy.about, { firstName: p.firstName })}</h2>
-            <p>{p.about.text}</p>
+            <p className="provider-profile__about">{p.about.text}</p>
           </section>
 
           <section className="card" aria-label={copy.specialties}>

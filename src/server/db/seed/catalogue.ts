@@ -5,6 +5,7 @@
  */
 import { constants } from '@/generated/constants';
 import { enums, type ChannelType, type DealStructure, type FilterType, type PartnerTier } from '@/generated/enums';
+import { enumLabelOf, enumOptionsOf } from '@/domain/translations';
 
 export interface City {
   name: string;
@@ -88,10 +89,15 @@ export interface FilterSeed {
   value: string;
   description: string;
   displayValue?: string;
+  /** the words in Spanish (filters.translations.es) */
+  es: { displayValue: string; description: string };
 }
 
-const describe = (type: FilterType, values: readonly (readonly [string, string])[]): FilterSeed[] =>
-  values.map(([value, description]) => ({ type, value, description }));
+const describe = (type: FilterType, values: readonly (readonly [string, string, string, string])[]): FilterSeed[] =>
+  values.map(([value, description, esName, esDescription]) => ({ type, value, description, es: { displayValue: esName, description: esDescription } }));
+
+/** An enumeration value's label in Spanish (specs/enums/*.es.yaml). */
+const es = (name: Parameters<typeof enumLabelOf>[0], value: string) => enumLabelOf(name, value, 'es');
 
 export const filterSeeds: readonly FilterSeed[] = [
   ...enums.appointmentMode.options.map((o) => ({
@@ -99,66 +105,120 @@ export const filterSeeds: readonly FilterSeed[] = [
     value: o.value,
     displayValue: o.label,
     description: `Sessions by ${o.label.toLowerCase()}.`,
+    es: { displayValue: es('appointmentMode', o.value), description: `Sesiones: ${es('appointmentMode', o.value).toLowerCase()}.` },
   })),
-  ...enums.timeOfDay.options.map((o) => ({ type: 'time_of_day' as const, value: o.value, displayValue: o.label, description: o.description })),
+  ...enums.timeOfDay.options.map((o) => ({
+    type: 'time_of_day' as const,
+    value: o.value,
+    displayValue: o.label,
+    description: o.description,
+    es: { displayValue: es('timeOfDay', o.value), description: enumOptionsOf('timeOfDay', 'es').find((t) => t.value === o.value)?.description ?? '' },
+  })),
   ...enums.sortOption.options.map((o) => ({
     type: 'orderBy' as const,
     value: o.value,
     displayValue: o.label,
     description: `Order results by ${o.label.toLowerCase()}.`,
+    es: { displayValue: es('sortOption', o.value), description: `Ordenar los resultados: ${es('sortOption', o.value).toLowerCase()}.` },
   })),
-  ...enums.counselingType.options.map((o) => ({ type: 'counseling_type' as const, value: o.value, description: `Providers who offer ${o.label}.` })),
-  ...(['Male', 'Female'] as const).map((g) => ({ type: 'gender' as const, value: g, description: `${enums.gender.labels[g]} providers.` })),
+  ...enums.counselingType.options.map((o) => ({
+    type: 'counseling_type' as const,
+    value: o.value,
+    description: `Providers who offer ${o.label}.`,
+    es: { displayValue: es('counselingType', o.value), description: `Proveedores que ofrecen: ${es('counselingType', o.value)}.` },
+  })),
+  ...(['Male', 'Female'] as const).map((g) => ({
+    type: 'gender' as const,
+    value: g,
+    description: `${enums.gender.labels[g]} providers.`,
+    es: { displayValue: es('gender', g), description: `Proveedores: ${es('gender', g).toLowerCase()}.` },
+  })),
   ...describe('area_of_concern', [
-    ['Anxiety', 'Worry, panic and fear that get in the way of daily life.'],
-    ['Depression', 'Low mood, loss of interest and low energy.'],
-    ['Trauma and PTSD', 'Healing after distressing or life-threatening events.'],
-    ['Grief and loss', 'Coping with the death of someone close or other losses.'],
-    ['Relationship issues', 'Conflict, communication and trust between partners or family.'],
-    ['ADHD', 'Attention, focus and impulsivity at any age.'],
-    ['Bipolar disorder', 'Managing shifts in mood and energy.'],
-    ['OCD', 'Intrusive thoughts and repetitive behaviours.'],
-    ['Stress', 'Work, school and life pressures.'],
-    ['Substance use', 'Alcohol and drug use, and recovery.'],
-    ['Eating disorders', 'Food, weight and body image.'],
-    ['Sleep problems', 'Insomnia and disrupted sleep.'],
-    ['Life transitions', 'Moves, new jobs, retirement and other changes.'],
-    ['Parenting', 'Support for parents and caregivers.'],
+    ['Anxiety', 'Worry, panic and fear that get in the way of daily life.', 'Ansiedad', 'Preocupación, pánico y miedo que interfieren en la vida diaria.'],
+    ['Depression', 'Low mood, loss of interest and low energy.', 'Depresión', 'Ánimo bajo, pérdida de interés y poca energía.'],
+    [
+      'Trauma and PTSD',
+      'Healing after distressing or life-threatening events.',
+      'Trauma y TEPT',
+      'Sanar después de sucesos angustiosos o que pusieron en peligro la vida.',
+    ],
+    ['Grief and loss', 'Coping with the death of someone close or other losses.', 'Duelo y pérdida', 'Afrontar la muerte de un ser querido u otras pérdidas.'],
+    [
+      'Relationship issues',
+      'Conflict, communication and trust between partners or family.',
+      'Problemas de pareja o familiares',
+      'Conflictos, comunicación y confianza en la pareja o la familia.',
+    ],
+    ['ADHD', 'Attention, focus and impulsivity at any age.', 'TDAH', 'Atención, concentración e impulsividad a cualquier edad.'],
+    ['Bipolar disorder', 'Managing shifts in mood and energy.', 'Trastorno bipolar', 'Manejar los cambios de ánimo y de energía.'],
+    ['OCD', 'Intrusive thoughts and repetitive behaviours.', 'TOC', 'Pensamientos intrusivos y conductas repetitivas.'],
+    ['Stress', 'Work, school and life pressures.', 'Estrés', 'Presiones del trabajo, la escuela y la vida.'],
+    ['Substance use', 'Alcohol and drug use, and recovery.', 'Consumo de sustancias', 'Consumo de alcohol y drogas, y recuperación.'],
+    ['Eating disorders', 'Food, weight and body image.', 'Trastornos de la conducta alimentaria', 'Comida, peso e imagen corporal.'],
+    ['Sleep problems', 'Insomnia and disrupted sleep.', 'Problemas de sueño', 'Insomnio y sueño interrumpido.'],
+    ['Life transitions', 'Moves, new jobs, retirement and other changes.', 'Cambios de vida', 'Mudanzas, nuevos empleos, jubilación y otros cambios.'],
+    ['Parenting', 'Support for parents and caregivers.', 'Crianza', 'Apoyo para madres, padres y cuidadores.'],
   ]),
   ...describe('language', [
-    ['English', 'Sessions in English.'],
-    ['Spanish', 'Sesiones en español.'],
-    ['Mandarin', 'Sessions in Mandarin Chinese.'],
-    ['Vietnamese', 'Sessions in Vietnamese.'],
-    ['Arabic', 'Sessions in Arabic.'],
-    ['French', 'Séances en français.'],
-    ['Hindi', 'Sessions in Hindi.'],
-    ['Korean', 'Sessions in Korean.'],
-    ['Portuguese', 'Sessões em português.'],
-    ['American Sign Language', 'Sessions in American Sign Language.'],
+    ['English', 'Sessions in English.', 'Inglés', 'Sesiones en inglés.'],
+    ['Spanish', 'Sesiones en español.', 'Español', 'Sesiones en español.'],
+    ['Mandarin', 'Sessions in Mandarin Chinese.', 'Mandarín', 'Sesiones en chino mandarín.'],
+    ['Vietnamese', 'Sessions in Vietnamese.', 'Vietnamita', 'Sesiones en vietnamita.'],
+    ['Arabic', 'Sessions in Arabic.', 'Árabe', 'Sesiones en árabe.'],
+    ['French', 'Séances en français.', 'Francés', 'Sesiones en francés.'],
+    ['Hindi', 'Sessions in Hindi.', 'Hindi', 'Sesiones en hindi.'],
+    ['Korean', 'Sessions in Korean.', 'Coreano', 'Sesiones en coreano.'],
+    ['Portuguese', 'Sessões em português.', 'Portugués', 'Sesiones en portugués.'],
+    ['American Sign Language', 'Sessions in American Sign Language.', 'Lengua de señas americana', 'Sesiones en lengua de señas americana (ASL).'],
   ]),
   ...describe('counseling_approach', [
-    ['Cognitive Behavioral Therapy (CBT)', 'Changing unhelpful thoughts and behaviours.'],
-    ['Dialectical Behavior Therapy (DBT)', 'Skills for emotions, distress and relationships.'],
-    ['EMDR', 'Eye movement desensitization and reprocessing for trauma.'],
-    ['Psychodynamic', 'Understanding how the past shapes the present.'],
-    ['Mindfulness-based', 'Attention to the present moment, without judgement.'],
-    ['Solution-focused', 'Short-term work toward concrete goals.'],
-    ['Acceptance and Commitment Therapy (ACT)', 'Acting on your values alongside difficult feelings.'],
-    ['Family systems', 'Looking at the family as a whole.'],
-    ['Motivational interviewing', 'Finding your own reasons for change.'],
+    [
+      'Cognitive Behavioral Therapy (CBT)',
+      'Changing unhelpful thoughts and behaviours.',
+      'Terapia cognitivo-conductual (TCC)',
+      'Cambiar pensamientos y conductas que no ayudan.',
+    ],
+    [
+      'Dialectical Behavior Therapy (DBT)',
+      'Skills for emotions, distress and relationships.',
+      'Terapia dialéctico-conductual (TDC)',
+      'Habilidades para las emociones, la angustia y las relaciones.',
+    ],
+    [
+      'EMDR',
+      'Eye movement desensitization and reprocessing for trauma.',
+      'EMDR',
+      'Desensibilización y reprocesamiento por movimientos oculares para el trauma.',
+    ],
+    ['Psychodynamic', 'Understanding how the past shapes the present.', 'Psicodinámica', 'Comprender cómo el pasado influye en el presente.'],
+    ['Mindfulness-based', 'Attention to the present moment, without judgement.', 'Basada en la atención plena', 'Atención al momento presente, sin juzgar.'],
+    ['Solution-focused', 'Short-term work toward concrete goals.', 'Centrada en soluciones', 'Trabajo a corto plazo hacia metas concretas.'],
+    [
+      'Acceptance and Commitment Therapy (ACT)',
+      'Acting on your values alongside difficult feelings.',
+      'Terapia de aceptación y compromiso (ACT)',
+      'Actuar según sus valores junto con los sentimientos difíciles.',
+    ],
+    ['Family systems', 'Looking at the family as a whole.', 'Sistémica familiar', 'Mirar a la familia en su conjunto.'],
+    ['Motivational interviewing', 'Finding your own reasons for change.', 'Entrevista motivacional', 'Encontrar sus propias razones para cambiar.'],
   ]),
   ...[
-    ...enums.clientAgeGroup.options.map((o) => [o.value, o.label] as const),
-    ['18-64', '18-64 years old'] as const,
-    ['65+', '65 years and older'] as const,
-  ].map(([value, label]) => ({ type: 'client_age_group' as const, value, displayValue: label, description: `Clients ${label.toLowerCase()}.` })),
+    ...enums.clientAgeGroup.options.map((o) => [o.value, o.label, es('clientAgeGroup', o.value)] as const),
+    ['18-64', '18-64 years old', 'De 18 a 64 años'] as const,
+    ['65+', '65 years and older', '65 años o más'] as const,
+  ].map(([value, label, esLabel]) => ({
+    type: 'client_age_group' as const,
+    value,
+    displayValue: label,
+    description: `Clients ${label.toLowerCase()}.`,
+    es: { displayValue: esLabel, description: `Clientes: ${esLabel.toLowerCase()}.` },
+  })),
   ...describe('tag', [
-    ['Accepting new clients', 'Has openings for new clients.'],
-    ['Evening hours', 'Offers sessions after 5pm.'],
-    ['LGBTQ+ affirming', 'Affirming care for LGBTQ+ clients.'],
-    ['Veteran focused', 'Experience with veterans and military families.'],
-    ['Faith-based', 'Can include faith in sessions.'],
+    ['Accepting new clients', 'Has openings for new clients.', 'Acepta clientes nuevos', 'Tiene lugar para clientes nuevos.'],
+    ['Evening hours', 'Offers sessions after 5pm.', 'Horario vespertino', 'Ofrece sesiones después de las 5 p. m.'],
+    ['LGBTQ+ affirming', 'Affirming care for LGBTQ+ clients.', 'Afirmativo LGBTQ+', 'Atención afirmativa para clientes LGBTQ+.'],
+    ['Veteran focused', 'Experience with veterans and military families.', 'Enfocado en veteranos', 'Experiencia con veteranos y familias militares.'],
+    ['Faith-based', 'Can include faith in sessions.', 'Basado en la fe', 'Puede incluir la fe en las sesiones.'],
   ]),
 ];
 

@@ -93,14 +93,32 @@ async function seedReference(tx: Queryable): Promise<{ filterIds: Map<string, nu
   await insertRows(
     tx,
     'filters',
-    ['type', 'value', 'description', 'display_value', 'priority', 'mapping_value'],
-    filterSeeds.map((f, i) => [f.type, f.value, f.description, f.displayValue ?? f.value, i, f.value.toUpperCase().replace(/[^A-Z0-9]+/g, '_')]),
+    ['type', 'value', 'description', 'display_value', 'priority', 'mapping_value', 'translations'],
+    filterSeeds.map((f, i) => [
+      f.type,
+      f.value,
+      f.description,
+      f.displayValue ?? f.value,
+      i,
+      f.value.toUpperCase().replace(/[^A-Z0-9]+/g, '_'),
+      JSON.stringify({ es: f.es }),
+    ]),
+    { translations: 'jsonb' },
   );
   await insertRows(
     tx,
     'filters',
-    ['type', 'value', 'description', 'display_value', 'priority', 'mapping_value'],
-    carrierSeeds.map((c, i) => ['insurance_id', c.code, `Accepts ${c.name} plans.`, c.name, i, c.code]),
+    ['type', 'value', 'description', 'display_value', 'priority', 'mapping_value', 'translations'],
+    carrierSeeds.map((c, i) => [
+      'insurance_id',
+      c.code,
+      `Accepts ${c.name} plans.`,
+      c.name,
+      i,
+      c.code,
+      JSON.stringify({ es: { displayValue: c.name, description: `Acepta planes de ${c.name}.` } }),
+    ]),
+    { translations: 'jsonb' },
   );
   const filters = await tx.query<{ id: number; type: string; value: string }>('SELECT id, type, value FROM filters');
   await insertRows(

@@ -16,6 +16,7 @@ import { callerProviderId } from '@/server/care/provider';
 import { providersToReferTo } from '@/server/care/referrals';
 import { slotListing } from '../slots';
 import type { Handlers } from '../registry';
+import { activeLocale } from '@/domain/locale';
 
 async function searchPoint(q: SearchProvidersQuery): Promise<SearchCriteria['point']> {
   if (q.latitude !== undefined && q.longitude !== undefined) return { latitude: q.latitude, longitude: q.longitude };
@@ -97,8 +98,9 @@ export const providersHandlers: Handlers = {
       return { items, total, page: criteria.page, pageSize: constants.pageSize, orderBy: criteria.orderBy };
     };
     if (!index) return answer();
-    // The answer, written with the route's response schema, is kept with the index (see SearchIndex.response).
-    const body = await index.response(JSON.stringify(criteria), async () => reply.serialize(await answer()) as string);
+    // The answer, written with the route's response schema, is kept with the index (see SearchIndex.response), one a
+    // language: the cards name their filters in the request's.
+    const body = await index.response(JSON.stringify({ ...criteria, locale: activeLocale() }), async () => reply.serialize(await answer()) as string);
     return reply.type('application/json; charset=utf-8').send(body);
   },
 
