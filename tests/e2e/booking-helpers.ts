@@ -84,7 +84,11 @@ export async function withFailureShot(page: Page, name: string, steps: () => Pro
   const refused: string[] = [];
   page.on('response', (r) => {
     if (r.status() >= 400 && r.url().includes('/api/'))
-      void r.text().then((body) => refused.push(`${r.request().method()} ${r.url()} ${r.status()} ${body.slice(0, 300)}`));
+      void r.text().then(
+        (body) => refused.push(`${r.request().method()} ${r.url()} ${r.status()} ${body.slice(0, 300)}`),
+        // The page went on before the body was read: the refusal is still worth naming.
+        () => refused.push(`${r.request().method()} ${r.url()} ${r.status()}`),
+      );
   });
   try {
     await steps();

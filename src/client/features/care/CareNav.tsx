@@ -8,6 +8,7 @@ import { routeById, type RouteId } from '@/generated/routes';
 import { useAppSelector } from '@/client/store/hooks';
 import { selectFlagOn } from '@/client/store/flags/slice';
 import { isFlagName } from '@/client/runtime/flags/treatment';
+import { titleOfRoute } from '@/domain/translations';
 
 const views: readonly RouteId[] = ['careSchedule', 'careCalendar', 'careClients', 'careMbcDashboard', 'careNena', 'careMessage', 'careReferrals'];
 
@@ -28,7 +29,7 @@ export function CareNav() {
         {served.map((r) => (
           <li key={r.id}>
             <NavLink to={r.path} end className={({ isActive }) => `care-nav__link${isActive ? ' care-nav__link--active' : ''}`}>
-              {r.title}
+              {titleOfRoute(r)}
             </NavLink>
           </li>
         ))}
