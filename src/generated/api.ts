@@ -308,6 +308,10 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
         type: 'string',
         description: 'Where the sign-in link asked to go afterwards.',
       },
+      language: {
+        type: 'string',
+        description: 'The language the account chose (a tag of specs/constants/locales.yaml), when it chose one: the app opens in it after sign-in.',
+      },
       relayState: {
         type: 'string',
         description: 'Returned unchanged from a Google sign-in.',
@@ -5312,6 +5316,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
             },
             businessPartner: {
               $ref: 'BusinessPartner',
+            },
+            language: {
+              type: 'string',
+              description: 'The language the account chose (a tag of specs/constants/locales.yaml), when it chose one: the app opens in it after sign-in.',
             },
           },
         },

@@ -238,6 +238,10 @@ export interface AuthSession {
    */
   redirectTo?: string;
   /**
+   * The language the account chose (a tag of specs/constants/locales.yaml), when it chose one: the app opens in it after sign-in.
+   */
+  language?: string;
+  /**
    * Returned unchanged from a Google sign-in.
    */
   relayState?: string;
@@ -2151,6 +2155,10 @@ export interface GetAuthSessionResponse {
    */
   bookingOnly?: boolean;
   businessPartner?: BusinessPartner;
+  /**
+   * The language the account chose (a tag of specs/constants/locales.yaml), when it chose one: the app opens in it after sign-in.
+   */
+  language?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema

@@ -9,7 +9,7 @@ import type { CurrentSession } from '../runtime/auth/credentials';
 import type { AppSource } from '@/generated/types';
 import type { Services } from '../store/services';
 import { storedImpersonation } from '../runtime/auth/credentials';
-import { navigateTo } from '../runtime/navigation/navigator';
+import { navigateTo, openInLanguage } from '../runtime/navigation/navigator';
 import { createTransport, type CallOptions } from './transport';
 
 export function browserTransport(appSource: () => AppSource, onUnauthorized: () => void): Transport<CallOptions> {
@@ -27,6 +27,7 @@ export function createBrowserServices(transport: Transport<CallOptions>): Servic
   const quiet: CallOptions = { redirectOnUnauthorized: false };
   return {
     navigate: navigateTo,
+    openInLanguage,
     newId: () => crypto.randomUUID(),
     session: { current: () => api.getAuthSession() as Promise<CurrentSession | { signedIn: false }> },
     auth: {

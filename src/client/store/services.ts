@@ -20,6 +20,7 @@ import type {
   VerifyConsentResponse,
 } from '@/generated/entities';
 import type { ConsentType, SelfPayConsentCategory } from '@/generated/enums';
+import type { Locale } from '@/domain/locale';
 
 /** A slot held for the caller while booking (POST /appointments/holds); it lapses at expiresAt. */
 export type SlotHold = HoldSlotResponse;
@@ -73,6 +74,8 @@ export type PartnerWithDetails = GetBusinessPartnerByCodeResponse;
 
 export interface Services {
   navigate(path: string, options?: { replace?: boolean }): void;
+  /** opens a page of the app in another language (a full load under that language's prefix) */
+  openInLanguage(path: string, locale: Locale): void;
   /** a fresh random id (idempotency keys) */
   newId(): string;
   session: {

@@ -10,6 +10,7 @@ import { issueAccessToken } from './tokens';
 import { setSessionCookie } from './cookie';
 import { setSignedInHint } from './signed-in-hint';
 import { accountHolderOf } from '@/domain/account-link';
+import { isLocale } from '@/domain/locale';
 
 /** The sign-in method of POST /users/create-skip-email-verification: a session that has not proved its address. */
 export const SKIP_EMAIL_METHOD = 'skip-email-verification';
@@ -70,6 +71,7 @@ export async function sessionFor(
     ...(partner ? { businessPartner: partner } : {}),
     ...(extra.redirectTo ? { redirectTo: extra.redirectTo } : {}),
     ...(extra.relayState !== undefined ? { relayState: extra.relayState } : {}),
+    ...(isLocale(user.language) ? { language: user.language } : {}),
   };
 }
 

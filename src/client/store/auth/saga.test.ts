@@ -92,6 +92,20 @@ describe('auth saga', () => {
     expect(services.navigate).toHaveBeenLastCalledWith(destinationPaths.careSchedule, { replace: true });
   });
 
+  it("opens the page it goes to in the account's language when that is not this page's, and in place when it is", async () => {
+    const store = storeWith(services);
+    const expiresAt = new Date(Date.now() + 3600_000).toISOString();
+    store.dispatch(authRedirectSet('/app/bookings?slotId=1'));
+    store.dispatch(signedIn({ accessToken, tokenType: 'Bearer', expiresAt, user, groups: ['patient'], language: 'es' }));
+    await settle();
+    expect(services.openInLanguage).toHaveBeenCalledWith('/app/bookings?slotId=1', 'es');
+    expect(services.navigate).not.toHaveBeenCalled();
+    store.dispatch(signedIn({ accessToken, tokenType: 'Bearer', expiresAt, user, groups: ['patient'], language: 'en-US' }));
+    await settle();
+    expect(services.openInLanguage).toHaveBeenCalledTimes(1);
+    expect(services.navigate).toHaveBeenCalledTimes(1);
+  });
+
   it('logout ends the session on the server (which clears its cookie) and goes to login', async () => {
     services.session.current.mockResolvedValue(current(['patient']));
     const store = storeWith(services);

@@ -3,6 +3,7 @@
  * session on the server at logout. The token is an HttpOnly cookie the server sets and clears; no
  * script here reads or stores it.
  */
+import { activeLocale, isLocale } from '@/domain/locale';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, getContext, put, select, takeEvery, takeLeading } from 'redux-saga/effects';
 import { cookieUser, type CurrentSession, type SignInResult } from '@/client/runtime/auth/credentials';
@@ -88,7 +89,14 @@ export function* completeSignIn(action: PayloadAction<SignInResult>) {
   // Clinicians always go to their schedule; others return where they were asked to sign in
   // (this page's ?redirectTo=, or the one the e-mailed link carries), if it is a page of this site.
   const requested = safeReturnPath(ui.redirectTo ?? result.redirectTo, '');
-  yield call(services.navigate, permissions.isClinician || !requested ? destination : requested, { replace: true });
+  const next = permissions.isClinician || !requested ? destination : requested;
+  // An account that chose another language than this page's opens there in its own (a full load: the page's
+  // language is its address prefix, set before the app starts).
+  if (result.language && isLocale(result.language) && result.language !== activeLocale()) {
+    yield call(services.openInLanguage, next, result.language);
+    return;
+  }
+  yield call(services.navigate, next, { replace: true });
 }
 
 export function* logout() {

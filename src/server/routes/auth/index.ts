@@ -16,6 +16,7 @@ import { AppError } from '@/server/errors';
 import { endSession } from '@/server/auth/server-sessions';
 import { callerOf, resolveCaller } from '@/server/plugins/auth';
 import type { Handlers } from '../registry';
+import { isLocale } from '@/domain/locale';
 
 /** An account that may sign in: exists and is not disabled. */
 async function activeAccount(request: FastifyRequest, email: string): Promise<UserRow | undefined> {
@@ -237,6 +238,7 @@ export const authHandlers: Handlers = {
       expiresAt: caller.expiresAt.toISOString(),
       bookingOnly: caller.scope === 'booking',
       ...(partner ? { businessPartner: partner } : {}),
+      ...(isLocale(user.language) ? { language: user.language } : {}),
     };
   },
 };
