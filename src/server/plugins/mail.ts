@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { mailTemplates, type MailTemplateId } from '@/generated/mail';
 import { fillPlaceholders } from '@/domain/messages';
-import { activeLocale, isLocale, type Locale } from '@/domain/locale';
+import { activeLocale, isLocale, localizedPath, type Locale } from '@/domain/locale';
 import { mailTemplateIn } from '@/domain/translations';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
@@ -92,6 +92,23 @@ export function renderMail(template: MailTemplateId, to: string, params: Record<
   };
 }
 
+/**
+ * A mail's links to pages of this site in the mail's language: `${publicUrl}/app/...` becomes `${publicUrl}/es/app/...`
+ * in a Spanish mail, so the link opens the page in the language the mail is written in. API addresses stay.
+ */
+export function linksInLanguage(params: Record<string, string | number>, publicUrl: string, locale: Locale): Record<string, string | number> {
+  const base = publicUrl.replace(/\/$/, '');
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => {
+      if (typeof value !== 'string' || !value.startsWith(`${base}/`) || value.startsWith(`${base}/api/`)) return [name, value];
+      const rest = value.slice(base.length);
+      const at = rest.search(/[?#]/);
+      const [path, tail] = at === -1 ? [rest, ''] : [rest.slice(0, at), rest.slice(at)];
+      return [name, `${base}${localizedPath(path, locale)}${tail}`];
+    }),
+  );
+}
+
 /** The language of the account the address belongs to, when it chose one; else the language being written in (the request's). */
 async function recipientLocale(app: FastifyInstance, to: string): Promise<Locale> {
   const [row] = await app.database.query<{ language: string | null }>('SELECT language FROM users WHERE email = $1 AND language IS NOT NULL LIMIT 1', [to]);
@@ -103,11 +120,12 @@ export default fp<{ config: Config; transport?: MailTransport }>(
     app.decorate('mailer', {
       async send(template, to, params, options) {
         const sessionMail = options?.appointmentId ? await recordSessionMail(app.database, options.appointmentId, template, to, app.clock.now()) : undefined;
+        const locale = options?.locale ?? (await recipientLocale(app, to));
         const data: MailJobData = {
           template,
           to,
-          params,
-          locale: options?.locale ?? (await recipientLocale(app, to)),
+          params: linksInLanguage(params, app.publicUrl, locale),
+          locale,
           ...(options?.attachments ? { attachments: options.attachments } : {}),
           ...(options?.calendar ? { calendar: options.calendar } : {}),
           ...(sessionMail ? { sessionMailId: sessionMail } : {}),
