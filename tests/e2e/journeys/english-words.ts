@@ -3,6 +3,9 @@
  * the product uses and no seeded name is, looked for in a screen's visible text.
  */
 import type { Page } from 'playwright-core';
+import { routeById, type RouteId } from '@/generated/routes';
+import { localizedPath } from '@/domain/locale';
+import { screenHeading } from './front-door';
 
 /**
  * Common English words that no Spanish sentence of the product uses and no seeded name is: written in
@@ -61,4 +64,17 @@ export async function englishOn(page: Page): Promise<string[]> {
     }
   }
   return found;
+}
+
+/** Every screen of the list in Spanish, opened under /es/, with the English words each shows. */
+export async function englishOnScreens(page: Page, screens: readonly RouteId[]): Promise<string[]> {
+  const english: string[] = [];
+  for (const id of screens) {
+    await page.goto(localizedPath(routeById[id].path, 'es'));
+    await screenHeading(page);
+    // Lists and details load after the heading: the screen is read once nothing is loading.
+    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .skeleton'));
+    for (const found of await englishOn(page)) english.push(`${routeById[id].path}: ${found}`);
+  }
+  return english;
 }

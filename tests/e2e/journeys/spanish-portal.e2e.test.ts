@@ -10,7 +10,7 @@ import { message, messageIn } from '@/domain/messages';
 import { DEFAULT_LOCALE, localeDefinition, localizedPath } from '@/domain/locale';
 import { useBrowser } from '../harness';
 import { openSignInFromHome, screenHeading, signInWithMailedCode } from './front-door';
-import { englishOn } from './english-words';
+import { englishOnScreens } from './english-words';
 
 const PATIENT = 'jordan.rivera@example.com';
 
@@ -53,15 +53,7 @@ describe('journey: the portal in Spanish', () => {
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('es');
       await page.getByRole('radio', { name: localeDefinition('es').name, checked: true }).waitFor();
 
-      const english: string[] = [];
-      for (const id of SCREENS) {
-        await page.goto(localizedPath(routeById[id].path, 'es'));
-        await screenHeading(page);
-        // Lists and details load after the heading: the screen is read once nothing is loading.
-        await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .skeleton'));
-        for (const found of await englishOn(page)) english.push(`${routeById[id].path}: ${found}`);
-      }
-      expect(english).toEqual([]);
+      expect(await englishOnScreens(page, SCREENS)).toEqual([]);
     } finally {
       // Back to English through the same settings (clicking), for the journeys that follow on this server.
       await page.goto(localizedPath(routeById.patientAccountSettings.path, 'es'));

@@ -11,7 +11,7 @@ import { localeDefinition, localizedPath, DEFAULT_LOCALE } from '@/domain/locale
 import { useBrowser } from '../harness';
 import { withFailureShot } from '../booking-helpers';
 import { openSignInFromHome, screenHeading, signInWithMailedCode } from './front-door';
-import { englishOn } from './english-words';
+import { englishOnScreens } from './english-words';
 
 /** The header's language switcher: the same page in that language (and the account takes it). */
 async function switchTo(page: Page, tag: 'es' | typeof DEFAULT_LOCALE, from: 'es' | typeof DEFAULT_LOCALE): Promise<void> {
@@ -21,19 +21,6 @@ async function switchTo(page: Page, tag: 'es' | typeof DEFAULT_LOCALE, from: 'es
     .click();
   await page.waitForFunction((lang) => document.documentElement.lang === lang, tag);
   await screenHeading(page);
-}
-
-/** Every screen of the list in Spanish, opened under /es/, with the English words each shows. */
-async function englishOnScreens(page: Page, screens: readonly RouteId[]): Promise<string[]> {
-  const english: string[] = [];
-  for (const id of screens) {
-    await page.goto(localizedPath(routeById[id].path, 'es'));
-    await screenHeading(page);
-    // Lists and details load after the heading: the screen is read once nothing is loading.
-    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .skeleton'));
-    for (const found of await englishOn(page)) english.push(`${routeById[id].path}: ${found}`);
-  }
-  return english;
 }
 
 const STAFF: { who: string; email: string; screens: RouteId[] }[] = [
