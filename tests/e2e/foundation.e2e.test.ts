@@ -25,12 +25,16 @@ describe('the app shell in a real browser', () => {
     expect(new URL(page.url()).searchParams.get('location')).toBe('43215');
   });
 
-  it('fits a phone screen without sideways scrolling', async () => {
+  it('fits a phone screen without sideways scrolling, in every language', async () => {
     const { page } = session();
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto('/');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    const overflowing: string[] = [];
+    for (const path of ['/', '/es/']) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) overflowing.push(`${path}: ${overflow}px`);
+    }
+    expect(overflowing).toEqual([]);
   });
 
   it('answers an unknown page with status 404 and the not-found screen', async () => {

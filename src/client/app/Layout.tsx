@@ -49,7 +49,11 @@ function LanguageSwitcher() {
             </span>
           ) : (
             <a href={`${localizedPath(location.pathname, l.tag)}${location.search}`} hrefLang={l.tag} lang={l.tag} onClick={(event) => choose(event, l.tag)}>
-              {l.name}
+              {/* Phones show the language's short tag ("ES"); its name stays the link's name for everyone. */}
+              <span className="site-header__language-short" aria-hidden="true">
+                {l.tag.slice(0, 2).toUpperCase()}
+              </span>
+              <span className="site-header__language-name">{l.name}</span>
             </a>
           )}
         </Fragment>
