@@ -176,7 +176,8 @@ describe("a page in a language, drawn by the app's own renderer", () => {
     expect(html).toContain(`<link rel="alternate" hreflang="x-default" href="${origin}/therapists">`);
     // The frame in Spanish, with the switcher to the same page in English.
     expect(html).toContain(messageIn('es', 'ui.layout.skipToContent'));
-    expect(html).toMatch(/<a href="\/therapists" hreflang="en-US" lang="en-US"[^>]*>English<\/a>/i);
+    // (The link shows "EN" on phones, its name "English" for everyone else and for screen readers.)
+    expect(html).toMatch(/<a href="\/therapists" hreflang="en-US" lang="en-US"[^>]*>(?:(?!<\/a>).)*>English<\/span><\/a>/i);
     // The site's own links keep /es: the brand's link home, and every site address of the page but the switcher's.
     expect(html).toMatch(/<a class="brand" href="\/es"/);
     const siteLinks = [...html.matchAll(/ (?:href|action)="(\/[^"]*)"/g)].map((m) => m[1]!);
@@ -187,7 +188,7 @@ describe("a page in a language, drawn by the app's own renderer", () => {
     const inEnglish = await app.inject({ method: 'GET', url: '/therapists', cookies: { lang: 'en-US' } });
     expect(inEnglish.body).toContain('<html lang="en-US">');
     expect(inEnglish.body).toContain(`<link rel="canonical" href="${origin}/therapists">`);
-    expect(inEnglish.body).toMatch(/<a href="\/es\/therapists" hreflang="es" lang="es"[^>]*>Español<\/a>/i);
+    expect(inEnglish.body).toMatch(/<a href="\/es\/therapists" hreflang="es" lang="es"[^>]*>(?:(?!<\/a>).)*>Español<\/span><\/a>/i);
   });
 });
 
