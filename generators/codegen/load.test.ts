@@ -128,6 +128,20 @@ describe('languages', () => {
     expect(problemsOf()).toMatch(/specs\/mail\/sign-in-code\.es\.yaml(:\d+)?\s+at \/subject: missing key "subject"/);
   });
 
+  it("checks a route's description like its title: a language file without it names the route", () => {
+    copy.edit('routes.es.yaml', (t) => t.replace(/\n {4}description: Busque [^\n]*/, ''));
+    expect(problemsOf()).toMatch(
+      /specs\/routes\.es\.yaml(:\d+)?\s+at \/routes\/providerSearch\/description: missing key "routes › providerSearch › description"/,
+    );
+    copy.edit('routes.es.yaml', (t) =>
+      t.replace(
+        '  providersState: Proveedores de salud mental en su estado',
+        '  providersState:\n    title: Proveedores de salud mental en su estado\n    description: Sin descripción en inglés',
+      ),
+    );
+    expect(problemsOf()).toMatch(/"routes › providersState › description" is not copy of the default locale file/);
+  });
+
   it("refuses a landing page's structure in a language file: its blocks and page type are not copy", () => {
     copy.edit('content/landing-city.es.yaml', (t) => `${t}pageType: ciudad\nblocks: [awards]\n`);
     const problems = problemsOf();

@@ -8,7 +8,8 @@
  *   messages  /messages/<key>                                 (a locale file: messages: { key: text })
  *   errors    /errors/<name>/message|title|audiences/<who>    (a locale file: errors: { name: { message } })
  *   enums     /enums/<name>/<value>/label|shortLabel|description (a locale file: enums: { name: { value: label } })
- *   routes    /routes/<route id>/title                        (a locale file: routes: { id: title })
+ *   routes    /routes/<route id>/title|description            (a locale file: routes: { id: title }, or
+ *                                                             routes: { id: { title, description } } for a route with a description)
  *   mail, content, flows, forms: the same document shape with only its copy (see COPY_KEYS / NOT_COPY).
  */
 import { parse as parseIcu, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
@@ -124,8 +125,9 @@ export function copyOf(kind: SpecKind, data: unknown): Map<string, string> {
       }
       return out;
     case 'routes':
+      // The title is the page's <title>; the description its meta description: both are read on the page.
       for (const r of (Array.isArray(doc.routes) ? doc.routes : []) as Tree[])
-        if (typeof r.title === 'string') out.set(pointer('routes', String(r.id), 'title'), r.title);
+        for (const field of ['title', 'description']) if (typeof r[field] === 'string') out.set(pointer('routes', String(r.id), field), r[field]);
       return out;
     case 'mail':
       for (const field of ['subject', 'text', 'html']) if (typeof doc[field] === 'string') out.set(pointer(field), doc[field]);
@@ -180,8 +182,10 @@ export function localeCopyOf(kind: SpecKind, data: unknown): Map<string, string>
         }
       return out;
     case 'routes':
-      for (const [id, title] of Object.entries(isTree(doc.routes) ? doc.routes : {}))
-        if (typeof title === 'string') out.set(pointer('routes', id, 'title'), title);
+      for (const [id, r] of Object.entries(isTree(doc.routes) ? doc.routes : {})) {
+        if (typeof r === 'string') out.set(pointer('routes', id, 'title'), r);
+        else if (isTree(r)) for (const [field, text] of Object.entries(r)) if (typeof text === 'string') out.set(pointer('routes', id, field), text);
+      }
       return out;
     default:
       // Every other kind mirrors its default file's shape: every string in it is copy.

@@ -24,7 +24,7 @@ import type { ApiResult, RenderRequest, RenderResult } from './ssr-contract';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DEFAULT_LOCALE, isLocale, localeDefinition, localizedPath, setLocaleSource, type Locale } from '../domain/locale';
 import { pageLanguageLinks, type LanguageAlternate } from '../domain/page-languages';
-import { routeTitle } from '../domain/translations';
+import { descriptionOfRoute, routeTitle } from '../domain/translations';
 
 // Renders overlap (one awaits its data while another starts): each render's language is its own, and every
 // message, date and amount of the render is written in it.
@@ -102,7 +102,7 @@ async function renderInLocale(request: RenderRequest, locale: Locale): Promise<R
   let status = 200;
   let head: RouteHead = {
     title: routeTitle(route.id),
-    description: route.description,
+    description: descriptionOfRoute(route),
     canonical: request.origin ? `${request.origin}${url.pathname}` : undefined,
   };
 

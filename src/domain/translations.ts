@@ -1,6 +1,6 @@
 /**
  * Copy from specs other than messages, in the active language (or the one given): error catalogue
- * sentences, enumeration labels, route titles, mail templates and content documents. Each falls back to
+ * sentences, enumeration labels, route titles and descriptions, mail templates and content documents. Each falls back to
  * the default language's text where a translation lacks it.
  */
 import { constants, type Constants } from '../generated/constants';
@@ -39,12 +39,18 @@ export function enumOptionsOf<N extends EnumName>(name: N, locale: Locale = acti
 
 /** A route's title (the page's <title>). */
 export function routeTitle(id: RouteId, locale: Locale = activeLocale()): string {
-  return translationOf(locale)?.routes[id] ?? routeById[id].title;
+  return titleOfRoute(routeById[id], locale);
 }
 
 /** The title of a route given as a whole (its own title where no translation has one). */
 export function titleOfRoute(route: { id: string; title: string }, locale: Locale = activeLocale()): string {
-  return translationOf(locale)?.routes[route.id] ?? route.title;
+  return translationOf(locale)?.routes[route.id]?.title ?? route.title;
+}
+
+/** The description of a route given as a whole (the page's meta description), in a language; undefined for a route without one. */
+export function descriptionOfRoute(route: { id: string; description?: string }, locale: Locale = activeLocale()): string | undefined {
+  if (route.description === undefined) return undefined;
+  return translationOf(locale)?.routes[route.id]?.description ?? route.description;
 }
 
 /** A content document (specs/content) in a language: the same shape, its copy translated. */

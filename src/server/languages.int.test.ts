@@ -12,6 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { messageIn } from '@/domain/messages';
 import { routeTitle } from '@/domain/translations';
+import { routeById } from '@/generated/routes';
+import { translations } from '@/generated/translations';
 import { callerFor, mailTo } from '@tests/support/sessions';
 import { signUp } from '@tests/support/sign-up';
 import type { RenderRequest, RenderResult } from '@/client/ssr-contract';
@@ -189,6 +191,26 @@ describe("a page in a language, drawn by the app's own renderer", () => {
     expect(inEnglish.body).toContain('<html lang="en-US">');
     expect(inEnglish.body).toContain(`<link rel="canonical" href="${origin}/therapists">`);
     expect(inEnglish.body).toMatch(/<a href="\/es\/therapists" hreflang="es" lang="es"[^>]*>(?:(?!<\/a>).)*>Español<\/span><\/a>/i);
+  });
+
+  it("describes a Spanish page with its route's Spanish description (meta and og:description), an English page with the English one", async () => {
+    // Read from the generated Spanish table itself, not through the function the renderer uses.
+    const spanish = translations.es?.routes.home?.description;
+    const english = routeById.home.description;
+    expect(spanish).toMatch(/^Reserve sesiones por video o en persona/);
+    expect(english).toMatch(/^Book video or in-person sessions/);
+    const described = (html: string) => [...html.matchAll(/<meta (?:name="description"|property="og:description") content="([^"]*)">/g)].map((m) => m[1]);
+
+    const home = await app.inject({ method: 'GET', url: '/es' });
+    expect(home.statusCode).toBe(200);
+    expect(described(home.body)).toEqual([spanish, spanish]);
+    const inEnglish = await app.inject({ method: 'GET', url: '/', cookies: { lang: 'en-US' } });
+    expect(described(inEnglish.body)).toEqual([english, english]);
+
+    // The search without a place (render: server, the app hydrates it) is described in Spanish too.
+    const search = await app.inject({ method: 'GET', url: '/es/app/providers' });
+    expect(described(search.body)).toEqual([translations.es?.routes.providerSearch?.description, translations.es?.routes.providerSearch?.description]);
+    expect(search.body).not.toContain(String(routeById.providerSearch.description));
   });
 });
 

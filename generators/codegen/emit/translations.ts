@@ -27,7 +27,7 @@ export interface Translation {
   messages: Record<string, string>;
   errors: Record<string, { message?: string; title?: string; audiences?: Record<string, string> }>;
   enums: Record<string, Record<string, { label?: string; shortLabel?: string; description?: string }>>;
-  routes: Record<string, string>;
+  routes: Record<string, { title?: string; description?: string }>;
   mail: Record<string, { subject?: string; text?: string; html?: string }>;
   content: Record<string, unknown>;
   flows: Record<string, unknown>;
@@ -42,7 +42,7 @@ export function collectTranslation(files: { base: LoadedFile; copy: Map<string, 
     for (const [pointer, text] of copy) {
       const [head, name, a, b2] = segmentsOf(pointer);
       if (base.kind === 'messages') t.messages[name!] = text;
-      else if (base.kind === 'routes') t.routes[name!] = text;
+      else if (base.kind === 'routes') (t.routes[name!] ??= {})[a as 'title'] = text;
       else if (base.kind === 'enums') ((t.enums[name!] ??= {})[a!] ??= {})[b2 as 'label'] = text;
       else if (base.kind === 'errors') {
         const e = (t.errors[name!] ??= {});
@@ -77,7 +77,7 @@ export function emitTranslations(b: SpecBundle): Map<string, string> {
   }
   out.set(
     'translations/types.ts',
-    `${BANNER}\n/** One language's copy, by kind of spec (see generators/codegen/locales.ts). */\nexport interface Translation {\n  messages: Record<string, string>;\n  errors: Record<string, { message?: string; title?: string; audiences?: Record<string, string> }>;\n  enums: Record<string, Record<string, { label?: string; shortLabel?: string; description?: string }>>;\n  routes: Record<string, string>;\n  mail: Record<string, { subject?: string; text?: string; html?: string }>;\n  content: Record<string, unknown>;\n  flows: Record<string, unknown>;\n  forms: Record<string, unknown>;\n  /** constants marked \`copy\`, by name: their value in the language */\n  constants: Record<string, unknown>;\n}\n`,
+    `${BANNER}\n/** One language's copy, by kind of spec (see generators/codegen/locales.ts). */\nexport interface Translation {\n  messages: Record<string, string>;\n  errors: Record<string, { message?: string; title?: string; audiences?: Record<string, string> }>;\n  enums: Record<string, Record<string, { label?: string; shortLabel?: string; description?: string }>>;\n  routes: Record<string, { title?: string; description?: string }>;\n  mail: Record<string, { subject?: string; text?: string; html?: string }>;\n  content: Record<string, unknown>;\n  flows: Record<string, unknown>;\n  forms: Record<string, unknown>;\n  /** constants marked \`copy\`, by name: their value in the language */\n  constants: Record<string, unknown>;\n}\n`,
   );
   out.set(
     'translations/index.ts',

@@ -2375,93 +2375,272 @@ export const translation: Translation = {
     },
   },
   routes: {
-    home: 'Encuentre un terapeuta o un proveedor de psiquiatría',
-    providersHub: 'Encuentre un proveedor de salud mental',
-    providersState: 'Proveedores de salud mental en su estado',
-    providersCity: 'Proveedores de salud mental cerca de usted',
-    providersSpecialty: 'Proveedores de salud mental por especialidad',
-    therapistsHub: 'Encuentre un terapeuta',
-    therapistsState: 'Terapeutas en su estado',
-    therapistsCity: 'Terapeutas cerca de usted',
-    therapistsSpecialty: 'Terapeutas por especialidad',
-    psychiatristsHub: 'Encuentre un proveedor de psiquiatría',
-    psychiatristsState: 'Proveedores de psiquiatría en su estado',
-    psychiatristsCity: 'Proveedores de psiquiatría cerca de usted',
-    psychiatristsSpecialty: 'Proveedores de psiquiatría por especialidad',
-    friendlyProviderProfile: 'Perfil del proveedor',
-    friendlyPsychiatristProfile: 'Perfil del proveedor de psiquiatría',
-    friendlyTherapistProfile: 'Perfil del terapeuta',
-    providerSearch: 'Buscar un proveedor',
-    providerProfile: 'Perfil del proveedor',
-    providerTimes: 'Horarios disponibles',
-    partnerDirectory: 'Nuestros socios',
-    partnerVerificationSuccess: 'Código de socio confirmado',
-    searchQuestionnaire: 'Encuentre el proveedor adecuado',
-    welcomeQuestionnaire: 'Bienvenido; busquemos a su proveedor',
-    formsort: 'Cuéntenos sobre usted',
-    login: 'Iniciar sesión',
-    magicLinkLogin: 'Iniciando su sesión',
-    loginEmailSent: 'Revise su correo electrónico',
-    verifyOtp: 'Ingrese su código de un solo uso',
-    loginDashboard: 'Elija a dónde ir',
-    booking: 'Reservar una sesión',
-    supportBookingEmail: 'Correo electrónico del paciente',
-    supportBookingPatientInfo: 'Información del paciente',
-    supportBookingPayment: 'Pago',
-    userBookingPatientInfo: 'Información del paciente',
-    userBookingPayment: 'Pago',
-    bookingVerifyUser: 'Confirme que es usted',
-    newBooking: 'Reservar una sesión',
-    bookingError: 'No pudimos completar su reserva',
-    patientDashboard: 'Su panel',
-    patientHome: 'Inicio',
-    patientSessions: 'Sus sesiones',
-    patientSessionsUpcoming: 'Próximas sesiones',
-    patientSessionsPast: 'Sesiones anteriores',
-    patientBilling: 'Facturación',
-    patientBillingSession: 'Detalles de facturación de la sesión',
-    patientWaitlist: 'Sus listas de espera',
-    waitlistJoin: 'Unirse a una lista de espera',
-    patientMessages: 'Mensajes',
-    patientMessageThread: 'Conversación',
-    patientInsuranceCards: 'Tarjetas de seguro',
-    patientAccount: 'Su cuenta',
-    patientAccountSettings: 'Configuración de la cuenta',
-    patientFireside: 'Fireside',
-    insuranceCardCapture: 'Agregue su tarjeta de seguro',
-    supportDashboard: 'Panel de soporte',
-    supportUser: 'Buscar un paciente',
-    supportUserSession: 'Sesiones del paciente',
-    supportUserAccountNotFound: 'No se encontró ninguna cuenta',
-    supportInsuranceVerification: 'Verificación del seguro',
-    supportCheckInsurance: 'Consultar el seguro',
-    supportDeadLetters: 'Correos y tareas no entregados',
-    supportRedAlert: 'Alertas rojas',
-    supportRedAlertSyncAudit: 'Auditoría de sincronización',
-    redAlert: 'Alertas rojas',
-    agenda: 'Agenda de recepción',
-    agendaDashboard: 'Tareas de recepción',
-    verifySuccess: 'Todo está listo',
-    verifyUserConsent: 'Confirme que es usted',
-    verifyConsent: 'Revise y firme el consentimiento',
-    verifyUserPayment: 'Agregar una forma de pago',
-    visitRoom: 'Consulta por video',
-    careSchedule: 'Mi agenda',
-    careMbcDashboard: 'Atención basada en mediciones',
-    careClients: 'Clientes',
-    careClientInfo: 'Detalles del cliente',
-    careReferrals: 'Referidos',
-    careMakeReferral: 'Hacer un referido',
-    careMakeReferralDone: 'Referido enviado',
-    careCalendar: 'Calendario',
-    careNena: 'Clientes nuevos que necesitan atención',
-    careMaintenance: 'Mantenimiento del área de atención',
-    careAdmin: 'Administración de la atención',
-    careAdminEdit: 'Editar proveedor',
-    careMessage: 'Mensajes',
-    careProviderRequests: 'Solicitudes de proveedores',
-    notFound: 'Página no encontrada',
-    underMaintenance: 'En mantenimiento',
+    home: {
+      title: 'Encuentre un terapeuta o un proveedor de psiquiatría',
+      description: 'Reserve sesiones por video o en persona con proveedores de salud mental con licencia, con seguro médico o pago por cuenta propia.',
+    },
+    providersHub: {
+      title: 'Encuentre un proveedor de salud mental',
+      description: 'Terapeutas, consejeros y enfermeros practicantes psiquiátricos que aceptan su seguro médico, por video o en persona.',
+    },
+    providersState: {
+      title: 'Proveedores de salud mental en su estado',
+    },
+    providersCity: {
+      title: 'Proveedores de salud mental cerca de usted',
+    },
+    providersSpecialty: {
+      title: 'Proveedores de salud mental por especialidad',
+    },
+    therapistsHub: {
+      title: 'Encuentre un terapeuta',
+      description: 'Terapeutas y consejeros con licencia que aceptan su seguro médico, por video o en persona.',
+    },
+    therapistsState: {
+      title: 'Terapeutas en su estado',
+    },
+    therapistsCity: {
+      title: 'Terapeutas cerca de usted',
+    },
+    therapistsSpecialty: {
+      title: 'Terapeutas por especialidad',
+    },
+    psychiatristsHub: {
+      title: 'Encuentre un proveedor de psiquiatría',
+      description: 'Enfermeros practicantes psiquiátricos para el manejo de medicamentos, por video o en persona, con seguro médico o pago por cuenta propia.',
+    },
+    psychiatristsState: {
+      title: 'Proveedores de psiquiatría en su estado',
+    },
+    psychiatristsCity: {
+      title: 'Proveedores de psiquiatría cerca de usted',
+    },
+    psychiatristsSpecialty: {
+      title: 'Proveedores de psiquiatría por especialidad',
+    },
+    friendlyProviderProfile: {
+      title: 'Perfil del proveedor',
+    },
+    friendlyPsychiatristProfile: {
+      title: 'Perfil del proveedor de psiquiatría',
+    },
+    friendlyTherapistProfile: {
+      title: 'Perfil del terapeuta',
+    },
+    providerSearch: {
+      title: 'Buscar un proveedor',
+      description: 'Busque terapeutas y proveedores de psiquiatría por tipo de atención, ubicación, seguro médico y disponibilidad.',
+    },
+    providerProfile: {
+      title: 'Perfil del proveedor',
+    },
+    providerTimes: {
+      title: 'Horarios disponibles',
+    },
+    partnerDirectory: {
+      title: 'Nuestros socios',
+    },
+    partnerVerificationSuccess: {
+      title: 'Código de socio confirmado',
+    },
+    searchQuestionnaire: {
+      title: 'Encuentre el proveedor adecuado',
+    },
+    welcomeQuestionnaire: {
+      title: 'Bienvenido; busquemos a su proveedor',
+    },
+    formsort: {
+      title: 'Cuéntenos sobre usted',
+    },
+    login: {
+      title: 'Iniciar sesión',
+    },
+    magicLinkLogin: {
+      title: 'Iniciando su sesión',
+    },
+    loginEmailSent: {
+      title: 'Revise su correo electrónico',
+    },
+    verifyOtp: {
+      title: 'Ingrese su código de un solo uso',
+    },
+    loginDashboard: {
+      title: 'Elija a dónde ir',
+    },
+    booking: {
+      title: 'Reservar una sesión',
+    },
+    supportBookingEmail: {
+      title: 'Correo electrónico del paciente',
+    },
+    supportBookingPatientInfo: {
+      title: 'Información del paciente',
+    },
+    supportBookingPayment: {
+      title: 'Pago',
+    },
+    userBookingPatientInfo: {
+      title: 'Información del paciente',
+    },
+    userBookingPayment: {
+      title: 'Pago',
+    },
+    bookingVerifyUser: {
+      title: 'Confirme que es usted',
+    },
+    newBooking: {
+      title: 'Reservar una sesión',
+    },
+    bookingError: {
+      title: 'No pudimos completar su reserva',
+    },
+    patientDashboard: {
+      title: 'Su panel',
+    },
+    patientHome: {
+      title: 'Inicio',
+    },
+    patientSessions: {
+      title: 'Sus sesiones',
+    },
+    patientSessionsUpcoming: {
+      title: 'Próximas sesiones',
+    },
+    patientSessionsPast: {
+      title: 'Sesiones anteriores',
+    },
+    patientBilling: {
+      title: 'Facturación',
+    },
+    patientBillingSession: {
+      title: 'Detalles de facturación de la sesión',
+    },
+    patientWaitlist: {
+      title: 'Sus listas de espera',
+    },
+    waitlistJoin: {
+      title: 'Unirse a una lista de espera',
+    },
+    patientMessages: {
+      title: 'Mensajes',
+    },
+    patientMessageThread: {
+      title: 'Conversación',
+    },
+    patientInsuranceCards: {
+      title: 'Tarjetas de seguro',
+    },
+    patientAccount: {
+      title: 'Su cuenta',
+    },
+    patientAccountSettings: {
+      title: 'Configuración de la cuenta',
+    },
+    patientFireside: {
+      title: 'Fireside',
+    },
+    insuranceCardCapture: {
+      title: 'Agregue su tarjeta de seguro',
+    },
+    supportDashboard: {
+      title: 'Panel de soporte',
+    },
+    supportUser: {
+      title: 'Buscar un paciente',
+    },
+    supportUserSession: {
+      title: 'Sesiones del paciente',
+    },
+    supportUserAccountNotFound: {
+      title: 'No se encontró ninguna cuenta',
+    },
+    supportInsuranceVerification: {
+      title: 'Verificación del seguro',
+    },
+    supportCheckInsurance: {
+      title: 'Consultar el seguro',
+    },
+    supportDeadLetters: {
+      title: 'Correos y tareas no entregados',
+    },
+    supportRedAlert: {
+      title: 'Alertas rojas',
+    },
+    supportRedAlertSyncAudit: {
+      title: 'Auditoría de sincronización',
+    },
+    redAlert: {
+      title: 'Alertas rojas',
+    },
+    agenda: {
+      title: 'Agenda de recepción',
+    },
+    agendaDashboard: {
+      title: 'Tareas de recepción',
+    },
+    verifySuccess: {
+      title: 'Todo está listo',
+    },
+    verifyUserConsent: {
+      title: 'Confirme que es usted',
+    },
+    verifyConsent: {
+      title: 'Revise y firme el consentimiento',
+    },
+    verifyUserPayment: {
+      title: 'Agregar una forma de pago',
+    },
+    visitRoom: {
+      title: 'Consulta por video',
+    },
+    careSchedule: {
+      title: 'Mi agenda',
+    },
+    careMbcDashboard: {
+      title: 'Atención basada en mediciones',
+    },
+    careClients: {
+      title: 'Clientes',
+    },
+    careClientInfo: {
+      title: 'Detalles del cliente',
+    },
+    careReferrals: {
+      title: 'Referidos',
+    },
+    careMakeReferral: {
+      title: 'Hacer un referido',
+    },
+    careMakeReferralDone: {
+      title: 'Referido enviado',
+    },
+    careCalendar: {
+      title: 'Calendario',
+    },
+    careNena: {
+      title: 'Clientes nuevos que necesitan atención',
+    },
+    careMaintenance: {
+      title: 'Mantenimiento del área de atención',
+    },
+    careAdmin: {
+      title: 'Administración de la atención',
+    },
+    careAdminEdit: {
+      title: 'Editar proveedor',
+    },
+    careMessage: {
+      title: 'Mensajes',
+    },
+    careProviderRequests: {
+      title: 'Solicitudes de proveedores',
+    },
+    notFound: {
+      title: 'Página no encontrada',
+    },
+    underMaintenance: {
+      title: 'En mantenimiento',
+    },
   },
   mail: {
     'appointment-cancellation': {

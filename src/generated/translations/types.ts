@@ -5,7 +5,7 @@ export interface Translation {
   messages: Record<string, string>;
   errors: Record<string, { message?: string; title?: string; audiences?: Record<string, string> }>;
   enums: Record<string, Record<string, { label?: string; shortLabel?: string; description?: string }>>;
-  routes: Record<string, string>;
+  routes: Record<string, { title?: string; description?: string }>;
   mail: Record<string, { subject?: string; text?: string; html?: string }>;
   content: Record<string, unknown>;
   flows: Record<string, unknown>;

@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { routes, routeById } from '@/generated/routes';
-import { titleOfRoute } from '@/domain/translations';
+import { descriptionOfRoute, titleOfRoute } from '@/domain/translations';
 import { matchRoute } from '@/domain/route-match';
 import type { RenderRequest, RenderResult } from '@/client/ssr-contract';
 import { PAGE_DATA_IDS } from '@/client/runtime/ssr/page-data';
@@ -199,7 +199,8 @@ export default fp<ClientPluginOptions>(
       const isDocument = match ? rendersAsDocument(match.route, new URLSearchParams(url.split('?')[1] ?? '')) : false;
       const isFragment = match?.route.render === 'fragment';
       const serverRendered = isDocument || isFragment || match?.route.render === 'server';
-      let head = `<title>${escapeHtml(titleOfRoute(route, locale))}</title>${route.description ? `<meta name="description" content="${escapeHtml(route.description)}">` : ''}`;
+      const description = descriptionOfRoute(route, locale);
+      let head = `<title>${escapeHtml(titleOfRoute(route, locale))}</title>${description ? `<meta name="description" content="${escapeHtml(description)}">` : ''}`;
       const assets = route.screen ? screenAssets(manifest, `src/client/features/${route.area}/${route.screen}.tsx`, { scripts: !isDocument }) : '';
       let body = '';
       let state: unknown;
