@@ -31,6 +31,7 @@ import type { MailTransport } from './plugins/mail';
 import type { EligibilityChecker } from './insurance/eligibility';
 import marketplacePlugin from './plugins/marketplace';
 import clientPlugin from './plugins/client';
+import languageChoicePlugin from './pages/language-choice';
 import { apiRoutes } from './routes';
 import { registerWebSockets } from './video/signalling';
 import { parseQueryString } from './query-string';
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(sitemapPlugin, { publicUrl: config.publicUrl });
   if (options.serveClient ?? config.serveClient) {
     await app.register(clientPlugin, { clientDir: config.clientDir, ssrEntry: config.ssrEntry, publicUrl: config.publicUrl });
+    await app.register(languageChoicePlugin);
   }
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -18,6 +18,10 @@ import { callerFor, mailTo } from '@tests/support/sessions';
 import { signUp } from '@tests/support/sign-up';
 import type { RenderRequest, RenderResult } from '@/client/ssr-contract';
 import { buildApp } from './app';
+import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
+import { LANGUAGE_CHOICE_ATTRIBUTE } from '@/client/islands/names';
+import { LANGUAGE_CHOICE_PATH } from './pages/language-choice';
 
 let t: TestApp;
 
@@ -211,6 +215,83 @@ describe("a page in a language, drawn by the app's own renderer", () => {
     const search = await app.inject({ method: 'GET', url: '/es/app/providers' });
     expect(described(search.body)).toEqual([translations.es?.routes.providerSearch?.description, translations.es?.routes.providerSearch?.description]);
     expect(search.body).not.toContain(String(routeById.providerSearch.description));
+  });
+
+  describe("the switcher without the app's script", () => {
+    // A browser session: the cookie the sign-in answers with, sent back as a browser does.
+    let session: string;
+    let accountId: string;
+    const language = async () => (await app.database.query<{ language: string | null }>('SELECT language FROM users WHERE id = $1', [accountId]))[0]?.language;
+    const choose = (page: string, headers: Record<string, string>, signedIn = true) =>
+      app.inject({
+        method: 'POST',
+        url: LANGUAGE_CHOICE_PATH,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        cookies: signedIn ? { [constants.accessTokenCookie]: session, lang: 'en-US' } : { lang: 'en-US' },
+        payload: new URLSearchParams({ page }).toString(),
+      });
+
+    beforeAll(async () => {
+      const email = 'marta.ruiz@example.com';
+      const signedUp = await signUp(app, { email, firstName: 'Marta', lastName: 'Ruiz', dateOfBirth: '1985-06-01' });
+      expect(signedUp.statusCode).toBe(200);
+      session = signedUp.cookies.find((c) => c.name === constants.accessTokenCookie)!.value;
+      accountId = (await app.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]))[0]!.id;
+    });
+
+    it("is a form post on a signed-in patient's page, and plain links for a visitor", async () => {
+      const signedIn = await app.inject({ method: 'GET', url: '/therapists', cookies: { [constants.accessTokenCookie]: session, lang: 'en-US' } });
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.body).toMatch(
+        /<form method="post" action="\/language" class="site-header__language-form"><input type="hidden" name="page" value="\/es\/therapists"><button type="submit" class="site-header__language-choice" lang="es">(?:(?!<\/button>).)*>Español<\/span><\/button><\/form>/,
+      );
+      expect(signedIn.body).not.toContain(`${LANGUAGE_CHOICE_ATTRIBUTE}=`);
+      const visitor = await app.inject({ method: 'GET', url: '/therapists', cookies: { lang: 'en-US' } });
+      expect(visitor.body).toMatch(/<a href="\/es\/therapists" hreflang="es" lang="es"[^>]*>(?:(?!<\/a>).)*>Español<\/span><\/a>/i);
+      expect(visitor.body).not.toContain('action="/language"');
+    });
+
+    it("saves a signed-in patient's choice to the account and opens the same page in the language", async () => {
+      expect(await language()).not.toBe('es');
+      const chosen = await choose('/es/therapists?page=2', { origin });
+      expect(chosen.statusCode).toBe(303);
+      expect(chosen.headers.location).toBe('/es/therapists?page=2');
+      expect(await language()).toBe('es');
+      // A browser that names no origin but says the post is its own site's (Sec-Fetch-Site) is heard too.
+      const back = await choose('/therapists', { 'sec-fetch-site': 'same-origin' });
+      expect(back.statusCode).toBe(303);
+      expect(back.headers.location).toBe('/therapists');
+      expect(await language()).toBe('en-US');
+    });
+
+    it('refuses a cross-site attempt, which changes nothing', async () => {
+      expect(await language()).toBe('en-US');
+      const attempts: Record<string, string>[] = [{ origin: 'https://elsewhere.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, {}];
+      for (const headers of attempts) {
+        const refused = await choose('/es/therapists', headers);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().errorCode).toBe(errorCatalogue.CROSS_SITE_REQUEST_REFUSED.code);
+        expect(refused.headers.location).toBeUndefined();
+        expect(refused.headers['set-cookie']).toBeUndefined();
+      }
+      expect(await language()).toBe('en-US');
+      const audited = await app.database.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM audit_log WHERE action = 'chooseLanguage' AND outcome = 'denied' AND status = 403",
+      );
+      expect(audited[0]!.n).toBeGreaterThanOrEqual(4);
+    });
+
+    it('sends a visitor to the page in the language (nothing to save), and refuses a page on another site', async () => {
+      const visitor = await choose('/es/therapists', { origin }, false);
+      expect(visitor.statusCode).toBe(303);
+      expect(visitor.headers.location).toBe('/es/therapists');
+      for (const page of ['//elsewhere.example/es', 'https://elsewhere.example/es', '/\\elsewhere.example']) {
+        const refused = await choose(page, { origin });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.headers.location).toBeUndefined();
+      }
+      expect(await language()).toBe('en-US');
+    });
   });
 });
 

@@ -12,11 +12,14 @@ import { useAppSelector } from '../store/hooks';
 import { selectAuth } from '../store/auth/slice';
 import { pageHref } from './page-href';
 import { AccountMenu } from './AccountMenu';
+import { LANGUAGE_CHOICE_ATTRIBUTE } from '../islands/names';
 
 /**
  * "English / Español": the same page (path and query) in the other language, as a full page load so the
  * server renders it in that language and keeps the choice (the lang cookie). A signed-in person's
- * account takes the language too (their mail and documents), before the page changes.
+ * account takes the language too (their mail and documents), before the page changes: here where the app
+ * runs; on a document page (no app, or no script at all) the server's copy of the page for a signed-in
+ * person has a form post in place of each link (the links are marked for it: src/server/pages/language-choice.ts).
  */
 function LanguageSwitcher() {
   const location = useLocation();
@@ -48,7 +51,13 @@ function LanguageSwitcher() {
               {l.name}
             </span>
           ) : (
-            <a href={`${localizedPath(location.pathname, l.tag)}${location.search}`} hrefLang={l.tag} lang={l.tag} onClick={(event) => choose(event, l.tag)}>
+            <a
+              href={`${localizedPath(location.pathname, l.tag)}${location.search}`}
+              hrefLang={l.tag}
+              lang={l.tag}
+              {...{ [LANGUAGE_CHOICE_ATTRIBUTE]: '' }}
+              onClick={(event) => choose(event, l.tag)}
+            >
               {/* Phones show the language's short tag ("ES"); its name stays the link's name for everyone. */}
               <span className="site-header__language-short" aria-hidden="true">
                 {l.tag.slice(0, 2).toUpperCase()}

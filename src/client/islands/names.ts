@@ -22,6 +22,13 @@ export const ACCOUNT_SETTLED_ATTRIBUTE = 'data-account-settled';
  */
 export const ACCOUNT_HINT_ATTRIBUTE = 'data-account-hint';
 
+/**
+ * The header's language links (the switcher, not an island: plain links). On a signed-in person's own copy of a
+ * document page the server writes each as a small form post that saves the account's language too
+ * (src/server/pages/language-choice.ts), so the choice needs no script.
+ */
+export const LANGUAGE_CHOICE_ATTRIBUTE = 'data-language-choice';
+
 export function islandAttribute(name: IslandName): Record<string, string> {
   return { [ISLAND_ATTRIBUTE]: name };
 }

@@ -66,3 +66,23 @@ export function crossSiteReason(request: FastifyRequest): string | undefined {
   if (origin === 'null') return 'opaque origin';
   return undefined;
 }
+
+/**
+ * Why a page's own form post (sent by the browser without a script: the language switcher's,
+ * pages/language-choice.ts) must be refused as cross-site, or undefined when it may go on. A form cannot
+ * carry the app's header, so what the browser itself says decides: the Origin it sends with every POST must
+ * be this site's; a browser that sends none must say Sec-Fetch-Site: same-origin. Neither: refused, since
+ * nothing then tells this site's page from another's. SameSite=Strict keeps the session cookie off a
+ * cross-site post anyway.
+ */
+export function formCrossSiteReason(request: FastifyRequest): string | undefined {
+  if (SAFE_METHODS.has(request.method)) return undefined;
+  const origin = request.headers.origin;
+  if (typeof origin === 'string') {
+    if (origin === 'null') return 'opaque origin';
+    return ownOrigins(request).has(origin) ? undefined : 'foreign origin';
+  }
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'same-origin') return undefined;
+  return typeof site === 'string' ? `sent from ${site}` : 'no origin';
+}

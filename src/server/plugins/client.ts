@@ -25,6 +25,7 @@ import type { AccountSession } from '@/domain/account-link';
 import { cookieToken } from '../auth/cookie';
 import { signedInHint } from '../auth/signed-in-hint';
 import { hasAccountLink, withAccountLink, withHintedAccountLink } from '../pages/account-link';
+import { withLanguageForms } from '../pages/language-choice';
 import { chooseEncoding, compressText, etagMatches, PageCache, pageCacheKey, type CachedPage, type RenderedPage } from '../pages/page-cache';
 import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage, localeOfPath, localizedPath, type Locale } from '@/domain/locale';
 import { LANGUAGE_COOKIE } from '../locale';
@@ -264,9 +265,10 @@ export default fp<ClientPluginOptions>(
       if (!token && !hint) return undefined;
       const html = cached.identity.toString('utf8');
       if (!hasAccountLink(html)) return undefined;
+      // Where the account link is written, the language switcher saves the account's language too (without a script).
       if (hint) {
         const hinted = withHintedAccountLink(html, hint);
-        return hinted === html ? undefined : hinted;
+        return hinted === html ? undefined : withLanguageForms(hinted);
       }
       const res = await app.inject({
         method: 'GET',
@@ -275,7 +277,7 @@ export default fp<ClientPluginOptions>(
       });
       if (res.statusCode !== 200) return undefined;
       const personal = withAccountLink(html, res.json<AccountSession>());
-      return personal === html ? undefined : personal;
+      return personal === html ? undefined : withLanguageForms(personal);
     };
 
     app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
