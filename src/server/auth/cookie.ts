@@ -70,19 +70,20 @@ export function crossSiteReason(request: FastifyRequest): string | undefined {
 /**
  * Why a page's own form post (sent by the browser without a script: the language switcher's,
  * pages/language-choice.ts) must be refused as cross-site, or undefined when it may go on. A form cannot
- * carry the app's header, so what the browser itself says decides: the Origin it sends with every POST must
- * be this site's; a browser that sends none must say Sec-Fetch-Site: same-origin. Neither: refused, since
- * nothing then tells this site's page from another's. SameSite=Strict keeps the session cookie off a
- * cross-site post anyway.
+ * carry the app's header, so what the browser itself says decides. Its Fetch Metadata first: Sec-Fetch-Site
+ * must be same-origin. The Origin header alone cannot say it: under this site's Referrer-Policy (no-referrer)
+ * a browser sends "Origin: null" with a form post even from this site's own page; so Origin is heard only when
+ * it names a site (another site's is refused), and a browser that sends no Sec-Fetch-Site must name this site
+ * as its Origin. Anything else is refused, since nothing then tells this site's page from another's.
+ * SameSite=Strict keeps the session cookie off a cross-site post anyway.
  */
 export function formCrossSiteReason(request: FastifyRequest): string | undefined {
   if (SAFE_METHODS.has(request.method)) return undefined;
   const origin = request.headers.origin;
-  if (typeof origin === 'string') {
-    if (origin === 'null') return 'opaque origin';
-    return ownOrigins(request).has(origin) ? undefined : 'foreign origin';
-  }
+  const namedOrigin = typeof origin === 'string' && origin !== 'null' ? origin : undefined;
+  if (namedOrigin !== undefined && !ownOrigins(request).has(namedOrigin)) return 'foreign origin';
   const site = request.headers['sec-fetch-site'];
-  if (site === 'same-origin') return undefined;
-  return typeof site === 'string' ? `sent from ${site}` : 'no origin';
+  if (typeof site === 'string') return site === 'same-origin' ? undefined : `sent from ${site}`;
+  if (namedOrigin !== undefined) return undefined;
+  return origin === 'null' ? 'opaque origin' : 'no origin';
 }
