@@ -220,6 +220,7 @@ describe("a page in a language, drawn by the app's own renderer", () => {
   describe("the switcher without the app's script", () => {
     // A browser session: the cookie the sign-in answers with, sent back as a browser does.
     let session: string;
+    let hint: string;
     let accountId: string;
     const language = async () => (await app.database.query<{ language: string | null }>('SELECT language FROM users WHERE id = $1', [accountId]))[0]?.language;
     const choose = (page: string, headers: Record<string, string>, signedIn = true) =>
@@ -236,6 +237,7 @@ describe("a page in a language, drawn by the app's own renderer", () => {
       const signedUp = await signUp(app, { email, firstName: 'Marta', lastName: 'Ruiz', dateOfBirth: '1985-06-01' });
       expect(signedUp.statusCode).toBe(200);
       session = signedUp.cookies.find((c) => c.name === constants.accessTokenCookie)!.value;
+      hint = signedUp.cookies.find((c) => c.name === constants.signedInHintCookie)!.value;
       accountId = (await app.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]))[0]!.id;
     });
 
@@ -246,6 +248,10 @@ describe("a page in a language, drawn by the app's own renderer", () => {
         /<form method="post" action="\/language" class="site-header__language-form"><input type="hidden" name="page" value="\/es\/therapists"><button type="submit" class="site-header__language-choice" lang="es">(?:(?!<\/button>).)*>Español<\/span><\/button><\/form>/,
       );
       expect(signedIn.body).not.toContain(`${LANGUAGE_CHOICE_ATTRIBUTE}=`);
+      // Arriving from another site (the session cookie withheld, the signed-in hint sent): the same forms, whose post
+      // comes from this site's page and so carries the session.
+      const fromElsewhere = await app.inject({ method: 'GET', url: '/therapists', cookies: { [constants.signedInHintCookie]: hint, lang: 'en-US' } });
+      expect(fromElsewhere.body).toContain('<input type="hidden" name="page" value="/es/therapists">');
       const visitor = await app.inject({ method: 'GET', url: '/therapists', cookies: { lang: 'en-US' } });
       expect(visitor.body).toMatch(/<a href="\/es\/therapists" hreflang="es" lang="es"[^>]*>(?:(?!<\/a>).)*>Español<\/span><\/a>/i);
       expect(visitor.body).not.toContain('action="/language"');
