@@ -17,6 +17,8 @@ import { endSession } from '@/server/auth/server-sessions';
 import { callerOf, resolveCaller } from '@/server/plugins/auth';
 import type { Handlers } from '../registry';
 import { isLocale } from '@/domain/locale';
+import { readerLocale } from '@/server/locale';
+import { siteUrl } from '@/server/site-url';
 
 /** An account that may sign in: exists and is not disabled. */
 async function activeAccount(request: FastifyRequest, email: string): Promise<UserRow | undefined> {
@@ -33,8 +35,9 @@ export async function sendSignInLink(request: FastifyRequest, user: UserRow, red
     request.server.signInExpiry(constants.loginTokenExpiryMinutes),
     redirectTo ?? null,
   ]);
-  const link = `${request.server.publicUrl}/login?redirect=true&loginToken=${token}`;
-  await request.server.mailer.send('sign-in-link', user.email, { link, minutes: constants.loginTokenExpiryMinutes });
+  const locale = readerLocale(user.language);
+  const link = siteUrl(request.server, `/login?redirect=true&loginToken=${token}`, locale);
+  await request.server.mailer.send('sign-in-link', user.email, { link, minutes: constants.loginTokenExpiryMinutes }, { locale });
 }
 
 interface LoginTokenRow {
