@@ -4,6 +4,7 @@ import { clearSessionCookie } from '@/server/auth/cookie';
 import { hasSignedInHint } from '@/server/auth/signed-in-hint';
 import { partnerById } from '@/server/marketplace/partners';
 import { constants } from '@/generated/constants';
+import { routeById } from '@/generated/routes';
 import { createPatientAccount } from '@/server/accounts/create';
 import { confirmProvisionalAccounts } from '@/server/accounts/provisional';
 import { userByEmail, userById, type UserRow } from '@/server/accounts/repository';
@@ -36,7 +37,7 @@ export async function sendSignInLink(request: FastifyRequest, user: UserRow, red
     redirectTo ?? null,
   ]);
   const locale = readerLocale(user.language);
-  const link = siteUrl(request.server, `/login?redirect=true&loginToken=${token}`, locale);
+  const link = siteUrl(request.server, `${routeById.magicLinkLogin.path}?redirect=true&loginToken=${token}`, locale);
   await request.server.mailer.send('sign-in-link', user.email, { link, minutes: constants.loginTokenExpiryMinutes }, { locale });
 }
 
