@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, intlLocale, localeFromAcceptLanguage, localeOfPath, localizedPath } from './locale';
+import { DEFAULT_LOCALE, intlLocale, isApiPath, localeFromAcceptLanguage, localeOfPath, localizedPath } from './locale';
 
 describe('languages', () => {
   it('reads the language an Accept-Language header prefers among ours', () => {
@@ -19,6 +19,18 @@ describe('languages', () => {
     expect(localizedPath('/app/providers', 'es')).toBe('/es/app/providers');
     expect(localizedPath('/', 'es')).toBe('/es/');
     expect(localizedPath('/es/app/providers', DEFAULT_LOCALE)).toBe('/app/providers');
+  });
+
+  it('keeps a query and a fragment after the language prefix, and gives an API address no prefix', () => {
+    expect(localizedPath('/app/patient/dashboard/sessions?session=abc', 'es')).toBe('/es/app/patient/dashboard/sessions?session=abc');
+    expect(localizedPath('/es?page=2', DEFAULT_LOCALE)).toBe('/?page=2');
+    expect(localizedPath('/?page=2', 'es')).toBe('/es/?page=2');
+    expect(localizedPath('/therapists#top', 'es')).toBe('/es/therapists#top');
+    expect(localizedPath('/api/calendar-feeds/x.ics', 'es')).toBe('/api/calendar-feeds/x.ics');
+    expect(isApiPath('/api')).toBe(true);
+    expect(isApiPath('/api/auth?x=1')).toBe(true);
+    expect(isApiPath('/apiary')).toBe(false);
+    expect(isApiPath('/es/api')).toBe(false);
   });
 
   it('formats Spanish with the US Spanish Intl locale', () => {

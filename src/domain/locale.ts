@@ -72,11 +72,22 @@ export function localeOfPath(pathname: string): { locale: Locale; path: string }
   return { locale: DEFAULT_LOCALE, path: pathname };
 }
 
-/** The same page in another language: "/app/providers" → "/es/app/providers". */
+/** An address of the API ("/api", "/api/…"): it answers in the language asked for (Accept-Language), so it has no language prefix. */
+export function isApiPath(path: string): boolean {
+  return /^\/api(?:[/?#]|$)/.test(path);
+}
+
+/**
+ * The same page in another language: "/app/providers" → "/es/app/providers", keeping a query or fragment
+ * ("/app/sessions?session=1" → "/es/app/sessions?session=1"). An address of the API stays as it is.
+ */
 export function localizedPath(path: string, locale: Locale): string {
-  const { path: bare } = localeOfPath(path);
+  if (isApiPath(path)) return path;
+  const cut = path.search(/[?#]/);
+  const [pathname, tail] = cut === -1 ? [path, ''] : [path.slice(0, cut), path.slice(cut)];
+  const { path: bare } = localeOfPath(pathname);
   const prefix = localeDefinition(locale).pathPrefix;
-  return prefix ? (bare === '/' ? `${prefix}/` : `${prefix}${bare}`) : bare;
+  return `${prefix ? (bare === '/' ? `${prefix}/` : `${prefix}${bare}`) : bare}${tail}`;
 }
 
 let source: () => Locale | undefined = () => undefined;

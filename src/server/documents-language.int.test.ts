@@ -104,5 +104,10 @@ describe("documents in the account's language", () => {
       expect(text).toContain('José Muñoz');
       expect(text).not.toContain(messageIn(DEFAULT_LOCALE, 'document.gfe.title'));
     }
+    // The confirmation's video room opens in the account's language, in the mail and in its calendar entry.
+    const confirmation = (await mailTo(t.app, jose.email)).find((m) => m.template === 'appointment-confirmation');
+    expect(confirmation!.text).toContain(`${t.app.publicUrl}/es/app/visit/${appointment.id}`);
+    const ics = confirmation!.attachments!.find((a) => a.filename.endsWith('.ics'))!.content.replace(/\r\n[ \t]/g, '');
+    expect(ics).toContain(`URL:${t.app.publicUrl}/es/app/visit/${appointment.id}`);
   });
 });

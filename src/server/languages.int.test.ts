@@ -383,5 +383,17 @@ describe("an account's language", () => {
     const mails = await mailTo(t.app, email);
     expect(mails.length).toBe(before + 1);
     expect(mails[0]?.subject).toMatch(/^Su código para iniciar sesión es \d+/);
+
+    // A sign-in link asked for from an English page opens the sign-in page in the account's language too.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-magic-link',
+      headers: { 'accept-language': 'en-US' },
+      payload: { email },
+      remoteAddress: '10.22.0.4',
+    });
+    const [link] = await mailTo(t.app, email);
+    expect(link?.template).toBe('sign-in-link');
+    expect(link?.text).toContain(`${t.app.publicUrl}/es/login?redirect=true&loginToken=`);
   });
 });

@@ -7,7 +7,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage, localeOfPath, setLocaleSource, type Locale } from '@/domain/locale';
+import { activeLocale, DEFAULT_LOCALE, isApiPath, isLocale, localeFromAcceptLanguage, localeOfPath, setLocaleSource, type Locale } from '@/domain/locale';
 
 const storage = new AsyncLocalStorage<Locale>();
 setLocaleSource(() => storage.getStore());
@@ -23,7 +23,7 @@ export const LANGUAGE_COOKIE = 'lang';
 /** A page's language is its path's; an API call's is the Accept-Language the app sends. */
 export function requestLocale(request: FastifyRequest): Locale {
   const path = request.url.split('?')[0] ?? '/';
-  if (!path.startsWith('/api')) return localeOfPath(path).locale;
+  if (!isApiPath(path)) return localeOfPath(path).locale;
   return localeFromAcceptLanguage(request.headers['accept-language']);
 }
 
@@ -59,4 +59,18 @@ export async function accountLocale(
 /** Writes a document for an account: in its language, else the request's. */
 export async function inAccountLocale<T>(request: FastifyRequest, userId: string | null | undefined, fn: () => Promise<T>): Promise<T> {
   return withLocale((await accountLocale(request.server.database, userId)) ?? request.locale, fn);
+}
+
+/** The language a person reads: the one their account chose (`chosen`), else the language being written in (the request's). */
+export function readerLocale(chosen: string | null | undefined): Locale {
+  return isLocale(chosen) ? chosen : activeLocale();
+}
+
+/**
+ * The language of whoever reads mail at an address: the language of the account it belongs to, when it chose
+ * one; else the language being written in. The mail is written in it and its links open pages in it.
+ */
+export async function addressLocale(db: { query<Row>(sql: string, params?: unknown[]): Promise<Row[]> }, email: string): Promise<Locale> {
+  const [row] = await db.query<{ language: string | null }>('SELECT language FROM users WHERE email = $1 AND language IS NOT NULL LIMIT 1', [email]);
+  return readerLocale(row?.language);
 }

@@ -16,7 +16,9 @@ import { formatWhen } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
 import { isLateCancellation } from '@/domain/cancellation';
 import { constants } from '@/generated/constants';
-import { activeLocale, isLocale } from '@/domain/locale';
+import type { Locale } from '@/domain/locale';
+import { addressLocale, readerLocale } from '../locale';
+import { siteUrl } from '../site-url';
 
 export type AppointmentMailTemplate = 'appointment-confirmation' | 'appointment-cancellation' | 'appointment-reschedule';
 
@@ -26,7 +28,7 @@ export interface MailAccount {
   email: string;
   first_name: string;
   provisional: boolean;
-  /** the language the account chose for its mail (null: none), when it was read with it; undefined: the mailer looks it up by the address */
+  /** the language the account chose for its mail (null: none), when it was read with it; undefined: looked up by the address */
   language?: string | null;
 }
 
@@ -48,10 +50,13 @@ async function appointmentMailParts(
   const [account] = known
     ? [known.account]
     : await db.query<MailAccount>(
-        'SELECT id, coalesce(email, pending_email)::text AS email, first_name, email IS NULL AS provisional FROM users WHERE id = $1',
+        'SELECT id, coalesce(email, pending_email)::text AS email, first_name, email IS NULL AS provisional, language FROM users WHERE id = $1',
         [appointment.userId],
       );
   if (!account) return undefined;
+  // The reader's language, for the mail and its links: the account's choice, else the request's. A provisional
+  // account's address is nobody's sign-in address yet, so it is looked up as any address is (as the mailer would).
+  const locale: Locale = account.provisional || account.language === undefined ? await addressLocale(db, account.email) : readerLocale(account.language);
   const zone = appointment.timeZone ?? appointment.provider.timeZone;
   const provider = `${fullName(appointment.provider)}, ${appointment.provider.title}`;
   const when = formatWhen(appointment.start, zone);
@@ -59,7 +64,7 @@ async function appointmentMailParts(
   const practice = appointment.practice;
   const address = `${practice.addressLine1}, ${practice.city}, ${practice.state} ${practice.zipcode}`;
   // The session's video room on this site: signed-out readers sign in first and land in the room.
-  const joinUrl = appointment.joinUrl ? `${app.publicUrl}${appointment.joinUrl}` : null;
+  const joinUrl = appointment.joinUrl ? siteUrl(app, appointment.joinUrl, locale) : null;
   const where = joinUrl ? message('mail.appointment.joinVideo', { url: joinUrl }) : message('mail.appointment.inPerson', { practice: practice.name, address });
   const patients = appointment.patients.map(fullName).join(', ');
   const calendar: CalendarEvent = {
@@ -73,7 +78,7 @@ async function appointmentMailParts(
     cancelled,
     sequence: appointment.calendarSequence ?? 0,
   };
-  return { appointment, account, zone, provider, when, mode: modeLabel.toLowerCase(), where, patients, calendar };
+  return { appointment, account, locale, zone, provider, when, mode: modeLabel.toLowerCase(), where, patients, calendar };
 }
 
 export async function sendAppointmentMail(
@@ -100,9 +105,7 @@ export async function sendAppointmentMail(
     previous: extra.previousStart ? formatWhen(extra.previousStart, zone) : '',
     note: account.provisional ? message('mail.appointment.unconfirmedAddress') : '',
   };
-  // An account read with its language (a booking's) is mailed in it, or in the request's language when it chose none, as the mailer's look-up would.
-  const locale = account.language !== undefined && !account.provisional ? (isLocale(account.language) ? account.language : activeLocale()) : undefined;
-  await app.mailer.send(template, account.email, params, { calendar: parts.calendar, appointmentId: parts.appointment.id, ...(locale ? { locale } : {}) });
+  await app.mailer.send(template, account.email, params, { calendar: parts.calendar, appointmentId: parts.appointment.id, locale: parts.locale });
 }
 
 /**
@@ -113,7 +116,7 @@ export async function sendAppointmentMail(
 export async function sendReminderMail(
   app: FastifyInstance,
   appointmentId: string,
-  links: (accountId: string, start: Date) => Promise<{ rescheduleUrl: string; cancelUrl: string; unsubscribeUrl: string }>,
+  links: (accountId: string, start: Date, locale: Locale) => Promise<{ rescheduleUrl: string; cancelUrl: string; unsubscribeUrl: string }>,
 ): Promise<boolean> {
   const parts = await appointmentMailParts(app, appointmentId, false);
   if (!parts || parts.account.provisional) return false;
@@ -122,12 +125,12 @@ export async function sendReminderMail(
   const lateNote = isLateCancellation(start, now)
     ? message('mail.reminder.lateNote', { fee: formatCents(constants.lateCancelFeeCents) })
     : message('mail.reminder.inTime', { deadline: formatWhen(new Date(start.getTime() - constants.lateCancelWindowHours * 3_600_000), parts.zone) });
-  const urls = await links(parts.account.id, start);
+  const urls = await links(parts.account.id, start, parts.locale);
   await app.mailer.send(
     'appointment-reminder',
     parts.account.email,
     { name: parts.account.first_name, provider: parts.provider, when: parts.when, mode: parts.mode, where: parts.where, lateNote, ...urls },
-    { calendar: parts.calendar, appointmentId: parts.appointment.id },
+    { calendar: parts.calendar, appointmentId: parts.appointment.id, locale: parts.locale },
   );
   return true;
 }

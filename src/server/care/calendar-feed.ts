@@ -11,6 +11,8 @@ import { calendarSequence, icsFeed } from '@/domain/calendar';
 import { enumLabelOf } from '@/domain/translations';
 import { message } from '@/domain/messages';
 import type { Queryable } from '../db/connection';
+import { accountLocale, readerLocale, withLocale } from '../locale';
+import { siteUrl } from '../site-url';
 
 const FEED_PAST_DAYS = 30;
 
@@ -46,9 +48,10 @@ export async function revokeFeed(db: Queryable, providerId: string, now: Date): 
 /** The feed of a live token, or undefined (unknown or revoked). */
 export async function feedOf(app: FastifyInstance, token: string): Promise<string | undefined> {
   const db = app.database;
-  const [feed] = await db.query<{ provider_id: string }>('SELECT provider_id FROM provider_calendar_feeds WHERE token_hash = $1 AND revoked_at IS NULL', [
-    feedTokenHash(token),
-  ]);
+  const [feed] = await db.query<{ provider_id: string; created_by: string | null }>(
+    'SELECT provider_id, created_by FROM provider_calendar_feeds WHERE token_hash = $1 AND revoked_at IS NULL',
+    [feedTokenHash(token)],
+  );
   if (!feed) return undefined;
   const now = app.clock.now();
   const sessions = await db.query<{
@@ -67,16 +70,20 @@ export async function feedOf(app: FastifyInstance, token: string): Promise<strin
       ORDER BY lower(a.during)`,
     [feed.provider_id, now.toISOString(), FEED_PAST_DAYS],
   );
-  const schedule = `${app.publicUrl}${routeById.careCalendar.path}`;
-  return icsFeed(
-    sessions.map((s) => ({
-      appointmentId: s.id,
-      title: message('calendar.feed.eventTitle', { mode: enumLabelOf('appointmentMode', s.appointment_mode).toLowerCase() }),
-      start: new Date(s.start_at).toISOString(),
-      end: new Date(s.end_at).toISOString(),
-      url: schedule,
-      sequence: calendarSequence({ bookedAt: s.booked_at, changedAt: s.changed_at, rescheduled: s.rescheduled, cancelled: false }),
-    })),
-    { name: message('calendar.feed.name'), now },
+  // Its reader is the clinician who made it (a calendar app asks in no language): written in their language, its link opens the schedule in it.
+  const locale = readerLocale(await accountLocale(db, feed.created_by));
+  const schedule = siteUrl(app, routeById.careCalendar.path, locale);
+  return withLocale(locale, () =>
+    icsFeed(
+      sessions.map((s) => ({
+        appointmentId: s.id,
+        title: message('calendar.feed.eventTitle', { mode: enumLabelOf('appointmentMode', s.appointment_mode).toLowerCase() }),
+        start: new Date(s.start_at).toISOString(),
+        end: new Date(s.end_at).toISOString(),
+        url: schedule,
+        sequence: calendarSequence({ bookedAt: s.booked_at, changedAt: s.changed_at, rescheduled: s.rescheduled, cancelled: false }),
+      })),
+      { name: message('calendar.feed.name'), now },
+    ),
   );
 }

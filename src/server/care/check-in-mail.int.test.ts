@@ -57,7 +57,8 @@ it('mails a link to the portal before a session when a measure is due, once, wit
   const mails = await mailTo(t.app, due.email);
   expect(mails.map((m) => m.template)).toEqual(['measure-check-in']);
   const text = JSON.stringify(mails[0]);
-  expect(text).toContain(`${routeById.patientHome.path}`);
+  // The reader chose no language: the link opens the portal's home with no language prefix.
+  expect(mails[0]!.text).toContain(`${t.app.publicUrl}${routeById.patientHome.path}`);
   for (const phi of ['Quinn', 'Checkin', 'PHQ', 'GAD', 'score']) expect(text).not.toContain(phi);
   expect(await mailTo(t.app, later.email)).toEqual([]);
   expect(await mailTo(t.app, done.email)).toEqual([]);

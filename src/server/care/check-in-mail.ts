@@ -10,6 +10,8 @@ import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { isDue } from '@/domain/measures';
 import type { JobDefinition } from '../jobs/registry';
+import { readerLocale } from '../locale';
+import { siteUrl } from '../site-url';
 
 const DAY = 86_400_000;
 
@@ -17,8 +19,15 @@ const DAY = 86_400_000;
 export async function sendCheckInMails(app: FastifyInstance): Promise<number> {
   const now = app.clock.now();
   const until = new Date(now.getTime() + constants.measureCheckInMailDays * DAY);
-  const candidates = await app.database.query<{ patient_id: string; appointment_id: string; email: string; last_phq9: Date | null; last_gad7: Date | null }>(
-    `SELECT DISTINCT ON (ap.patient_id) ap.patient_id, a.id AS appointment_id, u.email::text AS email,
+  const candidates = await app.database.query<{
+    patient_id: string;
+    appointment_id: string;
+    email: string;
+    language: string | null;
+    last_phq9: Date | null;
+    last_gad7: Date | null;
+  }>(
+    `SELECT DISTINCT ON (ap.patient_id) ap.patient_id, a.id AS appointment_id, u.email::text AS email, u.language,
             (SELECT max(m.completed_at) FROM measure_responses m WHERE m.patient_id = ap.patient_id AND m.instrument = 'phq9') AS last_phq9,
             (SELECT max(m.completed_at) FROM measure_responses m WHERE m.patient_id = ap.patient_id AND m.instrument = 'gad7') AS last_gad7
        FROM appointments a
@@ -31,7 +40,6 @@ export async function sendCheckInMails(app: FastifyInstance): Promise<number> {
     [now.toISOString(), until.toISOString()],
   );
   const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
-  const link = `${app.publicUrl}${routeById.patientHome.path}`;
   let sent = 0;
   for (const c of candidates) {
     if (!isDue(iso(c.last_phq9), now) && !isDue(iso(c.last_gad7), now)) continue;
@@ -41,7 +49,8 @@ export async function sendCheckInMails(app: FastifyInstance): Promise<number> {
       [c.patient_id, c.appointment_id, now.toISOString()],
     );
     if (!claimed) continue;
-    await app.mailer.send('measure-check-in', c.email, { link });
+    const locale = readerLocale(c.language);
+    await app.mailer.send('measure-check-in', c.email, { link: siteUrl(app, routeById.patientHome.path, locale) }, { locale });
     sent += 1;
   }
   return sent;

@@ -24,6 +24,8 @@ import { writeAudit } from '../audit';
 import { findTask } from '../tasks/repository';
 import { createTask, resolveTask } from '../tasks/service';
 import { reachClient } from './clients';
+import { readerLocale } from '../locale';
+import { siteUrl } from '../site-url';
 import { fullName } from '@/domain/names';
 
 const KIND = 'referral';
@@ -178,16 +180,22 @@ export async function makeReferral(
 
 async function tellAboutReferral(request: FastifyRequest, receiverId: string, patientId: string): Promise<void> {
   const app = request.server;
-  const receivers = await app.database.query<{ email: string }>(
-    "SELECT email::text AS email FROM users WHERE provider_id = $1 AND user_type = 'clinician' ORDER BY email",
+  const receivers = await app.database.query<{ email: string; language: string | null }>(
+    "SELECT email::text AS email, language FROM users WHERE provider_id = $1 AND user_type = 'clinician' ORDER BY email",
     [receiverId],
   );
-  for (const r of receivers) await app.mailer.send('referral-received', r.email, { link: `${app.publicUrl}${routeById.careReferrals.path}` });
-  const [holder] = await app.database.query<{ email: string }>(
-    'SELECT u.email::text AS email FROM patients p JOIN users u ON u.id = p.user_id WHERE p.id = $1',
+  for (const r of receivers) {
+    const locale = readerLocale(r.language);
+    await app.mailer.send('referral-received', r.email, { link: siteUrl(app, routeById.careReferrals.path, locale) }, { locale });
+  }
+  const [holder] = await app.database.query<{ email: string; language: string | null }>(
+    'SELECT u.email::text AS email, u.language FROM patients p JOIN users u ON u.id = p.user_id WHERE p.id = $1',
     [patientId],
   );
-  if (holder) await app.mailer.send('referral-made', holder.email, { link: `${app.publicUrl}${routeById.patientHome.path}` });
+  if (holder) {
+    const locale = readerLocale(holder.language);
+    await app.mailer.send('referral-made', holder.email, { link: siteUrl(app, routeById.patientHome.path, locale) }, { locale });
+  }
 }
 
 /** The receiving provider accepts or declines (with a reason); anyone else is told it does not exist. */

@@ -18,6 +18,8 @@ import { AppError } from '../errors';
 import { takeOrRefuse } from '../limits/counters';
 import { callerOf } from '../plugins/auth';
 import { createTask, resolveTask } from '../tasks/service';
+import { readerLocale } from '../locale';
+import { siteUrl } from '../site-url';
 import { messageTemplate } from '@/domain/messages';
 
 export type Side = 'clinician' | 'patient';
@@ -201,13 +203,16 @@ async function notify(request: FastifyRequest, from: Side, thread: ThreadRow): P
   const app = request.server;
   const recipients =
     from === 'clinician'
-      ? await db.query<{ email: string }>('SELECT u.email::text AS email FROM users u WHERE u.id = $1', [thread.account_id])
-      : await db.query<{ email: string }>('SELECT u.email::text AS email FROM users u WHERE u.provider_id = $1 ORDER BY u.created_at, u.id', [
-          thread.provider_id,
-        ]);
-  const link =
-    from === 'clinician'
-      ? `${app.publicUrl}${routeById.patientMessageThread.path.replace(':id', thread.id)}`
-      : `${app.publicUrl}${routeById.careMessage.path}?thread=${thread.id}`;
-  for (const r of recipients) await app.mailer.send('secure-message', r.email, { link });
+      ? await db.query<{ email: string; language: string | null }>('SELECT u.email::text AS email, u.language FROM users u WHERE u.id = $1', [
+          thread.account_id,
+        ])
+      : await db.query<{ email: string; language: string | null }>(
+          'SELECT u.email::text AS email, u.language FROM users u WHERE u.provider_id = $1 ORDER BY u.created_at, u.id',
+          [thread.provider_id],
+        );
+  const path = from === 'clinician' ? routeById.patientMessageThread.path.replace(':id', thread.id) : `${routeById.careMessage.path}?thread=${thread.id}`;
+  for (const r of recipients) {
+    const locale = readerLocale(r.language);
+    await app.mailer.send('secure-message', r.email, { link: siteUrl(app, path, locale) }, { locale });
+  }
 }

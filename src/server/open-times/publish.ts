@@ -12,6 +12,8 @@ import { routeById } from '@/generated/routes';
 import { earliestSearchStart, isMedicationSlotTooSoon } from '@/domain/slots';
 import { bookingPathOf } from '@/domain/waitlist';
 import { enumLabel } from '@/domain/labels';
+import { DEFAULT_LOCALE } from '@/domain/locale';
+import { siteUrl } from '../site-url';
 
 export const BOOKING_DEEP_LINK = 'http://fhir-registry.smarthealthit.org/StructureDefinition/booking-deep-link';
 export const VIRTUAL_SERVICE = 'http://fhir-registry.smarthealthit.org/StructureDefinition/virtual-service';
@@ -153,15 +155,20 @@ export async function slots(app: FastifyInstance): Promise<object[]> {
       extension: [
         {
           url: BOOKING_DEEP_LINK,
-          valueUrl: `${app.publicUrl}${bookingPathOf(routeById.booking.path, {
-            providerId: r.provider_id,
-            practiceId: r.practice_id,
-            slotId: r.id,
-            availabilityType: r.availability_type,
-            isMedication: r.is_medication,
-            offeredCounselingTypes: r.types,
-            tz: r.time_zone,
-          })}`,
+          // For whoever finds the time on another site: the default language's page (a first visit from a browser of another language is sent on to it).
+          valueUrl: siteUrl(
+            app,
+            bookingPathOf(routeById.booking.path, {
+              providerId: r.provider_id,
+              practiceId: r.practice_id,
+              slotId: r.id,
+              availabilityType: r.availability_type,
+              isMedication: r.is_medication,
+              offeredCounselingTypes: r.types,
+              tz: r.time_zone,
+            }),
+            DEFAULT_LOCALE,
+          ),
         },
       ],
     }));

@@ -1,4 +1,4 @@
-import { linksInLanguage, renderMail } from './mail';
+import { renderMail } from './mail';
 
 describe('mail in the recipient language', () => {
   const params = {
@@ -22,27 +22,5 @@ describe('mail in the recipient language', () => {
   it('writes it in English for an English reader', () => {
     const mail = renderMail('appointment-confirmation', 'jose@example.com', params, 'en-US');
     expect(mail.subject).toMatch(/^Your session with Ana Peña, LCSW is booked for/);
-  });
-});
-
-describe("a mail's links in the mail's language", () => {
-  const base = 'https://care.example.com';
-
-  it('puts the language prefix on links to pages of this site, keeping their query, and leaves the rest', () => {
-    const params = {
-      link: `${base}/app/patient/dashboard/sessions?session=abc`,
-      home: `${base}/`,
-      api: `${base}/api/calendar-feeds/x.ics`,
-      other: 'https://elsewhere.example.org/app/x',
-      count: 3,
-    };
-    expect(linksInLanguage(params, base, 'es')).toEqual({
-      link: `${base}/es/app/patient/dashboard/sessions?session=abc`,
-      home: `${base}/es/`,
-      api: `${base}/api/calendar-feeds/x.ics`,
-      other: 'https://elsewhere.example.org/app/x',
-      count: 3,
-    });
-    expect(linksInLanguage(params, `${base}/`, 'en-US')).toEqual(params);
   });
 });

@@ -10,14 +10,15 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import { mailTemplates, type MailTemplateId } from '@/generated/mail';
 import { fillPlaceholders } from '@/domain/messages';
-import { activeLocale, isLocale, localizedPath, type Locale } from '@/domain/locale';
+import { activeLocale, type Locale } from '@/domain/locale';
 import { mailTemplateIn } from '@/domain/translations';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { errorBody } from '../errors';
 import { audienceOf, placeholderContext } from './errors';
 import { MAIL_QUEUE, type MailJobData } from '../jobs/mail-job';
 import { recordSessionMail } from '../booking/session-mails';
+import { addressLocale } from '../locale';
 import type { CalendarEvent } from '@/domain/calendar';
 
 export interface MailAttachment {
@@ -44,7 +45,10 @@ export interface MailOptions {
   calendar?: CalendarEvent;
   /** the session the mail is about: it is listed on the session's story with how its delivery went */
   appointmentId?: string;
-  /** the language the recipient reads; the language being written in (the request's) when not given */
+  /**
+   * the language the recipient reads (src/server/locale.ts addressLocale when not given). A mail with links
+   * gives it: its links were written for it (src/server/site-url.ts siteUrl); the mailer does not rewrite them.
+   */
   locale?: Locale;
 }
 
@@ -92,39 +96,16 @@ export function renderMail(template: MailTemplateId, to: string, params: Record<
   };
 }
 
-/**
- * A mail's links to pages of this site in the mail's language: `${publicUrl}/app/...` becomes `${publicUrl}/es/app/...`
- * in a Spanish mail, so the link opens the page in the language the mail is written in. API addresses stay.
- */
-export function linksInLanguage(params: Record<string, string | number>, publicUrl: string, locale: Locale): Record<string, string | number> {
-  const base = publicUrl.replace(/\/$/, '');
-  return Object.fromEntries(
-    Object.entries(params).map(([name, value]) => {
-      if (typeof value !== 'string' || !value.startsWith(`${base}/`) || value.startsWith(`${base}/api/`)) return [name, value];
-      const rest = value.slice(base.length);
-      const at = rest.search(/[?#]/);
-      const [path, tail] = at === -1 ? [rest, ''] : [rest.slice(0, at), rest.slice(at)];
-      return [name, `${base}${localizedPath(path, locale)}${tail}`];
-    }),
-  );
-}
-
-/** The language of the account the address belongs to, when it chose one; else the language being written in (the request's). */
-async function recipientLocale(app: FastifyInstance, to: string): Promise<Locale> {
-  const [row] = await app.database.query<{ language: string | null }>('SELECT language FROM users WHERE email = $1 AND language IS NOT NULL LIMIT 1', [to]);
-  return isLocale(row?.language) ? row.language : activeLocale();
-}
-
 export default fp<{ config: Config; transport?: MailTransport }>(
   async (app, { config, transport: given }) => {
     app.decorate('mailer', {
       async send(template, to, params, options) {
         const sessionMail = options?.appointmentId ? await recordSessionMail(app.database, options.appointmentId, template, to, app.clock.now()) : undefined;
-        const locale = options?.locale ?? (await recipientLocale(app, to));
+        const locale = options?.locale ?? (await addressLocale(app.database, to));
         const data: MailJobData = {
           template,
           to,
-          params: linksInLanguage(params, app.publicUrl, locale),
+          params,
           locale,
           ...(options?.attachments ? { attachments: options.attachments } : {}),
           ...(options?.calendar ? { calendar: options.calendar } : {}),

@@ -8,6 +8,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { routeById } from '@/generated/routes';
 import { reminderLinkExpiry } from '@/domain/reminders';
+import type { Locale } from '@/domain/locale';
+import { siteUrl } from '../site-url';
 import type { Queryable } from '../db/connection';
 
 export type ReminderLinkPurpose = 'reschedule' | 'cancel' | 'unsubscribe';
@@ -26,27 +28,29 @@ async function newLink(db: Queryable, userId: string, appointmentId: string, pur
   return token;
 }
 
-/** The three links of one reminder, as full addresses of portal pages. */
+/** The three links of one reminder, as full addresses of portal pages in the reader's language. */
 export async function reminderLinks(
   app: FastifyInstance,
   appointmentId: string,
   userId: string,
   start: Date,
+  locale: Locale,
 ): Promise<{ rescheduleUrl: string; cancelUrl: string; unsubscribeUrl: string }> {
   const now = app.clock.now();
   const sessionEnd = reminderLinkExpiry(now, start);
   // Stopping reminders stays useful after the session: only the lifetime bounds it.
   const lifetimeEnd = reminderLinkExpiry(now, new Date(8.64e15));
-  const sessions = `${app.publicUrl}${routeById.patientSessions.path}?session=${appointmentId}`;
+  const sessions = `${routeById.patientSessions.path}?session=${appointmentId}`;
+
   const [reschedule, cancel, unsubscribe] = await Promise.all([
     newLink(app.database, userId, appointmentId, 'reschedule', sessionEnd),
     newLink(app.database, userId, appointmentId, 'cancel', sessionEnd),
     newLink(app.database, userId, appointmentId, 'unsubscribe', lifetimeEnd),
   ]);
   return {
-    rescheduleUrl: `${sessions}&reminder=${reschedule}`,
-    cancelUrl: `${sessions}&reminder=${cancel}`,
-    unsubscribeUrl: `${app.publicUrl}${routeById.patientAccountSettings.path}?reminder=${unsubscribe}`,
+    rescheduleUrl: siteUrl(app, `${sessions}&reminder=${reschedule}`, locale),
+    cancelUrl: siteUrl(app, `${sessions}&reminder=${cancel}`, locale),
+    unsubscribeUrl: siteUrl(app, `${routeById.patientAccountSettings.path}?reminder=${unsubscribe}`, locale),
   };
 }
 

@@ -13,6 +13,7 @@ import { bookSlot, consentGiven, hold, makeSlots, selfPatientOf, type TestSlot }
 import { insurePatient } from '@tests/support/insurance';
 import { appointmentEventUid } from '@/domain/calendar';
 import { formatWhen } from '@/domain/date-format';
+import { routeById } from '@/generated/routes';
 import { sendReminder, sweepReminders, type ReminderJobData } from './send';
 
 const HOUR = 3_600_000;
@@ -71,6 +72,8 @@ async function moveTo(at: number) {
   avery = await callerFor(t.app, 'avery.johnson@example.com');
 }
 
+/** The addresses a mail's text carries, in order. */
+const linksIn = (text: string) => text.match(/https?:\/\/\S+/g) ?? [];
 const tokenOf = (text: string, label: string) => new RegExp(`${label}: \\S+reminder=([A-Za-z0-9_-]+)`).exec(text)?.[1];
 
 it('sends the 24-hour reminder exactly once with two apps sweeping and working at once, at the local time with its zone', async () => {
@@ -100,6 +103,12 @@ it('sends the 24-hour reminder exactly once with two apps sweeping and working a
   const ics = mail!.attachments!.find((a) => a.filename.endsWith('.ics'))!.content;
   expect(ics).toContain(`UID:${appointmentEventUid(appt.id)}`);
   expect(ics).toContain(`SEQUENCE:${appt.calendarSequence}`);
+  // Jordan reads English: the links open the portal's pages with no language prefix.
+  const links = linksIn(mail!.text);
+  expect(links).toHaveLength(4);
+  expect(links).toContain(`${t.app.publicUrl}/app/visit/${appt.id}`);
+  expect(links.filter((l) => l.startsWith(`${t.app.publicUrl}${routeById.patientSessions.path}?session=${appt.id}&reminder=`))).toHaveLength(2);
+  expect(links.filter((l) => l.startsWith(`${t.app.publicUrl}${routeById.patientAccountSettings.path}?reminder=`))).toHaveLength(1);
 
   // A restart (another sweep later) sends nothing again.
   clock.advance(10 * 60_000);
@@ -114,6 +123,38 @@ it('sends the 24-hour reminder exactly once with two apps sweeping and working a
   expect((await use(avery)).json()).toEqual({ valid: false });
   expect((await use(jordan)).json()).toEqual({ valid: true, purpose: 'reschedule', appointmentId: appt.id });
   expect((await use(jordan)).json()).toEqual({ valid: false });
+});
+
+it("writes a Spanish reader's links in Spanish: each opens its page under /es/, the video room's too, in the mail and its calendar entry", async () => {
+  const [before] = await t.app.database.query<{ language: string | null }>('SELECT language FROM users WHERE id = $1', [jordan.id]);
+  await t.app.database.query("UPDATE users SET language = 'es' WHERE id = $1", [jordan.id]);
+  try {
+    const [slot] = await slotsAhead(1);
+    const appt = await bookJordan(slot!);
+    const sent = (await remindersTo(jordan.email)).length;
+    await moveTo(Date.parse(appt.start) - 24 * HOUR + 60_000);
+    expect(await sweepReminders(t.app)).toBe(1);
+    await t.app.jobs.drain(t.app);
+    const mails = await remindersTo(jordan.email);
+    expect(mails).toHaveLength(sent + 1);
+    const [mail] = mails;
+    expect(mail!.subject).toMatch(/^Recordatorio/);
+    const links = linksIn(mail!.text);
+    expect(links).toHaveLength(4);
+    expect(links).toContain(`${t.app.publicUrl}/es/app/visit/${appt.id}`);
+    expect(links.filter((l) => l.startsWith(`${t.app.publicUrl}/es${routeById.patientSessions.path}?session=${appt.id}&reminder=`))).toHaveLength(2);
+    expect(links.filter((l) => l.startsWith(`${t.app.publicUrl}/es${routeById.patientAccountSettings.path}?reminder=`))).toHaveLength(1);
+    const ics = mail!.attachments!.find((a) => a.filename.endsWith('.ics'))!.content.replace(/\r\n[ \t]/g, '');
+    expect(ics).toContain(`URL:${t.app.publicUrl}/es/app/visit/${appt.id}`);
+    // The link still works: its token is the same whatever the language.
+    const token = tokenOf(mail!.text, 'Cambiar la fecha')!;
+    expect((await t.app.inject({ method: 'POST', url: '/api/reminder-links/use', headers: jordan.headers, payload: { token } })).json()).toMatchObject({
+      valid: true,
+      purpose: 'reschedule',
+    });
+  } finally {
+    await t.app.database.query('UPDATE users SET language = $2 WHERE id = $1', [jordan.id, before?.language ?? null]);
+  }
 });
 
 it('moves reminders with a rescheduled session and removes them with a cancelled one', async () => {
@@ -177,7 +218,7 @@ it('texts a patient who chose it, with no health information, and stops e-mail f
   expect(await sentRows(appt.id)).toEqual([{ offset_minutes: 120, channel: 'sms' }]);
   const [text] = t.app.sms.outbox!;
   expect(text!.text).toContain(formatWhen(appt.start, appt.timeZone));
-  expect(text!.text).toContain(appt.id);
+  expect(text!.text).toContain(`${t.app.publicUrl}${routeById.patientSessions.path}?session=${appt.id}`);
   const [provider] = await t.app.database.query<{ last_name: string }>('SELECT last_name FROM providers WHERE id = $1', [slot!.providerId]);
   expect(text!.text).not.toContain(provider!.last_name);
   // The words, outside the portal link: nothing says what kind of care this is.

@@ -17,6 +17,8 @@ import type { JobDefinition } from '../jobs/registry';
 import { sendReminderMail } from '../booking/mails';
 import { reminderLinks } from './links';
 import { lookupPhone } from '../routes/notifications';
+import { accountLocale, readerLocale, withLocale } from '../locale';
+import { siteUrl } from '../site-url';
 
 export const REMINDER_QUEUE = 'appointment-reminder';
 
@@ -89,7 +91,7 @@ export async function sendReminder(app: FastifyInstance, data: ReminderJobData):
   if (!claimed) return false;
   if (data.channel === 'email') {
     // The mail itself is a job of its own (queued here, in this database): it is delivered and retried by the mail queue.
-    return sendReminderMail(app, data.appointmentId, (userId, start) => reminderLinks(app, data.appointmentId, userId, start));
+    return sendReminderMail(app, data.appointmentId, (userId, start, locale) => reminderLinks(app, data.appointmentId, userId, start, locale));
   }
   const [phone] = await db.query<{ phone_number: string }>(
     "SELECT phone_number FROM patients WHERE user_id = $1 AND relationship = 'Self' AND phone_number IS NOT NULL LIMIT 1",
@@ -97,10 +99,14 @@ export async function sendReminder(app: FastifyInstance, data: ReminderJobData):
   );
   if (!phone) return false;
   // No health information in a text: only the time and a link to the portal (no provider, no kind of care).
-  const text = message('sms.reminder', {
-    when: formatWhen(data.start, current.time_zone),
-    link: `${app.publicUrl}${routeById.patientSessions.path}?session=${data.appointmentId}`,
-  });
+  // Written, like its mail, in the account's language, and its link opens the page in it.
+  const locale = readerLocale(await accountLocale(db, current.user_id));
+  const text = withLocale(locale, () =>
+    message('sms.reminder', {
+      when: formatWhen(data.start, current.time_zone),
+      link: siteUrl(app, `${routeById.patientSessions.path}?session=${data.appointmentId}`, locale),
+    }),
+  );
   try {
     await app.sms.send(lookupPhone(phone.phone_number).e164 ?? phone.phone_number, text);
   } catch (error) {

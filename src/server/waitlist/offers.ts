@@ -17,6 +17,8 @@ import { bookingPathOf, nextInLine, type ProviderFit, type WaitlistWish } from '
 import type { Queryable } from '../db/connection';
 import { lockProviderTime, purgeExpiredHolds } from '../booking/holds';
 import { pgCode, EXCLUSION_VIOLATION } from '../db/errors';
+import { readerLocale } from '../locale';
+import { siteUrl } from '../site-url';
 
 export const WAITLIST_OFFER_QUEUE = 'waitlist-offer';
 export const WAITLIST_SWEEP_QUEUE = 'waitlist-sweep';
@@ -145,6 +147,7 @@ async function sendOfferMail(app: FastifyInstance, offerId: string): Promise<voi
   const [row] = await app.database.query<{
     email: string | null;
     first_name: string;
+    language: string | null;
     provider_first: string;
     provider_last: string;
     title: string;
@@ -157,7 +160,7 @@ async function sendOfferMail(app: FastifyInstance, offerId: string): Promise<voi
     is_medication: boolean;
     counseling_type: CounselingType | null;
   }>(
-    `SELECT u.email::text AS email, u.first_name, pr.first_name AS provider_first, pr.last_name AS provider_last, pr.title, lower(s.during) AS start_at,
+    `SELECT u.email::text AS email, u.first_name, u.language, pr.first_name AS provider_first, pr.last_name AS provider_last, pr.title, lower(s.during) AS start_at,
             coalesce((SELECT p.time_zone FROM patients p WHERE p.id = e.patient_id), pr.time_zone) AS zone,
             s.provider_id, s.practice_id, s.id AS slot_id, s.availability_type, s.is_medication, e.counseling_type
        FROM waitlist_offers o JOIN waitlist_entries e ON e.id = o.entry_id JOIN users u ON u.id = e.user_id
@@ -167,7 +170,8 @@ async function sendOfferMail(app: FastifyInstance, offerId: string): Promise<voi
   );
   if (!row?.email) return;
   const provider = await providerFit(app.database, row.provider_id);
-  const link = `${app.publicUrl}${bookingPathOf(routeById.booking.path, {
+  const locale = readerLocale(row.language);
+  const bookingPath = bookingPathOf(routeById.booking.path, {
     providerId: row.provider_id,
     practiceId: row.practice_id,
     slotId: row.slot_id,
@@ -176,15 +180,20 @@ async function sendOfferMail(app: FastifyInstance, offerId: string): Promise<voi
     offeredCounselingTypes: provider?.counselingTypes ?? [],
     askedCounselingType: row.counseling_type,
     tz: row.zone,
-  })}`;
-  await app.mailer.send(WAITLIST_OFFER_MAIL, row.email, {
-    name: row.first_name,
-    provider: `${row.provider_first} ${row.provider_last}, ${row.title}`,
-    when: formatWhen(new Date(row.start_at).toISOString(), row.zone),
-    minutes: constants.waitlistOfferHoldMinutes,
-    link,
-    portal: `${app.publicUrl}${routeById.patientWaitlist.path}`,
   });
+  await app.mailer.send(
+    WAITLIST_OFFER_MAIL,
+    row.email,
+    {
+      name: row.first_name,
+      provider: `${row.provider_first} ${row.provider_last}, ${row.title}`,
+      when: formatWhen(new Date(row.start_at).toISOString(), row.zone),
+      minutes: constants.waitlistOfferHoldMinutes,
+      link: siteUrl(app, bookingPath, locale),
+      portal: siteUrl(app, routeById.patientWaitlist.path, locale),
+    },
+    { locale },
+  );
 }
 
 export const WAITLIST_OFFER_MAIL = 'waitlist-offer' as const;

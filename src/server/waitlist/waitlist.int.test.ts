@@ -12,6 +12,7 @@ import { bookingBody, consentGiven, hold, makeSlots, selfPatientOf, type TestSlo
 import { insurePatient } from '@tests/support/insurance';
 import { constants } from '@/generated/constants';
 import { errorCatalogue } from '@/generated/errors';
+import { routeById } from '@/generated/routes';
 import { WAITLIST_SWEEP_QUEUE } from './offers';
 
 const clock = new TestClock(new Date());
@@ -101,6 +102,9 @@ describe('waitlist offers', () => {
     const [mail] = await offersTo(people.x);
     expect(mail!.text).toContain(`${constants.waitlistOfferHoldMinutes} minutes`);
     expect(mail!.text).toContain(`slotId=${slot!.id}`);
+    // The reader chose no language: the booking link and the waitlist's open their pages with no language prefix.
+    expect(mail!.text).toMatch(new RegExp(`${t.app.publicUrl.replace(/[.]/g, '\\.')}${routeById.booking.path}\\?\\S*slotId=${slot!.id}`));
+    expect(mail!.text).toContain(`${t.app.publicUrl}${routeById.patientWaitlist.path}`);
     // Held for X: nobody else may take it.
     expect((await hold(t.app, people.a, slot!)).statusCode).toBe(409);
 

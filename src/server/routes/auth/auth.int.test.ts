@@ -240,6 +240,8 @@ describe('magic links', () => {
     expect(sent.json()).toEqual({ sent: true, expiresInMinutes: constants.loginTokenExpiryMinutes });
     const token = await latestLinkToken(patient.email);
     expect(Buffer.from(token, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+    // An English reader's link opens the sign-in page with no language prefix.
+    expect((await mailTo(t.app, patient.email))[0]?.text).toContain(`${t.app.publicUrl}/login?redirect=true&loginToken=${token}`);
     const res = await t.app.inject({ method: 'GET', url: `/api/auth/login/${token}`, remoteAddress: ip });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ user: { email: patient.email }, redirectTo: '/app/patient/dashboard/home' });

@@ -4,6 +4,7 @@ import { clearSessionCookie } from '@/server/auth/cookie';
 import { hasSignedInHint } from '@/server/auth/signed-in-hint';
 import { partnerById } from '@/server/marketplace/partners';
 import { constants } from '@/generated/constants';
+import { routeById } from '@/generated/routes';
 import { createPatientAccount } from '@/server/accounts/create';
 import { confirmProvisionalAccounts } from '@/server/accounts/provisional';
 import { userByEmail, userById, type UserRow } from '@/server/accounts/repository';
@@ -17,6 +18,8 @@ import { endSession } from '@/server/auth/server-sessions';
 import { callerOf, resolveCaller } from '@/server/plugins/auth';
 import type { Handlers } from '../registry';
 import { isLocale } from '@/domain/locale';
+import { readerLocale } from '@/server/locale';
+import { siteUrl } from '@/server/site-url';
 
 /** An account that may sign in: exists and is not disabled. */
 async function activeAccount(request: FastifyRequest, email: string): Promise<UserRow | undefined> {
@@ -33,8 +36,9 @@ export async function sendSignInLink(request: FastifyRequest, user: UserRow, red
     request.server.signInExpiry(constants.loginTokenExpiryMinutes),
     redirectTo ?? null,
   ]);
-  const link = `${request.server.publicUrl}/login?redirect=true&loginToken=${token}`;
-  await request.server.mailer.send('sign-in-link', user.email, { link, minutes: constants.loginTokenExpiryMinutes });
+  const locale = readerLocale(user.language);
+  const link = siteUrl(request.server, `${routeById.magicLinkLogin.path}?redirect=true&loginToken=${token}`, locale);
+  await request.server.mailer.send('sign-in-link', user.email, { link, minutes: constants.loginTokenExpiryMinutes }, { locale });
 }
 
 interface LoginTokenRow {

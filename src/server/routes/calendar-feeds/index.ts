@@ -3,6 +3,7 @@ import { writeAudit } from '@/server/audit';
 import { callerProviderId } from '@/server/care/provider';
 import { feedOf, liveFeed, newFeed, revokeFeed } from '@/server/care/calendar-feed';
 import { AppError } from '@/server/errors';
+import { siteUrl } from '@/server/site-url';
 import { callerOf } from '@/server/plugins/auth';
 import type { Handlers } from '../registry';
 
@@ -19,7 +20,7 @@ export const calendarFeedsHandlers: Handlers = {
     request.auditTarget = { type: 'provider', id: providerId };
     const feed = await newFeed(request.server.database, providerId, callerOf(request).userId, request.server.clock.now());
     reply.status(201).header('cache-control', 'no-store');
-    return { url: `${request.server.publicUrl}/api/calendar-feeds/${feed.token}`, createdAt: feed.createdAt.toISOString() };
+    return { url: siteUrl(request.server, `/api/calendar-feeds/${feed.token}`, request.locale), createdAt: feed.createdAt.toISOString() };
   },
 
   async revokeCareCalendarFeed(request, reply) {

@@ -115,7 +115,8 @@ it('a referral waits for the colleague, who alone accepts or declines it; both s
   expect(toColleague?.template).toBe('referral-received');
   const [toClient] = await mailTo(t.app, holderEmail);
   expect(toClient?.template).toBe('referral-made');
-  expect(JSON.stringify(toColleague)).toContain(routeById.careReferrals.path);
+  expect(toColleague?.text).toContain(`${t.app.publicUrl}${routeById.careReferrals.path}`);
+  expect(toClient?.text).toContain(`${t.app.publicUrl}${routeById.patientHome.path}`);
   const [who] = await t.app.database.query<{ first_name: string; last_name: string }>('SELECT first_name, last_name FROM patients WHERE id = $1', [clientId]);
   for (const mail of [toColleague, toClient]) {
     for (const phi of [who!.first_name, who!.last_name, 'Trauma', 'AUTH-77', 'Aetna', '1234']) expect(JSON.stringify(mail)).not.toContain(phi);

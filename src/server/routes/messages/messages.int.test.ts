@@ -66,7 +66,7 @@ it('round-trips a message: PHI-free mail, unread counts, the task opened by the 
   const mails = await mailTo(t.app, kid.email);
   expect(mails).toHaveLength(1);
   expect(mails[0]!.subject).toBe('You have a new secure message');
-  expect(mails[0]!.text).toContain(`/app/patient/dashboard/messages/${threadId}`);
+  expect(mails[0]!.text).toContain(`${t.app.publicUrl}/app/patient/dashboard/messages/${threadId}`);
   for (const m of mails) for (const leak of [secret, 'Robin', 'Morgan', 'Lee']) expect(`${m.subject} ${m.text}`).not.toContain(leak);
 
   // The responsible party (the account holder of a child) reads it; the unread count goes to 0.
