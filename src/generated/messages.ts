@@ -391,6 +391,10 @@ export const messages = {
   'mail.appointment.noFee': 'There is no fee.',
   'mail.appointment.unconfirmedAddress': 'This session was booked with this e-mail address by someone who has not confirmed it yet. If it was you, sign in with a code sent to this address to see it in your patient portal; if not, you can ignore this e-mail.',
   'mail.appointment.calendarTitle': 'Session with {provider}',
+  /** The card a refund went back to, in the refund mail: refunded $80.00 to your Visa ending in 4242. */
+  'mail.refund.card': '{brand} ending in {last4}',
+  /** The refund mail's card when its brand and last digits are not known: refunded $80.00 to your card. */
+  'mail.refund.anyCard': 'card',
   'validation.date.invalid': 'Please enter a valid date',
   /** A date that must lie in the past is today or later. */
   'validation.date.notInPast': 'Date cannot be greater than or equal to current date',
@@ -1610,6 +1614,8 @@ export interface MessageParams {
   'mail.appointment.noFee': Record<string, never>;
   'mail.appointment.unconfirmedAddress': Record<string, never>;
   'mail.appointment.calendarTitle': { provider: string | number };
+  'mail.refund.card': { brand: string | number; last4: string | number };
+  'mail.refund.anyCard': Record<string, never>;
   'validation.date.invalid': Record<string, never>;
   'validation.date.notInPast': Record<string, never>;
   'validation.dateOfBirth.required': Record<string, never>;

@@ -67,6 +67,17 @@ export function readerLocale(chosen: string | null | undefined): Locale {
 }
 
 /**
+ * Writes something for one reader (a mail's content, a text message) wholly in their language: the one their
+ * account chose (`chosen`), else the language being written in. `compose` runs in that language, so every
+ * message, date and amount it writes follows it, and is given it for what takes it as a parameter (links).
+ * The mailer (src/server/plugins/mail.ts) and the reminder texts write through it.
+ */
+export function writeFor<T>(chosen: string | null | undefined, compose: (locale: Locale) => T): T {
+  const locale = readerLocale(chosen);
+  return withLocale(locale, () => compose(locale));
+}
+
+/**
  * The language of whoever reads mail at an address: the language of the account it belongs to, when it chose
  * one; else the language being written in. The mail is written in it and its links open pages in it.
  */

@@ -379,6 +379,8 @@ export const translation: Translation = {
     'mail.appointment.noFee': 'No hay ningún cargo.',
     'mail.appointment.unconfirmedAddress': 'Esta sesión se reservó con esta dirección de correo electrónico por alguien que aún no la ha confirmado. Si fue usted, inicie sesión con un código enviado a esta dirección para verla en su portal del paciente; si no, puede ignorar este correo.',
     'mail.appointment.calendarTitle': 'Sesión con {provider}',
+    'mail.refund.card': 'tarjeta {brand} terminada en {last4}',
+    'mail.refund.anyCard': 'tarjeta',
     'validation.date.invalid': 'Ingrese una fecha válida',
     'validation.date.notInPast': 'La fecha debe ser anterior a hoy',
     'validation.dateOfBirth.required': 'Ingrese la fecha de nacimiento',

@@ -51,8 +51,8 @@ export async function requestEmailChange(request: FastifyRequest, user: UserRow,
       request.server.signInExpiry(constants.emailChangeExpiryMinutes),
     ]);
   });
-  await request.server.mailer.send('email-change-code', newEmail, { code, minutes: constants.emailChangeExpiryMinutes });
-  await request.server.mailer.send('email-change-requested', user.email, { newEmail, phone: formatPhone(constants.supportPhone) });
+  await request.server.mailer.send('email-change-code', newEmail, () => ({ params: { code, minutes: constants.emailChangeExpiryMinutes } }));
+  await request.server.mailer.send('email-change-requested', user.email, () => ({ params: { newEmail, phone: formatPhone(constants.supportPhone) } }));
   await writeAudit(request, {
     action: 'requestEmailChange',
     outcome: 'success',
@@ -117,6 +117,8 @@ export async function confirmEmailChange(request: FastifyRequest, userId: string
     });
   // Sessions signed in with the old address end; the holder's own, which confirmed, goes on.
   await endSessionsOf(db, user.id, 'email changed', request.server.clock.now(), caller.sessionId);
-  await request.server.mailer.send('email-changed', previousEmail, { newEmail: change.new_email, phone: formatPhone(constants.supportPhone) });
+  await request.server.mailer.send('email-changed', previousEmail, () => ({
+    params: { newEmail: change.new_email, phone: formatPhone(constants.supportPhone) },
+  }));
   return (await userById(db, user.id))!;
 }

@@ -10,7 +10,9 @@ import { formatCents } from '@/domain/money';
 import { appointmentById } from '../booking/appointments';
 import type { Queryable } from '../db/connection';
 import type { JobDefinition } from '../jobs/registry';
-import { accountLocale, withLocale } from '../locale';
+import { withLocale } from '../locale';
+import { isLocale } from '@/domain/locale';
+import type { BookedAppointment } from '@/generated/entities';
 import { goodFaithEstimatePdf } from './pdf';
 import { fullName, providerDisplayName } from '@/domain/names';
 import { enumLabelOf } from '@/domain/translations';
@@ -26,7 +28,16 @@ export interface EstimateDocument {
 /** The estimate of a session, or undefined when it is not self-pay (or has no price). */
 export async function estimateDocument(db: Queryable, appointmentId: string, issuedAt: Date): Promise<EstimateDocument | undefined> {
   const appointment = await appointmentById(db, appointmentId);
-  if (!appointment?.userId || !appointment.selfPay || appointment.priceCents === null || appointment.priceCents === undefined) return undefined;
+  return appointment && hasEstimate(appointment) ? estimateDocumentOf(appointment, issuedAt) : undefined;
+}
+
+/** A self-pay session with a price, booked by an account: it has a Good Faith Estimate. */
+function hasEstimate(appointment: BookedAppointment): appointment is BookedAppointment & { userId: string; priceCents: number } {
+  return Boolean(appointment.userId) && appointment.selfPay && appointment.priceCents !== null && appointment.priceCents !== undefined;
+}
+
+/** The estimate and its PDF, in the language being written in. */
+async function estimateDocumentOf(appointment: BookedAppointment & { userId: string; priceCents: number }, issuedAt: Date): Promise<EstimateDocument> {
   const zone = appointment.timeZone ?? appointment.provider.timeZone;
   const estimate = goodFaithEstimate({
     counselingType: appointment.counselingType,
@@ -51,34 +62,42 @@ export async function estimateDocument(db: Queryable, appointmentId: string, iss
   return { estimate, pdf, providerName, accountId: appointment.userId };
 }
 
-/** The e-mail of a self-pay booking's estimate (specs/mail/good-faith-estimate.yaml), with the PDF attached. */
+/**
+ * The e-mail of a self-pay booking's estimate (specs/mail/good-faith-estimate.yaml), with the PDF attached:
+ * both written in the recipient's language (the mailer's composer).
+ */
 export async function sendEstimateMail(app: FastifyInstance, appointmentId: string): Promise<void> {
-  const document = await estimateDocument(app.database, appointmentId, app.clock.now());
-  if (!document) return;
-  const [account] = await app.database.query<{ email: string | null; first_name: string }>(
-    'SELECT coalesce(email, pending_email)::text AS email, first_name FROM users WHERE id = $1',
-    [document.accountId],
+  const appointment = await appointmentById(app.database, appointmentId);
+  if (!appointment || !hasEstimate(appointment)) return;
+  const [account] = await app.database.query<{ email: string | null; first_name: string; provisional: boolean; language: string | null }>(
+    'SELECT coalesce(email, pending_email)::text AS email, first_name, email IS NULL AS provisional, language FROM users WHERE id = $1',
+    [appointment.userId],
   );
   if (!account?.email) return;
-  const { estimate } = document;
+  const issuedAt = app.clock.now();
   await app.mailer.send(
     'good-faith-estimate',
     account.email,
-    {
-      name: account.first_name,
-      provider: document.providerName,
-      price: formatCents(estimate.priceCents),
-      sessions: estimate.sessions,
-      total: formatCents(estimate.totalCents),
-      from: formatUsDate(estimate.from),
-      to: formatUsDate(estimate.to),
+    async () => {
+      const document = await estimateDocumentOf(appointment, issuedAt);
+      const { estimate } = document;
+      return {
+        params: {
+          name: account.first_name,
+          provider: document.providerName,
+          price: formatCents(estimate.priceCents),
+          sessions: estimate.sessions,
+          total: formatCents(estimate.totalCents),
+          from: formatUsDate(estimate.from),
+          to: formatUsDate(estimate.to),
+        },
+        attachments: [
+          { filename: 'good-faith-estimate.pdf', contentType: 'application/pdf', content: Buffer.from(document.pdf).toString('base64'), encoding: 'base64' },
+        ],
+      };
     },
-    {
-      appointmentId,
-      attachments: [
-        { filename: 'good-faith-estimate.pdf', contentType: 'application/pdf', content: Buffer.from(document.pdf).toString('base64'), encoding: 'base64' },
-      ],
-    },
+    // A provisional account's address is looked up as any address is (src/server/booking/mails.ts).
+    { appointmentId, ...(account.provisional ? {} : { language: account.language }) },
   );
 }
 
@@ -87,15 +106,13 @@ export const ESTIMATE_MAIL_QUEUE = 'good-faith-estimate-mail';
 /**
  * The estimate's e-mail is built (PDF included) by a job the booking queues in the same request, so the
  * booking answers without waiting for the PDF and the mail is never lost to a request that ended first.
- * It is written in the language the booking was made in (the recipient's account language still wins).
+ * It is written in the recipient's language (the mailer decides it): the account's, else the language the
+ * booking was made in, which the job writes in as the request did.
  */
 export const estimateMailJob: JobDefinition<{ appointmentId: string; locale?: string }> = {
   name: ESTIMATE_MAIL_QUEUE,
   async run(app, data) {
-    // The PDF attached follows the account's language too, as the mail's text does.
-    const [owner] = await app.database.query<{ user_id: string | null }>('SELECT user_id FROM appointments WHERE id = $1', [data.appointmentId]);
-    const language = await accountLocale(app.database, owner?.user_id);
-    await withLocale(language ?? data.locale, () => sendEstimateMail(app, data.appointmentId));
+    await withLocale(isLocale(data.locale) ? data.locale : undefined, () => sendEstimateMail(app, data.appointmentId));
   },
   describe: (data) => ({ appointmentId: data.appointmentId }),
 };

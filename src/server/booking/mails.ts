@@ -17,7 +17,6 @@ import { enumLabelOf } from '@/domain/translations';
 import { isLateCancellation } from '@/domain/cancellation';
 import { constants } from '@/generated/constants';
 import type { Locale } from '@/domain/locale';
-import { addressLocale, readerLocale } from '../locale';
 import { siteUrl } from '../site-url';
 
 export type AppointmentMailTemplate = 'appointment-confirmation' | 'appointment-cancellation' | 'appointment-reschedule';
@@ -33,16 +32,10 @@ export interface MailAccount {
 }
 
 /**
- * What every appointment mail says of the session: who, when (patient's zone), where, and its calendar
- * event. `known` is the appointment and its account as the caller has just read them (a booking, in its
- * transaction), so they are not read again.
+ * The session an appointment mail is about and the account it goes to. `known` is the appointment and its
+ * account as the caller has just read them (a booking, in its transaction), so they are not read again.
  */
-async function appointmentMailParts(
-  app: FastifyInstance,
-  appointmentId: string,
-  cancelled: boolean,
-  known?: { appointment: BookedAppointment; account: MailAccount },
-) {
+async function appointmentMailData(app: FastifyInstance, appointmentId: string, known?: { appointment: BookedAppointment; account: MailAccount }) {
   const db = app.database;
   const appointment = known?.appointment ?? (await appointmentById(db, appointmentId));
   if (!appointment) return undefined;
@@ -54,9 +47,17 @@ async function appointmentMailParts(
         [appointment.userId],
       );
   if (!account) return undefined;
-  // The reader's language, for the mail and its links: the account's choice, else the request's. A provisional
-  // account's address is nobody's sign-in address yet, so it is looked up as any address is (as the mailer would).
-  const locale: Locale = account.provisional || account.language === undefined ? await addressLocale(db, account.email) : readerLocale(account.language);
+  // The mailer decides the reader's language from the account's choice. A provisional account's address is nobody's
+  // sign-in address yet, so the mailer looks it up as it does any address (language left out).
+  const language = account.provisional ? undefined : account.language;
+  return { appointment, account, options: { appointmentId: appointment.id, ...(language !== undefined ? { language } : {}) } };
+}
+
+/**
+ * What every appointment mail says of the session: who, when (patient's zone), where, and its calendar event.
+ * Written in the language being written in: called inside a mail's composer (the reader's language).
+ */
+function sessionParts(app: FastifyInstance, appointment: BookedAppointment, locale: Locale, cancelled: boolean) {
   const zone = appointment.timeZone ?? appointment.provider.timeZone;
   const provider = `${fullName(appointment.provider)}, ${appointment.provider.title}`;
   const when = formatWhen(appointment.start, zone);
@@ -78,7 +79,7 @@ async function appointmentMailParts(
     cancelled,
     sequence: appointment.calendarSequence ?? 0,
   };
-  return { appointment, account, locale, zone, provider, when, mode: modeLabel.toLowerCase(), where, patients, calendar };
+  return { zone, provider, when, mode: modeLabel.toLowerCase(), where, patients, calendar };
 }
 
 export async function sendAppointmentMail(
@@ -87,50 +88,67 @@ export async function sendAppointmentMail(
   appointmentId: string,
   extra: { previousStart?: string; known?: { appointment: BookedAppointment; account: MailAccount } } = {},
 ): Promise<void> {
-  const parts = await appointmentMailParts(app, appointmentId, template === 'appointment-cancellation', extra.known);
-  if (!parts) return;
-  const { appointment, account, zone } = parts;
-  const fee =
-    appointment.cancellation && appointment.cancellation.feeCents > 0
-      ? message('mail.appointment.lateFeeCharged', { fee: formatCents(appointment.cancellation.feeCents) })
-      : message('mail.appointment.noFee');
-  const params: Record<string, string> = {
-    name: account.first_name,
-    provider: parts.provider,
-    when: parts.when,
-    mode: parts.mode,
-    where: parts.where,
-    patients: parts.patients,
-    fee,
-    previous: extra.previousStart ? formatWhen(extra.previousStart, zone) : '',
-    note: account.provisional ? message('mail.appointment.unconfirmedAddress') : '',
-  };
-  await app.mailer.send(template, account.email, params, { calendar: parts.calendar, appointmentId: parts.appointment.id, locale: parts.locale });
+  const data = await appointmentMailData(app, appointmentId, extra.known);
+  if (!data) return;
+  const { appointment, account } = data;
+  await app.mailer.send(
+    template,
+    account.email,
+    (locale) => {
+      const parts = sessionParts(app, appointment, locale, template === 'appointment-cancellation');
+      const fee =
+        appointment.cancellation && appointment.cancellation.feeCents > 0
+          ? message('mail.appointment.lateFeeCharged', { fee: formatCents(appointment.cancellation.feeCents) })
+          : message('mail.appointment.noFee');
+      return {
+        params: {
+          name: account.first_name,
+          provider: parts.provider,
+          when: parts.when,
+          mode: parts.mode,
+          where: parts.where,
+          patients: parts.patients,
+          fee,
+          previous: extra.previousStart ? formatWhen(extra.previousStart, parts.zone) : '',
+          note: account.provisional ? message('mail.appointment.unconfirmedAddress') : '',
+        },
+        calendar: parts.calendar,
+      };
+    },
+    data.options,
+  );
 }
 
 /**
  * The reminder mail (specs/mail/appointment-reminder.yaml): the session in the patient's zone, where it
  * is, the same calendar entry again, and the single-use links (src/server/reminders/links.ts); when
- * changing it now is late, the fee. `links` is called with the appointment's account once it is known.
+ * changing it now is late, the fee. `links` is called with the appointment's account and the reader's language.
  */
 export async function sendReminderMail(
   app: FastifyInstance,
   appointmentId: string,
   links: (accountId: string, start: Date, locale: Locale) => Promise<{ rescheduleUrl: string; cancelUrl: string; unsubscribeUrl: string }>,
 ): Promise<boolean> {
-  const parts = await appointmentMailParts(app, appointmentId, false);
-  if (!parts || parts.account.provisional) return false;
-  const start = new Date(parts.appointment.start);
+  const data = await appointmentMailData(app, appointmentId);
+  if (!data || data.account.provisional) return false;
+  const { appointment, account } = data;
+  const start = new Date(appointment.start);
   const now = app.clock.now();
-  const lateNote = isLateCancellation(start, now)
-    ? message('mail.reminder.lateNote', { fee: formatCents(constants.lateCancelFeeCents) })
-    : message('mail.reminder.inTime', { deadline: formatWhen(new Date(start.getTime() - constants.lateCancelWindowHours * 3_600_000), parts.zone) });
-  const urls = await links(parts.account.id, start, parts.locale);
   await app.mailer.send(
     'appointment-reminder',
-    parts.account.email,
-    { name: parts.account.first_name, provider: parts.provider, when: parts.when, mode: parts.mode, where: parts.where, lateNote, ...urls },
-    { calendar: parts.calendar, appointmentId: parts.appointment.id, locale: parts.locale },
+    account.email,
+    async (locale) => {
+      const parts = sessionParts(app, appointment, locale, false);
+      const lateNote = isLateCancellation(start, now)
+        ? message('mail.reminder.lateNote', { fee: formatCents(constants.lateCancelFeeCents) })
+        : message('mail.reminder.inTime', { deadline: formatWhen(new Date(start.getTime() - constants.lateCancelWindowHours * 3_600_000), parts.zone) });
+      const urls = await links(account.id, start, locale);
+      return {
+        params: { name: account.first_name, provider: parts.provider, when: parts.when, mode: parts.mode, where: parts.where, lateNote, ...urls },
+        calendar: parts.calendar,
+      };
+    },
+    data.options,
   );
   return true;
 }
@@ -141,23 +159,35 @@ export async function sendRefundMail(app: FastifyInstance, refundPaymentId: stri
   const [refund] = await db.query<{
     email: string;
     first_name: string;
+    provisional: boolean;
+    language: string | null;
     amount_cents: number;
     card_brand: string | null;
     card_last4: string | null;
     appointment_id: string | null;
   }>(
-    `SELECT coalesce(u.email, u.pending_email)::text AS email, u.first_name, r.amount_cents, r.card_brand, r.card_last4, r.appointment_id
+    `SELECT coalesce(u.email, u.pending_email)::text AS email, u.first_name, u.email IS NULL AS provisional, u.language,
+            r.amount_cents, r.card_brand, r.card_last4, r.appointment_id
        FROM payments r JOIN users u ON u.id = r.user_id WHERE r.id = $1 AND r.refund_of IS NOT NULL`,
     [refundPaymentId],
   );
   if (!refund) return;
   const appointment = refund.appointment_id ? await appointmentById(db, refund.appointment_id) : undefined;
-  const when = appointment ? formatWhen(appointment.start, appointment.timeZone ?? appointment.provider.timeZone) : '';
-  const card = refund.card_brand && refund.card_last4 ? `${refund.card_brand} ending in ${refund.card_last4.trim()}` : 'card';
   await app.mailer.send(
     'payment-refund',
     refund.email,
-    { name: refund.first_name, amount: formatCents(refund.amount_cents), card, when },
-    refund.appointment_id ? { appointmentId: refund.appointment_id } : {},
+    () => ({
+      params: {
+        name: refund.first_name,
+        amount: formatCents(refund.amount_cents),
+        card:
+          refund.card_brand && refund.card_last4
+            ? message('mail.refund.card', { brand: refund.card_brand, last4: refund.card_last4.trim() })
+            : message('mail.refund.anyCard'),
+        when: appointment ? formatWhen(appointment.start, appointment.timeZone ?? appointment.provider.timeZone) : '',
+      },
+    }),
+    // A provisional account's address is looked up as any address is (see appointmentMailData).
+    { ...(refund.appointment_id ? { appointmentId: refund.appointment_id } : {}), ...(refund.provisional ? {} : { language: refund.language }) },
   );
 }

@@ -10,7 +10,6 @@ import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { isDue } from '@/domain/measures';
 import type { JobDefinition } from '../jobs/registry';
-import { readerLocale } from '../locale';
 import { siteUrl } from '../site-url';
 
 const DAY = 86_400_000;
@@ -49,8 +48,9 @@ export async function sendCheckInMails(app: FastifyInstance): Promise<number> {
       [c.patient_id, c.appointment_id, now.toISOString()],
     );
     if (!claimed) continue;
-    const locale = readerLocale(c.language);
-    await app.mailer.send('measure-check-in', c.email, { link: siteUrl(app, routeById.patientHome.path, locale) }, { locale });
+    await app.mailer.send('measure-check-in', c.email, (locale) => ({ params: { link: siteUrl(app, routeById.patientHome.path, locale) } }), {
+      language: c.language,
+    });
     sent += 1;
   }
   return sent;

@@ -24,7 +24,6 @@ import { writeAudit } from '../audit';
 import { findTask } from '../tasks/repository';
 import { createTask, resolveTask } from '../tasks/service';
 import { reachClient } from './clients';
-import { readerLocale } from '../locale';
 import { siteUrl } from '../site-url';
 import { fullName } from '@/domain/names';
 
@@ -185,16 +184,18 @@ async function tellAboutReferral(request: FastifyRequest, receiverId: string, pa
     [receiverId],
   );
   for (const r of receivers) {
-    const locale = readerLocale(r.language);
-    await app.mailer.send('referral-received', r.email, { link: siteUrl(app, routeById.careReferrals.path, locale) }, { locale });
+    await app.mailer.send('referral-received', r.email, (locale) => ({ params: { link: siteUrl(app, routeById.careReferrals.path, locale) } }), {
+      language: r.language,
+    });
   }
   const [holder] = await app.database.query<{ email: string; language: string | null }>(
     'SELECT u.email::text AS email, u.language FROM patients p JOIN users u ON u.id = p.user_id WHERE p.id = $1',
     [patientId],
   );
   if (holder) {
-    const locale = readerLocale(holder.language);
-    await app.mailer.send('referral-made', holder.email, { link: siteUrl(app, routeById.patientHome.path, locale) }, { locale });
+    await app.mailer.send('referral-made', holder.email, (locale) => ({ params: { link: siteUrl(app, routeById.patientHome.path, locale) } }), {
+      language: holder.language,
+    });
   }
 }
 

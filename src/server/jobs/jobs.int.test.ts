@@ -80,7 +80,7 @@ it('tries a failing job again with back-off, then lists it for staff without its
 });
 
 it('refuses to deliver to the reserved .invalid domain, like any mail server: the mail fails every try and is listed', async () => {
-  await t.app.mailer.send('sign-in-code', 'nobody@mailbox.invalid', { code: '123456', minutes: 10 });
+  await t.app.mailer.send('sign-in-code', 'nobody@mailbox.invalid', () => ({ params: { code: '123456', minutes: 10 } }));
   while ((await drainJobs(t.app, { includeRetries: true })) > 0);
   const staff = await callerFor(t.app, devops.email);
   const items = (await t.app.inject({ method: 'GET', url: '/api/jobs/dead-letters', headers: staff.headers })).json().items as {

@@ -18,7 +18,6 @@ import { AppError } from '../errors';
 import { takeOrRefuse } from '../limits/counters';
 import { callerOf } from '../plugins/auth';
 import { createTask, resolveTask } from '../tasks/service';
-import { readerLocale } from '../locale';
 import { siteUrl } from '../site-url';
 import { messageTemplate } from '@/domain/messages';
 
@@ -212,7 +211,6 @@ async function notify(request: FastifyRequest, from: Side, thread: ThreadRow): P
         );
   const path = from === 'clinician' ? routeById.patientMessageThread.path.replace(':id', thread.id) : `${routeById.careMessage.path}?thread=${thread.id}`;
   for (const r of recipients) {
-    const locale = readerLocale(r.language);
-    await app.mailer.send('secure-message', r.email, { link: siteUrl(app, path, locale) }, { locale });
+    await app.mailer.send('secure-message', r.email, (locale) => ({ params: { link: siteUrl(app, path, locale) } }), { language: r.language });
   }
 }

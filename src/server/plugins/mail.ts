@@ -5,6 +5,11 @@
  * in production: config refuses), it lands in the dev mailbox at /dev/mailbox, which is registered
  * only outside production. Like any mail server, the dev mailbox cannot deliver to the reserved
  * `.invalid` domain (RFC 6761): such a mail fails every try and reaches the staff's dead-letter list.
+ *
+ * A mail is written wholly in its recipient's language, decided here and nowhere else: the caller gives a
+ * composer, which `send` runs in that language (its fragments, dates, money, calendar entry and attachments),
+ * and the job renders the template in the same language. Never the request's or the job's language, unless
+ * the recipient chose none.
  */
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
@@ -18,7 +23,7 @@ import { errorBody } from '../errors';
 import { audienceOf, placeholderContext } from './errors';
 import { MAIL_QUEUE, type MailJobData } from '../jobs/mail-job';
 import { recordSessionMail } from '../booking/session-mails';
-import { addressLocale } from '../locale';
+import { addressLocale, writeFor } from '../locale';
 import type { CalendarEvent } from '@/domain/calendar';
 
 export interface MailAttachment {
@@ -39,22 +44,41 @@ export interface SentMail {
   attachments?: MailAttachment[];
 }
 
-export interface MailOptions {
+/** A template's placeholders: text already written in the mail's language, or numbers its template formats. */
+export type MailParams = Record<string, string | number>;
+
+/** What a mail carries besides its template, all of it written in the recipient's language. */
+export interface MailContent {
+  params: MailParams;
   attachments?: MailAttachment[];
   /** a session's calendar entry: the mail job writes it as the .ics attachment (after `attachments`) */
   calendar?: CalendarEvent;
+}
+
+/**
+ * Writes a mail's content for its reader. The mailer runs it in the reader's language (src/server/locale.ts
+ * withLocale), so message(), dates, money and enumeration labels come out in it; `locale` is that language
+ * too, for what takes it as a parameter (src/server/site-url.ts siteUrl for the mail's links).
+ */
+export type MailComposer = (locale: Locale) => MailContent | Promise<MailContent>;
+
+export interface MailOptions {
   /** the session the mail is about: it is listed on the session's story with how its delivery went */
   appointmentId?: string;
   /**
-   * the language the recipient reads (src/server/locale.ts addressLocale when not given). A mail with links
-   * gives it: its links were written for it (src/server/site-url.ts siteUrl); the mailer does not rewrite them.
+   * the language the recipient's account chose (users.language) when the caller has just read the account;
+   * null: it chose none, so the language being written in (the request's, or the job's) applies. Left out,
+   * the mailer looks the address up (src/server/locale.ts addressLocale).
    */
-  locale?: Locale;
+  language?: string | null;
 }
 
 export interface Mailer {
-  /** queues the mail; a job worker delivers it */
-  send(template: MailTemplateId, to: string, params: Record<string, string | number>, options?: MailOptions): Promise<void>;
+  /**
+   * Decides the recipient's language (the one place that does), writes the mail's content in it and queues
+   * the mail; a job worker delivers it.
+   */
+  send(template: MailTemplateId, to: string, compose: MailComposer, options?: MailOptions): Promise<void>;
 }
 
 export interface MailTransport {
@@ -99,16 +123,19 @@ export function renderMail(template: MailTemplateId, to: string, params: Record<
 export default fp<{ config: Config; transport?: MailTransport }>(
   async (app, { config, transport: given }) => {
     app.decorate('mailer', {
-      async send(template, to, params, options) {
+      async send(template, to, compose, options) {
+        // Every fragment, date and amount the caller writes comes out in the reader's language, whatever the
+        // request's or the job's language is.
+        const chosen = options?.language !== undefined ? options.language : await addressLocale(app.database, to);
+        const { locale, content } = await writeFor(chosen, async (locale) => ({ locale, content: await compose(locale) }));
         const sessionMail = options?.appointmentId ? await recordSessionMail(app.database, options.appointmentId, template, to, app.clock.now()) : undefined;
-        const locale = options?.locale ?? (await addressLocale(app.database, to));
         const data: MailJobData = {
           template,
           to,
-          params,
+          params: content.params,
           locale,
-          ...(options?.attachments ? { attachments: options.attachments } : {}),
-          ...(options?.calendar ? { calendar: options.calendar } : {}),
+          ...(content.attachments ? { attachments: content.attachments } : {}),
+          ...(content.calendar ? { calendar: content.calendar } : {}),
           ...(sessionMail ? { sessionMailId: sessionMail } : {}),
         };
         await app.jobs.send(MAIL_QUEUE, data);

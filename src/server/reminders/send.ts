@@ -17,7 +17,7 @@ import type { JobDefinition } from '../jobs/registry';
 import { sendReminderMail } from '../booking/mails';
 import { reminderLinks } from './links';
 import { lookupPhone } from '../routes/notifications';
-import { accountLocale, readerLocale, withLocale } from '../locale';
+import { accountLocale, writeFor } from '../locale';
 import { siteUrl } from '../site-url';
 
 export const REMINDER_QUEUE = 'appointment-reminder';
@@ -100,8 +100,7 @@ export async function sendReminder(app: FastifyInstance, data: ReminderJobData):
   if (!phone) return false;
   // No health information in a text: only the time and a link to the portal (no provider, no kind of care).
   // Written, like its mail, in the account's language, and its link opens the page in it.
-  const locale = readerLocale(await accountLocale(db, current.user_id));
-  const text = withLocale(locale, () =>
+  const text = writeFor(await accountLocale(db, current.user_id), (locale) =>
     message('sms.reminder', {
       when: formatWhen(data.start, current.time_zone),
       link: siteUrl(app, `${routeById.patientSessions.path}?session=${data.appointmentId}`, locale),

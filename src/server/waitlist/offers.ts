@@ -17,7 +17,6 @@ import { bookingPathOf, nextInLine, type ProviderFit, type WaitlistWish } from '
 import type { Queryable } from '../db/connection';
 import { lockProviderTime, purgeExpiredHolds } from '../booking/holds';
 import { pgCode, EXCLUSION_VIOLATION } from '../db/errors';
-import { readerLocale } from '../locale';
 import { siteUrl } from '../site-url';
 
 export const WAITLIST_OFFER_QUEUE = 'waitlist-offer';
@@ -170,7 +169,6 @@ async function sendOfferMail(app: FastifyInstance, offerId: string): Promise<voi
   );
   if (!row?.email) return;
   const provider = await providerFit(app.database, row.provider_id);
-  const locale = readerLocale(row.language);
   const bookingPath = bookingPathOf(routeById.booking.path, {
     providerId: row.provider_id,
     practiceId: row.practice_id,
@@ -184,15 +182,17 @@ async function sendOfferMail(app: FastifyInstance, offerId: string): Promise<voi
   await app.mailer.send(
     WAITLIST_OFFER_MAIL,
     row.email,
-    {
-      name: row.first_name,
-      provider: `${row.provider_first} ${row.provider_last}, ${row.title}`,
-      when: formatWhen(new Date(row.start_at).toISOString(), row.zone),
-      minutes: constants.waitlistOfferHoldMinutes,
-      link: siteUrl(app, bookingPath, locale),
-      portal: siteUrl(app, routeById.patientWaitlist.path, locale),
-    },
-    { locale },
+    (locale) => ({
+      params: {
+        name: row.first_name,
+        provider: `${row.provider_first} ${row.provider_last}, ${row.title}`,
+        when: formatWhen(new Date(row.start_at).toISOString(), row.zone),
+        minutes: constants.waitlistOfferHoldMinutes,
+        link: siteUrl(app, bookingPath, locale),
+        portal: siteUrl(app, routeById.patientWaitlist.path, locale),
+      },
+    }),
+    { language: row.language },
   );
 }
 

@@ -18,7 +18,6 @@ import { endSession } from '@/server/auth/server-sessions';
 import { callerOf, resolveCaller } from '@/server/plugins/auth';
 import type { Handlers } from '../registry';
 import { isLocale } from '@/domain/locale';
-import { readerLocale } from '@/server/locale';
 import { siteUrl } from '@/server/site-url';
 
 /** An account that may sign in: exists and is not disabled. */
@@ -36,9 +35,13 @@ export async function sendSignInLink(request: FastifyRequest, user: UserRow, red
     request.server.signInExpiry(constants.loginTokenExpiryMinutes),
     redirectTo ?? null,
   ]);
-  const locale = readerLocale(user.language);
-  const link = siteUrl(request.server, `${routeById.magicLinkLogin.path}?redirect=true&loginToken=${token}`, locale);
-  await request.server.mailer.send('sign-in-link', user.email, { link, minutes: constants.loginTokenExpiryMinutes }, { locale });
+  const path = `${routeById.magicLinkLogin.path}?redirect=true&loginToken=${token}`;
+  await request.server.mailer.send(
+    'sign-in-link',
+    user.email,
+    (locale) => ({ params: { link: siteUrl(request.server, path, locale), minutes: constants.loginTokenExpiryMinutes } }),
+    { language: user.language },
+  );
 }
 
 interface LoginTokenRow {
@@ -139,7 +142,7 @@ export const authHandlers: Handlers = {
           request.server.clock.now().toISOString(),
         ]);
       });
-      await request.server.mailer.send('sign-in-code', user?.email ?? email, { code, minutes: constants.otpExpiryMinutes });
+      await request.server.mailer.send('sign-in-code', user?.email ?? email, () => ({ params: { code, minutes: constants.otpExpiryMinutes } }));
     }
     await writeAudit(request, {
       action: 'sendEmailOtp',
