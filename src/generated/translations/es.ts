@@ -1442,26 +1442,33 @@ export const translation: Translation = {
     appointmentMode: {
       online: {
         label: 'Consulta por video',
+        description: 'Sesiones: consulta por video.',
       },
       in_person: {
         label: 'En persona',
+        description: 'Sesiones: en persona.',
       },
     },
     counselingType: {
       'Individual Counseling': {
         label: 'Terapia individual',
+        description: 'Proveedores que ofrecen: Terapia individual.',
       },
       'Family Counseling': {
         label: 'Terapia familiar',
+        description: 'Proveedores que ofrecen: Terapia familiar.',
       },
       'Medication/Psychiatry': {
         label: 'Medicación/psiquiatría',
+        description: 'Proveedores que ofrecen: Medicación/psiquiatría.',
       },
       'Psychological Testing & Evaluation': {
         label: 'Pruebas y evaluación psicológicas',
+        description: 'Proveedores que ofrecen: Pruebas y evaluación psicológicas.',
       },
       'Couples/Marriage Counseling': {
         label: 'Terapia de pareja/matrimonial',
+        description: 'Proveedores que ofrecen: Terapia de pareja/matrimonial.',
       },
     },
     serviceType: {
@@ -1516,15 +1523,19 @@ export const translation: Translation = {
     clientAgeGroup: {
       '0-5': {
         label: 'De 0 a 5 años',
+        description: 'Clientes: de 0 a 5 años.',
       },
       '6-10': {
         label: 'De 6 a 10 años',
+        description: 'Clientes: de 6 a 10 años.',
       },
       '11-13': {
         label: 'De 11 a 13 años',
+        description: 'Clientes: de 11 a 13 años.',
       },
       '14-17': {
         label: 'De 14 a 17 años',
+        description: 'Clientes: de 14 a 17 años.',
       },
     },
     appointmentStatus: {
@@ -1556,9 +1567,11 @@ export const translation: Translation = {
     sortOption: {
       distance: {
         label: 'Distancia',
+        description: 'Ordenar los resultados: distancia.',
       },
       most_available: {
         label: 'Más disponibilidad',
+        description: 'Ordenar los resultados: más disponibilidad.',
       },
     },
     filterType: {
@@ -2182,9 +2195,11 @@ export const translation: Translation = {
     gender: {
       Male: {
         label: 'Masculino',
+        description: 'Proveedores: masculino.',
       },
       Female: {
         label: 'Femenino',
+        description: 'Proveedores: femenino.',
       },
       Unknown: {
         label: 'Desconocido',
