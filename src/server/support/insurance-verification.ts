@@ -15,6 +15,7 @@ import { INQUIRY_SELECT, inquiryOut, type InquiryRow } from '../insurance/reposi
 import type { Caller } from '../plugins/auth';
 import { listTasks } from '../tasks/repository';
 import { createTask, resolveTask } from '../tasks/service';
+import { taskText } from '@/domain/task-text';
 
 const SUBJECT = 'patientInsurance';
 const LIVE = ['open', 'in_progress', 'on_hold'] as const;
@@ -37,7 +38,7 @@ export async function queueIfNeeded(
         subject: { type: SUBJECT, id: inquiry.insuranceId },
         patientId: inquiry.patientId,
         providerId: inquiry.providerId,
-        reason: message('task.insuranceVerification.reason', { outcome: enums.insuranceOutcome.labels[inquiry.outcome] }),
+        reason: taskText('task.insuranceVerification.reason', { outcome: { enum: 'insuranceOutcome', value: inquiry.outcome } }),
         details: { inquiryId: inquiry.id },
       },
       tx,
@@ -58,7 +59,7 @@ export async function resolveVerification(
 ): Promise<void> {
   const open = await listTasks(tx, { kinds: ['insurance_verification'], statuses: LIVE, subject: { type: SUBJECT, id: insuranceId } });
   for (const task of open) {
-    await resolveTask(request, task.id, task.version, 'completed', note ? `${enums.insuranceDecision.labels[decision]}: ${note}` : null, tx);
+    await resolveTask(request, task.id, task.version, 'completed', note?.trim() ? taskText('task.insuranceVerification.decided', { decision: { enum: 'insuranceDecision', value: decision }, note: note.trim() }) : null, tx);
   }
 }
 
