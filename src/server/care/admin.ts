@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AdminProviderProfile, EndpointTypes } from '@/generated/entities';
 import type { ProviderRemovalReason } from '@/generated/enums';
-import { message, messageTemplate } from '@/domain/messages';
+import { messageTemplate } from '@/domain/messages';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { refreshAvailabilitySummary } from '../marketplace/availability';

@@ -6,7 +6,6 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { EndpointTypes } from '@/generated/entities';
-import { message } from '@/domain/messages';
 import { intakeProblems, needsCrisisHelp, type IntakeAnswers } from '@/domain/intake';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';

@@ -5,9 +5,9 @@
  * for a licence or pay rates, changes the provider in the same transaction (src/domain/provider-requests.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import { enums, type TaskStatus } from '@/generated/enums';
+import type { TaskStatus } from '@/generated/enums';
 import type { ProviderRequest, ProviderRequestInput } from '@/generated/entities';
-import { message, messageTemplate } from '@/domain/messages';
+import { messageTemplate } from '@/domain/messages';
 import { approvalChange, providerRequestProblems, requestOfKind } from '@/domain/provider-requests';
 import { isUuid } from '@/domain/ids';
 import type { Queryable } from '../db/connection';

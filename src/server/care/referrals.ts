@@ -15,7 +15,7 @@ import type { Referral, ReferralForm } from '@/generated/entities';
 import type { ReferralDecision, TaskStatus } from '@/generated/enums';
 import { errorCatalogue } from '@/generated/errors';
 import { routeById } from '@/generated/routes';
-import { message, messageTemplate } from '@/domain/messages';
+import { messageTemplate } from '@/domain/messages';
 import { answerReferral, mayReferTo, referralStateOf, taskStatusOfReferral } from '@/domain/referrals';
 import { isUuid } from '@/domain/ids';
 import type { Queryable } from '../db/connection';

@@ -5,9 +5,8 @@
  * resolves it with the agent's note in the same transaction.
  */
 import type { FastifyRequest } from 'fastify';
-import { enums, type InsuranceDecision, type InsuranceOutcome } from '@/generated/enums';
+import type { InsuranceDecision, InsuranceOutcome } from '@/generated/enums';
 import type { EndpointTypes } from '@/generated/entities';
-import { message } from '@/domain/messages';
 import { reachesEveryAccount } from '@/domain/permissions';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
@@ -59,7 +58,14 @@ export async function resolveVerification(
 ): Promise<void> {
   const open = await listTasks(tx, { kinds: ['insurance_verification'], statuses: LIVE, subject: { type: SUBJECT, id: insuranceId } });
   for (const task of open) {
-    await resolveTask(request, task.id, task.version, 'completed', note?.trim() ? taskText('task.insuranceVerification.decided', { decision: { enum: 'insuranceDecision', value: decision }, note: note.trim() }) : null, tx);
+    await resolveTask(
+      request,
+      task.id,
+      task.version,
+      'completed',
+      note?.trim() ? taskText('task.insuranceVerification.decided', { decision: { enum: 'insuranceDecision', value: decision }, note: note.trim() }) : null,
+      tx,
+    );
   }
 }
 

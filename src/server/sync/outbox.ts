@@ -7,7 +7,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { constants } from '@/generated/constants';
-import { message } from '@/domain/messages';
 import { fhirAppointment, fhirConsent, fhirPatient, fhirPaymentNotice, nextAttemptAt, type FhirResource, type SyncResourceType } from '@/domain/sync';
 import type { Queryable } from '../db/connection';
 import { listTasks } from '../tasks/repository';

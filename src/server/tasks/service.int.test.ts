@@ -59,7 +59,11 @@ describe('the one task model', () => {
   });
 
   it('of two people claiming with the same version, one wins and the other is told it is taken; nothing else changes', async () => {
-    const task = await createTask(requestAs(sam), { kind: 'insurance_verification', subject: { type: 'patient', id: patientId }, reason: taskText('task.insuranceVerification.reason', { outcome: { enum: 'insuranceOutcome', value: 'DENIED_DUE_TO_MEDICAID' } }) });
+    const task = await createTask(requestAs(sam), {
+      kind: 'insurance_verification',
+      subject: { type: 'patient', id: patientId },
+      reason: taskText('task.insuranceVerification.reason', { outcome: { enum: 'insuranceOutcome', value: 'DENIED_DUE_TO_MEDICAID' } }),
+    });
     const results = await Promise.allSettled([claimTask(requestAs(sam), task.id, 1), claimTask(requestAs(devon), task.id, 1)]);
     const won = results.filter((r) => r.status === 'fulfilled');
     expect(won).toHaveLength(1);
@@ -71,7 +75,11 @@ describe('the one task model', () => {
   });
 
   it('a stale version is refused even when the task is free again', async () => {
-    const task = await createTask(requestAs(sam), { kind: 'front_desk', subject: { type: 'patient', id: patientId }, reason: taskText('task.unansweredMessage.reason') });
+    const task = await createTask(requestAs(sam), {
+      kind: 'front_desk',
+      subject: { type: 'patient', id: patientId },
+      reason: taskText('task.unansweredMessage.reason'),
+    });
     await claimTask(requestAs(sam), task.id, 1);
     await releaseTask(requestAs(sam), task.id, 2);
     expect(await refusal(claimTask(requestAs(devon), task.id, 1))).toBe('TASK_VERSION_CONFLICT');
@@ -117,7 +125,11 @@ describe('the one task model', () => {
   });
 
   it('the database refuses a resolved task without a note whatever the code path', async () => {
-    const task = await createTask(requestAs(sam), { kind: 'front_desk', subject: { type: 'patient', id: patientId }, reason: taskText('task.unansweredMessage.reason') });
+    const task = await createTask(requestAs(sam), {
+      kind: 'front_desk',
+      subject: { type: 'patient', id: patientId },
+      reason: taskText('task.unansweredMessage.reason'),
+    });
     await expect(t.app.database.query("UPDATE tasks SET status = 'completed', resolved_at = now() WHERE id = $1", [task.id])).rejects.toThrow();
   });
 });

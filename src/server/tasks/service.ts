@@ -154,11 +154,7 @@ async function change(request: FastifyRequest, id: string, expectedVersion: numb
       priority: c.priority ?? task.priority,
       dueAt: task.dueAt,
       resolutionNote: resolved ? note : task.resolutionNote,
-      resolutionNoteText: resolved
-        ? noteText
-        : task.resolutionNoteKey
-          ? { key: task.resolutionNoteKey, params: task.resolutionNoteParams ?? {} }
-          : null,
+      resolutionNoteText: resolved ? noteText : task.resolutionNoteKey ? { key: task.resolutionNoteKey, params: task.resolutionNoteParams ?? {} } : null,
       resolvedAt: resolved ? now : null,
       version: decision.version,
       now,
@@ -217,14 +213,7 @@ export function moveTaskStage(request: FastifyRequest, id: string, expectedVersi
 const resolutionAction: Record<Resolution, TaskEventAction> = { completed: 'complete', declined: 'decline', cancelled: 'cancel' };
 
 /** Completes, declines or cancels a task; the note is required (TASK_NOTE_REQUIRED): a person's words, or a server's taskText. */
-export function resolveTask(
-  request: FastifyRequest,
-  id: string,
-  expectedVersion: number,
-  to: Resolution,
-  note: TaskNote,
-  tx?: Queryable,
-): Promise<Task> {
+export function resolveTask(request: FastifyRequest, id: string, expectedVersion: number, to: Resolution, note: TaskNote, tx?: Queryable): Promise<Task> {
   return change(
     request,
     id,

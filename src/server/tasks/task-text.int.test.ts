@@ -4,6 +4,7 @@
  * enumeration value and session time put in the reader's language and a person's note kept as typed; a row
  * written before texts had keys reads as stored.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { constants } from '@/generated/constants';
 import { formatSessionTime } from '@/domain/date-format';
@@ -43,7 +44,7 @@ describe('task texts in the reader language', () => {
   const zone = 'America/Chicago';
 
   it('a red alert raised by an English request reads in Spanish for a Spanish reader and in English for an English one', async () => {
-    const subjectId = 'task-text-consent';
+    const subjectId = randomUUID();
     await withLocale('en', () =>
       createTask(englishRequest(), {
         kind: 'red_alert',
@@ -60,7 +61,7 @@ describe('task texts in the reader language', () => {
   });
 
   it("puts an enumeration value in the reader's language and keeps the admin's note as typed", async () => {
-    const subjectId = 'task-text-removed';
+    const subjectId = randomUUID();
     const note = 'Left the practice in March';
     await withLocale('en', () =>
       createTask(englishRequest(), {
@@ -78,23 +79,26 @@ describe('task texts in the reader language', () => {
 
   it('keeps the default-language sentence beside the key, and a row written before keys reads as stored', async () => {
     const task = await withLocale('es', () =>
-      createTask(englishRequest(), { kind: 'red_alert', subject: { type: 'appointment', id: 'task-text-stored' }, reason: taskText('task.redAlert.intakeCrisis') }),
+      createTask(englishRequest(), { kind: 'red_alert', subject: { type: 'appointment', id: randomUUID() }, reason: taskText('task.redAlert.intakeCrisis') }),
     );
     const [row] = await t.app.database.query<{ reason: string; reason_key: string }>('SELECT reason, reason_key FROM tasks WHERE id = $1', [task.id]);
     expect(row).toEqual({ reason: messageIn('en', 'task.redAlert.intakeCrisis'), reason_key: 'task.redAlert.intakeCrisis' });
 
+    const old = randomUUID();
     await t.app.database.query(
       `INSERT INTO tasks (kind, subject_type, subject_id, status, stage, stage_since, priority, reason, created_at, updated_at)
-       VALUES ('red_alert', 'appointment', 'task-text-old', 'open', 'new', now(), 'urgent', 'Written before texts had keys', now(), now())`,
+       VALUES ('red_alert', 'appointment', $1, 'open', 'new', now(), 'urgent', 'Written before texts had keys', now(), now())`,
+      [old],
     );
-    expect(await redAlertReason('task-text-old', 'es')).toBe('Written before texts had keys');
-    expect(await redAlertReason('task-text-old', 'en')).toBe('Written before texts had keys');
+    expect(await redAlertReason(old, 'es')).toBe('Written before texts had keys');
+    expect(await redAlertReason(old, 'en')).toBe('Written before texts had keys');
   });
 
   it("a note the server writes reads in the reader's language; a person's note as typed", async () => {
     const request = englishRequest();
-    const make = (id: string) => createTask(request, { kind: 'red_alert', subject: { type: 'appointment', id }, reason: taskText('task.redAlert.intakeCrisis') });
-    const byServer = await make('task-text-note-server');
+    const make = (id: string) =>
+      createTask(request, { kind: 'red_alert', subject: { type: 'appointment', id }, reason: taskText('task.redAlert.intakeCrisis') });
+    const byServer = await make(randomUUID());
     await claimTask(request, byServer.id, 1);
     await withLocale('en', () => resolveTask(request, byServer.id, 2, 'completed', taskText('task.redAlert.retried', { answer: 'HTTP 200' })));
     const served = (await findTask(t.app.database, byServer.id))!;
@@ -102,7 +106,7 @@ describe('task texts in the reader language', () => {
     expect(taskResolutionNote(served, 'es')).toBe(messageIn('es', 'task.redAlert.retried', { answer: 'HTTP 200' }));
     expect(taskResolutionNote(served, 'es')).not.toBe(served.resolutionNote);
 
-    const byPerson = await make('task-text-note-person');
+    const byPerson = await make(randomUUID());
     await claimTask(request, byPerson.id, 1);
     await resolveTask(request, byPerson.id, 2, 'completed', 'Called the patient');
     expect(taskResolutionNote((await findTask(t.app.database, byPerson.id))!, 'es')).toBe('Called the patient');
