@@ -13,6 +13,7 @@ import { enumLabelOf } from '@/domain/translations';
 import { taskResolutionNote, taskText } from '@/domain/task-text';
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { callerFor, type TestCaller } from '@tests/support/sessions';
+import { raiseChargeNotVoidedAlert } from '../money/move';
 import { withLocale } from '../locale';
 import { findTask } from './repository';
 import { claimTask, createTask, resolveTask } from './service';
@@ -75,6 +76,15 @@ describe('task texts in the reader language', () => {
     expect(spanishLabel).not.toBe('Provider Deleted');
     expect(await redAlertReason(subjectId, 'es')).toBe(messageIn('es', 'task.redAlert.providerRemovedNote', { reason: spanishLabel, note }));
     expect(await redAlertReason(subjectId, 'en')).toBe(messageIn('en', 'task.redAlert.providerRemovedNote', { reason: 'Provider Deleted', note }));
+  });
+
+  it("names the work of a charge that could not be voided in the reader's language, its ids as they are", async () => {
+    await raiseChargeNotVoidedAlert(t.app, { transactionId: 'txn_task_text_1', gateway: 'local', what: 'cancellation fee' });
+    const values = { gateway: 'local', transactionId: 'txn_task_text_1' };
+    expect(await redAlertReason('txn_task_text_1', 'es')).toBe(
+      messageIn('es', 'task.redAlert.chargeNotVoided', { ...values, what: messageIn('es', 'task.redAlert.move.cancellationFee') }),
+    );
+    expect(await redAlertReason('txn_task_text_1', 'en')).toBe(messageIn('en', 'task.redAlert.chargeNotVoided', { ...values, what: 'cancellation fee' }));
   });
 
   it('keeps the default-language sentence beside the key, and a row written before keys reads as stored', async () => {
