@@ -1,6 +1,27 @@
 /** Emits src/generated/translations/<tag>.ts: the copy of one language other than the default, by kind. */
+import type { Translation } from '@/generated/translations/types';
 import type { LoadedFile, SpecBundle } from '../model';
 import { BANNER, literal } from './util';
+
+/**
+ * One language's copy, by kind of spec: the text of src/generated/translations/types.ts, written here once. The
+ * generator reads its own output's type (Translation above, a type-only import that leaves no trace at run time), so
+ * collecting a kind this text lacks, or in another shape, fails the type-check once generated.
+ */
+const TRANSLATION_TYPE = `/** One language's copy, by kind of spec (see generators/codegen/locales.ts). */
+export interface Translation {
+  messages: Record<string, string>;
+  errors: Record<string, { message?: string; title?: string; audiences?: Record<string, string> }>;
+  enums: Record<string, Record<string, { label?: string; shortLabel?: string; description?: string }>>;
+  routes: Record<string, { title?: string; description?: string }>;
+  mail: Record<string, { subject?: string; text?: string; html?: string }>;
+  content: Record<string, unknown>;
+  flows: Record<string, unknown>;
+  forms: Record<string, unknown>;
+  /** constants marked \`copy\`, by name: their value in the language */
+  constants: Record<string, unknown>;
+}
+`;
 
 type Tree = Record<string, unknown>;
 
@@ -21,19 +42,6 @@ export function translatedDocument(base: unknown, copy: Map<string, string>): un
     if (node && typeof node === 'object') (node as Tree)[path.at(-1)!] = text;
   }
   return doc;
-}
-
-export interface Translation {
-  messages: Record<string, string>;
-  errors: Record<string, { message?: string; title?: string; audiences?: Record<string, string> }>;
-  enums: Record<string, Record<string, { label?: string; shortLabel?: string; description?: string }>>;
-  routes: Record<string, { title?: string; description?: string }>;
-  mail: Record<string, { subject?: string; text?: string; html?: string }>;
-  content: Record<string, unknown>;
-  flows: Record<string, unknown>;
-  forms: Record<string, unknown>;
-  /** constants marked `copy`, by name: their value in the language */
-  constants: Record<string, unknown>;
 }
 
 export function collectTranslation(files: { base: LoadedFile; copy: Map<string, string> }[]): Translation {
@@ -75,10 +83,7 @@ export function emitTranslations(b: SpecBundle): Map<string, string> {
       `${BANNER}import type { Translation } from './types';\n\n/** The "${tag}" copy of every translated spec file; what is missing falls back to the default language. */\nexport const translation: Translation = ${literal(t)};\n`,
     );
   }
-  out.set(
-    'translations/types.ts',
-    `${BANNER}\n/** One language's copy, by kind of spec (see generators/codegen/locales.ts). */\nexport interface Translation {\n  messages: Record<string, string>;\n  errors: Record<string, { message?: string; title?: string; audiences?: Record<string, string> }>;\n  enums: Record<string, Record<string, { label?: string; shortLabel?: string; description?: string }>>;\n  routes: Record<string, { title?: string; description?: string }>;\n  mail: Record<string, { subject?: string; text?: string; html?: string }>;\n  content: Record<string, unknown>;\n  flows: Record<string, unknown>;\n  forms: Record<string, unknown>;\n  /** constants marked \`copy\`, by name: their value in the language */\n  constants: Record<string, unknown>;\n}\n`,
-  );
+  out.set('translations/types.ts', `${BANNER}\n${TRANSLATION_TYPE}`);
   out.set(
     'translations/index.ts',
     `${BANNER}import type { Translation } from './types';\n${tags.map((tag) => `import { translation as ${tag.replace(/-/g, '_')} } from './${tag}';`).join('\n')}\n\nexport type { Translation } from './types';\n\n/** Every language other than the default, by tag. */\nexport const translations: Readonly<Record<string, Translation>> = { ${tags.map((tag) => `${literal(tag)}: ${tag.replace(/-/g, '_')}`).join(', ')} };\n`,

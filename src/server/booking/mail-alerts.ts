@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { message } from '@/domain/messages';
-import { formatSessionTime } from '@/domain/date-format';
-import { mailName } from '@/domain/mail-name';
+import { mailNameKey } from '@/domain/mail-name';
+import { taskText } from '@/domain/task-text';
 import { createTask, resolveTask, systemRequest } from '../tasks/service';
 import { attachmentsOf, MAIL_QUEUE, type MailJobData } from '../jobs/mail-job';
 import { recordMailTry } from './session-mails';
@@ -22,14 +22,15 @@ export async function raiseMailRedAlert(app: FastifyInstance, sessionMailId: str
     [sessionMailId],
   );
   if (!row || !row.template.startsWith('appointment-')) return false;
+  const mailKey = mailNameKey(row.template);
   await createTask(systemRequest(app), {
     kind: 'red_alert',
     subject: { type: 'appointment', id: row.appointment_id },
     patientId: row.patient_id,
     priority: 'urgent',
-    reason: message('task.redAlert.mailFailed', {
-      mail: mailName(row.template),
-      when: formatSessionTime(new Date(row.start_at).toISOString(), row.time_zone),
+    reason: taskText('task.redAlert.mailFailed', {
+      mail: mailKey ? { message: mailKey } : row.template,
+      when: { sessionTime: new Date(row.start_at).toISOString(), zone: row.time_zone },
     }),
     dueAt: new Date(row.start_at),
     details: { source: 'mail', mailId: sessionMailId },
@@ -53,7 +54,7 @@ async function openMailAlert(app: FastifyInstance, sessionMailId: string) {
  */
 export async function resolveMailAlertOnDelivery(app: FastifyInstance, sessionMailId: string): Promise<void> {
   const open = await openMailAlert(app, sessionMailId);
-  if (open) await resolveTask(systemRequest(app), open.id, open.version, 'completed', message('task.redAlert.mailResent'));
+  if (open) await resolveTask(systemRequest(app), open.id, open.version, 'completed', taskText('task.redAlert.mailResent'));
 }
 
 /**

@@ -8,13 +8,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { AdminProviderProfile, EndpointTypes } from '@/generated/entities';
 import type { ProviderRemovalReason } from '@/generated/enums';
-import { message, messageTemplate } from '@/domain/messages';
+import { messageTemplate } from '@/domain/messages';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { refreshAvailabilitySummary } from '../marketplace/availability';
 import { filterCatalogue } from '../marketplace/filters';
 import { providerSlugs } from '../marketplace/providers';
 import { createTask } from '../tasks/service';
+import { taskText } from '@/domain/task-text';
 
 type Row = EndpointTypes['listAdminProviders']['response']['items'][number];
 type Answer = EndpointTypes['getAdminProvider']['response'];
@@ -140,7 +141,12 @@ export async function removeProvider(request: FastifyRequest, id: string, reason
          FROM appointments a WHERE a.provider_id = $1 AND a.status = 'booked' AND lower(a.during) > $2::timestamptz ORDER BY lower(a.during), a.id`,
       [id, nowIso],
     );
-    const reasonText = message('task.redAlert.providerRemoved', { reason });
+    // The removal reason is an enumeration value (its label in the reader's language); the admin's note stays as typed.
+    const removal = { enum: 'providerRemovalReason', value: reason } as const;
+    const typed = note?.trim();
+    const reasonText = typed
+      ? taskText('task.redAlert.providerRemovedNote', { reason: removal, note: typed })
+      : taskText('task.redAlert.providerRemoved', { reason: removal });
     for (const s of sessions) {
       await createTask(
         request,
@@ -150,7 +156,7 @@ export async function removeProvider(request: FastifyRequest, id: string, reason
           patientId: s.patient_id,
           providerId: id,
           priority: 'urgent',
-          reason: note?.trim() ? `${reasonText} ${note.trim()}` : reasonText,
+          reason: reasonText,
           dueAt: new Date(s.start),
           details: { cause: 'provider_removed', removalReason: reason },
         },

@@ -14,6 +14,7 @@ import { resolveTask } from '../tasks/service';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { isUuid } from '@/domain/ids';
+import { taskReason } from '@/domain/task-text';
 import { reachClient } from './clients';
 
 const OPEN = ['open', 'in_progress', 'on_hold'] as const;
@@ -27,7 +28,7 @@ export async function openAlertsOf(db: Queryable, providerId: string, patientIds
   for (const t of tasks) {
     if (!t.patientId || !wanted.has(t.patientId)) continue;
     const list = byPatient.get(t.patientId) ?? [];
-    list.push({ id: t.id, version: t.version, priority: t.priority, reason: t.reason, createdAt: t.createdAt });
+    list.push({ id: t.id, version: t.version, priority: t.priority, reason: taskReason(t), createdAt: t.createdAt });
     byPatient.set(t.patientId, list);
   }
   return byPatient;

@@ -6,13 +6,13 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { EndpointTypes } from '@/generated/entities';
-import { message } from '@/domain/messages';
 import { intakeProblems, needsCrisisHelp, type IntakeAnswers } from '@/domain/intake';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { createTask } from '../tasks/service';
 import { measureOut } from './clients';
 import { checkMeasureAnswers, recordMeasure } from './measures';
+import { taskText } from '@/domain/task-text';
 
 export type Intake = NonNullable<EndpointTypes['getPatientIntake']['response']['intake']>;
 
@@ -79,7 +79,7 @@ export async function submitIntake(
           subject: { type: 'measure_response', id: phq9.id },
           patientId,
           priority: 'stat',
-          reason: message('task.redAlert.intakeCrisis'),
+          reason: taskText('task.redAlert.intakeCrisis'),
           dueAt: now,
           details: { source: 'intake' },
         },

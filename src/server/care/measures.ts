@@ -13,6 +13,7 @@ import { AppError } from '../errors';
 import { createTask } from '../tasks/service';
 import { measureOut, measuresOf } from './clients';
 import { message } from '@/domain/messages';
+import { taskText } from '@/domain/task-text';
 
 /** The catalogue's refusal when answers do not fit the instrument (count or range). */
 export function checkMeasureAnswers(instrument: Instrument, answers: number[]): void {
@@ -81,7 +82,7 @@ export async function recordMeasure(
           patientId,
           providerId: provider_id,
           priority: itemNine ? 'stat' : 'urgent',
-          reason: itemNine ? 'PHQ-9 item 9 answered 1 or more' : `PHQ-9 total ${scored.total}`,
+          reason: itemNine ? taskText('task.clinicalAlert.itemNine') : taskText('task.clinicalAlert.total', { total: scored.total }),
           details: { instrument, total: scored.total },
         },
         tx,

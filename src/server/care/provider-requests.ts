@@ -5,9 +5,9 @@
  * for a licence or pay rates, changes the provider in the same transaction (src/domain/provider-requests.ts).
  */
 import type { FastifyRequest } from 'fastify';
-import { enums, type TaskStatus } from '@/generated/enums';
+import type { TaskStatus } from '@/generated/enums';
 import type { ProviderRequest, ProviderRequestInput } from '@/generated/entities';
-import { message, messageTemplate } from '@/domain/messages';
+import { messageTemplate } from '@/domain/messages';
 import { approvalChange, providerRequestProblems, requestOfKind } from '@/domain/provider-requests';
 import { isUuid } from '@/domain/ids';
 import type { Queryable } from '../db/connection';
@@ -16,6 +16,7 @@ import { refreshAvailabilitySummary } from '../marketplace/availability';
 import { findTask, type Task } from '../tasks/repository';
 import { createTask, resolveTask } from '../tasks/service';
 import { providerDisplayName } from '@/domain/names';
+import { taskResolutionNote, taskText } from '@/domain/task-text';
 
 const KIND = 'rcd_provider_request';
 const SUBJECT = 'provider';
@@ -38,6 +39,7 @@ async function providerRow(db: Queryable, id: string, forUpdate = false): Promis
 }
 
 const SELECT = `SELECT t.id, t.version, t.status, t.details, t.created_at, t.resolved_at, t.resolution_note,
+       t.resolution_note_key, t.resolution_note_params,
        p.id AS provider_id, p.first_name, p.last_name, p.title, p.licensed_states,
        nullif(trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')), '') AS decided_by
   FROM tasks t JOIN providers p ON p.id = t.provider_id LEFT JOIN users o ON o.id = t.owner_id`;
@@ -50,6 +52,8 @@ interface Row {
   created_at: Date | string;
   resolved_at: Date | string | null;
   resolution_note: string | null;
+  resolution_note_key: string | null;
+  resolution_note_params: unknown;
   provider_id: string;
   first_name: string;
   last_name: string;
@@ -80,7 +84,7 @@ function out(r: Row): ProviderRequest {
     createdAt: new Date(r.created_at).toISOString(),
     decidedAt: r.resolved_at ? new Date(r.resolved_at).toISOString() : null,
     decidedBy: resolved ? r.decided_by : null,
-    reason: r.resolution_note,
+    reason: taskResolutionNote({ resolutionNote: r.resolution_note, resolutionNoteKey: r.resolution_note_key, resolutionNoteParams: r.resolution_note_params }),
   };
 }
 
@@ -123,8 +127,8 @@ export async function createProviderRequest(request: FastifyRequest, providerId:
     kind: KIND,
     subject: { type: SUBJECT, id: provider.id },
     providerId: provider.id,
-    reason: message('task.providerRequest.reason', {
-      kind: enums.providerRequestKind.labels[wanted.kind],
+    reason: taskText('task.providerRequest.reason', {
+      kind: { enum: 'providerRequestKind', value: wanted.kind },
       provider: providerDisplayName(provider),
     }),
     details,

@@ -15,7 +15,7 @@ import type { Referral, ReferralForm } from '@/generated/entities';
 import type { ReferralDecision, TaskStatus } from '@/generated/enums';
 import { errorCatalogue } from '@/generated/errors';
 import { routeById } from '@/generated/routes';
-import { message, messageTemplate } from '@/domain/messages';
+import { messageTemplate } from '@/domain/messages';
 import { answerReferral, mayReferTo, referralStateOf, taskStatusOfReferral } from '@/domain/referrals';
 import { isUuid } from '@/domain/ids';
 import type { Queryable } from '../db/connection';
@@ -26,6 +26,7 @@ import { createTask, resolveTask } from '../tasks/service';
 import { reachClient } from './clients';
 import { siteUrl } from '../site-url';
 import { fullName } from '@/domain/names';
+import { taskResolutionNote, taskText } from '@/domain/task-text';
 
 const KIND = 'referral';
 const SUBJECT = 'patient_authorization';
@@ -37,6 +38,8 @@ interface Row {
   created_at: Date | string;
   resolved_at: Date | string | null;
   resolution_note: string | null;
+  resolution_note_key: string | null;
+  resolution_note_params: unknown;
   to_id: string;
   to_first: string;
   to_last: string;
@@ -55,6 +58,7 @@ interface Row {
 }
 
 const SELECT = `SELECT t.id, t.version, t.status, t.created_at, t.resolved_at, t.resolution_note,
+       t.resolution_note_key, t.resolution_note_params,
        tp.id AS to_id, tp.first_name AS to_first, tp.last_name AS to_last, tp.title AS to_title,
        fp.id AS from_id, fp.first_name AS from_first, fp.last_name AS from_last, fp.title AS from_title,
        p.id AS client_id, p.first_name AS client_first, p.last_name AS client_last,
@@ -82,7 +86,10 @@ function out(r: Row, viewerProviderId: string): Referral {
     authorization: { authorizationNumber: r.number, effectiveDate: r.effective, expirationDate: r.expiration },
     createdAt: new Date(r.created_at).toISOString(),
     decidedAt: r.resolved_at ? new Date(r.resolved_at).toISOString() : null,
-    declineReason: state === 'declined' ? r.resolution_note : null,
+    declineReason:
+      state === 'declined'
+        ? taskResolutionNote({ resolutionNote: r.resolution_note, resolutionNoteKey: r.resolution_note_key, resolutionNoteParams: r.resolution_note_params })
+        : null,
   };
 }
 
@@ -165,7 +172,7 @@ export async function makeReferral(
         subject: { type: SUBJECT, id: saved!.id },
         patientId: client.id,
         providerId: receiver!.id,
-        reason: message('task.referral.reason', { client: fullName(client) }),
+        reason: taskText('task.referral.reason', { client: fullName(client) }),
         details: { fromProviderId },
       },
       tx,

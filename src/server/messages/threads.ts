@@ -20,6 +20,7 @@ import { callerOf } from '../plugins/auth';
 import { createTask, resolveTask } from '../tasks/service';
 import { siteUrl } from '../site-url';
 import { messageTemplate } from '@/domain/messages';
+import { taskText } from '@/domain/task-text';
 
 export type Side = 'clinician' | 'patient';
 
@@ -181,14 +182,14 @@ export async function sendMessage(request: FastifyRequest, side: Side, thread: T
           subject: { type: 'message_thread', id: thread.id },
           patientId: thread.patient_id,
           providerId: thread.provider_id,
-          reason: "A client's message waits for an answer.",
+          reason: taskText('task.unansweredMessage.reason'),
         },
         tx,
       );
     }
     if (side === 'clinician') {
       for (const task of open.filter((t) => !t.owner_id || t.owner_id === caller.userId)) {
-        await resolveTask(request, task.id, task.version, 'completed', 'Answered in the message thread.', tx);
+        await resolveTask(request, task.id, task.version, 'completed', taskText('task.unansweredMessage.answered'), tx);
       }
     }
     return (before?.unread ?? 0) > 0;

@@ -13,7 +13,8 @@ import type { Queryable } from '../db/connection';
 import type { CardGateway, CardInfo, PaymentService } from '../payments/gateway';
 import type { SchedulingPaymentService } from '../payments/scheduling-payments';
 import { recordFailedPayment, type ChargeCommand } from './charges';
-import { message } from '@/domain/messages';
+import { isMessageKey } from '@/domain/messages';
+import { taskText, type TaskTextValue } from '@/domain/task-text';
 import { createTask, systemRequest } from '../tasks/service';
 
 /** Who can take a payment: the card gateway, and the scheduling system's own payment service. */
@@ -115,9 +116,19 @@ export async function raiseChargeNotVoidedAlert(app: FastifyInstance, failed: { 
     kind: 'red_alert',
     subject: { type: 'payment_transaction', id: failed.transactionId },
     priority: 'asap',
-    reason: message('task.redAlert.chargeNotVoided', failed),
+    reason: taskText('task.redAlert.chargeNotVoided', {
+      what: moveName(failed.what),
+      gateway: failed.gateway,
+      transactionId: failed.transactionId,
+    }),
     details: { source: 'payment', gateway: failed.gateway },
   });
+}
+
+/** The work of a move as staff read it ('cancellation fee': task.redAlert.move.cancellationFee), else its own words. */
+function moveName(what: string): TaskTextValue {
+  const key = `task.redAlert.move.${what.replace(/\s+([a-z])/g, (_m, c: string) => c.toUpperCase())}`;
+  return isMessageKey(key) ? { message: key } : what;
 }
 
 /** Runs work as one move: closed after it, with its error when it fails (then rethrown). */

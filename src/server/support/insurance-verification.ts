@@ -5,9 +5,8 @@
  * resolves it with the agent's note in the same transaction.
  */
 import type { FastifyRequest } from 'fastify';
-import { enums, type InsuranceDecision, type InsuranceOutcome } from '@/generated/enums';
+import type { InsuranceDecision, InsuranceOutcome } from '@/generated/enums';
 import type { EndpointTypes } from '@/generated/entities';
-import { message } from '@/domain/messages';
 import { reachesEveryAccount } from '@/domain/permissions';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
@@ -15,6 +14,7 @@ import { INQUIRY_SELECT, inquiryOut, type InquiryRow } from '../insurance/reposi
 import type { Caller } from '../plugins/auth';
 import { listTasks } from '../tasks/repository';
 import { createTask, resolveTask } from '../tasks/service';
+import { taskText } from '@/domain/task-text';
 
 const SUBJECT = 'patientInsurance';
 const LIVE = ['open', 'in_progress', 'on_hold'] as const;
@@ -37,7 +37,7 @@ export async function queueIfNeeded(
         subject: { type: SUBJECT, id: inquiry.insuranceId },
         patientId: inquiry.patientId,
         providerId: inquiry.providerId,
-        reason: message('task.insuranceVerification.reason', { outcome: enums.insuranceOutcome.labels[inquiry.outcome] }),
+        reason: taskText('task.insuranceVerification.reason', { outcome: { enum: 'insuranceOutcome', value: inquiry.outcome } }),
         details: { inquiryId: inquiry.id },
       },
       tx,
@@ -58,7 +58,14 @@ export async function resolveVerification(
 ): Promise<void> {
   const open = await listTasks(tx, { kinds: ['insurance_verification'], statuses: LIVE, subject: { type: SUBJECT, id: insuranceId } });
   for (const task of open) {
-    await resolveTask(request, task.id, task.version, 'completed', note ? `${enums.insuranceDecision.labels[decision]}: ${note}` : null, tx);
+    await resolveTask(
+      request,
+      task.id,
+      task.version,
+      'completed',
+      note?.trim() ? taskText('task.insuranceVerification.decided', { decision: { enum: 'insuranceDecision', value: decision }, note: note.trim() }) : null,
+      tx,
+    );
   }
 }
 

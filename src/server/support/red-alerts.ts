@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { EndpointTypes } from '@/generated/entities';
 import { constants } from '@/generated/constants';
-import { message } from '@/domain/messages';
+import { taskReason, taskText } from '@/domain/task-text';
 import type { SyncResourceType } from '@/domain/sync';
 import { AppError } from '../errors';
 import { findTask } from '../tasks/repository';
@@ -29,6 +29,8 @@ export async function listRedAlerts(request: FastifyRequest, limit: number): Pro
     owner: string | null;
     created_at: Date;
     reason: string;
+    reason_key: string | null;
+    reason_params: unknown;
     subject_type: string;
     subject_id: string;
     patient_id: string | null;
@@ -45,7 +47,7 @@ export async function listRedAlerts(request: FastifyRequest, limit: number): Pro
     mail_delivered: boolean | null;
     mail_error: string | null;
   }>(
-    `SELECT t.id, t.version, t.status, t.priority, nullif(trim(o.first_name || ' ' || o.last_name), '') AS owner, t.created_at, t.reason,
+    `SELECT t.id, t.version, t.status, t.priority, nullif(trim(o.first_name || ' ' || o.last_name), '') AS owner, t.created_at, t.reason, t.reason_key, t.reason_params,
             t.subject_type, t.subject_id, t.patient_id, trim(p.first_name || ' ' || p.last_name) AS patient_name, p.user_id AS account_id,
             CASE t.subject_type
               WHEN 'appointment' THEN t.subject_id::uuid
@@ -75,7 +77,7 @@ export async function listRedAlerts(request: FastifyRequest, limit: number): Pro
     priority: r.priority,
     owner: r.owner,
     raisedAt: new Date(r.created_at).toISOString(),
-    reason: r.reason,
+    reason: taskReason({ reason: r.reason, reasonKey: r.reason_key, reasonParams: r.reason_params }),
     subject: { type: r.subject_type, id: r.subject_id },
     patient: r.patient_id ? { id: r.patient_id, name: r.patient_name ?? '' } : null,
     accountId: r.account_id,
@@ -115,13 +117,13 @@ export async function retryRedAlert(request: FastifyRequest, id: string, version
     // No dead letter left for it: the mail was sent again another way; resolving with a note is what remains.
     if (!sent) throw new AppError('TASK_NOT_ALLOWED');
     if (!sent.delivered) return { outcome: 'failed', answer: sent.answer, resolved: false };
-    await resolveTask(request, task.id, task.version, 'completed', sent.answer);
+    await resolveTask(request, task.id, task.version, 'completed', taskText('task.redAlert.mailResent'));
     return { outcome: 'delivered', answer: sent.answer, resolved: true };
   }
   const outcome = await retryRecord(request, task.details.resourceType as SyncResourceType, task.subjectId);
   if (!outcome) throw new AppError('NOT_FOUND');
   if (outcome.outcome === 'failed') return { outcome: 'failed', answer: outcome.answer, resolved: false };
-  await resolveTask(request, task.id, task.version, 'completed', `${message('task.redAlert.retried')} ${outcome.answer}`);
+  await resolveTask(request, task.id, task.version, 'completed', taskText('task.redAlert.retried', { answer: outcome.answer }));
   return { outcome: outcome.outcome, answer: outcome.answer, resolved: true };
 }
 

@@ -6,8 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { constants } from '@/generated/constants';
-import { message } from '@/domain/messages';
-import { formatSessionTime } from '@/domain/date-format';
+import { taskText } from '@/domain/task-text';
 import type { JobDefinition } from '../jobs/registry';
 import { createTask, systemRequest } from '../tasks/service';
 
@@ -33,9 +32,9 @@ export async function raiseConsentAlerts(app: FastifyInstance): Promise<number> 
       subject: { type: 'appointment', id: r.id },
       patientId: r.patient_id,
       priority: 'urgent',
-      reason: message('task.redAlert.consentMissing', {
+      reason: taskText('task.redAlert.consentMissing', {
         hours: constants.consentAlertHours,
-        when: formatSessionTime(new Date(r.start_at).toISOString(), r.time_zone),
+        when: { sessionTime: new Date(r.start_at).toISOString(), zone: r.time_zone },
       }),
       dueAt: new Date(r.start_at),
       details: { source: 'consent' },

@@ -7,12 +7,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { constants } from '@/generated/constants';
-import { message } from '@/domain/messages';
 import { fhirAppointment, fhirConsent, fhirPatient, fhirPaymentNotice, nextAttemptAt, type FhirResource, type SyncResourceType } from '@/domain/sync';
 import type { Queryable } from '../db/connection';
 import { listTasks } from '../tasks/repository';
 import { createTask, systemRequest } from '../tasks/service';
 import type { SyncAdapter } from './adapters';
+import { taskText } from '@/domain/task-text';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -228,7 +228,7 @@ async function raiseRedAlert(request: FastifyRequest, tx: Queryable, row: Outbox
       subject,
       patientId,
       priority: 'urgent',
-      reason: message('task.redAlert.syncFailed', { record: message(`ui.support.redAlert.resource.${row.resource_type}`), answer }),
+      reason: taskText('task.redAlert.syncFailed', { record: { message: `ui.support.redAlert.resource.${row.resource_type}` }, answer }),
       details: { source: 'sync', resourceType: row.resource_type, outboxId: row.id },
     },
     tx,

@@ -4,6 +4,7 @@
  * one changes the row; the other finds no row and answers TASK_VERSION_CONFLICT.
  */
 import type { TaskKind, TaskPriority, TaskStatus } from '@/generated/enums';
+import type { TaskText, TaskTextParams } from '@/domain/task-text';
 import type { Queryable } from '../db/connection';
 
 export interface Task {
@@ -17,11 +18,18 @@ export interface Task {
   stage: string;
   stageSince: string;
   priority: TaskPriority;
+  /** the sentence as stored (the default language's when reasonKey is set); read it with taskReason (src/domain/task-text.ts) */
   reason: string;
+  /** a reason the server wrote: its message key and values, rendered in the reader's language (migration 0032) */
+  reasonKey: string | null;
+  reasonParams: TaskTextParams | null;
   ownerId: string | null;
   createdBy: string | null;
   dueAt: string | null;
+  /** read it with taskResolutionNote: a note the server wrote has its key and values too */
   resolutionNote: string | null;
+  resolutionNoteKey: string | null;
+  resolutionNoteParams: TaskTextParams | null;
   resolvedAt: string | null;
   details: Record<string, string | number | boolean | null>;
   version: number;
@@ -44,8 +52,9 @@ export interface TaskEvent {
 }
 
 const columns = `t.id, t.kind, t.subject_type AS "subjectType", t.subject_id AS "subjectId", t.patient_id AS "patientId",
-  t.provider_id AS "providerId", t.status, t.stage, t.stage_since AS "stageSince", t.priority, t.reason, t.owner_id AS "ownerId",
-  t.created_by AS "createdBy", t.due_at AS "dueAt", t.resolution_note AS "resolutionNote", t.resolved_at AS "resolvedAt",
+  t.provider_id AS "providerId", t.status, t.stage, t.stage_since AS "stageSince", t.priority, t.reason, t.reason_key AS "reasonKey",
+  t.reason_params AS "reasonParams", t.owner_id AS "ownerId", t.created_by AS "createdBy", t.due_at AS "dueAt", t.resolution_note AS "resolutionNote",
+  t.resolution_note_key AS "resolutionNoteKey", t.resolution_note_params AS "resolutionNoteParams", t.resolved_at AS "resolvedAt",
   t.details, t.version, t.created_at AS "createdAt", t.updated_at AS "updatedAt"`;
 
 type Row = Omit<Task, 'stageSince' | 'dueAt' | 'resolvedAt' | 'createdAt' | 'updatedAt'> & {
@@ -79,6 +88,8 @@ export interface NewTaskRow {
   stage: string;
   priority: TaskPriority;
   reason: string;
+  /** the reason's key and values when the server wrote it (reason then holds its default-language sentence) */
+  reasonText?: TaskText | null;
   ownerId?: string | null;
   createdBy: string | null;
   dueAt: Date | null;
@@ -88,8 +99,9 @@ export interface NewTaskRow {
 
 export async function insertTask(db: Queryable, t: NewTaskRow): Promise<Task> {
   const [row] = await db.query<Row>(
-    `INSERT INTO tasks AS t (kind, subject_type, subject_id, patient_id, provider_id, status, stage, stage_since, priority, reason, owner_id, created_by, due_at, details, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $8, $8)
+    `INSERT INTO tasks AS t (kind, subject_type, subject_id, patient_id, provider_id, status, stage, stage_since, priority, reason, owner_id, created_by, due_at, details,
+                             reason_key, reason_params, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $8, $8)
      RETURNING ${columns}`,
     [
       t.kind,
@@ -106,6 +118,8 @@ export async function insertTask(db: Queryable, t: NewTaskRow): Promise<Task> {
       t.createdBy,
       t.dueAt?.toISOString() ?? null,
       JSON.stringify(t.details ?? {}),
+      t.reasonText?.key ?? null,
+      t.reasonText ? JSON.stringify(t.reasonText.params) : null,
     ],
   );
   return toTask(row!);
@@ -162,6 +176,8 @@ export interface TaskWrite {
   priority: TaskPriority;
   dueAt: Date | string | null;
   resolutionNote: string | null;
+  /** the note's key and values when the server wrote it (resolutionNote then holds its default-language sentence) */
+  resolutionNoteText: { key: string; params: TaskTextParams } | null;
   resolvedAt: Date | null;
   version: number;
   now: Date;
@@ -171,7 +187,7 @@ export interface TaskWrite {
 export async function applyChange(db: Queryable, id: string, expectedVersion: number, w: TaskWrite): Promise<Task | undefined> {
   const [row] = await db.query<Row>(
     `UPDATE tasks AS t SET status = $3, owner_id = $4, stage = $5, stage_since = $6, priority = $7, due_at = $8, resolution_note = $9,
-       resolved_at = $10, version = $11, updated_at = $12
+       resolved_at = $10, version = $11, updated_at = $12, resolution_note_key = $13, resolution_note_params = $14
      WHERE t.id = $1 AND t.version = $2
      RETURNING ${columns}`,
     [
@@ -187,6 +203,8 @@ export async function applyChange(db: Queryable, id: string, expectedVersion: nu
       w.resolvedAt?.toISOString() ?? null,
       w.version,
       w.now.toISOString(),
+      w.resolutionNoteText?.key ?? null,
+      w.resolutionNoteText ? JSON.stringify(w.resolutionNoteText.params) : null,
     ],
   );
   return row ? toTask(row) : undefined;

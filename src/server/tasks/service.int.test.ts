@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { auditRows } from '@tests/support/sessions';
+import { taskText } from '@/domain/task-text';
 import { AppError } from '../errors';
 import { listTasks, taskHistory } from './repository';
 import { claimTask, createTask, holdTask, moveTaskStage, releaseTask, resolveTask } from './service';
@@ -45,7 +46,7 @@ describe('the one task model', () => {
       kind: 'front_desk',
       subject: { type: 'patient', id: patientId },
       patientId,
-      reason: 'Call back about the bill',
+      reason: taskText('task.unansweredMessage.reason'),
       priority: 'urgent',
     });
     expect(task).toMatchObject({ status: 'open', ownerId: null, stage: 'new', priority: 'urgent', version: 1, createdBy: sam, patientId });
@@ -58,7 +59,11 @@ describe('the one task model', () => {
   });
 
   it('of two people claiming with the same version, one wins and the other is told it is taken; nothing else changes', async () => {
-    const task = await createTask(requestAs(sam), { kind: 'insurance_verification', subject: { type: 'patient', id: patientId }, reason: 'Verify Blue Cross' });
+    const task = await createTask(requestAs(sam), {
+      kind: 'insurance_verification',
+      subject: { type: 'patient', id: patientId },
+      reason: taskText('task.insuranceVerification.reason', { outcome: { enum: 'insuranceOutcome', value: 'DENIED_DUE_TO_MEDICAID' } }),
+    });
     const results = await Promise.allSettled([claimTask(requestAs(sam), task.id, 1), claimTask(requestAs(devon), task.id, 1)]);
     const won = results.filter((r) => r.status === 'fulfilled');
     expect(won).toHaveLength(1);
@@ -70,7 +75,11 @@ describe('the one task model', () => {
   });
 
   it('a stale version is refused even when the task is free again', async () => {
-    const task = await createTask(requestAs(sam), { kind: 'front_desk', subject: { type: 'patient', id: patientId }, reason: 'Stale' });
+    const task = await createTask(requestAs(sam), {
+      kind: 'front_desk',
+      subject: { type: 'patient', id: patientId },
+      reason: taskText('task.unansweredMessage.reason'),
+    });
     await claimTask(requestAs(sam), task.id, 1);
     await releaseTask(requestAs(sam), task.id, 2);
     expect(await refusal(claimTask(requestAs(devon), task.id, 1))).toBe('TASK_VERSION_CONFLICT');
@@ -81,7 +90,7 @@ describe('the one task model', () => {
     const task = await createTask(requestAs(sam), {
       kind: 'red_alert',
       subject: { type: 'appointment', id: 'a-1' },
-      reason: 'Provider removed',
+      reason: taskText('task.redAlert.providerRemoved', { reason: { enum: 'providerRemovalReason', value: 'Provider Deleted' } }),
       priority: 'stat',
     });
     const claimed = await claimTask(requestAs(sam), task.id, 1);
@@ -116,7 +125,11 @@ describe('the one task model', () => {
   });
 
   it('the database refuses a resolved task without a note whatever the code path', async () => {
-    const task = await createTask(requestAs(sam), { kind: 'front_desk', subject: { type: 'patient', id: patientId }, reason: 'x' });
+    const task = await createTask(requestAs(sam), {
+      kind: 'front_desk',
+      subject: { type: 'patient', id: patientId },
+      reason: taskText('task.unansweredMessage.reason'),
+    });
     await expect(t.app.database.query("UPDATE tasks SET status = 'completed', resolved_at = now() WHERE id = $1", [task.id])).rejects.toThrow();
   });
 });

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TaskKind, TaskPriority } from '@/generated/enums';
 import { claim, cleanNote, defaultDue, hold, isResolved, release, resolve, type Resolution, type TaskChange } from '@/domain/tasks';
 import { isUuid } from '@/domain/ids';
+import { storedSentence, type TaskText } from '@/domain/task-text';
 import { writeAudit } from '../audit';
 import { AppError } from '../errors';
 import type { Queryable } from '../db/connection';
@@ -22,7 +23,8 @@ export interface NewTask {
   subject: { type: string; id: string };
   patientId?: string | null;
   providerId?: string | null;
-  reason: string;
+  /** a message key and its values (taskText), rendered when read in the reader's language, never a finished sentence */
+  reason: TaskText;
   priority?: TaskPriority;
   stage?: string;
   /** the task is created already claimed by this user */
@@ -68,7 +70,8 @@ async function inTransaction<T>(request: FastifyRequest, tx: Queryable | undefin
 export async function createTask(request: FastifyRequest, input: NewTask, tx?: Queryable): Promise<Task> {
   const now = request.server.clock.now();
   const priority = input.priority ?? 'routine';
-  const reason = cleanNote(input.reason);
+  // The sentence stored beside the key is the default language's, whoever's request raised the task.
+  const reason = cleanNote(storedSentence(input.reason));
   if (!reason) throw new Error('A task needs a reason.');
   return inTransaction(request, tx, async (db) => {
     const task = await insertTask(db, {
@@ -80,6 +83,7 @@ export async function createTask(request: FastifyRequest, input: NewTask, tx?: Q
       stage: input.stage ?? 'new',
       priority,
       reason,
+      reasonText: input.reason,
       ownerId: input.ownerId ?? null,
       createdBy: actorOf(request),
       dueAt: input.dueAt === undefined ? defaultDue(now, priority) : input.dueAt,
@@ -112,10 +116,22 @@ async function lockTask(db: Queryable, id: string): Promise<Task> {
 
 interface Change {
   action: TaskEventAction;
-  decide: (task: Task, actorId: string) => TaskChange;
+  /** note: the change's note as stored (a server-written one as its default-language sentence) */
+  decide: (task: Task, actorId: string, note: string | null) => TaskChange;
   stage?: (task: Task) => string;
   priority?: TaskPriority;
-  note?: string | null;
+  note?: TaskNote;
+}
+
+/**
+ * A note on a change: a person's words (kept as typed), or one the server writes, kept as a message key
+ * and its values and read in the reader's language (the task event keeps its default-language sentence).
+ */
+export type TaskNote = string | TaskText | null | undefined;
+
+function noteParts(note: TaskNote): { text: string | null; key: TaskText | null } {
+  if (note && typeof note === 'object') return { text: cleanNote(storedSentence(note)), key: note };
+  return { text: cleanNote(note), key: null };
 }
 
 async function change(request: FastifyRequest, id: string, expectedVersion: number, c: Change, tx?: Queryable): Promise<Task> {
@@ -123,12 +139,12 @@ async function change(request: FastifyRequest, id: string, expectedVersion: numb
   if (!actorId) throw new AppError('UNAUTHENTICATED');
   if (isUuid(id)) request.auditTarget = { type: 'task', id };
   const now = request.server.clock.now();
+  const { text: note, key: noteText } = noteParts(c.note);
   return inTransaction(request, tx, async (db) => {
     const task = await lockTask(db, id);
-    const decision = c.decide(task, actorId);
+    const decision = c.decide(task, actorId, note);
     if (!decision.ok) throw new AppError(decision.refusal);
     const stage = c.stage ? c.stage(task) : task.stage;
-    const note = cleanNote(c.note);
     const resolved = isResolved(decision.status);
     const updated = await applyChange(db, task.id, expectedVersion, {
       status: decision.status,
@@ -138,6 +154,7 @@ async function change(request: FastifyRequest, id: string, expectedVersion: numb
       priority: c.priority ?? task.priority,
       dueAt: task.dueAt,
       resolutionNote: resolved ? note : task.resolutionNote,
+      resolutionNoteText: resolved ? noteText : task.resolutionNoteKey ? { key: task.resolutionNoteKey, params: task.resolutionNoteParams ?? {} } : null,
       resolvedAt: resolved ? now : null,
       version: decision.version,
       now,
@@ -168,12 +185,12 @@ export function releaseTask(request: FastifyRequest, id: string, expectedVersion
   return change(request, id, expectedVersion, { action: 'release', decide: (t, actor) => release(t, actor, expectedVersion) }, tx);
 }
 
-export function holdTask(request: FastifyRequest, id: string, expectedVersion: number, onHold: boolean, note?: string, tx?: Queryable): Promise<Task> {
+export function holdTask(request: FastifyRequest, id: string, expectedVersion: number, onHold: boolean, note?: TaskNote, tx?: Queryable): Promise<Task> {
   return change(request, id, expectedVersion, { action: onHold ? 'hold' : 'resume', decide: (t, actor) => hold(t, actor, expectedVersion, onHold), note }, tx);
 }
 
 /** Moves a claimed task to another stage of its queue; the stage's clock starts again. Only the owner. */
-export function moveTaskStage(request: FastifyRequest, id: string, expectedVersion: number, stage: string, note?: string, tx?: Queryable): Promise<Task> {
+export function moveTaskStage(request: FastifyRequest, id: string, expectedVersion: number, stage: string, note?: TaskNote, tx?: Queryable): Promise<Task> {
   return change(
     request,
     id,
@@ -195,20 +212,13 @@ export function moveTaskStage(request: FastifyRequest, id: string, expectedVersi
 
 const resolutionAction: Record<Resolution, TaskEventAction> = { completed: 'complete', declined: 'decline', cancelled: 'cancel' };
 
-/** Completes, declines or cancels a task; the note is required (TASK_NOTE_REQUIRED). */
-export function resolveTask(
-  request: FastifyRequest,
-  id: string,
-  expectedVersion: number,
-  to: Resolution,
-  note: string | null | undefined,
-  tx?: Queryable,
-): Promise<Task> {
+/** Completes, declines or cancels a task; the note is required (TASK_NOTE_REQUIRED): a person's words, or a server's taskText. */
+export function resolveTask(request: FastifyRequest, id: string, expectedVersion: number, to: Resolution, note: TaskNote, tx?: Queryable): Promise<Task> {
   return change(
     request,
     id,
     expectedVersion,
-    { action: resolutionAction[to], decide: (t, actor) => resolve(t, actor, expectedVersion, to, note), note, stage: () => to },
+    { action: resolutionAction[to], decide: (t, actor, cleaned) => resolve(t, actor, expectedVersion, to, cleaned), note, stage: () => to },
     tx,
   );
 }

@@ -8,10 +8,10 @@ import { localizedPath } from '@/domain/locale';
 import { screenHeading } from './front-door';
 
 /**
- * Common English words that no Spanish sentence of the product uses and no seeded name is: written in
- * lower case they must not appear; a few capitalised forms (a heading, a button) are looked for too.
+ * Common English words that no Spanish sentence of the product uses and no seeded name is, looked for in any case
+ * (a sentence's start, a heading, a button).
  */
-const ENGLISH_WORDS = [
+const ENGLISH_WORDS = new Set([
   'the',
   'your',
   'and',
@@ -21,6 +21,8 @@ const ENGLISH_WORDS = [
   'sessions',
   'provider',
   'providers',
+  'therapists',
+  'appointment',
   'billing',
   'insurance',
   'settings',
@@ -35,6 +37,14 @@ const ENGLISH_WORDS = [
   'please',
   'book',
   'cancel',
+  'sign',
+  'search',
+  'find',
+  'available',
+  'near',
+  'times',
+  'next',
+  'more',
   'receipt',
   'download',
   'here',
@@ -49,16 +59,33 @@ const ENGLISH_WORDS = [
   'our',
   'are',
   'for',
-];
-const CAPITALISED = ['The', 'Your', 'Upcoming', 'Sessions', 'Billing', 'Insurance', 'Settings', 'Account', 'Messages', 'Payments', 'Book', 'Cancel', 'Sign'];
+]);
+
+/**
+ * What a screen shows that is not the product's copy, left out of the check: the elements of a CSS selector (people's
+ * names, what a provider wrote about themselves, in the language they wrote it) and texts (the brand's name).
+ */
+export interface NotCopy {
+  elements?: string;
+  texts?: readonly string[];
+}
 
 /** The English words a screen's visible text (header, main, footer) shows, each with a little of its context. */
-export async function englishOn(page: Page): Promise<string[]> {
-  const text = await page.evaluate(() => document.body.innerText);
+export async function englishOn(page: Page, notCopy: NotCopy = {}): Promise<string[]> {
+  const text = await page.evaluate(
+    ({ elements, texts }) => {
+      // innerText is the text as shown; what is not copy is taken out by its own shown text, the page left as it is.
+      let shown = document.body.innerText;
+      const left = [...(elements ? [...document.querySelectorAll<HTMLElement>(elements)].map((e) => e.innerText) : []), ...texts];
+      for (const out of left) if (out.trim()) shown = shown.split(out).join('\n');
+      return shown;
+    },
+    { elements: notCopy.elements, texts: [...(notCopy.texts ?? [])] },
+  );
   const found: string[] = [];
   for (const match of text.matchAll(/[\p{L}']+/gu)) {
     const word = match[0];
-    if (ENGLISH_WORDS.includes(word) || CAPITALISED.includes(word)) {
+    if (ENGLISH_WORDS.has(word.toLowerCase())) {
       const at = match.index ?? 0;
       found.push(`"${word}" in "…${text.slice(Math.max(0, at - 30), at + word.length + 30).replace(/\s+/g, ' ')}…"`);
     }

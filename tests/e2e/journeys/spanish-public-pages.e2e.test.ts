@@ -1,68 +1,25 @@
 /**
  * The public pages in Spanish show no English (issue 22): the home page, a hub, a city landing page, the
  * search with its results and a provider's profile, opened under /es/ as a Spanish link gives them. The
- * visible text (names of providers and the brand left out) is checked against common English words.
+ * visible text (names of providers and the brand left out) is checked against common English words
+ * (journeys/english-words.ts, as the portal and staff screens are).
  * The header's switcher opens the same page in English and back, and keeps the query.
  */
-import type { Page } from 'playwright-core';
 import site from '@/generated/content/site';
 import { messageIn } from '@/domain/messages';
 import { localizedContent } from '@/domain/translations';
 import { baseUrl, useBrowser } from '../harness';
 import { withFailureShot } from '../booking-helpers';
-
-/** Words of English copy that no Spanish sentence, provider's name or brand holds. */
-const ENGLISH_WORDS = [
-  'the',
-  'your',
-  'and',
-  'with',
-  'book',
-  'session',
-  'sessions',
-  'provider',
-  'providers',
-  'search',
-  'insurance',
-  'available',
-  'find',
-  'near',
-  'our',
-  'therapists',
-  'appointment',
-  'times',
-  'next',
-  'more',
-];
+import { englishOn, type NotCopy } from './english-words';
 
 /**
- * The page's visible text, text node by text node, without the names it shows (providers' names, the brand) and
- * what a provider wrote about themselves (their profile's about text, in the language they wrote it).
+ * What a public page shows that is not copy: providers' names, the brand, and what a provider wrote about themselves
+ * (their profile's about text, in the language they wrote it).
  */
-async function visibleTextWithoutNames(page: Page): Promise<string> {
-  return page.evaluate((brand) => {
-    const names = '.provider-card__name, .landing-provider__name, .provider-profile h1, .provider-profile__about, .brand, script, style, noscript';
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    const texts: string[] = [];
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      if (!parent || parent.closest(names) || !parent.checkVisibility()) continue;
-      texts.push(node.textContent ?? '');
-    }
-    return texts.join(' ').split(brand).join(' ');
-  }, site.brand.name);
-}
-
-/** Each English word found, with the text around it (so a failure says where it is). */
-function englishWordsIn(text: string): string[] {
-  const found: string[] = [];
-  for (const match of text.matchAll(/[a-záéíóúüñ]+/giu)) {
-    if (!ENGLISH_WORDS.includes(match[0].toLowerCase())) continue;
-    const at = match.index ?? 0;
-    found.push(`"${match[0]}" in "…${text.slice(Math.max(0, at - 30), at + match[0].length + 30).replace(/\s+/g, ' ')}…"`);
-  }
-  return found;
-}
+const NOT_COPY: NotCopy = {
+  elements: '.provider-card__name, .landing-provider__name, .provider-profile h1, .provider-profile__about, .brand',
+  texts: [site.brand.name],
+};
 
 async function spanishProfilePath(): Promise<string> {
   const providers = await (await fetch(`${baseUrl()}/sitemaps/es/providers-1.xml`)).text();
@@ -89,7 +46,7 @@ describe('the public pages in Spanish', () => {
         if (kind === 'search') await page.locator('.provider-card').first().waitFor();
         expect(await page.getAttribute('html', 'lang')).toBe('es');
         await page.getByRole('contentinfo').getByText(localizedContent(site, 'es').footer.note).waitFor();
-        const words = englishWordsIn(await visibleTextWithoutNames(page));
+        const words = await englishOn(page, NOT_COPY);
         if (words.length) english[kind] = words;
       }
     });

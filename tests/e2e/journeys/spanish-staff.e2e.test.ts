@@ -34,8 +34,10 @@ const STAFF: { who: string; email: string; screens: RouteId[] }[] = [
 ];
 
 describe('journey: staff screens in Spanish', () => {
-  // Its own server on a fresh copy of the demo data: tasks and notes other journeys leave were written in the
-  // language of whoever wrote them (an RCD's reason, an alert raised during an English visit), not the product's copy.
+  // Its own server on a fresh copy of the demo data. The texts the server writes on tasks and alerts read in the
+  // reader's language (src/domain/task-text.ts), but what people type stays as typed: other journeys leave English
+  // on these screens ("Please offer the clients another provider.", the removal note clinical-admin-removes-provider
+  // types, shows on the red alerts), which this check would find.
   useOwnServer();
   const session = useBrowser();
 

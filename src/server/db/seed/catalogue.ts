@@ -4,8 +4,8 @@
  * with the partnership codes of the constant partnerPhoneLines.
  */
 import { constants } from '@/generated/constants';
-import { enums, type ChannelType, type DealStructure, type FilterType, type PartnerTier } from '@/generated/enums';
-import { enumLabelOf, enumOptionsOf } from '@/domain/translations';
+import { enums, type ChannelType, type DealStructure, type EnumName, type FilterType, type PartnerTier } from '@/generated/enums';
+import { enumOptionsOf } from '@/domain/translations';
 
 export interface City {
   name: string;
@@ -93,46 +93,34 @@ export interface FilterSeed {
   es: { displayValue: string; description: string };
 }
 
+/** An enumeration's option as specs/enums gives it (a description where the enumeration has them). */
+type EnumOption = { value: string; label: string; description?: string };
+
 const describe = (type: FilterType, values: readonly (readonly [string, string, string, string])[]): FilterSeed[] =>
   values.map(([value, description, esName, esDescription]) => ({ type, value, description, es: { displayValue: esName, description: esDescription } }));
 
-/** An enumeration value's label in Spanish (specs/enums/*.es.yaml). */
-const es = (name: Parameters<typeof enumLabelOf>[0], value: string) => enumLabelOf(name, value, 'es');
+/**
+ * The filter values an enumeration gives (those of `only`, or all), in its order: each value's label and description, the
+ * search filter's, as specs/enums has them in English and in Spanish (the .es.yaml twin).
+ */
+function fromEnum(type: FilterType, name: EnumName, only?: readonly string[]): FilterSeed[] {
+  const spanish = enumOptionsOf(name, 'es') as readonly EnumOption[];
+  return (enums[name].options as readonly EnumOption[]).flatMap((o, i) => {
+    if (only && !only.includes(o.value)) return [];
+    const es = spanish[i]!;
+    if (o.description === undefined || es.description === undefined)
+      throw new Error(`specs/enums: ${name} ${o.value} has no description for the search filter.`);
+    return [{ type, value: o.value, displayValue: o.label, description: o.description, es: { displayValue: es.label, description: es.description } }];
+  });
+}
 
 export const filterSeeds: readonly FilterSeed[] = [
-  ...enums.appointmentMode.options.map((o) => ({
-    type: 'availability_type' as const,
-    value: o.value,
-    displayValue: o.label,
-    description: `Sessions by ${o.label.toLowerCase()}.`,
-    es: { displayValue: es('appointmentMode', o.value), description: `Sesiones: ${es('appointmentMode', o.value).toLowerCase()}.` },
-  })),
-  ...enums.timeOfDay.options.map((o) => ({
-    type: 'time_of_day' as const,
-    value: o.value,
-    displayValue: o.label,
-    description: o.description,
-    es: { displayValue: es('timeOfDay', o.value), description: enumOptionsOf('timeOfDay', 'es').find((t) => t.value === o.value)?.description ?? '' },
-  })),
-  ...enums.sortOption.options.map((o) => ({
-    type: 'orderBy' as const,
-    value: o.value,
-    displayValue: o.label,
-    description: `Order results by ${o.label.toLowerCase()}.`,
-    es: { displayValue: es('sortOption', o.value), description: `Ordenar los resultados: ${es('sortOption', o.value).toLowerCase()}.` },
-  })),
-  ...enums.counselingType.options.map((o) => ({
-    type: 'counseling_type' as const,
-    value: o.value,
-    description: `Providers who offer ${o.label}.`,
-    es: { displayValue: es('counselingType', o.value), description: `Proveedores que ofrecen: ${es('counselingType', o.value)}.` },
-  })),
-  ...(['Male', 'Female'] as const).map((g) => ({
-    type: 'gender' as const,
-    value: g,
-    description: `${enums.gender.labels[g]} providers.`,
-    es: { displayValue: es('gender', g), description: `Proveedores: ${es('gender', g).toLowerCase()}.` },
-  })),
+  ...fromEnum('availability_type', 'appointmentMode'),
+  ...fromEnum('time_of_day', 'timeOfDay'),
+  ...fromEnum('orderBy', 'sortOption'),
+  ...fromEnum('counseling_type', 'counselingType'),
+  // Unknown is a patient's record, not a provider a visitor looks for.
+  ...fromEnum('gender', 'gender', ['Male', 'Female']),
   ...describe('area_of_concern', [
     ['Anxiety', 'Worry, panic and fear that get in the way of daily life.', 'Ansiedad', 'Preocupación, pánico y miedo que interfieren en la vida diaria.'],
     ['Depression', 'Low mood, loss of interest and low energy.', 'Depresión', 'Ánimo bajo, pérdida de interés y poca energía.'],
@@ -202,16 +190,19 @@ export const filterSeeds: readonly FilterSeed[] = [
     ['Family systems', 'Looking at the family as a whole.', 'Sistémica familiar', 'Mirar a la familia en su conjunto.'],
     ['Motivational interviewing', 'Finding your own reasons for change.', 'Entrevista motivacional', 'Encontrar sus propias razones para cambiar.'],
   ]),
-  ...[
-    ...enums.clientAgeGroup.options.map((o) => [o.value, o.label, es('clientAgeGroup', o.value)] as const),
-    ['18-64', '18-64 years old', 'De 18 a 64 años'] as const,
-    ['65+', '65 years and older', '65 años o más'] as const,
-  ].map(([value, label, esLabel]) => ({
+  ...fromEnum('client_age_group', 'clientAgeGroup'),
+  // Adults, which the questionnaire's child therapy does not ask about (so not in the enumeration).
+  ...(
+    [
+      ['18-64', '18-64 years old', 'Clients 18-64 years old.', 'De 18 a 64 años', 'Clientes: de 18 a 64 años.'],
+      ['65+', '65 years and older', 'Clients 65 years and older.', '65 años o más', 'Clientes: 65 años o más.'],
+    ] as const
+  ).map(([value, displayValue, description, esName, esDescription]) => ({
     type: 'client_age_group' as const,
     value,
-    displayValue: label,
-    description: `Clients ${label.toLowerCase()}.`,
-    es: { displayValue: esLabel, description: `Clientes: ${esLabel.toLowerCase()}.` },
+    displayValue,
+    description,
+    es: { displayValue: esName, description: esDescription },
   })),
   ...describe('tag', [
     ['Accepting new clients', 'Has openings for new clients.', 'Acepta clientes nuevos', 'Tiene lugar para clientes nuevos.'],

@@ -25,6 +25,7 @@ import { AppError } from '@/server/errors';
 import { timesOpened } from '@/server/waitlist/offers';
 import type { Handlers } from '../registry';
 import { isoDateIn } from '@/domain/dates';
+import { taskReason } from '@/domain/task-text';
 
 /** A session on the clinician's schedule, with who waits in its video room (rooms live in this process). */
 function scheduled(request: FastifyRequest, a: BookedAppointment): ScheduledSession {
@@ -172,7 +173,7 @@ export const careHandlers: Handlers = {
         kind: t.kind,
         priority: t.priority,
         status: t.status,
-        reason: t.reason,
+        reason: taskReason(t),
         createdAt: t.createdAt,
       })),
     };
