@@ -257,6 +257,8 @@ export const messages = {
   'task.providerRequest.reason': '{kind} requested by {provider}',
   'task.referral.reason': 'Referral of {client}',
   'task.referral.accepted': 'Accepted',
+  'task.clinicalAlert.itemNine': 'PHQ-9 item 9 answered 1 or more',
+  'task.clinicalAlert.total': 'PHQ-9 total {total}',
   'ui.care.requests.heading': 'Requests to your RCD',
   'ui.care.requests.help': 'Ask your RCD to approve a new licence, new pay rates, or a change to your availability or profile. Nothing changes until they approve it.',
   'ui.care.requests.none': 'You have not sent any requests.',
@@ -294,6 +296,8 @@ export const messages = {
   'providerAdmin.payInvalid': 'Please enter a rate in dollars, from $0 to $10,000.',
   'providerAdmin.unknownFilter': 'One of the chosen filters no longer exists. Please reload and choose again.',
   'task.redAlert.providerRemoved': 'The provider was removed ({reason}); this session needs a new provider or a cancellation.',
+  /** {note} is what the clinical admin wrote when removing the provider, shown as typed. */
+  'task.redAlert.providerRemovedNote': 'The provider was removed ({reason}); this session needs a new provider or a cancellation. {note}',
   'ui.care.admin.intro': 'Find a provider to edit their profile or remove them.',
   'ui.care.admin.search': 'Search by name',
   'ui.care.admin.none': 'No provider matches that name.',
@@ -740,6 +744,8 @@ export const messages = {
   'ui.messages.patient.threadsLabel': 'Your conversations',
   'ui.messages.patient.with': 'Conversation with {name}',
   'ui.messages.patient.about': 'About {name}',
+  'task.unansweredMessage.reason': 'A client\'s message waits for an answer.',
+  'task.unansweredMessage.answered': 'Answered in the message thread.',
   'ui.support.dashboard.intro': 'Find a caller\'s account to see the people on it and their sessions, or book a session on a caller\'s behalf.',
   'ui.support.find.heading': 'Find a caller\'s account',
   'ui.support.find.hint': 'Ask the caller for the e-mail address of their account.',
@@ -872,10 +878,17 @@ export const messages = {
   'ui.support.details.close': 'Close',
   'ui.support.details.identityOff': 'Names, date of birth, gender and e-mail are the caller\'s to change in their portal; you can change the phone number here.',
   'task.insuranceVerification.reason': 'Eligibility check answered: {outcome}',
+  /** The note that resolves a verification task: the decision support made, then the agent's note as typed. */
+  'task.insuranceVerification.decided': '{decision}: {note}',
   'task.redAlert.syncFailed': '{record} could not be delivered to the practice\'s system: {answer}',
-  'task.redAlert.retried': 'Delivered when tried again.',
+  /** {answer} is what the practice's system answered, shown as it came. */
+  'task.redAlert.retried': 'Delivered when tried again. {answer}',
   'task.redAlert.mailFailed': 'The {mail} e-mail for the session on {when} could not be delivered: the patient has not been told. Call them, then send it again from the session.',
   'task.redAlert.chargeNotVoided': 'A {what} failed after the payment service took the charge, and the charge could not be voided ({gateway}, transaction {transactionId}). Refund it by hand.',
+  'task.redAlert.move.payment': 'payment',
+  'task.redAlert.move.booking': 'booking',
+  'task.redAlert.move.cancellationFee': 'cancellation fee',
+  'task.redAlert.move.reschedule': 'reschedule',
   'task.redAlert.intakeCrisis': 'An intake answered the PHQ-9 question about self-harm above 0 and was shown crisis resources. Call the patient today.',
   'task.redAlert.consentMissing': 'The session on {when} starts within {hours} hours and the booking consent is not signed.',
   'ui.support.redAlert.resource.Patient': 'The patient\'s details',
@@ -1485,6 +1498,8 @@ export interface MessageParams {
   'task.providerRequest.reason': { kind: string | number; provider: string | number };
   'task.referral.reason': { client: string | number };
   'task.referral.accepted': Record<string, never>;
+  'task.clinicalAlert.itemNine': Record<string, never>;
+  'task.clinicalAlert.total': { total: string | number };
   'ui.care.requests.heading': Record<string, never>;
   'ui.care.requests.help': Record<string, never>;
   'ui.care.requests.none': Record<string, never>;
@@ -1522,6 +1537,7 @@ export interface MessageParams {
   'providerAdmin.payInvalid': Record<string, never>;
   'providerAdmin.unknownFilter': Record<string, never>;
   'task.redAlert.providerRemoved': { reason: string | number };
+  'task.redAlert.providerRemovedNote': { reason: string | number; note: string | number };
   'ui.care.admin.intro': Record<string, never>;
   'ui.care.admin.search': Record<string, never>;
   'ui.care.admin.none': Record<string, never>;
@@ -1915,6 +1931,8 @@ export interface MessageParams {
   'ui.messages.patient.threadsLabel': Record<string, never>;
   'ui.messages.patient.with': { name: string | number };
   'ui.messages.patient.about': { name: string | number };
+  'task.unansweredMessage.reason': Record<string, never>;
+  'task.unansweredMessage.answered': Record<string, never>;
   'ui.support.dashboard.intro': Record<string, never>;
   'ui.support.find.heading': Record<string, never>;
   'ui.support.find.hint': Record<string, never>;
@@ -2047,10 +2065,15 @@ export interface MessageParams {
   'ui.support.details.close': Record<string, never>;
   'ui.support.details.identityOff': Record<string, never>;
   'task.insuranceVerification.reason': { outcome: string | number };
+  'task.insuranceVerification.decided': { decision: string | number; note: string | number };
   'task.redAlert.syncFailed': { record: string | number; answer: string | number };
-  'task.redAlert.retried': Record<string, never>;
+  'task.redAlert.retried': { answer: string | number };
   'task.redAlert.mailFailed': { mail: string | number; when: string | number };
   'task.redAlert.chargeNotVoided': { what: string | number; gateway: string | number; transactionId: string | number };
+  'task.redAlert.move.payment': Record<string, never>;
+  'task.redAlert.move.booking': Record<string, never>;
+  'task.redAlert.move.cancellationFee': Record<string, never>;
+  'task.redAlert.move.reschedule': Record<string, never>;
   'task.redAlert.intakeCrisis': Record<string, never>;
   'task.redAlert.consentMissing': { when: string | number; hours: string | number };
   'ui.support.redAlert.resource.Patient': Record<string, never>;

@@ -250,6 +250,8 @@ export const translation: Translation = {
     'task.providerRequest.reason': '{kind}: solicitud de {provider}',
     'task.referral.reason': 'Referido de {client}',
     'task.referral.accepted': 'Aceptado',
+    'task.clinicalAlert.itemNine': 'Pregunta 9 del PHQ-9 respondida con 1 o más',
+    'task.clinicalAlert.total': 'PHQ-9: total de {total}',
     'ui.care.requests.heading': 'Solicitudes a su RCD',
     'ui.care.requests.help': 'Pida a su RCD que apruebe una nueva licencia, nuevas tarifas o un cambio en su disponibilidad o en su perfil. Nada cambia hasta que lo aprueben.',
     'ui.care.requests.none': 'No ha enviado ninguna solicitud.',
@@ -287,6 +289,7 @@ export const translation: Translation = {
     'providerAdmin.payInvalid': 'Ingrese una tarifa en dólares, de $0 a $10,000.',
     'providerAdmin.unknownFilter': 'Uno de los filtros elegidos ya no existe. Vuelva a cargar la página y elija de nuevo.',
     'task.redAlert.providerRemoved': 'Se dio de baja al proveedor ({reason}); esta sesión necesita un nuevo proveedor o una cancelación.',
+    'task.redAlert.providerRemovedNote': 'Se dio de baja al proveedor ({reason}); esta sesión necesita un nuevo proveedor o una cancelación. {note}',
     'ui.care.admin.intro': 'Busque un proveedor para editar su perfil o darlo de baja.',
     'ui.care.admin.search': 'Buscar por nombre',
     'ui.care.admin.none': 'Ningún proveedor coincide con ese nombre.',
@@ -680,6 +683,8 @@ export const translation: Translation = {
     'ui.messages.patient.threadsLabel': 'Sus conversaciones',
     'ui.messages.patient.with': 'Conversación con {name}',
     'ui.messages.patient.about': 'Sobre {name}',
+    'task.unansweredMessage.reason': 'Un mensaje de un cliente espera respuesta.',
+    'task.unansweredMessage.answered': 'Respondido en la conversación.',
     'ui.support.dashboard.intro': 'Busque la cuenta de la persona que llama para ver a las personas de la cuenta y sus sesiones, o reserve una sesión en nombre de la persona que llama.',
     'ui.support.find.heading': 'Buscar la cuenta de la persona que llama',
     'ui.support.find.hint': 'Pida a la persona que llama la dirección de correo electrónico de su cuenta.',
@@ -812,10 +817,15 @@ export const translation: Translation = {
     'ui.support.details.close': 'Cerrar',
     'ui.support.details.identityOff': 'Los nombres, la fecha de nacimiento, el género y el correo electrónico solo los puede cambiar la persona que llama en su portal; aquí puede cambiar el número de teléfono.',
     'task.insuranceVerification.reason': 'Verificación de elegibilidad respondida: {outcome}',
+    'task.insuranceVerification.decided': '{decision}: {note}',
     'task.redAlert.syncFailed': 'No se pudo entregar al sistema del consultorio: {record}. Respuesta: {answer}',
-    'task.redAlert.retried': 'Entregado al intentarlo de nuevo.',
+    'task.redAlert.retried': 'Entregado al intentarlo de nuevo. {answer}',
     'task.redAlert.mailFailed': 'No se pudo entregar el correo electrónico «{mail}» de la sesión del {when}: el paciente no ha sido avisado. Llámelo y luego vuelva a enviarlo desde la sesión.',
     'task.redAlert.chargeNotVoided': 'Una operación ({what}) falló después de que el servicio de pagos hiciera el cobro, y el cobro no se pudo anular ({gateway}, transacción {transactionId}). Reembólselo manualmente.',
+    'task.redAlert.move.payment': 'pago',
+    'task.redAlert.move.booking': 'reserva',
+    'task.redAlert.move.cancellationFee': 'cargo por cancelación',
+    'task.redAlert.move.reschedule': 'cambio de fecha',
     'task.redAlert.intakeCrisis': 'Un cuestionario de admisión respondió la pregunta del PHQ-9 sobre hacerse daño con un valor mayor que 0 y se le mostraron recursos de crisis. Llame al paciente hoy.',
     'task.redAlert.consentMissing': 'La sesión del {when} empieza en menos de {hours} horas y el consentimiento de la reserva no está firmado.',
     'ui.support.redAlert.resource.Patient': 'Los datos del paciente',
@@ -1444,26 +1454,33 @@ export const translation: Translation = {
     appointmentMode: {
       online: {
         label: 'Consulta por video',
+        description: 'Sesiones: consulta por video.',
       },
       in_person: {
         label: 'En persona',
+        description: 'Sesiones: en persona.',
       },
     },
     counselingType: {
       'Individual Counseling': {
         label: 'Terapia individual',
+        description: 'Proveedores que ofrecen: Terapia individual.',
       },
       'Family Counseling': {
         label: 'Terapia familiar',
+        description: 'Proveedores que ofrecen: Terapia familiar.',
       },
       'Medication/Psychiatry': {
         label: 'Medicación/psiquiatría',
+        description: 'Proveedores que ofrecen: Medicación/psiquiatría.',
       },
       'Psychological Testing & Evaluation': {
         label: 'Pruebas y evaluación psicológicas',
+        description: 'Proveedores que ofrecen: Pruebas y evaluación psicológicas.',
       },
       'Couples/Marriage Counseling': {
         label: 'Terapia de pareja/matrimonial',
+        description: 'Proveedores que ofrecen: Terapia de pareja/matrimonial.',
       },
     },
     serviceType: {
@@ -1518,15 +1535,19 @@ export const translation: Translation = {
     clientAgeGroup: {
       '0-5': {
         label: 'De 0 a 5 años',
+        description: 'Clientes: de 0 a 5 años.',
       },
       '6-10': {
         label: 'De 6 a 10 años',
+        description: 'Clientes: de 6 a 10 años.',
       },
       '11-13': {
         label: 'De 11 a 13 años',
+        description: 'Clientes: de 11 a 13 años.',
       },
       '14-17': {
         label: 'De 14 a 17 años',
+        description: 'Clientes: de 14 a 17 años.',
       },
     },
     appointmentStatus: {
@@ -1558,9 +1579,11 @@ export const translation: Translation = {
     sortOption: {
       distance: {
         label: 'Distancia',
+        description: 'Ordenar los resultados: distancia.',
       },
       most_available: {
         label: 'Más disponibilidad',
+        description: 'Ordenar los resultados: más disponibilidad.',
       },
     },
     filterType: {
@@ -2184,9 +2207,11 @@ export const translation: Translation = {
     gender: {
       Male: {
         label: 'Masculino',
+        description: 'Proveedores: masculino.',
       },
       Female: {
         label: 'Femenino',
+        description: 'Proveedores: femenino.',
       },
       Unknown: {
         label: 'Desconocido',
