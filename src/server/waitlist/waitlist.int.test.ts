@@ -108,11 +108,19 @@ describe('waitlist offers', () => {
     // Held for X: nobody else may take it.
     expect((await hold(t.app, people.a, slot!)).statusCode).toBe(409);
 
-    // The hold runs out: the time passes to A.
+    // The hold runs out: the time passes to A, who reads Spanish. The sweep is a job (it writes in the default
+    // language, English), yet A's offer is Spanish throughout: the session's day and time too, and its links.
+    await t.app.database.query("UPDATE users SET language = 'es' WHERE id = $1", [people.a.id]);
     await moveClock(constants.waitlistOfferHoldMinutes + 1);
     await t.app.jobs.send(WAITLIST_SWEEP_QUEUE, {});
     await drainJobs(t.app);
     expect(await offersTo(people.a)).toHaveLength(1);
+    const [spanish] = await offersTo(people.a);
+    expect(spanish!.text).toContain(`${t.app.publicUrl}/es${routeById.patientWaitlist.path}`);
+    expect(spanish!.text).toMatch(/\b(lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d+ de [a-z]+ de \d{4}\b/);
+    expect(`${spanish!.subject}\n${spanish!.text}`).not.toMatch(
+      /\b(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|October|November|December|minutes)\b|\d (AM|PM)\b/,
+    );
     const xList = (await inject(people.x, 'GET', '/api/waitlist')).json();
     expect(xList.items[0]).toMatchObject({ status: 'waiting', offers: [{ status: 'lapsed', slotId: slot!.id }] });
     const aList = (await inject(people.a, 'GET', '/api/waitlist')).json();
