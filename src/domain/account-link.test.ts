@@ -12,6 +12,8 @@ describe('the header account link', () => {
     expect(signedInAccountLink({ signedIn: true, user: { firstName: 'Jo' }, groups: ['patient'] }, destinations, 'Account')).toEqual({
       href: '/to/patientDashboardHome',
       text: 'Account: Jo',
+      label: 'Account',
+      name: 'Jo',
     });
   });
 

@@ -31,15 +31,26 @@ export function accountHolderOf(session: AccountSession): AccountHolder | undefi
   return { firstName: session.user.firstName, destination: postLoginDestination(derivePermissions(groupsOf(session.groups ?? []))) };
 }
 
+/**
+ * A signed-in person's account link: where it leads, its name (`text`, "<label>: <first name>") and the two
+ * words the header shows of it (src/client/islands/account-face.ts: the initial, and the name where it fits).
+ */
+export interface AccountLink {
+  href: string;
+  text: string;
+  label: string;
+  name: string;
+}
+
 /** The link for an account holder: one of the page's own destinations (never an address from elsewhere), under their name. */
-export function accountLinkOf(holder: AccountHolder, destinations: PostLoginRoutes, accountLabel: string): { href: string; text: string } | undefined {
+export function accountLinkOf(holder: AccountHolder, destinations: PostLoginRoutes, accountLabel: string): AccountLink | undefined {
   const href = isPostLoginDestination(holder.destination) ? destinations[holder.destination] : undefined;
   if (!href) return undefined;
-  return { href, text: `${accountLabel}: ${holder.firstName}` };
+  return { href, text: `${accountLabel}: ${holder.firstName}`, label: accountLabel, name: holder.firstName };
 }
 
 /** Where and under which words the link leads a signed-in person; undefined for everyone else (the sign-in link stays). */
-export function signedInAccountLink(session: AccountSession, destinations: PostLoginRoutes, accountLabel: string): { href: string; text: string } | undefined {
+export function signedInAccountLink(session: AccountSession, destinations: PostLoginRoutes, accountLabel: string): AccountLink | undefined {
   const holder = accountHolderOf(session);
   return holder ? accountLinkOf(holder, destinations, accountLabel) : undefined;
 }

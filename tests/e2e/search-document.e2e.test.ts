@@ -13,6 +13,7 @@ import { constants } from '@/generated/constants';
 import { enums } from '@/generated/enums';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
+import { accountFaceHtml } from '@/client/islands/account-face';
 import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { resolveChromium } from '../support/chromium';
 import { baseUrl, browserTimeZone, useBrowser } from './harness';
@@ -124,10 +125,11 @@ describe('the header of a document page for a signed-in person', () => {
   it('names their account in the HTML itself, before any script runs', async () => {
     const { page, context } = session();
     await signInFromHome(page, patient.email);
-    const signedIn = `${message('ui.account.menuLabel')}: ${patient.firstName}`;
+    // Drawn as the app's account button: the initial, and the name (with the label for screen readers).
+    const signedInFace = accountFaceHtml({ label: message('ui.account.menuLabel'), name: patient.firstName });
     for (const path of ['/', '/therapists/tx/austin', `${routeById.providerSearch.path}?${P.state}=TX`]) {
       const html = await (await context.request.get(`${baseUrl()}${path}`, { headers: { accept: 'text/html' } })).text();
-      expect({ path, signedIn: html.includes(`>${signedIn}</a>`), signInLink: html.includes(`>${message('ui.account.signIn')}</a>`) }).toEqual({
+      expect({ path, signedIn: html.includes(`>${signedInFace}</a>`), signInLink: html.includes(`>${message('ui.account.signIn')}</a>`) }).toEqual({
         path,
         signedIn: true,
         signInLink: false,
@@ -142,6 +144,7 @@ describe('the header of a document page for a signed-in person', () => {
     const { page } = session();
     await signInFromHome(page, patient.email);
     const signedIn = `${message('ui.account.menuLabel')}: ${patient.firstName}`;
+    const signedInFace = accountFaceHtml({ label: message('ui.account.menuLabel'), name: patient.firstName });
     const elsewhere = 'https://elsewhere.example/';
     await page.route(`${elsewhere}**`, (route) =>
       route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>Elsewhere</title><a href="${baseUrl()}/therapists/tx/austin">Find care</a>` }),
@@ -155,7 +158,7 @@ describe('the header of a document page for a signed-in person', () => {
     expect(cookie).not.toContain(`${constants.accessTokenCookie}=`);
     expect(cookie).toContain(`${constants.signedInHintCookie}=`);
     const html = await response.text();
-    expect({ signedIn: html.includes(`>${signedIn}</a>`), signInLink: html.includes(`>${message('ui.account.signIn')}</a>`) }).toEqual({
+    expect({ signedIn: html.includes(`>${signedInFace}</a>`), signInLink: html.includes(`>${message('ui.account.signIn')}</a>`) }).toEqual({
       signedIn: true,
       signInLink: false,
     });

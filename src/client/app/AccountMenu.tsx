@@ -16,6 +16,7 @@ import type { DerivedPermissions } from '@/domain/permissions';
 import { useDocumentMode } from '../runtime/ssr/document-mode';
 import { pageHref } from './page-href';
 import { ACCOUNT_LABEL_ATTRIBUTE, DESTINATIONS_ATTRIBUTE, islandAttribute } from '../islands/names';
+import { accountInitial } from '../islands/account-face';
 import './account-menu.css';
 
 /** The person's own destination first (when it is served), then the other areas their roles open. */
@@ -106,9 +107,8 @@ export function AccountMenu() {
         aria-controls={panelId}
         onClick={() => setOpen(!open)}
       >
-        <span className="account-menu__avatar" aria-hidden="true">
-          {name.slice(0, 1).toUpperCase()}
-        </span>
+        {/* The face a document page's account link shows too (islands/account-face.ts). */}
+        <span className="account-menu__avatar" data-initial={accountInitial(name)} aria-hidden="true" />
         <span className="account-menu__name">
           <span className="visually-hidden">{message('ui.account.menuLabel')}: </span>
           {message('ui.account.menuButton', { name })}

@@ -12,6 +12,7 @@ import { signedInAccountLink } from '@/domain/account-link';
 import type { PostLoginRoutes } from '@/domain/roles';
 import { APP_SOURCE_HEADER, DEFAULT_APP_SOURCE } from '@/domain/app-source';
 import { ACCOUNT_HINT_ATTRIBUTE, ACCOUNT_LABEL_ATTRIBUTE, ACCOUNT_SETTLED_ATTRIBUTE, DESTINATIONS_ATTRIBUTE } from './names';
+import { showsAccountFace, writeAccountFace } from './account-face';
 
 /** GET calls with the session cookie; the answer's JSON, or an error for any other status. */
 const transport: Transport<undefined> = async (route) => {
@@ -35,11 +36,17 @@ export async function account(link: HTMLAnchorElement): Promise<void> {
     return; // the link stays as it is: it still leads somewhere that works
   }
   const signedIn = signedInAccountLink(session, destinations, link.getAttribute(ACCOUNT_LABEL_ATTRIBUTE) ?? '');
-  // Written from the hint, but the session is over: the sign-in link it replaced comes back.
   const hinted = link.getAttribute(ACCOUNT_HINT_ATTRIBUTE);
-  const shown = signedIn ?? (hinted && !session.signedIn ? (JSON.parse(hinted) as { href: string; text: string }) : undefined);
   link.removeAttribute(ACCOUNT_HINT_ATTRIBUTE);
-  if (!shown) return;
-  if (link.getAttribute('href') !== shown.href) link.href = shown.href;
-  if (link.textContent !== shown.text) link.textContent = shown.text;
+  if (signedIn) {
+    if (link.getAttribute('href') !== signedIn.href) link.href = signedIn.href;
+    // The face the server writes (account-face.ts), unless it is there already: nothing in the header moves.
+    if (!showsAccountFace(link, signedIn)) writeAccountFace(link, signedIn);
+    return;
+  }
+  // Written from the hint, but the session is over: the sign-in link it replaced comes back.
+  if (!hinted || session.signedIn) return;
+  const signIn = JSON.parse(hinted) as { href: string; text: string };
+  if (link.getAttribute('href') !== signIn.href) link.href = signIn.href;
+  if (link.textContent !== signIn.text) link.textContent = signIn.text;
 }

@@ -14,6 +14,7 @@ import { AccountMenu } from '../app/AccountMenu';
 import { HowItWorksCarousel } from '../features/landing/blocks';
 import { DocumentModeContext } from '../runtime/ssr/document-mode';
 import { account } from './account';
+import { accountFaceHtml } from './account-face';
 import { carousel } from './carousel';
 import { islandAttribute, REQUIRED_MESSAGE_ATTRIBUTE } from './names';
 import { searchEntry } from './search-entry';
@@ -101,6 +102,8 @@ describe('islands', () => {
     const again = screen.getByRole('link', { name: message('ui.account.signIn') }) as HTMLAnchorElement;
     await account(again);
     await waitFor(() => expect(again.textContent).toBe(`${message('ui.account.menuLabel')}: Jordan`));
+    // The same face the server writes into a signed-in person's copy of the page.
+    expect(again.innerHTML).toBe(accountFaceHtml({ label: message('ui.account.menuLabel'), name: 'Jordan' }));
     expect(again.getAttribute('href')).toBe(routeById.patientHome.path);
     expect(String(fetched.mock.calls[0]![0])).toBe('/api/auth/session');
   });
@@ -115,7 +118,9 @@ describe('islands', () => {
     answer({ signedIn: true, user: { id: 'u1', firstName: 'Jordan', lastName: 'Rivera', email: 'j@example.com', userType: 'patient' }, groups: ['patient'] });
     const link = hinted();
     expect(link.getAttribute('href')).toBe(routeById.patientHome.path);
+    const written = link.innerHTML;
     await account(link);
+    expect(link.innerHTML).toBe(written);
     expect(link.textContent).toBe(`${message('ui.account.menuLabel')}: Jordan`);
     expect(link.hasAttribute('data-account-hint')).toBe(false);
 

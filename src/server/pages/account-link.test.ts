@@ -1,4 +1,5 @@
 import { message } from '@/domain/messages';
+import { accountFaceHtml } from '@/client/islands/account-face';
 import { hasAccountLink, withAccountLink, withHintedAccountLink } from './account-link';
 
 const destinations = {
@@ -16,7 +17,10 @@ describe('the account link a signed-in person sees on a document page', () => {
   it('names the person and leads to their own area, marked settled for the island', () => {
     expect(hasAccountLink(page)).toBe(true);
     const html = withAccountLink(page, { signedIn: true, user: { firstName: 'Jordan' }, groups: ['patient'] });
-    expect(html).toContain(`>${label}: Jordan</a>`);
+    // Drawn as the app's account button (the initial; the name where it fits), named "<label>: Jordan".
+    expect(html).toContain(`>${accountFaceHtml({ label, name: 'Jordan' })}</a>`);
+    expect(html).toContain(`<span class="account-menu__avatar" data-initial="J" aria-hidden="true"></span>`);
+    expect(html).toContain(`<span class="visually-hidden">${label}: </span>Jordan</span></a>`);
     expect(html).not.toContain('href="/app/login"');
     expect(html).toContain('data-account-settled=""');
     expect(html).toContain('href="/app/patient"');
@@ -24,7 +28,10 @@ describe('the account link a signed-in person sees on a document page', () => {
   });
 
   it('escapes the name; a visitor or a page without the link is left as it was', () => {
-    expect(withAccountLink(page, { signedIn: true, user: { firstName: '<b>&' }, groups: ['patient'] })).toContain(`${label}: &lt;b&gt;&amp;</a>`);
+    const escaped = withAccountLink(page, { signedIn: true, user: { firstName: '<b>&' }, groups: ['patient'] });
+    expect(escaped).toContain(`${label}: </span>&lt;b&gt;&amp;</span></a>`);
+    expect(escaped).toContain('data-initial="&lt;"');
+    expect(escaped).not.toContain('<b>');
     expect(withAccountLink(page, { signedIn: false })).toBe(page);
     expect(withAccountLink('<main>no header</main>', { signedIn: true, user: { firstName: 'J' }, groups: ['patient'] })).toBe('<main>no header</main>');
     expect(hasAccountLink('<main>no header</main>')).toBe(false);
@@ -34,7 +41,7 @@ describe('the account link a signed-in person sees on a document page', () => {
 describe('the account link written from the signed-in hint (no session came with the request)', () => {
   it('names the holder and leads to their own area, keeping the sign-in link for the island to put back', () => {
     const html = withHintedAccountLink(page, { firstName: 'Jordan', destination: 'patientDashboardHome' });
-    expect(html).toContain(`>${label}: Jordan</a>`);
+    expect(html).toContain(`>${accountFaceHtml({ label, name: 'Jordan' })}</a>`);
     expect(html).toContain('href="/app/patient"');
     expect(html).not.toContain('data-account-settled');
     const hint = /data-account-hint="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"');

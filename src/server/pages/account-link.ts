@@ -7,9 +7,10 @@
  * session cookie withheld), the link is written from the hint and marked so that the island checks the
  * session and puts the sign-in link back if it is over.
  */
-import { accountLinkOf, signedInAccountLink, type AccountHolder, type AccountSession } from '@/domain/account-link';
+import { accountLinkOf, signedInAccountLink, type AccountHolder, type AccountLink, type AccountSession } from '@/domain/account-link';
 import type { PostLoginRoutes } from '@/domain/roles';
 import { ACCOUNT_HINT_ATTRIBUTE, ACCOUNT_LABEL_ATTRIBUTE, ACCOUNT_SETTLED_ATTRIBUTE, DESTINATIONS_ATTRIBUTE, ISLAND_ATTRIBUTE } from '@/client/islands/names';
+import { accountFaceHtml } from '@/client/islands/account-face';
 
 type Link = { href: string; text: string };
 
@@ -38,10 +39,13 @@ export function hasAccountLink(html: string): boolean {
   return ACCOUNT_LINK.test(html);
 }
 
-/** The page with the account link `linkFor` gives in place of the sign-in link, and the mark `markOf` makes of the link it replaced. */
+/**
+ * The page with the account link `linkFor` gives in place of the sign-in link (drawn as the app's account
+ * button: account-face.ts), and the mark `markOf` makes of the link it replaced.
+ */
 function replaceAccountLink(
   html: string,
-  linkFor: (destinations: PostLoginRoutes, label: string) => Link | undefined,
+  linkFor: (destinations: PostLoginRoutes, label: string) => AccountLink | undefined,
   markOf: (signIn: Link) => string,
 ): string {
   const match = ACCOUNT_LINK.exec(html);
@@ -57,7 +61,7 @@ function replaceAccountLink(
   if (!link) return html;
   const signIn = { href: attribute(attributes, 'href') ?? '', text: unescapeAttribute(match[2]!) };
   const written = `${attributes.replace(/(^|\s)href="[^"]*"/, (_all, before: string) => `${before}href="${escapeHtml(link.href)}"`)} ${markOf(signIn)}`;
-  return `${html.slice(0, match.index)}<a ${written}>${escapeHtml(link.text)}</a>${html.slice(match.index + match[0].length)}`;
+  return `${html.slice(0, match.index)}<a ${written}>${accountFaceHtml(link)}</a>${html.slice(match.index + match[0].length)}`;
 }
 
 /** The page with the signed-in person's account link (their session came with the request); the page as it was for anyone else. */
