@@ -22,6 +22,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { Agent, request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,6 +128,35 @@ interface Outcome {
   booked: number;
   refused3001: number;
   other: Record<string, number>;
+  /** CPU seconds the load generator (this process) spent driving the API */
+  clientCpu: number;
+}
+
+/**
+ * One JSON POST over a kept-alive connection of `agent`: node:http rather than fetch (undici's), whose
+ * per-request CPU in this process competed with the server for the same cores. Answers status and body.
+ */
+function post(agent: Agent, port: number, path: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; json: unknown }> {
+  const payload = Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { agent, host: '127.0.0.1', port, path, method: 'POST', headers: { ...headers, 'content-length': String(payload.length) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
+          } catch (err) {
+            reject(err as Error);
+          }
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }
 
 async function drive(port: number, data: BenchData): Promise<Outcome> {
@@ -137,7 +167,8 @@ async function drive(port: number, data: BenchData): Promise<Outcome> {
         (await issueAccessToken(keys, { id: u.id, email: u.email, userType: 'patient', groups: ['patient'], sessionId: u.sessionId }, new Date())).token,
     ),
   );
-  const base = `http://127.0.0.1:${port}/api`;
+  // One kept-alive connection a client, as a browser keeps one to the API.
+  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
   const latencies: number[] = [];
   const other: Record<string, number> = {};
   let booked = 0;
@@ -152,17 +183,15 @@ async function drive(port: number, data: BenchData): Promise<Outcome> {
       const slot = data.slots[Math.floor(Math.random() * data.slots.length)]!;
       const t0 = performance.now();
       let outcome: string;
-      const held = await fetch(`${base}/appointments/holds`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ slotId: slot.id, providerId: slot.providerId }),
-      });
-      const heldBody = (await held.json()) as { holdId?: string; errorCode?: string | number };
+      const held = await post(agent, port, '/api/appointments/holds', headers, { slotId: slot.id, providerId: slot.providerId });
+      const heldBody = held.json as { holdId?: string; errorCode?: string | number };
       if (held.status === 201) {
-        const res = await fetch(`${base}/appointments`, {
-          method: 'POST',
-          headers: { ...headers, 'idempotency-key': randomUUID() },
-          body: JSON.stringify({
+        const res = await post(
+          agent,
+          port,
+          '/api/appointments',
+          { ...headers, 'idempotency-key': randomUUID() },
+          {
             holdId: heldBody.holdId,
             slotId: slot.id,
             providerId: slot.providerId,
@@ -171,9 +200,9 @@ async function drive(port: number, data: BenchData): Promise<Outcome> {
             appointmentMode: slot.mode,
             patients: [{ id: user.patientId }],
             insuranceId: user.insuranceId,
-          }),
-        });
-        const body = (await res.json()) as { errorCode?: string | number };
+          },
+        );
+        const body = res.json as { errorCode?: string | number };
         outcome = res.status === 201 ? 'booked' : `${res.status} ${body.errorCode}`;
       } else {
         outcome = `${held.status} ${heldBody.errorCode}`;
@@ -184,10 +213,13 @@ async function drive(port: number, data: BenchData): Promise<Outcome> {
       else other[outcome] = (other[outcome] ?? 0) + 1;
     }
   }
+  const client0 = ownCpuSeconds();
   await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
   const seconds = (performance.now() - started) / 1000;
+  const clientCpu = ownCpuSeconds() - client0;
+  agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { attempts: latencies.length, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), booked, refused3001, other };
+  return { attempts: latencies.length, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), booked, refused3001, other, clientCpu };
 }
 
 interface Bare {
@@ -318,7 +350,7 @@ function reportCpu(o: Outcome, bare: Bare, api: ApiCpu): void {
   const apiTotal = apiServer === undefined ? undefined : apiServer + (apiDb ?? 0);
   console.log(
     `  CPU an attempt: bare SQL ${shown(bareTotal)} ms (database ${shown(bareDb)}, client ${shown(bareClient)});` +
-      ` API ${shown(apiTotal)} ms (server ${shown(apiServer)}, database ${shown(apiDb)})`,
+      ` API ${shown(apiTotal)} ms (server ${shown(apiServer)}, database ${shown(apiDb)}; the bench's HTTP client ${shown(ms(o.clientCpu, o.attempts))} besides)`,
   );
   if (bareTotal !== undefined && apiTotal !== undefined)
     console.log(`  bare SQL / API CPU an attempt: ${((bareTotal / apiTotal) * 100).toFixed(1)} % (the rates' ratio if CPU alone limited both)`);
@@ -364,10 +396,18 @@ async function onPostgres(): Promise<boolean> {
     // The database's CPU: every backend of the bench database (the API's pool, its job engine's), before and after.
     const backends = async () =>
       (await database.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).map((r) => r.pid);
+    // The database's transactions (each statement outside BEGIN ... COMMIT is one): a count that, unlike CPU, does not depend on the load.
+    const transactions = async () =>
+      (await database.query<{ n: string }>('SELECT (xact_commit + xact_rollback)::text AS n FROM pg_stat_database WHERE datname = current_database()'))[0]!.n;
+    const settle = () => new Promise((r) => setTimeout(r, 1500)); // backends report their counts within a second
+    await settle();
+    const xacts0 = Number(await transactions());
     const before = new Map((await backends()).map((pid) => [pid, cpuSecondsOf(pid)]));
     const server0 = cpuSecondsOf(server.pid);
     const outcome = await drive(port, data);
     const server1 = cpuSecondsOf(server.pid);
+    await settle();
+    const xacts = Number(await transactions()) - xacts0;
     let databaseCpu: number | undefined = 0;
     for (const pid of await backends()) {
       const now = cpuSecondsOf(pid);
@@ -376,7 +416,9 @@ async function onPostgres(): Promise<boolean> {
     }
     const [row] = await database.query<{ n: number }>(OVERLAPS);
     const serverCpu = server0 !== undefined && server1 !== undefined ? server1 - server0 : undefined;
-    return report('PostgreSQL', outcome, row!.n, data.slots.length, bare, { server: serverCpu, database: databaseCpu });
+    const ok = report('PostgreSQL', outcome, row!.n, data.slots.length, bare, { server: serverCpu, database: databaseCpu });
+    console.log(`  database transactions an attempt: ${(xacts / outcome.attempts).toFixed(2)} (every process's, the job engine's included; bare SQL: 1)`);
+    return ok;
   } finally {
     server?.kill('SIGTERM');
     await database.close();
