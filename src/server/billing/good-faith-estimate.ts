@@ -11,7 +11,6 @@ import { appointmentById } from '../booking/appointments';
 import type { Queryable } from '../db/connection';
 import type { JobDefinition } from '../jobs/registry';
 import { accountLocale, withLocale } from '../locale';
-import { goodFaithEstimatePdf } from './pdf';
 import { fullName, providerDisplayName } from '@/domain/names';
 import { enumLabelOf } from '@/domain/translations';
 import { constantIn } from '@/domain/translations';
@@ -36,6 +35,8 @@ export async function estimateDocument(db: Queryable, appointmentId: string, iss
   const providerName = providerDisplayName(appointment.provider);
   const practice = appointment.practice;
   const patient = appointment.patients[0];
+  // pdf-lib and fontkit are loaded when the first estimate is written, not with the app (every start, every test file).
+  const { goodFaithEstimatePdf } = await import('./pdf');
   const pdf = await goodFaithEstimatePdf(
     {
       appointmentId: appointment.id,
