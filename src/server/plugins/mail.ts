@@ -7,7 +7,6 @@
  * `.invalid` domain (RFC 6761): such a mail fails every try and reaches the staff's dead-letter list.
  */
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
 import { mailTemplates, type MailTemplateId } from '@/generated/mail';
 import { fillPlaceholders } from '@/domain/messages';
 import { activeLocale, isLocale, localizedPath, type Locale } from '@/domain/locale';
@@ -139,6 +138,8 @@ export default fp<{ config: Config; transport?: MailTransport }>(
       return;
     }
     if (config.smtpUrl) {
+      // Loaded only when mail goes out through SMTP (not for the dev mailbox of development and tests).
+      const { default: nodemailer } = await import('nodemailer');
       const transport = nodemailer.createTransport(config.smtpUrl);
       app.addHook('onClose', async () => transport.close());
       app.decorate('mailTransport', {
