@@ -117,9 +117,10 @@ const steps: Step[] = [
   {
     name: 'integration tests (PGlite)',
     ...jest('integration tests (PGlite)', '--selectProjects', 'integration', `--maxWorkers=${workers}`),
-    // With a PostgreSQL pass to follow, the no-5xx property runs its full 200 cases an endpoint there
-    // and half here (tests/integration/no-5xx.test.ts prints the count it ran).
-    env: { TEST_DB: 'pglite', ...(pgUrl ? { NO_5XX_CASES: '100' } : {}) },
+    // With a PostgreSQL pass to follow, the properties run their full counts there and half here: no-5xx 200
+    // cases an endpoint (tests/integration/no-5xx.test.ts prints the count it ran), the money properties 200
+    // sequences (src/server/money/money.property.int.test.ts; its test names carry the count).
+    env: { TEST_DB: 'pglite', ...(pgUrl ? { NO_5XX_CASES: '100', MONEY_SEQUENCES: '25' } : {}) },
   },
   {
     name: 'integration tests (PostgreSQL)',

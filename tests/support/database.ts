@@ -101,7 +101,8 @@ async function withFileLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-async function pgliteTemplate(state: Exclude<DatabaseState, 'empty'>): Promise<Blob> {
+/** The PGlite data directory of a migrated (or seeded) database, built once per run: for `loadDataDir`. */
+export async function pgliteTemplate(state: Exclude<DatabaseState, 'empty'>): Promise<Blob> {
   const file = join(cacheDir, `pglite-${state}-${templateHash()}.tar`);
   if (!existsSync(file)) {
     await withFileLock(`pglite-${state}`, async () => {

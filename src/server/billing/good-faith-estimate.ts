@@ -13,7 +13,6 @@ import type { JobDefinition } from '../jobs/registry';
 import { withLocale } from '../locale';
 import { isLocale } from '@/domain/locale';
 import type { BookedAppointment } from '@/generated/entities';
-import { goodFaithEstimatePdf } from './pdf';
 import { fullName, providerDisplayName } from '@/domain/names';
 import { enumLabelOf } from '@/domain/translations';
 import { constantIn } from '@/domain/translations';
@@ -47,6 +46,8 @@ async function estimateDocumentOf(appointment: BookedAppointment & { userId: str
   const providerName = providerDisplayName(appointment.provider);
   const practice = appointment.practice;
   const patient = appointment.patients[0];
+  // pdf-lib and fontkit are loaded when the first estimate is written, not with the app (every start, every test file).
+  const { goodFaithEstimatePdf } = await import('./pdf');
   const pdf = await goodFaithEstimatePdf(
     {
       appointmentId: appointment.id,

@@ -59,16 +59,27 @@ class Writer {
     this.page.drawText(printable(text), { x: 50, y: this.y, size, font: this.font, maxWidth: 512 });
     this.y -= 16;
   }
-  /** Text longer than a line, broken between words into as many lines as it takes. */
+  /**
+   * Text longer than a line, broken between words into as many lines as it takes. Measuring the whole line again
+   * for each word laid a paragraph out quadratically (fontkit's layout was most of a Good Faith Estimate's CPU):
+   * the words are measured one by one, which is exact but for kerning across the spaces (a few points at most), so
+   * a line is measured whole only when its words come near the edge.
+   */
   paragraph(text: string, size = 10) {
+    const widthOf = (s: string) => this.font.widthOfTextAtSize(s, size);
+    const space = widthOf(' ');
     let current = '';
+    let wordsWidth = 0;
     for (const word of printable(text).split(' ')) {
       const next = current ? `${current} ${word}` : word;
-      if (current && this.font.widthOfTextAtSize(next, size) > 512) {
+      const nextWordsWidth = (current ? wordsWidth + space : 0) + widthOf(word);
+      if (current && nextWordsWidth > 512 - 24 && widthOf(next) > 512) {
         this.line(current, size);
         current = word;
+        wordsWidth = widthOf(word);
       } else {
         current = next;
+        wordsWidth = nextWordsWidth;
       }
     }
     if (current) this.line(current, size);

@@ -12,7 +12,6 @@
  * the recipient chose none.
  */
 import fp from 'fastify-plugin';
-import nodemailer from 'nodemailer';
 import { mailTemplates, type MailTemplateId } from '@/generated/mail';
 import { fillPlaceholders } from '@/domain/messages';
 import { activeLocale, type Locale } from '@/domain/locale';
@@ -147,6 +146,8 @@ export default fp<{ config: Config; transport?: MailTransport }>(
       return;
     }
     if (config.smtpUrl) {
+      // Loaded only when mail goes out through SMTP (not for the dev mailbox of development and tests).
+      const { default: nodemailer } = await import('nodemailer');
       const transport = nodemailer.createTransport(config.smtpUrl);
       app.addHook('onClose', async () => transport.close());
       app.decorate('mailTransport', {

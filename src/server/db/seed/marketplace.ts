@@ -3,7 +3,6 @@
  * licensed across the served states, and eight weeks of slots in each provider's time zone. Seeded
  * random, so the same provider count gives the same people everywhere; bulk inserts throughout.
  */
-import zipcodes from 'zipcodes';
 import { constants } from '@/generated/constants';
 import { enums, type CounselingSpecialty, type CounselingType } from '@/generated/enums';
 import type { Queryable } from '../connection';
@@ -144,6 +143,8 @@ async function seedReference(tx: Queryable): Promise<{ filterIds: Map<string, nu
 }
 
 async function seedPractices(tx: Queryable, rng: Random, count: number): Promise<PracticeSeed[]> {
+  // The zip code table is loaded when the demo marketplace is seeded, not with the app (every start, every test file).
+  const { default: zipcodes } = await import('zipcodes');
   const practices: PracticeSeed[] = [];
   const rows: unknown[][] = [];
   for (let i = 0; i < count; i += 1) {

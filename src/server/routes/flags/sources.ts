@@ -4,7 +4,7 @@
  * Unleash frontend-API shape from one address, so pointing at a real Unleash changes nothing else.
  */
 import { createHash } from 'node:crypto';
-import { InMemStorageProvider, Unleash, type Context } from 'unleash-client';
+import type { Context, Unleash } from 'unleash-client';
 import { constants } from '@/generated/constants';
 import type { GetFrontendFlagsQuery, GetFrontendFlagsResponse } from '@/generated/entities';
 import { AppError } from '@/server/errors';
@@ -52,27 +52,33 @@ function etagOf(body: GetFrontendFlagsResponse): string {
   return `"${createHash('sha1').update(JSON.stringify(body)).digest('base64url')}"`;
 }
 
-/** specs/flags.yaml through the Unleash SDK's own evaluation, offline (bootstrapped, never fetching). */
+/**
+ * specs/flags.yaml through the Unleash SDK's own evaluation, offline (bootstrapped, never fetching). The SDK is
+ * loaded and started at the first question, not with the app: most starts (every test file's app) ask none.
+ */
 export function specFlagSource(): FlagSource {
   const features = specFeatures();
-  const unleash = new Unleash({
-    appName: 'flag-endpoint',
-    // Never contacted: refreshInterval 0 and the bootstrap below are the only source.
-    url: 'http://127.0.0.1:9/',
-    refreshInterval: 0,
-    disableMetrics: true,
-    skipInstanceCountWarning: true,
-    storageProvider: new InMemStorageProvider(),
-    bootstrap: { data: features },
-  });
-  unleash.on('error', () => undefined);
-  const ready = new Promise<void>((resolve) => {
-    if (unleash.isSynchronized()) resolve();
-    else unleash.once('ready', () => resolve());
-  });
+  let started: Promise<Unleash> | undefined;
+  const engine = (): Promise<Unleash> =>
+    (started ??= (async () => {
+      const { InMemStorageProvider, Unleash } = await import('unleash-client');
+      const unleash = new Unleash({
+        appName: 'flag-endpoint',
+        // Never contacted: refreshInterval 0 and the bootstrap below are the only source.
+        url: 'http://127.0.0.1:9/',
+        refreshInterval: 0,
+        disableMetrics: true,
+        skipInstanceCountWarning: true,
+        storageProvider: new InMemStorageProvider(),
+        bootstrap: { data: features },
+      });
+      unleash.on('error', () => undefined);
+      if (!unleash.isSynchronized()) await new Promise<void>((resolve) => unleash.once('ready', () => resolve()));
+      return unleash;
+    })());
   const names = new Set(features.map((f) => f.name));
   /** The toggle of one feature for a context, as the frontend API lists it (only while enabled). */
-  const toggle = (feature: string, context: Context): FlagToggle | undefined => {
+  const toggle = (unleash: Unleash, feature: string, context: Context): FlagToggle | undefined => {
     if (!unleash.isEnabled(feature, context)) return undefined;
     const { name, enabled, payload } = unleash.getVariant(feature, context);
     return {
@@ -84,19 +90,19 @@ export function specFlagSource(): FlagSource {
   };
   return {
     async answer(query, ifNoneMatch) {
-      await ready;
+      const unleash = await engine();
       const context = contextOf(query);
-      const toggles = features.map((f) => toggle(f.name, context)).filter((t): t is FlagToggle => t !== undefined);
+      const toggles = features.map((f) => toggle(unleash, f.name, context)).filter((t): t is FlagToggle => t !== undefined);
       const body = { toggles };
       const etag = etagOf(body);
       return ifNoneMatch === etag ? { status: 304, etag } : { status: 200, body, etag };
     },
     async toggleOf(name, query) {
-      await ready;
-      return names.has(name) ? toggle(name, contextOf(query)) : undefined;
+      if (!names.has(name)) return undefined;
+      return toggle(await engine(), name, contextOf(query));
     },
     close() {
-      unleash.destroy();
+      void started?.then((unleash) => unleash.destroy());
     },
   };
 }
