@@ -13,20 +13,14 @@ import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { startTestApp, type TestApp } from '../support/app';
 import { callerFor } from '../support/sessions';
 import { requestFor, type KnownIds } from '../support/request-arbitraries';
+import { countSetting } from '../support/settings';
 
 /**
  * 200 random requests an endpoint. `npm test` runs this file on PGlite and again on PostgreSQL when
  * TEST_DATABASE_URL is set; then the PGlite pass takes half (NO_5XX_CASES=100, scripts/test.ts): the
  * property is the same on both, the 200 run on PostgreSQL, and the whole file took 3.7 minutes on PGlite.
  */
-const CASES_PER_ENDPOINT = casesPerEndpoint(process.env.NO_5XX_CASES);
-
-function casesPerEndpoint(setting: string | undefined): number {
-  if (setting === undefined || setting === '') return 200;
-  const n = Number(setting);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`NO_5XX_CASES must be a whole number of at least 1, not "${setting}"`);
-  return n;
-}
+const CASES_PER_ENDPOINT = countSetting('NO_5XX_CASES', 200);
 
 /**
  * A GET or DELETE with no path parameter and no query has nothing to generate but the caller and an

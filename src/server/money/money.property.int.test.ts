@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { TestClock } from '@tests/support/clock';
+import { countSetting } from '@tests/support/settings';
 import { callerFor, type TestCaller } from '@tests/support/sessions';
 import { bookingBody, consentGiven, makeSlots, selfPatientOf, type TestSlot } from '@tests/support/booking';
 import { constants } from '@/generated/constants';
@@ -30,14 +31,7 @@ const approved = constants.testCardNumbers.approved[0]!.number;
  * then the PGlite pass runs 25 a group (MONEY_SEQUENCES, scripts/test.ts): the properties are the same on both, the
  * 200 run on PostgreSQL, and the 100 on PGlite still move money every way (the last test checks it).
  */
-const SEQUENCES_PER_GROUP = sequencesPerGroup(process.env.MONEY_SEQUENCES);
-
-function sequencesPerGroup(setting: string | undefined): number {
-  if (setting === undefined || setting === '') return 50;
-  const n = Number(setting);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`MONEY_SEQUENCES must be a whole number of at least 1, not "${setting}"`);
-  return n;
-}
+const SEQUENCES_PER_GROUP = countSetting('MONEY_SEQUENCES', 50);
 const GROUPS = 4;
 
 type Op =
