@@ -4,6 +4,7 @@ import { errorCatalogue } from '../generated/errors';
 import { messages } from '../generated/messages';
 import form from '../generated/forms/sign-in-email';
 import { routeOptionsFor } from './routes/registry';
+import { compileEverySchema } from './plugins/validation';
 import type { EndpointDefinition } from '../generated/types';
 
 let t: TestApp;
@@ -156,5 +157,11 @@ describe('request validation speaks the spec messages', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { email: 'x'.repeat(2_000_000) } });
     expect(res.statusCode).toBe(413);
     expect(res.json().errorCode).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it("compiles every route's request and response schemas (the app compiles each when first used)", () => {
+    // A schema Ajv (strict) or the serializer refuses would otherwise surface only when its route is first called.
+    expect(compileEverySchema(t.app)).toBeGreaterThan(100);
+    expect(compileEverySchema(t.app)).toBe(0);
   });
 });

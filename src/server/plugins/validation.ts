@@ -10,9 +10,15 @@
  * Response serializers: Fastify's default compiler hands fast-json-stringify every shared entity for every
  * response schema (GET and its HEAD twin), and fast-json-stringify checks each of them against its meta-schema
  * again each time: 254 serializers × 47 entities, a second of CPU at every start of the app (every test file,
- * every browser test's server). Here a response schema is compiled once per app, with the entities it reaches.
+ * every browser test's server). Here a response schema is compiled with the entities it reaches, once per process.
+ *
+ * Both kinds are compiled on first use: an app compiled ~250 routes' request and response schemas at every start
+ * (half a second of CPU, in every integration test file, of which most call a handful of routes). Every one is
+ * still compiled when its route is first called; compileEverySchema does them all now, so a test can show that
+ * every schema compiles (src/server/app.int.test.ts).
  */
 import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import fastJsonStringify, { type Schema as SerializerSchema } from 'fast-json-stringify';
 import { createAjv } from '@/domain/validation/ajv';
@@ -56,6 +62,33 @@ export function entitiesReachedBy(schema: unknown, found: Record<string, Seriali
   return found;
 }
 
+/** Serializers are pure functions of their schema (and the shared entities, fixed for the process). */
+const serializers = new Map<string, (data: unknown) => string>();
+
+function serializerFor(schema: unknown): (data: unknown) => string {
+  const key = JSON.stringify(schema);
+  let serialize = serializers.get(key);
+  if (!serialize) {
+    const entities = entitiesReachedBy(schema);
+    // As Fastify's own compiler: a response schema that is itself an entity is not also passed as one.
+    const id = (schema as { $id?: unknown }).$id;
+    if (typeof id === 'string') delete entities[id];
+    serialize = fastJsonStringify(schema as SerializerSchema, { schema: entities });
+    serializers.set(key, serialize);
+  }
+  return serialize;
+}
+
+/** Each app's schemas not compiled yet, for compileEverySchema. */
+const uncompiled = new WeakMap<FastifyInstance, Set<() => unknown>>();
+
+/** Compiles now every request and response schema of the app's routes not yet compiled (they are compiled on first use); returns how many. */
+export function compileEverySchema(app: FastifyInstance): number {
+  const pending = [...(uncompiled.get(app) ?? [])];
+  for (const compile of pending) compile();
+  return pending.length;
+}
+
 export default fp(
   async (app) => {
     // Date rules ("in the past", "at most 110 years back") read today from the app's clock.
@@ -67,21 +100,35 @@ export default fp(
       textAjv.addSchema(schema);
       app.addSchema(schema);
     }
-    const serializers = new Map<string, (data: unknown) => string>();
+    const pending = new Set<() => unknown>();
+    uncompiled.set(app, pending);
+    /** compile, once, when first needed (or by compileEverySchema) */
+    function onFirstUse<T>(compile: () => T): () => T {
+      let compiled: T | undefined;
+      const get = () => {
+        if (compiled === undefined) {
+          compiled = compile();
+          pending.delete(get);
+        }
+        return compiled;
+      };
+      pending.add(get);
+      return get;
+    }
     app.setSerializerCompiler(({ schema }) => {
-      const key = JSON.stringify(schema);
-      let serialize = serializers.get(key);
-      if (!serialize) {
-        const entities = entitiesReachedBy(schema);
-        // As Fastify's own compiler: a response schema that is itself an entity is not also passed as one.
-        const id = (schema as { $id?: unknown }).$id;
-        if (typeof id === 'string') delete entities[id];
-        serialize = fastJsonStringify(schema as SerializerSchema, { schema: entities });
-        serializers.set(key, serialize);
-      }
-      return serialize;
+      const serializer = onFirstUse(() => serializerFor(schema));
+      return (data: unknown) => serializer()(data);
     });
-    app.setValidatorCompiler(({ schema, httpPart }) => withPlainInput((httpPart === 'body' ? bodyAjv : textAjv).compile(schema)));
+    app.setValidatorCompiler(({ schema, httpPart }) => {
+      const validator = onFirstUse(() => withPlainInput((httpPart === 'body' ? bodyAjv : textAjv).compile(schema)));
+      const validate: Validator = (data) => {
+        const inner = validator();
+        const valid = inner(data);
+        validate.errors = inner.errors;
+        return valid;
+      };
+      return validate;
+    });
   },
   { name: 'validation', dependencies: ['clock'] },
 );

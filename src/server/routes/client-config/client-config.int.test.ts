@@ -5,18 +5,20 @@ import { demoAccounts } from '@/server/db/seed/demo-accounts';
 
 const patient = demoAccounts.find((a) => a.role === 'Patient')!;
 
-describe('GET /api/client-config', () => {
-  let withGoogle: TestApp;
-  let withoutGoogle: TestApp;
-  beforeAll(async () => {
-    withGoogle = await startTestApp({ env: { GOOGLE_CLIENT_ID: 'client-1.apps.example' } });
-    withoutGoogle = await startTestApp();
-  }, 90_000);
-  afterAll(async () => {
-    await withGoogle.close();
-    await withoutGoogle.close();
-  });
+// Two apps for the file (each start is a database and an app build): one with Google sign-in set up, and one
+// without it whose sign-in codes expire at once (a test-only setting, which client-config must not tell either).
+let withGoogle: TestApp;
+let withoutGoogle: TestApp;
+beforeAll(async () => {
+  withGoogle = await startTestApp({ env: { GOOGLE_CLIENT_ID: 'client-1.apps.example' } });
+  withoutGoogle = await startTestApp({ seed: true, env: { TEST_SIGN_IN_LIFETIME_SECONDS: '0' } });
+}, 90_000);
+afterAll(async () => {
+  await withGoogle.close();
+  await withoutGoogle.close();
+});
 
+describe('GET /api/client-config', () => {
   it('tells the browser the Google client id when Google sign-in is set up', async () => {
     const res = await withGoogle.app.inject({ method: 'GET', url: '/api/client-config' });
     expect(res.statusCode).toBe(200);
@@ -38,26 +40,20 @@ describe('TEST_SIGN_IN_LIFETIME_SECONDS', () => {
   });
 
   describe('at 0 seconds, codes and links are expired when they arrive', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await startTestApp({ seed: true, env: { TEST_SIGN_IN_LIFETIME_SECONDS: '0' } });
-    }, 90_000);
-    afterAll(async () => t.close());
-
     it('refuses the e-mailed code as OTP_INVALID', async () => {
-      await t.app.inject({ method: 'POST', url: '/api/auth/send-email-otp', payload: { email: patient.email } });
-      const [mail] = await mailTo(t.app, patient.email);
+      await withoutGoogle.app.inject({ method: 'POST', url: '/api/auth/send-email-otp', payload: { email: patient.email } });
+      const [mail] = await mailTo(withoutGoogle.app, patient.email);
       const otp = /\b(\d{6})\b/.exec(mail!.subject)![1];
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', payload: { email: patient.email, otp } });
+      const res = await withoutGoogle.app.inject({ method: 'POST', url: '/api/auth/verify-email-otp', payload: { email: patient.email, otp } });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ errorCode: 'OTP_INVALID' });
     });
 
     it('refuses the e-mailed link as LOGIN_LINK_INVALID', async () => {
-      await t.app.inject({ method: 'POST', url: '/api/auth/send-magic-link', payload: { email: patient.email } });
-      const [mail] = await mailTo(t.app, patient.email);
+      await withoutGoogle.app.inject({ method: 'POST', url: '/api/auth/send-magic-link', payload: { email: patient.email } });
+      const [mail] = await mailTo(withoutGoogle.app, patient.email);
       const token = /loginToken=([A-Za-z0-9_-]+)/.exec(mail!.text)![1];
-      const res = await t.app.inject({ method: 'GET', url: `/api/auth/verify-token/${token}` });
+      const res = await withoutGoogle.app.inject({ method: 'GET', url: `/api/auth/verify-token/${token}` });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ errorCode: 'LOGIN_LINK_INVALID' });
     });
