@@ -1,4 +1,5 @@
 import {
+  formatCalendarDate,
   formatDate,
   formatDateTime,
   formatDay,
@@ -23,6 +24,12 @@ describe('dates and times as people read them', () => {
     expect(formatLongDay('2026-11-25T03:00:00Z', 'America/Los_Angeles')).toBe('Tuesday, November 24');
     expect(formatTime('2026-11-25T03:00:00Z', 'America/Los_Angeles')).toBe('7:00 PM');
     expect(formatDate('2026-11-25T03:00:00Z', 'America/New_York')).toBe('Nov 24, 2026');
+  });
+
+  it('writes a calendar date on its own day in every zone, in the language', () => {
+    expect(formatCalendarDate('2026-11-26', 'en')).toBe('Nov 26, 2026');
+    expect(formatCalendarDate('2026-11-26', 'es')).toBe('26 nov 2026');
+    expect(formatCalendarDate('2027-01-01', 'en')).toBe('Jan 1, 2027');
   });
 
   it('writes one plain space before AM/PM, whatever the ICU version', () => {

@@ -57,6 +57,11 @@ export function formatDate(at: string | Date, zone: string, locale: Locale = act
   return format(at, zone, { month: 'short', day: 'numeric', year: 'numeric' }, locale);
 }
 
+/** "Nov 26, 2026" ("26 nov 2026"): a calendar date ("YYYY-MM-DD", no time and so no zone) in the language. */
+export function formatCalendarDate(iso: string, locale: Locale = activeLocale()): string {
+  return formatDate(`${iso}T00:00:00Z`, 'UTC', locale);
+}
+
 /** "Nov 26, 2026 3:00 PM EST" (statements and receipts) */
 export function formatDateTime(at: string | Date, zone: string, locale: Locale = activeLocale()): string {
   return `${formatDate(at, zone, locale)} ${formatTimeWithZone(at, zone, locale)}`;

@@ -103,7 +103,10 @@ describe("documents in the account's language", () => {
       expect(text).toContain(messageIn('es', 'document.gfe.title'));
       expect(text).toContain('José Muñoz');
       expect(text).not.toContain(messageIn(DEFAULT_LOCALE, 'document.gfe.title'));
+      // The period it covers in the Spanish form of a date ("26 nov 2026"), not the US one ("11/26/2026").
+      expect(text).not.toMatch(/\d{2}\/\d{2}\/\d{4}/);
     }
+    expect(mail!.text).toMatch(/del \d{1,2} [a-z]+\.? \d{4} al \d{1,2} [a-z]+\.? \d{4}/);
     // The confirmation's video room opens in the account's language, in the mail and in its calendar entry.
     const confirmation = (await mailTo(t.app, jose.email)).find((m) => m.template === 'appointment-confirmation');
     expect(confirmation!.text).toContain(`${t.app.publicUrl}/es/app/visit/${appointment.id}`);

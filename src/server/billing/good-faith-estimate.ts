@@ -4,7 +4,8 @@
  * (GET /appointments/{id}/good-faith-estimate) and attached to the e-mail sent with the booking.
  */
 import type { FastifyInstance } from 'fastify';
-import { isoDateIn, formatUsDate } from '@/domain/dates';
+import { isoDateIn } from '@/domain/dates';
+import { formatCalendarDate } from '@/domain/date-format';
 import { goodFaithEstimate, type GoodFaithEstimate } from '@/domain/good-faith-estimate';
 import { formatCents } from '@/domain/money';
 import { appointmentById } from '../booking/appointments';
@@ -89,8 +90,8 @@ export async function sendEstimateMail(app: FastifyInstance, appointmentId: stri
           price: formatCents(estimate.priceCents),
           sessions: estimate.sessions,
           total: formatCents(estimate.totalCents),
-          from: formatUsDate(estimate.from),
-          to: formatUsDate(estimate.to),
+          from: formatCalendarDate(estimate.from),
+          to: formatCalendarDate(estimate.to),
         },
         attachments: [
           { filename: 'good-faith-estimate.pdf', contentType: 'application/pdf', content: Buffer.from(document.pdf).toString('base64'), encoding: 'base64' },

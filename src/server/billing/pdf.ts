@@ -3,7 +3,7 @@
  * comes from specs/messages; amounts are US dollars; times read in billingTimeZone. Only the card's
  * brand and last 4 digits are ever printed.
  */
-import { formatDateTime } from '@/domain/date-format';
+import { formatCalendarDate, formatDateTime } from '@/domain/date-format';
 import { formatCents } from '@/domain/money';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { embedDocumentFonts } from '../pdf-fonts';
@@ -12,7 +12,6 @@ import { enumLabelOf } from '@/domain/translations';
 import type { MessageKey } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatPhone } from '@/domain/phone';
-import { formatUsDate } from '@/domain/dates';
 import type { GoodFaithEstimate } from '@/domain/good-faith-estimate';
 import type { PaymentRow } from './repository';
 import { purposeText } from './repository';
@@ -190,7 +189,7 @@ export async function goodFaithEstimatePdf(subject: EstimateSubject, estimate: G
   w.row(label('document.label.pricePerSession'), formatCents(estimate.priceCents));
   w.row(label('document.label.expectedSessions'), String(estimate.sessions));
   w.row(label('document.label.estimatedTotal'), formatCents(estimate.totalCents));
-  w.row(label('document.label.covers'), `${formatUsDate(estimate.from)} - ${formatUsDate(estimate.to)}`);
+  w.row(label('document.label.covers'), `${formatCalendarDate(estimate.from)} - ${formatCalendarDate(estimate.to)}`);
   w.paragraph(message('document.gfe.sessionsBasis', { cadence: subject.cadence }));
   w.rule();
   w.paragraph(message('document.gfe.notABill'));
