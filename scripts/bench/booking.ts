@@ -15,12 +15,17 @@
  * p99 at most 250 ms, 0 overlaps, each payment charged once). BENCH_POOL_SIZE (default 2 per client,
  * at most 40) is the API's DATABASE_POOL_SIZE.
  *
+ * On PostgreSQL, a third contest between the two: the HTTP floor, the same INSERT behind one bare Fastify
+ * endpoint (scripts/bench/http-floor.ts: no session, no rule, one request an attempt, the API's pool size), driven by
+ * the same client. Its share of bare SQL is the most any HTTP API reaches on this machine when an attempt is one
+ * statement.
+ *
  * On a machine shared with other work the rates follow the share of CPU each run gets, so the report
  * also gives the CPU each attempt cost (read from /proc on Linux): the API server's and the database
  * backends' for the API, the database's and the client's for bare SQL, and their ratio - what the
  * rates' ratio would be if CPU were all that limited both.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -228,6 +233,8 @@ interface Bare {
   p50: number;
   p99: number;
   inserted: number;
+  /** inserts PostgreSQL stopped as a deadlock (40P01): two uncommitted inserts each waiting on the other's row in the constraint's check */
+  deadlocks: number;
   /** CPU seconds the run cost: the database's (its backends; in-process for PGlite) and the client's */
   cpu?: { database?: number; client: number };
 }
@@ -257,6 +264,7 @@ const BARE_TABLE = `CREATE TABLE IF NOT EXISTS bench_bare (
 async function driveBare(run: (client: number, sql: string, params: unknown[]) => Promise<void>, data: BenchData, clients: number): Promise<Bare> {
   const latencies: number[] = [];
   let inserted = 0;
+  let deadlocks = 0;
   let next = 0;
   const started = performance.now();
   async function client(index: number): Promise<void> {
@@ -268,7 +276,9 @@ async function driveBare(run: (client: number, sql: string, params: unknown[]) =
         await run(index, 'INSERT INTO bench_bare (provider_id, during) SELECT provider_id, during FROM slots WHERE id = $1', [slot.id]);
         inserted += 1;
       } catch (err) {
-        if ((err as { code?: string }).code !== '23P01') throw err;
+        const code = (err as { code?: string }).code;
+        if (code === '40P01') deadlocks += 1;
+        else if (code !== '23P01') throw err;
       }
       latencies.push(performance.now() - t0);
     }
@@ -276,7 +286,7 @@ async function driveBare(run: (client: number, sql: string, params: unknown[]) =
   await Promise.all(Array.from({ length: clients }, (_, i) => client(i)));
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { attempts: latencies.length, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), inserted };
+  return { attempts: latencies.length, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), inserted, deadlocks };
 }
 
 async function bareOnPostgres(data: BenchData): Promise<Bare> {
@@ -328,6 +338,61 @@ async function bareOnPglite(dir: string, data: BenchData): Promise<Bare> {
   }
 }
 
+interface Floor {
+  attempts: number;
+  seconds: number;
+  p50: number;
+  p99: number;
+  won: number;
+}
+
+/** The HTTP floor on PostgreSQL: scripts/bench/http-floor.ts in a child process, driven by the API's client. */
+async function floorOnPostgres(data: BenchData): Promise<Floor> {
+  const database = new pg.Client({ connectionString: DATABASE_URL });
+  await database.connect();
+  await database.query(BARE_TABLE.replace('bench_bare', 'bench_floor'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', join('scripts', 'bench', 'http-floor.ts')], {
+    env: { ...process.env, PORT: String(port), FLOOR_DATABASE_URL: DATABASE_URL, FLOOR_POOL_SIZE: String(POOL_SIZE) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (let ready = false; !ready;) {
+      if (child.exitCode !== null) throw new Error('the HTTP floor server exited');
+      ready = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (!ready) await new Promise((r) => setTimeout(r, 100));
+    }
+    const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+    const latencies: number[] = [];
+    let won = 0;
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CLIENTS }, async () => {
+        while (next < ATTEMPTS) {
+          next += 1;
+          const slot = data.slots[Math.floor(Math.random() * data.slots.length)]!;
+          const t0 = performance.now();
+          const { status } = await post(agent, port, '/attempt', { 'content-type': 'application/json' }, { slotId: slot.id });
+          if (status === 201) won += 1;
+          else if (status !== 409) throw new Error(`the HTTP floor answered ${status}`);
+          latencies.push(performance.now() - t0);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    agent.destroy();
+    latencies.sort((a, b) => a - b);
+    return { attempts: latencies.length, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), won };
+  } finally {
+    child.kill('SIGTERM');
+    await database.end();
+  }
+}
+
 const OVERLAPS = `SELECT count(*)::int AS n FROM appointments a JOIN appointments b
                     ON a.provider_id = b.provider_id AND a.id < b.id AND a.during && b.during
                  WHERE a.status = 'booked' AND b.status = 'booked'`;
@@ -356,7 +421,7 @@ function reportCpu(o: Outcome, bare: Bare, api: ApiCpu): void {
     console.log(`  bare SQL / API CPU an attempt: ${((bareTotal / apiTotal) * 100).toFixed(1)} % (the rates' ratio if CPU alone limited both)`);
 }
 
-function report(name: string, o: Outcome, overlaps: number, slots: number, bare: Bare, cpu: ApiCpu): boolean {
+function report(name: string, o: Outcome, overlaps: number, slots: number, bare: Bare, cpu: ApiCpu, floor?: Floor): boolean {
   const apiRate = o.attempts / o.seconds;
   const bareRate = bare.attempts / bare.seconds;
   const share = apiRate / bareRate;
@@ -364,8 +429,16 @@ function report(name: string, o: Outcome, overlaps: number, slots: number, bare:
     `\n${name}: ${o.attempts} attempts by ${CLIENTS} clients on ${PROVIDERS} providers (${slots} slots) in ${o.seconds.toFixed(1)} s, API pool ${POOL_SIZE}`,
   );
   console.log(
-    `  bare SQL   attempts/s ${bareRate.toFixed(0)}   latency p50 ${bare.p50.toFixed(1)} ms   p99 ${bare.p99.toFixed(1)} ms   inserted ${bare.inserted}`,
+    `  bare SQL   attempts/s ${bareRate.toFixed(0)}   latency p50 ${bare.p50.toFixed(1)} ms   p99 ${bare.p99.toFixed(1)} ms   inserted ${bare.inserted}` +
+      (bare.deadlocks ? `   deadlocks ${bare.deadlocks}` : ''),
   );
+  if (floor) {
+    const floorRate = floor.attempts / floor.seconds;
+    console.log(
+      `  HTTP floor attempts/s ${floorRate.toFixed(0)}   latency p50 ${floor.p50.toFixed(1)} ms   p99 ${floor.p99.toFixed(1)} ms   inserted ${floor.won}` +
+        `   (the same INSERT behind one bare endpoint: ${((floorRate / bareRate) * 100).toFixed(1)} % of bare SQL)`,
+    );
+  }
   console.log(`  API        attempts/s ${apiRate.toFixed(0)}   latency p50 ${o.p50.toFixed(1)} ms   p99 ${o.p99.toFixed(1)} ms   (hold + book, two requests)`);
   console.log(`  API / bare SQL: ${(share * 100).toFixed(1)} % (target >= ${TARGET_SHARE * 100} %)   p99 target <= ${TARGET_P99_MS} ms`);
   console.log(`  booked ${o.booked}   refused 3001 ${o.refused3001}   other ${JSON.stringify(o.other)}`);
@@ -391,6 +464,7 @@ async function onPostgres(): Promise<boolean> {
   try {
     const data = await prepare(database);
     const bare = await bareOnPostgres(data);
+    const floor = await floorOnPostgres(data);
     const port = await freePort();
     server = await startServer(port, { DATABASE_URL, DATA_DIR: dataDir, JWT_SECRET: SECRET, DATABASE_POOL_SIZE: String(POOL_SIZE), ...UNLIMITED });
     // The database's CPU: every backend of the bench database (the API's pool, its job engine's), before and after.
@@ -416,7 +490,7 @@ async function onPostgres(): Promise<boolean> {
     }
     const [row] = await database.query<{ n: number }>(OVERLAPS);
     const serverCpu = server0 !== undefined && server1 !== undefined ? server1 - server0 : undefined;
-    const ok = report('PostgreSQL', outcome, row!.n, data.slots.length, bare, { server: serverCpu, database: databaseCpu });
+    const ok = report('PostgreSQL', outcome, row!.n, data.slots.length, bare, { server: serverCpu, database: databaseCpu }, floor);
     console.log(`  database transactions an attempt: ${(xacts / outcome.attempts).toFixed(2)} (every process's, the job engine's included; bare SQL: 1)`);
     return ok;
   } finally {
