@@ -132,7 +132,8 @@ const steps: Step[] = [
     name: 'browser end-to-end tests',
     // Workers: one more than cores (jest.e2e.config.cjs), unless TEST_WORKERS says otherwise.
     ...jest('browser end-to-end tests', '-c', 'jest.e2e.config.cjs', ...(process.env.TEST_WORKERS ? [`--maxWorkers=${process.env.TEST_WORKERS}`] : [])),
-    needs: ['build (server renderer)', 'build (islands)'],
+    // Its servers run the server bundle, as `npm start` does (tests/e2e/server-process.ts).
+    needs: ['build (server renderer)', 'build (islands)', 'build (server)'],
   },
 ];
 

@@ -6,8 +6,11 @@ const { startServer, stopServer } = require('./server-process.ts');
 const { startFhirTestServer } = require('./fhir-test-server.cjs');
 
 module.exports = async function globalSetup(globalConfig) {
-  if (!existsSync(join(__dirname, '..', '..', 'dist', 'client', 'index.html'))) {
-    throw new Error('The client is not built. Run `npm run build` first (`npm test` does it for you).');
+  // The servers run the built bundle (dist/server) with the built client (dist/client), as `npm start` does.
+  for (const built of [join('dist', 'client', 'index.html'), join('dist', 'server', 'main.js')]) {
+    if (!existsSync(join(__dirname, '..', '..', built))) {
+      throw new Error(`${built} is missing: run \`npm run build\` first (\`npm test\` does it for you).`);
+    }
   }
   // Fail at once, with how to fix it, when no Chromium can be found (a CHROME_PATH that points nowhere
   // included); the packaged Chromium is unpacked here, once, before the test files start in parallel.

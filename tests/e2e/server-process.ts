@@ -80,7 +80,8 @@ export async function startServer(fhirUrl: string | undefined, fhirPath: string,
     ...env,
   };
   const childEnv = Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  const child = spawn('node', ['--import', 'tsx', 'src/server/main.ts'], {
+  // The server as `npm start` serves it: the bundle `npm run build:server` made (dist/server), run by plain Node.
+  const child = spawn(process.execPath, [join('dist', 'server', 'main.js')], {
     cwd: resolve(__dirname, '..', '..'),
     env: childEnv,
     stdio: ['ignore', 'pipe', 'inherit'],
