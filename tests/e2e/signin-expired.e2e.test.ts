@@ -13,9 +13,8 @@ import { useOwnServer } from './server-process';
 import { codeIn, latestMail, linkIn, wcagViolations } from './signin-support';
 
 const account = demoAccounts.find((a) => a.role === 'Support agent')!;
-const ownServer = useOwnServer({ TEST_SIGN_IN_LIFETIME_SECONDS: '0' });
-
 describe('expired sign-in codes and links', () => {
+  const ownServer = useOwnServer({ TEST_SIGN_IN_LIFETIME_SECONDS: '0' });
   const session = useBrowser();
 
   it('refuses an expired one-time code with the spec message', async () => {
