@@ -6,8 +6,8 @@
  * The words come from the caller (patient or support copy in specs/messages).
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useMutation } from '@tanstack/react-query';
-import { useGetProviderAvailabilityQuery } from '@/generated/client/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryRoot, useGetProviderAvailabilityQuery } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
 import type { EndpointTypes, Slot } from '@/generated/entities';
 import { useApi } from '@/client/api/api-context';
@@ -75,6 +75,7 @@ export interface SlotPickerDialogProps {
 
 export function SlotPickerDialog({ session, zone, copy, audience, title, confirmLabel, intro, onConfirm, onClose, canConfirm = true }: SlotPickerDialogProps) {
   const api = useApi();
+  const queryClient = useQueryClient();
   const idBase = useId();
   const [hold, setHold] = useState<Hold>();
   const [choosing, setChoosing] = useState<string>();
@@ -130,6 +131,10 @@ export function SlotPickerDialog({ session, zone, copy, audience, title, confirm
       confirmedRef.current = true;
       await onConfirm(hold);
     },
+    // The confirmed time is no longer open: cached open times would offer it again in the next picker
+    // while they refresh (a time shown as open, then refused as just booked), so they are dropped and
+    // the next picker waits for fresh ones.
+    onSuccess: () => queryClient.resetQueries({ queryKey: queryRoot('getProviderAvailability') }),
     onError: (error) => {
       confirmedRef.current = false;
       setProblem(errorTextFor(error, audience));

@@ -204,6 +204,63 @@ describe('PatientSessionsPage', () => {
     expect(rescheduleAppointment).toHaveBeenCalledWith(expect.objectContaining({ body: { holdId: '99999999-9999-4999-8999-999999999999', slotId: slot.id } }));
   });
 
+  it('after a reschedule, the next picker waits for fresh open times instead of offering the time just taken', async () => {
+    const s = session({ start: inHours(72) });
+    const slotStart = inHours(120);
+    const slot = {
+      id: '66666666-6666-4666-8666-666666666666',
+      start: slotStart,
+      end: inHours(121),
+      practiceId: s.practice.id,
+      providerId: s.provider.id,
+      availabilityType: 'online',
+      timeOfDay: 'morning',
+      isMedication: false,
+    };
+    const moved = { ...s, start: slotStart, end: inHours(121), rescheduledFrom: s.start };
+    const availability = (slots: (typeof slot)[]) => ({ providerId: s.provider.id, timeZone: zone, startDate: '2026-01-01', endDate: '2026-01-02', slots });
+    // The first picker is answered at once; the next one's answer (the time now taken) waits until the test gives it.
+    let giveFresh: (answer: ReturnType<typeof availability>) => void = () => undefined;
+    let availabilityCalls = 0;
+    renderSessions(
+      routeById.patientSessionsUpcoming.path,
+      {
+        listAppointments: () => ({ items: [availabilityCalls ? moved : s] }),
+        getProviderAvailability: () => {
+          availabilityCalls += 1;
+          return availabilityCalls === 1 ? availability([slot]) : new Promise((resolve) => (giveFresh = resolve));
+        },
+        holdSlot: () => ({
+          holdId: '99999999-9999-4999-8999-999999999999',
+          slotId: slot.id,
+          providerId: s.provider.id,
+          practiceId: s.practice.id,
+          start: slot.start,
+          end: slot.end,
+          appointmentMode: 'online',
+          expiresAt: inHours(0.1),
+        }),
+        rescheduleAppointment: () => moved,
+        releaseSlotHold: () => undefined,
+      },
+      { rescheduleButtons: 'new_for_client' },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: message('ui.patient.sessions.reschedule') }));
+    await userEvent.click((await screen.findAllByRole('radio'))[0]!);
+    await screen.findByText(message('ui.patient.slots.held', { when: formatSessionTime(slotStart, zone), minutes: constants.slotHoldMinutes }));
+    await userEvent.click(screen.getByRole('button', { name: message('ui.patient.reschedule.confirm') }));
+    await screen.findByText(message('ui.patient.reschedule.done', { when: formatSessionTime(slotStart, zone) }));
+
+    await userEvent.click(await screen.findByRole('button', { name: message('ui.patient.sessions.reschedule') }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(availabilityCalls).toBe(2));
+    expect(within(dialog).queryAllByRole('radio')).toHaveLength(0);
+    expect(within(dialog).getByRole('status', { busy: true })).toBeTruthy();
+    giveFresh(availability([]));
+    await waitFor(() => expect(within(dialog).queryByRole('status', { busy: true })).toBeNull());
+    expect(within(dialog).queryAllByRole('radio')).toHaveLength(0);
+  });
+
   it('hides reschedule while the flag is off', async () => {
     renderSessions(routeById.patientSessionsUpcoming.path, { listAppointments: () => ({ items: [session()] }) }, { rescheduleButtons: 'off' });
     await screen.findByRole('article');
