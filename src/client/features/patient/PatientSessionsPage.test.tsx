@@ -42,6 +42,32 @@ function renderSessions(at: string, answers: Parameters<typeof renderScreen>[1][
   return r;
 }
 
+/** An open time of the session's provider and practice, five days ahead, and the answer that holds it. */
+function openTimeOf(s: ReturnType<typeof session>) {
+  const slotStart = inHours(120);
+  const slot = {
+    id: '66666666-6666-4666-8666-666666666666',
+    start: slotStart,
+    end: inHours(121),
+    practiceId: s.practice.id,
+    providerId: s.provider.id,
+    availabilityType: 'online',
+    timeOfDay: 'morning',
+    isMedication: false,
+  };
+  const heldAnswer = () => ({
+    holdId: '99999999-9999-4999-8999-999999999999',
+    slotId: slot.id,
+    providerId: s.provider.id,
+    practiceId: s.practice.id,
+    start: slot.start,
+    end: slot.end,
+    appointmentMode: 'online',
+    expiresAt: inHours(0.1),
+  });
+  return { slotStart, slot, heldAnswer };
+}
+
 describe('PatientSessionsPage', () => {
   it('lists upcoming sessions with join, calendar and cancel', async () => {
     renderSessions(routeById.patientSessionsUpcoming.path, { listAppointments: () => ({ items: [session()] }) });
@@ -152,28 +178,9 @@ describe('PatientSessionsPage', () => {
 
   it('reschedules: holds the chosen time of the same provider and practice first, then moves the session', async () => {
     const s = session({ start: inHours(72) });
-    const slotStart = inHours(120);
-    const slot = {
-      id: '66666666-6666-4666-8666-666666666666',
-      start: slotStart,
-      end: inHours(121),
-      practiceId: s.practice.id,
-      providerId: s.provider.id,
-      availabilityType: 'online',
-      timeOfDay: 'morning',
-      isMedication: false,
-    };
+    const { slotStart, slot, heldAnswer } = openTimeOf(s);
     const elsewhere = { ...slot, id: '77777777-7777-4777-8777-777777777777', practiceId: '88888888-8888-4888-8888-888888888888' };
-    const holdSlot = jest.fn(() => ({
-      holdId: '99999999-9999-4999-8999-999999999999',
-      slotId: slot.id,
-      providerId: s.provider.id,
-      practiceId: s.practice.id,
-      start: slot.start,
-      end: slot.end,
-      appointmentMode: 'online',
-      expiresAt: inHours(0.1),
-    }));
+    const holdSlot = jest.fn(heldAnswer);
     const rescheduleAppointment = jest.fn(() => ({ ...s, start: slotStart, end: inHours(121), rescheduledFrom: s.start }));
     renderSessions(
       routeById.patientSessionsUpcoming.path,
@@ -206,17 +213,7 @@ describe('PatientSessionsPage', () => {
 
   it('after a reschedule, the next picker waits for fresh open times instead of offering the time just taken', async () => {
     const s = session({ start: inHours(72) });
-    const slotStart = inHours(120);
-    const slot = {
-      id: '66666666-6666-4666-8666-666666666666',
-      start: slotStart,
-      end: inHours(121),
-      practiceId: s.practice.id,
-      providerId: s.provider.id,
-      availabilityType: 'online',
-      timeOfDay: 'morning',
-      isMedication: false,
-    };
+    const { slotStart, slot, heldAnswer } = openTimeOf(s);
     const moved = { ...s, start: slotStart, end: inHours(121), rescheduledFrom: s.start };
     const availability = (slots: (typeof slot)[]) => ({ providerId: s.provider.id, timeZone: zone, startDate: '2026-01-01', endDate: '2026-01-02', slots });
     // The first picker is answered at once; the next one's answer (the time now taken) waits until the test gives it.
@@ -230,16 +227,7 @@ describe('PatientSessionsPage', () => {
           availabilityCalls += 1;
           return availabilityCalls === 1 ? availability([slot]) : new Promise((resolve) => (giveFresh = resolve));
         },
-        holdSlot: () => ({
-          holdId: '99999999-9999-4999-8999-999999999999',
-          slotId: slot.id,
-          providerId: s.provider.id,
-          practiceId: s.practice.id,
-          start: slot.start,
-          end: slot.end,
-          appointmentMode: 'online',
-          expiresAt: inHours(0.1),
-        }),
+        holdSlot: heldAnswer,
         rescheduleAppointment: () => moved,
         releaseSlotHold: () => undefined,
       },
