@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { productSpecChecks } from './product-spec-checks';
 import { tally } from './test-results';
 
 interface Step {
@@ -40,6 +41,8 @@ interface Result {
   outcome: Outcome;
   seconds: number;
   note?: string;
+  /** the summary's word for it, when not the outcome's */
+  mark?: string;
 }
 
 const cacheDir = join('node_modules', '.cache');
@@ -79,6 +82,8 @@ const jest = (name: string, ...args: string[]): Pick<Step, 'command' | 'jestResu
   };
 };
 const pgUrl = process.env.TEST_DATABASE_URL;
+/** The spec-wording checks run inside the unit step where the product spec sits beside the repository; otherwise they skip, and the summary says so. */
+const specChecks = productSpecChecks(process.cwd());
 const only = process.argv.slice(2);
 
 const steps: Step[] = [
@@ -263,10 +268,20 @@ async function main(): Promise<void> {
     chosen.filter((s) => s.jestResults).map((s) => ({ step: s.name, resultsFile: s.jestResults!, outcome: results.find((r) => r.name === s.name)?.outcome })),
     process.cwd(),
   );
+  // One line for the product-spec wording checks: the unit step ran them, or they could not run (a plain clone: not run,
+  // and npm test passes), or the spec is required and missing (CI: failed).
+  if (!specChecks.run && chosen.some((s) => s.name === 'unit + component tests'))
+    results.push({
+      name: 'product-spec wording checks',
+      outcome: specChecks.required ? 'failed' : 'skipped',
+      ...(specChecks.required ? {} : { mark: 'NOT RUN' }),
+      seconds: 0,
+      note: specChecks.reason,
+    });
   const width = Math.max(...results.map((r) => r.name.length));
   say('\n━━ Summary');
   for (const r of results) {
-    const mark = { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP', 'not run': 'NOT RUN' }[r.outcome];
+    const mark = r.mark ?? { passed: 'PASS', failed: 'FAIL', skipped: 'SKIP', 'not run': 'NOT RUN' }[r.outcome];
     say(`  ${mark.padEnd(7)} ${r.name.padEnd(width)} ${r.seconds ? `${r.seconds.toFixed(1)}s` : ''}${r.note ? `  (${r.note})` : ''}`);
   }
   const slowest = counts.timings.slice(0, 10);
