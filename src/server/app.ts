@@ -83,7 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const { config } = options;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, logFormatFor(config.nodeEnv)),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: config.bodyLimitBytes,
     // The first start migrates and seeds the demo marketplace before listening; on a busy machine
     // that takes longer than Fastify's default 10 s plugin timeout.
@@ -147,4 +147,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   return app;
+}
+
+/**
+ * Fastify's trustProxy from TRUST_PROXY. A hop count becomes "trust the nearest n hops" (proxy-addr's index 0 is
+ * the socket's peer): Fastify 5 treats a bare number as trusting nothing, since a count cannot tell the load
+ * balancer from a caller that reached the server directly, so a count suits only a server that the proxy alone
+ * can reach (docs/operations.md); addresses are checked hop by hop.
+ */
+function trustProxyOption(trusted: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trusted !== 'number') return trusted;
+  return (_address, hop) => hop < trusted;
 }

@@ -42,6 +42,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://user:secret@db/x' })).not.toThrow(/secret/);
   });
 
+  it("takes TRUST_PROXY as a hop count or the proxies' addresses, and refuses to trust every hop", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,loopback,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', 'loopback', 'fd00::/8']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true would believe whatever X-Forwarded-For a caller writes .*TRUST_PROXY=1 behind one load balancer/,
+    );
+    // every address by another name
+    expect(() => loadConfig({ TRUST_PROXY: '0.0.0.0/0' })).toThrow(/TRUST_PROXY: "0.0.0.0\/0" is not an IP address, a CIDR range/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1,proxy.example.com' })).toThrow(/"proxy.example.com" is not an IP address/);
+    expect(() => loadConfig({ TRUST_PROXY: '50' })).toThrow(/more hops than a chain of proxies has/);
+  });
+
   it('is documented: README lists every variable', () => {
     const readme = readFileSync('README.md', 'utf8');
     for (const v of variables) expect(readme).toContain(`\`${v.name}\``);

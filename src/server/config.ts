@@ -3,6 +3,7 @@
  * declared here with its meaning and default; README's table is checked against this list.
  * A bad value stops start-up with a sentence that says which variable and what to do.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { constants } from '../generated/constants';
 
@@ -16,7 +17,11 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   clientDir: string;
   ssrEntry: string;
-  trustProxy: boolean;
+  /**
+   * Which hops in front of the server may name the caller's address in X-Forwarded-For (Fastify's trustProxy forms):
+   * false (none), a hop count, or the proxies' addresses and CIDR ranges. Never `true`, which would believe what a caller writes.
+   */
+  trustProxy: false | number | string[];
   bodyLimitBytes: number;
   serveClient: boolean;
   /** Unleash frontend API that answers the flag endpoint instead of specs/flags.yaml */
@@ -104,7 +109,12 @@ export const variables: readonly VariableSpec[] = [
   },
   { name: 'CLIENT_DIR', description: 'Built client (vite build output)', default: './dist/client' },
   { name: 'SSR_ENTRY', description: 'Built server renderer (vite build --ssr output)', default: './dist/ssr/entry-server.js' },
-  { name: 'TRUST_PROXY', description: 'true when behind a reverse proxy that sets X-Forwarded-For', default: 'false' },
+  {
+    name: 'TRUST_PROXY',
+    description:
+      'The proxies in front of the server whose X-Forwarded-For names the caller: a hop count (1 behind one load balancer) or their addresses and CIDR ranges (10.0.0.0/8,loopback); true is refused',
+    default: 'false',
+  },
   { name: 'BODY_LIMIT_BYTES', description: 'Largest accepted request body (uploads have their own limit)', default: '1048576' },
   { name: 'SERVE_CLIENT', description: 'false serves only the API (npm run dev serves the client through Vite)', default: 'true' },
   {
@@ -396,7 +406,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf('LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, nodeEnv === 'test' ? 'warn' : 'info'),
     clientDir: resolve(read('CLIENT_DIR') ?? './dist/client'),
     ssrEntry: resolve(read('SSR_ENTRY') ?? './dist/ssr/entry-server.js'),
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: trustedProxies(read('TRUST_PROXY'), problems),
     bodyLimitBytes: integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 100 * 1_048_576),
     serveClient: bool('SERVE_CLIENT', true),
     unleashUrl,
@@ -430,4 +440,56 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/** Names proxy-addr (Fastify's trustProxy) gives to address ranges. */
+const namedRanges = ['loopback', 'linklocal', 'uniquelocal'];
+/** More hops than any real chain of proxies: a bigger count is a mistake, not a deployment. */
+const maxProxyHops = 10;
+
+/**
+ * TRUST_PROXY in one of Fastify's own trustProxy forms, minus the one that lets a caller choose its address:
+ * unset or false (X-Forwarded-For is ignored), a hop count, or a list of proxy addresses, CIDR ranges and
+ * proxy-addr's named ranges. `true` trusts every hop, so the leftmost X-Forwarded-For entry, which the caller writes,
+ * would become its address and dodge every per-address limit: refused with a line that says what to write instead.
+ */
+function trustedProxies(raw: string | undefined, problems: string[]): Config['trustProxy'] {
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  const instead = `give the number of proxies in front of the server (TRUST_PROXY=1 behind one load balancer) or their addresses (TRUST_PROXY=10.0.0.0/8)`;
+  if (raw === 'true') {
+    problems.push(`TRUST_PROXY=true would believe whatever X-Forwarded-For a caller writes (and its per-address limits with it): ${instead}.`);
+    return false;
+  }
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > maxProxyHops) {
+      problems.push(`TRUST_PROXY="${raw}" is more hops than a chain of proxies has: ${instead}.`);
+      return false;
+    }
+    return hops;
+  }
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length) {
+    problems.push(
+      `TRUST_PROXY: ${bad.map((b) => `"${b}"`).join(', ')} is not an IP address, a CIDR range (10.0.0.0/8) or loopback, linklocal, uniquelocal: ${instead}.`,
+    );
+    return false;
+  }
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (namedRanges.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d+$/.test(prefix)) return false;
+  // a CIDR range that covers every address (0.0.0.0/0, ::/0) is `true` by another name
+  const bits = Number(prefix);
+  return bits >= 1 && bits <= (family === 4 ? 32 : 128);
 }

@@ -52,7 +52,8 @@ export async function startServer(fhirUrl: string | undefined, fhirPath: string,
   const template = process.env.E2E_TEMPLATE_DATA_DIR;
   if (template) cpSync(template, dataDir, { recursive: true });
   const mailDir = mkdtempSync(join(tmpdir(), 'e2e-mail-'));
-  // TRUST_PROXY: each browser session comes from its own X-Forwarded-For address (harness.ts), so the
+  // TRUST_PROXY=loopback: the browser reaches the server from this machine, trusted as a proxy would be, and each browser session
+  // comes from its own X-Forwarded-For address (harness.ts), so the
   // hourly per-IP sign-in limits of one test never refuse another's. TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR:
   // many test files sign the same demo accounts in within the hour. TEST_RATE_LIMIT_FACTOR: they also hold and book often.
   // TEST_JOB_RETRY_DELAY_SECONDS: a mail that cannot be delivered reaches the dead-letter list (and /metrics) in seconds, not half an hour.
@@ -64,7 +65,7 @@ export async function startServer(fhirUrl: string | undefined, fhirPath: string,
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     E2E_MAIL_DIR: mailDir,
-    TRUST_PROXY: 'true',
+    TRUST_PROXY: 'loopback',
     TEST_SIGN_IN_SENDS_PER_ACCOUNT_PER_HOUR: '1000',
     TEST_RATE_LIMIT_FACTOR: '100',
     TEST_JOB_RETRY_DELAY_SECONDS: '1',
