@@ -1151,6 +1151,8 @@ export const messages = {
   'ui.search.skipToResults': 'Skip to results',
   /** The first link of every page, for keyboard and screen-reader users. */
   'ui.layout.skipToContent': 'Skip to content',
+  /** Shown at the top of every page and every e-mail while the server runs with DEMO_MODE=true (a deliberate demo deployment). */
+  'ui.layout.demoBanner': 'Demo: no real payments, no real care. This site is a demonstration; cards are not charged and no clinician will see you.',
   /** Read by screen readers before the support phone number in the header. */
   'ui.layout.callUs': 'Call us at ',
   /** The name of the header's main navigation (screen readers). */
@@ -2333,6 +2335,7 @@ export interface MessageParams {
   'ui.callCenter.closed': { nextOpening: string | number };
   'ui.search.skipToResults': Record<string, never>;
   'ui.layout.skipToContent': Record<string, never>;
+  'ui.layout.demoBanner': Record<string, never>;
   'ui.layout.callUs': Record<string, never>;
   'ui.layout.mainNav': Record<string, never>;
   'ui.layout.language': Record<string, never>;

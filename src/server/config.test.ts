@@ -42,6 +42,43 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://user:secret@db/x' })).not.toThrow(/secret/);
   });
 
+  describe('in production', () => {
+    const basics = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail.example.com:587' };
+    const braintree = { BRAINTREE_MERCHANT_ID: 'm', BRAINTREE_PUBLIC_KEY: 'p', BRAINTREE_PRIVATE_KEY: 'k' };
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (err) {
+        return (err as ConfigError).problems;
+      }
+    };
+
+    it('refuses the local test card gateway and the in-memory texts, one line naming each variable', () => {
+      expect(problemsOf(basics)).toEqual([
+        expect.stringMatching(/^BRAINTREE_MERCHANT_ID \(with BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY\) is required in production: .*DEMO_MODE=true/),
+        expect.stringMatching(/^SMS_PROVIDER_URL is required in production, .*SMS_ENABLED=false/),
+      ]);
+      expect(problemsOf({ ...basics, ...braintree, SMS_PROVIDER_URL: 'https://sms.example.com/messages' })).toEqual([]);
+    });
+
+    it('sends no texts when told so, and seeds no demo data', () => {
+      const config = loadConfig({ ...basics, ...braintree, SMS_ENABLED: 'false' });
+      expect(config.sms).toEqual({ adapter: 'off' });
+      expect(config).toMatchObject({ demoMode: false, seedDemoData: false });
+    });
+
+    it('with DEMO_MODE=true keeps the test gateway, the local texts and the demo data', () => {
+      const config = loadConfig({ ...basics, DEMO_MODE: 'true' });
+      expect(config).toMatchObject({ demoMode: true, seedDemoData: true, sms: { adapter: 'local' }, braintreeMerchantId: undefined });
+    });
+
+    it('changes nothing outside production: npm start and the tests run as before', () => {
+      expect(loadConfig({})).toMatchObject({ demoMode: false, seedDemoData: true, sms: { adapter: 'local' } });
+      expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ demoMode: false, seedDemoData: true });
+    });
+  });
+
   it("takes TRUST_PROXY as a hop count or the proxies' addresses, and refuses to trust every hop", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);

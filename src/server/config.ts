@@ -6,9 +6,17 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { constants } from '../generated/constants';
+import { flagSpecs } from '../generated/flags';
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
+  /**
+   * A deliberate demo deployment (DEMO_MODE=true): the local test gateway and the demo data are kept, even in
+   * production, and every page and mail says it is a demo (no real payments, no real care).
+   */
+  demoMode: boolean;
+  /** insert the demo marketplace and accounts into an empty database: outside production, or in a demo */
+  seedDemoData: boolean;
   port: number;
   host: string;
   publicUrl: string;
@@ -66,7 +74,7 @@ export interface Config {
   /** where the sync outbox delivers: a FHIR R4 server (FHIR_BASE_URL set) or the local adapter that records deliveries */
   sync: { adapter: 'local' } | { adapter: 'fhir'; baseUrl: string; token: string | undefined };
   /** where reminder texts go: an HTTP SMS provider (SMS_PROVIDER_URL set) or the local outbox shown in the dev mailbox */
-  sms: { adapter: 'local' } | { adapter: 'http'; url: string; apiKey: string | undefined };
+  sms: { adapter: 'local' } | { adapter: 'off' } | { adapter: 'http'; url: string; apiKey: string | undefined };
   /** tries of one sync delivery before it fails for good (red alert) */
   syncDeliveryAttempts: number;
   /** first wait before a failed sync delivery is tried again (doubling up to jobRetryDelayMaxSeconds) */
@@ -84,6 +92,12 @@ export const variables: readonly VariableSpec[] = [
   { name: 'PORT', description: 'HTTP port', default: '3000' },
   { name: 'HOST', description: 'Interface to listen on', default: '0.0.0.0' },
   { name: 'NODE_ENV', description: 'development, production or test; the dev mailbox exists only outside production', default: 'development' },
+  {
+    name: 'DEMO_MODE',
+    description:
+      'true runs a deliberate demo: the local test card gateway, the demo data and in-memory texts are allowed in production, and every page and e-mail says "demo: no real payments, no real care"',
+    default: 'false',
+  },
   { name: 'PUBLIC_URL', description: 'Address people use to reach the app (links in e-mails)', default: 'http://localhost:$PORT' },
   { name: 'DATABASE_URL', description: 'PostgreSQL connection string; when unset, an embedded PGlite database in DATA_DIR is used', default: '(unset)' },
   {
@@ -195,6 +209,11 @@ export const variables: readonly VariableSpec[] = [
       'An SMS provider that takes reminder texts as JSON ({"to","text"}) by POST (https://sms.example.com/messages); unset, texts are recorded and shown in the dev mailbox',
     default: '(unset)',
   },
+  {
+    name: 'SMS_ENABLED',
+    description: 'false sends no text messages at all (reminders go by e-mail only); production needs SMS_PROVIDER_URL unless this is false',
+    default: 'true',
+  },
   { name: 'SMS_PROVIDER_API_KEY', description: 'Bearer token sent to SMS_PROVIDER_URL', default: '(unset)' },
   { name: 'FHIR_AUTH_TOKEN', description: 'Bearer token sent to FHIR_BASE_URL (SMART backend-services token or API key)', default: '(unset)' },
   {
@@ -279,6 +298,9 @@ export function loadConfig(env: Env = process.env): Config {
   };
 
   const nodeEnv = oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development');
+  const demoMode = bool('DEMO_MODE', false);
+  /** production that takes real money and gives real care: every test double is refused */
+  const realProduction = nodeEnv === 'production' && !demoMode;
   const port = integer('PORT', 3000, 0, 65535);
   const databaseUrl = read('DATABASE_URL');
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -338,6 +360,10 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(
       'Braintree needs BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY together; set all three, or none to use the local test card gateway.',
     );
+  if (realProduction && braintreeSet === 0)
+    problems.push(
+      'BRAINTREE_MERCHANT_ID (with BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY) is required in production: the local test card gateway takes test cards and moves no money; set DEMO_MODE=true for a demo.',
+    );
   const braintreeEnvironment = oneOf('BRAINTREE_ENVIRONMENT', ['sandbox', 'production'] as const, 'sandbox');
   const schedulingPaymentUrl = read('SCHEDULING_PAYMENT_URL');
   const schedulingPaymentApiKey = read('SCHEDULING_PAYMENT_API_KEY');
@@ -345,6 +371,18 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`SCHEDULING_PAYMENT_URL="${schedulingPaymentUrl}" is not an http(s) address; unset it to use the offline payment service.`);
   if (schedulingPaymentUrl && !schedulingPaymentApiKey)
     problems.push('SCHEDULING_PAYMENT_URL is set but SCHEDULING_PAYMENT_API_KEY is not: give the API key of that payment service.');
+  // Whether the spec's flag shows the option to anyone (its default, or a rollout share); turned on later in Unleash, the
+  // booking refuses it instead (SCHEDULING_PAYMENT_UNAVAILABLE: src/server/plugins/payments.ts).
+  const scheduling = flagSpecs.flags.schedulingSystemPayment;
+  const schedulingShown =
+    scheduling.enabled &&
+    [scheduling.defaultVariant, ...(scheduling.rollout ?? []).filter((r) => r.percent > 0).map((r) => r.variant)].some((v) =>
+      (scheduling.enabledWhen ?? ['on']).includes(v),
+    );
+  if (realProduction && !schedulingPaymentUrl && schedulingShown)
+    problems.push(
+      'SCHEDULING_PAYMENT_URL is required in production while specs/flags.yaml turns schedulingSystemPayment on: the offline service takes every payment and moves no money.',
+    );
   const localGatewaySettleSeconds = integer('LOCAL_GATEWAY_SETTLE_SECONDS', constants.localGatewaySettleSeconds, 0, 30 * 86_400);
 
   const list = (name: string) =>
@@ -394,10 +432,19 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (smsProviderUrl !== undefined && nodeEnv === 'production' && !smsProviderUrl.startsWith('https://'))
     problems.push('SMS_PROVIDER_URL must be https:// in production.');
-  const sms: Config['sms'] = smsProviderUrl ? { adapter: 'http', url: smsProviderUrl, apiKey: read('SMS_PROVIDER_API_KEY') } : { adapter: 'local' };
+  const smsEnabled = bool('SMS_ENABLED', true);
+  if (realProduction && smsEnabled && smsProviderUrl === undefined)
+    problems.push('SMS_PROVIDER_URL is required in production, so that reminder texts reach people; set SMS_ENABLED=false to send none.');
+  const sms: Config['sms'] = !smsEnabled
+    ? { adapter: 'off' }
+    : smsProviderUrl
+      ? { adapter: 'http', url: smsProviderUrl, apiKey: read('SMS_PROVIDER_API_KEY') }
+      : { adapter: 'local' };
 
   const config: Config = {
     nodeEnv,
+    demoMode,
+    seedDemoData: nodeEnv !== 'production' || demoMode,
     port,
     host: read('HOST') ?? '0.0.0.0',
     publicUrl: publicUrl.replace(/\/$/, ''),

@@ -28,10 +28,12 @@ async function main(): Promise<void> {
     `  API: http://localhost:${port}/api (docs at /api/docs)`,
     `  Database: ${app.database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
     ...(config.smtpUrl ? [] : [`  Mail (sign-in codes and links): http://localhost:${port}/dev/mailbox`]),
+    ...(config.demoMode ? ['  DEMO_MODE: every page and e-mail says "demo: no real payments, no real care"'] : []),
     '',
-    '  Demo accounts (sign in with the e-mail address):',
-    ...demoAccounts.map((a) => `    ${a.role.padEnd(18)} ${a.email}`),
-    '',
+    // Only where the demo accounts were seeded (never in production without DEMO_MODE).
+    ...(config.seedDemoData
+      ? ['  Demo accounts (sign in with the e-mail address):', ...demoAccounts.map((a) => `    ${a.role.padEnd(18)} ${a.email}`), '']
+      : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -1085,6 +1085,7 @@ export const translation: Translation = {
     'ui.callCenter.closed': 'Estamos cerrados. Volvemos a abrir {nextOpening}.',
     'ui.search.skipToResults': 'Ir a los resultados',
     'ui.layout.skipToContent': 'Ir al contenido',
+    'ui.layout.demoBanner': 'Demostración: no hay pagos reales ni atención real. Este sitio es una demostración; no se cobra ninguna tarjeta y ningún profesional le atenderá.',
     'ui.layout.callUs': 'Llámenos al ',
     'ui.layout.mainNav': 'Principal',
     'ui.layout.language': 'Idioma',

@@ -296,7 +296,9 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
   const payment = body.payment;
   // Paid through the practice's scheduling system instead of a card: only while its flag is on for the caller.
   const viaScheduling = payment?.provider === 'scheduling_system';
-  if (viaScheduling && !(await flagOnFor(request, 'schedulingSystemPayment'))) throw new AppError('SCHEDULING_PAYMENT_UNAVAILABLE');
+  // In production without a real scheduling payment service (no SCHEDULING_PAYMENT_URL), never: it would take the payment and move no money.
+  if (viaScheduling && (!request.server.schedulingPaymentsReal || !(await flagOnFor(request, 'schedulingSystemPayment'))))
+    throw new AppError('SCHEDULING_PAYMENT_UNAVAILABLE');
   const wantsCharge = Boolean(selfPay && priceCents && (viaScheduling || payment?.nonce || payment?.cardId));
   if (selfPay && priceCents && !wantsCharge && !cardOptional) throw new AppError('CARD_REQUIRED');
   let cardToken: string | undefined;

@@ -26,6 +26,7 @@ import { cookieToken } from '../auth/cookie';
 import { signedInHint } from '../auth/signed-in-hint';
 import { hasAccountLink, withAccountLink, withHintedAccountLink } from '../pages/account-link';
 import { withLanguageForms } from '../pages/language-choice';
+import { withDemoBanner } from '../pages/demo-banner';
 import { chooseEncoding, compressText, etagMatches, PageCache, pageCacheKey, type CachedPage, type RenderedPage } from '../pages/page-cache';
 import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage, localeOfPath, localizedPath, type Locale } from '@/domain/locale';
 import { LANGUAGE_COOKIE } from '../locale';
@@ -35,6 +36,8 @@ export interface ClientPluginOptions {
   ssrEntry: string;
   /** address people reach the site at (PUBLIC_URL), for canonical links of server-rendered pages */
   publicUrl?: string;
+  /** DEMO_MODE: every page says it is a demo (pages/demo-banner.ts) */
+  demoMode?: boolean;
 }
 
 declare module 'fastify' {
@@ -181,10 +184,11 @@ export default fp<ClientPluginOptions>(
         queries === undefined ? '' : `<script type="application/json" id="${PAGE_DATA_IDS.queries}">${scriptSafeJson(queries)}</script>`,
       ].join('');
       // Replacer functions: a "$" in the page must not be read as a replacement pattern.
-      return withHtmlLang(isDocument ? documentPageTemplate : template, locale)
+      const html = withHtmlLang(isDocument ? documentPageTemplate : template, locale)
         .replace('<!--app-head-->', () => head)
         .replace('<!--app-html-->', () => body)
         .replace('<!--app-state-->', () => blocks);
+      return opts.demoMode ? withDemoBanner(html, locale) : html;
     };
 
     // /es/therapists is the therapists route in Spanish: the route is matched on the path without its

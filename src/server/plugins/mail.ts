@@ -23,6 +23,7 @@ import { audienceOf, placeholderContext } from './errors';
 import { MAIL_QUEUE, type MailJobData } from '../jobs/mail-job';
 import { recordSessionMail } from '../booking/session-mails';
 import { addressLocale, writeFor } from '../locale';
+import { demoNotice, withDemoBanner } from '../pages/demo-banner';
 import type { CalendarEvent } from '@/domain/calendar';
 
 export interface MailAttachment {
@@ -104,17 +105,25 @@ export function isLoopback(ip: string): boolean {
   return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
 }
 
-/** A mail of a template in the reader's language (the default language's text where a translation lacks it). */
-export function renderMail(template: MailTemplateId, to: string, params: Record<string, string | number>, locale: Locale = activeLocale()): SentMail {
+/** A mail of a template in the reader's language (the default language's text where a translation lacks it); `demo` (DEMO_MODE) puts the demo notice first. */
+export function renderMail(
+  template: MailTemplateId,
+  to: string,
+  params: Record<string, string | number>,
+  locale: Locale = activeLocale(),
+  options: { demo?: boolean } = {},
+): SentMail {
   const t: { subject: string; text: string; html?: string } = mailTemplateIn(mailTemplates[template], locale);
   const html = t.html;
   const escaped = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, escapeHtml(String(v))]));
+  const text = fillPlaceholders(t.text, params, locale);
+  const filledHtml = html ? fillPlaceholders(html, escaped, locale) : undefined;
   return {
     to,
     template,
     subject: fillPlaceholders(t.subject, params, locale),
-    text: fillPlaceholders(t.text, params, locale),
-    html: html ? fillPlaceholders(html, escaped, locale) : undefined,
+    text: options.demo ? `${demoNotice(locale)}\n\n${text}` : text,
+    html: filledHtml !== undefined && options.demo ? withDemoBanner(filledHtml, locale) : filledHtml,
     at: new Date().toISOString(),
   };
 }
@@ -152,7 +161,7 @@ export default fp<{ config: Config; transport?: MailTransport }>(
       app.addHook('onClose', async () => transport.close());
       app.decorate('mailTransport', {
         async deliver(template, to, params, attachments, locale) {
-          const mail = renderMail(template, to, params, locale);
+          const mail = renderMail(template, to, params, locale, { demo: config.demoMode });
           await transport.sendMail({ from: config.mailFrom, to, subject: mail.subject, text: mail.text, html: mail.html, attachments });
         },
       } satisfies MailTransport);
@@ -165,7 +174,7 @@ export default fp<{ config: Config; transport?: MailTransport }>(
     app.decorate('mailTransport', {
       async deliver(template, to, params, attachments, locale) {
         if (/\.invalid$/i.test(to.trim())) throw new Error(`550 no mail server for ${to.slice(to.lastIndexOf('@') + 1)}`);
-        mailbox.unshift({ ...renderMail(template, to, params, locale), ...(attachments ? { attachments } : {}) });
+        mailbox.unshift({ ...renderMail(template, to, params, locale, { demo: config.demoMode }), ...(attachments ? { attachments } : {}) });
         mailbox.length = Math.min(mailbox.length, MAILBOX_SIZE);
       },
     } satisfies MailTransport);

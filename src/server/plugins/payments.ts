@@ -16,6 +16,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     cardGateway: CardGateway;
     schedulingPayments: SchedulingPaymentService;
+    /**
+     * false in production (without DEMO_MODE) when no SCHEDULING_PAYMENT_URL is set: the offline service takes every payment and
+     * moves no money, so a booking paid through the scheduling system is refused even if its flag is turned on (in Unleash).
+     */
+    schedulingPaymentsReal: boolean;
   }
 }
 
@@ -29,6 +34,7 @@ export default fp<{ config: Config; gateway?: CardGateway; scheduling?: Scheduli
         ? httpSchedulingPayments(config.schedulingPaymentUrl, config.schedulingPaymentApiKey)
         : offlineSchedulingPayments(app.clock);
     app.decorate('schedulingPayments', opts.scheduling ?? scheduling);
+    app.decorate('schedulingPaymentsReal', Boolean(opts.scheduling || config.schedulingPaymentUrl || config.nodeEnv !== 'production' || config.demoMode));
   },
   { name: 'payments', dependencies: ['clock'] },
 );

@@ -57,7 +57,7 @@ export async function sweepReminders(app: FastifyInstance): Promise<number> {
     const start = new Date(c.start_at);
     const offset = dueReminderOffset({ start, scheduledAt: new Date(c.scheduled_at), now });
     if (offset === undefined) continue;
-    for (const channel of reminderChannels({ email: c.email_on, sms: c.sms_on, hasMobile: Boolean(c.mobile) })) {
+    for (const channel of reminderChannels({ email: c.email_on, sms: c.sms_on && !app.sms.off, hasMobile: Boolean(c.mobile) })) {
       const [sent] = await app.database.query(
         'SELECT 1 FROM reminders_sent WHERE appointment_id = $1 AND offset_minutes = $2 AND channel = $3 AND session_start = $4',
         [c.id, offset, channel, start.toISOString()],
