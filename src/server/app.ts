@@ -38,6 +38,7 @@ import { parseQueryString } from './query-string';
 import clockPlugin, { ShiftedClock, systemClock, type Clock } from './clock';
 import smsPlugin, { type SmsSender } from './plugins/sms';
 import { testClockRoutes } from './test-clock';
+import { backupRoutes } from './ops/backup';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +53,7 @@ export interface BuildOptions {
   database?: Database;
   /** serve the built client and server-rendered pages (default: true) */
   serveClient?: boolean;
-  /** insert demo data into an empty database (default: true) */
+  /** insert demo data into an empty database (default: config.seedDemoData - outside production, or with DEMO_MODE) */
   seed?: boolean;
   /** false silences logs (tests) */
   logger?: boolean;
@@ -113,7 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
     dataDir: config.dataDir,
-    seed: options.seed ?? true,
+    seed: options.seed ?? config.seedDemoData,
   });
   await app.register(jobsPlugin, {
     workers: options.jobWorkers ?? config.jobsInProcess,
@@ -122,6 +123,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(syncPlugin, { config, workers: options.jobWorkers ?? config.jobsInProcess });
   if (movableClock) await testClockRoutes(app, movableClock);
+  // The embedded database's backup, asked for by `npm run db:backup` on this machine (src/server/ops/backup.ts).
+  if (app.database.kind === 'pglite') await backupRoutes(app, config);
   await app.register(authPlugin, { config });
   const services = options.services ?? {};
   await app.register(smsPlugin, { config, sender: services.smsSender });
@@ -136,7 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(sitemapPlugin, { publicUrl: config.publicUrl });
   if (options.serveClient ?? config.serveClient) {
-    await app.register(clientPlugin, { clientDir: config.clientDir, ssrEntry: config.ssrEntry, publicUrl: config.publicUrl });
+    await app.register(clientPlugin, { clientDir: config.clientDir, ssrEntry: config.ssrEntry, publicUrl: config.publicUrl, demoMode: config.demoMode });
     await app.register(languageChoicePlugin);
   }
 

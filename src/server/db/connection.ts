@@ -44,8 +44,8 @@ export interface Database {
   query<Row = Record<string, unknown>>(sql: Statement, params?: unknown[]): Promise<Row[]>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
-  /** PGlite only: the whole data directory as a tarball, to start other databases from (tests). */
-  dumpDataDir?(): Promise<Blob>;
+  /** PGlite only: the whole data directory as a tarball (gzipped if asked), to start other databases from (tests, backups). */
+  dumpDataDir?(compression?: 'none' | 'gzip'): Promise<Blob>;
   /** Runs fn on one connection inside BEGIN/COMMIT; a throw rolls back. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** LISTENs on a channel (NOTIFY reaches listeners when the notifying transaction commits); resolves to the way to stop. */
@@ -96,8 +96,8 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     async exec(sql: string) {
       await client.exec(sql);
     },
-    async dumpDataDir() {
-      return client.dumpDataDir('none');
+    async dumpDataDir(compression = 'none') {
+      return client.dumpDataDir(compression);
     },
     async transaction(fn) {
       return client.transaction(async (tx) =>
