@@ -82,6 +82,10 @@ describe('production', () => {
     expect(app.cardGateway.name).toBe('braintree');
   });
 
+  it('never takes a payment through the offline scheduling-system service (no SCHEDULING_PAYMENT_URL)', () => {
+    expect(app.schedulingPaymentsReal).toBe(false);
+  });
+
   it('answers 404 on every dev-only route', async () => {
     for (const [method, url] of [
       ['GET', '/dev/mailbox'],
@@ -110,8 +114,9 @@ describe('a demo deployment (NODE_ENV=production, DEMO_MODE=true)', () => {
     await db?.close();
   });
 
-  it('starts on the local test gateway', () => {
+  it('starts on the local test gateway and the offline scheduling-system service', () => {
     expect(app.cardGateway.name).toBe('local');
+    expect(app.schedulingPaymentsReal).toBe(true);
   });
 
   it.each([

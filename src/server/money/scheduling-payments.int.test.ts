@@ -69,6 +69,20 @@ it('with the flag off, the server refuses to book through the scheduling system 
   expect(await t.app.database.query('SELECT 1 FROM appointments WHERE slot_id = $1', [slot.id])).toHaveLength(0);
 });
 
+it('in production without SCHEDULING_PAYMENT_URL, the flag turned on (in Unleash) still books nothing through the offline service', async () => {
+  // What the payments plugin decides for NODE_ENV=production without DEMO_MODE or SCHEDULING_PAYMENT_URL (issue 35).
+  t.app.flags.force({ schedulingSystemPayment: 'show' });
+  t.app.schedulingPaymentsReal = false;
+  try {
+    const { booked, slot } = await book(24);
+    expect(booked?.statusCode).toBe(403);
+    expect(booked!.json().errorCode).toBe('SCHEDULING_PAYMENT_UNAVAILABLE');
+    expect(await t.app.database.query('SELECT 1 FROM appointments WHERE slot_id = $1', [slot.id])).toHaveLength(0);
+  } finally {
+    t.app.schedulingPaymentsReal = true;
+  }
+});
+
 it('a payment the scheduling system refuses books nothing and is kept as a failed session payment', async () => {
   t.app.flags.force({ schedulingSystemPayment: 'show' });
   const original = t.app.schedulingPayments;
