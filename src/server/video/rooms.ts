@@ -68,8 +68,21 @@ export class VisitRooms {
     return room;
   }
 
+  /** People in the room (admitted or waiting): one person's several connections count once. */
   size(appointmentId: string): number {
-    return this.rooms.get(appointmentId)?.peers.size ?? 0;
+    return new Set([...(this.rooms.get(appointmentId)?.peers.values() ?? [])].map((p) => p.userId)).size;
+  }
+
+  /**
+   * Whether a new connection may enter, room capacity (`maxPeers` people) considered. The people the session
+   * names (its clinician, its patients' accounts) always get in, so no one can fill their room and lock them
+   * out; a person already in (another tab, a reconnect) is not a new person; the capacity applies to the others.
+   */
+  admits(appointmentId: string, person: { userId: string; role: VisitRole }, maxPeers: number): boolean {
+    if (person.role !== 'staff') return true;
+    const peers = [...(this.rooms.get(appointmentId)?.peers.values() ?? [])];
+    if (peers.some((p) => p.userId === person.userId)) return true;
+    return this.size(appointmentId) < maxPeers;
   }
 
   /** First names of the people waiting to be admitted (for the clinician's schedule). */

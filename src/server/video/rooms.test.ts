@@ -1,0 +1,29 @@
+import { VisitRooms, type PeerSocket } from './rooms';
+
+const socket = (): PeerSocket => ({ send: () => undefined, close: () => undefined });
+const ROOM = 'room-1';
+
+describe('VisitRooms capacity', () => {
+  it('counts one person once, however many connections they open', () => {
+    const rooms = new VisitRooms();
+    for (let i = 0; i < 6; i++) rooms.join(ROOM, { userId: 'patient-1', role: 'patient', name: 'Jamie' }, socket());
+    expect(rooms.size(ROOM)).toBe(1);
+  });
+
+  it('always lets in the people the session names, even when the room is full', () => {
+    const rooms = new VisitRooms();
+    for (let i = 0; i < 3; i++) rooms.join(ROOM, { userId: `staff-${i}`, role: 'staff', name: 'Sam' }, socket());
+    expect(rooms.admits(ROOM, { userId: 'clinician-1', role: 'clinician' }, 3)).toBe(true);
+    expect(rooms.admits(ROOM, { userId: 'patient-1', role: 'patient' }, 3)).toBe(true);
+  });
+
+  it('applies the capacity to everyone else, but not to a person already in the room', () => {
+    const rooms = new VisitRooms();
+    rooms.join(ROOM, { userId: 'patient-1', role: 'patient', name: 'Jamie' }, socket());
+    rooms.join(ROOM, { userId: 'staff-1', role: 'staff', name: 'Sam' }, socket());
+    expect(rooms.admits(ROOM, { userId: 'staff-2', role: 'staff' }, 3)).toBe(true);
+    rooms.join(ROOM, { userId: 'staff-2', role: 'staff', name: 'Alex' }, socket());
+    expect(rooms.admits(ROOM, { userId: 'staff-3', role: 'staff' }, 3)).toBe(false);
+    expect(rooms.admits(ROOM, { userId: 'staff-1', role: 'staff' }, 3)).toBe(true);
+  });
+});
