@@ -383,7 +383,7 @@ describe('documents', () => {
     for (const [name, bytes, expected] of [
       ['scan.PDF', PDF, 'scan.pdf'],
       ['photo.jpeg.exe', PNG, 'photo.jpeg.png'],
-      ['.html', PNG, 'document.png'],
+      ['.html', PNG, 'html.png'],
       ['no extension', PDF, 'no extension.pdf'],
     ] as const) {
       const stored = await upload(jordan, mia, { kind: 'other' }, { name, type: 'application/octet-stream', bytes });
