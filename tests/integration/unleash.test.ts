@@ -20,6 +20,8 @@ import { hold, makeSlots } from '../support/booking';
 import { callerFor, type TestCaller } from '../support/sessions';
 
 const onPostgres = testDatabaseKind() === 'postgres';
+// Said where a reader of the run's output sees it, not only as a count of skipped tests.
+if (!onPostgres) console.info('unleash.test.ts NOT RUN: a real Unleash needs PostgreSQL (TEST_DB=postgres with TEST_DATABASE_URL; CI sets both)');
 const ADMIN_TOKEN = `*:*.${randomBytes(12).toString('hex')}`;
 const FRONTEND_TOKEN = `*:development.${randomBytes(12).toString('hex')}`;
 const ENVIRONMENT = 'development';
