@@ -1,4 +1,5 @@
-import { VisitRooms, type PeerSocket } from './rooms';
+import { constants } from '@/generated/constants';
+import { parseClientMessage, VisitRooms, type PeerSocket } from './rooms';
 
 const socket = (): PeerSocket => ({ send: () => undefined, close: () => undefined });
 const ROOM = 'room-1';
@@ -25,5 +26,13 @@ describe('VisitRooms capacity', () => {
     rooms.join(ROOM, { userId: 'staff-2', role: 'staff', name: 'Alex' }, socket());
     expect(rooms.admits(ROOM, { userId: 'staff-3', role: 'staff' }, 3)).toBe(false);
     expect(rooms.admits(ROOM, { userId: 'staff-1', role: 'staff' }, 3)).toBe(true);
+  });
+});
+
+describe('parseClientMessage', () => {
+  it('ignores a signal nested deeper than any JSON body may be, and reads one within the limit', () => {
+    const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    expect(parseClientMessage(`{"type":"signal","to":"peer","data":${nested(20_000)}}`)).toBeNull();
+    expect(parseClientMessage(`{"type":"signal","to":"peer","data":${nested(constants.jsonBodyMaxDepth - 1)}}`)).toMatchObject({ type: 'signal', to: 'peer' });
   });
 });

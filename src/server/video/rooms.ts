@@ -5,6 +5,8 @@
  * visits, or route a session's sockets to one process (sticky by appointment id).
  */
 import { randomUUID } from 'node:crypto';
+import { constants } from '@/generated/constants';
+import { jsonNestingDepth } from '@/domain/validation/json-depth';
 import type { VisitRole } from './access';
 
 export interface PeerSocket {
@@ -32,6 +34,8 @@ export type ClientMessage = { type: 'admit'; peerId: string } | { type: 'signal'
 
 export function parseClientMessage(raw: string): ClientMessage | null {
   if (raw.length > 64_000) return null;
+  // As every JSON body (plugins/validation.ts): nothing deeper than the limit is parsed, relayed or re-serialised.
+  if (jsonNestingDepth(raw, constants.jsonBodyMaxDepth) > constants.jsonBodyMaxDepth) return null;
   let value: unknown;
   try {
     value = JSON.parse(raw);
