@@ -29,6 +29,24 @@ describe('VisitRooms capacity', () => {
   });
 });
 
+describe('VisitRooms lobby', () => {
+  it('lists a waiting person once, by their latest connection, and no longer once they are admitted', () => {
+    const rooms = new VisitRooms();
+    const lobbies: unknown[] = [];
+    const clinician = rooms.join(
+      ROOM,
+      { userId: 'clinician-1', role: 'clinician', name: 'Morgan Lee' },
+      { ...socket(), send: (data) => lobbies.push(JSON.parse(data)) },
+    );
+    const sockets = [1, 2, 3].map(() => rooms.join(ROOM, { userId: 'patient-1', role: 'patient', name: 'Jamie' }, socket()));
+    expect(rooms.waiting(ROOM)).toEqual(['Jamie']);
+    expect(lobbies.at(-1)).toEqual({ type: 'lobby', waiting: [{ peerId: sockets[2]!.id, name: 'Jamie', role: 'patient' }] });
+    rooms.handle(ROOM, clinician, { type: 'admit', peerId: sockets[2]!.id });
+    expect(lobbies.at(-1)).toEqual({ type: 'lobby', waiting: [] });
+    expect(rooms.waiting(ROOM)).toEqual([]);
+  });
+});
+
 describe('parseClientMessage', () => {
   it('ignores a signal nested deeper than any JSON body may be, and reads one within the limit', () => {
     const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);

@@ -60,6 +60,17 @@ const send = (peer: Peer, message: object) => {
 
 const describe = (p: Peer) => ({ peerId: p.id, name: p.name, role: p.role });
 
+/**
+ * The people waiting to be admitted, each once (by their latest connection): a person with several tabs or
+ * sockets is one entry in the clinician's lobby, and someone already admitted is not waiting (another tab of
+ * theirs would come straight in on reconnecting).
+ */
+function waitingPeople(room: Room): Peer[] {
+  const latest = new Map<string, Peer>();
+  for (const p of room.peers.values()) if (!p.admitted && !room.admittedUsers.has(p.userId)) latest.set(p.userId, p);
+  return [...latest.values()];
+}
+
 export class VisitRooms {
   private readonly rooms = new Map<string, Room>();
 
@@ -89,9 +100,10 @@ export class VisitRooms {
     return this.size(appointmentId) < maxPeers;
   }
 
-  /** First names of the people waiting to be admitted (for the clinician's schedule). */
+  /** First names of the people waiting to be admitted (for the clinician's schedule), each person once. */
   waiting(appointmentId: string): string[] {
-    return [...(this.rooms.get(appointmentId)?.peers.values() ?? [])].filter((p) => !p.admitted).map((p) => p.name);
+    const room = this.rooms.get(appointmentId);
+    return room ? waitingPeople(room).map((p) => p.name) : [];
   }
 
   /** A new connection: clinicians go straight in, others wait unless admitted earlier. Returns the peer and whether it was admitted. */
@@ -116,7 +128,7 @@ export class VisitRooms {
   }
 
   private lobbyChanged(room: Room): void {
-    const waiting = [...room.peers.values()].filter((p) => !p.admitted).map((p) => ({ peerId: p.id, name: p.name, role: p.role }));
+    const waiting = waitingPeople(room).map((p) => ({ peerId: p.id, name: p.name, role: p.role }));
     for (const p of room.peers.values()) if (p.role === 'clinician') send(p, { type: 'lobby', waiting });
   }
 

@@ -169,15 +169,22 @@ describe('the signalling WebSocket', () => {
     const staff = await signal(support.headers, underWaySessionId);
     expect((await staff.next('welcome')).admitted).toBe(false);
 
-    const patient = patientSockets[0]!;
-    doctor.ws.send(JSON.stringify({ type: 'admit', peerId: welcomes[0]!.peerId }));
+    // The clinician's lobby and schedule show the patient once (by their latest socket), however many they opened
+    // (the schedule also names Sam, the staff member waiting).
+    const latest = welcomes[welcomes.length - 1]!;
+    expect((await doctor.next('lobby')).waiting).toEqual([{ peerId: latest.peerId, name: 'Jamie', role: 'patient' }]);
+    const schedule = await t.app.inject({ method: 'GET', url: '/api/care/schedule', headers: clinician.headers });
+    expect(schedule.json().items.find((s: { id: string }) => s.id === underWaySessionId)).toMatchObject({ waiting: ['Jamie', 'Sam'] });
+
+    const patient = patientSockets[patientSockets.length - 1]!;
+    doctor.ws.send(JSON.stringify({ type: 'admit', peerId: latest.peerId }));
     await patient.next('admitted');
     expect((await patient.next('peers')).peers).toEqual([expect.objectContaining({ peerId: doctorWelcome.peerId, role: 'clinician' })]);
     const offer = { description: { type: 'offer', sdp: 'v=0' } };
     patient.ws.send(JSON.stringify({ type: 'signal', to: doctorWelcome.peerId, data: offer }));
-    expect(await doctor.next('signal')).toEqual({ type: 'signal', from: welcomes[0]!.peerId, data: offer });
+    expect(await doctor.next('signal')).toEqual({ type: 'signal', from: latest.peerId, data: offer });
     const answer = { description: { type: 'answer', sdp: 'v=0' } };
-    doctor.ws.send(JSON.stringify({ type: 'signal', to: welcomes[0]!.peerId, data: answer }));
+    doctor.ws.send(JSON.stringify({ type: 'signal', to: latest.peerId, data: answer }));
     expect(await patient.next('signal')).toEqual({ type: 'signal', from: doctorWelcome.peerId, data: answer });
 
     const ended = Promise.all([...patientSockets, doctor, staff].map((s) => s.next('ended')));
