@@ -422,6 +422,8 @@ export const constants = {
   largeListLimit: 200,
   /** Largest limit any list call accepts (product-spec §9 "other limits 500"). */
   maxListLimit: 500,
+  /** Deepest nesting of arrays and objects a JSON request body may have (the deepest form body nests a handful of levels). Checked on the raw text before the body is parsed or walked, so a body of thousands of nested brackets is a 400, never a stack overflow. */
+  jsonBodyMaxDepth: 32,
   /** Constants the product spec lists without their meaning (§9); kept for reference, not used by any rule. */
   unexplainedConstants: [22, 100, 3, 5, 2000, 600, 4, 139, 210, 21],
   /** The language every spec file without a language tag is written in; public pages of this language have no prefix. */

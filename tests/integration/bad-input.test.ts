@@ -82,6 +82,38 @@ describe('malformed input is a 400 with a clear message', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it.each([
+    ['5,000 nested arrays', '['.repeat(5000) + ']'.repeat(5000)],
+    ['2,000 nested objects', '{"a":'.repeat(2000) + '1' + '}'.repeat(2000)],
+  ])("refuses a body of %s with a 400 in the reader's language, before walking it", async (_label, payload) => {
+    for (const [language, description] of [
+      ['en', 'The request is nested too deeply to be read.'],
+      ['es', 'La solicitud tiene demasiados niveles anidados para poder leerse.'],
+    ]) {
+      const before = await notesOf(ownPatientId);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/patients/save-note',
+        headers: { ...support.headers, 'content-type': 'application/json', 'accept-language': language! },
+        payload,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ errorCode: 'BODY_TOO_DEEP', description });
+      expect(await notesOf(ownPatientId)).toBe(before);
+    }
+  });
+
+  it('still reads a body nested as deep as the limit allows (and then checks it against its schema)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/patients/save-note',
+      headers: { ...support.headers, 'content-type': 'application/json' },
+      payload: `{"patientId":"${ownPatientId}","noteType":"general","text":"ok","extra":${'['.repeat(31)}${']'.repeat(31)}}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errorCode: 'VALIDATION_FAILED' });
+  });
+
   it('refuses broken percent-encoding and lone surrogates in paths', async () => {
     for (const url of [`/api/patients/%ED%A0%80/notes`, `/api/patients/%FF/notes`, '/api/patients/%/notes']) {
       const res = await t.app.inject({ method: 'GET', url, headers: support.headers });

@@ -1441,6 +1441,9 @@ export const translation: Translation = {
     PAYLOAD_TOO_LARGE: {
       message: 'La solicitud es demasiado grande.',
     },
+    BODY_TOO_DEEP: {
+      message: 'La solicitud tiene demasiados niveles anidados para poder leerse.',
+    },
     UNSUPPORTED_MEDIA_TYPE: {
       message: 'El formato de la solicitud no es compatible.',
     },

@@ -56,7 +56,12 @@ export function sniffContentType(bytes: Uint8Array): DocumentContentType | undef
 
 const EXTENSION: Record<DocumentContentType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/heic': 'heic', 'application/pdf': 'pdf' };
 
-/** A file name safe to store and to put in a Content-Disposition header: no path, no control or quote characters. */
+/**
+ * A file name safe to store and to put in a Content-Disposition header: no path, no control or quote
+ * characters, and the extension of the type recognised from the bytes in place of the client's. A file
+ * that starts as a PNG but is HTML, uploaded as card.html, is card.png: opened from a download folder it
+ * is shown as an image, never run as a page.
+ */
 export function safeFileName(original: string | undefined, contentType: DocumentContentType): string {
   const base = (original ?? '').split(/[\\/]/).pop() ?? '';
   const cleaned = base
@@ -64,8 +69,10 @@ export function safeFileName(original: string | undefined, contentType: Document
     .replace(/[^A-Za-z0-9 ._-]/g, '')
     .replace(/^[ .]+/, '')
     .trim();
-  const name = cleaned || `document.${EXTENSION[contentType]}`;
-  return name.slice(0, constants.documentFileNameMax);
+  const extension = `.${EXTENSION[contentType]}`;
+  // The client's last extension (if any) goes; dots and spaces left at the end would hide the real one.
+  const stem = cleaned.replace(/\.[^.]*$/, '').replace(/[ .]+$/, '') || 'document';
+  return stem.slice(0, constants.documentFileNameMax - extension.length) + extension;
 }
 
 function isKind(value: string | undefined): value is PatientDocumentKind {
@@ -149,15 +156,18 @@ export async function documentsOf(db: Queryable, patientId: string, kind?: Patie
 }
 
 export async function sendDocument(reply: FastifyReply, db: Queryable, patientId: string, documentId: string): Promise<FastifyReply> {
-  const [row] = await db.query<{ file_name: string; content_type: string; content: Uint8Array }>(
+  const [row] = await db.query<{ file_name: string; content_type: DocumentContentType; content: Uint8Array }>(
     'SELECT file_name, content_type, content FROM patient_documents WHERE id = $1 AND patient_id = $2',
     [documentId, patientId],
   );
   if (!row) throw new AppError('NOT_FOUND');
-  return reply
-    .header('content-type', row.content_type)
-    .header('content-disposition', `attachment; filename="${row.file_name}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(Buffer.from(row.content));
+  return (
+    reply
+      .header('content-type', row.content_type)
+      // Named again from the recognised type: a document stored before names followed it keeps the client's extension.
+      .header('content-disposition', `attachment; filename="${safeFileName(row.file_name, row.content_type)}"`)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(row.content))
+  );
 }

@@ -4,6 +4,9 @@
  * as text and may be coerced to the declared type. On top of each schema, every value is checked
  * for what no field may hold (control characters, broken Unicode, non-finite numbers: see
  * domain/validation/plain-input.ts), so such input is refused with a 400 naming the field.
+ * Both walks recurse, as does ajv: a JSON body nested deeper than jsonBodyMaxDepth is refused (400
+ * BODY_TOO_DEEP) by the JSON parser itself, from the raw text, before anything walks it; its size is
+ * bounded by Fastify's bodyLimit (413 PAYLOAD_TOO_LARGE).
  * The entities the endpoint schemas point at (`{ $ref: 'Address' }`) are registered here once: with
  * both validators, and with Fastify for the response serializer and the OpenAPI document.
  *
@@ -24,6 +27,9 @@ import fastJsonStringify, { type Schema as SerializerSchema } from 'fast-json-st
 import { createAjv } from '@/domain/validation/ajv';
 import { apiSchemas } from '@/generated/api';
 import { unsafeValueIssues } from '@/domain/validation/plain-input';
+import { jsonNestingDepth } from '@/domain/validation/json-depth';
+import { constants } from '@/generated/constants';
+import { AppError } from '../errors';
 
 type Validator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
@@ -100,6 +106,18 @@ export default fp(
       textAjv.addSchema(schema);
       app.addSchema(schema);
     }
+    // Fastify's own JSON parser (prototype poisoning refused, empty bodies refused), behind the depth check.
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      // parseAs 'string' hands over text; the type also allows a Buffer.
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      if (jsonNestingDepth(text, constants.jsonBodyMaxDepth) > constants.jsonBodyMaxDepth) {
+        done(new AppError('BODY_TOO_DEEP'), undefined);
+        return;
+      }
+      parseJson(request, text, done);
+    });
     const pending = new Set<() => unknown>();
     uncompiled.set(app, pending);
     /** compile, once, when first needed (or by compileEverySchema) */

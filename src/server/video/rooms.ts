@@ -5,6 +5,8 @@
  * visits, or route a session's sockets to one process (sticky by appointment id).
  */
 import { randomUUID } from 'node:crypto';
+import { constants } from '@/generated/constants';
+import { jsonNestingDepth } from '@/domain/validation/json-depth';
 import type { VisitRole } from './access';
 
 export interface PeerSocket {
@@ -32,6 +34,8 @@ export type ClientMessage = { type: 'admit'; peerId: string } | { type: 'signal'
 
 export function parseClientMessage(raw: string): ClientMessage | null {
   if (raw.length > 64_000) return null;
+  // As every JSON body (plugins/validation.ts): nothing deeper than the limit is parsed, relayed or re-serialised.
+  if (jsonNestingDepth(raw, constants.jsonBodyMaxDepth) > constants.jsonBodyMaxDepth) return null;
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -56,6 +60,17 @@ const send = (peer: Peer, message: object) => {
 
 const describe = (p: Peer) => ({ peerId: p.id, name: p.name, role: p.role });
 
+/**
+ * The people waiting to be admitted, each once (by their latest connection): a person with several tabs or
+ * sockets is one entry in the clinician's lobby, and someone already admitted is not waiting (another tab of
+ * theirs would come straight in on reconnecting).
+ */
+function waitingPeople(room: Room): Peer[] {
+  const latest = new Map<string, Peer>();
+  for (const p of room.peers.values()) if (!p.admitted && !room.admittedUsers.has(p.userId)) latest.set(p.userId, p);
+  return [...latest.values()];
+}
+
 export class VisitRooms {
   private readonly rooms = new Map<string, Room>();
 
@@ -68,13 +83,27 @@ export class VisitRooms {
     return room;
   }
 
+  /** People in the room (admitted or waiting): one person's several connections count once. */
   size(appointmentId: string): number {
-    return this.rooms.get(appointmentId)?.peers.size ?? 0;
+    return new Set([...(this.rooms.get(appointmentId)?.peers.values() ?? [])].map((p) => p.userId)).size;
   }
 
-  /** First names of the people waiting to be admitted (for the clinician's schedule). */
+  /**
+   * Whether a new connection may enter, room capacity (`maxPeers` people) considered. The people the session
+   * names (its clinician, its patients' accounts) always get in, so no one can fill their room and lock them
+   * out; a person already in (another tab, a reconnect) is not a new person; the capacity applies to the others.
+   */
+  admits(appointmentId: string, person: { userId: string; role: VisitRole }, maxPeers: number): boolean {
+    if (person.role !== 'staff') return true;
+    const peers = [...(this.rooms.get(appointmentId)?.peers.values() ?? [])];
+    if (peers.some((p) => p.userId === person.userId)) return true;
+    return this.size(appointmentId) < maxPeers;
+  }
+
+  /** First names of the people waiting to be admitted (for the clinician's schedule), each person once. */
   waiting(appointmentId: string): string[] {
-    return [...(this.rooms.get(appointmentId)?.peers.values() ?? [])].filter((p) => !p.admitted).map((p) => p.name);
+    const room = this.rooms.get(appointmentId);
+    return room ? waitingPeople(room).map((p) => p.name) : [];
   }
 
   /** A new connection: clinicians go straight in, others wait unless admitted earlier. Returns the peer and whether it was admitted. */
@@ -99,7 +128,7 @@ export class VisitRooms {
   }
 
   private lobbyChanged(room: Room): void {
-    const waiting = [...room.peers.values()].filter((p) => !p.admitted).map((p) => ({ peerId: p.id, name: p.name, role: p.role }));
+    const waiting = waitingPeople(room).map((p) => ({ peerId: p.id, name: p.name, role: p.role }));
     for (const p of room.peers.values()) if (p.role === 'clinician') send(p, { type: 'lobby', waiting });
   }
 

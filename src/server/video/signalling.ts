@@ -100,7 +100,8 @@ export async function visitSignalling(app: FastifyInstance, options: { rooms: Vi
         const entry = await visitEntry(app.database, caller, appointmentId, app.clock.now());
         if (!entry) return refuse(request, reply, 'NOT_FOUND', 404, 'not a participant', appointmentId);
         if (entry.state !== 'open') return refuse(request, reply, 'NOT_FOUND', 404, `room ${entry.state}`, appointmentId);
-        if (rooms.size(appointmentId) >= constants.videoVisitMaxPeers) return refuse(request, reply, 'RATE_LIMITED', 429, 'room full', appointmentId);
+        if (!rooms.admits(appointmentId, { userId: caller.userId, role: entry.role }, constants.videoVisitMaxPeers))
+          return refuse(request, reply, 'RATE_LIMITED', 429, 'room full', appointmentId);
         request.visit = entry;
       },
     },

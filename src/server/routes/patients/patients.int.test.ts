@@ -367,7 +367,35 @@ describe('documents', () => {
   it('recognises a PDF from its content, whatever its name says', async () => {
     const res = await upload(support, jordanSelf, { kind: 'referral' }, { name: 'referral.txt', type: 'text/plain', bytes: PDF });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ contentType: 'application/pdf', fileName: 'referral.txt' });
+    expect(res.json()).toMatchObject({ contentType: 'application/pdf', fileName: 'referral.pdf' });
+  });
+
+  it('names a stored file by the type its bytes are, never by the extension the client gave (issue 35)', async () => {
+    // Starts as a PNG, carries a page with a script: kept as card.html, opening the download would run it.
+    const disguised = Buffer.concat([PNG, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
+    const res = await upload(jordan, mia, { kind: 'insurance_card_back' }, { name: 'card.html', type: 'text/html', bytes: disguised });
+    expect(res.statusCode).toBe(201);
+    const doc = res.json();
+    expect(doc).toMatchObject({ contentType: 'image/png', fileName: 'card.png' });
+    const file = await t.app.inject({ method: 'GET', url: `/api/patients/${mia}/documents/${doc.id}/download`, headers: jordan.headers });
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="card.png"');
+    for (const [name, bytes, expected] of [
+      ['scan.PDF', PDF, 'scan.pdf'],
+      ['photo.jpeg.exe', PNG, 'photo.jpeg.png'],
+      ['.html', PNG, 'html.png'],
+      ['no extension', PDF, 'no extension.pdf'],
+    ] as const) {
+      const stored = await upload(jordan, mia, { kind: 'other' }, { name, type: 'application/octet-stream', bytes });
+      expect(stored.json().fileName).toBe(expected);
+    }
+  });
+
+  it("downloads a document stored under the client's extension (before names followed the type) under the type's", async () => {
+    const doc = (await upload(jordan, mia, { kind: 'other' }, { name: 'old.png', type: 'image/png', bytes: PNG })).json();
+    await t.db.database.query("UPDATE patient_documents SET file_name = 'old.html' WHERE id = $1", [doc.id]);
+    const file = await t.app.inject({ method: 'GET', url: `/api/patients/${mia}/documents/${doc.id}/download`, headers: jordan.headers });
+    expect(file.headers['content-disposition']).toBe('attachment; filename="old.png"');
   });
 
   it('never serves a document to another account, nor through another patient', async () => {

@@ -15,6 +15,8 @@ let t: TestApp;
 const clock = new TestClock(new Date());
 let appointmentId: string;
 let jordanSessionId: string;
+/** a second session of the same patient and clinician, under way now (its room is open) */
+let underWaySessionId: string;
 let jamie: TestCaller;
 let clinician: TestCaller;
 let jordan: TestCaller;
@@ -25,6 +27,7 @@ let agent: TestCaller;
 interface WebSocket {
   send(data: string): void;
   on(event: 'message', listener: (data: Buffer) => void): void;
+  close(): void;
 }
 
 const tokenOf = (c: TestCaller) => c.headers.authorization!.replace(/^Bearer /, '');
@@ -93,6 +96,7 @@ beforeAll(async () => {
     ),
   )) as [TestCaller, TestCaller, TestCaller, TestCaller, TestCaller];
   const [jordanSelf] = await db.query<{ id: string }>("SELECT id FROM patients WHERE user_id = $1 AND relationship = 'Self'", [jordan.id]);
+  underWaySessionId = await session(user!.id, patient!.id, new Date(start.getTime() - 50 * 60_000), start);
   jordanSessionId = await session(jordan.id, jordanSelf!.id, new Date(start.getTime() + 2 * 86_400_000), new Date(end.getTime() + 2 * 86_400_000));
 }, 180_000);
 afterAll(async () => t?.close());
@@ -150,6 +154,42 @@ describe('the signalling WebSocket', () => {
     await expect(signal({ ...jamie.headers, origin: 'https://evil.example', host: 'localhost:80' })).rejects.toThrow('403');
     const [row] = (await auditRows(t.app, "action = 'joinVisitRoom' AND actor_id = $1", [jordan.id])).slice(-1);
     expect(row).toMatchObject({ outcome: 'denied', status: 404, record_type: 'appointment' });
+  });
+
+  it("keeps the clinician's place: a patient's six sockets count once, the clinician still gets in, and signals flow (issue 35)", async () => {
+    const patientSockets = [];
+    for (let i = 0; i < constants.videoVisitMaxPeers; i++) patientSockets.push(await signal(jamie.headers, underWaySessionId));
+    const welcomes = await Promise.all(patientSockets.map((s) => s.next('welcome')));
+    expect(welcomes.map((w) => w.admitted)).toEqual(Array(constants.videoVisitMaxPeers).fill(false));
+
+    const doctor = await signal(clinician.headers, underWaySessionId);
+    const doctorWelcome = await doctor.next('welcome');
+    expect(doctorWelcome.admitted).toBe(true);
+    // Staff are the others the capacity is for: two people are in, so there is room.
+    const staff = await signal(support.headers, underWaySessionId);
+    expect((await staff.next('welcome')).admitted).toBe(false);
+
+    // The clinician's lobby and schedule show the patient once (by their latest socket), however many they opened
+    // (the schedule also names Sam, the staff member waiting).
+    const latest = welcomes[welcomes.length - 1]!;
+    expect((await doctor.next('lobby')).waiting).toEqual([{ peerId: latest.peerId, name: 'Jamie', role: 'patient' }]);
+    const schedule = await t.app.inject({ method: 'GET', url: '/api/care/schedule', headers: clinician.headers });
+    expect(schedule.json().items.find((s: { id: string }) => s.id === underWaySessionId)).toMatchObject({ waiting: ['Jamie', 'Sam'] });
+
+    const patient = patientSockets[patientSockets.length - 1]!;
+    doctor.ws.send(JSON.stringify({ type: 'admit', peerId: latest.peerId }));
+    await patient.next('admitted');
+    expect((await patient.next('peers')).peers).toEqual([expect.objectContaining({ peerId: doctorWelcome.peerId, role: 'clinician' })]);
+    const offer = { description: { type: 'offer', sdp: 'v=0' } };
+    patient.ws.send(JSON.stringify({ type: 'signal', to: doctorWelcome.peerId, data: offer }));
+    expect(await doctor.next('signal')).toEqual({ type: 'signal', from: latest.peerId, data: offer });
+    const answer = { description: { type: 'answer', sdp: 'v=0' } };
+    doctor.ws.send(JSON.stringify({ type: 'signal', to: latest.peerId, data: answer }));
+    expect(await patient.next('signal')).toEqual({ type: 'signal', from: doctorWelcome.peerId, data: answer });
+
+    const ended = Promise.all([...patientSockets, doctor, staff].map((s) => s.next('ended')));
+    doctor.ws.send(JSON.stringify({ type: 'end' }));
+    await ended;
   });
 
   it('lets the patient wait, shows them on the schedule, relays only once admitted, and ends for everyone', async () => {
