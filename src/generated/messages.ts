@@ -1032,6 +1032,8 @@ export const messages = {
   'ui.support.search.results': 'Sessions found',
   /** A session's time where the reader's zone differs from the provider's ("9:00 AM MST your time (10:00 AM CST in Texas)"); {place} is the provider's state, else their zone's name. */
   'dates.yourTimeAndTheirs': '{time} your time ({otherTime} in {place})',
+  /** Above a list of times to choose (the reschedule dialog); {zone} is the reader's zone, named in their language. */
+  'ui.timeZone.timesIn': 'Times are in {zone}.',
   'ui.timeZone.heading': 'Time zone',
   /** Account settings, above the choice of time zone. */
   'ui.timeZone.intro': 'Every time we show you or send you (sessions, reminders, receipts, calendar files) is in this time zone.',
@@ -2230,6 +2232,7 @@ export interface MessageParams {
   'ui.support.search.none': Record<string, never>;
   'ui.support.search.results': Record<string, never>;
   'dates.yourTimeAndTheirs': { time: string | number; otherTime: string | number; place: string | number };
+  'ui.timeZone.timesIn': { zone: string | number };
   'ui.timeZone.heading': Record<string, never>;
   'ui.timeZone.intro': Record<string, never>;
   'ui.timeZone.label': Record<string, never>;

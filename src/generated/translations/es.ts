@@ -968,6 +968,7 @@ export const translation: Translation = {
     'ui.support.search.none': 'Ninguna sesión coincide. Revise la ortografía o busque con menos campos.',
     'ui.support.search.results': 'Sesiones encontradas',
     'dates.yourTimeAndTheirs': '{time} en su hora ({otherTime} en {place})',
+    'ui.timeZone.timesIn': 'Los horarios se muestran en {zone}.',
     'ui.timeZone.heading': 'Zona horaria',
     'ui.timeZone.intro': 'Todas las horas que le mostramos o enviamos (sesiones, recordatorios, recibos, archivos de calendario) están en esta zona horaria.',
     'ui.timeZone.label': 'Su zona horaria',
