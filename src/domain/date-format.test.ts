@@ -6,9 +6,12 @@ import {
   formatLongDay,
   formatSessionTime,
   formatTime,
+  formatTimeForReader,
   formatWhen,
+  isTimeZone,
   weekdayName,
   zoneAbbreviation,
+  zoneChoices,
   zoneLabel,
 } from './date-format';
 
@@ -46,6 +49,41 @@ describe('dates and times as people read them', () => {
     expect([1, 7].map((d) => weekdayName(d))).toEqual(['Monday', 'Sunday']);
     expect(zoneAbbreviation('2026-07-01T12:00:00Z', 'America/Chicago')).toBe('CDT');
     expect(zoneLabel('America/New_York', new Date('2026-01-15T12:00:00Z'))).toMatch(/Eastern/);
+  });
+
+  it('names a zone in the reader’s language, never an English name on a Spanish page', () => {
+    const winter = new Date('2026-12-01T12:00:00Z');
+    expect(zoneLabel('America/Los_Angeles', winter, 'en')).toBe('Pacific Standard Time');
+    expect(zoneLabel('America/Los_Angeles', winter, 'es')).toMatch(/^hora estándar del Pacífico$/i);
+    expect(zoneLabel('America/Denver', winter, 'es')).not.toMatch(/Mountain|Standard Time/);
+  });
+
+  it('knows an IANA zone from anything else', () => {
+    expect(['America/Denver', 'America/Argentina/Buenos_Aires', 'UTC', 'Etc/GMT+5'].every(isTimeZone)).toBe(true);
+    expect(['Mars/Olympus_Mons', '+05:00', 'America/Denver; DROP', '', 'a'.repeat(65)].some(isTimeZone)).toBe(false);
+  });
+
+  it('offers the spec’s zones and the person’s own, each named once in their language', () => {
+    const winter = new Date('2026-12-01T12:00:00Z');
+    const english = zoneChoices(['America/Boise', 'America/Denver', 'Not/AZone'], winter, 'en');
+    expect(english.map((c) => c.zone)).toContain('America/Boise');
+    expect(english.map((c) => c.zone)).not.toContain('Not/AZone');
+    expect(english.filter((c) => c.zone === 'America/Denver')).toHaveLength(1);
+    expect(new Set(english.map((c) => c.label)).size).toBe(english.length);
+    const spanish = zoneChoices([], winter, 'es');
+    expect(new Set(spanish.map((c) => c.label)).size).toBe(spanish.length);
+    expect(spanish.find((c) => c.zone === 'America/Phoenix')!.label).toMatch(/Montañas Rocosas.*\(Phoenix\)/);
+  });
+
+  it('shows the reader’s time, and the provider’s beside it when their zone differs', () => {
+    // 16:00 UTC on 1 December: 9:00 AM in Denver, 10:00 AM in Chicago.
+    expect(formatTimeForReader('2026-12-01T16:00:00Z', 'America/Denver', 'America/Chicago', 'Texas', 'en')).toBe(
+      '9:00 AM MST your time (10:00 AM CST in Texas)',
+    );
+    expect(formatTimeForReader('2026-12-01T16:00:00Z', 'America/Chicago', 'America/Chicago', 'Texas', 'en')).toBe('10:00 AM CST');
+    expect(formatTimeForReader('2026-12-01T16:00:00Z', 'America/Denver', 'America/Chicago', 'Texas', 'es')).toMatch(
+      /^9:00 .* en su hora \(10:00 .* en Texas\)$/,
+    );
   });
 
   it('takes another locale', () => {

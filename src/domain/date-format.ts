@@ -5,7 +5,7 @@
  * the active language (src/domain/locale.ts) unless given. Calendar-date arithmetic on "YYYY-MM-DD" values lives in dates.ts.
  */
 import { constants } from '../generated/constants';
-import { activeLocale, DEFAULT_LOCALE, intlLocale, type Locale } from './locale';
+import { activeLocale, DEFAULT_LOCALE, intlLocale, MACHINE_LOCALE, type Locale } from './locale';
 import { messageIn } from './messages';
 
 const cache = new Map<string, Intl.DateTimeFormat>();
@@ -25,6 +25,23 @@ const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 
 function format(at: string | Date, zone: string, options: Intl.DateTimeFormatOptions, locale: Locale): string {
   return plain(formatter(locale, zone, options).format(typeof at === 'string' ? new Date(at) : at));
+}
+
+/** Names of IANA zones: area/location ("America/Denver", "America/Argentina/Buenos_Aires") or a single word ("UTC"). */
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/;
+
+/**
+ * Whether a name is an IANA time zone the platform's zone data knows ("America/Denver", "UTC"): an account's
+ * zone is checked with it, so every formatter here can show times in it. Offsets ("+05:00") are not zones.
+ */
+export function isTimeZone(zone: string): boolean {
+  if (zone.length > 64 || !ZONE_NAME.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat(MACHINE_LOCALE, { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The zone the device shows times in (a clinician's or patient's own screen). */
@@ -103,10 +120,14 @@ function offsetMinutes(zone: string, at: Date): number {
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
 }
 
-/** "Eastern Standard Time" / "Eastern Daylight Time": the spec's labels (constants.timeZones) when the zone is listed. */
+/**
+ * "Eastern Standard Time" / "Eastern Daylight Time" ("hora estándar del Este"): the zone's name in the reader's
+ * language. The spec's labels (constants.timeZones) are English: they name a listed zone in English; every other
+ * language takes the platform's name for it (Intl), so a Spanish page never says "Pacific Standard Time".
+ */
 export function zoneLabel(zone: string, at: Date = new Date(), locale: Locale = activeLocale()): string {
   const listed = constants.timeZones.find((z) => z.zone === zone);
-  if (listed) {
+  if (listed && locale === DEFAULT_LOCALE) {
     const year = at.getUTCFullYear();
     const standard = Math.min(offsetMinutes(zone, new Date(Date.UTC(year, 0, 1))), offsetMinutes(zone, new Date(Date.UTC(year, 6, 1))));
     return offsetMinutes(zone, at) > standard ? listed.daylight : listed.standard;
@@ -115,6 +136,38 @@ export function zoneLabel(zone: string, at: Date = new Date(), locale: Locale = 
     .formatToParts(at)
     .find((p) => p.type === 'timeZoneName')?.value;
   return name ?? zone;
+}
+
+export interface ZoneChoice {
+  zone: string;
+  label: string;
+}
+
+/**
+ * The zones a person may choose for their account: the spec's list (constants.timeZones), with the zone they
+ * have and their device's when neither is listed, each named in their language; two zones with one name (Denver
+ * and Phoenix in winter) are told apart by their city.
+ */
+export function zoneChoices(extra: readonly (string | undefined | null)[], at: Date = new Date(), locale: Locale = activeLocale()): ZoneChoice[] {
+  const zones: string[] = constants.timeZones.map((z) => z.zone);
+  for (const zone of extra) if (zone && isTimeZone(zone) && !zones.includes(zone)) zones.push(zone);
+  const named = zones.map((zone) => ({ zone, label: zoneLabel(zone, at, locale) }));
+  const city = (zone: string) => (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ');
+  return named.map((choice) =>
+    named.filter((other) => other.label === choice.label).length > 1 ? { ...choice, label: `${choice.label} (${city(choice.zone)})` } : choice,
+  );
+}
+
+/**
+ * "9:00 AM MST" where the provider reads the same zone; "9:00 AM MST your time (10:00 AM CST in Texas)" where
+ * theirs differs (booking and session screens). `place` names where the provider is (their state), else their zone.
+ */
+export function formatTimeForReader(at: string | Date, readerZone: string, providerZone: string, place?: string, locale: Locale = activeLocale()): string {
+  const time = formatTimeWithZone(at, readerZone, locale);
+  if (formatTimeWithZone(at, providerZone, locale) === time) return time;
+  const otherTime = formatTimeWithZone(at, providerZone, locale);
+  const instant = typeof at === 'string' ? new Date(at) : at;
+  return messageIn(locale, 'dates.yourTimeAndTheirs', { time, otherTime, place: place ?? zoneLabel(providerZone, instant, locale) });
 }
 
 /**

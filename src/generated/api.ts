@@ -13798,6 +13798,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               type: 'string',
               description: 'The language the account\'s mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.',
             },
+            timeZone: {
+              type: 'string',
+              description: 'The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.',
+            },
           },
         },
       },
@@ -13986,6 +13990,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
             language: {
               type: 'string',
               description: 'The language the account\'s mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.',
+            },
+            timeZone: {
+              type: 'string',
+              description: 'The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.',
             },
           },
         },
@@ -14222,14 +14230,14 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'VALIDATION_FAILED', 'RATE_LIMITED'],
     audit: false,
   },
-  /** Change an account's name, e-mail, phone, date of birth or address */
+  /** Change an account's name, e-mail, phone, date of birth, address, language or time zone */
   updateUser: {
     id: 'updateUser',
     resource: 'users',
     method: 'PATCH',
     path: '/users/{id}',
-    summary: 'Change an account\'s name, e-mail, phone, date of birth or address',
-    description: 'The account settings of the patient portal. Names, e-mail and phone are kept on the account holder\'s Self patient too. A new e-mail address is not taken at once: a code valid for emailChangeExpiryMinutes goes to the new address, the old address is told (mail email-change-requested), and the answer carries pendingEmail; the address changes when the account holder, signed in, confirms the code (POST /users/{id}/confirm-email). A new address must not belong to another account. Identity fields (firstName, lastName, email, dateOfBirth) of someone else\'s account: never of a staff account, never by a third-party agent (phone and address only), and by support and admins only while supportDemographicsEdit is on for them (IDENTITY_CHANGE_FORBIDDEN otherwise). Every signed-in person may change their own account (a clinician or any staff member their language, phone and address: the header\'s language switcher saves the language here); someone else\'s only as the account rules allow (404 otherwise).',
+    summary: 'Change an account\'s name, e-mail, phone, date of birth, address, language or time zone',
+    description: 'The account settings of the patient portal. Names, e-mail and phone are kept on the account holder\'s Self patient too. A new e-mail address is not taken at once: a code valid for emailChangeExpiryMinutes goes to the new address, the old address is told (mail email-change-requested), and the answer carries pendingEmail; the address changes when the account holder, signed in, confirms the code (POST /users/{id}/confirm-email). A new address must not belong to another account. Identity fields (firstName, lastName, email, dateOfBirth) of someone else\'s account: never of a staff account, never by a third-party agent (phone and address only), and by support and admins only while supportDemographicsEdit is on for them (IDENTITY_CHANGE_FORBIDDEN otherwise). Every signed-in person may change their own account (a clinician or any staff member their language, time zone, phone and address: the header\'s language switcher saves the language here; staff set a caller\'s time zone as they may their address); someone else\'s only as the account rules allow (404 otherwise).',
     access: ['authenticated'],
     params: {
       type: 'object',
@@ -14295,6 +14303,12 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
           pattern: '^[a-z]{2,3}(-[A-Z]{2})?$',
           description: 'The language of the account\'s mail and documents: a tag of specs/constants/locales.yaml.',
         },
+        timeZone: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 64,
+          description: 'The IANA time zone the account reads times in (America/Denver); a name the platform\'s zone data does not know answers VALIDATION_FAILED.',
+        },
       },
     },
     responses: {
@@ -14350,6 +14364,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
             language: {
               type: 'string',
               description: 'The language the account\'s mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.',
+            },
+            timeZone: {
+              type: 'string',
+              description: 'The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.',
             },
           },
         },
@@ -14449,6 +14467,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
             language: {
               type: 'string',
               description: 'The language the account\'s mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.',
+            },
+            timeZone: {
+              type: 'string',
+              description: 'The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.',
             },
           },
         },

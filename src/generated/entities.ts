@@ -4967,6 +4967,10 @@ export interface GetUserDetailsResponse {
    * The language the account's mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.
    */
   language?: string;
+  /**
+   * The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.
+   */
+  timeZone?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5049,6 +5053,10 @@ export interface CreateUserResponse {
    * The language the account's mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.
    */
   language?: string;
+  /**
+   * The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.
+   */
+  timeZone?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5171,6 +5179,10 @@ export interface UpdateUserBody {
    * The language of the account's mail and documents: a tag of specs/constants/locales.yaml.
    */
   language?: string;
+  /**
+   * The IANA time zone the account reads times in (America/Denver); a name the platform's zone data does not know answers VALIDATION_FAILED.
+   */
+  timeZone?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5199,6 +5211,10 @@ export interface UpdateUserResponse {
    * The language the account's mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.
    */
   language?: string;
+  /**
+   * The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.
+   */
+  timeZone?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5241,6 +5257,10 @@ export interface ConfirmEmailChangeResponse {
    * The language the account's mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.
    */
   language?: string;
+  /**
+   * The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.
+   */
+  timeZone?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema

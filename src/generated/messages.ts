@@ -1030,6 +1030,22 @@ export const messages = {
   'ui.support.search.needOne': 'Fill in at least one of the fields.',
   'ui.support.search.none': 'No session matches. Check the spelling, or search with fewer fields.',
   'ui.support.search.results': 'Sessions found',
+  /** A session's time where the reader's zone differs from the provider's ("9:00 AM MST your time (10:00 AM CST in Texas)"); {place} is the provider's state, else their zone's name. */
+  'dates.yourTimeAndTheirs': '{time} your time ({otherTime} in {place})',
+  /** Above a list of times to choose (the reschedule dialog); {zone} is the reader's zone, named in their language. */
+  'ui.timeZone.timesIn': 'Times are in {zone}.',
+  'ui.timeZone.heading': 'Time zone',
+  /** Account settings, above the choice of time zone. */
+  'ui.timeZone.intro': 'Every time we show you or send you (sessions, reminders, receipts, calendar files) is in this time zone.',
+  'ui.timeZone.label': 'Your time zone',
+  'ui.timeZone.save': 'Save the time zone',
+  /** Shown after the account's time zone is saved; {zone} is its name in the reader's language. */
+  'ui.timeZone.saved': 'From now on every time is shown in {zone}.',
+  /** Asked once, in account settings, when the account's time zone is not known yet; {zone} is the device's zone (else the address's). */
+  'ui.timeZone.ask': 'Which time zone should we show your times in? Your device is set to {zone}.',
+  'ui.timeZone.useSuggested': 'Use {zone}',
+  /** Staff account screen of a caller, above the choice of the caller's time zone. */
+  'ui.timeZone.staffIntro': 'The caller\'s time zone: their sessions, reminders and documents show times in it.',
   'ui.login.or': 'or',
   'ui.login.staffNote': 'Staff members can sign in with their Google work account.',
   'ui.login.sending': 'Sending…',
@@ -2217,6 +2233,16 @@ export interface MessageParams {
   'ui.support.search.needOne': Record<string, never>;
   'ui.support.search.none': Record<string, never>;
   'ui.support.search.results': Record<string, never>;
+  'dates.yourTimeAndTheirs': { time: string | number; otherTime: string | number; place: string | number };
+  'ui.timeZone.timesIn': { zone: string | number };
+  'ui.timeZone.heading': Record<string, never>;
+  'ui.timeZone.intro': Record<string, never>;
+  'ui.timeZone.label': Record<string, never>;
+  'ui.timeZone.save': Record<string, never>;
+  'ui.timeZone.saved': { zone: string | number };
+  'ui.timeZone.ask': { zone: string | number };
+  'ui.timeZone.useSuggested': { zone: string | number };
+  'ui.timeZone.staffIntro': Record<string, never>;
   'ui.login.or': Record<string, never>;
   'ui.login.staffNote': Record<string, never>;
   'ui.login.sending': Record<string, never>;

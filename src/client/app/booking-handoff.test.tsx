@@ -28,6 +28,7 @@ import { SlotPicker } from '../features/visitor/SlotPicker';
 import BookingPage from '../features/booking/BookingPage';
 import PaymentPage from '../features/booking/PaymentPage';
 import { stepById } from '../features/booking/flow';
+import { zoneLabel } from '@/domain/date-format';
 
 const provider = {
   id: '33333333-3333-4333-8333-333333333333',
@@ -63,6 +64,8 @@ const slot = {
   timeOfDay: 'morning',
   isMedication: false,
 };
+/** A time's accessible name: the time, its zone (issue 34: every time is named with its zone), then the session type. */
+const slotName = () => new RegExp(`^10:00 AM ${zoneLabel(provider.timeZone, new Date(slot.start))} Video visit`);
 const hold = {
   holdId: '77777777-7777-4777-8777-777777777777',
   slotId: slot.id,
@@ -152,7 +155,7 @@ async function chooseTimeOnProfile(): Promise<string> {
       getProviderAvailability: () => ({ providerId: provider.id, timeZone: provider.timeZone, startDate: '2030-01-08', endDate: '2030-01-14', slots: [slot] }),
     },
   );
-  await userEvent.click(await screen.findByRole('button', { name: /^10:00 AM Video visit/ }));
+  await userEvent.click(await screen.findByRole('button', { name: slotName() }));
   const where = new URL((await screen.findByTestId('where')).textContent!, 'http://site.test');
   expect(where.pathname).toBe(routeById.bookingVerifyUser.path);
   profile.unmount();
@@ -211,7 +214,7 @@ describe('choosing a time hands the whole booking to its address', () => {
         }),
       },
     );
-    await screen.findByRole('button', { name: /^10:00 AM Video visit/ });
+    await screen.findByRole('button', { name: slotName() });
     expect(calls.find((c) => c.id === 'getProviderAvailability')?.input.query).toMatchObject({ counselingType: 'Individual Counseling' });
   });
 

@@ -14,7 +14,8 @@ import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import type { AppSource } from '@/generated/types';
 import type { AppointmentMode, CounselingType } from '@/generated/enums';
-import { formatDay, formatSessionTime, formatTime } from '@/domain/date-format';
+import { formatDay, formatSessionTime, formatTime, zoneLabel } from '@/domain/date-format';
+import { message } from '@/domain/messages';
 import { Button } from './Button';
 import { Dialog } from './Dialog';
 import { ErrorNotice } from './ErrorNotice';
@@ -185,6 +186,7 @@ export function SlotPickerDialog({ session, zone, copy, audience, title, confirm
         ) : (
           <fieldset className="choices slot-days">
             <legend>{copy.legend}</legend>
+            <p className="small muted">{message('ui.timeZone.timesIn', { zone: zoneLabel(zone, new Date(days[0]![1][0]!.start)) })}</p>
             {days.slice(0, daysShown).map(([day, daySlots], dayIndex) => (
               <div key={day} className="slot-day" role="group" aria-labelledby={`${idBase}-${dayIndex}`}>
                 <p className="slot-day__name" id={`${idBase}-${dayIndex}`}>
@@ -195,6 +197,8 @@ export function SlotPickerDialog({ session, zone, copy, audience, title, confirm
                     <label key={slot.id} className="choice choice--time">
                       <input type="radio" name="new-time" value={slot.id} checked={(hold?.slotId ?? choosing) === slot.id} onChange={() => void choose(slot)} />
                       <span>{formatTime(slot.start, zone)}</span>
+                      {/* Each time is named with its zone for screen readers (issue 34), as the line above says it to the eye. */}
+                      <span className="visually-hidden"> {zoneLabel(zone, new Date(slot.start))}</span>
                     </label>
                   ))}
                 </div>

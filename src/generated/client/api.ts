@@ -1578,7 +1578,7 @@ export function createApiClient<O>(transport: Transport<O>) {
     /** Whether an e-mail address has an account (GET /api/users/exists) */
     userExists: (input?: EndpointInputs['userExists'], options?: O) =>
       transport(endpointRoutes.userExists, input ?? {}, options) as Promise<EndpointTypes['userExists']['response']>,
-    /** Change an account's name, e-mail, phone, date of birth or address (PATCH /api/users/{id}) */
+    /** Change an account's name, e-mail, phone, date of birth, address, language or time zone (PATCH /api/users/{id}) */
     updateUser: (input: EndpointInputs['updateUser'], options?: O) =>
       transport(endpointRoutes.updateUser, input ?? {}, options) as Promise<EndpointTypes['updateUser']['response']>,
     /** Confirm a new sign-in e-mail with the code sent to it (POST /api/users/{id}/confirm-email) */

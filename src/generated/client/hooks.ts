@@ -1229,7 +1229,7 @@ export function useCreateUserSkipEmailVerificationMutation(options?: MutationHoo
   return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['createUserSkipEmailVerification'] & WithCallOptions) => api.createUserSkipEmailVerification(input as EndpointInputs['createUserSkipEmailVerification'], callOptions), ...options });
 }
 
-/** Change an account's name, e-mail, phone, date of birth or address (PATCH /api/users/{id}) */
+/** Change an account's name, e-mail, phone, date of birth, address, language or time zone (PATCH /api/users/{id}) */
 export function useUpdateUserMutation(options?: MutationHookOptions<'updateUser', EndpointInputs['updateUser'] & WithCallOptions>) {
   const api = useApi();
   return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['updateUser'] & WithCallOptions) => api.updateUser(input as EndpointInputs['updateUser'], callOptions), ...options });

@@ -22,11 +22,13 @@ export interface UserRow {
   disabled_at: Date | null;
   /** the language of its mail and documents (specs/constants/locales.yaml); null: not chosen */
   language: string | null;
+  /** the IANA zone it reads times in (migration 0040); null: not known yet */
+  time_zone: string | null;
 }
 
 /** The columns of a UserRow, from users. */
 export const USER_COLUMNS = `id, coalesce(email, pending_email)::text AS email, email IS NULL AS provisional, first_name, last_name, user_type, groups, address, business_partner_id,
-  is_partner_association_active, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, dob_check_required, disabled_at, language`;
+  is_partner_association_active, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, dob_check_required, disabled_at, language, time_zone`;
 
 const USER_BY_ID = prepared(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`);
 
@@ -78,5 +80,6 @@ export async function userOut(db: Queryable, row: UserRow): Promise<UserOut> {
     isPartnerAssociationActive: row.is_partner_association_active,
     ...(partner ? { businessPartner: partner } : {}),
     ...(row.language ? { language: row.language } : {}),
+    ...(row.time_zone ? { timeZone: row.time_zone } : {}),
   };
 }

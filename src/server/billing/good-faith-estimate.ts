@@ -60,6 +60,7 @@ async function estimateDocumentOf(appointment: BookedAppointment & { userId: str
     },
     estimate,
     issuedAt,
+    zone,
   );
   return { estimate, pdf, providerName, accountId: appointment.userId };
 }

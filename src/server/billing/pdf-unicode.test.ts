@@ -1,6 +1,7 @@
 import { pdfText } from '@tests/support/pdf';
 import { consentPdf } from '@/server/booking/consent-pdf';
 import { receiptPdf } from './pdf';
+import { formatDateTime } from '@/domain/date-format';
 import type { PaymentRow } from './repository';
 
 const payment: PaymentRow = {
@@ -25,11 +26,20 @@ const payment: PaymentRow = {
 
 describe('PDFs print names as written', () => {
   it('a receipt reads back "José Muñoz" and other accented names exactly', async () => {
-    const { text } = await pdfText(await receiptPdf(payment, 'José Muñoz', new Date('2026-03-09T15:00:00Z')));
+    const { text } = await pdfText(await receiptPdf(payment, 'José Muñoz', new Date('2026-03-09T15:00:00Z'), 'America/New_York'));
     expect(text).toContain('José Muñoz');
     expect(text).toContain('Łukasz Nguyễn, LCSW');
     expect(text).toContain('Peña Counseling');
     expect(text).not.toContain('Munoz');
+  });
+
+  it('a receipt states every time in its reader’s zone, named (issue 34)', async () => {
+    // 14:00 and 15:00 UTC on 9 March 2026 (after the US clock change on 8 March): 8:00 and 9:00 AM in Denver.
+    const { text } = await pdfText(await receiptPdf(payment, 'José Muñoz', new Date('2026-03-09T15:00:00Z'), 'America/Denver'));
+    expect(text).toContain(formatDateTime(payment.created_at, 'America/Denver'));
+    expect(text).toContain(formatDateTime(new Date('2026-03-09T15:00:00Z'), 'America/Denver'));
+    expect(text).toMatch(/9:00 AM MDT/);
+    expect(text).not.toMatch(/EDT|EST/);
   });
 
   it('a signed consent reads back the patient and signer names exactly', async () => {

@@ -1,6 +1,6 @@
 /**
  * Receipts and billing statements as real PDF documents (pdf-lib, standard Helvetica). Every label
- * comes from specs/messages; amounts are US dollars; times read in billingTimeZone. Only the card's
+ * comes from specs/messages; amounts are US dollars; times read in the reader's zone (their account's, else billingTimeZone), named. Only the card's
  * brand and last 4 digits are ever printed.
  */
 import { formatCalendarDate, formatDateTime } from '@/domain/date-format';
@@ -18,7 +18,7 @@ import { purposeText } from './repository';
 
 const label = (key: MessageKey) => message(key as 'document.label.date');
 
-const billingTime = (at: Date) => formatDateTime(at, constants.billingTimeZone);
+const billingTime = (at: Date, zone: string) => formatDateTime(at, zone);
 
 /** The embedded font draws every letter as written; only control characters (a stray tab or line break) are made spaces. */
 function printable(text: string): string {
@@ -103,9 +103,9 @@ async function open(title: string): Promise<{ doc: PDFDocument; w: Writer }> {
   return { doc, w };
 }
 
-function footer(w: Writer, issuedAt: Date) {
+function footer(w: Writer, issuedAt: Date, zone: string) {
   w.rule();
-  w.row(label('document.label.generatedAt'), billingTime(issuedAt));
+  w.row(label('document.label.generatedAt'), billingTime(issuedAt, zone));
   w.line(message('document.footer.questions', { phone: formatPhone(constants.supportPhone) }));
 }
 
@@ -113,20 +113,21 @@ function paymentMethod(p: PaymentRow): string {
   return p.card_brand && p.card_last4 ? `${p.card_brand} **** ${p.card_last4}` : enumLabelOf('paymentProvider', p.provider);
 }
 
-export async function receiptPdf(payment: PaymentRow, paidBy: string, issuedAt: Date): Promise<Uint8Array> {
+/** `zone`: the reader's (the paying account's). */
+export async function receiptPdf(payment: PaymentRow, paidBy: string, issuedAt: Date, zone: string): Promise<Uint8Array> {
   const { doc, w } = await open(message('document.receipt.title'));
   w.row(label('document.label.receiptNumber'), payment.id);
-  w.row(label('document.label.date'), billingTime(payment.created_at));
+  w.row(label('document.label.date'), billingTime(payment.created_at, zone));
   w.row(label('document.label.paidBy'), paidBy);
   if (payment.patient_name) w.row(label('document.label.patient'), payment.patient_name);
   w.row(label('document.label.amount'), formatCents(payment.amount_cents));
   w.row(label('document.label.status'), enumLabelOf('paymentStatus', payment.status));
   w.row(label('document.label.paymentMethod'), paymentMethod(payment));
   w.row(label('document.label.session'), purposeText(payment.purpose));
-  if (payment.appointment_start) w.row(label('document.label.visit'), billingTime(payment.appointment_start));
+  if (payment.appointment_start) w.row(label('document.label.visit'), billingTime(payment.appointment_start, zone));
   if (payment.provider_name) w.row(label('document.label.provider'), payment.provider_name);
   if (payment.practice_name) w.row(label('document.label.practice'), payment.practice_name);
-  footer(w, issuedAt);
+  footer(w, issuedAt, zone);
   return doc.save();
 }
 
@@ -142,11 +143,17 @@ export interface StatementVisit {
   balanceCents: number;
 }
 
-export async function statementPdf(visit: StatementVisit, payments: readonly PaymentRow[], accountName: string, issuedAt: Date): Promise<Uint8Array> {
+export async function statementPdf(
+  visit: StatementVisit,
+  payments: readonly PaymentRow[],
+  accountName: string,
+  issuedAt: Date,
+  zone: string,
+): Promise<Uint8Array> {
   const { doc, w } = await open(message('document.statement.title'));
   w.row(label('document.label.paidBy'), accountName);
   w.row(label('document.label.patient'), visit.patientName);
-  w.row(label('document.label.visit'), `${billingTime(visit.start)} (${visit.id})`);
+  w.row(label('document.label.visit'), `${billingTime(visit.start, zone)} (${visit.id})`);
   w.row(label('document.label.session'), visit.mode);
   w.row(label('document.label.provider'), visit.providerName);
   w.row(label('document.label.practice'), visit.practiceName);
@@ -156,13 +163,13 @@ export async function statementPdf(visit: StatementVisit, payments: readonly Pay
   const refunded = payments.filter((p) => p.refund_of).reduce((s, p) => s + p.amount_cents, 0);
   for (const p of payments) {
     w.line(
-      `${billingTime(p.created_at)}  ${purposeText(p.purpose)}  ${enumLabelOf('paymentStatus', p.status)}  ${formatCents(p.amount_cents)}  ${paymentMethod(p)}`,
+      `${billingTime(p.created_at, zone)}  ${purposeText(p.purpose)}  ${enumLabelOf('paymentStatus', p.status)}  ${formatCents(p.amount_cents)}  ${paymentMethod(p)}`,
     );
   }
   w.row(label('document.label.totalPaid'), formatCents(paid));
   w.row(label('document.label.totalRefunded'), formatCents(refunded));
   w.row(label('document.label.balance'), formatCents(visit.balanceCents));
-  footer(w, issuedAt);
+  footer(w, issuedAt, zone);
   return doc.save();
 }
 
@@ -177,7 +184,7 @@ export interface EstimateSubject {
   cadence: string;
 }
 
-export async function goodFaithEstimatePdf(subject: EstimateSubject, estimate: GoodFaithEstimate, issuedAt: Date): Promise<Uint8Array> {
+export async function goodFaithEstimatePdf(subject: EstimateSubject, estimate: GoodFaithEstimate, issuedAt: Date, zone: string): Promise<Uint8Array> {
   const { doc, w } = await open(message('document.gfe.title'));
   w.paragraph(message('document.gfe.intro'));
   w.rule();
@@ -194,6 +201,6 @@ export async function goodFaithEstimatePdf(subject: EstimateSubject, estimate: G
   w.rule();
   w.paragraph(message('document.gfe.notABill'));
   w.paragraph(message('document.gfe.dispute', { threshold: formatCents(estimate.disputeThresholdCents), phone: formatPhone(constants.supportPhone) }));
-  footer(w, issuedAt);
+  footer(w, issuedAt, zone);
   return doc.save();
 }

@@ -27,7 +27,7 @@ import { isFollowUpSession, sessionPayRate } from '@/domain/pay-rate';
 import { cardOptionalFor } from '@/domain/partner-rules';
 import { formatCents } from '@/domain/money';
 import { todayIso } from '@/domain/dates';
-import { message } from '@/domain/messages';
+import { message, messageTemplate } from '@/domain/messages';
 import { isUuid } from '@/domain/ids';
 import { describeIssues } from '@/domain/validation/field-errors';
 import type { SchemaNode } from '@/domain/validation/schema-path';
@@ -37,6 +37,8 @@ import type { MessageKey } from '@/generated/messages';
 import type { UserRow } from '../accounts/repository';
 import { prepared } from '../db/connection';
 import { AppError } from '../errors';
+import { isTimeZone } from '@/domain/date-format';
+import { suggestAccountTimeZone } from '../accounts/time-zone';
 import { audienceOf } from '../plugins/errors';
 import { callerOf } from '../plugins/auth';
 import { dollarsToCents } from '../payments/gateway';
@@ -203,7 +205,11 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
   const existing = found.patients;
   const byId = new Map(existing.map((p) => [p.id, p]));
   const accountSelf = existing.find((p) => p.relationship === 'Self');
-  const timeZone = body.timeZone ?? accountSelf?.time_zone ?? found.practice_time_zone ?? provider.time_zone;
+  if (body.timeZone !== undefined && !isTimeZone(body.timeZone))
+    throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'timeZone', keyword: 'enum', message: messageTemplate('validation.default.enum') }] });
+  // The zone the account reads times in; else the one the booking's device suggests (the patient's browser),
+  // never the provider's: a booking's times are the reader's.
+  const timeZone = account.time_zone ?? body.timeZone ?? accountSelf?.time_zone ?? found.practice_time_zone ?? provider.time_zone;
   const today = todayIso(now);
 
   let firstNewSeen = false;
@@ -491,8 +497,8 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
         d.id = row!.id;
         patientIds.push(row!.id);
       }
-      if (body.timeZone)
-        await tx.query("UPDATE patients SET time_zone = $2 WHERE user_id = $1 AND relationship = 'Self' AND time_zone IS NULL", [account.id, body.timeZone]);
+      // The first zone a booking suggests becomes the account's; settings change it (issue 34).
+      if (body.timeZone) await suggestAccountTimeZone(tx, account.id, body.timeZone);
 
       // The consents given with the booking, recorded by the statement that books (one row a consent).
       const consents = plan.drafts.flatMap((d) =>

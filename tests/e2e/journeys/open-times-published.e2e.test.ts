@@ -5,7 +5,7 @@
  */
 import { messages } from '@/generated/messages';
 import { formatLongDay, formatTime } from '@/domain/date-format';
-import { baseUrl, useBrowser } from '../harness';
+import { baseUrl, browserTimeZone, useBrowser } from '../harness';
 import { isoDaysAgo, withFailureShot } from '../booking-helpers';
 import { newPerson, verifyAsNewVisitor } from './booking-steps';
 
@@ -43,7 +43,8 @@ describe('open times published for other services', () => {
     const schedule = schedules.find((s) => `Schedule/${s.id}` === (slot.schedule as { reference: string }).reference)!;
     const providerName = (schedule.actor as { display: string }[])[0]!.display.split(',')[0]!;
     const link = new URL((slot.extension as { url: string; valueUrl: string }[]).find((e) => e.url === DEEP_LINK)!.valueUrl);
-    const zone = link.searchParams.get('tz')!;
+    // The visitor reads the time in their own (browser's) zone, whatever the link's provider zone (issue 34).
+    const zone = browserTimeZone;
 
     await withFailureShot(page, 'open-times-deep-link', async () => {
       // No account needed to see it: the booking with that time, its provider and its day.

@@ -8,7 +8,8 @@ import { googleCalendarUrl, icsCalendar, type CalendarEvent } from '@/domain/cal
 import type { Slot } from '@/client/store/types';
 import { invalidatePortal } from '@/client/api/query-client';
 import { providerName, type ProviderProfile } from './data';
-import { formatLongDay, formatTime, zoneAbbreviation } from '@/domain/date-format';
+import { formatLongDay, formatTime, formatTimeForReader, formatTimeWithZone, zoneAbbreviation } from '@/domain/date-format';
+import { stateName } from '@/client/ui/format';
 
 export interface ConfirmationProps {
   appointmentId: string;
@@ -49,11 +50,17 @@ export function Confirmation({ appointmentId, provider, slot, counselingType, ti
         {message('ui.booking.successHeading')}
       </h1>
       <p className="slot-summary__when" data-testid="booked-when">
-        {message('ui.booking.confirm.when', {
-          date: formatLongDay(slot.start, timeZone),
-          time: formatTime(slot.start, timeZone),
-          zone: zoneAbbreviation(slot.start, timeZone),
-        })}
+        {formatTimeWithZone(slot.start, provider.timeZone) === formatTimeWithZone(slot.start, timeZone)
+          ? message('ui.booking.confirm.when', {
+              date: formatLongDay(slot.start, timeZone),
+              time: formatTime(slot.start, timeZone),
+              zone: zoneAbbreviation(slot.start, timeZone),
+            })
+          : // The reader's time first, the provider's beside it ("9:00 AM MST your time (10:00 AM CST in Texas)").
+            message('dates.dayAtTime', {
+              day: formatLongDay(slot.start, timeZone),
+              time: formatTimeForReader(slot.start, timeZone, provider.timeZone, provider.practice.state ? stateName(provider.practice.state) : undefined),
+            })}
         <br />
         {message('ui.booking.slot.with', { provider: providerName(provider) })}
       </p>

@@ -1,9 +1,10 @@
-/** The chosen session: provider, day, time in their zone, and how it takes place. */
+/** The chosen session: provider, day, time in the reader's zone (and the provider's where it differs), and how it takes place. */
 import { enumLabelOf } from '@/domain/translations';
 import { message } from '@/domain/messages';
 import type { Slot } from '@/client/store/types';
 import { providerName, type ProviderProfile } from './data';
-import { formatLongDay, formatTime, zoneAbbreviation } from '@/domain/date-format';
+import { formatLongDay, formatTime, formatTimeForReader, formatTimeWithZone, zoneAbbreviation } from '@/domain/date-format';
+import { stateName } from '@/client/ui/format';
 
 export function SlotSummary({ provider, slot, timeZone }: { provider: ProviderProfile; slot: Slot; timeZone: string }) {
   return (
@@ -15,6 +16,14 @@ export function SlotSummary({ provider, slot, timeZone }: { provider: ProviderPr
         <strong>{formatLongDay(slot.start, timeZone)}</strong>
         <br />
         {formatTime(slot.start, timeZone)} - {formatTime(slot.end, timeZone)} {zoneAbbreviation(slot.start, timeZone)}
+        {formatTimeWithZone(slot.start, provider.timeZone) !== formatTimeWithZone(slot.start, timeZone) ? (
+          <>
+            <br />
+            <span className="small">
+              {formatTimeForReader(slot.start, timeZone, provider.timeZone, provider.practice.state ? stateName(provider.practice.state) : undefined)}
+            </span>
+          </>
+        ) : null}
       </p>
       <p className="muted">
         {message('ui.booking.slot.with', { provider: providerName(provider) })}

@@ -18,6 +18,7 @@ import { selectBookingRequest, slotHoldRequested } from '@/client/store/booking/
 import { selectRestored } from '@/client/store/persistence';
 import type { SlotHold } from '@/client/store/services';
 import type { Slot } from '@/client/store/types';
+import { useReaderTimeZone } from '@/client/runtime/auth/reader-zone';
 import { useBookingParams, useProvider, type ProviderProfile } from './data';
 
 export type ChoiceState = 'missing' | 'loading' | 'ready' | 'gone' | 'failed';
@@ -29,7 +30,7 @@ export interface BookingChoice {
   slotId?: string;
   counselingType?: CounselingType;
   appointmentMode?: AppointmentMode;
-  /** the zone the times are shown in: the address's, else the provider's */
+  /** the zone the times are shown in: the reader's (their account's, else their device's), never the provider's */
   timeZone: string;
   provider: UseQueryResult<ProviderProfile>;
   /** the chosen slot: this person's hold on it, else the listing while it is open */
@@ -68,6 +69,7 @@ export function useBookingChoice(): BookingChoice {
   const request = useAppSelector(selectBookingRequest);
   const provider = useProvider(providerId);
   const listed = useListedSlot(providerId, slotId);
+  const readerZone = useReaderTimeZone();
 
   // Hold the chosen time once the person is known: once per slot and page, again only when asked.
   const heldFor = useRef<string | undefined>(undefined);
@@ -98,7 +100,7 @@ export function useBookingChoice(): BookingChoice {
     slotId,
     counselingType,
     appointmentMode: availabilityType ?? slot?.availabilityType,
-    timeZone: search.get('tz') ?? listed.data?.timeZone ?? provider.data?.timeZone ?? 'UTC',
+    timeZone: readerZone,
     provider,
     slot,
     state,

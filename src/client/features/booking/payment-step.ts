@@ -26,6 +26,7 @@ import { useBookingChoice } from './choice';
 import { useActiveInsurance, useCardsOnFile, type InsuranceInquiry, type InsuranceOnFile } from './payment-data';
 import { patientForBooking } from './patients';
 import { formatDollars } from '@/domain/money';
+import { viewerTimeZone } from '@/domain/date-format';
 import { useApiAction } from './useApiAction';
 
 const FUNNEL: Record<'support' | 'patient', BookingFunnel> = { support: 'Support Standard Funnel', patient: 'Patient Standard Funnel' };
@@ -215,7 +216,9 @@ export function usePaymentStep() {
       selfPayConsentCategory: category,
       funnelName: FUNNEL[variant],
       ...(partner?.partnershipCode ? { partnershipCode: partner.partnershipCode } : {}),
-      ...(search.get('tz') ? { timeZone: search.get('tz')! } : {}),
+      // The patient's own device suggests the zone their account reads times in (never the slot link's, the provider's);
+      // an agent's device is not the caller's, so a support booking keeps the caller's account zone.
+      ...(variant === 'support' ? {} : { timeZone: viewerTimeZone() }),
       ...(variant === 'support' ? { onBehalf: true, ...(userId ? { userId } : { email: helper.userEmail }) } : {}),
       ...(payment ? { payment } : {}),
     };

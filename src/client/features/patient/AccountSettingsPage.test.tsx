@@ -5,6 +5,7 @@ import { errorCatalogue } from '@/generated/errors';
 import { routeById } from '@/generated/routes';
 import { message, messageIn } from '@/domain/messages';
 import { localeDefinition, setLocaleSource } from '@/domain/locale';
+import { viewerTimeZone, zoneLabel } from '@/domain/date-format';
 import { selectUser } from '@/client/store/auth/slice';
 import AccountSettingsPage from './AccountSettingsPage';
 import { httpError, renderScreen, testUser } from './test-kit';
@@ -100,6 +101,45 @@ describe('AccountSettingsPage', () => {
       await userEvent.click(within(languages).getByRole('button', { name: messageIn('es', 'ui.patient.language.save') }));
       expect(await within(languages).findByText(messageIn('es', 'ui.patient.language.saved', { language: spanish }))).toBeTruthy();
       expect(updateUser).toHaveBeenCalledWith(expect.objectContaining({ params: { id: testUser.id }, body: { language: 'es' } }));
+    } finally {
+      setLocaleSource(() => undefined);
+    }
+  });
+
+  it('asks once for the time zone, suggesting the device’s, and saves the one chosen', async () => {
+    const updateUser = jest.fn((input: RequestInput) => ({ ...details, ...(input.body as object) }));
+    renderScreen(<AccountSettingsPage />, {
+      path,
+      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }), getUserDetails: () => details, updateUser },
+    });
+    const zones = await screen.findByRole('region', { name: message('ui.timeZone.heading') });
+    expect(within(zones).getByText(message('ui.timeZone.ask', { zone: zoneLabel(viewerTimeZone()) }))).toBeTruthy();
+    await userEvent.selectOptions(within(zones).getByLabelText(message('ui.timeZone.label')), 'America/Denver');
+    await userEvent.click(within(zones).getByRole('button', { name: message('ui.timeZone.save') }));
+    expect(await within(zones).findByText(message('ui.timeZone.saved', { zone: zoneLabel('America/Denver') }))).toBeTruthy();
+    expect(updateUser).toHaveBeenCalledWith(expect.objectContaining({ params: { id: testUser.id }, body: { timeZone: 'America/Denver' } }));
+    // Known now: the question is not asked again.
+    expect(within(zones).queryByText(message('ui.timeZone.ask', { zone: zoneLabel(viewerTimeZone()) }))).toBeNull();
+  });
+
+  it('names the zones in Spanish on a Spanish page, with the account’s zone chosen', async () => {
+    setLocaleSource(() => 'es');
+    try {
+      renderScreen(<AccountSettingsPage />, {
+        path,
+        answers: {
+          getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }),
+          getUserDetails: () => ({ ...details, timeZone: 'America/Los_Angeles' }),
+          updateUser: jest.fn(),
+        },
+      });
+      const zones = await screen.findByRole('region', { name: messageIn('es', 'ui.timeZone.heading') });
+      const select = within(zones).getByLabelText(messageIn('es', 'ui.timeZone.label')) as HTMLSelectElement;
+      expect(select.value).toBe('America/Los_Angeles');
+      const names = Array.from(select.options).map((o) => o.textContent ?? '');
+      expect(names.join(' | ')).not.toMatch(/Standard Time|Daylight Time/);
+      expect(names).toContain(zoneLabel('America/Los_Angeles', new Date(), 'es'));
+      expect(within(zones).queryByText(messageIn('es', 'ui.timeZone.ask', { zone: zoneLabel(viewerTimeZone(), new Date(), 'es') }))).toBeNull();
     } finally {
       setLocaleSource(() => undefined);
     }

@@ -8,7 +8,7 @@ import { formatCents } from '@/domain/money';
 import { flagsServed, flagsSettled } from '@/client/store/flags/slice';
 import PatientSessionsPage from './PatientSessionsPage';
 import { httpError, inHours, renderScreen, sessionFixture as session, zone } from './test-kit';
-import { formatSessionTime } from '@/domain/date-format';
+import { formatSessionTime, formatTime, zoneLabel } from '@/domain/date-format';
 
 const reasons = (late: boolean, feeCents: number = constants.lateCancelFeeCents) => ({
   items: constants.appointmentCancellationReasons.map((r) => ({ id: r.id, label: r.label })),
@@ -199,6 +199,10 @@ describe('PatientSessionsPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: message('ui.patient.sessions.reschedule') }));
     const times = await screen.findAllByRole('radio');
     expect(times).toHaveLength(1); // the other practice's time is not offered
+    // The dialog says the zone, and names each time with it for screen readers (issue 34).
+    const zoneName = zoneLabel(zone, new Date(slotStart));
+    expect(screen.getByText(message('ui.timeZone.timesIn', { zone: zoneName }))).toBeTruthy();
+    expect(screen.getByRole('radio', { name: `${formatTime(slotStart, zone)} ${zoneName}` })).toBe(times[0]);
     await userEvent.click(screen.getByRole('button', { name: message('ui.patient.reschedule.confirm') }));
     expect(await screen.findByText(message('ui.patient.slots.choose'))).toBeTruthy();
     await userEvent.click(times[0]!);

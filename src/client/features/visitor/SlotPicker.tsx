@@ -177,7 +177,10 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
   const slotLabel = (slot: Slot) => (
     <>
       {/* The name starts with what is seen (time, session type); the day is added for screen readers. */}
-      <span>{formatTime(slot.start, zone)}</span> <span className="slot-button__mode">{modeLabel(slot.availabilityType)}</span>
+      <span>{formatTime(slot.start, zone)}</span>
+      {/* The zone is in every time's name (issue 34); the line above the picker says it to the eye. */}
+      <span className="visually-hidden"> {zoneLabel(zone, new Date(slot.start))}</span>{' '}
+      <span className="slot-button__mode">{modeLabel(slot.availabilityType)}</span>
       {serviceOf(slot) ? <span className="slot-button__service">{serviceOf(slot)}</span> : null}
       <span className="visually-hidden">{fillContent(t.chooseDay, { day: formatLongDay(slot.start, zone) })}</span>
     </>

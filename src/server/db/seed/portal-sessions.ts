@@ -25,8 +25,9 @@ interface Provider {
 }
 
 async function accountOf(tx: Queryable, email: string) {
-  const [row] = await tx.query<{ user_id: string; patient_id: string }>(
-    `SELECT u.id AS user_id, p.id AS patient_id FROM users u JOIN patients p ON p.user_id = u.id AND p.relationship = 'Self' WHERE u.email = $1`,
+  const [row] = await tx.query<{ user_id: string; patient_id: string; zone: string | null }>(
+    `SELECT u.id AS user_id, p.id AS patient_id, coalesce(u.time_zone, p.time_zone) AS zone
+       FROM users u JOIN patients p ON p.user_id = u.id AND p.relationship = 'Self' WHERE u.email = $1`,
     [email],
   );
   return row;
@@ -66,7 +67,7 @@ async function slotAt(tx: Queryable, provider: Provider, starts: readonly Date[]
 
 async function bookDemo(
   tx: Queryable,
-  account: { user_id: string; patient_id: string },
+  account: { user_id: string; patient_id: string; zone: string },
   provider: Provider,
   slot: { id: string | null; start: Date; end: Date; isMedication?: boolean },
   paidAt: Date,
@@ -86,7 +87,7 @@ async function bookDemo(
       slot.id,
       slot.start,
       slot.end,
-      provider.time_zone,
+      account.zone,
       price,
       paidAt,
       slot.isMedication ? 'Medication/Psychiatry' : 'Individual Counseling',
@@ -124,14 +125,18 @@ async function bookDemo(
 export const seedPortalSessions: SeedStep = {
   name: 'portal sessions',
   async run(tx, context) {
-    const jordan = await accountOf(tx, 'jordan.rivera@example.com');
-    const avery = await accountOf(tx, 'avery.johnson@example.com');
+    const jordanRow = await accountOf(tx, 'jordan.rivera@example.com');
+    const averyRow = await accountOf(tx, 'avery.johnson@example.com');
     const ids = context.marketplace?.providerIds ?? [];
-    if (!jordan || !avery || ids.length < 2) return;
+    if (!jordanRow || !averyRow || ids.length < 2) return;
     const providers = await tx.query<Provider>('SELECT id, practice_id, time_zone, pay_individual::text FROM providers WHERE id = ANY($1::uuid[])', [
       ids.slice(0, 2),
     ]);
     const [first, second] = [providers.find((p) => p.id === ids[0])!, providers.find((p) => p.id === ids[1])!];
+    // A person's sessions all read in their one zone (issue 34: the list mixed "7:00 AM CST" and "1:00 PM EST"):
+    // their account's when known, else the zone of the practice they first saw.
+    const jordan = { ...jordanRow, zone: jordanRow.zone ?? first.time_zone };
+    const avery = { ...averyRow, zone: averyRow.zone ?? first.time_zone };
     const now = context.now.getTime();
     const onTheHour = (fromNowHours: number) => new Date(Math.ceil((now + fromNowHours * HOUR) / HOUR) * HOUR);
     const hoursFrom = (from: number, to: number) => Array.from({ length: to - from }, (_v, i) => onTheHour(from + i));
@@ -192,7 +197,7 @@ export const seedPortalSessions: SeedStep = {
     const soon = new Date(Math.ceil((now + constants.videoVisitOpensMinutesBefore * 30_000) / 300_000) * 300_000);
     await bookDemo(
       tx,
-      { user_id: jamie!.id, patient_id: jamieSelf!.id },
+      { user_id: jamie!.id, patient_id: jamieSelf!.id, zone: first.time_zone },
       first,
       { id: null, start: soon, end: new Date(soon.getTime() + 50 * 60_000) },
       new Date(now - 24 * HOUR),

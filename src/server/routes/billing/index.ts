@@ -1,4 +1,5 @@
 /** Billing history, receipts and statements (product-spec §7 Patients billing-history, payment receipts, Users download-billing-statement). */
+import { constants } from '@/generated/constants';
 import { inAccountLocale } from '@/server/locale';
 import { enumLabelOf } from '@/domain/translations';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -67,7 +68,12 @@ export const billingHandlers: Handlers = {
     return sendPdf(
       reply,
       await inAccountLocale(request, payment.user_id, () =>
-        receiptPdf(payment, fullName({ firstName: account.first_name, lastName: account.last_name }), request.server.clock.now()),
+        receiptPdf(
+          payment,
+          fullName({ firstName: account.first_name, lastName: account.last_name }),
+          request.server.clock.now(),
+          account.time_zone ?? constants.billingTimeZone,
+        ),
       ),
       `receipt-${payment.id}.pdf`,
     );
@@ -125,6 +131,7 @@ export const billingHandlers: Handlers = {
         rows,
         fullName({ firstName: account.first_name, lastName: account.last_name }),
         request.server.clock.now(),
+        account.time_zone ?? constants.billingTimeZone,
       ),
     );
     return sendPdf(reply, pdf, `statement-${visit.id}.pdf`);

@@ -1,10 +1,12 @@
 /** Account calls of product-spec §7 Users. */
 import { messageTemplate } from '@/domain/messages';
 import { isLocale } from '@/domain/locale';
+import { isTimeZone } from '@/domain/date-format';
 import { createPatientAccount } from '@/server/accounts/create';
 import { billingSummary } from '@/server/billing/summary';
 import { reachAccount } from '@/server/accounts/reach';
 import { userById, userOut, type UserRow } from '@/server/accounts/repository';
+import { setAccountTimeZone } from '@/server/accounts/time-zone';
 import { confirmEmailChange, pendingEmailOf, requestEmailChange } from '@/server/accounts/email-change';
 import { writeAudit } from '@/server/audit';
 import { ACCOUNT_IDENTITY_FIELDS, changedFields, refusedIdentityFields } from '@/domain/identity-changes';
@@ -120,9 +122,11 @@ export const usersHandlers: Handlers = {
     const user = await reachAccount(request, request.params.id, 'updateUser');
     const caller = callerOf(request);
     const db = request.server.database;
-    const { firstName, lastName, email, phoneNumber, dateOfBirth, address, language } = request.body;
+    const { firstName, lastName, email, phoneNumber, dateOfBirth, address, language, timeZone } = request.body;
     if (language !== undefined && !isLocale(language))
       throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'language', keyword: 'enum', message: messageTemplate('validation.default.enum') }] });
+    if (timeZone !== undefined && !isTimeZone(timeZone))
+      throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'timeZone', keyword: 'enum', message: messageTemplate('validation.default.enum') }] });
     const changed = changedFields(
       { firstName: user.first_name, lastName: user.last_name, email: user.email, dateOfBirth: user.date_of_birth },
       { firstName, lastName, email, dateOfBirth },
@@ -155,6 +159,7 @@ export const usersHandlers: Handlers = {
           WHERE id = $1`,
         [user.id, firstName ?? null, lastName ?? null, dateOfBirth ?? null, address ? JSON.stringify(address) : null, language ?? null],
       );
+      if (timeZone !== undefined) await setAccountTimeZone(tx, user.id, timeZone);
       // The account holder is also their own Self patient: keep what both carry the same.
       await tx.query(
         `UPDATE patients SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),

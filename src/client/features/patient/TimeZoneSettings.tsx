@@ -1,0 +1,82 @@
+/**
+ * The account's time zone in settings (issue 34): every time the person reads (screens, mail, reminders,
+ * receipts, calendar files) is in it. When the account has none yet, the section asks once, suggesting the
+ * device's zone; afterwards it shows the zone kept and lets the person change it.
+ */
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { message } from '@/domain/messages';
+import { viewerTimeZone, zoneChoices, zoneLabel } from '@/domain/date-format';
+import { queryKeys, useUpdateUserMutation } from '@/generated/client/hooks';
+import type { AccountDetails } from './data';
+import { errorTextFor } from '@/client/api/errors';
+import { Button } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+
+export function TimeZoneSettings({
+  userId,
+  timeZone,
+  onSaved,
+}: {
+  userId: string;
+  timeZone: string | undefined;
+  /** the account as the API now has it, for the page that shows it */
+  onSaved: (account: AccountDetails) => void;
+}) {
+  const queryClient = useQueryClient();
+  const device = viewerTimeZone();
+  const [chosen, setChosen] = useState<string>(timeZone ?? device);
+  const [saved, setSaved] = useState<string>();
+  const save = useUpdateUserMutation({
+    onMutate: () => setSaved(undefined),
+    onSuccess: (account) => {
+      // Every screen that reads the account (booking, sessions) shows times in the new zone.
+      queryClient.setQueryData(queryKeys.getUserDetails({ params: { id: userId } }), account);
+      onSaved(account);
+      setSaved(message('ui.timeZone.saved', { zone: zoneLabel(account.timeZone ?? chosen) }));
+    },
+  });
+  const choices = zoneChoices([timeZone, device]);
+  const send = (zone: string) => save.mutate({ params: { id: userId }, body: { timeZone: zone } });
+  return (
+    <section className="form-card stack-sm" aria-labelledby="time-zone-settings">
+      <h2 id="time-zone-settings">{message('ui.timeZone.heading')}</h2>
+      <p>{message('ui.timeZone.intro')}</p>
+      {timeZone ? null : (
+        <div className="stack-sm">
+          <p>{message('ui.timeZone.ask', { zone: zoneLabel(device) })}</p>
+          <div>
+            <Button type="button" onClick={() => send(device)} disabled={save.isPending}>
+              {message('ui.timeZone.useSuggested', { zone: zoneLabel(device) })}
+            </Button>
+          </div>
+        </div>
+      )}
+      <form
+        className="stack-sm"
+        onSubmit={(e) => {
+          e.preventDefault();
+          send(chosen);
+        }}
+      >
+        <label htmlFor="time-zone-choice">{message('ui.timeZone.label')}</label>
+        <select id="time-zone-choice" className="select" value={chosen} onChange={(e) => setChosen(e.target.value)}>
+          {choices.map((c) => (
+            <option key={c.zone} value={c.zone}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        <div aria-live="polite" role="status">
+          {saved ? <p className="notice notice--success">{saved}</p> : null}
+        </div>
+        <ErrorNotice text={save.isError ? errorTextFor(save.error, 'patient_web') : undefined} />
+        <div>
+          <Button type="submit" variant="secondary" disabled={save.isPending || chosen === timeZone} aria-busy={save.isPending || undefined}>
+            {message('ui.timeZone.save')}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

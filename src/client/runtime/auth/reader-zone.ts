@@ -1,0 +1,16 @@
+/**
+ * The zone the person at this screen reads times in (issue 34): a signed-in patient's account zone (account
+ * settings), else the device's. Booking and session screens show every time in it, named; the provider's
+ * zone is only ever shown beside it.
+ */
+import { useGetUserDetailsQuery } from '@/generated/client/hooks';
+import { viewerTimeZone } from '@/domain/date-format';
+import { useAppSelector } from '@/client/store/hooks';
+import { selectUser } from '@/client/store/auth/slice';
+
+export function useReaderTimeZone(): string {
+  const user = useAppSelector(selectUser);
+  const patient = user?.userType === 'patient' ? user.id : undefined;
+  const account = useGetUserDetailsQuery({ params: { id: patient ?? '' } }, { enabled: Boolean(patient) });
+  return account.data?.timeZone ?? viewerTimeZone();
+}
