@@ -443,6 +443,10 @@ export const messages = {
   'ui.form.needsAttention': 'Fields that need attention: {count}',
   /** The submit button of a form whose spec and screen give it no label of its own. */
   'ui.form.submit': 'Continue',
+  /** Beside the label of a form field that may be left empty. */
+  'ui.form.optional': '(optional)',
+  /** The empty first option of a drop-down whose spec gives no placeholder of its own. */
+  'ui.form.choose': 'Choose…',
   /** The back button of a step whose screen names none of its own. */
   'ui.common.back': 'Back',
   /** Read by screen readers while a page's content is still loading. */
@@ -1655,6 +1659,8 @@ export interface MessageParams {
   'ui.landing.providers.next': Record<string, never>;
   'ui.form.needsAttention': { count: string | number };
   'ui.form.submit': Record<string, never>;
+  'ui.form.optional': Record<string, never>;
+  'ui.form.choose': Record<string, never>;
   'ui.common.back': Record<string, never>;
   'ui.common.loading': Record<string, never>;
   'ui.patient.language.heading': Record<string, never>;
