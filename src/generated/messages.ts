@@ -307,6 +307,7 @@ export const messages = {
   'ui.care.admin.edit': 'Edit',
   'ui.care.admin.back': 'All providers',
   'ui.care.admin.about': 'About',
+  'ui.care.admin.aboutLocale': 'Language the about text is written in',
   'ui.care.admin.title': 'Title',
   'ui.care.admin.practice': 'Practice',
   'ui.care.admin.licensedStates': 'Licensed states',
@@ -1551,6 +1552,7 @@ export interface MessageParams {
   'ui.care.admin.edit': Record<string, never>;
   'ui.care.admin.back': Record<string, never>;
   'ui.care.admin.about': Record<string, never>;
+  'ui.care.admin.aboutLocale': Record<string, never>;
   'ui.care.admin.title': Record<string, never>;
   'ui.care.admin.practice': Record<string, never>;
   'ui.care.admin.licensedStates': Record<string, never>;

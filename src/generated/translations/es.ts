@@ -299,6 +299,7 @@ export const translation: Translation = {
     'ui.care.admin.edit': 'Editar',
     'ui.care.admin.back': 'Todos los proveedores',
     'ui.care.admin.about': 'Presentación',
+    'ui.care.admin.aboutLocale': 'Idioma en que está escrita la presentación',
     'ui.care.admin.title': 'Título',
     'ui.care.admin.practice': 'Consultorio',
     'ui.care.admin.licensedStates': 'Estados con licencia',
