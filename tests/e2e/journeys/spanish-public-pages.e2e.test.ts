@@ -8,6 +8,7 @@
 import site from '@/generated/content/site';
 import { messageIn } from '@/domain/messages';
 import { DEFAULT_LOCALE } from '@/domain/locale';
+import { routeById } from '@/generated/routes';
 import { localizedContent } from '@/domain/translations';
 import { baseUrl, useBrowser } from '../harness';
 import { withFailureShot } from '../booking-helpers';
@@ -107,6 +108,10 @@ describe('the public pages in Spanish', () => {
       await form.locator('.field__error').first().waitFor();
       english.push(...(await englishInForms(page)));
       expect(english).toEqual([]);
+      // The same reading finds the English sign-in form's words: the check reads what the form shows.
+      await page.goto(routeById.login.path);
+      await page.getByRole('heading', { level: 1, name: messageIn(DEFAULT_LOCALE, 'ui.login.heading') }).waitFor();
+      expect((await englishInForms(page)).length).toBeGreaterThan(0);
     });
   });
 });
