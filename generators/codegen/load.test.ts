@@ -1,6 +1,6 @@
 import { copySpecs, type SpecCopy } from '@tests/support/spec-copy';
 import { specProblems } from '@tests/support/spec-problems';
-import { cpSync, readdirSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { loadSpecs } from './load';
 
@@ -140,6 +140,15 @@ describe('languages', () => {
       ),
     );
     expect(problemsOf()).toMatch(/"routes › providersState › description" is not copy of the default locale file/);
+  });
+
+  it("needs an entity's field titles in every language (forms show them as labels) and not its type names", () => {
+    rmSync(join(copy.dir, 'entities/PersonName.es.yaml'));
+    expect(problemsOf()).toMatch(/specs\/entities\/PersonName\.yaml\s+at \(document\): has no "es" copy: add specs\/entities\/PersonName\.es\.yaml/);
+    copy.write('entities/PersonName.es.yaml', 'properties:\n  firstName: { title: Nombre }\n');
+    expect(problemsOf()).toMatch(/PersonName\.es\.yaml(:\d+)?\s+at \/properties\/lastName\/title: missing key/);
+    // "LatestMeasures" names the generated type of a nested object: nothing to translate.
+    expect(problemsOf()).not.toMatch(/CareClient/);
   });
 
   it("refuses a landing page's structure in a language file: its blocks and page type are not copy", () => {

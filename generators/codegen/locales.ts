@@ -11,6 +11,10 @@
  *   routes    /routes/<route id>/title|description            (a locale file: routes: { id: title }, or
  *                                                             routes: { id: { title, description } } for a route with a description)
  *   mail, content, flows, forms: the same document shape with only its copy (see COPY_KEYS / NOT_COPY).
+ *   entities  the titles of their fields (/properties/<name>/title, nested fields too): a form that takes a field
+ *             from an entity ($ref) shows that title as the field's label, so it is written, and translated, once
+ *             there. An entity's own title, and a field's title in PascalCase of two words or more ("LatestMeasures"),
+ *             name a type (the generated types are named by them); descriptions are for developers: none is copy.
  */
 import { parse as parseIcu, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { SpecKind } from './kinds';
@@ -73,6 +77,9 @@ const NOT_COPY = new Set([
   'format',
   'pattern',
 ]);
+
+/** A title that names a type, not a field: PascalCase of two words or more ("MessageThreadClient"). */
+const TYPE_NAME = /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+$/;
 
 function walk(
   value: unknown,
@@ -144,6 +151,10 @@ export function copyOf(kind: SpecKind, data: unknown): Map<string, string> {
       // Everything a page shows is copy, except structure (NOT_COPY) and the spec's own description.
       for (const [k, v] of Object.entries(doc)) if (k !== 'description' && !NOT_COPY.has(k)) walk(v, [k], (key) => NOT_COPY.has(key) === false, out, true);
       return pruneNotCopy(out);
+    case 'entity':
+      walk(doc, [], (key, path) => key === 'title' && path.at(-3) === 'properties', out);
+      for (const [p, title] of out) if (TYPE_NAME.test(title)) out.delete(p);
+      return out;
     case 'flow':
     case 'form':
       walk(

@@ -64,10 +64,19 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   'AdminProviderProfile': {
     $id: 'AdminProviderProfile',
     title: 'AdminProviderProfile',
-    description: 'What a clinical admin edits on a provider (/care/admin/{id}/edit, issue 17 item 7): the public profile\'s about text and title, search filters (languages, ages served, areas of concern and the rest, by id), licensed states, practice and pay rates.',
+    description: 'What a clinical admin edits on a provider (/care/admin/{id}/edit, issue 17 item 7): the public profile\'s about text and the language it is written in (pages in another language mark it, issue 34), title, search filters (languages, ages served, areas of concern and the rest, by id), licensed states, practice and pay rates.',
     type: 'object',
     additionalProperties: false,
-    required: ['about', 'title', 'filterIds', 'licensedStates', 'practiceId', 'payIndividual', 'payFollowUp'],
+    required: [
+      'about',
+      'aboutLocale',
+      'title',
+      'filterIds',
+      'licensedStates',
+      'practiceId',
+      'payIndividual',
+      'payFollowUp',
+    ],
     properties: {
       about: {
         type: 'string',
@@ -76,6 +85,11 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
         'x-messages': {
           minLength: 'providerAdmin.aboutRequired',
         },
+      },
+      aboutLocale: {
+        type: 'string',
+        enum: ['en-US', 'es'],
+        description: 'The language the about text is written in (a locale tag).',
       },
       title: {
         type: 'string',
@@ -2388,10 +2402,15 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
       about: {
         type: 'object',
         additionalProperties: false,
-        required: ['text', 'payrates'],
+        required: ['text', 'locale', 'payrates'],
         properties: {
           text: {
             type: 'string',
+          },
+          locale: {
+            type: 'string',
+            enum: ['en-US', 'es'],
+            description: 'The language the text is written in; a page in another language marks it (lang).',
           },
           payrates: {
             type: 'object',

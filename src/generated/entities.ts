@@ -130,13 +130,17 @@ export interface Address {
   country?: string;
 }
 /**
- * What a clinical admin edits on a provider (/care/admin/{id}/edit, issue 17 item 7): the public profile's about text and title, search filters (languages, ages served, areas of concern and the rest, by id), licensed states, practice and pay rates.
+ * What a clinical admin edits on a provider (/care/admin/{id}/edit, issue 17 item 7): the public profile's about text and the language it is written in (pages in another language mark it, issue 34), title, search filters (languages, ages served, areas of concern and the rest, by id), licensed states, practice and pay rates.
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "AdminProviderProfile".
  */
 export interface AdminProviderProfile {
   about: string;
+  /**
+   * The language the about text is written in (a locale tag).
+   */
+  aboutLocale: 'en-US' | 'es';
   title: 'NP' | 'Psychiatry NP' | 'PMHNP' | 'Psychiatry PMHNP' | 'DNP' | 'DO' | 'MD' | 'PMHNP FNP DNP';
   /**
    * @maxItems 200
@@ -1151,6 +1155,10 @@ export interface Provider {
   }[];
   about: {
     text: string;
+    /**
+     * The language the text is written in; a page in another language marks it (lang).
+     */
+    locale: 'en-US' | 'es';
     payrates: {
       individual: number;
       follow_up?: number | null;

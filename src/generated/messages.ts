@@ -307,6 +307,7 @@ export const messages = {
   'ui.care.admin.edit': 'Edit',
   'ui.care.admin.back': 'All providers',
   'ui.care.admin.about': 'About',
+  'ui.care.admin.aboutLocale': 'Language the about text is written in',
   'ui.care.admin.title': 'Title',
   'ui.care.admin.practice': 'Practice',
   'ui.care.admin.licensedStates': 'Licensed states',
@@ -443,6 +444,10 @@ export const messages = {
   'ui.form.needsAttention': 'Fields that need attention: {count}',
   /** The submit button of a form whose spec and screen give it no label of its own. */
   'ui.form.submit': 'Continue',
+  /** Beside the label of a form field that may be left empty. */
+  'ui.form.optional': '(optional)',
+  /** The empty first option of a drop-down whose spec gives no placeholder of its own. */
+  'ui.form.choose': 'Choose…',
   /** The back button of a step whose screen names none of its own. */
   'ui.common.back': 'Back',
   /** Read by screen readers while a page's content is still loading. */
@@ -1565,6 +1570,7 @@ export interface MessageParams {
   'ui.care.admin.edit': Record<string, never>;
   'ui.care.admin.back': Record<string, never>;
   'ui.care.admin.about': Record<string, never>;
+  'ui.care.admin.aboutLocale': Record<string, never>;
   'ui.care.admin.title': Record<string, never>;
   'ui.care.admin.practice': Record<string, never>;
   'ui.care.admin.licensedStates': Record<string, never>;
@@ -1673,6 +1679,8 @@ export interface MessageParams {
   'ui.landing.providers.next': Record<string, never>;
   'ui.form.needsAttention': { count: string | number };
   'ui.form.submit': Record<string, never>;
+  'ui.form.optional': Record<string, never>;
+  'ui.form.choose': Record<string, never>;
   'ui.common.back': Record<string, never>;
   'ui.common.loading': Record<string, never>;
   'ui.patient.language.heading': Record<string, never>;

@@ -221,7 +221,16 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   updateAdminProvider: () => ({
     method: 'PUT',
     url: `/api/care/admin/providers/${records.removableProviderId}`,
-    payload: { about: 'About.', title: 'MD', filterIds: [], licensedStates: ['OH'], practiceId: records.practiceId, payIndividual: 100, payFollowUp: null },
+    payload: {
+      about: 'About.',
+      aboutLocale: 'en-US',
+      title: 'MD',
+      filterIds: [],
+      licensedStates: ['OH'],
+      practiceId: records.practiceId,
+      payIndividual: 100,
+      payFollowUp: null,
+    },
   }),
   // Only the clinical admin may remove: a prescriber no other request of this matrix books with or signs in as.
   removeAdminProvider: () => ({

@@ -1,6 +1,8 @@
 /** Emits src/generated/translations/<tag>.ts: the copy of one language other than the default, by kind. */
 import type { Translation } from '@/generated/translations/types';
-import type { LoadedFile, SpecBundle } from '../model';
+import { copyOf } from '../locales';
+import type { EntityDoc, LoadedFile, SpecBundle } from '../model';
+import { formDefinition } from './structure';
 import { BANNER, literal } from './util';
 
 /**
@@ -44,7 +46,35 @@ export function translatedDocument(base: unknown, copy: Map<string, string>): un
   return doc;
 }
 
-export function collectTranslation(files: { base: LoadedFile; copy: Map<string, string> }[]): Translation {
+/**
+ * The copy of a form as a person reads it in a language: the form built as src/generated/forms builds it (fields
+ * taken from entities, $constant values), from the language's form, entities and constants, then only its copy kept
+ * (at the same places as in the default form, which is all that localizedDocument lays over it).
+ */
+function translatedForm(b: SpecBundle, id: string, files: { base: LoadedFile; copy: Map<string, string> }[]): unknown {
+  const inLanguage = (f: LoadedFile) => {
+    const copy = files.find((t) => t.base === f)?.copy;
+    return copy ? { ...f, data: translatedDocument(f.data, copy) } : f;
+  };
+  const entities = new Map([...b.entities].map(([name, f]) => [name, inLanguage(f) as LoadedFile<EntityDoc>]));
+  // Constants marked `copy` (the self-pay label a form's field shows) in the language; the others as they are.
+  const constants = { ...b.constants };
+  for (const f of b.files.filter((c) => c.kind === 'constants'))
+    Object.assign(constants, (inLanguage(f).data as { constants?: SpecBundle['constants'] }).constants);
+  const forms = new Map([[id, inLanguage(b.forms.get(id)!) as NonNullable<ReturnType<SpecBundle['forms']['get']>>]]);
+  const built = formDefinition({ ...b, entities, constants, forms }, id);
+  const out: Tree = { id };
+  for (const [at, text] of copyOf('form', built)) {
+    const path = segmentsOf(at);
+    let node = out;
+    for (const [i, segment] of path.slice(0, -1).entries())
+      node = (node[segment] ??= typeof path[i + 1] === 'string' && /^\d+$/.test(path[i + 1]!) ? [] : {}) as Tree;
+    node[path.at(-1)!] = text;
+  }
+  return out;
+}
+
+export function collectTranslation(b: SpecBundle, files: { base: LoadedFile; copy: Map<string, string> }[]): Translation {
   const t: Translation = { messages: {}, errors: {}, enums: {}, routes: {}, mail: {}, content: {}, flows: {}, forms: {}, constants: {} };
   for (const { base, copy } of files) {
     for (const [pointer, text] of copy) {
@@ -61,7 +91,6 @@ export function collectTranslation(files: { base: LoadedFile; copy: Map<string, 
     const id = (base.data as { id?: string }).id;
     if (id && base.kind === 'content') t.content[id] = translatedDocument(base.data, copy);
     if (id && base.kind === 'flow') t.flows[id] = translatedDocument(base.data, copy);
-    if (id && base.kind === 'form') t.forms[id] = translatedDocument(base.data, copy);
     if (base.kind === 'constants') {
       const translated = translatedDocument(base.data, copy) as { constants: Record<string, { value: unknown }> };
       for (const pointer of copy.keys()) {
@@ -70,6 +99,8 @@ export function collectTranslation(files: { base: LoadedFile; copy: Map<string, 
       }
     }
   }
+  // Every form, translated or not: its fields' labels may come from translated entities and constants.
+  for (const id of b.forms.keys()) t.forms[id] = translatedForm(b, id, files);
   return t;
 }
 
@@ -77,7 +108,7 @@ export function emitTranslations(b: SpecBundle): Map<string, string> {
   const out = new Map<string, string>();
   const tags = [...b.translations.keys()];
   for (const [tag, files] of b.translations) {
-    const t = collectTranslation(files);
+    const t = collectTranslation(b, files);
     out.set(
       `translations/${tag}.ts`,
       `${BANNER}import type { Translation } from './types';\n\n/** The "${tag}" copy of every translated spec file; what is missing falls back to the default language. */\nexport const translation: Translation = ${literal(t)};\n`,

@@ -299,6 +299,7 @@ export const translation: Translation = {
     'ui.care.admin.edit': 'Editar',
     'ui.care.admin.back': 'Todos los proveedores',
     'ui.care.admin.about': 'Presentación',
+    'ui.care.admin.aboutLocale': 'Idioma en que está escrita la presentación',
     'ui.care.admin.title': 'Título',
     'ui.care.admin.practice': 'Consultorio',
     'ui.care.admin.licensedStates': 'Estados con licencia',
@@ -407,6 +408,8 @@ export const translation: Translation = {
     'ui.landing.providers.next': 'Página siguiente',
     'ui.form.needsAttention': 'Campos que necesitan su atención: {count}',
     'ui.form.submit': 'Continuar',
+    'ui.form.optional': '(opcional)',
+    'ui.form.choose': 'Elija…',
     'ui.common.back': 'Atrás',
     'ui.common.loading': 'Cargando',
     'ui.patient.language.heading': 'Idioma',
@@ -3646,118 +3649,93 @@ export const translation: Translation = {
     'account-settings': {
       id: 'account-settings',
       title: 'Configuración de la cuenta',
-      description: 'The account holder\'s own name, e-mail, phone and address.',
       submitLabel: 'Guardar cambios',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['firstName', 'lastName', 'email', 'phoneNumber', 'address'],
         properties: {
           firstName: {
-            $ref: 'PersonName#/properties/firstName',
+            title: 'Nombre',
           },
           lastName: {
-            $ref: 'PersonName#/properties/lastName',
+            title: 'Apellido',
           },
           email: {
-            $ref: 'User#/properties/email',
+            title: 'Correo electrónico',
           },
           phoneNumber: {
-            $ref: 'Phone',
             title: 'Número de teléfono',
           },
           address: {
-            $ref: 'Address',
             title: 'Dirección',
-          },
-        },
-      },
-      uiSchema: {
-        firstName: {
-          'ui:autocomplete': 'given-name',
-        },
-        lastName: {
-          'ui:autocomplete': 'family-name',
-        },
-        email: {
-          'ui:widget': 'email',
-          'ui:autocomplete': 'email',
-        },
-        phoneNumber: {
-          'ui:autocomplete': 'tel',
-          'ui:options': {
-            inputMode: 'tel',
-          },
-        },
-        address: {
-          line1: {
-            'ui:autocomplete': 'address-line1',
-          },
-          line2: {
-            'ui:autocomplete': 'address-line2',
-          },
-          city: {
-            'ui:autocomplete': 'address-level2',
-          },
-          state: {
-            'ui:enumNames': {
-              $constant: 'usStates',
-              pick: 'name',
+            properties: {
+              line1: {
+                title: 'Dirección (línea 1)',
+              },
+              line2: {
+                title: 'Dirección (línea 2)',
+              },
+              city: {
+                title: 'Ciudad',
+              },
+              state: {
+                title: 'Estado',
+              },
+              zipcode: {
+                title: 'Código postal',
+              },
+              country: {
+                title: 'País',
+              },
             },
           },
-          zipcode: {
-            'ui:autocomplete': 'postal-code',
-            'ui:options': {
-              inputMode: 'numeric',
-            },
-          },
-          country: {
-            'ui:widget': 'hidden',
-          },
-        },
-      },
-      messages: {
-        email: {
-          required: 'validation.email.requiredAlt',
         },
       },
     },
     authorization: {
       id: 'authorization',
       title: 'Autorización del seguro',
-      description: 'The authorization for a referral. Personal information (gender, last 4 digits of the SSN) and the insurance carrier are asked here; records without them are accepted from the scheduling system.',
       submitLabel: 'Guardar autorización',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['personalInformation', 'referralInformation', 'authorizationInformation'],
         properties: {
           personalInformation: {
-            $ref: 'AuthorizationForm#/properties/personalInformation',
+            title: 'Información personal',
             properties: {
               gender: {
-                $ref: 'Patient#/properties/gender',
-                'x-enumExclude': ['Unknown'],
+                title: 'Género',
               },
               memberId: {
-                $ref: 'AuthorizationForm#/properties/personalInformation/properties/memberId',
+                title: 'ID de miembro (últimos 4 dígitos del SSN)',
               },
             },
           },
           referralInformation: {
-            $ref: 'AuthorizationForm#/properties/referralInformation',
-            required: ['referringProviderEhrId', 'referralReason', 'effectiveDate', 'expirationDate', 'insuranceCarrier'],
+            title: 'Información del referido',
+            properties: {
+              referringProviderEhrId: {
+                title: 'Proveedor que refiere',
+              },
+              referralReason: {
+                title: 'Motivo del referido',
+              },
+              effectiveDate: {
+                title: 'Fecha de inicio de vigencia',
+              },
+              expirationDate: {
+                title: 'Fecha de vencimiento',
+              },
+              insuranceCarrier: {
+                title: 'Aseguradora',
+              },
+            },
           },
           authorizationInformation: {
-            $ref: 'AuthorizationForm#/properties/authorizationInformation',
-          },
-        },
-      },
-      uiSchema: {
-        personalInformation: {
-          memberId: {
-            'ui:options': {
-              inputMode: 'numeric',
+            title: 'Información de la autorización',
+            properties: {
+              authorizationNumber: {
+                title: 'Número de autorización',
+              },
+              authorizationDescription: {
+                title: 'Descripción de la autorización',
+              },
             },
           },
         },
@@ -3766,55 +3744,37 @@ export const translation: Translation = {
     'billing-address': {
       id: 'billing-address',
       title: 'Dirección de facturación',
-      description: 'The card holder\'s name and address, asked with the card.',
       submitLabel: 'Continuar',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['firstName', 'lastName', 'address'],
         properties: {
           firstName: {
-            $ref: 'Billing#/properties/firstName',
+            title: 'Nombre',
           },
           lastName: {
-            $ref: 'Billing#/properties/lastName',
+            title: 'Apellido',
           },
           address: {
-            $ref: 'Billing#/properties/address',
-          },
-        },
-      },
-      uiSchema: {
-        firstName: {
-          'ui:autocomplete': 'cc-given-name',
-        },
-        lastName: {
-          'ui:autocomplete': 'cc-family-name',
-        },
-        address: {
-          line1: {
-            'ui:autocomplete': 'billing address-line1',
-          },
-          line2: {
-            'ui:autocomplete': 'billing address-line2',
-          },
-          city: {
-            'ui:autocomplete': 'billing address-level2',
-          },
-          state: {
-            'ui:enumNames': {
-              $constant: 'usStates',
-              pick: 'name',
+            title: 'Dirección de facturación',
+            properties: {
+              line1: {
+                title: 'Dirección (línea 1)',
+              },
+              line2: {
+                title: 'Dirección (línea 2)',
+              },
+              city: {
+                title: 'Ciudad',
+              },
+              state: {
+                title: 'Estado',
+              },
+              zipcode: {
+                title: 'Código postal',
+              },
+              country: {
+                title: 'País',
+              },
             },
-          },
-          zipcode: {
-            'ui:autocomplete': 'billing postal-code',
-            'ui:options': {
-              inputMode: 'numeric',
-            },
-          },
-          country: {
-            'ui:widget': 'hidden',
           },
         },
       },
@@ -3822,91 +3782,46 @@ export const translation: Translation = {
     'booking-card': {
       id: 'booking-card',
       title: 'Tarjeta',
-      description: 'A card with the card holder\'s name and billing address: it pays for a self-pay session (booking step pay), pays what is due on a session, or is kept on file (patient billing). The card is turned into a one-time token before anything is booked, paid or kept; its number is never kept. Screens other than the booking step give their own submit label.',
       submitLabel: 'Reservar sesión',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['number', 'expiration', 'cvv', 'firstName', 'lastName', 'address'],
         properties: {
           number: {
-            type: 'string',
             title: 'Número de tarjeta',
-            pattern: '^[0-9]{12,19}$',
-            'x-messages': {
-              required: 'card.number.required',
-              pattern: 'card.number.invalid',
-            },
           },
           expiration: {
-            type: 'string',
             title: 'Vencimiento (MM/AA)',
-            pattern: '^(0[1-9]|1[0-2])/[0-9]{2}$',
-            'x-messages': {
-              required: 'card.expiration.required',
-              pattern: 'card.expiration.invalid',
-            },
           },
           cvv: {
-            type: 'string',
             title: 'CVC',
-            pattern: '^[0-9]{3,4}$',
-            'x-messages': {
-              required: 'card.cvv.required',
-              pattern: 'card.cvv.invalid',
-            },
           },
           firstName: {
-            $ref: 'Billing#/properties/firstName',
+            title: 'Nombre',
           },
           lastName: {
-            $ref: 'Billing#/properties/lastName',
+            title: 'Apellido',
           },
           address: {
-            $ref: 'Billing#/properties/address',
-          },
-        },
-      },
-      uiSchema: {
-        number: {
-          'ui:widget': 'card-number',
-        },
-        expiration: {
-          'ui:widget': 'card-expiration',
-        },
-        cvv: {
-          'ui:widget': 'card-cvv',
-        },
-        firstName: {
-          'ui:autocomplete': 'cc-given-name',
-        },
-        lastName: {
-          'ui:autocomplete': 'cc-family-name',
-        },
-        address: {
-          line1: {
-            'ui:autocomplete': 'billing address-line1',
-          },
-          line2: {
-            'ui:autocomplete': 'billing address-line2',
-          },
-          city: {
-            'ui:autocomplete': 'billing address-level2',
-          },
-          state: {
-            'ui:enumNames': {
-              $constant: 'usStates',
-              pick: 'name',
+            title: 'Dirección de facturación',
+            properties: {
+              line1: {
+                title: 'Dirección (línea 1)',
+              },
+              line2: {
+                title: 'Dirección (línea 2)',
+              },
+              city: {
+                title: 'Ciudad',
+              },
+              state: {
+                title: 'Estado',
+              },
+              zipcode: {
+                title: 'Código postal',
+              },
+              country: {
+                title: 'País',
+              },
             },
-          },
-          zipcode: {
-            'ui:autocomplete': 'billing postal-code',
-            'ui:options': {
-              inputMode: 'numeric',
-            },
-          },
-          country: {
-            'ui:widget': 'hidden',
           },
         },
       },
@@ -3914,241 +3829,101 @@ export const translation: Translation = {
     'booking-email': {
       id: 'booking-email',
       title: 'Correo electrónico del paciente',
-      description: 'Staff enter the e-mail address of the patient they book for (booking step email); the patient\'s account is found or created from it.',
       submitLabel: 'Continuar',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['email'],
         properties: {
           email: {
-            $ref: 'User#/properties/email',
+            title: 'Correo electrónico',
           },
-        },
-      },
-      uiSchema: {
-        email: {
-          'ui:widget': 'email',
-          'ui:autocomplete': 'off',
         },
       },
     },
     'booking-new-account': {
       id: 'booking-new-account',
       title: 'Cree su cuenta',
-      description: 'A visitor without an account gives their name and date of birth before booking (the e-mail address comes from the previous step). The account holder is an adult: responsible parties must be 18 or older.',
       submitLabel: 'Crear cuenta',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['firstName', 'lastName', 'dateOfBirth'],
         properties: {
           firstName: {
-            $ref: 'PersonName#/properties/firstName',
+            title: 'Nombre',
           },
           lastName: {
-            $ref: 'PersonName#/properties/lastName',
+            title: 'Apellido',
           },
           dateOfBirth: {
-            $ref: 'DateOfBirth',
             title: 'Su fecha de nacimiento',
-            'x-minAgeYears': {
-              $constant: 'adultAge',
-            },
           },
-        },
-      },
-      uiSchema: {
-        firstName: {
-          'ui:autocomplete': 'given-name',
-        },
-        lastName: {
-          'ui:autocomplete': 'family-name',
-        },
-        dateOfBirth: {
-          'ui:autocomplete': 'bday',
         },
       },
     },
     'booking-patient-information': {
       id: 'booking-patient-information',
       title: 'Información del paciente',
-      description: 'Who the session is for (booking step patient-information, a new patient). Names take letters, hyphen and space only; other characters are stripped as they are typed. The date of birth is required unless the relationship is a child kind (constant dateOfBirthOptionalRelationships).',
       submitLabel: 'Continuar',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['relationship', 'firstName', 'lastName', 'gender'],
         properties: {
           relationship: {
-            $ref: 'Patient#/properties/relationship',
+            title: 'Relación con el cliente',
           },
           firstName: {
-            $ref: 'Patient#/properties/firstName',
+            title: 'Nombre',
           },
           lastName: {
-            $ref: 'Patient#/properties/lastName',
+            title: 'Apellido',
           },
           dateOfBirth: {
-            $ref: 'Patient#/properties/dateOfBirth',
+            title: 'Fecha de nacimiento',
           },
           gender: {
-            $ref: 'Patient#/properties/gender',
-            'x-enumExclude': ['Unknown'],
+            title: 'Género',
           },
           phoneNumber: {
-            $ref: 'Patient#/properties/phoneNumber',
+            title: 'Número de teléfono',
           },
           email: {
-            $ref: 'Patient#/properties/email',
+            title: 'Correo electrónico',
           },
-        },
-        if: {
-          properties: {
-            relationship: {
-              not: {
-                enum: {
-                  $constant: 'dateOfBirthOptionalRelationships',
-                },
-              },
-            },
-          },
-        },
-        then: {
-          required: ['dateOfBirth'],
-        },
-      },
-      uiSchema: {
-        'ui:order': ['relationship', 'firstName', 'lastName', 'dateOfBirth', 'gender', 'phoneNumber', 'email'],
-        firstName: {
-          'ui:autocomplete': 'given-name',
-          'ui:options': {
-            stripDisallowed: true,
-          },
-        },
-        lastName: {
-          'ui:autocomplete': 'family-name',
-          'ui:options': {
-            stripDisallowed: true,
-          },
-        },
-        dateOfBirth: {
-          'ui:autocomplete': 'bday',
-        },
-        phoneNumber: {
-          'ui:autocomplete': 'tel',
-          'ui:options': {
-            inputMode: 'tel',
-          },
-        },
-        email: {
-          'ui:widget': 'email',
-          'ui:autocomplete': 'email',
         },
       },
     },
     'confirm-email-change': {
       id: 'confirm-email-change',
       title: 'Confirme su nuevo correo electrónico',
-      description: 'The code mailed to the new sign-in e-mail address (account settings).',
       submitLabel: 'Confirmar el nuevo correo electrónico',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['code'],
         properties: {
           code: {
-            $ref: 'OneTimeCode',
             title: 'Código de confirmación',
           },
         },
       },
-      uiSchema: {
-        code: {
-          'ui:widget': 'oneTimeCode',
-          'ui:autofocus': true,
-          'ui:autocomplete': 'one-time-code',
-          'ui:options': {
-            inputMode: 'numeric',
-          },
-        },
-      },
-      messages: {},
     },
     'insurance-selection': {
       id: 'insurance-selection',
       title: '¿Cómo desea pagar?',
-      description: 'Insurance or self-pay for the booking (booking step pay). The chosen insurance must belong to the primary patient; the API answers the keyword patientMismatch on insuranceId when it does not.',
       submitLabel: 'Continuar',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['selfPay'],
         properties: {
           selfPay: {
-            type: 'boolean',
-            title: {
-              $constant: 'selfPayLabel',
-              pick: 'full',
-            },
-            default: false,
+            title: 'Pago por cuenta propia / De su bolsillo',
           },
           insuranceId: {
-            type: 'string',
             title: 'Seguro',
-            minLength: 1,
-            'x-messages': {
-              required: 'validation.insurance.required',
-              minLength: 'validation.insurance.required',
-            },
           },
-        },
-        if: {
-          properties: {
-            selfPay: {
-              const: false,
-            },
-          },
-        },
-        then: {
-          required: ['insuranceId'],
-        },
-      },
-      messages: {
-        insuranceId: {
-          patientMismatch: 'validation.insurance.mismatch',
         },
       },
     },
     'one-time-code': {
       id: 'one-time-code',
       title: 'Ingrese su código de un solo uso',
-      description: 'The code we e-mailed to sign you in. The e-mail address comes from the previous step.',
       submitLabel: 'Iniciar sesión',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['email', 'otp'],
         properties: {
           email: {
-            $ref: 'User#/properties/email',
+            title: 'Correo electrónico',
           },
           otp: {
-            $ref: 'OneTimeCode',
             title: 'Código de un solo uso',
-          },
-        },
-      },
-      uiSchema: {
-        email: {
-          'ui:widget': 'hidden',
-        },
-        otp: {
-          'ui:widget': 'oneTimeCode',
-          'ui:autofocus': true,
-          'ui:autocomplete': 'one-time-code',
-          'ui:options': {
-            inputMode: 'numeric',
           },
         },
       },
@@ -4156,48 +3931,56 @@ export const translation: Translation = {
     referral: {
       id: 'referral',
       title: 'Autorización del referido',
-      description: 'The authorization form of product-spec §3 a clinician fills when referring one of their clients to another provider (/care/v1/referrals/make), with every §5 rule. The client and the receiving provider are chosen on the page first.',
       submitLabel: 'Enviar referido',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['personalInformation', 'referralInformation', 'authorizationInformation'],
         properties: {
           personalInformation: {
-            $ref: 'ReferralForm#/properties/personalInformation',
+            title: 'Información personal',
             properties: {
               gender: {
-                $ref: 'Patient#/properties/gender',
-                'x-enumExclude': ['Unknown'],
+                title: 'Género',
               },
               memberId: {
-                $ref: 'AuthorizationForm#/properties/personalInformation/properties/memberId',
+                title: 'ID de miembro (últimos 4 dígitos del SSN)',
               },
             },
           },
           referralInformation: {
-            $ref: 'ReferralForm#/properties/referralInformation',
+            title: 'Información del referido',
+            properties: {
+              referralReason: {
+                title: 'Motivo del referido',
+              },
+              effectiveDate: {
+                title: 'Fecha de inicio de vigencia',
+              },
+              expirationDate: {
+                title: 'Fecha de vencimiento',
+              },
+              insuranceCarrier: {
+                title: 'Aseguradora',
+              },
+            },
           },
           authorizationInformation: {
-            $ref: 'ReferralForm#/properties/authorizationInformation',
+            title: 'Información de la autorización',
+            properties: {
+              authorizationNumber: {
+                title: 'Número de autorización',
+              },
+              authorizationDescription: {
+                title: 'Descripción de la autorización',
+              },
+            },
           },
         },
       },
       uiSchema: {
-        personalInformation: {
-          memberId: {
-            'ui:options': {
-              inputMode: 'numeric',
-            },
-          },
-        },
         referralInformation: {
           effectiveDate: {
-            'ui:widget': 'usDate',
             'ui:placeholder': 'MM/DD/AAAA',
           },
           expirationDate: {
-            'ui:widget': 'usDate',
             'ui:placeholder': 'MM/DD/AAAA',
           },
         },
@@ -4206,83 +3989,46 @@ export const translation: Translation = {
     'responsible-party': {
       id: 'responsible-party',
       title: 'Persona responsable',
-      description: 'The adult responsible for the booking\'s payment and consent. Responsible parties must be adults; for a minor, a parent or legal guardian.',
       submitLabel: 'Continuar',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['firstName', 'lastName', 'dob', 'phoneNumber', 'email', 'address'],
         properties: {
           firstName: {
-            $ref: 'ResponsibleParty#/properties/firstName',
+            title: 'Nombre',
           },
           lastName: {
-            $ref: 'ResponsibleParty#/properties/lastName',
+            title: 'Apellido',
           },
           dob: {
-            $ref: 'ResponsibleParty#/properties/dob',
+            title: 'Fecha de nacimiento',
           },
           phoneNumber: {
-            $ref: 'ResponsibleParty#/properties/phoneNumber',
+            title: 'Número de teléfono',
           },
           email: {
-            $ref: 'ResponsibleParty#/properties/email',
+            title: 'Correo electrónico',
           },
           address: {
-            $ref: 'ResponsibleParty#/properties/address',
-          },
-        },
-      },
-      uiSchema: {
-        firstName: {
-          'ui:autocomplete': 'given-name',
-          'ui:options': {
-            stripDisallowed: true,
-          },
-        },
-        lastName: {
-          'ui:autocomplete': 'family-name',
-          'ui:options': {
-            stripDisallowed: true,
-          },
-        },
-        dob: {
-          'ui:autocomplete': 'bday',
-        },
-        phoneNumber: {
-          'ui:autocomplete': 'tel',
-          'ui:options': {
-            inputMode: 'tel',
-          },
-        },
-        email: {
-          'ui:widget': 'email',
-          'ui:autocomplete': 'email',
-        },
-        address: {
-          line1: {
-            'ui:autocomplete': 'address-line1',
-          },
-          line2: {
-            'ui:autocomplete': 'address-line2',
-          },
-          city: {
-            'ui:autocomplete': 'address-level2',
-          },
-          state: {
-            'ui:enumNames': {
-              $constant: 'usStates',
-              pick: 'name',
+            title: 'Dirección',
+            properties: {
+              line1: {
+                title: 'Dirección (línea 1)',
+              },
+              line2: {
+                title: 'Dirección (línea 2)',
+              },
+              city: {
+                title: 'Ciudad',
+              },
+              state: {
+                title: 'Estado',
+              },
+              zipcode: {
+                title: 'Código postal',
+              },
+              country: {
+                title: 'País',
+              },
             },
-          },
-          zipcode: {
-            'ui:autocomplete': 'postal-code',
-            'ui:options': {
-              inputMode: 'numeric',
-            },
-          },
-          country: {
-            'ui:widget': 'hidden',
           },
         },
       },
@@ -4290,29 +4036,14 @@ export const translation: Translation = {
     'service-selection': {
       id: 'service-selection',
       title: 'Elija su sesión',
-      description: 'The kind of care and how the session takes place (booking).',
       submitLabel: 'Continuar',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['counselingType', 'appointmentMode'],
         properties: {
           counselingType: {
-            $ref: 'Appointment#/properties/counselingType',
             title: 'Tipo de servicio',
-            'x-messages': {
-              required: 'validation.service.required',
-              enum: 'validation.service.required',
-              type: 'validation.service.required',
-            },
           },
           appointmentMode: {
-            $ref: 'Appointment#/properties/appointmentMode',
-            'x-messages': {
-              required: 'validation.appointmentMode.required',
-              enum: 'validation.appointmentMode.required',
-              type: 'validation.appointmentMode.required',
-            },
+            title: 'Modalidad de la sesión',
           },
         },
       },
@@ -4328,66 +4059,35 @@ export const translation: Translation = {
     'sign-in-email': {
       id: 'sign-in-email',
       title: 'Iniciar sesión',
-      description: 'Enter the e-mail address of your account; we send you a sign-in link or code.',
       submitLabel: 'Continuar',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['email'],
         properties: {
           email: {
-            $ref: 'User#/properties/email',
+            title: 'Correo electrónico',
           },
-        },
-      },
-      uiSchema: {
-        email: {
-          'ui:widget': 'email',
-          'ui:autocomplete': 'email',
         },
       },
     },
     'support-find-account': {
       id: 'support-find-account',
       title: 'Buscar la cuenta de quien llama',
-      description: 'Support staff find a caller\'s account by its e-mail address (support dashboard).',
       submitLabel: 'Buscar cuenta',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['email'],
         properties: {
           email: {
-            $ref: 'User#/properties/email',
+            title: 'Correo electrónico',
           },
-        },
-      },
-      uiSchema: {
-        email: {
-          'ui:widget': 'email',
-          'ui:autocomplete': 'off',
         },
       },
     },
     'support-patient-contact': {
       id: 'support-patient-contact',
       title: 'Contacto del paciente',
-      description: 'Support changes a patient\'s phone number for the caller (PUT /support/patients/{id}); names, date of birth, gender and e-mail are identity fields, changed by support only while supportDemographicsEdit is on.',
       submitLabel: 'Guardar el número de teléfono',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['phoneNumber'],
         properties: {
           phoneNumber: {
-            $ref: 'Patient#/properties/phoneNumber',
-          },
-        },
-      },
-      uiSchema: {
-        phoneNumber: {
-          'ui:options': {
-            inputMode: 'tel',
+            title: 'Número de teléfono',
           },
         },
       },
@@ -4395,65 +4095,39 @@ export const translation: Translation = {
     'support-patient-demographics': {
       id: 'support-patient-demographics',
       title: 'Datos del paciente',
-      description: 'Support changes a patient\'s demographics for the caller (PUT /support/patients/{id}), while the supportDemographicsEdit flag is on for the agent (the server checks it again).',
       submitLabel: 'Guardar los datos',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['firstName', 'lastName'],
         properties: {
           firstName: {
-            $ref: 'Patient#/properties/firstName',
+            title: 'Nombre',
           },
           lastName: {
-            $ref: 'Patient#/properties/lastName',
+            title: 'Apellido',
           },
           dateOfBirth: {
-            $ref: 'Patient#/properties/dateOfBirth',
+            title: 'Fecha de nacimiento',
           },
           gender: {
-            $ref: 'Patient#/properties/gender',
+            title: 'Género',
           },
           phoneNumber: {
-            $ref: 'Patient#/properties/phoneNumber',
+            title: 'Número de teléfono',
           },
           email: {
-            $ref: 'Patient#/properties/email',
+            title: 'Correo electrónico',
           },
-        },
-      },
-      uiSchema: {
-        phoneNumber: {
-          'ui:options': {
-            inputMode: 'tel',
-          },
-        },
-        email: {
-          'ui:widget': 'email',
         },
       },
     },
     'verify-date-of-birth': {
       id: 'verify-date-of-birth',
       title: 'Confirme su fecha de nacimiento',
-      description: 'Asked before a sign-in link opens health information, to confirm it is the account holder.',
       submitLabel: 'Confirmar',
       schema: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['dob'],
         properties: {
           dob: {
-            $ref: 'DateOfBirth',
             title: 'Fecha de nacimiento',
           },
-        },
-      },
-      uiSchema: {
-        dob: {
-          'ui:widget': 'dateOfBirth',
-          'ui:autofocus': true,
-          'ui:autocomplete': 'bday',
         },
       },
     },

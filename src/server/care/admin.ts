@@ -26,6 +26,7 @@ interface ProviderRow {
   last_name: string;
   title: string;
   about: string;
+  about_locale: string;
   filter_ids: number[];
   licensed_states: string[];
   practice_id: string;
@@ -38,7 +39,7 @@ interface ProviderRow {
   upcoming: number;
 }
 
-const SELECT = `SELECT p.id, p.first_name, p.last_name, p.title, p.about, p.filter_ids, p.licensed_states, p.practice_id, p.pay_individual::text AS pay_individual,
+const SELECT = `SELECT p.id, p.first_name, p.last_name, p.title, p.about, p.about_locale, p.filter_ids, p.licensed_states, p.practice_id, p.pay_individual::text AS pay_individual,
        p.pay_follow_up::text AS pay_follow_up, p.removed_reason, p.slug, p.offers_medication, pr.name AS practice_name,
        (SELECT count(*)::int FROM appointments a WHERE a.provider_id = p.id AND a.status = 'booked' AND lower(a.during) > $1::timestamptz) AS upcoming
   FROM providers p JOIN practices pr ON pr.id = p.practice_id`;
@@ -81,6 +82,7 @@ export async function adminProvider(db: Queryable, id: string, now: Date): Promi
     lastName: r.last_name,
     profile: {
       about: r.about,
+      aboutLocale: r.about_locale as AdminProviderProfile['aboutLocale'],
       title: r.title as AdminProviderProfile['title'],
       filterIds: r.filter_ids,
       licensedStates: r.licensed_states as AdminProviderProfile['licensedStates'],
@@ -111,8 +113,19 @@ export async function updateProvider(request: FastifyRequest, id: string, body: 
     const [practice] = await tx.query('SELECT 1 FROM practices WHERE id = $1', [body.practiceId]);
     if (!practice) throw invalid('practiceId', messageTemplate('availability.notYourPractice'));
     await tx.query(
-      `UPDATE providers SET about = $2, title = $3, filter_ids = $4, licensed_states = $5, practice_id = $6, pay_individual = $7, pay_follow_up = $8 WHERE id = $1`,
-      [id, body.about.trim(), body.title, body.filterIds, [...body.licensedStates].sort(), body.practiceId, body.payIndividual, body.payFollowUp],
+      `UPDATE providers SET about = $2, about_locale = $9, title = $3, filter_ids = $4, licensed_states = $5, practice_id = $6, pay_individual = $7, pay_follow_up = $8
+        WHERE id = $1`,
+      [
+        id,
+        body.about.trim(),
+        body.title,
+        body.filterIds,
+        [...body.licensedStates].sort(),
+        body.practiceId,
+        body.payIndividual,
+        body.payFollowUp,
+        body.aboutLocale,
+      ],
     );
   });
   await refreshAvailabilitySummary(db, now, [id]);

@@ -4,7 +4,7 @@ import type { CounselingSpecialty, ProviderSlugType, ProviderTitle } from '@/gen
 import type { FilterCatalogue } from './filters';
 
 /** Columns of providers p joined with practices pr, as one SELECT list. */
-export const PROVIDER_CARD_COLUMNS = `p.id, p.first_name, p.last_name, p.title, p.slug, p.about, p.pay_individual::float8 AS pay_individual,
+export const PROVIDER_CARD_COLUMNS = `p.id, p.first_name, p.last_name, p.title, p.slug, p.about, p.about_locale, p.pay_individual::float8 AS pay_individual,
   p.pay_follow_up::float8 AS pay_follow_up, p.time_zone, p.licensed_states, p.specialties, p.filter_ids, p.offers_medication,
   pr.id AS practice_id, pr.name AS practice_name, pr.address_line1, pr.city, pr.state, pr.zipcode, pr.country, pr.google_place_id,
   pr.latitude, pr.longitude, pr.time_zone AS practice_time_zone`;
@@ -16,6 +16,7 @@ export interface ProviderCardRow {
   title: string;
   slug: string;
   about: string;
+  about_locale: string;
   pay_individual: number;
   pay_follow_up: number | null;
   time_zone: string;
@@ -91,7 +92,11 @@ export function providerOf(row: ProviderCardRow, filters: FilterCatalogue): Prov
     }),
     practice: practiceOf(row),
     providerSlugs: providerSlugs(row),
-    about: { text: row.about, payrates: { individual: row.pay_individual, follow_up: row.pay_follow_up } },
+    about: {
+      text: row.about,
+      locale: row.about_locale as Provider['about']['locale'],
+      payrates: { individual: row.pay_individual, follow_up: row.pay_follow_up },
+    },
     licensedStates: row.licensed_states,
     specialties: row.specialties as CounselingSpecialty[],
     timeZone: row.time_zone,

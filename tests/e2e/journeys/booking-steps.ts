@@ -126,16 +126,27 @@ export async function chooseTime(table: Locator, nth: number): Promise<string> {
   return label;
 }
 
+/**
+ * What a journey looks at on a form before typing into it (the form's element): the Spanish journey reads its words,
+ * submits it empty and reads its errors.
+ */
+export type BeforeTyping = (form: Locator) => Promise<void>;
+
+/** The form a field is in. */
+const formOf = (field: Locator) => field.locator('xpath=ancestor::form[1]');
+
 /** Identity verification for a new visitor, verify first: e-mail, the code from the mailbox, then the new account's details; back on the booking. */
-export async function verifyAsNewVisitor(page: Page, person: NewPerson, locale: Locale = DEFAULT_LOCALE): Promise<void> {
+export async function verifyAsNewVisitor(page: Page, person: NewPerson, locale: Locale = DEFAULT_LOCALE, beforeTyping?: BeforeTyping): Promise<void> {
   await page.waitForURL((u) => u.pathname === pathIn(routeById.bookingVerifyUser.path, locale));
   await page.getByRole('heading', { level: 1, name: messageIn(locale, 'ui.booking.verifyHeading') }).waitFor();
   const since = mailMoment();
+  await beforeTyping?.(formOf(page.getByLabel(fieldLabel(bookingEmailForm, 'email', locale))));
   await page.getByLabel(fieldLabel(bookingEmailForm, 'email', locale)).fill(person.email);
   await page.getByRole('button', { name: messageIn(locale, 'ui.booking.verify.sendCode') }).click();
   await page.getByLabel(fieldLabel(oneTimeCodeForm, 'otp', locale)).fill(await oneTimeCodeFor(person.email, since));
   await page.getByRole('button', { name: messageIn(locale, 'ui.booking.verify.confirm') }).click();
   await page.getByRole('heading', { name: messageIn(locale, 'ui.booking.verify.newAccountHeading') }).waitFor();
+  await beforeTyping?.(formOf(page.getByLabel(fieldLabel(bookingNewAccountForm, 'firstName', locale))));
   await page.getByLabel(fieldLabel(bookingNewAccountForm, 'firstName', locale)).fill(person.firstName);
   await page.getByLabel(fieldLabel(bookingNewAccountForm, 'lastName', locale)).fill(person.lastName);
   const birth = page.getByLabel(fieldLabel(bookingNewAccountForm, 'dateOfBirth', locale));
@@ -201,12 +212,14 @@ export async function paySelfPayAndBook(
   address: { line1: string; city: string; state: string; zip: string },
   locale: Locale = DEFAULT_LOCALE,
   selfPayLabel: RegExp = selfPayChoiceIn(locale),
+  beforeTyping?: BeforeTyping,
 ): Promise<void> {
   const pay = flowStepCopy(bookingFlow, 'pay', locale);
   const selfPay = page.getByRole('radio', { name: selfPayLabel });
   if (!(await selfPay.isChecked())) await selfPay.check();
   await page.getByRole('checkbox', { name: pay.consent }).check();
   const { card, savedCardOffered } = await settledCardSection(page, locale);
+  if (!savedCardOffered) await beforeTyping?.(formOf(card.getByLabel(fieldLabel(bookingCardForm, 'number', locale))));
   if (savedCardOffered) await card.getByRole('button', { name: pay.submit }).click();
   else
     await (

@@ -62,6 +62,75 @@ const ENGLISH_WORDS = new Set([
 ]);
 
 /**
+ * The words of forms in English (issue 34: "First name", "Address line 1 (optional)", "State: Choose…", "Zip code"), looked
+ * for, with the words above, in what a form shows: none is a Spanish word or a seeded name.
+ */
+const FORM_ENGLISH_WORDS = new Set([
+  'first',
+  'last',
+  'name',
+  'email',
+  'address',
+  'line',
+  'city',
+  'state',
+  'zip',
+  'code',
+  'optional',
+  'choose',
+  'select',
+  'enter',
+  'phone',
+  'number',
+  'birth',
+  'gender',
+  'relationship',
+  'country',
+  'member',
+  'reason',
+  'effective',
+  'expiration',
+  'information',
+  'description',
+  'required',
+  'invalid',
+  'must',
+]);
+
+/** Every English word of a list of texts, with its text. */
+function englishWordsIn(texts: readonly string[], words: ReadonlySet<string>): string[] {
+  const found: string[] = [];
+  for (const text of texts)
+    for (const match of text.matchAll(/[\p{L}']+/gu))
+      if (words.has(match[0].toLowerCase())) found.push(`"${match[0]}" in "${text.replace(/\s+/g, ' ').trim()}"`);
+  return found;
+}
+
+/**
+ * The English words the forms of a page show, read from the rendered page (not from the specs): each field's label,
+ * placeholder and accessible name, the options of its drop-downs, group legends, and the hints and errors shown. Call
+ * it once the form is shown, and again after an empty submit for its errors.
+ */
+export async function englishInForms(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const shown = (e: Element) => (e as HTMLElement).offsetParent !== null || e.tagName === 'OPTION';
+    const out: string[] = [];
+    for (const form of document.querySelectorAll('form')) {
+      for (const e of form.querySelectorAll('label, legend, option, .field__hint, .field__error, [role="alert"]'))
+        if (shown(e)) out.push((e as HTMLElement).innerText || e.textContent || '');
+      for (const e of form.querySelectorAll<HTMLInputElement>('input, select, textarea')) {
+        if (e.type === 'hidden' || !shown(e)) continue;
+        if (e.placeholder) out.push(e.placeholder);
+        const named = e.getAttribute('aria-label');
+        if (named) out.push(named);
+      }
+    }
+    return out.filter((t) => t.trim());
+  });
+  return englishWordsIn(texts, new Set([...ENGLISH_WORDS, ...FORM_ENGLISH_WORDS]));
+}
+
+/**
  * What a screen shows that is not the product's copy, left out of the check: the elements of a CSS selector (people's
  * names, what a provider wrote about themselves, in the language they wrote it) and texts (the brand's name).
  */
@@ -93,7 +162,7 @@ export async function englishOn(page: Page, notCopy: NotCopy = {}): Promise<stri
   return found;
 }
 
-/** Every screen of the list in Spanish, opened under /es/, with the English words each shows. */
+/** Every screen of the list in Spanish, opened under /es/, with the English words each shows (its forms' words too). */
 export async function englishOnScreens(page: Page, screens: readonly RouteId[]): Promise<string[]> {
   const english: string[] = [];
   for (const id of screens) {
@@ -101,7 +170,7 @@ export async function englishOnScreens(page: Page, screens: readonly RouteId[]):
     await screenHeading(page);
     // Lists and details load after the heading: the screen is read once nothing is loading.
     await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .skeleton'));
-    for (const found of await englishOn(page)) english.push(`${routeById[id].path}: ${found}`);
+    for (const found of [...(await englishOn(page)), ...(await englishInForms(page))]) english.push(`${routeById[id].path}: ${found}`);
   }
   return english;
 }

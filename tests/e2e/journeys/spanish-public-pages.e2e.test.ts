@@ -7,10 +7,12 @@
  */
 import site from '@/generated/content/site';
 import { messageIn } from '@/domain/messages';
+import { DEFAULT_LOCALE } from '@/domain/locale';
+import { routeById } from '@/generated/routes';
 import { localizedContent } from '@/domain/translations';
 import { baseUrl, useBrowser } from '../harness';
 import { withFailureShot } from '../booking-helpers';
-import { englishOn, type NotCopy } from './english-words';
+import { englishInForms, englishOn, type NotCopy } from './english-words';
 
 /**
  * What a public page shows that is not copy: providers' names, the brand, and what a provider wrote about themselves
@@ -46,6 +48,8 @@ describe('the public pages in Spanish', () => {
         if (kind === 'search') await page.locator('.provider-card').first().waitFor();
         expect(await page.getAttribute('html', 'lang')).toBe('es');
         await page.getByRole('contentinfo').getByText(localizedContent(site, 'es').footer.note).waitFor();
+        // What the provider wrote is read in the language they wrote it in (WCAG 3.1.2): the seeded texts are English.
+        if (kind === 'profile') expect(await page.locator('.provider-profile__about').getAttribute('lang')).toBe(DEFAULT_LOCALE);
         const words = await englishOn(page, NOT_COPY);
         if (words.length) english[kind] = words;
       }
@@ -81,6 +85,33 @@ describe('the public pages in Spanish', () => {
         .click();
       await page.waitForURL((u) => u.pathname === '/es/app/providers');
       expect(await page.getAttribute('html', 'lang')).toBe('es');
+    });
+  });
+
+  it('the sign-in form, reached from the header, asks and answers in Spanish, sent empty too', async () => {
+    const { page } = session();
+    await withFailureShot(page, 'spanish-sign-in-form', async () => {
+      await page.goto('/es/');
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: messageIn('es', 'ui.account.signIn') })
+        .first()
+        .click();
+      await page.getByRole('heading', { level: 1, name: messageIn('es', 'ui.login.heading') }).waitFor();
+      await page.waitForFunction(() => document.documentElement.dataset.flags === 'ready');
+      const english = await englishInForms(page);
+      const form = page
+        .locator('form')
+        .filter({ has: page.locator('input') })
+        .first();
+      await form.locator('button[type="submit"]').first().click();
+      await form.locator('.field__error').first().waitFor();
+      english.push(...(await englishInForms(page)));
+      expect(english).toEqual([]);
+      // The same reading finds the English sign-in form's words: the check reads what the form shows.
+      await page.goto(routeById.login.path);
+      await page.getByRole('heading', { level: 1, name: messageIn(DEFAULT_LOCALE, 'ui.login.heading') }).waitFor();
+      expect((await englishInForms(page)).length).toBeGreaterThan(0);
     });
   });
 });

@@ -4,7 +4,9 @@
  * choose a time, confirm who they are with a new account and the e-mailed code, add themselves, sign the
  * consent, pay self-pay with a test card. Every page on the way stays under /es/ and says it is Spanish
  * (<html lang="es">); the confirmation is in Spanish, the confirmation mail in the dev mailbox is written in
- * Spanish, and the receipt downloaded from Billing is a PDF in Spanish.
+ * Spanish, and the receipt downloaded from Billing is a PDF in Spanish. No form on the way shows an English word
+ * (issue 34): each form's labels, placeholders, options and hints are read from the page before typing, and again
+ * with its errors after it is sent empty.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -28,7 +30,9 @@ import {
   providerWithTimes,
   searchFromHome,
   verifyAsNewVisitor,
+  type BeforeTyping,
 } from './booking-steps';
+import { englishInForms } from './english-words';
 import { pathIn } from './words';
 
 const ES = 'es';
@@ -53,6 +57,15 @@ describe('a Spanish-speaking visitor', () => {
   it('is sent to /es/, searches, opens a profile, books self-pay, and gets the confirmation, its mail and its receipt in Spanish', async () => {
     const { page } = session();
     const person = newPerson('spanish', isoDaysAgo(36));
+    const english: string[] = [];
+    const readForms = async (step: string) => english.push(...(await englishInForms(page)).map((found) => `${step}: ${found}`));
+    // A form before typing: its words, then sent empty, its errors.
+    const readFormAndErrors: BeforeTyping = async (form) => {
+      await readForms(new URL(page.url()).pathname);
+      await form.locator('button[type="submit"]').first().click();
+      await form.locator('.field__error').first().waitFor();
+      await readForms(`${new URL(page.url()).pathname}, sent empty`);
+    };
     await withFailureShot(page, 'journey-spanish-books', async () => {
       // A first visit follows the browser's language.
       await page.goto('/');
@@ -69,14 +82,17 @@ describe('a Spanish-speaking visitor', () => {
       const times = page.getByRole('region', { name: localizedContent(profileCopy, ES).availability });
       await chooseTime(times, 2);
 
-      await verifyAsNewVisitor(page, person, ES);
+      await verifyAsNewVisitor(page, person, ES, readFormAndErrors);
       await inSpanish(page);
       await bookingPageShows(page, name, ES);
+      await readForms('booking');
       await nextFromBookingPage(page, ES);
       await chooseSelfAndSign(page, person, ES);
+      await readForms('patient information');
       await nextFromPatientInformation(page, ES);
       await inSpanish(page);
-      await paySelfPayAndBook(page, austin, ES);
+      await paySelfPayAndBook(page, austin, ES, undefined, readFormAndErrors);
+      expect(english).toEqual([]);
       // The confirmation, in Spanish.
       await inSpanish(page);
       await page.getByText(messageIn(ES, 'ui.booking.successText')).waitFor();

@@ -1,6 +1,6 @@
 /**
  * Edit a provider (/care/admin/{id}/edit, issue 17 item 7): a clinical admin changes the profile
- * (about, title, search filters such as languages and ages served, licensed states, practice, pay
+ * (about and the language it is written in, title, search filters such as languages and ages served, licensed states, practice, pay
  * rates; PUT /care/admin/providers/{id}, validated by the AdminProviderProfile spec) or removes the
  * provider with a removal reason of product-spec §3 (POST …/remove): the public profile then answers
  * 410 and each upcoming session goes to the red-alert queue, which the toast counts.
@@ -102,6 +102,24 @@ function ProfileForm({ provider }: { provider: Answer }) {
           value={profile.about}
           onChange={(e) => set({ about: e.target.value })}
         />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="admin-about-locale">
+          {message('ui.care.admin.aboutLocale')}
+        </label>
+        {/* Pages in another language mark the text with it, so a screen reader reads it in its own voice. */}
+        <select
+          id="admin-about-locale"
+          className="select"
+          value={profile.aboutLocale}
+          onChange={(e) => set({ aboutLocale: e.target.value as AdminProviderProfile['aboutLocale'] })}
+        >
+          {constants.locales.map((l) => (
+            <option key={l.tag} value={l.tag} lang={l.tag}>
+              {l.name}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="field">
         <label className="field__label" htmlFor="admin-title">

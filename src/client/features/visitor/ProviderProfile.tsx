@@ -217,7 +217,10 @@ export function ProviderProfile({ lookup }: { lookup: ProfileLookup }) {
 
           <section className="card stack-sm" aria-labelledby="profile-about">
             <h2 id="profile-about">{fillContent(copy.about, { firstName: p.firstName })}</h2>
-            <p className="provider-profile__about">{p.about.text}</p>
+            {/* Written in one language, whatever the page's: marked with it (WCAG 3.1.2). */}
+            <p className="provider-profile__about" lang={p.about.locale}>
+              {p.about.text}
+            </p>
           </section>
 
           <section className="card" aria-label={copy.specialties}>

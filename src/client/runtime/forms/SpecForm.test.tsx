@@ -91,9 +91,35 @@ describe('SpecForm', () => {
 });
 
 describe('SpecForm in a language', () => {
+  const spanishForms = translations.es!.forms as Record<string, unknown>;
+  const generatedSignIn = spanishForms[form.id];
   afterEach(() => {
     setLocaleSource(() => undefined);
-    delete (translations.es!.forms as Record<string, unknown>)[form.id];
+    spanishForms[form.id] = generatedSignIn;
+  });
+
+  /** The visible words of the rendered form: labels (with their "optional"), options and messages. */
+  const shownWords = () => [...document.querySelectorAll('label, option, .field__error, .field__hint')].map((e) => e.textContent ?? '');
+
+  it('labels fields taken from entities, and says "optional" and "Choose" in the language (the card billing form)', () => {
+    setLocaleSource(() => 'es');
+    render(<SpecForm form={billingAddress} onSubmit={() => undefined} />);
+    for (const label of ['Nombre', 'Apellido', 'Dirección (línea 1)', 'Dirección (línea 2)', 'Ciudad', 'Estado', 'Código postal'])
+      expect(screen.getByLabelText(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`))).toBeTruthy();
+    expect(screen.getByText(messageIn('es', 'ui.form.optional'))).toBeTruthy();
+    expect(screen.getByRole('option', { name: messageIn('es', 'ui.form.choose') })).toBeTruthy();
+    const english = shownWords().filter((w) => /\b(First|Last|name|Address|line|City|State|Zip|code|optional|Choose)\b/.test(w));
+    expect(english).toEqual([]);
+  });
+
+  it("asks a new account's name and an e-mail in the language, and says what is missing in it", async () => {
+    setLocaleSource(() => 'es');
+    render(<SpecForm form={newAccount} onSubmit={() => undefined} />);
+    expect(screen.getByLabelText(/^Nombre/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Apellido/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button'));
+    expect(await screen.findByText(messageIn('es', 'validation.firstName.required'))).toBeTruthy();
+    expect(shownWords().filter((w) => /\b(First|Last|name|Please|enter)\b/i.test(w))).toEqual([]);
   });
 
   it("shows a form's translated words and the runtime's own in the page's language, and still validates with the spec's validator", async () => {

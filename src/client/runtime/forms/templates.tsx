@@ -6,6 +6,7 @@ import type { BaseInputTemplateProps, FieldTemplateProps, ObjectFieldTemplatePro
 import { useState, type ChangeEvent, type FocusEvent } from 'react';
 import { SELF_LABELLED_WIDGETS } from './widgets';
 import { filterBookingName } from '@/domain/names';
+import { message } from '@/domain/messages';
 
 export function hintId(id: string): string {
   return `${id}__hint`;
@@ -34,7 +35,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
       {displayLabel && label ? (
         <label className="field__label" htmlFor={id}>
           {label}
-          {required ? null : <span className="muted"> (optional)</span>}
+          {required ? null : <span className="muted"> {message('ui.form.optional')}</span>}
         </label>
       ) : null}
       {children}
@@ -121,7 +122,7 @@ export function SelectWidget({ id, value, required, disabled, onChange, onBlur, 
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
     >
-      <option value="">{placeholder || 'Choose…'}</option>
+      <option value="">{placeholder || message('ui.form.choose')}</option>
       {choices.map((c) => (
         <option key={String(c.value)} value={String(c.value)}>
           {c.label}

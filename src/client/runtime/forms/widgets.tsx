@@ -11,6 +11,7 @@ import { formatUsDate, isIsoDate, isoFromUsTyped, todayIso } from '@/domain/date
 import { describedBy } from './templates';
 import { offeredRelationships, type RelationshipChoiceContext } from '@/domain/relationships';
 import { filterBookingName } from '@/domain/names';
+import { message } from '@/domain/messages';
 import { typedDigits, typedPhone } from './input-filters';
 
 type InputExtras = {
@@ -136,7 +137,7 @@ function Select({
       onBlur={(e) => onBlur(id, e.target.value)}
       onFocus={(e) => onFocus(id, e.target.value)}
     >
-      <option value="">{placeholder || 'Choose…'}</option>
+      <option value="">{placeholder || message('ui.form.choose')}</option>
       {choices.map((c) => (
         <option key={c.value} value={c.value}>
           {c.label}

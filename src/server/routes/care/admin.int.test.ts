@@ -49,6 +49,20 @@ it('edits the profile with the spec rules, and search follows the licensed state
   expect(await t.app.database.query("SELECT 1 FROM provider_search WHERE provider_id = $1 AND state_code = 'WY'", [provider.id])).toHaveLength(1);
 });
 
+it('keeps the language the about text is written in, and the public profile says it (pages in another language mark the text, WCAG 3.1.2)', async () => {
+  const current = (await t.app.inject({ method: 'GET', url: url(`/${provider.id}`), headers: admin.headers })).json().profile;
+  // Texts written before the language was asked were written in the default language.
+  expect(current.aboutLocale).toBe('en-US');
+  const profileOf = async () => (await t.app.inject({ method: 'GET', url: `/api/providers/profile?providerId=${provider.id}` })).json().about;
+  expect(await profileOf()).toMatchObject({ locale: 'en-US' });
+  const put = (profile: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: url(`/${provider.id}`), headers: admin.headers, payload: profile });
+  expect((await put({ ...current, aboutLocale: 'fr' })).statusCode).toBe(400);
+  const saved = await put({ ...current, about: 'Escucho con calma y sin juicios.', aboutLocale: 'es' });
+  expect(saved.statusCode).toBe(200);
+  expect(saved.json().profile).toMatchObject({ about: 'Escucho con calma y sin juicios.', aboutLocale: 'es' });
+  expect(await profileOf()).toMatchObject({ text: 'Escucho con calma y sin juicios.', locale: 'es' });
+});
+
 it('removes a provider with a §3 reason: the profile answers 204, search drops them, each upcoming session is a red alert', async () => {
   const jordan = await callerFor(t.app, 'jordan.rivera@example.com');
   const self = await selfPatientOf(t.app.database, jordan.id);
