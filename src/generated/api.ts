@@ -6196,7 +6196,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'GET',
     path: '/care/clients',
     summary: 'A clinician\'s clients',
-    description: 'The patients with a past or upcoming session (booked or cancelled) with the caller\'s provider, optionally those whose name contains q, with next and last session, care status, open items and latest PHQ-9 and GAD-7. Audited.',
+    description: 'The patients with a past or upcoming session (booked or cancelled) with the caller\'s provider, or referred to the provider by a colleague with the referral accepted, optionally those whose name contains q, with next and last session, care status, open items and latest PHQ-9 and GAD-7. Audited.',
     access: ['clinician', 'devops_admin', 'software_dev'],
     query: {
       type: 'object',

@@ -1,6 +1,7 @@
 /**
  * A clinician's clients (issue 17 item 1): patients with a past or upcoming session (booked or
- * cancelled) with the provider. Only the provider's own clients are reached; anyone else answers
+ * cancelled) with the provider, and patients referred to the provider whose referral the provider
+ * accepted (issue 34: before their first session they are the provider's new clients). Only the provider's own clients are reached; anyone else answers
  * NOT_FOUND like an unknown patient, and the refusal is audited. Measures (src/domain/measures.ts)
  * are read here too, for the lists and the client page.
  */
@@ -58,10 +59,11 @@ const CLIENTS_SQL = `
          bool_or(a.status = 'booked') AS any_booked,
          (SELECT count(*)::int FROM tasks t WHERE t.patient_id = p.id AND t.provider_id = $1 AND t.status IN ('open', 'in_progress', 'on_hold')) AS open_items,
          EXISTS (SELECT 1 FROM tasks t WHERE t.patient_id = p.id AND t.provider_id = $1 AND t.kind = 'clinical_alert' AND t.status IN ('open', 'in_progress', 'on_hold')) AS urgent
-    FROM appointments a
-    JOIN appointment_patients ap ON ap.appointment_id = a.id
-    JOIN patients p ON p.id = ap.patient_id
-   WHERE a.provider_id = $1`;
+    FROM patients p
+    LEFT JOIN (appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id) ON ap.patient_id = p.id AND a.provider_id = $1
+   WHERE p.id IN (SELECT ap2.patient_id FROM appointments a2 JOIN appointment_patients ap2 ON ap2.appointment_id = a2.id WHERE a2.provider_id = $1
+                  UNION
+                  SELECT t2.patient_id FROM tasks t2 WHERE t2.kind = 'referral' AND t2.status = 'completed' AND t2.provider_id = $1)`;
 
 function clientOut(r: ClientRow, measures: readonly MeasureRow[], now: Date): CareClient {
   const own = measures.filter((m) => m.patient_id === r.id);
