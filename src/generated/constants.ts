@@ -282,6 +282,8 @@ export const constants = {
   providerAboutMax: 4000,
   /** The check-in link is e-mailed once per session, this many days (or fewer) before it, when a measure is due. */
   measureCheckInMailDays: 3,
+  /** A clinician's open client page reads the client again this often (and whenever the page comes back into view), so a PHQ-9 or GAD-7 the client answers meanwhile shows without a reload. */
+  careClientRefreshSeconds: 60,
   /** Longest secure message (issue 17 item 6), in characters; the database refuses longer ones too (migration 0021). */
   messageMaxLength: 4000,
   /** Most secure messages one person may send in an hour, across all their threads (rate_counters, scope message-send:user). */

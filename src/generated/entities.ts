@@ -840,6 +840,16 @@ export interface MessageThreadClinician {
   title: string;
 }
 /**
+ * A clinician a patient of the account may write to (issue 34): the patient (the account holder or a dependant) is the clinician's client (a past or upcoming session, or a referral the clinician accepted). No health information.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "MessageContact".
+ */
+export interface MessageContact {
+  client: MessageThreadClient;
+  clinician: MessageThreadClinician;
+}
+/**
  * A secure message thread (issue 17 item 6) as one side sees it in a list: the client it is about, the clinician, when the last message was sent and how many of the other side's messages this side has not read. No message text.
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -3490,6 +3500,21 @@ export interface ListPatientThreadsResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListPatientMessageContactsResponse".
+ */
+export interface ListPatientMessageContactsResponse {
+  items: MessageContact[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "StartPatientThreadBody".
+ */
+export interface StartPatientThreadBody {
+  patientId: string;
+  providerId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetPatientThreadParams".
  */
 export interface GetPatientThreadParams {
@@ -5398,6 +5423,7 @@ export type UpdatePatientInsuranceResponse = PatientInsurance;
 export type ValidateInsuranceResponse = InsuranceInquiry;
 export type ChooseInsuranceDecisionResponse = InsuranceInquiry;
 export type StartCareThreadResponse = MessageThreadSummary;
+export type StartPatientThreadResponse = MessageThreadSummary;
 export type GetPatientResponse = PatientRecord;
 export type UpdatePatientResponse = PatientRecord;
 export type SavePatientAuthorizationBody = AuthorizationForm;
@@ -5502,6 +5528,8 @@ export interface EndpointTypes {
   getCareThread: { params: GetCareThreadParams; query: undefined; body: undefined; response: GetCareThreadResponse };
   sendCareMessage: { params: SendCareMessageParams; query: undefined; body: SendCareMessageBody; response: SendCareMessageResponse };
   listPatientThreads: { params: undefined; query: undefined; body: undefined; response: ListPatientThreadsResponse };
+  listPatientMessageContacts: { params: undefined; query: undefined; body: undefined; response: ListPatientMessageContactsResponse };
+  startPatientThread: { params: undefined; query: undefined; body: StartPatientThreadBody; response: StartPatientThreadResponse };
   getPatientThread: { params: GetPatientThreadParams; query: undefined; body: undefined; response: GetPatientThreadResponse };
   sendPatientMessage: { params: SendPatientMessageParams; query: undefined; body: SendPatientMessageBody; response: SendPatientMessageResponse };
   lookupPhoneNumber: { params: LookupPhoneNumberParams; query: undefined; body: undefined; response: LookupPhoneNumberResponse };

@@ -745,7 +745,13 @@ export const messages = {
   'ui.messages.care.writeTo': 'Write a message',
   'ui.messages.care.with': 'Conversation with {name}',
   'ui.messages.patient.intro': 'Private conversations with your clinicians. We e-mail you when a message waits, never its text.',
-  'ui.messages.patient.none': 'No messages yet. When your clinician writes to you, the conversation appears here.',
+  'ui.messages.patient.none': 'No conversations yet. Write to your clinician below, or wait for them to write to you.',
+  'ui.messages.patient.start': 'Write to your clinician',
+  'ui.messages.patient.startLabel': 'Clinician',
+  'ui.messages.patient.startChoose': 'Choose a clinician',
+  'ui.messages.patient.startOption': '{clinician}, about {client}',
+  'ui.messages.patient.startButton': 'Open the conversation',
+  'ui.messages.patient.noContacts': 'Once you have booked a session with a clinician, you can write to them here.',
   'ui.messages.patient.threadsLabel': 'Your conversations',
   'ui.messages.patient.with': 'Conversation with {name}',
   'ui.messages.patient.about': 'About {name}',
@@ -1954,6 +1960,12 @@ export interface MessageParams {
   'ui.messages.care.with': { name: string | number };
   'ui.messages.patient.intro': Record<string, never>;
   'ui.messages.patient.none': Record<string, never>;
+  'ui.messages.patient.start': Record<string, never>;
+  'ui.messages.patient.startLabel': Record<string, never>;
+  'ui.messages.patient.startChoose': Record<string, never>;
+  'ui.messages.patient.startOption': { clinician: string | number; client: string | number };
+  'ui.messages.patient.startButton': Record<string, never>;
+  'ui.messages.patient.noContacts': Record<string, never>;
   'ui.messages.patient.threadsLabel': Record<string, never>;
   'ui.messages.patient.with': { name: string | number };
   'ui.messages.patient.about': { name: string | number };

@@ -96,6 +96,8 @@ const withoutRecord: ReadonlySet<string> = new Set<EndpointId>([
   // Each side's own list of message threads.
   'listCareThreads',
   'listPatientThreads',
+  // The clinicians the caller's own patients may write to.
+  'listPatientMessageContacts',
   // A clinician's referrals list is their own provider's, sent and received.
   'listReferrals',
   // A reminder link names no record: a token that is not the caller's answers valid false.
@@ -199,6 +201,9 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   getCareThread: () => ({ method: 'GET', url: `/api/care/messages/${records.threadId}` }),
   sendCareMessage: () => ({ method: 'POST', url: `/api/care/messages/${records.threadId}`, payload: { text: 'Hello' } }),
   listPatientThreads: () => ({ method: 'GET', url: '/api/patients/messages' }),
+  listPatientMessageContacts: () => ({ method: 'GET', url: '/api/patients/messages/contacts' }),
+  // The stranger's patient is records.providerId's client, but of another account: nobody else opens their thread.
+  startPatientThread: () => ({ method: 'POST', url: '/api/patients/messages', payload: { patientId: records.patientId, providerId: records.providerId } }),
   getPatientThread: () => ({ method: 'GET', url: `/api/patients/messages/${records.threadId}` }),
   sendPatientMessage: () => ({ method: 'POST', url: `/api/patients/messages/${records.threadId}`, payload: { text: 'Hello' } }),
   listReferrals: () => ({ method: 'GET', url: '/api/care/referrals' }),

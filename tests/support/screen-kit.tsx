@@ -41,10 +41,20 @@ export interface Call {
   options?: CallOptions;
 }
 
-/** `sagas`: run the store's sagas (payments, say) over the same fake transport. */
+/**
+ * `sagas`: run the store's sagas (payments, say) over the same fake transport. `queryClient`: the app's
+ * own (createQueryClient, its cache freshness included) instead of one where every read is at once stale.
+ */
 export function renderScreen(
   screen: ReactNode,
-  options: { path: string; at?: string; answers: Partial<Record<EndpointId, FakeAnswer>>; sagas?: boolean; groups?: PermissionGroup[] },
+  options: {
+    path: string;
+    at?: string;
+    answers: Partial<Record<EndpointId, FakeAnswer>>;
+    sagas?: boolean;
+    groups?: PermissionGroup[];
+    queryClient?: QueryClient;
+  },
 ) {
   const calls: Call[] = [];
   const transport = async (route: EndpointRoute, input: RequestInput, callOptions?: CallOptions) => {
@@ -55,7 +65,7 @@ export function renderScreen(
   };
   const store = createAppStore(undefined, options.sagas ? { services: createBrowserServices(transport) } : {});
   store.dispatch(authenticated({ user: testUser, permissions: derivePermissions(options.groups ?? ['patient']) }));
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const result = render(
     <Provider store={store}>
       <ApiProvider transport={transport}>

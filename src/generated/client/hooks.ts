@@ -74,6 +74,7 @@ export const queryKeys = {
   listCareThreads: () => ['listCareThreads'] as const,
   getCareThread: (input: EndpointInputs['getCareThread']) => ['getCareThread', input ?? {}] as const,
   listPatientThreads: () => ['listPatientThreads'] as const,
+  listPatientMessageContacts: () => ['listPatientMessageContacts'] as const,
   getPatientThread: (input: EndpointInputs['getPatientThread']) => ['getPatientThread', input ?? {}] as const,
   lookupPhoneNumber: (input: EndpointInputs['lookupPhoneNumber']) => ['lookupPhoneNumber', input ?? {}] as const,
   getBulkPublishManifest: () => ['getBulkPublishManifest'] as const,
@@ -231,6 +232,8 @@ export const apiQueries = {
     queryOptions({ queryKey: queryKeys.getCareThread(input), queryFn: () => api.getCareThread(input) }),
   listPatientThreads: (api: Api) =>
     queryOptions({ queryKey: queryKeys.listPatientThreads(), queryFn: () => api.listPatientThreads() }),
+  listPatientMessageContacts: (api: Api) =>
+    queryOptions({ queryKey: queryKeys.listPatientMessageContacts(), queryFn: () => api.listPatientMessageContacts() }),
   getPatientThread: (api: Api, input: EndpointInputs['getPatientThread']) =>
     queryOptions({ queryKey: queryKeys.getPatientThread(input), queryFn: () => api.getPatientThread(input) }),
   lookupPhoneNumber: (api: Api, input: EndpointInputs['lookupPhoneNumber']) =>
@@ -633,6 +636,12 @@ export function useGetCareThreadQuery<TData = Response<'getCareThread'>>(input: 
 export function useListPatientThreadsQuery<TData = Response<'listPatientThreads'>>(options?: QueryHookOptions<'listPatientThreads', TData>) {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.listPatientThreads() as readonly unknown[], queryFn: () => api.listPatientThreads(), ...options });
+}
+
+/** The clinicians a patient may write to (GET /api/patients/messages/contacts) */
+export function useListPatientMessageContactsQuery<TData = Response<'listPatientMessageContacts'>>(options?: QueryHookOptions<'listPatientMessageContacts', TData>) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.listPatientMessageContacts() as readonly unknown[], queryFn: () => api.listPatientMessageContacts(), ...options });
 }
 
 /** One thread, read by the patient (GET /api/patients/messages/{id}) */
@@ -1113,6 +1122,12 @@ export function useStartCareThreadMutation(options?: MutationHookOptions<'startC
 export function useSendCareMessageMutation(options?: MutationHookOptions<'sendCareMessage', EndpointInputs['sendCareMessage'] & WithCallOptions>) {
   const api = useApi();
   return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['sendCareMessage'] & WithCallOptions) => api.sendCareMessage(input as EndpointInputs['sendCareMessage'], callOptions), ...options });
+}
+
+/** A patient opens the thread with their clinician (POST /api/patients/messages) */
+export function useStartPatientThreadMutation(options?: MutationHookOptions<'startPatientThread', EndpointInputs['startPatientThread'] & WithCallOptions>) {
+  const api = useApi();
+  return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['startPatientThread'] & WithCallOptions) => api.startPatientThread(input as EndpointInputs['startPatientThread'], callOptions), ...options });
 }
 
 /** The patient writes in a thread (POST /api/patients/messages/{id}) */

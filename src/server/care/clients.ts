@@ -1,6 +1,7 @@
 /**
  * A clinician's clients (issue 17 item 1): patients with a past or upcoming session (booked or
- * cancelled) with the provider. Only the provider's own clients are reached; anyone else answers
+ * cancelled) with the provider, and patients referred to the provider whose referral the provider
+ * accepted (issue 34: before their first session they are the provider's new clients). Only the provider's own clients are reached; anyone else answers
  * NOT_FOUND like an unknown patient, and the refusal is audited. Measures (src/domain/measures.ts)
  * are read here too, for the lists and the client page.
  */
@@ -51,6 +52,15 @@ interface ClientRow {
   urgent: boolean;
 }
 
+/**
+ * Every (provider_id, patient_id) pair where the patient is the provider's client: a session with
+ * them (any status), or a referral to them that they accepted. The one definition of "a client of".
+ */
+export const CLIENT_LINKS_SQL = `
+  SELECT a.provider_id, ap.patient_id FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
+  UNION
+  SELECT t.provider_id, t.patient_id FROM tasks t WHERE t.kind = 'referral' AND t.status = 'completed' AND t.provider_id IS NOT NULL AND t.patient_id IS NOT NULL`;
+
 const CLIENTS_SQL = `
   SELECT p.id, p.first_name, p.last_name, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
          min(lower(a.during)) FILTER (WHERE a.status = 'booked' AND upper(a.during) > $2::timestamptz) AS next_at,
@@ -58,10 +68,9 @@ const CLIENTS_SQL = `
          bool_or(a.status = 'booked') AS any_booked,
          (SELECT count(*)::int FROM tasks t WHERE t.patient_id = p.id AND t.provider_id = $1 AND t.status IN ('open', 'in_progress', 'on_hold')) AS open_items,
          EXISTS (SELECT 1 FROM tasks t WHERE t.patient_id = p.id AND t.provider_id = $1 AND t.kind = 'clinical_alert' AND t.status IN ('open', 'in_progress', 'on_hold')) AS urgent
-    FROM appointments a
-    JOIN appointment_patients ap ON ap.appointment_id = a.id
-    JOIN patients p ON p.id = ap.patient_id
-   WHERE a.provider_id = $1`;
+    FROM patients p
+    LEFT JOIN (appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id) ON ap.patient_id = p.id AND a.provider_id = $1
+   WHERE p.id IN (SELECT link.patient_id FROM (${CLIENT_LINKS_SQL}) link WHERE link.provider_id = $1)`;
 
 function clientOut(r: ClientRow, measures: readonly MeasureRow[], now: Date): CareClient {
   const own = measures.filter((m) => m.patient_id === r.id);
@@ -139,12 +148,12 @@ export async function reachClient(request: FastifyRequest, providerId: string, p
   return clientOut(row, await measuresOf(db, [row.id]), now);
 }
 
-/** Whether the patient has a session (any) with the provider. */
+/** Whether the patient is the provider's client (CLIENT_LINKS_SQL). */
 export async function isClientOf(db: Queryable, providerId: string, patientId: string): Promise<boolean> {
-  const [row] = await db.query(
-    'SELECT 1 FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id WHERE a.provider_id = $1 AND ap.patient_id = $2 LIMIT 1',
-    [providerId, patientId],
-  );
+  const [row] = await db.query(`SELECT 1 FROM (${CLIENT_LINKS_SQL}) link WHERE link.provider_id = $1 AND link.patient_id = $2 LIMIT 1`, [
+    providerId,
+    patientId,
+  ]);
   return row !== undefined;
 }
 

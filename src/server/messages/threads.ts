@@ -8,11 +8,12 @@
  * open unanswered_message task of the one task model; the clinician's answer completes it.
  */
 import type { FastifyRequest } from 'fastify';
-import type { MessageThreadSummary, SecureMessage } from '@/generated/entities';
+import type { MessageContact, MessageThreadSummary, SecureMessage } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { isUuid } from '@/domain/ids';
 import { writeAudit } from '../audit';
+import { CLIENT_LINKS_SQL } from '../care/clients';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { takeOrRefuse } from '../limits/counters';
@@ -81,17 +82,50 @@ export async function accountThreads(db: Queryable, accountId: string): Promise<
   return listAnswer(await db.query<ThreadRow>(`${threadSql('patient', 'p.user_id = $1 AND t.last_message_at IS NOT NULL')}${threadOrder}`, [accountId]));
 }
 
-/** The thread of a provider and client, created when there is none. The caller has checked the client is the provider's. */
-export async function openThread(request: FastifyRequest, providerId: string, patientId: string): Promise<MessageThreadSummary> {
+/**
+ * The thread of a provider and client as `side` sees it, created when there is none. The caller has
+ * checked the client is the provider's (and, for the patient side, that the client is of their account).
+ */
+export async function openThread(request: FastifyRequest, side: Side, providerId: string, patientId: string): Promise<MessageThreadSummary> {
   const db = request.server.database;
   await db.query(
     `INSERT INTO message_threads (provider_id, patient_id, created_by, created_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (provider_id, patient_id) DO NOTHING`,
     [providerId, patientId, callerOf(request).userId, request.server.clock.now().toISOString()],
   );
-  const [row] = await db.query<ThreadRow>(threadSql('clinician', 't.provider_id = $1 AND t.patient_id = $2'), [providerId, patientId]);
+  const [row] = await db.query<ThreadRow>(threadSql(side, 't.provider_id = $1 AND t.patient_id = $2'), [providerId, patientId]);
   request.auditTarget = { type: 'message_thread', id: row!.id };
   return summaryOut(row!);
+}
+
+/**
+ * The clinicians the patients of an account may write to: the providers whose client each patient is
+ * (CLIENT_LINKS_SQL), still listed and with a clinician account to read and answer, by patient then name.
+ */
+export async function accountContacts(db: Queryable, accountId: string): Promise<MessageContact[]> {
+  const rows = await db.query<{
+    patient_id: string;
+    client_first: string;
+    client_last: string;
+    provider_id: string;
+    pr_first: string;
+    pr_last: string;
+    pr_title: string;
+  }>(
+    `SELECT DISTINCT p.id AS patient_id, p.first_name AS client_first, p.last_name AS client_last,
+            pr.id AS provider_id, pr.first_name AS pr_first, pr.last_name AS pr_last, pr.title AS pr_title
+       FROM (${CLIENT_LINKS_SQL}) link
+       JOIN patients p ON p.id = link.patient_id
+       JOIN providers pr ON pr.id = link.provider_id
+      WHERE p.user_id = $1 AND pr.removed_at IS NULL
+        AND EXISTS (SELECT 1 FROM users u WHERE u.provider_id = pr.id AND u.user_type = 'clinician')
+      ORDER BY p.last_name, p.first_name, p.id, pr.last_name, pr.first_name, pr.id`,
+    [accountId],
+  );
+  return rows.map((r) => ({
+    client: { id: r.patient_id, firstName: r.client_first, lastName: r.client_last },
+    clinician: { id: r.provider_id, firstName: r.pr_first, lastName: r.pr_last, title: r.pr_title },
+  }));
 }
 
 /**

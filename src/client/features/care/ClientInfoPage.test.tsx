@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createQueryClient } from '@/client/api/query-client';
 import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
 import { renderScreen } from '@tests/support/screen-kit';
@@ -147,5 +148,34 @@ describe('ClientInfoPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: message('ui.messages.care.writeTo') }));
     expect((await screen.findByTestId('where')).textContent).toBe(`${routeById.careMessage.path}?thread=t7`);
     expect(calls.find((c) => c.id === 'startCareThread')?.input).toEqual({ body: { patientId: 'p1' } });
+  });
+
+  it("shows a PHQ-9 the client answered while the page stayed open, once the page is back in view, with the app's cache settings", async () => {
+    const measure = {
+      id: 'm1',
+      instrument: 'phq9',
+      total: 12,
+      band: 'moderate',
+      bandLabel: 'Moderate',
+      urgent: false,
+      completedAt: '2026-03-02T15:00:00.000Z',
+    };
+    let answered = false;
+    renderScreen(<ClientInfoPage />, {
+      path: routeById.careClientInfo.path,
+      at: '/care/v1/client-info/p1',
+      groups: ['clinicians'],
+      queryClient: createQueryClient(),
+      answers: { getCareClient: () => ({ ...empty, client, measures: answered ? [measure] : [] }) },
+    });
+    expect(await screen.findByText(message('ui.care.client.noMeasures'))).toBeTruthy();
+    answered = true;
+    // The clinician comes back to the tab (the browser tells the page it is visible again).
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+    const row = await screen.findByText(message('ui.care.clients.measure', { instrument: 'PHQ-9', total: '12', band: 'Moderate' }));
+    expect(row).toBeTruthy();
+    expect(screen.queryByText(message('ui.care.client.noMeasures'))).toBeNull();
   });
 });

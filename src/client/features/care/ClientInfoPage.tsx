@@ -29,6 +29,8 @@ import './care.css';
 import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
 import { enumLabelOf, enumOptionsOf, routeTitle } from '@/domain/translations';
 
+const CLIENT_REFRESH_MS = constants.careClientRefreshSeconds * 1000;
+
 const isOpen = (status: TaskStatus) => status !== 'completed' && status !== 'declined' && status !== 'cancelled';
 
 /** Opens the secure conversation with this client (started when there is none) on the messages screen. */
@@ -113,7 +115,12 @@ function NoteForm({ patientId }: { patientId: string }) {
 
 export default function ClientInfoPage() {
   const { id = '' } = useParams();
-  const info = useGetCareClientQuery({ params: { id } }, { retry: false });
+  // The client answers check-ins (PHQ-9, GAD-7) and the care team adds items while this page stays open:
+  // read again when the page comes back into view and every careClientRefreshSeconds, whatever the cache's freshness.
+  const info = useGetCareClientQuery(
+    { params: { id } },
+    { retry: false, refetchOnWindowFocus: 'always', refetchInterval: CLIENT_REFRESH_MS, refetchIntervalInBackground: false },
+  );
   const notFound = isApiError(info.error) && (info.error.status === 404 || info.error.status === 400);
   const d = info.data;
   return (

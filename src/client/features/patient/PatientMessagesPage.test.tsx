@@ -17,7 +17,7 @@ describe('PatientMessagesPage', () => {
   it("lists the account's conversations with the clinician, whom each is about and the unread count", async () => {
     renderScreen(<PatientMessagesPage />, {
       path: routeById.patientMessages.path,
-      answers: { listPatientThreads: () => ({ items: [summary], unread: 1 }) },
+      answers: { listPatientThreads: () => ({ items: [summary], unread: 1 }), listPatientMessageContacts: () => ({ items: [] }) },
     });
     const list = await screen.findByRole('list', { name: message('ui.messages.patient.threadsLabel') });
     const link = within(list).getByRole('link', { name: 'Morgan Lee, LCSW' });
@@ -26,9 +26,43 @@ describe('PatientMessagesPage', () => {
     expect(within(list).getByText(new RegExp(message('ui.messages.patient.about', { name: 'Sam Rivera' })))).toBeTruthy();
   });
 
-  it('says what happens next when there is no conversation yet', async () => {
-    renderScreen(<PatientMessagesPage />, { path: routeById.patientMessages.path, answers: { listPatientThreads: () => ({ items: [], unread: 0 }) } });
+  it('says what happens next when there is no conversation yet and no clinician to write to', async () => {
+    renderScreen(<PatientMessagesPage />, {
+      path: routeById.patientMessages.path,
+      answers: { listPatientThreads: () => ({ items: [], unread: 0 }), listPatientMessageContacts: () => ({ items: [] }) },
+    });
     expect(await screen.findByText(message('ui.messages.patient.none'))).toBeTruthy();
+    expect(await screen.findByText(message('ui.messages.patient.noContacts'))).toBeTruthy();
+  });
+
+  it('writes first: chooses one of their clinicians (naming whom it is about when the account has several patients) and opens the thread', async () => {
+    const lee = { id: 'pr1', firstName: 'Morgan', lastName: 'Lee', title: 'LCSW' };
+    const { calls } = renderScreen(<PatientMessagesPage />, {
+      path: routeById.patientMessages.path,
+      answers: {
+        listPatientThreads: () => ({ items: [], unread: 0 }),
+        listPatientMessageContacts: () => ({
+          items: [
+            { client: { id: 'p1', firstName: 'Jordan', lastName: 'Rivera' }, clinician: lee },
+            { client: { id: 'p2', firstName: 'Sam', lastName: 'Rivera' }, clinician: lee },
+          ],
+        }),
+        startPatientThread: () => ({ ...summary, id: 't7', lastMessageAt: null, unread: 0 }),
+      },
+    });
+    const form = (await screen.findByRole('heading', { name: message('ui.messages.patient.start') })).closest('form')!;
+    const button = within(form).getByRole('button', { name: message('ui.messages.patient.startButton') });
+    fireEvent.click(button);
+    expect(within(form).getAllByText(message('ui.messages.patient.startChoose')).length).toBeGreaterThan(1);
+    expect(calls.some((c) => c.id === 'startPatientThread')).toBe(false);
+    const select = within(form).getByLabelText(message('ui.messages.patient.startLabel'));
+    const option = within(select).getByRole('option', {
+      name: message('ui.messages.patient.startOption', { clinician: 'Morgan Lee, LCSW', client: 'Sam Rivera' }),
+    });
+    fireEvent.change(select, { target: { value: (option as HTMLOptionElement).value } });
+    fireEvent.click(button);
+    expect((await screen.findByTestId('where')).textContent).toBe('/app/patient/dashboard/messages/t7');
+    expect(calls.find((c) => c.id === 'startPatientThread')?.input).toEqual({ body: { patientId: 'p2', providerId: 'pr1' } });
   });
 
   it('reads a thread and answers it', async () => {

@@ -127,6 +127,11 @@ it('a referral waits for the colleague, who alone accepts or declines it; both s
   expect((await list(referrer)).json().sent.map((r: { id: string }) => r.id)).toContain(referral.id);
   expect((await list(referrer)).json().received.map((r: { id: string }) => r.id)).not.toContain(referral.id);
 
+  // A referral not yet answered does not make the client the colleague's.
+  const colleagueClients = async () => (await t.app.inject({ method: 'GET', url: '/api/care/clients', headers: colleague.headers })).json().items;
+  expect((await colleagueClients()).map((c: { id: string }) => c.id)).not.toContain(clientId);
+  expect((await t.app.inject({ method: 'GET', url: `/api/care/clients/${clientId}`, headers: colleague.headers })).statusCode).toBe(404);
+
   // Only the colleague answers; a decline needs a reason; an answer is final.
   expect((await decide(referral.id, { decision: 'accept', version: referral.version }, referrer)).statusCode).toBe(404);
   expect((await decide(referral.id, { decision: 'decline', reason: '  ', version: referral.version })).json().errorCode).toBe('TASK_NOTE_REQUIRED');
@@ -137,6 +142,9 @@ it('a referral waits for the colleague, who alone accepts or declines it; both s
   expect((await decide(referral.id, { decision: 'decline', reason: 'Too late', version: accepted.json().version })).json().errorCode).toBe('TASK_NOT_ALLOWED');
   const sent = (await list(referrer)).json().sent.find((r: { id: string }) => r.id === referral.id);
   expect(sent.state).toBe('accepted');
+  // Accepted: the client is the colleague's new client (no session yet), in their Clients list and on their client page.
+  expect((await colleagueClients()).find((c: { id: string }) => c.id === clientId)).toMatchObject({ careStatus: 'new', nextSession: null, lastSession: null });
+  expect((await t.app.inject({ method: 'GET', url: `/api/care/clients/${clientId}`, headers: colleague.headers })).statusCode).toBe(200);
 
   const declined = (await make({ patientId: clientId, toProviderId: colleagueProviderId, form: validForm() })).json();
   const no = await decide(declined.id, { decision: 'decline', reason: 'My caseload is full', version: declined.version });

@@ -1,7 +1,10 @@
 /** Secure messages (issue 17 item 6): the clinician's threads in the care area, the patient's in the portal. */
 import { callerProviderId } from '@/server/care/provider';
-import { reachClient } from '@/server/care/clients';
-import { accountThreads, openThread, providerThreads, readThread, reachThread, sendMessage } from '@/server/messages/threads';
+import { isClientOf, reachClient } from '@/server/care/clients';
+import { writeAudit } from '@/server/audit';
+import { AppError } from '@/server/errors';
+import { reachPatientOf } from '@/server/patients/reach';
+import { accountContacts, accountThreads, openThread, providerThreads, readThread, reachThread, sendMessage } from '@/server/messages/threads';
 import { callerOf } from '@/server/plugins/auth';
 import type { Handlers } from '../registry';
 
@@ -16,7 +19,7 @@ export const messagesHandlers: Handlers = {
     const providerId = await callerProviderId(request);
     // Only the provider's own clients (a past or upcoming session); anyone else is NOT_FOUND, audited.
     await reachClient(request, providerId, request.body.patientId, 'startCareThread');
-    return openThread(request, providerId, request.body.patientId);
+    return openThread(request, 'clinician', providerId, request.body.patientId);
   },
 
   async getCareThread(request) {
@@ -37,6 +40,31 @@ export const messagesHandlers: Handlers = {
     const accountId = callerOf(request).userId;
     request.auditTarget = { type: 'user', id: accountId };
     return accountThreads(request.server.database, accountId);
+  },
+
+  async listPatientMessageContacts(request) {
+    const accountId = callerOf(request).userId;
+    request.auditTarget = { type: 'user', id: accountId };
+    return { items: await accountContacts(request.server.database, accountId) };
+  },
+
+  async startPatientThread(request) {
+    const { patientId, providerId } = request.body;
+    // A patient of the caller's own account (a refusal is audited as NOT_FOUND)…
+    await reachPatientOf(request, patientId, 'startPatientThread', callerOf(request).userId);
+    // …and a clinician whose client they are: anyone else is NOT_FOUND too, audited.
+    if (!(await isClientOf(request.server.database, providerId, patientId))) {
+      await writeAudit(request, {
+        action: 'startPatientThread',
+        outcome: 'denied',
+        status: 404,
+        recordType: 'patient',
+        recordId: patientId,
+        details: { reason: 'not a client of the provider', providerId },
+      });
+      throw new AppError('NOT_FOUND');
+    }
+    return openThread(request, 'patient', providerId, patientId);
   },
 
   async getPatientThread(request) {

@@ -94,6 +94,74 @@ it('round-trips a message: PHI-free mail, unread counts, the task opened by the 
   for (const text of [secret, 'Thank you', 'See you Tuesday']) expect(everything).not.toContain(text);
 });
 
+it('a patient writes first to their clinician: the clinician is among their contacts, the thread opens, the clinician is mailed and sees it unread', async () => {
+  const kid = await client('Avery', providerId, 'Child');
+  const holder = await callerFor(t.app, kid.email);
+  const contacts = await t.app.inject({ method: 'GET', url: '/api/patients/messages/contacts', headers: holder.headers });
+  expect(contacts.statusCode).toBe(200);
+  expect(contacts.json().items).toEqual([
+    { client: { id: kid.patientId, firstName: 'Avery', lastName: 'Messages' }, clinician: expect.objectContaining({ id: providerId, lastName: 'Lee' }) },
+  ]);
+  const opened = await t.app.inject({
+    method: 'POST',
+    url: '/api/patients/messages',
+    headers: holder.headers,
+    payload: { patientId: kid.patientId, providerId },
+  });
+  expect(opened.statusCode).toBe(200);
+  const threadId = opened.json().id as string;
+  expect(opened.json()).toMatchObject({ client: { id: kid.patientId }, clinician: { id: providerId }, lastMessageAt: null, unread: 0 });
+  // Opening again is the same thread, and the clinician's own start reaches it too.
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/patients/messages', headers: holder.headers, payload: { patientId: kid.patientId, providerId } })).json()
+      .id,
+  ).toBe(threadId);
+  expect((await t.app.inject({ method: 'POST', url: '/api/care/messages', headers: clinician.headers, payload: { patientId: kid.patientId } })).json().id).toBe(
+    threadId,
+  );
+
+  const question = 'Can we talk about the new medication?';
+  expect(
+    (await t.app.inject({ method: 'POST', url: `/api/patients/messages/${threadId}`, headers: holder.headers, payload: { text: question } })).statusCode,
+  ).toBe(201);
+  const toClinician = await mailTo(t.app, 'morgan.lee@example.com');
+  const notice = toClinician.find((m) => m.text.includes(`thread=${threadId}`));
+  expect(notice?.template).toBe('secure-message');
+  for (const leak of [question, 'Avery', 'Messages', 'medication']) expect(`${notice!.subject} ${notice!.text}`).not.toContain(leak);
+  expect(
+    (await t.app.inject({ method: 'GET', url: '/api/care/messages', headers: clinician.headers })).json().items.find((i: { id: string }) => i.id === threadId),
+  ).toMatchObject({
+    unread: 1,
+  });
+  expect(await openTasks(threadId)).toEqual([expect.objectContaining({ status: 'open', provider_id: providerId })]);
+  expect((await auditRows(t.app, "record_type = 'message_thread' AND record_id = $1 AND action = 'startPatientThread'", [threadId])).length).toBeGreaterThan(0);
+});
+
+it('a patient opens a thread only for a patient of their own account with a clinician whose client they are: audited 404s otherwise', async () => {
+  const [other] = await t.app.database.query<{ id: string }>('SELECT id FROM providers WHERE removed_at IS NULL AND id <> $1 ORDER BY id LIMIT 1', [
+    providerId,
+  ]);
+  const mine = await client('Casey', providerId);
+  const someoneElse = await client('Devon', providerId);
+  const holder = await callerFor(t.app, mine.email);
+  const start = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/patients/messages', headers: holder.headers, payload });
+  // Not a client of that provider.
+  expect((await start({ patientId: mine.patientId, providerId: other!.id })).statusCode).toBe(404);
+  // Not a patient of this account.
+  expect((await start({ patientId: someoneElse.patientId, providerId })).statusCode).toBe(404);
+  expect((await start({ patientId: mine.patientId })).statusCode).toBe(400);
+  const denied = await auditRows(t.app, "outcome = 'denied' AND action = 'startPatientThread' AND actor_id = $1", [holder.id]);
+  expect(denied.map((r) => r.record_id).sort()).toEqual([mine.patientId, someoneElse.patientId].sort());
+  expect(
+    (await t.app.database.query('SELECT 1 FROM message_threads WHERE patient_id = ANY($1::uuid[])', [[mine.patientId, someoneElse.patientId]])).length,
+  ).toBe(0);
+  // A clinician cannot use the patient's door.
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/patients/messages', headers: clinician.headers, payload: { patientId: mine.patientId, providerId } }))
+      .statusCode,
+  ).toBe(403);
+});
+
 it("refuses everyone but the thread's two sides, and a clinician with someone else's client, with audited 404s", async () => {
   const [other] = await t.app.database.query<{ id: string }>(
     'SELECT id FROM providers WHERE removed_at IS NULL AND id <> $1 AND id NOT IN (SELECT provider_id FROM users WHERE provider_id IS NOT NULL) ORDER BY id LIMIT 1',
