@@ -38,7 +38,8 @@ describe('feature flags in a real browser', () => {
       if (r.url().includes(`/api${endpointRoutes.getFrontendFlags.path}`)) requests.push(new URL(r.url()));
     });
     await page.goto(routeById.providerSearch.path);
-    await page.waitForFunction(() => document.documentElement.dataset.flags === 'ready');
+    // The page came with the server's decisions (ready at once); the flag client asks when its code is in.
+    await until(() => requests.length > 0);
     const visitor = await page.evaluate((key) => window.localStorage.getItem(key), constants.visitorIdStorageKey);
     expect(visitor).toMatch(/^[0-9a-f-]{36}$/);
     expect(requests[0]!.searchParams.get('userId')).toBe(visitor);
