@@ -9,6 +9,8 @@ import { preloadScreen } from './app/AppRoutes';
 import { createAppStore, type AppStore, type RootState } from './store';
 import { authInitialized, selectAudience, sessionExpired } from './store/auth/slice';
 import { browserStorage } from './store/persistence';
+import { flagsFromPage } from './store/flags/slice';
+import type { PageFlags } from '../domain/flags';
 import { browserTransport, createBrowserServices } from './api/services';
 import { registerBrowserTransport } from './api/api-context';
 import { isBookingPath } from './runtime/navigation/booking-paths';
@@ -33,11 +35,16 @@ async function start(): Promise<void> {
     () => selectAudience(late.store!.getState()),
     () => late.store?.dispatch(sessionExpired({ returnTo: `${localeOfPath(window.location.pathname).path}${window.location.search}` })),
   );
-  const store = createAppStore(takePageData<Partial<RootState>>(PAGE_DATA_IDS.state), {
-    services: createBrowserServices(transport),
-    storage: browserStorage(),
-    isBookingPath,
-  });
+  // The server's flag decisions for this visitor come with the page: the app starts from them, not from control.
+  const pageFlags = takePageData<PageFlags>(PAGE_DATA_IDS.flags);
+  const store = createAppStore(
+    { ...takePageData<Partial<RootState>>(PAGE_DATA_IDS.state), flags: flagsFromPage(pageFlags) },
+    {
+      services: createBrowserServices(transport),
+      storage: browserStorage(),
+      isBookingPath,
+    },
+  );
   late.store = store;
   registerBrowserTransport(transport);
   store.dispatch(authInitialized());

@@ -4,6 +4,8 @@
  * ready, is the fallback treatment (control).
  */
 import { constants } from '../generated/constants';
+import type { FlagDecision } from '../generated/entities';
+import { flagBehaviour, flagSpecs, type FlagName } from '../generated/flags';
 
 export type FlagTrafficType = 'anonymous' | 'user';
 
@@ -36,4 +38,24 @@ export interface TreatmentAnswer {
 
 export function resolveTreatment({ ready, treatment, variants }: TreatmentAnswer): string {
   return ready && treatment && variants.includes(treatment) ? treatment : constants.treatmentFallback;
+}
+
+const DEFAULT_ENABLED_WHEN: readonly string[] = ['on'];
+
+/** Whether what a flag gates (a route, a capability) is available under a treatment: control acts as the flag's controlActsAs. */
+export function flagOnUnder(flag: FlagName, treatment: string): boolean {
+  const behaviour = flagBehaviour[flag];
+  const effective = treatment === constants.treatmentFallback ? behaviour.controlActsAs : treatment;
+  return (behaviour.enabledWhen ?? DEFAULT_ENABLED_WHEN).includes(effective);
+}
+
+/** A flag's treatment under a decision the flag service made (src/generated/entities FlagDecision): control when it serves the flag no variant of its own. */
+export function treatmentIn(flag: FlagName, decision: Pick<FlagDecision, 'variants'> | undefined): string {
+  return resolveTreatment({ ready: decision !== undefined, treatment: decision?.variants[flag], variants: flagSpecs.flags[flag].variants });
+}
+
+/** The flag decisions a page carries (server to browser, src/server/plugins/client.ts): the visitor's, and the signed-in person's. */
+export interface PageFlags {
+  anonymous: FlagDecision;
+  user?: FlagDecision;
 }

@@ -978,8 +978,10 @@ export const constants = {
   persistRestoreTimeoutMs: 5000,
   /** How often the flag client checks whether the flag service is ready. */
   flagPollMs: 100,
-  /** Longest wait for the flag service before treatments fall back to control. */
+  /** Longest wait for the flag service before treatments fall back to control - in the browser, and on the server, which then decides with the last decision it knows for the key (control only when it knows none). */
   flagReadyWaitMs: 1500,
+  /** Traffic keys whose last flag decision the server keeps, to decide with while the flag service is slow or down. */
+  flagDecisionsRemembered: 10000,
   /** Toasts close by themselves after this long, or on the next click. */
   toastDurationMs: 5500,
   /** How long fetched data stays fresh (5 minutes). */

@@ -249,6 +249,7 @@ export interface AuthSession {
    * Returned unchanged from a Google sign-in.
    */
   relayState?: string;
+  flags?: FlagDecision;
 }
 /**
  * A business-to-business partner whose members book with a partnership code (product-spec §3 Business partner).
@@ -274,6 +275,24 @@ export interface BusinessPartner {
    * The partner's own phone line, when it has one.
    */
   phone?: string | null;
+}
+/**
+ * The server's flag decision for one traffic key (product-spec §6): every flag the flag service serves to the key, with the variant chosen for it. The server makes it once per request and enforces it; the same decision travels with the page (and with a sign-in's answer), so the browser starts from what the server decided instead of control, and a slow flag service never switches off mid-visit what the person was shown.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "FlagDecision".
+ */
+export interface FlagDecision {
+  /**
+   * The traffic key decided for: the visitor id (anonymous flags) or the lower-cased user key (user flags).
+   */
+  key: string;
+  /**
+   * The variant of each flag served to the key, by flag name; a flag not listed is not served (its treatment is control).
+   */
+  variants: {
+    [k: string]: string | undefined;
+  };
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -2177,6 +2196,7 @@ export interface GetAuthSessionResponse {
    * The language the account chose (a tag of specs/constants/locales.yaml), when it chose one: the app opens in it after sign-in.
    */
   language?: string;
+  flags?: FlagDecision;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema

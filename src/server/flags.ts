@@ -2,17 +2,14 @@
  * Flag decisions for a request (product-spec §6), asked of the app's one flag source (`app.flags`,
  * src/server/plugins/flags.ts): the rule the API enforces is the one the browser was shown.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { constants } from '../generated/constants';
+import type { FlagDecision } from '../generated/entities';
 import { flagSpecs, type FlagName } from '../generated/flags';
+import { flagOnUnder, flagTrafficKey, flagUserKey, treatmentIn, type FlagTrafficType } from '../domain/flags';
 import { AppError } from './errors';
 
 export type { FlagName };
-
-/** Whether a flag is on for a traffic key (a user's e-mail for user flags, the visitor id for anonymous ones). */
-export function flagOn(app: FastifyInstance, flag: FlagName, key: string): Promise<boolean> {
-  return app.flags.isOn(flag, key);
-}
 
 /** The visitor id a browser sends in its anonId cookie (product-spec §3 visitor identity), if any. */
 export function visitorIdOf(request: FastifyRequest): string | undefined {
@@ -29,12 +26,37 @@ export function visitorIdOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * A flag for the request's caller, keyed as the browser keys it: user flags by the signed-in user's
- * e-mail, anonymous flags by the visitor id (anyone without one shares one key).
+ * The request's flag decision for a traffic key, made once per request whatever asks for it (a rule, the page,
+ * a sign-in's answer): everything the request decides by a flag is decided by the same answer.
  */
-export async function flagOnFor(request: FastifyRequest, flag: FlagName, userKey?: string): Promise<boolean> {
-  const key = flagSpecs.flags[flag].type === 'user' && userKey ? userKey : (visitorIdOf(request) ?? 'anonymous');
-  return request.server.flags.isOn(flag, key);
+export function decisionFor(request: FastifyRequest, key: string): Promise<FlagDecision> {
+  let decisions = madeFor.get(request);
+  if (!decisions) madeFor.set(request, (decisions = new Map()));
+  const normalized = flagUserKey(key);
+  let decision = decisions.get(normalized);
+  if (!decision) decisions.set(normalized, (decision = request.server.flags.decide(normalized)));
+  return decision;
+}
+
+const madeFor = new WeakMap<FastifyRequest, Map<string, Promise<FlagDecision>>>();
+
+/** The traffic key of the request's caller for a flag type, keyed as the browser keys it (src/client/runtime/flags). */
+export function trafficKeyOf(request: FastifyRequest, type: FlagTrafficType): string {
+  const userKey = type === 'user' ? request.caller?.email : undefined;
+  return flagTrafficKey(type, { userKey, visitorId: visitorIdOf(request) }) ?? ANYONE;
+}
+
+/** The key of a request that carries no visitor id (a first request, an API client): all such share one decision. */
+const ANYONE = 'anonymous';
+
+/**
+ * Whether a flag is on for the request's caller: user flags by the signed-in caller's user key (their e-mail),
+ * anonymous flags by the visitor id; a user flag asked without a signed-in caller is decided by the visitor's key.
+ */
+export async function flagOnFor(request: FastifyRequest, flag: FlagName): Promise<boolean> {
+  const type = flagSpecs.flags[flag].type;
+  const key = trafficKeyOf(request, type === 'user' && request.caller ? 'user' : 'anonymous');
+  return flagOnUnder(flag, treatmentIn(flag, await decisionFor(request, key)));
 }
 
 /** The bookings flag off (maintenance) stops holds and bookings here, whatever the browser shows. */

@@ -6,7 +6,7 @@ import { authEmailEntered, authenticated, authUiReset, selectAudience, verifyDob
 import { derivePermissions } from '@/domain/permissions';
 import { consentPatientsUpdated, consentReset, consentSigned, consentTextUpdated } from './consent/slice';
 import { dashboardPatientsLoaded, patientConsented } from './dashboard/slice';
-import { flagsServed, flagsSettled, selectFlagOn, selectTreatment, userFlagsReset } from './flags/slice';
+import { flagsDecided, flagsFromPage, flagsServed, flagsSettled, selectFlagOn, selectTreatment, userFlagsReset } from './flags/slice';
 import { searchQuerySaved } from './global/slice';
 import { initialQuestionnaire, questionnaireAnswered, questionnairePageSet } from './questionnaire/slice';
 import { toastShown } from './toasts';
@@ -94,18 +94,53 @@ describe('flag state', () => {
     s.dispatch(flagsServed({ traffic: 'user', variants: { rescheduleButtons: { name: 'new_for_all', enabled: true } } }));
     expect(selectTreatment('rescheduleButtons')(s.getState())).toBe('new_for_all');
     expect(selectFlagOn('rescheduleButtons')(s.getState())).toBe(true);
-    s.dispatch(userFlagsReset());
+    s.dispatch(userFlagsReset(undefined));
     expect(selectTreatment('rescheduleButtons')(s.getState())).toBe(constants.treatmentFallback);
   });
 
-  it('stays on control for good when the wait runs out, and keeps anonymous and user traffic apart', () => {
+  it('falls back to control when the wait runs out with nothing decided, takes a late answer, and keeps anonymous and user traffic apart', () => {
     const s = store();
     s.dispatch(flagsSettled({ traffic: 'anonymous', ready: false }));
-    s.dispatch(flagsServed({ traffic: 'anonymous', variants: { emailOtpLogin: { name: 'on', enabled: true } } }));
     expect(s.getState().flags.anonymous.status).toBe('fallback');
     expect(selectTreatment('emailOtpLogin')(s.getState())).toBe(constants.treatmentFallback);
-    s.dispatch(flagsServed({ traffic: 'user', variants: { emailOtpLogin: { name: 'on', enabled: true } } }));
+    s.dispatch(flagsServed({ traffic: 'anonymous', variants: { emailOtpLogin: { name: 'on', enabled: true } } }));
+    expect(selectTreatment('emailOtpLogin')(s.getState())).toBe('on');
+    s.dispatch(flagsServed({ traffic: 'user', variants: { rescheduleButtons: { name: 'new_for_all', enabled: true } } }));
+    s.dispatch(flagsServed({ traffic: 'anonymous', variants: {} }));
     expect(selectTreatment('emailOtpLogin')(s.getState())).toBe(constants.treatmentFallback);
+    expect(selectTreatment('rescheduleButtons')(s.getState())).toBe('new_for_all');
+  });
+
+  it('starts from the decisions the page came with, and a slow flag service switches none of them off', () => {
+    const s = createAppStore({
+      flags: flagsFromPage({
+        anonymous: { key: 'visitor-1', variants: { emailOtpLogin: 'on' } },
+        user: { key: 'sam@example.com', variants: { patientSessionSearch: 'on', insuranceValidationViews: 'show' } },
+      }),
+    });
+    expect(selectFlagOn('emailOtpLogin')(s.getState())).toBe(true);
+    expect(selectFlagOn('patientSessionSearch')(s.getState())).toBe(true);
+    // The flag clients' wait runs out (the service answers in 5 s): what was decided stays.
+    s.dispatch(flagsSettled({ traffic: 'anonymous', ready: false }));
+    s.dispatch(flagsSettled({ traffic: 'user', ready: false }));
+    expect(selectFlagOn('emailOtpLogin')(s.getState())).toBe(true);
+    expect(selectFlagOn('insuranceValidationViews')(s.getState())).toBe(true);
+    // The same person confirmed signed in keeps their decision; another person's flags are asked for again.
+    s.dispatch(userFlagsReset('sam@example.com'));
+    expect(selectFlagOn('patientSessionSearch')(s.getState())).toBe(true);
+    s.dispatch(userFlagsReset('mo@example.com'));
+    expect(selectFlagOn('patientSessionSearch')(s.getState())).toBe(false);
+    expect(s.getState().flags.user).toEqual({ status: 'waiting', key: 'mo@example.com', variants: {} });
+  });
+
+  it('takes the decision a sign-in answered with for the person who signed in', () => {
+    const s = store();
+    s.dispatch(flagsDecided({ traffic: 'user', decision: { key: 'sam@example.com', variants: { patientSessionSearch: 'on' } } }));
+    s.dispatch(userFlagsReset('sam@example.com'));
+    s.dispatch(flagsSettled({ traffic: 'user', ready: false }));
+    expect(selectFlagOn('patientSessionSearch')(s.getState())).toBe(true);
+    s.dispatch(userFlagsReset(undefined));
+    expect(selectFlagOn('patientSessionSearch')(s.getState())).toBe(false);
   });
 });
 

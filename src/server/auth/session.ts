@@ -11,6 +11,8 @@ import { setSessionCookie } from './cookie';
 import { setSignedInHint } from './signed-in-hint';
 import { accountHolderOf } from '@/domain/account-link';
 import { isLocale } from '@/domain/locale';
+import { flagUserKey } from '@/domain/flags';
+import { decisionFor } from '../flags';
 
 /** The sign-in method of POST /users/create-skip-email-verification: a session that has not proved its address. */
 export const SKIP_EMAIL_METHOD = 'skip-email-verification';
@@ -72,6 +74,8 @@ export async function sessionFor(
     ...(extra.redirectTo ? { redirectTo: extra.redirectTo } : {}),
     ...(extra.relayState !== undefined ? { relayState: extra.relayState } : {}),
     ...(isLocale(user.language) ? { language: user.language } : {}),
+    // The person's user flags, decided now: the app opens their screens as the server will enforce them.
+    flags: await decisionFor(request, flagUserKey(user.email)),
   };
 }
 

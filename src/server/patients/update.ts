@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { EndpointTypes } from '@/generated/entities';
 import { changedFields, PATIENT_IDENTITY_FIELDS, refusedIdentityFields } from '@/domain/identity-changes';
 import { writeAudit } from '../audit';
-import { flagOn } from '../flags';
+import { flagOnFor } from '../flags';
 import { callerOf } from '../plugins/auth';
 import type { Relationship } from '@/generated/enums';
 import { message } from '@/domain/messages';
@@ -89,7 +89,7 @@ export async function assertMayChangePatient(request: FastifyRequest, current: P
   const editor = {
     isHolder: false,
     isThirdPartyAgent: caller.permissions.isThirdPartyAgent,
-    demographicsEdit: await flagOn(request.server, 'supportDemographicsEdit', caller.userId),
+    demographicsEdit: await flagOnFor(request, 'supportDemographicsEdit'),
   };
   const refused = refusedIdentityFields(editor, account?.user_type !== 'patient', changed, PATIENT_IDENTITY_FIELDS);
   if (refused.length) {

@@ -30,6 +30,10 @@ import { withDemoBanner } from '../pages/demo-banner';
 import { chooseEncoding, compressText, etagMatches, PageCache, pageCacheKey, type CachedPage, type RenderedPage } from '../pages/page-cache';
 import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage, localeOfPath, localizedPath, type Locale } from '@/domain/locale';
 import { LANGUAGE_COOKIE } from '../locale';
+import { randomUUID } from 'node:crypto';
+import type { PageFlags } from '@/domain/flags';
+import { decisionFor, trafficKeyOf, visitorIdOf } from '../flags';
+import { resolveCaller } from './auth';
 
 export interface ClientPluginOptions {
   clientDir: string;
@@ -102,6 +106,16 @@ export function withHtmlLang(template: string, locale: Locale): string {
     ? template.replace(/(<html\b[^>]*\b)lang="[^"]*"/, (_, before: string) => `${before}${lang}`)
     : template.replace(/<html\b/, () => `<html ${lang}`);
 }
+
+/** A page the app runs on (not a document page read with islands, nor a fragment): it carries flag decisions. */
+function isAppPage(url: string): boolean {
+  const [pathname = '/', query = ''] = url.split('?');
+  const match = matchRoute(registered, localeOfPath(pathname).path);
+  return match ? match.route.render !== 'fragment' && !rendersAsDocument(match.route, new URLSearchParams(query)) : true;
+}
+
+/** The visitor id's cookie lasts as long as the id in the browser's storage: the same visitor, the same flags. */
+const VISITOR_COOKIE_OPTIONS = { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 60 * 60 } as const;
 
 /** The lang cookie keeps a visitor's language for a year (the switcher's choice, or the language of the pages read). */
 const LANGUAGE_COOKIE_OPTIONS = { path: '/', sameSite: 'lax', maxAge: 365 * 24 * 60 * 60 } as const;
@@ -284,6 +298,22 @@ export default fp<ClientPluginOptions>(
       return personal === html ? undefined : withLanguageForms(personal);
     };
 
+    // An app page carries the server's flag decisions for its visitor (and the signed-in person), made once for this
+    // request: the app starts from them instead of control, so a slow flag service switches nothing off on arrival.
+    // The visitor's id is made here on a first visit (the cookie the browser keeps it in), so both sides key alike.
+    const withPageFlags = async (request: FastifyRequest, reply: FastifyReply, html: string): Promise<string> => {
+      let visitor = visitorIdOf(request);
+      if (!visitor) {
+        visitor = randomUUID();
+        reply.setCookie(constants.visitorIdCookie, visitor, VISITOR_COOKIE_OPTIONS);
+      }
+      const caller = await resolveCaller(request).catch(() => undefined);
+      const [anonymous, user] = await Promise.all([decisionFor(request, visitor), caller ? decisionFor(request, trafficKeyOf(request, 'user')) : undefined]);
+      const flags: PageFlags = { anonymous, ...(user ? { user } : {}) };
+      const block = `<script type="application/json" id="${PAGE_DATA_IDS.flags}">${scriptSafeJson(flags)}</script>`;
+      return html.replace('</body>', () => `${block}</body>`);
+    };
+
     app.decorate('renderPage', async (request: FastifyRequest, reply: FastifyReply) => {
       const chosen = request.cookies?.[LANGUAGE_COOKIE];
       const pathname = request.url.split('?')[0] ?? '/';
@@ -297,7 +327,9 @@ export default fp<ClientPluginOptions>(
       // The language read is the language kept: the switcher is a plain link to the page in the other language.
       if (!isFragment && chosen !== locale) reply.setCookie(LANGUAGE_COOKIE, locale, LANGUAGE_COOKIE_OPTIONS);
       const { page: cached, outcome } = await cache.get(pageCacheKey(request.url, locale), () => renderUrl(request.url));
-      const personal = await personalPage(request, cached);
+      const personalized = isFragment ? undefined : await personalPage(request, cached);
+      const personal =
+        !isFragment && isAppPage(request.url) ? await withPageFlags(request, reply, personalized ?? cached.identity.toString('utf8')) : personalized;
       if (personal !== undefined) {
         // Never the shared copy's validator, and kept by no shared cache.
         reply

@@ -1,14 +1,21 @@
 /**
  * The app's one flag source (product-spec §6), as `app.flags`: specs/flags.yaml evaluated in-process,
  * or the Unleash frontend API named by UNLEASH_URL. The flag endpoint answers the browser from it and
- * every rule the server enforces asks it too, so the API decides with what the browser was shown. A
- * source that does not answer gives each flag its fallback treatment (control), as the browser does.
+ * every rule the server enforces asks it too, so the API decides with what the browser was shown.
+ *
+ * A decision is made for a traffic key (the visitor id, or a user's lower-cased key): every flag the
+ * source serves to it. The source is given flagReadyWaitMs, as the browser gives it; when it is slower
+ * or fails, the decision is the last one the source made for that key (its late answer still becomes
+ * the last one), so a slow or absent flag service never switches a feature off for someone it was on
+ * for. Only a key the server has never had an answer for falls back to control.
  * Tests swap the source through buildApp's `services`, or force treatments with `app.flags.force`.
  */
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
-import { flagSpecs, type FlagName } from '@/generated/flags';
-import { flagUserKey, resolveTreatment } from '@/domain/flags';
+import { constants } from '@/generated/constants';
+import type { FlagDecision } from '@/generated/entities';
+import type { FlagName } from '@/generated/flags';
+import { flagOnUnder, flagUserKey, treatmentIn } from '@/domain/flags';
 import { specFlagSource, unleashFrontendSource, type FlagSource } from '../routes/flags/sources';
 
 export type { FlagName };
@@ -16,6 +23,8 @@ export type { FlagName };
 export interface ServerFlags {
   /** where answers come from (the flag endpoint relays it) */
   readonly source: FlagSource;
+  /** every flag the source serves to a traffic key, with its variant (see above for a slow or failing source) */
+  decide(key: string): Promise<FlagDecision>;
   /** the treatment of a flag for a traffic key (a user's e-mail for user flags, the visitor id for anonymous ones) */
   treatment(flag: FlagName, key: string): Promise<string>;
   /** whether a flag is on for a key: its treatment is one of its enabledWhen treatments (or on) */
@@ -35,31 +44,68 @@ export function flagSourceFor(config: Pick<Config, 'unleashUrl' | 'unleashApiKey
   return config.unleashUrl && config.unleashApiKey ? unleashFrontendSource(config.unleashUrl, config.unleashApiKey) : specFlagSource();
 }
 
-export function serverFlags(source: FlagSource): ServerFlags {
+export interface ServerFlagOptions {
+  /** how long a decision waits for the source before it takes the last known one */
+  waitMs?: number;
+  /** how many keys' last decisions are kept (the oldest asked-for goes first) */
+  remembered?: number;
+}
+
+export function serverFlags(source: FlagSource, options: ServerFlagOptions = {}): ServerFlags {
+  const waitMs = options.waitMs ?? constants.flagReadyWaitMs;
+  const remembered = options.remembered ?? constants.flagDecisionsRemembered;
   let forced: Partial<Record<FlagName, string>> = {};
-  const treatment = async (flag: FlagName, key: string): Promise<string> => {
-    const override = forced[flag];
-    if (override) return override;
-    const variants = flagSpecs.flags[flag].variants;
-    try {
-      const query = { userId: flagUserKey(key) } as never;
-      // A source that decides one flag alone (the specs) is asked for that flag only; any other for its whole answer.
-      if (source.toggleOf) return resolveTreatment({ ready: true, treatment: (await source.toggleOf(flag, query))?.variant.name, variants });
-      const answer = await source.answer(query, undefined);
-      const toggle = answer.body?.toggles.find((t) => t.name === flag);
-      return resolveTreatment({ ready: Boolean(answer.body), treatment: toggle?.variant.name, variants });
-    } catch {
-      return resolveTreatment({ ready: false, treatment: undefined, variants });
-    }
+  /** the last variants the source served to each key (a Map keeps insertion order: the first is the oldest) */
+  const lastKnown = new Map<string, Record<string, string>>();
+  /** one question to the source per key at a time: a burst of requests for one visitor asks once */
+  const asking = new Map<string, Promise<Record<string, string> | undefined>>();
+
+  const remember = (key: string, variants: Record<string, string>) => {
+    lastKnown.delete(key);
+    lastKnown.set(key, variants);
+    if (lastKnown.size > remembered) lastKnown.delete(lastKnown.keys().next().value!);
   };
+
+  const ask = (key: string): Promise<Record<string, string> | undefined> => {
+    let pending = asking.get(key);
+    if (!pending) {
+      pending = source
+        .answer({ userId: key }, undefined)
+        .then(
+          (answer) => {
+            if (!answer.body) return undefined;
+            const variants: Record<string, string> = {};
+            for (const toggle of answer.body.toggles) if (toggle.enabled && toggle.variant.enabled) variants[toggle.name] = toggle.variant.name;
+            remember(key, variants);
+            return variants;
+          },
+          () => undefined,
+        )
+        .finally(() => asking.delete(key));
+      asking.set(key, pending);
+    }
+    return pending;
+  };
+
+  const decide = async (key: string): Promise<FlagDecision> => {
+    let stopWaiting = () => {};
+    const late = new Promise<undefined>((resolve) => {
+      const timer = setTimeout(() => resolve(undefined), waitMs);
+      stopWaiting = () => clearTimeout(timer);
+    });
+    const served = await Promise.race([ask(key), late]).finally(() => stopWaiting());
+    const variants = served ?? lastKnown.get(key) ?? {};
+    const overrides = Object.fromEntries(Object.entries(forced).filter((entry): entry is [string, string] => Boolean(entry[1])));
+    return { key, variants: { ...variants, ...overrides } };
+  };
+
+  const treatment = async (flag: FlagName, key: string) => treatmentIn(flag, await decide(flagUserKey(key)));
   return {
     source,
+    decide: (key) => decide(flagUserKey(key)),
     treatment,
     async isOn(flag, key) {
-      const spec = flagSpecs.flags[flag];
-      const chosen = await treatment(flag, key);
-      const effective = chosen === 'control' ? spec.controlActsAs : chosen;
-      return ((spec.enabledWhen ?? ['on']) as readonly string[]).includes(effective);
+      return flagOnUnder(flag, await treatment(flag, key));
     },
     force(overrides) {
       forced = { ...overrides };

@@ -91,6 +91,22 @@ describe('sign-in with a one-time code', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(routeById.patientHome.path));
   });
 
+  it('keeps showing the code it checked while a signed-in clinician is taken to their schedule, never "no address"', async () => {
+    services.auth.verifyEmailOtp.mockResolvedValue(await session(['clinicians']));
+    const user = aPerson();
+    const { store } = renderAt(routeById.verifyOtp.path);
+    store.dispatch(authEmailEntered(email));
+    // The schedule is slow to open (its code still loading): the navigation has been asked for, not done.
+    services.navigate.mockImplementation(() => undefined);
+    await user.type(await screen.findByLabelText(/code/i), '123456');
+    await user.click(screen.getByRole('button', { name: /sign in/i }));
+    await waitFor(() => expect(services.navigate).toHaveBeenCalledWith(routeById.careSchedule.path, { replace: true }));
+    expect(store.getState().auth.status).toBe('authenticated');
+    expect(screen.queryByText(message('ui.verifyOtp.noEmail'))).toBeNull();
+    expect(screen.getByText(message('ui.verifyOtp.text', { email }))).toBeTruthy();
+    expect((screen.getByRole('button', { name: /sign in/i }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('checks the code with the spec messages before sending it', async () => {
     const user = aPerson();
     const { store } = renderAt(routeById.verifyOtp.path);

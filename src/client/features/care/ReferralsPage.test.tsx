@@ -105,7 +105,7 @@ describe('the care navigation', () => {
     const nav = () => screen.queryByRole('navigation', { name: message('ui.care.nav.label') });
     act(() => store.dispatch(flagsServed({ traffic: 'user', variants: { referrals: { name: 'on', enabled: true } } })));
     expect(within(nav()!).getByRole('link', { name: routeById.careReferrals.title })).toBeTruthy();
-    act(() => store.dispatch(userFlagsReset()));
+    act(() => store.dispatch(userFlagsReset(undefined)));
     act(() => store.dispatch(flagsServed({ traffic: 'user', variants: { referrals: { name: 'off', enabled: true } } })));
     expect(within(nav()!).queryByRole('link', { name: routeById.careReferrals.title })).toBeNull();
   });

@@ -6,7 +6,7 @@
  */
 import { constants } from '@/generated/constants';
 import type { UserType } from '@/generated/enums';
-import type { AuthSession } from '@/generated/entities';
+import type { AuthSession, FlagDecision } from '@/generated/entities';
 import type { Impersonation } from '@/client/api/transport';
 
 export interface CookieUser {
@@ -38,6 +38,8 @@ export interface CurrentSession {
   /** a skip-e-mail session: it may finish its booking and nothing else */
   bookingOnly: boolean;
   businessPartner?: Record<string, unknown> & { partnershipCode?: string };
+  /** the person's user flags, decided by the server with this answer */
+  flags?: FlagDecision;
 }
 
 export function storeImpersonation(value: Impersonation): void {

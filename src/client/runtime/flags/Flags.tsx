@@ -1,6 +1,8 @@
 /**
- * Starts the flag clients once the page is shown. Until they are ready every treatment is
- * control; if their code or the flag service cannot be reached, treatments stay control, silently.
+ * Starts the flag clients once the page is shown. The app starts from the server's decisions the page
+ * came with (ready at once); the clients' answers replace them as they come. Without a decision, every
+ * treatment is control until the clients are ready; if their code or the flag service cannot be
+ * reached, what was last decided stays (control when nothing was), silently.
  * The root element carries the anonymous clients' state (data-flags: waiting, ready or fallback).
  */
 import { useEffect, useState, type ComponentType } from 'react';
@@ -31,9 +33,10 @@ export function Flags() {
     );
   }, [dispatch]);
 
+  // Once who is signed in is known: another person's flags are asked for again (the page's, or the sign-in's, stay theirs).
   useEffect(() => {
-    dispatch(userFlagsReset());
-  }, [userKey, dispatch]);
+    if (status !== 'loading') dispatch(userFlagsReset(userKey));
+  }, [status, userKey, dispatch]);
 
   useEffect(() => {
     document.documentElement.dataset.flags = anonymousStatus;

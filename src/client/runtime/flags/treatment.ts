@@ -6,7 +6,7 @@
  */
 import { constants } from '@/generated/constants';
 import { flagBehaviour, flagSpecs, type FlagName } from '@/generated/flags';
-import { resolveTreatment } from '@/domain/flags';
+import { flagOnUnder, resolveTreatment } from '@/domain/flags';
 
 export { flagUserKey } from '@/domain/flags';
 
@@ -32,11 +32,9 @@ export function effectiveTreatment(flag: FlagName, treatment: Treatment): Treatm
   return treatment === constants.treatmentFallback ? flagBehaviour[flag].controlActsAs : treatment;
 }
 
-const DEFAULT_ENABLED_WHEN: readonly string[] = ['on'];
-
 /** Whether what the flag gates (a route, a capability) is available under this treatment. */
 export function isFlagOn(flag: FlagName, treatment: Treatment): boolean {
-  return (flagBehaviour[flag].enabledWhen ?? DEFAULT_ENABLED_WHEN).includes(effectiveTreatment(flag, treatment));
+  return flagOnUnder(flag, treatment);
 }
 
 export function isFlagName(name: string): name is FlagName {

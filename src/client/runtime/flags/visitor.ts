@@ -18,6 +18,7 @@ export function visitorId(): string {
   } catch {
     // as above
   }
-  Cookies.set(constants.visitorIdCookie, id, { sameSite: 'lax', path: '/' });
+  // Kept as long as the server keeps it (src/server/plugins/client.ts): pages and flags name the same visitor.
+  Cookies.set(constants.visitorIdCookie, id, { sameSite: 'lax', path: '/', expires: 365 });
   return id;
 }

@@ -14,6 +14,7 @@ import type { PartnerWithDetails, Services } from '../services';
 import { safeReturnPath } from '@/domain/return-to';
 import { bookingCleaned, bookingHelperUpdated } from '../booking/slice';
 import { searchQuerySaved } from '../global/slice';
+import { flagsDecided } from '../flags/slice';
 import { signInReset } from './sign-in';
 import {
   authenticated,
@@ -48,6 +49,8 @@ export function* restoreSession() {
     yield put(credentialsCleared());
     return;
   }
+  // The server decided this person's flags with its answer: their screens open as it will enforce them.
+  if (session.flags) yield put(flagsDecided({ traffic: 'user', decision: session.flags }));
   yield put(
     authenticated({
       user: cookieUser(session.user),
@@ -76,6 +79,7 @@ export function* completeSignIn(action: PayloadAction<SignInResult>) {
   const result = action.payload;
   // The server has set the session cookie with this answer; the token in it is for API clients and is not kept.
   const permissions = derivePermissions(groupsOf(result.groups));
+  if (result.flags) yield put(flagsDecided({ traffic: 'user', decision: result.flags }));
   yield put(authenticated({ user: cookieUser(result.user), permissions, expiresAt: result.expiresAt }));
   const ui: AuthUiState = yield select(selectAuthUi);
   yield put(authUiReset());

@@ -16,7 +16,7 @@ import { repriceMovedSession } from '@/server/money/reprice';
 import { checkSlotRules, holdSlot, lockHold, releaseHold, slotOf } from '@/server/booking/holds';
 import { sendAppointmentMail, sendRefundMail } from '@/server/booking/mails';
 import { timesFreed } from '@/server/waitlist/offers';
-import { ensureBookingsOpen, flagOn } from '@/server/flags';
+import { ensureBookingsOpen, flagOnFor } from '@/server/flags';
 import { AlreadyAnswered, claimKey, idempotencyKeyOf, requestHash, storeAnswer, storedAnswer, type IdempotencyScope } from '@/server/idempotency';
 import { EXCLUSION_VIOLATION, pgCode } from '@/server/db/errors';
 import { AppError } from '@/server/errors';
@@ -207,8 +207,8 @@ export const appointmentsHandlers: Handlers = {
       });
     }
     const [cancelUntilAppointmentTime, waiveClientLateFee] = await Promise.all([
-      flagOn(request.server, 'cancelUntilAppointmentTime', caller.email),
-      flagOn(request.server, 'clientCancelWithin48Hours', caller.email),
+      flagOnFor(request, 'cancelUntilAppointmentTime'),
+      flagOnFor(request, 'clientCancelWithin48Hours'),
     ]);
     let refundIds: string[] = [];
     let freedSlotId: string | null = null;

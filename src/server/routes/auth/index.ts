@@ -19,6 +19,7 @@ import { callerOf, resolveCaller } from '@/server/plugins/auth';
 import type { Handlers } from '../registry';
 import { isLocale } from '@/domain/locale';
 import { siteUrl } from '@/server/site-url';
+import { decisionFor, trafficKeyOf } from '@/server/flags';
 
 /** An account that may sign in: exists and is not disabled. */
 async function activeAccount(request: FastifyRequest, email: string): Promise<UserRow | undefined> {
@@ -246,6 +247,7 @@ export const authHandlers: Handlers = {
       bookingOnly: caller.scope === 'booking',
       ...(partner ? { businessPartner: partner } : {}),
       ...(isLocale(user.language) ? { language: user.language } : {}),
+      flags: await decisionFor(request, trafficKeyOf(request, 'user')),
     };
   },
 };

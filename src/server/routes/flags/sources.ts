@@ -21,11 +21,6 @@ export type FlagToggle = GetFrontendFlagsResponse['toggles'][number];
 
 export interface FlagSource {
   answer(query: GetFrontendFlagsQuery, ifNoneMatch: string | undefined): Promise<FlagAnswer>;
-  /**
-   * The entry answer() would list for one flag (undefined when it would not list it), for a source
-   * that can decide one flag alone: the server asks one flag at a time (src/server/plugins/flags.ts).
-   */
-  toggleOf?(name: string, query: GetFrontendFlagsQuery): Promise<FlagToggle | undefined>;
   close(): void;
 }
 
@@ -76,7 +71,6 @@ export function specFlagSource(): FlagSource {
       if (!unleash.isSynchronized()) await new Promise<void>((resolve) => unleash.once('ready', () => resolve()));
       return unleash;
     })());
-  const names = new Set(features.map((f) => f.name));
   /** The toggle of one feature for a context, as the frontend API lists it (only while enabled). */
   const toggle = (unleash: Unleash, feature: string, context: Context): FlagToggle | undefined => {
     if (!unleash.isEnabled(feature, context)) return undefined;
@@ -96,10 +90,6 @@ export function specFlagSource(): FlagSource {
       const body = { toggles };
       const etag = etagOf(body);
       return ifNoneMatch === etag ? { status: 304, etag } : { status: 200, body, etag };
-    },
-    async toggleOf(name, query) {
-      if (!names.has(name)) return undefined;
-      return toggle(await engine(), name, contextOf(query));
     },
     close() {
       void started?.then((unleash) => unleash.destroy());

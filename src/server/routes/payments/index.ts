@@ -6,7 +6,7 @@ import { saveCard } from '@/server/money/charges';
 import { gatewayFailure, payDue } from '@/server/money/pay-due';
 import { refundByStaff } from '@/server/money/refunds';
 import { openDiscrepancies, resolveDiscrepancy } from '@/server/money/discrepancies';
-import { flagOn } from '@/server/flags';
+import { flagOnFor } from '@/server/flags';
 import { idempotencyKeyOf } from '@/server/idempotency';
 import { AppError } from '@/server/errors';
 import { callerOf } from '@/server/plugins/auth';
@@ -93,7 +93,6 @@ export const paymentsHandlers: Handlers = {
   },
 
   async refundPayment(request) {
-    const caller = callerOf(request);
     const payment = await reachRecord<{ id: string; account_id: string; account_partner_id: string | null }>(
       request,
       'payment',
@@ -102,8 +101,7 @@ export const paymentsHandlers: Handlers = {
       'SELECT pay.id, pay.user_id AS account_id, u.business_partner_id AS account_partner_id FROM payments pay JOIN users u ON u.id = pay.user_id WHERE pay.id = $1 AND pay.refund_of IS NULL',
     );
     // Staff refunds are behind the supportRefunds flag, decided here for the caller (the screen only follows it).
-    if (!(await flagOn(request.server, 'supportRefunds', caller.userId)))
-      throw new AppError('FORBIDDEN', { details: { reason: 'flag supportRefunds is off' } });
+    if (!(await flagOnFor(request, 'supportRefunds'))) throw new AppError('FORBIDDEN', { details: { reason: 'flag supportRefunds is off' } });
     const outcome = await refundByStaff(request, payment.id, request.body, idempotencyKeyOf(request, true)!);
     const [row] = await request.server.database.query<{ payment: PaymentRow }>(`SELECT ${PAYMENT_JSON} AS payment FROM payments pay WHERE pay.id = $1`, [
       payment.id,

@@ -113,7 +113,7 @@ export const providersHandlers: Handlers = {
     const p = caller.permissions;
     if (p.isClinician && !(p.isSupportUser || p.isDevopsAdmin || p.isClinicalAdmin || p.isThirdPartyAgent)) {
       // A clinician looks for a colleague to refer their client {id} to (/care/v1/referrals/make).
-      if (!(await flagOnFor(request, 'referrals', caller.userId))) throw new AppError('NOT_FOUND');
+      if (!(await flagOnFor(request, 'referrals'))) throw new AppError('NOT_FOUND');
       const items = await providersToReferTo(request, await callerProviderId(request), request.params.id, request.query.q, constants.largeListLimit);
       return { items };
     }

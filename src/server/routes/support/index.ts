@@ -5,7 +5,7 @@ import { sessionStory } from '@/server/support/session-story';
 import { verificationQueue } from '@/server/support/insurance-verification';
 import { callerOf } from '@/server/plugins/auth';
 import { sendAppointmentMail } from '@/server/booking/mails';
-import { flagOn } from '@/server/flags';
+import { flagOnFor } from '@/server/flags';
 import { searchSessions } from '@/server/support/session-search';
 import { userOut } from '@/server/accounts/repository';
 import { listRedAlerts, resolveRedAlert, retryRedAlert, syncAttempts } from '@/server/support/red-alerts';
@@ -76,7 +76,7 @@ export const supportHandlers: Handlers = {
 
   async searchSupportSessions(request) {
     const caller = callerOf(request);
-    if (!(await flagOn(request.server, 'patientSessionSearch', caller.userId))) throw new AppError('FORBIDDEN');
+    if (!(await flagOnFor(request, 'patientSessionSearch'))) throw new AppError('FORBIDDEN');
     const { name, email, date, provider } = request.query;
     if (!name && !email && !date && !provider) {
       throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'name', keyword: 'required', message: 'name, email, date or provider' }] });

@@ -16,7 +16,7 @@ import { callerOf } from '@/server/plugins/auth';
 import { sendSignInLink } from '../auth';
 import type { Handlers } from '../registry';
 import { AppError } from '@/server/errors';
-import { flagOn, flagOnFor } from '@/server/flags';
+import { flagOnFor } from '@/server/flags';
 import { digitsOf } from '@/domain/phone';
 import { takeOrRefuse } from '@/server/limits/counters';
 import { constants } from '@/generated/constants';
@@ -134,7 +134,7 @@ export const usersHandlers: Handlers = {
     const editor = {
       isHolder: caller.userId === user.id,
       isThirdPartyAgent: caller.permissions.isThirdPartyAgent,
-      demographicsEdit: await flagOn(request.server, 'supportDemographicsEdit', caller.userId),
+      demographicsEdit: await flagOnFor(request, 'supportDemographicsEdit'),
     };
     const refused = refusedIdentityFields(editor, user.user_type !== 'patient', changed, ACCOUNT_IDENTITY_FIELDS);
     if (refused.length) {
