@@ -29,6 +29,7 @@ import { withLanguageForms } from '../pages/language-choice';
 import { chooseEncoding, compressText, etagMatches, PageCache, pageCacheKey, type CachedPage, type RenderedPage } from '../pages/page-cache';
 import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage, localeOfPath, localizedPath, type Locale } from '@/domain/locale';
 import { LANGUAGE_COOKIE } from '../locale';
+import { openTimesVersion } from '../marketplace/availability';
 
 export interface ClientPluginOptions {
   clientDir: string;
@@ -292,7 +293,9 @@ export default fp<ClientPluginOptions>(
       const locale = localeOfPath(pathname).locale;
       // The language read is the language kept: the switcher is a plain link to the page in the other language.
       if (!isFragment && chosen !== locale) reply.setCookie(LANGUAGE_COOKIE, locale, LANGUAGE_COOKIE_OPTIONS);
-      const { page: cached, outcome } = await cache.get(pageCacheKey(request.url, locale), () => renderUrl(request.url));
+      // Read before rendering, so a page is never kept under a version newer than what it shows.
+      const version = await openTimesVersion(app.database);
+      const { page: cached, outcome } = await cache.get(pageCacheKey(request.url, locale), () => renderUrl(request.url), version);
       const personal = await personalPage(request, cached);
       if (personal !== undefined) {
         // Never the shared copy's validator, and kept by no shared cache.
