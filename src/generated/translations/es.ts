@@ -1234,6 +1234,9 @@ export const translation: Translation = {
     SLOT_ALREADY_BOOKED: {
       message: 'Este horario se acaba de reservar. Elija otro horario.',
     },
+    SLOT_HELD: {
+      message: 'Otra persona está reservando este horario en este momento. Elija otro horario.',
+    },
     MEDICATION_SLOT_LIMIT: {
       message: 'Las sesiones de medicación no se pueden reservar con tan poca anticipación. Elija un horario más adelante.',
     },
@@ -1242,6 +1245,9 @@ export const translation: Translation = {
       audiences: {
         support_web: 'No quedan horarios disponibles para este proveedor por ahora. Busque otro proveedor o comuníquese con su supervisor.',
       },
+    },
+    AVAILABILITY_REMOVES_PRACTICE_TIMES: {
+      message: 'Al guardar este horario se quitan {count} horarios disponibles que preparó su consultorio, y los clientes ya no podrán reservarlos. Guarde de todos modos, o cancele y consérvelos.',
     },
     BOOKING_FAILED: {
       message: 'Algo salió mal al intentar reservar la cita. Inténtelo de nuevo.',
