@@ -177,6 +177,8 @@ export const translation: Translation = {
     'ui.care.availability.wholeDay': 'Día completo',
     'ui.care.availability.addException': 'Agregar tiempo libre u horas adicionales',
     'ui.care.availability.save': 'Guardar la disponibilidad',
+    'ui.care.availability.removeAnyway': 'Guardar y quitarlos',
+    'ui.care.availability.keepPracticeTimes': 'Cancelar y conservarlos',
     'ui.care.availability.saving': 'Guardando…',
     'ui.care.availability.saved': 'Guardado. Horarios nuevos abiertos: {created}; horarios quitados: {removed}. Las sesiones reservadas se mantuvieron.',
     'ui.care.availability.blocked': 'Tiempo libre',
