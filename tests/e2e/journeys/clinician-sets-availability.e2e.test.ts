@@ -43,7 +43,7 @@ describe('a clinician sets weekly availability and a visitor books one of the ne
       await signInFromHome(page, CLINICIAN);
       expect(await screenHeading(page)).toBe(routeById.careSchedule.title);
       city = await openCareCalendar(page);
-      const saved = await openSameHoursEveryDay(page, { slotMinutes: '30', start: '07:15', end: '20:45' });
+      const { saved } = await openSameHoursEveryDay(page, { slotMinutes: '30', start: '07:15', end: '20:45' });
       expect(Number(/^Saved\. (\d+) new times/.exec(await saved.innerText())?.[1])).toBeGreaterThan(100);
     });
 
