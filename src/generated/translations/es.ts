@@ -2990,7 +2990,7 @@ export const translation: Translation = {
       title: '{{providerKind}} en {{city}}, {{state}}',
       metaDescription: 'Encuentre {{providerKind}} en {{city}}, {{state}} que acepten su seguro médico. Reserve en línea una consulta por video o una sesión en persona.',
       heading: '{{providerKind}} en {{city}}, {{state}}',
-      intro: 'Encuentre {{providerKind}} con licencia cerca de {{city}}, con horarios disponibles esta semana para consultas por video y sesiones en persona.',
+      intro: 'Encuentre {{providerKind}} con licencia cerca de {{city}}, con horarios que puede reservar en línea para consultas por video y sesiones en persona; cada uno muestra su próximo horario disponible.',
       sections: [
         {
           heading: 'Cerca de casa, o desde casa',
@@ -3168,7 +3168,7 @@ export const translation: Translation = {
       blocks: ['how-it-works', 'testimonials', 'carriers', 'awards'],
       callToAction: {
         heading: '¿Listo para hablar con alguien?',
-        text: 'Vea terapeutas con licencia en su estado con horarios disponibles esta semana.',
+        text: 'Vea terapeutas con licencia en su estado y el próximo horario disponible de cada uno.',
         button: 'Buscar un terapeuta',
       },
     },
