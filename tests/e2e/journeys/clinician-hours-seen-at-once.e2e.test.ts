@@ -96,5 +96,6 @@ describe("a clinician's new hours are what visitors are offered, right after sav
     } finally {
       await visitorSession.context.close();
     }
-  });
+    // Two people's journeys one after the other, on a machine shared with other tests.
+  }, 420_000);
 });

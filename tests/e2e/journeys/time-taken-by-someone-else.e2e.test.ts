@@ -111,5 +111,6 @@ describe('a time someone else is booking is never offered as open', () => {
       const dialog = await seeOpenTimes(first, card);
       expect(await timeLinks(dialog)).not.toContain(taken);
     });
-  });
+    // Two people's journeys one after the other, on a machine shared with other tests.
+  }, 420_000);
 });
