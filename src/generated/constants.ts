@@ -884,6 +884,7 @@ export const constants = {
     slotTaken: 3001,
     medicationSlotLimit: 3002,
     noOpenSlot: 3003,
+    slotHeld: 3004,
   },
   /** A booking call that timed out, lost the connection or met a server error is retried this many times, with the same idempotency key. */
   bookingRetries: 2,

@@ -2411,6 +2411,16 @@ export interface GetCareAvailabilityResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SaveCareAvailabilityQuery".
+ */
+export interface SaveCareAvailabilityQuery {
+  /**
+   * How many of the open times the practice set up the clinician agreed to remove. A first save (no weekly hours saved yet) that would remove more of them is refused with their number (removedOpenTimes) and changes nothing.
+   */
+  removePracticeTimes?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "SaveCareAvailabilityResponse".
  */
 export interface SaveCareAvailabilityResponse {
@@ -5493,7 +5503,7 @@ export interface EndpointTypes {
   getProviderCalendarFeed: { params: GetProviderCalendarFeedParams; query: undefined; body: undefined; response: string };
   getCareSchedule: { params: undefined; query: GetCareScheduleQuery; body: undefined; response: GetCareScheduleResponse };
   getCareAvailability: { params: undefined; query: undefined; body: undefined; response: GetCareAvailabilityResponse };
-  saveCareAvailability: { params: undefined; query: undefined; body: SaveCareAvailabilityBody; response: SaveCareAvailabilityResponse };
+  saveCareAvailability: { params: undefined; query: SaveCareAvailabilityQuery; body: SaveCareAvailabilityBody; response: SaveCareAvailabilityResponse };
   getCareCalendar: { params: undefined; query: GetCareCalendarQuery; body: undefined; response: GetCareCalendarResponse };
   listCareClients: { params: undefined; query: ListCareClientsQuery; body: undefined; response: ListCareClientsResponse };
   getCareClient: { params: GetCareClientParams; query: undefined; body: undefined; response: GetCareClientResponse };

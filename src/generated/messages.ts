@@ -184,6 +184,8 @@ export const messages = {
   'ui.care.availability.wholeDay': 'Whole day',
   'ui.care.availability.addException': 'Add time off or extra hours',
   'ui.care.availability.save': 'Save availability',
+  'ui.care.availability.removeAnyway': 'Save and remove them',
+  'ui.care.availability.keepPracticeTimes': 'Cancel and keep them',
   'ui.care.availability.saving': 'Saving…',
   'ui.care.availability.saved': 'Saved. {created} new times opened, {removed} removed; booked sessions were kept.',
   'ui.care.availability.blocked': 'Time off',
@@ -1454,6 +1456,8 @@ export interface MessageParams {
   'ui.care.availability.wholeDay': Record<string, never>;
   'ui.care.availability.addException': Record<string, never>;
   'ui.care.availability.save': Record<string, never>;
+  'ui.care.availability.removeAnyway': Record<string, never>;
+  'ui.care.availability.keepPracticeTimes': Record<string, never>;
   'ui.care.availability.saving': Record<string, never>;
   'ui.care.availability.saved': { created: string | number; removed: string | number };
   'ui.care.availability.blocked': Record<string, never>;

@@ -153,7 +153,7 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   getCareAvailability: () => ({ method: 'GET', url: '/api/care/availability', headers: { provider_id: records.calendarProviderId } }),
   saveCareAvailability: () => ({
     method: 'PUT',
-    url: '/api/care/availability',
+    url: '/api/care/availability?removePracticeTimes=100000',
     headers: { provider_id: records.calendarProviderId },
     payload: {
       timeZone: 'America/New_York',

@@ -24,6 +24,8 @@ export interface ParsedErrorBody {
   fromSchedulingSystem: boolean;
   /** what a session costs out-of-pocket, in dollars, when the API refused an insurance and offers self-pay */
   selfPayPrice?: number;
+  /** how many open times the practice set up a clinician's first weekly hours would remove (AVAILABILITY_REMOVES_PRACTICE_TIMES) */
+  removedOpenTimes?: number;
 }
 
 export class ApiError extends Error {
@@ -75,6 +77,7 @@ export function parseErrorBody(body: unknown): ParsedErrorBody {
   const errorCode = typeof source.errorCode === 'string' || typeof source.errorCode === 'number' ? source.errorCode : undefined;
   const text = asString(list[0]?.reason) ?? asString(source.description) ?? asString(top.message) ?? amdDescription;
   const selfPayPrice = typeof source.selfPayPrice === 'number' && Number.isFinite(source.selfPayPrice) ? source.selfPayPrice : undefined;
+  const removedOpenTimes = Number.isInteger(source.removedOpenTimes) ? (source.removedOpenTimes as number) : undefined;
   return {
     text,
     errorCode,
@@ -82,6 +85,7 @@ export function parseErrorBody(body: unknown): ParsedErrorBody {
     fieldErrors,
     fromSchedulingSystem: amdDescription !== undefined,
     ...(selfPayPrice !== undefined ? { selfPayPrice } : {}),
+    ...(removedOpenTimes !== undefined ? { removedOpenTimes } : {}),
   };
 }
 

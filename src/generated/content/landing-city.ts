@@ -10,7 +10,7 @@ const data: LandingPageContent = {
   title: '{{providerKind}} in {{city}}, {{state}}',
   metaDescription: 'Find {{providerKind}} in {{city}}, {{state}} who take your insurance. Book a video visit or an in-person session online.',
   heading: '{{providerKind}} in {{city}}, {{state}}',
-  intro: 'Licensed {{providerKind}} near {{city}}, with open times this week for video visits and in-person sessions.',
+  intro: 'Licensed {{providerKind}} near {{city}}, with open times you can book online for video visits and in-person sessions; each one shows their next open time.',
   sections: [
     {
       heading: 'Close to home, or from home',

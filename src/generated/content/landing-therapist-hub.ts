@@ -29,7 +29,7 @@ const data: LandingPageContent = {
   blocks: ['how-it-works', 'testimonials', 'carriers', 'awards'],
   callToAction: {
     heading: 'Ready to talk to someone?',
-    text: 'See therapists licensed in your state with open times this week.',
+    text: 'See therapists licensed in your state and the next time each one is open.',
     button: 'Find a therapist',
   },
 };

@@ -177,6 +177,8 @@ export const translation: Translation = {
     'ui.care.availability.wholeDay': 'Día completo',
     'ui.care.availability.addException': 'Agregar tiempo libre u horas adicionales',
     'ui.care.availability.save': 'Guardar la disponibilidad',
+    'ui.care.availability.removeAnyway': 'Guardar y quitarlos',
+    'ui.care.availability.keepPracticeTimes': 'Cancelar y conservarlos',
     'ui.care.availability.saving': 'Guardando…',
     'ui.care.availability.saved': 'Guardado. Horarios nuevos abiertos: {created}; horarios quitados: {removed}. Las sesiones reservadas se mantuvieron.',
     'ui.care.availability.blocked': 'Tiempo libre',
@@ -1254,6 +1256,9 @@ export const translation: Translation = {
     SLOT_ALREADY_BOOKED: {
       message: 'Este horario se acaba de reservar. Elija otro horario.',
     },
+    SLOT_HELD: {
+      message: 'Otra persona está reservando este horario en este momento. Elija otro horario.',
+    },
     MEDICATION_SLOT_LIMIT: {
       message: 'Las sesiones de medicación no se pueden reservar con tan poca anticipación. Elija un horario más adelante.',
     },
@@ -1262,6 +1267,9 @@ export const translation: Translation = {
       audiences: {
         support_web: 'No quedan horarios disponibles para este proveedor por ahora. Busque otro proveedor o comuníquese con su supervisor.',
       },
+    },
+    AVAILABILITY_REMOVES_PRACTICE_TIMES: {
+      message: 'Al guardar este horario se quitan {count} horarios disponibles que preparó su consultorio, y los clientes ya no podrán reservarlos. Guarde de todos modos, o cancele y consérvelos.',
     },
     BOOKING_FAILED: {
       message: 'Algo salió mal al intentar reservar la cita. Inténtelo de nuevo.',
@@ -3005,7 +3013,7 @@ export const translation: Translation = {
       title: '{{providerKind}} en {{city}}, {{state}}',
       metaDescription: 'Encuentre {{providerKind}} en {{city}}, {{state}} que acepten su seguro médico. Reserve en línea una consulta por video o una sesión en persona.',
       heading: '{{providerKind}} en {{city}}, {{state}}',
-      intro: 'Encuentre {{providerKind}} con licencia cerca de {{city}}, con horarios disponibles esta semana para consultas por video y sesiones en persona.',
+      intro: 'Encuentre {{providerKind}} con licencia cerca de {{city}}, con horarios que puede reservar en línea para consultas por video y sesiones en persona; cada uno muestra su próximo horario disponible.',
       sections: [
         {
           heading: 'Cerca de casa, o desde casa',
@@ -3183,7 +3191,7 @@ export const translation: Translation = {
       blocks: ['how-it-works', 'testimonials', 'carriers', 'awards'],
       callToAction: {
         heading: '¿Listo para hablar con alguien?',
-        text: 'Vea terapeutas con licencia en su estado con horarios disponibles esta semana.',
+        text: 'Vea terapeutas con licencia en su estado y el próximo horario disponible de cada uno.',
         button: 'Buscar un terapeuta',
       },
     },

@@ -10,7 +10,7 @@ import { earliestSearchStart, isMedicationSlotTooSoon } from '@/domain/slots';
 import { prepared, type Database, type Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import type { SlotRow as StoredSlot } from '../marketplace/availability';
-import { EXCLUSION_VIOLATION, pgCode } from '../db/errors';
+import { EXCLUSION_VIOLATION, pgCode, TIME_HELD } from '../db/errors';
 
 /** A stored slot with what the slot rules need to know about its provider. */
 export interface SlotRow extends StoredSlot {
@@ -130,7 +130,8 @@ const UNDO_CLAIM = prepared(`
  *
  * ONE round trip (claim_hold, migration 0029: the slot read, the provider's and the account's turns,
  * the purge of expired holds, the renewal or the insert, the end of the oldest holds), in which a time
- * someone else holds or booked is refused by the exclusion constraint (23P01: SLOT_ALREADY_BOOKED). The
+ * someone else booked is refused by the exclusion constraint (23P01: SLOT_ALREADY_BOOKED), and one only
+ * held by another attempt is refused before it (HLD01, migration 0046: SLOT_HELD). The
  * slot rules (src/domain/slots.ts) are checked on what the call answers; when they refuse (a stale page
  * or a tampered request: the pages offer only slots that pass them), the claim is undone in one more
  * statement before the refusal, so no hold stands for a time the rules refuse. The rules do not depend on
@@ -157,6 +158,8 @@ export async function holdSlot(
     ]);
   } catch (error) {
     if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
+    // Only held by another attempt, which may still let it go: "someone is booking this time", not "just booked".
+    if (pgCode(error) === TIME_HELD) throw new AppError('SLOT_HELD', { cause: error });
     throw error;
   }
   if (!claim) throw new AppError('NO_OPEN_SLOT');

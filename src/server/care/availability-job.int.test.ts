@@ -64,9 +64,10 @@ it('is a daily job of the engine', () => {
 });
 
 it('a week on, extends the open times to the end of the window from the saved availability; booked and held slots untouched', async () => {
+  // The clinician agrees to remove the open times the practice set up (however many there are).
   const saved = await t.app.inject({
     method: 'PUT',
-    url: '/api/care/availability',
+    url: '/api/care/availability?removePracticeTimes=100000',
     headers: clinician.headers,
     payload: {
       timeZone: zone,

@@ -132,18 +132,25 @@ export interface Regenerated {
 
 const PROVIDER_SLOTS_LOCK = 7_272_617;
 
-/** Replaces the availability and regenerates the open future slots, in one transaction; then refreshes search. */
+/**
+ * Replaces the availability and regenerates the open future slots, in one transaction; then refreshes search.
+ * A first save (no weekly hours saved yet, so the open times are the ones the practice set up) that would remove
+ * more of those open times than `removePracticeTimes` (the number the clinician agreed to) is refused with their
+ * number (AVAILABILITY_REMOVES_PRACTICE_TIMES) and nothing changes, so the clinician is warned before saving.
+ */
 export async function saveAvailability(
   database: Database,
   provider: AvailabilityProviderRow,
   body: ProviderAvailability,
   actorId: string,
   now: Date,
+  removePracticeTimes = 0,
 ): Promise<Regenerated> {
   const windows = windowsOf(body);
   const exceptions = exceptionsOf(body);
   const result = await database.transaction(async (tx) => {
     await lockProviderSlots(database, tx, provider.id);
+    const [hoursSaved] = await tx.query('SELECT 1 FROM provider_availability WHERE provider_id = $1', [provider.id]);
     await tx.query(
       `INSERT INTO provider_availability (provider_id, time_zone, slot_minutes, buffer_minutes, min_notice_hours, updated_at, updated_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7)
@@ -184,7 +191,14 @@ export async function saveAvailability(
         ],
       );
     }
-    return regenerate(tx, provider.id, slotsOf(provider, body, now), now);
+    const regenerated = await regenerate(tx, provider.id, slotsOf(provider, body, now), now);
+    if (!hoursSaved && regenerated.removed > removePracticeTimes) {
+      throw new AppError('AVAILABILITY_REMOVES_PRACTICE_TIMES', {
+        params: { count: String(regenerated.removed) },
+        details: { removedOpenTimes: regenerated.removed },
+      });
+    }
+    return regenerated;
   });
   await refreshAvailabilitySummary(database, now, [provider.id]);
   return result;

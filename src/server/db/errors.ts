@@ -6,3 +6,6 @@ export function pgCode(error: unknown): string | undefined {
 }
 
 export const EXCLUSION_VIOLATION = '23P01';
+
+/** Raised by claim_hold (migration 0046) when the time is held by another attempt and not booked. */
+export const TIME_HELD = 'HLD01';

@@ -41,6 +41,16 @@ function openSlotsSql(providerIdsParam: string, fromParam: string, toParam: stri
                   AND (r.kind = 'booking' OR r.expires_at > ${nowParam}::timestamptz))`;
 }
 
+/**
+ * The open-times version (migration 0045): it moves whenever a hold, a booking, a slot or a provider
+ * changes, in any process sharing the database. Pages remember it to know when they may offer a time
+ * that is no longer open.
+ */
+export async function openTimesVersion(db: Queryable): Promise<string> {
+  const [row] = await db.query<{ version: string }>('SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS version FROM open_times_version');
+  return row?.version ?? '0';
+}
+
 /** A slot as stored: times are instants; the provider's zone turns them into local days. */
 export interface SlotRow {
   id: string;

@@ -6,8 +6,11 @@
  *   is still sent while one render in the background replaces it; nobody waits for a render except
  *   the first visitor of an address (and concurrent first visitors share that one render).
  * - Invalidation: `invalidate()` marks every page stale (the client plugin calls it after any
- *   successful change through the API: a booking or hold changes a provider's times, a removal
- *   removes a provider); `freshMs` bounds how long a page shows times that have passed.
+ *   successful change through the API); `freshMs` bounds how long a page shows times that have passed.
+ * - Open times are never offered stale: each page keeps the open-times version it was rendered at
+ *   (the database's open_times_version, read before rendering, migration 0045), and a page rendered
+ *   before a hold, booking, cancellation or change of hours (in any process) is rendered again before
+ *   it is sent, instead of being sent once more while it refreshes (issue 34 item 3).
  * - Bounded: at most `maxBytes` of pages (least recently used ones go first).
  * Pages carry no per-answer secret (their state is a JSON data block, not a nonce'd script), so one
  * rendering serves everyone.
@@ -37,6 +40,8 @@ export interface CachedPage {
   etag: string;
   renderedAt: number;
   generation: number;
+  /** the open-times version the page was rendered at (read before rendering) */
+  openTimesVersion: string;
 }
 
 export type CacheOutcome = 'hit' | 'stale' | 'miss';
@@ -64,7 +69,7 @@ export async function compressText(text: string, encoding: 'br' | 'gzip'): Promi
   });
 }
 
-export async function compressPage(page: RenderedPage, renderedAt: number, generation: number): Promise<CachedPage> {
+export async function compressPage(page: RenderedPage, renderedAt: number, generation: number, openTimesVersion = ''): Promise<CachedPage> {
   const identity = Buffer.from(page.html, 'utf8');
   const [br, gz] = await Promise.all([
     brotli(identity, {
@@ -73,7 +78,7 @@ export async function compressPage(page: RenderedPage, renderedAt: number, gener
     gzipAsync(identity, { level: 9 }),
   ]);
   const etag = `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  return { status: page.status, identity, br, gzip: gz, etag, renderedAt, generation };
+  return { status: page.status, identity, br, gzip: gz, etag, renderedAt, generation, openTimesVersion };
 }
 
 export class PageCache {
@@ -102,39 +107,52 @@ export class PageCache {
     return page.generation === this.generation && this.now() - page.renderedAt < this.options.freshMs;
   }
 
-  private renderOnce(key: string, render: () => Promise<RenderedPage>): Promise<CachedPage> {
-    const running = this.rendering.get(key);
+  /** One render at a time per address and open-times version; the newest version's page is the one kept. */
+  private renderOnce(key: string, render: () => Promise<RenderedPage>, openTimesVersion: string): Promise<CachedPage> {
+    const jobKey = `${openTimesVersion} ${key}`;
+    const running = this.rendering.get(jobKey);
     if (running) return running;
     const generation = this.generation;
     const startedAt = this.now();
     const job = (async () => {
       try {
-        const page = await compressPage(await render(), startedAt, generation);
-        this.entries.set(key, page);
+        const page = await compressPage(await render(), startedAt, generation, openTimesVersion);
+        const kept = this.entries.peek(key);
+        if (!kept || !newerVersion(kept.openTimesVersion, openTimesVersion)) this.entries.set(key, page);
         return page;
       } finally {
-        this.rendering.delete(key);
+        this.rendering.delete(jobKey);
       }
     })();
-    this.rendering.set(key, job);
+    this.rendering.set(jobKey, job);
     return job;
   }
 
-  /** The page at this key: fresh, stale (a new render runs in the background) or rendered now. */
-  async get(key: string, render: () => Promise<RenderedPage>): Promise<{ page: CachedPage; outcome: CacheOutcome }> {
+  /**
+   * The page at this key: fresh, stale (a new render runs in the background) or rendered now. A page
+   * rendered at another open-times version than `openTimesVersion` (the one read for this request) is
+   * never sent: it may offer a time since held, booked or removed, so this visitor waits for the new render.
+   */
+  async get(key: string, render: () => Promise<RenderedPage>, openTimesVersion = ''): Promise<{ page: CachedPage; outcome: CacheOutcome }> {
     const cached = this.entries.get(key);
-    if (cached) {
+    if (cached && cached.openTimesVersion === openTimesVersion) {
       if (this.isFresh(cached)) return { page: cached, outcome: 'hit' };
-      this.renderOnce(key, render).catch((error: unknown) => this.options.onError?.(error));
+      this.renderOnce(key, render, openTimesVersion).catch((error: unknown) => this.options.onError?.(error));
       return { page: cached, outcome: 'stale' };
     }
-    return { page: await this.renderOnce(key, render), outcome: 'miss' };
+    return { page: await this.renderOnce(key, render, openTimesVersion), outcome: 'miss' };
   }
 
   /** Waits for the background renders under way (tests, shutdown). */
   async settled(): Promise<void> {
     await Promise.allSettled([...this.rendering.values()]);
   }
+}
+
+/** Whether version `a` is after version `b` (both decimal numbers as text, as bigint values arrive). */
+function newerVersion(a: string, b: string): boolean {
+  if (!/^\d+$/.test(a) || !/^\d+$/.test(b)) return false;
+  return BigInt(a) > BigInt(b);
 }
 
 /** The encoding to send: brotli, else gzip, else none, as the caller's Accept-Encoding allows (q=0 refuses). */

@@ -1,7 +1,8 @@
 /**
  * Public pages as a crawler and a phone get them (issue 15; issue 20 item 3): compressed answers,
  * ETag and 304, one rendering served from the page cache until a change through the API makes it
- * stale (then the stale page is sent while a new one renders), immutable pre-compressed assets, and
+ * stale (then the stale page is sent while a new one renders) or open times change in any process
+ * (then it is rendered again before it is sent, issue 34), immutable pre-compressed assets, and
  * robots.txt → sitemap index → pages and providers, without removed providers.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -101,6 +102,35 @@ describe('server-rendered pages', () => {
     expect(fresh.headers['x-page-cache']).toBe('hit');
     expect(fresh.body).not.toBe(hit.body);
     expect(renders()).toBe(before + 1);
+  });
+
+  it('never send a page rendered before a hold, a booking or a change of open times, even one made by another process: it is rendered again first', async () => {
+    await app.inject({ method: 'GET', url: '/providers' });
+    const hit = await app.inject({ method: 'GET', url: '/providers' });
+    expect(hit.headers['x-page-cache']).toBe('hit');
+    const before = renders();
+    // Another API process on the same database holds a time: nothing reaches this process but the database.
+    const [slot] = await t.db.database.query<{ id: string; provider_id: string; during: string }>(
+      `SELECT s.id, s.provider_id, s.during::text AS during FROM slots s
+        WHERE lower(s.during) > $1::timestamptz AND NOT EXISTS (SELECT 1 FROM slot_reservations r WHERE r.provider_id = s.provider_id AND r.during && s.during)
+        LIMIT 1`,
+      [clock.now().toISOString()],
+    );
+    const [holder] = await t.db.database.query<{ id: string }>('SELECT id FROM users LIMIT 1');
+    await t.db.database.query(
+      `INSERT INTO slot_reservations (provider_id, slot_id, during, kind, held_by, expires_at) VALUES ($1, $2, $3::tstzrange, 'hold', $4, $5::timestamptz)`,
+      [slot!.provider_id, slot!.id, slot!.during, holder!.id, new Date(clock.now().getTime() + 600_000).toISOString()],
+    );
+    const after = await app.inject({ method: 'GET', url: '/providers' });
+    expect(after.headers['x-page-cache']).toBe('miss');
+    expect(after.body).not.toBe(hit.body);
+    expect(renders()).toBe(before + 1);
+    // The hold let go (here too by the other process): rendered again before it is sent.
+    await t.db.database.query('DELETE FROM slot_reservations WHERE slot_id = $1', [slot!.id]);
+    expect((await app.inject({ method: 'GET', url: '/providers' })).headers['x-page-cache']).toBe('miss');
+    // A statement that changes no reservation (the purge of expired holds before every claim) does not.
+    await t.db.database.query("DELETE FROM slot_reservations WHERE kind = 'hold' AND expires_at < '2000-01-01'");
+    expect((await app.inject({ method: 'GET', url: '/providers' })).headers['x-page-cache']).toBe('hit');
   });
 
   it('go stale after pageCacheFreshSeconds, so times that passed drop out', async () => {

@@ -34,6 +34,7 @@ import { randomUUID } from 'node:crypto';
 import type { PageFlags } from '@/domain/flags';
 import { decisionFor, trafficKeyOf, visitorIdOf } from '../flags';
 import { resolveCaller } from './auth';
+import { openTimesVersion } from '../marketplace/availability';
 
 export interface ClientPluginOptions {
   clientDir: string;
@@ -326,7 +327,9 @@ export default fp<ClientPluginOptions>(
       const locale = localeOfPath(pathname).locale;
       // The language read is the language kept: the switcher is a plain link to the page in the other language.
       if (!isFragment && chosen !== locale) reply.setCookie(LANGUAGE_COOKIE, locale, LANGUAGE_COOKIE_OPTIONS);
-      const { page: cached, outcome } = await cache.get(pageCacheKey(request.url, locale), () => renderUrl(request.url));
+      // Read before rendering, so a page is never kept under a version newer than what it shows.
+      const version = await openTimesVersion(app.database);
+      const { page: cached, outcome } = await cache.get(pageCacheKey(request.url, locale), () => renderUrl(request.url), version);
       const personalized = isFragment ? undefined : await personalPage(request, cached);
       const personal =
         !isFragment && isAppPage(request.url) ? await withPageFlags(request, reply, personalized ?? cached.identity.toString('utf8')) : personalized;

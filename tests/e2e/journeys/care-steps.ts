@@ -12,8 +12,15 @@ export async function openCareCalendar(page: Page): Promise<string> {
   return `${cityName}, ${state}`;
 }
 
-/** On the calendar: the same hours on all seven weekdays, in sessions of `slotMinutes`, saved; answers the saved status. */
-export async function openSameHoursEveryDay(page: Page, hours: { slotMinutes: string; start: string; end: string }): Promise<Locator> {
+/**
+ * On the calendar: the same hours on all seven weekdays, in sessions of `slotMinutes`, saved; answers the saved
+ * status. A first save that would remove open times the practice set up is warned about before anything is saved;
+ * the clinician agrees (the warning's text is answered too).
+ */
+export async function openSameHoursEveryDay(
+  page: Page,
+  hours: { slotMinutes: string; start: string; end: string },
+): Promise<{ saved: Locator; warning?: string }> {
   const form = page.getByRole('form', { name: messages['ui.care.availability.heading'] });
   await form.getByLabel(messages['ui.care.availability.slotMinutes']).selectOption(hours.slotMinutes);
   for (let day = 1; day <= 7; day += 1) {
@@ -24,6 +31,13 @@ export async function openSameHoursEveryDay(page: Page, hours: { slotMinutes: st
   }
   await form.getByRole('button', { name: messages['ui.care.availability.save'] }).click();
   const saved = form.getByRole('status').filter({ hasText: /new times opened/ });
+  const warning = form.getByRole('alert').filter({ has: page.getByRole('button', { name: messages['ui.care.availability.removeAnyway'] }) });
+  await saved.or(warning).first().waitFor();
+  let warned: string | undefined;
+  if (await warning.count()) {
+    warned = (await warning.locator('p').first().innerText()).trim();
+    await warning.getByRole('button', { name: messages['ui.care.availability.removeAnyway'] }).click();
+  }
   await saved.waitFor();
-  return saved;
+  return warned === undefined ? { saved } : { saved, warning: warned };
 }

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, queryRoot, useGetCareAvailabilityQuery, useGetCareCalendarQuery, useSaveCareAvailabilityMutation } from '@/generated/client/hooks';
 import type { EndpointTypes, ProviderAvailability } from '@/generated/entities';
 import { constants } from '@/generated/constants';
+import { errorCatalogue } from '@/generated/errors';
 import type { AppointmentMode } from '@/generated/enums';
 import { message, messageTemplate } from '@/domain/messages';
 import { addDaysIso, isoDateIn } from '@/domain/dates';
@@ -155,6 +156,12 @@ function CalendarDay({ date, zone, viewerZone, calendar }: { date: string; zone:
   );
 }
 
+/** How many open times the practice set up a first save would remove, when the server asks to confirm it first. */
+function practiceTimesToRemove(error: unknown): number | undefined {
+  if (!isApiError(error) || error.errorCode !== errorCatalogue.AVAILABILITY_REMOVES_PRACTICE_TIMES.code) return undefined;
+  return error.body.removedOpenTimes;
+}
+
 /** Field errors of a refused save, by field ("windows.3", "exceptions.0", "slotMinutes"). */
 function fieldErrorsOf(error: unknown): Map<string, string> {
   const out = new Map<string, string>();
@@ -177,6 +184,7 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
     onMutate: () => setDone(undefined),
   });
   const errors = fieldErrorsOf(save.error);
+  const removing = practiceTimesToRemove(save.error);
   const setWindow = (i: number, change: Partial<Window>) => setPlan({ ...plan, windows: plan.windows.map((w, j) => (j === i ? { ...w, ...change } : w)) });
   const setException = (i: number, change: Partial<Exception>) =>
     setPlan({ ...plan, exceptions: plan.exceptions.map((e, j) => (j === i ? { ...e, ...change } : e)) });
@@ -454,7 +462,21 @@ function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
         </Button>
       </div>
 
-      {save.isError && !errors.size ? <ErrorNotice text={errorTextFor(save.error, 'patient_web')} /> : null}
+      {removing !== undefined ? (
+        // Nothing was saved: the clinician says whether the practice's open times go (with their number) or stay.
+        <div className="notice notice--warning stack-sm" role="alert">
+          <p>{errorTextFor(save.error, 'patient_web')}</p>
+          <div className="form-actions">
+            <Button type="button" disabled={save.isPending} onClick={() => save.mutate({ body: plan, query: { removePracticeTimes: removing } })}>
+              {message('ui.care.availability.removeAnyway')}
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => save.reset()}>
+              {message('ui.care.availability.keepPracticeTimes')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {save.isError && !errors.size && removing === undefined ? <ErrorNotice text={errorTextFor(save.error, 'patient_web')} /> : null}
       {save.isError && errors.size ? <ErrorNotice text={[...errors.values()][0]} /> : null}
       {done ? (
         <p className="notice notice--success" role="status">

@@ -44,7 +44,8 @@ export function bookingFailureReason(error: unknown): BookingFailureReason {
   if (isApiError(error)) {
     if (error.kind === 'timeout' || error.kind === 'network') return error.kind;
     const code = String(error.errorCode);
-    if (code === String(constants.slotErrorCodes.slotTaken)) return 'slot-taken';
+    // Booked, or held by another attempt (its own words: someone is booking it): either way, choose another time.
+    if (code === String(constants.slotErrorCodes.slotTaken) || code === String(constants.slotErrorCodes.slotHeld)) return 'slot-taken';
     if (code === String(constants.slotErrorCodes.medicationSlotLimit)) return 'medication-slot-limit';
     if (code === String(constants.slotErrorCodes.noOpenSlot)) return 'no-open-slot';
     if (code === errorCatalogue.INSURANCE_MEDICAID_DENIED.code || code === errorCatalogue.INSURANCE_NOT_ACCEPTED.code) return 'insurance-refused';
@@ -87,7 +88,7 @@ function holdIsValid(hold: SlotHold | undefined, now: number): hold is SlotHold 
   return Boolean(hold && Date.parse(hold.expiresAt) > now);
 }
 
-/** Holds the chosen slot; a slot someone else holds or booked fails with slot-taken (code 3001). */
+/** Holds the chosen slot; a slot someone else holds (code 3004) or booked (3001) fails with slot-taken. */
 export function* holdChosenSlot(action: PayloadAction<{ slotId: string; providerId: string }>) {
   const services: Services = yield getContext('services');
   const audience: AppType = yield select(selectAudience);

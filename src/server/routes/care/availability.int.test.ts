@@ -52,8 +52,13 @@ const plan = (over: Record<string, unknown> = {}) => ({
   exceptions: [],
   ...over,
 });
-const save = (caller: TestCaller, payload: unknown) =>
-  t.app.inject({ method: 'PUT', url: '/api/care/availability', headers: caller.headers, payload: payload as Record<string, unknown> });
+const save = (caller: TestCaller, payload: unknown, removePracticeTimes?: number) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/care/availability${removePracticeTimes === undefined ? '' : `?removePracticeTimes=${removePracticeTimes}`}`,
+    headers: caller.headers,
+    payload: payload as Record<string, unknown>,
+  });
 
 describe('a clinician saves weekly availability', () => {
   it('starts from the defaults in the provider zone', async () => {
@@ -66,9 +71,33 @@ describe('a clinician saves weekly availability', () => {
     });
   });
 
+  it('warns before a first save removes open times the practice set up: their number, and nothing changes until the clinician agrees', async () => {
+    const openBefore = async () =>
+      (
+        await t.app.database.query<{ id: string }>('SELECT id FROM slots WHERE provider_id = $1 AND lower(during) >= $2 ORDER BY id', [
+          providerId,
+          t.app.clock.now().toISOString(),
+        ])
+      ).map((r) => r.id);
+    const before = await openBefore();
+    const warned = await save(clinician, plan());
+    expect(warned.statusCode).toBe(409);
+    expect(warned.json()).toMatchObject({ errorCode: 'AVAILABILITY_REMOVES_PRACTICE_TIMES', removedOpenTimes: expect.any(Number) });
+    const count = warned.json().removedOpenTimes as number;
+    expect(count).toBeGreaterThan(0);
+    expect(warned.json().message).toContain(`removes ${count} open times`);
+    expect(await openBefore()).toEqual(before);
+    expect((await t.app.inject({ method: 'GET', url: '/api/care/availability', headers: clinician.headers })).json().saved).toBe(false);
+    // Agreeing to fewer than that still changes nothing.
+    expect((await save(clinician, plan(), count - 1)).statusCode).toBe(409);
+    expect(await openBefore()).toEqual(before);
+  });
+
   it('regenerates the open slots: weekday mornings only, the booked one kept, search and profile show the new times', async () => {
-    const res = await save(clinician, plan());
+    const count = (await save(clinician, plan())).json().removedOpenTimes as number;
+    const res = await save(clinician, plan(), count);
     expect(res.statusCode).toBe(200);
+    expect(res.json().regenerated.removed).toBe(count);
     const body = res.json();
     expect(body.saved).toBe(true);
     expect(body.availability.windows).toHaveLength(5);

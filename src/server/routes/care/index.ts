@@ -82,7 +82,14 @@ export const careHandlers: Handlers = {
     if (!provider) throw new AppError('NOT_FOUND');
     request.auditTarget = { type: 'provider', id: provider.id };
     checkAvailability(request.body, provider);
-    const { createdSlotIds, ...regenerated } = await saveAvailability(db, provider, request.body, callerOf(request).userId, request.server.clock.now());
+    const { createdSlotIds, ...regenerated } = await saveAvailability(
+      db,
+      provider,
+      request.body,
+      callerOf(request).userId,
+      request.server.clock.now(),
+      request.query.removePracticeTimes,
+    );
     // New open times go to the provider's waitlist and matching search waitlists first (src/server/waitlist/offers.ts).
     await timesOpened(request.server, provider.id, createdSlotIds);
     return { provider, ...(await loadAvailability(db, provider)), regenerated };
