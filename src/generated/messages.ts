@@ -101,6 +101,9 @@ export const messages = {
   'ui.booking.support.accountFound': 'We found {name}\'s account. Continue to choose who the session is for.',
   'ui.booking.support.notAllowed': 'You cannot book for this account ({reason}). Please check the e-mail address, or contact your supervisor.',
   'ui.booking.support.newPatient': 'No account uses this e-mail address. Continue, and we create the account with this booking.',
+  'ui.booking.support.successHeading': '{caller}\'s session is booked',
+  'ui.booking.support.successText': 'We e-mailed the details to {caller} at {email}. They can manage the session online at any time.',
+  'ui.booking.support.backToAccount': 'Back to {caller}\'s account',
   'ui.booking.stepNav': 'Booking steps',
   'validation.service.required': 'Please select a service type',
   'validation.appointmentMode.required': 'Please select the mode of session',
@@ -1345,6 +1348,9 @@ export interface MessageParams {
   'ui.booking.support.accountFound': { name: string | number };
   'ui.booking.support.notAllowed': { reason: string | number };
   'ui.booking.support.newPatient': Record<string, never>;
+  'ui.booking.support.successHeading': { caller: string | number };
+  'ui.booking.support.successText': { caller: string | number; email: string | number };
+  'ui.booking.support.backToAccount': { caller: string | number };
   'ui.booking.stepNav': Record<string, never>;
   'validation.service.required': Record<string, never>;
   'validation.appointmentMode.required': Record<string, never>;

@@ -2,8 +2,8 @@
  * Journey: the demo support agent (Sam) signs in from the home page, finds a caller's account by
  * e-mail on the support dashboard, follows "Book for …" to provider search, types the caller's
  * city, chooses an open time of a provider, and books it on the caller's behalf through the support
- * steps (e-mail, patient information, payment: self-pay with a test card). The booking then shows
- * on the caller's account, found again from the dashboard. Only clicks and typing.
+ * steps (e-mail, patient information, payment: self-pay with a test card). The confirmation names
+ * the caller and leads back to the caller's account, which lists the booking. Only clicks and typing.
  */
 import type { Page } from 'playwright-core';
 import bookingFlow from '@/generated/flows/booking';
@@ -87,18 +87,18 @@ describe('journey: a support agent finds a caller and books on their behalf', ()
         zip: '43215',
       });
       await card.getByLabel('Zip code').press('Enter');
-      await bookedConfirmation(page);
+      // The confirmation speaks to the agent about the caller (not "your session", "your e-mail"), and leads back to the caller's account.
+      await bookedConfirmation(page, 'en', message('ui.booking.support.successHeading', { caller: callerName }));
       expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
-      await page.getByRole('main').getByText(providerName).first().waitFor();
+      const main = page.getByRole('main');
+      await main.getByText(providerName).first().waitFor();
+      await main.getByText(message('ui.booking.support.successText', { caller: callerName, email: caller.email })).waitFor();
+      expect(await main.innerText()).not.toContain(messages['ui.booking.successText']);
+      await main.getByRole('link', { name: message('ui.booking.support.backToAccount', { caller: callerName }) }).click();
 
-      // Back on the dashboard, the caller's account lists the new session.
-      await page
-        .getByRole('banner')
-        .getByRole('button', { name: new RegExp(`${message('ui.account.menuLabel')}: ${agent.firstName}`) })
-        .click();
-      await page.getByRole('banner').getByRole('link', { name: routeById.supportDashboard.title }).click();
-      await page.waitForURL(`**${routeById.supportDashboard.path}`);
-      await findCaller(page);
+      // The caller's account lists the new session.
+      await page.waitForURL((u) => u.pathname === routeById.supportUser.path);
+      await page.getByRole('main').getByRole('heading', { level: 1, name: callerName }).waitFor();
       const upcoming = page.getByRole('region', { name: messages['ui.support.user.upcoming'] });
       await upcoming.getByRole('listitem').filter({ hasText: providerName }).first().waitFor();
     });

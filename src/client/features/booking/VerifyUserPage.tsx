@@ -23,6 +23,7 @@ import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
 import { authEmailEntered, authInitialized, authRedirectSet, selectAuth, signedIn } from '@/client/store/auth/slice';
 import { bookingHelperUpdated } from '@/client/store/booking/slice';
 import { Button } from '@/client/ui/Button';
+import { focusOnArrival } from '@/client/ui/focus-on-arrival';
 import { useApi } from '@/client/api/api-context';
 import type { VerifyEmailOtpBody } from '@/generated/entities';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
@@ -121,7 +122,10 @@ export default function VerifyUserPage() {
 
   return (
     <div className="container section booking stack">
-      <h1>{message('ui.booking.verifyHeading')}</h1>
+      {/* One heading per stage (creating the account is its own screen, not a second large heading under the first). */}
+      <h1 key={stage.kind} ref={focusOnArrival} tabIndex={-1}>
+        {message(stage.kind === 'create' ? 'ui.booking.verify.newAccountHeading' : 'ui.booking.verifyHeading')}
+      </h1>
       {stage.kind === 'email' ? (
         <>
           <p>{message('ui.booking.verifyText')}</p>
@@ -137,7 +141,6 @@ export default function VerifyUserPage() {
         </>
       ) : stage.kind === 'create' ? (
         <>
-          <h2>{message('ui.booking.verify.newAccountHeading')}</h2>
           <p>{message(stage.otp !== undefined ? 'ui.booking.verify.newAccountConfirmedText' : 'ui.booking.verify.newAccountText', { email: stage.email })}</p>
           <div className="card">
             <SpecForm<{ firstName: string; lastName: string; dateOfBirth: string }>
