@@ -394,6 +394,8 @@ export const messages = {
   'consent.pdf.notSigned': 'Not signed yet',
   'mail.appointment.joinVideo': 'Join your video visit at {url}',
   'mail.appointment.inPerson': 'Where: {practice}, {address}',
+  'mail.appointment.mode.online': 'video',
+  'mail.appointment.mode.in_person': 'in-person',
   'mail.appointment.lateFeeCharged': 'A late-cancellation fee of {fee} applies.',
   'mail.appointment.noFee': 'There is no fee.',
   'mail.appointment.unconfirmedAddress': 'This session was booked with this e-mail address by someone who has not confirmed it yet. If it was you, sign in with a code sent to this address to see it in your patient portal; if not, you can ignore this e-mail.',
@@ -665,6 +667,7 @@ export const messages = {
   'document.label.status': 'Status',
   'document.label.paymentMethod': 'Payment method',
   'document.label.session': 'Session',
+  'document.label.paidFor': 'Paid for',
   'document.label.provider': 'Clinician',
   'document.label.practice': 'Practice',
   'document.label.visit': 'Visit',
@@ -1162,6 +1165,7 @@ export const messages = {
   'ui.layout.language': 'Language',
   'ui.visit.heading': 'Your video visit',
   'ui.visit.with': 'Session with {provider}, {time} ({zone})',
+  'ui.visit.withClients': 'Session with {patients}, {time} ({zone})',
   'ui.visit.notYetOpen': 'The room opens at {opens} ({zone}), {minutes} minutes before the session. Keep this page open or come back then.',
   'ui.visit.closed': 'This session\'s room has closed. Book your next session from your dashboard.',
   'ui.visit.ended': 'The clinician ended the visit. Thank you for joining.',
@@ -1632,6 +1636,8 @@ export interface MessageParams {
   'consent.pdf.notSigned': Record<string, never>;
   'mail.appointment.joinVideo': { url: string | number };
   'mail.appointment.inPerson': { practice: string | number; address: string | number };
+  'mail.appointment.mode.online': Record<string, never>;
+  'mail.appointment.mode.in_person': Record<string, never>;
   'mail.appointment.lateFeeCharged': { fee: string | number };
   'mail.appointment.noFee': Record<string, never>;
   'mail.appointment.unconfirmedAddress': Record<string, never>;
@@ -1861,6 +1867,7 @@ export interface MessageParams {
   'document.label.status': Record<string, never>;
   'document.label.paymentMethod': Record<string, never>;
   'document.label.session': Record<string, never>;
+  'document.label.paidFor': Record<string, never>;
   'document.label.provider': Record<string, never>;
   'document.label.practice': Record<string, never>;
   'document.label.visit': Record<string, never>;
@@ -2344,6 +2351,7 @@ export interface MessageParams {
   'ui.layout.language': Record<string, never>;
   'ui.visit.heading': Record<string, never>;
   'ui.visit.with': { provider: string | number; time: string | number; zone: string | number };
+  'ui.visit.withClients': { patients: string | number; time: string | number; zone: string | number };
   'ui.visit.notYetOpen': { opens: string | number; zone: string | number; minutes: string | number };
   'ui.visit.closed': Record<string, never>;
   'ui.visit.ended': Record<string, never>;
