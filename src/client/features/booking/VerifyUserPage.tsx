@@ -131,6 +131,7 @@ export default function VerifyUserPage() {
           <p>{message('ui.booking.verifyText')}</p>
           <div className="card">
             <SpecForm<{ email: string }>
+              key="email"
               form={signInEmail as FormDefinition}
               onSubmit={onEmail}
               submitLabel={message('ui.booking.verify.sendCode')}
@@ -143,7 +144,9 @@ export default function VerifyUserPage() {
         <>
           <p>{message(stage.otp !== undefined ? 'ui.booking.verify.newAccountConfirmedText' : 'ui.booking.verify.newAccountText', { email: stage.email })}</p>
           <div className="card">
+            {/* Keyed: each stage's form is its own (the code form's state must not carry into this one). */}
             <SpecForm<{ firstName: string; lastName: string; dateOfBirth: string }>
+              key="create"
               form={newAccount as FormDefinition}
               onSubmit={onCreate}
               submitting={action.pending}
@@ -161,6 +164,7 @@ export default function VerifyUserPage() {
           <p role="status">{message('ui.booking.verify.codeSent', { email: stage.email })}</p>
           <div className="card">
             <SpecForm<{ email: string; otp: string }>
+              key="code"
               form={oneTimeCode as FormDefinition}
               initialData={{ email: stage.email }}
               onSubmit={onCode}
