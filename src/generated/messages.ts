@@ -59,6 +59,7 @@ export const messages = {
   'ui.booking.verify.createAccount': 'Create account',
   'ui.booking.patients.choose': 'Who will attend?',
   'ui.booking.patients.you': 'you',
+  'ui.booking.patients.accountHolder': 'account holder',
   'ui.booking.patients.minor': 'minor',
   'ui.booking.patients.noneChosen': 'Please choose who the session is for',
   'ui.booking.patients.new': 'new',
@@ -1310,6 +1311,7 @@ export interface MessageParams {
   'ui.booking.verify.createAccount': Record<string, never>;
   'ui.booking.patients.choose': Record<string, never>;
   'ui.booking.patients.you': Record<string, never>;
+  'ui.booking.patients.accountHolder': Record<string, never>;
   'ui.booking.patients.minor': Record<string, never>;
   'ui.booking.patients.noneChosen': Record<string, never>;
   'ui.booking.patients.new': Record<string, never>;

@@ -55,6 +55,7 @@ export const translation: Translation = {
     'ui.booking.verify.createAccount': 'Crear la cuenta',
     'ui.booking.patients.choose': '¿Quién asistirá?',
     'ui.booking.patients.you': 'usted',
+    'ui.booking.patients.accountHolder': 'titular de la cuenta',
     'ui.booking.patients.minor': 'menor de edad',
     'ui.booking.patients.noneChosen': 'Elija para quién es la sesión',
     'ui.booking.patients.new': 'nuevo',

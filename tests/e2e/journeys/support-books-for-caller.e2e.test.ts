@@ -70,6 +70,11 @@ describe('journey: a support agent finds a caller and books on their behalf', ()
       await page.waitForURL((u) => u.pathname === routeById.supportBookingPatientInfo.path);
       const self = page.getByRole('checkbox', { name: new RegExp(`^${callerName}`) });
       await self.waitFor();
+      // The caller is the account holder to the agent, not "(you)".
+      expect(await self.getAttribute('aria-label')).toBeNull();
+      const selfName = (await page.locator('label.choice-row', { has: self }).innerText()).trim();
+      expect(selfName).toContain(messages['ui.booking.patients.accountHolder']);
+      expect(selfName).not.toContain(`(${messages['ui.booking.patients.you']}`);
       if (!(await self.isChecked())) await self.check();
       await page.getByRole('checkbox', { name: new RegExp(`^I agree to the consent for ${callerName}`) }).check();
       await page.getByRole('button', { name: messages['ui.booking.next'] }).click();
