@@ -1,6 +1,6 @@
 import { constants } from '../generated/constants';
 import { enums } from '../generated/enums';
-import { mergeAgeGroups, parseAgeGroup } from './age-groups';
+import { compareAgeGroups, mergeAgeGroups, parseAgeGroup } from './age-groups';
 
 const oldest = constants.ageGroupOpenEndMaxAge;
 
@@ -53,5 +53,16 @@ describe('age groups', () => {
   it('gives nothing for no groups, and the same answer for duplicates', () => {
     expect(mergeAgeGroups([])).toEqual([]);
     expect(mergeAgeGroups(['6-10', '6-10'])).toEqual([[6, 10]]);
+  });
+});
+
+describe('compareAgeGroups', () => {
+  it('orders groups youngest first, not as text ("11-13" after "6-10"), an open group last of its start', () => {
+    expect(['65+', '11-13', '0-5', '18-64', '6-10', '14-17'].sort(compareAgeGroups)).toEqual(['0-5', '6-10', '11-13', '14-17', '18-64', '65+']);
+    expect(['6-10', '6-7'].sort(compareAgeGroups)).toEqual(['6-7', '6-10']);
+  });
+
+  it('puts text that is not a group after the groups', () => {
+    expect(['Any', '18-64', '0-5'].sort(compareAgeGroups)).toEqual(['0-5', '18-64', 'Any']);
   });
 });

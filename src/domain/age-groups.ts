@@ -41,3 +41,11 @@ export function mergeAgeGroups(groups: readonly string[]): AgeRange[] {
   }
   return merged;
 }
+
+/** Age groups youngest first ("0-5", "6-10", "11-13", "14-17", "18-64", "65+"), not in text order; text that is not a group goes last. */
+export function compareAgeGroups(a: string, b: string): number {
+  const ra = parseAgeGroup(a);
+  const rb = parseAgeGroup(b);
+  if (!ra || !rb) return (ra ? 0 : 1) - (rb ? 0 : 1);
+  return ra[0] - rb[0] || ra[1] - rb[1];
+}

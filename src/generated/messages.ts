@@ -59,6 +59,7 @@ export const messages = {
   'ui.booking.verify.createAccount': 'Create account',
   'ui.booking.patients.choose': 'Who will attend?',
   'ui.booking.patients.you': 'you',
+  'ui.booking.patients.accountHolder': 'account holder',
   'ui.booking.patients.minor': 'minor',
   'ui.booking.patients.noneChosen': 'Please choose who the session is for',
   'ui.booking.patients.new': 'new',
@@ -101,6 +102,9 @@ export const messages = {
   'ui.booking.support.accountFound': 'We found {name}\'s account. Continue to choose who the session is for.',
   'ui.booking.support.notAllowed': 'You cannot book for this account ({reason}). Please check the e-mail address, or contact your supervisor.',
   'ui.booking.support.newPatient': 'No account uses this e-mail address. Continue, and we create the account with this booking.',
+  'ui.booking.support.successHeading': '{caller}\'s session is booked',
+  'ui.booking.support.successText': 'We e-mailed the details to {caller} at {email}. They can manage the session online at any time.',
+  'ui.booking.support.backToAccount': 'Back to {caller}\'s account',
   'ui.booking.stepNav': 'Booking steps',
   'validation.service.required': 'Please select a service type',
   'validation.appointmentMode.required': 'Please select the mode of session',
@@ -394,6 +398,8 @@ export const messages = {
   'consent.pdf.notSigned': 'Not signed yet',
   'mail.appointment.joinVideo': 'Join your video visit at {url}',
   'mail.appointment.inPerson': 'Where: {practice}, {address}',
+  'mail.appointment.mode.online': 'video',
+  'mail.appointment.mode.in_person': 'in-person',
   'mail.appointment.lateFeeCharged': 'A late-cancellation fee of {fee} applies.',
   'mail.appointment.noFee': 'There is no fee.',
   'mail.appointment.unconfirmedAddress': 'This session was booked with this e-mail address by someone who has not confirmed it yet. If it was you, sign in with a code sent to this address to see it in your patient portal; if not, you can ignore this e-mail.',
@@ -669,6 +675,7 @@ export const messages = {
   'document.label.status': 'Status',
   'document.label.paymentMethod': 'Payment method',
   'document.label.session': 'Session',
+  'document.label.paidFor': 'Paid for',
   'document.label.provider': 'Clinician',
   'document.label.practice': 'Practice',
   'document.label.visit': 'Visit',
@@ -1190,6 +1197,7 @@ export const messages = {
   'ui.layout.language': 'Language',
   'ui.visit.heading': 'Your video visit',
   'ui.visit.with': 'Session with {provider}, {time} ({zone})',
+  'ui.visit.withClients': 'Session with {patients}, {time} ({zone})',
   'ui.visit.notYetOpen': 'The room opens at {opens} ({zone}), {minutes} minutes before the session. Keep this page open or come back then.',
   'ui.visit.closed': 'This session\'s room has closed. Book your next session from your dashboard.',
   'ui.visit.ended': 'The clinician ended the visit. Thank you for joining.',
@@ -1334,6 +1342,7 @@ export interface MessageParams {
   'ui.booking.verify.createAccount': Record<string, never>;
   'ui.booking.patients.choose': Record<string, never>;
   'ui.booking.patients.you': Record<string, never>;
+  'ui.booking.patients.accountHolder': Record<string, never>;
   'ui.booking.patients.minor': Record<string, never>;
   'ui.booking.patients.noneChosen': Record<string, never>;
   'ui.booking.patients.new': Record<string, never>;
@@ -1376,6 +1385,9 @@ export interface MessageParams {
   'ui.booking.support.accountFound': { name: string | number };
   'ui.booking.support.notAllowed': { reason: string | number };
   'ui.booking.support.newPatient': Record<string, never>;
+  'ui.booking.support.successHeading': { caller: string | number };
+  'ui.booking.support.successText': { caller: string | number; email: string | number };
+  'ui.booking.support.backToAccount': { caller: string | number };
   'ui.booking.stepNav': Record<string, never>;
   'validation.service.required': Record<string, never>;
   'validation.appointmentMode.required': Record<string, never>;
@@ -1660,6 +1672,8 @@ export interface MessageParams {
   'consent.pdf.notSigned': Record<string, never>;
   'mail.appointment.joinVideo': { url: string | number };
   'mail.appointment.inPerson': { practice: string | number; address: string | number };
+  'mail.appointment.mode.online': Record<string, never>;
+  'mail.appointment.mode.in_person': Record<string, never>;
   'mail.appointment.lateFeeCharged': { fee: string | number };
   'mail.appointment.noFee': Record<string, never>;
   'mail.appointment.unconfirmedAddress': Record<string, never>;
@@ -1891,6 +1905,7 @@ export interface MessageParams {
   'document.label.status': Record<string, never>;
   'document.label.paymentMethod': Record<string, never>;
   'document.label.session': Record<string, never>;
+  'document.label.paidFor': Record<string, never>;
   'document.label.provider': Record<string, never>;
   'document.label.practice': Record<string, never>;
   'document.label.visit': Record<string, never>;
@@ -2391,6 +2406,7 @@ export interface MessageParams {
   'ui.layout.language': Record<string, never>;
   'ui.visit.heading': Record<string, never>;
   'ui.visit.with': { provider: string | number; time: string | number; zone: string | number };
+  'ui.visit.withClients': { patients: string | number; time: string | number; zone: string | number };
   'ui.visit.notYetOpen': { opens: string | number; zone: string | number; minutes: string | number };
   'ui.visit.closed': Record<string, never>;
   'ui.visit.ended': Record<string, never>;

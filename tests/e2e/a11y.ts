@@ -46,3 +46,63 @@ export async function tabTo(page: Page, text: string | RegExp, limit = 60): Prom
   }
   throw new Error(`Tab did not reach "${String(text)}" within ${limit} presses`);
 }
+
+/**
+ * Waits until the keyboard focus is on the level-1 heading named `name` (a screen that replaced the
+ * one before hands its top to keyboard and screen-reader users, WCAG 2.4.3); fails naming what has
+ * the focus instead.
+ */
+export async function expectFocusOnHeading(page: Page, name: string, timeout = 15000): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (heading) => {
+        const el = document.activeElement;
+        return el?.tagName === 'H1' && el.textContent?.trim() === heading;
+      },
+      name,
+      { timeout },
+    );
+  } catch {
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      return el ? `<${el.tagName.toLowerCase()}> ${(el.textContent ?? '').trim().slice(0, 60)}` : 'nothing';
+    });
+    throw new Error(`Focus is not on the heading "${name}" but on ${focused}`);
+  }
+}
+
+/** Waits until a status region (role="status", read out politely by screen readers, WCAG 4.1.3) says `text`. */
+export async function expectAnnounced(page: Page, text: string | RegExp, timeout = 15000): Promise<void> {
+  await page.getByRole('status').filter({ hasText: text }).first().waitFor({ state: 'attached', timeout });
+}
+
+/**
+ * What runs past the right edge of the viewport at the page's current width (WCAG 1.4.10 reflow: at
+ * 320 px nothing may need sideways scrolling): the page's scroll width when it exceeds the viewport,
+ * and the visible elements that reach beyond it, innermost first, with their right edge.
+ */
+export async function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > width) found.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px wide in ${width} px)`);
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right <= width + 1) continue;
+      // Inside something that scrolls or clips on its own (a table wrapper, a visually hidden text): not the page's overflow.
+      let clipped = false;
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.overflowX !== 'visible' && up.getBoundingClientRect().right <= width + 1) {
+          clipped = true;
+          break;
+        }
+      }
+      if (clipped) continue;
+      if (Array.from(el.children).some((child) => (child as HTMLElement).getBoundingClientRect().right > width + 1)) continue;
+      const label = `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}`;
+      found.push(`${label} "${(el.textContent ?? '').trim().slice(0, 40)}" ends at x=${Math.round(box.right)}`);
+    }
+    return found;
+  });
+}

@@ -16,6 +16,7 @@ import type { SignInResult } from '@/client/runtime/auth/credentials';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { useBrowser } from './harness';
+import { sidewaysOverflow } from './a11y';
 import { apiAs, openSession, signInWithCode } from './portal-session';
 import { formatSessionTime } from '@/domain/date-format';
 
@@ -78,6 +79,8 @@ describe('the patient dashboard, signed in as the demo patient', () => {
 
   it.each([
     ['phone', { width: 390, height: 844 }],
+    // A 1280 px screen at 400 % zoom (WCAG 1.4.10 reflow).
+    ['320 px', { width: 320, height: 640 }],
     ['desktop', { width: 1280, height: 900 }],
   ] as const)('every portal page loads, fits the %s screen and has no WCAG 2.1 AA violation', async (name, viewport) => {
     const { page } = session();
@@ -94,8 +97,7 @@ describe('the patient dashboard, signed in as the demo patient', () => {
         .waitFor({ state: 'detached' })
         .catch(() => undefined);
       await page.screenshot({ path: join(SHOTS, `${p.route}-${name}.png`), fullPage: true });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      if (overflow > 0) found.push(`${p.route}: ${overflow}px of sideways scrolling`);
+      for (const past of await sidewaysOverflow(page)) found.push(`${p.route}: ${past}`);
       for (const v of await axeViolations(page)) found.push(`${p.route}: ${v}`);
     }
     expect(found).toEqual([]);

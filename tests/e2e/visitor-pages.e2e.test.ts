@@ -13,7 +13,7 @@ import { fillContent } from '@/domain/content-text';
 import { providerProfilePath } from '@/domain/landing-urls';
 import { openTestDatabase } from '../support/database';
 import { baseUrl, useBrowser } from './harness';
-import { wcagViolations } from './a11y';
+import { sidewaysOverflow, wcagViolations } from './a11y';
 
 interface ProviderOut {
   id: string;
@@ -142,5 +142,26 @@ describe('server-rendered public pages', () => {
     expect(await wcagViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await wcagViolations(page)).toEqual([]);
+  });
+
+  it('reflows at 320 px (a 1280 px screen at 400 % zoom, WCAG 1.4.10): no public page scrolls sideways', async () => {
+    const { page } = session();
+    await page.setViewportSize({ width: 320, height: 640 });
+    const p = await someProvider();
+    const found: string[] = [];
+    for (const path of [
+      '/',
+      routeById.login.path,
+      routeById.partnerDirectory.path,
+      '/therapists/oh/columbus',
+      providerProfilePath(p, PROFILE_BASE),
+      `${routeById.providerSearch.path}?state=OH`,
+    ]) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      for (const past of await sidewaysOverflow(page)) found.push(`${path}: ${past}`);
+    }
+    expect(found).toEqual([]);
   });
 });

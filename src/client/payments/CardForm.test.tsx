@@ -207,6 +207,8 @@ describe('CardForm with the local test gateway', () => {
     const numberInput = await screen.findByRole('textbox', { name: cardFormTitle('number') });
     const form = numberInput.closest('form')!;
     await fillLocalCard(user, form, { number: '4111111111111111', expiration: '12/30', cvv: '123' });
+    // Shown grouped as printed on the card, handed over as its digits.
+    expect((numberInput as HTMLInputElement).value).toBe('4111 1111 1111 1111');
     await user.click(within(form).getByRole('button', { name: submitLabel }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]![0]).toEqual({ number: '4111111111111111', expiration: '12/30', cvv: '123', zipcode: billing.zipcode });
@@ -219,11 +221,12 @@ describe('CardForm with the local test gateway', () => {
     const user = aPerson();
     const { onSubmit } = renderCardForm(() => ({ gateway: 'local' }));
     const form = (await screen.findByRole('textbox', { name: cardFormTitle('number') })).closest('form')!;
-    await fillLocalCard(user, form, { number: '5555555555554444', expiration: '01/31', cvv: '321' });
+    await fillLocalCard(user, form, { number: '378282246310005', expiration: '01/31', cvv: '321' });
+    expect(within(form).getByRole<HTMLInputElement>('textbox', { name: cardFormTitle('number') }).value).toBe('3782 822463 10005');
     await fillBilling(user, form);
     await user.click(within(form).getByRole('button', { name: submitLabel }));
     await waitFor(() =>
-      expect(onSubmit).toHaveBeenCalledWith({ number: '5555555555554444', expiration: '01/31', cvv: '321', zipcode: billing.zipcode }, expect.anything()),
+      expect(onSubmit).toHaveBeenCalledWith({ number: '378282246310005', expiration: '01/31', cvv: '321', zipcode: billing.zipcode }, expect.anything()),
     );
   });
 });

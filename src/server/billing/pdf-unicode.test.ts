@@ -1,5 +1,6 @@
 import { pdfText } from '@tests/support/pdf';
 import { consentPdf } from '@/server/booking/consent-pdf';
+import { message } from '@/domain/messages';
 import { receiptPdf } from './pdf';
 import { formatDateTime } from '@/domain/date-format';
 import type { PaymentRow } from './repository';
@@ -40,6 +41,12 @@ describe('PDFs print names as written', () => {
     expect(text).toContain(formatDateTime(new Date('2026-03-09T15:00:00Z'), 'America/Denver'));
     expect(text).toMatch(/9:00 AM MDT/);
     expect(text).not.toMatch(/EDT|EST/);
+  });
+
+  it('a receipt says what the payment was for once, not its label again as the value ("Session  Session")', async () => {
+    const { text } = await pdfText(await receiptPdf(payment, 'José Muñoz', new Date('2026-03-09T15:00:00Z'), 'America/New_York'));
+    expect(text).toMatch(new RegExp(`${message('document.label.paidFor')}\\W*${message('billing.purpose.session')}`));
+    expect(text).not.toMatch(/Session\W*Session/);
   });
 
   it('a signed consent reads back the patient and signer names exactly', async () => {

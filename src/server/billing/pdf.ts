@@ -123,7 +123,7 @@ export async function receiptPdf(payment: PaymentRow, paidBy: string, issuedAt: 
   w.row(label('document.label.amount'), formatCents(payment.amount_cents));
   w.row(label('document.label.status'), enumLabelOf('paymentStatus', payment.status));
   w.row(label('document.label.paymentMethod'), paymentMethod(payment));
-  w.row(label('document.label.session'), purposeText(payment.purpose));
+  w.row(label('document.label.paidFor'), purposeText(payment.purpose));
   if (payment.appointment_start) w.row(label('document.label.visit'), billingTime(payment.appointment_start, zone));
   if (payment.provider_name) w.row(label('document.label.provider'), payment.provider_name);
   if (payment.practice_name) w.row(label('document.label.practice'), payment.practice_name);

@@ -79,7 +79,9 @@ function sessionParts(app: FastifyInstance, appointment: BookedAppointment, loca
     cancelled,
     sequence: appointment.calendarSequence ?? 0,
   };
-  return { zone, provider, when, mode: modeLabel.toLowerCase(), where, patients, calendar };
+  // Inside a sentence: "your video session", not the label's "your video visit session".
+  const mode = message(appointment.appointmentMode === 'in_person' ? 'mail.appointment.mode.in_person' : 'mail.appointment.mode.online');
+  return { zone, provider, when, mode, where, patients, calendar };
 }
 
 export async function sendAppointmentMail(

@@ -100,6 +100,9 @@ it('sends the 24-hour reminder exactly once with two apps sweeping and working a
   const [mail] = mails;
   expect(mail!.text).toContain(formatWhen(appt.start, appt.timeZone));
   expect(mail!.text).toMatch(/ (AM|PM) [A-Z]{2,5}/);
+  // The session's kind reads as English: "your video session", not "your video visit session".
+  expect(mail!.text).toMatch(/your (video|in-person) session with/);
+  expect(mail!.text).not.toContain('video visit session');
   const ics = mail!.attachments!.find((a) => a.filename.endsWith('.ics'))!.content;
   expect(ics).toContain(`UID:${appointmentEventUid(appt.id)}`);
   expect(ics).toContain(`SEQUENCE:${appt.calendarSequence}`);

@@ -21,6 +21,7 @@ import oneTimeCodeForm from '@/generated/forms/one-time-code';
 import serviceSelectionForm from '@/generated/forms/service-selection';
 import { mailMoment, oneTimeCodeFor } from '../mailbox';
 import { fillNewTestCard, settledCardSection } from '../booking-helpers';
+import { expectAnnounced, expectFocusOnHeading } from '../a11y';
 import { fieldLabel, flowStepCopy, pathIn } from './words';
 
 export const payCopy = bookingFlow.steps.find((s) => s.id === 'pay')!.copy as Record<string, string>;
@@ -175,6 +176,7 @@ async function verifiedOnBookingPage(page: Page, locale: Locale = DEFAULT_LOCALE
 /** The booking page: the chosen time with its provider, held for the person; answers the service the page chose. */
 export async function bookingPageShows(page: Page, providerName: string, locale: Locale = DEFAULT_LOCALE): Promise<string> {
   await page.getByRole('heading', { level: 1, name: messageIn(locale, 'ui.booking.heading') }).waitFor();
+  await expectFocusOnHeading(page, messageIn(locale, 'ui.booking.heading'));
   const summary = page.getByRole('region', { name: messageIn(locale, 'ui.booking.slot.heading') });
   await summary.getByText(providerName, { exact: false }).waitFor();
   await page.getByTestId('hold-countdown').waitFor();
@@ -184,6 +186,7 @@ export async function bookingPageShows(page: Page, providerName: string, locale:
 export async function nextFromBookingPage(page: Page, locale: Locale = DEFAULT_LOCALE): Promise<void> {
   await page.getByRole('button', { name: messageIn(locale, 'ui.booking.next') }).click();
   await page.waitForURL((u) => u.pathname === pathIn(routeById.userBookingPatientInfo.path, locale));
+  await expectFocusOnHeading(page, flowStepCopy(bookingFlow, 'patient-information', locale).heading!);
 }
 
 /** Patient information: who attends, chosen from the people on the account. */
@@ -204,6 +207,7 @@ export async function nextFromPatientInformation(page: Page, locale: Locale = DE
   await page.getByRole('button', { name: messageIn(locale, 'ui.booking.next') }).click();
   await page.waitForURL((u) => u.pathname === pathIn(routeById.userBookingPayment.path, locale));
   await page.getByRole('heading', { level: 1, name: flowStepCopy(bookingFlow, 'pay', locale).heading }).waitFor();
+  await expectFocusOnHeading(page, flowStepCopy(bookingFlow, 'pay', locale).heading!);
 }
 
 /** Self-pay with the card on file or a new test card, the consent to book; then the confirmation. */
@@ -230,8 +234,14 @@ export async function paySelfPayAndBook(
   await bookedConfirmation(page, locale);
 }
 
-export async function bookedConfirmation(page: Page, locale: Locale = DEFAULT_LOCALE): Promise<void> {
-  await page.getByRole('heading', { name: messageIn(locale, 'ui.booking.successHeading') }).waitFor({ timeout: 30000 });
+/**
+ * The confirmation that replaced the payment step: its heading has the keyboard focus and a status
+ * line announces the booking to screen readers. `heading`: staff booking for a caller read the caller's.
+ */
+export async function bookedConfirmation(page: Page, locale: Locale = DEFAULT_LOCALE, heading = messageIn(locale, 'ui.booking.successHeading')): Promise<void> {
+  await page.getByRole('heading', { name: heading }).waitFor({ timeout: 30000 });
+  await expectFocusOnHeading(page, heading);
+  await expectAnnounced(page, heading);
 }
 
 /** "See your sessions" from the confirmation: the upcoming sessions list the one just booked, with its provider. */

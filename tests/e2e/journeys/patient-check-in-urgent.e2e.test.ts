@@ -39,6 +39,10 @@ describe('a patient completes a PHQ-9 from the portal to-do and the clinician se
       await dialog.getByRole('button', { name: messages['ui.patient.checkIn.submit'] }).click();
       await dialog.getByText(message('ui.patient.checkIn.result', { instrument: phq9.name, total: '10', band: 'Moderate' })).waitFor();
       await dialog.getByText(messages['ui.patient.checkIn.urgent']).waitFor();
+      // Sent: the way out is "Close", no longer "Not now".
+      expect(await dialog.getByRole('button', { name: messages['ui.patient.checkIn.cancel'] }).count()).toBe(0);
+      await dialog.getByRole('button', { name: messages['ui.patient.close'], exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
     });
 
     const clinician = await newSession();

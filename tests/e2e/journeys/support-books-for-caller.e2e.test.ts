@@ -2,8 +2,8 @@
  * Journey: the demo support agent (Sam) signs in from the home page, finds a caller's account by
  * e-mail on the support dashboard, follows "Book for …" to provider search, types the caller's
  * city, chooses an open time of a provider, and books it on the caller's behalf through the support
- * steps (e-mail, patient information, payment: self-pay with a test card). The booking then shows
- * on the caller's account, found again from the dashboard. Only clicks and typing.
+ * steps (e-mail, patient information, payment: self-pay with a test card). The confirmation names
+ * the caller and leads back to the caller's account, which lists the booking. Only clicks and typing.
  */
 import type { Page } from 'playwright-core';
 import bookingFlow from '@/generated/flows/booking';
@@ -70,6 +70,11 @@ describe('journey: a support agent finds a caller and books on their behalf', ()
       await page.waitForURL((u) => u.pathname === routeById.supportBookingPatientInfo.path);
       const self = page.getByRole('checkbox', { name: new RegExp(`^${callerName}`) });
       await self.waitFor();
+      // The caller is the account holder to the agent, not "(you)".
+      expect(await self.getAttribute('aria-label')).toBeNull();
+      const selfName = (await page.locator('label.choice-row', { has: self }).innerText()).trim();
+      expect(selfName).toContain(messages['ui.booking.patients.accountHolder']);
+      expect(selfName).not.toContain(`(${messages['ui.booking.patients.you']}`);
       if (!(await self.isChecked())) await self.check();
       await page.getByRole('checkbox', { name: new RegExp(`^I agree to the consent for ${callerName}`) }).check();
       await page.getByRole('button', { name: messages['ui.booking.next'] }).click();
@@ -87,18 +92,18 @@ describe('journey: a support agent finds a caller and books on their behalf', ()
         zip: '43215',
       });
       await card.getByLabel('Zip code').press('Enter');
-      await bookedConfirmation(page);
+      // The confirmation speaks to the agent about the caller (not "your session", "your e-mail"), and leads back to the caller's account.
+      await bookedConfirmation(page, 'en', message('ui.booking.support.successHeading', { caller: callerName }));
       expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
-      await page.getByRole('main').getByText(providerName).first().waitFor();
+      const main = page.getByRole('main');
+      await main.getByText(providerName).first().waitFor();
+      await main.getByText(message('ui.booking.support.successText', { caller: callerName, email: caller.email })).waitFor();
+      expect(await main.innerText()).not.toContain(messages['ui.booking.successText']);
+      await main.getByRole('link', { name: message('ui.booking.support.backToAccount', { caller: callerName }) }).click();
 
-      // Back on the dashboard, the caller's account lists the new session.
-      await page
-        .getByRole('banner')
-        .getByRole('button', { name: new RegExp(`${message('ui.account.menuLabel')}: ${agent.firstName}`) })
-        .click();
-      await page.getByRole('banner').getByRole('link', { name: routeById.supportDashboard.title }).click();
-      await page.waitForURL(`**${routeById.supportDashboard.path}`);
-      await findCaller(page);
+      // The caller's account lists the new session.
+      await page.waitForURL((u) => u.pathname === routeById.supportUser.path);
+      await page.getByRole('main').getByRole('heading', { level: 1, name: callerName }).waitFor();
       const upcoming = page.getByRole('region', { name: messages['ui.support.user.upcoming'] });
       await upcoming.getByRole('listitem').filter({ hasText: providerName }).first().waitFor();
     });

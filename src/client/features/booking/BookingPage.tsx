@@ -14,6 +14,7 @@ import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { narrowedForm } from '@/client/runtime/forms/validator';
 import { useFlagOn } from '@/client/runtime/flags/useTreatment';
 import { PageSkeleton } from '@/client/ui/Skeleton';
+import { focusOnArrival } from '@/client/ui/focus-on-arrival';
 import { useAppSelector } from '@/client/store/hooks';
 import { selectAuth } from '@/client/store/auth/slice';
 import { selectBookingRequest } from '@/client/store/booking/slice';
@@ -74,7 +75,9 @@ export default function BookingPage() {
 
   return (
     <div className="container section booking stack">
-      <h1>{message('ui.booking.heading')}</h1>
+      <h1 ref={focusOnArrival} tabIndex={-1}>
+        {message('ui.booking.heading')}
+      </h1>
       {verifiedNow ? (
         <p className="notice notice--success" role="status">
           {message('ui.booking.verified')}

@@ -96,7 +96,8 @@ function PatientInformation() {
             {everyone.map((p) => {
               const key = patientKey(p);
               const notes = [
-                p.relationship === 'Self' ? message('ui.booking.patients.you') : p.relationship,
+                // Staff book for a caller: the account's own person is the account holder, not the agent ("you").
+                p.relationship === 'Self' ? message(variant === 'support' ? 'ui.booking.patients.accountHolder' : 'ui.booking.patients.you') : p.relationship,
                 needsResponsibleParty(p, today) ? message('ui.booking.patients.minor') : '',
                 p.isExisting ? '' : message('ui.booking.patients.new'),
               ].filter(Boolean);

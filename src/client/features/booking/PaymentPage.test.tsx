@@ -292,3 +292,74 @@ describe('an insurance the server refuses at booking (its own eligibility check)
     await cardSection();
   });
 });
+
+describe('a Medicaid plan the provider does not take', () => {
+  const patientId = '55555555-5555-4555-8555-555555555555';
+  const medicaid = {
+    id: '88888888-8888-4888-8888-888888888888',
+    patientId,
+    patient: { ...patient, id: patientId },
+    carrierCode: 'TXMCD',
+    carrierName: 'Texas Medicaid',
+    planName: 'STAR',
+    memberId: 'MCD1',
+    isMedicaid: true,
+    internalOutcomeAssessment: 'DENIED_DUE_TO_MEDICAID',
+    insuranceInquiryAudits: [],
+  };
+
+  it('is said once, beside the plan, and "Book session" is disabled and described by it', async () => {
+    const store = storeWith(services, {
+      preloaded: { booking: { ...initialSelection, selectedPatients: [{ ...patient, id: patientId }] }, bookingHelper: initialHelper },
+    });
+    store.dispatch(
+      authenticated({
+        user: { id: accountId, firstName: 'Jordan', lastName: 'Rivera', email: 'x@example.com', userType: 'patient' },
+        permissions: derivePermissions(['patient']),
+      }),
+    );
+    const transport = async (route: EndpointRoute) => {
+      if (route.id === 'getPaymentGateway') return { gateway: 'local' };
+      if (route.id === 'getProviderProfile') return provider;
+      if (route.id === 'getSlots') return { providerId: provider.id, timeZone: provider.timeZone, startDate: '2030-01-07', endDate: '2030-01-07', slots: [] };
+      if (route.id === 'getPatient') return { ehrId: null, licenseKey: 'lk' };
+      if (route.id === 'listPatientInsurances') return { items: [medicaid] };
+      if (route.id === 'listPatientCards') return { items: [] };
+      if (route.id === 'getUserDetails') return new Promise(() => undefined);
+      throw new Error(`the payment step should not call ${route.id} here`);
+    };
+    const path = routeById.userBookingPayment.path;
+    const booking = new URLSearchParams({
+      providerId: provider.id,
+      practiceId: provider.practice.id,
+      slotId: slot.id,
+      counselingType: 'Individual Counseling',
+      availabilityType: 'online',
+      tz: provider.timeZone,
+    });
+    render(
+      <Provider store={store}>
+        <ApiProvider transport={transport}>
+          <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+            <MemoryRouter initialEntries={[`${path}?${booking.toString()}`]}>
+              <Routes>
+                <Route path={path} element={<PaymentPage />} />
+              </Routes>
+            </MemoryRouter>
+          </QueryClientProvider>
+        </ApiProvider>
+      </Provider>,
+    );
+    const user = aPerson();
+    await user.click(await screen.findByRole('radio', { name: /Texas Medicaid · STAR/ }));
+    await user.click(screen.getByRole('checkbox', { name: stepCopy(step, 'patient', 'consent') }));
+    const refusal = catalogueText('INSURANCE_MEDICAID_DENIED', 'patient_web', { carrier: 'Texas Medicaid', price: '$150.00' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(refusal);
+    const book = screen.getByRole<HTMLButtonElement>('button', { name: submitLabel('patient') });
+    expect(book.disabled).toBe(true);
+    expect(document.getElementById(book.getAttribute('aria-describedby') ?? '')?.textContent).toContain(refusal);
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
+    expect(services.booking.createAppointment).not.toHaveBeenCalled();
+  });
+});

@@ -87,6 +87,7 @@ function Payment() {
           customSuccessMessage={partner?.customSuccessMessage}
           hideCopy={partner?.hidePostBookingModalCopy}
           showSessionsLink={pay.showSessionsLink}
+          forCaller={pay.forCaller}
         />
         <ErrorNotice text={request.authorizationError?.text} />
       </div>
@@ -142,7 +143,7 @@ function Payment() {
             <p className="notice notice--warning">{message('ui.booking.pay.selfPayRequired', { carrier: inquiry.carrierName, price: formatDollars(price) })}</p>
           ) : null}
           {denied && chosenInsurance ? (
-            <div className="notice notice--error stack-sm" role="alert">
+            <div id="pay-denied" className="notice notice--error stack-sm" role="alert">
               <p>{pay.deniedText}</p>
               <p>
                 <Link to={routeById.providerSearch.path}>{message('ui.booking.slot.findProvider')}</Link>
@@ -251,7 +252,7 @@ function Payment() {
         </section>
       ) : (
         <div className="form-actions">
-          <Button onClick={() => pay.book()} disabled={busy} aria-busy={busy || undefined}>
+          <Button onClick={() => pay.book()} disabled={busy || denied} aria-busy={busy || undefined} aria-describedby={denied ? 'pay-denied' : undefined}>
             {submitLabel}
           </Button>
         </div>

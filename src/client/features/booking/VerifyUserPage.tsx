@@ -23,6 +23,7 @@ import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
 import { authEmailEntered, authInitialized, authRedirectSet, selectAuth, signedIn } from '@/client/store/auth/slice';
 import { bookingHelperUpdated } from '@/client/store/booking/slice';
 import { Button } from '@/client/ui/Button';
+import { focusOnArrival } from '@/client/ui/focus-on-arrival';
 import { useApi } from '@/client/api/api-context';
 import type { VerifyEmailOtpBody } from '@/generated/entities';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
@@ -121,12 +122,16 @@ export default function VerifyUserPage() {
 
   return (
     <div className="container section booking stack">
-      <h1>{message('ui.booking.verifyHeading')}</h1>
+      {/* One heading per stage (creating the account is its own screen, not a second large heading under the first). */}
+      <h1 key={stage.kind} ref={focusOnArrival} tabIndex={-1}>
+        {message(stage.kind === 'create' ? 'ui.booking.verify.newAccountHeading' : 'ui.booking.verifyHeading')}
+      </h1>
       {stage.kind === 'email' ? (
         <>
           <p>{message('ui.booking.verifyText')}</p>
           <div className="card">
             <SpecForm<{ email: string }>
+              key="email"
               form={signInEmail as FormDefinition}
               onSubmit={onEmail}
               submitLabel={message('ui.booking.verify.sendCode')}
@@ -137,10 +142,11 @@ export default function VerifyUserPage() {
         </>
       ) : stage.kind === 'create' ? (
         <>
-          <h2>{message('ui.booking.verify.newAccountHeading')}</h2>
           <p>{message(stage.otp !== undefined ? 'ui.booking.verify.newAccountConfirmedText' : 'ui.booking.verify.newAccountText', { email: stage.email })}</p>
           <div className="card">
+            {/* Keyed: each stage's form is its own (the code form's state must not carry into this one). */}
             <SpecForm<{ firstName: string; lastName: string; dateOfBirth: string }>
+              key="create"
               form={newAccount as FormDefinition}
               onSubmit={onCreate}
               submitting={action.pending}
@@ -158,6 +164,7 @@ export default function VerifyUserPage() {
           <p role="status">{message('ui.booking.verify.codeSent', { email: stage.email })}</p>
           <div className="card">
             <SpecForm<{ email: string; otp: string }>
+              key="code"
               form={oneTimeCode as FormDefinition}
               initialData={{ email: stage.email }}
               onSubmit={onCode}

@@ -28,6 +28,10 @@ import { patientForBooking } from './patients';
 import { formatDollars } from '@/domain/money';
 import { viewerTimeZone } from '@/domain/date-format';
 import { useApiAction } from './useApiAction';
+import { routeById } from '@/generated/routes';
+import { routeDecision } from '@/domain/permissions';
+import { withQuery } from '@/client/runtime/navigation/places';
+import type { BookedForCaller } from './Confirmation';
 
 const FUNNEL: Record<'support' | 'patient', BookingFunnel> = { support: 'Support Standard Funnel', patient: 'Patient Standard Funnel' };
 
@@ -171,17 +175,17 @@ export function usePaymentStep() {
   /** Checks the step, then asks the booking saga to book (with the card's details when a new card is given). */
   const book = (card?: CardInput) => {
     const { providerId, counselingType, appointmentMode } = chosen;
+    // A refused plan is said once, beside the insurance chosen, and the button is disabled meanwhile.
+    if (denied) return;
     const problem = !choice
       ? message('validation.insurance.required')
-      : denied
-        ? deniedText
-        : !state.agreed
-          ? message('ui.booking.pay.consentRequired')
-          : partner?.authorizationRequired && !state.authorization
-            ? message('ui.booking.pay.authorizationHeading')
-            : !providerId || !counselingType || !appointmentMode || !provider || !slot
-              ? message('validation.service.required')
-              : undefined;
+      : !state.agreed
+        ? message('ui.booking.pay.consentRequired')
+        : partner?.authorizationRequired && !state.authorization
+          ? message('ui.booking.pay.authorizationHeading')
+          : !providerId || !counselingType || !appointmentMode || !provider || !slot
+            ? message('validation.service.required')
+            : undefined;
     update({ type: 'submitted', problem });
     if (problem || !providerId || !counselingType || !appointmentMode || !provider || !slot) return;
     const rp = helper.responsibleParty;
@@ -226,6 +230,19 @@ export function usePaymentStep() {
     dispatch(bookingRequested({ request: appointment, ...(card ? { card } : {}), ...(authorization ? { authorization } : {}) }));
   };
 
+  // Staff booked for a caller: the confirmation speaks of the caller, and leads back to their account when staff may open it.
+  const holder = account.data;
+  const forCaller: BookedForCaller | undefined =
+    variant === 'support' && holder && userId
+      ? {
+          name: `${holder.firstName} ${holder.lastName}`,
+          email: holder.email,
+          ...(routeDecision(routeById.supportUser.access, auth.status, auth.permissions) === 'open'
+            ? { accountPath: withQuery(routeById.supportUser.path, { userId }) }
+            : {}),
+        }
+      : undefined;
+
   const slotGone = request.status === 'failed' && (request.error?.reason === 'slot-taken' || request.error?.reason === 'no-open-slot');
   return {
     variant,
@@ -250,6 +267,7 @@ export function usePaymentStep() {
     deniedText,
     state,
     showSessionsLink: variant === 'patient' && auth.status === 'authenticated',
+    forCaller,
     slotGone,
     busy: request.status === 'booking',
     /** why booking failed (the partner's own words first) */

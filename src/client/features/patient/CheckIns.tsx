@@ -47,8 +47,9 @@ function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; 
       description={message('ui.patient.checkIn.lead')}
       onClose={onClose}
       footer={
+        // Once sent there is nothing left to put off: the way out is "Close", not "Not now".
         <Button variant="secondary" onClick={onClose}>
-          {message('ui.patient.checkIn.cancel')}
+          {message(result ? 'ui.patient.close' : 'ui.patient.checkIn.cancel')}
         </Button>
       }
     >

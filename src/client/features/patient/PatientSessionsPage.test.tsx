@@ -83,6 +83,12 @@ describe('PatientSessionsPage', () => {
     expect(within(card).getByRole('button', { name: message('ui.patient.sessions.cancel') })).toBeTruthy();
   });
 
+  it("gives the cards headings one level under the page's (h2 under the h1, none skipped)", async () => {
+    renderSessions(routeById.patientSessionsUpcoming.path, { listAppointments: () => ({ items: [session()] }) });
+    const card = await screen.findByRole('article');
+    expect(within(card).getByRole('heading').tagName).toBe('H2');
+  });
+
   it('says what to do when there are no sessions', async () => {
     renderSessions(routeById.patientSessionsPast.path, { listAppointments: () => ({ items: [] }) });
     expect(await screen.findByText(message('ui.patient.sessions.none'))).toBeTruthy();

@@ -83,12 +83,13 @@ function SessionActions({ session, now, onChange }: { session: Session; now: Dat
   return null;
 }
 
-function SessionItems({ items, now, onChange }: { items: Session[]; now: Date; onChange: (c: Change) => void }) {
+/** The cards' headings follow the page's: h2 under the page's h1, h3 under a section's h2 (no level skipped). */
+function SessionItems({ items, now, onChange, headingLevel }: { items: Session[]; now: Date; onChange: (c: Change) => void; headingLevel: 2 | 3 }) {
   return (
     <ul className="item-list">
       {items.map((s) => (
         <li key={s.id}>
-          <SessionCard session={s} now={now} actions={<SessionActions session={s} now={now} onChange={onChange} />} />
+          <SessionCard session={s} now={now} headingLevel={headingLevel} actions={<SessionActions session={s} now={now} onChange={onChange} />} />
         </li>
       ))}
     </ul>
@@ -109,11 +110,11 @@ function SessionList({ when, now, onChange }: { when: 'upcoming' | 'past'; now: 
         const cancelled = when === 'upcoming' ? items.filter((s) => sessionOutcome(s, now) === 'cancelled') : [];
         return (
           <>
-            {upcoming.length ? <SessionItems items={upcoming} now={now} onChange={onChange} /> : <NoSessions when={when} />}
+            {upcoming.length ? <SessionItems items={upcoming} now={now} onChange={onChange} headingLevel={2} /> : <NoSessions when={when} />}
             {cancelled.length ? (
               <section className="stack-sm" aria-labelledby="sessions-cancelled">
                 <h2 id="sessions-cancelled">{message('ui.patient.sessions.cancelledHeading')}</h2>
-                <SessionItems items={cancelled} now={now} onChange={onChange} />
+                <SessionItems items={cancelled} now={now} onChange={onChange} headingLevel={3} />
               </section>
             ) : null}
           </>

@@ -58,6 +58,13 @@ describe('VisitRoomPage', () => {
     ).toBeTruthy();
   });
 
+  it('names the clients to the clinician, not the clinician themself', async () => {
+    renderScreen(<VisitRoomPage />, { path, at: `/app/visit/${id}`, answers: { getVisitRoom: () => room({ state: 'notYetOpen', role: 'clinician' }) } });
+    const time = formatSessionTime('2026-12-01T15:00:00.000Z', viewerZone);
+    expect(await screen.findByText(message('ui.visit.withClients', { patients: 'Jamie Ortiz', time, zone: zoneLabel(viewerZone) }))).toBeTruthy();
+    expect(screen.queryByText(/Ava Garcia/)).toBeNull();
+  });
+
   it('offers the phone line when the browser cannot make video calls', async () => {
     renderScreen(<VisitRoomPage />, { path, at: `/app/visit/${id}`, answers: { getVisitRoom: () => room() } });
     expect((await screen.findByRole('alert')).textContent).toContain(message('ui.visit.noWebRtc', { phone }));

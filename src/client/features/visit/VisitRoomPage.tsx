@@ -18,7 +18,7 @@ import { isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { Button } from '@/client/ui/Button';
 import { Skeleton } from '@/client/ui/Skeleton';
-import { fullName } from '@/client/ui/format';
+import { formatList, fullName } from '@/client/ui/format';
 import { VisitMesh, webRtcAvailable, type MeshPhase, type RemotePeer, type WaitingPerson } from './mesh';
 import './visit.css';
 import { formatSessionTime, viewerTimeZone, zoneLabel } from '@/domain/date-format';
@@ -338,11 +338,18 @@ export default function VisitRoomPage() {
         <h1>{message('ui.visit.heading')}</h1>
         {data ? (
           <p className="lead">
-            {message('ui.visit.with', {
-              provider: [fullName(data.provider), data.provider.title].filter(Boolean).join(', '),
-              time: formatSessionTime(data.start, zone),
-              zone: zoneLabel(zone),
-            })}
+            {data.role === 'clinician'
+              ? // The clinician reads whom they see, not their own name.
+                message('ui.visit.withClients', {
+                  patients: formatList(data.patients.map(fullName)),
+                  time: formatSessionTime(data.start, zone),
+                  zone: zoneLabel(zone),
+                })
+              : message('ui.visit.with', {
+                  provider: [fullName(data.provider), data.provider.title].filter(Boolean).join(', '),
+                  time: formatSessionTime(data.start, zone),
+                  zone: zoneLabel(zone),
+                })}
           </p>
         ) : room.isPending ? (
           <Skeleton height="1.75rem" width="70%" />

@@ -28,6 +28,7 @@ import { profileAvailabilityQuery, SlotPicker } from './SlotPicker';
 import { useStartBooking, visitorBookingHref } from './useStartBooking';
 import './visitor.css';
 import { formatDollars } from '@/domain/money';
+import { compareAgeGroups } from '@/domain/age-groups';
 import { pageHref } from '@/client/app/page-href';
 import { enumLabelOf, errorTemplate, liveDocument } from '@/domain/translations';
 
@@ -167,7 +168,10 @@ function ProfileMessage({ heading, text }: { heading: string; text: string }) {
 }
 
 function displayValues(provider: Provider, type: string, catalogue: readonly Filter[] | undefined): string[] {
-  return provider.filters.filter((f) => f.type === type).map((f) => catalogue?.find((c) => c.type === type && c.value === f.value)?.displayValue ?? f.value);
+  const ofType = provider.filters.filter((f) => f.type === type);
+  // Ages read youngest first ("0-5, 6-10, 11-13"), not in the order the filters were stored.
+  if (type === 'client_age_group') ofType.sort((a, b) => compareAgeGroups(a.value, b.value));
+  return ofType.map((f) => catalogue?.find((c) => c.type === type && c.value === f.value)?.displayValue ?? f.value);
 }
 
 export function ProviderProfile({ lookup }: { lookup: ProfileLookup }) {

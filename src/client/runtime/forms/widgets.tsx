@@ -12,7 +12,7 @@ import { describedBy } from './templates';
 import { offeredRelationships, type RelationshipChoiceContext } from '@/domain/relationships';
 import { filterBookingName } from '@/domain/names';
 import { message } from '@/domain/messages';
-import { typedDigits, typedPhone } from './input-filters';
+import { groupedCardNumber, typedDigits, typedPhone } from './input-filters';
 
 type InputExtras = {
   type?: string;
@@ -21,6 +21,8 @@ type InputExtras = {
   max?: string;
   maxLength?: number;
   filter?: (v: string) => string;
+  /** how the kept value is shown (the value itself stays as `filter` kept it) */
+  display?: (v: string) => string;
 };
 
 function TextLike(props: WidgetProps & { extras: InputExtras }) {
@@ -33,7 +35,7 @@ function TextLike(props: WidgetProps & { extras: InputExtras }) {
       name={id}
       className="input"
       type={extras.type ?? 'text'}
-      value={value ?? ''}
+      value={extras.display && typeof value === 'string' ? extras.display(value) : (value ?? '')}
       required={required}
       disabled={disabled || readonly}
       autoFocus={autofocus}
@@ -100,7 +102,10 @@ export const OneTimeCodeWidget = (p: WidgetProps) => (
   />
 );
 export const CardNumberWidget = (p: WidgetProps) => (
-  <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'cc-number', filter: (v) => typedDigits(v, 19) }} />
+  <TextLike
+    {...p}
+    extras={{ inputMode: 'numeric', autoComplete: 'cc-number', filter: (v) => typedDigits(v, 19), display: groupedCardNumber, maxLength: 19 + 4 }}
+  />
 );
 export const CardExpirationWidget = (p: WidgetProps) => (
   <TextLike {...p} extras={{ inputMode: 'numeric', autoComplete: 'cc-exp', filter: (v) => v.replace(/[^\d/]/g, '').slice(0, 5) }} />

@@ -9,6 +9,7 @@ import type { Queryable } from '../connection';
 import { insertRows } from './bulk';
 import { carrierSeeds, cities, filterSeeds, firstNames, lastNames, partnerSeeds, practiceSuffixes, servedStates, streetNames, type City } from './catalogue';
 import { seededRandom, type Random } from './random';
+import { compareAgeGroups } from '@/domain/age-groups';
 
 export const DEMO_PROVIDER_COUNT = 320;
 const SEED = 20_240_601;
@@ -170,6 +171,16 @@ async function seedPractices(tx: Queryable, rng: Random, count: number): Promise
   return practices;
 }
 
+/** The words a seeded bio uses for each client age group, one per group, so the bio says who the groups are. */
+const AGE_GROUP_WORDS: Readonly<Record<string, string>> = {
+  '0-5': 'young children',
+  '6-10': 'children',
+  '11-13': 'preteens',
+  '14-17': 'teens',
+  '18-64': 'adults',
+  '65+': 'older adults',
+};
+
 const SPECIALTY_AREA: Partial<Record<CounselingSpecialty, string>> = {
   'anxiety-therapy': 'Anxiety',
   'depression-therapy': 'Depression',
@@ -253,9 +264,9 @@ function providerRow(rng: Random, index: number, practice: PracticeSeed, referen
   ]
     .slice(0, 3)
     .join(', ')
-    .toLowerCase()}. ${firstName} works with ${ages.includes('0-5') || ages.includes('6-10') ? 'children, teens and adults' : 'adults'} in ${
-    practice.city.name
-  }, ${home}, and by video${licensed.length > 1 ? ` across ${licensed.join(', ')}` : ''}.`;
+    .toLowerCase()}. ${firstName} works with ${agesInWords(ages)} ${inPerson ? `in ${practice.city.name}, ${home}, and by video` : 'by video'}${
+    licensed.length > 1 ? ` across ${licensed.join(', ')}` : ''
+  }.`;
   const removedReason = index % 97 === 13 ? enums.providerRemovalReason.values[index % 2] : null;
   return [
     id,
@@ -279,6 +290,19 @@ function providerRow(rng: Random, index: number, practice: PracticeSeed, referen
     removedReason ? new Date().toISOString() : null,
     inPerson,
   ];
+}
+
+/** Who a provider's age groups are, in words that match the groups ("children, teens and adults"), youngest first. */
+function agesInWords(ages: readonly string[]): string {
+  const words = [
+    ...new Set(
+      [...ages]
+        .sort(compareAgeGroups)
+        .map((group) => AGE_GROUP_WORDS[group])
+        .filter((word): word is string => word !== undefined),
+    ),
+  ];
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}` : (words[0] ?? 'adults');
 }
 
 /**
