@@ -1,10 +1,10 @@
 /** Browser entry: the store with its sagas and persistence, then hydrates server-rendered pages or renders the others. */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { routes } from '../generated/routes';
 import { matchRoute } from '../domain/route-match';
 import { App } from './app/App';
+import { BrowserRouting } from './app/BrowserRouting';
 import { preloadScreen } from './app/AppRoutes';
 import { createAppStore, type AppStore, type RootState } from './store';
 import { authInitialized, selectAudience, sessionExpired } from './store/auth/slice';
@@ -50,7 +50,7 @@ async function start(): Promise<void> {
   store.dispatch(authInitialized());
   const app = (generation = 0) => (
     <StrictMode key={generation}>
-      <App store={store} browser router={(children) => <BrowserRouter basename={basename}>{children}</BrowserRouter>} />
+      <App store={store} browser router={(children) => <BrowserRouting basename={basename}>{children}</BrowserRouting>} />
     </StrictMode>
   );
   let root: Root;

@@ -11,7 +11,7 @@ import { message } from '@/domain/messages';
 import { formatUsDate } from '@/domain/dates';
 import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { wcagViolations } from '../a11y';
-import { eventually, useBrowser } from '../harness';
+import { useBrowser } from '../harness';
 import { apiAsPage, withFailureShot } from '../booking-helpers';
 import { screenshots } from '../signin-support';
 import { useOwnServer } from '../server-process';
@@ -61,15 +61,8 @@ describe('journey: the front desk sees a practice’s open tasks and opens the d
       await page.waitForURL((u) => u.pathname === routeById.agendaDashboard.path);
       const state = page.getByLabel(messages['ui.support.check.state'], { exact: true });
       const practice = page.getByLabel(messages['ui.support.check.practice'], { exact: true });
-      // The screen may start over once while the agent's flags are asked for again: the state is picked
-      // again if it was lost, until the state's practices are offered.
-      await eventually(
-        async () => {
-          if ((await state.inputValue()) !== target!.practice.state) await state.selectOption(target!.practice.state);
-          return (await practice.locator(`option[value="${target!.practice.id}"]`).count()) ? true : undefined;
-        },
-        () => 'the practice was never offered',
-      );
+      await state.selectOption(target.practice.state);
+      await practice.locator(`option[value="${target.practice.id}"]`).waitFor({ state: 'attached' });
       await practice.selectOption(target.practice.id);
       await page.getByRole('button', { name: messages['ui.support.agendaTasks.show'] }).click();
 

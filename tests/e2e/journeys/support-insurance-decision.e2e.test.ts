@@ -32,15 +32,9 @@ describe('journey: a support agent checks an insurance and decides the queued in
       await page.waitForURL((u) => u.pathname === routeById.supportCheckInsurance.path);
 
       const find = page.getByRole('region', { name: messages['ui.support.find.heading'] });
-      const found = page.getByRole('heading', { level: 2, name: callerName });
-      // On a loaded machine the screen can still be replaced once after the first paint (the signed-in
-      // person's state arriving), losing what was typed: the agent types it again, as a person would.
-      for (let attempt = 0; attempt < 3 && !(await found.isVisible()); attempt++) {
-        await find.getByLabel('Email').fill(caller.email);
-        await find.getByRole('button', { name: findAccountForm.submitLabel }).click();
-        await found.waitFor({ timeout: 15_000 }).catch(() => undefined);
-      }
-      await found.waitFor();
+      await find.getByLabel('Email').fill(caller.email);
+      await find.getByRole('button', { name: findAccountForm.submitLabel }).click();
+      await page.getByRole('heading', { level: 2, name: callerName }).waitFor();
       await page.getByLabel(messages['ui.support.check.patient'], { exact: true }).selectOption({ label: callerName });
       const insurance = page.getByLabel(messages['ui.support.check.insurance'], { exact: true });
       await insurance.locator('option', { hasText: 'Oscar' }).waitFor({ state: 'attached' });
