@@ -102,14 +102,17 @@ export async function closeBrowser(): Promise<void> {
   browser = undefined;
 }
 
-/** An empty browser (no cookies, no storage) with a watched page; `locale` is the browser's language (its Accept-Language). */
-export async function newSession(options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<Session> {
+/**
+ * An empty browser (no cookies, no storage) with a watched page; `locale` is the browser's language (its Accept-Language),
+ * `timezoneId` the zone its device is in (browserTimeZone unless a journey puts a person elsewhere).
+ */
+export async function newSession(options: { viewport?: { width: number; height: number }; locale?: string; timezoneId?: string } = {}): Promise<Session> {
   const b = await launchBrowser();
   const context = await b.newContext({
     baseURL: baseUrl(),
     viewport: options.viewport ?? { width: 1280, height: 900 },
     extraHTTPHeaders: { 'x-forwarded-for': sessionAddress() },
-    timezoneId: browserTimeZone,
+    timezoneId: options.timezoneId ?? browserTimeZone,
     locale: options.locale ?? 'en-US',
   });
   context.setDefaultTimeout(stepTimeoutMs);
@@ -137,7 +140,9 @@ export async function eventually<T>(probe: () => Promise<T | undefined> | T | un
 }
 
 /** Use in a describe block: browser per file, session per test, problems checked after each test. */
-export function useBrowser(options: { viewport?: { width: number; height: number }; fakeMedia?: boolean; locale?: string } = {}): () => Session {
+export function useBrowser(
+  options: { viewport?: { width: number; height: number }; fakeMedia?: boolean; locale?: string; timezoneId?: string } = {},
+): () => Session {
   let session: Session | undefined;
   beforeAll(async () => {
     await launchBrowser(options.fakeMedia ? fakeMediaArgs : []);

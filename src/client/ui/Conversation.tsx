@@ -8,7 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { SecureMessage } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { message } from '@/domain/messages';
-import { formatDateTime, viewerTimeZone } from '@/domain/date-format';
+import { formatDateTime } from '@/domain/date-format';
+import { useReaderTimeZone } from '@/client/runtime/auth/reader-zone';
 import { isApiError } from '@/client/api/errors';
 import { Button } from './Button';
 import { ErrorNotice } from './ErrorNotice';
@@ -35,7 +36,8 @@ export function Conversation({ otherName, label, items, onSend }: ConversationPr
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
   const end = useRef<HTMLLIElement>(null);
-  const zone = viewerTimeZone();
+  // A patient reads in their account's zone (issue 34); staff in their device's.
+  const zone = useReaderTimeZone();
 
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'nearest' });

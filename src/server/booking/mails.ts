@@ -73,7 +73,8 @@ function sessionParts(app: FastifyInstance, appointment: BookedAppointment, loca
     start: appointment.start,
     end: appointment.end,
     title: message('mail.appointment.calendarTitle', { provider }),
-    description: `${modeLabel} - ${patients}${joinUrl ? `\n${where}` : ''}`,
+    // The instant is written in UTC (every calendar shows it in its own zone); the description names the reader's time and zone too.
+    description: `${when}\n${modeLabel} - ${patients}${joinUrl ? `\n${where}` : ''}`,
     location: joinUrl ?? address,
     ...(joinUrl ? { url: joinUrl } : {}),
     cancelled,

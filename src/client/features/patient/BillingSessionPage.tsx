@@ -14,7 +14,8 @@ import { Button, ButtonLink } from '@/client/ui/Button';
 import { PortalShell } from './PortalShell';
 import { ListSkeleton, Loaded } from './states';
 import { billingDate, downloadReceipt, downloadStatement, kindLabel, statusLabel, type Transaction, useTransaction } from './billing-data';
-import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
+import { formatSessionTime } from '@/domain/date-format';
+import { useReaderTimeZone } from '@/client/runtime/auth/reader-zone';
 import { formatDollars } from '@/domain/money';
 import { enumLabelOf } from '@/domain/translations';
 
@@ -54,6 +55,8 @@ export default function BillingSessionPage() {
   const [search] = useSearchParams();
   const transaction = useTransaction(search.get('patientId') ?? undefined, search.get('transactionId') ?? undefined);
   const missing = !search.get('patientId') || !search.get('transactionId');
+  // The session's time in the account's zone (issue 34), as on every other screen of the portal.
+  const zone = useReaderTimeZone();
   return (
     <PortalShell
       route="patientBillingSession"
@@ -99,7 +102,7 @@ export default function BillingSessionPage() {
                 <dt>{message('ui.patient.billing.session')}</dt>
                 <dd>
                   {[
-                    t.appointmentStart ? formatSessionTime(t.appointmentStart, viewerTimeZone()) : null,
+                    t.appointmentStart ? formatSessionTime(t.appointmentStart, zone) : null,
                     t.providerName,
                     t.practiceName,
                     t.patientName ? message('ui.patient.billing.for', { patient: t.patientName }) : null,

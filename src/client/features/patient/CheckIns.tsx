@@ -16,7 +16,8 @@ import { Dialog } from '@/client/ui/Dialog';
 import { MeasureItems } from '@/client/ui/MeasureItems';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { fullName, usePatients } from './data';
-import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
+import { formatSessionTime } from '@/domain/date-format';
+import { useReaderTimeZone } from '@/client/runtime/auth/reader-zone';
 
 type Instrument = keyof typeof constants.measureInstruments;
 const nameOf = (i: Instrument) => constants.measureInstruments[i].name;
@@ -103,7 +104,8 @@ export function CheckInTasks({ checkIns }: { checkIns: ReturnType<typeof useChec
 
 /** Each person's scores over time, newest first. */
 export function CheckInHistory({ checkIns }: { checkIns: ReturnType<typeof useCheckIns> }) {
-  const zone = viewerTimeZone();
+  // When each was done, in the account's zone (issue 34), as on every other screen of the portal.
+  const zone = useReaderTimeZone();
   const rows = checkIns.flatMap(({ patient, data }) => (data?.items ?? []).map((m) => ({ patient, m })));
   if (!rows.length) return null;
   return (

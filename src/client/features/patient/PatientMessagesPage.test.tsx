@@ -1,8 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
+import { formatDateTime } from '@/domain/date-format';
 import PatientMessagesPage from './PatientMessagesPage';
-import { httpError, renderScreen } from './test-kit';
+import { httpError, renderScreen, testUser } from './test-kit';
 
 const summary = {
   id: 't1',
@@ -12,6 +13,9 @@ const summary = {
   unread: 1,
 };
 const threadPath = routeById.patientMessageThread.path;
+/** An account whose zone is far from any test machine's: its times can only come from the account (issue 34). */
+const accountZone = 'Pacific/Honolulu';
+const accountDetails = () => ({ ...testUser, dateOfBirth: '1988-07-14', businessPartnerId: null, isPartnerAssociationActive: false, timeZone: accountZone });
 
 describe('PatientMessagesPage', () => {
   it("lists the account's conversations with the clinician, whom each is about and the unread count", async () => {
@@ -24,6 +28,37 @@ describe('PatientMessagesPage', () => {
     expect(link.getAttribute('href')).toBe('/app/patient/dashboard/messages/t1');
     expect(within(list).getByText(message('ui.messages.unreadBadge', { count: '1' }))).toBeTruthy();
     expect(within(list).getByText(new RegExp(message('ui.messages.patient.about', { name: 'Sam Rivera' })))).toBeTruthy();
+  });
+
+  it("states each conversation's last message and a thread's messages in the account's zone, not the device's", async () => {
+    const sentAt = summary.lastMessageAt;
+    const when = message('ui.messages.lastAt', { when: formatDateTime(sentAt, accountZone) });
+    const view = renderScreen(<PatientMessagesPage />, {
+      path: routeById.patientMessages.path,
+      answers: {
+        listPatientThreads: () => ({ items: [summary], unread: 1 }),
+        listPatientMessageContacts: () => ({ items: [] }),
+        getUserDetails: accountDetails,
+      },
+    });
+    const list = await screen.findByRole('list', { name: message('ui.messages.patient.threadsLabel') });
+    expect(await within(list).findByText(when, { exact: false })).toBeTruthy();
+    view.unmount();
+
+    renderScreen(<PatientMessagesPage />, {
+      path: threadPath,
+      at: '/app/patient/dashboard/messages/t1',
+      answers: {
+        listPatientThreads: () => ({ items: [], unread: 0 }),
+        getPatientThread: () => ({
+          thread: { ...summary, unread: 0 },
+          messages: [{ id: '1', side: 'clinician', mine: false, text: 'How was the week?', sentAt }],
+        }),
+        getUserDetails: accountDetails,
+      },
+    });
+    const region = await screen.findByRole('region', { name: message('ui.messages.patient.with', { name: 'Morgan Lee, LCSW' }) });
+    expect(await within(region).findByText(formatDateTime(sentAt, accountZone), { exact: false })).toBeTruthy();
   });
 
   it('says what happens next when there is no conversation yet and no clinician to write to', async () => {

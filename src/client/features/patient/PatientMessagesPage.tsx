@@ -19,7 +19,8 @@ import {
 import type { MessageContact, MessageThreadSummary } from '@/generated/entities';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { formatDateTime, viewerTimeZone } from '@/domain/date-format';
+import { formatDateTime } from '@/domain/date-format';
+import { useReaderTimeZone } from '@/client/runtime/auth/reader-zone';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
 import { Conversation } from '@/client/ui/Conversation';
@@ -87,10 +88,11 @@ function StartThread() {
 
 function ThreadList() {
   const threads = useListPatientThreadsQuery({ refetchOnMount: 'always' });
+  // The account's zone (issue 34), not the device's: the same times wherever the patient reads them.
+  const zone = useReaderTimeZone();
   if (threads.isError) return <LoadFailed error={threads.error} retry={() => void threads.refetch()} />;
   if (!threads.data) return <ListSkeleton rows={2} />;
   if (!threads.data.items.length) return <p className="muted">{message('ui.messages.patient.none')}</p>;
-  const zone = viewerTimeZone();
   return (
     <ul className="item-list" aria-label={message('ui.messages.patient.threadsLabel')}>
       {threads.data.items.map((t) => (

@@ -9,6 +9,7 @@ import type { WaitlistEntry } from '@/generated/entities';
 import { routeById } from '@/generated/routes';
 import { queryKeys, useDeclineWaitlistOfferMutation, useLeaveWaitlistMutation, useListWaitlistQuery } from '@/generated/client/hooks';
 import { formatSessionTime, formatTimeWithZone, formatWhen } from '@/domain/date-format';
+import { useReaderTimeZone } from '@/client/runtime/auth/reader-zone';
 import { message } from '@/domain/messages';
 import { errorTextFor } from '@/client/api/errors';
 import { Button, ButtonLink } from '@/client/ui/Button';
@@ -61,14 +62,13 @@ function OfferItem({ offer, onDeclined }: { offer: Offer; onDeclined: () => void
 
 function EntryItem({ entry, onChanged }: { entry: WaitlistEntry; onChanged: (text: string) => void }) {
   const leave = useLeaveWaitlistMutation({ onSuccess: () => onChanged(message('ui.waitlist.list.left')) });
+  // When they joined, in the account's zone (issue 34), not the provider's or the device's.
+  const zone = useReaderTimeZone();
   return (
     <li className="item stack-sm">
       <h2>{waitsFor(entry)}</h2>
       <p className="muted">
-        {details(entry)} ·{' '}
-        {message('ui.waitlist.list.joinedOn', {
-          when: formatWhen(entry.createdAt, entry.provider?.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone),
-        })}
+        {details(entry)} · {message('ui.waitlist.list.joinedOn', { when: formatWhen(entry.createdAt, zone) })}
       </p>
       {entry.status !== 'waiting' ? <p>{enumLabelOf('waitlistEntryStatus', entry.status)}</p> : null}
       {entry.offers.length ? (
