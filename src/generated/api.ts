@@ -8395,6 +8395,14 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                                 type: 'integer',
                                 minimum: 0,
                               },
+                              covers: {
+                                type: 'array',
+                                items: {
+                                  type: 'string',
+                                  format: 'date-time',
+                                },
+                                description: 'A balance\'s sessions with something due (their starts): an account\'s balance is one amount, not one per session.',
+                              },
                             },
                           },
                         },
@@ -8538,6 +8546,14 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                         amountCents: {
                           type: 'integer',
                           minimum: 0,
+                        },
+                        covers: {
+                          type: 'array',
+                          items: {
+                            type: 'string',
+                            format: 'date-time',
+                          },
+                          description: 'A balance\'s sessions with something due (their starts), listed once per person.',
                         },
                       },
                     },

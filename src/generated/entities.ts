@@ -3162,6 +3162,10 @@ export interface GetFrontDeskAgendaResponse {
         kind: 'consentUnsigned' | 'insuranceCardMissing' | 'balanceDue';
         consentId?: string | null;
         amountCents?: number;
+        /**
+         * A balance's sessions with something due (their starts): an account's balance is one amount, not one per session.
+         */
+        covers?: string[];
       }[];
     }[];
   }[];
@@ -3208,6 +3212,10 @@ export interface GetFrontDeskTasksResponse {
       kind: 'consentUnsigned' | 'insuranceCardMissing' | 'balanceDue';
       consentId?: string | null;
       amountCents?: number;
+      /**
+       * A balance's sessions with something due (their starts), listed once per person.
+       */
+      covers?: string[];
     }[];
   }[];
 }

@@ -1005,6 +1005,7 @@ export const messages = {
   'ui.support.agenda.notCheckedIn': 'Not checked in',
   'ui.support.agenda.noTasks': 'Nothing open',
   'ui.support.agenda.balance': 'Balance due: {amount}',
+  'ui.support.agenda.balanceCovers': 'For the sessions of {sessions}',
   'ui.support.agenda.handOver': 'Hand the device to {name} to sign the consent',
   'ui.support.agendaTasks.link': 'Open front-desk tasks',
   'ui.support.agendaTasks.intro': 'Pick the practice: the open tasks of the people on its sessions over the next {days} days, earliest first. A task leaves the list once it is done.',
@@ -2227,6 +2228,7 @@ export interface MessageParams {
   'ui.support.agenda.notCheckedIn': Record<string, never>;
   'ui.support.agenda.noTasks': Record<string, never>;
   'ui.support.agenda.balance': { amount: string | number };
+  'ui.support.agenda.balanceCovers': { sessions: string | number };
   'ui.support.agenda.handOver': { name: string | number };
   'ui.support.agendaTasks.link': Record<string, never>;
   'ui.support.agendaTasks.intro': { days: string | number };

@@ -940,6 +940,7 @@ export const translation: Translation = {
     'ui.support.agenda.notCheckedIn': 'Llegada sin registrar',
     'ui.support.agenda.noTasks': 'Nada pendiente',
     'ui.support.agenda.balance': 'Saldo pendiente: {amount}',
+    'ui.support.agenda.balanceCovers': 'Por las sesiones del {sessions}',
     'ui.support.agenda.handOver': 'Entregue el dispositivo a {name} para que firme el consentimiento',
     'ui.support.agendaTasks.link': 'Abrir las tareas de recepción',
     'ui.support.agendaTasks.intro': 'Elija el consultorio: las tareas pendientes de las personas de sus sesiones de los próximos {days} días, las más próximas primero. Una tarea sale de la lista cuando se completa.',
