@@ -509,6 +509,8 @@ export const messages = {
   'ui.patient.home.startIntake': 'Start the intake',
   'ui.intake.heading': 'Intake questionnaire',
   'ui.intake.intro': 'Your answers go to your clinician before your first session. It takes about five minutes.',
+  'ui.intake.headingFor': 'Intake questionnaire for {patient}',
+  'ui.intake.introFor': 'Answer about {patient}: the answers go to {patient}\'s clinician before the first session. It takes about five minutes.',
   'ui.intake.step': 'Step {step} of {steps}: {title}',
   'ui.intake.next': 'Continue',
   'ui.intake.back': 'Back',
@@ -1746,6 +1748,8 @@ export interface MessageParams {
   'ui.patient.home.startIntake': Record<string, never>;
   'ui.intake.heading': Record<string, never>;
   'ui.intake.intro': Record<string, never>;
+  'ui.intake.headingFor': { patient: string | number };
+  'ui.intake.introFor': { patient: string | number };
   'ui.intake.step': { step: string | number; steps: string | number; title: string | number };
   'ui.intake.next': Record<string, never>;
   'ui.intake.back': Record<string, never>;

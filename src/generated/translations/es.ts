@@ -458,6 +458,8 @@ export const translation: Translation = {
     'ui.patient.home.startIntake': 'Empezar el cuestionario inicial',
     'ui.intake.heading': 'Cuestionario inicial',
     'ui.intake.intro': 'Sus respuestas llegan a su profesional clínico antes de su primera sesión. Se completa en unos cinco minutos.',
+    'ui.intake.headingFor': 'Cuestionario inicial de {patient}',
+    'ui.intake.introFor': 'Responda sobre {patient}: las respuestas llegan a su profesional clínico antes de la primera sesión. Se completa en unos cinco minutos.',
     'ui.intake.step': 'Paso {step} de {steps}: {title}',
     'ui.intake.next': 'Continuar',
     'ui.intake.back': 'Atrás',
