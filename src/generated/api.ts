@@ -6336,8 +6336,12 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         schema: {
           type: 'object',
           additionalProperties: false,
-          required: ['items'],
+          required: ['timeZone', 'items'],
           properties: {
+            timeZone: {
+              type: 'string',
+              description: 'The provider\'s zone, the schedule\'s: the clients\' session times are read in it.',
+            },
             items: {
               type: 'array',
               items: {

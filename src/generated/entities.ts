@@ -2480,6 +2480,10 @@ export interface ListCareClientsQuery {
  * via the `definition` "ListCareClientsResponse".
  */
 export interface ListCareClientsResponse {
+  /**
+   * The provider's zone, the schedule's: the clients' session times are read in it.
+   */
+  timeZone: string;
   items: CareClient[];
 }
 /**

@@ -196,6 +196,7 @@ export const messages = {
   'ui.care.availability.extra': 'Extra hours',
   'ui.care.calendar.practice': 'Your practice: {practice}, {city}, {state}.',
   'ui.care.clients.intro': 'Everyone with a past or upcoming session with you.',
+  'ui.care.clients.zone': 'Times are in {zone}, as on your schedule.',
   'ui.care.clients.search': 'Search by name',
   'ui.care.clients.none': 'No clients yet. Clients appear here once they book a session with you.',
   'ui.care.clients.noMatch': 'No client matches that name.',
@@ -1479,6 +1480,7 @@ export interface MessageParams {
   'ui.care.availability.extra': Record<string, never>;
   'ui.care.calendar.practice': { practice: string | number; city: string | number; state: string | number };
   'ui.care.clients.intro': Record<string, never>;
+  'ui.care.clients.zone': { zone: string | number };
   'ui.care.clients.search': Record<string, never>;
   'ui.care.clients.none': Record<string, never>;
   'ui.care.clients.noMatch': Record<string, never>;

@@ -189,6 +189,7 @@ export const translation: Translation = {
     'ui.care.availability.extra': 'Horas adicionales',
     'ui.care.calendar.practice': 'Su consultorio: {practice}, {city}, {state}.',
     'ui.care.clients.intro': 'Todas las personas con una sesión anterior o próxima con usted.',
+    'ui.care.clients.zone': 'Los horarios están en {zone}, como en su agenda.',
     'ui.care.clients.search': 'Buscar por nombre',
     'ui.care.clients.none': 'Todavía no tiene clientes. Los clientes aparecen aquí cuando reservan una sesión con usted.',
     'ui.care.clients.noMatch': 'Ningún cliente coincide con ese nombre.',
