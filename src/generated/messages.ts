@@ -1185,6 +1185,8 @@ export const messages = {
   'ui.partners.heading': 'Our partners',
   'ui.partners.codeLabel': 'Partnership code',
   'ui.partners.verified': 'Your partnership code is confirmed. You can now book a session.',
+  'ui.partners.covers.full': '{partner} pays for the sessions you book with this code: you pay nothing for them.',
+  'ui.partners.covers.partial': 'Sessions you book with this code are under {partner}\'s terms: what you pay, if anything, is shown before you confirm a time.',
   'ui.callCenter.open': 'We\'re open now. Call {phone}',
   'ui.callCenter.closed': 'We\'re closed. We open again {nextOpening}.',
   /** The provider search's first link for keyboard users, past the filters to the results. */
@@ -2404,6 +2406,8 @@ export interface MessageParams {
   'ui.partners.heading': Record<string, never>;
   'ui.partners.codeLabel': Record<string, never>;
   'ui.partners.verified': Record<string, never>;
+  'ui.partners.covers.full': { partner: string | number };
+  'ui.partners.covers.partial': { partner: string | number };
   'ui.callCenter.open': { phone: string | number };
   'ui.callCenter.closed': { nextOpening: string | number };
   'ui.search.skipToResults': Record<string, never>;

@@ -1113,6 +1113,8 @@ export const translation: Translation = {
     'ui.partners.heading': 'Nuestros socios',
     'ui.partners.codeLabel': 'Código de socio',
     'ui.partners.verified': 'Su código de socio está confirmado. Ya puede reservar una sesión.',
+    'ui.partners.covers.full': '{partner} paga las sesiones que reserve con este código: usted no paga nada por ellas.',
+    'ui.partners.covers.partial': 'Las sesiones que reserve con este código siguen las condiciones de {partner}: lo que deba pagar, si algo, se muestra antes de confirmar un horario.',
     'ui.callCenter.open': 'Estamos abiertos. Llame al {phone}',
     'ui.callCenter.closed': 'Estamos cerrados. Volvemos a abrir {nextOpening}.',
     'ui.search.skipToResults': 'Ir a los resultados',
