@@ -6336,8 +6336,12 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         schema: {
           type: 'object',
           additionalProperties: false,
-          required: ['items'],
+          required: ['timeZone', 'items'],
           properties: {
+            timeZone: {
+              type: 'string',
+              description: 'The provider\'s zone, the schedule\'s: the clients\' session times are read in it.',
+            },
             items: {
               type: 'array',
               items: {
@@ -8395,6 +8399,14 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                                 type: 'integer',
                                 minimum: 0,
                               },
+                              covers: {
+                                type: 'array',
+                                items: {
+                                  type: 'string',
+                                  format: 'date-time',
+                                },
+                                description: 'A balance\'s sessions with something due (their starts): an account\'s balance is one amount, not one per session.',
+                              },
                             },
                           },
                         },
@@ -8538,6 +8550,14 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                         amountCents: {
                           type: 'integer',
                           minimum: 0,
+                        },
+                        covers: {
+                          type: 'array',
+                          items: {
+                            type: 'string',
+                            format: 'date-time',
+                          },
+                          description: 'A balance\'s sessions with something due (their starts), listed once per person.',
                         },
                       },
                     },

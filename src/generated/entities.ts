@@ -2480,6 +2480,10 @@ export interface ListCareClientsQuery {
  * via the `definition` "ListCareClientsResponse".
  */
 export interface ListCareClientsResponse {
+  /**
+   * The provider's zone, the schedule's: the clients' session times are read in it.
+   */
+  timeZone: string;
   items: CareClient[];
 }
 /**
@@ -3162,6 +3166,10 @@ export interface GetFrontDeskAgendaResponse {
         kind: 'consentUnsigned' | 'insuranceCardMissing' | 'balanceDue';
         consentId?: string | null;
         amountCents?: number;
+        /**
+         * A balance's sessions with something due (their starts): an account's balance is one amount, not one per session.
+         */
+        covers?: string[];
       }[];
     }[];
   }[];
@@ -3208,6 +3216,10 @@ export interface GetFrontDeskTasksResponse {
       kind: 'consentUnsigned' | 'insuranceCardMissing' | 'balanceDue';
       consentId?: string | null;
       amountCents?: number;
+      /**
+       * A balance's sessions with something due (their starts), listed once per person.
+       */
+      covers?: string[];
     }[];
   }[];
 }

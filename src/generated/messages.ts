@@ -196,6 +196,7 @@ export const messages = {
   'ui.care.availability.extra': 'Extra hours',
   'ui.care.calendar.practice': 'Your practice: {practice}, {city}, {state}.',
   'ui.care.clients.intro': 'Everyone with a past or upcoming session with you.',
+  'ui.care.clients.zone': 'Times are in {zone}, as on your schedule.',
   'ui.care.clients.search': 'Search by name',
   'ui.care.clients.none': 'No clients yet. Clients appear here once they book a session with you.',
   'ui.care.clients.noMatch': 'No client matches that name.',
@@ -509,6 +510,8 @@ export const messages = {
   'ui.patient.home.startIntake': 'Start the intake',
   'ui.intake.heading': 'Intake questionnaire',
   'ui.intake.intro': 'Your answers go to your clinician before your first session. It takes about five minutes.',
+  'ui.intake.headingFor': 'Intake questionnaire for {patient}',
+  'ui.intake.introFor': 'Answer about {patient}: the answers go to {patient}\'s clinician before the first session. It takes about five minutes.',
   'ui.intake.step': 'Step {step} of {steps}: {title}',
   'ui.intake.next': 'Continue',
   'ui.intake.back': 'Back',
@@ -1005,6 +1008,7 @@ export const messages = {
   'ui.support.agenda.notCheckedIn': 'Not checked in',
   'ui.support.agenda.noTasks': 'Nothing open',
   'ui.support.agenda.balance': 'Balance due: {amount}',
+  'ui.support.agenda.balanceCovers': 'For the sessions of {sessions}',
   'ui.support.agenda.handOver': 'Hand the device to {name} to sign the consent',
   'ui.support.agendaTasks.link': 'Open front-desk tasks',
   'ui.support.agendaTasks.intro': 'Pick the practice: the open tasks of the people on its sessions over the next {days} days, earliest first. A task leaves the list once it is done.',
@@ -1181,6 +1185,8 @@ export const messages = {
   'ui.partners.heading': 'Our partners',
   'ui.partners.codeLabel': 'Partnership code',
   'ui.partners.verified': 'Your partnership code is confirmed. You can now book a session.',
+  'ui.partners.covers.full': '{partner} pays for the sessions you book with this code: you pay nothing for them.',
+  'ui.partners.covers.partial': 'Sessions you book with this code are under {partner}\'s terms: what you pay, if anything, is shown before you confirm a time.',
   'ui.callCenter.open': 'We\'re open now. Call {phone}',
   'ui.callCenter.closed': 'We\'re closed. We open again {nextOpening}.',
   /** The provider search's first link for keyboard users, past the filters to the results. */
@@ -1476,6 +1482,7 @@ export interface MessageParams {
   'ui.care.availability.extra': Record<string, never>;
   'ui.care.calendar.practice': { practice: string | number; city: string | number; state: string | number };
   'ui.care.clients.intro': Record<string, never>;
+  'ui.care.clients.zone': { zone: string | number };
   'ui.care.clients.search': Record<string, never>;
   'ui.care.clients.none': Record<string, never>;
   'ui.care.clients.noMatch': Record<string, never>;
@@ -1745,6 +1752,8 @@ export interface MessageParams {
   'ui.patient.home.startIntake': Record<string, never>;
   'ui.intake.heading': Record<string, never>;
   'ui.intake.intro': Record<string, never>;
+  'ui.intake.headingFor': { patient: string | number };
+  'ui.intake.introFor': { patient: string | number };
   'ui.intake.step': { step: string | number; steps: string | number; title: string | number };
   'ui.intake.next': Record<string, never>;
   'ui.intake.back': Record<string, never>;
@@ -2227,6 +2236,7 @@ export interface MessageParams {
   'ui.support.agenda.notCheckedIn': Record<string, never>;
   'ui.support.agenda.noTasks': Record<string, never>;
   'ui.support.agenda.balance': { amount: string | number };
+  'ui.support.agenda.balanceCovers': { sessions: string | number };
   'ui.support.agenda.handOver': { name: string | number };
   'ui.support.agendaTasks.link': Record<string, never>;
   'ui.support.agendaTasks.intro': { days: string | number };
@@ -2396,6 +2406,8 @@ export interface MessageParams {
   'ui.partners.heading': Record<string, never>;
   'ui.partners.codeLabel': Record<string, never>;
   'ui.partners.verified': Record<string, never>;
+  'ui.partners.covers.full': { partner: string | number };
+  'ui.partners.covers.partial': { partner: string | number };
   'ui.callCenter.open': { phone: string | number };
   'ui.callCenter.closed': { nextOpening: string | number };
   'ui.search.skipToResults': Record<string, never>;

@@ -38,6 +38,7 @@ export async function agendaOf(db: Queryable, practiceId: string, date: string):
     unsigned_consent_id: string | null;
     card_missing: boolean;
     balance_cents: number;
+    balance_covers: string[] | null;
   }>(
     `SELECT a.id, lower(a.during) AS start_at, upper(a.during) AS end_at, a.appointment_mode, a.counseling_type, a.insurance_id,
             json_build_object('id', pv.id, 'firstName', pv.first_name, 'lastName', pv.last_name, 'title', pv.title) AS provider,
@@ -48,7 +49,9 @@ export async function agendaOf(db: Queryable, practiceId: string, date: string):
                 AND (c.appointment_id IS NULL OR c.appointment_id = a.id) ORDER BY c.created_at DESC LIMIT 1) AS unsigned_consent_id,
             (a.insurance_id IS NOT NULL AND ap.position = 0 AND NOT EXISTS (
                SELECT 1 FROM patient_documents d WHERE d.insurance_id = a.insurance_id AND d.kind = 'insurance_card_front')) AS card_missing,
-            CASE WHEN ap.position = 0 THEN (SELECT coalesce(sum(appointment_due_cents(o.id)), 0)::int FROM appointments o WHERE o.user_id = a.user_id) ELSE 0 END AS balance_cents
+            CASE WHEN ap.position = 0 THEN (SELECT coalesce(sum(appointment_due_cents(o.id)), 0)::int FROM appointments o WHERE o.user_id = a.user_id) ELSE 0 END AS balance_cents,
+            CASE WHEN ap.position = 0 THEN (SELECT json_agg(lower(o.during) ORDER BY lower(o.during)) FROM appointments o
+                                             WHERE o.user_id = a.user_id AND appointment_due_cents(o.id) > 0) END AS balance_covers
        FROM appointments a
        JOIN providers pv ON pv.id = a.provider_id
        JOIN appointment_patients ap ON ap.appointment_id = a.id
@@ -75,7 +78,10 @@ export async function agendaOf(db: Queryable, practiceId: string, date: string):
     const tasks: Task[] = [];
     if (!r.consent_signed) tasks.push({ kind: 'consentUnsigned', consentId: r.unsigned_consent_id });
     if (r.card_missing) tasks.push({ kind: 'insuranceCardMissing' });
-    if (r.balance_cents > 0) tasks.push({ kind: 'balanceDue', amountCents: r.balance_cents });
+    if (r.balance_cents > 0) {
+      const covers = (r.balance_covers ?? []).map((start) => new Date(start).toISOString());
+      tasks.push({ kind: 'balanceDue', amountCents: r.balance_cents, covers });
+    }
     s.patients.push({
       id: r.patient_id,
       firstName: r.first_name,
@@ -114,12 +120,17 @@ export async function openTasksOf(db: Queryable, practiceId: string, now: Date, 
   if (!practice) return undefined;
   const today = moment.tz(now, practice.time_zone).startOf('day');
   const items: OpenTasks['items'] = [];
+  // A balance is the account's, not a session's: listed once, on the person's first session, with
+  // the sessions it covers (a $50 balance on two sessions' rows read as $100 owed).
+  const balanceListed = new Set<string>();
   for (let d = 0; d < days; d++) {
     const date = today.clone().add(d, 'day').format('YYYY-MM-DD');
     const agenda = await agendaOf(db, practiceId, date);
     for (const s of agenda?.sessions ?? []) {
       for (const p of s.patients) {
-        if (!p.tasks.length) continue;
+        const tasks = p.tasks.filter((task) => task.kind !== 'balanceDue' || !balanceListed.has(p.id));
+        if (tasks.some((task) => task.kind === 'balanceDue')) balanceListed.add(p.id);
+        if (!tasks.length) continue;
         items.push({
           date,
           sessionId: s.id,
@@ -127,7 +138,7 @@ export async function openTasksOf(db: Queryable, practiceId: string, now: Date, 
           appointmentMode: s.appointmentMode,
           providerName: fullName(s.provider),
           patient: { id: p.id, firstName: p.firstName, lastName: p.lastName, checkedInAt: p.checkedInAt },
-          tasks: p.tasks as OpenTasks['items'][number]['tasks'],
+          tasks: tasks as OpenTasks['items'][number]['tasks'],
         });
       }
     }

@@ -80,7 +80,10 @@ describe('journey: the front desk checks a patient in and the patient signs the 
       expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
 
       await person.getByRole('button', { name: message('ui.support.agenda.handOver', { name: memberName }) }).click();
-      const device = page.getByRole('dialog', { name: message('ui.support.handover.heading', { name: memberName }) });
+      // The device shows only the patient's own screen: no agenda behind it, no other patient on the page.
+      const device = page.getByRole('region', { name: message('ui.support.handover.heading', { name: memberName }) });
+      await device.waitFor();
+      expect(await visitCard.count()).toBe(0);
       await device.getByLabel(messages['ui.support.handover.dob']).fill('1990-04-12');
       await device.getByRole('button', { name: messages['ui.support.handover.confirm'] }).click();
       await device.getByText(messages['ui.support.handover.consentIntro']).waitFor();

@@ -15,11 +15,10 @@ import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import { measureText } from './measure-text';
 import './care.css';
-import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
+import { formatSessionTime, zoneLabel } from '@/domain/date-format';
 import { enumLabelOf, routeTitle } from '@/domain/translations';
 
-function ClientCard({ client: c }: { client: CareClient }) {
-  const zone = viewerTimeZone();
+function ClientCard({ client: c, zone }: { client: CareClient; zone: string }) {
   return (
     <li className="card care__session">
       <div className="stack-sm">
@@ -60,6 +59,8 @@ export default function ClientsPage() {
       <header className="stack-sm">
         <h1>{routeTitle('careClients')}</h1>
         <p className="lead">{message('ui.care.clients.intro')}</p>
+        {/* The schedule's zone, named: the same session reads the same here and there, whatever the device's zone. */}
+        {clients.data ? <p className="muted">{message('ui.care.clients.zone', { zone: zoneLabel(clients.data.timeZone) })}</p> : null}
       </header>
       <div className="field">
         <label className="field__label" htmlFor="clients-search">
@@ -71,7 +72,7 @@ export default function ClientsPage() {
         clients.data.items.length ? (
           <ul className="care__list" aria-busy={clients.isFetching}>
             {clients.data.items.map((c) => (
-              <ClientCard key={c.id} client={c} />
+              <ClientCard key={c.id} client={c} zone={clients.data.timeZone} />
             ))}
           </ul>
         ) : (

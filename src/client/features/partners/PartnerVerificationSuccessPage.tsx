@@ -76,6 +76,8 @@ export default function PartnerVerificationSuccessPage() {
           {b2bDetails.verificationMessages.success || message('ui.partners.verified')}
         </p>
         <p className="partner-card__name">{partner.name}</p>
+        {/* What the code covers, before any session is chosen: its sessions, never "this session". */}
+        <p>{message(partner.dealStructure === 'Fully Covered' ? 'ui.partners.covers.full' : 'ui.partners.covers.partial', { partner: partner.name })}</p>
         {partner.phone ? (
           <p className="small muted">
             {message('ui.partners.partnerPhone')}: <a href={telHref(partner.phone)}>{formatPhone(partner.phone)}</a>

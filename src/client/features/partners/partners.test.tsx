@@ -165,6 +165,9 @@ describe('partnership code confirmed', () => {
       getBusinessPartnerByCode: () => ({ partner: all[0], b2bDetails }),
     });
     expect(await screen.findByText('Welcome, Partner 01 member!')).toBeTruthy();
+    // What the code covers, said before any session is chosen.
+    expect(screen.getByText(message('ui.partners.covers.full', { partner: 'Partner 01' }))).toBeTruthy();
+    expect(screen.queryByText(/this session/i)).toBeNull();
     expect(screen.getByRole('link', { name: message('ui.partners.continue') }).getAttribute('href')).toBe(
       `${routeById.providerSearch.path}?partnershipCode=CODE-1`,
     );

@@ -76,4 +76,20 @@ describe('the intake questionnaire (/app/formsort)', () => {
       gad7: [0, 0, 0, 0, 0, 0, 0],
     });
   });
+
+  it("names the child whose intake it is, from the portal's to-do for that child", async () => {
+    const child = { id: 'p-child', firstName: 'Mia', lastName: 'Rivera', relationship: 'Child', dateOfBirth: '2016-05-01' };
+    renderScreen(<FormsortPage />, {
+      path: routeById.formsort.path,
+      at: `${routeById.formsort.path}?patientId=p-child`,
+      answers: { getUserPatients: () => ({ items: [self, child] }) },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: message('ui.intake.headingFor', { patient: 'Mia Rivera' }) })).toBeTruthy();
+    expect(screen.getByText(message('ui.intake.introFor', { patient: 'Mia Rivera' }))).toBeTruthy();
+  });
+
+  it("keeps the plain heading for the account holder's own intake", async () => {
+    renderScreen(<FormsortPage />, { path: routeById.formsort.path, answers: { getUserPatients: () => ({ items: [self] }) } });
+    expect(await screen.findByRole('heading', { level: 1, name: message('ui.intake.heading') })).toBeTruthy();
+  });
 });

@@ -30,6 +30,7 @@ import { Button, ButtonLink } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { MeasureItems } from '@/client/ui/MeasureItems';
 import { Skeleton } from '@/client/ui/Skeleton';
+import { fullName } from '@/client/ui/format';
 import './questionnaire.css';
 
 type Draft = { answers: Record<string, string>; phq9: (number | undefined)[]; gad7: (number | undefined)[] };
@@ -190,10 +191,12 @@ export default function FormsortPage() {
   const patients = useGetUserPatientsQuery({}, { enabled: Boolean(user) });
   const asked = search.get('patientId');
   const patient = patients.data?.items.find((p) => (asked ? p.id === asked : p.relationship === 'Self')) ?? (asked ? undefined : patients.data?.items[0]);
+  // Another person's intake (a child's) names whom it is about: the account holder answers for them.
+  const about = patient && patient.relationship !== 'Self' ? fullName(patient) : undefined;
   return (
     <div className="container questionnaire">
       <section className="questionnaire__card card stack" aria-labelledby="intake-heading">
-        <h1 id="intake-heading">{message('ui.intake.heading')}</h1>
+        <h1 id="intake-heading">{about ? message('ui.intake.headingFor', { patient: about }) : message('ui.intake.heading')}</h1>
         {!user ? (
           <p className="notice">
             {message('ui.intake.signIn')} <Link to={routeById.login.path}>{message('ui.intake.signInLink')}</Link>
@@ -210,7 +213,7 @@ export default function FormsortPage() {
           <ErrorNotice text={errorTextFor(undefined, 'patient_web', 'NOT_FOUND')} />
         ) : (
           <>
-            <p className="muted">{message('ui.intake.intro')}</p>
+            <p className="muted">{about ? message('ui.intake.introFor', { patient: about }) : message('ui.intake.intro')}</p>
             <Intake patientId={patient.id} />
           </>
         )}

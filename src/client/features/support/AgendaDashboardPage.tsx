@@ -12,10 +12,10 @@ import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { formatUsDate } from '@/domain/dates';
-import { formatSessionTime } from '@/domain/date-format';
+import { formatDateTime, formatSessionTime } from '@/domain/date-format';
 import { withQuery } from '@/client/runtime/navigation/places';
 import { Button } from '@/client/ui/Button';
-import { fullName, stateName } from '@/client/ui/format';
+import { formatList, fullName, stateName } from '@/client/ui/format';
 import { Loaded } from './Loaded';
 import { Pick } from './Pick';
 import { SupportShell } from './SupportShell';
@@ -53,6 +53,14 @@ function OpenTasks({ practiceId }: { practiceId: string }) {
                               ? message('ui.support.agenda.balance', { amount: formatCents(t.amountCents ?? 0) })
                               : enumLabelOf('frontDeskTask', t.kind)}
                           </span>
+                          {t.covers?.length ? (
+                            <span className="support__meta">
+                              {' '}
+                              {message('ui.support.agenda.balanceCovers', {
+                                sessions: formatList(t.covers.map((start) => formatDateTime(start, data.practice.timeZone))),
+                              })}
+                            </span>
+                          ) : null}
                         </li>
                       ))}
                     </ul>

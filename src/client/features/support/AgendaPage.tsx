@@ -26,7 +26,6 @@ import { formatCents } from '@/domain/money';
 import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
-import { Dialog } from '@/client/ui/Dialog';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { fullName, stateName } from '@/client/ui/format';
 import { Loaded } from './Loaded';
@@ -40,7 +39,11 @@ type Agenda = EndpointTypes['getFrontDeskAgenda']['response'];
 type AgendaSession = Agenda['sessions'][number];
 type AgendaPatient = AgendaSession['patients'][number];
 
-/** The hand-over: date of birth, then the consent to read and sign; then back to the front desk. */
+/**
+ * The hand-over: date of birth, then the consent to read and sign; then back to the front desk. It
+ * takes the whole screen in place of the agenda (not a dialog over it): the device in the patient's
+ * hands holds only their own screen, and nothing of the day's other patients is on the page.
+ */
 function HandOver({ session, patient, onClose }: { session: AgendaSession; patient: AgendaPatient; onClose: () => void }) {
   const api = useApi();
   const [dob, setDob] = useState('');
@@ -79,8 +82,9 @@ function HandOver({ session, patient, onClose }: { session: AgendaSession; patie
   });
 
   return (
-    <Dialog open size="wide" title={message('ui.support.handover.heading', { name })} onClose={onClose}>
-      <div className="stack">
+    <section className="container stack-lg support" aria-labelledby="handover-heading">
+      <h1 id="handover-heading">{message('ui.support.handover.heading', { name })}</h1>
+      <div className="card stack">
         {signed ? (
           <>
             <p className="notice notice--success" role="status">
@@ -163,7 +167,7 @@ function HandOver({ session, patient, onClose }: { session: AgendaSession; patie
         )}
         <ErrorNotice text={problem} inline />
       </div>
-    </Dialog>
+    </section>
   );
 }
 
@@ -218,10 +222,10 @@ function PatientRow({ session, patient, zone, onHandOver }: { session: AgendaSes
   );
 }
 
-function Day({ practiceId, date }: { practiceId: string; date: string }) {
-  const queryClient = useQueryClient();
+type HandOverTo = { session: AgendaSession; patient: AgendaPatient };
+
+function Day({ practiceId, date, onHandOver }: { practiceId: string; date: string; onHandOver: (to: HandOverTo) => void }) {
   const agenda = useGetFrontDeskAgendaQuery({ query: { practiceId, date } }, { staleTime: 0 });
-  const [handOver, setHandOver] = useState<{ session: AgendaSession; patient: AgendaPatient }>();
   return (
     <Loaded query={agenda} rows={3}>
       {(a) => (
@@ -242,7 +246,7 @@ function Day({ practiceId, date }: { practiceId: string; date: string }) {
                   </p>
                   <ul className="support__plain">
                     {s.patients.map((p) => (
-                      <PatientRow key={p.id} session={s} patient={p} zone={a.practice.timeZone} onHandOver={() => setHandOver({ session: s, patient: p })} />
+                      <PatientRow key={p.id} session={s} patient={p} zone={a.practice.timeZone} onHandOver={() => onHandOver({ session: s, patient: p })} />
                     ))}
                   </ul>
                 </li>
@@ -251,16 +255,6 @@ function Day({ practiceId, date }: { practiceId: string; date: string }) {
           ) : (
             <p className="notice">{message('ui.support.agenda.empty')}</p>
           )}
-          {handOver ? (
-            <HandOver
-              session={handOver.session}
-              patient={handOver.patient}
-              onClose={() => {
-                setHandOver(undefined);
-                void queryClient.invalidateQueries({ queryKey: queryKeys.getFrontDeskAgenda({ query: { practiceId, date } }) });
-              }}
-            />
-          ) : null}
         </section>
       )}
     </Loaded>
@@ -275,6 +269,20 @@ export default function AgendaPage() {
   const [pickedPractice, setPickedPractice] = useState(practiceId);
   const [pickedDate, setPickedDate] = useState(date || todayIso(new Date(), constants.calendarTimeZone));
   const practices = usePractices(stateCode);
+  const queryClient = useQueryClient();
+  const [handOver, setHandOver] = useState<HandOverTo>();
+  // Handed over, the device shows the patient's own screen alone: the agenda is not rendered behind it.
+  if (handOver)
+    return (
+      <HandOver
+        session={handOver.session}
+        patient={handOver.patient}
+        onClose={() => {
+          setHandOver(undefined);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.getFrontDeskAgenda({ query: { practiceId, date } }) });
+        }}
+      />
+    );
   return (
     <SupportShell route="agenda">
       <p className="lead">{message('ui.support.agenda.intro')}</p>
@@ -320,7 +328,7 @@ export default function AgendaPage() {
         </div>
       </form>
       {practiceId && date ? (
-        <Day key={`${practiceId}|${date}`} practiceId={practiceId} date={date} />
+        <Day key={`${practiceId}|${date}`} practiceId={practiceId} date={date} onHandOver={setHandOver} />
       ) : (
         <p className="muted">{message('ui.support.agenda.pick')}</p>
       )}

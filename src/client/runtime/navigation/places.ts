@@ -49,12 +49,15 @@ export interface Place {
 /**
  * The areas a signed-in person's roles open (login dashboard, account menu): served routes that a
  * role of theirs grants (not those open to anyone or to any signed-in person), without path
- * parameters, and only the top of each area (a support dashboard, not each of its views).
+ * parameters, no booking steps, and only the top of each area (a support dashboard, not each of its views).
  */
 export function placesFor(permissions: DerivedPermissions, table: readonly RouteDefinitionWithId[] = routes): Place[] {
   const granted = table.filter(
     (r) =>
       r.registered &&
+      // A booking's steps (its e-mail, patient information and payment pages) are places only inside
+      // a booking, reached from a chosen time: offered alone they open an empty step.
+      r.area !== 'booking' &&
       !r.path.includes(':') &&
       !r.access.some((a) => a === 'anyone' || a === 'anonymous' || a === 'authenticated') &&
       routeDecision(r.access, 'authenticated', permissions) === 'open',

@@ -297,7 +297,8 @@ const partnerDetails: Record<string, Omit<PartnerSeed, 'partnershipCode'>> = {
     hidePostBookingModalCopy: false,
     authorizationRequired: false,
     isCreditCardOptional: true,
-    customSuccessMessage: 'Your Acme employee assistance benefit covers this session.',
+    // Shown when the code is confirmed, before any session is chosen, and again on the booking's confirmation.
+    customSuccessMessage: 'Your Acme employee assistance benefit covers your sessions with our providers.',
     customFailureMessage: 'We could not confirm your Acme benefit. Please check your partnership code.',
   },
   'HARBOR-HEALTH': {

@@ -35,6 +35,9 @@ describe("a clinician's clients", () => {
     const jordanRow = res.json().items.find((c: { id: string }) => c.id === patientId);
     expect(jordanRow).toMatchObject({ firstName: 'Jordan', lastName: 'Rivera', careStatus: 'in_care', latest: { phq9: null, gad7: null } });
     expect(jordanRow.nextSession).not.toBeNull();
+    // The schedule's zone, the provider's: the page reads the sessions in it.
+    const [provider] = await t.app.database.query<{ time_zone: string }>('SELECT time_zone FROM providers WHERE id = $1', [providerId]);
+    expect(res.json().timeZone).toBe(provider!.time_zone);
     expect((await get(clinician, '/api/care/clients?q=jord')).json().items.map((c: { id: string }) => c.id)).toContain(patientId);
     expect((await get(clinician, '/api/care/clients?q=zzzz')).json().items).toEqual([]);
     expect((await auditRows(t.app, "action = 'listCareClients' AND actor_id = $1", [clinician.id])).at(-1)).toMatchObject({

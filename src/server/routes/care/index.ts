@@ -96,9 +96,13 @@ export const careHandlers: Handlers = {
   },
 
   async listCareClients(request) {
+    const db = request.server.database;
     const providerId = await callerProviderId(request);
     request.auditTarget = { type: 'provider', id: providerId };
-    return { items: await clientsOf(request.server.database, providerId, request.server.clock.now(), request.query.q) };
+    // The schedule's zone (the provider's), so a client's next session reads as it does on the schedule.
+    const [provider] = await db.query<{ timeZone: string }>('SELECT time_zone AS "timeZone" FROM providers WHERE id = $1', [providerId]);
+    if (!provider) throw new AppError('NOT_FOUND');
+    return { timeZone: provider.timeZone, items: await clientsOf(db, providerId, request.server.clock.now(), request.query.q) };
   },
 
   async getCareClient(request) {

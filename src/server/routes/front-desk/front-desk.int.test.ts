@@ -98,6 +98,29 @@ describe('the practice agenda', () => {
     expect((await openTasks())?.tasks.map((k) => k.kind) ?? []).not.toContain('consentUnsigned');
   });
 
+  it("lists an account's balance once, with the sessions it covers, however many of the person's sessions are listed", async () => {
+    const db = t.app.database;
+    // A second session of the same person a day later, and $50 due on the first one.
+    const [second] = await db.query<{ id: string }>(
+      `INSERT INTO appointments (user_id, provider_id, practice_id, during, appointment_mode, counseling_type, time_zone, self_pay, app_source, booked_by, price_cents)
+       SELECT user_id, provider_id, practice_id, tstzrange(lower(during) + interval '1 day', upper(during) + interval '1 day'), appointment_mode,
+              counseling_type, time_zone, self_pay, app_source, booked_by, price_cents FROM appointments WHERE id = $1
+       RETURNING id`,
+      [session.id],
+    );
+    await db.query('INSERT INTO appointment_patients (appointment_id, patient_id, position) VALUES ($1, $2, 0)', [second!.id, session.patient_id]);
+    await db.query("INSERT INTO money_ledger (at, kind, account_id, appointment_id, due_cents, reason) VALUES (now(), 'due', $1, $2, 5000, 'test balance')", [
+      avery.id,
+      session.id,
+    ]);
+    const res = await t.app.inject({ method: 'GET', url: `/api/front-desk/tasks?practiceId=${session.practice_id}&days=7`, headers: support.headers });
+    expect(res.statusCode).toBe(200);
+    const items = res.json().items as { sessionId: string; patient: { id: string }; tasks: { kind: string; amountCents?: number; covers?: string[] }[] }[];
+    expect(items.filter((i) => i.patient.id === session.patient_id).map((i) => i.sessionId)).toEqual(expect.arrayContaining([session.id, second!.id]));
+    const balances = items.filter((i) => i.patient.id === session.patient_id).flatMap((i) => i.tasks.filter((task) => task.kind === 'balanceDue'));
+    expect(balances).toEqual([{ kind: 'balanceDue', amountCents: 5000, covers: [new Date(session.start_at).toISOString()] }]);
+  });
+
   it('refuses patients and answers an unknown practice 404', async () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/front-desk/agenda?practiceId=${session.practice_id}&date=2026-11-24`, headers: avery.headers }))
