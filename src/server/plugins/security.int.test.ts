@@ -108,12 +108,15 @@ describe('server-rendered pages', () => {
       const second = await app.inject({ method: 'GET', url: '/app/providers', headers: { accept: 'text/html' } });
       expect(first.statusCode).toBe(200);
       const scripts = [...first.body.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
-      expect(scripts).toEqual([' type="application/json" id="app-state"', ' type="module" src="/assets/main.js"']);
+      // The visitor's flag decisions ride in a data block of their own, added to the shared rendering per request.
+      expect(scripts).toEqual([' type="application/json" id="app-state"', ' type="module" src="/assets/main.js"', ' type="application/json" id="flag-state"']);
       expect(JSON.parse(first.body.match(/<script type="application\/json" id="app-state">(.*?)<\/script>/)![1]!)).toEqual({
         a: '</script><script>alert(1)</script>',
       });
-      // One rendering serves everyone; the CSP still has a fresh nonce each answer for scripts the client adds.
-      expect(second.body).toBe(first.body);
+      expect(JSON.parse(first.body.match(/<script type="application\/json" id="flag-state">(.*?)<\/script>/)![1]!)).toHaveProperty('anonymous');
+      // One rendering serves everyone (only the visitor's flag block differs); the CSP still has a fresh nonce each answer for scripts the client adds.
+      const withoutFlags = (body: string) => body.replace(/<script type="application\/json" id="flag-state">.*?<\/script>/, '');
+      expect(withoutFlags(second.body)).toBe(withoutFlags(first.body));
       expect(second.headers['x-page-cache']).toBe('hit');
       expect(csp(first.headers['content-security-policy'])['script-src']).not.toContain("'unsafe-inline'");
       expect(first.headers['x-content-type-options']).toBe('nosniff');
