@@ -113,13 +113,13 @@ describe('the demo patient books with insurance', () => {
         .filter({ hasText: /cannot accept Medicaid plans/ })
         .waitFor();
       await page.getByRole('checkbox', { name: payCopy.consent }).check();
-      await page.getByRole('button', { name: payCopy.submit }).click();
-      // Refused: nothing is booked, and the page says why.
+      // Refused before anything is sent: "Book session" is disabled and described by the refusal, said once.
+      const book = page.getByRole('button', { name: payCopy.submit });
+      expect(await book.isDisabled()).toBe(true);
+      const refusalId = await book.getAttribute('aria-describedby');
+      expect(await page.locator(`[id="${refusalId}"]`).innerText()).toMatch(/cannot accept Medicaid plans/);
+      expect(await page.getByText(/cannot accept Medicaid plans/).count()).toBe(1);
       expect(await page.getByRole('heading', { name: messages['ui.booking.successHeading'] }).count()).toBe(0);
-      await page
-        .getByText(/cannot accept Medicaid plans/)
-        .first()
-        .waitFor();
       // The way on that the page offers: out-of-pocket.
       await paySelfPayAndBook(page, columbus);
       const upcoming = await apiAsPage<{ items: { provider: { firstName: string; lastName: string }; patients: { firstName: string }[]; selfPay: boolean }[] }>(
