@@ -6,6 +6,7 @@
  * (WCAG 2.1 AA).
  */
 import { messages } from '@/generated/messages';
+import { message } from '@/domain/messages';
 import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import bookingFlow from '@/generated/flows/booking';
@@ -18,6 +19,8 @@ import { axeViolations, bookableSlot, bookingUrl, fillNewTestCard, settledCardSe
 const payCopy = bookingFlow.steps.find((s) => s.id === 'pay')!.copy as Record<string, string>;
 const agent = demoAccounts.find((a) => a.role === 'Support agent')!.email;
 const caller = demoAccounts.find((a) => a.role === 'Patient')!;
+/** The agent's confirmation speaks of the caller, by name. */
+const callerBooked = message('ui.booking.support.successHeading', { caller: `${caller.firstName} ${caller.lastName}` });
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const pathOf = (id: keyof typeof routeById) => new RegExp(`${escaped(routeById[id].path)}\\?`);
 
@@ -31,11 +34,11 @@ async function tabUntil(page: Page, target: Locator, limit = 60): Promise<void> 
 }
 
 /** Reaches a field with Tab and types into it (what was there is selected first, so it is replaced). */
-async function typeInto(page: Page, field: Locator, text: string): Promise<void> {
+async function typeInto(page: Page, field: Locator, text: string, shown = text): Promise<void> {
   await tabUntil(page, field);
   if (await field.inputValue()) await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(text);
-  expect(await field.inputValue()).toBe(text);
+  expect(await field.inputValue()).toBe(shown);
 }
 
 describe('a support agent books for a caller', () => {
@@ -84,7 +87,7 @@ describe('a support agent books for a caller', () => {
       expect(await axeViolations(page)).toEqual([]);
       await card.getByLabel('Zip code').press('Enter');
 
-      await page.getByRole('heading', { name: messages['ui.booking.successHeading'] }).waitFor();
+      await page.getByRole('heading', { name: callerBooked }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
     });
 
@@ -163,7 +166,8 @@ describe('a support agent books for a caller', () => {
         await page.keyboard.press('ArrowDown');
         expect(await anotherCard.isChecked()).toBe(true);
       }
-      await typeInto(page, card.getByLabel('Card number'), '4111111111111111');
+      // The number shows grouped as printed on the card.
+      await typeInto(page, card.getByLabel('Card number'), '4111111111111111', '4111 1111 1111 1111');
       await typeInto(page, card.getByLabel('Expiration (MM/YY)'), '12/30');
       await typeInto(page, card.getByLabel('CVC'), '123');
       await typeInto(page, card.getByLabel('Address line 1'), '5 Oak Ave');
@@ -175,7 +179,7 @@ describe('a support agent books for a caller', () => {
       await typeInto(page, card.getByLabel('Zip code'), '43215');
       await tabUntil(page, card.getByRole('button', { name: payCopy.submit }));
       await page.keyboard.press('Enter');
-      await page.getByRole('heading', { name: messages['ui.booking.successHeading'] }).waitFor();
+      await page.getByRole('heading', { name: callerBooked }).waitFor();
     });
     const own = await apiAs<{ items: { slotId: string | null; bookingFunnel: string | null }[] }>(
       await signInWithCode(caller.email),
