@@ -101,7 +101,8 @@ describe('booking with insurance on file, and racing for a slot', () => {
         .filter({ hasText: /cannot accept Medicaid plans/ })
         .waitFor();
       await page.getByRole('checkbox', { name: payCopy.consent }).check();
-      await page.getByRole('button', { name: payCopy.submit }).click();
+      // Refused before anything is sent: "Book session" is disabled, and nothing is booked.
+      expect(await page.getByRole('button', { name: payCopy.submit }).isDisabled()).toBe(true);
       expect(await page.getByRole('heading', { name: messages['ui.booking.successHeading'] }).count()).toBe(0);
     });
   });
