@@ -41,10 +41,10 @@ describe('a clinical admin edits and removes a provider, whose profile then answ
 
       await page.getByRole('heading', { level: 1, name: new RegExp(`^${name},`) }).waitFor();
       const form = page.getByRole('form', { name: routeById.careAdminEdit.title });
-      await form.getByLabel(messages['ui.care.admin.about']).fill('');
+      await form.getByLabel(messages['ui.care.admin.about'], { exact: true }).fill('');
       await form.getByRole('button', { name: messages['ui.care.admin.save'] }).click();
       await form.getByRole('alert').filter({ hasText: messages['providerAdmin.aboutRequired'] }).waitFor();
-      await form.getByLabel(messages['ui.care.admin.about']).fill('Calm, practical therapy for anxiety and stress.');
+      await form.getByLabel(messages['ui.care.admin.about'], { exact: true }).fill('Calm, practical therapy for anxiety and stress.');
       await form.getByRole('button', { name: messages['ui.care.admin.save'] }).click();
       await page
         .getByRole('status')
