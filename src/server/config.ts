@@ -1,6 +1,6 @@
 /**
  * The server's configuration, read from the environment once and validated. Each variable is
- * declared here with its meaning and default; README's table is checked against this list.
+ * declared here with its meaning and default; the configuration table of docs/operations.md is checked against this list.
  * A bad value stops start-up with a sentence that says which variable and what to do.
  */
 import { isIP } from 'node:net';
@@ -87,7 +87,7 @@ export interface VariableSpec {
   default: string;
 }
 
-/** Every variable the server reads; README.md lists the same names (a test checks). */
+/** Every variable the server reads; docs/operations.md lists the same names (a test checks). */
 export const variables: readonly VariableSpec[] = [
   { name: 'PORT', description: 'HTTP port', default: '3000' },
   { name: 'HOST', description: 'Interface to listen on', default: '0.0.0.0' },

@@ -1,5 +1,5 @@
 /**
- * The demo patient (jordan.rivera@example.com) books with the insurance on file (README "Patient
+ * The demo patient (jordan.rivera@example.com) books with the insurance on file (docs/features.md "Patient
  * records, insurance and documents"), starting at the sign-in page or at the home page:
  * - Blue Cross, with a provider found by the home search's insurance filter: eligible, with its copay;
  *   booked on the insurance, no card asked;
