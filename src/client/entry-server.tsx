@@ -25,15 +25,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { DEFAULT_LOCALE, isLocale, localeDefinition, localizedPath, setLocaleSource, type Locale } from '../domain/locale';
 import { pageLanguageLinks, type LanguageAlternate } from '../domain/page-languages';
 import { descriptionOfRoute, routeTitle } from '../domain/translations';
+import { escapeHtml, scriptSafeJson } from '../domain/html';
 
 // Renders overlap (one awaits its data while another starts): each render's language is its own, and every
 // message, date and amount of the render is written in it.
 const renderLocale = new AsyncLocalStorage<Locale>();
 const outside = setLocaleSource(() => renderLocale.getStore() ?? outside());
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -59,14 +56,6 @@ function serverTransport(fetchApi: (path: string) => Promise<ApiResult>): Transp
       });
     },
   });
-}
-
-/** JSON inside a <script> must not be able to close it. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 export function headTags(head: RouteHead, alternates: readonly LanguageAlternate[] = []): string {

@@ -6,6 +6,7 @@
  * (src/server/pages/account-link.ts) and the account island as elements; both take it from here, so they agree.
  * No React here: the islands script imports this file.
  */
+import { escapeHtml } from '@/domain/html';
 
 /** The words of the face: the account label ("Account menu") and the person's first name. */
 export interface AccountFace {
@@ -16,10 +17,6 @@ export interface AccountFace {
 /** The letter in the circle (the app's account menu button shows the same). */
 export function accountInitial(name: string): string {
   return name.slice(0, 1).toUpperCase();
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 }
 
 /** The face as HTML, for the server's copy of the page. */

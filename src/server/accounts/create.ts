@@ -13,13 +13,7 @@ import { partnerByCode } from '../marketplace/partners';
 import { userById, type UserRow } from './repository';
 import { constants } from '@/generated/constants';
 import { takeOrRefuse } from '../limits/counters';
-
-export const UNIQUE_VIOLATION = '23505';
-
-export function pgCode(err: unknown): string | undefined {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code ?? e.cause?.code;
-}
+import { pgCode, UNIQUE_VIOLATION } from '../db/errors';
 
 /**
  * `provisional` (the skip-e-mail path): the account holds the address only as its unconfirmed

@@ -15,7 +15,7 @@ import { guessRight, takeGuess, takeSend } from '../auth/limits';
 import { codeHash, sameHash } from '../auth/secrets';
 import { AppError } from '../errors';
 import { callerOf } from '../plugins/auth';
-import { pgCode } from '../db/errors';
+import { pgCode, UNIQUE_VIOLATION } from '../db/errors';
 import { userById, type UserRow } from './repository';
 
 function emailInUse(): AppError {
@@ -112,7 +112,7 @@ export async function confirmEmailChange(request: FastifyRequest, userId: string
     })
     .catch((err: unknown) => {
       // Another account took the address meanwhile: the unique index decides.
-      if (pgCode(err) === '23505') throw emailInUse();
+      if (pgCode(err) === UNIQUE_VIOLATION) throw emailInUse();
       throw err;
     });
   // Sessions signed in with the old address end; the holder's own, which confirmed, goes on.

@@ -11,7 +11,7 @@ import { writeAudit } from '../audit';
 import type { Queryable } from '../db/connection';
 import { endSessionsOf } from '../auth/server-sessions';
 import { userByEmail, userById, type UserRow } from './repository';
-import { pgCode, UNIQUE_VIOLATION } from './create';
+import { pgCode, UNIQUE_VIOLATION } from '../db/errors';
 
 /** Tables whose rows belong to an account by user_id (the actor columns, booked_by and the like, keep who did it). */
 const OWNED_BY_ACCOUNT = ['patients', 'responsible_parties', 'appointments', 'consents', 'patient_cards', 'payments'] as const;

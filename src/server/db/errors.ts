@@ -7,5 +7,8 @@ export function pgCode(error: unknown): string | undefined {
 
 export const EXCLUSION_VIOLATION = '23P01';
 
+/** A unique index or constraint refused a second row with the same key. */
+export const UNIQUE_VIOLATION = '23505';
+
 /** Raised by claim_hold (migration 0046) when the time is held by another attempt and not booked. */
 export const TIME_HELD = 'HLD01';

@@ -11,6 +11,7 @@ import { accountLinkOf, signedInAccountLink, type AccountHolder, type AccountLin
 import type { PostLoginRoutes } from '@/domain/roles';
 import { ACCOUNT_HINT_ATTRIBUTE, ACCOUNT_LABEL_ATTRIBUTE, ACCOUNT_SETTLED_ATTRIBUTE, DESTINATIONS_ATTRIBUTE, ISLAND_ATTRIBUTE } from '@/client/islands/names';
 import { accountFaceHtml } from '@/client/islands/account-face';
+import { escapeHtml } from '@/domain/html';
 
 type Link = { href: string; text: string };
 
@@ -23,10 +24,6 @@ function unescapeAttribute(value: string): string {
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 }
 
 function attribute(attributes: string, name: string): string | undefined {

@@ -6,8 +6,7 @@
  */
 import { messageIn } from '@/domain/messages';
 import type { Locale } from '@/domain/locale';
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml } from '@/domain/html';
 
 /** The notice as a line of text (the top of a plain-text e-mail). */
 export function demoNotice(locale: Locale): string {

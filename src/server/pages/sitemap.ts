@@ -14,22 +14,19 @@ import { enums } from '@/generated/enums';
 import { landingPagePath, type LandingPage } from '@/domain/landing-urls';
 import { DEFAULT_LOCALE, LOCALES, localizedPath, type Locale } from '@/domain/locale';
 import { providerSlugs } from '../marketplace/providers';
+import { escapeHtml } from '@/domain/html';
 
 const XML = 'application/xml; charset=utf-8';
 /** Crawlers may keep these an hour; a provider who leaves drops out within it. */
 const CACHE = 'public, max-age=3600';
 
-function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-}
-
 export function urlSet(origin: string, paths: readonly string[]): string {
-  const urls = paths.map((p) => `<url><loc>${escapeXml(`${origin}${p}`)}</loc></url>`).join('\n');
+  const urls = paths.map((p) => `<url><loc>${escapeHtml(`${origin}${p}`)}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
 export function sitemapIndex(origin: string, paths: readonly string[]): string {
-  const maps = paths.map((p) => `<sitemap><loc>${escapeXml(`${origin}${p}`)}</loc></sitemap>`).join('\n');
+  const maps = paths.map((p) => `<sitemap><loc>${escapeHtml(`${origin}${p}`)}</loc></sitemap>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${maps}\n</sitemapindex>\n`;
 }
 

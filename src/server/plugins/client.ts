@@ -35,6 +35,7 @@ import type { PageFlags } from '@/domain/flags';
 import { decisionFor, trafficKeyOf, visitorIdOf } from '../flags';
 import { resolveCaller } from './auth';
 import { openTimesVersion } from '../marketplace/availability';
+import { escapeHtml, scriptSafeJson } from '@/domain/html';
 
 export interface ClientPluginOptions {
   clientDir: string;
@@ -96,10 +97,6 @@ export function documentTemplate(template: string, islandsManifest: Record<strin
   return islands ? withoutApp.replace('</body>', () => `<script type="module" src="/${islands}"></script></body>`) : withoutApp;
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 /** A page's template says its language: <html lang="es"> for /es/…, the default language's tag otherwise. */
 export function withHtmlLang(template: string, locale: Locale): string {
   const lang = `lang="${escapeHtml(locale)}"`;
@@ -138,14 +135,6 @@ export function firstVisitRedirect(
   if (wanted === DEFAULT_LOCALE) return undefined;
   const query = rest.length ? `?${rest.join('?')}` : '';
   return { location: `${localizedPath(pathname, wanted)}${query}`, locale: wanted };
-}
-
-/** JSON inside a <script> must not be able to close it. */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 export default fp<ClientPluginOptions>(

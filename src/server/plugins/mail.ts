@@ -25,6 +25,7 @@ import { recordSessionMail } from '../booking/session-mails';
 import { addressLocale, writeFor } from '../locale';
 import { demoNotice, withDemoBanner } from '../pages/demo-banner';
 import type { CalendarEvent } from '@/domain/calendar';
+import { escapeHtml } from '@/domain/html';
 
 export interface MailAttachment {
   filename: string;
@@ -94,10 +95,6 @@ declare module 'fastify' {
 }
 
 const MAILBOX_SIZE = 100;
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
 export function isLoopback(ip: string): boolean {

@@ -16,7 +16,7 @@ import { formatWhen } from '@/domain/date-format';
 import { bookingPathOf, nextInLine, type ProviderFit, type WaitlistWish } from '@/domain/waitlist';
 import type { Queryable } from '../db/connection';
 import { lockProviderTime, purgeExpiredHolds } from '../booking/holds';
-import { pgCode, EXCLUSION_VIOLATION } from '../db/errors';
+import { pgCode, EXCLUSION_VIOLATION, UNIQUE_VIOLATION } from '../db/errors';
 import { siteUrl } from '../site-url';
 
 export const WAITLIST_OFFER_QUEUE = 'waitlist-offer';
@@ -137,7 +137,7 @@ export async function offerFreedTime(app: FastifyInstance, slotId: string): Prom
     return offerId.offerId;
   } catch (error) {
     // Someone claimed the time meanwhile (their hold or booking won): nothing to offer.
-    if (pgCode(error) === EXCLUSION_VIOLATION || pgCode(error) === '23505') return undefined;
+    if (pgCode(error) === EXCLUSION_VIOLATION || pgCode(error) === UNIQUE_VIOLATION) return undefined;
     throw error;
   }
 }

@@ -17,12 +17,8 @@ import { checkEligibility, type EligibilityProvider } from '@/server/insurance/e
 import { isFollowUpWith } from '@/server/booking/appointments';
 import { slotOf } from '@/server/booking/holds';
 import { assertDecisionAllowed, queueIfNeeded, resolveVerification } from '@/server/support/insurance-verification';
+import { pgCode, UNIQUE_VIOLATION } from '@/server/db/errors';
 import type { Handlers } from '../registry';
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.code === '23505' || e.cause?.code === '23505';
-}
 
 export const insuranceHandlers: Handlers = {
   async listInsuranceCarriers(request) {
@@ -75,7 +71,7 @@ export const insuranceHandlers: Handlers = {
         id = row!.id;
       } catch (err) {
         // Added by a simultaneous request: answer the one on file.
-        if (!isUniqueViolation(err)) throw err;
+        if (pgCode(err) !== UNIQUE_VIOLATION) throw err;
         id = (
           await db.query<{ id: string }>('SELECT id FROM patient_insurances WHERE patient_id = $1 AND plan_id = $2 AND member_id = $3 AND removed_at IS NULL', [
             patient.id,
@@ -101,7 +97,7 @@ export const insuranceHandlers: Handlers = {
         [request.params.insuranceId, patient.id, carrierId, planId, request.body.memberId, request.body.groupNumber ?? null],
       );
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('INSURANCE_ALREADY_ON_FILE');
+      if (pgCode(err) === UNIQUE_VIOLATION) throw new AppError('INSURANCE_ALREADY_ON_FILE');
       throw err;
     }
     return insuranceOut(await insuranceOfPatient(db, patient.id, request.params.insuranceId));

@@ -5,13 +5,11 @@ import type { TimeOfDay } from '@/generated/enums';
 import { providerMismatch } from '@/domain/waitlist';
 import { reachAccount, reachPatient, reachRecord } from '@/server/accounts/reach';
 import { AppError } from '@/server/errors';
-import { pgCode } from '@/server/db/errors';
+import { pgCode, UNIQUE_VIOLATION } from '@/server/db/errors';
 import { callerOf } from '@/server/plugins/auth';
 import { entriesWhere, entryById } from '@/server/waitlist/entries';
 import { endOffer, offerFreedTime, providerFit } from '@/server/waitlist/offers';
 import type { Handlers } from '../registry';
-
-const UNIQUE_VIOLATION = '23505';
 
 interface EntryAccess {
   id: string;
