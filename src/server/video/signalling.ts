@@ -1,7 +1,7 @@
 /**
- * The video room's signalling WebSocket, GET /api/visits/{appointmentId}/signal (issue 25). The upgrade
+ * The video room's signalling WebSocket, GET /api/visits/{appointmentId}/signal. The upgrade
  * is authenticated by the API's own auth module (resolveCaller, callerForToken): the Authorization header,
- * else the session cookie the browser sends with it (constants.accessTokenCookie), else the access token
+ * else the session cookie the browser sends with it (constants.accessTokenCookie, read through @fastify/cookie), else the access token
  * a browser offers as the subprotocol `bearer.<token>` (browsers cannot set headers on a WebSocket). Who may connect is the room's rule (video/access.ts);
  * anyone else gets the catalogue's NOT_FOUND before the upgrade, like the room itself, and an audit row.
  * A cross-site page cannot open it: the Origin must be this site's.
@@ -29,20 +29,6 @@ declare module 'fastify' {
 function offeredProtocols(request: FastifyRequest): string[] {
   const header = request.headers['sec-websocket-protocol'];
   return typeof header === 'string' ? header.split(',').map((p) => p.trim()) : [];
-}
-
-/** The session cookie the browser sends with a same-site WebSocket (constants.accessTokenCookie). */
-function cookieToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.cookie;
-  if (typeof header !== 'string') return undefined;
-  for (const part of header.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === constants.accessTokenCookie) {
-      const token = decodeURIComponent(value.join('='));
-      return /^[A-Za-z0-9_.-]+$/.test(token) ? token : undefined;
-    }
-  }
-  return undefined;
 }
 
 function sameSite(request: FastifyRequest): boolean {
@@ -87,13 +73,12 @@ export async function visitSignalling(app: FastifyInstance, options: { rooms: Vi
       preValidation: async (request, reply) => {
         const { appointmentId } = request.params;
         if (!sameSite(request)) return refuse(request, reply, 'FORBIDDEN', 403, 'cross-site origin', appointmentId);
+        // resolveCaller reads the Authorization header and the session cookie (parsed by @fastify/cookie, auth/cookie.ts).
         let caller = await resolveCaller(request);
         if (caller === undefined) {
-          const token =
-            cookieToken(request) ??
-            offeredProtocols(request)
-              .map((p) => TOKEN_PROTOCOL.exec(p)?.[1])
-              .find(Boolean);
+          const token = offeredProtocols(request)
+            .map((p) => TOKEN_PROTOCOL.exec(p)?.[1])
+            .find(Boolean);
           caller = token ? await callerForToken(request, token) : undefined;
         }
         if (!caller) return refuse(request, reply, 'UNAUTHENTICATED', 401, caller === null ? 'invalid token' : 'no token', appointmentId);
