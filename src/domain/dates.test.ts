@@ -16,6 +16,10 @@ describe('calendar dates', () => {
   it('adds days across month and year ends', () => {
     expect(addDaysIso('2025-12-31', 1)).toBe('2026-01-01');
     expect(addDaysIso('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDaysIso('2023-02-28', 1)).toBe('2023-03-01');
+    expect(addDaysIso('2026-03-08', 0)).toBe('2026-03-08');
+    expect(addDaysIso('2026-01-01', 55)).toBe('2026-02-25');
+    expect(addDaysIso('2026-11-01', 1)).toBe('2026-11-02'); // a daylight-saving change in the US: still one day
   });
 
   it('formats as MM/DD/YYYY', () => {

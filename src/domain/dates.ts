@@ -63,6 +63,7 @@ export function addMonths(iso: string, months: number): string {
   return `${pad(year, 4)}-${pad(month)}-${pad(Math.min(d, lastDay))}`;
 }
 
+/** The calendar day `days` later (earlier when negative), on the calendar alone: no time of day, no zone, no daylight-saving change. */
 export function addDaysIso(iso: string, days: number): string {
   const [y, m, d] = parts(iso);
   const date = new Date(Date.UTC(y, m - 1, d + days));

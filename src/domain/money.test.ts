@@ -1,4 +1,4 @@
-import { formatCents, formatDollars, parseDollars } from './money';
+import { dollarsToCents, formatCents, formatDollars, parseDollars } from './money';
 
 describe('formatCents', () => {
   it('reads cents as dollars with two decimals', () => {
@@ -41,7 +41,32 @@ describe('parseDollars', () => {
     expect(parseDollars('0.01')).toBe(1);
     expect(parseDollars('0')).toBe(0);
   });
+  it('reads cents as integers, so the floating-point traps give the exact amount', () => {
+    expect(parseDollars('19.99')).toBe(1999);
+    expect(parseDollars('4.35')).toBe(435); // 4.35 * 100 is 434.99999999999994
+    expect(parseDollars('1.15')).toBe(115); // 1.15 * 100 is 114.99999999999999
+    expect(parseDollars('0.1')! + parseDollars('0.2')!).toBe(parseDollars('0.3')); // 0.1 + 0.2 is 0.30000000000000004
+    expect(parseDollars('90071992547409.91')).toBe(9007199254740991);
+  });
+  it('reads amounts the system holds: a database numeric, a number', () => {
+    expect(parseDollars('120.00')).toBe(12000);
+    expect(parseDollars(120)).toBe(12000);
+    expect(parseDollars(87.5)).toBe(8750);
+    expect(parseDollars(0.07)).toBe(7);
+  });
   it('refuses what is not an amount', () => {
-    for (const text of ['', '.5', '12.345', '-3', '1,00', 'ten', '1e3', '12.']) expect(parseDollars(text)).toBeUndefined();
+    for (const text of ['', ' ', '.5', '1.999', '12.345', '-3', '1,00', 'abc', 'ten', '1e3', '12.', '1.2.3', '$', 'Infinity']) expect(parseDollars(text)).toBeUndefined();
+    for (const n of [0.1 + 0.2, -3, Number.NaN, Number.POSITIVE_INFINITY, 1e21]) expect(parseDollars(n)).toBeUndefined();
+  });
+});
+
+describe('dollarsToCents', () => {
+  it('gives the cents of an amount the system holds', () => {
+    expect(dollarsToCents('150.00')).toBe(15000);
+    expect(dollarsToCents(99.99)).toBe(9999);
+  });
+  it('throws on what is not money rather than charging a rounded guess', () => {
+    expect(() => dollarsToCents('1.999')).toThrow(/Not an amount of money/);
+    expect(() => dollarsToCents(0.1 + 0.2)).toThrow(/0.30000000000000004/);
   });
 });

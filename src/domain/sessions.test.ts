@@ -1,4 +1,4 @@
-import { isChangeable, isLateCancellation, isRebookable, sessionOutcome, sessionOutcomeLabel } from './sessions';
+import { isChangeable, isRebookable, sessionOutcome, sessionOutcomeLabel } from './sessions';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const at = (hoursFromNow: number) => new Date(now.getTime() + hoursFromNow * 3600_000).toISOString();
@@ -14,14 +14,6 @@ describe('session rules', () => {
     expect(isChangeable(session(0), now)).toBe(false);
     expect(isChangeable(session(-0.5), now)).toBe(false);
     expect(isChangeable(session(5, 'cancelled'), now)).toBe(false);
-  });
-
-  it('calls a cancellation late inside the window, not at its edge or after the start', () => {
-    expect(isLateCancellation(session(47.99), now, 48)).toBe(true);
-    expect(isLateCancellation(session(1), now, 48)).toBe(true);
-    expect(isLateCancellation(session(48), now, 48)).toBe(false);
-    expect(isLateCancellation(session(72), now, 48)).toBe(false);
-    expect(isLateCancellation(session(-1), now, 48)).toBe(false);
   });
 
   it('rebooks sessions that are over or cancelled', () => {

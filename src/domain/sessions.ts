@@ -36,12 +36,6 @@ export function isChangeable(session: SessionFacts, now: Date): boolean {
   return session.status === BOOKED && new Date(session.start).getTime() > now.getTime();
 }
 
-/** Cancelling now is late when the session starts within windowHours (and has not started). */
-export function isLateCancellation(session: Pick<SessionFacts, 'start'>, now: Date, windowHours: number): boolean {
-  const untilStartMs = new Date(session.start).getTime() - now.getTime();
-  return untilStartMs > 0 && untilStartMs < windowHours * 60 * 60 * 1000;
-}
-
 /** A session can be booked again once it is over, or when it was cancelled. */
 export function isRebookable(session: SessionFacts, now: Date): boolean {
   return session.status !== BOOKED || new Date(session.end).getTime() <= now.getTime();

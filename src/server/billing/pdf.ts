@@ -7,6 +7,7 @@ import { formatCalendarDate, formatDateTime } from '@/domain/date-format';
 import { formatCents } from '@/domain/money';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { embedDocumentFonts } from '../pdf-fonts';
+import { wrapText } from '../pdf-text';
 import { constants } from '@/generated/constants';
 import { enumLabelOf } from '@/domain/translations';
 import type { MessageKey } from '@/generated/messages';
@@ -58,30 +59,9 @@ class Writer {
     this.page.drawText(printable(text), { x: 50, y: this.y, size, font: this.font, maxWidth: 512 });
     this.y -= 16;
   }
-  /**
-   * Text longer than a line, broken between words into as many lines as it takes. Measuring the whole line again
-   * for each word laid a paragraph out quadratically (fontkit's layout was most of a Good Faith Estimate's CPU):
-   * the words are measured one by one, which is exact but for kerning across the spaces (a few points at most), so
-   * a line is measured whole only when its words come near the edge.
-   */
+  /** Text longer than a line, broken between words into as many lines as it takes (pdf-text.ts). */
   paragraph(text: string, size = 10) {
-    const widthOf = (s: string) => this.font.widthOfTextAtSize(s, size);
-    const space = widthOf(' ');
-    let current = '';
-    let wordsWidth = 0;
-    for (const word of printable(text).split(' ')) {
-      const next = current ? `${current} ${word}` : word;
-      const nextWordsWidth = (current ? wordsWidth + space : 0) + widthOf(word);
-      if (current && nextWordsWidth > 512 - 24 && widthOf(next) > 512) {
-        this.line(current, size);
-        current = word;
-        wordsWidth = widthOf(word);
-      } else {
-        current = next;
-        wordsWidth = nextWordsWidth;
-      }
-    }
-    if (current) this.line(current, size);
+    for (const line of wrapText(printable(text), this.font, size, 512)) if (line) this.line(line, size);
   }
   rule() {
     this.room(14);

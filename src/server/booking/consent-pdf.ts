@@ -6,6 +6,7 @@
  */
 import { PDFDocument, rgb, type PDFFont } from 'pdf-lib';
 import { embedDocumentFonts } from '../pdf-fonts';
+import { wrapText } from '../pdf-text';
 import { message } from '@/domain/messages';
 import { formatWhen } from '@/domain/date-format';
 
@@ -34,24 +35,6 @@ function drawable(text: string, font: PDFFont): string {
     .join('');
 }
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) > width && line) {
-        lines.push(line);
-        line = word;
-      } else {
-        line = candidate;
-      }
-    }
-    lines.push(line);
-  }
-  return lines;
-}
-
 export async function consentPdf(consent: ConsentForPdf): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(consent.title);
@@ -62,7 +45,7 @@ export async function consentPdf(consent: ConsentForPdf): Promise<Uint8Array> {
   let y = 792 - margin;
   const width = 612 - 2 * margin;
   const write = (text: string, size: number, f: PDFFont, gap = 6) => {
-    for (const line of wrap(drawable(text, f), f, size, width)) {
+    for (const line of wrapText(drawable(text, f), f, size, width)) {
       if (y < margin + size) {
         page = doc.addPage([612, 792]);
         y = 792 - margin;

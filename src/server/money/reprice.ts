@@ -11,7 +11,7 @@ import { sessionPayRate } from '@/domain/pay-rate';
 import { isFollowUpWith } from '../booking/appointments';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
-import { dollarsToCents } from '../payments/gateway';
+import { dollarsToCents } from '@/domain/money';
 import { chargeCard } from './charges';
 import { changeDue, dueCents } from './ledger';
 import { serviceNamed, type MoneyMove } from './move';

@@ -87,8 +87,3 @@ export function cardGatewayFor(config: Config, secret: Buffer, clock: Clock): Ca
   return localTestGateway(secret, clock, config.localGatewaySettleSeconds, recordFile);
 }
 
-/** Whole cents from a rate in dollars ("120.00", 120): never through floating-point sums. */
-export function dollarsToCents(rate: number | string): number {
-  const [whole, fraction = ''] = String(rate).trim().split('.');
-  return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
-}

@@ -11,12 +11,13 @@ import type { AuditOutcome } from '@/generated/enums';
 import { appointmentById } from '../booking/appointments';
 import { sessionMails } from '../booking/session-mails';
 import type { Queryable } from '../db/connection';
+import { dollarsToCents } from '@/domain/money';
 
 export type SessionStory = EndpointTypes['getSupportSession']['response'];
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 /** Dollars as the database keeps them (numeric) to cents. */
-const cents = (v: string | number | null) => (v === null ? null : Math.round(Number(v) * 100));
+const cents = (v: string | number | null) => (v === null ? null : dollarsToCents(v));
 
 interface Actor {
   name: string;

@@ -22,17 +22,11 @@ import { earlierView, laterView, otherParams, SLOT_PICKER_ANCHOR, SLOT_VIEW_PARA
 import { useDocumentMode } from '@/client/runtime/ssr/document-mode';
 import { availabilityQuery, type Provider, type Slot } from './queries';
 import { formatDay, formatLongDay, formatTime, zoneLabel } from '@/domain/date-format';
-import { isoDateIn } from '@/domain/dates';
+import { addDaysIso, isoDateIn } from '@/domain/dates';
 import { fullName } from '@/domain/names';
 import { enumLabelOf, enumOptionsOf, liveDocument } from '@/domain/translations';
 
 const copy = liveDocument('content', copySpec);
-
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /** Day columns of a document page's picker (the server does not know the screen's width: the phone's). */
 const DOCUMENT_DAYS_PER_VIEW = 3;
@@ -44,10 +38,10 @@ function viewQuery(
   counselingType?: CounselingType,
   today = isoDateIn(new Date(), provider.timeZone),
 ) {
-  const startDate = addDays(today, view.range * constants.slotListMaxDays);
+  const startDate = addDaysIso(today, view.range * constants.slotListMaxDays);
   return availabilityQuery(api, provider.id, {
     startDate,
-    endDate: addDays(startDate, constants.slotListMaxDays - 1),
+    endDate: addDaysIso(startDate, constants.slotListMaxDays - 1),
     ...(view.mode ? { availabilityType: [view.mode] } : {}),
     ...(view.timeOfDay ? { timeOfDay: [view.timeOfDay] } : {}),
     ...(counselingType ? { counselingType } : {}),

@@ -11,6 +11,7 @@ import { constants } from '@/generated/constants';
 import type { Queryable } from '../connection';
 import type { SeedStep } from './index';
 import { appendLedger, changeDue } from '@/server/money/ledger';
+import { dollarsToCents } from '@/domain/money';
 
 const HOUR = 3600_000;
 
@@ -73,7 +74,7 @@ async function bookDemo(
   paidAt: Date,
   now: number,
 ): Promise<string> {
-  const price = Math.round(Number(provider.pay_individual) * 100);
+  const price = dollarsToCents(provider.pay_individual);
   const [appointment] = await tx.query<{ id: string }>(
     `INSERT INTO appointments (user_id, provider_id, practice_id, slot_id, during, appointment_mode, counseling_type, time_zone, self_pay,
                                self_pay_consent_category, booking_funnel, booking_source, app_source, price_cents, booked_by, created_at)

@@ -8,7 +8,7 @@ import { AppError } from '@/server/errors';
 import { firstOpenSlots, providerOpenSlots, providerSchedule, type OpenSlot, type ProviderSchedule } from '@/server/marketplace/availability';
 import { slotOf } from '@/server/booking/holds';
 import type { Handlers } from '../registry';
-import { isoDateIn } from '@/domain/dates';
+import { addDaysIso, isoDateIn } from '@/domain/dates';
 
 export interface SlotQuery {
   startDate?: string;
@@ -40,12 +40,6 @@ function medicationOnly(counselingType: CounselingType | undefined): boolean | u
   return counselingType === undefined ? undefined : counselingType === MEDICATION;
 }
 
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /**
  * Open slots of one provider between two of its local dates (both included), at most slotListMaxDays
  * (the whole 8 weeks in one request). The dates are the provider's local days; the one query reads a
@@ -56,18 +50,18 @@ export async function slotListing(request: FastifyRequest, providerId: string, q
   const now = request.server.clock.now();
   // One slot asked for by id: its own day is the range (a slot that does not exist lists nothing).
   const asked = q.slotId ? await slotOf(db, q.slotId, providerId) : undefined;
-  if (q.startDate && q.endDate && (q.endDate < q.startDate || addDays(q.startDate, constants.slotListMaxDays - 1) < q.endDate)) {
+  if (q.startDate && q.endDate && (q.endDate < q.startDate || addDaysIso(q.startDate, constants.slotListMaxDays - 1) < q.endDate)) {
     throw new AppError('DATE_RANGE_INVALID', { params: { days: constants.slotListMaxDays } });
   }
   const roughStart = asked ? asked.start_at.toISOString().slice(0, 10) : (q.startDate ?? now.toISOString().slice(0, 10));
-  const roughEnd = asked ? roughStart : (q.endDate ?? addDays(roughStart, constants.slotListMaxDays - 1));
+  const roughEnd = asked ? roughStart : (q.endDate ?? addDaysIso(roughStart, constants.slotListMaxDays - 1));
   // A range the checks below will refuse (reversed, too long) reads no slots, only the provider.
-  const plausible = roughEnd >= addDays(roughStart, -2) && roughEnd <= addDays(roughStart, constants.slotListMaxDays + 2);
-  const from = new Date(`${addDays(roughStart, -1)}T00:00:00Z`);
+  const plausible = roughEnd >= addDaysIso(roughStart, -2) && roughEnd <= addDaysIso(roughStart, constants.slotListMaxDays + 2);
+  const from = new Date(`${addDaysIso(roughStart, -1)}T00:00:00Z`);
   const found = await providerOpenSlots(
     db,
     providerId,
-    { from, to: plausible ? new Date(`${addDays(roughEnd, 2)}T00:00:00Z`) : from },
+    { from, to: plausible ? new Date(`${addDaysIso(roughEnd, 2)}T00:00:00Z`) : from },
     { availabilityTypes: q.availabilityType, timesOfDay: q.timeOfDay, medicationOnly: medicationOnly(q.counselingType), practiceId: q.practiceId },
     now,
   );
@@ -83,12 +77,12 @@ export async function slotListing(request: FastifyRequest, providerId: string, q
       slots: [],
     };
   const startDate = askedDay ?? q.startDate ?? isoDateIn(now, provider.timeZone);
-  const endDate = askedDay ?? q.endDate ?? addDays(startDate, constants.slotListMaxDays - 1);
-  if (endDate < startDate || addDays(startDate, constants.slotListMaxDays - 1) < endDate) {
+  const endDate = askedDay ?? q.endDate ?? addDaysIso(startDate, constants.slotListMaxDays - 1);
+  if (endDate < startDate || addDaysIso(startDate, constants.slotListMaxDays - 1) < endDate) {
     throw new AppError('DATE_RANGE_INVALID', { params: { days: constants.slotListMaxDays } });
   }
   const dayStart = localDayStart(startDate, provider.timeZone);
-  const dayEnd = localDayStart(addDays(endDate, 1), provider.timeZone);
+  const dayEnd = localDayStart(addDaysIso(endDate, 1), provider.timeZone);
   const slots = found.slots.filter((s) => s.start >= dayStart && s.start < dayEnd);
   const listed = q.slotId ? slots.filter((s) => s.id === q.slotId) : slots;
   return { providerId: provider.id, timeZone: provider.timeZone, startDate, endDate, slots: listed.map((s) => slotOut(s, provider.timeZone)) };
