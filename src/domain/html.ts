@@ -15,5 +15,8 @@ export function escapeHtml(text: string): string {
  * or bend the element, and U+2028/U+2029 are escaped for readers that take JSON as JavaScript. JSON.parse reads it back unchanged.
  */
 export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

@@ -55,7 +55,8 @@ describe('parseDollars', () => {
     expect(parseDollars(0.07)).toBe(7);
   });
   it('refuses what is not an amount', () => {
-    for (const text of ['', ' ', '.5', '1.999', '12.345', '-3', '1,00', 'abc', 'ten', '1e3', '12.', '1.2.3', '$', 'Infinity']) expect(parseDollars(text)).toBeUndefined();
+    for (const text of ['', ' ', '.5', '1.999', '12.345', '-3', '1,00', 'abc', 'ten', '1e3', '12.', '1.2.3', '$', 'Infinity'])
+      expect(parseDollars(text)).toBeUndefined();
     for (const n of [0.1 + 0.2, -3, Number.NaN, Number.POSITIVE_INFINITY, 1e21]) expect(parseDollars(n)).toBeUndefined();
   });
 });

@@ -86,4 +86,3 @@ export function cardGatewayFor(config: Config, secret: Buffer, clock: Clock): Ca
   const recordFile = config.nodeEnv !== 'test' && !config.dataDir.startsWith('memory://') ? join(config.dataDir, 'local-gateway-record.jsonl') : undefined;
   return localTestGateway(secret, clock, config.localGatewaySettleSeconds, recordFile);
 }
-
