@@ -112,6 +112,19 @@ describe('SpecForm in a language', () => {
     expect(english).toEqual([]);
   });
 
+  it('names the states of the State dropdown in Spanish (Nueva York, Carolina del Norte), keeping their codes', () => {
+    setLocaleSource(() => 'es');
+    render(<SpecForm form={billingAddress} onSubmit={() => undefined} />);
+    const options = [...screen.getByLabelText(/^Estado/).querySelectorAll('option')];
+    const nameOf = (code: string) => options.find((o) => o.value === code)?.textContent;
+    expect(nameOf('NY')).toBe('Nueva York');
+    expect(nameOf('NC')).toBe('Carolina del Norte');
+    expect(nameOf('PA')).toBe('Pensilvania');
+    expect(nameOf('DC')).toBe('Distrito de Columbia');
+    expect(nameOf('TX')).toBe('Texas');
+    expect(options.map((o) => o.textContent)).not.toContain('New York');
+  });
+
   it("asks a new account's name and an e-mail in the language, and says what is missing in it", async () => {
     setLocaleSource(() => 'es');
     render(<SpecForm form={newAccount} onSubmit={() => undefined} />);
