@@ -12291,13 +12291,17 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         schema: {
           type: 'object',
           additionalProperties: false,
-          required: ['email', 'sms', 'smsPhone'],
+          required: ['email', 'sms', 'smsPhone', 'smsAvailable'],
           properties: {
             email: {
               type: 'boolean',
             },
             sms: {
               type: 'boolean',
+            },
+            smsAvailable: {
+              type: 'boolean',
+              description: 'Whether this app sends text messages at all (false with SMS_ENABLED=false): when false, text reminders are not offered and sms is false.',
             },
             smsPhone: {
               type: ['string', 'null'],
@@ -12348,13 +12352,17 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         schema: {
           type: 'object',
           additionalProperties: false,
-          required: ['email', 'sms', 'smsPhone'],
+          required: ['email', 'sms', 'smsPhone', 'smsAvailable'],
           properties: {
             email: {
               type: 'boolean',
             },
             sms: {
               type: 'boolean',
+            },
+            smsAvailable: {
+              type: 'boolean',
+              description: 'Whether this app sends text messages at all (false with SMS_ENABLED=false): when false, text reminders are not offered and sms is false.',
             },
             smsPhone: {
               type: ['string', 'null'],
@@ -12364,7 +12372,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         },
       },
     },
-    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED'],
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED', 'SMS_UNAVAILABLE'],
     audit: true,
   },
   /** Use a reminder mail's single-use link */

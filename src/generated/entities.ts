@@ -4444,6 +4444,10 @@ export interface GetReminderPreferencesResponse {
   email: boolean;
   sms: boolean;
   /**
+   * Whether this app sends text messages at all (false with SMS_ENABLED=false): when false, text reminders are not offered and sms is false.
+   */
+  smsAvailable: boolean;
+  /**
    * The phone texts go to (the Self patient's), formatted; null when none is on file.
    */
   smsPhone: string | null;
@@ -4470,6 +4474,10 @@ export interface UpdateReminderPreferencesBody {
 export interface UpdateReminderPreferencesResponse {
   email: boolean;
   sms: boolean;
+  /**
+   * Whether this app sends text messages at all (false with SMS_ENABLED=false): when false, text reminders are not offered and sms is false.
+   */
+  smsAvailable: boolean;
   /**
    * The phone texts go to (the Self patient's), formatted; null when none is on file.
    */

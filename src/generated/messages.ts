@@ -721,6 +721,7 @@ export const messages = {
   'mail.reminder.inTime': 'You can cancel or move it without a fee until {deadline}.',
   'ui.patient.reminders.heading': 'Session reminders',
   'ui.patient.reminders.intro': 'We remind you 24 hours and 2 hours before each session. Choose how.',
+  'ui.patient.reminders.introEmailOnly': 'We remind you by e-mail 24 hours and 2 hours before each session.',
   'ui.patient.reminders.email': 'By e-mail',
   'ui.patient.reminders.sms': 'By text message to {phone}',
   'ui.patient.reminders.smsNoPhone': 'By text message (add a mobile number above first)',
@@ -1951,6 +1952,7 @@ export interface MessageParams {
   'mail.reminder.inTime': { deadline: string | number };
   'ui.patient.reminders.heading': Record<string, never>;
   'ui.patient.reminders.intro': Record<string, never>;
+  'ui.patient.reminders.introEmailOnly': Record<string, never>;
   'ui.patient.reminders.email': Record<string, never>;
   'ui.patient.reminders.sms': { phone: string | number };
   'ui.patient.reminders.smsNoPhone': Record<string, never>;

@@ -658,6 +658,7 @@ export const translation: Translation = {
     'mail.reminder.inTime': 'Puede cancelarla o cambiarla sin cargo hasta el {deadline}.',
     'ui.patient.reminders.heading': 'Recordatorios de sesiones',
     'ui.patient.reminders.intro': 'Le enviamos un recordatorio 24 horas y 2 horas antes de cada sesión. Elija cómo recibirlo.',
+    'ui.patient.reminders.introEmailOnly': 'Le enviamos un recordatorio por correo electrónico 24 horas y 2 horas antes de cada sesión.',
     'ui.patient.reminders.email': 'Por correo electrónico',
     'ui.patient.reminders.sms': 'Por mensaje de texto al {phone}',
     'ui.patient.reminders.smsNoPhone': 'Por mensaje de texto (primero agregue un número de celular arriba)',
@@ -1221,6 +1222,9 @@ export const translation: Translation = {
     },
     SESSION_SCOPE_LIMITED: {
       message: 'Confirme su dirección de correo electrónico para continuar. Le enviamos un código.',
+    },
+    SMS_UNAVAILABLE: {
+      message: 'Los recordatorios por mensaje de texto no están disponibles. Le enviaremos sus recordatorios por correo electrónico.',
     },
     EMAIL_IN_USE: {
       message: 'Otra cuenta ya usa esta dirección de correo electrónico. Use una diferente.',

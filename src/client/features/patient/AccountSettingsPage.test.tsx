@@ -26,7 +26,7 @@ describe('AccountSettingsPage', () => {
     const updateUser = jest.fn();
     renderScreen(<AccountSettingsPage />, {
       path,
-      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }), getUserDetails: () => details, updateUser },
+      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null, smsAvailable: true }), getUserDetails: () => details, updateUser },
     });
     const zip = await screen.findByLabelText(/Zip code/);
     expect((screen.getByLabelText(/Phone number/) as HTMLInputElement).value).toBe('(614) 555-0142');
@@ -43,7 +43,12 @@ describe('AccountSettingsPage', () => {
     const confirmEmailChange = jest.fn(() => ({ ...details, email: newEmail }));
     const { store } = renderScreen(<AccountSettingsPage />, {
       path,
-      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }), getUserDetails: () => details, updateUser, confirmEmailChange },
+      answers: {
+        getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null, smsAvailable: true }),
+        getUserDetails: () => details,
+        updateUser,
+        confirmEmailChange,
+      },
     });
     const email = await screen.findByLabelText(/Email/);
     await userEvent.clear(email);
@@ -74,7 +79,7 @@ describe('AccountSettingsPage', () => {
     };
     renderScreen(<AccountSettingsPage />, {
       path,
-      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }), getUserDetails: () => details, updateUser },
+      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null, smsAvailable: true }), getUserDetails: () => details, updateUser },
     });
     await screen.findByLabelText(/Email/);
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -90,7 +95,7 @@ describe('AccountSettingsPage', () => {
       renderScreen(<AccountSettingsPage />, {
         path,
         answers: {
-          getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }),
+          getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null, smsAvailable: true }),
           getUserDetails: () => ({ ...details, language: 'en-US' }),
           updateUser,
         },
@@ -110,7 +115,7 @@ describe('AccountSettingsPage', () => {
     const updateUser = jest.fn((input: RequestInput) => ({ ...details, ...(input.body as object) }));
     renderScreen(<AccountSettingsPage />, {
       path,
-      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }), getUserDetails: () => details, updateUser },
+      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null, smsAvailable: true }), getUserDetails: () => details, updateUser },
     });
     const zones = await screen.findByRole('region', { name: message('ui.timeZone.heading') });
     expect(within(zones).getByText(message('ui.timeZone.ask', { zone: zoneLabel(viewerTimeZone()) }))).toBeTruthy();
@@ -128,7 +133,7 @@ describe('AccountSettingsPage', () => {
       renderScreen(<AccountSettingsPage />, {
         path,
         answers: {
-          getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }),
+          getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null, smsAvailable: true }),
           getUserDetails: () => ({ ...details, timeZone: 'America/Los_Angeles' }),
           updateUser: jest.fn(),
         },
