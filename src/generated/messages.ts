@@ -433,6 +433,8 @@ export const messages = {
   'ui.landing.providers.nearCity': 'near {city}, {state}',
   /** The {where} of a specialty page's provider list (the specialty in lower case). */
   'ui.landing.providers.forSpecialty': 'for {specialty}',
+  /** Under the heading of the psychiatric prescribers a therapists' state or city page lists apart from its therapists. */
+  'ui.landing.providers.prescribersNote': 'They can prescribe medication; many also offer talk therapy.',
   /** Under the heading of a landing page's provider list. */
   'ui.landing.providers.count': '{count} providers, page {page} of {pages}',
   /** A landing page whose list has no provider. */
@@ -1701,6 +1703,7 @@ export interface MessageParams {
   'ui.landing.providers.inState': { state: string | number };
   'ui.landing.providers.nearCity': { city: string | number; state: string | number };
   'ui.landing.providers.forSpecialty': { specialty: string | number };
+  'ui.landing.providers.prescribersNote': Record<string, never>;
   'ui.landing.providers.count': { count: string | number; page: string | number; pages: string | number };
   'ui.landing.providers.empty': Record<string, never>;
   'ui.landing.providers.nextOpening': { time: string | number };

@@ -407,6 +407,7 @@ export const translation: Translation = {
     'ui.landing.providers.inState': 'en {state}',
     'ui.landing.providers.nearCity': 'cerca de {city}, {state}',
     'ui.landing.providers.forSpecialty': 'para {specialty}',
+    'ui.landing.providers.prescribersNote': 'Pueden recetar medicamentos; muchos también ofrecen terapia de conversación.',
     'ui.landing.providers.count': '{count} proveedores, página {page} de {pages}',
     'ui.landing.providers.empty': 'Todavía no hay proveedores en esta lista. Busque en lugares cercanos o llámenos y le ayudaremos a encontrar uno.',
     'ui.landing.providers.nextOpening': 'Próximo horario disponible: {time}',
