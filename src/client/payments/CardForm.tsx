@@ -266,8 +266,9 @@ function BraintreeCardForm<T extends BillingAnswers>({
   const ready = Boolean(hosted);
   return (
     // A submit attempt shows every card field's state, whatever the billing fields say.
-    <div className="stack" ref={wrapper} onSubmitCapture={() => void revealAll()} aria-busy={!ready || undefined}>
-      <div className="stack hosted-fields">
+    <div className="stack-sm" ref={wrapper} onSubmitCapture={() => void revealAll()} aria-busy={!ready || undefined}>
+      {/* The spacing of the spec form's fields (stack-sm, each with its error line), so the two read as one form. */}
+      <div className="stack-sm hosted-fields">
         {cardFields.map((f) => {
           const id = `${idPrefix}_${f.property}`;
           const error = errors[f.property];

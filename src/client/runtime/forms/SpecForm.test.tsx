@@ -49,6 +49,25 @@ describe('SpecForm', () => {
     expect(zip.getAttribute('aria-invalid')).not.toBe('true');
   });
 
+  it('keeps one error line under every field, before any error, with one, and once it clears (even gaps, nothing moves)', async () => {
+    const { container } = render(<SpecForm form={billingAddress} onSubmit={() => undefined} />);
+    /** Per visible field: its label and the error lines under it. */
+    const lines = () =>
+      [...container.querySelectorAll<HTMLElement>('.field')]
+        .filter((f) => !f.closest('[hidden]'))
+        .map((f) => ({ label: f.querySelector('label')?.textContent, lines: [...f.children].filter((c) => c.matches('.field__error, .field__line')).length }));
+    const everyFieldOneLine = () => expect(lines().filter((f) => f.lines !== 1)).toEqual([]);
+    everyFieldOneLine();
+    const zip = screen.getByLabelText(/Zip code/);
+    await userEvent.type(zip, '787');
+    await userEvent.tab();
+    expect(await screen.findByText(message('validation.address.zipcode.invalid'))).toBeTruthy();
+    everyFieldOneLine();
+    await userEvent.type(zip, '05');
+    await waitFor(() => expect(screen.queryByText(message('validation.address.zipcode.invalid'))).toBeNull());
+    everyFieldOneLine();
+  });
+
   it('does not call a field wrong while it is first typed', async () => {
     render(<SpecForm form={billingAddress} onSubmit={() => undefined} />);
     await userEvent.type(screen.getByLabelText(/Zip code/), '78');
