@@ -551,6 +551,13 @@ export const messages = {
   'ui.patient.settings.emailChanged': 'From now on, sign in with {email}.',
   'ui.patient.settings.emailPending': 'We sent a code to {email}. Enter it below to sign in with that address from now on; until then, keep signing in with {current}.',
   'ui.patient.settings.cancel': 'Back to your account',
+  'ui.patient.paymentAddress.heading': 'Payment address',
+  /** Account settings, above the card holder's name and billing address (kept with the last card paid with; GET /users/billing). */
+  'ui.patient.paymentAddress.intro': 'The name and billing address of the card you pay with. Your home address above stays as it is.',
+  'ui.patient.paymentAddress.save': 'Save the payment address',
+  'ui.patient.paymentAddress.change': 'Change the payment address',
+  'ui.patient.paymentAddress.none': 'No payment address yet. The card form asks for it when you pay.',
+  'ui.patient.paymentAddress.saved': 'Your payment address is saved. The next card form starts from it.',
   'ui.patient.close': 'Close',
   'ui.patient.sessions.tabsLabel': 'Upcoming or past sessions',
   'ui.patient.sessions.noneUpcoming': 'You have no upcoming sessions. Find a provider to book your next one.',
@@ -1794,6 +1801,12 @@ export interface MessageParams {
   'ui.patient.settings.emailChanged': { email: string | number };
   'ui.patient.settings.emailPending': { email: string | number; current: string | number };
   'ui.patient.settings.cancel': Record<string, never>;
+  'ui.patient.paymentAddress.heading': Record<string, never>;
+  'ui.patient.paymentAddress.intro': Record<string, never>;
+  'ui.patient.paymentAddress.save': Record<string, never>;
+  'ui.patient.paymentAddress.change': Record<string, never>;
+  'ui.patient.paymentAddress.none': Record<string, never>;
+  'ui.patient.paymentAddress.saved': Record<string, never>;
   'ui.patient.close': Record<string, never>;
   'ui.patient.sessions.tabsLabel': Record<string, never>;
   'ui.patient.sessions.noneUpcoming': Record<string, never>;

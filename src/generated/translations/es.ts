@@ -498,6 +498,12 @@ export const translation: Translation = {
     'ui.patient.settings.emailChanged': 'A partir de ahora, inicie sesión con {email}.',
     'ui.patient.settings.emailPending': 'Enviamos un código a {email}. Ingréselo a continuación para iniciar sesión con esa dirección a partir de ahora; hasta entonces, siga iniciando sesión con {current}.',
     'ui.patient.settings.cancel': 'Volver a su cuenta',
+    'ui.patient.paymentAddress.heading': 'Dirección de pago',
+    'ui.patient.paymentAddress.intro': 'El nombre y la dirección de facturación de la tarjeta con la que paga. La dirección de su domicilio, arriba, no cambia.',
+    'ui.patient.paymentAddress.save': 'Guardar la dirección de pago',
+    'ui.patient.paymentAddress.change': 'Cambiar la dirección de pago',
+    'ui.patient.paymentAddress.none': 'Todavía no hay una dirección de pago. El formulario de la tarjeta se la pedirá cuando pague.',
+    'ui.patient.paymentAddress.saved': 'Se guardó su dirección de pago. El próximo formulario de tarjeta comenzará con ella.',
     'ui.patient.close': 'Cerrar',
     'ui.patient.sessions.tabsLabel': 'Sesiones próximas o anteriores',
     'ui.patient.sessions.noneUpcoming': 'No tiene próximas sesiones. Busque un proveedor para reservar la siguiente.',
@@ -3698,7 +3704,7 @@ export const translation: Translation = {
             title: 'Número de teléfono',
           },
           address: {
-            title: 'Dirección',
+            title: 'Dirección de su domicilio',
             properties: {
               line1: {
                 title: 'Dirección (línea 1)',
