@@ -3659,7 +3659,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   },
 };
 
-export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'createUser' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
+export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
 
 /** The API contract of product-spec §7: the server implements it, the client calls it. */
 export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
@@ -4064,6 +4064,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               type: 'boolean',
               description: 'Keep the card on file for later payments.',
             },
+            billing: {
+              $ref: 'Billing',
+              description: 'The card holder\'s name and billing address typed with a new card (nonce); kept on the account once the booking is made (GET /users/billing).',
+            },
             provider: {
               type: 'string',
               'x-enum': 'paymentProvider',
@@ -4423,6 +4427,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               type: 'boolean',
               description: 'Keep the card on file for later payments.',
             },
+            billing: {
+              $ref: 'Billing',
+              description: 'The card holder\'s name and billing address typed with a new card (nonce); kept on the account once the booking is made (GET /users/billing).',
+            },
             provider: {
               type: 'string',
               'x-enum': 'paymentProvider',
@@ -4727,6 +4735,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
             saveCard: {
               type: 'boolean',
               description: 'Keep the card on file for later payments.',
+            },
+            billing: {
+              $ref: 'Billing',
+              description: 'The card holder\'s name and billing address typed with a new card (nonce); kept on the account once the booking is made (GET /users/billing).',
             },
             provider: {
               type: 'string',
@@ -12291,13 +12303,17 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         schema: {
           type: 'object',
           additionalProperties: false,
-          required: ['email', 'sms', 'smsPhone'],
+          required: ['email', 'sms', 'smsPhone', 'smsAvailable'],
           properties: {
             email: {
               type: 'boolean',
             },
             sms: {
               type: 'boolean',
+            },
+            smsAvailable: {
+              type: 'boolean',
+              description: 'Whether this app sends text messages at all (false with SMS_ENABLED=false): when false, text reminders are not offered and sms is false.',
             },
             smsPhone: {
               type: ['string', 'null'],
@@ -12348,13 +12364,17 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         schema: {
           type: 'object',
           additionalProperties: false,
-          required: ['email', 'sms', 'smsPhone'],
+          required: ['email', 'sms', 'smsPhone', 'smsAvailable'],
           properties: {
             email: {
               type: 'boolean',
             },
             sms: {
               type: 'boolean',
+            },
+            smsAvailable: {
+              type: 'boolean',
+              description: 'Whether this app sends text messages at all (false with SMS_ENABLED=false): when false, text reminders are not offered and sms is false.',
             },
             smsPhone: {
               type: ['string', 'null'],
@@ -12364,7 +12384,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         },
       },
     },
-    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED'],
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED', 'SMS_UNAVAILABLE'],
     audit: true,
   },
   /** Use a reminder mail's single-use link */
@@ -14023,7 +14043,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'GET',
     path: '/users/billing',
     summary: 'An account\'s billing name and address',
-    description: 'The billing details of product-spec §3 Billing (first name, last name, address) of the account userId, with its payments (total over the last year, the latest ones).',
+    description: 'The billing details of product-spec §3 Billing (first name, last name, address) of the account userId, with its payments (total over the last year, the latest ones). The name and address are the card holder\'s, typed with the last card paid with or set in account settings (PUT /users/billing); until then the account holder\'s name and home address.',
     access: ['patient', 'support', 'third_party_support', 'devops_admin', 'clinical_admin'],
     query: {
       type: 'object',
@@ -14039,6 +14059,75 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     responses: {
       '200': {
         description: 'The billing details.',
+        schema: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['userId', 'firstName', 'lastName'],
+          properties: {
+            userId: {
+              type: 'string',
+              format: 'uuid',
+            },
+            firstName: {
+              type: 'string',
+            },
+            lastName: {
+              type: 'string',
+            },
+            address: {
+              $ref: 'Address',
+            },
+            responsiblePartyEhrId: {
+              type: ['string', 'null'],
+              description: 'The account holder\'s scheduling-system id (for GET /payment-receipts).',
+            },
+            totalPaid: {
+              type: 'number',
+              description: 'Succeeded payments less refunds over the last year, in US dollars.',
+            },
+            lastPayment: {
+              $ref: 'BillingTransaction',
+            },
+            recentPayments: {
+              type: 'array',
+              items: {
+                $ref: 'BillingTransaction',
+              },
+              description: 'The five latest payments and refunds of the account\'s patients.',
+            },
+          },
+        },
+      },
+    },
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED'],
+    audit: true,
+  },
+  /** Change an account's billing name and address */
+  updateUserBilling: {
+    id: 'updateUserBilling',
+    resource: 'users',
+    method: 'PUT',
+    path: '/users/billing',
+    summary: 'Change an account\'s billing name and address',
+    description: 'The card holder\'s name and billing address of the account userId (account settings, Payment address): the next card form starts from it. The home address (PATCH /users/{id} address) is not changed.',
+    access: ['patient', 'support', 'third_party_support', 'devops_admin', 'clinical_admin'],
+    query: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['userId'],
+      properties: {
+        userId: {
+          type: 'string',
+          format: 'uuid',
+        },
+      },
+    },
+    body: {
+      $ref: 'Billing',
+    },
+    responses: {
+      '200': {
+        description: 'The billing details now.',
         schema: {
           type: 'object',
           additionalProperties: false,

@@ -1788,6 +1788,7 @@ export interface CreateAppointmentBody {
      * Keep the card on file for later payments.
      */
     saveCard?: boolean;
+    billing?: Billing;
     /**
      * Who takes the payment (default card_gateway). scheduling_system pays through the practice's scheduling system's own payment service, with no card here; only while the schedulingSystemPayment flag is on for the caller (SCHEDULING_PAYMENT_UNAVAILABLE otherwise).
      */
@@ -1896,6 +1897,7 @@ export interface CreateSupportAppointmentBody {
      * Keep the card on file for later payments.
      */
     saveCard?: boolean;
+    billing?: Billing;
     /**
      * Who takes the payment (default card_gateway). scheduling_system pays through the practice's scheduling system's own payment service, with no card here; only while the schedulingSystemPayment flag is on for the caller (SCHEDULING_PAYMENT_UNAVAILABLE otherwise).
      */
@@ -1982,6 +1984,7 @@ export interface RebookAppointmentBody {
      * Keep the card on file for later payments.
      */
     saveCard?: boolean;
+    billing?: Billing;
     /**
      * Who takes the payment (default card_gateway). scheduling_system pays through the practice's scheduling system's own payment service, with no card here; only while the schedulingSystemPayment flag is on for the caller (SCHEDULING_PAYMENT_UNAVAILABLE otherwise).
      */
@@ -4444,6 +4447,10 @@ export interface GetReminderPreferencesResponse {
   email: boolean;
   sms: boolean;
   /**
+   * Whether this app sends text messages at all (false with SMS_ENABLED=false): when false, text reminders are not offered and sms is false.
+   */
+  smsAvailable: boolean;
+  /**
    * The phone texts go to (the Self patient's), formatted; null when none is on file.
    */
   smsPhone: string | null;
@@ -4470,6 +4477,10 @@ export interface UpdateReminderPreferencesBody {
 export interface UpdateReminderPreferencesResponse {
   email: boolean;
   sms: boolean;
+  /**
+   * Whether this app sends text messages at all (false with SMS_ENABLED=false): when false, text reminders are not offered and sms is false.
+   */
+  smsAvailable: boolean;
   /**
    * The phone texts go to (the Self patient's), formatted; null when none is on file.
    */
@@ -5079,6 +5090,36 @@ export interface GetUserBillingResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdateUserBillingQuery".
+ */
+export interface UpdateUserBillingQuery {
+  userId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "UpdateUserBillingResponse".
+ */
+export interface UpdateUserBillingResponse {
+  userId: string;
+  firstName: string;
+  lastName: string;
+  address?: Address;
+  /**
+   * The account holder's scheduling-system id (for GET /payment-receipts).
+   */
+  responsiblePartyEhrId?: string | null;
+  /**
+   * Succeeded payments less refunds over the last year, in US dollars.
+   */
+  totalPaid?: number;
+  lastPayment?: BillingTransaction;
+  /**
+   * The five latest payments and refunds of the account's patients.
+   */
+  recentPayments?: BillingTransaction[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "CreateUserBody".
  */
 export interface CreateUserBody {
@@ -5472,6 +5513,7 @@ export type SavePatientAuthorizationBody = AuthorizationForm;
 export type SavePatientCardResponse = CardOnFile;
 export type ResolveMoneyDiscrepancyResponse = MoneyDiscrepancy;
 export type GetProviderProfileResponse = Provider;
+export type UpdateUserBillingBody = Billing;
 export type CreateUserSkipEmailVerificationResponse = AuthSession;
 export type JoinWaitlistResponse = WaitlistEntry;
 export type LeaveWaitlistResponse = WaitlistEntry;
@@ -5627,6 +5669,7 @@ export interface EndpointTypes {
   listSyncAttempts: { params: undefined; query: ListSyncAttemptsQuery; body: undefined; response: ListSyncAttemptsResponse };
   getUserDetails: { params: GetUserDetailsParams; query: undefined; body: undefined; response: GetUserDetailsResponse };
   getUserBilling: { params: undefined; query: GetUserBillingQuery; body: undefined; response: GetUserBillingResponse };
+  updateUserBilling: { params: undefined; query: UpdateUserBillingQuery; body: UpdateUserBillingBody; response: UpdateUserBillingResponse };
   createUser: { params: undefined; query: undefined; body: CreateUserBody; response: CreateUserResponse };
   createUserSkipEmailVerification: { params: undefined; query: undefined; body: CreateUserSkipEmailVerificationBody; response: CreateUserSkipEmailVerificationResponse };
   getUserPatients: { params: undefined; query: GetUserPatientsQuery; body: undefined; response: GetUserPatientsResponse };

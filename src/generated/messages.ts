@@ -433,6 +433,8 @@ export const messages = {
   'ui.landing.providers.nearCity': 'near {city}, {state}',
   /** The {where} of a specialty page's provider list (the specialty in lower case). */
   'ui.landing.providers.forSpecialty': 'for {specialty}',
+  /** Under the heading of the psychiatric prescribers a therapists' state or city page lists apart from its therapists. */
+  'ui.landing.providers.prescribersNote': 'They can prescribe medication; many also offer talk therapy.',
   /** Under the heading of a landing page's provider list. */
   'ui.landing.providers.count': '{count} providers, page {page} of {pages}',
   /** A landing page whose list has no provider. */
@@ -549,6 +551,13 @@ export const messages = {
   'ui.patient.settings.emailChanged': 'From now on, sign in with {email}.',
   'ui.patient.settings.emailPending': 'We sent a code to {email}. Enter it below to sign in with that address from now on; until then, keep signing in with {current}.',
   'ui.patient.settings.cancel': 'Back to your account',
+  'ui.patient.paymentAddress.heading': 'Payment address',
+  /** Account settings, above the card holder's name and billing address (kept with the last card paid with; GET /users/billing). */
+  'ui.patient.paymentAddress.intro': 'The name and billing address of the card you pay with. Your home address above stays as it is.',
+  'ui.patient.paymentAddress.save': 'Save the payment address',
+  'ui.patient.paymentAddress.change': 'Change the payment address',
+  'ui.patient.paymentAddress.none': 'No payment address yet. The card form asks for it when you pay.',
+  'ui.patient.paymentAddress.saved': 'Your payment address is saved. The next card form starts from it.',
   'ui.patient.close': 'Close',
   'ui.patient.sessions.tabsLabel': 'Upcoming or past sessions',
   'ui.patient.sessions.noneUpcoming': 'You have no upcoming sessions. Find a provider to book your next one.',
@@ -721,6 +730,7 @@ export const messages = {
   'mail.reminder.inTime': 'You can cancel or move it without a fee until {deadline}.',
   'ui.patient.reminders.heading': 'Session reminders',
   'ui.patient.reminders.intro': 'We remind you 24 hours and 2 hours before each session. Choose how.',
+  'ui.patient.reminders.introEmailOnly': 'We remind you by e-mail 24 hours and 2 hours before each session.',
   'ui.patient.reminders.email': 'By e-mail',
   'ui.patient.reminders.sms': 'By text message to {phone}',
   'ui.patient.reminders.smsNoPhone': 'By text message (add a mobile number above first)',
@@ -1700,6 +1710,7 @@ export interface MessageParams {
   'ui.landing.providers.inState': { state: string | number };
   'ui.landing.providers.nearCity': { city: string | number; state: string | number };
   'ui.landing.providers.forSpecialty': { specialty: string | number };
+  'ui.landing.providers.prescribersNote': Record<string, never>;
   'ui.landing.providers.count': { count: string | number; page: string | number; pages: string | number };
   'ui.landing.providers.empty': Record<string, never>;
   'ui.landing.providers.nextOpening': { time: string | number };
@@ -1790,6 +1801,12 @@ export interface MessageParams {
   'ui.patient.settings.emailChanged': { email: string | number };
   'ui.patient.settings.emailPending': { email: string | number; current: string | number };
   'ui.patient.settings.cancel': Record<string, never>;
+  'ui.patient.paymentAddress.heading': Record<string, never>;
+  'ui.patient.paymentAddress.intro': Record<string, never>;
+  'ui.patient.paymentAddress.save': Record<string, never>;
+  'ui.patient.paymentAddress.change': Record<string, never>;
+  'ui.patient.paymentAddress.none': Record<string, never>;
+  'ui.patient.paymentAddress.saved': Record<string, never>;
   'ui.patient.close': Record<string, never>;
   'ui.patient.sessions.tabsLabel': Record<string, never>;
   'ui.patient.sessions.noneUpcoming': Record<string, never>;
@@ -1951,6 +1968,7 @@ export interface MessageParams {
   'mail.reminder.inTime': { deadline: string | number };
   'ui.patient.reminders.heading': Record<string, never>;
   'ui.patient.reminders.intro': Record<string, never>;
+  'ui.patient.reminders.introEmailOnly': Record<string, never>;
   'ui.patient.reminders.email': Record<string, never>;
   'ui.patient.reminders.sms': { phone: string | number };
   'ui.patient.reminders.smsNoPhone': Record<string, never>;

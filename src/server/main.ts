@@ -4,6 +4,9 @@ import { buildApp } from './app';
 import { closeOnSignals, configOrExit } from './process';
 import { demoAccounts } from './db/seed/demo-accounts';
 
+/** The banner's column of demo roles: as wide as the longest role, so the e-mail addresses line up. */
+const ROLE_COLUMN = Math.max(...demoAccounts.map((a) => a.role.length)) + 1;
+
 async function main(): Promise<void> {
   const config = configOrExit();
   const app = await buildApp({ config });
@@ -32,7 +35,7 @@ async function main(): Promise<void> {
     '',
     // Only where the demo accounts were seeded (never in production without DEMO_MODE).
     ...(config.seedDemoData
-      ? ['  Demo accounts (sign in with the e-mail address):', ...demoAccounts.map((a) => `    ${a.role.padEnd(18)} ${a.email}`), '']
+      ? ['  Demo accounts (sign in with the e-mail address):', ...demoAccounts.map((a) => `    ${a.role.padEnd(ROLE_COLUMN)} ${a.email}`), '']
       : []),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

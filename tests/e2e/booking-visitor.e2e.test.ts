@@ -10,6 +10,7 @@ import { constants } from '@/generated/constants';
 import bookingFlow from '@/generated/flows/booking';
 import { guardianConsentText } from '@/domain/consents';
 import { useBrowser } from './harness';
+import { screenshots } from './signin-support';
 import { mailMoment, oneTimeCodeFor } from './mailbox';
 import { apiAsPage, axeViolations, isoDaysAgo, withFailureShot } from './booking-helpers';
 import { chooseTime, providerWithTimes, searchFromHome, seeOpenTimes } from './journeys/booking-steps';
@@ -112,6 +113,17 @@ describe('a new visitor books for their child', () => {
       await card.getByLabel('State').selectOption('OH');
       await card.getByLabel('Zip code').fill('43215');
       expect(await axeViolations(page)).toEqual([]);
+      // One gap between every two fields of the card form, whether a field showed an error that is now fixed or not (issue 34).
+      const gaps = await card
+        .locator('form')
+        .first()
+        .evaluate((form) => {
+          const boxes = [...form.querySelectorAll('.field')].filter((f) => f.getClientRects().length > 0).map((f) => f.getBoundingClientRect());
+          return boxes.slice(1).map((box, i) => Math.round(box.top - boxes[i]!.bottom));
+        });
+      expect(gaps.length).toBeGreaterThan(6);
+      expect(new Set(gaps).size).toBe(1);
+      await screenshots(page, 'card-form');
       await card.getByLabel('Zip code').press('Enter');
 
       await page.getByRole('heading', { name: messages['ui.booking.successHeading'] }).waitFor();

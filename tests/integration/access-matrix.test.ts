@@ -131,6 +131,11 @@ const holderOnly: ReadonlySet<string> = new Set<EndpointId>(['confirmEmailChange
 const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   getUserDetails: (t) => ({ method: 'GET', url: `/api/users/${t.userId}/details` }),
   getUserBilling: (t) => ({ method: 'GET', url: `/api/users/billing?userId=${t.userId}` }),
+  updateUserBilling: (t) => ({
+    method: 'PUT',
+    url: `/api/users/billing?userId=${t.userId}`,
+    payload: { firstName: 'Matrix', lastName: 'Payer', address: { line1: '1 Main St', city: 'Columbus', state: 'OH', zipcode: '43215', country: 'US' } },
+  }),
   getUserPatients: (t) => ({ method: 'GET', url: `/api/users/patients?userId=${t.userId}` }),
   // Staff only: a visitor signs up through a confirmed code (verify first), and nobody anonymous learns whether an address has an account.
   createUser: () => ({

@@ -47,6 +47,19 @@ export function translatedDocument(base: unknown, copy: Map<string, string>): un
 }
 
 /**
+ * The option names of a built form's dropdowns (`ui:enumNames`, filled from a constant such as usStates): copy once
+ * built, though in the form's own file they are a `$constant` reference, not words, so copyOf does not list them.
+ */
+function optionNamesOf(built: unknown, at = ''): [string, string][] {
+  if (!built || typeof built !== 'object') return [];
+  return Object.entries(built as Tree).flatMap(([key, value]): [string, string][] => {
+    const here = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (key === 'ui:enumNames' && Array.isArray(value)) return value.map((name, i): [string, string] => [`${here}/${i}`, String(name)]);
+    return optionNamesOf(value, here);
+  });
+}
+
+/**
  * The copy of a form as a person reads it in a language: the form built as src/generated/forms builds it (fields
  * taken from entities, $constant values), from the language's form, entities and constants, then only its copy kept
  * (at the same places as in the default form, which is all that localizedDocument lays over it).
@@ -64,7 +77,7 @@ function translatedForm(b: SpecBundle, id: string, files: { base: LoadedFile; co
   const forms = new Map([[id, inLanguage(b.forms.get(id)!) as NonNullable<ReturnType<SpecBundle['forms']['get']>>]]);
   const built = formDefinition({ ...b, entities, constants, forms }, id);
   const out: Tree = { id };
-  for (const [at, text] of copyOf('form', built)) {
+  for (const [at, text] of [...copyOf('form', built), ...optionNamesOf(built)]) {
     const path = segmentsOf(at);
     let node = out;
     for (const [i, segment] of path.slice(0, -1).entries())

@@ -21,12 +21,21 @@ import { createHostedFields, type HostedFields, type HostedFieldsEvent } from '.
 import { cardFieldErrors, splitCardForm, type HostedCardField, type HostedFieldState } from './card-fields';
 import { useCardGateway } from './gateway';
 import './payments.css';
+import type { Billing } from '@/generated/entities';
 
 /** The billing part of a card form (entity Billing), given to the payment provider with the card. */
 export interface BillingAnswers {
   firstName?: string;
   lastName?: string;
   address?: { line1?: string; line2?: string; city?: string; state?: string; zipcode?: string; country?: string };
+}
+
+/** The card holder's name and billing address as typed, when complete (the form requires them): the account keeps them. */
+export function billingOfAnswers(answers: BillingAnswers): Billing | undefined {
+  const { firstName, lastName, address: a } = answers;
+  if (!firstName || !lastName || !a?.line1 || !a.city || !a.state || !a.zipcode) return undefined;
+  const address = { line1: a.line1, ...(a.line2 ? { line2: a.line2 } : {}), city: a.city, state: a.state, zipcode: a.zipcode, country: a.country ?? 'US' };
+  return { firstName, lastName, address } as Billing;
 }
 
 /** The card holder's name and billing address the form starts with: the account's own (US when no country). */
@@ -266,8 +275,9 @@ function BraintreeCardForm<T extends BillingAnswers>({
   const ready = Boolean(hosted);
   return (
     // A submit attempt shows every card field's state, whatever the billing fields say.
-    <div className="stack" ref={wrapper} onSubmitCapture={() => void revealAll()} aria-busy={!ready || undefined}>
-      <div className="stack hosted-fields">
+    <div className="stack-sm" ref={wrapper} onSubmitCapture={() => void revealAll()} aria-busy={!ready || undefined}>
+      {/* The spacing of the spec form's fields (stack-sm, each with its error line), so the two read as one form. */}
+      <div className="stack-sm hosted-fields">
         {cardFields.map((f) => {
           const id = `${idPrefix}_${f.property}`;
           const error = errors[f.property];

@@ -2,8 +2,8 @@
  * Display helpers the screens share: lists, state names, people's names and enumeration labels. Dates,
  * times and money are formatted in src/domain (date-format.ts, money.ts).
  */
-import { constants } from '@/generated/constants';
 import { activeLocale, intlLocale } from '@/domain/locale';
+import { constantIn } from '@/domain/translations';
 
 export { fullName } from '@/domain/names';
 export { enumLabel } from '@/domain/labels';
@@ -13,8 +13,13 @@ export function formatList(items: readonly string[], locale: string = activeLoca
   return new Intl.ListFormat(intlLocale(locale), { style: 'long', type: 'conjunction' }).format(items);
 }
 
-/** "Ohio" for "OH" (constants.usStates); the code itself when unknown. */
+/** "Nueva York" for "NY" in Spanish (constants.usStates in the reader's language); the code itself when unknown. */
 export function stateName(code: string): string {
   const upper = code.toUpperCase();
-  return constants.usStates.find((s) => s.code === upper)?.name ?? upper;
+  return constantIn('usStates').find((s) => s.code === upper)?.name ?? upper;
+}
+
+/** Every state as a dropdown's choices, named in the reader's language. */
+export function stateChoices(): { value: string; label: string }[] {
+  return constantIn('usStates').map((s) => ({ value: s.code, label: s.name }));
 }

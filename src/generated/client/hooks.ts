@@ -1232,6 +1232,12 @@ export function useResolveRedAlertMutation(options?: MutationHookOptions<'resolv
   return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['resolveRedAlert'] & WithCallOptions) => api.resolveRedAlert(input as EndpointInputs['resolveRedAlert'], callOptions), ...options });
 }
 
+/** Change an account's billing name and address (PUT /api/users/billing) */
+export function useUpdateUserBillingMutation(options?: MutationHookOptions<'updateUserBilling', EndpointInputs['updateUserBilling'] & WithCallOptions>) {
+  const api = useApi();
+  return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['updateUserBilling'] & WithCallOptions) => api.updateUserBilling(input as EndpointInputs['updateUserBilling'], callOptions), ...options });
+}
+
 /** Create an account (POST /api/users/create) */
 export function useCreateUserMutation(options?: MutationHookOptions<'createUser', EndpointInputs['createUser'] & WithCallOptions>) {
   const api = useApi();

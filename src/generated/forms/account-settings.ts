@@ -70,7 +70,7 @@ const form: FormDefinition = {
         },
       },
       address: {
-        title: 'Address',
+        title: 'Home address',
         type: 'object',
         additionalProperties: false,
         required: ['line1', 'city', 'state', 'zipcode'],

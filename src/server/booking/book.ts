@@ -58,6 +58,7 @@ import { checkEligibility, type EligibilityProvider } from '../insurance/eligibi
 import { insuranceForInquiryOf, insuranceForInquirySql, type InsuranceForInquiry } from '../insurance/repository';
 import { partnerByCode, partnerById } from '../marketplace/partners';
 import { fullName } from '@/domain/names';
+import { keepBilling } from '../accounts/billing';
 
 export type BookingBody = CreateAppointmentBody & { email?: string };
 
@@ -449,6 +450,8 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
     // 4. One short transaction: the hold becomes the appointment (with no charge asked for, the hold is
     //    checked here only: the statement that converts it refuses a hold that is not the caller's live one).
     const result = await db.transaction(async (tx) => {
+      // The name and address typed with a new card: the next card form, and account settings, start from them.
+      if (body.payment?.nonce && body.payment.billing) await keepBilling(tx, account.id, body.payment.billing);
       let responsiblePartyId: string | null = null;
       if (body.responsibleParty) {
         const rp = body.responsibleParty;

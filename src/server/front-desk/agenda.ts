@@ -12,7 +12,12 @@ import { fullName } from '@/domain/names';
 export type Agenda = EndpointTypes['getFrontDeskAgenda']['response'];
 type Task = Agenda['sessions'][number]['patients'][number]['tasks'][number];
 
-export async function agendaOf(db: Queryable, practiceId: string, date: string): Promise<Agenda | undefined> {
+/**
+ * `balanceListed`: the accounts whose balance is listed already. A balance is the account's, not a session's or a
+ * person's: it is listed once, on the account's first person of the day (or of the days read with the same set),
+ * with the sessions it covers; a $50 balance on two sessions' rows, or on a parent's and a child's, read as $100 owed.
+ */
+export async function agendaOf(db: Queryable, practiceId: string, date: string, balanceListed = new Set<string>()): Promise<Agenda | undefined> {
   const [practice] = await db.query<{ id: string; name: string; address_line1: string; city: string; state: string; time_zone: string }>(
     'SELECT id, name, address_line1, city, state, time_zone FROM practices WHERE id = $1',
     [practiceId],
@@ -23,6 +28,7 @@ export async function agendaOf(db: Queryable, practiceId: string, date: string):
   const to = dayStart.clone().add(1, 'day').toDate();
   const rows = await db.query<{
     id: string;
+    user_id: string;
     start_at: Date;
     end_at: Date;
     appointment_mode: 'online' | 'in_person';
@@ -40,7 +46,7 @@ export async function agendaOf(db: Queryable, practiceId: string, date: string):
     balance_cents: number;
     balance_covers: string[] | null;
   }>(
-    `SELECT a.id, lower(a.during) AS start_at, upper(a.during) AS end_at, a.appointment_mode, a.counseling_type, a.insurance_id,
+    `SELECT a.id, a.user_id, lower(a.during) AS start_at, upper(a.during) AS end_at, a.appointment_mode, a.counseling_type, a.insurance_id,
             json_build_object('id', pv.id, 'firstName', pv.first_name, 'lastName', pv.last_name, 'title', pv.title) AS provider,
             p.id AS patient_id, p.first_name, p.last_name, ap.position, ap.checked_in_at,
             EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NOT NULL
@@ -78,7 +84,8 @@ export async function agendaOf(db: Queryable, practiceId: string, date: string):
     const tasks: Task[] = [];
     if (!r.consent_signed) tasks.push({ kind: 'consentUnsigned', consentId: r.unsigned_consent_id });
     if (r.card_missing) tasks.push({ kind: 'insuranceCardMissing' });
-    if (r.balance_cents > 0) {
+    if (r.balance_cents > 0 && !balanceListed.has(r.user_id)) {
+      balanceListed.add(r.user_id);
       const covers = (r.balance_covers ?? []).map((start) => new Date(start).toISOString());
       tasks.push({ kind: 'balanceDue', amountCents: r.balance_cents, covers });
     }
@@ -120,16 +127,14 @@ export async function openTasksOf(db: Queryable, practiceId: string, now: Date, 
   if (!practice) return undefined;
   const today = moment.tz(now, practice.time_zone).startOf('day');
   const items: OpenTasks['items'] = [];
-  // A balance is the account's, not a session's: listed once, on the person's first session, with
-  // the sessions it covers (a $50 balance on two sessions' rows read as $100 owed).
+  // One balance per account over all the days read (agendaOf).
   const balanceListed = new Set<string>();
   for (let d = 0; d < days; d++) {
     const date = today.clone().add(d, 'day').format('YYYY-MM-DD');
-    const agenda = await agendaOf(db, practiceId, date);
+    const agenda = await agendaOf(db, practiceId, date, balanceListed);
     for (const s of agenda?.sessions ?? []) {
       for (const p of s.patients) {
-        const tasks = p.tasks.filter((task) => task.kind !== 'balanceDue' || !balanceListed.has(p.id));
-        if (tasks.some((task) => task.kind === 'balanceDue')) balanceListed.add(p.id);
+        const tasks = p.tasks;
         if (!tasks.length) continue;
         items.push({
           date,

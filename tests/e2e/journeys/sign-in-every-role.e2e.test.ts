@@ -28,6 +28,7 @@ const landings: Record<string, RouteId> = {
   'Support agent': 'supportDashboard',
   Clinician: 'careSchedule',
   'Colleague clinician': 'careSchedule',
+  'Central-time clinician': 'careSchedule',
   RCD: 'careProviderRequests',
   'Third-party agent': 'providerSearch',
   'DevOps admin': 'supportDashboard',

@@ -15,7 +15,7 @@ import type { SavePatientAuthorizationBody } from '@/generated/entities';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
-import { billingAnswersOf, CardForm } from '@/client/payments/CardForm';
+import { billingAnswersOf, billingOfAnswers, CardForm } from '@/client/payments/CardForm';
 import { Button } from '@/client/ui/Button';
 import { PageSkeleton, Skeleton } from '@/client/ui/Skeleton';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
@@ -226,7 +226,7 @@ function Payment() {
                   </label>
                 </div>
               ) : null}
-              {cards.isLoading ? null : cardOnFile && useCardOnFile ? (
+              {cards.isLoading || pay.billing.isLoading ? null : cardOnFile && useCardOnFile ? (
                 <Button onClick={() => pay.book()} disabled={busy} aria-busy={busy || undefined}>
                   {submitLabel}
                 </Button>
@@ -234,10 +234,10 @@ function Payment() {
                 <CardForm
                   form={cardForm as FormDefinition}
                   idPrefix="card"
-                  initialData={billingAnswersOf(pay.account.data)}
+                  initialData={billingAnswersOf(pay.billing.data ?? pay.account.data)}
                   submitLabel={submitLabel}
                   submitting={busy}
-                  onSubmit={(card) => pay.book(card)}
+                  onSubmit={(card, answers) => pay.book(card, billingOfAnswers(answers))}
                   actions={
                     partner?.isCreditCardOptional ? (
                       <Button variant="secondary" onClick={() => pay.book()} disabled={busy}>

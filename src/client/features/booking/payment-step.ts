@@ -8,7 +8,7 @@
  */
 import { useReducer } from 'react';
 import type { BookingFunnel, SelfPayConsentCategory } from '@/generated/enums';
-import { useChooseInsuranceDecisionMutation } from '@/generated/client/hooks';
+import { useChooseInsuranceDecisionMutation, useGetUserBillingQuery } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
 import { sessionPayRate } from '@/domain/pay-rate';
 import { isDeniedDueToMedicaid, isSelfPayEligible } from '@/domain/insurance-outcome';
@@ -20,6 +20,7 @@ import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
 import { selectAudience, selectAuth } from '@/client/store/auth/slice';
 import { bookingRequested, selectBookingHelper, selectBookingRequest, selectBookingSelection, type BookingFailure } from '@/client/store/booking/slice';
 import type { AppointmentRequest, CardInput } from '@/client/store/services';
+import type { Billing } from '@/generated/entities';
 import type { SavePatientAuthorizationBody } from '@/generated/entities';
 import { useAccountDetails, useBookingVariant, usePartner, type PartnerRules } from './data';
 import { useBookingChoice } from './choice';
@@ -107,6 +108,8 @@ export function usePaymentStep() {
   const skipUser = helper.skipEmailUserDetails as { id?: string } | undefined;
   const userId = variant === 'support' ? (search.get('userId') ?? undefined) : (auth.user?.id ?? skipUser?.id);
   const account = useAccountDetails(userId);
+  // The card holder's name and billing address the account keeps (the last card's, or settings'): a new card starts from them.
+  const billing = useGetUserBillingQuery({ query: { userId: userId ?? '' } }, { enabled: Boolean(userId) });
   const partnerByCode = usePartner(b2bSelfBooking ? (search.get('partnershipCode') ?? undefined) : undefined);
   const partner: PartnerRules | undefined = partnerByCode.data ?? account.data?.businessPartner ?? undefined;
   const provider = chosen.provider.data;
@@ -172,8 +175,11 @@ export function usePaymentStep() {
 
   const chooseSelfPay = () => update({ type: 'selfPayChosen', switched: Boolean(chosenInsurance || inquiry) });
 
-  /** Checks the step, then asks the booking saga to book (with the card's details when a new card is given). */
-  const book = (card?: CardInput) => {
+  /**
+   * Checks the step, then asks the booking saga to book (with the card's details when a new card is given, and the
+   * card holder's name and billing address typed with it: the account keeps them for the next card form).
+   */
+  const book = (card?: CardInput, billing?: Billing) => {
     const { providerId, counselingType, appointmentMode } = chosen;
     // A refused plan is said once, beside the insurance chosen, and the button is disabled meanwhile.
     if (denied) return;
@@ -195,7 +201,7 @@ export function usePaymentStep() {
       : cardWanted && !card && cardOnFile && state.useCardOnFile
         ? { cardId: cardOnFile.id }
         : card
-          ? { saveCard: true }
+          ? { saveCard: true, ...(billing ? { billing } : {}) }
           : undefined;
     const appointment: AppointmentRequest = {
       slot,
@@ -252,6 +258,7 @@ export function usePaymentStep() {
     primary,
     request,
     account,
+    billing,
     partner,
     hideInsurance,
     insurances,

@@ -31,7 +31,7 @@ import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { amountOf } from './request-text';
 import './care.css';
-import { enumLabelOf, enumOptionsOf, routeTitle } from '@/domain/translations';
+import { constantIn, enumLabelOf, enumOptionsOf, routeTitle } from '@/domain/translations';
 
 type Answer = EndpointTypes['getAdminProvider']['response'];
 
@@ -163,7 +163,7 @@ function ProfileForm({ provider }: { provider: Answer }) {
         <summary>{message('ui.care.admin.licensedStates')}</summary>
         <fieldset className="cluster">
           <legend className="visually-hidden">{message('ui.care.admin.licensedStates')}</legend>
-          {constants.usStates.map((s) => (
+          {constantIn('usStates').map((s) => (
             <label key={s.code} className="choice">
               <input
                 type="checkbox"

@@ -19,6 +19,7 @@ import { formatDay, viewerTimeZone } from '@/domain/date-format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { amountOf, requestSpecifics } from './request-text';
 import { enumLabelOf, enumOptionsOf } from '@/domain/translations';
+import { stateChoices } from '@/client/ui/format';
 
 function RequestForm() {
   const dispatch = useAppDispatch();
@@ -83,9 +84,9 @@ function RequestForm() {
             </label>
             <select id="request-state" className="select" value={stateCode} onChange={(e) => setStateCode(e.target.value)}>
               <option value="">{message('ui.care.requests.chooseState')}</option>
-              {constants.usStates.map((s) => (
-                <option key={s.code} value={s.code}>
-                  {s.name}
+              {stateChoices().map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
                 </option>
               ))}
             </select>

@@ -136,56 +136,82 @@ function NextOpening({ slot, zone }: { slot: Slot | null | undefined; zone: stri
   );
 }
 
+/** Whether a provider can prescribe medication: psychiatric prescribers are listed as psychiatrists (server: slugTypeOf). */
+const prescribes = (p: Provider) => p.providerSlugs.some((slug) => slug.type === 'psychiatrist');
+
+/** One list of provider cards, numbered from `start`, each with its next opening and the way to book. */
+function ProviderCards({ items, start, slotOf }: { items: readonly Provider[]; start: number; slotOf: (id: string) => Slot | null | undefined }) {
+  return (
+    <ol className="landing-providers" start={start}>
+      {items.map((p) => {
+        const profile = canonicalProfilePath(p);
+        return (
+          <li key={p.id} className="card landing-provider stack-sm">
+            <h3 className="landing-provider__name">
+              {profile ? <a href={pageHref(profile)}>{fullName(p)}</a> : fullName(p)}
+              <span className="muted">, {p.title}</span>
+            </h3>
+            <p className="small muted">
+              {p.practice.city}, {p.practice.state}
+              {p.distanceMiles !== undefined && p.distanceMiles !== null
+                ? ` · ${fillContent(searchCopy.card.distance, { miles: p.distanceMiles < 10 ? p.distanceMiles.toFixed(1) : Math.round(p.distanceMiles) })}`
+                : ''}
+            </p>
+            <NextOpening slot={slotOf(p.id)} zone={p.timeZone} />
+            {profile ? (
+              <p>
+                <a className="btn btn--secondary" href={pageHref(profile)} aria-describedby={`landing-provider-${p.id}`}>
+                  {message('ui.landing.providers.book')}
+                </a>
+                <span id={`landing-provider-${p.id}`} hidden>
+                  {fullName(p)}
+                </span>
+              </p>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export function LandingProviders({ page, pageNumber, pathname }: { page: ListablePage; pageNumber: number; pathname: string }) {
   const api = useApi();
   const list = useQuery(landingProvidersQuery(api, page, pageNumber));
   const ids = list.data?.items.map((p) => p.id) ?? [];
   const slots = useQuery({ ...landingFirstSlotsQuery(api, ids, page.section), enabled: ids.length > 0 });
   if (!list.data) return null;
-  const providerKind = segments.segments[page.section].providerKind;
-  const heading = message('ui.landing.providers.heading', { providerKind, where: whereOf(page) });
+  const heading = message('ui.landing.providers.heading', { providerKind: segments.segments[page.section].providerKind, where: whereOf(page) });
   const pages = pageCount(list.data.total, list.data.pageSize);
   const hrefOf = (n: number) => pageHref(n > 1 ? `${pathname}?page=${n}` : pathname);
   const slotOf = (id: string) => (slots.data ? (slots.data.items.find((s) => s.providerId === id)?.slot ?? null) : undefined);
+  const first = (pageNumber - 1) * list.data.pageSize + 1;
+  // A therapists' page searches for therapy, which prescribers offer too: they are listed, under their own
+  // heading (the psychiatrists' segment's word), never as therapists.
+  const split = page.section === 'therapists';
+  const therapists = split ? list.data.items.filter((p) => !prescribes(p)) : list.data.items;
+  const prescribers = split ? list.data.items.filter(prescribes) : [];
   return (
     <section className="section" aria-labelledby="landing-providers">
       <div className="container stack">
-        <h2 id="landing-providers">{heading.charAt(0).toUpperCase() + heading.slice(1)}</h2>
+        <h2 id="landing-providers">{capitalized(heading)}</h2>
         {list.data.items.length === 0 ? (
           <p>{message('ui.landing.providers.empty')}</p>
         ) : (
           <>
             <p className="small muted">{message('ui.landing.providers.count', { count: list.data.total, page: pageNumber, pages })}</p>
-            <ol className="landing-providers" start={(pageNumber - 1) * list.data.pageSize + 1}>
-              {list.data.items.map((p) => {
-                const profile = canonicalProfilePath(p);
-                return (
-                  <li key={p.id} className="card landing-provider stack-sm">
-                    <h3 className="landing-provider__name">
-                      {profile ? <a href={pageHref(profile)}>{fullName(p)}</a> : fullName(p)}
-                      <span className="muted">, {p.title}</span>
-                    </h3>
-                    <p className="small muted">
-                      {p.practice.city}, {p.practice.state}
-                      {p.distanceMiles !== undefined && p.distanceMiles !== null
-                        ? ` · ${fillContent(searchCopy.card.distance, { miles: p.distanceMiles < 10 ? p.distanceMiles.toFixed(1) : Math.round(p.distanceMiles) })}`
-                        : ''}
-                    </p>
-                    <NextOpening slot={slotOf(p.id)} zone={p.timeZone} />
-                    {profile ? (
-                      <p>
-                        <a className="btn btn--secondary" href={pageHref(profile)} aria-describedby={`landing-provider-${p.id}`}>
-                          {message('ui.landing.providers.book')}
-                        </a>
-                        <span id={`landing-provider-${p.id}`} hidden>
-                          {fullName(p)}
-                        </span>
-                      </p>
-                    ) : null}
-                  </li>
-                );
-              })}
-            </ol>
+            {therapists.length ? <ProviderCards items={therapists} start={first} slotOf={slotOf} /> : null}
+            {prescribers.length ? (
+              <section className="stack" aria-labelledby="landing-prescribers">
+                <h2 id="landing-prescribers">
+                  {capitalized(message('ui.landing.providers.heading', { providerKind: segments.segments.psychiatrists.providerKind, where: whereOf(page) }))}
+                </h2>
+                <p className="small muted">{message('ui.landing.providers.prescribersNote')}</p>
+                <ProviderCards items={prescribers} start={first + therapists.length} slotOf={slotOf} />
+              </section>
+            ) : null}
             {pages > 1 ? (
               <nav aria-label={message('ui.landing.providers.pages')} className="landing-pages">
                 {pageNumber > 1 ? (

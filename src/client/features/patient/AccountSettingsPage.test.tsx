@@ -19,14 +19,63 @@ const details = {
   address: { line1: '12 High St', city: 'Columbus', state: 'OH', zipcode: '43215' },
 };
 
+/** The account's payment (billing) address: the card holder's, apart from the home address. */
+const billingDetails = {
+  userId: testUser.id,
+  firstName: 'Casey',
+  lastName: 'Rivera',
+  address: { line1: '400 Elm Ave', city: 'Dayton', state: 'OH', zipcode: '45402', country: 'US' },
+};
+
 const path = routeById.patientAccountSettings.path;
 
 describe('AccountSettingsPage', () => {
+  it('shows the payment address apart from the home address, and changes it alone', async () => {
+    const updateUser = jest.fn();
+    const updateUserBilling = jest.fn((input: RequestInput) => ({ ...billingDetails, ...(input.body as object) }));
+    renderScreen(<AccountSettingsPage />, {
+      path,
+      answers: {
+        getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null, smsAvailable: true }),
+        getUserDetails: () => details,
+        getUserBilling: () => billingDetails,
+        updateUser,
+        updateUserBilling,
+      },
+    });
+    const section = await screen.findByRole('region', { name: message('ui.patient.paymentAddress.heading') });
+    await within(section).findByText(/400 Elm Ave, Dayton, OH 45402/);
+    expect(within(section).getByText(/Casey Rivera/)).toBeTruthy();
+    // The home address is the settings form's own ("Home address"), its fields filled from the account.
+    expect((screen.getByLabelText(/Address line 1/) as HTMLInputElement).value).toBe('12 High St');
+
+    await userEvent.click(within(section).getByRole('button', { name: message('ui.patient.paymentAddress.change') }));
+    const line1 = within(section).getByLabelText(/Address line 1/) as HTMLInputElement;
+    expect(line1.value).toBe('400 Elm Ave');
+    await userEvent.clear(line1);
+    await userEvent.type(line1, '9 Card Rd');
+    await userEvent.click(within(section).getByRole('button', { name: message('ui.patient.paymentAddress.save') }));
+    await within(section).findByText(message('ui.patient.paymentAddress.saved'));
+    expect(updateUserBilling).toHaveBeenCalledWith(
+      expect.objectContaining({
+        query: { userId: testUser.id },
+        body: expect.objectContaining({ firstName: 'Casey', address: expect.objectContaining({ line1: '9 Card Rd' }) }),
+      }),
+    );
+    expect(await within(section).findByText(/9 Card Rd, Dayton, OH 45402/)).toBeTruthy();
+    expect(updateUser).not.toHaveBeenCalled();
+  });
+
   it('starts from the account, and refuses a zip code that is not 5 digits with the spec message', async () => {
     const updateUser = jest.fn();
     renderScreen(<AccountSettingsPage />, {
       path,
-      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }), getUserDetails: () => details, updateUser },
+      answers: {
+        getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null, smsAvailable: true }),
+        getUserDetails: () => details,
+        getUserBilling: () => billingDetails,
+        updateUser,
+      },
     });
     const zip = await screen.findByLabelText(/Zip code/);
     expect((screen.getByLabelText(/Phone number/) as HTMLInputElement).value).toBe('(614) 555-0142');
@@ -43,7 +92,13 @@ describe('AccountSettingsPage', () => {
     const confirmEmailChange = jest.fn(() => ({ ...details, email: newEmail }));
     const { store } = renderScreen(<AccountSettingsPage />, {
       path,
-      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }), getUserDetails: () => details, updateUser, confirmEmailChange },
+      answers: {
+        getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null, smsAvailable: true }),
+        getUserDetails: () => details,
+        getUserBilling: () => billingDetails,
+        updateUser,
+        confirmEmailChange,
+      },
     });
     const email = await screen.findByLabelText(/Email/);
     await userEvent.clear(email);
@@ -74,7 +129,12 @@ describe('AccountSettingsPage', () => {
     };
     renderScreen(<AccountSettingsPage />, {
       path,
-      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }), getUserDetails: () => details, updateUser },
+      answers: {
+        getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null, smsAvailable: true }),
+        getUserDetails: () => details,
+        getUserBilling: () => billingDetails,
+        updateUser,
+      },
     });
     await screen.findByLabelText(/Email/);
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -90,7 +150,7 @@ describe('AccountSettingsPage', () => {
       renderScreen(<AccountSettingsPage />, {
         path,
         answers: {
-          getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }),
+          getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null, smsAvailable: true }),
           getUserDetails: () => ({ ...details, language: 'en-US' }),
           updateUser,
         },
@@ -110,7 +170,12 @@ describe('AccountSettingsPage', () => {
     const updateUser = jest.fn((input: RequestInput) => ({ ...details, ...(input.body as object) }));
     renderScreen(<AccountSettingsPage />, {
       path,
-      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }), getUserDetails: () => details, updateUser },
+      answers: {
+        getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null, smsAvailable: true }),
+        getUserDetails: () => details,
+        getUserBilling: () => billingDetails,
+        updateUser,
+      },
     });
     const zones = await screen.findByRole('region', { name: message('ui.timeZone.heading') });
     expect(within(zones).getByText(message('ui.timeZone.ask', { zone: zoneLabel(viewerTimeZone()) }))).toBeTruthy();
@@ -128,7 +193,7 @@ describe('AccountSettingsPage', () => {
       renderScreen(<AccountSettingsPage />, {
         path,
         answers: {
-          getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }),
+          getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null, smsAvailable: true }),
           getUserDetails: () => ({ ...details, timeZone: 'America/Los_Angeles' }),
           updateUser: jest.fn(),
         },

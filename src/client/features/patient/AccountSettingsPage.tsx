@@ -23,6 +23,7 @@ import { PortalShell } from './PortalShell';
 import { portalKeys, useAccount, type AccountDetails } from './data';
 import { ListSkeleton, Loaded } from './states';
 import { ReminderSettings } from './ReminderSettings';
+import { PaymentAddressSettings } from './PaymentAddressSettings';
 import { LanguageSettings } from './LanguageSettings';
 import { TimeZoneSettings } from './TimeZoneSettings';
 
@@ -135,6 +136,7 @@ export default function AccountSettingsPage() {
           )}
         </Loaded>
       </div>
+      {account.data ? <PaymentAddressSettings userId={account.data.id} /> : null}
       {account.data ? <LanguageSettings userId={account.data.id} language={account.data.language} /> : null}
       {account.data ? <TimeZoneSettings userId={account.data.id} timeZone={account.data.timeZone} onSaved={accountChanged} /> : null}
       {account.data ? <ReminderSettings userId={account.data.id} /> : null}

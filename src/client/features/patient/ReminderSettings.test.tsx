@@ -14,7 +14,7 @@ describe('ReminderSettings', () => {
     const updateReminderPreferences = jest.fn((input: RequestInput) => ({ ...(input.body as object), smsPhone: '(614) 555-0142' }));
     renderScreen(<ReminderSettings userId={testUser.id} />, {
       path,
-      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: '(614) 555-0142' }), updateReminderPreferences },
+      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: '(614) 555-0142', smsAvailable: true }), updateReminderPreferences },
     });
     const email = (await screen.findByRole('checkbox', { name: message('ui.patient.reminders.email') })) as HTMLInputElement;
     const sms = screen.getByRole('checkbox', { name: message('ui.patient.reminders.sms', { phone: '(614) 555-0142' }) }) as HTMLInputElement;
@@ -28,14 +28,31 @@ describe('ReminderSettings', () => {
   });
 
   it('offers text messages only with a phone on file', async () => {
-    renderScreen(<ReminderSettings userId={testUser.id} />, { path, answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }) } });
+    renderScreen(<ReminderSettings userId={testUser.id} />, {
+      path,
+      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null, smsAvailable: true }) },
+    });
     const sms = (await screen.findByRole('checkbox', { name: message('ui.patient.reminders.smsNoPhone') })) as HTMLInputElement;
     expect(sms.disabled).toBe(true);
   });
 
+  it('offers no text reminders when the app sends no texts (SMS_ENABLED=false), and saves e-mail alone', async () => {
+    const updateReminderPreferences = jest.fn((input: RequestInput) => ({ ...(input.body as object), smsPhone: '(614) 555-0142', smsAvailable: false }));
+    renderScreen(<ReminderSettings userId={testUser.id} />, {
+      path,
+      answers: { getReminderPreferences: () => ({ email: true, sms: false, smsPhone: '(614) 555-0142', smsAvailable: false }), updateReminderPreferences },
+    });
+    await screen.findByText(message('ui.patient.reminders.introEmailOnly'));
+    expect(screen.getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual([message('ui.patient.reminders.email')]);
+    expect(screen.queryByText(/text message/i)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: message('ui.patient.reminders.save') }));
+    await screen.findByText(message('ui.patient.reminders.saved'));
+    expect(updateReminderPreferences).toHaveBeenCalledWith(expect.objectContaining({ body: { email: true, sms: false } }));
+  });
+
   it("spends a reminder mail's stop link once and says e-mail reminders stopped, with the switch to turn them on again", async () => {
     const useReminderLink = jest.fn(() => ({ valid: true, purpose: 'unsubscribe' }));
-    const getReminderPreferences = jest.fn(() => ({ email: false, sms: false, smsPhone: null }));
+    const getReminderPreferences = jest.fn(() => ({ email: false, sms: false, smsPhone: null, smsAvailable: true }));
     renderScreen(<ReminderSettings userId={testUser.id} />, { path, at: `${path}?reminder=${token}`, answers: { useReminderLink, getReminderPreferences } });
     await screen.findByText(message('ui.patient.reminders.stopped'));
     expect(((await screen.findByRole('checkbox', { name: message('ui.patient.reminders.email') })) as HTMLInputElement).checked).toBe(false);
@@ -47,7 +64,7 @@ describe('ReminderSettings', () => {
     renderScreen(<ReminderSettings userId={testUser.id} />, {
       path,
       at: `${path}?reminder=${token}`,
-      answers: { useReminderLink: () => ({ valid: false }), getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }) },
+      answers: { useReminderLink: () => ({ valid: false }), getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null, smsAvailable: true }) },
     });
     await screen.findByText(message('ui.patient.reminders.linkUsed'));
   });

@@ -18,7 +18,16 @@ interface Choices {
   sms: boolean;
 }
 
-function ReminderForm({ userId, initial, smsPhone, notice }: { userId: string; initial: Choices; smsPhone: string | null; notice?: string }) {
+interface ReminderFormProps {
+  userId: string;
+  initial: Choices;
+  smsPhone: string | null;
+  /** the app sends text messages at all (SMS_ENABLED): when not, the text choice is not offered */
+  smsAvailable: boolean;
+  notice?: string;
+}
+
+function ReminderForm({ userId, initial, smsPhone, smsAvailable, notice }: ReminderFormProps) {
   const queryClient = useQueryClient();
   const [choices, setChoices] = useState<Choices>(initial);
   const [saved, setSaved] = useState<string | undefined>(notice);
@@ -34,7 +43,7 @@ function ReminderForm({ userId, initial, smsPhone, notice }: { userId: string; i
       className="stack-sm"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate({ params: { id: userId }, body: choices });
+        save.mutate({ params: { id: userId }, body: { email: choices.email, sms: smsAvailable && choices.sms } });
       }}
     >
       <div aria-live="polite" role="status">
@@ -44,15 +53,17 @@ function ReminderForm({ userId, initial, smsPhone, notice }: { userId: string; i
         <input type="checkbox" checked={choices.email} onChange={(e) => setChoices((c) => ({ ...c, email: e.target.checked }))} />
         <span>{message('ui.patient.reminders.email')}</span>
       </label>
-      <label className="choice-row">
-        <input
-          type="checkbox"
-          checked={choices.sms && Boolean(smsPhone)}
-          disabled={!smsPhone}
-          onChange={(e) => setChoices((c) => ({ ...c, sms: e.target.checked }))}
-        />
-        <span>{smsPhone ? message('ui.patient.reminders.sms', { phone: smsPhone }) : message('ui.patient.reminders.smsNoPhone')}</span>
-      </label>
+      {smsAvailable ? (
+        <label className="choice-row">
+          <input
+            type="checkbox"
+            checked={choices.sms && Boolean(smsPhone)}
+            disabled={!smsPhone}
+            onChange={(e) => setChoices((c) => ({ ...c, sms: e.target.checked }))}
+          />
+          <span>{smsPhone ? message('ui.patient.reminders.sms', { phone: smsPhone }) : message('ui.patient.reminders.smsNoPhone')}</span>
+        </label>
+      ) : null}
       <ErrorNotice text={save.isError ? errorTextFor(save.error, 'patient_web') : undefined} />
       <div>
         <Button type="submit" variant="secondary" disabled={save.isPending} aria-busy={save.isPending || undefined}>
@@ -95,10 +106,21 @@ export function ReminderSettings({ userId }: { userId: string }) {
   return (
     <section className="form-card stack-sm" aria-labelledby="reminder-settings">
       <h2 id="reminder-settings">{message('ui.patient.reminders.heading')}</h2>
-      <p>{message('ui.patient.reminders.intro')}</p>
       {ready ? (
         <Loaded query={preferences} skeleton={<ListSkeleton rows={2} height="2.5rem" />}>
-          {(p) => <ReminderForm key={userId} userId={userId} initial={{ email: p.email, sms: p.sms }} smsPhone={p.smsPhone} notice={notice} />}
+          {(p) => (
+            <>
+              <p>{message(p.smsAvailable ? 'ui.patient.reminders.intro' : 'ui.patient.reminders.introEmailOnly')}</p>
+              <ReminderForm
+                key={userId}
+                userId={userId}
+                initial={{ email: p.email, sms: p.sms }}
+                smsPhone={p.smsPhone}
+                smsAvailable={p.smsAvailable}
+                notice={notice}
+              />
+            </>
+          )}
         </Loaded>
       ) : (
         <ListSkeleton rows={2} height="2.5rem" />

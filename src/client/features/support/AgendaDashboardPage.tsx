@@ -7,7 +7,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useGetFrontDeskTasksQuery } from '@/generated/client/hooks';
-import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
@@ -15,7 +14,7 @@ import { formatUsDate } from '@/domain/dates';
 import { formatDateTime, formatSessionTime } from '@/domain/date-format';
 import { withQuery } from '@/client/runtime/navigation/places';
 import { Button } from '@/client/ui/Button';
-import { formatList, fullName, stateName } from '@/client/ui/format';
+import { formatList, fullName, stateChoices } from '@/client/ui/format';
 import { Loaded } from './Loaded';
 import { Pick } from './Pick';
 import { SupportShell } from './SupportShell';
@@ -107,7 +106,7 @@ export default function AgendaDashboardPage() {
             setStateCode(v);
             setPicked('');
           }}
-          options={constants.usStates.map((s) => ({ value: s.code, label: stateName(s.code) }))}
+          options={stateChoices()}
         />
         <Pick
           id="tasks-practice"

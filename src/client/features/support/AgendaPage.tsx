@@ -27,7 +27,7 @@ import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
-import { fullName, stateName } from '@/client/ui/format';
+import { fullName, stateChoices } from '@/client/ui/format';
 import { Loaded } from './Loaded';
 import { Pick } from './Pick';
 import { SupportShell } from './SupportShell';
@@ -305,7 +305,7 @@ export default function AgendaPage() {
             setStateCode(v);
             setPickedPractice('');
           }}
-          options={constants.usStates.map((s) => ({ value: s.code, label: stateName(s.code) }))}
+          options={stateChoices()}
         />
         <Pick
           id="agenda-practice"

@@ -10,7 +10,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useListPatientInsurancesQuery, useListProvidersQuery } from '@/generated/client/hooks';
 import findAccountForm from '@/generated/forms/support-find-account';
 import type { FormDefinition } from '@/generated/types';
-import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { useApi } from '@/client/api/api-context';
@@ -18,7 +17,7 @@ import { errorTextFor } from '@/client/api/errors';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { Button, ButtonLink } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
-import { fullName } from '@/client/ui/format';
+import { fullName, stateChoices } from '@/client/ui/format';
 import { Pick } from './Pick';
 import { SupportShell } from './SupportShell';
 import { usePractices, type SupportAccount } from './data';
@@ -86,7 +85,7 @@ function Checker({ account, onOther }: { account: SupportAccount; onOther: () =>
             setProviderId('');
             check.reset();
           }}
-          options={constants.usStates.map((s) => ({ value: s.code, label: s.name }))}
+          options={stateChoices()}
         />
         <Pick
           id="check-practice"

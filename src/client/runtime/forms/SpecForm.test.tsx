@@ -49,6 +49,25 @@ describe('SpecForm', () => {
     expect(zip.getAttribute('aria-invalid')).not.toBe('true');
   });
 
+  it('keeps one error line under every field, before any error, with one, and once it clears (even gaps, nothing moves)', async () => {
+    const { container } = render(<SpecForm form={billingAddress} onSubmit={() => undefined} />);
+    /** Per visible field: its label and the error lines under it. */
+    const lines = () =>
+      [...container.querySelectorAll<HTMLElement>('.field')]
+        .filter((f) => !f.closest('[hidden]'))
+        .map((f) => ({ label: f.querySelector('label')?.textContent, lines: [...f.children].filter((c) => c.matches('.field__error, .field__line')).length }));
+    const everyFieldOneLine = () => expect(lines().filter((f) => f.lines !== 1)).toEqual([]);
+    everyFieldOneLine();
+    const zip = screen.getByLabelText(/Zip code/);
+    await userEvent.type(zip, '787');
+    await userEvent.tab();
+    expect(await screen.findByText(message('validation.address.zipcode.invalid'))).toBeTruthy();
+    everyFieldOneLine();
+    await userEvent.type(zip, '05');
+    await waitFor(() => expect(screen.queryByText(message('validation.address.zipcode.invalid'))).toBeNull());
+    everyFieldOneLine();
+  });
+
   it('does not call a field wrong while it is first typed', async () => {
     render(<SpecForm form={billingAddress} onSubmit={() => undefined} />);
     await userEvent.type(screen.getByLabelText(/Zip code/), '78');
@@ -110,6 +129,19 @@ describe('SpecForm in a language', () => {
     expect(screen.getByRole('option', { name: messageIn('es', 'ui.form.choose') })).toBeTruthy();
     const english = shownWords().filter((w) => /\b(First|Last|name|Address|line|City|State|Zip|code|optional|Choose)\b/.test(w));
     expect(english).toEqual([]);
+  });
+
+  it('names the states of the State dropdown in Spanish (Nueva York, Carolina del Norte), keeping their codes', () => {
+    setLocaleSource(() => 'es');
+    render(<SpecForm form={billingAddress} onSubmit={() => undefined} />);
+    const options = [...screen.getByLabelText(/^Estado/).querySelectorAll('option')];
+    const nameOf = (code: string) => options.find((o) => o.value === code)?.textContent;
+    expect(nameOf('NY')).toBe('Nueva York');
+    expect(nameOf('NC')).toBe('Carolina del Norte');
+    expect(nameOf('PA')).toBe('Pensilvania');
+    expect(nameOf('DC')).toBe('Distrito de Columbia');
+    expect(nameOf('TX')).toBe('Texas');
+    expect(options.map((o) => o.textContent)).not.toContain('New York');
   });
 
   it("asks a new account's name and an e-mail in the language, and says what is missing in it", async () => {

@@ -3,7 +3,7 @@
  * (aria-describedby, aria-invalid), so screen readers hear what is wrong and where.
  */
 import type { BaseInputTemplateProps, FieldTemplateProps, ObjectFieldTemplateProps, WidgetProps } from '@rjsf/utils';
-import { useState, type ChangeEvent, type FocusEvent } from 'react';
+import type { ChangeEvent, FocusEvent } from 'react';
 import { SELF_LABELLED_WIDGETS } from './widgets';
 import { filterBookingName } from '@/domain/names';
 import { message } from '@/domain/messages';
@@ -24,12 +24,8 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, required, children, rawErrors = [], rawDescription, hidden, schema, uiSchema } = props;
   const displayLabel = props.displayLabel && !SELF_LABELLED_WIDGETS.includes(String(uiSchema?.['ui:widget'] ?? ''));
   const error = rawErrors[0];
-  // Once a field has shown an error, its line stays when the error clears: a form that moved under
-  // the pointer between mouse-down (the blur that re-validates) and mouse-up would swallow the click.
-  const [hadError, setHadError] = useState(false);
-  if (error && !hadError) setHadError(true);
   if (hidden) return <div hidden>{children}</div>;
-  if (schema.type === 'object' || schema.type === 'array') return <div className="stack">{children}</div>;
+  if (schema.type === 'object' || schema.type === 'array') return <div className="stack-sm">{children}</div>;
   return (
     <div className="field">
       {displayLabel && label ? (
@@ -44,23 +40,28 @@ export function FieldTemplate(props: FieldTemplateProps) {
           {rawDescription}
         </span>
       ) : null}
+      {/* Every field keeps its error's line, empty or not: the gaps between fields stay even (one gap token), and
+          the form never moves under the pointer when an error shows or clears on blur (a click would be lost). */}
       {error ? (
         <span id={errorId(id)} className="field__error">
           {error}
         </span>
-      ) : hadError ? (
-        <span className="field__error field__error--cleared" aria-hidden="true" />
-      ) : null}
+      ) : (
+        <span className="field__line" aria-hidden="true" />
+      )}
     </div>
   );
 }
 
 export function ObjectFieldTemplate({ properties, title, description }: ObjectFieldTemplateProps) {
   return (
-    <div className="stack">
+    <div>
+      {/* The title is for screen readers only: outside the stack, so it adds no gap above the first field. */}
       {title ? <h2 className="visually-hidden">{title}</h2> : null}
-      {description ? <p className="muted">{description}</p> : null}
-      {properties.map((p) => (p.hidden ? null : <div key={p.name}>{p.content}</div>))}
+      <div className="stack-sm">
+        {description ? <p className="muted">{description}</p> : null}
+        {properties.map((p) => (p.hidden ? null : <div key={p.name}>{p.content}</div>))}
+      </div>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { ChangeEvent, FocusEvent } from 'react';
 import { constants } from '@/generated/constants';
 import { enums, type Relationship } from '@/generated/enums';
 import { enumLabelOf } from '@/domain/translations';
+import { stateChoices } from '@/client/ui/format';
 import { formatUsDate, isIsoDate, isoFromUsTyped, todayIso } from '@/domain/dates';
 import { describedBy } from './templates';
 import { offeredRelationships, type RelationshipChoiceContext } from '@/domain/relationships';
@@ -152,8 +153,8 @@ function Select({
   );
 }
 
-const stateChoices = constants.usStates.map((s) => ({ value: s.code, label: s.name }));
-export const UsStateWidget = (p: WidgetProps) => <Select {...p} choices={stateChoices} />;
+// Named in the reader's language on each render: the language is chosen per request on the server.
+export const UsStateWidget = (p: WidgetProps) => <Select {...p} choices={stateChoices()} />;
 
 /** What a form knows of the booking for the relationship rules: the other patients and the counseling type. */
 export type RelationshipFormContext = Partial<RelationshipChoiceContext>;

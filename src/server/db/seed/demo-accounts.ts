@@ -1,5 +1,12 @@
 /** Demo sign-ins created on first start, one per role of product-spec §6 (and a partner member). Printed at start and listed in README. */
 import type { PermissionGroup, UserType } from '@/generated/enums';
+import { cities } from './catalogue';
+
+/**
+ * The marketplace's first providers work one at each city's first practice, in the catalogue's order
+ * (seed/marketplace.ts): the provider at a city's position is a provider of that city, in its time zone.
+ */
+const firstProviderOf = (city: string): number => cities.findIndex((c) => c.name === city);
 
 export interface DemoAccount {
   email: string;
@@ -56,6 +63,16 @@ export const demoAccounts: readonly DemoAccount[] = [
     userType: 'clinician',
     groups: ['clinicians'],
     providerIndex: 1,
+  },
+  // A clinician in Central time (San Antonio, TX), to see times named in another zone than the Eastern demo clinician's.
+  {
+    role: 'Central-time clinician',
+    email: 'elena.garza@example.com',
+    firstName: 'Elena',
+    lastName: 'Garza',
+    userType: 'clinician',
+    groups: ['clinicians'],
+    providerIndex: firstProviderOf('San Antonio'),
   },
   { role: 'RCD', email: 'riley.chen@example.com', firstName: 'Riley', lastName: 'Chen', userType: 'rcd', groups: ['rcd'] },
   {

@@ -121,6 +121,42 @@ describe('the practice agenda', () => {
     expect(balances).toEqual([{ kind: 'balanceDue', amountCents: 5000, covers: [new Date(session.start_at).toISOString()] }]);
   });
 
+  it("lists an account's balance once on a day when the account has two sessions, its holder's and a child's", async () => {
+    const db = t.app.database;
+    // Avery's child, seen two hours after Avery the same day, and $50 due on the child's session.
+    const [child] = await db.query<{ id: string }>(
+      "INSERT INTO patients (user_id, first_name, last_name, date_of_birth, gender, relationship) VALUES ($1, 'Noa', 'Johnson', '2016-05-01', 'Female', 'Child') RETURNING id",
+      [avery.id],
+    );
+    const [childSession] = await db.query<{ id: string }>(
+      `INSERT INTO appointments (user_id, provider_id, practice_id, during, appointment_mode, counseling_type, time_zone, self_pay, app_source, booked_by, price_cents)
+       SELECT user_id, provider_id, practice_id, tstzrange(lower(during) + interval '2 hours', upper(during) + interval '2 hours'), appointment_mode,
+              counseling_type, time_zone, self_pay, app_source, booked_by, price_cents FROM appointments WHERE id = $1
+       RETURNING id`,
+      [session.id],
+    );
+    await db.query('INSERT INTO appointment_patients (appointment_id, patient_id, position) VALUES ($1, $2, 0)', [childSession!.id, child!.id]);
+    await db.query("INSERT INTO money_ledger (at, kind, account_id, appointment_id, due_cents, reason) VALUES (now(), 'due', $1, $2, 5000, 'test balance')", [
+      avery.id,
+      childSession!.id,
+    ]);
+    const date = moment(session.start_at).tz(session.time_zone).format('YYYY-MM-DD');
+    const res = await t.app.inject({ method: 'GET', url: `/api/front-desk/agenda?practiceId=${session.practice_id}&date=${date}`, headers: support.headers });
+    expect(res.statusCode).toBe(200);
+    type Row = { id: string; patients: { id: string; tasks: { kind: string; amountCents?: number }[] }[] };
+    const averys = (res.json().sessions as Row[]).filter((s) => s.id === session.id || s.id === childSession!.id);
+    expect(averys.map((s) => s.id)).toEqual([session.id, childSession!.id]);
+    const balances = averys.map((s) => s.patients.flatMap((p) => p.tasks.filter((task) => task.kind === 'balanceDue')).length);
+    // On the account's first session of the day only.
+    expect(balances).toEqual([1, 0]);
+
+    const tasks = await t.app.inject({ method: 'GET', url: `/api/front-desk/tasks?practiceId=${session.practice_id}&days=7`, headers: support.headers });
+    const listed = (tasks.json().items as { patient: { id: string }; tasks: { kind: string }[] }[]).filter((i) =>
+      [session.patient_id, child!.id].includes(i.patient.id),
+    );
+    expect(listed.flatMap((i) => i.tasks.filter((task) => task.kind === 'balanceDue'))).toHaveLength(1);
+  });
+
   it('refuses patients and answers an unknown practice 404', async () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/front-desk/agenda?practiceId=${session.practice_id}&date=2026-11-24`, headers: avery.headers }))

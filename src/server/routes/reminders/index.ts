@@ -4,6 +4,7 @@ import { formatPhone } from '@/domain/phone';
 import { reachAccount } from '@/server/accounts/reach';
 import { callerOf } from '@/server/plugins/auth';
 import { spendReminderLink } from '@/server/reminders/links';
+import { AppError } from '@/server/errors';
 import type { Handlers } from '../registry';
 
 async function preferencesOf(request: FastifyRequest, userId: string) {
@@ -13,7 +14,9 @@ async function preferencesOf(request: FastifyRequest, userId: string) {
        FROM users u LEFT JOIN reminder_preferences rp ON rp.user_id = u.id WHERE u.id = $1`,
     [userId],
   );
-  return { email: row?.email ?? true, sms: row?.sms ?? false, smsPhone: row?.phone ? formatPhone(row.phone) : null };
+  // With SMS_ENABLED=false no text is sent: the choice is not offered, and a stored one is not reported as on.
+  const smsAvailable = !request.server.sms.off;
+  return { email: row?.email ?? true, sms: smsAvailable && (row?.sms ?? false), smsPhone: row?.phone ? formatPhone(row.phone) : null, smsAvailable };
 }
 
 export const remindersHandlers: Handlers = {
@@ -24,6 +27,8 @@ export const remindersHandlers: Handlers = {
 
   async updateReminderPreferences(request) {
     const account = await reachAccount(request, request.params.id, 'updateReminderPreferences');
+    // A choice the app cannot honour is refused, not stored: the person would wait for texts that never come.
+    if (request.body.sms && request.server.sms.off) throw new AppError('SMS_UNAVAILABLE');
     await request.server.database.query(
       `INSERT INTO reminder_preferences (user_id, email, sms, updated_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (user_id) DO UPDATE SET email = $2, sms = $3, updated_at = $4`,

@@ -4,6 +4,7 @@ import { isLocale } from '@/domain/locale';
 import { isTimeZone } from '@/domain/date-format';
 import { createPatientAccount } from '@/server/accounts/create';
 import { billingSummary } from '@/server/billing/summary';
+import { billingOf, keepBilling } from '@/server/accounts/billing';
 import { reachAccount } from '@/server/accounts/reach';
 import { userById, userOut, type UserRow } from '@/server/accounts/repository';
 import { setAccountTimeZone } from '@/server/accounts/time-zone';
@@ -21,6 +22,12 @@ import { digitsOf } from '@/domain/phone';
 import { takeOrRefuse } from '@/server/limits/counters';
 import { constants } from '@/generated/constants';
 
+/** An account's billing name and address (accounts/billing.ts) with its payments. */
+async function billingOut(request: FastifyRequest, user: UserRow) {
+  const db = request.server.database;
+  return { userId: user.id, ...(await billingOf(db, user)), ...(await billingSummary(db, user.id, request.server.clock.now())) };
+}
+
 /** An account as its settings show it, with the new e-mail waiting for its code. */
 async function accountOut(request: FastifyRequest, user: UserRow) {
   const pendingEmail = await pendingEmailOf(request, user.id);
@@ -35,13 +42,13 @@ export const usersHandlers: Handlers = {
 
   async getUserBilling(request) {
     const user = await reachAccount(request, request.query.userId, 'getUserBilling');
-    return {
-      userId: user.id,
-      firstName: user.first_name,
-      lastName: user.last_name,
-      ...(user.address ? { address: user.address } : {}),
-      ...(await billingSummary(request.server.database, user.id, request.server.clock.now())),
-    };
+    return billingOut(request, user);
+  },
+
+  async updateUserBilling(request) {
+    const user = await reachAccount(request, request.query.userId, 'updateUserBilling');
+    await keepBilling(request.server.database, user.id, request.body);
+    return billingOut(request, user);
   },
 
   async createUser(request, reply) {
