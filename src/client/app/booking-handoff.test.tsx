@@ -28,7 +28,7 @@ import { SlotPicker } from '../features/visitor/SlotPicker';
 import BookingPage from '../features/booking/BookingPage';
 import PaymentPage from '../features/booking/PaymentPage';
 import { stepById } from '../features/booking/flow';
-import { zoneLabel } from '@/domain/date-format';
+import { formatTime, viewerTimeZone, zoneLabel } from '@/domain/date-format';
 
 const provider = {
   id: '33333333-3333-4333-8333-333333333333',
@@ -64,8 +64,12 @@ const slot = {
   timeOfDay: 'morning',
   isMedication: false,
 };
-/** A time's accessible name: the time, its zone (issue 34: every time is named with its zone), then the session type. */
-const slotName = () => new RegExp(`^10:00 AM ${zoneLabel(provider.timeZone, new Date(slot.start))} Video visit`);
+/**
+ * A time's accessible name: the time in the reader's zone (this device's: the app shows times in it), that zone
+ * (issue 34: every time is named with its zone), then the session type.
+ */
+const slotName = () =>
+  new RegExp(`^${formatTime(slot.start, viewerTimeZone())} ${zoneLabel(viewerTimeZone(), new Date(slot.start)).replace(/[()]/g, '\\$&')} Video visit`);
 const hold = {
   holdId: '77777777-7777-4777-8777-777777777777',
   slotId: slot.id,

@@ -16,7 +16,7 @@ import { DocumentModeContext } from '../runtime/ssr/document-mode';
 import { account } from './account';
 import { accountFaceHtml } from './account-face';
 import { carousel } from './carousel';
-import { islandAttribute, REQUIRED_MESSAGE_ATTRIBUTE } from './names';
+import { islandAttribute, READER_ZONE_PARAM, REQUIRED_MESSAGE_ATTRIBUTE } from './names';
 import { searchEntry } from './search-entry';
 import { providerSearch } from './provider-search';
 import { withHintedAccountLink } from '@/server/pages/account-link';
@@ -174,7 +174,9 @@ describe('islands', () => {
     expect(dialog.querySelector<HTMLAnchorElement>('[data-times-profile]')!.getAttribute('href')).toBe('/provider/tx/ada-lane');
     // The dialog shows a new view as soon as a filter changes: the picker's own button is not in it.
     expect(dialog.querySelector('.slot-picker__show')).toBeNull();
-    expect(asked).toEqual(['/app/providers/times/p1/pr1?selfPay=true']);
+    // The times are asked for in the visitor's own zone (the browser's): the server cannot know it otherwise.
+    const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(asked).toEqual([`/app/providers/times/p1/pr1?selfPay=true&${READER_ZONE_PARAM}=${encodeURIComponent(browserZone)}`]);
 
     fireEvent.change(dialog.querySelector('select')!, { target: { value: 'afternoon' } });
     await waitFor(() => expect(dialog.querySelector('.slot-button')?.getAttribute('href')).toContain('x=afternoon'));

@@ -33,6 +33,13 @@ export function islandAttribute(name: IslandName): Record<string, string> {
   return { [ISLAND_ATTRIBUTE]: name };
 }
 
+/**
+ * The query parameter naming the zone of the person reading a provider's times (SlotPicker): a server-rendered
+ * picker cannot know it, so the islands script adds the browser's to the address of the times it fetches. The
+ * picker's own links and forms keep it (slot-view.ts otherParams).
+ */
+export const READER_ZONE_PARAM = 'readerZone';
+
 /** The islands script's source: its own build (vite.islands.config.ts), found by the server in that build's manifest. */
 export const ISLANDS_ENTRY = 'src/client/islands/main.ts';
 

@@ -8,7 +8,7 @@
  * filters and days are loaded in place), whose times are links into the booking flow. A typed place's address becomes the search's (state, coordinates),
  * and a page of results opened from the paging starts at the results heading.
  */
-import { PENDING_ATTRIBUTE, SEARCH_ATTRIBUTES as A } from './names';
+import { PENDING_ATTRIBUTE, READER_ZONE_PARAM, SEARCH_ATTRIBUTES as A } from './names';
 
 const REOPEN_FILTERS_KEY = 'provider-search:filters-open';
 /** The picker in a fetched fragment of provider times (SLOT_PICKER_ANCHOR of src/domain/slot-view.ts). */
@@ -133,7 +133,10 @@ function timesDialog(root: HTMLElement): void {
       profile.href = button.getAttribute(A.profileHref) ?? '';
       body.replaceChildren();
       open(dialog);
-      void show(new URL(button.getAttribute(A.timesHref) ?? '', window.location.href));
+      const times = new URL(button.getAttribute(A.timesHref) ?? '', window.location.href);
+      // The times are shown in the visitor's own zone (the browser's), the provider's named beside it.
+      times.searchParams.set(READER_ZONE_PARAM, Intl.DateTimeFormat().resolvedOptions().timeZone);
+      void show(times);
     });
     button.removeAttribute(PENDING_ATTRIBUTE);
   }

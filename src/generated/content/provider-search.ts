@@ -72,6 +72,7 @@ const data = {
     none: 'No open times match on these days. Try later days, another session type or another time of day.',
     loading: 'Loading open times',
     timeZone: 'Times are in {{zone}}.',
+    timeZoneYours: 'Times are in your time zone, {{zone}}. {{name}} works in {{providerZone}}.',
     chooseDay: ', {{day}}',
     close: 'Close',
     openProfile: 'View full profile',

@@ -3321,6 +3321,7 @@ export const translation: Translation = {
         none: 'No hay horarios disponibles en estos días. Pruebe con días posteriores, otro tipo de sesión u otra hora del día.',
         loading: 'Cargando horarios disponibles',
         timeZone: 'Los horarios se muestran en {{zone}}.',
+        timeZoneYours: 'Los horarios se muestran en su zona horaria, {{zone}}. {{name}} trabaja en {{providerZone}}.',
         chooseDay: ', {{day}}',
         close: 'Cerrar',
         openProfile: 'Ver el perfil completo',

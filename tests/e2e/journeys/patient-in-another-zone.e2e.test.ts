@@ -79,9 +79,10 @@ describe('journey: a patient in another time zone reads every time of their sess
           },
           () => `${NAME} among the first results for ${city}`,
         );
-        // The public picker lists a provider's times in the provider's zone, which it names (a page for every visitor).
+        // The public picker lists a provider's times in the visitor's zone (the browser's), naming the provider's beside it:
+        // the clinician's 10:00 AM in Eastern daylight time is 8:00 AM in Denver.
         const chosen = await chooseTime(await seeOpenTimes(other, card), 0);
-        expect(chosen).toBe('10:00 AM');
+        expect(chosen).toBe('8:00 AM');
         const since = mailMoment();
         await verifyAsNewVisitor(other, visitor);
         await bookingPageShows(other, NAME);

@@ -21,7 +21,9 @@ import { useMediaQuery } from '@/client/ui/useMediaQuery';
 import { earlierView, laterView, otherParams, SLOT_PICKER_ANCHOR, SLOT_VIEW_PARAMS, slotViewFromSearch, slotViewHref, type SlotView } from '@/domain/slot-view';
 import { useDocumentMode } from '@/client/runtime/ssr/document-mode';
 import { availabilityQuery, type Provider, type Slot } from './queries';
-import { formatDay, formatLongDay, formatTime, zoneLabel } from '@/domain/date-format';
+import { formatDay, formatLongDay, formatTime, isTimeZone, zoneLabel } from '@/domain/date-format';
+import { READER_ZONE_PARAM } from '@/client/islands/names';
+import { useReaderTimeZone } from '@/client/runtime/auth/reader-zone';
 import { addDaysIso, isoDateIn } from '@/domain/dates';
 import { fullName } from '@/domain/names';
 import { enumLabelOf, enumOptionsOf, liveDocument } from '@/domain/translations';
@@ -84,7 +86,12 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
   const [timeOfDay, setTimeOfDay] = useState<TimeOfDay | ''>(addressed?.timeOfDay ?? initialTimeOfDay ?? '');
   const [range, setRange] = useState(addressed?.range ?? 0);
   const [firstDay, setFirstDay] = useState(addressed?.firstDay ?? 0);
-  const zone = provider.timeZone;
+  // Times are shown in the reader's zone: in the app the account's or the device's; on a server-rendered page the
+  // one its address names (the islands script adds the browser's), else the provider's, which the line above names.
+  const appReaderZone = useReaderTimeZone();
+  const addressedZone = documentMode?.search.get(READER_ZONE_PARAM);
+  const zone = documentMode ? (addressedZone && isTimeZone(addressedZone) ? addressedZone : provider.timeZone) : appReaderZone;
+  const providerZoneDiffers = zoneLabel(zone) !== zoneLabel(provider.timeZone);
   const offersInPerson = provider.filters.some((f) => f.type === 'availability_type' && f.value === 'in_person');
   const offeredTypes = provider.filters.filter((f) => f.type === 'counseling_type').map((f) => f.value);
   const searched = searchedCounselingTypes ?? (counselingType ? [counselingType] : undefined);
@@ -95,7 +102,9 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
   const modes = enumOptionsOf('appointmentMode').filter((o) => o.value !== 'in_person' || offersInPerson);
 
   // A document page counts days from the server's clock (its render and its prefetched times agree).
-  const today = useMemo(() => isoDateIn(documentMode?.now ?? new Date(), zone), [documentMode?.now, zone]);
+  // The view's days are counted in the provider's zone, as the server prefetched them (profileAvailabilityQuery).
+  const providerZone = provider.timeZone;
+  const today = useMemo(() => isoDateIn(documentMode?.now ?? new Date(), providerZone), [documentMode?.now, providerZone]);
   const view: SlotView = { mode, timeOfDay, range, firstDay };
   const query = useQuery({ ...viewQuery(api, provider, view, counselingType, today), placeholderData: keepPreviousData });
 
@@ -194,7 +203,11 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
       ) : (
         <div className="slot-picker__filters">{filterFields}</div>
       )}
-      <p className="small muted">{fillContent(t.timeZone, { zone: zoneLabel(zone) })}</p>
+      <p className="small muted">
+        {providerZoneDiffers
+          ? fillContent(t.timeZoneYours, { zone: zoneLabel(zone), name: fullName(provider), providerZone: zoneLabel(provider.timeZone) })
+          : fillContent(t.timeZone, { zone: zoneLabel(zone) })}
+      </p>
 
       <div aria-live="polite" aria-busy={query.isFetching}>
         {query.isPending ? (
