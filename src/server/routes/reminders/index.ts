@@ -4,15 +4,11 @@ import { formatPhone } from '@/domain/phone';
 import { reachAccount } from '@/server/accounts/reach';
 import { callerOf } from '@/server/plugins/auth';
 import { spendReminderLink } from '@/server/reminders/links';
+import { reminderPreferencesRow, saveReminderPreferences } from '@/server/reminders/repository';
 import type { Handlers } from '../registry';
 
 async function preferencesOf(request: FastifyRequest, userId: string) {
-  const [row] = await request.server.database.query<{ email: boolean | null; sms: boolean | null; phone: string | null }>(
-    `SELECT rp.email, rp.sms,
-            (SELECT p.phone_number FROM patients p WHERE p.user_id = u.id AND p.relationship = 'Self' LIMIT 1) AS phone
-       FROM users u LEFT JOIN reminder_preferences rp ON rp.user_id = u.id WHERE u.id = $1`,
-    [userId],
-  );
+  const row = await reminderPreferencesRow(request.server.database, userId);
   return { email: row?.email ?? true, sms: row?.sms ?? false, smsPhone: row?.phone ? formatPhone(row.phone) : null };
 }
 
@@ -24,11 +20,7 @@ export const remindersHandlers: Handlers = {
 
   async updateReminderPreferences(request) {
     const account = await reachAccount(request, request.params.id, 'updateReminderPreferences');
-    await request.server.database.query(
-      `INSERT INTO reminder_preferences (user_id, email, sms, updated_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id) DO UPDATE SET email = $2, sms = $3, updated_at = $4`,
-      [account.id, request.body.email, request.body.sms, request.server.clock.now().toISOString()],
-    );
+    await saveReminderPreferences(request.server.database, account.id, { email: request.body.email, sms: request.body.sms }, request.server.clock.now());
     return preferencesOf(request, account.id);
   },
 
