@@ -15,15 +15,9 @@ const ROUTES = join(ROOT, 'src', 'server', 'routes');
 const STILL_HOLDING_SQL: readonly string[] = [
   'src/server/routes/appointments/index.ts',
   'src/server/routes/auth/index.ts',
-  'src/server/routes/billing/index.ts',
-  'src/server/routes/business-partners/index.ts',
   'src/server/routes/consent/index.ts',
-  'src/server/routes/health/index.ts',
   'src/server/routes/insurance/index.ts',
-  'src/server/routes/payments/index.ts',
-  'src/server/routes/practices/index.ts',
   'src/server/routes/providers/index.ts',
-  'src/server/routes/waitlist/index.ts',
 ];
 
 /** Words a statement starts with, in the shape SQL writes them (upper case, followed by what follows them in a statement). */

@@ -71,3 +71,12 @@ export async function partnerByCode(db: Queryable, code: string): Promise<Busine
   const [row] = await db.query<PartnerRow>(`SELECT ${PARTNER_COLUMNS} FROM business_partners WHERE partnership_code = $1`, [code]);
   return row ? toBusinessPartner(row) : undefined;
 }
+
+/** A page of the business partners by name, and how many there are. */
+export async function partnersPage(db: Queryable, limit: number, offset: number): Promise<{ items: BusinessPartner[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    db.query<PartnerRow>(`SELECT ${PARTNER_COLUMNS} FROM business_partners ORDER BY name, id LIMIT $1 OFFSET $2`, [limit, offset]),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM business_partners'),
+  ]);
+  return { items: rows.map(toBusinessPartner), total: count?.n ?? 0 };
+}
