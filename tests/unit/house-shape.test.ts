@@ -15,9 +15,7 @@ const ROUTES = join(ROOT, 'src', 'server', 'routes');
 const STILL_HOLDING_SQL: readonly string[] = [
   'src/server/routes/appointments/index.ts',
   'src/server/routes/auth/index.ts',
-  'src/server/routes/consent/index.ts',
   'src/server/routes/insurance/index.ts',
-  'src/server/routes/providers/index.ts',
 ];
 
 /** Words a statement starts with, in the shape SQL writes them (upper case, followed by what follows them in a statement). */
