@@ -83,3 +83,25 @@ export async function userOut(db: Queryable, row: UserRow): Promise<UserOut> {
     ...(row.time_zone ? { timeZone: row.time_zone } : {}),
   };
 }
+
+/** The account whose sign-in address is `email`, if any. */
+export async function userIdByEmail(db: Queryable, email: string): Promise<{ id: string } | undefined> {
+  const [row] = await db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+  return row;
+}
+
+/** Changes what is given of an account's name, date of birth, address and language (undefined: unchanged). */
+export async function updateAccountDetails(
+  db: Queryable,
+  userId: string,
+  change: { firstName?: string; lastName?: string; dateOfBirth?: string; address?: Address | null; language?: string },
+): Promise<void> {
+  const { firstName, lastName, dateOfBirth, address, language } = change;
+  await db.query(
+    `UPDATE users SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
+            date_of_birth = coalesce($4::date, date_of_birth), address = coalesce($5::jsonb, address),
+            language = coalesce($6, language), updated_at = now()
+      WHERE id = $1`,
+    [userId, firstName ?? null, lastName ?? null, dateOfBirth ?? null, address ? JSON.stringify(address) : null, language ?? null],
+  );
+}

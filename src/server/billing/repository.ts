@@ -133,3 +133,42 @@ export function transactionOut(row: PaymentRow): BillingTransaction {
     createdAt: row.created_at.toISOString(),
   };
 }
+
+/** The account whose holder (Self patient), or else whose responsible party, has the scheduling system's id `ehrId`. */
+export async function accountOfEhrId(db: Queryable, ehrId: string): Promise<{ user_id: string } | undefined> {
+  const [holder] = await db.query<{ user_id: string }>("SELECT user_id FROM patients WHERE ehr_id = $1 AND relationship = 'Self' LIMIT 1", [ehrId]);
+  if (holder) return holder;
+  const [party] = await db.query<{ user_id: string }>('SELECT user_id FROM responsible_parties WHERE ehr_id = $1', [ehrId]);
+  return party;
+}
+
+/** A session of the patient as its billing statement states it: when, who, where, its price and what is still due. */
+export async function statementVisit(db: Queryable, appointmentId: string, patientId: string) {
+  const [visit] = await db.query<{
+    id: string;
+    start: Date;
+    status: string;
+    price_cents: number | null;
+    due_cents: number;
+    appointment_mode: 'online' | 'in_person';
+    patient_name: string;
+    provider_name: string;
+    practice_name: string;
+  }>(
+    `SELECT a.id, lower(a.during) AS start, a.status, a.price_cents, appointment_due_cents(a.id) AS due_cents, a.appointment_mode,
+            pt.first_name || ' ' || pt.last_name AS patient_name, pr.first_name || ' ' || pr.last_name || ', ' || pr.title AS provider_name, pc.name AS practice_name
+       FROM appointments a
+       JOIN appointment_patients ap ON ap.appointment_id = a.id AND ap.patient_id = $2
+       JOIN patients pt ON pt.id = ap.patient_id
+       JOIN providers pr ON pr.id = a.provider_id
+       JOIN practices pc ON pc.id = a.practice_id
+      WHERE a.id = $1`,
+    [appointmentId, patientId],
+  );
+  return visit;
+}
+
+/** The payments of an appointment, oldest first. */
+export async function paymentIdsOfAppointment(db: Queryable, appointmentId: string): Promise<{ id: string }[]> {
+  return db.query<{ id: string }>('SELECT id FROM payments WHERE appointment_id = $1 ORDER BY created_at, id', [appointmentId]);
+}

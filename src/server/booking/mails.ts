@@ -18,6 +18,7 @@ import { isLateCancellation } from '@/domain/cancellation';
 import { constants } from '@/generated/constants';
 import type { Locale } from '@/domain/locale';
 import { siteUrl } from '../site-url';
+import type { MailOptions } from '../plugins/mail';
 
 export type AppointmentMailTemplate = 'appointment-confirmation' | 'appointment-cancellation' | 'appointment-reschedule';
 
@@ -89,7 +90,12 @@ export async function sendAppointmentMail(
   app: FastifyInstance,
   template: AppointmentMailTemplate,
   appointmentId: string,
-  extra: { previousStart?: string; known?: { appointment: BookedAppointment; account: MailAccount } } = {},
+  extra: {
+    previousStart?: string;
+    known?: { appointment: BookedAppointment; account: MailAccount };
+    /** queued in the caller's transaction, its record on the session's story already written (src/server/plugins/mail.ts MailOptions) */
+    queued?: Pick<MailOptions, 'within' | 'recorded'>;
+  } = {},
 ): Promise<void> {
   const data = await appointmentMailData(app, appointmentId, extra.known);
   if (!data) return;
@@ -118,7 +124,7 @@ export async function sendAppointmentMail(
         calendar: parts.calendar,
       };
     },
-    data.options,
+    { ...data.options, ...extra.queued },
   );
 }
 

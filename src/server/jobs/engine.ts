@@ -7,7 +7,7 @@
 // pg-boss ships only ES modules: loaded with import() so CommonJS builds of this file (jest) load it too.
 import type { PgBoss, Job, JobResult, JobWithMetadata } from 'pg-boss';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../db/connection';
+import type { Database, Queryable } from '../db/connection';
 import { constants } from '@/generated/constants';
 import { DEAD_LETTER_QUEUE, type AnyJobDefinition } from './registry';
 
@@ -15,6 +15,9 @@ export const JOB_SCHEMA = 'pgboss';
 
 /** A worker's polling interval when LISTEN/NOTIFY does not work (seconds). */
 const POLLING_SECONDS = 2;
+
+/** An id no job has (the nil UUID). */
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
 
 /** Jobs a worker takes at once. */
 const WORK_BATCH = 10;
@@ -124,6 +127,9 @@ export class JobEngine {
       };
       if (await boss.getQueue(d.name)) await boss.updateQueue(d.name, queue);
       else await boss.createQueue(d.name, { ...queue, ...(d.policy ? { policy: d.policy } : {}) }).catch(ignoreExisting);
+      // pg-boss reads a queue it has not cached on its own connection; a send within a transaction on PGlite's one
+      // connection would wait for that read while the read waits for the transaction. Reading any job of the queue caches it.
+      await boss.getJobById(d.name, NO_JOB);
       if (options.maintain) {
         if (d.cron) await boss.schedule(d.name, d.cron, null, { tz: 'UTC' });
         else await boss.unschedule(d.name).catch(() => undefined);
@@ -141,10 +147,16 @@ export class JobEngine {
     return [...this.definitions.keys()];
   }
 
-  /** Queues a job; it runs on some worker of some process, once. */
-  async send(name: string, data: object, options: { singletonKey?: string; startAfter?: Date } = {}): Promise<string | null> {
+  /**
+   * Queues a job; it runs on some worker of some process, once. `within`: the caller's transaction, which
+   * the job's row is written in, so the job exists exactly when what it is about commits.
+   */
+  async send(name: string, data: object, options: { singletonKey?: string; startAfter?: Date; within?: Queryable } = {}): Promise<string | null> {
     if (!this.definitions.has(name)) throw new Error(`No job named "${name}" (src/server/jobs/registry.ts).`);
-    return this.boss.send(name, data, options);
+    const { within, ...jobOptions } = options;
+    if (!within) return this.boss.send(name, data, jobOptions);
+    const db = { executeSql: async (text: string, values?: unknown[]) => ({ rows: await within.query(text, values) }) };
+    return this.boss.send(name, data, { ...jobOptions, db });
   }
 
   /** This process takes jobs from every queue (LISTEN/NOTIFY wakes it at once; polling is the floor). */

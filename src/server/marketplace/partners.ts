@@ -71,3 +71,27 @@ export async function partnerByCode(db: Queryable, code: string): Promise<Busine
   const [row] = await db.query<PartnerRow>(`SELECT ${PARTNER_COLUMNS} FROM business_partners WHERE partnership_code = $1`, [code]);
   return row ? toBusinessPartner(row) : undefined;
 }
+
+/** A page of the business partners by name, and how many there are. */
+export async function partnersPage(db: Queryable, limit: number, offset: number): Promise<{ items: BusinessPartner[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    db.query<PartnerRow>(`SELECT ${PARTNER_COLUMNS} FROM business_partners ORDER BY name, id LIMIT $1 OFFSET $2`, [limit, offset]),
+    db.query<{ n: number }>('SELECT count(*)::int AS n FROM business_partners'),
+  ]);
+  return { items: rows.map(toBusinessPartner), total: count?.n ?? 0 };
+}
+
+export async function partnerExists(db: Queryable, partnerId: string): Promise<{ id: string } | undefined> {
+  const [partner] = await db.query<{ id: string }>('SELECT id FROM business_partners WHERE id = $1', [partnerId]);
+  return partner;
+}
+
+/** A partner's referring providers whose name holds `q` (null: all), by name. */
+export async function referringProvidersOf(db: Queryable, partnerId: string, q: string | null, limit: number) {
+  return db.query<{ id: string; first_name: string; last_name: string; credential: string; ehr_id: string; npi: string }>(
+    `SELECT id, first_name, last_name, credential, ehr_id, npi FROM referring_providers
+      WHERE business_partner_id = $1 AND ($2::text IS NULL OR (first_name || ' ' || last_name) ILIKE '%' || $2::text || '%')
+      ORDER BY last_name, first_name, id LIMIT ${Math.trunc(limit)}`,
+    [partnerId, q],
+  );
+}

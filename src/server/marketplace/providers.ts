@@ -1,6 +1,8 @@
 /** Providers as stored and as the API shows them (product-spec §3 Provider, §2 friendly URLs). */
 import type { Practice, Provider } from '@/generated/entities';
 import type { CounselingSpecialty, ProviderSlugType, ProviderTitle } from '@/generated/enums';
+import { constants } from '@/generated/constants';
+import type { Queryable } from '../db/connection';
 import type { FilterCatalogue } from './filters';
 
 /** Columns of providers p joined with practices pr, as one SELECT list. */
@@ -102,4 +104,39 @@ export function providerOf(row: ProviderCardRow, filters: FilterCatalogue): Prov
     timeZone: row.time_zone,
     ...searchFigures({ distanceMiles: row.distance_miles, openSlots: row.open_slots, firstAvailable: row.first_available }),
   };
+}
+
+/** A page (1-based) of the providers (not removed) by name, narrowed by what is given; each row carries the total. */
+export async function providerCardsPage(
+  db: Queryable,
+  where: { practiceId?: string; stateCode?: string; specialty?: string; offersMedication?: boolean },
+  page: number,
+): Promise<(ProviderCardRow & { total: string })[]> {
+  return db.query<ProviderCardRow & { total: string }>(
+    `SELECT ${PROVIDER_CARD_COLUMNS}, count(*) OVER () AS total
+       FROM providers p JOIN practices pr ON pr.id = p.practice_id
+      WHERE p.removed_at IS NULL AND ($1::uuid IS NULL OR p.practice_id = $1::uuid) AND ($2::text IS NULL OR p.licensed_states @> ARRAY[$2::text])
+        AND ($4::text IS NULL OR p.specialties @> ARRAY[$4::text]) AND ($5::boolean IS NULL OR p.offers_medication = $5::boolean)
+      ORDER BY p.last_name, p.first_name, p.id
+      LIMIT ${constants.pageSize} OFFSET $3`,
+    [where.practiceId ?? null, where.stateCode ?? null, (page - 1) * constants.pageSize, where.specialty ?? null, where.offersMedication ?? null],
+  );
+}
+
+/** A provider (removed or not: the profile says why) by id, by slug, or both. */
+export async function providerProfileRow(db: Queryable, providerId: string | undefined, slug: string | undefined) {
+  const [row] = await db.query<ProviderCardRow & { removed_reason: string | null }>(
+    `SELECT ${PROVIDER_CARD_COLUMNS}, p.removed_reason
+       FROM providers p JOIN practices pr ON pr.id = p.practice_id
+      WHERE ($1::uuid IS NULL OR p.id = $1::uuid) AND ($2::text IS NULL OR p.slug = $2::text)`,
+    [providerId ?? null, slug ?? null],
+  );
+  return row;
+}
+
+/** The filters some provider (not removed) licensed in the state has. */
+export async function filterIdsUsedIn(db: Queryable, stateCode: string): Promise<{ id: number }[]> {
+  return db.query<{ id: number }>('SELECT DISTINCT unnest(filter_ids) AS id FROM providers WHERE licensed_states @> ARRAY[$1::text] AND removed_at IS NULL', [
+    stateCode,
+  ]);
 }

@@ -57,3 +57,26 @@ export function patientOut(row: PatientRow, now: Date): PatientRecord {
     updatedAt: row.updated_at.toISOString(),
   };
 }
+
+/** The latest consent of each type of each patient: signed, or still to sign. */
+export async function latestConsentsOf(db: Queryable, patientIds: string[]) {
+  return db.query<{ patient_id: string; consent_type: string; source: string; signed: boolean }>(
+    `SELECT DISTINCT ON (patient_id, consent_type) patient_id, consent_type, source, signed_at IS NOT NULL AS signed
+       FROM consents WHERE patient_id = ANY($1::uuid[]) ORDER BY patient_id, consent_type, created_at DESC`,
+    [patientIds],
+  );
+}
+
+/** The account holder is also their own Self patient: what both carry changes on both (null/undefined: unchanged). */
+export async function updateSelfPatientDetails(
+  db: Queryable,
+  userId: string,
+  change: { firstName?: string; lastName?: string; phone: string | null },
+): Promise<void> {
+  await db.query(
+    `UPDATE patients SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
+            phone_number = coalesce($4, phone_number), updated_at = now()
+      WHERE user_id = $1 AND relationship = 'Self'`,
+    [userId, change.firstName ?? null, change.lastName ?? null, change.phone],
+  );
+}

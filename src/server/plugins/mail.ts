@@ -18,6 +18,7 @@ import { activeLocale, type Locale } from '@/domain/locale';
 import { mailTemplateIn } from '@/domain/translations';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import type { Queryable } from '../db/connection';
 import { errorBody } from '../errors';
 import { audienceOf, placeholderContext } from './errors';
 import { MAIL_QUEUE, type MailJobData } from '../jobs/mail-job';
@@ -72,6 +73,10 @@ export interface MailOptions {
    * the mailer looks the address up (src/server/locale.ts addressLocale).
    */
   language?: string | null;
+  /** the caller's transaction: the mail's job (and its record on the session's story) is written in it, so the mail goes out exactly when what it tells of commits */
+  within?: Queryable;
+  /** the mail's record on the session's story (appointment_mails) when the caller wrote it already (the booking's own statement does) */
+  recorded?: string;
 }
 
 export interface Mailer {
@@ -131,9 +136,11 @@ export default fp<{ config: Config; transport?: MailTransport }>(
       async send(template, to, compose, options) {
         // Every fragment, date and amount the caller writes comes out in the reader's language, whatever the
         // request's or the job's language is.
-        const chosen = options?.language !== undefined ? options.language : await addressLocale(app.database, to);
+        const db = options?.within ?? app.database;
+        const chosen = options?.language !== undefined ? options.language : await addressLocale(db, to);
         const { locale, content } = await writeFor(chosen, async (locale) => ({ locale, content: await compose(locale) }));
-        const sessionMail = options?.appointmentId ? await recordSessionMail(app.database, options.appointmentId, template, to, app.clock.now()) : undefined;
+        const sessionMail =
+          options?.recorded ?? (options?.appointmentId ? await recordSessionMail(db, options.appointmentId, template, to, app.clock.now()) : undefined);
         const data: MailJobData = {
           template,
           to,
@@ -143,7 +150,7 @@ export default fp<{ config: Config; transport?: MailTransport }>(
           ...(content.calendar ? { calendar: content.calendar } : {}),
           ...(sessionMail ? { sessionMailId: sessionMail } : {}),
         };
-        await app.jobs.send(MAIL_QUEUE, data);
+        await app.jobs.send(MAIL_QUEUE, data, options?.within ? { within: options.within } : {});
       },
     } satisfies Mailer);
 

@@ -100,6 +100,11 @@ export async function entriesWhere(db: Queryable, where: string, params: unknown
   }));
 }
 
+/** An account's places on the waitlist. */
+export async function entriesOfAccount(db: Queryable, accountId: string): Promise<WaitlistEntry[]> {
+  return entriesWhere(db, 'e.user_id = $1', [accountId]);
+}
+
 export async function entryById(db: Queryable, id: string): Promise<WaitlistEntry | undefined> {
   const [entry] = await entriesWhere(db, 'e.id = $1', [id]);
   return entry;

@@ -7,7 +7,16 @@ import { reachAccount, reachPatient, reachRecord } from '@/server/accounts/reach
 import { userByEmail, type UserRow } from '@/server/accounts/repository';
 import { writeAudit } from '@/server/audit';
 import { book, type BookingBody } from '@/server/booking/book';
-import { appointmentById, appointmentsWhere, appointmentTiming, lockAppointmentForChange, markCancelled, moveToHold } from '@/server/booking/appointments';
+import { appointmentById, lockAppointmentForChange, markCancelled, moveToHold } from '@/server/booking/appointments';
+import {
+  accountOfAppointment,
+  APPOINTMENT_ACCESS_SQL,
+  appointmentsOfAccount,
+  appointmentsOfPatient,
+  bookedOfTypeExists,
+  bookedWithProviderExists,
+  patientIdsOfAppointment,
+} from '@/server/booking/repository';
 import { settleCancellation } from '@/server/money/cancellation';
 import { estimateDocument, sendEstimateMail } from '@/server/billing/good-faith-estimate';
 import { sendPdf } from '../billing';
@@ -42,15 +51,7 @@ interface AppointmentAccess {
 }
 
 function reachAppointment(request: FastifyRequest, id: string, action: string): Promise<AppointmentAccess> {
-  return reachRecord<AppointmentAccess>(
-    request,
-    'appointment',
-    id,
-    action,
-    `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id, a.provider_id, a.status, lower(a.during) AS start_at,
-            a.time_zone, a.counseling_type, a.self_pay, a.self_pay_consent_category, a.insurance_id, a.partnership_code::text AS partnership_code
-       FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
-  );
+  return reachRecord<AppointmentAccess>(request, 'appointment', id, action, APPOINTMENT_ACCESS_SQL);
 }
 
 /** The account a booking is for: a patient's own (or one they reach), the one staff name. */
@@ -156,23 +157,16 @@ export const appointmentsHandlers: Handlers = {
 
   async listAppointments(request) {
     const { userId, patientId, when = 'upcoming', limit = 50 } = request.query;
-    const { where: timing, order } = appointmentTiming(when, '$2');
-    const now = request.server.clock.now().toISOString();
+    const now = request.server.clock.now();
     if (patientId) {
       const patient = await reachPatient(request, patientId, 'listAppointments');
       if (userId && userId !== patient.account_id) throw new AppError('NOT_FOUND');
       return {
-        items: await appointmentsWhere(
-          request.server.database,
-          `${timing} AND EXISTS (SELECT 1 FROM appointment_patients ap WHERE ap.appointment_id = a.id AND ap.patient_id = $1)`,
-          [patientId, now],
-          order,
-          limit,
-        ),
+        items: await appointmentsOfPatient(request.server.database, patientId, when, now, limit),
       };
     }
     const account = await reachAccount(request, userId ?? callerOf(request).userId, 'listAppointments');
-    return { items: await appointmentsWhere(request.server.database, `${timing} AND a.user_id = $1`, [account.id, now], order, limit) };
+    return { items: await appointmentsOfAccount(request.server.database, account.id, when, now, limit) };
   },
 
   async getAppointment(request) {
@@ -321,10 +315,7 @@ export const appointmentsHandlers: Handlers = {
     const key = idempotencyKeyOf(request, true)!;
     const slot = await slotOf(request.server.database, request.body.slotId, original.provider_id);
     if (!slot) throw new AppError('NO_OPEN_SLOT');
-    const patientIds = await request.server.database.query<{ patient_id: string }>(
-      'SELECT patient_id FROM appointment_patients WHERE appointment_id = $1 ORDER BY position',
-      [original.id],
-    );
+    const patientIds = await patientIdsOfAppointment(request.server.database, original.id);
     const account = await reachAccount(request, original.account_id, 'rebookAppointment');
     const body: BookingBody = {
       holdId: request.body.holdId,
@@ -350,7 +341,7 @@ export const appointmentsHandlers: Handlers = {
   async getGoodFaithEstimate(request, reply) {
     await reachAppointment(request, request.params.id, 'getGoodFaithEstimate');
     // Written in the language of the session's account (else the request's), like its mail.
-    const [owner] = await request.server.database.query<{ user_id: string | null }>('SELECT user_id FROM appointments WHERE id = $1', [request.params.id]);
+    const owner = await accountOfAppointment(request.server.database, request.params.id);
     const document = await inAccountLocale(request, owner?.user_id, () =>
       estimateDocument(request.server.database, request.params.id, request.server.clock.now()),
     );
@@ -377,21 +368,12 @@ export const appointmentsHandlers: Handlers = {
 
   async appointmentsExist(request) {
     await reachPatient(request, request.params.patientId, 'appointmentsExist');
-    const rows = await request.server.database.query(
-      `SELECT 1 FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
-        WHERE ap.patient_id = $1 AND a.provider_id = $2 AND a.status = 'booked' AND ($3::uuid IS NULL OR a.id <> $3::uuid) LIMIT 1`,
-      [request.params.patientId, request.params.providerId, request.query.appointmentId ?? null],
-    );
-    return request.query.appointmentId ? rows.length > 0 : { appointmentsExist: rows.length > 0 };
+    const exists = await bookedWithProviderExists(request.server.database, request.params.patientId, request.params.providerId, request.query.appointmentId);
+    return request.query.appointmentId ? exists : { appointmentsExist: exists };
   },
 
   async counselingTypeAppointmentExists(request) {
     await reachPatient(request, request.params.patientId, 'counselingTypeAppointmentExists');
-    const rows = await request.server.database.query(
-      `SELECT 1 FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
-        WHERE ap.patient_id = $1 AND a.provider_id = $2 AND a.counseling_type = $3 AND a.status = 'booked' LIMIT 1`,
-      [request.params.patientId, request.params.providerId, request.params.type],
-    );
-    return { exists: rows.length > 0 };
+    return { exists: await bookedOfTypeExists(request.server.database, request.params.patientId, request.params.providerId, request.params.type) };
   },
 };

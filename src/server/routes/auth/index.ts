@@ -12,6 +12,16 @@ import { writeAudit } from '@/server/audit';
 import { newLoginToken, newOtp } from '@/server/auth/codes';
 import { guessRight, takeGuess, takeSend } from '@/server/auth/limits';
 import { codeHash, sameHash } from '@/server/auth/secrets';
+import {
+  insertLoginToken,
+  loginTokenByHash,
+  newestSignInCode,
+  replaceSignInCode,
+  spendLoginToken,
+  spendSignInCode,
+  takeLoginTokenTry,
+  takeSignInCodeTry,
+} from '@/server/auth/repository';
 import { auditSignInFailure, sessionFor } from '@/server/auth/session';
 import { AppError } from '@/server/errors';
 import { endSession } from '@/server/auth/server-sessions';
@@ -30,12 +40,12 @@ async function activeAccount(request: FastifyRequest, email: string): Promise<Us
 /** Mails a magic link to an account; returns nothing the caller could learn from. */
 export async function sendSignInLink(request: FastifyRequest, user: UserRow, redirectTo?: string): Promise<void> {
   const token = newLoginToken();
-  await request.server.database.query('INSERT INTO login_tokens (token_hash, user_id, expires_at, redirect_to) VALUES ($1, $2, $3, $4)', [
-    codeHash(request.server.keys, token),
-    user.id,
-    request.server.signInExpiry(constants.loginTokenExpiryMinutes),
-    redirectTo ?? null,
-  ]);
+  await insertLoginToken(request.server.database, {
+    tokenHash: codeHash(request.server.keys, token),
+    userId: user.id,
+    expiresAt: request.server.signInExpiry(constants.loginTokenExpiryMinutes),
+    redirectTo: redirectTo ?? null,
+  });
   const path = `${routeById.magicLinkLogin.path}?redirect=true&loginToken=${token}`;
   await request.server.mailer.send(
     'sign-in-link',
@@ -43,15 +53,6 @@ export async function sendSignInLink(request: FastifyRequest, user: UserRow, red
     (locale) => ({ params: { link: siteUrl(request.server, path, locale), minutes: constants.loginTokenExpiryMinutes } }),
     { language: user.language },
   );
-}
-
-interface LoginTokenRow {
-  id: string;
-  user_id: string;
-  expired: boolean;
-  used: boolean;
-  wrong_tries: number;
-  redirect_to: string | null;
 }
 
 /**
@@ -62,11 +63,7 @@ async function signInWithToken(request: FastifyRequest, reply: FastifyReply, log
   const guess = await takeGuess(request, 'signIn', undefined);
   const db = request.server.database;
   const now = request.server.clock.now().toISOString();
-  const [row] = await db.query<LoginTokenRow>(
-    `SELECT id, user_id, expires_at <= $2::timestamptz AS expired, used_at IS NOT NULL AS used, wrong_tries, redirect_to
-       FROM login_tokens WHERE token_hash = $1`,
-    [codeHash(request.server.keys, loginToken), now],
-  );
+  const row = await loginTokenByHash(db, codeHash(request.server.keys, loginToken), now);
   const user = row ? await userById(db, row.user_id) : undefined;
   if (!row || !user || user.disabled_at || row.expired || row.used || row.wrong_tries >= constants.otpMaxWrongTries) {
     await auditSignInFailure(request, method, row ? 'token expired, used or locked' : 'unknown token', 401, user?.id);
@@ -81,11 +78,7 @@ async function signInWithToken(request: FastifyRequest, reply: FastifyReply, log
     }
     const dobGuess = await takeGuess(request, 'signIn', user.email);
     // Counted before it is compared, so simultaneous guesses cannot all be compared.
-    const tried = await db.query('UPDATE login_tokens SET wrong_tries = wrong_tries + 1 WHERE id = $1 AND wrong_tries < $2 RETURNING id', [
-      row.id,
-      constants.otpMaxWrongTries,
-    ]);
-    if (!tried.length) {
+    if (!(await takeLoginTokenTry(db, row.id, constants.otpMaxWrongTries))) {
       await auditSignInFailure(request, method, 'token locked', 401, user.id);
       throw new AppError('LOGIN_LINK_INVALID');
     }
@@ -96,11 +89,7 @@ async function signInWithToken(request: FastifyRequest, reply: FastifyReply, log
     await guessRight(request, dobGuess);
   }
   // Single use even when two requests race: only one UPDATE finds the token unused.
-  const used = await db.query('UPDATE login_tokens SET used_at = $2 WHERE id = $1 AND used_at IS NULL AND expires_at > $2::timestamptz RETURNING id', [
-    row.id,
-    now,
-  ]);
-  if (!used.length) {
+  if (!(await spendLoginToken(db, row.id, now))) {
     await auditSignInFailure(request, method, 'token used concurrently', 401, user.id);
     throw new AppError('LOGIN_LINK_INVALID');
   }
@@ -132,17 +121,9 @@ export const authHandlers: Handlers = {
     const disabled = !user && (await userByEmail(request.server.database, email)) !== undefined;
     if (!disabled) {
       const code = newOtp();
-      await request.server.database.transaction(async (tx) => {
-        // Only the newest code works: sending (or re-sending) retires the earlier ones.
-        await tx.query('UPDATE sign_in_codes SET used_at = $2 WHERE email = $1 AND used_at IS NULL', [email, request.server.clock.now().toISOString()]);
-        // Stamped by the app's clock, which also decides expiry (the database's clock may differ).
-        await tx.query('INSERT INTO sign_in_codes (email, code_hash, expires_at, created_at) VALUES ($1, $2, $3, $4)', [
-          email,
-          codeHash(request.server.keys, code),
-          request.server.signInExpiry(constants.otpExpiryMinutes),
-          request.server.clock.now().toISOString(),
-        ]);
-      });
+      await request.server.database.transaction((tx) =>
+        replaceSignInCode(tx, email, codeHash(request.server.keys, code), request.server.signInExpiry(constants.otpExpiryMinutes), request.server.clock.now()),
+      );
       await request.server.mailer.send('sign-in-code', user?.email ?? email, () => ({ params: { code, minutes: constants.otpExpiryMinutes } }));
     }
     await writeAudit(request, {
@@ -162,10 +143,7 @@ export const authHandlers: Handlers = {
     const db = request.server.database;
     const now = request.server.clock.now().toISOString();
     // The newest code; of two sent in the same millisecond, the one a re-send has not retired.
-    const [code] = await db.query<{ id: string; code_hash: string }>(
-      'SELECT id, code_hash FROM sign_in_codes WHERE email = $1 ORDER BY created_at DESC, (used_at IS NULL) DESC LIMIT 1',
-      [email],
-    );
+    const code = await newestSignInCode(db, email);
     const user = await activeAccount(request, email);
     const fail = async (reason: string) => {
       await auditSignInFailure(request, 'otp', reason, 401, user?.id);
@@ -174,11 +152,7 @@ export const authHandlers: Handlers = {
     if (!code) throw await fail('no code');
     // One of the code's otpMaxWrongTries tries is taken atomically before comparing, so simultaneous
     // guesses on any number of processes compare at most that many.
-    const tried = await db.query(
-      'UPDATE sign_in_codes SET wrong_tries = wrong_tries + 1 WHERE id = $1 AND used_at IS NULL AND expires_at > $3::timestamptz AND wrong_tries < $2 RETURNING id',
-      [code.id, constants.otpMaxWrongTries, now],
-    );
-    if (!tried.length) throw await fail('code expired, used or locked');
+    if (!(await takeSignInCodeTry(db, code.id, constants.otpMaxWrongTries, now))) throw await fail('code expired, used or locked');
     if (!sameHash(code.code_hash, codeHash(request.server.keys, otp))) throw await fail('wrong code');
     await guessRight(request, guess);
     // The address is proved: accounts the skip-e-mail path made for it become the account or join it.
@@ -194,8 +168,7 @@ export const authHandlers: Handlers = {
     }
     // Created before the code is spent, so details the server refuses (a bad partnership code) leave it usable.
     account ??= await createPatientAccount(request, { email, ...newAccount! });
-    const used = await db.query('UPDATE sign_in_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id', [code.id, now]);
-    if (!used.length) throw await fail('code used concurrently');
+    if (!(await spendSignInCode(db, code.id, now))) throw await fail('code used concurrently');
     return sessionFor(request, reply, account, 'otp');
   },
 

@@ -5,7 +5,17 @@ import { enumLabelOf } from '@/domain/translations';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { reachAccount } from '@/server/accounts/reach';
 import { userById } from '@/server/accounts/repository';
-import { billingRange, isMissingInfo, paymentById, paymentsOfPatient, receiptsOfAccount, transactionOut } from '@/server/billing/repository';
+import {
+  accountOfEhrId,
+  billingRange,
+  isMissingInfo,
+  paymentById,
+  paymentIdsOfAppointment,
+  paymentsOfPatient,
+  receiptsOfAccount,
+  statementVisit,
+  transactionOut,
+} from '@/server/billing/repository';
 import { AppError } from '@/server/errors';
 import { callerOf } from '@/server/plugins/auth';
 import { reachAccountOfPatientRecord } from '@/server/billing/reach';
@@ -28,10 +38,7 @@ export function sendPdf(reply: FastifyReply, bytes: Uint8Array, fileName: string
 async function receiptsAccount(request: FastifyRequest, responsiblePartyEhrId: string | undefined): Promise<string> {
   if (!responsiblePartyEhrId) return callerOf(request).userId;
   const db = request.server.database;
-  const [holder] = await db.query<{ user_id: string }>("SELECT user_id FROM patients WHERE ehr_id = $1 AND relationship = 'Self' LIMIT 1", [
-    responsiblePartyEhrId,
-  ]);
-  const [party] = holder ? [holder] : await db.query<{ user_id: string }>('SELECT user_id FROM responsible_parties WHERE ehr_id = $1', [responsiblePartyEhrId]);
+  const party = await accountOfEhrId(db, responsiblePartyEhrId);
   // Unknown ids are refused like unreachable ones.
   return party?.user_id ?? '00000000-0000-0000-0000-000000000000';
 }
@@ -83,30 +90,10 @@ export const billingHandlers: Handlers = {
     const { patientId, ehrVisitId, userId } = request.query;
     const patient = await reachPatient(request, patientId, 'downloadBillingStatement', userId);
     const db = request.server.database;
-    const [visit] = await db.query<{
-      id: string;
-      start: Date;
-      status: string;
-      price_cents: number | null;
-      due_cents: number;
-      appointment_mode: 'online' | 'in_person';
-      patient_name: string;
-      provider_name: string;
-      practice_name: string;
-    }>(
-      `SELECT a.id, lower(a.during) AS start, a.status, a.price_cents, appointment_due_cents(a.id) AS due_cents, a.appointment_mode,
-              pt.first_name || ' ' || pt.last_name AS patient_name, pr.first_name || ' ' || pr.last_name || ', ' || pr.title AS provider_name, pc.name AS practice_name
-         FROM appointments a
-         JOIN appointment_patients ap ON ap.appointment_id = a.id AND ap.patient_id = $2
-         JOIN patients pt ON pt.id = ap.patient_id
-         JOIN providers pr ON pr.id = a.provider_id
-         JOIN practices pc ON pc.id = a.practice_id
-        WHERE a.id = $1`,
-      [ehrVisitId, patient.id],
-    );
+    const visit = await statementVisit(db, ehrVisitId, patient.id);
     if (!visit) throw new AppError('NOT_FOUND');
     if (visit.price_cents === null) throw new AppError('BILLING_HISTORY_MISSING_INFO');
-    const payments = await db.query<{ id: string }>('SELECT id FROM payments WHERE appointment_id = $1 ORDER BY created_at, id', [visit.id]);
+    const payments = await paymentIdsOfAppointment(db, visit.id);
     const rows = (await Promise.all(payments.map((p) => paymentById(db, p.id)))).filter((p) => p !== undefined);
     // The balance is the ledger's (what is still owed), never worked out again here. A held visit is charged its price; a
     // cancelled one what it kept - a late cancellation keeps the session's payment and adds the fee - which is what was

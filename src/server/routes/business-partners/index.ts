@@ -1,18 +1,15 @@
 /** Business partners and partnership codes (product-spec §7 Business partners). */
 import { constants } from '@/generated/constants';
 import { AppError } from '@/server/errors';
-import { PARTNER_COLUMNS, partnerByCode, toB2BDetails, toBusinessPartner, type PartnerRow } from '@/server/marketplace/partners';
+import { partnerByCode, partnersPage, toB2BDetails } from '@/server/marketplace/partners';
 import type { Handlers } from '../registry';
 
 export const businessPartnersHandlers: Handlers = {
   async listBusinessPartners(request) {
     const { offset = 0, limit = constants.pageSize } = request.query;
     const db = request.server.database;
-    const [rows, [count]] = await Promise.all([
-      db.query<PartnerRow>(`SELECT ${PARTNER_COLUMNS} FROM business_partners ORDER BY name, id LIMIT $1 OFFSET $2`, [limit, offset]),
-      db.query<{ n: number }>('SELECT count(*)::int AS n FROM business_partners'),
-    ]);
-    return { items: rows.map(toBusinessPartner), total: count?.n ?? 0, offset, limit };
+    const { items, total } = await partnersPage(db, limit, offset);
+    return { items, total, offset, limit };
   },
 
   async getBusinessPartnerByCode(request) {

@@ -2,10 +2,8 @@
 import type { FastifyRequest } from 'fastify';
 import moment from 'moment-timezone';
 import type { ScheduledSession } from '@/generated/entities';
-import type { ConsentType } from '@/generated/enums';
 import { localDayStart } from '@/domain/slots';
 import type { BookedAppointment } from '@/generated/entities';
-import { appointmentsWhere, appointmentTiming } from '@/server/booking/appointments';
 import { availabilityProvider, checkAvailability, loadAvailability, saveAvailability } from '@/server/care/availability';
 import { clientsOf, measureOut, measuresOf, nenaOf, reachClient } from '@/server/care/clients';
 import { openAlertsOf, resolveClientAlert } from '@/server/care/alerts';
@@ -18,6 +16,19 @@ import { notesOf } from '@/server/patients/notes';
 import { listTasks } from '@/server/tasks/repository';
 import { callerOf } from '@/server/plugins/auth';
 import { callerProviderId } from '@/server/care/provider';
+import {
+  calendarProvider,
+  calendarSlots,
+  clientAuthorizations,
+  clientConsents,
+  clientContact,
+  clientInsurances,
+  clientSessionsWithProvider,
+  providerSchedule,
+  providerSessionsBetween,
+  providerZone,
+  scheduleProvider,
+} from '@/server/care/repository';
 import { adminProvider, listProviders, removeProvider, updateProvider } from '@/server/care/admin';
 import { createProviderRequest, decideProviderRequest, rcdRequests, requestsOfProvider } from '@/server/care/provider-requests';
 import { decideReferral, makeReferral, referralsOf } from '@/server/care/referrals';
@@ -58,14 +69,10 @@ export const careHandlers: Handlers = {
   async getCareSchedule(request) {
     const db = request.server.database;
     const providerId = await callerProviderId(request);
-    const [provider] = await db.query<{ id: string; firstName: string; lastName: string; title: string; timeZone: string }>(
-      'SELECT id, first_name AS "firstName", last_name AS "lastName", title, time_zone AS "timeZone" FROM providers WHERE id = $1 AND removed_at IS NULL',
-      [providerId],
-    );
+    const provider = await scheduleProvider(db, providerId);
     if (!provider) throw new AppError('NOT_FOUND');
     const { when = 'upcoming', limit = 50 } = request.query;
-    const { where: timing, order } = appointmentTiming(when, '$2');
-    const appointments = await appointmentsWhere(db, `${timing} AND a.provider_id = $1`, [provider.id, request.server.clock.now().toISOString()], order, limit);
+    const appointments = await providerSchedule(db, provider.id, when, request.server.clock.now(), limit);
     request.auditTarget = { type: 'provider', id: provider.id };
     return { provider, items: appointments.map((a) => scheduled(request, a)) };
   },
@@ -100,7 +107,7 @@ export const careHandlers: Handlers = {
     const providerId = await callerProviderId(request);
     request.auditTarget = { type: 'provider', id: providerId };
     // The schedule's zone (the provider's), so a client's next session reads as it does on the schedule.
-    const [provider] = await db.query<{ timeZone: string }>('SELECT time_zone AS "timeZone" FROM providers WHERE id = $1', [providerId]);
+    const provider = await providerZone(db, providerId);
     if (!provider) throw new AppError('NOT_FOUND');
     return { timeZone: provider.timeZone, items: await clientsOf(db, providerId, request.server.clock.now(), request.query.q) };
   },
@@ -110,46 +117,11 @@ export const careHandlers: Handlers = {
     const providerId = await callerProviderId(request);
     const client = await reachClient(request, providerId, request.params.id, 'getCareClient');
     const now = request.server.clock.now();
-    const [person] = await db.query<{
-      gender: string | null;
-      dob: string | null;
-      email: string | null;
-      phone: string | null;
-      holder_email: string;
-      holder_phone: string | null;
-      rp_first: string | null;
-      rp_last: string | null;
-      rp_email: string | null;
-      rp_phone: string | null;
-    }>(
-      `SELECT p.gender, to_char(p.date_of_birth, 'YYYY-MM-DD') AS dob, p.email::text AS email, p.phone_number AS phone, u.email::text AS holder_email,
-              (SELECT s.phone_number FROM patients s WHERE s.user_id = u.id AND s.relationship = 'Self' ORDER BY s.created_at LIMIT 1) AS holder_phone,
-              rp.first_name AS rp_first, rp.last_name AS rp_last, rp.email::text AS rp_email, rp.phone_number AS rp_phone
-         FROM patients p JOIN users u ON u.id = p.user_id LEFT JOIN responsible_parties rp ON rp.id = p.responsible_party_id
-        WHERE p.id = $1`,
-      [client.id],
-    );
-    const sessions = await appointmentsWhere(
-      db,
-      'a.provider_id = $1 AND EXISTS (SELECT 1 FROM appointment_patients x WHERE x.appointment_id = a.id AND x.patient_id = $2)',
-      [providerId, client.id],
-      'lower(a.during) DESC, a.id',
-      100,
-    );
-    const consents = await db.query<{ id: string; consent_type: ConsentType; signed_at: Date | null }>(
-      'SELECT id, consent_type, signed_at FROM consents WHERE patient_id = $1 ORDER BY created_at DESC, id',
-      [client.id],
-    );
-    const insurances = await db.query<{ id: string; carrier: string; plan: string; member_id: string }>(
-      `SELECT pi.id, c.name AS carrier, pl.name AS plan, pi.member_id FROM patient_insurances pi JOIN insurance_carriers c ON c.id = pi.carrier_id JOIN insurance_plans pl ON pl.id = pi.plan_id
-        WHERE pi.patient_id = $1 AND pi.removed_at IS NULL ORDER BY pi.created_at DESC, pi.id`,
-      [client.id],
-    );
-    const authorizations = await db.query<{ id: string; number: string | null; effective: string; expiration: string }>(
-      `SELECT id, form #>> '{authorizationInformation,authorizationNumber}' AS number, to_char(effective_date, 'YYYY-MM-DD') AS effective, to_char(expiration_date, 'YYYY-MM-DD') AS expiration
-         FROM patient_authorizations WHERE patient_id = $1 ORDER BY created_at DESC, id`,
-      [client.id],
-    );
+    const person = await clientContact(db, client.id);
+    const sessions = await clientSessionsWithProvider(db, providerId, client.id, 100);
+    const consents = await clientConsents(db, client.id);
+    const insurances = await clientInsurances(db, client.id);
+    const authorizations = await clientAuthorizations(db, client.id);
     const measures = (await measuresOf(db, [client.id])).map(measureOut);
     const progressOf = (i: Instrument) => {
       const series = measures.filter((m) => m.instrument === i).map((m) => ({ total: m.total, at: m.completedAt }));
@@ -247,10 +219,7 @@ export const careHandlers: Handlers = {
   async getCareCalendar(request) {
     const db = request.server.database;
     const providerId = await callerProviderId(request);
-    const [provider] = await db.query<{ id: string; timeZone: string }>(
-      'SELECT id, time_zone AS "timeZone" FROM providers WHERE id = $1 AND removed_at IS NULL',
-      [providerId],
-    );
+    const provider = await calendarProvider(db, providerId);
     if (!provider) throw new AppError('NOT_FOUND');
     request.auditTarget = { type: 'provider', id: provider.id };
     const now = request.server.clock.now();
@@ -259,23 +228,8 @@ export const careHandlers: Handlers = {
     const start = localDayStart(from, provider.timeZone);
     const end = moment.tz(from, 'YYYY-MM-DD', true, provider.timeZone).add(days, 'days').startOf('day').toDate();
     if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) throw new AppError('VALIDATION_FAILED');
-    const slots = await db.query<{ id: string; start: Date; end: Date; mode: 'online' | 'in_person'; state: 'open' | 'held' | 'booked' }>(
-      `SELECT s.id, lower(s.during) AS start, upper(s.during) AS end, s.availability_type AS mode,
-              CASE WHEN EXISTS (SELECT 1 FROM slot_reservations r WHERE r.provider_id = s.provider_id AND r.during && s.during AND r.kind = 'booking') THEN 'booked'
-                   WHEN EXISTS (SELECT 1 FROM slot_reservations r WHERE r.provider_id = s.provider_id AND r.during && s.during AND r.expires_at > $4::timestamptz) THEN 'held'
-                   ELSE 'open' END AS state
-         FROM slots s
-        WHERE s.provider_id = $1 AND s.during && tstzrange($2::timestamptz, $3::timestamptz)
-        ORDER BY lower(s.during)`,
-      [provider.id, start.toISOString(), end.toISOString(), now.toISOString()],
-    );
-    const sessions = await appointmentsWhere(
-      db,
-      'a.provider_id = $1 AND a.during && tstzrange($2::timestamptz, $3::timestamptz)',
-      [provider.id, start.toISOString(), end.toISOString()],
-      'lower(a.during) ASC, a.id',
-      500,
-    );
+    const slots = await calendarSlots(db, provider.id, start, end, now);
+    const sessions = await providerSessionsBetween(db, provider.id, start, end, 500);
     return {
       provider,
       from,

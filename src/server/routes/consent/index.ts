@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { constants } from '@/generated/constants';
 import type { ConsentRecord } from '@/generated/entities';
-import type { AppType, ConsentType, SelfPayConsentCategory } from '@/generated/enums';
+import type { AppType } from '@/generated/enums';
 import { todayIso } from '@/domain/dates';
 import { guardianConsentText } from '@/domain/consents';
 import { isMinor } from '@/domain/minor';
@@ -18,33 +18,16 @@ import { fullName } from '@/domain/names';
 import { reachesEveryAccount } from '@/domain/permissions';
 import { reachOwnClient } from '@/server/care/clients';
 import { inAccountLocale } from '@/server/locale';
-
-interface ConsentRow {
-  id: string;
-  patient_id: string;
-  account_id: string;
-  account_partner_id: string | null;
-  consent_type: ConsentType;
-  self_pay_consent_category: SelfPayConsentCategory | null;
-  version: string;
-  text: string;
-  source: AppType;
-  signer_name: string | null;
-  signer_capacity: string | null;
-  signed_at: Date | null;
-  verified_at: Date | null;
-  appointment_id: string | null;
-  patient_first_name: string;
-  patient_last_name: string;
-  patient_dob: string | null;
-  time_zone: string | null;
-}
-
-const CONSENT_SQL = `
-  SELECT c.id, c.patient_id, p.user_id AS account_id, u.business_partner_id AS account_partner_id, c.consent_type, c.self_pay_consent_category,
-         c.version, c.text, c.source, c.signer_name, c.signer_capacity, c.signed_at, c.verified_at, c.appointment_id,
-         p.first_name AS patient_first_name, p.last_name AS patient_last_name, to_char(p.date_of_birth, 'YYYY-MM-DD') AS patient_dob, p.time_zone
-    FROM consents c JOIN patients p ON p.id = c.patient_id JOIN users u ON u.id = p.user_id`;
+import {
+  CONSENT_BY_ID_SQL,
+  consentOfPatient,
+  consentRowById,
+  insertConsent,
+  isPatientOfAppointment,
+  signConsent,
+  verifyConsent,
+  type ConsentRow,
+} from '@/server/consent/repository';
 
 function out(c: ConsentRow): ConsentRecord {
   return {
@@ -66,7 +49,7 @@ function out(c: ConsentRow): ConsentRecord {
 }
 
 function reachConsent(request: FastifyRequest, id: string, action: string): Promise<ConsentRow> {
-  return reachRecord<ConsentRow>(request, 'consent', id, action, `${CONSENT_SQL} WHERE c.id = $1`);
+  return reachRecord<ConsentRow>(request, 'consent', id, action, CONSENT_BY_ID_SQL);
 }
 
 /**
@@ -77,15 +60,14 @@ async function reachConsentPdf(request: FastifyRequest, patientId: string, conse
   const caller = callerOf(request);
   if (!caller.permissions.isClinician || reachesEveryAccount(caller.groups)) return reachConsent(request, consentId, 'getConsentPdf');
   await reachOwnClient(request, patientId, 'getConsentPdf');
-  const [row] = await request.server.database.query<ConsentRow>(`${CONSENT_SQL} WHERE c.id = $1 AND c.patient_id = $2`, [consentId, patientId]);
+  const row = await consentOfPatient(request.server.database, consentId, patientId);
   if (!row) throw new AppError('NOT_FOUND');
   request.auditTarget = { type: 'consent', id: row.id };
   return row;
 }
 
 async function consentById(request: FastifyRequest, id: string): Promise<ConsentRow> {
-  const [row] = await request.server.database.query<ConsentRow>(`${CONSENT_SQL} WHERE c.id = $1`, [id]);
-  return row!;
+  return (await consentRowById(request.server.database, id))!;
 }
 
 /** Signs consent {id}: the signer's name and capacity (for themself, or parent / legal guardian of a minor) and the time. */
@@ -98,20 +80,14 @@ async function sign(request: FastifyRequest, consent: ConsentRow, signerName: st
     name,
     todayIso(request.server.clock.now()),
   );
-  await request.server.database.query(
-    `UPDATE consents SET signer_name = $2, signer_capacity = $3, signed_by = $4, signed_at = now(), source = $5 WHERE id = $1 AND signed_at IS NULL`,
-    [consent.id, name, capacity, caller.userId, source],
-  );
+  await signConsent(request.server.database, consent.id, { name, capacity, by: caller.userId, source });
   return out(await consentById(request, consent.id));
 }
 
 async function verify(request: FastifyRequest, consent: ConsentRow) {
   const verified = consent.signed_at !== null && consent.version === constants.consentTemplateVersion;
   if (verified && !consent.verified_at) {
-    await request.server.database.query('UPDATE consents SET verified_at = now(), verified_by = $2 WHERE id = $1 AND verified_at IS NULL', [
-      consent.id,
-      callerOf(request).userId,
-    ]);
+    await verifyConsent(request.server.database, consent.id, callerOf(request).userId);
   }
   return { verified, consent: out(await consentById(request, consent.id)) };
 }
@@ -148,30 +124,22 @@ export const consentHandlers: Handlers = {
     const patient = await reachPatient(request, request.params.id, 'createPatientConsent');
     const { consentType, selfPayConsentCategory, appointmentId } = request.body;
     if (appointmentId) {
-      const rows = await request.server.database.query('SELECT 1 FROM appointment_patients WHERE appointment_id = $1 AND patient_id = $2', [
-        appointmentId,
-        patient.id,
-      ]);
-      if (!rows.length) throw new AppError('NOT_FOUND');
+      if (!(await isPatientOfAppointment(request.server.database, appointmentId, patient.id))) throw new AppError('NOT_FOUND');
     }
-    const [row] = await request.server.database.query<{ id: string }>(
-      `INSERT INTO consents (patient_id, user_id, consent_type, self_pay_consent_category, version, text, source, appointment_id, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [
-        patient.id,
-        patient.account_id,
-        consentType,
-        consentType === 'paymentConsent' ? (selfPayConsentCategory ?? 'selfPay') : null,
-        constants.consentTemplateVersion,
-        consentText(consentType, recordName(patient), selfPayConsentCategory),
-        audienceOf(request),
-        appointmentId ?? null,
-        callerOf(request).userId,
-      ],
-    );
-    request.auditTarget = { type: 'consent', id: row!.id };
+    const id = await insertConsent(request.server.database, {
+      patientId: patient.id,
+      accountId: patient.account_id,
+      consentType,
+      category: consentType === 'paymentConsent' ? (selfPayConsentCategory ?? 'selfPay') : null,
+      version: constants.consentTemplateVersion,
+      text: consentText(consentType, recordName(patient), selfPayConsentCategory),
+      source: audienceOf(request),
+      appointmentId: appointmentId ?? null,
+      createdBy: callerOf(request).userId,
+    });
+    request.auditTarget = { type: 'consent', id };
     reply.status(201);
-    return out(await consentById(request, row!.id));
+    return out(await consentById(request, id));
   },
 
   async signConsent(request) {

@@ -4,6 +4,8 @@ import { writeAudit } from '@/server/audit';
 import { AppError } from '@/server/errors';
 import { agendaOf, openTasksOf } from '@/server/front-desk/agenda';
 import { issuePatientToken } from '@/server/front-desk/patient-token';
+import { checkInPatientOf } from '@/server/front-desk/repository';
+import { APPOINTMENT_OWNER_SQL } from '@/server/booking/appointments';
 import { verifyPatientDateOfBirth } from '@/server/patients/date-of-birth';
 import { callerOf } from '@/server/plugins/auth';
 import type { Handlers } from '../registry';
@@ -44,19 +46,13 @@ export const frontDeskHandlers: Handlers = {
   },
 
   async checkInPatient(request) {
-    await reachRecord(
-      request,
-      'appointment',
+    await reachRecord(request, 'appointment', request.params.id, 'checkInPatient', APPOINTMENT_OWNER_SQL);
+    const row = await checkInPatientOf(
+      request.server.database,
       request.params.id,
-      'checkInPatient',
-      `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
-    );
-    const [row] = await request.server.database.query<{ checked_in_at: Date }>(
-      `UPDATE appointment_patients ap SET checked_in_at = coalesce(ap.checked_in_at, $3::timestamptz), checked_in_by = coalesce(ap.checked_in_by, $4)
-         FROM appointments a
-        WHERE ap.appointment_id = $1 AND ap.patient_id = $2 AND a.id = ap.appointment_id AND a.status = 'booked'
-        RETURNING ap.checked_in_at`,
-      [request.params.id, request.body.patientId, request.server.clock.now().toISOString(), callerOf(request).userId],
+      request.body.patientId,
+      request.server.clock.now(),
+      callerOf(request).userId,
     );
     if (!row) throw new AppError('NOT_FOUND');
     return { appointmentId: request.params.id, patientId: request.body.patientId, checkedInAt: new Date(row.checked_in_at).toISOString() };

@@ -1,11 +1,12 @@
 import { AppError } from '@/server/errors';
 import type { Handlers } from '../registry';
 import { appVersion } from '@/server/version';
+import { databaseAnswers } from '@/server/db/health';
 
 export const healthHandlers: Handlers = {
   async getHealth(request) {
     try {
-      await request.server.database.query('SELECT 1');
+      await databaseAnswers(request.server.database);
     } catch (cause) {
       throw new AppError('SERVICE_UNAVAILABLE', { cause });
     }
@@ -21,7 +22,7 @@ export const healthHandlers: Handlers = {
     // A process that began closing answers not ready, so a load balancer stops sending it requests.
     if (app.lifecycle.closing) throw new AppError('SERVICE_UNAVAILABLE');
     try {
-      await app.database.query('SELECT 1');
+      await databaseAnswers(app.database);
     } catch (cause) {
       throw new AppError('SERVICE_UNAVAILABLE', { cause });
     }

@@ -2,18 +2,22 @@
 import { constants } from '@/generated/constants';
 import { reachesAccountOf, reachPatientOf as reachPatient } from '@/server/patients/reach';
 import { AppError } from '@/server/errors';
+import { inquiryById, inquiryOut, insuranceOfPatient, insuranceOut, insurancesOfPatients, planOf } from '@/server/insurance/repository';
 import {
-  INQUIRY_SELECT,
-  inquiryById,
-  inquiryOut,
-  insuranceOfPatient,
-  insuranceOut,
-  insurancesOfPatients,
-  planOf,
-  type InquiryRow,
-} from '@/server/insurance/repository';
+  carrierPlans,
+  decideInquiry,
+  eligibilityProviderOf,
+  insertInquiry,
+  insertInsurance,
+  insuranceOnFileId,
+  patientsByLicenseAndEhrIds,
+  practiceExists,
+  removeInsurance,
+  reusableInquiry,
+  updateInsurance,
+} from '@/server/insurance/on-file';
 import { callerOf } from '@/server/plugins/auth';
-import { checkEligibility, type EligibilityProvider } from '@/server/insurance/eligibility';
+import { checkEligibility } from '@/server/insurance/eligibility';
 import { isFollowUpWith } from '@/server/booking/appointments';
 import { slotOf } from '@/server/booking/holds';
 import { assertDecisionAllowed, queueIfNeeded, resolveVerification } from '@/server/support/insurance-verification';
@@ -22,10 +26,7 @@ import type { Handlers } from '../registry';
 
 export const insuranceHandlers: Handlers = {
   async listInsuranceCarriers(request) {
-    const rows = await request.server.database.query<{ code: string; name: string; plan_id: number; plan_name: string; is_medicaid: boolean }>(
-      `SELECT c.code, c.name, pl.id AS plan_id, pl.name AS plan_name, pl.is_medicaid
-         FROM insurance_carriers c JOIN insurance_plans pl ON pl.carrier_id = c.id ORDER BY c.name, pl.name`,
-    );
+    const rows = await carrierPlans(request.server.database);
     const carriers = new Map<string, { code: string; name: string; plans: { id: number; name: string; isMedicaid: boolean }[] }>();
     for (const r of rows) {
       const carrier = carriers.get(r.code) ?? { code: r.code, name: r.name, plans: [] };
@@ -37,11 +38,7 @@ export const insuranceHandlers: Handlers = {
 
   async getActiveInsurance(request) {
     const db = request.server.database;
-    const candidates = await db.query<{ id: string; user_id: string; business_partner_id: string | null }>(
-      `SELECT p.id, p.user_id, u.business_partner_id FROM patients p JOIN users u ON u.id = p.user_id
-        WHERE p.license_key = $1 AND p.ehr_id = ANY($2::text[])`,
-      [request.query.licenseKey, request.query.patientEhrId],
-    );
+    const candidates = await patientsByLicenseAndEhrIds(db, request.query.licenseKey, request.query.patientEhrId);
     const reachable = candidates.filter((p) => reachesAccountOf(request, { id: p.user_id, business_partner_id: p.business_partner_id })).map((p) => p.id);
     if (reachable.length === 1) request.auditTarget = { type: 'patient', id: reachable[0]! };
     return { items: (await insurancesOfPatients(db, reachable)).map(insuranceOut) };
@@ -56,29 +53,22 @@ export const insuranceHandlers: Handlers = {
     const patient = await reachPatient(request, request.params.id, 'addPatientInsurance');
     const db = request.server.database;
     const { carrierId, planId } = await planOf(db, request.body.carrierCode, request.body.planId);
-    const existing = await db.query<{ id: string }>(
-      'SELECT id FROM patient_insurances WHERE patient_id = $1 AND plan_id = $2 AND member_id = $3 AND removed_at IS NULL',
-      [patient.id, planId, request.body.memberId],
-    );
-    let id = existing[0]?.id;
+    const existing = await insuranceOnFileId(db, patient.id, planId, request.body.memberId);
+    let id = existing;
     if (!id) {
       try {
-        const [row] = await db.query<{ id: string }>(
-          `INSERT INTO patient_insurances (patient_id, carrier_id, plan_id, member_id, group_number, created_by)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-          [patient.id, carrierId, planId, request.body.memberId, request.body.groupNumber ?? null, callerOf(request).userId],
-        );
-        id = row!.id;
+        id = await insertInsurance(db, {
+          patientId: patient.id,
+          carrierId,
+          planId,
+          memberId: request.body.memberId,
+          groupNumber: request.body.groupNumber ?? null,
+          createdBy: callerOf(request).userId,
+        });
       } catch (err) {
         // Added by a simultaneous request: answer the one on file.
         if (pgCode(err) !== UNIQUE_VIOLATION) throw err;
-        id = (
-          await db.query<{ id: string }>('SELECT id FROM patient_insurances WHERE patient_id = $1 AND plan_id = $2 AND member_id = $3 AND removed_at IS NULL', [
-            patient.id,
-            planId,
-            request.body.memberId,
-          ])
-        )[0]!.id;
+        id = (await insuranceOnFileId(db, patient.id, planId, request.body.memberId))!;
       }
     }
     reply.status(201);
@@ -91,11 +81,12 @@ export const insuranceHandlers: Handlers = {
     await insuranceOfPatient(db, patient.id, request.params.insuranceId);
     const { carrierId, planId } = await planOf(db, request.body.carrierCode, request.body.planId);
     try {
-      await db.query(
-        `UPDATE patient_insurances SET carrier_id = $3, plan_id = $4, member_id = $5, group_number = $6, updated_at = now()
-          WHERE id = $1 AND patient_id = $2`,
-        [request.params.insuranceId, patient.id, carrierId, planId, request.body.memberId, request.body.groupNumber ?? null],
-      );
+      await updateInsurance(db, request.params.insuranceId, patient.id, {
+        carrierId,
+        planId,
+        memberId: request.body.memberId,
+        groupNumber: request.body.groupNumber ?? null,
+      });
     } catch (err) {
       if (pgCode(err) === UNIQUE_VIOLATION) throw new AppError('INSURANCE_ALREADY_ON_FILE');
       throw err;
@@ -107,7 +98,7 @@ export const insuranceHandlers: Handlers = {
     const patient = await reachPatient(request, request.params.id, 'removePatientInsurance');
     const db = request.server.database;
     await insuranceOfPatient(db, patient.id, request.params.insuranceId);
-    await db.query('UPDATE patient_insurances SET removed_at = now() WHERE id = $1 AND removed_at IS NULL', [request.params.insuranceId]);
+    await removeInsurance(db, request.params.insuranceId);
     return reply.status(204).send();
   },
 
@@ -116,13 +107,9 @@ export const insuranceHandlers: Handlers = {
     const reached = await reachPatient(request, patientId, 'validateInsurance');
     const db = request.server.database;
     const insurance = await insuranceOfPatient(db, reached.id, insuranceId);
-    const [provider] = await db.query<EligibilityProvider & { practice_id: string }>(
-      'SELECT id, practice_id, pay_individual, pay_follow_up, plan_ids FROM providers WHERE id = $1 AND removed_at IS NULL',
-      [providerId],
-    );
+    const provider = await eligibilityProviderOf(db, providerId);
     if (!provider) throw new AppError('NOT_FOUND');
-    const [practice] = await db.query('SELECT 1 FROM practices WHERE id = $1', [practiceId]);
-    if (!practice) throw new AppError('NOT_FOUND');
+    if (!(await practiceExists(db, practiceId))) throw new AppError('NOT_FOUND');
     if (provider.practice_id !== practiceId) throw new AppError('PROVIDER_NOT_AT_PRACTICE');
     // Priced as the booking will be: a follow-up when the patient's own history with the provider says so.
     let sessionStart: Date | undefined;
@@ -134,46 +121,34 @@ export const insuranceHandlers: Handlers = {
     const isFollowUp = await isFollowUpWith(db, reached.id, providerId, sessionStart);
 
     if (request.query.auditId) {
-      const [earlier] = await db.query<InquiryRow>(
-        `${INQUIRY_SELECT} WHERE a.id = $1 AND a.patient_insurance_id = $2 AND a.patient_id = $3 AND a.provider_id = $4 AND a.practice_id = $5
-            AND a.is_follow_up = $6 AND a.created_at > $8::timestamptz - make_interval(mins => $7)`,
-        [
-          request.query.auditId,
-          insuranceId,
-          reached.id,
-          providerId,
-          practiceId,
-          isFollowUp,
-          constants.insuranceInquiryReuseMinutes,
-          request.server.clock.now().toISOString(),
-        ],
+      const earlier = await reusableInquiry(
+        db,
+        request.query.auditId,
+        { insuranceId, patientId: reached.id, providerId, practiceId, isFollowUp },
+        constants.insuranceInquiryReuseMinutes,
+        request.server.clock.now(),
       );
       if (earlier) return inquiryOut(earlier);
     }
 
     const checker = request.server.eligibilityChecker;
     const result = await checkEligibility(db, checker, { patientId: reached.id, insurance, provider, practiceId, isFollowUp });
-    const [audit] = await db.query<{ id: string }>(
-      `INSERT INTO insurance_inquiry_audits (patient_insurance_id, patient_id, provider_id, practice_id, internal_outcome_assessment, copay, estimated_cost,
-                                             self_pay_price, is_follow_up, source, actor_id, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-      [
-        insurance.id,
-        reached.id,
-        providerId,
-        practiceId,
-        result.outcome,
-        result.copay,
-        result.estimatedCost,
-        result.selfPayPrice,
-        isFollowUp,
-        checker.source,
-        callerOf(request).userId,
-        request.server.clock.now().toISOString(),
-      ],
-    );
-    await queueIfNeeded(request, { id: audit!.id, insuranceId: insurance.id, patientId: reached.id, providerId, outcome: result.outcome });
-    return inquiryOut((await inquiryById(db, audit!.id))!);
+    const auditId = await insertInquiry(db, {
+      insuranceId: insurance.id,
+      patientId: reached.id,
+      providerId,
+      practiceId,
+      outcome: result.outcome,
+      copay: result.copay,
+      estimatedCost: result.estimatedCost,
+      selfPayPrice: result.selfPayPrice,
+      isFollowUp,
+      source: checker.source,
+      actorId: callerOf(request).userId,
+      at: request.server.clock.now(),
+    });
+    await queueIfNeeded(request, { id: auditId, insuranceId: insurance.id, patientId: reached.id, providerId, outcome: result.outcome });
+    return inquiryOut((await inquiryById(db, auditId))!);
   },
 
   async chooseInsuranceDecision(request) {
@@ -189,12 +164,7 @@ export const insuranceHandlers: Handlers = {
     request.auditTarget = { type: 'insuranceInquiry', id: inquiry.id };
     try {
       await db.transaction(async (tx) => {
-        await tx.query('UPDATE insurance_inquiry_audits SET decision = $2, decided_at = $4, decided_by = $3 WHERE id = $1', [
-          inquiry.id,
-          decision,
-          caller.userId,
-          request.server.clock.now().toISOString(),
-        ]);
+        await decideInquiry(tx, inquiry.id, decision, caller.userId, request.server.clock.now());
         // Support deciding for the patient takes the insurance out of the verification queue, with the agent's note.
         if (staff) await resolveVerification(request, tx, inquiry.patient_insurance_id, decision, note);
       });

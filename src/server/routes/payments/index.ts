@@ -1,7 +1,8 @@
 /** Card and payment calls of product-spec §7 (tokenize, cards on file, pay an appointment). */
 import type { FastifyRequest } from 'fastify';
 import { reachPatient, reachRecord } from '@/server/accounts/reach';
-import { paymentOut, PAYMENT_JSON, type PaymentRow } from '@/server/booking/appointments';
+import { paymentOut } from '@/server/booking/appointments';
+import { APPOINTMENT_DUE_OWNER_SQL, cardById, cardsOfPatient, PAYMENT_OWNER_SQL, paymentRowById, type CardRow } from '@/server/payments/repository';
 import { saveCard } from '@/server/money/charges';
 import { gatewayFailure, payDue } from '@/server/money/pay-due';
 import { refundByStaff } from '@/server/money/refunds';
@@ -11,17 +12,6 @@ import { idempotencyKeyOf } from '@/server/idempotency';
 import { AppError } from '@/server/errors';
 import { callerOf } from '@/server/plugins/auth';
 import type { Handlers } from '../registry';
-
-interface CardRow {
-  id: string;
-  patient_id: string;
-  brand: string;
-  last4: string;
-  expiration_month: number;
-  expiration_year: number;
-  is_default: boolean;
-  created_at: Date;
-}
 
 const cardOut = (c: CardRow) => ({
   id: c.id,
@@ -40,8 +30,7 @@ async function reachAppointmentForPayment(request: FastifyRequest, id: string) {
     'appointment',
     id,
     'payAppointment',
-    `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id, appointment_due_cents(a.id) AS amount_due_cents, a.cancel_fee_status
-       FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
+    APPOINTMENT_DUE_OWNER_SQL,
   );
 }
 
@@ -72,7 +61,7 @@ export const paymentsHandlers: Handlers = {
       saveCard(tx, gateway, request.body.nonce, patient.id, patient.account_id, Boolean(request.body.makeDefault)),
     );
     if (!saved.ok) throw gatewayFailure(saved.reason);
-    const [row] = await request.server.database.query<CardRow>('SELECT * FROM patient_cards WHERE id = $1', [saved.cardId]);
+    const row = await cardById(request.server.database, saved.cardId);
     request.auditTarget = { type: 'patient', id: patient.id };
     reply.status(201);
     return cardOut(row!);
@@ -80,10 +69,7 @@ export const paymentsHandlers: Handlers = {
 
   async listPatientCards(request) {
     const patient = await reachPatient(request, request.params.id, 'listPatientCards');
-    const rows = await request.server.database.query<CardRow>(
-      'SELECT * FROM patient_cards WHERE patient_id = $1 AND removed_at IS NULL ORDER BY is_default DESC, created_at DESC',
-      [patient.id],
-    );
+    const rows = await cardsOfPatient(request.server.database, patient.id);
     return { items: rows.map(cardOut) };
   },
 
@@ -98,15 +84,13 @@ export const paymentsHandlers: Handlers = {
       'payment',
       request.params.id,
       'refundPayment',
-      'SELECT pay.id, pay.user_id AS account_id, u.business_partner_id AS account_partner_id FROM payments pay JOIN users u ON u.id = pay.user_id WHERE pay.id = $1 AND pay.refund_of IS NULL',
+      PAYMENT_OWNER_SQL,
     );
     // Staff refunds are behind the supportRefunds flag, decided here for the caller (the screen only follows it).
     if (!(await flagOnFor(request, 'supportRefunds'))) throw new AppError('FORBIDDEN', { details: { reason: 'flag supportRefunds is off' } });
     const outcome = await refundByStaff(request, payment.id, request.body, idempotencyKeyOf(request, true)!);
-    const [row] = await request.server.database.query<{ payment: PaymentRow }>(`SELECT ${PAYMENT_JSON} AS payment FROM payments pay WHERE pay.id = $1`, [
-      payment.id,
-    ]);
-    return { refundId: outcome.refundId, amountCents: outcome.amountCents, method: outcome.method, payment: paymentOut(row!.payment) };
+    const row = await paymentRowById(request.server.database, payment.id);
+    return { refundId: outcome.refundId, amountCents: outcome.amountCents, method: outcome.method, payment: paymentOut(row!) };
   },
 
   async listMoneyDiscrepancies(request) {

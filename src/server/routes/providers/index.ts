@@ -7,8 +7,8 @@ import { writeAudit } from '@/server/audit';
 import { AppError } from '@/server/errors';
 import { geocode } from '@/server/geo';
 import { filterCatalogue } from '@/server/marketplace/filters';
-import { partnerByCode } from '@/server/marketplace/partners';
-import { PROVIDER_CARD_COLUMNS, providerOf, type ProviderCardRow } from '@/server/marketplace/providers';
+import { partnerByCode, partnerExists, referringProvidersOf } from '@/server/marketplace/partners';
+import { filterIdsUsedIn, providerCardsPage, providerOf, providerProfileRow } from '@/server/marketplace/providers';
 import { criteriaFromQuery, searchProviders, type SearchCriteria } from '@/server/marketplace/search';
 import { callerOf } from '@/server/plugins/auth';
 import { flagOnFor } from '@/server/flags';
@@ -43,15 +43,7 @@ export const providersHandlers: Handlers = {
   async listProviders(request) {
     const { practiceId, stateCode, specialty, offersMedication, page = 1 } = request.query;
     const db = request.server.database;
-    const rows = await db.query<ProviderCardRow & { total: string }>(
-      `SELECT ${PROVIDER_CARD_COLUMNS}, count(*) OVER () AS total
-         FROM providers p JOIN practices pr ON pr.id = p.practice_id
-        WHERE p.removed_at IS NULL AND ($1::uuid IS NULL OR p.practice_id = $1::uuid) AND ($2::text IS NULL OR p.licensed_states @> ARRAY[$2::text])
-          AND ($4::text IS NULL OR p.specialties @> ARRAY[$4::text]) AND ($5::boolean IS NULL OR p.offers_medication = $5::boolean)
-        ORDER BY p.last_name, p.first_name, p.id
-        LIMIT ${constants.pageSize} OFFSET $3`,
-      [practiceId ?? null, stateCode ?? null, (page - 1) * constants.pageSize, specialty ?? null, offersMedication ?? null],
-    );
+    const rows = await providerCardsPage(db, { practiceId, stateCode, specialty, offersMedication }, page);
     const catalogue = await filterCatalogue(db);
     return { items: rows.map((r) => providerOf(r, catalogue)), total: rows.length ? Number(rows[0]!.total) : 0, page, pageSize: constants.pageSize };
   },
@@ -60,12 +52,7 @@ export const providersHandlers: Handlers = {
     const { providerId, practiceId, type, state, slug } = request.query;
     if (!providerId && !slug) throw new AppError('NOT_FOUND');
     const db = request.server.database;
-    const [row] = await db.query<ProviderCardRow & { removed_reason: string | null }>(
-      `SELECT ${PROVIDER_CARD_COLUMNS}, p.removed_reason
-         FROM providers p JOIN practices pr ON pr.id = p.practice_id
-        WHERE ($1::uuid IS NULL OR p.id = $1::uuid) AND ($2::text IS NULL OR p.slug = $2::text)`,
-      [providerId ?? null, slug ?? null],
-    );
+    const row = await providerProfileRow(db, providerId, slug);
     if (!row) throw new AppError('NOT_FOUND');
     if (row.removed_reason) return reply.status(204).header('x-provider-removal-reason', row.removed_reason).send();
     const slugMatches =
@@ -79,10 +66,7 @@ export const providersHandlers: Handlers = {
     const catalogue = await filterCatalogue(db);
     const { stateCode } = request.query;
     if (!stateCode) return { items: catalogue.all };
-    const used = await db.query<{ id: number }>(
-      'SELECT DISTINCT unnest(filter_ids) AS id FROM providers WHERE licensed_states @> ARRAY[$1::text] AND removed_at IS NULL',
-      [stateCode],
-    );
+    const used = await filterIdsUsedIn(db, stateCode);
     const ids = new Set(used.map((r) => r.id));
     return { items: catalogue.all.filter((f) => ids.has(f.id)) };
   },
@@ -119,7 +103,7 @@ export const providersHandlers: Handlers = {
     }
     const partnerId = request.params.id;
     const db = request.server.database;
-    const [partner] = await db.query<{ id: string }>('SELECT id FROM business_partners WHERE id = $1', [partnerId]);
+    const partner = await partnerExists(db, partnerId);
     const reachable = partner && (!caller.permissions.isThirdPartyAgent || caller.permissions.isSupportUser || caller.businessPartnerId === partnerId);
     if (!reachable) {
       await writeAudit(request, { action: 'searchReferringProviders', outcome: 'denied', status: 404, recordType: 'business-partner', recordId: partnerId });
@@ -139,12 +123,7 @@ export const providersHandlers: Handlers = {
         throw new AppError('NOT_FOUND');
       }
     }
-    const rows = await db.query<{ id: string; first_name: string; last_name: string; credential: string; ehr_id: string; npi: string }>(
-      `SELECT id, first_name, last_name, credential, ehr_id, npi FROM referring_providers
-        WHERE business_partner_id = $1 AND ($2::text IS NULL OR (first_name || ' ' || last_name) ILIKE '%' || $2::text || '%')
-        ORDER BY last_name, first_name, id LIMIT ${constants.largeListLimit}`,
-      [partnerId, request.query.q?.trim() || null],
-    );
+    const rows = await referringProvidersOf(db, partnerId, request.query.q?.trim() || null, constants.largeListLimit);
     return { items: rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, credential: r.credential, ehrId: r.ehr_id, npi: r.npi })) };
   },
 };

@@ -5,15 +5,11 @@ import { reachAccount } from '@/server/accounts/reach';
 import { callerOf } from '@/server/plugins/auth';
 import { spendReminderLink } from '@/server/reminders/links';
 import { AppError } from '@/server/errors';
+import { reminderPreferencesRow, saveReminderPreferences } from '@/server/reminders/repository';
 import type { Handlers } from '../registry';
 
 async function preferencesOf(request: FastifyRequest, userId: string) {
-  const [row] = await request.server.database.query<{ email: boolean | null; sms: boolean | null; phone: string | null }>(
-    `SELECT rp.email, rp.sms,
-            (SELECT p.phone_number FROM patients p WHERE p.user_id = u.id AND p.relationship = 'Self' LIMIT 1) AS phone
-       FROM users u LEFT JOIN reminder_preferences rp ON rp.user_id = u.id WHERE u.id = $1`,
-    [userId],
-  );
+  const row = await reminderPreferencesRow(request.server.database, userId);
   // With SMS_ENABLED=false no text is sent: the choice is not offered, and a stored one is not reported as on.
   const smsAvailable = !request.server.sms.off;
   return { email: row?.email ?? true, sms: smsAvailable && (row?.sms ?? false), smsPhone: row?.phone ? formatPhone(row.phone) : null, smsAvailable };
@@ -29,11 +25,7 @@ export const remindersHandlers: Handlers = {
     const account = await reachAccount(request, request.params.id, 'updateReminderPreferences');
     // A choice the app cannot honour is refused, not stored: the person would wait for texts that never come.
     if (request.body.sms && request.server.sms.off) throw new AppError('SMS_UNAVAILABLE');
-    await request.server.database.query(
-      `INSERT INTO reminder_preferences (user_id, email, sms, updated_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (user_id) DO UPDATE SET email = $2, sms = $3, updated_at = $4`,
-      [account.id, request.body.email, request.body.sms, request.server.clock.now().toISOString()],
-    );
+    await saveReminderPreferences(request.server.database, account.id, { email: request.body.email, sms: request.body.sms }, request.server.clock.now());
     return preferencesOf(request, account.id);
   },
 

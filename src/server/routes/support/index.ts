@@ -8,6 +8,8 @@ import { sendAppointmentMail } from '@/server/booking/mails';
 import { flagOnFor } from '@/server/flags';
 import { searchSessions } from '@/server/support/session-search';
 import { userOut } from '@/server/accounts/repository';
+import { patientsOfUser } from '@/server/patients/repository';
+import { APPOINTMENT_OWNER_AND_TIME_SQL, APPOINTMENT_OWNER_SQL } from '@/server/booking/appointments';
 import { listRedAlerts, resolveRedAlert, retryRedAlert, syncAttempts } from '@/server/support/red-alerts';
 import type { Handlers } from '../registry';
 
@@ -16,10 +18,7 @@ export const supportHandlers: Handlers = {
     const user = await reachAccount(request, request.params.id, 'getSupportUser');
     const db = request.server.database;
     const out = await userOut(db, user);
-    const patients = await db.query<{ id: string; first_name: string; last_name: string; relationship: string }>(
-      `SELECT id, first_name, last_name, relationship FROM patients WHERE user_id = $1 ORDER BY relationship <> 'Self', created_at, id`,
-      [user.id],
-    );
+    const patients = await patientsOfUser(db, user.id);
     return {
       id: out.id,
       firstName: out.firstName,
@@ -44,13 +43,7 @@ export const supportHandlers: Handlers = {
   },
 
   async getSupportSession(request) {
-    await reachRecord(
-      request,
-      'appointment',
-      request.params.id,
-      'getSupportSession',
-      `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
-    );
+    await reachRecord(request, 'appointment', request.params.id, 'getSupportSession', APPOINTMENT_OWNER_SQL);
     const story = await sessionStory(request.server.database, request.params.id);
     if (!story) throw new AppError('NOT_FOUND');
     return story;
@@ -66,8 +59,7 @@ export const supportHandlers: Handlers = {
       'appointment',
       request.params.id,
       'resendSessionConfirmation',
-      `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id, u.email::text AS email, a.status, lower(a.during) AS start_at
-         FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`,
+      APPOINTMENT_OWNER_AND_TIME_SQL,
     );
     if (row.status !== 'booked' || new Date(row.start_at) <= request.server.clock.now()) throw new AppError('SESSION_NOT_UPCOMING');
     await sendAppointmentMail(request.server, 'appointment-confirmation', request.params.id);

@@ -6,7 +6,8 @@ import { createPatientAccount } from '@/server/accounts/create';
 import { billingSummary } from '@/server/billing/summary';
 import { billingOf, keepBilling } from '@/server/accounts/billing';
 import { reachAccount } from '@/server/accounts/reach';
-import { userById, userOut, type UserRow } from '@/server/accounts/repository';
+import { updateAccountDetails, userById, userIdByEmail, userOut, type UserRow } from '@/server/accounts/repository';
+import { latestConsentsOf, patientsOfUser, updateSelfPatientDetails } from '@/server/patients/repository';
 import { setAccountTimeZone } from '@/server/accounts/time-zone';
 import { confirmEmailChange, pendingEmailOf, requestEmailChange } from '@/server/accounts/email-change';
 import { writeAudit } from '@/server/audit';
@@ -70,26 +71,12 @@ export const usersHandlers: Handlers = {
 
   async getUserPatients(request) {
     const user = await reachAccount(request, request.query.userId ?? callerOf(request).userId, 'getUserPatients');
-    const rows = await request.server.database.query<{
-      id: string;
-      first_name: string;
-      last_name: string;
-      date_of_birth: string | null;
-      gender: string | null;
-      relationship: string;
-      email: string | null;
-      ehr_id: string | null;
-    }>(
-      `SELECT id, first_name, last_name, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, gender, relationship, email::text AS email, ehr_id
-         FROM patients WHERE user_id = $1 ORDER BY relationship <> 'Self', created_at, id`,
-      [user.id],
-    );
+    const rows = await patientsOfUser(request.server.database, user.id);
     // The latest consent of each type per patient: signed or still to sign.
     const consents = rows.length
-      ? await request.server.database.query<{ patient_id: string; consent_type: string; source: string; signed: boolean }>(
-          `SELECT DISTINCT ON (patient_id, consent_type) patient_id, consent_type, source, signed_at IS NOT NULL AS signed
-             FROM consents WHERE patient_id = ANY($1::uuid[]) ORDER BY patient_id, consent_type, created_at DESC`,
-          [rows.map((r) => r.id)],
+      ? await latestConsentsOf(
+          request.server.database,
+          rows.map((r) => r.id),
         )
       : [];
     return {
@@ -114,11 +101,11 @@ export const usersHandlers: Handlers = {
     await takeOrRefuse(request, 'userExists', [
       { scope: 'account-lookup:caller', key: callerOf(request).userId, max: constants.accountLookupsPerCallerPerHour, windowMinutes: 60 },
     ]);
-    const rows = await request.server.database.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [request.query.email]);
-    if (!rows.length) return { exists: false };
+    const found = await userIdByEmail(request.server.database, request.query.email);
+    if (!found) return { exists: false };
     // Staff only (the route's access list): those who may reach the account learn its id (the support booking e-mail step).
     try {
-      const user = await reachAccount(request, rows[0]!.id, 'userExists');
+      const user = await reachAccount(request, found.id, 'userExists');
       return { exists: true, userId: user.id };
     } catch {
       return { exists: true };
@@ -159,21 +146,10 @@ export const usersHandlers: Handlers = {
     if (email !== undefined && changed.includes('email')) await requestEmailChange(request, user, email);
     const phone = phoneNumber === undefined ? null : digitsOf(phoneNumber);
     await db.transaction(async (tx) => {
-      await tx.query(
-        `UPDATE users SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
-                date_of_birth = coalesce($4::date, date_of_birth), address = coalesce($5::jsonb, address),
-                language = coalesce($6, language), updated_at = now()
-          WHERE id = $1`,
-        [user.id, firstName ?? null, lastName ?? null, dateOfBirth ?? null, address ? JSON.stringify(address) : null, language ?? null],
-      );
+      await updateAccountDetails(tx, user.id, { firstName, lastName, dateOfBirth, address, language });
       if (timeZone !== undefined) await setAccountTimeZone(tx, user.id, timeZone);
       // The account holder is also their own Self patient: keep what both carry the same.
-      await tx.query(
-        `UPDATE patients SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
-                phone_number = coalesce($4, phone_number), updated_at = now()
-          WHERE user_id = $1 AND relationship = 'Self'`,
-        [user.id, firstName ?? null, lastName ?? null, phone],
-      );
+      await updateSelfPatientDetails(tx, user.id, { firstName, lastName, phone });
     });
     return accountOut(request, (await userById(db, user.id))!);
   },

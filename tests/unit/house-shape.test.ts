@@ -1,0 +1,53 @@
+/**
+ * The shape of the house: route files hold no SQL. Each table is read and written through the
+ * repository module of its feature (src/server/<feature>/), so a route file only checks who may call,
+ * calls the feature and answers. Any string or template in a route file that reads as a statement fails
+ * here.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+
+const ROOT = join(__dirname, '..', '..');
+const ROUTES = join(ROOT, 'src', 'server', 'routes');
+
+/** Words a statement starts with, in the shape SQL writes them (upper case, followed by what follows them in a statement). */
+const STATEMENT = /\b(SELECT\s+[\w*(']|INSERT\s+INTO\b|UPDATE\s+\w+(\s+\w+)?\s+SET\b|DELETE\s+FROM\b|WITH\s+\w+\s+AS\s*\()/;
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return routeFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** The text of every string and template literal of a file (a template's parts joined), that reads as SQL. */
+export function sqlIn(source: string, fileName = 'file.ts'): string[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    let text: string | undefined;
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
+    else if (ts.isTemplateExpression(node)) text = [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' ? ');
+    if (text !== undefined && STATEMENT.test(text)) found.push(text.replace(/\s+/g, ' ').trim().slice(0, 80));
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+test('the SQL detector finds statements in strings and templates, and not words in prose or HTTP methods', () => {
+  expect(sqlIn("const a = db.query('SELECT id FROM users WHERE id = $1');")).toHaveLength(1);
+  expect(sqlIn("await db.query('SELECT 1');")).toHaveLength(1);
+  expect(sqlIn('const a = `UPDATE patients p SET x = ${y} WHERE id = $1`;')).toHaveLength(1);
+  expect(sqlIn('const a = `INSERT INTO t (a) VALUES ($1)`; const b = "DELETE FROM t";')).toHaveLength(2);
+  expect(sqlIn("const method = 'DELETE'; // Select a patient from the list\nconst label = 'Select from the list';")).toEqual([]);
+});
+
+test('route files hold no SQL', () => {
+  const holding = routeFiles(ROUTES)
+    .map((path) => ({ file: relative(ROOT, path).split('\\').join('/'), sql: sqlIn(readFileSync(path, 'utf8'), path) }))
+    .filter((f) => f.sql.length > 0);
+  expect(holding).toEqual([]);
+});
