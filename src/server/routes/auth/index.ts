@@ -7,6 +7,7 @@ import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { createPatientAccount } from '@/server/accounts/create';
 import { confirmProvisionalAccounts } from '@/server/accounts/provisional';
+import { claimAccount } from '@/server/accounts/claim';
 import { userByEmail, userById, type UserRow } from '@/server/accounts/repository';
 import { writeAudit } from '@/server/audit';
 import { newLoginToken, newOtp } from '@/server/auth/codes';
@@ -64,7 +65,7 @@ async function signInWithToken(request: FastifyRequest, reply: FastifyReply, log
   const now = request.server.clock.now().toISOString();
   const [row] = await db.query<LoginTokenRow>(
     `SELECT id, user_id, expires_at <= $2::timestamptz AS expired, used_at IS NOT NULL AS used, wrong_tries, redirect_to
-       FROM login_tokens WHERE token_hash = $1`,
+       FROM login_tokens WHERE token_hash = $1 AND purpose = 'sign_in'`,
     [codeHash(request.server.keys, loginToken), now],
   );
   const user = row ? await userById(db, row.user_id) : undefined;
@@ -108,6 +109,10 @@ async function signInWithToken(request: FastifyRequest, reply: FastifyReply, log
 }
 
 export const authHandlers: Handlers = {
+  async claimAccount(request, reply) {
+    return claimAccount(request, reply, request.body);
+  },
+
   async sendMagicLink(request) {
     const { email, redirectTo } = request.body;
     await takeSend(request, email, 'sendMagicLink');
