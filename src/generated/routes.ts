@@ -706,7 +706,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Welcome to your account',
     access: ['anyone'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'firstTimeAmdUser',
@@ -716,7 +716,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Welcome to your account',
     access: ['anyone'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'verifySuccess',
