@@ -17,7 +17,7 @@ import { useListAppointmentsQuery } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
 import { activeLocale, LOCALES, localizedPath, type Locale } from '@/domain/locale';
 import { formatSessionTime, viewerTimeZone, zoneChoices } from '@/domain/date-format';
-import { consentsRequired, consentsValid } from '@/domain/consents';
+import { consentsRequired, ownSignatureMissing } from '@/domain/consents';
 import { todayIso } from '@/domain/dates';
 import { fullName, providerDisplayName } from '@/domain/names';
 import { routeTitle } from '@/domain/translations';
@@ -102,7 +102,8 @@ function AccountReady({ userId, firstName }: { userId: string; firstName: string
   const sessions = useListAppointmentsQuery({ query: { when: 'upcoming' } }, { select: (answer) => answer.items });
   const patients = useQuery({ queryKey: portalKeys.patients(userId), queryFn: async () => (await api.getUserPatients({})).items });
   const today = todayIso();
-  const unsigned = (patients.data ?? []).filter((p) => consentsRequired(p, today) && !consentsValid(p.consents));
+  // Consents staff recorded on the call are the person's to sign now that the account is theirs.
+  const unsigned = (patients.data ?? []).filter((p) => consentsRequired(p, today) && ownSignatureMissing(p.consents));
   const failed = sessions.error ?? patients.error;
   return (
     <>
