@@ -68,7 +68,7 @@ describe('journey: a scheduling-system patient claims the account started from t
       await page.getByText(messageIn(es, 'ui.firstTime.amdIntro')).waitFor();
       expect(await page.getByLabel(messageIn(es, 'ui.firstTime.zoneLabel')).inputValue()).toBe(browserTimeZone);
 
-      const submit = page.getByRole('button', { name: translations[es]!.forms[claimForm.id]!.submitLabel as string });
+      const submit = page.getByRole('button', { name: (translations[es]!.forms[claimForm.id] as { submitLabel: string }).submitLabel });
       await page.getByLabel(fieldLabel(claimForm, 'dateOfBirth', es)).fill(person.dateOfBirth);
       await page.getByLabel(fieldLabel(claimForm, 'lastName', es)).fill(person.lastName.toUpperCase());
       await page.getByLabel(fieldLabel(claimForm, 'zipcode', es)).fill('45403');
