@@ -20,6 +20,7 @@ import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { routeTitle } from '@/domain/translations';
 import { demoAccounts } from '@/server/db/seed/demo-accounts';
+import { wcagViolations } from '../a11y';
 import { newSession, useBrowser } from '../harness';
 import { fillNewTestCard, withFailureShot } from '../booking-helpers';
 import { latestMail, mailMoment } from '../mailbox';
@@ -122,6 +123,7 @@ describe('journey: a caller claims the account support started for them', () => 
         const zone = callerPage.getByLabel(messages['ui.firstTime.zoneLabel']);
         expect(await zone.inputValue()).toBe('America/Chicago');
         expect(await callerPage.getByRole('radio', { name: 'English' }).isChecked()).toBe(true);
+        expect(await wcagViolations(callerPage, { within: '#main' })).toEqual([]);
 
         // A wrong date is refused and nothing else happens.
         const dob = callerPage.getByLabel('Date of birth');
