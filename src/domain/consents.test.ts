@@ -1,7 +1,7 @@
 import { constants } from '../generated/constants';
 import type { ConsentType, Relationship } from '../generated/enums';
 import { messages } from '../generated/messages';
-import { consentsRequired, consentsValid, guardianConsentText } from './consents';
+import { consentsRequired, consentsValid, guardianConsentText, ownSignatureMissing } from './consents';
 import { addDaysIso, addYears } from './dates';
 
 const today = '2026-11-22';
@@ -64,5 +64,18 @@ describe('guardian consent wording', () => {
   it('does not leave stray spaces when a name part is missing', () => {
     const [before, after] = messages['consent.parentOrGuardian'].split('{patient}');
     expect(guardianConsentText({ firstName: 'Sky', lastName: null })).toBe(`${before}Sky${after}`);
+  });
+});
+
+describe('whether the person still signs the booking consent themselves', () => {
+  const booking: ConsentType = 'bookAppointmentConsent';
+  it('is missing with no consent, an unsigned one, or one only staff recorded on a call', () => {
+    expect(ownSignatureMissing(undefined)).toBe(true);
+    expect(ownSignatureMissing([{ isConsentProvided: false, consentType: booking, source: 'patient_web' }])).toBe(true);
+    expect(ownSignatureMissing([{ isConsentProvided: true, consentType: booking, source: 'support_web' }])).toBe(true);
+    expect(ownSignatureMissing([{ isConsentProvided: true, consentType: 'paymentConsent', source: 'patient_web' }])).toBe(true);
+  });
+  it('is given once the person signed it', () => {
+    expect(ownSignatureMissing([{ isConsentProvided: true, consentType: booking, source: 'patient_web' }])).toBe(false);
   });
 });

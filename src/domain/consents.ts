@@ -25,6 +25,19 @@ export function consentsRequired(patient: ConsentSubject, today: string): boolea
   return patient.relationship === SELF || isMinor(patient.dateOfBirth, today);
 }
 
+const BOOKING_CONSENT: ConsentType = 'bookAppointmentConsent';
+/** Where staff record a consent a person gave them on a call (appType support_web). */
+const GIVEN_TO_STAFF = 'support_web';
+
+/**
+ * Whether the person still has to sign the booking consent themselves: none is signed, or only staff
+ * recorded it for them on a call (support booking for a caller). Once someone else's account start is
+ * theirs (/app/first-time-user), they sign it in their own name; the verification steps then take it.
+ */
+export function ownSignatureMissing(consents: readonly PatientConsent[] | null | undefined): boolean {
+  return !(consents ?? []).some((c) => c.consentType === BOOKING_CONSENT && c.isConsentProvided && c.source !== GIVEN_TO_STAFF);
+}
+
 /** Valid only when there is at least one consent and every one is provided. */
 export function consentsValid(consents: readonly PatientConsent[] | null | undefined): boolean {
   return !!consents && consents.length > 0 && consents.every((consent) => consent.isConsentProvided);

@@ -3659,7 +3659,11 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   },
 };
 
+<<<<<<< HEAD
 export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
+=======
+export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
+>>>>>>> firsttime
 
 /** The API contract of product-spec §7: the server implements it, the client calls it. */
 export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
@@ -5331,6 +5335,75 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     },
     errors: ['VALIDATION_FAILED', 'LOGIN_LINK_INVALID', 'DOB_REQUIRED'],
     audit: false,
+  },
+  /** Claim an account someone else started */
+  claimAccount: {
+    id: 'claimAccount',
+    resource: 'auth',
+    method: 'POST',
+    path: '/auth/claim-account',
+    summary: 'Claim an account someone else started',
+    description: 'The invitation link of an account started by staff, a partner or the scheduling system (mail account-invitation) opens /app/first-time-user or /app/first-time-amd-user, which send its claimToken with the person\'s date of birth (for a scheduling-system record also its last name and zip code) and the language and time zone they chose. Each try is counted before it is compared (otpMaxWrongTries per invitation, then DOB_CHECK_LOCKED; and the sign-in guess limits per address and IP); details that do not match answer DOB_MISMATCH or CLAIM_DETAILS_MISMATCH and change nothing. A right answer keeps the language and zone, marks the account claimed (once: ACCOUNT_ALREADY_CLAIMED afterwards) and signs in, returning to the same screen. A browser signed in to another account is refused (CLAIM_FOR_ANOTHER_ACCOUNT). Every try is audited.',
+    access: ['anyone'],
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['claimToken', 'dateOfBirth', 'language', 'timeZone'],
+      properties: {
+        claimToken: {
+          type: 'string',
+          minLength: 22,
+          maxLength: 100,
+          pattern: '^[A-Za-z0-9_-]+$',
+        },
+        dateOfBirth: {
+          type: 'string',
+          format: 'date',
+        },
+        lastName: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 100,
+          description: 'Asked of a scheduling-system record only.',
+        },
+        zipcode: {
+          type: 'string',
+          minLength: 5,
+          maxLength: 10,
+          description: 'Asked of a scheduling-system record only.',
+        },
+        language: {
+          type: 'string',
+          pattern: '^[a-z]{2,3}(-[A-Z]{2})?$',
+          description: 'A tag of specs/constants/locales.yaml.',
+        },
+        timeZone: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 64,
+          description: 'An IANA time zone; one the platform\'s zone data does not know answers VALIDATION_FAILED.',
+        },
+      },
+    },
+    responses: {
+      '200': {
+        description: 'Claimed and signed in.',
+        schema: {
+          $ref: 'AuthSession',
+        },
+      },
+    },
+    errors: [
+      'VALIDATION_FAILED',
+      'LOGIN_LINK_INVALID',
+      'DOB_MISMATCH',
+      'CLAIM_DETAILS_MISMATCH',
+      'DOB_CHECK_LOCKED',
+      'ACCOUNT_ALREADY_CLAIMED',
+      'CLAIM_FOR_ANOTHER_ACCOUNT',
+      'SIGN_IN_RATE_LIMITED',
+    ],
+    audit: true,
   },
   /** Sign out */
   signOut: {
@@ -14178,7 +14251,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'POST',
     path: '/users/create',
     summary: 'Create an account',
-    description: 'Staff create a patient account for someone else and e-mail it a sign-in link that verifies the address; the link requires the date of birth; a third-party agent\'s accounts become members of their business partner. A visitor signs up by confirming a code first (POST /auth/send-email-otp, then verify-email-otp with newAccount), so nobody creates an account for an address they do not own.',
+    description: 'Staff create a patient account for someone else and e-mail its person an invitation (account-invitation) to /app/first-time-user, where they confirm their date of birth, choose their language and time zone and sign in; a third-party agent\'s accounts become members of their business partner. A visitor signs up by confirming a code first (POST /auth/send-email-otp, then verify-email-otp with newAccount), so nobody creates an account for an address they do not own.',
     access: ['support', 'third_party_support', 'devops_admin', 'clinical_admin'],
     body: {
       type: 'object',
@@ -14235,7 +14308,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     },
     responses: {
       '201': {
-        description: 'Created; the sign-in link is on its way.',
+        description: 'Created; the invitation is on its way.',
         schema: {
           type: 'object',
           additionalProperties: false,
@@ -14302,6 +14375,134 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
       'USER_ALREADY_EXISTS',
       'PARTNERSHIP_CODE_INVALID',
     ],
+    audit: true,
+  },
+  /** Start the account of a patient known from the scheduling system */
+  inviteSchedulingSystemPatient: {
+    id: 'inviteSchedulingSystemPatient',
+    resource: 'users',
+    method: 'POST',
+    path: '/users/create-from-scheduling-system',
+    summary: 'Start the account of a patient known from the scheduling system',
+    description: 'Staff start the portal account of a patient whose record is in the practice\'s scheduling system (its ehrId, name, date of birth, address and e-mail as the record holds them). The account\'s own patient keeps the record\'s ehrId, and the person is mailed an invitation (account-invitation) to /app/first-time-amd-user, where they confirm the record\'s date of birth, last name and zip code before the account is theirs. A record that already has an account (its ehrId or its e-mail) answers USER_ALREADY_EXISTS and nothing is created.',
+    access: ['support', 'devops_admin'],
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['ehrId', 'email', 'firstName', 'lastName', 'dateOfBirth', 'address'],
+      properties: {
+        ehrId: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 40,
+          pattern: '^[A-Za-z0-9-]+$',
+          description: 'The patient\'s id in the scheduling system.',
+        },
+        email: {
+          type: 'string',
+          title: 'Email',
+          minLength: 1,
+          maxLength: 255,
+          format: 'email',
+          'x-notBlank': true,
+          'x-messages': {
+            required: 'validation.email.required',
+            minLength: 'validation.email.required',
+            'x-notBlank': 'validation.email.required',
+            format: 'validation.email.invalid',
+            maxLength: 'validation.email.invalid',
+          },
+        },
+        firstName: {
+          type: 'string',
+          title: 'First name',
+          minLength: 1,
+          maxLength: 255,
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
+          'x-notBlank': true,
+        },
+        lastName: {
+          type: 'string',
+          title: 'Last name',
+          minLength: 1,
+          maxLength: 255,
+          pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
+          'x-notBlank': true,
+        },
+        dateOfBirth: {
+          type: 'string',
+          format: 'date',
+          title: 'Date of birth',
+          'x-pastDate': true,
+        },
+        address: {
+          $ref: 'Address',
+        },
+      },
+    },
+    responses: {
+      '201': {
+        description: 'Created; the invitation is on its way.',
+        schema: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'firstName', 'lastName', 'email', 'userType', 'isPartnerAssociationActive', 'businessPartnerId'],
+          properties: {
+            id: {
+              type: 'string',
+              format: 'uuid',
+            },
+            firstName: {
+              type: 'string',
+            },
+            lastName: {
+              type: 'string',
+            },
+            email: {
+              type: 'string',
+            },
+            userType: {
+              type: 'string',
+              'x-enum': 'userType',
+              enum: ['patient', 'support', 'clinician', 'rcd', 'third_party_support'],
+            },
+            dateOfBirth: {
+              type: ['string', 'null'],
+              format: 'date',
+            },
+            address: {
+              $ref: 'Address',
+            },
+            phoneNumber: {
+              type: ['string', 'null'],
+              description: 'The account holder\'s phone (their Self patient\'s).',
+            },
+            businessPartnerId: {
+              type: ['string', 'null'],
+            },
+            isPartnerAssociationActive: {
+              type: 'boolean',
+            },
+            businessPartner: {
+              $ref: 'BusinessPartner',
+            },
+            pendingEmail: {
+              type: 'string',
+              description: 'A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.',
+            },
+            language: {
+              type: 'string',
+              description: 'The language the account\'s mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.',
+            },
+            timeZone: {
+              type: 'string',
+              description: 'The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.',
+            },
+          },
+        },
+      },
+    },
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'VALIDATION_FAILED', 'USER_ALREADY_EXISTS'],
     audit: true,
   },
   /** Create an account and sign it in without e-mail verification */

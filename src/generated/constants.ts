@@ -900,6 +900,8 @@ export const constants = {
   emailChangeExpiryMinutes: 30,
   /** A magic-link login token works for this many minutes after it is sent. */
   loginTokenExpiryMinutes: 10,
+  /** An invitation to claim an account someone else started (/app/first-time-user, /app/first-time-amd-user) works for this many days after it is sent, once; a new invitation (another booking for the person) is sent with a new link. */
+  accountClaimExpiryDays: 14,
   /** Random bytes in a magic-link login token (256 bits; at least 128 are required). */
   loginTokenBytes: 32,
   /** Codes and links sent to one e-mail address in an hour (counted atomically in the shared database, so every API process enforces the same number). */

@@ -2161,6 +2161,30 @@ export interface VerifyLoginTokenParams {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ClaimAccountBody".
+ */
+export interface ClaimAccountBody {
+  claimToken: string;
+  dateOfBirth: string;
+  /**
+   * Asked of a scheduling-system record only.
+   */
+  lastName?: string;
+  /**
+   * Asked of a scheduling-system record only.
+   */
+  zipcode?: string;
+  /**
+   * A tag of specs/constants/locales.yaml.
+   */
+  language: string;
+  /**
+   * An IANA time zone; one the platform's zone data does not know answers VALIDATION_FAILED.
+   */
+  timeZone: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetAuthSessionResponse".
  */
 export interface GetAuthSessionResponse {
@@ -5176,6 +5200,65 @@ export interface CreateUserResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "InviteSchedulingSystemPatientBody".
+ */
+export interface InviteSchedulingSystemPatientBody {
+  /**
+   * The patient's id in the scheduling system.
+   */
+  ehrId: string;
+  /**
+   * Email
+   */
+  email: string;
+  /**
+   * First name
+   */
+  firstName: string;
+  /**
+   * Last name
+   */
+  lastName: string;
+  /**
+   * Date of birth
+   */
+  dateOfBirth: string;
+  address: Address;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "InviteSchedulingSystemPatientResponse".
+ */
+export interface InviteSchedulingSystemPatientResponse {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+  dateOfBirth?: string | null;
+  address?: Address;
+  /**
+   * The account holder's phone (their Self patient's).
+   */
+  phoneNumber?: string | null;
+  businessPartnerId: string | null;
+  isPartnerAssociationActive: boolean;
+  businessPartner?: BusinessPartner;
+  /**
+   * A new sign-in e-mail waiting for its code (POST /users/{id}/confirm-email); the account signs in with email until then.
+   */
+  pendingEmail?: string;
+  /**
+   * The language the account's mail and documents are written in (a tag of specs/constants/locales.yaml); absent until chosen.
+   */
+  language?: string;
+  /**
+   * The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.
+   */
+  timeZone?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "CreateUserSkipEmailVerificationBody".
  */
 export interface CreateUserSkipEmailVerificationBody {
@@ -5489,6 +5572,7 @@ export type VerifyEmailOtpResponse = AuthSession;
 export type LoginGoogleSsoResponse = AuthSession;
 export type LoginWithTokenResponse = AuthSession;
 export type VerifyLoginTokenResponse = AuthSession;
+export type ClaimAccountResponse = AuthSession;
 export type GetBillingTransactionResponse = BillingTransaction;
 export type SaveCareAvailabilityBody = ProviderAvailability;
 export type SubmitPatientMeasureResponse = MeasureScore;
@@ -5541,6 +5625,7 @@ export interface EndpointTypes {
   loginGoogleSso: { params: undefined; query: undefined; body: LoginGoogleSsoBody; response: LoginGoogleSsoResponse };
   loginWithToken: { params: LoginWithTokenParams; query: LoginWithTokenQuery; body: undefined; response: LoginWithTokenResponse };
   verifyLoginToken: { params: VerifyLoginTokenParams; query: undefined; body: undefined; response: VerifyLoginTokenResponse };
+  claimAccount: { params: undefined; query: undefined; body: ClaimAccountBody; response: ClaimAccountResponse };
   signOut: { params: undefined; query: undefined; body: undefined; response: void };
   getAuthSession: { params: undefined; query: undefined; body: undefined; response: GetAuthSessionResponse };
   getBillingHistory: { params: GetBillingHistoryParams; query: GetBillingHistoryQuery; body: undefined; response: GetBillingHistoryResponse };
@@ -5671,6 +5756,7 @@ export interface EndpointTypes {
   getUserBilling: { params: undefined; query: GetUserBillingQuery; body: undefined; response: GetUserBillingResponse };
   updateUserBilling: { params: undefined; query: UpdateUserBillingQuery; body: UpdateUserBillingBody; response: UpdateUserBillingResponse };
   createUser: { params: undefined; query: undefined; body: CreateUserBody; response: CreateUserResponse };
+  inviteSchedulingSystemPatient: { params: undefined; query: undefined; body: InviteSchedulingSystemPatientBody; response: InviteSchedulingSystemPatientResponse };
   createUserSkipEmailVerification: { params: undefined; query: undefined; body: CreateUserSkipEmailVerificationBody; response: CreateUserSkipEmailVerificationResponse };
   getUserPatients: { params: undefined; query: GetUserPatientsQuery; body: undefined; response: GetUserPatientsResponse };
   userExists: { params: undefined; query: UserExistsQuery; body: undefined; response: UserExistsResponse };

@@ -421,6 +421,25 @@ export const messages = {
   'dates.dayAtTime': '{day} at {time}',
   /** Consent wording signed on behalf of a minor (product-spec §3 consent state); {patient} is the minor's full name. */
   'consent.parentOrGuardian': 'Parent / legal guardian of {patient}',
+  /** Above the first-time screen's choices, for an account staff or a partner started. */
+  'ui.firstTime.intro': 'An account in our patient portal was started for you. Choose your language and time zone, then confirm it is you.',
+  /** Above the first-time screen's choices, for an account started from a scheduling-system record. */
+  'ui.firstTime.amdIntro': 'Your practice\'s scheduling system has a record for you, and an account in our patient portal was started from it. Choose your language and time zone, then confirm it is you with the details of that record.',
+  'ui.firstTime.languageLegend': 'The language we write to you in',
+  'ui.firstTime.zoneLabel': 'Your time zone',
+  /** Under the time-zone choice; the zone first chosen is the device's own. */
+  'ui.firstTime.zoneHint': 'Suggested from this device. Every time we show or send you is in this zone.',
+  'ui.firstTime.identityHeading': 'Confirm it is you',
+  /** The first-time screen opened without its invitation link by someone signed out. */
+  'ui.firstTime.noToken': 'This page opens from the link in your invitation e-mail. If you already set up your account, sign in with your e-mail.',
+  'ui.firstTime.signIn': 'Sign in',
+  /** The first-time screen once the account is claimed; {name} is the person's first name. */
+  'ui.firstTime.readyHeading': 'Welcome, {name}. Your account is ready.',
+  'ui.firstTime.booked': 'Sessions booked for you',
+  'ui.firstTime.noneBooked': 'Nothing is booked for you yet.',
+  'ui.firstTime.pending': 'Left to sign',
+  'ui.firstTime.nothingPending': 'Nothing is left to sign.',
+  'ui.firstTime.toDashboard': 'Go to your dashboard',
   /** Heading of a hub's list of its state and city pages (crawlable links to every state and city where providers practice). */
   'ui.landing.places.heading': 'Find {providerKind} by state and city',
   /** A link to a state's landing page; starts with a capital letter where shown. */
@@ -1704,6 +1723,20 @@ export interface MessageParams {
   'validation.dateOfBirth.minor': Record<string, never>;
   'dates.dayAtTime': { day: string | number; time: string | number };
   'consent.parentOrGuardian': { patient: string | number };
+  'ui.firstTime.intro': Record<string, never>;
+  'ui.firstTime.amdIntro': Record<string, never>;
+  'ui.firstTime.languageLegend': Record<string, never>;
+  'ui.firstTime.zoneLabel': Record<string, never>;
+  'ui.firstTime.zoneHint': Record<string, never>;
+  'ui.firstTime.identityHeading': Record<string, never>;
+  'ui.firstTime.noToken': Record<string, never>;
+  'ui.firstTime.signIn': Record<string, never>;
+  'ui.firstTime.readyHeading': { name: string | number };
+  'ui.firstTime.booked': Record<string, never>;
+  'ui.firstTime.noneBooked': Record<string, never>;
+  'ui.firstTime.pending': Record<string, never>;
+  'ui.firstTime.nothingPending': Record<string, never>;
+  'ui.firstTime.toDashboard': Record<string, never>;
   'ui.landing.places.heading': { providerKind: string | number };
   'ui.landing.places.stateLink': { providerKind: string | number; state: string | number };
   'ui.landing.providers.heading': { providerKind: string | number; where: string | number };

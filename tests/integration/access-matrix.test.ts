@@ -74,6 +74,7 @@ const withoutRecord: ReadonlySet<string> = new Set<EndpointId>([
   'saveCareAvailability',
   'getCareCalendar',
   'createUser',
+  'inviteSchedulingSystemPatient',
   'userExists',
   'listDeadLetters',
   'listInsuranceVerifications',
@@ -143,6 +144,21 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
     url: '/api/users/create',
     payload: { email: `matrix.made.${(madeAccounts += 1)}@example.com`, firstName: 'Matrix', lastName: 'Made', dateOfBirth: '1980-01-01' },
   }),
+  inviteSchedulingSystemPatient: () => {
+    madeAccounts += 1;
+    return {
+      method: 'POST',
+      url: '/api/users/create-from-scheduling-system',
+      payload: {
+        ehrId: `AMD-MATRIX-${madeAccounts}`,
+        email: `matrix.record.${madeAccounts}@example.com`,
+        firstName: 'Matrix',
+        lastName: 'Record',
+        dateOfBirth: '1980-01-01',
+        address: { line1: '1 Main St', city: 'Austin', state: 'TX', zipcode: '78701' },
+      },
+    };
+  },
   userExists: (t) => ({ method: 'GET', url: `/api/users/exists?email=${encodeURIComponent(t.email)}` }),
   updateUser: (t) => ({ method: 'PATCH', url: `/api/users/${t.userId}`, payload: { lastName: 'Changed' } }),
   getReminderPreferences: (t) => ({ method: 'GET', url: `/api/users/${t.userId}/reminder-preferences` }),

@@ -962,6 +962,12 @@ export function useLoginGoogleSsoMutation(options?: MutationHookOptions<'loginGo
   return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['loginGoogleSso'] & WithCallOptions) => api.loginGoogleSso(input as EndpointInputs['loginGoogleSso'], callOptions), ...options });
 }
 
+/** Claim an account someone else started (POST /api/auth/claim-account) */
+export function useClaimAccountMutation(options?: MutationHookOptions<'claimAccount', EndpointInputs['claimAccount'] & WithCallOptions>) {
+  const api = useApi();
+  return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['claimAccount'] & WithCallOptions) => api.claimAccount(input as EndpointInputs['claimAccount'], callOptions), ...options });
+}
+
 /** Sign out (POST /api/auth/sign-out) */
 export function useSignOutMutation(options?: MutationHookOptions<'signOut', WithCallOptions | void>) {
   const api = useApi();
@@ -1242,6 +1248,12 @@ export function useUpdateUserBillingMutation(options?: MutationHookOptions<'upda
 export function useCreateUserMutation(options?: MutationHookOptions<'createUser', EndpointInputs['createUser'] & WithCallOptions>) {
   const api = useApi();
   return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['createUser'] & WithCallOptions) => api.createUser(input as EndpointInputs['createUser'], callOptions), ...options });
+}
+
+/** Start the account of a patient known from the scheduling system (POST /api/users/create-from-scheduling-system) */
+export function useInviteSchedulingSystemPatientMutation(options?: MutationHookOptions<'inviteSchedulingSystemPatient', EndpointInputs['inviteSchedulingSystemPatient'] & WithCallOptions>) {
+  const api = useApi();
+  return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['inviteSchedulingSystemPatient'] & WithCallOptions) => api.inviteSchedulingSystemPatient(input as EndpointInputs['inviteSchedulingSystemPatient'], callOptions), ...options });
 }
 
 /** Create an account and sign it in without e-mail verification (POST /api/users/create-skip-email-verification) */

@@ -401,6 +401,20 @@ export const translation: Translation = {
     'validation.dateOfBirth.minor': 'No puede ser menor de edad',
     'dates.dayAtTime': '{day} a las {time}',
     'consent.parentOrGuardian': 'Padre, madre o tutor legal de {patient}',
+    'ui.firstTime.intro': 'Se creó para usted una cuenta en nuestro portal del paciente. Elija su idioma y su zona horaria y luego confirme que es usted.',
+    'ui.firstTime.amdIntro': 'El sistema de citas de su consultorio tiene un registro suyo, y a partir de él se creó una cuenta en nuestro portal del paciente. Elija su idioma y su zona horaria y luego confirme que es usted con los datos de ese registro.',
+    'ui.firstTime.languageLegend': 'El idioma en que le escribimos',
+    'ui.firstTime.zoneLabel': 'Su zona horaria',
+    'ui.firstTime.zoneHint': 'Sugerida según este dispositivo. Todas las horas que le mostramos o enviamos están en esta zona.',
+    'ui.firstTime.identityHeading': 'Confirme que es usted',
+    'ui.firstTime.noToken': 'Esta página se abre desde el enlace de su correo de invitación. Si ya configuró su cuenta, inicie sesión con su correo electrónico.',
+    'ui.firstTime.signIn': 'Iniciar sesión',
+    'ui.firstTime.readyHeading': 'Le damos la bienvenida, {name}. Su cuenta está lista.',
+    'ui.firstTime.booked': 'Sesiones reservadas para usted',
+    'ui.firstTime.noneBooked': 'Todavía no hay nada reservado para usted.',
+    'ui.firstTime.pending': 'Pendiente de firmar',
+    'ui.firstTime.nothingPending': 'No queda nada por firmar.',
+    'ui.firstTime.toDashboard': 'Ir a su panel',
     'ui.landing.places.heading': 'Encuentre {providerKind} por estado y ciudad',
     'ui.landing.places.stateLink': '{providerKind} en {state}',
     'ui.landing.providers.heading': '{providerKind} {where}',
@@ -1274,6 +1288,15 @@ export const translation: Translation = {
     },
     EMAIL_VERIFICATION_REQUIRED: {
       message: 'Verifique su dirección de correo electrónico para continuar. Le enviaremos un código.',
+    },
+    ACCOUNT_ALREADY_CLAIMED: {
+      message: 'Esta cuenta ya está configurada. Inicie sesión con su correo electrónico.',
+    },
+    CLAIM_FOR_ANOTHER_ACCOUNT: {
+      message: 'Esta invitación es para la cuenta de otra persona. Cierre la sesión primero o abra el enlace en el dispositivo de esa persona.',
+    },
+    CLAIM_DETAILS_MISMATCH: {
+      message: 'Estos datos no coinciden con el registro que su consultorio tiene de usted. Revise su fecha de nacimiento, apellido y código postal e inténtelo de nuevo.',
     },
     BILLING_HISTORY_MISSING_INFO: {
       message: 'Faltan algunos datos de este registro de facturación, así que no se puede mostrar. Llame al {phone} para recibir ayuda.',
@@ -2661,6 +2684,12 @@ export const translation: Translation = {
     agendaDashboard: {
       title: 'Tareas de recepción',
     },
+    firstTimeUser: {
+      title: 'Bienvenido a su cuenta',
+    },
+    firstTimeAmdUser: {
+      title: 'Bienvenido a su cuenta',
+    },
     verifySuccess: {
       title: 'Todo está listo',
     },
@@ -2726,6 +2755,11 @@ export const translation: Translation = {
     },
   },
   mail: {
+    'account-invitation': {
+      subject: 'Su cuenta del portal del paciente está lista para usted',
+      text: 'Hola, {name}:\n\nSe creó para usted una cuenta en nuestro portal del paciente. Para usarla, abra este enlace, confirme que es usted y elija su idioma y su zona horaria:\n\n{link}\n\nAllí verá las sesiones que ya están reservadas para usted y lo que falte por firmar. El enlace sirve una sola vez, durante {days} días. Si no esperaba este correo, puede ignorarlo.\n',
+      html: '<p>Hola, {name}:</p>\n<p>Se creó para usted una cuenta en nuestro portal del paciente. Para usarla, abra este enlace, confirme que es usted y elija su idioma y su zona horaria:</p>\n<p><a href="{link}">Configurar mi cuenta</a></p>\n<p>Allí verá las sesiones que ya están reservadas para usted y lo que falte por firmar. El enlace sirve una sola vez, durante {days} días. Si no esperaba este correo, puede ignorarlo.</p>\n',
+    },
     'appointment-cancellation': {
       subject: 'Su sesión con {provider} del {when} está cancelada',
       text: 'Hola, {name}:\n\nSu sesión con {provider} del {when} está cancelada. {fee}\n\nPuede reservar una nueva sesión en el portal del paciente cuando lo desee.\n',
@@ -4099,6 +4133,36 @@ export const translation: Translation = {
           },
           email: {
             title: 'Correo electrónico',
+          },
+        },
+      },
+    },
+    'claim-account': {
+      id: 'claim-account',
+      title: 'Confirme que es usted',
+      submitLabel: 'Confirmar y continuar',
+      schema: {
+        properties: {
+          dateOfBirth: {
+            title: 'Fecha de nacimiento',
+          },
+        },
+      },
+    },
+    'claim-scheduling-record': {
+      id: 'claim-scheduling-record',
+      title: 'Confirme que es usted',
+      submitLabel: 'Confirmar y continuar',
+      schema: {
+        properties: {
+          dateOfBirth: {
+            title: 'Fecha de nacimiento',
+          },
+          lastName: {
+            title: 'Apellido',
+          },
+          zipcode: {
+            title: 'Código postal',
           },
         },
       },

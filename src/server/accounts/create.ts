@@ -1,7 +1,8 @@
 /**
  * Creating a patient account (POST /users/create and create-skip-email-verification). The account
  * holder is also their own first patient (relationship Self). Staff creating an account for someone
- * make its sign-in links ask for the date of birth; a third-party agent's accounts join their partner.
+ * make its sign-in links ask for the date of birth and leave it for its person to claim (accounts/claim.ts);
+ * a third-party agent's accounts join their partner.
  * An account made by its holder keeps the language they signed up in.
  */
 import type { FastifyRequest } from 'fastify';
@@ -14,17 +15,24 @@ import { userById, type UserRow } from './repository';
 import { constants } from '@/generated/constants';
 import { takeOrRefuse } from '../limits/counters';
 import { pgCode, UNIQUE_VIOLATION } from '../db/errors';
+import type { StartedBy } from './claim';
 
 /**
  * `provisional` (the skip-e-mail path): the account holds the address only as its unconfirmed
  * pending_email, claims no sign-in address and so never collides with an account that has it; a
  * sign-in code to the address later confirms it (accounts/provisional.ts).
  */
-export async function createPatientAccount(request: FastifyRequest, body: CreateUserBody, options: { provisional?: boolean } = {}): Promise<UserRow> {
+export async function createPatientAccount(
+  request: FastifyRequest,
+  body: CreateUserBody,
+  options: { provisional?: boolean; schedulingSystemEhrId?: string } = {},
+): Promise<UserRow & { started_by: StartedBy | null }> {
   const provisional = options.provisional === true;
   // Anyone may sign up; a valid staff token changes how the account is set up, an invalid one is ignored.
   const caller = await resolveCaller(request);
   const byStaff = Boolean(caller?.permissions.isSupportOrThirdParty);
+  // An account started for someone else waits for its person to claim it (accounts/claim.ts).
+  const startedBy: StartedBy | null = !byStaff ? null : options.schedulingSystemEhrId !== undefined ? 'scheduling_system' : 'staff';
   if (byStaff && !body.dateOfBirth) {
     throw new AppError('VALIDATION_FAILED', {
       errors: [{ field: 'dateOfBirth', keyword: 'required', message: messageTemplate('validation.default.required') }],
@@ -47,8 +55,8 @@ export async function createPatientAccount(request: FastifyRequest, body: Create
     const id = await request.server.database.transaction(async (tx) => {
       const [user] = await tx.query<{ id: string }>(
         `INSERT INTO users (email, pending_email, first_name, last_name, user_type, groups, address, business_partner_id, is_partner_association_active,
-                            date_of_birth, dob_check_required, language)
-         VALUES ($1, $9, $2, $3, 'patient', '{patient}', $4, $5, $6, $7, $8, $10) RETURNING id`,
+                            date_of_birth, dob_check_required, language, started_by)
+         VALUES ($1, $9, $2, $3, 'patient', '{patient}', $4, $5, $6, $7, $8, $10, $11) RETURNING id`,
         [
           provisional ? null : body.email,
           body.firstName,
@@ -62,19 +70,19 @@ export async function createPatientAccount(request: FastifyRequest, body: Create
           // The language of the page the person signed up on (the app sends it as Accept-Language): their
           // mail and documents follow it. Staff signing someone up leave it for the person to choose.
           byStaff ? null : request.locale,
+          startedBy,
         ],
       );
-      await tx.query(`INSERT INTO patients (user_id, first_name, last_name, date_of_birth, relationship, email) VALUES ($1, $2, $3, $4, 'Self', $5)`, [
-        user!.id,
-        body.firstName,
-        body.lastName,
-        body.dateOfBirth ?? null,
-        body.email,
-      ]);
+      // A scheduling-system patient keeps the record's id; anyone else is numbered by the database.
+      await tx.query(
+        `INSERT INTO patients (user_id, first_name, last_name, date_of_birth, relationship, email, ehr_id)
+         VALUES ($1, $2, $3, $4, 'Self', $5, coalesce($6, 'P' || nextval('patient_ehr_id_seq')::text))`,
+        [user!.id, body.firstName, body.lastName, body.dateOfBirth ?? null, body.email, options.schedulingSystemEhrId ?? null],
+      );
       return user!.id;
     });
     request.auditTarget = { type: 'user', id };
-    return (await userById(request.server.database, id))!;
+    return { ...(await userById(request.server.database, id))!, started_by: startedBy };
   } catch (err) {
     if (pgCode(err) === UNIQUE_VIOLATION) throw new AppError('USER_ALREADY_EXISTS', { cause: err });
     throw err;

@@ -21,9 +21,10 @@ export async function insertLoginToken(db: Queryable, t: { tokenHash: string; us
 
 /** The token with that hash, whether it has expired at `now` (ISO) and whether it was used. */
 export async function loginTokenByHash(db: Queryable, tokenHash: string, now: string): Promise<LoginTokenRow | undefined> {
+  // Sign-in tokens only: an account invitation (purpose 'claim') is spent by claiming the account, never by /login.
   const [row] = await db.query<LoginTokenRow>(
     `SELECT id, user_id, expires_at <= $2::timestamptz AS expired, used_at IS NOT NULL AS used, wrong_tries, redirect_to
-       FROM login_tokens WHERE token_hash = $1`,
+       FROM login_tokens WHERE token_hash = $1 AND purpose = 'sign_in'`,
     [tokenHash, now],
   );
   return row;

@@ -8,8 +8,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ConsentType } from '@/generated/enums';
 import { message } from '@/domain/messages';
+import { ownSignatureMissing } from '@/domain/consents';
 import { portalKeys } from '@/client/api/query-keys';
 import { selectUser } from '@/client/store/auth/slice';
 import { consentReset, consentSignRequested, consentTemplateRequested, selectConsent } from '@/client/store/consent/slice';
@@ -22,8 +22,6 @@ import { fullName } from '@/client/ui/format';
 import { routeById } from '@/generated/routes';
 import { stepCopy, stepPath, useAccountPatient, usePatientId } from './steps';
 
-const BOOKING_CONSENT: ConsentType = 'bookAppointmentConsent';
-
 export default function VerifyConsentPage() {
   const patientId = usePatientId();
   const dispatch = useAppDispatch();
@@ -34,8 +32,9 @@ export default function VerifyConsentPage() {
   const [signing, setSigning] = useState(false);
   const copy = stepCopy('consent');
   const account = useAccountPatient(patientId);
-  // A link opened again after signing: nothing to sign (the account's list says the consent is given).
-  const alreadySigned = !signing && Boolean(account.patient?.consents?.some((c) => c.consentType === BOOKING_CONSENT && c.isConsentProvided));
+  // A link opened again after signing: nothing to sign (the account's list says the person gave the consent;
+  // one staff recorded for them on a call is theirs to sign once the account is theirs).
+  const alreadySigned = !signing && Boolean(account.patient) && !ownSignatureMissing(account.patient?.consents);
 
   useEffect(() => {
     if (!patientId) return;

@@ -7,6 +7,7 @@ import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { createPatientAccount } from '@/server/accounts/create';
 import { confirmProvisionalAccounts } from '@/server/accounts/provisional';
+import { claimAccount } from '@/server/accounts/claim';
 import { userByEmail, userById, type UserRow } from '@/server/accounts/repository';
 import { writeAudit } from '@/server/audit';
 import { newLoginToken, newOtp } from '@/server/auth/codes';
@@ -97,6 +98,10 @@ async function signInWithToken(request: FastifyRequest, reply: FastifyReply, log
 }
 
 export const authHandlers: Handlers = {
+  async claimAccount(request, reply) {
+    return claimAccount(request, reply, request.body);
+  },
+
   async sendMagicLink(request) {
     const { email, redirectTo } = request.body;
     await takeSend(request, email, 'sendMagicLink');

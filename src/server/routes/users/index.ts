@@ -3,6 +3,7 @@ import { messageTemplate } from '@/domain/messages';
 import { isLocale } from '@/domain/locale';
 import { isTimeZone } from '@/domain/date-format';
 import { createPatientAccount } from '@/server/accounts/create';
+import { sendClaimInvitation } from '@/server/accounts/claim';
 import { billingSummary } from '@/server/billing/summary';
 import { billingOf, keepBilling } from '@/server/accounts/billing';
 import { reachAccount } from '@/server/accounts/reach';
@@ -54,7 +55,18 @@ export const usersHandlers: Handlers = {
 
   async createUser(request, reply) {
     const user = await createPatientAccount(request, request.body);
-    await sendSignInLink(request, user);
+    // Started for someone else (every staff caller): its person claims it from an invitation; otherwise a sign-in link.
+    if (user.started_by) await sendClaimInvitation(request, user.id, user.started_by);
+    else await sendSignInLink(request, user);
+    reply.status(201);
+    return userOut(request.server.database, user);
+  },
+
+  async inviteSchedulingSystemPatient(request, reply) {
+    const { ehrId, ...person } = request.body;
+    // Its ehrId, e-mail or both may already have an account: the unique constraints answer USER_ALREADY_EXISTS.
+    const user = await createPatientAccount(request, person, { schedulingSystemEhrId: ehrId });
+    await sendClaimInvitation(request, user.id, 'scheduling_system');
     reply.status(201);
     return userOut(request.server.database, user);
   },

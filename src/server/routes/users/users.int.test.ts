@@ -28,7 +28,7 @@ async function exists(email: string): Promise<{ exists: boolean; userId?: string
 }
 
 describe('POST /api/users/create', () => {
-  it('creates a patient account (by staff) with itself as first patient, and mails a sign-in link', async () => {
+  it('creates a patient account (by staff) with itself as first patient, and mails its person an invitation to claim it', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/users/create',
@@ -37,7 +37,9 @@ describe('POST /api/users/create', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ email: 'robin.new@example.com', userType: 'patient', businessPartnerId: null, address: { city: 'Austin' } });
-    expect((await mailTo(t.app, 'robin.new@example.com'))[0]?.text).toMatch(/loginToken=/);
+    const [invitation] = await mailTo(t.app, 'robin.new@example.com');
+    expect(invitation?.template).toBe('account-invitation');
+    expect(invitation?.text).toContain(`${t.app.publicUrl}/app/first-time-user?claimToken=`);
     const caller = await callerFor(t.app, 'robin.new@example.com');
     const patients = await t.app.inject({ method: 'GET', url: '/api/users/patients', headers: caller.headers });
     expect(patients.json().items).toEqual([expect.objectContaining({ firstName: 'Robin', relationship: 'Self' })]);
