@@ -5046,6 +5046,10 @@ export interface GetUserDetailsResponse {
    * The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.
    */
   timeZone?: string;
+  /**
+   * The IANA time zone the account's address lies in (by state, and zip code where a state keeps two clocks: src/domain/address-zone.ts); suggested where it keeps another clock than timeZone. Absent without an address of a known state.
+   */
+  addressTimeZone?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5132,6 +5136,10 @@ export interface CreateUserResponse {
    * The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.
    */
   timeZone?: string;
+  /**
+   * The IANA time zone the account's address lies in (by state, and zip code where a state keeps two clocks: src/domain/address-zone.ts); suggested where it keeps another clock than timeZone. Absent without an address of a known state.
+   */
+  addressTimeZone?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5290,6 +5298,10 @@ export interface UpdateUserResponse {
    * The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.
    */
   timeZone?: string;
+  /**
+   * The IANA time zone the account's address lies in (by state, and zip code where a state keeps two clocks: src/domain/address-zone.ts); suggested where it keeps another clock than timeZone. Absent without an address of a known state.
+   */
+  addressTimeZone?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5336,6 +5348,10 @@ export interface ConfirmEmailChangeResponse {
    * The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.
    */
   timeZone?: string;
+  /**
+   * The IANA time zone the account's address lies in (by state, and zip code where a state keeps two clocks: src/domain/address-zone.ts); suggested where it keeps another clock than timeZone. Absent without an address of a known state.
+   */
+  addressTimeZone?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema

@@ -998,6 +998,7 @@ export const translation: Translation = {
     'ui.timeZone.saved': 'De ahora en adelante todas las horas se muestran en {zone}.',
     'ui.timeZone.ask': '¿En qué zona horaria le mostramos las horas? Su dispositivo está en {zone}.',
     'ui.timeZone.useSuggested': 'Usar {zone}',
+    'ui.timeZone.addressSuggest': 'La zona horaria de su dirección es {zone}. ¿Quiere ver sus horarios en {zone}?',
     'ui.timeZone.staffIntro': 'La zona horaria de la persona que llama: sus sesiones, recordatorios y documentos muestran las horas en ella.',
     'ui.login.or': 'o',
     'ui.login.staffNote': 'El personal puede iniciar sesión con su cuenta de trabajo de Google.',

@@ -136,7 +136,9 @@ export default function AccountSettingsPage() {
         </Loaded>
       </div>
       {account.data ? <LanguageSettings userId={account.data.id} language={account.data.language} /> : null}
-      {account.data ? <TimeZoneSettings userId={account.data.id} timeZone={account.data.timeZone} onSaved={accountChanged} /> : null}
+      {account.data ? (
+        <TimeZoneSettings userId={account.data.id} timeZone={account.data.timeZone} addressTimeZone={account.data.addressTimeZone} onSaved={accountChanged} />
+      ) : null}
       {account.data ? <ReminderSettings userId={account.data.id} /> : null}
     </PortalShell>
   );
