@@ -3258,6 +3258,7 @@ export const translation: Translation = {
         heading: 'Filtros',
         open: 'Filtros',
         openWithCount: 'Filtros ({{count}})',
+        summaryWithCount: 'Filtros ({{count}} activos)',
         apply: 'Mostrar proveedores',
         close: 'Cerrar filtros',
         clear: 'Quitar todos los filtros',
