@@ -90,6 +90,8 @@ describe('calendar files in the reader’s zone', () => {
     ['America/Denver', '2026-03-07T16:00:00.000Z', '20260307T090000'],
     ['America/Denver', '2026-03-09T15:00:00.000Z', '20260309T090000'],
     ['America/Denver', '2026-11-02T16:00:00.000Z', '20261102T090000'],
+    // New Year in UTC is still the old year in the reader's zone (the VTIMEZONE starts at the UTC year's first instant).
+    ['America/Denver', '2027-01-01T00:30:00.000Z', '20261231T173000'],
     // No summer time; the southern hemisphere's; a half-hour offset.
     ['America/Phoenix', '2026-07-01T16:00:00.000Z', '20260701T090000'],
     ['Australia/Sydney', '2026-01-05T22:00:00.000Z', '20260106T090000'],

@@ -8,8 +8,11 @@
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
-/** Steps of the search for offset changes: shorter than the shortest time any zone keeps one offset (weeks). */
-const SCAN_STEP_MS = 7 * DAY_MS;
+/**
+ * Steps of the search for offset changes: shorter than the shortest time any zone keeps one offset (Morocco's
+ * month without summer time is the shortest), so no change is stepped over.
+ */
+const SCAN_STEP_MS = 14 * DAY_MS;
 
 const wallClocks = new Map<string, Intl.DateTimeFormat>();
 
@@ -71,10 +74,13 @@ function offsetText(minutes: number): string {
   return `${sign}${two(Math.floor(size / 60))}${two(size % 60)}`;
 }
 
+const shortNames = new Map<string, Intl.DateTimeFormat>();
+
 /** The zone's short name at an instant (MST, MDT), for TZNAME. */
 function zoneName(zone: string, at: number): string {
-  const named = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' }).formatToParts(new Date(at));
-  return named.find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  let format = shortNames.get(zone);
+  if (!format) shortNames.set(zone, (format = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })));
+  return format.formatToParts(new Date(at)).find((part) => part.type === 'timeZoneName')?.value ?? zone;
 }
 
 /** The first instant (to the minute) in (after, before] where the offset is no longer the one at `after`. */
@@ -120,12 +126,22 @@ function observance(zone: string, onset: number, fromOffset: number, toOffset: n
 }
 
 /**
- * The VTIMEZONE lines of a zone covering instants from `first` to `last` (ISO): the offset in force a year before
- * the first, then every change until a year after the last, each an observance with its own DTSTART.
+ * The VTIMEZONE lines of a zone covering instants from `first` to `last` (ISO): the offset in force at the start of
+ * the first's year, then every change until the end of the last's year, each an observance with its own DTSTART.
  */
 export function vtimezoneLines(zone: string, first: string, last: string): string[] {
-  const start = Date.UTC(new Date(first).getUTCFullYear() - 1, 0, 1);
-  const end = Date.UTC(new Date(last).getUTCFullYear() + 2, 0, 1);
+  const fromYear = new Date(first).getUTCFullYear();
+  const toYear = new Date(last).getUTCFullYear() + 1;
+  // Found once per zone and span (about sixty readings of the zone's clock a year), then kept.
+  const key = `${zone}|${fromYear}|${toYear}`;
+  let lines = vtimezones.get(key);
+  if (!lines) vtimezones.set(key, (lines = observances(zone, Date.UTC(fromYear, 0, 1), Date.UTC(toYear, 0, 1))));
+  return lines;
+}
+
+const vtimezones = new Map<string, string[]>();
+
+function observances(zone: string, start: number, end: number): string[] {
   let offset = zoneOffsetMinutes(zone, start);
   const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`, ...observance(zone, start, offset, offset)];
   for (let at = start; at < end; at += SCAN_STEP_MS) {

@@ -39,6 +39,7 @@ import { prepared } from '../db/connection';
 import { AppError } from '../errors';
 import { isTimeZone } from '@/domain/date-format';
 import { suggestAccountTimeZone } from '../accounts/time-zone';
+import { zoneOfAddress } from '@/domain/address-zone';
 import { audienceOf } from '../plugins/errors';
 import { callerOf } from '../plugins/auth';
 import { dollarsToCents } from '../payments/gateway';
@@ -207,9 +208,11 @@ async function prepare(request: FastifyRequest, command: BookingCommand, now: Da
   const accountSelf = existing.find((p) => p.relationship === 'Self');
   if (body.timeZone !== undefined && !isTimeZone(body.timeZone))
     throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'timeZone', keyword: 'enum', message: messageTemplate('validation.default.enum') }] });
-  // The zone the account reads times in; else the one the booking's device suggests (the patient's browser),
-  // never the provider's: a booking's times are the reader's.
-  const timeZone = account.time_zone ?? body.timeZone ?? accountSelf?.time_zone ?? found.practice_time_zone ?? provider.time_zone;
+  // The zone the account reads times in; else the one the booking's device suggests (the patient's browser), then
+  // the one its address lies in (issue 34: a support booking has no device of the caller's); the provider's last:
+  // a booking's times are the reader's.
+  const addressZone = zoneOfAddress(account.address ?? body.responsibleParty?.address ?? {});
+  const timeZone = account.time_zone ?? body.timeZone ?? accountSelf?.time_zone ?? addressZone ?? found.practice_time_zone ?? provider.time_zone;
   const today = todayIso(now);
 
   let firstNewSeen = false;
