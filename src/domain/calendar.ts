@@ -3,10 +3,12 @@
  * the file the browser downloads and the one the e-mails attach, and a Google Calendar link.
  * Every copy of one appointment carries the same UID, and SEQUENCE grows with each change (reschedule,
  * cancellation), so a calendar that holds the event from the portal updates or cancels that same event
- * when the e-mail arrives. Times are instants written in UTC, so every calendar shows them in its own zone.
+ * when the e-mail arrives. An event with its reader's zone is written in it (DTSTART;TZID=America/Denver:…, with
+ * that zone's VTIMEZONE: src/domain/calendar-zone.ts); one without is written in UTC.
  */
 import { createEvent, createEvents, type EventAttributes } from 'ics';
 import site from '../generated/content/site';
+import { localStampIn, vtimezoneLines } from './calendar-zone';
 
 export interface CalendarEvent {
   /** the appointment's id: the event's UID is made from it (appointmentEventUid) */
@@ -23,6 +25,8 @@ export interface CalendarEvent {
   sequence: number;
   /** a cancelled appointment's event tells calendars to remove it */
   cancelled?: boolean;
+  /** the reader's IANA zone: the event's times are written in it (TZID and VTIMEZONE) */
+  timeZone?: string;
 }
 
 /** The host part of every appointment event's UID (RFC 5545 §3.8.4.7: globally unique, so id@host). */
@@ -76,7 +80,7 @@ export function calendarMethod(event: Pick<CalendarEvent, 'cancelled'>, delivery
 export function icsCalendar(event: CalendarEvent, options: { delivery: 'download' | 'mail'; now?: Date }): string {
   const { error, value } = createEvent({ ...eventAttributes(event, options.now), method: calendarMethod(event, options.delivery) });
   if (error || !value) throw error ?? new Error('calendar entry could not be written');
-  return refolded(value);
+  return refolded(value, [event]);
 }
 
 /**
@@ -101,7 +105,7 @@ export function icsFeed(events: readonly CalendarEvent[], options: { name: strin
     { productId: `-//${site.brand.name}//Sessions//EN`, method: 'PUBLISH', calName: options.name },
   );
   if (error || !value) throw error ?? new Error('calendar feed could not be written');
-  return refolded(value);
+  return refolded(value, events);
 }
 
 function eventAttributes(event: CalendarEvent, now: Date | undefined): EventAttributes {
@@ -124,13 +128,49 @@ function eventAttributes(event: CalendarEvent, now: Date | undefined): EventAttr
   };
 }
 
-/** The package folds at 75 characters; RFC 5545 §3.1 counts octets, so lines with accents are folded again. */
-function refolded(value: string): string {
-  return value
-    .replace(/\r\n[ \t]/g, '')
-    .split('\r\n')
-    .map(foldIcsLine)
-    .join('\r\n');
+/**
+ * The package's file with each event's times in its reader's zone, and folded again: the package folds at 75
+ * characters; RFC 5545 §3.1 counts octets, so lines with accents are folded again.
+ */
+function refolded(value: string, events: readonly CalendarEvent[]): string {
+  const lines = value.replace(/\r\n[ \t]/g, '').split('\r\n');
+  return inReadersZones(lines, events).map(foldIcsLine).join('\r\n');
+}
+
+const UTC_TIME = /^(DTSTART|DTEND):(\d{8}T\d{6})Z$/;
+
+/**
+ * DTSTART and DTEND of each zoned event (the package writes the i-th VEVENT for the i-th event) as wall-clock
+ * times with TZID, and one VTIMEZONE per zone, covering its events, before the first VEVENT.
+ */
+function inReadersZones(lines: string[], events: readonly CalendarEvent[]): string[] {
+  const zones = new Map<string, { first: string; last: string }>();
+  for (const event of events) {
+    if (!event.timeZone) continue;
+    const span = zones.get(event.timeZone);
+    zones.set(event.timeZone, {
+      first: span && span.first < event.start ? span.first : event.start,
+      last: span && span.last > event.end ? span.last : event.end,
+    });
+  }
+  if (!zones.size) return lines;
+  const written: string[] = [];
+  let index = -1;
+  for (const line of lines) {
+    if (line === 'BEGIN:VEVENT') {
+      if (index === -1) for (const [zone, span] of zones) written.push(...vtimezoneLines(zone, span.first, span.last));
+      index += 1;
+    }
+    const event = index >= 0 ? events[index] : undefined;
+    const time = event?.timeZone ? UTC_TIME.exec(line) : null;
+    if (time && event?.timeZone) {
+      const iso = time[1] === 'DTSTART' ? event.start : event.end;
+      written.push(`${time[1]};TZID=${event.timeZone}:${localStampIn(event.timeZone, iso)}`);
+    } else {
+      written.push(line);
+    }
+  }
+  return written;
 }
 
 /** Lines longer than 75 octets are folded: CRLF and one space (RFC 5545 §3.1), never inside a character. */
@@ -159,5 +199,7 @@ export function googleCalendarUrl(event: CalendarEvent): string {
   const params = new URLSearchParams({ action: 'TEMPLATE', text: event.title, dates: `${calendarStamp(event.start)}/${calendarStamp(event.end)}` });
   if (event.description) params.set('details', event.description);
   if (event.location) params.set('location', event.location);
+  // Google shows the event in the reader's zone (ctz), as the file does.
+  if (event.timeZone) params.set('ctz', event.timeZone);
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }

@@ -138,6 +138,14 @@ export function zoneLabel(zone: string, at: Date = new Date(), locale: Locale = 
   return name ?? zone;
 }
 
+/** "Mountain Time" ("hora de las Montañas Rocosas"): the zone's general name, the same in summer and winter. */
+export function zoneGeneralName(zone: string, locale: Locale = activeLocale()): string {
+  const name = formatter(locale, zone, { timeZoneName: 'longGeneric' })
+    .formatToParts(new Date(0))
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return name ?? zone;
+}
+
 export interface ZoneChoice {
   zone: string;
   label: string;

@@ -14098,6 +14098,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               type: 'string',
               description: 'The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.',
             },
+            addressTimeZone: {
+              type: 'string',
+              description: 'The IANA time zone the account\'s address lies in (by state, and zip code where a state keeps two clocks: src/domain/address-zone.ts); suggested where it keeps another clock than timeZone. Absent without an address of a known state.',
+            },
           },
         },
       },
@@ -14359,6 +14363,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
             timeZone: {
               type: 'string',
               description: 'The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.',
+            },
+            addressTimeZone: {
+              type: 'string',
+              description: 'The IANA time zone the account\'s address lies in (by state, and zip code where a state keeps two clocks: src/domain/address-zone.ts); suggested where it keeps another clock than timeZone. Absent without an address of a known state.',
             },
           },
         },
@@ -14862,6 +14870,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               type: 'string',
               description: 'The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.',
             },
+            addressTimeZone: {
+              type: 'string',
+              description: 'The IANA time zone the account\'s address lies in (by state, and zip code where a state keeps two clocks: src/domain/address-zone.ts); suggested where it keeps another clock than timeZone. Absent without an address of a known state.',
+            },
           },
         },
       },
@@ -14964,6 +14976,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
             timeZone: {
               type: 'string',
               description: 'The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.',
+            },
+            addressTimeZone: {
+              type: 'string',
+              description: 'The IANA time zone the account\'s address lies in (by state, and zip code where a state keeps two clocks: src/domain/address-zone.ts); suggested where it keeps another clock than timeZone. Absent without an address of a known state.',
             },
           },
         },

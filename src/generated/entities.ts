@@ -5081,6 +5081,10 @@ export interface GetUserDetailsResponse {
    * The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.
    */
   timeZone?: string;
+  /**
+   * The IANA time zone the account's address lies in (by state, and zip code where a state keeps two clocks: src/domain/address-zone.ts); suggested where it keeps another clock than timeZone. Absent without an address of a known state.
+   */
+  addressTimeZone?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5197,6 +5201,10 @@ export interface CreateUserResponse {
    * The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.
    */
   timeZone?: string;
+  /**
+   * The IANA time zone the account's address lies in (by state, and zip code where a state keeps two clocks: src/domain/address-zone.ts); suggested where it keeps another clock than timeZone. Absent without an address of a known state.
+   */
+  addressTimeZone?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5414,6 +5422,10 @@ export interface UpdateUserResponse {
    * The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.
    */
   timeZone?: string;
+  /**
+   * The IANA time zone the account's address lies in (by state, and zip code where a state keeps two clocks: src/domain/address-zone.ts); suggested where it keeps another clock than timeZone. Absent without an address of a known state.
+   */
+  addressTimeZone?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5460,6 +5472,10 @@ export interface ConfirmEmailChangeResponse {
    * The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.
    */
   timeZone?: string;
+  /**
+   * The IANA time zone the account's address lies in (by state, and zip code where a state keeps two clocks: src/domain/address-zone.ts); suggested where it keeps another clock than timeZone. Absent without an address of a known state.
+   */
+  addressTimeZone?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema

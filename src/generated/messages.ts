@@ -1097,6 +1097,8 @@ export const messages = {
   /** Asked once, in account settings, when the account's time zone is not known yet; {zone} is the device's zone (else the address's). */
   'ui.timeZone.ask': 'Which time zone should we show your times in? Your device is set to {zone}.',
   'ui.timeZone.useSuggested': 'Use {zone}',
+  /** Account settings, when the account's address lies in a zone that keeps another clock than the account's (or the device's, when the account has none); {zone} is the address's zone by its general name in the reader's language ("Mountain Time"). */
+  'ui.timeZone.addressSuggest': 'Your address is in {zone}. Use {zone} for your times?',
   /** Staff account screen of a caller, above the choice of the caller's time zone. */
   'ui.timeZone.staffIntro': 'The caller\'s time zone: their sessions, reminders and documents show times in it.',
   'ui.login.or': 'or',
@@ -2342,6 +2344,7 @@ export interface MessageParams {
   'ui.timeZone.saved': { zone: string | number };
   'ui.timeZone.ask': { zone: string | number };
   'ui.timeZone.useSuggested': { zone: string | number };
+  'ui.timeZone.addressSuggest': { zone: string | number };
   'ui.timeZone.staffIntro': Record<string, never>;
   'ui.login.or': Record<string, never>;
   'ui.login.staffNote': Record<string, never>;

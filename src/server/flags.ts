@@ -34,7 +34,7 @@ export function decisionFor(request: FastifyRequest, key: string): Promise<FlagD
   if (!decisions) madeFor.set(request, (decisions = new Map()));
   const normalized = flagUserKey(key);
   let decision = decisions.get(normalized);
-  if (!decision) decisions.set(normalized, (decision = request.server.flags.decide(normalized)));
+  if (!decision) decisions.set(normalized, (decision = request.server.flags.decide(normalized, { shared: normalized === ANYONE })));
   return decision;
 }
 

@@ -49,7 +49,9 @@ describe('provider search with a place, as a document', () => {
     // The times' button needs the script: its place is held, and "View profile" leads to the same times.
     await expect(page.getByRole('button', { name: copy.card.seeTimes }).first().isVisible()).resolves.toBe(false);
 
+    // The filters are one disclosure, closed as the server writes it; it opens without a script.
     const filters = page.locator('.search-layout__filters');
+    await filters.getByText(copy.filters.heading, { exact: true }).click();
     await filters.getByLabel(enums.appointmentMode.labels.online, { exact: true }).check();
     await filters.getByRole('button', { name: copy.filters.apply }).click();
     await page.waitForURL((u) => u.searchParams.getAll('availability_type').includes('online') && u.searchParams.get(P.state) === 'TX');
@@ -60,12 +62,18 @@ describe('provider search with a place, as a document', () => {
     await page.waitForURL((u) => u.searchParams.get(P.page) === '2');
     await page.getByRole('link', { name: copy.results.previous }).waitFor();
 
-    // On a phone the filters cannot open in a dialog without the script: they follow the results.
+    // On a phone the filters cannot open in a dialog without the script: their disclosure, closed, is one line
+    // above the results ("Filters (1 active)"), and opens in place.
     await page.setViewportSize({ width: 390, height: 844 });
     const phoneFilters = page.locator('.search-layout__filters');
     await phoneFilters.waitFor();
+    const summary = phoneFilters.getByText(copy.filters.summaryWithCount.replace('{{count}}', '1'), { exact: true });
+    await summary.waitFor();
     const [results, filtersBox] = await Promise.all([page.locator('.search-layout__results').boundingBox(), phoneFilters.boundingBox()]);
-    expect(filtersBox!.y).toBeGreaterThan(results!.y);
+    expect(filtersBox!.y).toBeLessThan(results!.y);
+    expect(filtersBox!.height).toBeLessThan(80);
+    await summary.click();
+    await expect(phoneFilters.getByLabel(enums.appointmentMode.labels.online, { exact: true }).isChecked()).resolves.toBe(true);
     await context.close();
   });
 

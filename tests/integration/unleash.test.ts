@@ -4,7 +4,8 @@
  * created through its admin API; the app is pointed at its frontend API by configuration (UNLEASH_URL,
  * UNLEASH_API_KEY), as a deployment is. A flag turned off in Unleash then changes what the server
  * enforces and what the flag endpoint (which every page's flag client reads) serves, within Unleash's
- * refresh; with Unleash down the app goes on with the last decisions it had (control where it never had one).
+ * refresh; with Unleash down the app goes on with the last decisions it had, and on the spec's control values for
+ * a caller it never had one for (issue 35).
  *
  * Needs PostgreSQL: it runs on the PostgreSQL pass of npm test (TEST_DB=postgres, TEST_DATABASE_URL; CI sets
  * both). Elsewhere its tests are reported as skipped, under a name that says why.
@@ -12,6 +13,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
+import { constants } from '@/generated/constants';
 import { flagSpecs } from '@/generated/flags';
 import { specFeatures } from '@/server/routes/flags/unleash-features';
 import { startTestApp, type TestApp } from '../support/app';
@@ -27,6 +29,9 @@ const FRONTEND_TOKEN = `*:development.${randomBytes(12).toString('hex')}`;
 const ENVIRONMENT = 'development';
 /** Unleash's frontend API picks up a change at its next revision check (every second): a generous bound on a busy machine. */
 const CHANGE_SEEN_WITHIN_MS = 60_000;
+
+/** The visitor whose bookings the operator pauses while Unleash answers. */
+const KNOWN_VISITOR = 'visitor-answered-by-unleash';
 
 type Toggle = { name: string; variant: { name: string } };
 
@@ -169,7 +174,7 @@ async function eventually<T>(probe: () => Promise<T | undefined>, what: string, 
         strategyBody('bookings', [{ name: 'off', weight: 1000 }]),
       );
       const paused = await eventually(async () => {
-        const res = await hold(t.app, patient, slot!);
+        const res = await hold(t.app, patient, slot!, { cookie: `${constants.visitorIdCookie}=${KNOWN_VISITOR}` });
         return res.statusCode === 503 ? res : undefined;
       }, 'holds refused once bookings is off in Unleash');
       expect(paused.json()).toMatchObject({ errorCode: 'BOOKINGS_PAUSED' });
@@ -186,12 +191,14 @@ async function eventually<T>(probe: () => Promise<T | undefined>, what: string, 
       expect(answer.statusCode).toBe(503);
       expect(answer.json()).toMatchObject({ errorCode: 'SERVICE_UNAVAILABLE' });
       // The server goes on with the last decisions it had (issue 34: a slow or absent flag service turns nothing on
-      // or off mid-visit): bookings stays paused as it was last set, the search stays refused; never a 500.
-      const [slot] = await makeSlots(t.app.database, 1);
-      const paused = await hold(t.app, patient, slot!);
+      // or off mid-visit): bookings stays paused for the visitor it was last set for, the search stays refused; and
+      // on the spec's control values for a visitor it never answered (issue 35): bookings' control acts as on.
+      const [slot, other] = await makeSlots(t.app.database, 2);
+      const paused = await hold(t.app, patient, slot!, { cookie: `${constants.visitorIdCookie}=${KNOWN_VISITOR}` });
       expect(paused.statusCode).toBe(503);
       expect(paused.json()).toMatchObject({ errorCode: 'BOOKINGS_PAUSED' });
       expect((await searchSessions(support)).statusCode).toBe(403);
+      expect((await hold(t.app, patient, other!, { cookie: `${constants.visitorIdCookie}=never-answered` })).statusCode).toBe(201);
     }, 120_000);
   },
 );

@@ -51,6 +51,8 @@ export const SEARCH_ATTRIBUTES = {
   autoSubmit: 'data-auto-submit',
   openFilters: 'data-open-filters',
   filtersDialog: 'data-filters-dialog',
+  /** the filters' disclosure beside the results (opened on wide screens: filters-disclosure.ts) */
+  filtersDisclosure: 'data-filters-disclosure',
   timesDialog: 'data-times-dialog',
   close: 'data-close-dialog',
   /** on a "See open times" button: the address of the provider's times (a fragment) the dialog shows, the dialog's title, the profile */

@@ -2,13 +2,15 @@
  * Provider search's document page (src/client/features/visitor/SearchDocument.tsx). The page works
  * without this script: its filters and order are GET forms, its paging and chips links. The island
  * adds what needs code: a form is sent as soon as a box is ticked or the order chosen (the filters'
- * dialog opens again on the new page, at the same box), the filters open in a dialog on phones,
+ * dialog opens again on the new page, at the same box), the filters open in a dialog on phones and their
+ * disclosure beside the results opens on wide screens,
  * "See open times" opens a dialog with the provider's picker (the profile's own, fetched alone with
  * the search's context: a fragment of a few KB the server caches, ProviderTimesFragment.tsx; its
  * filters and days are loaded in place), whose times are links into the booking flow. A typed place's address becomes the search's (state, coordinates),
  * and a page of results opened from the paging starts at the results heading.
  */
 import { PENDING_ATTRIBUTE, READER_ZONE_PARAM, SEARCH_ATTRIBUTES as A } from './names';
+import { openFiltersOnWideScreens } from './filters-disclosure';
 
 const REOPEN_FILTERS_KEY = 'provider-search:filters-open';
 /** The picker in a fetched fragment of provider times (SLOT_PICKER_ANCHOR of src/domain/slot-view.ts). */
@@ -149,6 +151,8 @@ export function providerSearch(root: HTMLElement): void {
   }
   if (window.location.hash === `#${RESULTS_HEADING_ID}`) document.getElementById(RESULTS_HEADING_ID)?.focus();
 
+  const disclosure = root.querySelector<HTMLDetailsElement>(`details[${A.filtersDisclosure}]`);
+  if (disclosure) openFiltersOnWideScreens(disclosure);
   const filtersDialog = root.querySelector<HTMLDialogElement>(`dialog[${A.filtersDialog}]`);
   if (filtersDialog) {
     closeOnBackdropAndButtons(filtersDialog);

@@ -19,6 +19,7 @@ const data = {
     heading: 'Filters',
     open: 'Filters',
     openWithCount: 'Filters ({{count}})',
+    summaryWithCount: 'Filters ({{count}} active)',
     apply: 'Show providers',
     close: 'Close filters',
     clear: 'Clear all filters',

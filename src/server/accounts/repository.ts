@@ -1,4 +1,5 @@
 /** Accounts as stored, and the shapes the API answers with. */
+import { zoneOfAddress } from '@/domain/address-zone';
 import type { Address, BusinessPartner } from '@/generated/entities';
 import type { PermissionGroup, UserType } from '@/generated/enums';
 import { prepared, type Queryable } from '../db/connection';
@@ -64,6 +65,8 @@ export interface UserOut {
 
 export async function userOut(db: Queryable, row: UserRow): Promise<UserOut> {
   const partner = row.business_partner_id ? await partnerById(db, row.business_partner_id) : undefined;
+  // The zone the address lies in: the account screens suggest it where it keeps another clock (issue 34).
+  const addressTimeZone = row.address ? zoneOfAddress(row.address) : undefined;
   const [self] = await db.query<{ phone_number: string | null }>(`SELECT phone_number FROM patients WHERE user_id = $1 AND relationship = 'Self' LIMIT 1`, [
     row.id,
   ]);
@@ -81,6 +84,7 @@ export async function userOut(db: Queryable, row: UserRow): Promise<UserOut> {
     ...(partner ? { businessPartner: partner } : {}),
     ...(row.language ? { language: row.language } : {}),
     ...(row.time_zone ? { timeZone: row.time_zone } : {}),
+    ...(addressTimeZone ? { addressTimeZone } : {}),
   };
 }
 

@@ -74,8 +74,9 @@ function sessionParts(app: FastifyInstance, appointment: BookedAppointment, loca
     start: appointment.start,
     end: appointment.end,
     title: message('mail.appointment.calendarTitle', { provider }),
-    // The instant is written in UTC (every calendar shows it in its own zone); the description names the reader's time and zone too.
+    // Written in the reader's zone (TZID with its VTIMEZONE), which the description names too.
     description: `${when}\n${modeLabel} - ${patients}${joinUrl ? `\n${where}` : ''}`,
+    timeZone: zone,
     location: joinUrl ?? address,
     ...(joinUrl ? { url: joinUrl } : {}),
     cancelled,

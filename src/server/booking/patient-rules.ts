@@ -9,6 +9,7 @@ import type { Relationship } from '@/generated/enums';
 import type { MessageKey } from '@/generated/messages';
 import { consentsRequired, consentsValid } from '@/domain/consents';
 import { isTimeZone } from '@/domain/date-format';
+import { zoneOfAddress } from '@/domain/address-zone';
 import { todayIso } from '@/domain/dates';
 import { message, messageTemplate } from '@/domain/messages';
 import { fullName } from '@/domain/names';
@@ -106,9 +107,11 @@ export function checkPatientRules(
   const accountSelf = existing.find((p) => p.relationship === 'Self');
   if (body.timeZone !== undefined && !isTimeZone(body.timeZone))
     throw new AppError('VALIDATION_FAILED', { errors: [{ field: 'timeZone', keyword: 'enum', message: messageTemplate('validation.default.enum') }] });
-  // The zone the account reads times in; else the one the booking's device suggests (the patient's browser),
-  // never the provider's: a booking's times are the reader's.
-  const timeZone = account.time_zone ?? body.timeZone ?? accountSelf?.time_zone ?? fallbackZones.practice ?? fallbackZones.provider;
+  // The zone the account reads times in; else the one the booking's device suggests (the patient's browser), then
+  // the one its address lies in (a support booking has no device of the caller's); the provider's last: a booking's
+  // times are the reader's.
+  const addressZone = zoneOfAddress(account.address ?? body.responsibleParty?.address ?? {});
+  const timeZone = account.time_zone ?? body.timeZone ?? accountSelf?.time_zone ?? addressZone ?? fallbackZones.practice ?? fallbackZones.provider;
   const today = todayIso(now);
 
   const drafts = draftsOf(body, existing);

@@ -8,6 +8,7 @@ import { callerFor, type TestCaller } from '@tests/support/sessions';
 import { bookingBody, consentGiven, hold, makeSlots, selfPatientOf } from '@tests/support/booking';
 import { insurePatient } from '@tests/support/insurance';
 import { appointmentEventUid } from '@/domain/calendar';
+import { localStampIn } from '@/domain/calendar-zone';
 
 let t: TestApp;
 let clinician: TestCaller;
@@ -55,6 +56,12 @@ describe('calendar feed', () => {
     expect(feed.body).toContain('BEGIN:VCALENDAR');
     expect(feed.body).toContain(`UID:${appointmentEventUid(booked.json().id)}`);
     expect(feed.body).not.toContain(self.lastName);
+    // In the clinician's own zone (their schedule's): a wall-clock time with TZID and that zone's VTIMEZONE.
+    const [{ time_zone: zone }] = (await t.app.database.query<{ time_zone: string }>('SELECT time_zone FROM providers WHERE id = $1', [providerId])) as [
+      { time_zone: string },
+    ];
+    expect(feed.body).toContain(`TZID:${zone}\r\n`);
+    expect(feed.body).toContain(`DTSTART;TZID=${zone}:${localStampIn(zone, slot!.start)}\r\n`);
 
     // A new address ends the first; revoking ends the second.
     const second = (await t.app.inject({ method: 'POST', url: '/api/care/calendar-feed', headers: clinician.headers })).json().url as string;

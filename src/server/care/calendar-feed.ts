@@ -62,10 +62,11 @@ export async function feedOf(app: FastifyInstance, token: string): Promise<strin
     booked_at: Date;
     changed_at: Date;
     rescheduled: boolean;
+    time_zone: string;
   }>(
     `SELECT a.id, lower(a.during) AS start_at, upper(a.during) AS end_at, a.appointment_mode, a.created_at AS booked_at, a.updated_at AS changed_at,
-            a.rescheduled_from IS NOT NULL AS rescheduled
-       FROM appointments a
+            a.rescheduled_from IS NOT NULL AS rescheduled, p.time_zone
+       FROM appointments a JOIN providers p ON p.id = a.provider_id
       WHERE a.provider_id = $1 AND a.status = 'booked' AND upper(a.during) >= $2::timestamptz - make_interval(days => $3::int)
       ORDER BY lower(a.during)`,
     [feed.provider_id, now.toISOString(), FEED_PAST_DAYS],
@@ -82,6 +83,8 @@ export async function feedOf(app: FastifyInstance, token: string): Promise<strin
         end: new Date(s.end_at).toISOString(),
         url: schedule,
         sequence: calendarSequence({ bookedAt: s.booked_at, changedAt: s.changed_at, rescheduled: s.rescheduled, cancelled: false }),
+        // The clinician reads their sessions in their own zone (the schedule's).
+        timeZone: s.time_zone,
       })),
       { name: message('calendar.feed.name'), now },
     ),

@@ -3,6 +3,7 @@
  * never control for someone the service had already answered; control only for a key never answered.
  */
 import type { FlagAnswer, FlagSource } from '../routes/flags/sources';
+import { flagOnUnder, treatmentIn } from '@/domain/flags';
 import { serverFlags } from './flags';
 
 type Reply = { variants: Record<string, string> } | 'fails' | 'hangs';
@@ -57,6 +58,18 @@ describe('server flag decisions', () => {
     replies.push('fails');
     expect(await flags.decide('mo@example.com')).toEqual({ key: 'mo@example.com', variants: {} });
     expect(await flags.isOn('patientSessionSearch', 'mo@example.com')).toBe(false);
+  });
+
+  it('gives control, not the last answer, for the key shared by callers it cannot tell apart while the service fails', async () => {
+    const { source, replies } = scriptedSource();
+    const flags = serverFlags(source, { waitMs: 50 });
+    replies.push({ variants: { bookings: 'off' } });
+    expect(await flags.decide('anonymous', { shared: true })).toEqual({ key: 'anonymous', variants: { bookings: 'off' } });
+    replies.push('fails');
+    const decision = await flags.decide('anonymous', { shared: true });
+    expect(decision).toEqual({ key: 'anonymous', variants: {} });
+    // bookings' control acts as on (specs/flags.yaml): a never-seen caller books while the service is down.
+    expect(flagOnUnder('bookings', treatmentIn('bookings', decision))).toBe(true);
   });
 
   it('takes a late answer as the last known decision for the next request', async () => {

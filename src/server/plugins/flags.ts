@@ -7,7 +7,8 @@
  * source serves to it. The source is given flagReadyWaitMs, as the browser gives it; when it is slower
  * or fails, the decision is the last one the source made for that key (its late answer still becomes
  * the last one), so a slow or absent flag service never switches a feature off for someone it was on
- * for. Only a key the server has never had an answer for falls back to control.
+ * for. A key the server has never had an answer for falls back to control (specs/flags.yaml's controlActsAs), and
+ * so does the one key shared by every caller without a visitor id (issue 35: on control values while Unleash is down).
  * Tests swap the source through buildApp's `services`, or force treatments with `app.flags.force`.
  */
 import fp from 'fastify-plugin';
@@ -23,8 +24,12 @@ export type { FlagName };
 export interface ServerFlags {
   /** where answers come from (the flag endpoint relays it) */
   readonly source: FlagSource;
-  /** every flag the source serves to a traffic key, with its variant (see above for a slow or failing source) */
-  decide(key: string): Promise<FlagDecision>;
+  /**
+   * every flag the source serves to a traffic key, with its variant (see above for a slow or failing source);
+   * `shared`: the key stands for callers the server cannot tell apart, so no last decision is anyone's own and a
+   * slow or failing source gives control
+   */
+  decide(key: string, options?: DecideOptions): Promise<FlagDecision>;
   /** the treatment of a flag for a traffic key (a user's e-mail for user flags, the visitor id for anonymous ones) */
   treatment(flag: FlagName, key: string): Promise<string>;
   /** whether a flag is on for a key: its treatment is one of its enabledWhen treatments (or on) */
@@ -42,6 +47,10 @@ declare module 'fastify' {
 /** The source a configuration names: Unleash when UNLEASH_URL (and its key) are set, else the specs. */
 export function flagSourceFor(config: Pick<Config, 'unleashUrl' | 'unleashApiKey'>): FlagSource {
   return config.unleashUrl && config.unleashApiKey ? unleashFrontendSource(config.unleashUrl, config.unleashApiKey) : specFlagSource();
+}
+
+export interface DecideOptions {
+  shared?: boolean;
 }
 
 export interface ServerFlagOptions {
@@ -87,14 +96,14 @@ export function serverFlags(source: FlagSource, options: ServerFlagOptions = {})
     return pending;
   };
 
-  const decide = async (key: string): Promise<FlagDecision> => {
+  const decide = async (key: string, { shared = false }: DecideOptions = {}): Promise<FlagDecision> => {
     let stopWaiting = () => {};
     const late = new Promise<undefined>((resolve) => {
       const timer = setTimeout(() => resolve(undefined), waitMs);
       stopWaiting = () => clearTimeout(timer);
     });
     const served = await Promise.race([ask(key), late]).finally(() => stopWaiting());
-    const variants = served ?? lastKnown.get(key) ?? {};
+    const variants = served ?? (shared ? undefined : lastKnown.get(key)) ?? {};
     const overrides = Object.fromEntries(Object.entries(forced).filter((entry): entry is [string, string] => Boolean(entry[1])));
     return { key, variants: { ...variants, ...overrides } };
   };
@@ -102,7 +111,7 @@ export function serverFlags(source: FlagSource, options: ServerFlagOptions = {})
   const treatment = async (flag: FlagName, key: string) => treatmentIn(flag, await decide(flagUserKey(key)));
   return {
     source,
-    decide: (key) => decide(flagUserKey(key)),
+    decide: (key, options) => decide(flagUserKey(key), options),
     treatment,
     async isOn(flag, key) {
       return flagOnUnder(flag, await treatment(flag, key));

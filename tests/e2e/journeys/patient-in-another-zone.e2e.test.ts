@@ -15,6 +15,7 @@ import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { formatDateTime, formatTime, formatTimeWithZone, formatWhen } from '@/domain/date-format';
 import { appointmentEventUid } from '@/domain/calendar';
+import { localStampIn } from '@/domain/calendar-zone';
 import { pdfText } from '@tests/support/pdf';
 import { baseUrl, eventually, newSession, useBrowser } from '../harness';
 import { useOwnServer } from '../server-process';
@@ -133,7 +134,7 @@ describe('journey: a patient in another time zone reads every time of their sess
         expect(receiptText).toContain(formatDateTime(booked.start, MOUNTAIN));
         expect(receiptText).not.toContain(easternTime);
 
-        // A day before the session: the reminder, and its calendar file (the instant in UTC, the patient's time named).
+        // A day before the session: the reminder, and its calendar file (in the patient's zone, with its VTIMEZONE).
         const beforeReminder = mailMoment();
         await serverClockAt(Date.parse(booked.start) - 24 * HOUR + 60_000);
         const reminder = await latestMail(visitor.email, 'appointment-reminder', beforeReminder);
@@ -144,7 +145,7 @@ describe('journey: a patient in another time zone reads every time of their sess
         };
         const ics = mailbox.messages.find((m) => m.template === 'appointment-reminder' && m.to === reminder.to)!.attachments![0]!.content;
         expect(ics).toContain(`UID:${appointmentEventUid(booked.id)}`);
-        expect(ics).toContain(`DTSTART:${moment.utc(booked.start).format('YYYYMMDD[T]HHmmss[Z]')}`);
+        expect(ics).toContain(`DTSTART;TZID=${MOUNTAIN}:${localStampIn(MOUNTAIN, booked.start)}`);
         // Lines of the file are folded at 75 octets: unfolded, its description states the patient's time.
         expect(ics.replace(/\r\n[ \t]/g, '')).toContain(mountainTime);
       });

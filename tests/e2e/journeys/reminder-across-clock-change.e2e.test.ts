@@ -11,6 +11,7 @@ import moment from 'moment-timezone';
 import { routeById } from '@/generated/routes';
 import { formatWhen } from '@/domain/date-format';
 import { appointmentEventUid } from '@/domain/calendar';
+import { localStampIn } from '@/domain/calendar-zone';
 import { baseUrl, eventually, newSession, useBrowser } from '../harness';
 import { useOwnServer } from '../server-process';
 import { serverClockAt } from '../server-clock';
@@ -109,8 +110,9 @@ describe('journey: a reminder across a clock change states the hour that was boo
         };
         const ics = mailbox.messages.find((m) => m.template === 'appointment-reminder' && m.to === reminder.to)!.attachments![0]!.content;
         expect(ics).toContain(`UID:${appointmentEventUid(booked.id)}`);
-        // The calendar entry names the same instant: 10:00 local in daylight time.
-        expect(ics).toContain(`DTSTART:${moment.utc(booked.start).format('YYYYMMDD[T]HHmmss[Z]')}`);
+        // The calendar entry names the same instant in the reader's zone: 10:00 local in daylight time, with the zone's rules.
+        expect(ics).toContain(`DTSTART;TZID=${zone}:${localStampIn(zone, booked.start)}`);
+        expect(ics).toContain(`TZID:${zone}`);
       });
       visitorSession.problems.assertNone();
     } finally {

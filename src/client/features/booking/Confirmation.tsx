@@ -64,8 +64,9 @@ export function Confirmation({
         ? { location: `${provider.practice.addressLine1}, ${provider.practice.city}, ${provider.practice.state} ${provider.practice.zipcode}` }
         : {}),
       description: message('ui.booking.confirm.joinVideo'),
+      timeZone,
     }),
-    [appointmentId, provider, slot, counselingType],
+    [appointmentId, provider, slot, counselingType, timeZone],
   );
   const when =
     formatTimeWithZone(slot.start, provider.timeZone) === formatTimeWithZone(slot.start, timeZone)

@@ -5,7 +5,7 @@ import { errorCatalogue } from '@/generated/errors';
 import { routeById } from '@/generated/routes';
 import { message, messageIn } from '@/domain/messages';
 import { localeDefinition, setLocaleSource } from '@/domain/locale';
-import { viewerTimeZone, zoneLabel } from '@/domain/date-format';
+import { viewerTimeZone, zoneGeneralName, zoneLabel } from '@/domain/date-format';
 import { selectUser } from '@/client/store/auth/slice';
 import AccountSettingsPage from './AccountSettingsPage';
 import { httpError, renderScreen, testUser } from './test-kit';
@@ -185,6 +185,63 @@ describe('AccountSettingsPage', () => {
     expect(updateUser).toHaveBeenCalledWith(expect.objectContaining({ params: { id: testUser.id }, body: { timeZone: 'America/Denver' } }));
     // Known now: the question is not asked again.
     expect(within(zones).queryByText(message('ui.timeZone.ask', { zone: zoneLabel(viewerTimeZone()) }))).toBeNull();
+  });
+
+  it('suggests the zone of an address saved in another clock’s zone, and uses it when asked (issue 34)', async () => {
+    // The server answers the zone the saved address lies in (El Paso, TX: Mountain, though Texas is mostly Central).
+    const updateUser = jest.fn((input: RequestInput) => {
+      const body = input.body as { address?: { zipcode: string }; timeZone?: string };
+      const moved = body.address?.zipcode === '79901' ? { addressTimeZone: 'America/Denver' } : {};
+      return { ...details, timeZone: 'America/New_York', addressTimeZone: 'America/New_York', ...moved, ...body };
+    });
+    renderScreen(<AccountSettingsPage />, {
+      path,
+      answers: {
+        getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }),
+        getUserDetails: () => ({ ...details, timeZone: 'America/New_York', addressTimeZone: 'America/New_York' }),
+        updateUser,
+      },
+    });
+    const zones = await screen.findByRole('region', { name: message('ui.timeZone.heading') });
+    const suggestion = message('ui.timeZone.addressSuggest', { zone: zoneGeneralName('America/Denver') });
+    expect(suggestion).toBe('Your address is in Mountain Time. Use Mountain Time for your times?');
+    // Columbus, OH and the account are both in Eastern time: nothing to suggest until the address moves to El Paso.
+    expect(within(zones).queryByText(/Your address is in/)).toBeNull();
+    const zip = await screen.findByLabelText(/Zip code/);
+    await userEvent.clear(zip);
+    await userEvent.type(zip, '79901');
+    await userEvent.selectOptions(screen.getByLabelText(/^State/), 'TX');
+    await userEvent.clear(screen.getByLabelText(/^City/));
+    await userEvent.type(screen.getByLabelText(/^City/), 'El Paso');
+    await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await within(zones).findByText(suggestion)).toBeTruthy();
+    expect(updateUser.mock.calls[0]![0]).toMatchObject({ body: { address: { city: 'El Paso', state: 'TX', zipcode: '79901' } } });
+    await userEvent.click(within(zones).getByRole('button', { name: message('ui.timeZone.useSuggested', { zone: zoneGeneralName('America/Denver') }) }));
+    expect(await within(zones).findByText(message('ui.timeZone.saved', { zone: zoneLabel('America/Denver') }))).toBeTruthy();
+    expect(updateUser).toHaveBeenLastCalledWith(expect.objectContaining({ params: { id: testUser.id }, body: { timeZone: 'America/Denver' } }));
+    // The account reads Mountain time now: nothing left to suggest.
+    expect(within(zones).queryByText(suggestion)).toBeNull();
+  });
+
+  it('says the address’s zone in Spanish on a Spanish page', async () => {
+    setLocaleSource(() => 'es');
+    try {
+      renderScreen(<AccountSettingsPage />, {
+        path,
+        answers: {
+          getReminderPreferences: () => ({ email: true, sms: false, smsPhone: null }),
+          getUserDetails: () => ({ ...details, timeZone: 'America/Chicago', addressTimeZone: 'America/Denver' }),
+          updateUser: jest.fn(),
+        },
+      });
+      const zones = await screen.findByRole('region', { name: messageIn('es', 'ui.timeZone.heading') });
+      const zone = zoneGeneralName('America/Denver', 'es');
+      expect(zone).not.toMatch(/Mountain/);
+      expect(within(zones).getByText(messageIn('es', 'ui.timeZone.addressSuggest', { zone }))).toBeTruthy();
+      expect(within(zones).getByRole('button', { name: messageIn('es', 'ui.timeZone.useSuggested', { zone }) })).toBeTruthy();
+    } finally {
+      setLocaleSource(() => undefined);
+    }
   });
 
   it('names the zones in Spanish on a Spanish page, with the account’s zone chosen', async () => {

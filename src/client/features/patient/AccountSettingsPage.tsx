@@ -138,7 +138,9 @@ export default function AccountSettingsPage() {
       </div>
       {account.data ? <PaymentAddressSettings userId={account.data.id} /> : null}
       {account.data ? <LanguageSettings userId={account.data.id} language={account.data.language} /> : null}
-      {account.data ? <TimeZoneSettings userId={account.data.id} timeZone={account.data.timeZone} onSaved={accountChanged} /> : null}
+      {account.data ? (
+        <TimeZoneSettings userId={account.data.id} timeZone={account.data.timeZone} addressTimeZone={account.data.addressTimeZone} onSaved={accountChanged} />
+      ) : null}
       {account.data ? <ReminderSettings userId={account.data.id} /> : null}
     </PortalShell>
   );

@@ -122,6 +122,7 @@ function SearchApp() {
       {search.state ? (
         <SearchLayout
           filters={groups.size ? <SearchFilters groups={groups} search={search} onChange={(next) => go(next)} /> : <FilterSkeleton />}
+          activeCount={filterCount}
           onSkip={() => {
             resultsHeading.current?.focus();
             resultsHeading.current?.scrollIntoView({ block: 'start' });

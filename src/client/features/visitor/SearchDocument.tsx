@@ -63,7 +63,7 @@ export function SearchDocument() {
       </SearchHeader>
 
       {search.state ? (
-        <SearchLayout filters={<FilterForm groups={groups} search={search} action={pageHref(path)} />}>
+        <SearchLayout filters={<FilterForm groups={groups} search={search} action={pageHref(path)} />} activeCount={filterCount}>
           <SearchResults
             search={search}
             data={data}

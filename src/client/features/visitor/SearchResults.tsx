@@ -6,7 +6,7 @@
  * place; on a document page it is a link or a GET form (the address is the state), and the island
  * (src/client/islands/provider-search.ts) wakes what needs a script.
  */
-import { useMemo, type ReactNode, type Ref } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import copySpec from '@/generated/content/provider-search';
@@ -31,6 +31,7 @@ import { HiddenFields } from '@/client/ui/HiddenFields';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { stateName } from '@/client/ui/format';
 import { PENDING_ATTRIBUTE, SEARCH_ATTRIBUTES } from '@/client/islands/names';
+import { openFiltersOnWideScreens } from '@/client/islands/filters-disclosure';
 import { ProviderCard } from './ProviderCard';
 import { filtersQuery, firstSlotsQuery, searchQuery, type Filter, type Provider } from './queries';
 import { groupFilters } from './SearchFilters';
@@ -143,10 +144,28 @@ export function SearchHeader({ search, children }: { search: ProviderSearch; chi
 }
 
 /**
- * The filters beside the results (on a phone the island or the app opens them in a dialog), after a
- * link past them to the results for keyboard users (in the app it moves the focus itself).
+ * The filters beside the results, after a link past them to the results for keyboard users (in the app it moves
+ * the focus itself). They are one disclosure, "Filters (n active)": closed as written (a phone, a page without a
+ * script: one line), opened at once on a wide screen (src/client/islands/filters-disclosure.ts), one Tab stop for
+ * a keyboard user who closes it. On a phone with a script they open in a dialog from the results' bar instead.
  */
-export function SearchLayout({ filters, onSkip, children }: { filters: ReactNode; onSkip?: () => void; children: ReactNode }) {
+export function SearchLayout({
+  filters,
+  activeCount,
+  onSkip,
+  children,
+}: {
+  filters: ReactNode;
+  /** how many filter values the search has */
+  activeCount: number;
+  onSkip?: () => void;
+  children: ReactNode;
+}) {
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  // In the app (the document page has no effects: its island does the same).
+  useEffect(() => {
+    if (disclosure.current) openFiltersOnWideScreens(disclosure.current);
+  }, []);
   return (
     <div className="search-layout">
       <a
@@ -164,10 +183,14 @@ export function SearchLayout({ filters, onSkip, children }: { filters: ReactNode
         {message('ui.search.skipToResults')}
       </a>
       <aside className="search-layout__filters" aria-labelledby="filters-heading">
-        <h2 id="filters-heading" className="search-layout__filters-heading">
-          {copy.filters.heading}
-        </h2>
-        {filters}
+        <details className="filters-disclosure" ref={disclosure} {...{ [SEARCH_ATTRIBUTES.filtersDisclosure]: '' }}>
+          <summary className="filters-disclosure__summary">
+            <h2 id="filters-heading" className="search-layout__filters-heading">
+              {activeCount ? fillContent(copy.filters.summaryWithCount, { count: activeCount }) : copy.filters.heading}
+            </h2>
+          </summary>
+          {filters}
+        </details>
       </aside>
       {children}
     </div>

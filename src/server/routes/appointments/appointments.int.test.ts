@@ -10,6 +10,7 @@ import { errorCatalogue } from '@/generated/errors';
 import { messages, type MessageKey } from '@/generated/messages';
 import insuranceSelection from '@/generated/forms/insurance-selection';
 import { appointmentEventUid } from '@/domain/calendar';
+import { localStampIn } from '@/domain/calendar-zone';
 import { formatWhen } from '@/domain/date-format';
 
 let t: TestApp;
@@ -333,7 +334,9 @@ describe('booking', () => {
     expect(appt.joinUrl).toBe(`/app/visit/${appt.id}`);
     expect(full.text).toContain(`${t.app.publicUrl}/app/visit/${appt.id}`);
     expect(full.attachments[0].content.replace(/\r\n[ \t]/g, '')).toContain(`URL:${t.app.publicUrl}/app/visit/${appt.id}`);
-    expect(full.attachments[0].content).toMatch(/BEGIN:VCALENDAR[\s\S]*BEGIN:VEVENT[\s\S]*DTSTART:\d{8}T\d{6}Z[\s\S]*END:VCALENDAR/);
+    // The calendar entry is in the patient's zone too: a wall-clock time with TZID, and that zone's VTIMEZONE before the event.
+    expect(full.attachments[0].content).toMatch(/BEGIN:VCALENDAR[\s\S]*BEGIN:VTIMEZONE\r\nTZID:America\/Denver[\s\S]*BEGIN:VEVENT[\s\S]*END:VCALENDAR/);
+    expect(full.attachments[0].content).toContain(`DTSTART;TZID=America/Denver:${localStampIn('America/Denver', slot!.start)}\r\n`);
     expect(full.attachments[0].content).toContain(`UID:${appointmentEventUid(appt.id)}`);
     expect(full.attachments[0].content).toContain('SEQUENCE:0');
   });

@@ -208,6 +208,19 @@ describe('PATCH /api/users/{id}: account settings', () => {
     });
     expect(same.statusCode).toBe(200);
   });
+
+  it('answers the zone an address lies in, by its zip code where the state keeps two clocks (issue 34)', async () => {
+    const moveTo = async (address: Record<string, string>) =>
+      (
+        await t.app.inject({ method: 'PATCH', url: `/api/users/${patient.id}`, headers: patient.headers, payload: { address, timeZone: 'America/Chicago' } })
+      ).json();
+    // El Paso is in Mountain time though Texas is mostly Central: the account (in Central time) is offered Mountain.
+    const elPaso = await moveTo({ line1: '1 Mesa St', city: 'El Paso', state: 'TX', zipcode: '79901' });
+    expect(elPaso).toMatchObject({ timeZone: 'America/Chicago', addressTimeZone: 'America/Denver' });
+    const details = await t.app.inject({ method: 'GET', url: `/api/users/${patient.id}/details`, headers: patient.headers });
+    expect(details.json().addressTimeZone).toBe('America/Denver');
+    expect(await moveTo({ line1: '1 Main St', city: 'Austin', state: 'TX', zipcode: '78701' })).toMatchObject({ addressTimeZone: 'America/Chicago' });
+  });
 });
 
 describe('support calls', () => {

@@ -85,6 +85,8 @@ export function downloadCalendarFile(s: Session): void {
         ? { location: message('ui.patient.sessions.practiceAt', { practice: s.practice.name, address: practiceAddress(s) }) }
         : {}),
       ...(joinUrl ? { url: joinUrl } : {}),
+      // In the zone the page shows the session in.
+      timeZone: zoneOf(s),
     },
     { delivery: 'download' },
   );
