@@ -14502,6 +14502,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               type: 'string',
               description: 'The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.',
             },
+            addressTimeZone: {
+              type: 'string',
+              description: 'The IANA time zone the account\'s address lies in (by state, and zip code where a state keeps two clocks: src/domain/address-zone.ts); suggested where it keeps another clock than timeZone. Absent without an address of a known state.',
+            },
           },
         },
       },

@@ -5264,6 +5264,10 @@ export interface InviteSchedulingSystemPatientResponse {
    * The IANA time zone the account reads every time in (screens, mail, reminders, documents, calendar files); absent until known.
    */
   timeZone?: string;
+  /**
+   * The IANA time zone the account's address lies in (by state, and zip code where a state keeps two clocks: src/domain/address-zone.ts); suggested where it keeps another clock than timeZone. Absent without an address of a known state.
+   */
+  addressTimeZone?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
