@@ -24,7 +24,8 @@ const common = {
   // Jest (on Node 20) runs CommonJS; these dependencies ship only ES modules, so jest transforms them.
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   moduleNameMapper: { '\\.css$': '<rootDir>/tests/support/style-stub.cjs', ...aliases },
-  setupFiles: ['<rootDir>/tests/support/setup-env.cjs'],
+  // Tests read and write in every language, as the server does: every language's copy is loaded (a page loads only its own).
+  setupFiles: ['<rootDir>/tests/support/setup-env.cjs', '<rootDir>/src/generated/translations/all.ts'],
 };
 
 // Time limits per project, sized to the work on a 2-core machine whose cores are busy (tests wait
