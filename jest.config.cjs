@@ -23,8 +23,14 @@ const common = {
   transform,
   // Jest (on Node 20) runs CommonJS; these dependencies ship only ES modules, so jest transforms them.
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
-  moduleNameMapper: { '\\.css$': '<rootDir>/tests/support/style-stub.cjs', ...aliases },
-  setupFiles: ['<rootDir>/tests/support/setup-env.cjs'],
+  // rjsf's markdown renderer is the browser build's (vite.config.ts): text as written.
+  moduleNameMapper: {
+    '\\.css$': '<rootDir>/tests/support/style-stub.cjs',
+    '^markdown-to-jsx/react$': '<rootDir>/src/client/runtime/forms/plain-markdown.tsx',
+    ...aliases,
+  },
+  // Tests read and write in every language, as the server does: every language's copy is loaded (a page loads only its own).
+  setupFiles: ['<rootDir>/tests/support/setup-env.cjs', '<rootDir>/src/generated/translations/all.ts'],
 };
 
 // Time limits per project, sized to the work on a 2-core machine whose cores are busy (tests wait

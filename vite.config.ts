@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
@@ -50,7 +51,11 @@ export default defineConfig({
   plugins: [react(), precompressAssets(), liveSpecMessages()],
   publicDir: 'public',
   // Path aliases (`@/domain/...`) from tsconfig.json's paths, the one place they are declared.
-  resolve: { tsconfigPaths: true },
+  // rjsf's markdown renderer: our forms show their text as written (src/client/runtime/forms/plain-markdown.tsx).
+  resolve: {
+    tsconfigPaths: true,
+    alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./src/client/runtime/forms/plain-markdown.tsx', import.meta.url)) },
+  },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,41 +1,23 @@
 /**
  * Printed by `npm run build`: the script of document pages (home, hubs, landing pages, profiles: the
- * islands, brotli); what a visitor's first app page (provider search) downloads - the entry script
- * with its static imports, the stylesheets, and the screen's chunk that the server preloads -
- * gzip-compressed; and the lazily loaded parts they do not download.
+ * islands); for each screen issue 37 budgets (the first app screen, the booking steps, the portal home,
+ * sign-in), the script it loads before its first interaction against its budget (scripts/app-script.ts);
+ * the first app screen's files; and the lazily loaded parts it does not download. All brotli, as served.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync } from 'node:zlib';
 import { ISLANDS_ENTRY } from '../src/client/islands/names';
+import { constants } from '../src/generated/constants';
 import { routeById } from '../src/generated/routes';
-
-interface Chunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-  dynamicImports?: string[];
-  isEntry?: boolean;
-}
+import { BUDGETED_SCREENS, screenKeyOf, screenScript, type Manifest } from './app-script';
 
 const clientDir = process.env.CLIENT_DIR ?? 'dist/client';
-const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
-const gzipKb = (file: string) => gzipSync(readFileSync(join(clientDir, file))).length / 1024;
-
-function staticClosure(keys: string[]): Set<string> {
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key) || !manifest[key]) return;
-    seen.add(key);
-    manifest[key]!.imports?.forEach(visit);
-  };
-  keys.forEach(visit);
-  return seen;
-}
+const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 
 const islandsManifestPath = join(clientDir, '.vite', 'islands-manifest.json');
 if (existsSync(islandsManifestPath)) {
-  const islands = JSON.parse(readFileSync(islandsManifestPath, 'utf8')) as Record<string, Chunk>;
+  const islands = JSON.parse(readFileSync(islandsManifestPath, 'utf8')) as Manifest;
   const file = islands[ISLANDS_ENTRY]?.file;
   if (file)
     console.log(
@@ -43,23 +25,42 @@ if (existsSync(islandsManifestPath)) {
     );
 }
 
-const home = routeById.providerSearch;
-const entries = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
-const firstKeys = staticClosure([...entries, `src/client/features/${home.area}/${home.screen}.tsx`]);
-const files = new Set<string>();
-for (const key of firstKeys) {
-  files.add(manifest[key]!.file);
-  manifest[key]!.css?.forEach((c) => files.add(c));
-}
-const rows = [...files].map((f) => ({ file: f, kb: gzipKb(f) })).sort((a, b) => b.kb - a.kb);
-const total = rows.reduce((sum, r) => sum + r.kb, 0);
-const later = Object.values(manifest)
-  .filter((c) => !files.has(c.file) && c.file.endsWith('.js'))
-  .map((c) => ({ file: c.file, kb: gzipKb(c.file) }))
-  .sort((a, b) => b.kb - a.kb);
+const bytesOfFile = new Map<string, number>();
+const brotliBytes = (file: string) => {
+  let bytes = bytesOfFile.get(file);
+  if (bytes === undefined) {
+    bytes = brotliCompressSync(readFileSync(join(clientDir, file))).length;
+    bytesOfFile.set(file, bytes);
+  }
+  return bytes;
+};
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KB`;
 
-console.log(`\nFirst app page (${home.path}) downloads, gzip:`);
-for (const r of rows) console.log(`  ${r.kb.toFixed(1).padStart(7)} KB  ${r.file}`);
-console.log(`  ${total.toFixed(1).padStart(7)} KB  total`);
-console.log('Loaded later or by other pages only (flags SDK, storage, query library, forms, screens):');
-for (const r of later.slice(0, 12)) console.log(`  ${r.kb.toFixed(1).padStart(7)} KB  ${r.file}`);
+// Issue 37: each budgeted screen's script before its first interaction, brotli, against its budget.
+console.log('\nScript before the first interaction, brotli (budgets: specs/constants/pages.yaml):');
+const screens = BUDGETED_SCREENS.map((s) => ({
+  ...s,
+  route: routeById[s.route],
+  script: screenScript(manifest, screenKeyOf(routeById[s.route]), brotliBytes),
+}));
+let over = 0;
+for (const { name, route, budget, script } of screens) {
+  const limit = constants[budget];
+  if (script.bytes > limit) over += 1;
+  const sdk = script.cardSdk.length ? `  + card SDK ${(script.cardSdkBytes / 1024).toFixed(1)} KB apart` : '';
+  console.log(
+    `  ${kb(script.bytes)} of ${(limit / 1024).toFixed(0)} KB ${script.bytes > limit ? 'OVER' : 'ok  '}  ${name.padEnd(34)} ${route.path} (${script.files.length} files)${sdk}`,
+  );
+}
+if (over) console.log(`  ${over} of ${screens.length} screens over their budget`);
+
+const first = screens[0]!;
+console.log(`\n${first.name} (${first.route.path}), brotli:`);
+for (const f of first.script.files) console.log(`  ${kb(f.bytes)}  ${f.file}`);
+const firstFiles = new Set(first.script.files.map((f) => f.file));
+const later = [...new Set(Object.values(manifest).map((c) => c.file))]
+  .filter((file) => !firstFiles.has(file) && file.endsWith('.js'))
+  .map((file) => ({ file, bytes: brotliBytes(file) }))
+  .sort((a, b) => b.bytes - a.bytes);
+console.log('Loaded later or by other screens only (flags SDK, storage, forms, screens), brotli:');
+for (const r of later.slice(0, 12)) console.log(`  ${kb(r.bytes)}  ${r.file}`);

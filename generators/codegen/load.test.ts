@@ -50,6 +50,13 @@ describe('spec validation', () => {
     expect(problemsOf()).toMatch(/specs\/forms\/sign-in-email\.yaml.*\$ref "Nobody#\/properties\/email" names no entity/);
   });
 
+  it('refuses markdown in a form: the browser build shows form text as written', () => {
+    copy.edit('forms/sign-in-email.yaml', (t) =>
+      t.replace('    ui:autocomplete: email', '    ui:autocomplete: email\n    ui:enableMarkdownInDescription: true'),
+    );
+    expect(problemsOf()).toMatch(/specs\/forms\/sign-in-email\.yaml.*enableMarkdownInDescription: forms show their text as written/);
+  });
+
   it('reports a name defined twice across catalogue files', () => {
     copy.write('messages/extra.yaml', 'messages:\n  validation.email.required: Twice\n');
     expect(problemsOf()).toMatch(/"validation.email.required" is already defined in specs\/messages(\.yaml|\/extra\.yaml)/);

@@ -97,6 +97,10 @@ export function checkSemantics(bundle: SpecBundle): SpecProblem[] {
       if (!(err instanceof RefError)) throw err;
       problems.push(at(f, '/uiSchema', err.message));
     }
+    // The browser build renders rjsf's markdown as plain text (src/client/runtime/forms/plain-markdown.tsx).
+    for (const option of ['enableMarkdownInDescription', 'enableMarkdownInHelp'])
+      if (new RegExp(`"(ui:)?${option}"`).test(JSON.stringify(f.data.uiSchema ?? {})))
+        problems.push(at(f, '/uiSchema', `${option}: forms show their text as written (no markdown in the browser build)`));
     for (const ref of collectMessageRefs(f.data.schema, '/schema')) {
       if (!messageKnown(ref.key)) problems.push(at(f, ref.pointer, `message "${ref.key}" is not in specs/messages.yaml`));
     }

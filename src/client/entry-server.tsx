@@ -5,6 +5,8 @@
  * with it, and the data goes to the browser with the page (see runtime/ssr/route-data.ts).
  */
 import { prerenderToNodeStream } from 'react-dom/static';
+// Pages are rendered in each request's language: every language's copy (the browser loads only its page's).
+import '../generated/translations/all';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { Route, Routes, StaticRouter } from 'react-router';

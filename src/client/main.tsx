@@ -16,6 +16,7 @@ import { registerBrowserTransport } from './api/api-context';
 import { isBookingPath } from './runtime/navigation/booking-paths';
 import { PAGE_DATA_IDS, takePageData } from './runtime/ssr/page-data';
 import { localeDefinition, localeOfPath, setLocaleSource } from '../domain/locale';
+import { loadTranslation } from '../generated/translations';
 import './ui/tokens.css';
 import './ui/base.css';
 
@@ -27,6 +28,8 @@ async function start(): Promise<void> {
   // links and navigation stay in the language.
   const { locale, path } = localeOfPath(window.location.pathname);
   setLocaleSource(() => locale);
+  // The page's language's copy, and no other's (the server preloads it with the page: plugins/client.ts).
+  await loadTranslation(locale);
   document.documentElement.lang = locale;
   const basename = localeDefinition(locale).pathPrefix || undefined;
   // The transport is made before the store it reads the audience from and reports expired sessions to.

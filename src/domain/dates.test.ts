@@ -1,4 +1,4 @@
-import { addDaysIso, addYears, ageOn, formatUsDate, isIsoDate, isoFromUsTyped, todayIso } from './dates';
+import { addDaysIso, addYears, ageOn, atWallMinute, formatUsDate, isIsoDate, isoFromUsTyped, isoInstant, todayIso, wallClockIn } from './dates';
 
 describe('calendar dates', () => {
   it('recognises real ISO dates only', () => {
@@ -53,5 +53,44 @@ describe('dates typed as MM/DD/YYYY', () => {
     expect(isoFromUsTyped('1/5/2026')).toBe('1/5/2026');
     expect(isoFromUsTyped('12/31/26')).toBe('12/31/26');
     expect(isoFromUsTyped('')).toBe('');
+  });
+});
+
+describe('strict ISO 8601 instants', () => {
+  it('reads dates and timestamps with or without an offset, a date or bare time in UTC', () => {
+    expect(isoInstant('2026-03-10')).toBe(Date.UTC(2026, 2, 10));
+    expect(isoInstant('2026-03-10T15:00')).toBe(Date.UTC(2026, 2, 10, 15));
+    expect(isoInstant('2026-03-10T15:00:00Z')).toBe(Date.UTC(2026, 2, 10, 15));
+    expect(isoInstant('2026-03-10T15:00:00.250Z')).toBe(Date.UTC(2026, 2, 10, 15, 0, 0, 250));
+    expect(isoInstant('2026-03-10T10:00:00-05:00')).toBe(Date.UTC(2026, 2, 10, 15));
+    expect(isoInstant('2026-03-11T00:30:00+0530')).toBe(Date.UTC(2026, 2, 10, 19));
+  });
+
+  it('refuses other formats and impossible days or times', () => {
+    for (const text of ['03/10/2026', '2026-02-30', '2026-3-10', '2026-03-10T24:00', '2026-03-10T10:60', '2026-03-10 10:00', '2026-03-10T10:00:00+25:00', ''])
+      expect({ text, at: isoInstant(text) }).toEqual({ text, at: undefined });
+  });
+});
+
+describe('wall-clock time in a zone', () => {
+  const NEW_YORK = 'America/New_York';
+
+  it('reads the date, weekday and minute a zone shows, whatever the host zone', () => {
+    // 03:30 UTC on a Sunday is still Saturday evening in New York.
+    expect(wallClockIn(new Date('2026-03-08T03:30:00Z'), NEW_YORK)).toEqual({ date: '2026-03-07', weekday: 6, minute: 22 * 60 + 30 });
+    expect(wallClockIn(new Date('2026-03-08T05:00:00Z'), NEW_YORK)).toEqual({ date: '2026-03-08', weekday: 0, minute: 0 });
+  });
+
+  it('builds the instant a wall-clock minute names, on days of 23 and 25 hours', () => {
+    expect(atWallMinute('2026-01-12', 9 * 60, NEW_YORK).toISOString()).toBe('2026-01-12T14:00:00.000Z');
+    expect(atWallMinute('2026-03-08', 9 * 60, NEW_YORK).toISOString()).toBe('2026-03-08T13:00:00.000Z');
+    expect(atWallMinute('2026-11-01', 9 * 60, NEW_YORK).toISOString()).toBe('2026-11-01T14:00:00.000Z');
+    // Midnight that ends the day is the next day's.
+    expect(atWallMinute('2026-01-12', 24 * 60, NEW_YORK).toISOString()).toBe('2026-01-13T05:00:00.000Z');
+  });
+
+  it('reads a skipped minute as the clock shows it (an hour later) and a repeated one as its first time', () => {
+    expect(atWallMinute('2026-03-08', 2 * 60 + 30, NEW_YORK).toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(atWallMinute('2026-11-01', 60 + 30, NEW_YORK).toISOString()).toBe('2026-11-01T05:30:00.000Z');
   });
 });

@@ -98,3 +98,78 @@ export function ageOn(birthIso: string, onIso: string): number {
   if (m < bm || (m === bm && d < bd)) age -= 1;
   return age;
 }
+
+/** YYYY-MM-DD, optionally THH:mm[:ss[.fraction]] with an offset (Z, ±hh:mm or ±hhmm). */
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * The instant (ms since the epoch) a strict ISO 8601 date or timestamp names, or undefined for anything
+ * else (another format, 30 February, 25:00). A date alone, or a time without an offset, is read in UTC,
+ * the zone the server stores and sends instants in: never the host's.
+ */
+export function isoInstant(text: string): number | undefined {
+  const match = ISO_INSTANT.exec(text);
+  if (!match) return undefined;
+  const [, day, hours = '00', minutes = '00', seconds = '00', fraction = '', offset] = match as unknown as [string, string, ...(string | undefined)[]];
+  if (!isIsoDate(day) || Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return undefined;
+  const [y, m, d] = parts(day);
+  const utc = Date.UTC(y, m - 1, d, Number(hours), Number(minutes), Number(seconds), Number(fraction.slice(0, 3).padEnd(3, '0')));
+  if (!offset || offset === 'Z') return utc;
+  const [, sign, offsetHours, offsetMinutes] = /^([+-])(\d{2}):?(\d{2})$/.exec(offset) as unknown as [string, string, string, string];
+  if (Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return undefined;
+  const offsetMs = (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;
+  return sign === '+' ? utc - offsetMs : utc + offsetMs;
+}
+
+// ── Wall-clock time in a zone, through Intl (the browser ships the zone data; no time-zone library) ──
+
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** What a zone's wall clock shows at an instant: its calendar date, weekday (0 = Sunday) and minute of the day. */
+export function wallClockIn(at: Date, timeZone: string): { date: string; weekday: number; minute: number } {
+  let format = wallFormats.get(timeZone);
+  if (!format) {
+    // Digits read back by machine (see isoDateIn); h23 so midnight is 0, not 24.
+    format = new Intl.DateTimeFormat(MACHINE_LOCALE, {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    wallFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const date = `${pad(part('year'), 4)}-${pad(part('month'))}-${pad(part('day'))}`;
+  return { date, weekday: weekdayOf(date), minute: part('hour') * 60 + part('minute') };
+}
+
+/** The weekday of a calendar date, 0 = Sunday. */
+export function weekdayOf(iso: string): number {
+  const [y, m, d] = parts(iso);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/** Minutes the zone's wall clock is ahead of UTC at an instant (-300 in New York in winter). */
+function zoneOffsetMinutes(at: number, timeZone: string): number {
+  const wall = wallClockIn(new Date(at), timeZone);
+  const [y, m, d] = parts(wall.date);
+  const wallAsUtc = Date.UTC(y, m - 1, d) + wall.minute * 60_000;
+  return Math.round((wallAsUtc - (at - (at % 60_000))) / 60_000);
+}
+
+/**
+ * The instant a zone's wall clock shows `minute` (from midnight) on a calendar date, DST-safe: a day of
+ * 23 or 25 hours still opens at its stated minute. A minute the clock skips (the spring-forward hour) is
+ * read with the offset before the change, landing that much later, as the clock would show it.
+ */
+export function atWallMinute(iso: string, minute: number, timeZone: string): Date {
+  const [y, m, d] = parts(iso);
+  const wallAsUtc = Date.UTC(y, m - 1, d) + minute * 60_000;
+  const firstGuess = wallAsUtc - zoneOffsetMinutes(wallAsUtc, timeZone) * 60_000;
+  const settled = wallAsUtc - zoneOffsetMinutes(firstGuess, timeZone) * 60_000;
+  return new Date(zoneOffsetMinutes(settled, timeZone) === zoneOffsetMinutes(firstGuess, timeZone) ? settled : firstGuess);
+}

@@ -4,8 +4,8 @@
  * none of the kind asked, from its first inquiry audit. Either answer also needs the insurance to
  * belong to one of the booking's patients (same person: see insurance-match).
  */
-import moment from 'moment-timezone';
 import type { InsuranceOutcome } from '../generated/enums';
+import { isoInstant } from './dates';
 import { insuranceMatchesAnyPatient, type InsuredPerson, type PersonIdentity } from './insurance-match';
 
 export interface InsuranceInquiryAudit {
@@ -41,8 +41,8 @@ export function isSelfPayEligible(insurance: InsuranceRecord | null | undefined,
  */
 export function isValidAuditDate(createdAt: string | null | undefined, now: Date): boolean {
   if (!createdAt) return false;
-  const date = moment(createdAt, moment.ISO_8601, true);
-  return date.isValid() && date.valueOf() <= now.getTime();
+  const at = isoInstant(createdAt);
+  return at !== undefined && at <= now.getTime();
 }
 
 export interface MedicaidDenialOptions {

@@ -498,6 +498,10 @@ export const constants = {
   publicPageFirstTripBytes: 14336,
   /** Bytes on the wire (brotli) of all the script a document page (home, hubs, state, city and specialty pages, profiles) loads: its islands, never the app (checked by tests/e2e/public-pages.e2e.test.ts from the built output). */
   documentPageScriptBytes: 51200,
+  /** Bytes on the wire (brotli) of the script an app screen loads before its first interaction (the entry with its static imports and the screen's own chunks; a card SDK is counted apart): the first app screen, each booking step and the portal home (issue 37). On a mid-range phone over slow 4G each 100 KB costs about a second before a tap works (reported by npm run build, scripts/bundle-report.ts). */
+  appScreenScriptBytes: 102400,
+  /** Bytes on the wire (brotli) of the script the sign-in page loads before its first interaction (issue 37): a returning person signs in before anything else, so it is lighter than the other app screens. */
+  signInScriptBytes: 61440,
   /** Largest patient document upload (10 MiB); a larger file is refused with DOCUMENT_TOO_LARGE and nothing is stored. */
   documentMaxBytes: 10485760,
   /** Longest stored file name of a patient document (the original name is cleaned and cut to this). */

@@ -7,6 +7,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+// The server writes in every reader's language: every language's copy is loaded here (a page loads only its own).
+import '@/generated/translations/all';
 import { activeLocale, DEFAULT_LOCALE, isApiPath, isLocale, localeFromAcceptLanguage, localeOfPath, setLocaleSource, type Locale } from '@/domain/locale';
 
 const storage = new AsyncLocalStorage<Locale>();

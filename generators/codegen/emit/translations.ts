@@ -128,9 +128,23 @@ export function emitTranslations(b: SpecBundle): Map<string, string> {
     );
   }
   out.set('translations/types.ts', `${BANNER}\n${TRANSLATION_TYPE}`);
+  // The registry starts empty: a page loads its reader's language (loadTranslation), the server all of them
+  // (translations/all.ts), so a page in one language never downloads another's copy.
+  const name = (tag: string) => tag.replace(/-/g, '_');
   out.set(
     'translations/index.ts',
-    `${BANNER}import type { Translation } from './types';\n${tags.map((tag) => `import { translation as ${tag.replace(/-/g, '_')} } from './${tag}';`).join('\n')}\n\nexport type { Translation } from './types';\n\n/** Every language other than the default, by tag. */\nexport const translations: Readonly<Record<string, Translation>> = { ${tags.map((tag) => `${literal(tag)}: ${tag.replace(/-/g, '_')}`).join(', ')} };\n`,
+    `${BANNER}import type { Translation } from './types';\n\nexport type { Translation } from './types';\n\n` +
+      `/** The languages other than the default whose copy is loaded, by tag: a page's own (loadTranslation), on the server all (./all). */\n` +
+      `export const translations: Record<string, Translation> = {};\n\n` +
+      `const loaders: Readonly<Record<string, () => Promise<{ translation: Translation }>>> = { ${tags.map((tag) => `${literal(tag)}: () => import('./${tag}')`).join(', ')} };\n\n` +
+      `/** Loads a language's copy, once; the default language (and a tag without copy) has none to load. */\n` +
+      `export async function loadTranslation(tag: string): Promise<void> {\n  const load = loaders[tag];\n  if (!load || translations[tag]) return;\n  translations[tag] = (await load()).translation;\n}\n`,
+  );
+  out.set(
+    'translations/all.ts',
+    `${BANNER}/** Every language's copy, loaded at once: imported by the server, which writes in each reader's language. */\n` +
+      `import { translations } from './index';\n${tags.map((tag) => `import { translation as ${name(tag)} } from './${tag}';`).join('\n')}\n\n` +
+      `${tags.map((tag) => `translations[${literal(tag)}] = ${name(tag)};`).join('\n')}\n`,
   );
   return out;
 }

@@ -248,7 +248,9 @@ export default fp<ClientPluginOptions>(
       if (isFragment) return { status, html: body };
       // A page rendered with data hydrates inside the query frame: fetch its code alongside.
       const frameAssets = queries === undefined ? '' : screenAssets(manifest, 'src/client/app/QueryFrame.tsx');
-      const html = page(head + assets + frameAssets, body, state, queries, isDocument, locale);
+      // An app page in another language than the default loads that language's copy before it draws (src/client/main.tsx): fetch it alongside.
+      const languageAssets = isDocument || locale === DEFAULT_LOCALE ? '' : screenAssets(manifest, `src/generated/translations/${locale}.ts`);
+      const html = page(head + assets + frameAssets + languageAssets, body, state, queries, isDocument, locale);
       return { status, html: serverRendered ? inlineStyles(html) : html };
     };
 

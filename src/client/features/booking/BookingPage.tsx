@@ -4,7 +4,7 @@
  * a time that is gone offers the provider's next times. Continuing starts the booking as the
  * domain rule decides: verify identity first, or go to the first step of the variant.
  */
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import serviceSelection from '@/generated/forms/service-selection';
 import type { FormDefinition } from '@/generated/types';
@@ -15,6 +15,7 @@ import { narrowedForm } from '@/client/runtime/forms/validator';
 import { useFlagOn } from '@/client/runtime/flags/useTreatment';
 import { PageSkeleton } from '@/client/ui/Skeleton';
 import { focusOnArrival } from '@/client/ui/focus-on-arrival';
+import { preloadPathWhenIdle } from '@/client/runtime/navigation/preload';
 import { useAppSelector } from '@/client/store/hooks';
 import { selectAuth } from '@/client/store/auth/slice';
 import { selectBookingRequest } from '@/client/store/booking/slice';
@@ -56,6 +57,9 @@ export default function BookingPage() {
   const authenticated = auth.status === 'authenticated';
 
   const form = useMemo(() => (provider.data ? serviceForm(provider.data, slot?.availabilityType) : undefined), [provider.data, slot?.availabilityType]);
+  // The next step's code arrives while the person chooses the service, so submitting never waits on a download.
+  const nextPath = firstStepPath(variant, search);
+  useEffect(() => preloadPathWhenIdle(nextPath), [nextPath]);
 
   if (choice.state === 'missing') return <BookingNotFound />;
   if (choice.state === 'loading') return <PageSkeleton />;

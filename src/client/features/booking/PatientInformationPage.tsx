@@ -4,6 +4,7 @@
  * every Self patient and minor (a minor's signed as "Parent / legal guardian of {patient}"), and a
  * responsible party of 18 or older when a minor attends. Its state and what it does are usePatientStep's (patient-step.ts).
  */
+import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import patientForm from '@/generated/forms/booking-patient-information';
 import responsiblePartyForm from '@/generated/forms/responsible-party';
@@ -20,7 +21,8 @@ import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { useBookingRestored } from './choice';
 import { BookingNotFound } from './BookingNotFound';
 import { NextSlots } from './NextSlots';
-import { previousStepPath, stepById } from './flow';
+import { nextStepPath, previousStepPath, stepById } from './flow';
+import { preloadPathWhenIdle } from '@/client/runtime/navigation/preload';
 import { StepHeader } from './StepHeader';
 import { HoldCountdown } from './HoldCountdown';
 import { fullName, needsResponsibleParty, patientKey } from './patients';
@@ -66,6 +68,9 @@ function PatientInformation() {
     otherRelationships,
     rpInitial,
   } = usePatientStep();
+  // The payment step's code arrives while the person fills in who attends, so continuing never waits on a download.
+  const nextPath = nextStepPath('patient-information', variant, search);
+  useEffect(() => (nextPath ? preloadPathWhenIdle(nextPath) : undefined), [nextPath]);
 
   if (choice.state === 'missing') return <BookingNotFound />;
   if (choice.state === 'failed') return <BookingNotFound text={choice.provider.error?.message} />;

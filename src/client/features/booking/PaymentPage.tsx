@@ -7,6 +7,7 @@
  * (hidden payment or insurance inputs, optional card, authorization), the consent to book, then the
  * booking and its confirmation. A time that was taken meanwhile offers the provider's next times.
  */
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import cardForm from '@/generated/forms/booking-card';
 import authorizationForm from '@/generated/forms/authorization';
@@ -25,13 +26,18 @@ import { previousStepPath, stepById, stepCopy } from './flow';
 import { StepHeader } from './StepHeader';
 import { HoldCountdown } from './HoldCountdown';
 import { NextSlots } from './NextSlots';
-import { Confirmation } from './Confirmation';
 import { formatDollars } from '@/domain/money';
 import { usePaymentStep } from './payment-step';
+import { preloadWhenIdle } from '@/client/runtime/navigation/preload';
 import './booking.css';
 import { constantIn } from '@/domain/translations';
 
 const step = stepById('pay');
+
+// The confirmation (with its calendar file) is drawn once the booking is made: its code is fetched while the
+// person fills in the payment step, not before the step's first tap.
+const loadConfirmation = () => import('./Confirmation');
+const Confirmation = lazy(async () => ({ default: (await loadConfirmation()).Confirmation }));
 
 /** Waits for the stored booking (who attends, the responsible party) before the step reads it. */
 export default function PaymentPage() {
@@ -41,6 +47,7 @@ export default function PaymentPage() {
 function Payment() {
   const navigate = useNavigate();
   const pay = usePaymentStep();
+  useEffect(() => preloadWhenIdle(loadConfirmation), []);
   const {
     variant,
     chosen,
@@ -78,17 +85,19 @@ function Payment() {
   if (request.status === 'booked' && request.appointmentId) {
     return (
       <div className="container section booking stack">
-        <Confirmation
-          appointmentId={request.appointmentId}
-          provider={provider}
-          slot={slot}
-          counselingType={chosen.counselingType}
-          timeZone={chosen.timeZone}
-          customSuccessMessage={partner?.customSuccessMessage}
-          hideCopy={partner?.hidePostBookingModalCopy}
-          showSessionsLink={pay.showSessionsLink}
-          forCaller={pay.forCaller}
-        />
+        <Suspense fallback={<Skeleton />}>
+          <Confirmation
+            appointmentId={request.appointmentId}
+            provider={provider}
+            slot={slot}
+            counselingType={chosen.counselingType}
+            timeZone={chosen.timeZone}
+            customSuccessMessage={partner?.customSuccessMessage}
+            hideCopy={partner?.hidePostBookingModalCopy}
+            showSessionsLink={pay.showSessionsLink}
+            forCaller={pay.forCaller}
+          />
+        </Suspense>
         <ErrorNotice text={request.authorizationError?.text} />
       </div>
     );

@@ -59,7 +59,7 @@ function SessionActions({ session, now, onChange }: { session: Session; now: Dat
       <>
         {hasGoodFaithEstimate(session) ? <EstimateDownload session={session} /> : null}
         {session.appointmentMode === 'online' && session.joinUrl ? <ButtonLink to={session.joinUrl}>{message('ui.patient.sessions.join')}</ButtonLink> : null}
-        <Button variant="secondary" onClick={() => downloadCalendarFile(session)}>
+        <Button variant="secondary" onClick={() => void downloadCalendarFile(session)}>
           {message('ui.patient.sessions.addToCalendar')}
         </Button>
         {rescheduleOn ? (

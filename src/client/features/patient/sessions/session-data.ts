@@ -2,7 +2,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BookedAppointment } from '@/generated/entities';
 import { message } from '@/domain/messages';
-import { icsCalendar } from '@/domain/calendar';
 import { useApi, type ApiClient } from '@/client/api/api-context';
 import { fullName } from '../data';
 import { saveFile } from '@/client/ui/save-file';
@@ -67,8 +66,12 @@ export function practiceAddress(s: Session): string {
   return `${p.addressLine1}, ${p.city}, ${p.state} ${p.zipcode}`;
 }
 
-/** Downloads the session as an iCalendar file the phone's or computer's calendar opens. */
-export function downloadCalendarFile(s: Session): void {
+/**
+ * Downloads the session as an iCalendar file the phone's or computer's calendar opens. The iCalendar writer
+ * is fetched when asked for, not with the portal's screens (issue 37).
+ */
+export async function downloadCalendarFile(s: Session): Promise<void> {
+  const { icsCalendar } = await import('@/domain/calendar');
   const provider = providerName(s);
   // The session's video room on this site, as an address a calendar can open.
   const joinUrl = s.joinUrl ? new URL(s.joinUrl, window.location.origin).href : null;
