@@ -422,6 +422,8 @@ export const constants = {
   pageSize: 10,
   /** Limit for long lists fetched in one go (product-spec §9 "other limits 200"). */
   largeListLimit: 200,
+  /** Sessions of a partner's members a third-party agent sees where they start (GET /business-partners/mine), latest first. */
+  partnerHomeSessions: 10,
   /** Largest limit any list call accepts (product-spec §9 "other limits 500"). */
   maxListLimit: 500,
   /** Deepest nesting of arrays and objects a JSON request body may have (the deepest form body nests a handful of levels). Checked on the raw text before the body is parsed or walked, so a body of thousands of nested brackets is a 400, never a stack overflow. */

@@ -218,6 +218,10 @@ export interface AuthSession {
     lastName: string;
     email: string;
     userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+    /**
+     * The time zone the account chose (users.time_zone), when it chose one: staff screens show times in it (issue 34), never in the device's.
+     */
+    timeZone?: string;
   };
   groups: (
     | 'support'
@@ -2168,6 +2172,10 @@ export interface GetAuthSessionResponse {
     lastName: string;
     email: string;
     userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+    /**
+     * The time zone the account chose (users.time_zone), when it chose one: staff screens show times in it (issue 34), never in the device's.
+     */
+    timeZone?: string;
   };
   groups?: (
     | 'support'
@@ -2312,6 +2320,32 @@ export interface ValidatePartnerCodeByNameQuery {
 export interface ValidatePartnerCodeByNameResponse {
   valid: boolean;
   partnerId?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetPartnerAgentHomeResponse".
+ */
+export interface GetPartnerAgentHomeResponse {
+  partner: {
+    id: string;
+    name: string;
+    partnershipCode: string;
+  };
+  members: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+  }[];
+  sessions: {
+    id: string;
+    start: string;
+    timeZone: string;
+    status: 'booked' | 'cancelled';
+    providerName: string;
+    patients: string[];
+    accountEmail: string;
+  }[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4600,6 +4634,10 @@ export interface GetSupportUserResponse {
   dateOfBirth?: string | null;
   businessPartnerId: string | null;
   businessPartner?: BusinessPartner;
+  /**
+   * The zone the account reads times in (users.time_zone), null until known: support sees it and sets it for the caller (PATCH /users/{id}).
+   */
+  timeZone?: string | null;
   patients: {
     id: string;
     firstName: string;
@@ -5509,6 +5547,7 @@ export interface EndpointTypes {
   listBusinessPartners: { params: undefined; query: ListBusinessPartnersQuery; body: undefined; response: ListBusinessPartnersResponse };
   getBusinessPartnerByCode: { params: GetBusinessPartnerByCodeParams; query: undefined; body: undefined; response: GetBusinessPartnerByCodeResponse };
   validatePartnerCodeByName: { params: undefined; query: ValidatePartnerCodeByNameQuery; body: undefined; response: ValidatePartnerCodeByNameResponse };
+  getPartnerAgentHome: { params: undefined; query: undefined; body: undefined; response: GetPartnerAgentHomeResponse };
   getCareCalendarFeed: { params: undefined; query: undefined; body: undefined; response: GetCareCalendarFeedResponse };
   createCareCalendarFeed: { params: undefined; query: undefined; body: undefined; response: CreateCareCalendarFeedResponse };
   revokeCareCalendarFeed: { params: undefined; query: undefined; body: undefined; response: void };

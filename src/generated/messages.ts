@@ -152,7 +152,7 @@ export const messages = {
   'availability.notYourPractice': 'Please choose your practice.',
   'ui.care.nav.label': 'Care area',
   'ui.care.calendar.intro': 'Your slots and sessions, and the weekly hours that make your slots. Times are in {zone}.',
-  'ui.care.calendar.viewerZone': 'Your device is set to {zone}; times here are in {providerZone}, with yours beside them.',
+  'ui.care.calendar.viewerZone': 'Your account\'s time zone is {zone}; times here are in {providerZone}, with yours beside them.',
   'ui.care.calendar.viewerTime': '(your time: {time})',
   'ui.care.calendar.week': 'Week',
   'ui.care.calendar.day': 'Day',
@@ -1056,7 +1056,7 @@ export const messages = {
   'ui.support.search.results': 'Sessions found',
   /** A session's time where the reader's zone differs from the provider's ("9:00 AM MST your time (10:00 AM CST in Texas)"); {place} is the provider's state, else their zone's name. */
   'dates.yourTimeAndTheirs': '{time} your time ({otherTime} in {place})',
-  /** Above a list of times to choose (the reschedule dialog); {zone} is the reader's zone, named in their language. */
+  /** Above a list of times (the reschedule dialog, the front-desk agenda); {zone} is the zone they are shown in (the reader's, or the practice's at the front desk), named in their language. */
   'ui.timeZone.timesIn': 'Times are in {zone}.',
   'ui.timeZone.heading': 'Time zone',
   /** Account settings, above the choice of time zone. */
@@ -1068,6 +1068,12 @@ export const messages = {
   /** Asked once, in account settings, when the account's time zone is not known yet; {zone} is the device's zone (else the address's). */
   'ui.timeZone.ask': 'Which time zone should we show your times in? Your device is set to {zone}.',
   'ui.timeZone.useSuggested': 'Use {zone}',
+  'ui.timeZone.callerLabel': 'The caller\'s time zone',
+  /** Staff account screen of a caller whose account has no time zone yet. */
+  'ui.timeZone.callerUnknown': 'Not known yet. Ask the caller which time zone they live in.',
+  'ui.timeZone.callerSave': 'Save the caller\'s time zone',
+  /** Staff account screen of a caller, after their time zone is saved; {name} the caller's name, {zone} the zone's name in the agent's language. */
+  'ui.timeZone.callerSaved': '{name} now reads every time in {zone}.',
   /** Staff account screen of a caller, above the choice of the caller's time zone. */
   'ui.timeZone.staffIntro': 'The caller\'s time zone: their sessions, reminders and documents show times in it.',
   'ui.login.or': 'or',
@@ -2291,6 +2297,10 @@ export interface MessageParams {
   'ui.timeZone.saved': { zone: string | number };
   'ui.timeZone.ask': { zone: string | number };
   'ui.timeZone.useSuggested': { zone: string | number };
+  'ui.timeZone.callerLabel': Record<string, never>;
+  'ui.timeZone.callerUnknown': Record<string, never>;
+  'ui.timeZone.callerSave': Record<string, never>;
+  'ui.timeZone.callerSaved': { name: string | number; zone: string | number };
   'ui.timeZone.staffIntro': Record<string, never>;
   'ui.login.or': Record<string, never>;
   'ui.login.staffNote': Record<string, never>;

@@ -39,6 +39,7 @@ export const queryKeys = {
   listBusinessPartners: (input?: EndpointInputs['listBusinessPartners']) => ['listBusinessPartners', input ?? {}] as const,
   getBusinessPartnerByCode: (input: EndpointInputs['getBusinessPartnerByCode']) => ['getBusinessPartnerByCode', input ?? {}] as const,
   validatePartnerCodeByName: (input?: EndpointInputs['validatePartnerCodeByName']) => ['validatePartnerCodeByName', input ?? {}] as const,
+  getPartnerAgentHome: () => ['getPartnerAgentHome'] as const,
   getCareCalendarFeed: () => ['getCareCalendarFeed'] as const,
   getProviderCalendarFeed: (input: EndpointInputs['getProviderCalendarFeed']) => ['getProviderCalendarFeed', input ?? {}] as const,
   getCareSchedule: (input?: EndpointInputs['getCareSchedule']) => ['getCareSchedule', input ?? {}] as const,
@@ -162,6 +163,8 @@ export const apiQueries = {
     queryOptions({ queryKey: queryKeys.getBusinessPartnerByCode(input), queryFn: () => api.getBusinessPartnerByCode(input) }),
   validatePartnerCodeByName: (api: Api, input?: EndpointInputs['validatePartnerCodeByName']) =>
     queryOptions({ queryKey: queryKeys.validatePartnerCodeByName(input), queryFn: () => api.validatePartnerCodeByName(input) }),
+  getPartnerAgentHome: (api: Api) =>
+    queryOptions({ queryKey: queryKeys.getPartnerAgentHome(), queryFn: () => api.getPartnerAgentHome() }),
   getCareCalendarFeed: (api: Api) =>
     queryOptions({ queryKey: queryKeys.getCareCalendarFeed(), queryFn: () => api.getCareCalendarFeed() }),
   getProviderCalendarFeed: (api: Api, input: EndpointInputs['getProviderCalendarFeed']) =>
@@ -426,6 +429,12 @@ export function useGetBusinessPartnerByCodeQuery<TData = Response<'getBusinessPa
 export function useValidatePartnerCodeByNameQuery<TData = Response<'validatePartnerCodeByName'>>(input?: EndpointInputs['validatePartnerCodeByName'], options?: QueryHookOptions<'validatePartnerCodeByName', TData>) {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.validatePartnerCodeByName(input) as readonly unknown[], queryFn: () => api.validatePartnerCodeByName(input), ...options });
+}
+
+/** A third-party agent's partner, its members and their latest sessions (GET /api/business-partners/mine) */
+export function useGetPartnerAgentHomeQuery<TData = Response<'getPartnerAgentHome'>>(options?: QueryHookOptions<'getPartnerAgentHome', TData>) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.getPartnerAgentHome() as readonly unknown[], queryFn: () => api.getPartnerAgentHome(), ...options });
 }
 
 /** Whether the clinician has a live calendar feed (GET /api/care/calendar-feed) */

@@ -3,6 +3,7 @@ import { aPerson } from '@tests/support/person';
 import { renderScreen } from '@tests/support/screen-kit';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
+import { formatTime, zoneLabel } from '@/domain/date-format';
 import AgendaPage from './AgendaPage';
 
 const practiceId = '00000000-0000-4000-8000-000000000001';
@@ -30,6 +31,19 @@ const agenda = {
     session('00000000-0000-4000-8000-0000000000a2', '2026-12-01T15:30:00.000Z', patient('00000000-0000-4000-8000-0000000000b2', 'Avery', 'Johnson')),
   ],
 };
+
+describe('AgendaPage times', () => {
+  it("reads the day in the practice's zone and names it, whatever the device's zone", async () => {
+    renderScreen(<AgendaPage />, {
+      path: routeById.agenda.path,
+      at: `${routeById.agenda.path}?practiceId=${practiceId}&date=2026-12-01`,
+      groups: ['support'],
+      answers: { getFrontDeskAgenda: () => agenda, listPractices: () => ({ items: [] }) },
+    });
+    expect(await screen.findByText(message('ui.timeZone.timesIn', { zone: zoneLabel('America/Chicago', new Date('2026-12-01T12:00:00Z')) }))).toBeTruthy();
+    expect(screen.getByText(new RegExp(`^${formatTime('2026-12-01T15:00:00.000Z', 'America/Chicago')}–`))).toBeTruthy();
+  });
+});
 
 describe('AgendaPage hand-over', () => {
   it("shows only the handed-over patient's screen: no agenda and no other patient behind it, until the device is given back", async () => {

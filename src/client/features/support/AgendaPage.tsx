@@ -32,7 +32,7 @@ import { Loaded } from './Loaded';
 import { Pick } from './Pick';
 import { SupportShell } from './SupportShell';
 import { usePractices } from './data';
-import { formatTime } from '@/domain/date-format';
+import { formatTime, zoneLabel } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
 
 type Agenda = EndpointTypes['getFrontDeskAgenda']['response'];
@@ -234,6 +234,8 @@ function Day({ practiceId, date, onHandOver }: { practiceId: string; date: strin
           <p className="support__meta">
             {a.practice.addressLine1}, {a.practice.city}, {a.practice.state}
           </p>
+          {/* The practice's day, in the practice's zone, named: never the device's. */}
+          <p className="support__meta">{message('ui.timeZone.timesIn', { zone: zoneLabel(a.practice.timeZone, new Date(`${date}T12:00:00Z`)) })}</p>
           {a.sessions.length ? (
             <ol className="support__list">
               {a.sessions.map((s) => (

@@ -12,7 +12,7 @@ import { writeAudit } from '@/server/audit';
 import { newLoginToken, newOtp } from '@/server/auth/codes';
 import { guessRight, takeGuess, takeSend } from '@/server/auth/limits';
 import { codeHash, sameHash } from '@/server/auth/secrets';
-import { auditSignInFailure, sessionFor } from '@/server/auth/session';
+import { auditSignInFailure, sessionFor, sessionUserOf } from '@/server/auth/session';
 import { AppError } from '@/server/errors';
 import { endSession } from '@/server/auth/server-sessions';
 import { callerOf, resolveCaller } from '@/server/plugins/auth';
@@ -241,7 +241,7 @@ export const authHandlers: Handlers = {
     const partner = caller.businessPartnerId ? await partnerById(request.server.database, caller.businessPartnerId) : undefined;
     return {
       signedIn: true,
-      user: { id: user.id, firstName: user.first_name, lastName: user.last_name, email: user.email, userType: user.user_type },
+      user: sessionUserOf(user),
       groups: caller.groups,
       expiresAt: caller.expiresAt.toISOString(),
       bookingOnly: caller.scope === 'booking',
