@@ -483,6 +483,19 @@ export const messages = {
   'validation.lastName.maxLength': 'Please enter a valid last name',
   /** The relationship variant of the alternate wording, with "to the client" added. */
   'validation.relationship.required': 'Please enter the relationship to the client',
+  /** Heading of the partner agent's panel on provider search. */
+  'ui.partnerAgent.heading': '{partner}: your members',
+  'ui.partnerAgent.intro': 'Choose the member you are booking for, then find a provider below and choose a time. The booking\'s e-mail step is filled in with the member\'s address.',
+  'ui.partnerAgent.members': 'Members',
+  'ui.partnerAgent.noMembers': 'Your partner has no members with an account yet. Book for a new member below; the booking creates their account.',
+  'ui.partnerAgent.bookFor': 'Book for {name}',
+  /** Shown once the agent chose a member to book for. */
+  'ui.partnerAgent.bookingFor': 'Booking for {name} ({email}). Find a provider below and choose a time.',
+  'ui.partnerAgent.change': 'Book for someone else',
+  'ui.partnerAgent.sessions': 'Your members\' latest sessions',
+  'ui.partnerAgent.noSessions': 'No sessions booked for your members yet.',
+  /** One session of a member; {when} its date and time with the zone, {provider} the provider's name, {people} the people on it. */
+  'ui.partnerAgent.session': '{when} · {provider} · {people}',
   'ui.patient.navLabel': 'Your dashboard',
   'ui.patient.greeting': 'Hi {firstName}',
   'ui.patient.signOut': 'Sign out',
@@ -1733,6 +1746,16 @@ export interface MessageParams {
   'validation.lastName.invalid': Record<string, never>;
   'validation.lastName.maxLength': Record<string, never>;
   'validation.relationship.required': Record<string, never>;
+  'ui.partnerAgent.heading': { partner: string | number };
+  'ui.partnerAgent.intro': Record<string, never>;
+  'ui.partnerAgent.members': Record<string, never>;
+  'ui.partnerAgent.noMembers': Record<string, never>;
+  'ui.partnerAgent.bookFor': { name: string | number };
+  'ui.partnerAgent.bookingFor': { name: string | number; email: string | number };
+  'ui.partnerAgent.change': Record<string, never>;
+  'ui.partnerAgent.sessions': Record<string, never>;
+  'ui.partnerAgent.noSessions': Record<string, never>;
+  'ui.partnerAgent.session': { when: string | number; provider: string | number; people: string | number };
   'ui.patient.navLabel': Record<string, never>;
   'ui.patient.greeting': { firstName: string | number };
   'ui.patient.signOut': Record<string, never>;

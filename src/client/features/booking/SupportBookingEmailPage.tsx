@@ -98,7 +98,7 @@ export default function SupportBookingEmailPage() {
         ) : (
           <SpecForm<{ email: string }>
             form={bookingEmail as FormDefinition}
-            initialData={helper.userEmail ? { email: helper.userEmail } : undefined}
+            initialData={helper.userEmail || helper.bookingFor ? { email: helper.userEmail ?? helper.bookingFor?.email } : undefined}
             onSubmit={onEmail}
             submitting={action.pending}
             serverErrors={action.fieldErrors}
