@@ -102,11 +102,12 @@ describe('journey: every demo account signs in from the front door and lands on 
 
     const home = page.getByRole('region', { name: message('ui.partnerAgent.heading', { partner: partner.name }) });
     await home.waitFor();
-    const members = home.getByRole('list', { name: messages['ui.partnerAgent.members'] });
-    await members.getByText(memberName).waitFor();
+    const members = home.getByRole('list', { name: messages['ui.partnerAgent.members'], exact: true });
+    const bookFor = members.getByRole('button', { name: message('ui.partnerAgent.bookFor', { name: memberName }) });
+    await bookFor.waitFor();
     await home.getByRole('heading', { name: messages['ui.partnerAgent.sessions'] }).waitFor();
     expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
-    await members.getByRole('button', { name: message('ui.partnerAgent.bookFor', { name: memberName }) }).click();
+    await bookFor.click();
     await home.getByText(message('ui.partnerAgent.bookingFor', { name: memberName, email: member.email })).waitFor();
 
     await page.getByRole('textbox', { name: searchCopy.location.label }).fill('Columbus, OH');
