@@ -930,6 +930,16 @@ export const constants = {
   sessionIdleMinutes: 30,
   /** Permission groups whose provider_id and ehr_profile_code headers (super-admin impersonation) are honoured. */
   impersonationGroups: ['devops_admin', 'software_devs'],
+  /** The only endpoints a staff session may call while the front-desk device is handed to a patient (POST /front-desk/hand-over, issue 34), and only for that patient: what their task needs (their date of birth, their consent for that session) and the staff member's way back (a sign-in code, POST /front-desk/hand-over/end). Anything else, the agenda first, answers HAND_OVER_ACTIVE. */
+  handOverSessionEndpoints: [
+    'signOut',
+    'getFrontDeskHandOver',
+    'frontDeskPatientAuth',
+    'createPatientConsent',
+    'verifyFrontDeskConsent',
+    'signFrontDeskConsent',
+    'endFrontDeskHandOver',
+  ],
   /** The only endpoints a session of the skip-e-mail path (create-skip-email-verification) may call: what finishing its one booking needs (the booking steps read the new account's own details, people, insurance and cards; createAppointment once). Anything else answers SESSION_SCOPE_LIMITED. Confirming the address with a sign-in code gives a full session and ends the account's booking-only sessions, so a session taken on an address that is not one's own reads nothing its owner adds later. */
   bookingOnlySessionEndpoints: [
     'signOut',

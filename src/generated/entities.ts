@@ -3298,6 +3298,85 @@ export interface FrontDeskPatientAuthResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "StartFrontDeskHandOverBody".
+ */
+export interface StartFrontDeskHandOverBody {
+  appointmentId: string;
+  patientId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "StartFrontDeskHandOverResponse".
+ */
+export interface StartFrontDeskHandOverResponse {
+  patient: {
+    id: string;
+    firstName: string;
+    lastName: string;
+  };
+  session: {
+    id: string;
+    start: string;
+  };
+  practice: {
+    id: string;
+    name: string;
+    timeZone: string;
+  };
+  /**
+   * The session's day in the practice's zone: the agenda the device returns to.
+   */
+  date: string;
+  /**
+   * The unsigned booking consent already asked for this session, if any.
+   */
+  consentId: string | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetFrontDeskHandOverResponse".
+ */
+export interface GetFrontDeskHandOverResponse {
+  patient: {
+    id: string;
+    firstName: string;
+    lastName: string;
+  };
+  session: {
+    id: string;
+    start: string;
+  };
+  practice: {
+    id: string;
+    name: string;
+    timeZone: string;
+  };
+  /**
+   * The session's day in the practice's zone: the agenda the device returns to.
+   */
+  date: string;
+  /**
+   * The unsigned booking consent already asked for this session, if any.
+   */
+  consentId: string | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "EndFrontDeskHandOverBody".
+ */
+export interface EndFrontDeskHandOverBody {
+  otp: OneTimeCode;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "EndFrontDeskHandOverResponse".
+ */
+export interface EndFrontDeskHandOverResponse {
+  practiceId: string;
+  date: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetGeoTimezoneQuery".
  */
 export interface GetGeoTimezoneQuery {
@@ -5589,6 +5668,9 @@ export interface EndpointTypes {
   getFrontDeskTasks: { params: undefined; query: GetFrontDeskTasksQuery; body: undefined; response: GetFrontDeskTasksResponse };
   checkInPatient: { params: CheckInPatientParams; query: undefined; body: CheckInPatientBody; response: CheckInPatientResponse };
   frontDeskPatientAuth: { params: undefined; query: undefined; body: FrontDeskPatientAuthBody; response: FrontDeskPatientAuthResponse };
+  startFrontDeskHandOver: { params: undefined; query: undefined; body: StartFrontDeskHandOverBody; response: StartFrontDeskHandOverResponse };
+  getFrontDeskHandOver: { params: undefined; query: undefined; body: undefined; response: GetFrontDeskHandOverResponse };
+  endFrontDeskHandOver: { params: undefined; query: undefined; body: EndFrontDeskHandOverBody; response: EndFrontDeskHandOverResponse };
   getGeoTimezone: { params: undefined; query: GetGeoTimezoneQuery; body: undefined; response: GetGeoTimezoneResponse };
   geocode: { params: undefined; query: GeocodeQuery; body: undefined; response: GeocodeResponse };
   getHealth: { params: undefined; query: undefined; body: undefined; response: GetHealthResponse };

@@ -1042,6 +1042,12 @@ export const messages = {
   'ui.support.handover.done': 'Thank you, the consent is signed. Please hand the device back to the front desk.',
   'ui.support.handover.back': 'Back to the agenda',
   'ui.support.handover.cancel': 'Hand back without signing',
+  'ui.support.handover.session': 'Your session on {when}',
+  'ui.support.handover.takeBackHeading': 'For the front desk',
+  'ui.support.handover.takeBackIntro': 'To take the device back, sign in again: we send a sign-in code to {email}.',
+  'ui.support.handover.sendCode': 'Send me a sign-in code',
+  'ui.support.handover.codeSent': 'We sent a code to {email}. Type it to go back to the agenda.',
+  'ui.support.handover.code': 'Sign-in code',
   'ui.support.session.reschedule': 'Move to another time',
   'ui.support.reschedule.heading': 'Move the session with {provider}',
   'ui.support.reschedule.current': 'Now: {when}. Pick the caller\'s new time; it is held while you confirm.',
@@ -2286,6 +2292,12 @@ export interface MessageParams {
   'ui.support.handover.done': Record<string, never>;
   'ui.support.handover.back': Record<string, never>;
   'ui.support.handover.cancel': Record<string, never>;
+  'ui.support.handover.session': { when: string | number };
+  'ui.support.handover.takeBackHeading': Record<string, never>;
+  'ui.support.handover.takeBackIntro': { email: string | number };
+  'ui.support.handover.sendCode': Record<string, never>;
+  'ui.support.handover.codeSent': { email: string | number };
+  'ui.support.handover.code': Record<string, never>;
   'ui.support.session.reschedule': Record<string, never>;
   'ui.support.reschedule.heading': { provider: string | number };
   'ui.support.reschedule.current': { when: string | number };

@@ -974,6 +974,12 @@ export const translation: Translation = {
     'ui.support.handover.done': 'Gracias, el consentimiento está firmado. Devuelva el dispositivo a la recepción.',
     'ui.support.handover.back': 'Volver a la agenda',
     'ui.support.handover.cancel': 'Devolver sin firmar',
+    'ui.support.handover.session': 'Su sesión del {when}',
+    'ui.support.handover.takeBackHeading': 'Para la recepción',
+    'ui.support.handover.takeBackIntro': 'Para recuperar el dispositivo, vuelva a iniciar sesión: enviamos un código de inicio de sesión a {email}.',
+    'ui.support.handover.sendCode': 'Enviarme un código de inicio de sesión',
+    'ui.support.handover.codeSent': 'Enviamos un código a {email}. Escríbalo para volver a la agenda.',
+    'ui.support.handover.code': 'Código de inicio de sesión',
     'ui.support.session.reschedule': 'Cambiar a otro horario',
     'ui.support.reschedule.heading': 'Cambiar la sesión con {provider}',
     'ui.support.reschedule.current': 'Ahora: {when}. Elija el nuevo horario de la persona que llama; se le reserva mientras usted confirma.',
@@ -1232,6 +1238,9 @@ export const translation: Translation = {
     },
     CROSS_SITE_REQUEST_REFUSED: {
       message: 'Esta solicitud no provino de este sitio, así que no se llevó a cabo. Vuelva a cargar la página e inténtelo de nuevo.',
+    },
+    HAND_OVER_ACTIVE: {
+      message: 'Este dispositivo está en manos de un paciente. La recepción vuelve a iniciar sesión para recuperarlo.',
     },
     SESSION_SCOPE_LIMITED: {
       message: 'Confirme su dirección de correo electrónico para continuar. Le enviamos un código.',
@@ -2663,6 +2672,9 @@ export const translation: Translation = {
     },
     agendaDashboard: {
       title: 'Tareas de recepción',
+    },
+    agendaHandOver: {
+      title: 'En la recepción',
     },
     verifySuccess: {
       title: 'Todo está listo',

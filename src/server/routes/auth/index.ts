@@ -11,8 +11,9 @@ import { userByEmail, userById, type UserRow } from '@/server/accounts/repositor
 import { writeAudit } from '@/server/audit';
 import { newLoginToken, newOtp } from '@/server/auth/codes';
 import { guessRight, takeGuess, takeSend } from '@/server/auth/limits';
-import { codeHash, sameHash } from '@/server/auth/secrets';
+import { codeHash } from '@/server/auth/secrets';
 import { auditSignInFailure, sessionFor, sessionUserOf } from '@/server/auth/session';
+import { rightSignInCode, spendSignInCode } from '@/server/auth/sign-in-code';
 import { AppError } from '@/server/errors';
 import { endSession } from '@/server/auth/server-sessions';
 import { callerOf, resolveCaller } from '@/server/plugins/auth';
@@ -157,30 +158,13 @@ export const authHandlers: Handlers = {
 
   async verifyEmailOtp(request, reply) {
     const { email, otp, newAccount } = request.body;
-    // Counted before it is compared: per address and IP, per address, per IP; a right guess is given back.
-    const guess = await takeGuess(request, 'signIn', email);
     const db = request.server.database;
-    const now = request.server.clock.now().toISOString();
-    // The newest code; of two sent in the same millisecond, the one a re-send has not retired.
-    const [code] = await db.query<{ id: string; code_hash: string }>(
-      'SELECT id, code_hash FROM sign_in_codes WHERE email = $1 ORDER BY created_at DESC, (used_at IS NULL) DESC LIMIT 1',
-      [email],
-    );
     const user = await activeAccount(request, email);
     const fail = async (reason: string) => {
       await auditSignInFailure(request, 'otp', reason, 401, user?.id);
       return new AppError('OTP_INVALID');
     };
-    if (!code) throw await fail('no code');
-    // One of the code's otpMaxWrongTries tries is taken atomically before comparing, so simultaneous
-    // guesses on any number of processes compare at most that many.
-    const tried = await db.query(
-      'UPDATE sign_in_codes SET wrong_tries = wrong_tries + 1 WHERE id = $1 AND used_at IS NULL AND expires_at > $3::timestamptz AND wrong_tries < $2 RETURNING id',
-      [code.id, constants.otpMaxWrongTries, now],
-    );
-    if (!tried.length) throw await fail('code expired, used or locked');
-    if (!sameHash(code.code_hash, codeHash(request.server.keys, otp))) throw await fail('wrong code');
-    await guessRight(request, guess);
+    const codeId = await rightSignInCode(request, email, otp, user?.id);
     // The address is proved: accounts the skip-e-mail path made for it become the account or join it.
     let account = await confirmProvisionalAccounts(request, email, user);
     if (!account) {
@@ -194,8 +178,7 @@ export const authHandlers: Handlers = {
     }
     // Created before the code is spent, so details the server refuses (a bad partnership code) leave it usable.
     account ??= await createPatientAccount(request, { email, ...newAccount! });
-    const used = await db.query('UPDATE sign_in_codes SET used_at = $2 WHERE id = $1 AND used_at IS NULL RETURNING id', [code.id, now]);
-    if (!used.length) throw await fail('code used concurrently');
+    if (!(await spendSignInCode(request, codeId))) throw await fail('code used concurrently');
     return sessionFor(request, reply, account, 'otp');
   },
 
