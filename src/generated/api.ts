@@ -289,6 +289,10 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
             'x-enum': 'userType',
             enum: ['patient', 'support', 'clinician', 'rcd', 'third_party_support'],
           },
+          timeZone: {
+            type: 'string',
+            description: 'The time zone the account chose (users.time_zone), when it chose one: staff screens show times in it (issue 34), never in the device\'s.',
+          },
         },
       },
       groups: {
@@ -3659,7 +3663,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   },
 };
 
-export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
+export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getPartnerAgentHome' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'startFrontDeskHandOver' | 'getFrontDeskHandOver' | 'endFrontDeskHandOver' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
 
 /** The API contract of product-spec §7: the server implements it, the client calls it. */
 export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
@@ -5461,6 +5465,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                   'x-enum': 'userType',
                   enum: ['patient', 'support', 'clinician', 'rcd', 'third_party_support'],
                 },
+                timeZone: {
+                  type: 'string',
+                  description: 'The time zone the account chose (users.time_zone), when it chose one: staff screens show times in it (issue 34), never in the device\'s.',
+                },
               },
             },
             groups: {
@@ -5891,6 +5899,108 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     },
     errors: ['VALIDATION_FAILED'],
     audit: false,
+  },
+  /** A third-party agent's partner, its members and their latest sessions */
+  getPartnerAgentHome: {
+    id: 'getPartnerAgentHome',
+    resource: 'business-partners',
+    method: 'GET',
+    path: '/business-partners/mine',
+    summary: 'A third-party agent\'s partner, its members and their latest sessions',
+    description: 'Where a third-party agent starts (issue 34): their business partner, the partner\'s members (the patient accounts the agent may reach and book for, by name, at most largeListLimit), and the members\' sessions, latest first (at most partnerHomeSessions), as GET /support/sessions would find them. An agent whose account names no partner answers NOT_FOUND.',
+    access: ['third_party_support'],
+    responses: {
+      '200': {
+        description: 'The partner, its members and their sessions.',
+        schema: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['partner', 'members', 'sessions'],
+          properties: {
+            partner: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'name', 'partnershipCode'],
+              properties: {
+                id: {
+                  type: 'string',
+                  format: 'uuid',
+                },
+                name: {
+                  type: 'string',
+                },
+                partnershipCode: {
+                  type: 'string',
+                },
+              },
+            },
+            members: {
+              type: 'array',
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['id', 'firstName', 'lastName', 'email'],
+                properties: {
+                  id: {
+                    type: 'string',
+                    format: 'uuid',
+                  },
+                  firstName: {
+                    type: 'string',
+                  },
+                  lastName: {
+                    type: 'string',
+                  },
+                  email: {
+                    type: 'string',
+                  },
+                },
+              },
+            },
+            sessions: {
+              type: 'array',
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['id', 'start', 'timeZone', 'status', 'providerName', 'patients', 'accountEmail'],
+                properties: {
+                  id: {
+                    type: 'string',
+                    format: 'uuid',
+                  },
+                  start: {
+                    type: 'string',
+                    format: 'date-time',
+                  },
+                  timeZone: {
+                    type: 'string',
+                  },
+                  status: {
+                    type: 'string',
+                    'x-enum': 'appointmentStatus',
+                    enum: ['booked', 'cancelled'],
+                  },
+                  providerName: {
+                    type: 'string',
+                  },
+                  patients: {
+                    type: 'array',
+                    items: {
+                      type: 'string',
+                    },
+                  },
+                  accountEmail: {
+                    type: 'string',
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+    audit: true,
   },
   /** Whether the clinician has a live calendar feed */
   getCareCalendarFeed: {
@@ -8501,7 +8611,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         },
       },
     },
-    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED'],
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED', 'HAND_OVER_ACTIVE'],
     audit: true,
   },
   /** The open front-desk tasks of a practice */
@@ -8755,6 +8865,236 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
       },
     },
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED', 'DOB_MISMATCH', 'DOB_CHECK_LOCKED'],
+    audit: true,
+  },
+  /** Hand the front-desk device to a patient */
+  startFrontDeskHandOver: {
+    id: 'startFrontDeskHandOver',
+    resource: 'front-desk',
+    method: 'POST',
+    path: '/front-desk/hand-over',
+    summary: 'Hand the front-desk device to a patient',
+    description: 'Hand-over (issue 34): the staff member\'s session becomes the patient\'s task alone - patientId, a person on booked session appointmentId, confirms their date of birth and signs their consent for it. Until the staff member signs in again (POST /front-desk/hand-over/end), the session may call only constants.handOverSessionEndpoints, for this patient; the agenda and everything else answer HAND_OVER_ACTIVE.',
+    access: ['support', 'devops_admin', 'clinical_admin', 'medical_assistant'],
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['appointmentId', 'patientId'],
+      properties: {
+        appointmentId: {
+          type: 'string',
+          format: 'uuid',
+        },
+        patientId: {
+          type: 'string',
+          format: 'uuid',
+        },
+      },
+    },
+    responses: {
+      '200': {
+        description: 'Handed over; what the patient\'s screen shows.',
+        schema: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['patient', 'session', 'practice', 'date', 'consentId'],
+          properties: {
+            patient: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'firstName', 'lastName'],
+              properties: {
+                id: {
+                  type: 'string',
+                  format: 'uuid',
+                },
+                firstName: {
+                  type: 'string',
+                },
+                lastName: {
+                  type: 'string',
+                },
+              },
+            },
+            session: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'start'],
+              properties: {
+                id: {
+                  type: 'string',
+                  format: 'uuid',
+                },
+                start: {
+                  type: 'string',
+                  format: 'date-time',
+                },
+              },
+            },
+            practice: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'name', 'timeZone'],
+              properties: {
+                id: {
+                  type: 'string',
+                  format: 'uuid',
+                },
+                name: {
+                  type: 'string',
+                },
+                timeZone: {
+                  type: 'string',
+                },
+              },
+            },
+            date: {
+              type: 'string',
+              format: 'date',
+              description: 'The session\'s day in the practice\'s zone: the agenda the device returns to.',
+            },
+            consentId: {
+              type: ['string', 'null'],
+              format: 'uuid',
+              description: 'The unsigned booking consent already asked for this session, if any.',
+            },
+          },
+        },
+      },
+    },
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED'],
+    audit: true,
+  },
+  /** The patient's task the device is handed over for */
+  getFrontDeskHandOver: {
+    id: 'getFrontDeskHandOver',
+    resource: 'front-desk',
+    method: 'GET',
+    path: '/front-desk/hand-over',
+    summary: 'The patient\'s task the device is handed over for',
+    description: 'What the hand-over screen shows (as POST /front-desk/hand-over answered it); NOT_FOUND when the session is not handed over.',
+    access: ['support', 'devops_admin', 'clinical_admin', 'medical_assistant'],
+    responses: {
+      '200': {
+        description: 'The hand-over.',
+        schema: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['patient', 'session', 'practice', 'date', 'consentId'],
+          properties: {
+            patient: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'firstName', 'lastName'],
+              properties: {
+                id: {
+                  type: 'string',
+                  format: 'uuid',
+                },
+                firstName: {
+                  type: 'string',
+                },
+                lastName: {
+                  type: 'string',
+                },
+              },
+            },
+            session: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'start'],
+              properties: {
+                id: {
+                  type: 'string',
+                  format: 'uuid',
+                },
+                start: {
+                  type: 'string',
+                  format: 'date-time',
+                },
+              },
+            },
+            practice: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['id', 'name', 'timeZone'],
+              properties: {
+                id: {
+                  type: 'string',
+                  format: 'uuid',
+                },
+                name: {
+                  type: 'string',
+                },
+                timeZone: {
+                  type: 'string',
+                },
+              },
+            },
+            date: {
+              type: 'string',
+              format: 'date',
+              description: 'The session\'s day in the practice\'s zone: the agenda the device returns to.',
+            },
+            consentId: {
+              type: ['string', 'null'],
+              format: 'uuid',
+              description: 'The unsigned booking consent already asked for this session, if any.',
+            },
+          },
+        },
+      },
+    },
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'],
+    audit: true,
+  },
+  /** The staff member takes the device back */
+  endFrontDeskHandOver: {
+    id: 'endFrontDeskHandOver',
+    resource: 'front-desk',
+    method: 'POST',
+    path: '/front-desk/hand-over/end',
+    summary: 'The staff member takes the device back',
+    description: 'The staff member signs in again with the sign-in code sent to their own address (POST /auth/send-email-otp); the right code ends the hand-over and the session is theirs in full again. A wrong, expired or used code answers OTP_INVALID and counts like a sign-in\'s (otpMaxWrongTries, the hourly limits). NOT_FOUND when the session is not handed over.',
+    access: ['support', 'devops_admin', 'clinical_admin', 'medical_assistant'],
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['otp'],
+      properties: {
+        otp: {
+          $ref: 'OneTimeCode',
+        },
+      },
+    },
+    responses: {
+      '200': {
+        description: 'Taken back; the agenda to return to.',
+        schema: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['practiceId', 'date'],
+          properties: {
+            practiceId: {
+              type: 'string',
+              format: 'uuid',
+            },
+            date: {
+              type: 'string',
+              format: 'date',
+            },
+          },
+        },
+      },
+    },
+    errors: [
+      'UNAUTHENTICATED',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'VALIDATION_FAILED',
+      'OTP_INVALID',
+      'SIGN_IN_RATE_LIMITED',
+    ],
     audit: true,
   },
   /** Time zone of a point */
@@ -12706,7 +13046,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'GET',
     path: '/support/users/{id}',
     summary: 'An account as support sees it',
-    description: 'The account with its permission groups, whether it is disabled, and its patients.',
+    description: 'The account with its permission groups, whether it is disabled, its time zone, and its patients.',
     access: ['support', 'third_party_support', 'devops_admin', 'clinical_admin'],
     params: {
       type: 'object',
@@ -12781,6 +13121,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
             },
             businessPartner: {
               $ref: 'BusinessPartner',
+            },
+            timeZone: {
+              type: ['string', 'null'],
+              description: 'The zone the account reads times in (users.time_zone), null until known: support sees it and sets it for the caller (PATCH /users/{id}).',
             },
             patients: {
               type: 'array',

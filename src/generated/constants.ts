@@ -422,6 +422,8 @@ export const constants = {
   pageSize: 10,
   /** Limit for long lists fetched in one go (product-spec §9 "other limits 200"). */
   largeListLimit: 200,
+  /** Sessions of a partner's members a third-party agent sees where they start (GET /business-partners/mine), latest first. */
+  partnerHomeSessions: 10,
   /** Largest limit any list call accepts (product-spec §9 "other limits 500"). */
   maxListLimit: 500,
   /** Deepest nesting of arrays and objects a JSON request body may have (the deepest form body nests a handful of levels). Checked on the raw text before the body is parsed or walked, so a body of thousands of nested brackets is a 400, never a stack overflow. */
@@ -934,6 +936,16 @@ export const constants = {
   sessionIdleMinutes: 30,
   /** Permission groups whose provider_id and ehr_profile_code headers (super-admin impersonation) are honoured. */
   impersonationGroups: ['devops_admin', 'software_devs'],
+  /** The only endpoints a staff session may call while the front-desk device is handed to a patient (POST /front-desk/hand-over, issue 34), and only for that patient: what their task needs (their date of birth, their consent for that session) and the staff member's way back (a sign-in code, POST /front-desk/hand-over/end). Anything else, the agenda first, answers HAND_OVER_ACTIVE. */
+  handOverSessionEndpoints: [
+    'signOut',
+    'getFrontDeskHandOver',
+    'frontDeskPatientAuth',
+    'createPatientConsent',
+    'verifyFrontDeskConsent',
+    'signFrontDeskConsent',
+    'endFrontDeskHandOver',
+  ],
   /** The only endpoints a session of the skip-e-mail path (create-skip-email-verification) may call: what finishing its one booking needs (the booking steps read the new account's own details, people, insurance and cards; createAppointment once). Anything else answers SESSION_SCOPE_LIMITED. Confirming the address with a sign-in code gives a full session and ends the account's booking-only sessions, so a session taken on an address that is not one's own reads nothing its owner adds later. */
   bookingOnlySessionEndpoints: [
     'signOut',

@@ -218,6 +218,10 @@ export interface AuthSession {
     lastName: string;
     email: string;
     userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+    /**
+     * The time zone the account chose (users.time_zone), when it chose one: staff screens show times in it (issue 34), never in the device's.
+     */
+    timeZone?: string;
   };
   groups: (
     | 'support'
@@ -2195,6 +2199,10 @@ export interface GetAuthSessionResponse {
     lastName: string;
     email: string;
     userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
+    /**
+     * The time zone the account chose (users.time_zone), when it chose one: staff screens show times in it (issue 34), never in the device's.
+     */
+    timeZone?: string;
   };
   groups?: (
     | 'support'
@@ -2339,6 +2347,32 @@ export interface ValidatePartnerCodeByNameQuery {
 export interface ValidatePartnerCodeByNameResponse {
   valid: boolean;
   partnerId?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetPartnerAgentHomeResponse".
+ */
+export interface GetPartnerAgentHomeResponse {
+  partner: {
+    id: string;
+    name: string;
+    partnershipCode: string;
+  };
+  members: {
+    id: string;
+    firstName: string;
+    lastName: string;
+    email: string;
+  }[];
+  sessions: {
+    id: string;
+    start: string;
+    timeZone: string;
+    status: 'booked' | 'cancelled';
+    providerName: string;
+    patients: string[];
+    accountEmail: string;
+  }[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -3288,6 +3322,85 @@ export interface FrontDeskPatientAuthBody {
 export interface FrontDeskPatientAuthResponse {
   patientToken: string;
   expiresAt: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "StartFrontDeskHandOverBody".
+ */
+export interface StartFrontDeskHandOverBody {
+  appointmentId: string;
+  patientId: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "StartFrontDeskHandOverResponse".
+ */
+export interface StartFrontDeskHandOverResponse {
+  patient: {
+    id: string;
+    firstName: string;
+    lastName: string;
+  };
+  session: {
+    id: string;
+    start: string;
+  };
+  practice: {
+    id: string;
+    name: string;
+    timeZone: string;
+  };
+  /**
+   * The session's day in the practice's zone: the agenda the device returns to.
+   */
+  date: string;
+  /**
+   * The unsigned booking consent already asked for this session, if any.
+   */
+  consentId: string | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetFrontDeskHandOverResponse".
+ */
+export interface GetFrontDeskHandOverResponse {
+  patient: {
+    id: string;
+    firstName: string;
+    lastName: string;
+  };
+  session: {
+    id: string;
+    start: string;
+  };
+  practice: {
+    id: string;
+    name: string;
+    timeZone: string;
+  };
+  /**
+   * The session's day in the practice's zone: the agenda the device returns to.
+   */
+  date: string;
+  /**
+   * The unsigned booking consent already asked for this session, if any.
+   */
+  consentId: string | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "EndFrontDeskHandOverBody".
+ */
+export interface EndFrontDeskHandOverBody {
+  otp: OneTimeCode;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "EndFrontDeskHandOverResponse".
+ */
+export interface EndFrontDeskHandOverResponse {
+  practiceId: string;
+  date: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4635,6 +4748,10 @@ export interface GetSupportUserResponse {
   dateOfBirth?: string | null;
   businessPartnerId: string | null;
   businessPartner?: BusinessPartner;
+  /**
+   * The zone the account reads times in (users.time_zone), null until known: support sees it and sets it for the caller (PATCH /users/{id}).
+   */
+  timeZone?: string | null;
   patients: {
     id: string;
     firstName: string;
@@ -5656,6 +5773,7 @@ export interface EndpointTypes {
   listBusinessPartners: { params: undefined; query: ListBusinessPartnersQuery; body: undefined; response: ListBusinessPartnersResponse };
   getBusinessPartnerByCode: { params: GetBusinessPartnerByCodeParams; query: undefined; body: undefined; response: GetBusinessPartnerByCodeResponse };
   validatePartnerCodeByName: { params: undefined; query: ValidatePartnerCodeByNameQuery; body: undefined; response: ValidatePartnerCodeByNameResponse };
+  getPartnerAgentHome: { params: undefined; query: undefined; body: undefined; response: GetPartnerAgentHomeResponse };
   getCareCalendarFeed: { params: undefined; query: undefined; body: undefined; response: GetCareCalendarFeedResponse };
   createCareCalendarFeed: { params: undefined; query: undefined; body: undefined; response: CreateCareCalendarFeedResponse };
   revokeCareCalendarFeed: { params: undefined; query: undefined; body: undefined; response: void };
@@ -5697,6 +5815,9 @@ export interface EndpointTypes {
   getFrontDeskTasks: { params: undefined; query: GetFrontDeskTasksQuery; body: undefined; response: GetFrontDeskTasksResponse };
   checkInPatient: { params: CheckInPatientParams; query: undefined; body: CheckInPatientBody; response: CheckInPatientResponse };
   frontDeskPatientAuth: { params: undefined; query: undefined; body: FrontDeskPatientAuthBody; response: FrontDeskPatientAuthResponse };
+  startFrontDeskHandOver: { params: undefined; query: undefined; body: StartFrontDeskHandOverBody; response: StartFrontDeskHandOverResponse };
+  getFrontDeskHandOver: { params: undefined; query: undefined; body: undefined; response: GetFrontDeskHandOverResponse };
+  endFrontDeskHandOver: { params: undefined; query: undefined; body: EndFrontDeskHandOverBody; response: EndFrontDeskHandOverResponse };
   getGeoTimezone: { params: undefined; query: GetGeoTimezoneQuery; body: undefined; response: GetGeoTimezoneResponse };
   geocode: { params: undefined; query: GeocodeQuery; body: undefined; response: GeocodeResponse };
   getHealth: { params: undefined; query: undefined; body: undefined; response: GetHealthResponse };

@@ -152,7 +152,7 @@ export const messages = {
   'availability.notYourPractice': 'Please choose your practice.',
   'ui.care.nav.label': 'Care area',
   'ui.care.calendar.intro': 'Your slots and sessions, and the weekly hours that make your slots. Times are in {zone}.',
-  'ui.care.calendar.viewerZone': 'Your device is set to {zone}; times here are in {providerZone}, with yours beside them.',
+  'ui.care.calendar.viewerZone': 'Your account\'s time zone is {zone}; times here are in {providerZone}, with yours beside them.',
   'ui.care.calendar.viewerTime': '(your time: {time})',
   'ui.care.calendar.week': 'Week',
   'ui.care.calendar.day': 'Day',
@@ -504,6 +504,19 @@ export const messages = {
   'validation.lastName.maxLength': 'Please enter a valid last name',
   /** The relationship variant of the alternate wording, with "to the client" added. */
   'validation.relationship.required': 'Please enter the relationship to the client',
+  /** Heading of the partner agent's panel on provider search. */
+  'ui.partnerAgent.heading': '{partner}: your members',
+  'ui.partnerAgent.intro': 'Choose the member you are booking for, then find a provider below and choose a time. The booking\'s e-mail step is filled in with the member\'s address.',
+  'ui.partnerAgent.members': 'Members',
+  'ui.partnerAgent.noMembers': 'Your partner has no members with an account yet. Book for a new member below; the booking creates their account.',
+  'ui.partnerAgent.bookFor': 'Book for {name}',
+  /** Shown once the agent chose a member to book for. */
+  'ui.partnerAgent.bookingFor': 'Booking for {name} ({email}). Find a provider below and choose a time.',
+  'ui.partnerAgent.change': 'Book for someone else',
+  'ui.partnerAgent.sessions': 'Your members\' latest sessions',
+  'ui.partnerAgent.noSessions': 'No sessions booked for your members yet.',
+  /** One session of a member; {when} its date and time with the zone, {provider} the provider's name, {people} the people on it. */
+  'ui.partnerAgent.session': '{when} · {provider} · {people}',
   'ui.patient.navLabel': 'Your dashboard',
   'ui.patient.greeting': 'Hi {firstName}',
   'ui.patient.signOut': 'Sign out',
@@ -1058,6 +1071,12 @@ export const messages = {
   'ui.support.handover.done': 'Thank you, the consent is signed. Please hand the device back to the front desk.',
   'ui.support.handover.back': 'Back to the agenda',
   'ui.support.handover.cancel': 'Hand back without signing',
+  'ui.support.handover.session': 'Your session on {when}',
+  'ui.support.handover.takeBackHeading': 'For the front desk',
+  'ui.support.handover.takeBackIntro': 'To take the device back, sign in again: we send a sign-in code to {email}.',
+  'ui.support.handover.sendCode': 'Send me a sign-in code',
+  'ui.support.handover.codeSent': 'We sent a code to {email}. Type it to go back to the agenda.',
+  'ui.support.handover.code': 'Sign-in code',
   'ui.support.session.reschedule': 'Move to another time',
   'ui.support.reschedule.heading': 'Move the session with {provider}',
   'ui.support.reschedule.current': 'Now: {when}. Pick the caller\'s new time; it is held while you confirm.',
@@ -1085,7 +1104,7 @@ export const messages = {
   'ui.support.search.results': 'Sessions found',
   /** A session's time where the reader's zone differs from the provider's ("9:00 AM MST your time (10:00 AM CST in Texas)"); {place} is the provider's state, else their zone's name. */
   'dates.yourTimeAndTheirs': '{time} your time ({otherTime} in {place})',
-  /** Above a list of times to choose (the reschedule dialog); {zone} is the reader's zone, named in their language. */
+  /** Above a list of times (the reschedule dialog, the front-desk agenda); {zone} is the zone they are shown in (the reader's, or the practice's at the front desk), named in their language. */
   'ui.timeZone.timesIn': 'Times are in {zone}.',
   'ui.timeZone.heading': 'Time zone',
   /** Account settings, above the choice of time zone. */
@@ -1099,6 +1118,12 @@ export const messages = {
   'ui.timeZone.useSuggested': 'Use {zone}',
   /** Account settings, when the account's address lies in a zone that keeps another clock than the account's (or the device's, when the account has none); {zone} is the address's zone by its general name in the reader's language ("Mountain Time"). */
   'ui.timeZone.addressSuggest': 'Your address is in {zone}. Use {zone} for your times?',
+  'ui.timeZone.callerLabel': 'The caller\'s time zone',
+  /** Staff account screen of a caller whose account has no time zone yet. */
+  'ui.timeZone.callerUnknown': 'Not known yet. Ask the caller which time zone they live in.',
+  'ui.timeZone.callerSave': 'Save the caller\'s time zone',
+  /** Staff account screen of a caller, after their time zone is saved; {name} the caller's name, {zone} the zone's name in the agent's language. */
+  'ui.timeZone.callerSaved': '{name} now reads every time in {zone}.',
   /** Staff account screen of a caller, above the choice of the caller's time zone. */
   'ui.timeZone.staffIntro': 'The caller\'s time zone: their sessions, reminders and documents show times in it.',
   'ui.login.or': 'or',
@@ -1773,6 +1798,16 @@ export interface MessageParams {
   'validation.lastName.invalid': Record<string, never>;
   'validation.lastName.maxLength': Record<string, never>;
   'validation.relationship.required': Record<string, never>;
+  'ui.partnerAgent.heading': { partner: string | number };
+  'ui.partnerAgent.intro': Record<string, never>;
+  'ui.partnerAgent.members': Record<string, never>;
+  'ui.partnerAgent.noMembers': Record<string, never>;
+  'ui.partnerAgent.bookFor': { name: string | number };
+  'ui.partnerAgent.bookingFor': { name: string | number; email: string | number };
+  'ui.partnerAgent.change': Record<string, never>;
+  'ui.partnerAgent.sessions': Record<string, never>;
+  'ui.partnerAgent.noSessions': Record<string, never>;
+  'ui.partnerAgent.session': { when: string | number; provider: string | number; people: string | number };
   'ui.patient.navLabel': Record<string, never>;
   'ui.patient.greeting': { firstName: string | number };
   'ui.patient.signOut': Record<string, never>;
@@ -2310,6 +2345,12 @@ export interface MessageParams {
   'ui.support.handover.done': Record<string, never>;
   'ui.support.handover.back': Record<string, never>;
   'ui.support.handover.cancel': Record<string, never>;
+  'ui.support.handover.session': { when: string | number };
+  'ui.support.handover.takeBackHeading': Record<string, never>;
+  'ui.support.handover.takeBackIntro': { email: string | number };
+  'ui.support.handover.sendCode': Record<string, never>;
+  'ui.support.handover.codeSent': { email: string | number };
+  'ui.support.handover.code': Record<string, never>;
   'ui.support.session.reschedule': Record<string, never>;
   'ui.support.reschedule.heading': { provider: string | number };
   'ui.support.reschedule.current': { when: string | number };
@@ -2345,6 +2386,10 @@ export interface MessageParams {
   'ui.timeZone.ask': { zone: string | number };
   'ui.timeZone.useSuggested': { zone: string | number };
   'ui.timeZone.addressSuggest': { zone: string | number };
+  'ui.timeZone.callerLabel': Record<string, never>;
+  'ui.timeZone.callerUnknown': Record<string, never>;
+  'ui.timeZone.callerSave': Record<string, never>;
+  'ui.timeZone.callerSaved': { name: string | number; zone: string | number };
   'ui.timeZone.staffIntro': Record<string, never>;
   'ui.login.or': Record<string, never>;
   'ui.login.staffNote': Record<string, never>;

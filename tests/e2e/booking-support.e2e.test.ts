@@ -13,6 +13,8 @@ import bookingFlow from '@/generated/flows/booking';
 import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowser } from './harness';
+import { expectFocusOnHeading } from './a11y';
+import { flowStepCopy } from './journeys/words';
 import { apiAs, openSession, signInWithCode } from './portal-session';
 import { axeViolations, bookableSlot, bookingUrl, fillNewTestCard, settledCardSection, withFailureShot } from './booking-helpers';
 
@@ -50,18 +52,30 @@ describe('a support agent books for a caller', () => {
     await openSession(context, await signInWithCode(agent));
     await withFailureShot(page, 'support', async () => {
       await page.goto(bookingUrl(slot));
+      // Each step hands its top to keyboard and screen-reader users (WCAG 2.4.3), as the patient's steps do.
+      await expectFocusOnHeading(page, messages['ui.booking.heading']);
       await page.getByLabel('Service type').selectOption(slot.counselingType);
       await page.getByRole('button', { name: messages['ui.booking.next'] }).click();
 
       // Step email: the caller's account is found by e-mail.
       await page.waitForURL(pathOf('supportBookingEmail'));
+      await expectFocusOnHeading(page, flowStepCopy(bookingFlow, 'email').heading!);
       await page.getByLabel('Email').waitFor();
       expect(await axeViolations(page)).toEqual([]);
+      // An address without an account: the new account's form takes the e-mail form's place, and the focus
+      // goes to what it says (not to <body>); the agent changes the address.
+      await page.getByLabel('Email').fill(`nobody-${Date.now()}@example.com`);
+      await page.getByLabel('Email').press('Enter');
+      const noAccount = page.getByRole('status').filter({ hasText: messages['ui.support.userAccountNotFound'] });
+      await noAccount.waitFor();
+      await page.waitForFunction((text) => document.activeElement?.textContent?.trim() === text, messages['ui.support.userAccountNotFound']);
+      await page.getByRole('button', { name: messages['ui.booking.verify.changeEmail'] }).click();
       await page.getByLabel('Email').fill(caller.email);
       await page.getByLabel('Email').press('Enter');
 
       // Step patient information: the caller books for themselves and signs the consent.
       await page.waitForURL(pathOf('supportBookingPatientInfo'));
+      await expectFocusOnHeading(page, flowStepCopy(bookingFlow, 'patient-information').heading!);
       expect(new URL(page.url()).searchParams.get('userId')).toBeTruthy();
       const self = page.getByRole('checkbox', { name: new RegExp(`^${caller.firstName} ${caller.lastName}`) });
       await self.waitFor();
@@ -72,6 +86,7 @@ describe('a support agent books for a caller', () => {
 
       // Step payment: self-pay, consent to book, a test card.
       await page.waitForURL(pathOf('supportBookingPayment'));
+      await expectFocusOnHeading(page, payCopy.heading!);
       const selfPay = page.getByRole('radio', { name: new RegExp(escaped(constants.selfPayLabel.full)) });
       await selfPay.check();
       await page.getByRole('checkbox', { name: payCopy.consent }).check();
@@ -88,6 +103,8 @@ describe('a support agent books for a caller', () => {
       await card.getByLabel('Zip code').press('Enter');
 
       await page.getByRole('heading', { name: callerBooked }).waitFor();
+      // The confirmation replaced the form: its heading has the focus, and it is announced.
+      await expectFocusOnHeading(page, callerBooked);
       expect(await axeViolations(page)).toEqual([]);
     });
 

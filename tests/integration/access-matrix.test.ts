@@ -88,6 +88,12 @@ const withoutRecord: ReadonlySet<string> = new Set<EndpointId>([
   'listRedAlerts',
   'listSyncAttempts',
   'getFrontDeskTasks',
+  // The front-desk hand-over: the matrix's sessions are never handed over (a patient not on the session is refused
+  // before the session is scoped), so every staff role is told there is none; a partner agent's home is their own.
+  'startFrontDeskHandOver',
+  'getFrontDeskHandOver',
+  'endFrontDeskHandOver',
+  'getPartnerAgentHome',
   // A clinician's requests are their own provider's; an RCD decides any provider's request.
   'getCareNena',
   'createProviderRequest',
@@ -121,6 +127,9 @@ const answers: Partial<Record<EndpointId, number>> = {
   // A blank note: whoever reaches the alert is told the note is required, and the alert stays open for the next role.
   resolveCareAlert: 400,
   declineWaitlistOffer: 409,
+  startFrontDeskHandOver: 404,
+  getFrontDeskHandOver: 404,
+  endFrontDeskHandOver: 404,
 };
 
 let madeAccounts = 0;
@@ -278,6 +287,15 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   getFrontDeskAgenda: () => ({ method: 'GET', url: `/api/front-desk/agenda?practiceId=${records.practiceId}&date=2026-11-24` }),
   checkInPatient: () => ({ method: 'POST', url: `/api/front-desk/appointments/${records.appointmentId}/check-in`, payload: { patientId: records.patientId } }),
   frontDeskPatientAuth: () => ({ method: 'POST', url: '/api/front-desk/patient-auth', payload: { patientId: records.patientId, dateOfBirth: '1980-01-01' } }),
+  // Someone who is not on the session: refused before the caller's session is handed over.
+  startFrontDeskHandOver: () => ({
+    method: 'POST',
+    url: '/api/front-desk/hand-over',
+    payload: { appointmentId: records.appointmentId, patientId: '00000000-0000-4000-8000-000000000000' },
+  }),
+  getFrontDeskHandOver: () => ({ method: 'GET', url: '/api/front-desk/hand-over' }),
+  endFrontDeskHandOver: () => ({ method: 'POST', url: '/api/front-desk/hand-over/end', payload: { otp: '123456' } }),
+  getPartnerAgentHome: () => ({ method: 'GET', url: '/api/business-partners/mine' }),
   allowBookingFlow: (t) => ({ method: 'GET', url: `/api/support/users/${t.userId}/allow-booking-flow?email=${encodeURIComponent(t.email)}` }),
   searchReferringProviders: (t) => ({ method: 'GET', url: `/api/providers/referring/search/${t.partnerId}` }),
   listPatients: (t) => ({ method: 'GET', url: `/api/patients?userId=${t.userId}` }),

@@ -18,6 +18,7 @@ import { createBrowserServices } from '@/client/api/services';
 import type { CallOptions } from '@/client/api/transport';
 import { createAppStore } from '@/client/store';
 import { authenticated } from '@/client/store/auth/slice';
+import type { CookieUser } from '@/client/runtime/auth/credentials';
 import { derivePermissions } from '@/domain/permissions';
 
 export const testUser = {
@@ -54,6 +55,8 @@ export function renderScreen(
     sagas?: boolean;
     groups?: PermissionGroup[];
     queryClient?: QueryClient;
+    /** the signed-in person's details over testUser's (a staff member's account zone, say) */
+    user?: Partial<CookieUser>;
   },
 ) {
   const calls: Call[] = [];
@@ -64,7 +67,7 @@ export function renderScreen(
     return answer(input);
   };
   const store = createAppStore(undefined, options.sagas ? { services: createBrowserServices(transport) } : {});
-  store.dispatch(authenticated({ user: testUser, permissions: derivePermissions(options.groups ?? ['patient']) }));
+  store.dispatch(authenticated({ user: { ...testUser, ...options.user }, permissions: derivePermissions(options.groups ?? ['patient']) }));
   const queryClient = options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const result = render(
     <Provider store={store}>

@@ -39,6 +39,7 @@ export const queryKeys = {
   listBusinessPartners: (input?: EndpointInputs['listBusinessPartners']) => ['listBusinessPartners', input ?? {}] as const,
   getBusinessPartnerByCode: (input: EndpointInputs['getBusinessPartnerByCode']) => ['getBusinessPartnerByCode', input ?? {}] as const,
   validatePartnerCodeByName: (input?: EndpointInputs['validatePartnerCodeByName']) => ['validatePartnerCodeByName', input ?? {}] as const,
+  getPartnerAgentHome: () => ['getPartnerAgentHome'] as const,
   getCareCalendarFeed: () => ['getCareCalendarFeed'] as const,
   getProviderCalendarFeed: (input: EndpointInputs['getProviderCalendarFeed']) => ['getProviderCalendarFeed', input ?? {}] as const,
   getCareSchedule: (input?: EndpointInputs['getCareSchedule']) => ['getCareSchedule', input ?? {}] as const,
@@ -61,6 +62,7 @@ export const queryKeys = {
   getFrontendFlags: (input?: EndpointInputs['getFrontendFlags']) => ['getFrontendFlags', input ?? {}] as const,
   getFrontDeskAgenda: (input?: EndpointInputs['getFrontDeskAgenda']) => ['getFrontDeskAgenda', input ?? {}] as const,
   getFrontDeskTasks: (input?: EndpointInputs['getFrontDeskTasks']) => ['getFrontDeskTasks', input ?? {}] as const,
+  getFrontDeskHandOver: () => ['getFrontDeskHandOver'] as const,
   getGeoTimezone: (input?: EndpointInputs['getGeoTimezone']) => ['getGeoTimezone', input ?? {}] as const,
   geocode: (input?: EndpointInputs['geocode']) => ['geocode', input ?? {}] as const,
   getHealth: () => ['getHealth'] as const,
@@ -162,6 +164,8 @@ export const apiQueries = {
     queryOptions({ queryKey: queryKeys.getBusinessPartnerByCode(input), queryFn: () => api.getBusinessPartnerByCode(input) }),
   validatePartnerCodeByName: (api: Api, input?: EndpointInputs['validatePartnerCodeByName']) =>
     queryOptions({ queryKey: queryKeys.validatePartnerCodeByName(input), queryFn: () => api.validatePartnerCodeByName(input) }),
+  getPartnerAgentHome: (api: Api) =>
+    queryOptions({ queryKey: queryKeys.getPartnerAgentHome(), queryFn: () => api.getPartnerAgentHome() }),
   getCareCalendarFeed: (api: Api) =>
     queryOptions({ queryKey: queryKeys.getCareCalendarFeed(), queryFn: () => api.getCareCalendarFeed() }),
   getProviderCalendarFeed: (api: Api, input: EndpointInputs['getProviderCalendarFeed']) =>
@@ -206,6 +210,8 @@ export const apiQueries = {
     queryOptions({ queryKey: queryKeys.getFrontDeskAgenda(input), queryFn: () => api.getFrontDeskAgenda(input) }),
   getFrontDeskTasks: (api: Api, input?: EndpointInputs['getFrontDeskTasks']) =>
     queryOptions({ queryKey: queryKeys.getFrontDeskTasks(input), queryFn: () => api.getFrontDeskTasks(input) }),
+  getFrontDeskHandOver: (api: Api) =>
+    queryOptions({ queryKey: queryKeys.getFrontDeskHandOver(), queryFn: () => api.getFrontDeskHandOver() }),
   getGeoTimezone: (api: Api, input?: EndpointInputs['getGeoTimezone']) =>
     queryOptions({ queryKey: queryKeys.getGeoTimezone(input), queryFn: () => api.getGeoTimezone(input) }),
   geocode: (api: Api, input?: EndpointInputs['geocode']) =>
@@ -428,6 +434,12 @@ export function useValidatePartnerCodeByNameQuery<TData = Response<'validatePart
   return useQuery({ queryKey: queryKeys.validatePartnerCodeByName(input) as readonly unknown[], queryFn: () => api.validatePartnerCodeByName(input), ...options });
 }
 
+/** A third-party agent's partner, its members and their latest sessions (GET /api/business-partners/mine) */
+export function useGetPartnerAgentHomeQuery<TData = Response<'getPartnerAgentHome'>>(options?: QueryHookOptions<'getPartnerAgentHome', TData>) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.getPartnerAgentHome() as readonly unknown[], queryFn: () => api.getPartnerAgentHome(), ...options });
+}
+
 /** Whether the clinician has a live calendar feed (GET /api/care/calendar-feed) */
 export function useGetCareCalendarFeedQuery<TData = Response<'getCareCalendarFeed'>>(options?: QueryHookOptions<'getCareCalendarFeed', TData>) {
   const api = useApi();
@@ -558,6 +570,12 @@ export function useGetFrontDeskAgendaQuery<TData = Response<'getFrontDeskAgenda'
 export function useGetFrontDeskTasksQuery<TData = Response<'getFrontDeskTasks'>>(input?: EndpointInputs['getFrontDeskTasks'], options?: QueryHookOptions<'getFrontDeskTasks', TData>) {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.getFrontDeskTasks(input) as readonly unknown[], queryFn: () => api.getFrontDeskTasks(input), ...options });
+}
+
+/** The patient's task the device is handed over for (GET /api/front-desk/hand-over) */
+export function useGetFrontDeskHandOverQuery<TData = Response<'getFrontDeskHandOver'>>(options?: QueryHookOptions<'getFrontDeskHandOver', TData>) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.getFrontDeskHandOver() as readonly unknown[], queryFn: () => api.getFrontDeskHandOver(), ...options });
 }
 
 /** Time zone of a point (GET /api/geo-timezone) */
@@ -1086,6 +1104,18 @@ export function useCheckInPatientMutation(options?: MutationHookOptions<'checkIn
 export function useFrontDeskPatientAuthMutation(options?: MutationHookOptions<'frontDeskPatientAuth', EndpointInputs['frontDeskPatientAuth'] & WithCallOptions>) {
   const api = useApi();
   return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['frontDeskPatientAuth'] & WithCallOptions) => api.frontDeskPatientAuth(input as EndpointInputs['frontDeskPatientAuth'], callOptions), ...options });
+}
+
+/** Hand the front-desk device to a patient (POST /api/front-desk/hand-over) */
+export function useStartFrontDeskHandOverMutation(options?: MutationHookOptions<'startFrontDeskHandOver', EndpointInputs['startFrontDeskHandOver'] & WithCallOptions>) {
+  const api = useApi();
+  return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['startFrontDeskHandOver'] & WithCallOptions) => api.startFrontDeskHandOver(input as EndpointInputs['startFrontDeskHandOver'], callOptions), ...options });
+}
+
+/** The staff member takes the device back (POST /api/front-desk/hand-over/end) */
+export function useEndFrontDeskHandOverMutation(options?: MutationHookOptions<'endFrontDeskHandOver', EndpointInputs['endFrontDeskHandOver'] & WithCallOptions>) {
+  const api = useApi();
+  return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['endFrontDeskHandOver'] & WithCallOptions) => api.endFrontDeskHandOver(input as EndpointInputs['endFrontDeskHandOver'], callOptions), ...options });
 }
 
 /** Add an insurance for a patient (POST /api/patients/{id}/insurances) */

@@ -72,6 +72,7 @@ export const screenLoaders: Partial<Record<RouteId, () => Promise<ScreenModule>>
   redAlert: () => import('../../client/features/support/RedAlertPage'),
   agenda: () => import('../../client/features/support/AgendaPage'),
   agendaDashboard: () => import('../../client/features/support/AgendaDashboardPage'),
+  agendaHandOver: () => import('../../client/features/support/FrontDeskHandOverPage'),
   firstTimeUser: () => import('../../client/features/verification/FirstTimeUserPage'),
   firstTimeAmdUser: () => import('../../client/features/verification/FirstTimeAmdUserPage'),
   verifySuccess: () => import('../../client/features/verification/VerifySuccessPage'),

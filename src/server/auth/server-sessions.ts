@@ -10,8 +10,17 @@ import { USER_COLUMNS, userRowOfJson, type UserRow } from '../accounts/repositor
 
 export type SessionEndReason = 'signed out' | 'idle' | 'groups changed' | 'email changed' | 'email confirmed';
 
-/** What a session may do: everything its groups allow, or (the skip-e-mail path) only finish its booking. */
-export type SessionScope = 'full' | 'booking';
+/**
+ * What a session may do: everything its groups allow, or (the skip-e-mail path) only finish its booking, or (a
+ * staff session while the front-desk device is handed to a patient) only that patient's task.
+ */
+export type SessionScope = 'full' | 'booking' | 'handover';
+
+/** The patient and session a handed-over staff session is scoped to (front-desk/hand-over.ts). */
+export interface HandOverScope {
+  patientId: string;
+  appointmentId: string;
+}
 
 /** Starts a session at `now` (the app's clock, which also decides when it is idle or expired). */
 export async function startSession(
@@ -33,10 +42,13 @@ export interface OpenSession {
   groups: string[];
   scope: SessionScope;
   expiresAt: Date;
+  /** with scope 'handover': whose task the session is scoped to */
+  handOver?: HandOverScope;
 }
 
 /** The session and its account as they are now ($1 session, $2 account, $3 idle minutes, $4 now). */
 const SESSION_COLUMNS = `s.id, s.ended_at IS NULL AND s.expires_at > $4::timestamptz AS open, s.scope, s.expires_at,
+       s.handover_patient_id, s.handover_appointment_id,
        s.last_seen_at <= $4::timestamptz - make_interval(mins => $3) AS idle,
        s.groups::text[] = u.groups::text[] AS same_groups,
        u.disabled_at IS NOT NULL AS disabled, coalesce(u.email, u.pending_email)::text AS email, u.groups::text[] AS groups
@@ -52,7 +64,8 @@ const RESUME_SESSION = prepared(`
   seen AS (
     UPDATE auth_sessions s SET last_seen_at = $4::timestamptz FROM session WHERE s.id = session.id AND ${GOES_ON}
   )
-  SELECT open, scope, expires_at, idle, same_groups, disabled, email, groups, NULL::json AS counted, NULL::json AS account FROM session`);
+  SELECT open, scope, expires_at, handover_patient_id, handover_appointment_id, idle, same_groups, disabled, email, groups,
+         NULL::json AS counted, NULL::json AS account FROM session`);
 
 /**
  * The same, and, when the session goes on, one use counted against the limits of scopes $5, keys $6,
@@ -65,7 +78,7 @@ const RESUME_SESSION_COUNTING = prepared(`
     UPDATE auth_sessions s SET last_seen_at = $4::timestamptz FROM session WHERE s.id = session.id AND ${GOES_ON} RETURNING 1
   ),
   counted AS (${countUsesSql({ scopes: '$5', keys: '$6', windows: '$7', delta: '1', at: '$4' }, 'EXISTS (SELECT 1 FROM seen)')})
-  SELECT open, scope, expires_at, idle, same_groups, disabled, email, groups,
+  SELECT open, scope, expires_at, handover_patient_id, handover_appointment_id, idle, same_groups, disabled, email, groups,
          (SELECT json_agg(json_build_object('scope', c.scope, 'key', c.key, 'window_start', c.window_start, 'count', c.count)) FROM counted c) AS counted,
          (SELECT row_to_json(a) FROM (SELECT ${USER_COLUMNS} FROM users WHERE id = $2) a) AS account
     FROM session`);
@@ -96,6 +109,8 @@ export async function resumeSession(
     groups: string[];
     scope: string | null;
     expires_at: Date | string;
+    handover_patient_id: string | null;
+    handover_appointment_id: string | null;
     counted: { scope: string; key: string; window_start: string; count: number }[] | null;
     account: Parameters<typeof userRowOfJson>[0] | null;
   }>(counting ? RESUME_SESSION_COUNTING : RESUME_SESSION, counting ? [...params, counting.scopes, counting.keys, counting.windows] : params);
@@ -107,11 +122,24 @@ export async function resumeSession(
   return {
     email: row.email,
     groups: row.groups,
-    scope: row.scope === 'booking' ? 'booking' : 'full',
+    scope: row.scope === 'booking' || row.scope === 'handover' ? row.scope : 'full',
     expiresAt: new Date(row.expires_at),
+    ...(row.scope === 'handover' && row.handover_patient_id && row.handover_appointment_id
+      ? { handOver: { patientId: row.handover_patient_id, appointmentId: row.handover_appointment_id } }
+      : {}),
     ...(counting && options.count ? { counts: countsOf(options.count, now, row.counted ?? []) } : {}),
     ...(row.account ? { account: userRowOfJson(row.account) } : {}),
   };
+}
+
+/** Scopes an open session to a patient's task at the front desk (handOver), or gives it back in full (undefined). */
+export async function setHandOver(db: Queryable, sessionId: string, handOver: HandOverScope | undefined): Promise<void> {
+  await db.query(`UPDATE auth_sessions SET scope = $2, handover_patient_id = $3, handover_appointment_id = $4 WHERE id = $1 AND ended_at IS NULL`, [
+    sessionId,
+    handOver ? 'handover' : null,
+    handOver?.patientId ?? null,
+    handOver?.appointmentId ?? null,
+  ]);
 }
 
 export async function endSession(db: Queryable, sessionId: string, reason: SessionEndReason, now: Date): Promise<void> {

@@ -17,6 +17,18 @@ import { decisionFor } from '../flags';
 /** The sign-in method of POST /users/create-skip-email-verification: a session that has not proved its address. */
 export const SKIP_EMAIL_METHOD = 'skip-email-verification';
 
+/** The person of a session as the app shows them (AuthSession.user): with their chosen zone, staff screens read times in it. */
+export function sessionUserOf(user: UserRow): AuthSession['user'] {
+  return {
+    id: user.id,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    userType: user.user_type,
+    ...(user.time_zone ? { timeZone: user.time_zone } : {}),
+  };
+}
+
 /**
  * Starts a server-side session for the account and answers its AuthSession; the token also goes into
  * the browser's HttpOnly session cookie (auth/cookie.ts). The skip-e-mail path's session may only
@@ -68,7 +80,7 @@ export async function sessionFor(
     accessToken: token,
     tokenType: 'Bearer',
     expiresAt: expiresAt.toISOString(),
-    user: { id: user.id, firstName: user.first_name, lastName: user.last_name, email: user.email, userType: user.user_type },
+    user: sessionUserOf(user),
     groups: user.groups,
     ...(partner ? { businessPartner: partner } : {}),
     ...(extra.redirectTo ? { redirectTo: extra.redirectTo } : {}),

@@ -95,3 +95,17 @@ export async function referringProvidersOf(db: Queryable, partnerId: string, q: 
     [partnerId, q],
   );
 }
+
+/** A partner's members: the active patient accounts it enrolled (those its agents reach), by name. */
+export async function partnerMembers(
+  db: Queryable,
+  partnerId: string,
+  limit: number,
+): Promise<{ id: string; first_name: string; last_name: string; email: string }[]> {
+  return db.query<{ id: string; first_name: string; last_name: string; email: string }>(
+    `SELECT id, first_name, last_name, email::text AS email FROM users
+      WHERE business_partner_id = $1 AND user_type = 'patient' AND disabled_at IS NULL AND email IS NOT NULL
+      ORDER BY last_name, first_name, id LIMIT $2`,
+    [partnerId, limit],
+  );
+}

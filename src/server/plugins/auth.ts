@@ -17,7 +17,8 @@ import { outcomeOfStatus, writeAudit } from '../audit';
 import { googleVerifier, type GoogleVerifier } from '../auth/google';
 import { deriveKeys, serverSecret, type ServerKeys } from '../auth/secrets';
 import { verifyAccessToken } from '../auth/tokens';
-import { resumeSession, type SessionScope } from '../auth/server-sessions';
+import { resumeSession, type HandOverScope, type SessionScope } from '../auth/server-sessions';
+import { handOverRefusal } from '../front-desk/hand-over-scope';
 import { settleUsesCounted, usesCountedFor } from '../limits/counters';
 import fastifyCookie from '@fastify/cookie';
 import { clearSessionCookie, cookieToken, crossSiteReason } from '../auth/cookie';
@@ -31,8 +32,11 @@ export interface Caller {
   userId: string;
   /** the server-side session of the token (auth/server-sessions.ts) */
   sessionId: string;
-  /** 'booking': a skip-e-mail session, which may only finish its booking (constants.bookingOnlySessionEndpoints) */
+  /** 'booking': a skip-e-mail session, which may only finish its booking (constants.bookingOnlySessionEndpoints);
+   * 'handover': a staff session handed to a patient at the front desk, only that patient's task (constants.handOverSessionEndpoints) */
   scope: SessionScope;
+  /** with scope 'handover': the patient and session the device is handed over for */
+  handOver?: HandOverScope;
   /** when the session ends at the latest */
   expiresAt: Date;
   /** the token came in the session cookie (the browser) rather than an Authorization header (API clients) */
@@ -145,6 +149,7 @@ export async function callerForToken(
     userId: claims.sub,
     sessionId: claims.sid,
     scope: session.scope,
+    ...(session.handOver ? { handOver: session.handOver } : {}),
     expiresAt: session.expiresAt,
     viaCookie,
     email: session.email,
@@ -281,6 +286,11 @@ export default fp<{ config: Config }>(
       if (scopeRefusal) {
         await writeAudit(request, { action: endpoint.id, outcome: 'denied', status: 403, ...record, details: { reason: scopeRefusal } });
         throw new AppError('SESSION_SCOPE_LIMITED');
+      }
+      const handOverReason = caller.scope === 'handover' ? await handOverRefusal(request, caller.handOver, endpoint.id) : undefined;
+      if (handOverReason) {
+        await writeAudit(request, { action: endpoint.id, outcome: 'denied', status: 403, ...record, details: { reason: handOverReason } });
+        throw new AppError('HAND_OVER_ACTIVE');
       }
     };
     app.decorate('accessCheck', accessCheck);

@@ -1,8 +1,10 @@
 /**
  * Journey: at the front desk, the demo support agent (Sam) signs in from the home page, opens the
  * practice agenda from the support dashboard, picks the practice and the day of the partner member's
- * session, checks her in, and hands the device over: she confirms her date of birth, reads and signs
- * the consent, and hands the device back; the agenda no longer lists the consent as open.
+ * session, checks her in, and hands the device over: the device opens her own screen (issue 34), under the top
+ * bar, with nothing of the day's other patients, and the server refuses the agenda to it. She confirms her date of
+ * birth, reads and signs the consent; the agent takes the device back by signing in again with the code e-mailed
+ * to them, and the agenda no longer lists the consent as open.
  * Only clicks and typing (the session's practice and day are read from the API as setup knowledge).
  */
 import moment from 'moment-timezone';
@@ -16,6 +18,7 @@ import { wcagViolations } from '../a11y';
 import { useBrowser } from '../harness';
 import { apiAsPage, withFailureShot } from '../booking-helpers';
 import { signInFromHome } from './front-door';
+import { mailMoment, oneTimeCodeFor } from '../mailbox';
 
 const agent = demoAccounts.find((a) => a.role === 'Support agent')!;
 const member = demoAccounts.find((a) => a.role === 'Partner member')!;
@@ -80,10 +83,15 @@ describe('journey: the front desk checks a patient in and the patient signs the 
       expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
 
       await person.getByRole('button', { name: message('ui.support.agenda.handOver', { name: memberName }) }).click();
-      // The device shows only the patient's own screen: no agenda behind it, no other patient on the page.
+      // The device shows only the patient's own screen, on a screen of its own, under the top bar: no agenda, no other patient.
+      await page.waitForURL((u) => u.pathname === routeById.agendaHandOver.path);
       const device = page.getByRole('region', { name: message('ui.support.handover.heading', { name: memberName }) });
       await device.waitFor();
+      await page.getByRole('banner').waitFor();
       expect(await visitCard.count()).toBe(0);
+      expect(await page.getByRole('main').getByRole('link').count()).toBe(0);
+      // The server holds this session to her task: the day's agenda is refused to the device in her hands.
+      await expect(apiAsPage(page, `/front-desk/agenda?practiceId=${visit.practice.id}&date=${day}`)).rejects.toThrow(/answered 403.*HAND_OVER_ACTIVE/);
       await device.getByLabel(messages['ui.support.handover.dob']).fill('1990-04-12');
       await device.getByRole('button', { name: messages['ui.support.handover.confirm'] }).click();
       await device.getByText(messages['ui.support.handover.consentIntro']).waitFor();
@@ -93,7 +101,16 @@ describe('journey: the front desk checks a patient in and the patient signs the 
       await device.getByLabel(messages['ui.support.handover.signerName']).fill(memberName);
       await device.getByRole('button', { name: messages['ui.support.handover.sign'] }).click();
       await device.getByText(messages['ui.support.handover.done']).waitFor();
-      await device.getByRole('button', { name: messages['ui.support.handover.back'] }).click();
+      expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
+
+      // The way back to the agenda: the agent signs in again, with the code e-mailed to them.
+      const takeBack = page.getByRole('region', { name: messages['ui.support.handover.takeBackHeading'] });
+      const since = mailMoment();
+      await takeBack.getByRole('button', { name: messages['ui.support.handover.sendCode'] }).click();
+      await takeBack.getByText(message('ui.support.handover.codeSent', { email: agent.email })).waitFor();
+      await takeBack.getByLabel(messages['ui.support.handover.code']).fill(await oneTimeCodeFor(agent.email, since));
+      await takeBack.getByRole('button', { name: messages['ui.support.handover.back'] }).click();
+      await page.waitForURL((u) => u.pathname === routeById.agenda.path && u.searchParams.get('date') === day);
 
       await person.getByText(/^Checked in at /).waitFor();
       await person.getByText(enums.frontDeskTask.labels.consentUnsigned).waitFor({ state: 'detached' });

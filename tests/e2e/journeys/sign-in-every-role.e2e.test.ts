@@ -7,7 +7,8 @@
  * Where each role lands (product-spec §6; src/domain/roles.ts): a clinician on the care schedule;
  * support agents, devops admins and software developers (support group) on the support dashboard;
  * a third-party agent on provider search with the partner's code; a clinical admin on the login
- * dashboard; patients on the patient home; an RCD on providers' requests (issue 17).
+ * dashboard; patients on the patient home; an RCD on providers' requests (issue 17). The third-party agent's
+ * provider search is their home (issue 34): their partner, its members, booking for one, their latest sessions.
  */
 import { errorCatalogue } from '@/generated/errors';
 import system from '@/generated/content/system';
@@ -15,7 +16,10 @@ import { routeById, type RouteId } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { demoAccounts, type DemoAccount } from '@/server/db/seed/demo-accounts';
 import { wcagViolations } from '../a11y';
-import { useBrowser } from '../harness';
+import { baseUrl, useBrowser } from '../harness';
+import searchCopy from '@/generated/content/provider-search';
+import { messages } from '@/generated/messages';
+import { chooseTime, providerWithTimes, resultsShown, seeOpenTimes } from './booking-steps';
 import { latestMail, linkIn, mailMoment } from '../mailbox';
 import { screenshots } from '../signin-support';
 import { openSignInFromHome, screenHeading, signInWithMailedCode, visitedPaths } from './front-door';
@@ -83,6 +87,48 @@ describe('journey: every demo account signs in from the front door and lands on 
       }
     },
   );
+
+  it("Third-party agent: home → Sign in → their partner's members → Book for a member → a time → the e-mail step starts with the member's address", async () => {
+    const agent = demoAccounts.find((a) => a.userType === 'third_party_support')!;
+    const member = demoAccounts.find((a) => a.role === 'Partner member')!;
+    const memberName = `${member.firstName} ${member.lastName}`;
+    // Setup knowledge: the partner's name, as its public page says it.
+    const { partner } = (await (await fetch(`${baseUrl()}/api/business-partners/partnershipCode/${agent.partnershipCode}`)).json()) as {
+      partner: { name: string };
+    };
+    const { page } = session();
+    await openSignInFromHome(page);
+    await signInWithMailedCode(page, agent.email);
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === expectedLanding(agent));
+
+    const home = page.getByRole('region', { name: message('ui.partnerAgent.heading', { partner: partner.name }) });
+    await home.waitFor();
+    const members = home.getByRole('list', { name: messages['ui.partnerAgent.members'], exact: true });
+    const bookFor = members.getByRole('button', { name: message('ui.partnerAgent.bookFor', { name: memberName }) });
+    await bookFor.waitFor();
+    await home.getByRole('heading', { name: messages['ui.partnerAgent.sessions'] }).waitFor();
+    expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
+    await bookFor.click();
+    await home.getByText(message('ui.partnerAgent.bookingFor', { name: memberName, email: member.email })).waitFor();
+
+    await page.getByRole('textbox', { name: searchCopy.location.label }).fill('Columbus, OH');
+    await page.getByRole('button', { name: searchCopy.location.submit }).click();
+    await resultsShown(page);
+    // Still whom the agent books for, after the search.
+    await home.getByText(message('ui.partnerAgent.bookingFor', { name: memberName, email: member.email })).waitFor();
+    // A provider down the list and its last time shown (other journeys book the first ones).
+    const { card } = await providerWithTimes(page, 4);
+    await chooseTime(await seeOpenTimes(page, card), 99);
+    await page.waitForURL((u) => u.pathname === routeById.booking.path);
+    const service = page.getByLabel('Service type');
+    await service.waitFor();
+    if (!(await service.inputValue())) await service.selectOption({ index: 1 });
+    await page.getByRole('button', { name: messages['ui.booking.next'] }).click();
+    await page.waitForURL((u) => u.pathname === routeById.supportBookingEmail.path);
+    const email = page.getByLabel('Email');
+    await email.waitFor();
+    expect(await email.inputValue()).toBe(member.email);
+  });
 
   it('Partner member: home → Sign in → e-mailed link → date of birth → the patient home', async () => {
     const member = demoAccounts.find((a) => a.dobCheckRequired)!;

@@ -14,6 +14,7 @@ import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
 import { bookingHelperUpdated, selectBookingHelper } from '@/client/store/booking/slice';
 import { PageSkeleton } from '@/client/ui/Skeleton';
+import { focusOnArrival } from '@/client/ui/focus-on-arrival';
 import { Button } from '@/client/ui/Button';
 import { useApi } from '@/client/api/api-context';
 import type { EndpointTypes } from '@/generated/entities';
@@ -82,7 +83,10 @@ export default function SupportBookingEmailPage() {
       <div className="card">
         {newFor ? (
           <div className="stack">
-            <p role="status">{message('ui.support.userAccountNotFound')}</p>
+            {/* The e-mail form (and its focused field) gave way to this one: keyboard and screen-reader users go on from here. */}
+            <p role="status" ref={focusOnArrival} tabIndex={-1}>
+              {message('ui.support.userAccountNotFound')}
+            </p>
             <SpecForm<{ firstName: string; lastName: string; dateOfBirth: string }>
               form={newAccount as FormDefinition}
               onSubmit={onCreate}
@@ -98,7 +102,7 @@ export default function SupportBookingEmailPage() {
         ) : (
           <SpecForm<{ email: string }>
             form={bookingEmail as FormDefinition}
-            initialData={helper.userEmail ? { email: helper.userEmail } : undefined}
+            initialData={helper.userEmail || helper.bookingFor ? { email: helper.userEmail ?? helper.bookingFor?.email } : undefined}
             onSubmit={onEmail}
             submitting={action.pending}
             serverErrors={action.fieldErrors}

@@ -6,7 +6,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useCreateCareCalendarFeedMutation, useGetCareCalendarFeedQuery, useRevokeCareCalendarFeedMutation } from '@/generated/client/hooks';
-import { formatWhen, viewerTimeZone } from '@/domain/date-format';
+import { formatWhen } from '@/domain/date-format';
+import { useStaffTimeZone } from '@/client/runtime/auth/reader-zone';
 import { message } from '@/domain/messages';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
@@ -14,6 +15,7 @@ import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { Skeleton } from '@/client/ui/Skeleton';
 
 export function CalendarFeed({ timeZone }: { timeZone: string }) {
+  const zone = useStaffTimeZone(timeZone);
   const queryClient = useQueryClient();
   const feed = useGetCareCalendarFeedQuery();
   const [made, setMade] = useState<string>();
@@ -44,7 +46,7 @@ export function CalendarFeed({ timeZone }: { timeZone: string }) {
       ) : feed.data ? (
         <p role="status">
           {feed.data.active && feed.data.createdAt
-            ? message('ui.care.feed.active', { when: formatWhen(feed.data.createdAt, viewerTimeZone() || timeZone) })
+            ? message('ui.care.feed.active', { when: formatWhen(feed.data.createdAt, zone) })
             : stopped
               ? message('ui.care.feed.revoked')
               : message('ui.care.feed.none')}

@@ -6,8 +6,10 @@ import { formatDay, formatTime, formatTimeWithZone } from '@/domain/date-format'
 import { renderScreen } from '@tests/support/screen-kit';
 import CalendarPage from './CalendarPage';
 
-const viewer = { zone: 'America/New_York' };
-jest.mock('@/domain/date-format', () => ({ ...jest.requireActual('@/domain/date-format'), viewerTimeZone: () => viewer.zone }));
+// The device's zone, which staff screens never read times in (issue 34); the viewer's zone is their account's.
+const device = { zone: 'America/New_York' };
+jest.mock('@/domain/date-format', () => ({ ...jest.requireActual('@/domain/date-format'), viewerTimeZone: () => device.zone }));
+const viewer: { zone?: string } = {};
 
 const providerZone = 'America/New_York';
 const provider = {
@@ -29,6 +31,7 @@ function renderCalendar() {
   return renderScreen(<CalendarPage />, {
     path: routeById.careCalendar.path,
     groups: ['clinicians'],
+    user: { userType: 'clinician', ...(viewer.zone ? { timeZone: viewer.zone } : {}) },
     answers: {
       getCareAvailability: () => ({
         provider,
@@ -43,7 +46,7 @@ function renderCalendar() {
 }
 
 describe('CalendarPage', () => {
-  it("shows each time in the provider's zone and, beside it, in the viewer's zone, labelled", async () => {
+  it("shows each time in the provider's zone and, beside it, in the viewer's account zone, labelled", async () => {
     viewer.zone = 'Asia/Tokyo';
     renderCalendar();
     await screen.findByText(`${formatTime(morning.start, providerZone)} – ${formatTimeWithZone(morning.end, providerZone)}`);
@@ -71,8 +74,17 @@ describe('CalendarPage', () => {
     );
   });
 
-  it("shows no second time when the viewer is in the provider's zone", async () => {
+  it("shows no second time when the viewer's account is in the provider's zone, whatever the device's zone", async () => {
     viewer.zone = providerZone;
+    device.zone = 'Asia/Tokyo';
+    renderCalendar();
+    await screen.findByText(`${formatTime(morning.start, providerZone)} – ${formatTime(morning.end, providerZone)}`);
+    expect(screen.queryByText(messageTemplate('ui.care.calendar.viewerTime').split('{time}')[0]!, { exact: false })).toBeNull();
+  });
+
+  it("shows no second time in the device's zone when the viewer chose no zone for their account", async () => {
+    delete viewer.zone;
+    device.zone = 'Asia/Tokyo';
     renderCalendar();
     await screen.findByText(`${formatTime(morning.start, providerZone)} – ${formatTime(morning.end, providerZone)}`);
     expect(screen.queryByText(messageTemplate('ui.care.calendar.viewerTime').split('{time}')[0]!, { exact: false })).toBeNull();

@@ -23,7 +23,8 @@ import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import { CalendarFeed } from './CalendarFeed';
 import './care.css';
-import { formatDay, formatLongDay, formatTime, formatTimeWithZone, viewerTimeZone, weekdayName, zoneLabel } from '@/domain/date-format';
+import { formatDay, formatLongDay, formatTime, formatTimeWithZone, weekdayName, zoneLabel } from '@/domain/date-format';
+import { useStaffTimeZone } from '@/client/runtime/auth/reader-zone';
 import { enumLabelOf, enumOptionsOf, routeTitle } from '@/domain/translations';
 
 type Calendar = EndpointTypes['getCareCalendar']['response'];
@@ -100,7 +101,7 @@ const slotState = (): Record<Calendar['slots'][number]['state'], string> => ({
 });
 
 /**
- * When the viewer's device is in another zone than the provider's: the same times in the viewer's zone,
+ * When the viewer's account zone is another than the provider's: the same times in the viewer's zone,
  * labelled with that zone (and with the viewer's day when it is not the provider's day).
  */
 function ViewerTime({ start, end, date, viewerZone }: { start: string; end: string; date: string; viewerZone: string }) {
@@ -496,7 +497,8 @@ export default function CalendarPage() {
   const availability = useGetCareAvailabilityQuery();
   const provider = availability.data?.provider;
   const notProvider = isApiError(availability.error) && availability.error.status === 404;
-  const viewerZone = viewerTimeZone();
+  // The staff member's account zone (when they chose one), never the device's: without one, the schedule's zone alone.
+  const viewerZone = useStaffTimeZone(provider?.timeZone);
   return (
     <div className="container stack-lg care care--wide">
       <CareNav />
@@ -508,7 +510,7 @@ export default function CalendarPage() {
             <p className="muted">
               {message('ui.care.calendar.practice', { practice: provider.practice.name, city: provider.practice.city, state: provider.practice.state })}
             </p>
-            {viewerZone && viewerZone !== provider.timeZone ? (
+            {viewerZone !== provider.timeZone ? (
               <p className="muted small">
                 {message('ui.care.calendar.viewerZone', { zone: zoneLabel(viewerZone), providerZone: zoneLabel(provider.timeZone) })}
               </p>
@@ -526,7 +528,7 @@ export default function CalendarPage() {
         <PageLoadError />
       ) : availability.data && provider ? (
         <>
-          <CalendarView today={isoDateIn(new Date(), provider.timeZone)} viewerZone={viewerZone || provider.timeZone} />
+          <CalendarView today={isoDateIn(new Date(), provider.timeZone)} viewerZone={viewerZone} />
           <AvailabilityForm answer={availability.data} />
           <CalendarFeed timeZone={provider.timeZone} />
         </>

@@ -19,7 +19,8 @@ import {
 } from '@/generated/client/hooks';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { formatDateTime, viewerTimeZone } from '@/domain/date-format';
+import { formatDateTime } from '@/domain/date-format';
+import { useCareTimeZone } from './care-zone';
 import { isApiError, errorTextFor } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { Button } from '@/client/ui/Button';
@@ -41,11 +42,11 @@ function Loading() {
 }
 
 function ThreadList({ onOpen }: { onOpen: (id: string) => void }) {
+  const zone = useCareTimeZone();
   const threads = useListCareThreadsQuery({ refetchOnMount: 'always' });
   if (threads.isError) return <PageLoadError />;
   if (!threads.data) return <Loading />;
   if (!threads.data.items.length) return <p className="muted">{message('ui.messages.care.none')}</p>;
-  const zone = viewerTimeZone();
   return (
     <ul className="care__list" aria-label={message('ui.messages.care.threadsLabel')}>
       {threads.data.items.map((t: MessageThreadSummary) => (

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createQueryClient } from '@/client/api/query-client';
 import { message } from '@/domain/messages';
+import { formatSessionTime } from '@/domain/date-format';
 import { routeById } from '@/generated/routes';
 import { renderScreen } from '@tests/support/screen-kit';
 import ClientInfoPage from './ClientInfoPage';
@@ -74,6 +75,29 @@ describe('ClientInfoPage', () => {
     fireEvent.click(section.getByRole('button', { name: pdfName }));
     await waitFor(() => expect(created).toHaveBeenCalled());
     expect(calls.find((c) => c.id === 'getConsentPdf')?.input).toEqual({ params: { id: 'p1', consentId: 'c1' } });
+  });
+
+  it("reads the client's sessions and signatures in the schedule's zone (the practice's), named, not the device's", async () => {
+    // Honolulu keeps no daylight time and is no test machine's zone: a time read in the device's zone differs.
+    const scheduleZone = 'Pacific/Honolulu';
+    const start = '2026-12-04T19:00:00.000Z';
+    const signedAt = '2026-03-02T15:00:00.000Z';
+    renderScreen(<ClientInfoPage />, {
+      path: routeById.careClientInfo.path,
+      at: '/care/v1/client-info/p1',
+      groups: ['clinicians'],
+      answers: {
+        listCareClients: () => ({ timeZone: scheduleZone, items: [] }),
+        getCareClient: () => ({
+          ...empty,
+          client,
+          consents: [{ id: 'c1', kind: 'bookAppointmentConsent', signedAt }],
+          sessions: [{ id: 's1', start, counselingType: 'Individual Counseling', appointmentMode: 'video', status: 'booked' }],
+        }),
+      },
+    });
+    expect(await screen.findByText(formatSessionTime(start, scheduleZone))).toBeTruthy();
+    expect(screen.getByText(message('ui.care.client.consentSigned', { when: formatSessionTime(signedAt, scheduleZone) }), { exact: false })).toBeTruthy();
   });
 
   it('resolves an urgent clinical alert with a required note, then the flag clears', async () => {

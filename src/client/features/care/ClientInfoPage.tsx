@@ -26,7 +26,8 @@ import { queryKeys, useGetCareClientQuery, useSavePatientNoteMutation, useStartC
 import { measureText } from './measure-text';
 import { ResolveAlert } from './ResolveAlert';
 import './care.css';
-import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
+import { formatSessionTime } from '@/domain/date-format';
+import { useCareTimeZone } from './care-zone';
 import { enumLabelOf, enumOptionsOf, routeTitle } from '@/domain/translations';
 
 const CLIENT_REFRESH_MS = constants.careClientRefreshSeconds * 1000;
@@ -114,6 +115,7 @@ function NoteForm({ patientId }: { patientId: string }) {
 }
 
 export default function ClientInfoPage() {
+  const zone = useCareTimeZone();
   const { id = '' } = useParams();
   // The client answers check-ins (PHQ-9, GAD-7) and the care team adds items while this page stays open:
   // read again when the page comes back into view and every careClientRefreshSeconds, whatever the cache's freshness.
@@ -178,9 +180,7 @@ export default function ClientInfoPage() {
                     <p>
                       <strong>{enumLabelOf('taskKind', t.kind)}</strong> · {enumLabelOf('taskPriority', t.priority)} · {enumLabelOf('taskStatus', t.status)}
                     </p>
-                    <p className="care__meta">
-                      {message('ui.care.alert.raised', { reason: t.reason, when: formatSessionTime(t.createdAt, viewerTimeZone()) })}
-                    </p>
+                    <p className="care__meta">{message('ui.care.alert.raised', { reason: t.reason, when: formatSessionTime(t.createdAt, zone) })}</p>
                     {t.kind === 'clinical_alert' && isOpen(t.status) ? (
                       <ResolveAlert alert={t} label={`${message('ui.care.alert.resolve')}: ${enumLabelOf('taskKind', t.kind)}`} />
                     ) : null}
@@ -193,7 +193,7 @@ export default function ClientInfoPage() {
             <h2 id="client-intake">{message('ui.care.client.intake')}</h2>
             {d.intake ? (
               <>
-                <p className="muted">{message('ui.care.client.intakeWhen', { when: formatSessionTime(d.intake.submittedAt, viewerTimeZone()) })}</p>
+                <p className="muted">{message('ui.care.client.intakeWhen', { when: formatSessionTime(d.intake.submittedAt, zone) })}</p>
                 <dl className="stack-sm">
                   {localizedIntakePages()
                     .flatMap(questionsOf)
@@ -221,7 +221,7 @@ export default function ClientInfoPage() {
                 <tbody>
                   {[...d.measures].reverse().map((m) => (
                     <tr key={m.id}>
-                      <td>{formatSessionTime(m.completedAt, viewerTimeZone())}</td>
+                      <td>{formatSessionTime(m.completedAt, zone)}</td>
                       <td>{measureText(m)}</td>
                       <td>{m.urgent ? <span className="care-flag care-flag--urgent">{message('ui.care.clients.urgent')}</span> : null}</td>
                     </tr>
@@ -237,7 +237,7 @@ export default function ClientInfoPage() {
             <ul className="care__list">
               {d.sessions.map((s) => (
                 <li key={s.id} className={`card${s.status === 'cancelled' ? ' care__session--cancelled' : ''}`}>
-                  <span className="care__when">{formatSessionTime(s.start, viewerTimeZone())}</span> · {enumLabelOf('counselingType', s.counselingType)} ·{' '}
+                  <span className="care__when">{formatSessionTime(s.start, zone)}</span> · {enumLabelOf('counselingType', s.counselingType)} ·{' '}
                   {enumLabelOf('appointmentMode', s.appointmentMode)}
                   {s.status === 'cancelled' ? ` · ${enumLabelOf('appointmentStatus', s.status)}` : ''}
                 </li>
@@ -253,7 +253,7 @@ export default function ClientInfoPage() {
                     {enumLabelOf('consentType', c.kind)}:{' '}
                     {c.signedAt ? (
                       <>
-                        {message('ui.care.client.consentSigned', { when: formatSessionTime(c.signedAt, viewerTimeZone()) })}{' '}
+                        {message('ui.care.client.consentSigned', { when: formatSessionTime(c.signedAt, zone) })}{' '}
                         <ConsentPdf patientId={d.client.id} consent={c} />
                       </>
                     ) : (
@@ -292,7 +292,7 @@ export default function ClientInfoPage() {
                 {d.notes.map((n) => (
                   <li key={n.id} className="card">
                     <p className="care__meta">
-                      {enumLabelOf('patientNoteType', n.noteType)} · {n.authorName} · {formatSessionTime(n.createdAt, viewerTimeZone())}
+                      {enumLabelOf('patientNoteType', n.noteType)} · {n.authorName} · {formatSessionTime(n.createdAt, zone)}
                     </p>
                     <p>{n.text}</p>
                   </li>

@@ -14,7 +14,8 @@ import { routeById } from '@/generated/routes';
 import { message, messageTemplate } from '@/domain/messages';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { fullName } from '@/client/ui/format';
-import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
+import { formatSessionTime } from '@/domain/date-format';
+import { useCareTimeZone } from './care-zone';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
 import { measureText } from './measure-text';
@@ -51,6 +52,7 @@ function InstrumentLine({ row, instrument }: { row: Row; instrument: Instrument 
 }
 
 export default function MbcDashboardPage() {
+  const zone = useCareTimeZone();
   const dashboard = useGetMbcDashboardQuery({ refetchOnMount: 'always' });
   return (
     <div className="container stack-lg care">
@@ -72,7 +74,7 @@ export default function MbcDashboardPage() {
                   <div key={a.id} className="stack-sm">
                     <p className="care__meta">
                       {enumLabelOf('taskPriority', a.priority)} ·{' '}
-                      {message('ui.care.alert.raised', { reason: a.reason, when: formatSessionTime(a.createdAt, viewerTimeZone()) })}
+                      {message('ui.care.alert.raised', { reason: a.reason, when: formatSessionTime(a.createdAt, zone) })}
                     </p>
                     <ResolveAlert alert={a} label={`${message('ui.care.alert.resolve')}: ${fullName(row.client)}`} />
                   </div>

@@ -8,7 +8,8 @@ import { Link, generatePath } from 'react-router';
 import { useGetCareNenaQuery } from '@/generated/client/hooks';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { formatSessionTime, viewerTimeZone } from '@/domain/date-format';
+import { formatSessionTime } from '@/domain/date-format';
+import { useCareTimeZone } from './care-zone';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
@@ -17,6 +18,7 @@ import './care.css';
 import { enumLabelOf, routeTitle } from '@/domain/translations';
 
 export default function NenaPage() {
+  const zone = useCareTimeZone();
   const queue = useGetCareNenaQuery();
   return (
     <div className="container stack-lg care">
@@ -43,7 +45,7 @@ export default function NenaPage() {
                   <Link to={generatePath(routeById.careClientInfo.path, { id: client.id })}>{fullName(client)}</Link>
                   {client.urgent ? <span className="care-flag care-flag--urgent"> {message('ui.care.clients.urgent')}</span> : null}
                 </p>
-                <p className="care__meta">{message('ui.care.nena.first', { when: formatSessionTime(firstSession, viewerTimeZone()) })}</p>
+                <p className="care__meta">{message('ui.care.nena.first', { when: formatSessionTime(firstSession, zone) })}</p>
                 <ul className="cluster care__needs" aria-label={fullName(client)}>
                   {needs.map((n) => (
                     <li key={n} className={`care-flag${n === 'urgent_measure' ? ' care-flag--urgent' : ' care-flag--need'}`}>

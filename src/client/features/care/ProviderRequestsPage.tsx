@@ -16,7 +16,8 @@ import { toastShown } from '@/client/store/toasts';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { formatList } from '@/client/ui/format';
-import { formatDay, viewerTimeZone } from '@/domain/date-format';
+import { formatDay } from '@/domain/date-format';
+import { useCareTimeZone } from './care-zone';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { requestSpecifics } from './request-text';
 import './care.css';
@@ -27,6 +28,7 @@ type Tab = 'open' | 'decided';
 const providerName = (r: ProviderRequest) => providerDisplayName(r.provider);
 
 function RequestFacts({ request: r }: { request: ProviderRequest }) {
+  const zone = useCareTimeZone();
   const specifics = requestSpecifics(r.request);
   return (
     <div className="stack-sm">
@@ -36,7 +38,7 @@ function RequestFacts({ request: r }: { request: ProviderRequest }) {
       {specifics ? <p>{specifics}</p> : null}
       <p>{r.request.description}</p>
       <p className="care__meta">
-        {message('ui.care.requests.asked', { when: formatDay(r.createdAt, viewerTimeZone()) })} ·{' '}
+        {message('ui.care.requests.asked', { when: formatDay(r.createdAt, zone) })} ·{' '}
         {message('ui.rcd.requests.licensed', { states: formatList(r.provider.licensedStates) })}
       </p>
     </div>
@@ -83,13 +85,14 @@ function Decide({ request: r }: { request: ProviderRequest }) {
 }
 
 function Decided({ request: r }: { request: ProviderRequest }) {
+  const zone = useCareTimeZone();
   return (
     <li className="card stack-sm">
       <RequestFacts request={r} />
       <p className={r.status === 'completed' ? 'notice notice--success' : 'notice'}>
         {message(r.status === 'completed' ? 'ui.rcd.requests.approvedBy' : 'ui.rcd.requests.declinedBy', {
           who: r.decidedBy ?? '',
-          when: r.decidedAt ? formatDay(r.decidedAt, viewerTimeZone()) : '',
+          when: r.decidedAt ? formatDay(r.decidedAt, zone) : '',
           reason: r.reason ?? '',
         })}
       </p>

@@ -15,7 +15,8 @@ import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
-import { formatDay, viewerTimeZone } from '@/domain/date-format';
+import { formatDay } from '@/domain/date-format';
+import { useCareTimeZone } from './care-zone';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { amountOf, requestSpecifics } from './request-text';
 import { enumLabelOf, enumOptionsOf } from '@/domain/translations';
@@ -138,14 +139,15 @@ function RequestForm() {
 }
 
 function RequestItem({ request: r }: { request: ProviderRequest }) {
+  const zone = useCareTimeZone();
   const specifics = requestSpecifics(r.request);
-  const decided = r.decidedAt ? formatDay(r.decidedAt, viewerTimeZone()) : '';
+  const decided = r.decidedAt ? formatDay(r.decidedAt, zone) : '';
   return (
     <li className="card stack-sm">
       <h3>{enumLabelOf('providerRequestKind', r.request.kind)}</h3>
       {specifics ? <p>{specifics}</p> : null}
       <p>{r.request.description}</p>
-      <p className="care__meta">{message('ui.care.requests.asked', { when: formatDay(r.createdAt, viewerTimeZone()) })}</p>
+      <p className="care__meta">{message('ui.care.requests.asked', { when: formatDay(r.createdAt, zone) })}</p>
       <p className={r.status === 'completed' ? 'notice notice--success' : 'notice'}>
         {r.status === 'completed'
           ? message('ui.care.requests.approved', { when: decided, reason: r.reason ?? '' })

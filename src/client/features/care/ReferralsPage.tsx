@@ -10,7 +10,8 @@ import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { queryKeys, useDecideReferralMutation, useListReferralsQuery } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
-import { formatDay, viewerTimeZone } from '@/domain/date-format';
+import { formatDay } from '@/domain/date-format';
+import { useCareTimeZone } from './care-zone';
 import { formatUsDate } from '@/domain/dates';
 import { errorTextFor } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
@@ -26,7 +27,8 @@ import { providerDisplayName as providerName } from '@/domain/names';
 import { enumLabelOf, routeTitle } from '@/domain/translations';
 
 function ReferralFacts({ referral: r }: { referral: Referral }) {
-  const when = formatDay(r.createdAt, viewerTimeZone());
+  const zone = useCareTimeZone();
+  const when = formatDay(r.createdAt, zone);
   const a = r.authorization;
   return (
     <div className="stack-sm">

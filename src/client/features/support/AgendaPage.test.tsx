@@ -1,8 +1,9 @@
 import { screen } from '@testing-library/react';
 import { aPerson } from '@tests/support/person';
-import { renderScreen } from '@tests/support/screen-kit';
+import { httpError, renderScreen } from '@tests/support/screen-kit';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
+import { formatTime, zoneLabel } from '@/domain/date-format';
 import AgendaPage from './AgendaPage';
 
 const practiceId = '00000000-0000-4000-8000-000000000001';
@@ -31,23 +32,58 @@ const agenda = {
   ],
 };
 
-describe('AgendaPage hand-over', () => {
-  it("shows only the handed-over patient's screen: no agenda and no other patient behind it, until the device is given back", async () => {
-    const user = aPerson();
+describe('AgendaPage times', () => {
+  it("reads the day in the practice's zone and names it, whatever the device's zone", async () => {
     renderScreen(<AgendaPage />, {
       path: routeById.agenda.path,
       at: `${routeById.agenda.path}?practiceId=${practiceId}&date=2026-12-01`,
       groups: ['support'],
       answers: { getFrontDeskAgenda: () => agenda, listPractices: () => ({ items: [] }) },
     });
+    expect(await screen.findByText(message('ui.timeZone.timesIn', { zone: zoneLabel('America/Chicago', new Date('2026-12-01T12:00:00Z')) }))).toBeTruthy();
+    expect(screen.getByText(new RegExp(`^${formatTime('2026-12-01T15:00:00.000Z', 'America/Chicago')}–`))).toBeTruthy();
+  });
+});
+
+describe('AgendaPage hand-over', () => {
+  it("hands the device over on the server and opens the patient's own screen", async () => {
+    const user = aPerson();
+    const { calls } = renderScreen(<AgendaPage />, {
+      path: routeById.agenda.path,
+      at: `${routeById.agenda.path}?practiceId=${practiceId}&date=2026-12-01`,
+      groups: ['support'],
+      answers: {
+        getFrontDeskAgenda: () => agenda,
+        listPractices: () => ({ items: [] }),
+        startFrontDeskHandOver: () => ({
+          patient: { id: '00000000-0000-4000-8000-0000000000b2', firstName: 'Avery', lastName: 'Johnson' },
+          session: { id: '00000000-0000-4000-8000-0000000000a2', start: '2026-12-01T15:30:00.000Z' },
+          practice: { id: practiceId, name: 'Riverside Practice', timeZone: 'America/Chicago' },
+          date: '2026-12-01',
+          consentId: null,
+        }),
+      },
+    });
     await user.click(await screen.findByRole('button', { name: message('ui.support.agenda.handOver', { name: 'Avery Johnson' }) }));
+    expect((await screen.findByTestId('where')).textContent).toBe(routeById.agendaHandOver.path);
+    expect(calls.find((c) => c.id === 'startFrontDeskHandOver')?.input).toEqual({
+      body: { appointmentId: '00000000-0000-4000-8000-0000000000a2', patientId: '00000000-0000-4000-8000-0000000000b2' },
+    });
+  });
 
-    expect(screen.getByRole('heading', { level: 1, name: message('ui.support.handover.heading', { name: 'Avery Johnson' }) })).toBeTruthy();
+  it("goes back to the patient's screen while the server still holds the device for them", async () => {
+    renderScreen(<AgendaPage />, {
+      path: routeById.agenda.path,
+      at: `${routeById.agenda.path}?practiceId=${practiceId}&date=2026-12-01`,
+      groups: ['support'],
+      answers: {
+        getFrontDeskAgenda: () => {
+          throw httpError('getFrontDeskAgenda', 403, { errorCode: 'HAND_OVER_ACTIVE', message: 'x' });
+        },
+        listPractices: () => ({ items: [] }),
+      },
+    });
+    expect((await screen.findByTestId('where')).textContent).toBe(routeById.agendaHandOver.path);
     expect(screen.queryByText(/Casey Nguyen/)).toBeNull();
-    expect(screen.queryByRole('heading', { name: message('ui.support.agenda.sessions', { practice: 'Riverside Practice' }) })).toBeNull();
-    expect(screen.queryByRole('dialog')).toBeNull();
-
-    await user.click(screen.getByRole('button', { name: message('ui.support.handover.cancel') }));
-    expect((await screen.findAllByText(/Casey Nguyen/)).length).toBeGreaterThan(0);
   });
 });

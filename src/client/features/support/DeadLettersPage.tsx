@@ -7,10 +7,10 @@
 import { Fragment } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useListDeadLettersQuery, useRetryDeadLetterMutation } from '@/generated/client/hooks';
-import { constants } from '@/generated/constants';
 import type { EndpointTypes } from '@/generated/entities';
 import { message } from '@/domain/messages';
 import { formatSessionTime } from '@/domain/date-format';
+import { useStaffTimeZone } from '@/client/runtime/auth/reader-zone';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
@@ -24,9 +24,10 @@ type DeadLetter = EndpointTypes['listDeadLetters']['response']['items'][number];
 /** The job is no longer dead-lettered (someone retried it meanwhile). */
 const gone = (error: unknown) => isApiError(error) && error.status === 404;
 
-const when = (iso: string) => formatSessionTime(iso, constants.calendarTimeZone);
-
 function DeadLetterItem({ item }: { item: DeadLetter }) {
+  // The agent's account zone (else the calendar zone), named: never the device's.
+  const zone = useStaffTimeZone();
+  const when = (iso: string) => formatSessionTime(iso, zone);
   const queryClient = useQueryClient();
   const dispatch = useAppDispatch();
   const id = `dead-${item.id}`;

@@ -19,6 +19,7 @@ import { SupportShell } from './SupportShell';
 import { accountPath, useVerificationQueue, type VerificationItem } from './data';
 import { Link } from 'react-router';
 import { formatSessionTime } from '@/domain/date-format';
+import { useStaffTimeZone } from '@/client/runtime/auth/reader-zone';
 import { formatDollars } from '@/domain/money';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { enumLabelOf } from '@/domain/translations';
@@ -26,6 +27,7 @@ import { enumLabelOf } from '@/domain/translations';
 const decisions = enums.insuranceDecision.values as readonly InsuranceDecision[];
 
 function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (text: string) => void }) {
+  const zone = useStaffTimeZone();
   const queryClient = useQueryClient();
   const [decision, setDecision] = useState<InsuranceDecision>();
   const [note, setNote] = useState('');
@@ -59,7 +61,7 @@ function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (te
       </h2>
       <p className="support__meta">
         <Link to={accountPath(item.account.id)}>{item.account.email}</Link> ·{' '}
-        {message('ui.support.queue.queuedAt', { when: formatSessionTime(item.queuedAt, constants.calendarTimeZone) })}
+        {message('ui.support.queue.queuedAt', { when: formatSessionTime(item.queuedAt, zone) })}
         {item.owner ? ` · ${message('ui.support.queue.claimedBy', { name: item.owner })}` : ''}
       </p>
       <dl className="support__facts">

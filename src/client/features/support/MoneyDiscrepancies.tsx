@@ -8,10 +8,10 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useListMoneyDiscrepanciesQuery, useResolveMoneyDiscrepancyMutation } from '@/generated/client/hooks';
 import type { MoneyDiscrepancy } from '@/generated/entities';
-import { constants } from '@/generated/constants';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { formatSessionTime } from '@/domain/date-format';
+import { useStaffTimeZone } from '@/client/runtime/auth/reader-zone';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
@@ -35,7 +35,8 @@ function AlertItem({ alert, onResolved }: { alert: MoneyDiscrepancy; onResolved:
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
   });
-  const when = (iso: string) => formatSessionTime(iso, constants.calendarTimeZone);
+  const zone = useStaffTimeZone();
+  const when = (iso: string) => formatSessionTime(iso, zone);
   return (
     <li className="card stack-sm notice--error" aria-labelledby={id}>
       <h3 id={id} className="support__title">

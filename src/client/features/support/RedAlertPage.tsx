@@ -15,6 +15,7 @@ import { routeById } from '@/generated/routes';
 import { message, messageTemplate } from '@/domain/messages';
 import { mailName } from '@/domain/mail-name';
 import { formatSessionTime } from '@/domain/date-format';
+import { useStaffTimeZone } from '@/client/runtime/auth/reader-zone';
 import { errorTextFor } from '@/client/api/errors';
 import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
@@ -33,6 +34,7 @@ function syncAuditPath(alert: RedAlert): string {
 }
 
 function AlertItem({ alert }: { alert: RedAlert }) {
+  const zone = useStaffTimeZone();
   const queryClient = useQueryClient();
   const dispatch = useAppDispatch();
   const [note, setNote] = useState('');
@@ -75,7 +77,7 @@ function AlertItem({ alert }: { alert: RedAlert }) {
       </h2>
       <p>{alert.reason}</p>
       <p className="support__meta">
-        {message('ui.support.redAlert.raisedAt', { when: formatSessionTime(alert.raisedAt, constants.calendarTimeZone) })}
+        {message('ui.support.redAlert.raisedAt', { when: formatSessionTime(alert.raisedAt, zone) })}
         {alert.owner ? ` · ${message('ui.support.queue.claimedBy', { name: alert.owner })}` : ''}
       </p>
       {alert.sync ? (

@@ -17,6 +17,7 @@ import { fullName } from '@/client/ui/format';
 import { Loaded } from './Loaded';
 import { RefundPayment } from './RefundPayment';
 import { SupportShell } from './SupportShell';
+import { CallerTimeZone } from './CallerTimeZone';
 import { Waitlists } from './Waitlists';
 import { sessionPath, useAccountSessions, useSupportAccount, type AccountSession, type SupportAccount } from './data';
 import { formatSessionTime } from '@/domain/date-format';
@@ -99,6 +100,7 @@ function Account({ account }: { account: SupportAccount }) {
           </div>
         )}
       </section>
+      {account.disabled || account.userType !== 'patient' ? null : <CallerTimeZone key={account.id} account={account} />}
       <section className="stack" aria-labelledby="account-people">
         <h2 id="account-people">{message('ui.support.user.people')}</h2>
         <ul className="support__list">

@@ -24,6 +24,7 @@ import { saveFile } from '@/client/ui/save-file';
 import { CancelSessionDialog } from './CancelSessionDialog';
 import { RescheduleSessionDialog } from './RescheduleSessionDialog';
 import { useFlagOn } from '@/client/runtime/flags/useTreatment';
+import { useStaffTimeZone } from '@/client/runtime/auth/reader-zone';
 import { Loaded } from './Loaded';
 import { PatientDetailsDialog } from './PatientDetailsDialog';
 import { PatientNotes } from './PatientNotes';
@@ -39,6 +40,8 @@ type Story = SessionStory;
 
 /** The patient's zone (the account holder's, which the e-mails use), or the provider's when none is known. */
 const zoneOf = (a: Story['appointment']) => a.timeZone ?? a.provider.timeZone;
+/** What happened around the session (timeline, signatures, payments, mails, audit) reads in the agent's zone, named; never the device's. */
+const useStoryZone = (a: Story['appointment']) => useStaffTimeZone(a.provider.timeZone);
 
 function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
@@ -89,7 +92,8 @@ function Summary({ story }: { story: Story }) {
 
 function Timeline({ story }: { story: Story }) {
   const a = story.appointment;
-  const when = (iso: string) => formatSessionTime(iso, zoneOf(a));
+  const zone = useStoryZone(a);
+  const when = (iso: string) => formatSessionTime(iso, zone);
   return (
     <section className="stack" aria-labelledby="session-timeline">
       <h2 id="session-timeline">{message('ui.support.session.timeline')}</h2>
@@ -135,6 +139,7 @@ function Timeline({ story }: { story: Story }) {
 function People({ story }: { story: Story }) {
   const api = useApi();
   const a = story.appointment;
+  const zone = useStoryZone(a);
   const [editing, setEditing] = useState<Story['appointment']['patients'][number]>();
   const [saved, setSaved] = useState(false);
   async function download(patientId: string, consentId: string) {
@@ -166,7 +171,7 @@ function People({ story }: { story: Story }) {
                         <li key={c.id}>
                           {enumLabelOf('consentType', c.consentType)}:{' '}
                           {c.signedAt
-                            ? message('ui.support.session.consentSigned', { name: c.signerName ?? '', when: formatSessionTime(c.signedAt, zoneOf(a)) })
+                            ? message('ui.support.session.consentSigned', { name: c.signerName ?? '', when: formatSessionTime(c.signedAt, zone) })
                             : message('ui.support.session.consentUnsigned')}
                           {c.signedAt ? (
                             <>
@@ -240,6 +245,7 @@ function EstimateDownload({ session }: { session: Story['appointment'] }) {
 
 function Money({ story }: { story: Story }) {
   const a = story.appointment;
+  const zone = useStoryZone(a);
   const ins = story.insurance;
   const inquiry = ins?.inquiry;
   return (
@@ -257,7 +263,7 @@ function Money({ story }: { story: Story }) {
           {inquiry ? (
             <>
               <Fact term={message('ui.support.session.eligibility')}>
-                {enumLabelOf('insuranceOutcome', inquiry.outcome)} · {formatSessionTime(inquiry.at, zoneOf(a))}
+                {enumLabelOf('insuranceOutcome', inquiry.outcome)} · {formatSessionTime(inquiry.at, zone)}
               </Fact>
               {inquiry.copayCents !== null ? <Fact term={message('ui.support.session.copay')}>{formatCents(inquiry.copayCents)}</Fact> : null}
               {inquiry.estimatedCostCents !== null ? (
@@ -284,7 +290,7 @@ function Money({ story }: { story: Story }) {
                 {formatCents(p.amountCents, { currency: p.currency })}
               </p>
               <p className="support__meta">
-                {enumLabelOf('paymentStatus', p.status)} · {formatSessionTime(p.createdAt, zoneOf(a))}
+                {enumLabelOf('paymentStatus', p.status)} · {formatSessionTime(p.createdAt, zone)}
                 {p.cardLast4 ? ` · ${p.cardBrand ?? ''} ${p.cardLast4}` : ''}
               </p>
             </li>
@@ -302,7 +308,8 @@ function Money({ story }: { story: Story }) {
 }
 
 function Mails({ story }: { story: Story }) {
-  const when = (iso: string) => formatSessionTime(iso, zoneOf(story.appointment));
+  const zone = useStoryZone(story.appointment);
+  const when = (iso: string) => formatSessionTime(iso, zone);
   return (
     <section className="stack" aria-labelledby="session-mails">
       <h2 id="session-mails">{message('ui.support.session.mails')}</h2>
@@ -330,6 +337,7 @@ function Mails({ story }: { story: Story }) {
 }
 
 function AuditHistory({ story }: { story: Story }) {
+  const zone = useStoryZone(story.appointment);
   return (
     <section className="stack" aria-labelledby="session-audit">
       <h2 id="session-audit">{message('ui.support.session.audit')}</h2>
@@ -337,7 +345,7 @@ function AuditHistory({ story }: { story: Story }) {
         <ol className="support__list">
           {story.audit.map((r, i) => (
             <li key={i} className="support__row">
-              <span>{formatSessionTime(r.at, zoneOf(story.appointment))}</span>
+              <span>{formatSessionTime(r.at, zone)}</span>
               <span>{r.actor ? r.actor.name : message('ui.support.session.system')}</span>
               <span>{r.what}</span>
               <span className="support__meta">{enumLabelOf('auditOutcome', r.outcome)}</span>
@@ -358,6 +366,7 @@ function Story({ story }: { story: Story }) {
   const [done, setDone] = useState<string>();
   const rescheduleOn = useFlagOn('rescheduleButtons');
   const a = story.appointment;
+  const storyZone = useStoryZone(a);
   const resend = useResendSessionConfirmationMutation({
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.getSupportSession({ params: { id: a.id } }) }),
   });
@@ -409,7 +418,7 @@ function Story({ story }: { story: Story }) {
       <People story={story} />
       <Money story={story} />
       <Mails story={story} />
-      <PatientNotes people={a.patients} zone={zoneOf(a)} />
+      <PatientNotes people={a.patients} zone={storyZone} />
       <AuditHistory story={story} />
       {cancelling ? (
         <CancelSessionDialog

@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useListSyncAttemptsQuery } from '@/generated/client/hooks';
 import type { EndpointTypes } from '@/generated/entities';
-import { constants } from '@/generated/constants';
 import { message, messageTemplate } from '@/domain/messages';
 import { formatSessionTime } from '@/domain/date-format';
+import { useStaffTimeZone } from '@/client/runtime/auth/reader-zone';
 import { Button } from '@/client/ui/Button';
 import { Loaded } from './Loaded';
 import { SupportShell } from './SupportShell';
@@ -28,6 +28,7 @@ function queryOf(params: URLSearchParams): Query {
 }
 
 export default function SyncAuditPage() {
+  const zone = useStaffTimeZone();
   const [params, setParams] = useSearchParams();
   const query = queryOf(params);
   const [draft, setDraft] = useState({ resourceType: query.resourceType ?? '', recordId: query.recordId ?? '', outcome: query.outcome ?? '' });
@@ -101,7 +102,7 @@ export default function SyncAuditPage() {
                   <tbody>
                     {data.items.map((a) => (
                       <tr key={a.id}>
-                        <td data-label={message('ui.support.syncAudit.when')}>{formatSessionTime(a.at, constants.calendarTimeZone)}</td>
+                        <td data-label={message('ui.support.syncAudit.when')}>{formatSessionTime(a.at, zone)}</td>
                         <td data-label={message('ui.support.syncAudit.record')}>
                           {messageTemplate(`ui.support.redAlert.resource.${a.resourceType}`)}{' '}
                           <span className="muted">{`${a.recordId.slice(0, 8)} v${a.version} (${a.adapter})`}</span>

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { aPerson } from '@tests/support/person';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
+import { formatSessionTime } from '@/domain/date-format';
 import { httpError, renderScreen } from '@tests/support/screen-kit';
 import RedAlertPage from './RedAlertPage';
 import SyncAuditPage from './SyncAuditPage';
@@ -57,6 +58,16 @@ describe('red alerts', () => {
     await user.click(screen.getByRole('button', { name: message('ui.support.redAlert.retry') }));
     expect(await screen.findByText(message('ui.support.redAlert.stillFailing', { answer: 'HTTP 503 (server error)' }))).toBeTruthy();
     expect(calls.find((c) => c.id === 'retryRedAlert')!.input).toMatchObject({ params: { id: taskId }, body: { version: 2 } });
+  });
+
+  it("says when each alert was raised in the agent's account zone, named", async () => {
+    renderScreen(<RedAlertPage />, {
+      path,
+      groups: ['support'],
+      user: { userType: 'support', timeZone: 'Pacific/Honolulu' },
+      answers: { listMoneyDiscrepancies: () => ({ items: [] }), listRedAlerts: () => ({ items: [alert] }) },
+    });
+    expect(await screen.findByText(message('ui.support.redAlert.raisedAt', { when: formatSessionTime(alert.raisedAt, 'Pacific/Honolulu') }))).toBeTruthy();
   });
 
   it('sends a session e-mail that never arrived again: the mail server refusing is said in plain words, delivery resolves it', async () => {

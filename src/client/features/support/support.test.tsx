@@ -11,7 +11,7 @@ import SupportUserPage from './SupportUserPage';
 import UserAccountNotFoundPage from './UserAccountNotFoundPage';
 import SupportUserSessionPage from './SupportUserSessionPage';
 import { flagsServed, flagsSettled } from '@/client/store/flags/slice';
-import { formatSessionTime } from '@/domain/date-format';
+import { formatSessionTime, zoneLabel } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
 
 const userId = '00000000-0000-4000-8000-000000000009';
@@ -114,6 +114,31 @@ describe("a caller's account", () => {
     expect(await screen.findByText(formatSessionTime(start, zone))).toBeTruthy();
     expect(await screen.findByText(message('ui.support.user.noPast'))).toBeTruthy();
     expect(screen.getByRole('link', { name: message('ui.support.user.book', { name: 'Jordan Rivera' }) })).toBeTruthy();
+  });
+
+  it("shows the caller's time zone, or that it is not known, and sets it as the caller says", async () => {
+    const user = aPerson();
+    const { calls } = renderScreen(<SupportUserPage />, {
+      path,
+      at: `${path}?userId=${userId}`,
+      groups: ['support'],
+      answers: {
+        getSupportUser: () => ({ ...account, timeZone: null }),
+        listAppointments: () => ({ items: [] }),
+        updateUser: (input: RequestInput) => ({ id: userId, ...(input.body as object) }),
+      },
+    });
+    const section = within(await screen.findByRole('region', { name: message('ui.timeZone.heading') }));
+    expect(section.getByText(message('ui.timeZone.callerUnknown'))).toBeTruthy();
+    const save = section.getByRole('button', { name: message('ui.timeZone.callerSave') });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    await user.selectOptions(section.getByLabelText(message('ui.timeZone.callerLabel')), 'America/Denver');
+    await user.click(save);
+    const denver = zoneLabel('America/Denver');
+    expect(await section.findByText(message('ui.timeZone.callerSaved', { name: 'Jordan Rivera', zone: denver }))).toBeTruthy();
+    expect(calls.find((c) => c.id === 'updateUser')!.input).toEqual({ params: { id: userId }, body: { timeZone: 'America/Denver' } });
+    expect(section.getByText(denver, { selector: 'p' })).toBeTruthy();
+    expect(section.queryByText(message('ui.timeZone.callerUnknown'))).toBeNull();
   });
 
   it('does not offer booking for a disabled account', async () => {
@@ -285,6 +310,27 @@ describe("one session's whole story", () => {
     await user.click(screen.getByRole('button', { name: message('ui.support.note.save') }));
     expect(await screen.findByText(message('ui.support.note.saved'))).toBeTruthy();
     expect(calls.find((c) => c.id === 'savePatientNote')!.input.body).toEqual({ patientId: 'p1', noteType: 'general', text: 'Caller asked to cancel.' });
+  });
+
+  it("reads what happened around the session in the agent's account zone, named, not the device's or the patient's", async () => {
+    // Honolulu keeps no daylight time and is neither the patient's zone, the provider's nor any test machine's.
+    const agentZone = 'Pacific/Honolulu';
+    renderScreen(<SupportUserSessionPage />, {
+      path,
+      at: `${path}?sessionId=s1`,
+      groups: ['support'],
+      user: { userType: 'support', timeZone: agentZone },
+      answers: {
+        getSupportSession: () => story,
+        listPatientNotes: () => ({ items: [] }),
+        getPatientNoteTypes: () => ({ items: [{ value: 'general', label: 'General' }] }),
+      },
+    });
+    const mails = within(await screen.findByRole('region', { name: message('ui.support.session.mails') }));
+    expect(mails.getByText(message('ui.support.session.mailDelivered', { when: formatSessionTime('2026-11-20T10:00:05.000Z', agentZone) }))).toBeTruthy();
+    const audit = within(screen.getByRole('region', { name: message('ui.support.session.audit') }));
+    expect(audit.getByText(formatSessionTime('2026-11-20T10:00:00.000Z', agentZone))).toBeTruthy();
+    expect(audit.queryByText(formatSessionTime('2026-11-20T10:00:00.000Z', zone))).toBeNull();
   });
 
   it('moves the session to another time of the same practice (rescheduleButtons on), and cancels for the practice with no fee', async () => {

@@ -18,6 +18,9 @@ import { AvailabilityModal } from './AvailabilityModal';
 import { filtersQuery, firstSlotsQuery, geocodeQuery, searchQuery, type Provider } from './queries';
 import { SearchFilters } from './SearchFilters';
 import { useStartBooking } from './useStartBooking';
+import { PartnerAgentHome } from './PartnerAgentHome';
+import { useAppSelector } from '@/client/store/hooks';
+import { selectPermissions } from '@/client/store/auth/slice';
 import { profilePathOf } from './paths';
 import type { RouteDataContext, RouteDataResult } from '@/client/runtime/ssr/route-data';
 import { useDocumentMode } from '@/client/runtime/ssr/document-mode';
@@ -69,6 +72,7 @@ function SearchApp() {
   const [params] = useSearchParams();
   const search = useMemo(() => parseProviderSearch(params), [params]);
   const startBooking = useStartBooking();
+  const isPartnerAgent = useAppSelector(selectPermissions).isThirdPartyAgent;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [timesFor, setTimesFor] = useState<Provider>();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
@@ -118,6 +122,9 @@ function SearchApp() {
           onSubmit={(text) => go({ ...withoutPlace(search), location: text || undefined, page: 1 })}
         />
       </SearchHeader>
+
+      {/* A partner agent starts here (product-spec): their partner, its members and their sessions, above the search. */}
+      {isPartnerAgent ? <PartnerAgentHome /> : null}
 
       {search.state ? (
         <SearchLayout

@@ -15,14 +15,16 @@ export interface CookieUser {
   lastName: string;
   email: string;
   userType: UserType;
+  /** the zone the account chose, when it chose one (staff screens read times in it) */
+  timeZone?: string;
 }
 
 /** What a successful sign-in answers (AuthSession of specs/entities). */
 export type SignInResult = AuthSession;
 
 export function cookieUser(user: CookieUser): CookieUser {
-  const { id, firstName, lastName, email, userType } = user;
-  return { id, firstName, lastName, email, userType };
+  const { id, firstName, lastName, email, userType, timeZone } = user;
+  return { id, firstName, lastName, email, userType, ...(timeZone ? { timeZone } : {}) };
 }
 
 /**

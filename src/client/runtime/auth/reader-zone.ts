@@ -4,6 +4,7 @@
  * zone is only ever shown beside it.
  */
 import { useGetUserDetailsQuery } from '@/generated/client/hooks';
+import { constants } from '@/generated/constants';
 import { viewerTimeZone } from '@/domain/date-format';
 import { useAppSelector } from '@/client/store/hooks';
 import { selectUser } from '@/client/store/auth/slice';
@@ -13,4 +14,14 @@ export function useReaderTimeZone(): string {
   const patient = user?.userType === 'patient' ? user.id : undefined;
   const account = useGetUserDetailsQuery({ params: { id: patient ?? '' } }, { enabled: Boolean(patient) });
   return account.data?.timeZone ?? viewerTimeZone();
+}
+
+/**
+ * The zone staff read times in (issue 34): their account's zone when they chose one, else the zone of the
+ * place the screen is about (the practice's, the provider's schedule), else the calendar zone; never the
+ * device's, so two staff members on two devices read one session at one time. Screens name it.
+ */
+export function useStaffTimeZone(placeZone?: string): string {
+  const user = useAppSelector(selectUser);
+  return user?.timeZone ?? placeZone ?? constants.calendarTimeZone;
 }

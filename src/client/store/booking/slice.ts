@@ -22,6 +22,8 @@ export interface BookingHelperState {
   responsibleParty?: ResponsibleParty;
   skipEmailUserDetails?: Record<string, unknown>;
   b2bUserDetails?: B2bUserDetails;
+  /** the member a partner agent chose to book for (their home on provider search): the e-mail step starts with their address */
+  bookingFor?: { email: string; name: string };
 }
 
 /**
@@ -82,7 +84,7 @@ export const initialHelper: BookingHelperState = {
 };
 const initialRequest: BookingRequestState = { status: 'idle', attempts: 0 };
 
-/** Resets selection, helper and request; keepB2bDetails keeps the partner member's details. */
+/** Resets selection, helper and request; keepB2bDetails keeps the partner's details (the member's, the member an agent books for). */
 export const bookingCleaned = createAction<{ keepB2bDetails?: boolean } | undefined>('booking/cleaned');
 /** The router moved to another path (the booking saga cleans up when a booking route is left). */
 export const locationChanged = createAction<{ pathname: string }>('booking/locationChanged');
@@ -125,7 +127,13 @@ const helperSlice = createSlice({
   },
   extraReducers: (b) =>
     b.addCase(bookingCleaned, (state, action) =>
-      action.payload?.keepB2bDetails && state.b2bUserDetails ? { ...initialHelper, b2bUserDetails: state.b2bUserDetails } : initialHelper,
+      action.payload?.keepB2bDetails
+        ? {
+            ...initialHelper,
+            ...(state.b2bUserDetails ? { b2bUserDetails: state.b2bUserDetails } : {}),
+            ...(state.bookingFor ? { bookingFor: state.bookingFor } : {}),
+          }
+        : initialHelper,
     ),
 });
 

@@ -12,18 +12,10 @@ import { userByEmail, userById, type UserRow } from '@/server/accounts/repositor
 import { writeAudit } from '@/server/audit';
 import { newLoginToken, newOtp } from '@/server/auth/codes';
 import { guessRight, takeGuess, takeSend } from '@/server/auth/limits';
-import { codeHash, sameHash } from '@/server/auth/secrets';
-import {
-  insertLoginToken,
-  loginTokenByHash,
-  newestSignInCode,
-  replaceSignInCode,
-  spendLoginToken,
-  spendSignInCode,
-  takeLoginTokenTry,
-  takeSignInCodeTry,
-} from '@/server/auth/repository';
-import { auditSignInFailure, sessionFor } from '@/server/auth/session';
+import { codeHash } from '@/server/auth/secrets';
+import { insertLoginToken, loginTokenByHash, replaceSignInCode, spendLoginToken, takeLoginTokenTry } from '@/server/auth/repository';
+import { auditSignInFailure, sessionFor, sessionUserOf } from '@/server/auth/session';
+import { rightSignInCode, spendRightSignInCode } from '@/server/auth/sign-in-code';
 import { AppError } from '@/server/errors';
 import { endSession } from '@/server/auth/server-sessions';
 import { callerOf, resolveCaller } from '@/server/plugins/auth';
@@ -143,23 +135,13 @@ export const authHandlers: Handlers = {
 
   async verifyEmailOtp(request, reply) {
     const { email, otp, newAccount } = request.body;
-    // Counted before it is compared: per address and IP, per address, per IP; a right guess is given back.
-    const guess = await takeGuess(request, 'signIn', email);
     const db = request.server.database;
-    const now = request.server.clock.now().toISOString();
-    // The newest code; of two sent in the same millisecond, the one a re-send has not retired.
-    const code = await newestSignInCode(db, email);
     const user = await activeAccount(request, email);
     const fail = async (reason: string) => {
       await auditSignInFailure(request, 'otp', reason, 401, user?.id);
       return new AppError('OTP_INVALID');
     };
-    if (!code) throw await fail('no code');
-    // One of the code's otpMaxWrongTries tries is taken atomically before comparing, so simultaneous
-    // guesses on any number of processes compare at most that many.
-    if (!(await takeSignInCodeTry(db, code.id, constants.otpMaxWrongTries, now))) throw await fail('code expired, used or locked');
-    if (!sameHash(code.code_hash, codeHash(request.server.keys, otp))) throw await fail('wrong code');
-    await guessRight(request, guess);
+    const codeId = await rightSignInCode(request, email, otp, user?.id);
     // The address is proved: accounts the skip-e-mail path made for it become the account or join it.
     let account = await confirmProvisionalAccounts(request, email, user);
     if (!account) {
@@ -173,7 +155,7 @@ export const authHandlers: Handlers = {
     }
     // Created before the code is spent, so details the server refuses (a bad partnership code) leave it usable.
     account ??= await createPatientAccount(request, { email, ...newAccount! });
-    if (!(await spendSignInCode(db, code.id, now))) throw await fail('code used concurrently');
+    if (!(await spendRightSignInCode(request, codeId))) throw await fail('code used concurrently');
     return sessionFor(request, reply, account, 'otp');
   },
 
@@ -219,7 +201,7 @@ export const authHandlers: Handlers = {
     const partner = caller.businessPartnerId ? await partnerById(request.server.database, caller.businessPartnerId) : undefined;
     return {
       signedIn: true,
-      user: { id: user.id, firstName: user.first_name, lastName: user.last_name, email: user.email, userType: user.user_type },
+      user: sessionUserOf(user),
       groups: caller.groups,
       expiresAt: caller.expiresAt.toISOString(),
       bookingOnly: caller.scope === 'booking',

@@ -1,4 +1,5 @@
-/** The practice agenda on the front-desk device (product-spec §2 /agenda, §3 front-desk state). */
+/** The practice agenda on the front-desk device (product-spec §2 /agenda, §3 front-desk state), and its hand-over to a patient. */
+import moment from 'moment-timezone';
 import { reachRecord } from '@/server/accounts/reach';
 import { writeAudit } from '@/server/audit';
 import { AppError } from '@/server/errors';
@@ -6,6 +7,9 @@ import { agendaOf, openTasksOf } from '@/server/front-desk/agenda';
 import { issuePatientToken } from '@/server/front-desk/patient-token';
 import { checkInPatientOf } from '@/server/front-desk/repository';
 import { APPOINTMENT_OWNER_SQL } from '@/server/booking/appointments';
+import { handOverOf } from '@/server/front-desk/hand-over';
+import { setHandOver } from '@/server/auth/server-sessions';
+import { rightSignInCode, spendRightSignInCode } from '@/server/auth/sign-in-code';
 import { verifyPatientDateOfBirth } from '@/server/patients/date-of-birth';
 import { callerOf } from '@/server/plugins/auth';
 import type { Handlers } from '../registry';
@@ -62,5 +66,45 @@ export const frontDeskHandlers: Handlers = {
     await verifyPatientDateOfBirth(request, request.body.patientId, request.body.dateOfBirth, 'frontDeskPatientAuth');
     const { token, expiresAt } = await issuePatientToken(request.server.keys, request.body.patientId, request.server.clock.now());
     return { patientToken: token, expiresAt: expiresAt.toISOString() };
+  },
+
+  async startFrontDeskHandOver(request) {
+    const caller = callerOf(request);
+    const { appointmentId, patientId } = request.body;
+    const handOver = await handOverOf(request.server.database, patientId, appointmentId);
+    if (!handOver) throw new AppError('NOT_FOUND');
+    request.auditTarget = { type: 'patient', id: patientId };
+    // From now on this session may only do the patient's task, for this patient (plugins/auth.ts, front-desk/hand-over-scope.ts).
+    await setHandOver(request.server.database, caller.sessionId, { patientId, appointmentId });
+    return handOver;
+  },
+
+  async getFrontDeskHandOver(request) {
+    const scope = callerOf(request).handOver;
+    const handOver = scope ? await handOverOf(request.server.database, scope.patientId, scope.appointmentId) : undefined;
+    if (!scope || !handOver) throw new AppError('NOT_FOUND');
+    request.auditTarget = { type: 'patient', id: scope.patientId };
+    return handOver;
+  },
+
+  async endFrontDeskHandOver(request) {
+    const caller = callerOf(request);
+    const scope = caller.handOver;
+    if (!scope) throw new AppError('NOT_FOUND');
+    // The staff member proves it is them again: the sign-in code sent to their own address.
+    const codeId = await rightSignInCode(request, caller.email, request.body.otp, caller.userId);
+    if (!(await spendRightSignInCode(request, codeId))) throw new AppError('OTP_INVALID');
+    await setHandOver(request.server.database, caller.sessionId, undefined);
+    const back = await handOverOf(request.server.database, scope.patientId, scope.appointmentId);
+    request.auditTarget = { type: 'patient', id: scope.patientId };
+    if (!back) {
+      // The session was cancelled meanwhile: the device is the staff member's again; the agenda of its practice today.
+      const [row] = await request.server.database.query<{ practice_id: string; time_zone: string }>(
+        'SELECT a.practice_id, pr.time_zone FROM appointments a JOIN practices pr ON pr.id = a.practice_id WHERE a.id = $1',
+        [scope.appointmentId],
+      );
+      return { practiceId: row!.practice_id, date: moment(request.server.clock.now()).tz(row!.time_zone).format('YYYY-MM-DD') };
+    }
+    return { practiceId: back.practice.id, date: back.date };
   },
 };

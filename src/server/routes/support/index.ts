@@ -30,6 +30,7 @@ export const supportHandlers: Handlers = {
       dateOfBirth: out.dateOfBirth,
       businessPartnerId: out.businessPartnerId,
       ...(out.businessPartner ? { businessPartner: out.businessPartner } : {}),
+      timeZone: user.time_zone,
       patients: patients.map((p) => ({ id: p.id, firstName: p.first_name, lastName: p.last_name, relationship: p.relationship as never })),
     };
   },

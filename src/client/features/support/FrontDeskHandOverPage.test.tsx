@@ -1,0 +1,91 @@
+import { screen } from '@testing-library/react';
+import { aPerson } from '@tests/support/person';
+import { httpError, renderScreen, testUser } from '@tests/support/screen-kit';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import FrontDeskHandOverPage from './FrontDeskHandOverPage';
+
+const practiceId = '00000000-0000-4000-8000-000000000001';
+const handOver = {
+  patient: { id: '00000000-0000-4000-8000-0000000000b2', firstName: 'Avery', lastName: 'Johnson' },
+  session: { id: '00000000-0000-4000-8000-0000000000a2', start: '2026-12-01T15:30:00.000Z' },
+  practice: { id: practiceId, name: 'Riverside Practice', timeZone: 'America/Chicago' },
+  date: '2026-12-01',
+  consentId: '00000000-0000-4000-8000-0000000000c1',
+};
+const consent = { id: handOver.consentId, consentType: 'bookAppointmentConsent', text: 'I agree to care.' };
+
+describe('FrontDeskHandOverPage', () => {
+  it("shows the patient's task alone, and gives the device back only once the staff member types their sign-in code", async () => {
+    const user = aPerson();
+    const { calls } = renderScreen(<FrontDeskHandOverPage />, {
+      path: routeById.agendaHandOver.path,
+      groups: ['support'],
+      user: { userType: 'support', email: 'sam.okafor@example.com' },
+      answers: {
+        getFrontDeskHandOver: () => handOver,
+        frontDeskPatientAuth: () => ({ patientToken: 'patient-token', expiresAt: '2026-12-01T16:00:00.000Z' }),
+        verifyFrontDeskConsent: () => ({ verified: false, consent }),
+        signFrontDeskConsent: () => ({ ...consent, signedAt: '2026-12-01T15:20:00.000Z' }),
+        sendEmailOtp: () => ({ sent: true, expiresInMinutes: 10 }),
+        endFrontDeskHandOver: () => ({ practiceId, date: '2026-12-01' }),
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: message('ui.support.handover.heading', { name: 'Avery Johnson' }) })).toBeTruthy();
+    // No way back to the agenda before the patient is done (or hands the device back).
+    expect(screen.queryByRole('button', { name: message('ui.support.handover.back') })).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+
+    await user.type(screen.getByLabelText(message('ui.support.handover.dob')), '1990-04-12');
+    await user.click(screen.getByRole('button', { name: message('ui.support.handover.confirm') }));
+    await user.click(await screen.findByRole('checkbox', { name: message('ui.support.handover.agree') }));
+    await user.type(screen.getByLabelText(message('ui.support.handover.signerName')), 'Avery Johnson');
+    await user.click(screen.getByRole('button', { name: message('ui.support.handover.sign') }));
+    expect(await screen.findByText(message('ui.support.handover.done'))).toBeTruthy();
+    expect(calls.find((c) => c.id === 'signFrontDeskConsent')?.input.body).toEqual({ agree: true, signerName: 'Avery Johnson', patientToken: 'patient-token' });
+
+    // The staff member signs in again: a code to their own address, typed on the device.
+    await user.click(screen.getByRole('button', { name: message('ui.support.handover.sendCode') }));
+    await screen.findByText(message('ui.support.handover.codeSent', { email: 'sam.okafor@example.com' }));
+    expect(calls.find((c) => c.id === 'sendEmailOtp')?.input.body).toEqual({ email: 'sam.okafor@example.com' });
+    await user.type(screen.getByLabelText(message('ui.support.handover.code')), '123456');
+    await user.click(screen.getByRole('button', { name: message('ui.support.handover.back') }));
+    expect((await screen.findByTestId('where')).textContent).toBe(`${routeById.agenda.path}?practiceId=${practiceId}&date=2026-12-01`);
+    expect(calls.find((c) => c.id === 'endFrontDeskHandOver')?.input.body).toEqual({ otp: '123456' });
+  });
+
+  it('says so when the code is wrong, and stays on the patient’s screen', async () => {
+    const user = aPerson();
+    renderScreen(<FrontDeskHandOverPage />, {
+      path: routeById.agendaHandOver.path,
+      groups: ['support'],
+      answers: {
+        getFrontDeskHandOver: () => handOver,
+        sendEmailOtp: () => ({ sent: true, expiresInMinutes: 10 }),
+        endFrontDeskHandOver: () => {
+          throw httpError('endFrontDeskHandOver', 401, { errorCode: 'OTP_INVALID', message: 'That code did not work.' });
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: message('ui.support.handover.cancel') }));
+    await user.click(screen.getByRole('button', { name: message('ui.support.handover.sendCode') }));
+    await user.type(await screen.findByLabelText(message('ui.support.handover.code')), '000000');
+    await user.click(screen.getByRole('button', { name: message('ui.support.handover.back') }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.queryByTestId('where')).toBeNull();
+    expect(screen.getByText(message('ui.support.handover.takeBackIntro', { email: testUser.email }))).toBeTruthy();
+  });
+
+  it('opens the agenda when the device is not handed over', async () => {
+    renderScreen(<FrontDeskHandOverPage />, {
+      path: routeById.agendaHandOver.path,
+      groups: ['support'],
+      answers: {
+        getFrontDeskHandOver: () => {
+          throw httpError('getFrontDeskHandOver', 404, { errorCode: 'NOT_FOUND', message: 'x' });
+        },
+      },
+    });
+    expect((await screen.findByTestId('where')).textContent).toBe(routeById.agenda.path);
+  });
+});

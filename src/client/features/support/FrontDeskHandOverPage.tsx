@@ -1,0 +1,244 @@
+/**
+ * The front-desk device in a patient's hands (/agenda/hand-over, issue 34): the patient's own task alone - their
+ * date of birth (a patient token, product-spec §3 patient auth), then the consent of their session to read and
+ * sign - under the app's top bar, with nothing of the day's other patients. The server holds the staff session to
+ * this task (POST /front-desk/hand-over); the way back to the agenda is the staff member signing in again with a
+ * sign-in code sent to them (POST /front-desk/hand-over/end).
+ */
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryRoot,
+  useEndFrontDeskHandOverMutation,
+  useFrontDeskPatientAuthMutation,
+  useGetFrontDeskHandOverQuery,
+  useSendEmailOtpMutation,
+  useSignFrontDeskConsentMutation,
+} from '@/generated/client/hooks';
+import { constants } from '@/generated/constants';
+import type { EndpointTypes } from '@/generated/entities';
+import { routeById } from '@/generated/routes';
+import { message } from '@/domain/messages';
+import { formatSessionTime } from '@/domain/date-format';
+import { enumLabelOf } from '@/domain/translations';
+import { useApi } from '@/client/api/api-context';
+import { errorTextFor, isApiError } from '@/client/api/errors';
+import { Button } from '@/client/ui/Button';
+import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { fullName } from '@/client/ui/format';
+import { useAppSelector } from '@/client/store/hooks';
+import { selectUser } from '@/client/store/auth/slice';
+import { withQuery } from '@/client/runtime/navigation/places';
+import { typedDigits } from '@/client/runtime/forms/input-filters';
+import { Loaded } from './Loaded';
+
+type HandOver = EndpointTypes['getFrontDeskHandOver']['response'];
+
+/** The patient's task: date of birth, then the consent to read and sign. */
+function PatientTask({ handOver, onFinished }: { handOver: HandOver; onFinished: () => void }) {
+  const api = useApi();
+  const [dob, setDob] = useState('');
+  const [token, setToken] = useState<string>();
+  const [signerName, setSignerName] = useState('');
+  const [agree, setAgree] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const [signed, setSigned] = useState(false);
+  const { patient, session } = handOver;
+
+  const auth = useFrontDeskPatientAuthMutation({
+    onSuccess: (answer) => {
+      setProblem(undefined);
+      setToken(answer.patientToken);
+    },
+    onError: (error) => setProblem(errorTextFor(error, 'support_web')),
+  });
+  // The consent to sign: the one asked for already, or a new one for this session; read through verify.
+  // Two calls (create, then verify) kept as one entry, so its key is not one endpoint's.
+  const consent = useQuery({
+    // eslint-disable-next-line no-restricted-syntax
+    queryKey: ['frontDeskHandoverConsent', patient.id, handOver.consentId ?? session.id],
+    queryFn: async () => {
+      const id =
+        handOver.consentId ??
+        (await api.createPatientConsent({ params: { id: patient.id }, body: { consentType: 'bookAppointmentConsent', appointmentId: session.id } })).id;
+      return (await api.verifyFrontDeskConsent({ params: { id } })).consent;
+    },
+    enabled: Boolean(token),
+    staleTime: Infinity,
+  });
+  const sign = useSignFrontDeskConsentMutation({
+    onSuccess: () => {
+      setSigned(true);
+      onFinished();
+    },
+    onError: (error) => setProblem(errorTextFor(error, 'support_web')),
+  });
+
+  return (
+    <div className="card stack">
+      {signed ? (
+        <p className="notice notice--success" role="status">
+          {message('ui.support.handover.done')}
+        </p>
+      ) : !token ? (
+        <form
+          className="stack"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (dob) auth.mutate({ body: { patientId: patient.id, dateOfBirth: dob } });
+          }}
+        >
+          <p>{message('ui.support.handover.dobIntro')}</p>
+          <div className="field">
+            <label className="field__label" htmlFor="handover-dob">
+              {message('ui.support.handover.dob')}
+            </label>
+            <input id="handover-dob" className="input" type="date" value={dob} onChange={(e) => setDob(e.target.value)} autoComplete="bday" />
+          </div>
+          <div className="cluster">
+            <Button type="submit" disabled={!dob || auth.isPending} aria-busy={auth.isPending || undefined}>
+              {message('ui.support.handover.confirm')}
+            </Button>
+            <Button variant="ghost" onClick={onFinished}>
+              {message('ui.support.handover.cancel')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <Loaded query={consent} rows={3}>
+          {(c) => (
+            <form
+              className="stack"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (!agree || !signerName.trim()) return setProblem(message('ui.support.handover.agreeRequired'));
+                setProblem(undefined);
+                sign.mutate({ params: { id: c.id }, body: { agree: true, signerName: signerName.trim(), patientToken: token } });
+              }}
+            >
+              <p>{message('ui.support.handover.consentIntro')}</p>
+              <div className="card support__consent" tabIndex={0} aria-label={enumLabelOf('consentType', c.consentType)}>
+                {c.text.split('\n').map((line, i) => (
+                  <p key={i}>{line}</p>
+                ))}
+              </div>
+              <label className="choice">
+                <input type="checkbox" checked={agree} onChange={(e) => setAgree(e.target.checked)} />
+                <span>{message('ui.support.handover.agree')}</span>
+              </label>
+              <div className="field">
+                <label className="field__label" htmlFor="handover-name">
+                  {message('ui.support.handover.signerName')}
+                </label>
+                <input
+                  id="handover-name"
+                  className="input"
+                  value={signerName}
+                  maxLength={120}
+                  autoComplete="name"
+                  onChange={(e) => setSignerName(e.target.value)}
+                />
+              </div>
+              <div className="cluster">
+                <Button type="submit" disabled={sign.isPending} aria-busy={sign.isPending || undefined}>
+                  {message('ui.support.handover.sign')}
+                </Button>
+                <Button variant="ghost" onClick={onFinished}>
+                  {message('ui.support.handover.cancel')}
+                </Button>
+              </div>
+            </form>
+          )}
+        </Loaded>
+      )}
+      <ErrorNotice text={problem} inline />
+    </div>
+  );
+}
+
+/** The staff member takes the device back: a sign-in code sent to their own address, typed here. */
+function TakeBack() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const email = useAppSelector(selectUser)?.email ?? '';
+  const [code, setCode] = useState('');
+  const send = useSendEmailOtpMutation();
+  const end = useEndFrontDeskHandOverMutation({
+    onSuccess: ({ practiceId, date }) => {
+      void queryClient.invalidateQueries({ queryKey: queryRoot('getFrontDeskAgenda') });
+      queryClient.removeQueries({ queryKey: queryRoot('getFrontDeskHandOver') });
+      void navigate(withQuery(routeById.agenda.path, { practiceId, date }));
+    },
+  });
+  const problem = send.error ?? end.error;
+  return (
+    <section className="card stack" aria-labelledby="handover-take-back">
+      <h2 id="handover-take-back">{message('ui.support.handover.takeBackHeading')}</h2>
+      <p>{message('ui.support.handover.takeBackIntro', { email })}</p>
+      {send.isSuccess ? (
+        <form
+          className="stack"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (code.length === constants.otpLength) end.mutate({ body: { otp: code } });
+          }}
+        >
+          <p role="status">{message('ui.support.handover.codeSent', { email })}</p>
+          <div className="field">
+            <label className="field__label" htmlFor="handover-code">
+              {message('ui.support.handover.code')}
+            </label>
+            <input
+              id="handover-code"
+              className="input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={constants.otpLength}
+              value={code}
+              onChange={(e) => setCode(typedDigits(e.target.value, constants.otpLength))}
+            />
+          </div>
+          <div className="cluster">
+            <Button type="submit" disabled={code.length !== constants.otpLength || end.isPending} aria-busy={end.isPending || undefined}>
+              {message('ui.support.handover.back')}
+            </Button>
+            <Button variant="ghost" onClick={() => send.mutate({ body: { email, isRetry: true } })} disabled={send.isPending}>
+              {message('ui.support.handover.sendCode')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div>
+          <Button variant="secondary" onClick={() => send.mutate({ body: { email } })} disabled={send.isPending} aria-busy={send.isPending || undefined}>
+            {message('ui.support.handover.sendCode')}
+          </Button>
+        </div>
+      )}
+      <ErrorNotice text={problem ? errorTextFor(problem, 'support_web') : undefined} />
+    </section>
+  );
+}
+
+export default function FrontDeskHandOverPage() {
+  const handOver = useGetFrontDeskHandOverQuery({ retry: false, staleTime: Infinity });
+  const [finished, setFinished] = useState(false);
+  // Not handed over (taken back already, or never): the agenda.
+  if (isApiError(handOver.error) && handOver.error.status === 404) return <Navigate to={routeById.agenda.path} replace />;
+  return (
+    <div className="container stack-lg support">
+      <Loaded query={handOver} rows={3}>
+        {(h) => (
+          <section className="stack-lg" aria-labelledby="handover-heading">
+            <header className="stack-sm">
+              <h1 id="handover-heading">{message('ui.support.handover.heading', { name: fullName(h.patient) })}</h1>
+              <p className="muted">{message('ui.support.handover.session', { when: formatSessionTime(h.session.start, h.practice.timeZone) })}</p>
+            </header>
+            <PatientTask handOver={h} onFinished={() => setFinished(true)} />
+            {finished ? <TakeBack /> : null}
+          </section>
+        )}
+      </Loaded>
+    </div>
+  );
+}
