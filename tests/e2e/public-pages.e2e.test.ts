@@ -146,10 +146,15 @@ describe('public pages with JavaScript off', () => {
       const context = await browser.newContext({ javaScriptEnabled: false, timezoneId: browserTimeZone, viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
       await page.goto(`${baseUrl()}/therapists/tx/austin`);
-      const list = page.getByRole('heading', { level: 2, name: /near Austin, TX/i });
+      const list = page.getByRole('heading', { level: 2, name: /^Therapists near Austin, TX$/i });
       await list.waitFor();
       const providers = page.locator('.landing-provider');
       expect(await providers.count()).toBeGreaterThan(0);
+      // Psychiatric prescribers are listed under their own heading, never as therapists (issue 34).
+      const asTherapists = await page
+        .locator('#landing-providers ~ ol.landing-providers h3 a')
+        .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      expect(asTherapists.filter((href) => href.startsWith('/psychiatrist/'))).toEqual([]);
       await expect(
         providers
           .first()
