@@ -18,3 +18,12 @@ export async function checkInPatientOf(
   );
   return row;
 }
+
+/** The practice of an appointment and the zone its day is counted in (where the agenda of that day is). */
+export async function practiceDayOf(db: Queryable, appointmentId: string): Promise<{ practice_id: string; time_zone: string } | undefined> {
+  const [row] = await db.query<{ practice_id: string; time_zone: string }>(
+    'SELECT a.practice_id, pr.time_zone FROM appointments a JOIN practices pr ON pr.id = a.practice_id WHERE a.id = $1',
+    [appointmentId],
+  );
+  return row;
+}

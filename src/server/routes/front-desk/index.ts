@@ -1,11 +1,11 @@
 /** The practice agenda on the front-desk device (product-spec §2 /agenda, §3 front-desk state), and its hand-over to a patient. */
-import moment from 'moment-timezone';
+import { isoDateIn } from '@/domain/dates';
 import { reachRecord } from '@/server/accounts/reach';
 import { writeAudit } from '@/server/audit';
 import { AppError } from '@/server/errors';
 import { agendaOf, openTasksOf } from '@/server/front-desk/agenda';
 import { issuePatientToken } from '@/server/front-desk/patient-token';
-import { checkInPatientOf } from '@/server/front-desk/repository';
+import { checkInPatientOf, practiceDayOf } from '@/server/front-desk/repository';
 import { APPOINTMENT_OWNER_SQL } from '@/server/booking/appointments';
 import { handOverOf } from '@/server/front-desk/hand-over';
 import { setHandOver } from '@/server/auth/server-sessions';
@@ -99,11 +99,8 @@ export const frontDeskHandlers: Handlers = {
     request.auditTarget = { type: 'patient', id: scope.patientId };
     if (!back) {
       // The session was cancelled meanwhile: the device is the staff member's again; the agenda of its practice today.
-      const [row] = await request.server.database.query<{ practice_id: string; time_zone: string }>(
-        'SELECT a.practice_id, pr.time_zone FROM appointments a JOIN practices pr ON pr.id = a.practice_id WHERE a.id = $1',
-        [scope.appointmentId],
-      );
-      return { practiceId: row!.practice_id, date: moment(request.server.clock.now()).tz(row!.time_zone).format('YYYY-MM-DD') };
+      const row = await practiceDayOf(request.server.database, scope.appointmentId);
+      return { practiceId: row!.practice_id, date: isoDateIn(request.server.clock.now(), row!.time_zone) };
     }
     return { practiceId: back.practice.id, date: back.date };
   },
