@@ -3,7 +3,7 @@
  * type-checks the result: a generator that writes broken code fails here, not in someone's hands.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -45,6 +45,10 @@ describe('npm run new', () => {
     expect(routesTs).toMatch(/id: 'contactDetails',[\s\S]*?registered: true/);
     expect(routesTs).toMatch(/id: 'helpCenter',[\s\S]*?registered: true/);
     expect(readFileSync(join(copy, 'src/generated/api.ts'), 'utf8')).toContain("path: '/referral-notes'");
+    // One folder per resource: its routes, repository and test together; src/server/routes keeps only the registry.
+    expect(readdirSync(join(copy, 'src/server/referral-notes')).sort()).toEqual(['referral-notes.int.test.ts', 'repository.ts', 'routes.ts']);
+    expect(existsSync(join(copy, 'src/server/routes/referral-notes'))).toBe(false);
+    expect(readFileSync(join(copy, 'src/server/routes/index.ts'), 'utf8')).toContain("from '../referral-notes/routes'");
     expect(readFileSync(join(copy, 'src/generated/client/screens.ts'), 'utf8')).toContain(
       "contactDetails: () => import('../../client/features/contact/ContactDetailsPage')",
     );

@@ -26,7 +26,7 @@ import flagsPlugin from './plugins/flags';
 import paymentsPlugin from './plugins/payments';
 import type { CardGateway } from './payments/gateway';
 import type { SchedulingPaymentService } from './payments/scheduling-payments';
-import type { FlagSource } from './routes/flags/sources';
+import type { FlagSource } from './flags/sources';
 import type { MailTransport } from './plugins/mail';
 import type { EligibilityChecker } from './insurance/eligibility';
 import marketplacePlugin from './plugins/marketplace';

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { constants } from '@/generated/constants';
 import { flagSpecs } from '@/generated/flags';
-import { specFeatures } from '@/server/routes/flags/unleash-features';
+import { specFeatures } from '@/server/flags/unleash-features';
 import { startTestApp, type TestApp } from '../support/app';
 import { testDatabaseKind } from '../support/database';
 import { hold, makeSlots } from '../support/booking';

@@ -1,25 +1,33 @@
 /**
- * The shape of the house: route files hold no SQL. Each table is read and written through the
- * repository module of its feature (src/server/<feature>/), so a route file only checks who may call,
- * calls the feature and answers. Any string or template in a route file that reads as a statement fails
- * here.
+ * The shape of the house: each resource lives in one folder, src/server/<feature>/, with its routes
+ * (`routes.ts`, or `<resource>-routes.ts` when a feature serves several), service modules, repository and
+ * tests; src/server/routes/ keeps only the registry. Route files hold no SQL: each table is read and
+ * written through the repository module of its feature, so a route file only checks who may call, calls the
+ * feature and answers. Any string or template in a route file that reads as a statement fails here.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 
 const ROOT = join(__dirname, '..', '..');
-const ROUTES = join(ROOT, 'src', 'server', 'routes');
+const SERVER = join(ROOT, 'src', 'server');
+const REGISTRY = join(SERVER, 'routes');
 
 /** Words a statement starts with, in the shape SQL writes them (upper case, followed by what follows them in a statement). */
 const STATEMENT = /\b(SELECT\s+[\w*(']|INSERT\s+INTO\b|UPDATE\s+\w+(\s+\w+)?\s+SET\b|DELETE\s+FROM\b|WITH\s+\w+\s+AS\s*\()/;
 
-function routeFiles(dir: string): string[] {
+/** Every file of the server (tests aside) under dir. */
+function serverFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return routeFiles(path);
+    if (statSync(path).isDirectory()) return serverFiles(path);
     return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
+}
+
+/** The route files: each feature's routes.ts and <resource>-routes.ts, and the registry's folder. */
+function routeFiles(): string[] {
+  return serverFiles(SERVER).filter((path) => path.startsWith(REGISTRY) || /(^|[/\\-])routes\.ts$/.test(path));
 }
 
 /** The text of every string and template literal of a file (a template's parts joined), that reads as SQL. */
@@ -45,8 +53,15 @@ test('the SQL detector finds statements in strings and templates, and not words 
   expect(sqlIn("const method = 'DELETE'; // Select a patient from the list\nconst label = 'Select from the list';")).toEqual([]);
 });
 
+test('src/server/routes holds only the registry: handlers live in the folder of their feature', () => {
+  expect(readdirSync(REGISTRY).sort()).toEqual(['index.ts', 'registry.ts']);
+});
+
 test('route files hold no SQL', () => {
-  const holding = routeFiles(ROUTES)
+  const files = routeFiles();
+  // The detector must see the features' route files, not an empty list.
+  expect(files.filter((path) => /[/\\]booking[/\\]routes\.ts$/.test(path))).toHaveLength(1);
+  const holding = files
     .map((path) => ({ file: relative(ROOT, path).split('\\').join('/'), sql: sqlIn(readFileSync(path, 'utf8'), path) }))
     .filter((f) => f.sql.length > 0);
   expect(holding).toEqual([]);

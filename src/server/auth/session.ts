@@ -12,7 +12,7 @@ import { setSignedInHint } from './signed-in-hint';
 import { accountHolderOf } from '@/domain/account-link';
 import { isLocale } from '@/domain/locale';
 import { flagUserKey } from '@/domain/flags';
-import { decisionFor } from '../flags';
+import { decisionFor } from '../flags/decisions';
 
 /** The sign-in method of POST /users/create-skip-email-verification: a session that has not proved its address. */
 export const SKIP_EMAIL_METHOD = 'skip-email-verification';

@@ -7,7 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { UserRow } from '../accounts/repository';
 import { AppError } from '../errors';
-import { ensureBookingsOpen } from '../flags';
+import { ensureBookingsOpen } from '../flags/decisions';
 import type { BookingContext } from './claim-key';
 import { checkSlotRules, slotRowOf, type SlotRow } from './holds';
 import { checkMoneyRules, type BookingProvider, type MoneyPlan } from './money-rules';

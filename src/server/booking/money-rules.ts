@@ -16,7 +16,7 @@ import type { UserRow } from '../accounts/repository';
 import { AppError } from '../errors';
 import { callerOf } from '../plugins/auth';
 import { dollarsToCents } from '@/domain/money';
-import { flagOnFor } from '../flags';
+import { flagOnFor } from '../flags/decisions';
 import { checkEligibility, type EligibilityProvider } from '../insurance/eligibility';
 import { insuranceForInquiryOf, type InsuranceForInquiry } from '../insurance/repository';
 import { partnerByCode, partnerById } from '../marketplace/partners';

@@ -1,4 +1,4 @@
-/** What the appointment calls look up about appointments (src/server/routes/appointments); an appointment as the API answers it is appointments.ts. */
+/** What the appointment calls look up about appointments (src/server/booking/routes.ts); an appointment as the API answers it is appointments.ts. */
 import type { BookedAppointment } from '@/generated/entities';
 import type { Queryable } from '../db/connection';
 import { appointmentsWhere, appointmentTiming } from './appointments';

@@ -1,5 +1,5 @@
 /**
- * What the clinician's screens read (src/server/routes/care): the provider's own card and zone, a
+ * What the clinician's screens read (src/server/care/routes.ts): the provider's own card and zone, a
  * client's contact, consents, insurances and authorizations, the provider's sessions and the
  * calendar's slots with their state.
  */

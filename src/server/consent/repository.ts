@@ -1,4 +1,4 @@
-/** Consents as stored (consents), with their patient and account, as the consent calls read and write them (src/server/routes/consent). */
+/** Consents as stored (consents), with their patient and account, as the consent calls read and write them (src/server/consent/routes.ts). */
 import type { AppType, ConsentType, SelfPayConsentCategory } from '@/generated/enums';
 import type { Queryable } from '../db/connection';
 

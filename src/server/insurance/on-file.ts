@@ -1,5 +1,5 @@
 /**
- * What the insurance calls write and look up (src/server/routes/insurance): the carriers and their
+ * What the insurance calls write and look up (src/server/insurance/routes.ts): the carriers and their
  * plans, insurances on file (added, changed, removed), and eligibility inquiries (recorded, reused,
  * decided). Reading an insurance or an inquiry as the API answers it is repository.ts.
  */

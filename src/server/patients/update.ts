@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { EndpointTypes } from '@/generated/entities';
 import { changedFields, PATIENT_IDENTITY_FIELDS, refusedIdentityFields } from '@/domain/identity-changes';
 import { writeAudit } from '../audit';
-import { flagOnFor } from '../flags';
+import { flagOnFor } from '../flags/decisions';
 import { callerOf } from '../plugins/auth';
 import type { Relationship } from '@/generated/enums';
 import { message } from '@/domain/messages';

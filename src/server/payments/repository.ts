@@ -1,4 +1,4 @@
-/** Cards on file and payments as the payment calls read them (src/server/routes/payments). */
+/** Cards on file and payments as the payment calls read them (src/server/payments/routes.ts). */
 import type { Queryable } from '../db/connection';
 import { PAYMENT_JSON, type PaymentRow } from '../booking/appointments';
 

@@ -32,7 +32,7 @@ import { DEFAULT_LOCALE, isLocale, localeFromAcceptLanguage, localeOfPath, local
 import { LANGUAGE_COOKIE } from '../locale';
 import { randomUUID } from 'node:crypto';
 import type { PageFlags } from '@/domain/flags';
-import { decisionFor, trafficKeyOf, visitorIdOf } from '../flags';
+import { decisionFor, trafficKeyOf, visitorIdOf } from '../flags/decisions';
 import { resolveCaller } from './auth';
 import { openTimesVersion } from '../marketplace/availability';
 import { escapeHtml, scriptSafeJson } from '@/domain/html';

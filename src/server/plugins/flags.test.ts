@@ -2,7 +2,7 @@
  * The server's flag decisions with a slow or failing flag service: the last decision known for the key,
  * never control for someone the service had already answered; control only for a key never answered.
  */
-import type { FlagAnswer, FlagSource } from '../routes/flags/sources';
+import type { FlagAnswer, FlagSource } from '../flags/sources';
 import { flagOnUnder, treatmentIn } from '@/domain/flags';
 import { serverFlags } from './flags';
 

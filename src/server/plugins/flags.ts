@@ -17,7 +17,7 @@ import { constants } from '@/generated/constants';
 import type { FlagDecision } from '@/generated/entities';
 import type { FlagName } from '@/generated/flags';
 import { flagOnUnder, flagUserKey, treatmentIn } from '@/domain/flags';
-import { specFlagSource, unleashFrontendSource, type FlagSource } from '../routes/flags/sources';
+import { specFlagSource, unleashFrontendSource, type FlagSource } from '../flags/sources';
 
 export type { FlagName };
 

@@ -16,7 +16,7 @@ import { dueReminderOffset, reminderChannels } from '@/domain/reminders';
 import type { JobDefinition } from '../jobs/registry';
 import { sendReminderMail } from '../booking/mails';
 import { reminderLinks } from './links';
-import { lookupPhone } from '../routes/notifications';
+import { lookupPhone } from '../notifications/routes';
 import { accountLocale, writeFor } from '../locale';
 import { siteUrl } from '../site-url';
 

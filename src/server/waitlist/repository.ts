@@ -1,4 +1,4 @@
-/** Places on the waitlist as the waitlist calls write them (src/server/routes/waitlist); offers are src/server/waitlist/offers.ts. */
+/** Places on the waitlist as the waitlist calls write them (src/server/waitlist/routes.ts); offers are src/server/waitlist/offers.ts. */
 import type { TimeOfDay } from '@/generated/enums';
 import type { Queryable } from '../db/connection';
 

@@ -14,7 +14,7 @@ import { enums } from '@/generated/enums';
 import type { GetFrontendFlagsQuery } from '@/generated/entities';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { specFlagSource } from '@/server/routes/flags/sources';
+import { specFlagSource } from '@/server/flags/sources';
 import { useBrowser } from '../harness';
 import { useOwnServer } from '../server-process';
 import { isoDaysAgo, withFailureShot } from '../booking-helpers';
