@@ -1,5 +1,6 @@
 /**
- * What the marketplace integration tests share: one seeded app per test file, a validator of the spec'd response schemas, and the provider shape they read.
+ * What the marketplace integration tests share: one seeded app per test file, a validator of the spec'd response
+ * schemas, and the provider shape they read.
  */
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { apiSchemas, endpoints, type EndpointId } from '@/generated/api';
