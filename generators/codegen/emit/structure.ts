@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { dereference } from '../deref';
 import type { EndpointSpec, JsonSchema, SpecBundle } from '../model';
 import { BANNER, doc, literal, quote, union } from './util';
+import { shareRepeatedParts } from './shared-parts';
 
 export function accessValues(specDir: string): string[] {
   const common = JSON.parse(readFileSync(join(specDir, 'schema', 'common.schema.json'), 'utf8')) as {
@@ -194,12 +195,22 @@ export function allEndpoints(b: SpecBundle) {
 
 export function emitApi(b: SpecBundle): string {
   const endpoints = allEndpoints(b);
-  const body = endpoints.map((e) => `${doc(e.summary, 1)}  ${e.id}: ${literal(e, 1)},`).join('\n');
+  const entities = sharedSchemas(b);
+  const schemaRoots: Record<string, unknown> = { ...entities };
+  for (const e of endpoints) {
+    Object.assign(schemaRoots, { [`${e.id} params`]: e.params, [`${e.id} query`]: e.query, [`${e.id} body`]: e.body });
+    for (const [status, r] of Object.entries(e.responses)) schemaRoots[`${e.id} ${status === '200' || status === '201' ? '' : status} response`] = r.schema;
+  }
+  const parts = shareRepeatedParts(schemaRoots);
+  const body = endpoints.map((e) => `${doc(e.summary, 1)}  ${e.id}: ${parts.write(e, 1)},`).join('\n');
   const resources = b.apis.map((f) => ({ resource: f.data.resource, description: f.data.description }));
-  const schemas = Object.entries(sharedSchemas(b))
-    .map(([id, schema]) => `  ${quote(id)}: ${literal(schema, 1)},`)
+  const schemas = Object.entries(entities)
+    .map(([id, schema]) => `  ${quote(id)}: ${parts.write(schema, 1)},`)
     .join('\n');
   return `${BANNER}import type { EndpointDefinition, JsonSchema } from './types';
+
+/** Schema parts the specs use in more than one place, each written once. */
+${parts.declarations}
 
 export type EntityName = ${union([...b.entities.keys()])};
 

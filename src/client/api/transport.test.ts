@@ -21,7 +21,7 @@ const verifyOtp = route('verifyEmailOtp', '/auth/verify-email-otp', false, 'POST
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function setup(overrides: Partial<TransportDeps> = {}) {
-  const fetch = jest.fn<Promise<Response>, [string, RequestInit]>(async () => json(200, { ok: true }));
+  const fetch = jest.fn<ReturnType<typeof globalThis.fetch>, Parameters<typeof globalThis.fetch>>(async () => json(200, { ok: true }));
   const deps: TransportDeps = {
     baseUrl: '/api',
     timeoutMs: constants.apiTimeoutMs,
@@ -29,7 +29,7 @@ function setup(overrides: Partial<TransportDeps> = {}) {
     accessToken: () => 'token-1',
     impersonation: () => undefined,
     onUnauthorized: jest.fn(),
-    fetch: fetch as unknown as typeof globalThis.fetch,
+    fetch,
     ...overrides,
   };
   return { fetch, deps, send: createTransport(deps) };
@@ -53,7 +53,7 @@ describe('API transport', () => {
     const [, init] = fetch.mock.calls[0]!;
     expect(headersOf(init).authorization).toBeUndefined();
     expect(headersOf(init)[constants.csrfHeader]).toBe(constants.csrfHeaderValue);
-    expect(init.credentials).toBe('same-origin');
+    expect(init?.credentials).toBe('same-origin');
   });
 
   it('adds provider_id and ehr_profile_code when impersonation data is stored', async () => {
@@ -71,7 +71,7 @@ describe('API transport', () => {
     );
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/appointments?patientEhrId%5B%5D=1&patientEhrId%5B%5D=2&licenseKey=L');
-    expect(init.body).toBe('{"a":1}');
+    expect(init?.body).toBe('{"a":1}');
     expect(headersOf(init)).toMatchObject({ 'content-type': 'application/json', 'idempotency-key': 'k-1' });
     expect(queryString({})).toBe('');
   });
@@ -79,14 +79,14 @@ describe('API transport', () => {
   it('gives up after the 30-second timeout with a timeout error', async () => {
     jest.useFakeTimers();
     try {
-      const fetch = jest.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise<Response>((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+      const fetch = jest.fn<ReturnType<typeof globalThis.fetch>, Parameters<typeof globalThis.fetch>>(
+        (_url, init) =>
+          new Promise<Response>((_resolve, reject) => init!.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
       );
-      const { send } = setup({ fetch: fetch as unknown as typeof globalThis.fetch });
+      const { send } = setup({ fetch });
       const pending = send(userDetails, { params: { id: 'u1' } }).catch((e: unknown) => e);
       await jest.advanceTimersByTimeAsync(constants.apiTimeoutMs - 1);
-      expect(fetch.mock.calls[0]![1].signal!.aborted).toBe(false);
+      expect(fetch.mock.calls[0]![1]!.signal!.aborted).toBe(false);
       await jest.advanceTimersByTimeAsync(1);
       const error = (await pending) as ApiError;
       expect(error).toBeInstanceOf(ApiError);

@@ -31,7 +31,8 @@ const noSubscription = () => () => undefined;
 
 /** Where each kind of signed-in person goes, in the page's language (plain links the account island writes in). */
 function localizedDestinations(): PostLoginRoutes {
-  return Object.fromEntries(Object.entries(destinationPaths).map(([kind, path]) => [kind, pageHref(path)])) as unknown as PostLoginRoutes;
+  const kinds = Object.keys(destinationPaths) as (keyof PostLoginRoutes)[];
+  return Object.fromEntries(kinds.map((kind) => [kind, pageHref(destinationPaths[kind])])) as PostLoginRoutes;
 }
 
 export function AccountMenu() {

@@ -90,12 +90,16 @@ const user = {
 
 // The slot table asks how wide the window is.
 beforeAll(() => {
-  window.matchMedia = ((query: string) => ({
+  window.matchMedia = (query: string): MediaQueryList => ({
     matches: false,
     media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
     addEventListener: () => undefined,
     removeEventListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
+    dispatchEvent: () => false,
+  });
 });
 
 type Answers = Partial<Record<EndpointId, (input: RequestInput) => unknown>>;

@@ -116,7 +116,9 @@ function timesDialog(root: HTMLElement): void {
     const form = event.target as HTMLFormElement;
     event.preventDefault();
     const url = new URL(current);
-    url.search = new URLSearchParams(new FormData(form) as unknown as Record<string, string>).toString();
+    // The search form has text fields only; a file field (none today) would not belong in an address.
+    const fields = [...new FormData(form)].flatMap(([name, value]): [string, string][] => (typeof value === 'string' ? [[name, value]] : []));
+    url.search = new URLSearchParams(fields).toString();
     url.hash = '';
     void show(url);
   });

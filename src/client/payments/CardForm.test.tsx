@@ -5,8 +5,6 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { aPerson } from '@tests/support/person';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
-import * as braintreeClient from 'braintree-web/client';
-import * as braintreeHostedFields from 'braintree-web/hosted-fields';
 import cardForm from '@/generated/forms/booking-card';
 import type { EndpointId, EndpointRoute, RequestInput } from '@/generated/client/api';
 import type { FormDefinition } from '@/generated/types';
@@ -20,8 +18,9 @@ import { FakeHostedFields } from '@tests/support/fake-braintree';
 import { billing, cardFormTitle, fillBilling, fillLocalCard } from '@tests/support/card-form';
 import { CardForm, type BillingAnswers } from './CardForm';
 
-const createClient = braintreeClient.create as unknown as jest.Mock;
-const createHostedFields = braintreeHostedFields.create as unknown as jest.Mock;
+// The mocks the factories above made, as the component under test receives them.
+const createClient = jest.requireMock<{ create: jest.Mock }>('braintree-web/client').create;
+const createHostedFields = jest.requireMock<{ create: jest.Mock }>('braintree-web/hosted-fields').create;
 const form = cardForm as FormDefinition;
 const submitLabel = cardForm.submitLabel!;
 const account = {

@@ -36,7 +36,7 @@ export function persisted<S>(reducer: Reducer<S, UnknownAction>, storage: Storag
       timeout: constants.persistRestoreTimeoutMs,
     },
     reducer as never,
-  ) as unknown as Reducer<S, UnknownAction>;
+  ) as Reducer<S, UnknownAction>;
 }
 
 /**

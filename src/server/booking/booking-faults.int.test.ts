@@ -2,7 +2,7 @@
  * Faults and concurrency across processes: two server instances on one PostgreSQL racing for one
  * slot, a database connection killed in the middle of a booking, a gateway failing mid-booking.
  * The PostgreSQL cases run (and must pass) when TEST_DB=postgres; on PGlite (one connection, one
- * process) the race runs within one app in appointments.int.test.ts.
+ * process) the race runs within one app in appointments-holds.int.test.ts.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';

@@ -45,7 +45,11 @@ function fakeClient(): { dir: string; ssrEntry: string } {
   return { dir, ssrEntry };
 }
 
-const renders = () => (globalThis as unknown as { __renders: number }).__renders;
+declare global {
+  // How many times the built client's server renderer (written above) has rendered.
+  var __renders: number;
+}
+const renders = () => globalThis.__renders;
 
 describe('server-rendered pages', () => {
   let app: FastifyInstance;

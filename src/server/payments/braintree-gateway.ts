@@ -114,8 +114,9 @@ export function braintreeGateway(settings: BraintreeSettings): CardGateway {
       if (!customer) await gateway.customer.create({ id: customerId });
       const result = await gateway.paymentMethod.create({ customerId, paymentMethodNonce: nonce, options: { verifyCard: true } });
       if (!result.success) return { ok: false, reason: 'declined', message: result.message };
-      const method = result.paymentMethod as unknown as BraintreeCard & { token: string };
-      return { ok: true, token: method.token, card: cardOf(method) };
+      const method: braintree.PaymentMethod = result.paymentMethod;
+      // A vaulted card (or wallet card) names its brand and last digits; an account (PayPal, Venmo) names none.
+      return { ok: true, token: method.token, card: cardOf('last4' in method ? method : undefined) };
     },
     async charge(request) {
       const amount = (request.amountCents / 100).toFixed(2);

@@ -4,10 +4,10 @@ describe('SMS adapters', () => {
   it('posts the number and text as JSON with the bearer token, and fails on a refusal so the job tries again', async () => {
     const calls: { url: string; init: RequestInit }[] = [];
     let status = 202;
-    const fakeFetch = (async (url: string, init: RequestInit) => {
-      calls.push({ url, init });
+    const fakeFetch: typeof fetch = async (url, init) => {
+      calls.push({ url: String(url), init: init ?? {} });
       return new Response(null, { status });
-    }) as unknown as typeof fetch;
+    };
     const sender = httpSmsSender('https://sms.example.com/messages', 'key-1', fakeFetch);
     await sender.send('+16145550142', 'Reminder: your appointment is Monday.');
     expect(calls[0]!.url).toBe('https://sms.example.com/messages');

@@ -4,7 +4,7 @@ import { auditRows } from '@tests/support/sessions';
 import { taskText } from '@/domain/task-text';
 import { AppError } from '../errors';
 import { listTasks, taskHistory } from './repository';
-import { claimTask, createTask, holdTask, moveTaskStage, releaseTask, resolveTask } from './service';
+import { claimTask, createTask, holdTask, moveTaskStage, releaseTask, requestActingAs, resolveTask } from './service';
 
 let t: TestApp;
 let sam: string;
@@ -13,7 +13,7 @@ let patientId: string;
 
 /** The part of a request the service reads: the caller, the app (database, clock) and the audit flags. */
 function requestAs(userId: string): FastifyRequest {
-  return { caller: { userId, groups: [] }, server: t.app, ip: '127.0.0.1', audited: false } as unknown as FastifyRequest;
+  return requestActingAs(t.app, { userId, groups: [] }, { ip: '127.0.0.1' });
 }
 
 async function refusal(p: Promise<unknown>): Promise<string> {

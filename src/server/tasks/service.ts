@@ -9,6 +9,7 @@
  * the calling endpoint's own audit row names the task (request.auditTarget) and the refusal.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Caller } from '../plugins/auth';
 import type { TaskKind, TaskPriority } from '@/generated/enums';
 import { claim, cleanNote, defaultDue, hold, isResolved, release, resolve, type Resolution, type TaskChange } from '@/domain/tasks';
 import { isUuid } from '@/domain/ids';
@@ -34,11 +35,21 @@ export interface NewTask {
 }
 
 /**
+ * A request made outside HTTP, holding what the task service reads of one: the app (database, clock), the
+ * caller (none: the system), the address, the audit flags, the log and the language. A job acts through it;
+ * so does a test acting as a person.
+ */
+export function requestActingAs(app: FastifyInstance, caller?: Pick<Caller, 'userId' | 'groups'>, from: { ip?: string; locale?: string } = {}): FastifyRequest {
+  const request = { server: app, caller, ip: from.ip ?? null, audited: false, log: app.log, ...(from.locale ? { locale: from.locale } : {}) };
+  return request as unknown as FastifyRequest;
+}
+
+/**
  * The request a background job acts through when it opens a task (the sync outbox's red alerts): no
  * caller and no address, so the task's event and audit rows name no actor - the system did it.
  */
 export function systemRequest(app: FastifyInstance): FastifyRequest {
-  return { server: app, caller: undefined, ip: null, audited: false, log: app.log } as unknown as FastifyRequest;
+  return requestActingAs(app);
 }
 
 function actorOf(request: FastifyRequest): string | null {

@@ -16,7 +16,7 @@ import { callerFor, type TestCaller } from '@tests/support/sessions';
 import { raiseChargeNotVoidedAlert } from '../money/move';
 import { withLocale } from '../locale';
 import { findTask } from './repository';
-import { claimTask, createTask, resolveTask } from './service';
+import { claimTask, createTask, requestActingAs, resolveTask } from './service';
 
 let t: TestApp;
 let support: TestCaller;
@@ -29,7 +29,7 @@ afterAll(async () => t?.close());
 
 /** An English request of the support agent (what the service reads of it). */
 function englishRequest(): FastifyRequest {
-  return { caller: { userId: support.id, groups: [] }, server: t.app, ip: '127.0.0.1', audited: false, locale: 'en' } as unknown as FastifyRequest;
+  return requestActingAs(t.app, { userId: support.id, groups: [] }, { ip: '127.0.0.1', locale: 'en' });
 }
 
 async function redAlertReason(subjectId: string, language: string): Promise<string> {

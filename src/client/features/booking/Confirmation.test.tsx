@@ -3,19 +3,17 @@ import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { setLocaleSource } from '@/domain/locale';
-import { Confirmation } from './Confirmation';
-import type { ProviderProfile } from './data';
+import { Confirmation, type ConfirmedProvider } from './Confirmation';
 
 // 16:00 UTC on Thursday 3 December 2026: 9:00 AM in Denver, 10:00 AM in San Antonio.
 const slot = { id: '66666666-6666-4666-8666-666666666666', start: '2026-12-03T16:00:00Z', end: '2026-12-03T17:00:00Z', availabilityType: 'online' as const };
-const provider = {
-  id: '33333333-3333-4333-8333-333333333333',
+const provider: ConfirmedProvider = {
   firstName: 'Morgan',
   lastName: 'Lee',
-  title: 'LCSW',
+  title: 'MD',
   timeZone: 'America/Chicago',
-  practice: { id: '44444444-4444-4444-8444-444444444444', name: 'Riverside', state: 'TX' },
-} as unknown as ProviderProfile;
+  practice: { addressLine1: '1 Riverside Dr', city: 'San Antonio', state: 'TX', zipcode: '78205' },
+};
 
 function show(timeZone: string) {
   render(

@@ -24,9 +24,14 @@ export interface BookedForCaller {
   accountPath?: string;
 }
 
+/** What the confirmation reads of the provider: the name, the zone, and the practice's address for an in-person session. */
+export type ConfirmedProvider = Pick<ProviderProfile, 'firstName' | 'lastName' | 'title' | 'timeZone'> & {
+  practice: Pick<ProviderProfile['practice'], 'addressLine1' | 'city' | 'state' | 'zipcode'>;
+};
+
 export interface ConfirmationProps {
   appointmentId: string;
-  provider: ProviderProfile;
+  provider: ConfirmedProvider;
   slot: Slot;
   counselingType?: string;
   timeZone: string;

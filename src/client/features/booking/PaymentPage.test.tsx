@@ -6,8 +6,6 @@ import { aPerson } from '@tests/support/person';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import * as braintreeClient from 'braintree-web/client';
-import * as braintreeHostedFields from 'braintree-web/hosted-fields';
 import type { EndpointId, EndpointRoute, RequestInput } from '@/generated/client/api';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
@@ -26,8 +24,9 @@ import PaymentPage from './PaymentPage';
 // Typing a card and an address key by key takes seconds on a busy machine: the default 5 s is not a rule of the product.
 jest.setTimeout(30_000);
 
-const createClient = braintreeClient.create as unknown as jest.Mock;
-const createHostedFields = braintreeHostedFields.create as unknown as jest.Mock;
+// The mocks the factories above made, as the component under test receives them.
+const createClient = jest.requireMock<{ create: jest.Mock }>('braintree-web/client').create;
+const createHostedFields = jest.requireMock<{ create: jest.Mock }>('braintree-web/hosted-fields').create;
 
 const slot = { id: '66666666-6666-4666-8666-666666666666', start: '2030-01-07T15:00:00Z', end: '2030-01-07T16:00:00Z' };
 const provider = {
