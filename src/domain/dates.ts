@@ -100,7 +100,9 @@ export function ageOn(birthIso: string, onIso: string): number {
 }
 
 /** YYYY-MM-DD, optionally THH:mm[:ss[.fraction]] with an offset (Z, ±hh:mm or ±hhmm). */
-const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_INSTANT =
+  /^(?<day>\d{4}-\d{2}-\d{2})(?:T(?<hours>\d{2}):(?<minutes>\d{2})(?::(?<seconds>\d{2})(?:\.(?<fraction>\d{1,9}))?)?(?<offset>Z|[+-]\d{2}:?\d{2})?)?$/;
+const UTC_OFFSET = /^(?<sign>[+-])(?<offsetHours>\d{2}):?(?<offsetMinutes>\d{2})$/;
 
 /**
  * The instant (ms since the epoch) a strict ISO 8601 date or timestamp names, or undefined for anything
@@ -108,14 +110,13 @@ const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{
  * the zone the server stores and sends instants in: never the host's.
  */
 export function isoInstant(text: string): number | undefined {
-  const match = ISO_INSTANT.exec(text);
-  if (!match) return undefined;
-  const [, day, hours = '00', minutes = '00', seconds = '00', fraction = '', offset] = match as unknown as [string, string, ...(string | undefined)[]];
+  const { day, hours = '00', minutes = '00', seconds = '00', fraction = '', offset } = ISO_INSTANT.exec(text)?.groups ?? {};
+  if (!day) return undefined;
   if (!isIsoDate(day) || Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return undefined;
   const [y, m, d] = parts(day);
   const utc = Date.UTC(y, m - 1, d, Number(hours), Number(minutes), Number(seconds), Number(fraction.slice(0, 3).padEnd(3, '0')));
   if (!offset || offset === 'Z') return utc;
-  const [, sign, offsetHours, offsetMinutes] = /^([+-])(\d{2}):?(\d{2})$/.exec(offset) as unknown as [string, string, string, string];
+  const { sign, offsetHours = '', offsetMinutes = '' } = UTC_OFFSET.exec(offset)?.groups ?? {};
   if (Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return undefined;
   const offsetMs = (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000;
   return sign === '+' ? utc - offsetMs : utc + offsetMs;

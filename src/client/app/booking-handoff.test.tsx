@@ -29,6 +29,7 @@ import BookingPage from '../features/booking/BookingPage';
 import PaymentPage from '../features/booking/PaymentPage';
 import { stepById } from '../features/booking/flow';
 import { formatTime, viewerTimeZone, zoneLabel } from '@/domain/date-format';
+import { stubMatchMedia } from '@tests/support/match-media';
 
 const provider = {
   id: '33333333-3333-4333-8333-333333333333',
@@ -89,18 +90,7 @@ const user = {
 };
 
 // The slot table asks how wide the window is.
-beforeAll(() => {
-  window.matchMedia = (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  });
-});
+beforeAll(() => stubMatchMedia());
 
 type Answers = Partial<Record<EndpointId, (input: RequestInput) => unknown>>;
 

@@ -7,6 +7,7 @@ import { READER_ZONE_PARAM } from '@/client/islands/names';
 import { DocumentModeContext } from '@/client/runtime/ssr/document-mode';
 import { renderScreen } from '@tests/support/screen-kit';
 import { SlotPicker } from './SlotPicker';
+import { stubMatchMedia } from '@tests/support/match-media';
 
 /** A San Antonio provider (Central time) with one open time, 10:00 AM there. */
 const provider = {
@@ -63,14 +64,7 @@ function renderDocumentPicker(search: string) {
 }
 
 // The slot table asks how wide the window is.
-beforeAll(() => {
-  window.matchMedia = ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-  })) as unknown as typeof window.matchMedia;
-});
+beforeAll(() => stubMatchMedia());
 
 describe('SlotPicker', () => {
   it("shows times in the visitor's zone the address names, and says so with the provider's zone beside it", async () => {
