@@ -730,6 +730,29 @@ export const messages = {
   'document.gfe.notABill': 'This is an estimate, not a bill. The actual charges may differ if your care changes, for example more or fewer sessions.',
   /** The patient's right to dispute a bill far above the estimate (No Surprises Act); {threshold} is goodFaithEstimate.disputeThresholdCents in dollars, {phone} the support line. */
   'document.gfe.dispute': 'You have the right to dispute the bill if it is {threshold} or more above this estimate. Keep this estimate; to start a dispute, contact us at {phone} or visit www.cms.gov/nosurprises within 120 days of the bill\'s date.',
+  'document.label.dateOfBirth': 'Date of birth',
+  'document.label.npi': 'NPI',
+  'document.label.tin': 'Tax ID (TIN)',
+  'document.label.location': 'Location',
+  'document.label.dateOfService': 'Date of service',
+  'document.label.diagnosisCode': 'Expected diagnosis code',
+  'document.label.expectedCharges': 'Expected charges',
+  'document.label.deliverBy': 'To be delivered by',
+  /** One line of a Good Faith Estimate's expected charges; {visit} is document.gfe.visit.first or .ongoing, {code} the expected CPT code. */
+  'document.gfe.item': '{visit} - CPT {code}: {sessions} x {price} = {total}',
+  'document.gfe.visit.first': 'First visit (diagnostic evaluation)',
+  'document.gfe.visit.ongoing': 'Sessions after it',
+  'document.gfe.visit.returning': 'Sessions',
+  /** The location of an online session on a Good Faith Estimate; {practice} is the practice's name and address. */
+  'document.gfe.online': 'Online video session (practice: {practice})',
+  /** The expected diagnosis code before any diagnosis exists (the clinician confirms it at the first visit). */
+  'document.gfe.diagnosisToBeDetermined': 'To be determined by your clinician at the first visit',
+  /** Required disclaimer of a Good Faith Estimate (45 CFR 149.610). */
+  'document.gfe.notAContract': 'This Good Faith Estimate is not a contract and does not require you to obtain the items or services from any of the providers listed.',
+  /** Where to find information about the patient-provider dispute resolution process (45 CFR 149.610). */
+  'document.gfe.disputeInfo': 'For questions or more information about your right to a Good Faith Estimate or the dispute process, visit www.cms.gov/nosurprises or call 1-800-985-3059.',
+  /** On an estimate issued after a reschedule changed the price; {number} is the replaced estimate's number. */
+  'document.gfe.replaces': 'This estimate replaces estimate {number}, issued before the price of the session changed.',
   'ui.patient.sessions.goodFaithEstimate': 'Good Faith Estimate (PDF)',
   /** Footer of receipts and statements; {phone} is the support line. */
   'document.footer.questions': 'Questions about this document? Call us at {phone}.',
@@ -1986,6 +2009,23 @@ export interface MessageParams {
   'document.gfe.sessionsBasis': { cadence: string | number };
   'document.gfe.notABill': Record<string, never>;
   'document.gfe.dispute': { threshold: string | number; phone: string | number };
+  'document.label.dateOfBirth': Record<string, never>;
+  'document.label.npi': Record<string, never>;
+  'document.label.tin': Record<string, never>;
+  'document.label.location': Record<string, never>;
+  'document.label.dateOfService': Record<string, never>;
+  'document.label.diagnosisCode': Record<string, never>;
+  'document.label.expectedCharges': Record<string, never>;
+  'document.label.deliverBy': Record<string, never>;
+  'document.gfe.item': { visit: string | number; code: string | number; sessions: string | number; price: string | number; total: string | number };
+  'document.gfe.visit.first': Record<string, never>;
+  'document.gfe.visit.ongoing': Record<string, never>;
+  'document.gfe.visit.returning': Record<string, never>;
+  'document.gfe.online': { practice: string | number };
+  'document.gfe.diagnosisToBeDetermined': Record<string, never>;
+  'document.gfe.notAContract': Record<string, never>;
+  'document.gfe.disputeInfo': Record<string, never>;
+  'document.gfe.replaces': { number: string | number };
   'ui.patient.sessions.goodFaithEstimate': Record<string, never>;
   'document.footer.questions': { phone: string | number };
   'validation.relationship.holderIsSelf': Record<string, never>;
