@@ -76,6 +76,9 @@ export const messages = {
   'ui.booking.pay.eligible': '{carrier} covers this session. Your copay: {copay}.',
   'ui.booking.pay.selfPayRequired': '{carrier} does not cover sessions with this provider, so we switched this booking to self-pay. You pay {price} per session.',
   'ui.booking.pay.noInsurance': 'No insurance is on file for this patient yet. You can book self-pay now and add your insurance card afterwards.',
+  'ui.booking.pay.gfeHeading': 'Your right to a Good Faith Estimate',
+  /** The public notice of the right to a Good Faith Estimate (No Surprises Act, 45 CFR 149.610), on the booking's payment step before paying. */
+  'ui.booking.pay.gfeNotice': 'You have the right to receive a Good Faith Estimate explaining how much your care will cost. Under the law, health care providers need to give patients who don\'t have insurance or who are not using insurance an estimate of the bill for items and services. You will receive it in writing by e-mail and in Billing, at least 1 business day before your session. If you receive a bill that is at least $400 more than your Good Faith Estimate, you can dispute the bill. For questions or more information about your right to a Good Faith Estimate, visit www.cms.gov/nosurprises or call 1-800-985-3059.',
   'ui.booking.pay.price': '{price} per session',
   'ui.booking.pay.coveredByPartner': 'Your session is covered by {partner}. There is nothing to pay.',
   'ui.booking.pay.cardHeading': 'Card',
@@ -634,6 +637,16 @@ export const messages = {
   'ui.patient.billing.from': 'From',
   'ui.patient.billing.to': 'To',
   'ui.patient.billing.show': 'Show payments',
+  'ui.patient.billing.estimates': 'Good Faith Estimates',
+  'ui.patient.billing.estimatesIntro': 'The estimates of your self-pay sessions, as they were issued to you. A new estimate replaces an earlier one when a change moved the price.',
+  'ui.patient.billing.estimatesNone': 'No Good Faith Estimates yet. You get one with every self-pay session you book.',
+  /** One issued Good Faith Estimate in Billing; {total} is its estimated total. */
+  'ui.patient.billing.estimateTitle': 'Estimate {number} · {total}',
+  /** Under an estimate's title; {issued} and {session} are dates in the reader's zone. */
+  'ui.patient.billing.estimateMeta': 'Issued {issued} · {service} with {provider} for {patient}, first session {session}',
+  'ui.patient.billing.estimateReplaces': 'Replaces estimate {number}',
+  /** The button that saves an issued Good Faith Estimate's PDF. */
+  'ui.patient.billing.estimateDownload': 'Download estimate {number} (PDF)',
   'ui.patient.billing.history': 'Payments',
   'ui.patient.billing.none': 'No payments between these dates. Choose other dates to see earlier payments.',
   'ui.patient.billing.receipt': 'Receipt (PDF)',
@@ -1419,6 +1432,8 @@ export interface MessageParams {
   'ui.booking.pay.eligible': { carrier: string | number; copay: string | number };
   'ui.booking.pay.selfPayRequired': { carrier: string | number; price: string | number };
   'ui.booking.pay.noInsurance': Record<string, never>;
+  'ui.booking.pay.gfeHeading': Record<string, never>;
+  'ui.booking.pay.gfeNotice': Record<string, never>;
   'ui.booking.pay.price': { price: string | number };
   'ui.booking.pay.coveredByPartner': { partner: string | number };
   'ui.booking.pay.cardHeading': Record<string, never>;
@@ -1918,6 +1933,13 @@ export interface MessageParams {
   'ui.patient.billing.from': Record<string, never>;
   'ui.patient.billing.to': Record<string, never>;
   'ui.patient.billing.show': Record<string, never>;
+  'ui.patient.billing.estimates': Record<string, never>;
+  'ui.patient.billing.estimatesIntro': Record<string, never>;
+  'ui.patient.billing.estimatesNone': Record<string, never>;
+  'ui.patient.billing.estimateTitle': { number: string | number; total: string | number };
+  'ui.patient.billing.estimateMeta': { issued: string | number; service: string | number; provider: string | number; patient: string | number; session: string | number };
+  'ui.patient.billing.estimateReplaces': { number: string | number };
+  'ui.patient.billing.estimateDownload': { number: string | number };
   'ui.patient.billing.history': Record<string, never>;
   'ui.patient.billing.none': Record<string, never>;
   'ui.patient.billing.receipt': Record<string, never>;
