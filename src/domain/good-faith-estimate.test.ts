@@ -1,5 +1,5 @@
 import { constants } from '../generated/constants';
-import { careKindOf, goodFaithEstimate, hasGoodFaithEstimate } from './good-faith-estimate';
+import { careKindOf, estimateItems, goodFaithEstimate, hasGoodFaithEstimate, serviceCodesOf } from './good-faith-estimate';
 
 describe('goodFaithEstimate', () => {
   it('expects the therapy cadence for counseling and the monthly one for psychiatry, at the session price', () => {
@@ -35,5 +35,33 @@ describe('hasGoodFaithEstimate', () => {
     expect(hasGoodFaithEstimate({ selfPay: false, priceCents: 19500, status: 'booked' })).toBe(false);
     expect(hasGoodFaithEstimate({ selfPay: true, priceCents: null, status: 'booked' })).toBe(false);
     expect(hasGoodFaithEstimate({ selfPay: true, priceCents: 19500, status: 'cancelled' })).toBe(false);
+  });
+});
+
+describe('expected service codes and items', () => {
+  it('a first therapy visit is the 90791 evaluation then therapy sessions, adding up to the total', () => {
+    const estimate = goodFaithEstimate({ counselingType: 'Individual Counseling', priceCents: 19500, sessionDate: '2026-12-01' });
+    expect(estimate.items).toEqual([
+      { visit: 'first', cptCode: '90791', sessions: 1, priceCents: 19500, totalCents: 19500 },
+      { visit: 'ongoing', cptCode: '90837', sessions: estimate.sessions - 1, priceCents: 19500, totalCents: (estimate.sessions - 1) * 19500 },
+    ]);
+    expect(estimate.items.reduce((sum, item) => sum + item.totalCents, 0)).toBe(estimate.totalCents);
+    expect(estimate.diagnosisCode).toBeNull();
+  });
+
+  it('medication management is 99214 after a 90792 psychiatric evaluation; a returning patient has no evaluation line', () => {
+    expect(serviceCodesOf('Medication/Psychiatry')).toEqual({ first: '90792', ongoing: '99214' });
+    expect(estimateItems('Medication/Psychiatry', 12, 25000, false)).toEqual([
+      { visit: 'ongoing', cptCode: '99214', sessions: 12, priceCents: 25000, totalCents: 300000 },
+    ]);
+    expect(estimateItems('Individual Counseling', 1, 100, true)).toEqual([{ visit: 'first', cptCode: '90791', sessions: 1, priceCents: 100, totalCents: 100 }]);
+  });
+
+  it('every service has codes, and a diagnosis given is kept', () => {
+    for (const type of ['Family Counseling', 'Couples/Marriage Counseling', 'Psychological Testing & Evaluation', 'Something new'])
+      expect(serviceCodesOf(type).first).toMatch(/^\d{5}$/);
+    expect(goodFaithEstimate({ counselingType: 'Individual Counseling', priceCents: 1, sessionDate: '2026-12-01', diagnosisCode: 'F41.1' }).diagnosisCode).toBe(
+      'F41.1',
+    );
   });
 });

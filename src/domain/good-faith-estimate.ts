@@ -21,6 +21,45 @@ export interface GoodFaithEstimate {
   to: string;
   /** a bill this far above the total may be disputed */
   disputeThresholdCents: number;
+  /** the expected charges item by item, with their expected CPT codes (45 CFR 149.610(c)) */
+  items: EstimateItem[];
+  /**
+   * The expected diagnosis code (ICD-10-CM). Nothing records a diagnosis before the first visit, so it is
+   * null: the estimate then says the clinician determines it at the first visit (document.gfe.diagnosisToBeDetermined).
+   */
+  diagnosisCode: string | null;
+}
+
+/** One line of an estimate: a service with its expected CPT code, how many, at what price each. */
+export interface EstimateItem {
+  /** the first visit (the diagnostic evaluation) or the sessions after it */
+  visit: 'first' | 'ongoing';
+  cptCode: string;
+  sessions: number;
+  priceCents: number;
+  totalCents: number;
+}
+
+type ServiceCodes = { first: string; ongoing: string };
+
+/** The expected CPT codes of a service (constant goodFaithEstimate.serviceCodes); an unknown one is billed as individual therapy. */
+export function serviceCodesOf(counselingType: CounselingType | string): ServiceCodes {
+  const codes: Record<string, ServiceCodes> = constants.goodFaithEstimate.serviceCodes;
+  return codes[counselingType] ?? constants.goodFaithEstimate.serviceCodes['Individual Counseling'];
+}
+
+/** A first visit is one evaluation then the rest ongoing sessions; a returning patient's are all ongoing. */
+export function estimateItems(counselingType: CounselingType | string, sessions: number, priceCents: number, firstVisit: boolean): EstimateItem[] {
+  const codes = serviceCodesOf(counselingType);
+  const item = (visit: EstimateItem['visit'], count: number): EstimateItem => ({
+    visit,
+    cptCode: codes[visit],
+    sessions: count,
+    priceCents,
+    totalCents: count * priceCents,
+  });
+  if (!firstVisit) return [item('ongoing', sessions)];
+  return sessions > 1 ? [item('first', 1), item('ongoing', sessions - 1)] : [item('first', 1)];
 }
 
 /** Psychiatry follows the monthly cadence; every other service the therapy one. */
@@ -28,7 +67,14 @@ export function careKindOf(counselingType: CounselingType | string): CareKind {
   return counselingType === 'Medication/Psychiatry' ? 'psychiatry' : 'therapy';
 }
 
-export function goodFaithEstimate(input: { counselingType: CounselingType | string; priceCents: number; sessionDate: string }): GoodFaithEstimate {
+export function goodFaithEstimate(input: {
+  counselingType: CounselingType | string;
+  priceCents: number;
+  sessionDate: string;
+  /** the patient has had no session with this provider before (default: a first visit) */
+  firstVisit?: boolean;
+  diagnosisCode?: string | null;
+}): GoodFaithEstimate {
   const { months, sessionsPerYear, disputeThresholdCents } = constants.goodFaithEstimate;
   const kind = careKindOf(input.counselingType);
   const sessions = Math.max(1, Math.round((sessionsPerYear[kind] * months) / 12));
@@ -40,6 +86,8 @@ export function goodFaithEstimate(input: { counselingType: CounselingType | stri
     from: input.sessionDate,
     to: addDaysIso(addMonths(input.sessionDate, months), -1),
     disputeThresholdCents,
+    items: estimateItems(input.counselingType, sessions, input.priceCents, input.firstVisit ?? true),
+    diagnosisCode: input.diagnosisCode ?? null,
   };
 }
 

@@ -15,7 +15,7 @@ export const constants = {
   lateCancelWindowHours: 48,
   /** The local test card gateway settles a charge this long after it is taken (LOCAL_GATEWAY_SETTLE_SECONDS overrides it); until then a full refund is a void, afterwards a refund. */
   localGatewaySettleSeconds: 86400,
-  /** Good Faith Estimate of a self-pay booking (No Surprises Act): it covers the next {months} months from the session; the expected sessions follow the care cadence (careCadence: therapy every other week, psychiatry monthly - Medication/Psychiatry is psychiatry, every other service therapy); a bill this many cents or more above the estimate may be disputed. */
+  /** Good Faith Estimate of a self-pay booking (No Surprises Act): it covers the next {months} months from the session; the expected sessions follow the care cadence (careCadence: therapy every other week, psychiatry monthly - Medication/Psychiatry is psychiatry, every other service therapy); a bill this many cents or more above the estimate may be disputed. Delivery (45 CFR 149.610(b)(1)): a service booked {delivery.soonFromBusinessDays} to {delivery.farFromBusinessDays}-1 business days ahead gets its estimate within {delivery.soonWithinBusinessDays} business day, {delivery.farFromBusinessDays} or more ahead within {delivery.farWithinBusinessDays} (business days: Monday to Friday without US federal holidays); sooner bookings get it at once too. serviceCodes: the expected CPT code of each service - the first visit's (the diagnostic evaluation) and the sessions after it (therapy 90837 (53+ minutes; 90834 for 38-52), family/couples 90847, medication management 99214, testing 96130). */
   goodFaithEstimate: {
     months: 12,
     sessionsPerYear: {
@@ -23,6 +23,34 @@ export const constants = {
       psychiatry: 12,
     },
     disputeThresholdCents: 40000,
+    delivery: {
+      soonFromBusinessDays: 3,
+      soonWithinBusinessDays: 1,
+      farFromBusinessDays: 10,
+      farWithinBusinessDays: 3,
+    },
+    serviceCodes: {
+      'Individual Counseling': {
+        first: '90791',
+        ongoing: '90837',
+      },
+      'Family Counseling': {
+        first: '90791',
+        ongoing: '90847',
+      },
+      'Couples/Marriage Counseling': {
+        first: '90791',
+        ongoing: '90847',
+      },
+      'Medication/Psychiatry': {
+        first: '90792',
+        ongoing: '99214',
+      },
+      'Psychological Testing & Evaluation': {
+        first: '90791',
+        ongoing: '96130',
+      },
+    },
   },
   /** Late-cancellation fee in US cents (50.00 USD), charged to the card on file or left outstanding for POST /payments/{id}/pay. */
   lateCancelFeeCents: 5000,

@@ -2301,6 +2301,45 @@ export interface DownloadBillingStatementQuery {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListGoodFaithEstimatesQuery".
+ */
+export interface ListGoodFaithEstimatesQuery {
+  responsiblePartyEhrId?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListGoodFaithEstimatesResponse".
+ */
+export interface ListGoodFaithEstimatesResponse {
+  items: {
+    number: string;
+    appointmentId: string;
+    issuedAt: string;
+    dueBy: string;
+    patientName: string;
+    providerName: string;
+    service: string;
+    serviceStart: string;
+    totalCents: number;
+    replacesNumber: string | null;
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "DownloadGoodFaithEstimateParams".
+ */
+export interface DownloadGoodFaithEstimateParams {
+  number: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "DownloadGoodFaithEstimateQuery".
+ */
+export interface DownloadGoodFaithEstimateQuery {
+  responsiblePartyEhrId?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "ListBusinessPartnersQuery".
  */
 export interface ListBusinessPartnersQuery {
@@ -5770,6 +5809,8 @@ export interface EndpointTypes {
   listPaymentReceipts: { params: undefined; query: ListPaymentReceiptsQuery; body: undefined; response: ListPaymentReceiptsResponse };
   downloadPaymentReceipt: { params: DownloadPaymentReceiptParams; query: undefined; body: undefined; response: Blob };
   downloadBillingStatement: { params: undefined; query: DownloadBillingStatementQuery; body: undefined; response: Blob };
+  listGoodFaithEstimates: { params: undefined; query: ListGoodFaithEstimatesQuery; body: undefined; response: ListGoodFaithEstimatesResponse };
+  downloadGoodFaithEstimate: { params: DownloadGoodFaithEstimateParams; query: DownloadGoodFaithEstimateQuery; body: undefined; response: Blob };
   listBusinessPartners: { params: undefined; query: ListBusinessPartnersQuery; body: undefined; response: ListBusinessPartnersResponse };
   getBusinessPartnerByCode: { params: GetBusinessPartnerByCodeParams; query: undefined; body: undefined; response: GetBusinessPartnerByCodeResponse };
   validatePartnerCodeByName: { params: undefined; query: ValidatePartnerCodeByNameQuery; body: undefined; response: ValidatePartnerCodeByNameResponse };

@@ -76,6 +76,9 @@ export const messages = {
   'ui.booking.pay.eligible': '{carrier} covers this session. Your copay: {copay}.',
   'ui.booking.pay.selfPayRequired': '{carrier} does not cover sessions with this provider, so we switched this booking to self-pay. You pay {price} per session.',
   'ui.booking.pay.noInsurance': 'No insurance is on file for this patient yet. You can book self-pay now and add your insurance card afterwards.',
+  'ui.booking.pay.gfeHeading': 'Your right to a Good Faith Estimate',
+  /** The public notice of the right to a Good Faith Estimate (No Surprises Act, 45 CFR 149.610), on the booking's payment step before paying. */
+  'ui.booking.pay.gfeNotice': 'You have the right to receive a Good Faith Estimate explaining how much your care will cost. Under the law, health care providers need to give patients who don\'t have insurance or who are not using insurance an estimate of the bill for items and services. You will receive it in writing by e-mail and in Billing, at least 1 business day before your session. If you receive a bill that is at least $400 more than your Good Faith Estimate, you can dispute the bill. For questions or more information about your right to a Good Faith Estimate, visit www.cms.gov/nosurprises or call 1-800-985-3059.',
   'ui.booking.pay.price': '{price} per session',
   'ui.booking.pay.coveredByPartner': 'Your session is covered by {partner}. There is nothing to pay.',
   'ui.booking.pay.cardHeading': 'Card',
@@ -647,6 +650,16 @@ export const messages = {
   'ui.patient.billing.from': 'From',
   'ui.patient.billing.to': 'To',
   'ui.patient.billing.show': 'Show payments',
+  'ui.patient.billing.estimates': 'Good Faith Estimates',
+  'ui.patient.billing.estimatesIntro': 'The estimates of your self-pay sessions, as they were issued to you. A new estimate replaces an earlier one when a change moved the price.',
+  'ui.patient.billing.estimatesNone': 'No Good Faith Estimates yet. You get one with every self-pay session you book.',
+  /** One issued Good Faith Estimate in Billing; {total} is its estimated total. */
+  'ui.patient.billing.estimateTitle': 'Estimate {number} · {total}',
+  /** Under an estimate's title; {issued} and {session} are dates in the reader's zone. */
+  'ui.patient.billing.estimateMeta': 'Issued {issued} · {service} with {provider} for {patient}, first session {session}',
+  'ui.patient.billing.estimateReplaces': 'Replaces estimate {number}',
+  /** The button that saves an issued Good Faith Estimate's PDF. */
+  'ui.patient.billing.estimateDownload': 'Download estimate {number} (PDF)',
   'ui.patient.billing.history': 'Payments',
   'ui.patient.billing.none': 'No payments between these dates. Choose other dates to see earlier payments.',
   'ui.patient.billing.receipt': 'Receipt (PDF)',
@@ -743,6 +756,29 @@ export const messages = {
   'document.gfe.notABill': 'This is an estimate, not a bill. The actual charges may differ if your care changes, for example more or fewer sessions.',
   /** The patient's right to dispute a bill far above the estimate (No Surprises Act); {threshold} is goodFaithEstimate.disputeThresholdCents in dollars, {phone} the support line. */
   'document.gfe.dispute': 'You have the right to dispute the bill if it is {threshold} or more above this estimate. Keep this estimate; to start a dispute, contact us at {phone} or visit www.cms.gov/nosurprises within 120 days of the bill\'s date.',
+  'document.label.dateOfBirth': 'Date of birth',
+  'document.label.npi': 'NPI',
+  'document.label.tin': 'Tax ID (TIN)',
+  'document.label.location': 'Location',
+  'document.label.dateOfService': 'Date of service',
+  'document.label.diagnosisCode': 'Expected diagnosis code',
+  'document.label.expectedCharges': 'Expected charges',
+  'document.label.deliverBy': 'To be delivered by',
+  /** One line of a Good Faith Estimate's expected charges; {visit} is document.gfe.visit.first or .ongoing, {code} the expected CPT code. */
+  'document.gfe.item': '{visit} - CPT {code}: {sessions} x {price} = {total}',
+  'document.gfe.visit.first': 'First visit (diagnostic evaluation)',
+  'document.gfe.visit.ongoing': 'Sessions after it',
+  'document.gfe.visit.returning': 'Sessions',
+  /** The location of an online session on a Good Faith Estimate; {practice} is the practice's name and address. */
+  'document.gfe.online': 'Online video session (practice: {practice})',
+  /** The expected diagnosis code before any diagnosis exists (the clinician confirms it at the first visit). */
+  'document.gfe.diagnosisToBeDetermined': 'To be determined by your clinician at the first visit',
+  /** Required disclaimer of a Good Faith Estimate (45 CFR 149.610). */
+  'document.gfe.notAContract': 'This Good Faith Estimate is not a contract and does not require you to obtain the items or services from any of the providers listed.',
+  /** Where to find information about the patient-provider dispute resolution process (45 CFR 149.610). */
+  'document.gfe.disputeInfo': 'For questions or more information about your right to a Good Faith Estimate or the dispute process, visit www.cms.gov/nosurprises or call 1-800-985-3059.',
+  /** On an estimate issued after a reschedule changed the price; {number} is the replaced estimate's number. */
+  'document.gfe.replaces': 'This estimate replaces estimate {number}, issued before the price of the session changed.',
   'ui.patient.sessions.goodFaithEstimate': 'Good Faith Estimate (PDF)',
   /** Footer of receipts and statements; {phone} is the support line. */
   'document.footer.questions': 'Questions about this document? Call us at {phone}.',
@@ -1421,6 +1457,8 @@ export interface MessageParams {
   'ui.booking.pay.eligible': { carrier: string | number; copay: string | number };
   'ui.booking.pay.selfPayRequired': { carrier: string | number; price: string | number };
   'ui.booking.pay.noInsurance': Record<string, never>;
+  'ui.booking.pay.gfeHeading': Record<string, never>;
+  'ui.booking.pay.gfeNotice': Record<string, never>;
   'ui.booking.pay.price': { price: string | number };
   'ui.booking.pay.coveredByPartner': { partner: string | number };
   'ui.booking.pay.cardHeading': Record<string, never>;
@@ -1930,6 +1968,13 @@ export interface MessageParams {
   'ui.patient.billing.from': Record<string, never>;
   'ui.patient.billing.to': Record<string, never>;
   'ui.patient.billing.show': Record<string, never>;
+  'ui.patient.billing.estimates': Record<string, never>;
+  'ui.patient.billing.estimatesIntro': Record<string, never>;
+  'ui.patient.billing.estimatesNone': Record<string, never>;
+  'ui.patient.billing.estimateTitle': { number: string | number; total: string | number };
+  'ui.patient.billing.estimateMeta': { issued: string | number; service: string | number; provider: string | number; patient: string | number; session: string | number };
+  'ui.patient.billing.estimateReplaces': { number: string | number };
+  'ui.patient.billing.estimateDownload': { number: string | number };
   'ui.patient.billing.history': Record<string, never>;
   'ui.patient.billing.none': Record<string, never>;
   'ui.patient.billing.receipt': Record<string, never>;
@@ -2021,6 +2066,23 @@ export interface MessageParams {
   'document.gfe.sessionsBasis': { cadence: string | number };
   'document.gfe.notABill': Record<string, never>;
   'document.gfe.dispute': { threshold: string | number; phone: string | number };
+  'document.label.dateOfBirth': Record<string, never>;
+  'document.label.npi': Record<string, never>;
+  'document.label.tin': Record<string, never>;
+  'document.label.location': Record<string, never>;
+  'document.label.dateOfService': Record<string, never>;
+  'document.label.diagnosisCode': Record<string, never>;
+  'document.label.expectedCharges': Record<string, never>;
+  'document.label.deliverBy': Record<string, never>;
+  'document.gfe.item': { visit: string | number; code: string | number; sessions: string | number; price: string | number; total: string | number };
+  'document.gfe.visit.first': Record<string, never>;
+  'document.gfe.visit.ongoing': Record<string, never>;
+  'document.gfe.visit.returning': Record<string, never>;
+  'document.gfe.online': { practice: string | number };
+  'document.gfe.diagnosisToBeDetermined': Record<string, never>;
+  'document.gfe.notAContract': Record<string, never>;
+  'document.gfe.disputeInfo': Record<string, never>;
+  'document.gfe.replaces': { number: string | number };
   'ui.patient.sessions.goodFaithEstimate': Record<string, never>;
   'document.footer.questions': { phone: string | number };
   'validation.relationship.holderIsSelf': Record<string, never>;

@@ -14,6 +14,8 @@ export interface SentMail {
   subject: string;
   text: string;
   at: string;
+  /** what the dev mailbox keeps of attached files (the content base64) */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 /** A moment to pass as `since`, taken before the action that sends the mail. */

@@ -9,6 +9,7 @@ import type { InjectOptions } from 'fastify';
 import { endpoints, type EndpointId } from '@/generated/api';
 import { mayAccess, reachesEveryAccount } from '@/domain/permissions';
 import { demoAccounts } from '@/server/db/seed/demo-accounts';
+import { issueEstimate } from '@/server/billing/good-faith-estimate';
 import { startTestApp, type TestApp } from '../support/app';
 import { auditRows, callerFor, type TestCaller } from '../support/sessions';
 import { bookingRequests, prepareBookingTarget, reachedAnswers, recordFreeEndpoints, type BookingTarget } from '../support/booking-access';
@@ -35,6 +36,7 @@ const records = {
   referrerEhrId: '',
   ehrId: '',
   appointmentId: '',
+  estimateNumber: '',
   paymentId: '',
   carrierCode: '',
   planId: 0,
@@ -351,6 +353,11 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   getBillingHistory: () => ({ method: 'GET', url: `/api/patients/${records.patientId}/billing-history` }),
   getBillingTransaction: () => ({ method: 'GET', url: `/api/patients/${records.patientId}/billing-history/${records.paymentId}` }),
   listPaymentReceipts: () => ({ method: 'GET', url: `/api/payment-receipts?responsiblePartyEhrId=${records.ehrId}` }),
+  listGoodFaithEstimates: () => ({ method: 'GET', url: `/api/good-faith-estimates?responsiblePartyEhrId=${records.ehrId}` }),
+  downloadGoodFaithEstimate: () => ({
+    method: 'GET',
+    url: `/api/good-faith-estimates/${records.estimateNumber}/download?responsiblePartyEhrId=${records.ehrId}`,
+  }),
   downloadPaymentReceipt: () => ({ method: 'GET', url: `/api/payment-receipts/${records.paymentId}/download` }),
   downloadBillingStatement: () => ({
     method: 'GET',
@@ -451,6 +458,8 @@ beforeAll(async () => {
     [user!.id, provider!.id, provider!.practice_id],
   );
   records.appointmentId = appointment!.id;
+  // The session's Good Faith Estimate, issued and stored as the mail job would.
+  records.estimateNumber = (await issueEstimate(db, appointment!.id, new Date()))!.number;
   const [entry] = await db.query<{ id: string }>("INSERT INTO waitlist_entries (user_id, state_code, created_by) VALUES ($1, 'TX', $1) RETURNING id", [
     user!.id,
   ]);

@@ -36,6 +36,8 @@ export const queryKeys = {
   listPaymentReceipts: (input?: EndpointInputs['listPaymentReceipts']) => ['listPaymentReceipts', input ?? {}] as const,
   downloadPaymentReceipt: (input: EndpointInputs['downloadPaymentReceipt']) => ['downloadPaymentReceipt', input ?? {}] as const,
   downloadBillingStatement: (input?: EndpointInputs['downloadBillingStatement']) => ['downloadBillingStatement', input ?? {}] as const,
+  listGoodFaithEstimates: (input?: EndpointInputs['listGoodFaithEstimates']) => ['listGoodFaithEstimates', input ?? {}] as const,
+  downloadGoodFaithEstimate: (input: EndpointInputs['downloadGoodFaithEstimate']) => ['downloadGoodFaithEstimate', input ?? {}] as const,
   listBusinessPartners: (input?: EndpointInputs['listBusinessPartners']) => ['listBusinessPartners', input ?? {}] as const,
   getBusinessPartnerByCode: (input: EndpointInputs['getBusinessPartnerByCode']) => ['getBusinessPartnerByCode', input ?? {}] as const,
   validatePartnerCodeByName: (input?: EndpointInputs['validatePartnerCodeByName']) => ['validatePartnerCodeByName', input ?? {}] as const,
@@ -158,6 +160,10 @@ export const apiQueries = {
     queryOptions({ queryKey: queryKeys.downloadPaymentReceipt(input), queryFn: () => api.downloadPaymentReceipt(input) }),
   downloadBillingStatement: (api: Api, input?: EndpointInputs['downloadBillingStatement']) =>
     queryOptions({ queryKey: queryKeys.downloadBillingStatement(input), queryFn: () => api.downloadBillingStatement(input) }),
+  listGoodFaithEstimates: (api: Api, input?: EndpointInputs['listGoodFaithEstimates']) =>
+    queryOptions({ queryKey: queryKeys.listGoodFaithEstimates(input), queryFn: () => api.listGoodFaithEstimates(input) }),
+  downloadGoodFaithEstimate: (api: Api, input: EndpointInputs['downloadGoodFaithEstimate']) =>
+    queryOptions({ queryKey: queryKeys.downloadGoodFaithEstimate(input), queryFn: () => api.downloadGoodFaithEstimate(input) }),
   listBusinessPartners: (api: Api, input?: EndpointInputs['listBusinessPartners']) =>
     queryOptions({ queryKey: queryKeys.listBusinessPartners(input), queryFn: () => api.listBusinessPartners(input) }),
   getBusinessPartnerByCode: (api: Api, input: EndpointInputs['getBusinessPartnerByCode']) =>
@@ -414,6 +420,18 @@ export function useDownloadPaymentReceiptQuery<TData = Response<'downloadPayment
 export function useDownloadBillingStatementQuery<TData = Response<'downloadBillingStatement'>>(input?: EndpointInputs['downloadBillingStatement'], options?: QueryHookOptions<'downloadBillingStatement', TData>) {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.downloadBillingStatement(input) as readonly unknown[], queryFn: () => api.downloadBillingStatement(input), ...options });
+}
+
+/** The Good Faith Estimates issued to an account (GET /api/good-faith-estimates) */
+export function useListGoodFaithEstimatesQuery<TData = Response<'listGoodFaithEstimates'>>(input?: EndpointInputs['listGoodFaithEstimates'], options?: QueryHookOptions<'listGoodFaithEstimates', TData>) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.listGoodFaithEstimates(input) as readonly unknown[], queryFn: () => api.listGoodFaithEstimates(input), ...options });
+}
+
+/** An issued Good Faith Estimate as a PDF (GET /api/good-faith-estimates/{number}/download) */
+export function useDownloadGoodFaithEstimateQuery<TData = Response<'downloadGoodFaithEstimate'>>(input: EndpointInputs['downloadGoodFaithEstimate'], options?: QueryHookOptions<'downloadGoodFaithEstimate', TData>) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.downloadGoodFaithEstimate(input) as readonly unknown[], queryFn: () => api.downloadGoodFaithEstimate(input), ...options });
 }
 
 /** The partner directory (GET /api/business-partners) */

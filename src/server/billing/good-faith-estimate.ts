@@ -1,73 +1,183 @@
 /**
- * The Good Faith Estimate of a self-pay session (No Surprises Act, issue 24), made from the session as
- * it is now - so a changed price or plan gives the new estimate: in the portal
- * (GET /appointments/{id}/good-faith-estimate) and attached to the e-mail sent with the booking.
+ * Good Faith Estimates of self-pay sessions (No Surprises Act; 45 CFR 149.610, issues 24 and 38). An estimate
+ * is issued once and kept as issued (good_faith_estimates: number, date, content, PDF bytes): the mail, the
+ * portal's download (GET /appointments/{id}/good-faith-estimate) and the billing list give that very document.
+ * A session's estimate in force is its newest; a new one is issued only when what it prices changed (a
+ * reschedule to another price), and it names the one it replaces.
  */
 import type { FastifyInstance } from 'fastify';
 import { isoDateIn } from '@/domain/dates';
+import { estimateDelivery } from '@/domain/business-days';
 import { formatCalendarDate } from '@/domain/date-format';
 import { goodFaithEstimate, type GoodFaithEstimate } from '@/domain/good-faith-estimate';
 import { formatCents } from '@/domain/money';
+import { activeLocale, isLocale } from '@/domain/locale';
 import { appointmentById } from '../booking/appointments';
-import type { Queryable } from '../db/connection';
+import type { Database, Queryable } from '../db/connection';
 import type { JobDefinition } from '../jobs/registry';
 import { withLocale } from '../locale';
-import { isLocale } from '@/domain/locale';
 import type { BookedAppointment } from '@/generated/entities';
 import { fullName, providerDisplayName } from '@/domain/names';
-import { enumLabelOf } from '@/domain/translations';
-import { constantIn } from '@/domain/translations';
+import { constantIn, enumLabelOf } from '@/domain/translations';
 
-export interface EstimateDocument {
-  estimate: GoodFaithEstimate;
-  pdf: Uint8Array;
+/** What an issued estimate printed, field by field (good_faith_estimates.content). */
+export interface EstimateContent {
+  number: string;
+  appointmentId: string;
+  counselingType: string;
+  patientName: string;
+  /** YYYY-MM-DD, or null when the patient's record has none */
+  patientDateOfBirth: string | null;
   providerName: string;
-  accountId: string;
+  npi: string | null;
+  tin: string | null;
+  appointmentMode: 'online' | 'in_person';
+  /** the practice's name and address */
+  practice: string;
+  /** the service's label in the language it was issued in */
+  service: string;
+  /** the session's start (ISO instant) and the zone it is read in */
+  serviceStart: string;
+  zone: string;
+  /** the careCadence text of the service */
+  cadence: string;
+  estimate: GoodFaithEstimate;
+  /** the last day the rule allowed for delivering it (YYYY-MM-DD) */
+  dueBy: string;
+  replacesNumber: string | null;
 }
 
-/** The estimate of a session, or undefined when it is not self-pay (or has no price). */
-export async function estimateDocument(db: Queryable, appointmentId: string, issuedAt: Date): Promise<EstimateDocument | undefined> {
-  const appointment = await appointmentById(db, appointmentId);
-  return appointment && hasEstimate(appointment) ? estimateDocumentOf(appointment, issuedAt) : undefined;
+export interface IssuedEstimate {
+  id: string;
+  number: string;
+  issuedAt: Date;
+  locale: string;
+  content: EstimateContent;
+  pdf: Uint8Array;
 }
+
+interface EstimateRow {
+  id: string;
+  number: string;
+  issued_at: Date;
+  locale: string;
+  content: EstimateContent;
+  pdf: Uint8Array;
+}
+
+const asIssued = (row: EstimateRow): IssuedEstimate => ({
+  id: row.id,
+  number: row.number,
+  issuedAt: new Date(row.issued_at),
+  locale: row.locale,
+  content: row.content,
+  pdf: new Uint8Array(row.pdf),
+});
+
+const COLUMNS = 'id, number, issued_at, locale, content, pdf';
 
 /** A self-pay session with a price, booked by an account: it has a Good Faith Estimate. */
 function hasEstimate(appointment: BookedAppointment): appointment is BookedAppointment & { userId: string; priceCents: number } {
   return Boolean(appointment.userId) && appointment.selfPay && appointment.priceCents !== null && appointment.priceCents !== undefined;
 }
 
-/** The estimate and its PDF, in the language being written in. */
-async function estimateDocumentOf(appointment: BookedAppointment & { userId: string; priceCents: number }, issuedAt: Date): Promise<EstimateDocument> {
-  const zone = appointment.timeZone ?? appointment.provider.timeZone;
-  const estimate = goodFaithEstimate({
-    counselingType: appointment.counselingType,
-    priceCents: appointment.priceCents,
-    sessionDate: isoDateIn(new Date(appointment.start), zone),
-  });
-  const providerName = providerDisplayName(appointment.provider);
-  const practice = appointment.practice;
-  const patient = appointment.patients[0];
-  // pdf-lib and fontkit are loaded when the first estimate is written, not with the app (every start, every test file).
-  const { goodFaithEstimatePdf } = await import('./pdf');
-  const pdf = await goodFaithEstimatePdf(
-    {
-      appointmentId: appointment.id,
+/** The session's estimate in force (its newest), if one was issued. */
+export async function latestEstimate(db: Queryable, appointmentId: string): Promise<IssuedEstimate | undefined> {
+  const [row] = await db.query<EstimateRow>(
+    `SELECT ${COLUMNS} FROM good_faith_estimates WHERE appointment_id = $1 ORDER BY issued_at DESC, number DESC LIMIT 1`,
+    [appointmentId],
+  );
+  return row ? asIssued(row) : undefined;
+}
+
+/** One issued estimate of an account, by number. */
+export async function estimateByNumber(db: Queryable, userId: string, number: string): Promise<IssuedEstimate | undefined> {
+  const [row] = await db.query<EstimateRow>(`SELECT ${COLUMNS} FROM good_faith_estimates WHERE user_id = $1 AND number = $2`, [userId, number]);
+  return row ? asIssued(row) : undefined;
+}
+
+/** The estimates issued to an account, newest first (the billing list). */
+export async function estimatesOfAccount(db: Queryable, userId: string): Promise<IssuedEstimate[]> {
+  const rows = await db.query<EstimateRow>(`SELECT ${COLUMNS} FROM good_faith_estimates WHERE user_id = $1 ORDER BY issued_at DESC, number DESC`, [userId]);
+  return rows.map(asIssued);
+}
+
+/** An estimate prices the same care as another when the service and the price are the same. */
+function pricesTheSame(issued: EstimateContent, estimate: GoodFaithEstimate, counselingType: string): boolean {
+  return issued.counselingType === counselingType && issued.estimate.priceCents === estimate.priceCents && issued.estimate.totalCents === estimate.totalCents;
+}
+
+/**
+ * The session's estimate in force, issued now (in the language being written in) when none was, or when
+ * the one in force priced other care; undefined when the session has none (not self-pay, no price).
+ * Issuing is serialized per session (the appointment's row is locked), so a download and the mail at the
+ * same moment give one estimate.
+ */
+export async function issueEstimate(database: Database, appointmentId: string, issuedAt: Date): Promise<IssuedEstimate | undefined> {
+  return database.transaction(async (tx) => {
+    await tx.query('SELECT 1 FROM appointments WHERE id = $1 FOR UPDATE', [appointmentId]);
+    const appointment = await appointmentById(tx, appointmentId);
+    if (!appointment || !hasEstimate(appointment)) return undefined;
+    const [facts] = await tx.query<{ npi: string | null; tin: string | null; is_follow_up: boolean; date_of_birth: string | null }>(
+      `SELECT pr.npi, pr.tin, a.is_follow_up, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth
+         FROM appointments a JOIN providers pr ON pr.id = a.provider_id
+         LEFT JOIN appointment_patients ap ON ap.appointment_id = a.id AND ap.position = 0
+         LEFT JOIN patients p ON p.id = ap.patient_id
+        WHERE a.id = $1`,
+      [appointmentId],
+    );
+    const zone = appointment.timeZone ?? appointment.provider.timeZone;
+    const sessionDate = isoDateIn(new Date(appointment.start), zone);
+    const estimate = goodFaithEstimate({
+      counselingType: appointment.counselingType,
+      priceCents: appointment.priceCents,
+      sessionDate,
+      firstVisit: !facts?.is_follow_up,
+      // No diagnosis is recorded before the first visit: the estimate says the clinician determines it.
+      diagnosisCode: null,
+    });
+    const inForce = await latestEstimate(tx, appointmentId);
+    if (inForce && pricesTheSame(inForce.content, estimate, appointment.counselingType)) return inForce;
+
+    const [{ number }] = (await tx.query<{ number: string }>(`SELECT 'GFE-' || lpad(nextval('good_faith_estimate_numbers')::text, 6, '0') AS number`)) as [
+      { number: string },
+    ];
+    const practice = appointment.practice;
+    const patient = appointment.patients[0];
+    const content: EstimateContent = {
+      number,
+      appointmentId,
+      counselingType: appointment.counselingType,
       patientName: patient ? fullName(patient) : '',
-      providerName,
+      patientDateOfBirth: facts?.date_of_birth ?? patient?.dateOfBirth ?? null,
+      providerName: providerDisplayName(appointment.provider),
+      npi: facts?.npi ?? null,
+      tin: facts?.tin ?? null,
+      appointmentMode: appointment.appointmentMode,
       practice: `${practice.name}, ${practice.addressLine1}, ${practice.city}, ${practice.state} ${practice.zipcode}`,
       service: enumLabelOf('counselingType', appointment.counselingType),
+      serviceStart: new Date(appointment.start).toISOString(),
+      zone,
       cadence: constantIn('careCadence')[estimate.kind],
-    },
-    estimate,
-    issuedAt,
-    zone,
-  );
-  return { estimate, pdf, providerName, accountId: appointment.userId };
+      estimate,
+      dueBy: estimateDelivery(isoDateIn(issuedAt, zone), sessionDate).dueBy,
+      replacesNumber: inForce?.number ?? null,
+    };
+    // pdf-lib and fontkit are loaded when the first estimate is written, not with the app (every start, every test file).
+    const { goodFaithEstimatePdf } = await import('./pdf');
+    const pdf = await goodFaithEstimatePdf(content, issuedAt);
+    const [row] = await tx.query<EstimateRow>(
+      `INSERT INTO good_faith_estimates (number, appointment_id, user_id, replaces_id, issued_at, due_by, locale, content, pdf)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+      [number, appointmentId, appointment.userId, inForce?.id ?? null, issuedAt, content.dueBy, activeLocale(), JSON.stringify(content), Buffer.from(pdf)],
+    );
+    return asIssued(row!);
+  });
 }
 
 /**
  * The e-mail of a self-pay booking's estimate (specs/mail/good-faith-estimate.yaml), with the PDF attached:
- * both written in the recipient's language (the mailer's composer).
+ * the estimate is issued in the recipient's language (the mailer's composer) and stored as sent.
  */
 export async function sendEstimateMail(app: FastifyInstance, appointmentId: string): Promise<void> {
   const appointment = await appointmentById(app.database, appointmentId);
@@ -82,12 +192,13 @@ export async function sendEstimateMail(app: FastifyInstance, appointmentId: stri
     'good-faith-estimate',
     account.email,
     async () => {
-      const document = await estimateDocumentOf(appointment, issuedAt);
-      const { estimate } = document;
+      const issued = await issueEstimate(app.database, appointmentId, issuedAt);
+      if (!issued) throw new Error(`session ${appointmentId} has no estimate`);
+      const { estimate, providerName } = issued.content;
       return {
         params: {
           name: account.first_name,
-          provider: document.providerName,
+          provider: providerName,
           price: formatCents(estimate.priceCents),
           sessions: estimate.sessions,
           total: formatCents(estimate.totalCents),
@@ -95,7 +206,12 @@ export async function sendEstimateMail(app: FastifyInstance, appointmentId: stri
           to: formatCalendarDate(estimate.to),
         },
         attachments: [
-          { filename: 'good-faith-estimate.pdf', contentType: 'application/pdf', content: Buffer.from(document.pdf).toString('base64'), encoding: 'base64' },
+          {
+            filename: `good-faith-estimate-${issued.number}.pdf`,
+            contentType: 'application/pdf',
+            content: Buffer.from(issued.pdf).toString('base64'),
+            encoding: 'base64',
+          },
         ],
       };
     },

@@ -13,7 +13,7 @@ import { enumLabelOf } from '@/domain/translations';
 import type { MessageKey } from '@/generated/messages';
 import { message } from '@/domain/messages';
 import { formatPhone } from '@/domain/phone';
-import type { GoodFaithEstimate } from '@/domain/good-faith-estimate';
+import type { EstimateContent } from './good-faith-estimate';
 import type { PaymentRow } from './repository';
 import { purposeText } from './repository';
 
@@ -153,34 +153,59 @@ export async function statementPdf(
   return doc.save();
 }
 
-/** What a Good Faith Estimate names besides its numbers (src/domain/good-faith-estimate.ts). */
-export interface EstimateSubject {
-  appointmentId: string;
-  patientName: string;
-  providerName: string;
-  practice: string;
-  service: string;
-  /** the careCadence text of the service */
-  cadence: string;
-}
-
-export async function goodFaithEstimatePdf(subject: EstimateSubject, estimate: GoodFaithEstimate, issuedAt: Date, zone: string): Promise<Uint8Array> {
+/**
+ * A Good Faith Estimate with every field 45 CFR 149.610(c) asks for: the patient's name and date of birth, the
+ * service with its expected CPT and diagnosis codes, the expected charge of each item, the provider's name,
+ * NPI and TIN, the location, the date of the service, and the disclaimers (an estimate, not a contract; the
+ * dispute process at $400 or more above it and where to learn about it). Times read in the session's zone.
+ */
+export async function goodFaithEstimatePdf(content: EstimateContent, issuedAt: Date): Promise<Uint8Array> {
+  const { estimate, zone } = content;
   const { doc, w } = await open(message('document.gfe.title'));
   w.paragraph(message('document.gfe.intro'));
+  if (content.replacesNumber) w.paragraph(message('document.gfe.replaces', { number: content.replacesNumber }));
   w.rule();
-  w.row(label('document.label.estimateNumber'), subject.appointmentId);
-  w.row(label('document.label.patient'), subject.patientName);
-  w.row(label('document.label.provider'), subject.providerName);
-  w.row(label('document.label.practice'), subject.practice);
-  w.row(label('document.label.service'), subject.service);
+  w.row(label('document.label.estimateNumber'), content.number);
+  w.row(label('document.label.patient'), content.patientName);
+  if (content.patientDateOfBirth) w.row(label('document.label.dateOfBirth'), formatCalendarDate(content.patientDateOfBirth));
+  w.row(label('document.label.provider'), content.providerName);
+  if (content.npi) w.row(label('document.label.npi'), content.npi);
+  if (content.tin) w.row(label('document.label.tin'), content.tin);
+  w.row(label('document.label.practice'), content.practice);
+  w.row(
+    label('document.label.location'),
+    content.appointmentMode === 'online' ? message('document.gfe.online', { practice: content.practice }) : content.practice,
+  );
+  w.row(label('document.label.dateOfService'), billingTime(new Date(content.serviceStart), zone));
+  w.row(label('document.label.service'), content.service);
+  w.row(label('document.label.diagnosisCode'), estimate.diagnosisCode ?? message('document.gfe.diagnosisToBeDetermined'));
+  w.rule();
+  w.row(label('document.label.expectedCharges'), '');
+  const returning = estimate.items.length === 1 && estimate.items[0]!.visit === 'ongoing';
+  for (const item of estimate.items) {
+    const visit = returning
+      ? message('document.gfe.visit.returning')
+      : message(item.visit === 'first' ? 'document.gfe.visit.first' : 'document.gfe.visit.ongoing');
+    w.paragraph(
+      message('document.gfe.item', {
+        visit,
+        code: item.cptCode,
+        sessions: item.sessions,
+        price: formatCents(item.priceCents),
+        total: formatCents(item.totalCents),
+      }),
+    );
+  }
   w.row(label('document.label.pricePerSession'), formatCents(estimate.priceCents));
   w.row(label('document.label.expectedSessions'), String(estimate.sessions));
   w.row(label('document.label.estimatedTotal'), formatCents(estimate.totalCents));
   w.row(label('document.label.covers'), `${formatCalendarDate(estimate.from)} - ${formatCalendarDate(estimate.to)}`);
-  w.paragraph(message('document.gfe.sessionsBasis', { cadence: subject.cadence }));
+  w.paragraph(message('document.gfe.sessionsBasis', { cadence: content.cadence }));
   w.rule();
   w.paragraph(message('document.gfe.notABill'));
+  w.paragraph(message('document.gfe.notAContract'));
   w.paragraph(message('document.gfe.dispute', { threshold: formatCents(estimate.disputeThresholdCents), phone: formatPhone(constants.supportPhone) }));
+  w.paragraph(message('document.gfe.disputeInfo'));
   footer(w, issuedAt, zone);
   return doc.save();
 }

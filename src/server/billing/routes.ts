@@ -22,6 +22,7 @@ import { reachAccountOfPatientRecord } from '@/server/billing/reach';
 import { reachPatientOf as reachPatient } from '@/server/patients/reach';
 import type { Handlers } from '../routes/registry';
 import { fullName } from '@/domain/names';
+import { estimateByNumber, estimatesOfAccount } from '@/server/billing/good-faith-estimate';
 
 /** The PDF writer (pdf-lib, ~30 MB of memory once parsed) is loaded with the first receipt or statement, not at start. */
 const loadBillingPdf = () => import('@/server/billing/pdf');
@@ -84,6 +85,33 @@ export const billingHandlers: Handlers = {
       ),
       `receipt-${payment.id}.pdf`,
     );
+  },
+
+  async listGoodFaithEstimates(request) {
+    const account = await reachAccount(request, await receiptsAccount(request, request.query.responsiblePartyEhrId), 'listGoodFaithEstimates');
+    const estimates = await estimatesOfAccount(request.server.database, account.id);
+    return {
+      items: estimates.map(({ number, issuedAt, content }) => ({
+        number,
+        appointmentId: content.appointmentId,
+        issuedAt: issuedAt.toISOString(),
+        dueBy: content.dueBy,
+        patientName: content.patientName,
+        providerName: content.providerName,
+        service: content.service,
+        serviceStart: content.serviceStart,
+        totalCents: content.estimate.totalCents,
+        replacesNumber: content.replacesNumber,
+      })),
+    };
+  },
+
+  async downloadGoodFaithEstimate(request, reply) {
+    const account = await reachAccount(request, await receiptsAccount(request, request.query.responsiblePartyEhrId), 'downloadGoodFaithEstimate');
+    const issued = await estimateByNumber(request.server.database, account.id, request.params.number);
+    if (!issued) throw new AppError('NOT_FOUND');
+    request.auditTarget = { type: 'appointment', id: issued.content.appointmentId };
+    return sendPdf(reply, issued.pdf, `good-faith-estimate-${issued.number}.pdf`);
   },
 
   async downloadBillingStatement(request, reply) {

@@ -18,7 +18,7 @@ import {
   patientIdsOfAppointment,
 } from '@/server/booking/repository';
 import { settleCancellation } from '@/server/money/cancellation';
-import { estimateDocument, sendEstimateMail } from '@/server/billing/good-faith-estimate';
+import { issueEstimate, sendEstimateMail } from '@/server/billing/good-faith-estimate';
 import { sendPdf } from '../billing/routes';
 import { withMove } from '@/server/money/move';
 import { repriceMovedSession } from '@/server/money/reprice';
@@ -340,13 +340,12 @@ export const appointmentsHandlers: Handlers = {
 
   async getGoodFaithEstimate(request, reply) {
     await reachAppointment(request, request.params.id, 'getGoodFaithEstimate');
-    // Written in the language of the session's account (else the request's), like its mail.
+    // The estimate in force as it was issued; issued now when none was (in the language of the session's
+    // account, else the request's, like its mail).
     const owner = await accountOfAppointment(request.server.database, request.params.id);
-    const document = await inAccountLocale(request, owner?.user_id, () =>
-      estimateDocument(request.server.database, request.params.id, request.server.clock.now()),
-    );
-    if (!document) throw new AppError('NOT_FOUND');
-    return sendPdf(reply, document.pdf, 'good-faith-estimate.pdf');
+    const issued = await inAccountLocale(request, owner?.user_id, () => issueEstimate(request.server.database, request.params.id, request.server.clock.now()));
+    if (!issued) throw new AppError('NOT_FOUND');
+    return sendPdf(reply, issued.pdf, `good-faith-estimate-${issued.number}.pdf`);
   },
 
   async getAppointmentCancellationReasons(request) {

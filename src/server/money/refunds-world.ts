@@ -110,10 +110,14 @@ export async function estimatesOf(w: World, appointmentId: string, least: number
   let subjects: string[] = [];
   for (let attempt = 0; attempt < 100; attempt += 1) {
     subjects = [];
+    // An estimate PDF is the session's when it carries one of the numbers issued for it.
+    const numbers = (
+      await w.t.app.database.query<{ number: string }>('SELECT number FROM good_faith_estimates WHERE appointment_id = $1', [appointmentId])
+    ).map((r) => r.number);
     for (const m of (await mailTo(w.t.app, w.jordan.email)).filter((mail) => mail.template === 'good-faith-estimate')) {
       const pdf = m.attachments?.find((a) => a.contentType === 'application/pdf');
       if (pdf && !pdfTexts.has(pdf.content)) pdfTexts.set(pdf.content, (await pdfText(Buffer.from(pdf.content, 'base64'))).text);
-      if (pdf && pdfTexts.get(pdf.content)!.includes(appointmentId)) subjects.push(m.subject);
+      if (pdf && numbers.some((n) => pdfTexts.get(pdf.content)!.includes(n))) subjects.push(m.subject);
     }
     if (subjects.length >= least) return subjects;
     await new Promise((resolve) => setImmediate(resolve));
@@ -250,6 +254,15 @@ export async function paidLaterThenRepriced(w: World, expected: 'refund' | 'void
   const estimates = await estimatesOf(w, a.id, 2);
   expect(estimates).toHaveLength(2);
   expect(estimates).toContainEqual(expect.stringContaining(formatCents(sessions * provider!.follow_up)));
+  // The new estimate is stored beside the first and names the one it replaces.
+  const issued = await w.t.app.database.query<{ id: string; number: string; replaces_id: string | null }>(
+    'SELECT id, number, replaces_id FROM good_faith_estimates WHERE appointment_id = $1 ORDER BY issued_at, number',
+    [a.id],
+  );
+  expect(issued).toHaveLength(2);
+  expect(issued[1]!.replaces_id).toBe(issued[0]!.id);
+  const replacing = await w.t.app.inject({ method: 'GET', url: `/api/appointments/${a.id}/good-faith-estimate`, headers: w.jordan.headers });
+  expect((await pdfText(replacing.rawPayload)).text).toContain(issued[0]!.number);
   // Cancelled in time afterwards: all that is left goes back and nothing is owed.
   expect((await cancel(w, w.jordan, a.id, 'schedule_conflict')).statusCode).toBe(200);
   expect(await ledgerOf(w, a.id)).toEqual({ held: 0, due: 0 });

@@ -189,6 +189,13 @@ describe.each<BookingVariant>(['patient', 'support'])('payment step (%s) with a 
     expect(services.booking.createAppointment.mock.calls[0]![0]).toMatchObject({ payment: { saveCard: true, nonce: 'local-nonce' } });
     expect(createHostedFields).not.toHaveBeenCalled();
   });
+
+  it('shows the notice of the right to a Good Faith Estimate before anything is paid', async () => {
+    renderPaymentStep(variant, { gateway: 'local' });
+    const notice = (await screen.findByRole('heading', { name: message('ui.booking.pay.gfeHeading') })).closest('section')!;
+    expect(within(notice).getByText(message('ui.booking.pay.gfeNotice'))).toBeTruthy();
+    expect(services.booking.createAppointment).not.toHaveBeenCalled();
+  });
 });
 
 describe('the schedulingSystemPayment flag on', () => {

@@ -168,6 +168,12 @@ function Payment() {
         <ErrorNotice text={pay.insuranceProblem} />
       </fieldset>
 
+      {/* The public notice of the right to a Good Faith Estimate (45 CFR 149.610), read before paying. */}
+      <section className="card stack-sm" aria-labelledby="gfe-notice-heading">
+        <h2 id="gfe-notice-heading">{message('ui.booking.pay.gfeHeading')}</h2>
+        <p className="small">{message('ui.booking.pay.gfeNotice')}</p>
+      </section>
+
       {partner?.authorizationRequired ? (
         <section className="card stack" aria-labelledby="authorization-heading">
           <h2 id="authorization-heading">{message('ui.booking.pay.authorizationHeading')}</h2>

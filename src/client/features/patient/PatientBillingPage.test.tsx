@@ -189,4 +189,40 @@ describe('PatientBillingPage', () => {
     await user.click(retry);
     expect(await within(dialog).findByLabelText('Card number')).toBeTruthy();
   });
+
+  it('lists the Good Faith Estimates as issued, newest first, and says which one a newer one replaces', async () => {
+    const estimate = (number: string, totalCents: number, replacesNumber: string | null) => ({
+      number,
+      appointmentId: lateCancelled.id,
+      issuedAt: inHours(-2),
+      dueBy: '2026-12-01',
+      patientName: 'Jordan Rivera',
+      providerName: 'Morgan Lee, LCSW',
+      service: 'Individual Counseling',
+      serviceStart: lateCancelled.start,
+      totalCents,
+      replacesNumber,
+    });
+    renderScreen(<PatientBillingPage />, {
+      path,
+      answers: {
+        ...answers({ due: false }),
+        listGoodFaithEstimates: () => ({ items: [estimate('GFE-000002', 390000, 'GFE-000001'), estimate('GFE-000001', 507000, null)] }),
+      },
+    });
+    const section = (await screen.findByRole('heading', { name: message('ui.patient.billing.estimates') })).closest('section')!;
+    const items = await within(section).findAllByRole('listitem');
+    expect(items.map((i) => within(i).getByText(/GFE-\d+ ·/).textContent)).toEqual([
+      message('ui.patient.billing.estimateTitle', { number: 'GFE-000002', total: formatCents(390000) }),
+      message('ui.patient.billing.estimateTitle', { number: 'GFE-000001', total: formatCents(507000) }),
+    ]);
+    expect(within(items[0]!).getByText(message('ui.patient.billing.estimateReplaces', { number: 'GFE-000001' }))).toBeTruthy();
+    expect(within(items[1]!).queryByText(/GFE-000001.*GFE/)).toBeNull();
+    expect(within(items[0]!).getByRole('button', { name: message('ui.patient.billing.estimateDownload', { number: 'GFE-000002' }) })).toBeTruthy();
+  });
+
+  it('says when no estimate was issued yet', async () => {
+    renderScreen(<PatientBillingPage />, { path, answers: { ...answers({ due: false }), listGoodFaithEstimates: () => ({ items: [] }) } });
+    expect(await screen.findByText(message('ui.patient.billing.estimatesNone'))).toBeTruthy();
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * Billing: what is due (late-cancellation fees, unpaid self-pay sessions) with a way to pay it, the
  * account's payments and refunds by date range (receipts as PDF downloads, a link to each session's
- * billing details), and the cards on file, to which a card can be added.
+ * billing details), the Good Faith Estimates issued to it, and the cards on file, to which a card can be added.
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +18,7 @@ import { billingDate, downloadReceipt, kindLabel, statusLabel, type Transaction,
 import { useAmountsDue, type AmountDue } from './billing/due-data';
 import { PayDueDialog } from './billing/PayDueDialog';
 import { AddCardDialog } from './billing/AddCardDialog';
+import { GoodFaithEstimates } from './billing/GoodFaithEstimates';
 import { useDialogChange } from './useDialogChange';
 
 type Change = { kind: 'pay'; due: AmountDue } | { kind: 'addCard' };
@@ -202,6 +203,8 @@ export default function PatientBillingPage() {
           }
         </Loaded>
       </section>
+
+      <GoodFaithEstimates />
 
       <section className="portal-section" aria-labelledby="billing-cards">
         <h2 id="billing-cards">{message('ui.patient.billing.cards')}</h2>

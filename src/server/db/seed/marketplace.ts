@@ -10,6 +10,7 @@ import { insertRows } from './bulk';
 import { carrierSeeds, cities, filterSeeds, firstNames, lastNames, partnerSeeds, practiceSuffixes, servedStates, streetNames, type City } from './catalogue';
 import { seededRandom, type Random } from './random';
 import { compareAgeGroups } from '@/domain/age-groups';
+import { npiFromBase } from '@/domain/npi';
 
 export const DEMO_PROVIDER_COUNT = 320;
 const SEED = 20_240_601;
@@ -190,6 +191,14 @@ const SPECIALTY_AREA: Partial<Record<CounselingSpecialty, string>> = {
   'marriage-counseling': 'Relationship issues',
 };
 
+/**
+ * A provider's NPI and tax identification number, made from its place in the seed (not from the random
+ * stream, so every other seeded value stays as it was): distinct, and the NPI passes the Luhn check.
+ */
+export function providerIdentifiers(index: number): [npi: string, tin: string] {
+  return [npiFromBase(String(123_000_000 + index)), `${String(10 + (index % 89)).padStart(2, '0')}-${String(3_000_000 + index).padStart(7, '0')}`];
+}
+
 function providerRow(rng: Random, index: number, practice: PracticeSeed, reference: Awaited<ReturnType<typeof seedReference>>): unknown[] {
   const id = rng.uuid();
   const firstName = rng.pick(firstNames);
@@ -368,7 +377,7 @@ export async function seedMarketplace(tx: Queryable, providerCount: number, toda
       // Every practice gets a provider before any gets a second, so every city has someone.
       const row = providerRow(rng, i, i < practices.length ? practices[i]! : rng.pick(practices), reference);
       if (row.pop() === true) inPerson.add(row[0] as string);
-      rows.push(row);
+      rows.push([...row, ...providerIdentifiers(i)]);
     }
     await insertRows(
       tx,
@@ -393,6 +402,8 @@ export async function seedMarketplace(tx: Queryable, providerCount: number, toda
         'accepts_b2b',
         'removed_reason',
         'removed_at',
+        'npi',
+        'tin',
       ],
       rows,
       { licensed_states: 'text[]', specialties: 'text[]', filter_ids: 'int[]', plan_ids: 'int[]' },
