@@ -11421,6 +11421,20 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
       },
     },
     responses: {
+      '200': {
+        description: 'The entry was reported before; the task already open.',
+        schema: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['taskId'],
+          properties: {
+            taskId: {
+              type: 'string',
+              format: 'uuid',
+            },
+          },
+        },
+      },
       '201': {
         description: 'The task support will look into.',
         schema: {

@@ -538,7 +538,7 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     title: 'Who looked at my record',
     access: ['patient'],
     render: 'client',
-    registered: false,
+    registered: true,
   },
   {
     id: 'patientFireside',
