@@ -3,14 +3,15 @@
  * opens the demo patient's account from the support dashboard; then the patient, on a device in Pacific time,
  * signs in, goes to their account and "Who looked at my record", and finds that look: the agent's role and
  * first name, the time in the patient's zone (named), and the outcome. They report it to support, and the
- * entry says so. Only clicks and typing.
+ * entry says so; in Spanish (chosen in the settings) the same look reads in Spanish. Only clicks and typing.
  */
 import findAccountForm from '@/generated/forms/support-find-account';
 import { enumLabelOf } from '@/domain/translations';
 import { messages } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
 import { formatWhen } from '@/domain/date-format';
-import { message } from '@/domain/messages';
+import { message, messageIn } from '@/domain/messages';
+import { DEFAULT_LOCALE, localeDefinition, localizedPath, type Locale } from '@/domain/locale';
 import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { wcagViolations } from '../a11y';
 import { newSession, useBrowser } from '../harness';
@@ -24,9 +25,9 @@ const PACIFIC = 'America/Los_Angeles';
 const MINUTE = 60_000;
 
 /** Every way the page may write a moment between the two instants, to the minute, in the zone. */
-function timesBetween(from: number, to: number, zone: string): string[] {
+function timesBetween(from: number, to: number, zone: string, locale: Locale = DEFAULT_LOCALE): string[] {
   const shown: string[] = [];
-  for (let at = Math.floor(from / MINUTE) * MINUTE; at <= to; at += MINUTE) shown.push(formatWhen(new Date(at), zone));
+  for (let at = Math.floor(from / MINUTE) * MINUTE; at <= to; at += MINUTE) shown.push(formatWhen(new Date(at), zone, locale));
   return shown;
 }
 
@@ -83,6 +84,30 @@ describe('journey: a patient sees that a support agent opened their record', () 
         await form.getByRole('button', { name: messages['ui.recordAccess.reportSend'] }).click();
         await patientPage.getByRole('status').filter({ hasText: messages['ui.recordAccess.reportDone'] }).waitFor();
         await patientPage.getByRole('listitem').filter({ hasText: who }).first().getByText(messages['ui.recordAccess.reported']).waitFor();
+
+        // In Spanish (chosen in the account settings): the same look, in Spanish words and the same zone.
+        await patientPage
+          .getByRole('link', { name: message('ui.patient.nav.account') })
+          .first()
+          .click();
+        await patientPage.getByRole('link', { name: message('ui.patient.account.settings') }).click();
+        const languages = patientPage.getByRole('region', { name: message('ui.patient.language.heading') });
+        await languages.getByRole('radio', { name: localeDefinition('es').name }).check();
+        await languages.getByRole('button', { name: message('ui.patient.language.save') }).click();
+        await patientPage.waitForURL(`**${localizedPath(routeById.patientAccountSettings.path, 'es')}`);
+        await patientPage
+          .getByRole('link', { name: messageIn('es', 'ui.patient.nav.account') })
+          .first()
+          .click();
+        await patientPage.getByRole('link', { name: messageIn('es', 'ui.recordAccess.link') }).click();
+        await patientPage.waitForURL(`**${localizedPath(routeById.patientRecordAccess.path, 'es')}`);
+        const quien = messageIn('es', 'ui.recordAccess.staff', { role: enumLabelOf('permissionGroup', 'support', 'es'), name: agent.firstName });
+        const mirada = patientPage.getByRole('listitem').filter({ hasText: quien }).first();
+        await mirada.waitFor();
+        const texto = (await mirada.textContent()) ?? '';
+        expect(timesBetween(before, after, PACIFIC, 'es').some((t) => texto.includes(t))).toBe(true);
+        expect(texto).toContain(messageIn('es', 'ui.recordAccess.outcome.success'));
+        expect(texto).toContain(messageIn('es', 'ui.recordAccess.reported'));
       });
     } finally {
       await own.context.close();
