@@ -2318,7 +2318,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   },
 };
 
-export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listGoodFaithEstimates' | 'downloadGoodFaithEstimate' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getPartnerAgentHome' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'startFrontDeskHandOver' | 'getFrontDeskHandOver' | 'endFrontDeskHandOver' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
+export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listGoodFaithEstimates' | 'downloadGoodFaithEstimate' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getPartnerAgentHome' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'startFrontDeskHandOver' | 'getFrontDeskHandOver' | 'endFrontDeskHandOver' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'listRecordAccess' | 'reportRecordAccess' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
 
 /** The API contract of product-spec §7: the server implements it, the client calls it. */
 export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
@@ -3691,7 +3691,16 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                   kind: {
                     type: 'string',
                     'x-enum': 'taskKind',
-                    enum: ['red_alert', 'insurance_verification', 'front_desk', 'referral', 'rcd_provider_request', 'clinical_alert', 'unanswered_message'],
+                    enum: [
+                      'red_alert',
+                      'insurance_verification',
+                      'front_desk',
+                      'referral',
+                      'rcd_provider_request',
+                      'clinical_alert',
+                      'unanswered_message',
+                      'record_access_report',
+                    ],
                   },
                   priority: { type: 'string', 'x-enum': 'taskPriority', enum: ['routine', 'urgent', 'asap', 'stat'] },
                   status: statusField,
@@ -5717,6 +5726,82 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     body: updatePatientBody,
     responses: { '200': { description: 'The changed patient, as support sees it.', schema: getSupportPatientResponse } },
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED', 'IDENTITY_CHANGE_FORBIDDEN'],
+    audit: true,
+  },
+  /** Who looked at my record */
+  listRecordAccess: {
+    id: 'listRecordAccess',
+    resource: 'patients',
+    method: 'GET',
+    path: '/patients/record-access',
+    summary: 'Who looked at my record',
+    description: 'Every read and change the audit trail recorded of the caller\'s account and its patients\' records (recordAccessRecordTypes), refused attempts included, newest first, recordAccessPageSize a page: when, who (by the rule of recordAccessStaffIdLength and recordAccessRoleOrder), which kind of record and of which patient, viewed or changed, and the outcome. The caller\'s own account only. Reading it writes an audit row of its own (record user, the account): what the audit trail says about a patient\'s care is itself health information, and the list shows that row too.',
+    access: ['patient'],
+    query: { type: 'object', additionalProperties: false, properties: { page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 } } },
+    responses: {
+      '200': {
+        description: 'One page of entries.',
+        schema: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['items', 'page', 'pageSize', 'total'],
+          properties: {
+            items: {
+              type: 'array',
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['id', 'at', 'actor', 'role', 'name', 'record', 'patient', 'act', 'outcome', 'reported'],
+                properties: {
+                  id: { type: 'string', pattern: '^[0-9]{1,18}$', description: 'The audit row\'s id.' },
+                  at: { type: 'string', format: 'date-time' },
+                  actor: { type: 'string', 'x-enum': 'recordActor', enum: ['you', 'staff', 'patient', 'nobody'] },
+                  role: { type: ['string', 'null'], description: 'A staff member\'s role when they acted: a permissionGroup value.' },
+                  name: { type: ['string', 'null'], description: 'A staff member\'s first name, or their staff id when no first name is on file.' },
+                  record: {
+                    type: 'string',
+                    'x-enum': 'recordKind',
+                    enum: ['user', 'patient', 'appointment', 'consent', 'insurance', 'message_thread', 'document', 'payment'],
+                  },
+                  patient: { type: ['string', 'null'], description: 'The first name of the account\'s patient the record is of, when it is one patient\'s.' },
+                  act: { type: 'string', 'x-enum': 'recordAct', enum: ['viewed', 'changed'] },
+                  outcome: { type: 'string', 'x-enum': 'auditOutcome', enum: ['success', 'failure', 'denied'] },
+                  reported: { type: 'boolean', description: 'Whether the account already reported this entry to support.' },
+                },
+              },
+            },
+            page: { type: 'integer' },
+            pageSize: { type: 'integer' },
+            total: { type: 'integer' },
+          },
+        },
+      },
+    },
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'VALIDATION_FAILED'],
+    audit: true,
+  },
+  /** Report an entry of who looked at my record */
+  reportRecordAccess: {
+    id: 'reportRecordAccess',
+    resource: 'patients',
+    method: 'POST',
+    path: '/patients/record-access/{id}/report',
+    summary: 'Report an entry of who looked at my record',
+    description: 'Puts an entry of the caller\'s "Who looked at my record" (the audit row {id}) in the support queue as a task of kind record_access_report, with the patient\'s words when given. An entry reported before answers the task already open. An entry that is not of the caller\'s account answers 404. The audit row itself is never changed.',
+    access: ['patient'],
+    params: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', pattern: '^[0-9]{1,18}$' } } },
+    body: { type: 'object', additionalProperties: false, properties: { note: { type: 'string', maxLength: 2000 } } },
+    responses: {
+      '200': {
+        description: 'The entry was reported before; the task already open.',
+        schema: { type: 'object', additionalProperties: false, required: ['taskId'], properties: { taskId: { type: 'string', format: 'uuid' } } },
+      },
+      '201': {
+        description: 'The task support will look into.',
+        schema: { type: 'object', additionalProperties: false, required: ['taskId'], properties: { taskId: { type: 'string', format: 'uuid' } } },
+      },
+    },
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED'],
     audit: true,
   },
   /** Which card gateway the browser talks to */

@@ -887,6 +887,29 @@ export const constants = {
     full: 'Self-Pay / Out-of-pocket',
     short: 'Out-of-pocket',
   },
+  /** Entries one page of "Who looked at my record" shows, newest first. */
+  recordAccessPageSize: 25,
+  /** A staff member is named by their role and first name; one without a first name on file by their role and the first this-many characters of their staff id. Other patients are never named (only "a patient"), and the account holder's own acts read "You". */
+  recordAccessStaffIdLength: 8,
+  /** The role a staff member is shown with: the first of these permission groups they held when they acted (the groups the audit row kept), most specific first. */
+  recordAccessRoleOrder: [
+    'clinicians',
+    'rcd',
+    'clinical_admin',
+    'medical_assistants',
+    'residents',
+    'coe_staff',
+    'synchronous_team',
+    'third_party_support',
+    'support',
+    'engineering_support',
+    'devops_admin',
+    'thrivecare_admin',
+    'software_devs',
+    'product',
+  ],
+  /** The kinds of audited record that belong to an account and are listed on "Who looked at my record": the account itself, its patients, and their sessions, consents, insurance, message threads, documents and payments. */
+  recordAccessRecordTypes: ['user', 'patient', 'appointment', 'consent', 'insurance', 'message_thread', 'document', 'payment'],
   /** Reminders go out this many minutes before each session (24 hours and 2 hours), by e-mail and, when the patient chose it, by text message. A reminder whose time passed before the session was booked or moved is not sent late. */
   reminderOffsetsMinutes: [1440, 120],
   /** A reminder's reschedule, cancel or stop-reminders link works once, for this many hours after it was sent (a reschedule or cancel link also ends when the session starts). */

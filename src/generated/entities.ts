@@ -2676,7 +2676,8 @@ export interface ClientTask {
     | 'referral'
     | 'rcd_provider_request'
     | 'clinical_alert'
-    | 'unanswered_message';
+    | 'unanswered_message'
+    | 'record_access_report';
   priority: 'routine' | 'urgent' | 'asap' | 'stat';
   status: 'open' | 'in_progress' | 'on_hold' | 'completed' | 'declined' | 'cancelled';
   reason: string;
@@ -4251,6 +4252,70 @@ export interface UpdateSupportPatientResponse {
     authorName: string;
     createdAt: string;
   }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListRecordAccessQuery".
+ */
+export interface ListRecordAccessQuery {
+  page?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListRecordAccessResponse".
+ */
+export interface ListRecordAccessResponse {
+  items: {
+    /**
+     * The audit row's id.
+     */
+    id: string;
+    at: string;
+    actor: 'you' | 'staff' | 'patient' | 'nobody';
+    /**
+     * A staff member's role when they acted: a permissionGroup value.
+     */
+    role: string | null;
+    /**
+     * A staff member's first name, or their staff id when no first name is on file.
+     */
+    name: string | null;
+    record: 'user' | 'patient' | 'appointment' | 'consent' | 'insurance' | 'message_thread' | 'document' | 'payment';
+    /**
+     * The first name of the account's patient the record is of, when it is one patient's.
+     */
+    patient: string | null;
+    act: 'viewed' | 'changed';
+    outcome: 'success' | 'failure' | 'denied';
+    /**
+     * Whether the account already reported this entry to support.
+     */
+    reported: boolean;
+  }[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ReportRecordAccessParams".
+ */
+export interface ReportRecordAccessParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ReportRecordAccessBody".
+ */
+export interface ReportRecordAccessBody {
+  note?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ReportRecordAccessResponse".
+ */
+export interface ReportRecordAccessResponse {
+  taskId: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5904,6 +5969,8 @@ export interface EndpointTypes {
   downloadPatientDocument: { params: DownloadPatientDocumentParams; query: undefined; body: undefined; response: Blob };
   getSupportPatient: { params: GetSupportPatientParams; query: undefined; body: undefined; response: GetSupportPatientResponse };
   updateSupportPatient: { params: UpdateSupportPatientParams; query: undefined; body: UpdateSupportPatientBody; response: UpdateSupportPatientResponse };
+  listRecordAccess: { params: undefined; query: ListRecordAccessQuery; body: undefined; response: ListRecordAccessResponse };
+  reportRecordAccess: { params: ReportRecordAccessParams; query: undefined; body: ReportRecordAccessBody; response: ReportRecordAccessResponse };
   getPaymentGateway: { params: undefined; query: undefined; body: undefined; response: GetPaymentGatewayResponse };
   tokenizeCard: { params: undefined; query: undefined; body: TokenizeCardBody; response: TokenizeCardResponse };
   savePatientCard: { params: undefined; query: undefined; body: SavePatientCardBody; response: SavePatientCardResponse };

@@ -1737,6 +1737,100 @@ export const enums = {
       },
     ],
   },
+  /** The kind of audited record an entry of "Who looked at my record" is about (recordAccessRecordTypes). */
+  recordKind: {
+    values: ['user', 'patient', 'appointment', 'consent', 'insurance', 'message_thread', 'document', 'payment'],
+    labels: {
+      user: 'Your account',
+      patient: 'Patient record',
+      appointment: 'A session',
+      consent: 'A consent',
+      insurance: 'Insurance',
+      message_thread: 'Secure messages',
+      document: 'A document',
+      payment: 'A payment',
+    },
+    options: [
+      {
+        value: 'user',
+        label: 'Your account',
+      },
+      {
+        value: 'patient',
+        label: 'Patient record',
+      },
+      {
+        value: 'appointment',
+        label: 'A session',
+      },
+      {
+        value: 'consent',
+        label: 'A consent',
+      },
+      {
+        value: 'insurance',
+        label: 'Insurance',
+      },
+      {
+        value: 'message_thread',
+        label: 'Secure messages',
+      },
+      {
+        value: 'document',
+        label: 'A document',
+      },
+      {
+        value: 'payment',
+        label: 'A payment',
+      },
+    ],
+  },
+  /** What was done to the record, from the audited call (a read is viewed, any other call changed). */
+  recordAct: {
+    values: ['viewed', 'changed'],
+    labels: {
+      viewed: 'Viewed',
+      changed: 'Changed',
+    },
+    options: [
+      {
+        value: 'viewed',
+        label: 'Viewed',
+      },
+      {
+        value: 'changed',
+        label: 'Changed',
+      },
+    ],
+  },
+  /** Who acted, as the portal names them (whoActed in src/domain/record-access.ts). */
+  recordActor: {
+    values: ['you', 'staff', 'patient', 'nobody'],
+    labels: {
+      you: 'You',
+      staff: 'Staff',
+      patient: 'Another patient',
+      nobody: 'Someone not signed in, or the system',
+    },
+    options: [
+      {
+        value: 'you',
+        label: 'You',
+      },
+      {
+        value: 'staff',
+        label: 'Staff',
+      },
+      {
+        value: 'patient',
+        label: 'Another patient',
+      },
+      {
+        value: 'nobody',
+        label: 'Someone not signed in, or the system',
+      },
+    ],
+  },
   /** What a task asks someone to do; each work queue is a view of one or more kinds. */
   taskKind: {
     values: [
@@ -1747,6 +1841,7 @@ export const enums = {
       'rcd_provider_request',
       'clinical_alert',
       'unanswered_message',
+      'record_access_report',
     ],
     labels: {
       red_alert: 'Red alert',
@@ -1756,6 +1851,7 @@ export const enums = {
       rcd_provider_request: 'Provider request',
       clinical_alert: 'Clinical alert',
       unanswered_message: 'Unanswered message',
+      record_access_report: 'Reported record access',
     },
     options: [
       {
@@ -1792,6 +1888,11 @@ export const enums = {
         value: 'unanswered_message',
         label: 'Unanswered message',
         description: 'A client\'s message waiting for an answer.',
+      },
+      {
+        value: 'record_access_report',
+        label: 'Reported record access',
+        description: 'An entry of "Who looked at my record" the patient reported as suspicious, for support to look into.',
       },
     ],
   },
@@ -2100,8 +2201,17 @@ export type ConsentType = 'bookAppointmentConsent' | 'paymentConsent';
 /** Deployment environments. */
 export type Environment = 'main' | 'staging' | 'qa' | 'default';
 
+/** The kind of audited record an entry of "Who looked at my record" is about (recordAccessRecordTypes). */
+export type RecordKind = 'user' | 'patient' | 'appointment' | 'consent' | 'insurance' | 'message_thread' | 'document' | 'payment';
+
+/** What was done to the record, from the audited call (a read is viewed, any other call changed). */
+export type RecordAct = 'viewed' | 'changed';
+
+/** Who acted, as the portal names them (whoActed in src/domain/record-access.ts). */
+export type RecordActor = 'you' | 'staff' | 'patient' | 'nobody';
+
 /** What a task asks someone to do; each work queue is a view of one or more kinds. */
-export type TaskKind = 'red_alert' | 'insurance_verification' | 'front_desk' | 'referral' | 'rcd_provider_request' | 'clinical_alert' | 'unanswered_message';
+export type TaskKind = 'red_alert' | 'insurance_verification' | 'front_desk' | 'referral' | 'rcd_provider_request' | 'clinical_alert' | 'unanswered_message' | 'record_access_report';
 
 /** Where a task stands. A resolved task (completed, declined, cancelled) carries a resolution note and changes no more. */
 export type TaskStatus = 'open' | 'in_progress' | 'on_hold' | 'completed' | 'declined' | 'cancelled';

@@ -793,6 +793,30 @@ export const messages = {
   'validation.gender.required': 'Please select a gender',
   'validation.phone.required': 'Please enter a phone number',
   'validation.phone.invalid': 'Please enter a valid phone number',
+  'ui.recordAccess.link': 'Who looked at my record',
+  'ui.recordAccess.intro': 'Every time someone opened or changed your account or the records of the people on it, we kept a note. Here is each one, newest first, including attempts we refused. If something looks wrong, report it and support will look into it.',
+  'ui.recordAccess.empty': 'Nobody has opened these records yet.',
+  'ui.recordAccess.when': 'When',
+  'ui.recordAccess.who': 'Who',
+  'ui.recordAccess.what': 'What',
+  'ui.recordAccess.outcome': 'Outcome',
+  'ui.recordAccess.staff': '{role} · {name}',
+  'ui.recordAccess.recordOf': '{record} of {patient}',
+  'ui.recordAccess.outcome.success': 'Allowed',
+  'ui.recordAccess.outcome.denied': 'Refused',
+  'ui.recordAccess.outcome.failure': 'Did not go through',
+  'ui.recordAccess.report': 'Report this',
+  'ui.recordAccess.reportHeading': 'Report this entry to support',
+  'ui.recordAccess.reportNote': 'What looks wrong (optional)',
+  'ui.recordAccess.reportSend': 'Send to support',
+  'ui.recordAccess.reportCancel': 'Cancel',
+  'ui.recordAccess.reported': 'Reported to support',
+  'ui.recordAccess.reportDone': 'Thank you. Support will look into this entry.',
+  'ui.recordAccess.page': 'Page {page} of {pages}',
+  'ui.recordAccess.newer': 'Newer',
+  'ui.recordAccess.older': 'Older',
+  /** The reason of a record_access_report task; {entry} is the audit row's id. */
+  'task.recordAccessReport.reason': 'A patient reported an entry of who looked at their record as suspicious (audit entry {entry}).',
   'sms.reminder': 'Reminder: your appointment is {when}. Details, or to change it: {link} To stop these texts, change your reminder choices in your account settings.',
   'mail.reminder.lateNote': 'Cancelling or moving it now is a late change: a fee of {fee} applies.',
   'mail.reminder.inTime': 'You can cancel or move it without a fee until {deadline}.',
@@ -2095,6 +2119,29 @@ export interface MessageParams {
   'validation.gender.required': Record<string, never>;
   'validation.phone.required': Record<string, never>;
   'validation.phone.invalid': Record<string, never>;
+  'ui.recordAccess.link': Record<string, never>;
+  'ui.recordAccess.intro': Record<string, never>;
+  'ui.recordAccess.empty': Record<string, never>;
+  'ui.recordAccess.when': Record<string, never>;
+  'ui.recordAccess.who': Record<string, never>;
+  'ui.recordAccess.what': Record<string, never>;
+  'ui.recordAccess.outcome': Record<string, never>;
+  'ui.recordAccess.staff': { role: string | number; name: string | number };
+  'ui.recordAccess.recordOf': { record: string | number; patient: string | number };
+  'ui.recordAccess.outcome.success': Record<string, never>;
+  'ui.recordAccess.outcome.denied': Record<string, never>;
+  'ui.recordAccess.outcome.failure': Record<string, never>;
+  'ui.recordAccess.report': Record<string, never>;
+  'ui.recordAccess.reportHeading': Record<string, never>;
+  'ui.recordAccess.reportNote': Record<string, never>;
+  'ui.recordAccess.reportSend': Record<string, never>;
+  'ui.recordAccess.reportCancel': Record<string, never>;
+  'ui.recordAccess.reported': Record<string, never>;
+  'ui.recordAccess.reportDone': Record<string, never>;
+  'ui.recordAccess.page': { page: string | number; pages: string | number };
+  'ui.recordAccess.newer': Record<string, never>;
+  'ui.recordAccess.older': Record<string, never>;
+  'task.recordAccessReport.reason': { entry: string | number };
   'sms.reminder': { when: string | number; link: string | number };
   'mail.reminder.lateNote': { fee: string | number };
   'mail.reminder.inTime': { deadline: string | number };

@@ -48,6 +48,8 @@ const records = {
   threadId: '',
   waitlistEntryId: '',
   waitlistOfferId: '',
+  /** an audit row about the stranger's patient, for reporting an entry of "Who looked at my record" */
+  auditEntryId: '',
 };
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -111,6 +113,8 @@ const withoutRecord: ReadonlySet<string> = new Set<EndpointId>([
   'listReferrals',
   // A reminder link names no record: a token that is not the caller's answers valid false.
   'useReminderLink',
+  // "Who looked at my record" is the caller's own account's.
+  'listRecordAccess',
   // A clinician's calendar feed is their own provider's.
   'getCareCalendarFeed',
   'createCareCalendarFeed',
@@ -383,6 +387,8 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   revokeCareCalendarFeed: () => ({ method: 'DELETE', url: '/api/care/calendar-feed' }),
   joinWaitlist: (t) => ({ method: 'POST', url: '/api/waitlist', payload: { userId: t.userId, stateCode: 'TX' } }),
   listWaitlist: (t) => ({ method: 'GET', url: `/api/waitlist?userId=${t.userId}` }),
+  listRecordAccess: () => ({ method: 'GET', url: '/api/patients/record-access' }),
+  reportRecordAccess: () => ({ method: 'POST', url: `/api/patients/record-access/${records.auditEntryId}/report`, payload: {} }),
   leaveWaitlist: () => ({ method: 'DELETE', url: `/api/waitlist/${records.waitlistEntryId}` }),
   declineWaitlistOffer: () => ({ method: 'POST', url: `/api/waitlist/offers/${records.waitlistOfferId}/decline` }),
   ...Object.fromEntries(Object.entries(bookingRequests).map(([id, request]) => [id, (t: Target) => request(t.booking)])),
@@ -542,6 +548,12 @@ beforeAll(async () => {
   records.threadId = (
     await db.query<{ id: string }>('INSERT INTO message_threads (provider_id, patient_id, created_at) VALUES ($1, $2, now()) RETURNING id', [
       provider!.id,
+      patient!.id,
+    ])
+  )[0]!.id;
+  await db.query("INSERT INTO audit_log (action, record_type, record_id, outcome) VALUES ('getPatient', 'patient', $1, 'success')", [patient!.id]);
+  records.auditEntryId = (
+    await db.query<{ id: string }>("SELECT id::text AS id FROM audit_log WHERE record_type = 'patient' AND record_id = $1 ORDER BY id DESC LIMIT 1", [
       patient!.id,
     ])
   )[0]!.id;

@@ -95,6 +95,7 @@ export const queryKeys = {
   listPatientDocuments: (input: EndpointInputs['listPatientDocuments']) => ['listPatientDocuments', input ?? {}] as const,
   downloadPatientDocument: (input: EndpointInputs['downloadPatientDocument']) => ['downloadPatientDocument', input ?? {}] as const,
   getSupportPatient: (input: EndpointInputs['getSupportPatient']) => ['getSupportPatient', input ?? {}] as const,
+  listRecordAccess: (input?: EndpointInputs['listRecordAccess']) => ['listRecordAccess', input ?? {}] as const,
   getPaymentGateway: () => ['getPaymentGateway'] as const,
   listPatientCards: (input: EndpointInputs['listPatientCards']) => ['listPatientCards', input ?? {}] as const,
   listMoneyDiscrepancies: () => ['listMoneyDiscrepancies'] as const,
@@ -278,6 +279,8 @@ export const apiQueries = {
     queryOptions({ queryKey: queryKeys.downloadPatientDocument(input), queryFn: () => api.downloadPatientDocument(input) }),
   getSupportPatient: (api: Api, input: EndpointInputs['getSupportPatient']) =>
     queryOptions({ queryKey: queryKeys.getSupportPatient(input), queryFn: () => api.getSupportPatient(input) }),
+  listRecordAccess: (api: Api, input?: EndpointInputs['listRecordAccess']) =>
+    queryOptions({ queryKey: queryKeys.listRecordAccess(input), queryFn: () => api.listRecordAccess(input) }),
   getPaymentGateway: (api: Api) =>
     queryOptions({ queryKey: queryKeys.getPaymentGateway(), queryFn: () => api.getPaymentGateway() }),
   listPatientCards: (api: Api, input: EndpointInputs['listPatientCards']) =>
@@ -776,6 +779,12 @@ export function useGetSupportPatientQuery<TData = Response<'getSupportPatient'>>
   return useQuery({ queryKey: queryKeys.getSupportPatient(input) as readonly unknown[], queryFn: () => api.getSupportPatient(input), ...options });
 }
 
+/** Who looked at my record (GET /api/patients/record-access) */
+export function useListRecordAccessQuery<TData = Response<'listRecordAccess'>>(input?: EndpointInputs['listRecordAccess'], options?: QueryHookOptions<'listRecordAccess', TData>) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.listRecordAccess(input) as readonly unknown[], queryFn: () => api.listRecordAccess(input), ...options });
+}
+
 /** Which card gateway the browser talks to (GET /api/payments/gateway) */
 export function useGetPaymentGatewayQuery<TData = Response<'getPaymentGateway'>>(options?: QueryHookOptions<'getPaymentGateway', TData>) {
   const api = useApi();
@@ -1224,6 +1233,12 @@ export function useUploadPatientDocumentMutation(options?: MutationHookOptions<'
 export function useUpdateSupportPatientMutation(options?: MutationHookOptions<'updateSupportPatient', EndpointInputs['updateSupportPatient'] & WithCallOptions>) {
   const api = useApi();
   return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['updateSupportPatient'] & WithCallOptions) => api.updateSupportPatient(input as EndpointInputs['updateSupportPatient'], callOptions), ...options });
+}
+
+/** Report an entry of who looked at my record (POST /api/patients/record-access/{id}/report) */
+export function useReportRecordAccessMutation(options?: MutationHookOptions<'reportRecordAccess', EndpointInputs['reportRecordAccess'] & WithCallOptions>) {
+  const api = useApi();
+  return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['reportRecordAccess'] & WithCallOptions) => api.reportRecordAccess(input as EndpointInputs['reportRecordAccess'], callOptions), ...options });
 }
 
 /** Turn card details into a one-time nonce (local test gateway) (POST /api/patient-cards/tokenize) */

@@ -56,6 +56,7 @@ export const screenLoaders: Partial<Record<RouteId, () => Promise<ScreenModule>>
   patientInsuranceCards: () => import('../../client/features/patient/InsuranceCardsPage'),
   patientAccount: () => import('../../client/features/patient/PatientAccountPage'),
   patientAccountSettings: () => import('../../client/features/patient/AccountSettingsPage'),
+  patientRecordAccess: () => import('../../client/features/patient/RecordAccessPage'),
   patientFireside: () => import('../../client/features/patient/FiresidePage'),
   patientMessages: () => import('../../client/features/patient/PatientMessagesPage'),
   patientMessageThread: () => import('../../client/features/patient/PatientMessagesPage'),

@@ -710,6 +710,29 @@ export const translation: Translation = {
     'validation.gender.required': 'Seleccione un género',
     'validation.phone.required': 'Ingrese un número de teléfono',
     'validation.phone.invalid': 'Ingrese un número de teléfono válido',
+    'ui.recordAccess.link': 'Quién vio mi expediente',
+    'ui.recordAccess.intro': 'Cada vez que alguien abrió o cambió su cuenta o los expedientes de las personas de su cuenta, guardamos una nota. Aquí está cada una, de la más reciente a la más antigua, incluidos los intentos que rechazamos. Si algo no le parece bien, denúncielo y soporte lo revisará.',
+    'ui.recordAccess.empty': 'Nadie ha abierto estos expedientes todavía.',
+    'ui.recordAccess.when': 'Cuándo',
+    'ui.recordAccess.who': 'Quién',
+    'ui.recordAccess.what': 'Qué',
+    'ui.recordAccess.outcome': 'Resultado',
+    'ui.recordAccess.staff': '{role} · {name}',
+    'ui.recordAccess.recordOf': '{record} de {patient}',
+    'ui.recordAccess.outcome.success': 'Permitido',
+    'ui.recordAccess.outcome.denied': 'Rechazado',
+    'ui.recordAccess.outcome.failure': 'No se completó',
+    'ui.recordAccess.report': 'Denunciar',
+    'ui.recordAccess.reportHeading': 'Denunciar esta entrada a soporte',
+    'ui.recordAccess.reportNote': 'Qué no le parece bien (opcional)',
+    'ui.recordAccess.reportSend': 'Enviar a soporte',
+    'ui.recordAccess.reportCancel': 'Cancelar',
+    'ui.recordAccess.reported': 'Denunciado a soporte',
+    'ui.recordAccess.reportDone': 'Gracias. Soporte revisará esta entrada.',
+    'ui.recordAccess.page': 'Página {page} de {pages}',
+    'ui.recordAccess.newer': 'Más recientes',
+    'ui.recordAccess.older': 'Más antiguas',
+    'task.recordAccessReport.reason': 'Un paciente denunció como sospechosa una entrada de quién vio su expediente (entrada de auditoría {entry}).',
     'sms.reminder': 'Recordatorio: su cita es el {when}. Detalles o cambios: {link} Para dejar de recibir estos mensajes, cambie sus opciones de recordatorio en la configuración de su cuenta.',
     'mail.reminder.lateNote': 'Si la cancela o la cambia ahora, es un cambio tardío: se aplica un cargo de {fee}.',
     'mail.reminder.inTime': 'Puede cancelarla o cambiarla sin cargo hasta el {deadline}.',
@@ -2423,6 +2446,54 @@ export const translation: Translation = {
         label: 'Predeterminado',
       },
     },
+    recordKind: {
+      user: {
+        label: 'Su cuenta',
+      },
+      patient: {
+        label: 'Expediente del paciente',
+      },
+      appointment: {
+        label: 'Una sesión',
+      },
+      consent: {
+        label: 'Un consentimiento',
+      },
+      insurance: {
+        label: 'Seguro',
+      },
+      message_thread: {
+        label: 'Mensajes seguros',
+      },
+      document: {
+        label: 'Un documento',
+      },
+      payment: {
+        label: 'Un pago',
+      },
+    },
+    recordAct: {
+      viewed: {
+        label: 'Vio',
+      },
+      changed: {
+        label: 'Cambió',
+      },
+    },
+    recordActor: {
+      you: {
+        label: 'Usted',
+      },
+      staff: {
+        label: 'Personal',
+      },
+      patient: {
+        label: 'Otro paciente',
+      },
+      nobody: {
+        label: 'Alguien sin iniciar sesión, o el sistema',
+      },
+    },
     taskKind: {
       red_alert: {
         label: 'Alerta roja',
@@ -2451,6 +2522,10 @@ export const translation: Translation = {
       unanswered_message: {
         label: 'Mensaje sin responder',
         description: 'Un mensaje de un cliente que espera respuesta.',
+      },
+      record_access_report: {
+        label: 'Acceso al expediente denunciado',
+        description: 'Una entrada de "Quién vio mi expediente" que el paciente denunció como sospechosa, para que soporte la revise.',
       },
     },
     taskStatus: {
@@ -2691,6 +2766,9 @@ export const translation: Translation = {
     },
     patientAccountSettings: {
       title: 'Configuración de la cuenta',
+    },
+    patientRecordAccess: {
+      title: 'Quién vio mi expediente',
     },
     patientFireside: {
       title: 'Fireside',

@@ -17,6 +17,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Handlers } from '../routes/registry';
 import { reachesEveryAccount } from '@/domain/permissions';
 import { reachOwnClient } from '@/server/care/clients';
+import { recordAccessPage, reportRecordAccess } from '@/server/patients/record-access';
 
 /** Notes: staff reach the patients they reach; a clinician only their own clients. */
 async function reachNotesOf(request: FastifyRequest, patientId: string, action: string): Promise<{ id: string }> {
@@ -49,6 +50,18 @@ async function supportPatient(request: FastifyRequest, patientId: string) {
 }
 
 export const patientsHandlers: Handlers = {
+  async listRecordAccess(request) {
+    const accountId = callerOf(request).userId;
+    request.auditTarget = { type: 'user', id: accountId };
+    return recordAccessPage(request.server.database, accountId, request.query.page ?? 1);
+  },
+
+  async reportRecordAccess(request, reply) {
+    const { taskId, created } = await reportRecordAccess(request, request.params.id, request.body?.note);
+    reply.status(created ? 201 : 200);
+    return { taskId };
+  },
+
   async listPatients(request) {
     const user = await reachAccount(request, request.query.userId ?? callerOf(request).userId, 'listPatients');
     return { items: (await patientsOfUser(request.server.database, user.id)).map((p) => patientOut(p, request.server.clock.now())) };

@@ -33,9 +33,14 @@ export default function PatientAccountPage() {
     <PortalShell
       route="patientAccount"
       actions={
-        <ButtonLink to={routeById.patientAccountSettings.path} variant="secondary">
-          {message('ui.patient.account.settings')}
-        </ButtonLink>
+        <>
+          <ButtonLink to={routeById.patientAccountSettings.path} variant="secondary">
+            {message('ui.patient.account.settings')}
+          </ButtonLink>
+          <ButtonLink to={routeById.patientRecordAccess.path} variant="secondary">
+            {message('ui.recordAccess.link')}
+          </ButtonLink>
+        </>
       }
     >
       <p className="lead">{message('ui.patient.account.intro')}</p>
