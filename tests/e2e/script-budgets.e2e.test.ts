@@ -21,12 +21,12 @@ const CLIENT_DIR = process.env.CLIENT_DIR ?? 'dist/client';
  * screen when it meets its budget.
  */
 const NOT_YET: Partial<Record<RouteId, number>> = {
-  providerSearch: 184.8,
-  booking: 229.8,
-  userBookingPatientInfo: 237.5,
-  userBookingPayment: 244.2,
-  patientHome: 180.2,
-  login: 218.0,
+  providerSearch: 183.8,
+  booking: 228.9,
+  userBookingPatientInfo: 236.6,
+  userBookingPayment: 243.2,
+  patientHome: 179.3,
+  login: 217.1,
 };
 
 const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;
