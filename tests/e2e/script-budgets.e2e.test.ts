@@ -21,12 +21,12 @@ const CLIENT_DIR = process.env.CLIENT_DIR ?? 'dist/client';
  * screen when it meets its budget.
  */
 const NOT_YET: Partial<Record<RouteId, number>> = {
-  providerSearch: 183.8,
-  booking: 228.9,
-  userBookingPatientInfo: 236.6,
-  userBookingPayment: 243.2,
-  patientHome: 179.3,
-  login: 217.1,
+  providerSearch: 176.6,
+  booking: 221.6,
+  userBookingPatientInfo: 229.4,
+  userBookingPayment: 236.0,
+  patientHome: 172.0,
+  login: 209.9,
 };
 
 const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;
