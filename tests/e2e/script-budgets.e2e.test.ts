@@ -21,12 +21,12 @@ const CLIENT_DIR = process.env.CLIENT_DIR ?? 'dist/client';
  * screen when it meets its budget.
  */
 const NOT_YET: Partial<Record<RouteId, number>> = {
-  providerSearch: 176.6,
-  booking: 221.6,
-  userBookingPatientInfo: 229.4,
-  userBookingPayment: 236.0,
-  patientHome: 172.0,
-  login: 209.9,
+  providerSearch: 175.9,
+  booking: 220.9,
+  userBookingPatientInfo: 228.7,
+  userBookingPayment: 235.3,
+  patientHome: 171.3,
+  login: 209.2,
 };
 
 const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;

@@ -169,9 +169,14 @@ export interface FlagDefinition {
 /** Feature flags of product-spec §6, evaluated by the API in the Unleash frontend-API shape. */
 export const flagSpecs: { readonly flags: Readonly<Record<FlagName, FlagDefinition>> } = ${literal(flags)};
 
-/** What the browser needs of each flag: its traffic type and how control and treatments behave. */
-export const flagBehaviour: Readonly<Record<FlagName, Pick<FlagDefinition, 'type' | 'controlActsAs' | 'enabledWhen'>>> = ${literal(
-    Object.fromEntries(Object.entries(flags.flags).map(([name, f]) => [name, { type: f.type, controlActsAs: f.controlActsAs, enabledWhen: f.enabledWhen }])),
+/** What the browser needs of each flag (not its description or rollout): its traffic type, its treatments and how they behave. */
+export const flagBehaviour: Readonly<Record<FlagName, Pick<FlagDefinition, 'type' | 'variants' | 'controlActsAs' | 'enabledWhen'>>> = ${literal(
+    Object.fromEntries(
+      Object.entries(flags.flags).map(([name, f]) => [
+        name,
+        { type: f.type, variants: f.variants, controlActsAs: f.controlActsAs, enabledWhen: f.enabledWhen },
+      ]),
+    ),
   )};
 `;
 }
