@@ -47,14 +47,26 @@ if (import.meta.hot) {
   };
 }
 
-export default defineConfig({
+/**
+ * The browser formats messages without FormatJS's ICU parser: a text with {name} placeholders only (all the
+ * catalogue's) is filled without parsing (src/domain/messages.ts), so the parser's 10 KB stay on the server.
+ */
+const browserWithoutIcuParser = {
+  find: /^@formatjs\/icu-messageformat-parser$/,
+  replacement: fileURLToPath(new URL('./node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js', import.meta.url)),
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompressAssets(), liveSpecMessages()],
   publicDir: 'public',
   // Path aliases (`@/domain/...`) from tsconfig.json's paths, the one place they are declared.
   // rjsf's markdown renderer: our forms show their text as written (src/client/runtime/forms/plain-markdown.tsx).
   resolve: {
     tsconfigPaths: true,
-    alias: { 'markdown-to-jsx/react': fileURLToPath(new URL('./src/client/runtime/forms/plain-markdown.tsx', import.meta.url)) },
+    alias: [
+      { find: 'markdown-to-jsx/react', replacement: fileURLToPath(new URL('./src/client/runtime/forms/plain-markdown.tsx', import.meta.url)) },
+      ...(isSsrBuild ? [] : [browserWithoutIcuParser]),
+    ],
   },
   build: {
     outDir: 'dist/client',
@@ -70,4 +82,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? '3001'}` },
   },
-});
+}));

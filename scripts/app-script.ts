@@ -5,6 +5,9 @@
  * A card SDK (braintree-web, imported when the card form mounts) is counted apart. Byte counts are brotli
  * of the built files, so they are the same on every build of the same code: a budget, not a benchmark.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { RouteId } from '../src/generated/routes';
 
 export interface ManifestChunk {
@@ -57,6 +60,19 @@ export function staticClosure(manifest: Manifest, keys: readonly string[]): Set<
   };
   keys.forEach(visit);
   return seen;
+}
+
+/** Measures a built file of `clientDir` as served: brotli bytes, each file compressed once. */
+export function brotliMeter(clientDir: string): (file: string) => number {
+  const bytesOfFile = new Map<string, number>();
+  return (file) => {
+    let bytes = bytesOfFile.get(file);
+    if (bytes === undefined) {
+      bytes = brotliCompressSync(readFileSync(join(clientDir, file))).length;
+      bytesOfFile.set(file, bytes);
+    }
+    return bytes;
+  };
 }
 
 export interface FileBytes {

@@ -6,11 +6,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync } from 'node:zlib';
 import { ISLANDS_ENTRY } from '../src/client/islands/names';
 import { constants } from '../src/generated/constants';
 import { routeById } from '../src/generated/routes';
-import { BUDGETED_SCREENS, screenKeyOf, screenScript, type Manifest } from './app-script';
+import { BUDGETED_SCREENS, brotliMeter, screenKeyOf, screenScript, type Manifest } from './app-script';
 
 const clientDir = process.env.CLIENT_DIR ?? 'dist/client';
 const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -21,19 +20,11 @@ if (existsSync(islandsManifestPath)) {
   const file = islands[ISLANDS_ENTRY]?.file;
   if (file)
     console.log(
-      `\nDocument pages (home, hubs, landing pages, profiles) load only the islands: ${(brotliCompressSync(readFileSync(join(clientDir, file))).length / 1024).toFixed(1)} KB brotli  ${file}`,
+      `\nDocument pages (home, hubs, landing pages, profiles) load only the islands: ${(brotliMeter(clientDir)(file) / 1024).toFixed(1)} KB brotli  ${file}`,
     );
 }
 
-const bytesOfFile = new Map<string, number>();
-const brotliBytes = (file: string) => {
-  let bytes = bytesOfFile.get(file);
-  if (bytes === undefined) {
-    bytes = brotliCompressSync(readFileSync(join(clientDir, file))).length;
-    bytesOfFile.set(file, bytes);
-  }
-  return bytes;
-};
+const brotliBytes = brotliMeter(clientDir);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KB`;
 
 // Issue 37: each budgeted screen's script before its first interaction, brotli, against its budget.

@@ -5,7 +5,7 @@
  */
 import { constants } from '../generated/constants';
 import type { FlagDecision } from '../generated/entities';
-import { flagBehaviour, flagSpecs, type FlagName } from '../generated/flags';
+import { flagBehaviour, type FlagName } from '../generated/flags';
 
 export type FlagTrafficType = 'anonymous' | 'user';
 
@@ -51,7 +51,7 @@ export function flagOnUnder(flag: FlagName, treatment: string): boolean {
 
 /** A flag's treatment under a decision the flag service made (src/generated/entities FlagDecision): control when it serves the flag no variant of its own. */
 export function treatmentIn(flag: FlagName, decision: Pick<FlagDecision, 'variants'> | undefined): string {
-  return resolveTreatment({ ready: decision !== undefined, treatment: decision?.variants[flag], variants: flagSpecs.flags[flag].variants });
+  return resolveTreatment({ ready: decision !== undefined, treatment: decision?.variants[flag], variants: flagBehaviour[flag].variants });
 }
 
 /** The flag decisions a page carries (server to browser, src/server/plugins/client.ts): the visitor's, and the signed-in person's. */

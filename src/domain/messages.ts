@@ -12,6 +12,26 @@ export type PlaceholderValues = Readonly<Record<string, string | number | undefi
 
 const compiled = new Map<string, IntlMessageFormat | null>();
 
+/**
+ * A text whose only ICU syntax is {name} placeholders (no plural, select or number style, no apostrophe
+ * quoting next to a brace or another apostrophe): ICU would give each value as it is (String of a
+ * number too), so it is filled here without parsing it (and the browser carries no ICU parser for it).
+ */
+const PLAIN_PLACEHOLDERS = /^(?:[^{}']|'(?![{}'])|\{[a-zA-Z][a-zA-Z0-9]*\})*$/;
+const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9]*)\}/g;
+
+/** True when a text needs no ICU parser to be filled: plain {name} placeholders, or none. */
+export function hasOnlyPlainPlaceholders(template: string): boolean {
+  return PLAIN_PLACEHOLDERS.test(template);
+}
+
+function fillPlain(template: string, values: PlaceholderValues): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined ? whole : String(value);
+  });
+}
+
 function compile(template: string, locale: Locale): IntlMessageFormat | null {
   const cacheKey = `${locale}\u0000${template}`;
   let format = compiled.get(cacheKey);
@@ -28,11 +48,13 @@ function compile(template: string, locale: Locale): IntlMessageFormat | null {
 }
 
 /**
- * Fills a text's placeholders: ICU plurals and selects included. A placeholder without a value stays
- * visible so the gap is noticed.
+ * Fills a text's placeholders: ICU plurals and selects included on the server (the browser build has no ICU
+ * parser: vite.config.ts; messages.test.ts keeps the catalogue to plain placeholders). A placeholder without a
+ * value stays visible so the gap is noticed.
  */
 export function fillPlaceholders(template: string, values: PlaceholderValues = {}, locale: Locale = activeLocale()): string {
   if (!template.includes('{')) return template;
+  if (PLAIN_PLACEHOLDERS.test(template)) return fillPlain(template, values);
   const format = compile(template, locale);
   if (format) {
     try {
@@ -42,10 +64,7 @@ export function fillPlaceholders(template: string, values: PlaceholderValues = {
       // A value is missing: fall through, leaving that placeholder visible.
     }
   }
-  return template.replace(/\{([a-zA-Z][a-zA-Z0-9]*)\}/g, (whole, name: string) => {
-    const value = values[name];
-    return value === undefined ? whole : String(value);
-  });
+  return fillPlain(template, values);
 }
 
 export function isMessageKey(key: string): key is MessageKey {

@@ -186,81 +186,97 @@ export const flagSpecs: { readonly flags: Readonly<Record<FlagName, FlagDefiniti
   },
 };
 
-/** What the browser needs of each flag: its traffic type and how control and treatments behave. */
-export const flagBehaviour: Readonly<Record<FlagName, Pick<FlagDefinition, 'type' | 'controlActsAs' | 'enabledWhen'>>> = {
+/** What the browser needs of each flag (not its description or rollout): its traffic type, its treatments and how they behave. */
+export const flagBehaviour: Readonly<Record<FlagName, Pick<FlagDefinition, 'type' | 'variants' | 'controlActsAs' | 'enabledWhen'>>> = {
   bookings: {
     type: 'anonymous',
+    variants: ['on', 'off'],
     controlActsAs: 'on',
     enabledWhen: ['on'],
   },
   b2bSelfBooking: {
     type: 'anonymous',
+    variants: ['on', 'off'],
     controlActsAs: 'off',
   },
   emailOtpLogin: {
     type: 'anonymous',
+    variants: ['on', 'off'],
     controlActsAs: 'off',
   },
   skipEmailVerification: {
     type: 'anonymous',
+    variants: ['skip', 'check'],
     controlActsAs: 'check',
     enabledWhen: ['skip'],
   },
   selfBookingInsuranceVerification: {
     type: 'anonymous',
+    variants: ['check', 'skip'],
     controlActsAs: 'skip',
     enabledWhen: ['check'],
   },
   creditCardPayment: {
     type: 'anonymous',
+    variants: ['show', 'hide'],
     controlActsAs: 'show',
     enabledWhen: ['show'],
   },
   schedulingSystemPayment: {
     type: 'anonymous',
+    variants: ['show', 'hide'],
     controlActsAs: 'hide',
     enabledWhen: ['show'],
   },
   supportRefunds: {
     type: 'user',
+    variants: ['enable', 'disable'],
     controlActsAs: 'disable',
     enabledWhen: ['enable'],
   },
   supportDemographicsEdit: {
     type: 'user',
+    variants: ['enable', 'disable'],
     controlActsAs: 'disable',
     enabledWhen: ['enable'],
   },
   patientSessionSearch: {
     type: 'user',
+    variants: ['on', 'off'],
     controlActsAs: 'off',
   },
   insuranceValidationViews: {
     type: 'user',
+    variants: ['show', 'hide'],
     controlActsAs: 'hide',
     enabledWhen: ['show'],
   },
   cancelUntilAppointmentTime: {
     type: 'user',
+    variants: ['allow', 'block'],
     controlActsAs: 'block',
     enabledWhen: ['allow'],
   },
   clientCancelWithin48Hours: {
     type: 'user',
+    variants: ['waive', 'charge'],
     controlActsAs: 'charge',
     enabledWhen: ['waive'],
   },
   rescheduleButtons: {
     type: 'user',
+    variants: ['new_for_client', 'new_for_all', 'off'],
     controlActsAs: 'off',
     enabledWhen: ['new_for_client', 'new_for_all'],
   },
   referrals: {
     type: 'user',
+    variants: ['on', 'off'],
     controlActsAs: 'off',
   },
   careDashboards: {
     type: 'user',
+    variants: ['on', 'off'],
     controlActsAs: 'off',
   },
 };

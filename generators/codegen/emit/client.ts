@@ -1,5 +1,5 @@
 /**
- * The typed API client (src/generated/client/api.ts): one function per endpoint of specs/api,
+ * The typed API client (src/generated/client/api.ts): one typed call per endpoint of specs/api,
  * carrying only what a call needs (method, path, whether it is authorized), never the schemas,
  * so the browser downloads a few bytes per endpoint. The transport (timeout, bearer token, error
  * parsing, 401 handling) is hand-written in src/client/api and passed in.
@@ -17,9 +17,11 @@ export function emitApiClient(b: SpecBundle): string {
     return `  ${e.id}: ${parts.length ? `{ ${parts.join('; ')} }` : 'Record<string, never>'};`;
   });
   const needsInput = (e: (typeof endpoints)[number]) => Boolean(e.params || e.body);
+  // Signatures only: the calls themselves are made by one loop over endpointRoutes (createApiClient), so the
+  // browser carries no code per endpoint.
   const methods = endpoints.map(
     (e) =>
-      `${doc(`${e.summary} (${e.method} /api${e.path})`, 2)}    ${e.id}: (input${needsInput(e) ? '' : '?'}: EndpointInputs['${e.id}'], options?: O) =>\n      transport(endpointRoutes.${e.id}, input ?? {}, options) as Promise<EndpointTypes['${e.id}']['response']>,`,
+      `${doc(`${e.summary} (${e.method} /api${e.path})`, 1)}  ${e.id}: (input${needsInput(e) ? '' : '?'}: EndpointInputs['${e.id}'], options?: O) => Promise<EndpointTypes['${e.id}']['response']>;`,
   );
   const typeNames = endpoints.flatMap((e) => {
     const base = pascal(e.id);
@@ -53,13 +55,15 @@ export type Transport<O> = (route: EndpointRoute, input: RequestInput, options?:
 
 export const endpointRoutes: Readonly<Record<EndpointId, EndpointRoute>> = ${literal(routes)};
 
-export function createApiClient<O>(transport: Transport<O>) {
-  return {
+/** One typed call per endpoint; \`options\` are the transport's. */
+export interface ApiClient<O> {
 ${methods.join('\n')}
-  };
 }
 
-export type ApiClient<O> = ReturnType<typeof createApiClient<O>>;
+export function createApiClient<O>(transport: Transport<O>): ApiClient<O> {
+  const call = (route: EndpointRoute) => (input?: RequestInput, options?: O) => transport(route, input ?? {}, options);
+  return Object.fromEntries(Object.values(endpointRoutes).map((route) => [route.id, call(route)])) as unknown as ApiClient<O>;
+}
 `;
 }
 
@@ -165,9 +169,14 @@ export interface FlagDefinition {
 /** Feature flags of product-spec §6, evaluated by the API in the Unleash frontend-API shape. */
 export const flagSpecs: { readonly flags: Readonly<Record<FlagName, FlagDefinition>> } = ${literal(flags)};
 
-/** What the browser needs of each flag: its traffic type and how control and treatments behave. */
-export const flagBehaviour: Readonly<Record<FlagName, Pick<FlagDefinition, 'type' | 'controlActsAs' | 'enabledWhen'>>> = ${literal(
-    Object.fromEntries(Object.entries(flags.flags).map(([name, f]) => [name, { type: f.type, controlActsAs: f.controlActsAs, enabledWhen: f.enabledWhen }])),
+/** What the browser needs of each flag (not its description or rollout): its traffic type, its treatments and how they behave. */
+export const flagBehaviour: Readonly<Record<FlagName, Pick<FlagDefinition, 'type' | 'variants' | 'controlActsAs' | 'enabledWhen'>>> = ${literal(
+    Object.fromEntries(
+      Object.entries(flags.flags).map(([name, f]) => [
+        name,
+        { type: f.type, variants: f.variants, controlActsAs: f.controlActsAs, enabledWhen: f.enabledWhen },
+      ]),
+    ),
   )};
 `;
 }

@@ -1217,519 +1217,351 @@ export const endpointRoutes: Readonly<Record<EndpointId, EndpointRoute>> = {
   },
 };
 
-export function createApiClient<O>(transport: Transport<O>) {
-  return {
-    /** Hold a slot while booking (POST /api/appointments/holds) */
-    holdSlot: (input: EndpointInputs['holdSlot'], options?: O) =>
-      transport(endpointRoutes.holdSlot, input ?? {}, options) as Promise<EndpointTypes['holdSlot']['response']>,
-    /** Release a hold (DELETE /api/appointments/holds/{id}) */
-    releaseSlotHold: (input: EndpointInputs['releaseSlotHold'], options?: O) =>
-      transport(endpointRoutes.releaseSlotHold, input ?? {}, options) as Promise<EndpointTypes['releaseSlotHold']['response']>,
-    /** Book an appointment (POST /api/appointments) */
-    createAppointment: (input: EndpointInputs['createAppointment'], options?: O) =>
-      transport(endpointRoutes.createAppointment, input ?? {}, options) as Promise<EndpointTypes['createAppointment']['response']>,
-    /** Book on behalf of a patient (POST /api/appointments/support) */
-    createSupportAppointment: (input: EndpointInputs['createSupportAppointment'], options?: O) =>
-      transport(endpointRoutes.createSupportAppointment, input ?? {}, options) as Promise<EndpointTypes['createSupportAppointment']['response']>,
-    /** An account's or a patient's appointments (GET /api/appointments) */
-    listAppointments: (input?: EndpointInputs['listAppointments'], options?: O) =>
-      transport(endpointRoutes.listAppointments, input ?? {}, options) as Promise<EndpointTypes['listAppointments']['response']>,
-    /** One appointment (GET /api/appointments/{id}) */
-    getAppointment: (input: EndpointInputs['getAppointment'], options?: O) =>
-      transport(endpointRoutes.getAppointment, input ?? {}, options) as Promise<EndpointTypes['getAppointment']['response']>,
-    /** Cancel an appointment (POST /api/appointments/{id}/cancel) */
-    cancelAppointment: (input: EndpointInputs['cancelAppointment'], options?: O) =>
-      transport(endpointRoutes.cancelAppointment, input ?? {}, options) as Promise<EndpointTypes['cancelAppointment']['response']>,
-    /** Move an appointment to another time (POST /api/appointments/{id}/reschedule) */
-    rescheduleAppointment: (input: EndpointInputs['rescheduleAppointment'], options?: O) =>
-      transport(endpointRoutes.rescheduleAppointment, input ?? {}, options) as Promise<EndpointTypes['rescheduleAppointment']['response']>,
-    /** Book again with the same provider (POST /api/appointments/rebook/{id}) */
-    rebookAppointment: (input: EndpointInputs['rebookAppointment'], options?: O) =>
-      transport(endpointRoutes.rebookAppointment, input ?? {}, options) as Promise<EndpointTypes['rebookAppointment']['response']>,
-    /** The Good Faith Estimate of a self-pay session, as a PDF (GET /api/appointments/{id}/good-faith-estimate) */
-    getGoodFaithEstimate: (input: EndpointInputs['getGoodFaithEstimate'], options?: O) =>
-      transport(endpointRoutes.getGoodFaithEstimate, input ?? {}, options) as Promise<EndpointTypes['getGoodFaithEstimate']['response']>,
-    /** Reasons a session can be cancelled for (GET /api/appointments/appointment-cancelation-reasons) */
-    getAppointmentCancellationReasons: (input?: EndpointInputs['getAppointmentCancellationReasons'], options?: O) =>
-      transport(endpointRoutes.getAppointmentCancellationReasons, input ?? {}, options) as Promise<EndpointTypes['getAppointmentCancellationReasons']['response']>,
-    /** The late-cancellation window and fee (GET /api/appointments/late-cancelation-window-and-fee) */
-    getLateCancellationWindowAndFee: (input?: EndpointInputs['getLateCancellationWindowAndFee'], options?: O) =>
-      transport(endpointRoutes.getLateCancellationWindowAndFee, input ?? {}, options) as Promise<EndpointTypes['getLateCancellationWindowAndFee']['response']>,
-    /** Whether a patient has booked appointments with a provider (GET /api/appointments/provider/{providerId}/patient/{patientId}) */
-    appointmentsExist: (input: EndpointInputs['appointmentsExist'], options?: O) =>
-      transport(endpointRoutes.appointmentsExist, input ?? {}, options) as Promise<EndpointTypes['appointmentsExist']['response']>,
-    /** Whether a patient has a booked appointment of a counseling type with a provider (GET /api/appointments/patient/{patientId}/provider/{providerId}/counselling-type/{type}/exists) */
-    counselingTypeAppointmentExists: (input: EndpointInputs['counselingTypeAppointmentExists'], options?: O) =>
-      transport(endpointRoutes.counselingTypeAppointmentExists, input ?? {}, options) as Promise<EndpointTypes['counselingTypeAppointmentExists']['response']>,
-    /** E-mail a sign-in link (POST /api/auth/send-magic-link) */
-    sendMagicLink: (input: EndpointInputs['sendMagicLink'], options?: O) =>
-      transport(endpointRoutes.sendMagicLink, input ?? {}, options) as Promise<EndpointTypes['sendMagicLink']['response']>,
-    /** E-mail a one-time sign-in code (POST /api/auth/send-email-otp) */
-    sendEmailOtp: (input: EndpointInputs['sendEmailOtp'], options?: O) =>
-      transport(endpointRoutes.sendEmailOtp, input ?? {}, options) as Promise<EndpointTypes['sendEmailOtp']['response']>,
-    /** Sign in with a one-time code (POST /api/auth/verify-email-otp) */
-    verifyEmailOtp: (input: EndpointInputs['verifyEmailOtp'], options?: O) =>
-      transport(endpointRoutes.verifyEmailOtp, input ?? {}, options) as Promise<EndpointTypes['verifyEmailOtp']['response']>,
-    /** Sign in with a Google ID token (POST /api/auth/login/google-sso) */
-    loginGoogleSso: (input: EndpointInputs['loginGoogleSso'], options?: O) =>
-      transport(endpointRoutes.loginGoogleSso, input ?? {}, options) as Promise<EndpointTypes['loginGoogleSso']['response']>,
-    /** Sign in with a magic-link token (GET /api/auth/login/{loginToken}) */
-    loginWithToken: (input: EndpointInputs['loginWithToken'], options?: O) =>
-      transport(endpointRoutes.loginWithToken, input ?? {}, options) as Promise<EndpointTypes['loginWithToken']['response']>,
-    /** Open a magic link (GET /api/auth/verify-token/{loginToken}) */
-    verifyLoginToken: (input: EndpointInputs['verifyLoginToken'], options?: O) =>
-      transport(endpointRoutes.verifyLoginToken, input ?? {}, options) as Promise<EndpointTypes['verifyLoginToken']['response']>,
-    /** Claim an account someone else started (POST /api/auth/claim-account) */
-    claimAccount: (input: EndpointInputs['claimAccount'], options?: O) =>
-      transport(endpointRoutes.claimAccount, input ?? {}, options) as Promise<EndpointTypes['claimAccount']['response']>,
-    /** Sign out (POST /api/auth/sign-out) */
-    signOut: (input?: EndpointInputs['signOut'], options?: O) =>
-      transport(endpointRoutes.signOut, input ?? {}, options) as Promise<EndpointTypes['signOut']['response']>,
-    /** Who is signed in (GET /api/auth/session) */
-    getAuthSession: (input?: EndpointInputs['getAuthSession'], options?: O) =>
-      transport(endpointRoutes.getAuthSession, input ?? {}, options) as Promise<EndpointTypes['getAuthSession']['response']>,
-    /** A patient's payments and refunds in a date range (GET /api/patients/{id}/billing-history) */
-    getBillingHistory: (input: EndpointInputs['getBillingHistory'], options?: O) =>
-      transport(endpointRoutes.getBillingHistory, input ?? {}, options) as Promise<EndpointTypes['getBillingHistory']['response']>,
-    /** One transaction of a patient's billing history (GET /api/patients/{id}/billing-history/{transactionId}) */
-    getBillingTransaction: (input: EndpointInputs['getBillingTransaction'], options?: O) =>
-      transport(endpointRoutes.getBillingTransaction, input ?? {}, options) as Promise<EndpointTypes['getBillingTransaction']['response']>,
-    /** Receipts of an account's payments in a date range (GET /api/payment-receipts) */
-    listPaymentReceipts: (input?: EndpointInputs['listPaymentReceipts'], options?: O) =>
-      transport(endpointRoutes.listPaymentReceipts, input ?? {}, options) as Promise<EndpointTypes['listPaymentReceipts']['response']>,
-    /** A payment receipt as a PDF (GET /api/payment-receipts/{id}/download) */
-    downloadPaymentReceipt: (input: EndpointInputs['downloadPaymentReceipt'], options?: O) =>
-      transport(endpointRoutes.downloadPaymentReceipt, input ?? {}, options) as Promise<EndpointTypes['downloadPaymentReceipt']['response']>,
-    /** A billing statement of one visit as a PDF (GET /api/users/download-billing-statement) */
-    downloadBillingStatement: (input?: EndpointInputs['downloadBillingStatement'], options?: O) =>
-      transport(endpointRoutes.downloadBillingStatement, input ?? {}, options) as Promise<EndpointTypes['downloadBillingStatement']['response']>,
-    /** The Good Faith Estimates issued to an account (GET /api/good-faith-estimates) */
-    listGoodFaithEstimates: (input?: EndpointInputs['listGoodFaithEstimates'], options?: O) =>
-      transport(endpointRoutes.listGoodFaithEstimates, input ?? {}, options) as Promise<EndpointTypes['listGoodFaithEstimates']['response']>,
-    /** An issued Good Faith Estimate as a PDF (GET /api/good-faith-estimates/{number}/download) */
-    downloadGoodFaithEstimate: (input: EndpointInputs['downloadGoodFaithEstimate'], options?: O) =>
-      transport(endpointRoutes.downloadGoodFaithEstimate, input ?? {}, options) as Promise<EndpointTypes['downloadGoodFaithEstimate']['response']>,
-    /** The partner directory (GET /api/business-partners) */
-    listBusinessPartners: (input?: EndpointInputs['listBusinessPartners'], options?: O) =>
-      transport(endpointRoutes.listBusinessPartners, input ?? {}, options) as Promise<EndpointTypes['listBusinessPartners']['response']>,
-    /** The partner of a partnership code (GET /api/business-partners/partnershipCode/{code}) */
-    getBusinessPartnerByCode: (input: EndpointInputs['getBusinessPartnerByCode'], options?: O) =>
-      transport(endpointRoutes.getBusinessPartnerByCode, input ?? {}, options) as Promise<EndpointTypes['getBusinessPartnerByCode']['response']>,
-    /** Whether a code belongs to a named partner (GET /api/business-partners/validate-code-by-name) */
-    validatePartnerCodeByName: (input?: EndpointInputs['validatePartnerCodeByName'], options?: O) =>
-      transport(endpointRoutes.validatePartnerCodeByName, input ?? {}, options) as Promise<EndpointTypes['validatePartnerCodeByName']['response']>,
-    /** A third-party agent's partner, its members and their latest sessions (GET /api/business-partners/mine) */
-    getPartnerAgentHome: (input?: EndpointInputs['getPartnerAgentHome'], options?: O) =>
-      transport(endpointRoutes.getPartnerAgentHome, input ?? {}, options) as Promise<EndpointTypes['getPartnerAgentHome']['response']>,
-    /** Whether the clinician has a live calendar feed (GET /api/care/calendar-feed) */
-    getCareCalendarFeed: (input?: EndpointInputs['getCareCalendarFeed'], options?: O) =>
-      transport(endpointRoutes.getCareCalendarFeed, input ?? {}, options) as Promise<EndpointTypes['getCareCalendarFeed']['response']>,
-    /** Make a new private calendar feed address (POST /api/care/calendar-feed) */
-    createCareCalendarFeed: (input?: EndpointInputs['createCareCalendarFeed'], options?: O) =>
-      transport(endpointRoutes.createCareCalendarFeed, input ?? {}, options) as Promise<EndpointTypes['createCareCalendarFeed']['response']>,
-    /** Stop the private calendar feed (DELETE /api/care/calendar-feed) */
-    revokeCareCalendarFeed: (input?: EndpointInputs['revokeCareCalendarFeed'], options?: O) =>
-      transport(endpointRoutes.revokeCareCalendarFeed, input ?? {}, options) as Promise<EndpointTypes['revokeCareCalendarFeed']['response']>,
-    /** A clinician's calendar feed (iCalendar) (GET /api/calendar-feeds/{token}) */
-    getProviderCalendarFeed: (input: EndpointInputs['getProviderCalendarFeed'], options?: O) =>
-      transport(endpointRoutes.getProviderCalendarFeed, input ?? {}, options) as Promise<EndpointTypes['getProviderCalendarFeed']['response']>,
-    /** A clinician's sessions (GET /api/care/schedule) */
-    getCareSchedule: (input?: EndpointInputs['getCareSchedule'], options?: O) =>
-      transport(endpointRoutes.getCareSchedule, input ?? {}, options) as Promise<EndpointTypes['getCareSchedule']['response']>,
-    /** A clinician's weekly availability (GET /api/care/availability) */
-    getCareAvailability: (input?: EndpointInputs['getCareAvailability'], options?: O) =>
-      transport(endpointRoutes.getCareAvailability, input ?? {}, options) as Promise<EndpointTypes['getCareAvailability']['response']>,
-    /** Save a clinician's weekly availability and regenerate their open slots (PUT /api/care/availability) */
-    saveCareAvailability: (input: EndpointInputs['saveCareAvailability'], options?: O) =>
-      transport(endpointRoutes.saveCareAvailability, input ?? {}, options) as Promise<EndpointTypes['saveCareAvailability']['response']>,
-    /** A clinician's calendar of slots and sessions (GET /api/care/calendar) */
-    getCareCalendar: (input?: EndpointInputs['getCareCalendar'], options?: O) =>
-      transport(endpointRoutes.getCareCalendar, input ?? {}, options) as Promise<EndpointTypes['getCareCalendar']['response']>,
-    /** A clinician's clients (GET /api/care/clients) */
-    listCareClients: (input?: EndpointInputs['listCareClients'], options?: O) =>
-      transport(endpointRoutes.listCareClients, input ?? {}, options) as Promise<EndpointTypes['listCareClients']['response']>,
-    /** What a clinician needs to know about one client (GET /api/care/clients/{id}) */
-    getCareClient: (input: EndpointInputs['getCareClient'], options?: O) =>
-      transport(endpointRoutes.getCareClient, input ?? {}, options) as Promise<EndpointTypes['getCareClient']['response']>,
-    /** A patient's intake questionnaire, if completed (GET /api/patients/{id}/intake) */
-    getPatientIntake: (input: EndpointInputs['getPatientIntake'], options?: O) =>
-      transport(endpointRoutes.getPatientIntake, input ?? {}, options) as Promise<EndpointTypes['getPatientIntake']['response']>,
-    /** Complete the intake questionnaire (POST /api/patients/{id}/intake) */
-    submitPatientIntake: (input: EndpointInputs['submitPatientIntake'], options?: O) =>
-      transport(endpointRoutes.submitPatientIntake, input ?? {}, options) as Promise<EndpointTypes['submitPatientIntake']['response']>,
-    /** A patient's PHQ-9 and GAD-7 scores over time, and which are due (GET /api/patients/{id}/measures) */
-    listPatientMeasures: (input: EndpointInputs['listPatientMeasures'], options?: O) =>
-      transport(endpointRoutes.listPatientMeasures, input ?? {}, options) as Promise<EndpointTypes['listPatientMeasures']['response']>,
-    /** Complete a PHQ-9 or GAD-7 (POST /api/patients/{id}/measures) */
-    submitPatientMeasure: (input: EndpointInputs['submitPatientMeasure'], options?: O) =>
-      transport(endpointRoutes.submitPatientMeasure, input ?? {}, options) as Promise<EndpointTypes['submitPatientMeasure']['response']>,
-    /** Measurement-based care dashboard (GET /api/care/mbc) */
-    getMbcDashboard: (input?: EndpointInputs['getMbcDashboard'], options?: O) =>
-      transport(endpointRoutes.getMbcDashboard, input ?? {}, options) as Promise<EndpointTypes['getMbcDashboard']['response']>,
-    /** Resolve an urgent clinical alert about one of the caller's clients (POST /api/care/alerts/{id}/resolve) */
-    resolveCareAlert: (input: EndpointInputs['resolveCareAlert'], options?: O) =>
-      transport(endpointRoutes.resolveCareAlert, input ?? {}, options) as Promise<EndpointTypes['resolveCareAlert']['response']>,
-    /** Ask the RCD to approve a change (POST /api/care/provider-requests) */
-    createProviderRequest: (input: EndpointInputs['createProviderRequest'], options?: O) =>
-      transport(endpointRoutes.createProviderRequest, input ?? {}, options) as Promise<EndpointTypes['createProviderRequest']['response']>,
-    /** A clinician's requests to the RCD (GET /api/care/provider-requests) */
-    listMyProviderRequests: (input?: EndpointInputs['listMyProviderRequests'], options?: O) =>
-      transport(endpointRoutes.listMyProviderRequests, input ?? {}, options) as Promise<EndpointTypes['listMyProviderRequests']['response']>,
-    /** Providers' requests for an RCD (GET /api/rcd/provider-requests) */
-    listRcdProviderRequests: (input?: EndpointInputs['listRcdProviderRequests'], options?: O) =>
-      transport(endpointRoutes.listRcdProviderRequests, input ?? {}, options) as Promise<EndpointTypes['listRcdProviderRequests']['response']>,
-    /** Approve or decline a provider's request (POST /api/rcd/provider-requests/{id}/decision) */
-    decideProviderRequest: (input: EndpointInputs['decideProviderRequest'], options?: O) =>
-      transport(endpointRoutes.decideProviderRequest, input ?? {}, options) as Promise<EndpointTypes['decideProviderRequest']['response']>,
-    /** Providers for a clinical admin (GET /api/care/admin/providers) */
-    listAdminProviders: (input?: EndpointInputs['listAdminProviders'], options?: O) =>
-      transport(endpointRoutes.listAdminProviders, input ?? {}, options) as Promise<EndpointTypes['listAdminProviders']['response']>,
-    /** A provider's editable profile (GET /api/care/admin/providers/{id}) */
-    getAdminProvider: (input: EndpointInputs['getAdminProvider'], options?: O) =>
-      transport(endpointRoutes.getAdminProvider, input ?? {}, options) as Promise<EndpointTypes['getAdminProvider']['response']>,
-    /** Edit a provider's profile (PUT /api/care/admin/providers/{id}) */
-    updateAdminProvider: (input: EndpointInputs['updateAdminProvider'], options?: O) =>
-      transport(endpointRoutes.updateAdminProvider, input ?? {}, options) as Promise<EndpointTypes['updateAdminProvider']['response']>,
-    /** Remove a provider (POST /api/care/admin/providers/{id}/remove) */
-    removeAdminProvider: (input: EndpointInputs['removeAdminProvider'], options?: O) =>
-      transport(endpointRoutes.removeAdminProvider, input ?? {}, options) as Promise<EndpointTypes['removeAdminProvider']['response']>,
-    /** New clients needing attention (GET /api/care/nena) */
-    getCareNena: (input?: EndpointInputs['getCareNena'], options?: O) =>
-      transport(endpointRoutes.getCareNena, input ?? {}, options) as Promise<EndpointTypes['getCareNena']['response']>,
-    /** A clinician's referrals, sent and received (GET /api/care/referrals) */
-    listReferrals: (input?: EndpointInputs['listReferrals'], options?: O) =>
-      transport(endpointRoutes.listReferrals, input ?? {}, options) as Promise<EndpointTypes['listReferrals']['response']>,
-    /** Refer a client to another provider (POST /api/care/referrals) */
-    makeReferral: (input: EndpointInputs['makeReferral'], options?: O) =>
-      transport(endpointRoutes.makeReferral, input ?? {}, options) as Promise<EndpointTypes['makeReferral']['response']>,
-    /** Accept or decline a referral (POST /api/care/referrals/{id}/decision) */
-    decideReferral: (input: EndpointInputs['decideReferral'], options?: O) =>
-      transport(endpointRoutes.decideReferral, input ?? {}, options) as Promise<EndpointTypes['decideReferral']['response']>,
-    /** Public settings for the browser (GET /api/client-config) */
-    getClientConfig: (input?: EndpointInputs['getClientConfig'], options?: O) =>
-      transport(endpointRoutes.getClientConfig, input ?? {}, options) as Promise<EndpointTypes['getClientConfig']['response']>,
-    /** The consent text to sign (GET /api/patients/consent-template) */
-    getConsentTemplate: (input?: EndpointInputs['getConsentTemplate'], options?: O) =>
-      transport(endpointRoutes.getConsentTemplate, input ?? {}, options) as Promise<EndpointTypes['getConsentTemplate']['response']>,
-    /** Ask a patient for a consent (POST /api/patients/{id}/consent) */
-    createPatientConsent: (input: EndpointInputs['createPatientConsent'], options?: O) =>
-      transport(endpointRoutes.createPatientConsent, input ?? {}, options) as Promise<EndpointTypes['createPatientConsent']['response']>,
-    /** Sign a consent (POST /api/patients/consent/{id}/sign) */
-    signConsent: (input: EndpointInputs['signConsent'], options?: O) =>
-      transport(endpointRoutes.signConsent, input ?? {}, options) as Promise<EndpointTypes['signConsent']['response']>,
-    /** Verify a signed consent (POST /api/patients/consent/{id}/verify) */
-    verifyConsent: (input: EndpointInputs['verifyConsent'], options?: O) =>
-      transport(endpointRoutes.verifyConsent, input ?? {}, options) as Promise<EndpointTypes['verifyConsent']['response']>,
-    /** Front desk signs a consent with the patient present (POST /api/patient-tasks/consent/{id}/sign) */
-    signFrontDeskConsent: (input: EndpointInputs['signFrontDeskConsent'], options?: O) =>
-      transport(endpointRoutes.signFrontDeskConsent, input ?? {}, options) as Promise<EndpointTypes['signFrontDeskConsent']['response']>,
-    /** Front desk verifies a consent (POST /api/patient-tasks/consent/{id}/verify) */
-    verifyFrontDeskConsent: (input: EndpointInputs['verifyFrontDeskConsent'], options?: O) =>
-      transport(endpointRoutes.verifyFrontDeskConsent, input ?? {}, options) as Promise<EndpointTypes['verifyFrontDeskConsent']['response']>,
-    /** A signed consent as a PDF (GET /api/patients/{id}/consent-pdf/{consentId}) */
-    getConsentPdf: (input: EndpointInputs['getConsentPdf'], options?: O) =>
-      transport(endpointRoutes.getConsentPdf, input ?? {}, options) as Promise<EndpointTypes['getConsentPdf']['response']>,
-    /** Flag treatments for one visitor or user (GET /api/flags/frontend) */
-    getFrontendFlags: (input?: EndpointInputs['getFrontendFlags'], options?: O) =>
-      transport(endpointRoutes.getFrontendFlags, input ?? {}, options) as Promise<EndpointTypes['getFrontendFlags']['response']>,
-    /** A practice's day (GET /api/front-desk/agenda) */
-    getFrontDeskAgenda: (input?: EndpointInputs['getFrontDeskAgenda'], options?: O) =>
-      transport(endpointRoutes.getFrontDeskAgenda, input ?? {}, options) as Promise<EndpointTypes['getFrontDeskAgenda']['response']>,
-    /** The open front-desk tasks of a practice (GET /api/front-desk/tasks) */
-    getFrontDeskTasks: (input?: EndpointInputs['getFrontDeskTasks'], options?: O) =>
-      transport(endpointRoutes.getFrontDeskTasks, input ?? {}, options) as Promise<EndpointTypes['getFrontDeskTasks']['response']>,
-    /** Check a patient in for a session (POST /api/front-desk/appointments/{id}/check-in) */
-    checkInPatient: (input: EndpointInputs['checkInPatient'], options?: O) =>
-      transport(endpointRoutes.checkInPatient, input ?? {}, options) as Promise<EndpointTypes['checkInPatient']['response']>,
-    /** The patient confirms their date of birth on the front-desk device (POST /api/front-desk/patient-auth) */
-    frontDeskPatientAuth: (input: EndpointInputs['frontDeskPatientAuth'], options?: O) =>
-      transport(endpointRoutes.frontDeskPatientAuth, input ?? {}, options) as Promise<EndpointTypes['frontDeskPatientAuth']['response']>,
-    /** Hand the front-desk device to a patient (POST /api/front-desk/hand-over) */
-    startFrontDeskHandOver: (input: EndpointInputs['startFrontDeskHandOver'], options?: O) =>
-      transport(endpointRoutes.startFrontDeskHandOver, input ?? {}, options) as Promise<EndpointTypes['startFrontDeskHandOver']['response']>,
-    /** The patient's task the device is handed over for (GET /api/front-desk/hand-over) */
-    getFrontDeskHandOver: (input?: EndpointInputs['getFrontDeskHandOver'], options?: O) =>
-      transport(endpointRoutes.getFrontDeskHandOver, input ?? {}, options) as Promise<EndpointTypes['getFrontDeskHandOver']['response']>,
-    /** The staff member takes the device back (POST /api/front-desk/hand-over/end) */
-    endFrontDeskHandOver: (input: EndpointInputs['endFrontDeskHandOver'], options?: O) =>
-      transport(endpointRoutes.endFrontDeskHandOver, input ?? {}, options) as Promise<EndpointTypes['endFrontDeskHandOver']['response']>,
-    /** Time zone of a point (GET /api/geo-timezone) */
-    getGeoTimezone: (input?: EndpointInputs['getGeoTimezone'], options?: O) =>
-      transport(endpointRoutes.getGeoTimezone, input ?? {}, options) as Promise<EndpointTypes['getGeoTimezone']['response']>,
-    /** Place of a zip code or "City, ST" (GET /api/geocode) */
-    geocode: (input?: EndpointInputs['geocode'], options?: O) =>
-      transport(endpointRoutes.geocode, input ?? {}, options) as Promise<EndpointTypes['geocode']['response']>,
-    /** Service health (GET /api/health) */
-    getHealth: (input?: EndpointInputs['getHealth'], options?: O) =>
-      transport(endpointRoutes.getHealth, input ?? {}, options) as Promise<EndpointTypes['getHealth']['response']>,
-    /** Whether this process runs (GET /api/health/live) */
-    getLiveness: (input?: EndpointInputs['getLiveness'], options?: O) =>
-      transport(endpointRoutes.getLiveness, input ?? {}, options) as Promise<EndpointTypes['getLiveness']['response']>,
-    /** Whether this process should get traffic (GET /api/health/ready) */
-    getReadiness: (input?: EndpointInputs['getReadiness'], options?: O) =>
-      transport(endpointRoutes.getReadiness, input ?? {}, options) as Promise<EndpointTypes['getReadiness']['response']>,
-    /** Insurance carriers and their plans (GET /api/insurance/carriers) */
-    listInsuranceCarriers: (input?: EndpointInputs['listInsuranceCarriers'], options?: O) =>
-      transport(endpointRoutes.listInsuranceCarriers, input ?? {}, options) as Promise<EndpointTypes['listInsuranceCarriers']['response']>,
-    /** The insurances on file for patients, by scheduling-system id (GET /api/patients/active-insurance) */
-    getActiveInsurance: (input?: EndpointInputs['getActiveInsurance'], options?: O) =>
-      transport(endpointRoutes.getActiveInsurance, input ?? {}, options) as Promise<EndpointTypes['getActiveInsurance']['response']>,
-    /** A patient's insurances (GET /api/patients/{id}/insurances) */
-    listPatientInsurances: (input: EndpointInputs['listPatientInsurances'], options?: O) =>
-      transport(endpointRoutes.listPatientInsurances, input ?? {}, options) as Promise<EndpointTypes['listPatientInsurances']['response']>,
-    /** Add an insurance for a patient (POST /api/patients/{id}/insurances) */
-    addPatientInsurance: (input: EndpointInputs['addPatientInsurance'], options?: O) =>
-      transport(endpointRoutes.addPatientInsurance, input ?? {}, options) as Promise<EndpointTypes['addPatientInsurance']['response']>,
-    /** Change an insurance's carrier, plan or member id (PUT /api/patients/{id}/insurances/{insuranceId}) */
-    updatePatientInsurance: (input: EndpointInputs['updatePatientInsurance'], options?: O) =>
-      transport(endpointRoutes.updatePatientInsurance, input ?? {}, options) as Promise<EndpointTypes['updatePatientInsurance']['response']>,
-    /** Remove an insurance from file (DELETE /api/patients/{id}/insurances/{insuranceId}) */
-    removePatientInsurance: (input: EndpointInputs['removePatientInsurance'], options?: O) =>
-      transport(endpointRoutes.removePatientInsurance, input ?? {}, options) as Promise<EndpointTypes['removePatientInsurance']['response']>,
-    /** Check whether an insurance pays for a session with a provider (GET /api/insurance-inquiry/validate/patient/{patientId}/insurance/{insuranceId}/provider/{providerId}/practice/{practiceId}) */
-    validateInsurance: (input: EndpointInputs['validateInsurance'], options?: O) =>
-      transport(endpointRoutes.validateInsurance, input ?? {}, options) as Promise<EndpointTypes['validateInsurance']['response']>,
-    /** Record what the patient chose after an inquiry (POST /api/insurance-inquiry/{id}/choose-decision) */
-    chooseInsuranceDecision: (input: EndpointInputs['chooseInsuranceDecision'], options?: O) =>
-      transport(endpointRoutes.chooseInsuranceDecision, input ?? {}, options) as Promise<EndpointTypes['chooseInsuranceDecision']['response']>,
-    /** Background jobs whose tries are spent (GET /api/jobs/dead-letters) */
-    listDeadLetters: (input?: EndpointInputs['listDeadLetters'], options?: O) =>
-      transport(endpointRoutes.listDeadLetters, input ?? {}, options) as Promise<EndpointTypes['listDeadLetters']['response']>,
-    /** Try a dead-lettered job again (POST /api/jobs/dead-letters/{id}/retry) */
-    retryDeadLetter: (input: EndpointInputs['retryDeadLetter'], options?: O) =>
-      transport(endpointRoutes.retryDeadLetter, input ?? {}, options) as Promise<EndpointTypes['retryDeadLetter']['response']>,
-    /** A clinician's message threads (GET /api/care/messages) */
-    listCareThreads: (input?: EndpointInputs['listCareThreads'], options?: O) =>
-      transport(endpointRoutes.listCareThreads, input ?? {}, options) as Promise<EndpointTypes['listCareThreads']['response']>,
-    /** Open the thread with one of the clinician's clients (POST /api/care/messages) */
-    startCareThread: (input: EndpointInputs['startCareThread'], options?: O) =>
-      transport(endpointRoutes.startCareThread, input ?? {}, options) as Promise<EndpointTypes['startCareThread']['response']>,
-    /** One thread, read by the clinician (GET /api/care/messages/{id}) */
-    getCareThread: (input: EndpointInputs['getCareThread'], options?: O) =>
-      transport(endpointRoutes.getCareThread, input ?? {}, options) as Promise<EndpointTypes['getCareThread']['response']>,
-    /** The clinician writes in a thread (POST /api/care/messages/{id}) */
-    sendCareMessage: (input: EndpointInputs['sendCareMessage'], options?: O) =>
-      transport(endpointRoutes.sendCareMessage, input ?? {}, options) as Promise<EndpointTypes['sendCareMessage']['response']>,
-    /** A patient's message threads (GET /api/patients/messages) */
-    listPatientThreads: (input?: EndpointInputs['listPatientThreads'], options?: O) =>
-      transport(endpointRoutes.listPatientThreads, input ?? {}, options) as Promise<EndpointTypes['listPatientThreads']['response']>,
-    /** The clinicians a patient may write to (GET /api/patients/messages/contacts) */
-    listPatientMessageContacts: (input?: EndpointInputs['listPatientMessageContacts'], options?: O) =>
-      transport(endpointRoutes.listPatientMessageContacts, input ?? {}, options) as Promise<EndpointTypes['listPatientMessageContacts']['response']>,
-    /** A patient opens the thread with their clinician (POST /api/patients/messages) */
-    startPatientThread: (input: EndpointInputs['startPatientThread'], options?: O) =>
-      transport(endpointRoutes.startPatientThread, input ?? {}, options) as Promise<EndpointTypes['startPatientThread']['response']>,
-    /** One thread, read by the patient (GET /api/patients/messages/{id}) */
-    getPatientThread: (input: EndpointInputs['getPatientThread'], options?: O) =>
-      transport(endpointRoutes.getPatientThread, input ?? {}, options) as Promise<EndpointTypes['getPatientThread']['response']>,
-    /** The patient writes in a thread (POST /api/patients/messages/{id}) */
-    sendPatientMessage: (input: EndpointInputs['sendPatientMessage'], options?: O) =>
-      transport(endpointRoutes.sendPatientMessage, input ?? {}, options) as Promise<EndpointTypes['sendPatientMessage']['response']>,
-    /** Whether a phone number is valid, and its line type (GET /api/notifications/phone-number/{number}/lookup) */
-    lookupPhoneNumber: (input: EndpointInputs['lookupPhoneNumber'], options?: O) =>
-      transport(endpointRoutes.lookupPhoneNumber, input ?? {}, options) as Promise<EndpointTypes['lookupPhoneNumber']['response']>,
-    /** SMART Scheduling Links manifest (GET /api/$bulk-publish) */
-    getBulkPublishManifest: (input?: EndpointInputs['getBulkPublishManifest'], options?: O) =>
-      transport(endpointRoutes.getBulkPublishManifest, input ?? {}, options) as Promise<EndpointTypes['getBulkPublishManifest']['response']>,
-    /** Published Locations (NDJSON) (GET /api/open-times/locations.ndjson) */
-    getPublishedLocations: (input?: EndpointInputs['getPublishedLocations'], options?: O) =>
-      transport(endpointRoutes.getPublishedLocations, input ?? {}, options) as Promise<EndpointTypes['getPublishedLocations']['response']>,
-    /** Published Schedules (NDJSON) (GET /api/open-times/schedules.ndjson) */
-    getPublishedSchedules: (input?: EndpointInputs['getPublishedSchedules'], options?: O) =>
-      transport(endpointRoutes.getPublishedSchedules, input ?? {}, options) as Promise<EndpointTypes['getPublishedSchedules']['response']>,
-    /** Published Slots (NDJSON) (GET /api/open-times/slots.ndjson) */
-    getPublishedSlots: (input?: EndpointInputs['getPublishedSlots'], options?: O) =>
-      transport(endpointRoutes.getPublishedSlots, input ?? {}, options) as Promise<EndpointTypes['getPublishedSlots']['response']>,
-    /** The patients of an account (GET /api/patients) */
-    listPatients: (input?: EndpointInputs['listPatients'], options?: O) =>
-      transport(endpointRoutes.listPatients, input ?? {}, options) as Promise<EndpointTypes['listPatients']['response']>,
-    /** Where each patient stands in care (GET /api/patients/care-status) */
-    getPatientCareStatus: (input?: EndpointInputs['getPatientCareStatus'], options?: O) =>
-      transport(endpointRoutes.getPatientCareStatus, input ?? {}, options) as Promise<EndpointTypes['getPatientCareStatus']['response']>,
-    /** The providers a patient has appointments with (GET /api/patients/associated-providers) */
-    getAssociatedProviders: (input?: EndpointInputs['getAssociatedProviders'], options?: O) =>
-      transport(endpointRoutes.getAssociatedProviders, input ?? {}, options) as Promise<EndpointTypes['getAssociatedProviders']['response']>,
-    /** Kinds of patient notes (GET /api/patients/note-types) */
-    getPatientNoteTypes: (input?: EndpointInputs['getPatientNoteTypes'], options?: O) =>
-      transport(endpointRoutes.getPatientNoteTypes, input ?? {}, options) as Promise<EndpointTypes['getPatientNoteTypes']['response']>,
-    /** Add a note to a patient record (POST /api/patients/save-note) */
-    savePatientNote: (input: EndpointInputs['savePatientNote'], options?: O) =>
-      transport(endpointRoutes.savePatientNote, input ?? {}, options) as Promise<EndpointTypes['savePatientNote']['response']>,
-    /** A patient's notes, newest first (GET /api/patients/{id}/notes) */
-    listPatientNotes: (input: EndpointInputs['listPatientNotes'], options?: O) =>
-      transport(endpointRoutes.listPatientNotes, input ?? {}, options) as Promise<EndpointTypes['listPatientNotes']['response']>,
-    /** One patient (GET /api/patients/{id}) */
-    getPatient: (input: EndpointInputs['getPatient'], options?: O) =>
-      transport(endpointRoutes.getPatient, input ?? {}, options) as Promise<EndpointTypes['getPatient']['response']>,
-    /** Confirm a patient's date of birth against the record (POST /api/patients/{id}/verify-date-of-birth) */
-    verifyPatientDateOfBirth: (input: EndpointInputs['verifyPatientDateOfBirth'], options?: O) =>
-      transport(endpointRoutes.verifyPatientDateOfBirth, input ?? {}, options) as Promise<EndpointTypes['verifyPatientDateOfBirth']['response']>,
-    /** Change a patient's details (PUT /api/patients/{id}) */
-    updatePatient: (input: EndpointInputs['updatePatient'], options?: O) =>
-      transport(endpointRoutes.updatePatient, input ?? {}, options) as Promise<EndpointTypes['updatePatient']['response']>,
-    /** A patient's insurance authorizations, newest first (GET /api/patients/{id}/authorizations) */
-    listPatientAuthorizations: (input: EndpointInputs['listPatientAuthorizations'], options?: O) =>
-      transport(endpointRoutes.listPatientAuthorizations, input ?? {}, options) as Promise<EndpointTypes['listPatientAuthorizations']['response']>,
-    /** Save an insurance authorization for a referral (POST /api/patients/{id}/authorizations) */
-    savePatientAuthorization: (input: EndpointInputs['savePatientAuthorization'], options?: O) =>
-      transport(endpointRoutes.savePatientAuthorization, input ?? {}, options) as Promise<EndpointTypes['savePatientAuthorization']['response']>,
-    /** Upload a document (insurance card, ID, referral) (POST /api/patients/{id}/documents) */
-    uploadPatientDocument: (input: EndpointInputs['uploadPatientDocument'], options?: O) =>
-      transport(endpointRoutes.uploadPatientDocument, input ?? {}, options) as Promise<EndpointTypes['uploadPatientDocument']['response']>,
-    /** A patient's documents, newest first (GET /api/patients/{id}/documents) */
-    listPatientDocuments: (input: EndpointInputs['listPatientDocuments'], options?: O) =>
-      transport(endpointRoutes.listPatientDocuments, input ?? {}, options) as Promise<EndpointTypes['listPatientDocuments']['response']>,
-    /** Download a document (GET /api/patients/{id}/documents/{documentId}/download) */
-    downloadPatientDocument: (input: EndpointInputs['downloadPatientDocument'], options?: O) =>
-      transport(endpointRoutes.downloadPatientDocument, input ?? {}, options) as Promise<EndpointTypes['downloadPatientDocument']['response']>,
-    /** A patient as support sees it (GET /api/support/patients/{id}) */
-    getSupportPatient: (input: EndpointInputs['getSupportPatient'], options?: O) =>
-      transport(endpointRoutes.getSupportPatient, input ?? {}, options) as Promise<EndpointTypes['getSupportPatient']['response']>,
-    /** Support changes a patient's demographics (PUT /api/support/patients/{id}) */
-    updateSupportPatient: (input: EndpointInputs['updateSupportPatient'], options?: O) =>
-      transport(endpointRoutes.updateSupportPatient, input ?? {}, options) as Promise<EndpointTypes['updateSupportPatient']['response']>,
-    /** Who looked at my record (GET /api/patients/record-access) */
-    listRecordAccess: (input?: EndpointInputs['listRecordAccess'], options?: O) =>
-      transport(endpointRoutes.listRecordAccess, input ?? {}, options) as Promise<EndpointTypes['listRecordAccess']['response']>,
-    /** Report an entry of who looked at my record (POST /api/patients/record-access/{id}/report) */
-    reportRecordAccess: (input: EndpointInputs['reportRecordAccess'], options?: O) =>
-      transport(endpointRoutes.reportRecordAccess, input ?? {}, options) as Promise<EndpointTypes['reportRecordAccess']['response']>,
-    /** Which card gateway the browser talks to (GET /api/payments/gateway) */
-    getPaymentGateway: (input?: EndpointInputs['getPaymentGateway'], options?: O) =>
-      transport(endpointRoutes.getPaymentGateway, input ?? {}, options) as Promise<EndpointTypes['getPaymentGateway']['response']>,
-    /** Turn card details into a one-time nonce (local test gateway) (POST /api/patient-cards/tokenize) */
-    tokenizeCard: (input: EndpointInputs['tokenizeCard'], options?: O) =>
-      transport(endpointRoutes.tokenizeCard, input ?? {}, options) as Promise<EndpointTypes['tokenizeCard']['response']>,
-    /** Keep a card on file (POST /api/patient-cards) */
-    savePatientCard: (input: EndpointInputs['savePatientCard'], options?: O) =>
-      transport(endpointRoutes.savePatientCard, input ?? {}, options) as Promise<EndpointTypes['savePatientCard']['response']>,
-    /** A patient's cards on file (GET /api/patient-cards/patient/{id}) */
-    listPatientCards: (input: EndpointInputs['listPatientCards'], options?: O) =>
-      transport(endpointRoutes.listPatientCards, input ?? {}, options) as Promise<EndpointTypes['listPatientCards']['response']>,
-    /** Pay what is outstanding on an appointment (POST /api/payments/{id}/pay) */
-    payAppointment: (input: EndpointInputs['payAppointment'], options?: O) =>
-      transport(endpointRoutes.payAppointment, input ?? {}, options) as Promise<EndpointTypes['payAppointment']['response']>,
-    /** Refund all or part of a payment (staff) (POST /api/payments/{id}/refund) */
-    refundPayment: (input: EndpointInputs['refundPayment'], options?: O) =>
-      transport(endpointRoutes.refundPayment, input ?? {}, options) as Promise<EndpointTypes['refundPayment']['response']>,
-    /** Money red alerts (staff) (GET /api/payments/discrepancies) */
-    listMoneyDiscrepancies: (input?: EndpointInputs['listMoneyDiscrepancies'], options?: O) =>
-      transport(endpointRoutes.listMoneyDiscrepancies, input ?? {}, options) as Promise<EndpointTypes['listMoneyDiscrepancies']['response']>,
-    /** Mark a money red alert resolved (staff) (POST /api/payments/discrepancies/{id}/resolve) */
-    resolveMoneyDiscrepancy: (input: EndpointInputs['resolveMoneyDiscrepancy'], options?: O) =>
-      transport(endpointRoutes.resolveMoneyDiscrepancy, input ?? {}, options) as Promise<EndpointTypes['resolveMoneyDiscrepancy']['response']>,
-    /** List practices (GET /api/practices) */
-    listPractices: (input?: EndpointInputs['listPractices'], options?: O) =>
-      transport(endpointRoutes.listPractices, input ?? {}, options) as Promise<EndpointTypes['listPractices']['response']>,
-    /** List providers (GET /api/providers) */
-    listProviders: (input?: EndpointInputs['listProviders'], options?: O) =>
-      transport(endpointRoutes.listProviders, input ?? {}, options) as Promise<EndpointTypes['listProviders']['response']>,
-    /** A provider's profile (GET /api/providers/profile) */
-    getProviderProfile: (input?: EndpointInputs['getProviderProfile'], options?: O) =>
-      transport(endpointRoutes.getProviderProfile, input ?? {}, options) as Promise<EndpointTypes['getProviderProfile']['response']>,
-    /** Search filters with their descriptions (GET /api/providers/filters) */
-    getProviderFilters: (input?: EndpointInputs['getProviderFilters'], options?: O) =>
-      transport(endpointRoutes.getProviderFilters, input ?? {}, options) as Promise<EndpointTypes['getProviderFilters']['response']>,
-    /** Search providers (GET /api/providers/search) */
-    searchProviders: (input?: EndpointInputs['searchProviders'], options?: O) =>
-      transport(endpointRoutes.searchProviders, input ?? {}, options) as Promise<EndpointTypes['searchProviders']['response']>,
-    /** A provider's open slots (GET /api/providers/{id}/availability) */
-    getProviderAvailability: (input: EndpointInputs['getProviderAvailability'], options?: O) =>
-      transport(endpointRoutes.getProviderAvailability, input ?? {}, options) as Promise<EndpointTypes['getProviderAvailability']['response']>,
-    /** Providers to refer to, or a business partner's referring providers (GET /api/providers/referring/search/{id}) */
-    searchReferringProviders: (input: EndpointInputs['searchReferringProviders'], options?: O) =>
-      transport(endpointRoutes.searchReferringProviders, input ?? {}, options) as Promise<EndpointTypes['searchReferringProviders']['response']>,
-    /** How an account gets session reminders (GET /api/users/{id}/reminder-preferences) */
-    getReminderPreferences: (input: EndpointInputs['getReminderPreferences'], options?: O) =>
-      transport(endpointRoutes.getReminderPreferences, input ?? {}, options) as Promise<EndpointTypes['getReminderPreferences']['response']>,
-    /** Choose how an account gets session reminders (PUT /api/users/{id}/reminder-preferences) */
-    updateReminderPreferences: (input: EndpointInputs['updateReminderPreferences'], options?: O) =>
-      transport(endpointRoutes.updateReminderPreferences, input ?? {}, options) as Promise<EndpointTypes['updateReminderPreferences']['response']>,
-    /** Use a reminder mail's single-use link (POST /api/reminder-links/use) */
-    useReminderLink: (input: EndpointInputs['useReminderLink'], options?: O) =>
-      transport(endpointRoutes.useReminderLink, input ?? {}, options) as Promise<EndpointTypes['useReminderLink']['response']>,
-    /** Open slots of a provider (GET /api/slots/get) */
-    getSlots: (input?: EndpointInputs['getSlots'], options?: O) =>
-      transport(endpointRoutes.getSlots, input ?? {}, options) as Promise<EndpointTypes['getSlots']['response']>,
-    /** The first open slot of each provider (GET /api/slots/first-available-slot) */
-    getFirstAvailableSlot: (input?: EndpointInputs['getFirstAvailableSlot'], options?: O) =>
-      transport(endpointRoutes.getFirstAvailableSlot, input ?? {}, options) as Promise<EndpointTypes['getFirstAvailableSlot']['response']>,
-    /** An account as support sees it (GET /api/support/users/{id}) */
-    getSupportUser: (input: EndpointInputs['getSupportUser'], options?: O) =>
-      transport(endpointRoutes.getSupportUser, input ?? {}, options) as Promise<EndpointTypes['getSupportUser']['response']>,
-    /** Whether support may book for this account with this e-mail (GET /api/support/users/{id}/allow-booking-flow) */
-    allowBookingFlow: (input: EndpointInputs['allowBookingFlow'], options?: O) =>
-      transport(endpointRoutes.allowBookingFlow, input ?? {}, options) as Promise<EndpointTypes['allowBookingFlow']['response']>,
-    /** One session's whole story, as support sees it (GET /api/support/sessions/{id}) */
-    getSupportSession: (input: EndpointInputs['getSupportSession'], options?: O) =>
-      transport(endpointRoutes.getSupportSession, input ?? {}, options) as Promise<EndpointTypes['getSupportSession']['response']>,
-    /** The insurance-verification queue (GET /api/support/insurance-verification) */
-    listInsuranceVerifications: (input?: EndpointInputs['listInsuranceVerifications'], options?: O) =>
-      transport(endpointRoutes.listInsuranceVerifications, input ?? {}, options) as Promise<EndpointTypes['listInsuranceVerifications']['response']>,
-    /** Send the confirmation again (POST /api/support/sessions/{id}/resend-confirmation) */
-    resendSessionConfirmation: (input: EndpointInputs['resendSessionConfirmation'], options?: O) =>
-      transport(endpointRoutes.resendSessionConfirmation, input ?? {}, options) as Promise<EndpointTypes['resendSessionConfirmation']['response']>,
-    /** Find sessions (GET /api/support/sessions) */
-    searchSupportSessions: (input?: EndpointInputs['searchSupportSessions'], options?: O) =>
-      transport(endpointRoutes.searchSupportSessions, input ?? {}, options) as Promise<EndpointTypes['searchSupportSessions']['response']>,
-    /** Red alerts - what needs a person now (GET /api/support/red-alerts) */
-    listRedAlerts: (input?: EndpointInputs['listRedAlerts'], options?: O) =>
-      transport(endpointRoutes.listRedAlerts, input ?? {}, options) as Promise<EndpointTypes['listRedAlerts']['response']>,
-    /** Try a failed delivery again (POST /api/support/red-alerts/{id}/retry) */
-    retryRedAlert: (input: EndpointInputs['retryRedAlert'], options?: O) =>
-      transport(endpointRoutes.retryRedAlert, input ?? {}, options) as Promise<EndpointTypes['retryRedAlert']['response']>,
-    /** Resolve a red alert (POST /api/support/red-alerts/{id}/resolve) */
-    resolveRedAlert: (input: EndpointInputs['resolveRedAlert'], options?: O) =>
-      transport(endpointRoutes.resolveRedAlert, input ?? {}, options) as Promise<EndpointTypes['resolveRedAlert']['response']>,
-    /** The sync audit - every delivery attempt (GET /api/support/sync-audit) */
-    listSyncAttempts: (input?: EndpointInputs['listSyncAttempts'], options?: O) =>
-      transport(endpointRoutes.listSyncAttempts, input ?? {}, options) as Promise<EndpointTypes['listSyncAttempts']['response']>,
-    /** An account's details (GET /api/users/{id}/details) */
-    getUserDetails: (input: EndpointInputs['getUserDetails'], options?: O) =>
-      transport(endpointRoutes.getUserDetails, input ?? {}, options) as Promise<EndpointTypes['getUserDetails']['response']>,
-    /** An account's billing name and address (GET /api/users/billing) */
-    getUserBilling: (input?: EndpointInputs['getUserBilling'], options?: O) =>
-      transport(endpointRoutes.getUserBilling, input ?? {}, options) as Promise<EndpointTypes['getUserBilling']['response']>,
-    /** Change an account's billing name and address (PUT /api/users/billing) */
-    updateUserBilling: (input: EndpointInputs['updateUserBilling'], options?: O) =>
-      transport(endpointRoutes.updateUserBilling, input ?? {}, options) as Promise<EndpointTypes['updateUserBilling']['response']>,
-    /** Create an account (POST /api/users/create) */
-    createUser: (input: EndpointInputs['createUser'], options?: O) =>
-      transport(endpointRoutes.createUser, input ?? {}, options) as Promise<EndpointTypes['createUser']['response']>,
-    /** Start the account of a patient known from the scheduling system (POST /api/users/create-from-scheduling-system) */
-    inviteSchedulingSystemPatient: (input: EndpointInputs['inviteSchedulingSystemPatient'], options?: O) =>
-      transport(endpointRoutes.inviteSchedulingSystemPatient, input ?? {}, options) as Promise<EndpointTypes['inviteSchedulingSystemPatient']['response']>,
-    /** Create an account and sign it in without e-mail verification (POST /api/users/create-skip-email-verification) */
-    createUserSkipEmailVerification: (input: EndpointInputs['createUserSkipEmailVerification'], options?: O) =>
-      transport(endpointRoutes.createUserSkipEmailVerification, input ?? {}, options) as Promise<EndpointTypes['createUserSkipEmailVerification']['response']>,
-    /** The patients of an account (GET /api/users/patients) */
-    getUserPatients: (input?: EndpointInputs['getUserPatients'], options?: O) =>
-      transport(endpointRoutes.getUserPatients, input ?? {}, options) as Promise<EndpointTypes['getUserPatients']['response']>,
-    /** Whether an e-mail address has an account (GET /api/users/exists) */
-    userExists: (input?: EndpointInputs['userExists'], options?: O) =>
-      transport(endpointRoutes.userExists, input ?? {}, options) as Promise<EndpointTypes['userExists']['response']>,
-    /** Change an account's name, e-mail, phone, date of birth, address, language or time zone (PATCH /api/users/{id}) */
-    updateUser: (input: EndpointInputs['updateUser'], options?: O) =>
-      transport(endpointRoutes.updateUser, input ?? {}, options) as Promise<EndpointTypes['updateUser']['response']>,
-    /** Confirm a new sign-in e-mail with the code sent to it (POST /api/users/{id}/confirm-email) */
-    confirmEmailChange: (input: EndpointInputs['confirmEmailChange'], options?: O) =>
-      transport(endpointRoutes.confirmEmailChange, input ?? {}, options) as Promise<EndpointTypes['confirmEmailChange']['response']>,
-    /** A video session's room (GET /api/visits/{appointmentId}) */
-    getVisitRoom: (input: EndpointInputs['getVisitRoom'], options?: O) =>
-      transport(endpointRoutes.getVisitRoom, input ?? {}, options) as Promise<EndpointTypes['getVisitRoom']['response']>,
-    /** Join a provider's waitlist or a search waitlist (POST /api/waitlist) */
-    joinWaitlist: (input: EndpointInputs['joinWaitlist'], options?: O) =>
-      transport(endpointRoutes.joinWaitlist, input ?? {}, options) as Promise<EndpointTypes['joinWaitlist']['response']>,
-    /** An account's waitlist places and the offers made to them (GET /api/waitlist) */
-    listWaitlist: (input?: EndpointInputs['listWaitlist'], options?: O) =>
-      transport(endpointRoutes.listWaitlist, input ?? {}, options) as Promise<EndpointTypes['listWaitlist']['response']>,
-    /** Leave a waitlist (DELETE /api/waitlist/{id}) */
-    leaveWaitlist: (input: EndpointInputs['leaveWaitlist'], options?: O) =>
-      transport(endpointRoutes.leaveWaitlist, input ?? {}, options) as Promise<EndpointTypes['leaveWaitlist']['response']>,
-    /** Decline an offered time (POST /api/waitlist/offers/{id}/decline) */
-    declineWaitlistOffer: (input: EndpointInputs['declineWaitlistOffer'], options?: O) =>
-      transport(endpointRoutes.declineWaitlistOffer, input ?? {}, options) as Promise<EndpointTypes['declineWaitlistOffer']['response']>,
-  };
+/** One typed call per endpoint; `options` are the transport's. */
+export interface ApiClient<O> {
+  /** Hold a slot while booking (POST /api/appointments/holds) */
+  holdSlot: (input: EndpointInputs['holdSlot'], options?: O) => Promise<EndpointTypes['holdSlot']['response']>;
+  /** Release a hold (DELETE /api/appointments/holds/{id}) */
+  releaseSlotHold: (input: EndpointInputs['releaseSlotHold'], options?: O) => Promise<EndpointTypes['releaseSlotHold']['response']>;
+  /** Book an appointment (POST /api/appointments) */
+  createAppointment: (input: EndpointInputs['createAppointment'], options?: O) => Promise<EndpointTypes['createAppointment']['response']>;
+  /** Book on behalf of a patient (POST /api/appointments/support) */
+  createSupportAppointment: (input: EndpointInputs['createSupportAppointment'], options?: O) => Promise<EndpointTypes['createSupportAppointment']['response']>;
+  /** An account's or a patient's appointments (GET /api/appointments) */
+  listAppointments: (input?: EndpointInputs['listAppointments'], options?: O) => Promise<EndpointTypes['listAppointments']['response']>;
+  /** One appointment (GET /api/appointments/{id}) */
+  getAppointment: (input: EndpointInputs['getAppointment'], options?: O) => Promise<EndpointTypes['getAppointment']['response']>;
+  /** Cancel an appointment (POST /api/appointments/{id}/cancel) */
+  cancelAppointment: (input: EndpointInputs['cancelAppointment'], options?: O) => Promise<EndpointTypes['cancelAppointment']['response']>;
+  /** Move an appointment to another time (POST /api/appointments/{id}/reschedule) */
+  rescheduleAppointment: (input: EndpointInputs['rescheduleAppointment'], options?: O) => Promise<EndpointTypes['rescheduleAppointment']['response']>;
+  /** Book again with the same provider (POST /api/appointments/rebook/{id}) */
+  rebookAppointment: (input: EndpointInputs['rebookAppointment'], options?: O) => Promise<EndpointTypes['rebookAppointment']['response']>;
+  /** The Good Faith Estimate of a self-pay session, as a PDF (GET /api/appointments/{id}/good-faith-estimate) */
+  getGoodFaithEstimate: (input: EndpointInputs['getGoodFaithEstimate'], options?: O) => Promise<EndpointTypes['getGoodFaithEstimate']['response']>;
+  /** Reasons a session can be cancelled for (GET /api/appointments/appointment-cancelation-reasons) */
+  getAppointmentCancellationReasons: (input?: EndpointInputs['getAppointmentCancellationReasons'], options?: O) => Promise<EndpointTypes['getAppointmentCancellationReasons']['response']>;
+  /** The late-cancellation window and fee (GET /api/appointments/late-cancelation-window-and-fee) */
+  getLateCancellationWindowAndFee: (input?: EndpointInputs['getLateCancellationWindowAndFee'], options?: O) => Promise<EndpointTypes['getLateCancellationWindowAndFee']['response']>;
+  /** Whether a patient has booked appointments with a provider (GET /api/appointments/provider/{providerId}/patient/{patientId}) */
+  appointmentsExist: (input: EndpointInputs['appointmentsExist'], options?: O) => Promise<EndpointTypes['appointmentsExist']['response']>;
+  /** Whether a patient has a booked appointment of a counseling type with a provider (GET /api/appointments/patient/{patientId}/provider/{providerId}/counselling-type/{type}/exists) */
+  counselingTypeAppointmentExists: (input: EndpointInputs['counselingTypeAppointmentExists'], options?: O) => Promise<EndpointTypes['counselingTypeAppointmentExists']['response']>;
+  /** E-mail a sign-in link (POST /api/auth/send-magic-link) */
+  sendMagicLink: (input: EndpointInputs['sendMagicLink'], options?: O) => Promise<EndpointTypes['sendMagicLink']['response']>;
+  /** E-mail a one-time sign-in code (POST /api/auth/send-email-otp) */
+  sendEmailOtp: (input: EndpointInputs['sendEmailOtp'], options?: O) => Promise<EndpointTypes['sendEmailOtp']['response']>;
+  /** Sign in with a one-time code (POST /api/auth/verify-email-otp) */
+  verifyEmailOtp: (input: EndpointInputs['verifyEmailOtp'], options?: O) => Promise<EndpointTypes['verifyEmailOtp']['response']>;
+  /** Sign in with a Google ID token (POST /api/auth/login/google-sso) */
+  loginGoogleSso: (input: EndpointInputs['loginGoogleSso'], options?: O) => Promise<EndpointTypes['loginGoogleSso']['response']>;
+  /** Sign in with a magic-link token (GET /api/auth/login/{loginToken}) */
+  loginWithToken: (input: EndpointInputs['loginWithToken'], options?: O) => Promise<EndpointTypes['loginWithToken']['response']>;
+  /** Open a magic link (GET /api/auth/verify-token/{loginToken}) */
+  verifyLoginToken: (input: EndpointInputs['verifyLoginToken'], options?: O) => Promise<EndpointTypes['verifyLoginToken']['response']>;
+  /** Claim an account someone else started (POST /api/auth/claim-account) */
+  claimAccount: (input: EndpointInputs['claimAccount'], options?: O) => Promise<EndpointTypes['claimAccount']['response']>;
+  /** Sign out (POST /api/auth/sign-out) */
+  signOut: (input?: EndpointInputs['signOut'], options?: O) => Promise<EndpointTypes['signOut']['response']>;
+  /** Who is signed in (GET /api/auth/session) */
+  getAuthSession: (input?: EndpointInputs['getAuthSession'], options?: O) => Promise<EndpointTypes['getAuthSession']['response']>;
+  /** A patient's payments and refunds in a date range (GET /api/patients/{id}/billing-history) */
+  getBillingHistory: (input: EndpointInputs['getBillingHistory'], options?: O) => Promise<EndpointTypes['getBillingHistory']['response']>;
+  /** One transaction of a patient's billing history (GET /api/patients/{id}/billing-history/{transactionId}) */
+  getBillingTransaction: (input: EndpointInputs['getBillingTransaction'], options?: O) => Promise<EndpointTypes['getBillingTransaction']['response']>;
+  /** Receipts of an account's payments in a date range (GET /api/payment-receipts) */
+  listPaymentReceipts: (input?: EndpointInputs['listPaymentReceipts'], options?: O) => Promise<EndpointTypes['listPaymentReceipts']['response']>;
+  /** A payment receipt as a PDF (GET /api/payment-receipts/{id}/download) */
+  downloadPaymentReceipt: (input: EndpointInputs['downloadPaymentReceipt'], options?: O) => Promise<EndpointTypes['downloadPaymentReceipt']['response']>;
+  /** A billing statement of one visit as a PDF (GET /api/users/download-billing-statement) */
+  downloadBillingStatement: (input?: EndpointInputs['downloadBillingStatement'], options?: O) => Promise<EndpointTypes['downloadBillingStatement']['response']>;
+  /** The Good Faith Estimates issued to an account (GET /api/good-faith-estimates) */
+  listGoodFaithEstimates: (input?: EndpointInputs['listGoodFaithEstimates'], options?: O) => Promise<EndpointTypes['listGoodFaithEstimates']['response']>;
+  /** An issued Good Faith Estimate as a PDF (GET /api/good-faith-estimates/{number}/download) */
+  downloadGoodFaithEstimate: (input: EndpointInputs['downloadGoodFaithEstimate'], options?: O) => Promise<EndpointTypes['downloadGoodFaithEstimate']['response']>;
+  /** The partner directory (GET /api/business-partners) */
+  listBusinessPartners: (input?: EndpointInputs['listBusinessPartners'], options?: O) => Promise<EndpointTypes['listBusinessPartners']['response']>;
+  /** The partner of a partnership code (GET /api/business-partners/partnershipCode/{code}) */
+  getBusinessPartnerByCode: (input: EndpointInputs['getBusinessPartnerByCode'], options?: O) => Promise<EndpointTypes['getBusinessPartnerByCode']['response']>;
+  /** Whether a code belongs to a named partner (GET /api/business-partners/validate-code-by-name) */
+  validatePartnerCodeByName: (input?: EndpointInputs['validatePartnerCodeByName'], options?: O) => Promise<EndpointTypes['validatePartnerCodeByName']['response']>;
+  /** A third-party agent's partner, its members and their latest sessions (GET /api/business-partners/mine) */
+  getPartnerAgentHome: (input?: EndpointInputs['getPartnerAgentHome'], options?: O) => Promise<EndpointTypes['getPartnerAgentHome']['response']>;
+  /** Whether the clinician has a live calendar feed (GET /api/care/calendar-feed) */
+  getCareCalendarFeed: (input?: EndpointInputs['getCareCalendarFeed'], options?: O) => Promise<EndpointTypes['getCareCalendarFeed']['response']>;
+  /** Make a new private calendar feed address (POST /api/care/calendar-feed) */
+  createCareCalendarFeed: (input?: EndpointInputs['createCareCalendarFeed'], options?: O) => Promise<EndpointTypes['createCareCalendarFeed']['response']>;
+  /** Stop the private calendar feed (DELETE /api/care/calendar-feed) */
+  revokeCareCalendarFeed: (input?: EndpointInputs['revokeCareCalendarFeed'], options?: O) => Promise<EndpointTypes['revokeCareCalendarFeed']['response']>;
+  /** A clinician's calendar feed (iCalendar) (GET /api/calendar-feeds/{token}) */
+  getProviderCalendarFeed: (input: EndpointInputs['getProviderCalendarFeed'], options?: O) => Promise<EndpointTypes['getProviderCalendarFeed']['response']>;
+  /** A clinician's sessions (GET /api/care/schedule) */
+  getCareSchedule: (input?: EndpointInputs['getCareSchedule'], options?: O) => Promise<EndpointTypes['getCareSchedule']['response']>;
+  /** A clinician's weekly availability (GET /api/care/availability) */
+  getCareAvailability: (input?: EndpointInputs['getCareAvailability'], options?: O) => Promise<EndpointTypes['getCareAvailability']['response']>;
+  /** Save a clinician's weekly availability and regenerate their open slots (PUT /api/care/availability) */
+  saveCareAvailability: (input: EndpointInputs['saveCareAvailability'], options?: O) => Promise<EndpointTypes['saveCareAvailability']['response']>;
+  /** A clinician's calendar of slots and sessions (GET /api/care/calendar) */
+  getCareCalendar: (input?: EndpointInputs['getCareCalendar'], options?: O) => Promise<EndpointTypes['getCareCalendar']['response']>;
+  /** A clinician's clients (GET /api/care/clients) */
+  listCareClients: (input?: EndpointInputs['listCareClients'], options?: O) => Promise<EndpointTypes['listCareClients']['response']>;
+  /** What a clinician needs to know about one client (GET /api/care/clients/{id}) */
+  getCareClient: (input: EndpointInputs['getCareClient'], options?: O) => Promise<EndpointTypes['getCareClient']['response']>;
+  /** A patient's intake questionnaire, if completed (GET /api/patients/{id}/intake) */
+  getPatientIntake: (input: EndpointInputs['getPatientIntake'], options?: O) => Promise<EndpointTypes['getPatientIntake']['response']>;
+  /** Complete the intake questionnaire (POST /api/patients/{id}/intake) */
+  submitPatientIntake: (input: EndpointInputs['submitPatientIntake'], options?: O) => Promise<EndpointTypes['submitPatientIntake']['response']>;
+  /** A patient's PHQ-9 and GAD-7 scores over time, and which are due (GET /api/patients/{id}/measures) */
+  listPatientMeasures: (input: EndpointInputs['listPatientMeasures'], options?: O) => Promise<EndpointTypes['listPatientMeasures']['response']>;
+  /** Complete a PHQ-9 or GAD-7 (POST /api/patients/{id}/measures) */
+  submitPatientMeasure: (input: EndpointInputs['submitPatientMeasure'], options?: O) => Promise<EndpointTypes['submitPatientMeasure']['response']>;
+  /** Measurement-based care dashboard (GET /api/care/mbc) */
+  getMbcDashboard: (input?: EndpointInputs['getMbcDashboard'], options?: O) => Promise<EndpointTypes['getMbcDashboard']['response']>;
+  /** Resolve an urgent clinical alert about one of the caller's clients (POST /api/care/alerts/{id}/resolve) */
+  resolveCareAlert: (input: EndpointInputs['resolveCareAlert'], options?: O) => Promise<EndpointTypes['resolveCareAlert']['response']>;
+  /** Ask the RCD to approve a change (POST /api/care/provider-requests) */
+  createProviderRequest: (input: EndpointInputs['createProviderRequest'], options?: O) => Promise<EndpointTypes['createProviderRequest']['response']>;
+  /** A clinician's requests to the RCD (GET /api/care/provider-requests) */
+  listMyProviderRequests: (input?: EndpointInputs['listMyProviderRequests'], options?: O) => Promise<EndpointTypes['listMyProviderRequests']['response']>;
+  /** Providers' requests for an RCD (GET /api/rcd/provider-requests) */
+  listRcdProviderRequests: (input?: EndpointInputs['listRcdProviderRequests'], options?: O) => Promise<EndpointTypes['listRcdProviderRequests']['response']>;
+  /** Approve or decline a provider's request (POST /api/rcd/provider-requests/{id}/decision) */
+  decideProviderRequest: (input: EndpointInputs['decideProviderRequest'], options?: O) => Promise<EndpointTypes['decideProviderRequest']['response']>;
+  /** Providers for a clinical admin (GET /api/care/admin/providers) */
+  listAdminProviders: (input?: EndpointInputs['listAdminProviders'], options?: O) => Promise<EndpointTypes['listAdminProviders']['response']>;
+  /** A provider's editable profile (GET /api/care/admin/providers/{id}) */
+  getAdminProvider: (input: EndpointInputs['getAdminProvider'], options?: O) => Promise<EndpointTypes['getAdminProvider']['response']>;
+  /** Edit a provider's profile (PUT /api/care/admin/providers/{id}) */
+  updateAdminProvider: (input: EndpointInputs['updateAdminProvider'], options?: O) => Promise<EndpointTypes['updateAdminProvider']['response']>;
+  /** Remove a provider (POST /api/care/admin/providers/{id}/remove) */
+  removeAdminProvider: (input: EndpointInputs['removeAdminProvider'], options?: O) => Promise<EndpointTypes['removeAdminProvider']['response']>;
+  /** New clients needing attention (GET /api/care/nena) */
+  getCareNena: (input?: EndpointInputs['getCareNena'], options?: O) => Promise<EndpointTypes['getCareNena']['response']>;
+  /** A clinician's referrals, sent and received (GET /api/care/referrals) */
+  listReferrals: (input?: EndpointInputs['listReferrals'], options?: O) => Promise<EndpointTypes['listReferrals']['response']>;
+  /** Refer a client to another provider (POST /api/care/referrals) */
+  makeReferral: (input: EndpointInputs['makeReferral'], options?: O) => Promise<EndpointTypes['makeReferral']['response']>;
+  /** Accept or decline a referral (POST /api/care/referrals/{id}/decision) */
+  decideReferral: (input: EndpointInputs['decideReferral'], options?: O) => Promise<EndpointTypes['decideReferral']['response']>;
+  /** Public settings for the browser (GET /api/client-config) */
+  getClientConfig: (input?: EndpointInputs['getClientConfig'], options?: O) => Promise<EndpointTypes['getClientConfig']['response']>;
+  /** The consent text to sign (GET /api/patients/consent-template) */
+  getConsentTemplate: (input?: EndpointInputs['getConsentTemplate'], options?: O) => Promise<EndpointTypes['getConsentTemplate']['response']>;
+  /** Ask a patient for a consent (POST /api/patients/{id}/consent) */
+  createPatientConsent: (input: EndpointInputs['createPatientConsent'], options?: O) => Promise<EndpointTypes['createPatientConsent']['response']>;
+  /** Sign a consent (POST /api/patients/consent/{id}/sign) */
+  signConsent: (input: EndpointInputs['signConsent'], options?: O) => Promise<EndpointTypes['signConsent']['response']>;
+  /** Verify a signed consent (POST /api/patients/consent/{id}/verify) */
+  verifyConsent: (input: EndpointInputs['verifyConsent'], options?: O) => Promise<EndpointTypes['verifyConsent']['response']>;
+  /** Front desk signs a consent with the patient present (POST /api/patient-tasks/consent/{id}/sign) */
+  signFrontDeskConsent: (input: EndpointInputs['signFrontDeskConsent'], options?: O) => Promise<EndpointTypes['signFrontDeskConsent']['response']>;
+  /** Front desk verifies a consent (POST /api/patient-tasks/consent/{id}/verify) */
+  verifyFrontDeskConsent: (input: EndpointInputs['verifyFrontDeskConsent'], options?: O) => Promise<EndpointTypes['verifyFrontDeskConsent']['response']>;
+  /** A signed consent as a PDF (GET /api/patients/{id}/consent-pdf/{consentId}) */
+  getConsentPdf: (input: EndpointInputs['getConsentPdf'], options?: O) => Promise<EndpointTypes['getConsentPdf']['response']>;
+  /** Flag treatments for one visitor or user (GET /api/flags/frontend) */
+  getFrontendFlags: (input?: EndpointInputs['getFrontendFlags'], options?: O) => Promise<EndpointTypes['getFrontendFlags']['response']>;
+  /** A practice's day (GET /api/front-desk/agenda) */
+  getFrontDeskAgenda: (input?: EndpointInputs['getFrontDeskAgenda'], options?: O) => Promise<EndpointTypes['getFrontDeskAgenda']['response']>;
+  /** The open front-desk tasks of a practice (GET /api/front-desk/tasks) */
+  getFrontDeskTasks: (input?: EndpointInputs['getFrontDeskTasks'], options?: O) => Promise<EndpointTypes['getFrontDeskTasks']['response']>;
+  /** Check a patient in for a session (POST /api/front-desk/appointments/{id}/check-in) */
+  checkInPatient: (input: EndpointInputs['checkInPatient'], options?: O) => Promise<EndpointTypes['checkInPatient']['response']>;
+  /** The patient confirms their date of birth on the front-desk device (POST /api/front-desk/patient-auth) */
+  frontDeskPatientAuth: (input: EndpointInputs['frontDeskPatientAuth'], options?: O) => Promise<EndpointTypes['frontDeskPatientAuth']['response']>;
+  /** Hand the front-desk device to a patient (POST /api/front-desk/hand-over) */
+  startFrontDeskHandOver: (input: EndpointInputs['startFrontDeskHandOver'], options?: O) => Promise<EndpointTypes['startFrontDeskHandOver']['response']>;
+  /** The patient's task the device is handed over for (GET /api/front-desk/hand-over) */
+  getFrontDeskHandOver: (input?: EndpointInputs['getFrontDeskHandOver'], options?: O) => Promise<EndpointTypes['getFrontDeskHandOver']['response']>;
+  /** The staff member takes the device back (POST /api/front-desk/hand-over/end) */
+  endFrontDeskHandOver: (input: EndpointInputs['endFrontDeskHandOver'], options?: O) => Promise<EndpointTypes['endFrontDeskHandOver']['response']>;
+  /** Time zone of a point (GET /api/geo-timezone) */
+  getGeoTimezone: (input?: EndpointInputs['getGeoTimezone'], options?: O) => Promise<EndpointTypes['getGeoTimezone']['response']>;
+  /** Place of a zip code or "City, ST" (GET /api/geocode) */
+  geocode: (input?: EndpointInputs['geocode'], options?: O) => Promise<EndpointTypes['geocode']['response']>;
+  /** Service health (GET /api/health) */
+  getHealth: (input?: EndpointInputs['getHealth'], options?: O) => Promise<EndpointTypes['getHealth']['response']>;
+  /** Whether this process runs (GET /api/health/live) */
+  getLiveness: (input?: EndpointInputs['getLiveness'], options?: O) => Promise<EndpointTypes['getLiveness']['response']>;
+  /** Whether this process should get traffic (GET /api/health/ready) */
+  getReadiness: (input?: EndpointInputs['getReadiness'], options?: O) => Promise<EndpointTypes['getReadiness']['response']>;
+  /** Insurance carriers and their plans (GET /api/insurance/carriers) */
+  listInsuranceCarriers: (input?: EndpointInputs['listInsuranceCarriers'], options?: O) => Promise<EndpointTypes['listInsuranceCarriers']['response']>;
+  /** The insurances on file for patients, by scheduling-system id (GET /api/patients/active-insurance) */
+  getActiveInsurance: (input?: EndpointInputs['getActiveInsurance'], options?: O) => Promise<EndpointTypes['getActiveInsurance']['response']>;
+  /** A patient's insurances (GET /api/patients/{id}/insurances) */
+  listPatientInsurances: (input: EndpointInputs['listPatientInsurances'], options?: O) => Promise<EndpointTypes['listPatientInsurances']['response']>;
+  /** Add an insurance for a patient (POST /api/patients/{id}/insurances) */
+  addPatientInsurance: (input: EndpointInputs['addPatientInsurance'], options?: O) => Promise<EndpointTypes['addPatientInsurance']['response']>;
+  /** Change an insurance's carrier, plan or member id (PUT /api/patients/{id}/insurances/{insuranceId}) */
+  updatePatientInsurance: (input: EndpointInputs['updatePatientInsurance'], options?: O) => Promise<EndpointTypes['updatePatientInsurance']['response']>;
+  /** Remove an insurance from file (DELETE /api/patients/{id}/insurances/{insuranceId}) */
+  removePatientInsurance: (input: EndpointInputs['removePatientInsurance'], options?: O) => Promise<EndpointTypes['removePatientInsurance']['response']>;
+  /** Check whether an insurance pays for a session with a provider (GET /api/insurance-inquiry/validate/patient/{patientId}/insurance/{insuranceId}/provider/{providerId}/practice/{practiceId}) */
+  validateInsurance: (input: EndpointInputs['validateInsurance'], options?: O) => Promise<EndpointTypes['validateInsurance']['response']>;
+  /** Record what the patient chose after an inquiry (POST /api/insurance-inquiry/{id}/choose-decision) */
+  chooseInsuranceDecision: (input: EndpointInputs['chooseInsuranceDecision'], options?: O) => Promise<EndpointTypes['chooseInsuranceDecision']['response']>;
+  /** Background jobs whose tries are spent (GET /api/jobs/dead-letters) */
+  listDeadLetters: (input?: EndpointInputs['listDeadLetters'], options?: O) => Promise<EndpointTypes['listDeadLetters']['response']>;
+  /** Try a dead-lettered job again (POST /api/jobs/dead-letters/{id}/retry) */
+  retryDeadLetter: (input: EndpointInputs['retryDeadLetter'], options?: O) => Promise<EndpointTypes['retryDeadLetter']['response']>;
+  /** A clinician's message threads (GET /api/care/messages) */
+  listCareThreads: (input?: EndpointInputs['listCareThreads'], options?: O) => Promise<EndpointTypes['listCareThreads']['response']>;
+  /** Open the thread with one of the clinician's clients (POST /api/care/messages) */
+  startCareThread: (input: EndpointInputs['startCareThread'], options?: O) => Promise<EndpointTypes['startCareThread']['response']>;
+  /** One thread, read by the clinician (GET /api/care/messages/{id}) */
+  getCareThread: (input: EndpointInputs['getCareThread'], options?: O) => Promise<EndpointTypes['getCareThread']['response']>;
+  /** The clinician writes in a thread (POST /api/care/messages/{id}) */
+  sendCareMessage: (input: EndpointInputs['sendCareMessage'], options?: O) => Promise<EndpointTypes['sendCareMessage']['response']>;
+  /** A patient's message threads (GET /api/patients/messages) */
+  listPatientThreads: (input?: EndpointInputs['listPatientThreads'], options?: O) => Promise<EndpointTypes['listPatientThreads']['response']>;
+  /** The clinicians a patient may write to (GET /api/patients/messages/contacts) */
+  listPatientMessageContacts: (input?: EndpointInputs['listPatientMessageContacts'], options?: O) => Promise<EndpointTypes['listPatientMessageContacts']['response']>;
+  /** A patient opens the thread with their clinician (POST /api/patients/messages) */
+  startPatientThread: (input: EndpointInputs['startPatientThread'], options?: O) => Promise<EndpointTypes['startPatientThread']['response']>;
+  /** One thread, read by the patient (GET /api/patients/messages/{id}) */
+  getPatientThread: (input: EndpointInputs['getPatientThread'], options?: O) => Promise<EndpointTypes['getPatientThread']['response']>;
+  /** The patient writes in a thread (POST /api/patients/messages/{id}) */
+  sendPatientMessage: (input: EndpointInputs['sendPatientMessage'], options?: O) => Promise<EndpointTypes['sendPatientMessage']['response']>;
+  /** Whether a phone number is valid, and its line type (GET /api/notifications/phone-number/{number}/lookup) */
+  lookupPhoneNumber: (input: EndpointInputs['lookupPhoneNumber'], options?: O) => Promise<EndpointTypes['lookupPhoneNumber']['response']>;
+  /** SMART Scheduling Links manifest (GET /api/$bulk-publish) */
+  getBulkPublishManifest: (input?: EndpointInputs['getBulkPublishManifest'], options?: O) => Promise<EndpointTypes['getBulkPublishManifest']['response']>;
+  /** Published Locations (NDJSON) (GET /api/open-times/locations.ndjson) */
+  getPublishedLocations: (input?: EndpointInputs['getPublishedLocations'], options?: O) => Promise<EndpointTypes['getPublishedLocations']['response']>;
+  /** Published Schedules (NDJSON) (GET /api/open-times/schedules.ndjson) */
+  getPublishedSchedules: (input?: EndpointInputs['getPublishedSchedules'], options?: O) => Promise<EndpointTypes['getPublishedSchedules']['response']>;
+  /** Published Slots (NDJSON) (GET /api/open-times/slots.ndjson) */
+  getPublishedSlots: (input?: EndpointInputs['getPublishedSlots'], options?: O) => Promise<EndpointTypes['getPublishedSlots']['response']>;
+  /** The patients of an account (GET /api/patients) */
+  listPatients: (input?: EndpointInputs['listPatients'], options?: O) => Promise<EndpointTypes['listPatients']['response']>;
+  /** Where each patient stands in care (GET /api/patients/care-status) */
+  getPatientCareStatus: (input?: EndpointInputs['getPatientCareStatus'], options?: O) => Promise<EndpointTypes['getPatientCareStatus']['response']>;
+  /** The providers a patient has appointments with (GET /api/patients/associated-providers) */
+  getAssociatedProviders: (input?: EndpointInputs['getAssociatedProviders'], options?: O) => Promise<EndpointTypes['getAssociatedProviders']['response']>;
+  /** Kinds of patient notes (GET /api/patients/note-types) */
+  getPatientNoteTypes: (input?: EndpointInputs['getPatientNoteTypes'], options?: O) => Promise<EndpointTypes['getPatientNoteTypes']['response']>;
+  /** Add a note to a patient record (POST /api/patients/save-note) */
+  savePatientNote: (input: EndpointInputs['savePatientNote'], options?: O) => Promise<EndpointTypes['savePatientNote']['response']>;
+  /** A patient's notes, newest first (GET /api/patients/{id}/notes) */
+  listPatientNotes: (input: EndpointInputs['listPatientNotes'], options?: O) => Promise<EndpointTypes['listPatientNotes']['response']>;
+  /** One patient (GET /api/patients/{id}) */
+  getPatient: (input: EndpointInputs['getPatient'], options?: O) => Promise<EndpointTypes['getPatient']['response']>;
+  /** Confirm a patient's date of birth against the record (POST /api/patients/{id}/verify-date-of-birth) */
+  verifyPatientDateOfBirth: (input: EndpointInputs['verifyPatientDateOfBirth'], options?: O) => Promise<EndpointTypes['verifyPatientDateOfBirth']['response']>;
+  /** Change a patient's details (PUT /api/patients/{id}) */
+  updatePatient: (input: EndpointInputs['updatePatient'], options?: O) => Promise<EndpointTypes['updatePatient']['response']>;
+  /** A patient's insurance authorizations, newest first (GET /api/patients/{id}/authorizations) */
+  listPatientAuthorizations: (input: EndpointInputs['listPatientAuthorizations'], options?: O) => Promise<EndpointTypes['listPatientAuthorizations']['response']>;
+  /** Save an insurance authorization for a referral (POST /api/patients/{id}/authorizations) */
+  savePatientAuthorization: (input: EndpointInputs['savePatientAuthorization'], options?: O) => Promise<EndpointTypes['savePatientAuthorization']['response']>;
+  /** Upload a document (insurance card, ID, referral) (POST /api/patients/{id}/documents) */
+  uploadPatientDocument: (input: EndpointInputs['uploadPatientDocument'], options?: O) => Promise<EndpointTypes['uploadPatientDocument']['response']>;
+  /** A patient's documents, newest first (GET /api/patients/{id}/documents) */
+  listPatientDocuments: (input: EndpointInputs['listPatientDocuments'], options?: O) => Promise<EndpointTypes['listPatientDocuments']['response']>;
+  /** Download a document (GET /api/patients/{id}/documents/{documentId}/download) */
+  downloadPatientDocument: (input: EndpointInputs['downloadPatientDocument'], options?: O) => Promise<EndpointTypes['downloadPatientDocument']['response']>;
+  /** A patient as support sees it (GET /api/support/patients/{id}) */
+  getSupportPatient: (input: EndpointInputs['getSupportPatient'], options?: O) => Promise<EndpointTypes['getSupportPatient']['response']>;
+  /** Support changes a patient's demographics (PUT /api/support/patients/{id}) */
+  updateSupportPatient: (input: EndpointInputs['updateSupportPatient'], options?: O) => Promise<EndpointTypes['updateSupportPatient']['response']>;
+  /** Who looked at my record (GET /api/patients/record-access) */
+  listRecordAccess: (input?: EndpointInputs['listRecordAccess'], options?: O) => Promise<EndpointTypes['listRecordAccess']['response']>;
+  /** Report an entry of who looked at my record (POST /api/patients/record-access/{id}/report) */
+  reportRecordAccess: (input: EndpointInputs['reportRecordAccess'], options?: O) => Promise<EndpointTypes['reportRecordAccess']['response']>;
+  /** Which card gateway the browser talks to (GET /api/payments/gateway) */
+  getPaymentGateway: (input?: EndpointInputs['getPaymentGateway'], options?: O) => Promise<EndpointTypes['getPaymentGateway']['response']>;
+  /** Turn card details into a one-time nonce (local test gateway) (POST /api/patient-cards/tokenize) */
+  tokenizeCard: (input: EndpointInputs['tokenizeCard'], options?: O) => Promise<EndpointTypes['tokenizeCard']['response']>;
+  /** Keep a card on file (POST /api/patient-cards) */
+  savePatientCard: (input: EndpointInputs['savePatientCard'], options?: O) => Promise<EndpointTypes['savePatientCard']['response']>;
+  /** A patient's cards on file (GET /api/patient-cards/patient/{id}) */
+  listPatientCards: (input: EndpointInputs['listPatientCards'], options?: O) => Promise<EndpointTypes['listPatientCards']['response']>;
+  /** Pay what is outstanding on an appointment (POST /api/payments/{id}/pay) */
+  payAppointment: (input: EndpointInputs['payAppointment'], options?: O) => Promise<EndpointTypes['payAppointment']['response']>;
+  /** Refund all or part of a payment (staff) (POST /api/payments/{id}/refund) */
+  refundPayment: (input: EndpointInputs['refundPayment'], options?: O) => Promise<EndpointTypes['refundPayment']['response']>;
+  /** Money red alerts (staff) (GET /api/payments/discrepancies) */
+  listMoneyDiscrepancies: (input?: EndpointInputs['listMoneyDiscrepancies'], options?: O) => Promise<EndpointTypes['listMoneyDiscrepancies']['response']>;
+  /** Mark a money red alert resolved (staff) (POST /api/payments/discrepancies/{id}/resolve) */
+  resolveMoneyDiscrepancy: (input: EndpointInputs['resolveMoneyDiscrepancy'], options?: O) => Promise<EndpointTypes['resolveMoneyDiscrepancy']['response']>;
+  /** List practices (GET /api/practices) */
+  listPractices: (input?: EndpointInputs['listPractices'], options?: O) => Promise<EndpointTypes['listPractices']['response']>;
+  /** List providers (GET /api/providers) */
+  listProviders: (input?: EndpointInputs['listProviders'], options?: O) => Promise<EndpointTypes['listProviders']['response']>;
+  /** A provider's profile (GET /api/providers/profile) */
+  getProviderProfile: (input?: EndpointInputs['getProviderProfile'], options?: O) => Promise<EndpointTypes['getProviderProfile']['response']>;
+  /** Search filters with their descriptions (GET /api/providers/filters) */
+  getProviderFilters: (input?: EndpointInputs['getProviderFilters'], options?: O) => Promise<EndpointTypes['getProviderFilters']['response']>;
+  /** Search providers (GET /api/providers/search) */
+  searchProviders: (input?: EndpointInputs['searchProviders'], options?: O) => Promise<EndpointTypes['searchProviders']['response']>;
+  /** A provider's open slots (GET /api/providers/{id}/availability) */
+  getProviderAvailability: (input: EndpointInputs['getProviderAvailability'], options?: O) => Promise<EndpointTypes['getProviderAvailability']['response']>;
+  /** Providers to refer to, or a business partner's referring providers (GET /api/providers/referring/search/{id}) */
+  searchReferringProviders: (input: EndpointInputs['searchReferringProviders'], options?: O) => Promise<EndpointTypes['searchReferringProviders']['response']>;
+  /** How an account gets session reminders (GET /api/users/{id}/reminder-preferences) */
+  getReminderPreferences: (input: EndpointInputs['getReminderPreferences'], options?: O) => Promise<EndpointTypes['getReminderPreferences']['response']>;
+  /** Choose how an account gets session reminders (PUT /api/users/{id}/reminder-preferences) */
+  updateReminderPreferences: (input: EndpointInputs['updateReminderPreferences'], options?: O) => Promise<EndpointTypes['updateReminderPreferences']['response']>;
+  /** Use a reminder mail's single-use link (POST /api/reminder-links/use) */
+  useReminderLink: (input: EndpointInputs['useReminderLink'], options?: O) => Promise<EndpointTypes['useReminderLink']['response']>;
+  /** Open slots of a provider (GET /api/slots/get) */
+  getSlots: (input?: EndpointInputs['getSlots'], options?: O) => Promise<EndpointTypes['getSlots']['response']>;
+  /** The first open slot of each provider (GET /api/slots/first-available-slot) */
+  getFirstAvailableSlot: (input?: EndpointInputs['getFirstAvailableSlot'], options?: O) => Promise<EndpointTypes['getFirstAvailableSlot']['response']>;
+  /** An account as support sees it (GET /api/support/users/{id}) */
+  getSupportUser: (input: EndpointInputs['getSupportUser'], options?: O) => Promise<EndpointTypes['getSupportUser']['response']>;
+  /** Whether support may book for this account with this e-mail (GET /api/support/users/{id}/allow-booking-flow) */
+  allowBookingFlow: (input: EndpointInputs['allowBookingFlow'], options?: O) => Promise<EndpointTypes['allowBookingFlow']['response']>;
+  /** One session's whole story, as support sees it (GET /api/support/sessions/{id}) */
+  getSupportSession: (input: EndpointInputs['getSupportSession'], options?: O) => Promise<EndpointTypes['getSupportSession']['response']>;
+  /** The insurance-verification queue (GET /api/support/insurance-verification) */
+  listInsuranceVerifications: (input?: EndpointInputs['listInsuranceVerifications'], options?: O) => Promise<EndpointTypes['listInsuranceVerifications']['response']>;
+  /** Send the confirmation again (POST /api/support/sessions/{id}/resend-confirmation) */
+  resendSessionConfirmation: (input: EndpointInputs['resendSessionConfirmation'], options?: O) => Promise<EndpointTypes['resendSessionConfirmation']['response']>;
+  /** Find sessions (GET /api/support/sessions) */
+  searchSupportSessions: (input?: EndpointInputs['searchSupportSessions'], options?: O) => Promise<EndpointTypes['searchSupportSessions']['response']>;
+  /** Red alerts - what needs a person now (GET /api/support/red-alerts) */
+  listRedAlerts: (input?: EndpointInputs['listRedAlerts'], options?: O) => Promise<EndpointTypes['listRedAlerts']['response']>;
+  /** Try a failed delivery again (POST /api/support/red-alerts/{id}/retry) */
+  retryRedAlert: (input: EndpointInputs['retryRedAlert'], options?: O) => Promise<EndpointTypes['retryRedAlert']['response']>;
+  /** Resolve a red alert (POST /api/support/red-alerts/{id}/resolve) */
+  resolveRedAlert: (input: EndpointInputs['resolveRedAlert'], options?: O) => Promise<EndpointTypes['resolveRedAlert']['response']>;
+  /** The sync audit - every delivery attempt (GET /api/support/sync-audit) */
+  listSyncAttempts: (input?: EndpointInputs['listSyncAttempts'], options?: O) => Promise<EndpointTypes['listSyncAttempts']['response']>;
+  /** An account's details (GET /api/users/{id}/details) */
+  getUserDetails: (input: EndpointInputs['getUserDetails'], options?: O) => Promise<EndpointTypes['getUserDetails']['response']>;
+  /** An account's billing name and address (GET /api/users/billing) */
+  getUserBilling: (input?: EndpointInputs['getUserBilling'], options?: O) => Promise<EndpointTypes['getUserBilling']['response']>;
+  /** Change an account's billing name and address (PUT /api/users/billing) */
+  updateUserBilling: (input: EndpointInputs['updateUserBilling'], options?: O) => Promise<EndpointTypes['updateUserBilling']['response']>;
+  /** Create an account (POST /api/users/create) */
+  createUser: (input: EndpointInputs['createUser'], options?: O) => Promise<EndpointTypes['createUser']['response']>;
+  /** Start the account of a patient known from the scheduling system (POST /api/users/create-from-scheduling-system) */
+  inviteSchedulingSystemPatient: (input: EndpointInputs['inviteSchedulingSystemPatient'], options?: O) => Promise<EndpointTypes['inviteSchedulingSystemPatient']['response']>;
+  /** Create an account and sign it in without e-mail verification (POST /api/users/create-skip-email-verification) */
+  createUserSkipEmailVerification: (input: EndpointInputs['createUserSkipEmailVerification'], options?: O) => Promise<EndpointTypes['createUserSkipEmailVerification']['response']>;
+  /** The patients of an account (GET /api/users/patients) */
+  getUserPatients: (input?: EndpointInputs['getUserPatients'], options?: O) => Promise<EndpointTypes['getUserPatients']['response']>;
+  /** Whether an e-mail address has an account (GET /api/users/exists) */
+  userExists: (input?: EndpointInputs['userExists'], options?: O) => Promise<EndpointTypes['userExists']['response']>;
+  /** Change an account's name, e-mail, phone, date of birth, address, language or time zone (PATCH /api/users/{id}) */
+  updateUser: (input: EndpointInputs['updateUser'], options?: O) => Promise<EndpointTypes['updateUser']['response']>;
+  /** Confirm a new sign-in e-mail with the code sent to it (POST /api/users/{id}/confirm-email) */
+  confirmEmailChange: (input: EndpointInputs['confirmEmailChange'], options?: O) => Promise<EndpointTypes['confirmEmailChange']['response']>;
+  /** A video session's room (GET /api/visits/{appointmentId}) */
+  getVisitRoom: (input: EndpointInputs['getVisitRoom'], options?: O) => Promise<EndpointTypes['getVisitRoom']['response']>;
+  /** Join a provider's waitlist or a search waitlist (POST /api/waitlist) */
+  joinWaitlist: (input: EndpointInputs['joinWaitlist'], options?: O) => Promise<EndpointTypes['joinWaitlist']['response']>;
+  /** An account's waitlist places and the offers made to them (GET /api/waitlist) */
+  listWaitlist: (input?: EndpointInputs['listWaitlist'], options?: O) => Promise<EndpointTypes['listWaitlist']['response']>;
+  /** Leave a waitlist (DELETE /api/waitlist/{id}) */
+  leaveWaitlist: (input: EndpointInputs['leaveWaitlist'], options?: O) => Promise<EndpointTypes['leaveWaitlist']['response']>;
+  /** Decline an offered time (POST /api/waitlist/offers/{id}/decline) */
+  declineWaitlistOffer: (input: EndpointInputs['declineWaitlistOffer'], options?: O) => Promise<EndpointTypes['declineWaitlistOffer']['response']>;
 }
 
-export type ApiClient<O> = ReturnType<typeof createApiClient<O>>;
+export function createApiClient<O>(transport: Transport<O>): ApiClient<O> {
+  const call = (route: EndpointRoute) => (input?: RequestInput, options?: O) => transport(route, input ?? {}, options);
+  return Object.fromEntries(Object.values(endpointRoutes).map((route) => [route.id, call(route)])) as unknown as ApiClient<O>;
+}

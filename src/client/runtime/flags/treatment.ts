@@ -5,7 +5,7 @@
  * controlActsAs. The user key and the fallback rule are src/domain/flags.ts.
  */
 import { constants } from '@/generated/constants';
-import { flagBehaviour, flagSpecs, type FlagName } from '@/generated/flags';
+import { flagBehaviour, type FlagName } from '@/generated/flags';
 import { flagOnUnder, resolveTreatment } from '@/domain/flags';
 
 export { flagUserKey } from '@/domain/flags';
@@ -20,7 +20,7 @@ export interface ServedVariant {
 
 /** The treatment of a served variant: control until ready, when not served, or when not one of the flag's treatments. */
 export function treatmentOf(flag: FlagName, ready: boolean, variant: ServedVariant | undefined): Treatment {
-  return resolveTreatment({ ready, treatment: variant?.enabled ? variant.name : undefined, variants: flagSpecs.flags[flag].variants });
+  return resolveTreatment({ ready, treatment: variant?.enabled ? variant.name : undefined, variants: flagBehaviour[flag].variants });
 }
 
 export function trafficOf(flag: FlagName): Traffic {
