@@ -6967,7 +6967,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'POST',
     path: '/patients/{id}/measures',
     summary: 'Complete a PHQ-9 or GAD-7',
-    description: 'Scores the answers (src/domain/measures.ts) and keeps them. A PHQ-9 with item 9 answered 1 or more, or a total of measureUrgentTotal or more, raises an urgent clinical alert: a task (kind clinical_alert) for the provider of each of the patient\'s upcoming sessions, or of the latest one.',
+    description: 'Scores the answers (src/domain/measures.ts) and keeps them. A PHQ-9 with item 9 answered 1 or more, or a total of measureUrgentTotal or more, raises an urgent clinical alert: a task (kind clinical_alert) for the provider of each of the patient\'s upcoming sessions, or of the latest one. Item 9 answered is a crisis (issue 39 item 3, the same rule as the intake\'s): the clinical alerts are stat and support gets a stat red alert to call the patient today.',
     access: ['patient', 'support', 'third_party_support', 'devops_admin', 'clinical_admin'],
     params: {
       type: 'object',
