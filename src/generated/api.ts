@@ -64,7 +64,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   'AdminProviderProfile': {
     $id: 'AdminProviderProfile',
     title: 'AdminProviderProfile',
-    description: 'What a clinical admin edits on a provider (/care/admin/{id}/edit, issue 17 item 7): the public profile\'s about text and the language it is written in (pages in another language mark it, issue 34), title, search filters (languages, ages served, areas of concern and the rest, by id), licensed states, practice and pay rates.',
+    description: 'What a clinical admin edits on a provider (/care/admin/{id}/edit, issue 17 item 7): the public profile\'s about text and the language it is written in (pages in another language mark it, issue 34), title, search filters (languages, ages served, areas of concern and the rest, by id), licensed states, practice and pay rates, and whether they take new clients (issue 39 item 4; left out, it stays as it is).',
     type: 'object',
     additionalProperties: false,
     required: [
@@ -130,6 +130,10 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
           minimum: 'providerAdmin.payInvalid',
           maximum: 'providerAdmin.payInvalid',
         },
+      },
+      acceptingNewPatients: {
+        type: 'boolean',
+        description: 'Whether search lists the provider for new clients (issue 39 item 4).',
       },
       payFollowUp: {
         type: ['number', 'null'],
@@ -3659,7 +3663,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   },
 };
 
-export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
+export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'saveCareNewClients' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
 
 /** The API contract of product-spec §7: the server implements it, the client calls it. */
 export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
@@ -6092,7 +6096,16 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               title: 'AvailabilityProvider',
               type: 'object',
               additionalProperties: false,
-              required: ['id', 'firstName', 'lastName', 'title', 'timeZone', 'offersMedication', 'practice'],
+              required: [
+                'id',
+                'firstName',
+                'lastName',
+                'title',
+                'timeZone',
+                'offersMedication',
+                'acceptingNewPatients',
+                'practice',
+              ],
               properties: {
                 id: {
                   type: 'string',
@@ -6112,6 +6125,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                 },
                 offersMedication: {
                   type: 'boolean',
+                },
+                acceptingNewPatients: {
+                  type: 'boolean',
+                  description: 'Whether search lists them for new clients (issue 39 item 4).',
                 },
                 practice: {
                   title: 'AvailabilityPractice',
@@ -6207,7 +6224,16 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
               title: 'AvailabilityProvider',
               type: 'object',
               additionalProperties: false,
-              required: ['id', 'firstName', 'lastName', 'title', 'timeZone', 'offersMedication', 'practice'],
+              required: [
+                'id',
+                'firstName',
+                'lastName',
+                'title',
+                'timeZone',
+                'offersMedication',
+                'acceptingNewPatients',
+                'practice',
+              ],
               properties: {
                 id: {
                   type: 'string',
@@ -6227,6 +6253,10 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                 },
                 offersMedication: {
                   type: 'boolean',
+                },
+                acceptingNewPatients: {
+                  type: 'boolean',
+                  description: 'Whether search lists them for new clients (issue 39 item 4).',
                 },
                 practice: {
                   title: 'AvailabilityPractice',
@@ -6290,6 +6320,43 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
       'VALIDATION_FAILED',
       'AVAILABILITY_REMOVES_PRACTICE_TIMES',
     ],
+    audit: true,
+  },
+  /** Say whether the clinician is taking new clients */
+  saveCareNewClients: {
+    id: 'saveCareNewClients',
+    resource: 'care',
+    method: 'PUT',
+    path: '/care/new-clients',
+    summary: 'Say whether the clinician is taking new clients',
+    description: 'The caller\'s own provider record (or the one a super-admin names in the provider_id header) takes new clients or not (issue 39 item 4). Search lists a provider only while they do (and have open times in its window), so nobody is shown as bookable who cannot be booked; their existing clients keep booking from the portal. The clinical admin says the same on the provider\'s profile (updateAdminProvider).',
+    access: ['clinician', 'devops_admin', 'software_dev'],
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['acceptingNewPatients'],
+      properties: {
+        acceptingNewPatients: {
+          type: 'boolean',
+        },
+      },
+    },
+    responses: {
+      '200': {
+        description: 'What is saved now.',
+        schema: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['acceptingNewPatients'],
+          properties: {
+            acceptingNewPatients: {
+              type: 'boolean',
+            },
+          },
+        },
+      },
+    },
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED'],
     audit: true,
   },
   /** A clinician's calendar of slots and sessions */

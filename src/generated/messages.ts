@@ -321,6 +321,9 @@ export const messages = {
   'ui.care.admin.licensedStates': 'Licensed states',
   'ui.care.admin.payIndividual': 'Individual session rate ($)',
   'ui.care.admin.payFollowUp': 'Follow-up session rate ($, optional)',
+  'ui.care.newClients.label': 'Taking new clients',
+  'ui.care.newClients.help': 'While this is off, search does not list you, so nobody new is shown a time they cannot book. Your current clients can still book.',
+  'ui.care.newClients.saved': 'Saved.',
   'ui.care.admin.filters': 'Filters shown in search',
   'ui.care.admin.save': 'Save profile',
   'ui.care.admin.saved': 'Saved the profile of {name}.',
@@ -1656,6 +1659,9 @@ export interface MessageParams {
   'ui.care.admin.licensedStates': Record<string, never>;
   'ui.care.admin.payIndividual': Record<string, never>;
   'ui.care.admin.payFollowUp': Record<string, never>;
+  'ui.care.newClients.label': Record<string, never>;
+  'ui.care.newClients.help': Record<string, never>;
+  'ui.care.newClients.saved': Record<string, never>;
   'ui.care.admin.filters': Record<string, never>;
   'ui.care.admin.save': Record<string, never>;
   'ui.care.admin.saved': { name: string | number };

@@ -313,6 +313,9 @@ export const translation: Translation = {
     'ui.care.admin.licensedStates': 'Estados con licencia',
     'ui.care.admin.payIndividual': 'Tarifa por sesión individual ($)',
     'ui.care.admin.payFollowUp': 'Tarifa por sesión de seguimiento ($, opcional)',
+    'ui.care.newClients.label': 'Acepta clientes nuevos',
+    'ui.care.newClients.help': 'Mientras esté desactivado, la búsqueda no le muestra, así que a nadie nuevo se le ofrece un horario que no puede reservar. Sus clientes actuales pueden seguir reservando.',
+    'ui.care.newClients.saved': 'Guardado.',
     'ui.care.admin.filters': 'Filtros que se muestran en la búsqueda',
     'ui.care.admin.save': 'Guardar el perfil',
     'ui.care.admin.saved': 'Se guardó el perfil de {name}.',
@@ -3084,7 +3087,7 @@ export const translation: Translation = {
       title: '{{providerKind}} en {{city}}, {{state}}',
       metaDescription: 'Encuentre {{providerKind}} en {{city}}, {{state}} que acepten su seguro médico. Reserve en línea una consulta por video o una sesión en persona.',
       heading: '{{providerKind}} en {{city}}, {{state}}',
-      intro: 'Encuentre {{providerKind}} con licencia cerca de {{city}}, con horarios que puede reservar en línea para consultas por video y sesiones en persona; cada uno muestra su próximo horario disponible.',
+      intro: 'Encuentre {{providerKind}} con licencia cerca de {{city}} para consultas por video y sesiones en persona. Cada uno muestra cuándo tiene su próximo horario disponible, y usted lo reserva en línea.',
       sections: [
         {
           heading: 'Cerca de casa, o desde casa',
@@ -3097,7 +3100,7 @@ export const translation: Translation = {
       ],
       blocks: ['city-faq', 'testimonials', 'carriers'],
       callToAction: {
-        heading: 'Reserve hoy en {{city}}',
+        heading: 'Encuentre un horario en {{city}}',
         button: 'Ver horarios disponibles',
       },
     },

@@ -18,6 +18,7 @@ import { errorTextFor, isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { NewClientsSwitch } from './NewClientsSwitch';
 import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
@@ -527,6 +528,7 @@ export default function CalendarPage() {
       ) : availability.data && provider ? (
         <>
           <CalendarView today={isoDateIn(new Date(), provider.timeZone)} viewerZone={viewerZone || provider.timeZone} />
+          <NewClientsSwitch accepting={provider.acceptingNewPatients} />
           <AvailabilityForm answer={availability.data} />
           <CalendarFeed timeZone={provider.timeZone} />
         </>
