@@ -1,5 +1,5 @@
 import { constants } from '../generated/constants';
-import { instrumentOf, intakePages, intakeProblems, needsCrisisHelp, pageProblems, questionsOf, type IntakeAnswers } from './intake';
+import { instrumentOf, intakeNeedsCrisisHelp, intakePages, intakeProblems, pageProblems, questionsOf, type IntakeAnswers } from './intake';
 
 const complete: IntakeAnswers = {
   answers: { reason: 'Trouble sleeping since a move', priorCare: 'never', medication: 'no' },
@@ -33,10 +33,22 @@ describe('the intake questionnaire', () => {
       { field: 'reason', problem: 'tooLong' },
     ]);
   });
+});
 
-  it('needs crisis help when PHQ-9 item 9 is above 0, and only then', () => {
-    expect(needsCrisisHelp([0, 0, 0, 0, 0, 0, 0, 0, 1])).toBe(true);
-    expect(needsCrisisHelp([3, 3, 3, 3, 3, 3, 3, 3, 0])).toBe(false);
-    expect(needsCrisisHelp([0, 0, 0])).toBe(false);
+describe('intakeNeedsCrisisHelp', () => {
+  const calm = { answers: { reason: 'Trouble sleeping and worry about work', priorCare: 'no' }, phq9: [0, 0, 0, 0, 0, 0, 0, 0, 0] };
+
+  it('is a crisis when PHQ-9 item 9 is above 0', () => {
+    expect(intakeNeedsCrisisHelp(calm)).toBe(false);
+    expect(intakeNeedsCrisisHelp({ ...calm, phq9: [0, 0, 0, 0, 0, 0, 0, 0, 2] })).toBe(true);
+  });
+
+  it('is a crisis when a written answer has crisis words, in either language', () => {
+    expect(intakeNeedsCrisisHelp({ ...calm, answers: { ...calm.answers, reason: 'Lately I want to die' } })).toBe(true);
+    expect(intakeNeedsCrisisHelp({ ...calm, answers: { ...calm.answers, history: 'Hace un año pensé en el suicidio' } })).toBe(true);
+  });
+
+  it("reads only written answers: a choice's value is never taken for words", () => {
+    expect(intakeNeedsCrisisHelp({ ...calm, answers: { ...calm.answers, priorCare: 'suicide' } })).toBe(false);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The intake questionnaire (specs/constants/intake.yaml): its pages, which answers a page still needs,
- * the answers the server accepts, and the crisis rule (PHQ-9 item 9 above 0 shows crisis resources at
- * once and raises a red alert).
+ * the answers the server accepts; its crisis rule is src/domain/crisis.ts (PHQ-9 item 9 above 0 shows crisis
+ * resources at once and raises a red alert).
  */
 import { constants } from '../generated/constants';
 import { answersProblem } from './measures';
+import { hasCrisisWords, needsCrisisHelp } from './crisis';
 import { constantIn } from './translations';
 
 type Spec = typeof constants.intakeQuestionnaire.pages;
@@ -69,7 +70,8 @@ export function intakeProblems(given: IntakeAnswers): IntakeProblem[] {
   return [...unknown, ...intakePages.flatMap((p) => pageProblems(p, given))];
 }
 
-/** PHQ-9 item 9 (thoughts of being better off dead or of self-harm) answered above 0. */
-export function needsCrisisHelp(phq9: readonly (number | undefined)[]): boolean {
-  return (phq9[8] ?? 0) > 0;
+/** An intake is a crisis when PHQ-9 item 9 is above 0 or a written answer (what brings them, goals, history) has crisis words. */
+export function intakeNeedsCrisisHelp(given: Pick<IntakeAnswers, 'answers'> & { phq9: readonly (number | undefined)[] }): boolean {
+  if (needsCrisisHelp(given.phq9)) return true;
+  return intakePages.some((page) => questionsOf(page).some((q) => q.kind === 'text' && hasCrisisWords(given.answers[q.id])));
 }

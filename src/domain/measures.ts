@@ -6,6 +6,7 @@
  */
 import { constants } from '../generated/constants';
 import { constantIn } from './translations';
+import { needsCrisisHelp } from './crisis';
 
 export type Instrument = keyof typeof constants.measureInstruments;
 export const instruments = Object.keys(constants.measureInstruments) as Instrument[];
@@ -47,7 +48,7 @@ export function score(instrument: Instrument, answers: readonly number[]): Score
   if (problem) throw new RangeError(`${instrument} answers: ${problem}`);
   const total = answers.reduce((a, b) => a + b, 0);
   const { band, label } = bandOf(instrument, total);
-  const urgent = instrument === 'phq9' && (answers[8]! >= 1 || total >= constants.measureUrgentTotal);
+  const urgent = instrument === 'phq9' && (needsCrisisHelp(answers) || total >= constants.measureUrgentTotal);
   return { total, band, bandLabel: label, urgent };
 }
 

@@ -304,6 +304,43 @@ export const constants = {
   measureNotImprovingWeeks: 8,
   /** A PHQ-9 total of at least this raises an urgent clinical alert (as does item 9 answered 1 or more). */
   measureUrgentTotal: 20,
+  /** The numbers every page offers (issue 39 item 3): the 988 Suicide & Crisis Lifeline, called or texted (its Spanish option is "press 2" on a call), and 911 for immediate danger. */
+  crisisLines: {
+    lifeline: '988',
+    emergency: '911',
+  },
+  /** Words or phrases that, written in a booking's reason (in either language, whatever the page's language), show the crisis screen first and raise the same alerts as PHQ-9 item 9 (src/domain/crisis.ts). Matched whole-word, without case or accents. */
+  crisisWords: {
+    en: [
+      'suicide',
+      'suicidal',
+      'kill myself',
+      'end my life',
+      'want to die',
+      'better off dead',
+      'self-harm',
+      'self harm',
+      'hurt myself',
+      'cutting myself',
+      'overdose',
+    ],
+    es: [
+      'suicidio',
+      'suicida',
+      'suicidarme',
+      'matarme',
+      'quitarme la vida',
+      'acabar con mi vida',
+      'quiero morir',
+      'quiero morirme',
+      'mejor muerto',
+      'mejor muerta',
+      'hacerme daño',
+      'autolesión',
+      'lastimarme',
+      'sobredosis',
+    ],
+  },
   /** Longest description of a provider's request to their RCD. */
   providerRequestTextMax: 1000,
   /** Longest about text of a provider's profile. */

@@ -130,7 +130,7 @@ export interface Address {
   country?: string;
 }
 /**
- * What a clinical admin edits on a provider (/care/admin/{id}/edit, issue 17 item 7): the public profile's about text and the language it is written in (pages in another language mark it, issue 34), title, search filters (languages, ages served, areas of concern and the rest, by id), licensed states, practice and pay rates.
+ * What a clinical admin edits on a provider (/care/admin/{id}/edit, issue 17 item 7): the public profile's about text and the language it is written in (pages in another language mark it, issue 34), title, search filters (languages, ages served, areas of concern and the rest, by id), licensed states, practice and pay rates, and whether they take new clients (issue 39 item 4; left out, it stays as it is).
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "AdminProviderProfile".
@@ -153,6 +153,10 @@ export interface AdminProviderProfile {
   licensedStates: StateCode[];
   practiceId: string;
   payIndividual: number;
+  /**
+   * Whether search lists the provider for new clients (issue 39 item 4).
+   */
+  acceptingNewPatients?: boolean;
   payFollowUp: number | null;
 }
 /**
@@ -2484,6 +2488,10 @@ export interface AvailabilityProvider {
   title: string;
   timeZone: string;
   offersMedication: boolean;
+  /**
+   * Whether search lists them for new clients (issue 39 item 4).
+   */
+  acceptingNewPatients: boolean;
   practice: AvailabilityPractice;
 }
 /**
@@ -2529,6 +2537,20 @@ export interface SaveCareAvailabilityResponse {
   updatedAt?: string | null;
   availability: ProviderAvailability;
   regenerated?: RegeneratedSlots;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SaveCareNewClientsBody".
+ */
+export interface SaveCareNewClientsBody {
+  acceptingNewPatients: boolean;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "SaveCareNewClientsResponse".
+ */
+export interface SaveCareNewClientsResponse {
+  acceptingNewPatients: boolean;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5887,6 +5909,7 @@ export interface EndpointTypes {
   getCareSchedule: { params: undefined; query: GetCareScheduleQuery; body: undefined; response: GetCareScheduleResponse };
   getCareAvailability: { params: undefined; query: undefined; body: undefined; response: GetCareAvailabilityResponse };
   saveCareAvailability: { params: undefined; query: SaveCareAvailabilityQuery; body: SaveCareAvailabilityBody; response: SaveCareAvailabilityResponse };
+  saveCareNewClients: { params: undefined; query: undefined; body: SaveCareNewClientsBody; response: SaveCareNewClientsResponse };
   getCareCalendar: { params: undefined; query: GetCareCalendarQuery; body: undefined; response: GetCareCalendarResponse };
   listCareClients: { params: undefined; query: ListCareClientsQuery; body: undefined; response: ListCareClientsResponse };
   getCareClient: { params: GetCareClientParams; query: undefined; body: undefined; response: GetCareClientResponse };

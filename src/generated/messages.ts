@@ -268,6 +268,7 @@ export const messages = {
   'task.referral.reason': 'Referral of {client}',
   'task.referral.accepted': 'Accepted',
   'task.clinicalAlert.itemNine': 'PHQ-9 item 9 answered 1 or more',
+  'task.clinicalAlert.crisisWords': 'Crisis words in the intake\'s written answers',
   'task.clinicalAlert.total': 'PHQ-9 total {total}',
   'ui.care.requests.heading': 'Requests to your RCD',
   'ui.care.requests.help': 'Ask your RCD to approve a new licence, new pay rates, or a change to your availability or profile. Nothing changes until they approve it.',
@@ -323,6 +324,9 @@ export const messages = {
   'ui.care.admin.licensedStates': 'Licensed states',
   'ui.care.admin.payIndividual': 'Individual session rate ($)',
   'ui.care.admin.payFollowUp': 'Follow-up session rate ($, optional)',
+  'ui.care.newClients.label': 'Taking new clients',
+  'ui.care.newClients.help': 'While this is off, search does not list you, so nobody new is shown a time they cannot book. Your current clients can still book.',
+  'ui.care.newClients.saved': 'Saved.',
   'ui.care.admin.filters': 'Filters shown in search',
   'ui.care.admin.save': 'Save profile',
   'ui.care.admin.saved': 'Saved the profile of {name}.',
@@ -560,6 +564,12 @@ export const messages = {
   'ui.intake.done': 'Thank you. Your clinician will read your answers before your first session.',
   'ui.intake.score': '{instrument}: {total} ({band})',
   'ui.intake.crisis': 'If you are thinking about harming yourself, you are not alone. Call or text 988 (Suicide & Crisis Lifeline) now, or call 911 if you are in danger. Our care team will also reach out to you.',
+  /** The crisis screen's heading, shown before anything else when an answer says a person may be in crisis (issue 39 item 3). */
+  'ui.crisis.heading': 'You don\'t have to go through this alone',
+  /** The crisis screen's words under its heading. */
+  'ui.crisis.body': 'Trained counselors at the 988 Suicide & Crisis Lifeline answer day and night, for free. If you might act on these thoughts now, call 911. We have let your care team know, and someone will reach out to you.',
+  /** The crisis screen's button back to the rest of the flow, once the person has seen the crisis options. */
+  'ui.crisis.continue': 'Continue with my questionnaire',
   'ui.intake.signIn': 'Sign in to complete your intake questionnaire.',
   'ui.intake.signInLink': 'Sign in',
   'ui.intake.loading': 'Loading the questionnaire',
@@ -1015,6 +1025,8 @@ export const messages = {
   'task.redAlert.move.cancellationFee': 'cancellation fee',
   'task.redAlert.move.reschedule': 'reschedule',
   'task.redAlert.intakeCrisis': 'An intake answered the PHQ-9 question about self-harm above 0 and was shown crisis resources. Call the patient today.',
+  'task.redAlert.checkInCrisis': 'A check-in answered the PHQ-9 question about self-harm above 0 and was shown crisis resources. Call the patient today.',
+  'task.redAlert.intakeCrisisWords': 'An intake\'s written answers used crisis words and the patient was shown crisis resources. Call the patient today.',
   'task.redAlert.consentMissing': 'The session on {when} starts within {hours} hours and the booking consent is not signed.',
   'ui.support.redAlert.resource.Patient': 'The patient\'s details',
   'ui.support.redAlert.resource.Appointment': 'The session',
@@ -1317,6 +1329,16 @@ export const messages = {
   'ui.layout.mainNav': 'Main',
   /** The name of the header's language switcher (screen readers). */
   'ui.layout.language': 'Language',
+  /** The name of the crisis line at the top of every page (screen readers), issue 39 item 3. */
+  'ui.layout.crisis.name': 'Crisis help',
+  /** The words before the crisis links at the top of every page. */
+  'ui.layout.crisis.lead': 'In crisis?',
+  /** The tel:988 link (Suicide & Crisis Lifeline) at the top of every page. */
+  'ui.layout.crisis.call988': 'Call 988',
+  /** The sms:988 link (Suicide & Crisis Lifeline) at the top of every page. */
+  'ui.layout.crisis.text988': 'Text 988',
+  /** The tel:911 link at the top of every page, for immediate danger. */
+  'ui.layout.crisis.call911': '911 if in danger',
   'ui.visit.heading': 'Your video visit',
   'ui.visit.with': 'Session with {provider}, {time} ({zone})',
   'ui.visit.withClients': 'Session with {patients}, {time} ({zone})',
@@ -1669,6 +1691,7 @@ export interface MessageParams {
   'task.referral.reason': { client: string | number };
   'task.referral.accepted': Record<string, never>;
   'task.clinicalAlert.itemNine': Record<string, never>;
+  'task.clinicalAlert.crisisWords': Record<string, never>;
   'task.clinicalAlert.total': { total: string | number };
   'ui.care.requests.heading': Record<string, never>;
   'ui.care.requests.help': Record<string, never>;
@@ -1723,6 +1746,9 @@ export interface MessageParams {
   'ui.care.admin.licensedStates': Record<string, never>;
   'ui.care.admin.payIndividual': Record<string, never>;
   'ui.care.admin.payFollowUp': Record<string, never>;
+  'ui.care.newClients.label': Record<string, never>;
+  'ui.care.newClients.help': Record<string, never>;
+  'ui.care.newClients.saved': Record<string, never>;
   'ui.care.admin.filters': Record<string, never>;
   'ui.care.admin.save': Record<string, never>;
   'ui.care.admin.saved': { name: string | number };
@@ -1908,6 +1934,9 @@ export interface MessageParams {
   'ui.intake.done': Record<string, never>;
   'ui.intake.score': { instrument: string | number; total: string | number; band: string | number };
   'ui.intake.crisis': Record<string, never>;
+  'ui.crisis.heading': Record<string, never>;
+  'ui.crisis.body': Record<string, never>;
+  'ui.crisis.continue': Record<string, never>;
   'ui.intake.signIn': Record<string, never>;
   'ui.intake.signInLink': Record<string, never>;
   'ui.intake.loading': Record<string, never>;
@@ -2338,6 +2367,8 @@ export interface MessageParams {
   'task.redAlert.move.cancellationFee': Record<string, never>;
   'task.redAlert.move.reschedule': Record<string, never>;
   'task.redAlert.intakeCrisis': Record<string, never>;
+  'task.redAlert.checkInCrisis': Record<string, never>;
+  'task.redAlert.intakeCrisisWords': Record<string, never>;
   'task.redAlert.consentMissing': { when: string | number; hours: string | number };
   'ui.support.redAlert.resource.Patient': Record<string, never>;
   'ui.support.redAlert.resource.Appointment': Record<string, never>;
@@ -2624,6 +2655,11 @@ export interface MessageParams {
   'ui.layout.callUs': Record<string, never>;
   'ui.layout.mainNav': Record<string, never>;
   'ui.layout.language': Record<string, never>;
+  'ui.layout.crisis.name': Record<string, never>;
+  'ui.layout.crisis.lead': Record<string, never>;
+  'ui.layout.crisis.call988': Record<string, never>;
+  'ui.layout.crisis.text988': Record<string, never>;
+  'ui.layout.crisis.call911': Record<string, never>;
   'ui.visit.heading': Record<string, never>;
   'ui.visit.with': { provider: string | number; time: string | number; zone: string | number };
   'ui.visit.withClients': { patients: string | number; time: string | number; zone: string | number };

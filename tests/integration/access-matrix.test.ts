@@ -76,6 +76,7 @@ const withoutRecord: ReadonlySet<string> = new Set<EndpointId>([
   'getCareSchedule',
   'getCareAvailability',
   'saveCareAvailability',
+  'saveCareNewClients',
   'getCareCalendar',
   'createUser',
   'inviteSchedulingSystemPatient',
@@ -187,6 +188,13 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   getCareSchedule: () => ({ method: 'GET', url: '/api/care/schedule', headers: { provider_id: records.providerId } }),
   // A clinician's own availability and calendar; super-admins name a provider no other request books with.
   getCareAvailability: () => ({ method: 'GET', url: '/api/care/availability', headers: { provider_id: records.calendarProviderId } }),
+  // Taking new clients, as the seed has them: search is the same after as before.
+  saveCareNewClients: () => ({
+    method: 'PUT',
+    url: '/api/care/new-clients',
+    headers: { provider_id: records.calendarProviderId },
+    payload: { acceptingNewPatients: true },
+  }),
   saveCareAvailability: () => ({
     method: 'PUT',
     url: '/api/care/availability?removePracticeTimes=100000',

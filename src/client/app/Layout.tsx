@@ -1,4 +1,4 @@
-/** The frame around every screen: skip link, header with brand, navigation and language, footer with help lines. */
+/** The frame around every screen: skip link, crisis line, header with brand, navigation and language, footer with help lines. */
 import { Fragment, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import siteContent from '@/generated/content/site';
@@ -12,6 +12,7 @@ import { useAppSelector } from '../store/hooks';
 import { selectAuth } from '../store/auth/slice';
 import { pageHref } from './page-href';
 import { AccountMenu } from './AccountMenu';
+import { CrisisLine } from './CrisisLine';
 import { LANGUAGE_CHOICE_ATTRIBUTE } from '../islands/names';
 
 /**
@@ -79,6 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <a className="skip-link" href="#main">
         {message('ui.layout.skipToContent')}
       </a>
+      <CrisisLine />
       <header className="site-header">
         <div className="container site-header__inner">
           <Link to="/" className="brand">

@@ -1037,6 +1037,12 @@ export function useSaveCareAvailabilityMutation(options?: MutationHookOptions<'s
   return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['saveCareAvailability'] & WithCallOptions) => api.saveCareAvailability(input as EndpointInputs['saveCareAvailability'], callOptions), ...options });
 }
 
+/** Say whether the clinician is taking new clients (PUT /api/care/new-clients) */
+export function useSaveCareNewClientsMutation(options?: MutationHookOptions<'saveCareNewClients', EndpointInputs['saveCareNewClients'] & WithCallOptions>) {
+  const api = useApi();
+  return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['saveCareNewClients'] & WithCallOptions) => api.saveCareNewClients(input as EndpointInputs['saveCareNewClients'], callOptions), ...options });
+}
+
 /** Complete the intake questionnaire (POST /api/patients/{id}/intake) */
 export function useSubmitPatientIntakeMutation(options?: MutationHookOptions<'submitPatientIntake', EndpointInputs['submitPatientIntake'] & WithCallOptions>) {
   const api = useApi();

@@ -10,7 +10,7 @@ const data: LandingPageContent = {
   title: '{{providerKind}} in {{city}}, {{state}}',
   metaDescription: 'Find {{providerKind}} in {{city}}, {{state}} who take your insurance. Book a video visit or an in-person session online.',
   heading: '{{providerKind}} in {{city}}, {{state}}',
-  intro: 'Licensed {{providerKind}} near {{city}}, with open times you can book online for video visits and in-person sessions; each one shows their next open time.',
+  intro: 'Licensed {{providerKind}} near {{city}} for video visits and in-person sessions. Each one shows when they next have an open time, and you book it online.',
   sections: [
     {
       heading: 'Close to home, or from home',
@@ -23,7 +23,7 @@ const data: LandingPageContent = {
   ],
   blocks: ['city-faq', 'testimonials', 'carriers'],
   callToAction: {
-    heading: 'Book in {{city}} today',
+    heading: 'Find a time in {{city}}',
     button: 'See available times',
   },
 };

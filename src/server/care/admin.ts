@@ -35,12 +35,13 @@ interface ProviderRow {
   removed_reason: string | null;
   slug: string;
   offers_medication: boolean;
+  accepting_new_patients: boolean;
   practice_name: string;
   upcoming: number;
 }
 
 const SELECT = `SELECT p.id, p.first_name, p.last_name, p.title, p.about, p.about_locale, p.filter_ids, p.licensed_states, p.practice_id, p.pay_individual::text AS pay_individual,
-       p.pay_follow_up::text AS pay_follow_up, p.removed_reason, p.slug, p.offers_medication, pr.name AS practice_name,
+       p.pay_follow_up::text AS pay_follow_up, p.removed_reason, p.slug, p.offers_medication, p.accepting_new_patients, pr.name AS practice_name,
        (SELECT count(*)::int FROM appointments a WHERE a.provider_id = p.id AND a.status = 'booked' AND lower(a.during) > $1::timestamptz) AS upcoming
   FROM providers p JOIN practices pr ON pr.id = p.practice_id`;
 
@@ -89,6 +90,7 @@ export async function adminProvider(db: Queryable, id: string, now: Date): Promi
       practiceId: r.practice_id,
       payIndividual: Number(r.pay_individual),
       payFollowUp: r.pay_follow_up === null ? null : Number(r.pay_follow_up),
+      acceptingNewPatients: r.accepting_new_patients,
     },
     practices,
     removedReason: r.removed_reason,
@@ -113,7 +115,8 @@ export async function updateProvider(request: FastifyRequest, id: string, body: 
     const [practice] = await tx.query('SELECT 1 FROM practices WHERE id = $1', [body.practiceId]);
     if (!practice) throw invalid('practiceId', messageTemplate('availability.notYourPractice'));
     await tx.query(
-      `UPDATE providers SET about = $2, about_locale = $9, title = $3, filter_ids = $4, licensed_states = $5, practice_id = $6, pay_individual = $7, pay_follow_up = $8
+      `UPDATE providers SET about = $2, about_locale = $9, title = $3, filter_ids = $4, licensed_states = $5, practice_id = $6, pay_individual = $7, pay_follow_up = $8,
+              accepting_new_patients = coalesce($10, accepting_new_patients)
         WHERE id = $1`,
       [
         id,
@@ -125,6 +128,7 @@ export async function updateProvider(request: FastifyRequest, id: string, body: 
         body.payIndividual,
         body.payFollowUp,
         body.aboutLocale,
+        body.acceptingNewPatients ?? null,
       ],
     );
   });

@@ -29,7 +29,7 @@ export type AvailabilityProviderRow = AvailabilityProvider;
 export async function availabilityProvider(db: Queryable, providerId: string): Promise<AvailabilityProviderRow | undefined> {
   const [row] = await db.query<Omit<AvailabilityProviderRow, 'practice'> & { practiceId: string; practiceName: string; city: string; state: string }>(
     `SELECT p.id, p.first_name AS "firstName", p.last_name AS "lastName", p.title, p.time_zone AS "timeZone", p.offers_medication AS "offersMedication",
-            pr.id AS "practiceId", pr.name AS "practiceName", pr.city, pr.state
+            p.accepting_new_patients AS "acceptingNewPatients", pr.id AS "practiceId", pr.name AS "practiceName", pr.city, pr.state
        FROM providers p JOIN practices pr ON pr.id = p.practice_id
       WHERE p.id = $1 AND p.removed_at IS NULL`,
     [providerId],

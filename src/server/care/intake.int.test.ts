@@ -1,6 +1,7 @@
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { auditRows, callerFor, type TestCaller } from '@tests/support/sessions';
-import { selfPatientOf } from '@tests/support/booking';
+import { bookSlot, consentGiven, makeSlots, selfPatientOf } from '@tests/support/booking';
+import { insurePatient } from '@tests/support/insurance';
 import { messages } from '@/generated/messages';
 
 let t: TestApp;
@@ -29,6 +30,14 @@ const crisisAlerts = async () =>
     await t.app.database.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM tasks WHERE kind = 'red_alert' AND details->>'source' = 'intake' AND patient_id = $1",
       [patientId],
+    )
+  )[0]!.n;
+
+const clinicalAlerts = async (providerId: string) =>
+  (
+    await t.app.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM tasks WHERE kind = 'clinical_alert' AND priority = 'stat' AND patient_id = $1 AND provider_id = $2",
+      [patientId, providerId],
     )
   )[0]!.n;
 
@@ -67,6 +76,41 @@ describe('the intake questionnaire', () => {
     expect(await crisisAlerts()).toBe(1);
     const alerts = (await t.app.inject({ method: 'GET', url: '/api/support/red-alerts', headers: support.headers })).json().items;
     expect(alerts.find((a: { reason: string }) => a.reason === messages['task.redAlert.intakeCrisis'])).toMatchObject({
+      priority: 'stat',
+      patient: { id: patientId },
+    });
+  });
+
+  it('crisis words in a written answer raise the same stat alerts, for support and the clinician, naming no words', async () => {
+    // A booked session, so there is a clinician to tell.
+    const [slot] = await makeSlots(t.app.database, 1);
+    const { booked } = await bookSlot(t.app, jordan, slot!, [{ id: patientId, consents: consentGiven() }], {
+      insuranceId: await insurePatient(t.app.database, patientId, { acceptedAt: slot!.practiceId }),
+    });
+    expect(booked?.statusCode).toBe(201);
+    const before = await crisisAlerts();
+    const clinicalBefore = await clinicalAlerts(slot!.providerId);
+    const res = await submit(jordan, { ...complete, answers: { ...complete.answers, reason: 'Lately I think about suicide' } });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().intake.phq9.urgent).toBe(false);
+    expect(await crisisAlerts()).toBe(before + 1);
+    expect(await clinicalAlerts(slot!.providerId)).toBe(clinicalBefore + 1);
+    const alerts = (await t.app.inject({ method: 'GET', url: '/api/support/red-alerts', headers: support.headers })).json().items;
+    const alert = alerts.find((a: { reason: string }) => a.reason === messages['task.redAlert.intakeCrisisWords']);
+    expect(alert).toMatchObject({ priority: 'stat', patient: { id: patientId } });
+    expect(JSON.stringify(alert)).not.toContain('suicide');
+  });
+
+  it('a check-in answering PHQ-9 item 9 follows the same rule: a stat red alert for support besides the clinician', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/patients/${patientId}/measures`,
+      headers: jordan.headers,
+      payload: { instrument: 'phq9', answers: [0, 0, 0, 0, 0, 0, 0, 0, 3] },
+    });
+    expect(res.statusCode).toBe(201);
+    const alerts = (await t.app.inject({ method: 'GET', url: '/api/support/red-alerts', headers: support.headers })).json().items;
+    expect(alerts.find((a: { reason: string }) => a.reason === messages['task.redAlert.checkInCrisis'])).toMatchObject({
       priority: 'stat',
       patient: { id: patientId },
     });

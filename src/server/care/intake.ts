@@ -1,18 +1,19 @@
 /**
  * The intake questionnaire (issue 16 item 5): answers checked against specs/constants/intake.yaml
  * (src/domain/intake.ts), the PHQ-9 and GAD-7 baseline kept as measures (scored, with the clinical
- * alert for the provider), and PHQ-9 item 9 above 0 raising a stat red alert so support calls the
- * patient. The red alert's reason says only that the crisis item was answered, never the answers.
+ * alert for the provider), and a crisis - PHQ-9 item 9 above 0, or crisis words in a written answer -
+ * raising the one crisis rule's alerts (crisis-alerts.ts) so the clinician knows and support calls the
+ * patient. The alerts' reasons say only what happened, never the answers.
  */
 import type { FastifyRequest } from 'fastify';
 import type { EndpointTypes } from '@/generated/entities';
-import { intakeProblems, needsCrisisHelp, type IntakeAnswers } from '@/domain/intake';
+import { needsCrisisHelp } from '@/domain/crisis';
+import { intakeNeedsCrisisHelp, intakeProblems, type IntakeAnswers } from '@/domain/intake';
+import { raiseCrisisAlerts } from './crisis-alerts';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
-import { createTask } from '../tasks/service';
 import { measureOut } from './clients';
 import { checkMeasureAnswers, recordMeasure } from './measures';
-import { taskText } from '@/domain/task-text';
 
 export type Intake = NonNullable<EndpointTypes['getPatientIntake']['response']['intake']>;
 
@@ -65,26 +66,15 @@ export async function submitIntake(
   // One transaction: the two measures (with their clinical alerts), the form and the crisis red alert are
   // kept together or not at all, so a failure never leaves a baseline without its intake or alert.
   await request.server.database.transaction(async (tx) => {
-    const phq9 = await recordMeasure(request, tx, patientId, 'phq9', given.phq9, actorId);
-    const gad7 = await recordMeasure(request, tx, patientId, 'gad7', given.gad7, actorId);
-    await tx.query(
-      `INSERT INTO intake_forms (patient_id, answers, phq9_response_id, gad7_response_id, submitted_at, submitted_by) VALUES ($1, $2::jsonb, $3, $4, $5, $6)`,
+    // Item 9 answered raises the crisis alerts with the PHQ-9 (recordMeasure); crisis words only when it did not, so one crisis is one alert.
+    const phq9 = await recordMeasure(request, tx, patientId, 'phq9', given.phq9, actorId, 'intake');
+    const gad7 = await recordMeasure(request, tx, patientId, 'gad7', given.gad7, actorId, 'intake');
+    const [form] = await tx.query<{ id: string }>(
+      `INSERT INTO intake_forms (patient_id, answers, phq9_response_id, gad7_response_id, submitted_at, submitted_by) VALUES ($1, $2::jsonb, $3, $4, $5, $6) RETURNING id`,
       [patientId, JSON.stringify(answers), phq9.id, gad7.id, now.toISOString(), actorId],
     );
-    if (needsCrisisHelp(given.phq9)) {
-      await createTask(
-        request,
-        {
-          kind: 'red_alert',
-          subject: { type: 'measure_response', id: phq9.id },
-          patientId,
-          priority: 'stat',
-          reason: taskText('task.redAlert.intakeCrisis'),
-          dueAt: now,
-          details: { source: 'intake' },
-        },
-        tx,
-      );
+    if (!needsCrisisHelp(given.phq9) && intakeNeedsCrisisHelp(given)) {
+      await raiseCrisisAlerts(request, tx, { patientId, subject: { type: 'intake_form', id: form!.id }, cause: 'intakeWords' });
     }
   });
   return (await latestIntake(request.server.database, patientId))!;

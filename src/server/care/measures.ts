@@ -1,17 +1,19 @@
 /**
  * Completing a PHQ-9 or GAD-7 (issue 17 item 2): scored by src/domain/measures.ts and kept in one
  * transaction with the urgent clinical alert it may raise, a task of the one task model (kind
- * clinical_alert, priority stat when item 9 is answered, urgent otherwise) for the provider of each of
- * the patient's upcoming sessions, or of the latest one.
+ * clinical_alert, urgent) for the provider of each of the patient's upcoming sessions, or of the latest one;
+ * item 9 answered goes through the one crisis rule instead (stat alert and a red alert: crisis-alerts.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import type { MeasureScore } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { answersProblem, isDue, score, type Instrument } from '@/domain/measures';
+import { needsCrisisHelp } from '@/domain/crisis';
 import type { Queryable } from '../db/connection';
 import { AppError } from '../errors';
 import { createTask } from '../tasks/service';
 import { measureOut, measuresOf } from './clients';
+import { providersToTell, raiseCrisisAlerts } from './crisis-alerts';
 import { message } from '@/domain/messages';
 import { taskText } from '@/domain/task-text';
 
@@ -39,12 +41,13 @@ export async function submitMeasure(
   actorId: string,
 ): Promise<MeasureScore> {
   checkMeasureAnswers(instrument, answers);
-  return request.server.database.transaction((tx) => recordMeasure(request, tx, patientId, instrument, answers, actorId));
+  return request.server.database.transaction((tx) => recordMeasure(request, tx, patientId, instrument, answers, actorId, 'check_in'));
 }
 
 /**
  * Stores checked answers with their score and, when urgent, a clinical alert for each of the patient's
- * providers, inside the caller's transaction (the intake stores two measures and its form as one).
+ * providers, inside the caller's transaction (the intake stores two measures and its form as one). Item 9
+ * answered is a crisis: the one crisis rule (crisis-alerts.ts) tells the clinicians and support.
  */
 export async function recordMeasure(
   request: FastifyRequest,
@@ -53,6 +56,7 @@ export async function recordMeasure(
   instrument: Instrument,
   answers: number[],
   actorId: string,
+  source: 'check_in' | 'intake',
 ): Promise<MeasureScore> {
   const scored = score(instrument, answers);
   const now = request.server.clock.now();
@@ -61,28 +65,21 @@ export async function recordMeasure(
      VALUES ($1, $2, $3::smallint[], $4, $5, $6, $7, $8) RETURNING id, patient_id, instrument, total, urgent, completed_at`,
     [patientId, instrument, answers, scored.total, scored.band, scored.urgent, now.toISOString(), actorId],
   );
-  if (scored.urgent) {
-    const providers = await tx.query<{ provider_id: string }>(
-      `WITH mine AS (
-         SELECT a.provider_id, lower(a.during) AS start_at, upper(a.during) > $2::timestamptz AS upcoming
-           FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
-          WHERE ap.patient_id = $1 AND a.status = 'booked')
-       SELECT DISTINCT provider_id FROM mine WHERE upcoming
-       UNION
-       SELECT provider_id FROM (SELECT provider_id FROM mine ORDER BY start_at DESC LIMIT 1) latest WHERE NOT EXISTS (SELECT 1 FROM mine WHERE upcoming)`,
-      [patientId, now.toISOString()],
-    );
-    const itemNine = instrument === 'phq9' && answers[8]! >= 1;
-    for (const { provider_id } of providers) {
+  const subject = { type: 'measure_response', id: row!.id };
+  if (instrument === 'phq9' && needsCrisisHelp(answers)) {
+    const cause = source === 'check_in' ? 'checkInItemNine' : 'intakeItemNine';
+    await raiseCrisisAlerts(request, tx, { patientId, subject, cause, details: { instrument, total: scored.total } });
+  } else if (scored.urgent) {
+    for (const providerId of await providersToTell(tx, patientId, now)) {
       await createTask(
         request,
         {
           kind: 'clinical_alert',
-          subject: { type: 'measure_response', id: row!.id },
+          subject,
           patientId,
-          providerId: provider_id,
-          priority: itemNine ? 'stat' : 'urgent',
-          reason: itemNine ? taskText('task.clinicalAlert.itemNine') : taskText('task.clinicalAlert.total', { total: scored.total }),
+          providerId,
+          priority: 'urgent',
+          reason: taskText('task.clinicalAlert.total', { total: scored.total }),
           details: { instrument, total: scored.total },
         },
         tx,

@@ -1,8 +1,9 @@
-/** The provider whose care area a caller opens. */
+/** The provider whose care area a caller opens, and what the clinician says about it themselves (taking new clients). */
 import type { FastifyRequest } from 'fastify';
 import { isUuid } from '@/domain/ids';
 import { AppError } from '../errors';
 import { callerOf } from '../plugins/auth';
+import { refreshAvailabilitySummary } from '../marketplace/availability';
 
 /**
  * A super-admin's provider_id header names one (impersonation); a clinician gets their own. Anyone
@@ -17,4 +18,21 @@ export async function callerProviderId(request: FastifyRequest): Promise<string>
   const providerId = named ?? own?.provider_id ?? undefined;
   if (!providerId || !isUuid(providerId)) throw new AppError('NOT_FOUND');
   return providerId;
+}
+
+/**
+ * The caller's provider takes new clients or not (issue 39 item 4); search follows at once, since it
+ * lists only providers who do.
+ */
+export async function saveNewClients(request: FastifyRequest, accepting: boolean): Promise<{ acceptingNewPatients: boolean }> {
+  const providerId = await callerProviderId(request);
+  request.auditTarget = { type: 'provider', id: providerId };
+  const db = request.server.database;
+  const [row] = await db.query<{ accepting_new_patients: boolean }>(
+    'UPDATE providers SET accepting_new_patients = $2 WHERE id = $1 AND removed_at IS NULL RETURNING accepting_new_patients',
+    [providerId, accepting],
+  );
+  if (!row) throw new AppError('NOT_FOUND');
+  await refreshAvailabilitySummary(db, request.server.clock.now(), [providerId]);
+  return { acceptingNewPatients: row.accepting_new_patients };
 }

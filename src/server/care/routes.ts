@@ -15,7 +15,7 @@ import { isDue, progress, type Instrument } from '@/domain/measures';
 import { notesOf } from '@/server/patients/notes';
 import { listTasks } from '@/server/tasks/repository';
 import { callerOf } from '@/server/plugins/auth';
-import { callerProviderId } from '@/server/care/provider';
+import { callerProviderId, saveNewClients } from '@/server/care/provider';
 import {
   calendarProvider,
   calendarSlots,
@@ -81,6 +81,10 @@ export const careHandlers: Handlers = {
     const provider = await availabilityProvider(request.server.database, await callerProviderId(request));
     if (!provider) throw new AppError('NOT_FOUND');
     return { provider, ...(await loadAvailability(request.server.database, provider)) };
+  },
+
+  async saveCareNewClients(request) {
+    return saveNewClients(request, request.body.acceptingNewPatients);
   },
 
   async saveCareAvailability(request) {

@@ -182,7 +182,8 @@ const SUMMARY_REFRESH_LOCK = 7_272_603;
  * Rebuilds provider_search (what search filters and orders by: one row per provider and licensed
  * state) from providers and the open slots of the coming availabilitySummaryDays, with the same
  * rules as listings: each provider's window starts at its earliest allowed start (computed per time
- * zone by the domain rule), and medication slots too soon are left out. Removed providers drop out.
+ * zone by the domain rule), and medication slots too soon are left out. Removed providers drop out, and so
+ * do providers not taking new clients (issue 39 item 4: search never lists someone a new client cannot book).
  * Call it after anything that changes which slots are open or what a provider offers.
  */
 export async function refreshAvailabilitySummary(database: Database, now: Date, providerIds?: readonly string[]): Promise<void> {
@@ -208,7 +209,7 @@ export async function refreshAvailabilitySummary(database: Database, now: Date, 
          SELECT p.id, p.time_zone, p.offers_medication, p.licensed_states, p.filter_ids, p.plan_ids, p.accepts_b2b,
                 pr.latitude, pr.longitude, z.from_at, z.to_at
            FROM providers p JOIN practices pr ON pr.id = p.practice_id JOIN zone_window z ON z.time_zone = p.time_zone
-          WHERE p.removed_at IS NULL AND ($4::uuid[] IS NULL OR p.id = ANY($4::uuid[]))
+          WHERE p.removed_at IS NULL AND p.accepting_new_patients AND ($4::uuid[] IS NULL OR p.id = ANY($4::uuid[]))
        ), open AS MATERIALIZED (
          SELECT o.provider_id, lower(o.during) AS start_at, o.availability_type,
                 extract(hour FROM lower(o.during) AT TIME ZONE sc.time_zone) + extract(minute FROM lower(o.during) AT TIME ZONE sc.time_zone) / 60.0 AS local_hour

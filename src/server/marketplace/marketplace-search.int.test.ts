@@ -110,6 +110,35 @@ describe('provider search', () => {
     for (const p of minimum.items as ProviderOut[]) expect(p.openSlotCount).toBeGreaterThanOrEqual(40);
   });
 
+  it('never lists a provider who is not taking new clients (seeded so for a few), and lists them again once they are', async () => {
+    const db = t.db.database;
+    const searched = async (state: string) => {
+      const ids: string[] = [];
+      const catalogue = await filterCatalogue(db);
+      for (let page = 1; ; page += 1) {
+        const query = { state_code: state, page } as SearchProvidersQuery;
+        const { items, total } = await searchProvidersInDatabase(db, criteriaFromQuery(query, undefined, 0), catalogue);
+        ids.push(...items.map((p) => p.id));
+        if (ids.length >= total || !items.length) return ids;
+      }
+    };
+    const [full] = await db.query<{ id: string; state: string }>(
+      'SELECT id, licensed_states[1] AS state FROM providers WHERE NOT accepting_new_patients AND removed_at IS NULL ORDER BY id LIMIT 1',
+    );
+    expect(full).toBeDefined();
+    expect(await searched(full!.state)).not.toContain(full!.id);
+
+    await db.query('UPDATE providers SET accepting_new_patients = true WHERE id = $1', [full!.id]);
+    try {
+      await refreshAvailabilitySummary(db, new Date(), [full!.id]);
+      expect(await searched(full!.state)).toContain(full!.id);
+    } finally {
+      await db.query('UPDATE providers SET accepting_new_patients = false WHERE id = $1', [full!.id]);
+      await refreshAvailabilitySummary(db, new Date(), [full!.id]);
+    }
+    expect(await searched(full!.state)).not.toContain(full!.id);
+  });
+
   it('requires a valid state and rejects unknown parameters', async () => {
     expect((await get('/api/providers/search')).json().errors[0]).toMatchObject({ field: 'state_code', keyword: 'required' });
     expect((await get('/api/providers/search?state_code=Texas')).statusCode).toBe(400);

@@ -1,7 +1,8 @@
 /**
  * Journey (issue 16 item 5): the demo patient signs in from the home page, starts their child's intake from the
  * portal's to-do, answers the pages the spec defines (reason, history, PHQ-9, GAD-7); answering the
- * PHQ-9 self-harm question above "Not at all" shows crisis resources at once; sending keeps the intake
+ * PHQ-9 self-harm question above "Not at all" shows the crisis screen at once, then the questionnaire goes on with
+ * the crisis resources in view; sending keeps the intake
  * and the to-do goes. The support agent then signs in and finds the stat red alert for the patient.
  * Only clicks and typing.
  */
@@ -50,14 +51,18 @@ describe('journey: an intake with thoughts of self-harm shows crisis resources a
       await page.getByRole('group', { name: historyPage!.questions[1]!.label }).getByRole('radio', { name: 'No' }).check();
       await page.getByRole('button', { name: messages['ui.intake.next'] }).click();
 
-      // PHQ-9: "Several days" on item 9 shows the crisis resources before anything is sent.
+      // PHQ-9: "Several days" on item 9 shows the crisis screen before anything is sent, then the questionnaire again.
       const phq = constants.measureInstruments.phq9.questions;
       for (const [i, q] of phq.entries()) {
         await page
           .getByRole('group', { name: `${i + 1}. ${q}` })
           .getByRole('radio', { name: options[i === 8 ? 1 : 0]!.label })
-          .check();
+          // Item 9 takes the questionnaire away at once (the crisis screen): a click, with no radio left to confirm.
+          .click();
       }
+      await page.getByRole('heading', { name: messages['ui.crisis.heading'] }).waitFor();
+      expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
+      await page.getByRole('button', { name: messages['ui.crisis.continue'] }).click();
       await page.getByRole('alert').filter({ hasText: messages['ui.intake.crisis'] }).waitFor();
       expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
       await page.getByRole('button', { name: messages['ui.intake.next'] }).click();

@@ -1,9 +1,11 @@
 import { screen } from '@testing-library/react';
+import { aPerson } from '@tests/support/person';
 import { routeById } from '@/generated/routes';
 import { message, messageTemplate } from '@/domain/messages';
 import { addDaysIso, isoDateIn } from '@/domain/dates';
 import { formatDay, formatTime, formatTimeWithZone } from '@/domain/date-format';
-import { renderScreen } from '@tests/support/screen-kit';
+import { renderScreen, type FakeAnswer } from '@tests/support/screen-kit';
+import type { EndpointId } from '@/generated/api';
 import CalendarPage from './CalendarPage';
 
 // The device's zone, which staff screens never read times in (issue 34); the viewer's zone is their account's.
@@ -19,6 +21,7 @@ const provider = {
   title: 'LCSW',
   timeZone: providerZone,
   offersMedication: false,
+  acceptingNewPatients: true,
   practice: { id: 'pc1', name: 'Lakeside', city: 'Columbus', state: 'OH' },
 };
 // Monday of this week in the provider's zone, and two slots on it: one in the morning, one late in the evening there.
@@ -27,7 +30,7 @@ const monday = addDaysIso(today, 1 - (new Date(`${today}T12:00:00Z`).getUTCDay()
 const morning = { id: 's1', start: `${monday}T15:00:00.000Z`, end: `${monday}T16:00:00.000Z`, mode: 'online', state: 'open' };
 const evening = { id: 's2', start: `${monday}T23:30:00.000Z`, end: `${addDaysIso(monday, 1)}T00:30:00.000Z`, mode: 'online', state: 'open' };
 
-function renderCalendar() {
+function renderCalendar(more: Partial<Record<EndpointId, FakeAnswer>> = {}) {
   return renderScreen(<CalendarPage />, {
     path: routeById.careCalendar.path,
     groups: ['clinicians'],
@@ -41,6 +44,7 @@ function renderCalendar() {
       }),
       getCareCalendar: () => ({ provider: { id: 'pr1', timeZone: providerZone }, from: monday, days: 7, slots: [morning, evening], sessions: [] }),
       getCareCalendarFeed: () => ({ feed: null }),
+      ...more,
     },
   });
 }
@@ -88,5 +92,17 @@ describe('CalendarPage', () => {
     renderCalendar();
     await screen.findByText(`${formatTime(morning.start, providerZone)} – ${formatTime(morning.end, providerZone)}`);
     expect(screen.queryByText(messageTemplate('ui.care.calendar.viewerTime').split('{time}')[0]!, { exact: false })).toBeNull();
+  });
+
+  it('turns "taking new clients" off at once, saying what that does, and says it is saved', async () => {
+    const user = aPerson();
+    const { calls } = renderCalendar({ saveCareNewClients: () => ({ acceptingNewPatients: false }) });
+    const box = await screen.findByRole('checkbox', { name: message('ui.care.newClients.label') });
+    expect(box).toHaveProperty('checked', true);
+    expect(screen.getByText(message('ui.care.newClients.help'))).toBeTruthy();
+    await user.click(box);
+    expect(await screen.findByText(message('ui.care.newClients.saved'))).toBeTruthy();
+    expect(calls.find((c) => c.id === 'saveCareNewClients')?.input.body).toEqual({ acceptingNewPatients: false });
+    expect(screen.getByRole('checkbox', { name: message('ui.care.newClients.label') })).toHaveProperty('checked', false);
   });
 });

@@ -11,6 +11,7 @@ import { addDaysIso, isoDateIn } from '@/domain/dates';
 import { isApiError } from '@/client/api/errors';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { Button } from '@/client/ui/Button';
+import { NewClientsSwitch } from './NewClientsSwitch';
 import { fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { CareNav } from './CareNav';
@@ -184,6 +185,7 @@ export default function CalendarPage() {
       ) : availability.data && provider ? (
         <>
           <CalendarView today={isoDateIn(new Date(), provider.timeZone)} viewerZone={viewerZone} />
+          <NewClientsSwitch accepting={provider.acceptingNewPatients} />
           <AvailabilityForm answer={availability.data} />
           <CalendarFeed timeZone={provider.timeZone} />
         </>

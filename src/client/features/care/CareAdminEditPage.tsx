@@ -145,6 +145,11 @@ function ProfileForm({ provider }: { provider: Answer }) {
           ))}
         </select>
       </div>
+      {/* Off, search does not list them for new clients (issue 39 item 4). */}
+      <label className="choice">
+        <input type="checkbox" checked={profile.acceptingNewPatients ?? true} onChange={(e) => set({ acceptingNewPatients: e.target.checked })} />{' '}
+        {message('ui.care.newClients.label')}
+      </label>
       <div className="care-availability__settings">
         <div className="field">
           <label className="field__label" htmlFor="admin-pay">

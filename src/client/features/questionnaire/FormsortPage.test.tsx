@@ -27,7 +27,7 @@ async function answerMeasure(user: ReturnType<typeof aPerson>, instrument: 'phq9
 }
 
 describe('the intake questionnaire (/app/formsort)', () => {
-  it('asks page by page, holds a page until its required answers are given, shows crisis resources the moment PHQ-9 item 9 is above 0, and sends it all', async () => {
+  it('asks page by page, holds a page until its required answers are given, shows the crisis screen before anything else the moment PHQ-9 item 9 is above 0, and sends it all', async () => {
     const user = aPerson();
     const { calls } = renderScreen(<FormsortPage />, {
       path: routeById.formsort.path,
@@ -59,8 +59,34 @@ describe('the intake questionnaire (/app/formsort)', () => {
     expect(screen.queryByText(message('ui.intake.crisis'))).toBeNull();
     const itemNine = screen.getByRole('group', { name: `9. ${constants.measureInstruments.phq9.questions[8]}` });
     await user.click(within(itemNine).getByRole('radio', { name: constants.measureAnswerOptions[1]!.label }));
-    expect(screen.getByRole('alert').textContent).toBe(message('ui.intake.crisis'));
+    // The crisis screen stands in for the questionnaire: its options, and nothing of the flow but the way back.
+    const crisis = screen.getByRole('alert');
+    expect(within(crisis).getByRole('heading', { name: message('ui.crisis.heading') })).toBe(document.activeElement);
+    expect(
+      within(crisis)
+        .getByRole('link', { name: message('ui.layout.crisis.call988') })
+        .getAttribute('href'),
+    ).toBe('tel:988');
+    expect(
+      within(crisis)
+        .getByRole('link', { name: message('ui.layout.crisis.text988') })
+        .getAttribute('href'),
+    ).toBe('sms:988');
+    expect(
+      within(crisis)
+        .getByRole('link', { name: message('ui.layout.crisis.call911') })
+        .getAttribute('href'),
+    ).toBe('tel:911');
+    expect(screen.queryByRole('button', { name: message('ui.intake.next') })).toBeNull();
     expect(calls.some((c) => c.id === 'submitPatientIntake')).toBe(false);
+    await user.click(screen.getByRole('button', { name: message('ui.crisis.continue') }));
+    // Back on the same page with the answers kept, the crisis resources still in view.
+    expect(screen.getByRole('alert').textContent).toBe(message('ui.intake.crisis'));
+    expect(
+      within(screen.getByRole('group', { name: `9. ${constants.measureInstruments.phq9.questions[8]}` })).getByRole('radio', {
+        name: constants.measureAnswerOptions[1]!.label,
+      }),
+    ).toHaveProperty('checked', true);
     await user.click(screen.getByRole('button', { name: message('ui.intake.next') }));
 
     await user.click(screen.getByRole('button', { name: message('ui.intake.submit') }));
@@ -75,6 +101,19 @@ describe('the intake questionnaire (/app/formsort)', () => {
       phq9: [0, 0, 0, 0, 0, 0, 0, 0, 1],
       gad7: [0, 0, 0, 0, 0, 0, 0],
     });
+  });
+
+  it('shows the crisis screen when the written reason has crisis words, on leaving that page, then goes on', async () => {
+    const user = aPerson();
+    renderScreen(<FormsortPage />, { path: routeById.formsort.path, answers: { getUserPatients: () => ({ items: [self] }) } });
+    await screen.findByText(message('ui.intake.intro'));
+    await user.type(screen.getByLabelText(reasonPage!.questions[0]!.label), 'Some days I want to die');
+    expect(screen.queryByRole('heading', { name: message('ui.crisis.heading') })).toBeNull();
+    await user.click(screen.getByRole('button', { name: message('ui.intake.next') }));
+    expect(screen.getByRole('heading', { name: message('ui.crisis.heading') })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: message('ui.crisis.continue') }));
+    expect(screen.getByRole('heading', { name: new RegExp(historyPage!.title) })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(message('ui.intake.crisis'));
   });
 
   it("names the child whose intake it is, from the portal's to-do for that child", async () => {

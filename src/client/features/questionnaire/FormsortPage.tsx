@@ -3,8 +3,9 @@
  * of the account's people (?patientId=, else the account holder). Its pages and questions come from
  * specs/constants/intake.yaml (src/domain/intake.ts), one page at a time with back and continue; a
  * page goes on only when its required answers are given. Answering the PHQ-9 question about self-harm
- * above "Not at all" shows crisis resources at once, before anything is sent; sending keeps the
- * answers for the clinician and raises a red alert for support when that answer was given.
+ * above "Not at all" shows the crisis screen at once, before anything is sent (crisis words in a written
+ * answer, when leaving its page); then the flow goes on with the crisis resources kept in view, and
+ * sending tells the clinician and raises a red alert for support (the one crisis rule, src/domain/crisis.ts).
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -13,11 +14,13 @@ import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { useGetUserPatientsQuery, useSubmitPatientIntakeMutation } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
+import { needsCrisisHelp } from '@/domain/crisis';
+import { CrisisScreen } from '@/client/ui/CrisisScreen';
 import {
   instrumentOf,
+  intakeNeedsCrisisHelp,
   intakePages,
   localizedIntakePages,
-  needsCrisisHelp,
   pageProblems,
   questionsOf,
   type IntakeAnswers,
@@ -86,18 +89,28 @@ function Intake({ patientId }: { patientId: string }) {
   const given = { answers: draft.answers, phq9: draft.phq9 as number[], gad7: draft.gad7 as number[] } satisfies Partial<IntakeAnswers>;
   const problems = pageProblems(page, given);
   const last = step === intakePages.length - 1;
-  const crisis = needsCrisisHelp(draft.phq9);
+  const crisis = intakeNeedsCrisisHelp(given);
+  // The crisis screen comes first: at once for PHQ-9 item 9, on leaving the page for words written (not mid-sentence).
+  const [crisisScreen, setCrisisScreen] = useState<'not yet' | 'showing' | 'seen'>('not yet');
+  const showCrisisScreen = () => {
+    if (crisisScreen !== 'not yet') return;
+    setCrisisScreen('showing'); // its heading takes focus, which brings it into view
+  };
+
+  if (crisisScreen === 'showing') {
+    return <CrisisScreen continueLabel={message('ui.crisis.continue')} onContinue={() => setCrisisScreen('seen')} />;
+  }
 
   if (send.data?.intake) {
     const { phq9, gad7 } = send.data.intake;
     return (
       <div className="stack" role="status">
-        <p className="notice notice--success">{message('ui.intake.done')}</p>
         {crisis ? (
           <p className="notice notice--warning" role="alert">
             {message('ui.intake.crisis')}
           </p>
         ) : null}
+        <p className="notice notice--success">{message('ui.intake.done')}</p>
         <p>
           {message('ui.intake.score', { instrument: constants.measureInstruments.phq9.name, total: String(phq9.total), band: phq9.bandLabel })}
           {' · '}
@@ -115,6 +128,7 @@ function Intake({ patientId }: { patientId: string }) {
   function next() {
     if (problems.length) return setShowProblems(true);
     setShowProblems(false);
+    if (crisis) showCrisisScreen();
     if (last) {
       send.mutate({ params: { id: patientId }, body: { answers: draft.answers, phq9: draft.phq9 as number[], gad7: draft.gad7 as number[] } });
     } else {
@@ -148,6 +162,7 @@ function Intake({ patientId }: { patientId: string }) {
             const answers = [...draft[instrument]];
             answers[i] = v;
             setDraft({ ...draft, [instrument]: answers });
+            if (instrument === 'phq9' && needsCrisisHelp(answers)) showCrisisScreen();
           }}
         />
       ) : (

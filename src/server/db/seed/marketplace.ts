@@ -297,6 +297,8 @@ function providerRow(rng: Random, index: number, practice: PracticeSeed, referen
     rng.chance(0.4),
     removedReason,
     removedReason ? new Date().toISOString() : null,
+    // A few listed providers have a full caseload (by index, not the random source, so every other seeded value stays as it was).
+    removedReason !== null || index % 53 !== 29,
     inPerson,
   ];
 }
@@ -402,6 +404,7 @@ export async function seedMarketplace(tx: Queryable, providerCount: number, toda
         'accepts_b2b',
         'removed_reason',
         'removed_at',
+        'accepting_new_patients',
         'npi',
         'tin',
       ],

@@ -1,0 +1,40 @@
+/**
+ * The crisis screen (issue 39 item 3): shown in place of a flow, before anything else, the moment an answer
+ * says a person may be in crisis (src/domain/crisis.ts) - the 988 line by call or text and 911, as links
+ * that dial or text, then a way back to the rest of the flow. Focus moves to its heading so a screen
+ * reader says it at once.
+ */
+import { useEffect, useRef } from 'react';
+import { constants } from '@/generated/constants';
+import { message } from '@/domain/messages';
+import { Button } from './Button';
+
+export function CrisisScreen({ onContinue, continueLabel }: { onContinue: () => void; continueLabel: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const { lifeline, emergency } = constants.crisisLines;
+  return (
+    <section className="crisis-screen stack" role="alert" aria-labelledby="crisis-heading">
+      <h2 id="crisis-heading" ref={heading} tabIndex={-1}>
+        {message('ui.crisis.heading')}
+      </h2>
+      <p>{message('ui.crisis.body')}</p>
+      <div className="cluster">
+        <a className="btn btn--danger" href={`tel:${lifeline}`}>
+          {message('ui.layout.crisis.call988')}
+        </a>
+        <a className="btn btn--danger" href={`sms:${lifeline}`}>
+          {message('ui.layout.crisis.text988')}
+        </a>
+        <a className="btn btn--secondary" href={`tel:${emergency}`}>
+          {message('ui.layout.crisis.call911')}
+        </a>
+      </div>
+      <div>
+        <Button variant="secondary" onClick={onContinue}>
+          {continueLabel}
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { hasCrisisWords, needsCrisisHelp } from './crisis';
+
+describe('hasCrisisWords', () => {
+  it.each([
+    'I have been thinking about suicide',
+    'Sometimes I want to die',
+    'I feel I would be BETTER OFF DEAD.',
+    'self-harm since last year',
+    'pienso en el suicidio',
+    'A veces quiero morirme',
+    'Creo que estaría mejor muerta',
+    'he pensado en hacerme dano', // no accent typed
+    'AUTOLESIÓN',
+  ])('finds a crisis word in %p', (text) => {
+    expect(hasCrisisWords(text)).toBe(true);
+  });
+
+  it.each([
+    '',
+    'Anxiety at work and trouble sleeping',
+    'My harmless cat',
+    'Dealing with a loss; my father died last year',
+    'Ansiedad y problemas para dormir',
+    'a suicidepreventionday poster', // not the whole word
+  ])('finds none in %p', (text) => {
+    expect(hasCrisisWords(text)).toBe(false);
+  });
+
+  it('reads nothing into a missing reason', () => {
+    expect(hasCrisisWords(undefined)).toBe(false);
+    expect(hasCrisisWords(null)).toBe(false);
+  });
+});
+
+describe('needsCrisisHelp', () => {
+  it('is true only when the ninth answer is above 0', () => {
+    expect(needsCrisisHelp([0, 0, 0, 0, 0, 0, 0, 0, 0])).toBe(false);
+    expect(needsCrisisHelp([3, 3, 3, 3, 3, 3, 3, 3, 0])).toBe(false);
+    expect(needsCrisisHelp([0, 0, 0, 0, 0, 0, 0, 0, 1])).toBe(true);
+    expect(needsCrisisHelp([0, 0, 0, 0, 0, 0, 0, 0, 3])).toBe(true);
+    expect(needsCrisisHelp([0, 0])).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * The crisis rule shared by check-ins, intake and booking (issue 39 item 3): an answer above 0 to PHQ-9
+ * item 9 (thoughts of being better off dead or of self-harm), or a crisis word or phrase of
+ * constants.crisisWords in free text such as a booking's reason. Words of both languages are looked
+ * for whatever the page's language, since people write in the language they think in. Matching is whole
+ * words, without case or accents ("Suicidio" and "suicidio" match; "harmless" never matches "harm").
+ */
+import { constants } from '../generated/constants';
+
+/** Lower case, accents removed, every run of non-letters one space, padded so whole words match with spaces. */
+function normalized(text: string): string {
+  const plain = text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+  return ` ${plain} `;
+}
+
+const phrases: readonly string[] = [...constants.crisisWords.en, ...constants.crisisWords.es].map(normalized);
+
+/** Whether free text holds a crisis word or phrase (either language). */
+export function hasCrisisWords(text: string | null | undefined): boolean {
+  if (!text) return false;
+  const given = normalized(text);
+  return phrases.some((p) => given.includes(p));
+}
+
+/** PHQ-9 item 9 (the ninth answer) above 0: crisis resources at once, and the alerts. */
+export function needsCrisisHelp(phq9: readonly (number | undefined)[]): boolean {
+  return (phq9[8] ?? 0) > 0;
+}
