@@ -4512,6 +4512,8 @@ export const translation: Translation = {
     measureInstruments: {
       phq9: {
         name: 'PHQ-9',
+        loinc: '44261-6',
+        loincDisplay: 'Patient Health Questionnaire 9 item (PHQ-9) total score [Reported]',
         items: 9,
         maxTotal: 27,
         remissionBelow: 5,
@@ -4562,6 +4564,8 @@ export const translation: Translation = {
       },
       gad7: {
         name: 'GAD-7',
+        loinc: '69737-5',
+        loincDisplay: 'Generalized anxiety disorder 7 item (GAD-7) total score [Reported]',
         items: 7,
         maxTotal: 21,
         remissionBelow: 5,
