@@ -162,7 +162,8 @@ export function fhirPractitioner(p: ExportPractitioner): Practitioner & { id: st
 export function fhirPractitionerRole(p: ExportPractitioner): PractitionerRole & { id: string } {
   return {
     resourceType: 'PractitionerRole',
-    id: `${p.id}-${p.practiceId}`,
+    // A clinician works at one practice: the role shares the practitioner's id (a FHIR id is at most 64 characters).
+    id: p.id,
     active: true,
     practitioner: ref('Practitioner', p.id),
     location: [ref('Location', p.practiceId)],

@@ -32,6 +32,17 @@ function fhirAjv(): Ajv {
 
 /** The problems of a resource against its FHIR R4 definition (`Bundle`, `Patient`…); empty when it is valid. */
 export function fhirSchemaErrors(resource: { resourceType: string }, definition = resource.resourceType): ErrorObject[] {
+  // A Bundle's entries first, each against its own definition: the Bundle's oneOf over every resource type says only
+  // that an entry matched none, these say what is wrong with it.
+  const entries = (resource as { entry?: { resource?: { resourceType: string } }[] }).entry;
+  if (definition === 'Bundle' && Array.isArray(entries)) {
+    const inEntries = entries.flatMap((e, i) =>
+      e.resource && typeof e.resource.resourceType === 'string' && fhirAjv().getSchema(`${schemaKey}#/definitions/${e.resource.resourceType}`)
+        ? fhirSchemaErrors(e.resource).map((error) => ({ ...error, instancePath: `/entry/${i}/resource${error.instancePath}` }))
+        : [],
+    );
+    if (inEntries.length) return inEntries;
+  }
   const validate = fhirAjv().getSchema(`${schemaKey}#/definitions/${definition}`);
   if (!validate) throw new Error(`The FHIR R4 schema has no definition ${definition}`);
   return validate(resource) ? [] : (validate.errors ?? []);
