@@ -524,6 +524,8 @@ export const constants = {
   billingHistoryMaxDays: 731,
   /** Time zone of the calendar days of billing-history and receipt date ranges, and of dates printed on receipts and statements. */
   billingTimeZone: 'America/New_York',
+  /** How long the download of an exported record (issue 38 item 1) stays open after it is ready; after that the files are gone (RECORD_EXPORT_EXPIRED) and the holder asks for a new export. */
+  recordExportLinkHours: 72,
   /** Time zones people can choose, with standard and daylight labels (product-spec §9). */
   timeZones: [
     {

@@ -1449,6 +1449,9 @@ export const translation: Translation = {
     INSURANCE_ALREADY_ON_FILE: {
       message: 'Este seguro ya está registrado para este paciente.',
     },
+    RECORD_EXPORT_EXPIRED: {
+      message: 'Esta descarga de su historia clínica ha vencido. Pida una nueva desde su cuenta.',
+    },
     CARD_INVALID: {
       message: 'El número de tarjeta no es válido',
     },
@@ -2833,6 +2836,11 @@ export const translation: Translation = {
       subject: 'Su reembolso de {amount}',
       text: 'Hola, {name}:\n\nLe reembolsamos {amount} a su {card} por su sesión del {when}. Llegará a su tarjeta en unos días hábiles; un cargo que aún no se había procesado simplemente desaparece de su estado de cuenta.\n\nPuede verlo en Facturación, en el portal del paciente.\n',
       html: '<p>Hola, {name}:</p>\n<p>Le reembolsamos <strong>{amount}</strong> a su {card} por su sesión del {when}. Llegará a su tarjeta en unos días hábiles; un cargo que aún no se había procesado simplemente desaparece de su estado de cuenta.</p>\n<p>Puede verlo en Facturación, en el portal del paciente.</p>\n',
+    },
+    'record-export-ready': {
+      subject: 'Su historia clínica está lista para descargar',
+      text: 'La copia de su historia clínica que pidió está lista. Inicie sesión para descargarla en las próximas {hours} horas: {link}\n',
+      html: '<p>La copia de su historia clínica que pidió está lista. Inicie sesión para descargarla en las próximas {hours} horas.</p>\n<p><a href="{link}">Descargar mi historia clínica</a></p>\n',
     },
     'referral-made': {
       subject: 'Su profesional clínico hizo un referido',

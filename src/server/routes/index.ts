@@ -32,6 +32,7 @@ import { remindersHandlers } from './reminders';
 import { waitlistHandlers } from './waitlist';
 import { openTimesHandlers } from './open-times';
 import { calendarFeedsHandlers } from './calendar-feeds';
+import { recordExportsHandlers } from './record-exports';
 // plop: handler imports
 import { registerEndpoints } from './registry';
 
@@ -68,6 +69,7 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config 
     ...calendarFeedsHandlers,
     ...visitsHandlers(options.config, videoServiceFrom(options.config)),
     ...remindersHandlers,
+    ...recordExportsHandlers,
     // plop: handlers
   });
 }
