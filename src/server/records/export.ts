@@ -4,6 +4,7 @@
  * the holder until recordExportLinkHours have passed, then they are removed. The mail carries no health information.
  */
 import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../db/connection';
 import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { buildRecordBundle } from '@/domain/record-export';
@@ -38,6 +39,28 @@ export function exportOut(row: RecordExportRow, now: Date) {
     requestedAt: new Date(row.requested_at).toISOString(),
     expiresAt: row.expires_at ? new Date(row.expires_at).toISOString() : null,
   };
+}
+
+const EXPORT_COLUMNS = 'id, user_id, requested_at, ready_at, expires_at';
+
+/** A new export asked for by account `userId` at `now`, not built yet. */
+export async function insertExport(db: Queryable, userId: string, now: Date): Promise<RecordExportRow> {
+  const [row] = await db.query<RecordExportRow>(`INSERT INTO record_exports (user_id, requested_at) VALUES ($1, $2) RETURNING ${EXPORT_COLUMNS}`, [
+    userId,
+    now,
+  ]);
+  return row!;
+}
+
+export async function exportById(db: Queryable, id: string): Promise<RecordExportRow | undefined> {
+  const [row] = await db.query<RecordExportRow>(`SELECT ${EXPORT_COLUMNS} FROM record_exports WHERE id = $1`, [id]);
+  return row;
+}
+
+/** One file of an export: the Bundle (JSON) or the PDF's bytes; undefined once removed. */
+export async function exportFile(db: Queryable, id: string, file: 'bundle' | 'pdf'): Promise<unknown> {
+  const [row] = await db.query<{ content: unknown }>(`SELECT ${file === 'pdf' ? 'pdf' : 'bundle'} AS content FROM record_exports WHERE id = $1`, [id]);
+  return row?.content ?? undefined;
 }
 
 /** Builds one export's files and mails the holder; a second run of a built export does nothing. */

@@ -4,16 +4,13 @@ import { FHIR_JSON } from '@/domain/record-export';
 import { writeAudit } from '@/server/audit';
 import { AppError } from '@/server/errors';
 import { callerOf } from '@/server/plugins/auth';
-import { exportOut, exportState, RECORD_EXPORT_JOB, type RecordExportRow } from '@/server/records/export';
+import { exportById, exportFile, exportOut, exportState, insertExport, RECORD_EXPORT_JOB, type RecordExportRow } from '@/server/records/export';
 import { sendPdf } from '../billing';
 import type { Handlers } from '../registry';
 
 /** The caller's own export; anyone else's, or none, answers 404 and is audited as denied. */
 async function holdersExport(request: FastifyRequest, id: string, action: string): Promise<RecordExportRow> {
-  const [row] = await request.server.database.query<RecordExportRow>(
-    'SELECT id, user_id, requested_at, ready_at, expires_at FROM record_exports WHERE id = $1',
-    [id],
-  );
+  const row = await exportById(request.server.database, id);
   if (!row || row.user_id !== callerOf(request).userId) {
     await writeAudit(request, {
       action,
@@ -35,22 +32,18 @@ async function readyFile(request: FastifyRequest, id: string, action: string, co
   const state = exportState(row, request.server.clock.now());
   if (state === 'expired') throw new AppError('RECORD_EXPORT_EXPIRED');
   if (state === 'pending') throw new AppError('NOT_FOUND');
-  const [file] = await request.server.database.query<{ content: unknown }>(`SELECT ${column} AS content FROM record_exports WHERE id = $1`, [row.id]);
-  if (!file?.content) throw new AppError('RECORD_EXPORT_EXPIRED');
-  return file.content;
+  const content = await exportFile(request.server.database, row.id, column);
+  if (content === undefined) throw new AppError('RECORD_EXPORT_EXPIRED');
+  return content;
 }
 
 export const recordExportsHandlers: Handlers = {
   async requestRecordExport(request, reply) {
     const caller = callerOf(request);
-    const db = request.server.database;
-    const [row] = await db.query<RecordExportRow>(
-      'INSERT INTO record_exports (user_id, requested_at) VALUES ($1, $2) RETURNING id, user_id, requested_at, ready_at, expires_at',
-      [caller.userId, request.server.clock.now()],
-    );
-    await request.server.jobs.send(RECORD_EXPORT_JOB, { exportId: row!.id });
-    request.auditTarget = { type: 'record_export', id: row!.id };
-    return reply.code(202).send(exportOut(row!, request.server.clock.now()));
+    const row = await insertExport(request.server.database, caller.userId, request.server.clock.now());
+    await request.server.jobs.send(RECORD_EXPORT_JOB, { exportId: row.id });
+    request.auditTarget = { type: 'record_export', id: row.id };
+    return reply.code(202).send(exportOut(row, request.server.clock.now()));
   },
 
   async getRecordExport(request) {
