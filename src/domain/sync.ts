@@ -1,8 +1,10 @@
 /**
  * The sync outbox's rules (issue 16 item 3), pure: when a failed delivery is tried again, whether its
  * tries are spent, and the FHIR R4 resources a record becomes (Patient, Appointment, Consent, and a
- * payment as PaymentNotice). src/server/sync reads the records and delivers what these build.
+ * payment as PaymentNotice). src/server/sync reads the records and delivers what these build; the
+ * record export (record-export.ts) builds its Patient, Appointment and Consent with the same builders.
  */
+import type { Appointment, Consent, ContactPoint, Money, Patient, PaymentNotice, Resource } from '@medplum/fhirtypes';
 
 export type SyncResourceType = 'Patient' | 'Appointment' | 'Consent' | 'Payment';
 
@@ -34,7 +36,7 @@ export function describeAnswer(answer: { status: number; statusText?: string; is
   return `HTTP ${answer.status}${answer.statusText ? ` ${answer.statusText}` : ''} (${kind})${issue}`.slice(0, 500);
 }
 
-export type FhirResource = { resourceType: string; id: string; meta: { versionId: string } } & Record<string, unknown>;
+export type FhirResource = Resource & { id: string };
 
 export interface PatientRecord {
   id: string;
@@ -79,24 +81,33 @@ export interface PaymentRecord {
   transactionId: string | null;
 }
 
-function meta(version: number) {
-  return { versionId: String(version) };
+/** The outbox's version of the record as FHIR meta; an export (no version delivered) carries none. */
+function meta(version: number | undefined): { meta?: { versionId: string } } {
+  return version === undefined ? {} : { meta: { versionId: String(version) } };
 }
 
 /** FHIR administrative gender: male | female | other | unknown. */
-export function fhirGender(gender: string | null): string {
+export function fhirGender(gender: string | null): NonNullable<Patient['gender']> {
   const g = (gender ?? '').toLowerCase();
   if (g === 'male' || g === 'm') return 'male';
   if (g === 'female' || g === 'f') return 'female';
   return g ? 'other' : 'unknown';
 }
 
-export function fhirPatient(p: PatientRecord, version: number): FhirResource {
-  const telecom = [...(p.phone ? [{ system: 'phone', value: p.phone }] : []), ...(p.email ? [{ system: 'email', value: p.email }] : [])];
+/** Cents as FHIR Money; the currency is the ISO 4217 code the payments table keeps (char(3), 'USD'). */
+export function fhirMoney(cents: number, currency: string): Money {
+  return { value: cents / 100, currency: currency.toUpperCase() as Money['currency'] };
+}
+
+export function fhirPatient(p: PatientRecord, version?: number): Patient & { id: string } {
+  const telecom: ContactPoint[] = [
+    ...(p.phone ? [{ system: 'phone' as const, value: p.phone }] : []),
+    ...(p.email ? [{ system: 'email' as const, value: p.email }] : []),
+  ];
   return {
     resourceType: 'Patient',
     id: p.id,
-    meta: meta(version),
+    ...meta(version),
     ...(p.ehrId ? { identifier: [{ system: 'urn:mindfulcare:ehr-id', value: p.ehrId }] } : {}),
     name: [{ family: p.lastName, given: [p.firstName] }],
     gender: fhirGender(p.gender),
@@ -105,29 +116,29 @@ export function fhirPatient(p: PatientRecord, version: number): FhirResource {
   };
 }
 
-export function fhirAppointment(a: AppointmentRecord, version: number): FhirResource {
+export function fhirAppointment(a: AppointmentRecord, version?: number): Appointment & { id: string } {
   return {
     resourceType: 'Appointment',
     id: a.id,
-    meta: meta(version),
+    ...meta(version),
     status: a.status === 'cancelled' ? 'cancelled' : 'booked',
     start: a.start,
     end: a.end,
     ...(a.cancelReason ? { cancelationReason: { text: a.cancelReason } } : {}),
     appointmentType: { text: a.mode === 'online' ? 'Video visit' : 'In person' },
     participant: [
-      ...a.patientIds.map((id) => ({ actor: { reference: `Patient/${id}` }, status: 'accepted' })),
-      { actor: { reference: `Practitioner/${a.providerId}` }, status: 'accepted' },
-      { actor: { reference: `Location/${a.practiceId}` }, status: 'accepted' },
+      ...a.patientIds.map((id) => ({ actor: { reference: `Patient/${id}` }, status: 'accepted' as const })),
+      { actor: { reference: `Practitioner/${a.providerId}` }, status: 'accepted' as const },
+      { actor: { reference: `Location/${a.practiceId}` }, status: 'accepted' as const },
     ],
   };
 }
 
-export function fhirConsent(c: ConsentRecord, version: number): FhirResource {
+export function fhirConsent(c: ConsentRecord, version?: number): Consent & { id: string } {
   return {
     resourceType: 'Consent',
     id: c.id,
-    meta: meta(version),
+    ...meta(version),
     status: c.signedAt ? 'active' : 'proposed',
     scope: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/consentscope', code: 'treatment' }] },
     category: [{ coding: [{ system: 'http://loinc.org', code: '59284-0' }], text: c.type }],
@@ -138,17 +149,17 @@ export function fhirConsent(c: ConsentRecord, version: number): FhirResource {
   };
 }
 
-export function fhirPaymentNotice(p: PaymentRecord, version: number): FhirResource {
+export function fhirPaymentNotice(p: PaymentRecord, version?: number): PaymentNotice & { id: string } {
   return {
     resourceType: 'PaymentNotice',
     id: p.id,
-    meta: meta(version),
+    ...meta(version),
     status: 'active',
     created: p.createdAt,
     ...(p.appointmentId ? { request: { reference: `Appointment/${p.appointmentId}` } } : {}),
     payment: { display: p.transactionId ?? 'not taken' },
     recipient: { display: 'Practice' },
-    amount: { value: p.amountCents / 100, currency: p.currency },
+    amount: fhirMoney(p.amountCents, p.currency),
     paymentStatus: { text: p.status },
   };
 }

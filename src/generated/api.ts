@@ -360,6 +360,17 @@ const groupsField: JsonSchema = {
     ],
   },
 };
+const requestRecordExport202Response: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'status', 'requestedAt'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    status: { type: 'string', enum: ['pending', 'ready', 'expired'] },
+    requestedAt: { type: 'string', format: 'date-time' },
+    expiresAt: { type: ['string', 'null'], format: 'date-time' },
+  },
+};
 const getProviderAvailabilityResponse: JsonSchema = {
   type: 'object',
   additionalProperties: false,
@@ -2326,7 +2337,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   },
 };
 
-export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listGoodFaithEstimates' | 'downloadGoodFaithEstimate' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getPartnerAgentHome' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'saveCareNewClients' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'startFrontDeskHandOver' | 'getFrontDeskHandOver' | 'endFrontDeskHandOver' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'listRecordAccess' | 'reportRecordAccess' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
+export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listGoodFaithEstimates' | 'downloadGoodFaithEstimate' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getPartnerAgentHome' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'saveCareNewClients' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'startFrontDeskHandOver' | 'getFrontDeskHandOver' | 'endFrontDeskHandOver' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'listRecordAccess' | 'reportRecordAccess' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'requestRecordExport' | 'getRecordExport' | 'downloadRecordExportBundle' | 'downloadRecordExportPdf' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
 
 /** The API contract of product-spec §7: the server implements it, the client calls it. */
 export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
@@ -6271,6 +6282,57 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED'],
     audit: true,
   },
+  /** Ask for the account's whole record */
+  requestRecordExport: {
+    id: 'requestRecordExport',
+    resource: 'record-exports',
+    method: 'POST',
+    path: '/record-exports',
+    summary: 'Ask for the account\'s whole record',
+    access: ['patient'],
+    responses: { '202': { description: 'The export is queued; a mail follows when it is ready.', schema: requestRecordExport202Response } },
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN'],
+    audit: true,
+  },
+  /** Whether an export is ready */
+  getRecordExport: {
+    id: 'getRecordExport',
+    resource: 'record-exports',
+    method: 'GET',
+    path: '/record-exports/{id}',
+    summary: 'Whether an export is ready',
+    access: ['patient'],
+    params: releaseSlotHoldParams,
+    responses: { '200': { description: 'The export\'s state.', schema: requestRecordExport202Response } },
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED'],
+    audit: true,
+  },
+  /** The exported record as a FHIR R4 Bundle */
+  downloadRecordExportBundle: {
+    id: 'downloadRecordExportBundle',
+    resource: 'record-exports',
+    method: 'GET',
+    path: '/record-exports/{id}/bundle',
+    summary: 'The exported record as a FHIR R4 Bundle',
+    access: ['patient'],
+    params: releaseSlotHoldParams,
+    responses: { '200': { description: 'The FHIR R4 document Bundle.', contentType: 'application/fhir+json' } },
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED', 'RECORD_EXPORT_EXPIRED'],
+    audit: true,
+  },
+  /** The exported record as a PDF */
+  downloadRecordExportPdf: {
+    id: 'downloadRecordExportPdf',
+    resource: 'record-exports',
+    method: 'GET',
+    path: '/record-exports/{id}/pdf',
+    summary: 'The exported record as a PDF',
+    access: ['patient'],
+    params: releaseSlotHoldParams,
+    responses: { '200': { description: 'The record, readable, in the holder\'s language.', contentType: 'application/pdf' } },
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED', 'RECORD_EXPORT_EXPIRED'],
+    audit: true,
+  },
   /** How an account gets session reminders */
   getReminderPreferences: {
     id: 'getReminderPreferences',
@@ -7455,6 +7517,10 @@ export const apiResources = [
   {
     resource: 'providers',
     description: 'The provider marketplace (product-spec §3 Provider and Filter, §7 Providers). Public; only providers licensed in the visitor\'s state are found.',
+  },
+  {
+    resource: 'record-exports',
+    description: 'The patient\'s whole record exported (issue 38 item 1): the account holder asks for it, a background job builds a FHIR R4 document Bundle and a readable PDF in their language and mails them when it is ready; the files download only for the holder and only for recordExportLinkHours. Psychotherapy notes are never part of it. Anyone else, or an unknown export, gets 404.',
   },
   {
     resource: 'reminders',

@@ -180,10 +180,12 @@ export const constants = {
   availabilitySlotsCron: '20 4 * * *',
   /** Most days one calendar view asks for. */
   calendarMaxDays: 14,
-  /** PHQ-9 and GAD-7 (issue 17 item 2): items scored 0-3, the severity bands of each total, remission (a total below remissionBelow) and reliable improvement (a drop of at least reliableDrop from the first score). */
+  /** PHQ-9 and GAD-7 (issue 17 item 2): the LOINC code of each total (the record export's Observations, issue 38), items scored 0-3, the severity bands of each total, remission (a total below remissionBelow) and reliable improvement (a drop of at least reliableDrop from the first score). */
   measureInstruments: {
     phq9: {
       name: 'PHQ-9',
+      loinc: '44261-6',
+      loincDisplay: 'Patient Health Questionnaire 9 item (PHQ-9) total score [Reported]',
       items: 9,
       maxTotal: 27,
       remissionBelow: 5,
@@ -234,6 +236,8 @@ export const constants = {
     },
     gad7: {
       name: 'GAD-7',
+      loinc: '69737-5',
+      loincDisplay: 'Generalized anxiety disorder 7 item (GAD-7) total score [Reported]',
       items: 7,
       maxTotal: 21,
       remissionBelow: 5,
@@ -587,6 +591,8 @@ export const constants = {
   billingHistoryMaxDays: 731,
   /** Time zone of the calendar days of billing-history and receipt date ranges, and of dates printed on receipts and statements. */
   billingTimeZone: 'America/New_York',
+  /** How long the download of an exported record (issue 38 item 1) stays open after it is ready; after that the files are gone (RECORD_EXPORT_EXPIRED) and the holder asks for a new export. */
+  recordExportLinkHours: 72,
   /** Time zones people can choose, with standard and daylight labels (product-spec §9). */
   timeZones: [
     {

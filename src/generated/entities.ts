@@ -4697,6 +4697,47 @@ export interface SearchReferringProvidersResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RequestRecordExportResponse".
+ */
+export interface RequestRecordExportResponse {
+  id: string;
+  status: 'pending' | 'ready' | 'expired';
+  requestedAt: string;
+  expiresAt?: string | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetRecordExportParams".
+ */
+export interface GetRecordExportParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetRecordExportResponse".
+ */
+export interface GetRecordExportResponse {
+  id: string;
+  status: 'pending' | 'ready' | 'expired';
+  requestedAt: string;
+  expiresAt?: string | null;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "DownloadRecordExportBundleParams".
+ */
+export interface DownloadRecordExportBundleParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "DownloadRecordExportPdfParams".
+ */
+export interface DownloadRecordExportPdfParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetReminderPreferencesParams".
  */
 export interface GetReminderPreferencesParams {
@@ -6009,6 +6050,10 @@ export interface EndpointTypes {
   searchProviders: { params: undefined; query: SearchProvidersQuery; body: undefined; response: SearchProvidersResponse };
   getProviderAvailability: { params: GetProviderAvailabilityParams; query: GetProviderAvailabilityQuery; body: undefined; response: GetProviderAvailabilityResponse };
   searchReferringProviders: { params: SearchReferringProvidersParams; query: SearchReferringProvidersQuery; body: undefined; response: SearchReferringProvidersResponse };
+  requestRecordExport: { params: undefined; query: undefined; body: undefined; response: RequestRecordExportResponse };
+  getRecordExport: { params: GetRecordExportParams; query: undefined; body: undefined; response: GetRecordExportResponse };
+  downloadRecordExportBundle: { params: DownloadRecordExportBundleParams; query: undefined; body: undefined; response: void };
+  downloadRecordExportPdf: { params: DownloadRecordExportPdfParams; query: undefined; body: undefined; response: Blob };
   getReminderPreferences: { params: GetReminderPreferencesParams; query: undefined; body: undefined; response: GetReminderPreferencesResponse };
   updateReminderPreferences: { params: UpdateReminderPreferencesParams; query: undefined; body: UpdateReminderPreferencesBody; response: UpdateReminderPreferencesResponse };
   useReminderLink: { params: undefined; query: undefined; body: UseReminderLinkBody; response: UseReminderLinkResponse };

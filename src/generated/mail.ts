@@ -89,6 +89,14 @@ export const mailTemplates = {
     text: 'Hello {name},\n\nWe have refunded {amount} to your {card} for your session on {when}. It reaches your card within a few business days; a charge that had not yet settled simply disappears from your statement.\n\nYou can see it in Billing in the patient portal.\n',
     html: '<p>Hello {name},</p>\n<p>We have refunded <strong>{amount}</strong> to your {card} for your session on {when}. It reaches your card within a few business days; a charge that had not yet settled simply disappears from your statement.</p>\n<p>You can see it in Billing in the patient portal.</p>\n',
   },
+  'record-export-ready': {
+    id: 'record-export-ready',
+    description: 'The patient\'s exported record is ready (issue 38 item 1), sent by the record-export job. It carries no health information, only a link that works for the signed-in holder until recordExportLinkHours have passed.',
+    subject: 'Your health record is ready to download',
+    placeholders: ['link', 'hours'],
+    text: 'The copy of your health record you asked for is ready. Sign in to download it within {hours} hours: {link}\n',
+    html: '<p>The copy of your health record you asked for is ready. Sign in to download it within {hours} hours.</p>\n<p><a href="{link}">Download my record</a></p>\n',
+  },
   'referral-made': {
     id: 'referral-made',
     description: 'To the client\'s account holder when their clinician refers them to another provider (/care/v1/referrals/make). It carries no health information: no name, no provider, no reason, only that there is a referral and a link to the patient portal.',

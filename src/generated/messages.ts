@@ -827,6 +827,30 @@ export const messages = {
   'ui.recordAccess.older': 'Older',
   /** The reason of a record_access_report task; {entry} is the audit row's id. */
   'task.recordAccessReport.reason': 'A patient reported an entry of who looked at their record as suspicious (audit entry {entry}).',
+  'document.record.title': 'Your health record',
+  'document.record.author': 'Mindful Care',
+  'document.record.section.patients': 'People on this record',
+  'document.record.section.clinicians': 'Clinicians',
+  'document.record.section.sessions': 'Sessions',
+  'document.record.section.insurance': 'Insurance',
+  'document.record.section.consents': 'Consents',
+  'document.record.section.questionnaires': 'Questionnaires and scores',
+  'document.record.section.messages': 'Secure messages',
+  'document.record.section.payments': 'Payments',
+  'document.record.empty': 'Nothing recorded.',
+  'document.record.notIncluded.title': 'Not included',
+  /** Says the export leaves out psychotherapy notes, as the HIPAA Privacy Rule lets it. */
+  'document.record.notIncluded.text': 'Psychotherapy notes that clinicians keep apart from the rest of your record are not part of this export (45 CFR 164.501). Ask your clinician if you have questions about them.',
+  'document.record.line.patient': '{name}, born {date}',
+  'document.record.line.patientNoBirthDate': '{name}',
+  'document.record.line.clinician': '{provider}, {practice}',
+  'document.record.line.session': '{when} · {provider} · {mode} · {status}',
+  'document.record.line.insurance': '{name}: {carrier} {plan}, member ID {memberId}',
+  'document.record.line.consent': '{name}: {consent}, signed {when}',
+  'document.record.line.consentUnsigned': '{name}: {consent}, not signed',
+  'document.record.line.questionnaire': '{name}: {instrument} on {when}, score {score} ({band})',
+  'document.record.line.message': '{when} · {from}: {text}',
+  'document.record.line.payment': '{when} · {purpose} · {amount} · {status}',
   'sms.reminder': 'Reminder: your appointment is {when}. Details, or to change it: {link} To stop these texts, change your reminder choices in your account settings.',
   'mail.reminder.lateNote': 'Cancelling or moving it now is a late change: a fee of {fee} applies.',
   'mail.reminder.inTime': 'You can cancel or move it without a fee until {deadline}.',
@@ -2171,6 +2195,29 @@ export interface MessageParams {
   'ui.recordAccess.newer': Record<string, never>;
   'ui.recordAccess.older': Record<string, never>;
   'task.recordAccessReport.reason': { entry: string | number };
+  'document.record.title': Record<string, never>;
+  'document.record.author': Record<string, never>;
+  'document.record.section.patients': Record<string, never>;
+  'document.record.section.clinicians': Record<string, never>;
+  'document.record.section.sessions': Record<string, never>;
+  'document.record.section.insurance': Record<string, never>;
+  'document.record.section.consents': Record<string, never>;
+  'document.record.section.questionnaires': Record<string, never>;
+  'document.record.section.messages': Record<string, never>;
+  'document.record.section.payments': Record<string, never>;
+  'document.record.empty': Record<string, never>;
+  'document.record.notIncluded.title': Record<string, never>;
+  'document.record.notIncluded.text': Record<string, never>;
+  'document.record.line.patient': { name: string | number; date: string | number };
+  'document.record.line.patientNoBirthDate': { name: string | number };
+  'document.record.line.clinician': { provider: string | number; practice: string | number };
+  'document.record.line.session': { when: string | number; provider: string | number; mode: string | number; status: string | number };
+  'document.record.line.insurance': { name: string | number; carrier: string | number; plan: string | number; memberId: string | number };
+  'document.record.line.consent': { name: string | number; consent: string | number; when: string | number };
+  'document.record.line.consentUnsigned': { name: string | number; consent: string | number };
+  'document.record.line.questionnaire': { name: string | number; instrument: string | number; when: string | number; score: string | number; band: string | number };
+  'document.record.line.message': { when: string | number; from: string | number; text: string | number };
+  'document.record.line.payment': { when: string | number; purpose: string | number; amount: string | number; status: string | number };
   'sms.reminder': { when: string | number; link: string | number };
   'mail.reminder.lateNote': { fee: string | number };
   'mail.reminder.inTime': { deadline: string | number };

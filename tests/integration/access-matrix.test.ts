@@ -23,6 +23,7 @@ interface Target {
 
 /** Records of the stranger's patient, for the patient, insurance and document endpoints. */
 const records = {
+  recordExportId: '',
   redAlertId: '',
   clinicalAlertId: '',
   discrepancyId: '',
@@ -120,6 +121,8 @@ const withoutRecord: ReadonlySet<string> = new Set<EndpointId>([
   'getCareCalendarFeed',
   'createCareCalendarFeed',
   'revokeCareCalendarFeed',
+  // Asking for one's own record export names no one else's record.
+  'requestRecordExport',
 ]);
 
 /**
@@ -142,7 +145,13 @@ const answers: Partial<Record<EndpointId, number>> = {
 let madeAccounts = 0;
 
 /** Endpoints only the account holder reaches, staff included (confirming a new e-mail needs its holder). */
-const holderOnly: ReadonlySet<string> = new Set<EndpointId>(['confirmEmailChange']);
+const holderOnly: ReadonlySet<string> = new Set<EndpointId>([
+  'confirmEmailChange',
+  // An exported record downloads only for the account holder who asked for it (issue 38 item 1).
+  'getRecordExport',
+  'downloadRecordExportBundle',
+  'downloadRecordExportPdf',
+]);
 
 /** A valid request of each endpoint against a target; every endpoint behind a sign-in needs one here. */
 const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
@@ -370,6 +379,10 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
     method: 'GET',
     url: `/api/good-faith-estimates/${records.estimateNumber}/download?responsiblePartyEhrId=${records.ehrId}`,
   }),
+  requestRecordExport: () => ({ method: 'POST', url: '/api/record-exports' }),
+  getRecordExport: () => ({ method: 'GET', url: `/api/record-exports/${records.recordExportId}` }),
+  downloadRecordExportBundle: () => ({ method: 'GET', url: `/api/record-exports/${records.recordExportId}/bundle` }),
+  downloadRecordExportPdf: () => ({ method: 'GET', url: `/api/record-exports/${records.recordExportId}/pdf` }),
   downloadPaymentReceipt: () => ({ method: 'GET', url: `/api/payment-receipts/${records.paymentId}/download` }),
   downloadBillingStatement: () => ({
     method: 'GET',
@@ -478,6 +491,8 @@ beforeAll(async () => {
     user!.id,
   ]);
   records.waitlistEntryId = entry!.id;
+  const [recordExport] = await db.query<{ id: string }>('INSERT INTO record_exports (user_id, requested_at) VALUES ($1, now()) RETURNING id', [user!.id]);
+  records.recordExportId = recordExport!.id;
   const [offer] = await db.query<{ id: string }>(
     `INSERT INTO waitlist_offers (entry_id, slot_id, hold_id, status, expires_at, ended_at)
      SELECT $1, s.id, gen_random_uuid(), 'lapsed', now(), now() FROM slots s WHERE s.provider_id = $2 LIMIT 1 RETURNING id`,

@@ -106,6 +106,9 @@ export const queryKeys = {
   searchProviders: (input?: EndpointInputs['searchProviders']) => ['searchProviders', input ?? {}] as const,
   getProviderAvailability: (input: EndpointInputs['getProviderAvailability']) => ['getProviderAvailability', input ?? {}] as const,
   searchReferringProviders: (input: EndpointInputs['searchReferringProviders']) => ['searchReferringProviders', input ?? {}] as const,
+  getRecordExport: (input: EndpointInputs['getRecordExport']) => ['getRecordExport', input ?? {}] as const,
+  downloadRecordExportBundle: (input: EndpointInputs['downloadRecordExportBundle']) => ['downloadRecordExportBundle', input ?? {}] as const,
+  downloadRecordExportPdf: (input: EndpointInputs['downloadRecordExportPdf']) => ['downloadRecordExportPdf', input ?? {}] as const,
   getReminderPreferences: (input: EndpointInputs['getReminderPreferences']) => ['getReminderPreferences', input ?? {}] as const,
   getSlots: (input?: EndpointInputs['getSlots']) => ['getSlots', input ?? {}] as const,
   getFirstAvailableSlot: (input?: EndpointInputs['getFirstAvailableSlot']) => ['getFirstAvailableSlot', input ?? {}] as const,
@@ -301,6 +304,12 @@ export const apiQueries = {
     queryOptions({ queryKey: queryKeys.getProviderAvailability(input), queryFn: () => api.getProviderAvailability(input) }),
   searchReferringProviders: (api: Api, input: EndpointInputs['searchReferringProviders']) =>
     queryOptions({ queryKey: queryKeys.searchReferringProviders(input), queryFn: () => api.searchReferringProviders(input) }),
+  getRecordExport: (api: Api, input: EndpointInputs['getRecordExport']) =>
+    queryOptions({ queryKey: queryKeys.getRecordExport(input), queryFn: () => api.getRecordExport(input) }),
+  downloadRecordExportBundle: (api: Api, input: EndpointInputs['downloadRecordExportBundle']) =>
+    queryOptions({ queryKey: queryKeys.downloadRecordExportBundle(input), queryFn: () => api.downloadRecordExportBundle(input) }),
+  downloadRecordExportPdf: (api: Api, input: EndpointInputs['downloadRecordExportPdf']) =>
+    queryOptions({ queryKey: queryKeys.downloadRecordExportPdf(input), queryFn: () => api.downloadRecordExportPdf(input) }),
   getReminderPreferences: (api: Api, input: EndpointInputs['getReminderPreferences']) =>
     queryOptions({ queryKey: queryKeys.getReminderPreferences(input), queryFn: () => api.getReminderPreferences(input) }),
   getSlots: (api: Api, input?: EndpointInputs['getSlots']) =>
@@ -845,6 +854,24 @@ export function useSearchReferringProvidersQuery<TData = Response<'searchReferri
   return useQuery({ queryKey: queryKeys.searchReferringProviders(input) as readonly unknown[], queryFn: () => api.searchReferringProviders(input), ...options });
 }
 
+/** Whether an export is ready (GET /api/record-exports/{id}) */
+export function useGetRecordExportQuery<TData = Response<'getRecordExport'>>(input: EndpointInputs['getRecordExport'], options?: QueryHookOptions<'getRecordExport', TData>) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.getRecordExport(input) as readonly unknown[], queryFn: () => api.getRecordExport(input), ...options });
+}
+
+/** The exported record as a FHIR R4 Bundle (GET /api/record-exports/{id}/bundle) */
+export function useDownloadRecordExportBundleQuery<TData = Response<'downloadRecordExportBundle'>>(input: EndpointInputs['downloadRecordExportBundle'], options?: QueryHookOptions<'downloadRecordExportBundle', TData>) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.downloadRecordExportBundle(input) as readonly unknown[], queryFn: () => api.downloadRecordExportBundle(input), ...options });
+}
+
+/** The exported record as a PDF (GET /api/record-exports/{id}/pdf) */
+export function useDownloadRecordExportPdfQuery<TData = Response<'downloadRecordExportPdf'>>(input: EndpointInputs['downloadRecordExportPdf'], options?: QueryHookOptions<'downloadRecordExportPdf', TData>) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.downloadRecordExportPdf(input) as readonly unknown[], queryFn: () => api.downloadRecordExportPdf(input), ...options });
+}
+
 /** How an account gets session reminders (GET /api/users/{id}/reminder-preferences) */
 export function useGetReminderPreferencesQuery<TData = Response<'getReminderPreferences'>>(input: EndpointInputs['getReminderPreferences'], options?: QueryHookOptions<'getReminderPreferences', TData>) {
   const api = useApi();
@@ -1275,6 +1302,12 @@ export function useRefundPaymentMutation(options?: MutationHookOptions<'refundPa
 export function useResolveMoneyDiscrepancyMutation(options?: MutationHookOptions<'resolveMoneyDiscrepancy', EndpointInputs['resolveMoneyDiscrepancy'] & WithCallOptions>) {
   const api = useApi();
   return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['resolveMoneyDiscrepancy'] & WithCallOptions) => api.resolveMoneyDiscrepancy(input as EndpointInputs['resolveMoneyDiscrepancy'], callOptions), ...options });
+}
+
+/** Ask for the account's whole record (POST /api/record-exports) */
+export function useRequestRecordExportMutation(options?: MutationHookOptions<'requestRecordExport', WithCallOptions | void>) {
+  const api = useApi();
+  return useMutation({ mutationFn: (vars: WithCallOptions | void) => api.requestRecordExport(undefined, vars ? vars.callOptions : undefined), ...options });
 }
 
 /** Choose how an account gets session reminders (PUT /api/users/{id}/reminder-preferences) */

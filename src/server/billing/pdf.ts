@@ -5,9 +5,7 @@
  */
 import { formatCalendarDate, formatDateTime } from '@/domain/date-format';
 import { formatCents } from '@/domain/money';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import { embedDocumentFonts } from '../pdf-fonts';
-import { wrapText } from '../pdf-text';
+import { openDocument, type Writer } from '../pdf-document';
 import { constants } from '@/generated/constants';
 import { enumLabelOf } from '@/domain/translations';
 import type { MessageKey } from '@/generated/messages';
@@ -21,68 +19,6 @@ const label = (key: MessageKey) => message(key as 'document.label.date');
 
 const billingTime = (at: Date, zone: string) => formatDateTime(at, zone);
 
-/** The embedded font draws every letter as written; only control characters (a stray tab or line break) are made spaces. */
-function printable(text: string): string {
-  return [...text.normalize('NFC')].map((ch) => (ch.charCodeAt(0) < 0x20 || ch === '\u007f' ? ' ' : ch)).join('');
-}
-
-class Writer {
-  private page: PDFPage;
-  private y: number;
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
-  ) {
-    this.page = doc.addPage([612, 792]);
-    this.y = 740;
-  }
-  private room(height: number) {
-    if (this.y - height < 60) {
-      this.page = this.doc.addPage([612, 792]);
-      this.y = 740;
-    }
-  }
-  title(text: string) {
-    this.room(40);
-    this.page.drawText(printable(text), { x: 50, y: this.y, size: 20, font: this.bold });
-    this.y -= 34;
-  }
-  row(name: string, value: string) {
-    this.room(18);
-    this.page.drawText(printable(name), { x: 50, y: this.y, size: 11, font: this.bold });
-    this.page.drawText(printable(value), { x: 200, y: this.y, size: 11, font: this.font, maxWidth: 360 });
-    this.y -= 18;
-  }
-  line(text: string, size = 10) {
-    this.room(16);
-    this.page.drawText(printable(text), { x: 50, y: this.y, size, font: this.font, maxWidth: 512 });
-    this.y -= 16;
-  }
-  /** Text longer than a line, broken between words into as many lines as it takes (pdf-text.ts). */
-  paragraph(text: string, size = 10) {
-    for (const line of wrapText(printable(text), this.font, size, 512)) if (line) this.line(line, size);
-  }
-  rule() {
-    this.room(14);
-    this.page.drawLine({ start: { x: 50, y: this.y + 6 }, end: { x: 562, y: this.y + 6 }, thickness: 0.5, color: rgb(0.6, 0.6, 0.6) });
-    this.y -= 10;
-  }
-}
-
-async function open(title: string): Promise<{ doc: PDFDocument; w: Writer }> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(title);
-  doc.setProducer('Mindful Care');
-  // A fixed creation date keeps the bytes the same for the same payment; the issue time is printed instead.
-  doc.setCreationDate(new Date(0));
-  doc.setModificationDate(new Date(0));
-  const fonts = await embedDocumentFonts(doc);
-  const w = new Writer(doc, fonts.regular, fonts.bold);
-  w.title(title);
-  return { doc, w };
-}
-
 function footer(w: Writer, issuedAt: Date, zone: string) {
   w.rule();
   w.row(label('document.label.generatedAt'), billingTime(issuedAt, zone));
@@ -95,7 +31,7 @@ function paymentMethod(p: PaymentRow): string {
 
 /** `zone`: the reader's (the paying account's). */
 export async function receiptPdf(payment: PaymentRow, paidBy: string, issuedAt: Date, zone: string): Promise<Uint8Array> {
-  const { doc, w } = await open(message('document.receipt.title'));
+  const { doc, w } = await openDocument(message('document.receipt.title'));
   w.row(label('document.label.receiptNumber'), payment.id);
   w.row(label('document.label.date'), billingTime(payment.created_at, zone));
   w.row(label('document.label.paidBy'), paidBy);
@@ -130,7 +66,7 @@ export async function statementPdf(
   issuedAt: Date,
   zone: string,
 ): Promise<Uint8Array> {
-  const { doc, w } = await open(message('document.statement.title'));
+  const { doc, w } = await openDocument(message('document.statement.title'));
   w.row(label('document.label.paidBy'), accountName);
   w.row(label('document.label.patient'), visit.patientName);
   w.row(label('document.label.visit'), `${billingTime(visit.start, zone)} (${visit.id})`);
@@ -161,7 +97,7 @@ export async function statementPdf(
  */
 export async function goodFaithEstimatePdf(content: EstimateContent, issuedAt: Date): Promise<Uint8Array> {
   const { estimate, zone } = content;
-  const { doc, w } = await open(message('document.gfe.title'));
+  const { doc, w } = await openDocument(message('document.gfe.title'));
   w.paragraph(message('document.gfe.intro'));
   if (content.replacesNumber) w.paragraph(message('document.gfe.replaces', { number: content.replacesNumber }));
   w.rule();

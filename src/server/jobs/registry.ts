@@ -17,6 +17,7 @@ import { syncOutboxJob } from '../sync/job';
 import { consentAlertJob } from '../sync/consent-alerts';
 import { appointmentReminderJob, reminderSweepJob } from '../reminders/send';
 import { waitlistOfferJob, waitlistSweepJob } from '../waitlist/jobs';
+import { recordExportJob, recordExportSweepJob } from '../records/export';
 
 export interface JobDefinition<Data = unknown> {
   /** the queue's name: letters, digits, `.`, `-`, `_` */
@@ -50,4 +51,6 @@ export const jobDefinitions: AnyJobDefinition[] = [
   waitlistOfferJob,
   waitlistSweepJob,
   availabilitySlotsJob,
+  recordExportJob,
+  recordExportSweepJob,
 ];

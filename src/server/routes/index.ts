@@ -32,6 +32,7 @@ import { remindersHandlers } from '../reminders/routes';
 import { waitlistHandlers } from '../waitlist/routes';
 import { openTimesHandlers } from '../open-times/routes';
 import { calendarFeedsHandlers } from '../care/calendar-feed-routes';
+import { recordExportsHandlers } from '../records/routes';
 // plop: handler imports
 import { registerEndpoints } from './registry';
 
@@ -68,6 +69,7 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config 
     ...calendarFeedsHandlers,
     ...visitsHandlers(options.config, videoServiceFrom(options.config)),
     ...remindersHandlers,
+    ...recordExportsHandlers,
     // plop: handlers
   });
 }
