@@ -8,11 +8,12 @@ const words: ExportWords = {
   title: 'Su historia clínica',
   author: 'Mindful Care',
   sectionTitles: Object.fromEntries(exportSections.map((s) => [s, `Sección ${s}`])) as ExportWords['sectionTitles'],
-  sectionLines: {
-    ...(Object.fromEntries(exportSections.map((s) => [s, []])) as unknown as ExportWords['sectionLines']),
-    patients: ['Sofía Núñez, fecha de nacimiento 3/2/1990'],
-    questionnaires: ['Sofía Núñez: PHQ-9, puntuación 8 (Leve)'],
-  },
+  sectionLines: Object.fromEntries(
+    exportSections.map((s): [string, string[]] => [
+      s,
+      s === 'patients' ? ['Sofía Núñez, fecha de nacimiento 3/2/1990'] : s === 'questionnaires' ? ['Sofía Núñez: PHQ-9, puntuación 8 (Leve)'] : [],
+    ]),
+  ) as ExportWords['sectionLines'],
   notIncludedTitle: 'No incluido',
   notIncluded: 'Las notas de psicoterapia no forman parte de esta exportación (45 CFR 164.501).',
 };
