@@ -18,11 +18,17 @@ let jordan: TestCaller;
 let other: TestCaller;
 const log: string[] = [];
 
+/**
+ * The search index's own timer (plugins/marketplace.ts) asks provider_search_version every few seconds on the
+ * same database object; on a busy machine it lands inside a counted request. It is no statement of the request.
+ */
+const BACKGROUND_INDEX_CHECK = 'FROM provider_search_version';
+
 function counted(database: Database): void {
   const text = (sql: Statement) => (typeof sql === 'string' ? sql : sql.text).replace(/\s+/g, ' ').slice(0, 110);
   const query = database.query.bind(database);
   database.query = ((sql: Statement, params?: unknown[]) => {
-    log.push(text(sql));
+    if (!text(sql).includes(BACKGROUND_INDEX_CHECK)) log.push(text(sql));
     return query(sql, params);
   }) as Database['query'];
   const transaction = database.transaction.bind(database);
