@@ -254,6 +254,22 @@ const cases: Case[] = [
     field: 'email',
     shows: message('validation.email.invalid'),
   },
+  // The first-time screens: the record's date of birth, and for a scheduling-system record its last name and zip code.
+  { form: 'claim-account', rule: 'date of birth missing', data: {}, field: 'dateOfBirth', shows: message('validation.dateOfBirth.required') },
+  {
+    form: 'claim-scheduling-record',
+    rule: 'date of birth missing',
+    data: { lastName: 'Rivera', zipcode: '43004' },
+    field: 'dateOfBirth',
+    shows: message('validation.dateOfBirth.required'),
+  },
+  {
+    form: 'claim-scheduling-record',
+    rule: 'last name with a character no name has',
+    data: { dateOfBirth: '1990-04-02', lastName: 'Rivera!', zipcode: '43004' },
+    field: 'lastName',
+    shows: message('validation.lastName.invalid'),
+  },
   { form: 'sign-in-email', rule: 'e-mail only spaces', data: { email: '   ' }, field: 'email', shows: message('validation.email.required') },
   { form: 'support-find-account', rule: 'e-mail missing', data: {}, field: 'email', shows: message('validation.email.required') },
   { form: 'support-find-account', rule: 'e-mail not valid', data: { email: 'jordan.rivera@' }, field: 'email', shows: message('validation.email.invalid') },
