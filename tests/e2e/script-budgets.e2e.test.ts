@@ -21,12 +21,13 @@ const CLIENT_DIR = process.env.CLIENT_DIR ?? 'dist/client';
  * screen when it meets its budget.
  */
 const NOT_YET: Partial<Record<RouteId, number>> = {
-  providerSearch: 175.9,
-  booking: 220.9,
-  userBookingPatientInfo: 228.7,
-  userBookingPayment: 235.3,
-  patientHome: 171.3,
-  login: 209.2,
+  // Measured with the crisis line on every page, the claim, hand-over, partner-home and record screens in the app.
+  providerSearch: 180.2,
+  booking: 224.7,
+  userBookingPatientInfo: 232.4,
+  userBookingPayment: 239.1,
+  patientHome: 174.9,
+  login: 212.6,
 };
 
 const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;

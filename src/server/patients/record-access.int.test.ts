@@ -72,12 +72,12 @@ describe('who looked at my record', () => {
     expect(Date.parse(looked!.at)).toBeLessThanOrEqual(Date.parse(refused!.at));
   });
 
-  it('pages newest first, and its own reading is an entry of the list', async () => {
+  it("pages newest first, and leaves out the holder's own reads (this page's included) so others' stay in sight", async () => {
     const first = (await listOf(jordan)).json();
     expect(first.pageSize).toBe(constants.recordAccessPageSize);
     expect(first.items.length).toBeLessThanOrEqual(constants.recordAccessPageSize);
-    const again = (await entries())[0]!;
-    expect(again).toMatchObject({ actor: 'you', record: 'user', act: 'viewed', outcome: 'success' });
+    const again = await entries();
+    expect(again.filter((e) => e.actor === 'you' && e.act === 'viewed' && e.outcome === 'success')).toEqual([]);
     const ats = (await entries()).map((e) => Date.parse(e.at));
     expect([...ats].sort((a, b) => b - a)).toEqual(ats);
     const beyond = (await listOf(jordan, 100000)).json();

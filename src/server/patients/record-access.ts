@@ -48,6 +48,15 @@ interface EntryRow {
   total: number;
 }
 
+/**
+ * The account holder's own reads are left out of the list: they know what they opened, and listing them would bury
+ * what others did (each visit to this page is itself a read). Their own changes and refusals stay.
+ */
+const READ_ACTIONS = Object.entries(endpoints as Record<string, { method: string }>)
+  .filter(([, endpoint]) => endpoint.method === 'GET')
+  .map(([id]) => id);
+const NOT_OWN_READ = `NOT (l.actor_id = $1::uuid AND l.outcome = 'success' AND l.action = ANY($4::text[]))`;
+
 /** The method of the endpoint an audit row's action names (undefined for the server's own changes, e.g. task.create). */
 function methodOf(action: string): string | undefined {
   return (endpoints as Record<string, { method: string } | undefined>)[action]?.method;
@@ -65,9 +74,10 @@ export async function recordAccessPage(db: Queryable, accountId: string, page: n
        JOIN records r ON r.record_type = l.record_type AND r.record_id = l.record_id
        LEFT JOIN patients pt ON pt.id = r.patient_id
        LEFT JOIN users u ON u.id = l.actor_id
+      WHERE ${NOT_OWN_READ}
       ORDER BY l.at DESC, l.id DESC
       LIMIT $2 OFFSET $3`,
-    [accountId, pageSize, (page - 1) * pageSize],
+    [accountId, pageSize, (page - 1) * pageSize, READ_ACTIONS],
   );
   const total = rows[0]?.total ?? (page > 1 ? await countEntries(db, accountId) : 0);
   return {
@@ -90,8 +100,9 @@ export async function recordAccessPage(db: Queryable, accountId: string, page: n
 async function countEntries(db: Queryable, accountId: string): Promise<number> {
   const [row] = await db.query<{ n: number }>(
     `WITH records AS (${ACCOUNT_RECORDS})
-     SELECT count(*)::int AS n FROM audit_log l JOIN records r ON r.record_type = l.record_type AND r.record_id = l.record_id`,
-    [accountId],
+     SELECT count(*)::int AS n FROM audit_log l JOIN records r ON r.record_type = l.record_type AND r.record_id = l.record_id
+      WHERE ${NOT_OWN_READ.replace('$4', '$2')}`,
+    [accountId, READ_ACTIONS],
   );
   return row?.n ?? 0;
 }

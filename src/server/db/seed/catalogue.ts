@@ -6,6 +6,8 @@
 import { constants } from '@/generated/constants';
 import { enums, type ChannelType, type DealStructure, type EnumName, type FilterType, type PartnerTier } from '@/generated/enums';
 import { enumOptionsOf } from '@/domain/translations';
+// The filters' Spanish words are read from the enumerations when this module loads: every language first.
+import '@/generated/translations/all';
 
 export interface City {
   name: string;
