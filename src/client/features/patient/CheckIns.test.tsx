@@ -56,7 +56,7 @@ describe('CheckInTasks', () => {
   });
 
   it('shows no crisis screen for item 9 answered "Not at all"', async () => {
-    renderScreen(<CheckInTasks checkIns={[{ patient, data: { items: [], due: ['phq9'] } }]} />, { path: routeById.patientHome.path });
+    renderScreen(<CheckInTasks checkIns={[{ patient, data: { items: [], due: ['phq9'] } }]} />, { path: routeById.patientHome.path, answers: {} });
     const phq9 = constants.measureInstruments.phq9;
     fireEvent.click(await screen.findByRole('button', { name: message('ui.patient.checkIn.start', { instrument: phq9.name }) }));
     const dialog = within(await screen.findByRole('dialog'));
