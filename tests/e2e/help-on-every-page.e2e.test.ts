@@ -155,8 +155,8 @@ describe('target size at 390 px (WCAG 2.2 2.5.8)', () => {
       await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
       await check('search');
       const slot = await bookableSlot({ state: 'TX' });
-      const found = (await (await fetch(`${baseUrl()}/api/providers/search?state_code=TX`)).json()) as { items: { id: string; practice: { id: string } }[] };
-      const provider = found.items.find((p) => p.id === slot.providerId)!;
+      const listed = (await (await fetch(`${baseUrl()}/api/providers/search?state_code=TX`)).json()) as { items: { id: string; practice: { id: string } }[] };
+      const provider = listed.items.find((p) => p.id === slot.providerId)!;
       const ids = { providerId: provider.id, practiceId: provider.practice.id };
       await page.goto(addressOf(routeById.providerProfile.path, ids));
       await page.getByRole('main').getByRole('heading', { level: 1 }).first().waitFor();
