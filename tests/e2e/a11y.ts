@@ -128,7 +128,8 @@ export async function smallTargets(page: Page, options: { within?: string } = {}
       'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [role="checkbox"], [role="radio"], [role="tab"], [role="switch"]';
     const describe = (el: Element) => {
       const name = (el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? el.getAttribute('value') ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-      return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${name}"`;
+      const kind = el.getAttribute('type') ?? el.getAttribute('name') ?? el.closest('[id]')?.id ?? '';
+      return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${kind ? `[${kind}]` : ''} "${name}"`;
     };
     const visible = (el: Element) => {
       const box = el.getBoundingClientRect();
