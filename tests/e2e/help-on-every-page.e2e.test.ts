@@ -22,6 +22,7 @@ import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { smallTargets, wcagViolations } from './a11y';
 import { bookableSlot, bookingUrl, withFailureShot } from './booking-helpers';
 import { baseUrl, useBrowser } from './harness';
+import { bookingPageShows, choosePatient, nextFromBookingPage, nextFromPatientInformation } from './journeys/booking-steps';
 import { codeIn, latestMail, mailMoment } from './mailbox';
 import { openSession, signInWithCode } from './portal-session';
 import type { Page } from 'playwright-core';
@@ -33,6 +34,12 @@ const sample: Record<string, string> = { state: 'tx', city: 'austin', specialty:
 const addressOf = (path: string, given: Record<string, string> = {}) => path.replace(/:(\w+)/g, (_, name: string) => given[name] ?? sample[name] ?? someId);
 
 const account = (role: string) => demoAccounts.find((a) => a.role === role)!;
+/** One sign-in per person for the whole file (codes are rate-limited per address). */
+const signedIn = new Map<string, ReturnType<typeof signInWithCode>>();
+const sessionOf = (role: string) => {
+  if (!signedIn.has(role)) signedIn.set(role, signInWithCode(account(role).email));
+  return signedIn.get(role)!;
+};
 const people = ['Patient', 'Clinician', 'Support agent', 'Clinical admin', 'RCD'] as const;
 
 /** The crisis links as the server writes them, in a language. */
@@ -80,7 +87,7 @@ describe('help on every page', () => {
   it('sends every server-rendered page, in both languages, to a visitor and to each kind of person with the crisis line first and the support phone last', async () => {
     expect(serverRendered.length).toBeGreaterThan(15);
     const sessions: [string, string | undefined][] = [['visitor', undefined]];
-    for (const role of people) sessions.push([role, (await signInWithCode(account(role).email)).accessToken]);
+    for (const role of people) sessions.push([role, (await sessionOf(role)).accessToken]);
     const problems: string[] = [];
     for (const [who, token] of sessions) {
       for (const locale of LANGUAGES) {
@@ -112,7 +119,7 @@ describe('help on every page', () => {
         const { page, context, problems } = session();
         // Screens opened with made-up ids or out of order answer as they do (not found, sent elsewhere): only the frame is checked here.
         problems.allow(/Failed to load resource: the server responded with a status of 4\d\d/);
-        if (who) await openSession(context, await signInWithCode(account(who).email));
+        if (who) await openSession(context, await sessionOf(who));
         const found: string[] = [];
         for (const [i, route] of byOpener.get(who)!.entries()) {
           // Each screen in one language, the two in turn.
@@ -174,8 +181,10 @@ describe.each([
         ['Clinician', routeById.careSchedule.path],
         ['Support agent', routeById.supportDashboard.path],
       ] as const) {
+        // Leave the page first: a screen left open would go on asking for its data with no session.
+        await page.goto('about:blank');
         await context.clearCookies();
-        await openSession(context, await signInWithCode(account(role).email));
+        await openSession(context, await sessionOf(role));
         await visit(path);
       }
       // The same place on every page (3.2.6): the links' boxes do not move from one page to the next.
@@ -216,10 +225,33 @@ describe('target size at 390 px (WCAG 2.2 2.5.8)', () => {
     });
   });
 
+  it("leaves no small target on a signed-in patient's booking steps: the booking page, who attends, payment", async () => {
+    const { page, context } = session();
+    await withFailureShot(page, 'target-size-booking-steps', async () => {
+      await openSession(context, await sessionOf('Patient'));
+      // Another provider than the visitor's test above, so the two never hold the same time.
+      const slot = await bookableSlot({ state: 'OH', skip: 3 });
+      const found: string[] = [];
+      const check = async (where: string) => {
+        for (const f of await smallTargets(page)) found.push(`${where}: ${f}`);
+      };
+      await page.goto(bookingUrl(slot));
+      await bookingPageShows(page, slot.providerName.split(',')[0]!);
+      await check('booking');
+      await nextFromBookingPage(page);
+      const holder = account('Patient');
+      await choosePatient(page, `${holder.firstName} ${holder.lastName}`);
+      await check('patient information');
+      await nextFromPatientInformation(page);
+      await check('payment');
+      expect(found).toEqual([]);
+    });
+  });
+
   it('leaves no small target in the portal', async () => {
     const { page, context } = session();
     await withFailureShot(page, 'target-size-portal', async () => {
-      await openSession(context, await signInWithCode(account('Patient').email));
+      await openSession(context, await sessionOf('Patient'));
       const found: string[] = [];
       for (const route of [
         routeById.patientHome,
