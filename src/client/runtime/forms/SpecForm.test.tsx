@@ -103,7 +103,7 @@ describe('SpecForm', () => {
   });
 
   it('takes a one-time code pasted as it was copied, and offers it for autofill (WCAG 2.2 3.3.8)', async () => {
-    render(<SpecForm form={oneTimeCode} formData={{ email: 'a@example.com' }} onSubmit={() => undefined} />);
+    render(<SpecForm form={oneTimeCode} initialData={{ email: 'a@example.com' }} onSubmit={() => undefined} />);
     const field = screen.getByLabelText(/One-time code/) as HTMLInputElement;
     expect(field.getAttribute('autocomplete')).toBe('one-time-code');
     const copied = 'Code: 123 456';
