@@ -1,4 +1,4 @@
-import { hasCrisisWords, needsCrisisHelp } from './crisis';
+import { crisisHrefs, hasCrisisWords, needsCrisisHelp } from './crisis';
 
 describe('hasCrisisWords', () => {
   it.each([
@@ -39,5 +39,12 @@ describe('needsCrisisHelp', () => {
     expect(needsCrisisHelp([0, 0, 0, 0, 0, 0, 0, 0, 1])).toBe(true);
     expect(needsCrisisHelp([0, 0, 0, 0, 0, 0, 0, 0, 3])).toBe(true);
     expect(needsCrisisHelp([0, 0])).toBe(false);
+  });
+});
+
+describe('crisisHrefs', () => {
+  it('dials and texts 988 and dials 911; a Spanish text carries AYUDA, the word the line answers in Spanish', () => {
+    expect(crisisHrefs('en')).toEqual({ call988: 'tel:988', text988: 'sms:988', call911: 'tel:911' });
+    expect(crisisHrefs('es')).toEqual({ call988: 'tel:988', text988: 'sms:988?body=AYUDA', call911: 'tel:911' });
   });
 });

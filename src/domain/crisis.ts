@@ -6,6 +6,8 @@
  * words, without case or accents ("Suicidio" and "suicidio" match; "harmless" never matches "harm").
  */
 import { constants } from '../generated/constants';
+import { activeLocale, type Locale } from './locale';
+import { constantIn } from './translations';
 
 /** Lower case, accents removed, every run of non-letters one space, padded so whole words match with spaces. */
 function normalized(text: string): string {
@@ -30,4 +32,17 @@ export function hasCrisisWords(text: string | null | undefined): boolean {
 /** PHQ-9 item 9 (the ninth answer) above 0: crisis resources at once, and the alerts. */
 export function needsCrisisHelp(phq9: readonly (number | undefined)[]): boolean {
   return (phq9[8] ?? 0) > 0;
+}
+
+/**
+ * The crisis line's links in a language: 988 by call and by text, and 911. A Spanish text carries the word
+ * the line answers in Spanish ("AYUDA", constants.crisisLines.textKeyword), so the reader only presses send.
+ */
+export function crisisHrefs(locale: Locale = activeLocale()): { call988: string; text988: string; call911: string } {
+  const { lifeline, emergency, textKeyword } = constantIn('crisisLines', locale);
+  return {
+    call988: `tel:${lifeline}`,
+    text988: textKeyword ? `sms:${lifeline}?body=${encodeURIComponent(textKeyword)}` : `sms:${lifeline}`,
+    call911: `tel:${emergency}`,
+  };
 }

@@ -308,10 +308,11 @@ export const constants = {
   measureNotImprovingWeeks: 8,
   /** A PHQ-9 total of at least this raises an urgent clinical alert (as does item 9 answered 1 or more). */
   measureUrgentTotal: 20,
-  /** The numbers every page offers (issue 39 item 3): the 988 Suicide & Crisis Lifeline, called or texted (its Spanish option is "press 2" on a call), and 911 for immediate danger. */
+  /** The numbers every page offers: the 988 Suicide & Crisis Lifeline, called or texted, and 911 for immediate danger. The line's Spanish option is "press 2" on a call (in the Spanish link's words) and the word AYUDA as a text: textKeyword is the text message's body in the reader's language (none in English: the line answers in English). */
   crisisLines: {
     lifeline: '988',
     emergency: '911',
+    textKeyword: '',
   },
   /** Words or phrases that, written in a booking's reason (in either language, whatever the page's language), show the crisis screen first and raise the same alerts as PHQ-9 item 9 (src/domain/crisis.ts). Matched whole-word, without case or accents. */
   crisisWords: {

@@ -20,7 +20,7 @@ describe('CrisisLine', () => {
     const line = within(screen.getByRole('complementary', { name: 'Ayuda en crisis' }));
     expect(line.getByText('¿En crisis?')).toBeTruthy();
     expect(line.getByRole('link', { name: 'Llame al 988 (oprima 2)' }).getAttribute('href')).toBe('tel:988');
-    expect(line.getByRole('link', { name: 'Texto al 988' }).getAttribute('href')).toBe('sms:988');
+    expect(line.getByRole('link', { name: 'Envíe AYUDA al 988' }).getAttribute('href')).toBe('sms:988?body=AYUDA');
     expect(line.getByRole('link', { name: '911 si corre peligro' }).getAttribute('href')).toBe('tel:911');
   });
 });

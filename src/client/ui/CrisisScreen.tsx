@@ -5,14 +5,14 @@
  * reader says it at once.
  */
 import { useEffect, useRef } from 'react';
-import { constants } from '@/generated/constants';
+import { crisisHrefs } from '@/domain/crisis';
 import { message } from '@/domain/messages';
 import { Button } from './Button';
 
 export function CrisisScreen({ onContinue, continueLabel }: { onContinue: () => void; continueLabel: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const { lifeline, emergency } = constants.crisisLines;
+  const href = crisisHrefs();
   return (
     <section className="crisis-screen stack" role="alert" aria-labelledby="crisis-heading">
       <h2 id="crisis-heading" ref={heading} tabIndex={-1}>
@@ -20,13 +20,13 @@ export function CrisisScreen({ onContinue, continueLabel }: { onContinue: () => 
       </h2>
       <p>{message('ui.crisis.body')}</p>
       <div className="cluster">
-        <a className="btn btn--danger" href={`tel:${lifeline}`}>
+        <a className="btn btn--danger" href={href.call988}>
           {message('ui.layout.crisis.call988')}
         </a>
-        <a className="btn btn--danger" href={`sms:${lifeline}`}>
+        <a className="btn btn--danger" href={href.text988}>
           {message('ui.layout.crisis.text988')}
         </a>
-        <a className="btn btn--secondary" href={`tel:${emergency}`}>
+        <a className="btn btn--secondary" href={href.call911}>
           {message('ui.layout.crisis.call911')}
         </a>
       </div>

@@ -1250,7 +1250,7 @@ export const translation: Translation = {
     'ui.layout.crisis.name': 'Ayuda en crisis',
     'ui.layout.crisis.lead': '¿En crisis?',
     'ui.layout.crisis.call988': 'Llame al 988 (oprima 2)',
-    'ui.layout.crisis.text988': 'Texto al 988',
+    'ui.layout.crisis.text988': 'Envíe AYUDA al 988',
     'ui.layout.crisis.call911': '911 si corre peligro',
     'ui.visit.heading': 'Su consulta por video',
     'ui.visit.with': 'Sesión con {provider}, {time} ({zone})',
@@ -4802,6 +4802,11 @@ export const translation: Translation = {
         label: 'Casi todos los días',
       },
     ],
+    crisisLines: {
+      lifeline: '988',
+      emergency: '911',
+      textKeyword: 'AYUDA',
+    },
     intakeQuestionnaire: {
       pages: [
         {

@@ -139,6 +139,39 @@ describe('provider search', () => {
     expect(await searched(full!.state)).not.toContain(full!.id);
   });
 
+  it('never lists a provider without an open time in the search window, in SQL or from the index; lists them again once they have one', async () => {
+    const db = t.db.database;
+    const catalogue = await filterCatalogue(db);
+    const [one] = await db.query<{ provider_id: string; state_code: string }>(
+      'SELECT provider_id, state_code FROM provider_search WHERE open_slots > 0 ORDER BY provider_id LIMIT 1',
+    );
+    const listed = async () => {
+      const ids = { sql: [] as string[], index: [] as string[] };
+      const index = await SearchIndex.load(db);
+      for (let page = 1; ; page += 1) {
+        const criteria = criteriaFromQuery({ state_code: one!.state_code, page } as SearchProvidersQuery, undefined, 0);
+        const fromSql = await searchProvidersInDatabase(db, criteria, catalogue);
+        const fromIndex = await searchProviders(db, criteria, catalogue, index);
+        ids.sql.push(...fromSql.items.map((p) => p.id));
+        ids.index.push(...fromIndex.items.map((p) => p.id));
+        // Every card listed has a next available time.
+        for (const p of [...fromSql.items, ...fromIndex.items]) expect(p.firstAvailableSlot).toBeTruthy();
+        if (!fromSql.items.length) return ids;
+      }
+    };
+    expect(await listed()).toEqual({ sql: expect.arrayContaining([one!.provider_id]), index: expect.arrayContaining([one!.provider_id]) });
+    // As the refresh writes it for a provider whose times are all taken or past the window.
+    await db.query('UPDATE provider_search SET open_slots = 0, first_available = NULL WHERE provider_id = $1', [one!.provider_id]);
+    try {
+      const without = await listed();
+      expect(without.sql).not.toContain(one!.provider_id);
+      expect(without.index).not.toContain(one!.provider_id);
+    } finally {
+      await refreshAvailabilitySummary(db, new Date(), [one!.provider_id]);
+    }
+    expect((await listed()).sql).toContain(one!.provider_id);
+  });
+
   it('requires a valid state and rejects unknown parameters', async () => {
     expect((await get('/api/providers/search')).json().errors[0]).toMatchObject({ field: 'state_code', keyword: 'required' });
     expect((await get('/api/providers/search?state_code=Texas')).statusCode).toBe(400);

@@ -12,7 +12,7 @@ import type { FilterType } from '@/generated/enums';
 import type { Database } from '../db/connection';
 import { availabilityTypeBit, timeOfDayBit } from './availability';
 import type { FilterCatalogue } from './filters';
-import type { SearchCriteria } from './search';
+import { leastOpenSlots, type SearchCriteria } from './search';
 import { constants } from '@/generated/constants';
 import { activeLocale } from '@/domain/locale';
 
@@ -191,7 +191,8 @@ export class SearchIndex {
     }
     const timeMask = c.timesOfDay.reduce((m, t) => m | timeOfDayBit(t), 0);
     const typeMask = c.availabilityTypes.reduce((m, t) => m | availabilityTypeBit(t), 0);
-    const leastOpen = c.reserve > 0 || c.minOpenSlots > 0 ? c.reserve + Math.max(1, c.minOpenSlots) : Number.NEGATIVE_INFINITY;
+    // No ghosts: a provider without an open time in the search window is not listed (leastOpenSlots, search.ts).
+    const leastOpen = leastOpenSlots(c);
     const matches = (e: Entry) =>
       e.openSlots >= leastOpen &&
       (timeMask === 0 || (e.timeOfDayMask & timeMask) !== 0) &&

@@ -80,6 +80,15 @@ export interface SearchQuery {
   impossible: boolean;
 }
 
+/**
+ * The fewest open slots a listed provider has: at least one unreserved open time inside the search window, so
+ * nobody is listed who cannot be booked (no ghosts: "Next available" on every card is a time one can book);
+ * more when the request asks for a number of open intakes, plus any intake supply reserved for partners' members.
+ */
+export function leastOpenSlots(c: Pick<SearchCriteria, 'reserve' | 'minOpenSlots'>): number {
+  return c.reserve + Math.max(1, c.minOpenSlots);
+}
+
 export function buildSearchQuery(c: SearchCriteria, catalogue: FilterCatalogue): SearchQuery {
   const params: unknown[] = [];
   const p = (value: unknown) => {
@@ -100,7 +109,7 @@ export function buildSearchQuery(c: SearchCriteria, catalogue: FilterCatalogue):
   if (c.planId !== undefined) where.push(`s.plan_ids @> ARRAY[${p(c.planId)}::int]`);
   if (c.b2bClient) where.push('s.accepts_b2b');
   // Written as a bound on open_slots alone, so the index can use it.
-  if (c.reserve > 0 || c.minOpenSlots > 0) where.push(`s.open_slots >= ${p(c.reserve + Math.max(1, c.minOpenSlots))}::int`);
+  where.push(`s.open_slots >= ${p(leastOpenSlots(c))}::int`);
   const filtered = `FROM provider_search s WHERE ${where.join(' AND ')}`;
   const countSql = `SELECT count(*)::int AS n ${filtered}`;
   const countParams = params.length;

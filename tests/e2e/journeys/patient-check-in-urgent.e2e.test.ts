@@ -1,7 +1,7 @@
 /**
  * Journey (issue 17 item 2): the demo patient, who has an upcoming session with the demo clinician,
  * signs in from the home page, finds the PHQ-9 check-in among their to-dos, answers it with item 9
- * answered "Several days", and sees their score and band; then the clinician signs in, opens
+ * answered "Several days", sees the crisis screen first (issue 39), goes on, and sees their score and band; then the clinician signs in, opens
  * "Measurement-based care" from the care area's navigation and sees the patient's score, band and the
  * urgent flag, and resolves the alert with a note (required), after which the flag is gone. Only
  * clicks and typing.
@@ -31,11 +31,16 @@ describe('a patient completes a PHQ-9 from the portal to-do and the clinician se
       const dialog = page.getByRole('dialog');
       for (const [i, value] of answers.entries()) {
         const label = constants.measureAnswerOptions.find((o) => o.value === value)!.label;
-        await dialog
-          .getByRole('group', { name: `${i + 1}. ${phq9.questions[i]}` })
-          .getByRole('radio', { name: label, exact: true })
-          .check();
+        const radio = dialog.getByRole('group', { name: `${i + 1}. ${phq9.questions[i]}` }).getByRole('radio', { name: label, exact: true });
+        if (i < 8) await radio.check();
+        // A click, not check(): item 9 above 0 puts the crisis screen in the questionnaire's place at once.
+        else await radio.click();
       }
+      const crisis = dialog.getByRole('alert').filter({ has: page.getByRole('heading', { name: messages['ui.crisis.heading'] }) });
+      await crisis.waitFor();
+      expect(await crisis.getByRole('link', { name: messages['ui.layout.crisis.call988'] }).getAttribute('href')).toBe('tel:988');
+      expect(await dialog.getByRole('button', { name: messages['ui.patient.checkIn.submit'] }).count()).toBe(0);
+      await crisis.getByRole('button', { name: messages['ui.crisis.continue'] }).click();
       await dialog.getByRole('button', { name: messages['ui.patient.checkIn.submit'] }).click();
       await dialog.getByText(message('ui.patient.checkIn.result', { instrument: phq9.name, total: '10', band: 'Moderate' })).waitFor();
       await dialog.getByText(messages['ui.patient.checkIn.urgent']).waitFor();

@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { constants } from '@/generated/constants';
+import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
 import { formatSessionTime } from '@/domain/date-format';
-import { CheckInHistory } from './CheckIns';
+import { CheckInHistory, CheckInTasks } from './CheckIns';
 import { renderScreen, testUser } from './test-kit';
 
 const patient = { id: '55555555-5555-4555-8555-555555555555', firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' as const };
@@ -19,5 +21,49 @@ describe('CheckInHistory', () => {
       },
     });
     expect(await screen.findByText(formatSessionTime(completedAt, accountZone), { exact: false })).toBeTruthy();
+  });
+});
+
+describe('CheckInTasks', () => {
+  it('shows the crisis screen at once when PHQ-9 item 9 is answered above 0, then the questionnaire with its answers kept', async () => {
+    const sent: unknown[] = [];
+    renderScreen(<CheckInTasks checkIns={[{ patient, data: { items: [], due: ['phq9'] } }]} />, {
+      path: routeById.patientHome.path,
+      answers: { submitPatientMeasure: (request: unknown) => (sent.push(request), score) },
+    });
+    const phq9 = constants.measureInstruments.phq9;
+    fireEvent.click(await screen.findByRole('button', { name: message('ui.patient.checkIn.start', { instrument: phq9.name }) }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const itemNine = dialog.getByRole('group', { name: `9. ${phq9.questions[8]}` });
+    fireEvent.click(within(itemNine).getByRole('radio', { name: constants.measureAnswerOptions[1]!.label }));
+    // The crisis screen before anything else: no questions, no submit.
+    const crisis = dialog.getByRole('alert');
+    expect(within(crisis).getByRole('heading', { name: message('ui.crisis.heading') })).toBeTruthy();
+    expect(
+      within(crisis)
+        .getByRole('link', { name: message('ui.layout.crisis.call988') })
+        .getAttribute('href'),
+    ).toBe('tel:988');
+    expect(dialog.queryByRole('group', { name: `9. ${phq9.questions[8]}` })).toBeNull();
+    expect(dialog.queryByRole('button', { name: message('ui.patient.checkIn.submit') })).toBeNull();
+    expect(sent).toEqual([]);
+    fireEvent.click(within(crisis).getByRole('button', { name: message('ui.crisis.continue') }));
+    const again = dialog.getByRole('group', { name: `9. ${phq9.questions[8]}` });
+    expect((within(again).getByRole('radio', { name: constants.measureAnswerOptions[1]!.label }) as HTMLInputElement).checked).toBe(true);
+    // Seen once: another answer of item 9 does not show it again.
+    fireEvent.click(within(again).getByRole('radio', { name: constants.measureAnswerOptions[3]!.label }));
+    expect(dialog.queryByRole('heading', { name: message('ui.crisis.heading') })).toBeNull();
+  });
+
+  it('shows no crisis screen for item 9 answered "Not at all"', async () => {
+    renderScreen(<CheckInTasks checkIns={[{ patient, data: { items: [], due: ['phq9'] } }]} />, { path: routeById.patientHome.path, answers: {} });
+    const phq9 = constants.measureInstruments.phq9;
+    fireEvent.click(await screen.findByRole('button', { name: message('ui.patient.checkIn.start', { instrument: phq9.name }) }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(
+      within(dialog.getByRole('group', { name: `9. ${phq9.questions[8]}` })).getByRole('radio', { name: constants.measureAnswerOptions[0]!.label }),
+    );
+    expect(dialog.queryByRole('heading', { name: message('ui.crisis.heading') })).toBeNull();
+    expect(dialog.getByRole('button', { name: message('ui.patient.checkIn.submit') })).toBeTruthy();
   });
 });

@@ -1,7 +1,9 @@
 /**
  * PHQ-9 and GAD-7 check-ins in the portal (issue 17 item 2): the to-dos of measures due for the people
  * on the account (GET /patients/{id}/measures), the questionnaire in a dialog (POST
- * /patients/{id}/measures) with the score and band it gave, and each person's scores over time.
+ * /patients/{id}/measures) with the score and band it gave, and each person's scores over time. PHQ-9 item 9
+ * answered above 0 shows the crisis screen at once, before the rest of the questionnaire (the one crisis rule,
+ * src/domain/crisis.ts; the server tells the clinician and support when the answers are sent).
  */
 import { useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +11,8 @@ import { apiQueries, queryKeys, useSubmitPatientMeasureMutation } from '@/genera
 import type { EndpointTypes, MeasureScore } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { message } from '@/domain/messages';
+import { needsCrisisHelp } from '@/domain/crisis';
+import { CrisisScreen } from '@/client/ui/CrisisScreen';
 import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
@@ -37,6 +41,7 @@ function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; 
   const spec = constants.measureInstruments[instrument];
   const [answers, setAnswers] = useState<(number | undefined)[]>(Array.from({ length: spec.items }, () => undefined));
   const [missing, setMissing] = useState(false);
+  const [crisisScreen, setCrisisScreen] = useState<'not yet' | 'showing' | 'seen'>('not yet');
   const send = useSubmitPatientMeasureMutation({
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.listPatientMeasures({ params: { id: patientId } }) }),
   });
@@ -54,7 +59,9 @@ function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; 
         </Button>
       }
     >
-      {result ? (
+      {crisisScreen === 'showing' ? (
+        <CrisisScreen continueLabel={message('ui.crisis.continue')} onContinue={() => setCrisisScreen('seen')} />
+      ) : result ? (
         <div className="stack-sm" role="status">
           <p className="notice notice--success">
             {message('ui.patient.checkIn.result', { instrument: spec.name, total: String(result.total), band: result.bandLabel })}
@@ -71,7 +78,15 @@ function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; 
             send.mutate({ params: { id: patientId }, body: { instrument, answers: answers as EndpointTypes['submitPatientMeasure']['body']['answers'] } });
           }}
         >
-          <MeasureItems instrument={instrument} answers={answers} onAnswer={(i, v) => setAnswers(answers.map((a, j) => (j === i ? v : a)))} />
+          <MeasureItems
+            instrument={instrument}
+            answers={answers}
+            onAnswer={(i, v) => {
+              const next = answers.map((a, j) => (j === i ? v : a));
+              setAnswers(next);
+              if (instrument === 'phq9' && needsCrisisHelp(next) && crisisScreen === 'not yet') setCrisisScreen('showing');
+            }}
+          />
           {missing && answers.some((a) => a === undefined) ? <ErrorNotice text={message('ui.patient.checkIn.answerAll')} /> : null}
           {send.isError ? <ErrorNotice text={errorTextFor(send.error, 'patient_web')} /> : null}
           <Button type="submit" disabled={send.isPending}>

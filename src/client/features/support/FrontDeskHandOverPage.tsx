@@ -30,7 +30,7 @@ import { fullName } from '@/client/ui/format';
 import { useAppSelector } from '@/client/store/hooks';
 import { selectUser } from '@/client/store/auth/slice';
 import { withQuery } from '@/client/runtime/navigation/places';
-import { typedDigits } from '@/client/runtime/forms/input-filters';
+import { PASTED_CODE_MAX, typedDigits } from '@/client/runtime/forms/input-filters';
 import { Loaded } from './Loaded';
 
 type HandOver = EndpointTypes['getFrontDeskHandOver']['response'];
@@ -194,7 +194,8 @@ function TakeBack() {
               className="input"
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={constants.otpLength}
+              // A pasted "123 456" keeps its six digits: the browser would cut it at the code's length first.
+              maxLength={PASTED_CODE_MAX}
               value={code}
               onChange={(e) => setCode(typedDigits(e.target.value, constants.otpLength))}
             />

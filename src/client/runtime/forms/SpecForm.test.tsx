@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import form from '@/generated/forms/sign-in-email';
 import newAccount from '@/generated/forms/booking-new-account';
 import billingAddress from '@/generated/forms/billing-address';
+import oneTimeCode from '@/generated/forms/one-time-code';
 import { message, messageIn } from '@/domain/messages';
 import { setLocaleSource } from '@/domain/locale';
 import { translations } from '@/generated/translations';
@@ -99,6 +100,18 @@ describe('SpecForm', () => {
     const zip = screen.getByLabelText(/Zip code/) as HTMLInputElement;
     const address = (billingAddress.schema.properties as Record<string, { properties: Record<string, { maxLength: number }> }>).address!;
     expect(zip.maxLength).toBe(address.properties.zipcode!.maxLength);
+  });
+
+  it('takes a one-time code pasted as it was copied, and offers it for autofill (WCAG 2.2 3.3.8)', async () => {
+    render(<SpecForm form={oneTimeCode} initialData={{ email: 'a@example.com' }} onSubmit={() => undefined} />);
+    const field = screen.getByLabelText(/One-time code/) as HTMLInputElement;
+    expect(field.getAttribute('autocomplete')).toBe('one-time-code');
+    const copied = 'Code: 123 456';
+    // Long enough for what a person copies (a browser cuts a paste at maxlength before the field keeps the digits).
+    expect(field.maxLength).toBeGreaterThanOrEqual(copied.length);
+    field.focus();
+    await userEvent.paste(copied);
+    expect(field.value).toBe('123456');
   });
 
   it('shows server errors on their fields', async () => {

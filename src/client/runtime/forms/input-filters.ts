@@ -5,6 +5,9 @@
  */
 import { formatPhone } from '@/domain/phone';
 
+/** Longest text a one-time-code field takes, so a code pasted with spaces or words around it keeps its digits. */
+export const PASTED_CODE_MAX = 64;
+
 export function typedDigits(value: string, max?: number): string {
   const digits = value.replace(/\D/g, '');
   return max === undefined ? digits : digits.slice(0, max);

@@ -13,7 +13,7 @@ import { describedBy } from './templates';
 import { offeredRelationships, type RelationshipChoiceContext } from '@/domain/relationships';
 import { filterBookingName } from '@/domain/names';
 import { message } from '@/domain/messages';
-import { groupedCardNumber, typedDigits, typedPhone } from './input-filters';
+import { PASTED_CODE_MAX, groupedCardNumber, typedDigits, typedPhone } from './input-filters';
 
 type InputExtras = {
   type?: string;
@@ -96,10 +96,15 @@ export const ZipWidget = (p: WidgetProps) => (
     extras={{ inputMode: 'numeric', autoComplete: 'postal-code', filter: (v) => typedDigits(v, constants.zipLength), maxLength: constants.zipLength }}
   />
 );
+/**
+ * The e-mailed code (WCAG 2.2 3.3.8): autofilled from the mail or the keyboard (autocomplete one-time-code) or pasted as
+ * it was copied ("123 456", "Code: 123456"): the field keeps the first digits, so its length limit is the pasted text's,
+ * not the code's (a browser cuts a paste at maxlength before the digits are picked out).
+ */
 export const OneTimeCodeWidget = (p: WidgetProps) => (
   <TextLike
     {...p}
-    extras={{ inputMode: 'numeric', autoComplete: 'one-time-code', filter: (v) => typedDigits(v, constants.otpLength), maxLength: constants.otpLength }}
+    extras={{ inputMode: 'numeric', autoComplete: 'one-time-code', filter: (v) => typedDigits(v, constants.otpLength), maxLength: PASTED_CODE_MAX }}
   />
 );
 export const CardNumberWidget = (p: WidgetProps) => (
