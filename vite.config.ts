@@ -70,6 +70,9 @@ const reactOnPreact = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+/** rjsf's two URI calls on the browser's URL (src/client/runtime/forms/uri.ts): fast-uri's 7 KB stay on the server. */
+const uriOnBrowserUrl = { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/client/runtime/forms/uri.ts', import.meta.url)) };
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), precompressAssets(), liveSpecMessages()],
   publicDir: 'public',
@@ -80,7 +83,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     alias: [
       { find: 'markdown-to-jsx/react', replacement: fileURLToPath(new URL('./src/client/runtime/forms/plain-markdown.tsx', import.meta.url)) },
       ...(isSsrBuild ? [] : [browserWithoutIcuParser]),
-      ...(command === 'build' && !isSsrBuild ? reactOnPreact : []),
+      ...(command === 'build' && !isSsrBuild ? [...reactOnPreact, uriOnBrowserUrl] : []),
     ],
   },
   build: {
