@@ -80,8 +80,25 @@ const lighterRjsf = [
   { find: /^\.\/shallowAllOfMerge\.js$/, replacement: fileURLToPath(new URL('./src/client/runtime/forms/all-of.ts', import.meta.url)) },
 ];
 
+/** rjsf's fields, widgets and templates for schema features no spec form has (src/client/runtime/forms/not-in-browser.tsx). */
+const RJSF_PARTS_LEFT_OUT =
+  /^\.\/(ArrayField|LayoutGridField|LayoutHeaderField|LayoutMultiSchemaField|MultiSchemaField|NumberField|AltDateTimeWidget|AltDateWidget|CheckboxesWidget|ColorWidget|FileWidget|RangeWidget|RatingWidget|UpDownWidget|ArrayFieldDescriptionTemplate|ArrayFieldItemButtonsTemplate|ArrayFieldItemTemplate|ArrayFieldTemplate|ArrayFieldTitleTemplate|GridTemplate|MultiSchemaFieldTemplate)\.js$/;
+
+function rjsfWithoutUnusedParts(): Plugin {
+  const stub = fileURLToPath(new URL('./src/client/runtime/forms/not-in-browser.tsx', import.meta.url));
+  return {
+    name: 'rjsf-without-unused-parts',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (importer?.includes('/node_modules/@rjsf/core/lib/components/') && RJSF_PARTS_LEFT_OUT.test(source)) return stub;
+      return null;
+    },
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), precompressAssets(), liveSpecMessages()],
+  plugins: [react(), precompressAssets(), liveSpecMessages(), rjsfWithoutUnusedParts()],
   publicDir: 'public',
   // Path aliases (`@/domain/...`) from tsconfig.json's paths, the one place they are declared.
   // rjsf's markdown renderer: our forms show their text as written (src/client/runtime/forms/plain-markdown.tsx).

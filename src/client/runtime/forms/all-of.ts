@@ -2,7 +2,7 @@
  * rjsf's merge of a schema's `allOf` in the browser build (vite.config.ts aliases @rjsf/utils'
  * `./shallowAllOfMerge.js` here): rjsf's own `mergeSchemas` instead of @x0k/json-schema-merge's
  * intersecting merger, 4 KB (brotli) off every form screen. No spec form has an `allOf`
- * (all-of.test.ts), so rjsf never calls it for ours; a schema that had one would get its parts merged
+ * (forms-in-browser.test.ts), so rjsf never calls it for ours; a schema that had one would get its parts merged
  * in order, `required` lists joined.
  */
 import { mergeSchemas, type RJSFSchema } from '@rjsf/utils';
