@@ -22,7 +22,7 @@ const CLIENT_DIR = process.env.CLIENT_DIR ?? 'dist/client';
  */
 const NOT_YET: Partial<Record<RouteId, number>> = {
   // Measured with the browser build on preact/compat and rjsf without what no spec form uses (vite.config.ts),
-  // every message of both languages still in one table.
+  // the whole message catalogue still in one table.
   providerSearch: 132.3,
   booking: 157.8,
   userBookingPatientInfo: 165.5,
