@@ -56,8 +56,49 @@ const browserWithoutIcuParser = {
   replacement: fileURLToPath(new URL('./node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js', import.meta.url)),
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), precompressAssets(), liveSpecMessages()],
+/**
+ * The browser build runs on Preact's React compatibility layer (about 45 KB brotli less than react-dom:
+ * the script budgets of specs/constants/pages.yaml). Only the client build: the server renders with React
+ * (entry-server.tsx), `npm run dev` and the component tests run React, and Preact hydrates React's HTML.
+ */
+const reactOnPreact = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+/**
+ * rjsf in the browser without two libraries our spec forms never call on: its two URI calls on the browser's URL
+ * (src/client/runtime/forms/uri.ts, instead of fast-uri's 7 KB) and its allOf merge on its own mergeSchemas
+ * (src/client/runtime/forms/all-of.ts, instead of @x0k/json-schema-merge's 4 KB). Brotli bytes.
+ */
+const lighterRjsf = [
+  { find: /^fast-uri$/, replacement: fileURLToPath(new URL('./src/client/runtime/forms/uri.ts', import.meta.url)) },
+  { find: /^\.\/shallowAllOfMerge\.js$/, replacement: fileURLToPath(new URL('./src/client/runtime/forms/all-of.ts', import.meta.url)) },
+];
+
+/** rjsf's fields, widgets and templates for schema features no spec form has (src/client/runtime/forms/not-in-browser.tsx). */
+const RJSF_PARTS_LEFT_OUT =
+  /^\.\/(ArrayField|LayoutGridField|LayoutHeaderField|LayoutMultiSchemaField|MultiSchemaField|NumberField|AltDateTimeWidget|AltDateWidget|CheckboxesWidget|ColorWidget|FileWidget|RangeWidget|RatingWidget|UpDownWidget|ArrayFieldDescriptionTemplate|ArrayFieldItemButtonsTemplate|ArrayFieldItemTemplate|ArrayFieldTemplate|ArrayFieldTitleTemplate|GridTemplate|MultiSchemaFieldTemplate)\.js$/;
+
+function rjsfWithoutUnusedParts(): Plugin {
+  const stub = fileURLToPath(new URL('./src/client/runtime/forms/not-in-browser.tsx', import.meta.url));
+  return {
+    name: 'rjsf-without-unused-parts',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (importer?.includes('/node_modules/@rjsf/core/lib/components/') && RJSF_PARTS_LEFT_OUT.test(source)) return stub;
+      return null;
+    },
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: [react(), precompressAssets(), liveSpecMessages(), rjsfWithoutUnusedParts()],
   publicDir: 'public',
   // Path aliases (`@/domain/...`) from tsconfig.json's paths, the one place they are declared.
   // rjsf's markdown renderer: our forms show their text as written (src/client/runtime/forms/plain-markdown.tsx).
@@ -66,6 +107,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: [
       { find: 'markdown-to-jsx/react', replacement: fileURLToPath(new URL('./src/client/runtime/forms/plain-markdown.tsx', import.meta.url)) },
       ...(isSsrBuild ? [] : [browserWithoutIcuParser]),
+      ...(command === 'build' && !isSsrBuild ? [...reactOnPreact, ...lighterRjsf] : []),
     ],
   },
   build: {

@@ -21,13 +21,14 @@ const CLIENT_DIR = process.env.CLIENT_DIR ?? 'dist/client';
  * screen when it meets its budget.
  */
 const NOT_YET: Partial<Record<RouteId, number>> = {
-  // Measured with the crisis line on every page, the claim, hand-over, partner-home and record screens in the app.
-  providerSearch: 180.2,
-  booking: 224.7,
-  userBookingPatientInfo: 232.4,
-  userBookingPayment: 239.1,
-  patientHome: 174.9,
-  login: 212.6,
+  // Measured with the browser build on preact/compat and rjsf without what no spec form uses (vite.config.ts),
+  // the whole message catalogue still in one table.
+  providerSearch: 132.3,
+  booking: 157.8,
+  userBookingPatientInfo: 165.5,
+  userBookingPayment: 172.1,
+  patientHome: 126.6,
+  login: 145.8,
 };
 
 const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;

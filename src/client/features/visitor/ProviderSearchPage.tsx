@@ -20,7 +20,8 @@ import { SearchFilters } from './SearchFilters';
 import { useStartBooking } from './useStartBooking';
 import { PartnerAgentHome } from './PartnerAgentHome';
 import { useAppSelector } from '@/client/store/hooks';
-import { selectPermissions } from '@/client/store/auth/slice';
+import { selectAuthStatus, selectPermissions } from '@/client/store/auth/slice';
+import { preloadScreenWhenIdle } from '@/client/runtime/navigation/preload';
 import { profilePathOf } from './paths';
 import type { RouteDataContext, RouteDataResult } from '@/client/runtime/ssr/route-data';
 import { useDocumentMode } from '@/client/runtime/ssr/document-mode';
@@ -76,6 +77,10 @@ function SearchApp() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [timesFor, setTimesFor] = useState<Provider>();
   const resultsHeading = useRef<HTMLHeadingElement>(null);
+  // Choosing a time opens the booking page (identity verification first for a visitor who is not signed in):
+  // its code arrives while the person reads the results, so the tap never waits on a download.
+  const signedIn = useAppSelector(selectAuthStatus) === 'authenticated';
+  useEffect(() => preloadScreenWhenIdle(signedIn ? 'booking' : 'bookingVerifyUser'), [signedIn]);
 
   const hrefOf = (next: ProviderSearch) => {
     const query = providerSearchParams(next).toString();
