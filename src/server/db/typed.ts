@@ -21,12 +21,13 @@ import {
   type CompiledQuery,
   type Compilable,
   type DatabaseConnection,
+  type Expression,
   type Driver,
   type QueryResult,
   type Selectable,
 } from 'kysely';
 import type { DB } from '@/generated/database';
-import { prepared, type Queryable } from './connection';
+import { prepared, type Queryable, type Statement } from './connection';
 
 export { sql };
 export type { DB };
@@ -43,7 +44,14 @@ export const qb = new Kysely<DB>({
   },
 });
 
-type ResultOf<Q> = Q extends Compilable<infer R> ? R : never;
+/** A date (or the date of a time) as YYYY-MM-DD, read in SQL: what the API answers for dates of birth. */
+export const isoDay = (date: Expression<Date | null>) => sql<string | null>`to_char(${date}, 'YYYY-MM-DD')`;
+
+/** The database's `now()` (a column stamped by the database's clock, where the code did so before). */
+export const dbNow = sql<Date>`now()`;
+
+/** The row a query answers. */
+export type RowOf<Q> = Q extends Compilable<infer R> ? R : never;
 
 interface RunOptions {
   /** Run as a named prepared statement (hot paths; the query's shape must not vary between calls). */
@@ -51,19 +59,34 @@ interface RunOptions {
 }
 
 /** Every row the query answers, typed from the generated tables. */
-export async function all<Q extends Compilable<unknown>>(db: Queryable, query: Q, options: RunOptions = {}): Promise<ResultOf<Q>[]> {
+export async function all<Q extends Compilable<unknown>>(db: Queryable, query: Q, options: RunOptions = {}): Promise<RowOf<Q>[]> {
   const compiled = query.compile();
-  return db.query<ResultOf<Q>>(options.prepared ? prepared(compiled.sql) : compiled.sql, [...compiled.parameters]);
+  return db.query<RowOf<Q>>(options.prepared ? prepared(compiled.sql) : compiled.sql, [...compiled.parameters]);
 }
 
 /** The first row the query answers (or undefined). */
-export async function first<Q extends Compilable<unknown>>(db: Queryable, query: Q, options: RunOptions = {}): Promise<ResultOf<Q> | undefined> {
+export async function first<Q extends Compilable<unknown>>(db: Queryable, query: Q, options: RunOptions = {}): Promise<RowOf<Q> | undefined> {
   return (await all(db, query, options))[0];
 }
 
 /** Runs a statement whose rows nobody reads (an update, a delete). */
 export async function run(db: Queryable, query: Compilable<unknown>, options: RunOptions = {}): Promise<void> {
   await all(db, query, options);
+}
+
+/**
+ * A statement kept as SQL text (a hot path's prepared statement shared by several callers, PostgreSQL
+ * the builder does not express) whose rows are columns of one table: the row type is those columns of
+ * the generated table, so a renamed column fails tsc here too.
+ *
+ *   const counted = await tableRows<'rate_counters', 'scope' | 'count'>(db, COUNT_USES, [..]);
+ */
+export async function tableRows<T extends keyof DB, K extends keyof TableRow<T>>(
+  db: Queryable,
+  statement: Statement,
+  params: unknown[] = [],
+): Promise<Pick<TableRow<T>, K>[]> {
+  return db.query<Pick<TableRow<T>, K>>(statement, params);
 }
 
 /**
