@@ -124,7 +124,7 @@ export default function generators(plop) {
   });
 
   plop.setGenerator('api', {
-    description: 'an API resource: specs/api/<resource>.yaml, table migration, repository (SQL with typed rows), handlers, integration test',
+    description: 'an API resource: specs/api/<resource>.yaml, table migration, repository (typed queries), handlers, integration test',
     prompts: [
       {
         type: 'input',

@@ -13,6 +13,7 @@ import { emitApiClient, emitApiHooks, emitFlags } from './emit/client';
 import { emitFormValidators } from './emit/validators';
 import { emitTranslations } from './emit/translations';
 import { BANNER, literal, quote, union } from './emit/util';
+import { emitDatabaseTypes } from './emit/database';
 
 export type GeneratedFiles = Map<string, string>;
 
@@ -79,6 +80,7 @@ export async function buildGeneratedFiles(b: SpecBundle, root: string): Promise<
   }
   if (b.flags) out.set('flags.ts', emitFlags(b.flags));
   for (const [path, text] of emitTranslations(b)) out.set(path, text);
+  out.set('database.ts', await emitDatabaseTypes(root));
   return out;
 }
 

@@ -66,3 +66,50 @@ test('route files hold no SQL', () => {
     .filter((f) => f.sql.length > 0);
   expect(holding).toEqual([]);
 });
+
+/**
+ * Typed queries (src/server/db/typed.ts): rows and parameters typed from the generated tables. Calls of
+ * `query<Row>` whose Row is written by hand may only go down: the ceiling is lowered as features move over,
+ * and a feature that moved has none left (nor untyped `.query(` calls).
+ */
+const HAND_TYPED_QUERY_CEILING = 260;
+/** Features whose statements all go through the typed queries. */
+const TYPED_FEATURES = ['tasks', 'limits', 'payments', 'front-desk', 'sync', 'waitlist', 'consent'];
+/** The typed door itself and the database interface it opens. */
+const QUERY_DOORS = new Set(['src/server/db/typed.ts', 'src/server/db/connection.ts']);
+
+/** The `x.query<…>(…)` calls of a file (typed: true) and the `x.query(…)` calls without a row type. */
+export function queryCalls(source: string, fileName = 'file.ts'): { typed: number; untyped: number } {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const calls = { typed: 0, untyped: 0 };
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'query') {
+      if (node.typeArguments?.length) calls.typed++;
+      else calls.untyped++;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return calls;
+}
+
+const serverQueryCalls = () =>
+  serverFiles(SERVER)
+    .map((path) => ({ file: relative(ROOT, path).split('\\').join('/'), ...queryCalls(readFileSync(path, 'utf8'), path) }))
+    .filter((f) => !QUERY_DOORS.has(f.file));
+
+test('the query counter tells typed calls from untyped ones, across lines', () => {
+  expect(queryCalls('await db.query<{ id: string }>(\n  "SELECT id FROM t",\n  [],\n);')).toEqual({ typed: 1, untyped: 0 });
+  expect(queryCalls("await tx.query('DELETE FROM t'); await all(db, qb.selectFrom('t'));")).toEqual({ typed: 0, untyped: 1 });
+});
+
+test(`hand-typed query<Row> calls under src/server do not exceed ${HAND_TYPED_QUERY_CEILING}`, () => {
+  const total = serverQueryCalls().reduce((n, f) => n + f.typed, 0);
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(HAND_TYPED_QUERY_CEILING);
+});
+
+test('features moved to typed queries write no statement by hand', () => {
+  const inMoved = serverQueryCalls().filter((f) => TYPED_FEATURES.some((feature) => f.file.startsWith(`src/server/${feature}/`)) && f.typed + f.untyped > 0);
+  expect(inMoved).toEqual([]);
+});

@@ -21,6 +21,7 @@ import { newLoginToken } from '../auth/codes';
 import { guessRight, takeGuess } from '../auth/limits';
 import { codeHash } from '../auth/secrets';
 import { sessionFor } from '../auth/session';
+import { all, dbNow, first, qb, run, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 import { resolveCaller } from '../plugins/auth';
 import { siteUrl } from '../site-url';
@@ -42,14 +43,19 @@ export async function sendClaimInvitation(request: FastifyRequest, userId: strin
   const db = request.server.database;
   const token = newLoginToken();
   const expires = new Date(request.server.clock.now().getTime() + constants.accountClaimExpiryDays * DAY_MS);
-  await db.query(`INSERT INTO login_tokens (token_hash, user_id, expires_at, purpose) VALUES ($1, $2, $3, 'claim')`, [
-    codeHash(request.server.keys, token),
-    userId,
-    expires.toISOString(),
-  ]);
-  const [user] = await db.query<{ email: string; first_name: string; language: string | null }>(
-    'SELECT email::text AS email, first_name, language FROM users WHERE id = $1',
-    [userId],
+  await run(
+    db,
+    qb
+      .insertInto('login_tokens')
+      .values({ token_hash: codeHash(request.server.keys, token), user_id: userId, expires_at: expires.toISOString(), purpose: 'claim' }),
+  );
+  // Accounts are started for a person with an address: theirs.
+  const user = await first(
+    db,
+    qb
+      .selectFrom('users')
+      .select((eb) => [eb.cast<string>('email', 'text').as('email'), 'first_name', 'language'])
+      .where('id', '=', userId),
   );
   if (!user) return;
   const path = `${claimPathOf(startedBy)}?${new URLSearchParams({ claimToken: token }).toString()}`;
@@ -61,19 +67,28 @@ export async function sendClaimInvitation(request: FastifyRequest, userId: strin
   );
 }
 
-interface ClaimRow {
-  token_id: string;
-  user_id: string;
-  usable: boolean;
-  wrong_tries: number;
-  email: string;
-  started_by: StartedBy | null;
-  claimed: boolean;
-  disabled: boolean;
-  date_of_birth: string | null;
-  last_name: string;
-  zipcode: string | null;
-}
+/** The invitation with its account ($1 the token's hash, $2 now). */
+const claimSelect = (tokenHash: string, now: string) =>
+  qb
+    .selectFrom('login_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select((eb) => [
+      't.id as token_id',
+      't.user_id',
+      eb.and([eb('t.used_at', 'is', null), eb('t.expires_at', '>', sql<Date>`${now}::timestamptz`)]).as('usable'),
+      't.wrong_tries',
+      eb.cast<string>('u.email', 'text').as('email'),
+      'u.started_by',
+      eb('u.claimed_at', 'is not', null).as('claimed'),
+      eb('u.disabled_at', 'is not', null).as('disabled'),
+      eb.fn<string | null>('to_char', ['u.date_of_birth', sql.lit('YYYY-MM-DD')]).as('date_of_birth'),
+      'u.last_name',
+      sql<string | null>`u.address->>'zipcode'`.as('zipcode'),
+    ])
+    .where('t.token_hash', '=', tokenHash)
+    .where('t.purpose', '=', 'claim');
+
+type ClaimRow = Omit<RowOf<ReturnType<typeof claimSelect>>, 'started_by'> & { started_by: StartedBy | null };
 
 async function refuse(request: FastifyRequest, reason: string, status: number, userId: string | undefined, error: AppError): Promise<never> {
   await writeAudit(request, { action: ACTION, outcome: 'failure', status, actorId: userId, recordType: 'user', recordId: userId, details: { reason } });
@@ -96,14 +111,9 @@ export async function claimAccount(request: FastifyRequest, reply: FastifyReply,
   const ipGuess = await takeGuess(request, ACTION, undefined);
   const db = request.server.database;
   const now = request.server.clock.now().toISOString();
-  const [row] = await db.query<ClaimRow>(
-    `SELECT t.id AS token_id, t.user_id, (t.used_at IS NULL AND t.expires_at > $2::timestamptz) AS usable, t.wrong_tries,
-            u.email::text AS email, u.started_by, u.claimed_at IS NOT NULL AS claimed, u.disabled_at IS NOT NULL AS disabled,
-            to_char(u.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, u.last_name, u.address->>'zipcode' AS zipcode
-       FROM login_tokens t JOIN users u ON u.id = t.user_id
-      WHERE t.token_hash = $1 AND t.purpose = 'claim'`,
-    [codeHash(request.server.keys, body.claimToken), now],
-  );
+  const found = await first(db, claimSelect(codeHash(request.server.keys, body.claimToken), now));
+  // started_by holds a StartedBy (the accounts this module starts).
+  const row = found && { ...found, started_by: found.started_by as StartedBy | null };
   if (!row || row.disabled || !row.started_by) return refuse(request, 'unknown link', 401, row?.user_id, new AppError('LOGIN_LINK_INVALID'));
   // The link was right; what remains to guess is the record.
   await guessRight(request, ipGuess);
@@ -115,10 +125,15 @@ export async function claimAccount(request: FastifyRequest, reply: FastifyReply,
     return refuse(request, 'signed in as another account', 403, row.user_id, new AppError('CLAIM_FOR_ANOTHER_ACCOUNT'));
   const guess = await takeGuess(request, ACTION, row.email);
   // Counted before it is compared, so simultaneous guesses cannot all be compared.
-  const tried = await db.query('UPDATE login_tokens SET wrong_tries = wrong_tries + 1 WHERE id = $1 AND wrong_tries < $2 RETURNING id', [
-    row.token_id,
-    constants.otpMaxWrongTries,
-  ]);
+  const tried = await all(
+    db,
+    qb
+      .updateTable('login_tokens')
+      .set((eb) => ({ wrong_tries: eb('wrong_tries', '+', 1) }))
+      .where('id', '=', row.token_id)
+      .where('wrong_tries', '<', constants.otpMaxWrongTries)
+      .returning('id'),
+  );
   if (!tried.length) return refuse(request, 'invitation locked', 429, row.user_id, new AppError('DOB_CHECK_LOCKED'));
   if (!detailsMatch(row, body)) {
     const mismatch = row.started_by === 'scheduling_system' ? 'CLAIM_DETAILS_MISMATCH' : 'DOB_MISMATCH';
@@ -127,13 +142,17 @@ export async function claimAccount(request: FastifyRequest, reply: FastifyReply,
   await guessRight(request, guess);
   const claimed = await db.transaction(async (tx) => {
     // Only one claim finds the account unclaimed (two tabs, two invitations): the other changes nothing.
-    const account = await tx.query('UPDATE users SET claimed_at = $2, language = $3, updated_at = now() WHERE id = $1 AND claimed_at IS NULL RETURNING id', [
-      row.user_id,
-      now,
-      body.language,
-    ]);
+    const account = await all(
+      tx,
+      qb
+        .updateTable('users')
+        .set({ claimed_at: now, language: body.language, updated_at: dbNow })
+        .where('id', '=', row.user_id)
+        .where('claimed_at', 'is', null)
+        .returning('id'),
+    );
     if (!account.length) return false;
-    await tx.query('UPDATE login_tokens SET used_at = $2 WHERE id = $1', [row.token_id, now]);
+    await run(tx, qb.updateTable('login_tokens').set({ used_at: now }).where('id', '=', row.token_id));
     await setAccountTimeZone(tx, row.user_id, body.timeZone);
     return true;
   });

@@ -8,6 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { CreateUserBody } from '@/generated/entities';
 import { messageTemplate } from '@/domain/messages';
+import { first, qb, run, sql } from '../db/typed';
 import { AppError } from '../errors';
 import { resolveCaller } from '../plugins/auth';
 import { partnerByCode } from '../marketplace/partners';
@@ -53,31 +54,41 @@ export async function createPatientAccount(
   }
   try {
     const id = await request.server.database.transaction(async (tx) => {
-      const [user] = await tx.query<{ id: string }>(
-        `INSERT INTO users (email, pending_email, first_name, last_name, user_type, groups, address, business_partner_id, is_partner_association_active,
-                            date_of_birth, dob_check_required, language, started_by)
-         VALUES ($1, $9, $2, $3, 'patient', '{patient}', $4, $5, $6, $7, $8, $10, $11) RETURNING id`,
-        [
-          provisional ? null : body.email,
-          body.firstName,
-          body.lastName,
-          body.address ? JSON.stringify(body.address) : null,
-          partnerId,
-          partnerId !== null,
-          body.dateOfBirth ?? null,
-          byStaff,
-          provisional ? body.email : null,
-          // The language of the page the person signed up on (the app sends it as Accept-Language): their
-          // mail and documents follow it. Staff signing someone up leave it for the person to choose.
-          byStaff ? null : request.locale,
-          startedBy,
-        ],
+      const user = await first(
+        tx,
+        qb
+          .insertInto('users')
+          .values({
+            email: provisional ? null : body.email,
+            pending_email: provisional ? body.email : null,
+            first_name: body.firstName,
+            last_name: body.lastName,
+            user_type: 'patient',
+            groups: ['patient'],
+            address: body.address ? JSON.stringify(body.address) : null,
+            business_partner_id: partnerId,
+            is_partner_association_active: partnerId !== null,
+            date_of_birth: body.dateOfBirth ?? null,
+            dob_check_required: byStaff,
+            // The language of the page the person signed up on (the app sends it as Accept-Language): their
+            // mail and documents follow it. Staff signing someone up leave it for the person to choose.
+            language: byStaff ? null : request.locale,
+            started_by: startedBy,
+          })
+          .returning('id'),
       );
       // A scheduling-system patient keeps the record's id; anyone else is numbered by the database.
-      await tx.query(
-        `INSERT INTO patients (user_id, first_name, last_name, date_of_birth, relationship, email, ehr_id)
-         VALUES ($1, $2, $3, $4, 'Self', $5, coalesce($6, 'P' || nextval('patient_ehr_id_seq')::text))`,
-        [user!.id, body.firstName, body.lastName, body.dateOfBirth ?? null, body.email, options.schedulingSystemEhrId ?? null],
+      await run(
+        tx,
+        qb.insertInto('patients').values({
+          user_id: user!.id,
+          first_name: body.firstName,
+          last_name: body.lastName,
+          date_of_birth: body.dateOfBirth ?? null,
+          relationship: 'Self',
+          email: body.email,
+          ehr_id: sql<string>`coalesce(${options.schedulingSystemEhrId ?? null}, 'P' || nextval('patient_ehr_id_seq')::text)`,
+        }),
       );
       return user!.id;
     });

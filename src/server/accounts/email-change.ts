@@ -13,6 +13,7 @@ import { newOtp } from '../auth/codes';
 import { endSessionsOf } from '../auth/server-sessions';
 import { guessRight, takeGuess, takeSend } from '../auth/limits';
 import { codeHash, sameHash } from '../auth/secrets';
+import { all, dbNow, first, qb, run } from '../db/typed';
 import { AppError } from '../errors';
 import { callerOf } from '../plugins/auth';
 import { pgCode, UNIQUE_VIOLATION } from '../db/errors';
@@ -24,11 +25,18 @@ function emailInUse(): AppError {
 
 /** The new address waiting for its code, if any. */
 export async function pendingEmailOf(request: FastifyRequest, userId: string): Promise<string | undefined> {
-  const [row] = await request.server.database.query<{ new_email: string }>(
-    `SELECT new_email::text AS new_email FROM email_changes
-      WHERE user_id = $1 AND confirmed_at IS NULL AND retired_at IS NULL AND expires_at > $3::timestamptz AND wrong_tries < $2
-      ORDER BY created_at DESC LIMIT 1`,
-    [userId, constants.otpMaxWrongTries, request.server.clock.now().toISOString()],
+  const row = await first(
+    request.server.database,
+    qb
+      .selectFrom('email_changes')
+      .select((eb) => eb.cast<string>('new_email', 'text').as('new_email'))
+      .where('user_id', '=', userId)
+      .where('confirmed_at', 'is', null)
+      .where('retired_at', 'is', null)
+      .where('expires_at', '>', request.server.clock.now())
+      .where('wrong_tries', '<', constants.otpMaxWrongTries)
+      .orderBy('created_at', 'desc')
+      .limit(1),
   );
   return row?.new_email;
 }
@@ -36,20 +44,31 @@ export async function pendingEmailOf(request: FastifyRequest, userId: string): P
 /** Mails a code to `newEmail` and tells the account's current address; the account keeps its e-mail. */
 export async function requestEmailChange(request: FastifyRequest, user: UserRow, newEmail: string): Promise<void> {
   const db = request.server.database;
-  const taken = await db.query('SELECT 1 FROM users WHERE email = $1 AND id <> $2', [newEmail, user.id]);
-  if (taken.length) throw emailInUse();
+  const taken = await first(db, qb.selectFrom('users').select('id').where('email', '=', newEmail).where('id', '<>', user.id));
+  if (taken) throw emailInUse();
   await takeSend(request, newEmail, 'updateUser');
   const code = newOtp();
   await db.transaction(async (tx) => {
     // Only the newest request counts: asking again retires the earlier codes.
-    await tx.query('UPDATE email_changes SET retired_at = now() WHERE user_id = $1 AND confirmed_at IS NULL AND retired_at IS NULL', [user.id]);
-    await tx.query('INSERT INTO email_changes (user_id, new_email, code_hash, requested_by, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-      user.id,
-      newEmail,
-      codeHash(request.server.keys, code),
-      callerOf(request).userId,
-      request.server.signInExpiry(constants.emailChangeExpiryMinutes),
-    ]);
+    await run(
+      tx,
+      qb
+        .updateTable('email_changes')
+        .set({ retired_at: dbNow })
+        .where('user_id', '=', user.id)
+        .where('confirmed_at', 'is', null)
+        .where('retired_at', 'is', null),
+    );
+    await run(
+      tx,
+      qb.insertInto('email_changes').values({
+        user_id: user.id,
+        new_email: newEmail,
+        code_hash: codeHash(request.server.keys, code),
+        requested_by: callerOf(request).userId,
+        expires_at: request.server.signInExpiry(constants.emailChangeExpiryMinutes),
+      }),
+    );
   });
   await request.server.mailer.send('email-change-code', newEmail, () => ({ params: { code, minutes: constants.emailChangeExpiryMinutes } }));
   await request.server.mailer.send('email-change-requested', user.email, () => ({ params: { newEmail, phone: formatPhone(constants.supportPhone) } }));
@@ -81,9 +100,14 @@ export async function confirmEmailChange(request: FastifyRequest, userId: string
     throw new AppError('NOT_FOUND');
   }
   const guess = await takeGuess(request, 'confirmEmailChange', user.email, { backoff: false });
-  const [change] = await db.query<{ id: string; new_email: string; code_hash: string }>(
-    'SELECT id, new_email::text AS new_email, code_hash FROM email_changes WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1',
-    [user.id],
+  const change = await first(
+    db,
+    qb
+      .selectFrom('email_changes')
+      .select((eb) => ['id', eb.cast<string>('new_email', 'text').as('new_email'), 'code_hash'])
+      .where('user_id', '=', user.id)
+      .orderBy('created_at', 'desc')
+      .limit(1),
   );
   const refuse = async (reason: string) => {
     await writeAudit(request, { action: 'confirmEmailChange', outcome: 'failure', status: 400, recordType: 'user', recordId: user.id, details: { reason } });
@@ -91,10 +115,17 @@ export async function confirmEmailChange(request: FastifyRequest, userId: string
   };
   if (!change) throw await refuse('no change pending');
   // A try is taken atomically before comparing, so simultaneous guesses compare at most otpMaxWrongTries.
-  const tried = await db.query(
-    `UPDATE email_changes SET wrong_tries = wrong_tries + 1
-      WHERE id = $1 AND confirmed_at IS NULL AND retired_at IS NULL AND expires_at > $3::timestamptz AND wrong_tries < $2 RETURNING id`,
-    [change.id, constants.otpMaxWrongTries, request.server.clock.now().toISOString()],
+  const tried = await all(
+    db,
+    qb
+      .updateTable('email_changes')
+      .set((eb) => ({ wrong_tries: eb('wrong_tries', '+', 1) }))
+      .where('id', '=', change.id)
+      .where('confirmed_at', 'is', null)
+      .where('retired_at', 'is', null)
+      .where('expires_at', '>', request.server.clock.now())
+      .where('wrong_tries', '<', constants.otpMaxWrongTries)
+      .returning('id'),
   );
   if (!tried.length) throw await refuse('code expired, used or locked');
   if (!sameHash(change.code_hash, codeHash(request.server.keys, code))) throw await refuse('wrong code');
@@ -103,12 +134,22 @@ export async function confirmEmailChange(request: FastifyRequest, userId: string
   await db
     .transaction(async (tx) => {
       // Single use even when two confirmations race: only one UPDATE finds the change open.
-      const open = await tx.query('UPDATE email_changes SET confirmed_at = now() WHERE id = $1 AND confirmed_at IS NULL AND retired_at IS NULL RETURNING id', [
-        change.id,
-      ]);
+      const open = await all(
+        tx,
+        qb
+          .updateTable('email_changes')
+          .set({ confirmed_at: dbNow })
+          .where('id', '=', change.id)
+          .where('confirmed_at', 'is', null)
+          .where('retired_at', 'is', null)
+          .returning('id'),
+      );
       if (!open.length) throw new AppError('EMAIL_CHANGE_CODE_INVALID');
-      await tx.query('UPDATE users SET email = $2::citext, updated_at = now() WHERE id = $1', [user.id, change.new_email]);
-      await tx.query(`UPDATE patients SET email = $2::citext, updated_at = now() WHERE user_id = $1 AND relationship = 'Self'`, [user.id, change.new_email]);
+      await run(tx, qb.updateTable('users').set({ email: change.new_email, updated_at: dbNow }).where('id', '=', user.id));
+      await run(
+        tx,
+        qb.updateTable('patients').set({ email: change.new_email, updated_at: dbNow }).where('user_id', '=', user.id).where('relationship', '=', 'Self'),
+      );
     })
     .catch((err: unknown) => {
       // Another account took the address meanwhile: the unique index decides.

@@ -9,6 +9,7 @@
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../audit';
 import type { Queryable } from '../db/connection';
+import { all, qb, run } from '../db/typed';
 import { endSessionsOf } from '../auth/server-sessions';
 import { userByEmail, userById, type UserRow } from './repository';
 import { pgCode, UNIQUE_VIOLATION } from '../db/errors';
@@ -18,14 +19,20 @@ const OWNED_BY_ACCOUNT = ['patients', 'responsible_parties', 'appointments', 'co
 
 async function attach(tx: Queryable, from: string, to: string, now: string): Promise<void> {
   // The account keeps one holder (Self): the provisional holder joins as another person.
-  await tx.query(
-    `UPDATE patients SET relationship = 'Other' WHERE user_id = $1 AND relationship = 'Self'
-        AND EXISTS (SELECT 1 FROM patients WHERE user_id = $2 AND relationship = 'Self')`,
-    [from, to],
+  await run(
+    tx,
+    qb
+      .updateTable('patients')
+      .set({ relationship: 'Other' })
+      .where('user_id', '=', from)
+      .where('relationship', '=', 'Self')
+      .where((eb) =>
+        eb.exists(eb.selectFrom('patients as holder').select('holder.id').where('holder.user_id', '=', to).where('holder.relationship', '=', 'Self')),
+      ),
   );
-  for (const table of OWNED_BY_ACCOUNT) await tx.query(`UPDATE ${table} SET user_id = $2 WHERE user_id = $1`, [from, to]);
-  await tx.query('UPDATE slot_reservations SET held_by = $2 WHERE held_by = $1', [from, to]);
-  await tx.query('UPDATE users SET pending_email = NULL, merged_into = $2, disabled_at = $3 WHERE id = $1', [from, to, now]);
+  for (const table of OWNED_BY_ACCOUNT) await run(tx, qb.updateTable(table).set({ user_id: to }).where('user_id', '=', from));
+  await run(tx, qb.updateTable('slot_reservations').set({ held_by: to }).where('held_by', '=', from));
+  await run(tx, qb.updateTable('users').set({ pending_email: null, merged_into: to, disabled_at: now }).where('id', '=', from));
 }
 
 /**
@@ -35,9 +42,17 @@ async function attach(tx: Queryable, from: string, to: string, now: string): Pro
  */
 export async function confirmProvisionalAccounts(request: FastifyRequest, email: string, existing: UserRow | undefined): Promise<UserRow | undefined> {
   const db = request.server.database;
-  const waiting = await db.query<{ id: string }>(
-    'SELECT id FROM users WHERE email IS NULL AND pending_email = $1 AND merged_into IS NULL AND disabled_at IS NULL ORDER BY created_at, id',
-    [email],
+  const waiting = await all(
+    db,
+    qb
+      .selectFrom('users')
+      .select('id')
+      .where('email', 'is', null)
+      .where('pending_email', '=', email)
+      .where('merged_into', 'is', null)
+      .where('disabled_at', 'is', null)
+      .orderBy('created_at')
+      .orderBy('id'),
   );
   if (!waiting.length) return existing;
   // A disabled account keeps its address: nothing is promoted onto it (the sign-in is refused as before).
@@ -67,7 +82,13 @@ async function confirm(request: FastifyRequest, waiting: string[], existing: Use
   const attached = waiting.filter((id) => id !== target);
   await db.transaction(async (tx) => {
     if (!existing)
-      await tx.query('UPDATE users SET email = pending_email, pending_email = NULL, email_verified_at = $2 WHERE id = $1', [target, now.toISOString()]);
+      await run(
+        tx,
+        qb
+          .updateTable('users')
+          .set((eb) => ({ email: eb.ref('pending_email'), pending_email: null, email_verified_at: now.toISOString() }))
+          .where('id', '=', target),
+      );
     for (const from of attached) await attach(tx, from, target, now.toISOString());
   });
   if (!existing)

@@ -6,6 +6,8 @@
 import type { FastifyRequest } from 'fastify';
 import { reachesEveryAccount } from '@/domain/permissions';
 import { writeAudit } from '../audit';
+import type { Compilable } from 'kysely';
+import { first, qb, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 import { callerOf, type Caller } from '../plugins/auth';
 import { userById, type UserRow } from './repository';
@@ -41,18 +43,20 @@ export async function reachAccount(request: FastifyRequest, userId: string, acti
 
 /**
  * A record that belongs to an account (a patient, an appointment, a consent, a card): reachable when
- * its account is. `sql` selects the record's id and its account's id and partner by $1; anything
- * else - unknown or out of reach - answers 404 and is audited as denied.
+ * its account is. `byId` is the typed query of the record by its id, answering at least its account's id
+ * and partner (account_id, account_partner_id); anything else - unknown or out of reach - answers 404 and
+ * is audited as denied. (SQL text selecting them by $1 is still taken from the features not yet on typed queries.)
  */
 export async function reachRecord<Row extends { account_id: string; account_partner_id: string | null }>(
   request: FastifyRequest,
   recordType: string,
   id: string,
   action: string,
-  sql: string,
+  byId: ((id: string) => Compilable<Row>) | string,
 ): Promise<Row> {
   const caller = callerOf(request);
-  const [row] = await request.server.database.query<Row>(sql, [id]);
+  const db = request.server.database;
+  const row = typeof byId === 'string' ? (await db.query<Row>(byId, [id]))[0] : await first(db, byId(id));
   if (!row || !reaches(caller, { id: row.account_id, business_partner_id: row.account_partner_id })) {
     await writeAudit(request, {
       action,
@@ -68,26 +72,38 @@ export async function reachRecord<Row extends { account_id: string; account_part
   return row;
 }
 
-export interface PatientRecord {
-  id: string;
-  account_id: string;
-  account_partner_id: string | null;
-  first_name: string;
-  last_name: string;
-  relationship: string;
-  date_of_birth: string | null;
-  time_zone: string | null;
-}
+/** An appointment with the account it belongs to and that account's partner (reachRecord's query). */
+export const appointmentOwnerById = (id: string) =>
+  qb
+    .selectFrom('appointments as a')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .select(['a.id', 'a.user_id as account_id', 'u.business_partner_id as account_partner_id'])
+    .where('a.id', '=', id);
+
+/** appointmentOwnerById with the account's address, the appointment's status and its start. */
+export const appointmentOwnerAndTimeById = (id: string) =>
+  appointmentOwnerById(id).select((eb) => [eb.cast<string>('u.email', 'text').as('email'), 'a.status', sql<Date>`lower(a.during)`.as('start_at')]);
+
+/** A patient with its account and that account's partner. */
+const patientById = (id: string) =>
+  qb
+    .selectFrom('patients as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select((eb) => [
+      'p.id',
+      'p.user_id as account_id',
+      'u.business_partner_id as account_partner_id',
+      'p.first_name',
+      'p.last_name',
+      'p.relationship',
+      eb.fn<string | null>('to_char', ['p.date_of_birth', sql.lit('YYYY-MM-DD')]).as('date_of_birth'),
+      'p.time_zone',
+    ])
+    .where('p.id', '=', id);
+
+export type PatientRecord = RowOf<ReturnType<typeof patientById>>;
 
 /** A patient the caller may reach: of their own account (themself and dependants), or any for staff. */
 export function reachPatient(request: FastifyRequest, patientId: string, action: string): Promise<PatientRecord> {
-  return reachRecord<PatientRecord>(
-    request,
-    'patient',
-    patientId,
-    action,
-    `SELECT p.id, p.user_id AS account_id, u.business_partner_id AS account_partner_id, p.first_name, p.last_name, p.relationship,
-            to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.time_zone
-       FROM patients p JOIN users u ON u.id = p.user_id WHERE p.id = $1`,
-  );
+  return reachRecord(request, 'patient', patientId, action, patientById);
 }

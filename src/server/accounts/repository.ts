@@ -2,7 +2,9 @@
 import { zoneOfAddress } from '@/domain/address-zone';
 import type { Address, BusinessPartner } from '@/generated/entities';
 import type { PermissionGroup, UserType } from '@/generated/enums';
-import { prepared, type Queryable } from '../db/connection';
+import type { ExpressionBuilder, Selection } from 'kysely';
+import type { Queryable } from '../db/connection';
+import { dbNow, first, qb, run, sql, type DB } from '../db/typed';
 import { partnerById } from '../marketplace/partners';
 
 export interface UserRow {
@@ -28,10 +30,38 @@ export interface UserRow {
 }
 
 /** The columns of a UserRow, from users. */
-export const USER_COLUMNS = `id, coalesce(email, pending_email)::text AS email, email IS NULL AS provisional, first_name, last_name, user_type, groups, address, business_partner_id,
-  is_partner_association_active, to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, dob_check_required, disabled_at, language, time_zone`;
+const userColumns = (eb: ExpressionBuilder<DB, 'users'>) =>
+  [
+    'id',
+    eb.cast<string>(eb.fn.coalesce('email', 'pending_email'), 'text').as('email'),
+    eb('email', 'is', null).$castTo<boolean>().as('provisional'),
+    'first_name',
+    'last_name',
+    'user_type',
+    'groups',
+    'address',
+    'business_partner_id',
+    'is_partner_association_active',
+    eb.fn<string | null>('to_char', ['date_of_birth', sql.lit('YYYY-MM-DD')]).as('date_of_birth'),
+    'dob_check_required',
+    'disabled_at',
+    'language',
+    'time_zone',
+  ] as const;
 
-const USER_BY_ID = prepared(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`);
+const usersSelect = () => qb.selectFrom('users').select(userColumns);
+
+/** The stored words are the enumerations' values, the address an Address (the API validated both on the way in). */
+function userRowOf(r: Selection<DB, 'users', ReturnType<typeof userColumns>[number]>): UserRow {
+  return { ...r, user_type: r.user_type as UserType, groups: r.groups as PermissionGroup[], address: r.address as Address | null };
+}
+
+/** The same columns as SQL text, for a statement that reads an account along with other things (row_to_json; see userRowOfJson). */
+export const USER_COLUMNS = (() => {
+  const compiled = usersSelect().compile();
+  if (compiled.parameters.length) throw new Error('USER_COLUMNS must not take parameters');
+  return compiled.sql.replace(/^select /, '').replace(/ from "users"$/, '');
+})();
 
 /** A UserRow from the JSON of a row of USER_COLUMNS (row_to_json, read along with other things). */
 export function userRowOfJson(row: Omit<UserRow, 'disabled_at'> & { disabled_at: string | null }): UserRow {
@@ -39,14 +69,15 @@ export function userRowOfJson(row: Omit<UserRow, 'disabled_at'> & { disabled_at:
 }
 
 export async function userById(db: Queryable, id: string): Promise<UserRow | undefined> {
-  const [row] = await db.query<UserRow>(USER_BY_ID, [id]);
-  return row;
+  // A statement of every authenticated request: prepared.
+  const row = await first(db, usersSelect().where('id', '=', id), { prepared: true });
+  return row && userRowOf(row);
 }
 
 export async function userByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
   // Sign-in addresses only: a provisional account's pending_email is nobody's address yet.
-  const [row] = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE email = $1`, [email]);
-  return row;
+  const row = await first(db, usersSelect().where('email', '=', email));
+  return row && userRowOf(row);
 }
 
 export interface UserOut {
@@ -67,9 +98,7 @@ export async function userOut(db: Queryable, row: UserRow): Promise<UserOut> {
   const partner = row.business_partner_id ? await partnerById(db, row.business_partner_id) : undefined;
   // The zone the address lies in: the account screens suggest it where it keeps another clock (issue 34).
   const addressTimeZone = row.address ? zoneOfAddress(row.address) : undefined;
-  const [self] = await db.query<{ phone_number: string | null }>(`SELECT phone_number FROM patients WHERE user_id = $1 AND relationship = 'Self' LIMIT 1`, [
-    row.id,
-  ]);
+  const self = await first(db, qb.selectFrom('patients').select('phone_number').where('user_id', '=', row.id).where('relationship', '=', 'Self').limit(1));
   return {
     id: row.id,
     firstName: row.first_name,
@@ -90,8 +119,7 @@ export async function userOut(db: Queryable, row: UserRow): Promise<UserOut> {
 
 /** The account whose sign-in address is `email`, if any. */
 export async function userIdByEmail(db: Queryable, email: string): Promise<{ id: string } | undefined> {
-  const [row] = await db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
-  return row;
+  return first(db, qb.selectFrom('users').select('id').where('email', '=', email));
 }
 
 /** Changes what is given of an account's name, date of birth, address and language (undefined: unchanged). */
@@ -101,11 +129,18 @@ export async function updateAccountDetails(
   change: { firstName?: string; lastName?: string; dateOfBirth?: string; address?: Address | null; language?: string },
 ): Promise<void> {
   const { firstName, lastName, dateOfBirth, address, language } = change;
-  await db.query(
-    `UPDATE users SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
-            date_of_birth = coalesce($4::date, date_of_birth), address = coalesce($5::jsonb, address),
-            language = coalesce($6, language), updated_at = now()
-      WHERE id = $1`,
-    [userId, firstName ?? null, lastName ?? null, dateOfBirth ?? null, address ? JSON.stringify(address) : null, language ?? null],
+  await run(
+    db,
+    qb
+      .updateTable('users')
+      .set((eb) => ({
+        first_name: eb.fn.coalesce(eb.val(firstName ?? null), 'first_name'),
+        last_name: eb.fn.coalesce(eb.val(lastName ?? null), 'last_name'),
+        date_of_birth: eb.fn.coalesce(sql<Date | null>`${dateOfBirth ?? null}::date`, 'date_of_birth'),
+        address: eb.fn.coalesce(sql<string | null>`${address ? JSON.stringify(address) : null}::jsonb`, 'address'),
+        language: eb.fn.coalesce(eb.val(language ?? null), 'language'),
+        updated_at: dbNow,
+      }))
+      .where('id', '=', userId),
   );
 }

@@ -5,6 +5,7 @@
  */
 import { constants } from '@/generated/constants';
 import { prepared, type Queryable } from '../db/connection';
+import { all, first, qb, run } from '../db/typed';
 import { countUsesSql, countsOf, counterRows, type Limit } from '../limits/counters';
 import { USER_COLUMNS, userRowOfJson, type UserRow } from '../accounts/repository';
 
@@ -30,9 +31,19 @@ export async function startSession(
   now: Date,
   scope: SessionScope = 'full',
 ): Promise<string> {
-  const [row] = await db.query<{ id: string }>(
-    'INSERT INTO auth_sessions (user_id, groups, expires_at, created_at, last_seen_at, scope) VALUES ($1, $2, $3, $4, $4, $5) RETURNING id',
-    [user.id, [...user.groups], expiresAt, now.toISOString(), scope === 'full' ? null : scope],
+  const row = await first(
+    db,
+    qb
+      .insertInto('auth_sessions')
+      .values({
+        user_id: user.id,
+        groups: [...user.groups],
+        expires_at: expiresAt,
+        created_at: now.toISOString(),
+        last_seen_at: now.toISOString(),
+        scope: scope === 'full' ? null : scope,
+      })
+      .returning('id'),
   );
   return row!.id;
 }
@@ -134,16 +145,21 @@ export async function resumeSession(
 
 /** Scopes an open session to a patient's task at the front desk (handOver), or gives it back in full (undefined). */
 export async function setHandOver(db: Queryable, sessionId: string, handOver: HandOverScope | undefined): Promise<void> {
-  await db.query(`UPDATE auth_sessions SET scope = $2, handover_patient_id = $3, handover_appointment_id = $4 WHERE id = $1 AND ended_at IS NULL`, [
-    sessionId,
-    handOver ? 'handover' : null,
-    handOver?.patientId ?? null,
-    handOver?.appointmentId ?? null,
-  ]);
+  await run(
+    db,
+    qb
+      .updateTable('auth_sessions')
+      .set({ scope: handOver ? 'handover' : null, handover_patient_id: handOver?.patientId ?? null, handover_appointment_id: handOver?.appointmentId ?? null })
+      .where('id', '=', sessionId)
+      .where('ended_at', 'is', null),
+  );
 }
 
 export async function endSession(db: Queryable, sessionId: string, reason: SessionEndReason, now: Date): Promise<void> {
-  await db.query('UPDATE auth_sessions SET ended_at = $3, end_reason = $2 WHERE id = $1 AND ended_at IS NULL', [sessionId, reason, now.toISOString()]);
+  await run(
+    db,
+    qb.updateTable('auth_sessions').set({ ended_at: now.toISOString(), end_reason: reason }).where('id', '=', sessionId).where('ended_at', 'is', null),
+  );
 }
 
 /** Ends every open session of an account (only those of one scope when given), but the one making the change when given. */
@@ -155,9 +171,13 @@ export async function endSessionsOf(
   except?: string,
   scope?: Exclude<SessionScope, 'full'>,
 ): Promise<number> {
-  const ended = await db.query(
-    'UPDATE auth_sessions SET ended_at = $4, end_reason = $2 WHERE user_id = $1 AND ended_at IS NULL AND id IS DISTINCT FROM $3 AND ($5::text IS NULL OR scope = $5) RETURNING id',
-    [userId, reason, except ?? null, now.toISOString(), scope ?? null],
-  );
+  let query = qb
+    .updateTable('auth_sessions')
+    .set({ ended_at: now.toISOString(), end_reason: reason })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null);
+  if (except) query = query.where('id', '<>', except);
+  if (scope) query = query.where('scope', '=', scope);
+  const ended = await all(db, query.returning('id'));
   return ended.length;
 }

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthSession } from '@/generated/entities';
 import { writeAudit } from '../audit';
+import { qb, run, sql } from '../db/typed';
 import type { UserRow } from '../accounts/repository';
 import { partnerById } from '../marketplace/partners';
 import { constants } from '@/generated/constants';
@@ -66,7 +67,13 @@ export async function sessionFor(
   const partner = businessPartnerId ? await partnerById(request.server.database, businessPartnerId) : undefined;
   // Signing in with a code, a link or Google proves the address; the skip-e-mail path does not, so it stays unverified.
   if (method !== SKIP_EMAIL_METHOD)
-    await request.server.database.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [user.id]);
+    await run(
+      request.server.database,
+      qb
+        .updateTable('users')
+        .set((eb) => ({ email_verified_at: eb.fn.coalesce('email_verified_at', sql<Date>`now()`) }))
+        .where('id', '=', user.id),
+    );
   await writeAudit(request, {
     action: 'signIn',
     outcome: 'success',

@@ -19,7 +19,8 @@ import { reachesEveryAccount } from '@/domain/permissions';
 import { reachOwnClient } from '@/server/care/clients';
 import { inAccountLocale } from '@/server/locale';
 import {
-  CONSENT_BY_ID_SQL,
+  consentByIdQuery,
+  consentRowOf,
   consentOfPatient,
   consentRowById,
   insertConsent,
@@ -49,7 +50,7 @@ function out(c: ConsentRow): ConsentRecord {
 }
 
 function reachConsent(request: FastifyRequest, id: string, action: string): Promise<ConsentRow> {
-  return reachRecord<ConsentRow>(request, 'consent', id, action, CONSENT_BY_ID_SQL);
+  return reachRecord(request, 'consent', id, action, consentByIdQuery).then(consentRowOf);
 }
 
 /**

@@ -6,7 +6,9 @@
  */
 import moment from 'moment-timezone';
 import type { EndpointTypes } from '@/generated/entities';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, sql } from '../db/typed';
 import { fullName } from '@/domain/names';
 
 export type Agenda = EndpointTypes['getFrontDeskAgenda']['response'];
@@ -18,53 +20,91 @@ type Task = Agenda['sessions'][number]['patients'][number]['tasks'][number];
  * with the sessions it covers; a $50 balance on two sessions' rows, or on a parent's and a child's, read as $100 owed.
  */
 export async function agendaOf(db: Queryable, practiceId: string, date: string, balanceListed = new Set<string>()): Promise<Agenda | undefined> {
-  const [practice] = await db.query<{ id: string; name: string; address_line1: string; city: string; state: string; time_zone: string }>(
-    'SELECT id, name, address_line1, city, state, time_zone FROM practices WHERE id = $1',
-    [practiceId],
+  const practice = await first(
+    db,
+    qb.selectFrom('practices').select(['id', 'name', 'address_line1', 'city', 'state', 'time_zone']).where('id', '=', practiceId),
   );
   if (!practice) return undefined;
   const dayStart = moment.tz(date, 'YYYY-MM-DD', practice.time_zone).startOf('day');
   const from = dayStart.toDate();
   const to = dayStart.clone().add(1, 'day').toDate();
-  const rows = await db.query<{
-    id: string;
-    user_id: string;
-    start_at: Date;
-    end_at: Date;
-    appointment_mode: 'online' | 'in_person';
-    counseling_type: string;
-    insurance_id: string | null;
-    provider: { id: string; firstName: string; lastName: string; title: string };
-    patient_id: string;
-    first_name: string;
-    last_name: string;
-    position: number;
-    checked_in_at: Date | null;
-    consent_signed: boolean;
-    unsigned_consent_id: string | null;
-    card_missing: boolean;
-    balance_cents: number;
-    balance_covers: string[] | null;
-  }>(
-    `SELECT a.id, a.user_id, lower(a.during) AS start_at, upper(a.during) AS end_at, a.appointment_mode, a.counseling_type, a.insurance_id,
-            json_build_object('id', pv.id, 'firstName', pv.first_name, 'lastName', pv.last_name, 'title', pv.title) AS provider,
-            p.id AS patient_id, p.first_name, p.last_name, ap.position, ap.checked_in_at,
-            EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NOT NULL
-                      AND (c.appointment_id IS NULL OR c.appointment_id = a.id)) AS consent_signed,
-            (SELECT c.id FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NULL
-                AND (c.appointment_id IS NULL OR c.appointment_id = a.id) ORDER BY c.created_at DESC LIMIT 1) AS unsigned_consent_id,
-            (a.insurance_id IS NOT NULL AND ap.position = 0 AND NOT EXISTS (
-               SELECT 1 FROM patient_documents d WHERE d.insurance_id = a.insurance_id AND d.kind = 'insurance_card_front')) AS card_missing,
-            CASE WHEN ap.position = 0 THEN (SELECT coalesce(sum(appointment_due_cents(o.id)), 0)::int FROM appointments o WHERE o.user_id = a.user_id) ELSE 0 END AS balance_cents,
-            CASE WHEN ap.position = 0 THEN (SELECT json_agg(lower(o.during) ORDER BY lower(o.during)) FROM appointments o
-                                             WHERE o.user_id = a.user_id AND appointment_due_cents(o.id) > 0) END AS balance_covers
-       FROM appointments a
-       JOIN providers pv ON pv.id = a.provider_id
-       JOIN appointment_patients ap ON ap.appointment_id = a.id
-       JOIN patients p ON p.id = ap.patient_id
-      WHERE a.practice_id = $1 AND a.status = 'booked' AND lower(a.during) >= $2 AND lower(a.during) < $3
-      ORDER BY lower(a.during), a.id, ap.position`,
-    [practiceId, from, to],
+  const startOf = sql<Date>`lower(a.during)`;
+  const rows = await all(
+    db,
+    qb
+      .selectFrom('appointments as a')
+      .innerJoin('providers as pv', 'pv.id', 'a.provider_id')
+      .innerJoin('appointment_patients as ap', 'ap.appointment_id', 'a.id')
+      .innerJoin('patients as p', 'p.id', 'ap.patient_id')
+      .select((eb) => [
+        'a.id',
+        'a.user_id',
+        startOf.as('start_at'),
+        sql<Date>`upper(a.during)`.as('end_at'),
+        'a.appointment_mode',
+        'a.counseling_type',
+        'a.insurance_id',
+        jsonBuildObject({ id: eb.ref('pv.id'), firstName: eb.ref('pv.first_name'), lastName: eb.ref('pv.last_name'), title: eb.ref('pv.title') }).as(
+          'provider',
+        ),
+        'p.id as patient_id',
+        'p.first_name',
+        'p.last_name',
+        'ap.position',
+        'ap.checked_in_at',
+        eb
+          .exists(
+            eb
+              .selectFrom('consents as c')
+              .select('c.id')
+              .whereRef('c.patient_id', '=', 'p.id')
+              .where('c.consent_type', '=', 'bookAppointmentConsent')
+              .where('c.signed_at', 'is not', null)
+              .where((w) => w.or([w('c.appointment_id', 'is', null), w('c.appointment_id', '=', w.ref('a.id'))])),
+          )
+          .as('consent_signed'),
+        eb
+          .selectFrom('consents as c')
+          .select('c.id')
+          .whereRef('c.patient_id', '=', 'p.id')
+          .where('c.consent_type', '=', 'bookAppointmentConsent')
+          .where('c.signed_at', 'is', null)
+          .where((w) => w.or([w('c.appointment_id', 'is', null), w('c.appointment_id', '=', w.ref('a.id'))]))
+          .orderBy('c.created_at', 'desc')
+          .limit(1)
+          .as('unsigned_consent_id'),
+        eb
+          .and([
+            eb('a.insurance_id', 'is not', null),
+            eb('ap.position', '=', 0),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('patient_documents as d')
+                  .select('d.id')
+                  .whereRef('d.insurance_id', '=', 'a.insurance_id')
+                  .where('d.kind', '=', 'insurance_card_front'),
+              ),
+            ),
+          ])
+          .as('card_missing'),
+        sql<number>`CASE WHEN ${eb.ref('ap.position')} = 0 THEN (${eb
+          .selectFrom('appointments as o')
+          .select(sql<number>`coalesce(sum(appointment_due_cents(o.id)), 0)::int`.as('due'))
+          .whereRef('o.user_id', '=', 'a.user_id')}) ELSE 0 END`.as('balance_cents'),
+        sql<string[] | null>`CASE WHEN ${eb.ref('ap.position')} = 0 THEN (${eb
+          .selectFrom('appointments as o')
+          .select(sql<string[]>`json_agg(lower(o.during) ORDER BY lower(o.during))`.as('covers'))
+          .whereRef('o.user_id', '=', 'a.user_id')
+          .where(sql<number>`appointment_due_cents(o.id)`, '>', 0)}) END`.as('balance_covers'),
+      ])
+      .where('a.practice_id', '=', practiceId)
+      .where('a.status', '=', 'booked')
+      .where(startOf, '>=', from)
+      .where(startOf, '<', to)
+      .orderBy(startOf)
+      .orderBy('a.id')
+      .orderBy('ap.position'),
   );
   const sessions: Agenda['sessions'] = [];
   for (const r of rows) {
@@ -74,7 +114,7 @@ export async function agendaOf(db: Queryable, practiceId: string, date: string, 
         id: r.id,
         start: new Date(r.start_at).toISOString(),
         end: new Date(r.end_at).toISOString(),
-        appointmentMode: r.appointment_mode,
+        appointmentMode: r.appointment_mode as Agenda['sessions'][number]['appointmentMode'],
         counselingType: r.counseling_type as Agenda['sessions'][number]['counselingType'],
         provider: r.provider,
         patients: [],
@@ -120,10 +160,7 @@ export type OpenTasks = EndpointTypes['getFrontDeskTasks']['response'];
  * the task off, because the agenda works each one out from the records as they are now.
  */
 export async function openTasksOf(db: Queryable, practiceId: string, now: Date, days: number): Promise<OpenTasks | undefined> {
-  const [practice] = await db.query<{ id: string; name: string; city: string; time_zone: string }>(
-    'SELECT id, name, city, time_zone FROM practices WHERE id = $1',
-    [practiceId],
-  );
+  const practice = await first(db, qb.selectFrom('practices').select(['id', 'name', 'city', 'time_zone']).where('id', '=', practiceId));
   if (!practice) return undefined;
   const today = moment.tz(now, practice.time_zone).startOf('day');
   const items: OpenTasks['items'] = [];

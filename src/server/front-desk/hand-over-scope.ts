@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import { constants } from '@/generated/constants';
 import type { HandOverScope } from '../auth/server-sessions';
+import { first, qb } from '../db/typed';
 
 const allowed: ReadonlySet<string> = new Set(constants.handOverSessionEndpoints);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,8 +27,11 @@ export async function handOverRefusal(request: FastifyRequest, handOver: HandOve
     case 'signFrontDeskConsent': {
       const id = field(request.params, 'id');
       if (typeof id !== 'string' || !UUID.test(id)) return notTheirs;
-      const mine = await request.server.database.query('SELECT 1 FROM consents WHERE id = $1 AND patient_id = $2', [id, handOver.patientId]);
-      return mine.length ? undefined : notTheirs;
+      const mine = await first(
+        request.server.database,
+        qb.selectFrom('consents').select('id').where('id', '=', id).where('patient_id', '=', handOver.patientId),
+      );
+      return mine ? undefined : notTheirs;
     }
     default:
       return undefined;

@@ -6,29 +6,40 @@
 import moment from 'moment-timezone';
 import type { EndpointTypes } from '@/generated/entities';
 import type { Queryable } from '../db/connection';
+import { first, qb, sql } from '../db/typed';
 
 export type HandOver = EndpointTypes['getFrontDeskHandOver']['response'];
 
 /** What the patient's screen shows: patientId on booked session appointmentId, or undefined when they are not on it. */
 export async function handOverOf(db: Queryable, patientId: string, appointmentId: string): Promise<HandOver | undefined> {
-  const [row] = await db.query<{
-    first_name: string;
-    last_name: string;
-    start_at: Date;
-    practice_id: string;
-    practice_name: string;
-    time_zone: string;
-    consent_id: string | null;
-  }>(
-    `SELECT p.first_name, p.last_name, lower(a.during) AS start_at, pr.id AS practice_id, pr.name AS practice_name, pr.time_zone,
-            (SELECT c.id FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NULL
-                AND (c.appointment_id IS NULL OR c.appointment_id = a.id) ORDER BY c.created_at DESC LIMIT 1) AS consent_id
-       FROM appointments a
-       JOIN appointment_patients ap ON ap.appointment_id = a.id
-       JOIN patients p ON p.id = ap.patient_id
-       JOIN practices pr ON pr.id = a.practice_id
-      WHERE a.id = $1 AND ap.patient_id = $2 AND a.status = 'booked'`,
-    [appointmentId, patientId],
+  const row = await first(
+    db,
+    qb
+      .selectFrom('appointments as a')
+      .innerJoin('appointment_patients as ap', 'ap.appointment_id', 'a.id')
+      .innerJoin('patients as p', 'p.id', 'ap.patient_id')
+      .innerJoin('practices as pr', 'pr.id', 'a.practice_id')
+      .select((eb) => [
+        'p.first_name',
+        'p.last_name',
+        sql<Date>`lower(a.during)`.as('start_at'),
+        'pr.id as practice_id',
+        'pr.name as practice_name',
+        'pr.time_zone',
+        eb
+          .selectFrom('consents as c')
+          .select('c.id')
+          .whereRef('c.patient_id', '=', 'p.id')
+          .where('c.consent_type', '=', 'bookAppointmentConsent')
+          .where('c.signed_at', 'is', null)
+          .where((w) => w.or([w('c.appointment_id', 'is', null), w('c.appointment_id', '=', w.ref('a.id'))]))
+          .orderBy('c.created_at', 'desc')
+          .limit(1)
+          .as('consent_id'),
+      ])
+      .where('a.id', '=', appointmentId)
+      .where('ap.patient_id', '=', patientId)
+      .where('a.status', '=', 'booked'),
   );
   if (!row) return undefined;
   const start = new Date(row.start_at);

@@ -1,5 +1,6 @@
 /** What the front desk writes: a patient checked in to their session. */
 import type { Queryable } from '../db/connection';
+import { first, qb, sql } from '../db/typed';
 
 /** Checks a patient of a booked session in (the first check-in stands); undefined when no such patient of a booked session. */
 export async function checkInPatientOf(
@@ -9,21 +10,33 @@ export async function checkInPatientOf(
   at: Date,
   by: string,
 ): Promise<{ checked_in_at: Date } | undefined> {
-  const [row] = await db.query<{ checked_in_at: Date }>(
-    `UPDATE appointment_patients ap SET checked_in_at = coalesce(ap.checked_in_at, $3::timestamptz), checked_in_by = coalesce(ap.checked_in_by, $4)
-       FROM appointments a
-      WHERE ap.appointment_id = $1 AND ap.patient_id = $2 AND a.id = ap.appointment_id AND a.status = 'booked'
-      RETURNING ap.checked_in_at`,
-    [appointmentId, patientId, at.toISOString(), by],
+  const row = await first(
+    db,
+    qb
+      .updateTable('appointment_patients as ap')
+      .from('appointments as a')
+      .set((eb) => ({
+        checked_in_at: eb.fn.coalesce('ap.checked_in_at', sql<Date>`${at.toISOString()}::timestamptz`),
+        checked_in_by: eb.fn.coalesce('ap.checked_in_by', sql<string>`${by}`),
+      }))
+      .where('ap.appointment_id', '=', appointmentId)
+      .where('ap.patient_id', '=', patientId)
+      .whereRef('a.id', '=', 'ap.appointment_id')
+      .where('a.status', '=', 'booked')
+      .returning('ap.checked_in_at'),
   );
-  return row;
+  // coalesce with the time given: set, whoever set it first.
+  return row ? { checked_in_at: row.checked_in_at! } : undefined;
 }
 
 /** The practice of an appointment and the zone its day is counted in (where the agenda of that day is). */
 export async function practiceDayOf(db: Queryable, appointmentId: string): Promise<{ practice_id: string; time_zone: string } | undefined> {
-  const [row] = await db.query<{ practice_id: string; time_zone: string }>(
-    'SELECT a.practice_id, pr.time_zone FROM appointments a JOIN practices pr ON pr.id = a.practice_id WHERE a.id = $1',
-    [appointmentId],
+  return first(
+    db,
+    qb
+      .selectFrom('appointments as a')
+      .innerJoin('practices as pr', 'pr.id', 'a.practice_id')
+      .select(['a.practice_id', 'pr.time_zone'])
+      .where('a.id', '=', appointmentId),
   );
-  return row;
 }

@@ -1,12 +1,11 @@
 /** The practice agenda on the front-desk device (product-spec §2 /agenda, §3 front-desk state), and its hand-over to a patient. */
 import { isoDateIn } from '@/domain/dates';
-import { reachRecord } from '@/server/accounts/reach';
+import { appointmentOwnerById, reachRecord } from '@/server/accounts/reach';
 import { writeAudit } from '@/server/audit';
 import { AppError } from '@/server/errors';
 import { agendaOf, openTasksOf } from '@/server/front-desk/agenda';
 import { issuePatientToken } from '@/server/front-desk/patient-token';
 import { checkInPatientOf, practiceDayOf } from '@/server/front-desk/repository';
-import { APPOINTMENT_OWNER_SQL } from '@/server/booking/appointments';
 import { handOverOf } from '@/server/front-desk/hand-over';
 import { setHandOver } from '@/server/auth/server-sessions';
 import { rightSignInCode, spendRightSignInCode } from '@/server/auth/sign-in-code';
@@ -50,7 +49,7 @@ export const frontDeskHandlers: Handlers = {
   },
 
   async checkInPatient(request) {
-    await reachRecord(request, 'appointment', request.params.id, 'checkInPatient', APPOINTMENT_OWNER_SQL);
+    await reachRecord(request, 'appointment', request.params.id, 'checkInPatient', appointmentOwnerById);
     const row = await checkInPatientOf(
       request.server.database,
       request.params.id,

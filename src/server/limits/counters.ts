@@ -9,6 +9,7 @@ import { windowStart } from '@/domain/rate-limits';
 import { writeAudit } from '../audit';
 import { AppError } from '../errors';
 import { prepared, type Queryable } from '../db/connection';
+import { first, qb, run, sql, tableRows } from '../db/typed';
 import { constants } from '@/generated/constants';
 import type { Permissions } from '@/domain/permissions';
 
@@ -111,7 +112,7 @@ declare module 'fastify' {
 async function add(db: Queryable, limits: readonly Limit[], now: Date, delta: 1 | -1): Promise<number[]> {
   if (!limits.length) return [];
   const rows = counterRows(limits, now);
-  const counted = await db.query<{ scope: string; key: string; window_start: Date | string; count: number }>(COUNT_USES, [
+  const counted = await tableRows<'rate_counters', 'scope' | 'key' | 'window_start' | 'count'>(db, COUNT_USES, [
     rows.scopes,
     rows.keys,
     rows.windows,
@@ -138,16 +139,21 @@ export async function giveBack(db: Queryable, taken: TakenSlots): Promise<void> 
 
 /** The current window's count and latest use of one limit (for the back-off, which looks at the latest failure). */
 export async function usesOf(db: Queryable, limit: Omit<Limit, 'max'>, now: Date): Promise<{ count: number; lastAt: Date } | undefined> {
-  const [row] = await db.query<{ count: number; last_at: Date }>(
-    'SELECT count, last_at FROM rate_counters WHERE scope = $1 AND key = $2 AND window_start = $3',
-    [limit.scope, limit.key, windowStart(now, limit.windowMinutes).toISOString()],
+  const row = await first(
+    db,
+    qb
+      .selectFrom('rate_counters')
+      .select(['count', 'last_at'])
+      .where('scope', '=', limit.scope)
+      .where('key', '=', limit.key)
+      .where('window_start', '=', windowStart(now, limit.windowMinutes)),
   );
   return row ? { count: row.count, lastAt: new Date(row.last_at) } : undefined;
 }
 
 /** Forgets windows that ended more than a day ago. */
 export async function pruneCounters(db: Queryable, now: Date): Promise<void> {
-  await db.query("DELETE FROM rate_counters WHERE window_start < $1::timestamptz - interval '1 day'", [now.toISOString()]);
+  await run(db, qb.deleteFrom('rate_counters').where('window_start', '<', sql<Date>`${now.toISOString()}::timestamptz - interval '1 day'`));
 }
 
 /** The limits as a request enforces them (TEST_RATE_LIMIT_FACTOR multiplies the maxima). */

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { reachPatient, reachRecord } from '@/server/accounts/reach';
 import { paymentOut } from '@/server/booking/appointments';
-import { APPOINTMENT_DUE_OWNER_SQL, cardById, cardsOfPatient, PAYMENT_OWNER_SQL, paymentRowById, type CardRow } from '@/server/payments/repository';
+import { appointmentDueOwnerById, cardById, cardsOfPatient, paymentOwnerById, paymentRowById, type CardRow } from '@/server/payments/repository';
 import { saveCard } from '@/server/money/charges';
 import { gatewayFailure, payDue } from '@/server/money/pay-due';
 import { refundByStaff } from '@/server/money/refunds';
@@ -25,13 +25,7 @@ const cardOut = (c: CardRow) => ({
 });
 
 async function reachAppointmentForPayment(request: FastifyRequest, id: string) {
-  return reachRecord<{ id: string; account_id: string; account_partner_id: string | null; amount_due_cents: number; cancel_fee_status: string | null }>(
-    request,
-    'appointment',
-    id,
-    'payAppointment',
-    APPOINTMENT_DUE_OWNER_SQL,
-  );
+  return reachRecord(request, 'appointment', id, 'payAppointment', appointmentDueOwnerById);
 }
 
 export const paymentsHandlers: Handlers = {
@@ -79,13 +73,7 @@ export const paymentsHandlers: Handlers = {
   },
 
   async refundPayment(request) {
-    const payment = await reachRecord<{ id: string; account_id: string; account_partner_id: string | null }>(
-      request,
-      'payment',
-      request.params.id,
-      'refundPayment',
-      PAYMENT_OWNER_SQL,
-    );
+    const payment = await reachRecord(request, 'payment', request.params.id, 'refundPayment', paymentOwnerById);
     // Staff refunds are behind the supportRefunds flag, decided here for the caller (the screen only follows it).
     if (!(await flagOnFor(request, 'supportRefunds'))) throw new AppError('FORBIDDEN', { details: { reason: 'flag supportRefunds is off' } });
     const outcome = await refundByStaff(request, payment.id, request.body, idempotencyKeyOf(request, true)!);

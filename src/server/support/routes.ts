@@ -1,5 +1,5 @@
 /** Support dashboard calls about accounts (product-spec §7 Support and front desk). */
-import { reachAccount, reachRecord } from '@/server/accounts/reach';
+import { appointmentOwnerAndTimeById, appointmentOwnerById, reachAccount, reachRecord } from '@/server/accounts/reach';
 import { AppError } from '@/server/errors';
 import { sessionStory } from '@/server/support/session-story';
 import { verificationQueue } from '@/server/support/insurance-verification';
@@ -9,7 +9,6 @@ import { flagOnFor } from '@/server/flags/decisions';
 import { searchSessions } from '@/server/support/session-search';
 import { userOut } from '@/server/accounts/repository';
 import { patientsOfUser } from '@/server/patients/repository';
-import { APPOINTMENT_OWNER_AND_TIME_SQL, APPOINTMENT_OWNER_SQL } from '@/server/booking/appointments';
 import { listRedAlerts, resolveRedAlert, retryRedAlert, syncAttempts } from '@/server/support/red-alerts';
 import type { Handlers } from '../routes/registry';
 
@@ -44,7 +43,7 @@ export const supportHandlers: Handlers = {
   },
 
   async getSupportSession(request) {
-    await reachRecord(request, 'appointment', request.params.id, 'getSupportSession', APPOINTMENT_OWNER_SQL);
+    await reachRecord(request, 'appointment', request.params.id, 'getSupportSession', appointmentOwnerById);
     const story = await sessionStory(request.server.database, request.params.id);
     if (!story) throw new AppError('NOT_FOUND');
     return story;
@@ -55,13 +54,7 @@ export const supportHandlers: Handlers = {
   },
 
   async resendSessionConfirmation(request) {
-    const row = await reachRecord<{ account_id: string; account_partner_id: string | null; email: string; status: string; start_at: Date }>(
-      request,
-      'appointment',
-      request.params.id,
-      'resendSessionConfirmation',
-      APPOINTMENT_OWNER_AND_TIME_SQL,
-    );
+    const row = await reachRecord(request, 'appointment', request.params.id, 'resendSessionConfirmation', appointmentOwnerAndTimeById);
     if (row.status !== 'booked' || new Date(row.start_at) <= request.server.clock.now()) throw new AppError('SESSION_NOT_UPCOMING');
     await sendAppointmentMail(request.server, 'appointment-confirmation', request.params.id);
     return { sentTo: row.email };

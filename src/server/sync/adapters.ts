@@ -7,6 +7,7 @@
  */
 import type { Config } from '../config';
 import type { Queryable } from '../db/connection';
+import { all, qb } from '../db/typed';
 import { constants } from '@/generated/constants';
 import { describeAnswer, type FhirResource } from '@/domain/sync';
 
@@ -28,10 +29,13 @@ export class LocalSyncAdapter implements SyncAdapter {
   constructor(private readonly db: Queryable) {}
 
   async deliver(resource: FhirResource, key: DeliveryKey, at: Date): Promise<DeliveryResult> {
-    const rows = await this.db.query(
-      `INSERT INTO sync_local_deliveries (resource_type, record_id, version, resource, delivered_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT DO NOTHING RETURNING version`,
-      [key.resourceType, key.recordId, key.version, JSON.stringify(resource), at],
+    const rows = await all(
+      this.db,
+      qb
+        .insertInto('sync_local_deliveries')
+        .values({ resource_type: key.resourceType, record_id: key.recordId, version: key.version, resource: JSON.stringify(resource), delivered_at: at })
+        .onConflict((c) => c.doNothing())
+        .returning('version'),
     );
     return { ok: true, answer: rows.length ? 'Recorded by the local adapter' : 'Already recorded by the local adapter (same version)' };
   }

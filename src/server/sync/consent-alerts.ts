@@ -5,6 +5,7 @@
  * engine (hourly); the alert names the session, so support opens its story and calls the patient.
  */
 import type { FastifyInstance } from 'fastify';
+import { all, qb, sql } from '../db/typed';
 import { constants } from '@/generated/constants';
 import { taskText } from '@/domain/task-text';
 import type { JobDefinition } from '../jobs/registry';
@@ -14,16 +15,43 @@ import { createTask, systemRequest } from '../tasks/service';
 export async function raiseConsentAlerts(app: FastifyInstance): Promise<number> {
   const now = app.clock.now();
   const until = new Date(now.getTime() + constants.consentAlertHours * 3_600_000);
-  const rows = await app.database.query<{ id: string; patient_id: string; start_at: Date; time_zone: string }>(
-    `SELECT a.id, ap.patient_id, lower(a.during) AS start_at, a.time_zone
-       FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id AND ap.position = 0
-      WHERE a.status = 'booked' AND lower(a.during) > $1 AND lower(a.during) <= $2
-        AND NOT EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = ap.patient_id AND c.consent_type = 'bookAppointmentConsent'
-                          AND c.signed_at IS NOT NULL AND (c.appointment_id IS NULL OR c.appointment_id = a.id))
-        AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.kind = 'red_alert' AND t.subject_type = 'appointment' AND t.subject_id = a.id::text
-                          AND t.details->>'source' = 'consent')
-      ORDER BY lower(a.during)`,
-    [now, until],
+  const startOf = sql<Date>`lower(a.during)`;
+  const rows = await all(
+    app.database,
+    qb
+      .selectFrom('appointments as a')
+      .innerJoin('appointment_patients as ap', (j) => j.onRef('ap.appointment_id', '=', 'a.id').on('ap.position', '=', 0))
+      .select(['a.id', 'ap.patient_id', startOf.as('start_at'), 'a.time_zone'])
+      .where('a.status', '=', 'booked')
+      .where(startOf, '>', now)
+      .where(startOf, '<=', until)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('consents as c')
+              .select('c.id')
+              .whereRef('c.patient_id', '=', 'ap.patient_id')
+              .where('c.consent_type', '=', 'bookAppointmentConsent')
+              .where('c.signed_at', 'is not', null)
+              .where((w) => w.or([w('c.appointment_id', 'is', null), w('c.appointment_id', '=', w.ref('a.id'))])),
+          ),
+        ),
+      )
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('tasks as t')
+              .select('t.id')
+              .where('t.kind', '=', 'red_alert')
+              .where('t.subject_type', '=', 'appointment')
+              .where('t.subject_id', '=', eb.cast<string>('a.id', 'text'))
+              .where(sql<string>`t.details->>'source'`, '=', 'consent'),
+          ),
+        ),
+      )
+      .orderBy(startOf),
   );
   const request = systemRequest(app);
   for (const r of rows) {

@@ -8,7 +8,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { constants } from '@/generated/constants';
 import { fhirAppointment, fhirConsent, fhirPatient, fhirPaymentNotice, nextAttemptAt, type FhirResource, type SyncResourceType } from '@/domain/sync';
+import type { ExpressionBuilder, Selection } from 'kysely';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, run, sql, type DB } from '../db/typed';
 import { listTasks } from '../tasks/repository';
 import { createTask, systemRequest } from '../tasks/service';
 import type { SyncAdapter } from './adapters';
@@ -31,6 +33,17 @@ export interface OutboxRow {
   attempts: number;
 }
 
+/** The columns of an outbox row (ids as text: the id is a bigint, which the two drivers answer differently). */
+const outboxColumns = (eb: ExpressionBuilder<DB, 'sync_outbox'>) =>
+  [eb.cast<string>('id', 'text').as('id'), 'resource_type', eb.cast<string>('record_id', 'text').as('record_id'), 'version', 'status', 'attempts'] as const;
+
+/** The stored words are the ones this module writes. */
+const outboxRowOf = (r: Selection<DB, 'sync_outbox', ReturnType<typeof outboxColumns>[number]>): OutboxRow => ({
+  ...r,
+  resource_type: r.resource_type as SyncResourceType,
+  status: r.status as OutboxRow['status'],
+});
+
 /** The red alert's subject: the record, named by its table's singular. */
 export const subjectTypeOf: Record<SyncResourceType, string> = { Patient: 'patient', Appointment: 'appointment', Consent: 'consent', Payment: 'payment' };
 
@@ -44,17 +57,20 @@ export async function buildResource(
   const id = row.record_id;
   switch (row.resource_type) {
     case 'Patient': {
-      const [p] = await db.query<{
-        first_name: string;
-        last_name: string;
-        dob: string | null;
-        gender: string | null;
-        email: string | null;
-        phone_number: string | null;
-        ehr_id: string | null;
-      }>(
-        `SELECT first_name, last_name, to_char(date_of_birth, 'YYYY-MM-DD') AS dob, gender, email::text AS email, phone_number, ehr_id FROM patients WHERE id = $1`,
-        [id],
+      const p = await first(
+        db,
+        qb
+          .selectFrom('patients')
+          .select((eb) => [
+            'first_name',
+            'last_name',
+            eb.fn<string | null>('to_char', ['date_of_birth', sql.lit('YYYY-MM-DD')]).as('dob'),
+            'gender',
+            eb.cast<string | null>('email', 'text').as('email'),
+            'phone_number',
+            'ehr_id',
+          ])
+          .where('id', '=', id),
       );
       if (!p) return undefined;
       return {
@@ -66,21 +82,26 @@ export async function buildResource(
       };
     }
     case 'Appointment': {
-      const [a] = await db.query<{
-        status: 'booked' | 'cancelled';
-        start_at: Date;
-        end_at: Date;
-        appointment_mode: 'online' | 'in_person';
-        provider_id: string;
-        practice_id: string;
-        cancel_note: string | null;
-        cancel_reason_id: string | null;
-        patient_ids: string[] | null;
-      }>(
-        `SELECT a.status, lower(a.during) AS start_at, upper(a.during) AS end_at, a.appointment_mode, a.provider_id, a.practice_id, a.cancel_note, a.cancel_reason_id,
-                (SELECT array_agg(ap.patient_id::text ORDER BY ap.position) FROM appointment_patients ap WHERE ap.appointment_id = a.id) AS patient_ids
-           FROM appointments a WHERE a.id = $1`,
-        [id],
+      const a = await first(
+        db,
+        qb
+          .selectFrom('appointments as a')
+          .select((eb) => [
+            'a.status',
+            sql<Date>`lower(a.during)`.as('start_at'),
+            sql<Date>`upper(a.during)`.as('end_at'),
+            'a.appointment_mode',
+            'a.provider_id',
+            'a.practice_id',
+            'a.cancel_note',
+            'a.cancel_reason_id',
+            eb
+              .selectFrom('appointment_patients as ap')
+              .select(sql<string[]>`array_agg(ap.patient_id::text ORDER BY ap.position)`.as('ids'))
+              .whereRef('ap.appointment_id', '=', 'a.id')
+              .as('patient_ids'),
+          ])
+          .where('a.id', '=', id),
       );
       if (!a) return undefined;
       const patientIds = a.patient_ids ?? [];
@@ -88,10 +109,10 @@ export async function buildResource(
         resource: fhirAppointment(
           {
             id,
-            status: a.status,
+            status: a.status as 'booked' | 'cancelled',
             start: iso(a.start_at)!,
             end: iso(a.end_at)!,
-            mode: a.appointment_mode,
+            mode: a.appointment_mode as 'online' | 'in_person',
             providerId: a.provider_id,
             practiceId: a.practice_id,
             patientIds,
@@ -103,14 +124,10 @@ export async function buildResource(
       };
     }
     case 'Consent': {
-      const [c] = await db.query<{
-        patient_id: string;
-        consent_type: string;
-        version: string;
-        signed_at: Date | null;
-        created_at: Date;
-        appointment_id: string | null;
-      }>(`SELECT patient_id, consent_type, version, signed_at, created_at, appointment_id FROM consents WHERE id = $1`, [id]);
+      const c = await first(
+        db,
+        qb.selectFrom('consents').select(['patient_id', 'consent_type', 'version', 'signed_at', 'created_at', 'appointment_id']).where('id', '=', id),
+      );
       if (!c) return undefined;
       return {
         resource: fhirConsent(
@@ -129,15 +146,13 @@ export async function buildResource(
       };
     }
     case 'Payment': {
-      const [p] = await db.query<{
-        status: string;
-        amount_cents: number;
-        currency: string;
-        created_at: Date;
-        appointment_id: string | null;
-        transaction_id: string | null;
-        patient_id: string | null;
-      }>(`SELECT status, amount_cents, currency, created_at, appointment_id, transaction_id, patient_id FROM payments WHERE id = $1`, [id]);
+      const p = await first(
+        db,
+        qb
+          .selectFrom('payments')
+          .select(['status', 'amount_cents', 'currency', 'created_at', 'appointment_id', 'transaction_id', 'patient_id'])
+          .where('id', '=', id),
+      );
       if (!p) return undefined;
       return {
         resource: fhirPaymentNotice(
@@ -174,14 +189,20 @@ export async function deliverRow(
   const db = app.database;
   const now = app.clock.now();
   // Idempotent by version: a newer version of the record already delivered makes this one moot.
-  const [newer] = await db.query(`SELECT 1 FROM sync_outbox WHERE resource_type = $1 AND record_id = $2 AND version > $3 AND status = 'delivered' LIMIT 1`, [
-    row.resource_type,
-    row.record_id,
-    row.version,
-  ]);
+  const newer = await first(
+    db,
+    qb
+      .selectFrom('sync_outbox')
+      .select('id')
+      .where('resource_type', '=', row.resource_type)
+      .where('record_id', '=', row.record_id)
+      .where('version', '>', row.version)
+      .where('status', '=', 'delivered')
+      .limit(1),
+  );
   const built = newer ? undefined : await buildResource(db, row);
   if (!built) {
-    await db.query(`UPDATE sync_outbox SET status = 'superseded', claimed_until = NULL WHERE id = $1`, [row.id]);
+    await run(db, qb.updateTable('sync_outbox').set({ status: 'superseded', claimed_until: null }).where('id', '=', row.id));
     return { outcome: 'superseded', answer: 'A newer version was delivered', failedForGood: false };
   }
   const result = await app.sync.adapter.deliver(built.resource, { resourceType: row.resource_type, recordId: row.record_id, version: row.version }, now);
@@ -191,24 +212,30 @@ export async function deliverRow(
     : nextAttemptAt(now, attempts, { attempts: app.sync.attempts, baseSeconds: app.sync.retryDelaySeconds, maxSeconds: constants.jobRetryDelayMaxSeconds });
   const failedForGood = !result.ok && next === null;
   await db.transaction(async (tx) => {
-    await tx.query(`INSERT INTO sync_attempts (outbox_id, at, adapter, outcome, answer, requested_by) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      row.id,
-      now,
-      app.sync.adapter.name,
-      result.ok ? 'delivered' : 'failed',
-      result.answer,
-      options.requestedBy ?? null,
-    ]);
+    await run(
+      tx,
+      qb.insertInto('sync_attempts').values({
+        outbox_id: row.id,
+        at: now,
+        adapter: app.sync.adapter.name,
+        outcome: result.ok ? 'delivered' : 'failed',
+        answer: result.answer,
+        requested_by: options.requestedBy ?? null,
+      }),
+    );
+    const outbox = qb.updateTable('sync_outbox').where('id', '=', row.id);
     if (result.ok) {
-      await tx.query(`UPDATE sync_outbox SET status = 'delivered', attempts = $2, delivered_at = $3, last_error = NULL, claimed_until = NULL WHERE id = $1`, [
-        row.id,
-        attempts,
-        now,
-      ]);
+      await run(tx, outbox.set({ status: 'delivered', attempts, delivered_at: now, last_error: null, claimed_until: null }));
     } else {
-      await tx.query(
-        `UPDATE sync_outbox SET status = $2, attempts = $3, last_error = $4, next_attempt_at = coalesce($5, next_attempt_at), claimed_until = NULL WHERE id = $1`,
-        [row.id, failedForGood ? 'failed' : 'pending', attempts, result.answer, next],
+      await run(
+        tx,
+        outbox.set((eb) => ({
+          status: failedForGood ? 'failed' : 'pending',
+          attempts,
+          last_error: result.answer,
+          next_attempt_at: next ?? eb.ref('next_attempt_at'),
+          claimed_until: null,
+        })),
       );
     }
     if (failedForGood) await raiseRedAlert(options.request ?? systemRequest(app), tx, row, built.patientId, result.answer);
@@ -239,14 +266,26 @@ async function raiseRedAlert(request: FastifyRequest, tx: Queryable, row: Outbox
 async function claimDue(app: FastifyInstance): Promise<OutboxRow[]> {
   const now = app.clock.now();
   return app.database.transaction((tx) =>
-    tx.query<OutboxRow>(
-      `UPDATE sync_outbox SET claimed_until = $2
-        WHERE id IN (SELECT id FROM sync_outbox
-                      WHERE status = 'pending' AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1)
-                      ORDER BY next_attempt_at, id LIMIT $3 FOR UPDATE SKIP LOCKED)
-        RETURNING id::text AS id, resource_type, record_id::text AS record_id, version, status, attempts`,
-      [now, new Date(now.getTime() + 60_000), constants.syncBatchSize],
-    ),
+    all(
+      tx,
+      qb
+        .updateTable('sync_outbox')
+        .set({ claimed_until: new Date(now.getTime() + 60_000) })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('sync_outbox')
+            .select('id')
+            .where('status', '=', 'pending')
+            .where('next_attempt_at', '<=', now)
+            .where((w) => w.or([w('claimed_until', 'is', null), w('claimed_until', '<', now)]))
+            .orderBy('next_attempt_at')
+            .orderBy('id')
+            .limit(constants.syncBatchSize)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .returning(outboxColumns),
+    ).then((rows) => rows.map(outboxRowOf)),
   );
 }
 
@@ -266,7 +305,13 @@ export async function runOutbox(app: FastifyInstance): Promise<{ delivered: numb
     }
     if (rows.length < constants.syncBatchSize) break;
   }
-  const [next] = await app.database.query<{ at: Date | null }>(`SELECT min(next_attempt_at) AS at FROM sync_outbox WHERE status = 'pending'`);
+  const next = await first(
+    app.database,
+    qb
+      .selectFrom('sync_outbox')
+      .select((eb) => eb.fn.min('next_attempt_at').as('at'))
+      .where('status', '=', 'pending'),
+  );
   if (next?.at && Number.isFinite(new Date(next.at).getTime())) {
     const at = new Date(next.at);
     await app.jobs.send(SYNC_QUEUE, {}, { startAfter: at, singletonKey: `sync-outbox-at-${at.getTime()}` });
@@ -281,18 +326,28 @@ export async function runOutbox(app: FastifyInstance): Promise<{ delivered: numb
 export async function retryRecord(request: FastifyRequest, resourceType: SyncResourceType, recordId: string): Promise<AttemptOutcome | undefined> {
   const app = request.server;
   const row = await app.database.transaction(async (tx) => {
-    const [latest] = await tx.query<OutboxRow>(
-      `SELECT id::text AS id, resource_type, record_id::text AS record_id, version, status, attempts FROM sync_outbox
-        WHERE resource_type = $1 AND record_id = $2 ORDER BY version DESC LIMIT 1 FOR UPDATE`,
-      [resourceType, recordId],
+    const found = await first(
+      tx,
+      qb
+        .selectFrom('sync_outbox')
+        .select(outboxColumns)
+        .where('resource_type', '=', resourceType)
+        .where('record_id', '=', recordId)
+        .orderBy('version', 'desc')
+        .limit(1)
+        .forUpdate(),
     );
+    const latest = found && outboxRowOf(found);
     if (!latest) return undefined;
     if (latest.status === 'delivered') return latest;
     // A fresh round of tries from now on: this one, then the back-off if it fails again.
-    await tx.query(`UPDATE sync_outbox SET status = 'pending', attempts = 0, claimed_until = $2 WHERE id = $1`, [
-      latest.id,
-      new Date(app.clock.now().getTime() + 60_000),
-    ]);
+    await run(
+      tx,
+      qb
+        .updateTable('sync_outbox')
+        .set({ status: 'pending', attempts: 0, claimed_until: new Date(app.clock.now().getTime() + 60_000) })
+        .where('id', '=', latest.id),
+    );
     return { ...latest, status: 'pending' as const, attempts: 0 };
   });
   if (!row) return undefined;

@@ -5,7 +5,9 @@
  */
 import type { TaskKind, TaskPriority, TaskStatus } from '@/generated/enums';
 import type { TaskText, TaskTextParams } from '@/domain/task-text';
+import type { Selection } from 'kysely';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, run, sql, type DB } from '../db/typed';
 
 export interface Task {
   id: string;
@@ -51,26 +53,49 @@ export interface TaskEvent {
   version: number;
 }
 
-const columns = `t.id, t.kind, t.subject_type AS "subjectType", t.subject_id AS "subjectId", t.patient_id AS "patientId",
-  t.provider_id AS "providerId", t.status, t.stage, t.stage_since AS "stageSince", t.priority, t.reason, t.reason_key AS "reasonKey",
-  t.reason_params AS "reasonParams", t.owner_id AS "ownerId", t.created_by AS "createdBy", t.due_at AS "dueAt", t.resolution_note AS "resolutionNote",
-  t.resolution_note_key AS "resolutionNoteKey", t.resolution_note_params AS "resolutionNoteParams", t.resolved_at AS "resolvedAt",
-  t.details, t.version, t.created_at AS "createdAt", t.updated_at AS "updatedAt"`;
+/** Every column of a task, named as the Task it becomes. */
+const COLUMNS = [
+  'id',
+  'kind',
+  'subject_type as subjectType',
+  'subject_id as subjectId',
+  'patient_id as patientId',
+  'provider_id as providerId',
+  'status',
+  'stage',
+  'stage_since as stageSince',
+  'priority',
+  'reason',
+  'reason_key as reasonKey',
+  'reason_params as reasonParams',
+  'owner_id as ownerId',
+  'created_by as createdBy',
+  'due_at as dueAt',
+  'resolution_note as resolutionNote',
+  'resolution_note_key as resolutionNoteKey',
+  'resolution_note_params as resolutionNoteParams',
+  'resolved_at as resolvedAt',
+  'details',
+  'version',
+  'created_at as createdAt',
+  'updated_at as updatedAt',
+] as const;
 
-type Row = Omit<Task, 'stageSince' | 'dueAt' | 'resolvedAt' | 'createdAt' | 'updatedAt'> & {
-  stageSince: Date | string;
-  dueAt: Date | string | null;
-  resolvedAt: Date | string | null;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-};
+type Row = Selection<DB, 'tasks', (typeof COLUMNS)[number]>;
 
 const iso = (v: Date | string): string => new Date(v).toISOString();
 const isoOrNull = (v: Date | string | null): string | null => (v == null ? null : iso(v));
 
+/** The stored words are the enumerations' values (the server writes only those). */
 function toTask(r: Row): Task {
   return {
     ...r,
+    kind: r.kind as TaskKind,
+    status: r.status as TaskStatus,
+    priority: r.priority as TaskPriority,
+    reasonParams: r.reasonParams as TaskTextParams | null,
+    resolutionNoteParams: r.resolutionNoteParams as TaskTextParams | null,
+    details: r.details as Task['details'],
     stageSince: iso(r.stageSince),
     dueAt: isoOrNull(r.dueAt),
     resolvedAt: isoOrNull(r.resolvedAt),
@@ -98,35 +123,39 @@ export interface NewTaskRow {
 }
 
 export async function insertTask(db: Queryable, t: NewTaskRow): Promise<Task> {
-  const [row] = await db.query<Row>(
-    `INSERT INTO tasks AS t (kind, subject_type, subject_id, patient_id, provider_id, status, stage, stage_since, priority, reason, owner_id, created_by, due_at, details,
-                             reason_key, reason_params, created_at, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $8, $8)
-     RETURNING ${columns}`,
-    [
-      t.kind,
-      t.subjectType,
-      t.subjectId,
-      t.patientId ?? null,
-      t.providerId ?? null,
-      t.ownerId ? 'in_progress' : 'open',
-      t.stage,
-      t.now.toISOString(),
-      t.priority,
-      t.reason,
-      t.ownerId ?? null,
-      t.createdBy,
-      t.dueAt?.toISOString() ?? null,
-      JSON.stringify(t.details ?? {}),
-      t.reasonText?.key ?? null,
-      t.reasonText ? JSON.stringify(t.reasonText.params) : null,
-    ],
+  const now = t.now.toISOString();
+  const row = await first(
+    db,
+    qb
+      .insertInto('tasks')
+      .values({
+        kind: t.kind,
+        subject_type: t.subjectType,
+        subject_id: t.subjectId,
+        patient_id: t.patientId ?? null,
+        provider_id: t.providerId ?? null,
+        status: t.ownerId ? 'in_progress' : 'open',
+        stage: t.stage,
+        stage_since: now,
+        priority: t.priority,
+        reason: t.reason,
+        owner_id: t.ownerId ?? null,
+        created_by: t.createdBy,
+        due_at: t.dueAt?.toISOString() ?? null,
+        details: JSON.stringify(t.details ?? {}),
+        reason_key: t.reasonText?.key ?? null,
+        reason_params: t.reasonText ? JSON.stringify(t.reasonText.params) : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(COLUMNS),
   );
   return toTask(row!);
 }
 
 export async function findTask(db: Queryable, id: string, forUpdate = false): Promise<Task | undefined> {
-  const [row] = await db.query<Row>(`SELECT ${columns} FROM tasks t WHERE t.id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  const query = qb.selectFrom('tasks').select(COLUMNS).where('id', '=', id);
+  const row = await first(db, forUpdate ? query.forUpdate() : query);
   return row ? toTask(row) : undefined;
 }
 
@@ -142,28 +171,22 @@ export interface TaskFilter {
 
 /** A queue: tasks matching the filter, highest priority first, then earliest due, then oldest. */
 export async function listTasks(db: Queryable, f: TaskFilter): Promise<Task[]> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replace('?', `$${params.length}`));
-  };
-  if (f.kinds?.length) add('t.kind = ANY(?)', f.kinds);
-  if (f.statuses?.length) add('t.status = ANY(?)', f.statuses);
-  if (f.ownerId) add('t.owner_id = ?', f.ownerId);
-  if (f.providerId) add('t.provider_id = ?', f.providerId);
-  if (f.patientId) add('t.patient_id = ?', f.patientId);
-  if (f.subject) {
-    add('t.subject_type = ?', f.subject.type);
-    add('t.subject_id = ?', f.subject.id);
-  }
-  params.push(f.limit ?? 200);
-  const rows = await db.query<Row>(
-    `SELECT ${columns} FROM tasks t ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-     ORDER BY (t.status IN ('completed', 'declined', 'cancelled')),
-       array_position(ARRAY['stat', 'asap', 'urgent', 'routine'], t.priority), t.due_at NULLS LAST, t.created_at, t.id
-     LIMIT $${params.length}`,
-    params,
+  let query = qb.selectFrom('tasks').select(COLUMNS);
+  if (f.kinds?.length) query = query.where('kind', '=', sql<string>`ANY(${[...f.kinds]})`);
+  if (f.statuses?.length) query = query.where('status', '=', sql<string>`ANY(${[...f.statuses]})`);
+  if (f.ownerId) query = query.where('owner_id', '=', f.ownerId);
+  if (f.providerId) query = query.where('provider_id', '=', f.providerId);
+  if (f.patientId) query = query.where('patient_id', '=', f.patientId);
+  if (f.subject) query = query.where('subject_type', '=', f.subject.type).where('subject_id', '=', f.subject.id);
+  const rows = await all(
+    db,
+    query
+      .orderBy(sql`(status IN ('completed', 'declined', 'cancelled'))`)
+      .orderBy(sql`array_position(ARRAY['stat', 'asap', 'urgent', 'routine'], priority)`)
+      .orderBy(sql`due_at NULLS LAST`)
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(f.limit ?? 200),
   );
   return rows.map(toTask);
 }
@@ -185,44 +208,63 @@ export interface TaskWrite {
 
 /** The versioned write: changes the row only while it still has `expectedVersion`; undefined otherwise. */
 export async function applyChange(db: Queryable, id: string, expectedVersion: number, w: TaskWrite): Promise<Task | undefined> {
-  const [row] = await db.query<Row>(
-    `UPDATE tasks AS t SET status = $3, owner_id = $4, stage = $5, stage_since = $6, priority = $7, due_at = $8, resolution_note = $9,
-       resolved_at = $10, version = $11, updated_at = $12, resolution_note_key = $13, resolution_note_params = $14
-     WHERE t.id = $1 AND t.version = $2
-     RETURNING ${columns}`,
-    [
-      id,
-      expectedVersion,
-      w.status,
-      w.ownerId,
-      w.stage,
-      new Date(w.stageSince).toISOString(),
-      w.priority,
-      w.dueAt ? new Date(w.dueAt).toISOString() : null,
-      w.resolutionNote,
-      w.resolvedAt?.toISOString() ?? null,
-      w.version,
-      w.now.toISOString(),
-      w.resolutionNoteText?.key ?? null,
-      w.resolutionNoteText ? JSON.stringify(w.resolutionNoteText.params) : null,
-    ],
+  const row = await first(
+    db,
+    qb
+      .updateTable('tasks')
+      .set({
+        status: w.status,
+        owner_id: w.ownerId,
+        stage: w.stage,
+        stage_since: new Date(w.stageSince).toISOString(),
+        priority: w.priority,
+        due_at: w.dueAt ? new Date(w.dueAt).toISOString() : null,
+        resolution_note: w.resolutionNote,
+        resolved_at: w.resolvedAt?.toISOString() ?? null,
+        version: w.version,
+        updated_at: w.now.toISOString(),
+        resolution_note_key: w.resolutionNoteText?.key ?? null,
+        resolution_note_params: w.resolutionNoteText ? JSON.stringify(w.resolutionNoteText.params) : null,
+      })
+      .where('id', '=', id)
+      .where('version', '=', expectedVersion)
+      .returning(COLUMNS),
   );
   return row ? toTask(row) : undefined;
 }
 
 export async function insertTaskEvent(db: Queryable, taskId: string, e: Omit<TaskEvent, 'at'> & { at: Date }): Promise<void> {
-  await db.query(
-    `INSERT INTO task_events (task_id, at, actor_id, action, from_status, to_status, stage, owner_id, note, version)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [taskId, e.at.toISOString(), e.actorId, e.action, e.fromStatus, e.toStatus, e.stage, e.ownerId, e.note, e.version],
+  await run(
+    db,
+    qb.insertInto('task_events').values({
+      task_id: taskId,
+      at: e.at.toISOString(),
+      actor_id: e.actorId,
+      action: e.action,
+      from_status: e.fromStatus,
+      to_status: e.toStatus,
+      stage: e.stage,
+      owner_id: e.ownerId,
+      note: e.note,
+      version: e.version,
+    }),
   );
 }
 
 export async function taskHistory(db: Queryable, taskId: string): Promise<TaskEvent[]> {
-  const rows = await db.query<Omit<TaskEvent, 'at'> & { at: Date | string }>(
-    `SELECT at, actor_id AS "actorId", action, from_status AS "fromStatus", to_status AS "toStatus", stage, owner_id AS "ownerId", note, version
-     FROM task_events WHERE task_id = $1 ORDER BY id`,
-    [taskId],
+  const rows = await all(
+    db,
+    qb
+      .selectFrom('task_events')
+      .select(['at', 'actor_id as actorId', 'action', 'from_status as fromStatus', 'to_status as toStatus', 'stage', 'owner_id as ownerId', 'note', 'version'])
+      .where('task_id', '=', taskId)
+      .orderBy('id'),
   );
-  return rows.map((r) => ({ ...r, at: iso(r.at) }));
+  return rows.map((r) => ({
+    ...r,
+    action: r.action as TaskEventAction,
+    fromStatus: r.fromStatus as TaskStatus | null,
+    toStatus: r.toStatus as TaskStatus,
+    at: iso(r.at),
+  }));
 }

@@ -7,7 +7,6 @@
  * anyone else. When the offer lapses (a job queued for its expiry, and a sweep as a safety net) or is
  * declined, the hold is let go and the time goes to the next person.
  */
-import type { SlotRow } from '../marketplace/availability';
 import type { FastifyInstance } from 'fastify';
 import { constants } from '@/generated/constants';
 import type { AppointmentMode, CounselingType, TimeOfDay } from '@/generated/enums';
@@ -15,6 +14,7 @@ import { routeById } from '@/generated/routes';
 import { formatWhen } from '@/domain/date-format';
 import { bookingPathOf, nextInLine, type ProviderFit, type WaitlistWish } from '@/domain/waitlist';
 import type { Queryable } from '../db/connection';
+import { all, first, isoDay, qb, run, sql } from '../db/typed';
 import { lockProviderTime, purgeExpiredHolds } from '../booking/holds';
 import { pgCode, EXCLUSION_VIOLATION, UNIQUE_VIOLATION } from '../db/errors';
 import { siteUrl } from '../site-url';
@@ -24,34 +24,25 @@ export const WAITLIST_SWEEP_QUEUE = 'waitlist-sweep';
 
 export type OfferEnd = 'booked' | 'lapsed' | 'declined' | 'withdrawn';
 
-interface FreedSlotRow extends SlotRow {
-  claimed: boolean;
-  offered: boolean;
-}
-
-interface WaitingRow extends WaitlistWish {
-  id: string;
-  userId: string;
-}
-
 /** A provider's facts as booking them is concerned: licence, plans, client ages, services, zone. */
 export async function providerFit(db: Queryable, providerId: string): Promise<ProviderFit | undefined> {
-  const [row] = await db.query<{
-    id: string;
-    licensed_states: string[];
-    plan_ids: number[];
-    offers_medication: boolean;
-    time_zone: string;
-    age_groups: string[];
-    counseling_types: string[];
-  }>(
-    `SELECT p.id, p.licensed_states, p.plan_ids, p.offers_medication, p.time_zone,
-            coalesce(array_agg(f.value) FILTER (WHERE f.type = 'client_age_group'), '{}') AS age_groups,
-            coalesce(array_agg(f.value) FILTER (WHERE f.type = 'counseling_type'), '{}') AS counseling_types
-       FROM providers p LEFT JOIN filters f ON f.id = ANY (p.filter_ids)
-      WHERE p.id = $1 AND p.removed_at IS NULL
-      GROUP BY p.id`,
-    [providerId],
+  const row = await first(
+    db,
+    qb
+      .selectFrom('providers as p')
+      .leftJoin('filters as f', (j) => j.on('f.id', '=', sql<number>`ANY (p.filter_ids)`))
+      .select([
+        'p.id',
+        'p.licensed_states',
+        'p.plan_ids',
+        'p.offers_medication',
+        'p.time_zone',
+        sql<string[]>`coalesce(array_agg(f.value) FILTER (WHERE f.type = 'client_age_group'), '{}')`.as('age_groups'),
+        sql<string[]>`coalesce(array_agg(f.value) FILTER (WHERE f.type = 'counseling_type'), '{}')`.as('counseling_types'),
+      ])
+      .where('p.id', '=', providerId)
+      .where('p.removed_at', 'is', null)
+      .groupBy('p.id'),
   );
   if (!row) return undefined;
   return {
@@ -66,15 +57,36 @@ export async function providerFit(db: Queryable, providerId: string): Promise<Pr
 }
 
 /** Who waits, first in line first, with the attending patient's date of birth (the account holder's own record when none is named). */
-export const WAITING_SQL = `
-  SELECT e.id, e.user_id AS "userId", e.provider_id AS "providerId", e.counseling_type AS "counselingType", e.appointment_mode AS "appointmentMode",
-         e.plan_id AS "planId", e.state_code AS "stateCode", e.times_of_day AS "timesOfDay",
-         coalesce(
-           (SELECT to_char(p.date_of_birth, 'YYYY-MM-DD') FROM patients p WHERE p.id = e.patient_id),
-           (SELECT to_char(p.date_of_birth, 'YYYY-MM-DD') FROM patients p WHERE p.user_id = e.user_id AND p.relationship = 'Self' ORDER BY p.created_at LIMIT 1),
-           (SELECT to_char(u.date_of_birth, 'YYYY-MM-DD') FROM users u WHERE u.id = e.user_id)
-         ) AS "birthDate"
-    FROM waitlist_entries e`;
+const waitingLine = () =>
+  qb.selectFrom('waitlist_entries as e').select((eb) => [
+    'e.id',
+    'e.user_id as userId',
+    'e.provider_id as providerId',
+    'e.counseling_type as counselingType',
+    'e.appointment_mode as appointmentMode',
+    'e.plan_id as planId',
+    'e.state_code as stateCode',
+    'e.times_of_day as timesOfDay',
+    eb.fn
+      .coalesce(
+        eb
+          .selectFrom('patients as p')
+          .select((p) => isoDay(p.ref('p.date_of_birth')).as('d'))
+          .whereRef('p.id', '=', 'e.patient_id'),
+        eb
+          .selectFrom('patients as p')
+          .select((p) => isoDay(p.ref('p.date_of_birth')).as('d'))
+          .whereRef('p.user_id', '=', 'e.user_id')
+          .where('p.relationship', '=', 'Self')
+          .orderBy('p.created_at')
+          .limit(1),
+        eb
+          .selectFrom('users as u')
+          .select((u) => isoDay(u.ref('u.date_of_birth')).as('d'))
+          .whereRef('u.id', '=', 'e.user_id'),
+      )
+      .as('birthDate'),
+  ]);
 
 /**
  * Offers a freed time to the next person it fits, holding it for them; nothing when the time is taken,
@@ -83,7 +95,7 @@ export const WAITING_SQL = `
 export async function offerFreedTime(app: FastifyInstance, slotId: string): Promise<string | undefined> {
   const db = app.database;
   const now = app.clock.now();
-  const [slotProvider] = await db.query<{ provider_id: string }>('SELECT provider_id FROM slots WHERE id = $1', [slotId]);
+  const slotProvider = await first(db, qb.selectFrom('slots').select('provider_id').where('id', '=', slotId));
   if (!slotProvider) return undefined;
   const provider = await providerFit(db, slotProvider.provider_id);
   if (!provider) return undefined;
@@ -91,44 +103,104 @@ export async function offerFreedTime(app: FastifyInstance, slotId: string): Prom
     const offerId = await db.transaction(async (tx) => {
       await lockProviderTime(tx, db.kind, provider.id);
       await purgeExpiredHolds(tx, provider.id, now);
-      const [slot] = await tx.query<FreedSlotRow>(
-        `SELECT s.id, s.provider_id, s.practice_id, lower(s.during) AS start_at, upper(s.during) AS end_at, s.availability_type, s.is_medication,
-                EXISTS (SELECT 1 FROM slot_reservations r WHERE r.provider_id = s.provider_id AND r.during && s.during) AS claimed,
-                EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.slot_id = s.id AND o.status = 'open') AS offered
-           FROM slots s WHERE s.id = $1`,
-        [slotId],
+      const slot = await first(
+        tx,
+        qb
+          .selectFrom('slots as s')
+          .select((eb) => [
+            's.id',
+            's.provider_id',
+            's.practice_id',
+            sql<Date>`lower(s.during)`.as('start_at'),
+            sql<Date>`upper(s.during)`.as('end_at'),
+            's.availability_type',
+            's.is_medication',
+            eb
+              .exists(
+                eb
+                  .selectFrom('slot_reservations as r')
+                  .select('r.id')
+                  .whereRef('r.provider_id', '=', 's.provider_id')
+                  .where(sql<boolean>`r.during && s.during`),
+              )
+              .as('claimed'),
+            eb.exists(eb.selectFrom('waitlist_offers as o').select('o.id').whereRef('o.slot_id', '=', 's.id').where('o.status', '=', 'open')).as('offered'),
+          ])
+          .where('s.id', '=', slotId),
       );
       if (!slot || slot.claimed || slot.offered) return undefined;
-      const line = await tx.query<WaitingRow>(
-        `${WAITING_SQL}
-          WHERE e.status = 'waiting' AND (e.provider_id IS NULL OR e.provider_id = $1)
-            AND NOT EXISTS (SELECT 1 FROM waitlist_offers o WHERE o.entry_id = e.id AND (o.slot_id = $2 OR o.status = 'open'))
-          ORDER BY e.place`,
-        [provider.id, slotId],
+      const line = await all(
+        tx,
+        waitingLine()
+          .where('e.status', '=', 'waiting')
+          .where((eb) => eb.or([eb('e.provider_id', 'is', null), eb('e.provider_id', '=', provider.id)]))
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('waitlist_offers as o')
+                  .select('o.id')
+                  .whereRef('o.entry_id', '=', 'e.id')
+                  .where((w) => w.or([w('o.slot_id', '=', slotId), w('o.status', '=', 'open')])),
+              ),
+            ),
+          )
+          .orderBy('e.place'),
       );
-      const time = { start: new Date(slot.start_at), availabilityType: slot.availability_type, isMedication: slot.is_medication };
+      const time = { start: new Date(slot.start_at), availabilityType: slot.availability_type as AppointmentMode, isMedication: slot.is_medication };
       const next = nextInLine(
-        line.map((w) => ({ ...w, timesOfDay: w.timesOfDay as TimeOfDay[], counselingType: w.counselingType as CounselingType | null })),
+        line.map((w) => ({
+          ...w,
+          timesOfDay: w.timesOfDay as TimeOfDay[],
+          counselingType: w.counselingType as CounselingType | null,
+          appointmentMode: w.appointmentMode as WaitlistWish['appointmentMode'],
+        })),
         provider,
         time,
         now,
       );
       if (!next) return undefined;
-      const [hold] = await tx.query<{ id: string; expires_at: Date }>(
-        `INSERT INTO slot_reservations (provider_id, slot_id, during, kind, held_by, expires_at)
-         SELECT s.provider_id, s.id, s.during, 'hold', $2, $3::timestamptz + make_interval(mins => $4::int) FROM slots s WHERE s.id = $1
-         RETURNING id, expires_at`,
-        [slotId, next.userId, now.toISOString(), constants.waitlistOfferHoldMinutes],
+      const held = await first(
+        tx,
+        qb
+          .insertInto('slot_reservations')
+          .columns(['provider_id', 'slot_id', 'during', 'kind', 'held_by', 'expires_at'])
+          .expression(
+            qb
+              .selectFrom('slots as s')
+              .select([
+                's.provider_id',
+                's.id',
+                's.during',
+                sql<string>`'hold'`.as('kind'),
+                sql<string>`${next.userId}`.as('held_by'),
+                sql<Date>`${now.toISOString()}::timestamptz + make_interval(mins => ${constants.waitlistOfferHoldMinutes}::int)`.as('expires_at'),
+              ])
+              .where('s.id', '=', slotId),
+          )
+          .returning(['id', 'expires_at']),
       );
-      const [offer] = await tx.query<{ id: string }>(
-        'INSERT INTO waitlist_offers (entry_id, slot_id, hold_id, expires_at, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-        [next.id, slotId, hold!.id, hold!.expires_at, now.toISOString()],
+      // The hold was written with its expiry just now.
+      const hold = { id: held!.id, expires_at: held!.expires_at! };
+      const offer = await first(
+        tx,
+        qb
+          .insertInto('waitlist_offers')
+          .values({ entry_id: next.id, slot_id: slotId, hold_id: hold.id, expires_at: hold.expires_at, created_at: now.toISOString() })
+          .returning('id'),
       );
-      await tx.query(
-        `INSERT INTO audit_log (actor_id, action, record_type, record_id, outcome, details) VALUES (NULL, 'waitlistOffer', 'waitlist_offer', $1, 'success', $2)`,
-        [offer!.id, JSON.stringify({ entryId: next.id, slotId })],
+      await run(
+        tx,
+        qb.insertInto('audit_log').values({
+          actor_id: null,
+          action: 'waitlistOffer',
+          record_type: 'waitlist_offer',
+          record_id: offer!.id,
+          outcome: 'success',
+          details: JSON.stringify({ entryId: next.id, slotId }),
+        }),
       );
-      return { offerId: offer!.id, expiresAt: new Date(hold!.expires_at) };
+      return { offerId: offer!.id, expiresAt: new Date(hold.expires_at) };
     });
     if (!offerId) return undefined;
     // The offer ends at its hold's expiry: a job for that moment (the sweep catches any a stopped process left).
@@ -143,29 +215,34 @@ export async function offerFreedTime(app: FastifyInstance, slotId: string): Prom
 }
 
 async function sendOfferMail(app: FastifyInstance, offerId: string): Promise<void> {
-  const [row] = await app.database.query<{
-    email: string | null;
-    first_name: string;
-    language: string | null;
-    provider_first: string;
-    provider_last: string;
-    title: string;
-    start_at: Date;
-    zone: string;
-    provider_id: string;
-    practice_id: string;
-    slot_id: string;
-    availability_type: AppointmentMode;
-    is_medication: boolean;
-    counseling_type: CounselingType | null;
-  }>(
-    `SELECT u.email::text AS email, u.first_name, u.language, pr.first_name AS provider_first, pr.last_name AS provider_last, pr.title, lower(s.during) AS start_at,
-            coalesce((SELECT p.time_zone FROM patients p WHERE p.id = e.patient_id), pr.time_zone) AS zone,
-            s.provider_id, s.practice_id, s.id AS slot_id, s.availability_type, s.is_medication, e.counseling_type
-       FROM waitlist_offers o JOIN waitlist_entries e ON e.id = o.entry_id JOIN users u ON u.id = e.user_id
-       JOIN slots s ON s.id = o.slot_id JOIN providers pr ON pr.id = s.provider_id
-      WHERE o.id = $1`,
-    [offerId],
+  const row = await first(
+    app.database,
+    qb
+      .selectFrom('waitlist_offers as o')
+      .innerJoin('waitlist_entries as e', 'e.id', 'o.entry_id')
+      .innerJoin('users as u', 'u.id', 'e.user_id')
+      .innerJoin('slots as s', 's.id', 'o.slot_id')
+      .innerJoin('providers as pr', 'pr.id', 's.provider_id')
+      .select((eb) => [
+        eb.cast<string | null>('u.email', 'text').as('email'),
+        'u.first_name',
+        'u.language',
+        'pr.first_name as provider_first',
+        'pr.last_name as provider_last',
+        'pr.title',
+        sql<Date>`lower(s.during)`.as('start_at'),
+        eb.fn
+          .coalesce(eb.selectFrom('patients as p').select('p.time_zone').whereRef('p.id', '=', 'e.patient_id'), 'pr.time_zone')
+          .$castTo<string>()
+          .as('zone'),
+        's.provider_id',
+        's.practice_id',
+        's.id as slot_id',
+        's.availability_type',
+        's.is_medication',
+        'e.counseling_type',
+      ])
+      .where('o.id', '=', offerId),
   );
   if (!row?.email) return;
   const provider = await providerFit(app.database, row.provider_id);
@@ -173,10 +250,10 @@ async function sendOfferMail(app: FastifyInstance, offerId: string): Promise<voi
     providerId: row.provider_id,
     practiceId: row.practice_id,
     slotId: row.slot_id,
-    availabilityType: row.availability_type,
+    availabilityType: row.availability_type as AppointmentMode,
     isMedication: row.is_medication,
     offeredCounselingTypes: provider?.counselingTypes ?? [],
-    askedCounselingType: row.counseling_type,
+    askedCounselingType: row.counseling_type as CounselingType | null,
     tz: row.zone,
   });
   await app.mailer.send(
@@ -203,16 +280,28 @@ export const WAITLIST_OFFER_MAIL = 'waitlist-offer' as const;
  * any other end lets go of the hold. Answers the slot to offer next, or undefined.
  */
 export async function endOffer(tx: Queryable, offerId: string, end: OfferEnd, now: Date): Promise<string | undefined> {
-  const [offer] = await tx.query<{ slot_id: string; hold_id: string; entry_id: string }>(
-    "UPDATE waitlist_offers SET status = $2, ended_at = $3 WHERE id = $1 AND status = 'open' RETURNING slot_id, hold_id, entry_id",
-    [offerId, end, now.toISOString()],
+  const offer = await first(
+    tx,
+    qb
+      .updateTable('waitlist_offers')
+      .set({ status: end, ended_at: now.toISOString() })
+      .where('id', '=', offerId)
+      .where('status', '=', 'open')
+      .returning(['slot_id', 'hold_id', 'entry_id']),
   );
   if (!offer) return undefined;
   if (end === 'booked') {
-    await tx.query("UPDATE waitlist_entries SET status = 'booked', ended_at = $2 WHERE id = $1 AND status = 'waiting'", [offer.entry_id, now.toISOString()]);
+    await run(
+      tx,
+      qb
+        .updateTable('waitlist_entries')
+        .set({ status: 'booked', ended_at: now.toISOString() })
+        .where('id', '=', offer.entry_id)
+        .where('status', '=', 'waiting'),
+    );
     return undefined;
   }
-  await tx.query("DELETE FROM slot_reservations WHERE id = $1 AND kind = 'hold'", [offer.hold_id]);
+  await run(tx, qb.deleteFrom('slot_reservations').where('id', '=', offer.hold_id).where('kind', '=', 'hold'));
   return offer.slot_id;
 }
 
@@ -229,10 +318,17 @@ export async function offerBooked(tx: Queryable, offerId: string, now: Date): Pr
 /** Ends every offer whose hold ran out (or was booked meanwhile) and offers each freed time to the next person. */
 export async function sweepOffers(app: FastifyInstance): Promise<void> {
   const now = app.clock.now();
-  const due = await app.database.query<{ id: string; booked: boolean }>(
-    `SELECT o.id, EXISTS (SELECT 1 FROM slot_reservations r WHERE r.id = o.hold_id AND r.kind = 'booking') AS booked
-       FROM waitlist_offers o WHERE o.status = 'open' AND o.expires_at <= $1::timestamptz ORDER BY o.expires_at`,
-    [now.toISOString()],
+  const due = await all(
+    app.database,
+    qb
+      .selectFrom('waitlist_offers as o')
+      .select((eb) => [
+        'o.id',
+        eb.exists(eb.selectFrom('slot_reservations as r').select('r.id').whereRef('r.id', '=', 'o.hold_id').where('r.kind', '=', 'booking')).as('booked'),
+      ])
+      .where('o.status', '=', 'open')
+      .where('o.expires_at', '<=', now)
+      .orderBy('o.expires_at'),
   );
   for (const offer of due) {
     const freed = await app.database.transaction((tx) => endOffer(tx, offer.id, offer.booked ? 'booked' : 'lapsed', now));
@@ -251,9 +347,13 @@ export async function timesFreed(app: FastifyInstance, slotIds: readonly string[
  */
 export async function timesOpened(app: FastifyInstance, providerId: string, slotIds: readonly string[]): Promise<void> {
   if (!slotIds.length) return;
-  const [waiting] = await app.database.query<{ n: number }>(
-    "SELECT count(*)::int AS n FROM waitlist_entries WHERE status = 'waiting' AND (provider_id IS NULL OR provider_id = $1)",
-    [providerId],
+  const waiting = await first(
+    app.database,
+    qb
+      .selectFrom('waitlist_entries')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('status', '=', 'waiting')
+      .where((eb) => eb.or([eb('provider_id', 'is', null), eb('provider_id', '=', providerId)])),
   );
   await timesFreed(app, slotIds.slice(0, waiting?.n ?? 0));
 }

@@ -5,30 +5,27 @@ import type { TimeOfDay } from '@/generated/enums';
 import { providerMismatch } from '@/domain/waitlist';
 import { reachAccount, reachPatient, reachRecord } from '@/server/accounts/reach';
 import { AppError } from '@/server/errors';
+import type { Compilable } from 'kysely';
 import { pgCode, UNIQUE_VIOLATION } from '@/server/db/errors';
+import type { RowOf } from '@/server/db/typed';
 import { callerOf } from '@/server/plugins/auth';
 import { entriesOfAccount, entryById } from '@/server/waitlist/entries';
 import {
   attendingBirthDate,
-  ENTRY_ACCESS_SQL,
+  entryAccessById,
   insertEntry,
   insurancePlanExists,
   leaveEntry,
   lockedWaitingCount,
-  OFFER_ACCESS_SQL,
+  offerAccessById,
 } from '@/server/waitlist/repository';
 import { endOffer, offerFreedTime, providerFit } from '@/server/waitlist/offers';
 import type { Handlers } from '../routes/registry';
 
-interface EntryAccess {
-  id: string;
-  account_id: string;
-  account_partner_id: string | null;
-  status: string;
-}
+type EntryAccess = RowOf<ReturnType<typeof entryAccessById>>;
 
-function reachEntry(request: FastifyRequest, sql: string, id: string, action: string): Promise<EntryAccess> {
-  return reachRecord<EntryAccess>(request, 'waitlist_entry', id, action, sql);
+function reachEntry(request: FastifyRequest, byId: (id: string) => Compilable<EntryAccess>, id: string, action: string): Promise<EntryAccess> {
+  return reachRecord(request, 'waitlist_entry', id, action, byId);
 }
 
 export const waitlistHandlers: Handlers = {
@@ -97,7 +94,7 @@ export const waitlistHandlers: Handlers = {
   },
 
   async leaveWaitlist(request) {
-    const entry = await reachEntry(request, ENTRY_ACCESS_SQL, request.params.id, 'leaveWaitlist');
+    const entry = await reachEntry(request, entryAccessById, request.params.id, 'leaveWaitlist');
     const db = request.server.database;
     const now = request.server.clock.now();
     const freed = await db.transaction(async (tx) => {
@@ -109,7 +106,7 @@ export const waitlistHandlers: Handlers = {
   },
 
   async declineWaitlistOffer(request) {
-    const entry = await reachEntry(request, OFFER_ACCESS_SQL, request.params.id, 'declineWaitlistOffer');
+    const entry = await reachEntry(request, offerAccessById, request.params.id, 'declineWaitlistOffer');
     request.auditTarget = { type: 'waitlist_offer', id: request.params.id };
     const db = request.server.database;
     const now = request.server.clock.now();
