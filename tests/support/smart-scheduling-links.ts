@@ -66,7 +66,8 @@ export function readNdjson(name: string, text: string, problems: string[] = []):
 function manifestProblems(manifest: Manifest): string[] {
   const problems: string[] = [];
   if (typeof manifest.transactionTime !== 'string' || !TIMESTAMP.test(manifest.transactionTime)) problems.push('manifest transactionTime is not a timestamp');
-  if (!isAbsoluteUrl(manifest.request) || !String(manifest.request).endsWith('$bulk-publish')) problems.push('manifest request is not the full URL of $bulk-publish');
+  if (!isAbsoluteUrl(manifest.request) || !String(manifest.request).endsWith('$bulk-publish'))
+    problems.push('manifest request is not the full URL of $bulk-publish');
   if (!Array.isArray(manifest.error)) problems.push('manifest error is not an array');
   if (!Array.isArray(manifest.output)) return [...problems, 'manifest output is not an array'];
   for (const [i, o] of (manifest.output as Record<string, unknown>[]).entries()) {
@@ -83,7 +84,8 @@ function locationProblems(l: Resource): string[] {
   const telecom = Array.isArray(l.telecom) ? (l.telecom as Record<string, unknown>[]) : [];
   if (!telecom.length || telecom.some((t) => !nonEmpty(t.system) || !nonEmpty(t.value))) problems.push(`${name} needs telecom with system and value`);
   const position = l.position as { latitude?: unknown; longitude?: unknown } | undefined;
-  if (position && (typeof position.latitude !== 'number' || typeof position.longitude !== 'number')) problems.push(`${name} position lacks latitude or longitude`);
+  if (position && (typeof position.latitude !== 'number' || typeof position.longitude !== 'number'))
+    problems.push(`${name} position lacks latitude or longitude`);
   if (isVirtual(l)) {
     const states = extensionsOf(l).filter((e) => e.url === `${SSL}/licensed-states`);
     if (!states.length) problems.push(`${name} is virtual without licensed-states`);
@@ -101,7 +103,8 @@ function slotProblems(s: Resource): string[] {
   const problems: string[] = [];
   const name = `Slot/${s.id}`;
   if (!SLOT_STATUS.includes(String(s.status))) problems.push(`${name} status ${String(s.status)} is not a slot status`);
-  for (const at of ['start', 'end'] as const) if (typeof s[at] !== 'string' || !TIMESTAMP.test(s[at] as string)) problems.push(`${name} ${at} is not a timestamp with an offset`);
+  for (const at of ['start', 'end'] as const)
+    if (typeof s[at] !== 'string' || !TIMESTAMP.test(s[at] as string)) problems.push(`${name} ${at} is not a timestamp with an offset`);
   if (!(Date.parse(String(s.end)) > Date.parse(String(s.start)))) problems.push(`${name} does not end after it starts`);
   const byUrl = (url: string) => extensionsOf(s).filter((e) => e.url === url);
   const deepLinks = byUrl(`${SSL}/booking-deep-link`);
@@ -112,7 +115,8 @@ function slotProblems(s: Resource): string[] {
   for (const e of phones) {
     const point = e.valueContactPoint as { system?: unknown; value?: unknown } | undefined;
     // 1.0.0 made the booking phone a ContactPoint whose system is phone (the ballot and the first spec had valueString).
-    if (valueKeys(e).length !== 1 || !point || point.system !== 'phone' || !nonEmpty(point.value)) problems.push(`${name} booking-phone is not a phone ContactPoint`);
+    if (valueKeys(e).length !== 1 || !point || point.system !== 'phone' || !nonEmpty(point.value))
+      problems.push(`${name} booking-phone is not a phone ContactPoint`);
   }
   const types = byUrl(`${SSL}/patient-type`);
   if (types.length > 1) problems.push(`${name} has more than one patient-type`);
@@ -157,7 +161,8 @@ export function conformanceProblems(publication: Publication): string[] {
   };
   for (const l of byType.get('Location') ?? []) problems.push(...locationProblems(l));
   for (const role of byType.get('PractitionerRole') ?? []) {
-    for (const l of (role.location as unknown[] | undefined) ?? []) if (!resolves(l, ['Location'])) problems.push(`PractitionerRole/${role.id} names a Location not published`);
+    for (const l of (role.location as unknown[] | undefined) ?? [])
+      if (!resolves(l, ['Location'])) problems.push(`PractitionerRole/${role.id} names a Location not published`);
     for (const i of (role.identifier as { system?: string; value?: string }[] | undefined) ?? []) {
       if (i.system === 'http://hl7.org/fhir/sid/us-npi' && !/^\d{10}$/.test(i.value ?? '')) problems.push(`PractitionerRole/${role.id} NPI is not ten digits`);
     }
@@ -165,11 +170,14 @@ export function conformanceProblems(publication: Publication): string[] {
   for (const s of byType.get('Schedule') ?? []) {
     const actors = Array.isArray(s.actor) ? s.actor : [];
     if (!actors.length) problems.push(`Schedule/${s.id} has no actor`);
-    for (const a of actors) if (!resolves(a, ['Location', 'PractitionerRole', 'Practitioner', 'HealthcareService'])) problems.push(`Schedule/${s.id} actor ${String((a as { reference?: string }).reference)} is not published`);
+    for (const a of actors)
+      if (!resolves(a, ['Location', 'PractitionerRole', 'Practitioner', 'HealthcareService']))
+        problems.push(`Schedule/${s.id} actor ${String((a as { reference?: string }).reference)} is not published`);
     if (!Array.isArray(s.serviceType) || !s.serviceType.length) problems.push(`Schedule/${s.id} has no serviceType`);
   }
   for (const s of byType.get('Slot') ?? []) {
-    if (!resolves(s.schedule, ['Schedule'])) problems.push(`Slot/${s.id} schedule ${String((s.schedule as { reference?: string } | undefined)?.reference)} is not published`);
+    if (!resolves(s.schedule, ['Schedule']))
+      problems.push(`Slot/${s.id} schedule ${String((s.schedule as { reference?: string } | undefined)?.reference)} is not published`);
     problems.push(...slotProblems(s));
   }
   return problems;

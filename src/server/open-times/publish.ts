@@ -133,10 +133,7 @@ const videoWords = (p: PublishedProvider) => ({
 /** Every practice with a provider taking bookings, then a virtual Location for each provider who offers video visits. */
 export async function locations(app: FastifyInstance): Promise<object[]> {
   const [practices, providers] = await Promise.all([practiceRows(app), providerRows(app)]);
-  return [
-    ...practices.map((p) => practiceLocation(app, p)),
-    ...providers.filter((p) => p.offersVideo).map((p) => videoLocation(app, p, videoWords(p))),
-  ];
+  return [...practices.map((p) => practiceLocation(app, p)), ...providers.filter((p) => p.offersVideo).map((p) => videoLocation(app, p, videoWords(p)))];
 }
 
 export async function practitionerRoles(app: FastifyInstance): Promise<object[]> {
