@@ -6,7 +6,7 @@
  * of src/domain/slots.ts applied, no live hold or booking on its time). The resources' shapes are
  * src/domain/smart-scheduling.ts; this file reads the rows.
  */
-import type { SlotRow } from '../marketplace/availability';
+import { openTimesVersion, type SlotRow } from '../marketplace/availability';
 import type { FastifyInstance } from 'fastify';
 import { enums } from '@/generated/enums';
 import { routeById } from '@/generated/routes';
@@ -156,24 +156,22 @@ interface OpenSlotRow extends SlotRow {
 
 /**
  * The Slot file is the large one (every open time of every provider): the last one built is answered again
- * while nothing it depends on changed - the same minute (the slot rules read the clock), the same availability
- * (refreshed with every change of a provider's slots), the same providers' rules (removed, taking new clients) and
- * the same live holds and bookings - so aggregators polling it cost one small query each, and a time booked or held
- * leaves the very next answer.
+ * while nothing it depends on changed - the same minute (the slot rules read the clock), the same open-times version
+ * (migration 0045: it moves with every hold, booking, slot and provider change, in any process) and the same number of
+ * live holds and bookings (a hold that lapses changes no row) - so aggregators polling it cost two small queries each,
+ * and a time booked or held leaves the very next answer.
  */
 const lastSlots = new WeakMap<FastifyInstance, { key: string; body: string }>();
 
 export async function slotsNdjson(app: FastifyInstance): Promise<string> {
   const now = app.clock.now();
-  const [state] = await app.database.query<{ slots: string; providers: string; claims: string }>(
-    `SELECT (SELECT count(*) || ':' || coalesce(max(refreshed_at)::text, '') FROM provider_search) || ':' || (SELECT count(*) FROM slots) AS slots,
-            (SELECT count(*) || ':' || coalesce(md5(string_agg(id::text || (removed_at IS NULL)::text || accepting_new_patients::text, ',' ORDER BY id)), '')
-               FROM providers) AS providers,
-            (SELECT count(*) || ':' || coalesce(md5(string_agg(id::text || kind, ',' ORDER BY id)), '') FROM slot_reservations
-              WHERE kind = 'booking' OR expires_at > $1::timestamptz) AS claims`,
-    [now.toISOString()],
-  );
-  const key = `${Math.floor(now.getTime() / 60_000)}|${state?.slots}|${state?.providers}|${state?.claims}`;
+  const [version, [claims]] = await Promise.all([
+    openTimesVersion(app.database),
+    app.database.query<{ live: string }>("SELECT count(*)::text AS live FROM slot_reservations WHERE kind = 'booking' OR expires_at > $1::timestamptz", [
+      now.toISOString(),
+    ]),
+  ]);
+  const key = `${Math.floor(now.getTime() / 60_000)}|${version}|${claims?.live}`;
   const last = lastSlots.get(app);
   if (last?.key === key) return last.body;
   const body = ndjson(await slots(app));
