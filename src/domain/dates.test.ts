@@ -1,4 +1,4 @@
-import { addDaysIso, addYears, ageOn, atWallMinute, formatUsDate, isIsoDate, isoFromUsTyped, isoInstant, todayIso, wallClockIn } from './dates';
+import { addDaysIso, addYears, ageOn, atWallMinute, formatUsDate, isIsoDate, isoFromUsTyped, isoInstant, isoInZone, todayIso, wallClockIn } from './dates';
 
 describe('calendar dates', () => {
   it('recognises real ISO dates only', () => {
@@ -92,5 +92,16 @@ describe('wall-clock time in a zone', () => {
   it('reads a skipped minute as the clock shows it (an hour later) and a repeated one as its first time', () => {
     expect(atWallMinute('2026-03-08', 2 * 60 + 30, NEW_YORK).toISOString()).toBe('2026-03-08T07:30:00.000Z');
     expect(atWallMinute('2026-11-01', 60 + 30, NEW_YORK).toISOString()).toBe('2026-11-01T05:30:00.000Z');
+  });
+
+  it('writes an instant with the offset its zone has then, either side of a clock change, and east of UTC', () => {
+    expect(isoInZone(new Date('2027-03-14T06:59:59.123Z'), NEW_YORK)).toBe('2027-03-14T01:59:59.123-05:00');
+    expect(isoInZone(new Date('2027-03-14T07:00:00Z'), NEW_YORK)).toBe('2027-03-14T03:00:00.000-04:00');
+    expect(isoInZone(new Date('2026-11-24T00:30:00Z'), NEW_YORK)).toBe('2026-11-23T19:30:00.000-05:00');
+    expect(isoInZone(new Date('2026-11-24T00:30:00Z'), 'Asia/Kolkata')).toBe('2026-11-24T06:00:00.000+05:30');
+    expect(isoInZone(new Date('2026-11-24T00:30:00Z'), 'UTC')).toBe('2026-11-24T00:30:00.000+00:00');
+    for (const at of ['2027-03-14T06:59:59.123Z', '2027-11-07T05:30:00Z', '2027-11-07T06:30:00Z']) {
+      expect(isoInstant(isoInZone(new Date(at), NEW_YORK))).toBe(Date.parse(at));
+    }
   });
 });

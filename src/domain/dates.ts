@@ -163,6 +163,18 @@ function zoneOffsetMinutes(at: number, timeZone: string): number {
 }
 
 /**
+ * An instant written as a timestamp with the zone's offset at that instant, to the millisecond
+ * ("2027-03-15T10:45:00.000-04:00"): the same instant as toISOString(), read as the zone's wall clock shows it.
+ */
+export function isoInZone(at: Date, timeZone: string): string {
+  const ms = at.getTime();
+  const offset = zoneOffsetMinutes(ms, timeZone);
+  const wall = new Date(ms + offset * 60_000).toISOString().slice(0, 23);
+  const sign = offset < 0 ? '-' : '+';
+  return `${wall}${sign}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+}
+
+/**
  * The instant a zone's wall clock shows `minute` (from midnight) on a calendar date, DST-safe: a day of
  * 23 or 25 hours still opens at its stated minute. A minute the clock skips (the spring-forward hour) is
  * read with the offset before the change, landing that much later, as the clock would show it.

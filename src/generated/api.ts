@@ -2337,7 +2337,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   },
 };
 
-export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listGoodFaithEstimates' | 'downloadGoodFaithEstimate' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getPartnerAgentHome' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'saveCareNewClients' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'startFrontDeskHandOver' | 'getFrontDeskHandOver' | 'endFrontDeskHandOver' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'listRecordAccess' | 'reportRecordAccess' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'requestRecordExport' | 'getRecordExport' | 'downloadRecordExportBundle' | 'downloadRecordExportPdf' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
+export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listGoodFaithEstimates' | 'downloadGoodFaithEstimate' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getPartnerAgentHome' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'saveCareNewClients' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'startFrontDeskHandOver' | 'getFrontDeskHandOver' | 'endFrontDeskHandOver' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedPractitionerRoles' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'listRecordAccess' | 'reportRecordAccess' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'requestRecordExport' | 'getRecordExport' | 'downloadRecordExportBundle' | 'downloadRecordExportPdf' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
 
 /** The API contract of product-spec §7: the server implements it, the client calls it. */
 export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
@@ -5341,7 +5341,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                 type: 'object',
                 additionalProperties: false,
                 required: ['type', 'url'],
-                properties: { type: { type: 'string', enum: ['Location', 'Schedule', 'Slot'] }, url: { type: 'string' } },
+                properties: { type: { type: 'string', enum: ['Location', 'PractitionerRole', 'Schedule', 'Slot'] }, url: { type: 'string' } },
               },
             },
             error: { type: 'array', items: { type: 'object' } },
@@ -5359,9 +5359,22 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'GET',
     path: '/open-times/locations.ndjson',
     summary: 'Published Locations (NDJSON)',
-    description: 'One FHIR Location per practice with a provider taking bookings.',
+    description: 'One FHIR Location per practice with a provider taking bookings, and one virtual Location (physicalType vi, with the states the provider is licensed in) per provider who offers video visits.',
     access: ['anyone'],
     responses: { '200': { description: 'The locations, one JSON object a line.', contentType: 'application/fhir+ndjson' } },
+    errors: [],
+    audit: false,
+  },
+  /** Published PractitionerRoles (NDJSON) */
+  getPublishedPractitionerRoles: {
+    id: 'getPublishedPractitionerRoles',
+    resource: 'open-times',
+    method: 'GET',
+    path: '/open-times/practitioner-roles.ndjson',
+    summary: 'Published PractitionerRoles (NDJSON)',
+    description: 'One FHIR PractitionerRole per provider, at their practice\'s Location and their virtual one.',
+    access: ['anyone'],
+    responses: { '200': { description: 'The practitioner roles, one JSON object a line.', contentType: 'application/fhir+ndjson' } },
     errors: [],
     audit: false,
   },
@@ -5372,7 +5385,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'GET',
     path: '/open-times/schedules.ndjson',
     summary: 'Published Schedules (NDJSON)',
-    description: 'One FHIR Schedule per provider and practice, its actor the practice\'s Location, its service types the provider\'s.',
+    description: 'Per provider a FHIR Schedule of in-person times (actors: the practice\'s Location and the PractitionerRole) and, when they offer video visits, one of video times (actors: their virtual Location and the PractitionerRole); its service types the provider\'s.',
     access: ['anyone'],
     responses: { '200': { description: 'The schedules, one JSON object a line.', contentType: 'application/fhir+ndjson' } },
     errors: [],
@@ -5385,7 +5398,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'GET',
     path: '/open-times/slots.ndjson',
     summary: 'Published Slots (NDJSON)',
-    description: 'One FHIR Slot (status free) per open time anyone could book now (the slot rules applied, no live hold or booking), with the booking-deep-link extension opening our booking with that time.',
+    description: 'One FHIR Slot (status free) per open time anyone could book now (the slot rules applied, no live hold or booking), its times with the provider\'s offset, with the booking-deep-link extension opening our booking with that time, the booking-phone and the patient-type (new and existing patients, or existing ones only).',
     access: ['anyone'],
     responses: { '200': { description: 'The slots, one JSON object a line.', contentType: 'application/fhir+ndjson' } },
     errors: [],
@@ -7500,7 +7513,7 @@ export const apiResources = [
   },
   {
     resource: 'open-times',
-    description: 'Open times published for other services (issue 21 item 3): SMART Scheduling Links. A $bulk-publish manifest names three NDJSON files generated from the database on every request (so always current): Location (a practice), Schedule (a provider at a practice) and Slot (an open time anyone could book now, with a booking-deep-link that opens our booking with that time). Aggregators read them without an account.',
+    description: 'Open times published for other services: SMART Scheduling Links (HL7 STU 1, 1.0.0). A $bulk-publish manifest names four NDJSON files generated from the database on every request (so always current): Location (a practice, and a virtual Location for a provider\'s video visits), PractitionerRole (a provider at those Locations), Schedule (a provider\'s in-person times, and their video times) and Slot (an open time anyone could book now, with a booking-deep-link that opens our booking with that time). Aggregators read them without an account.',
   },
   {
     resource: 'patients',

@@ -3849,7 +3849,7 @@ export interface GetBulkPublishManifestResponse {
   transactionTime: string;
   request: string;
   output: {
-    type: 'Location' | 'Schedule' | 'Slot';
+    type: 'Location' | 'PractitionerRole' | 'Schedule' | 'Slot';
     url: string;
   }[];
   error: {}[];
@@ -6015,6 +6015,7 @@ export interface EndpointTypes {
   lookupPhoneNumber: { params: LookupPhoneNumberParams; query: undefined; body: undefined; response: LookupPhoneNumberResponse };
   getBulkPublishManifest: { params: undefined; query: undefined; body: undefined; response: GetBulkPublishManifestResponse };
   getPublishedLocations: { params: undefined; query: undefined; body: undefined; response: void };
+  getPublishedPractitionerRoles: { params: undefined; query: undefined; body: undefined; response: void };
   getPublishedSchedules: { params: undefined; query: undefined; body: undefined; response: void };
   getPublishedSlots: { params: undefined; query: undefined; body: undefined; response: void };
   listPatients: { params: undefined; query: ListPatientsQuery; body: undefined; response: ListPatientsResponse };

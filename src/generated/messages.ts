@@ -511,6 +511,8 @@ export const messages = {
   'validation.lastName.maxLength': 'Please enter a valid last name',
   /** The relationship variant of the alternate wording, with "to the client" added. */
   'validation.relationship.required': 'Please enter the relationship to the client',
+  'openTimes.videoLocation.name': '{provider} - video visits',
+  'openTimes.videoLocation.description': 'Video visits with {provider} of {practice}, for people in the states where the clinician is licensed.',
   /** Heading of the partner agent's panel on provider search. */
   'ui.partnerAgent.heading': '{partner}: your members',
   'ui.partnerAgent.intro': 'Choose the member you are booking for, then find a provider below and choose a time. The booking\'s e-mail step is filled in with the member\'s address.',
@@ -1910,6 +1912,8 @@ export interface MessageParams {
   'validation.lastName.invalid': Record<string, never>;
   'validation.lastName.maxLength': Record<string, never>;
   'validation.relationship.required': Record<string, never>;
+  'openTimes.videoLocation.name': { provider: string | number };
+  'openTimes.videoLocation.description': { provider: string | number; practice: string | number };
   'ui.partnerAgent.heading': { partner: string | number };
   'ui.partnerAgent.intro': Record<string, never>;
   'ui.partnerAgent.members': Record<string, never>;

@@ -83,6 +83,7 @@ export const queryKeys = {
   lookupPhoneNumber: (input: EndpointInputs['lookupPhoneNumber']) => ['lookupPhoneNumber', input ?? {}] as const,
   getBulkPublishManifest: () => ['getBulkPublishManifest'] as const,
   getPublishedLocations: () => ['getPublishedLocations'] as const,
+  getPublishedPractitionerRoles: () => ['getPublishedPractitionerRoles'] as const,
   getPublishedSchedules: () => ['getPublishedSchedules'] as const,
   getPublishedSlots: () => ['getPublishedSlots'] as const,
   listPatients: (input?: EndpointInputs['listPatients']) => ['listPatients', input ?? {}] as const,
@@ -258,6 +259,8 @@ export const apiQueries = {
     queryOptions({ queryKey: queryKeys.getBulkPublishManifest(), queryFn: () => api.getBulkPublishManifest() }),
   getPublishedLocations: (api: Api) =>
     queryOptions({ queryKey: queryKeys.getPublishedLocations(), queryFn: () => api.getPublishedLocations() }),
+  getPublishedPractitionerRoles: (api: Api) =>
+    queryOptions({ queryKey: queryKeys.getPublishedPractitionerRoles(), queryFn: () => api.getPublishedPractitionerRoles() }),
   getPublishedSchedules: (api: Api) =>
     queryOptions({ queryKey: queryKeys.getPublishedSchedules(), queryFn: () => api.getPublishedSchedules() }),
   getPublishedSlots: (api: Api) =>
@@ -714,6 +717,12 @@ export function useGetBulkPublishManifestQuery<TData = Response<'getBulkPublishM
 export function useGetPublishedLocationsQuery<TData = Response<'getPublishedLocations'>>(options?: QueryHookOptions<'getPublishedLocations', TData>) {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.getPublishedLocations() as readonly unknown[], queryFn: () => api.getPublishedLocations(), ...options });
+}
+
+/** Published PractitionerRoles (NDJSON) (GET /api/open-times/practitioner-roles.ndjson) */
+export function useGetPublishedPractitionerRolesQuery<TData = Response<'getPublishedPractitionerRoles'>>(options?: QueryHookOptions<'getPublishedPractitionerRoles', TData>) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.getPublishedPractitionerRoles() as readonly unknown[], queryFn: () => api.getPublishedPractitionerRoles(), ...options });
 }
 
 /** Published Schedules (NDJSON) (GET /api/open-times/schedules.ndjson) */

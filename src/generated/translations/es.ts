@@ -455,6 +455,8 @@ export const translation: Translation = {
     'validation.lastName.invalid': 'Algo no está bien; ingrese un apellido válido',
     'validation.lastName.maxLength': 'Ingrese un apellido válido',
     'validation.relationship.required': 'Ingrese la relación con el cliente',
+    'openTimes.videoLocation.name': '{provider} - consultas por video',
+    'openTimes.videoLocation.description': 'Consultas por video con {provider} de {practice}, para personas en los estados donde el profesional tiene licencia.',
     'ui.partnerAgent.heading': '{partner}: sus miembros',
     'ui.partnerAgent.intro': 'Elija el miembro para quien reserva; luego busque un proveedor abajo y elija un horario. El paso del correo electrónico de la reserva se completa con la dirección del miembro.',
     'ui.partnerAgent.members': 'Miembros',

@@ -1,6 +1,6 @@
-/** SMART Scheduling Links bulk publication (issue 21 item 3): the manifest and its NDJSON files, open to anyone. */
+/** SMART Scheduling Links bulk publication: the manifest and its NDJSON files, open to anyone, whatever they accept. */
 import type { FastifyReply } from 'fastify';
-import { locations, manifest, ndjson, NDJSON, schedules, slotsNdjson } from '@/server/open-times/publish';
+import { locations, manifest, ndjson, NDJSON, practitionerRoles, schedules, slotsNdjson } from '@/server/open-times/publish';
 import type { Handlers } from '../routes/registry';
 
 function sendNdjson(reply: FastifyReply, body: string): FastifyReply {
@@ -15,6 +15,9 @@ export const openTimesHandlers: Handlers = {
   },
   async getPublishedLocations(request, reply) {
     return sendNdjson(reply, ndjson(await locations(request.server)));
+  },
+  async getPublishedPractitionerRoles(request, reply) {
+    return sendNdjson(reply, ndjson(await practitionerRoles(request.server)));
   },
   async getPublishedSchedules(request, reply) {
     return sendNdjson(reply, ndjson(await schedules(request.server)));
