@@ -14,7 +14,7 @@ const require = createRequire(import.meta.url);
 
 function migrationsHash(migrations: { name: string; sql: string }[]): string {
   const hash = createHash('sha256');
-  hash.update(`kysely-codegen ${require('kysely-codegen/package.json').version}\nemitter 2\n`);
+  hash.update(`kysely-codegen ${require('kysely-codegen/package.json').version}\nemitter 3\n`);
   for (const m of migrations) hash.update(`${m.name}\n${m.sql}\n`);
   return hash.digest('hex').slice(0, 32);
 }
@@ -58,7 +58,7 @@ async function introspect(migrations: { sql: string }[]): Promise<string> {
     const int8 = 'export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;';
     if (!generated.includes(int8)) throw new Error('kysely-codegen no longer writes Int8 as expected: see generators/codegen/emit/database.ts');
     const text = generated.replace(int8, 'export type Int8 = ColumnType<number | string, bigint | number | string, bigint | number | string>;');
-    return `${BANNER.replace('from specs/', 'from the migrations')}// The tables as src/server/db/migrations leave them; query them through src/server/db/typed.ts.\n${text}`;
+    return `${BANNER}// The tables as src/server/db/migrations leave them (not a spec: change a migration); query them through src/server/db/typed.ts.\n${text}`;
   } finally {
     await database.close();
   }
