@@ -1675,6 +1675,17 @@ export const translation: Translation = {
         description: 'Proveedores que ofrecen: Terapia de pareja/matrimonial.',
       },
     },
+    sessionRepeat: {
+      once: {
+        label: 'Solo esta sesión',
+      },
+      week: {
+        label: 'Cada semana',
+      },
+      otherWeek: {
+        label: 'Cada dos semanas',
+      },
+    },
     serviceType: {
       TT: {
         label: 'Terapia de conversación',
