@@ -28,6 +28,7 @@ import { HoldCountdown } from './HoldCountdown';
 import { NextSlots } from './NextSlots';
 import { formatDollars } from '@/domain/money';
 import { usePaymentStep } from './payment-step';
+import { SeriesChoice } from './SeriesChoice';
 import { preloadWhenIdle } from '@/client/runtime/navigation/preload';
 import './booking.css';
 import { constantIn } from '@/domain/translations';
@@ -113,6 +114,7 @@ function Payment() {
       <StepHeader step={step} variant={variant} />
       {request.hold ? <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={chosen.holdAgain} /> : null}
       {pay.slotGone ? <NextSlots provider={provider} lostSlotId={slot.id} text={request.error?.text} /> : null}
+      <SeriesChoice slot={slot} timeZone={chosen.timeZone} providerZone={provider.timeZone} value={pay.series} onChange={pay.setSeries} />
 
       <fieldset className="card stack" aria-describedby={tried && !choice ? 'pay-choice-error' : undefined}>
         <legend className="field__label">{message('ui.booking.pay.insuranceHeading')}</legend>
