@@ -127,3 +127,39 @@ describe('a calendar feed', () => {
     expect(feed).not.toContain('BEGIN:VEVENT');
   });
 });
+
+describe('a recurring series as one event', () => {
+  const series: CalendarEvent = {
+    appointmentId: 'series-first',
+    title: 'Session',
+    start: '2027-03-02T15:00:00.000Z',
+    end: '2027-03-02T15:50:00.000Z',
+    sequence: 0,
+    timeZone: 'America/New_York',
+    recurrence: {
+      rule: 'FREQ=WEEKLY;INTERVAL=1;COUNT=8',
+      excluded: ['2027-03-23T14:00:00.000Z', '2027-03-16T14:00:00.000Z'],
+      lastEnd: '2027-04-20T14:50:00.000Z',
+    },
+  };
+
+  it('repeats at the same local time in the reader’s zone, with the cancelled sessions excluded in that zone', () => {
+    const written = lines(icsCalendar(series, { delivery: 'download', now: new Date('2027-01-01T00:00:00Z') }));
+    const at = written.indexOf('DTSTART;TZID=America/New_York:20270302T100000');
+    expect(at).toBeGreaterThan(0);
+    expect(written).toContain('RRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=8');
+    // after DST began the sessions are at 14:00Z, still 10:00 on the reader's clock; in date order
+    const exdates = written.filter((l) => l.startsWith('EXDATE'));
+    expect(exdates).toEqual(['EXDATE;TZID=America/New_York:20270316T100000', 'EXDATE;TZID=America/New_York:20270323T100000']);
+    expect(written.indexOf('RRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=8')).toBeGreaterThan(written.findIndex((l) => l.startsWith('DTEND')));
+    expect(written.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(1);
+    // the zone's rules cover the whole series: both offsets, the daylight one from March 14
+    expect(written).toEqual(expect.arrayContaining(['TZOFFSETTO:-0400', 'TZOFFSETTO:-0500']));
+  });
+
+  it('writes the exclusions in UTC for an event without a zone, and no RRULE for a single session', () => {
+    const { timeZone: _zone, ...utc } = series;
+    expect(lines(icsCalendar(utc, { delivery: 'mail' }))).toEqual(expect.arrayContaining(['EXDATE:20270316T140000Z', 'EXDATE:20270323T140000Z']));
+    expect(icsCalendar(event, { delivery: 'download' })).not.toContain('RRULE');
+  });
+});

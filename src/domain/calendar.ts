@@ -27,6 +27,12 @@ export interface CalendarEvent {
   cancelled?: boolean;
   /** the reader's IANA zone: the event's times are written in it (TZID and VTIMEZONE) */
   timeZone?: string;
+  /**
+   * A recurring series as one event: its rule (seriesRecurrenceRule, src/domain/recurrence.ts) and the starts (ISO
+   * instants) of its cancelled sessions, written as RRULE and EXDATE in the event's zone, so the reader's calendar
+   * repeats it at the same local time across daylight-saving changes.
+   */
+  recurrence?: { rule: string; excluded: readonly string[]; /** the last session's end: the zone's VTIMEZONE covers the series to it */ lastEnd: string };
 }
 
 /** The host part of every appointment event's UID (RFC 5545 §3.8.4.7: globally unique, so id@host). */
@@ -134,7 +140,25 @@ function eventAttributes(event: CalendarEvent, now: Date | undefined): EventAttr
  */
 function refolded(value: string, events: readonly CalendarEvent[]): string {
   const lines = value.replace(/\r\n[ \t]/g, '').split('\r\n');
-  return inReadersZones(lines, events).map(foldIcsLine).join('\r\n');
+  return withRecurrence(inReadersZones(lines, events), events).map(foldIcsLine).join('\r\n');
+}
+
+/** RRULE and EXDATE of each recurring event, after its DTEND (EXDATE in the zone DTSTART is written in, RFC 5545 §3.8.5.1). */
+function withRecurrence(lines: string[], events: readonly CalendarEvent[]): string[] {
+  if (!events.some((e) => e.recurrence)) return lines;
+  const written: string[] = [];
+  let index = -1;
+  for (const line of lines) {
+    if (line === 'BEGIN:VEVENT') index += 1;
+    written.push(line);
+    const event = index >= 0 ? events[index] : undefined;
+    if (!event?.recurrence || !line.startsWith('DTEND')) continue;
+    written.push(`RRULE:${event.recurrence.rule}`);
+    const zone = event.timeZone;
+    for (const start of [...event.recurrence.excluded].sort())
+      written.push(zone ? `EXDATE;TZID=${zone}:${localStampIn(zone, start)}` : `EXDATE:${calendarStamp(start)}`);
+  }
+  return written;
 }
 
 const UTC_TIME = /^(DTSTART|DTEND):(\d{8}T\d{6})Z$/;
@@ -148,9 +172,10 @@ function inReadersZones(lines: string[], events: readonly CalendarEvent[]): stri
   for (const event of events) {
     if (!event.timeZone) continue;
     const span = zones.get(event.timeZone);
+    const end = event.recurrence?.lastEnd ?? event.end;
     zones.set(event.timeZone, {
       first: span && span.first < event.start ? span.first : event.start,
-      last: span && span.last > event.end ? span.last : event.end,
+      last: span && span.last > end ? span.last : end,
     });
   }
   if (!zones.size) return lines;

@@ -65,3 +65,31 @@ describe('expected service codes and items', () => {
     );
   });
 });
+
+describe('the estimate of a recurring series', () => {
+  it('covers the series’ sessions from the first session’s day to the last one’s, the later ones at their follow-up price', () => {
+    const series = goodFaithEstimate({
+      counselingType: 'Individual Counseling',
+      priceCents: 20000,
+      sessionDate: '2027-03-02',
+      series: { sessions: 8, lastDate: '2027-04-20', ongoingPriceCents: 15000 },
+    });
+    expect(series).toMatchObject({ sessions: 8, from: '2027-03-02', to: '2027-04-20', totalCents: 20000 + 7 * 15000 });
+    expect(series.items).toEqual([
+      expect.objectContaining({ visit: 'first', sessions: 1, priceCents: 20000 }),
+      expect.objectContaining({ visit: 'ongoing', sessions: 7, priceCents: 15000, totalCents: 7 * 15000 }),
+    ]);
+  });
+
+  it('never covers more than the months the rule allows, and a returning patient’s sessions are all ongoing', () => {
+    const long = goodFaithEstimate({
+      counselingType: 'Individual Counseling',
+      priceCents: 100,
+      sessionDate: '2027-01-05',
+      firstVisit: false,
+      series: { sessions: 26, lastDate: '2028-03-01' },
+    });
+    expect(long).toMatchObject({ to: '2028-01-04', sessions: 26, totalCents: 2600 });
+    expect(long.items).toEqual([expect.objectContaining({ visit: 'ongoing', sessions: 26 })]);
+  });
+});

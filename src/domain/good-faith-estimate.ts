@@ -48,18 +48,27 @@ export function serviceCodesOf(counselingType: CounselingType | string): Service
   return codes[counselingType] ?? constants.goodFaithEstimate.serviceCodes['Individual Counseling'];
 }
 
-/** A first visit is one evaluation then the rest ongoing sessions; a returning patient's are all ongoing. */
-export function estimateItems(counselingType: CounselingType | string, sessions: number, priceCents: number, firstVisit: boolean): EstimateItem[] {
+/**
+ * A first visit is one evaluation then the rest ongoing sessions; a returning patient's are all ongoing. The ongoing
+ * sessions of a booked series cost what each was booked at (ongoingPriceCents: the follow-up rate), else the session's price.
+ */
+export function estimateItems(
+  counselingType: CounselingType | string,
+  sessions: number,
+  priceCents: number,
+  firstVisit: boolean,
+  ongoingPriceCents: number = priceCents,
+): EstimateItem[] {
   const codes = serviceCodesOf(counselingType);
-  const item = (visit: EstimateItem['visit'], count: number): EstimateItem => ({
+  const item = (visit: EstimateItem['visit'], count: number, price: number): EstimateItem => ({
     visit,
     cptCode: codes[visit],
     sessions: count,
-    priceCents,
-    totalCents: count * priceCents,
+    priceCents: price,
+    totalCents: count * price,
   });
-  if (!firstVisit) return [item('ongoing', sessions)];
-  return sessions > 1 ? [item('first', 1), item('ongoing', sessions - 1)] : [item('first', 1)];
+  if (!firstVisit) return [item('ongoing', sessions, ongoingPriceCents)];
+  return sessions > 1 ? [item('first', 1, priceCents), item('ongoing', sessions - 1, ongoingPriceCents)] : [item('first', 1, priceCents)];
 }
 
 /** Psychiatry follows the monthly cadence; every other service the therapy one. */
@@ -74,19 +83,26 @@ export function goodFaithEstimate(input: {
   /** the patient has had no session with this provider before (default: a first visit) */
   firstVisit?: boolean;
   diagnosisCode?: string | null;
+  /**
+   * A booked recurring series (src/domain/recurrence.ts): the estimate covers its sessions, from the first session's day
+   * to the last one's (never past the {months} months the rule allows), the later ones at ongoingPriceCents.
+   */
+  series?: { sessions: number; lastDate: string; ongoingPriceCents?: number | null };
 }): GoodFaithEstimate {
   const { months, sessionsPerYear, disputeThresholdCents } = constants.goodFaithEstimate;
   const kind = careKindOf(input.counselingType);
-  const sessions = Math.max(1, Math.round((sessionsPerYear[kind] * months) / 12));
+  const sessions = input.series ? input.series.sessions : Math.max(1, Math.round((sessionsPerYear[kind] * months) / 12));
+  const lastAllowed = addDaysIso(addMonths(input.sessionDate, months), -1);
+  const items = estimateItems(input.counselingType, sessions, input.priceCents, input.firstVisit ?? true, input.series?.ongoingPriceCents ?? input.priceCents);
   return {
     kind,
     sessions,
     priceCents: input.priceCents,
-    totalCents: sessions * input.priceCents,
+    totalCents: items.reduce((sum, item) => sum + item.totalCents, 0),
     from: input.sessionDate,
-    to: addDaysIso(addMonths(input.sessionDate, months), -1),
+    to: input.series && input.series.lastDate < lastAllowed ? input.series.lastDate : lastAllowed,
     disputeThresholdCents,
-    items: estimateItems(input.counselingType, sessions, input.priceCents, input.firstVisit ?? true),
+    items,
     diagnosisCode: input.diagnosisCode ?? null,
   };
 }

@@ -52,6 +52,10 @@ export const constants = {
       },
     },
   },
+  /** A recurring series (every week or every other week) books at most this many sessions at once: 26 every other week span 50 weeks, within the 12 months one Good Faith Estimate may cover (goodFaithEstimate.months). */
+  seriesMaxSessions: 26,
+  /** A series refused because some of its times are taken offers this many nearest open times of the same clinician for each taken one. */
+  seriesAlternativesPerOccurrence: 2,
   /** Late-cancellation fee in US cents (50.00 USD), charged to the card on file or left outstanding for POST /payments/{id}/pay. */
   lateCancelFeeCents: 5000,
   /** Currency of every amount (amounts are whole cents). */

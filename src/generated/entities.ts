@@ -557,6 +557,15 @@ export interface BookedAppointment {
    * The SEQUENCE of the appointment's calendar event (domain/calendar calendarSequence); it grows with each reschedule and the cancellation, so a later copy of the event replaces an earlier one.
    */
   calendarSequence?: number;
+  /**
+   * The recurring series the session belongs to (null for a single session): every week or every other week at the same local time in the patient's zone; index is its place (0 the first), sessions how many the series booked.
+   */
+  series?: {
+    id: string;
+    repeat: 'once' | 'week' | 'otherWeek';
+    index: number;
+    sessions: number;
+  } | null;
   createdAt: string;
 }
 /**
@@ -1914,6 +1923,122 @@ export interface CreateSupportAppointmentBody {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CreateAppointmentSeriesBody".
+ */
+export interface CreateAppointmentSeriesBody {
+  holdId: string;
+  providerId: string;
+  practiceId: string;
+  slotId: string;
+  /**
+   * The account booked for (staff; a patient's own account by default).
+   */
+  userId?: string;
+  counselingType:
+    | 'Individual Counseling'
+    | 'Family Counseling'
+    | 'Medication/Psychiatry'
+    | 'Psychological Testing & Evaluation'
+    | 'Couples/Marriage Counseling';
+  counselingTypeId?: string;
+  appointmentMode: 'online' | 'in_person';
+  /**
+   * @minItems 1
+   *
+   * Items: An existing patient of the account (id), or a new one (names and relationship).
+   */
+  patients: {
+    id?: string;
+    /**
+     * First name
+     */
+    firstName?: string;
+    /**
+     * Last name
+     */
+    lastName?: string;
+    dateOfBirth?: string;
+    gender?: 'Male' | 'Female' | 'Unknown';
+    relationship?:
+      | 'Self'
+      | 'Spouse'
+      | 'Child'
+      | 'Other'
+      | 'Grandparent'
+      | 'Grandchild'
+      | 'Stepchild'
+      | 'NephewOrNiece'
+      | 'FosterChild'
+      | 'SignificantOther'
+      | 'Mother'
+      | 'Father'
+      | 'OtherAdult'
+      | 'LifePartner'
+      | 'OtherRelationship';
+    phoneNumber?: string;
+    /**
+     * Email
+     */
+    email?: string;
+    consents?: PatientConsent[];
+  }[];
+  responsibleParty?: {
+    /**
+     * First name
+     */
+    firstName: string;
+    /**
+     * Last name
+     */
+    lastName: string;
+    dob: string;
+    address?: Address;
+    phoneNumber?: string;
+    /**
+     * Email
+     */
+    email?: string;
+    responsiblePartyEhrId?: string;
+  };
+  /**
+   * The insurance of an insured booking: one on file (not removed) of the primary patient, the first of patients, who must be an existing patient of the account. Otherwise VALIDATION_FAILED with keyword patientMismatch on insuranceId (the message of the payment form, forms/insurance-selection). Ignored for self-pay.
+   */
+  insuranceId?: string;
+  selfPay?: boolean;
+  selfPayConsentCategory?: 'switchToSelfPay' | 'insurance' | 'selfPay';
+  bookingSource?: 'Self-booking SMS' | 'Self-booking Email';
+  funnelName?:
+    | 'Patient Rebooking Modal'
+    | 'Support Rebooking Modal'
+    | 'Patient Standard Funnel'
+    | 'Support Standard Funnel'
+    | 'Patient Standard V2 Funnel';
+  partnershipCode?: string;
+  timeZone?: string;
+  payment?: {
+    nonce?: string;
+    cardId?: string;
+    /**
+     * Keep the card on file for later payments.
+     */
+    saveCard?: boolean;
+    billing?: Billing;
+    /**
+     * Who takes the payment (default card_gateway). scheduling_system pays through the practice's scheduling system's own payment service, with no card here; only while the schedulingSystemPayment flag is on for the caller (SCHEDULING_PAYMENT_UNAVAILABLE otherwise).
+     */
+    provider?: 'card_gateway' | 'scheduling_system';
+  };
+  /**
+   * Every week or every other week (enumeration sessionRepeat, without once).
+   */
+  repeat: 'week' | 'otherWeek';
+  /**
+   * The sessions of the series, the held one included.
+   */
+  sessions: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "ListAppointmentsQuery".
  */
 export interface ListAppointmentsQuery {
@@ -1954,6 +2079,32 @@ export interface CancelAppointmentBody {
    * Staff only; ignored for patients.
    */
   waiveFee?: boolean;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CancelAppointmentSeriesRestParams".
+ */
+export interface CancelAppointmentSeriesRestParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CancelAppointmentSeriesRestBody".
+ */
+export interface CancelAppointmentSeriesRestBody {
+  reasonId: string;
+  note?: string;
+  /**
+   * Staff only; ignored for patients.
+   */
+  waiveFee?: boolean;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "CancelAppointmentSeriesRestResponse".
+ */
+export interface CancelAppointmentSeriesRestResponse {
+  items: BookedAppointment[];
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -5868,6 +6019,7 @@ export interface DeclineWaitlistOfferParams {
 
 export type CreateAppointmentResponse = BookedAppointment;
 export type CreateSupportAppointmentResponse = BookedAppointment;
+export type CreateAppointmentSeriesResponse = BookedAppointment;
 export type GetAppointmentResponse = BookedAppointment;
 export type CancelAppointmentResponse = BookedAppointment;
 export type RescheduleAppointmentResponse = BookedAppointment;
@@ -5913,9 +6065,11 @@ export interface EndpointTypes {
   releaseSlotHold: { params: ReleaseSlotHoldParams; query: undefined; body: undefined; response: void };
   createAppointment: { params: undefined; query: undefined; body: CreateAppointmentBody; response: CreateAppointmentResponse };
   createSupportAppointment: { params: undefined; query: undefined; body: CreateSupportAppointmentBody; response: CreateSupportAppointmentResponse };
+  createAppointmentSeries: { params: undefined; query: undefined; body: CreateAppointmentSeriesBody; response: CreateAppointmentSeriesResponse };
   listAppointments: { params: undefined; query: ListAppointmentsQuery; body: undefined; response: ListAppointmentsResponse };
   getAppointment: { params: GetAppointmentParams; query: undefined; body: undefined; response: GetAppointmentResponse };
   cancelAppointment: { params: CancelAppointmentParams; query: undefined; body: CancelAppointmentBody; response: CancelAppointmentResponse };
+  cancelAppointmentSeriesRest: { params: CancelAppointmentSeriesRestParams; query: undefined; body: CancelAppointmentSeriesRestBody; response: CancelAppointmentSeriesRestResponse };
   rescheduleAppointment: { params: RescheduleAppointmentParams; query: undefined; body: RescheduleAppointmentBody; response: RescheduleAppointmentResponse };
   rebookAppointment: { params: RebookAppointmentParams; query: undefined; body: RebookAppointmentBody; response: RebookAppointmentResponse };
   getGoodFaithEstimate: { params: GetGoodFaithEstimateParams; query: undefined; body: undefined; response: Blob };

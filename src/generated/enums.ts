@@ -65,6 +65,29 @@ export const enums = {
       },
     ],
   },
+  /** How often a booked session repeats at the same local time in the patient's zone (a recurring series); once is a single session. */
+  sessionRepeat: {
+    values: ['once', 'week', 'otherWeek'],
+    labels: {
+      once: 'Just this session',
+      week: 'Every week',
+      otherWeek: 'Every other week',
+    },
+    options: [
+      {
+        value: 'once',
+        label: 'Just this session',
+      },
+      {
+        value: 'week',
+        label: 'Every week',
+      },
+      {
+        value: 'otherWeek',
+        label: 'Every other week',
+      },
+    ],
+  },
   /** Service types and their codes. */
   serviceType: {
     values: ['TT', 'MM', 'FT', 'CT'],
@@ -2041,6 +2064,9 @@ export type AppointmentMode = 'online' | 'in_person';
 
 /** Kinds of counseling a provider offers and a booking is for. A value's description is the search filter's (the filter catalogue's). */
 export type CounselingType = 'Individual Counseling' | 'Family Counseling' | 'Medication/Psychiatry' | 'Psychological Testing & Evaluation' | 'Couples/Marriage Counseling';
+
+/** How often a booked session repeats at the same local time in the patient's zone (a recurring series); once is a single session. */
+export type SessionRepeat = 'once' | 'week' | 'otherWeek';
 
 /** Service types and their codes. */
 export type ServiceType = 'TT' | 'MM' | 'FT' | 'CT';

@@ -19,11 +19,11 @@ export const mailTemplates = {
   },
   'appointment-confirmation': {
     id: 'appointment-confirmation',
-    description: 'Sent when a session is booked (by the patient or by staff for them). The time is in the patient\'s time zone; a calendar invitation (.ics) is attached. To an address not yet confirmed (the skip-e-mail path\'s provisional account) the note says who booked it and how to see it; otherwise it is empty.',
+    description: 'Sent when a session is booked (by the patient or by staff for them). The time is in the patient\'s time zone; a calendar invitation (.ics) is attached. To an address not yet confirmed (the skip-e-mail path\'s provisional account) the note says who booked it and how to see it; otherwise it is empty. The first session of a recurring series lists every session of it in {series} (empty for a single session), and its calendar invitation is one repeating event.',
     subject: 'Your session with {provider} is booked for {when}',
-    placeholders: ['name', 'provider', 'when', 'mode', 'where', 'patients', 'note'],
-    text: 'Hello {name},\n\nYour {mode} session with {provider} for {patients} is booked for {when}.\n\n{where}\n{note}\nA calendar invitation is attached. To cancel or reschedule, open your sessions in the patient portal.\n',
-    html: '<p>Hello {name},</p>\n<p>Your {mode} session with {provider} for {patients} is booked for <strong>{when}</strong>.</p>\n<p>{where}</p>\n<p>{note}</p>\n<p>A calendar invitation is attached. To cancel or reschedule, open your sessions in the patient portal.</p>\n',
+    placeholders: ['name', 'provider', 'when', 'mode', 'where', 'patients', 'series', 'note'],
+    text: 'Hello {name},\n\nYour {mode} session with {provider} for {patients} is booked for {when}.\n{series}\n\n{where}\n{note}\nA calendar invitation is attached. To cancel or reschedule, open your sessions in the patient portal.\n',
+    html: '<p>Hello {name},</p>\n<p>Your {mode} session with {provider} for {patients} is booked for <strong>{when}</strong>.</p>\n<p>{series}</p>\n<p>{where}</p>\n<p>{note}</p>\n<p>A calendar invitation is attached. To cancel or reschedule, open your sessions in the patient portal.</p>\n',
   },
   'appointment-reminder': {
     id: 'appointment-reminder',

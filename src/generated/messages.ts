@@ -907,6 +907,19 @@ export const messages = {
   'ui.messages.patient.about': 'About {name}',
   'task.unansweredMessage.reason': 'A client\'s message waits for an answer.',
   'task.unansweredMessage.answered': 'Answered in the message thread.',
+  'mail.appointment.series.week': 'This is the first of {count} weekly sessions, each at the same time in your time zone: {dates}.',
+  'mail.appointment.series.otherWeek': 'This is the first of {count} sessions every other week, each at the same time in your time zone: {dates}.',
+  'ui.booking.series.legend': 'How often',
+  'ui.booking.series.sessions': 'Number of sessions',
+  'ui.booking.series.sessionsHint': 'From 2 to {max} sessions.',
+  'ui.booking.series.datesTitle': 'Your {count} sessions, in your time zone',
+  'ui.booking.series.providerShifted': 'Your clinician\'s clock changes on another day than yours: a session marked with their time is at another hour for them, never for you.',
+  'ui.booking.series.book': 'Book {count} sessions',
+  'ui.booking.series.taken': 'Not open: {when}',
+  'ui.booking.series.alternatives': 'Nearest open times: {times}',
+  'ui.patient.sessions.seriesLabel': 'Session {index} of {count}, {repeat}',
+  'ui.patient.sessions.cancelRest': 'Cancel this and the later sessions',
+  'ui.patient.sessions.cancelRestDone': '{count} sessions cancelled.',
   'ui.support.dashboard.intro': 'Find a caller\'s account to see the people on it and their sessions, or book a session on a caller\'s behalf.',
   'ui.support.find.heading': 'Find a caller\'s account',
   'ui.support.find.hint': 'Ask the caller for the e-mail address of their account.',
@@ -2276,6 +2289,19 @@ export interface MessageParams {
   'ui.messages.patient.about': { name: string | number };
   'task.unansweredMessage.reason': Record<string, never>;
   'task.unansweredMessage.answered': Record<string, never>;
+  'mail.appointment.series.week': { count: string | number; dates: string | number };
+  'mail.appointment.series.otherWeek': { count: string | number; dates: string | number };
+  'ui.booking.series.legend': Record<string, never>;
+  'ui.booking.series.sessions': Record<string, never>;
+  'ui.booking.series.sessionsHint': { max: string | number };
+  'ui.booking.series.datesTitle': { count: string | number };
+  'ui.booking.series.providerShifted': Record<string, never>;
+  'ui.booking.series.book': { count: string | number };
+  'ui.booking.series.taken': { when: string | number };
+  'ui.booking.series.alternatives': { times: string | number };
+  'ui.patient.sessions.seriesLabel': { index: string | number; count: string | number; repeat: string | number };
+  'ui.patient.sessions.cancelRest': Record<string, never>;
+  'ui.patient.sessions.cancelRestDone': { count: string | number };
   'ui.support.dashboard.intro': Record<string, never>;
   'ui.support.find.heading': Record<string, never>;
   'ui.support.find.hint': Record<string, never>;

@@ -4,7 +4,7 @@
  */
 import { constants } from '@/generated/constants';
 import { createApiClient, type Transport } from '@/generated/client/api';
-import type { CreateSupportAppointmentBody } from '@/generated/entities';
+import type { CreateAppointmentSeriesBody, CreateSupportAppointmentBody } from '@/generated/entities';
 import type { CurrentSession } from '../runtime/auth/credentials';
 import type { AppSource } from '@/generated/types';
 import type { Services } from '../store/services';
@@ -44,10 +44,12 @@ export function createBrowserServices(transport: Transport<CallOptions>): Servic
     },
     booking: {
       holdSlot: (input) => api.holdSlot({ body: { slotId: input.slotId, providerId: input.providerId } }),
-      createAppointment: ({ slot, holdId, onBehalf, ...rest }, idempotencyKey) =>
-        onBehalf
-          ? api.createSupportAppointment({ body: { ...rest, holdId, slotId: slot.id } as CreateSupportAppointmentBody }, { idempotencyKey })
-          : api.createAppointment({ body: { ...rest, holdId, slotId: slot.id } }, { idempotencyKey }),
+      createAppointment: ({ slot, holdId, onBehalf, repeat, sessions, ...rest }, idempotencyKey) =>
+        repeat && sessions
+          ? api.createAppointmentSeries({ body: { ...rest, holdId, slotId: slot.id, repeat, sessions } as CreateAppointmentSeriesBody }, { idempotencyKey })
+          : onBehalf
+            ? api.createSupportAppointment({ body: { ...rest, holdId, slotId: slot.id } as CreateSupportAppointmentBody }, { idempotencyKey })
+            : api.createAppointment({ body: { ...rest, holdId, slotId: slot.id } }, { idempotencyKey }),
       saveAuthorization: ({ patientId, authorization }) => api.savePatientAuthorization({ params: { id: patientId }, body: authorization }),
     },
     consent: {

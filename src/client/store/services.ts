@@ -35,6 +35,9 @@ export type AppointmentRequest = Omit<CreateAppointmentBody, 'holdId' | 'slotId'
   /** staff booking for someone else: POST /appointments/support, for the account userId or the e-mail address */
   onBehalf?: boolean;
   email?: string;
+  /** a recurring series (POST /appointments/series): every week or every other week, this many sessions */
+  repeat?: 'week' | 'otherWeek';
+  sessions?: number;
 };
 
 /** The booked appointment createAppointment answers. */

@@ -1001,10 +1001,22 @@ export function useCreateSupportAppointmentMutation(options?: MutationHookOption
   return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['createSupportAppointment'] & WithCallOptions) => api.createSupportAppointment(input as EndpointInputs['createSupportAppointment'], callOptions), ...options });
 }
 
+/** Book a recurring series of sessions (POST /api/appointments/series) */
+export function useCreateAppointmentSeriesMutation(options?: MutationHookOptions<'createAppointmentSeries', EndpointInputs['createAppointmentSeries'] & WithCallOptions>) {
+  const api = useApi();
+  return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['createAppointmentSeries'] & WithCallOptions) => api.createAppointmentSeries(input as EndpointInputs['createAppointmentSeries'], callOptions), ...options });
+}
+
 /** Cancel an appointment (POST /api/appointments/{id}/cancel) */
 export function useCancelAppointmentMutation(options?: MutationHookOptions<'cancelAppointment', EndpointInputs['cancelAppointment'] & WithCallOptions>) {
   const api = useApi();
   return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['cancelAppointment'] & WithCallOptions) => api.cancelAppointment(input as EndpointInputs['cancelAppointment'], callOptions), ...options });
+}
+
+/** Cancel a session and the rest of its series (POST /api/appointments/{id}/cancel-rest) */
+export function useCancelAppointmentSeriesRestMutation(options?: MutationHookOptions<'cancelAppointmentSeriesRest', EndpointInputs['cancelAppointmentSeriesRest'] & WithCallOptions>) {
+  const api = useApi();
+  return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['cancelAppointmentSeriesRest'] & WithCallOptions) => api.cancelAppointmentSeriesRest(input as EndpointInputs['cancelAppointmentSeriesRest'], callOptions), ...options });
 }
 
 /** Move an appointment to another time (POST /api/appointments/{id}/reschedule) */

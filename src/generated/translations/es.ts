@@ -819,6 +819,19 @@ export const translation: Translation = {
     'ui.messages.patient.about': 'Sobre {name}',
     'task.unansweredMessage.reason': 'Un mensaje de un cliente espera respuesta.',
     'task.unansweredMessage.answered': 'Respondido en la conversación.',
+    'mail.appointment.series.week': 'Esta es la primera de {count} sesiones semanales, todas a la misma hora en su zona horaria: {dates}.',
+    'mail.appointment.series.otherWeek': 'Esta es la primera de {count} sesiones cada dos semanas, todas a la misma hora en su zona horaria: {dates}.',
+    'ui.booking.series.legend': 'Frecuencia',
+    'ui.booking.series.sessions': 'Número de sesiones',
+    'ui.booking.series.sessionsHint': 'De 2 a {max} sesiones.',
+    'ui.booking.series.datesTitle': 'Sus {count} sesiones, en su zona horaria',
+    'ui.booking.series.providerShifted': 'El reloj de su profesional cambia de hora otro día que el suyo: una sesión marcada con la hora de su profesional es a otra hora para esa persona, nunca para usted.',
+    'ui.booking.series.book': 'Reservar {count} sesiones',
+    'ui.booking.series.taken': 'No disponible: {when}',
+    'ui.booking.series.alternatives': 'Horarios disponibles más cercanos: {times}',
+    'ui.patient.sessions.seriesLabel': 'Sesión {index} de {count}, {repeat}',
+    'ui.patient.sessions.cancelRest': 'Cancelar esta sesión y las siguientes',
+    'ui.patient.sessions.cancelRestDone': '{count} sesiones canceladas.',
     'ui.support.dashboard.intro': 'Busque la cuenta de la persona que llama para ver a las personas de la cuenta y sus sesiones, o reserve una sesión en nombre de la persona que llama.',
     'ui.support.find.heading': 'Buscar la cuenta de la persona que llama',
     'ui.support.find.hint': 'Pida a la persona que llama la dirección de correo electrónico de su cuenta.',
@@ -1465,6 +1478,9 @@ export const translation: Translation = {
     CONSENT_NOT_SIGNED: {
       message: 'Este consentimiento todavía no se ha firmado.',
     },
+    SERIES_TIMES_TAKEN: {
+      message: 'Algunas sesiones de esta serie no están disponibles: {times}. Elija uno de los horarios disponibles más cercanos para ellas, o reserve menos sesiones.',
+    },
     APPOINTMENT_NOT_CANCELLABLE: {
       message: 'Esta sesión ya no se puede cancelar en línea. Llámenos al {phone}.',
       audiences: {
@@ -1675,6 +1691,17 @@ export const translation: Translation = {
       'Couples/Marriage Counseling': {
         label: 'Terapia de pareja/matrimonial',
         description: 'Proveedores que ofrecen: Terapia de pareja/matrimonial.',
+      },
+    },
+    sessionRepeat: {
+      once: {
+        label: 'Solo esta sesión',
+      },
+      week: {
+        label: 'Cada semana',
+      },
+      otherWeek: {
+        label: 'Cada dos semanas',
       },
     },
     serviceType: {
@@ -2940,8 +2967,8 @@ export const translation: Translation = {
     },
     'appointment-confirmation': {
       subject: 'Su sesión con {provider} está reservada para el {when}',
-      text: 'Hola, {name}:\n\nSu sesión ({mode}) con {provider} para {patients} está reservada para el {when}.\n\n{where}\n{note}\nAdjuntamos una invitación de calendario. Para cancelar o cambiar la fecha, abra sus sesiones en el portal del paciente.\n',
-      html: '<p>Hola, {name}:</p>\n<p>Su sesión ({mode}) con {provider} para {patients} está reservada para el <strong>{when}</strong>.</p>\n<p>{where}</p>\n<p>{note}</p>\n<p>Adjuntamos una invitación de calendario. Para cancelar o cambiar la fecha, abra sus sesiones en el portal del paciente.</p>\n',
+      text: 'Hola, {name}:\n\nSu sesión ({mode}) con {provider} para {patients} está reservada para el {when}.\n{series}\n\n{where}\n{note}\nAdjuntamos una invitación de calendario. Para cancelar o cambiar la fecha, abra sus sesiones en el portal del paciente.\n',
+      html: '<p>Hola, {name}:</p>\n<p>Su sesión ({mode}) con {provider} para {patients} está reservada para el <strong>{when}</strong>.</p>\n<p>{series}</p>\n<p>{where}</p>\n<p>{note}</p>\n<p>Adjuntamos una invitación de calendario. Para cancelar o cambiar la fecha, abra sus sesiones en el portal del paciente.</p>\n',
     },
     'appointment-reminder': {
       subject: 'Recordatorio: su sesión con {provider} es el {when}',

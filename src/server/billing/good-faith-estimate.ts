@@ -13,6 +13,7 @@ import { goodFaithEstimate, type GoodFaithEstimate } from '@/domain/good-faith-e
 import { formatCents } from '@/domain/money';
 import { activeLocale, isLocale } from '@/domain/locale';
 import { appointmentById } from '../booking/appointments';
+import { seriesEstimateFacts } from '../booking/series';
 import type { Database, Queryable } from '../db/connection';
 import type { JobDefinition } from '../jobs/registry';
 import { withLocale } from '../locale';
@@ -113,7 +114,10 @@ function pricesTheSame(issued: EstimateContent, estimate: GoodFaithEstimate, cou
  * Issuing is serialized per session (the appointment's row is locked), so a download and the mail at the
  * same moment give one estimate.
  */
-export async function issueEstimate(database: Database, appointmentId: string, issuedAt: Date): Promise<IssuedEstimate | undefined> {
+export async function issueEstimate(database: Database, sessionId: string, issuedAt: Date): Promise<IssuedEstimate | undefined> {
+  // A recurring series has ONE estimate, of its sessions, kept with its first session.
+  const series = await seriesEstimateFacts(database, sessionId);
+  const appointmentId = series?.first_id ?? sessionId;
   return database.transaction(async (tx) => {
     await tx.query('SELECT 1 FROM appointments WHERE id = $1 FOR UPDATE', [appointmentId]);
     const appointment = await appointmentById(tx, appointmentId);
@@ -135,6 +139,9 @@ export async function issueEstimate(database: Database, appointmentId: string, i
       firstVisit: !facts?.is_follow_up,
       // No diagnosis is recorded before the first visit: the estimate says the clinician determines it.
       diagnosisCode: null,
+      ...(series && series.sessions > 1
+        ? { series: { sessions: series.sessions, lastDate: isoDateIn(new Date(series.last_start), zone), ongoingPriceCents: series.later_price_cents } }
+        : {}),
     });
     const inForce = await latestEstimate(tx, appointmentId);
     if (inForce && pricesTheSame(inForce.content, estimate, appointment.counselingType)) return inForce;

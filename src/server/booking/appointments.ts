@@ -26,6 +26,7 @@ interface AppointmentRow {
   time_zone: string;
   self_pay: boolean;
   self_pay_consent_category: string | null;
+  series: { id: string; repeat: string; index: number; sessions: number } | null;
   insurance_id: string | null;
   booking_funnel: string | null;
   booking_source: string | null;
@@ -98,6 +99,8 @@ const SELECT = `
          (SELECT coalesce(json_agg(json_build_object('id', pt.id, 'firstName', pt.first_name, 'lastName', pt.last_name, 'relationship', pt.relationship,
                  'dateOfBirth', to_char(pt.date_of_birth, 'YYYY-MM-DD'), 'isNew', ap.is_new) ORDER BY ap.position), '[]'::json)
             FROM appointment_patients ap JOIN patients pt ON pt.id = ap.patient_id WHERE ap.appointment_id = a.id) AS patients,
+         (SELECT json_build_object('id', se.id, 'repeat', se.repeat, 'index', a.series_index, 'sessions', se.sessions)
+            FROM appointment_series se WHERE se.id = a.series_id) AS series,
          (SELECT ${PAYMENT_JSON} FROM payments pay
            WHERE pay.appointment_id = a.id AND pay.purpose = 'session' AND pay.status <> 'failed' AND pay.refund_of IS NULL ORDER BY pay.created_at DESC LIMIT 1) AS payment
     FROM appointments a JOIN providers p ON p.id = a.provider_id JOIN practices pr ON pr.id = a.practice_id`;
@@ -155,6 +158,7 @@ function out(r: AppointmentRow): BookedAppointment {
       rescheduled: r.rescheduled_from !== null,
       cancelled: r.cancelled_at !== null,
     }),
+    series: r.series ? { ...r.series, repeat: r.series.repeat as NonNullable<BookedAppointment['series']>['repeat'] } : null,
     createdAt: iso(r.created_at),
   };
 }

@@ -36,6 +36,9 @@ import { checkBookingRules, type BookingPlan } from './check-rules';
 import { chargeForBooking } from './charge';
 import { commitBooking } from './commit';
 import { queueConfirmation, queueEstimate } from './notify';
+import { commitSeries, planSeries, type SeriesPlan, type SeriesRequest } from './series';
+import { appointmentById } from './appointments';
+import { storeAnswer } from '../idempotency';
 import type { BookingBody } from './patient-rules';
 
 export type { BookingBody } from './patient-rules';
@@ -43,9 +46,11 @@ export type { BookingBody } from './patient-rules';
 export interface BookingCommand {
   body: BookingBody;
   account: UserRow;
-  endpoint: 'createAppointment' | 'createSupportAppointment' | 'rebookAppointment';
+  endpoint: 'createAppointment' | 'createSupportAppointment' | 'rebookAppointment' | 'createAppointmentSeries';
   idempotencyKey: string;
   rebookedFrom?: string;
+  /** a recurring series: the held session and the later ones (series.ts), all booked in the one transaction */
+  series?: SeriesRequest;
 }
 
 export interface BookingResult {
@@ -82,8 +87,14 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
 
   // 2. The rules; refused before anything was done, the key is free again for a corrected request.
   let plan: BookingPlan;
+  let series: SeriesPlan | undefined;
   try {
     plan = await checkBookingRules(request, body, account, now, claim.context);
+    // A series: every later session's open slot found, or refused naming the taken ones, before any money moves.
+    if (command.series && claim.context) {
+      const payRates = { individual: claim.context.pay_individual, follow_up: claim.context.pay_follow_up };
+      series = await planSeries(db, plan, { practiceId: body.practiceId, appointmentMode: body.appointmentMode, payRates }, command.series, now);
+    }
   } catch (error) {
     await claim.letGo();
     throw error;
@@ -121,6 +132,11 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
         move,
         charge,
       });
+      if (series) {
+        await commitSeries(tx, { firstId: appointmentId, series, callerId: caller.userId, accountId: account.id, now, idempotencyKey: command.idempotencyKey });
+        booked.appointment = (await appointmentById(tx, appointmentId))!;
+        await storeAnswer(tx, scope, 201, booked.appointment);
+      }
       await queueConfirmation(app, tx, { ...booked, account });
       return booked.appointment;
     });

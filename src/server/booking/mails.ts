@@ -11,6 +11,7 @@ import { fullName } from '@/domain/names';
 import type { BookedAppointment } from '@/generated/entities';
 import type { CalendarEvent } from '@/domain/calendar';
 import { appointmentById } from './appointments';
+import { seriesCalendarEvent, seriesSessions } from './series';
 import { formatCents } from '@/domain/money';
 import { formatWhen } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
@@ -19,6 +20,7 @@ import { constants } from '@/generated/constants';
 import type { Locale } from '@/domain/locale';
 import { siteUrl } from '../site-url';
 import type { MailOptions } from '../plugins/mail';
+import type { Queryable } from '../db/connection';
 
 export type AppointmentMailTemplate = 'appointment-confirmation' | 'appointment-cancellation' | 'appointment-reschedule';
 
@@ -36,8 +38,13 @@ export interface MailAccount {
  * The session an appointment mail is about and the account it goes to. `known` is the appointment and its
  * account as the caller has just read them (a booking, in its transaction), so they are not read again.
  */
-async function appointmentMailData(app: FastifyInstance, appointmentId: string, known?: { appointment: BookedAppointment; account: MailAccount }) {
-  const db = app.database;
+async function appointmentMailData(
+  app: FastifyInstance,
+  appointmentId: string,
+  known?: { appointment: BookedAppointment; account: MailAccount },
+  within?: Queryable,
+) {
+  const db = within ?? app.database;
   const appointment = known?.appointment ?? (await appointmentById(db, appointmentId));
   if (!appointment) return undefined;
   // A provisional account (skip-e-mail path) is mailed at the address it was given, saying only what was booked and by whom.
@@ -51,14 +58,22 @@ async function appointmentMailData(app: FastifyInstance, appointmentId: string, 
   // The mailer decides the reader's language from the account's choice. A provisional account's address is nobody's
   // sign-in address yet, so the mailer looks it up as it does any address (language left out).
   const language = account.provisional ? undefined : account.language;
-  return { appointment, account, options: { appointmentId: appointment.id, ...(language !== undefined ? { language } : {}) } };
+  // A session of a recurring series: its calendar event is the series' one repeating event.
+  const series = appointment.series ? await seriesSessions(db, appointment.series.id) : undefined;
+  return { appointment, account, series, options: { appointmentId: appointment.id, ...(language !== undefined ? { language } : {}) } };
 }
 
 /**
  * What every appointment mail says of the session: who, when (patient's zone), where, and its calendar event.
  * Written in the language being written in: called inside a mail's composer (the reader's language).
  */
-function sessionParts(app: FastifyInstance, appointment: BookedAppointment, locale: Locale, cancelled: boolean) {
+function sessionParts(
+  app: FastifyInstance,
+  appointment: BookedAppointment,
+  locale: Locale,
+  cancelled: boolean,
+  series?: Awaited<ReturnType<typeof seriesSessions>>,
+) {
   const zone = appointment.timeZone ?? appointment.provider.timeZone;
   const provider = `${fullName(appointment.provider)}, ${appointment.provider.title}`;
   const when = formatWhen(appointment.start, zone);
@@ -69,7 +84,7 @@ function sessionParts(app: FastifyInstance, appointment: BookedAppointment, loca
   const joinUrl = appointment.joinUrl ? siteUrl(app, appointment.joinUrl, locale) : null;
   const where = joinUrl ? message('mail.appointment.joinVideo', { url: joinUrl }) : message('mail.appointment.inPerson', { practice: practice.name, address });
   const patients = appointment.patients.map(fullName).join(', ');
-  const calendar: CalendarEvent = {
+  const single: CalendarEvent = {
     appointmentId: appointment.id,
     start: appointment.start,
     end: appointment.end,
@@ -82,9 +97,18 @@ function sessionParts(app: FastifyInstance, appointment: BookedAppointment, loca
     cancelled,
     sequence: appointment.calendarSequence ?? 0,
   };
+  const calendar = series ? seriesCalendarEvent(single, series) : single;
+  // The first session's confirmation lists every session of its series, in the patient's zone.
+  const seriesLine =
+    series && appointment.series?.index === 0
+      ? message(`mail.appointment.series.${series.repeat}`, {
+          count: series.sessions.length,
+          dates: series.sessions.map((s) => formatWhen(s.start, zone)).join('; '),
+        })
+      : '';
   // Inside a sentence: "your video session", not the label's "your video visit session".
   const mode = message(appointment.appointmentMode === 'in_person' ? 'mail.appointment.mode.in_person' : 'mail.appointment.mode.online');
-  return { zone, provider, when, mode, where, patients, calendar };
+  return { zone, provider, when, mode, where, patients, calendar, seriesLine };
 }
 
 export async function sendAppointmentMail(
@@ -98,14 +122,14 @@ export async function sendAppointmentMail(
     queued?: Pick<MailOptions, 'within' | 'recorded'>;
   } = {},
 ): Promise<void> {
-  const data = await appointmentMailData(app, appointmentId, extra.known);
+  const data = await appointmentMailData(app, appointmentId, extra.known, extra.queued?.within);
   if (!data) return;
   const { appointment, account } = data;
   await app.mailer.send(
     template,
     account.email,
     (locale) => {
-      const parts = sessionParts(app, appointment, locale, template === 'appointment-cancellation');
+      const parts = sessionParts(app, appointment, locale, template === 'appointment-cancellation', data.series);
       const fee =
         appointment.cancellation && appointment.cancellation.feeCents > 0
           ? message('mail.appointment.lateFeeCharged', { fee: formatCents(appointment.cancellation.feeCents) })
@@ -118,6 +142,7 @@ export async function sendAppointmentMail(
           mode: parts.mode,
           where: parts.where,
           patients: parts.patients,
+          series: parts.seriesLine,
           fee,
           previous: extra.previousStart ? formatWhen(extra.previousStart, parts.zone) : '',
           note: account.provisional ? message('mail.appointment.unconfirmedAddress') : '',
@@ -148,7 +173,7 @@ export async function sendReminderMail(
     'appointment-reminder',
     account.email,
     async (locale) => {
-      const parts = sessionParts(app, appointment, locale, false);
+      const parts = sessionParts(app, appointment, locale, false, data.series);
       const lateNote = isLateCancellation(start, now)
         ? message('mail.reminder.lateNote', { fee: formatCents(constants.lateCancelFeeCents) })
         : message('mail.reminder.inTime', { deadline: formatWhen(new Date(start.getTime() - constants.lateCancelWindowHours * 3_600_000), parts.zone) });

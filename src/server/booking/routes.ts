@@ -2,12 +2,13 @@
 import type { FastifyRequest } from 'fastify';
 import { constants } from '@/generated/constants';
 import type { BookedAppointment } from '@/generated/entities';
-import { cancellationTerms, isLateCancellation } from '@/domain/cancellation';
+import { isLateCancellation } from '@/domain/cancellation';
+import { cancellationRules, cancelSession, onceFor, patientCancellationReasons } from '@/server/booking/cancel';
 import { reachAccount, reachPatient, reachRecord } from '@/server/accounts/reach';
 import { userByEmail, type UserRow } from '@/server/accounts/repository';
 import { writeAudit } from '@/server/audit';
 import { book, type BookingBody } from '@/server/booking/book';
-import { appointmentById, lockAppointmentForChange, markCancelled, moveToHold } from '@/server/booking/appointments';
+import { appointmentById, lockAppointmentForChange, moveToHold } from '@/server/booking/appointments';
 import {
   accountOfAppointment,
   APPOINTMENT_ACCESS_SQL,
@@ -17,16 +18,14 @@ import {
   bookedWithProviderExists,
   patientIdsOfAppointment,
 } from '@/server/booking/repository';
-import { settleCancellation } from '@/server/money/cancellation';
 import { issueEstimate, sendEstimateMail } from '@/server/billing/good-faith-estimate';
 import { sendPdf } from '../billing/routes';
 import { withMove } from '@/server/money/move';
 import { repriceMovedSession } from '@/server/money/reprice';
 import { checkSlotRules, holdSlot, lockHold, releaseHold, slotOf } from '@/server/booking/holds';
 import { sendAppointmentMail, sendRefundMail } from '@/server/booking/mails';
-import { timesFreed } from '@/server/waitlist/offers';
-import { ensureBookingsOpen, flagOnFor } from '@/server/flags/decisions';
-import { AlreadyAnswered, claimKey, idempotencyKeyOf, requestHash, storeAnswer, storedAnswer, type IdempotencyScope } from '@/server/idempotency';
+import { ensureBookingsOpen } from '@/server/flags/decisions';
+import { idempotencyKeyOf } from '@/server/idempotency';
 import { EXCLUSION_VIOLATION, pgCode } from '@/server/db/errors';
 import { AppError } from '@/server/errors';
 import { giveBack, takeOrRefuse, usesCountedFor } from '@/server/limits/counters';
@@ -50,12 +49,12 @@ interface AppointmentAccess {
   partnership_code: string | null;
 }
 
-function reachAppointment(request: FastifyRequest, id: string, action: string): Promise<AppointmentAccess> {
+export function reachAppointment(request: FastifyRequest, id: string, action: string): Promise<AppointmentAccess> {
   return reachRecord<AppointmentAccess>(request, 'appointment', id, action, APPOINTMENT_ACCESS_SQL);
 }
 
 /** The account a booking is for: a patient's own (or one they reach), the one staff name. */
-async function bookingAccount(request: FastifyRequest, userId: string | undefined, email: string | undefined, action: string): Promise<UserRow> {
+export async function bookingAccount(request: FastifyRequest, userId: string | undefined, email: string | undefined, action: string): Promise<UserRow> {
   if (userId) return reachAccount(request, userId, action);
   if (email) {
     const user = await userByEmail(request.server.database, email);
@@ -68,44 +67,8 @@ async function bookingAccount(request: FastifyRequest, userId: string | undefine
   return reachAccount(request, callerOf(request).userId, action);
 }
 
-/** The reasons a patient may give: all but the practice's own. */
-function patientCancellationReasons() {
-  return constants.appointmentCancellationReasons.filter((r) => r.id !== constants.practiceCancellationReasonId);
-}
-
 function isStaff(request: FastifyRequest): boolean {
   return !callerOf(request).permissions.isPatient;
-}
-
-/** Runs work that answers once per idempotency key (when one is given): a replay answers the stored answer. */
-async function onceFor<T>(
-  request: FastifyRequest,
-  endpoint: string,
-  key: string | undefined,
-  parts: unknown,
-  work: (tx: Parameters<Parameters<typeof request.server.database.transaction>[0]>[0]) => Promise<{ status: number; body: T }>,
-): Promise<{ status: number; body: T; replayed: boolean }> {
-  const db = request.server.database;
-  const scope: IdempotencyScope | undefined = key ? { callerId: callerOf(request).userId, endpoint, key, requestHash: requestHash(parts) } : undefined;
-  if (scope) {
-    const earlier = await storedAnswer(db, scope);
-    if (earlier) return { status: earlier.status, body: earlier.body as T, replayed: true };
-  }
-  try {
-    const result = await db.transaction(async (tx) => {
-      if (scope && !(await claimKey(tx, scope))) throw new AlreadyAnswered();
-      const answer = await work(tx);
-      if (scope) await storeAnswer(tx, scope, answer.status, answer.body);
-      return answer;
-    });
-    return { ...result, replayed: false };
-  } catch (error) {
-    if (error instanceof AlreadyAnswered && scope) {
-      const answer = await storedAnswer(db, scope);
-      if (answer) return { status: answer.status, body: answer.body as T, replayed: true };
-    }
-    throw error;
-  }
 }
 
 export const appointmentsHandlers: Handlers = {
@@ -175,86 +138,10 @@ export const appointmentsHandlers: Handlers = {
   },
 
   async cancelAppointment(request) {
-    const caller = callerOf(request);
     const appointment = await reachAppointment(request, request.params.id, 'cancelAppointment');
     const key = idempotencyKeyOf(request, false);
-    const { reasonId, note, waiveFee } = request.body;
-    if (!constants.appointmentCancellationReasons.some((r) => r.id === reasonId)) {
-      throw new AppError('VALIDATION_FAILED', {
-        errors: [{ field: 'reasonId', keyword: 'enum', message: constants.appointmentCancellationReasons.map((r) => r.id).join(', ') }],
-      });
-    }
-    const staff = isStaff(request);
-    // Only staff record that the provider or the practice cancelled (it refunds even a late cancellation).
-    const byPractice = reasonId === constants.practiceCancellationReasonId;
-    if (byPractice && !staff) {
-      throw new AppError('VALIDATION_FAILED', {
-        errors: [
-          {
-            field: 'reasonId',
-            keyword: 'enum',
-            message: patientCancellationReasons()
-              .map((r) => r.id)
-              .join(', '),
-          },
-        ],
-      });
-    }
-    const [cancelUntilAppointmentTime, waiveClientLateFee] = await Promise.all([
-      flagOnFor(request, 'cancelUntilAppointmentTime'),
-      flagOnFor(request, 'clientCancelWithin48Hours'),
-    ]);
-    let refundIds: string[] = [];
-    let freedSlotId: string | null = null;
-    const result = await withMove(request.server, request.log, 'cancellation fee', (move) =>
-      onceFor<BookedAppointment>(request, 'cancelAppointment', key, { id: appointment.id, body: request.body }, async (tx) => {
-        const current = await lockAppointmentForChange(tx, appointment.id);
-        freedSlotId = current.slot_id;
-        const at = request.server.clock.now();
-        const terms = cancellationTerms({
-          start: new Date(current.start_at),
-          now: at,
-          status: current.status,
-          byStaff: staff,
-          cancelUntilAppointmentTime,
-          waiveClientLateFee,
-          staffWaivesFee: waiveFee,
-        });
-        if (!terms.allowed) throw new AppError('APPOINTMENT_NOT_CANCELLABLE', { details: { reason: terms.reason } });
-        // The money first: a refund when cancelled in time (or by the practice), else the fee (src/server/money/cancellation.ts).
-        const money = await settleCancellation(tx, move, {
-          appointmentId: appointment.id,
-          accountId: appointment.account_id,
-          selfPay: appointment.self_pay,
-          terms,
-          byPractice,
-          reasonId,
-          idempotencyKey: key,
-          createdBy: caller.userId,
-          at,
-        });
-        refundIds = money.refundIds;
-        await markCancelled(tx, appointment.id, {
-          cancelledBy: caller.userId,
-          reasonId,
-          note: note ?? null,
-          late: terms.late,
-          feeCents: money.feeCents,
-          feeStatus: money.feeStatus,
-        });
-        return { status: 200, body: (await appointmentById(tx, appointment.id))! };
-      }),
-    );
-    if (!result.replayed) {
-      // Awaited (it only queues the job): the session's story lists the mail as soon as the answer is read.
-      await sendAppointmentMail(request.server, 'appointment-cancellation', appointment.id).catch((err: unknown) =>
-        request.log.warn({ err }, 'cancellation mail failed'),
-      );
-      for (const id of refundIds) void sendRefundMail(request.server, id).catch((err: unknown) => request.log.warn({ err }, 'refund mail failed'));
-      // The freed time goes to the first person on a waitlist it fits (a job: src/server/waitlist/offers.ts).
-      if (freedSlotId) await timesFreed(request.server, [freedSlotId]);
-    }
-    return result.body;
+    const rules = await cancellationRules(request, request.body);
+    return (await cancelSession(request, appointment, request.body, key, rules)).body;
   },
 
   async rescheduleAppointment(request) {

@@ -81,6 +81,8 @@ const USES_COUNTED_WITH_SESSION: Record<string, (caller: { userId: string; permi
           { scope: 'hold:ip', key: ip, max: constants.holdsPerIpPerHour, windowMinutes: 60 },
         ],
   createAppointment: (caller) => [{ scope: 'booking:account', key: caller.userId, max: constants.bookingsPerAccountPerHour, windowMinutes: 60 }],
+  // A recurring series is one booking of the account, counted with the single ones.
+  createAppointmentSeries: (caller) => [{ scope: 'booking:account', key: caller.userId, max: constants.bookingsPerAccountPerHour, windowMinutes: 60 }],
 };
 
 /** The limits an endpoint's use counts for this caller when that use is counted with the session; undefined for other endpoints. */

@@ -13,6 +13,7 @@ import { slotsHandlers } from '../booking/slot-routes';
 import { geoHandlers } from '../geo/routes';
 import { businessPartnersHandlers } from '../marketplace/partner-routes';
 import { appointmentsHandlers } from '../booking/routes';
+import { appointmentSeriesHandlers } from '../booking/series-routes';
 import { consentHandlers } from '../consent/routes';
 import { paymentsHandlers } from '../payments/routes';
 import { patientsHandlers } from '../patients/routes';
@@ -54,6 +55,7 @@ export async function apiRoutes(app: FastifyInstance, options: { config: Config 
     ...geoHandlers,
     ...businessPartnersHandlers,
     ...appointmentsHandlers,
+    ...appointmentSeriesHandlers,
     ...patientsHandlers,
     ...insuranceHandlers,
     ...notificationsHandlers,

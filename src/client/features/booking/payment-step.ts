@@ -6,7 +6,8 @@
  * decision through the generated mutation. Every failure is shown to the person, worded by the
  * error catalogue.
  */
-import { useReducer } from 'react';
+import { useReducer, useState } from 'react';
+import type { SeriesState } from './SeriesChoice';
 import type { BookingFunnel, SelfPayConsentCategory } from '@/generated/enums';
 import { useChooseInsuranceDecisionMutation, useGetUserBillingQuery } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
@@ -121,6 +122,8 @@ export function usePaymentStep() {
   const inquiryAction = useApiAction();
   const decision = useChooseInsuranceDecisionMutation();
 
+  // Just this session, or a recurring series: kept on this step only (a reload starts again from one session).
+  const [series, setSeries] = useState<SeriesState>({ repeat: 'once', sessions: 8 });
   const [state, update] = useReducer(reduce, undefined, (): PayState => ({
     choice: hideInsurance || search.get('selfPay') === 'true' ? { kind: 'selfPay' } : undefined,
     switched: false,
@@ -231,6 +234,7 @@ export function usePaymentStep() {
       ...(variant === 'support' ? {} : { timeZone: viewerTimeZone() }),
       ...(variant === 'support' ? { onBehalf: true, ...(userId ? { userId } : { email: helper.userEmail }) } : {}),
       ...(payment ? { payment } : {}),
+      ...(series.repeat !== 'once' ? { repeat: series.repeat, sessions: series.sessions } : {}),
     };
     const authorization = state.authorization && primary?.id ? { patientId: primary.id, authorization: state.authorization } : undefined;
     dispatch(bookingRequested({ request: appointment, ...(card ? { card } : {}), ...(authorization ? { authorization } : {}) }));
@@ -289,5 +293,7 @@ export function usePaymentStep() {
     setThroughScheduling: (through: boolean) => update({ type: 'throughSchedulingChosen', through }),
     authorize: (authorization: SavePatientAuthorizationBody) => update({ type: 'authorized', authorization }),
     book,
+    series,
+    setSeries,
   };
 }

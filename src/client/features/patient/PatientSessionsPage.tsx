@@ -24,7 +24,7 @@ import { errorTextFor } from '@/client/api/errors';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { useUseReminderLinkMutation } from '@/generated/client/hooks';
 
-type Change = { kind: 'cancel' | 'reschedule' | 'rebook'; session: Session };
+type Change = { kind: 'cancel' | 'cancelRest' | 'reschedule' | 'rebook'; session: Session };
 
 /** The session's Good Faith Estimate as a PDF download; a failed download says how to recover. */
 function EstimateDownload({ session }: { session: Session }) {
@@ -70,6 +70,11 @@ function SessionActions({ session, now, onChange }: { session: Session; now: Dat
         <Button variant="ghost" onClick={() => onChange({ kind: 'cancel', session })}>
           {message('ui.patient.sessions.cancel')}
         </Button>
+        {session.series && session.series.index < session.series.sessions - 1 ? (
+          <Button variant="ghost" onClick={() => onChange({ kind: 'cancelRest', session })}>
+            {message('ui.patient.sessions.cancelRest')}
+          </Button>
+        ) : null}
       </>
     );
   }
@@ -219,7 +224,9 @@ export default function PatientSessionsPage() {
         <SessionList when={when} now={now} onChange={startChange} />
       )}
 
-      {change?.kind === 'cancel' ? <CancelDialog session={change.session} onClose={close} onDone={(o) => done(o.text)} /> : null}
+      {change?.kind === 'cancel' || change?.kind === 'cancelRest' ? (
+        <CancelDialog session={change.session} rest={change.kind === 'cancelRest'} onClose={close} onDone={(o) => done(o.text)} />
+      ) : null}
       {change?.kind === 'reschedule' ? <RescheduleDialog session={change.session} onClose={close} onDone={done} /> : null}
       {change?.kind === 'rebook' ? <RebookDialog session={change.session} onClose={close} onDone={done} /> : null}
     </PortalShell>

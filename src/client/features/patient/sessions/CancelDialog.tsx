@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCancelAppointmentMutation } from '@/generated/client/hooks';
+import { useCancelAppointmentMutation, useCancelAppointmentSeriesRestMutation } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
@@ -41,7 +41,18 @@ const copy = () => ({
   loading: message('ui.patient.loading'),
 });
 
-export function CancelDialog({ session, onClose, onDone }: { session: Session; onClose: () => void; onDone: (outcome: CancelOutcome) => void }) {
+/** `rest`: this session and the later ones of its recurring series, each on its own terms (the first one's are shown). */
+export function CancelDialog({
+  session,
+  rest = false,
+  onClose,
+  onDone,
+}: {
+  session: Session;
+  rest?: boolean;
+  onClose: () => void;
+  onDone: (outcome: CancelOutcome) => void;
+}) {
   const queryClient = useQueryClient();
   const cancelOnlineUntilStart = useFlagOn('cancelUntilAppointmentTime');
   const lateFeeWaived = useFlagOn('clientCancelWithin48Hours');
@@ -56,6 +67,13 @@ export function CancelDialog({ session, onClose, onDone }: { session: Session; o
       onDone({ text: cancelOutcomeText(cancelled) });
     },
   });
+  const cancelRest = useCancelAppointmentSeriesRestMutation({
+    onSuccess: ({ items }) => {
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+      onDone({ text: message('ui.patient.sessions.cancelRestDone', { count: items.length }) });
+    },
+  });
+  const action = rest ? cancelRest : cancel;
 
   // The terms, once it is known whether a card is on file (a failed card list reads as none: no payment is promised).
   const t = cards.isPending && !cards.isError ? undefined : terms.data;
@@ -68,7 +86,7 @@ export function CancelDialog({ session, onClose, onDone }: { session: Session; o
   return (
     <CancelReasonsDialog
       copy={copy()}
-      subject={whenOf(session)}
+      subject={rest ? `${whenOf(session)} · ${message('ui.patient.sessions.cancelRest')}` : whenOf(session)}
       reasons={t?.items}
       loadError={terms.error ? errorTextFor(terms.error, 'patient_web', 'PAGE_LOAD') : undefined}
       allowed={!blocked}
@@ -93,9 +111,13 @@ export function CancelDialog({ session, onClose, onDone }: { session: Session; o
             ? message('ui.patient.cancel.confirmWithFee', { fee })
             : message('ui.patient.cancel.confirmFeeDue', { fee })
       }
-      pending={cancel.isPending}
-      problem={cancel.error ? errorTextFor(cancel.error, 'patient_web') : undefined}
-      onConfirm={(choice) => cancel.mutate({ params: { id: session.id }, body: choice, callOptions: { idempotencyKey } })}
+      pending={action.isPending}
+      problem={action.error ? errorTextFor(action.error, 'patient_web') : undefined}
+      onConfirm={(choice) =>
+        rest
+          ? cancelRest.mutate({ params: { id: session.id }, body: choice, callOptions: { idempotencyKey } })
+          : cancel.mutate({ params: { id: session.id }, body: choice, callOptions: { idempotencyKey } })
+      }
       onClose={onClose}
     />
   );

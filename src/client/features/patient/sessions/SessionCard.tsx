@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
+import { enumLabelOf } from '@/domain/translations';
 import { sessionOutcome, sessionOutcomeLabel } from '@/domain/sessions';
 import { modeLabel, patientNames, practiceAddress, providerName, whenOf, counselingLabel, type Session } from './session-data';
 
@@ -40,6 +41,15 @@ export function SessionCard({
         <p className="item__meta">{message('ui.patient.sessions.practiceAt', { practice: s.practice.name, address: practiceAddress(s) })}</p>
       ) : null}
       <p className="item__meta">{message('ui.patient.sessions.for', { patients: patientNames(s) })}</p>
+      {s.series ? (
+        <p className="item__meta session__series">
+          {message('ui.patient.sessions.seriesLabel', {
+            index: s.series.index + 1,
+            count: s.series.sessions,
+            repeat: enumLabelOf('sessionRepeat', s.series.repeat),
+          })}
+        </p>
+      ) : null}
       {s.rescheduledFrom ? <p className="item__meta">{message('ui.patient.sessions.rescheduledFrom', { when: whenOf(s, s.rescheduledFrom) })}</p> : null}
       {cancelled && s.cancellation ? (
         <p className="item__meta">
