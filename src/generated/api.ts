@@ -107,6 +107,12 @@ const getActiveInsuranceResponse: JsonSchema = {
   required: ['items'],
   properties: { items: { type: 'array', items: { $ref: 'PatientInsurance' } } },
 };
+const listAppointmentsResponse: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['items'],
+  properties: { items: { type: 'array', items: { $ref: 'BookedAppointment' } } },
+};
 const channelTypeField: JsonSchema = {
   type: 'string',
   'x-enum': 'channelType',
@@ -280,6 +286,16 @@ const getBillingHistoryResponse: JsonSchema = {
     startDate: { type: 'string', format: 'date' },
     endDate: { type: 'string', format: 'date' },
     items: { type: 'array', items: { $ref: 'BillingTransaction' } },
+  },
+};
+const cancelAppointmentBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['reasonId'],
+  properties: {
+    reasonId: { type: 'string', minLength: 1, maxLength: 50 },
+    note: { type: 'string', maxLength: 500 },
+    waiveFee: { type: 'boolean', description: 'Staff only; ignored for patients.' },
   },
 };
 const clinicianField: JsonSchema = {
@@ -1251,6 +1267,23 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
         type: 'integer',
         minimum: 0,
         description: 'The SEQUENCE of the appointment\'s calendar event (domain/calendar calendarSequence); it grows with each reschedule and the cancellation, so a later copy of the event replaces an earlier one.',
+      },
+      series: {
+        description: 'The recurring series the session belongs to (null for a single session): every week or every other week at the same local time in the patient\'s zone; index is its place (0 the first), sessions how many the series booked.',
+        oneOf: [
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['id', 'repeat', 'index', 'sessions'],
+            properties: {
+              id: { type: 'string', format: 'uuid' },
+              repeat: { type: 'string', 'x-enum': 'sessionRepeat', enum: ['once', 'week', 'otherWeek'] },
+              index: { type: 'integer', minimum: 0 },
+              sessions: { type: 'integer', minimum: 2 },
+            },
+          },
+          { type: 'null' },
+        ],
       },
       createdAt: { type: 'string', format: 'date-time' },
     },
@@ -2337,7 +2370,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   },
 };
 
-export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listGoodFaithEstimates' | 'downloadGoodFaithEstimate' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getPartnerAgentHome' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'saveCareNewClients' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'startFrontDeskHandOver' | 'getFrontDeskHandOver' | 'endFrontDeskHandOver' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedPractitionerRoles' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'listRecordAccess' | 'reportRecordAccess' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'requestRecordExport' | 'getRecordExport' | 'downloadRecordExportBundle' | 'downloadRecordExportPdf' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
+export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'createAppointmentSeries' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'cancelAppointmentSeriesRest' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listGoodFaithEstimates' | 'downloadGoodFaithEstimate' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getPartnerAgentHome' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'saveCareNewClients' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'startFrontDeskHandOver' | 'getFrontDeskHandOver' | 'endFrontDeskHandOver' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedPractitionerRoles' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'listRecordAccess' | 'reportRecordAccess' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'requestRecordExport' | 'getRecordExport' | 'downloadRecordExportBundle' | 'downloadRecordExportPdf' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
 
 /** The API contract of product-spec §7: the server implements it, the client calls it. */
 export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
@@ -2532,6 +2565,73 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     ],
     audit: true,
   },
+  /** Book a recurring series of sessions */
+  createAppointmentSeries: {
+    id: 'createAppointmentSeries',
+    resource: 'appointments',
+    method: 'POST',
+    path: '/appointments/series',
+    summary: 'Book a recurring series of sessions',
+    description: 'Books the held session and the sessions after it every week or every other week (repeat) at the same local time in the patient\'s zone (src/domain/recurrence.ts; across a daylight-saving change the instant moves, the patient\'s clock does not), sessions in all (2 to seriesMaxSessions). Every later session must be an open slot of the same clinician, practice and mode starting at that time: they are all booked in ONE transaction with the held one, or none is. When some are taken the answer is SERIES_TIMES_TAKEN naming them (taken: their index and start) and offering the nearest open times of the clinician for each (alternatives, seriesAlternativesPerOccurrence), and nothing is booked. The held session is booked and paid as createAppointment does; each later session is a follow-up at the clinician\'s follow-up rate, owed until paid (self-pay). A self-pay series has ONE Good Faith Estimate, of the series\' sessions. The answer is the first session, with its series. Header Idempotency-Key is required.',
+    access: ['patient', 'support', 'third_party_support', 'devops_admin', 'clinical_admin'],
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['holdId', 'providerId', 'practiceId', 'slotId', 'counselingType', 'appointmentMode', 'patients', 'repeat', 'sessions'],
+      properties: {
+        holdId: { type: 'string', format: 'uuid' },
+        providerId: { type: 'string', format: 'uuid' },
+        practiceId: { type: 'string', format: 'uuid' },
+        slotId: { type: 'string', format: 'uuid' },
+        userId: { type: 'string', format: 'uuid', description: 'The account booked for (staff; a patient\'s own account by default).' },
+        counselingType: counselingTypeField,
+        counselingTypeId: { type: 'string', maxLength: 100 },
+        appointmentMode: { type: 'string', 'x-enum': 'appointmentMode', enum: ['online', 'in_person'] },
+        patients: patientsField,
+        responsibleParty: responsiblePartyField,
+        insuranceId: insuranceIdField,
+        selfPay: { type: 'boolean' },
+        selfPayConsentCategory: { type: 'string', 'x-enum': 'selfPayConsentCategory', enum: ['switchToSelfPay', 'insurance', 'selfPay'] },
+        bookingSource: { type: 'string', 'x-enum': 'bookingAttributionSource', enum: ['Self-booking SMS', 'Self-booking Email'] },
+        funnelName: bookingFunnelField,
+        partnershipCode: { type: 'string', minLength: 2, maxLength: 50, pattern: '^[A-Za-z0-9-]+$' },
+        timeZone: { type: 'string', maxLength: 64 },
+        payment: paymentField,
+        repeat: { type: 'string', enum: ['week', 'otherWeek'], description: 'Every week or every other week (enumeration sessionRepeat, without once).' },
+        sessions: { type: 'integer', minimum: 2, maximum: 26, description: 'The sessions of the series, the held one included.' },
+      },
+    },
+    responses: { '201': { description: 'Booked, every session of the series.', schema: { $ref: 'BookedAppointment' } } },
+    errors: [
+      'UNAUTHENTICATED',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'VALIDATION_FAILED',
+      'IDEMPOTENCY_KEY_REQUIRED',
+      'IDEMPOTENCY_KEY_REUSED',
+      'REQUEST_IN_PROGRESS',
+      'SERIES_TIMES_TAKEN',
+      'SLOT_ALREADY_BOOKED',
+      'SLOT_HELD',
+      'SLOT_HOLD_EXPIRED',
+      'MEDICATION_SLOT_LIMIT',
+      'NO_OPEN_SLOT',
+      'BOOKING_DETAILS_MISMATCH',
+      'RESPONSIBLE_PARTY_NOT_CREATED',
+      'CONSENT_REQUIRED',
+      'CARD_REQUIRED',
+      'CARD_DECLINED',
+      'SCHEDULING_PAYMENT_UNAVAILABLE',
+      'SCHEDULING_PAYMENT_DECLINED',
+      'BOOKING_FAILED',
+      'BOOKINGS_PAUSED',
+      'INSURANCE_MEDICAID_DENIED',
+      'INSURANCE_NOT_ACCEPTED',
+      'PARTNERSHIP_CODE_INVALID',
+      'PARTNER_SELF_BOOKING_UNAVAILABLE',
+    ],
+    audit: true,
+  },
   /** An account's or a patient's appointments */
   listAppointments: {
     id: 'listAppointments',
@@ -2551,17 +2651,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         limit: { type: 'integer', minimum: 1, maximum: 200, default: 50 },
       },
     },
-    responses: {
-      '200': {
-        description: 'The appointments.',
-        schema: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['items'],
-          properties: { items: { type: 'array', items: { $ref: 'BookedAppointment' } } },
-        },
-      },
-    },
+    responses: { '200': { description: 'The appointments.', schema: listAppointmentsResponse } },
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED'],
     audit: true,
   },
@@ -2588,18 +2678,24 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     description: 'Cancels a booked appointment (status booked to cancelled, label "Cancelled") with a reason of appointment-cancelation-reasons, and frees its time. Inside lateCancelWindowHours: when the cancelUntilAppointmentTime flag blocks it, cancelling is refused; otherwise lateCancelFeeCents is charged to the default card on file (or left outstanding for POST /payments/{id}/pay), unless the clientCancelWithin48Hours flag waives it for a patient, or staff waive it (waiveFee). A started, past or cancelled appointment cannot be cancelled. An optional Idempotency-Key header makes a retry answer the first result.',
     access: ['patient', 'support', 'third_party_support', 'devops_admin', 'clinical_admin'],
     params: releaseSlotHoldParams,
-    body: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['reasonId'],
-      properties: {
-        reasonId: { type: 'string', minLength: 1, maxLength: 50 },
-        note: { type: 'string', maxLength: 500 },
-        waiveFee: { type: 'boolean', description: 'Staff only; ignored for patients.' },
-      },
-    },
+    body: cancelAppointmentBody,
     responses: { '200': { description: 'Cancelled.', schema: { $ref: 'BookedAppointment' } } },
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED', 'APPOINTMENT_NOT_CANCELLABLE', 'IDEMPOTENCY_KEY_REUSED', 'REQUEST_IN_PROGRESS'],
+    audit: true,
+  },
+  /** Cancel a session and the rest of its series */
+  cancelAppointmentSeriesRest: {
+    id: 'cancelAppointmentSeriesRest',
+    resource: 'appointments',
+    method: 'POST',
+    path: '/appointments/{id}/cancel-rest',
+    summary: 'Cancel a session and the rest of its series',
+    description: 'Cancels the session {id} of a recurring series and every later booked session of that series, each as cancelAppointment cancels one (its own late-cancellation terms, fee and refund; a session inside the window is late, the ones after it usually not). When any of them cannot be cancelled (APPOINTMENT_NOT_CANCELLABLE) none is. A session not in a series answers NOT_FOUND. Answers the sessions cancelled, in order.',
+    access: ['patient', 'support', 'third_party_support', 'devops_admin', 'clinical_admin'],
+    params: releaseSlotHoldParams,
+    body: cancelAppointmentBody,
+    responses: { '200': { description: 'Cancelled, this session and the later ones.', schema: listAppointmentsResponse } },
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED', 'APPOINTMENT_NOT_CANCELLABLE'],
     audit: true,
   },
   /** Move an appointment to another time */

@@ -80,10 +80,23 @@ export interface Appointments {
   rescheduled_from: Timestamp | null;
   self_pay: boolean;
   self_pay_consent_category: string | null;
+  series_id: string | null;
+  series_index: number | null;
   slot_id: string | null;
   status: Generated<string>;
   time_zone: string;
   updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
+export interface AppointmentSeries {
+  booked_by: string;
+  created_at: Timestamp;
+  id: Generated<string>;
+  provider_id: string;
+  repeat: string;
+  sessions: number;
+  time_zone: string;
   user_id: string;
 }
 
@@ -768,6 +781,7 @@ export interface DB {
   app_meta: AppMeta;
   appointment_mails: AppointmentMails;
   appointment_patients: AppointmentPatients;
+  appointment_series: AppointmentSeries;
   appointments: Appointments;
   audit_log: AuditLog;
   auth_sessions: AuthSessions;
