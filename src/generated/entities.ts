@@ -6014,9 +6014,9 @@ export interface EndpointTypes {
   sendPatientMessage: { params: SendPatientMessageParams; query: undefined; body: SendPatientMessageBody; response: SendPatientMessageResponse };
   lookupPhoneNumber: { params: LookupPhoneNumberParams; query: undefined; body: undefined; response: LookupPhoneNumberResponse };
   getBulkPublishManifest: { params: undefined; query: undefined; body: undefined; response: GetBulkPublishManifestResponse };
-  getPublishedLocations: { params: undefined; query: undefined; body: undefined; response: void };
-  getPublishedSchedules: { params: undefined; query: undefined; body: undefined; response: void };
-  getPublishedSlots: { params: undefined; query: undefined; body: undefined; response: void };
+  getPublishedLocations: { params: undefined; query: undefined; body: undefined; response: Blob };
+  getPublishedSchedules: { params: undefined; query: undefined; body: undefined; response: Blob };
+  getPublishedSlots: { params: undefined; query: undefined; body: undefined; response: Blob };
   listPatients: { params: undefined; query: ListPatientsQuery; body: undefined; response: ListPatientsResponse };
   getPatientCareStatus: { params: undefined; query: GetPatientCareStatusQuery; body: undefined; response: GetPatientCareStatusResponse };
   getAssociatedProviders: { params: undefined; query: GetAssociatedProvidersQuery; body: undefined; response: GetAssociatedProvidersResponse };
@@ -6052,7 +6052,7 @@ export interface EndpointTypes {
   searchReferringProviders: { params: SearchReferringProvidersParams; query: SearchReferringProvidersQuery; body: undefined; response: SearchReferringProvidersResponse };
   requestRecordExport: { params: undefined; query: undefined; body: undefined; response: RequestRecordExportResponse };
   getRecordExport: { params: GetRecordExportParams; query: undefined; body: undefined; response: GetRecordExportResponse };
-  downloadRecordExportBundle: { params: DownloadRecordExportBundleParams; query: undefined; body: undefined; response: void };
+  downloadRecordExportBundle: { params: DownloadRecordExportBundleParams; query: undefined; body: undefined; response: Blob };
   downloadRecordExportPdf: { params: DownloadRecordExportPdfParams; query: undefined; body: undefined; response: Blob };
   getReminderPreferences: { params: GetReminderPreferencesParams; query: undefined; body: undefined; response: GetReminderPreferencesResponse };
   updateReminderPreferences: { params: UpdateReminderPreferencesParams; query: undefined; body: UpdateReminderPreferencesBody; response: UpdateReminderPreferencesResponse };

@@ -851,6 +851,15 @@ export const messages = {
   'document.record.line.questionnaire': '{name}: {instrument} on {when}, score {score} ({band})',
   'document.record.line.message': '{when} · {from}: {text}',
   'document.record.line.payment': '{when} · {purpose} · {amount} · {status}',
+  'ui.recordExport.heading': 'Download my record',
+  'ui.recordExport.intro': 'Get your whole record - the people on your account, sessions, clinicians, insurance, consents, questionnaires and scores, secure messages and payments - as a PDF to read and as a FHIR file that another provider\'s system can read. We prepare it in the background and e-mail you when it is ready.',
+  'ui.recordExport.request': 'Download my record',
+  'ui.recordExport.preparing': 'Preparing your record… You can stay here or come back from the e-mail we send when it is ready.',
+  'ui.recordExport.ready': 'Your record is ready. You can download it until {when}.',
+  'ui.recordExport.pdf': 'Download the PDF',
+  'ui.recordExport.fhir': 'Download the FHIR file (JSON)',
+  'ui.recordExport.expired': 'The download time of this copy has passed and its files were removed. Ask for a new copy.',
+  'ui.recordExport.again': 'Ask for a new copy',
   'sms.reminder': 'Reminder: your appointment is {when}. Details, or to change it: {link} To stop these texts, change your reminder choices in your account settings.',
   'mail.reminder.lateNote': 'Cancelling or moving it now is a late change: a fee of {fee} applies.',
   'mail.reminder.inTime': 'You can cancel or move it without a fee until {deadline}.',
@@ -2218,6 +2227,15 @@ export interface MessageParams {
   'document.record.line.questionnaire': { name: string | number; instrument: string | number; when: string | number; score: string | number; band: string | number };
   'document.record.line.message': { when: string | number; from: string | number; text: string | number };
   'document.record.line.payment': { when: string | number; purpose: string | number; amount: string | number; status: string | number };
+  'ui.recordExport.heading': Record<string, never>;
+  'ui.recordExport.intro': Record<string, never>;
+  'ui.recordExport.request': Record<string, never>;
+  'ui.recordExport.preparing': Record<string, never>;
+  'ui.recordExport.ready': { when: string | number };
+  'ui.recordExport.pdf': Record<string, never>;
+  'ui.recordExport.fhir': Record<string, never>;
+  'ui.recordExport.expired': Record<string, never>;
+  'ui.recordExport.again': Record<string, never>;
   'sms.reminder': { when: string | number; link: string | number };
   'mail.reminder.lateNote': { fee: string | number };
   'mail.reminder.inTime': { deadline: string | number };
