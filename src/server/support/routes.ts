@@ -11,6 +11,7 @@ import { userOut } from '@/server/accounts/repository';
 import { patientsOfUser } from '@/server/patients/repository';
 import { APPOINTMENT_OWNER_AND_TIME_SQL, APPOINTMENT_OWNER_SQL } from '@/server/booking/appointments';
 import { listRedAlerts, resolveRedAlert, retryRedAlert, syncAttempts } from '@/server/support/red-alerts';
+import { listRecordAccessReports, resolveRecordAccessReport } from '@/server/support/record-access-reports';
 import type { Handlers } from '../routes/registry';
 
 export const supportHandlers: Handlers = {
@@ -88,6 +89,15 @@ export const supportHandlers: Handlers = {
 
   async resolveRedAlert(request) {
     return resolveRedAlert(request, request.params.id, request.body.version, request.body.note);
+  },
+
+  async listRecordAccessReports(request) {
+    request.auditTarget = { type: 'task', id: 'record-access-reports' };
+    return { items: await listRecordAccessReports(request, request.query.limit ?? 100) };
+  },
+
+  async resolveRecordAccessReport(request) {
+    return resolveRecordAccessReport(request, request.params.id, request.body.version, request.body.note);
   },
 
   async listSyncAttempts(request) {
