@@ -827,6 +827,25 @@ export const messages = {
   'ui.recordAccess.older': 'Older',
   /** The reason of a record_access_report task; {entry} is the audit row's id. */
   'task.recordAccessReport.reason': 'A patient reported an entry of who looked at their record as suspicious (audit entry {entry}).',
+  'ui.support.accessReports.text': 'Entries of "Who looked at my record" that a patient found suspicious, with who did what, to look into and close.',
+  'ui.support.accessReports.intro': 'Each entry a patient reported from "Who looked at my record", oldest first, with the audit entry as it was recorded. Find out whether the access was part of someone\'s work, tell the patient what you found, and close the report with a note saying so.',
+  'ui.support.accessReports.empty': 'No reported entries are waiting. New reports appear here.',
+  'ui.support.accessReports.reportedAt': 'Reported: {when}',
+  'ui.support.accessReports.patientSaid': 'The patient wrote: {note}',
+  'ui.support.accessReports.noNote': 'The patient did not add a note.',
+  'ui.support.accessReports.entry': 'The reported entry',
+  'ui.support.accessReports.entryId': 'Audit entry',
+  'ui.support.accessReports.at': 'When',
+  'ui.support.accessReports.actor': 'Who',
+  'ui.support.accessReports.system': 'The system',
+  'ui.support.accessReports.action': 'What',
+  'ui.support.accessReports.record': 'Record',
+  'ui.support.accessReports.outcome': 'Outcome',
+  'ui.support.accessReports.from': 'From address',
+  'ui.support.accessReports.note': 'What did you find?',
+  'ui.support.accessReports.noteRequired': 'Write what you found before closing the report.',
+  'ui.support.accessReports.close': 'Close the report',
+  'ui.support.accessReports.closed': 'The report is closed.',
   'document.record.title': 'Your health record',
   'document.record.author': 'Mindful Care',
   'document.record.section.patients': 'People on this record',
@@ -2204,6 +2223,25 @@ export interface MessageParams {
   'ui.recordAccess.newer': Record<string, never>;
   'ui.recordAccess.older': Record<string, never>;
   'task.recordAccessReport.reason': { entry: string | number };
+  'ui.support.accessReports.text': Record<string, never>;
+  'ui.support.accessReports.intro': Record<string, never>;
+  'ui.support.accessReports.empty': Record<string, never>;
+  'ui.support.accessReports.reportedAt': { when: string | number };
+  'ui.support.accessReports.patientSaid': { note: string | number };
+  'ui.support.accessReports.noNote': Record<string, never>;
+  'ui.support.accessReports.entry': Record<string, never>;
+  'ui.support.accessReports.entryId': Record<string, never>;
+  'ui.support.accessReports.at': Record<string, never>;
+  'ui.support.accessReports.actor': Record<string, never>;
+  'ui.support.accessReports.system': Record<string, never>;
+  'ui.support.accessReports.action': Record<string, never>;
+  'ui.support.accessReports.record': Record<string, never>;
+  'ui.support.accessReports.outcome': Record<string, never>;
+  'ui.support.accessReports.from': Record<string, never>;
+  'ui.support.accessReports.note': Record<string, never>;
+  'ui.support.accessReports.noteRequired': Record<string, never>;
+  'ui.support.accessReports.close': Record<string, never>;
+  'ui.support.accessReports.closed': Record<string, never>;
   'document.record.title': Record<string, never>;
   'document.record.author': Record<string, never>;
   'document.record.section.patients': Record<string, never>;
