@@ -598,6 +598,8 @@ export const constants = {
   billingTimeZone: 'America/New_York',
   /** How long the download of an exported record (issue 38 item 1) stays open after it is ready; after that the files are gone (RECORD_EXPORT_EXPIRED) and the holder asks for a new export. */
   recordExportLinkHours: 72,
+  /** How often the portal's "Download my record" asks whether an export it is waiting for is ready (GET /record-exports/{id}), while the page is open. */
+  recordExportPollSeconds: 2,
   /** Time zones people can choose, with standard and daylight labels (product-spec §9). */
   timeZones: [
     {

@@ -829,6 +829,25 @@ export const messages = {
   'ui.recordAccess.older': 'Older',
   /** The reason of a record_access_report task; {entry} is the audit row's id. */
   'task.recordAccessReport.reason': 'A patient reported an entry of who looked at their record as suspicious (audit entry {entry}).',
+  'ui.support.accessReports.text': 'Entries of "Who looked at my record" that a patient found suspicious, with who did what, to look into and close.',
+  'ui.support.accessReports.intro': 'Each entry a patient reported from "Who looked at my record", oldest first, with the audit entry as it was recorded. Find out whether the access was part of someone\'s work, tell the patient what you found, and close the report with a note saying so.',
+  'ui.support.accessReports.empty': 'No reported entries are waiting. New reports appear here.',
+  'ui.support.accessReports.reportedAt': 'Reported: {when}',
+  'ui.support.accessReports.patientSaid': 'The patient wrote: {note}',
+  'ui.support.accessReports.noNote': 'The patient did not add a note.',
+  'ui.support.accessReports.entry': 'The reported entry',
+  'ui.support.accessReports.entryId': 'Audit entry',
+  'ui.support.accessReports.at': 'When',
+  'ui.support.accessReports.actor': 'Who',
+  'ui.support.accessReports.system': 'The system',
+  'ui.support.accessReports.action': 'What',
+  'ui.support.accessReports.record': 'Record',
+  'ui.support.accessReports.outcome': 'Outcome',
+  'ui.support.accessReports.from': 'From address',
+  'ui.support.accessReports.note': 'What did you find?',
+  'ui.support.accessReports.noteRequired': 'Write what you found before closing the report.',
+  'ui.support.accessReports.close': 'Close the report',
+  'ui.support.accessReports.closed': 'The report is closed.',
   'document.record.title': 'Your health record',
   'document.record.author': 'Mindful Care',
   'document.record.section.patients': 'People on this record',
@@ -853,6 +872,15 @@ export const messages = {
   'document.record.line.questionnaire': '{name}: {instrument} on {when}, score {score} ({band})',
   'document.record.line.message': '{when} · {from}: {text}',
   'document.record.line.payment': '{when} · {purpose} · {amount} · {status}',
+  'ui.recordExport.heading': 'Download my record',
+  'ui.recordExport.intro': 'Get your whole record - the people on your account, sessions, clinicians, insurance, consents, questionnaires and scores, secure messages and payments - as a PDF to read and as a FHIR file that another provider\'s system can read. We prepare it in the background and e-mail you when it is ready.',
+  'ui.recordExport.request': 'Download my record',
+  'ui.recordExport.preparing': 'Preparing your record… You can stay here or come back from the e-mail we send when it is ready.',
+  'ui.recordExport.ready': 'Your record is ready. You can download it until {when}.',
+  'ui.recordExport.pdf': 'Download the PDF',
+  'ui.recordExport.fhir': 'Download the FHIR file (JSON)',
+  'ui.recordExport.expired': 'The download time of this copy has passed and its files were removed. Ask for a new copy.',
+  'ui.recordExport.again': 'Ask for a new copy',
   'sms.reminder': 'Reminder: your appointment is {when}. Details, or to change it: {link} To stop these texts, change your reminder choices in your account settings.',
   'mail.reminder.lateNote': 'Cancelling or moving it now is a late change: a fee of {fee} applies.',
   'mail.reminder.inTime': 'You can cancel or move it without a fee until {deadline}.',
@@ -2212,6 +2240,25 @@ export interface MessageParams {
   'ui.recordAccess.newer': Record<string, never>;
   'ui.recordAccess.older': Record<string, never>;
   'task.recordAccessReport.reason': { entry: string | number };
+  'ui.support.accessReports.text': Record<string, never>;
+  'ui.support.accessReports.intro': Record<string, never>;
+  'ui.support.accessReports.empty': Record<string, never>;
+  'ui.support.accessReports.reportedAt': { when: string | number };
+  'ui.support.accessReports.patientSaid': { note: string | number };
+  'ui.support.accessReports.noNote': Record<string, never>;
+  'ui.support.accessReports.entry': Record<string, never>;
+  'ui.support.accessReports.entryId': Record<string, never>;
+  'ui.support.accessReports.at': Record<string, never>;
+  'ui.support.accessReports.actor': Record<string, never>;
+  'ui.support.accessReports.system': Record<string, never>;
+  'ui.support.accessReports.action': Record<string, never>;
+  'ui.support.accessReports.record': Record<string, never>;
+  'ui.support.accessReports.outcome': Record<string, never>;
+  'ui.support.accessReports.from': Record<string, never>;
+  'ui.support.accessReports.note': Record<string, never>;
+  'ui.support.accessReports.noteRequired': Record<string, never>;
+  'ui.support.accessReports.close': Record<string, never>;
+  'ui.support.accessReports.closed': Record<string, never>;
   'document.record.title': Record<string, never>;
   'document.record.author': Record<string, never>;
   'document.record.section.patients': Record<string, never>;
@@ -2235,6 +2282,15 @@ export interface MessageParams {
   'document.record.line.questionnaire': { name: string | number; instrument: string | number; when: string | number; score: string | number; band: string | number };
   'document.record.line.message': { when: string | number; from: string | number; text: string | number };
   'document.record.line.payment': { when: string | number; purpose: string | number; amount: string | number; status: string | number };
+  'ui.recordExport.heading': Record<string, never>;
+  'ui.recordExport.intro': Record<string, never>;
+  'ui.recordExport.request': Record<string, never>;
+  'ui.recordExport.preparing': Record<string, never>;
+  'ui.recordExport.ready': { when: string | number };
+  'ui.recordExport.pdf': Record<string, never>;
+  'ui.recordExport.fhir': Record<string, never>;
+  'ui.recordExport.expired': Record<string, never>;
+  'ui.recordExport.again': Record<string, never>;
   'sms.reminder': { when: string | number; link: string | number };
   'mail.reminder.lateNote': { fee: string | number };
   'mail.reminder.inTime': { deadline: string | number };

@@ -25,6 +25,7 @@ interface Target {
 const records = {
   recordExportId: '',
   redAlertId: '',
+  accessReportId: '',
   clinicalAlertId: '',
   discrepancyId: '',
   calendarProviderId: '',
@@ -93,6 +94,7 @@ const withoutRecord: ReadonlySet<string> = new Set<EndpointId>([
   'retryDeadLetter',
   'listRedAlerts',
   'listSyncAttempts',
+  'listRecordAccessReports',
   'getFrontDeskTasks',
   // The front-desk hand-over: the matrix's sessions are never handed over (a patient not on the session is refused
   // before the session is scoped), so every staff role is told there is none; a partner agent's home is their own.
@@ -134,6 +136,8 @@ const answers: Partial<Record<EndpointId, number>> = {
   retryDeadLetter: 404,
   retryRedAlert: 409,
   resolveRedAlert: 400,
+  // A blank note: whoever reaches the report is told the note is required, and it stays open for the next role.
+  resolveRecordAccessReport: 400,
   // A blank note: whoever reaches the alert is told the note is required, and the alert stays open for the next role.
   resolveCareAlert: 400,
   declineWaitlistOffer: 409,
@@ -306,6 +310,12 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   // A red alert that is not a failed delivery: the retry reaches it and is refused (409); a blank note is refused (400).
   retryRedAlert: () => ({ method: 'POST', url: `/api/support/red-alerts/${records.redAlertId}/retry`, payload: { version: 1 } }),
   resolveRedAlert: () => ({ method: 'POST', url: `/api/support/red-alerts/${records.redAlertId}/resolve`, payload: { version: 1, note: ' ' } }),
+  listRecordAccessReports: () => ({ method: 'GET', url: '/api/support/record-access-reports' }),
+  resolveRecordAccessReport: () => ({
+    method: 'POST',
+    url: `/api/support/record-access-reports/${records.accessReportId}/resolve`,
+    payload: { version: 1, note: ' ' },
+  }),
   getFrontDeskTasks: () => ({ method: 'GET', url: `/api/front-desk/tasks?practiceId=${records.practiceId}&days=2` }),
   getFrontDeskAgenda: () => ({ method: 'GET', url: `/api/front-desk/agenda?practiceId=${records.practiceId}&date=2026-11-24` }),
   checkInPatient: () => ({ method: 'POST', url: `/api/front-desk/appointments/${records.appointmentId}/check-in`, payload: { patientId: records.patientId } }),
@@ -559,6 +569,13 @@ beforeAll(async () => {
       `INSERT INTO tasks (kind, subject_type, subject_id, patient_id, stage_since, priority, reason, created_at, updated_at)
      VALUES ('red_alert', 'appointment', $1, $2, now(), 'urgent', 'Provider removed', now(), now()) RETURNING id`,
       [appointment!.id, patient!.id],
+    )
+  )[0]!.id;
+  records.accessReportId = (
+    await db.query<{ id: string }>(
+      `INSERT INTO tasks (kind, subject_type, subject_id, patient_id, stage_since, priority, reason, created_at, updated_at)
+     VALUES ('record_access_report', 'audit_log', (SELECT max(id)::text FROM audit_log), $1, now(), 'urgent', 'Reported record access', now(), now()) RETURNING id`,
+      [patient!.id],
     )
   )[0]!.id;
   records.clinicalAlertId = (

@@ -52,9 +52,12 @@ function rootRefs(node: unknown, b: Pick<SpecBundle, 'enums' | 'constants' | 'en
   return out;
 }
 
-/** What a response without a JSON schema reads as in the browser (src/client/api/transport.ts readBody): a file is a Blob, text a string, no content nothing. */
+/**
+ * What a response without a JSON schema reads as in the browser (src/client/api/transport.ts readBody): a file (any
+ * type but the API's own application/json, a FHIR Bundle included) is a Blob, text a string, no content nothing.
+ */
 function bodyType(contentType: string | undefined): string {
-  if (!contentType || contentType.includes('json')) return 'void';
+  if (!contentType || contentType.split(';')[0]!.trim() === 'application/json') return 'void';
   return contentType.startsWith('text/') ? 'string' : 'Blob';
 }
 

@@ -47,6 +47,19 @@ describe('API transport', () => {
     expect(headersOf(init)[IMPERSONATION_HEADERS.providerId]).toBeUndefined();
   });
 
+  it("keeps a file of another JSON media type (a FHIR Bundle) as the bytes that came, and reads the API's own JSON", async () => {
+    const bundle = '{"resourceType":"Bundle","type":"document"}';
+    const { send } = setup({
+      fetch: (async () =>
+        new Response(bundle, { status: 200, headers: { 'content-type': 'application/fhir+json; charset=utf-8' } })) as typeof globalThis.fetch,
+    });
+    const file = await send(route('downloadRecordExportBundle', '/record-exports/{id}/bundle'), { params: { id: 'e-1' } });
+    expect(file).toBeInstanceOf(Blob);
+    expect(await (file as Blob).text()).toBe(bundle);
+    const api = setup({ fetch: (async () => json(200, { status: 'ready' })) as typeof globalThis.fetch });
+    await expect(api.send(route('getRecordExport', '/record-exports/{id}'), { params: { id: 'e-1' } })).resolves.toEqual({ status: 'ready' });
+  });
+
   it("in the browser sends no token (the HttpOnly cookie goes by itself, same-origin) and always the app's request header", async () => {
     const { fetch, send } = setup({ accessToken: undefined });
     await send(route('signOut', '/auth/sign-out', true, 'POST'), {});

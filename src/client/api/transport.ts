@@ -68,9 +68,14 @@ export function queryString(query: object | undefined): string {
   return text ? `?${text}` : '';
 }
 
+/** The API's own answers are application/json; another JSON media type (a FHIR Bundle, NDJSON) is a file the caller keeps as it came. */
+function isApiJson(type: string): boolean {
+  return type.split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const type = response.headers.get('content-type') ?? '';
-  if (type.includes('json')) return response.json();
+  if (isApiJson(type)) return response.json();
   if (type.startsWith('text/')) return response.text();
   return response.blob();
 }

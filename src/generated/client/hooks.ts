@@ -119,6 +119,7 @@ export const queryKeys = {
   listInsuranceVerifications: (input?: EndpointInputs['listInsuranceVerifications']) => ['listInsuranceVerifications', input ?? {}] as const,
   searchSupportSessions: (input?: EndpointInputs['searchSupportSessions']) => ['searchSupportSessions', input ?? {}] as const,
   listRedAlerts: (input?: EndpointInputs['listRedAlerts']) => ['listRedAlerts', input ?? {}] as const,
+  listRecordAccessReports: (input?: EndpointInputs['listRecordAccessReports']) => ['listRecordAccessReports', input ?? {}] as const,
   listSyncAttempts: (input?: EndpointInputs['listSyncAttempts']) => ['listSyncAttempts', input ?? {}] as const,
   getUserDetails: (input: EndpointInputs['getUserDetails']) => ['getUserDetails', input ?? {}] as const,
   getUserBilling: (input?: EndpointInputs['getUserBilling']) => ['getUserBilling', input ?? {}] as const,
@@ -331,6 +332,8 @@ export const apiQueries = {
     queryOptions({ queryKey: queryKeys.searchSupportSessions(input), queryFn: () => api.searchSupportSessions(input) }),
   listRedAlerts: (api: Api, input?: EndpointInputs['listRedAlerts']) =>
     queryOptions({ queryKey: queryKeys.listRedAlerts(input), queryFn: () => api.listRedAlerts(input) }),
+  listRecordAccessReports: (api: Api, input?: EndpointInputs['listRecordAccessReports']) =>
+    queryOptions({ queryKey: queryKeys.listRecordAccessReports(input), queryFn: () => api.listRecordAccessReports(input) }),
   listSyncAttempts: (api: Api, input?: EndpointInputs['listSyncAttempts']) =>
     queryOptions({ queryKey: queryKeys.listSyncAttempts(input), queryFn: () => api.listSyncAttempts(input) }),
   getUserDetails: (api: Api, input: EndpointInputs['getUserDetails']) =>
@@ -935,6 +938,12 @@ export function useListRedAlertsQuery<TData = Response<'listRedAlerts'>>(input?:
   return useQuery({ queryKey: queryKeys.listRedAlerts(input) as readonly unknown[], queryFn: () => api.listRedAlerts(input), ...options });
 }
 
+/** Reported record access - entries patients found suspicious (GET /api/support/record-access-reports) */
+export function useListRecordAccessReportsQuery<TData = Response<'listRecordAccessReports'>>(input?: EndpointInputs['listRecordAccessReports'], options?: QueryHookOptions<'listRecordAccessReports', TData>) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.listRecordAccessReports(input) as readonly unknown[], queryFn: () => api.listRecordAccessReports(input), ...options });
+}
+
 /** The sync audit - every delivery attempt (GET /api/support/sync-audit) */
 export function useListSyncAttemptsQuery<TData = Response<'listSyncAttempts'>>(input?: EndpointInputs['listSyncAttempts'], options?: QueryHookOptions<'listSyncAttempts', TData>) {
   const api = useApi();
@@ -1359,6 +1368,12 @@ export function useRetryRedAlertMutation(options?: MutationHookOptions<'retryRed
 export function useResolveRedAlertMutation(options?: MutationHookOptions<'resolveRedAlert', EndpointInputs['resolveRedAlert'] & WithCallOptions>) {
   const api = useApi();
   return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['resolveRedAlert'] & WithCallOptions) => api.resolveRedAlert(input as EndpointInputs['resolveRedAlert'], callOptions), ...options });
+}
+
+/** Close a reported record access (POST /api/support/record-access-reports/{id}/resolve) */
+export function useResolveRecordAccessReportMutation(options?: MutationHookOptions<'resolveRecordAccessReport', EndpointInputs['resolveRecordAccessReport'] & WithCallOptions>) {
+  const api = useApi();
+  return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['resolveRecordAccessReport'] & WithCallOptions) => api.resolveRecordAccessReport(input as EndpointInputs['resolveRecordAccessReport'], callOptions), ...options });
 }
 
 /** Change an account's billing name and address (PUT /api/users/billing) */

@@ -70,6 +70,7 @@ export const screenLoaders: Partial<Record<RouteId, () => Promise<ScreenModule>>
   supportDeadLetters: () => import('../../client/features/support/DeadLettersPage'),
   supportRedAlert: () => import('../../client/features/support/RedAlertPage'),
   supportRedAlertSyncAudit: () => import('../../client/features/support/SyncAuditPage'),
+  supportRecordAccessReports: () => import('../../client/features/support/RecordAccessReportsPage'),
   redAlert: () => import('../../client/features/support/RedAlertPage'),
   agenda: () => import('../../client/features/support/AgendaPage'),
   agendaDashboard: () => import('../../client/features/support/AgendaDashboardPage'),

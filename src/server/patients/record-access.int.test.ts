@@ -2,7 +2,8 @@
  * "Who looked at my record" (issue 38 item 2): the account holder sees a support agent's look at their
  * account by role and first name, another patient's refused attempt on their child's record without a
  * name, pages newest first; nobody else reads the list; an entry can be reported to support once (a task
- * in the queue); and no route of the API changes or deletes an audit row, whoever calls it.
+ * in the queue) that support lists with the entry as recorded and closes with a note; and no route of the API
+ * changes or deletes an audit row, whoever calls it.
  */
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { callerFor, type TestCaller } from '@tests/support/sessions';
@@ -122,6 +123,39 @@ describe('who looked at my record', () => {
     expect(twice.json().taskId).toBe(taskId);
     expect((await entries()).find((e) => e.id === looked.id)?.reported).toBe(true);
     expect((await t.app.inject({ method: 'POST', url: '/api/patients/record-access/abc/report', headers: jordan.headers, payload: {} })).statusCode).toBe(400);
+  });
+
+  it("support sees the reported entry as recorded, with the patient's words, and closes it with a note; the audit row stays", async () => {
+    const looked = (await entries()).find((e) => e.name === 'Sam')!;
+    const [row] = await t.app.database.query<{ row: string }>('SELECT to_jsonb(l)::text AS row FROM audit_log l WHERE id = $1::bigint', [looked.id]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/support/record-access-reports', headers: jordan.headers })).statusCode).toBe(403);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/support/record-access-reports', headers: sam.headers });
+    expect(listed.statusCode).toBe(200);
+    const report = (
+      listed.json().items as { taskId: string; version: number; note: string | null; accountId: string; patient: unknown; entry: Record<string, unknown> }[]
+    ).find((r) => r.entry.id === looked.id)!;
+    expect(report).toMatchObject({ note: 'I never called support.', accountId: jordan.id });
+    expect(report.entry).toMatchObject({ at: looked.at, actor: 'Sam Okafor', actorEmail: 'sam.okafor@example.com', outcome: 'success', record: looked.record });
+    expect(report.entry.actorGroups).toContain('support');
+
+    const url = `/api/support/record-access-reports/${report.taskId}/resolve`;
+    const noNote = await t.app.inject({ method: 'POST', url, headers: sam.headers, payload: { version: report.version, note: ' ' } });
+    expect(noNote.json().errorCode).toBe('TASK_NOTE_REQUIRED');
+    const closed = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: sam.headers,
+      payload: { version: report.version, note: 'Sam opened it on a call Jordan made; told Jordan.' },
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().status).toBe('completed');
+    const after = (await t.app.inject({ method: 'GET', url: '/api/support/record-access-reports', headers: sam.headers })).json().items as { taskId: string }[];
+    expect(after.some((r) => r.taskId === report.taskId)).toBe(false);
+    // An unknown report is not found.
+    const unknown = `/api/support/record-access-reports/00000000-0000-4000-8000-000000000000/resolve`;
+    expect((await t.app.inject({ method: 'POST', url: unknown, headers: sam.headers, payload: { version: 1, note: 'x' } })).statusCode).toBe(404);
+    const [still] = await t.app.database.query<{ row: string }>('SELECT to_jsonb(l)::text AS row FROM audit_log l WHERE id = $1::bigint', [looked.id]);
+    expect(still).toEqual(row);
   });
 });
 

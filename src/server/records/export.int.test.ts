@@ -7,7 +7,7 @@ import { auditRows, callerFor, mailTo } from '@tests/support/sessions';
 import { constants } from '@/generated/constants';
 import type { Bundle } from '@medplum/fhirtypes';
 import { resourceCounts } from '@/domain/record-export';
-import { removeExpiredExports } from './export';
+import { readyExportPath, removeExpiredExports } from './export';
 
 const HOUR = 3_600_000;
 const clock = new TestClock(new Date());
@@ -32,6 +32,8 @@ it('builds the record in a job, mails the holder, and lets only the holder downl
   const mails = await mailTo(t.app, holderEmail);
   expect(mails.map((m) => m.template)).toEqual(['record-export-ready']);
   expect(JSON.stringify(mails[0])).toContain(`${constants.recordExportLinkHours}`);
+  // The link opens the page that shows this export's downloads.
+  expect(JSON.stringify(mails[0])).toContain(readyExportPath(id));
   const state = (await t.app.inject({ method: 'GET', url: `/api/record-exports/${id}`, headers: holder.headers })).json() as { status: string };
   expect(state.status).toBe('ready');
 

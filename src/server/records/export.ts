@@ -63,6 +63,11 @@ export async function exportFile(db: Queryable, id: string, file: 'bundle' | 'pd
   return row?.content ?? undefined;
 }
 
+/** The page that shows one export's downloads: the account page following it. */
+export function readyExportPath(exportId: string): string {
+  return `${routeById.patientAccount.path}?export=${encodeURIComponent(exportId)}`;
+}
+
 /** Builds one export's files and mails the holder; a second run of a built export does nothing. */
 export async function buildRecordExport(app: FastifyInstance, exportId: string): Promise<void> {
   const db = app.database;
@@ -87,7 +92,8 @@ export async function buildRecordExport(app: FastifyInstance, exportId: string):
   await app.mailer.send(
     'record-export-ready',
     row.email,
-    (mailLocale) => ({ params: { link: siteUrl(app, routeById.patientAccount.path, mailLocale), hours: constants.recordExportLinkHours } }),
+    // The link opens the account page following this export (RecordExport.tsx reads `?export=`): its downloads, once signed in.
+    (mailLocale) => ({ params: { link: siteUrl(app, readyExportPath(exportId), mailLocale), hours: constants.recordExportLinkHours } }),
     { language: row.language },
   );
 }

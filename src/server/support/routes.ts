@@ -10,6 +10,7 @@ import { searchSessions } from '@/server/support/session-search';
 import { userOut } from '@/server/accounts/repository';
 import { patientsOfUser } from '@/server/patients/repository';
 import { listRedAlerts, resolveRedAlert, retryRedAlert, syncAttempts } from '@/server/support/red-alerts';
+import { listRecordAccessReports, resolveRecordAccessReport } from '@/server/support/record-access-reports';
 import type { Handlers } from '../routes/registry';
 
 export const supportHandlers: Handlers = {
@@ -81,6 +82,15 @@ export const supportHandlers: Handlers = {
 
   async resolveRedAlert(request) {
     return resolveRedAlert(request, request.params.id, request.body.version, request.body.note);
+  },
+
+  async listRecordAccessReports(request) {
+    request.auditTarget = { type: 'task', id: 'record-access-reports' };
+    return { items: await listRecordAccessReports(request, request.query.limit ?? 100) };
+  },
+
+  async resolveRecordAccessReport(request) {
+    return resolveRecordAccessReport(request, request.params.id, request.body.version, request.body.note);
   },
 
   async listSyncAttempts(request) {

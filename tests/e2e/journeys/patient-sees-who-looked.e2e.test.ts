@@ -3,7 +3,9 @@
  * opens the demo patient's account from the support dashboard; then the patient, on a device in Pacific time,
  * signs in, goes to their account and "Who looked at my record", and finds that look: the agent's role and
  * first name, the time in the patient's zone (named), and the outcome. They report it to support, and the
- * entry says so; in Spanish (chosen in the settings) the same look reads in Spanish. Only clicks and typing.
+ * entry says so; in Spanish (chosen in the settings) the same look reads in Spanish. The agent then finds the report
+ * under "Reported record access" on the support dashboard, with the entry as recorded and the patient's words, and
+ * closes it with a note. Only clicks and typing.
  */
 import findAccountForm from '@/generated/forms/support-find-account';
 import { enumLabelOf } from '@/domain/translations';
@@ -23,6 +25,7 @@ const agent = demoAccounts.find((a) => a.role === 'Support agent')!;
 const patient = demoAccounts.find((a) => a.role === 'Patient')!;
 const PACIFIC = 'America/Los_Angeles';
 const MINUTE = 60_000;
+const note = 'I did not call support that day.';
 
 /** Every way the page may write a moment between the two instants, to the minute, in the zone. */
 function timesBetween(from: number, to: number, zone: string, locale: Locale = DEFAULT_LOCALE): string[] {
@@ -80,7 +83,7 @@ describe('journey: a patient sees that a support agent opened their record', () 
 
         await look.getByRole('button', { name: messages['ui.recordAccess.report'] }).click();
         const form = look.getByRole('form', { name: messages['ui.recordAccess.reportHeading'] });
-        await form.getByLabel(messages['ui.recordAccess.reportNote']).fill('I did not call support that day.');
+        await form.getByLabel(messages['ui.recordAccess.reportNote']).fill(note);
         await form.getByRole('button', { name: messages['ui.recordAccess.reportSend'] }).click();
         await patientPage.getByRole('status').filter({ hasText: messages['ui.recordAccess.reportDone'] }).waitFor();
         await patientPage.getByRole('listitem').filter({ hasText: who }).first().getByText(messages['ui.recordAccess.reported']).waitFor();
@@ -112,5 +115,28 @@ describe('journey: a patient sees that a support agent opened their record', () 
     } finally {
       await own.context.close();
     }
+
+    // Support: the report waits on the dashboard's "Reported record access", with the entry as recorded; closed with a note.
+    await withFailureShot(page, 'journey-who-looked-support-closes', async () => {
+      await page.getByRole('link', { name: messages['ui.support.back'] }).click();
+      await page.waitForURL(`**${routeById.supportDashboard.path}`);
+      await page.getByRole('main').getByRole('link', { name: routeById.supportRecordAccessReports.title }).click();
+      await page.waitForURL(`**${routeById.supportRecordAccessReports.path}`);
+      const report = page.getByRole('listitem').filter({ hasText: message('ui.support.accessReports.patientSaid', { note }) });
+      await report.waitFor();
+      const entry = (await report.getByRole('region', { name: messages['ui.support.accessReports.entry'] }).textContent()) ?? '';
+      expect(entry).toContain(`${agent.firstName} ${agent.lastName}`);
+      expect(entry).toContain(agent.email);
+      expect(entry).toContain(messages['ui.recordAccess.outcome.success']);
+      expect(await wcagViolations(page, { within: '#main' })).toEqual([]);
+      await report.getByRole('button', { name: messages['ui.support.accessReports.close'] }).click();
+      await report.getByRole('alert').filter({ hasText: messages['ui.support.accessReports.noteRequired'] }).waitFor();
+      await report
+        .getByLabel(messages['ui.support.accessReports.note'])
+        .fill('It was my look, during a call the patient did not make: passed to the privacy officer.');
+      await report.getByRole('button', { name: messages['ui.support.accessReports.close'] }).click();
+      await page.getByText(messages['ui.support.accessReports.closed']).first().waitFor();
+      await page.getByText(messages['ui.support.accessReports.empty']).waitFor();
+    });
   });
 });

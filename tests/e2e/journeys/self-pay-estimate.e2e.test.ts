@@ -7,12 +7,15 @@
  * Spanish. Only clicks and typing.
  */
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import searchCopy from '@/generated/content/provider-search';
 import profileCopy from '@/generated/content/provider-profile';
 import { constants } from '@/generated/constants';
 import type { MessageKey } from '@/generated/messages';
 import { routeById } from '@/generated/routes';
-import { formatCalendarDate } from '@/domain/date-format';
+import { formatCalendarDate, formatDay } from '@/domain/date-format';
+import { addBusinessDays, estimateDelivery } from '@/domain/business-days';
+import { todayIso } from '@/domain/dates';
 import { DEFAULT_LOCALE, type Locale } from '@/domain/locale';
 import { messageIn } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
@@ -24,7 +27,6 @@ import { latestMail, mailMoment } from '../mailbox';
 import {
   bookingPageShows,
   chooseSelfAndSign,
-  chooseTime,
   newPerson,
   nextFromBookingPage,
   nextFromPatientInformation,
@@ -60,6 +62,35 @@ function expectEveryField(text: string, locale: Locale, person: { firstName: str
   expect(text).toContain(formatCents(constants.goodFaithEstimate.disputeThresholdCents, { locale }));
 }
 
+const LEAD_BUSINESS_DAYS = 5;
+// The provider is in Austin: the session's day, and the day it was booked, are counted there.
+const AUSTIN_ZONE = 'America/Chicago';
+
+/** The first open time on the calendar day `iso` (US days: noon UTC is the same date in every US zone), paging to later days until it shows. */
+async function chooseTimeOn(page: Page, times: Locator, iso: string, locale: Locale): Promise<void> {
+  const day = formatDay(`${iso}T17:00:00Z`, AUSTIN_ZONE, locale);
+  const headers = times.locator('thead th');
+  for (let page_ = 0; ; page_++) {
+    await headers.first().waitFor();
+    const shown = (await headers.allTextContents()).map((h) => h.trim());
+    const column = shown.indexOf(day);
+    if (column >= 0) {
+      await times
+        .locator(`tbody td:nth-child(${column + 1}) .slot-button`)
+        .first()
+        .click();
+      return;
+    }
+    if (page_ > 8) throw new Error(`No open time on ${day}; days shown: ${shown.join(', ')}`);
+    const before = shown.join('|');
+    await times.getByRole('link', { name: localizedContent(searchCopy, locale).availability.later }).click();
+    for (let wait = 0; (await headers.allTextContents().catch(() => [])).map((h) => h.trim()).join('|') === before; wait++) {
+      if (wait > 100) throw new Error('The later days did not show.');
+      await page.waitForTimeout(200);
+    }
+  }
+}
+
 async function booksAndFindsTheEstimate(page: Page, locale: Locale, tag: string) {
   const person = newPerson(tag, isoDaysAgo(34));
   await withFailureShot(page, `journey-estimate-${tag}`, async () => {
@@ -73,9 +104,13 @@ async function booksAndFindsTheEstimate(page: Page, locale: Locale, tag: string)
     const copy = localizedContent(profileCopy, locale);
     await page.getByRole('heading', { name: copy.gfeHeading }).waitFor();
     await page.getByText(copy.gfeNotice).waitFor();
-    // Days ahead: the later open times, past the first few.
+    // Exactly estimateLeadBusinessDays business days ahead (weekends and US federal holidays skipped by the one rule):
+    // the rule's 3-to-9 window, so the estimate is due within 1 business day.
+    const bookedOn = todayIso(new Date(), AUSTIN_ZONE);
+    const serviceOn = addBusinessDays(bookedOn, LEAD_BUSINESS_DAYS);
     const times = page.getByRole('region', { name: copy.availability });
-    await chooseTime(times, 3);
+    await chooseTimeOn(page, times, serviceOn, locale);
+    expect(estimateDelivery(bookedOn, serviceOn)).toEqual({ businessDaysAhead: LEAD_BUSINESS_DAYS, dueBy: addBusinessDays(bookedOn, 1) });
 
     await verifyAsNewVisitor(page, person, locale);
     await bookingPageShows(page, name, locale);
@@ -104,6 +139,8 @@ async function booksAndFindsTheEstimate(page: Page, locale: Locale, tag: string)
 
     // In the mail: the same estimate attached.
     const mail = await latestMail(person.email, 'good-faith-estimate', since);
+    // Delivered within 1 business day of the booking (the rule for a service 3 to 9 business days ahead).
+    expect(todayIso(new Date(mail.at), AUSTIN_ZONE) <= addBusinessDays(bookedOn, 1)).toBe(true);
     const attached = mail.attachments!.find((a) => a.contentType === 'application/pdf')!;
     const mailed = (await pdfText(Buffer.from(attached.content, 'base64'))).text;
     expectEveryField(mailed, locale, person, name);

@@ -12,6 +12,7 @@ import { formatUsDate, todayIso } from '@/domain/dates';
 import { isMinor } from '@/domain/minor';
 import { ButtonLink } from '@/client/ui/Button';
 import { PortalShell } from './PortalShell';
+import { RecordExport } from './RecordExport';
 import { fullName, useAccount, usePatients, type AccountDetails } from './data';
 import { ListSkeleton, Loaded } from './states';
 import { liveDocument } from '@/domain/translations';
@@ -104,6 +105,8 @@ export default function PatientAccountPage() {
           <p>{accountNotes.texts.minorNeedsGuardian}</p>
         </div>
       </section>
+
+      <RecordExport />
     </PortalShell>
   );
 }

@@ -21,6 +21,7 @@ import { accountNotFoundPath, accountPath } from './data';
 import { useAppSelector } from '@/client/store/hooks';
 import { selectAuth } from '@/client/store/auth/slice';
 import { routeDecision } from '@/domain/permissions';
+import { routeTitle } from '@/domain/translations';
 
 export default function SupportDashboardPage() {
   const api = useApi();
@@ -30,6 +31,7 @@ export default function SupportDashboardPage() {
   const auth = useAppSelector(selectAuth);
   // Red alerts and the sync audit are support's and devops admins' (third-party agents do not see them).
   const redAlerts = routeDecision(routeById.redAlert.access, auth.status, auth.permissions) === 'open';
+  const accessReports = routeDecision(routeById.supportRecordAccessReports.access, auth.status, auth.permissions) === 'open';
   const find = useMutation({
     mutationFn: async ({ email }: { email: string }) => ({ email, found: await api.userExists({ query: { email } }) }),
     onSuccess: ({ email, found }) => void navigate(found.exists && found.userId ? accountPath(found.userId) : accountNotFoundPath(email)),
@@ -76,6 +78,17 @@ export default function SupportDashboardPage() {
               </ButtonLink>
               <ButtonLink to={routeById.supportRedAlertSyncAudit.path} variant="secondary">
                 {message('ui.support.nav.syncAudit')}
+              </ButtonLink>
+            </div>
+          </section>
+        ) : null}
+        {accessReports ? (
+          <section className="card stack" aria-labelledby="support-access-reports">
+            <h2 id="support-access-reports">{routeTitle('supportRecordAccessReports')}</h2>
+            <p>{message('ui.support.accessReports.text')}</p>
+            <div>
+              <ButtonLink to={routeById.supportRecordAccessReports.path} variant="secondary">
+                {routeTitle('supportRecordAccessReports')}
               </ButtonLink>
             </div>
           </section>
