@@ -44,6 +44,11 @@ const firstNameField3: JsonSchema = {
   pattern: '^\\p{L}[\\p{L}\\p{M}\'’ -]*$',
   'x-notBlank': true,
 };
+const listRedAlertsQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { limit: { type: 'integer', minimum: 1, maximum: 200, default: 100 } },
+};
 const internalOutcomeAssessmentField: JsonSchema = {
   type: 'string',
   'x-enum': 'insuranceOutcome',
@@ -118,6 +123,11 @@ const channelTypeField: JsonSchema = {
   'x-enum': 'channelType',
   enum: ['Not Specified', 'Medical Referral', 'Channel Partner', 'Marketing Partner', 'Business Contract'],
 };
+const recordField: JsonSchema = {
+  type: 'string',
+  'x-enum': 'recordKind',
+  enum: ['user', 'patient', 'appointment', 'consent', 'insurance', 'message_thread', 'document', 'payment'],
+};
 const sendCareMessageBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,
@@ -134,6 +144,12 @@ const providerFields: JsonSchema = {
   lastName: { type: 'string' },
   title: { type: 'string' },
   timeZone: { type: 'string' },
+};
+const patientField: JsonSchema = {
+  type: ['object', 'null'],
+  additionalProperties: false,
+  required: ['id', 'name'],
+  properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' } },
 };
 const verifyConsentResponse: JsonSchema = {
   type: 'object',
@@ -2370,7 +2386,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   },
 };
 
-export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'createAppointmentSeries' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'cancelAppointmentSeriesRest' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listGoodFaithEstimates' | 'downloadGoodFaithEstimate' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getPartnerAgentHome' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'saveCareNewClients' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'startFrontDeskHandOver' | 'getFrontDeskHandOver' | 'endFrontDeskHandOver' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedPractitionerRoles' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'listRecordAccess' | 'reportRecordAccess' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'requestRecordExport' | 'getRecordExport' | 'downloadRecordExportBundle' | 'downloadRecordExportPdf' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
+export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'createAppointmentSeries' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'cancelAppointmentSeriesRest' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listGoodFaithEstimates' | 'downloadGoodFaithEstimate' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getPartnerAgentHome' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'saveCareNewClients' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'startFrontDeskHandOver' | 'getFrontDeskHandOver' | 'endFrontDeskHandOver' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedPractitionerRoles' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'listRecordAccess' | 'reportRecordAccess' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'requestRecordExport' | 'getRecordExport' | 'downloadRecordExportBundle' | 'downloadRecordExportPdf' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listRecordAccessReports' | 'resolveRecordAccessReport' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
 
 /** The API contract of product-spec §7: the server implements it, the client calls it. */
 export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
@@ -5900,11 +5916,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                   actor: { type: 'string', 'x-enum': 'recordActor', enum: ['you', 'staff', 'patient', 'nobody'] },
                   role: { type: ['string', 'null'], description: 'A staff member\'s role when they acted: a permissionGroup value.' },
                   name: { type: ['string', 'null'], description: 'A staff member\'s first name, or their staff id when no first name is on file.' },
-                  record: {
-                    type: 'string',
-                    'x-enum': 'recordKind',
-                    enum: ['user', 'patient', 'appointment', 'consent', 'insurance', 'message_thread', 'document', 'payment'],
-                  },
+                  record: recordField,
                   patient: { type: ['string', 'null'], description: 'The first name of the account\'s patient the record is of, when it is one patient\'s.' },
                   act: { type: 'string', 'x-enum': 'recordAct', enum: ['viewed', 'changed'] },
                   outcome: { type: 'string', 'x-enum': 'auditOutcome', enum: ['success', 'failure', 'denied'] },
@@ -6971,7 +6983,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     summary: 'Red alerts - what needs a person now',
     description: 'The open, claimed and held red_alert tasks of the one task model, most urgent first: deliveries to the practice\'s scheduling or EHR system that failed for good (sync outbox), and whatever else raises one. Each names its record (with the session and account to open), the error in plain words and, for a failed delivery, the tries so far. Support and devops admins only; third-party agents do not see red alerts.',
     access: ['support', 'devops_admin'],
-    query: { type: 'object', additionalProperties: false, properties: { limit: { type: 'integer', minimum: 1, maximum: 200, default: 100 } } },
+    query: listRedAlertsQuery,
     responses: {
       '200': {
         description: 'The red alerts.',
@@ -7014,12 +7026,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
                     required: ['type', 'id'],
                     properties: { type: { type: 'string' }, id: { type: 'string' } },
                   },
-                  patient: {
-                    type: ['object', 'null'],
-                    additionalProperties: false,
-                    required: ['id', 'name'],
-                    properties: { id: { type: 'string', format: 'uuid' }, name: { type: 'string' } },
-                  },
+                  patient: patientField,
                   accountId: { type: ['string', 'null'], format: 'uuid' },
                   appointmentId: {
                     type: ['string', 'null'],
@@ -7102,6 +7109,91 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     params: releaseSlotHoldParams,
     body: resolveCareAlertBody,
     responses: { '200': { description: 'Resolved.', schema: resolveCareAlertResponse } },
+    errors: [
+      'UNAUTHENTICATED',
+      'FORBIDDEN',
+      'NOT_FOUND',
+      'VALIDATION_FAILED',
+      'TASK_NOT_ALLOWED',
+      'TASK_NOTE_REQUIRED',
+      'TASK_ALREADY_CLAIMED',
+      'TASK_VERSION_CONFLICT',
+    ],
+    audit: true,
+  },
+  /** Reported record access - entries patients found suspicious */
+  listRecordAccessReports: {
+    id: 'listRecordAccessReports',
+    resource: 'support',
+    method: 'GET',
+    path: '/support/record-access-reports',
+    summary: 'Reported record access - entries patients found suspicious',
+    description: 'The open, claimed and held record_access_report tasks (issue 38 item 2), oldest first: each with the patient and account it is about, the patient\'s own words when they gave some, and the audit entry they reported as it was recorded - when, who acted (name, e-mail and roles at the time; none for the system), the endpoint, the kind and id of the record, the outcome and the address it came from. Support and devops admins only. The audit row is read, never changed.',
+    access: ['support', 'devops_admin'],
+    query: listRedAlertsQuery,
+    responses: {
+      '200': {
+        description: 'The reports waiting for support.',
+        schema: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['items'],
+          properties: {
+            items: {
+              type: 'array',
+              items: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['taskId', 'version', 'status', 'owner', 'raisedAt', 'note', 'patient', 'accountId', 'entry'],
+                properties: {
+                  taskId: { type: 'string', format: 'uuid' },
+                  version: { type: 'integer' },
+                  status: statusField,
+                  owner: { type: ['string', 'null'], description: 'The name of the person who claimed it.' },
+                  raisedAt: { type: 'string', format: 'date-time' },
+                  note: { type: ['string', 'null'], description: 'What the patient said looks wrong, in their words.' },
+                  patient: patientField,
+                  accountId: { type: ['string', 'null'], format: 'uuid', description: 'The account that reported it.' },
+                  entry: {
+                    type: 'object',
+                    additionalProperties: false,
+                    required: ['id', 'at', 'actor', 'actorEmail', 'actorGroups', 'action', 'record', 'recordId', 'outcome', 'status', 'ip'],
+                    properties: {
+                      id: { type: 'string', pattern: '^[0-9]{1,18}$', description: 'The audit row\'s id.' },
+                      at: { type: 'string', format: 'date-time' },
+                      actor: { type: ['string', 'null'], description: 'The full name of who acted; null when the system did.' },
+                      actorEmail: { type: ['string', 'null'] },
+                      actorGroups: { type: 'array', items: { type: 'string' }, description: 'Their permission groups when they acted.' },
+                      action: { type: 'string', description: 'The endpoint id (or server change) the row records.' },
+                      record: recordField,
+                      recordId: { type: ['string', 'null'] },
+                      outcome: { type: 'string', 'x-enum': 'auditOutcome', enum: ['success', 'failure', 'denied'] },
+                      status: { type: ['integer', 'null'], description: 'The HTTP status answered.' },
+                      ip: { type: ['string', 'null'] },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'VALIDATION_FAILED'],
+    audit: true,
+  },
+  /** Close a reported record access */
+  resolveRecordAccessReport: {
+    id: 'resolveRecordAccessReport',
+    resource: 'support',
+    method: 'POST',
+    path: '/support/record-access-reports/{id}/resolve',
+    summary: 'Close a reported record access',
+    description: 'Closes report {id} with a note saying what support found (required: TASK_NOTE_REQUIRED); version is the report\'s version as listed (TASK_VERSION_CONFLICT when someone changed it first). The audit row stays as it is.',
+    access: ['support', 'devops_admin'],
+    params: releaseSlotHoldParams,
+    body: resolveCareAlertBody,
+    responses: { '200': { description: 'Closed.', schema: resolveCareAlertResponse } },
     errors: [
       'UNAUTHENTICATED',
       'FORBIDDEN',

@@ -5447,6 +5447,92 @@ export interface ResolveRedAlertResponse {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListRecordAccessReportsQuery".
+ */
+export interface ListRecordAccessReportsQuery {
+  limit?: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ListRecordAccessReportsResponse".
+ */
+export interface ListRecordAccessReportsResponse {
+  items: {
+    taskId: string;
+    version: number;
+    status: 'open' | 'in_progress' | 'on_hold' | 'completed' | 'declined' | 'cancelled';
+    /**
+     * The name of the person who claimed it.
+     */
+    owner: string | null;
+    raisedAt: string;
+    /**
+     * What the patient said looks wrong, in their words.
+     */
+    note: string | null;
+    patient: {
+      id: string;
+      name: string;
+    } | null;
+    /**
+     * The account that reported it.
+     */
+    accountId: string | null;
+    entry: {
+      /**
+       * The audit row's id.
+       */
+      id: string;
+      at: string;
+      /**
+       * The full name of who acted; null when the system did.
+       */
+      actor: string | null;
+      actorEmail: string | null;
+      /**
+       * Their permission groups when they acted.
+       */
+      actorGroups: string[];
+      /**
+       * The endpoint id (or server change) the row records.
+       */
+      action: string;
+      record: 'user' | 'patient' | 'appointment' | 'consent' | 'insurance' | 'message_thread' | 'document' | 'payment';
+      recordId: string | null;
+      outcome: 'success' | 'failure' | 'denied';
+      /**
+       * The HTTP status answered.
+       */
+      status: number | null;
+      ip: string | null;
+    };
+  }[];
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ResolveRecordAccessReportParams".
+ */
+export interface ResolveRecordAccessReportParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ResolveRecordAccessReportBody".
+ */
+export interface ResolveRecordAccessReportBody {
+  version: number;
+  note: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "ResolveRecordAccessReportResponse".
+ */
+export interface ResolveRecordAccessReportResponse {
+  status: 'open' | 'in_progress' | 'on_hold' | 'completed' | 'declined' | 'cancelled';
+  version: number;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "ListSyncAttemptsQuery".
  */
 export interface ListSyncAttemptsQuery {
@@ -6168,10 +6254,10 @@ export interface EndpointTypes {
   sendPatientMessage: { params: SendPatientMessageParams; query: undefined; body: SendPatientMessageBody; response: SendPatientMessageResponse };
   lookupPhoneNumber: { params: LookupPhoneNumberParams; query: undefined; body: undefined; response: LookupPhoneNumberResponse };
   getBulkPublishManifest: { params: undefined; query: undefined; body: undefined; response: GetBulkPublishManifestResponse };
-  getPublishedLocations: { params: undefined; query: undefined; body: undefined; response: void };
-  getPublishedPractitionerRoles: { params: undefined; query: undefined; body: undefined; response: void };
-  getPublishedSchedules: { params: undefined; query: undefined; body: undefined; response: void };
-  getPublishedSlots: { params: undefined; query: undefined; body: undefined; response: void };
+  getPublishedLocations: { params: undefined; query: undefined; body: undefined; response: Blob };
+  getPublishedPractitionerRoles: { params: undefined; query: undefined; body: undefined; response: Blob };
+  getPublishedSchedules: { params: undefined; query: undefined; body: undefined; response: Blob };
+  getPublishedSlots: { params: undefined; query: undefined; body: undefined; response: Blob };
   listPatients: { params: undefined; query: ListPatientsQuery; body: undefined; response: ListPatientsResponse };
   getPatientCareStatus: { params: undefined; query: GetPatientCareStatusQuery; body: undefined; response: GetPatientCareStatusResponse };
   getAssociatedProviders: { params: undefined; query: GetAssociatedProvidersQuery; body: undefined; response: GetAssociatedProvidersResponse };
@@ -6207,7 +6293,7 @@ export interface EndpointTypes {
   searchReferringProviders: { params: SearchReferringProvidersParams; query: SearchReferringProvidersQuery; body: undefined; response: SearchReferringProvidersResponse };
   requestRecordExport: { params: undefined; query: undefined; body: undefined; response: RequestRecordExportResponse };
   getRecordExport: { params: GetRecordExportParams; query: undefined; body: undefined; response: GetRecordExportResponse };
-  downloadRecordExportBundle: { params: DownloadRecordExportBundleParams; query: undefined; body: undefined; response: void };
+  downloadRecordExportBundle: { params: DownloadRecordExportBundleParams; query: undefined; body: undefined; response: Blob };
   downloadRecordExportPdf: { params: DownloadRecordExportPdfParams; query: undefined; body: undefined; response: Blob };
   getReminderPreferences: { params: GetReminderPreferencesParams; query: undefined; body: undefined; response: GetReminderPreferencesResponse };
   updateReminderPreferences: { params: UpdateReminderPreferencesParams; query: undefined; body: UpdateReminderPreferencesBody; response: UpdateReminderPreferencesResponse };
@@ -6223,6 +6309,8 @@ export interface EndpointTypes {
   listRedAlerts: { params: undefined; query: ListRedAlertsQuery; body: undefined; response: ListRedAlertsResponse };
   retryRedAlert: { params: RetryRedAlertParams; query: undefined; body: RetryRedAlertBody; response: RetryRedAlertResponse };
   resolveRedAlert: { params: ResolveRedAlertParams; query: undefined; body: ResolveRedAlertBody; response: ResolveRedAlertResponse };
+  listRecordAccessReports: { params: undefined; query: ListRecordAccessReportsQuery; body: undefined; response: ListRecordAccessReportsResponse };
+  resolveRecordAccessReport: { params: ResolveRecordAccessReportParams; query: undefined; body: ResolveRecordAccessReportBody; response: ResolveRecordAccessReportResponse };
   listSyncAttempts: { params: undefined; query: ListSyncAttemptsQuery; body: undefined; response: ListSyncAttemptsResponse };
   getUserDetails: { params: GetUserDetailsParams; query: undefined; body: undefined; response: GetUserDetailsResponse };
   getUserBilling: { params: undefined; query: GetUserBillingQuery; body: undefined; response: GetUserBillingResponse };
