@@ -235,7 +235,8 @@ describe('target size at 390 px (WCAG 2.2 2.5.8)', () => {
       const check = async (where: string) => {
         for (const f of await smallTargets(page)) found.push(`${where}: ${f}`);
       };
-      await page.goto(bookingUrl(slot));
+      // With the service chosen, as a search's open time starts it.
+      await page.goto(bookingUrl(slot, { counselingType: slot.counselingType }));
       await bookingPageShows(page, slot.providerName.split(',')[0]!);
       await check('booking');
       await nextFromBookingPage(page);
