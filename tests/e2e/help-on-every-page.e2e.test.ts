@@ -15,7 +15,7 @@ import { constants } from '@/generated/constants';
 import { messages } from '@/generated/messages';
 import { routeById, routes } from '@/generated/routes';
 import { crisisHrefs } from '@/domain/crisis';
-import { messageIn } from '@/domain/messages';
+import { message, messageIn } from '@/domain/messages';
 import { localizedPath } from '@/domain/locale';
 import { formatPhone, telHref } from '@/domain/phone';
 import { demoAccounts } from '@/server/db/seed/demo-accounts';
@@ -235,12 +235,16 @@ describe('target size at 390 px (WCAG 2.2 2.5.8)', () => {
       const check = async (where: string) => {
         for (const f of await smallTargets(page)) found.push(`${where}: ${f}`);
       };
-      await page.goto(bookingUrl(slot));
+      // With the service chosen, as a search's open time starts it.
+      await page.goto(bookingUrl(slot, { counselingType: slot.counselingType }));
       await bookingPageShows(page, slot.providerName.split(',')[0]!);
       await check('booking');
       await nextFromBookingPage(page);
       const holder = account('Patient');
-      await choosePatient(page, `${holder.firstName} ${holder.lastName}`);
+      const me = `${holder.firstName} ${holder.lastName}`;
+      await choosePatient(page, me);
+      const consent = page.getByRole('checkbox', { name: message('ui.booking.consent.self', { patient: me }) });
+      if (!(await consent.isChecked())) await consent.check();
       await check('patient information');
       await nextFromPatientInformation(page);
       await check('payment');
