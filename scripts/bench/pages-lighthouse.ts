@@ -87,7 +87,8 @@ export async function runPagesLighthouse(): Promise<boolean> {
   try {
     const base = `http://127.0.0.1:${port}`;
     for (const page of await pagesToMeasure(base)) {
-      await fetch(`${base}${page.path}`); // rendered once, as any visited page is
+      // Rendered once, as any visited page is (a warm-up a busy machine may drop: Lighthouse then renders it).
+      await fetch(`${base}${page.path}`).catch(() => undefined);
       const run = async () =>
         (await lighthouse(`${base}${page.path}`, {
           port: chrome.port,
