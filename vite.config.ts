@@ -21,27 +21,19 @@ export function precompressAssets(): Plugin {
 }
 
 /**
- * `npm run dev`: when a spec edit regenerates src/generated/messages.ts, the running page takes the new
- * table (the module accepts its own updates and writes them into the table every module already holds) and
- * src/client/main.tsx draws the tree again: the text changes without a reload. Other generated
- * files (forms, flows, routes) reload through Vite's usual hot update.
+ * `npm run dev`: when a spec edit regenerates a message area (src/generated/message-areas/<area>.<language>.ts), the
+ * running page takes the new texts (the module accepts its own updates: run again, it writes them into the table
+ * every module reads) and src/client/main.tsx draws the tree again: the text changes without a reload. Other
+ * generated files (forms, flows, routes) reload through Vite's usual hot update.
  */
 function liveSpecMessages(): Plugin {
   return {
     name: 'live-spec-messages',
     apply: 'serve',
     transform(code, id) {
-      if (!id.endsWith('/src/generated/messages.ts')) return undefined;
+      if (!/\/src\/generated\/message-areas\/[^/]+\.[^/]+\.ts$/.test(id)) return undefined;
       return `${code}
-if (import.meta.hot) {
-  // The table the first version gave every importer; later versions write into it.
-  const table = (import.meta.hot.data.table ??= messages);
-  import.meta.hot.accept((next) => {
-    if (!next) return;
-    Object.assign(table, next.messages);
-    window.dispatchEvent(new Event('specs:messages'));
-  });
-}
+if (import.meta.hot) import.meta.hot.accept(() => window.dispatchEvent(new Event('specs:messages')));
 `;
     },
   };

@@ -1,7 +1,8 @@
 /**
  * The script an app screen loads before its first interaction (issue 37), read from the client build's
  * Vite manifest: the entry (index.html) with its static imports, the screen's module with its static
- * imports, and the query frame every screen that fetches is wrapped in (src/client/app/AppRoutes.tsx).
+ * imports, the query frame every screen that fetches is wrapped in (src/client/app/AppRoutes.tsx) and the message
+ * areas its route area loads in the default language (src/generated/message-areas, screenModulesOf).
  * A card SDK (braintree-web, imported when the card form mounts) is counted apart. Byte counts are brotli
  * of the built files, so they are the same on every build of the same code: a budget, not a benchmark.
  */
@@ -9,6 +10,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { RouteId } from '../src/generated/routes';
+import { messageAreaModule, messageAreasOfScreens } from '../src/generated/message-areas';
+import { constants } from '../src/generated/constants';
 
 export interface ManifestChunk {
   file: string;
@@ -91,10 +94,10 @@ export interface ScreenScript {
 
 const sum = (files: readonly FileBytes[]) => files.reduce((total, f) => total + f.bytes, 0);
 
-/** What a screen whose module is `screenKey` loads before its first interaction; `bytesOf` measures a built file. */
-export function screenScript(manifest: Manifest, screenKey: string, bytesOf: (file: string) => number): ScreenScript {
+/** What a screen whose modules are `screenKeys` loads before its first interaction; `bytesOf` measures a built file. */
+export function screenScript(manifest: Manifest, screenKeys: string | readonly string[], bytesOf: (file: string) => number): ScreenScript {
   const entries = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
-  const loaded = staticClosure(manifest, [...entries, screenKey, QUERY_FRAME_KEY]);
+  const loaded = staticClosure(manifest, [...entries, ...(typeof screenKeys === 'string' ? [screenKeys] : screenKeys), QUERY_FRAME_KEY]);
   const sdkKeys = [...loaded].flatMap((k) => manifest[k]!.dynamicImports ?? []).filter(isCardSdk);
   const sdk = [...staticClosure(manifest, sdkKeys)].filter((k) => !loaded.has(k));
   const measure = (keys: Iterable<string>) =>
@@ -110,4 +113,9 @@ export function screenScript(manifest: Manifest, screenKey: string, bytesOf: (fi
 export function screenKeyOf(route: { id: string; area: string; screen?: string }): string {
   if (!route.screen) throw new Error(`Route ${route.id} has no screen to measure.`);
   return `src/client/features/${route.area}/${route.screen}.tsx`;
+}
+
+/** The modules a route's screen waits for: its own and its messages in the default language (a page in another language loads that language's instead). */
+export function screenModulesOf(route: { id: string; area: string; screen?: string }): string[] {
+  return [screenKeyOf(route), ...(messageAreasOfScreens[route.area] ?? []).map((area) => messageAreaModule(area, constants.defaultLocale))];
 }

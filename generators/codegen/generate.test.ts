@@ -37,7 +37,8 @@ describe('code generation', () => {
     writeGenerated(out, await generate());
     expect(diffGenerated(out, await generate())).toEqual([]);
     copy.edit('messages.yaml', (t) => t.replace('validation.email.invalid: Invalid Email', 'validation.email.invalid: That e-mail address looks wrong'));
-    expect(diffGenerated(out, await generate())).toEqual(['messages.ts (differs)']);
+    // The message table and the area (language) the message is in, which the page loads.
+    expect(diffGenerated(out, await generate())).toEqual(['messages.ts (differs)', 'message-areas/common.en-US.ts (differs)']);
   });
 
   it('carries a changed message into the generated messages', async () => {
@@ -46,10 +47,10 @@ describe('code generation', () => {
     expect(readFileSync(join(out, 'messages.ts'), 'utf8')).toContain("'validation.email.invalid': 'That e-mail address looks wrong'");
   });
 
-  it('in one process (npm run dev), a message edit rewrites messages.ts alone and a later endpoint edit is never served from what was kept', async () => {
+  it('in one process (npm run dev), a message edit rewrites messages.ts and its area alone and a later endpoint edit is never served from what was kept', async () => {
     writeGenerated(out, await generate());
     copy.edit('messages.yaml', (t) => t.replace('validation.email.invalid: Invalid Email', 'validation.email.invalid: That e-mail address looks wrong'));
-    expect(writeGenerated(out, await generate()).written).toEqual(['messages.ts']);
+    expect(writeGenerated(out, await generate()).written).toEqual(['messages.ts', 'message-areas/common.en-US.ts']);
     copy.edit('api/health.yaml', (t) => t.replace('summary: Service health', 'summary: How the service is'));
     const { written } = writeGenerated(out, await generate());
     expect(written).toEqual(expect.arrayContaining(['api.ts', 'client/api.ts']));

@@ -12,6 +12,7 @@ import { contentTypeNames, emitContentModule, emitContentTypes, emitFlowTypes, e
 import { emitApiClient, emitApiHooks, emitFlags } from './emit/client';
 import { emitFormValidators } from './emit/validators';
 import { emitTranslations } from './emit/translations';
+import { emitMessageAreas } from './emit/message-areas';
 import { BANNER, literal, quote, union } from './emit/util';
 import { emitDatabaseTypes } from './emit/database';
 
@@ -81,6 +82,7 @@ export async function buildGeneratedFiles(b: SpecBundle, root: string): Promise<
   if (b.flags) out.set('flags.ts', emitFlags(b.flags));
   for (const [path, text] of emitTranslations(b)) out.set(path, text);
   out.set('database.ts', await emitDatabaseTypes(root));
+  for (const [path, text] of emitMessageAreas(b)) out.set(path, text);
   return out;
 }
 

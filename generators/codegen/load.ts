@@ -14,6 +14,7 @@ import { memo } from './memo';
 import type { ApiDoc, ContentDoc, EntityDoc, FlagsDoc, FlowDoc, FormDoc, LoadedFile, MailDoc, SpecBundle } from './model';
 import { SpecError, type SpecProblem } from './problems';
 import { checkSemantics } from './semantics';
+import { messageAreaProblems } from './emit/message-areas';
 
 function listYaml(dir: string, root = dir): string[] {
   const out: string[] = [];
@@ -282,6 +283,7 @@ export function loadSpecs(specDir: string): SpecBundle {
   const enums = merged<SpecBundle['enums'][string]>('enums', 'enums');
   const errors = merged<SpecBundle['errors'][string]>('errors', 'errors');
   const translations = checkTranslations(files, localeFiles, constants, problems);
+  problems.push(...messageAreaProblems({ files, routes: one<{ routes: SpecBundle['routes'] }>('routes')?.data.routes ?? [] }));
   if (problems.length) throw new SpecError(problems);
 
   const bundle: SpecBundle = {

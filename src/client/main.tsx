@@ -17,6 +17,7 @@ import { isBookingPath } from './runtime/navigation/booking-paths';
 import { PAGE_DATA_IDS, takePageData } from './runtime/ssr/page-data';
 import { localeDefinition, localeOfPath, setLocaleSource } from '../domain/locale';
 import { loadTranslation } from '../generated/translations';
+import { loadRouteMessages } from './runtime/navigation/route-messages';
 import './ui/tokens.css';
 import './ui/base.css';
 
@@ -28,8 +29,13 @@ async function start(): Promise<void> {
   // links and navigation stay in the language.
   const { locale, path } = localeOfPath(window.location.pathname);
   setLocaleSource(() => locale);
-  // The page's language's copy, and no other's (the server preloads it with the page: plugins/client.ts).
-  await loadTranslation(locale);
+  // The page's language's copy, and no other's, and the messages its screen shows in it (the server preloads both
+  // with the page: plugins/client.ts).
+  const match = matchRoute(
+    routes.filter((r) => r.registered),
+    path,
+  );
+  await Promise.all([loadTranslation(locale), loadRouteMessages(match?.route.id ?? 'notFound')]);
   document.documentElement.lang = locale;
   const basename = localeDefinition(locale).pathPrefix || undefined;
   // The transport is made before the store it reads the audience from and reports expired sessions to.
@@ -58,10 +64,6 @@ async function start(): Promise<void> {
   );
   let root: Root;
   if (container.firstElementChild) {
-    const match = matchRoute(
-      routes.filter((r) => r.registered),
-      path,
-    );
     await preloadScreen(match?.route.id);
     root = hydrateRoot(container, app());
   } else {

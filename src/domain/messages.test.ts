@@ -3,6 +3,7 @@ import { formatCents } from './money';
 import { errorCatalogue } from '../generated/errors';
 import { messages } from '../generated/messages';
 import { translation as spanish } from '../generated/translations/es';
+import { messageTexts } from '../generated/message-areas/registry';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { fillPlaceholders, hasOnlyPlainPlaceholders, message, messageIn } from './messages';
 import { intlLocale, setLocaleSource } from './locale';
@@ -52,7 +53,7 @@ describe('messages in a language', () => {
   it('keeps the catalogue to plain {name} placeholders, in English and Spanish', () => {
     const texts = [
       ...Object.values(messages),
-      ...Object.values(spanish.messages),
+      ...Object.values(messageTexts.es ?? {}),
       ...Object.values(errorCatalogue).flatMap((e) => [e.message, ...Object.values(e.audiences)]),
       ...Object.values(spanish.errors).flatMap((e) => [e.message ?? '', ...Object.values(e.audiences ?? {})]),
     ];

@@ -4,8 +4,8 @@
  * ({name}, {count, plural, one {# cita} other {# citas}}), formatted with FormatJS.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
-import { messages, type MessageKey, type MessageParams } from '../generated/messages';
-import { translations } from '../generated/translations';
+import type { MessageKey, MessageParams } from '../generated/messages';
+import { messageTexts } from '../generated/message-areas/registry';
 import { activeLocale, DEFAULT_LOCALE, intlLocale, type Locale } from './locale';
 
 export type PlaceholderValues = Readonly<Record<string, string | number | undefined>>;
@@ -67,17 +67,21 @@ export function fillPlaceholders(template: string, values: PlaceholderValues = {
   return fillPlain(template, values);
 }
 
+/**
+ * True for a key of specs/messages whose text is loaded: on the server every key; in a page the keys of the message
+ * areas its screen loads (src/generated/message-areas: the page's language's only).
+ */
 export function isMessageKey(key: string): key is MessageKey {
-  return Object.prototype.hasOwnProperty.call(messages, key);
+  return Object.values(messageTexts).some((texts) => Object.prototype.hasOwnProperty.call(texts, key));
 }
 
-/** The unformatted text of a message in a language; the default language's where a translation lacks it. */
+/**
+ * The unformatted text of a message in a language; the default language's where a translation lacks it. A page
+ * holds the message areas its screen shows (tests/unit/screen-messages.test.ts keeps every key a screen names in
+ * them); a key outside them would show as itself.
+ */
 export function messageTemplate(key: MessageKey, locale: Locale = activeLocale()): string {
-  if (locale !== DEFAULT_LOCALE) {
-    const translated = translations[locale]?.messages[key];
-    if (translated !== undefined) return translated;
-  }
-  return messages[key];
+  return messageTexts[locale]?.[key] ?? messageTexts[DEFAULT_LOCALE]?.[key] ?? key;
 }
 
 type ParamsArg<K extends MessageKey> = MessageParams[K] extends Record<string, never> ? [] : [MessageParams[K]];

@@ -245,17 +245,6 @@ export const messages = {
   'ui.care.client.intake': 'Intake questionnaire',
   'ui.care.client.intakeWhen': 'Completed {when}',
   'ui.care.client.noIntake': 'The client has not completed the intake questionnaire yet.',
-  'ui.patient.checkIn.todo': '{patient}: please complete the {instrument} check-in before your next session.',
-  'ui.patient.checkIn.start': 'Complete the {instrument}',
-  'ui.patient.checkIn.heading': '{instrument} check-in',
-  'ui.patient.checkIn.lead': 'Over the last 2 weeks, how often have you been bothered by the following problems?',
-  'ui.patient.checkIn.submit': 'Send my answers',
-  'ui.patient.checkIn.cancel': 'Not now',
-  'ui.patient.checkIn.answerAll': 'Please answer every question.',
-  'ui.patient.checkIn.result': 'Thank you. Your {instrument} score is {total} ({band}). Your clinician will see it.',
-  'ui.patient.checkIn.urgent': 'If you are thinking about harming yourself, call or text 988 (Suicide & Crisis Lifeline) now, or call 911. Your clinician has been told.',
-  'ui.patient.checkIn.history': 'Your check-ins',
-  'ui.patient.checkIn.score': '{when}: {instrument} {total} ({band})',
   'ui.care.maintenance.heading': 'This part of the care area is paused for maintenance',
   'ui.care.maintenance.text': 'We are making improvements and will be back shortly. Your schedule, calendar and clients are still available. If a client needs help now, please call us.',
   'ui.care.maintenance.callAction': 'Call {phone}',
@@ -732,6 +721,17 @@ export const messages = {
   'ui.patient.capture.chooseFile': 'Please add a photo of at least one side of the card.',
   'ui.patient.capture.saved': 'Your card photos are saved. We will check your coverage before your next session.',
   'ui.patient.capture.back2': 'Back to insurance cards',
+  'ui.patient.checkIn.todo': '{patient}: please complete the {instrument} check-in before your next session.',
+  'ui.patient.checkIn.start': 'Complete the {instrument}',
+  'ui.patient.checkIn.heading': '{instrument} check-in',
+  'ui.patient.checkIn.lead': 'Over the last 2 weeks, how often have you been bothered by the following problems?',
+  'ui.patient.checkIn.submit': 'Send my answers',
+  'ui.patient.checkIn.cancel': 'Not now',
+  'ui.patient.checkIn.answerAll': 'Please answer every question.',
+  'ui.patient.checkIn.result': 'Thank you. Your {instrument} score is {total} ({band}). Your clinician will see it.',
+  'ui.patient.checkIn.urgent': 'If you are thinking about harming yourself, call or text 988 (Suicide & Crisis Lifeline) now, or call 911. Your clinician has been told.',
+  'ui.patient.checkIn.history': 'Your check-ins',
+  'ui.patient.checkIn.score': '{when}: {instrument} {total} ({band})',
   /** A dependant was given the relationship Self while the account already has its Self patient (product-spec §4 relationship availability). */
   'validation.relationship.selfTaken': 'Only the account holder can be Self. Please choose another relationship.',
   'document.receipt.title': 'Payment receipt',
@@ -1282,12 +1282,6 @@ export const messages = {
   'ui.signIn.goToLogin': 'Go to sign-in',
   'ui.loginDashboard.text': 'Your account opens these areas. Choose one to continue.',
   'ui.loginDashboard.findProvider': 'Find a provider',
-  'ui.account.signIn': 'Sign in',
-  'ui.account.signOut': 'Sign out',
-  /** The account menu button shows the signed-in person's first name. */
-  'ui.account.menuButton': '{name}',
-  'ui.account.menuLabel': 'Account menu',
-  'ui.account.signedInAs': 'Signed in as {email}',
   'ui.partners.intro': 'We work with employers, health plans and schools so their members can book care quickly. If your organisation gave you a partnership code, enter it under your partner\'s name.',
   'ui.partners.enterCode': 'Enter your code',
   'ui.partners.checkCode': 'Check code',
@@ -1406,6 +1400,12 @@ export const messages = {
   'ui.layout.crisis.text988': 'Text 988',
   /** The tel:911 link at the top of every page, for immediate danger. */
   'ui.layout.crisis.call911': '911 if in danger',
+  'ui.account.signIn': 'Sign in',
+  'ui.account.signOut': 'Sign out',
+  /** The account menu button shows the signed-in person's first name. */
+  'ui.account.menuButton': '{name}',
+  'ui.account.menuLabel': 'Account menu',
+  'ui.account.signedInAs': 'Signed in as {email}',
   'ui.visit.heading': 'Your video visit',
   'ui.visit.with': 'Session with {provider}, {time} ({zone})',
   'ui.visit.withClients': 'Session with {patients}, {time} ({zone})',
@@ -1735,17 +1735,6 @@ export interface MessageParams {
   'ui.care.client.intake': Record<string, never>;
   'ui.care.client.intakeWhen': { when: string | number };
   'ui.care.client.noIntake': Record<string, never>;
-  'ui.patient.checkIn.todo': { patient: string | number; instrument: string | number };
-  'ui.patient.checkIn.start': { instrument: string | number };
-  'ui.patient.checkIn.heading': { instrument: string | number };
-  'ui.patient.checkIn.lead': Record<string, never>;
-  'ui.patient.checkIn.submit': Record<string, never>;
-  'ui.patient.checkIn.cancel': Record<string, never>;
-  'ui.patient.checkIn.answerAll': Record<string, never>;
-  'ui.patient.checkIn.result': { instrument: string | number; total: string | number; band: string | number };
-  'ui.patient.checkIn.urgent': Record<string, never>;
-  'ui.patient.checkIn.history': Record<string, never>;
-  'ui.patient.checkIn.score': { when: string | number; instrument: string | number; total: string | number; band: string | number };
   'ui.care.maintenance.heading': Record<string, never>;
   'ui.care.maintenance.text': Record<string, never>;
   'ui.care.maintenance.callAction': { phone: string | number };
@@ -2157,6 +2146,17 @@ export interface MessageParams {
   'ui.patient.capture.chooseFile': Record<string, never>;
   'ui.patient.capture.saved': Record<string, never>;
   'ui.patient.capture.back2': Record<string, never>;
+  'ui.patient.checkIn.todo': { patient: string | number; instrument: string | number };
+  'ui.patient.checkIn.start': { instrument: string | number };
+  'ui.patient.checkIn.heading': { instrument: string | number };
+  'ui.patient.checkIn.lead': Record<string, never>;
+  'ui.patient.checkIn.submit': Record<string, never>;
+  'ui.patient.checkIn.cancel': Record<string, never>;
+  'ui.patient.checkIn.answerAll': Record<string, never>;
+  'ui.patient.checkIn.result': { instrument: string | number; total: string | number; band: string | number };
+  'ui.patient.checkIn.urgent': Record<string, never>;
+  'ui.patient.checkIn.history': Record<string, never>;
+  'ui.patient.checkIn.score': { when: string | number; instrument: string | number; total: string | number; band: string | number };
   'validation.relationship.selfTaken': Record<string, never>;
   'document.receipt.title': Record<string, never>;
   'document.statement.title': Record<string, never>;
@@ -2681,11 +2681,6 @@ export interface MessageParams {
   'ui.signIn.goToLogin': Record<string, never>;
   'ui.loginDashboard.text': Record<string, never>;
   'ui.loginDashboard.findProvider': Record<string, never>;
-  'ui.account.signIn': Record<string, never>;
-  'ui.account.signOut': Record<string, never>;
-  'ui.account.menuButton': { name: string | number };
-  'ui.account.menuLabel': Record<string, never>;
-  'ui.account.signedInAs': { email: string | number };
   'ui.partners.intro': Record<string, never>;
   'ui.partners.enterCode': Record<string, never>;
   'ui.partners.checkCode': Record<string, never>;
@@ -2793,6 +2788,11 @@ export interface MessageParams {
   'ui.layout.crisis.call988': Record<string, never>;
   'ui.layout.crisis.text988': Record<string, never>;
   'ui.layout.crisis.call911': Record<string, never>;
+  'ui.account.signIn': Record<string, never>;
+  'ui.account.signOut': Record<string, never>;
+  'ui.account.menuButton': { name: string | number };
+  'ui.account.menuLabel': Record<string, never>;
+  'ui.account.signedInAs': { email: string | number };
   'ui.visit.heading': Record<string, never>;
   'ui.visit.with': { provider: string | number; time: string | number; zone: string | number };
   'ui.visit.withClients': { patients: string | number; time: string | number; zone: string | number };

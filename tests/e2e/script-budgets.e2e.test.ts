@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants } from '@/generated/constants';
 import { routeById, type RouteId } from '@/generated/routes';
-import { BUDGETED_SCREENS, brotliMeter, screenKeyOf, screenScript, type Manifest } from '../../scripts/app-script';
+import { BUDGETED_SCREENS, brotliMeter, screenModulesOf, screenScript, type Manifest } from '../../scripts/app-script';
 
 const CLIENT_DIR = process.env.CLIENT_DIR ?? 'dist/client';
 
@@ -35,7 +35,7 @@ const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite', 'manifest.jso
 const brotliBytes = brotliMeter(CLIENT_DIR);
 const kb = (bytes: number) => Math.ceil(bytes / 102.4) / 10;
 
-const scriptOf = (route: RouteId) => screenScript(manifest, screenKeyOf(routeById[route]), brotliBytes);
+const scriptOf = (route: RouteId) => screenScript(manifest, screenModulesOf(routeById[route]), brotliBytes);
 
 describe('script before the first interaction (issue 37)', () => {
   const meeting = BUDGETED_SCREENS.filter((s) => NOT_YET[s.route] === undefined);

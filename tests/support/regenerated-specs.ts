@@ -39,11 +39,25 @@ export async function regenerateSpecs(change: (copy: SpecCopy) => void): Promise
   };
 }
 
-/** Generated modules (paths under src/generated, without extension) to take from the regenerated folder. */
+/**
+ * Generated modules (paths under src/generated, without extension) to take from the regenerated folder. `messages`
+ * brings the regenerated texts the formatter reads too: the message areas' table, every area loaded.
+ */
 export function useRegenerated(regenerated: RegeneratedSpecs, modules: readonly string[]): void {
   for (const name of modules) {
     const committed = join(process.cwd(), 'src', 'generated', name);
     const replacement = join(regenerated.dir, `${name}.ts`);
     jest.doMock(committed, () => jest.requireActual(replacement));
+  }
+  if (modules.includes('messages')) {
+    const committed = join(process.cwd(), 'src', 'generated', 'message-areas');
+    const all = join(regenerated.dir, 'message-areas', 'all.ts');
+    jest.doMock(join(committed, 'registry'), () => {
+      const registry = jest.requireActual<object>(join(regenerated.dir, 'message-areas', 'registry.ts'));
+      jest.requireActual(all);
+      return registry;
+    });
+    // What loads every area (the server's translations/all) loads the regenerated ones, never the committed texts.
+    jest.doMock(join(committed, 'all'), () => jest.requireActual(all));
   }
 }

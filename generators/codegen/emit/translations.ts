@@ -12,7 +12,6 @@ import { BANNER, literal } from './util';
  */
 const TRANSLATION_TYPE = `/** One language's copy, by kind of spec (see generators/codegen/locales.ts). */
 export interface Translation {
-  messages: Record<string, string>;
   errors: Record<string, { message?: string; title?: string; audiences?: Record<string, string> }>;
   enums: Record<string, Record<string, { label?: string; shortLabel?: string; description?: string }>>;
   routes: Record<string, { title?: string; description?: string }>;
@@ -88,12 +87,12 @@ function translatedForm(b: SpecBundle, id: string, files: { base: LoadedFile; co
 }
 
 export function collectTranslation(b: SpecBundle, files: { base: LoadedFile; copy: Map<string, string> }[]): Translation {
-  const t: Translation = { messages: {}, errors: {}, enums: {}, routes: {}, mail: {}, content: {}, flows: {}, forms: {}, constants: {} };
+  const t: Translation = { errors: {}, enums: {}, routes: {}, mail: {}, content: {}, flows: {}, forms: {}, constants: {} };
   for (const { base, copy } of files) {
     for (const [pointer, text] of copy) {
       const [head, name, a, b2] = segmentsOf(pointer);
-      if (base.kind === 'messages') t.messages[name!] = text;
-      else if (base.kind === 'routes') (t.routes[name!] ??= {})[a as 'title'] = text;
+      // Messages are emitted by area and language on their own (./message-areas.ts).
+      if (base.kind === 'routes') (t.routes[name!] ??= {})[a as 'title'] = text;
       else if (base.kind === 'enums') ((t.enums[name!] ??= {})[a!] ??= {})[b2 as 'label'] = text;
       else if (base.kind === 'errors') {
         const e = (t.errors[name!] ??= {});
@@ -143,7 +142,7 @@ export function emitTranslations(b: SpecBundle): Map<string, string> {
   out.set(
     'translations/all.ts',
     `${BANNER}/** Every language's copy, loaded at once: imported by the server, which writes in each reader's language. */\n` +
-      `import { translations } from './index';\n${tags.map((tag) => `import { translation as ${name(tag)} } from './${tag}';`).join('\n')}\n\n` +
+      `import '../message-areas/all';\nimport { translations } from './index';\n${tags.map((tag) => `import { translation as ${name(tag)} } from './${tag}';`).join('\n')}\n\n` +
       `${tags.map((tag) => `translations[${literal(tag)}] = ${name(tag)};`).join('\n')}\n`,
   );
   return out;

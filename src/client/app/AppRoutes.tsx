@@ -10,6 +10,7 @@ import { screenLoaders } from '@/generated/client/screens';
 import { PageSkeleton } from '../ui/Skeleton';
 import { RouteGuard } from './RouteGuard';
 import { loaderOf } from '../runtime/ssr/route-data';
+import { loadRouteMessages } from '../runtime/navigation/route-messages';
 
 const lazyScreens = new Map<RouteId, LazyExoticComponent<ComponentType>>();
 for (const [id, load] of Object.entries(screenLoaders) as [RouteId, () => Promise<{ default: ComponentType }>][]) {
@@ -19,11 +20,13 @@ for (const [id, load] of Object.entries(screenLoaders) as [RouteId, () => Promis
   lazyScreens.set(
     id,
     lazy(async () => {
+      // The screen's messages in the page's language arrive with its code.
+      const messages = loadRouteMessages(id);
       if (!clientRendered) {
-        const module = await load();
+        const [module] = await Promise.all([load(), messages]);
         if (!loaderOf(module)) return module;
       }
-      const [{ default: Screen }, { QueryFrame }] = await Promise.all([load(), import('./QueryFrame')]);
+      const [{ default: Screen }, { QueryFrame }] = await Promise.all([load(), import('./QueryFrame'), messages]);
       return {
         default: function FramedScreen() {
           return (
@@ -69,6 +72,6 @@ export function AppRoutes() {
 export async function preloadScreen(routeId: RouteId | undefined): Promise<void> {
   const load = routeId ? screenLoaders[routeId] : undefined;
   if (!load) return;
-  const module = await load();
+  const [module] = await Promise.all([load(), loadRouteMessages(routeId)]);
   if (loaderOf(module)) await import('./QueryFrame');
 }

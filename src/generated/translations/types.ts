@@ -2,7 +2,6 @@
 
 /** One language's copy, by kind of spec (see generators/codegen/locales.ts). */
 export interface Translation {
-  messages: Record<string, string>;
   errors: Record<string, { message?: string; title?: string; audiences?: Record<string, string> }>;
   enums: Record<string, Record<string, { label?: string; shortLabel?: string; description?: string }>>;
   routes: Record<string, { title?: string; description?: string }>;

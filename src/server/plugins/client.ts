@@ -13,6 +13,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { routes, routeById } from '@/generated/routes';
 import { descriptionOfRoute, titleOfRoute } from '@/domain/translations';
+import { messageAreaModule, messageAreasOfScreens } from '@/generated/message-areas';
 import { matchRoute } from '@/domain/route-match';
 import type { RenderRequest, RenderResult } from '@/client/ssr-contract';
 import { PAGE_DATA_IDS } from '@/client/runtime/ssr/page-data';
@@ -250,7 +251,11 @@ export default fp<ClientPluginOptions>(
       const frameAssets = queries === undefined ? '' : screenAssets(manifest, 'src/client/app/QueryFrame.tsx');
       // An app page in another language than the default loads that language's copy before it draws (src/client/main.tsx): fetch it alongside.
       const languageAssets = isDocument || locale === DEFAULT_LOCALE ? '' : screenAssets(manifest, `src/generated/translations/${locale}.ts`);
-      const html = page(head + assets + frameAssets + languageAssets, body, state, queries, isDocument, locale);
+      // The messages its screen shows, in the page's language (src/client/runtime/navigation/route-messages.ts).
+      const messageAssets = isDocument
+        ? ''
+        : (messageAreasOfScreens[route.area] ?? []).map((area) => screenAssets(manifest, messageAreaModule(area, locale))).join('');
+      const html = page(head + assets + frameAssets + languageAssets + messageAssets, body, state, queries, isDocument, locale);
       return { status, html: serverRendered ? inlineStyles(html) : html };
     };
 

@@ -7,6 +7,7 @@
 import { screenLoaders } from '@/generated/client/screens';
 import { routes, type RouteId } from '@/generated/routes';
 import { matchRoute } from '@/domain/route-match';
+import { loadRouteMessages } from './route-messages';
 
 /** Runs `work` when the browser is idle (or soon, where it cannot say); returns a cancel for an unmounted screen. */
 export function whenIdle(work: () => void): () => void {
@@ -25,10 +26,10 @@ export function preloadWhenIdle(load: () => Promise<unknown>): () => void {
   });
 }
 
-/** Fetches a route's screen when the browser is idle. */
+/** Fetches a route's screen, and the messages it shows, when the browser is idle. */
 export function preloadScreenWhenIdle(route: RouteId): () => void {
   const load = screenLoaders[route];
-  return load ? preloadWhenIdle(load) : () => undefined;
+  return load ? preloadWhenIdle(() => Promise.all([load(), loadRouteMessages(route)])) : () => undefined;
 }
 
 /** Fetches the screen of an address in the app ("/app/bookings/user/payment?…") when the browser is idle. */
