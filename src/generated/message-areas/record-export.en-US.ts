@@ -26,4 +26,13 @@ addMessages('en-US', {
   'document.record.line.questionnaire': '{name}: {instrument} on {when}, score {score} ({band})',
   'document.record.line.message': '{when} · {from}: {text}',
   'document.record.line.payment': '{when} · {purpose} · {amount} · {status}',
+  'ui.recordExport.heading': 'Download my record',
+  'ui.recordExport.intro': 'Get your whole record - the people on your account, sessions, clinicians, insurance, consents, questionnaires and scores, secure messages and payments - as a PDF to read and as a FHIR file that another provider\'s system can read. We prepare it in the background and e-mail you when it is ready.',
+  'ui.recordExport.request': 'Download my record',
+  'ui.recordExport.preparing': 'Preparing your record… You can stay here or come back from the e-mail we send when it is ready.',
+  'ui.recordExport.ready': 'Your record is ready. You can download it until {when}.',
+  'ui.recordExport.pdf': 'Download the PDF',
+  'ui.recordExport.fhir': 'Download the FHIR file (JSON)',
+  'ui.recordExport.expired': 'The download time of this copy has passed and its files were removed. Ask for a new copy.',
+  'ui.recordExport.again': 'Ask for a new copy',
 });

@@ -26,4 +26,13 @@ addMessages('es', {
   'document.record.line.questionnaire': '{name}: {instrument} el {when}, puntuación {score} ({band})',
   'document.record.line.message': '{when} · {from}: {text}',
   'document.record.line.payment': '{when} · {purpose} · {amount} · {status}',
+  'ui.recordExport.heading': 'Descargar mi historia clínica',
+  'ui.recordExport.intro': 'Obtenga su historia clínica completa - las personas de su cuenta, sesiones, profesionales, seguro médico, consentimientos, cuestionarios y puntuaciones, mensajes seguros y pagos - como un PDF para leer y como un archivo FHIR que el sistema de otro proveedor puede leer. La preparamos en segundo plano y le enviamos un correo cuando esté lista.',
+  'ui.recordExport.request': 'Descargar mi historia clínica',
+  'ui.recordExport.preparing': 'Estamos preparando su historia clínica… Puede quedarse aquí o volver desde el correo que le enviaremos cuando esté lista.',
+  'ui.recordExport.ready': 'Su historia clínica está lista. Puede descargarla hasta el {when}.',
+  'ui.recordExport.pdf': 'Descargar el PDF',
+  'ui.recordExport.fhir': 'Descargar el archivo FHIR (JSON)',
+  'ui.recordExport.expired': 'El plazo de descarga de esta copia terminó y sus archivos se eliminaron. Pida una copia nueva.',
+  'ui.recordExport.again': 'Pedir una copia nueva',
 });

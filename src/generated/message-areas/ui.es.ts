@@ -92,7 +92,7 @@ addMessages('es', {
   'ui.layout.crisis.name': 'Ayuda en crisis',
   'ui.layout.crisis.lead': '¿En crisis?',
   'ui.layout.crisis.call988': 'Llame al 988 (oprima 2)',
-  'ui.layout.crisis.text988': 'Texto al 988',
+  'ui.layout.crisis.text988': 'Envíe AYUDA al 988',
   'ui.layout.crisis.call911': '911 si corre peligro',
   'ui.account.signIn': 'Iniciar sesión',
   'ui.account.signOut': 'Cerrar sesión',
