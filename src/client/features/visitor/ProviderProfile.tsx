@@ -263,8 +263,8 @@ export function ProviderProfile({ lookup }: { lookup: ProfileLookup }) {
           </section>
           {/* The public notice of the right to a Good Faith Estimate (45 CFR 149.610) beside the price. */}
           <section className="card stack-sm" aria-labelledby="profile-gfe">
-            <h2 id="profile-gfe">{copy.gfeHeading}</h2>
-            <p className="small">{copy.gfeNotice}</p>
+            <h2 id="profile-gfe">{message('ui.goodFaithEstimate.heading')}</h2>
+            <p className="small">{message('ui.goodFaithEstimate.notice')}</p>
           </section>
           <section className="card stack-sm" aria-labelledby="profile-practice">
             <h2 id="profile-practice">{copy.practice}</h2>
