@@ -149,7 +149,8 @@ export async function englishOn(page: Page, notCopy: NotCopy = {}): Promise<stri
       let shown = document.body.innerText;
       const names = [...document.querySelectorAll<HTMLElement>('[translate="no"]')].map((e) => e.innerText);
       const left = [...names, ...(elements ? [...document.querySelectorAll<HTMLElement>(elements)].map((e) => e.innerText) : []), ...texts];
-      for (const out of left) if (out.trim()) shown = shown.split(out).join('\n');
+      // Longest first: a name inside a longer text left out (a provider's about text names them) must not break it up.
+      for (const out of left.sort((a, b) => b.length - a.length)) if (out.trim()) shown = shown.split(out).join('\n');
       return shown;
     },
     { elements: notCopy.elements, texts: [...(notCopy.texts ?? [])] },
