@@ -3,7 +3,7 @@
  * TZID, turned into instants with the file's own VTIMEZONE (its observances' offsets), must be the session's instants.
  */
 import { googleCalendarUrl, icsCalendar, icsFeed, type CalendarEvent } from './calendar';
-import { zoneOffsetMinutes } from './calendar-zone';
+import { zoneOffsetMinutes } from './dates';
 
 interface Observance {
   /** the onset as an instant: its DTSTART read with TZOFFSETFROM */
@@ -135,7 +135,7 @@ describe('calendar files in the reader’s zone', () => {
   });
 
   it('reads a zone’s offset at an instant', () => {
-    expect(zoneOffsetMinutes('America/Denver', Date.parse('2026-12-04T15:00:00.123Z'))).toBe(-420);
-    expect(zoneOffsetMinutes('Asia/Kolkata', Date.parse('2026-12-04T15:00:00Z'))).toBe(330);
+    expect(zoneOffsetMinutes(Date.parse('2026-12-04T15:00:00.123Z'), 'America/Denver')).toBe(-420);
+    expect(zoneOffsetMinutes(Date.parse('2026-12-04T15:00:00Z'), 'Asia/Kolkata')).toBe(330);
   });
 });

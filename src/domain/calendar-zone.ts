@@ -6,6 +6,8 @@
  * the same data every screen formats times with; no zone database ships to the browser for it.
  */
 
+import { wallTimeIn, zoneOffsetMinutes, type WallTime } from './dates';
+
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 /**
@@ -13,48 +15,6 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
  * month without summer time is the shortest), so no change is stepped over.
  */
 const SCAN_STEP_MS = 14 * DAY_MS;
-
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
-function wallClock(zone: string): Intl.DateTimeFormat {
-  let format = wallClocks.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    wallClocks.set(zone, format);
-  }
-  return format;
-}
-
-interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-function wallTimeIn(zone: string, at: number): WallTime {
-  const parts: Record<string, number> = {};
-  for (const part of wallClock(zone).formatToParts(new Date(at))) if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
-}
-
-/** The zone's offset from UTC at an instant, in minutes (east positive: America/Denver in winter is -420). */
-export function zoneOffsetMinutes(zone: string, at: number): number {
-  const wall = wallTimeIn(zone, at);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return Math.round((asUtc - Math.floor(at / 1000) * 1000) / MINUTE_MS);
-}
 
 const two = (n: number) => String(n).padStart(2, '0');
 
@@ -64,7 +24,7 @@ function stampOf(wall: WallTime): string {
 
 /** An instant as the zone's wall-clock time in iCalendar's local form (20261204T080000, no Z). */
 export function localStampIn(zone: string, iso: string): string {
-  return stampOf(wallTimeIn(zone, new Date(iso).getTime()));
+  return stampOf(wallTimeIn(new Date(iso), zone));
 }
 
 /** A UTC offset as iCalendar writes it: -0700, +0530. */
@@ -85,12 +45,12 @@ function zoneName(zone: string, at: number): string {
 
 /** The first instant (to the minute) in (after, before] where the offset is no longer the one at `after`. */
 function changeBetween(zone: string, after: number, before: number): number {
-  const from = zoneOffsetMinutes(zone, after);
+  const from = zoneOffsetMinutes(after, zone);
   let low = after;
   let high = before;
   while (high - low > MINUTE_MS) {
     const middle = low + Math.floor((high - low) / 2 / MINUTE_MS) * MINUTE_MS;
-    if (zoneOffsetMinutes(zone, middle) === from) low = middle;
+    if (zoneOffsetMinutes(middle, zone) === from) low = middle;
     else high = middle;
   }
   return high;
@@ -99,7 +59,7 @@ function changeBetween(zone: string, after: number, before: number): number {
 /** Whether an offset is the zone's summer time: more than its smaller offset of that year (either hemisphere). */
 function isDaylight(zone: string, at: number, offset: number): boolean {
   const year = new Date(at).getUTCFullYear();
-  const standard = Math.min(zoneOffsetMinutes(zone, Date.UTC(year, 0, 1)), zoneOffsetMinutes(zone, Date.UTC(year, 6, 1)));
+  const standard = Math.min(zoneOffsetMinutes(Date.UTC(year, 0, 1), zone), zoneOffsetMinutes(Date.UTC(year, 6, 1), zone));
   return offset > standard;
 }
 
@@ -142,11 +102,11 @@ export function vtimezoneLines(zone: string, first: string, last: string): strin
 const vtimezones = new Map<string, string[]>();
 
 function observances(zone: string, start: number, end: number): string[] {
-  let offset = zoneOffsetMinutes(zone, start);
+  let offset = zoneOffsetMinutes(start, zone);
   const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`, ...observance(zone, start, offset, offset)];
   for (let at = start; at < end; at += SCAN_STEP_MS) {
     const next = Math.min(at + SCAN_STEP_MS, end);
-    const later = zoneOffsetMinutes(zone, next);
+    const later = zoneOffsetMinutes(next, zone);
     if (later === offset) continue;
     const onset = changeBetween(zone, at, next);
     lines.push(...observance(zone, onset, offset, later));

@@ -1,7 +1,7 @@
 import { constants } from '../generated/constants';
 import type { ConsentType, Relationship } from '../generated/enums';
 import { messages } from '../generated/messages';
-import { consentsRequired, consentsValid, guardianConsentText, ownSignatureMissing } from './consents';
+import { consentToSign, consentsRequired, consentsValid, guardianConsentText, ownSignatureMissing } from './consents';
 import { addDaysIso, addYears } from './dates';
 
 const today = '2026-11-22';
@@ -77,5 +77,29 @@ describe('whether the person still signs the booking consent themselves', () => 
   });
   it('is given once the person signed it', () => {
     expect(ownSignatureMissing([{ isConsentProvided: true, consentType: booking, source: 'patient_web' }])).toBe(false);
+  });
+});
+
+describe('whether a screen asks a person to sign (first-time, verify, the dashboard)', () => {
+  const onCall = [{ isConsentProvided: true, consentType: 'bookAppointmentConsent' as const, source: 'support_web' }];
+  const ownName = [{ isConsentProvided: true, consentType: 'bookAppointmentConsent' as const, source: 'patient_web' }];
+  it('asks the holder and a minor whose only consent staff recorded on a call, as one who signed nothing', () => {
+    expect(consentToSign({ relationship: SELF, consents: onCall }, today)).toBe(true);
+    expect(consentToSign({ relationship: CHILD, dateOfBirth: minorDob, consents: onCall }, today)).toBe(true);
+    expect(consentToSign({ relationship: SELF, consents: [] }, today)).toBe(true);
+    expect(consentToSign({ relationship: SELF }, today)).toBe(true);
+  });
+  it('does not ask one who signed in their own name, nor an adult dependant (not asked to sign)', () => {
+    expect(consentToSign({ relationship: SELF, consents: ownName }, today)).toBe(false);
+    expect(consentToSign({ relationship: SPOUSE, dateOfBirth: adultDob, consents: onCall }, today)).toBe(false);
+    expect(consentToSign({ relationship: SPOUSE, dateOfBirth: adultDob }, today)).toBe(false);
+  });
+  it('turns on the day of coming of age: a child of the adult age today is an adult dependant', () => {
+    expect(consentToSign({ relationship: CHILD, dateOfBirth: minorDob, consents: onCall }, today)).toBe(true);
+    expect(consentToSign({ relationship: CHILD, dateOfBirth: adultDob, consents: onCall }, today)).toBe(false);
+  });
+  it('still lets staff recorded consent count for booking (the server rule), not as signed', () => {
+    expect(consentsValid(onCall)).toBe(true);
+    expect(consentToSign({ relationship: SELF, consents: onCall }, today)).toBe(true);
   });
 });

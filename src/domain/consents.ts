@@ -38,7 +38,19 @@ export function ownSignatureMissing(consents: readonly PatientConsent[] | null |
   return !(consents ?? []).some((c) => c.consentType === BOOKING_CONSENT && c.isConsentProvided && c.source !== GIVEN_TO_STAFF);
 }
 
-/** Valid only when there is at least one consent and every one is provided. */
+/**
+ * The one rule of every screen that asks a person to sign (the first-time screen, the verify steps, the dashboard's
+ * to-do and badges): they are asked to sign (Self, a minor) and have not signed the booking consent in their own
+ * name; a consent staff recorded for them on a call does not count.
+ */
+export function consentToSign(patient: ConsentSubject & { consents?: readonly PatientConsent[] | null }, today: string): boolean {
+  return consentsRequired(patient, today) && ownSignatureMissing(patient.consents);
+}
+
+/**
+ * Valid for booking only when there is at least one consent and every one is provided (the server's booking rule;
+ * one staff recorded on a call is enough to book, not to be shown as signed: see consentToSign).
+ */
 export function consentsValid(consents: readonly PatientConsent[] | null | undefined): boolean {
   return !!consents && consents.length > 0 && consents.every((consent) => consent.isConsentProvided);
 }

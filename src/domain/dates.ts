@@ -124,10 +124,20 @@ export function isoInstant(text: string): number | undefined {
 
 // ── Wall-clock time in a zone, through Intl (the browser ships the zone data; no time-zone library) ──
 
+/** A zone's wall clock read as numbers: month 1-12, hour 0-23. */
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
 const wallFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** What a zone's wall clock shows at an instant: its calendar date, weekday (0 = Sunday) and minute of the day. */
-export function wallClockIn(at: Date, timeZone: string): { date: string; weekday: number; minute: number } {
+/** What a zone's wall clock shows at an instant, to the second (the one reading of a zone's clock: dates, calendars). */
+export function wallTimeIn(at: Date | number, timeZone: string): WallTime {
   let format = wallFormats.get(timeZone);
   if (!format) {
     // Digits read back by machine (see isoDateIn); h23 so midnight is 0, not 24.
@@ -139,13 +149,20 @@ export function wallClockIn(at: Date, timeZone: string): { date: string; weekday
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
     });
     wallFormats.set(timeZone, format);
   }
-  const parts = format.formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const date = `${pad(part('year'), 4)}-${pad(part('month'))}-${pad(part('day'))}`;
-  return { date, weekday: weekdayOf(date), minute: part('hour') * 60 + part('minute') };
+  const wall: WallTime = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const part of format.formatToParts(at)) if (part.type in wall) wall[part.type as keyof WallTime] = Number(part.value);
+  return wall;
+}
+
+/** What a zone's wall clock shows at an instant: its calendar date, weekday (0 = Sunday) and minute of the day. */
+export function wallClockIn(at: Date, timeZone: string): { date: string; weekday: number; minute: number } {
+  const wall = wallTimeIn(at, timeZone);
+  const date = `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`;
+  return { date, weekday: weekdayOf(date), minute: wall.hour * 60 + wall.minute };
 }
 
 /** The weekday of a calendar date, 0 = Sunday. */
@@ -154,12 +171,14 @@ export function weekdayOf(iso: string): number {
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
 }
 
-/** Minutes the zone's wall clock is ahead of UTC at an instant (-300 in New York in winter). */
-function zoneOffsetMinutes(at: number, timeZone: string): number {
-  const wall = wallClockIn(new Date(at), timeZone);
-  const [y, m, d] = parts(wall.date);
-  const wallAsUtc = Date.UTC(y, m - 1, d) + wall.minute * 60_000;
-  return Math.round((wallAsUtc - (at - (at % 60_000))) / 60_000);
+/**
+ * Minutes the zone's wall clock is ahead of UTC at an instant (-300 in New York in winter, 330 in Kolkata). Read to
+ * the second and rounded, so an old local mean time (-4:56:02) reads as the nearest minute.
+ */
+export function zoneOffsetMinutes(at: number, timeZone: string): number {
+  const wall = wallTimeIn(at, timeZone);
+  const wallAsUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return Math.round((wallAsUtc - Math.floor(at / 1000) * 1000) / 60_000);
 }
 
 /**

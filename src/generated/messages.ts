@@ -76,9 +76,9 @@ export const messages = {
   'ui.booking.pay.eligible': '{carrier} covers this session. Your copay: {copay}.',
   'ui.booking.pay.selfPayRequired': '{carrier} does not cover sessions with this provider, so we switched this booking to self-pay. You pay {price} per session.',
   'ui.booking.pay.noInsurance': 'No insurance is on file for this patient yet. You can book self-pay now and add your insurance card afterwards.',
-  'ui.booking.pay.gfeHeading': 'Your right to a Good Faith Estimate',
-  /** The public notice of the right to a Good Faith Estimate (No Surprises Act, 45 CFR 149.610), on the booking's payment step before paying. */
-  'ui.booking.pay.gfeNotice': 'You have the right to receive a Good Faith Estimate explaining how much your care will cost. Under the law, health care providers need to give patients who don\'t have insurance or who are not using insurance an estimate of the bill for items and services. You will receive it in writing by e-mail and in Billing, at least 1 business day before your session. If you receive a bill that is at least $400 more than your Good Faith Estimate, you can dispute the bill. For questions or more information about your right to a Good Faith Estimate, visit www.cms.gov/nosurprises or call 1-800-985-3059.',
+  'ui.goodFaithEstimate.heading': 'Your right to a Good Faith Estimate',
+  /** The public notice of the right to a Good Faith Estimate (No Surprises Act, 45 CFR 149.610), on a provider's profile and on the booking's payment step before paying. */
+  'ui.goodFaithEstimate.notice': 'You have the right to receive a Good Faith Estimate explaining how much your care will cost. Under the law, health care providers need to give patients who don\'t have insurance or who are not using insurance an estimate of the bill for items and services. You will receive it in writing by e-mail and in Billing, at least 1 business day before your session. If you receive a bill that is at least $400 more than your Good Faith Estimate, you can dispute the bill. For questions or more information about your right to a Good Faith Estimate, visit www.cms.gov/nosurprises or call 1-800-985-3059.',
   'ui.booking.pay.price': '{price} per session',
   'ui.booking.pay.coveredByPartner': 'Your session is covered by {partner}. There is nothing to pay.',
   'ui.booking.pay.cardHeading': 'Card',
@@ -1570,8 +1570,8 @@ export interface MessageParams {
   'ui.booking.pay.eligible': { carrier: string | number; copay: string | number };
   'ui.booking.pay.selfPayRequired': { carrier: string | number; price: string | number };
   'ui.booking.pay.noInsurance': Record<string, never>;
-  'ui.booking.pay.gfeHeading': Record<string, never>;
-  'ui.booking.pay.gfeNotice': Record<string, never>;
+  'ui.goodFaithEstimate.heading': Record<string, never>;
+  'ui.goodFaithEstimate.notice': Record<string, never>;
   'ui.booking.pay.price': { price: string | number };
   'ui.booking.pay.coveredByPartner': { partner: string | number };
   'ui.booking.pay.cardHeading': Record<string, never>;

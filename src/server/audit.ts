@@ -3,9 +3,10 @@
  * from where, with what outcome. Rows are only ever inserted; the database refuses UPDATE, DELETE
  * and TRUNCATE on the table (migration 0002). No health data goes into a row: only ids.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AuditOutcome } from '../generated/enums';
 import { prepared, type Queryable } from './db/connection';
+import type { Caller } from './plugins/auth';
 
 export interface AuditEntry {
   action: string;
@@ -27,11 +28,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What an audit row reads of a request: an HTTP request, or one a job or a test acts through
+ * (tasks/service.ts `requestActingAs`), which has no caller or address of its own.
+ */
+export interface AuditedRequest {
+  server: FastifyInstance;
+  caller?: Pick<Caller, 'userId' | 'groups' | 'impersonation'>;
+  ip: string | null;
+  audited?: boolean;
+}
+
 const INSERT_AUDIT = prepared(`INSERT INTO audit_log (actor_id, actor_groups, action, record_type, record_id, outcome, status, ip, details)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`);
 
 /** `db` is the transaction the audited change runs in, when the row must stand or fall with it. */
-export async function writeAudit(request: FastifyRequest, entry: AuditEntry, db: Queryable = request.server.database): Promise<void> {
+export async function writeAudit(request: AuditedRequest, entry: AuditEntry, db: Queryable = request.server.database): Promise<void> {
   request.audited = true;
   const caller = request.caller;
   await db.query(INSERT_AUDIT, [

@@ -29,12 +29,13 @@ beforeAll(async () => {
   t = await startTestApp({ seed: true });
 });
 
-afterAll(async () => {
-  await t.close();
-});
+afterAll(async () => t.close());
 
 type Renderer = (request: RenderRequest) => Promise<RenderResult>;
-const globals = globalThis as unknown as { __languagesRender?: Renderer; __languagesRequests?: RenderRequest[] };
+declare global {
+  var __languagesRender: Renderer | undefined;
+  var __languagesRequests: RenderRequest[] | undefined;
+}
 
 /** A built client whose server renderer is the one the test gives (globalThis.__languagesRender), and which keeps what it was asked. */
 function clientWithRenderer(): { dir: string; ssrEntry: string } {
@@ -62,7 +63,7 @@ describe('pages in a language', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    globals.__languagesRender = echo;
+    globalThis.__languagesRender = echo;
     const { dir, ssrEntry } = clientWithRenderer();
     app = await buildApp({ config: { ...t.config, clientDir: dir, ssrEntry }, database: t.db.database, serveClient: true, seed: false, logger: false });
   });
@@ -133,7 +134,7 @@ describe('pages in a language', () => {
 
   it("asks the API in the page's language for the data of a page", async () => {
     // The renderer loads data through the API in-process: a field the API refuses is explained in the page's language.
-    globals.__languagesRender = async (request) => {
+    globalThis.__languagesRender = async (request) => {
       const answer = await request.fetchApi('/providers/search');
       return { status: 200, head: '', html: `<p>${(answer.body as { errors: { reason: string }[] }).errors[0]!.reason}</p>` };
     };
@@ -144,7 +145,7 @@ describe('pages in a language', () => {
       expect(english.body).toContain(`<p>${messageIn('en-US', 'validation.default.required')}</p>`);
       expect(messageIn('es', 'validation.default.required')).not.toBe(messageIn('en-US', 'validation.default.required'));
     } finally {
-      globals.__languagesRender = echo;
+      globalThis.__languagesRender = echo;
     }
   });
 });
@@ -155,7 +156,7 @@ describe("a page in a language, drawn by the app's own renderer", () => {
 
   beforeAll(async () => {
     const { render } = await import('@/client/entry-server');
-    globals.__languagesRender = render;
+    globalThis.__languagesRender = render;
     const { dir, ssrEntry } = clientWithRenderer();
     app = await buildApp({
       config: { ...t.config, clientDir: dir, ssrEntry, publicUrl: origin },
@@ -168,7 +169,7 @@ describe("a page in a language, drawn by the app's own renderer", () => {
 
   afterAll(async () => {
     await app.close();
-    globals.__languagesRender = echo;
+    globalThis.__languagesRender = echo;
   });
 
   it('gives /es/therapists its canonical address in Spanish and the same page in every language (hreflang); its links stay in Spanish', async () => {

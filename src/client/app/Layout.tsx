@@ -85,7 +85,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <div className="container site-header__inner">
           <Link to="/" className="brand">
             <img src="/favicon.svg" alt="" width="28" height="28" />
-            <span className="brand__name">{site.brand.name}</span>
+            <span className="brand__name" translate="no">
+              {site.brand.name}
+            </span>
           </Link>
           <nav className="site-nav" aria-label={message('ui.layout.mainNav')}>
             {site.nav.map((item) => (

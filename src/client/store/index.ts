@@ -16,7 +16,6 @@ import { bookingSaga, type BookingPathTest } from './booking/saga';
 import { consentReducer } from './consent/slice';
 import { consentSaga } from './consent/saga';
 import { feedbackSaga } from './feedback-saga';
-import { patientDashboardReducer } from './dashboard/slice';
 import { flagsReducer } from './flags/slice';
 import { globalReducer } from './global/slice';
 import { paymentReducer } from './payment/slice';
@@ -36,7 +35,6 @@ export const rootReducer = combineReducers({
   bookingRequest: bookingRequestReducer,
   consent: consentReducer,
   payment: paymentReducer,
-  patientDashboard: patientDashboardReducer,
   questionnaire: questionnaireReducer,
   global: globalReducer,
   flags: flagsReducer,

@@ -5,16 +5,12 @@ import { createAppStore } from './index';
 import { authEmailEntered, authenticated, authUiReset, selectAudience, verifyDobPopupToggled } from './auth/slice';
 import { derivePermissions } from '@/domain/permissions';
 import { consentPatientsUpdated, consentReset, consentSigned, consentTextUpdated } from './consent/slice';
-import { dashboardPatientsLoaded, patientConsented } from './dashboard/slice';
 import { flagsDecided, flagsFromPage, flagsServed, flagsSettled, selectFlagOn, selectTreatment, userFlagsReset } from './flags/slice';
 import { searchQuerySaved } from './global/slice';
 import { initialQuestionnaire, questionnaireAnswered, questionnairePageSet } from './questionnaire/slice';
 import { toastShown } from './toasts';
 
 const store = () => createAppStore();
-const consented = { id: 'a', consents: [{ isConsentProvided: true, consentType: 'bookAppointmentConsent' as const }] };
-const notYet = { id: 'b', consents: [{ isConsentProvided: false, consentType: 'bookAppointmentConsent' as const }] };
-const none = { id: 'c', consents: [] };
 
 describe('auth UI state', () => {
   it('keeps the e-mail, the verify-DOB popup, and resets', () => {
@@ -47,18 +43,6 @@ describe('consent state', () => {
     expect(s.getState().consent).toMatchObject({ consentText: 'I agree', patients: [{ id: 'a' }], isConsentSigned: true });
     s.dispatch(consentReset());
     expect(s.getState().consent).toEqual({ isConsentSigned: false, patients: [], status: 'idle' });
-  });
-});
-
-describe('patient dashboard state', () => {
-  it('splits patients by consent (at least one, all provided) and moves one to with-consent', () => {
-    const s = store();
-    s.dispatch(dashboardPatientsLoaded([consented, notYet, none]));
-    expect(s.getState().patientDashboard.patientsWithConsent.map((p) => p.id)).toEqual(['a']);
-    expect(s.getState().patientDashboard.patientsWithoutConsent.map((p) => p.id)).toEqual(['b', 'c']);
-    s.dispatch(patientConsented({ patientId: 'b' }));
-    expect(s.getState().patientDashboard.patientsWithConsent.map((p) => p.id)).toEqual(['a', 'b']);
-    expect(s.getState().patientDashboard.patientsWithoutConsent.map((p) => p.id)).toEqual(['c']);
   });
 });
 

@@ -22,8 +22,6 @@ const data = {
   payRate: 'Self-pay rate',
   payRateValue: '{{rate}} per session',
   payRateNote: 'Out-of-pocket price of a session; with insurance you pay your plan\'s share.',
-  gfeHeading: 'Your right to a Good Faith Estimate',
-  gfeNotice: 'You have the right to receive a Good Faith Estimate explaining how much your care will cost. Under the law, health care providers need to give patients who don\'t have insurance or who are not using insurance an estimate of the bill for items and services. If you receive a bill that is at least $400 more than your Good Faith Estimate, you can dispute the bill. For questions or more information, visit www.cms.gov/nosurprises or call 1-800-985-3059.',
   insurance: 'Insurance accepted',
   insuranceNone: 'This provider does not accept insurance; you can pay out-of-pocket.',
   availability: 'Open times',

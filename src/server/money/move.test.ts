@@ -1,31 +1,45 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Queryable } from '../db/connection';
+import { pino } from 'pino';
+import type { Queryable, Statement } from '../db/connection';
+import { TestClock } from '@tests/support/clock';
 import type { CardGateway } from '../payments/gateway';
+import { localTestGateway } from '../payments/local-gateway';
+import { offlineSchedulingPayments } from '../payments/scheduling-payments';
 import type { ChargeCommand } from './charges';
 import { MoneyMove, type PaymentServices } from './move';
 
+type Logged = { fields: Record<string, unknown>; text: string };
+
+/** A real logger whose lines are kept: the errors and the warnings, each with its fields and its text. */
 function logSpy() {
-  const errors: { fields: Record<string, unknown>; text: string }[] = [];
-  const warnings: { fields: Record<string, unknown>; text: string }[] = [];
-  const log = {
-    error: (fields: Record<string, unknown>, text: string) => errors.push({ fields, text }),
-    warn: (fields: Record<string, unknown>, text: string) => warnings.push({ fields, text }),
-  } as unknown as FastifyBaseLogger;
+  const errors: Logged[] = [];
+  const warnings: Logged[] = [];
+  const log = pino(
+    { base: null, timestamp: false },
+    {
+      write(line: string) {
+        const { level, msg, ...fields } = JSON.parse(line) as Record<string, unknown> & { level: number; msg: string };
+        if (level >= 50) errors.push({ fields, text: msg });
+        else if (level === 40) warnings.push({ fields, text: msg });
+      },
+    },
+  );
   return { log, errors, warnings };
 }
 
-const gatewayWhoseVoid = (outcome: () => Promise<void>): CardGateway => ({ name: 'local', void: outcome }) as unknown as CardGateway;
-const servicesOf = (card: CardGateway) => ({ card }) as unknown as PaymentServices;
+const clock = new TestClock(new Date('2026-01-05T10:00:00Z'));
+const gatewayWhoseVoid = (outcome: () => Promise<void>): CardGateway => ({ ...localTestGateway(Buffer.alloc(32, 1), clock), void: outcome });
+const servicesOf = (card: CardGateway): PaymentServices => ({ card, scheduling: offlineSchedulingPayments(clock) });
 
 /** A database that keeps what was inserted (the failed payments a move records). */
 function recordingDb() {
   const inserts: unknown[][] = [];
-  const db = {
-    query: async (_sql: string, params: unknown[]) => {
+  const db: Queryable = {
+    query: async <Row>(_sql: Statement, params: unknown[] = []): Promise<Row[]> => {
       inserts.push(params);
-      return [{ id: 'p1' }];
+      return [{ id: 'p1' } as Row];
     },
-  } as unknown as Queryable;
+    exec: async () => undefined,
+  };
   return { db, inserts };
 }
 

@@ -50,6 +50,11 @@ export function withPlainInput(validate: ValidateFunction): Validator {
   return checked;
 }
 
+/** A schema object, as the serializer reads one (the generated entities are JSON schema objects; their keywords it checks itself). */
+function isSchemaObject(schema: unknown): schema is SerializerSchema {
+  return typeof schema === 'object' && schema !== null && !Array.isArray(schema);
+}
+
 /** The shared entities a schema refers to, directly or through other entities (`$ref: 'Address'`). */
 export function entitiesReachedBy(schema: unknown, found: Record<string, SerializerSchema> = {}): Record<string, SerializerSchema> {
   if (Array.isArray(schema)) {
@@ -58,8 +63,10 @@ export function entitiesReachedBy(schema: unknown, found: Record<string, Seriali
     for (const [keyword, value] of Object.entries(schema)) {
       const name = keyword === '$ref' && typeof value === 'string' ? value.split('#')[0] : undefined;
       if (name && name in apiSchemas && !found[name]) {
-        found[name] = apiSchemas[name as keyof typeof apiSchemas] as unknown as SerializerSchema;
-        entitiesReachedBy(found[name], found);
+        const entity: unknown = apiSchemas[name as keyof typeof apiSchemas];
+        if (!isSchemaObject(entity)) continue;
+        found[name] = entity;
+        entitiesReachedBy(entity, found);
       } else if (keyword !== '$ref') {
         entitiesReachedBy(value, found);
       }

@@ -12,7 +12,7 @@ import type { ExpressionBuilder, Selection } from 'kysely';
 import type { Queryable } from '../db/connection';
 import { all, first, qb, run, sql, type DB } from '../db/typed';
 import { listTasks } from '../tasks/repository';
-import { createTask, systemRequest } from '../tasks/service';
+import { createTask, systemRequest, type ActingRequest } from '../tasks/service';
 import type { SyncAdapter } from './adapters';
 import { taskText } from '@/domain/task-text';
 
@@ -244,7 +244,7 @@ export async function deliverRow(
 }
 
 /** One open red alert per record whose delivery failed for good. */
-async function raiseRedAlert(request: FastifyRequest, tx: Queryable, row: OutboxRow, patientId: string | null, answer: string): Promise<void> {
+async function raiseRedAlert(request: ActingRequest, tx: Queryable, row: OutboxRow, patientId: string | null, answer: string): Promise<void> {
   const subject = { type: subjectTypeOf[row.resource_type], id: row.record_id };
   const open = await listTasks(tx, { kinds: ['red_alert'], statuses: ['open', 'in_progress', 'on_hold'], subject, limit: 1 });
   if (open.length) return;

@@ -1,10 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { auditRows } from '@tests/support/sessions';
 import { taskText } from '@/domain/task-text';
 import { AppError } from '../errors';
 import { listTasks, taskHistory } from './repository';
-import { claimTask, createTask, holdTask, moveTaskStage, releaseTask, requestActingAs, resolveTask } from './service';
+import { claimTask, createTask, holdTask, moveTaskStage, releaseTask, requestActingAs, resolveTask, type ActingRequest } from './service';
 
 let t: TestApp;
 let sam: string;
@@ -12,7 +11,7 @@ let devon: string;
 let patientId: string;
 
 /** The part of a request the service reads: the caller, the app (database, clock) and the audit flags. */
-function requestAs(userId: string): FastifyRequest {
+function requestAs(userId: string): ActingRequest {
   return requestActingAs(t.app, { userId, groups: [] }, { ip: '127.0.0.1' });
 }
 

@@ -14,7 +14,7 @@ import type { TaskKind, TaskPriority } from '@/generated/enums';
 import { claim, cleanNote, defaultDue, hold, isResolved, release, resolve, type Resolution, type TaskChange } from '@/domain/tasks';
 import { isUuid } from '@/domain/ids';
 import { storedSentence, type TaskText } from '@/domain/task-text';
-import { writeAudit } from '../audit';
+import { writeAudit, type AuditedRequest } from '../audit';
 import { AppError } from '../errors';
 import type { Queryable } from '../db/connection';
 import { applyChange, findTask, insertTask, insertTaskEvent, type Task, type TaskEventAction } from './repository';
@@ -34,30 +34,33 @@ export interface NewTask {
   details?: Task['details'];
 }
 
+/** What the task service reads of a request: the app (database, clock), the caller, the address and the audit flags. */
+export interface ActingRequest extends AuditedRequest {
+  auditTarget?: FastifyRequest['auditTarget'];
+}
+
 /**
  * A request made outside HTTP, holding what the task service reads of one: the app (database, clock), the
- * caller (none: the system), the address, the audit flags, the log and the language. A job acts through it;
- * so does a test acting as a person.
+ * caller (none: the system), the address and the audit flags. A job acts through it; so does a test acting as a person.
  */
-export function requestActingAs(app: FastifyInstance, caller?: Pick<Caller, 'userId' | 'groups'>, from: { ip?: string; locale?: string } = {}): FastifyRequest {
-  const request = { server: app, caller, ip: from.ip ?? null, audited: false, log: app.log, ...(from.locale ? { locale: from.locale } : {}) };
-  return request as unknown as FastifyRequest;
+export function requestActingAs(app: FastifyInstance, caller?: Pick<Caller, 'userId' | 'groups'>, from: { ip?: string } = {}): ActingRequest {
+  return { server: app, caller, ip: from.ip ?? null, audited: false };
 }
 
 /**
  * The request a background job acts through when it opens a task (the sync outbox's red alerts): no
  * caller and no address, so the task's event and audit rows name no actor - the system did it.
  */
-export function systemRequest(app: FastifyInstance): FastifyRequest {
+export function systemRequest(app: FastifyInstance): ActingRequest {
   return requestActingAs(app);
 }
 
-function actorOf(request: FastifyRequest): string | null {
+function actorOf(request: ActingRequest): string | null {
   return request.caller?.userId ?? null;
 }
 
 /** A task change is an audit row of its own; the endpoint that caused it still writes its row. */
-async function auditTask(request: FastifyRequest, db: Queryable, action: TaskEventAction, task: Task, from: Task['status'] | null): Promise<void> {
+async function auditTask(request: ActingRequest, db: Queryable, action: TaskEventAction, task: Task, from: Task['status'] | null): Promise<void> {
   const endpointRowPending = !request.audited;
   await writeAudit(
     request,
@@ -73,12 +76,12 @@ async function auditTask(request: FastifyRequest, db: Queryable, action: TaskEve
   if (endpointRowPending) request.audited = false;
 }
 
-async function inTransaction<T>(request: FastifyRequest, tx: Queryable | undefined, fn: (db: Queryable) => Promise<T>): Promise<T> {
+async function inTransaction<T>(request: ActingRequest, tx: Queryable | undefined, fn: (db: Queryable) => Promise<T>): Promise<T> {
   return tx ? fn(tx) : request.server.database.transaction(fn);
 }
 
 /** Creates a task (open, or in progress when it names an owner), with its first event and audit row. */
-export async function createTask(request: FastifyRequest, input: NewTask, tx?: Queryable): Promise<Task> {
+export async function createTask(request: ActingRequest, input: NewTask, tx?: Queryable): Promise<Task> {
   const now = request.server.clock.now();
   const priority = input.priority ?? 'routine';
   // The sentence stored beside the key is the default language's, whoever's request raised the task.
@@ -145,7 +148,7 @@ function noteParts(note: TaskNote): { text: string | null; key: TaskText | null 
   return { text: cleanNote(note), key: null };
 }
 
-async function change(request: FastifyRequest, id: string, expectedVersion: number, c: Change, tx?: Queryable): Promise<Task> {
+async function change(request: ActingRequest, id: string, expectedVersion: number, c: Change, tx?: Queryable): Promise<Task> {
   const actorId = actorOf(request);
   if (!actorId) throw new AppError('UNAUTHENTICATED');
   if (isUuid(id)) request.auditTarget = { type: 'task', id };
@@ -188,20 +191,20 @@ async function change(request: FastifyRequest, id: string, expectedVersion: numb
 }
 
 /** Claim: the caller takes an open task; someone else's claim or a newer version refuses with 409. */
-export function claimTask(request: FastifyRequest, id: string, expectedVersion: number, tx?: Queryable): Promise<Task> {
+export function claimTask(request: ActingRequest, id: string, expectedVersion: number, tx?: Queryable): Promise<Task> {
   return change(request, id, expectedVersion, { action: 'claim', decide: (t, actor) => claim(t, actor, expectedVersion) }, tx);
 }
 
-export function releaseTask(request: FastifyRequest, id: string, expectedVersion: number, tx?: Queryable): Promise<Task> {
+export function releaseTask(request: ActingRequest, id: string, expectedVersion: number, tx?: Queryable): Promise<Task> {
   return change(request, id, expectedVersion, { action: 'release', decide: (t, actor) => release(t, actor, expectedVersion) }, tx);
 }
 
-export function holdTask(request: FastifyRequest, id: string, expectedVersion: number, onHold: boolean, note?: TaskNote, tx?: Queryable): Promise<Task> {
+export function holdTask(request: ActingRequest, id: string, expectedVersion: number, onHold: boolean, note?: TaskNote, tx?: Queryable): Promise<Task> {
   return change(request, id, expectedVersion, { action: onHold ? 'hold' : 'resume', decide: (t, actor) => hold(t, actor, expectedVersion, onHold), note }, tx);
 }
 
 /** Moves a claimed task to another stage of its queue; the stage's clock starts again. Only the owner. */
-export function moveTaskStage(request: FastifyRequest, id: string, expectedVersion: number, stage: string, note?: TaskNote, tx?: Queryable): Promise<Task> {
+export function moveTaskStage(request: ActingRequest, id: string, expectedVersion: number, stage: string, note?: TaskNote, tx?: Queryable): Promise<Task> {
   return change(
     request,
     id,
@@ -224,7 +227,7 @@ export function moveTaskStage(request: FastifyRequest, id: string, expectedVersi
 const resolutionAction: Record<Resolution, TaskEventAction> = { completed: 'complete', declined: 'decline', cancelled: 'cancel' };
 
 /** Completes, declines or cancels a task; the note is required (TASK_NOTE_REQUIRED): a person's words, or a server's taskText. */
-export function resolveTask(request: FastifyRequest, id: string, expectedVersion: number, to: Resolution, note: TaskNote, tx?: Queryable): Promise<Task> {
+export function resolveTask(request: ActingRequest, id: string, expectedVersion: number, to: Resolution, note: TaskNote, tx?: Queryable): Promise<Task> {
   return change(
     request,
     id,

@@ -5,7 +5,6 @@
  * written before texts had keys reads as stored.
  */
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { constants } from '@/generated/constants';
 import { formatSessionTime } from '@/domain/date-format';
 import { messageIn } from '@/domain/messages';
@@ -16,7 +15,7 @@ import { callerFor, type TestCaller } from '@tests/support/sessions';
 import { raiseChargeNotVoidedAlert } from '../money/move';
 import { withLocale } from '../locale';
 import { findTask } from './repository';
-import { claimTask, createTask, requestActingAs, resolveTask } from './service';
+import { claimTask, createTask, requestActingAs, resolveTask, type ActingRequest } from './service';
 
 let t: TestApp;
 let support: TestCaller;
@@ -28,8 +27,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 /** An English request of the support agent (what the service reads of it). */
-function englishRequest(): FastifyRequest {
-  return requestActingAs(t.app, { userId: support.id, groups: [] }, { ip: '127.0.0.1', locale: 'en' });
+function englishRequest(): ActingRequest {
+  return requestActingAs(t.app, { userId: support.id, groups: [] }, { ip: '127.0.0.1' });
 }
 
 async function redAlertReason(subjectId: string, language: string): Promise<string> {

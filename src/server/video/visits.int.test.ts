@@ -34,17 +34,18 @@ const tokenOf = (c: TestCaller) => c.headers.authorization!.replace(/^Bearer /, 
 const room = (c?: TestCaller, id = appointmentId) => t.app.inject({ method: 'GET', url: `/api/visits/${id}`, headers: c?.headers ?? {} });
 /** Opens the room's socket with these headers; its inbox listens from the first byte. */
 async function signal(headers: Record<string, string>, id = appointmentId) {
-  let box: ReturnType<typeof inbox> | undefined;
-  const ws = (await t.app.injectWS(
+  let opened: { ws: WebSocket; box: ReturnType<typeof inbox> } | undefined;
+  // The socket handed to onInit is the one injectWS resolves to, open once the promise settles.
+  await t.app.injectWS(
     `/api/visits/${id}/signal`,
     { headers: { 'sec-websocket-protocol': 'mindfulcare.visit.v1', ...headers } },
     {
-      onInit: (socket) => {
-        box = inbox(socket as unknown as WebSocket);
+      onInit: (socket: WebSocket) => {
+        opened = { ws: socket, box: inbox(socket) };
       },
     },
-  )) as unknown as WebSocket;
-  return { ws, ...box! };
+  );
+  return { ws: opened!.ws, ...opened!.box };
 }
 
 /** Messages a socket receives, to wait for one of a type. */

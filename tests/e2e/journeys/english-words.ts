@@ -5,7 +5,6 @@
 import type { Page } from 'playwright-core';
 import { routeById, type RouteId } from '@/generated/routes';
 import { localizedPath } from '@/domain/locale';
-import { practiceSuffixes } from '@/server/db/seed/catalogue';
 import { screenHeading } from './front-door';
 
 /**
@@ -114,7 +113,8 @@ function englishWordsIn(texts: readonly string[], words: ReadonlySet<string>): s
  */
 export async function englishInForms(page: Page): Promise<string[]> {
   const texts = await page.evaluate(() => {
-    const shown = (e: Element) => (e as HTMLElement).offsetParent !== null || e.tagName === 'OPTION';
+    // A proper name the page marks translate="no" (a provider, a practice) is not copy.
+    const shown = (e: Element) => ((e as HTMLElement).offsetParent !== null || e.tagName === 'OPTION') && !e.closest('[translate="no"]');
     const out: string[] = [];
     for (const form of document.querySelectorAll('form')) {
       for (const e of form.querySelectorAll('label, legend, option, .field__hint, .field__error, [role="alert"]'))
@@ -132,19 +132,14 @@ export async function englishInForms(page: Page): Promise<string[]> {
 }
 
 /**
- * What a screen shows that is not the product's copy, left out of the check: the elements of a CSS selector (people's
- * names, what a provider wrote about themselves, in the language they wrote it) and texts (the brand's name).
+ * What a screen shows that is not the product's copy, left out of the check besides the proper names the page itself
+ * marks translate="no" (people's and practices' names, src/client/ui/Name.tsx): the elements of a CSS selector (what
+ * a provider wrote about themselves, in the language they wrote it) and texts.
  */
 export interface NotCopy {
   elements?: string;
   texts?: readonly string[];
 }
-
-/**
- * The seeded practices' names ("Cleveland Mind and Body Clinic") are names, in whatever language the practice chose:
- * every screen that shows a practice (a session's place, an agenda's heading) leaves them out of the check.
- */
-const PRACTICE_NAME_PARTS: readonly string[] = practiceSuffixes;
 
 /** The English words a screen's visible text (header, main, footer) shows, each with a little of its context. */
 export async function englishOn(page: Page, notCopy: NotCopy = {}): Promise<string[]> {
@@ -152,11 +147,13 @@ export async function englishOn(page: Page, notCopy: NotCopy = {}): Promise<stri
     ({ elements, texts }) => {
       // innerText is the text as shown; what is not copy is taken out by its own shown text, the page left as it is.
       let shown = document.body.innerText;
-      const left = [...(elements ? [...document.querySelectorAll<HTMLElement>(elements)].map((e) => e.innerText) : []), ...texts];
-      for (const out of left) if (out.trim()) shown = shown.split(out).join('\n');
+      const names = [...document.querySelectorAll<HTMLElement>('[translate="no"]')].map((e) => e.innerText);
+      const left = [...names, ...(elements ? [...document.querySelectorAll<HTMLElement>(elements)].map((e) => e.innerText) : []), ...texts];
+      // Longest first: a name inside a longer text left out (a provider's about text names them) must not break it up.
+      for (const out of left.sort((a, b) => b.length - a.length)) if (out.trim()) shown = shown.split(out).join('\n');
       return shown;
     },
-    { elements: notCopy.elements, texts: [...(notCopy.texts ?? []), ...PRACTICE_NAME_PARTS] },
+    { elements: notCopy.elements, texts: [...(notCopy.texts ?? [])] },
   );
   const found: string[] = [];
   for (const match of text.matchAll(/[\p{L}']+/gu)) {

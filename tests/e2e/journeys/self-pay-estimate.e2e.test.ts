@@ -102,8 +102,8 @@ async function booksAndFindsTheEstimate(page: Page, locale: Locale, tag: string)
     await page.getByRole('heading', { level: 1, name: new RegExp(`^${name}`) }).waitFor();
     // The notice of the right to an estimate, beside the price.
     const copy = localizedContent(profileCopy, locale);
-    await page.getByRole('heading', { name: copy.gfeHeading }).waitFor();
-    await page.getByText(copy.gfeNotice).waitFor();
+    await page.getByRole('heading', { name: messageIn(locale, 'ui.goodFaithEstimate.heading') }).waitFor();
+    await page.getByText(messageIn(locale, 'ui.goodFaithEstimate.notice')).waitFor();
     // Exactly estimateLeadBusinessDays business days ahead (weekends and US federal holidays skipped by the one rule):
     // the rule's 3-to-9 window, so the estimate is due within 1 business day.
     const bookedOn = todayIso(new Date(), AUSTIN_ZONE);
@@ -118,8 +118,8 @@ async function booksAndFindsTheEstimate(page: Page, locale: Locale, tag: string)
     await chooseSelfAndSign(page, person, locale);
     await nextFromPatientInformation(page, locale);
     // Before paying: the notice again.
-    await page.getByRole('heading', { name: messageIn(locale, 'ui.booking.pay.gfeHeading') }).waitFor();
-    await page.getByText(messageIn(locale, 'ui.booking.pay.gfeNotice')).waitFor();
+    await page.getByRole('heading', { name: messageIn(locale, 'ui.goodFaithEstimate.heading') }).waitFor();
+    await page.getByText(messageIn(locale, 'ui.goodFaithEstimate.notice')).waitFor();
     await paySelfPayAndBook(page, austin, locale);
 
     // In Billing: the estimate as issued, downloaded.

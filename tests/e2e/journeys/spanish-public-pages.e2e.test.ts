@@ -15,11 +15,11 @@ import { withFailureShot } from '../booking-helpers';
 import { englishInForms, englishOn, type NotCopy } from './english-words';
 
 /**
- * What a public page shows that is not copy: providers' names, the brand, and what a provider wrote about themselves
- * (their profile's about text, in the language they wrote it).
+ * What a public page shows that is not copy besides the names it marks translate="no" (providers'): the brand, and what
+ * a provider wrote about themselves (their profile's about text, in the language they wrote it).
  */
 const NOT_COPY: NotCopy = {
-  elements: '.provider-card__name, .landing-provider__name, .provider-profile h1, .provider-profile__about, .brand',
+  elements: '.provider-profile__about',
   texts: [site.brand.name],
 };
 

@@ -192,8 +192,8 @@ describe.each<BookingVariant>(['patient', 'support'])('payment step (%s) with a 
 
   it('shows the notice of the right to a Good Faith Estimate before anything is paid', async () => {
     renderPaymentStep(variant, { gateway: 'local' });
-    const notice = (await screen.findByRole('heading', { name: message('ui.booking.pay.gfeHeading') })).closest('section')!;
-    expect(within(notice).getByText(message('ui.booking.pay.gfeNotice'))).toBeTruthy();
+    const notice = (await screen.findByRole('heading', { name: message('ui.goodFaithEstimate.heading') })).closest('section')!;
+    expect(within(notice).getByText(message('ui.goodFaithEstimate.notice'))).toBeTruthy();
     expect(services.booking.createAppointment).not.toHaveBeenCalled();
   });
 });

@@ -175,8 +175,8 @@ function Payment() {
 
       {/* The public notice of the right to a Good Faith Estimate (45 CFR 149.610), read before paying. */}
       <section className="card stack-sm" aria-labelledby="gfe-notice-heading">
-        <h2 id="gfe-notice-heading">{message('ui.booking.pay.gfeHeading')}</h2>
-        <p className="small">{message('ui.booking.pay.gfeNotice')}</p>
+        <h2 id="gfe-notice-heading">{message('ui.goodFaithEstimate.heading')}</h2>
+        <p className="small">{message('ui.goodFaithEstimate.notice')}</p>
       </section>
 
       {partner?.authorizationRequired ? (

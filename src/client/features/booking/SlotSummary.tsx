@@ -5,6 +5,7 @@ import type { Slot } from '@/client/store/types';
 import { providerName, type ProviderProfile } from './data';
 import { formatLongDay, formatTime, formatTimeForReader, formatTimeWithZone, zoneAbbreviation } from '@/domain/date-format';
 import { stateName } from '@/client/ui/format';
+import { Name } from '@/client/ui/Name';
 
 export function SlotSummary({ provider, slot, timeZone }: { provider: ProviderProfile; slot: Slot; timeZone: string }) {
   return (
@@ -31,7 +32,8 @@ export function SlotSummary({ provider, slot, timeZone }: { provider: ProviderPr
       </p>
       {slot.availabilityType === 'in_person' && provider.practice.addressLine1 ? (
         <p className="small muted">
-          {provider.practice.name}, {provider.practice.addressLine1}, {provider.practice.city}, {provider.practice.state} {provider.practice.zipcode}
+          <Name>{provider.practice.name}</Name>, {provider.practice.addressLine1}, {provider.practice.city}, {provider.practice.state}{' '}
+          {provider.practice.zipcode}
         </p>
       ) : null}
     </section>

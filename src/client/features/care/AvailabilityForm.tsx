@@ -3,7 +3,7 @@
  * weekday and session type, time off and extra hours, session length, break and minimum notice. Saving
  * regenerates the open slots on the server (PUT /care/availability), so search shows the new times at once.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, queryRoot, useSaveCareAvailabilityMutation } from '@/generated/client/hooks';
 import type { EndpointTypes, ProviderAvailability } from '@/generated/entities';
@@ -35,6 +35,87 @@ function fieldErrorsOf(error: unknown): Map<string, string> {
   return out;
 }
 
+/** A labelled control of the form, with the server's error for its field below it. */
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      {error ? <p className="field__error">{error}</p> : null}
+    </div>
+  );
+}
+
+/** A row's start and end, in five-minute steps. */
+function TimeRange(props: {
+  id: string;
+  start: string | null | undefined;
+  end: string | null | undefined;
+  required?: boolean;
+  invalid?: boolean;
+  onChange: (change: { start?: string; end?: string }) => void;
+}) {
+  return (['start', 'end'] as const).map((edge) => (
+    <Field key={edge} id={`${props.id}-${edge}`} label={message(`ui.care.availability.${edge}`)}>
+      <input
+        id={`${props.id}-${edge}`}
+        className="input"
+        type="time"
+        step={300}
+        required={props.required}
+        value={props[edge] ?? ''}
+        aria-invalid={props.invalid || undefined}
+        onChange={(e) => props.onChange({ [edge]: e.target.value })}
+      />
+    </Field>
+  ));
+}
+
+/** Rows the clinician edits (weekly hours, time off): each row its fields, a Remove button and its error; Add after the list. */
+function EditableRows<T>(props: {
+  rows: T[];
+  onChange: (rows: T[]) => void;
+  /** the fields of a row, and a change to it */
+  fields: (row: T, i: number, change: (change: Partial<T>) => void) => ReactNode;
+  rowLabel?: (row: T) => string;
+  errorOf: (i: number) => string | undefined;
+  empty: ReactNode;
+  addLabel: string;
+  added: () => T;
+}) {
+  const { rows, onChange } = props;
+  return (
+    <>
+      {rows.length ? (
+        <ul className="care__list">
+          {rows.map((row, i) => {
+            const error = props.errorOf(i);
+            const change = (c: Partial<T>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...c } : r)));
+            return (
+              <li key={i} className="card care-availability__row" aria-label={props.rowLabel?.(row)}>
+                {props.fields(row, i, change)}
+                <Button variant="ghost" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+                  {message('ui.care.availability.remove')}
+                </Button>
+                {error ? <p className="field__error care-availability__error">{error}</p> : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        props.empty
+      )}
+      <div>
+        <Button variant="secondary" onClick={() => onChange([...rows, props.added()])}>
+          {props.addLabel}
+        </Button>
+      </div>
+    </>
+  );
+}
+
 export function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
   const queryClient = useQueryClient();
   const { provider } = answer;
@@ -51,18 +132,11 @@ export function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
   });
   const errors = fieldErrorsOf(save.error);
   const removing = practiceTimesToRemove(save.error);
-  const setWindow = (i: number, change: Partial<Window>) => setPlan({ ...plan, windows: plan.windows.map((w, j) => (j === i ? { ...w, ...change } : w)) });
-  const setException = (i: number, change: Partial<Exception>) =>
-    setPlan({ ...plan, exceptions: plan.exceptions.map((e, j) => (j === i ? { ...e, ...change } : e)) });
-  const lastWindow = plan.windows.at(-1);
   const zones = constants.timeZones.some((z) => z.zone === plan.timeZone)
     ? constants.timeZones
     : [{ zone: plan.timeZone, standard: plan.timeZone }, ...constants.timeZones];
   const numberField = (key: 'bufferMinutes' | 'minNoticeHours', max: number) => (
-    <div className="field">
-      <label className="field__label" htmlFor={`availability-${key}`}>
-        {messageTemplate(`ui.care.availability.${key}`)}
-      </label>
+    <Field id={`availability-${key}`} label={messageTemplate(`ui.care.availability.${key}`)} error={errors.get(key)}>
       <input
         id={`availability-${key}`}
         className="input"
@@ -73,9 +147,91 @@ export function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
         aria-invalid={errors.has(key) || undefined}
         onChange={(e) => setPlan({ ...plan, [key]: Math.max(0, Math.min(max, Math.trunc(Number(e.target.value) || 0))) })}
       />
-      {errors.has(key) ? <p className="field__error">{errors.get(key)}</p> : null}
-    </div>
+    </Field>
   );
+  const windowError = (i: number) => errors.get(`windows.${i}`) ?? errors.get(`windows.${i}.practiceId`);
+  const windowFields = (w: Window, i: number, change: (c: Partial<Window>) => void) => {
+    const id = `window-${i}`;
+    return (
+      <>
+        <Field id={`${id}-weekday`} label={message('ui.care.availability.weekday')}>
+          <select id={`${id}-weekday`} className="select" value={w.weekday} onChange={(e) => change({ weekday: Number(e.target.value) })}>
+            {[1, 2, 3, 4, 5, 6, 7].map((d) => (
+              <option key={d} value={d}>
+                {weekdayName(d)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <TimeRange id={id} start={w.start} end={w.end} required invalid={Boolean(windowError(i))} onChange={change} />
+        <Field id={`${id}-mode`} label={message('ui.care.availability.mode')}>
+          <select id={`${id}-mode`} className="select" value={w.mode} onChange={(e) => change({ mode: e.target.value as AppointmentMode })}>
+            {enumOptionsOf('appointmentMode').map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+        {provider.offersMedication ? (
+          <label className="choice">
+            <input type="checkbox" checked={w.medication ?? false} onChange={(e) => change({ medication: e.target.checked })} />
+            <span>{message('ui.care.availability.medication')}</span>
+          </label>
+        ) : null}
+      </>
+    );
+  };
+  const nextWindow = (): Window => {
+    const last = plan.windows.at(-1);
+    return {
+      weekday: last ? (last.weekday % 7) + 1 : 1,
+      start: last?.start ?? '09:00',
+      end: last?.end ?? '17:00',
+      mode: last?.mode ?? 'online',
+      practiceId: provider.practice.id,
+      medication: false,
+    };
+  };
+  const exceptionFields = (x: Exception, i: number, change: (c: Partial<Exception>) => void) => {
+    const id = `exception-${i}`;
+    const wholeDay = x.start == null;
+    return (
+      <>
+        <Field id={`${id}-kind`} label={message('ui.care.availability.exceptionKind')}>
+          <select
+            id={`${id}-kind`}
+            className="select"
+            value={x.kind}
+            onChange={(e) =>
+              change(
+                e.target.value === 'extra'
+                  ? { kind: 'extra', start: x.start ?? '09:00', end: x.end ?? '12:00', mode: x.mode ?? 'online' }
+                  : { kind: 'blocked', mode: null },
+              )
+            }
+          >
+            <option value="blocked">{message('ui.care.availability.blocked')}</option>
+            <option value="extra">{message('ui.care.availability.extra')}</option>
+          </select>
+        </Field>
+        <Field id={`${id}-date`} label={message('ui.care.availability.exceptionDate')}>
+          <input id={`${id}-date`} className="input" type="date" required value={x.date} onChange={(e) => change({ date: e.target.value })} />
+        </Field>
+        {x.kind === 'blocked' ? (
+          <label className="choice">
+            <input
+              type="checkbox"
+              checked={wholeDay}
+              onChange={(e) => change(e.target.checked ? { start: null, end: null } : { start: '09:00', end: '12:00' })}
+            />
+            <span>{message('ui.care.availability.wholeDay')}</span>
+          </label>
+        ) : null}
+        {!wholeDay ? <TimeRange id={id} start={x.start} end={x.end} onChange={change} /> : null}
+      </>
+    );
+  };
   return (
     <form
       className="stack"
@@ -89,10 +245,7 @@ export function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
       <p className="muted">{message('ui.care.availability.help')}</p>
       {!answer.saved ? <p className="notice">{message('ui.care.availability.notSaved')}</p> : null}
       <div className="care-availability__settings">
-        <div className="field">
-          <label className="field__label" htmlFor="availability-slotMinutes">
-            {message('ui.care.availability.slotMinutes')}
-          </label>
+        <Field id="availability-slotMinutes" label={message('ui.care.availability.slotMinutes')} error={errors.get('slotMinutes')}>
           <select
             id="availability-slotMinutes"
             className="select"
@@ -105,14 +258,10 @@ export function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
               </option>
             ))}
           </select>
-          {errors.has('slotMinutes') ? <p className="field__error">{errors.get('slotMinutes')}</p> : null}
-        </div>
+        </Field>
         {numberField('bufferMinutes', constants.availabilityMaxBufferMinutes)}
         {numberField('minNoticeHours', constants.availabilityMaxNoticeHours)}
-        <div className="field">
-          <label className="field__label" htmlFor="availability-timeZone">
-            {message('ui.care.availability.timeZone')}
-          </label>
+        <Field id="availability-timeZone" label={message('ui.care.availability.timeZone')} error={errors.get('timeZone')}>
           <select id="availability-timeZone" className="select" value={plan.timeZone} onChange={(e) => setPlan({ ...plan, timeZone: e.target.value })}>
             {zones.map((z) => (
               <option key={z.zone} value={z.zone}>
@@ -120,214 +269,31 @@ export function AvailabilityForm({ answer }: { answer: AvailabilityAnswer }) {
               </option>
             ))}
           </select>
-          {errors.has('timeZone') ? <p className="field__error">{errors.get('timeZone')}</p> : null}
-        </div>
+        </Field>
       </div>
 
-      {plan.windows.length ? (
-        <ul className="care__list">
-          {plan.windows.map((w, i) => {
-            const error = errors.get(`windows.${i}`) ?? errors.get(`windows.${i}.practiceId`);
-            const id = `window-${i}`;
-            return (
-              <li key={i} className="card care-availability__row" aria-label={`${weekdayName(w.weekday)} ${w.start}–${w.end}`}>
-                <div className="field">
-                  <label className="field__label" htmlFor={`${id}-weekday`}>
-                    {message('ui.care.availability.weekday')}
-                  </label>
-                  <select id={`${id}-weekday`} className="select" value={w.weekday} onChange={(e) => setWindow(i, { weekday: Number(e.target.value) })}>
-                    {[1, 2, 3, 4, 5, 6, 7].map((d) => (
-                      <option key={d} value={d}>
-                        {weekdayName(d)}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="field">
-                  <label className="field__label" htmlFor={`${id}-start`}>
-                    {message('ui.care.availability.start')}
-                  </label>
-                  <input
-                    id={`${id}-start`}
-                    className="input"
-                    type="time"
-                    step={300}
-                    required
-                    value={w.start}
-                    aria-invalid={Boolean(error) || undefined}
-                    onChange={(e) => setWindow(i, { start: e.target.value })}
-                  />
-                </div>
-                <div className="field">
-                  <label className="field__label" htmlFor={`${id}-end`}>
-                    {message('ui.care.availability.end')}
-                  </label>
-                  <input
-                    id={`${id}-end`}
-                    className="input"
-                    type="time"
-                    step={300}
-                    required
-                    value={w.end}
-                    aria-invalid={Boolean(error) || undefined}
-                    onChange={(e) => setWindow(i, { end: e.target.value })}
-                  />
-                </div>
-                <div className="field">
-                  <label className="field__label" htmlFor={`${id}-mode`}>
-                    {message('ui.care.availability.mode')}
-                  </label>
-                  <select id={`${id}-mode`} className="select" value={w.mode} onChange={(e) => setWindow(i, { mode: e.target.value as AppointmentMode })}>
-                    {enumOptionsOf('appointmentMode').map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                {provider.offersMedication ? (
-                  <label className="choice">
-                    <input type="checkbox" checked={w.medication ?? false} onChange={(e) => setWindow(i, { medication: e.target.checked })} />
-                    <span>{message('ui.care.availability.medication')}</span>
-                  </label>
-                ) : null}
-                <Button variant="ghost" onClick={() => setPlan({ ...plan, windows: plan.windows.filter((_, j) => j !== i) })}>
-                  {message('ui.care.availability.remove')}
-                </Button>
-                {error ? <p className="field__error care-availability__error">{error}</p> : null}
-              </li>
-            );
-          })}
-        </ul>
-      ) : (
-        <p className="muted">{message('ui.care.availability.empty')}</p>
-      )}
-      <div>
-        <Button
-          variant="secondary"
-          onClick={() =>
-            setPlan({
-              ...plan,
-              windows: [
-                ...plan.windows,
-                {
-                  weekday: lastWindow ? (lastWindow.weekday % 7) + 1 : 1,
-                  start: lastWindow?.start ?? '09:00',
-                  end: lastWindow?.end ?? '17:00',
-                  mode: lastWindow?.mode ?? 'online',
-                  practiceId: provider.practice.id,
-                  medication: false,
-                },
-              ],
-            })
-          }
-        >
-          {message('ui.care.availability.add')}
-        </Button>
-      </div>
+      <EditableRows
+        rows={plan.windows}
+        onChange={(windows) => setPlan({ ...plan, windows })}
+        fields={windowFields}
+        rowLabel={(w) => `${weekdayName(w.weekday)} ${w.start}–${w.end}`}
+        errorOf={windowError}
+        empty={<p className="muted">{message('ui.care.availability.empty')}</p>}
+        addLabel={message('ui.care.availability.add')}
+        added={nextWindow}
+      />
 
       <h3>{message('ui.care.availability.exceptions')}</h3>
       <p className="muted small">{message('ui.care.availability.exceptionsHelp')}</p>
-      {plan.exceptions.length ? (
-        <ul className="care__list">
-          {plan.exceptions.map((x, i) => {
-            const id = `exception-${i}`;
-            const wholeDay = x.start == null;
-            const error = errors.get(`exceptions.${i}`);
-            return (
-              <li key={i} className="card care-availability__row">
-                <div className="field">
-                  <label className="field__label" htmlFor={`${id}-kind`}>
-                    {message('ui.care.availability.exceptionKind')}
-                  </label>
-                  <select
-                    id={`${id}-kind`}
-                    className="select"
-                    value={x.kind}
-                    onChange={(e) =>
-                      setException(
-                        i,
-                        e.target.value === 'extra'
-                          ? { kind: 'extra', start: x.start ?? '09:00', end: x.end ?? '12:00', mode: x.mode ?? 'online' }
-                          : { kind: 'blocked', mode: null },
-                      )
-                    }
-                  >
-                    <option value="blocked">{message('ui.care.availability.blocked')}</option>
-                    <option value="extra">{message('ui.care.availability.extra')}</option>
-                  </select>
-                </div>
-                <div className="field">
-                  <label className="field__label" htmlFor={`${id}-date`}>
-                    {message('ui.care.availability.exceptionDate')}
-                  </label>
-                  <input id={`${id}-date`} className="input" type="date" required value={x.date} onChange={(e) => setException(i, { date: e.target.value })} />
-                </div>
-                {x.kind === 'blocked' ? (
-                  <label className="choice">
-                    <input
-                      type="checkbox"
-                      checked={wholeDay}
-                      onChange={(e) => setException(i, e.target.checked ? { start: null, end: null } : { start: '09:00', end: '12:00' })}
-                    />
-                    <span>{message('ui.care.availability.wholeDay')}</span>
-                  </label>
-                ) : null}
-                {!wholeDay ? (
-                  <>
-                    <div className="field">
-                      <label className="field__label" htmlFor={`${id}-start`}>
-                        {message('ui.care.availability.start')}
-                      </label>
-                      <input
-                        id={`${id}-start`}
-                        className="input"
-                        type="time"
-                        step={300}
-                        value={x.start ?? ''}
-                        onChange={(e) => setException(i, { start: e.target.value })}
-                      />
-                    </div>
-                    <div className="field">
-                      <label className="field__label" htmlFor={`${id}-end`}>
-                        {message('ui.care.availability.end')}
-                      </label>
-                      <input
-                        id={`${id}-end`}
-                        className="input"
-                        type="time"
-                        step={300}
-                        value={x.end ?? ''}
-                        onChange={(e) => setException(i, { end: e.target.value })}
-                      />
-                    </div>
-                  </>
-                ) : null}
-                <Button variant="ghost" onClick={() => setPlan({ ...plan, exceptions: plan.exceptions.filter((_, j) => j !== i) })}>
-                  {message('ui.care.availability.remove')}
-                </Button>
-                {error ? <p className="field__error care-availability__error">{error}</p> : null}
-              </li>
-            );
-          })}
-        </ul>
-      ) : (
-        <p className="muted small">{message('ui.care.availability.noExceptions')}</p>
-      )}
-      <div>
-        <Button
-          variant="secondary"
-          onClick={() =>
-            setPlan({
-              ...plan,
-              exceptions: [...plan.exceptions, { kind: 'blocked', date: isoDateIn(new Date(), plan.timeZone), start: null, end: null, mode: null }],
-            })
-          }
-        >
-          {message('ui.care.availability.addException')}
-        </Button>
-      </div>
-
+      <EditableRows
+        rows={plan.exceptions}
+        onChange={(exceptions) => setPlan({ ...plan, exceptions })}
+        fields={exceptionFields}
+        errorOf={(i) => errors.get(`exceptions.${i}`)}
+        empty={<p className="muted small">{message('ui.care.availability.noExceptions')}</p>}
+        addLabel={message('ui.care.availability.addException')}
+        added={(): Exception => ({ kind: 'blocked', date: isoDateIn(new Date(), plan.timeZone), start: null, end: null, mode: null })}
+      />
       {removing !== undefined ? (
         // Nothing was saved: the clinician says whether the practice's open times go (with their number) or stay.
         <div className="notice notice--warning stack-sm" role="alert">

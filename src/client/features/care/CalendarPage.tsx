@@ -21,6 +21,7 @@ import './care.css';
 import { formatDay, formatLongDay, formatTime, formatTimeWithZone, zoneLabel } from '@/domain/date-format';
 import { useStaffTimeZone } from '@/client/runtime/auth/reader-zone';
 import { enumLabelOf, routeTitle } from '@/domain/translations';
+import { messageNaming } from '@/client/ui/Name';
 
 type Calendar = EndpointTypes['getCareCalendar']['response'];
 
@@ -164,7 +165,9 @@ export default function CalendarPage() {
           <>
             <p className="lead">{message('ui.care.calendar.intro', { zone: zoneLabel(provider.timeZone) })}</p>
             <p className="muted">
-              {message('ui.care.calendar.practice', { practice: provider.practice.name, city: provider.practice.city, state: provider.practice.state })}
+              {messageNaming('ui.care.calendar.practice', { practice: provider.practice.name, city: provider.practice.city, state: provider.practice.state }, [
+                'practice',
+              ])}
             </p>
             {viewerZone !== provider.timeZone ? (
               <p className="muted small">

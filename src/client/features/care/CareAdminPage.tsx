@@ -12,6 +12,7 @@ import { formatList, fullName } from '@/client/ui/format';
 import { Skeleton } from '@/client/ui/Skeleton';
 import './care.css';
 import { routeTitle } from '@/domain/translations';
+import { Name } from '@/client/ui/Name';
 
 export default function CareAdminPage() {
   const [q, setQ] = useState('');
@@ -47,7 +48,7 @@ export default function CareAdminPage() {
                   {fullName(p)}, {p.title}
                 </p>
                 <p className="care__meta">
-                  {p.practiceName} · {message('ui.care.admin.states', { states: formatList(p.licensedStates) })}
+                  <Name>{p.practiceName}</Name> · {message('ui.care.admin.states', { states: formatList(p.licensedStates) })}
                 </p>
                 {p.removedReason ? (
                   <p className="care__meta">{message('ui.care.admin.removed', { reason: p.removedReason })}</p>

@@ -18,6 +18,7 @@ import { ProviderRequestsPanel } from './ProviderRequestsPanel';
 import './care.css';
 import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
 import { enumLabelOf, routeTitle } from '@/domain/translations';
+import { messageNaming } from '@/client/ui/Name';
 
 const WAITING_REFRESH_MS = constants.videoVisitWaitingRefreshSeconds * 1000;
 
@@ -48,10 +49,11 @@ function SessionItem({ session: s, zone, joinable }: { session: Session; zone: s
         </p>
         {s.appointmentMode === 'in_person' ? (
           <p className="care__meta">
-            {message('ui.care.schedule.inPerson', {
-              practice: s.practice.name,
-              address: `${s.practice.addressLine1}, ${s.practice.city}, ${s.practice.state} ${s.practice.zipcode}`,
-            })}
+            {messageNaming(
+              'ui.care.schedule.inPerson',
+              { practice: s.practice.name, address: `${s.practice.addressLine1}, ${s.practice.city}, ${s.practice.state} ${s.practice.zipcode}` },
+              ['practice'],
+            )}
           </p>
         ) : null}
       </div>

@@ -147,7 +147,7 @@ function ProviderCards({ items, start, slotOf }: { items: readonly Provider[]; s
         const profile = canonicalProfilePath(p);
         return (
           <li key={p.id} className="card landing-provider stack-sm">
-            <h3 className="landing-provider__name">
+            <h3 className="landing-provider__name" translate="no">
               {profile ? <a href={pageHref(profile)}>{fullName(p)}</a> : fullName(p)}
               <span className="muted">, {p.title}</span>
             </h3>

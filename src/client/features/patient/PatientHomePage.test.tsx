@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { selectPatientDashboard } from '@/client/store/dashboard/slice';
 import PatientHomePage from './PatientHomePage';
 import { renderScreen, testUser } from './test-kit';
 
@@ -21,7 +20,7 @@ const quiet = { listAppointments: () => ({ items: [] }), listPatientInsurances: 
 
 describe('PatientHomePage', () => {
   it('greets the patient, splits the people on the account by consent and asks only who must sign', async () => {
-    const { store } = renderScreen(<PatientHomePage />, {
+    renderScreen(<PatientHomePage />, {
       path: routeById.patientHome.path,
       answers: { getUserPatients: () => ({ items: [self, child, spouse] }), ...quiet },
     });
@@ -39,10 +38,14 @@ describe('PatientHomePage', () => {
     expect(screen.queryByText(message('ui.patient.consentNeeded', { patient: 'Jordan Rivera' }))).toBeNull();
     const sign = screen.getByRole('link', { name: message('ui.patient.home.signConsent') });
     expect(sign.getAttribute('href')).toBe(`${routeById.verifyUserConsent.path}?patientId=p-child`);
+  });
 
-    const state = selectPatientDashboard(store.getState());
-    expect(state.patientsWithConsent.map((p) => p.id)).toEqual(['p-self']);
-    expect(state.patientsWithoutConsent.map((p) => p.id)).toEqual(['p-child', 'p-spouse']);
+  it('asks the holder to sign a consent staff recorded for them on a call, as the first-time and verify screens do', async () => {
+    const recordedOnCall = { ...self, consents: [{ isConsentProvided: true, consentType: 'bookAppointmentConsent', source: 'support_web' }] };
+    renderScreen(<PatientHomePage />, { path: routeById.patientHome.path, answers: { getUserPatients: () => ({ items: [recordedOnCall] }), ...quiet } });
+    const jordan = (await screen.findByText('Jordan Rivera')).closest('li')!;
+    expect(within(jordan).getByText(message('ui.patient.home.consentMissing'))).toBeTruthy();
+    expect(screen.getByText(message('ui.patient.consentNeeded', { patient: 'Jordan Rivera' }))).toBeTruthy();
   });
 
   it('says so when nothing needs doing, and shows the care cadence', async () => {

@@ -1,22 +1,20 @@
 /**
  * Dashboard home: the next session (with the video link for video visits), the people on the
- * account with and without consent (patientDashboard slice), what needs doing (unsigned consent,
+ * account and whether each signed (read from the query cache), what needs doing (unsigned consent,
  * missing insurance card) and how often care usually happens (product-spec §9 care cadence).
  */
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { consentsRequired } from '@/domain/consents';
+import { consentToSign, ownSignatureMissing } from '@/domain/consents';
 import { todayIso } from '@/domain/dates';
 import { useQueries } from '@tanstack/react-query';
 import { apiQueries } from '@/generated/client/hooks';
 import { useApi } from '@/client/api/api-context';
 import { useAppSelector } from '@/client/store/hooks';
 import { selectUser } from '@/client/store/auth/slice';
-import { selectPatientDashboard } from '@/client/store/dashboard/slice';
-import type { BookingPatient } from '@/client/store/types';
 import { ButtonLink } from '@/client/ui/Button';
 import { PortalShell } from './PortalShell';
-import { fullName, usePatients } from './data';
+import { fullName, usePatients, type AccountPatient } from './data';
 import { relationshipLabel } from './labels';
 import { ListSkeleton, Loaded } from './states';
 import { SessionCard } from './sessions/SessionCard';
@@ -32,10 +30,10 @@ interface Task {
   to: string;
 }
 
-/** Unsigned consents of people who must sign (Self and minors). */
-export function consentTasks(withoutConsent: readonly BookingPatient[], today: string): Task[] {
-  return withoutConsent
-    .filter((p) => consentsRequired(p, today))
+/** Consents to sign, of people asked to sign (Self and minors) who have not signed in their own name. */
+export function consentTasks(patients: readonly AccountPatient[], today: string): Task[] {
+  return patients
+    .filter((p) => consentToSign(p, today))
     .map((p) => ({
       key: `consent-${p.id}`,
       text: message('ui.patient.consentNeeded', { patient: fullName(p) }),
@@ -45,22 +43,19 @@ export function consentTasks(withoutConsent: readonly BookingPatient[], today: s
 }
 
 function PatientsOnAccount({ today }: { today: string }) {
-  const { patientsWithConsent, patientsWithoutConsent } = useAppSelector(selectPatientDashboard);
-  const signed = new Set(patientsWithConsent.map((p) => p.id));
-  const all = [...patientsWithConsent, ...patientsWithoutConsent].sort((a, b) => Number(b.relationship === 'Self') - Number(a.relationship === 'Self'));
+  const all = [...(usePatients().data ?? [])].sort((a, b) => Number(b.relationship === 'Self') - Number(a.relationship === 'Self'));
   return (
     <ul className="item-list">
       {all.map((p) => {
-        const hasSigned = signed.has(p.id);
         return (
           <li key={p.id} className="item person">
             <div>
               <p className="item__title">{fullName(p)}</p>
               <p className="item__meta">{p.relationship === 'Self' ? message('ui.patient.home.you') : relationshipLabel(p.relationship ?? '')}</p>
             </div>
-            {hasSigned ? (
+            {!ownSignatureMissing(p.consents) ? (
               <span className="badge badge--ok">{message('ui.patient.home.consentSigned')}</span>
-            ) : consentsRequired(p, today) ? (
+            ) : consentToSign(p, today) ? (
               <span className="badge badge--todo">{message('ui.patient.home.consentMissing')}</span>
             ) : null}
           </li>
@@ -91,7 +86,7 @@ function useIntakeTasks(): Task[] {
 }
 
 function Tasks({ today, checkIns }: { today: string; checkIns: ReturnType<typeof useCheckIns> }) {
-  const { patientsWithoutConsent } = useAppSelector(selectPatientDashboard);
+  const patients = usePatients().data ?? [];
   const intakeTasks = useIntakeTasks();
   const checkInsDue = checkIns.some((c) => c.data?.due.length);
   const insurances = useAccountInsurances();
@@ -105,7 +100,7 @@ function Tasks({ today, checkIns }: { today: string; checkIns: ReturnType<typeof
         to: capturePath(patient.id, i.id),
       })),
   );
-  const tasks = [...consentTasks(patientsWithoutConsent, today), ...cardTasks, ...intakeTasks];
+  const tasks = [...consentTasks(patients, today), ...cardTasks, ...intakeTasks];
   if (!tasks.length && !checkInsDue) return <p className="notice notice--success">{message('ui.patient.home.noTasks')}</p>;
   return (
     <ul className="item-list">

@@ -1,16 +1,14 @@
 /**
- * Server data of the patient dashboard, read with React Query through the typed API client. The
- * account's patients also go to the store (patientDashboard slice: with and without consent).
+ * Server data of the patient dashboard, read with React Query through the typed API client (the query cache is
+ * their one copy; nothing of it goes to the store).
  */
-import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { EndpointTypes } from '@/generated/entities';
 import { useApi } from '@/client/api/api-context';
 import { portalKeys } from '@/client/api/query-keys';
 import { isApiError } from '@/client/api/errors';
-import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
+import { useAppSelector } from '@/client/store/hooks';
 import { selectUser } from '@/client/store/auth/slice';
-import { dashboardPatientsLoaded } from '@/client/store/dashboard/slice';
 import type { BookingPatient } from '@/client/store/types';
 
 export type AccountDetails = EndpointTypes['getUserDetails']['response'];
@@ -41,29 +39,11 @@ export function useAccount() {
 export function usePatients() {
   const api = useApi();
   const userId = useUserId();
-  const dispatch = useAppDispatch();
-  const query = useQuery({
+  return useQuery({
     queryKey: portalKeys.patients(userId ?? ''),
     queryFn: async () => (await api.getUserPatients({})).items as AccountPatient[],
     enabled: Boolean(userId),
   });
-  useEffect(() => {
-    if (query.data) dispatch(dashboardPatientsLoaded(query.data.map(toDashboardPatient)));
-  }, [query.data, dispatch]);
-  return query;
-}
-
-function toDashboardPatient(p: AccountPatient): BookingPatient {
-  return {
-    id: p.id,
-    firstName: p.firstName,
-    lastName: p.lastName,
-    relationship: p.relationship,
-    ...(p.dateOfBirth ? { dateOfBirth: p.dateOfBirth } : {}),
-    ...(p.email ? { email: p.email } : {}),
-    ...(p.ehrId ? { ehrId: p.ehrId } : {}),
-    ...(p.consents ? { consents: p.consents } : {}),
-  };
 }
 
 export { fullName } from '@/client/ui/format';

@@ -20,6 +20,7 @@ import { Pick } from './Pick';
 import { SupportShell } from './SupportShell';
 import { usePractices } from './data';
 import { enumLabelOf } from '@/domain/translations';
+import { messageNaming } from '@/client/ui/Name';
 
 const DAYS = 7;
 
@@ -33,7 +34,7 @@ function OpenTasks({ practiceId }: { practiceId: string }) {
     <Loaded query={open} rows={3}>
       {(data) => (
         <section className="stack" aria-labelledby="agenda-tasks">
-          <h2 id="agenda-tasks">{message('ui.support.agendaTasks.heading', { practice: data.practice.name })}</h2>
+          <h2 id="agenda-tasks">{messageNaming('ui.support.agendaTasks.heading', { practice: data.practice.name }, ['practice'])}</h2>
           {data.items.length ? (
             <ol className="support__list">
               {data.items.map((item) => {

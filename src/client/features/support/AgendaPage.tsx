@@ -26,6 +26,7 @@ import { SupportShell } from './SupportShell';
 import { usePractices } from './data';
 import { formatTime, zoneLabel } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
+import { messageNaming } from '@/client/ui/Name';
 
 type Agenda = EndpointTypes['getFrontDeskAgenda']['response'];
 type AgendaSession = Agenda['sessions'][number];
@@ -92,7 +93,7 @@ function Day({ practiceId, date, onHandOver }: { practiceId: string; date: strin
     <Loaded query={agenda} rows={3}>
       {(a) => (
         <section className="stack" aria-labelledby="agenda-sessions">
-          <h2 id="agenda-sessions">{message('ui.support.agenda.sessions', { practice: a.practice.name })}</h2>
+          <h2 id="agenda-sessions">{messageNaming('ui.support.agenda.sessions', { practice: a.practice.name }, ['practice'])}</h2>
           <p className="support__meta">
             {a.practice.addressLine1}, {a.practice.city}, {a.practice.state}
           </p>

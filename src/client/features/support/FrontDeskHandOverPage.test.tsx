@@ -54,6 +54,29 @@ describe('FrontDeskHandOverPage', () => {
     expect(calls.find((c) => c.id === 'endFrontDeskHandOver')?.input.body).toEqual({ otp: '123456' });
   });
 
+  it('creates the consent of a session that has none once, when the patient has said who they are, and reads that one', async () => {
+    const user = aPerson();
+    const created = { ...consent, id: '00000000-0000-4000-8000-0000000000c2' };
+    const { calls } = renderScreen(<FrontDeskHandOverPage />, {
+      path: routeById.agendaHandOver.path,
+      groups: ['support'],
+      answers: {
+        getFrontDeskHandOver: () => ({ ...handOver, consentId: null }),
+        frontDeskPatientAuth: () => ({ patientToken: 'patient-token', expiresAt: '2026-12-01T16:00:00.000Z' }),
+        createPatientConsent: () => created,
+        verifyFrontDeskConsent: () => ({ verified: false, consent: created }),
+      },
+    });
+    await user.type(await screen.findByLabelText(message('ui.support.handover.dob')), '1990-04-12');
+    expect(calls.filter((c) => c.id === 'createPatientConsent')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: message('ui.support.handover.confirm') }));
+    await screen.findByText('I agree to care.');
+    expect(calls.filter((c) => c.id === 'createPatientConsent').map((c) => c.input)).toEqual([
+      { params: { id: handOver.patient.id }, body: { consentType: 'bookAppointmentConsent', appointmentId: handOver.session.id } },
+    ]);
+    expect(calls.find((c) => c.id === 'verifyFrontDeskConsent')?.input.params).toEqual({ id: created.id });
+  });
+
   it('says so when the code is wrong, and stays on the patient’s screen', async () => {
     const user = aPerson();
     renderScreen(<FrontDeskHandOverPage />, {

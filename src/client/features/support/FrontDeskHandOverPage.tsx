@@ -7,14 +7,16 @@
  */
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   queryRoot,
+  useCreatePatientConsentMutation,
   useEndFrontDeskHandOverMutation,
   useFrontDeskPatientAuthMutation,
   useGetFrontDeskHandOverQuery,
   useSendEmailOtpMutation,
   useSignFrontDeskConsentMutation,
+  useVerifyFrontDeskConsentMutation,
 } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
 import type { EndpointTypes } from '@/generated/entities';
@@ -22,7 +24,6 @@ import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatSessionTime } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
@@ -35,37 +36,38 @@ import { Loaded } from './Loaded';
 
 type HandOver = EndpointTypes['getFrontDeskHandOver']['response'];
 
+/**
+ * The consent the patient reads and signs: the one asked for already, or one created for this session. Creating is a
+ * write, so it is a mutation run once, when the patient has proved who they are; the consent is then read through verify.
+ */
+function useConsentToSign(handOver: HandOver) {
+  const verify = useVerifyFrontDeskConsentMutation();
+  const create = useCreatePatientConsentMutation({ onSuccess: (created) => verify.mutate({ params: { id: created.id } }) });
+  const open = () =>
+    handOver.consentId
+      ? verify.mutate({ params: { id: handOver.consentId } })
+      : create.mutate({ params: { id: handOver.patient.id }, body: { consentType: 'bookAppointmentConsent', appointmentId: handOver.session.id } });
+  return { open, consent: { data: verify.data?.consent, isError: create.isError || verify.isError } };
+}
+
 /** The patient's task: date of birth, then the consent to read and sign. */
 function PatientTask({ handOver, onFinished }: { handOver: HandOver; onFinished: () => void }) {
-  const api = useApi();
   const [dob, setDob] = useState('');
   const [token, setToken] = useState<string>();
   const [signerName, setSignerName] = useState('');
   const [agree, setAgree] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [signed, setSigned] = useState(false);
-  const { patient, session } = handOver;
+  const { patient } = handOver;
 
+  const { open, consent } = useConsentToSign(handOver);
   const auth = useFrontDeskPatientAuthMutation({
     onSuccess: (answer) => {
       setProblem(undefined);
       setToken(answer.patientToken);
+      open();
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
-  });
-  // The consent to sign: the one asked for already, or a new one for this session; read through verify.
-  // Two calls (create, then verify) kept as one entry, so its key is not one endpoint's.
-  const consent = useQuery({
-    // eslint-disable-next-line no-restricted-syntax
-    queryKey: ['frontDeskHandoverConsent', patient.id, handOver.consentId ?? session.id],
-    queryFn: async () => {
-      const id =
-        handOver.consentId ??
-        (await api.createPatientConsent({ params: { id: patient.id }, body: { consentType: 'bookAppointmentConsent', appointmentId: session.id } })).id;
-      return (await api.verifyFrontDeskConsent({ params: { id } })).consent;
-    },
-    enabled: Boolean(token),
-    staleTime: Infinity,
   });
   const sign = useSignFrontDeskConsentMutation({
     onSuccess: () => {

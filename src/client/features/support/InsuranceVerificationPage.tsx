@@ -23,6 +23,7 @@ import { useStaffTimeZone } from '@/client/runtime/auth/reader-zone';
 import { formatDollars } from '@/domain/money';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { enumLabelOf } from '@/domain/translations';
+import { messageNaming } from '@/client/ui/Name';
 
 const decisions = enums.insuranceDecision.values as readonly InsuranceDecision[];
 
@@ -72,7 +73,7 @@ function QueueItem({ item, onDecided }: { item: VerificationItem; onDecided: (te
         <dt>{message('ui.support.check.outcome')}</dt>
         <dd>{enumLabelOf('insuranceOutcome', q.internalOutcomeAssessment)}</dd>
         <dt>{message('ui.support.check.provider')}</dt>
-        <dd>{message('ui.support.queue.with', { provider: item.providerName, practice: item.practiceName })}</dd>
+        <dd>{messageNaming('ui.support.queue.with', { provider: item.providerName, practice: item.practiceName }, ['provider', 'practice'])}</dd>
         {q.copay !== null && q.copay !== undefined ? (
           <>
             <dt>{message('ui.support.session.copay')}</dt>

@@ -34,6 +34,7 @@ import { accountPath, sessionPath, useSessionStory, type SessionStory } from './
 import { queryKeys, useResendSessionConfirmationMutation } from '@/generated/client/hooks';
 import { formatSessionTime, zoneLabel } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
+import { Name } from '@/client/ui/Name';
 
 type Story = SessionStory;
 
@@ -69,7 +70,7 @@ function Summary({ story }: { story: Story }) {
           </Fact>
         ) : (
           <Fact term={message('ui.support.session.address')}>
-            {a.practice.name}, {a.practice.addressLine1}, {a.practice.city}, {a.practice.state} {a.practice.zipcode}
+            <Name>{a.practice.name}</Name>, {a.practice.addressLine1}, {a.practice.city}, {a.practice.state} {a.practice.zipcode}
           </Fact>
         )}
         <Fact term={message('ui.support.session.account')}>

@@ -17,7 +17,7 @@ import { useListAppointmentsQuery } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
 import { activeLocale, LOCALES, localizedPath, type Locale } from '@/domain/locale';
 import { formatSessionTime, viewerTimeZone, zoneChoices } from '@/domain/date-format';
-import { consentsRequired, ownSignatureMissing } from '@/domain/consents';
+import { consentToSign } from '@/domain/consents';
 import { todayIso } from '@/domain/dates';
 import { fullName, providerDisplayName } from '@/domain/names';
 import { routeTitle } from '@/domain/translations';
@@ -103,7 +103,7 @@ function AccountReady({ userId, firstName }: { userId: string; firstName: string
   const patients = useQuery({ queryKey: portalKeys.patients(userId), queryFn: async () => (await api.getUserPatients({})).items });
   const today = todayIso();
   // Consents staff recorded on the call are the person's to sign now that the account is theirs.
-  const unsigned = (patients.data ?? []).filter((p) => consentsRequired(p, today) && ownSignatureMissing(p.consents));
+  const unsigned = (patients.data ?? []).filter((p) => consentToSign(p, today));
   const failed = sessions.error ?? patients.error;
   return (
     <>

@@ -43,7 +43,7 @@ export function ProviderCard({ provider, profilePath, firstSlot, displayOf, onSe
           {provider.lastName[0]}
         </span>
         <div className="provider-card__who">
-          <Heading id={`provider-${provider.id}`} className="provider-card__name">
+          <Heading id={`provider-${provider.id}`} className="provider-card__name" translate="no">
             <Link to={profilePath}>{name}</Link>
             <span className="provider-card__title">, {provider.title}</span>
           </Heading>

@@ -31,6 +31,7 @@ import { formatDollars } from '@/domain/money';
 import { compareAgeGroups } from '@/domain/age-groups';
 import { pageHref } from '@/client/app/page-href';
 import { enumLabelOf, errorTemplate, liveDocument } from '@/domain/translations';
+import { Name } from '@/client/ui/Name';
 
 const copy = liveDocument('content', copySpec);
 
@@ -212,7 +213,7 @@ export function ProviderProfile({ lookup }: { lookup: ProfileLookup }) {
               {p.lastName[0]}
             </span>
             <div>
-              <h1>{fullName(p)}</h1>
+              <h1 translate="no">{fullName(p)}</h1>
               <p className="profile__title">
                 {p.title} · {p.practice.city}, {p.practice.state}
               </p>
@@ -263,13 +264,13 @@ export function ProviderProfile({ lookup }: { lookup: ProfileLookup }) {
           </section>
           {/* The public notice of the right to a Good Faith Estimate (45 CFR 149.610) beside the price. */}
           <section className="card stack-sm" aria-labelledby="profile-gfe">
-            <h2 id="profile-gfe">{copy.gfeHeading}</h2>
-            <p className="small">{copy.gfeNotice}</p>
+            <h2 id="profile-gfe">{message('ui.goodFaithEstimate.heading')}</h2>
+            <p className="small">{message('ui.goodFaithEstimate.notice')}</p>
           </section>
           <section className="card stack-sm" aria-labelledby="profile-practice">
             <h2 id="profile-practice">{copy.practice}</h2>
             <address>
-              {p.practice.name}
+              <Name>{p.practice.name}</Name>
               <br />
               {p.practice.addressLine1}
               <br />

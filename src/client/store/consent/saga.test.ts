@@ -65,13 +65,11 @@ describe('signing the consent of a patient on the account', () => {
     consentText: 'I consent for Mia Rivera',
   };
 
-  it('keeps who signs from the template, moves the patient to with-consent and says so in a toast', async () => {
+  it('keeps who signs from the template, signs and says so in a toast', async () => {
     services.consent.template.mockResolvedValue({ consentText: 'I consent for Mia Rivera', patients: [mia] });
     services.consent.sign.mockResolvedValue({ consentId: 'c2' });
     services.consent.verify.mockResolvedValue({ verified: true });
-    const store = storeWith(services, {
-      preloaded: { patientDashboard: { patients: [{ id: 'pt-2' }], patientsWithConsent: [], patientsWithoutConsent: [{ id: 'pt-2' }] } },
-    });
+    const store = storeWith(services);
     store.dispatch(consentTemplateRequested({ patients: [{ id: 'pt-2' }] }));
     await settle();
     expect(store.getState().consent.signers).toEqual([mia]);
@@ -79,8 +77,7 @@ describe('signing the consent of a patient on the account', () => {
     store.dispatch(consentSignRequested());
     await settle();
     expect(services.consent.sign).toHaveBeenCalledWith({ patients: [{ id: 'pt-2' }], consentText: 'I consent for Mia Rivera' });
-    expect(store.getState().patientDashboard.patientsWithConsent.map((p) => p.id)).toEqual(['pt-2']);
-    expect(store.getState().patientDashboard.patientsWithoutConsent).toEqual([]);
+    expect(store.getState().consent.isConsentSigned).toBe(true);
     expect(store.getState().toasts.items.map((t) => t.text)).toEqual([message('ui.toast.consentSigned', { patient: 'Mia Rivera' })]);
   });
 });

@@ -6,7 +6,6 @@ import type { ConsentTemplate, Services } from '../services';
 import { selectAudience } from '../auth/slice';
 import type { AppType } from '@/generated/enums';
 import type { BookingPatient } from '../types';
-import { patientConsented } from '../dashboard/slice';
 import {
   consentFailed,
   consentPending,
@@ -55,9 +54,8 @@ export function* signAndVerify() {
       yield put(consentFailed(toFailure(undefined, 'not-verified', audience)));
       return;
     }
+    // The account's patients are server state: the signing screen refetches them (VerifyConsentPage).
     yield put(consentSigned(true));
-    // The portal's lists move each signed patient from without-consent to with-consent.
-    for (const patient of consent.patients) if (patient.id) yield put(patientConsented({ patientId: patient.id }));
   } catch (error) {
     yield put(consentFailed(toFailure(error, reasonFor(step, error), audience)));
   }

@@ -6,6 +6,7 @@ import { message } from '@/domain/messages';
 import { enumLabelOf } from '@/domain/translations';
 import { sessionOutcome, sessionOutcomeLabel } from '@/domain/sessions';
 import { modeLabel, patientNames, practiceAddress, providerName, whenOf, counselingLabel, type Session } from './session-data';
+import { messageNaming } from '@/client/ui/Name';
 
 export function sessionDetailsPath(s: Pick<Session, 'id'>): string {
   return `${routeById.patientSessions.path}?${new URLSearchParams({ session: s.id }).toString()}`;
@@ -33,12 +34,16 @@ export function SessionCard({
         <Heading className="item__title session__when">{linkToDetails ? <Link to={sessionDetailsPath(s)}>{whenOf(s)}</Link> : whenOf(s)}</Heading>
         {outcome === 'upcoming' ? null : <span className={`badge badge--${outcome}`}>{sessionOutcomeLabel(outcome)}</span>}
       </div>
-      <p className="session__provider">{providerName(s)}</p>
+      <p className="session__provider" translate="no">
+        {providerName(s)}
+      </p>
       <p className="item__meta">
         {modeLabel(s)} · {counselingLabel(s)}
       </p>
       {s.appointmentMode === 'in_person' ? (
-        <p className="item__meta">{message('ui.patient.sessions.practiceAt', { practice: s.practice.name, address: practiceAddress(s) })}</p>
+        <p className="item__meta">
+          {messageNaming('ui.patient.sessions.practiceAt', { practice: s.practice.name, address: practiceAddress(s) }, ['practice'])}
+        </p>
       ) : null}
       <p className="item__meta">{message('ui.patient.sessions.for', { patients: patientNames(s) })}</p>
       {s.series ? (
