@@ -2133,8 +2133,6 @@ export const translation: Translation = {
       payRate: 'Tarifa de pago por cuenta propia',
       payRateValue: '{{rate}} por sesión',
       payRateNote: 'Precio de una sesión con pago por cuenta propia; con seguro, usted paga la parte que le corresponde según su plan.',
-      gfeHeading: 'Su derecho a una Estimación de buena fe',
-      gfeNotice: 'Usted tiene derecho a recibir una Estimación de buena fe que explique cuánto costará su atención. Según la ley, los proveedores de atención médica deben dar a los pacientes que no tienen seguro o que no lo usan un estimado de la factura de los artículos y servicios. Si recibe una factura que supera en $400 o más su Estimación de buena fe, puede disputarla. Si tiene preguntas o desea más información, visite www.cms.gov/nosurprises o llame al 1-800-985-3059.',
       insurance: 'Seguros aceptados',
       insuranceNone: 'Este proveedor no acepta seguros; puede elegir el pago por cuenta propia.',
       availability: 'Horarios disponibles',
