@@ -2,7 +2,7 @@
  * What the booking browser tests share: a bookable slot found through the API, the one-time code
  * read from the dev mailbox, the session's own API calls, and axe-core run in the page.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { addDaysIso, addYears, todayIso } from '@/domain/dates';
 import { constants } from '@/generated/constants';
 import { wcagViolations } from './a11y';
@@ -90,11 +90,18 @@ export async function withFailureShot(page: Page, name: string, steps: () => Pro
         () => refused.push(`${r.request().method()} ${r.url()} ${r.status()}`),
       );
   });
+  // Requests still unanswered when a step fails (a lazily loaded screen's script, an API call): where a page stalled.
+  const pending = new Map<Request, number>();
+  page.on('request', (r) => pending.set(r, Date.now()));
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
   try {
     await steps();
   } catch (error) {
     await page.screenshot({ path: `/tmp/booking-e2e-failed-${name}.png`, fullPage: true }).catch(() => undefined);
     if (refused.length) (error as Error).message += `\nRefused API calls:\n  ${refused.join('\n  ')}`;
+    const waiting = [...pending].map(([r, since]) => `${r.method()} ${r.url()} (${Math.round((Date.now() - since) / 1000)} s)`);
+    if (waiting.length) (error as Error).message += `\nRequests still unanswered:\n  ${waiting.join('\n  ')}`;
     throw error;
   }
 }

@@ -9,7 +9,7 @@
 import { routeById } from '@/generated/routes';
 import { enumLabelOf } from '@/domain/translations';
 import { message } from '@/domain/messages';
-import { formatWhen } from '@/domain/date-format';
+import { formatSessionTime, formatWhen } from '@/domain/date-format';
 import { wallClockIn } from '@/domain/dates';
 import { baseUrl, eventually, newSession, useBrowser } from '../harness';
 import { useOwnServer } from '../server-process';
@@ -38,9 +38,7 @@ const NAME = 'Morgan Lee';
 const BOOKED_ON = Date.parse('2027-03-03T16:00:00Z');
 const CHANGE = Date.parse('2027-03-14T12:00:00Z');
 
-// UNFINISHED: its one run on a busy machine hit the 180 s browser-test limit before any assertion failed (where it stalls
-// is not known yet), so it is skipped until it is made to pass; the series' rules are covered by src/server/booking/series.int.test.ts.
-describe.skip('journey: a patient books 8 weekly sessions across the March 2027 clock change', () => {
+describe('journey: a patient books 8 weekly sessions across the March 2027 clock change', () => {
   useOwnServer();
   const session = useBrowser();
 
@@ -114,7 +112,7 @@ describe.skip('journey: a patient books 8 weekly sessions across the March 2027 
           async () => ((await cards.count()) >= 8 ? true : undefined),
           () => '8 sessions in the portal',
         );
-        for (const start of starts) await other.getByRole('article', { name: formatWhen(start, zone) }).waitFor();
+        for (const start of starts) await other.getByRole('article', { name: formatSessionTime(start, zone) }).waitFor();
 
         // The mail lists the 8 at 10:00 and attaches one repeating event at 10:00 local.
         const confirmation = await latestMail(visitor.email, 'appointment-confirmation', since);
