@@ -415,6 +415,11 @@ const getProviderAvailabilityResponse: JsonSchema = {
     slots: { type: 'array', items: { $ref: 'Slot' } },
   },
 };
+const reasonField: JsonSchema = {
+  type: 'string',
+  maxLength: 1000,
+  description: 'What the person would like help with, in their words (optional, kept with the appointment). Crisis words (constants.crisisWords, either language) raise the one crisis rule\'s alerts: a stat red alert for support and a stat clinical alert for the clinician (src/server/care/crisis-alerts.ts, cause bookingWords).',
+};
 const insuranceIdField: JsonSchema = {
   type: 'string',
   format: 'uuid',
@@ -2482,6 +2487,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         funnelName: bookingFunnelField,
         partnershipCode: { type: 'string', minLength: 2, maxLength: 50, pattern: '^[A-Za-z0-9-]+$' },
         timeZone: { type: 'string', maxLength: 64, description: 'The patient\'s IANA time zone for e-mails (default: the practice\'s).' },
+        reason: reasonField,
         payment: paymentField,
       },
     },
@@ -2548,6 +2554,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         funnelName: bookingFunnelField,
         partnershipCode: { type: 'string', minLength: 2, maxLength: 50, pattern: '^[A-Za-z0-9-]+$' },
         timeZone: { type: 'string', maxLength: 64 },
+        reason: reasonField,
         payment: paymentField,
       },
     },
@@ -2612,6 +2619,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         funnelName: bookingFunnelField,
         partnershipCode: { type: 'string', minLength: 2, maxLength: 50, pattern: '^[A-Za-z0-9-]+$' },
         timeZone: { type: 'string', maxLength: 64 },
+        reason: reasonField,
         payment: paymentField,
         repeat: { type: 'string', enum: ['week', 'otherWeek'], description: 'Every week or every other week (enumeration sessionRepeat, without once).' },
         sessions: { type: 'integer', minimum: 2, maximum: 26, description: 'The sessions of the series, the held one included.' },
@@ -2765,6 +2773,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         holdId: { type: 'string', format: 'uuid' },
         slotId: { type: 'string', format: 'uuid' },
         appointmentMode: { type: 'string', 'x-enum': 'appointmentMode', enum: ['online', 'in_person'] },
+        reason: reasonField,
         payment: paymentField,
       },
     },

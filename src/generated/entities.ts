@@ -1798,6 +1798,10 @@ export interface CreateAppointmentBody {
    * The patient's IANA time zone for e-mails (default: the practice's).
    */
   timeZone?: string;
+  /**
+   * What the person would like help with, in their words (optional, kept with the appointment). Crisis words (constants.crisisWords, either language) raise the one crisis rule's alerts: a stat red alert for support and a stat clinical alert for the clinician (src/server/care/crisis-alerts.ts, cause bookingWords).
+   */
+  reason?: string;
   payment?: {
     nonce?: string;
     cardId?: string;
@@ -1907,6 +1911,10 @@ export interface CreateSupportAppointmentBody {
     | 'Patient Standard V2 Funnel';
   partnershipCode?: string;
   timeZone?: string;
+  /**
+   * What the person would like help with, in their words (optional, kept with the appointment). Crisis words (constants.crisisWords, either language) raise the one crisis rule's alerts: a stat red alert for support and a stat clinical alert for the clinician (src/server/care/crisis-alerts.ts, cause bookingWords).
+   */
+  reason?: string;
   payment?: {
     nonce?: string;
     cardId?: string;
@@ -2015,6 +2023,10 @@ export interface CreateAppointmentSeriesBody {
     | 'Patient Standard V2 Funnel';
   partnershipCode?: string;
   timeZone?: string;
+  /**
+   * What the person would like help with, in their words (optional, kept with the appointment). Crisis words (constants.crisisWords, either language) raise the one crisis rule's alerts: a stat red alert for support and a stat clinical alert for the clinician (src/server/care/crisis-alerts.ts, cause bookingWords).
+   */
+  reason?: string;
   payment?: {
     nonce?: string;
     cardId?: string;
@@ -2136,6 +2148,10 @@ export interface RebookAppointmentBody {
   holdId: string;
   slotId: string;
   appointmentMode?: 'online' | 'in_person';
+  /**
+   * What the person would like help with, in their words (optional, kept with the appointment). Crisis words (constants.crisisWords, either language) raise the one crisis rule's alerts: a stat red alert for support and a stat clinical alert for the clinician (src/server/care/crisis-alerts.ts, cause bookingWords).
+   */
+  reason?: string;
   payment?: {
     nonce?: string;
     cardId?: string;

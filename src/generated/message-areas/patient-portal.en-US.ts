@@ -44,6 +44,8 @@ addMessages('en-US', {
   'ui.crisis.heading': 'You don\'t have to go through this alone',
   'ui.crisis.body': 'Trained counselors at the 988 Suicide & Crisis Lifeline answer day and night, for free. If you might act on these thoughts now, call 911. We have let your care team know, and someone will reach out to you.',
   'ui.crisis.continue': 'Continue with my questionnaire',
+  'ui.crisis.bookingBody': 'Trained counselors at the 988 Suicide & Crisis Lifeline answer day and night, for free. If you might act on these thoughts now, call 911. When you book, we will let your care team know, and someone will reach out to you.',
+  'ui.crisis.continueBooking': 'Continue with my booking',
   'ui.intake.signIn': 'Sign in to complete your intake questionnaire.',
   'ui.intake.signInLink': 'Sign in',
   'ui.intake.loading': 'Loading the questionnaire',

@@ -44,6 +44,8 @@ addMessages('es', {
   'ui.crisis.heading': 'No tiene que pasar por esto a solas',
   'ui.crisis.body': 'Consejeros capacitados de la Línea 988 de Prevención del Suicidio y Crisis atienden de día y de noche, gratis; si llama, oprima 2 para español. Si podría actuar sobre estos pensamientos ahora, llame al 911. Ya informamos a su equipo de atención y alguien se comunicará con usted.',
   'ui.crisis.continue': 'Continuar con mi cuestionario',
+  'ui.crisis.bookingBody': 'Consejeros capacitados de la Línea 988 de Prevención del Suicidio y Crisis atienden de día y de noche, gratis; si llama, oprima 2 para español. Si podría actuar sobre estos pensamientos ahora, llame al 911. Cuando reserve, informaremos a su equipo de atención y alguien se comunicará con usted.',
+  'ui.crisis.continueBooking': 'Continuar con mi reserva',
   'ui.intake.signIn': 'Inicie sesión para completar su cuestionario inicial.',
   'ui.intake.signInLink': 'Iniciar sesión',
   'ui.intake.loading': 'Cargando el cuestionario',

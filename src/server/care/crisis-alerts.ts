@@ -26,12 +26,13 @@ export async function providersToTell(tx: Queryable, patientId: string, now: Dat
   return rows.map((r) => r.provider_id);
 }
 
-export type CrisisCause = 'checkInItemNine' | 'intakeItemNine' | 'intakeWords';
+export type CrisisCause = 'checkInItemNine' | 'intakeItemNine' | 'intakeWords' | 'bookingWords';
 
 const reasons: Record<CrisisCause, { clinician: TaskText; support: TaskText; source: string }> = {
   checkInItemNine: { clinician: taskText('task.clinicalAlert.itemNine'), support: taskText('task.redAlert.checkInCrisis'), source: 'check_in' },
   intakeItemNine: { clinician: taskText('task.clinicalAlert.itemNine'), support: taskText('task.redAlert.intakeCrisis'), source: 'intake' },
   intakeWords: { clinician: taskText('task.clinicalAlert.crisisWords'), support: taskText('task.redAlert.intakeCrisisWords'), source: 'intake' },
+  bookingWords: { clinician: taskText('task.clinicalAlert.bookingWords'), support: taskText('task.redAlert.bookingCrisisWords'), source: 'booking' },
 };
 
 export async function raiseCrisisAlerts(
