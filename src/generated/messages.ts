@@ -559,16 +559,6 @@ export const messages = {
   'ui.intake.done': 'Thank you. Your clinician will read your answers before your first session.',
   'ui.intake.score': '{instrument}: {total} ({band})',
   'ui.intake.crisis': 'If you are thinking about harming yourself, you are not alone. Call or text 988 (Suicide & Crisis Lifeline) now, or call 911 if you are in danger. Our care team will also reach out to you.',
-  /** The crisis screen's heading, shown before anything else when an answer says a person may be in crisis (issue 39 item 3). */
-  'ui.crisis.heading': 'You don\'t have to go through this alone',
-  /** The crisis screen's words under its heading. */
-  'ui.crisis.body': 'Trained counselors at the 988 Suicide & Crisis Lifeline answer day and night, for free. If you might act on these thoughts now, call 911. We have let your care team know, and someone will reach out to you.',
-  /** The crisis screen's button back to the rest of the flow, once the person has seen the crisis options. */
-  'ui.crisis.continue': 'Continue with my questionnaire',
-  /** The crisis screen's words when the booking's written reason holds crisis words (the alert is raised when the booking is made). */
-  'ui.crisis.bookingBody': 'Trained counselors at the 988 Suicide & Crisis Lifeline answer day and night, for free. If you might act on these thoughts now, call 911. When you book, we will let your care team know, and someone will reach out to you.',
-  /** The booking crisis screen's button on to payment. */
-  'ui.crisis.continueBooking': 'Continue with my booking',
   'ui.intake.signIn': 'Sign in to complete your intake questionnaire.',
   'ui.intake.signInLink': 'Sign in',
   'ui.intake.loading': 'Loading the questionnaire',
@@ -1409,6 +1399,16 @@ export const messages = {
   'ui.layout.crisis.text988': 'Text 988',
   /** The tel:911 link at the top of every page, for immediate danger. */
   'ui.layout.crisis.call911': '911 if in danger',
+  /** The crisis screen's heading, shown before anything else when an answer says a person may be in crisis (issue 39 item 3). */
+  'ui.crisis.heading': 'You don\'t have to go through this alone',
+  /** The crisis screen's words under its heading. */
+  'ui.crisis.body': 'Trained counselors at the 988 Suicide & Crisis Lifeline answer day and night, for free. If you might act on these thoughts now, call 911. We have let your care team know, and someone will reach out to you.',
+  /** The crisis screen's button back to the rest of the flow, once the person has seen the crisis options. */
+  'ui.crisis.continue': 'Continue with my questionnaire',
+  /** The crisis screen's words when the booking's written reason holds crisis words (the alert is raised when the booking is made). */
+  'ui.crisis.bookingBody': 'Trained counselors at the 988 Suicide & Crisis Lifeline answer day and night, for free. If you might act on these thoughts now, call 911. When you book, we will let your care team know, and someone will reach out to you.',
+  /** The booking crisis screen's button on to payment. */
+  'ui.crisis.continueBooking': 'Continue with my booking',
   'ui.account.signIn': 'Sign in',
   'ui.account.signOut': 'Sign out',
   /** The account menu button shows the signed-in person's first name. */
@@ -2004,11 +2004,6 @@ export interface MessageParams {
   'ui.intake.done': Record<string, never>;
   'ui.intake.score': { instrument: string | number; total: string | number; band: string | number };
   'ui.intake.crisis': Record<string, never>;
-  'ui.crisis.heading': Record<string, never>;
-  'ui.crisis.body': Record<string, never>;
-  'ui.crisis.continue': Record<string, never>;
-  'ui.crisis.bookingBody': Record<string, never>;
-  'ui.crisis.continueBooking': Record<string, never>;
   'ui.intake.signIn': Record<string, never>;
   'ui.intake.signInLink': Record<string, never>;
   'ui.intake.loading': Record<string, never>;
@@ -2803,6 +2798,11 @@ export interface MessageParams {
   'ui.layout.crisis.call988': Record<string, never>;
   'ui.layout.crisis.text988': Record<string, never>;
   'ui.layout.crisis.call911': Record<string, never>;
+  'ui.crisis.heading': Record<string, never>;
+  'ui.crisis.body': Record<string, never>;
+  'ui.crisis.continue': Record<string, never>;
+  'ui.crisis.bookingBody': Record<string, never>;
+  'ui.crisis.continueBooking': Record<string, never>;
   'ui.account.signIn': Record<string, never>;
   'ui.account.signOut': Record<string, never>;
   'ui.account.menuButton': { name: string | number };
