@@ -1,3 +1,4 @@
+import { constants } from '@/generated/constants';
 import { crisisHrefs, hasCrisisWords, needsCrisisHelp } from './crisis';
 
 describe('hasCrisisWords', () => {
@@ -24,6 +25,14 @@ describe('hasCrisisWords', () => {
     'a suicidepreventionday poster', // not the whole word
   ])('finds none in %p', (text) => {
     expect(hasCrisisWords(text)).toBe(false);
+  });
+
+  it("finds a word at the very end of a booking's longest reason, and across lines", () => {
+    const reason = `${'x'.repeat(constants.bookingReasonMaxLength - ' overdose'.length)} overdose`;
+    expect(reason).toHaveLength(constants.bookingReasonMaxLength);
+    expect(hasCrisisWords(reason)).toBe(true);
+    expect(hasCrisisWords('I want\nto die')).toBe(true);
+    expect(hasCrisisWords('x'.repeat(constants.bookingReasonMaxLength))).toBe(false);
   });
 
   it('reads nothing into a missing reason', () => {

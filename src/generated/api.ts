@@ -238,6 +238,11 @@ const insuranceCarrierField: JsonSchema = {
   minLength: 1,
   'x-messages': { required: 'validation.authorization.insuranceCarrier.required', minLength: 'validation.authorization.insuranceCarrier.required' },
 };
+const crisisKeyField: JsonSchema = {
+  type: 'string',
+  format: 'uuid',
+  description: 'The key the crisis screen raised its alerts with (POST /patients/{id}/crisis-alerts); a crisis already raised with it raises nothing again when the answers are sent.',
+};
 const genderField: JsonSchema = {
   type: 'string',
   title: 'Gender',
@@ -414,6 +419,11 @@ const getProviderAvailabilityResponse: JsonSchema = {
     endDate: { type: 'string', format: 'date' },
     slots: { type: 'array', items: { $ref: 'Slot' } },
   },
+};
+const reasonField: JsonSchema = {
+  type: 'string',
+  maxLength: 1000,
+  description: 'What the person would like help with, in their words (optional, kept with the appointment). Crisis words (constants.crisisWords, either language) raise the one crisis rule\'s alerts: a stat red alert for support and a stat clinical alert for the clinician (src/server/care/crisis-alerts.ts, cause bookingWords).',
 };
 const insuranceIdField: JsonSchema = {
   type: 'string',
@@ -2386,7 +2396,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   },
 };
 
-export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'createAppointmentSeries' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'cancelAppointmentSeriesRest' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listGoodFaithEstimates' | 'downloadGoodFaithEstimate' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getPartnerAgentHome' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'saveCareNewClients' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'startFrontDeskHandOver' | 'getFrontDeskHandOver' | 'endFrontDeskHandOver' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedPractitionerRoles' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'listRecordAccess' | 'reportRecordAccess' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'requestRecordExport' | 'getRecordExport' | 'downloadRecordExportBundle' | 'downloadRecordExportPdf' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listRecordAccessReports' | 'resolveRecordAccessReport' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
+export type EndpointId = 'holdSlot' | 'releaseSlotHold' | 'createAppointment' | 'createSupportAppointment' | 'createAppointmentSeries' | 'listAppointments' | 'getAppointment' | 'cancelAppointment' | 'cancelAppointmentSeriesRest' | 'rescheduleAppointment' | 'rebookAppointment' | 'getGoodFaithEstimate' | 'getAppointmentCancellationReasons' | 'getLateCancellationWindowAndFee' | 'appointmentsExist' | 'counselingTypeAppointmentExists' | 'sendMagicLink' | 'sendEmailOtp' | 'verifyEmailOtp' | 'loginGoogleSso' | 'loginWithToken' | 'verifyLoginToken' | 'claimAccount' | 'signOut' | 'getAuthSession' | 'getBillingHistory' | 'getBillingTransaction' | 'listPaymentReceipts' | 'downloadPaymentReceipt' | 'downloadBillingStatement' | 'listGoodFaithEstimates' | 'downloadGoodFaithEstimate' | 'listBusinessPartners' | 'getBusinessPartnerByCode' | 'validatePartnerCodeByName' | 'getPartnerAgentHome' | 'getCareCalendarFeed' | 'createCareCalendarFeed' | 'revokeCareCalendarFeed' | 'getProviderCalendarFeed' | 'getCareSchedule' | 'getCareAvailability' | 'saveCareAvailability' | 'saveCareNewClients' | 'getCareCalendar' | 'listCareClients' | 'getCareClient' | 'getPatientIntake' | 'submitPatientIntake' | 'listPatientMeasures' | 'submitPatientMeasure' | 'raisePatientCrisisAlert' | 'getMbcDashboard' | 'resolveCareAlert' | 'createProviderRequest' | 'listMyProviderRequests' | 'listRcdProviderRequests' | 'decideProviderRequest' | 'listAdminProviders' | 'getAdminProvider' | 'updateAdminProvider' | 'removeAdminProvider' | 'getCareNena' | 'listReferrals' | 'makeReferral' | 'decideReferral' | 'getClientConfig' | 'getConsentTemplate' | 'createPatientConsent' | 'signConsent' | 'verifyConsent' | 'signFrontDeskConsent' | 'verifyFrontDeskConsent' | 'getConsentPdf' | 'getFrontendFlags' | 'getFrontDeskAgenda' | 'getFrontDeskTasks' | 'checkInPatient' | 'frontDeskPatientAuth' | 'startFrontDeskHandOver' | 'getFrontDeskHandOver' | 'endFrontDeskHandOver' | 'getGeoTimezone' | 'geocode' | 'getHealth' | 'getLiveness' | 'getReadiness' | 'listInsuranceCarriers' | 'getActiveInsurance' | 'listPatientInsurances' | 'addPatientInsurance' | 'updatePatientInsurance' | 'removePatientInsurance' | 'validateInsurance' | 'chooseInsuranceDecision' | 'listDeadLetters' | 'retryDeadLetter' | 'listCareThreads' | 'startCareThread' | 'getCareThread' | 'sendCareMessage' | 'listPatientThreads' | 'listPatientMessageContacts' | 'startPatientThread' | 'getPatientThread' | 'sendPatientMessage' | 'lookupPhoneNumber' | 'getBulkPublishManifest' | 'getPublishedLocations' | 'getPublishedPractitionerRoles' | 'getPublishedSchedules' | 'getPublishedSlots' | 'listPatients' | 'getPatientCareStatus' | 'getAssociatedProviders' | 'getPatientNoteTypes' | 'savePatientNote' | 'listPatientNotes' | 'getPatient' | 'verifyPatientDateOfBirth' | 'updatePatient' | 'listPatientAuthorizations' | 'savePatientAuthorization' | 'uploadPatientDocument' | 'listPatientDocuments' | 'downloadPatientDocument' | 'getSupportPatient' | 'updateSupportPatient' | 'listRecordAccess' | 'reportRecordAccess' | 'getPaymentGateway' | 'tokenizeCard' | 'savePatientCard' | 'listPatientCards' | 'payAppointment' | 'refundPayment' | 'listMoneyDiscrepancies' | 'resolveMoneyDiscrepancy' | 'listPractices' | 'listProviders' | 'getProviderProfile' | 'getProviderFilters' | 'searchProviders' | 'getProviderAvailability' | 'searchReferringProviders' | 'requestRecordExport' | 'getRecordExport' | 'downloadRecordExportBundle' | 'downloadRecordExportPdf' | 'getReminderPreferences' | 'updateReminderPreferences' | 'useReminderLink' | 'getSlots' | 'getFirstAvailableSlot' | 'getSupportUser' | 'allowBookingFlow' | 'getSupportSession' | 'listInsuranceVerifications' | 'resendSessionConfirmation' | 'searchSupportSessions' | 'listRedAlerts' | 'retryRedAlert' | 'resolveRedAlert' | 'listRecordAccessReports' | 'resolveRecordAccessReport' | 'listSyncAttempts' | 'getUserDetails' | 'getUserBilling' | 'updateUserBilling' | 'createUser' | 'inviteSchedulingSystemPatient' | 'createUserSkipEmailVerification' | 'getUserPatients' | 'userExists' | 'updateUser' | 'confirmEmailChange' | 'getVisitRoom' | 'joinWaitlist' | 'listWaitlist' | 'leaveWaitlist' | 'declineWaitlistOffer';
 
 /** The API contract of product-spec §7: the server implements it, the client calls it. */
 export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
@@ -2482,6 +2492,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         funnelName: bookingFunnelField,
         partnershipCode: { type: 'string', minLength: 2, maxLength: 50, pattern: '^[A-Za-z0-9-]+$' },
         timeZone: { type: 'string', maxLength: 64, description: 'The patient\'s IANA time zone for e-mails (default: the practice\'s).' },
+        reason: reasonField,
         payment: paymentField,
       },
     },
@@ -2548,6 +2559,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         funnelName: bookingFunnelField,
         partnershipCode: { type: 'string', minLength: 2, maxLength: 50, pattern: '^[A-Za-z0-9-]+$' },
         timeZone: { type: 'string', maxLength: 64 },
+        reason: reasonField,
         payment: paymentField,
       },
     },
@@ -2612,6 +2624,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         funnelName: bookingFunnelField,
         partnershipCode: { type: 'string', minLength: 2, maxLength: 50, pattern: '^[A-Za-z0-9-]+$' },
         timeZone: { type: 'string', maxLength: 64 },
+        reason: reasonField,
         payment: paymentField,
         repeat: { type: 'string', enum: ['week', 'otherWeek'], description: 'Every week or every other week (enumeration sessionRepeat, without once).' },
         sessions: { type: 'integer', minimum: 2, maximum: 26, description: 'The sessions of the series, the held one included.' },
@@ -2765,6 +2778,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         holdId: { type: 'string', format: 'uuid' },
         slotId: { type: 'string', format: 'uuid' },
         appointmentMode: { type: 'string', 'x-enum': 'appointmentMode', enum: ['online', 'in_person'] },
+        reason: reasonField,
         payment: paymentField,
       },
     },
@@ -3893,6 +3907,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         answers: { type: 'object', maxProperties: 50, additionalProperties: { type: 'string', maxLength: 5000 } },
         phq9: { type: 'array', minItems: 9, maxItems: 9, items: { type: 'integer', minimum: 0, maximum: 3 } },
         gad7: { type: 'array', minItems: 7, maxItems: 7, items: { type: 'integer', minimum: 0, maximum: 3 } },
+        crisisKey: crisisKeyField,
       },
     },
     responses: { '201': { description: 'The intake as kept.', schema: getPatientIntakeResponse } },
@@ -3940,9 +3955,35 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
       properties: {
         instrument: { type: 'string', enum: ['phq9', 'gad7'] },
         answers: { type: 'array', minItems: 7, maxItems: 9, items: { type: 'integer', minimum: 0, maximum: 3 } },
+        crisisKey: crisisKeyField,
       },
     },
     responses: { '201': { description: 'The score.', schema: { $ref: 'MeasureScore' } } },
+    errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED'],
+    audit: true,
+  },
+  /** The crisis screen tells the care team as it shows */
+  raisePatientCrisisAlert: {
+    id: 'raisePatientCrisisAlert',
+    resource: 'care',
+    method: 'POST',
+    path: '/patients/{id}/crisis-alerts',
+    summary: 'The crisis screen tells the care team as it shows',
+    description: 'Called when a check-in or the intake shows the crisis screen (PHQ-9 item 9 above 0, or crisis words written), so its words "We have let your care team know" are true before anything is sent: the one crisis rule\'s alerts (a stat red alert for support, a stat clinical alert for the clinician; src/server/care/crisis-alerts.ts), raised once per crisisKey (again with the same key: raised false, nothing new). The answers themselves are never sent here.',
+    access: ['patient', 'support', 'third_party_support', 'devops_admin', 'clinical_admin'],
+    params: releaseSlotHoldParams,
+    body: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['cause', 'crisisKey'],
+      properties: { cause: { type: 'string', enum: ['checkInItemNine', 'intakeItemNine', 'intakeWords'] }, crisisKey: crisisKeyField },
+    },
+    responses: {
+      '200': {
+        description: 'Whether this call raised the alerts (false when the key had already raised them).',
+        schema: { type: 'object', additionalProperties: false, required: ['raised'], properties: { raised: { type: 'boolean' } } },
+      },
+    },
     errors: ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'VALIDATION_FAILED'],
     audit: true,
   },

@@ -318,6 +318,8 @@ export const constants = {
     emergency: '911',
     textKeyword: '',
   },
+  /** Longest written reason ("What would you like help with?") a booking keeps (specs/api/appointments.yaml reason). */
+  bookingReasonMaxLength: 1000,
   /** Words or phrases that, written in a booking's reason (in either language, whatever the page's language), show the crisis screen first and raise the same alerts as PHQ-9 item 9 (src/domain/crisis.ts). Matched whole-word, without case or accents. */
   crisisWords: {
     en: [

@@ -76,6 +76,7 @@ export interface Appointments {
   practice_id: string;
   price_cents: number | null;
   provider_id: string;
+  reason: string | null;
   rebooked_from: string | null;
   rescheduled_from: Timestamp | null;
   self_pay: boolean;

@@ -1798,6 +1798,10 @@ export interface CreateAppointmentBody {
    * The patient's IANA time zone for e-mails (default: the practice's).
    */
   timeZone?: string;
+  /**
+   * What the person would like help with, in their words (optional, kept with the appointment). Crisis words (constants.crisisWords, either language) raise the one crisis rule's alerts: a stat red alert for support and a stat clinical alert for the clinician (src/server/care/crisis-alerts.ts, cause bookingWords).
+   */
+  reason?: string;
   payment?: {
     nonce?: string;
     cardId?: string;
@@ -1907,6 +1911,10 @@ export interface CreateSupportAppointmentBody {
     | 'Patient Standard V2 Funnel';
   partnershipCode?: string;
   timeZone?: string;
+  /**
+   * What the person would like help with, in their words (optional, kept with the appointment). Crisis words (constants.crisisWords, either language) raise the one crisis rule's alerts: a stat red alert for support and a stat clinical alert for the clinician (src/server/care/crisis-alerts.ts, cause bookingWords).
+   */
+  reason?: string;
   payment?: {
     nonce?: string;
     cardId?: string;
@@ -2015,6 +2023,10 @@ export interface CreateAppointmentSeriesBody {
     | 'Patient Standard V2 Funnel';
   partnershipCode?: string;
   timeZone?: string;
+  /**
+   * What the person would like help with, in their words (optional, kept with the appointment). Crisis words (constants.crisisWords, either language) raise the one crisis rule's alerts: a stat red alert for support and a stat clinical alert for the clinician (src/server/care/crisis-alerts.ts, cause bookingWords).
+   */
+  reason?: string;
   payment?: {
     nonce?: string;
     cardId?: string;
@@ -2136,6 +2148,10 @@ export interface RebookAppointmentBody {
   holdId: string;
   slotId: string;
   appointmentMode?: 'online' | 'in_person';
+  /**
+   * What the person would like help with, in their words (optional, kept with the appointment). Crisis words (constants.crisisWords, either language) raise the one crisis rule's alerts: a stat red alert for support and a stat clinical alert for the clinician (src/server/care/crisis-alerts.ts, cause bookingWords).
+   */
+  reason?: string;
   payment?: {
     nonce?: string;
     cardId?: string;
@@ -2931,6 +2947,10 @@ export interface SubmitPatientIntakeBody {
    * @maxItems 7
    */
   gad7: number[];
+  /**
+   * The key the crisis screen raised its alerts with (POST /patients/{id}/crisis-alerts); a crisis already raised with it raises nothing again when the answers are sent.
+   */
+  crisisKey?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -2980,6 +3000,35 @@ export interface SubmitPatientMeasureBody {
    * @maxItems 9
    */
   answers: number[];
+  /**
+   * The key the crisis screen raised its alerts with (POST /patients/{id}/crisis-alerts); a crisis already raised with it raises nothing again when the answers are sent.
+   */
+  crisisKey?: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RaisePatientCrisisAlertParams".
+ */
+export interface RaisePatientCrisisAlertParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RaisePatientCrisisAlertBody".
+ */
+export interface RaisePatientCrisisAlertBody {
+  cause: 'checkInItemNine' | 'intakeItemNine' | 'intakeWords';
+  /**
+   * The key the crisis screen raised its alerts with (POST /patients/{id}/crisis-alerts); a crisis already raised with it raises nothing again when the answers are sent.
+   */
+  crisisKey: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "RaisePatientCrisisAlertResponse".
+ */
+export interface RaisePatientCrisisAlertResponse {
+  raised: boolean;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -6198,6 +6247,7 @@ export interface EndpointTypes {
   submitPatientIntake: { params: SubmitPatientIntakeParams; query: undefined; body: SubmitPatientIntakeBody; response: SubmitPatientIntakeResponse };
   listPatientMeasures: { params: ListPatientMeasuresParams; query: undefined; body: undefined; response: ListPatientMeasuresResponse };
   submitPatientMeasure: { params: SubmitPatientMeasureParams; query: undefined; body: SubmitPatientMeasureBody; response: SubmitPatientMeasureResponse };
+  raisePatientCrisisAlert: { params: RaisePatientCrisisAlertParams; query: undefined; body: RaisePatientCrisisAlertBody; response: RaisePatientCrisisAlertResponse };
   getMbcDashboard: { params: undefined; query: undefined; body: undefined; response: GetMbcDashboardResponse };
   resolveCareAlert: { params: ResolveCareAlertParams; query: undefined; body: ResolveCareAlertBody; response: ResolveCareAlertResponse };
   createProviderRequest: { params: undefined; query: undefined; body: CreateProviderRequestBody; response: CreateProviderRequestResponse };

@@ -58,6 +58,9 @@ export const messages = {
   'ui.booking.verify.newAccountConfirmedText': 'Thank you, {email} is confirmed. Tell us your name and date of birth to create your account.',
   'ui.booking.verify.createAccount': 'Create account',
   'ui.booking.patients.choose': 'Who will attend?',
+  /** The booking's optional written reason on the patient-information step (crisis words in it show the crisis screen before payment). */
+  'ui.booking.reason.label': 'What would you like help with?',
+  'ui.booking.reason.hint': 'Optional, up to {max} characters.',
   'ui.booking.patients.you': 'you',
   'ui.booking.patients.accountHolder': 'account holder',
   'ui.booking.patients.minor': 'minor',
@@ -258,6 +261,7 @@ export const messages = {
   'task.referral.accepted': 'Accepted',
   'task.clinicalAlert.itemNine': 'PHQ-9 item 9 answered 1 or more',
   'task.clinicalAlert.crisisWords': 'Crisis words in the intake\'s written answers',
+  'task.clinicalAlert.bookingWords': 'Crisis words in the reason written when booking',
   'task.clinicalAlert.total': 'PHQ-9 total {total}',
   'ui.care.requests.heading': 'Requests to your RCD',
   'ui.care.requests.help': 'Ask your RCD to approve a new licence, new pay rates, or a change to your availability or profile. Nothing changes until they approve it.',
@@ -555,12 +559,6 @@ export const messages = {
   'ui.intake.done': 'Thank you. Your clinician will read your answers before your first session.',
   'ui.intake.score': '{instrument}: {total} ({band})',
   'ui.intake.crisis': 'If you are thinking about harming yourself, you are not alone. Call or text 988 (Suicide & Crisis Lifeline) now, or call 911 if you are in danger. Our care team will also reach out to you.',
-  /** The crisis screen's heading, shown before anything else when an answer says a person may be in crisis (issue 39 item 3). */
-  'ui.crisis.heading': 'You don\'t have to go through this alone',
-  /** The crisis screen's words under its heading. */
-  'ui.crisis.body': 'Trained counselors at the 988 Suicide & Crisis Lifeline answer day and night, for free. If you might act on these thoughts now, call 911. We have let your care team know, and someone will reach out to you.',
-  /** The crisis screen's button back to the rest of the flow, once the person has seen the crisis options. */
-  'ui.crisis.continue': 'Continue with my questionnaire',
   'ui.intake.signIn': 'Sign in to complete your intake questionnaire.',
   'ui.intake.signInLink': 'Sign in',
   'ui.intake.loading': 'Loading the questionnaire',
@@ -1094,6 +1092,7 @@ export const messages = {
   'task.redAlert.intakeCrisis': 'An intake answered the PHQ-9 question about self-harm above 0 and was shown crisis resources. Call the patient today.',
   'task.redAlert.checkInCrisis': 'A check-in answered the PHQ-9 question about self-harm above 0 and was shown crisis resources. Call the patient today.',
   'task.redAlert.intakeCrisisWords': 'An intake\'s written answers used crisis words and the patient was shown crisis resources. Call the patient today.',
+  'task.redAlert.bookingCrisisWords': 'The reason written when booking used crisis words and the person was shown crisis resources. Call the patient today.',
   'task.redAlert.consentMissing': 'The session on {when} starts within {hours} hours and the booking consent is not signed.',
   'ui.support.redAlert.resource.Patient': 'The patient\'s details',
   'ui.support.redAlert.resource.Appointment': 'The session',
@@ -1400,6 +1399,16 @@ export const messages = {
   'ui.layout.crisis.text988': 'Text 988',
   /** The tel:911 link at the top of every page, for immediate danger. */
   'ui.layout.crisis.call911': '911 if in danger',
+  /** The crisis screen's heading, shown before anything else when an answer says a person may be in crisis (issue 39 item 3). */
+  'ui.crisis.heading': 'You don\'t have to go through this alone',
+  /** The crisis screen's words under its heading. */
+  'ui.crisis.body': 'Trained counselors at the 988 Suicide & Crisis Lifeline answer day and night, for free. If you might act on these thoughts now, call 911. We have let your care team know, and someone will reach out to you.',
+  /** The crisis screen's button back to the rest of the flow, once the person has seen the crisis options. */
+  'ui.crisis.continue': 'Continue with my questionnaire',
+  /** The crisis screen's words when the booking's written reason holds crisis words (the alert is raised when the booking is made). */
+  'ui.crisis.bookingBody': 'Trained counselors at the 988 Suicide & Crisis Lifeline answer day and night, for free. If you might act on these thoughts now, call 911. When you book, we will let your care team know, and someone will reach out to you.',
+  /** The booking crisis screen's button on to payment. */
+  'ui.crisis.continueBooking': 'Continue with my booking',
   'ui.account.signIn': 'Sign in',
   'ui.account.signOut': 'Sign out',
   /** The account menu button shows the signed-in person's first name. */
@@ -1552,6 +1561,8 @@ export interface MessageParams {
   'ui.booking.verify.newAccountConfirmedText': { email: string | number };
   'ui.booking.verify.createAccount': Record<string, never>;
   'ui.booking.patients.choose': Record<string, never>;
+  'ui.booking.reason.label': Record<string, never>;
+  'ui.booking.reason.hint': { max: string | number };
   'ui.booking.patients.you': Record<string, never>;
   'ui.booking.patients.accountHolder': Record<string, never>;
   'ui.booking.patients.minor': Record<string, never>;
@@ -1748,6 +1759,7 @@ export interface MessageParams {
   'task.referral.accepted': Record<string, never>;
   'task.clinicalAlert.itemNine': Record<string, never>;
   'task.clinicalAlert.crisisWords': Record<string, never>;
+  'task.clinicalAlert.bookingWords': Record<string, never>;
   'task.clinicalAlert.total': { total: string | number };
   'ui.care.requests.heading': Record<string, never>;
   'ui.care.requests.help': Record<string, never>;
@@ -1992,9 +2004,6 @@ export interface MessageParams {
   'ui.intake.done': Record<string, never>;
   'ui.intake.score': { instrument: string | number; total: string | number; band: string | number };
   'ui.intake.crisis': Record<string, never>;
-  'ui.crisis.heading': Record<string, never>;
-  'ui.crisis.body': Record<string, never>;
-  'ui.crisis.continue': Record<string, never>;
   'ui.intake.signIn': Record<string, never>;
   'ui.intake.signInLink': Record<string, never>;
   'ui.intake.loading': Record<string, never>;
@@ -2502,6 +2511,7 @@ export interface MessageParams {
   'task.redAlert.intakeCrisis': Record<string, never>;
   'task.redAlert.checkInCrisis': Record<string, never>;
   'task.redAlert.intakeCrisisWords': Record<string, never>;
+  'task.redAlert.bookingCrisisWords': Record<string, never>;
   'task.redAlert.consentMissing': { when: string | number; hours: string | number };
   'ui.support.redAlert.resource.Patient': Record<string, never>;
   'ui.support.redAlert.resource.Appointment': Record<string, never>;
@@ -2788,6 +2798,11 @@ export interface MessageParams {
   'ui.layout.crisis.call988': Record<string, never>;
   'ui.layout.crisis.text988': Record<string, never>;
   'ui.layout.crisis.call911': Record<string, never>;
+  'ui.crisis.heading': Record<string, never>;
+  'ui.crisis.body': Record<string, never>;
+  'ui.crisis.continue': Record<string, never>;
+  'ui.crisis.bookingBody': Record<string, never>;
+  'ui.crisis.continueBooking': Record<string, never>;
   'ui.account.signIn': Record<string, never>;
   'ui.account.signOut': Record<string, never>;
   'ui.account.menuButton': { name: string | number };

@@ -28,11 +28,11 @@ describe('logs keep health data and credentials out', () => {
         method: 'POST',
         url: '/api/patients/123?email=jordan.rivera@example.com',
         headers: { authorization: 'Bearer secret-token', cookie: 'token=abc' },
-        payload: { firstName: 'Jordan', dateOfBirth: '2001-02-03', email: 'jordan.rivera@example.com' },
+        payload: { firstName: 'Jordan', dateOfBirth: '2001-02-03', email: 'jordan.rivera@example.com', reason: 'I think about suicide' },
       });
     });
     expect(out).toContain('/api/patients/:id');
-    for (const secret of ['secret-token', 'token=abc', 'jordan.rivera@example.com', 'Jordan', '2001-02-03']) {
+    for (const secret of ['secret-token', 'token=abc', 'jordan.rivera@example.com', 'Jordan', '2001-02-03', 'suicide']) {
       expect(out).not.toContain(secret);
     }
   });

@@ -34,6 +34,7 @@ export const SENSITIVE_FIELDS = [
   'cvv',
   'notes',
   'note',
+  'reason',
   'insurance',
   'patient',
   'patients',

@@ -9,7 +9,7 @@ import { crisisHrefs } from '@/domain/crisis';
 import { message } from '@/domain/messages';
 import { Button } from './Button';
 
-export function CrisisScreen({ onContinue, continueLabel }: { onContinue: () => void; continueLabel: string }) {
+export function CrisisScreen({ onContinue, continueLabel, body }: { onContinue: () => void; continueLabel: string; body?: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const href = crisisHrefs();
@@ -18,7 +18,7 @@ export function CrisisScreen({ onContinue, continueLabel }: { onContinue: () => 
       <h2 id="crisis-heading" ref={heading} tabIndex={-1}>
         {message('ui.crisis.heading')}
       </h2>
-      <p>{message('ui.crisis.body')}</p>
+      <p>{body ?? message('ui.crisis.body')}</p>
       <div className="cluster">
         <a className="btn btn--danger" href={href.call988}>
           {message('ui.layout.crisis.call988')}

@@ -1112,6 +1112,12 @@ export function useSubmitPatientMeasureMutation(options?: MutationHookOptions<'s
   return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['submitPatientMeasure'] & WithCallOptions) => api.submitPatientMeasure(input as EndpointInputs['submitPatientMeasure'], callOptions), ...options });
 }
 
+/** The crisis screen tells the care team as it shows (POST /api/patients/{id}/crisis-alerts) */
+export function useRaisePatientCrisisAlertMutation(options?: MutationHookOptions<'raisePatientCrisisAlert', EndpointInputs['raisePatientCrisisAlert'] & WithCallOptions>) {
+  const api = useApi();
+  return useMutation({ mutationFn: ({ callOptions, ...input }: EndpointInputs['raisePatientCrisisAlert'] & WithCallOptions) => api.raisePatientCrisisAlert(input as EndpointInputs['raisePatientCrisisAlert'], callOptions), ...options });
+}
+
 /** Resolve an urgent clinical alert about one of the caller's clients (POST /api/care/alerts/{id}/resolve) */
 export function useResolveCareAlertMutation(options?: MutationHookOptions<'resolveCareAlert', EndpointInputs['resolveCareAlert'] & WithCallOptions>) {
   const api = useApi();

@@ -25,6 +25,8 @@ addMessages('en-US', {
   'ui.booking.verify.newAccountConfirmedText': 'Thank you, {email} is confirmed. Tell us your name and date of birth to create your account.',
   'ui.booking.verify.createAccount': 'Create account',
   'ui.booking.patients.choose': 'Who will attend?',
+  'ui.booking.reason.label': 'What would you like help with?',
+  'ui.booking.reason.hint': 'Optional, up to {max} characters.',
   'ui.booking.patients.you': 'you',
   'ui.booking.patients.accountHolder': 'account holder',
   'ui.booking.patients.minor': 'minor',

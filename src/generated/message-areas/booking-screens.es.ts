@@ -25,6 +25,8 @@ addMessages('es', {
   'ui.booking.verify.newAccountConfirmedText': 'Gracias, {email} está confirmado. Indíquenos su nombre y fecha de nacimiento para crear su cuenta.',
   'ui.booking.verify.createAccount': 'Crear la cuenta',
   'ui.booking.patients.choose': '¿Quién asistirá?',
+  'ui.booking.reason.label': '¿En qué le gustaría recibir ayuda?',
+  'ui.booking.reason.hint': 'Opcional, hasta {max} caracteres.',
   'ui.booking.patients.you': 'usted',
   'ui.booking.patients.accountHolder': 'titular de la cuenta',
   'ui.booking.patients.minor': 'menor de edad',

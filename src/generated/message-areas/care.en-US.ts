@@ -126,6 +126,7 @@ addMessages('en-US', {
   'task.referral.accepted': 'Accepted',
   'task.clinicalAlert.itemNine': 'PHQ-9 item 9 answered 1 or more',
   'task.clinicalAlert.crisisWords': 'Crisis words in the intake\'s written answers',
+  'task.clinicalAlert.bookingWords': 'Crisis words in the reason written when booking',
   'task.clinicalAlert.total': 'PHQ-9 total {total}',
   'ui.care.requests.heading': 'Requests to your RCD',
   'ui.care.requests.help': 'Ask your RCD to approve a new licence, new pay rates, or a change to your availability or profile. Nothing changes until they approve it.',

@@ -126,6 +126,7 @@ addMessages('es', {
   'task.referral.accepted': 'Aceptado',
   'task.clinicalAlert.itemNine': 'Pregunta 9 del PHQ-9 respondida con 1 o más',
   'task.clinicalAlert.crisisWords': 'Palabras de crisis en las respuestas escritas del cuestionario de admisión',
+  'task.clinicalAlert.bookingWords': 'Palabras de crisis en el motivo escrito al reservar',
   'task.clinicalAlert.total': 'PHQ-9: total de {total}',
   'ui.care.requests.heading': 'Solicitudes a su RCD',
   'ui.care.requests.help': 'Pida a su RCD que apruebe una nueva licencia, nuevas tarifas o un cambio en su disponibilidad o en su perfil. Nada cambia hasta que lo aprueben.',

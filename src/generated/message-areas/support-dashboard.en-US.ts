@@ -147,6 +147,7 @@ addMessages('en-US', {
   'task.redAlert.intakeCrisis': 'An intake answered the PHQ-9 question about self-harm above 0 and was shown crisis resources. Call the patient today.',
   'task.redAlert.checkInCrisis': 'A check-in answered the PHQ-9 question about self-harm above 0 and was shown crisis resources. Call the patient today.',
   'task.redAlert.intakeCrisisWords': 'An intake\'s written answers used crisis words and the patient was shown crisis resources. Call the patient today.',
+  'task.redAlert.bookingCrisisWords': 'The reason written when booking used crisis words and the person was shown crisis resources. Call the patient today.',
   'task.redAlert.consentMissing': 'The session on {when} starts within {hours} hours and the booking consent is not signed.',
   'ui.support.redAlert.resource.Patient': 'The patient\'s details',
   'ui.support.redAlert.resource.Appointment': 'The session',

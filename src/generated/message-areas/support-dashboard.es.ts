@@ -147,6 +147,7 @@ addMessages('es', {
   'task.redAlert.intakeCrisis': 'Un cuestionario de admisión respondió la pregunta del PHQ-9 sobre hacerse daño con un valor mayor que 0 y se le mostraron recursos de crisis. Llame al paciente hoy.',
   'task.redAlert.checkInCrisis': 'Un seguimiento respondió la pregunta del PHQ-9 sobre hacerse daño con un valor mayor que 0 y se le mostraron recursos de crisis. Llame al paciente hoy.',
   'task.redAlert.intakeCrisisWords': 'Las respuestas escritas de un cuestionario de admisión usaron palabras de crisis y se le mostraron recursos de crisis. Llame al paciente hoy.',
+  'task.redAlert.bookingCrisisWords': 'El motivo escrito al reservar usó palabras de crisis y se le mostraron recursos de crisis. Llame al paciente hoy.',
   'task.redAlert.consentMissing': 'La sesión del {when} empieza en menos de {hours} horas y el consentimiento de la reserva no está firmado.',
   'ui.support.redAlert.resource.Patient': 'Los datos del paciente',
   'ui.support.redAlert.resource.Appointment': 'La sesión',

@@ -39,6 +39,8 @@ import { queueConfirmation, queueEstimate } from './notify';
 import { commitSeries, planSeries, type SeriesPlan, type SeriesRequest } from './series';
 import { appointmentById } from './appointments';
 import { storeAnswer } from '../idempotency';
+import { hasCrisisWords } from '@/domain/crisis';
+import { raiseCrisisAlerts } from '../care/crisis-alerts';
 import type { BookingBody } from './patient-rules';
 
 export type { BookingBody } from './patient-rules';
@@ -132,6 +134,11 @@ export async function book(request: FastifyRequest, command: BookingCommand): Pr
         move,
         charge,
       });
+      // Crisis words in the written reason: the one crisis rule tells the clinician (this session's, now booked) and support.
+      if (hasCrisisWords(body.reason)) {
+        const patientId = booked.appointment.patients[0]!.id;
+        await raiseCrisisAlerts(request, tx, { patientId, subject: { type: 'appointment', id: appointmentId }, cause: 'bookingWords' });
+      }
       if (series) {
         await commitSeries(tx, { firstId: appointmentId, series, callerId: caller.userId, accountId: account.id, now, idempotencyKey: command.idempotencyKey });
         booked.appointment = (await appointmentById(tx, appointmentId))!;

@@ -225,6 +225,9 @@ export async function commitBooking(tx: Queryable, c: CommitContext): Promise<Co
   // The first zone a booking suggests becomes the account's; settings change it.
   if (body.timeZone) await suggestAccountTimeZone(tx, account.id, body.timeZone);
   const hold = await convertHold(tx, c, patientIds);
+  // What the person would like help with, kept with the appointment (crisis words in it: book.ts raises the alerts).
+  const reason = body.reason?.trim();
+  if (reason) await tx.query(`UPDATE appointments SET reason = $2 WHERE id = $1`, [c.appointmentId, reason]);
   // A time offered from a waitlist is booked: the offer and its place in line end with it.
   if (hold.open_offer_id) await offerBooked(tx, hold.open_offer_id, c.now);
   // A price not charged now (no card asked for) is owed: the ledger says so.

@@ -26,21 +26,33 @@ export async function providersToTell(tx: Queryable, patientId: string, now: Dat
   return rows.map((r) => r.provider_id);
 }
 
-export type CrisisCause = 'checkInItemNine' | 'intakeItemNine' | 'intakeWords';
+export type CrisisCause = 'checkInItemNine' | 'intakeItemNine' | 'intakeWords' | 'bookingWords';
 
 const reasons: Record<CrisisCause, { clinician: TaskText; support: TaskText; source: string }> = {
   checkInItemNine: { clinician: taskText('task.clinicalAlert.itemNine'), support: taskText('task.redAlert.checkInCrisis'), source: 'check_in' },
   intakeItemNine: { clinician: taskText('task.clinicalAlert.itemNine'), support: taskText('task.redAlert.intakeCrisis'), source: 'intake' },
   intakeWords: { clinician: taskText('task.clinicalAlert.crisisWords'), support: taskText('task.redAlert.intakeCrisisWords'), source: 'intake' },
+  bookingWords: { clinician: taskText('task.clinicalAlert.bookingWords'), support: taskText('task.redAlert.bookingCrisisWords'), source: 'booking' },
 };
 
 export async function raiseCrisisAlerts(
   request: FastifyRequest,
   tx: Queryable,
-  crisis: { patientId: string; subject: { type: string; id: string }; cause: CrisisCause; details?: Task['details'] },
-): Promise<void> {
+  crisis: { patientId: string; subject: { type: string; id: string }; cause: CrisisCause; details?: Task['details']; crisisKey?: string },
+): Promise<boolean> {
   const now = request.server.clock.now();
   const { clinician, support, source } = reasons[crisis.cause];
+  // One crisis, one set of alerts: the crisis screen raises them with its key as it shows, and sending the answers with
+  // the same key raises nothing again (the key's turn is taken first, so two calls at once cannot both raise).
+  const key = crisis.crisisKey;
+  if (key) {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`crisis:${key}`]);
+    const [raised] = await tx.query(`SELECT 1 FROM tasks WHERE kind = 'red_alert' AND patient_id = $1 AND details->>'crisisKey' = $2 LIMIT 1`, [
+      crisis.patientId,
+      key,
+    ]);
+    if (raised) return false;
+  }
   for (const providerId of await providersToTell(tx, crisis.patientId, now)) {
     await createTask(
       request,
@@ -58,7 +70,28 @@ export async function raiseCrisisAlerts(
   }
   await createTask(
     request,
-    { kind: 'red_alert', subject: crisis.subject, patientId: crisis.patientId, priority: 'stat', reason: support, dueAt: now, details: { source } },
+    {
+      kind: 'red_alert',
+      subject: crisis.subject,
+      patientId: crisis.patientId,
+      priority: 'stat',
+      reason: support,
+      dueAt: now,
+      details: { source, ...(key ? { crisisKey: key } : {}) },
+    },
     tx,
   );
+  return true;
+}
+
+/** The crisis screen showing (POST /patients/{id}/crisis-alerts): the alerts at once, once per key, in their own transaction. */
+export async function raiseOnCrisisScreen(
+  request: FastifyRequest,
+  patientId: string,
+  body: { cause: 'checkInItemNine' | 'intakeItemNine' | 'intakeWords'; crisisKey: string },
+): Promise<{ raised: boolean }> {
+  const raised = await request.server.database.transaction((tx) =>
+    raiseCrisisAlerts(request, tx, { patientId, subject: { type: 'patient', id: patientId }, cause: body.cause, crisisKey: body.crisisKey }),
+  );
+  return { raised };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { auditRows, callerFor, type TestCaller } from '@tests/support/sessions';
 import { bookSlot, consentGiven, makeSlots, selfPatientOf } from '@tests/support/booking';
@@ -137,5 +138,68 @@ describe('the intake questionnaire', () => {
     expect(await count('measure_responses')).toBe(measuresBefore);
     expect(await count('tasks')).toBe(tasksBefore);
     expect(await count('intake_forms')).toBe(formsBefore);
+  });
+});
+
+describe('the crisis screen tells the care team as it shows (its words say so)', () => {
+  const raise = (caller: TestCaller, body: object) =>
+    t.app.inject({ method: 'POST', url: `/api/patients/${patientId}/crisis-alerts`, headers: caller.headers, payload: body });
+  const redAlerts = async (source: string) =>
+    (
+      await t.app.database.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM tasks WHERE kind = 'red_alert' AND priority = 'stat' AND details->>'source' = $2 AND patient_id = $1",
+        [patientId, source],
+      )
+    )[0]!.n;
+
+  it('raises the stat alerts at once, once per key, and sending the intake with that key raises nothing more', async () => {
+    const [slot] = await makeSlots(t.app.database, 1);
+    const { booked } = await bookSlot(t.app, jordan, slot!, [{ id: patientId, consents: consentGiven() }], {
+      insuranceId: await insurePatient(t.app.database, patientId, { acceptedAt: slot!.practiceId }),
+    });
+    expect(booked?.statusCode).toBe(201);
+    const crisisKey = randomUUID();
+    const before = { red: await redAlerts('intake'), clinical: await clinicalAlerts(slot!.providerId) };
+    const first = await raise(jordan, { cause: 'intakeItemNine', crisisKey });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ raised: true });
+    expect(await redAlerts('intake')).toBe(before.red + 1);
+    expect(await clinicalAlerts(slot!.providerId)).toBe(before.clinical + 1);
+    expect((await auditRows(t.app, "action = 'raisePatientCrisisAlert' AND actor_id = $1", [jordan.id])).at(-1)).toMatchObject({
+      outcome: 'success',
+      record_id: patientId,
+    });
+    // Again with the key (a retry, a second click): nothing new.
+    expect((await raise(jordan, { cause: 'intakeItemNine', crisisKey })).json()).toEqual({ raised: false });
+    const sent = await submit(jordan, { ...complete, phq9: [0, 0, 0, 0, 0, 0, 0, 0, 2], crisisKey });
+    expect(sent.statusCode).toBe(201);
+    expect(await redAlerts('intake')).toBe(before.red + 1);
+    expect(await clinicalAlerts(slot!.providerId)).toBe(before.clinical + 1);
+    // Without the screen's call (it never arrived), sending still raises them: the server owns the rule.
+    await submit(jordan, { ...complete, phq9: [0, 0, 0, 0, 0, 0, 0, 0, 2], crisisKey: randomUUID() });
+    expect(await redAlerts('intake')).toBe(before.red + 2);
+  });
+
+  it('a check-in follows the same rule', async () => {
+    const crisisKey = randomUUID();
+    const before = await redAlerts('check_in');
+    expect((await raise(jordan, { cause: 'checkInItemNine', crisisKey })).json()).toEqual({ raised: true });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/patients/${patientId}/measures`,
+      headers: jordan.headers,
+      payload: { instrument: 'phq9', answers: [0, 0, 0, 0, 0, 0, 0, 0, 1], crisisKey },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await redAlerts('check_in')).toBe(before + 1);
+  });
+
+  it("refuses another account's patient and an unknown cause, raising nothing", async () => {
+    const other = await callerFor(t.app, 'avery.johnson@example.com');
+    const before = await redAlerts('intake');
+    const refused = await raise(other, { cause: 'intakeItemNine', crisisKey: randomUUID() });
+    expect([403, 404]).toContain(refused.statusCode);
+    expect((await raise(jordan, { cause: 'somethingElse', crisisKey: randomUUID() })).statusCode).toBe(400);
+    expect(await redAlerts('intake')).toBe(before);
   });
 });

@@ -51,7 +51,7 @@ export async function latestIntake(db: Queryable, patientId: string): Promise<In
 export async function submitIntake(
   request: FastifyRequest,
   patientId: string,
-  body: { answers: Record<string, string | undefined>; phq9: number[]; gad7: number[] },
+  body: { answers: Record<string, string | undefined>; phq9: number[]; gad7: number[]; crisisKey?: string },
   actorId: string,
 ): Promise<Intake> {
   const answers = Object.fromEntries(Object.entries(body.answers).flatMap(([k, v]) => (v === undefined ? [] : [[k, v.trim()]])));
@@ -67,14 +67,14 @@ export async function submitIntake(
   // kept together or not at all, so a failure never leaves a baseline without its intake or alert.
   await request.server.database.transaction(async (tx) => {
     // Item 9 answered raises the crisis alerts with the PHQ-9 (recordMeasure); crisis words only when it did not, so one crisis is one alert.
-    const phq9 = await recordMeasure(request, tx, patientId, 'phq9', given.phq9, actorId, 'intake');
+    const phq9 = await recordMeasure(request, tx, patientId, 'phq9', given.phq9, actorId, 'intake', body.crisisKey);
     const gad7 = await recordMeasure(request, tx, patientId, 'gad7', given.gad7, actorId, 'intake');
     const [form] = await tx.query<{ id: string }>(
       `INSERT INTO intake_forms (patient_id, answers, phq9_response_id, gad7_response_id, submitted_at, submitted_by) VALUES ($1, $2::jsonb, $3, $4, $5, $6) RETURNING id`,
       [patientId, JSON.stringify(answers), phq9.id, gad7.id, now.toISOString(), actorId],
     );
     if (!needsCrisisHelp(given.phq9) && intakeNeedsCrisisHelp(given)) {
-      await raiseCrisisAlerts(request, tx, { patientId, subject: { type: 'intake_form', id: form!.id }, cause: 'intakeWords' });
+      await raiseCrisisAlerts(request, tx, { patientId, subject: { type: 'intake_form', id: form!.id }, cause: 'intakeWords', crisisKey: body.crisisKey });
     }
   });
   return (await latestIntake(request.server.database, patientId))!;

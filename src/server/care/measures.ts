@@ -39,9 +39,10 @@ export async function submitMeasure(
   instrument: Instrument,
   answers: number[],
   actorId: string,
+  crisisKey?: string,
 ): Promise<MeasureScore> {
   checkMeasureAnswers(instrument, answers);
-  return request.server.database.transaction((tx) => recordMeasure(request, tx, patientId, instrument, answers, actorId, 'check_in'));
+  return request.server.database.transaction((tx) => recordMeasure(request, tx, patientId, instrument, answers, actorId, 'check_in', crisisKey));
 }
 
 /**
@@ -57,6 +58,8 @@ export async function recordMeasure(
   answers: number[],
   actorId: string,
   source: 'check_in' | 'intake',
+  /** the crisis screen's key: alerts it already raised are not raised again */
+  crisisKey?: string,
 ): Promise<MeasureScore> {
   const scored = score(instrument, answers);
   const now = request.server.clock.now();
@@ -68,7 +71,7 @@ export async function recordMeasure(
   const subject = { type: 'measure_response', id: row!.id };
   if (instrument === 'phq9' && needsCrisisHelp(answers)) {
     const cause = source === 'check_in' ? 'checkInItemNine' : 'intakeItemNine';
-    await raiseCrisisAlerts(request, tx, { patientId, subject, cause, details: { instrument, total: scored.total } });
+    await raiseCrisisAlerts(request, tx, { patientId, subject, cause, details: { instrument, total: scored.total }, crisisKey });
   } else if (scored.urgent) {
     for (const providerId of await providersToTell(tx, patientId, now)) {
       await createTask(

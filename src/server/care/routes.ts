@@ -9,6 +9,7 @@ import { clientsOf, measureOut, measuresOf, nenaOf, reachClient } from '@/server
 import { openAlertsOf, resolveClientAlert } from '@/server/care/alerts';
 import { patientMeasures, submitMeasure } from '@/server/care/measures';
 import { latestIntake, submitIntake } from '@/server/care/intake';
+import { raiseOnCrisisScreen } from '@/server/care/crisis-alerts';
 import { reachPatientOf } from '@/server/patients/reach';
 import { flagOnFor } from '@/server/flags/decisions';
 import { isDue, progress, type Instrument } from '@/domain/measures';
@@ -185,9 +186,15 @@ export const careHandlers: Handlers = {
 
   async submitPatientMeasure(request, reply) {
     const patient = await reachPatientOf(request, request.params.id, 'submitPatientMeasure');
-    const measure = await submitMeasure(request, patient.id, request.body.instrument, request.body.answers, callerOf(request).userId);
+    const { instrument, answers, crisisKey } = request.body;
+    const measure = await submitMeasure(request, patient.id, instrument, answers, callerOf(request).userId, crisisKey);
     reply.status(201);
     return measure;
+  },
+
+  async raisePatientCrisisAlert(request) {
+    const patient = await reachPatientOf(request, request.params.id, 'raisePatientCrisisAlert');
+    return raiseOnCrisisScreen(request, patient.id, request.body);
   },
 
   async getMbcDashboard(request) {

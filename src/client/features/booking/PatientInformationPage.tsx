@@ -18,6 +18,7 @@ import { PageSkeleton, Skeleton } from '@/client/ui/Skeleton';
 import type { BookingPatient } from '@/client/store/types';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
+import { CrisisScreen } from '@/client/ui/CrisisScreen';
 import { useBookingRestored } from './choice';
 import { BookingNotFound } from './BookingNotFound';
 import { NextSlots } from './NextSlots';
@@ -67,6 +68,10 @@ function PatientInformation() {
     finish,
     otherRelationships,
     rpInitial,
+    reason,
+    setReason,
+    crisisShowing,
+    crisisSeen,
   } = usePatientStep();
   // The payment step's code arrives while the person fills in who attends, so continuing never waits on a download.
   const nextPath = nextStepPath('patient-information', variant, search);
@@ -86,6 +91,13 @@ function PatientInformation() {
   // The service is chosen on the booking page; an address without it goes back there.
   if (!choice.counselingType) return <Navigate to={previousStepPath('patient-information', variant, search)} replace />;
   if (variant === 'support' && !userId && !helper.userEmail) return <Navigate to={`${routeById.supportBookingEmail.path}?${search.toString()}`} replace />;
+  if (crisisShowing) {
+    return (
+      <div className="container section booking stack">
+        <CrisisScreen body={message('ui.crisis.bookingBody')} continueLabel={message('ui.crisis.continueBooking')} onContinue={crisisSeen} />
+      </div>
+    );
+  }
 
   return (
     <div className="container section booking stack">
@@ -153,6 +165,23 @@ function PatientInformation() {
           </Button>
         )}
       </fieldset>
+
+      <div className="card field">
+        <label className="field__label" htmlFor="booking-reason">
+          {message('ui.booking.reason.label')}
+        </label>
+        <p id="booking-reason-hint" className="muted">
+          {message('ui.booking.reason.hint', { max: constants.bookingReasonMaxLength })}
+        </p>
+        <textarea
+          id="booking-reason"
+          className="input textarea"
+          aria-describedby="booking-reason-hint"
+          maxLength={constants.bookingReasonMaxLength}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </div>
 
       {consenting.length ? (
         <section className="card stack" aria-labelledby="consent-heading">

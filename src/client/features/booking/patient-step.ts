@@ -10,6 +10,7 @@ import type { Relationship } from '@/generated/enums';
 import type { ResponsibleParty } from '@/generated/entities';
 import { useGetConsentTemplateQuery } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
+import { hasCrisisWords } from '@/domain/crisis';
 import { guardianConsentText } from '@/domain/consents';
 import { isMinor } from '@/domain/minor';
 import { todayIso } from '@/domain/dates';
@@ -56,6 +57,9 @@ export function usePatientStep() {
   const [adding, setAdding] = useState(false);
   const [problem, setProblem] = useState<string>();
   const [tried, setTried] = useState(false);
+  const [reason, setReason] = useState(helper.reason ?? '');
+  // Crisis words in the reason show the crisis screen before payment (the one crisis rule, src/domain/crisis.ts), then the booking goes on.
+  const [crisisScreen, setCrisisScreen] = useState<'not yet' | 'showing' | 'seen'>('not yet');
 
   // An account with nobody on it yet shows the form open (its first patient is Self).
   const showAddForm = adding || ((accountPatients.isSuccess || !userId) && everyone.length === 0);
@@ -95,12 +99,25 @@ export function usePatientStep() {
     setProblem(undefined);
     const patients = selected.map((p) => (needsConsent(p, today) ? withConsent(p, audience) : p));
     dispatch(bookingSelectionUpdated({ selectedPatients: patients }));
-    dispatch(bookingHelperUpdated({ responsibleParty: minorAttends ? responsibleParty : undefined, dropdownPatients: everyone }));
+    dispatch(
+      bookingHelperUpdated({ responsibleParty: minorAttends ? responsibleParty : undefined, dropdownPatients: everyone, reason: reason.trim() || undefined }),
+    );
     if (consentQuery.data) dispatch(consentTextUpdated(consentQuery.data.consentText));
     dispatch(consentPatientsUpdated(patients.filter((p) => needsConsent(p, today))));
     dispatch(consentSigned(true));
+    if (hasCrisisWords(reason) && crisisScreen !== 'seen') {
+      setCrisisScreen('showing'); // its heading takes focus, which brings it into view
+      return;
+    }
+    goOn();
+  };
+  const goOn = () => {
     const next = nextStepPath('patient-information', variant, search);
     if (next) void navigate(next);
+  };
+  const crisisSeen = () => {
+    setCrisisScreen('seen');
+    goOn();
   };
 
   const otherRelationships = everyone.map((p) => p.relationship).filter(Boolean) as Relationship[];
@@ -146,5 +163,9 @@ export function usePatientStep() {
     finish,
     otherRelationships,
     rpInitial,
+    reason,
+    setReason,
+    crisisShowing: crisisScreen === 'showing',
+    crisisSeen,
   };
 }

@@ -233,6 +233,7 @@ export function usePaymentStep() {
       // an agent's device is not the caller's, so a support booking keeps the caller's account zone.
       ...(variant === 'support' ? {} : { timeZone: viewerTimeZone() }),
       ...(variant === 'support' ? { onBehalf: true, ...(userId ? { userId } : { email: helper.userEmail }) } : {}),
+      ...(helper.reason ? { reason: helper.reason } : {}),
       ...(payment ? { payment } : {}),
       ...(series.repeat !== 'once' ? { repeat: series.repeat, sessions: series.sessions } : {}),
     };

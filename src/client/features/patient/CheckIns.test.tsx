@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { constants } from '@/generated/constants';
 import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
@@ -27,9 +27,13 @@ describe('CheckInHistory', () => {
 describe('CheckInTasks', () => {
   it('shows the crisis screen at once when PHQ-9 item 9 is answered above 0, then the questionnaire with its answers kept', async () => {
     const sent: unknown[] = [];
+    const told: { body?: unknown }[] = [];
     renderScreen(<CheckInTasks checkIns={[{ patient, data: { items: [], due: ['phq9'] } }]} />, {
       path: routeById.patientHome.path,
-      answers: { submitPatientMeasure: (request: unknown) => (sent.push(request), score) },
+      answers: {
+        submitPatientMeasure: (request: unknown) => (sent.push(request), score),
+        raisePatientCrisisAlert: (request: { body?: unknown }) => (told.push(request), { raised: true }),
+      },
     });
     const phq9 = constants.measureInstruments.phq9;
     fireEvent.click(await screen.findByRole('button', { name: message('ui.patient.checkIn.start', { instrument: phq9.name }) }));
@@ -47,12 +51,15 @@ describe('CheckInTasks', () => {
     expect(dialog.queryByRole('group', { name: `9. ${phq9.questions[8]}` })).toBeNull();
     expect(dialog.queryByRole('button', { name: message('ui.patient.checkIn.submit') })).toBeNull();
     expect(sent).toEqual([]);
+    // As it shows, the care team is told (the screen says so), with the cause and the check-in's key, not the answers.
+    await waitFor(() => expect(told.map((r) => r.body)).toEqual([{ cause: 'checkInItemNine', crisisKey: expect.stringMatching(/^[0-9a-f-]{36}$/) }]));
     fireEvent.click(within(crisis).getByRole('button', { name: message('ui.crisis.continue') }));
     const again = dialog.getByRole('group', { name: `9. ${phq9.questions[8]}` });
     expect((within(again).getByRole('radio', { name: constants.measureAnswerOptions[1]!.label }) as HTMLInputElement).checked).toBe(true);
     // Seen once: another answer of item 9 does not show it again.
     fireEvent.click(within(again).getByRole('radio', { name: constants.measureAnswerOptions[3]!.label }));
     expect(dialog.queryByRole('heading', { name: message('ui.crisis.heading') })).toBeNull();
+    expect(told).toHaveLength(1);
   });
 
   it('shows no crisis screen for item 9 answered "Not at all"', async () => {

@@ -3,7 +3,7 @@
  * on the account (GET /patients/{id}/measures), the questionnaire in a dialog (POST
  * /patients/{id}/measures) with the score and band it gave, and each person's scores over time. PHQ-9 item 9
  * answered above 0 shows the crisis screen at once, before the rest of the questionnaire (the one crisis rule,
- * src/domain/crisis.ts; the server tells the clinician and support when the answers are sent).
+ * src/domain/crisis.ts; as it shows, the server tells the clinician and support: use-crisis-screen.ts).
  */
 import { useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { constants } from '@/generated/constants';
 import { message } from '@/domain/messages';
 import { needsCrisisHelp } from '@/domain/crisis';
 import { CrisisScreen } from '@/client/ui/CrisisScreen';
+import { useCrisisScreen } from '@/client/ui/use-crisis-screen';
 import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
@@ -41,7 +42,7 @@ function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; 
   const spec = constants.measureInstruments[instrument];
   const [answers, setAnswers] = useState<(number | undefined)[]>(Array.from({ length: spec.items }, () => undefined));
   const [missing, setMissing] = useState(false);
-  const [crisisScreen, setCrisisScreen] = useState<'not yet' | 'showing' | 'seen'>('not yet');
+  const crisisScreen = useCrisisScreen(patientId);
   const send = useSubmitPatientMeasureMutation({
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.listPatientMeasures({ params: { id: patientId } }) }),
   });
@@ -59,8 +60,8 @@ function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; 
         </Button>
       }
     >
-      {crisisScreen === 'showing' ? (
-        <CrisisScreen continueLabel={message('ui.crisis.continue')} onContinue={() => setCrisisScreen('seen')} />
+      {crisisScreen.showing ? (
+        <CrisisScreen continueLabel={message('ui.crisis.continue')} onContinue={crisisScreen.seen} />
       ) : result ? (
         <div className="stack-sm" role="status">
           <p className="notice notice--success">
@@ -75,7 +76,8 @@ function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; 
           onSubmit={(e) => {
             e.preventDefault();
             if (answers.some((a) => a === undefined)) return setMissing(true);
-            send.mutate({ params: { id: patientId }, body: { instrument, answers: answers as EndpointTypes['submitPatientMeasure']['body']['answers'] } });
+            const given = answers as EndpointTypes['submitPatientMeasure']['body']['answers'];
+            send.mutate({ params: { id: patientId }, body: { instrument, answers: given, crisisKey: crisisScreen.crisisKey } });
           }}
         >
           <MeasureItems
@@ -84,7 +86,7 @@ function CheckInDialog({ patientId, instrument, onClose }: { patientId: string; 
             onAnswer={(i, v) => {
               const next = answers.map((a, j) => (j === i ? v : a));
               setAnswers(next);
-              if (instrument === 'phq9' && needsCrisisHelp(next) && crisisScreen === 'not yet') setCrisisScreen('showing');
+              if (instrument === 'phq9' && needsCrisisHelp(next)) crisisScreen.show('checkInItemNine');
             }}
           />
           {missing && answers.some((a) => a === undefined) ? <ErrorNotice text={message('ui.patient.checkIn.answerAll')} /> : null}

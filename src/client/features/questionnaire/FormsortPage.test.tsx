@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { aPerson } from '@tests/support/person';
 import { renderScreen } from '@tests/support/screen-kit';
 import { constants } from '@/generated/constants';
@@ -33,6 +33,7 @@ describe('the intake questionnaire (/app/formsort)', () => {
       path: routeById.formsort.path,
       answers: {
         getUserPatients: () => ({ items: [self] }),
+        raisePatientCrisisAlert: () => ({ raised: true }),
         submitPatientIntake: (input: RequestInput) => ({
           intake: {
             id: 'i1',
@@ -79,6 +80,11 @@ describe('the intake questionnaire (/app/formsort)', () => {
     ).toBe('tel:911');
     expect(screen.queryByRole('button', { name: message('ui.intake.next') })).toBeNull();
     expect(calls.some((c) => c.id === 'submitPatientIntake')).toBe(false);
+    // As the screen shows, the care team is told (its words say so): the cause only, never the answers.
+    await waitFor(() => expect(calls.some((c) => c.id === 'raisePatientCrisisAlert')).toBe(true));
+    const raised = calls.filter((c) => c.id === 'raisePatientCrisisAlert').map((c) => c.input);
+    expect(raised).toEqual([{ params: { id: 'p-self' }, body: { cause: 'intakeItemNine', crisisKey: expect.stringMatching(/^[0-9a-f-]{36}$/) } }]);
+    const { crisisKey } = raised[0]!.body as { crisisKey: string };
     await user.click(screen.getByRole('button', { name: message('ui.crisis.continue') }));
     // Back on the same page with the answers kept, the crisis resources still in view.
     expect(screen.getByRole('alert').textContent).toBe(message('ui.intake.crisis'));
@@ -100,17 +106,26 @@ describe('the intake questionnaire (/app/formsort)', () => {
       answers: { reason: 'Low mood', priorCare: 'never', medication: 'no' },
       phq9: [0, 0, 0, 0, 0, 0, 0, 0, 1],
       gad7: [0, 0, 0, 0, 0, 0, 0],
+      crisisKey,
     });
+    // Shown once, told once: going on and sending raised nothing more from the browser.
+    expect(calls.filter((c) => c.id === 'raisePatientCrisisAlert')).toHaveLength(1);
   });
 
   it('shows the crisis screen when the written reason has crisis words, on leaving that page, then goes on', async () => {
     const user = aPerson();
-    renderScreen(<FormsortPage />, { path: routeById.formsort.path, answers: { getUserPatients: () => ({ items: [self] }) } });
+    const { calls } = renderScreen(<FormsortPage />, {
+      path: routeById.formsort.path,
+      answers: { getUserPatients: () => ({ items: [self] }), raisePatientCrisisAlert: () => ({ raised: true }) },
+    });
     await screen.findByText(message('ui.intake.intro'));
     await user.type(screen.getByLabelText(reasonPage!.questions[0]!.label), 'Some days I want to die');
     expect(screen.queryByRole('heading', { name: message('ui.crisis.heading') })).toBeNull();
     await user.click(screen.getByRole('button', { name: message('ui.intake.next') }));
     expect(screen.getByRole('heading', { name: message('ui.crisis.heading') })).toBeTruthy();
+    // The care team is told as it shows; the words written are not sent with it.
+    await waitFor(() => expect(calls.some((c) => c.id === 'raisePatientCrisisAlert')).toBe(true));
+    expect(calls.filter((c) => c.id === 'raisePatientCrisisAlert').map((c) => c.input.body)).toEqual([{ cause: 'intakeWords', crisisKey: expect.any(String) }]);
     await user.click(screen.getByRole('button', { name: message('ui.crisis.continue') }));
     expect(screen.getByRole('heading', { name: new RegExp(historyPage!.title) })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(message('ui.intake.crisis'));

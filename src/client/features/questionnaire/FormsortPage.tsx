@@ -3,9 +3,9 @@
  * of the account's people (?patientId=, else the account holder). Its pages and questions come from
  * specs/constants/intake.yaml (src/domain/intake.ts), one page at a time with back and continue; a
  * page goes on only when its required answers are given. Answering the PHQ-9 question about self-harm
- * above "Not at all" shows the crisis screen at once, before anything is sent (crisis words in a written
- * answer, when leaving its page); then the flow goes on with the crisis resources kept in view, and
- * sending tells the clinician and raises a red alert for support (the one crisis rule, src/domain/crisis.ts).
+ * above "Not at all" shows the crisis screen at once, before the answers are sent (crisis words in a written
+ * answer, when leaving its page), and as it shows the clinician is told and support gets a red alert (the one
+ * crisis rule, src/domain/crisis.ts and use-crisis-screen.ts); then the flow goes on with the crisis resources in view.
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -16,6 +16,7 @@ import { useGetUserPatientsQuery, useSubmitPatientIntakeMutation } from '@/gener
 import { message } from '@/domain/messages';
 import { needsCrisisHelp } from '@/domain/crisis';
 import { CrisisScreen } from '@/client/ui/CrisisScreen';
+import { useCrisisScreen } from '@/client/ui/use-crisis-screen';
 import {
   instrumentOf,
   intakeNeedsCrisisHelp,
@@ -91,14 +92,10 @@ function Intake({ patientId }: { patientId: string }) {
   const last = step === intakePages.length - 1;
   const crisis = intakeNeedsCrisisHelp(given);
   // The crisis screen comes first: at once for PHQ-9 item 9, on leaving the page for words written (not mid-sentence).
-  const [crisisScreen, setCrisisScreen] = useState<'not yet' | 'showing' | 'seen'>('not yet');
-  const showCrisisScreen = () => {
-    if (crisisScreen !== 'not yet') return;
-    setCrisisScreen('showing'); // its heading takes focus, which brings it into view
-  };
+  const crisisScreen = useCrisisScreen(patientId);
 
-  if (crisisScreen === 'showing') {
-    return <CrisisScreen continueLabel={message('ui.crisis.continue')} onContinue={() => setCrisisScreen('seen')} />;
+  if (crisisScreen.showing) {
+    return <CrisisScreen continueLabel={message('ui.crisis.continue')} onContinue={crisisScreen.seen} />;
   }
 
   if (send.data?.intake) {
@@ -128,9 +125,9 @@ function Intake({ patientId }: { patientId: string }) {
   function next() {
     if (problems.length) return setShowProblems(true);
     setShowProblems(false);
-    if (crisis) showCrisisScreen();
+    if (crisis) crisisScreen.show(needsCrisisHelp(given.phq9) ? 'intakeItemNine' : 'intakeWords');
     if (last) {
-      send.mutate({ params: { id: patientId }, body: { answers: draft.answers, phq9: draft.phq9 as number[], gad7: draft.gad7 as number[] } });
+      send.mutate({ params: { id: patientId }, body: { ...given, crisisKey: crisisScreen.crisisKey } });
     } else {
       setStep(step + 1);
       window.scrollTo?.(0, 0);
@@ -162,7 +159,7 @@ function Intake({ patientId }: { patientId: string }) {
             const answers = [...draft[instrument]];
             answers[i] = v;
             setDraft({ ...draft, [instrument]: answers });
-            if (instrument === 'phq9' && needsCrisisHelp(answers)) showCrisisScreen();
+            if (instrument === 'phq9' && needsCrisisHelp(answers)) crisisScreen.show('intakeItemNine');
           }}
         />
       ) : (

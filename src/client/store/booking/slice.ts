@@ -20,6 +20,8 @@ export interface BookingHelperState {
   userEmail?: string;
   isBookingComplete: boolean;
   responsibleParty?: ResponsibleParty;
+  /** what the person would like help with (the booking's optional written reason, sent with it) */
+  reason?: string;
   skipEmailUserDetails?: Record<string, unknown>;
   b2bUserDetails?: B2bUserDetails;
   /** the member a partner agent chose to book for (their home on provider search): the e-mail step starts with their address */
