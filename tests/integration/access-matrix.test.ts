@@ -243,6 +243,11 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
     url: `/api/patients/${records.patientId}/measures`,
     payload: { instrument: 'gad7', answers: [1, 1, 1, 1, 1, 1, 1] },
   }),
+  raisePatientCrisisAlert: () => ({
+    method: 'POST',
+    url: `/api/patients/${records.patientId}/crisis-alerts`,
+    payload: { cause: 'checkInItemNine', crisisKey: randomUUID() },
+  }),
   createProviderRequest: () => ({ method: 'POST', url: '/api/care/provider-requests', payload: { kind: 'profile_change', description: 'New photo' } }),
   listMyProviderRequests: () => ({ method: 'GET', url: '/api/care/provider-requests' }),
   listRcdProviderRequests: () => ({ method: 'GET', url: '/api/rcd/provider-requests?state=open' }),
