@@ -55,7 +55,7 @@ describe('server-rendered public pages', () => {
     const res = await fetch(`${baseUrl()}${path}`, { headers: { accept: 'text/html' } });
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain(`<h1>${p.firstName} ${p.lastName}</h1>`);
+    expect(html).toContain(`<h1 translate="no">${p.firstName} ${p.lastName}</h1>`);
     expect(html).toContain(p.practice.addressLine1);
     expect(html).toMatch(new RegExp(`<title>${p.firstName} ${p.lastName}, ${p.title}[^<]*</title>`));
     expect(html).toContain(`<link rel="canonical" href="`);
@@ -86,7 +86,7 @@ describe('server-rendered public pages', () => {
     const friendly = p.providerSlugs[0]!.path;
     expect(friendly).toMatch(/^\/(provider|psychiatrist|therapist)\/[a-z]{2}\/[a-z0-9-]+$/);
     const html = await (await fetch(`${baseUrl()}${friendly}`)).text();
-    expect(html).toContain(`<h1>${p.firstName} ${p.lastName}</h1>`);
+    expect(html).toContain(`<h1 translate="no">${p.firstName} ${p.lastName}</h1>`);
     await page.goto(friendly);
     await page.getByRole('heading', { level: 1, name: `${p.firstName} ${p.lastName}` }).waitFor();
     expect(await wcagViolations(page)).toEqual([]);
