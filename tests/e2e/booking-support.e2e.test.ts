@@ -167,7 +167,7 @@ describe('a support agent books for a caller', () => {
       await page.getByRole('radio', { name: /Oscar Health/ }).waitFor();
       // Tab enters the radio group once, at its first choice (nothing is chosen yet); within a group
       // the arrow keys move (the group's own keyboard pattern): up from the first wraps to self-pay, the last.
-      await tabUntil(page, page.getByRole('radio').first());
+      await tabUntil(page, page.locator('input[type="radio"][name="pay-choice"]').first());
       await page.keyboard.press('ArrowUp');
       expect(await selfPay.isChecked()).toBe(true);
       expect(await selfPay.evaluate((el) => el === document.activeElement)).toBe(true);
