@@ -3,7 +3,7 @@ export { messageTexts } from './registry';
 
 /** The message areas the screens of each route area load (their files' `screens`), "every" being what every screen loads. */
 export const messageAreasOfScreens: Readonly<Record<string, readonly string[]>> = {
-  every: ['domain', 'language-ui', 'ui'],
+  every: ['dates', 'domain', 'language-ui', 'ui'],
   auth: ['auth', 'dates', 'domain', 'language-ui', 'ui-sign-in', 'ui', 'common'],
   booking: [
     'address',
@@ -35,12 +35,13 @@ export const messageAreasOfScreens: Readonly<Record<string, readonly string[]>> 
     'time-zones',
     'ui',
   ],
-  landing: ['domain', 'language-ui', 'ui'],
-  partners: ['domain', 'language-ui', 'ui-sign-in', 'ui'],
+  landing: ['dates', 'domain', 'language-ui', 'ui'],
+  partners: ['dates', 'domain', 'language-ui', 'ui-sign-in', 'ui'],
   patient: [
     'address',
     'auth',
     'card',
+    'dates',
     'domain',
     'language-ui',
     'names',
@@ -57,7 +58,7 @@ export const messageAreasOfScreens: Readonly<Record<string, readonly string[]>> 
     'waitlist',
     'common',
   ],
-  questionnaire: ['domain', 'language-ui', 'patient-portal', 'ui'],
+  questionnaire: ['dates', 'domain', 'language-ui', 'patient-portal', 'ui'],
   support: [
     'background-jobs',
     'dates',
@@ -74,7 +75,7 @@ export const messageAreasOfScreens: Readonly<Record<string, readonly string[]>> 
     'waitlist',
     'common',
   ],
-  system: ['domain', 'language-ui', 'ui'],
+  system: ['dates', 'domain', 'language-ui', 'ui'],
   verification: [
     'address',
     'card',
@@ -87,8 +88,8 @@ export const messageAreasOfScreens: Readonly<Record<string, readonly string[]>> 
     'time-zones',
     'ui',
   ],
-  visit: ['domain', 'language-ui', 'time-zones', 'ui', 'visit'],
-  visitor: ['domain', 'language-ui', 'partner-agent', 'time-zones', 'ui', 'waitlist'],
+  visit: ['dates', 'domain', 'language-ui', 'time-zones', 'ui', 'visit'],
+  visitor: ['dates', 'domain', 'language-ui', 'partner-agent', 'time-zones', 'ui', 'waitlist'],
 };
 
 const DEFAULT_TAG = 'en-US';
