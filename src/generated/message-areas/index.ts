@@ -34,6 +34,7 @@ export const messageAreasOfScreens: Readonly<Record<string, readonly string[]>> 
     'secure-messages',
     'time-zones',
     'ui',
+    'visit',
   ],
   landing: ['dates', 'domain', 'language-ui', 'ui'],
   partners: ['dates', 'domain', 'language-ui', 'ui-sign-in', 'ui'],
