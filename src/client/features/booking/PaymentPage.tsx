@@ -28,6 +28,7 @@ import { HoldCountdown } from './HoldCountdown';
 import { NextSlots } from './NextSlots';
 import { formatDollars } from '@/domain/money';
 import { usePaymentStep } from './payment-step';
+import { SeriesChoice } from './SeriesChoice';
 import { preloadWhenIdle } from '@/client/runtime/navigation/preload';
 import './booking.css';
 import { constantIn } from '@/domain/translations';
@@ -38,8 +39,6 @@ const step = stepById('pay');
 // person fills in the payment step, not before the step's first tap.
 const loadConfirmation = () => import('./Confirmation');
 const Confirmation = lazy(async () => ({ default: (await loadConfirmation()).Confirmation }));
-// The series choice (and the recurrence rules it lists dates with) loads after the page, off its first script.
-const SeriesChoice = lazy(async () => ({ default: (await import('./SeriesChoice')).SeriesChoice }));
 
 /** Waits for the stored booking (who attends, the responsible party) before the step reads it. */
 export default function PaymentPage() {
@@ -115,9 +114,7 @@ function Payment() {
       <StepHeader step={step} variant={variant} />
       {request.hold ? <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={chosen.holdAgain} /> : null}
       {pay.slotGone ? <NextSlots provider={provider} lostSlotId={slot.id} text={request.error?.text} /> : null}
-      <Suspense fallback={null}>
-        <SeriesChoice slot={slot} timeZone={chosen.timeZone} providerZone={provider.timeZone} value={pay.series} onChange={pay.setSeries} />
-      </Suspense>
+      <SeriesChoice slot={slot} timeZone={chosen.timeZone} providerZone={provider.timeZone} value={pay.series} onChange={pay.setSeries} />
 
       <fieldset className="card stack" aria-describedby={tried && !choice ? 'pay-choice-error' : undefined}>
         <legend className="field__label">{message('ui.booking.pay.insuranceHeading')}</legend>
