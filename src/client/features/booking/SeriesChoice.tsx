@@ -17,19 +17,17 @@ export interface SeriesState {
 
 const SeriesDates = lazy(async () => ({ default: (await import('./SeriesDates')).SeriesDates }));
 
-export function SeriesChoice({
-  slot,
-  timeZone,
-  providerZone,
-  value,
-  onChange,
-}: {
+/** The held slot, the patient's and the provider's zones, and the series chosen so far. */
+export interface SeriesProps {
   slot: Slot;
   timeZone: string;
   providerZone: string;
   value: SeriesState;
   onChange: (next: SeriesState) => void;
-}) {
+}
+
+export function SeriesChoice(props: SeriesProps) {
+  const { value, onChange } = props;
   return (
     <fieldset className="card stack series-choice">
       <legend className="field__label">{message('ui.booking.series.legend')}</legend>
@@ -45,7 +43,7 @@ export function SeriesChoice({
       </ul>
       {value.repeat !== 'once' ? (
         <Suspense fallback={<Skeleton height="6rem" />}>
-          <SeriesDates slot={slot} timeZone={timeZone} providerZone={providerZone} value={value} onChange={onChange} />
+          <SeriesDates {...props} />
         </Suspense>
       ) : null}
     </fieldset>

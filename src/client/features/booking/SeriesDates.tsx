@@ -7,22 +7,9 @@ import { constants } from '@/generated/constants';
 import { message } from '@/domain/messages';
 import { formatTimeForReader, formatWhen } from '@/domain/date-format';
 import { providerShifted, seriesOccurrences } from '@/domain/recurrence';
-import type { Slot } from '@/client/store/types';
-import type { SeriesState } from './SeriesChoice';
+import type { SeriesProps } from './SeriesChoice';
 
-export function SeriesDates({
-  slot,
-  timeZone,
-  providerZone,
-  value,
-  onChange,
-}: {
-  slot: Slot;
-  timeZone: string;
-  providerZone: string;
-  value: SeriesState;
-  onChange: (next: SeriesState) => void;
-}) {
+export function SeriesDates({ slot, timeZone, providerZone, value, onChange }: SeriesProps) {
   if (value.repeat === 'once') return null;
   const occurrences = seriesOccurrences({ start: new Date(slot.start), end: new Date(slot.end) }, value.repeat, value.sessions, timeZone);
   const shifted = new Set(providerShifted(occurrences, providerZone));
