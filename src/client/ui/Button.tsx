@@ -1,9 +1,9 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
 
-type Variant = 'primary' | 'secondary' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
 
-function classes(variant: Variant, block?: boolean, extra?: string): string {
+function classes(variant: ButtonVariant, block?: boolean, extra?: string): string {
   return ['btn', `btn--${variant}`, block ? 'btn--block' : '', extra ?? ''].filter(Boolean).join(' ');
 }
 
@@ -13,10 +13,10 @@ export function Button({
   className,
   type = 'button',
   ...rest
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; block?: boolean }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; block?: boolean }) {
   return <button type={type} className={classes(variant, block, className)} {...rest} />;
 }
 
-export function ButtonLink({ variant = 'primary', block, className, ...rest }: LinkProps & { variant?: Variant; block?: boolean }) {
+export function ButtonLink({ variant = 'primary', block, className, ...rest }: LinkProps & { variant?: ButtonVariant; block?: boolean }) {
   return <Link className={classes(variant, block, className)} {...rest} />;
 }

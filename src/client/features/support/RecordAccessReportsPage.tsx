@@ -11,7 +11,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useListRecordAccessReportsQuery, useResolveRecordAccessReportMutation } from '@/generated/client/hooks';
 import type { EndpointTypes } from '@/generated/entities';
 import type { PermissionGroup } from '@/generated/enums';
-import { constants } from '@/generated/constants';
 import { message } from '@/domain/messages';
 import { formatSessionTime } from '@/domain/date-format';
 import { enumLabelOf } from '@/domain/translations';
@@ -19,7 +18,7 @@ import { useStaffTimeZone } from '@/client/runtime/auth/reader-zone';
 import { errorTextFor } from '@/client/api/errors';
 import { useAppDispatch } from '@/client/store/hooks';
 import { toastShown } from '@/client/store/toasts';
-import { Button } from '@/client/ui/Button';
+import { CloseWithNote } from './CloseWithNote';
 import { Loaded } from './Loaded';
 import { SupportShell } from './SupportShell';
 import { accountPath } from './data';
@@ -65,7 +64,6 @@ function ReportItem({ report }: { report: Report }) {
   const zone = useStaffTimeZone();
   const queryClient = useQueryClient();
   const dispatch = useAppDispatch();
-  const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string>();
   const id = `access-report-${report.taskId}`;
   const close = useResolveRecordAccessReportMutation({
@@ -75,13 +73,6 @@ function ReportItem({ report }: { report: Report }) {
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
   });
-
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (!note.trim()) return setProblem(message('ui.support.accessReports.noteRequired'));
-    setProblem(undefined);
-    close.mutate({ params: { id: report.taskId }, body: { version: report.version, note: note.trim() } });
-  }
 
   return (
     <li className="card stack-sm" aria-labelledby={id}>
@@ -102,26 +93,20 @@ function ReportItem({ report }: { report: Report }) {
           <Link to={accountPath(report.accountId)}>{message('ui.support.redAlert.openAccount')}</Link>
         </p>
       ) : null}
-      <form className="stack-sm" aria-labelledby={id} onSubmit={submit} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-note`}>
-            {message('ui.support.accessReports.note')}
-          </label>
-          <textarea id={`${id}-note`} className="input textarea" maxLength={constants.taskNoteMax} value={note} onChange={(e) => setNote(e.target.value)} />
-        </div>
-        <div aria-live="assertive">
-          {problem ? (
-            <p className="field__error" role="alert">
-              {problem}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <Button type="submit" variant="secondary" disabled={close.isPending} aria-busy={close.isPending || undefined}>
-            {message('ui.support.accessReports.close')}
-          </Button>
-        </div>
-      </form>
+      <CloseWithNote
+        id={id}
+        noteLabel={message('ui.support.accessReports.note')}
+        noteRequired={message('ui.support.accessReports.noteRequired')}
+        submitLabel={message('ui.support.accessReports.close')}
+        variant="secondary"
+        problem={problem}
+        disabled={close.isPending}
+        pending={close.isPending}
+        onClose={(note) => {
+          setProblem(undefined);
+          close.mutate({ params: { id: report.taskId }, body: { version: report.version, note } });
+        }}
+      />
     </li>
   );
 }

@@ -10,7 +10,6 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { queryKeys, useListRedAlertsQuery, useResolveRedAlertMutation, useRetryRedAlertMutation } from '@/generated/client/hooks';
 import type { EndpointTypes } from '@/generated/entities';
-import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { message, messageTemplate } from '@/domain/messages';
 import { mailName } from '@/domain/mail-name';
@@ -24,6 +23,7 @@ import { Button, ButtonLink } from '@/client/ui/Button';
 import { Loaded } from './Loaded';
 import { SupportShell } from './SupportShell';
 import { MoneyDiscrepancies } from './MoneyDiscrepancies';
+import { CloseWithNote } from './CloseWithNote';
 import { accountPath, sessionPath } from './data';
 import { enumLabelOf } from '@/domain/translations';
 
@@ -37,7 +37,6 @@ function AlertItem({ alert }: { alert: RedAlert }) {
   const zone = useStaffTimeZone();
   const queryClient = useQueryClient();
   const dispatch = useAppDispatch();
-  const [note, setNote] = useState('');
   const [problem, setProblem] = useState<string>();
   const [answer, setAnswer] = useState<string>();
   const id = `alert-${alert.taskId}`;
@@ -60,13 +59,6 @@ function AlertItem({ alert }: { alert: RedAlert }) {
     },
     onError: (error) => setProblem(errorTextFor(error, 'support_web')),
   });
-
-  function submit(e: React.FormEvent) {
-    e.preventDefault();
-    if (!note.trim()) return setProblem(message('ui.support.redAlert.noteRequired'));
-    setProblem(undefined);
-    resolve.mutate({ params: { id: alert.taskId }, body: { version: alert.version, note: note.trim() } });
-  }
 
   const busy = retry.isPending || resolve.isPending;
   return (
@@ -117,26 +109,20 @@ function AlertItem({ alert }: { alert: RedAlert }) {
           </p>
         ) : null}
       </div>
-      <form className="stack-sm" aria-labelledby={id} onSubmit={submit} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-note`}>
-            {message('ui.support.redAlert.note')}
-          </label>
-          <textarea id={`${id}-note`} className="input textarea" maxLength={constants.taskNoteMax} value={note} onChange={(e) => setNote(e.target.value)} />
-        </div>
-        <div aria-live="assertive">
-          {problem ? (
-            <p className="field__error" role="alert">
-              {problem}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <Button type="submit" variant="ghost" disabled={busy} aria-busy={resolve.isPending || undefined}>
-            {message('ui.support.redAlert.resolve')}
-          </Button>
-        </div>
-      </form>
+      <CloseWithNote
+        id={id}
+        noteLabel={message('ui.support.redAlert.note')}
+        noteRequired={message('ui.support.redAlert.noteRequired')}
+        submitLabel={message('ui.support.redAlert.resolve')}
+        variant="ghost"
+        problem={problem}
+        disabled={busy}
+        pending={resolve.isPending}
+        onClose={(note) => {
+          setProblem(undefined);
+          resolve.mutate({ params: { id: alert.taskId }, body: { version: alert.version, note } });
+        }}
+      />
     </li>
   );
 }
