@@ -3,6 +3,8 @@
  * data-island="<name>" and, where an island needs words or places the server knows, data attributes.
  * No React here: the islands script (main.ts) imports this file.
  */
+import type { PostLoginRoutes } from '@/domain/roles';
+
 export const ISLAND_ATTRIBUTE = 'data-island';
 export type IslandName = 'carousel' | 'search-entry' | 'account' | 'provider-search' | 'sign-in';
 
@@ -72,7 +74,7 @@ export const SEARCH_ATTRIBUTES = {
  */
 export interface SignInSetup {
   /** post-login places without a language prefix (PostLoginRoutes), and the steps' own addresses */
-  destinations: Record<string, string>;
+  destinations: PostLoginRoutes;
   verifyOtpPath: string;
   emailSentPath: string;
   /** the button's words: a code or a link (the emailOtpLogin flag), and while it is being sent */

@@ -11,7 +11,7 @@ import { createApiClient, type Transport } from '@/generated/client/api';
 import { APP_SOURCE_HEADER, DEFAULT_APP_SOURCE } from '@/domain/app-source';
 import type { PageFlags } from '@/domain/flags';
 import { derivePermissions, groupsOf } from '@/domain/permissions';
-import { postLoginPath, type PostLoginRoutes } from '@/domain/roles';
+import { postLoginPath } from '@/domain/roles';
 import { safeReturnPath } from '@/domain/return-to';
 import { PAGE_DATA_IDS } from '@/client/runtime/ssr/page-data';
 import { SIGN_IN_ATTRIBUTES as A, type SignInSetup } from './names';
@@ -57,8 +57,7 @@ const transport: Transport<undefined> = async (route, input) => {
     throw new Refusal(undefined, undefined);
   }
   const answer = (await response.json().catch(() => undefined)) as
-    | { message?: string; errors?: { field?: string; reason?: string }[]; [key: string]: unknown }
-    | undefined;
+    { message?: string; errors?: { field?: string; reason?: string }[]; [key: string]: unknown } | undefined;
   if (!response.ok) throw new Refusal(answer?.message, answer?.errors?.[0]?.field);
   return answer;
 };
@@ -75,9 +74,10 @@ interface SignedIn {
 /** Where a signed-in person goes (saga.ts completeSignIn): clinicians to their schedule, others back where they were asked to sign in, else their role's place. */
 function destinationOf(result: SignedIn, requested: string | undefined): string {
   const permissions = derivePermissions(groupsOf(result.groups ?? []));
-  let destination = postLoginPath(permissions, setup.destinations as unknown as PostLoginRoutes);
+  let destination = postLoginPath(permissions, setup.destinations);
   const code = permissions.isThirdPartyAgent ? result.businessPartner?.partnershipCode : undefined;
-  if (typeof code === 'string' && code && destination === setup.destinations.providerSearch) destination = `${destination}?${new URLSearchParams({ partnershipCode: code }).toString()}`;
+  if (typeof code === 'string' && code && destination === setup.destinations.providerSearch)
+    destination = `${destination}?${new URLSearchParams({ partnershipCode: code }).toString()}`;
   const back = safeReturnPath(requested ?? result.redirectTo, '');
   const next = permissions.isClinician || !back ? destination : back;
   // In the account's language when it chose one (a full load: the language is the address's prefix).
@@ -103,7 +103,11 @@ export function signIn(root: HTMLElement): void {
   setup = JSON.parse(root.getAttribute(A.setup) ?? '{}') as SignInSetup;
   const find = <E extends Element>(scope: ParentNode, attribute: string, value?: string) =>
     scope.querySelector<E>(value === undefined ? `[${attribute}]` : `[${attribute}="${value}"]`)!;
-  const steps = { email: find<HTMLElement>(root, A.step, 'email'), code: find<HTMLElement>(root, A.step, 'code'), link: find<HTMLElement>(root, A.step, 'link') };
+  const steps = {
+    email: find<HTMLElement>(root, A.step, 'email'),
+    code: find<HTMLElement>(root, A.step, 'code'),
+    link: find<HTMLElement>(root, A.step, 'link'),
+  };
   const emailForm = find<HTMLFormElement>(root, A.form, 'email');
   const codeForm = find<HTMLFormElement>(root, A.form, 'code');
   const emailInput = emailForm.querySelector<HTMLInputElement>('input')!;
@@ -303,15 +307,6 @@ export function signIn(root: HTMLElement): void {
   if (!root.contains(document.activeElement)) steps.email.querySelector<HTMLElement>('h1')?.focus({ preventScroll: true });
 }
 
-interface GoogleIdentity {
-  accounts: {
-    id: {
-      initialize(options: { client_id: string; callback: (response: { credential?: string }) => void; ux_mode?: 'popup' }): void;
-      renderButton(parent: HTMLElement, options: Record<string, string | number>): void;
-    };
-  };
-}
-
 /** Google sign-in for staff (GoogleSignIn.tsx): only when the deployment has a Google client id, and only then Google's script. */
 async function offerGoogle(section: HTMLElement, signInWith: (credential: string) => void): Promise<void> {
   let clientId: string | undefined;
@@ -321,11 +316,12 @@ async function offerGoogle(section: HTMLElement, signInWith: (credential: string
     return; // e-mail sign-in only
   }
   if (!clientId) return;
-  const google = await new Promise<GoogleIdentity | undefined>((resolve) => {
+  // Google's script sets window.google (its type: GoogleSignIn.tsx).
+  const google = await new Promise<typeof window.google>((resolve) => {
     const script = document.createElement('script');
     script.src = 'https://accounts.google.com/gsi/client';
     script.async = true;
-    script.onload = () => resolve((window as unknown as { google?: GoogleIdentity }).google);
+    script.onload = () => resolve(window.google);
     script.onerror = () => resolve(undefined);
     document.head.append(script);
   });
