@@ -6,12 +6,13 @@
  * A card SDK (braintree-web, imported when the card form mounts) is counted apart. Byte counts are brotli
  * of the built files, so they are the same on every build of the same code: a budget, not a benchmark.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import type { RouteId } from '../src/generated/routes';
 import { messageAreaModule, messageAreasOfScreens } from '../src/generated/message-areas';
 import { constants } from '../src/generated/constants';
+import type { RouteDefinition } from '../src/generated/types';
 
 export interface ManifestChunk {
   file: string;
@@ -118,4 +119,21 @@ export function screenKeyOf(route: { id: string; area: string; screen?: string }
 /** The modules a route's screen waits for: its own and its messages in the default language (a page in another language loads that language's instead). */
 export function screenModulesOf(route: { id: string; area: string; screen?: string }): string[] {
   return [screenKeyOf(route), ...(messageAreasOfScreens[route.area] ?? []).map((area) => messageAreaModule(area, constants.defaultLocale))];
+}
+
+/**
+ * What a budgeted route loads before its first interaction: a route drawn as a document (render: document, e.g.
+ * sign-in) loads the islands script alone (its own build, vite.islands.config.ts: dist/client/.vite/islands-manifest.json),
+ * never the app; any other route its screen in the app (screenModulesOf).
+ */
+export function routeScript(
+  clientDir: string,
+  manifest: Manifest,
+  route: Pick<RouteDefinition, 'id' | 'area' | 'screen' | 'render'>,
+  bytesOf: (file: string) => number,
+): ScreenScript {
+  if (route.render !== 'document') return screenScript(manifest, screenModulesOf(route), bytesOf);
+  const path = join(clientDir, '.vite', 'islands-manifest.json');
+  if (!existsSync(path)) throw new Error(`${route.id} is a document page, and the islands build is missing (${path}): run \`npm run build\`.`);
+  return screenScript(JSON.parse(readFileSync(path, 'utf8')) as Manifest, [], bytesOf);
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ISLANDS_ENTRY } from '../src/client/islands/names';
 import { constants } from '../src/generated/constants';
 import { routeById } from '../src/generated/routes';
-import { BUDGETED_SCREENS, brotliMeter, screenModulesOf, screenScript, type Manifest } from './app-script';
+import { BUDGETED_SCREENS, brotliMeter, routeScript, type Manifest } from './app-script';
 
 const clientDir = process.env.CLIENT_DIR ?? 'dist/client';
 const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -32,7 +32,7 @@ console.log('\nScript before the first interaction, brotli (budgets: specs/const
 const screens = BUDGETED_SCREENS.map((s) => ({
   ...s,
   route: routeById[s.route],
-  script: screenScript(manifest, screenModulesOf(routeById[s.route]), brotliBytes),
+  script: routeScript(clientDir, manifest, routeById[s.route], brotliBytes),
 }));
 let over = 0;
 for (const { name, route, budget, script } of screens) {

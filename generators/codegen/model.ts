@@ -44,6 +44,7 @@ export interface RouteSpec {
   flagOffRoute?: string;
   render?: 'document' | 'server' | 'client' | 'fragment';
   documentWhenQuery?: string[];
+  islandFlags?: string[];
   specRow?: string;
 }
 export interface RoutesDoc {

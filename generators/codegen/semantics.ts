@@ -134,6 +134,9 @@ export function checkSemantics(bundle: SpecBundle): SpecProblem[] {
       paths.add(r.path);
       if (r.flag && bundle.flags && !bundle.flags.flags[r.flag])
         problems.push(at(routesFile, `/routes/${i}/flag`, `flag "${r.flag}" is not in specs/flags.yaml`));
+      for (const name of r.islandFlags ?? [])
+        if (bundle.flags && !bundle.flags.flags[name]) problems.push(at(routesFile, `/routes/${i}/islandFlags`, `flag "${name}" is not in specs/flags.yaml`));
+      if (r.islandFlags && r.render !== 'document') problems.push(at(routesFile, `/routes/${i}/islandFlags`, 'islandFlags is for a render: document page'));
       if (r.flagOffRoute && !r.flag) problems.push(at(routesFile, `/routes/${i}/flagOffRoute`, 'flagOffRoute needs a flag'));
       if (r.flagOffRoute && !bundle.routes.some((other) => other.id === r.flagOffRoute))
         problems.push(at(routesFile, `/routes/${i}/flagOffRoute`, `route "${r.flagOffRoute}" is not in specs/routes.yaml`));

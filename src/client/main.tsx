@@ -56,10 +56,12 @@ async function start(): Promise<void> {
   );
   late.store = store;
   registerBrowserTransport(transport);
+  // What a server-drawn page was drawn with (the server's state and the page's flags): hydration matches it, whatever arrives meanwhile.
+  const drawnState = container.firstElementChild ? store.getState() : undefined;
   store.dispatch(authInitialized());
   const app = (generation = 0) => (
     <StrictMode key={generation}>
-      <App store={store} browser router={(children) => <BrowserRouting basename={basename}>{children}</BrowserRouting>} />
+      <App store={store} serverState={drawnState} browser router={(children) => <BrowserRouting basename={basename}>{children}</BrowserRouting>} />
     </StrictMode>
   );
   let root: Root;

@@ -259,7 +259,8 @@ export const routes: readonly (RouteDefinition & { id: RouteId })[] = [
     screen: 'LoginPage',
     title: 'Sign in',
     access: ['anyone'],
-    render: 'client',
+    render: 'document',
+    islandFlags: ['emailOtpLogin'],
     registered: true,
   },
   {

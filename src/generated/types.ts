@@ -33,6 +33,8 @@ export interface RouteDefinition {
   render: 'document' | 'server' | 'client' | 'fragment';
   /** a render: server route is rendered as a document when its address carries one of these query parameters */
   documentWhenQuery?: readonly string[];
+  /** a document page whose island reads these flags: it carries the server's flag decisions for its visitor */
+  islandFlags?: readonly string[];
   /** true when the screen component exists, so the route is served */
   registered: boolean;
 }

@@ -48,6 +48,8 @@ export interface RouteDefinition {
   render: 'document' | 'server' | 'client' | 'fragment';
   /** a render: server route is rendered as a document when its address carries one of these query parameters */
   documentWhenQuery?: readonly string[];
+  /** a document page whose island reads these flags: it carries the server's flag decisions for its visitor */
+  islandFlags?: readonly string[];
   /** true when the screen component exists, so the route is served */
   registered: boolean;
 }
@@ -108,6 +110,7 @@ export function emitRoutes(b: SpecBundle, root: string): string {
     flagOffRoute: r.flagOffRoute,
     render: r.render ?? 'client',
     documentWhenQuery: r.documentWhenQuery,
+    islandFlags: r.islandFlags,
     registered: Boolean(r.screen && screenFile(root, r.area, r.screen)),
   }));
   return `${BANNER}import type { RouteDefinition } from './types';

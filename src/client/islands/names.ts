@@ -3,8 +3,10 @@
  * data-island="<name>" and, where an island needs words or places the server knows, data attributes.
  * No React here: the islands script (main.ts) imports this file.
  */
+import type { PostLoginRoutes } from '@/domain/roles';
+
 export const ISLAND_ATTRIBUTE = 'data-island';
-export type IslandName = 'carousel' | 'search-entry' | 'account' | 'provider-search';
+export type IslandName = 'carousel' | 'search-entry' | 'account' | 'provider-search' | 'sign-in';
 
 /** Controls an island shows once it runs (their place is held, so nothing moves). */
 export const PENDING_ATTRIBUTE = 'data-pending';
@@ -63,4 +65,55 @@ export const SEARCH_ATTRIBUTES = {
   timesLoading: 'data-times-loading',
   timesError: 'data-times-error',
   timesProfile: 'data-times-profile',
+} as const;
+
+/**
+ * sign-in (the sign-in page, /app/login: src/client/features/auth/SignInDocument.tsx draws it, islands/sign-in.ts runs it):
+ * the words and places the island needs, as JSON in SIGN_IN_ATTRIBUTES.setup on the island's element, in the page's
+ * language; its steps, forms and messages are found by the data attributes below.
+ */
+export interface SignInSetup {
+  /** post-login places without a language prefix (PostLoginRoutes), and the steps' own addresses */
+  destinations: PostLoginRoutes;
+  verifyOtpPath: string;
+  emailSentPath: string;
+  /** the button's words: a code or a link (the emailOtpLogin flag), and while it is being sent */
+  sendCode: string;
+  sendLink: string;
+  sending: string;
+  /** templates with {email} */
+  codeText: string;
+  codeResent: string;
+  linkText: string;
+  linkResent: string;
+  emailRequired: string;
+  emailInvalid: string;
+  otpRequired: string;
+  otpLength: string;
+  otpLengthValue: number;
+  /** the catalogue's sentence when an answer has none (no connection) */
+  fallbackError: string;
+  /** the page's language, and each language's address prefix (src/domain/locale.ts, without its constants in the island) */
+  locale: string;
+  prefixes: Record<string, string>;
+  /** the flag choosing a code over a link: its treatments, those that mean a code, and what an undecided one means */
+  codeFlag: string;
+  codeFlagVariants: readonly string[];
+  codeTreatments: readonly string[];
+  codeWhenUndecided: boolean;
+}
+
+export const SIGN_IN_ATTRIBUTES = {
+  setup: 'data-sign-in',
+  /** a step of the page: email, code or link (only one shows) */
+  step: 'data-sign-in-step',
+  form: 'data-sign-in-form',
+  /** the alert of a step (catalogue errors), its polite news (sent again), its text naming the address */
+  alert: 'data-sign-in-alert',
+  news: 'data-sign-in-news',
+  text: 'data-sign-in-text',
+  resend: 'data-sign-in-resend',
+  /** a link back to the e-mail step (a full load of the sign-in page works too) */
+  restart: 'data-sign-in-restart',
+  google: 'data-sign-in-google',
 } as const;

@@ -106,11 +106,16 @@ export function withHtmlLang(template: string, locale: Locale): string {
     : template.replace(/<html\b/, () => `<html ${lang}`);
 }
 
-/** A page the app runs on (not a document page read with islands, nor a fragment): it carries flag decisions. */
-function isAppPage(url: string): boolean {
+/**
+ * A page that carries flag decisions: one the app runs on (not a document page read with islands, nor a fragment),
+ * or a document page whose island reads flags (islandFlags in specs/routes.yaml: sign-in's code or link).
+ */
+function carriesFlags(url: string): boolean {
   const [pathname = '/', query = ''] = url.split('?');
   const match = matchRoute(registered, localeOfPath(pathname).path);
-  return match ? match.route.render !== 'fragment' && !rendersAsDocument(match.route, new URLSearchParams(query)) : true;
+  if (!match) return true;
+  if (match.route.render === 'fragment') return false;
+  return !rendersAsDocument(match.route, new URLSearchParams(query)) || Boolean(match.route.islandFlags?.length);
 }
 
 /** The visitor id's cookie lasts as long as the id in the browser's storage: the same visitor, the same flags. */
@@ -328,7 +333,7 @@ export default fp<ClientPluginOptions>(
       const { page: cached, outcome } = await cache.get(pageCacheKey(request.url, locale), () => renderUrl(request.url), version);
       const personalized = isFragment ? undefined : await personalPage(request, cached);
       const personal =
-        !isFragment && isAppPage(request.url) ? await withPageFlags(request, reply, personalized ?? cached.identity.toString('utf8')) : personalized;
+        !isFragment && carriesFlags(request.url) ? await withPageFlags(request, reply, personalized ?? cached.identity.toString('utf8')) : personalized;
       if (personal !== undefined) {
         // Never the shared copy's validator, and kept by no shared cache.
         reply

@@ -2,6 +2,8 @@
  * Sign in (/app/login): the e-mail address, then a one-time code (verify-OTP page) or a magic
  * link (e-mail-sent page), as the emailOtpLogin flag says; Google sign-in for staff when set up.
  * ?redirectTo= (set when a page asked for sign-in) is where the person returns afterwards.
+ * Opened from outside the app (a link, the address bar) the page is a document drawn by the server with the
+ * sign-in island (SignInDocument, issue 37); inside the app (sign-out, an expired session) it is this screen.
  */
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
@@ -15,8 +17,15 @@ import { authRedirectSet, selectAuthUi } from '@/client/store/auth/slice';
 import { selectSignIn, signInEmailSubmitted, signInErrorDismissed } from '@/client/store/auth/sign-in';
 import { AuthFrame, SignInFailure } from './parts';
 import { GoogleSignIn } from './GoogleSignIn';
+import { SignInDocument } from './SignInDocument';
+import { useDocumentMode } from '@/client/runtime/ssr/document-mode';
 
 export default function LoginPage() {
+  const documentMode = useDocumentMode();
+  return documentMode ? <SignInDocument search={documentMode.search} /> : <LoginScreen />;
+}
+
+function LoginScreen() {
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const { email } = useAppSelector(selectAuthUi);
