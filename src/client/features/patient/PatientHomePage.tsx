@@ -152,13 +152,39 @@ function NextSession() {
   );
 }
 
+/**
+ * Whether every answer the home draws is in (or failed): the sessions, the people, their insurances, intakes and
+ * check-ins. The home is drawn at once then, under a placeholder until; drawn piece by piece, each answer pushed the
+ * sections under it down as it arrived (layout shift 0.3-0.4 on a phone, issue 37).
+ */
+function useHomeSettled(): boolean {
+  const api = useApi();
+  const patients = usePatients();
+  const people = patients.data ?? [];
+  const upcoming = useSessions('upcoming');
+  const insurances = useAccountInsurances();
+  const intakes = useQueries({ queries: people.map((p) => apiQueries.getPatientIntake(api, { params: { id: p.id } })) });
+  const measures = useQueries({ queries: people.map((p) => apiQueries.listPatientMeasures(api, { params: { id: p.id } })) });
+  if (patients.isError) return true;
+  return !patients.isPending && !upcoming.isPending && !insurances.isPending && [...intakes, ...measures].every((q) => !q.isPending);
+}
+
 export default function PatientHomePage() {
   const user = useAppSelector(selectUser);
-  const patients = usePatients();
   const today = todayIso();
   const checkIns = useCheckIns();
+  const settled = useHomeSettled();
   return (
     <PortalShell route="patientHome" heading={user ? message('ui.patient.greeting', { firstName: user.firstName }) : undefined}>
+      {settled ? <HomeSections today={today} checkIns={checkIns} /> : <ListSkeleton rows={3} height="12rem" />}
+    </PortalShell>
+  );
+}
+
+function HomeSections({ today, checkIns }: { today: string; checkIns: ReturnType<typeof useCheckIns> }) {
+  const patients = usePatients();
+  return (
+    <>
       <section className="portal-section" aria-labelledby="home-next">
         <h2 id="home-next">{message('ui.patient.home.nextSession')}</h2>
         <NextSession />
@@ -189,6 +215,6 @@ export default function PatientHomePage() {
           ))}
         </ul>
       </section>
-    </PortalShell>
+    </>
   );
 }
