@@ -7,6 +7,7 @@ import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { consentToSign, ownSignatureMissing } from '@/domain/consents';
 import { todayIso } from '@/domain/dates';
+import { useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { apiQueries } from '@/generated/client/hooks';
 import { useApi } from '@/client/api/api-context';
@@ -165,8 +166,11 @@ function useHomeSettled(): boolean {
   const insurances = useAccountInsurances();
   const intakes = useQueries({ queries: people.map((p) => apiQueries.getPatientIntake(api, { params: { id: p.id } })) });
   const measures = useQueries({ queries: people.map((p) => apiQueries.listPatientMeasures(api, { params: { id: p.id } })) });
-  if (patients.isError) return true;
-  return !patients.isPending && !upcoming.isPending && !insurances.isPending && [...intakes, ...measures].every((q) => !q.isPending);
+  const now = patients.isError || (!patients.isPending && !upcoming.isPending && !insurances.isPending && [...intakes, ...measures].every((q) => !q.isPending));
+  // Once drawn, the home stays drawn: a later refetch (a retry after a failure, fresh data) updates it in place.
+  const [drawn, setDrawn] = useState(false);
+  if (now && !drawn) setDrawn(true);
+  return now || drawn;
 }
 
 export default function PatientHomePage() {
