@@ -26,8 +26,8 @@ const NOT_YET: Partial<Record<RouteId, number>> = {
   providerSearch: 166.4,
   booking: 195.6,
   userBookingPatientInfo: 204.2,
-  userBookingPayment: 210.3,
-  patientHome: 170.2,
+  userBookingPayment: 210.4,
+  patientHome: 170.3,
   login: 179.4,
 };
 
