@@ -105,7 +105,7 @@ function PatientInformation() {
     return (
       <div className="container section booking stack">
         <StepHeader step={step} variant={variant} />
-        {request.hold ? <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={choice.holdAgain} /> : null}
+        <div className="hold-area">{request.hold ? <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={choice.holdAgain} /> : null}</div>
         <Skeleton height="28rem" label={message('ui.booking.patients.loading')} />
       </div>
     );
@@ -114,7 +114,7 @@ function PatientInformation() {
   return (
     <div className="container section booking stack">
       <StepHeader step={step} variant={variant} />
-      {request.hold ? <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={choice.holdAgain} /> : null}
+      <div className="hold-area">{request.hold ? <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={choice.holdAgain} /> : null}</div>
 
       <fieldset className="card stack" aria-describedby={tried && !selected.length ? 'patients-error' : undefined}>
         <legend className="field__label">{message('ui.booking.patients.choose')}</legend>
