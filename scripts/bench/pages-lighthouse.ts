@@ -188,5 +188,14 @@ async function measureAppPage(base: string, port: number, page: AppPage): Promis
   if (!(row.performance >= APP.performance)) row.misses.push(`performance < ${APP.performance}`);
   if (!(row.tbt <= APP.tbtMs)) row.misses.push(`TBT > ${APP.tbtMs} ms`);
   if (!(row.cls === 0)) row.misses.push('CLS > 0');
+  // What moved (Lighthouse's layout-shifts audit: each shift's element and score), to find it without a second tool.
+  for (const [i, lhr] of runs.entries()) {
+    const items = (lhr.audits['layout-shifts']?.details as { items?: { score?: number; node?: { selector?: string; nodeLabel?: string } }[] } | undefined)
+      ?.items;
+    for (const item of items ?? [])
+      console.log(
+        `  ${page.name} run ${i + 1}: shift ${(item.score ?? 0).toFixed(3)} ${item.node?.selector ?? ''} "${(item.node?.nodeLabel ?? '').slice(0, 60)}"`,
+      );
+  }
   return row;
 }

@@ -144,6 +144,8 @@ export const messages = {
   'ui.care.schedule.noUpcoming': 'No upcoming sessions. New bookings appear here as soon as clients make them.',
   'ui.care.schedule.noPast': 'No past sessions yet.',
   'ui.care.schedule.join': 'Join video visit',
+  'ui.care.schedule.waiting': 'Waiting in the video room: {names}',
+  'ui.care.schedule.admit': 'Open the room to admit',
   'ui.care.schedule.inPerson': 'In person at {practice}, {address}',
   'ui.care.schedule.clients': 'Clients: {names}',
   'ui.care.schedule.noProvider': 'Your account is not linked to a provider record, so there is no schedule to show. Please ask your clinical admin to link it.',
@@ -1452,8 +1454,6 @@ export const messages = {
   'ui.visit.alone': 'Waiting for others to join…',
   'ui.visit.you': 'You',
   'ui.visit.refused': 'You cannot join this room from this account.',
-  'ui.care.schedule.waiting': 'Waiting in the video room: {names}',
-  'ui.care.schedule.admit': 'Open the room to admit',
   'ui.waitlist.profileJoin': 'Join the waitlist',
   'ui.waitlist.profileJoinHint': 'No time that suits you? Join the waitlist and we will e-mail you when a time opens up.',
   'ui.waitlist.searchJoin': 'Join a waitlist for providers like these',
@@ -1642,6 +1642,8 @@ export interface MessageParams {
   'ui.care.schedule.noUpcoming': Record<string, never>;
   'ui.care.schedule.noPast': Record<string, never>;
   'ui.care.schedule.join': Record<string, never>;
+  'ui.care.schedule.waiting': { names: string | number };
+  'ui.care.schedule.admit': Record<string, never>;
   'ui.care.schedule.inPerson': { practice: string | number; address: string | number };
   'ui.care.schedule.clients': { names: string | number };
   'ui.care.schedule.noProvider': Record<string, never>;
@@ -2845,8 +2847,6 @@ export interface MessageParams {
   'ui.visit.alone': Record<string, never>;
   'ui.visit.you': Record<string, never>;
   'ui.visit.refused': Record<string, never>;
-  'ui.care.schedule.waiting': { names: string | number };
-  'ui.care.schedule.admit': Record<string, never>;
   'ui.waitlist.profileJoin': Record<string, never>;
   'ui.waitlist.profileJoinHint': Record<string, never>;
   'ui.waitlist.searchJoin': Record<string, never>;

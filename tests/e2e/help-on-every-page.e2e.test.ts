@@ -3,7 +3,7 @@
  * - every registered route: each server-rendered page, in English and Spanish, as a visitor and signed in as each kind
  *   of person, is sent (and each screen of the app is drawn, for a person it is for) with the crisis line ("Call 988", "Text 988", "911") as links that dial or text, in the reader's language
  *   (a Spanish text carries AYUDA, the 988 line's Spanish option), at the top before the header, and the support
- *   phone in the footer;
+ *   phone in the footer, and no message key shown raw (each screen in both languages, drawn with what it fetched);
  * - on a phone (390 px) and a desktop, one page of each kind (document page, search, the app, the portal, the care
  *   area, the support dashboard) shows those links without opening anything, at the same place on each, with no
  *   WCAG 2.2 AA violation;
@@ -67,6 +67,16 @@ function helpProblems(html: string, locale: (typeof LANGUAGES)[number]): string[
   return found;
 }
 
+/**
+ * Message keys shown as text (what a page shows for a key whose message area it did not load): a known key, or a
+ * dotted name under a key's first word ("dates.dayAtTime", "ui.care.schedule.waiting").
+ */
+const keyWords = [...new Set(Object.keys(messages).map((k) => k.split('.')[0]!))].join('|');
+const RAW_KEY = new RegExp(`\\b(?:${keyWords})\\.[A-Za-z_]+(?:\\.[A-Za-z_]+)*\\b`, 'g');
+function rawKeysIn(text: string): string[] {
+  return [...new Set(text.match(RAW_KEY) ?? [])].filter((k) => k in messages || /^(?:ui|dates|validation|billing)\.\w+\./.test(k));
+}
+
 /** The demo person who opens a route, by the first kind of person its access names (a visitor for `anyone`). */
 const opener: Record<string, string | undefined> = {
   anyone: undefined,
@@ -121,14 +131,17 @@ describe('help on every page', () => {
         problems.allow(/Failed to load resource: the server responded with a status of 4\d\d/);
         if (who) await openSession(context, await sessionOf(who));
         const found: string[] = [];
-        for (const [i, route] of byOpener.get(who)!.entries()) {
-          // Each screen in one language, the two in turn.
-          const locale = LANGUAGES[i % LANGUAGES.length]!;
-          await page.goto(localizedPath(addressOf(route.path), locale));
-          const line = page.getByRole('complementary', { name: messageIn(locale, 'ui.layout.crisis.name') });
-          await line.getByRole('link').first().waitFor();
-          const html = await page.content();
-          for (const p of helpProblems(html, locale)) found.push(`${route.path} (${locale}): ${p}`);
+        for (const route of byOpener.get(who)!) {
+          for (const locale of LANGUAGES) {
+            await page.goto(localizedPath(addressOf(route.path), locale));
+            const line = page.getByRole('complementary', { name: messageIn(locale, 'ui.layout.crisis.name') });
+            await line.getByRole('link').first().waitFor();
+            // The screen drawn with what it fetched: a message its area does not load shows as its key.
+            await page.waitForLoadState('networkidle');
+            const html = await page.content();
+            for (const p of helpProblems(html, locale)) found.push(`${route.path} (${locale}): ${p}`);
+            for (const key of rawKeysIn(await page.locator('body').innerText())) found.push(`${route.path} (${locale}): shows the raw message key ${key}`);
+          }
         }
         expect(found).toEqual([]);
       },

@@ -29,6 +29,11 @@ describe('the messages a page loads (message areas)', () => {
     expect(named('message(`ui.a.${which}`)')).toEqual(['ui.a.one', 'ui.a.two']);
     expect(named(`message(('ui.a.' + which) as MessageKey)`)).toEqual(['ui.a.one', 'ui.a.two']);
     expect(named('`${x}.one`; `ui`; "ui.a"')).toEqual([]);
+    // Read as TypeScript, not by patterns: a template with `${…}`, a quote in a comment or a regular expression
+    // before a key does not hide it (the date formatter's dates.dayAtTime once went unseen behind `${zone}`).
+    expect(named("const k = `${zone}`; // the reader's zone\nmessage('ui.b.one');\nconst t = `x`;")).toEqual(['ui.b.one']);
+    // A key written only in a comment is not shown by anything.
+    expect(named("// message('ui.a.one')\nconst x = 1;")).toEqual([]);
   });
 
   it('follows a screen into the modules it imports, and finds the keys they name', () => {

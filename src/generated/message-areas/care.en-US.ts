@@ -9,6 +9,8 @@ addMessages('en-US', {
   'ui.care.schedule.noUpcoming': 'No upcoming sessions. New bookings appear here as soon as clients make them.',
   'ui.care.schedule.noPast': 'No past sessions yet.',
   'ui.care.schedule.join': 'Join video visit',
+  'ui.care.schedule.waiting': 'Waiting in the video room: {names}',
+  'ui.care.schedule.admit': 'Open the room to admit',
   'ui.care.schedule.inPerson': 'In person at {practice}, {address}',
   'ui.care.schedule.clients': 'Clients: {names}',
   'ui.care.schedule.noProvider': 'Your account is not linked to a provider record, so there is no schedule to show. Please ask your clinical admin to link it.',

@@ -9,6 +9,8 @@ addMessages('es', {
   'ui.care.schedule.noUpcoming': 'No hay próximas sesiones. Las nuevas reservas aparecen aquí en cuanto los clientes las hacen.',
   'ui.care.schedule.noPast': 'Todavía no hay sesiones anteriores.',
   'ui.care.schedule.join': 'Unirse a la consulta por video',
+  'ui.care.schedule.waiting': 'Esperando en la sala de video: {names}',
+  'ui.care.schedule.admit': 'Abrir la sala para dejar entrar',
   'ui.care.schedule.inPerson': 'En persona en {practice}, {address}',
   'ui.care.schedule.clients': 'Clientes: {names}',
   'ui.care.schedule.noProvider': 'Su cuenta no está vinculada a un registro de proveedor, por eso no hay una agenda que mostrar. Pida a su administrador clínico que la vincule.',

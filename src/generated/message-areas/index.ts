@@ -3,7 +3,7 @@ export { messageTexts } from './registry';
 
 /** The message areas the screens of each route area load (their files' `screens`), "every" being what every screen loads. */
 export const messageAreasOfScreens: Readonly<Record<string, readonly string[]>> = {
-  every: ['dates', 'domain', 'language-ui', 'ui'],
+  every: ['domain', 'language-ui', 'ui'],
   auth: ['auth', 'dates', 'domain', 'language-ui', 'ui-sign-in', 'ui', 'common'],
   booking: [
     'address',
@@ -34,10 +34,10 @@ export const messageAreasOfScreens: Readonly<Record<string, readonly string[]>> 
     'secure-messages',
     'time-zones',
     'ui',
-    'visit',
+    'common',
   ],
-  landing: ['dates', 'domain', 'language-ui', 'ui'],
-  partners: ['dates', 'domain', 'language-ui', 'ui-sign-in', 'ui'],
+  landing: ['domain', 'language-ui', 'ui'],
+  partners: ['domain', 'language-ui', 'ui-sign-in', 'ui'],
   patient: [
     'address',
     'auth',
@@ -59,7 +59,7 @@ export const messageAreasOfScreens: Readonly<Record<string, readonly string[]>> 
     'waitlist',
     'common',
   ],
-  questionnaire: ['dates', 'domain', 'language-ui', 'patient-portal', 'ui'],
+  questionnaire: ['domain', 'language-ui', 'patient-portal', 'ui'],
   support: [
     'background-jobs',
     'dates',
@@ -67,6 +67,7 @@ export const messageAreasOfScreens: Readonly<Record<string, readonly string[]>> 
     'language-ui',
     'names',
     'patient-portal',
+    'patients',
     'person',
     'record-access',
     'series',
@@ -76,7 +77,7 @@ export const messageAreasOfScreens: Readonly<Record<string, readonly string[]>> 
     'waitlist',
     'common',
   ],
-  system: ['dates', 'domain', 'language-ui', 'ui'],
+  system: ['domain', 'language-ui', 'ui'],
   verification: [
     'address',
     'card',
@@ -88,6 +89,7 @@ export const messageAreasOfScreens: Readonly<Record<string, readonly string[]>> 
     'patient-portal',
     'time-zones',
     'ui',
+    'common',
   ],
   visit: ['dates', 'domain', 'language-ui', 'time-zones', 'ui', 'visit'],
   visitor: ['dates', 'domain', 'language-ui', 'partner-agent', 'time-zones', 'ui', 'waitlist'],

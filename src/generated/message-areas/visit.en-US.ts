@@ -40,6 +40,4 @@ addMessages('en-US', {
   'ui.visit.alone': 'Waiting for others to join…',
   'ui.visit.you': 'You',
   'ui.visit.refused': 'You cannot join this room from this account.',
-  'ui.care.schedule.waiting': 'Waiting in the video room: {names}',
-  'ui.care.schedule.admit': 'Open the room to admit',
 });

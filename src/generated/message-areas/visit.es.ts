@@ -40,6 +40,4 @@ addMessages('es', {
   'ui.visit.alone': 'Esperando a que entren los demás…',
   'ui.visit.you': 'Usted',
   'ui.visit.refused': 'No puede entrar a esta sala desde esta cuenta.',
-  'ui.care.schedule.waiting': 'Esperando en la sala de video: {names}',
-  'ui.care.schedule.admit': 'Abrir la sala para dejar entrar',
 });

@@ -93,15 +93,17 @@ export default function BookingPage() {
         <>
           <SlotSummary provider={provider.data} slot={slot} timeZone={choice.timeZone} />
           {authenticated ? (
-            request.hold && request.hold.slotId === slot.id ? (
-              <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={choice.holdAgain} />
-            ) : request.status === 'holding' ? (
-              <p role="status">{message('ui.booking.hold.pending')}</p>
-            ) : request.status === 'failed' && request.error ? (
-              <p className="notice notice--error" role="alert">
-                {request.error.text}
-              </p>
-            ) : null
+            <div className="hold-area">
+              {request.hold && request.hold.slotId === slot.id ? (
+                <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={choice.holdAgain} />
+              ) : request.status === 'holding' ? (
+                <p role="status">{message('ui.booking.hold.pending')}</p>
+              ) : request.status === 'failed' && request.error ? (
+                <p className="notice notice--error" role="alert">
+                  {request.error.text}
+                </p>
+              ) : null}
+            </div>
           ) : (
             <p className="muted">{message('ui.booking.verifyText')}</p>
           )}

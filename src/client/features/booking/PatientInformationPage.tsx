@@ -99,10 +99,22 @@ function PatientInformation() {
     );
   }
 
+  if (accountPatients.isPending && userId) {
+    // The step is drawn once the account's people are in: a list growing under the heading would push the form down
+    // as it arrives (layout shift). The header and the countdown stay where they will be.
+    return (
+      <div className="container section booking stack">
+        <StepHeader step={step} variant={variant} />
+        <div className="hold-area">{request.hold ? <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={choice.holdAgain} /> : null}</div>
+        <Skeleton height="28rem" label={message('ui.booking.patients.loading')} />
+      </div>
+    );
+  }
+
   return (
     <div className="container section booking stack">
       <StepHeader step={step} variant={variant} />
-      {request.hold ? <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={choice.holdAgain} /> : null}
+      <div className="hold-area">{request.hold ? <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={choice.holdAgain} /> : null}</div>
 
       <fieldset className="card stack" aria-describedby={tried && !selected.length ? 'patients-error' : undefined}>
         <legend className="field__label">{message('ui.booking.patients.choose')}</legend>

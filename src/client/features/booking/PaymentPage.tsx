@@ -112,7 +112,7 @@ function Payment() {
   return (
     <div className="container section booking stack">
       <StepHeader step={step} variant={variant} />
-      {request.hold ? <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={chosen.holdAgain} /> : null}
+      <div className="hold-area">{request.hold ? <HoldCountdown expiresAt={request.hold.expiresAt} onHoldAgain={chosen.holdAgain} /> : null}</div>
       {pay.slotGone ? <NextSlots provider={provider} lostSlotId={slot.id} text={request.error?.text} /> : null}
       <SeriesChoice slot={slot} timeZone={chosen.timeZone} providerZone={provider.timeZone} value={pay.series} onChange={pay.setSeries} />
 
