@@ -2159,6 +2159,10 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
       appointmentMode: { type: 'string', 'x-enum': 'appointmentMode', enum: ['online', 'in_person'] },
       counselingType: counselingTypeField,
       joinUrl: { type: ['string', 'null'], pattern: '^/', description: 'the session\'s video room on this site (/app/visit/{id}); null in person' },
+      reason: {
+        type: ['string', 'null'],
+        description: 'what the person booking wrote under "What would you like help with?" (appointments.reason), as typed; null when they wrote nothing. Health information: the screens that answer it are audited.',
+      },
       waiting: {
         description: 'first names of the people now waiting in the session\'s video room for the clinician to admit them',
         type: 'array',

@@ -1521,6 +1521,10 @@ export interface ScheduledSession {
    */
   joinUrl: string | null;
   /**
+   * what the person booking wrote under "What would you like help with?" (appointments.reason), as typed; null when they wrote nothing. Health information: the screens that answer it are audited.
+   */
+  reason?: string | null;
+  /**
    * first names of the people now waiting in the session's video room for the clinician to admit them
    */
   waiting?: string[];
