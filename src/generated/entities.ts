@@ -2179,6 +2179,13 @@ export interface GetGoodFaithEstimateParams {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetAppointmentCalendarParams".
+ */
+export interface GetAppointmentCalendarParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "GetAppointmentCancellationReasonsQuery".
  */
 export interface GetAppointmentCancellationReasonsQuery {
@@ -6212,6 +6219,7 @@ export interface EndpointTypes {
   rescheduleAppointment: { params: RescheduleAppointmentParams; query: undefined; body: RescheduleAppointmentBody; response: RescheduleAppointmentResponse };
   rebookAppointment: { params: RebookAppointmentParams; query: undefined; body: RebookAppointmentBody; response: RebookAppointmentResponse };
   getGoodFaithEstimate: { params: GetGoodFaithEstimateParams; query: undefined; body: undefined; response: Blob };
+  getAppointmentCalendar: { params: GetAppointmentCalendarParams; query: undefined; body: undefined; response: string };
   getAppointmentCancellationReasons: { params: undefined; query: GetAppointmentCancellationReasonsQuery; body: undefined; response: GetAppointmentCancellationReasonsResponse };
   getLateCancellationWindowAndFee: { params: undefined; query: undefined; body: undefined; response: GetLateCancellationWindowAndFeeResponse };
   appointmentsExist: { params: AppointmentsExistParams; query: AppointmentsExistQuery; body: undefined; response: AppointmentsExistResponse };
