@@ -1,4 +1,14 @@
-import { appointmentEventUid, calendarSequence, calendarStamp, foldIcsLine, googleCalendarUrl, icsCalendar, icsFeed, type CalendarEvent } from './calendar';
+import {
+  appointmentEventUid,
+  seriesEventUid,
+  calendarSequence,
+  calendarStamp,
+  foldIcsLine,
+  googleCalendarUrl,
+  icsCalendar,
+  icsFeed,
+  type CalendarEvent,
+} from './calendar';
 
 const event: CalendarEvent = {
   appointmentId: '5b0c3a52-7a57-4d2f-9d0e-2f1f6f0c1a11',
@@ -161,5 +171,33 @@ describe('a recurring series as one event', () => {
     const { timeZone: _zone, ...utc } = series;
     expect(lines(icsCalendar(utc, { delivery: 'mail' }))).toEqual(expect.arrayContaining(['EXDATE:20270316T140000Z', 'EXDATE:20270323T140000Z']));
     expect(icsCalendar(event, { delivery: 'download' })).not.toContain('RRULE');
+  });
+
+  it('writes a moved session as an override of its occurrence: the series’ UID, RECURRENCE-ID at the rule’s time, its own times', () => {
+    const moved: CalendarEvent = {
+      ...series,
+      uid: seriesEventUid('s1'),
+      recurrence: {
+        ...series.recurrence!,
+        excluded: ['2027-03-16T14:00:00.000Z'],
+        // the session of March 23 (10:00 by the rule) moved to Wednesday the 24th at 15:30 New York
+        overrides: [{ recurrenceId: '2027-03-23T14:00:00.000Z', start: '2027-03-24T19:30:00.000Z', end: '2027-03-24T20:20:00.000Z', sequence: 7 }],
+      },
+    };
+    const written = lines(icsCalendar(moved, { delivery: 'download', now: new Date('2027-01-01T00:00:00Z') }));
+    expect(written.filter((l) => l === 'BEGIN:VEVENT')).toHaveLength(2);
+    expect(written.filter((l) => l.startsWith('UID:'))).toEqual([`UID:${seriesEventUid('s1')}`, `UID:${seriesEventUid('s1')}`]);
+    const second = written.lastIndexOf('BEGIN:VEVENT');
+    const override = written.slice(second);
+    expect(override).toContain('RECURRENCE-ID;TZID=America/New_York:20270323T100000');
+    expect(override).toContain('DTSTART;TZID=America/New_York:20270324T153000');
+    expect(override).toContain('SEQUENCE:7');
+    expect(override.some((l) => l.startsWith('RRULE') || l.startsWith('EXDATE'))).toBe(false);
+    // the series itself: its rule and its one exclusion, no RECURRENCE-ID
+    const master = written.slice(0, second);
+    expect(master).toContain('RRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=8');
+    expect(master.filter((l) => l.startsWith('EXDATE'))).toEqual(['EXDATE;TZID=America/New_York:20270316T100000']);
+    expect(master.some((l) => l.startsWith('RECURRENCE-ID'))).toBe(false);
+    expect(seriesEventUid('s1')).not.toBe(appointmentEventUid('s1'));
   });
 });

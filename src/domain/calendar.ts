@@ -32,7 +32,21 @@ export interface CalendarEvent {
    * instants) of its cancelled sessions, written as RRULE and EXDATE in the event's zone, so the reader's calendar
    * repeats it at the same local time across daylight-saving changes.
    */
-  recurrence?: { rule: string; excluded: readonly string[]; /** the last session's end: the zone's VTIMEZONE covers the series to it */ lastEnd: string };
+  recurrence?: {
+    rule: string;
+    excluded: readonly string[];
+    /** the last session's end: the zone's VTIMEZONE covers the series to it */
+    lastEnd: string;
+    /**
+     * Sessions that are not where the rule puts them (moved): each written as its own VEVENT with the series' UID and a
+     * RECURRENCE-ID naming the rule's start it replaces (RFC 5545 §3.8.4.4), so the reader's calendar shows it moved.
+     */
+    overrides?: readonly { recurrenceId: string; start: string; end: string; sequence: number }[];
+  };
+  /** the event's UID when it is not one appointment's (a series': seriesEventUid); appointmentEventUid otherwise */
+  uid?: string;
+  /** an override of one occurrence of a recurring event: the ISO start the rule gave the occurrence it replaces */
+  recurrenceId?: string;
 }
 
 /** The host part of every appointment event's UID (RFC 5545 §3.8.4.7: globally unique, so id@host). */
@@ -41,6 +55,26 @@ export const CALENDAR_UID_HOST = 'mindfulcare.example';
 /** The one UID of an appointment's event, wherever the event is written. */
 export function appointmentEventUid(appointmentId: string): string {
   return `${appointmentId}@${CALENDAR_UID_HOST}`;
+}
+
+/**
+ * The one UID of a recurring series' event: not any one session's, so a single session's file never replaces the
+ * series in a calendar (and the series never replaces a session).
+ */
+export function seriesEventUid(seriesId: string): string {
+  return `series-${seriesId}@${CALENDAR_UID_HOST}`;
+}
+
+/**
+ * The event and, for a series with moved sessions, one VEVENT per moved session: the series' UID, its RECURRENCE-ID
+ * and its own times (RFC 5545 §3.8.4.4). Written after the series' own VEVENT.
+ */
+function withOverrides(event: CalendarEvent): CalendarEvent[] {
+  const overrides = event.recurrence?.overrides ?? [];
+  if (!overrides.length) return [event];
+  const uid = event.uid ?? appointmentEventUid(event.appointmentId);
+  const { recurrence: _rule, ...single } = event;
+  return [event, ...[...overrides].sort((a, b) => a.recurrenceId.localeCompare(b.recurrenceId)).map((o) => ({ ...single, uid, ...o }))];
 }
 
 /**
@@ -84,6 +118,15 @@ export function calendarMethod(event: Pick<CalendarEvent, 'cancelled'>, delivery
  * The iCalendar file (CRLF line ends, long lines folded, text escaped) of one event. `now` is the DTSTAMP.
  */
 export function icsCalendar(event: CalendarEvent, options: { delivery: 'download' | 'mail'; now?: Date }): string {
+  const events = withOverrides(event);
+  if (events.length > 1) {
+    const { error, value } = createEvents(
+      events.map((e) => eventAttributes(e, options.now)),
+      { productId: `-//${site.brand.name}//Sessions//EN`, method: calendarMethod(event, options.delivery) },
+    );
+    if (error || !value) throw error ?? new Error('calendar entry could not be written');
+    return refolded(value, events);
+  }
   const { error, value } = createEvent({ ...eventAttributes(event, options.now), method: calendarMethod(event, options.delivery) });
   if (error || !value) throw error ?? new Error('calendar entry could not be written');
   return refolded(value, [event]);
@@ -106,17 +149,18 @@ export function icsFeed(events: readonly CalendarEvent[], options: { name: strin
       '',
     ].join('\r\n');
   }
+  const all = events.flatMap(withOverrides);
   const { error, value } = createEvents(
-    events.map((e) => eventAttributes(e, options.now)),
+    all.map((e) => eventAttributes(e, options.now)),
     { productId: `-//${site.brand.name}//Sessions//EN`, method: 'PUBLISH', calName: options.name },
   );
   if (error || !value) throw error ?? new Error('calendar feed could not be written');
-  return refolded(value, events);
+  return refolded(value, all);
 }
 
 function eventAttributes(event: CalendarEvent, now: Date | undefined): EventAttributes {
   return {
-    uid: appointmentEventUid(event.appointmentId),
+    uid: event.uid ?? appointmentEventUid(event.appointmentId),
     productId: `-//${site.brand.name}//Sessions//EN`,
     start: utcFields(event.start),
     startInputType: 'utc',
@@ -143,18 +187,24 @@ function refolded(value: string, events: readonly CalendarEvent[]): string {
   return withRecurrence(inReadersZones(lines, events), events).map(foldIcsLine).join('\r\n');
 }
 
-/** RRULE and EXDATE of each recurring event, after its DTEND (EXDATE in the zone DTSTART is written in, RFC 5545 §3.8.5.1). */
+/**
+ * RRULE and EXDATE of each recurring event, after its DTEND (EXDATE in the zone DTSTART is written in, RFC 5545
+ * §3.8.5.1), and the RECURRENCE-ID of each override, in that zone too (§3.8.4.4: the same value type as DTSTART).
+ */
 function withRecurrence(lines: string[], events: readonly CalendarEvent[]): string[] {
-  if (!events.some((e) => e.recurrence)) return lines;
+  if (!events.some((e) => e.recurrence || e.recurrenceId)) return lines;
   const written: string[] = [];
   let index = -1;
   for (const line of lines) {
     if (line === 'BEGIN:VEVENT') index += 1;
     written.push(line);
     const event = index >= 0 ? events[index] : undefined;
-    if (!event?.recurrence || !line.startsWith('DTEND')) continue;
+    if (!line.startsWith('DTEND')) continue;
+    const zone = event?.timeZone;
+    if (event?.recurrenceId)
+      written.push(zone ? `RECURRENCE-ID;TZID=${zone}:${localStampIn(zone, event.recurrenceId)}` : `RECURRENCE-ID:${calendarStamp(event.recurrenceId)}`);
+    if (!event?.recurrence) continue;
     written.push(`RRULE:${event.recurrence.rule}`);
-    const zone = event.timeZone;
     for (const start of [...event.recurrence.excluded].sort())
       written.push(zone ? `EXDATE;TZID=${zone}:${localStampIn(zone, start)}` : `EXDATE:${calendarStamp(start)}`);
   }

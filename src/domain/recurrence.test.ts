@@ -1,5 +1,5 @@
 import { constants } from '../generated/constants';
-import { isSeriesLength, nearestOpen, providerShifted, repeatWeeks, seriesOccurrences, seriesRecurrenceRule } from './recurrence';
+import { isSeriesLength, nearestOpen, providerShifted, repeatWeeks, seriesOccurrences, seriesRecurrenceRule, seriesRuleStarts } from './recurrence';
 
 const NY = 'America/New_York';
 const at = (iso: string) => new Date(iso);
@@ -97,5 +97,24 @@ describe('recurring sessions', () => {
   it('writes the recurrence rule of the calendar file', () => {
     expect(seriesRecurrenceRule('week', 8)).toBe('FREQ=WEEKLY;INTERVAL=1;COUNT=8');
     expect(seriesRecurrenceRule('otherWeek', 3)).toBe('FREQ=WEEKLY;INTERVAL=2;COUNT=3');
+  });
+});
+
+describe('where the rule puts each session of a series', () => {
+  // Every week at 10:00 New York from Tuesday 2027-03-02; the clocks change on the 14th.
+  const planned = ['2027-03-02T15:00:00.000Z', '2027-03-09T15:00:00.000Z', '2027-03-16T14:00:00.000Z', '2027-03-23T14:00:00.000Z'];
+  const kept = (index: number) => ({ index, start: planned[index]!, end: new Date(Date.parse(planned[index]!) + 50 * 60_000).toISOString(), movedFrom: null });
+
+  it('reads the rule from a session never moved, even when the first one moved', () => {
+    const moved = { index: 0, start: '2027-03-03T20:00:00.000Z', end: '2027-03-03T20:50:00.000Z', movedFrom: planned[0]! };
+    const starts = seriesRuleStarts([moved, kept(1), kept(2), kept(3)], 'week', 4, NY).map((o) => o.start.toISOString());
+    expect(starts).toEqual(planned);
+  });
+
+  it('falls back on the first session’s start before its move when every session moved, and keeps the length', () => {
+    const all = planned.map((p, index) => ({ index, start: `2027-04-0${index + 1}T18:00:00.000Z`, end: `2027-04-0${index + 1}T18:50:00.000Z`, movedFrom: p }));
+    const rule = seriesRuleStarts(all, 'week', 4, NY);
+    expect(rule.map((o) => o.start.toISOString())).toEqual(planned);
+    expect(rule[3]!.end.getTime() - rule[3]!.start.getTime()).toBe(50 * 60_000);
   });
 });

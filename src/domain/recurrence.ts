@@ -74,3 +74,30 @@ export function nearestOpen<T extends { start: Date }>(wanted: Date, open: reado
 export function seriesRecurrenceRule(repeat: SessionRepeat, sessions: number): string {
   return `FREQ=WEEKLY;INTERVAL=${Math.max(1, repeatWeeks(repeat))};COUNT=${sessions}`;
 }
+
+/**
+ * Where the rule puts each session of a series (its RFC 5545 occurrence), whatever became of the sessions since: read
+ * from a session that was never moved (the lowest such index), else from the first session's start before its last
+ * move. A calendar names a moved session by this start (RECURRENCE-ID) and a cancelled one by it (EXDATE).
+ */
+export function seriesRuleStarts(
+  sessions: readonly { index: number; start: string; end: string; movedFrom: string | null }[],
+  repeat: SessionRepeat,
+  count: number,
+  patientZone: string,
+): Occurrence[] {
+  const ordered = [...sessions].sort((a, b) => a.index - b.index);
+  const kept = ordered.find((s) => s.movedFrom === null);
+  const anchor = kept ?? ordered[0];
+  if (!anchor) return [];
+  const anchorStart = new Date(kept ? anchor.start : (anchor.movedFrom ?? anchor.start));
+  const durationMs = new Date(anchor.end).getTime() - new Date(anchor.start).getTime();
+  const weeks = Math.max(1, repeatWeeks(repeat));
+  const wall = wallClockIn(anchorStart, patientZone);
+  const firstDate = addDaysIso(wall.date, -anchor.index * 7 * weeks);
+  return Array.from({ length: count }, (_, index) => {
+    const date = addDaysIso(firstDate, index * 7 * weeks);
+    const start = index === anchor.index ? anchorStart : atWallMinute(date, wall.minute, patientZone);
+    return { index, start, end: new Date(start.getTime() + durationMs), date };
+  });
+}

@@ -533,6 +533,8 @@ export const constants = {
   defaultIntakeReserve: 2,
   /** Largest radius, in miles, a provider search may ask for. */
   searchRadiusMilesMax: 500,
+  /** The counseling type a published Schedule offers (SMART Scheduling Links serviceType) when the provider has none chosen: what a session with them is booked as by default, as the Good Faith Estimate reads it too. Never an empty serviceType. */
+  publishedDefaultServiceType: 'Individual Counseling',
   /** How a service choice of the pre-search questionnaire (enum questionnaireService) becomes provider search filters - the counseling type searched for, and whether the client's age group is asked (child/teen therapy). */
   questionnaireServiceSearch: {
     individual: {

@@ -1521,6 +1521,10 @@ export interface ScheduledSession {
    */
   joinUrl: string | null;
   /**
+   * what the person booking wrote under "What would you like help with?" (appointments.reason), as typed; null when they wrote nothing. Health information: the screens that answer it are audited.
+   */
+  reason?: string | null;
+  /**
    * first names of the people now waiting in the session's video room for the clinician to admit them
    */
   waiting?: string[];
@@ -2171,6 +2175,13 @@ export interface RebookAppointmentBody {
  * via the `definition` "GetGoodFaithEstimateParams".
  */
 export interface GetGoodFaithEstimateParams {
+  id: string;
+}
+/**
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "GetAppointmentCalendarParams".
+ */
+export interface GetAppointmentCalendarParams {
   id: string;
 }
 /**
@@ -6208,6 +6219,7 @@ export interface EndpointTypes {
   rescheduleAppointment: { params: RescheduleAppointmentParams; query: undefined; body: RescheduleAppointmentBody; response: RescheduleAppointmentResponse };
   rebookAppointment: { params: RebookAppointmentParams; query: undefined; body: RebookAppointmentBody; response: RebookAppointmentResponse };
   getGoodFaithEstimate: { params: GetGoodFaithEstimateParams; query: undefined; body: undefined; response: Blob };
+  getAppointmentCalendar: { params: GetAppointmentCalendarParams; query: undefined; body: undefined; response: string };
   getAppointmentCancellationReasons: { params: undefined; query: GetAppointmentCancellationReasonsQuery; body: undefined; response: GetAppointmentCancellationReasonsResponse };
   getLateCancellationWindowAndFee: { params: undefined; query: undefined; body: undefined; response: GetLateCancellationWindowAndFeeResponse };
   appointmentsExist: { params: AppointmentsExistParams; query: AppointmentsExistQuery; body: undefined; response: AppointmentsExistResponse };

@@ -148,6 +148,7 @@ export const messages = {
   'ui.care.schedule.admit': 'Open the room to admit',
   'ui.care.schedule.inPerson': 'In person at {practice}, {address}',
   'ui.care.schedule.clients': 'Clients: {names}',
+  'ui.care.schedule.reason': 'What they would like help with: {reason}',
   'ui.care.schedule.noProvider': 'Your account is not linked to a provider record, so there is no schedule to show. Please ask your clinical admin to link it.',
   'availability.endBeforeStart': 'The end time must be after the start time.',
   'availability.overlap': 'This overlaps another window on the same day.',
@@ -1646,6 +1647,7 @@ export interface MessageParams {
   'ui.care.schedule.admit': Record<string, never>;
   'ui.care.schedule.inPerson': { practice: string | number; address: string | number };
   'ui.care.schedule.clients': { names: string | number };
+  'ui.care.schedule.reason': { reason: string | number };
   'ui.care.schedule.noProvider': Record<string, never>;
   'availability.endBeforeStart': Record<string, never>;
   'availability.overlap': Record<string, never>;

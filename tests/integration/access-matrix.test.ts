@@ -414,6 +414,7 @@ const requestOf: Partial<Record<EndpointId, (t: Target) => InjectOptions>> = {
   }),
   // The stranger's self-pay session (records.appointmentId, priced): its Good Faith Estimate.
   getGoodFaithEstimate: () => ({ method: 'GET', url: `/api/appointments/${records.appointmentId}/good-faith-estimate` }),
+  getAppointmentCalendar: () => ({ method: 'GET', url: `/api/appointments/${records.appointmentId}/calendar` }),
   listMoneyDiscrepancies: () => ({ method: 'GET', url: '/api/payments/discrepancies' }),
   // Resolving an alert again answers it as it is: every staff caller allowed gets 200.
   resolveMoneyDiscrepancy: () => ({ method: 'POST', url: `/api/payments/discrepancies/${records.discrepancyId}/resolve` }),

@@ -174,6 +174,12 @@ export function conformanceProblems(publication: Publication): string[] {
       if (!resolves(a, ['Location', 'PractitionerRole', 'Practitioner', 'HealthcareService']))
         problems.push(`Schedule/${s.id} actor ${String((a as { reference?: string }).reference)} is not published`);
     if (!Array.isArray(s.serviceType) || !s.serviceType.length) problems.push(`Schedule/${s.id} has no serviceType`);
+    // Each serviceType a concept a reader can match: a coding with a system, a code and words (never empty).
+    for (const t of Array.isArray(s.serviceType) ? (s.serviceType as { coding?: { system?: string; code?: string; display?: string }[] }[]) : []) {
+      const codings = t?.coding ?? [];
+      if (!codings.length || codings.some((c) => !c.system || !c.code?.trim() || !c.display?.trim()))
+        problems.push(`Schedule/${s.id} has an empty serviceType`);
+    }
   }
   for (const s of byType.get('Slot') ?? []) {
     if (!resolves(s.schedule, ['Schedule']))

@@ -148,6 +148,14 @@ describe('SMART Scheduling Links resources', () => {
       ['a shape the FHIR schema refuses', (f) => (f.slots[0]!.status = 42), /Slot\/.*\/status/],
       ['an id FHIR does not allow', (f) => (f.slots[0]!.id = 'a'.repeat(65)), /has no valid id/],
       ['a resource twice', (f) => f.slots.push(f.slots[0]!), /is published twice/],
+      // A provider with no counseling type: the publisher writes the default one (publish.ts); an empty one is refused.
+      ['a Schedule with no serviceType', (f) => (f.schedules[0]!.serviceType = []), /has no serviceType/],
+      ['a Schedule whose serviceType is empty', (f) => (f.schedules[0]!.serviceType = [{ coding: [] }]), /has an empty serviceType/],
+      [
+        'a Schedule whose serviceType has no code',
+        (f) => (f.schedules[0]!.serviceType = [{ coding: [{ system: 'https://x.example/type', code: '', display: '' }] }]),
+        /has an empty serviceType/,
+      ],
     ];
     it.each(broken)('%s', (_, change, problem) => {
       expect(conformanceProblems(publication(change)).join('\n')).toMatch(problem);

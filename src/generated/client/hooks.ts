@@ -24,6 +24,7 @@ export const queryKeys = {
   listAppointments: (input?: EndpointInputs['listAppointments']) => ['listAppointments', input ?? {}] as const,
   getAppointment: (input: EndpointInputs['getAppointment']) => ['getAppointment', input ?? {}] as const,
   getGoodFaithEstimate: (input: EndpointInputs['getGoodFaithEstimate']) => ['getGoodFaithEstimate', input ?? {}] as const,
+  getAppointmentCalendar: (input: EndpointInputs['getAppointmentCalendar']) => ['getAppointmentCalendar', input ?? {}] as const,
   getAppointmentCancellationReasons: (input?: EndpointInputs['getAppointmentCancellationReasons']) => ['getAppointmentCancellationReasons', input ?? {}] as const,
   getLateCancellationWindowAndFee: () => ['getLateCancellationWindowAndFee'] as const,
   appointmentsExist: (input: EndpointInputs['appointmentsExist']) => ['appointmentsExist', input ?? {}] as const,
@@ -142,6 +143,8 @@ export const apiQueries = {
     queryOptions({ queryKey: queryKeys.getAppointment(input), queryFn: () => api.getAppointment(input) }),
   getGoodFaithEstimate: (api: Api, input: EndpointInputs['getGoodFaithEstimate']) =>
     queryOptions({ queryKey: queryKeys.getGoodFaithEstimate(input), queryFn: () => api.getGoodFaithEstimate(input) }),
+  getAppointmentCalendar: (api: Api, input: EndpointInputs['getAppointmentCalendar']) =>
+    queryOptions({ queryKey: queryKeys.getAppointmentCalendar(input), queryFn: () => api.getAppointmentCalendar(input) }),
   getAppointmentCancellationReasons: (api: Api, input?: EndpointInputs['getAppointmentCancellationReasons']) =>
     queryOptions({ queryKey: queryKeys.getAppointmentCancellationReasons(input), queryFn: () => api.getAppointmentCancellationReasons(input) }),
   getLateCancellationWindowAndFee: (api: Api) =>
@@ -366,6 +369,12 @@ export function useGetAppointmentQuery<TData = Response<'getAppointment'>>(input
 export function useGetGoodFaithEstimateQuery<TData = Response<'getGoodFaithEstimate'>>(input: EndpointInputs['getGoodFaithEstimate'], options?: QueryHookOptions<'getGoodFaithEstimate', TData>) {
   const api = useApi();
   return useQuery({ queryKey: queryKeys.getGoodFaithEstimate(input) as readonly unknown[], queryFn: () => api.getGoodFaithEstimate(input), ...options });
+}
+
+/** The session's calendar file (iCalendar) (GET /api/appointments/{id}/calendar) */
+export function useGetAppointmentCalendarQuery<TData = Response<'getAppointmentCalendar'>>(input: EndpointInputs['getAppointmentCalendar'], options?: QueryHookOptions<'getAppointmentCalendar', TData>) {
+  const api = useApi();
+  return useQuery({ queryKey: queryKeys.getAppointmentCalendar(input) as readonly unknown[], queryFn: () => api.getAppointmentCalendar(input), ...options });
 }
 
 /** Reasons a session can be cancelled for (GET /api/appointments/appointment-cancelation-reasons) */

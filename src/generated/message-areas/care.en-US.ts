@@ -13,6 +13,7 @@ addMessages('en-US', {
   'ui.care.schedule.admit': 'Open the room to admit',
   'ui.care.schedule.inPerson': 'In person at {practice}, {address}',
   'ui.care.schedule.clients': 'Clients: {names}',
+  'ui.care.schedule.reason': 'What they would like help with: {reason}',
   'ui.care.schedule.noProvider': 'Your account is not linked to a provider record, so there is no schedule to show. Please ask your clinical admin to link it.',
   'availability.endBeforeStart': 'The end time must be after the start time.',
   'availability.overlap': 'This overlaps another window on the same day.',

@@ -13,6 +13,7 @@ addMessages('es', {
   'ui.care.schedule.admit': 'Abrir la sala para dejar entrar',
   'ui.care.schedule.inPerson': 'En persona en {practice}, {address}',
   'ui.care.schedule.clients': 'Clientes: {names}',
+  'ui.care.schedule.reason': 'En qué desean ayuda: {reason}',
   'ui.care.schedule.noProvider': 'Su cuenta no está vinculada a un registro de proveedor, por eso no hay una agenda que mostrar. Pida a su administrador clínico que la vincule.',
   'availability.endBeforeStart': 'La hora de fin debe ser posterior a la hora de inicio.',
   'availability.overlap': 'Este intervalo se superpone con otro del mismo día.',

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { message } from '@/domain/messages';
 import { fullName } from '@/domain/names';
 import type { BookedAppointment } from '@/generated/entities';
-import type { CalendarEvent } from '@/domain/calendar';
+import { icsCalendar, type CalendarEvent } from '@/domain/calendar';
 import { appointmentById } from './appointments';
 import { seriesCalendarEvent, seriesSessions } from './series';
 import { formatCents } from '@/domain/money';
@@ -225,4 +225,15 @@ export async function sendRefundMail(app: FastifyInstance, refundPaymentId: stri
     // A provisional account's address is looked up as any address is (see appointmentMailData).
     { ...(refund.appointment_id ? { appointmentId: refund.appointment_id } : {}), ...(refund.provisional ? {} : { language: refund.language }) },
   );
+}
+
+/**
+ * The session's calendar file as a download (GET /appointments/{id}/calendar): the same event its mails attach (a
+ * series session: the series' one event), written in the language being written in.
+ */
+export async function appointmentCalendarFile(app: FastifyInstance, appointmentId: string, locale: Locale): Promise<string | undefined> {
+  const data = await appointmentMailData(app, appointmentId);
+  if (!data) return undefined;
+  const parts = sessionParts(app, data.appointment, locale, data.appointment.status === 'cancelled', data.series);
+  return icsCalendar(parts.calendar, { delivery: 'download', now: app.clock.now() });
 }

@@ -23,7 +23,7 @@ import { sendPdf } from '../billing/routes';
 import { withMove } from '@/server/money/move';
 import { repriceMovedSession } from '@/server/money/reprice';
 import { checkSlotRules, holdSlot, lockHold, releaseHold, slotOf } from '@/server/booking/holds';
-import { sendAppointmentMail, sendRefundMail } from '@/server/booking/mails';
+import { appointmentCalendarFile, sendAppointmentMail, sendRefundMail } from '@/server/booking/mails';
 import { ensureBookingsOpen } from '@/server/flags/decisions';
 import { idempotencyKeyOf } from '@/server/idempotency';
 import { EXCLUSION_VIOLATION, pgCode } from '@/server/db/errors';
@@ -32,6 +32,7 @@ import { giveBack, takeOrRefuse, usesCountedFor } from '@/server/limits/counters
 import { callerOf } from '@/server/plugins/auth';
 import type { Handlers } from '../routes/registry';
 import { inAccountLocale } from '@/server/locale';
+import { activeLocale } from '@/domain/locale';
 import { constantIn } from '@/domain/translations';
 
 interface AppointmentAccess {
@@ -233,6 +234,18 @@ export const appointmentsHandlers: Handlers = {
     const issued = await inAccountLocale(request, owner?.user_id, () => issueEstimate(request.server.database, request.params.id, request.server.clock.now()));
     if (!issued) throw new AppError('NOT_FOUND');
     return sendPdf(reply, issued.pdf, `good-faith-estimate-${issued.number}.pdf`);
+  },
+
+  async getAppointmentCalendar(request, reply) {
+    const appointment = await reachAppointment(request, request.params.id, 'getAppointmentCalendar');
+    const owner = await accountOfAppointment(request.server.database, request.params.id);
+    const ics = await inAccountLocale(request, owner?.user_id, () => appointmentCalendarFile(request.server, appointment.id, activeLocale()));
+    if (!ics) throw new AppError('NOT_FOUND');
+    return reply
+      .header('content-type', 'text/calendar; charset=utf-8')
+      .header('content-disposition', `attachment; filename="session-${appointment.id}.ics"`)
+      .header('cache-control', 'private, no-store')
+      .send(ics);
   },
 
   async getAppointmentCancellationReasons(request) {

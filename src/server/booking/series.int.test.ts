@@ -13,6 +13,7 @@ import { pdfText } from '@tests/support/pdf';
 import { constants } from '@/generated/constants';
 import { formatWhen } from '@/domain/date-format';
 import { seriesOccurrences } from '@/domain/recurrence';
+import { appointmentEventUid, seriesEventUid } from '@/domain/calendar';
 
 const NY = 'America/New_York';
 const clock = new TestClock('2027-02-20T12:00:00Z');
@@ -160,6 +161,30 @@ it('books 8 weekly sessions across the March 2027 change at 10:00 New York time,
   const cancelIcs = cancelMail.attachments!.find((a) => a.filename === 'session.ics')!.content;
   expect(cancelIcs).toContain('EXDATE;TZID=America/New_York:20270316T100000');
   expect(cancelIcs).toContain('STATUS:CONFIRMED');
+
+  // "Add to calendar" on any session of the series: the series' one event under its own UID (not a session's), the
+  // cancelled one excluded; someone else gets nothing.
+  const calendarOf = (id: string, caller = jordan) => t.app.inject({ method: 'GET', url: `/api/appointments/${id}/calendar`, headers: caller.headers });
+  const download = await calendarOf(sessions[4]!.id);
+  expect(download.statusCode).toBe(200);
+  expect(download.headers['content-type']).toMatch(/^text\/calendar/);
+  const file = download.body.replace(/\r\n[ \t]/g, '');
+  expect(file).toContain(`UID:${seriesEventUid(first.series.id)}`);
+  expect(file).not.toContain(`UID:${appointmentEventUid(sessions[4]!.id)}`);
+  expect(file).toContain('RRULE:FREQ=WEEKLY;INTERVAL=1;COUNT=8');
+  expect(file).toContain('EXDATE;TZID=America/New_York:20270316T100000');
+  expect(file.match(/BEGIN:VEVENT/g)).toHaveLength(1);
+  expect((await calendarOf(sessions[4]!.id, avery)).statusCode).toBe(404);
+  // A moved session (the fourth, to the next day at 15:30) is an override of its occurrence.
+  await t.app.database.query(
+    `UPDATE appointments SET rescheduled_from = lower(during), during = tstzrange(lower(during) + interval '1 day 5 hours 30 minutes', upper(during) + interval '1 day 5 hours 30 minutes'), updated_at = now() WHERE id = $1`,
+    [sessions[3]!.id],
+  );
+  const moved = (await calendarOf(sessions[0]!.id)).body.replace(/\r\n[ \t]/g, '');
+  expect(moved.match(/BEGIN:VEVENT/g)).toHaveLength(2);
+  expect(moved).toContain('RECURRENCE-ID;TZID=America/New_York:20270323T100000');
+  expect(moved).toContain('DTSTART;TZID=America/New_York:20270324T153000');
+  expect(moved).toContain('DTSTART;TZID=America/New_York:20270302T100000');
 
   // Someone else cannot reach the series.
   const foreign = await t.app.inject({

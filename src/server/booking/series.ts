@@ -8,8 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AppointmentMode } from '@/generated/enums';
-import { nearestOpen, seriesOccurrences, seriesRecurrenceRule, type Occurrence } from '@/domain/recurrence';
-import { calendarSequence, type CalendarEvent } from '@/domain/calendar';
+import { nearestOpen, seriesOccurrences, seriesRecurrenceRule, seriesRuleStarts, type Occurrence } from '@/domain/recurrence';
+import { calendarSequence, seriesEventUid, type CalendarEvent } from '@/domain/calendar';
 import { sessionPayRate } from '@/domain/pay-rate';
 import { dollarsToCents } from '@/domain/money';
 import { formatWhen } from '@/domain/date-format';
@@ -207,10 +207,20 @@ export interface SeriesSession {
   status: 'booked' | 'cancelled';
   /** the session's own calendar SEQUENCE (calendarSequence) */
   sequence: number;
+  /** its start before its last move (null never moved) */
+  movedFrom: string | null;
+}
+
+export interface SeriesCalendar {
+  id: string;
+  repeat: SeriesRequest['repeat'];
+  /** the patient's zone whose wall clock the series keeps */
+  timeZone: string;
+  sessions: SeriesSession[];
 }
 
 /** Every session of a series in order, with what its calendar event needs. */
-export async function seriesSessions(db: Queryable, seriesId: string): Promise<{ repeat: SeriesRequest['repeat']; sessions: SeriesSession[] } | undefined> {
+export async function seriesSessions(db: Queryable, seriesId: string): Promise<SeriesCalendar | undefined> {
   const rows = await db.query<{
     id: string;
     series_index: number;
@@ -221,14 +231,18 @@ export async function seriesSessions(db: Queryable, seriesId: string): Promise<{
     updated_at: Date;
     rescheduled_from: Date | null;
     repeat: SeriesRequest['repeat'];
+    time_zone: string;
   }>(
-    `SELECT a.id, a.series_index, lower(a.during) AS start_at, upper(a.during) AS end_at, a.status, a.created_at, a.updated_at, a.rescheduled_from, se.repeat
+    `SELECT a.id, a.series_index, lower(a.during) AS start_at, upper(a.during) AS end_at, a.status, a.created_at, a.updated_at, a.rescheduled_from, se.repeat,
+            se.time_zone
        FROM appointments a JOIN appointment_series se ON se.id = a.series_id WHERE a.series_id = $1 ORDER BY a.series_index`,
     [seriesId],
   );
   if (!rows.length) return undefined;
   return {
+    id: seriesId,
     repeat: rows[0]!.repeat,
+    timeZone: rows[0]!.time_zone,
     sessions: rows.map((r) => ({
       id: r.id,
       index: r.series_index,
@@ -241,28 +255,40 @@ export async function seriesSessions(db: Queryable, seriesId: string): Promise<{
         rescheduled: r.rescheduled_from !== null,
         cancelled: r.status === 'cancelled',
       }),
+      movedFrom: r.rescheduled_from ? new Date(r.rescheduled_from).toISOString() : null,
     })),
   };
 }
 
 /**
- * A series as ONE calendar event (the one writer, src/domain/calendar.ts): the first session's UID and times, the
- * weekly rule, the cancelled sessions excluded; its SEQUENCE the sum of the sessions' own, so it grows with each change.
+ * A series as ONE recurring calendar event (the one writer, src/domain/calendar.ts), under the series' own UID (never a
+ * session's, so a single session's file and the series' never replace each other): the rule's first start and times,
+ * the weekly rule, the cancelled sessions excluded at the rule's starts, and each moved session as an override
+ * (RECURRENCE-ID the rule's start, its own times). Its SEQUENCE is the sum of the sessions' own, so it grows with each change.
  */
-export function seriesCalendarEvent(event: CalendarEvent, series: { repeat: SeriesRequest['repeat']; sessions: SeriesSession[] }): CalendarEvent {
-  const first = series.sessions[0]!;
-  const last = series.sessions.at(-1)!;
+export function seriesCalendarEvent(event: CalendarEvent, series: SeriesCalendar): CalendarEvent {
+  const count = Math.max(series.sessions.length, ...series.sessions.map((s) => s.index + 1));
+  const rule = seriesRuleStarts(series.sessions, series.repeat, count, series.timeZone);
+  const first = rule[0]!;
+  const last = series.sessions.reduce((a, b) => (a.end > b.end ? a : b));
+  const ruleStart = (s: SeriesSession) => rule[s.index]!.start.toISOString();
+  const sequence = series.sessions.reduce((sum, s) => sum + s.sequence, 0);
+  const { recurrenceId: _r, ...master } = event;
   return {
-    ...event,
-    appointmentId: first.id,
-    start: first.start,
-    end: first.end,
+    ...master,
+    uid: seriesEventUid(series.id),
+    appointmentId: series.sessions[0]!.id,
+    start: first.start.toISOString(),
+    end: first.end.toISOString(),
     cancelled: series.sessions.every((s) => s.status === 'cancelled'),
-    sequence: series.sessions.reduce((sum, s) => sum + s.sequence, 0),
+    sequence,
     recurrence: {
-      rule: seriesRecurrenceRule(series.repeat, series.sessions.length),
-      excluded: series.sessions.filter((s) => s.status === 'cancelled').map((s) => s.start),
-      lastEnd: last.end,
+      rule: seriesRecurrenceRule(series.repeat, count),
+      excluded: series.sessions.filter((s) => s.status === 'cancelled').map(ruleStart),
+      lastEnd: [last.end, rule.at(-1)!.end.toISOString()].sort().at(-1)!,
+      overrides: series.sessions
+        .filter((s) => s.status === 'booked' && s.start !== ruleStart(s))
+        .map((s) => ({ recurrenceId: ruleStart(s), start: s.start, end: s.end, sequence })),
     },
   };
 }

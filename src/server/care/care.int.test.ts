@@ -10,6 +10,9 @@ let clinician: TestCaller;
 let jordan: TestCaller;
 let providerId: string;
 let bookedId: string;
+let jordanPatientId: string;
+/** What Jordan wrote under "What would you like help with?" when booking. */
+const REASON = 'Sleep and worry since the move.\nMornings are hardest.';
 
 beforeAll(async () => {
   t = await startTestApp({ seed: true });
@@ -19,9 +22,11 @@ beforeAll(async () => {
     { provider_id: string },
   ];
   const self = await selfPatientOf(t.app.database, jordan.id);
+  jordanPatientId = self.id;
   const [slot] = await makeSlots(t.app.database, 1, { providerId });
   const { booked } = await bookSlot(t.app, jordan, slot!, [{ id: self.id, consents: consentGiven() }], {
     insuranceId: await insurePatient(t.app.database, self.id, { acceptedAt: slot!.practiceId }),
+    reason: REASON,
   });
   expect(booked?.statusCode).toBe(201);
   bookedId = booked!.json().id;
@@ -54,6 +59,42 @@ describe('GET /api/care/schedule', () => {
       record_id: providerId,
       outcome: 'success',
     });
+  });
+
+  it('shows the clinician what the client wrote as the booking reason, on the schedule, the calendar and the client page, each read audited', async () => {
+    const session = (await schedule(clinician)).json().items.find((s: { id: string }) => s.id === bookedId);
+    expect(session.reason).toBe(REASON);
+    expect((await auditRows(t.app, "action = 'getCareSchedule' AND actor_id = $1", [clinician.id])).at(-1)).toMatchObject({
+      record_type: 'provider',
+      record_id: providerId,
+      outcome: 'success',
+    });
+
+    const from = session.start.slice(0, 10);
+    const calendar = await t.app.inject({ method: 'GET', url: `/api/care/calendar?from=${from}&days=2`, headers: clinician.headers });
+    expect(calendar.statusCode).toBe(200);
+    expect(calendar.json().sessions.find((s: { id: string }) => s.id === bookedId)?.reason).toBe(REASON);
+
+    const client = await t.app.inject({ method: 'GET', url: `/api/care/clients/${jordanPatientId}`, headers: clinician.headers });
+    expect(client.statusCode).toBe(200);
+    expect(client.json().sessions.find((s: { id: string }) => s.id === bookedId)?.reason).toBe(REASON);
+    expect((await auditRows(t.app, "action = 'getCareClient' AND actor_id = $1", [clinician.id])).at(-1)).toMatchObject({
+      record_type: 'patient',
+      record_id: jordanPatientId,
+      outcome: 'success',
+    });
+  });
+
+  it('answers no reason for a session booked without one', async () => {
+    const [slot] = await makeSlots(t.app.database, 1, { providerId });
+    const self = await selfPatientOf(t.app.database, jordan.id);
+    const { booked } = await bookSlot(t.app, jordan, slot!, [{ id: self.id, consents: consentGiven() }], {
+      insuranceId: await insurePatient(t.app.database, self.id, { acceptedAt: slot!.practiceId }),
+      reason: '   ',
+    });
+    expect(booked?.statusCode).toBe(201);
+    const session = (await schedule(clinician)).json().items.find((s: { id: string }) => s.id === booked!.json().id);
+    expect(session.reason).toBeNull();
   });
 
   it('lists past sessions latest first, and validates the query', async () => {

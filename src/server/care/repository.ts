@@ -7,6 +7,7 @@ import type { BookedAppointment } from '@/generated/entities';
 import type { ConsentType } from '@/generated/enums';
 import type { Queryable } from '../db/connection';
 import { appointmentsWhere, appointmentTiming } from '../booking/appointments';
+import { all, qb } from '../db/typed';
 
 /** A provider (not removed) as the schedule names it. */
 export async function scheduleProvider(db: Queryable, providerId: string) {
@@ -122,4 +123,18 @@ export async function calendarSlots(db: Queryable, providerId: string, start: Da
       ORDER BY lower(s.during)`,
     [providerId, start.toISOString(), end.toISOString(), now.toISOString()],
   );
+}
+
+/** What the people booking these sessions wrote as the reason ("What would you like help with?"), by session; none when blank. */
+export async function bookingReasons(db: Queryable, appointmentIds: readonly string[]): Promise<Map<string, string>> {
+  if (!appointmentIds.length) return new Map();
+  const rows = await all(
+    db,
+    qb
+      .selectFrom('appointments')
+      .select(['id', 'reason'])
+      .where('id', 'in', [...appointmentIds])
+      .where('reason', 'is not', null),
+  );
+  return new Map(rows.flatMap((r) => (r.reason?.trim() ? [[r.id, r.reason] as const] : [])));
 }

@@ -18,6 +18,7 @@ import { listTasks } from '@/server/tasks/repository';
 import { callerOf } from '@/server/plugins/auth';
 import { callerProviderId, saveNewClients } from '@/server/care/provider';
 import {
+  bookingReasons,
   calendarProvider,
   calendarSlots,
   clientAuthorizations,
@@ -39,8 +40,11 @@ import type { Handlers } from '../routes/registry';
 import { isoDateIn } from '@/domain/dates';
 import { taskReason } from '@/domain/task-text';
 
-/** A session on the clinician's schedule, with who waits in its video room (rooms live in this process). */
-function scheduled(request: FastifyRequest, a: BookedAppointment): ScheduledSession {
+/**
+ * A session on the clinician's schedule, with who waits in its video room (rooms live in this process) and what the
+ * person booking wrote as the reason (`reasons`, by session: bookingReasons).
+ */
+function scheduled(request: FastifyRequest, a: BookedAppointment, reasons: ReadonlyMap<string, string>): ScheduledSession {
   return {
     id: a.id,
     status: a.status,
@@ -49,6 +53,7 @@ function scheduled(request: FastifyRequest, a: BookedAppointment): ScheduledSess
     appointmentMode: a.appointmentMode,
     counselingType: a.counselingType,
     joinUrl: a.joinUrl,
+    reason: reasons.get(a.id) ?? null,
     waiting: a.joinUrl ? request.server.visitRooms.waiting(a.id) : [],
     practice: a.practice,
     patients: a.patients.map((p) => ({
@@ -59,6 +64,15 @@ function scheduled(request: FastifyRequest, a: BookedAppointment): ScheduledSess
       dateOfBirth: p.dateOfBirth ?? null,
     })),
   };
+}
+
+/** The sessions as the clinician's screens show them, with their booking reasons (one read for all). */
+async function scheduledAll(request: FastifyRequest, sessions: readonly BookedAppointment[]): Promise<ScheduledSession[]> {
+  const reasons = await bookingReasons(
+    request.server.database,
+    sessions.map((a) => a.id),
+  );
+  return sessions.map((a) => scheduled(request, a, reasons));
 }
 
 /** Referrals answer only while their flag is on for the caller, as their screens (flag off: not found). */
@@ -75,7 +89,7 @@ export const careHandlers: Handlers = {
     const { when = 'upcoming', limit = 50 } = request.query;
     const appointments = await providerSchedule(db, provider.id, when, request.server.clock.now(), limit);
     request.auditTarget = { type: 'provider', id: provider.id };
-    return { provider, items: appointments.map((a) => scheduled(request, a)) };
+    return { provider, items: await scheduledAll(request, appointments) };
   },
 
   async getCareAvailability(request) {
@@ -141,7 +155,7 @@ export const careHandlers: Handlers = {
       responsibleParty: person?.rp_first
         ? { firstName: person.rp_first, lastName: person.rp_last ?? '', email: person.rp_email, phone: person.rp_phone }
         : null,
-      sessions: sessions.map((a) => scheduled(request, a)),
+      sessions: await scheduledAll(request, sessions),
       consents: consents.map((c) => ({ id: c.id, kind: c.consent_type, signedAt: c.signed_at ? new Date(c.signed_at).toISOString() : null })),
       insurances: insurances.map((i) => ({ id: i.id, carrier: i.carrier, plan: i.plan, memberId: i.member_id })),
       authorizations: authorizations.map((a) => ({ id: a.id, authorizationNumber: a.number, effectiveDate: a.effective, expirationDate: a.expiration })),
@@ -246,7 +260,7 @@ export const careHandlers: Handlers = {
       from,
       days,
       slots: slots.map((s) => ({ id: s.id, start: new Date(s.start).toISOString(), end: new Date(s.end).toISOString(), mode: s.mode, state: s.state })),
-      sessions: sessions.map((a) => scheduled(request, a)),
+      sessions: await scheduledAll(request, sessions),
     };
   },
 

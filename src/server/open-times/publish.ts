@@ -90,7 +90,12 @@ async function providerRows(app: FastifyInstance): Promise<PublishedProvider[]> 
     npi: r.npi,
     licensedStates: r.licensed_states,
     offersVideo: r.video,
-    services: r.types.map((code) => ({ system, code, display: enumLabel(enums.counselingType.labels, code) })),
+    // A provider with no counseling type chosen offers the default one (never an empty serviceType).
+    services: (r.types.length ? r.types : [constants.publishedDefaultServiceType]).map((code) => ({
+      system,
+      code,
+      display: enumLabel(enums.counselingType.labels, code),
+    })),
   }));
 }
 

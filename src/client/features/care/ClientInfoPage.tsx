@@ -240,6 +240,7 @@ export default function ClientInfoPage() {
                   <span className="care__when">{formatSessionTime(s.start, zone)}</span> · {enumLabelOf('counselingType', s.counselingType)} ·{' '}
                   {enumLabelOf('appointmentMode', s.appointmentMode)}
                   {s.status === 'cancelled' ? ` · ${enumLabelOf('appointmentStatus', s.status)}` : ''}
+                  {s.reason ? <p className="care__reason">{message('ui.care.schedule.reason', { reason: s.reason })}</p> : null}
                 </li>
               ))}
             </ul>

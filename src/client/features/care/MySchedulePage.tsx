@@ -43,6 +43,7 @@ function SessionItem({ session: s, zone, joinable }: { session: Session; zone: s
           {formatTime(s.start, zone)} – {formatTime(s.end, zone)}
         </p>
         <p>{message('ui.care.schedule.clients', { names })}</p>
+        {s.reason ? <p className="care__reason">{message('ui.care.schedule.reason', { reason: s.reason })}</p> : null}
         <p className="care__meta">
           {enumLabelOf('counselingType', s.counselingType)} · {enumLabelOf('appointmentMode', s.appointmentMode)}
           {cancelled ? ` · ${enumLabelOf('appointmentStatus', s.status)}` : ''}

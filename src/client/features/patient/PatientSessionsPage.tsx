@@ -54,12 +54,13 @@ function EstimateDownload({ session }: { session: Session }) {
 
 function SessionActions({ session, now, onChange }: { session: Session; now: Date; onChange: (c: Change) => void }) {
   const rescheduleOn = useFlagOn('rescheduleButtons');
+  const api = useApi();
   if (isChangeable(session, now)) {
     return (
       <>
         {hasGoodFaithEstimate(session) ? <EstimateDownload session={session} /> : null}
         {session.appointmentMode === 'online' && session.joinUrl ? <ButtonLink to={session.joinUrl}>{message('ui.patient.sessions.join')}</ButtonLink> : null}
-        <Button variant="secondary" onClick={() => void downloadCalendarFile(session)}>
+        <Button variant="secondary" onClick={() => void downloadCalendarFile(session, api)}>
           {message('ui.patient.sessions.addToCalendar')}
         </Button>
         {rescheduleOn ? (

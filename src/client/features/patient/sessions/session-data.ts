@@ -70,7 +70,14 @@ export function practiceAddress(s: Session): string {
  * Downloads the session as an iCalendar file the phone's or computer's calendar opens. The iCalendar writer
  * is fetched when asked for, not with the portal's screens (issue 37).
  */
-export async function downloadCalendarFile(s: Session): Promise<void> {
+export async function downloadCalendarFile(s: Session, api: ApiClient): Promise<void> {
+  // A session of a series: the series' one repeating event, as the mails attach it (its moved and cancelled sessions
+  // in it), written by the server, so the file never carries a single session under a UID that collides with it.
+  if (s.series) {
+    const ics = await api.getAppointmentCalendar({ params: { id: s.id } });
+    saveFile(new Blob([ics], { type: 'text/calendar;charset=utf-8' }), `sessions-${s.start.slice(0, 10)}.ics`);
+    return;
+  }
   const { icsCalendar } = await import('@/domain/calendar');
   const provider = providerName(s);
   // The session's video room on this site, as an address a calendar can open.
