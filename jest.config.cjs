@@ -1,6 +1,6 @@
 // Unit tests (node), component tests (jsdom) and integration tests (database), side by side with their code.
 const transform = {
-  '^.+\\.(t|j)sx?$': [
+  '^.+\\.((t|j)sx?|mjs)$': [
     '@swc/jest',
     {
       jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
@@ -10,7 +10,8 @@ const transform = {
 };
 // When this run started: its workers (which inherit this environment) build database templates of one hour (tests/support/database.ts).
 process.env.TEST_RUN_STARTED ??= new Date().toISOString();
-const esmOnly = ['@x0k/json-schema-merge', 'nanoid', 'content-disposition', 'cookie', 'jose', 'pg-boss', 'serialize-error', 'non-error'];
+// preact (the browser build's React, src/client/runtime/preact) ships ES modules only, as .mjs files: transformed too.
+const esmOnly = ['@x0k/json-schema-merge', 'preact', 'nanoid', 'content-disposition', 'cookie', 'jose', 'pg-boss', 'serialize-error', 'non-error'];
 // Path aliases (`@/domain/...`, `@tests/support/...`): tsconfig.json's paths, the one place they are declared.
 const aliases = Object.fromEntries(
   Object.entries(require('./tsconfig.json').compilerOptions.paths).map(([alias, [target]]) => [

@@ -49,6 +49,21 @@ const browserWithoutIcuParser = {
 };
 
 /**
+ * The browser build runs on Preact's React compatibility layer (about 45 KB brotli less than react-dom:
+ * the script budgets of specs/constants/pages.yaml). Only the client build: the server renders with React
+ * (entry-server.tsx), `npm run dev` and the component tests run React, and Preact hydrates React's HTML.
+ * react-dom/client is Preact's with the attributes in React's order (src/client/runtime/preact/react-dom-client.ts).
+ */
+const reactOnPreact = [
+  { find: /^react-dom\/client$/, replacement: fileURLToPath(new URL('./src/client/runtime/preact/react-dom-client.ts', import.meta.url)) },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+/**
  * rjsf in the browser without two libraries our spec forms never call on: its two URI calls on the browser's URL
  * (src/client/runtime/forms/uri.ts, instead of fast-uri's 7 KB) and its allOf merge on its own mergeSchemas
  * (src/client/runtime/forms/all-of.ts, instead of @x0k/json-schema-merge's 4 KB). Brotli bytes.
@@ -85,7 +100,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     alias: [
       { find: 'markdown-to-jsx/react', replacement: fileURLToPath(new URL('./src/client/runtime/forms/plain-markdown.tsx', import.meta.url)) },
       ...(isSsrBuild ? [] : [browserWithoutIcuParser]),
-      ...(command === 'build' && !isSsrBuild ? lighterRjsf : []),
+      ...(command === 'build' && !isSsrBuild ? [...reactOnPreact, ...lighterRjsf] : []),
     ],
   },
   build: {

@@ -1,5 +1,5 @@
 /** Pieces of provider search that the app's page and the document page share: the location form and the result pages. */
-import { useId, useRef, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import copySpec from '@/generated/content/provider-search';
 import { constants } from '@/generated/constants';
@@ -24,7 +24,10 @@ export function LocationForm({
   /** on a document page: the rest of the search (filters, order), carried as hidden fields to the new place */
   keep?: URLSearchParams;
 }) {
-  const id = useId();
+  // One location form a page, named alike by the server and the browser: /app/providers is drawn by the server
+  // (React) and hydrated by the browser build (Preact), whose useId names differ, so a hint or error drawn
+  // after hydration would be named differently from the field's server-drawn references (aria-describedby).
+  const id = 'location-search';
   // Uncontrolled: what a person types while the page is still starting (a server-rendered page
   // hydrating, a slow phone) is kept, and read when the form is sent.
   const input = useRef<HTMLInputElement>(null);

@@ -4,6 +4,7 @@
  */
 import type { BaseInputTemplateProps, FieldTemplateProps, ObjectFieldTemplateProps, WidgetProps } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent } from 'react';
+import { useFocusOnMount } from './focus-on-mount';
 import { SELF_LABELLED_WIDGETS } from './widgets';
 import { filterBookingName } from '@/domain/names';
 import { message } from '@/domain/messages';
@@ -77,6 +78,7 @@ export function cappedLength(schema: { minLength?: number; maxLength?: number })
 
 export function BaseInputTemplate(props: BaseInputTemplateProps) {
   const { id, value, type, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors = [], schema, options, uiSchema } = props;
+  const focusRef = useFocusOnMount<HTMLInputElement>(autofocus);
   const hasError = rawErrors.length > 0;
   const autoComplete = (uiSchema?.['ui:autocomplete'] as string | undefined) ?? undefined;
   const inputMode = options.inputMode as 'numeric' | 'email' | 'tel' | undefined;
@@ -89,6 +91,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
       value={value ?? ''}
       required={required}
       disabled={disabled || readonly}
+      ref={focusRef}
       autoFocus={autofocus}
       autoComplete={autoComplete}
       inputMode={inputMode}

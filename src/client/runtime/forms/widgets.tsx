@@ -4,6 +4,7 @@
  */
 import type { WidgetProps } from '@rjsf/utils';
 import type { ChangeEvent, FocusEvent } from 'react';
+import { useFocusOnMount } from './focus-on-mount';
 import { constants } from '@/generated/constants';
 import { enums, type Relationship } from '@/generated/enums';
 import { enumLabelOf } from '@/domain/translations';
@@ -28,6 +29,7 @@ type InputExtras = {
 
 function TextLike(props: WidgetProps & { extras: InputExtras }) {
   const { id, value, required, disabled, readonly, autofocus, onChange, onBlur, onFocus, rawErrors = [], schema, options, uiSchema, extras } = props;
+  const focusRef = useFocusOnMount<HTMLInputElement>(autofocus);
   const hasError = rawErrors.length > 0;
   const maxLength = extras.maxLength ?? (typeof schema.maxLength === 'number' ? schema.maxLength : undefined);
   return (
@@ -39,6 +41,7 @@ function TextLike(props: WidgetProps & { extras: InputExtras }) {
       value={extras.display && typeof value === 'string' ? extras.display(value) : (value ?? '')}
       required={required}
       disabled={disabled || readonly}
+      ref={focusRef}
       autoFocus={autofocus}
       autoComplete={(uiSchema?.['ui:autocomplete'] as string | undefined) ?? extras.autoComplete}
       inputMode={extras.inputMode}
