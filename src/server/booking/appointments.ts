@@ -9,10 +9,6 @@ import { constantIn } from '@/domain/translations';
 /** An appointment with the account it belongs to and that account's partner: what accounts/reach.ts reachRecord reads of it ($1: its id). */
 export const APPOINTMENT_OWNER_SQL = `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`;
 
-/** APPOINTMENT_OWNER_SQL with the account's address, the appointment's status and its start. */
-export const APPOINTMENT_OWNER_AND_TIME_SQL = `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id, u.email::text AS email, a.status, lower(a.during) AS start_at
-  FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`;
-
 interface AppointmentRow {
   id: string;
   user_id: string;

@@ -5,6 +5,7 @@
  * in SQL, dueCents here) and what a charge still holds.
  */
 import type { Queryable } from '../db/connection';
+import { first, qb, run, sql } from '../db/typed';
 
 export type LedgerKind = 'charge' | 'void' | 'refund' | 'fee' | 'due' | 'due_payment';
 
@@ -30,31 +31,29 @@ export interface LedgerEntry {
 
 export async function appendLedger(tx: Queryable, e: LedgerEntry): Promise<void> {
   if (!e.gatewayCents && !e.dueCents) return;
-  await tx.query(
-    `INSERT INTO money_ledger (at, kind, account_id, appointment_id, payment_id, gateway, transaction_id, charge_transaction_id, gateway_cents, due_cents,
-                               idempotency_key, reason, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [
-      e.at.toISOString(),
-      e.kind,
-      e.accountId,
-      e.appointmentId ?? null,
-      e.paymentId ?? null,
-      e.gateway ?? null,
-      e.transactionId ?? null,
-      e.chargeTransactionId ?? e.transactionId ?? null,
-      e.gatewayCents ?? 0,
-      e.dueCents ?? 0,
-      e.idempotencyKey ?? null,
-      e.reason ?? null,
-      e.createdBy ?? null,
-    ],
+  await run(
+    tx,
+    qb.insertInto('money_ledger').values({
+      at: e.at.toISOString(),
+      kind: e.kind,
+      account_id: e.accountId,
+      appointment_id: e.appointmentId ?? null,
+      payment_id: e.paymentId ?? null,
+      gateway: e.gateway ?? null,
+      transaction_id: e.transactionId ?? null,
+      charge_transaction_id: e.chargeTransactionId ?? e.transactionId ?? null,
+      gateway_cents: e.gatewayCents ?? 0,
+      due_cents: e.dueCents ?? 0,
+      idempotency_key: e.idempotencyKey ?? null,
+      reason: e.reason ?? null,
+      created_by: e.createdBy ?? null,
+    }),
   );
 }
 
 /** What an appointment still owes, from the ledger (locks nothing: callers lock the appointment row first). */
 export async function dueCents(tx: Queryable, appointmentId: string): Promise<number> {
-  const [row] = await tx.query<{ due: number }>('SELECT appointment_due_cents($1) AS due', [appointmentId]);
+  const row = await first(tx, qb.selectNoFrom(sql<number>`appointment_due_cents(${appointmentId})`.as('due')));
   return Number(row?.due ?? 0);
 }
 

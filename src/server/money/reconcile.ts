@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/connection';
+import { all, qb, run, sql } from '../db/typed';
 import type { PaymentService } from '../payments/gateway';
 
 export interface Discrepancy {
@@ -25,10 +26,17 @@ export async function reconcileMoney(
 ): Promise<ReconcileOutcome> {
   if (!gateway.record) return { ok: false, reason: 'gateway-keeps-no-record' };
   const recorded = await gateway.record(window.from, window.to);
-  const ledger = await db.query<{ charge_transaction_id: string; cents: string }>(
-    `SELECT charge_transaction_id, sum(gateway_cents) AS cents FROM money_ledger
-      WHERE gateway = $1 AND transaction_id IS NOT NULL AND at >= $2 AND at <= $3 GROUP BY charge_transaction_id`,
-    [gateway.name, window.from.toISOString(), window.to.toISOString()],
+  const ledger = await all(
+    db,
+    qb
+      .selectFrom('money_ledger')
+      .select(['charge_transaction_id', sql<string>`sum(gateway_cents)`.as('cents')])
+      .where('gateway', '=', gateway.name)
+      .where('transaction_id', 'is not', null)
+      .where('at', '>=', sql<Date>`${window.from.toISOString()}`)
+      .where('at', '<=', sql<Date>`${window.to.toISOString()}`)
+      .groupBy('charge_transaction_id')
+      .$narrowType<{ charge_transaction_id: string }>(),
   );
   const nets = new Map<string, { ledgerCents: number; gatewayCents: number }>();
   const at = (id: string) => nets.get(id) ?? nets.set(id, { ledgerCents: 0, gatewayCents: 0 }).get(id)!;
@@ -39,10 +47,20 @@ export async function reconcileMoney(
     .map(([chargeTransactionId, n]) => ({ chargeTransactionId, ...n }))
     .sort((a, b) => a.chargeTransactionId.localeCompare(b.chargeTransactionId));
   for (const d of discrepancies) {
-    await db.query(
-      `INSERT INTO money_discrepancies (found_at, gateway, charge_transaction_id, ledger_cents, gateway_cents, window_start, window_end)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (gateway, charge_transaction_id, window_start) DO NOTHING`,
-      [window.to.toISOString(), gateway.name, d.chargeTransactionId, d.ledgerCents, d.gatewayCents, window.from.toISOString(), window.to.toISOString()],
+    await run(
+      db,
+      qb
+        .insertInto('money_discrepancies')
+        .values({
+          found_at: window.to.toISOString(),
+          gateway: gateway.name,
+          charge_transaction_id: d.chargeTransactionId,
+          ledger_cents: d.ledgerCents,
+          gateway_cents: d.gatewayCents,
+          window_start: window.from.toISOString(),
+          window_end: window.to.toISOString(),
+        })
+        .onConflict((oc) => oc.columns(['gateway', 'charge_transaction_id', 'window_start']).doNothing()),
     );
     log?.error({ gateway: gateway.name, transactionId: d.chargeTransactionId }, 'money reconciliation: the ledger and the gateway differ');
   }

@@ -6,8 +6,11 @@
  * of src/domain/slots.ts applied, no live hold or booking on its time). The resources' shapes are
  * src/domain/smart-scheduling.ts; this file reads the rows.
  */
-import { openTimesVersion, type SlotRow } from '../marketplace/availability';
+import { openTimesVersion } from '../marketplace/availability';
+import { all, first, qb, sql } from '../db/typed';
+import type { AppointmentMode } from '@/generated/enums';
 import type { FastifyInstance } from 'fastify';
+import type { Expression } from 'kysely';
 import { enums } from '@/generated/enums';
 import { routeById } from '@/generated/routes';
 import { constants } from '@/generated/constants';
@@ -56,29 +59,39 @@ interface PublishedProvider extends ProviderRow {
  * they keep in-person hours) and whether they offer video visits (any video slot).
  */
 async function providerRows(app: FastifyInstance): Promise<PublishedProvider[]> {
-  const rows = await app.database.query<{
-    id: string;
-    practice_id: string;
-    practice_name: string;
-    first_name: string;
-    last_name: string;
-    title: string;
-    npi: string | null;
-    licensed_states: string[];
-    types: string[];
-    video: boolean;
-    other_practice_ids: string[];
-  }>(
-    `WITH places AS (
-       SELECT provider_id, bool_or(availability_type = 'online') AS video,
-              coalesce(array_agg(DISTINCT practice_id ORDER BY practice_id) FILTER (WHERE availability_type = 'in_person'), '{}') AS practice_ids
-         FROM slots GROUP BY provider_id)
-     SELECT p.id, p.practice_id, pr.name AS practice_name, p.first_name, p.last_name, p.title, p.npi, p.licensed_states,
-            (SELECT coalesce(array_agg(f.value ORDER BY f.value), '{}') FROM filters f WHERE f.id = ANY (p.filter_ids) AND f.type = 'counseling_type') AS types,
-            coalesce(pl.video, false) AS video,
-            array_remove(coalesce(pl.practice_ids, '{}'), p.practice_id) AS other_practice_ids
-       FROM providers p JOIN practices pr ON pr.id = p.practice_id LEFT JOIN places pl ON pl.provider_id = p.id
-      WHERE p.removed_at IS NULL ORDER BY p.id`,
+  const rows = await all(
+    app.database,
+    qb
+      .with('places', (db) =>
+        db
+          .selectFrom('slots')
+          .select([
+            'provider_id',
+            sql<boolean>`bool_or(availability_type = 'online')`.as('video'),
+            sql<string[]>`coalesce(array_agg(DISTINCT practice_id ORDER BY practice_id) FILTER (WHERE availability_type = 'in_person'), '{}')`.as(
+              'practice_ids',
+            ),
+          ])
+          .groupBy('provider_id'),
+      )
+      .selectFrom('providers as p')
+      .innerJoin('practices as pr', 'pr.id', 'p.practice_id')
+      .leftJoin('places as pl', 'pl.provider_id', 'p.id')
+      .select((eb) => [
+        'p.id',
+        'p.practice_id',
+        'pr.name as practice_name',
+        'p.first_name',
+        'p.last_name',
+        'p.title',
+        'p.npi',
+        'p.licensed_states',
+        counselingTypesOf(eb.ref('p.filter_ids'), true).as('types'),
+        sql<boolean>`coalesce(${eb.ref('pl.video')}, false)`.as('video'),
+        sql<string[]>`array_remove(coalesce(${eb.ref('pl.practice_ids')}, '{}'), ${eb.ref('p.practice_id')})`.as('other_practice_ids'),
+      ])
+      .where('p.removed_at', 'is', null)
+      .orderBy('p.id'),
   );
   const system = `${app.publicUrl}${SERVICE_SYSTEM_PATH}`;
   return rows.map((r) => ({
@@ -101,21 +114,26 @@ async function providerRows(app: FastifyInstance): Promise<PublishedProvider[]> 
 
 /** Practices where a provider taking bookings sees people: their own, or one where they keep in-person hours. */
 async function practiceRows(app: FastifyInstance): Promise<PracticeRow[]> {
-  const rows = await app.database.query<{
-    id: string;
-    name: string;
-    address_line1: string;
-    city: string;
-    state: string;
-    zipcode: string;
-    latitude: number;
-    longitude: number;
-  }>(
-    `SELECT pr.id, pr.name, pr.address_line1, pr.city, pr.state, pr.zipcode, pr.latitude, pr.longitude FROM practices pr
-      WHERE EXISTS (SELECT 1 FROM providers p WHERE p.practice_id = pr.id AND p.removed_at IS NULL)
-         OR EXISTS (SELECT 1 FROM slots s JOIN providers p ON p.id = s.provider_id
-                     WHERE s.practice_id = pr.id AND s.availability_type = 'in_person' AND p.removed_at IS NULL)
-      ORDER BY pr.id`,
+  const rows = await all(
+    app.database,
+    qb
+      .selectFrom('practices as pr')
+      .select(['pr.id', 'pr.name', 'pr.address_line1', 'pr.city', 'pr.state', 'pr.zipcode', 'pr.latitude', 'pr.longitude'])
+      .where((eb) =>
+        eb.or([
+          eb.exists(eb.selectFrom('providers as p').select(sql.lit(1).as('one')).whereRef('p.practice_id', '=', 'pr.id').where('p.removed_at', 'is', null)),
+          eb.exists(
+            eb
+              .selectFrom('slots as s')
+              .innerJoin('providers as p', 'p.id', 's.provider_id')
+              .select(sql.lit(1).as('one'))
+              .whereRef('s.practice_id', '=', 'pr.id')
+              .where('s.availability_type', '=', 'in_person')
+              .where('p.removed_at', 'is', null),
+          ),
+        ]),
+      )
+      .orderBy('pr.id'),
   );
   return rows.map((r) => ({
     id: r.id,
@@ -127,6 +145,17 @@ async function practiceRows(app: FastifyInstance): Promise<PracticeRow[]> {
     latitude: r.latitude,
     longitude: r.longitude,
   }));
+}
+
+/** A provider's counseling types (their filters of that type), sorted by value when asked. */
+function counselingTypesOf(filterIds: Expression<number[]>, sorted: boolean) {
+  const agg = sorted ? sql`array_agg(f.value ORDER BY f.value)` : sql`array_agg(f.value)`;
+  return qb
+    .selectFrom('filters as f')
+    .select(sql<string[]>`coalesce(${agg}, '{}')`.as('types'))
+    .where(sql<boolean>`f.id = ANY (${filterIds})`)
+    .where('f.type', '=', 'counseling_type')
+    .$asScalar();
 }
 
 /** The published files are for any reader, so their words are in the default language. */
@@ -151,14 +180,6 @@ export async function schedules(app: FastifyInstance): Promise<object[]> {
   return providers.flatMap((p) => providerSchedules(p, (id) => names.get(id) ?? '', videoWords(p).name));
 }
 
-interface OpenSlotRow extends SlotRow {
-  offers_medication: boolean;
-  accepting_new_patients: boolean;
-  provider_practice_id: string;
-  time_zone: string;
-  types: string[];
-}
-
 /**
  * The Slot file is the large one (every open time of every provider): the last one built is answered again
  * while nothing it depends on changed - the same minute (the slot rules read the clock), the same open-times version
@@ -170,11 +191,15 @@ const lastSlots = new WeakMap<FastifyInstance, { key: string; body: string }>();
 
 export async function slotsNdjson(app: FastifyInstance): Promise<string> {
   const now = app.clock.now();
-  const [version, [claims]] = await Promise.all([
+  const [version, claims] = await Promise.all([
     openTimesVersion(app.database),
-    app.database.query<{ live: string }>("SELECT count(*)::text AS live FROM slot_reservations WHERE kind = 'booking' OR expires_at > $1::timestamptz", [
-      now.toISOString(),
-    ]),
+    first(
+      app.database,
+      qb
+        .selectFrom('slot_reservations')
+        .select(sql<string>`count(*)::text`.as('live'))
+        .where((eb) => eb.or([eb('kind', '=', 'booking'), eb('expires_at', '>', sql<Date>`${now.toISOString()}::timestamptz`)])),
+    ),
   ]);
   const key = `${Math.floor(now.getTime() / 60_000)}|${version}|${claims?.live}`;
   const last = lastSlots.get(app);
@@ -187,19 +212,55 @@ export async function slotsNdjson(app: FastifyInstance): Promise<string> {
 /** Every open time anyone could book now, earliest first, with its booking deep link. */
 export async function slots(app: FastifyInstance): Promise<object[]> {
   const now = app.clock.now();
-  const rows = await app.database.query<OpenSlotRow>(
-    `WITH offered AS (
-       SELECT p.id, p.offers_medication, p.accepting_new_patients, p.practice_id, p.time_zone,
-              (SELECT coalesce(array_agg(f.value), '{}') FROM filters f WHERE f.id = ANY (p.filter_ids) AND f.type = 'counseling_type') AS types
-         FROM providers p WHERE p.removed_at IS NULL)
-     SELECT s.id, s.provider_id, s.practice_id, lower(s.during) AS start_at, upper(s.during) AS end_at, s.availability_type, s.is_medication,
-            p.offers_medication, p.accepting_new_patients, p.practice_id AS provider_practice_id, p.time_zone, p.types
-       FROM slots s JOIN offered p ON p.id = s.provider_id
-      WHERE lower(s.during) > $1::timestamptz
-        AND NOT EXISTS (SELECT 1 FROM slot_reservations r WHERE r.provider_id = s.provider_id AND r.during && s.during
-                         AND (r.kind = 'booking' OR r.expires_at > $1::timestamptz))
-      ORDER BY lower(s.during), s.id`,
-    [now.toISOString()],
+  const at = sql<Date>`${now.toISOString()}::timestamptz`;
+  const rows = await all(
+    app.database,
+    qb
+      .with('offered', (db) =>
+        db
+          .selectFrom('providers as p')
+          .select((eb) => [
+            'p.id',
+            'p.offers_medication',
+            'p.accepting_new_patients',
+            'p.practice_id',
+            'p.time_zone',
+            counselingTypesOf(eb.ref('p.filter_ids'), false).as('types'),
+          ])
+          .where('p.removed_at', 'is', null),
+      )
+      .selectFrom('slots as s')
+      .innerJoin('offered as p', 'p.id', 's.provider_id')
+      .select([
+        's.id',
+        's.provider_id',
+        's.practice_id',
+        sql<Date>`lower(s.during)`.as('start_at'),
+        sql<Date>`upper(s.during)`.as('end_at'),
+        's.availability_type',
+        's.is_medication',
+        'p.offers_medication',
+        'p.accepting_new_patients',
+        'p.practice_id as provider_practice_id',
+        'p.time_zone',
+        'p.types',
+      ])
+      .$narrowType<{ availability_type: AppointmentMode }>()
+      .where(sql<Date>`lower(s.during)`, '>', at)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('slot_reservations as r')
+              .select(sql.lit(1).as('one'))
+              .whereRef('r.provider_id', '=', 's.provider_id')
+              .where(sql<boolean>`r.during && s.during`)
+              .where((r) => r.or([r('r.kind', '=', 'booking'), r('r.expires_at', '>', at)])),
+          ),
+        ),
+      )
+      .orderBy(sql`lower(s.during)`)
+      .orderBy('s.id'),
   );
   const earliest = new Map<string, Date>();
   const earliestIn = (zone: string) => {

@@ -9,6 +9,7 @@ import type { InsuranceDecision, InsuranceOutcome } from '@/generated/enums';
 import type { EndpointTypes } from '@/generated/entities';
 import { reachesEveryAccount } from '@/domain/permissions';
 import type { Queryable } from '../db/connection';
+import { all, isoDay, qb, run, sql } from '../db/typed';
 import { AppError } from '../errors';
 import { INQUIRY_SELECT, inquiryOut, type InquiryRow } from '../insurance/repository';
 import type { Caller } from '../plugins/auth';
@@ -27,7 +28,7 @@ export async function queueIfNeeded(
   if (inquiry.outcome === 'ELIGIBLE') return;
   await request.server.database.transaction(async (tx) => {
     // One open task per insurance: the lock makes two inquiries at once queue it once.
-    await tx.query('SELECT id FROM patient_insurances WHERE id = $1 FOR UPDATE', [inquiry.insuranceId]);
+    await run(tx, qb.selectFrom('patient_insurances').select('id').where('id', '=', inquiry.insuranceId).forUpdate());
     const open = await listTasks(tx, { kinds: ['insurance_verification'], statuses: LIVE, subject: { type: SUBJECT, id: inquiry.insuranceId }, limit: 1 });
     if (open.length) return;
     await createTask(
@@ -75,42 +76,56 @@ type QueueItem = EndpointTypes['listInsuranceVerifications']['response']['items'
 export async function verificationQueue(db: Queryable, caller: Caller, limit: number): Promise<QueueItem[]> {
   const partnerOnly = !reachesEveryAccount(caller.groups);
   if (partnerOnly && !caller.businessPartnerId) return [];
-  const rows = await db.query<
-    InquiryRow & {
-      task_id: string;
-      version: number;
-      status: QueueItem['status'];
-      owner: string | null;
-      queued_at: Date;
-      p_first: string;
-      p_last: string;
-      p_dob: string | null;
-      account_id: string;
-      email: string;
-      member_id: string;
-      provider_name: string;
-      practice_name: string;
-    }
-  >(
-    `WITH queue AS (
-       SELECT t.id AS task_id, t.version, t.status, t.created_at AS queued_at, t.subject_id::uuid AS insurance_id,
-              nullif(trim(o.first_name || ' ' || o.last_name), '') AS owner
-         FROM tasks t LEFT JOIN users o ON o.id = t.owner_id
-        WHERE t.kind = 'insurance_verification' AND t.subject_type = '${SUBJECT}' AND t.status IN ('open', 'in_progress', 'on_hold'))
-     SELECT q.task_id, q.version, q.status, q.queued_at, q.owner, latest.*, p.first_name AS p_first, p.last_name AS p_last,
-            to_char(p.date_of_birth, 'YYYY-MM-DD') AS p_dob, u.id AS account_id, u.email::text AS email, i.member_id,
-            trim(pv.first_name || ' ' || pv.last_name) AS provider_name, pr.name AS practice_name
-       FROM queue q
-       JOIN patient_insurances i ON i.id = q.insurance_id
-       JOIN patients p ON p.id = i.patient_id
-       JOIN users u ON u.id = p.user_id
-       JOIN LATERAL (${INQUIRY_SELECT} WHERE a.patient_insurance_id = q.insurance_id ORDER BY a.created_at DESC, a.id LIMIT 1) latest ON true
-       JOIN providers pv ON pv.id = latest.provider_id
-       JOIN practices pr ON pr.id = latest.practice_id
-      WHERE ($1::uuid IS NULL OR u.business_partner_id = $1::uuid)
-      ORDER BY q.queued_at, q.task_id
-      LIMIT ${Math.trunc(limit)}`,
-    [partnerOnly ? caller.businessPartnerId : null],
+  const rows = await all(
+    db,
+    qb
+      .with('queue', (w) =>
+        w
+          .selectFrom('tasks as t')
+          .leftJoin('users as o', 'o.id', 't.owner_id')
+          .select([
+            't.id as task_id',
+            't.version',
+            't.status',
+            't.created_at as queued_at',
+            sql<string>`t.subject_id::uuid`.as('insurance_id'),
+            sql<string | null>`nullif(trim(o.first_name || ' ' || o.last_name), '')`.as('owner'),
+          ])
+          .where('t.kind', '=', 'insurance_verification')
+          .where('t.subject_type', '=', SUBJECT)
+          .where('t.status', 'in', LIVE),
+      )
+      .selectFrom('queue as q')
+      .innerJoin('patient_insurances as i', 'i.id', 'q.insurance_id')
+      .innerJoin('patients as p', 'p.id', 'i.patient_id')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .innerJoinLateral(
+        () => sql<InquiryRow>`(${sql.raw(INQUIRY_SELECT)} WHERE a.patient_insurance_id = q.insurance_id ORDER BY a.created_at DESC, a.id LIMIT 1)`.as('latest'),
+        (join) => join.onTrue(),
+      )
+      .innerJoin('providers as pv', 'pv.id', 'latest.provider_id')
+      .innerJoin('practices as pr', 'pr.id', 'latest.practice_id')
+      .select((eb) => [
+        'q.task_id',
+        'q.version',
+        'q.status',
+        'q.queued_at',
+        'q.owner',
+        'p.first_name as p_first',
+        'p.last_name as p_last',
+        isoDay(eb.ref('p.date_of_birth')).as('p_dob'),
+        'u.id as account_id',
+        sql<string>`u.email::text`.as('email'),
+        'i.member_id',
+        sql<string>`trim(pv.first_name || ' ' || pv.last_name)`.as('provider_name'),
+        'pr.name as practice_name',
+      ])
+      .selectAll('latest')
+      .$narrowType<{ status: QueueItem['status'] }>()
+      .$if(partnerOnly, (b) => b.where('u.business_partner_id', '=', caller.businessPartnerId!))
+      .orderBy('q.queued_at')
+      .orderBy('q.task_id')
+      .limit(Math.trunc(limit)),
   );
   return rows.map((r) => ({
     taskId: r.task_id,

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { EndpointTypes } from '@/generated/entities';
 import type { AuditOutcome, RecordKind } from '@/generated/enums';
 import { AppError } from '../errors';
+import { all, qb, sql } from '../db/typed';
 import { findTask } from '../tasks/repository';
 import { resolveTask } from '../tasks/service';
 
@@ -37,20 +38,42 @@ interface ReportRow {
 }
 
 export async function listRecordAccessReports(request: FastifyRequest, limit: number): Promise<Report[]> {
-  const rows = await request.server.database.query<ReportRow>(
-    `SELECT t.id, t.version, t.status, nullif(trim(o.first_name || ' ' || o.last_name), '') AS owner, t.created_at, t.details,
-            t.patient_id, trim(p.first_name || ' ' || p.last_name) AS patient_name,
-            l.id::text AS entry_id, l.at, nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') AS actor,
-            u.email::text AS actor_email, l.actor_groups, l.action, l.record_type, l.record_id, l.outcome, l.status AS http_status, l.ip
-       FROM tasks t
-       JOIN audit_log l ON l.id::text = t.subject_id
-       LEFT JOIN users o ON o.id = t.owner_id
-       LEFT JOIN patients p ON p.id = t.patient_id
-       LEFT JOIN users u ON u.id = l.actor_id
-      WHERE t.kind = '${KIND}' AND t.subject_type = 'audit_log' AND t.status IN ('open', 'in_progress', 'on_hold')
-      ORDER BY t.created_at, t.id
-      LIMIT $1`,
-    [limit],
+  const rows: ReportRow[] = await all(
+    request.server.database,
+    qb
+      .selectFrom('tasks as t')
+      .innerJoin('audit_log as l', (join) => join.on(sql<boolean>`l.id::text = t.subject_id`))
+      .leftJoin('users as o', 'o.id', 't.owner_id')
+      .leftJoin('patients as p', 'p.id', 't.patient_id')
+      .leftJoin('users as u', 'u.id', 'l.actor_id')
+      .select([
+        't.id',
+        't.version',
+        't.status',
+        sql<string | null>`nullif(trim(o.first_name || ' ' || o.last_name), '')`.as('owner'),
+        't.created_at',
+        sql<ReportRow['details']>`t.details`.as('details'),
+        't.patient_id',
+        sql<string | null>`trim(p.first_name || ' ' || p.last_name)`.as('patient_name'),
+        sql<string>`l.id::text`.as('entry_id'),
+        'l.at',
+        sql<string | null>`nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '')`.as('actor'),
+        sql<string | null>`u.email::text`.as('actor_email'),
+        'l.actor_groups',
+        'l.action',
+        'l.record_type',
+        'l.record_id',
+        'l.outcome',
+        'l.status as http_status',
+        'l.ip',
+      ])
+      .$narrowType<{ status: Report['status']; record_type: RecordKind; outcome: AuditOutcome }>()
+      .where('t.kind', '=', KIND)
+      .where('t.subject_type', '=', 'audit_log')
+      .where('t.status', 'in', ['open', 'in_progress', 'on_hold'])
+      .orderBy('t.created_at')
+      .orderBy('t.id')
+      .limit(limit),
   );
   return rows.map((r) => ({
     taskId: r.id,

@@ -10,6 +10,7 @@ import { constants } from '@/generated/constants';
 import { taskReason, taskText } from '@/domain/task-text';
 import type { SyncResourceType } from '@/domain/sync';
 import { AppError } from '../errors';
+import { all, first, qb, sql } from '../db/typed';
 import { findTask } from '../tasks/repository';
 import { resolveTask } from '../tasks/service';
 import { retryRecord } from '../sync/outbox';
@@ -18,57 +19,72 @@ import { resendFailedSessionMail } from '../booking/mail-alerts';
 type RedAlert = EndpointTypes['listRedAlerts']['response']['items'][number];
 type Attempt = EndpointTypes['listSyncAttempts']['response']['items'][number];
 
-const LIVE = `('open', 'in_progress', 'on_hold')`;
+const LIVE = ['open', 'in_progress', 'on_hold'];
 
 export async function listRedAlerts(request: FastifyRequest, limit: number): Promise<RedAlert[]> {
-  const rows = await request.server.database.query<{
-    id: string;
-    version: number;
-    status: RedAlert['status'];
-    priority: RedAlert['priority'];
-    owner: string | null;
-    created_at: Date;
-    reason: string;
-    reason_key: string | null;
-    reason_params: unknown;
-    subject_type: string;
-    subject_id: string;
-    patient_id: string | null;
-    patient_name: string | null;
-    account_id: string | null;
-    appointment_id: string | null;
-    resource_type: SyncResourceType | null;
-    sync_status: NonNullable<RedAlert['sync']>['status'] | null;
-    attempts: number | null;
-    last_error: string | null;
-    mail_template: string | null;
-    mail_recipient: string | null;
-    mail_tries: number | null;
-    mail_delivered: boolean | null;
-    mail_error: string | null;
-  }>(
-    `SELECT t.id, t.version, t.status, t.priority, nullif(trim(o.first_name || ' ' || o.last_name), '') AS owner, t.created_at, t.reason, t.reason_key, t.reason_params,
-            t.subject_type, t.subject_id, t.patient_id, trim(p.first_name || ' ' || p.last_name) AS patient_name, p.user_id AS account_id,
-            CASE t.subject_type
-              WHEN 'appointment' THEN t.subject_id::uuid
-              WHEN 'consent' THEN (SELECT c.appointment_id FROM consents c WHERE c.id::text = t.subject_id)
-              WHEN 'payment' THEN (SELECT pm.appointment_id FROM payments pm WHERE pm.id::text = t.subject_id)
-            END AS appointment_id,
-            s.resource_type, s.status AS sync_status, s.attempts, s.last_error,
-            am.template AS mail_template, am.recipient AS mail_recipient, am.tries AS mail_tries,
-            am.delivered_at IS NOT NULL AS mail_delivered, am.last_error AS mail_error
-       FROM tasks t
-       LEFT JOIN users o ON o.id = t.owner_id
-       LEFT JOIN patients p ON p.id = t.patient_id
-       LEFT JOIN LATERAL (
-         SELECT so.resource_type, so.status, so.attempts, so.last_error FROM sync_outbox so
-          WHERE t.details->>'source' = 'sync' AND so.resource_type = t.details->>'resourceType' AND so.record_id::text = t.subject_id
-          ORDER BY so.version DESC LIMIT 1) s ON true
-       LEFT JOIN appointment_mails am ON t.details->>'source' = 'mail' AND am.id::text = t.details->>'mailId'
-      WHERE t.kind = 'red_alert' AND t.status IN ${LIVE}
-      ORDER BY array_position(ARRAY['stat', 'asap', 'urgent', 'routine'], t.priority), t.due_at NULLS LAST, t.created_at, t.id
-      LIMIT $1`,
-    [limit],
+  const rows = await all(
+    request.server.database,
+    qb
+      .selectFrom('tasks as t')
+      .leftJoin('users as o', 'o.id', 't.owner_id')
+      .leftJoin('patients as p', 'p.id', 't.patient_id')
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('sync_outbox as so')
+            .select(['so.resource_type', 'so.status', 'so.attempts', 'so.last_error'])
+            .where(sql<boolean>`t.details->>'source' = 'sync'`)
+            .where(sql<boolean>`so.resource_type = t.details->>'resourceType'`)
+            .where(sql<boolean>`so.record_id::text = t.subject_id`)
+            .orderBy('so.version', 'desc')
+            .limit(1)
+            .as('s'),
+        (join) => join.onTrue(),
+      )
+      .leftJoin('appointment_mails as am', (join) => join.on(sql<boolean>`t.details->>'source' = 'mail' AND am.id::text = t.details->>'mailId'`))
+      .select([
+        't.id',
+        't.version',
+        't.status',
+        't.priority',
+        sql<string | null>`nullif(trim(o.first_name || ' ' || o.last_name), '')`.as('owner'),
+        't.created_at',
+        't.reason',
+        't.reason_key',
+        't.reason_params',
+        't.subject_type',
+        't.subject_id',
+        't.patient_id',
+        sql<string | null>`trim(p.first_name || ' ' || p.last_name)`.as('patient_name'),
+        'p.user_id as account_id',
+        sql<string | null>`CASE t.subject_type
+            WHEN 'appointment' THEN t.subject_id::uuid
+            WHEN 'consent' THEN (SELECT c.appointment_id FROM consents c WHERE c.id::text = t.subject_id)
+            WHEN 'payment' THEN (SELECT pm.appointment_id FROM payments pm WHERE pm.id::text = t.subject_id)
+          END`.as('appointment_id'),
+        's.resource_type',
+        's.status as sync_status',
+        's.attempts',
+        's.last_error',
+        'am.template as mail_template',
+        'am.recipient as mail_recipient',
+        'am.tries as mail_tries',
+        sql<boolean | null>`am.delivered_at IS NOT NULL`.as('mail_delivered'),
+        'am.last_error as mail_error',
+      ])
+      .$narrowType<{
+        status: RedAlert['status'];
+        priority: RedAlert['priority'];
+        resource_type: SyncResourceType | null;
+        sync_status: NonNullable<RedAlert['sync']>['status'] | null;
+      }>()
+      .where('t.kind', '=', 'red_alert')
+      .where('t.status', 'in', LIVE)
+      .orderBy(sql`array_position(ARRAY['stat', 'asap', 'urgent', 'routine'], t.priority)`)
+      .orderBy('t.due_at', (ob) => ob.nullsLast())
+      .orderBy('t.created_at')
+      .orderBy('t.id')
+      .limit(limit),
   );
   return rows.map((r) => ({
     taskId: r.id,
@@ -142,35 +158,36 @@ export async function syncAttempts(
   request: FastifyRequest,
   q: EndpointTypes['listSyncAttempts']['query'],
 ): Promise<EndpointTypes['listSyncAttempts']['response']> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (q.resourceType) where.push(`so.resource_type = $${params.push(q.resourceType)}`);
-  if (q.recordId) where.push(`so.record_id = $${params.push(q.recordId)}`);
-  if (q.outcome) where.push(`sa.outcome = $${params.push(q.outcome)}`);
-  const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const pageSize = constants.syncAuditPageSize;
   const page = q.page ?? 1;
   const db = request.server.database;
-  const [counted] = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM sync_attempts sa JOIN sync_outbox so ON so.id = sa.outbox_id ${filter}`,
-    params,
-  );
-  const rows = await db.query<{
-    id: string;
-    at: Date;
-    resource_type: Attempt['resourceType'];
-    record_id: string;
-    version: number;
-    adapter: Attempt['adapter'];
-    outcome: Attempt['outcome'];
-    answer: string;
-    by: string | null;
-  }>(
-    `SELECT sa.id::text AS id, sa.at, so.resource_type, so.record_id, so.version, sa.adapter, sa.outcome, sa.answer,
-            nullif(trim(u.first_name || ' ' || u.last_name), '') AS by
-       FROM sync_attempts sa JOIN sync_outbox so ON so.id = sa.outbox_id LEFT JOIN users u ON u.id = sa.requested_by
-       ${filter} ORDER BY sa.at DESC, sa.id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-    params,
+  const attempts = qb
+    .selectFrom('sync_attempts as sa')
+    .innerJoin('sync_outbox as so', 'so.id', 'sa.outbox_id')
+    .$if(!!q.resourceType, (b) => b.where('so.resource_type', '=', q.resourceType!))
+    .$if(!!q.recordId, (b) => b.where('so.record_id', '=', q.recordId!))
+    .$if(!!q.outcome, (b) => b.where('sa.outcome', '=', q.outcome!));
+  const counted = await first(db, attempts.select(sql<number>`count(*)::int`.as('total')));
+  const rows = await all(
+    db,
+    attempts
+      .leftJoin('users as u', 'u.id', 'sa.requested_by')
+      .select([
+        sql<string>`sa.id::text`.as('id'),
+        'sa.at',
+        'so.resource_type',
+        'so.record_id',
+        'so.version',
+        'sa.adapter',
+        'sa.outcome',
+        'sa.answer',
+        sql<string | null>`nullif(trim(u.first_name || ' ' || u.last_name), '')`.as('by'),
+      ])
+      .$narrowType<{ resource_type: Attempt['resourceType']; adapter: Attempt['adapter']; outcome: Attempt['outcome'] }>()
+      .orderBy('sa.at', 'desc')
+      .orderBy('sa.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
   );
   return {
     items: rows.map((r) => ({

@@ -2,6 +2,7 @@
 import type { EndpointTypes } from '@/generated/entities';
 import { reachesEveryAccount } from '@/domain/permissions';
 import type { Queryable } from '../db/connection';
+import { all, qb, sql } from '../db/typed';
 import type { Caller } from '../plugins/auth';
 
 type Query = EndpointTypes['searchSupportSessions']['query'];
@@ -13,34 +14,50 @@ const contains = (text: string) => `%${text.trim().replace(/[\\%_]/g, (c) => `\\
 export async function searchSessions(db: Queryable, caller: Caller, q: Query): Promise<Found[]> {
   const partnerOnly = !reachesEveryAccount(caller.groups);
   if (partnerOnly && !caller.businessPartnerId) return [];
-  const rows = await db.query<{
-    id: string;
-    start_at: Date;
-    time_zone: string;
-    status: 'booked' | 'cancelled';
-    provider_name: string;
-    patients: string[];
-    email: string;
-  }>(
-    `SELECT a.id, lower(a.during) AS start_at, a.time_zone, a.status, trim(pv.first_name || ' ' || pv.last_name) AS provider_name, u.email::text AS email,
-            (SELECT array_agg(p.first_name || ' ' || p.last_name ORDER BY ap.position) FROM appointment_patients ap JOIN patients p ON p.id = ap.patient_id
-              WHERE ap.appointment_id = a.id) AS patients
-       FROM appointments a JOIN users u ON u.id = a.user_id JOIN providers pv ON pv.id = a.provider_id
-      WHERE ($1::text IS NULL OR EXISTS (SELECT 1 FROM appointment_patients ap JOIN patients p ON p.id = ap.patient_id
-                                          WHERE ap.appointment_id = a.id AND (p.first_name || ' ' || p.last_name) ILIKE $1))
-        AND ($2::text IS NULL OR u.email = $2::citext)
-        AND ($3::date IS NULL OR (lower(a.during) AT TIME ZONE a.time_zone)::date = $3::date)
-        AND ($4::text IS NULL OR (pv.first_name || ' ' || pv.last_name) ILIKE $4)
-        AND ($5::uuid IS NULL OR u.business_partner_id = $5::uuid)
-      ORDER BY lower(a.during) DESC, a.id
-      LIMIT ${Math.trunc(q.limit ?? 50)}`,
-    [
-      q.name ? contains(q.name) : null,
-      q.email?.trim() || null,
-      q.date ?? null,
-      q.provider ? contains(q.provider) : null,
-      partnerOnly ? caller.businessPartnerId : null,
-    ],
+  const fullName = sql<string>`p.first_name || ' ' || p.last_name`;
+  const providerName = sql<string>`pv.first_name || ' ' || pv.last_name`;
+  const start = sql<Date>`lower(a.during)`;
+  const rows = await all(
+    db,
+    qb
+      .selectFrom('appointments as a')
+      .innerJoin('users as u', 'u.id', 'a.user_id')
+      .innerJoin('providers as pv', 'pv.id', 'a.provider_id')
+      .select((eb) => [
+        'a.id',
+        start.as('start_at'),
+        'a.time_zone',
+        'a.status',
+        sql<string>`trim(${providerName})`.as('provider_name'),
+        sql<string>`u.email::text`.as('email'),
+        eb
+          .selectFrom('appointment_patients as ap')
+          .innerJoin('patients as p', 'p.id', 'ap.patient_id')
+          .select(sql<string[] | null>`array_agg(${fullName} ORDER BY ap.position)`.as('patients'))
+          .whereRef('ap.appointment_id', '=', 'a.id')
+          .$asScalar()
+          .as('patients'),
+      ])
+      .$narrowType<{ status: 'booked' | 'cancelled' }>()
+      .$if(!!q.name, (b) =>
+        b.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('appointment_patients as ap')
+              .innerJoin('patients as p', 'p.id', 'ap.patient_id')
+              .select(sql.lit(1).as('one'))
+              .whereRef('ap.appointment_id', '=', 'a.id')
+              .where(fullName, 'ilike', contains(q.name!)),
+          ),
+        ),
+      )
+      .$if(!!q.email?.trim(), (b) => b.where('u.email', '=', sql<string>`${q.email!.trim()}::citext`))
+      .$if(!!q.date, (b) => b.where(sql<string>`(lower(a.during) AT TIME ZONE a.time_zone)::date`, '=', sql<string>`${q.date!}::date`))
+      .$if(!!q.provider, (b) => b.where(providerName, 'ilike', contains(q.provider!)))
+      .$if(partnerOnly, (b) => b.where('u.business_partner_id', '=', caller.businessPartnerId!))
+      .orderBy(start, 'desc')
+      .orderBy('a.id')
+      .limit(Math.trunc(q.limit ?? 50)),
   );
   return rows.map((r) => ({
     id: r.id,

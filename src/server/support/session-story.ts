@@ -11,6 +11,7 @@ import type { AuditOutcome } from '@/generated/enums';
 import { appointmentById } from '../booking/appointments';
 import { sessionMails } from '../booking/session-mails';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, sql } from '../db/typed';
 import { dollarsToCents } from '@/domain/money';
 
 export type SessionStory = EndpointTypes['getSupportSession']['response'];
@@ -29,104 +30,137 @@ function actorOf(name: string | null, userType: string | null): Actor | null {
   return name === null ? null : { name, staff: userType !== null && userType !== 'patient' };
 }
 
-const ACTOR_NAME = `nullif(trim(u.first_name || ' ' || u.last_name), '')`;
+/** A user's name as the story shows it (null when blank), from the users row joined as `alias`. */
+const nameOf = (alias: string) => sql<string | null>`nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), '')`;
+
+/** The appointment's audit entries with their actor's name and kind. */
+const auditOf = (id: string) =>
+  qb
+    .selectFrom('audit_log as l')
+    .leftJoin('users as u', 'u.id', 'l.actor_id')
+    .select(['l.at', nameOf('u').as('name'), 'u.user_type'])
+    .where('l.record_type', '=', 'appointment')
+    .where('l.record_id', '=', id);
+
+const appointmentStart = sql<Date>`lower(during)`;
 
 export async function sessionStory(db: Queryable, id: string): Promise<SessionStory | undefined> {
   const appointment = await appointmentById(db, id);
   if (!appointment) return undefined;
-  const [row] = await db.query<{
-    account_id: string;
-    email: string;
-    first_name: string;
-    last_name: string;
-    created_at: Date;
-    rebooked_from: string | null;
-    booked_by_name: string | null;
-    booked_by_type: string | null;
-    cancelled_by_name: string | null;
-    cancelled_by_type: string | null;
-  }>(
-    `SELECT a.user_id AS account_id, acc.email::text AS email, acc.first_name, acc.last_name, a.created_at, a.rebooked_from,
-            nullif(trim(b.first_name || ' ' || b.last_name), '') AS booked_by_name, b.user_type AS booked_by_type,
-            nullif(trim(c.first_name || ' ' || c.last_name), '') AS cancelled_by_name, c.user_type AS cancelled_by_type
-       FROM appointments a JOIN users acc ON acc.id = a.user_id
-       LEFT JOIN users b ON b.id = a.booked_by LEFT JOIN users c ON c.id = a.cancelled_by
-      WHERE a.id = $1`,
-    [id],
+  const row = await first(
+    db,
+    qb
+      .selectFrom('appointments as a')
+      .innerJoin('users as acc', 'acc.id', 'a.user_id')
+      .leftJoin('users as b', 'b.id', 'a.booked_by')
+      .leftJoin('users as c', 'c.id', 'a.cancelled_by')
+      .select([
+        'a.user_id as account_id',
+        sql<string>`acc.email::text`.as('email'),
+        'acc.first_name',
+        'acc.last_name',
+        'a.created_at',
+        'a.rebooked_from',
+        nameOf('b').as('booked_by_name'),
+        'b.user_type as booked_by_type',
+        nameOf('c').as('cancelled_by_name'),
+        'c.user_type as cancelled_by_type',
+      ])
+      .where('a.id', '=', id),
   );
   const patientIds = appointment.patients.map((p) => p.id);
+  const anyPatient = sql<string>`ANY(${patientIds}::uuid[])`;
 
   const [moves, linked, parties, consents, insurance, payments, mails, audit] = await Promise.all([
-    db.query<{ at: Date; name: string | null; user_type: string | null }>(
-      `SELECT l.at, ${ACTOR_NAME} AS name, u.user_type
-         FROM audit_log l LEFT JOIN users u ON u.id = l.actor_id
-        WHERE l.record_type = 'appointment' AND l.record_id = $1 AND l.action = 'rescheduleAppointment' AND l.outcome = 'success'
-        ORDER BY l.at, l.id`,
-      [id],
+    all(db, auditOf(id).where('l.action', '=', 'rescheduleAppointment').where('l.outcome', '=', 'success').orderBy('l.at').orderBy('l.id')),
+    all(
+      db,
+      qb
+        .selectFrom('appointments')
+        .select(['id', appointmentStart.as('start'), 'status', sql<'replaces' | 'replacedBy'>`'replaces'`.as('relation')])
+        .where('id', '=', sql<string>`${row!.rebooked_from}`)
+        .unionAll(
+          qb
+            .selectFrom('appointments')
+            .select(['id', appointmentStart.as('start'), 'status', sql<'replaces' | 'replacedBy'>`'replacedBy'`.as('relation')])
+            .where('rebooked_from', '=', id),
+        )
+        .orderBy('start')
+        .$narrowType<{ status: 'booked' | 'cancelled' }>(),
     ),
-    db.query<{ id: string; start: Date; status: 'booked' | 'cancelled'; relation: 'replaces' | 'replacedBy' }>(
-      `SELECT id, lower(during) AS start, status, 'replaces' AS relation FROM appointments WHERE id = $2
-       UNION ALL
-       SELECT id, lower(during) AS start, status, 'replacedBy' AS relation FROM appointments WHERE rebooked_from = $1
-       ORDER BY start`,
-      [id, row!.rebooked_from],
+    all(
+      db,
+      qb
+        .selectFrom('patients as p')
+        .innerJoin('responsible_parties as r', 'r.id', 'p.responsible_party_id')
+        .select(['p.id as patient_id', 'r.first_name', 'r.last_name', 'r.phone_number', sql<string | null>`r.email::text`.as('email')])
+        .where('p.id', '=', anyPatient),
     ),
-    db.query<{ patient_id: string; first_name: string; last_name: string; phone_number: string | null; email: string | null }>(
-      `SELECT p.id AS patient_id, r.first_name, r.last_name, r.phone_number, r.email::text AS email
-         FROM patients p JOIN responsible_parties r ON r.id = p.responsible_party_id WHERE p.id = ANY($1::uuid[])`,
-      [patientIds],
-    ),
-    db.query<{ id: string; patient_id: string; consent_type: string; signed_at: Date | null; signer_name: string | null; signer_capacity: string | null }>(
-      `SELECT DISTINCT ON (patient_id, consent_type) id, patient_id, consent_type, signed_at, signer_name, signer_capacity
-         FROM consents WHERE patient_id = ANY($1::uuid[])
-        ORDER BY patient_id, consent_type, (appointment_id = $2) DESC NULLS LAST, signed_at DESC NULLS LAST, created_at DESC`,
-      [patientIds, id],
+    all(
+      db,
+      qb
+        .selectFrom('consents')
+        .distinctOn(['patient_id', 'consent_type'])
+        .select(['id', 'patient_id', 'consent_type', 'signed_at', 'signer_name', 'signer_capacity'])
+        .where('patient_id', '=', anyPatient)
+        .orderBy('patient_id')
+        .orderBy('consent_type')
+        .orderBy(sql`(appointment_id = ${id})`, (ob) => ob.desc().nullsLast())
+        .orderBy('signed_at', (ob) => ob.desc().nullsLast())
+        .orderBy('created_at', 'desc'),
     ),
     appointment.insuranceId
-      ? db.query<{
-          id: string;
-          carrier_name: string;
-          plan_name: string;
-          member_id: string;
-          inquiry_id: string | null;
-          outcome: string | null;
-          copay: string | null;
-          estimated_cost: string | null;
-          self_pay_price: string | null;
-          inquiry_at: Date | null;
-          decision: string | null;
-        }>(
-          `SELECT i.id, c.name AS carrier_name, pl.name AS plan_name, i.member_id, q.id AS inquiry_id, q.internal_outcome_assessment AS outcome,
-                  q.copay, q.estimated_cost, q.self_pay_price, q.created_at AS inquiry_at, q.decision
-             FROM patient_insurances i JOIN insurance_carriers c ON c.id = i.carrier_id JOIN insurance_plans pl ON pl.id = i.plan_id
-             LEFT JOIN LATERAL (SELECT * FROM insurance_inquiry_audits q WHERE q.patient_insurance_id = i.id ORDER BY q.created_at DESC LIMIT 1) q ON true
-            WHERE i.id = $1`,
-          [appointment.insuranceId],
+      ? all(
+          db,
+          qb
+            .selectFrom('patient_insurances as i')
+            .innerJoin('insurance_carriers as c', 'c.id', 'i.carrier_id')
+            .innerJoin('insurance_plans as pl', 'pl.id', 'i.plan_id')
+            .leftJoinLateral(
+              (eb) =>
+                eb
+                  .selectFrom('insurance_inquiry_audits as q')
+                  .selectAll()
+                  .whereRef('q.patient_insurance_id', '=', 'i.id')
+                  .orderBy('q.created_at', 'desc')
+                  .limit(1)
+                  .as('q'),
+              (join) => join.onTrue(),
+            )
+            .select([
+              'i.id',
+              'c.name as carrier_name',
+              'pl.name as plan_name',
+              'i.member_id',
+              'q.id as inquiry_id',
+              'q.internal_outcome_assessment as outcome',
+              'q.copay',
+              'q.estimated_cost',
+              'q.self_pay_price',
+              'q.created_at as inquiry_at',
+              'q.decision',
+            ])
+            .where('i.id', '=', appointment.insuranceId),
         )
       : Promise.resolve([]),
-    db.query<{
-      id: string;
-      purpose: string;
-      status: string;
-      amount_cents: number;
-      currency: string;
-      card_brand: string | null;
-      card_last4: string | null;
-      created_at: Date;
-      refund_of: string | null;
-      refund_reason: string | null;
-    }>(
-      `SELECT id, purpose, status, amount_cents, currency, card_brand, card_last4, created_at, refund_of, refund_reason
-         FROM payments WHERE appointment_id = $1 ORDER BY created_at, id`,
-      [id],
+    all(
+      db,
+      qb
+        .selectFrom('payments')
+        .select(['id', 'purpose', 'status', 'amount_cents', 'currency', 'card_brand', 'card_last4', 'created_at', 'refund_of', 'refund_reason'])
+        .where('appointment_id', '=', id)
+        .orderBy('created_at')
+        .orderBy('id'),
     ),
     sessionMails(db, id),
-    db.query<{ at: Date; name: string | null; user_type: string | null; action: string; outcome: AuditOutcome }>(
-      `SELECT l.at, ${ACTOR_NAME} AS name, u.user_type, l.action, l.outcome
-         FROM audit_log l LEFT JOIN users u ON u.id = l.actor_id
-        WHERE l.record_type = 'appointment' AND l.record_id = $1
-        ORDER BY l.at DESC, l.id DESC LIMIT ${Math.trunc(constants.largeListLimit)}`,
-      [id],
+    all(
+      db,
+      auditOf(id)
+        .select(['l.action', 'l.outcome'])
+        .$narrowType<{ outcome: AuditOutcome }>()
+        .orderBy('l.at', 'desc')
+        .orderBy('l.id', 'desc')
+        .limit(Math.trunc(constants.largeListLimit)),
     ),
   ]);
 
@@ -185,7 +219,7 @@ export async function sessionStory(db: Queryable, id: string): Promise<SessionSt
           memberId: ins.member_id,
           inquiry: ins.inquiry_id
             ? {
-                id: ins.inquiry_id,
+                id: String(ins.inquiry_id),
                 outcome: ins.outcome!,
                 copayCents: cents(ins.copay),
                 estimatedCostCents: cents(ins.estimated_cost),
