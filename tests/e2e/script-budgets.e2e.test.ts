@@ -26,9 +26,9 @@ const NOT_YET: Partial<Record<RouteId, number>> = {
   // each screen's message areas in its reader's language (src/generated/message-areas).
   providerSearch: 119.1,
   booking: 148.4,
-  userBookingPatientInfo: 156.9,
+  userBookingPatientInfo: 157.0,
   userBookingPayment: 163.1,
-  patientHome: 122.9,
+  patientHome: 123.0,
 };
 
 const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;
