@@ -7,7 +7,8 @@
 import { constants } from '@/generated/constants';
 import type { InsuranceOutcome } from '@/generated/enums';
 import { assessEligibility } from '@/domain/insurance-eligibility';
-import { prepared, type Queryable } from '../db/connection';
+import type { Queryable } from '../db/connection';
+import { first, qb, sql, type TableRow } from '../db/typed';
 import { AppError } from '../errors';
 import { patientById } from '../patients/repository';
 import type { InsuranceForInquiry } from './repository';
@@ -37,10 +38,21 @@ export const rulesEligibilityChecker: EligibilityChecker = {
   source: 'rules',
   async check(db, inquiry) {
     // The plan and the practice's accepted carriers in one query.
-    const [plan] = await db.query<{ id: number; carrier_id: number; is_medicaid: boolean; copay: string | null; accepted: number[] }>(
-      prepared(`SELECT id, carrier_id, is_medicaid, copay, ARRAY(SELECT carrier_id FROM practice_accepted_carriers WHERE practice_id = $2) AS accepted
-         FROM insurance_plans WHERE id = $1`),
-      [inquiry.insurance.planId, inquiry.practiceId],
+    const plan = await first(
+      db,
+      qb
+        .selectFrom('insurance_plans')
+        .select((eb) => [
+          'id',
+          'carrier_id',
+          'is_medicaid',
+          'copay',
+          sql<number[]>`ARRAY(${eb.selectFrom('practice_accepted_carriers').select('carrier_id').where('practice_id', '=', inquiry.practiceId)})`.as(
+            'accepted',
+          ),
+        ])
+        .where('id', '=', inquiry.insurance.planId),
+      { prepared: true },
     );
     if (!plan) throw new Error(`plan ${inquiry.insurance.planId} of an insurance on file does not exist`);
     return assessEligibility({
@@ -55,12 +67,7 @@ export const rulesEligibilityChecker: EligibilityChecker = {
 };
 
 /** A provider as eligibility needs it (a row of providers). */
-export interface EligibilityProvider {
-  id: string;
-  pay_individual: string;
-  pay_follow_up: string | null;
-  plan_ids: number[];
-}
+export type EligibilityProvider = Pick<TableRow<'providers'>, 'id' | 'pay_individual' | 'pay_follow_up' | 'plan_ids'>;
 
 /**
  * Asks the app's checker about one insurance on file for one session: the inquiry an insurance check

@@ -1,43 +1,55 @@
 /** Insurances on file and their inquiry audits, in the PatientInsurance and InsuranceInquiry shapes. */
 import type { InsuranceInquiry, PatientInsurance } from '@/generated/entities';
 import type { InsuranceDecision, InsuranceOutcome } from '@/generated/enums';
-import { prepared, type Queryable } from '../db/connection';
+import type { Queryable } from '../db/connection';
+import { all, first, isoDay, qb, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 
 /** Inquiries listed with each insurance (newest first). */
 const AUDITS_LISTED = 10;
 
-interface InsuranceRow {
-  id: string;
-  patient_id: string;
-  patient_ehr_id: string | null;
-  patient_first_name: string;
-  patient_last_name: string;
-  patient_date_of_birth: string | null;
-  carrier_id: number;
-  carrier_code: string;
-  carrier_name: string;
-  plan_id: number;
-  plan_name: string;
-  is_medicaid: boolean;
-  member_id: string;
-  group_number: string | null;
-  card_front: string | null;
-  card_back: string | null;
-  created_at: Date;
-}
+/** An insurance on file with its patient, carrier, plan and the latest card pictures (filtered by the caller). */
+const insuranceSelect = () =>
+  qb
+    .selectFrom('patient_insurances as i')
+    .innerJoin('patients as p', 'p.id', 'i.patient_id')
+    .innerJoin('insurance_carriers as c', 'c.id', 'i.carrier_id')
+    .innerJoin('insurance_plans as pl', 'pl.id', 'i.plan_id')
+    .select((eb) => [
+      'i.id',
+      'i.patient_id',
+      'p.ehr_id as patient_ehr_id',
+      'p.first_name as patient_first_name',
+      'p.last_name as patient_last_name',
+      isoDay(eb.ref('p.date_of_birth')).as('patient_date_of_birth'),
+      'c.id as carrier_id',
+      'c.code as carrier_code',
+      'c.name as carrier_name',
+      'pl.id as plan_id',
+      'pl.name as plan_name',
+      'pl.is_medicaid',
+      'i.member_id',
+      'i.group_number',
+      'i.created_at',
+      eb
+        .selectFrom('patient_documents as d')
+        .select('d.id')
+        .whereRef('d.insurance_id', '=', 'i.id')
+        .where('d.kind', '=', 'insurance_card_front')
+        .orderBy('d.created_at', 'desc')
+        .limit(1)
+        .as('card_front'),
+      eb
+        .selectFrom('patient_documents as d')
+        .select('d.id')
+        .whereRef('d.insurance_id', '=', 'i.id')
+        .where('d.kind', '=', 'insurance_card_back')
+        .orderBy('d.created_at', 'desc')
+        .limit(1)
+        .as('card_back'),
+    ]);
 
-const INSURANCE_SELECT = `
-  SELECT i.id, i.patient_id, p.ehr_id AS patient_ehr_id, p.first_name AS patient_first_name, p.last_name AS patient_last_name,
-         to_char(p.date_of_birth, 'YYYY-MM-DD') AS patient_date_of_birth,
-         c.id AS carrier_id, c.code AS carrier_code, c.name AS carrier_name, pl.id AS plan_id, pl.name AS plan_name, pl.is_medicaid,
-         i.member_id, i.group_number, i.created_at,
-         (SELECT d.id FROM patient_documents d WHERE d.insurance_id = i.id AND d.kind = 'insurance_card_front' ORDER BY d.created_at DESC LIMIT 1) AS card_front,
-         (SELECT d.id FROM patient_documents d WHERE d.insurance_id = i.id AND d.kind = 'insurance_card_back' ORDER BY d.created_at DESC LIMIT 1) AS card_back
-    FROM patient_insurances i
-    JOIN patients p ON p.id = i.patient_id
-    JOIN insurance_carriers c ON c.id = i.carrier_id
-    JOIN insurance_plans pl ON pl.id = i.plan_id`;
+type InsuranceRow = RowOf<ReturnType<typeof insuranceSelect>>;
 
 export interface InsuranceOnFile extends PatientInsurance {
   carrierId: number;
@@ -45,19 +57,27 @@ export interface InsuranceOnFile extends PatientInsurance {
 
 async function withAudits(db: Queryable, rows: InsuranceRow[]): Promise<InsuranceOnFile[]> {
   if (!rows.length) return [];
-  const audits = await db.query<{
-    id: string;
-    patient_insurance_id: string;
-    internal_outcome_assessment: InsuranceOutcome;
-    decision: InsuranceDecision | null;
-    decided_at: Date | null;
-    created_at: Date;
-  }>(
-    `SELECT id, patient_insurance_id, internal_outcome_assessment, decision, decided_at, created_at FROM (
-       SELECT a.*, row_number() OVER (PARTITION BY patient_insurance_id ORDER BY created_at DESC, id) AS n
-         FROM insurance_inquiry_audits a WHERE patient_insurance_id = ANY($1::uuid[])) ranked
-      WHERE n <= $2 ORDER BY created_at DESC, id`,
-    [rows.map((r) => r.id), AUDITS_LISTED],
+  const ranked = qb
+    .selectFrom('insurance_inquiry_audits as a')
+    .selectAll('a')
+    .select(sql<number>`row_number() OVER (PARTITION BY patient_insurance_id ORDER BY created_at DESC, id)`.as('n'))
+    .where('patient_insurance_id', '=', sql<string>`ANY(${rows.map((r) => r.id)}::uuid[])`)
+    .as('ranked');
+  const audits = await all(
+    db,
+    qb
+      .selectFrom(ranked)
+      .select((eb) => [
+        'id',
+        'patient_insurance_id',
+        eb.ref('internal_outcome_assessment').$castTo<InsuranceOutcome>().as('internal_outcome_assessment'),
+        eb.ref('decision').$castTo<InsuranceDecision | null>().as('decision'),
+        'decided_at',
+        'created_at',
+      ])
+      .where('n', '<=', AUDITS_LISTED)
+      .orderBy('created_at', 'desc')
+      .orderBy('id'),
   );
   return rows.map((r) => {
     const own = audits
@@ -103,16 +123,20 @@ export function insuranceOut({ carrierId: _carrierId, ...insurance }: InsuranceO
 
 export async function insurancesOfPatients(db: Queryable, patientIds: readonly string[]): Promise<InsuranceOnFile[]> {
   if (!patientIds.length) return [];
-  const rows = await db.query<InsuranceRow>(
-    `${INSURANCE_SELECT} WHERE i.patient_id = ANY($1::uuid[]) AND i.removed_at IS NULL ORDER BY i.created_at DESC, i.id`,
-    [patientIds],
+  const rows = await all(
+    db,
+    insuranceSelect()
+      .where('i.patient_id', '=', sql<string>`ANY(${patientIds}::uuid[])`)
+      .where('i.removed_at', 'is', null)
+      .orderBy('i.created_at', 'desc')
+      .orderBy('i.id'),
   );
   return withAudits(db, rows);
 }
 
 /** An insurance on file of this patient, or NOT_FOUND. */
 export async function insuranceOfPatient(db: Queryable, patientId: string, insuranceId: string): Promise<InsuranceOnFile> {
-  const rows = await db.query<InsuranceRow>(`${INSURANCE_SELECT} WHERE i.id = $1 AND i.patient_id = $2 AND i.removed_at IS NULL`, [insuranceId, patientId]);
+  const rows = await all(db, insuranceSelect().where('i.id', '=', insuranceId).where('i.patient_id', '=', patientId).where('i.removed_at', 'is', null));
   const [insurance] = await withAudits(db, rows);
   if (!insurance) throw new AppError('NOT_FOUND');
   return insurance;
@@ -121,11 +145,22 @@ export async function insuranceOfPatient(db: Queryable, patientId: string, insur
 /** What an eligibility inquiry needs of an insurance on file: its carrier, plan and member. */
 export type InsuranceForInquiry = Pick<InsuranceOnFile, 'id' | 'carrierId' | 'carrierCode' | 'carrierName' | 'planId' | 'memberId' | 'groupNumber'>;
 
-type InquiryInsuranceRow = Pick<InsuranceRow, 'id' | 'carrier_id' | 'carrier_code' | 'carrier_name' | 'plan_id' | 'member_id' | 'group_number'>;
+/** The insurance on file as an eligibility inquiry reads it (the columns of insuranceForInquirySql). */
+const insuranceForInquiryQuery = (insuranceId: string, patientId: string) =>
+  qb
+    .selectFrom('patient_insurances as i')
+    .innerJoin('insurance_carriers as c', 'c.id', 'i.carrier_id')
+    .select(['i.id', 'c.id as carrier_id', 'c.code as carrier_code', 'c.name as carrier_name', 'i.plan_id', 'i.member_id', 'i.group_number'])
+    .where('i.id', '=', insuranceId)
+    .where('i.patient_id', '=', patientId)
+    .where('i.removed_at', 'is', null);
+
+type InquiryInsuranceRow = RowOf<ReturnType<typeof insuranceForInquiryQuery>>;
 
 /**
  * The insurance on file (not removed) of id `insuranceParam` and patient `patientRef`, as an eligibility
- * inquiry needs it: a query of one row (or none), for a statement that reads it along with other things.
+ * inquiry needs it: a query of one row (or none), as SQL text for a statement that reads it along with other
+ * things (booking/claim-key.ts); the same columns as insuranceForInquiryQuery.
  */
 export function insuranceForInquirySql(insuranceParam: string, patientRef: string): string {
   return `SELECT i.id, c.id AS carrier_id, c.code AS carrier_code, c.name AS carrier_name, i.plan_id, i.member_id, i.group_number
@@ -148,47 +183,56 @@ export function insuranceForInquiryOf(row: InquiryInsuranceRow): InsuranceForInq
 
 /** An insurance on file of this patient (not removed) as an eligibility inquiry needs it, in one query; undefined when there is none. */
 export async function insuranceForInquiry(db: Queryable, patientId: string, insuranceId: string): Promise<InsuranceForInquiry | undefined> {
-  const [row] = await db.query<InquiryInsuranceRow>(prepared(insuranceForInquirySql('$1', '$2')), [insuranceId, patientId]);
+  const row = await first(db, insuranceForInquiryQuery(insuranceId, patientId), { prepared: true });
   return row ? insuranceForInquiryOf(row) : undefined;
 }
 
 /** The carrier and plan named by a request; the plan must be the carrier's. */
 export async function planOf(db: Queryable, carrierCode: string, planId: number): Promise<{ carrierId: number; planId: number }> {
-  const [row] = await db.query<{ carrier_id: number }>(
-    'SELECT c.id AS carrier_id FROM insurance_plans pl JOIN insurance_carriers c ON c.id = pl.carrier_id WHERE c.code = $1 AND pl.id = $2',
-    [carrierCode, planId],
+  const row = await first(
+    db,
+    qb
+      .selectFrom('insurance_plans as pl')
+      .innerJoin('insurance_carriers as c', 'c.id', 'pl.carrier_id')
+      .select('c.id as carrier_id')
+      .where('c.code', '=', carrierCode)
+      .where('pl.id', '=', planId),
   );
   if (!row) throw new AppError('INSURANCE_PLAN_UNKNOWN');
   return { carrierId: row.carrier_id, planId };
 }
 
-export interface InquiryRow {
-  id: string;
-  patient_insurance_id: string;
-  patient_id: string;
-  provider_id: string;
-  practice_id: string;
-  internal_outcome_assessment: InsuranceOutcome;
-  copay: string | null;
-  estimated_cost: string | null;
-  self_pay_price: string;
-  is_follow_up: boolean;
-  source: string;
-  decision: InsuranceDecision | null;
-  decided_at: Date | null;
-  created_at: Date;
-  carrier_code: string;
-  carrier_name: string;
-  plan_name: string;
-}
+/** An inquiry audit with its insurance's carrier and plan (filtered by the caller). */
+export const inquirySelect = () =>
+  qb
+    .selectFrom('insurance_inquiry_audits as a')
+    .innerJoin('patient_insurances as i', 'i.id', 'a.patient_insurance_id')
+    .innerJoin('insurance_carriers as c', 'c.id', 'i.carrier_id')
+    .innerJoin('insurance_plans as pl', 'pl.id', 'i.plan_id')
+    .select((eb) => [
+      'a.id',
+      'a.patient_insurance_id',
+      'a.patient_id',
+      'a.provider_id',
+      'a.practice_id',
+      eb.ref('a.internal_outcome_assessment').$castTo<InsuranceOutcome>().as('internal_outcome_assessment'),
+      'a.copay',
+      'a.estimated_cost',
+      'a.self_pay_price',
+      'a.is_follow_up',
+      'a.source',
+      eb.ref('a.decision').$castTo<InsuranceDecision | null>().as('decision'),
+      'a.decided_at',
+      'a.created_at',
+      'c.code as carrier_code',
+      'c.name as carrier_name',
+      'pl.name as plan_name',
+    ]);
 
-export const INQUIRY_SELECT = `
-  SELECT a.id, a.patient_insurance_id, a.patient_id, a.provider_id, a.practice_id, a.internal_outcome_assessment, a.copay, a.estimated_cost,
-         a.self_pay_price, a.is_follow_up, a.source, a.decision, a.decided_at, a.created_at, c.code AS carrier_code, c.name AS carrier_name, pl.name AS plan_name
-    FROM insurance_inquiry_audits a
-    JOIN patient_insurances i ON i.id = a.patient_insurance_id
-    JOIN insurance_carriers c ON c.id = i.carrier_id
-    JOIN insurance_plans pl ON pl.id = i.plan_id`;
+export type InquiryRow = RowOf<ReturnType<typeof inquirySelect>>;
+
+/** inquirySelect as SQL text (it has no parameters), for a statement that reads the latest inquiry along with other things (support). */
+export const INQUIRY_SELECT = inquirySelect().compile().sql;
 
 const amount = (v: string | null) => (v === null ? null : Number(v));
 
@@ -215,6 +259,5 @@ export function inquiryOut(row: InquiryRow): InsuranceInquiry {
 }
 
 export async function inquiryById(db: Queryable, id: string): Promise<InquiryRow | undefined> {
-  const [row] = await db.query<InquiryRow>(`${INQUIRY_SELECT} WHERE a.id = $1`, [id]);
-  return row;
+  return first(db, inquirySelect().where('a.id', '=', id));
 }

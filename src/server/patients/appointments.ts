@@ -3,26 +3,30 @@
  * statements). Appointments are written by the booking part (tables of migration 0003).
  */
 import type { Queryable } from '../db/connection';
+import { all, qb, sql, type RowOf } from '../db/typed';
 
-export interface AppointmentFact {
-  id: string;
-  patient_id: string;
-  provider_id: string;
-  practice_id: string;
-  status: string;
-  start_at: Date;
-  end_at: Date;
-  appointment_mode: string | null;
-}
+const appointmentFacts = (patientIds: readonly string[]) =>
+  qb
+    .selectFrom('appointments as a')
+    .innerJoin('appointment_patients as ap', 'ap.appointment_id', 'a.id')
+    .select([
+      'a.id',
+      'ap.patient_id',
+      'a.provider_id',
+      'a.practice_id',
+      'a.status',
+      sql<Date>`lower(a.during)`.as('start_at'),
+      sql<Date>`upper(a.during)`.as('end_at'),
+      'a.appointment_mode',
+    ])
+    .where('ap.patient_id', '=', sql<string>`ANY(${patientIds}::uuid[])`)
+    .orderBy(sql`lower(a.during)`)
+    .orderBy('a.id');
+
+export type AppointmentFact = RowOf<ReturnType<typeof appointmentFacts>>;
 
 /** The appointments (booked and cancelled) of these patients, one row per appointment and patient. */
 export async function appointmentsOfPatients(db: Queryable, patientIds: readonly string[]): Promise<AppointmentFact[]> {
   if (!patientIds.length) return [];
-  return db.query<AppointmentFact>(
-    `SELECT a.id, ap.patient_id, a.provider_id, a.practice_id, a.status, lower(a.during) AS start_at, upper(a.during) AS end_at, a.appointment_mode
-       FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
-      WHERE ap.patient_id = ANY($1::uuid[])
-      ORDER BY lower(a.during), a.id`,
-    [patientIds],
-  );
+  return all(db, appointmentFacts(patientIds));
 }

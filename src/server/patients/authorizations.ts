@@ -7,19 +7,23 @@ import type { AuthorizationForm } from '@/generated/entities';
 import { todayIso } from '@/domain/dates';
 import { message } from '@/domain/messages';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 
-export interface AuthorizationRow {
-  id: string;
-  patient_id: string;
-  form: AuthorizationForm;
-  effective_date: string;
-  expiration_date: string;
-  created_at: Date;
-}
+/** An authorization as answered (its dates as YYYY-MM-DD; the form as its §5 schema validated it). */
+const authorizationSelect = () =>
+  qb
+    .selectFrom('patient_authorizations')
+    .select((eb) => [
+      'id',
+      'patient_id',
+      eb.ref('form').$castTo<AuthorizationForm>().as('form'),
+      sql<string>`to_char(effective_date, 'YYYY-MM-DD')`.as('effective_date'),
+      sql<string>`to_char(expiration_date, 'YYYY-MM-DD')`.as('expiration_date'),
+      'created_at',
+    ]);
 
-const COLUMNS =
-  "id, patient_id, form, to_char(effective_date, 'YYYY-MM-DD') AS effective_date, to_char(expiration_date, 'YYYY-MM-DD') AS expiration_date, created_at";
+export type AuthorizationRow = RowOf<ReturnType<typeof authorizationSelect>>;
 
 export function authorizationOut(row: AuthorizationRow, now: Date) {
   const today = todayIso(now);
@@ -33,7 +37,7 @@ export function authorizationOut(row: AuthorizationRow, now: Date) {
 }
 
 export async function authorizationsOf(db: Queryable, patientId: string): Promise<AuthorizationRow[]> {
-  return db.query<AuthorizationRow>(`SELECT ${COLUMNS} FROM patient_authorizations WHERE patient_id = $1 ORDER BY created_at DESC, id`, [patientId]);
+  return all(db, authorizationSelect().where('patient_id', '=', patientId).orderBy('created_at', 'desc').orderBy('id'));
 }
 
 export async function saveAuthorization(
@@ -44,10 +48,14 @@ export async function saveAuthorization(
   createdBy: string,
 ): Promise<AuthorizationRow> {
   const referral = form.referralInformation;
-  const [referrer] = await db.query('SELECT 1 FROM referring_providers WHERE ehr_id = $1 AND ($2::uuid IS NULL OR business_partner_id = $2)', [
-    referral.referringProviderEhrId,
-    partnerId,
-  ]);
+  const referrer = await first(
+    db,
+    qb
+      .selectFrom('referring_providers')
+      .select(sql<number>`1`.as('one'))
+      .where('ehr_id', '=', referral.referringProviderEhrId)
+      .$if(partnerId !== null, (q) => q.where('business_partner_id', '=', partnerId!)),
+  );
   if (!referrer) {
     throw new AppError('VALIDATION_FAILED', {
       errors: [
@@ -55,10 +63,25 @@ export async function saveAuthorization(
       ],
     });
   }
-  const [row] = await db.query<AuthorizationRow>(
-    `INSERT INTO patient_authorizations (patient_id, form, effective_date, expiration_date, created_by)
-     VALUES ($1, $2, $3, $4, $5) RETURNING ${COLUMNS}`,
-    [patientId, JSON.stringify(form), referral.effectiveDate, referral.expirationDate, createdBy],
+  const inserted = await first(
+    db,
+    qb
+      .insertInto('patient_authorizations')
+      .values({
+        patient_id: patientId,
+        form: JSON.stringify(form),
+        effective_date: referral.effectiveDate,
+        expiration_date: referral.expirationDate,
+        created_by: createdBy,
+      })
+      .returning((eb) => [
+        'id',
+        'patient_id',
+        eb.ref('form').$castTo<AuthorizationForm>().as('form'),
+        sql<string>`to_char(effective_date, 'YYYY-MM-DD')`.as('effective_date'),
+        sql<string>`to_char(expiration_date, 'YYYY-MM-DD')`.as('expiration_date'),
+        'created_at',
+      ]),
   );
-  return row!;
+  return inserted!;
 }

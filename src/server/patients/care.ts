@@ -1,6 +1,7 @@
 /** Care status and associated providers of a patient, from their appointments. */
 import { careStatus } from '@/domain/care-status';
 import type { Queryable } from '../db/connection';
+import { all, qb, sql } from '../db/typed';
 import { appointmentsOfPatients, type AppointmentFact } from './appointments';
 
 export function careStatusOf(patientId: string, appointments: readonly AppointmentFact[], now: Date) {
@@ -18,18 +19,13 @@ export async function associatedProviders(db: Queryable, patientId: string, now:
   if (!appointments.length) return [];
   const byProvider = new Map<string, AppointmentFact[]>();
   for (const a of appointments) byProvider.set(a.provider_id, [...(byProvider.get(a.provider_id) ?? []), a]);
-  const providers = await db.query<{
-    id: string;
-    first_name: string;
-    last_name: string;
-    title: string;
-    slug: string;
-    practice_id: string;
-    practice_name: string;
-  }>(
-    `SELECT pr.id, pr.first_name, pr.last_name, pr.title, pr.slug, pr.practice_id, pc.name AS practice_name
-       FROM providers pr JOIN practices pc ON pc.id = pr.practice_id WHERE pr.id = ANY($1::uuid[])`,
-    [[...byProvider.keys()]],
+  const providers = await all(
+    db,
+    qb
+      .selectFrom('providers as pr')
+      .innerJoin('practices as pc', 'pc.id', 'pr.practice_id')
+      .select(['pr.id', 'pr.first_name', 'pr.last_name', 'pr.title', 'pr.slug', 'pr.practice_id', 'pc.name as practice_name'])
+      .where('pr.id', '=', sql<string>`ANY(${[...byProvider.keys()]}::uuid[])`),
   );
   const items = providers.map((p) => {
     const own = byProvider.get(p.id)!;

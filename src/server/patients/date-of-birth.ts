@@ -9,17 +9,24 @@ import { constants } from '@/generated/constants';
 import { reachPatient } from '../accounts/reach';
 import { writeAudit } from '../audit';
 import { AppError } from '../errors';
+import { first, qb, sql } from '../db/typed';
 
 const ACTION = 'verifyPatientDateOfBirth';
 
 /** `action` names the check in the audit trail (the front-desk hand-over counts its own wrong dates too). */
 export async function verifyPatientDateOfBirth(request: FastifyRequest, patientId: string, dob: string, action = ACTION): Promise<{ verified: true }> {
   const patient = await reachPatient(request, patientId, action);
-  const [row] = await request.server.database.query<{ wrong: number }>(
-    `SELECT count(*)::int AS wrong FROM audit_log
-      WHERE action = $1 AND record_type = 'patient' AND record_id = $2 AND outcome = 'failure' AND status = 422
-        AND at > now() - make_interval(mins => $3)`,
-    [action, patient.id, constants.dobCheckLockMinutes],
+  const row = await first(
+    request.server.database,
+    qb
+      .selectFrom('audit_log')
+      .select(sql<number>`count(*)::int`.as('wrong'))
+      .where('action', '=', action)
+      .where('record_type', '=', 'patient')
+      .where('record_id', '=', patient.id)
+      .where('outcome', '=', 'failure')
+      .where('status', '=', 422)
+      .where('at', '>', sql<Date>`now() - make_interval(mins => ${constants.dobCheckLockMinutes})`),
   );
   if ((row?.wrong ?? 0) >= constants.otpMaxWrongTries) throw new AppError('DOB_CHECK_LOCKED');
   if (!patient.date_of_birth || patient.date_of_birth !== dob) {

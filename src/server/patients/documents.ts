@@ -10,23 +10,27 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { constants } from '@/generated/constants';
 import { enums, type DocumentContentType, type PatientDocumentKind } from '@/generated/enums';
 import type { Queryable } from '../db/connection';
+import type { ExpressionBuilder } from 'kysely';
+import { all, first, qb, sql, type DB, type RowOf } from '../db/typed';
 import { message } from '@/domain/messages';
 import { isUuid } from '@/domain/ids';
 import { isPlainText } from '@/domain/validation/plain-input';
 import { AppError } from '../errors';
 
-export interface DocumentRow {
-  id: string;
-  patient_id: string;
-  insurance_id: string | null;
-  kind: PatientDocumentKind;
-  file_name: string;
-  content_type: DocumentContentType;
-  size_bytes: number;
-  created_at: Date;
-}
+/** A document as answered (never its bytes). */
+const documentColumns = (eb: ExpressionBuilder<DB, 'patient_documents'>) => [
+  eb.ref('id').as('id'),
+  eb.ref('patient_id').as('patient_id'),
+  eb.ref('insurance_id').as('insurance_id'),
+  eb.ref('kind').$castTo<PatientDocumentKind>().as('kind'),
+  eb.ref('file_name').as('file_name'),
+  eb.ref('content_type').$castTo<DocumentContentType>().as('content_type'),
+  eb.ref('size_bytes').as('size_bytes'),
+  eb.ref('created_at').as('created_at'),
+];
 
-const DOCUMENT_COLUMNS = 'id, patient_id, insurance_id, kind, file_name, content_type, size_bytes, created_at';
+export type DocumentRow = RowOf<ReturnType<typeof documentSelect>>;
+const documentSelect = () => qb.selectFrom('patient_documents').select(documentColumns);
 
 export function documentOut(row: DocumentRow) {
   return {
@@ -123,42 +127,60 @@ export async function storeUploadedDocument(request: FastifyRequest, db: Queryab
   const insuranceId = upload.fields.insuranceId || null;
   if (insuranceId !== null) {
     if (!isUuid(insuranceId)) throw fieldError('insuranceId', 'format');
-    const [insurance] = await db.query('SELECT 1 FROM patient_insurances WHERE id = $1 AND patient_id = $2 AND removed_at IS NULL', [insuranceId, patientId]);
+    const insurance = await first(
+      db,
+      qb
+        .selectFrom('patient_insurances')
+        .select(sql<number>`1`.as('one'))
+        .where('id', '=', insuranceId)
+        .where('patient_id', '=', patientId)
+        .where('removed_at', 'is', null),
+    );
     if (!insurance) throw new AppError('NOT_FOUND');
   }
   if (!upload.file || upload.file.bytes.length === 0) throw new AppError('DOCUMENT_MISSING');
   const contentType = sniffContentType(upload.file.bytes);
   if (!contentType) throw new AppError('DOCUMENT_TYPE_NOT_ALLOWED');
   const { bytes } = upload.file;
-  const [row] = await db.query<DocumentRow>(
-    `INSERT INTO patient_documents (patient_id, insurance_id, kind, file_name, content_type, size_bytes, sha256, content, uploaded_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${DOCUMENT_COLUMNS}`,
-    [
-      patientId,
-      insuranceId,
-      kind,
-      safeFileName(upload.file.fileName, contentType),
-      contentType,
-      bytes.length,
-      createHash('sha256').update(bytes).digest('hex'),
-      bytes,
-      uploadedBy,
-    ],
+  const row = await first(
+    db,
+    qb
+      .insertInto('patient_documents')
+      .values({
+        patient_id: patientId,
+        insurance_id: insuranceId,
+        kind,
+        file_name: safeFileName(upload.file.fileName, contentType),
+        content_type: contentType,
+        size_bytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        content: bytes,
+        uploaded_by: uploadedBy,
+      })
+      .returning(documentColumns),
   );
   return row!;
 }
 
 export async function documentsOf(db: Queryable, patientId: string, kind?: PatientDocumentKind): Promise<DocumentRow[]> {
-  return db.query<DocumentRow>(
-    `SELECT ${DOCUMENT_COLUMNS} FROM patient_documents WHERE patient_id = $1 AND ($2::text IS NULL OR kind = $2) ORDER BY created_at DESC, id`,
-    [patientId, kind ?? null],
+  return all(
+    db,
+    documentSelect()
+      .where('patient_id', '=', patientId)
+      .$if(kind !== undefined, (q) => q.where('kind', '=', kind!))
+      .orderBy('created_at', 'desc')
+      .orderBy('id'),
   );
 }
 
 export async function sendDocument(reply: FastifyReply, db: Queryable, patientId: string, documentId: string): Promise<FastifyReply> {
-  const [row] = await db.query<{ file_name: string; content_type: DocumentContentType; content: Uint8Array }>(
-    'SELECT file_name, content_type, content FROM patient_documents WHERE id = $1 AND patient_id = $2',
-    [documentId, patientId],
+  const row = await first(
+    db,
+    qb
+      .selectFrom('patient_documents')
+      .select((eb) => ['file_name', eb.ref('content_type').$castTo<DocumentContentType>().as('content_type'), 'content'])
+      .where('id', '=', documentId)
+      .where('patient_id', '=', patientId),
   );
   if (!row) throw new AppError('NOT_FOUND');
   return (

@@ -1,19 +1,24 @@
 /** Staff notes on a patient record: kept with their author and time, never edited. */
 import type { PatientNoteType } from '@/generated/enums';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, sql, type RowOf } from '../db/typed';
 
-export interface NoteRow {
-  id: string;
-  patient_id: string;
-  note_type: PatientNoteType;
-  text: string;
-  author_id: string;
-  author_name: string;
-  created_at: Date;
-}
+/** A note with its author's name (filtered by the caller). */
+const noteSelect = () =>
+  qb
+    .selectFrom('patient_notes as n')
+    .innerJoin('users as u', 'u.id', 'n.author_id')
+    .select((eb) => [
+      'n.id',
+      'n.patient_id',
+      eb.ref('n.note_type').$castTo<PatientNoteType>().as('note_type'),
+      'n.text',
+      'n.author_id',
+      sql<string>`u.first_name || ' ' || u.last_name`.as('author_name'),
+      'n.created_at',
+    ]);
 
-const NOTE_SELECT = `SELECT n.id, n.patient_id, n.note_type, n.text, n.author_id, u.first_name || ' ' || u.last_name AS author_name, n.created_at
-  FROM patient_notes n JOIN users u ON u.id = n.author_id`;
+export type NoteRow = RowOf<ReturnType<typeof noteSelect>>;
 
 export function noteOut(row: NoteRow) {
   return {
@@ -28,16 +33,14 @@ export function noteOut(row: NoteRow) {
 }
 
 export async function saveNote(db: Queryable, patientId: string, noteType: PatientNoteType, text: string, authorId: string): Promise<NoteRow> {
-  const [inserted] = await db.query<{ id: string }>('INSERT INTO patient_notes (patient_id, note_type, text, author_id) VALUES ($1, $2, $3, $4) RETURNING id', [
-    patientId,
-    noteType,
-    text,
-    authorId,
-  ]);
-  const [row] = await db.query<NoteRow>(`${NOTE_SELECT} WHERE n.id = $1`, [inserted!.id]);
+  const inserted = await first(
+    db,
+    qb.insertInto('patient_notes').values({ patient_id: patientId, note_type: noteType, text, author_id: authorId }).returning('id'),
+  );
+  const row = await first(db, noteSelect().where('n.id', '=', inserted!.id));
   return row!;
 }
 
 export async function notesOf(db: Queryable, patientId: string, limit = 200): Promise<NoteRow[]> {
-  return db.query<NoteRow>(`${NOTE_SELECT} WHERE n.patient_id = $1 ORDER BY n.created_at DESC, n.id LIMIT $2`, [patientId, limit]);
+  return all(db, noteSelect().where('n.patient_id', '=', patientId).orderBy('n.created_at', 'desc').orderBy('n.id').limit(limit));
 }

@@ -6,6 +6,7 @@ import { startTestApp, type TestApp } from '@tests/support/app';
 import { callerFor, type TestCaller } from '@tests/support/sessions';
 import { demoAccounts } from '@/server/db/seed/demo-accounts';
 import { DEMO_PATIENT_EMAIL } from '@/server/db/seed/patients-insurance';
+import { all, first, qb, sql } from '@/server/db/typed';
 
 export let t: TestApp;
 export let jordan: TestCaller;
@@ -40,7 +41,7 @@ export async function upload(caller: TestCaller, patientId: string, fields: Reco
 }
 
 export async function documentCount(): Promise<number> {
-  const [row] = await t.db.database.query<{ n: number }>('SELECT count(*)::int AS n FROM patient_documents');
+  const row = await first(t.db.database, qb.selectFrom('patient_documents').select(sql<number>`count(*)::int`.as('n')));
   return row!.n;
 }
 
@@ -53,8 +54,12 @@ export function startPatientsApp(): void {
     support = await callerFor(t.app, email('Support agent'));
     agent = await callerFor(t.app, email('Third-party agent'));
     clinician = await callerFor(t.app, email('Clinician'));
-    const patients = await t.db.database.query<{ id: string; relationship: string; email: string; first_name: string }>(
-      'SELECT p.id, p.relationship, p.first_name, u.email::text AS email FROM patients p JOIN users u ON u.id = p.user_id',
+    const patients = await all(
+      t.db.database,
+      qb
+        .selectFrom('patients as p')
+        .innerJoin('users as u', 'u.id', 'p.user_id')
+        .select(['p.id', 'p.relationship', 'p.first_name', sql<string>`u.email::text`.as('email')]),
     );
     jordanSelf = patients.find((p) => p.email === DEMO_PATIENT_EMAIL && p.relationship === 'Self')!.id;
     // The demo account has two children (Mia and Leo); a query without ORDER BY returns them in any order.

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { reaches } from '../accounts/reach';
 import { writeAudit } from '../audit';
 import { AppError } from '../errors';
+import { first, qb } from '../db/typed';
 import { callerOf } from '../plugins/auth';
 
 /** Whether the caller reaches records of this account. */
@@ -24,9 +25,13 @@ export interface ReachedPatient {
 
 /** A patient the caller may reach; with `userId`, it must also be a patient of that account. */
 export async function reachPatientOf(request: FastifyRequest, patientId: string, action: string, userId?: string): Promise<ReachedPatient> {
-  const [row] = await request.server.database.query<ReachedPatient>(
-    'SELECT p.id, p.user_id AS account_id, u.business_partner_id AS account_partner_id FROM patients p JOIN users u ON u.id = p.user_id WHERE p.id = $1',
-    [patientId],
+  const row = await first(
+    request.server.database,
+    qb
+      .selectFrom('patients as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select(['p.id', 'p.user_id as account_id', 'u.business_partner_id as account_partner_id'])
+      .where('p.id', '=', patientId),
   );
   const allowed =
     row !== undefined &&

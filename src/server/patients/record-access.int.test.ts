@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '@tests/support/app';
 import { callerFor, type TestCaller } from '@tests/support/sessions';
 import { constants } from '@/generated/constants';
 import { endpoints } from '@/generated/api';
-import { ACCOUNT_RECORDS } from './record-access';
+import { accountRecords } from './record-access';
 
 let t: TestApp;
 let jordan: TestCaller;
@@ -160,7 +160,11 @@ describe('who looked at my record', () => {
 });
 
 it('reads exactly the kinds of record the specs list', () => {
-  const kinds = [...ACCOUNT_RECORDS.matchAll(/SELECT '(\w+)'/g)].map((m) => m[1]);
+  const kinds = [
+    ...accountRecords('00000000-0000-4000-8000-000000000000')
+      .compile()
+      .sql.matchAll(/select '(\w+)' as "record_type"/g),
+  ].map((m) => m[1]);
   expect(kinds).toEqual(constants.recordAccessRecordTypes);
 });
 

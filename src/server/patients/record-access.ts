@@ -10,7 +10,9 @@ import type { EndpointTypes } from '@/generated/entities';
 import type { AuditOutcome, RecordKind } from '@/generated/enums';
 import { actOf, whoActed } from '@/domain/record-access';
 import { taskText } from '@/domain/task-text';
+import type { ExpressionBuilder } from 'kysely';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, sql, type DB } from '../db/typed';
 import { AppError } from '../errors';
 import { callerOf } from '../plugins/auth';
 import { createTask } from '../tasks/service';
@@ -18,35 +20,81 @@ import { writeAudit } from '../audit';
 
 export type RecordAccessPage = EndpointTypes['listRecordAccess']['response'];
 
+/** A kind of record as a constant column of the union below. */
+const kind = (name: string) => sql<string>`${sql.lit(name)}`.as('record_type');
+
 /**
  * The records of an account, by audit record type and id, with the patient each is of when it is one
  * patient's. Every type here is one of recordAccessRecordTypes (record-access.int.test.ts keeps them the same).
  */
-export const ACCOUNT_RECORDS = `
-  SELECT 'user' AS record_type, $1::uuid::text AS record_id, NULL::uuid AS patient_id
-  UNION ALL SELECT 'patient', p.id::text, p.id FROM patients p WHERE p.user_id = $1::uuid
-  UNION ALL SELECT 'appointment', a.id::text, (SELECT ap.patient_id FROM appointment_patients ap WHERE ap.appointment_id = a.id ORDER BY ap.patient_id LIMIT 1)
-    FROM appointments a WHERE a.user_id = $1::uuid
-  UNION ALL SELECT 'consent', c.id::text, c.patient_id FROM consents c JOIN patients p ON p.id = c.patient_id WHERE p.user_id = $1::uuid
-  UNION ALL SELECT 'insurance', i.id::text, i.patient_id FROM patient_insurances i JOIN patients p ON p.id = i.patient_id WHERE p.user_id = $1::uuid
-  UNION ALL SELECT 'message_thread', t.id::text, t.patient_id FROM message_threads t JOIN patients p ON p.id = t.patient_id WHERE p.user_id = $1::uuid
-  UNION ALL SELECT 'document', d.id::text, d.patient_id FROM patient_documents d JOIN patients p ON p.id = d.patient_id WHERE p.user_id = $1::uuid
-  UNION ALL SELECT 'payment', y.id::text, y.patient_id FROM payments y WHERE y.user_id = $1::uuid`;
+export const accountRecords = (accountId: string) => {
+  const ofAccount = sql<string>`${accountId}::uuid`;
+  return qb
+    .selectNoFrom([kind('user'), sql<string>`${accountId}::uuid::text`.as('record_id'), sql<string | null>`NULL::uuid`.as('patient_id')])
+    .unionAll(
+      qb
+        .selectFrom('patients as p')
+        .select([kind('patient'), sql<string>`p.id::text`.as('record_id'), 'p.id as patient_id'])
+        .where('p.user_id', '=', ofAccount),
+    )
+    .unionAll(
+      qb
+        .selectFrom('appointments as a')
+        .select((eb) => [
+          kind('appointment'),
+          sql<string>`a.id::text`.as('record_id'),
+          eb
+            .selectFrom('appointment_patients as ap')
+            .select('ap.patient_id')
+            .whereRef('ap.appointment_id', '=', 'a.id')
+            .orderBy('ap.patient_id')
+            .limit(1)
+            .as('patient_id'),
+        ])
+        .where('a.user_id', '=', ofAccount),
+    )
+    .unionAll(
+      qb
+        .selectFrom('consents as c')
+        .innerJoin('patients as p', 'p.id', 'c.patient_id')
+        .select([kind('consent'), sql<string>`c.id::text`.as('record_id'), 'c.patient_id'])
+        .where('p.user_id', '=', ofAccount),
+    )
+    .unionAll(
+      qb
+        .selectFrom('patient_insurances as i')
+        .innerJoin('patients as p', 'p.id', 'i.patient_id')
+        .select([kind('insurance'), sql<string>`i.id::text`.as('record_id'), 'i.patient_id'])
+        .where('p.user_id', '=', ofAccount),
+    )
+    .unionAll(
+      qb
+        .selectFrom('message_threads as t')
+        .innerJoin('patients as p', 'p.id', 't.patient_id')
+        .select([kind('message_thread'), sql<string>`t.id::text`.as('record_id'), 't.patient_id'])
+        .where('p.user_id', '=', ofAccount),
+    )
+    .unionAll(
+      qb
+        .selectFrom('patient_documents as d')
+        .innerJoin('patients as p', 'p.id', 'd.patient_id')
+        .select([kind('document'), sql<string>`d.id::text`.as('record_id'), 'd.patient_id'])
+        .where('p.user_id', '=', ofAccount),
+    )
+    .unionAll(
+      qb
+        .selectFrom('payments as y')
+        .select([kind('payment'), sql<string>`y.id::text`.as('record_id'), 'y.patient_id'])
+        .where('y.user_id', '=', ofAccount),
+    );
+};
 
-interface EntryRow {
-  id: string;
-  at: Date;
-  actor_id: string | null;
-  actor_groups: string[];
-  action: string;
-  record_type: RecordKind;
-  outcome: AuditOutcome;
-  patient_first_name: string | null;
-  user_type: string | null;
-  first_name: string | null;
-  reported: boolean;
-  total: number;
-}
+/** The audit rows of the account's records (`records` joined to `audit_log l`), for the statements below. */
+const accountAudit = (accountId: string) =>
+  qb
+    .with('records', () => accountRecords(accountId))
+    .selectFrom('audit_log as l')
+    .innerJoin('records as r', (j) => j.onRef('r.record_type', '=', 'l.record_type').onRef('r.record_id', '=', 'l.record_id'));
 
 /**
  * The account holder's own reads are left out of the list: they know what they opened, and listing them would bury
@@ -55,7 +103,8 @@ interface EntryRow {
 const READ_ACTIONS = Object.entries(endpoints as Record<string, { method: string }>)
   .filter(([, endpoint]) => endpoint.method === 'GET')
   .map(([id]) => id);
-const NOT_OWN_READ = `NOT (l.actor_id = $1::uuid AND l.outcome = 'success' AND l.action = ANY($4::text[]))`;
+const notOwnRead = (accountId: string) => (eb: ExpressionBuilder<DB & { l: DB['audit_log'] }, 'l'>) =>
+  eb.not(eb.and([eb('l.actor_id', '=', accountId), eb('l.outcome', '=', 'success'), eb('l.action', '=', sql<string>`ANY(${READ_ACTIONS}::text[])`)]));
 
 /** The method of the endpoint an audit row's action names (undefined for the server's own changes, e.g. task.create). */
 function methodOf(action: string): string | undefined {
@@ -64,20 +113,40 @@ function methodOf(action: string): string | undefined {
 
 export async function recordAccessPage(db: Queryable, accountId: string, page: number): Promise<RecordAccessPage> {
   const pageSize = constants.recordAccessPageSize;
-  const rows = await db.query<EntryRow>(
-    `WITH records AS (${ACCOUNT_RECORDS})
-     SELECT l.id::text AS id, l.at, l.actor_id, l.actor_groups, l.action, l.record_type, l.outcome,
-            pt.first_name AS patient_first_name, u.user_type, u.first_name,
-            EXISTS (SELECT 1 FROM tasks t WHERE t.kind = 'record_access_report' AND t.subject_type = 'audit_log' AND t.subject_id = l.id::text) AS reported,
-            count(*) OVER ()::int AS total
-       FROM audit_log l
-       JOIN records r ON r.record_type = l.record_type AND r.record_id = l.record_id
-       LEFT JOIN patients pt ON pt.id = r.patient_id
-       LEFT JOIN users u ON u.id = l.actor_id
-      WHERE ${NOT_OWN_READ}
-      ORDER BY l.at DESC, l.id DESC
-      LIMIT $2 OFFSET $3`,
-    [accountId, pageSize, (page - 1) * pageSize, READ_ACTIONS],
+  const rows = await all(
+    db,
+    accountAudit(accountId)
+      .leftJoin('patients as pt', 'pt.id', 'r.patient_id')
+      .leftJoin('users as u', 'u.id', 'l.actor_id')
+      .select((eb) => [
+        sql<string>`l.id::text`.as('id'),
+        'l.at',
+        'l.actor_id',
+        'l.actor_groups',
+        'l.action',
+        eb.ref('l.record_type').$castTo<RecordKind>().as('record_type'),
+        eb.ref('l.outcome').$castTo<AuditOutcome>().as('outcome'),
+        'pt.first_name as patient_first_name',
+        'u.user_type',
+        'u.first_name',
+        eb
+          .exists(
+            eb
+              .selectFrom('tasks as t')
+              .select(sql<number>`1`.as('one'))
+              .where('t.kind', '=', 'record_access_report')
+              .where('t.subject_type', '=', 'audit_log')
+              .where('t.subject_id', '=', sql<string>`l.id::text`),
+          )
+          .$castTo<boolean>()
+          .as('reported'),
+        sql<number>`count(*) OVER ()::int`.as('total'),
+      ])
+      .where(notOwnRead(accountId))
+      .orderBy('l.at', 'desc')
+      .orderBy('l.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
   );
   const total = rows[0]?.total ?? (page > 1 ? await countEntries(db, accountId) : 0);
   return {
@@ -98,11 +167,11 @@ export async function recordAccessPage(db: Queryable, accountId: string, page: n
 }
 
 async function countEntries(db: Queryable, accountId: string): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
-    `WITH records AS (${ACCOUNT_RECORDS})
-     SELECT count(*)::int AS n FROM audit_log l JOIN records r ON r.record_type = l.record_type AND r.record_id = l.record_id
-      WHERE ${NOT_OWN_READ.replace('$4', '$2')}`,
-    [accountId, READ_ACTIONS],
+  const row = await first(
+    db,
+    accountAudit(accountId)
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where(notOwnRead(accountId)),
   );
   return row?.n ?? 0;
 }
@@ -111,11 +180,11 @@ async function countEntries(db: Queryable, accountId: string): Promise<number> {
 export async function reportRecordAccess(request: FastifyRequest, entryId: string, note: string | undefined): Promise<{ taskId: string; created: boolean }> {
   const accountId = callerOf(request).userId;
   const db = request.server.database;
-  const [entry] = await db.query<{ id: string; patient_id: string | null }>(
-    `WITH records AS (${ACCOUNT_RECORDS})
-     SELECT l.id::text AS id, r.patient_id FROM audit_log l JOIN records r ON r.record_type = l.record_type AND r.record_id = l.record_id
-      WHERE l.id = $2::bigint`,
-    [accountId, entryId],
+  const entry = await first(
+    db,
+    accountAudit(accountId)
+      .select([sql<string>`l.id::text`.as('id'), 'r.patient_id'])
+      .where('l.id', '=', sql<string>`${entryId}::bigint`),
   );
   if (!entry) {
     await writeAudit(request, {
@@ -129,10 +198,16 @@ export async function reportRecordAccess(request: FastifyRequest, entryId: strin
     throw new AppError('NOT_FOUND');
   }
   request.auditTarget = { type: 'user', id: accountId };
-  const [open] = await db.query<{ id: string }>(
-    `SELECT id FROM tasks WHERE kind = 'record_access_report' AND subject_type = 'audit_log' AND subject_id = $1
-       AND status IN ('open', 'in_progress', 'on_hold') LIMIT 1`,
-    [entry.id],
+  const open = await first(
+    db,
+    qb
+      .selectFrom('tasks')
+      .select('id')
+      .where('kind', '=', 'record_access_report')
+      .where('subject_type', '=', 'audit_log')
+      .where('subject_id', '=', entry.id)
+      .where('status', 'in', ['open', 'in_progress', 'on_hold'])
+      .limit(1),
   );
   if (open) return { taskId: open.id, created: false };
   const task = await createTask(request, {

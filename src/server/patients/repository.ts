@@ -4,38 +4,45 @@ import type { Gender, Relationship } from '@/generated/enums';
 import { todayIso } from '@/domain/dates';
 import { isMinor } from '@/domain/minor';
 import type { Queryable } from '../db/connection';
+import { all, dbNow, first, isoDay, qb, run, sql, type RowOf } from '../db/typed';
 
-export interface PatientRow {
-  id: string;
-  user_id: string;
-  ehr_id: string | null;
-  license_key: string;
-  first_name: string;
-  last_name: string;
-  gender: string | null;
-  date_of_birth: string | null;
-  relationship: string;
-  phone_number: string | null;
-  phone_number_valid: boolean | null;
-  email: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
+/** Patients as the API reads them (the date of birth as YYYY-MM-DD), filtered by the caller. */
+const patientSelect = () =>
+  qb
+    .selectFrom('patients as p')
+    .select((eb) => [
+      'p.id',
+      'p.user_id',
+      'p.ehr_id',
+      'p.license_key',
+      'p.first_name',
+      'p.last_name',
+      'p.gender',
+      isoDay(eb.ref('p.date_of_birth')).as('date_of_birth'),
+      'p.relationship',
+      'p.phone_number',
+      'p.phone_number_valid',
+      sql<string | null>`p.email::text`.as('email'),
+      'p.created_at',
+      'p.updated_at',
+    ]);
 
-export const PATIENT_COLUMNS = `p.id, p.user_id, p.ehr_id, p.license_key, p.first_name, p.last_name, p.gender,
-  to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.relationship, p.phone_number, p.phone_number_valid,
-  p.email::text AS email, p.created_at, p.updated_at`;
-
-/** The account holder (Self) first, then dependants in the order they were added. */
-export const PATIENT_ORDER = `p.relationship <> 'Self', p.created_at, p.id`;
+export type PatientRow = RowOf<ReturnType<typeof patientSelect>>;
 
 export async function patientById(db: Queryable, id: string): Promise<PatientRow | undefined> {
-  const [row] = await db.query<PatientRow>(`SELECT ${PATIENT_COLUMNS} FROM patients p WHERE p.id = $1`, [id]);
-  return row;
+  return first(db, patientSelect().where('p.id', '=', id));
 }
 
 export async function patientsOfUser(db: Queryable, userId: string): Promise<PatientRow[]> {
-  return db.query<PatientRow>(`SELECT ${PATIENT_COLUMNS} FROM patients p WHERE p.user_id = $1 ORDER BY ${PATIENT_ORDER}`, [userId]);
+  // The account holder (Self) first, then dependants in the order they were added.
+  return all(
+    db,
+    patientSelect()
+      .where('p.user_id', '=', userId)
+      .orderBy(sql`p.relationship <> 'Self'`)
+      .orderBy('p.created_at')
+      .orderBy('p.id'),
+  );
 }
 
 export function patientOut(row: PatientRow, now: Date): PatientRecord {
@@ -60,10 +67,16 @@ export function patientOut(row: PatientRow, now: Date): PatientRecord {
 
 /** The latest consent of each type of each patient: signed, or still to sign. */
 export async function latestConsentsOf(db: Queryable, patientIds: string[]) {
-  return db.query<{ patient_id: string; consent_type: string; source: string; signed: boolean }>(
-    `SELECT DISTINCT ON (patient_id, consent_type) patient_id, consent_type, source, signed_at IS NOT NULL AS signed
-       FROM consents WHERE patient_id = ANY($1::uuid[]) ORDER BY patient_id, consent_type, created_at DESC`,
-    [patientIds],
+  return all(
+    db,
+    qb
+      .selectFrom('consents')
+      .distinctOn(['patient_id', 'consent_type'])
+      .select((eb) => ['patient_id', 'consent_type', 'source', eb('signed_at', 'is not', null).$castTo<boolean>().as('signed')])
+      .where('patient_id', '=', sql<string>`ANY(${patientIds}::uuid[])`)
+      .orderBy('patient_id')
+      .orderBy('consent_type')
+      .orderBy('created_at', 'desc'),
   );
 }
 
@@ -73,10 +86,17 @@ export async function updateSelfPatientDetails(
   userId: string,
   change: { firstName?: string; lastName?: string; phone: string | null },
 ): Promise<void> {
-  await db.query(
-    `UPDATE patients SET first_name = coalesce($2, first_name), last_name = coalesce($3, last_name),
-            phone_number = coalesce($4, phone_number), updated_at = now()
-      WHERE user_id = $1 AND relationship = 'Self'`,
-    [userId, change.firstName ?? null, change.lastName ?? null, change.phone],
+  await run(
+    db,
+    qb
+      .updateTable('patients')
+      .set((eb) => ({
+        first_name: eb.fn.coalesce(sql<string | null>`${change.firstName ?? null}`, 'first_name'),
+        last_name: eb.fn.coalesce(sql<string | null>`${change.lastName ?? null}`, 'last_name'),
+        phone_number: eb.fn.coalesce(sql<string | null>`${change.phone}`, 'phone_number'),
+        updated_at: dbNow,
+      }))
+      .where('user_id', '=', userId)
+      .where('relationship', '=', 'Self'),
   );
 }

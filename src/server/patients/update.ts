@@ -14,6 +14,7 @@ import type { Relationship } from '@/generated/enums';
 import { message } from '@/domain/messages';
 import { offeredRelationships, skipsDateOfBirthCheck } from '@/domain/relationships';
 import type { Queryable } from '../db/connection';
+import { all, dbNow, first, qb, run, sql } from '../db/typed';
 import { AppError } from '../errors';
 import { patientById, type PatientRow } from './repository';
 
@@ -27,11 +28,11 @@ export async function updatePatientRecord(db: Queryable, current: PatientRow, ch
   const relationship = (change.relationship ?? current.relationship) as Relationship;
   if (change.relationship && change.relationship !== current.relationship) {
     if (current.relationship === 'Self') throw invalid('relationship', 'x-holderIsSelf', message('validation.relationship.holderIsSelf'));
-    const others = await db.query<{ relationship: Relationship }>('SELECT relationship FROM patients WHERE user_id = $1 AND id <> $2', [
-      current.user_id,
-      current.id,
-    ]);
-    const offered = offeredRelationships({ otherRelationships: others.map((o) => o.relationship), currentRelationship: current.relationship as Relationship });
+    const others = await all(db, qb.selectFrom('patients').select('relationship').where('user_id', '=', current.user_id).where('id', '<>', current.id));
+    const offered = offeredRelationships({
+      otherRelationships: others.map((o) => o.relationship as Relationship),
+      currentRelationship: current.relationship as Relationship,
+    });
     if (!offered.includes(change.relationship)) throw invalid('relationship', 'x-selfTaken', message('validation.relationship.selfTaken'));
   }
   const dateOfBirth = change.dateOfBirth ?? current.date_of_birth;
@@ -40,21 +41,22 @@ export async function updatePatientRecord(db: Queryable, current: PatientRow, ch
   const phoneChanged = change.phoneNumber !== undefined && change.phoneNumber !== current.phone_number;
   // A new number is unchecked until looked up again, unless the caller says how the lookup went.
   const phoneNumberValid = change.phoneNumberValid ?? (phoneChanged ? null : current.phone_number_valid);
-  await db.query(
-    `UPDATE patients SET first_name = $2, last_name = $3, gender = $4, date_of_birth = $5::date, relationship = $6,
-            phone_number = $7, phone_number_valid = $8, email = $9, updated_at = now()
-      WHERE id = $1`,
-    [
-      current.id,
-      change.firstName ?? current.first_name,
-      change.lastName ?? current.last_name,
-      change.gender ?? current.gender,
-      dateOfBirth,
-      relationship,
-      change.phoneNumber ?? current.phone_number,
-      phoneNumberValid,
-      change.email ?? current.email,
-    ],
+  await run(
+    db,
+    qb
+      .updateTable('patients')
+      .set({
+        first_name: change.firstName ?? current.first_name,
+        last_name: change.lastName ?? current.last_name,
+        gender: change.gender ?? current.gender,
+        date_of_birth: sql<Date | null>`${dateOfBirth}::date`,
+        relationship,
+        phone_number: change.phoneNumber ?? current.phone_number,
+        phone_number_valid: phoneNumberValid,
+        email: change.email ?? current.email,
+        updated_at: dbNow,
+      })
+      .where('id', '=', current.id),
   );
   return (await patientById(db, current.id))!;
 }
@@ -85,7 +87,7 @@ export async function assertMayChangePatient(request: FastifyRequest, current: P
     },
   );
   if (!changed.length || caller.userId === current.user_id) return;
-  const [account] = await request.server.database.query<{ user_type: string }>('SELECT user_type FROM users WHERE id = $1', [current.user_id]);
+  const account = await first(request.server.database, qb.selectFrom('users').select('user_type').where('id', '=', current.user_id));
   const editor = {
     isHolder: false,
     isThirdPartyAgent: caller.permissions.isThirdPartyAgent,

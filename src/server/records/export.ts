@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, sql, type TableRow } from '../db/typed';
 import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { buildRecordBundle } from '@/domain/record-export';
@@ -17,13 +18,7 @@ import { recordPdf } from './record-pdf';
 export const RECORD_EXPORT_JOB = 'record-export';
 const HOUR = 3_600_000;
 
-export interface RecordExportRow {
-  id: string;
-  user_id: string;
-  requested_at: Date;
-  ready_at: Date | null;
-  expires_at: Date | null;
-}
+export type RecordExportRow = Pick<TableRow<'record_exports'>, (typeof EXPORT_COLUMNS)[number]>;
 
 export type RecordExportState = 'pending' | 'ready' | 'expired';
 
@@ -41,25 +36,27 @@ export function exportOut(row: RecordExportRow, now: Date) {
   };
 }
 
-const EXPORT_COLUMNS = 'id, user_id, requested_at, ready_at, expires_at';
+const EXPORT_COLUMNS = ['id', 'user_id', 'requested_at', 'ready_at', 'expires_at'] as const;
 
 /** A new export asked for by account `userId` at `now`, not built yet. */
 export async function insertExport(db: Queryable, userId: string, now: Date): Promise<RecordExportRow> {
-  const [row] = await db.query<RecordExportRow>(`INSERT INTO record_exports (user_id, requested_at) VALUES ($1, $2) RETURNING ${EXPORT_COLUMNS}`, [
-    userId,
-    now,
-  ]);
+  const row = await first(db, qb.insertInto('record_exports').values({ user_id: userId, requested_at: now }).returning(EXPORT_COLUMNS));
   return row!;
 }
 
 export async function exportById(db: Queryable, id: string): Promise<RecordExportRow | undefined> {
-  const [row] = await db.query<RecordExportRow>(`SELECT ${EXPORT_COLUMNS} FROM record_exports WHERE id = $1`, [id]);
-  return row;
+  return first(db, qb.selectFrom('record_exports').select(EXPORT_COLUMNS).where('id', '=', id));
 }
 
 /** One file of an export: the Bundle (JSON) or the PDF's bytes; undefined once removed. */
 export async function exportFile(db: Queryable, id: string, file: 'bundle' | 'pdf'): Promise<unknown> {
-  const [row] = await db.query<{ content: unknown }>(`SELECT ${file === 'pdf' ? 'pdf' : 'bundle'} AS content FROM record_exports WHERE id = $1`, [id]);
+  const row = await first(
+    db,
+    qb
+      .selectFrom('record_exports')
+      .select(`${file === 'pdf' ? 'pdf' : 'bundle'} as content`)
+      .where('id', '=', id),
+  );
   return row?.content ?? undefined;
 }
 
@@ -71,9 +68,13 @@ export function readyExportPath(exportId: string): string {
 /** Builds one export's files and mails the holder; a second run of a built export does nothing. */
 export async function buildRecordExport(app: FastifyInstance, exportId: string): Promise<void> {
   const db = app.database;
-  const [row] = await db.query<{ user_id: string; ready_at: Date | null; email: string | null; language: string | null; time_zone: string | null }>(
-    `SELECT e.user_id, e.ready_at, u.email::text AS email, u.language, u.time_zone FROM record_exports e JOIN users u ON u.id = e.user_id WHERE e.id = $1`,
-    [exportId],
+  const row = await first(
+    db,
+    qb
+      .selectFrom('record_exports as e')
+      .innerJoin('users as u', 'u.id', 'e.user_id')
+      .select(['e.user_id', 'e.ready_at', sql<string | null>`u.email::text`.as('email'), 'u.language', 'u.time_zone'])
+      .where('e.id', '=', exportId),
   );
   if (!row || row.ready_at) return;
   const locale = readerLocale(row.language);
@@ -84,9 +85,14 @@ export async function buildRecordExport(app: FastifyInstance, exportId: string):
     return { bundle: buildRecordBundle(input), pdf: await recordPdf(input.words, generatedAt, zone) };
   });
   const expiresAt = new Date(generatedAt.getTime() + constants.recordExportLinkHours * HOUR);
-  const [done] = await db.query<{ id: string }>(
-    'UPDATE record_exports SET bundle = $2, pdf = $3, ready_at = $4, expires_at = $5 WHERE id = $1 AND ready_at IS NULL RETURNING id',
-    [exportId, JSON.stringify(bundle), Buffer.from(pdf), generatedAt, expiresAt],
+  const done = await first(
+    db,
+    qb
+      .updateTable('record_exports')
+      .set({ bundle: JSON.stringify(bundle), pdf: Buffer.from(pdf), ready_at: generatedAt, expires_at: expiresAt })
+      .where('id', '=', exportId)
+      .where('ready_at', 'is', null)
+      .returning('id'),
   );
   if (!done || !row.email) return;
   await app.mailer.send(
@@ -100,9 +106,14 @@ export async function buildRecordExport(app: FastifyInstance, exportId: string):
 
 /** Removes the files of exports whose download time has passed (the row stays: when it was asked for and by whom). */
 export async function removeExpiredExports(app: FastifyInstance): Promise<number> {
-  const rows = await app.database.query(
-    'UPDATE record_exports SET bundle = NULL, pdf = NULL WHERE expires_at <= $1 AND (bundle IS NOT NULL OR pdf IS NOT NULL) RETURNING id',
-    [app.clock.now()],
+  const rows = await all(
+    app.database,
+    qb
+      .updateTable('record_exports')
+      .set({ bundle: null, pdf: null })
+      .where('expires_at', '<=', app.clock.now())
+      .where((eb) => eb.or([eb('bundle', 'is not', null), eb('pdf', 'is not', null)]))
+      .returning('id'),
   );
   return rows.length;
 }

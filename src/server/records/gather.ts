@@ -12,6 +12,7 @@ import { exportSections, type ExportSection, type RecordExportInput } from '@/do
 import { isInstrument } from '@/domain/measures';
 import { constantIn, enumLabelOf } from '@/domain/translations';
 import type { Queryable } from '../db/connection';
+import { all, isoDay, qb, sql } from '../db/typed';
 import { purposeText } from '../billing/repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -23,119 +24,157 @@ export async function gatherRecord(
   at: { exportId: string; generatedAt: Date; zone: string; baseUrl: string; language: 'en' | 'es' },
 ): Promise<RecordExportInput> {
   const zone = at.zone;
-  const patients = await db.query<{
-    id: string;
-    first_name: string;
-    last_name: string;
-    dob: string | null;
-    gender: string | null;
-    email: string | null;
-    phone_number: string | null;
-    ehr_id: string | null;
-  }>(
-    `SELECT id, first_name, last_name, to_char(date_of_birth, 'YYYY-MM-DD') AS dob, gender, email::text AS email, phone_number, ehr_id
-       FROM patients WHERE user_id = $1 ORDER BY created_at, id`,
-    [userId],
+  const patients = await all(
+    db,
+    qb
+      .selectFrom('patients')
+      .select(({ ref }) => [
+        'id',
+        'first_name',
+        'last_name',
+        isoDay(ref('date_of_birth')).as('dob'),
+        'gender',
+        sql<string | null>`email::text`.as('email'),
+        'phone_number',
+        'ehr_id',
+      ])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id'),
   );
   const ids = patients.map((p) => p.id);
   const nameOf = new Map(patients.map((p) => [p.id, fullName({ firstName: p.first_name, lastName: p.last_name })]));
-  const appointments = await db.query<{
-    id: string;
-    status: 'booked' | 'cancelled';
-    start_at: Date;
-    end_at: Date;
-    appointment_mode: 'online' | 'in_person';
-    provider_id: string;
-    practice_id: string;
-    cancel_reason_id: string | null;
-    cancelled_at: Date | null;
-    rescheduled_from: Date | null;
-    created_at: Date;
-    updated_at: Date;
-    patient_ids: string[];
-  }>(
-    `SELECT a.id, a.status, lower(a.during) AS start_at, upper(a.during) AS end_at, a.appointment_mode, a.provider_id, a.practice_id, a.cancel_reason_id,
-            a.cancelled_at, a.rescheduled_from, a.created_at, a.updated_at,
-            (SELECT array_agg(ap.patient_id::text ORDER BY ap.position) FROM appointment_patients ap WHERE ap.appointment_id = a.id) AS patient_ids
-       FROM appointments a
-      WHERE EXISTS (SELECT 1 FROM appointment_patients ap WHERE ap.appointment_id = a.id AND ap.patient_id = ANY($1::uuid[]))
-      ORDER BY lower(a.during), a.id`,
-    [ids],
+  const appointments = await all(
+    db,
+    qb
+      .selectFrom('appointments as a')
+      .select((eb) => [
+        'a.id',
+        sql<'booked' | 'cancelled'>`a.status`.as('status'),
+        sql<Date>`lower(a.during)`.as('start_at'),
+        sql<Date>`upper(a.during)`.as('end_at'),
+        sql<'online' | 'in_person'>`a.appointment_mode`.as('appointment_mode'),
+        'a.provider_id',
+        'a.practice_id',
+        'a.cancel_reason_id',
+        'a.cancelled_at',
+        'a.rescheduled_from',
+        'a.created_at',
+        'a.updated_at',
+        eb
+          .selectFrom('appointment_patients as ap')
+          .select(sql<string[] | null>`array_agg(ap.patient_id::text ORDER BY ap.position)`.as('ids'))
+          .whereRef('ap.appointment_id', '=', 'a.id')
+          .as('patient_ids'),
+      ])
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('appointment_patients as ap')
+            .select(sql`1`.as('one'))
+            .whereRef('ap.appointment_id', '=', 'a.id')
+            .where('ap.patient_id', '=', sql<string>`ANY(${ids}::uuid[])`),
+        ),
+      )
+      .orderBy(sql`lower(a.during)`)
+      .orderBy('a.id'),
   );
   const providerIds = [...new Set(appointments.map((a) => a.provider_id))];
-  const threads = await db.query<{ id: string; provider_id: string; patient_id: string }>(
-    'SELECT id, provider_id, patient_id FROM message_threads WHERE patient_id = ANY($1::uuid[]) ORDER BY created_at, id',
-    [ids],
+  const threads = await all(
+    db,
+    qb
+      .selectFrom('message_threads')
+      .select(['id', 'provider_id', 'patient_id'])
+      .where('patient_id', '=', sql<string>`ANY(${ids}::uuid[])`)
+      .orderBy('created_at')
+      .orderBy('id'),
   );
   for (const t of threads) if (!providerIds.includes(t.provider_id)) providerIds.push(t.provider_id);
-  const providers = await db.query<{
-    id: string;
-    first_name: string;
-    last_name: string;
-    title: string | null;
-    practice_id: string;
-    specialties: string[] | null;
-    practice_name: string;
-    city: string | null;
-    state: string | null;
-  }>(
-    `SELECT pr.id, pr.first_name, pr.last_name, pr.title, pr.practice_id, pr.specialties, pc.name AS practice_name, pc.city, pc.state
-       FROM providers pr JOIN practices pc ON pc.id = pr.practice_id WHERE pr.id = ANY($1::uuid[]) ORDER BY pr.last_name, pr.id`,
-    [providerIds],
+  const providers = await all(
+    db,
+    qb
+      .selectFrom('providers as pr')
+      .innerJoin('practices as pc', 'pc.id', 'pr.practice_id')
+      .select(['pr.id', 'pr.first_name', 'pr.last_name', 'pr.title', 'pr.practice_id', 'pr.specialties', 'pc.name as practice_name', 'pc.city', 'pc.state'])
+      .where('pr.id', '=', sql<string>`ANY(${providerIds}::uuid[])`)
+      .orderBy('pr.last_name')
+      .orderBy('pr.id'),
   );
   const providerName = new Map(providers.map((p) => [p.id, providerDisplayName({ firstName: p.first_name, lastName: p.last_name, title: p.title })]));
   const practices = new Map<string, { id: string; name: string; city: string | null; state: string | null }>();
   for (const p of providers) practices.set(p.practice_id, { id: p.practice_id, name: p.practice_name, city: p.city, state: p.state });
-  const insurances = await db.query<{
-    id: string;
-    patient_id: string;
-    carrier: string;
-    plan: string | null;
-    member_id: string | null;
-    removed_at: Date | null;
-  }>(
-    `SELECT pi.id, pi.patient_id, c.name AS carrier, pl.name AS plan, pi.member_id, pi.removed_at
-       FROM patient_insurances pi JOIN insurance_carriers c ON c.id = pi.carrier_id LEFT JOIN insurance_plans pl ON pl.id = pi.plan_id
-      WHERE pi.patient_id = ANY($1::uuid[]) ORDER BY pi.created_at, pi.id`,
-    [ids],
+  const insurances = await all(
+    db,
+    qb
+      .selectFrom('patient_insurances as pi')
+      .innerJoin('insurance_carriers as c', 'c.id', 'pi.carrier_id')
+      .leftJoin('insurance_plans as pl', 'pl.id', 'pi.plan_id')
+      .select(['pi.id', 'pi.patient_id', 'c.name as carrier', 'pl.name as plan', 'pi.member_id', 'pi.removed_at'])
+      .where('pi.patient_id', '=', sql<string>`ANY(${ids}::uuid[])`)
+      .orderBy('pi.created_at')
+      .orderBy('pi.id'),
   );
-  const consents = await db.query<{
-    id: string;
-    patient_id: string;
-    consent_type: string;
-    version: string;
-    signed_at: Date | null;
-    created_at: Date;
-    appointment_id: string | null;
-  }>(
-    'SELECT id, patient_id, consent_type, version, signed_at, created_at, appointment_id FROM consents WHERE patient_id = ANY($1::uuid[]) ORDER BY created_at, id',
-    [ids],
+  const consents = await all(
+    db,
+    qb
+      .selectFrom('consents')
+      .select(['id', 'patient_id', 'consent_type', 'version', 'signed_at', 'created_at', 'appointment_id'])
+      .where('patient_id', '=', sql<string>`ANY(${ids}::uuid[])`)
+      .orderBy('created_at')
+      .orderBy('id'),
   );
-  const measures = await db.query<{ id: string; patient_id: string; instrument: string; answers: number[]; total: number; band: string; completed_at: Date }>(
-    'SELECT id, patient_id, instrument, answers, total, band, completed_at FROM measure_responses WHERE patient_id = ANY($1::uuid[]) ORDER BY completed_at, id',
-    [ids],
+  const measures = await all(
+    db,
+    qb
+      .selectFrom('measure_responses')
+      .select(['id', 'patient_id', 'instrument', 'answers', 'total', 'band', 'completed_at'])
+      .where('patient_id', '=', sql<string>`ANY(${ids}::uuid[])`)
+      .orderBy('completed_at')
+      .orderBy('id'),
   );
-  const messages = await db.query<{ id: string; thread_id: string; author_side: string; body: string; sent_at: Date; provider_id: string; patient_id: string }>(
-    `SELECT m.id::text AS id, m.thread_id, m.author_side, m.body, m.sent_at, t.provider_id, t.patient_id
-       FROM messages m JOIN message_threads t ON t.id = m.thread_id WHERE t.patient_id = ANY($1::uuid[]) ORDER BY m.sent_at, m.id`,
-    [ids],
+  const messages = await all(
+    db,
+    qb
+      .selectFrom('messages as m')
+      .innerJoin('message_threads as t', 't.id', 'm.thread_id')
+      .select([sql<string>`m.id::text`.as('id'), 'm.thread_id', 'm.author_side', 'm.body', 'm.sent_at', 't.provider_id', 't.patient_id'])
+      .where('t.patient_id', '=', sql<string>`ANY(${ids}::uuid[])`)
+      .orderBy('m.sent_at')
+      .orderBy('m.id'),
   );
-  const payments = await db.query<{
-    id: string;
-    patient_id: string | null;
-    appointment_id: string | null;
-    status: string;
-    purpose: string;
-    amount_cents: number;
-    currency: string;
-    created_at: Date;
-    refunded_cents: string | null;
-  }>(
-    `SELECT pay.id, coalesce(pay.patient_id, (SELECT ap.patient_id FROM appointment_patients ap WHERE ap.appointment_id = pay.appointment_id ORDER BY ap.position LIMIT 1)) AS patient_id,
-            pay.appointment_id, pay.status, pay.purpose, pay.amount_cents, pay.currency, pay.created_at,
-            (SELECT sum(r.amount_cents) FROM payments r WHERE r.refund_of = pay.id AND r.status <> 'failed') AS refunded_cents
-       FROM payments pay WHERE pay.user_id = $1 AND pay.refund_of IS NULL ORDER BY pay.created_at, pay.id`,
-    [userId],
+  const payments = await all(
+    db,
+    qb
+      .selectFrom('payments as pay')
+      .select((eb) => [
+        'pay.id',
+        eb.fn
+          .coalesce(
+            'pay.patient_id',
+            eb
+              .selectFrom('appointment_patients as ap')
+              .select('ap.patient_id')
+              .whereRef('ap.appointment_id', '=', 'pay.appointment_id')
+              .orderBy('ap.position')
+              .limit(1),
+          )
+          .as('patient_id'),
+        'pay.appointment_id',
+        'pay.status',
+        'pay.purpose',
+        'pay.amount_cents',
+        'pay.currency',
+        'pay.created_at',
+        eb
+          .selectFrom('payments as r')
+          .select(sql<string | null>`sum(r.amount_cents)`.as('sum'))
+          .whereRef('r.refund_of', '=', 'pay.id')
+          .where('r.status', '<>', 'failed')
+          .as('refunded_cents'),
+      ])
+      .where('pay.user_id', '=', userId)
+      .where('pay.refund_of', 'is', null)
+      .orderBy('pay.created_at')
+      .orderBy('pay.id'),
   );
 
   const instruments = constantIn('measureInstruments');
