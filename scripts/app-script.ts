@@ -1,5 +1,5 @@
 /**
- * The script an app screen loads before its first interaction (issue 37), read from the client build's
+ * The script an app screen loads before its first interaction, read from the client build's
  * Vite manifest: the entry (index.html) with its static imports, the screen's module with its static
  * imports, the query frame every screen that fetches is wrapped in (src/client/app/AppRoutes.tsx) and the message
  * areas its route area loads in the default language (src/generated/message-areas, screenModulesOf).
@@ -35,7 +35,7 @@ export interface BudgetedScreen {
 }
 
 /**
- * The screens issue 37 budgets: where the app starts for a visitor, each booking step, the portal home and
+ * The screens with a script budget: where the app starts for a visitor, each booking step, the portal home and
  * sign-in. The confirmation is drawn by the payment step's screen once the booking is made (Confirmation.tsx,
  * a static import of PaymentPage.tsx), so it loads what the payment step loaded.
  */

@@ -1,6 +1,6 @@
 /**
  * Printed by `npm run build`: the script of document pages (home, hubs, landing pages, profiles: the
- * islands); for each screen issue 37 budgets (the first app screen, the booking steps, the portal home,
+ * islands); for each screen with a budget (the first app screen, the booking steps, the portal home,
  * sign-in), the script it loads before its first interaction against its budget (scripts/app-script.ts);
  * the first app screen's files; and the lazily loaded parts it does not download. All brotli, as served.
  */
@@ -27,7 +27,7 @@ if (existsSync(islandsManifestPath)) {
 const brotliBytes = brotliMeter(clientDir);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1).padStart(7)} KB`;
 
-// Issue 37: each budgeted screen's script before its first interaction, brotli, against its budget.
+// each budgeted screen's script before its first interaction, brotli, against its budget.
 console.log('\nScript before the first interaction, brotli (budgets: specs/constants/pages.yaml):');
 const screens = BUDGETED_SCREENS.map((s) => ({
   ...s,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:authoring` (issue 13, item 8): how long a spec edit takes to show in an open page.
+ * `npm run bench:authoring`: how long a spec edit takes to show in an open page.
  * Starts `npm run dev` (scripts/dev.ts) on free ports, opens the sign-in page in Chromium (the one the
  * browser tests use: tests/support/chromium.ts), then edits a message of specs/messages/ui.yaml
  * several times, timing each from the moment the file is written until the page shows the new text

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:pages`, the app's part (issue 37): the booking steps and the portal home measured with a signed-in
+ * `npm run bench:pages`, the app's part: the booking steps and the portal home measured with a signed-in
  * session, and the slot picker's long tasks. The demo patient signs in on the sign-in page (the code from the dev
  * mailbox) and goes through a booking to the payment step in the Chromium Lighthouse uses (same profile: its cookies
  * and stored booking stay, Lighthouse is told not to clear them); then each step's address is measured by Lighthouse,

@@ -1,8 +1,8 @@
 /**
- * `npm run bench:pages` (issue 15): Lighthouse, mobile (its default: simulated slow 4G, 4× CPU), on the
+ * `npm run bench:pages`: Lighthouse, mobile (its default: simulated slow 4G, 4× CPU), on the
  * public pages people land on: home, a hub, a state, a city and a specialty page, a provider profile
  * and provider search with a location. Prints each page's scores and Core Web Vitals and which of the
- * issue's targets hold. Then (issue 37, ./pages-app.ts) the booking steps and the portal home signed in, the
+ * issue's targets hold. Then (./pages-app.ts) the booking steps and the portal home signed in, the
  * median of three runs each, and the slot picker's long tasks. Chromium is the one the browser tests use (tests/support/chromium.ts: CHROME_PATH,
  * the system's, or the packaged one). The server runs from the built client (`npm run build` first),
  * on the embedded database in BENCH_DATA_DIR (seeded on the first run).
@@ -23,9 +23,9 @@ const PUBLIC: Target = { performance: 98 };
 const SEARCH: Target = { performance: 95 };
 const LCP_MS = 1500;
 const TBT_MS = 100;
-/** Issue 37: the booking steps and the portal home, signed in, mobile profile, median of three runs. */
+/** the booking steps and the portal home, signed in, mobile profile, median of three runs. */
 const APP = { performance: 95, tbtMs: 150 };
-/** Issue 37: no long task over 50 ms (one frame of work) when choosing a day or a time. */
+/** no long task over 50 ms (one frame of work) when choosing a day or a time. */
 const LONG_TASK_MS = 50;
 
 interface AppRow {

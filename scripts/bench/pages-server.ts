@@ -1,5 +1,5 @@
 /**
- * `npm run bench:pages:server` (issue 20, item 3): how many requests a second the server answers for a
+ * `npm run bench:pages:server`: how many requests a second the server answers for a
  * cached provider profile page, as a phone asks for it (Accept-Encoding: br). Starts the real server
  * (client served, embedded database in BENCH_DATA_DIR, seeded on the first run), takes a profile
  * from the sitemap, renders it once, then loads it with autocannon. Target: ≥ 1,000 requests/s.

@@ -1,5 +1,5 @@
 /**
- * The time zone a US address lies in (issue 34: a person's zone is suggested from their device, then from their
+ * The time zone a US address lies in (a person's zone is suggested from their device, then from their
  * address). By state, and by the first digits of the zip code where a state keeps two clocks (El Paso in Mountain
  * time, the Florida panhandle and western Kentucky in Central, East Tennessee in Eastern, ...). Zones are the
  * account's choices (constants.timeZones) wherever one keeps the same clock, so a suggestion is one of them.

@@ -1,5 +1,5 @@
 /**
- * A provider's availability (issue 17 item 4): weekly recurring windows per mode and practice, kept
+ * A provider's availability: weekly recurring windows per mode and practice, kept
  * as local wall-clock times with a named zone, exceptions (a day or hours blocked, or extra hours on
  * one date), a slot length, a buffer between slots and a minimum notice. `generateSlots` turns them
  * into the concrete slots of the coming days. Local times are resolved with moment-timezone day by

@@ -1,5 +1,5 @@
 /**
- * Times of a calendar file in its reader's zone (issue 34: every time a person reads, calendar files included, is
+ * Times of a calendar file in its reader's zone (every time a person reads, calendar files included, is
  * in the reader's zone): DTSTART/DTEND as local times with the zone's IANA name as TZID, and a VTIMEZONE (RFC 5545
  * §3.6.5) that says the zone's offsets over the events' span, so a calendar that does not know the name (or knows
  * older rules) still places the event at the right instant. The offsets come from the platform's zone data (Intl),

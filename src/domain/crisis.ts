@@ -1,5 +1,5 @@
 /**
- * The crisis rule shared by check-ins, intake and booking (issue 39 item 3): an answer above 0 to PHQ-9
+ * The crisis rule shared by check-ins, intake and booking: an answer above 0 to PHQ-9
  * item 9 (thoughts of being better off dead or of self-harm), or a crisis word or phrase of
  * constants.crisisWords in free text such as a booking's reason. Words of both languages are looked
  * for whatever the page's language, since people write in the language they think in. Matching is whole

@@ -1,5 +1,5 @@
 /**
- * A Good Faith Estimate of a self-pay booking (No Surprises Act, issue 24): how many sessions the care
+ * A Good Faith Estimate of a self-pay booking (No Surprises Act): how many sessions the care
  * is expected to take over the months it covers, from the care cadence of the service (constant
  * goodFaithEstimate), at the session's price, and the total. Dates are calendar dates (YYYY-MM-DD) in
  * the session's time zone: from the session's day to the day before the same date `months` later.

@@ -1,5 +1,5 @@
 /**
- * Who may change whose identity (issue 14: no account takeover through an edit). Identity is what
+ * Who may change whose identity (no account takeover through an edit). Identity is what
  * names a person or signs them in: names, sign-in e-mail, date of birth (and, on a patient record,
  * gender and relationship). The holder changes their own (the e-mail only through a confirmed code);
  * nobody changes a staff account's identity but its holder; a third-party agent changes contact

@@ -1,5 +1,5 @@
 /**
- * Measurement-based care (issue 17 item 2): scoring PHQ-9 and GAD-7, their severity bands (constant
+ * Measurement-based care: scoring PHQ-9 and GAD-7, their severity bands (constant
  * measureInstruments), the urgent alert rule and what a series of scores says (response, remission,
  * reliable improvement, not improving by week 8, a trend only from three scores on), and when a
  * patient is due to complete a measure again.

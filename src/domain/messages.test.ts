@@ -49,7 +49,7 @@ describe('messages in a language', () => {
   });
 
   // The browser build carries no ICU parser (vite.config.ts): a plural or select in the catalogue would be
-  // shown to people as written. One needs its parse done at build time first (issue 37).
+  // shown to people as written. One needs its parse done at build time first.
   it('keeps the catalogue to plain {name} placeholders, in English and Spanish', () => {
     const texts = [
       ...Object.values(messages),

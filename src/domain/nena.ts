@@ -1,6 +1,6 @@
 /**
  * /care/v1/nena, read as the clinician's queue of new clients needing attention before their first
- * session (issue 17 item 5; docs/features.md "Clinician care area"): a client whose first session is still to come, with
+ * session (docs/features.md "Clinician care area"): a client whose first session is still to come, with
  * what is missing. Pure: the server gathers the facts.
  */
 import type { NenaNeed } from '../generated/enums';

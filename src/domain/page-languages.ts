@@ -1,5 +1,5 @@
 /**
- * A public page in every language (issue 22): its canonical address in the page's own language and the
+ * A public page in every language: its canonical address in the page's own language and the
  * hreflang alternates that tell search engines the same page exists in the others, with x-default for
  * the default language's. Loaders give canonical addresses without a language prefix (the route's
  * path); the page's language is put in here, once for every page.

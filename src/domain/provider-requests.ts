@@ -1,5 +1,5 @@
 /**
- * A provider's requests to their RCD (issue 17 item 7, /care/rcd/provider-requests): the rules the
+ * A provider's requests to their RCD (/care/rcd/provider-requests): the rules the
  * request schema cannot say (what each kind must name), and what an approval changes on the provider.
  * Pure: the server applies the change in the decision's transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * "Who looked at my record" (issue 38 item 2): how an audit row's actor is named to the account holder.
+ * "Who looked at my record": how an audit row's actor is named to the account holder.
  * The rule is in specs/constants/record-access.yaml: the holder's own acts read "you"; staff are named by
  * the role they acted in (the first of recordAccessRoleOrder among the groups the row kept) and their first
  * name, or the first recordAccessStaffIdLength characters of their staff id when no first name is on file;

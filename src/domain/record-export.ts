@@ -1,5 +1,5 @@
 /**
- * The patient's whole record as one FHIR R4 document Bundle (issue 38 item 1), pure: the server reads the
+ * The patient's whole record as one FHIR R4 document Bundle, pure: the server reads the
  * records the holder may reach and the words in the reader's language; this builds the Bundle.
  *
  * Patient, Appointment and Consent come from the sync builders (sync.ts), one builder per resource. Payments are

@@ -1,5 +1,5 @@
 /**
- * Referrals of a client from one provider to another (issue 17 item 3, /care/v1/referrals): the one
+ * Referrals of a client from one provider to another (/care/v1/referrals): the one
  * transition table of their states, how a state reads off the referral task of the one task model
  * (src/domain/tasks.ts), and who may answer. Pure: the server applies a decision through the task
  * service, which checks the version again in the database.

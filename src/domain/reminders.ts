@@ -1,5 +1,5 @@
 /**
- * When session reminders go out (issue 21 item 1; offsets in specs/constants/reminders.yaml). Send times
+ * When session reminders go out (offsets in specs/constants/reminders.yaml). Send times
  * are instants: the session's UTC start minus the offset, so "24 hours before" is 24 real hours whatever
  * the clocks do in between. The text states the session's start in the recipient's zone, worked out
  * from the instant when the reminder is written (src/domain/date-format.ts), so a clock change between

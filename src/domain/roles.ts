@@ -7,7 +7,7 @@
  * the patient home opens only for the patient group, so sending staff without a destination of
  * their own there (an RCD) refused them and ended on the not-found page. They go to the login
  * dashboard instead, which lists the areas their roles open (and provider search). An RCD lands on
- * providers' requests (issue 17), the screen of their role.
+ * providers' requests, the screen of their role.
  */
 export interface PostLoginRoles {
   isClinician: boolean;

@@ -1,5 +1,5 @@
 /**
- * The sync outbox's rules (issue 16 item 3), pure: when a failed delivery is tried again, whether its
+ * The sync outbox's rules, pure: when a failed delivery is tried again, whether its
  * tries are spent, and the FHIR R4 resources a record becomes (Patient, Appointment, Consent, and a
  * payment as PaymentNotice). src/server/sync reads the records and delivers what these build; the
  * record export (record-export.ts) builds its Patient, Appointment and Consent with the same builders.

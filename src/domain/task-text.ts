@@ -1,6 +1,6 @@
 /**
  * The texts the server writes on tasks and red alerts (a reason, a resolution note), kept as a message
- * key and its values and rendered when read, in the reader's language (issue 22): a support agent who
+ * key and its values and rendered when read, in the reader's language: a support agent who
  * reads Spanish sees an alert an English request raised in Spanish. Values that are copy (a message, an
  * enumeration value) are kept as keys too, and a session's time as an instant and its zone, so both are
  * put in the reader's language at read time; data (a name, a count, a gateway's answer) and a person's

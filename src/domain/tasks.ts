@@ -1,5 +1,5 @@
 /**
- * The one task model behind every staff work queue (issue 17 item 8, issue 16 item 6), in the spirit
+ * The one task model behind every staff work queue, in the spirit
  * of FHIR Task: a task names its subject record, kind, owner, status, a stage with its own clock,
  * reason, priority, due time and, once resolved, a resolution note. Pure rules only: which changes a
  * task allows, who may make them, and the optimistic version check that keeps two people from taking

@@ -1,5 +1,5 @@
 /**
- * When a video session's room is open (issue 25): from videoVisitOpensMinutesBefore minutes before the
+ * When a video session's room is open: from videoVisitOpensMinutesBefore minutes before the
  * start until videoVisitClosesMinutesAfter minutes after the end; a cancelled session's room never opens,
  * and one the clinician ended stays closed. Pure: "now" is an input (the server's clock).
  */

@@ -1,5 +1,5 @@
 /**
- * Waitlists (issue 21 item 2): whether a freed time may be offered to a person waiting, and who is
+ * Waitlists: whether a freed time may be offered to a person waiting, and who is
  * next. Nobody is offered a time they could not book: the slot rules of slots.ts (lead days, medication
  * slots), the provider's licence in the patient's state, the insurance plan (self-pay always fits), the
  * patient's age within the provider's client age groups, and what the person asked for (service, mode,

@@ -640,7 +640,6 @@ const savePatientNoteResponse: JsonSchema = {
     createdAt: { type: 'string', format: 'date-time' },
   },
 };
-const listPatientNotesResponseField: JsonSchema = { type: 'array', items: savePatientNoteResponse };
 const userField: JsonSchema = {
   type: 'object',
   additionalProperties: false,
@@ -653,10 +652,11 @@ const userField: JsonSchema = {
     userType: { type: 'string', 'x-enum': 'userType', enum: ['patient', 'support', 'clinician', 'rcd', 'third_party_support'] },
     timeZone: {
       type: 'string',
-      description: 'The time zone the account chose (users.time_zone), when it chose one: staff screens show times in it (issue 34), never in the device\'s.',
+      description: 'The time zone the account chose (users.time_zone), when it chose one: staff screens show times in it, never in the device\'s.',
     },
   },
 };
+const listPatientNotesResponseField: JsonSchema = { type: 'array', items: savePatientNoteResponse };
 const getUserBillingResponse: JsonSchema = {
   type: 'object',
   additionalProperties: false,
@@ -858,7 +858,7 @@ const getCareAvailabilityResponse: JsonSchema = {
         title: { type: 'string' },
         timeZone: { type: 'string' },
         offersMedication: { type: 'boolean' },
-        acceptingNewPatients: { type: 'boolean', description: 'Whether search lists them for new clients (issue 39 item 4).' },
+        acceptingNewPatients: { type: 'boolean', description: 'Whether search lists them for new clients.' },
         practice: {
           title: 'AvailabilityPractice',
           type: 'object',
@@ -1018,7 +1018,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   'AdminProviderProfile': {
     $id: 'AdminProviderProfile',
     title: 'AdminProviderProfile',
-    description: 'What a clinical admin edits on a provider (/care/admin/{id}/edit, issue 17 item 7): the public profile\'s about text and the language it is written in (pages in another language mark it, issue 34), title, search filters (languages, ages served, areas of concern and the rest, by id), licensed states, practice and pay rates, and whether they take new clients (issue 39 item 4; left out, it stays as it is).',
+    description: 'What a clinical admin edits on a provider (/care/admin/{id}/edit): the public profile\'s about text and the language it is written in (pages in another language mark it), title, search filters (languages, ages served, areas of concern and the rest, by id), licensed states, practice and pay rates, and whether they take new clients (left out, it stays as it is).',
     type: 'object',
     additionalProperties: false,
     required: ['about', 'aboutLocale', 'title', 'filterIds', 'licensedStates', 'practiceId', 'payIndividual', 'payFollowUp'],
@@ -1037,7 +1037,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
       },
       practiceId: { type: 'string', format: 'uuid' },
       payIndividual: payIndividualField,
-      acceptingNewPatients: { type: 'boolean', description: 'Whether search lists the provider for new clients (issue 39 item 4).' },
+      acceptingNewPatients: { type: 'boolean', description: 'Whether search lists the provider for new clients.' },
       payFollowUp: {
         type: ['number', 'null'],
         minimum: 0,
@@ -1597,7 +1597,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   'MeasureScore': {
     $id: 'MeasureScore',
     title: 'MeasureScore',
-    description: 'One completed PHQ-9 or GAD-7 (issue 17 item 2) with its total and severity band (constant measureInstruments).',
+    description: 'One completed PHQ-9 or GAD-7 with its total and severity band (constant measureInstruments).',
     type: 'object',
     additionalProperties: false,
     required: ['id', 'instrument', 'total', 'band', 'bandLabel', 'urgent', 'completedAt'],
@@ -1614,7 +1614,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   'MessageContact': {
     $id: 'MessageContact',
     title: 'MessageContact',
-    description: 'A clinician a patient of the account may write to (issue 34): the patient (the account holder or a dependant) is the clinician\'s client (a past or upcoming session, or a referral the clinician accepted). No health information.',
+    description: 'A clinician a patient of the account may write to: the patient (the account holder or a dependant) is the clinician\'s client (a past or upcoming session, or a referral the clinician accepted). No health information.',
     type: 'object',
     additionalProperties: false,
     required: ['client', 'clinician'],
@@ -1623,7 +1623,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   'MessageThreadSummary': {
     $id: 'MessageThreadSummary',
     title: 'MessageThreadSummary',
-    description: 'A secure message thread (issue 17 item 6) as one side sees it in a list: the client it is about, the clinician, when the last message was sent and how many of the other side\'s messages this side has not read. No message text.',
+    description: 'A secure message thread as one side sees it in a list: the client it is about, the clinician, when the last message was sent and how many of the other side\'s messages this side has not read. No message text.',
     type: 'object',
     additionalProperties: false,
     required: ['id', 'client', 'clinician', 'lastMessageAt', 'unread'],
@@ -1638,7 +1638,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   'MoneyDiscrepancy': {
     $id: 'MoneyDiscrepancy',
     title: 'MoneyDiscrepancy',
-    description: 'A difference the daily money reconciliation found (issue 24): for one charge, what the ledger says moved at a payment service in a window, and what the service\'s own record says. A red alert for staff until resolved.',
+    description: 'A difference the daily money reconciliation found: for one charge, what the ledger says moved at a payment service in a window, and what the service\'s own record says. A red alert for staff until resolved.',
     type: 'object',
     additionalProperties: false,
     required: ['id', 'foundAt', 'gateway', 'chargeTransactionId', 'ledgerCents', 'gatewayCents', 'windowStart', 'windowEnd', 'resolvedAt'],
@@ -1931,7 +1931,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   'ProviderAvailability': {
     $id: 'ProviderAvailability',
     title: 'ProviderAvailability',
-    description: 'A provider\'s availability (issue 17 item 4): weekly windows per mode and practice as local wall-clock times read in timeZone, exceptions on local dates, slot length, buffer between slots and minimum notice. Saving it regenerates the provider\'s open slots (src/domain/availability.ts).',
+    description: 'A provider\'s availability: weekly windows per mode and practice as local wall-clock times read in timeZone, exceptions on local dates, slot length, buffer between slots and minimum notice. Saving it regenerates the provider\'s open slots (src/domain/availability.ts).',
     type: 'object',
     additionalProperties: false,
     required: ['timeZone', 'slotMinutes', 'bufferMinutes', 'minNoticeHours', 'windows', 'exceptions'],
@@ -1980,7 +1980,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   'ProviderRequest': {
     $id: 'ProviderRequest',
     title: 'ProviderRequest',
-    description: 'A provider\'s request to their RCD (issue 17 item 7), an rcd_provider_request task of the one task model: what is asked, by which provider, where it stands, and the RCD\'s decision with its reason once decided.',
+    description: 'A provider\'s request to their RCD, an rcd_provider_request task of the one task model: what is asked, by which provider, where it stands, and the RCD\'s decision with its reason once decided.',
     type: 'object',
     additionalProperties: false,
     required: ['id', 'version', 'status', 'provider', 'request', 'createdAt', 'decidedAt', 'decidedBy', 'reason'],
@@ -2016,7 +2016,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   'ProviderRequestInput': {
     $id: 'ProviderRequestInput',
     title: 'ProviderRequestInput',
-    description: 'What a provider asks their RCD to approve (issue 17 item 7). A licence names its state and licence number; a pay-rate change the new individual rate (and follow-up rate if any); every request says in words what it is about.',
+    description: 'What a provider asks their RCD to approve. A licence names its state and licence number; a pay-rate change the new individual rate (and follow-up rate if any); every request says in words what it is about.',
     type: 'object',
     additionalProperties: false,
     required: ['kind', 'description'],
@@ -2195,7 +2195,7 @@ export const apiSchemas: Readonly<Record<EntityName, JsonSchema & { $id: EntityN
   'SecureMessage': {
     $id: 'SecureMessage',
     title: 'SecureMessage',
-    description: 'One message of a secure thread (issue 17 item 6); `mine` says whether the reader\'s side wrote it.',
+    description: 'One message of a secure thread; `mine` says whether the reader\'s side wrote it.',
     type: 'object',
     additionalProperties: false,
     required: ['id', 'side', 'mine', 'text', 'sentAt'],
@@ -3440,7 +3440,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'GET',
     path: '/business-partners/mine',
     summary: 'A third-party agent\'s partner, its members and their latest sessions',
-    description: 'Where a third-party agent starts (issue 34): their business partner, the partner\'s members (the patient accounts the agent may reach and book for, by name, at most largeListLimit), and the members\' sessions, latest first (at most partnerHomeSessions), as GET /support/sessions would find them. An agent whose account names no partner answers NOT_FOUND.',
+    description: 'Where a third-party agent starts: their business partner, the partner\'s members (the patient accounts the agent may reach and book for, by name, at most largeListLimit), and the members\' sessions, latest first (at most partnerHomeSessions), as GET /support/sessions would find them. An agent whose account names no partner answers NOT_FOUND.',
     access: ['third_party_support'],
     responses: {
       '200': {
@@ -3632,7 +3632,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'PUT',
     path: '/care/new-clients',
     summary: 'Say whether the clinician is taking new clients',
-    description: 'The caller\'s own provider record (or the one a super-admin names in the provider_id header) takes new clients or not (issue 39 item 4). Search lists a provider only while they do (and have open times in its window), so nobody is shown as bookable who cannot be booked; their existing clients keep booking from the portal. The clinical admin says the same on the provider\'s profile (updateAdminProvider).',
+    description: 'The caller\'s own provider record (or the one a super-admin names in the provider_id header) takes new clients or not. Search lists a provider only while they do (and have open times in its window), so nobody is shown as bookable who cannot be booked; their existing clients keep booking from the portal. The clinical admin says the same on the provider\'s profile (updateAdminProvider).',
     access: ['clinician', 'devops_admin', 'software_dev'],
     body: saveCareNewClientsBody,
     responses: { '200': { description: 'What is saved now.', schema: saveCareNewClientsBody } },
@@ -3963,7 +3963,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'POST',
     path: '/patients/{id}/measures',
     summary: 'Complete a PHQ-9 or GAD-7',
-    description: 'Scores the answers (src/domain/measures.ts) and keeps them. A PHQ-9 with item 9 answered 1 or more, or a total of measureUrgentTotal or more, raises an urgent clinical alert: a task (kind clinical_alert) for the provider of each of the patient\'s upcoming sessions, or of the latest one. Item 9 answered is a crisis (issue 39 item 3, the same rule as the intake\'s): the clinical alerts are stat and support gets a stat red alert to call the patient today.',
+    description: 'Scores the answers (src/domain/measures.ts) and keeps them. A PHQ-9 with item 9 answered 1 or more, or a total of measureUrgentTotal or more, raises an urgent clinical alert: a task (kind clinical_alert) for the provider of each of the patient\'s upcoming sessions, or of the latest one. Item 9 answered is a crisis (the same rule as the intake\'s): the clinical alerts are stat and support gets a stat red alert to call the patient today.',
     access: ['patient', 'support', 'third_party_support', 'devops_admin', 'clinical_admin'],
     params: releaseSlotHoldParams,
     body: {
@@ -4862,7 +4862,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'POST',
     path: '/front-desk/hand-over',
     summary: 'Hand the front-desk device to a patient',
-    description: 'Hand-over (issue 34): the staff member\'s session becomes the patient\'s task alone - patientId, a person on booked session appointmentId, confirms their date of birth and signs their consent for it. Until the staff member signs in again (POST /front-desk/hand-over/end), the session may call only constants.handOverSessionEndpoints, for this patient; the agenda and everything else answer HAND_OVER_ACTIVE.',
+    description: 'Hand-over: the staff member\'s session becomes the patient\'s task alone - patientId, a person on booked session appointmentId, confirms their date of birth and signs their consent for it. Until the staff member signs in again (POST /front-desk/hand-over/end), the session may call only constants.handOverSessionEndpoints, for this patient; the agenda and everything else answer HAND_OVER_ACTIVE.',
     access: ['support', 'devops_admin', 'clinical_admin', 'medical_assistant'],
     body: {
       type: 'object',
@@ -7187,7 +7187,7 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
     method: 'GET',
     path: '/support/record-access-reports',
     summary: 'Reported record access - entries patients found suspicious',
-    description: 'The open, claimed and held record_access_report tasks (issue 38 item 2), oldest first: each with the patient and account it is about, the patient\'s own words when they gave some, and the audit entry they reported as it was recorded - when, who acted (name, e-mail and roles at the time; none for the system), the endpoint, the kind and id of the record, the outcome and the address it came from. Support and devops admins only. The audit row is read, never changed.',
+    description: 'The open, claimed and held record_access_report tasks, oldest first: each with the patient and account it is about, the patient\'s own words when they gave some, and the audit entry they reported as it was recorded - when, who acted (name, e-mail and roles at the time; none for the system), the endpoint, the kind and id of the record, the outcome and the address it came from. Support and devops admins only. The audit row is read, never changed.',
     access: ['support', 'devops_admin'],
     query: listRedAlertsQuery,
     responses: {
@@ -7712,7 +7712,7 @@ export const apiResources = [
   },
   {
     resource: 'calendar-feeds',
-    description: 'A clinician\'s private calendar feed of their booked sessions (issue 21 item 3): a secret address any calendar app subscribes to, read-only, revocable. Events carry the session\'s time, mode and a link to the schedule; no patient names or other health information.',
+    description: 'A clinician\'s private calendar feed of their booked sessions: a secret address any calendar app subscribes to, read-only, revocable. Events carry the session\'s time, mode and a link to the schedule; no patient names or other health information.',
   },
   {
     resource: 'care',
@@ -7752,7 +7752,7 @@ export const apiResources = [
   },
   {
     resource: 'messages',
-    description: 'Secure messages (issue 17 item 6): one thread between a provider and one of their clients. The clinician side is the provider\'s own clinician account; the patient side is the account holder of the client (the client themselves, or the responsible party of a minor or other dependant). Only the two sides read or write a thread; either side starts one (issue 34: a patient may write first), only between a clinician and their own client (a past or upcoming session, or an accepted referral). Every read and write is audited by ids only: no message text in logs, audit rows, tasks or mail. A new message mails the other side a link to the thread, with no health information. A client\'s message not yet answered is an open unanswered_message task of the one task model, completed when the clinician answers.',
+    description: 'Secure messages: one thread between a provider and one of their clients. The clinician side is the provider\'s own clinician account; the patient side is the account holder of the client (the client themselves, or the responsible party of a minor or other dependant). Only the two sides read or write a thread; either side starts one (a patient may write first), only between a clinician and their own client (a past or upcoming session, or an accepted referral). Every read and write is audited by ids only: no message text in logs, audit rows, tasks or mail. A new message mails the other side a link to the thread, with no health information. A client\'s message not yet answered is an open unanswered_message task of the one task model, completed when the clinician answers.',
   },
   {
     resource: 'notifications',
@@ -7780,11 +7780,11 @@ export const apiResources = [
   },
   {
     resource: 'record-exports',
-    description: 'The patient\'s whole record exported (issue 38 item 1): the account holder asks for it, a background job builds a FHIR R4 document Bundle and a readable PDF in their language and mails them when it is ready; the files download only for the holder and only for recordExportLinkHours. Psychotherapy notes are never part of it. Anyone else, or an unknown export, gets 404.',
+    description: 'The patient\'s whole record exported: the account holder asks for it, a background job builds a FHIR R4 document Bundle and a readable PDF in their language and mails them when it is ready; the files download only for the holder and only for recordExportLinkHours. Psychotherapy notes are never part of it. Anyone else, or an unknown export, gets 404.',
   },
   {
     resource: 'reminders',
-    description: 'Session reminders (issue 21 item 1) - the channels an account chose, and the single-use links of a reminder mail.',
+    description: 'Session reminders - the channels an account chose, and the single-use links of a reminder mail.',
   },
   {
     resource: 'slots',
@@ -7800,10 +7800,10 @@ export const apiResources = [
   },
   {
     resource: 'visits',
-    description: 'The video room of a video session (issue 25): who may enter, when it is open, the ICE servers to use. The media flow peer to peer between browsers (WebRTC, encrypted); the app only relays signalling over its WebSocket /api/visits/{appointmentId}/signal (same sign-in, same rules) and stores who joined and left when.',
+    description: 'The video room of a video session: who may enter, when it is open, the ICE servers to use. The media flow peer to peer between browsers (WebRTC, encrypted); the app only relays signalling over its WebSocket /api/visits/{appointmentId}/signal (same sign-in, same rules) and stores who joined and left when.',
   },
   {
     resource: 'waitlist',
-    description: 'Waitlists (issue 21 item 2). A patient, or support for them, joins a provider\'s waitlist or a search waitlist ("any provider like this": service, mode, insurance, state, time of day). When a time frees up, the first waiting person it fits gets an offer by e-mail with the time held for them (waitlistOfferHoldMinutes); the offer\'s link books it through the normal booking. A lapsed or declined offer passes to the next person.',
+    description: 'Waitlists. A patient, or support for them, joins a provider\'s waitlist or a search waitlist ("any provider like this": service, mode, insurance, state, time of day). When a time frees up, the first waiting person it fits gets an offer by e-mail with the time held for them (waitlistOfferHoldMinutes); the offer\'s link books it through the normal booking. A lapsed or declined offer passes to the next person.',
   },
 ] as const;

@@ -184,7 +184,7 @@ export const constants = {
   availabilitySlotsCron: '20 4 * * *',
   /** Most days one calendar view asks for. */
   calendarMaxDays: 14,
-  /** PHQ-9 and GAD-7 (issue 17 item 2): the LOINC code of each total (the record export's Observations, issue 38), items scored 0-3, the severity bands of each total, remission (a total below remissionBelow) and reliable improvement (a drop of at least reliableDrop from the first score). */
+  /** PHQ-9 and GAD-7: the LOINC code of each total (the record export's Observations), items scored 0-3, the severity bands of each total, remission (a total below remissionBelow) and reliable improvement (a drop of at least reliableDrop from the first score). */
   measureInstruments: {
     phq9: {
       name: 'PHQ-9',
@@ -360,7 +360,7 @@ export const constants = {
   measureCheckInMailDays: 3,
   /** A clinician's open client page reads the client again this often (and whenever the page comes back into view), so a PHQ-9 or GAD-7 the client answers meanwhile shows without a reload. */
   careClientRefreshSeconds: 60,
-  /** Longest secure message (issue 17 item 6), in characters; the database refuses longer ones too (migration 0021). */
+  /** Longest secure message, in characters; the database refuses longer ones too (migration 0021). */
   messageMaxLength: 4000,
   /** Most secure messages one person may send in an hour, across all their threads (rate_counters, scope message-send:user). */
   messagesPerHour: 30,
@@ -578,9 +578,9 @@ export const constants = {
   publicPageFirstTripBytes: 14336,
   /** Bytes on the wire (brotli) of all the script a document page (home, hubs, state, city and specialty pages, profiles) loads: its islands, never the app (checked by tests/e2e/public-pages.e2e.test.ts from the built output). */
   documentPageScriptBytes: 51200,
-  /** Bytes on the wire (brotli) of the script an app screen loads before its first interaction (the entry with its static imports and the screen's own chunks; a card SDK is counted apart): the first app screen, each booking step and the portal home (issue 37). On a mid-range phone over slow 4G each 100 KB costs about a second before a tap works (reported by npm run build, scripts/bundle-report.ts). */
+  /** Bytes on the wire (brotli) of the script an app screen loads before its first interaction (the entry with its static imports and the screen's own chunks; a card SDK is counted apart): the first app screen, each booking step and the portal home. On a mid-range phone over slow 4G each 100 KB costs about a second before a tap works (reported by npm run build, scripts/bundle-report.ts). */
   appScreenScriptBytes: 102400,
-  /** Bytes on the wire (brotli) of the script the sign-in page loads before its first interaction (issue 37): a returning person signs in before anything else, so it is lighter than the other app screens. */
+  /** Bytes on the wire (brotli) of the script the sign-in page loads before its first interaction: a returning person signs in before anything else, so it is lighter than the other app screens. */
   signInScriptBytes: 61440,
   /** Largest patient document upload (10 MiB); a larger file is refused with DOCUMENT_TOO_LARGE and nothing is stored. */
   documentMaxBytes: 10485760,
@@ -600,7 +600,7 @@ export const constants = {
   billingHistoryMaxDays: 731,
   /** Time zone of the calendar days of billing-history and receipt date ranges, and of dates printed on receipts and statements. */
   billingTimeZone: 'America/New_York',
-  /** How long the download of an exported record (issue 38 item 1) stays open after it is ready; after that the files are gone (RECORD_EXPORT_EXPIRED) and the holder asks for a new export. */
+  /** How long the download of an exported record stays open after it is ready; after that the files are gone (RECORD_EXPORT_EXPIRED) and the holder asks for a new export. */
   recordExportLinkHours: 72,
   /** How often the portal's "Download my record" asks whether an export it is waiting for is ready (GET /record-exports/{id}), while the page is open. */
   recordExportPollSeconds: 2,
@@ -1041,7 +1041,7 @@ export const constants = {
   sessionIdleMinutes: 30,
   /** Permission groups whose provider_id and ehr_profile_code headers (super-admin impersonation) are honoured. */
   impersonationGroups: ['devops_admin', 'software_devs'],
-  /** The only endpoints a staff session may call while the front-desk device is handed to a patient (POST /front-desk/hand-over, issue 34), and only for that patient: what their task needs (their date of birth, their consent for that session) and the staff member's way back (a sign-in code, POST /front-desk/hand-over/end). Anything else, the agenda first, answers HAND_OVER_ACTIVE. */
+  /** The only endpoints a staff session may call while the front-desk device is handed to a patient (POST /front-desk/hand-over), and only for that patient: what their task needs (their date of birth, their consent for that session) and the staff member's way back (a sign-in code, POST /front-desk/hand-over/end). Anything else, the agenda first, answers HAND_OVER_ACTIVE. */
   handOverSessionEndpoints: [
     'signOut',
     'getFrontDeskHandOver',

@@ -130,7 +130,7 @@ export interface Address {
   country?: string;
 }
 /**
- * What a clinical admin edits on a provider (/care/admin/{id}/edit, issue 17 item 7): the public profile's about text and the language it is written in (pages in another language mark it, issue 34), title, search filters (languages, ages served, areas of concern and the rest, by id), licensed states, practice and pay rates, and whether they take new clients (issue 39 item 4; left out, it stays as it is).
+ * What a clinical admin edits on a provider (/care/admin/{id}/edit): the public profile's about text and the language it is written in (pages in another language mark it), title, search filters (languages, ages served, areas of concern and the rest, by id), licensed states, practice and pay rates, and whether they take new clients (left out, it stays as it is).
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "AdminProviderProfile".
@@ -154,7 +154,7 @@ export interface AdminProviderProfile {
   practiceId: string;
   payIndividual: number;
   /**
-   * Whether search lists the provider for new clients (issue 39 item 4).
+   * Whether search lists the provider for new clients.
    */
   acceptingNewPatients?: boolean;
   payFollowUp: number | null;
@@ -223,7 +223,7 @@ export interface AuthSession {
     email: string;
     userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
     /**
-     * The time zone the account chose (users.time_zone), when it chose one: staff screens show times in it (issue 34), never in the device's.
+     * The time zone the account chose (users.time_zone), when it chose one: staff screens show times in it, never in the device's.
      */
     timeZone?: string;
   };
@@ -648,7 +648,7 @@ export interface LatestMeasures {
   gad7: MeasureScore | null;
 }
 /**
- * One completed PHQ-9 or GAD-7 (issue 17 item 2) with its total and severity band (constant measureInstruments).
+ * One completed PHQ-9 or GAD-7 with its total and severity band (constant measureInstruments).
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "MeasureScore".
@@ -876,7 +876,7 @@ export interface MessageThreadClinician {
   title: string;
 }
 /**
- * A clinician a patient of the account may write to (issue 34): the patient (the account holder or a dependant) is the clinician's client (a past or upcoming session, or a referral the clinician accepted). No health information.
+ * A clinician a patient of the account may write to: the patient (the account holder or a dependant) is the clinician's client (a past or upcoming session, or a referral the clinician accepted). No health information.
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "MessageContact".
@@ -886,7 +886,7 @@ export interface MessageContact {
   clinician: MessageThreadClinician;
 }
 /**
- * A secure message thread (issue 17 item 6) as one side sees it in a list: the client it is about, the clinician, when the last message was sent and how many of the other side's messages this side has not read. No message text.
+ * A secure message thread as one side sees it in a list: the client it is about, the clinician, when the last message was sent and how many of the other side's messages this side has not read. No message text.
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "MessageThreadSummary".
@@ -899,7 +899,7 @@ export interface MessageThreadSummary {
   unread: number;
 }
 /**
- * A difference the daily money reconciliation found (issue 24): for one charge, what the ledger says moved at a payment service in a window, and what the service's own record says. A red alert for staff until resolved.
+ * A difference the daily money reconciliation found: for one charge, what the ledger says moved at a payment service in a window, and what the service's own record says. A red alert for staff until resolved.
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "MoneyDiscrepancy".
@@ -1274,7 +1274,7 @@ export interface AvailabilityException {
   mode?: ('online' | 'in_person') | null;
 }
 /**
- * A provider's availability (issue 17 item 4): weekly windows per mode and practice as local wall-clock times read in timeZone, exceptions on local dates, slot length, buffer between slots and minimum notice. Saving it regenerates the provider's open slots (src/domain/availability.ts).
+ * A provider's availability: weekly windows per mode and practice as local wall-clock times read in timeZone, exceptions on local dates, slot length, buffer between slots and minimum notice. Saving it regenerates the provider's open slots (src/domain/availability.ts).
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "ProviderAvailability".
@@ -1311,7 +1311,7 @@ export interface ProviderRequestProvider {
   licensedStates: string[];
 }
 /**
- * A provider's request to their RCD (issue 17 item 7), an rcd_provider_request task of the one task model: what is asked, by which provider, where it stands, and the RCD's decision with its reason once decided.
+ * A provider's request to their RCD, an rcd_provider_request task of the one task model: what is asked, by which provider, where it stands, and the RCD's decision with its reason once decided.
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "ProviderRequest".
@@ -1343,7 +1343,7 @@ export interface ProviderRequest {
   reason: string | null;
 }
 /**
- * What a provider asks their RCD to approve (issue 17 item 7). A licence names its state and licence number; a pay-rate change the new individual rate (and follow-up rate if any); every request says in words what it is about.
+ * What a provider asks their RCD to approve. A licence names its state and licence number; a pay-rate change the new individual rate (and follow-up rate if any); every request says in words what it is about.
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "ProviderRequestInput".
@@ -1553,7 +1553,7 @@ export interface ScheduledSession {
   }[];
 }
 /**
- * One message of a secure thread (issue 17 item 6); `mine` says whether the reader's side wrote it.
+ * One message of a secure thread; `mine` says whether the reader's side wrote it.
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "SecureMessage".
@@ -2382,7 +2382,7 @@ export interface GetAuthSessionResponse {
     email: string;
     userType: 'patient' | 'support' | 'clinician' | 'rcd' | 'third_party_support';
     /**
-     * The time zone the account chose (users.time_zone), when it chose one: staff screens show times in it (issue 34), never in the device's.
+     * The time zone the account chose (users.time_zone), when it chose one: staff screens show times in it, never in the device's.
      */
     timeZone?: string;
   };
@@ -2667,7 +2667,7 @@ export interface AvailabilityProvider {
   timeZone: string;
   offersMedication: boolean;
   /**
-   * Whether search lists them for new clients (issue 39 item 4).
+   * Whether search lists them for new clients.
    */
   acceptingNewPatients: boolean;
   practice: AvailabilityPractice;

@@ -615,7 +615,7 @@ export const enums = {
       },
     ],
   },
-  /** What a provider asks their RCD to approve (issue 17 item 7, /care/rcd/provider-requests). */
+  /** What a provider asks their RCD to approve (/care/rcd/provider-requests). */
   providerRequestKind: {
     values: ['licence_added', 'pay_rate_change', 'availability_change', 'profile_change'],
     labels: {
@@ -2113,7 +2113,7 @@ export type BookingAttributionSource = 'Self-booking SMS' | 'Self-booking Email'
 /** Outcome of turning a zip code or city into a place. */
 export type GeocodeStatus = 'OK' | 'ZERO_RESULTS';
 
-/** What a provider asks their RCD to approve (issue 17 item 7, /care/rcd/provider-requests). */
+/** What a provider asks their RCD to approve (/care/rcd/provider-requests). */
 export type ProviderRequestKind = 'licence_added' | 'pay_rate_change' | 'availability_change' | 'profile_change';
 
 /** What an RCD decides on a provider request; either way with a reason. */

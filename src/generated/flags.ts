@@ -91,7 +91,7 @@ export const flagSpecs: { readonly flags: Readonly<Record<FlagName, FlagDefiniti
       gates: 'scheduling-system payment option',
     },
     supportRefunds: {
-      description: 'Support staff and admins refund all or part of a payment, with a reason (issue 24).',
+      description: 'Support staff and admins refund all or part of a payment, with a reason.',
       type: 'user',
       enabled: true,
       variants: ['enable', 'disable'],

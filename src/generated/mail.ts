@@ -75,7 +75,7 @@ export const mailTemplates = {
   },
   'measure-check-in': {
     id: 'measure-check-in',
-    description: 'The check-in link of measurement-based care (issue 17 item 5), sent by the daily measure-check-in-mail job before a session when a measure is due. It carries no health information: no name, no instrument, no score, only a link to the patient portal, where the check-in waits as a to-do after signing in.',
+    description: 'The check-in link of measurement-based care, sent by the daily measure-check-in-mail job before a session when a measure is due. It carries no health information: no name, no instrument, no score, only a link to the patient portal, where the check-in waits as a to-do after signing in.',
     subject: 'A short check-in before your next session',
     placeholders: ['link'],
     text: 'Your clinician asks you to complete a short check-in before your next session. It takes about two minutes.\n\nSign in to complete it: {link}\n',
@@ -91,7 +91,7 @@ export const mailTemplates = {
   },
   'record-export-ready': {
     id: 'record-export-ready',
-    description: 'The patient\'s exported record is ready (issue 38 item 1), sent by the record-export job. It carries no health information, only a link that works for the signed-in holder until recordExportLinkHours have passed.',
+    description: 'The patient\'s exported record is ready, sent by the record-export job. It carries no health information, only a link that works for the signed-in holder until recordExportLinkHours have passed.',
     subject: 'Your health record is ready to download',
     placeholders: ['link', 'hours'],
     text: 'The copy of your health record you asked for is ready. Sign in to download it within {hours} hours: {link}\n',
@@ -115,7 +115,7 @@ export const mailTemplates = {
   },
   'secure-message': {
     id: 'secure-message',
-    description: 'Tells a participant of a secure message thread (issue 17 item 6) that a new message waits. It carries no health information: no name, no clinician, no message text, only a link to the thread, which opens after signing in.',
+    description: 'Tells a participant of a secure message thread that a new message waits. It carries no health information: no name, no clinician, no message text, only a link to the thread, which opens after signing in.',
     subject: 'You have a new secure message',
     placeholders: ['link'],
     text: 'You have a new secure message.\n\nSign in to read it: {link}\n\nFor your privacy, we never put messages in e-mail.\n',

@@ -1392,7 +1392,7 @@ export const messages = {
   'ui.layout.mainNav': 'Main',
   /** The name of the header's language switcher (screen readers). */
   'ui.layout.language': 'Language',
-  /** The name of the crisis line at the top of every page (screen readers), issue 39 item 3. */
+  /** The name of the crisis line at the top of every page (screen readers). */
   'ui.layout.crisis.name': 'Crisis help',
   /** The words before the crisis links at the top of every page. */
   'ui.layout.crisis.lead': 'In crisis?',
@@ -1402,7 +1402,7 @@ export const messages = {
   'ui.layout.crisis.text988': 'Text 988',
   /** The tel:911 link at the top of every page, for immediate danger. */
   'ui.layout.crisis.call911': '911 if in danger',
-  /** The crisis screen's heading, shown before anything else when an answer says a person may be in crisis (issue 39 item 3). */
+  /** The crisis screen's heading, shown before anything else when an answer says a person may be in crisis. */
   'ui.crisis.heading': 'You don\'t have to go through this alone',
   /** The crisis screen's words under its heading. */
   'ui.crisis.body': 'Trained counselors at the 988 Suicide & Crisis Lifeline answer day and night, for free. If you might act on these thoughts now, call 911. We have let your care team know, and someone will reach out to you.',

@@ -1,5 +1,5 @@
 /**
- * Documents in the account's language (issue 22): a person who signs up on a Spanish page has a Spanish
+ * Documents in the account's language: a person who signs up on a Spanish page has a Spanish
  * account; their consent PDF and Good Faith Estimate PDF are written in Spanish whatever language the
  * download is asked in, and "José Muñoz" prints as written (the embedded Unicode font).
  */

@@ -1,5 +1,5 @@
 /**
- * Languages (issue 22): a public page under /es/ is the same route rendered in Spanish (<html lang>, its
+ * Languages: a public page under /es/ is the same route rendered in Spanish (<html lang>, its
  * canonical address in Spanish, hreflang alternates), cached apart from the English one; a first visit
  * follows Accept-Language and the choice is kept in the lang cookie; the sitemaps list both languages; the
  * API answers in the language the app asks in (Accept-Language), and a mail queued while answering is

@@ -113,7 +113,7 @@ describe('a new visitor books for their child', () => {
       await card.getByLabel('State').selectOption('OH');
       await card.getByLabel('Zip code').fill('43215');
       expect(await axeViolations(page)).toEqual([]);
-      // One gap between every two fields of the card form, whether a field showed an error that is now fixed or not (issue 34).
+      // One gap between every two fields of the card form, whether a field showed an error that is now fixed or not.
       const gaps = await card
         .locator('form')
         .first()

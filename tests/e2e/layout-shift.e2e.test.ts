@@ -1,5 +1,5 @@
 /**
- * Nothing moves under a finger (issue 37 item 5, CLS 0): on a phone (390 px), signed in as the demo patient, each
+ * Nothing moves under a finger (CLS 0): on a phone (390 px), signed in as the demo patient, each
  * booking step (choose a time, patient information, payment) and the portal home, opened at its address as Lighthouse
  * opens it, draws what arrives late (its data, the hold's countdown, notices, fonts) in space kept for it. Chromium's
  * layout-shift entries (the ones no input caused) are summed from the first paint until the screen is settled (its

@@ -1,5 +1,5 @@
 /**
- * Public pages as documents (issue 15), checked from the built output and the running server:
+ * Public pages as documents, checked from the built output and the running server:
  * - byte budgets, deterministic sizes: the first round trip (the HTML with its inline styles, brotli)
  *   of every public page type is at most publicPageFirstTripBytes, and none of the scripts a public
  *   page loads before it is used holds a form library, a validator or a time-zone database;
@@ -150,7 +150,7 @@ describe('public pages with JavaScript off', () => {
       await list.waitFor();
       const providers = page.locator('.landing-provider');
       expect(await providers.count()).toBeGreaterThan(0);
-      // Psychiatric prescribers are listed under their own heading, never as therapists (issue 34).
+      // Psychiatric prescribers are listed under their own heading, never as therapists.
       const asTherapists = await page
         .locator('#landing-providers ~ ol.landing-providers h3 a')
         .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));

@@ -1,5 +1,5 @@
 /**
- * Issue 37: the script each budgeted screen (scripts/app-script.ts, BUDGETED_SCREENS) loads before its first
+ * the script each budgeted screen (scripts/app-script.ts, BUDGETED_SCREENS) loads before its first
  * interaction, brotli, from the client build, the same count `npm run build` prints (scripts/bundle-report.ts).
  * Byte counts of the same code are the same on every build, so this is a test, not a benchmark.
  * - A screen that meets its budget (specs/constants/pages.yaml) fails the test when it goes over it.
@@ -38,7 +38,7 @@ const kb = (bytes: number) => Math.ceil(bytes / 102.4) / 10;
 // A document page (sign-in) loads the islands script alone, not the app.
 const scriptOf = (route: RouteId) => routeScript(CLIENT_DIR, manifest, routeById[route], brotliBytes);
 
-describe('script before the first interaction (issue 37)', () => {
+describe('script before the first interaction', () => {
   const meeting = BUDGETED_SCREENS.filter((s) => NOT_YET[s.route] === undefined);
   const notYet = BUDGETED_SCREENS.filter((s) => NOT_YET[s.route] !== undefined);
 

@@ -1,5 +1,5 @@
 /**
- * Provider search with a place is a document page (issue 15, item 3): the home page's search form
+ * Provider search with a place is a document page: the home page's search form
  * leads to results rendered on the server, which work with JavaScript off (filters and paging as
  * plain HTML); with JavaScript on, only the islands load, and "See open times" opens the
  * provider's times in a dialog (loaded alone, a fragment) whose times lead into booking. A signed-in

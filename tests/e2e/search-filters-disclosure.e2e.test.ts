@@ -1,5 +1,5 @@
 /**
- * The search's filters as one disclosure (issue 34: from the search page's load, 63 Tabs to the first "See open
+ * The search's filters as one disclosure (from the search page's load, 63 Tabs to the first "See open
  * times", 47 of them filters). On a wide screen they open beside the results; a keyboard user closes them with one
  * key and from then on they are one Tab stop, on every page of the visit; axe passes open and closed.
  */

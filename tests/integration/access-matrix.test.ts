@@ -151,7 +151,7 @@ let madeAccounts = 0;
 /** Endpoints only the account holder reaches, staff included (confirming a new e-mail needs its holder). */
 const holderOnly: ReadonlySet<string> = new Set<EndpointId>([
   'confirmEmailChange',
-  // An exported record downloads only for the account holder who asked for it (issue 38 item 1).
+  // An exported record downloads only for the account holder who asked for it.
   'getRecordExport',
   'downloadRecordExportBundle',
   'downloadRecordExportPdf',

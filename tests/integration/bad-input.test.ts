@@ -1,5 +1,5 @@
 /**
- * No 5xx from input (issue 14, item 6) and an audit row for every refused attempt on a patient
+ * No 5xx from input and an audit row for every refused attempt on a patient
  * record (item 7), case by case: the property test (no-5xx.test.ts) covers every endpoint at random.
  */
 import { startTestApp, type TestApp } from '../support/app';

@@ -1,5 +1,5 @@
 /**
- * Backup and restore of the embedded database (issue 35, item 8; docs/operations.md): the running server hands a
+ * Backup and restore of the embedded database (docs/operations.md): the running server hands a
  * consistent copy to a caller on its own machine holding the backup key (`npm run db:backup`), refuses everyone else
  * with 404, and `npm run db:restore` puts the copy into an empty data directory (or moves the old one aside).
  */

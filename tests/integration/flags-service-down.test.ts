@@ -1,6 +1,6 @@
 /**
- * The server's flag decisions with the flag service (Unleash) down (issue 35: the app keeps working on its control
- * values; issue 34: a feature on or off for a caller stays so mid-visit). A caller the service answered before keeps
+ * The server's flag decisions with the flag service (Unleash) down (the app keeps working on its control
+ * values, a feature on or off for a caller stays so mid-visit). A caller the service answered before keeps
  * that answer; a caller it never answered, and every caller without a visitor id (one shared key, no one's own
  * answer), is decided by specs/flags.yaml's control values: bookings' control acts as on.
  */

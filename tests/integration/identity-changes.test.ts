@@ -1,5 +1,5 @@
 /**
- * Identity changes are verified (issue 14, item 1): the account takeover through PATCH /users/{id}
+ * Identity changes are verified: the account takeover through PATCH /users/{id}
  * is refused, and the honest paths work: a sign-in e-mail changes only after the holder confirms the
  * code mailed to the new address, and the old address hears of it.
  */

@@ -1,5 +1,5 @@
 /**
- * Limits that hold everywhere (issue 14, item 3): attempt and rate limits are counted atomically in
+ * Limits that hold everywhere: attempt and rate limits are counted atomically in
  * the shared database, so TWO API processes on one database enforce exactly the numbers of one.
  * The two processes here are two apps built on the same database (on PostgreSQL: two connection pools).
  */

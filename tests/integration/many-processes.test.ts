@@ -1,5 +1,5 @@
 /**
- * Many processes, one behaviour (issue 20, item 5): two API processes and a worker on one PostgreSQL
+ * Many processes, one behaviour: two API processes and a worker on one PostgreSQL
  * - here three apps, each with its own connection pool as a process would have; the second API
  * process also runs job workers (JOBS_IN_PROCESS), the first only queues (JOBS_IN_PROCESS=false).
  * Bookings, attempt limits, sessions and background jobs behave as with one process, and each job

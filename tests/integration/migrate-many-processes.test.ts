@@ -1,5 +1,5 @@
 /**
- * Migrations on start with many processes (issue 35, item 8; docs/operations.md): two server processes started at
+ * Migrations on start with many processes (docs/operations.md): two server processes started at
  * the same moment on an empty PostgreSQL database. One applies the migrations (they run in one transaction under an
  * advisory lock: src/server/db/migrate.ts); the other waits on the lock, then finds them applied. Both serve, and
  * every migration is recorded exactly once. Real processes (`npm run serve`), as production has them, each with a

@@ -1,5 +1,5 @@
 /**
- * No 5xx from input (issue 14, item 6), as a property: for every endpoint of the generated API table
+ * No 5xx from input, as a property: for every endpoint of the generated API table
  * (the schemas the OpenAPI document shows), requests derived from its schemas, sent by every role
  * (signed out and each demo account), never get a 5xx; a refused request (4xx) answers with a
  * catalogue error and changes no data. Audit rows, sign-in attempt counts, the wrong-guess counters
@@ -119,7 +119,7 @@ afterAll(async () => {
 
 /**
  * Shapes no generator draws: bodies nested thousands deep overflowed the stack of every recursive
- * walk (the plain-input check, ajv) and answered 500 on 29 routes (issue 35). Every endpoint that
+ * walk (the plain-input check, ajv) and answered 500 on 29 routes. Every endpoint that
  * takes a body, from every role, gets them; each is refused with a catalogue 4xx and writes nothing.
  */
 const NESTED_BODIES = {

@@ -1,5 +1,5 @@
 /**
- * Production refuses what exists only for tests and demos (issue 35, item 1). With NODE_ENV=production the server
+ * Production refuses what exists only for tests and demos. With NODE_ENV=production the server
  * does not start on the local test card gateway, the in-memory text outbox or the offline scheduling payment service,
  * and seeds no demo data; its dev-only routes answer 404. DEMO_MODE=true is the one deliberate way to run a demo:
  * the local gateway and the demo data stay, and every page and e-mail says so, in the reader's language.

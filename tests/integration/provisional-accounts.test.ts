@@ -1,5 +1,5 @@
 /**
- * The skip-e-mail path never claims an address (issue 14, "verify first, create after"): for any
+ * The skip-e-mail path never claims an address ("verify first, create after"): for any
  * address it makes a provisional account holding the address only as unconfirmed pending_email, with
  * a booking-only session, and answers alike whether the address has an account or not. The owner's
  * account is untouched until a sign-in code to the address confirms it; then the booking made in the

@@ -1,5 +1,5 @@
 /**
- * The browser's session (issue 14, items 2 and 4): the token in an HttpOnly, SameSite cookie that the
+ * The browser's session: the token in an HttpOnly, SameSite cookie that the
  * server sets on sign-in and clears on sign-out; requests that change state and are signed in by
  * that cookie must carry the app's request header and come from this site (cross-site request
  * forgery), while Bearer requests of API clients are exempt; beside it a signed-in hint (SameSite=Lax)

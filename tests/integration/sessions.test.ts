@@ -1,5 +1,5 @@
 /**
- * Sessions end (issue 14, item 4): a server-side session behind every token. Sign-out, a change of
+ * Sessions end: a server-side session behind every token. Sign-out, a change of
  * the account's groups, a confirmed e-mail change (other sessions) and sessionIdleMinutes without a
  * request end it at once; a token without a session signs nobody in.
  */

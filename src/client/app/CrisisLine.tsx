@@ -1,5 +1,5 @@
 /**
- * "In crisis? Call 988 · Text 988 · 911 if in danger" (issue 39 item 3): a thin line at the very top of every
+ * "In crisis? Call 988 · Text 988 · 911 if in danger": a thin line at the very top of every
  * page, server-rendered with the page so nothing moves when the app starts, on phones and desktops alike
  * and never inside a menu. The links dial or text the numbers; the Spanish words name the 988 line's
  * Spanish option ("oprima 2" on a call, the word AYUDA in a text: crisisHrefs, src/domain/crisis.ts).

@@ -67,7 +67,7 @@ const slot = {
 };
 /**
  * A time's accessible name: the time in the reader's zone (this device's: the app shows times in it), that zone
- * (issue 34: every time is named with its zone), then the session type.
+ * (every time is named with its zone), then the session type.
  */
 const slotName = () =>
   new RegExp(`^${formatTime(slot.start, viewerTimeZone())} ${zoneLabel(viewerTimeZone(), new Date(slot.start)).replace(/[()]/g, '\\$&')} Video visit`);

@@ -1,5 +1,5 @@
 /**
- * The search's filters as one disclosure (issue 34: 47 of the 63 Tabs to the first "See open times" were
+ * The search's filters as one disclosure (47 of the 63 Tabs to the first "See open times" were
  * filters). The server writes it closed, so a phone, or a browser without a script, shows one "Filters (n active)"
  * line. On a wide screen, where the filters sit in their own column beside the results (nothing moves when they
  * open), it opens at once, unless the person closed it during this visit: a keyboard user who closed it once

@@ -1,5 +1,5 @@
 /**
- * The sign-in page's island (issue 37; the page: src/client/features/auth/SignInDocument.tsx). What the app's sign-in
+ * The sign-in page's island (the page: src/client/features/auth/SignInDocument.tsx). What the app's sign-in
  * screens and saga do (src/client/store/auth/sign-in-saga.ts, saga.ts completeSignIn), without the app: the e-mail,
  * then a one-time code or a magic link as the emailOtpLogin flag decides (from the decisions the page carries), the
  * code checked in place (the address bar says /login/verify-otp or /login/email-sent, as the app's steps do), a new

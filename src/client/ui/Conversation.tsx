@@ -1,5 +1,5 @@
 /**
- * One secure message thread as either side reads it (issue 17 item 6): the messages, oldest first, the
+ * One secure message thread as either side reads it: the messages, oldest first, the
  * reader's own on the right, then a box to write the next one. The screen says who is on the other
  * side and sends; this checks the text first (not blank, at most messageMaxLength) and keeps what was
  * typed when sending fails, so nothing written is lost.
@@ -36,7 +36,7 @@ export function Conversation({ otherName, label, items, onSend }: ConversationPr
   const [error, setError] = useState<string>();
   const [sending, setSending] = useState(false);
   const end = useRef<HTMLLIElement>(null);
-  // A patient reads in their account's zone (issue 34); staff in their device's.
+  // A patient reads in their account's zone; staff in their device's.
   const zone = useReaderTimeZone();
 
   useEffect(() => {

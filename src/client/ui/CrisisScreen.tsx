@@ -1,5 +1,5 @@
 /**
- * The crisis screen (issue 39 item 3): shown in place of a flow, before anything else, the moment an answer
+ * The crisis screen: shown in place of a flow, before anything else, the moment an answer
  * says a person may be in crisis (src/domain/crisis.ts) - the 988 line by call or text and 911, as links
  * that dial or text, then a way back to the rest of the flow. Focus moves to its heading so a screen
  * reader says it at once.

@@ -197,7 +197,7 @@ export function SlotPickerDialog({ session, zone, copy, audience, title, confirm
                     <label key={slot.id} className="choice choice--time">
                       <input type="radio" name="new-time" value={slot.id} checked={(hold?.slotId ?? choosing) === slot.id} onChange={() => void choose(slot)} />
                       <span>{formatTime(slot.start, zone)}</span>
-                      {/* Each time is named with its zone for screen readers (issue 34), as the line above says it to the eye. */}
+                      {/* Each time is named with its zone for screen readers, as the line above says it to the eye. */}
                       <span className="visually-hidden"> {zoneLabel(zone, new Date(slot.start))}</span>
                     </label>
                   ))}

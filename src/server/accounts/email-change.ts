@@ -1,5 +1,5 @@
 /**
- * Changing a sign-in e-mail (issue 14, item 1): the new address is not taken when it is asked for.
+ * Changing a sign-in e-mail: the new address is not taken when it is asked for.
  * A code goes to the new address and the old one is told; the change happens when the account
  * holder, signed in, confirms that code. So neither a support agent nor anyone holding a session can
  * move an account to an address they own without the holder, and the holder hears of every attempt.

@@ -1,4 +1,4 @@
-/** The payment (billing) address (issue 34): kept with the card, shown and changed in settings, apart from the home address. */
+/** The payment (billing) address: kept with the card, shown and changed in settings, apart from the home address. */
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { bookSlot, consentGiven, makeSlots, selfPatientOf } from '@tests/support/booking';
 import { callerFor, type TestCaller } from '@tests/support/sessions';

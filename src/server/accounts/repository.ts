@@ -96,7 +96,7 @@ export interface UserOut {
 
 export async function userOut(db: Queryable, row: UserRow): Promise<UserOut> {
   const partner = row.business_partner_id ? await partnerById(db, row.business_partner_id) : undefined;
-  // The zone the address lies in: the account screens suggest it where it keeps another clock (issue 34).
+  // The zone the address lies in: the account screens suggest it where it keeps another clock.
   const addressTimeZone = row.address ? zoneOfAddress(row.address) : undefined;
   const self = await first(db, qb.selectFrom('patients').select('phone_number').where('user_id', '=', row.id).where('relationship', '=', 'Self').limit(1));
   return {

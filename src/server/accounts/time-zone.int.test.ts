@@ -1,5 +1,5 @@
 /**
- * The time zone an account reads times in (issue 34): the first booking from the patient's own device
+ * The time zone an account reads times in: the first booking from the patient's own device
  * suggests it (never the provider's zone), the account keeps it, the patient and staff change it, and the
  * booking's mail and reminder read in it. A name that is not an IANA zone is a 400 that changes nothing.
  */

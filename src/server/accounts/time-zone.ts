@@ -1,5 +1,5 @@
 /**
- * The time zone an account reads times in (issue 34). The account's choice (users.time_zone) is the truth;
+ * The time zone an account reads times in. The account's choice (users.time_zone) is the truth;
  * its patients and bookings carry a copy (patients.time_zone, appointments.time_zone) because every writer of
  * mail, reminders, receipts, estimates and calendar files reads the zone from the booking it writes about.
  * Setting the account's zone rewrites those copies at once, so a reminder already queued reads in the new zone.

@@ -209,7 +209,7 @@ describe('PATCH /api/users/{id}: account settings', () => {
     expect(same.statusCode).toBe(200);
   });
 
-  it('answers the zone an address lies in, by its zip code where the state keeps two clocks (issue 34)', async () => {
+  it('answers the zone an address lies in, by its zip code where the state keeps two clocks', async () => {
     const moveTo = async (address: Record<string, string>) =>
       (
         await t.app.inject({ method: 'PATCH', url: `/api/users/${patient.id}`, headers: patient.headers, payload: { address, timeZone: 'America/Chicago' } })

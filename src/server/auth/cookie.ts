@@ -1,5 +1,5 @@
 /**
- * The browser's session cookie (issue 14, item 4) and the protection of cookie-signed requests
+ * The browser's session cookie and the protection of cookie-signed requests
  * against cross-site request forgery.
  *
  * The access token travels in an HttpOnly cookie (page scripts cannot read it, so an injected script

@@ -1,5 +1,5 @@
 /**
- * The server-side session behind every access token (issue 14, item 4). A token names its session
+ * The server-side session behind every access token. A token names its session
  * (sid); a request counts only while that session is open: not signed out, not idle for
  * sessionIdleMinutes, not past its expiry, and the account's groups unchanged since sign-in.
  */

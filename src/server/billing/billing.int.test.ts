@@ -217,7 +217,7 @@ describe('payment receipts', () => {
     expect(pdf.text.replaceAll(paymentIds.paid, '')).not.toMatch(/\d{12,}/);
   });
 
-  it("is written in the account's language, chosen in its settings (issue 22)", async () => {
+  it("is written in the account's language, chosen in its settings", async () => {
     const choose = (language: string) => t.app.inject({ method: 'PATCH', url: `/api/users/${jordan.id}`, headers: jordan.headers, payload: { language } });
     expect((await choose('xx-YY')).statusCode).toBe(400);
     const chosen = await choose('es');

@@ -34,7 +34,7 @@ describe('PDFs print names as written', () => {
     expect(text).not.toContain('Munoz');
   });
 
-  it('a receipt states every time in its reader’s zone, named (issue 34)', async () => {
+  it('a receipt states every time in its reader’s zone, named', async () => {
     // 14:00 and 15:00 UTC on 9 March 2026 (after the US clock change on 8 March): 8:00 and 9:00 AM in Denver.
     const { text } = await pdfText(await receiptPdf(payment, 'José Muñoz', new Date('2026-03-09T15:00:00Z'), 'America/Denver'));
     expect(text).toContain(formatDateTime(payment.created_at, 'America/Denver'));

@@ -1,5 +1,5 @@
 /**
- * A booking's times are its reader's (issue 34): with no zone on the account and none from the device (a support
+ * A booking's times are its reader's: with no zone on the account and none from the device (a support
  * booking: the agent's device is not the caller's), the zone the account's address lies in, not the provider's.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * A red alert for a session whose e-mail (confirmation, reschedule, cancellation) never arrived: the
- * booking was committed but the patient was not told (issue 16 item 3, "bookings whose ... confirmation
+ * booking was committed but the patient was not told ("bookings whose ... confirmation
  * mail failed after commit"). Raised by the mail job once its tries are spent; one per mail. The
  * reason names the mail and the session's time, not the patient's health.
  */

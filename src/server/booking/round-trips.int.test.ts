@@ -1,5 +1,5 @@
 /**
- * The booking path's round trips to the database (issue 20 item 1: each statement costs a system call
+ * The booking path's round trips to the database (each statement costs a system call
  * and a wake-up of the database on both sides, and their number, not any one of them, limited the
  * booking rate). Counted through the app's own database object (BEGIN and COMMIT count as one each):
  * a hold, won or refused because someone else holds the time, is the session's statement (with the

@@ -1,4 +1,4 @@
-/** Clinical admin (issue 17 item 7): find, edit and remove providers; removal answers 204 on the profile and raises red alerts. */
+/** Clinical admin: find, edit and remove providers; removal answers 204 on the profile and raises red alerts. */
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { auditRows, callerFor, type TestCaller } from '@tests/support/sessions';
 import { selfPatientOf } from '@tests/support/booking';

@@ -1,5 +1,5 @@
 /**
- * Clinical admin (/care/admin, /care/admin/{id}/edit; issue 17 item 7): find providers, edit the
+ * Clinical admin (/care/admin, /care/admin/{id}/edit): find providers, edit the
  * profile a clinical admin owns (about, title, filters, licensed states, practice, pay rates), and
  * remove a provider with a removal reason of product-spec §3. Removal withdraws their open slots and
  * search listing (the profile then answers 204 and its pages 410) and puts each upcoming booked session

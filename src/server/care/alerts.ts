@@ -1,5 +1,5 @@
 /**
- * Urgent clinical alerts (issue 17 item 2): the clinical_alert tasks a PHQ-9 raises for the provider
+ * Urgent clinical alerts: the clinical_alert tasks a PHQ-9 raises for the provider
  * of the patient's sessions (src/server/care/measures.ts). The clinician reads the open ones with the
  * client (the urgent flag of the MBC dashboard and the client page) and closes one with a note
  * through the one task model (resolveTask: versioned, task event and audit row). Only an alert raised

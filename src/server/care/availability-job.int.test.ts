@@ -1,5 +1,5 @@
 /**
- * The daily availability-slots job (issue 17 item 4): a week after a clinician saved their weekly hours,
+ * The daily availability-slots job: a week after a clinician saved their weekly hours,
  * the job makes their open times reach the end of the availability window again, from the saved
  * availability as it is now, and never touches a booked or held slot.
  */

@@ -1,5 +1,5 @@
 /**
- * The daily regeneration of open slots (issue 17 item 4): availability is saved once, but the
+ * The daily regeneration of open slots: availability is saved once, but the
  * availability window (availabilityWindowDays) moves with the days, so each day the slots of every
  * provider with saved availability are made again from it (regenerateFor: the rules of a save, booked
  * and held slots untouched) and the new open times are offered to waitlists, as after a save. A

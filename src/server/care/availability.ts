@@ -1,5 +1,5 @@
 /**
- * A provider's availability and the slots it makes (issue 17 item 4). Saving replaces the weekly
+ * A provider's availability and the slots it makes. Saving replaces the weekly
  * windows and exceptions and regenerates the provider's open future slots in the same transaction:
  *
  * - expired holds of the provider are deleted first (as booking does before a claim);

@@ -1,4 +1,4 @@
-/** A clinician's private calendar feed (issue 21 item 3): its state, a new address, revoking it, and the feed itself. */
+/** A clinician's private calendar feed: its state, a new address, revoking it, and the feed itself. */
 import { writeAudit } from '@/server/audit';
 import { callerProviderId } from '@/server/care/provider';
 import { feedOf, liveFeed, newFeed, revokeFeed } from '@/server/care/calendar-feed';

@@ -1,5 +1,5 @@
 /**
- * A clinician's private calendar feed (issue 21 item 3): a secret address of their booked sessions, read by any
+ * A clinician's private calendar feed: a secret address of their booked sessions, read by any
  * calendar app without signing in; no patient names in it; a new address or revoking stops the old one at once.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * A clinician's private, revocable calendar feed (issue 21 item 3): a random token in the address, only its
+ * A clinician's private, revocable calendar feed: a random token in the address, only its
  * SHA-256 stored; the feed lists the provider's booked sessions (30 days back onwards) through the one
  * calendar writer (src/domain/calendar.ts), each with its appointment's UID and SEQUENCE. No patient names:
  * a calendar app syncs the feed to places outside our care.

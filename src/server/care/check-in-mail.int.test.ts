@@ -1,4 +1,4 @@
-/** The e-mailed check-in link (issue 17 item 5): once per patient and session, only when a measure is due, with no health information. */
+/** The e-mailed check-in link: once per patient and session, only when a measure is due, with no health information. */
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { callerFor, mailTo } from '@tests/support/sessions';
 import { routeById } from '@/generated/routes';

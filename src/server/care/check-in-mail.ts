@@ -1,5 +1,5 @@
 /**
- * The e-mailed check-in link of measurement-based care (issue 17 item 5): a daily job finds patients
+ * The e-mailed check-in link of measurement-based care: a daily job finds patients
  * with a booked session in the next measureCheckInMailDays days whose PHQ-9 or GAD-7 is due
  * (src/domain/measures.ts isDue, cadence measureCheckInMailDays/measureCadenceDays in specs) and mails the
  * account holder a link to the patient portal, where the check-in waits as a to-do. Once per patient

@@ -1,7 +1,7 @@
 /**
- * A clinician's clients (issue 17 item 1): patients with a past or upcoming session (booked or
+ * A clinician's clients: patients with a past or upcoming session (booked or
  * cancelled) with the provider, and patients referred to the provider whose referral the provider
- * accepted (issue 34: before their first session they are the provider's new clients). Only the provider's own clients are reached; anyone else answers
+ * accepted (before their first session they are the provider's new clients). Only the provider's own clients are reached; anyone else answers
  * NOT_FOUND like an unknown patient, and the refusal is audited. Measures (src/domain/measures.ts)
  * are read here too, for the lists and the client page.
  */

@@ -1,5 +1,5 @@
 /**
- * One crisis rule for check-ins, intake and booking (issue 39 item 3): when a person answers PHQ-9 item 9
+ * One crisis rule for check-ins, intake and booking: when a person answers PHQ-9 item 9
  * above 0 or writes crisis words (src/domain/crisis.ts), they see crisis resources first, and here, in the
  * caller's transaction, the clinician of each of their upcoming sessions (or of the latest one) gets a stat
  * clinical alert and support a stat red alert to call them today. The reasons name what happened, never

@@ -1,5 +1,5 @@
 /**
- * The intake questionnaire (issue 16 item 5): answers checked against specs/constants/intake.yaml
+ * The intake questionnaire: answers checked against specs/constants/intake.yaml
  * (src/domain/intake.ts), the PHQ-9 and GAD-7 baseline kept as measures (scored, with the clinical
  * alert for the provider), and a crisis - PHQ-9 item 9 above 0, or crisis words in a written answer -
  * raising the one crisis rule's alerts (crisis-alerts.ts) so the clinician knows and support calls the

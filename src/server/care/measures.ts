@@ -1,5 +1,5 @@
 /**
- * Completing a PHQ-9 or GAD-7 (issue 17 item 2): scored by src/domain/measures.ts and kept in one
+ * Completing a PHQ-9 or GAD-7: scored by src/domain/measures.ts and kept in one
  * transaction with the urgent clinical alert it may raise, a task of the one task model (kind
  * clinical_alert, urgent) for the provider of each of the patient's upcoming sessions, or of the latest one;
  * item 9 answered goes through the one crisis rule instead (stat alert and a red alert: crisis-alerts.ts).

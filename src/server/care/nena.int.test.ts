@@ -1,4 +1,4 @@
-/** New clients needing attention before their first session (/care/v1/nena, issue 17 item 5). */
+/** New clients needing attention before their first session (/care/v1/nena). */
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { auditRows, callerFor, type TestCaller } from '@tests/support/sessions';
 

@@ -1,4 +1,4 @@
-/** Taking new clients (issue 39 item 4): the clinician and the clinical admin say so; search follows at once. */
+/** Taking new clients: the clinician and the clinical admin say so; search follows at once. */
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { auditRows, callerFor, type TestCaller } from '@tests/support/sessions';
 import type { SearchProvidersQuery } from '@/generated/entities';

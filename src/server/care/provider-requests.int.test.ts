@@ -1,4 +1,4 @@
-/** Providers' requests to their RCD (issue 17 item 7): a clinician asks, an RCD approves or declines with a reason. */
+/** Providers' requests to their RCD: a clinician asks, an RCD approves or declines with a reason. */
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { auditRows, callerFor, type TestCaller } from '@tests/support/sessions';
 import { messages } from '@/generated/messages';

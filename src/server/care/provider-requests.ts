@@ -1,5 +1,5 @@
 /**
- * Providers' requests to their RCD (issue 17 item 7): rcd_provider_request tasks of the one task
+ * Providers' requests to their RCD: rcd_provider_request tasks of the one task
  * model (subject: the provider). A clinician asks (POST /care/provider-requests); an RCD approves or
  * declines with a reason (POST /rcd/provider-requests/{id}/decision), which resolves the task and,
  * for a licence or pay rates, changes the provider in the same transaction (src/domain/provider-requests.ts).

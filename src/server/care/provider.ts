@@ -21,7 +21,7 @@ export async function callerProviderId(request: FastifyRequest): Promise<string>
 }
 
 /**
- * The caller's provider takes new clients or not (issue 39 item 4); search follows at once, since it
+ * The caller's provider takes new clients or not; search follows at once, since it
  * lists only providers who do.
  */
 export async function saveNewClients(request: FastifyRequest, accepting: boolean): Promise<{ acceptingNewPatients: boolean }> {

@@ -1,5 +1,5 @@
 /**
- * Referrals (issue 17 item 3): a clinician refers their own client to a colleague found by name, with
+ * Referrals: a clinician refers their own client to a colleague found by name, with
  * the authorization form and its §5 rules; the colleague and the client are told without health
  * information; only the colleague answers; nobody else sees the referral; every read and change is audited.
  */

@@ -1,5 +1,5 @@
 /**
- * Referrals of a client to another provider (issue 17 item 3, /care/v1/referrals): referral tasks of
+ * Referrals of a client to another provider (/care/v1/referrals): referral tasks of
  * the one task model (migration 0016; src/server/tasks/). A referral is an open task owned by the
  * receiving provider's queue (provider_id) until they accept (completed) or decline it (declined, with
  * the reason as its resolution note); its subject is the authorization kept with the client

@@ -1,5 +1,5 @@
 /**
- * What a staff session handed to a patient at the front desk may call (issue 34): only the endpoints of
+ * What a staff session handed to a patient at the front desk may call: only the endpoints of
  * constants.handOverSessionEndpoints, and only for the patient and session it was handed over for. Read from
  * the raw request (this runs before validation), so a malformed id is simply not that patient's.
  */

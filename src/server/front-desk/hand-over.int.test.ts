@@ -1,4 +1,4 @@
-/** The front-desk hand-over (issue 34): the staff session handed to a patient does that patient's task alone, until the staff member signs in again. */
+/** The front-desk hand-over: the staff session handed to a patient does that patient's task alone, until the staff member signs in again. */
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { auditRows, callerFor, mailTo, type TestCaller } from '@tests/support/sessions';
 

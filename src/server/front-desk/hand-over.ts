@@ -1,5 +1,5 @@
 /**
- * The front-desk hand-over (issue 34): the device goes to a patient for their own task (date of birth, then the
+ * The front-desk hand-over: the device goes to a patient for their own task (date of birth, then the
  * booking consent of their session), scoped on the server: the staff member's session may call only that task's
  * endpoints (hand-over-scope.ts) until they sign in again with a sign-in code sent to them.
  */

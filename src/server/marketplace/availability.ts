@@ -183,7 +183,7 @@ const SUMMARY_REFRESH_LOCK = 7_272_603;
  * state) from providers and the open slots of the coming availabilitySummaryDays, with the same
  * rules as listings: each provider's window starts at its earliest allowed start (computed per time
  * zone by the domain rule), and medication slots too soon are left out. Removed providers drop out, and so
- * do providers not taking new clients (issue 39 item 4: search never lists someone a new client cannot book).
+ * do providers not taking new clients (search never lists someone a new client cannot book).
  * Call it after anything that changes which slots are open or what a provider offers.
  */
 export async function refreshAvailabilitySummary(database: Database, now: Date, providerIds?: readonly string[]): Promise<void> {

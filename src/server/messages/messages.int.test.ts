@@ -1,4 +1,4 @@
-/** Secure messages (issue 17 item 6): participants only, unread counts, PHI-free mail, the unanswered-message task, audit, limits. */
+/** Secure messages: participants only, unread counts, PHI-free mail, the unanswered-message task, audit, limits. */
 import { constants } from '@/generated/constants';
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { auditRows, callerFor, mailTo, type TestCaller } from '@tests/support/sessions';

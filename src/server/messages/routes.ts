@@ -1,4 +1,4 @@
-/** Secure messages (issue 17 item 6): the clinician's threads in the care area, the patient's in the portal. */
+/** Secure messages: the clinician's threads in the care area, the patient's in the portal. */
 import { callerProviderId } from '@/server/care/provider';
 import { isClientOf, reachClient } from '@/server/care/clients';
 import { writeAudit } from '@/server/audit';

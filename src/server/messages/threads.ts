@@ -1,5 +1,5 @@
 /**
- * Secure messages (issue 17 item 6; migration 0021): one thread between a provider and one of their
+ * Secure messages (migration 0021): one thread between a provider and one of their
  * clients. The clinician side is the provider's clinician account; the patient side is the account
  * holder of the client (the client, or the responsible party of a minor or other dependant).
  *

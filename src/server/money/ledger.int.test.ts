@@ -1,5 +1,5 @@
 /**
- * The ledger (issue 24): every movement of money is one row, written with the payment it records,
+ * The ledger: every movement of money is one row, written with the payment it records,
  * never changed; what is due comes from it; the daily reconciliation finds money the gateway moved
  * that the ledger does not know and keeps it as a red alert.
  */

@@ -1,5 +1,5 @@
 /**
- * The money ledger (issue 24): one append-only row per movement of money, written by the money
+ * The money ledger: one append-only row per movement of money, written by the money
  * service in the caller's transaction, so a payment and its ledger row commit or roll back together.
  * Balances are read from it, never stored twice: what an appointment still owes (appointment_due_cents
  * in SQL, dueCents here) and what a charge still holds.

@@ -1,5 +1,5 @@
 /**
- * Properties that hold (issue 24): random sequences of book (with a card, or with none as a member of
+ * Properties that hold: random sequences of book (with a card, or with none as a member of
  * a partner whose members may book without one, so the price is owed), cancel (early, late, by staff, by the
  * provider), reschedule, pay what is due, staff refunds, time passing (the local gateway settles) and
  * retries with the same idempotency keys, through the API (app.inject) on one database (PGlite, or

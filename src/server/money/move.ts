@@ -1,5 +1,5 @@
 /**
- * The one protocol every movement of money follows (issue 13 item 2): a piece of work - a booking, a
+ * The one protocol every movement of money follows: a piece of work - a booking, a
  * rebooking, a move to another time, a cancellation with its fee or refund, paying what is due, a
  * staff refund - runs as one MoneyMove. The charge functions of this folder write into it what they
  * did; when the work is over, `close` undoes and keeps what must be:
@@ -107,7 +107,7 @@ export function startMove(app: FastifyInstance, log: FastifyBaseLogger, what: st
 }
 
 /**
- * A red alert (issue 16 item 3, "bookings whose payment failed after commit"): the gateway took a
+ * A red alert ("bookings whose payment failed after commit"): the gateway took a
  * charge for work that then failed, and would not void it. The alert names the transaction and the
  * gateway only, so support refunds it by hand.
  */

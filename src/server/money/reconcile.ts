@@ -1,5 +1,5 @@
 /**
- * Reconciliation (issue 24): what the ledger says moved at the card gateway in a window, charge by
+ * Reconciliation: what the ledger says moved at the card gateway in a window, charge by
  * charge, against the gateway's own record of the same window. Any charge whose net differs (money
  * the gateway moved that the ledger does not know, or a ledger row the gateway never saw) is kept in
  * money_discrepancies - a red alert for staff - and logged by transaction id only (no names, no care).

@@ -1,5 +1,5 @@
 /**
- * Giving money back (issue 24): a refund of part or all of a charge, as the payment status table of
+ * Giving money back: a refund of part or all of a charge, as the payment status table of
  * src/domain/payment-status.ts allows. A charge not yet settled is voided when all of it goes back
  * (nothing reaches the card statement); a settled one is refunded through the gateway. Every refund
  * is a row of payments naming the charge (refund_of), with the gateway's id and the idempotency key:

@@ -1,5 +1,5 @@
 /**
- * The scheduling system's own payment service (issue 24): with the schedulingSystemPayment flag on, a
+ * The scheduling system's own payment service: with the schedulingSystemPayment flag on, a
  * self-pay booking is paid through it instead of the card gateway (no card asked), the payment names
  * it as provider, the ledger records it, and a cancellation in time gives the money back through it.
  * With the flag off the server refuses, whatever the browser sent, and books nothing; a refusal by the
@@ -70,7 +70,7 @@ it('with the flag off, the server refuses to book through the scheduling system 
 });
 
 it('in production without SCHEDULING_PAYMENT_URL, the flag turned on (in Unleash) still books nothing through the offline service', async () => {
-  // What the payments plugin decides for NODE_ENV=production without DEMO_MODE or SCHEDULING_PAYMENT_URL (issue 35).
+  // What the payments plugin decides for NODE_ENV=production without DEMO_MODE or SCHEDULING_PAYMENT_URL.
   t.app.flags.force({ schedulingSystemPayment: 'show' });
   t.app.schedulingPaymentsReal = false;
   try {

@@ -10,7 +10,7 @@
  * - Open times are never offered stale: each page keeps the open-times version it was rendered at
  *   (the database's open_times_version, read before rendering, migration 0045), and a page rendered
  *   before a hold, booking, cancellation or change of hours (in any process) is rendered again before
- *   it is sent, instead of being sent once more while it refreshes (issue 34 item 3).
+ *   it is sent, instead of being sent once more while it refreshes.
  * - Bounded: at most `maxBytes` of pages (least recently used ones go first).
  * Pages carry no per-answer secret (their state is a JSON data block, not a nonce'd script), so one
  * rendering serves everyone.

@@ -1,8 +1,8 @@
 /**
- * Public pages as a crawler and a phone get them (issue 15; issue 20 item 3): compressed answers,
+ * Public pages as a crawler and a phone get them: compressed answers,
  * ETag and 304, one rendering served from the page cache until a change through the API makes it
  * stale (then the stale page is sent while a new one renders) or open times change in any process
- * (then it is rendered again before it is sent, issue 34), immutable pre-compressed assets, and
+ * (then it is rendered again before it is sent), immutable pre-compressed assets, and
  * robots.txt → sitemap index → pages and providers, without removed providers.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';

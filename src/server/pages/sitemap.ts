@@ -1,10 +1,10 @@
 /**
- * What search engines read first (issue 15): `/robots.txt` points at `/sitemap.xml`, a sitemap index
+ * What search engines read first: `/robots.txt` points at `/sitemap.xml`, a sitemap index
  * of `/sitemaps/pages.xml` (home, every hub, every state page, every city where a practice with a
  * listed provider is, every specialty page, for each section) and `/sitemaps/providers-<n>.xml`
  * (every listed provider's canonical friendly profile, sitemapMaxUrls a file). A removed provider
  * (removed_at set, with one of the removal reasons) is in no file; its profile answers 410.
- * A sitemap per language (issue 22): the same files under `/sitemaps/<prefix>/` (`/sitemaps/es/pages.xml`)
+ * A sitemap per language: the same files under `/sitemaps/<prefix>/` (`/sitemaps/es/pages.xml`)
  * list the pages under the language's prefix (`/es/therapists`); the index names every language's files.
  */
 import fp from 'fastify-plugin';

@@ -28,7 +28,7 @@ describe('documents', () => {
     expect(res.json()).toMatchObject({ contentType: 'application/pdf', fileName: 'referral.pdf' });
   });
 
-  it('names a stored file by the type its bytes are, never by the extension the client gave (issue 35)', async () => {
+  it('names a stored file by the type its bytes are, never by the extension the client gave', async () => {
     // Starts as a PNG, carries a page with a script: kept as card.html, opening the download would run it.
     const disguised = Buffer.concat([PNG, Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
     const res = await upload(jordan, mia, { kind: 'insurance_card_back' }, { name: 'card.html', type: 'text/html', bytes: disguised });

@@ -1,5 +1,5 @@
 /**
- * "Who looked at my record" (issue 38 item 2): the account holder sees a support agent's look at their
+ * "Who looked at my record": the account holder sees a support agent's look at their
  * account by role and first name, another patient's refused attempt on their child's record without a
  * name, pages newest first; nobody else reads the list; an entry can be reported to support once (a task
  * in the queue) that support lists with the entry as recorded and closes with a note; and no route of the API

@@ -1,5 +1,5 @@
 /**
- * "Who looked at my record" (issue 38 item 2): the audit rows of the caller's account and of its patients'
+ * "Who looked at my record": the audit rows of the caller's account and of its patients'
  * records, named for the account holder (src/domain/record-access.ts), and the report of one to support.
  * The audit trail is only read here; a report is a task that names the row, never a change of the row.
  */

@@ -1,5 +1,5 @@
 /**
- * The scheduling system's own payment service (product-spec §3 payment providers, issue 24): the
+ * The scheduling system's own payment service (product-spec §3 payment providers): the
  * practice's scheduling system takes the payment of a booking instead of the card gateway, while the
  * schedulingSystemPayment flag is on. An adapter interface - charge, refund, status - with two
  * implementations: an HTTP adapter when SCHEDULING_PAYMENT_URL (and its key) are set, else an offline

@@ -8,7 +8,7 @@
  * or fails, the decision is the last one the source made for that key (its late answer still becomes
  * the last one), so a slow or absent flag service never switches a feature off for someone it was on
  * for. A key the server has never had an answer for falls back to control (specs/flags.yaml's controlActsAs), and
- * so does the one key shared by every caller without a visitor id (issue 35: on control values while Unleash is down).
+ * so does the one key shared by every caller without a visitor id (on control values while Unleash is down).
  * Tests swap the source through buildApp's `services`, or force treatments with `app.flags.force`.
  */
 import fp from 'fastify-plugin';

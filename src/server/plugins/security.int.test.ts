@@ -1,4 +1,4 @@
-/** Hardened HTTP (issue 14, item 5): headers on pages and API answers, same-site redirects, the dev mailbox. */
+/** Hardened HTTP: headers on pages and API answers, same-site redirects, the dev mailbox. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-/** The record export end to end through the API (issue 38 item 1): asked, built by its job, mailed, downloaded by the holder only, gone after its time. */
+/** The record export end to end through the API: asked, built by its job, mailed, downloaded by the holder only, gone after its time. */
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { TestClock } from '@tests/support/clock';
 import { fhirSchemaErrors } from '@tests/support/fhir-schema';

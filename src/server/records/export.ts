@@ -1,5 +1,5 @@
 /**
- * The record export's life (issue 38 item 1): the holder asks (a row and a job), the job builds the FHIR document
+ * The record export's life: the holder asks (a row and a job), the job builds the FHIR document
  * Bundle and the PDF in the holder's language and zone and mails them that it is ready; the files download only for
  * the holder until recordExportLinkHours have passed, then they are removed. The mail carries no health information.
  */

@@ -1,4 +1,4 @@
-/** The record export read from the database (issue 38 item 1): the demo patient's whole record, schema-valid, no notes. */
+/** The record export read from the database: the demo patient's whole record, schema-valid, no notes. */
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { fhirSchemaErrors } from '@tests/support/fhir-schema';
 import { pdfText } from '@tests/support/pdf';

@@ -1,5 +1,5 @@
 /**
- * What the record export holds (issue 38 item 1), read for one account: its patients (the holder and the dependants
+ * What the record export holds, read for one account: its patients (the holder and the dependants
  * on the account), their sessions with what happened to them, clinicians and practices, insurance, consents,
  * questionnaires and scores, secure messages and payments; each with its line in the reader's language and zone.
  * Clinicians' notes (patient_notes, which hold psychotherapy notes) are never read here.

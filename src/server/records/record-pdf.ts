@@ -1,5 +1,5 @@
 /**
- * The exported record as one readable PDF (issue 38 item 1): the same sections and lines as the FHIR document's
+ * The exported record as one readable PDF: the same sections and lines as the FHIR document's
  * narrative, in the reader's language and zone (the words arrive made), ending with what is not included.
  */
 import { formatDateTime } from '@/domain/date-format';

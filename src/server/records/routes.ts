@@ -1,4 +1,4 @@
-/** The patient's whole record exported (issue 38 item 1): asked for, followed, and downloaded by its holder only. */
+/** The patient's whole record exported: asked for, followed, and downloaded by its holder only. */
 import type { FastifyRequest } from 'fastify';
 import { FHIR_JSON } from '@/domain/record-export';
 import { writeAudit } from '@/server/audit';

@@ -1,4 +1,4 @@
-/** Session reminders (issue 21 item 1): an account's channels, and the single-use links of a reminder mail. */
+/** Session reminders: an account's channels, and the single-use links of a reminder mail. */
 import type { FastifyRequest } from 'fastify';
 import { formatPhone } from '@/domain/phone';
 import { reachAccount } from '@/server/accounts/reach';

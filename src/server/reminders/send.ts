@@ -1,5 +1,5 @@
 /**
- * Session reminders on the job engine (issue 21 item 1). The sweep (cron reminderSweepCron, and at once
+ * Session reminders on the job engine. The sweep (cron reminderSweepCron, and at once
  * when a test moves the clock) reads the app's clock, finds for each booked session the reminder that is
  * due (src/domain/reminders.ts) and queues one `appointment-reminder` job per session, offset, channel and
  * start (pg-boss singletonKey: a second sweep, on another worker or after a restart, queues nothing new).

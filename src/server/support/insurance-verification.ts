@@ -1,5 +1,5 @@
 /**
- * The insurance-verification queue (issue 16 item 2) on the one task model: an eligibility answer
+ * The insurance-verification queue on the one task model: an eligibility answer
  * that needs a person (anything but ELIGIBLE) opens an insurance_verification task for the insurance
  * unless one is open already; support's decision on the inquiry (POST /insurance-inquiry/{id}/choose-decision)
  * resolves it with the agent's note in the same transaction.

@@ -1,5 +1,5 @@
 /**
- * Reported record access (issue 38 item 2, the support side): the record_access_report tasks a patient opened from
+ * Reported record access (the support side): the record_access_report tasks a patient opened from
  * "Who looked at my record", each with the audit entry as it was recorded, so support can see who did what and
  * close the report with a note. The audit row is only read here.
  */

@@ -1,5 +1,5 @@
 /**
- * Red alerts (issue 16 item 3): the red_alert tasks of the one task model, with what a person needs
+ * Red alerts: the red_alert tasks of the one task model, with what a person needs
  * to act - the record, the patient and account, the session to open, and for a failed delivery of
  * the sync outbox its tries and last answer, for a session e-mail never delivered the mail's; retry
  * (the delivery or the e-mail, once, now) and resolve (with a note). And the sync audit: every delivery attempt, filtered and paged.

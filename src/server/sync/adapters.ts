@@ -1,5 +1,5 @@
 /**
- * Where the sync outbox delivers (issue 16 item 3): one interface, two adapters chosen by the
+ * Where the sync outbox delivers: one interface, two adapters chosen by the
  * environment (config.sync). The FHIR R4 REST adapter PUTs each resource to the practice's server at
  * {FHIR_BASE_URL}/{type}/{id} (update-as-create, so a repeated delivery of one version changes
  * nothing); the local adapter, the default, records deliveries in sync_local_deliveries, once per

@@ -1,5 +1,5 @@
 /**
- * Red alerts for sessions about to happen without the consent (issue 16 item 3): a booked session
+ * Red alerts for sessions about to happen without the consent: a booked session
  * starting within consentAlertHours whose first patient has not signed the booking consent (for this
  * session, or one without a session) raises one red_alert task for the session. A job of the job
  * engine (hourly); the alert names the session, so support opens its story and calls the patient.

@@ -1,5 +1,5 @@
 /**
- * Delivering the sync outbox (migration 0025; issue 16 item 3). Rows are claimed for a short while
+ * Delivering the sync outbox (migration 0025). Rows are claimed for a short while
  * (claimed_until) in a short transaction, delivered outside it through the adapter (app.sync), and
  * the outcome written with the attempt: delivered; or tried again at its back-off time
  * (src/domain/sync.ts); or, once its tries are spent, failed for good, which raises one red_alert

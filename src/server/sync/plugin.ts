@@ -1,5 +1,5 @@
 /**
- * The sync outbox in the app (issue 16 item 3): the adapter the environment chose (app.sync), and, in
+ * The sync outbox in the app: the adapter the environment chose (app.sync), and, in
  * processes that run jobs, a LISTEN on the outbox's channel: the trigger's NOTIFY arrives when a
  * change commits, and the sync-outbox job is queued at once (one per burst of commits). Started once
  * on ready, it also catches up on what waited while no process listened.

@@ -1,5 +1,5 @@
 /**
- * The one task model's service (issue 17 item 8, issue 16 item 6): create, claim, release, hold,
+ * The one task model's service: create, claim, release, hold,
  * move to a stage, reassign and resolve tasks. The rules are src/domain/tasks.ts; this applies them
  * in one transaction with the versioned write (repository.applyChange), a task_events row and an
  * audit row (action `task.<change>`, record `task`, the kind and subject in details; no health data).

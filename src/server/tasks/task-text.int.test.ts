@@ -1,5 +1,5 @@
 /**
- * Task texts are written once and read in each reader's language (issue 22): a red alert an English request
+ * Task texts are written once and read in each reader's language: a red alert an English request
  * raised reads in Spanish for a support agent who reads Spanish and in English for one who reads English, its
  * enumeration value and session time put in the reader's language and a person's note kept as typed; a row
  * written before texts had keys reads as stored.

@@ -1,5 +1,5 @@
 /**
- * Who may enter a video session's room (issue 25): the account that holds the session (its patients,
+ * Who may enter a video session's room: the account that holds the session (its patients,
  * a minor's responsible party), an account holding another patient on it (couples and family sessions),
  * the clinician linked to its provider, and staff who reach every account (support, admins). Anyone
  * else, an in-person session and an unknown id are the same NOT_FOUND.

@@ -170,7 +170,7 @@ export class VisitRooms {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** the live video rooms of this process (issue 25) */
+    /** the live video rooms of this process */
     visitRooms: VisitRooms;
   }
 }

@@ -1,4 +1,4 @@
-/** A video session's room (issue 25): who may enter, when it opens, the ICE servers; signalling is video/signalling.ts. */
+/** A video session's room: who may enter, when it opens, the ICE servers; signalling is video/signalling.ts. */
 import type { Config } from '@/server/config';
 import { callerOf } from '@/server/plugins/auth';
 import { AppError } from '@/server/errors';

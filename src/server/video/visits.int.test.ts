@@ -1,5 +1,5 @@
 /**
- * The video room's access rules (issue 25): GET /api/visits/{appointmentId} and its signalling
+ * The video room's access rules: GET /api/visits/{appointmentId} and its signalling
  * WebSocket admit the session's account holder, its clinician and staff who reach every account, and
  * answer everyone else NOT_FOUND (audited, naming the session); the socket authenticates by header,
  * cookie or subprotocol through the API's auth, refuses other sites, relays only between admitted
@@ -157,7 +157,7 @@ describe('the signalling WebSocket', () => {
     expect(row).toMatchObject({ outcome: 'denied', status: 404, record_type: 'appointment' });
   });
 
-  it("keeps the clinician's place: a patient's six sockets count once, the clinician still gets in, and signals flow (issue 35)", async () => {
+  it("keeps the clinician's place: a patient's six sockets count once, the clinician still gets in, and signals flow", async () => {
     const patientSockets = [];
     for (let i = 0; i < constants.videoVisitMaxPeers; i++) patientSockets.push(await signal(jamie.headers, underWaySessionId));
     const welcomes = await Promise.all(patientSockets.map((s) => s.next('welcome')));

@@ -1,4 +1,4 @@
-/** The waitlist's background work (issue 21 item 2): offer a freed time, and end offers whose hold ran out. */
+/** The waitlist's background work: offer a freed time, and end offers whose hold ran out. */
 import { constants } from '@/generated/constants';
 import type { JobDefinition } from '../jobs/registry';
 import { offerFreedTime, sweepOffers, WAITLIST_OFFER_QUEUE, WAITLIST_SWEEP_QUEUE } from './offers';

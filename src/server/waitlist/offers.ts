@@ -1,5 +1,5 @@
 /**
- * Offers of freed times to people on waitlists (issue 21 item 2). A freed time (a cancellation, new
+ * Offers of freed times to people on waitlists. A freed time (a cancellation, new
  * availability) is offered to the first waiting person it fits (src/domain/waitlist.ts), held for them
  * as an ordinary slot hold (src/server/booking/holds.ts) for waitlistOfferHoldMinutes, so the offer's
  * link books it through the normal booking. The database keeps the promises: one open offer per time

@@ -1,4 +1,4 @@
-/** Waitlist calls (issue 21 item 2): join, list, leave, decline an offer. Offers themselves are made by jobs (src/server/waitlist). */
+/** Waitlist calls: join, list, leave, decline an offer. Offers themselves are made by jobs (src/server/waitlist). */
 import type { FastifyRequest } from 'fastify';
 import { constants } from '@/generated/constants';
 import type { TimeOfDay } from '@/generated/enums';

@@ -1,5 +1,5 @@
 /**
- * Waitlists (issue 21 item 2) on the real server with the clock injected: a cancelled time goes to the
+ * Waitlists on the real server with the clock injected: a cancelled time goes to the
  * first person in line it fits, held for them; a lapsed or declined offer passes to the next person; the
  * offer's hold books through the normal booking; nobody else is offered or may take the time meanwhile.
  */

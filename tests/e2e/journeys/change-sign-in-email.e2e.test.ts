@@ -1,5 +1,5 @@
 /**
- * Journey (issue 14, item 1): a patient changes the e-mail they sign in with, from the sign-in page,
+ * Journey: a patient changes the e-mail they sign in with, from the sign-in page,
  * clicking and typing only: sign in with a code, open Account, Account settings, enter the new
  * address; the old one keeps working until the code mailed to the new address is entered; the old
  * address is told; then the new address signs in and the old one no longer does.

@@ -1,5 +1,5 @@
 /**
- * Journey (issue 17 item 7): the demo clinical admin signs in from the home page, lands on the login
+ * Journey: the demo clinical admin signs in from the home page, lands on the login
  * dashboard and opens "Care administration", searches providers by name and opens one to edit, saves
  * a new "About" text, then removes the provider with a removal reason of product-spec §3. The toast
  * counts the sessions sent to the red-alert queue, and "View public profile" opens the profile, which

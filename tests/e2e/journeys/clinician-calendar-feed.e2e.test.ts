@@ -1,5 +1,5 @@
 /**
- * Journey (issue 21 item 3): a clinician signs in from the home page, opens their calendar, makes a private
+ * Journey: a clinician signs in from the home page, opens their calendar, makes a private
  * calendar feed address and reads it as a calendar app would (no sign-in: text/calendar of their sessions), then
  * stops the feed and the address no longer answers. Only clicks and typing in the browser.
  */

@@ -1,5 +1,5 @@
 /**
- * Journey (issue 34, "A change of availability is not seen by visitors"): a visitor finds the demo clinician
+ * Journey ("A change of availability is not seen by visitors"): a visitor finds the demo clinician
  * from the home page's search and opens her public profile, so both pages are rendered and kept by the
  * server with the practice's open times (on the hour and half hour). The clinician signs in from the home
  * page and saves weekly hours from 7:15 in 30-minute sessions (times a quarter past or to the hour, which the

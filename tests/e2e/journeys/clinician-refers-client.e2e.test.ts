@@ -1,5 +1,5 @@
 /**
- * Journey (issue 17 item 3): the demo clinician signs in from the home page, opens Referrals from the
+ * Journey: the demo clinician signs in from the home page, opens Referrals from the
  * care area's navigation and "Make a referral", chooses one of their clients, finds their colleague by
  * name and chooses them, and fills the authorization form: each broken rule of product-spec §5 shows
  * its message (every required field of the empty form, a member ID that is not 4 digits, a date that is no date, an expiration before yesterday, a description over 50

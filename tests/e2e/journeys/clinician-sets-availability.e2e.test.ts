@@ -1,5 +1,5 @@
 /**
- * Journey (issue 17 item 4): the demo clinician signs in from the home page, lands on their schedule,
+ * Journey: the demo clinician signs in from the home page, lands on their schedule,
  * opens "Calendar", adds weekly hours every day from 7:15 in 30-minute sessions and saves; the page
  * says how many new times opened. Then a new visitor searches the clinician's city from the home page,
  * finds the clinician (with so many open times they lead "most available"), chooses one of the new

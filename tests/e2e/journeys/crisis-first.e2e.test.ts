@@ -1,5 +1,5 @@
 /**
- * Journey (issue 39 item 3): on a phone, the home page already offers "Call 988", "Text 988" and "911" as links
+ * Journey: on a phone, the home page already offers "Call 988", "Text 988" and "911" as links
  * that dial or text, outside any menu; the demo patient signs in from there, starts their child's intake from the
  * portal's to-do and, on the PHQ-9, answers the self-harm question first with "Nearly every day": the crisis
  * screen comes before anything else (no more questions, no next step), and the crisis line is still on top.

@@ -1,5 +1,5 @@
 /**
- * The check that a screen in Spanish shows no English (issue 22): common English words that no Spanish sentence of
+ * The check that a screen in Spanish shows no English: common English words that no Spanish sentence of
  * the product uses and no seeded name is, looked for in a screen's visible text.
  */
 import type { Page } from 'playwright-core';
@@ -62,7 +62,7 @@ const ENGLISH_WORDS = new Set([
 ]);
 
 /**
- * The words of forms in English (issue 34: "First name", "Address line 1 (optional)", "State: Choose…", "Zip code"), looked
+ * The words of forms in English ("First name", "Address line 1 (optional)", "State: Choose…", "Zip code"), looked
  * for, with the words above, in what a form shows: none is a Spanish word or a seeded name.
  */
 const FORM_ENGLISH_WORDS = new Set([

@@ -1,7 +1,7 @@
 /**
  * Journey: at the front desk, the demo support agent (Sam) signs in from the home page, opens the
  * practice agenda from the support dashboard, picks the practice and the day of the partner member's
- * session, checks her in, and hands the device over: the device opens her own screen (issue 34), under the top
+ * session, checks her in, and hands the device over: the device opens her own screen, under the top
  * bar, with nothing of the day's other patients, and the server refuses the agenda to it. She confirms her date of
  * birth, reads and signs the consent; the agent takes the device back by signing in again with the code e-mailed
  * to them, and the agenda no longer lists the consent as open.

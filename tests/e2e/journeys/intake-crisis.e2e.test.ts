@@ -1,5 +1,5 @@
 /**
- * Journey (issue 16 item 5): the demo patient signs in from the home page, starts their child's intake from the
+ * Journey: the demo patient signs in from the home page, starts their child's intake from the
  * portal's to-do, answers the pages the spec defines (reason, history, PHQ-9, GAD-7); answering the
  * PHQ-9 self-harm question above "Not at all" shows the crisis screen at once, then the questionnaire goes on with
  * the crisis resources in view; sending keeps the intake

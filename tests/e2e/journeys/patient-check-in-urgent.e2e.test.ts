@@ -1,7 +1,7 @@
 /**
- * Journey (issue 17 item 2): the demo patient, who has an upcoming session with the demo clinician,
+ * Journey: the demo patient, who has an upcoming session with the demo clinician,
  * signs in from the home page, finds the PHQ-9 check-in among their to-dos, answers it with item 9
- * answered "Several days", sees the crisis screen first (issue 39), goes on, and sees their score and band; then the clinician signs in, opens
+ * answered "Several days", sees the crisis screen first, goes on, and sees their score and band; then the clinician signs in, opens
  * "Measurement-based care" from the care area's navigation and sees the patient's score, band and the
  * urgent flag, and resolves the alert with a note (required), after which the flag is gone. Only
  * clicks and typing.

@@ -1,5 +1,5 @@
 /**
- * Journey (issue 38 item 1, "Download my record"): the demo patient, on a device in Pacific time, signs in from the
+ * Journey ("Download my record"): the demo patient, on a device in Pacific time, signs in from the
  * sign-in page, answers the PHQ-9 and GAD-7 check-ins among their to-dos and writes to their clinician, then opens
  * their account from the portal's navigation and taps "Download my record". The page says it is being prepared,
  * then offers the PDF and the FHIR file with the time the downloads close in the patient's zone. The test reads the

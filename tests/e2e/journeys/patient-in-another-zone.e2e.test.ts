@@ -1,5 +1,5 @@
 /**
- * Journey (issue 34 item 1, "a time zone per person"): the server's clock is set to Wednesday 10 March 2027,
+ * Journey ("a time zone per person"): the server's clock is set to Wednesday 10 March 2027,
  * four days before the United States move their clocks forward. The demo clinician, whose practice is in Eastern
  * time (Columbus, Ohio; the demo has no clinician account in Central time), opens weekly hours of 10:00 to 12:00;
  * a new visitor whose browser is in Mountain time (America/Denver)

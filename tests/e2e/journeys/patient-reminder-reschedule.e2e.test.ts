@@ -1,5 +1,5 @@
 /**
- * Journey (issue 21 item 1): a new visitor books a session from the home page's search; the server's
+ * Journey: a new visitor books a session from the home page's search; the server's
  * clock moves to a day before that session (POST /dev/clock, TEST_CLOCK_CONTROL: the server's "now", never
  * the browser's); the 24-hour reminder arrives in the mailbox with the session at its local time and zone,
  * the same calendar entry and a reschedule link; following that link lands in the portal's reschedule

@@ -1,5 +1,5 @@
 /**
- * Journey (issue 38 item 2, "who looked at my record"): the demo support agent signs in from the home page and
+ * Journey ("who looked at my record"): the demo support agent signs in from the home page and
  * opens the demo patient's account from the support dashboard; then the patient, on a device in Pacific time,
  * signs in, goes to their account and "Who looked at my record", and finds that look: the agent's role and
  * first name, the time in the patient's zone (named), and the outcome. They report it to support, and the

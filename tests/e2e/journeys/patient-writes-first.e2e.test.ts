@@ -1,5 +1,5 @@
 /**
- * Journey (issue 34): a patient writes first. The demo patient signs in from the sign-in page, opens
+ * Journey: a patient writes first. The demo patient signs in from the sign-in page, opens
  * Messages from the portal's navigation, chooses their clinician under "Write to your clinician", opens
  * the conversation and writes. The clinician gets an e-mail that says only that a message waits, signs
  * in from the sign-in page, sees the unread count beside Messages in the care navigation, reads the

@@ -1,5 +1,5 @@
 /**
- * Journey (issue 24): a new visitor books a self-pay session from the home page and pays with a test
+ * Journey: a new visitor books a self-pay session from the home page and pays with a test
  * card; the provider cannot make it, so the support agent signs in from the home page, finds the
  * patient's account by e-mail, opens the session (its Good Faith Estimate and the e-mails sent about it)
  * and cancels it with the practice's reason; the patient signs in from

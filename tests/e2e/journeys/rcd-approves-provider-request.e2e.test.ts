@@ -1,5 +1,5 @@
 /**
- * Journey (issue 17 item 7): the demo clinician signs in from the home page, lands on their schedule
+ * Journey: the demo clinician signs in from the home page, lands on their schedule
  * and asks their RCD for a new state licence under "Requests to your RCD" (first without the state,
  * which the form refuses with its message). The demo RCD signs in from the home page in a browser of
  * their own and lands on "Provider requests", finds the clinician's request, approves it with a reason

@@ -1,5 +1,5 @@
 /**
- * Journey (issue 21 item 1, "across a clock change too"): the server's clock is set to Wednesday 10 March
+ * Journey ("across a clock change too"): the server's clock is set to Wednesday 10 March
  * 2027, four days before the United States move their clocks forward (Sunday 14 March, 2 AM). The demo
  * clinician signs in from the home page and opens weekly hours of 10:00 to 12:00; a new visitor searches the
  * clinician's city from the home page and books the first time offered, which is after the change (slot

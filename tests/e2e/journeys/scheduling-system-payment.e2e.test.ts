@@ -1,5 +1,5 @@
 /**
- * Journey (issue 24): with the schedulingSystemPayment flag on, a new visitor books a self-pay session
+ * Journey: with the schedulingSystemPayment flag on, a new visitor books a self-pay session
  * from the home page's search and pays through the practice's scheduling system instead of a card;
  * the portal's billing says which service took the payment. Only clicks and typing.
  *

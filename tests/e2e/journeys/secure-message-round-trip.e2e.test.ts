@@ -1,5 +1,5 @@
 /**
- * Journey (issue 17 item 6): the demo clinician signs in from the sign-in page, opens Messages from the
+ * Journey: the demo clinician signs in from the sign-in page, opens Messages from the
  * care area's navigation, starts a conversation with their client and writes to them. The patient gets
  * an e-mail that says only that a message waits (no message text, no names) and follows its link: the
  * portal asks them to sign in, then shows the thread; they read the message and answer. The clinician

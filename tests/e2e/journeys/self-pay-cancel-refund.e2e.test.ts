@@ -1,5 +1,5 @@
 /**
- * Journey (issue 24): a new visitor books a self-pay session days ahead from the home page's search,
+ * Journey: a new visitor books a self-pay session days ahead from the home page's search,
  * pays with a test card, then cancels it from the portal well before the late-cancellation window:
  * the outcome says the payment goes back, and Billing lists the refund beside the payment and its
  * receipt PDF says so. After the booking its Good Faith Estimate (No Surprises Act) is on the session

@@ -1,5 +1,5 @@
 /**
- * Journey (issue 38 item 3): a new self-pay visitor sees the notice of the right to a Good Faith Estimate
+ * Journey: a new self-pay visitor sees the notice of the right to a Good Faith Estimate
  * beside the provider's price and again on the payment step before paying, books days ahead, and then finds
  * the estimate, as issued, in Billing and in the mail, with every field 45 CFR 149.610 asks for (checked in
  * the PDF's text): name and date of birth, the service with its CPT and diagnosis codes, the charge per item,

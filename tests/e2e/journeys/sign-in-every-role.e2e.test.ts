@@ -7,8 +7,8 @@
  * Where each role lands (product-spec §6; src/domain/roles.ts): a clinician on the care schedule;
  * support agents, devops admins and software developers (support group) on the support dashboard;
  * a third-party agent on provider search with the partner's code; a clinical admin on the login
- * dashboard; patients on the patient home; an RCD on providers' requests (issue 17). The third-party agent's
- * provider search is their home (issue 34): their partner, its members, booking for one, their latest sessions.
+ * dashboard; patients on the patient home; an RCD on providers' requests. The third-party agent's
+ * provider search is their home: their partner, its members, booking for one, their latest sessions.
  */
 import { errorCatalogue } from '@/generated/errors';
 import system from '@/generated/content/system';

@@ -1,5 +1,5 @@
 /**
- * Journey (issue 22): the demo patient signs in from the sign-in page, chooses Español in account
+ * Journey: the demo patient signs in from the sign-in page, chooses Español in account
  * settings (clicking), and every portal screen then reads in Spanish: no common English word shows
  * in the screen's visible text (names of people and the brand are not checked: the words looked for
  * are English words that are not names). The account is put back to English at the end, so the other

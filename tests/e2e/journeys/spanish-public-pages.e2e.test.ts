@@ -1,5 +1,5 @@
 /**
- * The public pages in Spanish show no English (issue 22): the home page, a hub, a city landing page, the
+ * The public pages in Spanish show no English: the home page, a hub, a city landing page, the
  * search with its results and a provider's profile, opened under /es/ as a Spanish link gives them. The
  * visible text (names of providers and the brand left out) is checked against common English words
  * (journeys/english-words.ts, as the portal and staff screens are).

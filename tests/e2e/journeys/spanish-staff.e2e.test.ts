@@ -1,5 +1,5 @@
 /**
- * Journey (issue 22): a clinician and a support agent sign in from the sign-in page, choose Español with the
+ * Journey: a clinician and a support agent sign in from the sign-in page, choose Español with the
  * header's switcher (clicking), and the screens of their areas then read in Spanish: no common English word shows
  * in a screen's visible text (tests/e2e/journeys/english-words.ts). Each puts the account back to English at the
  * end with the same switcher, so the other journeys of this worker's server read their mail in English.

@@ -1,11 +1,11 @@
 /**
- * A Spanish-speaking visitor books a session (issue 22). Their browser asks for Spanish, so the home page
+ * A Spanish-speaking visitor books a session. Their browser asks for Spanish, so the home page
  * sends them to /es/; from there, only clicking and typing: search Austin, TX, open a provider's profile,
  * choose a time, confirm who they are with a new account and the e-mailed code, add themselves, sign the
  * consent, pay self-pay with a test card. Every page on the way stays under /es/ and says it is Spanish
  * (<html lang="es">); the confirmation is in Spanish, the confirmation mail in the dev mailbox is written in
  * Spanish, and the receipt downloaded from Billing is a PDF in Spanish. No form on the way shows an English word
- * (issue 34): each form's labels, placeholders, options and hints are read from the page before typing, and again
+ *: each form's labels, placeholders, options and hints are read from the page before typing, and again
  * with its errors after it is sent empty.
  */
 import { readFileSync } from 'node:fs';

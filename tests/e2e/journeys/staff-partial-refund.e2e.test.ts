@@ -1,5 +1,5 @@
 /**
- * Journey (issue 24): the demo support agent signs in from the home page, finds a caller's account
+ * Journey: the demo support agent signs in from the home page, finds a caller's account
  * by e-mail, and refunds part of the payment of the caller's past session with a reason; then the
  * caller signs in from the home page and Billing lists that refund. Only clicks and typing.
  */

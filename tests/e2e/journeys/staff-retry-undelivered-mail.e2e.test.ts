@@ -1,5 +1,5 @@
 /**
- * Journey (issue 20): a visitor asks for a sign-in code to an address no mail server can deliver to
+ * Journey: a visitor asks for a sign-in code to an address no mail server can deliver to
  * (the reserved .invalid domain); the mail job fails on every try and is dead-lettered. The demo
  * support agent signs in from the home page, opens "Undelivered e-mails and jobs" from the
  * dashboard, sees the mail with its last error (never its code) and tries it again. Only clicks and

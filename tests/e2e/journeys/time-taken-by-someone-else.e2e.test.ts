@@ -1,5 +1,5 @@
 /**
- * Journey (issue 34 item 3, "what is offered can be booked"): two new visitors search the same city from the
+ * Journey ("what is offered can be booked"): two new visitors search the same city from the
  * home page and open the same provider's open times. The second chooses the first time and confirms who they
  * are, so the time is held for them. The first, on the page still open in their browser, chooses that same
  * time and is told someone is booking it (held), not that it was booked. The second books it. The first then

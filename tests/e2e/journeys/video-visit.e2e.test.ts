@@ -1,5 +1,5 @@
 /**
- * Journey (issue 25): a patient whose video session starts in a few minutes (the demo's Jamie Ortiz,
+ * Journey: a patient whose video session starts in a few minutes (the demo's Jamie Ortiz,
  * seeded with a session with the demo clinician) cannot find the link and calls support; the agent
  * sends the confirmation again; the patient follows the room's link in the mail, signs in, lands in
  * the room and tests camera and microphone in the waiting room; the clinician,

@@ -1,5 +1,5 @@
 /**
- * Journey (issue 21 item 2): a time freed by a cancellation goes to the waitlist, in order.
+ * Journey: a time freed by a cancellation goes to the waitlist, in order.
  * Patient B books a session days ahead from the home page's search. Three people wait for that provider:
  * X (first in line), A (who joins from the provider's profile, clicking and typing) and C (last). B cancels
  * from the portal: X gets the offer by e-mail with the time held, nobody else hears of it. X lets it lapse (the

@@ -1,5 +1,5 @@
 /**
- * Journeys of issue 23, "what a person notices on the way", each from where a person starts:
+ * Journeys of "what a person notices on the way", each from where a person starts:
  * - a therapy search's open times say the service they book, and the booking page shows it and lets
  *   it be changed (from the Austin therapists page);
  * - a zip code typed key by key on the payment step is not called invalid once it is valid;

@@ -1,5 +1,5 @@
 /**
- * The words a journey looks for, in the language of the pages it reads (issue 22): messages through
+ * The words a journey looks for, in the language of the pages it reads: messages through
  * messageIn, content documents through localizedContent, form labels and flow copy through their
  * translation (specs/forms/<id>.<tag>.yaml, specs/flows/<id>.<tag>.yaml), each the default language's
  * where a spec file is not translated yet (as the app shows it), and addresses under the language's prefix.

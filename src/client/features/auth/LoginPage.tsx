@@ -3,7 +3,7 @@
  * link (e-mail-sent page), as the emailOtpLogin flag says; Google sign-in for staff when set up.
  * ?redirectTo= (set when a page asked for sign-in) is where the person returns afterwards.
  * Opened from outside the app (a link, the address bar) the page is a document drawn by the server with the
- * sign-in island (SignInDocument, issue 37); inside the app (sign-out, an expired session) it is this screen.
+ * sign-in island (SignInDocument); inside the app (sign-out, an expired session) it is this screen.
  */
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';

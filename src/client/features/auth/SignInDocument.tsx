@@ -1,5 +1,5 @@
 /**
- * The sign-in page as a document (issue 37: render: document in specs/routes.yaml): drawn by the server in the page's
+ * The sign-in page as a document (render: document in specs/routes.yaml): drawn by the server in the page's
  * language, woken by the sign-in island (src/client/islands/sign-in.ts, a few KB instead of the app). The same card,
  * words, labels and roles as the app's screens (LoginPage, VerifyOtpPage, LoginEmailSentPage): the e-mail step, and,
  * hidden until the island shows them, the code step and the link-sent step. The buttons stay disabled until the

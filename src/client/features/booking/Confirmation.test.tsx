@@ -1,4 +1,4 @@
-/** The booking confirmation reads in the reader's zone, with the provider's beside it where it differs (issue 34). */
+/** The booking confirmation reads in the reader's zone, with the provider's beside it where it differs. */
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * The clinician's private calendar feed (issue 21 item 3): make a secret address for their own calendar app
+ * The clinician's private calendar feed: make a secret address for their own calendar app
  * (shown once, to copy), make a new one (the old stops working) or stop it. Only the clinician has one: for
  * anyone else (an impersonating admin) the section is not shown.
  */

@@ -8,7 +8,7 @@ import { renderScreen, type FakeAnswer } from '@tests/support/screen-kit';
 import type { EndpointId } from '@/generated/api';
 import CalendarPage from './CalendarPage';
 
-// The device's zone, which staff screens never read times in (issue 34); the viewer's zone is their account's.
+// The device's zone, which staff screens never read times in; the viewer's zone is their account's.
 const device = { zone: 'America/New_York' };
 jest.mock('@/domain/date-format', () => ({ ...jest.requireActual('@/domain/date-format'), viewerTimeZone: () => device.zone }));
 const viewer: { zone?: string } = {};

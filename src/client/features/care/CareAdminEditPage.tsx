@@ -1,5 +1,5 @@
 /**
- * Edit a provider (/care/admin/{id}/edit, issue 17 item 7): a clinical admin changes the profile
+ * Edit a provider (/care/admin/{id}/edit): a clinical admin changes the profile
  * (about and the language it is written in, title, search filters such as languages and ages served, licensed states, practice, pay
  * rates; PUT /care/admin/providers/{id}, validated by the AdminProviderProfile spec) or removes the
  * provider with a removal reason of product-spec §3 (POST …/remove): the public profile then answers
@@ -145,7 +145,7 @@ function ProfileForm({ provider }: { provider: Answer }) {
           ))}
         </select>
       </div>
-      {/* Off, search does not list them for new clients (issue 39 item 4). */}
+      {/* Off, search does not list them for new clients. */}
       <label className="choice">
         <input type="checkbox" checked={profile.acceptingNewPatients ?? true} onChange={(e) => set({ acceptingNewPatients: e.target.checked })} />{' '}
         {message('ui.care.newClients.label')}

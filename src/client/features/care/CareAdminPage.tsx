@@ -1,5 +1,5 @@
 /**
- * Clinical admin (/care/admin, issue 17 item 7): find a provider by name to edit their profile or
+ * Clinical admin (/care/admin): find a provider by name to edit their profile or
  * remove them (GET /care/admin/providers). Removed providers are listed last with their reason.
  */
 import { useDeferredValue, useState } from 'react';

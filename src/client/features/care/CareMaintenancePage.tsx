@@ -1,5 +1,5 @@
 /**
- * Care maintenance (/care/maintenance, issue 17 item 9): where care routes go when their flag is off
+ * Care maintenance (/care/maintenance): where care routes go when their flag is off
  * (careDashboards, referrals; specs/routes.yaml flagOffRoute), in the style of the app's maintenance page.
  */
 import { constants } from '@/generated/constants';

@@ -1,5 +1,5 @@
 /**
- * Secure messages of the care area (/care/message, issue 17 item 6): the clinician's conversations with
+ * Secure messages of the care area (/care/message): the clinician's conversations with
  * their clients, newest first with unread counts (GET /care/messages); one opens in place (the thread
  * id in ?thread=, so the e-mailed link and a reload land on it; GET /care/messages/{id} marks it read)
  * and is answered (POST /care/messages/{id}, which also closes the unanswered-message task). A new

@@ -1,5 +1,5 @@
 /**
- * One client (/care/v1/client-info/{id}, issue 17 item 1): the minimum a clinician needs (name, age,
+ * One client (/care/v1/client-info/{id}): the minimum a clinician needs (name, age,
  * contact, a minor's responsible party, sessions with them, consents (each signed one as its PDF),
  * insurance and authorizations,
  * measures over time, open items) and notes by type (POST /patients/save-note). Only the clinician's

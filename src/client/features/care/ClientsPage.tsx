@@ -1,5 +1,5 @@
 /**
- * A clinician's clients (/care/v1/clients, issue 17 item 1): everyone with a past or upcoming session
+ * A clinician's clients (/care/v1/clients): everyone with a past or upcoming session
  * with them, searchable by name, with next and last session, care status, latest PHQ-9 and GAD-7,
  * open items and the urgent flag (GET /care/clients). Each opens the client's page.
  */

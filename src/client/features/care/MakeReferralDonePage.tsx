@@ -1,5 +1,5 @@
 /**
- * Referral sent (/care/v1/referrals/make/done?referral={id}, issue 17 item 3): who was referred to
+ * Referral sent (/care/v1/referrals/make/done?referral={id}): who was referred to
  * whom, read back from the clinician's own referrals (so a reload shows the same), and the ways on.
  */
 import { useSearchParams } from 'react-router';

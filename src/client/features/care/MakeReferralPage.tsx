@@ -1,5 +1,5 @@
 /**
- * Make a referral (/care/v1/referrals/make, issue 17 item 3): the clinician chooses one of their
+ * Make a referral (/care/v1/referrals/make): the clinician chooses one of their
  * clients, finds the colleague to refer them to by name (GET /providers/referring/search/{client}),
  * and fills the authorization form of product-spec §3 with its §5 rules (specs/forms/referral.yaml,
  * the same rules the server applies). Sent, it opens the done page of this referral.

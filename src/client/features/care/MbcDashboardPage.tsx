@@ -1,5 +1,5 @@
 /**
- * Measurement-based care (/care/v1/mbc/dashboard, behind careDashboards; issue 17 item 2): each
+ * Measurement-based care (/care/v1/mbc/dashboard, behind careDashboards): each
  * client's PHQ-9 and GAD-7 latest score and band, their scores over time, the trend (named only from
  * three scores on), response, remission, reliable improvement, "not improving by week 8", what is due,
  * and the urgent flag of an open clinical alert, which the clinician resolves here with a note

@@ -1,5 +1,5 @@
 /**
- * New clients needing attention (/care/v1/nena, issue 17 item 5; our reading of the route, docs/features.md
+ * New clients needing attention (/care/v1/nena, our reading of the route, docs/features.md
  * "Clinician care area"): clients whose first session is still to come and who have not done the intake
  * check-in, signed a consent, had their insurance decided, or who have an urgent measure open
  * (GET /care/nena). Each opens the client's page.

@@ -1,5 +1,5 @@
 /**
- * "Taking new clients" on the clinician's calendar page (issue 39 item 4): saved the moment it changes.
+ * "Taking new clients" on the clinician's calendar page: saved the moment it changes.
  * While it is off search does not list them, so no one new is shown a time they cannot book.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Providers' requests (/care/rcd/provider-requests, issue 17 item 7, where an RCD lands after sign-in):
+ * Providers' requests (/care/rcd/provider-requests, where an RCD lands after sign-in):
  * requests waiting for a decision, oldest first, each approved or declined with a reason
  * (POST /rcd/provider-requests/{id}/decision); and the decided ones with who decided and why.
  */

@@ -1,5 +1,5 @@
 /**
- * A clinician's requests to their RCD, on their schedule (/care/v1; issue 17 item 7): ask for a new
+ * A clinician's requests to their RCD, on their schedule (/care/v1): ask for a new
  * licence, new pay rates, or an availability or profile change (POST /care/provider-requests), and
  * see each request waiting, approved or declined with the RCD's reason (GET /care/provider-requests).
  */

@@ -1,5 +1,5 @@
 /**
- * Referrals (/care/v1/referrals, issue 17 item 3, behind the referrals flag): the clients colleagues
+ * Referrals (/care/v1/referrals, behind the referrals flag): the clients colleagues
  * referred to this clinician, each accepted or declined with a reason while it waits, and the clients
  * this clinician referred, with where each stands (GET /care/referrals). "Make a referral" opens the form.
  */

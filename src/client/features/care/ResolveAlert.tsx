@@ -1,6 +1,6 @@
 /**
  * Closes an urgent clinical alert about one of the clinician's clients with a note saying how it was
- * handled (POST /care/alerts/{id}/resolve, issue 17 item 2), where the urgent flag is shown: the
+ * handled (POST /care/alerts/{id}/resolve), where the urgent flag is shown: the
  * client page's open items and the MBC dashboard. The note is required here and on the server
  * (TASK_NOTE_REQUIRED); once resolved the client's data is read again, so the flag clears.
  */

@@ -1,5 +1,5 @@
 /**
- * One instrument's scores over time (issue 17 item 2): the severity bands of the instrument drawn
+ * One instrument's scores over time: the severity bands of the instrument drawn
  * behind the line (constants.measureInstruments bands, minimal lightest), a point per score, and the
  * trend named only from three scores on (the progress rule's trend is null before that).
  */

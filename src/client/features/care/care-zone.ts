@@ -1,5 +1,5 @@
 /**
- * The zone the care area shows times in (issue 34): a clinician's schedule zone (their practice's, the one
+ * The zone the care area shows times in: a clinician's schedule zone (their practice's, the one
  * GET /care/clients answers), so the client's page reads like the schedule and the Clients page; for other
  * staff their account's zone when they chose one, else the calendar zone. Never the device's. Every time is
  * shown with its zone's name.

@@ -1,5 +1,5 @@
 /**
- * The providers a state, city or specialty landing page is about (issue 15): licensed in the state,
+ * The providers a state, city or specialty landing page is about: licensed in the state,
  * nearest the city first, or offering the specialty; for the therapists' and psychiatrists' sections
  * only the care of that section. Loaded on the server (loadData) with each provider's first open time,
  * so the HTML itself lists them, their next opening and the way to book (a plain link to the

@@ -1,5 +1,5 @@
 /**
- * Landing pages promise no fixed window of open times (issue 34: a city page read on a Saturday said "open
+ * Landing pages promise no fixed window of open times (a city page read on a Saturday said "open
  * times this week" while its first openings were next Wednesday). What a page offers depends on the day it
  * is read, so its words name no window; each provider's card says when they are next open.
  */

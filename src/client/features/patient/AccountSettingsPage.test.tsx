@@ -187,7 +187,7 @@ describe('AccountSettingsPage', () => {
     expect(within(zones).queryByText(message('ui.timeZone.ask', { zone: zoneLabel(viewerTimeZone()) }))).toBeNull();
   });
 
-  it('suggests the zone of an address saved in another clock’s zone, and uses it when asked (issue 34)', async () => {
+  it('suggests the zone of an address saved in another clock’s zone, and uses it when asked', async () => {
     // The server answers the zone the saved address lies in (El Paso, TX: Mountain, though Texas is mostly Central).
     const updateUser = jest.fn((input: RequestInput) => {
       const body = input.body as { address?: { zipcode: string }; timeZone?: string };

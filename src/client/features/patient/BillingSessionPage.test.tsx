@@ -17,7 +17,7 @@ const transaction = {
   appointmentStart: '2026-11-25T15:00:00.000Z',
   providerName: 'Morgan Lee, LCSW',
 };
-/** An account whose zone is far from any test machine's: the session's time can only come from the account (issue 34). */
+/** An account whose zone is far from any test machine's: the session's time can only come from the account. */
 const accountZone = 'Pacific/Honolulu';
 
 describe('BillingSessionPage', () => {

@@ -55,7 +55,7 @@ export default function BillingSessionPage() {
   const [search] = useSearchParams();
   const transaction = useTransaction(search.get('patientId') ?? undefined, search.get('transactionId') ?? undefined);
   const missing = !search.get('patientId') || !search.get('transactionId');
-  // The session's time in the account's zone (issue 34), as on every other screen of the portal.
+  // The session's time in the account's zone, as on every other screen of the portal.
   const zone = useReaderTimeZone();
   return (
     <PortalShell

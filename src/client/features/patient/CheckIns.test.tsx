@@ -9,7 +9,7 @@ import { renderScreen, testUser } from './test-kit';
 const patient = { id: '55555555-5555-4555-8555-555555555555', firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' as const };
 const completedAt = '2026-11-20T15:00:00.000Z';
 const score = { id: 'm1', instrument: 'phq9' as const, total: 6, band: 'mild', bandLabel: 'Mild', urgent: false, completedAt };
-/** An account whose zone is far from any test machine's: the time can only come from the account (issue 34). */
+/** An account whose zone is far from any test machine's: the time can only come from the account. */
 const accountZone = 'Pacific/Honolulu';
 
 describe('CheckInHistory', () => {

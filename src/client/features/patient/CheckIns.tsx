@@ -1,5 +1,5 @@
 /**
- * PHQ-9 and GAD-7 check-ins in the portal (issue 17 item 2): the to-dos of measures due for the people
+ * PHQ-9 and GAD-7 check-ins in the portal: the to-dos of measures due for the people
  * on the account (GET /patients/{id}/measures), the questionnaire in a dialog (POST
  * /patients/{id}/measures) with the score and band it gave, and each person's scores over time. PHQ-9 item 9
  * answered above 0 shows the crisis screen at once, before the rest of the questionnaire (the one crisis rule,
@@ -121,7 +121,7 @@ export function CheckInTasks({ checkIns }: { checkIns: ReturnType<typeof useChec
 
 /** Each person's scores over time, newest first. */
 export function CheckInHistory({ checkIns }: { checkIns: ReturnType<typeof useCheckIns> }) {
-  // When each was done, in the account's zone (issue 34), as on every other screen of the portal.
+  // When each was done, in the account's zone, as on every other screen of the portal.
   const zone = useReaderTimeZone();
   const rows = checkIns.flatMap(({ patient, data }) => (data?.items ?? []).map((m) => ({ patient, m })));
   if (!rows.length) return null;

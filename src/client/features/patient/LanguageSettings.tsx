@@ -1,5 +1,5 @@
 /**
- * The account's language in settings (issue 22): English or Español. Saved to the account (its mail
+ * The account's language in settings: English or Español. Saved to the account (its mail
  * and documents follow it), then the same page opens in that language at once: its path under the
  * language's prefix (/es/…), as the header's switcher does.
  */

@@ -156,7 +156,7 @@ function NextSession() {
 /**
  * Whether every answer the home draws is in (or failed): the sessions, the people, their insurances, intakes and
  * check-ins. The home is drawn at once then, under a placeholder until; drawn piece by piece, each answer pushed the
- * sections under it down as it arrived (layout shift 0.3-0.4 on a phone, issue 37).
+ * sections under it down as it arrived (layout shift 0.3-0.4 on a phone).
  */
 function useHomeSettled(): boolean {
   const api = useApi();

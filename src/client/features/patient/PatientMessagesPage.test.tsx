@@ -13,7 +13,7 @@ const summary = {
   unread: 1,
 };
 const threadPath = routeById.patientMessageThread.path;
-/** An account whose zone is far from any test machine's: its times can only come from the account (issue 34). */
+/** An account whose zone is far from any test machine's: its times can only come from the account. */
 const accountZone = 'Pacific/Honolulu';
 const accountDetails = () => ({ ...testUser, dateOfBirth: '1988-07-14', businessPartnerId: null, isPartnerAssociationActive: false, timeZone: accountZone });
 

@@ -1,9 +1,9 @@
 /**
- * Secure messages in the portal (issue 17 item 6): /app/patient/dashboard/messages lists the account's
+ * Secure messages in the portal: /app/patient/dashboard/messages lists the account's
  * conversations with clinicians (GET /patients/messages), newest first with unread counts;
  * /app/patient/dashboard/messages/:id opens one (GET /patients/messages/{id}, which marks it read) and
  * answers it (POST /patients/messages/{id}). The e-mail that a message waits links straight here. The
- * patient may also write first, to a clinician whose client they are (StartThread, issue 34).
+ * patient may also write first, to a clinician whose client they are (StartThread).
  */
 import { useEffect, useState } from 'react';
 import { Link, generatePath, useNavigate, useParams } from 'react-router';
@@ -33,7 +33,7 @@ const clinicianName = (t: Pick<MessageThreadSummary, 'clinician'>) => `${fullNam
 const contactKey = (c: MessageContact) => `${c.client.id}/${c.clinician.id}`;
 
 /**
- * The patient writes first (issue 34): one of the clinicians whose client a patient of the account is
+ * The patient writes first: one of the clinicians whose client a patient of the account is
  * (GET /patients/messages/contacts) opens the thread (POST /patients/messages), where the first message
  * is written. The client is named only when the account has more than one (a parent writing about a child).
  */
@@ -88,7 +88,7 @@ function StartThread() {
 
 function ThreadList() {
   const threads = useListPatientThreadsQuery({ refetchOnMount: 'always' });
-  // The account's zone (issue 34), not the device's: the same times wherever the patient reads them.
+  // The account's zone, not the device's: the same times wherever the patient reads them.
   const zone = useReaderTimeZone();
   if (threads.isError) return <LoadFailed error={threads.error} retry={() => void threads.refetch()} />;
   if (!threads.data) return <ListSkeleton rows={2} />;

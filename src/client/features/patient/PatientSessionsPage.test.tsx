@@ -205,7 +205,7 @@ describe('PatientSessionsPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: message('ui.patient.sessions.reschedule') }));
     const times = await screen.findAllByRole('radio');
     expect(times).toHaveLength(1); // the other practice's time is not offered
-    // The dialog says the zone, and names each time with it for screen readers (issue 34).
+    // The dialog says the zone, and names each time with it for screen readers.
     const zoneName = zoneLabel(zone, new Date(slotStart));
     expect(screen.getByText(message('ui.timeZone.timesIn', { zone: zoneName }))).toBeTruthy();
     expect(screen.getByRole('radio', { name: `${formatTime(slotStart, zone)} ${zoneName}` })).toBe(times[0]);

@@ -20,7 +20,7 @@ const entry = {
   createdAt,
   offers: [],
 };
-/** An account whose zone is far from the provider's and any test machine's: the time can only come from the account (issue 34). */
+/** An account whose zone is far from the provider's and any test machine's: the time can only come from the account. */
 const accountZone = 'Pacific/Honolulu';
 
 describe('PatientWaitlistPage', () => {

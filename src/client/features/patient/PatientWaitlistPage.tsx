@@ -1,5 +1,5 @@
 /**
- * The patient's waitlists (issue 21 item 2): each place in line with what it waits for, and the times
+ * The patient's waitlists: each place in line with what it waits for, and the times
  * offered from it. An open offer can be booked (the normal booking, with the held time) or declined (the
  * time goes to the next person at once); a waiting place can be left.
  */
@@ -62,7 +62,7 @@ function OfferItem({ offer, onDeclined }: { offer: Offer; onDeclined: () => void
 
 function EntryItem({ entry, onChanged }: { entry: WaitlistEntry; onChanged: (text: string) => void }) {
   const leave = useLeaveWaitlistMutation({ onSuccess: () => onChanged(message('ui.waitlist.list.left')) });
-  // When they joined, in the account's zone (issue 34), not the provider's or the device's.
+  // When they joined, in the account's zone, not the provider's or the device's.
   const zone = useReaderTimeZone();
   return (
     <li className="item stack-sm">

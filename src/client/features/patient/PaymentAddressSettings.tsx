@@ -1,5 +1,5 @@
 /**
- * The payment (billing) address in account settings (issue 34): the card holder's name and billing address, kept
+ * The payment (billing) address in account settings: the card holder's name and billing address, kept
  * with the last card paid with (GET /users/billing) and changed here; the next card form starts from it. The home
  * address is the account settings form's own, above: the two are kept apart (README, "Addresses").
  */

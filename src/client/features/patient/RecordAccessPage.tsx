@@ -1,5 +1,5 @@
 /**
- * "Who looked at my record" (issue 38 item 2): every read and change of the account's records the audit
+ * "Who looked at my record": every read and change of the account's records the audit
  * trail kept, newest first, a page at a time: when (in the account's zone, named), who (by the rule of
  * specs/constants/record-access.yaml, applied on the server), what and the outcome, refusals included.
  * An entry that looks wrong can be reported to support, with the patient's own words if they like.

@@ -1,5 +1,5 @@
 /**
- * "Download my record" on the account page (issue 38 item 1): the holder asks for the whole record
+ * "Download my record" on the account page: the holder asks for the whole record
  * (POST /record-exports), the page follows the export while its job runs (GET /record-exports/{id}), then offers
  * the PDF and the FHIR file with the time the downloads close, in the reader's zone and language. The export's id
  * is in the address (`?export=`), so a reload keeps it and the ready mail's link opens this very export.

@@ -1,5 +1,5 @@
 /**
- * Session reminders in account settings (issue 21 item 1): e-mail and text message, each on or off.
+ * Session reminders in account settings: e-mail and text message, each on or off.
  * A reminder mail's stop link lands here (?reminder=token): the link is spent once, e-mail reminders
  * stop, and the section says so, with the switch to turn them on again.
  */

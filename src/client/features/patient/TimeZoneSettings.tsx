@@ -1,5 +1,5 @@
 /**
- * The account's time zone in settings (issue 34): every time the person reads (screens, mail, reminders,
+ * The account's time zone in settings: every time the person reads (screens, mail, reminders,
  * receipts, calendar files) is in it. When the account has none yet, the section asks once, suggesting the
  * device's zone; afterwards it shows the zone kept and lets the person change it. Where the account's address lies
  * in a zone that keeps another clock (the API's addressTimeZone), it suggests that zone too, as soon as the address

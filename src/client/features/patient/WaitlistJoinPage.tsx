@@ -1,5 +1,5 @@
 /**
- * Joining a waitlist (issue 21 item 2): a provider's (providerId and state from the provider's profile) or a
+ * Joining a waitlist: a provider's (providerId and state from the provider's profile) or a
  * search waitlist (state, service and mode from the search). The person picks where they are among the
  * provider's licensed states and the parts of the day that suit them; the API refuses a provider who could
  * never see the patient, with the catalogue's message.

@@ -1,5 +1,5 @@
 /**
- * The intake questionnaire (/app/formsort, issue 16 item 5), opened from the portal's to-do for one
+ * The intake questionnaire (/app/formsort), opened from the portal's to-do for one
  * of the account's people (?patientId=, else the account holder). Its pages and questions come from
  * specs/constants/intake.yaml (src/domain/intake.ts), one page at a time with back and continue; a
  * page goes on only when its required answers are given. Answering the PHQ-9 question about self-harm

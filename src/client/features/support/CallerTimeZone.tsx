@@ -1,5 +1,5 @@
 /**
- * The caller's time zone on support's account view (issue 34): every time the caller reads (screens, mail,
+ * The caller's time zone on support's account view: every time the caller reads (screens, mail,
  * reminders, documents, calendar files) is in it. The agent sees it, or that it is not known yet, and sets
  * it as the caller says (PATCH /users/{id}, which lets staff set a caller's zone as they may their address).
  * No suggestion from the agent's device: the caller's zone is not the agent's.

@@ -1,5 +1,5 @@
 /**
- * The front-desk device in a patient's hands (/agenda/hand-over, issue 34): the patient's own task alone - their
+ * The front-desk device in a patient's hands (/agenda/hand-over): the patient's own task alone - their
  * date of birth (a patient token, product-spec §3 patient auth), then the consent of their session to read and
  * sign - under the app's top bar, with nothing of the day's other patients. The server holds the staff session to
  * this task (POST /front-desk/hand-over); the way back to the agenda is the staff member signing in again with a

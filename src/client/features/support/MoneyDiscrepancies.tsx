@@ -1,6 +1,6 @@
 /**
  * Money red alerts, a section of the red-alert page (/app/support/dashboard/red-alert, also /red-alert): the differences the nightly
- * money reconciliation found between our ledger and a payment service's own record (issue 24), one
+ * money reconciliation found between our ledger and a payment service's own record, one
  * charge each, newest first. Staff look the charge up in the payment service by its transaction id,
  * settle it, and mark the alert resolved (POST /payments/discrepancies/{id}/resolve).
  */

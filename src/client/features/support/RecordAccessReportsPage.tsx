@@ -1,5 +1,5 @@
 /**
- * Reported record access (/app/support/dashboard/record-access-reports, issue 38 item 2): the entries of "Who looked
+ * Reported record access (/app/support/dashboard/record-access-reports): the entries of "Who looked
  * at my record" patients reported, oldest first (GET /support/record-access-reports). Each shows the patient and the
  * account to open, the patient's words, and the audit entry as it was recorded - when, who (name, e-mail, roles),
  * what, which record, the outcome and the address - and closes with a note saying what support found

@@ -1,5 +1,5 @@
 /**
- * Staff refund of all or part of a session's payment, from the caller's account (issue 24): the
+ * Staff refund of all or part of a session's payment, from the caller's account: the
  * amount (at most what is left) and a reason, sent once under one idempotency key, so a retry after a
  * lost answer never refunds twice. The server checks the role, the supportRefunds flag and the amount;
  * this form only follows the flag.

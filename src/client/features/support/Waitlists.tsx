@@ -1,5 +1,5 @@
 /**
- * A caller's waitlists as support sees them on the caller's account (issue 21 item 2): each place in line,
+ * A caller's waitlists as support sees them on the caller's account: each place in line,
  * the times offered from it and what became of them; support takes the caller off a waitlist or declines
  * a held time for them (the time goes to the next person at once).
  */

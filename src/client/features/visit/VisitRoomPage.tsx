@@ -1,5 +1,5 @@
 /**
- * A video session's room (/app/visit/{appointmentId}, issue 25): the session and when the room opens in
+ * A video session's room (/app/visit/{appointmentId}): the session and when the room opens in
  * the viewer's own time zone, a camera and microphone check (preview, device choice, what to do when
  * the browser refuses or has none), then the waiting room until the clinician admits the patient, and
  * the call (mute, camera off, leave and rejoin; the clinician admits people and can end the visit for

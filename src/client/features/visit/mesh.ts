@@ -1,5 +1,5 @@
 /**
- * The browser side of a video room (issue 25): a small peer-to-peer WebRTC mesh, signalled over the
+ * The browser side of a video room: a small peer-to-peer WebRTC mesh, signalled over the
  * app's WebSocket /api/visits/{id}/signal. Whoever is admitted calls each person already in the room
  * (makes the offers); the others answer. Media go browser to browser (encrypted, as WebRTC always is)
  * through the configured STUN/TURN servers; the server only relays descriptions and candidates.

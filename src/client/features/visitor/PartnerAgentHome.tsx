@@ -1,5 +1,5 @@
 /**
- * Where a third-party (partner) agent starts (issue 34; product-spec: they land on provider search): above the
+ * Where a third-party (partner) agent starts (product-spec: they land on provider search): above the
  * search, their partner, its members, a way to book for one (the chosen member's address fills the support
  * booking's e-mail step) and the members' latest sessions (GET /business-partners/mine). Times read in the
  * agent's account zone when they chose one, else the session's own; always named.

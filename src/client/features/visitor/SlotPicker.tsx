@@ -181,7 +181,7 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
     <>
       {/* The name starts with what is seen (time, session type); the day is added for screen readers. */}
       <span>{formatTime(slot.start, zone)}</span>
-      {/* The zone is in every time's name (issue 34); the line above the picker says it to the eye. */}
+      {/* The zone is in every time's name; the line above the picker says it to the eye. */}
       <span className="visually-hidden"> {zoneLabel(zone, new Date(slot.start))}</span>{' '}
       <span className="slot-button__mode">{modeLabel(slot.availabilityType)}</span>
       {serviceOf(slot) ? <span className="slot-button__service">{serviceOf(slot)}</span> : null}

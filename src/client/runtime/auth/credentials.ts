@@ -1,5 +1,5 @@
 /**
- * Credentials in the browser (product-spec §3, §4, issue 14): the access token is in an HttpOnly
+ * Credentials in the browser (product-spec §3, §4): the access token is in an HttpOnly
  * cookie the server sets on sign-in and clears on sign-out, so no script here reads or writes it;
  * the app learns who is signed in from GET /auth/session. Super-admin impersonation data is kept in
  * session storage. Nothing else about the session is stored.

@@ -1,5 +1,5 @@
 /**
- * The zone the person at this screen reads times in (issue 34): a signed-in patient's account zone (account
+ * The zone the person at this screen reads times in: a signed-in patient's account zone (account
  * settings), else the device's. Booking and session screens show every time in it, named; the provider's
  * zone is only ever shown beside it.
  */
@@ -17,7 +17,7 @@ export function useReaderTimeZone(): string {
 }
 
 /**
- * The zone staff read times in (issue 34): their account's zone when they chose one, else the zone of the
+ * The zone staff read times in: their account's zone when they chose one, else the zone of the
  * place the screen is about (the practice's, the provider's schedule), else the calendar zone; never the
  * device's, so two staff members on two devices read one session at one time. Screens name it.
  */

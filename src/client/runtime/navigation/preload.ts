@@ -1,5 +1,5 @@
 /**
- * Fetching the code a person is likely to need next while they read the current screen (issue 37): the next
+ * Fetching the code a person is likely to need next while they read the current screen: the next
  * booking step's screen, the confirmation while the payment form is filled in. Started when the browser is
  * idle, so it never competes with the screen being drawn or a tap; a failed fetch is tried again by the
  * import that needs it.

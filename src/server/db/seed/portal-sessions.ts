@@ -134,7 +134,7 @@ export const seedPortalSessions: SeedStep = {
       ids.slice(0, 2),
     ]);
     const [first, second] = [providers.find((p) => p.id === ids[0])!, providers.find((p) => p.id === ids[1])!];
-    // A person's sessions all read in their one zone (issue 34: the list mixed "7:00 AM CST" and "1:00 PM EST"):
+    // A person's sessions all read in their one zone (the list mixed "7:00 AM CST" and "1:00 PM EST"):
     // their account's when known, else the zone of the practice they first saw.
     const jordan = { ...jordanRow, zone: jordanRow.zone ?? first.time_zone };
     const avery = { ...averyRow, zone: averyRow.zone ?? first.time_zone };
@@ -185,7 +185,7 @@ export const seedPortalSessions: SeedStep = {
     // the practice's zone) whatever the hour of seeding; six to seven days fell out of it late in the day.
     await bookDemo(tx, avery, second, await slotAt(tx, second, hoursFrom(5 * 24, 6 * 24)), new Date(now - 24 * HOUR), now);
 
-    // A video session about to start, for trying the video room (issue 25): the room of the demo
+    // A video session about to start, for trying the video room: the room of the demo
     // clinician's provider opens videoVisitOpensMinutesBefore minutes before it, so it is open at once.
     const [jamie] = await tx.query<{ id: string }>(
       `INSERT INTO users (email, first_name, last_name, user_type, groups, email_verified_at) VALUES ($1, 'Jamie', 'Ortiz', 'patient', '{patient}', $2) RETURNING id`,

@@ -68,7 +68,7 @@ export function practiceAddress(s: Session): string {
 
 /**
  * Downloads the session as an iCalendar file the phone's or computer's calendar opens. The iCalendar writer
- * is fetched when asked for, not with the portal's screens (issue 37).
+ * is fetched when asked for, not with the portal's screens.
  */
 export async function downloadCalendarFile(s: Session, api: ApiClient): Promise<void> {
   // A session of a series: the series' one repeating event, as the mails attach it (its moved and cancelled sessions
