@@ -203,6 +203,13 @@ const getFrontDeskAgendaQuery: JsonSchema = {
 };
 const bookingFunnelField: JsonSchema = { type: 'string', 'x-enum': 'bookingFunnel', enum: bookingFunnelValues };
 const counselingTypeField: JsonSchema = { type: 'string', 'x-enum': 'counselingType', enum: counselingTypeValues };
+const xMessages: JsonSchema = {
+  required: 'validation.email.required',
+  minLength: 'validation.email.required',
+  'x-notBlank': 'validation.email.required',
+  format: 'validation.email.invalid',
+  maxLength: 'validation.email.invalid',
+};
 const relationshipValues: readonly unknown[] = [
   'Self',
   'Spouse',
@@ -358,21 +365,7 @@ const replacesField: JsonSchema = {
     { type: 'null' },
   ],
 };
-const emailField: JsonSchema = {
-  type: 'string',
-  title: 'Email',
-  minLength: 1,
-  maxLength: 255,
-  format: 'email',
-  'x-notBlank': true,
-  'x-messages': {
-    required: 'validation.email.required',
-    minLength: 'validation.email.required',
-    'x-notBlank': 'validation.email.required',
-    format: 'validation.email.invalid',
-    maxLength: 'validation.email.invalid',
-  },
-};
+const emailField: JsonSchema = { type: 'string', title: 'Email', minLength: 1, maxLength: 255, format: 'email', 'x-notBlank': true, 'x-messages': xMessages };
 const groupsField: JsonSchema = {
   type: 'array',
   items: {
@@ -2616,6 +2609,16 @@ export const endpoints: Readonly<Record<EndpointId, EndpointDefinition>> = {
         practiceId: { type: 'string', format: 'uuid' },
         slotId: { type: 'string', format: 'uuid' },
         userId: { type: 'string', format: 'uuid', description: 'The account booked for (staff; a patient\'s own account by default).' },
+        email: {
+          type: 'string',
+          title: 'Email',
+          minLength: 1,
+          maxLength: 255,
+          format: 'email',
+          'x-notBlank': true,
+          'x-messages': xMessages,
+          description: 'The account booked for, by its e-mail (staff booking for a caller, as createSupportAppointment).',
+        },
         counselingType: counselingTypeField,
         counselingTypeId: { type: 'string', maxLength: 100 },
         appointmentMode: { type: 'string', 'x-enum': 'appointmentMode', enum: ['online', 'in_person'] },

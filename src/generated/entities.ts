@@ -1946,6 +1946,10 @@ export interface CreateAppointmentSeriesBody {
    * The account booked for (staff; a patient's own account by default).
    */
   userId?: string;
+  /**
+   * Email
+   */
+  email?: string;
   counselingType:
     | 'Individual Counseling'
     | 'Family Counseling'

@@ -12,18 +12,21 @@ import { sessionAndLaterOfSeries } from './series';
 
 export const appointmentSeriesHandlers: Handlers = {
   async createAppointmentSeries(request, reply) {
-    const { repeat, sessions, ...body } = request.body;
-    const account = await bookingAccount(request, body.userId, undefined, 'createAppointmentSeries');
+    const { repeat, sessions, email, ...rest } = request.body;
+    // Staff name the caller's account by id or, as createSupportAppointment, by e-mail.
+    const account = await bookingAccount(request, rest.userId, email, 'createAppointmentSeries');
+    const body = email ? { ...rest, userId: account.id } : rest;
     const key = idempotencyKeyOf(request, true)!;
-    const counted = await takeOrRefuse(request, 'createAppointmentSeries', usesCountedFor('createAppointmentSeries', callerOf(request), request.ip)!);
+    const limits = usesCountedFor('createAppointmentSeries', callerOf(request), request.ip)!;
+    const counted = limits.length ? await takeOrRefuse(request, 'createAppointmentSeries', limits) : undefined;
     const result = await book(request, { body, account, endpoint: 'createAppointmentSeries', idempotencyKey: key, series: { repeat, sessions } }).catch(
       async (error: unknown) => {
         // A refused series (a time taken, a card declined) is not a booking.
-        await giveBack(request.server.database, counted);
+        if (counted) await giveBack(request.server.database, counted);
         throw error;
       },
     );
-    if (result.replayed) await giveBack(request.server.database, counted);
+    if (result.replayed && counted) await giveBack(request.server.database, counted);
     request.auditTarget = { type: 'appointment', id: result.body.id };
     reply.status(result.status);
     if (result.replayed) reply.header('idempotent-replayed', 'true');

@@ -250,3 +250,68 @@ it('books nothing when a later time is taken, naming it with the nearest open ti
   });
   expect(rest.statusCode).toBe(404);
 });
+
+it('support books a series for a caller (named by account or by e-mail): the caller’s sessions, consents from support, audited as the agent, not counted against the agent', async () => {
+  const sam = await callerFor(t.app, 'sam.okafor@example.com');
+  const support = { ...sam.headers, 'x-app-source': 'support_web' };
+  const patient = await selfPatientOf(t.app.database, avery.id);
+  const nonce = async () =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/patient-cards/tokenize',
+        headers: sam.headers,
+        payload: { number: constants.testCardNumbers.approved[0]!.number, expiration: '12/39', cvv: '123' },
+      })
+    ).json().nonce as string;
+  const bookFor = async (slot: TestSlot, who: Record<string, string>) => {
+    const held = await hold(t.app, sam, slot);
+    expect(held.statusCode).toBe(201);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/appointments/series',
+      headers: { ...support, 'idempotency-key': randomUUID() },
+      payload: {
+        ...bookingBody(held.json().holdId, slot, [{ id: patient.id, consents: consentGiven('support_web') }]),
+        selfPay: true,
+        selfPayConsentCategory: 'selfPay',
+        payment: { nonce: await nonce() },
+        repeat: 'otherWeek',
+        sessions: 3,
+        ...who,
+      },
+    });
+  };
+
+  // By account: every other week, three sessions, at 10:00 in the caller's zone.
+  const first = await weeklySlots('2027-09-07T14:00:00Z', 5);
+  const res = await bookFor(first.at10[0]!, { userId: avery.id });
+  expect(res.statusCode).toBe(201);
+  const booked = res.json();
+  expect(booked.series).toMatchObject({ repeat: 'otherWeek', index: 0, sessions: 3 });
+  const sessions = await t.app.database.query<{ id: string; user_id: string; start_at: Date }>(
+    'SELECT id, user_id, lower(during) AS start_at FROM appointments WHERE series_id = $1 ORDER BY series_index',
+    [booked.series.id],
+  );
+  expect(sessions.map((s) => s.user_id)).toEqual([avery.id, avery.id, avery.id]);
+  expect(sessions.map((s) => new Date(s.start_at).toISOString())).toEqual([0, 2, 4].map((i) => new Date(first.at10[i]!.start).toISOString()));
+  // The caller sees them in their own list.
+  const theirs = (await t.app.inject({ method: 'GET', url: '/api/appointments?when=upcoming', headers: avery.headers })).json().items as {
+    id: string;
+    series: { id: string } | null;
+  }[];
+  expect(theirs.filter((a) => a.series?.id === booked.series.id)).toHaveLength(3);
+  // The consents say support took them; the audit names the agent and the booking.
+  const sources = await t.app.database.query<{ source: string }>('SELECT DISTINCT source FROM consents WHERE appointment_id = $1', [booked.id]);
+  expect(sources.map((s) => s.source)).toEqual(['support_web']);
+  const audit = await auditRows(t.app, "action = 'createAppointmentSeries' AND actor_id = $1", [sam.id]);
+  expect(audit).toContainEqual(expect.objectContaining({ outcome: 'success', record_type: 'appointment', record_id: booked.id }));
+
+  // By e-mail, as the support booking names a caller it has not opened.
+  const more = await weeklySlots('2027-11-02T15:00:00Z', 5);
+  const again = await bookFor(more.at10[0]!, { email: avery.email });
+  expect(again.statusCode).toBe(201);
+  expect((await t.app.database.query<{ user_id: string }>('SELECT user_id FROM appointments WHERE id = $1', [again.json().id]))[0]!.user_id).toBe(avery.id);
+  // Staff book for caller after caller: neither series counted against the agent (as createSupportAppointment is not).
+  expect(await t.app.database.query("SELECT count FROM rate_counters WHERE scope = 'booking:account' AND key = $1", [sam.id])).toEqual([]);
+});

@@ -81,8 +81,12 @@ const USES_COUNTED_WITH_SESSION: Record<string, (caller: { userId: string; permi
           { scope: 'hold:ip', key: ip, max: constants.holdsPerIpPerHour, windowMinutes: 60 },
         ],
   createAppointment: (caller) => [{ scope: 'booking:account', key: caller.userId, max: constants.bookingsPerAccountPerHour, windowMinutes: 60 }],
-  // A recurring series is one booking of the account, counted with the single ones.
-  createAppointmentSeries: (caller) => [{ scope: 'booking:account', key: caller.userId, max: constants.bookingsPerAccountPerHour, windowMinutes: 60 }],
+  // A recurring series is one booking of the account, counted with the single ones; staff booking series for callers
+  // are not counted, as their single bookings (createSupportAppointment) are not.
+  createAppointmentSeries: (caller) =>
+    caller.permissions.isSupportOrThirdParty
+      ? []
+      : [{ scope: 'booking:account', key: caller.userId, max: constants.bookingsPerAccountPerHour, windowMinutes: 60 }],
 };
 
 /** The limits an endpoint's use counts for this caller when that use is counted with the session; undefined for other endpoints. */

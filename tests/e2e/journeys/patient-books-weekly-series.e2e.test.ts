@@ -7,6 +7,7 @@
  * at 10:00 local; nobody else is offered any of those times any more; the series' estimate covers the 8.
  */
 import { routeById } from '@/generated/routes';
+import { errorCatalogue } from '@/generated/errors';
 import { enumLabelOf } from '@/domain/translations';
 import { message } from '@/domain/messages';
 import { formatSessionTime, formatWhen } from '@/domain/date-format';
@@ -69,10 +70,17 @@ describe('journey: a patient books 8 weekly sessions across the March 2027 clock
     const visitor = newPerson('series', isoDaysAgo(40));
     let starts: string[] = [];
     let providerId = '';
+    let takenTime = '';
+    let staleLink = '';
     try {
       const other = visitorSession.page;
       await withFailureShot(other, 'journey-series-visitor', async () => {
-        expect(await chooseTime(await seeOpenTimes(other, await findClinician(other)), 0)).toBe('10:00 AM');
+        const times = await seeOpenTimes(other, await findClinician(other));
+        // What the first time says (time, mode, day for screen readers): nobody may be offered it again.
+        takenTime = (await times.locator('.slot-button').first().textContent())?.trim() ?? '';
+        expect(await chooseTime(times, 0)).toBe('10:00 AM');
+        await other.waitForURL((u) => u.pathname === routeById.bookingVerifyUser.path);
+        staleLink = other.url();
         const since = mailMoment();
         await verifyAsNewVisitor(other, visitor);
         await bookingPageShows(other, NAME);
@@ -132,6 +140,29 @@ describe('journey: a patient books 8 weekly sessions across the March 2027 clock
       visitorSession.problems.assertNone();
     } finally {
       await visitorSession.context.close();
+    }
+
+    // A second person, in a browser of their own: the provider's open times no longer offer the series' first time
+    // (the 11:00 beside it still is); the address the first visitor followed, opened again, is refused with the catalogue's words.
+    const secondSession = await newSession();
+    const second = newPerson('series-second', isoDaysAgo(45));
+    try {
+      const p = secondSession.page;
+      secondSession.problems.allow(/\[POST \/api\/appointments\/holds → 409\]/);
+      await withFailureShot(p, 'journey-series-second-person', async () => {
+        const times = await seeOpenTimes(p, await findClinician(p));
+        const offered = (await times.locator('.slot-button').allTextContents()).map((t) => t.trim());
+        expect(takenTime).toContain('10:00 AM');
+        expect(offered).not.toContain(takenTime);
+        expect(offered).toContain(takenTime.replace('10:00 AM', '11:00 AM'));
+
+        await p.goto(staleLink);
+        await verifyAsNewVisitor(p, second);
+        await p.getByRole('alert').getByText(errorCatalogue.SLOT_ALREADY_BOOKED.message).waitFor();
+      });
+      secondSession.problems.assertNone();
+    } finally {
+      await secondSession.context.close();
     }
 
     // Anyone else (the public open-times listing every visitor's slot table reads) is offered none of the series' times,
