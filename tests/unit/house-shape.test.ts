@@ -76,7 +76,9 @@ test('route files hold no SQL', () => {
 // 246: support, open times and ops moved over (notifications held none).
 // 244: the money ledger's append and balance, and the reconciliation.
 // 193: patients, insurance and records moved over.
-const HAND_TYPED_QUERY_CEILING = 193;
+// 170: the rest of money (charges, refunds, repricing, paying what is due, the discrepancies) moved over.
+// 153: billing (payments history, receipts, statements, Good Faith Estimates) moved over.
+const HAND_TYPED_QUERY_CEILING = 153;
 /** Features whose statements all go through the typed queries. */
 const TYPED_FEATURES = [
   'tasks',
@@ -93,6 +95,8 @@ const TYPED_FEATURES = [
   'patients',
   'insurance',
   'records',
+  'money',
+  'billing',
 ];
 /** The typed door itself and the database interface it opens. */
 const QUERY_DOORS = new Set(['src/server/db/typed.ts', 'src/server/db/connection.ts']);

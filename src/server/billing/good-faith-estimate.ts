@@ -15,6 +15,7 @@ import { activeLocale, isLocale } from '@/domain/locale';
 import { appointmentById } from '../booking/appointments';
 import { seriesEstimateFacts } from '../booking/series';
 import type { Database, Queryable } from '../db/connection';
+import { all, first, isoDay, qb, run, sql, type RowOf } from '../db/typed';
 import type { JobDefinition } from '../jobs/registry';
 import { withLocale } from '../locale';
 import type { BookedAppointment } from '@/generated/entities';
@@ -57,14 +58,10 @@ export interface IssuedEstimate {
   pdf: Uint8Array;
 }
 
-interface EstimateRow {
-  id: string;
-  number: string;
-  issued_at: Date;
-  locale: string;
-  content: EstimateContent;
-  pdf: Uint8Array;
-}
+/** An issued estimate's columns (content is what it printed, as EstimateContent). */
+const estimateColumns = ['id', 'number', 'issued_at', 'locale', sql<EstimateContent>`content`.as('content'), 'pdf'] as const;
+const estimates = () => qb.selectFrom('good_faith_estimates').select(estimateColumns);
+type EstimateRow = RowOf<ReturnType<typeof estimates>>;
 
 const asIssued = (row: EstimateRow): IssuedEstimate => ({
   id: row.id,
@@ -75,8 +72,6 @@ const asIssued = (row: EstimateRow): IssuedEstimate => ({
   pdf: new Uint8Array(row.pdf),
 });
 
-const COLUMNS = 'id, number, issued_at, locale, content, pdf';
-
 /** A self-pay session with a price, booked by an account: it has a Good Faith Estimate. */
 function hasEstimate(appointment: BookedAppointment): appointment is BookedAppointment & { userId: string; priceCents: number } {
   return Boolean(appointment.userId) && appointment.selfPay && appointment.priceCents !== null && appointment.priceCents !== undefined;
@@ -84,22 +79,19 @@ function hasEstimate(appointment: BookedAppointment): appointment is BookedAppoi
 
 /** The session's estimate in force (its newest), if one was issued. */
 export async function latestEstimate(db: Queryable, appointmentId: string): Promise<IssuedEstimate | undefined> {
-  const [row] = await db.query<EstimateRow>(
-    `SELECT ${COLUMNS} FROM good_faith_estimates WHERE appointment_id = $1 ORDER BY issued_at DESC, number DESC LIMIT 1`,
-    [appointmentId],
-  );
+  const row = await first(db, estimates().where('appointment_id', '=', appointmentId).orderBy('issued_at', 'desc').orderBy('number', 'desc').limit(1));
   return row ? asIssued(row) : undefined;
 }
 
 /** One issued estimate of an account, by number. */
 export async function estimateByNumber(db: Queryable, userId: string, number: string): Promise<IssuedEstimate | undefined> {
-  const [row] = await db.query<EstimateRow>(`SELECT ${COLUMNS} FROM good_faith_estimates WHERE user_id = $1 AND number = $2`, [userId, number]);
+  const row = await first(db, estimates().where('user_id', '=', userId).where('number', '=', number));
   return row ? asIssued(row) : undefined;
 }
 
 /** The estimates issued to an account, newest first (the billing list). */
 export async function estimatesOfAccount(db: Queryable, userId: string): Promise<IssuedEstimate[]> {
-  const rows = await db.query<EstimateRow>(`SELECT ${COLUMNS} FROM good_faith_estimates WHERE user_id = $1 ORDER BY issued_at DESC, number DESC`, [userId]);
+  const rows = await all(db, estimates().where('user_id', '=', userId).orderBy('issued_at', 'desc').orderBy('number', 'desc'));
   return rows.map(asIssued);
 }
 
@@ -119,16 +111,25 @@ export async function issueEstimate(database: Database, sessionId: string, issue
   const series = await seriesEstimateFacts(database, sessionId);
   const appointmentId = series?.first_id ?? sessionId;
   return database.transaction(async (tx) => {
-    await tx.query('SELECT 1 FROM appointments WHERE id = $1 FOR UPDATE', [appointmentId]);
+    await run(
+      tx,
+      qb
+        .selectFrom('appointments')
+        .select(sql`1`.as('one'))
+        .where('id', '=', appointmentId)
+        .forUpdate(),
+    );
     const appointment = await appointmentById(tx, appointmentId);
     if (!appointment || !hasEstimate(appointment)) return undefined;
-    const [facts] = await tx.query<{ npi: string | null; tin: string | null; is_follow_up: boolean; date_of_birth: string | null }>(
-      `SELECT pr.npi, pr.tin, a.is_follow_up, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth
-         FROM appointments a JOIN providers pr ON pr.id = a.provider_id
-         LEFT JOIN appointment_patients ap ON ap.appointment_id = a.id AND ap.position = 0
-         LEFT JOIN patients p ON p.id = ap.patient_id
-        WHERE a.id = $1`,
-      [appointmentId],
+    const facts = await first(
+      tx,
+      qb
+        .selectFrom('appointments as a')
+        .innerJoin('providers as pr', 'pr.id', 'a.provider_id')
+        .leftJoin('appointment_patients as ap', (join) => join.onRef('ap.appointment_id', '=', 'a.id').on('ap.position', '=', 0))
+        .leftJoin('patients as p', 'p.id', 'ap.patient_id')
+        .select(['pr.npi', 'pr.tin', 'a.is_follow_up', isoDay(sql.ref('p.date_of_birth')).as('date_of_birth')])
+        .where('a.id', '=', appointmentId),
     );
     const zone = appointment.timeZone ?? appointment.provider.timeZone;
     const sessionDate = isoDateIn(new Date(appointment.start), zone);
@@ -146,9 +147,7 @@ export async function issueEstimate(database: Database, sessionId: string, issue
     const inForce = await latestEstimate(tx, appointmentId);
     if (inForce && pricesTheSame(inForce.content, estimate, appointment.counselingType)) return inForce;
 
-    const [{ number }] = (await tx.query<{ number: string }>(`SELECT 'GFE-' || lpad(nextval('good_faith_estimate_numbers')::text, 6, '0') AS number`)) as [
-      { number: string },
-    ];
+    const { number } = (await first(tx, qb.selectNoFrom(sql<string>`'GFE-' || lpad(nextval('good_faith_estimate_numbers')::text, 6, '0')`.as('number'))))!;
     const practice = appointment.practice;
     const patient = appointment.patients[0];
     const content: EstimateContent = {
@@ -173,10 +172,22 @@ export async function issueEstimate(database: Database, sessionId: string, issue
     // pdf-lib and fontkit are loaded when the first estimate is written, not with the app (every start, every test file).
     const { goodFaithEstimatePdf } = await import('./pdf');
     const pdf = await goodFaithEstimatePdf(content, issuedAt);
-    const [row] = await tx.query<EstimateRow>(
-      `INSERT INTO good_faith_estimates (number, appointment_id, user_id, replaces_id, issued_at, due_by, locale, content, pdf)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${COLUMNS}`,
-      [number, appointmentId, appointment.userId, inForce?.id ?? null, issuedAt, content.dueBy, activeLocale(), JSON.stringify(content), Buffer.from(pdf)],
+    const row = await first(
+      tx,
+      qb
+        .insertInto('good_faith_estimates')
+        .values({
+          number,
+          appointment_id: appointmentId,
+          user_id: appointment.userId,
+          replaces_id: inForce?.id ?? null,
+          issued_at: issuedAt,
+          due_by: content.dueBy,
+          locale: activeLocale(),
+          content: JSON.stringify(content),
+          pdf: Buffer.from(pdf),
+        })
+        .returning(estimateColumns),
     );
     return asIssued(row!);
   });
@@ -189,9 +200,12 @@ export async function issueEstimate(database: Database, sessionId: string, issue
 export async function sendEstimateMail(app: FastifyInstance, appointmentId: string): Promise<void> {
   const appointment = await appointmentById(app.database, appointmentId);
   if (!appointment || !hasEstimate(appointment)) return;
-  const [account] = await app.database.query<{ email: string | null; first_name: string; provisional: boolean; language: string | null }>(
-    'SELECT coalesce(email, pending_email)::text AS email, first_name, email IS NULL AS provisional, language FROM users WHERE id = $1',
-    [appointment.userId],
+  const account = await first(
+    app.database,
+    qb
+      .selectFrom('users')
+      .select([sql<string | null>`coalesce(email, pending_email)::text`.as('email'), 'first_name', sql<boolean>`email IS NULL`.as('provisional'), 'language'])
+      .where('id', '=', appointment.userId),
   );
   if (!account?.email) return;
   const issuedAt = app.clock.now();

@@ -10,40 +10,52 @@ import type { AppointmentMode, PaymentProvider, PaymentStatus } from '@/generate
 import { isMessageKey, message } from '@/domain/messages';
 import { addDaysIso, todayIso } from '@/domain/dates';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 
-export interface PaymentRow {
-  id: string;
-  user_id: string;
-  patient_id: string | null;
-  patient_name: string | null;
-  status: PaymentStatus;
-  provider: PaymentProvider;
-  purpose: string;
-  amount_cents: number;
-  card_brand: string | null;
-  card_last4: string | null;
-  appointment_id: string | null;
-  appointment_start: Date | null;
-  appointment_mode: AppointmentMode | null;
-  provider_name: string | null;
-  practice_name: string | null;
-  created_at: Date;
-  /** the charge a refund gives back; null for a charge */
-  refund_of: string | null;
+/** A payment with the appointment, provider and practice it paid for, and its patient. */
+function paymentSelect() {
+  return qb
+    .selectFrom('payments as pay')
+    .leftJoin('appointments as a', 'a.id', 'pay.appointment_id')
+    .leftJoin('providers as pr', 'pr.id', 'a.provider_id')
+    .leftJoin('practices as pc', 'pc.id', 'a.practice_id')
+    .crossJoinLateral((eb) =>
+      qb
+        .selectNoFrom(
+          sql<string | null>`coalesce(pay.patient_id, ${eb
+            .selectFrom('appointment_patients as ap')
+            .select('ap.patient_id')
+            .whereRef('ap.appointment_id', '=', 'pay.appointment_id')
+            .orderBy('ap.position')
+            .limit(1)})`.as('patient_id'),
+        )
+        .as('who'),
+    )
+    .leftJoin('patients as pt', 'pt.id', 'who.patient_id')
+    .select([
+      'pay.id',
+      'pay.user_id',
+      'who.patient_id',
+      sql<string | null>`pt.first_name || ' ' || pt.last_name`.as('patient_name'),
+      sql<PaymentStatus>`pay.status`.as('status'),
+      sql<PaymentProvider>`pay.provider`.as('provider'),
+      'pay.purpose',
+      'pay.amount_cents',
+      'pay.card_brand',
+      'pay.card_last4',
+      'pay.appointment_id',
+      sql<Date | null>`lower(a.during)`.as('appointment_start'),
+      sql<AppointmentMode | null>`a.appointment_mode`.as('appointment_mode'),
+      sql<string | null>`pr.first_name || ' ' || pr.last_name || ', ' || pr.title`.as('provider_name'),
+      'pc.name as practice_name',
+      'pay.created_at',
+      /** the charge a refund gives back; null for a charge */
+      'pay.refund_of',
+    ]);
 }
 
-const PAYMENT_SELECT = `
-  SELECT pay.id, pay.user_id, who.patient_id, pt.first_name || ' ' || pt.last_name AS patient_name, pay.status, pay.provider, pay.purpose,
-         pay.amount_cents, pay.card_brand, pay.card_last4, pay.appointment_id, lower(a.during) AS appointment_start, a.appointment_mode,
-         pr.first_name || ' ' || pr.last_name || ', ' || pr.title AS provider_name, pc.name AS practice_name, pay.created_at, pay.refund_of
-    FROM payments pay
-    LEFT JOIN appointments a ON a.id = pay.appointment_id
-    LEFT JOIN providers pr ON pr.id = a.provider_id
-    LEFT JOIN practices pc ON pc.id = a.practice_id
-    CROSS JOIN LATERAL (SELECT coalesce(pay.patient_id,
-      (SELECT ap.patient_id FROM appointment_patients ap WHERE ap.appointment_id = pay.appointment_id ORDER BY ap.position LIMIT 1)) AS patient_id) who
-    LEFT JOIN patients pt ON pt.id = who.patient_id`;
+export type PaymentRow = RowOf<ReturnType<typeof paymentSelect>>;
 
 export interface DateRange {
   startDate: string;
@@ -60,44 +72,49 @@ export function billingRange(query: { startDate?: string; endDate?: string }, no
   return { startDate, endDate };
 }
 
-const IN_RANGE = `pay.created_at >= ($2::date)::timestamp AT TIME ZONE $4 AND pay.created_at < ($3::date + 1)::timestamp AT TIME ZONE $4`;
+/** Payments made within the range's days, read in the billing time zone. */
+function inRange(range: DateRange) {
+  const zone = constants.billingTimeZone;
+  return sql<boolean>`pay.created_at >= (${range.startDate}::date)::timestamp AT TIME ZONE ${zone} AND pay.created_at < (${range.endDate}::date + 1)::timestamp AT TIME ZONE ${zone}`;
+}
 
 export async function paymentsOfPatient(db: Queryable, patientId: string, range: DateRange): Promise<PaymentRow[]> {
-  return db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE who.patient_id = $1 AND ${IN_RANGE} ORDER BY pay.created_at DESC, pay.id`, [
-    patientId,
-    range.startDate,
-    range.endDate,
-    constants.billingTimeZone,
-  ]);
+  return all(db, paymentSelect().where('who.patient_id', '=', patientId).where(inRange(range)).orderBy('pay.created_at', 'desc').orderBy('pay.id'));
 }
 
 /** Receipts: succeeded and refunded payments of an account's patients. */
 export async function receiptsOfAccount(db: Queryable, userId: string, range: DateRange): Promise<PaymentRow[]> {
-  return db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE pay.user_id = $1 AND pay.status <> 'failed' AND ${IN_RANGE} ORDER BY pay.created_at DESC, pay.id`, [
-    userId,
-    range.startDate,
-    range.endDate,
-    constants.billingTimeZone,
-  ]);
+  return all(
+    db,
+    paymentSelect()
+      .where('pay.user_id', '=', userId)
+      .where('pay.status', '<>', 'failed')
+      .where(inRange(range))
+      .orderBy('pay.created_at', 'desc')
+      .orderBy('pay.id'),
+  );
 }
 
 export async function paymentById(db: Queryable, id: string): Promise<PaymentRow | undefined> {
-  const [row] = await db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE pay.id = $1`, [id]);
-  return row;
+  return first(db, paymentSelect().where('pay.id', '=', id));
 }
 
 export async function latestPaymentsOfAccount(db: Queryable, userId: string, limit: number): Promise<PaymentRow[]> {
-  return db.query<PaymentRow>(`${PAYMENT_SELECT} WHERE pay.user_id = $1 AND pay.status <> 'failed' ORDER BY pay.created_at DESC, pay.id LIMIT $2`, [
-    userId,
-    limit,
-  ]);
+  return all(
+    db,
+    paymentSelect().where('pay.user_id', '=', userId).where('pay.status', '<>', 'failed').orderBy('pay.created_at', 'desc').orderBy('pay.id').limit(limit),
+  );
 }
 
 /** Money paid (charges that did not fail, less their refunds) by an account since a moment, in cents. */
 export async function paidSince(db: Queryable, userId: string, since: Date): Promise<number> {
-  const [row] = await db.query<{ cents: string | null }>(
-    "SELECT sum(CASE WHEN refund_of IS NULL THEN amount_cents ELSE -amount_cents END) FILTER (WHERE status <> 'failed') AS cents FROM payments WHERE user_id = $1 AND created_at >= $2",
-    [userId, since],
+  const row = await first(
+    db,
+    qb
+      .selectFrom('payments')
+      .select(sql<string | null>`sum(CASE WHEN refund_of IS NULL THEN amount_cents ELSE -amount_cents END) FILTER (WHERE status <> 'failed')`.as('cents'))
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', since),
   );
   return Number(row?.cents ?? 0);
 }
@@ -136,39 +153,38 @@ export function transactionOut(row: PaymentRow): BillingTransaction {
 
 /** The account whose holder (Self patient), or else whose responsible party, has the scheduling system's id `ehrId`. */
 export async function accountOfEhrId(db: Queryable, ehrId: string): Promise<{ user_id: string } | undefined> {
-  const [holder] = await db.query<{ user_id: string }>("SELECT user_id FROM patients WHERE ehr_id = $1 AND relationship = 'Self' LIMIT 1", [ehrId]);
+  const holder = await first(db, qb.selectFrom('patients').select('user_id').where('ehr_id', '=', ehrId).where('relationship', '=', 'Self').limit(1));
   if (holder) return holder;
-  const [party] = await db.query<{ user_id: string }>('SELECT user_id FROM responsible_parties WHERE ehr_id = $1', [ehrId]);
-  return party;
+  return first(db, qb.selectFrom('responsible_parties').select('user_id').where('ehr_id', '=', ehrId));
 }
 
 /** A session of the patient as its billing statement states it: when, who, where, its price and what is still due. */
 export async function statementVisit(db: Queryable, appointmentId: string, patientId: string) {
-  const [visit] = await db.query<{
-    id: string;
-    start: Date;
-    status: string;
-    price_cents: number | null;
-    due_cents: number;
-    appointment_mode: 'online' | 'in_person';
-    patient_name: string;
-    provider_name: string;
-    practice_name: string;
-  }>(
-    `SELECT a.id, lower(a.during) AS start, a.status, a.price_cents, appointment_due_cents(a.id) AS due_cents, a.appointment_mode,
-            pt.first_name || ' ' || pt.last_name AS patient_name, pr.first_name || ' ' || pr.last_name || ', ' || pr.title AS provider_name, pc.name AS practice_name
-       FROM appointments a
-       JOIN appointment_patients ap ON ap.appointment_id = a.id AND ap.patient_id = $2
-       JOIN patients pt ON pt.id = ap.patient_id
-       JOIN providers pr ON pr.id = a.provider_id
-       JOIN practices pc ON pc.id = a.practice_id
-      WHERE a.id = $1`,
-    [appointmentId, patientId],
+  const visit = await first(
+    db,
+    qb
+      .selectFrom('appointments as a')
+      .innerJoin('appointment_patients as ap', (join) => join.onRef('ap.appointment_id', '=', 'a.id').on('ap.patient_id', '=', patientId))
+      .innerJoin('patients as pt', 'pt.id', 'ap.patient_id')
+      .innerJoin('providers as pr', 'pr.id', 'a.provider_id')
+      .innerJoin('practices as pc', 'pc.id', 'a.practice_id')
+      .select([
+        'a.id',
+        sql<Date>`lower(a.during)`.as('start'),
+        'a.status',
+        'a.price_cents',
+        sql<number>`appointment_due_cents(a.id)`.as('due_cents'),
+        sql<'online' | 'in_person'>`a.appointment_mode`.as('appointment_mode'),
+        sql<string>`pt.first_name || ' ' || pt.last_name`.as('patient_name'),
+        sql<string>`pr.first_name || ' ' || pr.last_name || ', ' || pr.title`.as('provider_name'),
+        'pc.name as practice_name',
+      ])
+      .where('a.id', '=', appointmentId),
   );
   return visit;
 }
 
 /** The payments of an appointment, oldest first. */
 export async function paymentIdsOfAppointment(db: Queryable, appointmentId: string): Promise<{ id: string }[]> {
-  return db.query<{ id: string }>('SELECT id FROM payments WHERE appointment_id = $1 ORDER BY created_at, id', [appointmentId]);
+  return all(db, qb.selectFrom('payments').select('id').where('appointment_id', '=', appointmentId).orderBy('created_at').orderBy('id'));
 }

@@ -7,6 +7,7 @@
  */
 import { constants } from '@/generated/constants';
 import type { Queryable } from '../db/connection';
+import { first, qb, run, sql } from '../db/typed';
 import { AppError } from '../errors';
 import type { CardGateway, CardInfo, PaymentService } from '../payments/gateway';
 import { appendLedger } from './ledger';
@@ -42,26 +43,40 @@ export async function saveCard(tx: Queryable, gateway: CardGateway, nonce: strin
 
 /** Records a card the gateway has already kept on file (its vault token, brand and last 4). */
 export async function storeVaultedCard(tx: Queryable, gateway: CardGateway, vaulted: VaultedCard, patientId: string, userId: string, makeDefault: boolean) {
-  const [{ has_default } = { has_default: false }] = await tx.query<{ has_default: boolean }>(
-    'SELECT EXISTS (SELECT 1 FROM patient_cards WHERE patient_id = $1 AND is_default AND removed_at IS NULL) AS has_default',
-    [patientId],
-  );
+  const { has_default } = (await first(
+    tx,
+    qb.selectNoFrom((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('patient_cards')
+            .select(sql`1`.as('one'))
+            .where('patient_id', '=', patientId)
+            .where('is_default', '=', true)
+            .where('removed_at', 'is', null),
+        )
+        .as('has_default'),
+    ),
+  )) ?? { has_default: false };
   const isDefault = makeDefault || !has_default;
-  if (isDefault && has_default) await tx.query('UPDATE patient_cards SET is_default = false WHERE patient_id = $1 AND is_default', [patientId]);
-  const [card] = await tx.query<{ id: string }>(
-    `INSERT INTO patient_cards (patient_id, user_id, gateway, token, brand, last4, expiration_month, expiration_year, is_default)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [
-      patientId,
-      userId,
-      gateway.name,
-      vaulted.token,
-      vaulted.card.brand,
-      vaulted.card.last4,
-      vaulted.card.expirationMonth,
-      vaulted.card.expirationYear,
-      isDefault,
-    ],
+  if (isDefault && has_default)
+    await run(tx, qb.updateTable('patient_cards').set({ is_default: false }).where('patient_id', '=', patientId).where('is_default', '=', true));
+  const card = await first(
+    tx,
+    qb
+      .insertInto('patient_cards')
+      .values({
+        patient_id: patientId,
+        user_id: userId,
+        gateway: gateway.name,
+        token: vaulted.token,
+        brand: vaulted.card.brand,
+        last4: vaulted.card.last4,
+        expiration_month: vaulted.card.expirationMonth,
+        expiration_year: vaulted.card.expirationYear,
+        is_default: isDefault,
+      })
+      .returning('id'),
   );
   return { ok: true as const, cardId: card!.id, token: vaulted.token, card: vaulted.card };
 }
@@ -122,26 +137,28 @@ async function insertPayment(
   transactionId: string,
   card: CardInfo | undefined,
 ): Promise<string> {
-  const [payment] = await tx.query<{ id: string }>(
-    `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, currency, gateway, transaction_id,
-                           card_brand, card_last4, idempotency_key, created_by, created_at)
-     VALUES ($1, $2, $3, 'succeeded', $14, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
-    [
-      command.appointmentId,
-      command.userId,
-      command.patientId,
-      command.purpose,
-      command.amountCents,
-      constants.currency,
-      gateway.name,
-      transactionId,
-      card?.brand ?? null,
-      card?.last4 ?? null,
-      command.idempotencyKey ?? null,
-      command.createdBy,
-      command.at.toISOString(),
-      command.provider ?? 'card_gateway',
-    ],
+  const payment = await first(
+    tx,
+    qb
+      .insertInto('payments')
+      .values({
+        appointment_id: command.appointmentId,
+        user_id: command.userId,
+        patient_id: command.patientId,
+        status: 'succeeded',
+        provider: command.provider ?? 'card_gateway',
+        purpose: command.purpose,
+        amount_cents: command.amountCents,
+        currency: constants.currency,
+        gateway: gateway.name,
+        transaction_id: transactionId,
+        card_brand: card?.brand ?? null,
+        card_last4: card?.last4 ?? null,
+        idempotency_key: command.idempotencyKey ?? null,
+        created_by: command.createdBy,
+        created_at: command.at.toISOString(),
+      })
+      .returning('id'),
   );
   await appendLedger(tx, {
     kind: command.paysDue ? 'due_payment' : command.purpose === 'late_cancel_fee' ? 'fee' : 'charge',
@@ -209,24 +226,30 @@ export async function recordFailedPayment(
     at: Date;
   },
 ): Promise<string | undefined> {
-  const [row] = await db.query<{ id: string }>(
-    `INSERT INTO payments (appointment_id, user_id, status, provider, purpose, amount_cents, currency, gateway, card_brand, card_last4, failure_reason, idempotency_key, created_by, created_at)
-     VALUES ((SELECT id FROM appointments WHERE id = $1::uuid), $2, 'failed', $13, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [
-      p.appointmentId ?? null,
-      p.userId,
-      p.purpose,
-      p.amountCents,
-      constants.currency,
-      p.gateway ?? 'local',
-      p.card?.brand ?? null,
-      p.card?.last4 ?? null,
-      p.reason,
-      p.idempotencyKey ?? null,
-      p.createdBy,
-      p.at.toISOString(),
-      p.provider ?? 'card_gateway',
-    ],
+  const row = await first(
+    db,
+    qb
+      .insertInto('payments')
+      .values({
+        appointment_id: qb
+          .selectFrom('appointments')
+          .select('id')
+          .where('id', '=', sql<string>`${p.appointmentId ?? null}::uuid`),
+        user_id: p.userId,
+        status: 'failed',
+        provider: p.provider ?? 'card_gateway',
+        purpose: p.purpose,
+        amount_cents: p.amountCents,
+        currency: constants.currency,
+        gateway: p.gateway ?? 'local',
+        card_brand: p.card?.brand ?? null,
+        card_last4: p.card?.last4 ?? null,
+        failure_reason: p.reason,
+        idempotency_key: p.idempotencyKey ?? null,
+        created_by: p.createdBy,
+        created_at: p.at.toISOString(),
+      })
+      .returning('id'),
   );
   return row?.id;
 }

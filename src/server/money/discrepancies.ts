@@ -4,20 +4,20 @@
  */
 import type { MoneyDiscrepancy } from '@/generated/entities';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, type TableRow } from '../db/typed';
 
-interface Row {
-  id: string;
-  found_at: Date;
-  gateway: string;
-  charge_transaction_id: string;
-  ledger_cents: number;
-  gateway_cents: number;
-  window_start: Date;
-  window_end: Date;
-  resolved_at: Date | null;
-}
-
-const COLUMNS = 'id, found_at, gateway, charge_transaction_id, ledger_cents, gateway_cents, window_start, window_end, resolved_at';
+const COLUMNS = [
+  'id',
+  'found_at',
+  'gateway',
+  'charge_transaction_id',
+  'ledger_cents',
+  'gateway_cents',
+  'window_start',
+  'window_end',
+  'resolved_at',
+] as const satisfies readonly (keyof TableRow<'money_discrepancies'>)[];
+type Row = Pick<TableRow<'money_discrepancies'>, (typeof COLUMNS)[number]>;
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 function out(r: Row): MoneyDiscrepancy {
@@ -35,17 +35,25 @@ function out(r: Row): MoneyDiscrepancy {
 }
 
 export async function openDiscrepancies(db: Queryable): Promise<MoneyDiscrepancy[]> {
-  const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM money_discrepancies WHERE resolved_at IS NULL ORDER BY found_at DESC, id LIMIT 200`);
+  const rows = await all(
+    db,
+    qb.selectFrom('money_discrepancies').select(COLUMNS).where('resolved_at', 'is', null).orderBy('found_at', 'desc').orderBy('id').limit(200),
+  );
   return rows.map(out);
 }
 
 /** Resolves one alert (once: a resolved one answers as it is); undefined when there is no such alert. */
 export async function resolveDiscrepancy(db: Queryable, id: string, by: string, at: Date): Promise<MoneyDiscrepancy | undefined> {
-  const [updated] = await db.query<Row>(
-    `UPDATE money_discrepancies SET resolved_at = $3, resolved_by = $2 WHERE id = $1 AND resolved_at IS NULL RETURNING ${COLUMNS}`,
-    [id, by, at.toISOString()],
+  const updated = await first(
+    db,
+    qb
+      .updateTable('money_discrepancies')
+      .set({ resolved_at: at.toISOString(), resolved_by: by })
+      .where('id', '=', id)
+      .where('resolved_at', 'is', null)
+      .returning(COLUMNS),
   );
   if (updated) return out(updated);
-  const [row] = await db.query<Row>(`SELECT ${COLUMNS} FROM money_discrepancies WHERE id = $1`, [id]);
+  const row = await first(db, qb.selectFrom('money_discrepancies').select(COLUMNS).where('id', '=', id));
   return row ? out(row) : undefined;
 }

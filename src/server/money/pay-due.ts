@@ -6,9 +6,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { PayAppointmentBody, PayAppointmentResponse } from '@/generated/entities';
-import { paymentOut, PAYMENT_JSON, type PaymentRow } from '../booking/appointments';
+import { paymentOut } from '../booking/appointments';
+import { dbNow, first, qb, run, sql } from '../db/typed';
 import { AppError } from '../errors';
 import { AlreadyAnswered, claimKey, requestHash, storeAnswer, storedAnswer, type IdempotencyScope } from '../idempotency';
+import { paymentRowById } from '../payments/repository';
 import { callerOf } from '../plugins/auth';
 import { chargeCard } from './charges';
 import { withMove } from './move';
@@ -33,9 +35,14 @@ export async function payDue(
   let token: string | undefined;
   let payer: string | undefined;
   if (cardId) {
-    const [card] = await db.query<{ token: string; patient_id: string }>(
-      'SELECT token, patient_id FROM patient_cards WHERE id = $1 AND user_id = $2 AND removed_at IS NULL',
-      [cardId, appointment.account_id],
+    const card = await first(
+      db,
+      qb
+        .selectFrom('patient_cards')
+        .select(['token', 'patient_id'])
+        .where('id', '=', cardId)
+        .where('user_id', '=', appointment.account_id)
+        .where('removed_at', 'is', null),
     );
     if (!card) throw new AppError('NOT_FOUND');
     token = card.token;
@@ -44,18 +51,23 @@ export async function payDue(
     throw new AppError('CARD_REQUIRED');
   }
   if (!payer) {
-    const [p] = await db.query<{ patient_id: string }>('SELECT patient_id FROM appointment_patients WHERE appointment_id = $1 ORDER BY position LIMIT 1', [
-      appointment.id,
-    ]);
+    const p = await first(
+      db,
+      qb.selectFrom('appointment_patients').select('patient_id').where('appointment_id', '=', appointment.id).orderBy('position').limit(1),
+    );
     payer = p!.patient_id;
   }
   try {
     return await withMove(request.server, request.log, 'payment', (move) =>
       db.transaction(async (tx) => {
         if (!(await claimKey(tx, scope))) throw new AlreadyAnswered();
-        const [current] = await tx.query<{ amount_due_cents: number; cancel_fee_status: string | null }>(
-          'SELECT appointment_due_cents(id) AS amount_due_cents, cancel_fee_status FROM appointments WHERE id = $1 FOR UPDATE',
-          [appointment.id],
+        const current = await first(
+          tx,
+          qb
+            .selectFrom('appointments')
+            .select([sql<number>`appointment_due_cents(id)`.as('amount_due_cents'), 'cancel_fee_status'])
+            .where('id', '=', appointment.id)
+            .forUpdate(),
         );
         const amount = current!.amount_due_cents;
         if (amount <= 0) throw new AppError('NOTHING_TO_PAY');
@@ -74,18 +86,24 @@ export async function payDue(
           at: request.server.clock.now(),
         });
         if (!charge.ok) throw gatewayFailure(charge.reason);
-        await tx.query(
-          `UPDATE appointments SET cancel_fee_status = CASE WHEN cancel_fee_status = 'outstanding' THEN 'charged' ELSE cancel_fee_status END, updated_at = now() WHERE id = $1`,
-          [appointment.id],
+        await run(
+          tx,
+          qb
+            .updateTable('appointments')
+            .set({
+              cancel_fee_status: sql<string | null>`CASE WHEN cancel_fee_status = 'outstanding' THEN 'charged' ELSE cancel_fee_status END`,
+              updated_at: dbNow,
+            })
+            .where('id', '=', appointment.id),
         );
-        const [row] = await tx.query<{ payment: PaymentRow }>(`SELECT ${PAYMENT_JSON} AS payment FROM payments pay WHERE pay.id = $1`, [charge.paymentId]);
+        const payment = await paymentRowById(tx, charge.paymentId);
         const out: PayAppointmentResponse = {
           paymentId: charge.paymentId,
           status: 'succeeded',
           amountCents: amount,
           appointmentId: appointment.id,
           amountDueCents: 0,
-          payment: paymentOut(row!.payment),
+          payment: paymentOut(payment!),
         };
         await storeAnswer(tx, scope, 200, out);
         return out;

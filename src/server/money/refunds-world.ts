@@ -11,6 +11,7 @@ import { callerFor, mailTo, type TestCaller } from '@tests/support/sessions';
 import { bookSlot, consentGiven, hold, makeSlots, selfPatientOf, type TestSlot } from '@tests/support/booking';
 import { constants } from '@/generated/constants';
 import { formatCents } from '@/domain/money';
+import { all, first as firstRow, qb, run, sql } from '../db/typed';
 
 export const approved = constants.testCardNumbers.approved[0]!.number;
 
@@ -62,19 +63,21 @@ export function refund(w: World, who: TestCaller, paymentId: string, body: Recor
 }
 
 export async function paymentsOf(w: World, appointmentId: string) {
-  return w.t.app.database.query<{ id: string; status: string; amount_cents: number; refund_of: string | null; transaction_id: string; purpose: string }>(
-    'SELECT id, status, amount_cents, refund_of, transaction_id, purpose FROM payments WHERE appointment_id = $1 ORDER BY created_at, id',
-    [appointmentId],
+  return all(
+    w.t.app.database,
+    qb
+      .selectFrom('payments')
+      .select(['id', 'status', 'amount_cents', 'refund_of', sql<string>`transaction_id`.as('transaction_id'), 'purpose'])
+      .where('appointment_id', '=', appointmentId)
+      .orderBy('created_at')
+      .orderBy('id'),
   );
 }
 
 export async function makeLate(w: World, appointmentId: string) {
-  for (const table of ['appointments', 'slot_reservations']) {
-    const column = table === 'appointments' ? 'id' : 'appointment_id';
-    await w.t.app.database.query(`UPDATE ${table} SET during = tstzrange(now() + interval '3 hours', now() + interval '4 hours') WHERE ${column} = $1`, [
-      appointmentId,
-    ]);
-  }
+  const late = sql<string>`tstzrange(now() + interval '3 hours', now() + interval '4 hours')`;
+  await run(w.t.app.database, qb.updateTable('appointments').set({ during: late }).where('id', '=', appointmentId));
+  await run(w.t.app.database, qb.updateTable('slot_reservations').set({ during: late }).where('appointment_id', '=', appointmentId));
 }
 
 export async function billingKinds(w: World) {
@@ -111,9 +114,9 @@ export async function estimatesOf(w: World, appointmentId: string, least: number
   for (let attempt = 0; attempt < 100; attempt += 1) {
     subjects = [];
     // An estimate PDF is the session's when it carries one of the numbers issued for it.
-    const numbers = (
-      await w.t.app.database.query<{ number: string }>('SELECT number FROM good_faith_estimates WHERE appointment_id = $1', [appointmentId])
-    ).map((r) => r.number);
+    const numbers = (await all(w.t.app.database, qb.selectFrom('good_faith_estimates').select('number').where('appointment_id', '=', appointmentId))).map(
+      (r) => r.number,
+    );
     for (const m of (await mailTo(w.t.app, w.jordan.email)).filter((mail) => mail.template === 'good-faith-estimate')) {
       const pdf = m.attachments?.find((a) => a.contentType === 'application/pdf');
       if (pdf && !pdfTexts.has(pdf.content)) pdfTexts.set(pdf.content, (await pdfText(Buffer.from(pdf.content, 'base64'))).text);
@@ -128,22 +131,27 @@ export async function estimatesOf(w: World, appointmentId: string, least: number
 /** Makes Jordan a member of a partner whose members may book without a card (SUMMIT-WORKS), for the length of `work`. */
 export async function asCardOptionalMember<T>(w: World, work: () => Promise<T>): Promise<T> {
   const db = w.t.app.database;
-  const [was] = await db.query<{ business_partner_id: string | null; is_partner_association_active: boolean }>(
-    'SELECT business_partner_id, is_partner_association_active FROM users WHERE id = $1',
-    [w.jordan.id],
-  );
-  await db.query(
-    "UPDATE users SET business_partner_id = (SELECT id FROM business_partners WHERE partnership_code = 'SUMMIT-WORKS'), is_partner_association_active = true WHERE id = $1",
-    [w.jordan.id],
+  const was = await firstRow(db, qb.selectFrom('users').select(['business_partner_id', 'is_partner_association_active']).where('id', '=', w.jordan.id));
+  await run(
+    db,
+    qb
+      .updateTable('users')
+      .set({
+        business_partner_id: qb.selectFrom('business_partners').select('id').where('partnership_code', '=', 'SUMMIT-WORKS'),
+        is_partner_association_active: true,
+      })
+      .where('id', '=', w.jordan.id),
   );
   try {
     return await work();
   } finally {
-    await db.query('UPDATE users SET business_partner_id = $2, is_partner_association_active = $3 WHERE id = $1', [
-      w.jordan.id,
-      was!.business_partner_id,
-      was!.is_partner_association_active,
-    ]);
+    await run(
+      db,
+      qb
+        .updateTable('users')
+        .set({ business_partner_id: was!.business_partner_id, is_partner_association_active: was!.is_partner_association_active })
+        .where('id', '=', w.jordan.id),
+    );
   }
 }
 
@@ -179,9 +187,16 @@ export async function bookOwingThenPay(w: World, slot: TestSlot) {
 
 /** What the ledger says of an appointment: money the gateway still holds for it, and what it still owes. */
 export async function ledgerOf(w: World, appointmentId: string) {
-  const [row] = await w.t.app.database.query<{ held: string; due: number }>(
-    'SELECT (SELECT coalesce(sum(gateway_cents), 0) FROM money_ledger WHERE appointment_id = $1) AS held, appointment_due_cents($1) AS due',
-    [appointmentId],
+  const row = await firstRow(
+    w.t.app.database,
+    qb.selectNoFrom((eb) => [
+      eb
+        .selectFrom('money_ledger')
+        .select(sql<string>`coalesce(sum(gateway_cents), 0)`.as('held'))
+        .where('appointment_id', '=', appointmentId)
+        .as('held'),
+      sql<number>`appointment_due_cents(${appointmentId})`.as('due'),
+    ]),
   );
   return { held: Number(row!.held), due: Number(row!.due) };
 }
@@ -211,14 +226,26 @@ export async function paidLaterThenCancelled(w: World, expected: 'refund' | 'voi
  * a void of it and the new price charged to the card on file or left due - and the patient gets the
  * refund mail and a new Good Faith Estimate.
  */
+/** A provider Jordan has not seen whose follow-up rate is lower than the individual one (rates in cents). */
+function cheaperFollowUpProvider(w: World) {
+  return firstRow(
+    w.t.app.database,
+    qb
+      .selectFrom('providers')
+      .select(['id', sql<number>`(pay_individual * 100)::int`.as('individual'), sql<number>`(pay_follow_up * 100)::int`.as('follow_up')])
+      .where('removed_at', 'is', null)
+      .where('pay_follow_up', 'is not', null)
+      .where('pay_individual', 'is not', null)
+      .where(sql<boolean>`pay_follow_up < pay_individual`)
+      .where('id', 'not in', qb.selectFrom('appointments').select('provider_id').where('user_id', '=', w.jordan.id))
+      .orderBy('id')
+      .limit(1),
+  );
+}
+
 export async function paidLaterThenRepriced(w: World, expected: 'refund' | 'void') {
   const db = w.t.app.database;
-  const [provider] = await db.query<{ id: string; individual: number; follow_up: number }>(
-    `SELECT id, (pay_individual * 100)::int AS individual, (pay_follow_up * 100)::int AS follow_up FROM providers
-        WHERE removed_at IS NULL AND pay_follow_up IS NOT NULL AND pay_individual IS NOT NULL AND pay_follow_up < pay_individual
-          AND id NOT IN (SELECT provider_id FROM appointments WHERE user_id = $1) ORDER BY id LIMIT 1`,
-    [w.jordan.id],
-  );
+  const provider = await cheaperFollowUpProvider(w);
   const [first, second, third] = await makeSlots(db, 3, { providerId: provider!.id });
   const a = await bookOwingThenPay(w, first!);
   expect(a.priceCents).toBe(provider!.individual);
@@ -255,9 +282,9 @@ export async function paidLaterThenRepriced(w: World, expected: 'refund' | 'void
   expect(estimates).toHaveLength(2);
   expect(estimates).toContainEqual(expect.stringContaining(formatCents(sessions * provider!.follow_up)));
   // The new estimate is stored beside the first and names the one it replaces.
-  const issued = await w.t.app.database.query<{ id: string; number: string; replaces_id: string | null }>(
-    'SELECT id, number, replaces_id FROM good_faith_estimates WHERE appointment_id = $1 ORDER BY issued_at, number',
-    [a.id],
+  const issued = await all(
+    w.t.app.database,
+    qb.selectFrom('good_faith_estimates').select(['id', 'number', 'replaces_id']).where('appointment_id', '=', a.id).orderBy('issued_at').orderBy('number'),
   );
   expect(issued).toHaveLength(2);
   expect(issued[1]!.replaces_id).toBe(issued[0]!.id);
@@ -276,12 +303,7 @@ export async function paidLaterThenRepriced(w: World, expected: 'refund' | 'void
  */
 export async function repricing(w: World, expected: 'refund' | 'void') {
   const db = w.t.app.database;
-  const [provider] = await db.query<{ id: string; individual: number; follow_up: number }>(
-    `SELECT id, (pay_individual * 100)::int AS individual, (pay_follow_up * 100)::int AS follow_up FROM providers
-        WHERE removed_at IS NULL AND pay_follow_up IS NOT NULL AND pay_individual IS NOT NULL AND pay_follow_up < pay_individual
-          AND id NOT IN (SELECT provider_id FROM appointments WHERE user_id = $1) ORDER BY id LIMIT 1`,
-    [w.jordan.id],
-  );
+  const provider = await cheaperFollowUpProvider(w);
   const [first, second, third] = await makeSlots(db, 3, { providerId: provider!.id });
   const a = await bookSelfPay(w, first!);
   const b = await bookSelfPay(w, second!);

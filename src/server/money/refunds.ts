@@ -11,6 +11,7 @@ import type { PaymentStatus } from '@/generated/enums';
 import { sendRefundMail } from '../booking/mails';
 import { callerOf } from '../plugins/auth';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, run, sql } from '../db/typed';
 import { AppError } from '../errors';
 import { appendLedger } from './ledger';
 import { paymentServicesOf, serviceNamed, type PaymentServices } from './move';
@@ -34,29 +35,38 @@ export interface RefundOutcome {
   replayed: boolean;
 }
 
-interface ChargeRow {
-  id: string;
-  status: PaymentStatus;
-  amount_cents: number;
-  transaction_id: string;
-  gateway: string;
-  refunded_cents: string;
-  user_id: string;
-  appointment_id: string | null;
-}
-
 /** Refunds a charge inside the caller's transaction (the charge row is locked until it commits). */
 export async function refundPayment(tx: Queryable, services: PaymentServices, command: RefundCommand): Promise<RefundOutcome> {
-  const [charge] = await tx.query<ChargeRow>(
-    `SELECT pay.id, pay.status, pay.amount_cents, pay.transaction_id, pay.gateway, pay.user_id, pay.appointment_id,
-            (SELECT coalesce(sum(r.amount_cents), 0) FROM payments r WHERE r.refund_of = pay.id) AS refunded_cents
-       FROM payments pay WHERE pay.id = $1 AND pay.refund_of IS NULL FOR UPDATE`,
-    [command.paymentId],
+  const charge = await first(
+    tx,
+    qb
+      .selectFrom('payments as pay')
+      .select((eb) => [
+        'pay.id',
+        sql<PaymentStatus>`pay.status`.as('status'),
+        'pay.amount_cents',
+        sql<string>`pay.transaction_id`.as('transaction_id'),
+        'pay.gateway',
+        'pay.user_id',
+        'pay.appointment_id',
+        eb
+          .selectFrom('payments as r')
+          .select(sql<string>`coalesce(sum(r.amount_cents), 0)`.as('refunded'))
+          .whereRef('r.refund_of', '=', 'pay.id')
+          .as('refunded_cents'),
+      ])
+      .where('pay.id', '=', command.paymentId)
+      .where('pay.refund_of', 'is', null)
+      .forUpdate(),
   );
   if (!charge) throw new AppError('NOT_FOUND');
-  const [earlier] = await tx.query<{ id: string; amount_cents: number; transaction_id: string }>(
-    'SELECT id, amount_cents, transaction_id FROM payments WHERE refund_of = $1 AND idempotency_key = $2',
-    [charge.id, command.idempotencyKey],
+  const earlier = await first(
+    tx,
+    qb
+      .selectFrom('payments')
+      .select(['id', 'amount_cents', sql<string>`transaction_id`.as('transaction_id')])
+      .where('refund_of', '=', charge.id)
+      .where('idempotency_key', '=', command.idempotencyKey),
   );
   if (earlier)
     return { refundId: earlier.id, amountCents: earlier.amount_cents, method: earlier.transaction_id.endsWith(':void') ? 'void' : 'refund', replayed: true };
@@ -89,12 +99,54 @@ export async function refundPayment(tx: Queryable, services: PaymentServices, co
     method = 'refund';
     gatewayId = refunded.refundId;
   }
-  const [row] = await tx.query<{ id: string }>(
-    `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, currency, gateway, transaction_id,
-                           card_brand, card_last4, idempotency_key, created_by, refund_of, refund_reason, created_at)
-     SELECT appointment_id, user_id, patient_id, 'refunded', provider, purpose, $2, currency, gateway, $3, card_brand, card_last4, $4, $5, id, $6, $7
-       FROM payments WHERE id = $1 RETURNING id`,
-    [charge.id, decision.amountCents, gatewayId, command.idempotencyKey, command.createdBy, command.reason, command.at.toISOString()],
+  const row = await first(
+    tx,
+    qb
+      .insertInto('payments')
+      .columns([
+        'appointment_id',
+        'user_id',
+        'patient_id',
+        'status',
+        'provider',
+        'purpose',
+        'amount_cents',
+        'currency',
+        'gateway',
+        'transaction_id',
+        'card_brand',
+        'card_last4',
+        'idempotency_key',
+        'created_by',
+        'refund_of',
+        'refund_reason',
+        'created_at',
+      ])
+      .expression(
+        qb
+          .selectFrom('payments')
+          .select([
+            'appointment_id',
+            'user_id',
+            'patient_id',
+            sql.lit('refunded').as('status'),
+            'provider',
+            'purpose',
+            sql<number>`${decision.amountCents}`.as('amount_cents'),
+            'currency',
+            'gateway',
+            sql<string>`${gatewayId}`.as('transaction_id'),
+            'card_brand',
+            'card_last4',
+            sql<string>`${command.idempotencyKey}`.as('idempotency_key'),
+            sql<string>`${command.createdBy}`.as('created_by'),
+            'id',
+            sql<string>`${command.reason}`.as('refund_reason'),
+            sql<string>`${command.at.toISOString()}`.as('created_at'),
+          ])
+          .where('id', '=', charge.id),
+      )
+      .returning('id'),
   );
   await appendLedger(tx, {
     kind: method,
@@ -110,11 +162,16 @@ export async function refundPayment(tx: Queryable, services: PaymentServices, co
     createdBy: command.createdBy,
     at: command.at,
   });
-  await tx.query(`UPDATE payments SET status = $2, refunded_at = CASE WHEN $2 = 'refunded' THEN $3::timestamptz ELSE refunded_at END WHERE id = $1`, [
-    charge.id,
-    decision.next,
-    command.at.toISOString(),
-  ]);
+  await run(
+    tx,
+    qb
+      .updateTable('payments')
+      .set({
+        status: decision.next,
+        refunded_at: decision.next === 'refunded' ? command.at.toISOString() : sql<Date | null>`refunded_at`,
+      })
+      .where('id', '=', charge.id),
+  );
   return { refundId: row!.id, amountCents: decision.amountCents, method, replayed: false };
 }
 
@@ -138,10 +195,17 @@ export async function refundSession(
   createdBy: string,
   at: Date,
 ): Promise<RefundOutcome[]> {
-  const charges = await tx.query<{ id: string }>(
-    `SELECT id FROM payments WHERE appointment_id = $1 AND purpose = ANY($2::text[]) AND refund_of IS NULL AND status IN ('succeeded', 'partially_refunded')
-      ORDER BY created_at, id`,
-    [appointmentId, SESSION_PURPOSES],
+  const charges = await all(
+    tx,
+    qb
+      .selectFrom('payments')
+      .select('id')
+      .where('appointment_id', '=', appointmentId)
+      .where('purpose', '=', sql<string>`ANY(${SESSION_PURPOSES}::text[])`)
+      .where('refund_of', 'is', null)
+      .where('status', 'in', ['succeeded', 'partially_refunded'])
+      .orderBy('created_at')
+      .orderBy('id'),
   );
   const outcomes: RefundOutcome[] = [];
   for (const charge of charges) {

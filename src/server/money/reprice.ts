@@ -10,6 +10,7 @@
 import { sessionPayRate } from '@/domain/pay-rate';
 import { isFollowUpWith } from '../booking/appointments';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, run, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 import { dollarsToCents } from '@/domain/money';
 import { chargeCard } from './charges';
@@ -19,10 +20,18 @@ import { refundPayment, SESSION_PURPOSES } from './refunds';
 
 /** The account's card on file that pays what is due: the default first, the holder's own before a dependant's. */
 export async function cardOnFile(tx: Queryable, accountId: string): Promise<{ token: string; patient_id: string } | undefined> {
-  const [card] = await tx.query<{ token: string; patient_id: string }>(
-    `SELECT c.token, c.patient_id FROM patient_cards c JOIN patients p ON p.id = c.patient_id
-      WHERE c.user_id = $1 AND c.removed_at IS NULL ORDER BY c.is_default DESC, p.relationship <> 'Self', c.created_at DESC LIMIT 1`,
-    [accountId],
+  const card = await first(
+    tx,
+    qb
+      .selectFrom('patient_cards as c')
+      .innerJoin('patients as p', 'p.id', 'c.patient_id')
+      .select(['c.token', 'c.patient_id'])
+      .where('c.user_id', '=', accountId)
+      .where('c.removed_at', 'is', null)
+      .orderBy('c.is_default', 'desc')
+      .orderBy(sql`p.relationship <> 'Self'`)
+      .orderBy('c.created_at', 'desc')
+      .limit(1),
   );
   return card;
 }
@@ -47,25 +56,35 @@ export interface RepriceOutcome {
   refundIds: string[];
 }
 
-interface HeldCharge {
-  id: string;
-  amount_cents: number;
-  transaction_id: string;
-  gateway: string;
-  refunded_cents: string;
+/** What was paid for the session and still holds money, the newest first. */
+function heldCharges(appointmentId: string) {
+  return qb
+    .selectFrom('payments as pay')
+    .select((eb) => [
+      'pay.id',
+      'pay.amount_cents',
+      sql<string>`pay.transaction_id`.as('transaction_id'),
+      'pay.gateway',
+      eb
+        .selectFrom('payments as r')
+        .select(sql<string>`coalesce(sum(r.amount_cents), 0)`.as('refunded'))
+        .whereRef('r.refund_of', '=', 'pay.id')
+        .as('refunded_cents'),
+    ])
+    .where('pay.appointment_id', '=', appointmentId)
+    .where('pay.purpose', '=', sql<string>`ANY(${SESSION_PURPOSES}::text[])`)
+    .where('pay.refund_of', 'is', null)
+    .where('pay.status', 'in', ['succeeded', 'partially_refunded'])
+    .orderBy('pay.created_at', 'desc')
+    .orderBy('pay.id');
 }
+type HeldCharge = RowOf<ReturnType<typeof heldCharges>>;
 
 export async function repriceSession(tx: Queryable, move: MoneyMove, command: RepriceCommand): Promise<RepriceOutcome> {
   const difference = command.newPriceCents - command.oldPriceCents;
   const refundIds: string[] = [];
   if (difference === 0) return { dueCents: 0, refundIds };
-  // What was paid for the session and still holds money, the newest first.
-  const charges = await tx.query<HeldCharge>(
-    `SELECT pay.id, pay.amount_cents, pay.transaction_id, pay.gateway, (SELECT coalesce(sum(r.amount_cents), 0) FROM payments r WHERE r.refund_of = pay.id) AS refunded_cents
-       FROM payments pay WHERE pay.appointment_id = $1 AND pay.purpose = ANY($2::text[]) AND pay.refund_of IS NULL AND pay.status IN ('succeeded', 'partially_refunded')
-      ORDER BY pay.created_at DESC, pay.id`,
-    [command.appointmentId, SESSION_PURPOSES],
-  );
+  const charges = await all(tx, heldCharges(command.appointmentId));
   const chargeOnFile = async (amountCents: number): Promise<number> => {
     const card = await cardOnFile(tx, command.accountId);
     if (!card) return amountCents;
@@ -151,17 +170,20 @@ export interface MovedSession {
  */
 export async function repriceMovedSession(tx: Queryable, move: MoneyMove, session: MovedSession): Promise<{ priceChanged: boolean; refundIds: string[] }> {
   const unchanged = { priceChanged: false, refundIds: [] };
-  const [moved] = await tx.query<{
-    start_at: Date;
-    price_cents: number | null;
-    patient_id: string;
-    pay_individual: string | null;
-    pay_follow_up: string | null;
-  }>(
-    `SELECT lower(a.during) AS start_at, a.price_cents, ap.patient_id, pr.pay_individual::text, pr.pay_follow_up::text
-       FROM appointments a JOIN providers pr ON pr.id = a.provider_id
-       JOIN appointment_patients ap ON ap.appointment_id = a.id AND ap.position = 0 WHERE a.id = $1`,
-    [session.appointmentId],
+  const moved = await first(
+    tx,
+    qb
+      .selectFrom('appointments as a')
+      .innerJoin('providers as pr', 'pr.id', 'a.provider_id')
+      .innerJoin('appointment_patients as ap', (join) => join.onRef('ap.appointment_id', '=', 'a.id').on('ap.position', '=', 0))
+      .select([
+        sql<Date>`lower(a.during)`.as('start_at'),
+        'a.price_cents',
+        'ap.patient_id',
+        sql<string | null>`pr.pay_individual::text`.as('pay_individual'),
+        sql<string | null>`pr.pay_follow_up::text`.as('pay_follow_up'),
+      ])
+      .where('a.id', '=', session.appointmentId),
   );
   if (!moved || moved.price_cents === null) return unchanged;
   // The price rule read at the old time and at the new one (the same history): only a change the move makes is charged or given back.
@@ -184,7 +206,7 @@ export async function repriceMovedSession(tx: Queryable, move: MoneyMove, sessio
     idempotencyKey: session.idempotencyKey,
     at: session.at,
   });
-  await tx.query('UPDATE appointments SET price_cents = $2, is_follow_up = $3 WHERE id = $1', [session.appointmentId, newPriceCents, after.isFollowUp]);
+  await run(tx, qb.updateTable('appointments').set({ price_cents: newPriceCents, is_follow_up: after.isFollowUp }).where('id', '=', session.appointmentId));
   await changeDue(tx, {
     appointmentId: session.appointmentId,
     accountId: session.accountId,
