@@ -28,6 +28,7 @@ interface Session {
   id: string;
   start: string;
   status: string;
+  provider: { firstName: string; lastName: string };
   practice: { id: string; name: string; city: string; state: string };
 }
 
@@ -74,8 +75,12 @@ describe('journey: the front desk checks a patient in and the patient signs the 
       await page.getByLabel(messages['ui.support.agenda.day'], { exact: true }).fill(day);
       await page.getByRole('button', { name: messages['ui.support.agenda.show'] }).click();
 
-      // Her visit's card on the agenda (by its start time: she may have another session that day, booked by another test).
-      const visitCard = page.getByRole('listitem').filter({ hasText: `${formatTime(visit.start, practiceZone)}–` });
+      // Her visit's card on the agenda, by its start time and its provider: other tests may have booked her another
+      // session that day, even at the same time with another provider.
+      const visitCard = page
+        .getByRole('listitem')
+        .filter({ hasText: `${formatTime(visit.start, practiceZone)}–` })
+        .filter({ hasText: `${visit.provider.firstName} ${visit.provider.lastName}` });
       const person = visitCard.getByRole('listitem', { name: memberName });
       await person.getByText(enums.frontDeskTask.labels.consentUnsigned).waitFor();
       await person.getByRole('button', { name: message('ui.support.agenda.checkIn', { name: memberName }) }).click();

@@ -25,9 +25,11 @@ const CODE_FLAG = 'emailOtpLogin';
 const EMAIL_ID = 'root_email';
 const OTP_ID = 'root_otp';
 
-function fieldTitle(form: { schema: unknown }, field: string): string {
+/** A field's label in the page's language: localizedForm puts translated titles in the uiSchema (ui:title), as rjsf reads them. */
+function fieldTitle(form: { schema: unknown; uiSchema?: unknown }, field: string): string {
+  const translated = (form.uiSchema as Record<string, { 'ui:title'?: string } | undefined> | undefined)?.[field]?.['ui:title'];
   const properties = (form.schema as { properties?: Record<string, { title?: string }> }).properties;
-  return properties?.[field]?.title ?? field;
+  return translated ?? properties?.[field]?.title ?? field;
 }
 
 /** One step's card content: its heading, the alert for catalogue errors and what the step asks. */
