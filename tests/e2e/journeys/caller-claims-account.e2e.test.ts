@@ -42,7 +42,8 @@ async function agentBooksForNewCaller(page: Page): Promise<string> {
   await find.getByLabel('Email').fill(caller.email);
   await find.getByRole('button', { name: findAccountForm.submitLabel }).click();
   await page.waitForURL((u) => u.pathname === routeById.supportUserAccountNotFound.path);
-  await page.getByRole('link', { name: messages['ui.support.book.action'] }).click();
+  // The page's own action (the header may also offer "Find a provider").
+  await page.locator('#main').getByRole('link', { name: messages['ui.support.book.action'] }).click();
 
   await page.waitForURL((u) => u.pathname === routeById.providerSearch.path);
   await page.getByRole('textbox', { name: searchCopy.location.label }).fill('Columbus, OH');
