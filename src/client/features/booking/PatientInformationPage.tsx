@@ -198,13 +198,14 @@ function PatientInformation() {
       {consenting.length ? (
         <section className="card stack" aria-labelledby="consent-heading">
           <h2 id="consent-heading">{message('ui.booking.consent.heading')}</h2>
-          {consentQuery.isPending ? (
-            <Skeleton height="8rem" />
-          ) : (
-            <div className="consent-text" tabIndex={0} role="region" aria-label={consentQuery.data?.title ?? message('consent.bookAppointmentConsent.title')}>
-              {consentQuery.data?.consentText ?? consenting.map((p) => fallbackConsentText(p)).join('\n\n')}
-            </div>
-          )}
+          {/* One fixed-height box whether the text has arrived or not: the checkboxes below never move under a tap. */}
+          <div className="consent-text" tabIndex={0} role="region" aria-label={consentQuery.data?.title ?? message('consent.bookAppointmentConsent.title')}>
+            {consentQuery.isPending ? (
+              <Skeleton height="100%" label={message('ui.common.loading')} />
+            ) : (
+              (consentQuery.data?.consentText ?? consenting.map((p) => fallbackConsentText(p)).join('\n\n'))
+            )}
+          </div>
           <ul className="choice-list">
             {consenting.map((p) => {
               const key = patientKey(p);
