@@ -105,4 +105,33 @@ describe('CalendarPage', () => {
     expect(calls.find((c) => c.id === 'saveCareNewClients')?.input.body).toEqual({ acceptingNewPatients: false });
     expect(screen.getByRole('checkbox', { name: message('ui.care.newClients.label') })).toHaveProperty('checked', false);
   });
+  it('shows what the client would like help with under their session, and nothing where they wrote nothing', async () => {
+    viewer.zone = providerZone;
+    const practice = { id: 'pc1', name: 'Lakeside', addressLine1: '1 Main St', city: 'Columbus', state: 'OH', zipcode: '43004' };
+    const session = (id: string, start: string, end: string, reason: string | null, firstName: string) => ({
+      id,
+      status: 'booked',
+      start,
+      end,
+      appointmentMode: 'online',
+      counselingType: 'individual',
+      joinUrl: `/app/visit/${id}`,
+      reason,
+      practice,
+      patients: [{ id: `p-${id}`, firstName, lastName: 'Reyes' }],
+    });
+    renderCalendar({
+      getCareCalendar: () => ({
+        provider: { id: 'pr1', timeZone: providerZone },
+        from: monday,
+        days: 7,
+        slots: [],
+        sessions: [session('a1', morning.start, morning.end, 'Sleep and worry at work', 'Lena'), session('a2', evening.start, evening.end, null, 'Omar')],
+      }),
+    });
+    await screen.findByText(message('ui.care.calendar.session', { names: 'Lena Reyes' }));
+    expect(screen.getByText(message('ui.care.schedule.reason', { reason: 'Sleep and worry at work' }))).toBeTruthy();
+    expect(screen.getByText(message('ui.care.calendar.session', { names: 'Omar Reyes' }))).toBeTruthy();
+    expect(screen.getAllByText(messageTemplate('ui.care.schedule.reason').split('{reason}')[0]!, { exact: false })).toHaveLength(1);
+  });
 });

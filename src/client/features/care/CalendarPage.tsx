@@ -121,8 +121,9 @@ function CalendarDay({ date, zone, viewerZone, calendar }: { date: string; zone:
       kind: s.status === 'cancelled' ? 'cancelled' : 'session',
       text: message('ui.care.calendar.session', { names: s.patients.map(fullName).join(', ') }),
       mode: s.appointmentMode,
+      reason: s.reason,
     })),
-    ...slots.map((s) => ({ key: s.id, start: s.start, end: s.end, kind: s.state, text: slotState()[s.state], mode: s.mode })),
+    ...slots.map((s) => ({ key: s.id, start: s.start, end: s.end, kind: s.state, text: slotState()[s.state], mode: s.mode, reason: undefined })),
   ].sort((a, b) => a.start.localeCompare(b.start));
   return (
     <section className="care-calendar__day stack-sm" aria-label={formatLongDay(noonOf(date), 'UTC')}>
@@ -140,6 +141,7 @@ function CalendarDay({ date, zone, viewerZone, calendar }: { date: string; zone:
                 </>
               ) : null}
               <span>{i.text}</span> <span className="care__meta">· {enumLabelOf('appointmentMode', i.mode)}</span>
+              {i.reason ? <p className="care__reason">{message('ui.care.schedule.reason', { reason: i.reason })}</p> : null}
             </li>
           ))}
         </ul>
