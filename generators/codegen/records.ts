@@ -12,6 +12,7 @@
  */
 import type { EntityDoc, JsonSchema, LoadedFile, SpecBundle } from './model';
 import { BANNER, literal } from './emit/util';
+import { RefError, walkPointer } from './deref';
 import type { SpecProblem } from './problems';
 
 interface RecordSpec {
@@ -48,9 +49,8 @@ function storedField(field: JsonSchema, nullable: boolean, entities: Map<string,
 
 function resolveRef(ref: string, entities: Map<string, LoadedFile<EntityDoc>>): JsonSchema {
   const [name, fragment = ''] = ref.split('#') as [string, string?];
-  let node: unknown = entities.get(name)?.data;
-  for (const key of fragment.split('/').filter(Boolean)) node = (node as Record<string, unknown> | undefined)?.[key];
-  if (node === null || typeof node !== 'object') throw new Error(`x-record: $ref "${ref}" points at nothing`);
+  const node = walkPointer(entities.get(name)?.data, fragment);
+  if (node === null || typeof node !== 'object') throw new RefError(`x-record: $ref "${ref}" points at nothing`);
   const schema = node as JsonSchema;
   return typeof schema.$ref === 'string' ? { ...resolveRef(schema.$ref, entities), ...schema } : schema;
 }
@@ -61,7 +61,8 @@ function withoutComputed(properties: Record<string, JsonSchema>): Record<string,
 
 /**
  * The entities with each `x-record` taken off its entity (the entity stays a plain JSON Schema) and its
- * record and update entities added. A name in stored or editable that is not a field of the entity is an error.
+ * record and update entities added. A name in stored or editable that is not a field of the entity, or a stored
+ * field whose $ref points at nothing, is a problem of the entity's file.
  */
 export function withRecordEntities(entities: Map<string, LoadedFile<EntityDoc>>, problems: SpecProblem[]): Map<string, LoadedFile<EntityDoc>> {
   const out = new Map(entities);
@@ -79,7 +80,14 @@ export function withRecordEntities(entities: Map<string, LoadedFile<EntityDoc>>,
     const own = Object.entries(withoutComputed(record.properties));
     const ids = Object.fromEntries(own.filter(([, s]) => s.format === 'uuid'));
     const rest = Object.fromEntries(own.filter(([, s]) => s.format !== 'uuid'));
-    const stored = Object.fromEntries(record.stored.map((name) => [name, storedField(fields[name]!, !record.required.includes(name), entities)]));
+    let stored: Record<string, JsonSchema>;
+    try {
+      stored = Object.fromEntries(record.stored.map((name) => [name, storedField(fields[name]!, !record.required.includes(name), entities)]));
+    } catch (err) {
+      if (!(err instanceof RefError)) throw err;
+      problems.push({ file: f.file, path: '/x-record/stored', line: f.lineOf('/x-record/stored'), message: err.message });
+      continue;
+    }
     // Its own text: what is checked or emitted once per text (semantics, memo) tells it from its entity.
     out.set(record.$id, {
       ...f,

@@ -5,7 +5,7 @@
  */
 import { sql, type Selectable } from 'kysely';
 import { records } from '@/generated/records';
-import type { DB } from './typed';
+import { isoDay, type DB } from './typed';
 
 type StoredRecords = typeof records;
 type RecordName = keyof StoredRecords;
@@ -42,7 +42,7 @@ export function recordColumns(name: RecordName, from: string) {
   return Object.values(records[name].fields).map(({ column, read }) => {
     const ref = sql.ref(`${from}.${column}`);
     if (read === 'text') return sql`${ref}::text`.as(column);
-    if (read === 'day') return sql`to_char(${ref}, 'YYYY-MM-DD')`.as(column);
+    if (read === 'day') return isoDay(sql<Date | null>`${ref}`).as(column);
     return sql`${ref}`.as(column);
   });
 }
