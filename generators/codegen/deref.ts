@@ -7,7 +7,8 @@ import type { JsonSchema, LoadedFile, EntityDoc } from './model';
 
 export class RefError extends Error {}
 
-function walkPointer(doc: unknown, pointer: string): unknown {
+/** The node a JSON pointer ("/properties/firstName") names in a document, or undefined. */
+export function walkPointer(doc: unknown, pointer: string): unknown {
   if (!pointer || pointer === '/') return doc;
   let node: unknown = doc;
   for (const raw of pointer.replace(/^\//, '').split('/')) {

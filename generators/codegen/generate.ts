@@ -15,6 +15,7 @@ import { emitTranslations } from './emit/translations';
 import { emitMessageAreas } from './emit/message-areas';
 import { BANNER, literal, quote, union } from './emit/util';
 import { emitDatabaseTypes } from './emit/database';
+import { emitRecords } from './records';
 
 export type GeneratedFiles = Map<string, string>;
 
@@ -46,6 +47,7 @@ export async function buildGeneratedFiles(b: SpecBundle, root: string): Promise<
     'api.ts',
     once('api.ts', () => emitApi(b)),
   );
+  out.set('records.ts', emitRecords(b));
   out.set('entities.ts', await once('entities.ts', () => emitEntityTypes(b)));
   out.set('client/screens.ts', emitScreens(b, root));
   out.set(

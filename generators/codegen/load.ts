@@ -14,6 +14,7 @@ import { memo } from './memo';
 import type { ApiDoc, ContentDoc, EntityDoc, FlagsDoc, FlowDoc, FormDoc, LoadedFile, MailDoc, SpecBundle } from './model';
 import { SpecError, type SpecProblem } from './problems';
 import { checkSemantics } from './semantics';
+import { withRecordEntities } from './records';
 import { messageAreaProblems } from './emit/message-areas';
 
 function listYaml(dir: string, root = dir): string[] {
@@ -283,6 +284,10 @@ export function loadSpecs(specDir: string): SpecBundle {
   const enums = merged<SpecBundle['enums'][string]>('enums', 'enums');
   const errors = merged<SpecBundle['errors'][string]>('errors', 'errors');
   const translations = checkTranslations(files, localeFiles, constants, problems);
+  const entities = withRecordEntities(
+    byName<EntityDoc>('entity', (d) => d.$id),
+    problems,
+  );
   problems.push(...messageAreaProblems({ files, routes: one<{ routes: SpecBundle['routes'] }>('routes')?.data.routes ?? [] }));
   if (problems.length) throw new SpecError(problems);
 
@@ -294,7 +299,7 @@ export function loadSpecs(specDir: string): SpecBundle {
     messages: Object.fromEntries(Object.entries(rawMessages).map(([k, v]) => [k, typeof v === 'string' ? { text: v } : v])),
     errors,
     routes: one<{ routes: SpecBundle['routes'] }>('routes')?.data.routes ?? [],
-    entities: byName<EntityDoc>('entity', (d) => d.$id),
+    entities,
     forms: byName<FormDoc>('form', (d) => d.id),
     apis: many<ApiDoc>('api'),
     content: byName<ContentDoc>('content', (d) => d.id),

@@ -1064,59 +1064,6 @@ export interface PatientInsurance {
   createdAt?: string;
 }
 /**
- * A patient as the API answers it (product-spec §3 Patient): the account holder (Self) or a dependant, with the account it belongs to, the scheduling-system ids and whether it is a minor (§4 Minor).
- *
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "PatientRecord".
- */
-export interface PatientRecord {
-  id: string;
-  /**
-   * The account that books for this patient.
-   */
-  userId: string;
-  /**
-   * Scheduling-system patient id
-   */
-  ehrId?: string | null;
-  /**
-   * Scheduling-system license key
-   */
-  licenseKey: string;
-  firstName: string;
-  lastName: string;
-  gender?: ('Male' | 'Female' | 'Unknown') | null;
-  dateOfBirth?: string | null;
-  relationship:
-    | 'Self'
-    | 'Spouse'
-    | 'Child'
-    | 'Other'
-    | 'Grandparent'
-    | 'Grandchild'
-    | 'Stepchild'
-    | 'NephewOrNiece'
-    | 'FosterChild'
-    | 'SignificantOther'
-    | 'Mother'
-    | 'Father'
-    | 'OtherAdult'
-    | 'LifePartner'
-    | 'OtherRelationship';
-  phoneNumber?: string | null;
-  /**
-   * The phone lookup found the number valid.
-   */
-  phoneNumberValid?: boolean | null;
-  email?: string | null;
-  /**
-   * Younger than adultAge today (product-spec §4 Minor).
-   */
-  isMinor: boolean;
-  createdAt?: string;
-  updatedAt?: string;
-}
-/**
  * First and last name as general forms take them (product-spec §5): required, at most nameMaxGeneral characters, the one name rule (constant namePattern: letters of any alphabet, hyphen, apostrophe, space), not only white space. Messages in the person's own voice ("Oops, Please enter your first name").
  *
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -1672,6 +1619,120 @@ export interface WaitlistEntry {
      */
     bookingPath: string;
   }[];
+}
+/**
+ * A patient as the API answers it (product-spec §3 Patient): the account holder (Self) or a dependant, with the account it belongs to, the scheduling-system ids and whether it is a minor (§4 Minor).
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "PatientRecord".
+ */
+export interface PatientRecord {
+  id: string;
+  /**
+   * The account that books for this patient.
+   */
+  userId: string;
+  /**
+   * Scheduling-system patient id
+   */
+  ehrId?: string | null;
+  /**
+   * Scheduling-system license key
+   */
+  licenseKey: string;
+  firstName: string;
+  lastName: string;
+  /**
+   * Gender
+   */
+  gender?: ('Male' | 'Female' | 'Unknown') | null;
+  /**
+   * Date of birth
+   */
+  dateOfBirth?: string | null;
+  /**
+   * Relationship to the client
+   */
+  relationship:
+    | 'Self'
+    | 'Spouse'
+    | 'Child'
+    | 'Other'
+    | 'Grandparent'
+    | 'Grandchild'
+    | 'Stepchild'
+    | 'NephewOrNiece'
+    | 'FosterChild'
+    | 'SignificantOther'
+    | 'Mother'
+    | 'Father'
+    | 'OtherAdult'
+    | 'LifePartner'
+    | 'OtherRelationship';
+  /**
+   * Phone number
+   */
+  phoneNumber?: string | null;
+  /**
+   * The phone number was checked with the phone lookup and can receive calls and texts.
+   */
+  phoneNumberValid?: boolean | null;
+  email?: string | null;
+  /**
+   * Younger than adultAge today (product-spec §4 Minor).
+   */
+  isMinor: boolean;
+  createdAt?: string;
+  updatedAt?: string;
+}
+/**
+ * A change of a patient's details (PUT /patients/{id}, PUT /support/patients/{id}): the fields given, each with the entity's rules and messages.
+ *
+ * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
+ * via the `definition` "PatientUpdate".
+ */
+export interface PatientUpdate {
+  /**
+   * First name
+   */
+  firstName?: string;
+  /**
+   * Last name
+   */
+  lastName?: string;
+  /**
+   * Gender
+   */
+  gender?: 'Male' | 'Female' | 'Unknown';
+  dateOfBirth?: DateOfBirth;
+  /**
+   * Relationship to the client
+   */
+  relationship?:
+    | 'Self'
+    | 'Spouse'
+    | 'Child'
+    | 'Other'
+    | 'Grandparent'
+    | 'Grandchild'
+    | 'Stepchild'
+    | 'NephewOrNiece'
+    | 'FosterChild'
+    | 'SignificantOther'
+    | 'Mother'
+    | 'Father'
+    | 'OtherAdult'
+    | 'LifePartner'
+    | 'OtherRelationship';
+  phoneNumber?: Phone;
+  /**
+   * The phone number was checked with the phone lookup and can receive calls and texts.
+   */
+  phoneNumberValid?: boolean;
+  /**
+   * Email
+   */
+  email?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -4233,50 +4294,6 @@ export interface UpdatePatientParams {
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "UpdatePatientBody".
- */
-export interface UpdatePatientBody {
-  /**
-   * First name
-   */
-  firstName?: string;
-  /**
-   * Last name
-   */
-  lastName?: string;
-  /**
-   * Gender
-   */
-  gender?: 'Male' | 'Female' | 'Unknown';
-  dateOfBirth?: DateOfBirth;
-  /**
-   * Relationship to the client
-   */
-  relationship?:
-    | 'Self'
-    | 'Spouse'
-    | 'Child'
-    | 'Other'
-    | 'Grandparent'
-    | 'Grandchild'
-    | 'Stepchild'
-    | 'NephewOrNiece'
-    | 'FosterChild'
-    | 'SignificantOther'
-    | 'Mother'
-    | 'Father'
-    | 'OtherAdult'
-    | 'LifePartner'
-    | 'OtherRelationship';
-  phoneNumber?: Phone;
-  phoneNumberValid?: boolean;
-  /**
-   * Email
-   */
-  email?: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
  * via the `definition` "ListPatientAuthorizationsParams".
  */
 export interface ListPatientAuthorizationsParams {
@@ -4421,50 +4438,6 @@ export interface GetSupportPatientResponse {
  */
 export interface UpdateSupportPatientParams {
   id: string;
-}
-/**
- * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
- * via the `definition` "UpdateSupportPatientBody".
- */
-export interface UpdateSupportPatientBody {
-  /**
-   * First name
-   */
-  firstName?: string;
-  /**
-   * Last name
-   */
-  lastName?: string;
-  /**
-   * Gender
-   */
-  gender?: 'Male' | 'Female' | 'Unknown';
-  dateOfBirth?: DateOfBirth;
-  /**
-   * Relationship to the client
-   */
-  relationship?:
-    | 'Self'
-    | 'Spouse'
-    | 'Child'
-    | 'Other'
-    | 'Grandparent'
-    | 'Grandchild'
-    | 'Stepchild'
-    | 'NephewOrNiece'
-    | 'FosterChild'
-    | 'SignificantOther'
-    | 'Mother'
-    | 'Father'
-    | 'OtherAdult'
-    | 'LifePartner'
-    | 'OtherRelationship';
-  phoneNumber?: Phone;
-  phoneNumberValid?: boolean;
-  /**
-   * Email
-   */
-  email?: string;
 }
 /**
  * This interface was referenced by `SpecTypesRoot`'s JSON-Schema
@@ -6198,8 +6171,10 @@ export type ChooseInsuranceDecisionResponse = InsuranceInquiry;
 export type StartCareThreadResponse = MessageThreadSummary;
 export type StartPatientThreadResponse = MessageThreadSummary;
 export type GetPatientResponse = PatientRecord;
+export type UpdatePatientBody = PatientUpdate;
 export type UpdatePatientResponse = PatientRecord;
 export type SavePatientAuthorizationBody = AuthorizationForm;
+export type UpdateSupportPatientBody = PatientUpdate;
 export type SavePatientCardResponse = CardOnFile;
 export type ResolveMoneyDiscrepancyResponse = MoneyDiscrepancy;
 export type GetProviderProfileResponse = Provider;

@@ -65,7 +65,8 @@ function optionNamesOf(built: unknown, at = ''): [string, string][] {
  */
 function translatedForm(b: SpecBundle, id: string, files: { base: LoadedFile; copy: Map<string, string> }[]): unknown {
   const inLanguage = (f: LoadedFile) => {
-    const copy = files.find((t) => t.base === f)?.copy;
+    // By file: an entity's record and update entities (x-record) are read from its file and take its copy.
+    const copy = files.find((t) => t.base.file === f.file)?.copy;
     return copy ? { ...f, data: translatedDocument(f.data, copy) } : f;
   };
   const entities = new Map([...b.entities].map(([name, f]) => [name, inLanguage(f) as LoadedFile<EntityDoc>]));

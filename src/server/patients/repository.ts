@@ -4,30 +4,13 @@ import type { Gender, Relationship } from '@/generated/enums';
 import { todayIso } from '@/domain/dates';
 import { isMinor } from '@/domain/minor';
 import type { Queryable } from '../db/connection';
-import { all, dbNow, first, isoDay, qb, run, sql, type RowOf } from '../db/typed';
+import { all, dbNow, first, qb, run, sql } from '../db/typed';
+import { recordColumns, recordFields, type RecordRow } from '../db/records';
 
-/** Patients as the API reads them (the date of birth as YYYY-MM-DD), filtered by the caller. */
-const patientSelect = () =>
-  qb
-    .selectFrom('patients as p')
-    .select((eb) => [
-      'p.id',
-      'p.user_id',
-      'p.ehr_id',
-      'p.license_key',
-      'p.first_name',
-      'p.last_name',
-      'p.gender',
-      isoDay(eb.ref('p.date_of_birth')).as('date_of_birth'),
-      'p.relationship',
-      'p.phone_number',
-      'p.phone_number_valid',
-      sql<string | null>`p.email::text`.as('email'),
-      'p.created_at',
-      'p.updated_at',
-    ]);
+/** Patients as the API reads them: the fields of the Patient entity's record (x-record), filtered by the caller. */
+const patientSelect = () => qb.selectFrom('patients as p').select(recordColumns('Patient', 'p')).$castTo<PatientRow>();
 
-export type PatientRow = RowOf<ReturnType<typeof patientSelect>>;
+export type PatientRow = RecordRow<'Patient'>;
 
 export async function patientById(db: Queryable, id: string): Promise<PatientRow | undefined> {
   return first(db, patientSelect().where('p.id', '=', id));
@@ -46,22 +29,13 @@ export async function patientsOfUser(db: Queryable, userId: string): Promise<Pat
 }
 
 export function patientOut(row: PatientRow, now: Date): PatientRecord {
+  const stored = recordFields('Patient', row);
+  // The enumerations' values are what the update's schema let in (gender, relationship).
   return {
-    id: row.id,
-    userId: row.user_id,
-    ehrId: row.ehr_id,
-    licenseKey: row.license_key,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    gender: row.gender as Gender | null,
-    dateOfBirth: row.date_of_birth,
-    relationship: row.relationship as Relationship,
-    phoneNumber: row.phone_number,
-    phoneNumberValid: row.phone_number_valid,
-    email: row.email,
+    ...stored,
+    gender: stored.gender as Gender | null,
+    relationship: stored.relationship as Relationship,
     isMinor: isMinor(row.date_of_birth, todayIso(now)),
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
   };
 }
 

@@ -14,7 +14,8 @@ import type { Relationship } from '@/generated/enums';
 import { message } from '@/domain/messages';
 import { offeredRelationships, skipsDateOfBirthCheck } from '@/domain/relationships';
 import type { Queryable } from '../db/connection';
-import { all, dbNow, first, qb, run, sql } from '../db/typed';
+import { all, dbNow, first, qb, run } from '../db/typed';
+import { editedColumns } from '../db/records';
 import { AppError } from '../errors';
 import { patientById, type PatientRow } from './repository';
 
@@ -45,17 +46,8 @@ export async function updatePatientRecord(db: Queryable, current: PatientRow, ch
     db,
     qb
       .updateTable('patients')
-      .set({
-        first_name: change.firstName ?? current.first_name,
-        last_name: change.lastName ?? current.last_name,
-        gender: change.gender ?? current.gender,
-        date_of_birth: sql<Date | null>`${dateOfBirth}::date`,
-        relationship,
-        phone_number: change.phoneNumber ?? current.phone_number,
-        phone_number_valid: phoneNumberValid,
-        email: change.email ?? current.email,
-        updated_at: dbNow,
-      })
+      // Every editable field the body gives (the Patient entity's x-record), then what this change works out.
+      .set({ ...editedColumns('Patient', change), phone_number_valid: phoneNumberValid, updated_at: dbNow })
       .where('id', '=', current.id),
   );
   return (await patientById(db, current.id))!;
