@@ -1,6 +1,7 @@
 import { constants } from '@/generated/constants';
 import { ApiError } from './errors';
-import { createQueryClient } from './query-client';
+import { queryKeys } from '@/generated/client/hooks';
+import { createQueryClient, invalidatePortal } from './query-client';
 import { retryDelayMs, shouldRetryQuery } from './retry';
 
 describe('data-fetching defaults (product-spec §9)', () => {
@@ -22,5 +23,24 @@ describe('data-fetching defaults (product-spec §9)', () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries?.staleTime).toBe(constants.queryCacheMs);
     expect(defaults.mutations?.retry).toBe(constants.mutationRetries);
+  });
+});
+
+describe('a change made outside the portal', () => {
+  it("marks the account's own records stale (its patients, sessions, cards, insurances) and leaves the rest", async () => {
+    const client = createQueryClient();
+    const own = [
+      queryKeys.getUserPatients({ query: { userId: 'u1' } }),
+      queryKeys.getUserDetails({ params: { id: 'u1' } }),
+      queryKeys.listAppointments({ query: { when: 'upcoming' } }),
+      queryKeys.getAppointment({ params: { id: 'a1' } }),
+      queryKeys.listPatientCards({ params: { id: 'p1' } }),
+      queryKeys.listPatientInsurances({ params: { id: 'p1' } }),
+    ];
+    const elsewhere = queryKeys.getProviderFilters();
+    for (const key of [...own, elsewhere]) client.setQueryData(key, {});
+    await invalidatePortal(client);
+    expect(own.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual(own.map(() => true));
+    expect(client.getQueryState(elsewhere)?.isInvalidated).toBe(false);
   });
 });

@@ -14,21 +14,23 @@ export function createQueryClient(): QueryClient {
 }
 
 /**
- * The first element of the query keys of the signed-in person's own records (sessions, billing, cards:
- * the portal's). Whatever changes them outside the portal (a booking made) invalidates this root, so
- * the portal never shows a list from before the change.
+ * The GET endpoints of the signed-in person's own records (the portal's: the account and its patients, sessions,
+ * billing, cards and insurances), read through their generated keys (queryKeys). Whatever changes them outside
+ * the portal (a booking made, a payment) invalidates them all, so the portal never shows a list from before the change.
  */
-export const portalQueryRoot = 'portal';
-
-/** The GET endpoints of the portal's own records read through their generated keys (queryKeys). */
 const portalEndpoints: ReadonlySet<unknown> = new Set<keyof typeof queryKeys>([
+  'getUserDetails',
+  'getUserPatients',
+  'listAppointments',
+  'getAppointment',
   'listPaymentReceipts',
   'getBillingTransaction',
   'listPatientCards',
+  'listPatientInsurances',
   'appointmentsExist',
 ]);
 
-/** Marks every portal record stale (the portal root and the portal's generated keys), so the portal reads them again. */
+/** Marks every portal record stale, so the portal reads them again. */
 export function invalidatePortal(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] === portalQueryRoot || portalEndpoints.has(queryKey[0]) });
+  return queryClient.invalidateQueries({ predicate: ({ queryKey }) => portalEndpoints.has(queryKey[0]) });
 }

@@ -4,33 +4,28 @@
  * previous ones, so search engines can follow the whole list. Members enter their partnership code
  * under their partner's name.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { useListBusinessPartnersQuery } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatPhone, telHref } from '@/domain/phone';
-import { useApi } from '@/client/api/api-context';
 import { withQuery } from '@/client/runtime/navigation/places';
 import { Button, ButtonLink } from '@/client/ui/Button';
 import { Skeleton } from '@/client/ui/Skeleton';
-import { pageCount, pageFrom, partnerKeys } from './data';
+import { pageCount, pageFrom } from './data';
 import { PartnerCodeForm } from './PartnerCodeForm';
 import './partners.css';
 
 const pagePath = (page: number) => withQuery(routeById.partnerDirectory.path, { page: page > 1 ? String(page) : undefined });
 
 export default function PartnerDirectoryPage() {
-  const api = useApi();
   const [params] = useSearchParams();
   const page = pageFrom(params.get('page'));
   const limit = constants.pageSize;
   const offset = (page - 1) * limit;
-  const list = useQuery({
-    queryKey: partnerKeys.page(offset, limit),
-    queryFn: () => api.listBusinessPartners({ query: { offset, limit } }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListBusinessPartnersQuery({ query: { offset, limit } }, { placeholderData: keepPreviousData });
   const pages = list.data ? pageCount(list.data.total, limit) : 1;
 
   return (

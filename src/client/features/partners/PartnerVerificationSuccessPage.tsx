@@ -4,12 +4,11 @@
  * in the stored search query, and the way on to provider search with the code.
  */
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { useGetBusinessPartnerByCodeQuery } from '@/generated/client/hooks';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
 import { formatPhone, telHref } from '@/domain/phone';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { withQuery } from '@/client/runtime/navigation/places';
 import { ButtonLink } from '@/client/ui/Button';
@@ -18,23 +17,17 @@ import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
 import { bookingHelperUpdated } from '@/client/store/booking/slice';
 import { searchQuerySaved } from '@/client/store/global/slice';
 import { selectAudience } from '@/client/store/auth/slice';
-import { PARTNERSHIP_CODE_PATTERN, partnerKeys } from './data';
+import { PARTNERSHIP_CODE_PATTERN } from './data';
 import './partners.css';
 import { routeTitle } from '@/domain/translations';
 
 export default function PartnerVerificationSuccessPage() {
-  const api = useApi();
   const dispatch = useAppDispatch();
   const audience = useAppSelector(selectAudience);
   const [params] = useSearchParams();
   const raw = params.get('partnershipCode')?.trim() ?? '';
   const code = PARTNERSHIP_CODE_PATTERN.test(raw) ? raw.toUpperCase() : undefined;
-  const found = useQuery({
-    queryKey: partnerKeys.byCode(code ?? ''),
-    queryFn: () => api.getBusinessPartnerByCode({ params: { code: code! } }),
-    enabled: Boolean(code),
-    retry: false,
-  });
+  const found = useGetBusinessPartnerByCodeQuery({ params: { code: code ?? '' } }, { enabled: Boolean(code), retry: false });
 
   useEffect(() => {
     if (!found.data) return;

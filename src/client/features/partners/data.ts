@@ -1,10 +1,5 @@
-/** Partner data for the partner screens (React Query keys and the paging rule). */
+/** Rules of the partner screens: the paging and the partnership code's shape (their data comes through the generated hooks). */
 import { constants } from '@/generated/constants';
-
-export const partnerKeys = {
-  page: (offset: number, limit: number) => ['business-partners', 'page', offset, limit] as const,
-  byCode: (code: string) => ['business-partners', 'code', code.toUpperCase()] as const,
-};
 
 /** The 1-based page a ?page= value names (anything else is the first page). */
 export function pageFrom(value: string | null): number {

@@ -6,7 +6,8 @@
  * only then signs in with the new address.
  */
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, useConfirmEmailChangeMutation, useUpdateUserMutation } from '@/generated/client/hooks';
 import accountSettingsForm from '@/generated/forms/account-settings';
 import confirmEmailChangeForm from '@/generated/forms/confirm-email-change';
 import { routeById } from '@/generated/routes';
@@ -14,13 +15,12 @@ import { message } from '@/domain/messages';
 import { digitsOf, formatPhone } from '@/domain/phone';
 import type { FieldError } from '@/domain/validation/field-errors';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
 import { authenticated, selectAuth } from '@/client/store/auth/slice';
 import { ButtonLink } from '@/client/ui/Button';
 import { PortalShell } from './PortalShell';
-import { portalKeys, useAccount, type AccountDetails } from './data';
+import { useAccount, type AccountDetails } from './data';
 import { ListSkeleton, Loaded } from './states';
 import { ReminderSettings } from './ReminderSettings';
 import { PaymentAddressSettings } from './PaymentAddressSettings';
@@ -46,7 +46,6 @@ function initialSettings(a: AccountDetails): Partial<AccountSettings> {
 }
 
 export default function AccountSettingsPage() {
-  const api = useApi();
   const account = useAccount();
   const queryClient = useQueryClient();
   const auth = useAppSelector(selectAuth);
@@ -56,8 +55,8 @@ export default function AccountSettingsPage() {
 
   /** The account as the API now has it; the signed-in user follows its names and sign-in e-mail. */
   const accountChanged = (changed: AccountDetails) => {
-    queryClient.setQueryData(portalKeys.account(changed.id), changed);
-    void queryClient.invalidateQueries({ queryKey: portalKeys.patients(changed.id) });
+    queryClient.setQueryData(queryKeys.getUserDetails({ params: { id: changed.id } }), changed);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.getUserPatients({ query: { userId: changed.id } }) });
     if (auth.user) {
       const user = { ...auth.user, firstName: changed.firstName, lastName: changed.lastName, email: changed.email };
       dispatch(authenticated({ user, permissions: auth.permissions, expiresAt: auth.expiresAt, ...(auth.bookingOnly ? { bookingOnly: true } : {}) }));
@@ -68,9 +67,7 @@ export default function AccountSettingsPage() {
     setOutcome({ kind: 'failed', text: errorTextFor(error, 'patient_web') });
   };
 
-  const save = useMutation({
-    mutationFn: (input: { id: string; values: AccountSettings }) =>
-      api.updateUser({ params: { id: input.id }, body: { ...input.values, phoneNumber: digitsOf(input.values.phoneNumber) } }),
+  const save = useUpdateUserMutation({
     onMutate: () => {
       setServerErrors([]);
       setOutcome(undefined);
@@ -90,8 +87,7 @@ export default function AccountSettingsPage() {
     onError: failed,
   });
 
-  const confirmEmail = useMutation({
-    mutationFn: (input: { id: string; code: string }) => api.confirmEmailChange({ params: { id: input.id }, body: { code: input.code } }),
+  const confirmEmail = useConfirmEmailChangeMutation({
     onMutate: () => setOutcome(undefined),
     onSuccess: (changed) => {
       accountChanged(changed);
@@ -117,7 +113,7 @@ export default function AccountSettingsPage() {
                   form={confirmEmailChangeForm}
                   serverErrors={serverErrors}
                   submitting={confirmEmail.isPending}
-                  onSubmit={(values) => confirmEmail.mutate({ id: a.id, code: values.code })}
+                  onSubmit={(values) => confirmEmail.mutate({ params: { id: a.id }, body: { code: values.code } })}
                 />
               ) : null}
               <SpecForm<AccountSettings>
@@ -125,7 +121,7 @@ export default function AccountSettingsPage() {
                 initialData={initialSettings(a)}
                 serverErrors={serverErrors}
                 submitting={save.isPending}
-                onSubmit={(values) => save.mutate({ id: a.id, values })}
+                onSubmit={(values) => save.mutate({ params: { id: a.id }, body: { ...values, phoneNumber: digitsOf(values.phoneNumber) } })}
                 actions={
                   <ButtonLink to={routeById.patientAccount.path} variant="ghost">
                     {message('ui.patient.settings.cancel')}

@@ -5,18 +5,18 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { queryRoot, useUploadPatientDocumentMutation } from '@/generated/client/hooks';
 import { useSearchParams } from 'react-router';
 import { constants } from '@/generated/constants';
 import type { EndpointInputs } from '@/generated/client/api';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { Button, ButtonLink } from '@/client/ui/Button';
 import { PortalShell } from './PortalShell';
 import { ListSkeleton, Loaded } from './states';
 import { fullName } from './data';
-import { insuranceKeys, useAccountInsurances } from './insurance-data';
+import { useAccountInsurances } from './insurance-data';
 
 type Side = 'insurance_card_front' | 'insurance_card_back';
 
@@ -26,7 +26,7 @@ function onPhone(): boolean {
 }
 
 export default function InsuranceCardCapturePage() {
-  const api = useApi();
+  const upload = useUploadPatientDocumentMutation();
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const insurances = useAccountInsurances();
@@ -53,9 +53,9 @@ export default function InsuranceCardCapturePage() {
         form.append('kind', kind);
         if (insuranceId) form.append('insuranceId', insuranceId);
         form.append('file', file, file.name);
-        await api.uploadPatientDocument({ params: { id: pid }, body: form } as EndpointInputs['uploadPatientDocument'] & { body: FormData });
+        await upload.mutateAsync({ params: { id: pid }, body: form } as EndpointInputs['uploadPatientDocument'] & { body: FormData });
       }
-      await queryClient.invalidateQueries({ queryKey: insuranceKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryRoot('listPatientInsurances') });
       setFiles({});
       (e.target as HTMLFormElement).reset();
       setOutcome({ ok: true, text: message('ui.patient.capture.saved') });

@@ -1,12 +1,11 @@
 /** Billing of the account: payments and refunds by date range, one transaction, receipts and statements as PDFs, cards on file. */
-import { useQuery } from '@tanstack/react-query';
-import { useGetBillingTransactionQuery, useListPaymentReceiptsQuery } from '@/generated/client/hooks';
+import { apiQueries, useGetBillingTransactionQuery, useListPaymentReceiptsQuery } from '@/generated/client/hooks';
 import { formatDate } from '@/domain/date-format';
 import { constants } from '@/generated/constants';
 import type { BillingTransaction } from '@/generated/entities';
 import { routeById } from '@/generated/routes';
-import { useApi, type ApiClient } from '@/client/api/api-context';
-import { portalKeys, usePatients } from './data';
+import type { ApiClient } from '@/client/api/api-context';
+import { usePerPatientQueries } from './data';
 import { saveFile } from '@/client/ui/save-file';
 import { enumLabelOf } from '@/domain/translations';
 
@@ -23,21 +22,13 @@ export function useTransaction(patientId: string | undefined, transactionId: str
   );
 }
 
-/** Cards on file of every patient of the account. */
+/** Cards on file of every patient of the account (the patients with none left out). */
 export function useCardsOnFile() {
-  const api = useApi();
-  const patients = usePatients();
-  const ids = patients.data?.map((p) => p.id) ?? [];
-  return useQuery({
-    queryKey: [...portalKeys.cards, ...ids],
-    queryFn: async () => {
-      const lists = await Promise.all(
-        ids.map(async (id) => ({ patient: patients.data!.find((p) => p.id === id)!, cards: (await api.listPatientCards({ params: { id } })).items })),
-      );
-      return lists.filter((l) => l.cards.length);
-    },
-    enabled: patients.data !== undefined,
-  });
+  const lists = usePerPatientQueries(
+    (api, id) => apiQueries.listPatientCards(api, { params: { id } }),
+    (answer) => ({ cards: answer.items }),
+  );
+  return { ...lists, data: lists.data?.filter((l) => l.cards.length) };
 }
 
 export function transactionPath(t: Pick<Transaction, 'id' | 'patientId'>): string {

@@ -1,48 +1,47 @@
 /**
- * Server data of the patient dashboard, read with React Query through the typed API client (the query cache is
- * their one copy; nothing of it goes to the store).
+ * Server data of the patient dashboard, read with React Query through the generated hooks and query options
+ * (the query cache is their one copy; nothing of it goes to the store).
  */
-import { useQuery } from '@tanstack/react-query';
-import type { EndpointTypes } from '@/generated/entities';
-import { useApi } from '@/client/api/api-context';
-import { portalKeys } from '@/client/api/query-keys';
+import { useQueries, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useApi, type ApiClient } from '@/client/api/api-context';
+import { usePatients, type AccountPatient } from '@/client/api/account-queries';
 import { isApiError } from '@/client/api/errors';
-import { useAppSelector } from '@/client/store/hooks';
-import { selectUser } from '@/client/store/auth/slice';
-import type { BookingPatient } from '@/client/store/types';
 
-export type AccountDetails = EndpointTypes['getUserDetails']['response'];
-export type AccountPatient = EndpointTypes['getUserPatients']['response']['items'][number] & Pick<BookingPatient, 'consents'>;
-
-export { portalKeys };
-
-/** The signed-in account's id (the dashboard routes are for signed-in patients only). */
-export function useUserId(): string | undefined {
-  return useAppSelector(selectUser)?.id;
-}
+export { useAccount, usePatients, useUserId, type AccountDetails, type AccountPatient } from '@/client/api/account-queries';
 
 /** A record that is not the caller's answers 404, exactly like one that does not exist. */
 export function isNotFound(error: unknown): boolean {
   return isApiError(error) && error.status === 404;
 }
 
-export function useAccount() {
-  const api = useApi();
-  const userId = useUserId();
-  return useQuery({
-    queryKey: portalKeys.account(userId ?? ''),
-    queryFn: () => api.getUserDetails({ params: { id: userId! } }),
-    enabled: Boolean(userId),
-  });
-}
+/** What a per-patient read shows: the patient and what its own query answered. */
+export type PerPatient<Items> = { patient: AccountPatient } & Items;
 
-export function usePatients() {
+/**
+ * One generated query per patient of the account (its apiQueries entry, so the generated key), read together:
+ * the patients with their answers once every one has answered; pending while the patients are.
+ */
+export function usePerPatientQueries<Answer, Items, Key extends QueryKey>(
+  optionsFor: (api: ApiClient, patientId: string) => UseQueryOptions<Answer, Error, Answer, Key>,
+  itemsOf: (answer: Answer) => Items,
+) {
   const api = useApi();
-  const userId = useUserId();
-  return useQuery({
-    queryKey: portalKeys.patients(userId ?? ''),
-    queryFn: async () => (await api.getUserPatients({})).items as AccountPatient[],
-    enabled: Boolean(userId),
+  const patients = usePatients();
+  const list = patients.data ?? [];
+  return useQueries({
+    queries: list.map((p) => ({ ...optionsFor(api, p.id), enabled: patients.data !== undefined })),
+    combine: (answers) => {
+      const failed = answers.find((a) => a.isError);
+      const isPending = patients.data === undefined || answers.some((a) => a.isPending);
+      const data: PerPatient<Items>[] | undefined = isPending || failed ? undefined : list.map((patient, i) => ({ patient, ...itemsOf(answers[i]!.data!) }));
+      return {
+        data,
+        isPending,
+        isError: Boolean(failed),
+        error: failed?.error ?? null,
+        refetch: () => Promise.all(answers.filter((a) => a.isError).map((a) => a.refetch())),
+      };
+    },
   });
 }
 

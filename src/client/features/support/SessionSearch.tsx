@@ -5,9 +5,8 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
+import { useSearchSupportSessionsQuery } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
@@ -26,12 +25,12 @@ const searchFields = () =>
 type Criteria = Partial<Record<ReturnType<typeof searchFields>[number]['key'], string>>;
 
 export function SessionSearch() {
-  const api = useApi();
   const [criteria, setCriteria] = useState<Criteria>({});
+  const [submitted, setSubmitted] = useState<Criteria>();
   const [problem, setProblem] = useState<string>();
-  const search = useMutation({
-    mutationFn: (query: Criteria) => api.searchSupportSessions({ query }),
-  });
+  // Each search asks the server once (the same criteria again read anew); a failure shows at once, for staff to search again.
+  const search = useSearchSupportSessionsQuery({ query: submitted ?? {} }, { enabled: submitted !== undefined, staleTime: 0, retry: false });
+  const searching = search.isFetching;
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -42,7 +41,8 @@ export function SessionSearch() {
     ) as Criteria;
     if (!Object.keys(query).length) return setProblem(message('ui.support.search.needOne'));
     setProblem(undefined);
-    search.mutate(query);
+    if (JSON.stringify(query) === JSON.stringify(submitted)) void search.refetch();
+    else setSubmitted(query);
   }
 
   return (
@@ -66,7 +66,7 @@ export function SessionSearch() {
         ))}
         <ErrorNotice text={problem} inline />
         <div>
-          <Button type="submit" variant="secondary" disabled={search.isPending} aria-busy={search.isPending || undefined}>
+          <Button type="submit" variant="secondary" disabled={searching} aria-busy={searching || undefined}>
             {message('ui.support.search.submit')}
           </Button>
         </div>

@@ -62,6 +62,27 @@ describe('session search on the dashboard', () => {
     expect(link.getAttribute('href')).toBe(`${routeById.supportUserSession.path}?sessionId=s1`);
     expect(calls.find((c) => c.id === 'searchSupportSessions')!.input.query).toEqual({ name: 'rivera' });
   });
+
+  it('searching again with the same criteria asks the server anew and shows its new answer', async () => {
+    const user = aPerson();
+    const answers = [
+      { items: [{ id: 's1', start, timeZone: zone, status: 'booked', providerName: 'Morgan Lee', patients: ['Jordan Rivera'], accountEmail: account.email }] },
+      { items: [] },
+    ];
+    const { store } = renderScreen(<SupportDashboardPage />, {
+      path: routeById.supportDashboard.path,
+      groups: ['support'],
+      answers: { searchSupportSessions: () => answers.shift() ?? { items: [] } },
+    });
+    store.dispatch(flagsServed({ traffic: 'user', variants: { patientSessionSearch: { name: 'on', enabled: true } } }));
+    store.dispatch(flagsSettled({ traffic: 'user', ready: true }));
+    await user.type(await screen.findByLabelText(message('ui.support.search.name')), 'rivera');
+    await user.click(screen.getByRole('button', { name: message('ui.support.search.submit') }));
+    expect(await screen.findByRole('link', { name: formatSessionTime(start, zone) })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: message('ui.support.search.submit') }));
+    expect(await screen.findByText(message('ui.support.search.none'))).toBeTruthy();
+    expect(screen.queryByRole('link', { name: formatSessionTime(start, zone) })).toBeNull();
+  });
 });
 
 describe("a caller's account", () => {

@@ -8,12 +8,11 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import claimAccountForm from '@/generated/forms/claim-account';
 import claimSchedulingForm from '@/generated/forms/claim-scheduling-record';
 import type { FormDefinition } from '@/generated/types';
 import { routeById } from '@/generated/routes';
-import { useListAppointmentsQuery } from '@/generated/client/hooks';
+import { useClaimAccountMutation, useListAppointmentsQuery } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
 import { activeLocale, LOCALES, localizedPath, type Locale } from '@/domain/locale';
 import { formatSessionTime, viewerTimeZone, zoneChoices } from '@/domain/date-format';
@@ -21,9 +20,8 @@ import { consentToSign } from '@/domain/consents';
 import { todayIso } from '@/domain/dates';
 import { fullName, providerDisplayName } from '@/domain/names';
 import { routeTitle } from '@/domain/translations';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
-import { portalKeys } from '@/client/api/query-keys';
+import { usePatients } from '@/client/api/account-queries';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
 import { selectAuthStatus, selectUser, signedIn } from '@/client/store/auth/slice';
@@ -49,13 +47,11 @@ function openIn(locale: Locale): void {
 }
 
 function ClaimForm({ kind, claimToken }: { kind: ClaimKind; claimToken: string }) {
-  const api = useApi();
   const dispatch = useAppDispatch();
   const page = activeLocale();
   const device = viewerTimeZone();
   const [zone, setZone] = useState(device);
-  const claim = useMutation({
-    mutationFn: (identity: Identity) => api.claimAccount({ body: { claimToken, ...identity, language: page, timeZone: zone } }),
+  const claim = useClaimAccountMutation({
     // The session answers with this screen (without the link) to return to, in the person's language.
     onSuccess: (session) => dispatch(signedIn(session)),
   });
@@ -90,17 +86,16 @@ function ClaimForm({ kind, claimToken }: { kind: ClaimKind; claimToken: string }
         form={(kind === 'scheduling-record' ? claimSchedulingForm : claimAccountForm) as FormDefinition}
         idPrefix="claim"
         submitting={claim.isPending}
-        onSubmit={(identity) => claim.mutate(identity)}
+        onSubmit={(identity) => claim.mutate({ body: { claimToken, ...identity, language: page, timeZone: zone } })}
       />
     </>
   );
 }
 
 /** What the person finds on their new account: the sessions booked for them and the consents left to sign. */
-function AccountReady({ userId, firstName }: { userId: string; firstName: string }) {
-  const api = useApi();
+function AccountReady({ firstName }: { firstName: string }) {
   const sessions = useListAppointmentsQuery({ query: { when: 'upcoming' } }, { select: (answer) => answer.items });
-  const patients = useQuery({ queryKey: portalKeys.patients(userId), queryFn: async () => (await api.getUserPatients({})).items });
+  const patients = usePatients();
   const today = todayIso();
   // Consents staff recorded on the call are the person's to sign now that the account is theirs.
   const unsigned = (patients.data ?? []).filter((p) => consentToSign(p, today));
@@ -169,7 +164,7 @@ export function ClaimAccount({ kind }: { kind: ClaimKind }) {
         ) : status === 'loading' ? (
           <Skeleton height="8rem" label={routeTitle(route)} />
         ) : status === 'authenticated' && user ? (
-          <AccountReady userId={user.id} firstName={user.firstName} />
+          <AccountReady firstName={user.firstName} />
         ) : (
           <>
             <p>{message('ui.firstTime.noToken')}</p>

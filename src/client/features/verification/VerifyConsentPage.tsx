@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { message } from '@/domain/messages';
 import { ownSignatureMissing } from '@/domain/consents';
-import { portalKeys } from '@/client/api/query-keys';
+import { queryKeys } from '@/generated/client/hooks';
 import { selectUser } from '@/client/store/auth/slice';
 import { consentReset, consentSignRequested, consentTemplateRequested, selectConsent } from '@/client/store/consent/slice';
 import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
@@ -48,7 +48,7 @@ export default function VerifyConsentPage() {
     if (!signed || !patientId) return;
     let current = true;
     void (async () => {
-      if (userId) await queryClient.invalidateQueries({ queryKey: portalKeys.patients(userId), refetchType: 'all' });
+      if (userId) await queryClient.invalidateQueries({ queryKey: queryKeys.getUserPatients({ query: { userId } }), refetchType: 'all' });
       if (current) void navigate(stepPath('verifySuccess', patientId));
     })();
     return () => {

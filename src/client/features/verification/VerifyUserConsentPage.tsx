@@ -4,11 +4,10 @@
  * /patients/{id}/verify-date-of-birth; wrong dates answer DOB_MISMATCH, too many lock the check), then
  * goes on to the consent.
  */
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useVerifyPatientDateOfBirthMutation } from '@/generated/client/hooks';
 import verifyDobForm from '@/generated/forms/verify-date-of-birth';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
@@ -18,12 +17,10 @@ import { stepCopy, stepPath, useAccountPatient, usePatientId } from './steps';
 
 export default function VerifyUserConsentPage() {
   const patientId = usePatientId();
-  const api = useApi();
   const navigate = useNavigate();
   const { isPending, error, patient } = useAccountPatient(patientId);
   const copy = stepCopy('verify-identity');
-  const check = useMutation({
-    mutationFn: (dob: string) => api.verifyPatientDateOfBirth({ params: { id: patientId! }, body: { dob } }),
+  const check = useVerifyPatientDateOfBirthMutation({
     onSuccess: () => void navigate(stepPath('verifyConsent', patientId!)),
   });
 
@@ -44,7 +41,12 @@ export default function VerifyUserConsentPage() {
             {copy.text ? <p>{copy.text}</p> : null}
             <h2>{fullName(patient)}</h2>
             <ErrorNotice text={check.error ? errorTextFor(check.error, 'patient_web') : undefined} />
-            <SpecForm<{ dob: string }> form={verifyDobForm} idPrefix="verify-dob" submitting={check.isPending} onSubmit={(data) => check.mutate(data.dob)} />
+            <SpecForm<{ dob: string }>
+              form={verifyDobForm}
+              idPrefix="verify-dob"
+              submitting={check.isPending}
+              onSubmit={(data) => check.mutate({ params: { id: patientId! }, body: { dob: data.dob } })}
+            />
           </>
         )}
       </div>

@@ -5,15 +5,14 @@
  * a declined card and a patient of another account (404, like an unknown one).
  */
 import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryRoot } from '@/generated/client/hooks';
 import cardForm from '@/generated/forms/booking-card';
 import { routeById } from '@/generated/routes';
 import type { FormDefinition } from '@/generated/types';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
-import { portalKeys } from '@/client/api/query-keys';
+import { useAccount } from '@/client/api/account-queries';
 import { billingAnswersOf, CardForm } from '@/client/payments/CardForm';
-import { selectUser } from '@/client/store/auth/slice';
 import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
 import { cardSaveRequested, cardSaveReset, selectPayment } from '@/client/store/payment/slice';
 import { ButtonLink } from '@/client/ui/Button';
@@ -24,21 +23,19 @@ import { stepCopy, useAccountPatient, usePatientId } from './steps';
 
 export default function VerifyUserPaymentPage() {
   const patientId = usePatientId();
-  const api = useApi();
   const dispatch = useAppDispatch();
   const queryClient = useQueryClient();
-  const userId = useAppSelector(selectUser)?.id ?? '';
   const { cardSave } = useAppSelector(selectPayment);
   const copy = stepCopy('payment');
   const { isPending, patient } = useAccountPatient(patientId);
-  const account = useQuery({ queryKey: portalKeys.account(userId), queryFn: () => api.getUserDetails({ params: { id: userId } }), enabled: Boolean(userId) });
+  const account = useAccount();
 
   useEffect(() => {
     dispatch(cardSaveReset());
   }, [dispatch, patientId]);
 
   useEffect(() => {
-    if (cardSave.status === 'succeeded') void queryClient.invalidateQueries({ queryKey: portalKeys.cards });
+    if (cardSave.status === 'succeeded') void queryClient.invalidateQueries({ queryKey: queryRoot('listPatientCards') });
   }, [cardSave.status, queryClient]);
 
   const saved = cardSave.status === 'succeeded' ? cardSave.saved : undefined;

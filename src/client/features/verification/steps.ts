@@ -3,13 +3,9 @@
  * they are for (?patientId=, from the portal's "Sign consent" to-do).
  */
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import verificationSpec from '@/generated/flows/verification';
 import { routeById, type RouteId } from '@/generated/routes';
-import { useApi } from '@/client/api/api-context';
-import { portalKeys } from '@/client/api/query-keys';
-import { selectUser } from '@/client/store/auth/slice';
-import { useAppSelector } from '@/client/store/hooks';
+import { usePatients } from '@/client/api/account-queries';
 import { liveDocument } from '@/domain/translations';
 
 const verification = liveDocument('flows', verificationSpec);
@@ -38,8 +34,6 @@ export function stepPath(route: Extract<RouteId, 'verifyUserConsent' | 'verifyCo
 
 /** The patient of the signed-in account a step is for (GET /users/patients, the portal's own list). */
 export function useAccountPatient(patientId: string | undefined) {
-  const api = useApi();
-  const userId = useAppSelector(selectUser)?.id ?? '';
-  const patients = useQuery({ queryKey: portalKeys.patients(userId), queryFn: async () => (await api.getUserPatients({})).items, enabled: Boolean(userId) });
+  const patients = usePatients();
   return { isPending: patients.isPending, error: patients.error, patient: patients.data?.find((p) => p.id === patientId) };
 }

@@ -4,22 +4,21 @@
  * browser), so its number never reaches our server's storage.
  */
 import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryRoot, useSavePatientCardMutation, useTokenizeCardMutation } from '@/generated/client/hooks';
 import cardForm from '@/generated/forms/booking-card';
 import type { FormDefinition } from '@/generated/types';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import { billingAnswersOf, CardForm } from '@/client/payments/CardForm';
 import { isTokenizedCard, type CardInput } from '@/client/store/services';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { Button } from '@/client/ui/Button';
 import { Dialog } from '@/client/ui/Dialog';
-import { fullName, portalKeys, useAccount, usePatients } from '../data';
+import { fullName, useAccount, usePatients } from '../data';
 import { ListSkeleton, LoadFailed } from '../states';
 
 export function AddCardDialog({ onClose, onDone }: { onClose: () => void; onDone: (text: string) => void }) {
-  const api = useApi();
   const queryClient = useQueryClient();
   const account = useAccount();
   const patients = usePatients();
@@ -27,16 +26,23 @@ export function AddCardDialog({ onClose, onDone }: { onClose: () => void; onDone
   const [makeDefault, setMakeDefault] = useState(false);
   const owner = patientId ?? patients.data?.find((p) => p.relationship === 'Self')?.id ?? patients.data?.[0]?.id;
 
-  const save = useMutation({
-    mutationFn: async (card: CardInput) => {
-      const { nonce } = isTokenizedCard(card) ? card : await api.tokenizeCard({ body: card });
-      return api.savePatientCard({ body: { patientId: owner!, nonce, ...(makeDefault ? { makeDefault } : {}) } });
-    },
+  // The card is tokenized first (unless the gateway's fields already did), then kept for its patient.
+  const tokenize = useTokenizeCardMutation();
+  const keep = useSavePatientCardMutation({
     onSuccess: (saved) => {
-      void queryClient.invalidateQueries({ queryKey: portalKeys.cards });
+      void queryClient.invalidateQueries({ queryKey: queryRoot('listPatientCards') });
       onDone(message('ui.patient.addCard.saved', { brand: saved.brand, last4: saved.last4 }));
     },
   });
+  const keepWith = (nonce: string) => keep.mutate({ body: { patientId: owner!, nonce, ...(makeDefault ? { makeDefault } : {}) } });
+  const save = (card: CardInput) => {
+    tokenize.reset();
+    keep.reset();
+    if (isTokenizedCard(card)) keepWith(card.nonce);
+    else tokenize.mutate({ body: card }, { onSuccess: ({ nonce }) => keepWith(nonce) });
+  };
+  const saving = tokenize.isPending || keep.isPending;
+  const failure = tokenize.error ?? keep.error;
 
   return (
     <Dialog
@@ -87,13 +93,13 @@ export function AddCardDialog({ onClose, onDone }: { onClose: () => void; onDone
               idPrefix="new-card"
               initialData={billingAnswersOf(account.data)}
               submitLabel={message('ui.patient.addCard.save')}
-              submitting={save.isPending}
-              onSubmit={(card) => save.mutate(card)}
+              submitting={saving}
+              onSubmit={save}
             />
           </>
         )}
-        <div aria-live="polite">{save.isPending ? <p role="status">{message('ui.patient.addCard.saving')}</p> : null}</div>
-        <ErrorNotice text={save.error ? errorTextFor(save.error, 'patient_web') : undefined} />
+        <div aria-live="polite">{saving ? <p role="status">{message('ui.patient.addCard.saving')}</p> : null}</div>
+        <ErrorNotice text={failure ? errorTextFor(failure, 'patient_web') : undefined} />
       </div>
     </Dialog>
   );

@@ -16,7 +16,7 @@ import { errorTextFor } from '@/client/api/errors';
 import { useFlagOn } from '@/client/runtime/flags/useTreatment';
 import { CancelReasonsDialog } from '@/client/ui/CancelReasonsDialog';
 import { useCardsOnFile } from '../billing-data';
-import { sessionKeys, whenOf, type Session } from './session-data';
+import { sessionsChanged, whenOf, type Session } from './session-data';
 
 export interface CancelOutcome {
   text: string;
@@ -62,14 +62,13 @@ export function CancelDialog({
 
   const cancel = useCancelAppointmentMutation({
     onSuccess: (cancelled) => {
-      queryClient.setQueryData(sessionKeys.one(cancelled.id), cancelled);
-      void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+      sessionsChanged(queryClient, cancelled);
       onDone({ text: cancelOutcomeText(cancelled) });
     },
   });
   const cancelRest = useCancelAppointmentSeriesRestMutation({
     onSuccess: ({ items }) => {
-      void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+      sessionsChanged(queryClient);
       onDone({ text: message('ui.patient.sessions.cancelRestDone', { count: items.length }) });
     },
   });

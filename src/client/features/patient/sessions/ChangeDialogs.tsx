@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { apiQueries, useAppointmentsExistQuery } from '@/generated/client/hooks';
+import { apiQueries, useAppointmentsExistQuery, useRebookAppointmentMutation, useRescheduleAppointmentMutation } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
@@ -13,7 +13,7 @@ import { formatPhone } from '@/domain/phone';
 import { useApi } from '@/client/api/api-context';
 import { fullName, usePatients } from '../data';
 import { SlotPickerDialog, type Hold } from './slot-picker';
-import { providerName, sessionKeys, whenOf, type Session } from './session-data';
+import { providerName, sessionsChanged, whenOf, type Session } from './session-data';
 
 interface DialogProps {
   session: Session;
@@ -22,13 +22,16 @@ interface DialogProps {
 }
 
 export function RescheduleDialog({ session, onClose, onDone }: DialogProps) {
-  const api = useApi();
   const queryClient = useQueryClient();
+  const reschedule = useRescheduleAppointmentMutation();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   async function move(hold: Hold) {
-    const moved = await api.rescheduleAppointment({ params: { id: session.id }, body: { holdId: hold.holdId, slotId: hold.slotId } }, { idempotencyKey });
-    queryClient.setQueryData(sessionKeys.one(moved.id), moved);
-    void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    const moved = await reschedule.mutateAsync({
+      params: { id: session.id },
+      body: { holdId: hold.holdId, slotId: hold.slotId },
+      callOptions: { idempotencyKey },
+    });
+    sessionsChanged(queryClient, moved);
     onDone(message('ui.patient.reschedule.done', { when: whenOf(moved) }));
   }
   return (
@@ -63,8 +66,8 @@ function usePayingCard(session: Session) {
 }
 
 export function RebookDialog({ session, onClose, onDone }: DialogProps) {
-  const api = useApi();
   const queryClient = useQueryClient();
+  const rebook = useRebookAppointmentMutation();
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const patient = session.patients[0];
   const card = usePayingCard(session);
@@ -77,11 +80,12 @@ export function RebookDialog({ session, onClose, onDone }: DialogProps) {
 
   async function book(hold: Hold) {
     const payment = session.selfPay && card.data ? { payment: { cardId: card.data.id } } : {};
-    const booked = await api.rebookAppointment(
-      { params: { id: session.id }, body: { holdId: hold.holdId, slotId: hold.slotId, ...payment } },
-      { idempotencyKey },
-    );
-    void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    const booked = await rebook.mutateAsync({
+      params: { id: session.id },
+      body: { holdId: hold.holdId, slotId: hold.slotId, ...payment },
+      callOptions: { idempotencyKey },
+    });
+    sessionsChanged(queryClient);
     onDone(message('ui.patient.rebook.done', { when: whenOf(booked) }));
   }
 

@@ -1,8 +1,9 @@
 /** Sessions of the account: lists, one session, and what a session card says about itself. */
-import { useQuery } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys, queryRoot, useGetAppointmentQuery, useListAppointmentsQuery } from '@/generated/client/hooks';
 import type { BookedAppointment } from '@/generated/entities';
 import { message } from '@/domain/messages';
-import { useApi, type ApiClient } from '@/client/api/api-context';
+import type { ApiClient } from '@/client/api/api-context';
 import { fullName } from '../data';
 import { saveFile } from '@/client/ui/save-file';
 import { formatSessionTime } from '@/domain/date-format';
@@ -12,28 +13,21 @@ import { enumLabelOf } from '@/domain/translations';
 export type Session = BookedAppointment;
 export type SessionsWhen = 'upcoming' | 'past';
 
-export const sessionKeys = {
-  all: ['portal', 'sessions'] as const,
-  list: (when: SessionsWhen) => ['portal', 'sessions', 'list', when] as const,
-  one: (id: string) => ['portal', 'sessions', 'one', id] as const,
-};
-
+/** The account's upcoming or past sessions (GET /appointments?when=). */
 export function useSessions(when: SessionsWhen, enabled = true) {
-  const api = useApi();
-  return useQuery({
-    queryKey: sessionKeys.list(when),
-    queryFn: async () => (await api.listAppointments({ query: { when } })).items,
-    enabled,
-  });
+  return useListAppointmentsQuery({ query: { when } }, { enabled, select: (answer) => answer.items });
 }
 
+/** One session of the account (GET /appointments/{id}). */
 export function useSession(id: string | undefined) {
-  const api = useApi();
-  return useQuery({
-    queryKey: sessionKeys.one(id ?? ''),
-    queryFn: () => api.getAppointment({ params: { id: id! } }),
-    enabled: Boolean(id),
-  });
+  return useGetAppointmentQuery({ params: { id: id ?? '' } }, { enabled: Boolean(id) });
+}
+
+/** A session changed (cancelled, moved, booked again): its answer kept, when there is one, and every session list and session read again. */
+export function sessionsChanged(queryClient: QueryClient, changed?: Session): void {
+  if (changed) queryClient.setQueryData(queryKeys.getAppointment({ params: { id: changed.id } }), changed);
+  void queryClient.invalidateQueries({ queryKey: queryRoot('listAppointments') });
+  void queryClient.invalidateQueries({ queryKey: queryRoot('getAppointment') });
 }
 
 /** The time zone a patient reads their sessions in: theirs, else the provider's. */
