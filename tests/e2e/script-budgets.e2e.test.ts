@@ -26,8 +26,8 @@ const NOT_YET: Partial<Record<RouteId, number>> = {
   // each screen's message areas in its reader's language (src/generated/message-areas).
   providerSearch: 119.1,
   booking: 148.4,
-  userBookingPatientInfo: 157.0,
-  userBookingPayment: 163.1,
+  userBookingPatientInfo: 119.1,
+  userBookingPayment: 121.7,
   patientHome: 123.0,
 };
 
