@@ -153,7 +153,8 @@ function PatientInformation() {
         {showAddForm ? (
           <section className="stack" aria-labelledby="add-patient-heading">
             <h2 id="add-patient-heading">{stepCopy('addPatient')}</h2>
-            <Suspense fallback={<Skeleton height="40rem" label={message('ui.common.loading')} />}>
+            {/* The form's height on a phone: what follows stays in place when the form arrives (no shift). */}
+            <Suspense fallback={<Skeleton height="54rem" label={message('ui.common.loading')} />}>
               <NewPatientForm
                 initialData={
                   otherRelationships.includes('Self')
@@ -240,7 +241,8 @@ function PatientInformation() {
         <section className="card stack" aria-labelledby="rp-heading">
           <h2 id="rp-heading">{message('ui.booking.responsibleParty.heading')}</h2>
           <p>{message('ui.booking.responsibleParty.text')}</p>
-          <Suspense fallback={<Skeleton height="60rem" label={message('ui.common.loading')} />}>
+          {/* About the form's height on a phone: what follows stays in place when the form arrives. */}
+          <Suspense fallback={<Skeleton height="72rem" label={message('ui.common.loading')} />}>
             <ResponsiblePartyForm key={holder?.id ?? 'rp'} initialData={rpInitial} submitLabel={message('ui.booking.next')} onSubmit={(rp) => finish(rp)} />
           </Suspense>
         </section>
