@@ -16,7 +16,8 @@ import { createAppStore } from '../store';
 import { authenticated } from '../store/auth/slice';
 import { FakeHostedFields } from '@tests/support/fake-braintree';
 import { billing, cardFormTitle, fillBilling, fillLocalCard } from '@tests/support/card-form';
-import { CardForm, type BillingAnswers } from './CardForm';
+import { CardForm } from './CardForm';
+import type { BillingAnswers } from './billing-answers';
 
 // The mocks the factories above made, as the component under test receives them.
 const createClient = jest.requireMock<{ create: jest.Mock }>('braintree-web/client').create;

@@ -4,16 +4,11 @@
  * every Self patient and minor (a minor's signed as "Parent / legal guardian of {patient}"), and a
  * responsible party of 18 or older when a minor attends. Its state and what it does are usePatientStep's (patient-step.ts).
  */
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import patientForm from '@/generated/forms/booking-patient-information';
-import responsiblePartyForm from '@/generated/forms/responsible-party';
-import type { FormDefinition } from '@/generated/types';
-import type { ResponsibleParty } from '@/generated/entities';
 import { routeById } from '@/generated/routes';
 import { constants } from '@/generated/constants';
 import { message } from '@/domain/messages';
-import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { PageSkeleton, Skeleton } from '@/client/ui/Skeleton';
 import type { BookingPatient } from '@/client/store/types';
 import { Button } from '@/client/ui/Button';
@@ -23,7 +18,7 @@ import { useBookingRestored } from './choice';
 import { BookingNotFound } from './BookingNotFound';
 import { NextSlots } from './NextSlots';
 import { nextStepPath, previousStepPath, stepById } from './flow';
-import { preloadPathWhenIdle } from '@/client/runtime/navigation/preload';
+import { preloadPathWhenIdle, preloadWhenIdle } from '@/client/runtime/navigation/preload';
 import { StepHeader } from './StepHeader';
 import { HoldCountdown } from './HoldCountdown';
 import { fullName, needsResponsibleParty, patientKey } from './patients';
@@ -32,6 +27,12 @@ import './booking.css';
 import { formatCents } from '@/domain/money';
 
 const step = stepById('patient-information');
+
+// The new-patient and responsible-party forms are drawn when wanted (no one on the account yet, "add someone", a minor
+// attends): fetched while the person reads the step, so choosing who attends does not wait on the form renderer.
+const loadPatientForms = () => import('./PatientForms');
+const NewPatientForm = lazy(async () => ({ default: (await loadPatientForms()).NewPatientForm }));
+const ResponsiblePartyForm = lazy(async () => ({ default: (await loadPatientForms()).ResponsiblePartyForm }));
 
 /** Waits for the stored booking (who attends, consents) before the step reads it. */
 export default function PatientInformationPage() {
@@ -76,6 +77,7 @@ function PatientInformation() {
   // The payment step's code arrives while the person fills in who attends, so continuing never waits on a download.
   const nextPath = nextStepPath('patient-information', variant, search);
   useEffect(() => (nextPath ? preloadPathWhenIdle(nextPath) : undefined), [nextPath]);
+  useEffect(() => preloadWhenIdle(loadPatientForms), []);
 
   if (choice.state === 'missing') return <BookingNotFound />;
   if (choice.state === 'failed') return <BookingNotFound text={choice.provider.error?.message} />;
@@ -151,25 +153,26 @@ function PatientInformation() {
         {showAddForm ? (
           <section className="stack" aria-labelledby="add-patient-heading">
             <h2 id="add-patient-heading">{stepCopy('addPatient')}</h2>
-            <SpecForm<BookingPatient>
-              form={patientForm as FormDefinition}
-              idPrefix="patient"
-              initialData={
-                otherRelationships.includes('Self')
-                  ? {}
-                  : { relationship: 'Self', ...(holder ? { firstName: holder.firstName, lastName: holder.lastName } : {}) }
-              }
-              context={{ relationship: { otherRelationships, counselingType: choice.counselingType } }}
-              submitLabel={message('ui.booking.patients.add')}
-              onSubmit={addPatient}
-              actions={
-                everyone.length ? (
-                  <Button variant="ghost" onClick={() => setAdding(false)}>
-                    {message('ui.booking.patients.cancelAdd')}
-                  </Button>
-                ) : undefined
-              }
-            />
+            {/* The form's height on a phone: what follows stays in place when the form arrives (no shift). */}
+            <Suspense fallback={<Skeleton height="54rem" label={message('ui.common.loading')} />}>
+              <NewPatientForm
+                initialData={
+                  otherRelationships.includes('Self')
+                    ? {}
+                    : { relationship: 'Self', ...(holder ? { firstName: holder.firstName, lastName: holder.lastName } : {}) }
+                }
+                context={{ relationship: { otherRelationships, counselingType: choice.counselingType } }}
+                submitLabel={message('ui.booking.patients.add')}
+                onSubmit={addPatient}
+                actions={
+                  everyone.length ? (
+                    <Button variant="ghost" onClick={() => setAdding(false)}>
+                      {message('ui.booking.patients.cancelAdd')}
+                    </Button>
+                  ) : undefined
+                }
+              />
+            </Suspense>
           </section>
         ) : (
           <Button variant="secondary" onClick={() => setAdding(true)}>
@@ -238,14 +241,10 @@ function PatientInformation() {
         <section className="card stack" aria-labelledby="rp-heading">
           <h2 id="rp-heading">{message('ui.booking.responsibleParty.heading')}</h2>
           <p>{message('ui.booking.responsibleParty.text')}</p>
-          <SpecForm<ResponsibleParty>
-            idPrefix="responsibleParty"
-            key={holder?.id ?? 'rp'}
-            form={responsiblePartyForm as FormDefinition}
-            initialData={rpInitial}
-            submitLabel={message('ui.booking.next')}
-            onSubmit={(rp) => finish(rp)}
-          />
+          {/* About the form's height on a phone: what follows stays in place when the form arrives. */}
+          <Suspense fallback={<Skeleton height="72rem" label={message('ui.common.loading')} />}>
+            <ResponsiblePartyForm key={holder?.id ?? 'rp'} initialData={rpInitial} submitLabel={message('ui.booking.next')} onSubmit={(rp) => finish(rp)} />
+          </Suspense>
         </section>
       ) : (
         <div className="form-actions">

@@ -18,6 +18,7 @@ import { initialHelper, initialSelection } from '@/client/store/booking/slice';
 import { FakeHostedFields } from '@tests/support/fake-braintree';
 import { billing, cardFormTitle, fillBilling, fillLocalCard } from '@tests/support/card-form';
 import { fakeServices, storeWith, type FakeServices } from '@tests/fixtures/services';
+import { constantIn } from '@/domain/translations';
 import { stepById, stepCopy, type BookingVariant } from './flow';
 import PaymentPage from './PaymentPage';
 
@@ -214,8 +215,55 @@ describe('the schedulingSystemPayment flag on', () => {
   });
 });
 
+const insuredPatientId = '55555555-5555-4555-8555-555555555555';
+
+/** The payment step of a patient with a record, whose insurances on file are `insurances` (the answer, or a promise of it). */
+function renderInsuredPaymentStep(insurances: unknown) {
+  const store = storeWith(services, {
+    preloaded: { booking: { ...initialSelection, selectedPatients: [{ ...patient, id: insuredPatientId }] }, bookingHelper: initialHelper },
+  });
+  store.dispatch(
+    authenticated({
+      user: { id: accountId, firstName: 'Jordan', lastName: 'Rivera', email: 'x@example.com', userType: 'patient' },
+      permissions: derivePermissions(['patient']),
+    }),
+  );
+  const transport = async (route: EndpointRoute) => {
+    if (route.id === 'getPaymentGateway') return { gateway: 'local' };
+    if (route.id === 'getProviderProfile') return provider;
+    if (route.id === 'getSlots') return { providerId: provider.id, timeZone: provider.timeZone, startDate: '2030-01-07', endDate: '2030-01-07', slots: [] };
+    if (route.id === 'getPatient') return { ehrId: null, licenseKey: 'lk' };
+    if (route.id === 'listPatientInsurances') return insurances;
+    if (route.id === 'listPatientCards') return { items: [] };
+    if (route.id === 'getUserDetails') return new Promise(() => undefined);
+    throw new Error(`the payment step should not call ${route.id} here`);
+  };
+  const path = routeById.userBookingPayment.path;
+  const booking = new URLSearchParams({
+    providerId: provider.id,
+    practiceId: provider.practice.id,
+    slotId: slot.id,
+    counselingType: 'Individual Counseling',
+    availabilityType: 'online',
+    tz: provider.timeZone,
+  });
+  render(
+    <Provider store={store}>
+      <ApiProvider transport={transport}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter initialEntries={[`${path}?${booking.toString()}`]}>
+            <Routes>
+              <Route path={path} element={<PaymentPage />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </ApiProvider>
+    </Provider>,
+  );
+}
+
 describe('an insurance the server refuses at booking (its own eligibility check)', () => {
-  const patientId = '55555555-5555-4555-8555-555555555555';
+  const patientId = insuredPatientId;
   const oscar = {
     id: '77777777-7777-4777-8777-777777777777',
     patientId,
@@ -239,51 +287,7 @@ describe('an insurance the server refuses at booking (its own eligibility check)
         selfPayPrice: 120,
       }),
     );
-    const store = storeWith(services, {
-      preloaded: {
-        // Who attends is the stored booking's; the provider, slot and service come from the address.
-        booking: { ...initialSelection, selectedPatients: [{ ...patient, id: patientId }] },
-        bookingHelper: initialHelper,
-      },
-    });
-    store.dispatch(
-      authenticated({
-        user: { id: accountId, firstName: 'Jordan', lastName: 'Rivera', email: 'x@example.com', userType: 'patient' },
-        permissions: derivePermissions(['patient']),
-      }),
-    );
-    const transport = async (route: EndpointRoute) => {
-      if (route.id === 'getPaymentGateway') return { gateway: 'local' };
-      if (route.id === 'getProviderProfile') return provider;
-      if (route.id === 'getSlots') return { providerId: provider.id, timeZone: provider.timeZone, startDate: '2030-01-07', endDate: '2030-01-07', slots: [] };
-      if (route.id === 'getPatient') return { ehrId: null, licenseKey: 'lk' };
-      if (route.id === 'listPatientInsurances') return { items: [oscar] };
-      if (route.id === 'listPatientCards') return { items: [] };
-      if (route.id === 'getUserDetails') return new Promise(() => undefined);
-      throw new Error(`the payment step should not call ${route.id} here`);
-    };
-    const path = routeById.userBookingPayment.path;
-    const booking = new URLSearchParams({
-      providerId: provider.id,
-      practiceId: provider.practice.id,
-      slotId: slot.id,
-      counselingType: 'Individual Counseling',
-      availabilityType: 'online',
-      tz: provider.timeZone,
-    });
-    render(
-      <Provider store={store}>
-        <ApiProvider transport={transport}>
-          <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-            <MemoryRouter initialEntries={[`${path}?${booking.toString()}`]}>
-              <Routes>
-                <Route path={path} element={<PaymentPage />} />
-              </Routes>
-            </MemoryRouter>
-          </QueryClientProvider>
-        </ApiProvider>
-      </Provider>,
-    );
+    renderInsuredPaymentStep({ items: [oscar] });
     const user = aPerson();
     await user.click(await screen.findByRole('radio', { name: /Oscar Health · Oscar Silver/ }));
     await user.click(screen.getByRole('checkbox', { name: stepCopy(step, 'patient', 'consent') }));
@@ -300,7 +304,7 @@ describe('an insurance the server refuses at booking (its own eligibility check)
 });
 
 describe('a Medicaid plan the provider does not take', () => {
-  const patientId = '55555555-5555-4555-8555-555555555555';
+  const patientId = insuredPatientId;
   const medicaid = {
     id: '88888888-8888-4888-8888-888888888888',
     patientId,
@@ -315,47 +319,7 @@ describe('a Medicaid plan the provider does not take', () => {
   };
 
   it('is said once, beside the plan, and "Book session" is disabled and described by it', async () => {
-    const store = storeWith(services, {
-      preloaded: { booking: { ...initialSelection, selectedPatients: [{ ...patient, id: patientId }] }, bookingHelper: initialHelper },
-    });
-    store.dispatch(
-      authenticated({
-        user: { id: accountId, firstName: 'Jordan', lastName: 'Rivera', email: 'x@example.com', userType: 'patient' },
-        permissions: derivePermissions(['patient']),
-      }),
-    );
-    const transport = async (route: EndpointRoute) => {
-      if (route.id === 'getPaymentGateway') return { gateway: 'local' };
-      if (route.id === 'getProviderProfile') return provider;
-      if (route.id === 'getSlots') return { providerId: provider.id, timeZone: provider.timeZone, startDate: '2030-01-07', endDate: '2030-01-07', slots: [] };
-      if (route.id === 'getPatient') return { ehrId: null, licenseKey: 'lk' };
-      if (route.id === 'listPatientInsurances') return { items: [medicaid] };
-      if (route.id === 'listPatientCards') return { items: [] };
-      if (route.id === 'getUserDetails') return new Promise(() => undefined);
-      throw new Error(`the payment step should not call ${route.id} here`);
-    };
-    const path = routeById.userBookingPayment.path;
-    const booking = new URLSearchParams({
-      providerId: provider.id,
-      practiceId: provider.practice.id,
-      slotId: slot.id,
-      counselingType: 'Individual Counseling',
-      availabilityType: 'online',
-      tz: provider.timeZone,
-    });
-    render(
-      <Provider store={store}>
-        <ApiProvider transport={transport}>
-          <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-            <MemoryRouter initialEntries={[`${path}?${booking.toString()}`]}>
-              <Routes>
-                <Route path={path} element={<PaymentPage />} />
-              </Routes>
-            </MemoryRouter>
-          </QueryClientProvider>
-        </ApiProvider>
-      </Provider>,
-    );
+    renderInsuredPaymentStep({ items: [medicaid] });
     const user = aPerson();
     await user.click(await screen.findByRole('radio', { name: /Texas Medicaid · STAR/ }));
     await user.click(screen.getByRole('checkbox', { name: stepCopy(step, 'patient', 'consent') }));
@@ -367,5 +331,52 @@ describe('a Medicaid plan the provider does not take', () => {
     expect(document.getElementById(book.getAttribute('aria-describedby') ?? '')?.textContent).toContain(refusal);
     expect(screen.getAllByText(refusal)).toHaveLength(1);
     expect(services.booking.createAppointment).not.toHaveBeenCalled();
+  });
+});
+
+describe("the insurances on file (they arrive late, after the patient's record)", () => {
+  const selfPayRadio = () => screen.getByRole('radio', { name: new RegExp(`^${constantIn('selfPayLabel').full.replace(/[/]/g, '\\/')}`) });
+  const insurance = (id: string, carrierName: string, planName: string) => ({
+    id,
+    patientId: insuredPatientId,
+    carrierCode: carrierName.toUpperCase(),
+    carrierName,
+    planName,
+    memberId: `${carrierName.slice(0, 3)}1`,
+    isMedicaid: false,
+    internalOutcomeAssessment: null,
+    insuranceInquiryAudits: [],
+  });
+
+  it('are awaited in the place they are then shown in, above a Self-Pay offered from the start (nothing moves under a tap)', async () => {
+    let arrive: (answer: unknown) => void = () => undefined;
+    renderInsuredPaymentStep(new Promise((resolve) => (arrive = resolve)));
+    const waiting = await screen.findByRole('status', { name: message('ui.booking.pay.checking') });
+    // The box the insurances will take holds what is awaited; Self-Pay is after it, outside it.
+    const box = waiting.parentElement!;
+    expect(box.contains(selfPayRadio())).toBe(false);
+    expect(box.compareDocumentPosition(selfPayRadio()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    arrive({
+      items: [
+        insurance('77777777-7777-4777-8777-777777777777', 'Oscar Health', 'Oscar Silver'),
+        insurance('99999999-9999-4999-8999-999999999999', 'Aetna', 'Gold'),
+      ],
+    });
+    await waitFor(() =>
+      expect(
+        within(box)
+          .getAllByRole('radio')
+          .map((r) => r.closest('label')?.textContent),
+      ).toEqual([expect.stringContaining('Oscar Health · Oscar Silver'), expect.stringContaining('Aetna · Gold')]),
+    );
+    expect(screen.queryByRole('status', { name: message('ui.booking.pay.checking') })).toBeNull();
+  });
+
+  it('leave the note that there is none in their place when the patient has none', async () => {
+    renderInsuredPaymentStep({ items: [] });
+    const note = await screen.findByText(message('ui.booking.pay.noInsurance'));
+    expect(note.parentElement!.contains(selfPayRadio())).toBe(false);
+    expect(within(screen.getByRole('group', { name: message('ui.booking.pay.insuranceHeading') })).getAllByRole('radio')).toEqual([selfPayRadio()]);
   });
 });

@@ -9,14 +9,9 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import cardForm from '@/generated/forms/booking-card';
-import authorizationForm from '@/generated/forms/authorization';
-import type { FormDefinition } from '@/generated/types';
-import type { SavePatientAuthorizationBody } from '@/generated/entities';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { SpecForm } from '@/client/runtime/forms/SpecForm';
-import { billingAnswersOf, billingOfAnswers, CardForm } from '@/client/payments/CardForm';
+import { billingAnswersOf, billingOfAnswers } from '@/client/payments/billing-answers';
 import { Button } from '@/client/ui/Button';
 import { PageSkeleton, Skeleton } from '@/client/ui/Skeleton';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
@@ -39,6 +34,11 @@ const step = stepById('pay');
 // person fills in the payment step, not before the step's first tap.
 const loadConfirmation = () => import('./Confirmation');
 const Confirmation = lazy(async () => ({ default: (await loadConfirmation()).Confirmation }));
+// The card and authorization forms are drawn once wanted (self-pay chosen, a partner's rule): fetched while the
+// person reads the step, so the first taps (how to pay, the consent) do not wait on the form renderer.
+const loadPaymentForms = () => import('./PaymentForms');
+const BookingCardForm = lazy(async () => ({ default: (await loadPaymentForms()).BookingCardForm }));
+const AuthorizationForm = lazy(async () => ({ default: (await loadPaymentForms()).AuthorizationForm }));
 
 /** Waits for the stored booking (who attends, the responsible party) before the step reads it. */
 export default function PaymentPage() {
@@ -49,6 +49,7 @@ function Payment() {
   const navigate = useNavigate();
   const pay = usePaymentStep();
   useEffect(() => preloadWhenIdle(loadConfirmation), []);
+  useEffect(() => preloadWhenIdle(loadPaymentForms), []);
   const {
     variant,
     chosen,
@@ -118,20 +119,31 @@ function Payment() {
 
       <fieldset className="card stack" aria-describedby={tried && !choice ? 'pay-choice-error' : undefined}>
         <legend className="field__label">{message('ui.booking.pay.insuranceHeading')}</legend>
-        {!hideInsurance && primary?.id && insurances.isPending ? <Skeleton height="3rem" label={message('ui.booking.pay.checking')} /> : null}
+        {hideInsurance ? null : (
+          // One fixed-height box for the insurances on file, whether they have arrived or not (they arrive late, after
+          // the patient's record): Self-Pay below never moves under a tap. More insurances than fit scroll in the box.
+          <div className="pay-insurances">
+            {pay.insurancesPending ? (
+              <Skeleton height="100%" label={message('ui.booking.pay.checking')} />
+            ) : insurances.data?.length ? (
+              <ul className="choice-list">
+                {insurances.data.map((i) => (
+                  <li key={i.id}>
+                    <label className="choice-row">
+                      <input type="radio" name="pay-choice" checked={chosenInsurance?.id === i.id} onChange={() => void pay.chooseInsurance(i)} />
+                      <span>
+                        {i.carrierName} · {i.planName} <span className="muted">({i.memberId})</span>
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            ) : insurances.isSuccess || !primary?.id ? (
+              <p className="muted">{message('ui.booking.pay.noInsurance')}</p>
+            ) : null}
+          </div>
+        )}
         <ul className="choice-list">
-          {!hideInsurance
-            ? (insurances.data ?? []).map((i) => (
-                <li key={i.id}>
-                  <label className="choice-row">
-                    <input type="radio" name="pay-choice" checked={chosenInsurance?.id === i.id} onChange={() => void pay.chooseInsurance(i)} />
-                    <span>
-                      {i.carrierName} · {i.planName} <span className="muted">({i.memberId})</span>
-                    </span>
-                  </label>
-                </li>
-              ))
-            : null}
           <li>
             <label className="choice-row">
               <input type="radio" name="pay-choice" checked={selfPay} onChange={pay.chooseSelfPay} />
@@ -141,8 +153,6 @@ function Payment() {
             </label>
           </li>
         </ul>
-        {!hideInsurance && insurances.isSuccess && !insurances.data.length ? <p className="muted">{message('ui.booking.pay.noInsurance')}</p> : null}
-        {!hideInsurance && !primary?.id ? <p className="muted">{message('ui.booking.pay.noInsurance')}</p> : null}
         <div aria-live="polite">
           {pay.checking ? <p role="status">{message('ui.booking.pay.checking')}</p> : null}
           {inquiry?.internalOutcomeAssessment === 'ELIGIBLE' && chosenInsurance ? (
@@ -182,7 +192,9 @@ function Payment() {
           {authorization ? (
             <p className="notice notice--success">✓</p>
           ) : (
-            <SpecForm<SavePatientAuthorizationBody> idPrefix="authorization" form={authorizationForm as FormDefinition} onSubmit={pay.authorize} />
+            <Suspense fallback={<Skeleton height="12rem" label={message('ui.common.loading')} />}>
+              <AuthorizationForm onSubmit={pay.authorize} />
+            </Suspense>
           )}
         </section>
       ) : null}
@@ -248,21 +260,21 @@ function Payment() {
                   {submitLabel}
                 </Button>
               ) : (
-                <CardForm
-                  form={cardForm as FormDefinition}
-                  idPrefix="card"
-                  initialData={billingAnswersOf(pay.billing.data ?? pay.account.data)}
-                  submitLabel={submitLabel}
-                  submitting={busy}
-                  onSubmit={(card, answers) => pay.book(card, billingOfAnswers(answers))}
-                  actions={
-                    partner?.isCreditCardOptional ? (
-                      <Button variant="secondary" onClick={() => pay.book()} disabled={busy}>
-                        {submitLabel}
-                      </Button>
-                    ) : undefined
-                  }
-                />
+                <Suspense fallback={<Skeleton height="12rem" label={message('card.form.loading')} />}>
+                  <BookingCardForm
+                    initialData={billingAnswersOf(pay.billing.data ?? pay.account.data)}
+                    submitLabel={submitLabel}
+                    submitting={busy}
+                    onSubmit={(card, answers) => pay.book(card, billingOfAnswers(answers))}
+                    actions={
+                      partner?.isCreditCardOptional ? (
+                        <Button variant="secondary" onClick={() => pay.book()} disabled={busy}>
+                          {submitLabel}
+                        </Button>
+                      ) : undefined
+                    }
+                  />
+                </Suspense>
               )}
             </>
           )}

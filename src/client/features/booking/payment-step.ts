@@ -267,6 +267,8 @@ export function usePaymentStep() {
     partner,
     hideInsurance,
     insurances,
+    /** the insurances on file, or the rules of the partner in the address (which may hide them), are on their way */
+    insurancesPending: (Boolean(primary?.id) && insurances.isPending) || partnerByCode.isLoading,
     cards,
     cardOnFile,
     cardWanted,

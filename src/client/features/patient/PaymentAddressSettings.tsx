@@ -11,7 +11,7 @@ import { queryKeys, useGetUserBillingQuery, useUpdateUserBillingMutation } from 
 import { message } from '@/domain/messages';
 import type { FieldError } from '@/domain/validation/field-errors';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
-import { billingAnswersOf } from '@/client/payments/CardForm';
+import { billingAnswersOf } from '@/client/payments/billing-answers';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { Button } from '@/client/ui/Button';
