@@ -350,9 +350,9 @@ async function regenerate(tx: Queryable, providerId: string, slots: ReturnType<t
   );
   const ids = gone.map((g) => g.id);
   if (ids.length) {
-    const gonePlaces = sql<string>`ANY(${ids}::uuid[])`;
-    await run(tx, qb.updateTable('appointments').set({ slot_id: null }).where('slot_id', '=', gonePlaces));
-    await run(tx, qb.deleteFrom('slots').where('id', '=', gonePlaces));
+    const goneIds = sql<string>`ANY(${ids}::uuid[])`;
+    await run(tx, qb.updateTable('appointments').set({ slot_id: null }).where('slot_id', '=', goneIds));
+    await run(tx, qb.deleteFrom('slots').where('id', '=', goneIds));
   }
   const created = await all(
     tx,
