@@ -10,8 +10,10 @@ import type { AdminProviderProfile, EndpointTypes } from '@/generated/entities';
 import type { ProviderRemovalReason } from '@/generated/enums';
 import { messageTemplate } from '@/domain/messages';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, run, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 import { refreshAvailabilitySummary } from '../marketplace/availability';
+import { openFutureSlots } from './availability';
 import { filterCatalogue } from '../marketplace/filters';
 import { providerSlugs } from '../marketplace/providers';
 import { createTask } from '../tasks/service';
@@ -20,40 +22,55 @@ import { taskText } from '@/domain/task-text';
 type Row = EndpointTypes['listAdminProviders']['response']['items'][number];
 type Answer = EndpointTypes['getAdminProvider']['response'];
 
-interface ProviderRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  title: string;
-  about: string;
-  about_locale: string;
-  filter_ids: number[];
-  licensed_states: string[];
-  practice_id: string;
-  pay_individual: string;
-  pay_follow_up: string | null;
-  removed_reason: string | null;
-  slug: string;
-  offers_medication: boolean;
-  accepting_new_patients: boolean;
-  practice_name: string;
-  upcoming: number;
-}
+/** A provider with their practice's name and how many booked sessions they have after `now`. */
+const providerSelect = (now: Date) =>
+  qb
+    .selectFrom('providers as p')
+    .innerJoin('practices as pr', 'pr.id', 'p.practice_id')
+    .select((eb) => [
+      'p.id',
+      'p.first_name',
+      'p.last_name',
+      'p.title',
+      'p.about',
+      'p.about_locale',
+      'p.filter_ids',
+      'p.licensed_states',
+      'p.practice_id',
+      sql<string>`p.pay_individual::text`.as('pay_individual'),
+      sql<string | null>`p.pay_follow_up::text`.as('pay_follow_up'),
+      'p.removed_reason',
+      'p.slug',
+      'p.offers_medication',
+      'p.accepting_new_patients',
+      'pr.name as practice_name',
+      eb
+        .selectFrom('appointments as a')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('a.provider_id', '=', 'p.id')
+        .where('a.status', '=', 'booked')
+        .where(sql<Date>`lower(a.during)`, '>', sql<Date>`${now.toISOString()}::timestamptz`)
+        .$asScalar()
+        .as('upcoming'),
+    ]);
 
-const SELECT = `SELECT p.id, p.first_name, p.last_name, p.title, p.about, p.about_locale, p.filter_ids, p.licensed_states, p.practice_id, p.pay_individual::text AS pay_individual,
-       p.pay_follow_up::text AS pay_follow_up, p.removed_reason, p.slug, p.offers_medication, p.accepting_new_patients, pr.name AS practice_name,
-       (SELECT count(*)::int FROM appointments a WHERE a.provider_id = p.id AND a.status = 'booked' AND lower(a.during) > $1::timestamptz) AS upcoming
-  FROM providers p JOIN practices pr ON pr.id = p.practice_id`;
+type ProviderRow = RowOf<ReturnType<typeof providerSelect>>;
 
 function profilePath(r: ProviderRow): string {
   return providerSlugs({ slug: r.slug, licensed_states: r.licensed_states, offers_medication: r.offers_medication })[0]?.path ?? '/';
 }
 
 export async function listProviders(db: Queryable, now: Date, q: string | undefined, limit: number): Promise<Row[]> {
-  const rows = await db.query<ProviderRow>(
-    `${SELECT} WHERE ($2::text IS NULL OR (p.first_name || ' ' || p.last_name) ILIKE '%' || $2::text || '%')
-      ORDER BY p.removed_at IS NOT NULL, p.last_name, p.first_name, p.id LIMIT ${Math.trunc(limit)}`,
-    [now.toISOString(), q?.trim() ? q.trim().replace(/[%_\\]/g, (c) => `\\${c}`) : null],
+  const named = q?.trim() ? q.trim().replace(/[%_\\]/g, (c) => `\\${c}`) : null;
+  const rows = await all(
+    db,
+    providerSelect(now)
+      .$if(named !== null, (query) => query.where(sql<string>`(p.first_name || ' ' || p.last_name)`, 'ilike', sql<string>`'%' || ${named}::text || '%'`))
+      .orderBy(sql`p.removed_at IS NOT NULL`)
+      .orderBy('p.last_name')
+      .orderBy('p.first_name')
+      .orderBy('p.id')
+      .limit(Math.trunc(limit)),
   );
   return rows.map((r) => ({
     id: r.id,
@@ -69,14 +86,19 @@ export async function listProviders(db: Queryable, now: Date, q: string | undefi
 }
 
 async function providerRow(db: Queryable, id: string, now: Date, forUpdate = false): Promise<ProviderRow> {
-  const [row] = await db.query<ProviderRow>(`${SELECT} WHERE p.id = $2${forUpdate ? ' FOR UPDATE OF p' : ''}`, [now.toISOString(), id]);
+  const row = await first(
+    db,
+    providerSelect(now)
+      .where('p.id', '=', id)
+      .$if(forUpdate, (query) => query.forUpdate('p')),
+  );
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
 export async function adminProvider(db: Queryable, id: string, now: Date): Promise<Answer> {
   const r = await providerRow(db, id, now);
-  const practices = await db.query<{ id: string; name: string; city: string; state: string }>('SELECT id, name, city, state FROM practices ORDER BY name, id');
+  const practices = await all(db, qb.selectFrom('practices').select(['id', 'name', 'city', 'state']).orderBy('name').orderBy('id'));
   return {
     id: r.id,
     firstName: r.first_name,
@@ -112,24 +134,30 @@ export async function updateProvider(request: FastifyRequest, id: string, body: 
   await db.transaction(async (tx) => {
     const current = await providerRow(tx, id, now, true);
     if (current.removed_reason) throw new AppError('NOT_FOUND');
-    const [practice] = await tx.query('SELECT 1 FROM practices WHERE id = $1', [body.practiceId]);
+    const practice = await first(
+      tx,
+      qb
+        .selectFrom('practices')
+        .select(sql`1`.as('one'))
+        .where('id', '=', body.practiceId),
+    );
     if (!practice) throw invalid('practiceId', messageTemplate('availability.notYourPractice'));
-    await tx.query(
-      `UPDATE providers SET about = $2, about_locale = $9, title = $3, filter_ids = $4, licensed_states = $5, practice_id = $6, pay_individual = $7, pay_follow_up = $8,
-              accepting_new_patients = coalesce($10, accepting_new_patients)
-        WHERE id = $1`,
-      [
-        id,
-        body.about.trim(),
-        body.title,
-        body.filterIds,
-        [...body.licensedStates].sort(),
-        body.practiceId,
-        body.payIndividual,
-        body.payFollowUp,
-        body.aboutLocale,
-        body.acceptingNewPatients ?? null,
-      ],
+    await run(
+      tx,
+      qb
+        .updateTable('providers')
+        .set((eb) => ({
+          about: body.about.trim(),
+          about_locale: body.aboutLocale,
+          title: body.title,
+          filter_ids: body.filterIds,
+          licensed_states: [...body.licensedStates].sort(),
+          practice_id: body.practiceId,
+          pay_individual: body.payIndividual,
+          pay_follow_up: body.payFollowUp,
+          accepting_new_patients: eb.fn.coalesce(sql<boolean | null>`${body.acceptingNewPatients ?? null}`, 'accepting_new_patients'),
+        }))
+        .where('id', '=', id),
     );
   });
   await refreshAvailabilitySummary(db, now, [id]);
@@ -144,19 +172,30 @@ export async function removeProvider(request: FastifyRequest, id: string, reason
   const alerts = await db.transaction(async (tx) => {
     const current = await providerRow(tx, id, now, true);
     if (current.removed_reason) throw new AppError('NOT_FOUND');
-    await tx.query('UPDATE providers SET removed_at = $2, removed_reason = $3 WHERE id = $1', [id, nowIso, reason]);
+    await run(tx, qb.updateTable('providers').set({ removed_at: nowIso, removed_reason: reason }).where('id', '=', id));
     // Open future slots go; held or booked ones stay with their sessions.
-    const open = await tx.query<{ id: string }>(
-      `SELECT s.id FROM slots s WHERE s.provider_id = $1 AND lower(s.during) >= $2::timestamptz
-          AND NOT EXISTS (SELECT 1 FROM slot_reservations r WHERE r.slot_id = s.id)
-          AND NOT EXISTS (SELECT 1 FROM appointments a WHERE a.slot_id = s.id AND a.status = 'booked')`,
-      [id, nowIso],
-    );
-    if (open.length) await tx.query('DELETE FROM slots WHERE id = ANY($1::uuid[])', [open.map((s) => s.id)]);
-    const sessions = await tx.query<{ id: string; patient_id: string | null; start: Date }>(
-      `SELECT a.id, (SELECT x.patient_id FROM appointment_patients x WHERE x.appointment_id = a.id ORDER BY x.position LIMIT 1) AS patient_id, lower(a.during) AS start
-         FROM appointments a WHERE a.provider_id = $1 AND a.status = 'booked' AND lower(a.during) > $2::timestamptz ORDER BY lower(a.during), a.id`,
-      [id, nowIso],
+    const open = await all(tx, openFutureSlots(id, now));
+    if (open.length) await run(tx, qb.deleteFrom('slots').where('id', '=', sql<string>`ANY(${open.map((s) => s.id)}::uuid[])`));
+    const sessions = await all(
+      tx,
+      qb
+        .selectFrom('appointments as a')
+        .select((eb) => [
+          'a.id',
+          eb
+            .selectFrom('appointment_patients as x')
+            .select('x.patient_id')
+            .whereRef('x.appointment_id', '=', 'a.id')
+            .orderBy('x.position')
+            .limit(1)
+            .as('patient_id'),
+          sql<Date>`lower(a.during)`.as('start'),
+        ])
+        .where('a.provider_id', '=', id)
+        .where('a.status', '=', 'booked')
+        .where(sql<Date>`lower(a.during)`, '>', sql<Date>`${nowIso}::timestamptz`)
+        .orderBy(sql`lower(a.during)`)
+        .orderBy('a.id'),
     );
     // The removal reason is an enumeration value (its label in the reader's language); the admin's note stays as typed.
     const removal = { enum: 'providerRemovalReason', value: reason } as const;

@@ -12,6 +12,7 @@ import type { TaskStatus } from '@/generated/enums';
 import { listTasks } from '../tasks/repository';
 import { resolveTask } from '../tasks/service';
 import type { Queryable } from '../db/connection';
+import { first, qb } from '../db/typed';
 import { AppError } from '../errors';
 import { isUuid } from '@/domain/ids';
 import { taskReason } from '@/domain/task-text';
@@ -44,9 +45,9 @@ export async function resolveClientAlert(
 ): Promise<{ status: TaskStatus; version: number }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND');
   request.auditTarget = { type: 'task', id };
-  const [alert] = await request.server.database.query<{ patient_id: string | null }>(
-    `SELECT patient_id FROM tasks WHERE id = $1 AND kind = 'clinical_alert' AND provider_id = $2`,
-    [id, providerId],
+  const alert = await first(
+    request.server.database,
+    qb.selectFrom('tasks').select('patient_id').where('id', '=', id).where('kind', '=', 'clinical_alert').where('provider_id', '=', providerId),
   );
   if (!alert?.patient_id) throw new AppError('NOT_FOUND');
   await reachClient(request, providerId, alert.patient_id, 'resolveCareAlert');

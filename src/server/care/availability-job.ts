@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { constants } from '@/generated/constants';
+import { all, qb } from '../db/typed';
 import type { JobDefinition } from '../jobs/registry';
 import { timesOpened } from '../waitlist/offers';
 import { availabilityProvider, regenerateFor } from './availability';
@@ -21,9 +22,14 @@ export interface SlotRegenerationRun {
 /** Regenerates every provider with saved availability; one provider's failure does not stop the others. */
 export async function regenerateSavedAvailability(app: FastifyInstance): Promise<SlotRegenerationRun> {
   const db = app.database;
-  const rows = await db.query<{ provider_id: string }>(
-    `SELECT pa.provider_id FROM provider_availability pa JOIN providers p ON p.id = pa.provider_id
-      WHERE p.removed_at IS NULL ORDER BY pa.provider_id`,
+  const rows = await all(
+    db,
+    qb
+      .selectFrom('provider_availability as pa')
+      .innerJoin('providers as p', 'p.id', 'pa.provider_id')
+      .select('pa.provider_id')
+      .where('p.removed_at', 'is', null)
+      .orderBy('pa.provider_id'),
   );
   const run: SlotRegenerationRun = { providers: 0, created: 0, removed: 0, failed: 0 };
   for (const { provider_id } of rows) {

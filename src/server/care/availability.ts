@@ -18,6 +18,7 @@ import type { AppointmentMode } from '@/generated/enums';
 import type { AvailabilityProvider, ProviderAvailability } from '@/generated/entities';
 import { availabilityProblems, generateSlots, type AvailabilityException, type WeeklyWindow } from '@/domain/availability';
 import type { Database, Queryable } from '../db/connection';
+import { all, first, qb, run, sql } from '../db/typed';
 import { AppError } from '../errors';
 import { refreshAvailabilitySummary } from '../marketplace/availability';
 import { isoDateIn } from '@/domain/dates';
@@ -27,12 +28,26 @@ import { messageTemplate } from '@/domain/messages';
 export type AvailabilityProviderRow = AvailabilityProvider;
 
 export async function availabilityProvider(db: Queryable, providerId: string): Promise<AvailabilityProviderRow | undefined> {
-  const [row] = await db.query<Omit<AvailabilityProviderRow, 'practice'> & { practiceId: string; practiceName: string; city: string; state: string }>(
-    `SELECT p.id, p.first_name AS "firstName", p.last_name AS "lastName", p.title, p.time_zone AS "timeZone", p.offers_medication AS "offersMedication",
-            p.accepting_new_patients AS "acceptingNewPatients", pr.id AS "practiceId", pr.name AS "practiceName", pr.city, pr.state
-       FROM providers p JOIN practices pr ON pr.id = p.practice_id
-      WHERE p.id = $1 AND p.removed_at IS NULL`,
-    [providerId],
+  const row = await first(
+    db,
+    qb
+      .selectFrom('providers as p')
+      .innerJoin('practices as pr', 'pr.id', 'p.practice_id')
+      .select([
+        'p.id',
+        'p.first_name as firstName',
+        'p.last_name as lastName',
+        'p.title',
+        'p.time_zone as timeZone',
+        'p.offers_medication as offersMedication',
+        'p.accepting_new_patients as acceptingNewPatients',
+        'pr.id as practiceId',
+        'pr.name as practiceName',
+        'pr.city',
+        'pr.state',
+      ])
+      .where('p.id', '=', providerId)
+      .where('p.removed_at', 'is', null),
   );
   if (!row) return undefined;
   const { practiceId, practiceName, city, state, ...rest } = row;
@@ -46,26 +61,48 @@ export async function loadAvailability(
   db: Queryable,
   provider: AvailabilityProviderRow,
 ): Promise<{ saved: boolean; updatedAt: string | null; availability: ProviderAvailability }> {
-  const [settings] = await db.query<{ time_zone: string; slot_minutes: number; buffer_minutes: number; min_notice_hours: number; updated_at: Date | string }>(
-    'SELECT time_zone, slot_minutes, buffer_minutes, min_notice_hours, updated_at FROM provider_availability WHERE provider_id = $1',
-    [provider.id],
+  const settings = await first(
+    db,
+    qb
+      .selectFrom('provider_availability')
+      .select(['time_zone', 'slot_minutes', 'buffer_minutes', 'min_notice_hours', 'updated_at'])
+      .where('provider_id', '=', provider.id),
   );
   if (!settings) {
     return { saved: false, updatedAt: null, availability: { timeZone: provider.timeZone, ...constants.availabilityDefaults, windows: [], exceptions: [] } };
   }
-  const windows = await db.query<{ weekday: number; start_local: string; end_local: string; mode: AppointmentMode; practice_id: string; medication: boolean }>(
-    'SELECT weekday, start_local::text, end_local::text, mode, practice_id, medication FROM provider_availability_windows WHERE provider_id = $1 ORDER BY weekday, start_local, id',
-    [provider.id],
+  const windows = await all(
+    db,
+    qb
+      .selectFrom('provider_availability_windows')
+      .select((eb) => [
+        'weekday',
+        sql<string>`start_local::text`.as('start_local'),
+        sql<string>`end_local::text`.as('end_local'),
+        eb.ref('mode').$castTo<AppointmentMode>().as('mode'),
+        'practice_id',
+        'medication',
+      ])
+      .where('provider_id', '=', provider.id)
+      .orderBy('weekday')
+      .orderBy('provider_availability_windows.start_local')
+      .orderBy('id'),
   );
-  const exceptions = await db.query<{
-    kind: 'blocked' | 'extra';
-    on_date: string;
-    start_local: string | null;
-    end_local: string | null;
-    mode: AppointmentMode | null;
-  }>(
-    'SELECT kind, on_date::text, start_local::text, end_local::text, mode FROM provider_availability_exceptions WHERE provider_id = $1 ORDER BY on_date, start_local NULLS FIRST, id',
-    [provider.id],
+  const exceptions = await all(
+    db,
+    qb
+      .selectFrom('provider_availability_exceptions')
+      .select((eb) => [
+        eb.ref('kind').$castTo<'blocked' | 'extra'>().as('kind'),
+        sql<string>`on_date::text`.as('on_date'),
+        sql<string | null>`start_local::text`.as('start_local'),
+        sql<string | null>`end_local::text`.as('end_local'),
+        eb.ref('mode').$castTo<AppointmentMode | null>().as('mode'),
+      ])
+      .where('provider_id', '=', provider.id)
+      .orderBy('provider_availability_exceptions.on_date')
+      .orderBy('provider_availability_exceptions.start_local', (order) => order.asc().nullsFirst())
+      .orderBy('id'),
   );
   return {
     saved: true,
@@ -150,45 +187,66 @@ export async function saveAvailability(
   const exceptions = exceptionsOf(body);
   const result = await database.transaction(async (tx) => {
     await lockProviderSlots(database, tx, provider.id);
-    const [hoursSaved] = await tx.query('SELECT 1 FROM provider_availability WHERE provider_id = $1', [provider.id]);
-    await tx.query(
-      `INSERT INTO provider_availability (provider_id, time_zone, slot_minutes, buffer_minutes, min_notice_hours, updated_at, updated_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (provider_id) DO UPDATE SET time_zone = EXCLUDED.time_zone, slot_minutes = EXCLUDED.slot_minutes, buffer_minutes = EXCLUDED.buffer_minutes,
-         min_notice_hours = EXCLUDED.min_notice_hours, updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
-      [provider.id, body.timeZone, body.slotMinutes, body.bufferMinutes, body.minNoticeHours, now.toISOString(), actorId],
+    const hoursSaved = await first(
+      tx,
+      qb
+        .selectFrom('provider_availability')
+        .select(sql`1`.as('one'))
+        .where('provider_id', '=', provider.id),
     );
-    await tx.query('DELETE FROM provider_availability_windows WHERE provider_id = $1', [provider.id]);
-    await tx.query('DELETE FROM provider_availability_exceptions WHERE provider_id = $1', [provider.id]);
+    await run(
+      tx,
+      qb
+        .insertInto('provider_availability')
+        .values({
+          provider_id: provider.id,
+          time_zone: body.timeZone,
+          slot_minutes: body.slotMinutes,
+          buffer_minutes: body.bufferMinutes,
+          min_notice_hours: body.minNoticeHours,
+          updated_at: now.toISOString(),
+          updated_by: actorId,
+        })
+        .onConflict((conflict) =>
+          conflict.column('provider_id').doUpdateSet((eb) => ({
+            time_zone: eb.ref('excluded.time_zone'),
+            slot_minutes: eb.ref('excluded.slot_minutes'),
+            buffer_minutes: eb.ref('excluded.buffer_minutes'),
+            min_notice_hours: eb.ref('excluded.min_notice_hours'),
+            updated_at: eb.ref('excluded.updated_at'),
+            updated_by: eb.ref('excluded.updated_by'),
+          })),
+        ),
+    );
+    await run(tx, qb.deleteFrom('provider_availability_windows').where('provider_id', '=', provider.id));
+    await run(tx, qb.deleteFrom('provider_availability_exceptions').where('provider_id', '=', provider.id));
     if (windows.length) {
-      await tx.query(
-        `INSERT INTO provider_availability_windows (provider_id, weekday, start_local, end_local, mode, practice_id, medication)
-         SELECT $1, w.weekday, w.start_local::time, w.end_local::time, w.mode, w.practice_id, w.medication
-           FROM unnest($2::int[], $3::text[], $4::text[], $5::text[], $6::uuid[], $7::boolean[]) AS w(weekday, start_local, end_local, mode, practice_id, medication)`,
-        [
-          provider.id,
-          windows.map((w) => w.weekday),
-          windows.map((w) => w.start),
-          windows.map((w) => w.end),
-          windows.map((w) => w.mode),
-          windows.map((w) => w.practiceId),
-          windows.map((w) => w.medication),
-        ],
+      // One statement for every window: the rows come from arrays (unnest), which the builder does not express.
+      await run(
+        tx,
+        qb
+          .insertInto('provider_availability_windows')
+          .columns(['provider_id', 'weekday', 'start_local', 'end_local', 'mode', 'practice_id', 'medication'])
+          .expression(
+            sql`SELECT ${provider.id}::uuid, w.weekday, w.start_local::time, w.end_local::time, w.mode, w.practice_id, w.medication
+                  FROM unnest(${windows.map((w) => w.weekday)}::int[], ${windows.map((w) => w.start)}::text[], ${windows.map((w) => w.end)}::text[],
+                              ${windows.map((w) => w.mode)}::text[], ${windows.map((w) => w.practiceId)}::uuid[], ${windows.map((w) => w.medication)}::boolean[])
+                    AS w(weekday, start_local, end_local, mode, practice_id, medication)`,
+          ),
       );
     }
     if (exceptions.length) {
-      await tx.query(
-        `INSERT INTO provider_availability_exceptions (provider_id, kind, on_date, start_local, end_local, mode)
-         SELECT $1, e.kind, e.on_date::date, e.start_local::time, e.end_local::time, e.mode
-           FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS e(kind, on_date, start_local, end_local, mode)`,
-        [
-          provider.id,
-          exceptions.map((e) => e.kind),
-          exceptions.map((e) => e.date),
-          exceptions.map((e) => e.start),
-          exceptions.map((e) => e.end),
-          exceptions.map((e) => e.mode),
-        ],
+      await run(
+        tx,
+        qb
+          .insertInto('provider_availability_exceptions')
+          .columns(['provider_id', 'kind', 'on_date', 'start_local', 'end_local', 'mode'])
+          .expression(
+            sql`SELECT ${provider.id}::uuid, e.kind, e.on_date::date, e.start_local::time, e.end_local::time, e.mode
+                  FROM unnest(${exceptions.map((e) => e.kind)}::text[], ${exceptions.map((e) => e.date)}::text[], ${exceptions.map((e) => e.start)}::text[],
+                              ${exceptions.map((e) => e.end)}::text[], ${exceptions.map((e) => e.mode)}::text[])
+                    AS e(kind, on_date, start_local, end_local, mode)`,
+          ),
       );
     }
     const regenerated = await regenerate(tx, provider.id, slotsOf(provider, body, now), now);
@@ -206,7 +264,7 @@ export async function saveAvailability(
 
 /** Saves of one provider and the daily regeneration take turns (two tabs, two processes), and wait for its bookings' claims. */
 async function lockProviderSlots(database: Database, tx: Queryable, providerId: string): Promise<void> {
-  if (database.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [PROVIDER_SLOTS_LOCK, providerId]);
+  if (database.kind === 'postgres') await run(tx, qb.selectNoFrom(sql`pg_advisory_xact_lock(${PROVIDER_SLOTS_LOCK}, hashtext(${providerId}))`.as('locked')));
 }
 
 /** The slots a plan makes from the provider's local today to the end of the availability window. */
@@ -238,44 +296,85 @@ export async function regenerateFor(database: Database, provider: AvailabilityPr
   return result;
 }
 
+/** A provider's future slots that no hold or booking names: what a save may remove and a removal withdraws. */
+export function openFutureSlots(providerId: string, now: Date) {
+  return qb
+    .selectFrom('slots as s')
+    .select('s.id')
+    .where('s.provider_id', '=', providerId)
+    .where(sql<Date>`lower(s.during)`, '>=', sql<Date>`${now.toISOString()}::timestamptz`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('slot_reservations as r')
+            .select(sql`1`.as('one'))
+            .whereRef('r.slot_id', '=', 's.id'),
+        ),
+      ),
+    )
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('appointments as a')
+            .select(sql`1`.as('one'))
+            .whereRef('a.slot_id', '=', 's.id')
+            .where('a.status', '=', 'booked'),
+        ),
+      ),
+    );
+}
+
 async function regenerate(tx: Queryable, providerId: string, slots: ReturnType<typeof generateSlots>, now: Date): Promise<Regenerated> {
   const nowIso = now.toISOString();
-  await tx.query("DELETE FROM slot_reservations WHERE provider_id = $1 AND kind = 'hold' AND expires_at <= $2", [providerId, nowIso]);
-  const candidates = `SELECT tstzrange(c.start_at, c.end_at) AS during, c.mode, c.practice_id, c.medication
-      FROM unnest($2::timestamptz[], $3::timestamptz[], $4::text[], $5::uuid[], $6::boolean[]) AS c(start_at, end_at, mode, practice_id, medication)`;
-  const params = [
-    providerId,
-    slots.map((s) => s.start.toISOString()),
-    slots.map((s) => s.end.toISOString()),
-    slots.map((s) => s.mode),
-    slots.map((s) => s.practiceId),
-    slots.map((s) => s.medication),
-    nowIso,
-  ];
-  const doomed = `SELECT s.id FROM slots s
-     WHERE s.provider_id = $1 AND lower(s.during) >= $7::timestamptz
-       AND NOT EXISTS (SELECT 1 FROM slot_reservations r WHERE r.slot_id = s.id)
-       AND NOT EXISTS (SELECT 1 FROM appointments a WHERE a.slot_id = s.id AND a.status = 'booked')
-       AND NOT EXISTS (SELECT 1 FROM (${candidates}) c
-                        WHERE c.during = s.during AND c.mode = s.availability_type AND c.practice_id = s.practice_id AND c.medication = s.is_medication)`;
-  const gone = await tx.query<{ id: string }>(`SELECT id FROM (${doomed}) d`, params);
+  await run(
+    tx,
+    qb
+      .deleteFrom('slot_reservations')
+      .where('provider_id', '=', providerId)
+      .where('kind', '=', 'hold')
+      .where('expires_at', '<=', sql<Date>`${nowIso}`),
+  );
+  // The slots the plan makes, as rows from arrays (unnest: the builder does not express it).
+  const candidates = sql`SELECT tstzrange(c.start_at, c.end_at) AS during, c.mode, c.practice_id, c.medication
+      FROM unnest(${slots.map((s) => s.start.toISOString())}::timestamptz[], ${slots.map((s) => s.end.toISOString())}::timestamptz[], ${slots.map((s) => s.mode)}::text[],
+                  ${slots.map((s) => s.practiceId)}::uuid[], ${slots.map((s) => s.medication)}::boolean[]) AS c(start_at, end_at, mode, practice_id, medication)`;
+  const gone = await all(
+    tx,
+    openFutureSlots(providerId, now).where((eb) =>
+      eb.not(
+        eb.exists(
+          sql`(SELECT 1 FROM (${candidates}) c WHERE c.during = s.during AND c.mode = s.availability_type AND c.practice_id = s.practice_id AND c.medication = s.is_medication)`,
+        ),
+      ),
+    ),
+  );
   const ids = gone.map((g) => g.id);
   if (ids.length) {
-    await tx.query('UPDATE appointments SET slot_id = NULL WHERE slot_id = ANY($1::uuid[])', [ids]);
-    await tx.query('DELETE FROM slots WHERE id = ANY($1::uuid[])', [ids]);
+    const goneIds = sql<string>`ANY(${ids}::uuid[])`;
+    await run(tx, qb.updateTable('appointments').set({ slot_id: null }).where('slot_id', '=', goneIds));
+    await run(tx, qb.deleteFrom('slots').where('id', '=', goneIds));
   }
-  const created = await tx.query<{ id: string; start_at: Date }>(
-    `INSERT INTO slots (provider_id, practice_id, during, availability_type, is_medication)
-     SELECT $1, c.practice_id, c.during, c.mode, c.medication FROM (${candidates}) c
-      WHERE NOT EXISTS (SELECT 1 FROM slots s WHERE s.provider_id = $1 AND s.during && c.during)
-        AND NOT EXISTS (SELECT 1 FROM appointments a WHERE a.provider_id = $1 AND a.status = 'booked' AND a.during && c.during)
-     RETURNING id, lower(during) AS start_at`,
-    params.slice(0, 6),
+  const created = await all(
+    tx,
+    qb
+      .insertInto('slots')
+      .columns(['provider_id', 'practice_id', 'during', 'availability_type', 'is_medication'])
+      .expression(
+        sql`SELECT ${providerId}::uuid, c.practice_id, c.during, c.mode, c.medication FROM (${candidates}) c
+             WHERE NOT EXISTS (SELECT 1 FROM slots s WHERE s.provider_id = ${providerId} AND s.during && c.during)
+               AND NOT EXISTS (SELECT 1 FROM appointments a WHERE a.provider_id = ${providerId} AND a.status = 'booked' AND a.during && c.during)`,
+      )
+      .returning(['id', sql<Date>`lower(during)`.as('start_at')]),
   );
-  const [{ kept } = { kept: 0 }] = await tx.query<{ kept: number }>(
-    'SELECT count(*)::int AS kept FROM slots WHERE provider_id = $1 AND lower(during) >= $2::timestamptz',
-    [providerId, nowIso],
+  const counted = await first(
+    tx,
+    qb
+      .selectFrom('slots')
+      .select(sql<number>`count(*)::int`.as('kept'))
+      .where('provider_id', '=', providerId)
+      .where(sql<Date>`lower(during)`, '>=', sql<Date>`${nowIso}::timestamptz`),
   );
+  const kept = counted?.kept ?? 0;
   const createdSlotIds = [...created].sort((a, b) => new Date(a.start_at).getTime() - new Date(b.start_at).getTime()).map((c) => c.id);
   return { created: created.length, removed: ids.length, kept: kept - created.length, createdSlotIds };
 }

@@ -11,6 +11,7 @@ import { calendarSequence, icsFeed } from '@/domain/calendar';
 import { enumLabelOf } from '@/domain/translations';
 import { message } from '@/domain/messages';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, run, sql } from '../db/typed';
 import { accountLocale, readerLocale, withLocale } from '../locale';
 import { siteUrl } from '../site-url';
 
@@ -24,10 +25,13 @@ export function feedTokenHash(token: string): string {
 export async function newFeed(db: { transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T> }, providerId: string, actorId: string, now: Date) {
   const token = randomBytes(32).toString('base64url');
   const createdAt = await db.transaction(async (tx) => {
-    await tx.query('UPDATE provider_calendar_feeds SET revoked_at = $2 WHERE provider_id = $1 AND revoked_at IS NULL', [providerId, now.toISOString()]);
-    const [row] = await tx.query<{ created_at: Date }>(
-      'INSERT INTO provider_calendar_feeds (provider_id, token_hash, created_by, created_at) VALUES ($1, $2, $3, $4) RETURNING created_at',
-      [providerId, feedTokenHash(token), actorId, now.toISOString()],
+    await revokeFeed(tx, providerId, now);
+    const row = await first(
+      tx,
+      qb
+        .insertInto('provider_calendar_feeds')
+        .values({ provider_id: providerId, token_hash: feedTokenHash(token), created_by: actorId, created_at: now.toISOString() })
+        .returning('created_at'),
     );
     return new Date(row!.created_at);
   });
@@ -35,41 +39,52 @@ export async function newFeed(db: { transaction: <T>(fn: (tx: Queryable) => Prom
 }
 
 export async function liveFeed(db: Queryable, providerId: string): Promise<Date | null> {
-  const [row] = await db.query<{ created_at: Date }>('SELECT created_at FROM provider_calendar_feeds WHERE provider_id = $1 AND revoked_at IS NULL', [
-    providerId,
-  ]);
+  const row = await first(
+    db,
+    qb.selectFrom('provider_calendar_feeds').select('created_at').where('provider_id', '=', providerId).where('revoked_at', 'is', null),
+  );
   return row ? new Date(row.created_at) : null;
 }
 
 export async function revokeFeed(db: Queryable, providerId: string, now: Date): Promise<void> {
-  await db.query('UPDATE provider_calendar_feeds SET revoked_at = $2 WHERE provider_id = $1 AND revoked_at IS NULL', [providerId, now.toISOString()]);
+  await run(
+    db,
+    qb.updateTable('provider_calendar_feeds').set({ revoked_at: now.toISOString() }).where('provider_id', '=', providerId).where('revoked_at', 'is', null),
+  );
 }
 
 /** The feed of a live token, or undefined (unknown or revoked). */
 export async function feedOf(app: FastifyInstance, token: string): Promise<string | undefined> {
   const db = app.database;
-  const [feed] = await db.query<{ provider_id: string; created_by: string | null }>(
-    'SELECT provider_id, created_by FROM provider_calendar_feeds WHERE token_hash = $1 AND revoked_at IS NULL',
-    [feedTokenHash(token)],
+  const feed = await first(
+    db,
+    qb
+      .selectFrom('provider_calendar_feeds')
+      .select(['provider_id', 'created_by'])
+      .where('token_hash', '=', feedTokenHash(token))
+      .where('revoked_at', 'is', null),
   );
   if (!feed) return undefined;
   const now = app.clock.now();
-  const sessions = await db.query<{
-    id: string;
-    start_at: Date;
-    end_at: Date;
-    appointment_mode: string;
-    booked_at: Date;
-    changed_at: Date;
-    rescheduled: boolean;
-    time_zone: string;
-  }>(
-    `SELECT a.id, lower(a.during) AS start_at, upper(a.during) AS end_at, a.appointment_mode, a.created_at AS booked_at, a.updated_at AS changed_at,
-            a.rescheduled_from IS NOT NULL AS rescheduled, p.time_zone
-       FROM appointments a JOIN providers p ON p.id = a.provider_id
-      WHERE a.provider_id = $1 AND a.status = 'booked' AND upper(a.during) >= $2::timestamptz - make_interval(days => $3::int)
-      ORDER BY lower(a.during)`,
-    [feed.provider_id, now.toISOString(), FEED_PAST_DAYS],
+  const sessions = await all(
+    db,
+    qb
+      .selectFrom('appointments as a')
+      .innerJoin('providers as p', 'p.id', 'a.provider_id')
+      .select((eb) => [
+        'a.id',
+        sql<Date>`lower(a.during)`.as('start_at'),
+        sql<Date>`upper(a.during)`.as('end_at'),
+        'a.appointment_mode',
+        'a.created_at as booked_at',
+        'a.updated_at as changed_at',
+        eb('a.rescheduled_from', 'is not', null).$castTo<boolean>().as('rescheduled'),
+        'p.time_zone',
+      ])
+      .where('a.provider_id', '=', feed.provider_id)
+      .where('a.status', '=', 'booked')
+      .where(sql<boolean>`upper(a.during) >= ${now.toISOString()}::timestamptz - make_interval(days => ${FEED_PAST_DAYS}::int)`)
+      .orderBy(sql`lower(a.during)`),
   );
   // Its reader is the clinician who made it (a calendar app asks in no language): written in their language, its link opens the schedule in it.
   const locale = readerLocale(await accountLocale(db, feed.created_by));

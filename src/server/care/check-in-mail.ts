@@ -8,7 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
-import { isDue } from '@/domain/measures';
+import { isDue, type Instrument } from '@/domain/measures';
+import { all, first, qb, sql } from '../db/typed';
 import type { JobDefinition } from '../jobs/registry';
 import { siteUrl } from '../site-url';
 
@@ -18,34 +19,59 @@ const DAY = 86_400_000;
 export async function sendCheckInMails(app: FastifyInstance): Promise<number> {
   const now = app.clock.now();
   const until = new Date(now.getTime() + constants.measureCheckInMailDays * DAY);
-  const candidates = await app.database.query<{
-    patient_id: string;
-    appointment_id: string;
-    email: string;
-    language: string | null;
-    last_phq9: Date | null;
-    last_gad7: Date | null;
-  }>(
-    `SELECT DISTINCT ON (ap.patient_id) ap.patient_id, a.id AS appointment_id, u.email::text AS email, u.language,
-            (SELECT max(m.completed_at) FROM measure_responses m WHERE m.patient_id = ap.patient_id AND m.instrument = 'phq9') AS last_phq9,
-            (SELECT max(m.completed_at) FROM measure_responses m WHERE m.patient_id = ap.patient_id AND m.instrument = 'gad7') AS last_gad7
-       FROM appointments a
-       JOIN appointment_patients ap ON ap.appointment_id = a.id
-       JOIN patients p ON p.id = ap.patient_id
-       JOIN users u ON u.id = p.user_id
-      WHERE a.status = 'booked' AND lower(a.during) > $1::timestamptz AND lower(a.during) <= $2::timestamptz
-        AND NOT EXISTS (SELECT 1 FROM measure_check_in_mails c WHERE c.patient_id = ap.patient_id AND c.appointment_id = a.id)
-      ORDER BY ap.patient_id, lower(a.during), a.id`,
-    [now.toISOString(), until.toISOString()],
+  const candidates = await all(
+    app.database,
+    qb
+      .selectFrom('appointments as a')
+      .innerJoin('appointment_patients as ap', 'ap.appointment_id', 'a.id')
+      .innerJoin('patients as p', 'p.id', 'ap.patient_id')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .distinctOn('ap.patient_id')
+      .select((eb) => {
+        const lastOf = (instrument: Instrument) =>
+          eb
+            .selectFrom('measure_responses as m')
+            .select((m) => m.fn.max('m.completed_at').as('at'))
+            .whereRef('m.patient_id', '=', 'ap.patient_id')
+            .where('m.instrument', '=', instrument);
+        return [
+          'ap.patient_id',
+          'a.id as appointment_id',
+          sql<string>`u.email::text`.as('email'),
+          'u.language',
+          lastOf('phq9').as('last_phq9'),
+          lastOf('gad7').as('last_gad7'),
+        ];
+      })
+      .where('a.status', '=', 'booked')
+      .where(sql<Date>`lower(a.during)`, '>', sql<Date>`${now.toISOString()}::timestamptz`)
+      .where(sql<Date>`lower(a.during)`, '<=', sql<Date>`${until.toISOString()}::timestamptz`)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('measure_check_in_mails as c')
+              .select(sql`1`.as('one'))
+              .whereRef('c.patient_id', '=', 'ap.patient_id')
+              .whereRef('c.appointment_id', '=', 'a.id'),
+          ),
+        ),
+      )
+      .orderBy('ap.patient_id')
+      .orderBy(sql`lower(a.during)`)
+      .orderBy('a.id'),
   );
   const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
   let sent = 0;
   for (const c of candidates) {
     if (!isDue(iso(c.last_phq9), now) && !isDue(iso(c.last_gad7), now)) continue;
     // The row first: of two workers, only the one that records it sends.
-    const [claimed] = await app.database.query(
-      'INSERT INTO measure_check_in_mails (patient_id, appointment_id, sent_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING patient_id',
-      [c.patient_id, c.appointment_id, now.toISOString()],
+    const claimed = await first(
+      app.database,
+      qb
+        .insertInto('measure_check_in_mails')
+        .values({ patient_id: c.patient_id, appointment_id: c.appointment_id, sent_at: now.toISOString() })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('patient_id'),
     );
     if (!claimed) continue;
     await app.mailer.send('measure-check-in', c.email, (locale) => ({ params: { link: siteUrl(app, routeById.patientHome.path, locale) } }), {

@@ -13,17 +13,15 @@ import { ageOn, todayIso } from '@/domain/dates';
 import { bandOf, isInstrument, type Instrument } from '@/domain/measures';
 import { writeAudit } from '../audit';
 import type { Queryable } from '../db/connection';
+import { all, first, isoDay, qb, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 import { callerProviderId } from './provider';
 
-export interface MeasureRow {
-  id: string;
-  patient_id: string;
-  instrument: string;
-  total: number;
-  urgent: boolean;
-  completed_at: Date | string;
-}
+const OPEN_TASK = ['open', 'in_progress', 'on_hold'];
+
+const measureSelect = () => qb.selectFrom('measure_responses').select(['id', 'patient_id', 'instrument', 'total', 'urgent', 'completed_at']);
+
+export type MeasureRow = RowOf<ReturnType<typeof measureSelect>>;
 
 export function measureOut(r: MeasureRow): MeasureScore {
   const instrument = (isInstrument(r.instrument) ? r.instrument : 'phq9') as Instrument;
@@ -34,43 +32,83 @@ export function measureOut(r: MeasureRow): MeasureScore {
 /** Every measure of these patients, oldest first. */
 export async function measuresOf(db: Queryable, patientIds: readonly string[]): Promise<MeasureRow[]> {
   if (!patientIds.length) return [];
-  return db.query<MeasureRow>(
-    'SELECT id, patient_id, instrument, total, urgent, completed_at FROM measure_responses WHERE patient_id = ANY($1::uuid[]) ORDER BY completed_at, id',
-    [patientIds],
+  return all(
+    db,
+    measureSelect()
+      .where('patient_id', '=', sql<string>`ANY(${[...patientIds]}::uuid[])`)
+      .orderBy('completed_at')
+      .orderBy('id'),
   );
-}
-
-interface ClientRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  date_of_birth: string | null;
-  next_at: Date | null;
-  last_at: Date | null;
-  any_booked: boolean;
-  open_items: number;
-  urgent: boolean;
 }
 
 /**
  * Every (provider_id, patient_id) pair where the patient is the provider's client: a session with
  * them (any status), or a referral to them that they accepted. The one definition of "a client of".
  */
-export const CLIENT_LINKS_SQL = `
-  SELECT a.provider_id, ap.patient_id FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
-  UNION
-  SELECT t.provider_id, t.patient_id FROM tasks t WHERE t.kind = 'referral' AND t.status = 'completed' AND t.provider_id IS NOT NULL AND t.patient_id IS NOT NULL`;
+export const clientLinks = () =>
+  qb
+    .selectFrom('appointments as a')
+    .innerJoin('appointment_patients as ap', 'ap.appointment_id', 'a.id')
+    .select(['a.provider_id', 'ap.patient_id'])
+    .union(
+      qb
+        .selectFrom('tasks as t')
+        .select(['t.provider_id', 't.patient_id'])
+        .where('t.kind', '=', sql.lit('referral'))
+        .where('t.status', '=', sql.lit('completed'))
+        .where('t.provider_id', 'is not', null)
+        .where('t.patient_id', 'is not', null)
+        .$narrowType<{ provider_id: string; patient_id: string }>(),
+    );
 
-const CLIENTS_SQL = `
-  SELECT p.id, p.first_name, p.last_name, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth,
-         min(lower(a.during)) FILTER (WHERE a.status = 'booked' AND upper(a.during) > $2::timestamptz) AS next_at,
-         max(lower(a.during)) FILTER (WHERE a.status = 'booked' AND upper(a.during) <= $2::timestamptz) AS last_at,
-         bool_or(a.status = 'booked') AS any_booked,
-         (SELECT count(*)::int FROM tasks t WHERE t.patient_id = p.id AND t.provider_id = $1 AND t.status IN ('open', 'in_progress', 'on_hold')) AS open_items,
-         EXISTS (SELECT 1 FROM tasks t WHERE t.patient_id = p.id AND t.provider_id = $1 AND t.kind = 'clinical_alert' AND t.status IN ('open', 'in_progress', 'on_hold')) AS urgent
-    FROM patients p
-    LEFT JOIN (appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id) ON ap.patient_id = p.id AND a.provider_id = $1
-   WHERE p.id IN (SELECT link.patient_id FROM (${CLIENT_LINKS_SQL}) link WHERE link.provider_id = $1)`;
+/** clientLinks as SQL text (it takes no parameters), for statements still written by hand. */
+export const CLIENT_LINKS_SQL = clientLinks().compile().sql;
+
+/** The provider's clients (clientLinks) with their sessions with the provider as of `now`, one row each once grouped by p.id. */
+function clientSelect(providerId: string, now: Date) {
+  const at = sql<Date>`${now.toISOString()}::timestamptz`;
+  return qb
+    .selectFrom('patients as p')
+    .leftJoin(
+      qb
+        .selectFrom('appointments as a')
+        .innerJoin('appointment_patients as ap', 'ap.appointment_id', 'a.id')
+        .select(['a.during', 'a.status', 'ap.patient_id'])
+        .where('a.provider_id', '=', providerId)
+        .as('s'),
+      's.patient_id',
+      'p.id',
+    )
+    .select((eb) => {
+      const openTasks = () =>
+        eb.selectFrom('tasks as t').whereRef('t.patient_id', '=', 'p.id').where('t.provider_id', '=', providerId).where('t.status', 'in', OPEN_TASK);
+      return [
+        'p.id',
+        'p.first_name',
+        'p.last_name',
+        isoDay(eb.ref('p.date_of_birth')).as('date_of_birth'),
+        sql<Date | null>`min(lower(s.during)) FILTER (WHERE s.status = 'booked' AND upper(s.during) > ${at})`.as('next_at'),
+        sql<Date | null>`max(lower(s.during)) FILTER (WHERE s.status = 'booked' AND upper(s.during) <= ${at})`.as('last_at'),
+        sql<boolean | null>`bool_or(s.status = 'booked')`.as('any_booked'),
+        openTasks()
+          .select(sql<number>`count(*)::int`.as('n'))
+          .$asScalar()
+          .as('open_items'),
+        eb
+          .exists(
+            openTasks()
+              .select(sql`1`.as('one'))
+              .where('t.kind', '=', 'clinical_alert'),
+          )
+          .$castTo<boolean>()
+          .as('urgent'),
+      ];
+    })
+    .where('p.id', 'in', qb.selectFrom(clientLinks().as('link')).select('link.patient_id').where('link.provider_id', '=', providerId))
+    .groupBy('p.id');
+}
+
+type ClientRow = RowOf<ReturnType<typeof clientSelect>>;
 
 function clientOut(r: ClientRow, measures: readonly MeasureRow[], now: Date): CareClient {
   const own = measures.filter((m) => m.patient_id === r.id);
@@ -95,13 +133,17 @@ function clientOut(r: ClientRow, measures: readonly MeasureRow[], now: Date): Ca
 
 /** The provider's clients, those with a next session first (soonest first), then by name; `q` matches a name. */
 export async function clientsOf(db: Queryable, providerId: string, now: Date, q?: string): Promise<CareClient[]> {
-  const params: unknown[] = [providerId, now.toISOString()];
-  let where = '';
-  if (q?.trim()) {
-    params.push(`%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    where = ` AND (p.first_name || ' ' || p.last_name) ILIKE $3`;
-  }
-  const rows = await db.query<ClientRow>(`${CLIENTS_SQL}${where} GROUP BY p.id ORDER BY next_at NULLS LAST, p.last_name, p.first_name, p.id LIMIT 500`, params);
+  let clients = clientSelect(providerId, now);
+  if (q?.trim()) clients = clients.where(sql<string>`(p.first_name || ' ' || p.last_name)`, 'ilike', `%${q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const rows = await all(
+    db,
+    clients
+      .orderBy(sql`next_at NULLS LAST`)
+      .orderBy('p.last_name')
+      .orderBy('p.first_name')
+      .orderBy('p.id')
+      .limit(500),
+  );
   const measures = await measuresOf(
     db,
     rows.map((r) => r.id),
@@ -132,7 +174,7 @@ export async function reachOwnClient(request: FastifyRequest, patientId: string,
 export async function reachClient(request: FastifyRequest, providerId: string, patientId: string, action: string): Promise<CareClient> {
   const db = request.server.database;
   const now = request.server.clock.now();
-  const [row] = await db.query<ClientRow>(`${CLIENTS_SQL} AND p.id = $3 GROUP BY p.id`, [providerId, now.toISOString(), patientId]);
+  const row = await first(db, clientSelect(providerId, now).where('p.id', '=', patientId));
   if (!row) {
     await writeAudit(request, {
       action,
@@ -150,10 +192,15 @@ export async function reachClient(request: FastifyRequest, providerId: string, p
 
 /** Whether the patient is the provider's client (CLIENT_LINKS_SQL). */
 export async function isClientOf(db: Queryable, providerId: string, patientId: string): Promise<boolean> {
-  const [row] = await db.query(`SELECT 1 FROM (${CLIENT_LINKS_SQL}) link WHERE link.provider_id = $1 AND link.patient_id = $2 LIMIT 1`, [
-    providerId,
-    patientId,
-  ]);
+  const row = await first(
+    db,
+    qb
+      .selectFrom(clientLinks().as('link'))
+      .select(sql`1`.as('one'))
+      .where('link.provider_id', '=', providerId)
+      .where('link.patient_id', '=', patientId)
+      .limit(1),
+  );
   return row !== undefined;
 }
 
@@ -162,12 +209,35 @@ export async function nenaOf(db: Queryable, providerId: string, now: Date): Prom
   const fresh = (await clientsOf(db, providerId, now)).filter((c) => c.nextSession && !c.lastSession);
   if (!fresh.length) return [];
   const ids = fresh.map((c) => c.id);
-  const facts = await db.query<{ id: string; unsigned: boolean; undecided: boolean }>(
-    `SELECT p.id,
-            EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.signed_at IS NULL) AS unsigned,
-            EXISTS (SELECT 1 FROM tasks t WHERE t.patient_id = p.id AND t.kind = 'insurance_verification' AND t.status IN ('open', 'in_progress', 'on_hold')) AS undecided
-       FROM patients p WHERE p.id = ANY($1::uuid[])`,
-    [ids],
+  const facts = await all(
+    db,
+    qb
+      .selectFrom('patients as p')
+      .select((eb) => [
+        'p.id',
+        eb
+          .exists(
+            eb
+              .selectFrom('consents as c')
+              .select(sql`1`.as('one'))
+              .whereRef('c.patient_id', '=', 'p.id')
+              .where('c.signed_at', 'is', null),
+          )
+          .$castTo<boolean>()
+          .as('unsigned'),
+        eb
+          .exists(
+            eb
+              .selectFrom('tasks as t')
+              .select(sql`1`.as('one'))
+              .whereRef('t.patient_id', '=', 'p.id')
+              .where('t.kind', '=', 'insurance_verification')
+              .where('t.status', 'in', OPEN_TASK),
+          )
+          .$castTo<boolean>()
+          .as('undecided'),
+      ])
+      .where('p.id', '=', sql<string>`ANY(${ids}::uuid[])`),
   );
   const byId = new Map(facts.map((f) => [f.id, f]));
   return fresh

@@ -8,20 +8,45 @@
 import type { FastifyRequest } from 'fastify';
 import { taskText, type TaskText } from '@/domain/task-text';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, run, sql } from '../db/typed';
 import { createTask } from '../tasks/service';
 import type { Task } from '../tasks/repository';
 
 /** The providers a clinical alert about this patient goes to: those of their upcoming booked sessions, or else of their latest one. */
 export async function providersToTell(tx: Queryable, patientId: string, now: Date): Promise<string[]> {
-  const rows = await tx.query<{ provider_id: string }>(
-    `WITH mine AS (
-       SELECT a.provider_id, lower(a.during) AS start_at, upper(a.during) > $2::timestamptz AS upcoming
-         FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
-        WHERE ap.patient_id = $1 AND a.status = 'booked')
-     SELECT DISTINCT provider_id FROM mine WHERE upcoming
-     UNION
-     SELECT provider_id FROM (SELECT provider_id FROM mine ORDER BY start_at DESC LIMIT 1) latest WHERE NOT EXISTS (SELECT 1 FROM mine WHERE upcoming)`,
-    [patientId, now.toISOString()],
+  const rows = await all(
+    tx,
+    qb
+      .with('mine', (w) =>
+        w
+          .selectFrom('appointments as a')
+          .innerJoin('appointment_patients as ap', 'ap.appointment_id', 'a.id')
+          .select([
+            'a.provider_id',
+            sql<Date>`lower(a.during)`.as('start_at'),
+            sql<boolean>`upper(a.during) > ${now.toISOString()}::timestamptz`.as('upcoming'),
+          ])
+          .where('ap.patient_id', '=', patientId)
+          .where('a.status', '=', 'booked'),
+      )
+      .selectFrom('mine')
+      .distinct()
+      .select('provider_id')
+      .where((eb) => eb.ref('upcoming'))
+      .union((eb) =>
+        eb
+          .selectFrom(eb.selectFrom('mine').select('provider_id').orderBy('start_at', 'desc').limit(1).as('latest'))
+          .select('latest.provider_id')
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom('mine')
+                  .select(sql`1`.as('one'))
+                  .where((m) => m.ref('upcoming')),
+              ),
+            ),
+          ),
+      ),
   );
   return rows.map((r) => r.provider_id);
 }
@@ -46,11 +71,17 @@ export async function raiseCrisisAlerts(
   // the same key raises nothing again (the key's turn is taken first, so two calls at once cannot both raise).
   const key = crisis.crisisKey;
   if (key) {
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`crisis:${key}`]);
-    const [raised] = await tx.query(`SELECT 1 FROM tasks WHERE kind = 'red_alert' AND patient_id = $1 AND details->>'crisisKey' = $2 LIMIT 1`, [
-      crisis.patientId,
-      key,
-    ]);
+    await run(tx, qb.selectNoFrom(sql`pg_advisory_xact_lock(hashtext(${`crisis:${key}`}))`.as('locked')));
+    const raised = await first(
+      tx,
+      qb
+        .selectFrom('tasks')
+        .select(sql`1`.as('one'))
+        .where('kind', '=', 'red_alert')
+        .where('patient_id', '=', crisis.patientId)
+        .where(sql<string>`details->>'crisisKey'`, '=', key)
+        .limit(1),
+    );
     if (raised) return false;
   }
   for (const providerId of await providersToTell(tx, crisis.patientId, now)) {

@@ -11,6 +11,7 @@ import { needsCrisisHelp } from '@/domain/crisis';
 import { intakeNeedsCrisisHelp, intakeProblems, type IntakeAnswers } from '@/domain/intake';
 import { raiseCrisisAlerts } from './crisis-alerts';
 import type { Queryable } from '../db/connection';
+import { first, qb } from '../db/typed';
 import { AppError } from '../errors';
 import { measureOut } from './clients';
 import { checkMeasureAnswers, recordMeasure } from './measures';
@@ -18,25 +19,29 @@ import { checkMeasureAnswers, recordMeasure } from './measures';
 export type Intake = NonNullable<EndpointTypes['getPatientIntake']['response']['intake']>;
 
 export async function latestIntake(db: Queryable, patientId: string): Promise<Intake | null> {
-  const [row] = await db.query<{
-    id: string;
-    answers: Record<string, string>;
-    submitted_at: Date;
-    p_id: string;
-    p_total: number;
-    p_urgent: boolean;
-    p_at: Date;
-    g_id: string;
-    g_total: number;
-    g_urgent: boolean;
-    g_at: Date;
-  }>(
-    `SELECT f.id, f.answers, f.submitted_at,
-            p.id AS p_id, p.total AS p_total, p.urgent AS p_urgent, p.completed_at AS p_at,
-            g.id AS g_id, g.total AS g_total, g.urgent AS g_urgent, g.completed_at AS g_at
-       FROM intake_forms f JOIN measure_responses p ON p.id = f.phq9_response_id JOIN measure_responses g ON g.id = f.gad7_response_id
-      WHERE f.patient_id = $1 ORDER BY f.submitted_at DESC, f.id DESC LIMIT 1`,
-    [patientId],
+  const row = await first(
+    db,
+    qb
+      .selectFrom('intake_forms as f')
+      .innerJoin('measure_responses as p', 'p.id', 'f.phq9_response_id')
+      .innerJoin('measure_responses as g', 'g.id', 'f.gad7_response_id')
+      .select((eb) => [
+        'f.id',
+        eb.ref('f.answers').$castTo<Record<string, string>>().as('answers'),
+        'f.submitted_at',
+        'p.id as p_id',
+        'p.total as p_total',
+        'p.urgent as p_urgent',
+        'p.completed_at as p_at',
+        'g.id as g_id',
+        'g.total as g_total',
+        'g.urgent as g_urgent',
+        'g.completed_at as g_at',
+      ])
+      .where('f.patient_id', '=', patientId)
+      .orderBy('f.submitted_at', 'desc')
+      .orderBy('f.id', 'desc')
+      .limit(1),
   );
   if (!row) return null;
   return {
@@ -69,9 +74,19 @@ export async function submitIntake(
     // Item 9 answered raises the crisis alerts with the PHQ-9 (recordMeasure); crisis words only when it did not, so one crisis is one alert.
     const phq9 = await recordMeasure(request, tx, patientId, 'phq9', given.phq9, actorId, 'intake', body.crisisKey);
     const gad7 = await recordMeasure(request, tx, patientId, 'gad7', given.gad7, actorId, 'intake');
-    const [form] = await tx.query<{ id: string }>(
-      `INSERT INTO intake_forms (patient_id, answers, phq9_response_id, gad7_response_id, submitted_at, submitted_by) VALUES ($1, $2::jsonb, $3, $4, $5, $6) RETURNING id`,
-      [patientId, JSON.stringify(answers), phq9.id, gad7.id, now.toISOString(), actorId],
+    const form = await first(
+      tx,
+      qb
+        .insertInto('intake_forms')
+        .values({
+          patient_id: patientId,
+          answers: JSON.stringify(answers),
+          phq9_response_id: phq9.id,
+          gad7_response_id: gad7.id,
+          submitted_at: now.toISOString(),
+          submitted_by: actorId,
+        })
+        .returning('id'),
     );
     if (!needsCrisisHelp(given.phq9) && intakeNeedsCrisisHelp(given)) {
       await raiseCrisisAlerts(request, tx, { patientId, subject: { type: 'intake_form', id: form!.id }, cause: 'intakeWords', crisisKey: body.crisisKey });

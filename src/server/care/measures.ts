@@ -10,6 +10,7 @@ import { constants } from '@/generated/constants';
 import { answersProblem, isDue, score, type Instrument } from '@/domain/measures';
 import { needsCrisisHelp } from '@/domain/crisis';
 import type { Queryable } from '../db/connection';
+import { first, qb, sql } from '../db/typed';
 import { AppError } from '../errors';
 import { createTask } from '../tasks/service';
 import { measureOut, measuresOf } from './clients';
@@ -63,10 +64,21 @@ export async function recordMeasure(
 ): Promise<MeasureScore> {
   const scored = score(instrument, answers);
   const now = request.server.clock.now();
-  const [row] = await tx.query<{ id: string; patient_id: string; instrument: string; total: number; urgent: boolean; completed_at: Date }>(
-    `INSERT INTO measure_responses (patient_id, instrument, answers, total, band, urgent, completed_at, completed_by)
-     VALUES ($1, $2, $3::smallint[], $4, $5, $6, $7, $8) RETURNING id, patient_id, instrument, total, urgent, completed_at`,
-    [patientId, instrument, answers, scored.total, scored.band, scored.urgent, now.toISOString(), actorId],
+  const row = await first(
+    tx,
+    qb
+      .insertInto('measure_responses')
+      .values({
+        patient_id: patientId,
+        instrument,
+        answers,
+        total: scored.total,
+        band: scored.band,
+        urgent: scored.urgent,
+        completed_at: now.toISOString(),
+        completed_by: actorId,
+      })
+      .returning(['id', 'patient_id', 'instrument', 'total', 'urgent', 'completed_at']),
   );
   const subject = { type: 'measure_response', id: row!.id };
   if (instrument === 'phq9' && needsCrisisHelp(answers)) {
@@ -97,9 +109,16 @@ export async function patientMeasures(request: FastifyRequest, patientId: string
   const db = request.server.database;
   const now = request.server.clock.now();
   const items = (await measuresOf(db, [patientId])).map(measureOut);
-  const [upcoming] = await db.query(
-    `SELECT 1 FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id WHERE ap.patient_id = $1 AND a.status = 'booked' AND upper(a.during) > $2::timestamptz LIMIT 1`,
-    [patientId, now.toISOString()],
+  const upcoming = await first(
+    db,
+    qb
+      .selectFrom('appointments as a')
+      .innerJoin('appointment_patients as ap', 'ap.appointment_id', 'a.id')
+      .select(sql`1`.as('one'))
+      .where('ap.patient_id', '=', patientId)
+      .where('a.status', '=', 'booked')
+      .where(sql<Date>`upper(a.during)`, '>', sql<Date>`${now.toISOString()}::timestamptz`)
+      .limit(1),
   );
   const due = upcoming ? (['phq9', 'gad7'] as Instrument[]).filter((i) => isDue(items.filter((m) => m.instrument === i).at(-1)?.completedAt ?? null, now)) : [];
   return { items, due };

@@ -11,6 +11,7 @@ import { messageTemplate } from '@/domain/messages';
 import { approvalChange, providerRequestProblems, requestOfKind } from '@/domain/provider-requests';
 import { isUuid } from '@/domain/ids';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, run, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 import { refreshAvailabilitySummary } from '../marketplace/availability';
 import { findTask, type Task } from '../tasks/repository';
@@ -21,46 +22,44 @@ import { taskResolutionNote, taskText } from '@/domain/task-text';
 const KIND = 'rcd_provider_request';
 const SUBJECT = 'provider';
 
-interface ProviderRow {
-  id: string;
-  firstName: string;
-  lastName: string;
-  title: string;
-  licensedStates: string[];
-}
-
-async function providerRow(db: Queryable, id: string, forUpdate = false): Promise<ProviderRow | undefined> {
-  const [row] = await db.query<ProviderRow>(
-    `SELECT id, first_name AS "firstName", last_name AS "lastName", title, licensed_states AS "licensedStates"
-       FROM providers WHERE id = $1 AND removed_at IS NULL${forUpdate ? ' FOR UPDATE' : ''}`,
-    [id],
+async function providerRow(db: Queryable, id: string, forUpdate = false) {
+  return first(
+    db,
+    qb
+      .selectFrom('providers')
+      .select(['id', 'first_name as firstName', 'last_name as lastName', 'title', 'licensed_states as licensedStates'])
+      .where('id', '=', id)
+      .where('removed_at', 'is', null)
+      .$if(forUpdate, (query) => query.forUpdate()),
   );
-  return row;
 }
 
-const SELECT = `SELECT t.id, t.version, t.status, t.details, t.created_at, t.resolved_at, t.resolution_note,
-       t.resolution_note_key, t.resolution_note_params,
-       p.id AS provider_id, p.first_name, p.last_name, p.title, p.licensed_states,
-       nullif(trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')), '') AS decided_by
-  FROM tasks t JOIN providers p ON p.id = t.provider_id LEFT JOIN users o ON o.id = t.owner_id`;
+/** Requests (tasks of KIND) with the provider who asked and who decided. */
+const requestSelect = () =>
+  qb
+    .selectFrom('tasks as t')
+    .innerJoin('providers as p', 'p.id', 't.provider_id')
+    .leftJoin('users as o', 'o.id', 't.owner_id')
+    .select((eb) => [
+      't.id',
+      't.version',
+      eb.ref('t.status').$castTo<TaskStatus>().as('status'),
+      eb.ref('t.details').$castTo<Task['details']>().as('details'),
+      't.created_at',
+      't.resolved_at',
+      't.resolution_note',
+      't.resolution_note_key',
+      't.resolution_note_params',
+      'p.id as provider_id',
+      'p.first_name',
+      'p.last_name',
+      'p.title',
+      'p.licensed_states',
+      sql<string | null>`nullif(trim(coalesce(o.first_name, '') || ' ' || coalesce(o.last_name, '')), '')`.as('decided_by'),
+    ])
+    .where('t.kind', '=', KIND);
 
-interface Row {
-  id: string;
-  version: number;
-  status: TaskStatus;
-  details: Task['details'];
-  created_at: Date | string;
-  resolved_at: Date | string | null;
-  resolution_note: string | null;
-  resolution_note_key: string | null;
-  resolution_note_params: unknown;
-  provider_id: string;
-  first_name: string;
-  last_name: string;
-  title: string;
-  licensed_states: string[];
-  decided_by: string | null;
-}
+type Row = RowOf<ReturnType<typeof requestSelect>>;
 
 /** The request as the task's details keep it (only the fields of its kind). */
 function requestOf(details: Task['details']): ProviderRequestInput {
@@ -89,23 +88,23 @@ function out(r: Row): ProviderRequest {
 }
 
 async function requestById(db: Queryable, id: string): Promise<ProviderRequest | undefined> {
-  const [row] = await db.query<Row>(`${SELECT} WHERE t.id = $1 AND t.kind = '${KIND}'`, [id]);
+  const row = await first(db, requestSelect().where('t.id', '=', id));
   return row ? out(row) : undefined;
 }
 
 /** A provider's own requests, newest first. */
 export async function requestsOfProvider(db: Queryable, providerId: string, limit = 50): Promise<ProviderRequest[]> {
-  const rows = await db.query<Row>(`${SELECT} WHERE t.kind = '${KIND}' AND t.provider_id = $1 ORDER BY t.created_at DESC, t.id LIMIT ${Math.trunc(limit)}`, [
-    providerId,
-  ]);
+  const rows = await all(db, requestSelect().where('t.provider_id', '=', providerId).orderBy('t.created_at', 'desc').orderBy('t.id').limit(Math.trunc(limit)));
   return rows.map(out);
 }
 
 /** The RCD's queue: waiting ones oldest first, or decided ones latest first. */
 export async function rcdRequests(db: Queryable, state: 'open' | 'decided', limit: number): Promise<ProviderRequest[]> {
-  const where = state === 'open' ? "t.status IN ('open', 'in_progress', 'on_hold')" : "t.status IN ('completed', 'declined', 'cancelled')";
-  const order = state === 'open' ? 't.created_at ASC, t.id' : 't.resolved_at DESC, t.id';
-  const rows = await db.query<Row>(`${SELECT} WHERE t.kind = '${KIND}' AND ${where} ORDER BY ${order} LIMIT ${Math.trunc(limit)}`);
+  const query =
+    state === 'open'
+      ? requestSelect().where('t.status', 'in', ['open', 'in_progress', 'on_hold']).orderBy('t.created_at', 'asc')
+      : requestSelect().where('t.status', 'in', ['completed', 'declined', 'cancelled']).orderBy('t.resolved_at', 'desc');
+  const rows = await all(db, query.orderBy('t.id').limit(Math.trunc(limit)));
   return rows.map(out);
 }
 
@@ -162,11 +161,12 @@ export async function decideProviderRequest(
     if (!provider) return;
     const change = approvalChange(requestOf(task.details), provider);
     if (change.licensedStates) {
-      await tx.query('UPDATE providers SET licensed_states = $2 WHERE id = $1', [provider.id, change.licensedStates]);
+      await run(tx, qb.updateTable('providers').set({ licensed_states: change.licensedStates }).where('id', '=', provider.id));
       licensed = true;
     }
-    if (change.payIndividual !== undefined) await tx.query('UPDATE providers SET pay_individual = $2 WHERE id = $1', [provider.id, change.payIndividual]);
-    if (change.payFollowUp !== undefined) await tx.query('UPDATE providers SET pay_follow_up = $2 WHERE id = $1', [provider.id, change.payFollowUp]);
+    if (change.payIndividual !== undefined)
+      await run(tx, qb.updateTable('providers').set({ pay_individual: change.payIndividual }).where('id', '=', provider.id));
+    if (change.payFollowUp !== undefined) await run(tx, qb.updateTable('providers').set({ pay_follow_up: change.payFollowUp }).where('id', '=', provider.id));
   });
   if (licensed) await refreshAvailabilitySummary(db, request.server.clock.now(), [providerId]);
   return (await requestById(db, id))!;

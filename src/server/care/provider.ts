@@ -1,6 +1,7 @@
 /** The provider whose care area a caller opens, and what the clinician says about it themselves (taking new clients). */
 import type { FastifyRequest } from 'fastify';
 import { isUuid } from '@/domain/ids';
+import { first, qb } from '../db/typed';
 import { AppError } from '../errors';
 import { callerOf } from '../plugins/auth';
 import { refreshAvailabilitySummary } from '../marketplace/availability';
@@ -12,9 +13,7 @@ import { refreshAvailabilitySummary } from '../marketplace/availability';
 export async function callerProviderId(request: FastifyRequest): Promise<string> {
   const caller = callerOf(request);
   const named = caller.impersonation?.providerId;
-  const [own] = named
-    ? []
-    : await request.server.database.query<{ provider_id: string | null }>('SELECT provider_id FROM users WHERE id = $1', [caller.userId]);
+  const own = named ? undefined : await first(request.server.database, qb.selectFrom('users').select('provider_id').where('id', '=', caller.userId));
   const providerId = named ?? own?.provider_id ?? undefined;
   if (!providerId || !isUuid(providerId)) throw new AppError('NOT_FOUND');
   return providerId;
@@ -28,9 +27,14 @@ export async function saveNewClients(request: FastifyRequest, accepting: boolean
   const providerId = await callerProviderId(request);
   request.auditTarget = { type: 'provider', id: providerId };
   const db = request.server.database;
-  const [row] = await db.query<{ accepting_new_patients: boolean }>(
-    'UPDATE providers SET accepting_new_patients = $2 WHERE id = $1 AND removed_at IS NULL RETURNING accepting_new_patients',
-    [providerId, accepting],
+  const row = await first(
+    db,
+    qb
+      .updateTable('providers')
+      .set({ accepting_new_patients: accepting })
+      .where('id', '=', providerId)
+      .where('removed_at', 'is', null)
+      .returning('accepting_new_patients'),
   );
   if (!row) throw new AppError('NOT_FOUND');
   await refreshAvailabilitySummary(db, request.server.clock.now(), [providerId]);

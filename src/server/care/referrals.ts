@@ -19,6 +19,7 @@ import { messageTemplate } from '@/domain/messages';
 import { answerReferral, mayReferTo, referralStateOf, taskStatusOfReferral } from '@/domain/referrals';
 import { isUuid } from '@/domain/ids';
 import type { Queryable } from '../db/connection';
+import { all, first, isoDay, qb, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 import { writeAudit } from '../audit';
 import { findTask } from '../tasks/repository';
@@ -31,46 +32,45 @@ import { taskResolutionNote, taskText } from '@/domain/task-text';
 const KIND = 'referral';
 const SUBJECT = 'patient_authorization';
 
-interface Row {
-  id: string;
-  version: number;
-  status: TaskStatus;
-  created_at: Date | string;
-  resolved_at: Date | string | null;
-  resolution_note: string | null;
-  resolution_note_key: string | null;
-  resolution_note_params: unknown;
-  to_id: string;
-  to_first: string;
-  to_last: string;
-  to_title: string;
-  from_id: string;
-  from_first: string;
-  from_last: string;
-  from_title: string;
-  client_id: string;
-  client_first: string;
-  client_last: string;
-  reason: string;
-  number: string;
-  effective: string;
-  expiration: string;
-}
+/** Referral tasks with the receiving (to) and referring (from) providers, the client and the authorization kept with them. */
+const referralSelect = () =>
+  qb
+    .selectFrom('tasks as t')
+    .innerJoin('providers as tp', 'tp.id', 't.provider_id')
+    .innerJoin('providers as fp', (join) => join.on('fp.id', '=', sql<string>`(t.details ->> 'fromProviderId')::uuid`))
+    .innerJoin('patients as p', 'p.id', 't.patient_id')
+    .innerJoin('patient_authorizations as pa', (join) => join.on('pa.id', '=', sql<string>`t.subject_id::uuid`))
+    .select((eb) => [
+      't.id',
+      't.version',
+      eb.ref('t.status').$castTo<TaskStatus>().as('status'),
+      't.created_at',
+      't.resolved_at',
+      't.resolution_note',
+      't.resolution_note_key',
+      't.resolution_note_params',
+      'tp.id as to_id',
+      'tp.first_name as to_first',
+      'tp.last_name as to_last',
+      'tp.title as to_title',
+      'fp.id as from_id',
+      'fp.first_name as from_first',
+      'fp.last_name as from_last',
+      'fp.title as from_title',
+      'p.id as client_id',
+      'p.first_name as client_first',
+      'p.last_name as client_last',
+      sql<string>`pa.form #>> '{referralInformation,referralReason}'`.as('reason'),
+      sql<string>`pa.form #>> '{authorizationInformation,authorizationNumber}'`.as('number'),
+      isoDay(eb.ref('pa.effective_date')).$castTo<string>().as('effective'),
+      isoDay(eb.ref('pa.expiration_date')).$castTo<string>().as('expiration'),
+    ])
+    .where('t.kind', '=', sql.lit(KIND));
 
-const SELECT = `SELECT t.id, t.version, t.status, t.created_at, t.resolved_at, t.resolution_note,
-       t.resolution_note_key, t.resolution_note_params,
-       tp.id AS to_id, tp.first_name AS to_first, tp.last_name AS to_last, tp.title AS to_title,
-       fp.id AS from_id, fp.first_name AS from_first, fp.last_name AS from_last, fp.title AS from_title,
-       p.id AS client_id, p.first_name AS client_first, p.last_name AS client_last,
-       pa.form #>> '{referralInformation,referralReason}' AS reason,
-       pa.form #>> '{authorizationInformation,authorizationNumber}' AS number,
-       to_char(pa.effective_date, 'YYYY-MM-DD') AS effective, to_char(pa.expiration_date, 'YYYY-MM-DD') AS expiration
-  FROM tasks t
-  JOIN providers tp ON tp.id = t.provider_id
-  JOIN providers fp ON fp.id = (t.details ->> 'fromProviderId')::uuid
-  JOIN patients p ON p.id = t.patient_id
-  JOIN patient_authorizations pa ON pa.id = t.subject_id::uuid
- WHERE t.kind = '${KIND}'`;
+type Row = RowOf<ReturnType<typeof referralSelect>>;
+
+/** Tasks whose details name this provider as the referring one. */
+const referredBy = (providerId: string) => sql<boolean>`t.details ->> 'fromProviderId' = ${providerId}::text`;
 
 function out(r: Row, viewerProviderId: string): Referral {
   const state = referralStateOf(r.status);
@@ -95,15 +95,20 @@ function out(r: Row, viewerProviderId: string): Referral {
 
 /** A referral as the provider sees it, when they made it or receive it; otherwise none. */
 async function referralFor(db: Queryable, id: string, providerId: string): Promise<Referral | undefined> {
-  const [row] = await db.query<Row>(`${SELECT} AND t.id = $1 AND (t.provider_id = $2 OR t.details ->> 'fromProviderId' = $2::text)`, [id, providerId]);
+  const row = await first(
+    db,
+    referralSelect()
+      .where('t.id', '=', id)
+      .where((eb) => eb.or([eb('t.provider_id', '=', providerId), referredBy(providerId)])),
+  );
   return row ? out(row, providerId) : undefined;
 }
 
 /** The referrals a provider made and those made to them, newest first. */
 export async function referralsOf(db: Queryable, providerId: string, limit = 100): Promise<{ sent: Referral[]; received: Referral[] }> {
-  const order = `ORDER BY t.created_at DESC, t.id LIMIT ${Math.trunc(limit)}`;
-  const sent = await db.query<Row>(`${SELECT} AND t.details ->> 'fromProviderId' = $1::text ${order}`, [providerId]);
-  const received = await db.query<Row>(`${SELECT} AND t.provider_id = $1 ${order}`, [providerId]);
+  const newestFirst = (query: ReturnType<typeof referralSelect>) => query.orderBy('t.created_at', 'desc').orderBy('t.id').limit(Math.trunc(limit));
+  const sent = await all(db, newestFirst(referralSelect().where(referredBy(providerId))));
+  const received = await all(db, newestFirst(referralSelect().where('t.provider_id', '=', providerId)));
   return { sent: sent.map((r) => out(r, providerId)), received: received.map((r) => out(r, providerId)) };
 }
 
@@ -114,16 +119,31 @@ export async function referralsOf(db: Queryable, providerId: string, limit = 100
 export async function providersToReferTo(request: FastifyRequest, providerId: string, patientId: string, q: string | undefined, limit: number) {
   const db = request.server.database;
   await reachClient(request, providerId, patientId, 'searchReferringProviders');
-  const rows = await db.query<{ id: string; first_name: string; last_name: string; title: string }>(
-    `WITH client_state AS (
-       SELECT pr.state FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id JOIN practices pr ON pr.id = a.practice_id
-        WHERE ap.patient_id = $2 AND a.provider_id = $1 ORDER BY lower(a.during) DESC LIMIT 1)
-     SELECT v.id, v.first_name, v.last_name, v.title FROM providers v
-      WHERE v.removed_at IS NULL AND v.id <> $1
-        AND ($3::text IS NULL OR (v.first_name || ' ' || v.last_name) ILIKE '%' || $3::text || '%')
-      ORDER BY (SELECT state FROM client_state) = ANY (v.licensed_states) DESC NULLS LAST, v.last_name, v.first_name, v.id
-      LIMIT ${Math.trunc(limit)}`,
-    [providerId, patientId, q?.trim() || null],
+  const named = q?.trim() || null;
+  const rows = await all(
+    db,
+    qb
+      .with('client_state', (w) =>
+        w
+          .selectFrom('appointments as a')
+          .innerJoin('appointment_patients as ap', 'ap.appointment_id', 'a.id')
+          .innerJoin('practices as pr', 'pr.id', 'a.practice_id')
+          .select('pr.state')
+          .where('ap.patient_id', '=', patientId)
+          .where('a.provider_id', '=', providerId)
+          .orderBy(sql`lower(a.during)`, 'desc')
+          .limit(1),
+      )
+      .selectFrom('providers as v')
+      .select(['v.id', 'v.first_name', 'v.last_name', 'v.title'])
+      .where('v.removed_at', 'is', null)
+      .where('v.id', '<>', providerId)
+      .$if(named !== null, (query) => query.where(sql<string>`(v.first_name || ' ' || v.last_name)`, 'ilike', sql<string>`'%' || ${named}::text || '%'`))
+      .orderBy(sql`(SELECT state FROM client_state) = ANY (v.licensed_states)`, (order) => order.desc().nullsLast())
+      .orderBy('v.last_name')
+      .orderBy('v.first_name')
+      .orderBy('v.id')
+      .limit(Math.trunc(limit)),
   );
   return rows.map((r) => ({ id: r.id, firstName: r.first_name, lastName: r.last_name, credential: r.title, ehrId: '', npi: '' }));
 }
@@ -140,9 +160,13 @@ export async function makeReferral(
 ): Promise<Referral> {
   const db = request.server.database;
   const client = await reachClient(request, fromProviderId, body.patientId, 'makeReferral');
-  const [receiver] = await db.query<{ id: string; removed: boolean }>('SELECT id, removed_at IS NOT NULL AS removed FROM providers WHERE id = $1', [
-    body.toProviderId,
-  ]);
+  const receiver = await first(
+    db,
+    qb
+      .selectFrom('providers')
+      .select((eb) => ['id', eb('removed_at', 'is not', null).$castTo<boolean>().as('removed')])
+      .where('id', '=', body.toProviderId),
+  );
   if (!mayReferTo(fromProviderId, receiver)) {
     throw new AppError('VALIDATION_FAILED', {
       errors: [{ field: 'toProviderId', keyword: 'x-referTo', message: messageTemplate('referral.providerRequired') }],
@@ -155,15 +179,18 @@ export async function makeReferral(
     authorizationInformation: form.authorizationInformation,
   };
   const taskId = await db.transaction(async (tx) => {
-    const [saved] = await tx.query<{ id: string }>(
-      `INSERT INTO patient_authorizations (patient_id, form, effective_date, expiration_date, created_by) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [
-        client.id,
-        JSON.stringify(authorization),
-        form.referralInformation.effectiveDate,
-        form.referralInformation.expirationDate,
-        request.caller?.userId ?? null,
-      ],
+    const saved = await first(
+      tx,
+      qb
+        .insertInto('patient_authorizations')
+        .values({
+          patient_id: client.id,
+          form: JSON.stringify(authorization),
+          effective_date: form.referralInformation.effectiveDate,
+          expiration_date: form.referralInformation.expirationDate,
+          created_by: request.caller?.userId ?? null,
+        })
+        .returning('id'),
     );
     const task = await createTask(
       request,
@@ -186,18 +213,27 @@ export async function makeReferral(
 
 async function tellAboutReferral(request: FastifyRequest, receiverId: string, patientId: string): Promise<void> {
   const app = request.server;
-  const receivers = await app.database.query<{ email: string; language: string | null }>(
-    "SELECT email::text AS email, language FROM users WHERE provider_id = $1 AND user_type = 'clinician' ORDER BY email",
-    [receiverId],
+  const receivers = await all(
+    app.database,
+    qb
+      .selectFrom('users')
+      .select([sql<string>`email::text`.as('email'), 'language'])
+      .where('provider_id', '=', receiverId)
+      .where('user_type', '=', 'clinician')
+      .orderBy('email'),
   );
   for (const r of receivers) {
     await app.mailer.send('referral-received', r.email, (locale) => ({ params: { link: siteUrl(app, routeById.careReferrals.path, locale) } }), {
       language: r.language,
     });
   }
-  const [holder] = await app.database.query<{ email: string; language: string | null }>(
-    'SELECT u.email::text AS email, u.language FROM patients p JOIN users u ON u.id = p.user_id WHERE p.id = $1',
-    [patientId],
+  const holder = await first(
+    app.database,
+    qb
+      .selectFrom('patients as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select([sql<string>`u.email::text`.as('email'), 'u.language'])
+      .where('p.id', '=', patientId),
   );
   if (holder) {
     await app.mailer.send('referral-made', holder.email, (locale) => ({ params: { link: siteUrl(app, routeById.patientHome.path, locale) } }), {

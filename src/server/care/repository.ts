@@ -7,30 +7,30 @@ import type { BookedAppointment } from '@/generated/entities';
 import type { ConsentType } from '@/generated/enums';
 import type { Queryable } from '../db/connection';
 import { appointmentsWhere, appointmentTiming } from '../booking/appointments';
-import { all, qb } from '../db/typed';
+import type { ExpressionBuilder } from 'kysely';
+import type { Slots } from '@/generated/database';
+import { all, first, isoDay, qb, sql, type DB } from '../db/typed';
 
 /** A provider (not removed) as the schedule names it. */
 export async function scheduleProvider(db: Queryable, providerId: string) {
-  const [provider] = await db.query<{ id: string; firstName: string; lastName: string; title: string; timeZone: string }>(
-    'SELECT id, first_name AS "firstName", last_name AS "lastName", title, time_zone AS "timeZone" FROM providers WHERE id = $1 AND removed_at IS NULL',
-    [providerId],
+  return first(
+    db,
+    qb
+      .selectFrom('providers')
+      .select(['id', 'first_name as firstName', 'last_name as lastName', 'title', 'time_zone as timeZone'])
+      .where('id', '=', providerId)
+      .where('removed_at', 'is', null),
   );
-  return provider;
 }
 
 /** A provider's zone (removed or not). */
 export async function providerZone(db: Queryable, providerId: string) {
-  const [provider] = await db.query<{ timeZone: string }>('SELECT time_zone AS "timeZone" FROM providers WHERE id = $1', [providerId]);
-  return provider;
+  return first(db, qb.selectFrom('providers').select('time_zone as timeZone').where('id', '=', providerId));
 }
 
 /** A provider (not removed) with its zone, as the calendar names it. */
 export async function calendarProvider(db: Queryable, providerId: string) {
-  const [provider] = await db.query<{ id: string; timeZone: string }>(
-    'SELECT id, time_zone AS "timeZone" FROM providers WHERE id = $1 AND removed_at IS NULL',
-    [providerId],
-  );
-  return provider;
+  return first(db, qb.selectFrom('providers').select(['id', 'time_zone as timeZone']).where('id', '=', providerId).where('removed_at', 'is', null));
 }
 
 /** A provider's sessions still to end (upcoming) or ended (past) at `now`, the nearest first. */
@@ -63,65 +63,113 @@ export async function providerSessionsBetween(db: Queryable, providerId: string,
 
 /** How to reach a client: their own contact, the account holder's, and their responsible party's. */
 export async function clientContact(db: Queryable, patientId: string) {
-  const [person] = await db.query<{
-    gender: string | null;
-    dob: string | null;
-    email: string | null;
-    phone: string | null;
-    holder_email: string;
-    holder_phone: string | null;
-    rp_first: string | null;
-    rp_last: string | null;
-    rp_email: string | null;
-    rp_phone: string | null;
-  }>(
-    `SELECT p.gender, to_char(p.date_of_birth, 'YYYY-MM-DD') AS dob, p.email::text AS email, p.phone_number AS phone, u.email::text AS holder_email,
-            (SELECT s.phone_number FROM patients s WHERE s.user_id = u.id AND s.relationship = 'Self' ORDER BY s.created_at LIMIT 1) AS holder_phone,
-            rp.first_name AS rp_first, rp.last_name AS rp_last, rp.email::text AS rp_email, rp.phone_number AS rp_phone
-       FROM patients p JOIN users u ON u.id = p.user_id LEFT JOIN responsible_parties rp ON rp.id = p.responsible_party_id
-      WHERE p.id = $1`,
-    [patientId],
+  return first(
+    db,
+    qb
+      .selectFrom('patients as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .leftJoin('responsible_parties as rp', 'rp.id', 'p.responsible_party_id')
+      .select((eb) => [
+        'p.gender',
+        isoDay(eb.ref('p.date_of_birth')).as('dob'),
+        sql<string | null>`p.email::text`.as('email'),
+        'p.phone_number as phone',
+        sql<string>`u.email::text`.as('holder_email'),
+        eb
+          .selectFrom('patients as s')
+          .select('s.phone_number')
+          .whereRef('s.user_id', '=', 'u.id')
+          .where('s.relationship', '=', 'Self')
+          .orderBy('s.created_at')
+          .limit(1)
+          .as('holder_phone'),
+        'rp.first_name as rp_first',
+        'rp.last_name as rp_last',
+        sql<string | null>`rp.email::text`.as('rp_email'),
+        'rp.phone_number as rp_phone',
+      ])
+      .where('p.id', '=', patientId),
   );
-  return person;
 }
 
 /** A client's consents, the latest first. */
 export async function clientConsents(db: Queryable, patientId: string) {
-  return db.query<{ id: string; consent_type: ConsentType; signed_at: Date | null }>(
-    'SELECT id, consent_type, signed_at FROM consents WHERE patient_id = $1 ORDER BY created_at DESC, id',
-    [patientId],
+  return all(
+    db,
+    qb
+      .selectFrom('consents')
+      .select((eb) => ['id', eb.ref('consent_type').$castTo<ConsentType>().as('consent_type'), 'signed_at'])
+      .where('patient_id', '=', patientId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id'),
   );
 }
 
 /** A client's insurances on file (not removed), the latest first. */
 export async function clientInsurances(db: Queryable, patientId: string) {
-  return db.query<{ id: string; carrier: string; plan: string; member_id: string }>(
-    `SELECT pi.id, c.name AS carrier, pl.name AS plan, pi.member_id FROM patient_insurances pi JOIN insurance_carriers c ON c.id = pi.carrier_id JOIN insurance_plans pl ON pl.id = pi.plan_id
-      WHERE pi.patient_id = $1 AND pi.removed_at IS NULL ORDER BY pi.created_at DESC, pi.id`,
-    [patientId],
+  return all(
+    db,
+    qb
+      .selectFrom('patient_insurances as pi')
+      .innerJoin('insurance_carriers as c', 'c.id', 'pi.carrier_id')
+      .innerJoin('insurance_plans as pl', 'pl.id', 'pi.plan_id')
+      .select(['pi.id', 'c.name as carrier', 'pl.name as plan', 'pi.member_id'])
+      .where('pi.patient_id', '=', patientId)
+      .where('pi.removed_at', 'is', null)
+      .orderBy('pi.created_at', 'desc')
+      .orderBy('pi.id'),
   );
 }
 
 /** A client's insurance authorizations, the latest first. */
 export async function clientAuthorizations(db: Queryable, patientId: string) {
-  return db.query<{ id: string; number: string | null; effective: string; expiration: string }>(
-    `SELECT id, form #>> '{authorizationInformation,authorizationNumber}' AS number, to_char(effective_date, 'YYYY-MM-DD') AS effective, to_char(expiration_date, 'YYYY-MM-DD') AS expiration
-       FROM patient_authorizations WHERE patient_id = $1 ORDER BY created_at DESC, id`,
-    [patientId],
+  return all(
+    db,
+    qb
+      .selectFrom('patient_authorizations')
+      .select((eb) => [
+        'id',
+        sql<string | null>`form #>> '{authorizationInformation,authorizationNumber}'`.as('number'),
+        isoDay(eb.ref('effective_date')).$castTo<string>().as('effective'),
+        isoDay(eb.ref('expiration_date')).$castTo<string>().as('expiration'),
+      ])
+      .where('patient_id', '=', patientId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id'),
   );
 }
 
 /** A provider's slots overlapping [start, end) with their state at `now`: booked, held (a live hold) or open. */
 export async function calendarSlots(db: Queryable, providerId: string, start: Date, end: Date, now: Date) {
-  return db.query<{ id: string; start: Date; end: Date; mode: 'online' | 'in_person'; state: 'open' | 'held' | 'booked' }>(
-    `SELECT s.id, lower(s.during) AS start, upper(s.during) AS end, s.availability_type AS mode,
-            CASE WHEN EXISTS (SELECT 1 FROM slot_reservations r WHERE r.provider_id = s.provider_id AND r.during && s.during AND r.kind = 'booking') THEN 'booked'
-                 WHEN EXISTS (SELECT 1 FROM slot_reservations r WHERE r.provider_id = s.provider_id AND r.during && s.during AND r.expires_at > $4::timestamptz) THEN 'held'
-                 ELSE 'open' END AS state
-       FROM slots s
-      WHERE s.provider_id = $1 AND s.during && tstzrange($2::timestamptz, $3::timestamptz)
-      ORDER BY lower(s.during)`,
-    [providerId, start.toISOString(), end.toISOString(), now.toISOString()],
+  const reservedAlongside = (eb: ExpressionBuilder<DB & { s: Slots }, 's'>) =>
+    eb
+      .selectFrom('slot_reservations as r')
+      .select(sql`1`.as('one'))
+      .whereRef('r.provider_id', '=', 's.provider_id')
+      .where(sql<boolean>`r.during && s.during`);
+  return all(
+    db,
+    qb
+      .selectFrom('slots as s')
+      .select((eb) => [
+        's.id',
+        sql<Date>`lower(s.during)`.as('start'),
+        sql<Date>`upper(s.during)`.as('end'),
+        eb.ref('s.availability_type').$castTo<'online' | 'in_person'>().as('mode'),
+        eb
+          .case()
+          .when(eb.exists(reservedAlongside(eb).where('r.kind', '=', 'booking')))
+          .then(sql.lit('booked'))
+          .when(eb.exists(reservedAlongside(eb).where('r.expires_at', '>', sql<Date>`${now.toISOString()}::timestamptz`)))
+          .then(sql.lit('held'))
+          .else(sql.lit('open'))
+          .end()
+          .$castTo<'open' | 'held' | 'booked'>()
+          .as('state'),
+      ])
+      .where('s.provider_id', '=', providerId)
+      .where(sql<boolean>`s.during && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz)`)
+      .orderBy(sql`lower(s.during)`),
   );
 }
 
