@@ -38,6 +38,12 @@ const NOT_YET: Partial<Record<RouteId, number>> = {
 const manifest = JSON.parse(readFileSync(join(CLIENT_DIR, '.vite', 'manifest.json'), 'utf8')) as Manifest;
 const brotliBytes = brotliMeter(CLIENT_DIR);
 const kb = (bytes: number) => Math.ceil(bytes / 102.4) / 10;
+/**
+ * How far a rebuild of the same code moves a screen's figure: chunk names carry content hashes, and a name
+ * changed by an edit elsewhere changes how the importing chunk compresses (measured: up to 0.2 KB). A ceiling
+ * is the figure when listed; a screen fails when it grows past it by more than this.
+ */
+const HASH_NOISE_KB = 0.5;
 
 // A document page (sign-in) loads the islands script alone, not the app.
 const scriptOf = (route: RouteId) => routeScript(CLIENT_DIR, manifest, routeById[route], brotliBytes);
@@ -61,7 +67,11 @@ describe('script before the first interaction', () => {
       const { bytes } = scriptOf(screen.route);
       const ceiling = NOT_YET[screen.route]!;
       // Grown: the change that added script must take it out again (or split it off the first interaction).
-      expect({ screen: screen.name, kb: kb(bytes), noHeavierThan: kb(bytes) <= ceiling }).toEqual({ screen: screen.name, kb: kb(bytes), noHeavierThan: true });
+      expect({ screen: screen.name, kb: kb(bytes), noHeavierThan: kb(bytes) <= ceiling + HASH_NOISE_KB }).toEqual({
+        screen: screen.name,
+        kb: kb(bytes),
+        noHeavierThan: true,
+      });
       // Within its budget now: remove it from NOT_YET so the budget itself is enforced.
       expect({ screen: screen.name, kb: kb(bytes), stillOver: bytes > constants[screen.budget] }).toEqual({
         screen: screen.name,
