@@ -1,6 +1,6 @@
 /**
  * Booking step 4, the commit: inside the booking's one short transaction, the responsible party and
- * the new patients are written, then ONE statement (CONVERT_HOLD) locks the hold, checks it is the
+ * the new patients are written, then ONE statement (convertHoldQuery) locks the hold, checks it is the
  * caller's live one, inserts the appointment with its patients and consents, makes the hold the
  * booking and records the confirmation mail; then the waitlist offer it was made for ends, a price not
  * charged is owed, a charge taken is recorded, and the answer is stored for the key's replays.
@@ -14,7 +14,8 @@ import type { UserRow } from '../accounts/repository';
 import { suggestAccountTimeZone } from '../accounts/time-zone';
 import { keepBilling } from '../accounts/billing';
 import type { Queryable } from '../db/connection';
-import { first, qb, run, sql, type RowOf } from '../db/typed';
+import type { Insertable } from 'kysely';
+import { first, qb, run, sql, type DB, type RowOf } from '../db/typed';
 import { EXCLUSION_VIOLATION, pgCode } from '../db/errors';
 import { AppError } from '../errors';
 import { storeAnswer, type IdempotencyScope } from '../idempotency';
@@ -33,8 +34,8 @@ import type { BookingBody, PatientDraft } from './patient-rules';
 /** The mail that confirms a booking (recorded by the statement that books, queued in its transaction). */
 export const CONFIRMATION_MAIL = 'appointment-confirmation' satisfies AppointmentMailTemplate;
 
-/** A column of unnest(...) rows, read in the statement that unnests them. */
-const unnested = <T>(column: string) => sql<T>`${sql.ref(column)}`;
+/** The keys of an object literal, typed as its keys (their order is the literal's). */
+const keysOf = <T extends object>(o: T) => Object.keys(o) as (keyof T & string)[];
 
 /**
  * Locks the hold's row and, when it is the caller's live hold, inserts the appointment at the hold's
@@ -46,7 +47,29 @@ const unnested = <T>(column: string) => sql<T>`${sql.ref(column)}`;
 function convertHoldQuery(c: CommitContext, patientIds: string[], consents: ReturnType<typeof consentsGiven>) {
   const { body, plan } = c;
   const at = sql<Date>`${c.now.toISOString()}::timestamptz`;
-  const bare = (value: unknown) => sql`${value}`;
+  // The appointment's columns from the request and the plan (the rest are the hold's).
+  const booked = {
+    id: c.appointmentId,
+    user_id: c.account.id,
+    practice_id: body.practiceId,
+    appointment_mode: body.appointmentMode,
+    counseling_type: body.counselingType,
+    counseling_type_id: body.counselingTypeId ?? null,
+    is_follow_up: plan.isFollowUp,
+    time_zone: plan.timeZone,
+    self_pay: plan.selfPay,
+    self_pay_consent_category: body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance'),
+    insurance_id: plan.insuranceId,
+    booking_funnel: c.funnel,
+    booking_source: body.bookingSource ?? null,
+    app_source: c.source,
+    partnership_code: body.partnershipCode ?? null,
+    business_partner_id: plan.partner?.id ?? null,
+    price_cents: plan.priceCents,
+    booked_by: c.callerId,
+    idempotency_key: c.scope.key,
+    rebooked_from: c.rebookedFrom ?? null,
+  } satisfies Omit<Insertable<DB['appointments']>, 'provider_id' | 'slot_id' | 'during'>;
   return qb
     .with('hold', (db) =>
       db
@@ -59,61 +82,11 @@ function convertHoldQuery(c: CommitContext, patientIds: string[], consents: Retu
     .with('booked', (db) =>
       db
         .insertInto('appointments')
-        .columns([
-          'id',
-          'user_id',
-          'provider_id',
-          'practice_id',
-          'slot_id',
-          'during',
-          'appointment_mode',
-          'counseling_type',
-          'counseling_type_id',
-          'is_follow_up',
-          'time_zone',
-          'self_pay',
-          'self_pay_consent_category',
-          'insurance_id',
-          'booking_funnel',
-          'booking_source',
-          'app_source',
-          'partnership_code',
-          'business_partner_id',
-          'price_cents',
-          'booked_by',
-          'idempotency_key',
-          'rebooked_from',
-        ])
+        .columns(['provider_id', 'slot_id', 'during', ...keysOf(booked)])
         .expression((eb) =>
           eb
             .selectFrom('hold as h')
-            .select([
-              bare(c.appointmentId).as('id'),
-              bare(c.account.id).as('user_id'),
-              'h.provider_id',
-              bare(body.practiceId).as('practice_id'),
-              'h.slot_id',
-              'h.during',
-              ...[
-                body.appointmentMode,
-                body.counselingType,
-                body.counselingTypeId ?? null,
-                plan.isFollowUp,
-                plan.timeZone,
-                plan.selfPay,
-                body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance'),
-                plan.insuranceId,
-                c.funnel,
-                body.bookingSource ?? null,
-                c.source,
-                body.partnershipCode ?? null,
-                plan.partner?.id ?? null,
-                plan.priceCents,
-                c.callerId,
-                c.scope.key,
-                c.rebookedFrom ?? null,
-              ].map((value, n) => bare(value).as(`v${n}`)),
-            ])
+            .select(['h.provider_id', 'h.slot_id', 'h.during', ...keysOf(booked).map((column) => sql`${booked[column]}`.as(column))])
             .where('h.held_by', '=', c.callerId)
             .where('h.kind', '=', 'hold')
             .where(sql<boolean>`h.live`),
@@ -141,12 +114,7 @@ function convertHoldQuery(c: CommitContext, patientIds: string[], consents: Retu
                 n: number;
               }>`unnest(${patientIds}::uuid[], ${plan.drafts.map((d) => d.isNew)}::boolean[]) WITH ORDINALITY`.as<'p'>(sql`p(patient_id, is_new, n)`),
             ])
-            .select([
-              'b.id',
-              unnested<string>('p.patient_id').as('patient_id'),
-              sql<number>`p.n - 1`.as('position'),
-              unnested<boolean>('p.is_new').as('is_new'),
-            ]),
+            .select(['b.id', 'p.patient_id', sql<number>`p.n - 1`.as('position'), 'p.is_new']),
         ),
     )
     .with('consented', (db) =>
@@ -171,26 +139,33 @@ function convertHoldQuery(c: CommitContext, patientIds: string[], consents: Retu
           eb
             .selectFrom([
               'booked as b',
-              sql<{ patient_id: string }>`unnest(${consents.map((x) => x.patientId)}::uuid[], ${consents.map((x) => x.type)}::text[], ${consents.map(
+              sql<{
+                patient_id: string;
+                consent_type: string;
+                category: string | null;
+                text: string;
+                source: string;
+                capacity: string;
+              }>`unnest(${consents.map((x) => x.patientId)}::uuid[], ${consents.map((x) => x.type)}::text[], ${consents.map(
                 (x) => x.category,
               )}::text[], ${consents.map((x) => x.text)}::text[], ${consents.map((x) => x.source)}::text[], ${consents.map((x) => x.capacity)}::text[])`.as<'c'>(
                 sql`c(patient_id, consent_type, category, text, source, capacity)`,
               ),
             ])
             .select([
-              unnested<string>('c.patient_id').as('patient_id'),
-              bare(c.account.id).as('user_id'),
-              unnested<string>('c.consent_type').as('consent_type'),
-              unnested<string>('c.category').as('category'),
+              'c.patient_id',
+              sql`${c.account.id}`.as('user_id'),
+              'c.consent_type',
+              'c.category',
               sql<string>`${constants.consentTemplateVersion}::text`.as('version'),
-              unnested<string>('c.text').as('text'),
-              unnested<string>('c.source').as('source'),
+              'c.text',
+              'c.source',
               sql<string>`${c.signerName}::text`.as('signer_name'),
-              unnested<string>('c.capacity').as('capacity'),
-              bare(c.callerId).as('signed_by'),
+              'c.capacity',
+              sql`${c.callerId}`.as('signed_by'),
               sql<Date>`now()`.as('signed_at'),
               'b.id',
-              bare(c.callerId).as('created_by'),
+              sql`${c.callerId}`.as('created_by'),
             ]),
         ),
     )
@@ -305,7 +280,7 @@ async function writePatients(tx: Queryable, c: CommitContext, responsiblePartyId
   return patientIds;
 }
 
-/** The consents given with the booking, one row a consent, as CONVERT_HOLD records them. */
+/** The consents given with the booking, one row a consent, as convertHoldQuery records them. */
 function consentsGiven(c: CommitContext, drafts: PatientDraft[]) {
   const { body, plan } = c;
   return drafts.flatMap((d) =>

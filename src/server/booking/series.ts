@@ -94,7 +94,6 @@ export async function planSeries(
  */
 function bookLaterQuery(c: { firstId: string; series: SeriesPlan; callerId: string; now: Date }, seriesId: string) {
   const { series } = c;
-  const column = <T>(name: string) => sql<T>`${sql.ref(name)}`;
   return qb
     .with('src', (db) => db.selectFrom('appointments').selectAll().where('id', '=', c.firstId))
     .with('series', (db) =>
@@ -188,7 +187,7 @@ function bookLaterQuery(c: { firstId: string; series: SeriesPlan; callerId: stri
               sql<number | null>`${series.laterPriceCents}::int`.as('price_cents'),
               's.booked_by',
               se.selectFrom('series').select('id').as('series_id'),
-              column<number>('o.idx').as('series_index'),
+              'o.idx as series_index',
             ]),
         )
         .returning(['id', 'provider_id', 'slot_id', 'during']),
