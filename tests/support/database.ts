@@ -12,7 +12,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openDatabase, type Database } from '@/server/db/connection';
+import type { SelectQueryBuilder } from 'kysely';
+import { openDatabase, type Database, type Queryable } from '@/server/db/connection';
+import { first, sql, type DB } from '@/server/db/typed';
 import { migrate, migrationsDir } from '@/server/db/migrate';
 import { seedIfEmpty, seedSteps } from '@/server/db/seed';
 import { seedPortalSessions } from '@/server/db/seed/portal-sessions';
@@ -208,4 +210,10 @@ export async function openTestDatabase(options: { state?: DatabaseState; migrate
   const database =
     state === 'empty' ? await openDatabase({ dataDir: 'memory://' }) : await openDatabase({ dataDir: 'memory://', loadDataDir: await pgliteTemplate(state) });
   return { database, close: () => database.close() };
+}
+
+/** How many rows a typed select (its tables and conditions, nothing selected yet) finds. */
+export async function countRows<TB extends keyof DB>(db: Queryable, rows: SelectQueryBuilder<DB, TB, object>): Promise<number> {
+  const counted = await first(db, rows.select(sql<number>`count(*)::int`.as('n')));
+  return counted!.n;
 }

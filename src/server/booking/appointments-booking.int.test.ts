@@ -11,6 +11,7 @@ import { appointmentEventUid } from '@/domain/calendar';
 import { formatWhen } from '@/domain/date-format';
 import { localStampIn } from '@/domain/calendar-zone';
 import { approved, avery, bookJordan, count, declined, insured, jordan, mia, sam, self, taylor, t, tokenize, startAppointmentsApp } from './appointments-world';
+import { qb } from '@/server/db/typed';
 
 startAppointmentsApp();
 
@@ -29,7 +30,7 @@ describe('booking', () => {
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
     expect(second.headers['idempotent-replayed']).toBe('true');
-    expect(await count('appointments WHERE slot_id = $1', [slot!.id])).toBe(1);
+    expect(await count(qb.selectFrom('appointments').where('slot_id', '=', slot!.id))).toBe(1);
     const other = await t.app.inject({
       method: 'POST',
       url: '/api/appointments',
@@ -64,9 +65,14 @@ describe('booking', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ errorCode: 'SLOT_HOLD_EXPIRED', message: errorCatalogue.SLOT_HOLD_EXPIRED.message });
-    expect(await count('appointments WHERE slot_id = $1', [slot!.id])).toBe(0);
+    expect(await count(qb.selectFrom('appointments').where('slot_id', '=', slot!.id))).toBe(0);
     expect(
-      await count("slot_reservations WHERE slot_id = $1 AND (kind = 'booking' OR expires_at > $2::timestamptz)", [slot!.id, t.app.clock.now().toISOString()]),
+      await count(
+        qb
+          .selectFrom('slot_reservations')
+          .where('slot_id', '=', slot!.id)
+          .where((eb) => eb.or([eb('kind', '=', 'booking'), eb('expires_at', '>', t.app.clock.now())])),
+      ),
     ).toBe(0);
   });
 
@@ -87,9 +93,13 @@ describe('booking', () => {
     expect(refused.statusCode).toBe(402);
     expect(refused.json().errorCode).toBe('CARD_DECLINED');
     expect(refused.json().message.startsWith(errorCatalogue.CARD_DECLINED.message.split('{phone}')[0]!)).toBe(true);
-    expect(await count('appointments WHERE slot_id = $1', [slot!.id])).toBe(0);
-    expect(await count("payments WHERE user_id = $1 AND status = 'succeeded' AND appointment_id IS NULL", [jordan.id])).toBe(0);
-    expect(await count("payments WHERE user_id = $1 AND status = 'failed' AND card_last4 = $2", [jordan.id, declined.slice(-4)])).toBeGreaterThan(0);
+    expect(await count(qb.selectFrom('appointments').where('slot_id', '=', slot!.id))).toBe(0);
+    expect(await count(qb.selectFrom('payments').where('user_id', '=', jordan.id).where('status', '=', 'succeeded').where('appointment_id', 'is', null))).toBe(
+      0,
+    );
+    expect(
+      await count(qb.selectFrom('payments').where('user_id', '=', jordan.id).where('status', '=', 'failed').where('card_last4', '=', declined.slice(-4))),
+    ).toBeGreaterThan(0);
     const noCard = await t.app.inject({
       method: 'POST',
       url: '/api/appointments',

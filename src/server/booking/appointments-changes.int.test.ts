@@ -9,6 +9,7 @@ import { enums } from '@/generated/enums';
 import { appointmentEventUid } from '@/domain/calendar';
 import { formatWhen } from '@/domain/date-format';
 import { approved, avery, bookJordan, count, declined, insured, jordan, sam, self, t, tokenize, startAppointmentsApp } from './appointments-world';
+import { qb } from '@/server/db/typed';
 
 startAppointmentsApp();
 
@@ -82,7 +83,9 @@ describe('cancel, reschedule, rebook', () => {
       payload: { reasonId: 'illness' },
     });
     expect(charged.json().cancellation).toMatchObject({ late: true, feeCents: constants.lateCancelFeeCents, feeStatus: 'charged' });
-    expect(await count("payments WHERE appointment_id = $1 AND purpose = 'late_cancel_fee' AND status = 'succeeded'", [first.id])).toBe(1);
+    expect(
+      await count(qb.selectFrom('payments').where('appointment_id', '=', first.id).where('purpose', '=', 'late_cancel_fee').where('status', '=', 'succeeded')),
+    ).toBe(1);
 
     const second = await bookJordan(b!);
     await makeLate(second.id);
@@ -140,7 +143,9 @@ describe('cancel, reschedule, rebook', () => {
     });
     expect(refused.statusCode).toBe(402);
     // The failed attempt is kept as what it was: a late-cancellation fee, not a balance.
-    expect(await count("payments WHERE appointment_id = $1 AND status = 'failed' AND purpose = 'late_cancel_fee'", [booked.id])).toBe(1);
+    expect(
+      await count(qb.selectFrom('payments').where('appointment_id', '=', booked.id).where('status', '=', 'failed').where('purpose', '=', 'late_cancel_fee')),
+    ).toBe(1);
     const good = (await tokenize(kai, approved)).json();
     const payKey = randomUUID();
     const paid = await t.app.inject({
@@ -158,7 +163,7 @@ describe('cancel, reschedule, rebook', () => {
       payload: { nonce: good.nonce },
     });
     expect(replay.json().paymentId).toBe(paid.json().paymentId);
-    expect(await count("payments WHERE appointment_id = $1 AND status = 'succeeded'", [booked.id])).toBe(1);
+    expect(await count(qb.selectFrom('payments').where('appointment_id', '=', booked.id).where('status', '=', 'succeeded'))).toBe(1);
     const nothing = await t.app.inject({
       method: 'POST',
       url: `/api/payments/${booked.id}/pay`,

@@ -4,6 +4,7 @@ import { bookSlot, consentGiven, hold, makeSlots, type TestSlot } from '@tests/s
 import { constants } from '@/generated/constants';
 import { errorCatalogue } from '@/generated/errors';
 import { avery, count, insured, jordan, sam, self, t, startAppointmentsApp } from './appointments-world';
+import { qb } from '@/server/db/typed';
 
 startAppointmentsApp();
 
@@ -91,6 +92,6 @@ describe('concurrency on one app', () => {
     const refusals = attempts.filter((a) => (a.booked ?? a.held).statusCode === 409).map((a) => (a.booked ?? a.held).json().errorCode);
     expect(refusals).toHaveLength(49);
     expect(refusals.filter((code) => code !== 3001 && code !== 3004)).toEqual([]);
-    expect(await count("appointments WHERE slot_id = $1 AND status = 'booked'", [slot!.id])).toBe(1);
+    expect(await count(qb.selectFrom('appointments').where('slot_id', '=', slot!.id).where('status', '=', 'booked'))).toBe(1);
   });
 });

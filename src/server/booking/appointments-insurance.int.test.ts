@@ -6,6 +6,7 @@ import { insurePatient } from '@tests/support/insurance';
 import { messages, type MessageKey } from '@/generated/messages';
 import insuranceSelection from '@/generated/forms/insurance-selection';
 import { approved, avery, bookJordan, count, insured, jordan, mia, sam, self, t, tokenize, startAppointmentsApp } from './appointments-world';
+import { qb } from '@/server/db/typed';
 
 startAppointmentsApp();
 
@@ -20,9 +21,9 @@ describe("the insurance of an insured booking is the primary patient's own", () 
     const [slot] = await makeSlots(t.app.database, 1, { providerOffset: 9 });
     const holdId = (await hold(t.app, caller, slot!)).json().holdId as string;
     const before = {
-      patients: await count('patients WHERE user_id = $1', [jordan.id]),
-      payments: await count('payments WHERE user_id = $1', [jordan.id]),
-      consents: await count('consents WHERE user_id = $1', [jordan.id]),
+      patients: await count(qb.selectFrom('patients').where('user_id', '=', jordan.id)),
+      payments: await count(qb.selectFrom('payments').where('user_id', '=', jordan.id)),
+      consents: await count(qb.selectFrom('consents').where('user_id', '=', jordan.id)),
     };
     return { slot: slot!, holdId, key: randomUUID(), before };
   }
@@ -35,12 +36,12 @@ describe("the insurance of an insured booking is the primary patient's own", () 
       errors: [{ field: 'insuranceId', keyword: 'patientMismatch', reason: mismatch }],
     });
     // Nothing written: no appointment, the hold still a hold, no new patient, consent or payment, the key unused.
-    expect(await count('appointments WHERE slot_id = $1', [a.slot.id])).toBe(0);
-    expect(await count("slot_reservations WHERE id = $1 AND kind = 'hold' AND appointment_id IS NULL", [a.holdId])).toBe(1);
-    expect(await count('patients WHERE user_id = $1', [jordan.id])).toBe(a.before.patients);
-    expect(await count('consents WHERE user_id = $1', [jordan.id])).toBe(a.before.consents);
-    expect(await count('payments WHERE user_id = $1', [jordan.id])).toBe(a.before.payments);
-    expect(await count('idempotency_keys WHERE key = $1', [a.key])).toBe(0);
+    expect(await count(qb.selectFrom('appointments').where('slot_id', '=', a.slot.id))).toBe(0);
+    expect(await count(qb.selectFrom('slot_reservations').where('id', '=', a.holdId).where('kind', '=', 'hold').where('appointment_id', 'is', null))).toBe(1);
+    expect(await count(qb.selectFrom('patients').where('user_id', '=', jordan.id))).toBe(a.before.patients);
+    expect(await count(qb.selectFrom('consents').where('user_id', '=', jordan.id))).toBe(a.before.consents);
+    expect(await count(qb.selectFrom('payments').where('user_id', '=', jordan.id))).toBe(a.before.payments);
+    expect(await count(qb.selectFrom('idempotency_keys').where('key', '=', a.key))).toBe(0);
   }
 
   it("refuses another account's patient's insurance, booked by the patient or by support", async () => {
@@ -120,8 +121,8 @@ describe("the insurance of an insured booking is the primary patient's own", () 
       const res = await book(jordan, { ...bookingBody(a.holdId, a.slot, [{ id: self.id, consents: consentGiven() }]), ...money }, a.key);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ errorCode: 'VALIDATION_FAILED', errors: [{ field: 'insuranceId', reason: required }] });
-      expect(await count('appointments WHERE slot_id = $1', [a.slot.id])).toBe(0);
-      expect(await count('idempotency_keys WHERE key = $1', [a.key])).toBe(0);
+      expect(await count(qb.selectFrom('appointments').where('slot_id', '=', a.slot.id))).toBe(0);
+      expect(await count(qb.selectFrom('idempotency_keys').where('key', '=', a.key))).toBe(0);
     }
   });
 

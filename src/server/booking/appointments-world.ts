@@ -7,7 +7,10 @@ import { startTestApp, type TestApp } from '@tests/support/app';
 import { callerFor, type TestCaller } from '@tests/support/sessions';
 import { bookSlot, consentGiven, selfPatientOf, type TestSlot } from '@tests/support/booking';
 import { insurePatient } from '@tests/support/insurance';
+import type { SelectQueryBuilder } from 'kysely';
+import { countRows } from '@tests/support/database';
 import { constants } from '@/generated/constants';
+import { first, qb, type DB } from '@/server/db/typed';
 
 export let t: TestApp;
 export let jordan: TestCaller;
@@ -31,14 +34,14 @@ export function startAppointmentsApp(): void {
     sam = await callerFor(t.app, 'sam.okafor@example.com');
     taylor = await callerFor(t.app, 'taylor.brooks@example.com');
     self = await selfPatientOf(t.app.database, jordan.id);
-    [mia] = await t.app.database.query<{ id: string }>("SELECT id FROM patients WHERE user_id = $1 AND relationship = 'Child'", [jordan.id]);
+    mia = await first(t.app.database, qb.selectFrom('patients').select('id').where('user_id', '=', jordan.id).where('relationship', '=', 'Child'));
     insured = { insuranceId: await insurePatient(t.app.database, self.id) };
   }, 180_000);
   afterAll(async () => t?.close());
 }
 
-export const count = async (sql: string, params: unknown[] = []) =>
-  Number((await t.app.database.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]!.n);
+/** How many rows the select finds (countRows on this file's app). */
+export const count = <TB extends keyof DB>(rows: SelectQueryBuilder<DB, TB, object>) => countRows(t.app.database, rows);
 
 export async function tokenize(caller: TestCaller, number: string) {
   const res = await t.app.inject({

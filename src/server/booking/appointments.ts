@@ -1,49 +1,17 @@
 /** Appointments as the API answers them (entity BookedAppointment), read with one query. */
 import { visitRoomPath } from '@/domain/video-visit';
 import type { BookedAppointment, PaymentSummary } from '@/generated/entities';
-import { prepared, type Queryable } from '../db/connection';
+import { jsonArrayFrom, jsonBuildObject, jsonObjectFrom } from 'kysely/helpers/postgres';
+import type { ExpressionBuilder, Expression, SqlBool } from 'kysely';
+import type { AppointmentMode, AppointmentStatus } from '@/generated/enums';
+import type { Queryable } from '../db/connection';
+import { all, first, isoDay, qb, run, sql, type DB, type RowOf } from '../db/typed';
 import { isFollowUpSession } from '@/domain/pay-rate';
 import { calendarSequence } from '@/domain/calendar';
 import { constantIn } from '@/domain/translations';
 
 /** An appointment with the account it belongs to and that account's partner: what accounts/reach.ts reachRecord reads of it ($1: its id). */
 export const APPOINTMENT_OWNER_SQL = `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`;
-
-interface AppointmentRow {
-  id: string;
-  user_id: string;
-  status: 'booked' | 'cancelled';
-  start_at: Date;
-  end_at: Date;
-  slot_id: string | null;
-  appointment_mode: 'online' | 'in_person';
-  counseling_type: string;
-  counseling_type_id: string | null;
-  time_zone: string;
-  self_pay: boolean;
-  self_pay_consent_category: string | null;
-  series: { id: string; repeat: string; index: number; sessions: number } | null;
-  insurance_id: string | null;
-  booking_funnel: string | null;
-  booking_source: string | null;
-  partnership_code: string | null;
-  price_cents: number | null;
-  amount_due_cents: number;
-  rebooked_from: string | null;
-  rescheduled_from: Date | null;
-  cancel_reason_id: string | null;
-  cancel_note: string | null;
-  cancelled_at: Date | null;
-  late_cancel: boolean | null;
-  cancel_fee_cents: number | null;
-  cancel_fee_status: string | null;
-  created_at: Date;
-  updated_at: Date;
-  provider: { id: string; firstName: string; lastName: string; title: string; timeZone: string };
-  practice: { id: string; name: string; addressLine1: string; city: string; state: string; zipcode: string };
-  patients: { id: string; firstName: string; lastName: string; relationship: string; dateOfBirth: string | null; isNew: boolean }[];
-  payment: PaymentRow | null;
-}
 
 export interface PaymentRow {
   id: string;
@@ -85,21 +53,96 @@ export function paymentOut(p: PaymentRow): PaymentSummary {
   };
 }
 
-const SELECT = `
-  SELECT a.id, a.user_id, a.status, lower(a.during) AS start_at, upper(a.during) AS end_at, a.slot_id, a.appointment_mode, a.counseling_type,
-         a.counseling_type_id, a.time_zone, a.self_pay, a.self_pay_consent_category, a.insurance_id, a.booking_funnel, a.booking_source,
-         a.partnership_code::text AS partnership_code, a.price_cents, appointment_due_cents(a.id) AS amount_due_cents, a.rebooked_from, a.rescheduled_from,
-         a.cancel_reason_id, a.cancel_note, a.cancelled_at, a.late_cancel, a.cancel_fee_cents, a.cancel_fee_status, a.created_at, a.updated_at,
-         json_build_object('id', p.id, 'firstName', p.first_name, 'lastName', p.last_name, 'title', p.title, 'timeZone', p.time_zone) AS provider,
-         json_build_object('id', pr.id, 'name', pr.name, 'addressLine1', pr.address_line1, 'city', pr.city, 'state', pr.state, 'zipcode', pr.zipcode) AS practice,
-         (SELECT coalesce(json_agg(json_build_object('id', pt.id, 'firstName', pt.first_name, 'lastName', pt.last_name, 'relationship', pt.relationship,
-                 'dateOfBirth', to_char(pt.date_of_birth, 'YYYY-MM-DD'), 'isNew', ap.is_new) ORDER BY ap.position), '[]'::json)
-            FROM appointment_patients ap JOIN patients pt ON pt.id = ap.patient_id WHERE ap.appointment_id = a.id) AS patients,
-         (SELECT json_build_object('id', se.id, 'repeat', se.repeat, 'index', a.series_index, 'sessions', se.sessions)
-            FROM appointment_series se WHERE se.id = a.series_id) AS series,
-         (SELECT ${PAYMENT_JSON} FROM payments pay
-           WHERE pay.appointment_id = a.id AND pay.purpose = 'session' AND pay.status <> 'failed' AND pay.refund_of IS NULL ORDER BY pay.created_at DESC LIMIT 1) AS payment
-    FROM appointments a JOIN providers p ON p.id = a.provider_id JOIN practices pr ON pr.id = a.practice_id`;
+/** The latest session payment of appointment `a` (not failed, not a refund), as PAYMENT_JSON builds it. */
+const sessionPayment = (eb: ExpressionBuilder<DB & { a: DB['appointments'] }, 'a'>) =>
+  eb
+    .selectFrom('payments as pay')
+    .select(sql<PaymentRow>`${sql.raw(PAYMENT_JSON)}`.as('payment'))
+    .whereRef('pay.appointment_id', '=', 'a.id')
+    .where('pay.purpose', '=', 'session')
+    .where('pay.status', '<>', 'failed')
+    .where('pay.refund_of', 'is', null)
+    .orderBy('pay.created_at', 'desc')
+    .limit(1);
+
+/** Appointments `a` as the API answers them: with provider, practice, patients, series and latest payment, in one statement. */
+const appointmentSelect = () =>
+  qb
+    .selectFrom('appointments as a')
+    .innerJoin('providers as p', 'p.id', 'a.provider_id')
+    .innerJoin('practices as pr', 'pr.id', 'a.practice_id')
+    .select((eb) => [
+      'a.id',
+      'a.user_id',
+      'a.status',
+      sql<Date>`lower(a.during)`.as('start_at'),
+      sql<Date>`upper(a.during)`.as('end_at'),
+      'a.slot_id',
+      'a.appointment_mode',
+      'a.counseling_type',
+      'a.counseling_type_id',
+      'a.time_zone',
+      'a.self_pay',
+      'a.self_pay_consent_category',
+      'a.insurance_id',
+      'a.booking_funnel',
+      'a.booking_source',
+      sql<string | null>`a.partnership_code::text`.as('partnership_code'),
+      'a.price_cents',
+      sql<number>`appointment_due_cents(a.id)`.as('amount_due_cents'),
+      'a.rebooked_from',
+      'a.rescheduled_from',
+      'a.cancel_reason_id',
+      'a.cancel_note',
+      'a.cancelled_at',
+      'a.late_cancel',
+      'a.cancel_fee_cents',
+      'a.cancel_fee_status',
+      'a.created_at',
+      'a.updated_at',
+      jsonBuildObject({
+        id: eb.ref('p.id'),
+        firstName: eb.ref('p.first_name'),
+        lastName: eb.ref('p.last_name'),
+        title: eb.ref('p.title'),
+        timeZone: eb.ref('p.time_zone'),
+      }).as('provider'),
+      jsonBuildObject({
+        id: eb.ref('pr.id'),
+        name: eb.ref('pr.name'),
+        addressLine1: eb.ref('pr.address_line1'),
+        city: eb.ref('pr.city'),
+        state: eb.ref('pr.state'),
+        zipcode: eb.ref('pr.zipcode'),
+      }).as('practice'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('appointment_patients as ap')
+          .innerJoin('patients as pt', 'pt.id', 'ap.patient_id')
+          .select((pe) => [
+            'pt.id',
+            'pt.first_name as firstName',
+            'pt.last_name as lastName',
+            'pt.relationship',
+            isoDay(pe.ref('pt.date_of_birth')).as('dateOfBirth'),
+            'ap.is_new as isNew',
+          ])
+          .whereRef('ap.appointment_id', '=', 'a.id')
+          .orderBy('ap.position'),
+      ).as('patients'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('appointment_series as se')
+          .select(['se.id', 'se.repeat', 'a.series_index as index', 'se.sessions'])
+          // a session of a series always has its place in it
+          .$narrowType<{ index: number }>()
+          .whereRef('se.id', '=', 'a.series_id'),
+      ).as('series'),
+      sessionPayment(eb).as('payment'),
+    ])
+    .$narrowType<{ status: AppointmentStatus; appointment_mode: AppointmentMode }>();
+
+type AppointmentRow = RowOf<ReturnType<typeof appointmentSelect>>;
 
 /** An online session's join address: its video room on this site (mails and calendar files put PUBLIC_URL before it). */
 export function joinUrlOf(id: string, mode: string): string | null {
@@ -159,55 +202,73 @@ function out(r: AppointmentRow): BookedAppointment {
   };
 }
 
-const BY_ID = prepared(`${SELECT} WHERE a.id = $1`);
-
 export async function appointmentById(db: Queryable, id: string): Promise<BookedAppointment | undefined> {
-  const [row] = await db.query<AppointmentRow>(BY_ID, [id]);
+  const row = await first(db, appointmentSelect().where('a.id', '=', id), { prepared: true });
   return row ? out(row) : undefined;
 }
 
 /**
  * Upcoming (not yet ended) or past sessions at `now`, the app's clock (never the database's
- * now()): the condition on the appointment `a` and the order of the listing. `nowParam` is the
- * placeholder that carries `now`.
+ * now()): the condition on the appointment `a` and the order of the listing (nearest first).
  */
-export function appointmentTiming(when: 'upcoming' | 'past', nowParam: string): { where: string; order: string } {
+export function appointmentTiming(when: 'upcoming' | 'past', now: Date): { where: Expression<SqlBool>; order: 'asc' | 'desc' } {
+  const at = sql<Date>`${now.toISOString()}::timestamptz`;
   return when === 'upcoming'
-    ? { where: `upper(a.during) > ${nowParam}::timestamptz`, order: 'lower(a.during) ASC, a.id' }
-    : { where: `upper(a.during) <= ${nowParam}::timestamptz`, order: 'lower(a.during) DESC, a.id' };
+    ? { where: sql<SqlBool>`upper(a.during) > ${at}`, order: 'asc' }
+    : { where: sql<SqlBool>`upper(a.during) <= ${at}`, order: 'desc' };
 }
 
-export async function appointmentsWhere(db: Queryable, where: string, params: unknown[], order: string, limit: number): Promise<BookedAppointment[]> {
-  const rows = await db.query<AppointmentRow>(`${SELECT} WHERE ${where} ORDER BY ${order} LIMIT ${Math.trunc(limit)}`, params);
+/** Appointments `a` that meet `where`, by start time (`order`) then id, at most `limit`, as the API answers them. */
+export async function appointmentsWhere(
+  db: Queryable,
+  where: (eb: ExpressionBuilder<DB & { a: DB['appointments'] }, 'a'>) => Expression<SqlBool>,
+  order: 'asc' | 'desc',
+  limit: number,
+): Promise<BookedAppointment[]> {
+  const rows = await all(
+    db,
+    appointmentSelect()
+      .where(where)
+      .orderBy(sql`lower(a.during)`, order)
+      .orderBy('a.id')
+      .limit(Math.trunc(limit)),
+  );
   return rows.map(out);
 }
+
+/** A patient's sessions with a provider (start_at, status), as isFollowUpSession reads them; `patient` and `provider` are values or columns. */
+export const sessionsWithProvider = (patient: Expression<string>, provider: Expression<string>) =>
+  qb
+    .selectFrom('appointments as a')
+    .innerJoin('appointment_patients as ap', 'ap.appointment_id', 'a.id')
+    .select([sql<Date>`lower(a.during)`.as('start_at'), 'a.status'])
+    .$narrowType<{ status: AppointmentStatus }>()
+    .where('ap.patient_id', '=', patient)
+    .where('a.provider_id', '=', provider);
 
 /**
  * Whether a session of the patient with the provider starting at `start` (or, without one, any next
  * session) is a follow-up, by the rule of src/domain/pay-rate.ts over the patient's own sessions.
  */
 export async function isFollowUpWith(db: Queryable, patientId: string, providerId: string, start?: Date, exceptAppointmentId?: string): Promise<boolean> {
-  const history = await db.query<{ start_at: Date; status: 'booked' | 'cancelled' }>(
-    `${sessionsWithProvider('$1', '$2')} AND ($3::uuid IS NULL OR a.id <> $3::uuid)`,
-    [patientId, providerId, exceptAppointmentId ?? null],
-  );
+  const query = sessionsWithProvider(sql.val(patientId), sql.val(providerId));
+  const history = await all(db, exceptAppointmentId ? query.where('a.id', '<>', exceptAppointmentId) : query);
   return isFollowUpSession(
     history.map((h) => ({ start: h.start_at, status: h.status })),
     start,
   );
 }
 
-/** A patient's sessions with a provider (start_at, status), as isFollowUpSession reads them: SQL over a patient and a provider (parameters or columns). */
-export function sessionsWithProvider(patient: string, provider: string): string {
-  return `SELECT lower(a.during) AS start_at, a.status FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
-           WHERE ap.patient_id = ${patient} AND a.provider_id = ${provider}`;
-}
-
 /** An appointment about to change, locked (FOR UPDATE) inside the caller's transaction. */
-export async function lockAppointmentForChange(tx: Queryable, id: string): Promise<{ status: 'booked' | 'cancelled'; start_at: Date; slot_id: string | null }> {
-  const [current] = await tx.query<{ status: 'booked' | 'cancelled'; start_at: Date; slot_id: string | null }>(
-    'SELECT status, lower(during) AS start_at, slot_id FROM appointments WHERE id = $1 FOR UPDATE',
-    [id],
+export async function lockAppointmentForChange(tx: Queryable, id: string) {
+  const current = await first(
+    tx,
+    qb
+      .selectFrom('appointments')
+      .select(['status', sql<Date>`lower(during)`.as('start_at'), 'slot_id'])
+      .$narrowType<{ status: AppointmentStatus }>()
+      .where('id', '=', id)
+      .forUpdate(),
   );
   return current!;
 }
@@ -218,13 +279,24 @@ export async function markCancelled(
   id: string,
   c: { cancelledBy: string; reasonId: string; note: string | null; late: boolean; feeCents: number | null; feeStatus: string | null },
 ): Promise<void> {
-  await tx.query(
-    `UPDATE appointments SET status = 'cancelled', cancelled_at = now(), cancelled_by = $2, cancel_reason_id = $3, cancel_note = $4, late_cancel = $5,
-            cancel_fee_cents = $6, cancel_fee_status = $7, updated_at = now()
-      WHERE id = $1`,
-    [id, c.cancelledBy, c.reasonId, c.note, c.late, c.feeCents, c.feeStatus],
+  await run(
+    tx,
+    qb
+      .updateTable('appointments')
+      .set({
+        status: 'cancelled',
+        cancelled_at: sql<Date>`now()`,
+        cancelled_by: c.cancelledBy,
+        cancel_reason_id: c.reasonId,
+        cancel_note: c.note,
+        late_cancel: c.late,
+        cancel_fee_cents: c.feeCents,
+        cancel_fee_status: c.feeStatus,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', id),
   );
-  await tx.query('DELETE FROM slot_reservations WHERE appointment_id = $1', [id]);
+  await run(tx, qb.deleteFrom('slot_reservations').where('appointment_id', '=', id));
 }
 
 /**
@@ -232,11 +304,22 @@ export async function markCancelled(
  * time, slot, practice and mode (remembering where it was), and the hold becomes its booking.
  */
 export async function moveToHold(tx: Queryable, id: string, holdId: string, place: { practiceId: string; appointmentMode: string }): Promise<void> {
-  await tx.query('DELETE FROM slot_reservations WHERE appointment_id = $1', [id]);
-  await tx.query(
-    `UPDATE appointments a SET during = r.during, slot_id = r.slot_id, practice_id = $3, appointment_mode = $4, rescheduled_from = lower(a.during), updated_at = now()
-     FROM slot_reservations r WHERE a.id = $1 AND r.id = $2`,
-    [id, holdId, place.practiceId, place.appointmentMode],
+  await run(tx, qb.deleteFrom('slot_reservations').where('appointment_id', '=', id));
+  await run(
+    tx,
+    qb
+      .updateTable('appointments as a')
+      .from('slot_reservations as r')
+      .set({
+        during: sql<string>`r.during`,
+        slot_id: sql<string | null>`r.slot_id`,
+        practice_id: place.practiceId,
+        appointment_mode: place.appointmentMode,
+        rescheduled_from: sql<Date>`lower(a.during)`,
+        updated_at: sql<Date>`now()`,
+      })
+      .where('a.id', '=', id)
+      .where('r.id', '=', holdId),
   );
-  await tx.query("UPDATE slot_reservations SET kind = 'booking', expires_at = NULL, appointment_id = $2 WHERE id = $1", [holdId, id]);
+  await run(tx, qb.updateTable('slot_reservations').set({ kind: 'booking', expires_at: null, appointment_id: id }).where('id', '=', holdId));
 }

@@ -6,55 +6,80 @@
  * with the same key starts over.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Expression, ShallowDehydrateObject } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Relationship } from '@/generated/enums';
 import { isUuid } from '@/domain/ids';
 import type { Queryable } from '../db/connection';
+import { isoDay, sql, type RowOf } from '../db/typed';
 import { claimKeyNow, claimKeyStatement, releaseKey, type IdempotencyScope, type Replay } from '../idempotency';
-import { insuranceForInquirySql, type insuranceForInquiryOf } from '../insurance/repository';
+import { insuranceForInquiryQuery } from '../insurance/repository';
 import { sessionsWithProvider } from './appointments';
-import { SLOT_COLUMNS, type SlotRow } from './holds';
+import { slotSelect } from './holds';
 
 /**
- * The slot (parameter 1) with its provider (2, not removed) and practice, and the account's patients
+ * The slot (`param(1)`) with its provider (2, not removed) and practice, and the account's patients
  * (3): for each patient, whether they signed the booking consent, their sessions with the provider
  * (follow-up pricing), and the insurance on file (4) when it is theirs (the insured booking's; null for
- * none). No row: no such slot of that provider.
+ * none). No row: no such slot of that provider. Its values are all the claim statement's parameters:
+ * it has none of its own (constants are literals).
  */
-const bookingContextSql = (param: (n: number) => string) => `
-  SELECT ${SLOT_COLUMNS}, p.pay_individual::text, p.pay_follow_up::text, p.plan_ids, pr.time_zone AS practice_time_zone,
-         (SELECT coalesce(json_agg(ap ORDER BY ap.created_at, ap.id), '[]'::json) FROM (
-            SELECT p.id, p.created_at, p.first_name, p.last_name, p.relationship, to_char(p.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, p.time_zone,
-                   EXISTS (SELECT 1 FROM consents c WHERE c.patient_id = p.id AND c.consent_type = 'bookAppointmentConsent' AND c.signed_at IS NOT NULL) AS signed,
-                   (SELECT coalesce(json_agg(h), '[]'::json) FROM (${sessionsWithProvider('p.id', `${param(2)}::uuid`)}) h) AS sessions,
-                   (SELECT row_to_json(i) FROM (${insuranceForInquirySql(`${param(4)}::uuid`, 'p.id')}) i) AS insurance
-              FROM patients p WHERE p.user_id = ${param(3)}::uuid) ap) AS patients
-    FROM slots s JOIN providers p ON p.id = s.provider_id LEFT JOIN practices pr ON pr.id = s.practice_id
-   WHERE s.id = ${param(1)}::uuid AND s.provider_id = ${param(2)}::uuid AND p.removed_at IS NULL`;
+const bookingContextQuery = (param: (n: number) => Expression<string>) =>
+  slotSelect()
+    .leftJoin('practices as pr', 'pr.id', 's.practice_id')
+    .select((eb) => [
+      sql<string>`p.pay_individual::text`.as('pay_individual'),
+      sql<string | null>`p.pay_follow_up::text`.as('pay_follow_up'),
+      'p.plan_ids',
+      'pr.time_zone as practice_time_zone',
+      jsonArrayFrom(
+        eb
+          .selectFrom('patients as pt')
+          .select((pe) => [
+            'pt.id',
+            'pt.first_name',
+            'pt.last_name',
+            'pt.relationship',
+            isoDay(pe.ref('pt.date_of_birth')).as('date_of_birth'),
+            'pt.time_zone',
+            pe
+              .exists(
+                pe
+                  .selectFrom('consents as c')
+                  .select(sql.lit(1).as('one'))
+                  .whereRef('c.patient_id', '=', 'pt.id')
+                  .where('c.consent_type', '=', sql.lit('bookAppointmentConsent'))
+                  .where('c.signed_at', 'is not', null),
+              )
+              .as('signed'),
+            jsonArrayFrom(sessionsWithProvider(pe.ref('pt.id'), param(2))).as('sessions'),
+            jsonObjectFrom(insuranceForInquiryQuery(param(4), pe.ref('pt.id'))).as('insurance'),
+          ])
+          .$narrowType<{ relationship: Relationship; signed: boolean }>()
+          .where('pt.user_id', '=', param(3))
+          .orderBy('pt.created_at')
+          .orderBy('pt.id'),
+      ).as('patients'),
+    ])
+    .where('s.id', '=', param(1))
+    .where('s.provider_id', '=', param(2));
 
-/** The claim of the booking's key with what the booking reads first (bookingContextSql), in one round trip. */
+/** bookingContextQuery as the SQL text of the claim's `along` (its parameters the claim's, as UUIDs). */
+function bookingContextSql(param: (n: number) => string): string {
+  const compiled = bookingContextQuery((n) => sql<string>`${sql.raw(param(n))}::uuid`).compile();
+  // A value of its own would be numbered from $1, on the claim's parameters.
+  if (compiled.parameters.length) throw new Error('the booking context must take its values from the claim statement');
+  return compiled.sql;
+}
+
+/** The claim of the booking's key with what the booking reads first (bookingContextQuery), in one round trip. */
 const CLAIM_WITH_CONTEXT = claimKeyStatement(bookingContextSql);
 
-/** The booking's slot, its provider and the account's patients, as bookingContextSql reads them (JSON). */
-export type BookingContext = SlotRow & {
-  pay_individual: string;
-  pay_follow_up: string | null;
-  plan_ids: number[];
-  practice_time_zone: string | null;
-  patients: AccountPatient[];
-};
+/** The booking's slot, its provider and the account's patients, as bookingContextQuery reads them (JSON). */
+export type BookingContext = ShallowDehydrateObject<RowOf<ReturnType<typeof bookingContextQuery>>>;
 
-/** A patient of the booking's account, as bookingContextSql reads it. */
-export interface AccountPatient {
-  id: string;
-  first_name: string;
-  last_name: string;
-  relationship: Relationship;
-  date_of_birth: string | null;
-  time_zone: string | null;
-  signed: boolean;
-  sessions: { start_at: string; status: 'booked' | 'cancelled' }[];
-  insurance: Parameters<typeof insuranceForInquiryOf>[0] | null;
-}
+/** A patient of the booking's account, as bookingContextQuery reads it. */
+export type AccountPatient = BookingContext['patients'][number];
 
 /** What a booking asks to read along with its key: ids the schema does not check as UUIDs are looked up only when they are. */
 export interface ContextWanted {

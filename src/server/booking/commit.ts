@@ -1,6 +1,6 @@
 /**
  * Booking step 4, the commit: inside the booking's one short transaction, the responsible party and
- * the new patients are written, then ONE statement (CONVERT_HOLD) locks the hold, checks it is the
+ * the new patients are written, then ONE statement (convertHoldQuery) locks the hold, checks it is the
  * caller's live one, inserts the appointment with its patients and consents, makes the hold the
  * booking and records the confirmation mail; then the waitlist offer it was made for ends, a price not
  * charged is owed, a charge taken is recorded, and the answer is stored for the key's replays.
@@ -13,7 +13,9 @@ import { fullName } from '@/domain/names';
 import type { UserRow } from '../accounts/repository';
 import { suggestAccountTimeZone } from '../accounts/time-zone';
 import { keepBilling } from '../accounts/billing';
-import { prepared, type Queryable } from '../db/connection';
+import type { Queryable } from '../db/connection';
+import type { Insertable } from 'kysely';
+import { first, qb, run, sql, type DB, type RowOf } from '../db/typed';
 import { EXCLUSION_VIOLATION, pgCode } from '../db/errors';
 import { AppError } from '../errors';
 import { storeAnswer, type IdempotencyScope } from '../idempotency';
@@ -25,12 +27,15 @@ import { appointmentById } from './appointments';
 import type { BookingCharge } from './charge';
 import type { BookingPlan } from './check-rules';
 import { consentText, signerCapacity } from './consent-text';
-import { holdProblem, type HoldRow } from './holds';
+import { holdProblem } from './holds';
 import type { AppointmentMailTemplate } from './mails';
 import type { BookingBody, PatientDraft } from './patient-rules';
 
 /** The mail that confirms a booking (recorded by the statement that books, queued in its transaction). */
 export const CONFIRMATION_MAIL = 'appointment-confirmation' satisfies AppointmentMailTemplate;
+
+/** The keys of an object literal, typed as its keys (their order is the literal's). */
+const keysOf = <T extends object>(o: T) => Object.keys(o) as (keyof T & string)[];
 
 /**
  * Locks the hold's row and, when it is the caller's live hold, inserts the appointment at the hold's
@@ -39,34 +44,159 @@ export const CONFIRMATION_MAIL = 'appointment-confirmation' satisfies Appointmen
  * as it was (for holdProblem), the waitlist offer it was made for if that offer is still open, and the
  * confirmation mail's record. The appointments' own exclusion constraint still applies (23P01).
  */
-const CONVERT_HOLD = prepared(`
-  WITH hold AS (
-    SELECT id, slot_id, provider_id, held_by, kind, during, (expires_at IS NULL OR expires_at > $2::timestamptz) AS live
-      FROM slot_reservations WHERE id = $1 FOR UPDATE
-  ), booked AS (
-    INSERT INTO appointments (id, user_id, provider_id, practice_id, slot_id, during, appointment_mode, counseling_type, counseling_type_id, is_follow_up,
-                              time_zone, self_pay, self_pay_consent_category, insurance_id, booking_funnel, booking_source, app_source,
-                              partnership_code, business_partner_id, price_cents, booked_by, idempotency_key, rebooked_from)
-    SELECT $4, $5, h.provider_id, $6, h.slot_id, h.during, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23
-      FROM hold h WHERE h.held_by = $3 AND h.kind = 'hold' AND h.live
-    RETURNING id
-  ), converted AS (
-    UPDATE slot_reservations r SET kind = 'booking', expires_at = NULL, appointment_id = b.id FROM booked b WHERE r.id = $1
-  ), listed AS (
-    INSERT INTO appointment_patients (appointment_id, patient_id, position, is_new)
-    SELECT b.id, p.patient_id, p.n - 1, p.is_new FROM booked b, unnest($24::uuid[], $25::boolean[]) WITH ORDINALITY AS p(patient_id, is_new, n)
-  ), consented AS (
-    INSERT INTO consents (patient_id, user_id, consent_type, self_pay_consent_category, version, text, source, signer_name, signer_capacity,
-                          signed_by, signed_at, appointment_id, created_by)
-    SELECT c.patient_id, $5, c.consent_type, c.category, $31::text, c.text, c.source, $32::text, c.capacity, $21, now(), b.id, $21
-      FROM booked b, unnest($26::uuid[], $27::text[], $28::text[], $29::text[], $30::text[], $33::text[]) AS c(patient_id, consent_type, category, text, source, capacity)
-  ), mailed AS (
-    INSERT INTO appointment_mails (appointment_id, template, recipient, queued_at) SELECT b.id, $35::text, $34::text, $2::timestamptz FROM booked b RETURNING id
-  )
-  SELECT h.id, h.slot_id, h.provider_id, h.held_by, h.kind, h.live, ${openOfferOfHold('h.id')} AS open_offer_id,
-         (SELECT id FROM mailed) AS confirmation_mail_id FROM hold h`);
-
-type ConvertedHold = HoldRow & { live: boolean; open_offer_id: string | null; confirmation_mail_id: string | null };
+function convertHoldQuery(c: CommitContext, patientIds: string[], consents: ReturnType<typeof consentsGiven>) {
+  const { body, plan } = c;
+  const at = sql<Date>`${c.now.toISOString()}::timestamptz`;
+  // The appointment's columns from the request and the plan (the rest are the hold's).
+  const booked = {
+    id: c.appointmentId,
+    user_id: c.account.id,
+    practice_id: body.practiceId,
+    appointment_mode: body.appointmentMode,
+    counseling_type: body.counselingType,
+    counseling_type_id: body.counselingTypeId ?? null,
+    is_follow_up: plan.isFollowUp,
+    time_zone: plan.timeZone,
+    self_pay: plan.selfPay,
+    self_pay_consent_category: body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance'),
+    insurance_id: plan.insuranceId,
+    booking_funnel: c.funnel,
+    booking_source: body.bookingSource ?? null,
+    app_source: c.source,
+    partnership_code: body.partnershipCode ?? null,
+    business_partner_id: plan.partner?.id ?? null,
+    price_cents: plan.priceCents,
+    booked_by: c.callerId,
+    idempotency_key: c.scope.key,
+    rebooked_from: c.rebookedFrom ?? null,
+  } satisfies Omit<Insertable<DB['appointments']>, 'provider_id' | 'slot_id' | 'during'>;
+  return qb
+    .with('hold', (db) =>
+      db
+        .selectFrom('slot_reservations')
+        .select(['id', 'slot_id', 'provider_id', 'held_by', 'kind', 'during', sql<boolean>`(expires_at IS NULL OR expires_at > ${at})`.as('live')])
+        .$narrowType<{ kind: 'hold' | 'booking' }>()
+        .where('id', '=', body.holdId)
+        .forUpdate(),
+    )
+    .with('booked', (db) =>
+      db
+        .insertInto('appointments')
+        .columns(['provider_id', 'slot_id', 'during', ...keysOf(booked)])
+        .expression((eb) =>
+          eb
+            .selectFrom('hold as h')
+            .select(['h.provider_id', 'h.slot_id', 'h.during', ...keysOf(booked).map((column) => sql`${booked[column]}`.as(column))])
+            .where('h.held_by', '=', c.callerId)
+            .where('h.kind', '=', 'hold')
+            .where(sql<boolean>`h.live`),
+        )
+        .returning('id'),
+    )
+    .with('converted', (db) =>
+      db
+        .updateTable('slot_reservations as r')
+        .from('booked as b')
+        .set({ kind: 'booking', expires_at: null, appointment_id: sql<string>`b.id` })
+        .where('r.id', '=', body.holdId),
+    )
+    .with('listed', (db) =>
+      db
+        .insertInto('appointment_patients')
+        .columns(['appointment_id', 'patient_id', 'position', 'is_new'])
+        .expression((eb) =>
+          eb
+            .selectFrom([
+              'booked as b',
+              sql<{
+                patient_id: string;
+                is_new: boolean;
+                n: number;
+              }>`unnest(${patientIds}::uuid[], ${plan.drafts.map((d) => d.isNew)}::boolean[]) WITH ORDINALITY`.as<'p'>(sql`p(patient_id, is_new, n)`),
+            ])
+            .select(['b.id', 'p.patient_id', sql<number>`p.n - 1`.as('position'), 'p.is_new']),
+        ),
+    )
+    .with('consented', (db) =>
+      db
+        .insertInto('consents')
+        .columns([
+          'patient_id',
+          'user_id',
+          'consent_type',
+          'self_pay_consent_category',
+          'version',
+          'text',
+          'source',
+          'signer_name',
+          'signer_capacity',
+          'signed_by',
+          'signed_at',
+          'appointment_id',
+          'created_by',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom([
+              'booked as b',
+              sql<{
+                patient_id: string;
+                consent_type: string;
+                category: string | null;
+                text: string;
+                source: string;
+                capacity: string;
+              }>`unnest(${consents.map((x) => x.patientId)}::uuid[], ${consents.map((x) => x.type)}::text[], ${consents.map(
+                (x) => x.category,
+              )}::text[], ${consents.map((x) => x.text)}::text[], ${consents.map((x) => x.source)}::text[], ${consents.map((x) => x.capacity)}::text[])`.as<'c'>(
+                sql`c(patient_id, consent_type, category, text, source, capacity)`,
+              ),
+            ])
+            .select([
+              'c.patient_id',
+              sql`${c.account.id}`.as('user_id'),
+              'c.consent_type',
+              'c.category',
+              sql<string>`${constants.consentTemplateVersion}::text`.as('version'),
+              'c.text',
+              'c.source',
+              sql<string>`${c.signerName}::text`.as('signer_name'),
+              'c.capacity',
+              sql`${c.callerId}`.as('signed_by'),
+              sql<Date>`now()`.as('signed_at'),
+              'b.id',
+              sql`${c.callerId}`.as('created_by'),
+            ]),
+        ),
+    )
+    .with('mailed', (db) =>
+      db
+        .insertInto('appointment_mails')
+        .columns(['appointment_id', 'template', 'recipient', 'queued_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('booked as b')
+            .select([
+              'b.id',
+              sql<string>`${CONFIRMATION_MAIL}::text`.as('template'),
+              sql<string>`${c.account.email}::text`.as('recipient'),
+              at.as('queued_at'),
+            ]),
+        )
+        .returning('id'),
+    )
+    .selectFrom('hold as h')
+    .select((eb) => [
+      'h.id',
+      'h.slot_id',
+      'h.provider_id',
+      'h.held_by',
+      'h.kind',
+      'h.live',
+      sql<string | null>`${sql.raw(openOfferOfHold('h.id'))}`.as('open_offer_id'),
+      eb.selectFrom('mailed').select('id').as('confirmation_mail_id'),
+    ]);
+}
 
 export interface CommitContext {
   scope: IdempotencyScope;
@@ -96,19 +226,21 @@ export interface CommittedBooking {
 async function insertResponsibleParty(tx: Queryable, accountId: string, body: BookingBody): Promise<string | null> {
   const rp = body.responsibleParty;
   if (!rp) return null;
-  const [row] = await tx.query<{ id: string }>(
-    `INSERT INTO responsible_parties (user_id, first_name, last_name, dob, address, phone_number, email, ehr_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, coalesce($8, 'RP-' || substr(md5(random()::text), 1, 12))) RETURNING id`,
-    [
-      accountId,
-      rp.firstName,
-      rp.lastName,
-      rp.dob,
-      rp.address ? JSON.stringify(rp.address) : null,
-      rp.phoneNumber ?? null,
-      rp.email ?? null,
-      rp.responsiblePartyEhrId ?? null,
-    ],
+  const row = await first(
+    tx,
+    qb
+      .insertInto('responsible_parties')
+      .values({
+        user_id: accountId,
+        first_name: rp.firstName,
+        last_name: rp.lastName,
+        dob: rp.dob,
+        address: rp.address ? JSON.stringify(rp.address) : null,
+        phone_number: rp.phoneNumber ?? null,
+        email: rp.email ?? null,
+        ehr_id: sql<string>`coalesce(${rp.responsiblePartyEhrId ?? null}, 'RP-' || substr(md5(random()::text), 1, 12))`,
+      })
+      .returning('id'),
   );
   return row!.id;
 }
@@ -120,25 +252,27 @@ async function writePatients(tx: Queryable, c: CommitContext, responsiblePartyId
   for (const d of plan.drafts) {
     if (d.id) {
       if (responsiblePartyId && isMinor(d.dateOfBirth, plan.today))
-        await tx.query('UPDATE patients SET responsible_party_id = $2 WHERE id = $1', [d.id, responsiblePartyId]);
+        await run(tx, qb.updateTable('patients').set({ responsible_party_id: responsiblePartyId }).where('id', '=', d.id));
       patientIds.push(d.id);
       continue;
     }
-    const [row] = await tx.query<{ id: string }>(
-      `INSERT INTO patients (user_id, first_name, last_name, date_of_birth, gender, relationship, email, phone_number, time_zone, responsible_party_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [
-        account.id,
-        d.firstName,
-        d.lastName,
-        d.dateOfBirth,
-        d.gender ?? null,
-        d.relationship,
-        d.email ?? (d.relationship === 'Self' ? account.email : null),
-        d.phoneNumber ?? null,
-        plan.timeZone,
-        isMinor(d.dateOfBirth, plan.today) ? responsiblePartyId : null,
-      ],
+    const row = await first(
+      tx,
+      qb
+        .insertInto('patients')
+        .values({
+          user_id: account.id,
+          first_name: d.firstName,
+          last_name: d.lastName,
+          date_of_birth: d.dateOfBirth,
+          gender: d.gender ?? null,
+          relationship: d.relationship,
+          email: d.email ?? (d.relationship === 'Self' ? account.email : null),
+          phone_number: d.phoneNumber ?? null,
+          time_zone: plan.timeZone,
+          responsible_party_id: isMinor(d.dateOfBirth, plan.today) ? responsiblePartyId : null,
+        })
+        .returning('id'),
     );
     d.id = row!.id;
     patientIds.push(row!.id);
@@ -146,7 +280,7 @@ async function writePatients(tx: Queryable, c: CommitContext, responsiblePartyId
   return patientIds;
 }
 
-/** The consents given with the booking, one row a consent, as CONVERT_HOLD records them. */
+/** The consents given with the booking, one row a consent, as convertHoldQuery records them. */
 function consentsGiven(c: CommitContext, drafts: PatientDraft[]) {
   const { body, plan } = c;
   return drafts.flatMap((d) =>
@@ -163,48 +297,12 @@ function consentsGiven(c: CommitContext, drafts: PatientDraft[]) {
   );
 }
 
-async function convertHold(tx: Queryable, c: CommitContext, patientIds: string[]): Promise<ConvertedHold> {
+async function convertHold(tx: Queryable, c: CommitContext, patientIds: string[]) {
   const { body, plan } = c;
   const consents = consentsGiven(c, plan.drafts);
-  let hold: ConvertedHold | undefined;
+  let hold: RowOf<ReturnType<typeof convertHoldQuery>> | undefined;
   try {
-    [hold] = await tx.query<ConvertedHold>(CONVERT_HOLD, [
-      body.holdId,
-      c.now.toISOString(),
-      c.callerId,
-      c.appointmentId,
-      c.account.id,
-      body.practiceId,
-      body.appointmentMode,
-      body.counselingType,
-      body.counselingTypeId ?? null,
-      plan.isFollowUp,
-      plan.timeZone,
-      plan.selfPay,
-      body.selfPayConsentCategory ?? (plan.selfPay ? 'selfPay' : 'insurance'),
-      plan.insuranceId,
-      c.funnel,
-      body.bookingSource ?? null,
-      c.source,
-      body.partnershipCode ?? null,
-      plan.partner?.id ?? null,
-      plan.priceCents,
-      c.callerId,
-      c.scope.key,
-      c.rebookedFrom ?? null,
-      patientIds,
-      plan.drafts.map((d) => d.isNew),
-      consents.map((x) => x.patientId),
-      consents.map((x) => x.type),
-      consents.map((x) => x.category),
-      consents.map((x) => x.text),
-      consents.map((x) => x.source),
-      constants.consentTemplateVersion,
-      c.signerName,
-      consents.map((x) => x.capacity),
-      c.account.email,
-      CONFIRMATION_MAIL,
-    ]);
+    hold = await first(tx, convertHoldQuery(c, patientIds, consents), { prepared: true });
   } catch (error) {
     if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
     throw error;
@@ -227,7 +325,7 @@ export async function commitBooking(tx: Queryable, c: CommitContext): Promise<Co
   const hold = await convertHold(tx, c, patientIds);
   // What the person would like help with, kept with the appointment (crisis words in it: book.ts raises the alerts).
   const reason = body.reason?.trim();
-  if (reason) await tx.query(`UPDATE appointments SET reason = $2 WHERE id = $1`, [c.appointmentId, reason]);
+  if (reason) await run(tx, qb.updateTable('appointments').set({ reason }).where('id', '=', c.appointmentId));
   // A time offered from a waitlist is booked: the offer and its place in line end with it.
   if (hold.open_offer_id) await offerBooked(tx, hold.open_offer_id, c.now);
   // A price not charged now (no card asked for) is owed: the ledger says so.

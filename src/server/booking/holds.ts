@@ -7,7 +7,9 @@
 import { constants } from '@/generated/constants';
 import type { HoldSlotResponse } from '@/generated/entities';
 import { earliestSearchStart, isMedicationSlotTooSoon } from '@/domain/slots';
-import { prepared, type Database, type Queryable } from '../db/connection';
+import type { AppointmentMode } from '@/generated/enums';
+import type { Database, Queryable } from '../db/connection';
+import { first, qb, run, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 import type { SlotRow as StoredSlot } from '../marketplace/availability';
 import { EXCLUSION_VIOLATION, pgCode, TIME_HELD } from '../db/errors';
@@ -18,15 +20,30 @@ export interface SlotRow extends StoredSlot {
   time_zone: string;
 }
 
-/** The turn on a provider's time (a transaction-scoped advisory lock), the provider's id as parameter `param`. */
-const providerTimeLock = (param: string) => `pg_advisory_xact_lock(hashtextextended('provider-time:' || ${param}::uuid::text, 0))`;
+/** The turn on a provider's time (a transaction-scoped advisory lock). */
+const providerTimeLock = (providerId: string) => sql<void>`pg_advisory_xact_lock(hashtextextended('provider-time:' || ${providerId}::uuid::text, 0))`;
 
-/** The columns of a SlotRow, from slots `s` joined with their provider `p`. */
-export const SLOT_COLUMNS = `s.id, s.provider_id, s.practice_id, lower(s.during) AS start_at, upper(s.during) AS end_at, s.availability_type, s.is_medication,
-  p.offers_medication, p.time_zone`;
+/** Slots `s` with their provider `p` (not removed) and the columns of a SlotRow; statements that read more add to it. */
+export const slotSelect = () =>
+  qb
+    .selectFrom('slots as s')
+    .innerJoin('providers as p', 'p.id', 's.provider_id')
+    .select([
+      's.id',
+      's.provider_id',
+      's.practice_id',
+      sql<Date>`lower(s.during)`.as('start_at'),
+      sql<Date>`upper(s.during)`.as('end_at'),
+      's.availability_type',
+      's.is_medication',
+      'p.offers_medication',
+      'p.time_zone',
+    ])
+    .$narrowType<{ availability_type: AppointmentMode }>()
+    .where('p.removed_at', 'is', null);
 
-/** A SlotRow from a row of SLOT_COLUMNS (and whatever else the statement selected). */
-export function slotRowOf(row: SlotRow): SlotRow {
+/** A SlotRow from a row of slotSelect (read as it is, or as JSON: its times as text), and whatever else the statement selected. */
+export function slotRowOf(row: Omit<SlotRow, 'start_at' | 'end_at'> & { start_at: Date | string; end_at: Date | string }): SlotRow {
   return {
     id: row.id,
     provider_id: row.provider_id,
@@ -42,12 +59,7 @@ export function slotRowOf(row: SlotRow): SlotRow {
 
 /** The slot with what the slot rules need of its provider (not removed). */
 export async function slotOf(db: Queryable, slotId: string, providerId: string): Promise<SlotRow | undefined> {
-  const [row] = await db.query<SlotRow>(
-    prepared(`SELECT ${SLOT_COLUMNS}
-       FROM slots s JOIN providers p ON p.id = s.provider_id
-      WHERE s.id = $1 AND s.provider_id = $2 AND p.removed_at IS NULL`),
-    [slotId, providerId],
-  );
+  const row = await first(db, slotSelect().where('s.id', '=', slotId).where('s.provider_id', '=', providerId), { prepared: true });
   return row ? slotRowOf(row) : undefined;
 }
 
@@ -68,12 +80,19 @@ export function checkSlotRules(slot: SlotRow, now: Date): void {
  * PGlite has one connection, so its transactions already take turns.
  */
 export async function lockProviderTime(tx: Queryable, kind: Database['kind'], providerId: string): Promise<void> {
-  if (kind === 'postgres') await tx.query(`SELECT ${providerTimeLock('$1')}`, [providerId]);
+  if (kind === 'postgres') await run(tx, qb.selectNoFrom(providerTimeLock(providerId).as('locked')));
 }
 
 /** Deletes the provider's expired holds: a constraint cannot look at the clock, so this runs before every claim. */
 export async function purgeExpiredHolds(tx: Queryable, providerId: string, now: Date): Promise<void> {
-  await tx.query("DELETE FROM slot_reservations WHERE provider_id = $1 AND kind = 'hold' AND expires_at <= $2::timestamptz", [providerId, now.toISOString()]);
+  await run(
+    tx,
+    qb
+      .deleteFrom('slot_reservations')
+      .where('provider_id', '=', providerId)
+      .where('kind', '=', 'hold')
+      .where('expires_at', '<=', sql<Date>`${now.toISOString()}::timestamptz`),
+  );
 }
 
 export function holdOut(hold: { id: string; slot_id: string; provider_id: string; expires_at: Date }, slot: SlotRow): HoldSlotResponse {
@@ -89,7 +108,10 @@ export function holdOut(hold: { id: string; slot_id: string; provider_id: string
   };
 }
 
-/** What claim_hold (migration 0029) answers: the hold, the slot with what the slot rules need, and what undoing the claim restores. */
+/**
+ * What claim_hold (migration 0029) answers: the hold, the slot with what the slot rules need, and what undoing the claim
+ * restores. A function's columns are not among the generated tables: this is its declared shape.
+ */
 interface ClaimRow {
   hold_id: string;
   hold_expires_at: Date;
@@ -106,20 +128,50 @@ interface ClaimRow {
   provider_time_zone: string;
 }
 
-const CLAIM_HOLD = prepared('SELECT * FROM claim_hold($1, $2, $3, $4, $5::timestamptz, $6, $7)');
+/** The claim of a hold in one statement (claim_hold: see holdSlot). */
+const claimHold = (slotId: string, providerId: string, callerId: string, now: Date, limitLiveHolds: boolean) =>
+  qb
+    .selectFrom(
+      sql<ClaimRow>`claim_hold(${slotId}, ${providerId}, ${callerId}, ${constants.slotHoldMinutes}, ${now.toISOString()}::timestamptz, ${limitLiveHolds}, ${constants.maxLiveHoldsPerAccount - 1})`.as(
+        'claim',
+      ),
+    )
+    .selectAll();
 
 /**
  * Undoes a claim the slot rules refused: a new hold is deleted and the holds it ended get their minutes
  * back (those still ended by it); a renewed hold gets its earlier expiry back. One statement.
  */
-const UNDO_CLAIM = prepared(`
-  WITH dropped AS (
-    DELETE FROM slot_reservations WHERE id = $1 AND kind = 'hold' AND NOT $2::boolean
-  ), restored AS (
-    UPDATE slot_reservations r SET expires_at = e.was FROM unnest($3::uuid[], $4::timestamptz[]) AS e(id, was)
-     WHERE r.id = e.id AND r.kind = 'hold' AND r.expires_at = $5::timestamptz
-  )
-  UPDATE slot_reservations SET expires_at = $6::timestamptz WHERE id = $1 AND kind = 'hold' AND $2::boolean`);
+const undoClaim = (claim: ClaimRow, now: Date) => {
+  const renewed = sql<boolean>`${claim.renewed}::boolean`;
+  return qb
+    .with('dropped', (db) =>
+      db
+        .deleteFrom('slot_reservations')
+        .where('id', '=', claim.hold_id)
+        .where('kind', '=', 'hold')
+        .where(sql<boolean>`NOT ${renewed}`),
+    )
+    .with('restored', (db) =>
+      db
+        .updateTable('slot_reservations as r')
+        .from(
+          sql<{
+            id: string;
+            was: string;
+          }>`unnest(${claim.ended_ids}::uuid[], ${claim.ended_expires_at.map((at) => new Date(at).toISOString())}::timestamptz[])`.as<'e'>(sql`e(id, was)`),
+        )
+        .set({ expires_at: sql<Date>`e.was` })
+        .whereRef('r.id', '=', 'e.id')
+        .where('r.kind', '=', 'hold')
+        .where('r.expires_at', '=', sql<Date>`${now.toISOString()}::timestamptz`),
+    )
+    .updateTable('slot_reservations')
+    .set({ expires_at: sql<Date | null>`${claim.earlier_expires_at ? new Date(claim.earlier_expires_at).toISOString() : null}::timestamptz` })
+    .where('id', '=', claim.hold_id)
+    .where('kind', '=', 'hold')
+    .where(renewed);
+};
 
 /**
  * Holds a slot for the caller; their own live hold of the same slot is renewed (same hold id, later
@@ -147,15 +199,7 @@ export async function holdSlot(
 ): Promise<HoldSlotResponse> {
   let claim: ClaimRow | undefined;
   try {
-    [claim] = await database.query<ClaimRow>(CLAIM_HOLD, [
-      slotId,
-      providerId,
-      callerId,
-      constants.slotHoldMinutes,
-      now.toISOString(),
-      limitLiveHolds,
-      constants.maxLiveHoldsPerAccount - 1,
-    ]);
+    claim = await first(database, claimHold(slotId, providerId, callerId, now, limitLiveHolds), { prepared: true });
   } catch (error) {
     if (pgCode(error) === EXCLUSION_VIOLATION) throw new AppError('SLOT_ALREADY_BOOKED', { cause: error });
     // Only held by another attempt, which may still let it go: "someone is booking this time", not "just booked".
@@ -177,14 +221,7 @@ export async function holdSlot(
   try {
     checkSlotRules(slot, now);
   } catch (refusal) {
-    await database.query(UNDO_CLAIM, [
-      claim.hold_id,
-      claim.renewed,
-      claim.ended_ids,
-      claim.ended_expires_at.map((at) => new Date(at).toISOString()),
-      now.toISOString(),
-      claim.earlier_expires_at ? new Date(claim.earlier_expires_at).toISOString() : null,
-    ]);
+    await run(database, undoClaim(claim, now), { prepared: true });
     throw refusal;
   }
   return holdOut({ id: claim.hold_id, slot_id: slotId, provider_id: providerId, expires_at: claim.hold_expires_at }, slot);
@@ -196,19 +233,20 @@ export async function holdSlot(
  * Someone else's: false (the route answers 404).
  */
 export async function releaseHold(database: Database, callerId: string, holdId: string): Promise<boolean> {
-  const rows = await database.query("DELETE FROM slot_reservations WHERE id = $1 AND kind = 'hold' AND held_by = $2 RETURNING 1", [holdId, callerId]);
-  if (rows.length > 0) return true;
-  const [left] = await database.query<{ held_by: string }>('SELECT held_by FROM slot_reservations WHERE id = $1', [holdId]);
+  const released = await first(
+    database,
+    qb.deleteFrom('slot_reservations').where('id', '=', holdId).where('kind', '=', 'hold').where('held_by', '=', callerId).returning(sql.lit(1).as('one')),
+  );
+  if (released) return true;
+  const left = await first(database, qb.selectFrom('slot_reservations').select('held_by').where('id', '=', holdId));
   return !left || left.held_by === callerId;
 }
 
-export interface HoldRow {
-  id: string;
-  slot_id: string;
-  provider_id: string;
-  held_by: string;
-  kind: 'hold' | 'booking';
-}
+/** A hold as it is read for booking: whose it is, and whether it is a hold still or a booking already. */
+const holdSelect = () =>
+  qb.selectFrom('slot_reservations').select(['id', 'slot_id', 'provider_id', 'held_by', 'kind']).$narrowType<{ kind: 'hold' | 'booking' }>();
+
+export type HoldRow = RowOf<ReturnType<typeof holdSelect>>;
 
 /**
  * The caller's live hold, locked for converting: gone (expired and purged, or released) answers
@@ -217,7 +255,7 @@ export interface HoldRow {
 export async function lockHold(tx: Queryable, kind: Database['kind'], holdId: string, callerId: string, providerId: string, now: Date): Promise<HoldRow> {
   await lockProviderTime(tx, kind, providerId);
   await purgeExpiredHolds(tx, providerId, now);
-  const [hold] = await tx.query<HoldRow>('SELECT id, slot_id, provider_id, held_by, kind FROM slot_reservations WHERE id = $1 FOR UPDATE', [holdId]);
+  const hold = await first(tx, holdSelect().where('id', '=', holdId).forUpdate());
   if (!hold) throw new AppError('SLOT_HOLD_EXPIRED');
   if (hold.held_by !== callerId) throw new AppError('NOT_FOUND');
   if (hold.kind === 'booking') throw new AppError('SLOT_ALREADY_BOOKED');
@@ -246,9 +284,11 @@ export function holdProblem(
  * constraint keeps any other live hold or booking off its time). Refused as holdProblem says.
  */
 export async function ownLiveHold(db: Queryable, holdId: string, callerId: string, now: Date): Promise<HoldRow> {
-  const [hold] = await db.query<HoldRow & { live: boolean }>(
-    `SELECT id, slot_id, provider_id, held_by, kind, (expires_at IS NULL OR expires_at > $2::timestamptz) AS live FROM slot_reservations WHERE id = $1`,
-    [holdId, now.toISOString()],
+  const hold = await first(
+    db,
+    holdSelect()
+      .select(sql<boolean>`(expires_at IS NULL OR expires_at > ${now.toISOString()}::timestamptz)`.as('live'))
+      .where('id', '=', holdId),
   );
   const problem = holdProblem(hold, callerId);
   if (problem) throw new AppError(problem);

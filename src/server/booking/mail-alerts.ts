@@ -10,16 +10,37 @@ import { mailNameKey } from '@/domain/mail-name';
 import { taskText } from '@/domain/task-text';
 import { createTask, resolveTask, systemRequest } from '../tasks/service';
 import { attachmentsOf, MAIL_QUEUE, type MailJobData } from '../jobs/mail-job';
+import { first, qb, sql } from '../db/typed';
 import { recordMailTry } from './session-mails';
 
 export async function raiseMailRedAlert(app: FastifyInstance, sessionMailId: string): Promise<boolean> {
-  const [row] = await app.database.query<{ appointment_id: string; template: string; patient_id: string | null; start_at: Date; time_zone: string }>(
-    `SELECT m.appointment_id, m.template, ap.patient_id, lower(a.during) AS start_at, coalesce(a.time_zone, pr.time_zone) AS time_zone
-       FROM appointment_mails m JOIN appointments a ON a.id = m.appointment_id JOIN providers pr ON pr.id = a.provider_id
-       LEFT JOIN appointment_patients ap ON ap.appointment_id = a.id AND ap.position = 0
-      WHERE m.id = $1 AND m.delivered_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.kind = 'red_alert' AND t.details->>'mailId' = m.id::text)`,
-    [sessionMailId],
+  const row = await first(
+    app.database,
+    qb
+      .selectFrom('appointment_mails as m')
+      .innerJoin('appointments as a', 'a.id', 'm.appointment_id')
+      .innerJoin('providers as pr', 'pr.id', 'a.provider_id')
+      .leftJoin('appointment_patients as ap', (join) => join.onRef('ap.appointment_id', '=', 'a.id').on('ap.position', '=', 0))
+      .select([
+        'm.appointment_id',
+        'm.template',
+        'ap.patient_id',
+        sql<Date>`lower(a.during)`.as('start_at'),
+        sql<string>`coalesce(a.time_zone, pr.time_zone)`.as('time_zone'),
+      ])
+      .where('m.id', '=', sessionMailId)
+      .where('m.delivered_at', 'is', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('tasks as t')
+              .select(sql.lit(1).as('one'))
+              .where('t.kind', '=', 'red_alert')
+              .where(sql<boolean>`t.details->>'mailId' = m.id::text`),
+          ),
+        ),
+      ),
   );
   if (!row || !row.template.startsWith('appointment-')) return false;
   const mailKey = mailNameKey(row.template);
@@ -40,10 +61,16 @@ export async function raiseMailRedAlert(app: FastifyInstance, sessionMailId: str
 
 /** A red alert of a session mail that is still open, if any. */
 async function openMailAlert(app: FastifyInstance, sessionMailId: string) {
-  const [open] = await app.database.query<{ id: string; version: number }>(
-    `SELECT id, version FROM tasks WHERE kind = 'red_alert' AND details->>'source' = 'mail' AND details->>'mailId' = $1
-        AND status IN ('open', 'in_progress', 'on_hold') LIMIT 1`,
-    [sessionMailId],
+  const open = await first(
+    app.database,
+    qb
+      .selectFrom('tasks')
+      .select(['id', 'version'])
+      .where('kind', '=', 'red_alert')
+      .where(sql<string>`details->>'source'`, '=', 'mail')
+      .where(sql<string>`details->>'mailId'`, '=', sessionMailId)
+      .where('status', 'in', ['open', 'in_progress', 'on_hold'])
+      .limit(1),
   );
   return open;
 }

@@ -21,6 +21,7 @@ import type { Locale } from '@/domain/locale';
 import { siteUrl } from '../site-url';
 import type { MailOptions } from '../plugins/mail';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, sql } from '../db/typed';
 
 export type AppointmentMailTemplate = 'appointment-confirmation' | 'appointment-cancellation' | 'appointment-reschedule';
 
@@ -50,9 +51,18 @@ async function appointmentMailData(
   // A provisional account (skip-e-mail path) is mailed at the address it was given, saying only what was booked and by whom.
   const [account] = known
     ? [known.account]
-    : await db.query<MailAccount>(
-        'SELECT id, coalesce(email, pending_email)::text AS email, first_name, email IS NULL AS provisional, language FROM users WHERE id = $1',
-        [appointment.userId],
+    : await all(
+        db,
+        qb
+          .selectFrom('users')
+          .select([
+            'id',
+            sql<string>`coalesce(email, pending_email)::text`.as('email'),
+            'first_name',
+            sql<boolean>`email IS NULL`.as('provisional'),
+            'language',
+          ])
+          .where('id', '=', appointment.userId!),
       );
   if (!account) return undefined;
   // The mailer decides the reader's language from the account's choice. A provisional account's address is nobody's
@@ -191,20 +201,23 @@ export async function sendReminderMail(
 /** The refund e-mail (specs/mail/payment-refund.yaml): the amount, the card it went back to and the session's time. */
 export async function sendRefundMail(app: FastifyInstance, refundPaymentId: string): Promise<void> {
   const db = app.database;
-  const [refund] = await db.query<{
-    email: string;
-    first_name: string;
-    provisional: boolean;
-    language: string | null;
-    amount_cents: number;
-    card_brand: string | null;
-    card_last4: string | null;
-    appointment_id: string | null;
-  }>(
-    `SELECT coalesce(u.email, u.pending_email)::text AS email, u.first_name, u.email IS NULL AS provisional, u.language,
-            r.amount_cents, r.card_brand, r.card_last4, r.appointment_id
-       FROM payments r JOIN users u ON u.id = r.user_id WHERE r.id = $1 AND r.refund_of IS NOT NULL`,
-    [refundPaymentId],
+  const refund = await first(
+    db,
+    qb
+      .selectFrom('payments as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select([
+        sql<string>`coalesce(u.email, u.pending_email)::text`.as('email'),
+        'u.first_name',
+        sql<boolean>`u.email IS NULL`.as('provisional'),
+        'u.language',
+        'r.amount_cents',
+        'r.card_brand',
+        'r.card_last4',
+        'r.appointment_id',
+      ])
+      .where('r.id', '=', refundPaymentId)
+      .where('r.refund_of', 'is not', null),
   );
   if (!refund) return;
   const appointment = refund.appointment_id ? await appointmentById(db, refund.appointment_id) : undefined;

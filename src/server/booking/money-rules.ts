@@ -13,6 +13,7 @@ import { describeIssues } from '@/domain/validation/field-errors';
 import type { SchemaNode } from '@/domain/validation/schema-path';
 import insuranceSelection from '@/generated/forms/insurance-selection';
 import type { UserRow } from '../accounts/repository';
+import { first, qb } from '../db/typed';
 import { AppError } from '../errors';
 import { callerOf } from '../plugins/auth';
 import { dollarsToCents } from '@/domain/money';
@@ -100,9 +101,9 @@ async function partnerOf(request: FastifyRequest, body: BookingBody, account: Us
 
 /** The token of the account's saved card `cardId` (not removed). */
 async function savedCardToken(request: FastifyRequest, cardId: string, accountId: string): Promise<string> {
-  const [card] = await request.server.database.query<{ token: string }>(
-    'SELECT token FROM patient_cards WHERE id = $1 AND user_id = $2 AND removed_at IS NULL',
-    [cardId, accountId],
+  const card = await first(
+    request.server.database,
+    qb.selectFrom('patient_cards').select('token').where('id', '=', cardId).where('user_id', '=', accountId).where('removed_at', 'is', null),
   );
   if (!card) throw new AppError('NOT_FOUND');
   return card.token;

@@ -1,6 +1,7 @@
 /** What the appointment calls look up about appointments (src/server/booking/routes.ts); an appointment as the API answers it is appointments.ts. */
 import type { BookedAppointment } from '@/generated/entities';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, sql } from '../db/typed';
 import { appointmentsWhere, appointmentTiming } from './appointments';
 
 /** An appointment with its account, that account's partner, and what a rebooking copies (accounts/reach.ts reachRecord; $1: its id). */
@@ -16,11 +17,20 @@ export async function appointmentsOfPatient(
   now: Date,
   limit: number,
 ): Promise<BookedAppointment[]> {
-  const { where: timing, order } = appointmentTiming(when, '$2');
+  const { where: timing, order } = appointmentTiming(when, now);
   return appointmentsWhere(
     db,
-    `${timing} AND EXISTS (SELECT 1 FROM appointment_patients ap WHERE ap.appointment_id = a.id AND ap.patient_id = $1)`,
-    [patientId, now.toISOString()],
+    (eb) =>
+      eb.and([
+        timing,
+        eb.exists(
+          eb
+            .selectFrom('appointment_patients as ap')
+            .select(sql.lit(1).as('one'))
+            .whereRef('ap.appointment_id', '=', 'a.id')
+            .where('ap.patient_id', '=', patientId),
+        ),
+      ]),
     order,
     limit,
   );
@@ -34,37 +44,38 @@ export async function appointmentsOfAccount(
   now: Date,
   limit: number,
 ): Promise<BookedAppointment[]> {
-  const { where: timing, order } = appointmentTiming(when, '$2');
-  return appointmentsWhere(db, `${timing} AND a.user_id = $1`, [accountId, now.toISOString()], order, limit);
+  const { where: timing, order } = appointmentTiming(when, now);
+  return appointmentsWhere(db, (eb) => eb.and([timing, eb('a.user_id', '=', accountId)]), order, limit);
 }
 
 /** The patients of an appointment, in the order they were booked. */
 export async function patientIdsOfAppointment(db: Queryable, appointmentId: string): Promise<{ patient_id: string }[]> {
-  return db.query<{ patient_id: string }>('SELECT patient_id FROM appointment_patients WHERE appointment_id = $1 ORDER BY position', [appointmentId]);
+  return all(db, qb.selectFrom('appointment_patients').select('patient_id').where('appointment_id', '=', appointmentId).orderBy('position'));
 }
 
 /** The account an appointment belongs to. */
 export async function accountOfAppointment(db: Queryable, appointmentId: string): Promise<{ user_id: string | null } | undefined> {
-  const [owner] = await db.query<{ user_id: string | null }>('SELECT user_id FROM appointments WHERE id = $1', [appointmentId]);
-  return owner;
+  return first(db, qb.selectFrom('appointments').select('user_id').where('id', '=', appointmentId));
 }
+
+/** The booked sessions of the patient with the provider, one row each (the existence checks below take one). */
+const bookedWithProvider = (patientId: string, providerId: string) =>
+  qb
+    .selectFrom('appointments as a')
+    .innerJoin('appointment_patients as ap', 'ap.appointment_id', 'a.id')
+    .select(sql.lit(1).as('one'))
+    .where('ap.patient_id', '=', patientId)
+    .where('a.provider_id', '=', providerId)
+    .where('a.status', '=', 'booked')
+    .limit(1);
 
 /** Whether the patient has a booked session with the provider (other than `except`). */
 export async function bookedWithProviderExists(db: Queryable, patientId: string, providerId: string, except: string | undefined): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
-      WHERE ap.patient_id = $1 AND a.provider_id = $2 AND a.status = 'booked' AND ($3::uuid IS NULL OR a.id <> $3::uuid) LIMIT 1`,
-    [patientId, providerId, except ?? null],
-  );
-  return rows.length > 0;
+  const query = bookedWithProvider(patientId, providerId);
+  return (await first(db, except ? query.where('a.id', '<>', except) : query)) !== undefined;
 }
 
 /** Whether the patient has a booked session of the counseling type with the provider. */
 export async function bookedOfTypeExists(db: Queryable, patientId: string, providerId: string, counselingType: string): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM appointments a JOIN appointment_patients ap ON ap.appointment_id = a.id
-      WHERE ap.patient_id = $1 AND a.provider_id = $2 AND a.counseling_type = $3 AND a.status = 'booked' LIMIT 1`,
-    [patientId, providerId, counselingType],
-  );
-  return rows.length > 0;
+  return (await first(db, bookedWithProvider(patientId, providerId).where('a.counseling_type', '=', counselingType))) !== undefined;
 }

@@ -7,13 +7,14 @@
  * patients) in ONE statement: the exclusion constraints refuse the whole series if anyone took a time meanwhile.
  */
 import { randomUUID } from 'node:crypto';
-import type { AppointmentMode } from '@/generated/enums';
+import type { AppointmentMode, AppointmentStatus } from '@/generated/enums';
 import { nearestOpen, seriesOccurrences, seriesRecurrenceRule, seriesRuleStarts, type Occurrence } from '@/domain/recurrence';
 import { calendarSequence, seriesEventUid, type CalendarEvent } from '@/domain/calendar';
 import { sessionPayRate } from '@/domain/pay-rate';
 import { dollarsToCents } from '@/domain/money';
 import { formatWhen } from '@/domain/date-format';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, run, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
 import { changeDue } from '../money/ledger';
 import { providerOpenSlots } from '../marketplace/availability';
@@ -91,32 +92,130 @@ export async function planSeries(
  * Books the later sessions of the series whose first session `firstId` was just booked in `tx`: copies of it at
  * their own times (follow-ups at laterPriceCents), each with its booking row and the first one's patients.
  */
-const BOOK_LATER = `
-  WITH src AS (SELECT * FROM appointments WHERE id = $1),
-  series AS (
-    INSERT INTO appointment_series (id, user_id, provider_id, repeat, sessions, time_zone, booked_by, created_at)
-    SELECT $2, s.user_id, s.provider_id, $3, $4, $5, s.booked_by, $6::timestamptz FROM src s RETURNING id
-  ), first_one AS (
-    UPDATE appointments a SET series_id = (SELECT id FROM series), series_index = 0 WHERE a.id = $1
-  ), occ AS (
-    SELECT * FROM unnest($7::uuid[], $8::uuid[], $9::timestamptz[], $10::timestamptz[], $11::int[]) AS o(id, slot_id, start_at, end_at, idx)
-  ), booked AS (
-    INSERT INTO appointments (id, user_id, provider_id, practice_id, slot_id, during, appointment_mode, counseling_type, counseling_type_id, is_follow_up,
-                              time_zone, self_pay, self_pay_consent_category, insurance_id, booking_funnel, booking_source, app_source,
-                              partnership_code, business_partner_id, price_cents, booked_by, series_id, series_index)
-    SELECT o.id, s.user_id, s.provider_id, s.practice_id, o.slot_id, tstzrange(o.start_at, o.end_at), s.appointment_mode, s.counseling_type,
-           s.counseling_type_id, true, s.time_zone, s.self_pay, s.self_pay_consent_category, s.insurance_id, s.booking_funnel, s.booking_source,
-           s.app_source, s.partnership_code, s.business_partner_id, $12::int, s.booked_by, (SELECT id FROM series), o.idx
-      FROM src s, occ o
-    RETURNING id, provider_id, slot_id, during
-  ), reserved AS (
-    INSERT INTO slot_reservations (provider_id, slot_id, during, kind, held_by, appointment_id)
-    SELECT b.provider_id, b.slot_id, b.during, 'booking', $13, b.id FROM booked b
-  ), listed AS (
-    INSERT INTO appointment_patients (appointment_id, patient_id, position, is_new)
-    SELECT b.id, ap.patient_id, ap.position, false FROM booked b, appointment_patients ap WHERE ap.appointment_id = $1
-  )
-  SELECT id FROM booked`;
+function bookLaterQuery(c: { firstId: string; series: SeriesPlan; callerId: string; now: Date }, seriesId: string) {
+  const { series } = c;
+  return qb
+    .with('src', (db) => db.selectFrom('appointments').selectAll().where('id', '=', c.firstId))
+    .with('series', (db) =>
+      db
+        .insertInto('appointment_series')
+        .columns(['id', 'user_id', 'provider_id', 'repeat', 'sessions', 'time_zone', 'booked_by', 'created_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('src as s')
+            .select([
+              sql`${seriesId}`.as('id'),
+              's.user_id',
+              's.provider_id',
+              sql`${series.repeat}`.as('repeat'),
+              sql`${series.sessions}`.as('sessions'),
+              sql`${series.zone}`.as('time_zone'),
+              's.booked_by',
+              sql<Date>`${c.now.toISOString()}::timestamptz`.as('created_at'),
+            ]),
+        )
+        .returning('id'),
+    )
+    .with('first_one', (db) =>
+      db
+        .updateTable('appointments as a')
+        .set((eb) => ({ series_id: eb.selectFrom('series').select('id'), series_index: 0 }))
+        .where('a.id', '=', c.firstId),
+    )
+    .with('occ', (db) =>
+      db
+        .selectFrom(
+          sql<{ id: string; slot_id: string; start_at: Date; end_at: Date; idx: number }>`unnest(${series.later.map((l) => l.id)}::uuid[], ${series.later.map(
+            (l) => l.slotId,
+          )}::uuid[], ${series.later.map((l) => l.start.toISOString())}::timestamptz[], ${series.later.map((l) => l.end.toISOString())}::timestamptz[], ${series.later.map(
+            (l) => l.index,
+          )}::int[])`.as<'o'>(sql`o(id, slot_id, start_at, end_at, idx)`),
+        )
+        .selectAll(),
+    )
+    .with('booked', (db) =>
+      db
+        .insertInto('appointments')
+        .columns([
+          'id',
+          'user_id',
+          'provider_id',
+          'practice_id',
+          'slot_id',
+          'during',
+          'appointment_mode',
+          'counseling_type',
+          'counseling_type_id',
+          'is_follow_up',
+          'time_zone',
+          'self_pay',
+          'self_pay_consent_category',
+          'insurance_id',
+          'booking_funnel',
+          'booking_source',
+          'app_source',
+          'partnership_code',
+          'business_partner_id',
+          'price_cents',
+          'booked_by',
+          'series_id',
+          'series_index',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom(['src as s', 'occ as o'])
+            .select((se) => [
+              'o.id',
+              's.user_id',
+              's.provider_id',
+              's.practice_id',
+              'o.slot_id',
+              sql<string>`tstzrange(o.start_at, o.end_at)`.as('during'),
+              's.appointment_mode',
+              's.counseling_type',
+              's.counseling_type_id',
+              sql.lit(true).as('is_follow_up'),
+              's.time_zone',
+              's.self_pay',
+              's.self_pay_consent_category',
+              's.insurance_id',
+              's.booking_funnel',
+              's.booking_source',
+              's.app_source',
+              's.partnership_code',
+              's.business_partner_id',
+              sql<number | null>`${series.laterPriceCents}::int`.as('price_cents'),
+              's.booked_by',
+              se.selectFrom('series').select('id').as('series_id'),
+              'o.idx as series_index',
+            ]),
+        )
+        .returning(['id', 'provider_id', 'slot_id', 'during']),
+    )
+    .with('reserved', (db) =>
+      db
+        .insertInto('slot_reservations')
+        .columns(['provider_id', 'slot_id', 'during', 'kind', 'held_by', 'appointment_id'])
+        .expression((eb) =>
+          eb
+            .selectFrom('booked as b')
+            .select(['b.provider_id', 'b.slot_id', 'b.during', sql.lit('booking').as('kind'), sql`${c.callerId}`.as('held_by'), 'b.id']),
+        ),
+    )
+    .with('listed', (db) =>
+      db
+        .insertInto('appointment_patients')
+        .columns(['appointment_id', 'patient_id', 'position', 'is_new'])
+        .expression((eb) =>
+          eb
+            .selectFrom(['booked as b', 'appointment_patients as ap'])
+            .select(['b.id', 'ap.patient_id', 'ap.position', sql.lit(false).as('is_new')])
+            .where('ap.appointment_id', '=', c.firstId),
+        ),
+    )
+    .selectFrom('booked')
+    .select('id');
+}
 
 export async function commitSeries(
   tx: Queryable,
@@ -125,21 +224,7 @@ export async function commitSeries(
   const seriesId = randomUUID();
   const { series } = c;
   await purgeExpiredHolds(tx, (await providerOf(tx, c.firstId))!, c.now);
-  await tx.query(BOOK_LATER, [
-    c.firstId,
-    seriesId,
-    series.repeat,
-    series.sessions,
-    series.zone,
-    c.now.toISOString(),
-    series.later.map((l) => l.id),
-    series.later.map((l) => l.slotId),
-    series.later.map((l) => l.start.toISOString()),
-    series.later.map((l) => l.end.toISOString()),
-    series.later.map((l) => l.index),
-    series.laterPriceCents,
-    c.callerId,
-  ]);
+  await run(tx, bookLaterQuery(c, seriesId));
   // Each later self-pay session's price is owed until it is paid (POST /payments/{id}/pay), as a session booked without a card.
   if (series.laterPriceCents) {
     for (const l of series.later) {
@@ -158,45 +243,45 @@ export async function commitSeries(
 }
 
 async function providerOf(tx: Queryable, appointmentId: string): Promise<string | undefined> {
-  const [row] = await tx.query<{ provider_id: string }>('SELECT provider_id FROM appointments WHERE id = $1', [appointmentId]);
+  const row = await first(tx, qb.selectFrom('appointments').select('provider_id').where('id', '=', appointmentId));
   return row?.provider_id;
 }
 
 /** A session and the later booked ones of its series, in order, locked for the change; [] when the session is in no series. */
-export async function sessionAndLaterOfSeries(
-  db: Queryable,
-  appointmentId: string,
-): Promise<{ id: string; account_id: string; self_pay: boolean; status: 'booked' | 'cancelled'; start_at: Date }[]> {
-  return db.query(
-    `SELECT a.id, a.user_id AS account_id, a.self_pay, a.status, lower(a.during) AS start_at
-       FROM appointments me JOIN appointments a ON a.series_id = me.series_id AND a.series_index >= me.series_index
-      WHERE me.id = $1 AND (a.id = me.id OR a.status = 'booked')
-      ORDER BY a.series_index`,
-    [appointmentId],
+export async function sessionAndLaterOfSeries(db: Queryable, appointmentId: string) {
+  return all(
+    db,
+    qb
+      .selectFrom('appointments as me')
+      .innerJoin('appointments as a', (join) => join.onRef('a.series_id', '=', 'me.series_id').onRef('a.series_index', '>=', 'me.series_index'))
+      .select(['a.id', 'a.user_id as account_id', 'a.self_pay', 'a.status', sql<Date>`lower(a.during)`.as('start_at')])
+      .$narrowType<{ status: AppointmentStatus }>()
+      .where('me.id', '=', appointmentId)
+      .where((eb) => eb.or([eb('a.id', '=', eb.ref('me.id')), eb('a.status', '=', 'booked')]))
+      .orderBy('a.series_index'),
   );
 }
 
-export interface SeriesEstimateFacts {
-  first_id: string;
-  /** the series' sessions still booked, the last one's start and a later session's price */
-  sessions: number;
-  last_start: Date;
-  later_price_cents: number | null;
-}
+/** What a series' one Good Faith Estimate covers, for any of its sessions: the series' sessions still booked, the last one's start and a later session's price. */
+const seriesEstimateQuery = (appointmentId: string) =>
+  qb
+    .selectFrom('appointments as me')
+    .innerJoin('appointments as a', 'a.series_id', 'me.series_id')
+    .select((eb) => [
+      eb.selectFrom('appointments as f').select('f.id').whereRef('f.series_id', '=', 'me.series_id').where('f.series_index', '=', 0).as('first_id'),
+      sql<number>`count(*) FILTER (WHERE a.status = 'booked')::int`.as('sessions'),
+      sql<Date>`max(lower(a.during)) FILTER (WHERE a.status = 'booked')`.as('last_start'),
+      sql<number | null>`min(a.price_cents) FILTER (WHERE a.series_index > 0 AND a.status = 'booked')`.as('later_price_cents'),
+    ])
+    .where('me.id', '=', appointmentId)
+    .groupBy('me.series_id');
+
+export type SeriesEstimateFacts = RowOf<ReturnType<typeof seriesEstimateQuery>> & { first_id: string };
 
 /** What a series' one Good Faith Estimate covers, for any of its sessions; undefined for a session in no series. */
 export async function seriesEstimateFacts(db: Queryable, appointmentId: string): Promise<SeriesEstimateFacts | undefined> {
-  const [row] = await db.query<SeriesEstimateFacts>(
-    `SELECT (SELECT f.id FROM appointments f WHERE f.series_id = me.series_id AND f.series_index = 0) AS first_id,
-            count(*) FILTER (WHERE a.status = 'booked')::int AS sessions,
-            max(lower(a.during)) FILTER (WHERE a.status = 'booked') AS last_start,
-            min(a.price_cents) FILTER (WHERE a.series_index > 0 AND a.status = 'booked') AS later_price_cents
-       FROM appointments me JOIN appointments a ON a.series_id = me.series_id
-      WHERE me.id = $1
-      GROUP BY me.series_id`,
-    [appointmentId],
-  );
-  return row?.first_id ? row : undefined;
+  const row = await first(db, seriesEstimateQuery(appointmentId));
+  return row?.first_id ? { ...row, first_id: row.first_id } : undefined;
 }
 
 export interface SeriesSession {
@@ -221,22 +306,27 @@ export interface SeriesCalendar {
 
 /** Every session of a series in order, with what its calendar event needs. */
 export async function seriesSessions(db: Queryable, seriesId: string): Promise<SeriesCalendar | undefined> {
-  const rows = await db.query<{
-    id: string;
-    series_index: number;
-    start_at: Date;
-    end_at: Date;
-    status: 'booked' | 'cancelled';
-    created_at: Date;
-    updated_at: Date;
-    rescheduled_from: Date | null;
-    repeat: SeriesRequest['repeat'];
-    time_zone: string;
-  }>(
-    `SELECT a.id, a.series_index, lower(a.during) AS start_at, upper(a.during) AS end_at, a.status, a.created_at, a.updated_at, a.rescheduled_from, se.repeat,
-            se.time_zone
-       FROM appointments a JOIN appointment_series se ON se.id = a.series_id WHERE a.series_id = $1 ORDER BY a.series_index`,
-    [seriesId],
+  const rows = await all(
+    db,
+    qb
+      .selectFrom('appointments as a')
+      .innerJoin('appointment_series as se', 'se.id', 'a.series_id')
+      .select([
+        'a.id',
+        'a.series_index',
+        sql<Date>`lower(a.during)`.as('start_at'),
+        sql<Date>`upper(a.during)`.as('end_at'),
+        'a.status',
+        'a.created_at',
+        'a.updated_at',
+        'a.rescheduled_from',
+        'se.repeat',
+        'se.time_zone',
+      ])
+      // every session of a series has its place in it
+      .$narrowType<{ series_index: number; status: AppointmentStatus; repeat: SeriesRequest['repeat'] }>()
+      .where('a.series_id', '=', seriesId)
+      .orderBy('a.series_index'),
   );
   if (!rows.length) return undefined;
   return {

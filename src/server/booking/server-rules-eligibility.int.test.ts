@@ -2,6 +2,7 @@
 import { bookingBody, consentGiven, makeSlots } from '@tests/support/booking';
 import { errorCatalogue } from '@/generated/errors';
 import { formatCents } from '@/domain/money';
+import { qb } from '@/server/db/typed';
 import {
   attempt,
   book,
@@ -102,7 +103,7 @@ describe('booking runs the eligibility check itself', () => {
 
 describe("the price is the server's: individual, or follow-up from the patient's own history with the provider", () => {
   it('refuses isFollowUp or an amount in the body, and charges the first session the individual rate and the next the follow-up rate', async () => {
-    const providerId = await providerAccepting('BCBS', 'pr.pay_follow_up IS NOT NULL AND pr.pay_follow_up < pr.pay_individual');
+    const providerId = await providerAccepting('BCBS', { followUpCheaper: true });
     const rates = await payRatesOf(providerId);
     const { caller, self: patient } = await newAccount();
     const account = { id: caller.id };
@@ -127,7 +128,7 @@ describe("the price is the server's: individual, or follow-up from the patient's
     const nextBooked = await book(caller, bookingBody(next.holdId, next.slot, [{ id: patient.id, consents: consentGiven() }], await selfPay()), next.key);
     expect(nextBooked.statusCode).toBe(201);
     expect(nextBooked.json()).toMatchObject({ priceCents: rates.follow_up, payment: { amountCents: rates.follow_up } });
-    expect(await count('appointments WHERE id = $1 AND is_follow_up', [nextBooked.json().id])).toBe(1);
+    expect(await count(qb.selectFrom('appointments').where('id', '=', nextBooked.json().id).where('is_follow_up', '=', true))).toBe(1);
 
     // The insurance check prices the same way: a follow-up after the first session, not before it.
     const insuranceId = (

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { bookingBody, consentGiven, hold, makeSlots } from '@tests/support/booking';
 import { errorCatalogue } from '@/generated/errors';
 import { attempt, book, count, jordan, nonce, nothingWritten, sam, self, startServerRulesApp, t } from './server-rules-world';
+import { qb } from '@/server/db/typed';
 
 startServerRulesApp();
 
@@ -15,7 +16,7 @@ describe('the bookings flag off (maintenance) makes the API refuse holds and boo
     expect(held.statusCode).toBe(503);
     expect(held.json().errorCode).toBe('BOOKINGS_PAUSED');
     expect(held.json().message).toBe(errorCatalogue.BOOKINGS_PAUSED.message.replace('{phone}', held.json().message.match(/call us at (.+)\.$/)[1]));
-    expect(await count('slot_reservations WHERE slot_id = $1', [other!.id])).toBe(0);
+    expect(await count(qb.selectFrom('slot_reservations').where('slot_id', '=', other!.id))).toBe(0);
     const body = bookingBody(a.holdId, a.slot, [{ id: self.id, consents: consentGiven() }], { selfPay: true, payment: { nonce: await nonce(jordan) } });
     const refused = await book(jordan, body, a.key);
     expect(refused.statusCode).toBe(503);
@@ -51,7 +52,7 @@ describe("skipping e-mail verification is the server's flag", () => {
     expect(res.statusCode).toBe(errorCatalogue.EMAIL_VERIFICATION_REQUIRED.status);
     expect(res.json()).toMatchObject({ errorCode: 'EMAIL_VERIFICATION_REQUIRED', message: errorCatalogue.EMAIL_VERIFICATION_REQUIRED.message });
     expect(res.json().accessToken).toBeUndefined();
-    expect(await count('users WHERE email = $1', [email])).toBe(0);
+    expect(await count(qb.selectFrom('users').where('email', '=', email))).toBe(0);
   });
 
   it('creates and signs in the account while the flag says skip', async () => {

@@ -9,7 +9,10 @@ import { signUp } from '@tests/support/sign-up';
 import { startTestApp, type TestApp } from '@tests/support/app';
 import { callerFor, type TestCaller } from '@tests/support/sessions';
 import { hold, makeSlots, selfPatientOf } from '@tests/support/booking';
+import type { SelectQueryBuilder } from 'kysely';
+import { countRows } from '@tests/support/database';
 import { constants } from '@/generated/constants';
+import { all, first, qb, sql, type DB } from '@/server/db/typed';
 
 export let t: TestApp;
 export let jordan: TestCaller;
@@ -21,8 +24,8 @@ export let insuranceOf: Record<'BCBS' | 'OSCAR' | 'SUNSHINE', string>;
 
 export const approved = constants.testCardNumbers.approved[0]!.number;
 
-export const count = async (sql: string, params: unknown[] = []) =>
-  Number((await t.app.database.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params))[0]!.n);
+/** How many rows the select finds (countRows on this file's app). */
+export const count = <TB extends keyof DB>(rows: SelectQueryBuilder<DB, TB, object>) => countRows(t.app.database, rows);
 
 export const book = (caller: TestCaller, body: Record<string, unknown>, key = randomUUID(), headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/appointments', headers: { ...caller.headers, ...headers, 'idempotency-key': key }, payload: body });
@@ -47,35 +50,51 @@ export async function attempt(caller: TestCaller, account: { id: string }, slotO
 
 export async function recordsOf(userId: string) {
   return {
-    appointments: await count('appointments WHERE user_id = $1', [userId]),
-    patients: await count('patients WHERE user_id = $1', [userId]),
-    consents: await count('consents WHERE user_id = $1', [userId]),
-    payments: await count('payments WHERE user_id = $1', [userId]),
+    appointments: await count(qb.selectFrom('appointments').where('user_id', '=', userId)),
+    patients: await count(qb.selectFrom('patients').where('user_id', '=', userId)),
+    consents: await count(qb.selectFrom('consents').where('user_id', '=', userId)),
+    payments: await count(qb.selectFrom('payments').where('user_id', '=', userId)),
   };
 }
 
 /** Nothing of the attempt was written: no appointment, the hold still a hold, no patient, consent or payment, the key unused. */
 export async function nothingWritten(a: Awaited<ReturnType<typeof attempt>>, account: { id: string }) {
-  expect(await count('appointments WHERE slot_id = $1', [a.slot.id])).toBe(0);
-  expect(await count("slot_reservations WHERE id = $1 AND kind = 'hold' AND appointment_id IS NULL", [a.holdId])).toBe(1);
+  expect(await count(qb.selectFrom('appointments').where('slot_id', '=', a.slot.id))).toBe(0);
+  expect(await count(qb.selectFrom('slot_reservations').where('id', '=', a.holdId).where('kind', '=', 'hold').where('appointment_id', 'is', null))).toBe(1);
   expect(await recordsOf(account.id)).toEqual(a.before);
-  expect(await count('idempotency_keys WHERE key = $1', [a.key])).toBe(0);
+  expect(await count(qb.selectFrom('idempotency_keys').where('key', '=', a.key))).toBe(0);
 }
 
-export async function providerAccepting(carrierCode: string, extra = 'true'): Promise<string> {
-  const [row] = await t.app.database.query<{ id: string }>(
-    `SELECT pr.id FROM providers pr WHERE pr.removed_at IS NULL AND NOT pr.offers_medication AND ${extra}
-        AND pr.practice_id IN (SELECT a.practice_id FROM practice_accepted_carriers a JOIN insurance_carriers c ON c.id = a.carrier_id WHERE c.code = $1)
-      ORDER BY pr.id DESC LIMIT 1`,
-    [carrierCode],
+/** A provider (not removed, no medication) whose practice accepts the carrier; `followUpCheaper`: one whose follow-up rate is below its first-session rate. */
+export async function providerAccepting(carrierCode: string, { followUpCheaper = false } = {}): Promise<string> {
+  const accepting = qb
+    .selectFrom('providers as pr')
+    .select('pr.id')
+    .where('pr.removed_at', 'is', null)
+    .where('pr.offers_medication', '=', false)
+    .where('pr.practice_id', 'in', (eb) =>
+      eb
+        .selectFrom('practice_accepted_carriers as a')
+        .innerJoin('insurance_carriers as c', 'c.id', 'a.carrier_id')
+        .select('a.practice_id')
+        .where('c.code', '=', carrierCode),
+    )
+    .orderBy('pr.id', 'desc')
+    .limit(1);
+  const row = await first(
+    t.app.database,
+    followUpCheaper ? accepting.where('pr.pay_follow_up', 'is not', null).where(sql<boolean>`pr.pay_follow_up < pr.pay_individual`) : accepting,
   );
   return row!.id;
 }
 
 export async function payRatesOf(providerId: string) {
-  const [row] = await t.app.database.query<{ individual: number; follow_up: number | null }>(
-    'SELECT (pay_individual * 100)::int AS individual, (pay_follow_up * 100)::int AS follow_up FROM providers WHERE id = $1',
-    [providerId],
+  const row = await first(
+    t.app.database,
+    qb
+      .selectFrom('providers')
+      .select([sql<number>`(pay_individual * 100)::int`.as('individual'), sql<number | null>`(pay_follow_up * 100)::int`.as('follow_up')])
+      .where('id', '=', providerId),
   );
   return row!;
 }
@@ -97,12 +116,15 @@ export function startServerRulesApp(): void {
     avery = await callerFor(t.app, 'avery.johnson@example.com');
     sam = await callerFor(t.app, 'sam.okafor@example.com');
     self = await selfPatientOf(t.app.database, jordan.id);
-    [mia] = (await t.app.database.query<{ id: string }>("SELECT id FROM patients WHERE user_id = $1 AND relationship = 'Child'", [jordan.id])) as [
-      { id: string },
-    ];
-    const insurances = await t.app.database.query<{ id: string; code: 'BCBS' | 'OSCAR' | 'SUNSHINE' }>(
-      'SELECT i.id, c.code FROM patient_insurances i JOIN insurance_carriers c ON c.id = i.carrier_id JOIN patients p ON p.id = i.patient_id WHERE p.user_id = $1',
-      [jordan.id],
+    mia = (await first(t.app.database, qb.selectFrom('patients').select('id').where('user_id', '=', jordan.id).where('relationship', '=', 'Child')))!;
+    const insurances = await all(
+      t.app.database,
+      qb
+        .selectFrom('patient_insurances as i')
+        .innerJoin('insurance_carriers as c', 'c.id', 'i.carrier_id')
+        .innerJoin('patients as p', 'p.id', 'i.patient_id')
+        .select(['i.id', 'c.code'])
+        .where('p.user_id', '=', jordan.id),
     );
     insuranceOf = Object.fromEntries(insurances.map((i) => [i.code, i.id])) as typeof insuranceOf;
   }, 180_000);

@@ -5,6 +5,7 @@ import { bookingBody, consentGiven, selfPatientOf } from '@tests/support/booking
 import { errorCatalogue } from '@/generated/errors';
 import { messages } from '@/generated/messages';
 import { attempt, avery, book, count, jordan, newAccount, nonce, nothingWritten, self, startServerRulesApp, t } from './server-rules-world';
+import { qb } from '@/server/db/typed';
 
 startServerRulesApp();
 
@@ -113,7 +114,7 @@ describe('names as people write them (one rule: constants.namePattern)', () => {
         expect.objectContaining({ field: 'newAccount.lastName', keyword: 'pattern' }),
       ]),
     );
-    expect(await count('users WHERE email = $1', [email])).toBe(0);
+    expect(await count(qb.selectFrom('users').where('email', '=', email))).toBe(0);
     const a = await attempt(jordan, jordan);
     const bad = await book(
       jordan,

@@ -4,7 +4,8 @@
  * one still being tried, "sending". Only the template and the address are kept, never the words.
  */
 import { constants } from '@/generated/constants';
-import { prepared, type Queryable } from '../db/connection';
+import type { Queryable } from '../db/connection';
+import { all, first, qb, sql } from '../db/typed';
 
 export type SessionMailStatus = 'sending' | 'delivered' | 'failed';
 
@@ -23,34 +24,42 @@ export interface SessionMail {
 export const MAIL_TRIES = constants.jobRetryLimit + 1;
 
 export async function recordSessionMail(db: Queryable, appointmentId: string, template: string, recipient: string, at: Date): Promise<string> {
-  const [row] = await db.query<{ id: string }>(
-    prepared('INSERT INTO appointment_mails (appointment_id, template, recipient, queued_at) VALUES ($1, $2, $3, $4) RETURNING id'),
-    [appointmentId, template, recipient, at],
+  const row = await first(
+    db,
+    qb.insertInto('appointment_mails').values({ appointment_id: appointmentId, template, recipient, queued_at: at }).returning('id'),
+    { prepared: true },
   );
   return row!.id;
 }
 
 /** One try of the mail job: delivered, or failed with the transport's answer. Returns the tries so far. */
 export async function recordMailTry(db: Queryable, id: string, outcome: { deliveredAt: Date } | { error: string }): Promise<number> {
-  const [row] = await db.query<{ tries: number }>(
-    prepared(`UPDATE appointment_mails SET tries = tries + 1, delivered_at = $2, last_error = $3 WHERE id = $1 RETURNING tries`),
-    [id, 'deliveredAt' in outcome ? outcome.deliveredAt : null, 'error' in outcome ? outcome.error.slice(0, 500) : null],
+  const row = await first(
+    db,
+    qb
+      .updateTable('appointment_mails')
+      .set({
+        tries: sql<number>`tries + 1`,
+        delivered_at: 'deliveredAt' in outcome ? outcome.deliveredAt : null,
+        last_error: 'error' in outcome ? outcome.error.slice(0, 500) : null,
+      })
+      .where('id', '=', id)
+      .returning('tries'),
+    { prepared: true },
   );
   return row?.tries ?? 0;
 }
 
 export async function sessionMails(db: Queryable, appointmentId: string): Promise<SessionMail[]> {
-  const rows = await db.query<{
-    id: string;
-    template: string;
-    recipient: string;
-    queued_at: Date;
-    tries: number;
-    delivered_at: Date | null;
-    last_error: string | null;
-  }>('SELECT id, template, recipient, queued_at, tries, delivered_at, last_error FROM appointment_mails WHERE appointment_id = $1 ORDER BY queued_at, id', [
-    appointmentId,
-  ]);
+  const rows = await all(
+    db,
+    qb
+      .selectFrom('appointment_mails')
+      .select(['id', 'template', 'recipient', 'queued_at', 'tries', 'delivered_at', 'last_error'])
+      .where('appointment_id', '=', appointmentId)
+      .orderBy('queued_at')
+      .orderBy('id'),
+  );
   return rows.map((r) => ({
     id: r.id,
     template: r.template,

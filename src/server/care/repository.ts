@@ -10,6 +10,7 @@ import { appointmentsWhere, appointmentTiming } from '../booking/appointments';
 import type { ExpressionBuilder } from 'kysely';
 import type { Slots } from '@/generated/database';
 import { all, first, isoDay, qb, sql, type DB } from '../db/typed';
+import type { SqlBool } from 'kysely';
 
 /** A provider (not removed) as the schedule names it. */
 export async function scheduleProvider(db: Queryable, providerId: string) {
@@ -35,17 +36,26 @@ export async function calendarProvider(db: Queryable, providerId: string) {
 
 /** A provider's sessions still to end (upcoming) or ended (past) at `now`, the nearest first. */
 export async function providerSchedule(db: Queryable, providerId: string, when: 'upcoming' | 'past', now: Date, limit: number): Promise<BookedAppointment[]> {
-  const { where: timing, order } = appointmentTiming(when, '$2');
-  return appointmentsWhere(db, `${timing} AND a.provider_id = $1`, [providerId, now.toISOString()], order, limit);
+  const { where: timing, order } = appointmentTiming(when, now);
+  return appointmentsWhere(db, (eb) => eb.and([timing, eb('a.provider_id', '=', providerId)]), order, limit);
 }
 
 /** A client's sessions with the provider, the latest first. */
 export async function clientSessionsWithProvider(db: Queryable, providerId: string, patientId: string, limit: number): Promise<BookedAppointment[]> {
   return appointmentsWhere(
     db,
-    'a.provider_id = $1 AND EXISTS (SELECT 1 FROM appointment_patients x WHERE x.appointment_id = a.id AND x.patient_id = $2)',
-    [providerId, patientId],
-    'lower(a.during) DESC, a.id',
+    (eb) =>
+      eb.and([
+        eb('a.provider_id', '=', providerId),
+        eb.exists(
+          eb
+            .selectFrom('appointment_patients as x')
+            .select(sql.lit(1).as('one'))
+            .whereRef('x.appointment_id', '=', 'a.id')
+            .where('x.patient_id', '=', patientId),
+        ),
+      ]),
+    'desc',
     limit,
   );
 }
@@ -54,9 +64,12 @@ export async function clientSessionsWithProvider(db: Queryable, providerId: stri
 export async function providerSessionsBetween(db: Queryable, providerId: string, start: Date, end: Date, limit: number): Promise<BookedAppointment[]> {
   return appointmentsWhere(
     db,
-    'a.provider_id = $1 AND a.during && tstzrange($2::timestamptz, $3::timestamptz)',
-    [providerId, start.toISOString(), end.toISOString()],
-    'lower(a.during) ASC, a.id',
+    (eb) =>
+      eb.and([
+        eb('a.provider_id', '=', providerId),
+        sql<SqlBool>`a.during && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz)`,
+      ]),
+    'asc',
     limit,
   );
 }

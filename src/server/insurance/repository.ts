@@ -1,6 +1,7 @@
 /** Insurances on file and their inquiry audits, in the PatientInsurance and InsuranceInquiry shapes. */
 import type { InsuranceInquiry, PatientInsurance } from '@/generated/entities';
 import type { InsuranceDecision, InsuranceOutcome } from '@/generated/enums';
+import type { Expression } from 'kysely';
 import type { Queryable } from '../db/connection';
 import { all, first, isoDay, qb, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
@@ -145,8 +146,12 @@ export async function insuranceOfPatient(db: Queryable, patientId: string, insur
 /** What an eligibility inquiry needs of an insurance on file: its carrier, plan and member. */
 export type InsuranceForInquiry = Pick<InsuranceOnFile, 'id' | 'carrierId' | 'carrierCode' | 'carrierName' | 'planId' | 'memberId' | 'groupNumber'>;
 
-/** The insurance on file as an eligibility inquiry reads it (the columns of insuranceForInquirySql). */
-const insuranceForInquiryQuery = (insuranceId: string, patientId: string) =>
+/**
+ * The insurance on file (not removed) of id `insuranceId` and patient `patientId` as an eligibility inquiry reads it: a
+ * query of one row (or none); the ids are values or, in a statement that reads it along with other things
+ * (booking/claim-key.ts), expressions of that statement.
+ */
+export const insuranceForInquiryQuery = (insuranceId: string | Expression<string>, patientId: string | Expression<string>) =>
   qb
     .selectFrom('patient_insurances as i')
     .innerJoin('insurance_carriers as c', 'c.id', 'i.carrier_id')
@@ -157,18 +162,7 @@ const insuranceForInquiryQuery = (insuranceId: string, patientId: string) =>
 
 type InquiryInsuranceRow = RowOf<ReturnType<typeof insuranceForInquiryQuery>>;
 
-/**
- * The insurance on file (not removed) of id `insuranceParam` and patient `patientRef`, as an eligibility
- * inquiry needs it: a query of one row (or none), as SQL text for a statement that reads it along with other
- * things (booking/claim-key.ts); the same columns as insuranceForInquiryQuery.
- */
-export function insuranceForInquirySql(insuranceParam: string, patientRef: string): string {
-  return `SELECT i.id, c.id AS carrier_id, c.code AS carrier_code, c.name AS carrier_name, i.plan_id, i.member_id, i.group_number
-       FROM patient_insurances i JOIN insurance_carriers c ON c.id = i.carrier_id
-      WHERE i.id = ${insuranceParam} AND i.patient_id = ${patientRef} AND i.removed_at IS NULL`;
-}
-
-/** An InsuranceForInquiry from a row of insuranceForInquirySql. */
+/** An InsuranceForInquiry from a row of insuranceForInquiryQuery. */
 export function insuranceForInquiryOf(row: InquiryInsuranceRow): InsuranceForInquiry {
   return {
     id: row.id,
