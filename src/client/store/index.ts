@@ -1,7 +1,7 @@
 /**
  * The store: one slice + saga + selectors per state of product-spec §3, combined here.
  * Feature sagas are started so that one failing saga cannot stop the others; those a screen's action starts
- * (booking, consent, payment) are fetched with that action (sagas-on-demand.ts). Booking, booking helper and
+ * (sign-in, booking, consent, payment) are fetched with that action (sagas-on-demand.ts). Booking, booking helper and
  * consent state are persisted in the browser (persistence.ts, attached once its code is there: restoring.ts).
  */
 import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
@@ -9,8 +9,16 @@ import createSagaMiddleware, { stdChannel, type Saga } from 'redux-saga';
 import { all, call, spawn } from 'redux-saga/effects';
 import { authReducer, authUiReducer } from './auth/slice';
 import { authSaga } from './auth/saga';
-import { signInReducer } from './auth/sign-in';
-import { signInSaga } from './auth/sign-in-saga';
+import {
+  clientConfigRequested,
+  dobSubmitted,
+  googleCredentialReceived,
+  magicLinkOpened,
+  otpSubmitted,
+  signInEmailSubmitted,
+  signInReducer,
+  signInResendRequested,
+} from './auth/sign-in';
 import { bookingHelperReducer, bookingRequestReducer, bookingRequested, bookingSelectionReducer, slotHoldRequested } from './booking/slice';
 import { cleanOnLeavingBooking, type BookingPathTest } from './booking/leaving-saga';
 import { consentReducer, consentSignRequested, consentTemplateRequested } from './consent/slice';
@@ -45,7 +53,6 @@ export type RootState = ReturnType<typeof rootReducer>;
 export function featureSagas(isBookingPath: BookingPathTest): Saga[] {
   return [
     authSaga,
-    signInSaga,
     function* leavingBooking() {
       yield call(cleanOnLeavingBooking, isBookingPath);
     },
@@ -55,6 +62,18 @@ export function featureSagas(isBookingPath: BookingPathTest): Saga[] {
 
 /** The sagas started by the first action they answer, fetched then. */
 export const sagasOnDemand: readonly SagaOnDemand[] = [
+  {
+    answers: [
+      clientConfigRequested.type,
+      signInEmailSubmitted.type,
+      signInResendRequested.type,
+      otpSubmitted.type,
+      magicLinkOpened.type,
+      dobSubmitted.type,
+      googleCredentialReceived.type,
+    ],
+    load: () => import('./auth/sign-in-saga').then((m) => m.signInSaga),
+  },
   { answers: [slotHoldRequested.type, bookingRequested.type], load: () => import('./booking/saga').then((m) => m.bookingSaga) },
   { answers: [consentTemplateRequested.type, consentSignRequested.type], load: () => import('./consent/saga').then((m) => m.consentSaga) },
   { answers: [paymentRequested.type, cardSaveRequested.type], load: () => import('./payment/saga').then((m) => m.paymentSaga) },
