@@ -90,31 +90,76 @@ function rjsfWithoutUnusedParts(): Plugin {
   };
 }
 
-export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), precompressAssets(), liveSpecMessages(), rjsfWithoutUnusedParts()],
-  publicDir: 'public',
-  // Path aliases (`@/domain/...`) from tsconfig.json's paths, the one place they are declared.
-  // rjsf's markdown renderer: our forms show their text as written (src/client/runtime/forms/plain-markdown.tsx).
-  resolve: {
-    tsconfigPaths: true,
-    alias: [
-      { find: 'markdown-to-jsx/react', replacement: fileURLToPath(new URL('./src/client/runtime/forms/plain-markdown.tsx', import.meta.url)) },
-      ...(isSsrBuild ? [] : [browserWithoutIcuParser]),
-      ...(command === 'build' && !isSsrBuild ? [...reactOnPreact, ...lighterRjsf] : []),
-    ],
-  },
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    manifest: true,
-    sourcemap: false,
-    target: 'es2022',
-  },
-  ssr: {
-    // Bundle our own code and the React ecosystem for the server renderer; keep Node built-ins external.
-    noExternal: ['react-router', '@reduxjs/toolkit', 'react-redux'],
-  },
-  server: {
-    proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? '3001'}` },
-  },
-}));
+/**
+ * A lazily loaded chunk's preload list (Vite's __vite__mapDeps, fetched in parallel with the chunk) leaves out
+ * what the chunk that loads it imports statically, transitively: that is loaded before it runs. In the entry,
+ * whose lists cover every screen and message area, that is a good part of each list: bytes of every first script.
+ */
+function preloadListsWithoutLoaded(): { plugin: Plugin; resolveDependencies: (file: string, deps: string[], host: { hostId: string }) => string[] } {
+  const loadedBefore = new Map<string, Set<string>>();
+  const importsOf = new Map<string, readonly string[]>();
+  const closure = (file: string): Set<string> => {
+    const known = loadedBefore.get(file);
+    if (known) return known;
+    const seen = new Set<string>();
+    const visit = (f: string) => {
+      if (seen.has(f)) return;
+      seen.add(f);
+      importsOf.get(f)?.forEach(visit);
+    };
+    visit(file);
+    loadedBefore.set(file, seen);
+    return seen;
+  };
+  return {
+    plugin: {
+      name: 'preload-lists-without-loaded',
+      apply: 'build',
+      generateBundle: {
+        order: 'pre',
+        handler(_options, bundle) {
+          loadedBefore.clear();
+          importsOf.clear();
+          for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') importsOf.set(chunk.fileName, chunk.imports);
+        },
+      },
+    },
+    resolveDependencies: (_file, deps, { hostId }) => {
+      const loaded = closure(hostId);
+      return deps.filter((dep) => !loaded.has(dep));
+    },
+  };
+}
+
+export default defineConfig(({ command, isSsrBuild }) => {
+  const preloadLists = preloadListsWithoutLoaded();
+  return {
+    plugins: [react(), precompressAssets(), liveSpecMessages(), rjsfWithoutUnusedParts(), preloadLists.plugin],
+    publicDir: 'public',
+    // Path aliases (`@/domain/...`) from tsconfig.json's paths, the one place they are declared.
+    // rjsf's markdown renderer: our forms show their text as written (src/client/runtime/forms/plain-markdown.tsx).
+    resolve: {
+      tsconfigPaths: true,
+      alias: [
+        { find: 'markdown-to-jsx/react', replacement: fileURLToPath(new URL('./src/client/runtime/forms/plain-markdown.tsx', import.meta.url)) },
+        ...(isSsrBuild ? [] : [browserWithoutIcuParser]),
+        ...(command === 'build' && !isSsrBuild ? [...reactOnPreact, ...lighterRjsf] : []),
+      ],
+    },
+    build: {
+      outDir: 'dist/client',
+      emptyOutDir: true,
+      manifest: true,
+      sourcemap: false,
+      target: 'es2022',
+      modulePreload: { resolveDependencies: preloadLists.resolveDependencies },
+    },
+    ssr: {
+      // Bundle our own code and the React ecosystem for the server renderer; keep Node built-ins external.
+      noExternal: ['react-router', '@reduxjs/toolkit', 'react-redux'],
+    },
+    server: {
+      proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? '3001'}` },
+    },
+  };
+});

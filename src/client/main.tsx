@@ -6,9 +6,8 @@ import { matchRoute } from '../domain/route-match';
 import { App } from './app/App';
 import { BrowserRouting } from './app/BrowserRouting';
 import { preloadScreen } from './app/AppRoutes';
-import { createAppStore, type AppStore, type RootState } from './store';
+import { createAppStore, rootReducer, type AppStore, type RootState } from './store';
 import { authInitialized, selectAudience, sessionExpired } from './store/auth/slice';
-import { browserStorage } from './store/persistence';
 import { flagsFromPage } from './store/flags/slice';
 import type { PageFlags } from '../domain/flags';
 import { browserTransport, createBrowserServices } from './api/services';
@@ -50,11 +49,18 @@ async function start(): Promise<void> {
     { ...takePageData<Partial<RootState>>(PAGE_DATA_IDS.state), flags: flagsFromPage(pageFlags) },
     {
       services: createBrowserServices(transport),
-      storage: browserStorage(),
+      restores: true,
       isBookingPath,
     },
   );
   late.store = store;
+  // Persistence's code arrives beside the screen's, not before it: until it is attached, the store says the
+  // persisted slices are not restored yet (store/restoring.ts), and a screen that reads them waits.
+  void import('./store/persistence').then(
+    ({ attachPersistence, browserStorage }) => attachPersistence(store, browserStorage()),
+    // Its code did not arrive: this page neither restores nor keeps anything, and no screen waits for it.
+    () => store.replaceReducer(rootReducer),
+  );
   registerBrowserTransport(transport);
   // What a server-drawn page was drawn with (the server's state and the page's flags): hydration matches it, whatever arrives meanwhile.
   const drawnState = container.firstElementChild ? store.getState() : undefined;

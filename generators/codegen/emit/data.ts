@@ -11,19 +11,43 @@ export function emitConstants(b: SpecBundle): string {
   return `${BANNER}\nexport const constants = {\n${body}\n} as const;\n\nexport type Constants = typeof constants;\n`;
 }
 
+/**
+ * Each enumeration's options are written once; its values and labels are read from them when the module loads
+ * (enumOf), with the same types as if written out: the browser's script carries each value and label once.
+ */
 export function emitEnums(b: SpecBundle): string {
-  const parts: string[] = [];
+  const entries: string[] = [];
   const types: string[] = [];
   for (const [name, e] of Object.entries(b.enums)) {
     const values = e.values.map((v) => v.value);
-    const labels = Object.fromEntries(e.values.map((v) => [v.value, v.label]));
     const options = e.values.map((v) => ({ value: v.value, label: v.label, shortLabel: v.shortLabel, description: v.description, group: v.group }));
-    parts.push(
-      `${doc(e.description, 1)}  ${name}: {\n    values: ${literal(values, 2)},\n    labels: ${literal(labels, 2)},\n    options: ${literal(options, 2)},\n  },`,
-    );
+    // A pure call on its own literal: a bundle that reads no property of this enumeration leaves it out.
+    entries.push(`${doc(e.description, 1)}  ${name}: /* @__PURE__ */ enumOf(${literal(options, 1)} as const),`);
     types.push(`${doc(e.description)}export type ${pascal(name)} = ${union(values)};`);
   }
-  return `${BANNER}\nexport const enums = {\n${parts.join('\n')}\n} as const;\n\nexport type EnumName = keyof typeof enums;\n\n${types.join('\n\n')}\n`;
+  return `${BANNER}
+type EnumOptions = readonly { readonly value: string; readonly label: string }[];
+
+/** An enumeration: its values in order, each value's label, and its options as specified. */
+export interface Enumeration<O extends EnumOptions> {
+  readonly values: { readonly [I in keyof O]: O[I]['value'] };
+  readonly labels: { readonly [V in O[number] as V['value']]: V['label'] };
+  readonly options: O;
+}
+
+function enumOf<O extends EnumOptions>(options: O): Enumeration<O>;
+function enumOf(options: EnumOptions): Enumeration<EnumOptions> {
+  return { values: options.map((o) => o.value), labels: Object.fromEntries(options.map((o) => [o.value, o.label])), options };
+}
+
+export const enums = {
+${entries.join('\n')}
+};
+
+export type EnumName = keyof typeof enums;
+
+${types.join('\n\n')}
+`;
 }
 
 export function placeholdersOf(text: string): string[] {

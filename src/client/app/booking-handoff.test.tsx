@@ -21,7 +21,8 @@ import { createBrowserServices } from '../api/services';
 import { createAppStore } from '../store';
 import { authenticated } from '../store/auth/slice';
 import { bookingSelectionUpdated } from '../store/booking/slice';
-import { selectRestored } from '../store/persistence';
+import { selectRestored } from '../store/restoring';
+import { attachPersistence } from '../store/persistence';
 import { derivePermissions } from '@/domain/permissions';
 import { ProviderProfile } from '../features/visitor/ProviderProfile';
 import { SlotPicker } from '../features/visitor/SlotPicker';
@@ -108,7 +109,8 @@ function open(at: string, routes: Record<string, ReactNode>, answers: Answers, o
     // Anything else this test does not look at stays pending.
     return answer ? answer(input) : new Promise(() => undefined);
   };
-  const store = createAppStore(undefined, { services: createBrowserServices(transport), ...(options.storage ? { storage: options.storage } : {}) });
+  const store = createAppStore(undefined, { services: createBrowserServices(transport), restores: Boolean(options.storage) });
+  if (options.storage) attachPersistence(store, options.storage);
   if (options.signedIn) store.dispatch(authenticated({ user, permissions: derivePermissions(['patient']) }));
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const { unmount } = render(
@@ -247,12 +249,13 @@ describe('a reload of the payment step', () => {
   it('waits for the stored booking, then shows the step for the patients chosen before', async () => {
     const { storage, slowFromNowOn, release } = slowStorage();
     // An earlier page load stored who attends.
-    const first = createAppStore(undefined, { storage });
+    const first = createAppStore(undefined, { restores: true });
+    const persistor = attachPersistence(first, storage);
     await waitFor(() => expect(selectRestored(first.getState())).toBe(true));
     first.dispatch(
       bookingSelectionUpdated({ selectedPatients: [{ firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self', dateOfBirth: '1990-04-12' }] }),
     );
-    await first.persistor!.flush();
+    await persistor.flush();
 
     // The reload: storage answers late; nothing is decided before it does.
     slowFromNowOn();

@@ -1,26 +1,33 @@
 /**
  * The store: one slice + saga + selectors per state of product-spec §3, combined here.
- * Feature sagas are started so that one failing saga cannot stop the others; booking, booking
- * helper and consent state are persisted in the browser (persistence.ts).
+ * Feature sagas are started so that one failing saga cannot stop the others; those a screen's action starts
+ * (sign-in, booking, consent, payment) are fetched with that action (sagas-on-demand.ts). Booking, booking helper and
+ * consent state are persisted in the browser (persistence.ts, attached once its code is there: restoring.ts).
  */
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import createSagaMiddleware, { type Saga } from 'redux-saga';
+import { combineReducers, configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import createSagaMiddleware, { stdChannel, type Saga } from 'redux-saga';
 import { all, call, spawn } from 'redux-saga/effects';
-import { FLUSH, PAUSE, PERSIST, persistStore, PURGE, REGISTER, REHYDRATE, type Storage } from 'redux-persist';
 import { authReducer, authUiReducer } from './auth/slice';
 import { authSaga } from './auth/saga';
-import { signInReducer } from './auth/sign-in';
-import { signInSaga } from './auth/sign-in-saga';
-import { bookingHelperReducer, bookingRequestReducer, bookingSelectionReducer } from './booking/slice';
-import { bookingSaga, type BookingPathTest } from './booking/saga';
-import { consentReducer } from './consent/slice';
-import { consentSaga } from './consent/saga';
+import {
+  clientConfigRequested,
+  dobSubmitted,
+  googleCredentialReceived,
+  magicLinkOpened,
+  otpSubmitted,
+  signInEmailSubmitted,
+  signInReducer,
+  signInResendRequested,
+} from './auth/sign-in';
+import { bookingHelperReducer, bookingRequestReducer, bookingRequested, bookingSelectionReducer, slotHoldRequested } from './booking/slice';
+import { cleanOnLeavingBooking, type BookingPathTest } from './booking/leaving-saga';
+import { consentReducer, consentSignRequested, consentTemplateRequested } from './consent/slice';
 import { feedbackSaga } from './feedback-saga';
 import { flagsReducer } from './flags/slice';
 import { globalReducer } from './global/slice';
-import { paymentReducer } from './payment/slice';
-import { paymentSaga } from './payment/saga';
-import { persisted } from './persistence';
+import { cardSaveRequested, paymentReducer, paymentRequested } from './payment/slice';
+import { PERSISTENCE_ACTIONS, untilRestored } from './restoring';
+import { startsSagasOnDemand, type SagaOnDemand } from './sagas-on-demand';
 import { questionnaireReducer } from './questionnaire/slice';
 import type { Services } from './services';
 import { toastsReducer } from './toasts';
@@ -42,9 +49,35 @@ export const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
+/** The sagas that run from the start. */
 export function featureSagas(isBookingPath: BookingPathTest): Saga[] {
-  return [authSaga, signInSaga, bookingSaga(isBookingPath), consentSaga, paymentSaga, feedbackSaga];
+  return [
+    authSaga,
+    function* leavingBooking() {
+      yield call(cleanOnLeavingBooking, isBookingPath);
+    },
+    feedbackSaga,
+  ];
 }
+
+/** The sagas started by the first action they answer, fetched then. */
+export const sagasOnDemand: readonly SagaOnDemand[] = [
+  {
+    answers: [
+      clientConfigRequested.type,
+      signInEmailSubmitted.type,
+      signInResendRequested.type,
+      otpSubmitted.type,
+      magicLinkOpened.type,
+      dobSubmitted.type,
+      googleCredentialReceived.type,
+    ],
+    load: () => import('./auth/sign-in-saga').then((m) => m.signInSaga),
+  },
+  { answers: [slotHoldRequested.type, bookingRequested.type], load: () => import('./booking/saga').then((m) => m.bookingSaga) },
+  { answers: [consentTemplateRequested.type, consentSignRequested.type], load: () => import('./consent/saga').then((m) => m.consentSaga) },
+  { answers: [paymentRequested.type, cardSaveRequested.type], load: () => import('./payment/saga').then((m) => m.paymentSaga) },
+];
 
 export function* isolated(saga: Saga) {
   for (;;) {
@@ -65,10 +98,16 @@ export function* rootSaga(sagas: readonly Saga[]) {
 export interface StoreOptions {
   /** the browser's services; without them (server rendering) no saga runs */
   services?: Services;
-  /** browser storage for the persisted slices; without it nothing is restored or kept */
-  storage?: Storage;
+  /**
+   * the persisted slices are to be restored (the browser): until persistence is attached (persistence.ts,
+   * attachPersistence), the state says they are not restored yet; without it nothing is restored or kept
+   */
+  restores?: boolean;
   isBookingPath?: BookingPathTest;
+  /** the sagas run from the start (default: featureSagas) */
   sagas?: readonly Saga[];
+  /** the sagas started by their first action (default: sagasOnDemand) */
+  onDemand?: readonly SagaOnDemand[];
 }
 
 /**
@@ -79,10 +118,19 @@ export interface StoreOptions {
 export const devCheckTiming = process.env.NODE_ENV === 'test' ? { warnAfter: Number.POSITIVE_INFINITY } : {};
 
 export function createAppStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
-  const sagaMiddleware = createSagaMiddleware({ context: { services: options.services } });
-  const reducer = options.storage ? persisted(rootReducer, options.storage) : rootReducer;
+  const channel = stdChannel<UnknownAction>();
+  const sagaMiddleware = createSagaMiddleware({ context: { services: options.services }, channel });
+  const onDemand = startsSagasOnDemand(
+    options.onDemand ?? sagasOnDemand,
+    sagaMiddleware,
+    channel,
+    (saga) =>
+      function* started() {
+        yield call(isolated, saga);
+      },
+  );
   const store = configureStore({
-    reducer,
+    reducer: options.restores ? untilRestored(rootReducer) : rootReducer,
     preloadedState: preloadedState as RootState | undefined,
     // Card details pass through a payment action: never show actions to browser extensions in production.
     devTools: process.env.NODE_ENV !== 'production',
@@ -90,12 +138,11 @@ export function createAppStore(preloadedState?: Partial<RootState>, options: Sto
       getDefault({
         thunk: false,
         immutableCheck: devCheckTiming,
-        serializableCheck: { ...devCheckTiming, ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(sagaMiddleware),
+        serializableCheck: { ...devCheckTiming, ignoredActions: [...PERSISTENCE_ACTIONS] },
+      }).concat(...(options.services ? [onDemand, sagaMiddleware] : [sagaMiddleware])),
   });
-  const persistor = options.storage ? persistStore(store) : undefined;
   if (options.services) sagaMiddleware.run(rootSaga, options.sagas ?? featureSagas(options.isBookingPath ?? (() => false)));
-  return Object.assign(store, { persistor });
+  return store;
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

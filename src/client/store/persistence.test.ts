@@ -1,6 +1,8 @@
 import type { Storage } from 'redux-persist';
 import { constants } from '@/generated/constants';
 import { createAppStore } from './index';
+import { attachPersistence } from './persistence';
+import { selectRestored } from './restoring';
 import { bookingHelperUpdated, bookingSelectionUpdated } from './booking/slice';
 import { consentFailed, consentTextUpdated } from './consent/slice';
 import { authEmailEntered } from './auth/slice';
@@ -15,10 +17,16 @@ function memoryStorage(initial: Record<string, string> = {}) {
   return { storage, data };
 }
 
+/** A store as the browser makes it: persistence attached once its code is there. */
+function persistedStore(storage: Storage) {
+  const store = createAppStore(undefined, { restores: true });
+  return Object.assign(store, { persistor: attachPersistence(store, storage) });
+}
+
 const tick = () => jest.advanceTimersByTimeAsync(0);
-const flushed = async (store: ReturnType<typeof createAppStore>) => {
+const flushed = async (store: ReturnType<typeof persistedStore>) => {
   await tick();
-  await store.persistor!.flush();
+  await store.persistor.flush();
 };
 
 // redux-persist leaves its restore timer running; fake timers keep it from holding jest open.
@@ -28,7 +36,7 @@ afterEach(() => jest.useRealTimers());
 describe('persistence (product-spec §4, §9)', () => {
   it('keeps booking, booking helper and consent state, and nothing else', async () => {
     const { storage, data } = memoryStorage();
-    const store = createAppStore(undefined, { storage });
+    const store = persistedStore(storage);
     await tick();
     store.dispatch(bookingSelectionUpdated({ providerId: 'p1' }));
     store.dispatch(bookingHelperUpdated({ userEmail: 'jordan@example.com' }));
@@ -47,14 +55,29 @@ describe('persistence (product-spec §4, §9)', () => {
     expect(text).not.toContain('secret@example.com');
   });
 
+  it('says nothing is restored until persistence is attached, then restores, keeping what changed meanwhile in other slices', async () => {
+    const { storage } = memoryStorage({
+      [`persist:${constants.persistedStateKey}`]: JSON.stringify({ booking: JSON.stringify({ providerId: 'p1', selectedPatients: [] }), _persist: '{}' }),
+    });
+    const store = createAppStore(undefined, { restores: true });
+    store.dispatch(authEmailEntered('jordan@example.com'));
+    expect(selectRestored(store.getState())).toBe(false);
+    attachPersistence(store, storage);
+    expect(selectRestored(store.getState())).toBe(false);
+    await tick();
+    expect(selectRestored(store.getState())).toBe(true);
+    expect(store.getState().booking.providerId).toBe('p1');
+    expect(store.getState().authUi.email).toBe('jordan@example.com');
+  });
+
   it('restores them in a new page', async () => {
     const { storage, data } = memoryStorage();
-    const first = createAppStore(undefined, { storage });
+    const first = persistedStore(storage);
     await tick();
     first.dispatch(bookingSelectionUpdated({ providerId: 'p1' }));
     first.dispatch(consentTextUpdated('I agree'));
     await flushed(first);
-    const second = createAppStore(undefined, { storage: memoryStorage(Object.fromEntries(data)).storage });
+    const second = persistedStore(memoryStorage(Object.fromEntries(data)).storage);
     await tick();
     await tick();
     expect(second.getState().booking.providerId).toBe('p1');
@@ -63,11 +86,11 @@ describe('persistence (product-spec §4, §9)', () => {
 
   it("gives up restoring after the spec'd timeout and starts empty", async () => {
     const never: Storage = { getItem: () => new Promise(() => undefined), setItem: async () => undefined, removeItem: async () => undefined };
-    const store = createAppStore(undefined, { storage: never });
+    const store = persistedStore(never);
     await jest.advanceTimersByTimeAsync(constants.persistRestoreTimeoutMs - 1);
-    expect(store.persistor!.getState().bootstrapped).toBe(false);
+    expect(store.persistor.getState().bootstrapped).toBe(false);
     await jest.advanceTimersByTimeAsync(1);
-    expect(store.persistor!.getState().bootstrapped).toBe(true);
+    expect(store.persistor.getState().bootstrapped).toBe(true);
     expect(store.getState().booking).toEqual({ selectedPatients: [] });
   });
 });

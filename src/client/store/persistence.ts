@@ -2,11 +2,15 @@
  * Persistence (product-spec §4, §9): booking, booking helper and consent state are kept in browser
  * storage (localforage: IndexedDB, else localStorage) and restored at start, giving up after
  * persistRestoreTimeoutMs. Nothing else is stored; of consent, the request status is not.
+ * The browser fetches this module once its store is made (main.tsx) and attaches it (attachPersistence): until
+ * then the store says the slices are not restored (restoring.ts).
  */
-import { createTransform, persistReducer, type Storage } from 'redux-persist';
+import { createTransform, persistReducer, persistStore, type Persistor, type Storage } from 'redux-persist';
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { constants } from '@/generated/constants';
 import type { ConsentState } from './consent/slice';
+import { rootReducer, type AppStore } from './index';
+import { untilRestored } from './restoring';
 
 export const PERSISTED_SLICES = ['booking', 'bookingHelper', 'consent'] as const;
 
@@ -40,8 +44,10 @@ export function persisted<S>(reducer: Reducer<S, UnknownAction>, storage: Storag
 }
 
 /**
- * Whether the persisted slices have been restored, or restoring gave up after persistRestoreTimeoutMs
- * (true where nothing is persisted: server rendering, component tests). A screen that reads restored
- * state waits for this before deciding the state is not there.
+ * Restores the persisted slices of a store made with `restores` and keeps them from now on; the persistor
+ * writes pending changes (flush).
  */
-export const selectRestored = (state: object): boolean => (state as { _persist?: { rehydrated?: boolean } })._persist?.rehydrated ?? true;
+export function attachPersistence(store: AppStore, storage: Storage): Persistor {
+  store.replaceReducer(untilRestored(persisted(rootReducer, storage)));
+  return persistStore(store);
+}

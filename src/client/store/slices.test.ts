@@ -9,6 +9,7 @@ import { flagsDecided, flagsFromPage, flagsServed, flagsSettled, selectFlagOn, s
 import { searchQuerySaved } from './global/slice';
 import { initialQuestionnaire, questionnaireAnswered, questionnairePageSet } from './questionnaire/slice';
 import { toastShown } from './toasts';
+import { slotHoldRequested } from './booking/slice';
 
 const store = () => createAppStore();
 
@@ -153,6 +154,49 @@ describe('root saga', () => {
     await settle();
     expect(s.getState().toasts.items.map((t) => t.text)).toEqual(['pong', 'pong']);
     expect(errors).toHaveBeenCalledTimes(2);
+    errors.mockRestore();
+  });
+
+  it('starts a saga fetched with its first action, and gives it the actions that came while it was fetched', async () => {
+    let arrive = () => undefined as void;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const seen: string[] = [];
+    function* counting() {
+      for (;;) {
+        const action: { type: string; payload: { slotId: string } } = yield take(slotHoldRequested.type);
+        seen.push(action.payload.slotId);
+      }
+    }
+    const onDemand = [{ answers: [slotHoldRequested.type], load: () => arrived.then(() => counting) }];
+    const s = createAppStore(undefined, { services: fakeServices(), sagas: [], onDemand });
+    s.dispatch(slotHoldRequested({ slotId: 's1', providerId: 'p1' }));
+    s.dispatch(slotHoldRequested({ slotId: 's2', providerId: 'p1' }));
+    await settle();
+    expect(seen).toEqual([]);
+    arrive();
+    await settle();
+    expect(seen).toEqual(['s1', 's2']);
+    s.dispatch(slotHoldRequested({ slotId: 's3', providerId: 'p1' }));
+    expect(seen).toEqual(['s1', 's2', 's3']);
+  });
+
+  it('fetches an on-demand saga again with its next action when its code did not arrive', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const seen: string[] = [];
+    function* counting() {
+      for (;;) {
+        const action: { type: string; payload: { slotId: string } } = yield take(slotHoldRequested.type);
+        seen.push(action.payload.slotId);
+      }
+    }
+    const load = jest.fn<Promise<typeof counting>, []>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(counting);
+    const s = createAppStore(undefined, { services: fakeServices(), sagas: [], onDemand: [{ answers: [slotHoldRequested.type], load }] });
+    s.dispatch(slotHoldRequested({ slotId: 's1', providerId: 'p1' }));
+    await settle();
+    s.dispatch(slotHoldRequested({ slotId: 's2', providerId: 'p1' }));
+    await settle();
+    expect(seen).toEqual(['s2']);
+    expect(load).toHaveBeenCalledTimes(2);
     errors.mockRestore();
   });
 });

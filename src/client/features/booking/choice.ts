@@ -15,7 +15,7 @@ import { readBookingPlace, readBookingStartQuery } from '@/domain/booking-start'
 import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
 import { selectAuthStatus } from '@/client/store/auth/slice';
 import { selectBookingRequest, slotHoldRequested } from '@/client/store/booking/slice';
-import { selectRestored } from '@/client/store/persistence';
+import { selectRestored } from '@/client/store/restoring';
 import type { SlotHold } from '@/client/store/services';
 import type { Slot } from '@/client/store/types';
 import { useReaderTimeZone } from '@/client/runtime/auth/reader-zone';

@@ -4,11 +4,10 @@
  * Braintree's hosted fields tokenized in the browser comes as a nonce and is not tokenized again).
  * The booking call carries an idempotency key, and a call that got no answer is retried with the
  * same key, so the server books once. Failures become bookingFailed with the slot code's reason and
- * the catalogue's sentence for the audience. Leaving a booking route cleans the booking data and
- * the skip-email user details.
+ * the catalogue's sentence for the audience. Leaving a booking route is leaving-saga.ts's.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { call, delay, getContext, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, delay, getContext, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
 import { constants } from '@/generated/constants';
 import { errorCatalogue } from '@/generated/errors';
 import { routeById } from '@/generated/routes';
@@ -16,20 +15,17 @@ import { isApiError } from '@/client/api/errors';
 import { retryDelayMs } from '@/client/api/retry';
 import { basicReason, isTransient, toFailure } from '../failures';
 import { isTokenizedCard, type AuthorizationToSave, type CreatedAppointment, type Services, type SlotHold } from '../services';
-import { credentialsCleared, selectAudience, selectAuth, type AuthState } from '../auth/slice';
+import { selectAudience } from '../auth/slice';
 import type { AppType } from '@/generated/enums';
 import {
   authorizationSaveFailed,
   bookingAttempted,
-  bookingCleaned,
   bookingCompleted,
   bookingFailed,
   bookingRequested,
   bookingSucceeded,
-  locationChanged,
   selectBookingRequest,
   cardTokenized,
-  skipEmailUserDetailsCleared,
   slotHeld,
   slotHoldPending,
   slotHoldRequested,
@@ -164,36 +160,8 @@ export function* book(action: PayloadAction<BookingSubmission>) {
   }
 }
 
-/** Which paths are booking routes; the app passes one built from the route table. */
-export type BookingPathTest = (pathname: string) => boolean;
-
-export function* cleanOnLeavingBooking(isBookingPath: BookingPathTest) {
-  const services: Services = yield getContext('services');
-  let previous: string | undefined;
-  yield takeEvery(locationChanged.type, function* onLocation(action: PayloadAction<{ pathname: string }>) {
-    const next = action.payload.pathname;
-    const left = previous !== undefined && isBookingPath(previous) && !isBookingPath(next);
-    previous = next;
-    if (!left) return;
-    yield put(bookingCleaned({ keepB2bDetails: true }));
-    yield put(skipEmailUserDetailsCleared());
-    // A skip-e-mail session exists for this booking only: leaving the booking ends it on the server.
-    const auth: AuthState = yield select(selectAuth);
-    if (auth.bookingOnly) {
-      try {
-        yield call(services.auth.signOut);
-      } catch {
-        // Over already (expired or refused): nothing is left to end.
-      }
-      yield put(credentialsCleared());
-    }
-  });
-}
-
-export function bookingSaga(isBookingPath: BookingPathTest) {
-  return function* bookingSagaRoot() {
-    yield takeLeading(bookingRequested.type, book);
-    yield takeLatest(slotHoldRequested.type, holdChosenSlot);
-    yield call(cleanOnLeavingBooking, isBookingPath);
-  };
+/** Started with the first slot hold or booking request (store/index.ts, sagasOnDemand). */
+export function* bookingSaga() {
+  yield takeLeading(bookingRequested.type, book);
+  yield takeLatest(slotHoldRequested.type, holdChosenSlot);
 }
