@@ -81,7 +81,8 @@ test('route files hold no SQL', () => {
 // 143: the audit row, idempotency keys (but the claim that reads along), the account's language, the sitemaps, video visits and the plugins' reads moved over.
 // 138: reminders (the sweep, the send, their links and preferences) moved over.
 // 128: secure messages moved over (but the contacts, which read care's client links).
-const HAND_TYPED_QUERY_CEILING = 128;
+// 106: the marketplace (open slots and the search summary, search, cards, filters, practices, partners) moved over.
+const HAND_TYPED_QUERY_CEILING = 106;
 /** Features whose statements all go through the typed queries. */
 const TYPED_FEATURES = [
   'tasks',
@@ -104,6 +105,7 @@ const TYPED_FEATURES = [
   'video',
   'plugins',
   'reminders',
+  'marketplace',
 ];
 /** The typed door itself and the database interface it opens. */
 const QUERY_DOORS = new Set(['src/server/db/typed.ts', 'src/server/db/connection.ts']);
