@@ -15,14 +15,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import type { Compilable } from 'kysely';
 import type { SearchProvidersQuery } from '@/generated/entities';
 import { openDatabase, type Database } from '@/server/db/connection';
 import { migrate } from '@/server/db/migrate';
 import { seedIfEmpty } from '@/server/db/seed';
 import { refreshAvailabilitySummary } from '@/server/marketplace/availability';
 import { filterCatalogue } from '@/server/marketplace/filters';
-import { PROVIDER_CARD_COLUMNS } from '@/server/marketplace/providers';
-import { buildSearchQuery, criteriaFromQuery, type SearchCriteria } from '@/server/marketplace/search';
+import { buildSearchQuery, criteriaFromQuery, providerCardsOf, type SearchCriteria } from '@/server/marketplace/search';
 import { SearchIndex } from '@/server/marketplace/search-index';
 import { freePort, percentile, startServer } from './server';
 
@@ -151,6 +151,12 @@ function criteriaOf(q: SearchProvidersQuery): SearchCriteria {
 }
 
 /** Statements sent straight to the database at a fixed rate (open loop), timed one by one. */
+/** A typed query as the text and parameters it sends. */
+function statementOf(query: Compilable<unknown>): Statement {
+  const compiled = query.compile();
+  return { sql: compiled.sql, params: [...compiled.parameters] };
+}
+
 async function loadDatabase(database: Database, statements: Statement[], seconds: number, rate: number): Promise<Figures> {
   const latencies: number[] = [];
   let errors = 0;
@@ -200,14 +206,14 @@ export async function runSearchBenchmark(): Promise<boolean> {
     }
     for (const [i, scenario] of scenarios.entries()) {
       const api = apiFigures[i]!;
-      const searches = scenario.queries.map((q) => buildSearchQuery(criteriaOf(q), catalogue));
+      const searches = scenario.queries.flatMap((q) => {
+        const search = buildSearchQuery(criteriaOf(q), catalogue);
+        return search ? [statementOf(search.page)] : [];
+      });
       const bare = await loadDatabase(database, searches, SECONDS, RATE);
       const cards = await loadDatabase(
         database,
-        scenario.queries.map((q) => ({
-          sql: `SELECT ${PROVIDER_CARD_COLUMNS} FROM providers p JOIN practices pr ON pr.id = p.practice_id WHERE p.id = ANY($1::uuid[])`,
-          params: [index.find(criteriaOf(q), catalogue).hits.map((h) => h.providerId)],
-        })),
+        scenario.queries.map((q) => statementOf(providerCardsOf(index.find(criteriaOf(q), catalogue).hits.map((h) => h.providerId)))),
         SECONDS,
         RATE,
       );

@@ -5,7 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AuditOutcome } from '../generated/enums';
-import { prepared, type Queryable } from './db/connection';
+import type { Queryable } from './db/connection';
+import { qb, run } from './db/typed';
 import type { Caller } from './plugins/auth';
 
 export interface AuditEntry {
@@ -39,24 +40,26 @@ export interface AuditedRequest {
   audited?: boolean;
 }
 
-const INSERT_AUDIT = prepared(`INSERT INTO audit_log (actor_id, actor_groups, action, record_type, record_id, outcome, status, ip, details)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`);
-
 /** `db` is the transaction the audited change runs in, when the row must stand or fall with it. */
 export async function writeAudit(request: AuditedRequest, entry: AuditEntry, db: Queryable = request.server.database): Promise<void> {
   request.audited = true;
   const caller = request.caller;
-  await db.query(INSERT_AUDIT, [
-    entry.actorId ?? caller?.userId ?? null,
-    caller?.groups ?? [],
-    entry.action,
-    entry.recordType ?? null,
-    entry.recordId ?? null,
-    entry.outcome,
-    entry.status ?? null,
-    request.ip,
-    JSON.stringify({ ...entry.details, ...(caller?.impersonation ? { impersonating: caller.impersonation.providerId } : {}) }),
-  ]);
+  // Every request writes one: a prepared statement (its text is the same whatever the entry holds).
+  await run(
+    db,
+    qb.insertInto('audit_log').values({
+      actor_id: entry.actorId ?? caller?.userId ?? null,
+      actor_groups: caller?.groups ?? [],
+      action: entry.action,
+      record_type: entry.recordType ?? null,
+      record_id: entry.recordId ?? null,
+      outcome: entry.outcome,
+      status: entry.status ?? null,
+      ip: request.ip,
+      details: JSON.stringify({ ...entry.details, ...(caller?.impersonation ? { impersonating: caller.impersonation.providerId } : {}) }),
+    }),
+    { prepared: true },
+  );
 }
 
 export function outcomeOfStatus(status: number): AuditOutcome {

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { constants } from '../generated/constants';
 import { prepared, type Prepared, type Queryable } from './db/connection';
+import { all, first, qb, run, sql } from './db/typed';
 import { AppError } from './errors';
 
 export interface IdempotencyScope {
@@ -46,11 +47,15 @@ function answerOf(row: KeyRow, scope: IdempotencyScope): Replay {
 
 /** A finished earlier answer to this key, or undefined; a different request under the key is refused. */
 export async function storedAnswer(db: Queryable, scope: IdempotencyScope): Promise<Replay | undefined> {
-  const [row] = await db.query<KeyRow>('SELECT request_hash, status, response FROM idempotency_keys WHERE caller_id = $1 AND endpoint = $2 AND key = $3', [
-    scope.callerId,
-    scope.endpoint,
-    scope.key,
-  ]);
+  const row = await first(
+    db,
+    qb
+      .selectFrom('idempotency_keys')
+      .select(['request_hash', 'status', 'response'])
+      .where('caller_id', '=', scope.callerId)
+      .where('endpoint', '=', scope.endpoint)
+      .where('key', '=', scope.key),
+  );
   return row ? answerOf(row, scope) : undefined;
 }
 
@@ -60,10 +65,13 @@ export async function storedAnswer(db: Queryable, scope: IdempotencyScope): Prom
  * claims it).
  */
 export async function claimKey(tx: Queryable, scope: IdempotencyScope): Promise<boolean> {
-  const rows = await tx.query(
-    `INSERT INTO idempotency_keys (caller_id, endpoint, key, request_hash) VALUES ($1, $2, $3, $4)
-     ON CONFLICT DO NOTHING RETURNING 1`,
-    [scope.callerId, scope.endpoint, scope.key, scope.requestHash],
+  const rows = await all(
+    tx,
+    qb
+      .insertInto('idempotency_keys')
+      .values({ caller_id: scope.callerId, endpoint: scope.endpoint, key: scope.key, request_hash: scope.requestHash })
+      .onConflict((oc) => oc.doNothing())
+      .returning(sql.lit(1).as('one')),
   );
   return rows.length === 1;
 }
@@ -126,22 +134,29 @@ export async function claimKeyNow<Along = unknown>(
 
 /** Lets go of a claim made by claimKeyNow that has no answer (the work failed): the key may be used again. */
 export async function releaseKey(db: Queryable, scope: IdempotencyScope, claimedAt: string): Promise<void> {
-  await db.query('DELETE FROM idempotency_keys WHERE caller_id = $1 AND endpoint = $2 AND key = $3 AND status IS NULL AND created_at = $4::timestamptz', [
-    scope.callerId,
-    scope.endpoint,
-    scope.key,
-    claimedAt,
-  ]);
+  await run(
+    db,
+    qb
+      .deleteFrom('idempotency_keys')
+      .where('caller_id', '=', scope.callerId)
+      .where('endpoint', '=', scope.endpoint)
+      .where('key', '=', scope.key)
+      .where('status', 'is', null)
+      .where('created_at', '=', sql<Date>`${claimedAt}::timestamptz`),
+  );
 }
 
 export async function storeAnswer(tx: Queryable, scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
-  await tx.query(prepared('UPDATE idempotency_keys SET status = $4, response = $5 WHERE caller_id = $1 AND endpoint = $2 AND key = $3'), [
-    scope.callerId,
-    scope.endpoint,
-    scope.key,
-    status,
-    JSON.stringify(body),
-  ]);
+  await run(
+    tx,
+    qb
+      .updateTable('idempotency_keys')
+      .set({ status, response: JSON.stringify(body) })
+      .where('caller_id', '=', scope.callerId)
+      .where('endpoint', '=', scope.endpoint)
+      .where('key', '=', scope.key),
+    { prepared: true },
+  );
 }
 
 /** Thrown inside a transaction when another request already answered the key: roll back, then replay. */

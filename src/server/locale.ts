@@ -7,6 +7,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
+import type { Queryable } from './db/connection';
+import { first, qb } from './db/typed';
 // The server writes in every reader's language: every language's copy is loaded here (a page loads only its own).
 import '@/generated/translations/all';
 import { activeLocale, DEFAULT_LOCALE, isApiPath, isLocale, localeFromAcceptLanguage, localeOfPath, setLocaleSource, type Locale } from '@/domain/locale';
@@ -49,12 +51,9 @@ export default fp(
 );
 
 /** The language an account chose (or signed up in); undefined when none, so the caller's language applies. */
-export async function accountLocale(
-  db: { query<Row>(sql: string, params?: unknown[]): Promise<Row[]> },
-  userId: string | null | undefined,
-): Promise<Locale | undefined> {
+export async function accountLocale(db: Queryable, userId: string | null | undefined): Promise<Locale | undefined> {
   if (!userId) return undefined;
-  const [row] = await db.query<{ language: string | null }>('SELECT language FROM users WHERE id = $1', [userId]);
+  const row = await first(db, qb.selectFrom('users').select('language').where('id', '=', userId));
   return isLocale(row?.language) ? row.language : undefined;
 }
 
@@ -83,7 +82,7 @@ export function writeFor<T>(chosen: string | null | undefined, compose: (locale:
  * The language of whoever reads mail at an address: the language of the account it belongs to, when it chose
  * one; else the language being written in. The mail is written in it and its links open pages in it.
  */
-export async function addressLocale(db: { query<Row>(sql: string, params?: unknown[]): Promise<Row[]> }, email: string): Promise<Locale> {
-  const [row] = await db.query<{ language: string | null }>('SELECT language FROM users WHERE email = $1 AND language IS NOT NULL LIMIT 1', [email]);
+export async function addressLocale(db: Queryable, email: string): Promise<Locale> {
+  const row = await first(db, qb.selectFrom('users').select('language').where('email', '=', email).where('language', 'is not', null).limit(1));
   return readerLocale(row?.language);
 }

@@ -8,7 +8,9 @@
 import { constants } from '@/generated/constants';
 import { enums, type AppointmentMode, type TimeOfDay } from '@/generated/enums';
 import { earliestSearchStart, offeredSlots, type SlotFilter } from '@/domain/slots';
+import type { Expression } from 'kysely';
 import type { Database, Queryable } from '../db/connection';
+import { all, first, qb, run, sql } from '../db/typed';
 
 export interface OpenSlot {
   id: string;
@@ -27,19 +29,32 @@ export interface ProviderSchedule {
 }
 
 /**
- * The open slots of the providers in `providerIdsParam` that overlap [fromParam, toParam), as SQL over
- * parameter placeholders. Everything that can make a slot unavailable belongs in this WHERE clause.
+ * The open slots of the providers `providerIds` (an array of uuids) that overlap [from, to), given as SQL
+ * expressions (parameters, or columns of the statement around it). Everything that can make a slot unavailable
+ * belongs in this WHERE clause.
  */
-function openSlotsSql(providerIdsParam: string, fromParam: string, toParam: string, nowParam: string): string {
-  return `SELECT s.id, s.provider_id, s.practice_id, s.during, s.availability_type, s.is_medication
-            FROM slots s
-           WHERE s.provider_id = ANY(${providerIdsParam}::uuid[])
-             AND s.during && tstzrange(${fromParam}::timestamptz, ${toParam}::timestamptz)
-             AND NOT EXISTS (
-               SELECT 1 FROM slot_reservations r
-                WHERE r.provider_id = s.provider_id AND r.during && s.during
-                  AND (r.kind = 'booking' OR r.expires_at > ${nowParam}::timestamptz))`;
+function openSlots(providerIds: Expression<unknown>, from: Expression<unknown>, to: Expression<unknown>, now: Expression<unknown>) {
+  return qb
+    .selectFrom('slots as s')
+    .select(['s.id', 's.provider_id', 's.practice_id', 's.during', 's.availability_type', 's.is_medication'])
+    .where(sql<boolean>`s.provider_id = ANY(${providerIds})`)
+    .where(sql<boolean>`s.during && tstzrange(${from}, ${to})`)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('slot_reservations as r')
+            .select(sql.lit(1).as('one'))
+            .whereRef('r.provider_id', '=', 's.provider_id')
+            .where(sql<boolean>`r.during && s.during`)
+            .where((w) => w.or([w('r.kind', '=', 'booking'), w('r.expires_at', '>', sql<Date>`${now}`)])),
+        ),
+      ),
+    );
 }
+
+/** A time as a timestamptz parameter. */
+const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
 /**
  * The open-times version (migration 0045): it moves whenever a hold, a booking, a slot or a provider
@@ -47,7 +62,11 @@ function openSlotsSql(providerIdsParam: string, fromParam: string, toParam: stri
  * that is no longer open.
  */
 export async function openTimesVersion(db: Queryable): Promise<string> {
-  const [row] = await db.query<{ version: string }>('SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS version FROM open_times_version');
+  // A sequence: not a table of the generated types, read as one scalar.
+  const row = await first(
+    db,
+    qb.selectNoFrom(sql<string>`(SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text FROM open_times_version)`.as('version')),
+  );
   return row?.version ?? '0';
 }
 
@@ -63,24 +82,36 @@ export interface SlotRow {
 }
 
 async function openSlotRows(db: Queryable, providerIds: string[], from: Date, to: Date, now: Date, practiceId?: string): Promise<OpenSlot[]> {
-  const rows = await db.query<SlotRow>(
-    `SELECT o.id, o.provider_id, o.practice_id, lower(o.during) AS start_at, upper(o.during) AS end_at, o.availability_type, o.is_medication
-       FROM (${openSlotsSql('$1', '$2', '$3', '$5')}) o
-      WHERE lower(o.during) >= $2::timestamptz AND ($4::uuid IS NULL OR o.practice_id = $4::uuid OR o.availability_type = 'online')
-      ORDER BY lower(o.during)`,
-    [providerIds, from.toISOString(), to.toISOString(), practiceId ?? null, now.toISOString()],
+  const open = openSlots(sql`${providerIds}::uuid[]`, instant(from), instant(to), instant(now)).as('o');
+  const startOf = sql<Date>`lower(o.during)`;
+  const rows = await all(
+    db,
+    qb
+      .selectFrom(open)
+      .select([
+        'o.id',
+        'o.provider_id',
+        'o.practice_id',
+        startOf.as('start_at'),
+        sql<Date>`upper(o.during)`.as('end_at'),
+        'o.availability_type',
+        'o.is_medication',
+      ])
+      .where(startOf, '>=', from)
+      .$if(practiceId !== undefined, (q) => q.where((eb) => eb.or([eb('o.practice_id', '=', practiceId!), eb('o.availability_type', '=', 'online')])))
+      .orderBy(startOf),
   );
   return rows.map(toOpenSlot);
 }
 
-function toOpenSlot(r: SlotRow): OpenSlot {
+function toOpenSlot(r: Omit<SlotRow, 'availability_type'> & { availability_type: string }): OpenSlot {
   return {
     id: r.id,
     start: new Date(r.start_at),
     end: new Date(r.end_at),
     practiceId: r.practice_id,
     providerId: r.provider_id,
-    availabilityType: r.availability_type,
+    availabilityType: r.availability_type as AppointmentMode,
     isMedication: r.is_medication,
   };
 }
@@ -103,31 +134,61 @@ export async function providerOpenSlots(
   filter: SlotFilter & { medicationOnly?: boolean; practiceId?: string },
   now: Date,
 ): Promise<{ provider: ProviderSchedule; slots: OpenSlot[] } | undefined> {
-  const rows = await db.query<{ pid: string; time_zone: string; offers_medication: boolean } & Partial<SlotRow>>(
-    `SELECT p.id AS pid, p.time_zone, p.offers_medication,
-            o.id, o.provider_id, o.practice_id, lower(o.during) AS start_at, upper(o.during) AS end_at, o.availability_type, o.is_medication
-       FROM providers p
-       LEFT JOIN LATERAL (${openSlotsSql('ARRAY[p.id]', '$2', '$3', '$5')}) o
-              ON lower(o.during) >= $2::timestamptz AND ($4::uuid IS NULL OR o.practice_id = $4::uuid OR o.availability_type = 'online')
-      WHERE p.id = $1 AND p.removed_at IS NULL
-      ORDER BY lower(o.during)`,
-    [providerId, range.from.toISOString(), range.to.toISOString(), filter.practiceId ?? null, now.toISOString()],
+  const startOf = sql<Date>`lower(o.during)`;
+  const rows = await all(
+    db,
+    qb
+      .selectFrom('providers as p')
+      .leftJoinLateral(openSlots(sql`ARRAY[p.id]`, instant(range.from), instant(range.to), instant(now)).as('o'), (join) =>
+        join
+          .on(startOf, '>=', range.from)
+          .$call((j) =>
+            filter.practiceId === undefined ? j : j.on((eb) => eb.or([eb('o.practice_id', '=', filter.practiceId!), eb('o.availability_type', '=', 'online')])),
+          ),
+      )
+      .select([
+        'p.id as pid',
+        'p.time_zone',
+        'p.offers_medication',
+        'o.id',
+        'o.provider_id',
+        'o.practice_id',
+        startOf.as('start_at'),
+        sql<Date>`upper(o.during)`.as('end_at'),
+        'o.availability_type',
+        'o.is_medication',
+      ])
+      .where('p.id', '=', providerId)
+      .where('p.removed_at', 'is', null)
+      .orderBy(startOf),
   );
-  const [first] = rows;
-  if (!first) return undefined;
-  const provider: ProviderSchedule = { id: first.pid, timeZone: first.time_zone, offersMedication: first.offers_medication };
+  const [head] = rows;
+  if (!head) return undefined;
+  const provider: ProviderSchedule = { id: head.pid, timeZone: head.time_zone, offersMedication: head.offers_medication };
   const earliest = earliestSearchStart(now, provider.timeZone);
   const open = rows
-    .filter((r): r is typeof r & SlotRow => Boolean(r.id))
-    .map(toOpenSlot)
+    .flatMap((r) =>
+      r.id !== null && r.provider_id !== null && r.practice_id !== null && r.availability_type !== null && r.is_medication !== null
+        ? [
+            toOpenSlot({
+              ...r,
+              id: r.id,
+              provider_id: r.provider_id,
+              practice_id: r.practice_id,
+              availability_type: r.availability_type,
+              is_medication: r.is_medication,
+            }),
+          ]
+        : [],
+    )
     .filter((r) => r.start >= earliest);
   return { provider, slots: offeredOf(open, provider, filter, now) };
 }
 
 export async function providerSchedule(db: Queryable, providerId: string): Promise<ProviderSchedule | undefined> {
-  const [row] = await db.query<{ id: string; time_zone: string; offers_medication: boolean }>(
-    'SELECT id, time_zone, offers_medication FROM providers WHERE id = $1 AND removed_at IS NULL',
-    [providerId],
+  const row = await first(
+    db,
+    qb.selectFrom('providers').select(['id', 'time_zone', 'offers_medication']).where('id', '=', providerId).where('removed_at', 'is', null),
   );
   return row ? { id: row.id, timeZone: row.time_zone, offersMedication: row.offers_medication } : undefined;
 }
@@ -179,6 +240,124 @@ export const availabilityTypeBit = (m: AppointmentMode): number => 1 << enums.ap
 const SUMMARY_REFRESH_LOCK = 7_272_603;
 
 /**
+ * The statement that inserts provider_search's rows: each provider's window is the one of its time zone
+ * (zones[i] from starts[i] to ends[i]); medication slots before medicationCutoff are left out.
+ */
+function summaryRefresh(w: { zones: string[]; starts: Date[]; ends: Date[]; ids: string[] | null; medicationCutoff: Date; now: Date }) {
+  const cut = constants.timeOfDayCutoffHours;
+  const [early, morning, afternoon, evening] = enums.timeOfDay.values.map((t) => timeOfDayBit(t));
+  const startOf = sql<Date>`lower(o.during)`;
+  return qb
+    .with(
+      'zone_window(time_zone, from_at, to_at)',
+      () =>
+        sql`(SELECT * FROM unnest(${w.zones}::text[], ${w.starts.map((d) => d.toISOString())}::timestamptz[], ${w.ends.map((d) => d.toISOString())}::timestamptz[]))`,
+    )
+    .with('scope', (db) =>
+      db
+        .selectFrom('providers as p')
+        .innerJoin('practices as pr', 'pr.id', 'p.practice_id')
+        .innerJoin('zone_window as z', 'z.time_zone', 'p.time_zone')
+        .select([
+          'p.id',
+          'p.time_zone',
+          'p.offers_medication',
+          'p.licensed_states',
+          'p.filter_ids',
+          'p.plan_ids',
+          'p.accepts_b2b',
+          'pr.latitude',
+          'pr.longitude',
+        ])
+        .select([sql<Date>`z.from_at`.as('from_at'), sql<Date>`z.to_at`.as('to_at')])
+        .where('p.removed_at', 'is', null)
+        .where('p.accepting_new_patients', '=', true)
+        .$if(w.ids !== null, (q) => q.where('p.id', '=', sql<string>`ANY(${w.ids}::uuid[])`)),
+    )
+    .with(
+      (cte) => cte('open').materialized(),
+      (db) =>
+        db
+          .selectFrom('scope as sc')
+          .innerJoinLateral(openSlots(sql`ARRAY[sc.id]`, sql`sc.from_at`, sql`sc.to_at`, instant(w.now)).as('o'), (join) => join.onTrue())
+          .select([
+            'o.provider_id',
+            startOf.as('start_at'),
+            'o.availability_type',
+            sql<number>`extract(hour FROM lower(o.during) AT TIME ZONE sc.time_zone) + extract(minute FROM lower(o.during) AT TIME ZONE sc.time_zone) / 60.0`.as(
+              'local_hour',
+            ),
+          ])
+          .where(sql<boolean>`lower(o.during) >= sc.from_at`)
+          .where(sql<boolean>`NOT (o.is_medication AND sc.offers_medication AND lower(o.during) < ${instant(w.medicationCutoff)})`),
+    )
+    .with(
+      (cte) => cte('open_stats').materialized(),
+      (db) =>
+        db
+          .selectFrom('open as o')
+          .select([
+            'o.provider_id',
+            sql<number>`count(*)::int`.as('open_slots'),
+            sql<Date>`min(o.start_at)`.as('first_available'),
+            sql<number>`bit_or(CASE WHEN o.local_hour < ${cut.earlyMorningBefore} THEN ${early}::int WHEN o.local_hour < ${cut.morningBefore} THEN ${morning}::int
+                               WHEN o.local_hour < ${cut.afternoonBefore} THEN ${afternoon}::int ELSE ${evening}::int END)`.as('tod'),
+            sql<number>`bit_or(CASE o.availability_type WHEN 'online' THEN ${availabilityTypeBit('online')}::int ELSE ${availabilityTypeBit('in_person')}::int END)`.as(
+              'modes',
+            ),
+          ])
+          .groupBy('o.provider_id'),
+    )
+    .with('stats', (db) =>
+      db
+        .selectFrom('scope as sc')
+        .leftJoin('open_stats as os', 'os.provider_id', 'sc.id')
+        .select([
+          'sc.id',
+          sql<number>`coalesce(os.open_slots, 0)`.as('open_slots'),
+          'os.first_available',
+          sql<number>`coalesce(os.tod, 0)`.as('tod'),
+          sql<number>`coalesce(os.modes, 0)`.as('modes'),
+        ]),
+    )
+    .insertInto('provider_search')
+    .columns([
+      'state_code',
+      'provider_id',
+      'open_slots',
+      'first_available',
+      'time_of_day_mask',
+      'availability_type_mask',
+      'filter_ids',
+      'plan_ids',
+      'accepts_b2b',
+      'latitude',
+      'longitude',
+      'refreshed_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('scope as sc')
+        .innerJoin('stats', 'stats.id', 'sc.id')
+        // One row per licensed state (a set-returning function in the select list).
+        .select([
+          sql<string>`unnest(sc.licensed_states)`.as('state_code'),
+          'sc.id',
+          'stats.open_slots',
+          'stats.first_available',
+          'stats.tod',
+          'stats.modes',
+          'sc.filter_ids',
+          'sc.plan_ids',
+          'sc.accepts_b2b',
+          'sc.latitude',
+          'sc.longitude',
+          sql<Date>`${instant(w.now)}`.as('refreshed_at'),
+        ]),
+    );
+}
+
+/**
  * Rebuilds provider_search (what search filters and orders by: one row per provider and licensed
  * state) from providers and the open slots of the coming availabilitySummaryDays, with the same
  * rules as listings: each provider's window starts at its earliest allowed start (computed per time
@@ -187,68 +366,22 @@ const SUMMARY_REFRESH_LOCK = 7_272_603;
  * Call it after anything that changes which slots are open or what a provider offers.
  */
 export async function refreshAvailabilitySummary(database: Database, now: Date, providerIds?: readonly string[]): Promise<void> {
-  const zones = (await database.query<{ time_zone: string }>('SELECT DISTINCT time_zone FROM providers')).map((r) => r.time_zone);
+  const zones = (await all(database, qb.selectFrom('providers').select('time_zone').distinct())).map((r) => r.time_zone);
   const starts = zones.map((z) => earliestSearchStart(now, z));
   const ends = starts.map((s) => new Date(s.getTime() + constants.availabilitySummaryDays * 86_400_000));
-  const cut = constants.timeOfDayCutoffHours;
-  const bits = enums.timeOfDay.values.map((t) => timeOfDayBit(t));
   const medicationCutoff = new Date(now.getTime() + constants.medicationSlotMinLeadHours * 3_600_000);
   const ids = providerIds ? [...providerIds] : null;
   await database.transaction(async (tx) => {
     // Refreshes take turns: each deletes rows and inserts them again, so two at once (several API
     // processes, or a whole refresh beside one provider's) would insert the same rows twice.
-    if (database.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [SUMMARY_REFRESH_LOCK]);
-    await tx.query('DELETE FROM provider_search WHERE $1::uuid[] IS NULL OR provider_id = ANY($1::uuid[])', [ids]);
+    if (database.kind === 'postgres') await run(tx, qb.selectNoFrom(sql`pg_advisory_xact_lock(${SUMMARY_REFRESH_LOCK})`.as('locked')));
+    await run(
+      tx,
+      qb.deleteFrom('provider_search').$if(ids !== null, (q) => q.where('provider_id', '=', sql<string>`ANY(${ids}::uuid[])`)),
+    );
     // Each step is MATERIALIZED, aggregated once per provider: inlined, and with a freshly seeded
     // database's missing statistics, PostgreSQL joined every provider to every open slot (25 s for
     // 300 providers instead of 0.2 s).
-    await tx.query(
-      `WITH zone_window AS (
-         SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[]) AS z(time_zone, from_at, to_at)
-       ), scope AS (
-         SELECT p.id, p.time_zone, p.offers_medication, p.licensed_states, p.filter_ids, p.plan_ids, p.accepts_b2b,
-                pr.latitude, pr.longitude, z.from_at, z.to_at
-           FROM providers p JOIN practices pr ON pr.id = p.practice_id JOIN zone_window z ON z.time_zone = p.time_zone
-          WHERE p.removed_at IS NULL AND p.accepting_new_patients AND ($4::uuid[] IS NULL OR p.id = ANY($4::uuid[]))
-       ), open AS MATERIALIZED (
-         SELECT o.provider_id, lower(o.during) AS start_at, o.availability_type,
-                extract(hour FROM lower(o.during) AT TIME ZONE sc.time_zone) + extract(minute FROM lower(o.during) AT TIME ZONE sc.time_zone) / 60.0 AS local_hour
-           FROM scope sc
-           JOIN LATERAL (${openSlotsSql('ARRAY[sc.id]', 'sc.from_at', 'sc.to_at', '$15')}) o ON true
-          WHERE lower(o.during) >= sc.from_at
-            AND NOT (o.is_medication AND sc.offers_medication AND lower(o.during) < $5::timestamptz)
-       ), open_stats AS MATERIALIZED (
-         SELECT o.provider_id, count(*)::int AS open_slots, min(o.start_at) AS first_available,
-                bit_or(CASE WHEN o.local_hour < $6 THEN $9::int WHEN o.local_hour < $7 THEN $10::int WHEN o.local_hour < $8 THEN $11::int ELSE $12::int END) AS tod,
-                bit_or(CASE o.availability_type WHEN 'online' THEN $13::int ELSE $14::int END) AS modes
-           FROM open o
-          GROUP BY o.provider_id
-       ), stats AS (
-         SELECT sc.id, coalesce(os.open_slots, 0) AS open_slots, os.first_available, coalesce(os.tod, 0) AS tod, coalesce(os.modes, 0) AS modes
-           FROM scope sc LEFT JOIN open_stats os ON os.provider_id = sc.id
-       )
-       INSERT INTO provider_search (state_code, provider_id, open_slots, first_available, time_of_day_mask, availability_type_mask,
-                                    filter_ids, plan_ids, accepts_b2b, latitude, longitude, refreshed_at)
-       SELECT st.state_code, sc.id, stats.open_slots, stats.first_available, stats.tod, stats.modes,
-              sc.filter_ids, sc.plan_ids, sc.accepts_b2b, sc.latitude, sc.longitude, $15::timestamptz
-         FROM scope sc JOIN stats USING (id) CROSS JOIN LATERAL unnest(sc.licensed_states) AS st(state_code)`,
-      [
-        zones,
-        starts.map((d) => d.toISOString()),
-        ends.map((d) => d.toISOString()),
-        ids,
-        medicationCutoff.toISOString(),
-        cut.earlyMorningBefore,
-        cut.morningBefore,
-        cut.afternoonBefore,
-        bits[0],
-        bits[1],
-        bits[2],
-        bits[3],
-        availabilityTypeBit('online'),
-        availabilityTypeBit('in_person'),
-        now.toISOString(),
-      ],
-    );
+    await run(tx, summaryRefresh({ zones, starts, ends, ids, medicationCutoff, now }));
   });
 }

@@ -6,6 +6,7 @@
 import type { Filter } from '@/generated/entities';
 import type { FilterType } from '@/generated/enums';
 import type { Database } from '../db/connection';
+import { all, qb } from '../db/typed';
 import { activeLocale, type Locale } from '@/domain/locale';
 
 const TTL_MS = 60_000;
@@ -29,19 +30,18 @@ interface StoredCatalogue {
 const cache = new WeakMap<Database, { at: number; catalogue: Promise<StoredCatalogue> }>();
 
 async function load(db: Database): Promise<StoredCatalogue> {
-  const rows = await db.query<{
-    id: number;
-    type: FilterType;
-    value: string;
-    description: string | null;
-    display_value: string;
-    priority: number;
-    mapping_value: string | null;
-    translations: Record<string, FilterWords> | string | null;
-  }>('SELECT id, type, value, description, display_value, priority, mapping_value, translations FROM filters ORDER BY type, priority, display_value');
-  const all: Filter[] = rows.map((r) => ({
+  const rows = await all(
+    db,
+    qb
+      .selectFrom('filters')
+      .select(['id', 'type', 'value', 'description', 'display_value', 'priority', 'mapping_value', 'translations'])
+      .orderBy('type')
+      .orderBy('priority')
+      .orderBy('display_value'),
+  );
+  const filters: Filter[] = rows.map((r) => ({
     id: r.id,
-    type: r.type,
+    type: r.type as FilterType,
     value: r.value,
     description: r.description,
     displayValue: r.display_value,
@@ -51,7 +51,7 @@ async function load(db: Database): Promise<StoredCatalogue> {
   const translations = new Map(
     rows.map((r) => [r.id, (typeof r.translations === 'string' ? JSON.parse(r.translations) : (r.translations ?? {})) as Record<string, FilterWords>]),
   );
-  return { all, translations, byLocale: new Map() };
+  return { all: filters, translations, byLocale: new Map() };
 }
 
 /** The catalogue with each filter's words in a language (the default language's where it has none). */

@@ -2,27 +2,30 @@
 import type { B2BDetails, BusinessPartner } from '@/generated/entities';
 import type { ChannelType, DealStructure, PartnerTier } from '@/generated/enums';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, sql, type RowOf } from '../db/typed';
 
-export interface PartnerRow {
-  id: string;
-  name: string;
-  partnership_code: string;
-  hide_payment_input: boolean;
-  hide_insurance_input: boolean;
-  hide_post_booking_modal_copy: boolean;
-  custom_success_message: string | null;
-  custom_failure_message: string | null;
-  authorization_required: boolean;
-  channel_type: string;
-  deal_structure: string;
-  is_credit_card_optional: boolean;
-  tier_name: string;
-  phone: string | null;
-}
+/** Business partners as the API reads them. */
+const partnerSelect = () =>
+  qb
+    .selectFrom('business_partners')
+    .select([
+      'id',
+      'name',
+      'partnership_code',
+      'hide_payment_input',
+      'hide_insurance_input',
+      'hide_post_booking_modal_copy',
+      'custom_success_message',
+      'custom_failure_message',
+      'authorization_required',
+      'channel_type',
+      'deal_structure',
+      'is_credit_card_optional',
+      'tier_name',
+      'phone',
+    ]);
 
-export const PARTNER_COLUMNS = `id, name, partnership_code, hide_payment_input, hide_insurance_input, hide_post_booking_modal_copy,
-  custom_success_message, custom_failure_message, authorization_required, channel_type, deal_structure,
-  is_credit_card_optional, tier_name, phone`;
+export type PartnerRow = RowOf<ReturnType<typeof partnerSelect>>;
 
 export function toBusinessPartner(row: PartnerRow): BusinessPartner {
   return {
@@ -63,49 +66,58 @@ export function toB2BDetails(partner: BusinessPartner): B2BDetails {
 }
 
 export async function partnerById(db: Queryable, id: string): Promise<BusinessPartner | undefined> {
-  const [row] = await db.query<PartnerRow>(`SELECT ${PARTNER_COLUMNS} FROM business_partners WHERE id = $1`, [id]);
+  const row = await first(db, partnerSelect().where('id', '=', id));
   return row ? toBusinessPartner(row) : undefined;
 }
 
 export async function partnerByCode(db: Queryable, code: string): Promise<BusinessPartner | undefined> {
-  const [row] = await db.query<PartnerRow>(`SELECT ${PARTNER_COLUMNS} FROM business_partners WHERE partnership_code = $1`, [code]);
+  const row = await first(db, partnerSelect().where('partnership_code', '=', code));
   return row ? toBusinessPartner(row) : undefined;
 }
 
 /** A page of the business partners by name, and how many there are. */
 export async function partnersPage(db: Queryable, limit: number, offset: number): Promise<{ items: BusinessPartner[]; total: number }> {
-  const [rows, [count]] = await Promise.all([
-    db.query<PartnerRow>(`SELECT ${PARTNER_COLUMNS} FROM business_partners ORDER BY name, id LIMIT $1 OFFSET $2`, [limit, offset]),
-    db.query<{ n: number }>('SELECT count(*)::int AS n FROM business_partners'),
+  const [rows, count] = await Promise.all([
+    all(db, partnerSelect().orderBy('name').orderBy('id').limit(limit).offset(offset)),
+    first(db, qb.selectFrom('business_partners').select(sql<number>`count(*)::int`.as('n'))),
   ]);
   return { items: rows.map(toBusinessPartner), total: count?.n ?? 0 };
 }
 
 export async function partnerExists(db: Queryable, partnerId: string): Promise<{ id: string } | undefined> {
-  const [partner] = await db.query<{ id: string }>('SELECT id FROM business_partners WHERE id = $1', [partnerId]);
-  return partner;
+  return first(db, qb.selectFrom('business_partners').select('id').where('id', '=', partnerId));
 }
 
 /** A partner's referring providers whose name holds `q` (null: all), by name. */
 export async function referringProvidersOf(db: Queryable, partnerId: string, q: string | null, limit: number) {
-  return db.query<{ id: string; first_name: string; last_name: string; credential: string; ehr_id: string; npi: string }>(
-    `SELECT id, first_name, last_name, credential, ehr_id, npi FROM referring_providers
-      WHERE business_partner_id = $1 AND ($2::text IS NULL OR (first_name || ' ' || last_name) ILIKE '%' || $2::text || '%')
-      ORDER BY last_name, first_name, id LIMIT ${Math.trunc(limit)}`,
-    [partnerId, q],
+  return all(
+    db,
+    qb
+      .selectFrom('referring_providers')
+      .select(['id', 'first_name', 'last_name', 'credential', 'ehr_id', 'npi'])
+      .where('business_partner_id', '=', partnerId)
+      .$if(q !== null, (query) => query.where(sql<boolean>`(first_name || ' ' || last_name) ILIKE '%' || ${q}::text || '%'`))
+      .orderBy('last_name')
+      .orderBy('first_name')
+      .orderBy('id')
+      .limit(Math.trunc(limit)),
   );
 }
 
 /** A partner's members: the active patient accounts it enrolled (those its agents reach), by name. */
-export async function partnerMembers(
-  db: Queryable,
-  partnerId: string,
-  limit: number,
-): Promise<{ id: string; first_name: string; last_name: string; email: string }[]> {
-  return db.query<{ id: string; first_name: string; last_name: string; email: string }>(
-    `SELECT id, first_name, last_name, email::text AS email FROM users
-      WHERE business_partner_id = $1 AND user_type = 'patient' AND disabled_at IS NULL AND email IS NOT NULL
-      ORDER BY last_name, first_name, id LIMIT $2`,
-    [partnerId, limit],
+export async function partnerMembers(db: Queryable, partnerId: string, limit: number) {
+  return all(
+    db,
+    qb
+      .selectFrom('users')
+      .select(['id', 'first_name', 'last_name', sql<string>`email::text`.as('email')])
+      .where('business_partner_id', '=', partnerId)
+      .where('user_type', '=', 'patient')
+      .where('disabled_at', 'is', null)
+      .where('email', 'is not', null)
+      .orderBy('last_name')
+      .orderBy('first_name')
+      .orderBy('id')
+      .limit(limit),
   );
 }

@@ -3,51 +3,49 @@ import type { Practice, Provider } from '@/generated/entities';
 import type { CounselingSpecialty, ProviderSlugType, ProviderTitle } from '@/generated/enums';
 import { constants } from '@/generated/constants';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, sql, type RowOf } from '../db/typed';
 import type { FilterCatalogue } from './filters';
 
-/** Columns of providers p joined with practices pr, as one SELECT list. */
-export const PROVIDER_CARD_COLUMNS = `p.id, p.first_name, p.last_name, p.title, p.slug, p.about, p.about_locale, p.pay_individual::float8 AS pay_individual,
-  p.pay_follow_up::float8 AS pay_follow_up, p.time_zone, p.licensed_states, p.specialties, p.filter_ids, p.offers_medication,
-  pr.id AS practice_id, pr.name AS practice_name, pr.address_line1, pr.city, pr.state, pr.zipcode, pr.country, pr.google_place_id,
-  pr.latitude, pr.longitude, pr.time_zone AS practice_time_zone`;
+/** What a provider's card shows: columns of providers p joined with practices pr, as one select list. */
+export const PROVIDER_CARD = [
+  'p.id',
+  'p.first_name',
+  'p.last_name',
+  'p.title',
+  'p.slug',
+  'p.about',
+  'p.about_locale',
+  sql<number>`p.pay_individual::float8`.as('pay_individual'),
+  sql<number | null>`p.pay_follow_up::float8`.as('pay_follow_up'),
+  'p.time_zone',
+  'p.licensed_states',
+  'p.specialties',
+  'p.filter_ids',
+  'p.offers_medication',
+  'pr.id as practice_id',
+  'pr.name as practice_name',
+  'pr.address_line1',
+  'pr.city',
+  'pr.state',
+  'pr.zipcode',
+  'pr.country',
+  'pr.google_place_id',
+  'pr.latitude',
+  'pr.longitude',
+  'pr.time_zone as practice_time_zone',
+] as const;
 
-export interface ProviderCardRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  title: string;
-  slug: string;
-  about: string;
-  about_locale: string;
-  pay_individual: number;
-  pay_follow_up: number | null;
-  time_zone: string;
-  licensed_states: string[];
-  specialties: string[];
-  filter_ids: number[];
-  offers_medication: boolean;
-  practice_id: string;
-  practice_name: string;
-  address_line1: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  country: string;
-  google_place_id: string | null;
-  latitude: number;
-  longitude: number;
-  practice_time_zone: string;
-  distance_miles?: number | null;
-  open_slots?: number | null;
-  first_available?: Date | string | null;
-}
+/** Providers p with their practice pr, as cards. */
+export const providerCards = () => qb.selectFrom('providers as p').innerJoin('practices as pr', 'pr.id', 'p.practice_id').select(PROVIDER_CARD);
+
+export type ProviderCardRow = RowOf<ReturnType<typeof providerCards>>;
 
 /** Psychiatric prescribers are listed as psychiatrists, everyone else as therapists. */
 export function slugTypeOf(offersMedication: boolean): ProviderSlugType {
   return offersMedication ? 'psychiatrist' : 'therapist';
 }
 
-export function providerSlugs(row: Pick<ProviderCardRow, 'slug' | 'licensed_states' | 'offers_medication'>): Provider['providerSlugs'] {
+export function providerSlugs(row: { slug: string; licensed_states: string[]; offers_medication: boolean }): Provider['providerSlugs'] {
   const type = slugTypeOf(row.offers_medication);
   return row.licensed_states.map((s) => {
     const state = s.toLowerCase();
@@ -102,7 +100,6 @@ export function providerOf(row: ProviderCardRow, filters: FilterCatalogue): Prov
     licensedStates: row.licensed_states,
     specialties: row.specialties as CounselingSpecialty[],
     timeZone: row.time_zone,
-    ...searchFigures({ distanceMiles: row.distance_miles, openSlots: row.open_slots, firstAvailable: row.first_available }),
   };
 }
 
@@ -111,32 +108,44 @@ export async function providerCardsPage(
   db: Queryable,
   where: { practiceId?: string; stateCode?: string; specialty?: string; offersMedication?: boolean },
   page: number,
-): Promise<(ProviderCardRow & { total: string })[]> {
-  return db.query<ProviderCardRow & { total: string }>(
-    `SELECT ${PROVIDER_CARD_COLUMNS}, count(*) OVER () AS total
-       FROM providers p JOIN practices pr ON pr.id = p.practice_id
-      WHERE p.removed_at IS NULL AND ($1::uuid IS NULL OR p.practice_id = $1::uuid) AND ($2::text IS NULL OR p.licensed_states @> ARRAY[$2::text])
-        AND ($4::text IS NULL OR p.specialties @> ARRAY[$4::text]) AND ($5::boolean IS NULL OR p.offers_medication = $5::boolean)
-      ORDER BY p.last_name, p.first_name, p.id
-      LIMIT ${constants.pageSize} OFFSET $3`,
-    [where.practiceId ?? null, where.stateCode ?? null, (page - 1) * constants.pageSize, where.specialty ?? null, where.offersMedication ?? null],
+) {
+  return all(
+    db,
+    providerCards()
+      .select(sql<string>`count(*) OVER ()`.as('total'))
+      .where('p.removed_at', 'is', null)
+      .$if(where.practiceId !== undefined, (q) => q.where('p.practice_id', '=', where.practiceId!))
+      .$if(where.stateCode !== undefined, (q) => q.where(sql<boolean>`p.licensed_states @> ARRAY[${where.stateCode}::text]`))
+      .$if(where.specialty !== undefined, (q) => q.where(sql<boolean>`p.specialties @> ARRAY[${where.specialty}::text]`))
+      .$if(where.offersMedication !== undefined, (q) => q.where('p.offers_medication', '=', where.offersMedication!))
+      .orderBy('p.last_name')
+      .orderBy('p.first_name')
+      .orderBy('p.id')
+      .limit(constants.pageSize)
+      .offset((page - 1) * constants.pageSize),
   );
 }
 
 /** A provider (removed or not: the profile says why) by id, by slug, or both. */
 export async function providerProfileRow(db: Queryable, providerId: string | undefined, slug: string | undefined) {
-  const [row] = await db.query<ProviderCardRow & { removed_reason: string | null }>(
-    `SELECT ${PROVIDER_CARD_COLUMNS}, p.removed_reason
-       FROM providers p JOIN practices pr ON pr.id = p.practice_id
-      WHERE ($1::uuid IS NULL OR p.id = $1::uuid) AND ($2::text IS NULL OR p.slug = $2::text)`,
-    [providerId ?? null, slug ?? null],
+  return first(
+    db,
+    providerCards()
+      .select('p.removed_reason')
+      .$if(providerId !== undefined, (q) => q.where('p.id', '=', providerId!))
+      .$if(slug !== undefined, (q) => q.where('p.slug', '=', slug!)),
   );
-  return row;
 }
 
 /** The filters some provider (not removed) licensed in the state has. */
-export async function filterIdsUsedIn(db: Queryable, stateCode: string): Promise<{ id: number }[]> {
-  return db.query<{ id: number }>('SELECT DISTINCT unnest(filter_ids) AS id FROM providers WHERE licensed_states @> ARRAY[$1::text] AND removed_at IS NULL', [
-    stateCode,
-  ]);
+export async function filterIdsUsedIn(db: Queryable, stateCode: string) {
+  return all(
+    db,
+    qb
+      .selectFrom('providers')
+      .select(sql<number>`unnest(filter_ids)`.as('id'))
+      .distinct()
+      .where(sql<boolean>`licensed_states @> ARRAY[${stateCode}::text]`)
+      .where('removed_at', 'is', null),
+  );
 }

@@ -10,6 +10,7 @@ import { LRUCache } from 'lru-cache';
 import type { Provider } from '@/generated/entities';
 import type { FilterType } from '@/generated/enums';
 import type { Database } from '../db/connection';
+import { all, first, qb, sql } from '../db/typed';
 import { availabilityTypeBit, timeOfDayBit } from './availability';
 import type { FilterCatalogue } from './filters';
 import { leastOpenSlots, type SearchCriteria } from './search';
@@ -104,28 +105,35 @@ export class SearchIndex {
 
   /** What provider_search holds now, as a number that moves with every change (migration 0005). */
   static async version(db: Database): Promise<string> {
-    const [row] = await db.query<{ version: string }>('SELECT version::text AS version FROM provider_search_version');
+    const row = await first(db, qb.selectFrom('provider_search_version').select(sql<string>`version::text`.as('version')));
     return row?.version ?? '-';
   }
 
   static async load(db: Database): Promise<SearchIndex> {
     const version = await SearchIndex.version(db);
-    const rows = await db.query<{
-      state_code: string;
-      provider_id: string;
-      open_slots: number;
-      first_available: Date | string | null;
-      time_of_day_mask: number;
-      availability_type_mask: number;
-      filter_ids: number[];
-      plan_ids: number[];
-      accepts_b2b: boolean;
-      latitude: number;
-      longitude: number;
-    }>(
-      `SELECT state_code, provider_id, open_slots, first_available, time_of_day_mask, availability_type_mask, filter_ids, plan_ids, accepts_b2b, latitude, longitude
-         FROM provider_search ORDER BY state_code, open_slots DESC, first_available, provider_id`,
+    const rows = await all(
+      db,
+      qb
+        .selectFrom('provider_search')
+        .select([
+          'state_code',
+          'provider_id',
+          'open_slots',
+          'first_available',
+          'time_of_day_mask',
+          'availability_type_mask',
+          'filter_ids',
+          'plan_ids',
+          'accepts_b2b',
+          'latitude',
+          'longitude',
+        ])
+        .orderBy('state_code')
+        .orderBy('open_slots', 'desc')
+        .orderBy('first_available')
+        .orderBy('provider_id'),
     );
+
     const maxFilterId = rows.reduce((m, r) => r.filter_ids.reduce((x, id) => Math.max(x, id), m), 0);
     const words = (maxFilterId >>> 5) + 1;
     const byState = new Map<string, Entry[]>();

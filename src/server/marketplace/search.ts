@@ -10,7 +10,8 @@ import type { FilterType, SortOption } from '@/generated/enums';
 import type { Database } from '../db/connection';
 import { availabilityTypeBit, timeOfDayBit } from './availability';
 import type { FilterCatalogue } from './filters';
-import { PROVIDER_CARD_COLUMNS, providerOf, searchFigures, type ProviderCardRow } from './providers';
+import { all, first, qb, sql } from '../db/typed';
+import { PROVIDER_CARD, providerCards, providerOf, searchFigures } from './providers';
 import type { SearchIndex } from './search-index';
 
 export interface SearchCriteria {
@@ -36,6 +37,9 @@ export interface SearchResult {
 }
 
 const METERS_PER_MILE = 1609.344;
+
+/** The cards of these providers (the in-memory search reads only the page's): one statement, the same text every time. */
+export const providerCardsOf = (ids: readonly string[]) => providerCards().where('p.id', '=', sql<string>`ANY(${ids}::uuid[])`);
 
 /** Query parameters that name provider filters, by filter type. */
 const FILTER_PARAMS = [
@@ -67,20 +71,6 @@ export function criteriaFromQuery(q: SearchProvidersQuery, point: SearchCriteria
 }
 
 /**
- * One statement: the page (from provider_search, by its btree index for "most available" or its GiST
- * index for the nearest), the total (an index scan of the state's rows), and the page's providers.
- */
-export interface SearchQuery {
-  sql: string;
-  params: unknown[];
-  /** the total alone, over the first countParams parameters (for pages past the last) */
-  countSql: string;
-  countParams: number;
-  /** a filter value no provider can have was asked for */
-  impossible: boolean;
-}
-
-/**
  * The fewest open slots a listed provider has: at least one unreserved open time inside the search window, so
  * nobody is listed who cannot be booked (no ghosts: "Next available" on every card is a time one can book);
  * more when the request asks for a number of open intakes, plus any intake supply reserved for partners' members.
@@ -89,63 +79,88 @@ export function leastOpenSlots(c: Pick<SearchCriteria, 'reserve' | 'minOpenSlots
   return c.reserve + Math.max(1, c.minOpenSlots);
 }
 
-export function buildSearchQuery(c: SearchCriteria, catalogue: FilterCatalogue): SearchQuery {
-  const params: unknown[] = [];
-  const p = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  const where = [`s.state_code = ${p(c.stateCode)}::text`];
-  let impossible = false;
+/** provider_search rows the criteria match (filter ids resolved with the catalogue); null when a filter value no provider can have was asked for. */
+function matchingRows(c: SearchCriteria, catalogue: FilterCatalogue) {
+  let query = qb.selectFrom('provider_search as s').where('s.state_code', '=', c.stateCode);
   for (const [type, values] of Object.entries(c.filters) as [FilterType, readonly string[]][]) {
     if (!values.length) continue;
     const ids = values.map((v) => catalogue.idOf(type, v)).filter((id): id is number => id !== undefined);
-    if (!ids.length) impossible = true;
-    where.push(`s.filter_ids && ${p(ids)}::int[]`);
+    if (!ids.length) return null;
+    query = query.where(sql<boolean>`s.filter_ids && ${ids}::int[]`);
   }
-  if (c.timesOfDay.length) where.push(`(s.time_of_day_mask & ${p(c.timesOfDay.reduce((m, t) => m | timeOfDayBit(t), 0))}::int) <> 0`);
+  if (c.timesOfDay.length) query = query.where(sql<boolean>`(s.time_of_day_mask & ${c.timesOfDay.reduce((m, t) => m | timeOfDayBit(t), 0)}::int) <> 0`);
   if (c.availabilityTypes.length)
-    where.push(`(s.availability_type_mask & ${p(c.availabilityTypes.reduce((m, t) => m | availabilityTypeBit(t), 0))}::int) <> 0`);
-  if (c.planId !== undefined) where.push(`s.plan_ids @> ARRAY[${p(c.planId)}::int]`);
-  if (c.b2bClient) where.push('s.accepts_b2b');
+    query = query.where(sql<boolean>`(s.availability_type_mask & ${c.availabilityTypes.reduce((m, t) => m | availabilityTypeBit(t), 0)}::int) <> 0`);
+  if (c.planId !== undefined) query = query.where(sql<boolean>`s.plan_ids @> ARRAY[${c.planId}::int]`);
+  if (c.b2bClient) query = query.where('s.accepts_b2b', '=', true);
   // Written as a bound on open_slots alone, so the index can use it.
-  where.push(`s.open_slots >= ${p(leastOpenSlots(c))}::int`);
-  const filtered = `FROM provider_search s WHERE ${where.join(' AND ')}`;
-  const countSql = `SELECT count(*)::int AS n ${filtered}`;
-  const countParams = params.length;
+  return query.where('s.open_slots', '>=', sql<number>`${leastOpenSlots(c)}::int`);
+}
 
-  const point = c.point ? `ll_to_earth(${p(c.point.latitude)}::float8, ${p(c.point.longitude)}::float8)` : undefined;
+/**
+ * The search in SQL: `page`, one statement that finds the page (from provider_search, by its btree index for "most
+ * available" or its GiST index for the nearest), the total (an index scan of the state's rows) and the page's
+ * providers; `count`, the total alone (for pages past the last). Null when a filter value no provider can have was asked for.
+ */
+export function buildSearchQuery(c: SearchCriteria, catalogue: FilterCatalogue) {
+  const matching = matchingRows(c, catalogue);
+  if (!matching) return null;
+  const point = c.point ? sql<unknown>`ll_to_earth(${c.point.latitude}::float8, ${c.point.longitude}::float8)` : undefined;
   const byDistance = c.orderBy === 'distance' && point !== undefined;
-  const reserve = p(c.reserve);
-  const sql = `WITH page AS (
-      SELECT s.provider_id, s.open_slots, s.first_available${byDistance ? `, earth_distance(ll_to_earth(s.latitude, s.longitude), ${point}) AS nearness` : ''}
-        ${filtered}
-       ORDER BY ${byDistance ? 'nearness, s.provider_id' : 's.open_slots DESC, s.first_available, s.provider_id'}
-       LIMIT ${constants.pageSize} OFFSET ${p((c.page - 1) * constants.pageSize)}
-    )
-    SELECT ${PROVIDER_CARD_COLUMNS},
-           ${point ? `earth_distance(ll_to_earth(pr.latitude, pr.longitude), ${point}) / ${METERS_PER_MILE}` : 'NULL::float8'} AS distance_miles,
-           page.open_slots - ${reserve}::int AS open_slots, page.first_available,
-           (SELECT count(*) ${filtered}) AS total
-      FROM page
-      JOIN providers p ON p.id = page.provider_id
-      JOIN practices pr ON pr.id = p.practice_id
-     ORDER BY ${byDistance ? 'page.nearness, page.provider_id' : 'page.open_slots DESC, page.first_available, page.provider_id'}`;
-  return { sql, params, countSql, countParams, impossible };
+  const page = qb
+    .with('page', () => {
+      const rows = matching
+        .select(['s.provider_id', 's.open_slots', 's.first_available'])
+        .select(sql<number>`${byDistance ? sql`earth_distance(ll_to_earth(s.latitude, s.longitude), ${point})` : sql`NULL::float8`}`.as('nearness'));
+      return (
+        byDistance
+          ? rows.orderBy('nearness').orderBy('s.provider_id')
+          : rows.orderBy('s.open_slots', 'desc').orderBy('s.first_available').orderBy('s.provider_id')
+      )
+        .limit(constants.pageSize)
+        .offset((c.page - 1) * constants.pageSize);
+    })
+    .selectFrom('page')
+    .innerJoin('providers as p', 'p.id', 'page.provider_id')
+    .innerJoin('practices as pr', 'pr.id', 'p.practice_id')
+    .select(PROVIDER_CARD)
+    .select([
+      sql<number | null>`${point ? sql`earth_distance(ll_to_earth(pr.latitude, pr.longitude), ${point}) / ${sql.lit(METERS_PER_MILE)}` : sql`NULL::float8`}`.as(
+        'distance_miles',
+      ),
+      sql<number>`page.open_slots - ${c.reserve}::int`.as('open_slots'),
+      'page.first_available',
+      matching
+        .select(sql<string>`count(*)`.as('n'))
+        .$asScalar()
+        .as('total'),
+    ]);
+  return {
+    page: byDistance
+      ? page.orderBy('page.nearness').orderBy('page.provider_id')
+      : page.orderBy('page.open_slots', 'desc').orderBy('page.first_available').orderBy('page.provider_id'),
+    count: matching.select(sql<number>`count(*)::int`.as('n')),
+  };
 }
 
 /** The search in SQL: what the in-memory index answers too, used until that index is loaded. */
 export async function searchProvidersInDatabase(db: Database, criteria: SearchCriteria, catalogue: FilterCatalogue): Promise<SearchResult> {
-  const { sql, params, countSql, countParams, impossible } = buildSearchQuery(criteria, catalogue);
-  if (impossible) return { items: [], total: 0 };
-  const rows = await db.query<ProviderCardRow & { total: string | number }>(sql, params);
+  const search = buildSearchQuery(criteria, catalogue);
+  if (!search) return { items: [], total: 0 };
+  const rows = await all(db, search.page);
   let total = rows.length ? Number(rows[0]!.total) : 0;
   if (!rows.length && criteria.page > 1) {
     // Past the last page there is no row to carry the total; count on its own.
-    const [counted] = await db.query<{ n: number }>(countSql, params.slice(0, countParams));
+    const counted = await first(db, search.count);
     total = counted?.n ?? 0;
   }
-  return { items: rows.map((r) => providerOf(r, catalogue)), total };
+  return {
+    items: rows.map((r) => ({
+      ...providerOf(r, catalogue),
+      ...searchFigures({ distanceMiles: r.distance_miles, openSlots: r.open_slots, firstAvailable: r.first_available }),
+    })),
+    total,
+  };
 }
 
 /** Search with the in-memory index when it is loaded (reading only the page's providers), else in SQL. */
@@ -161,10 +176,7 @@ export async function searchProviders(
   const cards = await index.cardsOf(
     hits.map((h) => h.providerId),
     async (ids) => {
-      const rows = await db.query<ProviderCardRow>(
-        `SELECT ${PROVIDER_CARD_COLUMNS} FROM providers p JOIN practices pr ON pr.id = p.practice_id WHERE p.id = ANY($1::uuid[])`,
-        [ids],
-      );
+      const rows = await all(db, providerCardsOf(ids));
       return rows.map((r) => providerOf(r, catalogue));
     },
   );

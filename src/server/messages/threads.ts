@@ -15,6 +15,8 @@ import { isUuid } from '@/domain/ids';
 import { writeAudit } from '../audit';
 import { CLIENT_LINKS_SQL } from '../care/clients';
 import type { Queryable } from '../db/connection';
+import { all, first, qb, run, sql, type RowOf } from '../db/typed';
+import type { NotNull } from 'kysely';
 import { AppError } from '../errors';
 import { takeOrRefuse } from '../limits/counters';
 import { callerOf } from '../plugins/auth';
@@ -27,35 +29,44 @@ export type Side = 'clinician' | 'patient';
 
 const other: Record<Side, Side> = { clinician: 'patient', patient: 'clinician' };
 /** The column that keeps the last message id a side has read. */
-const readColumn: Record<Side, string> = { clinician: 'provider_read_id', patient: 'patient_read_id' };
+const readColumn = { clinician: 'provider_read_id', patient: 'patient_read_id' } as const satisfies Record<Side, string>;
 
-interface ThreadRow {
-  id: string;
-  provider_id: string;
-  patient_id: string;
-  account_id: string;
-  client_first: string;
-  client_last: string;
-  pr_first: string;
-  pr_last: string;
-  pr_title: string;
-  last_message_at: Date | null;
-  unread: number;
-}
+/** Threads as `side` sees them (filtered by the caller), with the count of the other side's messages `side` has not read. */
+const threadSelect = (side: Side) =>
+  qb
+    .selectFrom('message_threads as t')
+    .innerJoin('patients as p', 'p.id', 't.patient_id')
+    .innerJoin('providers as pr', 'pr.id', 't.provider_id')
+    .select((eb) => [
+      't.id',
+      't.provider_id',
+      't.patient_id',
+      'p.user_id as account_id',
+      'p.first_name as client_first',
+      'p.last_name as client_last',
+      'pr.first_name as pr_first',
+      'pr.last_name as pr_last',
+      'pr.title as pr_title',
+      't.last_message_at',
+      eb
+        .selectFrom('messages as m')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('m.thread_id', '=', 't.id')
+        .where('m.author_side', '=', other[side])
+        .whereRef('m.id', '>', `t.${readColumn[side]}`)
+        .as('unread'),
+    ])
+    // A count always answers a number.
+    .$narrowType<{ unread: NotNull }>();
 
-/** Threads as `side` sees them; `where` filters with $2 onwards. $1 is never used by the filter. */
-function threadSql(side: Side, where: string): string {
-  return `
-  SELECT t.id, t.provider_id, t.patient_id, p.user_id AS account_id, p.first_name AS client_first, p.last_name AS client_last,
-         pr.first_name AS pr_first, pr.last_name AS pr_last, pr.title AS pr_title, t.last_message_at,
-         (SELECT count(*)::int FROM messages m WHERE m.thread_id = t.id AND m.author_side = '${other[side]}' AND m.id > t.${readColumn[side]}) AS unread
-    FROM message_threads t
-    JOIN patients p ON p.id = t.patient_id
-    JOIN providers pr ON pr.id = t.provider_id
-   WHERE ${where}`;
-}
+type ThreadRow = RowOf<ReturnType<typeof threadSelect>>;
 
-const threadOrder = ' ORDER BY t.last_message_at DESC NULLS LAST, t.created_at DESC, t.id';
+/** Latest message first (threads without one last), then the newest thread. */
+const inThreadOrder = (query: ReturnType<typeof threadSelect>) =>
+  query
+    .orderBy('t.last_message_at', (o) => o.desc().nullsLast())
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id');
 
 function summaryOut(r: ThreadRow): MessageThreadSummary {
   return {
@@ -74,12 +85,12 @@ function listAnswer(rows: ThreadRow[]): { items: MessageThreadSummary[]; unread:
 
 /** The provider's threads, latest message first. */
 export async function providerThreads(db: Queryable, providerId: string): Promise<{ items: MessageThreadSummary[]; unread: number }> {
-  return listAnswer(await db.query<ThreadRow>(`${threadSql('clinician', 't.provider_id = $1')}${threadOrder}`, [providerId]));
+  return listAnswer(await all(db, inThreadOrder(threadSelect('clinician').where('t.provider_id', '=', providerId))));
 }
 
 /** The threads of every patient of an account that have a message, latest first. */
 export async function accountThreads(db: Queryable, accountId: string): Promise<{ items: MessageThreadSummary[]; unread: number }> {
-  return listAnswer(await db.query<ThreadRow>(`${threadSql('patient', 'p.user_id = $1 AND t.last_message_at IS NOT NULL')}${threadOrder}`, [accountId]));
+  return listAnswer(await all(db, inThreadOrder(threadSelect('patient').where('p.user_id', '=', accountId).where('t.last_message_at', 'is not', null))));
 }
 
 /**
@@ -88,12 +99,14 @@ export async function accountThreads(db: Queryable, accountId: string): Promise<
  */
 export async function openThread(request: FastifyRequest, side: Side, providerId: string, patientId: string): Promise<MessageThreadSummary> {
   const db = request.server.database;
-  await db.query(
-    `INSERT INTO message_threads (provider_id, patient_id, created_by, created_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (provider_id, patient_id) DO NOTHING`,
-    [providerId, patientId, callerOf(request).userId, request.server.clock.now().toISOString()],
+  await run(
+    db,
+    qb
+      .insertInto('message_threads')
+      .values({ provider_id: providerId, patient_id: patientId, created_by: callerOf(request).userId, created_at: request.server.clock.now().toISOString() })
+      .onConflict((oc) => oc.columns(['provider_id', 'patient_id']).doNothing()),
   );
-  const [row] = await db.query<ThreadRow>(threadSql(side, 't.provider_id = $1 AND t.patient_id = $2'), [providerId, patientId]);
+  const row = await first(db, threadSelect(side).where('t.provider_id', '=', providerId).where('t.patient_id', '=', patientId));
   request.auditTarget = { type: 'message_thread', id: row!.id };
   return summaryOut(row!);
 }
@@ -134,7 +147,7 @@ export async function accountContacts(db: Queryable, accountId: string): Promise
  */
 export async function reachThread(request: FastifyRequest, side: Side, id: string, action: string, providerId?: string): Promise<ThreadRow> {
   const caller = callerOf(request);
-  const [row] = isUuid(id) ? await request.server.database.query<ThreadRow>(threadSql(side, 't.id = $1'), [id]) : [];
+  const row = isUuid(id) ? await first(request.server.database, threadSelect(side).where('t.id', '=', id)) : undefined;
   const allowed = row !== undefined && (side === 'clinician' ? row.provider_id === providerId : row.account_id === caller.userId);
   if (!row || !allowed) {
     await writeAudit(request, {
@@ -154,23 +167,43 @@ export async function reachThread(request: FastifyRequest, side: Side, id: strin
 /** The thread's latest messages, oldest first, as `side` reads them; reading marks the other side's messages read. */
 export async function readThread(request: FastifyRequest, side: Side, thread: ThreadRow): Promise<{ thread: MessageThreadSummary; messages: SecureMessage[] }> {
   const db = request.server.database;
-  const rows = await db.query<{ id: string; author_side: Side; body: string; sent_at: Date }>(
-    `SELECT id::text AS id, author_side, body, sent_at FROM
-       (SELECT id, author_side, body, sent_at FROM messages WHERE thread_id = $1 ORDER BY id DESC LIMIT $2) latest
-      ORDER BY id`,
-    [thread.id, constants.messageThreadPageSize],
+  const latest = qb
+    .selectFrom('messages')
+    .select(['id', 'author_side', 'body', 'sent_at'])
+    .where('thread_id', '=', thread.id)
+    .orderBy('id', 'desc')
+    .limit(constants.messageThreadPageSize);
+  const rows = await all(
+    db,
+    qb
+      .selectFrom(latest.as('latest'))
+      .select([sql<string>`id::text`.as('id'), 'author_side', 'body', 'sent_at'])
+      .orderBy('latest.id'),
   );
   const lastId = rows.at(-1)?.id;
   if (lastId) {
-    await db.query(`UPDATE message_threads SET ${readColumn[side]} = GREATEST(${readColumn[side]}, $2::bigint) WHERE id = $1`, [thread.id, lastId]);
+    const column = readColumn[side];
+    await run(
+      db,
+      qb
+        .updateTable('message_threads')
+        .set((eb) => ({ [column]: sql<string>`GREATEST(${eb.ref(column)}, ${lastId}::bigint)` }))
+        .where('id', '=', thread.id),
+    );
   }
   return {
     thread: summaryOut({ ...thread, unread: 0 }),
-    messages: rows.map((m) => ({ id: m.id, side: m.author_side, mine: m.author_side === side, text: m.body, sentAt: new Date(m.sent_at).toISOString() })),
+    messages: rows.map((m) => ({
+      id: m.id,
+      side: m.author_side as Side,
+      mine: m.author_side === side,
+      text: m.body,
+      sentAt: new Date(m.sent_at).toISOString(),
+    })),
   };
 }
 
-const openStatuses = "('open', 'in_progress', 'on_hold')";
+const openStatuses = ['open', 'in_progress', 'on_hold'];
 
 /**
  * Adds a message from `side` in one transaction with its task change: a client's message opens an
@@ -188,25 +221,41 @@ export async function sendMessage(request: FastifyRequest, side: Side, thread: T
   const now = request.server.clock.now();
   const recipientHadUnread = await request.server.database.transaction(async (tx) => {
     // One send at a time per thread: two client messages at once still open one task, and the unread check sees the other.
-    await tx.query('SELECT id FROM message_threads WHERE id = $1 FOR UPDATE', [thread.id]);
-    const [before] = await tx.query<{ unread: number }>(
-      `SELECT count(*)::int AS unread FROM messages m JOIN message_threads t ON t.id = m.thread_id
-        WHERE t.id = $1 AND m.author_side = $2 AND m.id > t.${readColumn[other[side]]}`,
-      [thread.id, side],
+    await run(tx, qb.selectFrom('message_threads').select('id').where('id', '=', thread.id).forUpdate());
+    const before = await first(
+      tx,
+      qb
+        .selectFrom('messages as m')
+        .innerJoin('message_threads as t', 't.id', 'm.thread_id')
+        .select(sql<number>`count(*)::int`.as('unread'))
+        .where('t.id', '=', thread.id)
+        .where('m.author_side', '=', side)
+        .whereRef('m.id', '>', `t.${readColumn[other[side]]}`),
     );
-    const [message] = await tx.query<{ id: string }>(
-      'INSERT INTO messages (thread_id, author_side, author_id, body, sent_at) VALUES ($1, $2, $3, $4, $5) RETURNING id::text AS id',
-      [thread.id, side, caller.userId, body, now.toISOString()],
+    const message = await first(
+      tx,
+      qb
+        .insertInto('messages')
+        .values({ thread_id: thread.id, author_side: side, author_id: caller.userId, body, sent_at: now.toISOString() })
+        .returning(sql<string>`id::text`.as('id')),
     );
     // Writing answers everything before it: the writer's side has read the thread up to here.
-    await tx.query(`UPDATE message_threads SET last_message_at = $2, ${readColumn[side]} = $3::bigint WHERE id = $1`, [
-      thread.id,
-      now.toISOString(),
-      message!.id,
-    ]);
-    const open = await tx.query<{ id: string; version: number; owner_id: string | null }>(
-      `SELECT id, version, owner_id FROM tasks WHERE kind = 'unanswered_message' AND subject_type = 'message_thread' AND subject_id = $1 AND status IN ${openStatuses}`,
-      [thread.id],
+    await run(
+      tx,
+      qb
+        .updateTable('message_threads')
+        .set({ last_message_at: now.toISOString(), [readColumn[side]]: sql<string>`${message!.id}::bigint` })
+        .where('id', '=', thread.id),
+    );
+    const open = await all(
+      tx,
+      qb
+        .selectFrom('tasks')
+        .select(['id', 'version', 'owner_id'])
+        .where('kind', '=', 'unanswered_message')
+        .where('subject_type', '=', 'message_thread')
+        .where('subject_id', '=', thread.id)
+        .where('status', 'in', openStatuses),
     );
     if (side === 'patient' && !open.length) {
       await createTask(
@@ -235,15 +284,14 @@ export async function sendMessage(request: FastifyRequest, side: Side, thread: T
 async function notify(request: FastifyRequest, from: Side, thread: ThreadRow): Promise<void> {
   const db = request.server.database;
   const app = request.server;
-  const recipients =
-    from === 'clinician'
-      ? await db.query<{ email: string; language: string | null }>('SELECT u.email::text AS email, u.language FROM users u WHERE u.id = $1', [
-          thread.account_id,
-        ])
-      : await db.query<{ email: string; language: string | null }>(
-          'SELECT u.email::text AS email, u.language FROM users u WHERE u.provider_id = $1 ORDER BY u.created_at, u.id',
-          [thread.provider_id],
-        );
+  const recipients = await all(
+    db,
+    qb
+      .selectFrom('users as u')
+      .select([sql<string>`u.email::text`.as('email'), 'u.language'])
+      .$if(from === 'clinician', (q) => q.where('u.id', '=', thread.account_id))
+      .$if(from !== 'clinician', (q) => q.where('u.provider_id', '=', thread.provider_id).orderBy('u.created_at').orderBy('u.id')),
+  );
   const path = from === 'clinician' ? routeById.patientMessageThread.path.replace(':id', thread.id) : `${routeById.careMessage.path}?thread=${thread.id}`;
   for (const r of recipients) {
     await app.mailer.send('secure-message', r.email, (locale) => ({ params: { link: siteUrl(app, path, locale) } }), { language: r.language });

@@ -15,6 +15,7 @@ import { landingPagePath, type LandingPage } from '@/domain/landing-urls';
 import { DEFAULT_LOCALE, LOCALES, localizedPath, type Locale } from '@/domain/locale';
 import { providerSlugs } from '../marketplace/providers';
 import { escapeHtml } from '@/domain/html';
+import { all, first, qb, sql } from '../db/typed';
 
 const XML = 'application/xml; charset=utf-8';
 /** Crawlers may keep these an hour; a provider who leaves drops out within it. */
@@ -54,7 +55,13 @@ function localeOfFolder(folder: string): Locale | undefined {
 }
 
 async function listedProviderCount(app: FastifyInstance): Promise<number> {
-  const [row] = await app.database.query<{ n: string }>('SELECT count(*) AS n FROM providers WHERE removed_at IS NULL');
+  const row = await first(
+    app.database,
+    qb
+      .selectFrom('providers')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('removed_at', 'is', null),
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -81,10 +88,17 @@ export default fp<{ publicUrl: string }>(
 
     const sitemapFile = async (locale: Locale, file: string): Promise<string | undefined> => {
       if (file === 'pages.xml') {
-        const cities = await app.database.query<{ state: string; city: string }>(
-          `SELECT DISTINCT pr.state, pr.city FROM practices pr
-            WHERE EXISTS (SELECT 1 FROM providers p WHERE p.practice_id = pr.id AND p.removed_at IS NULL)
-            ORDER BY pr.state, pr.city`,
+        const cities = await all(
+          app.database,
+          qb
+            .selectFrom('practices as pr')
+            .select(['pr.state', 'pr.city'])
+            .distinct()
+            .where((eb) =>
+              eb.exists(eb.selectFrom('providers as p').select(sql.lit(1).as('one')).whereRef('p.practice_id', '=', 'pr.id').where('p.removed_at', 'is', null)),
+            )
+            .orderBy('pr.state')
+            .orderBy('pr.city'),
         );
         return urlSet(
           origin,
@@ -94,9 +108,15 @@ export default fp<{ publicUrl: string }>(
       const n = Number(/^providers-(\d{1,6})\.xml$/.exec(file)?.[1]);
       const files = Math.max(1, Math.ceil((await listedProviderCount(app)) / perFile));
       if (!Number.isInteger(n) || n < 1 || n > files) return undefined;
-      const rows = await app.database.query<{ slug: string; licensed_states: string[]; offers_medication: boolean }>(
-        `SELECT slug, licensed_states, offers_medication FROM providers WHERE removed_at IS NULL ORDER BY id LIMIT ${perFile} OFFSET $1`,
-        [(n - 1) * perFile],
+      const rows = await all(
+        app.database,
+        qb
+          .selectFrom('providers')
+          .select(['slug', 'licensed_states', 'offers_medication'])
+          .where('removed_at', 'is', null)
+          .orderBy('id')
+          .limit(perFile)
+          .offset((n - 1) * perFile),
       );
       const paths = rows.map((r) => providerSlugs(r)[0]?.path).filter((p): p is string => Boolean(p));
       return urlSet(

@@ -27,6 +27,7 @@ import { AppError } from '../errors';
 import { isPlainText } from '@/domain/validation/plain-input';
 import type { AccessCheck } from '../routes/registry';
 import type { UserRow } from '../accounts/repository';
+import { all, qb, sql } from '../db/typed';
 
 export interface Caller {
   userId: string;
@@ -174,17 +175,22 @@ async function outsideScope(request: FastifyRequest, caller: Caller, endpoint: E
   if (caller.scope !== 'booking') return undefined;
   if (!bookingOnlyEndpoints.has(endpoint.id)) return 'booking-only session';
   if (endpoint.id === 'createAppointment') {
-    const booked = await request.server.database.query('SELECT 1 FROM appointments WHERE user_id = $1 LIMIT 1', [caller.userId]);
+    const db = request.server.database;
+    const booked = await all(db, qb.selectFrom('appointments').select(sql.lit(1).as('one')).where('user_id', '=', caller.userId).limit(1));
     // The key of the booking already made may be replayed (its stored answer); any other booking is refused.
     const key = request.headers['idempotency-key'];
     const replay =
       typeof key === 'string' &&
       (
-        await request.server.database.query('SELECT 1 FROM idempotency_keys WHERE caller_id = $1 AND endpoint = $2 AND key = $3', [
-          caller.userId,
-          endpoint.id,
-          key,
-        ])
+        await all(
+          db,
+          qb
+            .selectFrom('idempotency_keys')
+            .select(sql.lit(1).as('one'))
+            .where('caller_id', '=', caller.userId)
+            .where('endpoint', '=', endpoint.id)
+            .where('key', '=', key),
+        )
       ).length > 0;
     if (booked.length && !replay) return 'booking-only session already booked';
   }

@@ -6,6 +6,7 @@
  * the process alive, and closing waits for work under way.
  */
 import fp from 'fastify-plugin';
+import { first, qb, sql } from '../db/typed';
 import { refreshAvailabilitySummary } from '../marketplace/availability';
 import { SearchIndex } from '../marketplace/search-index';
 
@@ -45,9 +46,15 @@ export default fp(
     const refresh = (onlyWhenStale: boolean) => {
       refreshing ??= (async () => {
         if (onlyWhenStale) {
-          const [row] = await app.database.query<{ stale: boolean }>(
-            'SELECT coalesce(min(refreshed_at) < $2::timestamptz - make_interval(secs => $1), true) AS stale FROM provider_search',
-            [REFRESH_EVERY_MS / 1000, app.clock.now().toISOString()],
+          const row = await first(
+            app.database,
+            qb
+              .selectFrom('provider_search')
+              .select(
+                sql<boolean>`coalesce(min(refreshed_at) < ${app.clock.now().toISOString()}::timestamptz - make_interval(secs => ${REFRESH_EVERY_MS / 1000}), true)`.as(
+                  'stale',
+                ),
+              ),
           );
           if (!row?.stale) return;
         }

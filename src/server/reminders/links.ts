@@ -11,6 +11,7 @@ import { reminderLinkExpiry } from '@/domain/reminders';
 import type { Locale } from '@/domain/locale';
 import { siteUrl } from '../site-url';
 import type { Queryable } from '../db/connection';
+import { first, qb, run } from '../db/typed';
 
 export type ReminderLinkPurpose = 'reschedule' | 'cancel' | 'unsubscribe';
 
@@ -18,13 +19,16 @@ export const hashReminderToken = (token: string): string => createHash('sha256')
 
 async function newLink(db: Queryable, userId: string, appointmentId: string, purpose: ReminderLinkPurpose, expiresAt: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query('INSERT INTO reminder_links (token_hash, user_id, appointment_id, purpose, expires_at) VALUES ($1, $2, $3, $4, $5)', [
-    hashReminderToken(token),
-    userId,
-    appointmentId,
-    purpose,
-    expiresAt.toISOString(),
-  ]);
+  await run(
+    db,
+    qb.insertInto('reminder_links').values({
+      token_hash: hashReminderToken(token),
+      user_id: userId,
+      appointment_id: appointmentId,
+      purpose,
+      expires_at: expiresAt.toISOString(),
+    }),
+  );
   return token;
 }
 
@@ -62,18 +66,26 @@ export type LinkUse = { ok: true; purpose: ReminderLinkPurpose; appointmentId: s
  * Stopping e-mail reminders happens here; rescheduling and cancelling go on in the portal's own flow.
  */
 export async function spendReminderLink(db: Queryable, token: string, userId: string, now: Date): Promise<LinkUse> {
-  const [used] = await db.query<{ purpose: ReminderLinkPurpose; appointment_id: string }>(
-    `UPDATE reminder_links SET used_at = $3 WHERE token_hash = $1 AND user_id = $2 AND used_at IS NULL AND expires_at > $3
-     RETURNING purpose, appointment_id`,
-    [hashReminderToken(token), userId, now.toISOString()],
+  const used = await first(
+    db,
+    qb
+      .updateTable('reminder_links')
+      .set({ used_at: now.toISOString() })
+      .where('token_hash', '=', hashReminderToken(token))
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning(['purpose', 'appointment_id']),
   );
   if (!used) return { ok: false };
   if (used.purpose === 'unsubscribe') {
-    await db.query(
-      `INSERT INTO reminder_preferences (user_id, email, sms, updated_at) VALUES ($1, false, false, $2)
-       ON CONFLICT (user_id) DO UPDATE SET email = false, updated_at = $2`,
-      [userId, now.toISOString()],
+    await run(
+      db,
+      qb
+        .insertInto('reminder_preferences')
+        .values({ user_id: userId, email: false, sms: false, updated_at: now.toISOString() })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ email: false, updated_at: now.toISOString() })),
     );
   }
-  return { ok: true, purpose: used.purpose, appointmentId: used.appointment_id };
+  return { ok: true, purpose: used.purpose as ReminderLinkPurpose, appointmentId: used.appointment_id };
 }

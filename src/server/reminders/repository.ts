@@ -1,21 +1,29 @@
 /** Reminder preferences (reminder_preferences): how an account wants its session reminders. */
 import type { Queryable } from '../db/connection';
+import { first, qb, run } from '../db/typed';
 
 /** An account's reminder channels as stored (null: never chosen) and its Self patient's phone number. */
 export async function reminderPreferencesRow(db: Queryable, userId: string) {
-  const [row] = await db.query<{ email: boolean | null; sms: boolean | null; phone: string | null }>(
-    `SELECT rp.email, rp.sms,
-            (SELECT p.phone_number FROM patients p WHERE p.user_id = u.id AND p.relationship = 'Self' LIMIT 1) AS phone
-       FROM users u LEFT JOIN reminder_preferences rp ON rp.user_id = u.id WHERE u.id = $1`,
-    [userId],
+  return first(
+    db,
+    qb
+      .selectFrom('users as u')
+      .leftJoin('reminder_preferences as rp', 'rp.user_id', 'u.id')
+      .select((eb) => [
+        'rp.email',
+        'rp.sms',
+        eb.selectFrom('patients as p').select('p.phone_number').whereRef('p.user_id', '=', 'u.id').where('p.relationship', '=', 'Self').limit(1).as('phone'),
+      ])
+      .where('u.id', '=', userId),
   );
-  return row;
 }
 
 export async function saveReminderPreferences(db: Queryable, userId: string, choice: { email: boolean; sms: boolean }, at: Date): Promise<void> {
-  await db.query(
-    `INSERT INTO reminder_preferences (user_id, email, sms, updated_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (user_id) DO UPDATE SET email = $2, sms = $3, updated_at = $4`,
-    [userId, choice.email, choice.sms, at.toISOString()],
+  await run(
+    db,
+    qb
+      .insertInto('reminder_preferences')
+      .values({ user_id: userId, email: choice.email, sms: choice.sms, updated_at: at.toISOString() })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ email: choice.email, sms: choice.sms, updated_at: at.toISOString() })),
   );
 }

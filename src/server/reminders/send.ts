@@ -8,6 +8,8 @@
  * new start, so cancelling removes reminders and rescheduling moves them.
  */
 import type { FastifyInstance } from 'fastify';
+import type { NotNull } from 'kysely';
+import { all, first, qb, run, sql } from '../db/typed';
 import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
@@ -30,27 +32,34 @@ export interface ReminderJobData {
   start: string;
 }
 
-interface Candidate {
-  id: string;
-  start_at: Date;
-  scheduled_at: Date;
-  email_on: boolean;
-  sms_on: boolean;
-  mobile: string | null;
-}
-
 /** Queues the reminders due now; answers how many were queued. */
 export async function sweepReminders(app: FastifyInstance): Promise<number> {
   const now = app.clock.now();
   const horizon = new Date(now.getTime() + Math.max(...constants.reminderOffsetsMinutes) * 60_000);
-  const candidates = await app.database.query<Candidate>(
-    `SELECT a.id, lower(a.during) AS start_at,
-            CASE WHEN a.rescheduled_from IS NULL THEN a.created_at ELSE a.updated_at END AS scheduled_at,
-            coalesce(rp.email, true) AS email_on, coalesce(rp.sms, false) AS sms_on,
-            (SELECT p.phone_number FROM patients p WHERE p.user_id = a.user_id AND p.relationship = 'Self' AND p.phone_number_valid IS NOT FALSE LIMIT 1) AS mobile
-       FROM appointments a LEFT JOIN reminder_preferences rp ON rp.user_id = a.user_id
-      WHERE a.status = 'booked' AND lower(a.during) > $1::timestamptz AND lower(a.during) <= $2::timestamptz`,
-    [now.toISOString(), horizon.toISOString()],
+  const startOf = sql<Date>`lower(a.during)`;
+  const candidates = await all(
+    app.database,
+    qb
+      .selectFrom('appointments as a')
+      .leftJoin('reminder_preferences as rp', 'rp.user_id', 'a.user_id')
+      .select((eb) => [
+        'a.id',
+        startOf.as('start_at'),
+        sql<Date>`CASE WHEN a.rescheduled_from IS NULL THEN a.created_at ELSE a.updated_at END`.as('scheduled_at'),
+        sql<boolean>`coalesce(rp.email, true)`.as('email_on'),
+        sql<boolean>`coalesce(rp.sms, false)`.as('sms_on'),
+        eb
+          .selectFrom('patients as p')
+          .select('p.phone_number')
+          .whereRef('p.user_id', '=', 'a.user_id')
+          .where('p.relationship', '=', 'Self')
+          .where('p.phone_number_valid', 'is not', sql<boolean>`FALSE`)
+          .limit(1)
+          .as('mobile'),
+      ])
+      .where('a.status', '=', 'booked')
+      .where(startOf, '>', sql<Date>`${now.toISOString()}::timestamptz`)
+      .where(startOf, '<=', sql<Date>`${horizon.toISOString()}::timestamptz`),
   );
   let queued = 0;
   for (const c of candidates) {
@@ -58,9 +67,15 @@ export async function sweepReminders(app: FastifyInstance): Promise<number> {
     const offset = dueReminderOffset({ start, scheduledAt: new Date(c.scheduled_at), now });
     if (offset === undefined) continue;
     for (const channel of reminderChannels({ email: c.email_on, sms: c.sms_on && !app.sms.off, hasMobile: Boolean(c.mobile) })) {
-      const [sent] = await app.database.query(
-        'SELECT 1 FROM reminders_sent WHERE appointment_id = $1 AND offset_minutes = $2 AND channel = $3 AND session_start = $4',
-        [c.id, offset, channel, start.toISOString()],
+      const sent = await first(
+        app.database,
+        qb
+          .selectFrom('reminders_sent')
+          .select(sql.lit(1).as('one'))
+          .where('appointment_id', '=', c.id)
+          .where('offset_minutes', '=', offset)
+          .where('channel', '=', channel)
+          .where('session_start', '=', start),
       );
       if (sent) continue;
       const data: ReminderJobData = { appointmentId: c.id, offsetMinutes: offset, channel, start: start.toISOString() };
@@ -74,28 +89,47 @@ export async function sweepReminders(app: FastifyInstance): Promise<number> {
 /** Sends one reminder, once; answers whether this call sent it. */
 export async function sendReminder(app: FastifyInstance, data: ReminderJobData): Promise<boolean> {
   const db = app.database;
-  const [current] = await db.query<{ status: string; start_at: Date; user_id: string; time_zone: string }>(
-    'SELECT status, lower(during) AS start_at, user_id, time_zone FROM appointments WHERE id = $1',
-    [data.appointmentId],
+  const current = await first(
+    db,
+    qb
+      .selectFrom('appointments')
+      .select(['status', sql<Date>`lower(during)`.as('start_at'), 'user_id', 'time_zone'])
+      .where('id', '=', data.appointmentId),
   );
   // Cancelled since, or moved to another time (the sweep queues the new time's reminders).
   if (!current || current.status !== 'booked' || new Date(current.start_at).getTime() !== new Date(data.start).getTime()) return false;
   const now = app.clock.now();
   if (now >= new Date(data.start)) return false;
   // The row first: of two workers, only the one that records it sends.
-  const [claimed] = await db.query(
-    `INSERT INTO reminders_sent (appointment_id, offset_minutes, channel, session_start, sent_at) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT DO NOTHING RETURNING appointment_id`,
-    [data.appointmentId, data.offsetMinutes, data.channel, data.start, now.toISOString()],
+  const claimed = await first(
+    db,
+    qb
+      .insertInto('reminders_sent')
+      .values({
+        appointment_id: data.appointmentId,
+        offset_minutes: data.offsetMinutes,
+        channel: data.channel,
+        session_start: data.start,
+        sent_at: now.toISOString(),
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('appointment_id'),
   );
   if (!claimed) return false;
   if (data.channel === 'email') {
     // The mail itself is a job of its own (queued here, in this database): it is delivered and retried by the mail queue.
     return sendReminderMail(app, data.appointmentId, (userId, start, locale) => reminderLinks(app, data.appointmentId, userId, start, locale));
   }
-  const [phone] = await db.query<{ phone_number: string }>(
-    "SELECT phone_number FROM patients WHERE user_id = $1 AND relationship = 'Self' AND phone_number IS NOT NULL LIMIT 1",
-    [current.user_id],
+  const phone = await first(
+    db,
+    qb
+      .selectFrom('patients')
+      .select('phone_number')
+      .where('user_id', '=', current.user_id)
+      .where('relationship', '=', 'Self')
+      .where('phone_number', 'is not', null)
+      .limit(1)
+      .$narrowType<{ phone_number: NotNull }>(),
   );
   if (!phone) return false;
   // No health information in a text: only the time and a link to the portal (no provider, no kind of care).
@@ -110,12 +144,15 @@ export async function sendReminder(app: FastifyInstance, data: ReminderJobData):
     await app.sms.send(lookupPhone(phone.phone_number).e164 ?? phone.phone_number, text);
   } catch (error) {
     // Not sent: give the claim back, so the job's next try sends it.
-    await db.query('DELETE FROM reminders_sent WHERE appointment_id = $1 AND offset_minutes = $2 AND channel = $3 AND session_start = $4', [
-      data.appointmentId,
-      data.offsetMinutes,
-      data.channel,
-      data.start,
-    ]);
+    await run(
+      db,
+      qb
+        .deleteFrom('reminders_sent')
+        .where('appointment_id', '=', data.appointmentId)
+        .where('offset_minutes', '=', data.offsetMinutes)
+        .where('channel', '=', data.channel)
+        .where('session_start', '=', new Date(data.start)),
+    );
     throw error;
   }
   return true;

@@ -4,7 +4,10 @@
  * the clinician linked to its provider, and staff who reach every account (support, admins). Anyone
  * else, an in-person session and an unknown id are the same NOT_FOUND.
  */
+import type { NotNull } from 'kysely';
+import { jsonBuildObject } from 'kysely/helpers/postgres';
 import type { Queryable } from '../db/connection';
+import { first, qb, run, sql } from '../db/typed';
 import { isUuid } from '@/domain/ids';
 import { reachesEveryAccount } from '@/domain/permissions';
 import { visitRoomState, visitWindow, type VisitRoomState } from '@/domain/video-visit';
@@ -33,36 +36,59 @@ export interface VisitEntry {
   closesAt: Date;
 }
 
-interface Row {
-  id: string;
-  status: string;
-  appointment_mode: string;
-  start_at: Date;
-  end_at: Date;
-  holder: boolean;
-  clinician: boolean;
-  caller_first_name: string | null;
-  ended_at: Date | null;
-  provider: VisitSession['provider'];
-  patients: VisitSession['patients'];
-}
+/** The session and what the caller is to it, in one statement. */
+const visitQuery = (appointmentId: string, userId: string) =>
+  qb
+    .selectFrom('appointments as a')
+    .innerJoin('providers as p', 'p.id', 'a.provider_id')
+    .select((eb) => [
+      'a.id',
+      'a.status',
+      'a.appointment_mode',
+      sql<Date>`lower(a.during)`.as('start_at'),
+      sql<Date>`upper(a.during)`.as('end_at'),
+      eb
+        .or([
+          eb('a.user_id', '=', userId),
+          eb.exists(
+            eb
+              .selectFrom('appointment_patients as ap')
+              .innerJoin('patients as pt', 'pt.id', 'ap.patient_id')
+              .select(sql.lit(1).as('one'))
+              .whereRef('ap.appointment_id', '=', 'a.id')
+              .where('pt.user_id', '=', userId),
+          ),
+        ])
+        .as('holder'),
+      eb
+        .exists(eb.selectFrom('users as u').select(sql.lit(1).as('one')).where('u.id', '=', userId).whereRef('u.provider_id', '=', 'a.provider_id'))
+        .as('clinician'),
+      eb.selectFrom('users as u').select('u.first_name').where('u.id', '=', userId).as('caller_first_name'),
+      eb
+        .selectFrom('video_visit_events as e')
+        .select((e) => e.fn.max('e.at').as('at'))
+        .whereRef('e.appointment_id', '=', 'a.id')
+        .where('e.kind', '=', 'ended')
+        .as('ended_at'),
+      jsonBuildObject({ firstName: eb.ref('p.first_name'), lastName: eb.ref('p.last_name'), title: eb.ref('p.title') }).as('provider'),
+      eb
+        .selectFrom('appointment_patients as ap')
+        .innerJoin('patients as pt', 'pt.id', 'ap.patient_id')
+        .select(
+          sql<
+            VisitSession['patients']
+          >`coalesce(json_agg(json_build_object('firstName', pt.first_name, 'lastName', pt.last_name) ORDER BY ap.position), '[]'::json)`.as('patients'),
+        )
+        .whereRef('ap.appointment_id', '=', 'a.id')
+        .as('patients'),
+    ])
+    .where('a.id', '=', appointmentId)
+    // The patients' coalesce answers [] for a session without any.
+    .$narrowType<{ patients: NotNull }>();
 
 export async function visitEntry(db: Queryable, caller: Caller, appointmentId: string, now: Date): Promise<VisitEntry | null> {
   if (!isUuid(appointmentId)) return null;
-  const [row] = await db.query<Row>(
-    `SELECT a.id, a.status, a.appointment_mode, lower(a.during) AS start_at, upper(a.during) AS end_at,
-            (a.user_id = $2 OR EXISTS (SELECT 1 FROM appointment_patients ap JOIN patients pt ON pt.id = ap.patient_id
-                                        WHERE ap.appointment_id = a.id AND pt.user_id = $2)) AS holder,
-            EXISTS (SELECT 1 FROM users u WHERE u.id = $2 AND u.provider_id = a.provider_id) AS clinician,
-            (SELECT u.first_name FROM users u WHERE u.id = $2) AS caller_first_name,
-            (SELECT max(e.at) FROM video_visit_events e WHERE e.appointment_id = a.id AND e.kind = 'ended') AS ended_at,
-            json_build_object('firstName', p.first_name, 'lastName', p.last_name, 'title', p.title) AS provider,
-            (SELECT coalesce(json_agg(json_build_object('firstName', pt.first_name, 'lastName', pt.last_name) ORDER BY ap.position), '[]'::json)
-               FROM appointment_patients ap JOIN patients pt ON pt.id = ap.patient_id WHERE ap.appointment_id = a.id) AS patients
-       FROM appointments a JOIN providers p ON p.id = a.provider_id
-      WHERE a.id = $1`,
-    [appointmentId, caller.userId],
-  );
+  const row = await first(db, visitQuery(appointmentId, caller.userId));
   if (!row || row.appointment_mode !== 'online') return null;
   const role: VisitRole | null = row.clinician ? 'clinician' : row.holder ? 'patient' : reachesEveryAccount(caller.groups) ? 'staff' : null;
   if (!role) return null;
@@ -78,5 +104,5 @@ export type VisitEventKind = 'joined' | 'admitted' | 'left' | 'ended';
 
 /** The only trace a call leaves: who, what, when (no media, no messages). */
 export async function recordVisitEvent(db: Queryable, appointmentId: string, userId: string, kind: VisitEventKind, at: Date): Promise<void> {
-  await db.query('INSERT INTO video_visit_events (appointment_id, user_id, kind, at) VALUES ($1, $2, $3, $4)', [appointmentId, userId, kind, at]);
+  await run(db, qb.insertInto('video_visit_events').values({ appointment_id: appointmentId, user_id: userId, kind, at }));
 }

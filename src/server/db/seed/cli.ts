@@ -8,6 +8,7 @@ import { openDatabase } from '../connection';
 import { migrate } from '../migrate';
 import { seedIfEmpty } from '.';
 import { DEMO_PROVIDER_COUNT } from './marketplace';
+import { first, qb, sql } from '../typed';
 
 function providersArg(argv: string[]): number {
   const i = argv.indexOf('--providers');
@@ -31,9 +32,22 @@ async function main(): Promise<void> {
       process.exitCode = 1;
       return;
     }
-    const [counts] = await database.query<{ providers: number; slots: number }>(
-      'SELECT (SELECT count(*) FROM providers)::int AS providers, (SELECT count(*) FROM slots)::int AS slots',
+    const counts = await first(
+      database,
+      qb.selectNoFrom((eb) => [
+        eb
+          .selectFrom('providers')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .$asScalar()
+          .as('providers'),
+        eb
+          .selectFrom('slots')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .$asScalar()
+          .as('slots'),
+      ]),
     );
+
     console.log(`Seeded ${counts?.providers} providers and ${counts?.slots} slots into ${where} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await database.close();

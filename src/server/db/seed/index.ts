@@ -9,7 +9,8 @@ import { demoAccounts } from './demo-accounts';
 import { DEMO_PROVIDER_COUNT, seedMarketplace, type MarketplaceSeedResult } from './marketplace';
 import { seedPatientsInsurance } from './patients-insurance';
 import { seedPortalSessions } from './portal-sessions';
-import { SEED_KEY } from './key';
+import { isSeeded, SEED_KEY } from './key';
+import { dbNow, first, qb, run, sql } from '../typed';
 
 const SEED_LOCK = 7_272_602;
 
@@ -39,32 +40,40 @@ const seedAccounts: SeedStep = {
     for (const a of demoAccounts) {
       const partnerId = a.partnershipCode ? (context.marketplace?.partnerIdByCode.get(a.partnershipCode) ?? null) : null;
       const providerId = a.providerIndex !== undefined ? (context.marketplace?.providerIds[a.providerIndex] ?? null) : null;
-      const [user] = await tx.query<{ id: string }>(
-        `INSERT INTO users (email, first_name, last_name, user_type, groups, business_partner_id, is_partner_association_active,
-                            date_of_birth, dob_check_required, provider_id, email_verified_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now())
-         ON CONFLICT (email) DO NOTHING RETURNING id`,
-        [
-          a.email,
-          a.firstName,
-          a.lastName,
-          a.userType,
-          a.groups,
-          partnerId,
-          partnerId !== null && a.userType === 'patient',
-          a.dateOfBirth ?? null,
-          a.dobCheckRequired ?? false,
-          providerId,
-        ],
+      const user = await first(
+        tx,
+        qb
+          .insertInto('users')
+          .values({
+            email: a.email,
+            first_name: a.firstName,
+            last_name: a.lastName,
+            user_type: a.userType,
+            groups: [...a.groups],
+            business_partner_id: partnerId,
+            is_partner_association_active: partnerId !== null && a.userType === 'patient',
+            date_of_birth: a.dateOfBirth ?? null,
+            dob_check_required: a.dobCheckRequired ?? false,
+            provider_id: providerId,
+            email_verified_at: dbNow,
+          })
+          .onConflict((oc) => oc.column('email').doNothing())
+          .returning('id'),
       );
       if (user && providerId) {
         // The demo clinician is this provider: the marketplace shows the provider under the clinician's name.
-        await tx.query(
-          `UPDATE providers SET first_name = $2, last_name = $3,
-                  slug = lower(regexp_replace($2 || '-' || $3 || '-' || left(id::text, 6), '[^a-zA-Z0-9-]', '', 'g')),
-                  about = replace(replace(about, first_name || ' ' || last_name, $2 || ' ' || $3), first_name || ' works', $2 || ' works')
-            WHERE id = $1`,
-          [providerId, a.firstName, a.lastName],
+        const name = sql<string>`${a.firstName}::text || ' ' || ${a.lastName}::text`;
+        await run(
+          tx,
+          qb
+            .updateTable('providers')
+            .set({
+              first_name: a.firstName,
+              last_name: a.lastName,
+              slug: sql<string>`lower(regexp_replace(${a.firstName}::text || '-' || ${a.lastName}::text || '-' || left(id::text, 6), '[^a-zA-Z0-9-]', '', 'g'))`,
+              about: sql<string>`replace(replace(about, first_name || ' ' || last_name, ${name}), first_name || ' works', ${a.firstName}::text || ' works')`,
+            })
+            .where('id', '=', providerId),
         );
       }
       if (!user || a.userType !== 'patient') continue;
@@ -73,9 +82,17 @@ const seedAccounts: SeedStep = {
         ...(a.dependants ?? []).map((d) => ({ ...d, email: null })),
       ];
       for (const p of people) {
-        await tx.query(
-          'INSERT INTO patients (user_id, first_name, last_name, date_of_birth, gender, relationship, email) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-          [user.id, p.firstName, p.lastName, p.dateOfBirth, p.gender, p.relationship, p.email],
+        await run(
+          tx,
+          qb.insertInto('patients').values({
+            user_id: user.id,
+            first_name: p.firstName,
+            last_name: p.lastName,
+            date_of_birth: p.dateOfBirth,
+            gender: p.gender,
+            relationship: p.relationship,
+            email: p.email,
+          }),
         );
       }
     }
@@ -92,20 +109,19 @@ export async function seedIfEmpty(
   now = new Date(),
 ): Promise<boolean> {
   const seeded = await database.transaction(async (tx) => {
-    if (database.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK]);
-    const existing = await tx.query('SELECT 1 FROM app_meta WHERE key = $1', [SEED_KEY]);
-    if (existing.length) return false;
+    if (database.kind === 'postgres') await run(tx, qb.selectNoFrom(sql`pg_advisory_xact_lock(${SEED_LOCK})`.as('locked')));
+    if (await isSeeded(tx)) return false;
     const context: SeedContext = { providers, now };
     for (const step of steps) await step.run(tx, context);
-    await tx.query('INSERT INTO app_meta (key, value) VALUES ($1, $2)', [
-      SEED_KEY,
-      JSON.stringify({ steps: steps.map((s) => s.name), providers, at: now.toISOString() }),
-    ]);
+    await run(
+      tx,
+      qb.insertInto('app_meta').values({ key: SEED_KEY, value: JSON.stringify({ steps: steps.map((s) => s.name), providers, at: now.toISOString() }) }),
+    );
     return true;
   });
   if (seeded) {
     // Fresh rows have no planner statistics until autovacuum comes by; queries need them now.
-    await database.query('ANALYZE');
+    await database.exec('ANALYZE');
     await refreshAvailabilitySummary(database, now);
   }
   return seeded;

@@ -6,6 +6,7 @@
 import { constants } from '@/generated/constants';
 import { enums, type CounselingSpecialty, type CounselingType } from '@/generated/enums';
 import type { Queryable } from '../connection';
+import { all, first, qb, sql } from '../typed';
 import { insertRows } from './bulk';
 import { carrierSeeds, cities, filterSeeds, firstNames, lastNames, partnerSeeds, practiceSuffixes, servedStates, streetNames, type City } from './catalogue';
 import { seededRandom, type Random } from './random';
@@ -121,22 +122,27 @@ async function seedReference(tx: Queryable): Promise<{ filterIds: Map<string, nu
     ]),
     { translations: 'jsonb' },
   );
-  const filters = await tx.query<{ id: number; type: string; value: string }>('SELECT id, type, value FROM filters');
+  const filters = await all(tx, qb.selectFrom('filters').select(['id', 'type', 'value']));
   await insertRows(
     tx,
     'insurance_carriers',
     ['code', 'name'],
     carrierSeeds.map((c) => [c.code, c.name]),
   );
-  const carriers = new Map((await tx.query<{ id: number; code: string }>('SELECT id, code FROM insurance_carriers')).map((c) => [c.code, c.id]));
+  const carriers = new Map((await all(tx, qb.selectFrom('insurance_carriers').select(['id', 'code']))).map((c) => [c.code, c.id]));
   await insertRows(
     tx,
     'insurance_plans',
     ['carrier_id', 'name', 'is_medicaid'],
     carrierSeeds.flatMap((c) => c.plans.map((p) => [carriers.get(c.code), p.name, p.isMedicaid])),
   );
-  const plans = await tx.query<{ id: number; is_medicaid: boolean; code: string }>(
-    'SELECT p.id, p.is_medicaid, c.code FROM insurance_plans p JOIN insurance_carriers c ON c.id = p.carrier_id ORDER BY p.id',
+  const plans = await all(
+    tx,
+    qb
+      .selectFrom('insurance_plans as p')
+      .innerJoin('insurance_carriers as c', 'c.id', 'p.carrier_id')
+      .select(['p.id', 'p.is_medicaid', 'c.code'])
+      .orderBy('p.id'),
   );
   return {
     filterIds: new Map(filters.map((f) => [`${f.type}:${f.value}`, f.id])),
@@ -348,7 +354,7 @@ async function seedSlots(tx: Queryable, providerIds: readonly string[], inPerson
  * so they come back exactly as the migrations made them. Returns what puts them back.
  */
 async function setSlotConstraintsAside(tx: Queryable): Promise<() => Promise<void>> {
-  const [any] = await tx.query('SELECT 1 FROM slots LIMIT 1');
+  const any = await first(tx, qb.selectFrom('slots').select(sql.lit(1).as('one')).limit(1));
   if (any) return async () => undefined;
   // The primary key first (the others lean on it), then the exclusion constraint, then the foreign keys.
   const constraints = await tx.query<{ tableName: string; name: string; definition: string }>(

@@ -8,6 +8,7 @@
  * Plans get copays; a staff note and an insurance card image are on Jordan's record.
  */
 import type { Queryable } from '../connection';
+import { all, first, qb, run, sql } from '../typed';
 import type { SeedStep } from './index';
 
 export const DEMO_PATIENT_EMAIL = 'jordan.rivera@example.com';
@@ -28,9 +29,14 @@ export const demoInsurances = [
 const DEMO_CARD_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 async function planId(tx: Queryable, carrier: string, plan: string): Promise<{ carrierId: number; planId: number }> {
-  const [row] = await tx.query<{ carrier_id: number; plan_id: number }>(
-    'SELECT c.id AS carrier_id, p.id AS plan_id FROM insurance_plans p JOIN insurance_carriers c ON c.id = p.carrier_id WHERE c.code = $1 AND p.name = $2',
-    [carrier, plan],
+  const row = await first(
+    tx,
+    qb
+      .selectFrom('insurance_plans as p')
+      .innerJoin('insurance_carriers as c', 'c.id', 'p.carrier_id')
+      .select(['c.id as carrier_id', 'p.id as plan_id'])
+      .where('c.code', '=', carrier)
+      .where('p.name', '=', plan),
   );
   if (!row) throw new Error(`seed: no plan ${plan} of ${carrier}`);
   return { carrierId: row.carrier_id, planId: row.plan_id };
@@ -40,49 +46,88 @@ export const seedPatientsInsurance: SeedStep = {
   name: 'patients and insurance',
   async run(tx) {
     for (const carrier of demoOnlyCarriers) {
-      const [row] = await tx.query<{ id: number }>(
-        'INSERT INTO insurance_carriers (code, name) VALUES ($1, $2) ON CONFLICT (code) DO UPDATE SET name = excluded.name RETURNING id',
-        [carrier.code, carrier.name],
+      const row = await first(
+        tx,
+        qb
+          .insertInto('insurance_carriers')
+          .values({ code: carrier.code, name: carrier.name })
+          .onConflict((oc) => oc.column('code').doUpdateSet((eb) => ({ name: eb.ref('excluded.name') })))
+          .returning('id'),
       );
       for (const plan of carrier.plans) {
-        await tx.query('INSERT INTO insurance_plans (carrier_id, name, is_medicaid) VALUES ($1, $2, $3) ON CONFLICT (carrier_id, name) DO NOTHING', [
-          row!.id,
-          plan.name,
-          plan.isMedicaid,
-        ]);
+        await run(
+          tx,
+          qb
+            .insertInto('insurance_plans')
+            .values({ carrier_id: row!.id, name: plan.name, is_medicaid: plan.isMedicaid })
+            .onConflict((oc) => oc.columns(['carrier_id', 'name']).doNothing()),
+        );
       }
     }
     // Copays from $20 to $35 by plan, the same on every seed.
-    await tx.query('UPDATE insurance_plans SET copay = 20 + (id % 4) * 5 WHERE copay IS NULL');
-
-    const patients = await tx.query<{ id: string; relationship: string; user_id: string }>(
-      'SELECT p.id, p.relationship, p.user_id FROM patients p JOIN users u ON u.id = p.user_id WHERE u.email = $1',
-      [DEMO_PATIENT_EMAIL],
+    await run(
+      tx,
+      qb
+        .updateTable('insurance_plans')
+        .set({ copay: sql<string>`20 + (id % 4) * 5` })
+        .where('copay', 'is', null),
     );
-    const [support] = await tx.query<{ id: string }>("SELECT id FROM users WHERE email = 'sam.okafor@example.com'");
+
+    const patients = await all(
+      tx,
+      qb
+        .selectFrom('patients as p')
+        .innerJoin('users as u', 'u.id', 'p.user_id')
+        .select(['p.id', 'p.relationship', 'p.user_id'])
+        .where('u.email', '=', DEMO_PATIENT_EMAIL),
+    );
+    const support = await first(tx, qb.selectFrom('users').select('id').where('email', '=', 'sam.okafor@example.com'));
     for (const insurance of demoInsurances) {
       const patient = patients.find((p) => p.relationship === insurance.relationship);
       if (!patient) continue;
       const { carrierId, planId: plan } = await planId(tx, insurance.carrier, insurance.plan);
-      const [row] = await tx.query<{ id: string }>(
-        `INSERT INTO patient_insurances (patient_id, carrier_id, plan_id, member_id, group_number, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [patient.id, carrierId, plan, insurance.memberId, insurance.groupNumber, patient.user_id],
+      const row = await first(
+        tx,
+        qb
+          .insertInto('patient_insurances')
+          .values({
+            patient_id: patient.id,
+            carrier_id: carrierId,
+            plan_id: plan,
+            member_id: insurance.memberId,
+            group_number: insurance.groupNumber,
+            created_by: patient.user_id,
+          })
+          .returning('id'),
       );
       if (insurance.carrier === 'BCBS') {
-        await tx.query(
-          `INSERT INTO patient_documents (patient_id, insurance_id, kind, file_name, content_type, size_bytes, sha256, content, uploaded_by)
-           VALUES ($1, $2, 'insurance_card_front', 'blue-cross-card-front.png', 'image/png', $3, encode(sha256($4), 'hex'), $4, $5)`,
-          [patient.id, row!.id, DEMO_CARD_PNG.length, DEMO_CARD_PNG, patient.user_id],
+        await run(
+          tx,
+          qb.insertInto('patient_documents').values({
+            patient_id: patient.id,
+            insurance_id: row!.id,
+            kind: 'insurance_card_front',
+            file_name: 'blue-cross-card-front.png',
+            content_type: 'image/png',
+            size_bytes: DEMO_CARD_PNG.length,
+            sha256: sql<string>`encode(sha256(${DEMO_CARD_PNG}), 'hex')`,
+            content: DEMO_CARD_PNG,
+            uploaded_by: patient.user_id,
+          }),
         );
       }
     }
     const self = patients.find((p) => p.relationship === 'Self');
     if (self && support) {
-      await tx.query("INSERT INTO patient_notes (patient_id, note_type, text, author_id) VALUES ($1, 'insurance', $2, $3)", [
-        self.id,
-        'Called about the Oscar plan: explained it is self-pay with our practices, Blue Cross PPO is on file too.',
-        support.id,
-      ]);
+      await run(
+        tx,
+        qb.insertInto('patient_notes').values({
+          patient_id: self.id,
+          note_type: 'insurance',
+          text: 'Called about the Oscar plan: explained it is self-pay with our practices, Blue Cross PPO is on file too.',
+          author_id: support.id,
+        }),
+      );
     }
   },
 };
