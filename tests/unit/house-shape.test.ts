@@ -91,7 +91,7 @@ test('route files hold no SQL', () => {
 // 13: the contacts of messages (care's clientLinks) and booking's reach of an appointment moved over.
 // 12: the claim of a key with what the booking reads along (one prepared statement, typed).
 // 11: the resume of a session (with the uses it counts and the account it reads along), one typed prepared statement.
-// 2: the portal sessions' seed moved over.
+// 2: the portal sessions' seed moved over; what stays SQL text says why (the migration runner, the slots' constraint catalogue).
 const HAND_TYPED_QUERY_CEILING = 2;
 /** Features whose statements all go through the typed queries. */
 const TYPED_FEATURES = [
