@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { constants } from '../generated/constants';
-import { prepared, type Prepared, type Queryable } from './db/connection';
+import type { RawBuilder, SelectType } from 'kysely';
+import type { Queryable } from './db/connection';
 import { all, first, qb, run, sql } from './db/typed';
 import { AppError } from './errors';
 
@@ -77,54 +78,53 @@ export async function claimKey(tx: Queryable, scope: IdempotencyScope): Promise<
 }
 
 /**
- * The statement that claims a key ($1 caller, $2 endpoint, $3 key, $4 request hash, $5 now, $6 the time
- * before which an unanswered claim is stale) and reads what was there before; with `along`, a query of
- * one row (its parameters from $7 on: `along(n)` is the n-th of them, from 1) whose row it answers too,
- * as JSON in `along`: work that reads what it needs with the claim, in the same round trip.
- */
-export function claimKeyStatement(along?: (param: (n: number) => string) => string): Prepared {
-  const alongColumn = along ? `(SELECT row_to_json(a) FROM (${along((n) => `$${6 + n}`)}) a)` : 'NULL::json';
-  return prepared(
-    `WITH claim AS (
-       INSERT INTO idempotency_keys (caller_id, endpoint, key, request_hash, created_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (caller_id, endpoint, key) DO UPDATE SET created_at = excluded.created_at
-         WHERE idempotency_keys.status IS NULL AND idempotency_keys.request_hash = excluded.request_hash AND idempotency_keys.created_at < $6::timestamptz
-       RETURNING 1
-     )
-     SELECT EXISTS (SELECT 1 FROM claim) AS claimed, k.request_hash, k.status, k.response, ${alongColumn} AS along
-       FROM (SELECT 1) AS one LEFT JOIN idempotency_keys k ON k.caller_id = $1 AND k.endpoint = $2 AND k.key = $3`,
-  );
-}
-
-const CLAIM_KEY = claimKeyStatement();
-
-/**
  * Claims the key on its own (committed at once), before work that must not run inside a transaction
  * (a card charge): a second request with the key then answers REQUEST_IN_PROGRESS until the first
  * stores its answer or lets go of the claim. A claim unanswered for bookingClaimStaleSeconds (its
  * process died) is taken over by the same request. Answers the claim's time (to let go of exactly
- * it) and, with `along` (a statement of claimKeyStatement and its own parameters), the row its query
- * read; or, when the key is already claimed or answered, the earlier answer to replay (refused with
- * IDEMPOTENCY_KEY_REUSED or REQUEST_IN_PROGRESS as storedAnswer refuses). One statement claims the
- * key and reads what was there before.
+ * it) and, with `along` (a value read with the claim, such as jsonObjectFrom of a query of at most one
+ * row: work that reads what it needs in the same round trip), that value; or, when the key is already claimed or answered, the earlier answer to replay
+ * (refused with IDEMPOTENCY_KEY_REUSED or REQUEST_IN_PROGRESS as storedAnswer refuses). One prepared
+ * statement claims the key, reads what was there before and runs `along`: one round trip.
  */
 export async function claimKeyNow<Along = unknown>(
   db: Queryable,
   scope: IdempotencyScope,
   now: Date,
-  along?: { statement: Prepared; params: unknown[] },
-): Promise<{ claimedAt: string; along: Along | null } | { replay: Replay }> {
+  along?: RawBuilder<Along | null>,
+): Promise<{ claimedAt: string; along: SelectType<Along> | null } | { replay: Replay }> {
   const at = now.toISOString();
   const stale = new Date(now.getTime() - constants.bookingClaimStaleSeconds * 1000).toISOString();
-  const [row] = await db.query<{ claimed: boolean; along: Along | null } & { [K in keyof KeyRow]: KeyRow[K] | null }>(along?.statement ?? CLAIM_KEY, [
-    scope.callerId,
-    scope.endpoint,
-    scope.key,
-    scope.requestHash,
-    at,
-    stale,
-    ...(along?.params ?? []),
-  ]);
+  const claim = qb
+    .insertInto('idempotency_keys')
+    .values({ caller_id: scope.callerId, endpoint: scope.endpoint, key: scope.key, request_hash: scope.requestHash, created_at: at })
+    .onConflict((oc) =>
+      oc
+        .columns(['caller_id', 'endpoint', 'key'])
+        .doUpdateSet((eb) => ({ created_at: eb.ref('excluded.created_at') }))
+        .where('idempotency_keys.status', 'is', null)
+        .whereRef('idempotency_keys.request_hash', '=', 'excluded.request_hash')
+        .where('idempotency_keys.created_at', '<', sql<Date>`${stale}::timestamptz`),
+    )
+    .returning(sql.lit(1).as('one'));
+  const row = await first(
+    db,
+    qb
+      .with('claim', () => claim)
+      .selectFrom(qb.selectNoFrom(sql.lit(1).as('one')).as('one'))
+      .leftJoin('idempotency_keys as k', (join) =>
+        join.on('k.caller_id', '=', scope.callerId).on('k.endpoint', '=', scope.endpoint).on('k.key', '=', scope.key),
+      )
+      .select((eb) => [
+        eb.exists(eb.selectFrom('claim').select(sql.lit(1).as('one'))).as('claimed'),
+        'k.request_hash',
+        'k.status',
+        'k.response',
+        (along ?? sql<null>`NULL::json`).as('along'),
+      ])
+      .$narrowType<{ claimed: boolean }>(),
+    { prepared: true },
+  );
   if (row!.claimed) return { claimedAt: at, along: row!.along };
   // The row this statement's snapshot saw, or (claimed by a request that committed meanwhile) the row as it is now.
   const replay = row!.request_hash !== null ? answerOf(row as KeyRow, scope) : await storedAnswer(db, scope);

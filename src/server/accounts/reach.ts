@@ -45,18 +45,17 @@ export async function reachAccount(request: FastifyRequest, userId: string, acti
  * A record that belongs to an account (a patient, an appointment, a consent, a card): reachable when
  * its account is. `byId` is the typed query of the record by its id, answering at least its account's id
  * and partner (account_id, account_partner_id); anything else - unknown or out of reach - answers 404 and
- * is audited as denied. (SQL text selecting them by $1 is still taken from the features not yet on typed queries.)
+ * is audited as denied.
  */
 export async function reachRecord<Row extends { account_id: string; account_partner_id: string | null }>(
   request: FastifyRequest,
   recordType: string,
   id: string,
   action: string,
-  byId: ((id: string) => Compilable<Row>) | string,
+  byId: (id: string) => Compilable<Row>,
 ): Promise<Row> {
   const caller = callerOf(request);
-  const db = request.server.database;
-  const row = typeof byId === 'string' ? (await db.query<Row>(byId, [id]))[0] : await first(db, byId(id));
+  const row = await first(request.server.database, byId(id));
   if (!row || !reaches(caller, { id: row.account_id, business_partner_id: row.account_partner_id })) {
     await writeAudit(request, {
       action,

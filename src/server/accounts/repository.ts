@@ -2,9 +2,9 @@
 import { zoneOfAddress } from '@/domain/address-zone';
 import type { Address, BusinessPartner } from '@/generated/entities';
 import type { PermissionGroup, UserType } from '@/generated/enums';
-import type { ExpressionBuilder, Selection } from 'kysely';
+import type { ExpressionBuilder, Selection, ShallowDehydrateObject } from 'kysely';
 import type { Queryable } from '../db/connection';
-import { dbNow, first, qb, run, sql, type DB } from '../db/typed';
+import { dbNow, first, qb, run, sql, type DB, type RowOf } from '../db/typed';
 import { partnerById } from '../marketplace/partners';
 
 export interface UserRow {
@@ -56,21 +56,17 @@ function userRowOf(r: Selection<DB, 'users', ReturnType<typeof userColumns>[numb
   return { ...r, user_type: r.user_type as UserType, groups: r.groups as PermissionGroup[], address: r.address as Address | null };
 }
 
-/** The same columns as SQL text, for a statement that reads an account along with other things (row_to_json; see userRowOfJson). */
-export const USER_COLUMNS = (() => {
-  const compiled = usersSelect().compile();
-  if (compiled.parameters.length) throw new Error('USER_COLUMNS must not take parameters');
-  return compiled.sql.replace(/^select /, '').replace(/ from "users"$/, '');
-})();
+/** The account by its id, as a UserRow's columns (also read along with other things as JSON: userRowOfJson). */
+export const userByIdQuery = (id: string) => usersSelect().where('id', '=', id);
 
-/** A UserRow from the JSON of a row of USER_COLUMNS (row_to_json, read along with other things). */
-export function userRowOfJson(row: Omit<UserRow, 'disabled_at'> & { disabled_at: string | null }): UserRow {
-  return { ...row, disabled_at: row.disabled_at === null ? null : new Date(row.disabled_at) };
+/** A UserRow from the JSON of userByIdQuery's row (jsonObjectFrom, read along with other things). */
+export function userRowOfJson(row: ShallowDehydrateObject<RowOf<ReturnType<typeof userByIdQuery>>>): UserRow {
+  return userRowOf({ ...row, disabled_at: row.disabled_at === null ? null : new Date(row.disabled_at) });
 }
 
 export async function userById(db: Queryable, id: string): Promise<UserRow | undefined> {
   // A statement of every authenticated request: prepared.
-  const row = await first(db, usersSelect().where('id', '=', id), { prepared: true });
+  const row = await first(db, userByIdQuery(id), { prepared: true });
   return row && userRowOf(row);
 }
 

@@ -4,10 +4,12 @@
  * sessionIdleMinutes, not past its expiry, and the account's groups unchanged since sign-in.
  */
 import { constants } from '@/generated/constants';
-import { prepared, type Queryable } from '../db/connection';
-import { all, first, qb, run } from '../db/typed';
-import { countUsesSql, countsOf, counterRows, type Limit } from '../limits/counters';
-import { USER_COLUMNS, userRowOfJson, type UserRow } from '../accounts/repository';
+import type { SqlBool } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import type { Queryable } from '../db/connection';
+import { all, first, qb, run, sql } from '../db/typed';
+import { countUses, countsOf, counterRows, type Limit } from '../limits/counters';
+import { userByIdQuery, userRowOfJson, type UserRow } from '../accounts/repository';
 
 export type SessionEndReason = 'signed out' | 'idle' | 'groups changed' | 'email changed' | 'email confirmed';
 
@@ -57,42 +59,77 @@ export interface OpenSession {
   handOver?: HandOverScope;
 }
 
-/** The session and its account as they are now ($1 session, $2 account, $3 idle minutes, $4 now). */
-const SESSION_COLUMNS = `s.id, s.ended_at IS NULL AND s.expires_at > $4::timestamptz AS open, s.scope, s.expires_at,
-       s.handover_patient_id, s.handover_appointment_id,
-       s.last_seen_at <= $4::timestamptz - make_interval(mins => $3) AS idle,
-       s.groups::text[] = u.groups::text[] AS same_groups,
-       u.disabled_at IS NOT NULL AS disabled, coalesce(u.email, u.pending_email)::text AS email, u.groups::text[] AS groups
-  FROM auth_sessions s JOIN users u ON u.id = s.user_id
- WHERE s.id = $1 AND s.user_id = $2`;
-
-/** A session that may go on (in a statement with SESSION_COLUMNS as `session`). */
-const GOES_ON = 'session.open AND NOT session.disabled AND NOT session.idle AND session.same_groups';
-
-/** The session read and, when it may go on, its idle clock restarted: one statement (resumeSession). */
-const RESUME_SESSION = prepared(`
-  WITH session AS (SELECT ${SESSION_COLUMNS}),
-  seen AS (
-    UPDATE auth_sessions s SET last_seen_at = $4::timestamptz FROM session WHERE s.id = session.id AND ${GOES_ON}
-  )
-  SELECT open, scope, expires_at, handover_patient_id, handover_appointment_id, idle, same_groups, disabled, email, groups,
-         NULL::json AS counted, NULL::json AS account FROM session`);
+/** The session and its account as they are at `at`. */
+const sessionNow = (sessionId: string, userId: string, at: string) =>
+  qb
+    .selectFrom('auth_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.id',
+      sql<boolean>`s.ended_at IS NULL AND s.expires_at > ${at}::timestamptz`.as('open'),
+      's.scope',
+      's.expires_at',
+      's.handover_patient_id',
+      's.handover_appointment_id',
+      sql<boolean>`s.last_seen_at <= ${at}::timestamptz - make_interval(mins => ${constants.sessionIdleMinutes})`.as('idle'),
+      sql<boolean>`s.groups::text[] = u.groups::text[]`.as('same_groups'),
+      sql<boolean>`u.disabled_at IS NOT NULL`.as('disabled'),
+      sql<string>`coalesce(u.email, u.pending_email)::text`.as('email'),
+      sql<string[]>`u.groups::text[]`.as('groups'),
+    ])
+    .where('s.id', '=', sessionId)
+    .where('s.user_id', '=', userId);
 
 /**
- * The same, and, when the session goes on, one use counted against the limits of scopes $5, keys $6,
- * windows $7 (src/server/limits/counters.ts): the session and the request's rate limits in one statement,
- * with the caller's own account as it is now (a booking is most often for it).
+ * The session read and, when it may go on, its idle clock restarted (`seen`: its one row, or none), in
+ * one statement; resumeSession adds what else the request reads along.
  */
-const RESUME_SESSION_COUNTING = prepared(`
-  WITH session AS (SELECT ${SESSION_COLUMNS}),
-  seen AS (
-    UPDATE auth_sessions s SET last_seen_at = $4::timestamptz FROM session WHERE s.id = session.id AND ${GOES_ON} RETURNING 1
-  ),
-  counted AS (${countUsesSql({ scopes: '$5', keys: '$6', windows: '$7', delta: '1', at: '$4' }, 'EXISTS (SELECT 1 FROM seen)')})
-  SELECT open, scope, expires_at, handover_patient_id, handover_appointment_id, idle, same_groups, disabled, email, groups,
-         (SELECT json_agg(json_build_object('scope', c.scope, 'key', c.key, 'window_start', c.window_start, 'count', c.count)) FROM counted c) AS counted,
-         (SELECT row_to_json(a) FROM (SELECT ${USER_COLUMNS} FROM users WHERE id = $2) a) AS account
-    FROM session`);
+const resumeStatement = (sessionId: string, userId: string, at: string) =>
+  qb
+    .with('session', () => sessionNow(sessionId, userId, at))
+    .with('seen', (db) =>
+      db
+        .updateTable('auth_sessions as s')
+        .set({ last_seen_at: sql<Date>`${at}::timestamptz` })
+        .from('session')
+        .whereRef('s.id', '=', 'session.id')
+        .where(sql<boolean>`session.open AND NOT session.disabled AND NOT session.idle AND session.same_groups`)
+        .returning(sql.lit(1).as('one')),
+    );
+
+const SESSION_ANSWER = [
+  'open',
+  'scope',
+  'expires_at',
+  'handover_patient_id',
+  'handover_appointment_id',
+  'idle',
+  'same_groups',
+  'disabled',
+  'email',
+  'groups',
+] as const;
+
+/** The session's answer alone. */
+const resumeOnly = (sessionId: string, userId: string, at: string) =>
+  resumeStatement(sessionId, userId, at)
+    .selectFrom('session')
+    .select([...SESSION_ANSWER, sql<null>`NULL::json`.as('counted'), sql<null>`NULL::json`.as('account')]);
+
+/**
+ * The same, and, when the session goes on, one use counted against the limits of `counting`
+ * (src/server/limits/counters.ts): the session and the request's rate limits in one statement, with
+ * the caller's own account as it is now (a booking is most often for it).
+ */
+const resumeCounting = (sessionId: string, userId: string, at: string, counting: ReturnType<typeof counterRows>) =>
+  resumeStatement(sessionId, userId, at)
+    .with('counted', () => countUses(counting, 1, at, sql<SqlBool>`EXISTS (SELECT 1 FROM seen)`))
+    .selectFrom('session')
+    .select((eb) => [
+      ...SESSION_ANSWER,
+      jsonArrayFrom(eb.selectFrom('counted').select(['counted.scope', 'counted.key', 'counted.window_start', 'counted.count'])).as('counted'),
+      jsonObjectFrom(userByIdQuery(userId)).as('account'),
+    ]);
 
 /**
  * The session and its account as they are now, with its idle clock restarted; undefined when the
@@ -110,21 +147,11 @@ export async function resumeSession(
   options: { count?: readonly Limit[] } = {},
 ): Promise<(OpenSession & { counts?: number[]; account?: UserRow }) | undefined> {
   const counting = options.count?.length ? counterRows(options.count, now) : undefined;
-  const params = [sessionId, userId, constants.sessionIdleMinutes, now.toISOString()];
-  const [row] = await db.query<{
-    open: boolean;
-    idle: boolean;
-    same_groups: boolean;
-    disabled: boolean;
-    email: string;
-    groups: string[];
-    scope: string | null;
-    expires_at: Date | string;
-    handover_patient_id: string | null;
-    handover_appointment_id: string | null;
-    counted: { scope: string; key: string; window_start: string; count: number }[] | null;
-    account: Parameters<typeof userRowOfJson>[0] | null;
-  }>(counting ? RESUME_SESSION_COUNTING : RESUME_SESSION, counting ? [...params, counting.scopes, counting.keys, counting.windows] : params);
+  const at = now.toISOString();
+  // Every authenticated request runs it: prepared (one text with counting, one without).
+  const row = counting
+    ? await first(db, resumeCounting(sessionId, userId, at, counting), { prepared: true })
+    : await first(db, resumeOnly(sessionId, userId, at), { prepared: true });
   if (!row || !row.open || row.disabled) return undefined;
   if (row.idle || !row.same_groups) {
     await endSession(db, sessionId, row.idle ? 'idle' : 'groups changed', now);

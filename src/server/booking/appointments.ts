@@ -10,9 +10,6 @@ import { isFollowUpSession } from '@/domain/pay-rate';
 import { calendarSequence } from '@/domain/calendar';
 import { constantIn } from '@/domain/translations';
 
-/** An appointment with the account it belongs to and that account's partner: what accounts/reach.ts reachRecord reads of it ($1: its id). */
-export const APPOINTMENT_OWNER_SQL = `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`;
-
 export interface PaymentRow {
   id: string;
   appointmentId: string | null;

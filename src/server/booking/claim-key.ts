@@ -12,7 +12,7 @@ import type { Relationship } from '@/generated/enums';
 import { isUuid } from '@/domain/ids';
 import type { Queryable } from '../db/connection';
 import { isoDay, sql, type RowOf } from '../db/typed';
-import { claimKeyNow, claimKeyStatement, releaseKey, type IdempotencyScope, type Replay } from '../idempotency';
+import { claimKeyNow, releaseKey, type IdempotencyScope, type Replay } from '../idempotency';
 import { insuranceForInquiryQuery } from '../insurance/repository';
 import { sessionsWithProvider } from './appointments';
 import { slotSelect } from './holds';
@@ -21,8 +21,8 @@ import { slotSelect } from './holds';
  * The slot (`param(1)`) with its provider (2, not removed) and practice, and the account's patients
  * (3): for each patient, whether they signed the booking consent, their sessions with the provider
  * (follow-up pricing), and the insurance on file (4) when it is theirs (the insured booking's; null for
- * none). No row: no such slot of that provider. Its values are all the claim statement's parameters:
- * it has none of its own (constants are literals).
+ * none). No row: no such slot of that provider. `param(n)` is the n-th of these ids as a UUID (null
+ * for an id that is not one); constants are literals, so the claim's prepared text is the same on every call.
  */
 const bookingContextQuery = (param: (n: number) => Expression<string>) =>
   slotSelect()
@@ -64,17 +64,6 @@ const bookingContextQuery = (param: (n: number) => Expression<string>) =>
     .where('s.id', '=', param(1))
     .where('s.provider_id', '=', param(2));
 
-/** bookingContextQuery as the SQL text of the claim's `along` (its parameters the claim's, as UUIDs). */
-function bookingContextSql(param: (n: number) => string): string {
-  const compiled = bookingContextQuery((n) => sql<string>`${sql.raw(param(n))}::uuid`).compile();
-  // A value of its own would be numbered from $1, on the claim's parameters.
-  if (compiled.parameters.length) throw new Error('the booking context must take its values from the claim statement');
-  return compiled.sql;
-}
-
-/** The claim of the booking's key with what the booking reads first (bookingContextQuery), in one round trip. */
-const CLAIM_WITH_CONTEXT = claimKeyStatement(bookingContextSql);
-
 /** The booking's slot, its provider and the account's patients, as bookingContextQuery reads them (JSON). */
 export type BookingContext = ShallowDehydrateObject<RowOf<ReturnType<typeof bookingContextQuery>>>;
 
@@ -99,15 +88,13 @@ export type KeyClaim =
     };
 
 export async function claimBookingKey(db: Queryable, scope: IdempotencyScope, now: Date, wanted: ContextWanted, log: FastifyBaseLogger): Promise<KeyClaim> {
-  const claim = await claimKeyNow<BookingContext>(db, scope, now, {
-    statement: CLAIM_WITH_CONTEXT,
-    params: [
-      isUuid(wanted.slotId) ? wanted.slotId : null,
-      isUuid(wanted.providerId) ? wanted.providerId : null,
-      wanted.accountId,
-      wanted.insuranceId && isUuid(wanted.insuranceId) ? wanted.insuranceId : null,
-    ],
-  });
+  const values = [
+    isUuid(wanted.slotId) ? wanted.slotId : null,
+    isUuid(wanted.providerId) ? wanted.providerId : null,
+    wanted.accountId,
+    wanted.insuranceId && isUuid(wanted.insuranceId) ? wanted.insuranceId : null,
+  ];
+  const claim = await claimKeyNow(db, scope, now, jsonObjectFrom(bookingContextQuery((n) => sql<string>`${values[n - 1]}::uuid`)));
   if ('replay' in claim) return { replay: claim.replay };
   const { claimedAt } = claim;
   const letGo = () =>

@@ -1,13 +1,28 @@
 /** What the appointment calls look up about appointments (src/server/booking/routes.ts); an appointment as the API answers it is appointments.ts. */
 import type { BookedAppointment } from '@/generated/entities';
+import type { AppointmentStatus } from '@/generated/enums';
+import { appointmentOwnerById } from '../accounts/reach';
 import type { Queryable } from '../db/connection';
-import { all, first, qb, sql } from '../db/typed';
+import { all, first, qb, sql, type RowOf } from '../db/typed';
 import { appointmentsWhere, appointmentTiming } from './appointments';
 
-/** An appointment with its account, that account's partner, and what a rebooking copies (accounts/reach.ts reachRecord; $1: its id). */
-export const APPOINTMENT_ACCESS_SQL = `SELECT a.id, a.user_id AS account_id, u.business_partner_id AS account_partner_id, a.provider_id, a.status, lower(a.during) AS start_at,
-       a.time_zone, a.counseling_type, a.self_pay, a.self_pay_consent_category, a.insurance_id, a.partnership_code::text AS partnership_code
-  FROM appointments a JOIN users u ON u.id = a.user_id WHERE a.id = $1`;
+/** An appointment with its account, that account's partner, and what a rebooking copies (accounts/reach.ts reachRecord's query). */
+export const appointmentAccessById = (id: string) =>
+  appointmentOwnerById(id)
+    .select((eb) => [
+      'a.provider_id',
+      'a.status',
+      sql<Date>`lower(a.during)`.as('start_at'),
+      'a.time_zone',
+      'a.counseling_type',
+      'a.self_pay',
+      'a.self_pay_consent_category',
+      'a.insurance_id',
+      eb.cast<string | null>('a.partnership_code', 'text').as('partnership_code'),
+    ])
+    .$narrowType<{ status: AppointmentStatus }>();
+
+export type AppointmentAccess = RowOf<ReturnType<typeof appointmentAccessById>>;
 
 /** A patient's sessions still to end (upcoming) or ended (past) at `now`, the nearest first. */
 export async function appointmentsOfPatient(

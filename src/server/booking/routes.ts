@@ -11,7 +11,8 @@ import { book, type BookingBody } from '@/server/booking/book';
 import { appointmentById, lockAppointmentForChange, moveToHold } from '@/server/booking/appointments';
 import {
   accountOfAppointment,
-  APPOINTMENT_ACCESS_SQL,
+  appointmentAccessById,
+  type AppointmentAccess,
   appointmentsOfAccount,
   appointmentsOfPatient,
   bookedOfTypeExists,
@@ -35,23 +36,8 @@ import { inAccountLocale } from '@/server/locale';
 import { activeLocale } from '@/domain/locale';
 import { constantIn } from '@/domain/translations';
 
-interface AppointmentAccess {
-  id: string;
-  account_id: string;
-  account_partner_id: string | null;
-  provider_id: string;
-  status: 'booked' | 'cancelled';
-  start_at: Date;
-  time_zone: string;
-  counseling_type: string;
-  self_pay: boolean;
-  self_pay_consent_category: string | null;
-  insurance_id: string | null;
-  partnership_code: string | null;
-}
-
 export function reachAppointment(request: FastifyRequest, id: string, action: string): Promise<AppointmentAccess> {
-  return reachRecord<AppointmentAccess>(request, 'appointment', id, action, APPOINTMENT_ACCESS_SQL);
+  return reachRecord(request, 'appointment', id, action, appointmentAccessById);
 }
 
 /** The account a booking is for: a patient's own (or one they reach), the one staff name. */

@@ -61,9 +61,6 @@ export const clientLinks = () =>
         .$narrowType<{ provider_id: string; patient_id: string }>(),
     );
 
-/** clientLinks as SQL text (it takes no parameters), for statements still written by hand. */
-export const CLIENT_LINKS_SQL = clientLinks().compile().sql;
-
 /** The provider's clients (clientLinks) with their sessions with the provider as of `now`, one row each once grouped by p.id. */
 function clientSelect(providerId: string, now: Date) {
   const at = sql<Date>`${now.toISOString()}::timestamptz`;
@@ -190,7 +187,7 @@ export async function reachClient(request: FastifyRequest, providerId: string, p
   return clientOut(row, await measuresOf(db, [row.id]), now);
 }
 
-/** Whether the patient is the provider's client (CLIENT_LINKS_SQL). */
+/** Whether the patient is the provider's client (clientLinks). */
 export async function isClientOf(db: Queryable, providerId: string, patientId: string): Promise<boolean> {
   const row = await first(
     db,

@@ -40,6 +40,11 @@ export async function migrate(database: Database, dir = migrationsDir): Promise<
   return done;
 }
 
+/**
+ * The runner's statements stay SQL text (not typed queries): the migration files are raw SQL by nature,
+ * and schema_migrations is the runner's own bookkeeping, created here before any migration (so before
+ * the generated table types describe anything) and left out of them.
+ */
 async function applyMigrations(database: Database, dir: string): Promise<string[]> {
   const migrations = readMigrations(dir);
   return database.transaction(async (tx) => {

@@ -27,7 +27,7 @@ import {
   type Selectable,
 } from 'kysely';
 import type { DB } from '@/generated/database';
-import { prepared, type Queryable, type Statement } from './connection';
+import { prepared, type Queryable } from './connection';
 
 export { sql };
 export type { DB };
@@ -72,21 +72,6 @@ export async function first<Q extends Compilable<unknown>>(db: Queryable, query:
 /** Runs a statement whose rows nobody reads (an update, a delete). */
 export async function run(db: Queryable, query: Compilable<unknown>, options: RunOptions = {}): Promise<void> {
   await all(db, query, options);
-}
-
-/**
- * A statement kept as SQL text (a hot path's prepared statement shared by several callers, PostgreSQL
- * the builder does not express) whose rows are columns of one table: the row type is those columns of
- * the generated table, so a renamed column fails tsc here too.
- *
- *   const counted = await tableRows<'rate_counters', 'scope' | 'count'>(db, COUNT_USES, [..]);
- */
-export async function tableRows<T extends keyof DB, K extends keyof TableRow<T>>(
-  db: Queryable,
-  statement: Statement,
-  params: unknown[] = [],
-): Promise<Pick<TableRow<T>, K>[]> {
-  return db.query<Pick<TableRow<T>, K>>(statement, params);
 }
 
 /**

@@ -155,6 +155,7 @@ export class JobEngine {
     if (!this.definitions.has(name)) throw new Error(`No job named "${name}" (src/server/jobs/registry.ts).`);
     const { within, ...jobOptions } = options;
     if (!within) return this.boss.send(name, data, jobOptions);
+    // pg-boss writes its own SQL (its schema is not in the generated table types): passed through as it is, raw.
     const db = { executeSql: async (text: string, values?: unknown[]) => ({ rows: await within.query(text, values) }) };
     return this.boss.send(name, data, { ...jobOptions, db });
   }

@@ -8,8 +8,9 @@ import type { FastifyRequest } from 'fastify';
 import { windowStart } from '@/domain/rate-limits';
 import { writeAudit } from '../audit';
 import { AppError } from '../errors';
-import { prepared, type Queryable } from '../db/connection';
-import { first, qb, run, sql, tableRows } from '../db/typed';
+import type { Expression, SqlBool } from 'kysely';
+import type { Queryable } from '../db/connection';
+import { all, first, qb, run, sql } from '../db/typed';
 import { constants } from '@/generated/constants';
 import type { Permissions } from '@/domain/permissions';
 
@@ -29,22 +30,41 @@ export interface TakenSlots {
 }
 
 /**
- * SQL that adds `delta` to the counters of scopes `scopes`, keys `keys`, windows `windows` (arrays, in that
- * order) at `at` when `guard` holds, answering each count: for this module's statement, and for the
- * statement that resumes a session and counts its request's use (src/server/auth/server-sessions.ts).
+ * Adds `delta` to the counters of `rows` (scopes, keys, windows, in that order) at `at` when `guard`
+ * holds, answering each count: for this module's statement, and for the statement that resumes a
+ * session and counts its request's use (src/server/auth/server-sessions.ts). The rows come from
+ * unnest ... WITH ORDINALITY (written in SQL: the builder has no column list for a function's alias).
  */
-export function countUsesSql(p: { scopes: string; keys: string; windows: string; delta: string; at: string }, guard = 'true'): string {
-  return `INSERT INTO rate_counters (scope, key, window_start, count, last_at)
-     SELECT scope, key, window_start, ${p.delta}::int, ${p.at}::timestamptz FROM unnest(${p.scopes}::text[], ${p.keys}::text[], ${p.windows}::timestamptz[]) WITH ORDINALITY AS l(scope, key, window_start, n)
-      WHERE ${guard}
-      ORDER BY n
-     ON CONFLICT (scope, key, window_start) DO UPDATE SET count = rate_counters.count + ${p.delta}::int,
-        last_at = CASE WHEN ${p.delta}::int > 0 THEN excluded.last_at ELSE rate_counters.last_at END
-     RETURNING scope, key, window_start, count`;
+export function countUses(
+  rows: { scopes: string[]; keys: string[]; windows: string[] },
+  delta: number,
+  at: string,
+  guard: Expression<SqlBool> = sql<boolean>`true`,
+) {
+  const listed = sql<{
+    scope: string;
+    key: string;
+    window_start: Date;
+    n: number;
+  }>`unnest(${rows.scopes}::text[], ${rows.keys}::text[], ${rows.windows}::timestamptz[]) WITH ORDINALITY`.as<'l'>(sql`l(scope, key, window_start, n)`);
+  return qb
+    .insertInto('rate_counters')
+    .columns(['scope', 'key', 'window_start', 'count', 'last_at'])
+    .expression(
+      qb
+        .selectFrom(listed)
+        .select(['l.scope', 'l.key', 'l.window_start', sql<number>`${delta}::int`.as('count'), sql<Date>`${at}::timestamptz`.as('last_at')])
+        .where(guard)
+        .orderBy('l.n'),
+    )
+    .onConflict((oc) =>
+      oc.columns(['scope', 'key', 'window_start']).doUpdateSet({
+        count: sql<number>`rate_counters.count + ${delta}::int`,
+        last_at: sql<Date>`CASE WHEN ${delta}::int > 0 THEN excluded.last_at ELSE rate_counters.last_at END`,
+      }),
+    )
+    .returning(['scope', 'key', 'window_start', 'count']);
 }
-
-/** Adds $4 to the counters of scopes $1, keys $2, windows $3 (in that order), at $5; answers each count. */
-const COUNT_USES = prepared(countUsesSql({ scopes: '$1', keys: '$2', windows: '$3', delta: '$4', at: '$5' }));
 
 /** The counters' rows of these limits at `now`, in the order they are written (scope, then key), as the statements' three arrays. */
 export function counterRows(limits: readonly Limit[], now: Date): { scopes: string[]; keys: string[]; windows: string[] } {
@@ -118,13 +138,8 @@ declare module 'fastify' {
 async function add(db: Queryable, limits: readonly Limit[], now: Date, delta: 1 | -1): Promise<number[]> {
   if (!limits.length) return [];
   const rows = counterRows(limits, now);
-  const counted = await tableRows<'rate_counters', 'scope' | 'key' | 'window_start' | 'count'>(db, COUNT_USES, [
-    rows.scopes,
-    rows.keys,
-    rows.windows,
-    delta,
-    now.toISOString(),
-  ]);
+  // Every counted request runs it: prepared.
+  const counted = await all(db, countUses(rows, delta, now.toISOString()), { prepared: true });
   return countsOf(limits, now, counted);
 }
 

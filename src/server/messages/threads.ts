@@ -13,7 +13,7 @@ import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { isUuid } from '@/domain/ids';
 import { writeAudit } from '../audit';
-import { CLIENT_LINKS_SQL } from '../care/clients';
+import { clientLinks } from '../care/clients';
 import type { Queryable } from '../db/connection';
 import { all, first, qb, run, sql, type RowOf } from '../db/typed';
 import type { NotNull } from 'kysely';
@@ -113,27 +113,41 @@ export async function openThread(request: FastifyRequest, side: Side, providerId
 
 /**
  * The clinicians the patients of an account may write to: the providers whose client each patient is
- * (CLIENT_LINKS_SQL), still listed and with a clinician account to read and answer, by patient then name.
+ * (clientLinks), still listed and with a clinician account to read and answer, by patient then name.
  */
 export async function accountContacts(db: Queryable, accountId: string): Promise<MessageContact[]> {
-  const rows = await db.query<{
-    patient_id: string;
-    client_first: string;
-    client_last: string;
-    provider_id: string;
-    pr_first: string;
-    pr_last: string;
-    pr_title: string;
-  }>(
-    `SELECT DISTINCT p.id AS patient_id, p.first_name AS client_first, p.last_name AS client_last,
-            pr.id AS provider_id, pr.first_name AS pr_first, pr.last_name AS pr_last, pr.title AS pr_title
-       FROM (${CLIENT_LINKS_SQL}) link
-       JOIN patients p ON p.id = link.patient_id
-       JOIN providers pr ON pr.id = link.provider_id
-      WHERE p.user_id = $1 AND pr.removed_at IS NULL
-        AND EXISTS (SELECT 1 FROM users u WHERE u.provider_id = pr.id AND u.user_type = 'clinician')
-      ORDER BY p.last_name, p.first_name, p.id, pr.last_name, pr.first_name, pr.id`,
-    [accountId],
+  const rows = await all(
+    db,
+    qb
+      .selectFrom(clientLinks().as('link'))
+      .innerJoin('patients as p', 'p.id', 'link.patient_id')
+      .innerJoin('providers as pr', 'pr.id', 'link.provider_id')
+      .select([
+        'p.id as patient_id',
+        'p.first_name as client_first',
+        'p.last_name as client_last',
+        'pr.id as provider_id',
+        'pr.first_name as pr_first',
+        'pr.last_name as pr_last',
+        'pr.title as pr_title',
+      ])
+      .distinct()
+      .where('p.user_id', '=', accountId)
+      .where('pr.removed_at', 'is', null)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('users as u')
+            .select(sql`1`.as('one'))
+            .whereRef('u.provider_id', '=', 'pr.id')
+            .where('u.user_type', '=', 'clinician'),
+        ),
+      )
+      .orderBy('p.last_name')
+      .orderBy('p.first_name')
+      .orderBy('p.id')
+      .orderBy('pr.last_name')
+      .orderBy('pr.first_name')
+      .orderBy('pr.id'),
   );
   return rows.map((r) => ({
     client: { id: r.patient_id, firstName: r.client_first, lastName: r.client_last },

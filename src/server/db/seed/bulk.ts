@@ -1,4 +1,7 @@
-/** Multi-row INSERT in chunks that stay under PostgreSQL's 65,535 parameters (STACK-NOTES: ≈45k rows/s, not row by row). */
+/**
+ * Multi-row INSERT in chunks that stay under PostgreSQL's 65,535 parameters (STACK-NOTES: ≈45k rows/s, not row by row).
+ * SQL text, not a typed query: the seed's bulk loader takes any table, its columns and casts as names at run time.
+ */
 import type { Queryable } from '../connection';
 
 const MAX_PARAMS = 60_000;

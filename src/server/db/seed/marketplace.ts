@@ -351,7 +351,7 @@ async function seedSlots(tx: Queryable, providerIds: readonly string[], inPerson
  * insert, a GiST probe and two foreign-key lookups for every row (the 50,000-provider bench database
  * has ~4.7 million slots). The tables that refer to slots are empty too when slots is, so their keys
  * to it are set aside with the primary key they need. The definitions are read from the catalogue,
- * so they come back exactly as the migrations made them. Returns what puts them back.
+ * so they come back exactly as the migrations made them (SQL text: the catalogue is not in the typed tables). Returns what puts them back.
  */
 async function setSlotConstraintsAside(tx: Queryable): Promise<() => Promise<void>> {
   const any = await first(tx, qb.selectFrom('slots').select(sql.lit(1).as('one')).limit(1));

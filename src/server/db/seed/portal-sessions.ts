@@ -9,6 +9,8 @@
  */
 import { constants } from '@/generated/constants';
 import type { Queryable } from '../connection';
+// `first` names the first demo provider below: the typed query's first row is firstRow here.
+import { all, dbNow, first as firstRow, qb, run, sql } from '../typed';
 import type { SeedStep } from './index';
 import { appendLedger, changeDue } from '@/server/money/ledger';
 import { dollarsToCents } from '@/domain/money';
@@ -26,40 +28,72 @@ interface Provider {
 }
 
 async function accountOf(tx: Queryable, email: string) {
-  const [row] = await tx.query<{ user_id: string; patient_id: string; zone: string | null }>(
-    `SELECT u.id AS user_id, p.id AS patient_id, coalesce(u.time_zone, p.time_zone) AS zone
-       FROM users u JOIN patients p ON p.user_id = u.id AND p.relationship = 'Self' WHERE u.email = $1`,
-    [email],
+  return firstRow(
+    tx,
+    qb
+      .selectFrom('users as u')
+      .innerJoin('patients as p', (join) => join.onRef('p.user_id', '=', 'u.id').on('p.relationship', '=', sql.lit('Self')))
+      .select((eb) => ['u.id as user_id', 'p.id as patient_id', eb.fn.coalesce('u.time_zone', 'p.time_zone').as('zone')])
+      .where('u.email', '=', email),
   );
-  return row;
 }
 
 /** An online slot of the provider starting at one of the given instants: an open seeded one, or a new one where the provider has none. */
 async function slotAt(tx: Queryable, provider: Provider, starts: readonly Date[]): Promise<{ id: string; start: Date; end: Date; isMedication?: boolean }> {
   // An open seeded slot first: it is in the provider's working hours.
-  const [open] = await tx.query<{ id: string; start: Date; end: Date; is_medication: boolean }>(
-    `SELECT s.id, s.is_medication, lower(s.during) AS start, upper(s.during) AS end FROM slots s
-      WHERE s.provider_id = $1 AND s.availability_type = 'online' AND lower(s.during) >= $2 AND lower(s.during) <= $3
-        AND NOT EXISTS (SELECT 1 FROM slot_reservations r WHERE r.provider_id = s.provider_id AND r.during && s.during)
-      ORDER BY lower(s.during) LIMIT 1`,
-    [provider.id, starts[0], starts[starts.length - 1]],
+  const open = await firstRow(
+    tx,
+    qb
+      .selectFrom('slots as s')
+      .select(['s.id', 's.is_medication', sql<Date>`lower(s.during)`.as('start'), sql<Date>`upper(s.during)`.as('end')])
+      .where('s.provider_id', '=', provider.id)
+      .where('s.availability_type', '=', sql.lit('online'))
+      .where(sql`lower(s.during)`, '>=', starts[0]!)
+      .where(sql`lower(s.during)`, '<=', starts[starts.length - 1]!)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('slot_reservations as r')
+              .select(sql.lit(1).as('one'))
+              .whereRef('r.provider_id', '=', 's.provider_id')
+              .where(sql<boolean>`r.during && s.during`),
+          ),
+        ),
+      )
+      .orderBy(sql`lower(s.during)`)
+      .limit(1),
   );
   if (open) return { id: open.id, start: new Date(open.start), end: new Date(open.end), isMedication: open.is_medication };
   for (const start of starts) {
     const end = new Date(start.getTime() + HOUR);
     const range = `[${start.toISOString()},${end.toISOString()})`;
-    const taken = await tx.query('SELECT 1 FROM slot_reservations WHERE provider_id = $1 AND during && $2::tstzrange', [provider.id, range]);
+    const during = sql<string>`${range}::tstzrange`;
+    const taken = await all(
+      tx,
+      qb
+        .selectFrom('slot_reservations')
+        .select(sql.lit(1).as('one'))
+        .where('provider_id', '=', provider.id)
+        .where(sql<boolean>`during && ${during}`),
+    );
     if (taken.length) continue;
-    const overlapping = await tx.query<{ id: string; exact: boolean; availability_type: string }>(
-      'SELECT id, during = $2::tstzrange AS exact, availability_type FROM slots WHERE provider_id = $1 AND during && $2::tstzrange',
-      [provider.id, range],
+    const overlapping = await all(
+      tx,
+      qb
+        .selectFrom('slots')
+        .select(['id', sql<boolean>`during = ${during}`.as('exact'), 'availability_type'])
+        .where('provider_id', '=', provider.id)
+        .where(sql<boolean>`during && ${during}`),
     );
     const exact = overlapping.find((s) => s.exact && s.availability_type === 'online');
     if (exact) return { id: exact.id, start, end };
     if (overlapping.length) continue;
-    const [created] = await tx.query<{ id: string }>(
-      `INSERT INTO slots (provider_id, practice_id, during, availability_type) VALUES ($1, $2, $3::tstzrange, 'online') RETURNING id`,
-      [provider.id, provider.practice_id, range],
+    const created = await firstRow(
+      tx,
+      qb
+        .insertInto('slots')
+        .values({ provider_id: provider.id, practice_id: provider.practice_id, during, availability_type: sql.lit('online') })
+        .returning('id'),
     );
     return { id: created!.id, start, end };
   }
@@ -75,38 +109,64 @@ async function bookDemo(
   now: number,
 ): Promise<string> {
   const price = dollarsToCents(provider.pay_individual);
-  const [appointment] = await tx.query<{ id: string }>(
-    `INSERT INTO appointments (user_id, provider_id, practice_id, slot_id, during, appointment_mode, counseling_type, time_zone, self_pay,
-                               self_pay_consent_category, booking_funnel, booking_source, app_source, price_cents, booked_by, created_at)
-     VALUES ($1, $2, $3, $4, tstzrange($5, $6, '[)'), 'online', $10, $7, true, 'selfPay', 'Patient Standard Funnel', 'Self-booking Email', 'patient_web', $8, $1, $9)
-     RETURNING id`,
-    // A medication slot is a psychiatry visit.
-    [
-      account.user_id,
-      provider.id,
-      provider.practice_id,
-      slot.id,
-      slot.start,
-      slot.end,
-      account.zone,
-      price,
-      paidAt,
-      slot.isMedication ? 'Medication/Psychiatry' : 'Individual Counseling',
-    ],
+  const during = sql<string>`tstzrange(${slot.start}, ${slot.end}, '[)')`;
+  const appointment = await firstRow(
+    tx,
+    qb
+      .insertInto('appointments')
+      .values({
+        user_id: account.user_id,
+        provider_id: provider.id,
+        practice_id: provider.practice_id,
+        slot_id: slot.id,
+        during,
+        appointment_mode: 'online',
+        // A medication slot is a psychiatry visit.
+        counseling_type: slot.isMedication ? 'Medication/Psychiatry' : 'Individual Counseling',
+        time_zone: account.zone,
+        self_pay: true,
+        self_pay_consent_category: 'selfPay',
+        booking_funnel: 'Patient Standard Funnel',
+        booking_source: 'Self-booking Email',
+        app_source: 'patient_web',
+        price_cents: price,
+        booked_by: account.user_id,
+        created_at: paidAt,
+      })
+      .returning('id'),
   );
-  await tx.query('INSERT INTO appointment_patients (appointment_id, patient_id, position) VALUES ($1, $2, 0)', [appointment!.id, account.patient_id]);
+  await run(tx, qb.insertInto('appointment_patients').values({ appointment_id: appointment!.id, patient_id: account.patient_id, position: 0 }));
   if (slot.id && slot.start.getTime() > now) {
-    await tx.query(
-      `INSERT INTO slot_reservations (provider_id, slot_id, during, kind, held_by, appointment_id) VALUES ($1, $2, tstzrange($3, $4, '[)'), 'booking', $5, $6)`,
-      [provider.id, slot.id, slot.start, slot.end, account.user_id, appointment!.id],
+    await run(
+      tx,
+      qb
+        .insertInto('slot_reservations')
+        .values({ provider_id: provider.id, slot_id: slot.id, during, kind: 'booking', held_by: account.user_id, appointment_id: appointment!.id }),
     );
   }
   const transactionId = `txn_local_${paidAt.getTime()}_${appointment!.id}`;
-  const [payment] = await tx.query<{ id: string }>(
-    `INSERT INTO payments (appointment_id, user_id, patient_id, status, provider, purpose, amount_cents, currency, gateway, transaction_id, card_brand, card_last4, created_by, created_at)
-     VALUES ($1, $2, $3, 'succeeded', 'card_gateway', 'session', $4, 'USD', 'local', $5, 'Visa', '4242', $2, $6) RETURNING id`,
-    // A local test gateway transaction taken when it was paid, so the demo payments can be voided or refunded like real ones.
-    [appointment!.id, account.user_id, account.patient_id, price, transactionId, paidAt],
+  // A local test gateway transaction taken when it was paid, so the demo payments can be voided or refunded like real ones.
+  const payment = await firstRow(
+    tx,
+    qb
+      .insertInto('payments')
+      .values({
+        appointment_id: appointment!.id,
+        user_id: account.user_id,
+        patient_id: account.patient_id,
+        status: 'succeeded',
+        provider: 'card_gateway',
+        purpose: 'session',
+        amount_cents: price,
+        currency: 'USD',
+        gateway: 'local',
+        transaction_id: transactionId,
+        card_brand: 'Visa',
+        card_last4: '4242',
+        created_by: account.user_id,
+        created_at: paidAt,
+      })
+      .returning('id'),
   );
   await appendLedger(tx, {
     kind: 'charge',
@@ -130,9 +190,13 @@ export const seedPortalSessions: SeedStep = {
     const averyRow = await accountOf(tx, 'avery.johnson@example.com');
     const ids = context.marketplace?.providerIds ?? [];
     if (!jordanRow || !averyRow || ids.length < 2) return;
-    const providers = await tx.query<Provider>('SELECT id, practice_id, time_zone, pay_individual::text FROM providers WHERE id = ANY($1::uuid[])', [
-      ids.slice(0, 2),
-    ]);
+    const providers: Provider[] = await all(
+      tx,
+      qb
+        .selectFrom('providers')
+        .select(['id', 'practice_id', 'time_zone', sql<string>`pay_individual::text`.as('pay_individual')])
+        .where('id', '=', sql<string>`ANY(${ids.slice(0, 2)}::uuid[])`),
+    );
     const [first, second] = [providers.find((p) => p.id === ids[0])!, providers.find((p) => p.id === ids[1])!];
     // A person's sessions all read in their one zone (the list mixed "7:00 AM CST" and "1:00 PM EST"):
     // their account's when known, else the zone of the practice they first saw.
@@ -167,11 +231,20 @@ export const seedPortalSessions: SeedStep = {
       new Date(lateCancelledStart.getTime() - 96 * HOUR),
       now,
     );
-    await tx.query(
-      `UPDATE appointments SET status = 'cancelled', cancelled_at = $2, cancelled_by = user_id, cancel_reason_id = $3, late_cancel = true,
-              cancel_fee_cents = $4, cancel_fee_status = 'outstanding'
-        WHERE id = $1`,
-      [lateCancelled, new Date(lateCancelledStart.getTime() - 6 * HOUR), constants.appointmentCancellationReasons[0]!.id, constants.lateCancelFeeCents],
+    await run(
+      tx,
+      qb
+        .updateTable('appointments')
+        .set((eb) => ({
+          status: 'cancelled',
+          cancelled_at: new Date(lateCancelledStart.getTime() - 6 * HOUR),
+          cancelled_by: eb.ref('user_id'),
+          cancel_reason_id: constants.appointmentCancellationReasons[0]!.id,
+          late_cancel: true,
+          cancel_fee_cents: constants.lateCancelFeeCents,
+          cancel_fee_status: 'outstanding',
+        }))
+        .where('id', '=', lateCancelled),
     );
     await changeDue(tx, {
       appointmentId: lateCancelled,
@@ -187,13 +260,26 @@ export const seedPortalSessions: SeedStep = {
 
     // A video session about to start, for trying the video room: the room of the demo
     // clinician's provider opens videoVisitOpensMinutesBefore minutes before it, so it is open at once.
-    const [jamie] = await tx.query<{ id: string }>(
-      `INSERT INTO users (email, first_name, last_name, user_type, groups, email_verified_at) VALUES ($1, 'Jamie', 'Ortiz', 'patient', '{patient}', $2) RETURNING id`,
-      [demoVideoPatientEmail, new Date(now)],
+    const jamie = await firstRow(
+      tx,
+      qb
+        .insertInto('users')
+        .values({
+          email: demoVideoPatientEmail,
+          first_name: 'Jamie',
+          last_name: 'Ortiz',
+          user_type: 'patient',
+          groups: ['patient'],
+          email_verified_at: new Date(now),
+        })
+        .returning('id'),
     );
-    const [jamieSelf] = await tx.query<{ id: string }>(
-      `INSERT INTO patients (user_id, first_name, last_name, date_of_birth, relationship) VALUES ($1, 'Jamie', 'Ortiz', '1988-06-02', 'Self') RETURNING id`,
-      [jamie!.id],
+    const jamieSelf = await firstRow(
+      tx,
+      qb
+        .insertInto('patients')
+        .values({ user_id: jamie!.id, first_name: 'Jamie', last_name: 'Ortiz', date_of_birth: '1988-06-02', relationship: 'Self' })
+        .returning('id'),
     );
     const soon = new Date(Math.ceil((now + constants.videoVisitOpensMinutesBefore * 30_000) / 300_000) * 300_000);
     await bookDemo(
@@ -205,10 +291,21 @@ export const seedPortalSessions: SeedStep = {
       now,
     );
 
-    await tx.query(
-      `INSERT INTO consents (patient_id, user_id, consent_type, version, text, source, signer_name, signer_capacity, signed_by, signed_at, created_by)
-       VALUES ($1, $2, 'bookAppointmentConsent', 'demo', 'Consent to book appointments.', 'patient_web', 'Jordan Rivera', 'Self', $2, now(), $2)`,
-      [jordan.patient_id, jordan.user_id],
+    await run(
+      tx,
+      qb.insertInto('consents').values({
+        patient_id: jordan.patient_id,
+        user_id: jordan.user_id,
+        consent_type: 'bookAppointmentConsent',
+        version: 'demo',
+        text: 'Consent to book appointments.',
+        source: 'patient_web',
+        signer_name: 'Jordan Rivera',
+        signer_capacity: 'Self',
+        signed_by: jordan.user_id,
+        signed_at: dbNow,
+        created_by: jordan.user_id,
+      }),
     );
   },
 };
