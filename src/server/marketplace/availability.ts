@@ -8,9 +8,10 @@
 import { constants } from '@/generated/constants';
 import { enums, type AppointmentMode, type TimeOfDay } from '@/generated/enums';
 import { earliestSearchStart, offeredSlots, type SlotFilter } from '@/domain/slots';
-import type { Expression } from 'kysely';
+import type { Expression, ExpressionBuilder } from 'kysely';
+import type { Slots } from '@/generated/database';
 import type { Database, Queryable } from '../db/connection';
-import { all, first, qb, run, sql } from '../db/typed';
+import { all, first, qb, run, sql, type DB } from '../db/typed';
 
 export interface OpenSlot {
   id: string;
@@ -39,16 +40,23 @@ function openSlots(providerIds: Expression<unknown>, from: Expression<unknown>, 
     .select(['s.id', 's.provider_id', 's.practice_id', 's.during', 's.availability_type', 's.is_medication'])
     .where(sql<boolean>`s.provider_id = ANY(${providerIds})`)
     .where(sql<boolean>`s.during && tstzrange(${from}, ${to})`)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('slot_reservations as r')
-            .select(sql.lit(1).as('one'))
-            .whereRef('r.provider_id', '=', 's.provider_id')
-            .where(sql<boolean>`r.during && s.during`)
-            .where((w) => w.or([w('r.kind', '=', 'booking'), w('r.expires_at', '>', sql<Date>`${now}`)])),
-        ),
+    .where(untakenAt(now));
+}
+
+/**
+ * The condition on a slot `s` that no booking and no hold still live at `now` overlaps it (for its provider):
+ * what search, the booking pages and the published open times all mean by an open time.
+ */
+export function untakenAt(now: Expression<unknown>) {
+  return (eb: ExpressionBuilder<DB & { s: Slots }, 's'>) =>
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('slot_reservations as r')
+          .select(sql.lit(1).as('one'))
+          .whereRef('r.provider_id', '=', 's.provider_id')
+          .where(sql<boolean>`r.during && s.during`)
+          .where((w) => w.or([w('r.kind', '=', 'booking'), w('r.expires_at', '>', sql<Date>`${now}`)])),
       ),
     );
 }

@@ -6,7 +6,7 @@
  * of src/domain/slots.ts applied, no live hold or booking on its time). The resources' shapes are
  * src/domain/smart-scheduling.ts; this file reads the rows.
  */
-import { openTimesVersion } from '../marketplace/availability';
+import { openTimesVersion, untakenAt } from '../marketplace/availability';
 import { all, first, qb, sql } from '../db/typed';
 import type { AppointmentMode } from '@/generated/enums';
 import type { FastifyInstance } from 'fastify';
@@ -247,18 +247,7 @@ export async function slots(app: FastifyInstance): Promise<object[]> {
       ])
       .$narrowType<{ availability_type: AppointmentMode }>()
       .where(sql<Date>`lower(s.during)`, '>', at)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('slot_reservations as r')
-              .select(sql.lit(1).as('one'))
-              .whereRef('r.provider_id', '=', 's.provider_id')
-              .where(sql<boolean>`r.during && s.during`)
-              .where((r) => r.or([r('r.kind', '=', 'booking'), r('r.expires_at', '>', at)])),
-          ),
-        ),
-      )
+      .where(untakenAt(at))
       .orderBy(sql`lower(s.during)`)
       .orderBy('s.id'),
   );
