@@ -34,7 +34,8 @@ export function Fact({ term, children }: { term: string; children: React.ReactNo
 function EstimateDownload({ session }: { session: Story['appointment'] }) {
   const fetchNow = useFetchNow();
   const download = useMutation({
-    mutationFn: async () => saveFile(await fetchNow((q) => q.getGoodFaithEstimate({ params: { id: session.id } })), `good-faith-estimate-${session.start.slice(0, 10)}.pdf`),
+    mutationFn: async () =>
+      saveFile(await fetchNow((q) => q.getGoodFaithEstimate({ params: { id: session.id } })), `good-faith-estimate-${session.start.slice(0, 10)}.pdf`),
   });
   return (
     <div className="stack-sm">
