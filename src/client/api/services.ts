@@ -53,12 +53,6 @@ export function createBrowserServices(transport: Transport<CallOptions>): Servic
       saveAuthorization: ({ patientId, authorization }) => api.savePatientAuthorization({ params: { id: patientId }, body: authorization }),
     },
     consent: {
-      template: ({ patients, consentType, selfPayConsentCategory }) => {
-        const patientIds = patients.map((p) => p.id).filter((id): id is string => Boolean(id));
-        const firstNew = patients.find((p) => !p.id);
-        const patientName = !patientIds.length && firstNew ? [firstNew.firstName, firstNew.lastName].filter(Boolean).join(' ') : undefined;
-        return api.getConsentTemplate({ query: { patientIds, patientName, consentType, selfPayConsentCategory } });
-      },
       sign: async ({ patients, consentType }) => {
         const ids = patients.map((p) => p.id).filter((id): id is string => Boolean(id));
         if (!ids.length) throw new Error('Consents of patients not created yet are given with the booking (patients[].consents).');

@@ -4,12 +4,12 @@
  * kept on file. Portal changes (cancel, reschedule, pay) toast from useDialogChange.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { put, select, takeEvery } from 'redux-saga/effects';
+import { put, takeEvery } from 'redux-saga/effects';
 import type { CardOnFile } from '@/generated/entities';
 import { message } from '@/domain/messages';
 import { signInFailed } from './auth/sign-in';
 import { bookingFailed, bookingSucceeded } from './booking/slice';
-import { consentSigned, selectConsent, type ConsentState } from './consent/slice';
+import { consentGiven } from './consent/slice';
 import { cardSaved, cardSaveFailed } from './payment/slice';
 import { toastShown } from './toasts';
 import type { TypedFailure } from './types';
@@ -26,10 +26,8 @@ export function* feedbackSaga() {
   yield takeEvery(cardSaved.type, function* cardKept(action: PayloadAction<CardOnFile>) {
     yield put(toastShown({ kind: 'success', text: message('ui.toast.cardSaved', { brand: action.payload.brand, last4: action.payload.last4 }) }));
   });
-  yield takeEvery(consentSigned.type, function* consentGiven(action: PayloadAction<boolean>) {
-    const { signers }: ConsentState = yield select(selectConsent);
-    // Booking consents of patients not created yet are given with the booking: nobody to name here.
-    if (!action.payload || !signers?.length) return;
-    yield put(toastShown({ kind: 'success', text: message('ui.toast.consentSigned', { patient: signers.map((s) => s.name).join(', ') }) }));
+  // Booking consents of patients not created yet are given with the booking (no consentGiven): nobody to name then.
+  yield takeEvery(consentGiven.type, function* consentSignedFor(action: ReturnType<typeof consentGiven>) {
+    yield put(toastShown({ kind: 'success', text: message('ui.toast.consentSigned', { patient: action.payload.names.join(', ') }) }));
   });
 }

@@ -21,7 +21,7 @@ import {
 } from './auth/sign-in';
 import { bookingHelperReducer, bookingRequestReducer, bookingRequested, bookingSelectionReducer, slotHoldRequested } from './booking/slice';
 import { cleanOnLeavingBooking, type BookingPathTest } from './booking/leaving-saga';
-import { consentReducer, consentSignRequested, consentTemplateRequested } from './consent/slice';
+import { consentReducer, consentSignRequested } from './consent/slice';
 import { feedbackSaga } from './feedback-saga';
 import { flagsReducer } from './flags/slice';
 import { globalReducer } from './global/slice';
@@ -75,7 +75,7 @@ export const sagasOnDemand: readonly SagaOnDemand[] = [
     load: () => import('./auth/sign-in-saga').then((m) => m.signInSaga),
   },
   { answers: [slotHoldRequested.type, bookingRequested.type], load: () => import('./booking/saga').then((m) => m.bookingSaga) },
-  { answers: [consentTemplateRequested.type, consentSignRequested.type], load: () => import('./consent/saga').then((m) => m.consentSaga) },
+  { answers: [consentSignRequested.type], load: () => import('./consent/saga').then((m) => m.consentSaga) },
   { answers: [paymentRequested.type, cardSaveRequested.type], load: () => import('./payment/saga').then((m) => m.paymentSaga) },
 ];
 

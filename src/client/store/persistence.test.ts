@@ -4,7 +4,7 @@ import { createAppStore } from './index';
 import { attachPersistence } from './persistence';
 import { selectRestored } from './restoring';
 import { bookingHelperUpdated, bookingSelectionUpdated } from './booking/slice';
-import { consentFailed, consentTextUpdated } from './consent/slice';
+import { consentFailed, consentPatientsUpdated } from './consent/slice';
 import { authEmailEntered } from './auth/slice';
 
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -40,7 +40,7 @@ describe('persistence (product-spec §4, §9)', () => {
     await tick();
     store.dispatch(bookingSelectionUpdated({ providerId: 'p1' }));
     store.dispatch(bookingHelperUpdated({ userEmail: 'jordan@example.com' }));
-    store.dispatch(consentTextUpdated('I agree'));
+    store.dispatch(consentPatientsUpdated([{ id: 'pt-1' }]));
     store.dispatch(consentFailed({ reason: 'sign', text: 'no' }));
     store.dispatch(authEmailEntered('secret@example.com'));
     await flushed(store);
@@ -50,7 +50,7 @@ describe('persistence (product-spec §4, §9)', () => {
         .filter((k) => k !== '_persist')
         .sort(),
     ).toEqual(['booking', 'bookingHelper', 'consent']);
-    expect(JSON.parse(saved.consent!)).toEqual({ consentText: 'I agree', isConsentSigned: false, patients: [] });
+    expect(JSON.parse(saved.consent!)).toEqual({ isConsentSigned: false, patients: [{ id: 'pt-1' }] });
     const text = data.get(`persist:${constants.persistedStateKey}`)!;
     expect(text).not.toContain('secret@example.com');
   });
@@ -75,13 +75,22 @@ describe('persistence (product-spec §4, §9)', () => {
     const first = persistedStore(storage);
     await tick();
     first.dispatch(bookingSelectionUpdated({ providerId: 'p1' }));
-    first.dispatch(consentTextUpdated('I agree'));
+    first.dispatch(consentPatientsUpdated([{ id: 'pt-1' }]));
     await flushed(first);
     const second = persistedStore(memoryStorage(Object.fromEntries(data)).storage);
     await tick();
     await tick();
     expect(second.getState().booking.providerId).toBe('p1');
-    expect(second.getState().consent).toMatchObject({ consentText: 'I agree', status: 'idle' });
+    expect(second.getState().consent).toEqual({ isConsentSigned: false, patients: [{ id: 'pt-1' }], status: 'idle' });
+  });
+
+  it("drops the consent's wording an earlier version kept: the wording is the server's", async () => {
+    const consent = JSON.stringify({ consentText: 'I agree', signers: [{ name: 'Mia Rivera' }], isConsentSigned: true, patients: [{ id: 'pt-1' }] });
+    const { storage } = memoryStorage({ [`persist:${constants.persistedStateKey}`]: JSON.stringify({ consent, _persist: '{}' }) });
+    const store = persistedStore(storage);
+    await tick();
+    await tick();
+    expect(store.getState().consent).toEqual({ isConsentSigned: true, patients: [{ id: 'pt-1' }], status: 'idle' });
   });
 
   it("gives up restoring after the spec'd timeout and starts empty", async () => {

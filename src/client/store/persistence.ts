@@ -26,7 +26,8 @@ export function browserStorage(): Storage {
 
 const consentWithoutRequest = createTransform<ConsentState, Omit<ConsentState, 'status' | 'error'>>(
   ({ status: _status, error: _error, ...kept }) => kept,
-  (stored) => ({ ...stored, status: 'idle' }),
+  // Only what the slice holds now: the consent's wording, kept by earlier versions, is the server's (dropped here).
+  ({ isConsentSigned, patients }) => ({ isConsentSigned, patients, status: 'idle' }),
   { whitelist: ['consent'] },
 );
 

@@ -8,7 +8,6 @@ import type { BookingPatient, Slot } from './types';
 import type {
   BookedAppointment,
   CreateAppointmentBody,
-  GetConsentTemplateResponse,
   CardOnFile,
   GetBusinessPartnerByCodeResponse,
   HoldSlotResponse,
@@ -19,7 +18,7 @@ import type {
   TokenizeCardResponse,
   VerifyConsentResponse,
 } from '@/generated/entities';
-import type { ConsentType, SelfPayConsentCategory } from '@/generated/enums';
+import type { ConsentType } from '@/generated/enums';
 import type { Locale } from '@/domain/locale';
 
 /** A slot held for the caller while booking (POST /appointments/holds); it lapses at expiresAt. */
@@ -65,8 +64,6 @@ export interface PaymentRequest {
   saveCard?: boolean;
 }
 
-export type ConsentTemplate = GetConsentTemplateResponse;
-
 /** The authorization a partner requires, kept on the patient once the booking is made. */
 export interface AuthorizationToSave {
   patientId: string;
@@ -105,9 +102,8 @@ export interface Services {
     saveAuthorization(input: AuthorizationToSave): Promise<unknown>;
   };
   consent: {
-    template(input: { patients: BookingPatient[]; consentType?: ConsentType; selfPayConsentCategory?: SelfPayConsentCategory }): Promise<ConsentTemplate>;
     /** Creates and signs a consent for every patient that has an id; answers the first (consentIds: all). */
-    sign(input: { patients: BookingPatient[]; consentText: string; consentType?: ConsentType }): Promise<{ consentId: string; consentIds: string[] }>;
+    sign(input: { patients: BookingPatient[]; consentType?: ConsentType }): Promise<{ consentId: string; consentIds: string[] }>;
     verify(input: { consentId: string }): Promise<VerifyConsentResponse>;
   };
   payment: {

@@ -4,7 +4,7 @@ import { fakeServices, settle } from '@tests/fixtures/services';
 import { createAppStore } from './index';
 import { authEmailEntered, authenticated, authUiReset, selectAudience, verifyDobPopupToggled } from './auth/slice';
 import { derivePermissions } from '@/domain/permissions';
-import { consentPatientsUpdated, consentReset, consentSigned, consentTextUpdated } from './consent/slice';
+import { consentPatientsUpdated, consentReset, consentSigned } from './consent/slice';
 import { flagsDecided, flagsFromPage, flagsServed, flagsSettled, selectFlagOn, selectTreatment, userFlagsReset } from './flags/slice';
 import { searchQuerySaved } from './global/slice';
 import { initialQuestionnaire, questionnaireAnswered, questionnairePageSet } from './questionnaire/slice';
@@ -36,12 +36,11 @@ describe('audience', () => {
 });
 
 describe('consent state', () => {
-  it('is signed by a flag; text and patients update and reset', () => {
+  it('is signed by a flag; its patients update and reset', () => {
     const s = store();
-    s.dispatch(consentTextUpdated('I agree'));
     s.dispatch(consentPatientsUpdated([{ id: 'a' }]));
     s.dispatch(consentSigned(true));
-    expect(s.getState().consent).toMatchObject({ consentText: 'I agree', patients: [{ id: 'a' }], isConsentSigned: true });
+    expect(s.getState().consent).toEqual({ patients: [{ id: 'a' }], isConsentSigned: true, status: 'succeeded' });
     s.dispatch(consentReset());
     expect(s.getState().consent).toEqual({ isConsentSigned: false, patients: [], status: 'idle' });
   });

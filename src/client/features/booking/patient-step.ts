@@ -17,7 +17,7 @@ import { todayIso } from '@/domain/dates';
 import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
 import { selectAudience, selectAuth } from '@/client/store/auth/slice';
 import { bookingHelperUpdated, bookingSelectionUpdated, selectBookingHelper, selectBookingRequest, selectBookingSelection } from '@/client/store/booking/slice';
-import { consentPatientsUpdated, consentSigned, consentTextUpdated } from '@/client/store/consent/slice';
+import { consentPatientsUpdated, consentSigned } from '@/client/store/consent/slice';
 import type { BookingPatient } from '@/client/store/types';
 import { useAccountDetails, useAccountPatients, useBookingVariant } from './data';
 import { useBookingChoice } from './choice';
@@ -102,7 +102,6 @@ export function usePatientStep() {
     dispatch(
       bookingHelperUpdated({ responsibleParty: minorAttends ? responsibleParty : undefined, dropdownPatients: everyone, reason: reason.trim() || undefined }),
     );
-    if (consentQuery.data) dispatch(consentTextUpdated(consentQuery.data.consentText));
     dispatch(consentPatientsUpdated(patients.filter((p) => needsConsent(p, today))));
     dispatch(consentSigned(true));
     if (hasCrisisWords(reason) && crisisScreen !== 'seen') {

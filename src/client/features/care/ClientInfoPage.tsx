@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '@/client/api/api-context';
+import { useFetchNow } from '@/client/api/api-queries';
 import { constants } from '@/generated/constants';
 import type { ConsentType, PatientNoteType, TaskStatus } from '@/generated/enums';
 import { localizedIntakePages, questionsOf } from '@/domain/intake';
@@ -54,9 +54,9 @@ function WriteMessage({ patientId }: { patientId: string }) {
 
 /** Downloads a signed consent as its PDF (GET /patients/{id}/consent-pdf/{consentId}: own clients only). */
 function ConsentPdf({ patientId, consent }: { patientId: string; consent: { id: string; kind: ConsentType } }) {
-  const api = useApi();
+  const fetchNow = useFetchNow();
   const download = useMutation({
-    mutationFn: async () => saveFile(await api.getConsentPdf({ params: { id: patientId, consentId: consent.id } }), `consent-${consent.id}.pdf`),
+    mutationFn: async () => saveFile(await fetchNow((q) => q.getConsentPdf({ params: { id: patientId, consentId: consent.id } })), `consent-${consent.id}.pdf`),
   });
   return (
     <>

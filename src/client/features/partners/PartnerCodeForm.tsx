@@ -8,7 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
+import { useFetchNow } from '@/client/api/api-queries';
 import { catalogueText, errorTextFor } from '@/client/api/errors';
 import { withQuery } from '@/client/runtime/navigation/places';
 import { useAppSelector } from '@/client/store/hooks';
@@ -21,7 +21,7 @@ export interface PartnerForCode {
 }
 
 export function PartnerCodeForm({ partner }: { partner: PartnerForCode }) {
-  const api = useApi();
+  const fetchNow = useFetchNow();
   const navigate = useNavigate();
   const audience = useAppSelector(selectAudience);
   const id = useId();
@@ -29,7 +29,7 @@ export function PartnerCodeForm({ partner }: { partner: PartnerForCode }) {
   const [problem, setProblem] = useState<string>();
 
   const check = useMutation({
-    mutationFn: (value: string) => api.validatePartnerCodeByName({ query: { code: value, partnerName: partner.name } }),
+    mutationFn: (value: string) => fetchNow((q) => q.validatePartnerCodeByName({ query: { code: value, partnerName: partner.name } })),
     onSuccess: (answer, value) => {
       if (answer.valid) void navigate(withQuery(routeById.partnerVerificationSuccess.path, { partnershipCode: value.toUpperCase() }));
       else setProblem(partner.customFailureMessage || catalogueText('PARTNERSHIP_CODE_INVALID', audience));

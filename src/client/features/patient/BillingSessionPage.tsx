@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
+import { useFetchNow } from '@/client/api/api-queries';
 import { ApiError, errorTextFor } from '@/client/api/errors';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { Button, ButtonLink } from '@/client/ui/Button';
@@ -20,14 +20,14 @@ import { formatDollars } from '@/domain/money';
 import { enumLabelOf } from '@/domain/translations';
 
 function Downloads({ t }: { t: Transaction }) {
-  const api = useApi();
+  const fetchNow = useFetchNow();
   const [busy, setBusy] = useState<'receipt' | 'statement'>();
   const [problem, setProblem] = useState<string>();
   async function run(kind: 'receipt' | 'statement') {
     setBusy(kind);
     setProblem(undefined);
     try {
-      await (kind === 'receipt' ? downloadReceipt(api, t) : downloadStatement(api, t));
+      await (kind === 'receipt' ? downloadReceipt(fetchNow, t) : downloadStatement(fetchNow, t));
     } catch (error) {
       setProblem(errorTextFor(error, 'patient_web'));
     } finally {

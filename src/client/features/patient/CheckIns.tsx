@@ -7,14 +7,14 @@
  */
 import { useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { apiQueries, queryKeys, useSubmitPatientMeasureMutation } from '@/generated/client/hooks';
+import { queryKeys, useSubmitPatientMeasureMutation } from '@/generated/client/hooks';
 import type { EndpointTypes, MeasureScore } from '@/generated/entities';
 import { constants } from '@/generated/constants';
 import { message } from '@/domain/messages';
 import { needsCrisisHelp } from '@/domain/crisis';
 import { CrisisScreen } from '@/client/ui/CrisisScreen';
 import { useCrisisScreen } from '@/client/ui/use-crisis-screen';
-import { useApi } from '@/client/api/api-context';
+import { useApiQueries } from '@/client/api/api-queries';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
 import { Dialog } from '@/client/ui/Dialog';
@@ -28,11 +28,11 @@ type Instrument = keyof typeof constants.measureInstruments;
 const nameOf = (i: Instrument) => constants.measureInstruments[i].name;
 
 export function useCheckIns() {
-  const api = useApi();
+  const queries = useApiQueries();
   const patients = usePatients();
   const list = patients.data ?? [];
   const results = useQueries({
-    queries: list.map((p) => apiQueries.listPatientMeasures(api, { params: { id: p.id } })),
+    queries: list.map((p) => queries.listPatientMeasures({ params: { id: p.id } })),
   });
   return list.map((p, i) => ({ patient: p, data: results[i]?.data }));
 }

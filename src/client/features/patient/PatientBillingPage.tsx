@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
+import { useFetchNow } from '@/client/api/api-queries';
 import { errorTextFor } from '@/client/api/errors';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { Button } from '@/client/ui/Button';
@@ -51,13 +51,13 @@ function AmountsDue({ onPay }: { onPay: (due: AmountDue) => void }) {
 }
 
 function TransactionRow({ t, onProblem }: { t: Transaction; onProblem: (text: string | undefined) => void }) {
-  const api = useApi();
+  const fetchNow = useFetchNow();
   const [busy, setBusy] = useState(false);
   async function receipt() {
     setBusy(true);
     onProblem(undefined);
     try {
-      await downloadReceipt(api, t);
+      await downloadReceipt(fetchNow, t);
     } catch (error) {
       onProblem(errorTextFor(error, 'patient_web'));
     } finally {

@@ -9,8 +9,7 @@ import { consentToSign, ownSignatureMissing } from '@/domain/consents';
 import { todayIso } from '@/domain/dates';
 import { useState } from 'react';
 import { useQueries } from '@tanstack/react-query';
-import { apiQueries } from '@/generated/client/hooks';
-import { useApi } from '@/client/api/api-context';
+import { useApiQueries } from '@/client/api/api-queries';
 import { useAppSelector } from '@/client/store/hooks';
 import { selectUser } from '@/client/store/auth/slice';
 import { ButtonLink } from '@/client/ui/Button';
@@ -68,9 +67,9 @@ function PatientsOnAccount({ today }: { today: string }) {
 
 /** The intake questionnaire (/app/formsort) for each person on the account who has not completed one. */
 function useIntakeTasks(): Task[] {
-  const api = useApi();
+  const queries = useApiQueries();
   const people = usePatients().data ?? [];
-  const intakes = useQueries({ queries: people.map((p) => apiQueries.getPatientIntake(api, { params: { id: p.id } })) });
+  const intakes = useQueries({ queries: people.map((p) => queries.getPatientIntake({ params: { id: p.id } })) });
   // A person whose intake could not be read is not asked again: no to-do rather than a wrong one.
   return people.flatMap((p, i) =>
     intakes[i]?.data && intakes[i].data.intake === null
@@ -159,13 +158,13 @@ function NextSession() {
  * sections under it down as it arrived (layout shift 0.3-0.4 on a phone).
  */
 function useHomeSettled(): boolean {
-  const api = useApi();
+  const queries = useApiQueries();
   const patients = usePatients();
   const people = patients.data ?? [];
   const upcoming = useSessions('upcoming');
   const insurances = useAccountInsurances();
-  const intakes = useQueries({ queries: people.map((p) => apiQueries.getPatientIntake(api, { params: { id: p.id } })) });
-  const measures = useQueries({ queries: people.map((p) => apiQueries.listPatientMeasures(api, { params: { id: p.id } })) });
+  const intakes = useQueries({ queries: people.map((p) => queries.getPatientIntake({ params: { id: p.id } })) });
+  const measures = useQueries({ queries: people.map((p) => queries.listPatientMeasures({ params: { id: p.id } })) });
   const now = patients.isError || (!patients.isPending && !upcoming.isPending && !insurances.isPending && [...intakes, ...measures].every((q) => !q.isPending));
   // Once drawn, the home stays drawn: a later refetch (a retry after a failure, fresh data) updates it in place.
   const [drawn, setDrawn] = useState(false);

@@ -19,7 +19,7 @@ import { RebookDialog, RescheduleDialog } from './sessions/ChangeDialogs';
 import { SessionCard } from './sessions/SessionCard';
 import { hasGoodFaithEstimate } from '@/domain/good-faith-estimate';
 import { downloadCalendarFile, downloadGoodFaithEstimate, useSession, useSessions, type Session } from './sessions/session-data';
-import { useApi } from '@/client/api/api-context';
+import { useFetchNow } from '@/client/api/api-queries';
 import { errorTextFor } from '@/client/api/errors';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { useUseReminderLinkMutation } from '@/generated/client/hooks';
@@ -28,14 +28,14 @@ type Change = { kind: 'cancel' | 'cancelRest' | 'reschedule' | 'rebook'; session
 
 /** The session's Good Faith Estimate as a PDF download; a failed download says how to recover. */
 function EstimateDownload({ session }: { session: Session }) {
-  const api = useApi();
+  const fetchNow = useFetchNow();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
   async function download() {
     setBusy(true);
     setProblem(undefined);
     try {
-      await downloadGoodFaithEstimate(api, session);
+      await downloadGoodFaithEstimate(fetchNow, session);
     } catch (error) {
       setProblem(errorTextFor(error, 'patient_web'));
     } finally {
@@ -54,13 +54,13 @@ function EstimateDownload({ session }: { session: Session }) {
 
 function SessionActions({ session, now, onChange }: { session: Session; now: Date; onChange: (c: Change) => void }) {
   const rescheduleOn = useFlagOn('rescheduleButtons');
-  const api = useApi();
+  const fetchNow = useFetchNow();
   if (isChangeable(session, now)) {
     return (
       <>
         {hasGoodFaithEstimate(session) ? <EstimateDownload session={session} /> : null}
         {session.appointmentMode === 'online' && session.joinUrl ? <ButtonLink to={session.joinUrl}>{message('ui.patient.sessions.join')}</ButtonLink> : null}
-        <Button variant="secondary" onClick={() => void downloadCalendarFile(session, api)}>
+        <Button variant="secondary" onClick={() => void downloadCalendarFile(session, fetchNow)}>
           {message('ui.patient.sessions.addToCalendar')}
         </Button>
         {rescheduleOn ? (

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { message } from '@/domain/messages';
 import { formatWhen } from '@/domain/date-format';
 import { routeById } from '@/generated/routes';
@@ -56,9 +56,12 @@ describe('Download my record', () => {
     });
     await screen.findByText(message('ui.recordExport.ready', { when: formatWhen(expiresAt, PACIFIC) }));
     fireEvent.click(screen.getByRole('button', { name: message('ui.recordExport.pdf') }));
-    fireEvent.click(await screen.findByRole('button', { name: message('ui.recordExport.fhir') }));
-    await screen.findByRole('button', { name: message('ui.recordExport.fhir') });
-    await new Promise((r) => setTimeout(r, 0));
+    // While a file is on its way both buttons wait; once it is handed over the other one can be asked for.
+    await waitFor(() => expect(jest.mocked(saveFile)).toHaveBeenCalledTimes(1));
+    const fhir = screen.getByRole<HTMLButtonElement>('button', { name: message('ui.recordExport.fhir') });
+    await waitFor(() => expect(fhir.disabled).toBe(false));
+    fireEvent.click(fhir);
+    await waitFor(() => expect(jest.mocked(saveFile)).toHaveBeenCalledTimes(2));
     expect(calls.filter((c) => c.id.startsWith('downloadRecordExport')).map((c) => c.id)).toEqual(['downloadRecordExportPdf', 'downloadRecordExportBundle']);
     expect(jest.mocked(saveFile).mock.calls.map(([, name]) => name)).toEqual([`record-${id}.pdf`, `record-${id}.fhir.json`]);
     expect(calls.some((c) => c.id === 'requestRecordExport')).toBe(false);

@@ -11,7 +11,7 @@ import { constants } from '@/generated/constants';
 import { useGetRecordExportQuery, useRequestRecordExportMutation } from '@/generated/client/hooks';
 import { formatWhen } from '@/domain/date-format';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
+import { useFetchNow } from '@/client/api/api-queries';
 import { errorTextFor } from '@/client/api/errors';
 import { useReaderTimeZone } from '@/client/runtime/auth/reader-zone';
 import { Button } from '@/client/ui/Button';
@@ -22,7 +22,7 @@ import { saveFile } from '@/client/ui/save-file';
 export const EXPORT_PARAM = 'export';
 
 function Downloads({ id, expiresAt }: { id: string; expiresAt: string | null | undefined }) {
-  const api = useApi();
+  const fetchNow = useFetchNow();
   const zone = useReaderTimeZone();
   const [busy, setBusy] = useState<'pdf' | 'fhir'>();
   const [problem, setProblem] = useState<string>();
@@ -30,8 +30,8 @@ function Downloads({ id, expiresAt }: { id: string; expiresAt: string | null | u
     setBusy(kind);
     setProblem(undefined);
     try {
-      if (kind === 'pdf') saveFile(await api.downloadRecordExportPdf({ params: { id } }), `record-${id}.pdf`);
-      else saveFile(await api.downloadRecordExportBundle({ params: { id } }), `record-${id}.fhir.json`);
+      if (kind === 'pdf') saveFile(await fetchNow((q) => q.downloadRecordExportPdf({ params: { id } })), `record-${id}.pdf`);
+      else saveFile(await fetchNow((q) => q.downloadRecordExportBundle({ params: { id } })), `record-${id}.fhir.json`);
     } catch (error) {
       setProblem(errorTextFor(error, 'patient_web'));
     } finally {

@@ -1,10 +1,10 @@
 /** Billing of the account: payments and refunds by date range, one transaction, receipts and statements as PDFs, cards on file. */
-import { apiQueries, useGetBillingTransactionQuery, useListPaymentReceiptsQuery } from '@/generated/client/hooks';
+import { useGetBillingTransactionQuery, useListPaymentReceiptsQuery } from '@/generated/client/hooks';
 import { formatDate } from '@/domain/date-format';
 import { constants } from '@/generated/constants';
 import type { BillingTransaction } from '@/generated/entities';
 import { routeById } from '@/generated/routes';
-import type { ApiClient } from '@/client/api/api-context';
+import type { FetchNow } from '@/client/api/api-queries';
 import { usePerPatientQueries } from './data';
 import { saveFile } from '@/client/ui/save-file';
 import { enumLabelOf } from '@/domain/translations';
@@ -25,7 +25,7 @@ export function useTransaction(patientId: string | undefined, transactionId: str
 /** Cards on file of every patient of the account (the patients with none left out). */
 export function useCardsOnFile() {
   const lists = usePerPatientQueries(
-    (api, id) => apiQueries.listPatientCards(api, { params: { id } }),
+    (queries, id) => queries.listPatientCards({ params: { id } }),
     (answer) => ({ cards: answer.items }),
   );
   return { ...lists, data: lists.data?.filter((l) => l.cards.length) };
@@ -48,13 +48,14 @@ export function billingDate(iso: string): string {
   return formatDate(iso, constants.billingTimeZone);
 }
 
-export async function downloadReceipt(api: ApiClient, t: Pick<Transaction, 'id' | 'createdAt'>): Promise<void> {
-  const pdf = await api.downloadPaymentReceipt({ params: { id: t.id } });
+export async function downloadReceipt(fetchNow: FetchNow, t: Pick<Transaction, 'id' | 'createdAt'>): Promise<void> {
+  const pdf = await fetchNow((q) => q.downloadPaymentReceipt({ params: { id: t.id } }));
   saveFile(pdf, `receipt-${t.createdAt.slice(0, 10)}.pdf`);
 }
 
-export async function downloadStatement(api: ApiClient, t: Pick<Transaction, 'patientId' | 'appointmentId' | 'createdAt'>): Promise<void> {
-  if (!t.appointmentId) return;
-  const pdf = await api.downloadBillingStatement({ query: { patientId: t.patientId, ehrVisitId: t.appointmentId } });
+export async function downloadStatement(fetchNow: FetchNow, t: Pick<Transaction, 'patientId' | 'appointmentId' | 'createdAt'>): Promise<void> {
+  const ehrVisitId = t.appointmentId;
+  if (!ehrVisitId) return;
+  const pdf = await fetchNow((q) => q.downloadBillingStatement({ query: { patientId: t.patientId, ehrVisitId } }));
   saveFile(pdf, `statement-${t.createdAt.slice(0, 10)}.pdf`);
 }

@@ -3,7 +3,7 @@
  * (the query cache is their one copy; nothing of it goes to the store).
  */
 import { useQueries, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { useApi, type ApiClient } from '@/client/api/api-context';
+import { useApiQueries, type BoundApiQueries } from '@/client/api/api-queries';
 import { usePatients, type AccountPatient } from '@/client/api/account-queries';
 import { isApiError } from '@/client/api/errors';
 
@@ -22,14 +22,14 @@ export type PerPatient<Items> = { patient: AccountPatient } & Items;
  * the patients with their answers once every one has answered; pending while the patients are.
  */
 export function usePerPatientQueries<Answer, Items, Key extends QueryKey>(
-  optionsFor: (api: ApiClient, patientId: string) => UseQueryOptions<Answer, Error, Answer, Key>,
+  optionsFor: (queries: BoundApiQueries, patientId: string) => UseQueryOptions<Answer, Error, Answer, Key>,
   itemsOf: (answer: Answer) => Items,
 ) {
-  const api = useApi();
+  const queries = useApiQueries();
   const patients = usePatients();
   const list = patients.data ?? [];
   return useQueries({
-    queries: list.map((p) => ({ ...optionsFor(api, p.id), enabled: patients.data !== undefined })),
+    queries: list.map((p) => ({ ...optionsFor(queries, p.id), enabled: patients.data !== undefined })),
     combine: (answers) => {
       const failed = answers.find((a) => a.isError);
       const isPending = patients.data === undefined || answers.some((a) => a.isPending);

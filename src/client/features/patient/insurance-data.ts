@@ -1,5 +1,4 @@
 /** Insurances on file of the account's patients, with whether each card's front and back photos are on file. */
-import { apiQueries } from '@/generated/client/hooks';
 import type { PatientInsurance } from '@/generated/entities';
 import { routeById } from '@/generated/routes';
 import { usePerPatientQueries } from './data';
@@ -7,7 +6,7 @@ import { usePerPatientQueries } from './data';
 /** Each patient of the account with its insurances on file (GET /patients/{id}/insurances). */
 export function useAccountInsurances() {
   return usePerPatientQueries(
-    (api, id) => apiQueries.listPatientInsurances(api, { params: { id } }),
+    (queries, id) => queries.listPatientInsurances({ params: { id } }),
     (answer) => ({ insurances: answer.items }),
   );
 }

@@ -12,7 +12,7 @@ import findAccountForm from '@/generated/forms/support-find-account';
 import type { FormDefinition } from '@/generated/types';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { useApi } from '@/client/api/api-context';
+import { useFetchNow } from '@/client/api/api-queries';
 import { errorTextFor } from '@/client/api/errors';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { Button, ButtonLink } from '@/client/ui/Button';
@@ -25,7 +25,7 @@ import { formatDollars } from '@/domain/money';
 import { enumLabelOf } from '@/domain/translations';
 
 function Checker({ account, onOther }: { account: SupportAccount; onOther: () => void }) {
-  const api = useApi();
+  const fetchNow = useFetchNow();
   const [patientId, setPatientId] = useState(account.patients[0]?.id ?? '');
   const [insuranceId, setInsuranceId] = useState('');
   const [stateCode, setStateCode] = useState('');
@@ -39,7 +39,7 @@ function Checker({ account, onOther }: { account: SupportAccount; onOther: () =>
   const practices = usePractices(stateCode);
   const providers = useListProvidersQuery({ query: { practiceId } }, { enabled: Boolean(practiceId), select: (answer) => answer.items });
   const check = useMutation({
-    mutationFn: () => api.validateInsurance({ params: { patientId, insuranceId, providerId, practiceId }, query: {} }),
+    mutationFn: () => fetchNow((q) => q.validateInsurance({ params: { patientId, insuranceId, providerId, practiceId }, query: {} })),
   });
 
   const ready = Boolean(patientId && insuranceId && practiceId && providerId);
@@ -163,14 +163,15 @@ function Checker({ account, onOther }: { account: SupportAccount; onOther: () =>
 }
 
 export default function CheckInsurancePage() {
-  const api = useApi();
+  const fetchNow = useFetchNow();
   const [account, setAccount] = useState<SupportAccount>();
   const [email, setEmail] = useState('');
   const find = useMutation({
     mutationFn: async ({ email }: { email: string }) => {
       setEmail(email);
-      const found = await api.userExists({ query: { email } });
-      return found.exists && found.userId ? api.getSupportUser({ params: { id: found.userId } }) : null;
+      const found = await fetchNow((q) => q.userExists({ query: { email } }));
+      const userId = found.exists ? found.userId : undefined;
+      return userId ? fetchNow((q) => q.getSupportUser({ params: { id: userId } })) : null;
     },
     onSuccess: (found) => setAccount(found ?? undefined),
   });

@@ -5,7 +5,7 @@
  */
 import { message, messageTemplate } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
-import { useApi } from '@/client/api/api-context';
+import { useFetchNow } from '@/client/api/api-queries';
 import { useMutation } from '@tanstack/react-query';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { Button } from '@/client/ui/Button';
@@ -32,9 +32,10 @@ export function Fact({ term, children }: { term: string; children: React.ReactNo
 }
 
 function EstimateDownload({ session }: { session: Story['appointment'] }) {
-  const api = useApi();
+  const fetchNow = useFetchNow();
   const download = useMutation({
-    mutationFn: async () => saveFile(await api.getGoodFaithEstimate({ params: { id: session.id } }), `good-faith-estimate-${session.start.slice(0, 10)}.pdf`),
+    mutationFn: async () =>
+      saveFile(await fetchNow((q) => q.getGoodFaithEstimate({ params: { id: session.id } })), `good-faith-estimate-${session.start.slice(0, 10)}.pdf`),
   });
   return (
     <div className="stack-sm">

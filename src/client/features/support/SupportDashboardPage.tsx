@@ -8,7 +8,7 @@ import findAccountForm from '@/generated/forms/support-find-account';
 import type { FormDefinition } from '@/generated/types';
 import { message } from '@/domain/messages';
 import { routeById } from '@/generated/routes';
-import { useApi } from '@/client/api/api-context';
+import { useFetchNow } from '@/client/api/api-queries';
 import { errorTextFor } from '@/client/api/errors';
 import { SpecForm } from '@/client/runtime/forms/SpecForm';
 import { useMutation } from '@tanstack/react-query';
@@ -24,7 +24,7 @@ import { routeDecision } from '@/domain/permissions';
 import { routeTitle } from '@/domain/translations';
 
 export default function SupportDashboardPage() {
-  const api = useApi();
+  const fetchNow = useFetchNow();
   const navigate = useNavigate();
   const insuranceViews = useFlagOn('insuranceValidationViews');
   const sessionSearch = useFlagOn('patientSessionSearch');
@@ -33,7 +33,7 @@ export default function SupportDashboardPage() {
   const redAlerts = routeDecision(routeById.redAlert.access, auth.status, auth.permissions) === 'open';
   const accessReports = routeDecision(routeById.supportRecordAccessReports.access, auth.status, auth.permissions) === 'open';
   const find = useMutation({
-    mutationFn: async ({ email }: { email: string }) => ({ email, found: await api.userExists({ query: { email } }) }),
+    mutationFn: async ({ email }: { email: string }) => ({ email, found: await fetchNow((q) => q.userExists({ query: { email } })) }),
     onSuccess: ({ email, found }) => void navigate(found.exists && found.userId ? accountPath(found.userId) : accountNotFoundPath(email)),
   });
 

@@ -14,7 +14,7 @@ import { routeById } from '@/generated/routes';
 import { message, messageTemplate } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { isChangeable, sessionOutcome, sessionOutcomeLabel } from '@/domain/sessions';
-import { useApi } from '@/client/api/api-context';
+import { useFetchNow } from '@/client/api/api-queries';
 import { errorTextFor, isApiError } from '@/client/api/errors';
 import { useQueryClient } from '@tanstack/react-query';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
@@ -128,13 +128,13 @@ function Timeline({ story }: { story: Story }) {
 }
 
 function People({ story }: { story: Story }) {
-  const api = useApi();
+  const fetchNow = useFetchNow();
   const a = story.appointment;
   const zone = useStoryZone(a);
   const [editing, setEditing] = useState<Story['appointment']['patients'][number]>();
   const [saved, setSaved] = useState(false);
   async function download(patientId: string, consentId: string) {
-    const pdf = await api.getConsentPdf({ params: { id: patientId, consentId } });
+    const pdf = await fetchNow((q) => q.getConsentPdf({ params: { id: patientId, consentId } }));
     saveFile(pdf, `consent-${consentId}.pdf`);
   }
   return (

@@ -1,17 +1,17 @@
 /** What the support screens read: a caller's account found by e-mail, the account as support sees it, and its sessions. */
-import { useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import type { EndpointTypes } from '@/generated/entities';
 import {
-  queryKeys,
   useGetPatientNoteTypesQuery,
   useGetSupportSessionQuery,
   useGetSupportUserQuery,
   useListAppointmentsQuery,
   useListInsuranceVerificationsQuery,
   useListPatientNotesQuery,
+  useListPracticesQuery,
 } from '@/generated/client/hooks';
 import { routeById } from '@/generated/routes';
-import { useApi } from '@/client/api/api-context';
+import { useApiQueries } from '@/client/api/api-queries';
 import { withQuery } from '@/client/runtime/navigation/places';
 
 export type SupportAccount = EndpointTypes['getSupportUser']['response'];
@@ -80,17 +80,23 @@ export function useVerificationQueue() {
   return useListInsuranceVerificationsQuery({ query: {} }, { select: (answer) => answer.items, staleTime: 0 });
 }
 
-/** Every practice of a state (a state has a few pages at most): its pages read one after the other, kept as one list. */
+/** Pages of a state's practices read at most (a state has a few pages at most). */
+const PRACTICE_PAGES = 20;
+
+/**
+ * Every practice of a state, kept as one list: its first page through the generated hook, the pages after it (as
+ * many as its total says) each through its generated query; the list once every page has answered.
+ */
 export function usePractices(stateCode: string) {
-  const api = useApi();
-  return useQuery({
-    queryKey: [...queryKeys.listPractices({ query: { stateCode } }), 'every-page'] as const,
-    queryFn: async () => {
-      const first = await api.listPractices({ query: { stateCode } });
-      const items = [...first.items];
-      for (let page = 2; items.length < first.total && page <= 20; page += 1) items.push(...(await api.listPractices({ query: { stateCode, page } })).items);
-      return items;
-    },
-    enabled: Boolean(stateCode),
+  const queries = useApiQueries();
+  const first = useListPracticesQuery({ query: { stateCode } }, { enabled: Boolean(stateCode) });
+  const size = first.data?.items.length ?? 0;
+  const pages = first.data && size ? Math.min(PRACTICE_PAGES, Math.ceil(first.data.total / size)) : 1;
+  const later = Array.from({ length: pages - 1 }, (_, i) => i + 2);
+  return useQueries({
+    queries: later.map((page) => queries.listPractices({ query: { stateCode, page } })),
+    combine: (answers) => ({
+      data: first.data && answers.every((a) => a.data) ? [...first.data.items, ...answers.flatMap((a) => a.data!.items)] : undefined,
+    }),
   });
 }

@@ -1,18 +1,19 @@
 /**
  * /app/verify/consent?patientId=: a signed-in account holder reads and signs the booking consent of a
- * patient on their account (themself, or a minor as "Parent / legal guardian of {patient}"). The consent
- * saga fetches the text (GET /patients/consent-template), creates and signs the consent and verifies the
- * signature (POST /patients/{id}/consent, /patients/consent/{id}/sign, /verify); then the portal's
- * patients are read again, so the "Sign consent" to-do is gone.
+ * patient on their account (themself, or a minor as "Parent / legal guardian of {patient}"). The text and who
+ * signs are read through the generated query (GET /patients/consent-template); the consent saga creates and signs
+ * the consent and verifies the signature (POST /patients/{id}/consent, /patients/consent/{id}/sign, /verify); then
+ * the portal's patients are read again, so the "Sign consent" to-do is gone.
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { message } from '@/domain/messages';
 import { ownSignatureMissing } from '@/domain/consents';
-import { queryKeys } from '@/generated/client/hooks';
-import { selectUser } from '@/client/store/auth/slice';
-import { consentReset, consentSignRequested, consentTemplateRequested, selectConsent } from '@/client/store/consent/slice';
+import { queryKeys, useGetConsentTemplateQuery } from '@/generated/client/hooks';
+import { isApiError, errorTextFor } from '@/client/api/errors';
+import { selectAudience, selectUser } from '@/client/store/auth/slice';
+import { consentReset, consentSignRequested, selectConsent } from '@/client/store/consent/slice';
 import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
@@ -29,6 +30,8 @@ export default function VerifyConsentPage() {
   const queryClient = useQueryClient();
   const userId = useAppSelector(selectUser)?.id;
   const consent = useAppSelector(selectConsent);
+  const audience = useAppSelector(selectAudience);
+  const template = useGetConsentTemplateQuery({ query: { patientIds: patientId ? [patientId] : [] } }, { enabled: Boolean(patientId) });
   const [signing, setSigning] = useState(false);
   const copy = stepCopy('consent');
   const account = useAccountPatient(patientId);
@@ -39,7 +42,6 @@ export default function VerifyConsentPage() {
   useEffect(() => {
     if (!patientId) return;
     dispatch(consentReset());
-    dispatch(consentTemplateRequested({ patients: [{ id: patientId }] }));
   }, [dispatch, patientId]);
 
   // Only a signature asked for on this screen counts (the consent state is kept in browser storage).
@@ -56,8 +58,9 @@ export default function VerifyConsentPage() {
     };
   }, [signed, patientId, userId, queryClient, navigate]);
 
-  const signer = consent.signers?.find((s) => s.patientId === patientId);
-  const notFound = !patientId || (!signer && consent.status === 'failed' && consent.error?.status === 404);
+  const signers = template.data?.patients ?? [];
+  const signer = signers.find((s) => s.patientId === patientId);
+  const notFound = !patientId || (!signer && isApiError(template.error) && template.error.status === 404);
   const pending = consent.status === 'pending';
 
   return (
@@ -76,8 +79,8 @@ export default function VerifyConsentPage() {
             {message('ui.verify.patientNotFound')}
           </p>
         ) : !signer ? (
-          consent.status === 'failed' ? (
-            <ErrorNotice text={consent.error?.text} />
+          template.isError ? (
+            <ErrorNotice text={errorTextFor(template.error, audience)} />
           ) : (
             <Skeleton height="10rem" label={copy.heading} />
           )
@@ -95,7 +98,7 @@ export default function VerifyConsentPage() {
                 disabled={pending}
                 onClick={() => {
                   setSigning(true);
-                  dispatch(consentSignRequested());
+                  if (patientId) dispatch(consentSignRequested({ patients: [{ id: patientId }], names: signers.map((s) => s.name) }));
                 }}
               >
                 {copy.sign}

@@ -1,41 +1,32 @@
 /**
- * Consent (product-spec §3, §4): the consent text, whether it is signed, and the patients it is
- * for. Signed by a flag; text and patients can be updated and reset. Persisted in browser storage
- * (without the request status and error).
+ * Consent (product-spec §3, §4): what the person did, not what the server says. Whether it is signed, and the
+ * patients it is for; the request's status and typed failure. The consent's wording and who signs for whom are
+ * server data, read through the generated query (getConsentTemplate) by the screen that shows them. Persisted in
+ * browser storage (without the request status and error).
  */
 import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ConsentTemplate } from '../services';
 import type { BookingPatient, RequestStatus, TypedFailure } from '../types';
 
-export type ConsentFailureReason = 'template' | 'sign' | 'verify' | 'not-verified' | 'timeout' | 'network';
+export type ConsentFailureReason = 'sign' | 'verify' | 'not-verified' | 'timeout' | 'network';
 
 export interface ConsentState {
-  consentText?: string;
   isConsentSigned: boolean;
   patients: BookingPatient[];
-  /** who signs for each patient of the template (themself, or "Parent / legal guardian of {patient}" for a minor) */
-  signers?: ConsentTemplate['patients'];
   status: RequestStatus;
   error?: TypedFailure<ConsentFailureReason>;
 }
 
 export const initialConsent: ConsentState = { isConsentSigned: false, patients: [], status: 'idle' };
 
-/** Sagas: fetch the consent wording for these patients. */
-export const consentTemplateRequested = createAction<{ patients: BookingPatient[] }>('consent/templateRequested');
-/** Sagas: sign the current text for the current patients, then verify the signature. */
-export const consentSignRequested = createAction('consent/signRequested');
+/** Sagas: sign the consent of these patients, then verify the signature; `names` are the signers the screen showed. */
+export const consentSignRequested = createAction<{ patients: BookingPatient[]; names: string[] }>('consent/signRequested');
+/** Sagas: a consent signed and verified for these people (the feedback saga says so). */
+export const consentGiven = createAction<{ names: string[] }>('consent/given');
 
 const consentSlice = createSlice({
   name: 'consent',
   initialState: initialConsent,
   reducers: {
-    consentTextUpdated(state, action: PayloadAction<string | undefined>) {
-      state.consentText = action.payload;
-    },
-    consentSignersUpdated(state, action: PayloadAction<ConsentTemplate['patients']>) {
-      state.signers = action.payload;
-    },
     consentPatientsUpdated(state, action: PayloadAction<BookingPatient[]>) {
       state.patients = action.payload;
     },
@@ -56,14 +47,12 @@ const consentSlice = createSlice({
     },
   },
   extraReducers: (b) =>
-    b.addCase(consentTemplateRequested, (state, action) => {
+    b.addCase(consentSignRequested, (state, action) => {
       state.patients = action.payload.patients;
-      delete state.signers;
     }),
 });
 
-export const { consentTextUpdated, consentSignersUpdated, consentPatientsUpdated, consentSigned, consentPending, consentFailed, consentReset } =
-  consentSlice.actions;
+export const { consentPatientsUpdated, consentSigned, consentPending, consentFailed, consentReset } = consentSlice.actions;
 export const consentReducer = consentSlice.reducer;
 
 export const selectConsent = (s: { consent: ConsentState }) => s.consent;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { formatDate } from '@/domain/date-format';
-import { useApi } from '@/client/api/api-context';
+import { useFetchNow } from '@/client/api/api-queries';
 import { errorTextFor } from '@/client/api/errors';
 import { Button } from '@/client/ui/Button';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
@@ -19,13 +19,13 @@ import { useReaderTimeZone } from '@/client/runtime/auth/reader-zone';
 type Estimate = EndpointTypes['listGoodFaithEstimates']['response']['items'][number];
 
 function EstimateRow({ estimate, zone, onProblem }: { estimate: Estimate; zone: string; onProblem: (text: string | undefined) => void }) {
-  const api = useApi();
+  const fetchNow = useFetchNow();
   const [busy, setBusy] = useState(false);
   async function download() {
     setBusy(true);
     onProblem(undefined);
     try {
-      saveFile(await api.downloadGoodFaithEstimate({ params: { number: estimate.number } }), `good-faith-estimate-${estimate.number}.pdf`);
+      saveFile(await fetchNow((q) => q.downloadGoodFaithEstimate({ params: { number: estimate.number } })), `good-faith-estimate-${estimate.number}.pdf`);
     } catch (error) {
       onProblem(errorTextFor(error, 'patient_web'));
     } finally {

@@ -5,12 +5,12 @@
  */
 import { useState } from 'react';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { apiQueries, useAppointmentsExistQuery, useRebookAppointmentMutation, useRescheduleAppointmentMutation } from '@/generated/client/hooks';
+import { useAppointmentsExistQuery, useRebookAppointmentMutation, useRescheduleAppointmentMutation } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
 import { message } from '@/domain/messages';
 import { formatCents } from '@/domain/money';
 import { formatPhone } from '@/domain/phone';
-import { useApi } from '@/client/api/api-context';
+import { useApiQueries } from '@/client/api/api-queries';
 import { fullName, usePatients } from '../data';
 import { SlotPickerDialog, type Hold } from './slot-picker';
 import { providerName, sessionsChanged, whenOf, type Session } from './session-data';
@@ -48,13 +48,13 @@ export function RescheduleDialog({ session, onClose, onDone }: DialogProps) {
 
 /** The card a self-pay rebooking is charged to: the default card of the session's patient, else of the account holder. */
 function usePayingCard(session: Session) {
-  const api = useApi();
+  const queries = useApiQueries();
   const patients = usePatients();
   const selfId = patients.data?.find((p) => p.relationship === 'Self')?.id;
   const candidates = [...new Set([session.patients[0]?.id, selfId].filter((id): id is string => Boolean(id)))];
   const enabled = session.selfPay && patients.data !== undefined;
   return useQueries({
-    queries: candidates.map((id) => ({ ...apiQueries.listPatientCards(api, { params: { id } }), enabled })),
+    queries: candidates.map((id) => ({ ...queries.listPatientCards({ params: { id } }), enabled })),
     combine: (lists) => {
       const pending = !enabled || lists.some((l) => l.isPending);
       const failed = lists.find((l) => l.isError);

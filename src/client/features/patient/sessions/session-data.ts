@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys, queryRoot, useGetAppointmentQuery, useListAppointmentsQuery } from '@/generated/client/hooks';
 import type { BookedAppointment } from '@/generated/entities';
 import { message } from '@/domain/messages';
-import type { ApiClient } from '@/client/api/api-context';
+import type { FetchNow } from '@/client/api/api-queries';
 import { fullName } from '../data';
 import { saveFile } from '@/client/ui/save-file';
 import { formatSessionTime } from '@/domain/date-format';
@@ -64,11 +64,11 @@ export function practiceAddress(s: Session): string {
  * Downloads the session as an iCalendar file the phone's or computer's calendar opens. The iCalendar writer
  * is fetched when asked for, not with the portal's screens.
  */
-export async function downloadCalendarFile(s: Session, api: ApiClient): Promise<void> {
+export async function downloadCalendarFile(s: Session, fetchNow: FetchNow): Promise<void> {
   // A session of a series: the series' one repeating event, as the mails attach it (its moved and cancelled sessions
   // in it), written by the server, so the file never carries a single session under a UID that collides with it.
   if (s.series) {
-    const ics = await api.getAppointmentCalendar({ params: { id: s.id } });
+    const ics = await fetchNow((q) => q.getAppointmentCalendar({ params: { id: s.id } }));
     saveFile(new Blob([ics], { type: 'text/calendar;charset=utf-8' }), `sessions-${s.start.slice(0, 10)}.ics`);
     return;
   }
@@ -97,7 +97,7 @@ export async function downloadCalendarFile(s: Session, api: ApiClient): Promise<
   saveFile(new Blob([ics], { type: 'text/calendar;charset=utf-8' }), `session-${s.start.slice(0, 10)}.ics`);
 }
 
-export async function downloadGoodFaithEstimate(api: ApiClient, s: Session): Promise<void> {
-  const pdf = await api.getGoodFaithEstimate({ params: { id: s.id } });
+export async function downloadGoodFaithEstimate(fetchNow: FetchNow, s: Session): Promise<void> {
+  const pdf = await fetchNow((q) => q.getGoodFaithEstimate({ params: { id: s.id } }));
   saveFile(pdf, `good-faith-estimate-${s.start.slice(0, 10)}.pdf`);
 }
