@@ -612,6 +612,12 @@ export interface ResponsibleParties {
   user_id: string;
 }
 
+export interface SchemaMigrations {
+  applied_at: Generated<Timestamp>;
+  id: number;
+  name: string;
+}
+
 export interface SignInCodes {
   code_hash: string;
   created_at: Generated<Timestamp>;
@@ -826,6 +832,7 @@ export interface DB {
   reminder_preferences: ReminderPreferences;
   reminders_sent: RemindersSent;
   responsible_parties: ResponsibleParties;
+  schema_migrations: SchemaMigrations;
   sign_in_codes: SignInCodes;
   slot_reservations: SlotReservations;
   slots: Slots;

@@ -92,7 +92,8 @@ test('route files hold no SQL', () => {
 // 12: the claim of a key with what the booking reads along (one prepared statement, typed).
 // 11: the resume of a session (with the uses it counts and the account it reads along), one typed prepared statement.
 // 2: the portal sessions' seed moved over; what stays SQL text says why (the migration runner, the slots' constraint catalogue).
-const HAND_TYPED_QUERY_CEILING = 2;
+// 0: the migration runner's bookkeeping (schema_migrations, now in the generated types) and the seed's constraint catalogue (a declared pg_catalog table) through Kysely.
+const HAND_TYPED_QUERY_CEILING = 0;
 /** Features whose statements all go through the typed queries. */
 const TYPED_FEATURES = [
   'tasks',
@@ -149,8 +150,10 @@ test('the query counter tells typed calls from untyped ones, across lines', () =
 });
 
 test(`hand-typed query<Row> calls under src/server do not exceed ${HAND_TYPED_QUERY_CEILING}`, () => {
-  const total = serverQueryCalls().reduce((n, f) => n + f.typed, 0);
-  expect(total).toBeGreaterThan(0);
+  const counted = serverQueryCalls();
+  // The counter must see the server's files (the counter's own test above shows it finds typed calls).
+  expect(counted.length).toBeGreaterThan(100);
+  const total = counted.reduce((n, f) => n + f.typed, 0);
   expect(total).toBeLessThanOrEqual(HAND_TYPED_QUERY_CEILING);
 });
 

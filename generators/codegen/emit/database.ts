@@ -1,6 +1,7 @@
 /**
- * src/generated/database.ts: the tables as the migrations leave them, as Kysely types. The migrations
- * run on a fresh in-memory PGlite (no PostgreSQL needed), kysely-codegen reads its catalogue through
+ * src/generated/database.ts: the tables as the migrations leave them, as Kysely types. The migration
+ * runner applies them to a fresh in-memory PGlite (no PostgreSQL needed), so its own bookkeeping
+ * (schema_migrations) is described with them, and kysely-codegen reads the catalogue through
  * a Kysely over our own Queryable, and the text is kept on disk by the migrations' hash (a check or
  * a regeneration with unchanged migrations does not migrate again).
  */
@@ -12,9 +13,9 @@ import { BANNER } from './util';
 
 const require = createRequire(import.meta.url);
 
-function migrationsHash(migrations: { name: string; sql: string }[]): string {
+function migrationsHash(runnerTable: string, migrations: { name: string; sql: string }[]): string {
   const hash = createHash('sha256');
-  hash.update(`kysely-codegen ${require('kysely-codegen/package.json').version}\nemitter 3\n`);
+  hash.update(`kysely-codegen ${require('kysely-codegen/package.json').version}\nemitter 4\n${runnerTable}\n`);
   for (const m of migrations) hash.update(`${m.name}\n${m.sql}\n`);
   return hash.digest('hex').slice(0, 32);
 }
@@ -22,28 +23,30 @@ function migrationsHash(migrations: { name: string; sql: string }[]): string {
 const inProcess = new Map<string, Promise<string>>();
 
 export async function emitDatabaseTypes(root: string): Promise<string> {
-  const { readMigrations } = await import('../../../src/server/db/migrate');
-  const migrations = readMigrations(join(root, 'src/server/db/migrations'));
-  const key = migrationsHash(migrations);
+  const { MIGRATIONS_TABLE, readMigrations } = await import('../../../src/server/db/migrate');
+  const dir = join(root, 'src/server/db/migrations');
+  const migrations = readMigrations(dir);
+  const key = migrationsHash(MIGRATIONS_TABLE, migrations);
   const cacheFile = join(root, 'node_modules/.cache/database-types', `${key}.ts`);
   if (existsSync(cacheFile)) return readFileSync(cacheFile, 'utf8');
   let made = inProcess.get(key);
-  if (!made) inProcess.set(key, (made = introspect(migrations)));
+  if (!made) inProcess.set(key, (made = introspect(dir)));
   const text = await made;
   mkdirSync(join(cacheFile, '..'), { recursive: true });
   writeFileSync(cacheFile, text);
   return text;
 }
 
-async function introspect(migrations: { sql: string }[]): Promise<string> {
-  const [{ openDatabase }, { connectedKysely }, codegen] = await Promise.all([
+async function introspect(dir: string): Promise<string> {
+  const [{ openDatabase }, { applyMigrations }, { connectedKysely }, codegen] = await Promise.all([
     import('../../../src/server/db/connection'),
+    import('../../../src/server/db/migrate'),
     import('../../../src/server/db/typed'),
     import('kysely-codegen'),
   ]);
   const database = await openDatabase({ dataDir: 'memory://' });
   try {
-    for (const m of migrations) await database.exec(m.sql);
+    await applyMigrations(database, dir);
     const generated = await codegen.generate({
       db: connectedKysely(database),
       dialect: new codegen.PostgresDialect({ defaultSchemas: ['public'] }),

@@ -7,11 +7,10 @@
 import { constants } from '@/generated/constants';
 import type { HoldSlotResponse } from '@/generated/entities';
 import { earliestSearchStart, isMedicationSlotTooSoon } from '@/domain/slots';
-import type { AppointmentMode } from '@/generated/enums';
 import type { Database, Queryable } from '../db/connection';
 import { first, qb, run, sql, type RowOf } from '../db/typed';
 import { AppError } from '../errors';
-import type { SlotRow as StoredSlot } from '../marketplace/availability';
+import { slotColumns, type SlotRow as StoredSlot } from '../marketplace/availability';
 import { EXCLUSION_VIOLATION, pgCode, TIME_HELD } from '../db/errors';
 
 /** A stored slot with what the slot rules need to know about its provider. */
@@ -28,18 +27,7 @@ export const slotSelect = () =>
   qb
     .selectFrom('slots as s')
     .innerJoin('providers as p', 'p.id', 's.provider_id')
-    .select([
-      's.id',
-      's.provider_id',
-      's.practice_id',
-      sql<Date>`lower(s.during)`.as('start_at'),
-      sql<Date>`upper(s.during)`.as('end_at'),
-      's.availability_type',
-      's.is_medication',
-      'p.offers_medication',
-      'p.time_zone',
-    ])
-    .$narrowType<{ availability_type: AppointmentMode }>()
+    .select([...slotColumns, 'p.offers_medication', 'p.time_zone'])
     .where('p.removed_at', 'is', null);
 
 /** A SlotRow from a row of slotSelect (read as it is, or as JSON: its times as text), and whatever else the statement selected. */

@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Database } from './connection';
+import { all, qb, run, sql } from './typed';
 import { installJobSchema } from '../jobs/engine';
 
 export const migrationsDir = resolve(process.env.PROJECT_ROOT ?? process.cwd(), 'src/server/db/migrations');
@@ -41,25 +42,28 @@ export async function migrate(database: Database, dir = migrationsDir): Promise<
 }
 
 /**
- * The runner's statements stay SQL text (not typed queries): the migration files are raw SQL by nature,
- * and schema_migrations is the runner's own bookkeeping, created here before any migration (so before
- * the generated table types describe anything) and left out of them.
+ * The runner's bookkeeping, created before any migration. The generated table types are made by this
+ * runner (generators/codegen/emit/database.ts), so they describe schema_migrations too and its reads are
+ * typed queries; the migration files themselves are SQL text by nature.
  */
-async function applyMigrations(database: Database, dir: string): Promise<string[]> {
+export const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
+  id integer PRIMARY KEY,
+  name text NOT NULL,
+  applied_at timestamptz NOT NULL DEFAULT now()
+)`;
+
+/** Applies the pending migrations of `dir` (without the job engine's), in one transaction; returns the names applied. */
+export async function applyMigrations(database: Database, dir: string): Promise<string[]> {
   const migrations = readMigrations(dir);
   return database.transaction(async (tx) => {
-    if (database.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-    await tx.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      id integer PRIMARY KEY,
-      name text NOT NULL,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`);
-    const applied = new Set((await tx.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+    if (database.kind === 'postgres') await run(tx, qb.selectNoFrom(sql`pg_advisory_xact_lock(${MIGRATION_LOCK})`.as('locked')));
+    await tx.exec(MIGRATIONS_TABLE);
+    const applied = new Set((await all(tx, qb.selectFrom('schema_migrations').select('id'))).map((r) => r.id));
     const done: string[] = [];
     for (const m of migrations) {
       if (applied.has(m.id)) continue;
       await tx.exec(m.sql);
-      await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [m.id, m.name]);
+      await run(tx, qb.insertInto('schema_migrations').values({ id: m.id, name: m.name }));
       done.push(m.name);
     }
     return done;

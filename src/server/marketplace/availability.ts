@@ -89,37 +89,40 @@ export interface SlotRow {
   is_medication: boolean;
 }
 
+/** The columns of a SlotRow, from a statement's slots (or open slots) named `s`: one list for every reader of slots. */
+export const slotColumns = [
+  's.id',
+  's.provider_id',
+  's.practice_id',
+  sql<Date>`lower(s.during)`.as('start_at'),
+  sql<Date>`upper(s.during)`.as('end_at'),
+  sql.ref<AppointmentMode>('s.availability_type').as('availability_type'),
+  's.is_medication',
+] as const;
+
 async function openSlotRows(db: Queryable, providerIds: string[], from: Date, to: Date, now: Date, practiceId?: string): Promise<OpenSlot[]> {
-  const open = openSlots(sql`${providerIds}::uuid[]`, instant(from), instant(to), instant(now)).as('o');
-  const startOf = sql<Date>`lower(o.during)`;
+  const open = openSlots(sql`${providerIds}::uuid[]`, instant(from), instant(to), instant(now)).as('s');
+  const startOf = sql<Date>`lower(s.during)`;
   const rows = await all(
     db,
     qb
       .selectFrom(open)
-      .select([
-        'o.id',
-        'o.provider_id',
-        'o.practice_id',
-        startOf.as('start_at'),
-        sql<Date>`upper(o.during)`.as('end_at'),
-        'o.availability_type',
-        'o.is_medication',
-      ])
+      .select(slotColumns)
       .where(startOf, '>=', from)
-      .$if(practiceId !== undefined, (q) => q.where((eb) => eb.or([eb('o.practice_id', '=', practiceId!), eb('o.availability_type', '=', 'online')])))
+      .$if(practiceId !== undefined, (q) => q.where((eb) => eb.or([eb('s.practice_id', '=', practiceId!), eb('s.availability_type', '=', 'online')])))
       .orderBy(startOf),
   );
   return rows.map(toOpenSlot);
 }
 
-function toOpenSlot(r: Omit<SlotRow, 'availability_type'> & { availability_type: string }): OpenSlot {
+function toOpenSlot(r: SlotRow): OpenSlot {
   return {
     id: r.id,
     start: new Date(r.start_at),
     end: new Date(r.end_at),
     practiceId: r.practice_id,
     providerId: r.provider_id,
-    availabilityType: r.availability_type as AppointmentMode,
+    availabilityType: r.availability_type,
     isMedication: r.is_medication,
   };
 }
@@ -142,30 +145,19 @@ export async function providerOpenSlots(
   filter: SlotFilter & { medicationOnly?: boolean; practiceId?: string },
   now: Date,
 ): Promise<{ provider: ProviderSchedule; slots: OpenSlot[] } | undefined> {
-  const startOf = sql<Date>`lower(o.during)`;
+  const startOf = sql<Date>`lower(s.during)`;
   const rows = await all(
     db,
     qb
       .selectFrom('providers as p')
-      .leftJoinLateral(openSlots(sql`ARRAY[p.id]`, instant(range.from), instant(range.to), instant(now)).as('o'), (join) =>
+      .leftJoinLateral(openSlots(sql`ARRAY[p.id]`, instant(range.from), instant(range.to), instant(now)).as('s'), (join) =>
         join
           .on(startOf, '>=', range.from)
           .$call((j) =>
-            filter.practiceId === undefined ? j : j.on((eb) => eb.or([eb('o.practice_id', '=', filter.practiceId!), eb('o.availability_type', '=', 'online')])),
+            filter.practiceId === undefined ? j : j.on((eb) => eb.or([eb('s.practice_id', '=', filter.practiceId!), eb('s.availability_type', '=', 'online')])),
           ),
       )
-      .select([
-        'p.id as pid',
-        'p.time_zone',
-        'p.offers_medication',
-        'o.id',
-        'o.provider_id',
-        'o.practice_id',
-        startOf.as('start_at'),
-        sql<Date>`upper(o.during)`.as('end_at'),
-        'o.availability_type',
-        'o.is_medication',
-      ])
+      .select(['p.id as pid', 'p.time_zone', 'p.offers_medication', ...slotColumns])
       .where('p.id', '=', providerId)
       .where('p.removed_at', 'is', null)
       .orderBy(startOf),
@@ -246,6 +238,21 @@ export const timeOfDayBit = (t: TimeOfDay): number => 1 << enums.timeOfDay.value
 export const availabilityTypeBit = (m: AppointmentMode): number => 1 << enums.appointmentMode.values.indexOf(m);
 
 const SUMMARY_REFRESH_LOCK = 7_272_603;
+
+/** What a provider_search row holds for search (the in-memory index reads these); the refresh writes them in this order. */
+export const searchColumns = [
+  'state_code',
+  'provider_id',
+  'open_slots',
+  'first_available',
+  'time_of_day_mask',
+  'availability_type_mask',
+  'filter_ids',
+  'plan_ids',
+  'accepts_b2b',
+  'latitude',
+  'longitude',
+] as const;
 
 /**
  * The statement that inserts provider_search's rows: each provider's window is the one of its time zone
@@ -329,20 +336,7 @@ function summaryRefresh(w: { zones: string[]; starts: Date[]; ends: Date[]; ids:
         ]),
     )
     .insertInto('provider_search')
-    .columns([
-      'state_code',
-      'provider_id',
-      'open_slots',
-      'first_available',
-      'time_of_day_mask',
-      'availability_type_mask',
-      'filter_ids',
-      'plan_ids',
-      'accepts_b2b',
-      'latitude',
-      'longitude',
-      'refreshed_at',
-    ])
+    .columns([...searchColumns, 'refreshed_at'])
     .expression((eb) =>
       eb
         .selectFrom('scope as sc')

@@ -4,26 +4,25 @@ import type { ChannelType, DealStructure, PartnerTier } from '@/generated/enums'
 import type { Queryable } from '../db/connection';
 import { all, first, qb, sql, type RowOf } from '../db/typed';
 
-/** Business partners as the API reads them. */
-const partnerSelect = () =>
-  qb
-    .selectFrom('business_partners')
-    .select([
-      'id',
-      'name',
-      'partnership_code',
-      'hide_payment_input',
-      'hide_insurance_input',
-      'hide_post_booking_modal_copy',
-      'custom_success_message',
-      'custom_failure_message',
-      'authorization_required',
-      'channel_type',
-      'deal_structure',
-      'is_credit_card_optional',
-      'tier_name',
-      'phone',
-    ]);
+/** A business partner's columns as the API reads them (the demo seed writes the same). */
+export const partnerColumns = [
+  'id',
+  'name',
+  'partnership_code',
+  'hide_payment_input',
+  'hide_insurance_input',
+  'hide_post_booking_modal_copy',
+  'custom_success_message',
+  'custom_failure_message',
+  'authorization_required',
+  'channel_type',
+  'deal_structure',
+  'is_credit_card_optional',
+  'tier_name',
+  'phone',
+] as const;
+
+const partnerSelect = () => qb.selectFrom('business_partners').select(partnerColumns);
 
 export type PartnerRow = RowOf<ReturnType<typeof partnerSelect>>;
 

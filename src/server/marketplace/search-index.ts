@@ -11,7 +11,7 @@ import type { Provider } from '@/generated/entities';
 import type { FilterType } from '@/generated/enums';
 import type { Database } from '../db/connection';
 import { all, first, qb, sql } from '../db/typed';
-import { availabilityTypeBit, timeOfDayBit } from './availability';
+import { availabilityTypeBit, searchColumns, timeOfDayBit } from './availability';
 import type { FilterCatalogue } from './filters';
 import { leastOpenSlots, type SearchCriteria } from './search';
 import { constants } from '@/generated/constants';
@@ -115,19 +115,7 @@ export class SearchIndex {
       db,
       qb
         .selectFrom('provider_search')
-        .select([
-          'state_code',
-          'provider_id',
-          'open_slots',
-          'first_available',
-          'time_of_day_mask',
-          'availability_type_mask',
-          'filter_ids',
-          'plan_ids',
-          'accepts_b2b',
-          'latitude',
-          'longitude',
-        ])
+        .select(searchColumns)
         .orderBy('state_code')
         .orderBy('open_slots', 'desc')
         .orderBy('first_available')

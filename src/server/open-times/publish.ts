@@ -6,9 +6,8 @@
  * of src/domain/slots.ts applied, no live hold or booking on its time). The resources' shapes are
  * src/domain/smart-scheduling.ts; this file reads the rows.
  */
-import { openTimesVersion, untakenAt } from '../marketplace/availability';
+import { openTimesVersion, slotColumns, untakenAt } from '../marketplace/availability';
 import { all, first, qb, sql } from '../db/typed';
-import type { AppointmentMode } from '@/generated/enums';
 import type { FastifyInstance } from 'fastify';
 import type { Expression } from 'kysely';
 import { enums } from '@/generated/enums';
@@ -231,21 +230,7 @@ export async function slots(app: FastifyInstance): Promise<object[]> {
       )
       .selectFrom('slots as s')
       .innerJoin('offered as p', 'p.id', 's.provider_id')
-      .select([
-        's.id',
-        's.provider_id',
-        's.practice_id',
-        sql<Date>`lower(s.during)`.as('start_at'),
-        sql<Date>`upper(s.during)`.as('end_at'),
-        's.availability_type',
-        's.is_medication',
-        'p.offers_medication',
-        'p.accepting_new_patients',
-        'p.practice_id as provider_practice_id',
-        'p.time_zone',
-        'p.types',
-      ])
-      .$narrowType<{ availability_type: AppointmentMode }>()
+      .select([...slotColumns, 'p.offers_medication', 'p.accepting_new_patients', 'p.practice_id as provider_practice_id', 'p.time_zone', 'p.types'])
       .where(sql<Date>`lower(s.during)`, '>', at)
       .where(untakenAt(at))
       .orderBy(sql`lower(s.during)`)

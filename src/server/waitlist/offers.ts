@@ -16,6 +16,7 @@ import { bookingPathOf, nextInLine, type ProviderFit, type WaitlistWish } from '
 import type { Queryable } from '../db/connection';
 import { all, first, isoDay, qb, run, sql } from '../db/typed';
 import { lockProviderTime, purgeExpiredHolds } from '../booking/holds';
+import { slotColumns } from '../marketplace/availability';
 import { pgCode, EXCLUSION_VIOLATION, UNIQUE_VIOLATION } from '../db/errors';
 import { siteUrl } from '../site-url';
 
@@ -108,13 +109,7 @@ export async function offerFreedTime(app: FastifyInstance, slotId: string): Prom
         qb
           .selectFrom('slots as s')
           .select((eb) => [
-            's.id',
-            's.provider_id',
-            's.practice_id',
-            sql<Date>`lower(s.during)`.as('start_at'),
-            sql<Date>`upper(s.during)`.as('end_at'),
-            's.availability_type',
-            's.is_medication',
+            ...slotColumns,
             eb
               .exists(
                 eb
@@ -147,7 +142,7 @@ export async function offerFreedTime(app: FastifyInstance, slotId: string): Prom
           )
           .orderBy('e.place'),
       );
-      const time = { start: new Date(slot.start_at), availabilityType: slot.availability_type as AppointmentMode, isMedication: slot.is_medication };
+      const time = { start: new Date(slot.start_at), availabilityType: slot.availability_type, isMedication: slot.is_medication };
       const next = nextInLine(
         line.map((w) => ({
           ...w,

@@ -1,23 +1,16 @@
 jest.mock('braintree-web/client', () => ({ create: jest.fn() }));
 jest.mock('braintree-web/hosted-fields', () => ({ create: jest.fn() }));
 
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { aPerson } from '@tests/support/person';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import type { EndpointId, EndpointRoute, RequestInput } from '@/generated/client/api';
 import { routeById } from '@/generated/routes';
 import { message } from '@/domain/messages';
-import { ApiProvider } from '@/client/api/api-context';
 import { ApiError, catalogueText } from '@/client/api/errors';
-import { derivePermissions } from '@/domain/permissions';
-import { authenticated } from '@/client/store/auth/slice';
 import { flagsServed } from '@/client/store/flags/slice';
-import { initialHelper, initialSelection } from '@/client/store/booking/slice';
 import { FakeHostedFields } from '@tests/support/fake-braintree';
 import { billing, cardFormTitle, fillBilling, fillLocalCard } from '@tests/support/card-form';
-import { fakeServices, storeWith, type FakeServices } from '@tests/fixtures/services';
+import { accountId, hold, provider, renderBookingStep, slot, slotsAnswer, stepAddress } from '@tests/support/booking-step';
+import { fakeServices, type FakeServices } from '@tests/fixtures/services';
 import { constantIn } from '@/domain/translations';
 import { stepById, stepCopy, type BookingVariant } from './flow';
 import PaymentPage from './PaymentPage';
@@ -29,29 +22,7 @@ jest.setTimeout(30_000);
 const createClient = jest.requireMock<{ create: jest.Mock }>('braintree-web/client').create;
 const createHostedFields = jest.requireMock<{ create: jest.Mock }>('braintree-web/hosted-fields').create;
 
-const slot = { id: '66666666-6666-4666-8666-666666666666', start: '2030-01-07T15:00:00Z', end: '2030-01-07T16:00:00Z' };
-const provider = {
-  id: '33333333-3333-4333-8333-333333333333',
-  firstName: 'Morgan',
-  lastName: 'Lee',
-  title: 'LCSW',
-  timeZone: 'America/New_York',
-  practice: { id: '44444444-4444-4444-8444-444444444444', name: 'Riverside' },
-  about: { text: '', payrates: { individual: 150 } },
-  filters: [],
-};
 const patient = { firstName: 'Jordan', lastName: 'Rivera', relationship: 'Self' as const, dateOfBirth: '1990-04-12' };
-const accountId = '00000000-0000-4000-8000-000000000001';
-const hold = {
-  holdId: 'hold-1',
-  slotId: slot.id,
-  providerId: provider.id,
-  practiceId: provider.practice.id,
-  start: slot.start,
-  end: slot.end,
-  appointmentMode: 'online',
-  expiresAt: '2999-01-01T00:00:00Z',
-};
 
 let hosted: FakeHostedFields | undefined;
 let services: FakeServices;
@@ -62,7 +33,6 @@ beforeEach(() => {
     .mockReset()
     .mockImplementation(async (options: ConstructorParameters<typeof FakeHostedFields>[0]) => (hosted = new FakeHostedFields(options)));
   services = fakeServices();
-  services.booking.holdSlot.mockResolvedValue(hold);
   // The booking is only looked at, never finished: the confirmation screen is another test's business.
   services.booking.createAppointment.mockReturnValue(new Promise(() => undefined));
   services.payment.tokenize.mockResolvedValue({ nonce: 'local-nonce' });
@@ -70,66 +40,38 @@ beforeEach(() => {
 
 /** The payment step of a self-pay booking with a new card, for a patient or for support staff booking for an account. */
 function renderPaymentStep(variant: BookingVariant, gateway: unknown, flags?: Record<string, string>) {
-  const store = storeWith(services, {
-    preloaded: {
-      // Who attends is the stored booking's; the provider, slot and service come from the address.
-      booking: { ...initialSelection, selectedPatients: [patient] },
-      bookingHelper: initialHelper,
+  const staff = variant === 'support';
+  const path = staff ? routeById.supportBookingPayment.path : routeById.userBookingPayment.path;
+  return renderBookingStep({
+    services,
+    // Who attends is the stored booking's; the provider, slot and service come from the address.
+    selectedPatients: [patient],
+    user: {
+      id: staff ? '00000000-0000-4000-8000-000000000009' : accountId,
+      firstName: 'Sam',
+      lastName: 'Okafor',
+      email: 'x@example.com',
+      userType: staff ? 'support' : 'patient',
+    },
+    groups: [staff ? 'support' : 'patient'],
+    answer: (route) => {
+      if (route.id === 'getPaymentGateway') return gateway;
+      if (route.id === 'getProviderProfile') return provider;
+      // The slot is this person's hold (so no longer listed as open).
+      if (route.id === 'getSlots') return slotsAnswer;
+      // The account's details (billing address) never arrive: the person types them.
+      if (route.id === 'getUserDetails') return new Promise(() => undefined);
+      throw new Error(`the payment step should not call ${route.id} here`);
+    },
+    at: stepAddress(path, `&selfPay=true${staff ? `&userId=${accountId}` : ''}`),
+    routes: { [path]: <PaymentPage /> },
+    prepare: (store) => {
+      if (flags)
+        store.dispatch(
+          flagsServed({ traffic: 'anonymous', variants: Object.fromEntries(Object.entries(flags).map(([flag, name]) => [flag, { name, enabled: true }])) }),
+        );
     },
   });
-  const staff = variant === 'support';
-  store.dispatch(
-    authenticated({
-      user: {
-        id: staff ? '00000000-0000-4000-8000-000000000009' : accountId,
-        firstName: 'Sam',
-        lastName: 'Okafor',
-        email: 'x@example.com',
-        userType: staff ? 'support' : 'patient',
-      },
-      permissions: derivePermissions([staff ? 'support' : 'patient']),
-    }),
-  );
-  if (flags)
-    store.dispatch(
-      flagsServed({ traffic: 'anonymous', variants: Object.fromEntries(Object.entries(flags).map(([flag, name]) => [flag, { name, enabled: true }])) }),
-    );
-  const calls: EndpointId[] = [];
-  const transport = async (route: EndpointRoute, _input: RequestInput) => {
-    calls.push(route.id);
-    if (route.id === 'getPaymentGateway') return gateway;
-    if (route.id === 'getProviderProfile') return provider;
-    // The slot is this person's hold (so no longer listed as open).
-    if (route.id === 'getSlots') return { providerId: provider.id, timeZone: provider.timeZone, startDate: '2030-01-07', endDate: '2030-01-07', slots: [] };
-    // The account's details (billing address) never arrive: the person types them.
-    if (route.id === 'getUserDetails') return new Promise(() => undefined);
-    throw new Error(`the payment step should not call ${route.id} here`);
-  };
-  const path = staff ? routeById.supportBookingPayment.path : routeById.userBookingPayment.path;
-  const booking = new URLSearchParams({
-    providerId: provider.id,
-    practiceId: provider.practice.id,
-    slotId: slot.id,
-    counselingType: 'Individual Counseling',
-    availabilityType: 'online',
-    tz: provider.timeZone,
-  });
-  const at = `${path}?${booking.toString()}&selfPay=true${staff ? `&userId=${accountId}` : ''}`;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <Provider store={store}>
-      <ApiProvider transport={transport}>
-        <QueryClientProvider client={queryClient}>
-          <MemoryRouter initialEntries={[at]}>
-            <Routes>
-              <Route path={path} element={<PaymentPage />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </ApiProvider>
-    </Provider>,
-  );
-  return { calls };
 }
 
 const step = stepById('pay');
@@ -219,47 +161,25 @@ const insuredPatientId = '55555555-5555-4555-8555-555555555555';
 
 /** The payment step of a patient with a record, whose insurances on file are `insurances` (the answer, or a promise of it). */
 function renderInsuredPaymentStep(insurances: unknown) {
-  const store = storeWith(services, {
-    preloaded: { booking: { ...initialSelection, selectedPatients: [{ ...patient, id: insuredPatientId }] }, bookingHelper: initialHelper },
-  });
-  store.dispatch(
-    authenticated({
-      user: { id: accountId, firstName: 'Jordan', lastName: 'Rivera', email: 'x@example.com', userType: 'patient' },
-      permissions: derivePermissions(['patient']),
-    }),
-  );
-  const transport = async (route: EndpointRoute) => {
-    if (route.id === 'getPaymentGateway') return { gateway: 'local' };
-    if (route.id === 'getProviderProfile') return provider;
-    if (route.id === 'getSlots') return { providerId: provider.id, timeZone: provider.timeZone, startDate: '2030-01-07', endDate: '2030-01-07', slots: [] };
-    if (route.id === 'getPatient') return { ehrId: null, licenseKey: 'lk' };
-    if (route.id === 'listPatientInsurances') return insurances;
-    if (route.id === 'listPatientCards') return { items: [] };
-    if (route.id === 'getUserDetails') return new Promise(() => undefined);
-    throw new Error(`the payment step should not call ${route.id} here`);
-  };
   const path = routeById.userBookingPayment.path;
-  const booking = new URLSearchParams({
-    providerId: provider.id,
-    practiceId: provider.practice.id,
-    slotId: slot.id,
-    counselingType: 'Individual Counseling',
-    availabilityType: 'online',
-    tz: provider.timeZone,
+  renderBookingStep({
+    services,
+    selectedPatients: [{ ...patient, id: insuredPatientId }],
+    user: { id: accountId, firstName: 'Jordan', lastName: 'Rivera', email: 'x@example.com', userType: 'patient' },
+    groups: ['patient'],
+    answer: (route) => {
+      if (route.id === 'getPaymentGateway') return { gateway: 'local' };
+      if (route.id === 'getProviderProfile') return provider;
+      if (route.id === 'getSlots') return slotsAnswer;
+      if (route.id === 'getPatient') return { ehrId: null, licenseKey: 'lk' };
+      if (route.id === 'listPatientInsurances') return insurances;
+      if (route.id === 'listPatientCards') return { items: [] };
+      if (route.id === 'getUserDetails') return new Promise(() => undefined);
+      throw new Error(`the payment step should not call ${route.id} here`);
+    },
+    at: stepAddress(path),
+    routes: { [path]: <PaymentPage /> },
   });
-  render(
-    <Provider store={store}>
-      <ApiProvider transport={transport}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter initialEntries={[`${path}?${booking.toString()}`]}>
-            <Routes>
-              <Route path={path} element={<PaymentPage />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
-      </ApiProvider>
-    </Provider>,
-  );
 }
 
 describe('an insurance the server refuses at booking (its own eligibility check)', () => {

@@ -8,6 +8,7 @@ import { enums, type CounselingSpecialty, type CounselingType } from '@/generate
 import type { Queryable } from '../connection';
 import { all, first, qb, sql } from '../typed';
 import { insertRows } from './bulk';
+import { partnerColumns, type PartnerRow } from '../../marketplace/partners';
 import { carrierSeeds, cities, filterSeeds, firstNames, lastNames, partnerSeeds, practiceSuffixes, servedStates, streetNames, type City } from './catalogue';
 import { seededRandom, type Random } from './random';
 import { compareAgeGroups } from '@/domain/age-groups';
@@ -36,46 +37,26 @@ interface PracticeSeed {
 async function seedPartners(tx: Queryable, rng: Random): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   const rows = partnerSeeds.map((p) => {
-    const id = rng.uuid();
-    ids.set(p.partnershipCode, id);
-    return [
-      id,
-      p.name,
-      p.partnershipCode,
-      p.hidePaymentInput,
-      p.hideInsuranceInput,
-      p.hidePostBookingModalCopy,
-      p.customSuccessMessage,
-      p.customFailureMessage,
-      p.authorizationRequired,
-      p.channelType,
-      p.dealStructure,
-      p.isCreditCardOptional,
-      p.tierName,
-      p.phone,
-    ];
+    const row: PartnerRow = {
+      id: rng.uuid(),
+      name: p.name,
+      partnership_code: p.partnershipCode,
+      hide_payment_input: p.hidePaymentInput,
+      hide_insurance_input: p.hideInsuranceInput,
+      hide_post_booking_modal_copy: p.hidePostBookingModalCopy,
+      custom_success_message: p.customSuccessMessage,
+      custom_failure_message: p.customFailureMessage,
+      authorization_required: p.authorizationRequired,
+      channel_type: p.channelType,
+      deal_structure: p.dealStructure,
+      is_credit_card_optional: p.isCreditCardOptional,
+      tier_name: p.tierName,
+      phone: p.phone,
+    };
+    ids.set(p.partnershipCode, row.id);
+    return partnerColumns.map((column) => row[column]);
   });
-  await insertRows(
-    tx,
-    'business_partners',
-    [
-      'id',
-      'name',
-      'partnership_code',
-      'hide_payment_input',
-      'hide_insurance_input',
-      'hide_post_booking_modal_copy',
-      'custom_success_message',
-      'custom_failure_message',
-      'authorization_required',
-      'channel_type',
-      'deal_structure',
-      'is_credit_card_optional',
-      'tier_name',
-      'phone',
-    ],
-    rows,
-  );
+  await insertRows(tx, 'business_partners', partnerColumns, rows);
   const referring = [...ids.values()].flatMap((partnerId, p) =>
     Array.from({ length: 6 }, (_, i) => [
       rng.uuid(),
@@ -346,22 +327,41 @@ async function seedSlots(tx: Queryable, providerIds: readonly string[], inPerson
 }
 
 /**
+ * The one catalogue table the seed reads, as far as it reads it: pg_catalog is PostgreSQL's, not the
+ * migrations', so it is declared here rather than generated (oids and regclass compared as SQL).
+ */
+type Catalogue = {
+  pg_constraint: { oid: number; conname: string; conrelid: number; confrelid: number; contype: string };
+};
+
+/**
  * Loading slots into an empty table, its keys are set aside and put back (checked) once at the end:
  * one sorted build of the primary key, one GiST build and one join instead of a random-order B-tree
  * insert, a GiST probe and two foreign-key lookups for every row (the 50,000-provider bench database
  * has ~4.7 million slots). The tables that refer to slots are empty too when slots is, so their keys
  * to it are set aside with the primary key they need. The definitions are read from the catalogue,
- * so they come back exactly as the migrations made them (SQL text: the catalogue is not in the typed tables). Returns what puts them back.
+ * so they come back exactly as the migrations made them; the DDL that drops and adds them stays SQL text.
  */
 async function setSlotConstraintsAside(tx: Queryable): Promise<() => Promise<void>> {
   const any = await first(tx, qb.selectFrom('slots').select(sql.lit(1).as('one')).limit(1));
   if (any) return async () => undefined;
+  const slots = sql<number>`'slots'::regclass`;
   // The primary key first (the others lean on it), then the exclusion constraint, then the foreign keys.
-  const constraints = await tx.query<{ tableName: string; name: string; definition: string }>(
-    `SELECT conrelid::regclass::text AS "tableName", conname AS name, pg_get_constraintdef(oid) AS definition
-       FROM pg_constraint
-      WHERE (conrelid = 'slots'::regclass AND contype IN ('p', 'f', 'x')) OR (confrelid = 'slots'::regclass AND contype = 'f')
-      ORDER BY conrelid <> 'slots'::regclass, array_position(ARRAY['p', 'x', 'f']::"char"[], contype), conname`,
+  const constraints = await all(
+    tx,
+    qb
+      .withTables<Catalogue>()
+      .selectFrom('pg_constraint')
+      .select([sql<string>`conrelid::regclass::text`.as('tableName'), 'conname as name', sql<string>`pg_get_constraintdef(oid)`.as('definition')])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('conrelid', '=', slots), eb('contype', 'in', [sql.lit('p'), sql.lit('f'), sql.lit('x')])]),
+          eb.and([eb('confrelid', '=', slots), eb('contype', '=', sql.lit('f'))]),
+        ]),
+      )
+      .orderBy(sql`conrelid <> ${slots}`)
+      .orderBy(sql`array_position(ARRAY['p', 'x', 'f']::"char"[], contype)`)
+      .orderBy('conname'),
   );
   const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
   for (const c of [...constraints].reverse()) await tx.query(`ALTER TABLE ${c.tableName} DROP CONSTRAINT ${quote(c.name)}`);
