@@ -10,7 +10,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { resolveChromium } from '@tests/support/chromium';
-import { freePort, startServer } from './server';
+import { freePort, startServer, stopServer } from './server';
 import { median, prepareAppPages, type AppPage, type SlotPickerTasks } from './pages-app';
 
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? '.tmp/bench-pages-data';
@@ -135,7 +135,7 @@ export async function runPagesLighthouse(): Promise<boolean> {
     }
   } finally {
     await chrome.kill();
-    server.kill();
+    await stopServer(server);
   }
   console.log('\npage       perf  a11y  seo    FCP      LCP      TBT     CLS     bytes     targets');
   for (const r of rows) {
