@@ -76,11 +76,17 @@ export async function runPagesLighthouse(): Promise<boolean> {
   const port = await freePort();
   console.log(`Starting the server (data in ${DATA_DIR}; the first run seeds it) and Chromium (${chromium.source})…`);
   const server = await startServer(port, { SERVE_CLIENT: 'true', DATA_DIR, PUBLIC_URL: `http://127.0.0.1:${port}` }, 600);
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromium.launchOptions.executablePath,
-    chromeFlags: ['--headless=new', ...chromium.launchOptions.args.filter((a) => !a.startsWith('--headless'))],
-    envVars: { ...process.env, ...(chromium.launchOptions.env ?? {}) } as Record<string, string>,
-  });
+  const chrome = await chromeLauncher
+    .launch({
+      chromePath: chromium.launchOptions.executablePath,
+      chromeFlags: ['--headless=new', ...chromium.launchOptions.args.filter((a) => !a.startsWith('--headless'))],
+      envVars: { ...process.env, ...(chromium.launchOptions.env ?? {}) } as Record<string, string>,
+    })
+    .catch(async (err: unknown) => {
+      // No Chromium: the server started for it is stopped, not left running after the bench has ended.
+      await stopServer(server);
+      throw err;
+    });
   const rows: Row[] = [];
   const appRows: AppRow[] = [];
   let slotPicker: SlotPickerTasks | undefined;
