@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { freePort, startServer } from './server';
+import { freePort, startServer, stopServer } from './server';
 
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 const TARGET_MB = 300;
@@ -23,13 +23,6 @@ async function metrics(port: number): Promise<Map<string, number>> {
   return values;
 }
 
-async function stop(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
-}
-
 export async function runMemoryBenchmark(): Promise<boolean> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-memory-'));
   const serveClient = existsSync(join('dist', 'client', 'index.html')) && existsSync(join('dist', 'ssr'));
@@ -41,7 +34,7 @@ export async function runMemoryBenchmark(): Promise<boolean> {
     const port = await freePort();
     // First start: migrations and the demo seed.
     server = await startServer(port, env, 600, built);
-    await stop(server);
+    await stopServer(server);
     server = await startServer(port, env, 300, built);
     if (serveClient) await fetch(`http://127.0.0.1:${port}/`);
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
@@ -58,7 +51,7 @@ export async function runMemoryBenchmark(): Promise<boolean> {
     if (!ok) console.log('  the memory target is missed');
     return ok;
   } finally {
-    if (server) await stop(server);
+    if (server) await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

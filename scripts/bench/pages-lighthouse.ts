@@ -10,7 +10,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { resolveChromium } from '@tests/support/chromium';
-import { freePort, startServer } from './server';
+import { freePort, startServer, stopServer } from './server';
 import { median, prepareAppPages, type AppPage, type SlotPickerTasks } from './pages-app';
 
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? '.tmp/bench-pages-data';
@@ -76,11 +76,17 @@ export async function runPagesLighthouse(): Promise<boolean> {
   const port = await freePort();
   console.log(`Starting the server (data in ${DATA_DIR}; the first run seeds it) and Chromium (${chromium.source})…`);
   const server = await startServer(port, { SERVE_CLIENT: 'true', DATA_DIR, PUBLIC_URL: `http://127.0.0.1:${port}` }, 600);
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromium.launchOptions.executablePath,
-    chromeFlags: ['--headless=new', ...chromium.launchOptions.args.filter((a) => !a.startsWith('--headless'))],
-    envVars: { ...process.env, ...(chromium.launchOptions.env ?? {}) } as Record<string, string>,
-  });
+  const chrome = await chromeLauncher
+    .launch({
+      chromePath: chromium.launchOptions.executablePath,
+      chromeFlags: ['--headless=new', ...chromium.launchOptions.args.filter((a) => !a.startsWith('--headless'))],
+      envVars: { ...process.env, ...(chromium.launchOptions.env ?? {}) } as Record<string, string>,
+    })
+    .catch(async (err: unknown) => {
+      // No Chromium: the server started for it is stopped, not left running after the bench has ended.
+      await stopServer(server);
+      throw err;
+    });
   const rows: Row[] = [];
   const appRows: AppRow[] = [];
   let slotPicker: SlotPickerTasks | undefined;
@@ -135,7 +141,7 @@ export async function runPagesLighthouse(): Promise<boolean> {
     }
   } finally {
     await chrome.kill();
-    server.kill();
+    await stopServer(server);
   }
   console.log('\npage       perf  a11y  seo    FCP      LCP      TBT     CLS     bytes     targets');
   for (const r of rows) {

@@ -15,32 +15,61 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `src/server/main.ts` on the port with these variables (API only, warnings only) and waits for /api/health.
+ * Starts the server on `port` with these variables (API only, warnings only): from source through tsx, or with
+ * `built` the bundle `npm start` runs (dist/server/main.js, made by `npm run build:server`). Resolves once
+ * /api/health answers; rejects as soon as the server process ends before that (a missing build, a taken port: its
+ * error is on stderr above), so a bench never waits out `waitSeconds` for a server that is gone.
  * BENCH_SERVER_NODE_ARGS adds Node options to the server, e.g. `--cpu-prof --cpu-prof-dir=.tmp/prof` to profile it
  * (the profile is written when the bench stops the server).
- */
-/**
- * Starts the server on `port`: from source through tsx, or with `built` the bundle `npm start` runs
- * (dist/server/main.js, made by `npm run build:server`).
  */
 export async function startServer(port: number, env: Record<string, string>, waitSeconds = 180, built = false): Promise<ChildProcess> {
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
   const entry = built ? [join('dist', 'server', 'main.js')] : ['--import', 'tsx', 'src/server/main.ts'];
+  const started = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SERVE_CLIENT: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let i = 0; i < waitSeconds * 5; i += 1) {
+  while (performance.now() - started < waitSeconds * 1000) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server stopped (${child.signalCode ?? `exit code ${child.exitCode}`}) before answering /api/health; its error is above`);
+    }
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return child;
+      // Bounded: a server that accepts the connection but never answers must not hold the bench.
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(10_000) });
+      if (res.ok) {
+        console.log(`the server answered after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        return child;
+      }
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  child.kill();
+  await stopServer(child);
   throw new Error(`the server did not start within ${waitSeconds} s`);
+}
+
+/**
+ * Stops a server started by startServer and waits until its process has ended (it closes its database, so the
+ * next server on the same data starts clean). A server still running `graceSeconds` after SIGTERM is killed and
+ * said so: a bench ends either way (a child process alive keeps this process alive).
+ */
+export async function stopServer(server: ChildProcess, graceSeconds = 60): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  server.kill('SIGTERM');
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), graceSeconds * 1000);
+  });
+  const outcome = await Promise.race([exited, late]);
+  clearTimeout(timer);
+  if (outcome === 'late') {
+    console.error(`the server had not stopped ${graceSeconds} s after SIGTERM: killed`);
+    server.kill('SIGKILL');
+    await exited;
+  }
 }
 
 export function percentile(sorted: number[], p: number): number {
