@@ -5,6 +5,8 @@
  * (POST /users/create) when there is none. The account travels on as the booking query's userId.
  */
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiQueries, useCreateUserMutation } from '@/generated/client/hooks';
 import { Navigate, useNavigate } from 'react-router';
 import bookingEmail from '@/generated/forms/booking-email';
 import newAccount from '@/generated/forms/booking-new-account';
@@ -36,6 +38,8 @@ export default function SupportBookingEmailPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const api = useApi();
+  const queryClient = useQueryClient();
+  const createUser = useCreateUserMutation();
   const choice = useBookingChoice();
   const { search } = choice;
   const helper = useAppSelector(selectBookingHelper);
@@ -58,13 +62,17 @@ export default function SupportBookingEmailPage() {
 
   const onEmail = async ({ email }: { email: string }) => {
     setBlocked(undefined);
-    const found = await action.run(() => api.userExists({ query: { email } }));
+    // Checks of the moment (an account may have just been made, or its allowance changed): read anew, under the generated keys.
+    const fresh = { staleTime: 0 };
+    const found = await action.run(() => queryClient.fetchQuery({ ...apiQueries.userExists(api, { query: { email } }), ...fresh }));
     if (!found) return;
     if (!found.exists) return setNewFor(email);
     if (!found.userId) return setBlocked(message('ui.booking.support.notAllowed', { reason: enumLabelOf('bookingFlowBlockReason', 'EMAIL_MISMATCH') }));
-    const user = await action.run(() => api.getSupportUser({ params: { id: found.userId! } }));
+    const user = await action.run(() => queryClient.fetchQuery({ ...apiQueries.getSupportUser(api, { params: { id: found.userId! } }), ...fresh }));
     if (!user) return;
-    const allowed = await action.run(() => api.allowBookingFlow({ params: { id: user.id }, query: { email } }));
+    const allowed = await action.run(() =>
+      queryClient.fetchQuery({ ...apiQueries.allowBookingFlow(api, { params: { id: user.id }, query: { email } }), ...fresh }),
+    );
     if (!allowed) return;
     if (!allowed.allowed)
       return setBlocked(message('ui.booking.support.notAllowed', { reason: allowed.reason ? enumLabelOf('bookingFlowBlockReason', allowed.reason) : '' }));
@@ -73,7 +81,7 @@ export default function SupportBookingEmailPage() {
 
   const onCreate = async (person: { firstName: string; lastName: string; dateOfBirth: string }) => {
     if (!newFor) return;
-    const created = await action.run(() => api.createUser({ body: { email: newFor, ...person } }));
+    const created = await action.run(() => createUser.mutateAsync({ body: { email: newFor, ...person } }));
     if (created) goOn(created);
   };
 

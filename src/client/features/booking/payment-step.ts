@@ -7,9 +7,10 @@
  * error catalogue.
  */
 import { useReducer, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { SeriesState } from './SeriesChoice';
 import type { BookingFunnel, SelfPayConsentCategory } from '@/generated/enums';
-import { useChooseInsuranceDecisionMutation, useGetUserBillingQuery } from '@/generated/client/hooks';
+import { apiQueries, useChooseInsuranceDecisionMutation, useGetUserBillingQuery } from '@/generated/client/hooks';
 import { message } from '@/domain/messages';
 import { sessionPayRate } from '@/domain/pay-rate';
 import { isDeniedDueToMedicaid, isSelfPayEligible } from '@/domain/insurance-outcome';
@@ -94,6 +95,7 @@ function reduce(state: PayState, event: PayEvent): PayState {
 export function usePaymentStep() {
   const dispatch = useAppDispatch();
   const api = useApi();
+  const queryClient = useQueryClient();
   const variant = useBookingVariant();
   const chosen = useBookingChoice();
   const { search } = chosen;
@@ -164,10 +166,14 @@ export function usePaymentStep() {
     if (!verifyInsurance || !primary?.id || !provider || !slot) return;
     const patientId = primary.id;
     const answer = await inquiryAction.run(() =>
-      api.validateInsurance({
-        params: { patientId, insuranceId: insurance.id, providerId: provider.id, practiceId: slot.practiceId ?? provider.practice.id },
-        // Priced for this time, as the booking will be (a follow-up or not is the server's to say).
-        query: { slotId: slot.id },
+      // Each choice asks anew (an inquiry of its own, whose id the decision names), under the generated key.
+      queryClient.fetchQuery({
+        ...apiQueries.validateInsurance(api, {
+          params: { patientId, insuranceId: insurance.id, providerId: provider.id, practiceId: slot.practiceId ?? provider.practice.id },
+          // Priced for this time, as the booking will be (a follow-up or not is the server's to say).
+          query: { slotId: slot.id },
+        }),
+        staleTime: 0,
       }),
     );
     if (!answer) return;
