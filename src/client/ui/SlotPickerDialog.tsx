@@ -7,10 +7,9 @@
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryRoot, useGetProviderAvailabilityQuery } from '@/generated/client/hooks';
+import { queryRoot, useGetProviderAvailabilityQuery, useHoldSlotMutation, useReleaseSlotHoldMutation } from '@/generated/client/hooks';
 import { constants } from '@/generated/constants';
 import type { EndpointTypes, Slot } from '@/generated/entities';
-import { useApi } from '@/client/api/api-context';
 import { errorTextFor } from '@/client/api/errors';
 import type { AppSource } from '@/generated/types';
 import type { AppointmentMode, CounselingType } from '@/generated/enums';
@@ -75,8 +74,10 @@ export interface SlotPickerDialogProps {
 }
 
 export function SlotPickerDialog({ session, zone, copy, audience, title, confirmLabel, intro, onConfirm, onClose, canConfirm = true }: SlotPickerDialogProps) {
-  const api = useApi();
   const queryClient = useQueryClient();
+  const holdSlot = useHoldSlotMutation();
+  // mutate is stable across renders, so the unmount cleanup below may call it.
+  const { mutate: releaseHold } = useReleaseSlotHoldMutation();
   const idBase = useId();
   const [hold, setHold] = useState<Hold>();
   const [choosing, setChoosing] = useState<string>();
@@ -91,7 +92,8 @@ export function SlotPickerDialog({ session, zone, copy, audience, title, confirm
   );
 
   const release = (h: Hold | undefined) => {
-    if (h) void api.releaseSlotHold({ params: { id: h.holdId } }).catch(() => undefined);
+    // A release that fails leaves the hold to expire on its own: nothing to tell the person.
+    if (h) releaseHold({ params: { id: h.holdId } });
   };
 
   // Closing without confirming gives the held time back.
@@ -112,7 +114,7 @@ export function SlotPickerDialog({ session, zone, copy, audience, title, confirm
     heldRef.current = undefined;
     release(previous);
     try {
-      const held = await api.holdSlot({ body: { slotId: slot.id, providerId: session.provider.id } });
+      const held = await holdSlot.mutateAsync({ body: { slotId: slot.id, providerId: session.provider.id } });
       const next = { holdId: held.holdId, slotId: held.slotId, start: held.start, expiresAt: held.expiresAt };
       heldRef.current = next;
       setHold(next);

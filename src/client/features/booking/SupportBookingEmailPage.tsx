@@ -5,6 +5,7 @@
  * (POST /users/create) when there is none. The account travels on as the booking query's userId.
  */
 import { useState } from 'react';
+import { useCreateUserMutation } from '@/generated/client/hooks';
 import { Navigate, useNavigate } from 'react-router';
 import bookingEmail from '@/generated/forms/booking-email';
 import newAccount from '@/generated/forms/booking-new-account';
@@ -16,7 +17,7 @@ import { bookingHelperUpdated, selectBookingHelper } from '@/client/store/bookin
 import { PageSkeleton } from '@/client/ui/Skeleton';
 import { focusOnArrival } from '@/client/ui/focus-on-arrival';
 import { Button } from '@/client/ui/Button';
-import { useApi } from '@/client/api/api-context';
+import { useFetchNow } from '@/client/api/api-queries';
 import type { EndpointTypes } from '@/generated/entities';
 import { useBookingChoice } from './choice';
 import { BookingNotFound } from './BookingNotFound';
@@ -35,7 +36,8 @@ type SupportUser = Pick<EndpointTypes['getSupportUser']['response'], 'id' | 'fir
 export default function SupportBookingEmailPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const api = useApi();
+  const fetchNow = useFetchNow();
+  const createUser = useCreateUserMutation();
   const choice = useBookingChoice();
   const { search } = choice;
   const helper = useAppSelector(selectBookingHelper);
@@ -58,13 +60,14 @@ export default function SupportBookingEmailPage() {
 
   const onEmail = async ({ email }: { email: string }) => {
     setBlocked(undefined);
-    const found = await action.run(() => api.userExists({ query: { email } }));
+    // Checks of the moment (an account may have just been made, or its allowance changed): read anew, under the generated keys.
+    const found = await action.run(() => fetchNow((q) => q.userExists({ query: { email } })));
     if (!found) return;
     if (!found.exists) return setNewFor(email);
     if (!found.userId) return setBlocked(message('ui.booking.support.notAllowed', { reason: enumLabelOf('bookingFlowBlockReason', 'EMAIL_MISMATCH') }));
-    const user = await action.run(() => api.getSupportUser({ params: { id: found.userId! } }));
+    const user = await action.run(() => fetchNow((q) => q.getSupportUser({ params: { id: found.userId! } })));
     if (!user) return;
-    const allowed = await action.run(() => api.allowBookingFlow({ params: { id: user.id }, query: { email } }));
+    const allowed = await action.run(() => fetchNow((q) => q.allowBookingFlow({ params: { id: user.id }, query: { email } })));
     if (!allowed) return;
     if (!allowed.allowed)
       return setBlocked(message('ui.booking.support.notAllowed', { reason: allowed.reason ? enumLabelOf('bookingFlowBlockReason', allowed.reason) : '' }));
@@ -73,7 +76,7 @@ export default function SupportBookingEmailPage() {
 
   const onCreate = async (person: { firstName: string; lastName: string; dateOfBirth: string }) => {
     if (!newFor) return;
-    const created = await action.run(() => api.createUser({ body: { email: newFor, ...person } }));
+    const created = await action.run(() => createUser.mutateAsync({ body: { email: newFor, ...person } }));
     if (created) goOn(created);
   };
 

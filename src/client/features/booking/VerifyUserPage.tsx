@@ -24,7 +24,7 @@ import { authEmailEntered, authInitialized, authRedirectSet, selectAuth, signedI
 import { bookingHelperUpdated } from '@/client/store/booking/slice';
 import { Button } from '@/client/ui/Button';
 import { focusOnArrival } from '@/client/ui/focus-on-arrival';
-import { useApi } from '@/client/api/api-context';
+import { useCreateUserSkipEmailVerificationMutation, useSendEmailOtpMutation, useVerifyEmailOtpMutation } from '@/generated/client/hooks';
 import type { VerifyEmailOtpBody } from '@/generated/entities';
 import { ErrorNotice } from '@/client/ui/ErrorNotice';
 import { isApiError } from '@/client/api/errors';
@@ -37,7 +37,9 @@ type Stage = { kind: 'email' } | { kind: 'code'; email: string } | { kind: 'crea
 export default function VerifyUserPage() {
   const [search] = useSearchParams();
   const dispatch = useAppDispatch();
-  const api = useApi();
+  const sendEmailOtp = useSendEmailOtpMutation();
+  const verifyEmailOtp = useVerifyEmailOtpMutation();
+  const createSkippingVerification = useCreateUserSkipEmailVerificationMutation();
   const auth = useAppSelector(selectAuth);
   const skipVerification = useFlagOn('skipEmailVerification');
   const action = useApiAction();
@@ -53,7 +55,7 @@ export default function VerifyUserPage() {
   if (auth.status === 'authenticated' && (skipped || stage.kind === 'email')) return <Navigate to={returnTo} replace />;
 
   const sendCode = async (email: string, isRetry = false) => {
-    const sent = await action.run(() => api.sendEmailOtp({ body: { email, ...(isRetry ? { isRetry } : {}) } }));
+    const sent = await action.run(() => sendEmailOtp.mutateAsync({ body: { email, ...(isRetry ? { isRetry } : {}) } }));
     if (sent) setStage({ kind: 'code', email });
   };
 
@@ -73,7 +75,7 @@ export default function VerifyUserPage() {
   const verifyCode = (email: string, otp: string, newAccount?: VerifyEmailOtpBody['newAccount']) =>
     action.run(async () => {
       try {
-        return { session: await api.verifyEmailOtp({ body: { email, otp, ...(newAccount ? { newAccount } : {}) } }) };
+        return { session: await verifyEmailOtp.mutateAsync({ body: { email, otp, ...(newAccount ? { newAccount } : {}) } }) };
       } catch (error) {
         if (isApiError(error) && error.errorCode === 'SIGN_UP_DETAILS_REQUIRED') return { detailsRequired: true as const };
         throw error;
@@ -91,7 +93,7 @@ export default function VerifyUserPage() {
     }
     const outcome = await action.run(async () => {
       try {
-        return { session: await api.createUserSkipEmailVerification({ body: { email: stage.email, ...details } }) };
+        return { session: await createSkippingVerification.mutateAsync({ body: { email: stage.email, ...details } }) };
       } catch (error) {
         // Skipping is off after all: the visitor signs in with a code like everyone else. (The skip path answers
         // alike for every address, so it never says whether the address has an account.)

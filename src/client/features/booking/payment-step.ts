@@ -14,7 +14,7 @@ import { message } from '@/domain/messages';
 import { sessionPayRate } from '@/domain/pay-rate';
 import { isDeniedDueToMedicaid, isSelfPayEligible } from '@/domain/insurance-outcome';
 import { initialSelfPayConsentCategory, toggledSelfPayConsentCategory } from '@/domain/self-pay';
-import { useApi } from '@/client/api/api-context';
+import { useFetchNow } from '@/client/api/api-queries';
 import { catalogueText, errorTextFor } from '@/client/api/errors';
 import { useFlagOn } from '@/client/runtime/flags/useTreatment';
 import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
@@ -93,7 +93,7 @@ function reduce(state: PayState, event: PayEvent): PayState {
 
 export function usePaymentStep() {
   const dispatch = useAppDispatch();
-  const api = useApi();
+  const fetchNow = useFetchNow();
   const variant = useBookingVariant();
   const chosen = useBookingChoice();
   const { search } = chosen;
@@ -164,11 +164,14 @@ export function usePaymentStep() {
     if (!verifyInsurance || !primary?.id || !provider || !slot) return;
     const patientId = primary.id;
     const answer = await inquiryAction.run(() =>
-      api.validateInsurance({
-        params: { patientId, insuranceId: insurance.id, providerId: provider.id, practiceId: slot.practiceId ?? provider.practice.id },
-        // Priced for this time, as the booking will be (a follow-up or not is the server's to say).
-        query: { slotId: slot.id },
-      }),
+      // Each choice asks anew (an inquiry of its own, whose id the decision names), under the generated key.
+      fetchNow((q) =>
+        q.validateInsurance({
+          params: { patientId, insuranceId: insurance.id, providerId: provider.id, practiceId: slot.practiceId ?? provider.practice.id },
+          // Priced for this time, as the booking will be (a follow-up or not is the server's to say).
+          query: { slotId: slot.id },
+        }),
+      ),
     );
     if (!answer) return;
     const selfPayRequired = isSelfPayEligible(insuranceRecord(insurance, answer), patientsForRules);

@@ -6,18 +6,16 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import homeSpec from '@/generated/content/home';
 import { constants } from '@/generated/constants';
 import { enums, type QuestionnaireService } from '@/generated/enums';
 import { routeById } from '@/generated/routes';
 import { providerSearchParams, searchFromQuestionnaire } from '@/domain/provider-search';
-import { useApi } from '@/client/api/api-context';
 import type { RouteDataContext } from '@/client/runtime/ssr/route-data';
 import { ButtonLink } from '@/client/ui/Button';
 import { useDocumentMode } from '@/client/runtime/ssr/document-mode';
 import { islandAttribute, REQUIRED_MESSAGE_ATTRIBUTE } from '@/client/islands/names';
-import { allFiltersQuery, callCenterQuery } from './queries';
+import { allFiltersQuery, callCenterQuery, useAllFilters } from './queries';
 import { Awards, CallCenterStatus, Carriers, HowItWorksCarousel, Testimonials } from './blocks';
 import './home.css';
 import { pageHref } from '@/client/app/page-href';
@@ -34,9 +32,8 @@ const INSURANCE_PARAM = 'insurance_id';
 
 function SearchEntry() {
   const navigate = useNavigate();
-  const api = useApi();
   const id = useId();
-  const filters = useQuery(allFiltersQuery(api));
+  const filters = useAllFilters();
   const carriers = (filters.data?.items ?? []).filter((f) => f.type === 'insurance_id').sort((a, b) => a.displayValue.localeCompare(b.displayValue));
   const [error, setError] = useState<string>();
   // On a document page the form is sent as it is (a GET search); the search-entry island asks for the location first.

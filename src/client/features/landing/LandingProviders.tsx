@@ -6,18 +6,19 @@
  * canonical friendly profile, where times are chosen), paged with plain links (?page=2) a crawler
  * follows, and described for search engines as a schema.org ItemList of Person entries.
  */
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiQueries, queryKeys } from '@/generated/client/hooks';
+import type { QueryClient } from '@tanstack/react-query';
+import { apiQueries, useGetFirstAvailableSlotQuery, useListProvidersQuery, useSearchProvidersQuery } from '@/generated/client/hooks';
 import segmentsSpec from '@/generated/content/landing-segments';
 import { constants } from '@/generated/constants';
 import type { LandingSection } from '@/generated/enums';
+import type { EndpointInputs } from '@/generated/client/api';
 import type { EndpointTypes, Provider, Slot } from '@/generated/entities';
 import { message } from '@/domain/messages';
 import { fillContent } from '@/domain/content-text';
 import searchCopySpec from '@/generated/content/provider-search';
 import { pageCount, searchApiQuery, searchFromQuestionnaire } from '@/domain/provider-search';
 import type { LandingPage } from '@/domain/landing-urls';
-import { useApi, type ApiClient } from '@/client/api/api-context';
+import type { ApiClient } from '@/client/api/api-context';
 import { stateName } from '@/client/ui/format';
 import { SECTION_SERVICE } from './sections';
 import { formatDay, formatTime, zoneLabel } from '@/domain/date-format';
@@ -42,20 +43,23 @@ export function isListable(page: LandingPage): page is ListablePage {
   return page.pageType !== 'hub';
 }
 
-/** The API query of a landing page's providers: a specialty's list, or a search in a state (or city). */
-function providersQueryOf(api: ApiClient, page: ListablePage, pageNumber: number): { queryKey: readonly unknown[]; queryFn: () => Promise<ProviderPage> } {
+/** The API read of a landing page's providers: a specialty's list, or a search in a state (or city). */
+type ProvidersRead =
+  { endpoint: 'listProviders'; input: EndpointInputs['listProviders'] } | { endpoint: 'searchProviders'; input: EndpointInputs['searchProviders'] };
+
+function providersReadOf(page: ListablePage, pageNumber: number): ProvidersRead {
   const service = SECTION_SERVICE[page.section];
   if (page.pageType === 'specialty') {
     const offersMedication = page.section === 'psychiatrists' ? true : page.section === 'therapists' ? false : undefined;
     const input = {
       query: { specialty: page.specialty, ...(offersMedication === undefined ? {} : { offersMedication }), ...(pageNumber > 1 ? { page: pageNumber } : {}) },
     };
-    return { queryKey: queryKeys.listProviders(input), queryFn: (): Promise<ProviderPage> => api.listProviders(input) };
+    return { endpoint: 'listProviders', input };
   }
   const state = page.state.toUpperCase();
   const location = page.pageType === 'city' ? `${cityName(page.city)}, ${state}` : undefined;
   const query = searchApiQuery({ ...searchFromQuestionnaire({ service, state, location }), page: pageNumber }) ?? { state_code: state };
-  return { queryKey: queryKeys.searchProviders({ query }), queryFn: (): Promise<ProviderPage> => api.searchProviders({ query }) };
+  return { endpoint: 'searchProviders', input: { query } };
 }
 
 /** "salt-lake-city" → "Salt Lake City" */
@@ -67,11 +71,25 @@ export function cityName(slug: string): string {
     .join(' ');
 }
 
-export const landingProvidersQuery = (api: ApiClient, page: ListablePage, pageNumber: number) => providersQueryOf(api, page, pageNumber);
+/** For the server's loader (its in-process client): the page's providers, cached under the endpoint's generated key. */
+function fetchLandingProviders(api: ApiClient, queryClient: QueryClient, page: ListablePage, pageNumber: number): Promise<ProviderPage> {
+  const read = providersReadOf(page, pageNumber);
+  return read.endpoint === 'listProviders'
+    ? queryClient.fetchQuery(apiQueries.listProviders(api, read.input))
+    : queryClient.fetchQuery(apiQueries.searchProviders(api, read.input));
+}
 
-export const landingFirstSlotsQuery = (api: ApiClient, providerIds: readonly string[], section: LandingSection) => {
+/** For the screen: the same read through the generated hooks (the other one stays idle). */
+function useLandingProviders(page: ListablePage, pageNumber: number): { data?: ProviderPage } {
+  const read = providersReadOf(page, pageNumber);
+  const listed = useListProvidersQuery(read.endpoint === 'listProviders' ? read.input : undefined, { enabled: read.endpoint === 'listProviders' });
+  const searched = useSearchProvidersQuery(read.endpoint === 'searchProviders' ? read.input : undefined, { enabled: read.endpoint === 'searchProviders' });
+  return read.endpoint === 'listProviders' ? listed : searched;
+}
+
+const firstSlotsInput = (providerIds: readonly string[], section: LandingSection) => {
   const counselingType = SECTION_SERVICE[section] ? constants.questionnaireServiceSearch[SECTION_SERVICE[section]!].counselingType : undefined;
-  return apiQueries.getFirstAvailableSlot(api, { query: { providerId: [...providerIds], ...(counselingType ? { counselingType } : {}) } });
+  return { query: { providerId: [...providerIds], ...(counselingType ? { counselingType } : {}) } };
 };
 
 /** The canonical friendly profile address of a provider (the first of its friendly addresses). */
@@ -81,9 +99,9 @@ export function canonicalProfilePath(p: Pick<Provider, 'providerSlugs'>): string
 
 /** Loads the list and its first open times on the server; answers the schema.org data of the list. */
 export async function loadLandingProviders(api: ApiClient, queryClient: QueryClient, page: ListablePage, pageNumber: number, origin: string): Promise<unknown> {
-  const list = await queryClient.fetchQuery(landingProvidersQuery(api, page, pageNumber));
+  const list = await fetchLandingProviders(api, queryClient, page, pageNumber);
   const ids = list.items.map((p) => p.id);
-  if (ids.length) await queryClient.prefetchQuery(landingFirstSlotsQuery(api, ids, page.section));
+  if (ids.length) await queryClient.prefetchQuery(apiQueries.getFirstAvailableSlot(api, firstSlotsInput(ids, page.section)));
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
@@ -178,10 +196,9 @@ function ProviderCards({ items, start, slotOf }: { items: readonly Provider[]; s
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function LandingProviders({ page, pageNumber, pathname }: { page: ListablePage; pageNumber: number; pathname: string }) {
-  const api = useApi();
-  const list = useQuery(landingProvidersQuery(api, page, pageNumber));
+  const list = useLandingProviders(page, pageNumber);
   const ids = list.data?.items.map((p) => p.id) ?? [];
-  const slots = useQuery({ ...landingFirstSlotsQuery(api, ids, page.section), enabled: ids.length > 0 });
+  const slots = useGetFirstAvailableSlotQuery(firstSlotsInput(ids, page.section), { enabled: ids.length > 0 });
   if (!list.data) return null;
   const heading = message('ui.landing.providers.heading', { providerKind: segments.segments[page.section].providerKind, where: whereOf(page) });
   const pages = pageCount(list.data.total, list.data.pageSize);

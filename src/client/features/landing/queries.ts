@@ -3,7 +3,7 @@
  * the first paint, then in the browser, which loads the time-zone rule only when it refreshes) and
  * the insurance carriers the search entry offers.
  */
-import { apiQueries, queryKeys } from '@/generated/client/hooks';
+import { apiQueries, queryKeys, useGetProviderFiltersQuery } from '@/generated/client/hooks';
 import type { ApiClient } from '@/client/api/api-context';
 
 export interface CallCenterNow {
@@ -29,10 +29,14 @@ export const callCenterQuery = () => ({
 });
 
 /** Every state's filters: the generated query (the visitor area asks the same, so the cache is shared). */
-export const allFiltersQuery = (api: ApiClient) => ({
-  ...apiQueries.getProviderFilters(api, { query: {} }),
-  staleTime: Infinity,
-});
+const allFiltersInput = { query: {} };
+const allFiltersKept = { staleTime: Infinity } as const;
+
+/** For the server's loader (its in-process client). */
+export const allFiltersQuery = (api: ApiClient) => ({ ...apiQueries.getProviderFilters(api, allFiltersInput), ...allFiltersKept });
+
+/** For the screen: the same read through the generated hook. */
+export const useAllFilters = () => useGetProviderFiltersQuery(allFiltersInput, allFiltersKept);
 
 export interface StatePlaces {
   /** two-letter code */

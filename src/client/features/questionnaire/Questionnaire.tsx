@@ -8,6 +8,7 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import flowSpec from '@/generated/flows/search-questionnaire';
 import frameSpec from '@/generated/content/questionnaire';
 import type { ClientAgeGroup, QuestionnaireService } from '@/generated/enums';
@@ -15,7 +16,7 @@ import { routeById } from '@/generated/routes';
 import { fillContent } from '@/domain/content-text';
 import { parseProviderSearch, providerSearchParams, searchFromQuestionnaire, serviceAsksAgeGroup } from '@/domain/provider-search';
 import { flowVariantOf, QUESTIONNAIRE_PAGES, questionnaireFlowType, questionnairePages } from '@/domain/questionnaire';
-import { useApi } from '@/client/api/api-context';
+import { useApiQueries } from '@/client/api/api-queries';
 import { useGetProviderFiltersQuery } from '@/generated/client/hooks';
 import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
 import { questionnaireAnswered, questionnairePageSet, selectQuestionnaire } from '@/client/store/questionnaire/slice';
@@ -74,7 +75,8 @@ function LocationPage({
   initial?: string;
   onFound: (place: { state: string; latitude: number; longitude: number; location: string; label: string }) => void;
 }) {
-  const api = useApi();
+  const queries = useApiQueries();
+  const queryClient = useQueryClient();
   const id = useId();
   const [text, setText] = useState(initial ?? '');
   const [error, setError] = useState<string>();
@@ -89,7 +91,8 @@ function LocationPage({
     }
     setChecking(true);
     try {
-      const answer = await api.geocode({ query: { query } });
+      // Under the generated key: the search that follows may ask the same place and read it from the cache.
+      const answer = await queryClient.fetchQuery(queries.geocode({ query: { query } }));
       if (answer.status === 'OK' && answer.result) {
         const r = answer.result;
         onFound({

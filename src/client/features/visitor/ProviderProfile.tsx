@@ -5,7 +5,6 @@
  * read it; a removed provider shows the catalogue's provider-deleted message.
  */
 import { Link, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import copySpec from '@/generated/content/provider-profile';
 import { constants } from '@/generated/constants';
 import type { CounselingSpecialty, CounselingType } from '@/generated/enums';
@@ -17,12 +16,11 @@ import { sessionPayRate } from '@/domain/pay-rate';
 import { formatPhone, telHref } from '@/domain/phone';
 import { parseProviderSearch, providerSearchParams } from '@/domain/provider-search';
 import { onlyOne } from './search-view';
-import { useApi } from '@/client/api/api-context';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { formatList, fullName, stateName } from '@/client/ui/format';
 import { PageSkeleton } from '@/client/ui/Skeleton';
 import type { RouteDataContext, RouteDataResult } from '@/client/runtime/ssr/route-data';
-import { filtersQuery, profileQuery, type Filter, type Provider, type ProfileResult } from './queries';
+import { fetchProfile, filtersQuery, useFilters, useProfile, type Filter, type Provider, type ProfileLookup } from './queries';
 import { searchPath } from './paths';
 import { profileAvailabilityQuery, SlotPicker } from './SlotPicker';
 import { useStartBooking, visitorBookingHref } from './useStartBooking';
@@ -35,7 +33,7 @@ import { Name } from '@/client/ui/Name';
 
 const copy = liveDocument('content', copySpec);
 
-export type ProfileLookup = Parameters<typeof profileQuery>[1];
+export type { ProfileLookup };
 
 const profilePhone = constants.phoneLines.profile;
 const STATUS_GONE = 410;
@@ -118,10 +116,7 @@ export function ProviderTimes({ provider }: { provider: Provider }) {
 
 /** Loads a profile on the server (and the filter display values it shows) and says the page's status and head. */
 export async function loadProfile(context: RouteDataContext, lookup: ProfileLookup): Promise<RouteDataResult> {
-  const [result] = await Promise.all([
-    context.queryClient.fetchQuery<ProfileResult>(profileQuery(context.api, lookup)),
-    context.queryClient.prefetchQuery(filtersQuery(context.api)),
-  ]);
+  const [result] = await Promise.all([fetchProfile(context.api, context.queryClient, lookup), context.queryClient.prefetchQuery(filtersQuery(context.api))]);
   const path = new URL(context.url, context.origin).pathname;
   if (result.kind === 'found') {
     await prefetchProviderTimes(context, result.provider);
@@ -176,19 +171,18 @@ function displayValues(provider: Provider, type: string, catalogue: readonly Fil
 }
 
 export function ProviderProfile({ lookup }: { lookup: ProfileLookup }) {
-  const api = useApi();
-  const profile = useQuery(profileQuery(api, lookup));
-  const filters = useQuery(filtersQuery(api));
+  const profile = useProfile(lookup);
+  const filters = useFilters();
 
   if (profile.isPending) return <PageSkeleton />;
-  if (profile.isError) {
+  if (!profile.result) {
     return (
       <div className="container profile">
         <PageLoadError phone={profilePhone} />
       </div>
     );
   }
-  const result = profile.data;
+  const { result } = profile;
   if (result.kind === 'removed') return <ProfileMessage heading={copy.deletedHeading} text={errorTemplate('PROVIDER_DELETED')} />;
   if (result.kind === 'missing') return <ProfileMessage heading={copy.notFoundHeading} text={copy.notFoundText} />;
 

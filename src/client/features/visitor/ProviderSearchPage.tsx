@@ -6,16 +6,14 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import copySpec from '@/generated/content/provider-search';
 import type { AppointmentMode, CounselingType, TimeOfDay } from '@/generated/enums';
 import { parseProviderSearch, providerSearchParams, searchApiQuery, withoutFilters, type ProviderSearch } from '@/domain/provider-search';
-import { useApi } from '@/client/api/api-context';
 import { isApiError } from '@/client/api/errors';
 import { Dialog } from '@/client/ui/Dialog';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { AvailabilityModal } from './AvailabilityModal';
-import { filtersQuery, firstSlotsQuery, geocodeQuery, searchQuery, type Provider } from './queries';
+import { filtersQuery, firstSlotsQuery, geocodeQuery, searchQuery, useGeocode, type Provider } from './queries';
 import { SearchFilters } from './SearchFilters';
 import { useStartBooking } from './useStartBooking';
 import { PartnerAgentHome } from './PartnerAgentHome';
@@ -67,7 +65,6 @@ export default function ProviderSearchPage() {
 }
 
 function SearchApp() {
-  const api = useApi();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -90,7 +87,7 @@ function SearchApp() {
 
   // A place without a state (from the home page, a shared link, the location form): geocode it once.
   const needsPlace = !search.state && Boolean(search.location);
-  const place = useQuery({ ...geocodeQuery(api, search.location ?? ''), enabled: needsPlace });
+  const place = useGeocode(search.location ?? '', needsPlace);
   useEffect(() => {
     const result = place.data?.status === 'OK' ? place.data.result : undefined;
     if (needsPlace && result) {

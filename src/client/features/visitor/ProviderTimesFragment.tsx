@@ -8,12 +8,10 @@
  * "View profile" leads to the same times on the profile.
  */
 import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import copySpec from '@/generated/content/provider-profile';
-import { useApi } from '@/client/api/api-context';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import type { RouteDataContext, RouteDataResult } from '@/client/runtime/ssr/route-data';
-import { profileQuery } from './queries';
+import { fetchProfile, useProfile } from './queries';
 import { prefetchProviderTimes, ProviderTimes, type ProfileLookup } from './ProviderProfile';
 import { errorTemplate, liveDocument } from '@/domain/translations';
 
@@ -27,7 +25,7 @@ function lookupOf(params: Readonly<Record<string, string | undefined>>): Profile
 }
 
 export async function loadData(context: RouteDataContext): Promise<RouteDataResult> {
-  const result = await context.queryClient.fetchQuery(profileQuery(context.api, lookupOf(context.params)));
+  const result = await fetchProfile(context.api, context.queryClient, lookupOf(context.params));
   if (result.kind === 'found') {
     await prefetchProviderTimes(context, result.provider);
     return {};
@@ -36,10 +34,9 @@ export async function loadData(context: RouteDataContext): Promise<RouteDataResu
 }
 
 export default function ProviderTimesFragment() {
-  const api = useApi();
-  const profile = useQuery(profileQuery(api, lookupOf(useParams())));
-  if (profile.data?.kind === 'found') return <ProviderTimes provider={profile.data.provider} />;
-  if (profile.data?.kind === 'removed') return <p className="notice">{errorTemplate('PROVIDER_DELETED')}</p>;
-  if (profile.data?.kind === 'missing') return <p className="notice">{copy.notFoundText}</p>;
+  const { result } = useProfile(lookupOf(useParams()));
+  if (result?.kind === 'found') return <ProviderTimes provider={result.provider} />;
+  if (result?.kind === 'removed') return <p className="notice">{errorTemplate('PROVIDER_DELETED')}</p>;
+  if (result?.kind === 'missing') return <p className="notice">{copy.notFoundText}</p>;
   return <PageLoadError />;
 }

@@ -8,17 +8,15 @@
  * profile's own picker, loaded alone (ProviderTimesFragment), whose times are links into the booking flow.
  */
 import { useId, useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import copySpec from '@/generated/content/provider-search';
 import { constants } from '@/generated/constants';
 import { routeById } from '@/generated/routes';
 import { parseProviderSearch, providerSearchParams, withoutFilters, type ProviderSearch } from '@/domain/provider-search';
-import { useApi } from '@/client/api/api-context';
 import { useDocumentMode } from '@/client/runtime/ssr/document-mode';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { islandAttribute, SEARCH_ATTRIBUTES } from '@/client/islands/names';
-import { geocodeQuery } from './queries';
+import { useGeocode } from './queries';
 import { LocationForm } from './SearchParts';
 import { SearchHeader, SearchLayout, SearchResults, useSearchResults } from './SearchResults';
 import { FilterForm } from './SearchFilters';
@@ -34,12 +32,11 @@ const copy = liveDocument('content', copySpec);
 const searchPhone = constants.phoneLines.providerSearch;
 
 export function SearchDocument() {
-  const api = useApi();
   const documentMode = useDocumentMode();
   const asked = useMemo(() => parseProviderSearch(documentMode?.search ?? new URLSearchParams()), [documentMode]);
   // A place typed without a state was geocoded by the server's loader: the same cached answer.
   const needsPlace = !asked.state && Boolean(asked.location);
-  const place = useQuery({ ...geocodeQuery(api, asked.location ?? ''), enabled: needsPlace });
+  const place = useGeocode(asked.location ?? '', needsPlace);
   const search = needsPlace ? withPlace(asked, place.data) : asked;
   const path = routeById.providerSearch.path;
   const hrefOf = (next: ProviderSearch, hash = '') => {

@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useRef, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import copySpec from '@/generated/content/provider-search';
 import { constants } from '@/generated/constants';
 import { enums, type SortOption } from '@/generated/enums';
@@ -25,7 +25,6 @@ import {
   type ProviderSearch,
   type SearchFilterType,
 } from '@/domain/provider-search';
-import { useApi } from '@/client/api/api-context';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { HiddenFields } from '@/client/ui/HiddenFields';
 import { Skeleton } from '@/client/ui/Skeleton';
@@ -33,7 +32,7 @@ import { stateName } from '@/client/ui/format';
 import { PENDING_ATTRIBUTE, SEARCH_ATTRIBUTES } from '@/client/islands/names';
 import { openFiltersOnWideScreens } from '@/client/islands/filters-disclosure';
 import { ProviderCard } from './ProviderCard';
-import { filtersQuery, firstSlotsQuery, searchQuery, type Filter, type Provider } from './queries';
+import { useFilters, useFirstSlots, useProviderSearch, type Filter, type Provider } from './queries';
 import { groupFilters } from './SearchFilters';
 import { Pagination } from './SearchParts';
 import { searchWaitlistPath, slotQueryOf } from './search-view';
@@ -56,17 +55,13 @@ export interface SearchNavigation {
 
 /** What the search shows, from the API: the results with their first open times, the filters and their display values. */
 export function useSearchResults(search: ProviderSearch) {
-  const api = useApi();
   const apiQuery = searchApiQuery(search);
-  const stateFilters = useQuery({ ...filtersQuery(api, search.state), enabled: Boolean(search.state) });
-  const allFilters = useQuery(filtersQuery(api));
-  const results = useQuery({ ...searchQuery(api, apiQuery ?? { state_code: '' }), enabled: apiQuery !== undefined, placeholderData: keepPreviousData });
+  const stateFilters = useFilters(search.state, Boolean(search.state));
+  const allFilters = useFilters();
+  const results = useProviderSearch(apiQuery ?? { state_code: '' }, { enabled: apiQuery !== undefined, placeholderData: keepPreviousData });
   const providers = useMemo(() => results.data?.items ?? [], [results.data]);
   const providerIds = providers.map((p) => p.id);
-  const firstSlots = useQuery({
-    ...firstSlotsQuery(api, providerIds, slotQueryOf(search)),
-    enabled: providerIds.length > 0 && !results.isPlaceholderData,
-  });
+  const firstSlots = useFirstSlots(providerIds, slotQueryOf(search), providerIds.length > 0 && !results.isPlaceholderData);
   const firstSlotOf = (id: string) => (firstSlots.data ? (firstSlots.data.items.find((i) => i.providerId === id)?.slot ?? null) : undefined);
 
   // Filters of the searched state; the types no provider carries (time of day, order) from the whole catalogue.

@@ -6,21 +6,22 @@
  * rule the booking starts with), so a therapy search never turns silently into a psychiatry booking.
  */
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
+import { apiQueries, useGetProviderAvailabilityQuery } from '@/generated/client/hooks';
 import copySpec from '@/generated/content/provider-search';
 import { constants } from '@/generated/constants';
 import type { AppointmentMode, CounselingType, TimeOfDay } from '@/generated/enums';
 import { fillContent } from '@/domain/content-text';
 import { bookingCounselingType } from '@/domain/provider-search';
 import { slotColumn, slotTableRowCount } from '@/domain/slot-table';
-import { useApi, type ApiClient } from '@/client/api/api-context';
+import type { ApiClient } from '@/client/api/api-context';
 import { HiddenFields } from '@/client/ui/HiddenFields';
 import { Skeleton } from '@/client/ui/Skeleton';
 import { PageLoadError } from '@/client/app/PageLoadError';
 import { useMediaQuery } from '@/client/ui/useMediaQuery';
 import { earlierView, laterView, otherParams, SLOT_PICKER_ANCHOR, SLOT_VIEW_PARAMS, slotViewFromSearch, slotViewHref, type SlotView } from '@/domain/slot-view';
 import { useDocumentMode } from '@/client/runtime/ssr/document-mode';
-import { availabilityQuery, type Provider, type Slot } from './queries';
+import { availabilityInput, type Provider, type Slot } from './queries';
 import { formatDay, formatLongDay, formatTime, isTimeZone, zoneLabel } from '@/domain/date-format';
 import { READER_ZONE_PARAM } from '@/client/islands/names';
 import { useReaderTimeZone } from '@/client/runtime/auth/reader-zone';
@@ -33,15 +34,15 @@ const copy = liveDocument('content', copySpec);
 /** Day columns of a document page's picker (the server does not know the screen's width: the phone's). */
 const DOCUMENT_DAYS_PER_VIEW = 3;
 
-function viewQuery(
-  api: ApiClient,
+/** The availability input of a view: its days counted from today in the provider's zone, its session type and time of day. */
+function viewInput(
   provider: Pick<Provider, 'id' | 'timeZone'>,
   view: SlotView,
   counselingType?: CounselingType,
   today = isoDateIn(new Date(), provider.timeZone),
 ) {
   const startDate = addDaysIso(today, view.range * constants.slotListMaxDays);
-  return availabilityQuery(api, provider.id, {
+  return availabilityInput(provider.id, {
     startDate,
     endDate: addDaysIso(startDate, constants.slotListMaxDays - 1),
     ...(view.mode ? { availabilityType: [view.mode] } : {}),
@@ -58,7 +59,7 @@ export function profileAvailabilityQuery(
   counselingType?: CounselingType,
   now = new Date(),
 ) {
-  return viewQuery(api, provider, slotViewFromSearch(search), counselingType, isoDateIn(now, provider.timeZone));
+  return apiQueries.getProviderAvailability(api, viewInput(provider, slotViewFromSearch(search), counselingType, isoDateIn(now, provider.timeZone)));
 }
 
 export interface SlotPickerProps {
@@ -76,7 +77,6 @@ export interface SlotPickerProps {
 
 export function SlotPicker({ provider, initialMode, initialTimeOfDay, counselingType, searchedCounselingTypes, onChoose, chooseHref }: SlotPickerProps) {
   const t = copy.availability;
-  const api = useApi();
   const id = useId();
   const documentMode = useDocumentMode();
   const addressed = documentMode ? slotViewFromSearch(documentMode.search) : undefined;
@@ -106,7 +106,7 @@ export function SlotPicker({ provider, initialMode, initialTimeOfDay, counseling
   const providerZone = provider.timeZone;
   const today = useMemo(() => isoDateIn(documentMode?.now ?? new Date(), providerZone), [documentMode?.now, providerZone]);
   const view: SlotView = { mode, timeOfDay, range, firstDay };
-  const query = useQuery({ ...viewQuery(api, provider, view, counselingType, today), placeholderData: keepPreviousData });
+  const query = useGetProviderAvailabilityQuery(viewInput(provider, view, counselingType, today), { placeholderData: keepPreviousData });
 
   const days = useMemo(() => {
     const byDay = new Map<string, Slot[]>();
