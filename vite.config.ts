@@ -53,7 +53,9 @@ const browserWithoutIcu = {
  * The browser build runs on Preact's React compatibility layer (about 45 KB brotli less than react-dom:
  * the script budgets of specs/constants/pages.yaml). Only the client build: the server renders with React
  * (entry-server.tsx), `npm run dev` and the component tests run React, and Preact hydrates React's HTML.
- * react-dom/client is Preact's with the attributes in React's order (src/client/runtime/preact/react-dom-client.ts).
+ * react-dom/client is Preact's with the attributes in React's order (src/client/runtime/preact/react-dom-client.ts);
+ * react-redux's use-sync-external-store/with-selector is ours over named imports (its CommonJS required all of react,
+ * which kept every part of preact/compat: 1.3 KB brotli).
  */
 const reactOnPreact = [
   { find: /^react-dom\/client$/, replacement: fileURLToPath(new URL('./src/client/runtime/preact/react-dom-client.ts', import.meta.url)) },
@@ -62,6 +64,10 @@ const reactOnPreact = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
+  {
+    find: /^use-sync-external-store\/with-selector(\.js)?$/,
+    replacement: fileURLToPath(new URL('./src/client/runtime/preact/use-sync-external-store-with-selector.ts', import.meta.url)),
+  },
 ];
 
 /**
@@ -135,9 +141,11 @@ function preloadListsWithoutLoaded(): { plugin: Plugin; resolveDependencies: (fi
         },
       },
     },
-    resolveDependencies: (_file, deps, { hostId }) => {
+    // Nor the chunk itself: the import fetches it at the moment its preload would (Vite awaits only stylesheets), and
+    // a chunk whose list was only itself (a message area, most screens) is then named once in the entry, not twice.
+    resolveDependencies: (file, deps, { hostId }) => {
       const loaded = closure(hostId);
-      return deps.filter((dep) => !loaded.has(dep));
+      return deps.filter((dep) => dep !== file && !loaded.has(dep));
     },
   };
 }
