@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
+import { reactRouterTreeShaken } from './scripts/react-router-tree-shaken';
 
 /** After the client build: .br and .gz beside every text asset (served as they are by @fastify/static). */
 export function precompressAssets(): Plugin {
@@ -40,19 +41,21 @@ if (import.meta.hot) import.meta.hot.accept(() => window.dispatchEvent(new Event
 }
 
 /**
- * The browser formats messages without FormatJS's ICU parser: a text with {name} placeholders only (all the
- * catalogue's) is filled without parsing (src/domain/messages.ts), so the parser's 10 KB stay on the server.
+ * The browser formats messages without FormatJS: a text with {name} placeholders only (all the catalogue's) is filled
+ * without parsing (src/domain/messages.ts), so the ICU parser and formatter (about 13 KB brotli) stay on the server.
  */
-const browserWithoutIcuParser = {
-  find: /^@formatjs\/icu-messageformat-parser$/,
-  replacement: fileURLToPath(new URL('./node_modules/@formatjs/icu-messageformat-parser/lib/no-parser.js', import.meta.url)),
+const browserWithoutIcu = {
+  find: /^intl-messageformat$/,
+  replacement: fileURLToPath(new URL('./src/client/runtime/messages/no-icu-formatter.ts', import.meta.url)),
 };
 
 /**
  * The browser build runs on Preact's React compatibility layer (about 45 KB brotli less than react-dom:
  * the script budgets of specs/constants/pages.yaml). Only the client build: the server renders with React
  * (entry-server.tsx), `npm run dev` and the component tests run React, and Preact hydrates React's HTML.
- * react-dom/client is Preact's with the attributes in React's order (src/client/runtime/preact/react-dom-client.ts).
+ * react-dom/client is Preact's with the attributes in React's order (src/client/runtime/preact/react-dom-client.ts);
+ * react-redux's use-sync-external-store/with-selector is ours over named imports (its CommonJS required all of react,
+ * which kept every part of preact/compat: 1.3 KB brotli).
  */
 const reactOnPreact = [
   { find: /^react-dom\/client$/, replacement: fileURLToPath(new URL('./src/client/runtime/preact/react-dom-client.ts', import.meta.url)) },
@@ -61,7 +64,21 @@ const reactOnPreact = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
+  {
+    find: /^use-sync-external-store\/with-selector(\.js)?$/,
+    replacement: fileURLToPath(new URL('./src/client/runtime/preact/use-sync-external-store-with-selector.ts', import.meta.url)),
+  },
 ];
+
+/**
+ * React Router's production build in the browser: the package's exports name only its development build, the same
+ * code with its warnings on (ENABLE_DEV_WARNINGS). The client build also makes it tree-shakable
+ * (scripts/react-router-tree-shaken.ts).
+ */
+const reactRouterForProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+};
 
 /**
  * rjsf in the browser without two libraries our spec forms never call on: its two URI calls on the browser's URL
@@ -124,9 +141,11 @@ function preloadListsWithoutLoaded(): { plugin: Plugin; resolveDependencies: (fi
         },
       },
     },
-    resolveDependencies: (_file, deps, { hostId }) => {
+    // Nor the chunk itself: the import fetches it at the moment its preload would (Vite awaits only stylesheets), and
+    // a chunk whose list was only itself (a message area, most screens) is then named once in the entry, not twice.
+    resolveDependencies: (file, deps, { hostId }) => {
       const loaded = closure(hostId);
-      return deps.filter((dep) => !loaded.has(dep));
+      return deps.filter((dep) => dep !== file && !loaded.has(dep));
     },
   };
 }
@@ -134,7 +153,7 @@ function preloadListsWithoutLoaded(): { plugin: Plugin; resolveDependencies: (fi
 export default defineConfig(({ command, isSsrBuild }) => {
   const preloadLists = preloadListsWithoutLoaded();
   return {
-    plugins: [react(), precompressAssets(), liveSpecMessages(), rjsfWithoutUnusedParts(), preloadLists.plugin],
+    plugins: [react(), precompressAssets(), liveSpecMessages(), rjsfWithoutUnusedParts(), reactRouterTreeShaken(), preloadLists.plugin],
     publicDir: 'public',
     // Path aliases (`@/domain/...`) from tsconfig.json's paths, the one place they are declared.
     // rjsf's markdown renderer: our forms show their text as written (src/client/runtime/forms/plain-markdown.tsx).
@@ -142,8 +161,8 @@ export default defineConfig(({ command, isSsrBuild }) => {
       tsconfigPaths: true,
       alias: [
         { find: 'markdown-to-jsx/react', replacement: fileURLToPath(new URL('./src/client/runtime/forms/plain-markdown.tsx', import.meta.url)) },
-        ...(isSsrBuild ? [] : [browserWithoutIcuParser]),
-        ...(command === 'build' && !isSsrBuild ? [...reactOnPreact, ...lighterRjsf] : []),
+        ...(isSsrBuild ? [] : [browserWithoutIcu]),
+        ...(command === 'build' && !isSsrBuild ? [...reactOnPreact, reactRouterForProduction, ...lighterRjsf] : []),
       ],
     },
     build: {

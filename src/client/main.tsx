@@ -1,4 +1,7 @@
-/** Browser entry: the store with its sagas and persistence, then hydrates server-rendered pages or renders the others. */
+/**
+ * Browser entry: the store, its sagas and persistence fetched beside the screen (not in the first script), then
+ * hydrates server-rendered pages or renders the others.
+ */
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { routes } from '../generated/routes';
@@ -6,11 +9,12 @@ import { matchRoute } from '../domain/route-match';
 import { App } from './app/App';
 import { BrowserRouting } from './app/BrowserRouting';
 import { preloadScreen } from './app/AppRoutes';
-import { createAppStore, rootReducer, type AppStore, type RootState } from './store';
+import { configureAppStore, rootReducer, type AppStore, type RootState } from './store/root';
+import { sagasLater } from './store/sagas-later';
 import { authInitialized, selectAudience, sessionExpired } from './store/auth/slice';
 import { flagsFromPage } from './store/flags/slice';
 import type { PageFlags } from '../domain/flags';
-import { browserTransport, createBrowserServices } from './api/services';
+import { browserTransport } from './api/browser-transport';
 import { registerBrowserTransport } from './api/api-context';
 import { isBookingPath } from './runtime/navigation/booking-paths';
 import { PAGE_DATA_IDS, takePageData } from './runtime/ssr/page-data';
@@ -20,9 +24,13 @@ import { loadRouteMessages } from './runtime/navigation/route-messages';
 import './ui/tokens.css';
 import './ui/base.css';
 
+/** The sagas and the services they call: fetched while the page's copy is, and mounted on the store when they are there. */
+const loadSagas = () => Promise.all([import('./store/sagas'), import('./api/services')]);
+
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element.');
+  loadSagas().catch(() => undefined); // the store's own load says what failed, and tries again
   // The page's language is its path's (/es/…), set before anything renders: every message, date and amount
   // is written in it (as the server wrote the page), and the router works below its prefix, so the app's
   // links and navigation stay in the language.
@@ -45,12 +53,15 @@ async function start(): Promise<void> {
   );
   // The server's flag decisions for this visitor come with the page: the app starts from them, not from control.
   const pageFlags = takePageData<PageFlags>(PAGE_DATA_IDS.flags);
-  const store = createAppStore(
+  const store = configureAppStore(
     { ...takePageData<Partial<RootState>>(PAGE_DATA_IDS.state), flags: flagsFromPage(pageFlags) },
     {
-      services: createBrowserServices(transport),
       restores: true,
-      isBookingPath,
+      middleware: [
+        sagasLater(() =>
+          loadSagas().then(([{ storeSagas }, { createBrowserServices }]) => storeSagas({ services: createBrowserServices(transport), isBookingPath })),
+        ),
+      ],
     },
   );
   late.store = store;

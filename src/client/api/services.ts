@@ -1,26 +1,14 @@
 /**
- * The services sagas use in the browser: the API through the transport, the session's
- * credentials, the router. Every call is the typed client's, generated from specs/api.
+ * The services sagas use in the browser: the API through the transport (browser-transport.ts), the session's
+ * credentials, the router. Every call is the typed client's, generated from specs/api. Loaded with the sagas
+ * (main.tsx), not in the first script.
  */
-import { constants } from '@/generated/constants';
 import { createApiClient, type Transport } from '@/generated/client/api';
 import type { CreateAppointmentSeriesBody, CreateSupportAppointmentBody } from '@/generated/entities';
 import type { CurrentSession } from '../runtime/auth/credentials';
-import type { AppSource } from '@/generated/types';
 import type { Services } from '../store/services';
-import { storedImpersonation } from '../runtime/auth/credentials';
 import { navigateTo, openInLanguage } from '../runtime/navigation/navigator';
-import { createTransport, type CallOptions } from './transport';
-
-export function browserTransport(appSource: () => AppSource, onUnauthorized: () => void): Transport<CallOptions> {
-  return createTransport({
-    baseUrl: '/api',
-    timeoutMs: constants.apiTimeoutMs,
-    appSource,
-    impersonation: storedImpersonation,
-    onUnauthorized,
-  });
-}
+import type { CallOptions } from './transport';
 
 export function createBrowserServices(transport: Transport<CallOptions>): Services {
   const api = createApiClient(transport);

@@ -9,7 +9,7 @@ import { createTransform, persistReducer, persistStore, type Persistor, type Sto
 import type { Reducer, UnknownAction } from '@reduxjs/toolkit';
 import { constants } from '@/generated/constants';
 import type { ConsentState } from './consent/slice';
-import { rootReducer, type AppStore } from './index';
+import { rootReducer, type AppStore } from './root';
 import { untilRestored } from './restoring';
 
 export const PERSISTED_SLICES = ['booking', 'bookingHelper', 'consent'] as const;

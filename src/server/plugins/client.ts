@@ -69,6 +69,9 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
+/** The modules main.tsx fetches for the store's sagas (src/client/store/sagas-later.ts). */
+const SAGA_MODULES = ['src/client/store/sagas.ts', 'src/client/api/services.ts'];
+
 /**
  * Head tags for a screen's own chunk: its stylesheets (so server-rendered HTML is styled before
  * any script runs, without a layout shift) and module preloads (so the chunk arrives in parallel).
@@ -260,7 +263,9 @@ export default fp<ClientPluginOptions>(
       const messageAssets = isDocument
         ? ''
         : (messageAreasOfScreens[route.area] ?? []).map((area) => screenAssets(manifest, messageAreaModule(area, locale))).join('');
-      const html = page(head + assets + frameAssets + languageAssets + messageAssets, body, state, queries, isDocument, locale);
+      // The store's sagas come after the first script, and the session check with them (src/client/main.tsx): fetch them alongside.
+      const sagaAssets = isDocument ? '' : SAGA_MODULES.map((key) => screenAssets(manifest, key)).join('');
+      const html = page(head + assets + frameAssets + languageAssets + messageAssets + sagaAssets, body, state, queries, isDocument, locale);
       return { status, html: serverRendered ? inlineStyles(html) : html };
     };
 

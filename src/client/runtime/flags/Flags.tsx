@@ -10,7 +10,6 @@ import { useAppDispatch, useAppSelector } from '@/client/store/hooks';
 import { selectAuthStatus, selectUser } from '@/client/store/auth/slice';
 import { flagsSettled, selectFlagStatus, userFlagsReset } from '@/client/store/flags/slice';
 import { flagUserKey } from './treatment';
-import { visitorId } from './visitor';
 
 type ClientsProps = { visitorId: string; userKey?: string };
 type Loaded = { Clients: ComponentType<ClientsProps>; visitor: string };
@@ -24,8 +23,9 @@ export function Flags() {
   const userKey = status === 'authenticated' && user ? flagUserKey(user.email) : undefined;
 
   useEffect(() => {
-    import('./FlagClients').then(
-      (m) => setLoaded({ Clients: m.default, visitor: visitorId() }),
+    // The visitor's id (and the cookie library that keeps it) comes with the clients that use it, after the page.
+    Promise.all([import('./FlagClients'), import('./visitor')]).then(
+      ([m, { visitorId }]) => setLoaded({ Clients: m.default, visitor: visitorId() }),
       () => {
         dispatch(flagsSettled({ traffic: 'anonymous', ready: false }));
         dispatch(flagsSettled({ traffic: 'user', ready: false }));
